@@ -1,0 +1,180 @@
+"""Typer wiring only: each command parses, calls one capability, renders.
+
+stdout carries data (a table, or with --json the result model); everything
+else goes to stderr. Errors print as {"error": {...}} on stdout with --json,
+as text on stderr otherwise, and exit with the code's status (see errors.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Annotated, Any, Callable, Optional
+
+import typer
+
+from .errors import EdgarError, ExitStatus
+
+app = typer.Typer(
+    name="edgar",
+    help="SEC EDGAR financials with provenance: concepts, filings, comparisons, sections, search.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=True,
+    rich_markup_mode=None,
+)
+cache_app = typer.Typer(help="Inspect or clear the local cache of SEC responses.", no_args_is_help=True)
+config_app = typer.Typer(help="Show or change settings (the SEC User-Agent).", no_args_is_help=True)
+app.add_typer(cache_app, name="cache")
+app.add_typer(config_app, name="config")
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON on stdout.")]
+CompanyArg = Annotated[str, typer.Argument(help="Ticker, CIK or company name, e.g. NVDA, 1045810, 'NVIDIA'.")]
+
+_state: dict[str, Any] = {"user_agent": None, "no_cache": False}
+
+
+@app.callback()
+def _options(
+    user_agent: Annotated[Optional[str], typer.Option("--user-agent", envvar="SEC_USER_AGENT",
+                          help="'Name email' sent to the SEC (required by its fair-access policy).")] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Bypass the local cache.")] = False,
+) -> None:
+    _state["user_agent"] = user_agent
+    _state["no_cache"] = no_cache
+
+
+def _install_client() -> None:
+    from .config import Settings
+    from .sec.client import set_client, SecClient
+
+    settings = Settings.from_env(user_agent=_state["user_agent"], no_cache=_state["no_cache"] or None)
+    set_client(SecClient(settings))
+
+
+def run(call: Callable[[], Any], as_json: bool) -> None:
+    """Call a capability, print its result or its error, exit with the right status."""
+    _install_client()
+    try:
+        result = call()
+    except EdgarError as exc:
+        _fail(exc.to_dict(), exc.exit_status, as_json)
+        return
+    except KeyboardInterrupt:
+        raise typer.Exit(130)
+    except Exception as exc:  # a bug: say so plainly, keep the traceback for EDGAR_DEBUG
+        if os.environ.get("EDGAR_DEBUG") == "1":
+            raise
+        err = EdgarError("internal_error", f"Unexpected {type(exc).__name__}: {exc}",
+                         "This is a bug in edgar; rerun with EDGAR_DEBUG=1 for the traceback and report it.")
+        _fail(err.to_dict(), ExitStatus.INTERNAL_ERROR, as_json)
+        return
+    if as_json:
+        sys.stdout.write(result.model_dump_json(indent=2) + "\n")
+    else:
+        from .render import render
+
+        render(result)
+    status = getattr(result, "exit_status", 0)
+    if status:
+        raise typer.Exit(int(status))
+
+
+def _fail(error: dict, status: int, as_json: bool) -> None:
+    if as_json:
+        sys.stdout.write(json.dumps(error, indent=2) + "\n")
+    else:
+        from .render import render_error
+
+        render_error(error)
+    raise typer.Exit(int(status))
+
+
+# --- commands --------------------------------------------------------------
+
+
+@app.command("resolve")
+def resolve_cmd(query: CompanyArg, as_json: JsonOpt = False) -> None:
+    """Identify a company by ticker, CIK or name, refusing to guess between close names."""
+    from .capabilities.resolve import resolve_company
+
+    run(lambda: resolve_company(query), as_json)
+
+
+@app.command("concept")
+def concept_cmd(
+    company: CompanyArg,
+    concept: Annotated[str, typer.Argument(help="revenue, net_income, eps_diluted, R&D, ... or a raw tag like us-gaap:Revenues.")],
+    fy: Annotated[Optional[int], typer.Option("--fy", help="Fiscal year by the company's own label, e.g. 2024.")] = None,
+    period: Annotated[str, typer.Option("--period", help="annual, quarterly or all.")] = "annual",
+    limit: Annotated[int, typer.Option("--limit", help="Most values to show, newest first.")] = 8,
+    as_json: JsonOpt = False,
+) -> None:
+    """A financial concept's reported values for one company, newest first, each with its provenance."""
+    from .capabilities.concepts import get_financial_concept
+
+    run(lambda: get_financial_concept(company, concept, fy=fy, period=period, limit=limit), as_json)  # type: ignore[arg-type]
+
+
+@cache_app.command("info")
+def cache_info_cmd(as_json: JsonOpt = False) -> None:
+    """Where the cache lives, how many entries it holds and how large it is."""
+    from .capabilities.admin import cache_info
+
+    run(cache_info, as_json)
+
+
+@cache_app.command("clear")
+def cache_clear_cmd(as_json: JsonOpt = False) -> None:
+    """Delete every cached SEC response (the next run fetches afresh)."""
+    from .capabilities.admin import cache_clear
+
+    run(cache_clear, as_json)
+
+
+@config_app.command("user-agent")
+def config_user_agent_cmd(
+    value: Annotated[Optional[str], typer.Argument(help="'Name email', e.g. 'Jane Doe jane@example.com'. Omit to show.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show or save the User-Agent sent to the SEC."""
+    from .capabilities.admin import user_agent_setting
+
+    run(lambda: user_agent_setting(value), as_json)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point: usage errors become invalid_argument (exit 2)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        rc = app(args=args, prog_name="edgar", standalone_mode=False)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        sys.exit(130)
+    except typer.TyperException as exc:  # click's UsageError/BadParameter (exit_code 2) and friends
+        if type(exc).__name__ == "NoArgsIsHelpError":  # bare `edgar`: show help, not an error
+            ctx = getattr(exc, "ctx", None)
+            sys.stdout.write((ctx.get_help() if ctx is not None else str(exc)) + "\n")
+            sys.exit(0)
+        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        code = getattr(exc, "exit_code", 1)
+        if code != ExitStatus.INVALID_ARGUMENT:
+            sys.stderr.write(f"error: {message}\n")
+            sys.exit(code)
+        err = EdgarError("invalid_argument", message,
+                         "Run `edgar --help` or `edgar COMMAND --help` for the accepted arguments.")
+        if "--json" in args:
+            sys.stdout.write(json.dumps(err.to_dict(), indent=2) + "\n")
+        else:
+            ctx = getattr(exc, "ctx", None)
+            if ctx is not None:
+                sys.stderr.write(ctx.get_usage() + "\n")
+            sys.stderr.write(f"error (invalid_argument): {message}\n")
+        sys.exit(ExitStatus.INVALID_ARGUMENT)
+    sys.exit(rc if isinstance(rc, int) else 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,151 @@
+"""Settings: the User-Agent, the mirror, the cache directory and the clock.
+
+Every setting comes from, in order: an explicit argument (the CLI flag), an
+environment variable, the config file in the platformdirs user config dir.
+
+- ``SEC_USER_AGENT``: the "Name email" the SEC requires on every request.
+- ``EDGAR_MIRROR``: a base URL; ``https://data.sec.gov/x`` is then fetched as
+  ``<mirror>/data.sec.gov/x`` (likewise www.sec.gov and efts.sec.gov).
+- ``EDGAR_CACHE_DIR``: where the disk cache and the shared rate-limit bucket live.
+- ``EDGAR_NO_CACHE=1``: bypass the cache (``--no-cache``).
+- ``EDGAR_TODAY=YYYY-MM-DD``: pin "today" (reproducible runs and tests).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Callable
+
+from .errors import EdgarError
+
+APP_NAME = "edgar-cli"
+_UA_PATTERN = re.compile(r"\S+.*\s+\S+@\S+\.\S+")
+
+Clock = Callable[[], datetime]
+
+
+def system_clock() -> datetime:
+    """Now in UTC, unless ``EDGAR_TODAY`` pins the date."""
+    pinned = os.environ.get("EDGAR_TODAY")
+    if pinned:
+        try:
+            d = date.fromisoformat(pinned)
+        except ValueError as exc:
+            raise EdgarError(
+                "invalid_argument",
+                f"EDGAR_TODAY={pinned!r} is not a date",
+                "Set EDGAR_TODAY to YYYY-MM-DD or unset it.",
+            ) from exc
+        return datetime(d.year, d.month, d.day, 12, tzinfo=timezone.utc)
+    return datetime.now(timezone.utc)
+
+
+def config_dir() -> Path:
+    from platformdirs import user_config_dir
+
+    return Path(os.environ.get("EDGAR_CONFIG_DIR") or user_config_dir(APP_NAME))
+
+
+def cache_dir() -> Path:
+    env = os.environ.get("EDGAR_CACHE_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir(APP_NAME))
+
+
+def config_file() -> Path:
+    return config_dir() / "config.json"
+
+
+def _read_config() -> dict:
+    try:
+        data = json.loads(config_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def valid_user_agent(value: str) -> bool:
+    """The SEC asks for a declared "Company or Name email@domain" User-Agent."""
+    return bool(value) and bool(_UA_PATTERN.fullmatch(value.strip())) and len(value) < 300
+
+
+def save_user_agent(value: str) -> Path:
+    data = _read_config()
+    data["user_agent"] = value.strip()
+    path = config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+USER_AGENT_HELP = (
+    "Set a User-Agent naming you and an email address, as the SEC requires: "
+    "export SEC_USER_AGENT=\"Jane Doe jane@example.com\" (or pass --user-agent, "
+    "or run `edgar config user-agent \"Jane Doe jane@example.com\"`). "
+    "For an MCP client, add SEC_USER_AGENT to the server's \"env\" block in the client's config."
+)
+
+
+def resolve_user_agent(explicit: str | None = None, *, interactive: bool | None = None) -> str:
+    """The User-Agent to send, from the flag, ``SEC_USER_AGENT`` or the config file.
+
+    When none is set and stdin is a terminal, ask once and save the answer.
+    Otherwise raise ``user_agent_required`` with instructions.
+    """
+    for candidate, origin in (
+        (explicit, "--user-agent"),
+        (os.environ.get("SEC_USER_AGENT"), "SEC_USER_AGENT"),
+        (_read_config().get("user_agent"), str(config_file())),
+    ):
+        if candidate:
+            if not valid_user_agent(candidate):
+                raise EdgarError(
+                    "user_agent_required",
+                    f"The User-Agent from {origin} ({candidate!r}) is not a 'Name email' pair.",
+                    USER_AGENT_HELP,
+                )
+            return candidate.strip()
+    if interactive is None:
+        interactive = sys.stdin.isatty() and os.environ.get("EDGAR_NONINTERACTIVE") != "1"
+    if interactive:
+        from rich.prompt import Prompt
+        from rich.console import Console
+
+        console = Console(stderr=True)
+        console.print("The SEC requires a User-Agent with your name and email on every request.")
+        answer = Prompt.ask("Your name and email (e.g. Jane Doe jane@example.com)", console=console)
+        if valid_user_agent(answer):
+            path = save_user_agent(answer)
+            console.print(f"Saved to {path}")
+            return answer.strip()
+    raise EdgarError("user_agent_required", "No SEC User-Agent is configured.", USER_AGENT_HELP)
+
+
+@dataclass
+class Settings:
+    """Resolved settings for one client. ``user_agent`` is resolved lazily."""
+
+    user_agent: str | None = None
+    mirror: str | None = None
+    cache_dir: Path = field(default_factory=cache_dir)
+    use_cache: bool = True
+    clock: Clock = system_clock
+    interactive: bool | None = None
+
+    @classmethod
+    def from_env(cls, *, user_agent: str | None = None, no_cache: bool | None = None) -> "Settings":
+        mirror = os.environ.get("EDGAR_MIRROR") or None
+        if no_cache is None:
+            no_cache = os.environ.get("EDGAR_NO_CACHE") == "1"
+        return cls(user_agent=user_agent, mirror=mirror, use_cache=not no_cache)

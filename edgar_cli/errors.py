@@ -1,0 +1,89 @@
+"""One error type for the whole package, with stable codes and exit codes.
+
+Domain code raises :class:`EdgarError`. The CLI prints it as
+``{"error": {"code", "message", "suggestion", ...}}`` and exits with the code's
+exit status; the MCP server returns the same dictionary as an ``isError`` result.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+
+class ExitStatus(IntEnum):
+    """Process exit codes, one per error class (documented in the README)."""
+
+    OK = 0
+    INTERNAL_ERROR = 1
+    INVALID_ARGUMENT = 2  # also what Typer/Click use for usage errors
+    NOT_FOUND = 3
+    AMBIGUOUS = 4
+    OUT_OF_SCOPE = 5
+    USER_AGENT_REQUIRED = 6
+    RATE_LIMITED = 7
+    UPSTREAM_UNAVAILABLE = 8
+    BLOCKED = 9
+    UNGROUNDED = 10
+
+
+ERROR_CODES: dict[str, ExitStatus] = {
+    "invalid_argument": ExitStatus.INVALID_ARGUMENT,
+    "not_found": ExitStatus.NOT_FOUND,
+    "ambiguous": ExitStatus.AMBIGUOUS,
+    "out_of_scope": ExitStatus.OUT_OF_SCOPE,
+    "user_agent_required": ExitStatus.USER_AGENT_REQUIRED,
+    "rate_limited": ExitStatus.RATE_LIMITED,
+    "upstream_unavailable": ExitStatus.UPSTREAM_UNAVAILABLE,
+    "blocked": ExitStatus.BLOCKED,
+    "internal_error": ExitStatus.INTERNAL_ERROR,
+}
+
+
+class EdgarError(Exception):
+    """A failure the caller can act on.
+
+    ``code`` is one of :data:`ERROR_CODES`; ``message`` says what went wrong in
+    plain words; ``suggestion`` says what to do next, written so that a model
+    can act on it. Extra keyword arguments (``candidates``, ``url``, ...) are
+    carried into the serialized error unchanged and must be JSON-serializable.
+    """
+
+    def __init__(self, code: str, message: str, suggestion: str = "", **extras: Any) -> None:
+        if code not in ERROR_CODES:
+            raise ValueError(f"unknown error code {code!r}")
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.suggestion = suggestion
+        self.extras = extras
+
+    @property
+    def exit_status(self) -> ExitStatus:
+        return ERROR_CODES[self.code]
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"error": {"code", "message", "suggestion", **extras}}``."""
+        body: dict[str, Any] = {"code": self.code, "message": self.message, "suggestion": self.suggestion}
+        for key, value in self.extras.items():
+            body[key] = _jsonable(value)
+        return {"error": body}
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"EdgarError({self.code!r}, {self.message!r})"
+
+
+def _jsonable(value: Any) -> Any:
+    dump = getattr(value, "model_dump", None)
+    if callable(dump):
+        return dump(mode="json")
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def invalid(message: str, suggestion: str = "", **extras: Any) -> EdgarError:
+    """Shorthand for an ``invalid_argument`` error."""
+    return EdgarError("invalid_argument", message, suggestion, **extras)

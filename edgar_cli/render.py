@@ -1,0 +1,116 @@
+"""Rich tables for people. Tables go to stdout (they are the data); notes,
+warnings and errors go to stderr."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Callable
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from . import models as M
+
+_RENDERERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def out_console() -> Console:
+    return Console(soft_wrap=False, highlight=False, width=_width())
+
+
+def err_console() -> Console:
+    return Console(stderr=True, soft_wrap=False, highlight=False, width=_width())
+
+
+def _width() -> int | None:
+    cols = os.environ.get("COLUMNS")
+    return int(cols) if cols and cols.isdigit() else None
+
+
+def renders(model: type):
+    def deco(fn):
+        _RENDERERS[model] = fn
+        return fn
+
+    return deco
+
+
+def render(result: Any) -> None:
+    """Print a result model as a table on stdout, its notes and warnings on stderr."""
+    fn = _RENDERERS.get(type(result))
+    out = out_console()
+    if fn is None:
+        out.print_json(result.model_dump_json())
+        return
+    renderable = fn(result)
+    if renderable is not None:
+        out.print(renderable)
+    err = err_console()
+    for w in getattr(result, "warnings", []) or []:
+        err.print(Text(f"warning: {w}", style="yellow"))
+    for n in getattr(result, "notes", []) or []:
+        err.print(Text(f"note: {n}", style="dim"))
+
+
+def render_error(error: dict) -> None:
+    body = error["error"]
+    err = err_console()
+    err.print(Text(f"error ({body['code']}): {body['message']}", style="bold red"))
+    if body.get("suggestion"):
+        err.print(Text(f"suggestion: {body['suggestion']}"))
+    cands = body.get("candidates") or []
+    if cands:
+        t = Table(title="Candidates", show_lines=False)
+        for col in ("Name", "CIK", "Tickers", "Score"):
+            t.add_column(col)
+        for c in cands:
+            t.add_row(c["name"], c["cik"], ", ".join(c.get("tickers") or []), f"{c['score']:.2f}")
+        err.print(t)
+
+
+def fmt_value(value: float | int, unit: str) -> str:
+    if isinstance(value, float) and not value.is_integer() or "/shares" in unit:
+        return f"{value:,.2f}" if abs(value) < 1000 else f"{value:,.0f}"
+    return f"{int(value):,}"
+
+
+@renders(M.ResolvedCompany)
+def _resolved(r: M.ResolvedCompany):
+    t = Table(title=f"{r.name} (CIK {r.cik})", show_header=True)
+    for col in ("Field", "Value"):
+        t.add_column(col)
+    t.add_row("CIK", r.cik)
+    t.add_row("Name", r.name)
+    t.add_row("Tickers", ", ".join(r.tickers) or "-")
+    t.add_row("Exchange", r.exchange or "-")
+    t.add_row("Match", f"{r.match_type} ({r.score:.2f})")
+    if r.other_matches:
+        t.add_row("Also matches", "; ".join(f"{c.name} ({c.cik}, {c.score:.2f})" for c in r.other_matches))
+    return t
+
+
+@renders(M.ConceptResult)
+def _concept(r: M.ConceptResult):
+    title = f"{r.company.name} (CIK {r.company.cik}) - {r.label} [{r.unit or '?'}]"
+    t = Table(title=title)
+    for col, just in (("FY", "left"), ("Period", "left"), ("Start", "left"), ("End", "left"),
+                      ("Value", "right"), ("Tag", "left"), ("Form", "left"), ("Filed", "left"),
+                      ("Accession", "left")):
+        t.add_column(col, justify=just, no_wrap=True)
+    for v in r.values:
+        value = fmt_value(v.value, v.unit)
+        if v.restated:
+            value += " *"
+        t.add_row(
+            str(v.fiscal_year or "-"), v.fiscal_period or v.period_type, str(v.start or "-"), str(v.end),
+            value, v.matched_tag.split(":", 1)[-1], v.form, str(v.filed), v.accession_number,
+        )
+    if any(v.restated for v in r.values):
+        t.caption = "* restated: " + "; ".join(
+            f"{v.end} was {fmt_value(v.original_value or 0, v.unit)} in {v.original_accession} "
+            f"({v.revision_kind})" for v in r.values if v.restated)
+    if r.truncated:
+        extra = f"{r.total_values - len(r.values)} more; raise --limit"
+        t.caption = f"{t.caption}\n{extra}" if t.caption else extra
+    return t

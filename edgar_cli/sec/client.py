@@ -1,0 +1,351 @@
+"""The one SEC client: User-Agent, shared rate limit, retries, error mapping, cache.
+
+Everything that reaches data.sec.gov, www.sec.gov or efts.sec.gov goes through
+:meth:`SecClient.fetch`. The rules it keeps:
+
+- a declared "Name email" User-Agent on every request (the SEC answers 403
+  without one);
+- at most 10 requests per second, across threads and across processes that
+  share a cache directory (a pyrate-limiter SQLite bucket with a file lock);
+- 429, 5xx, dropped connections, timeouts and truncated or non-JSON bodies are
+  retried with exponential backoff and jitter (stamina), honouring Retry-After,
+  for at most 4 attempts and 30 seconds; then ``rate_limited`` or
+  ``upstream_unavailable``;
+- 403 becomes ``user_agent_required`` or ``blocked`` (with the SEC's reason),
+  404 ``not_found``;
+- only a complete, validated body is ever cached.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import re
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from ..config import Settings, resolve_user_agent
+from ..errors import EdgarError
+from . import urls
+from .cache import DiskCache, Entry
+
+# Seconds an entry stays fresh, by kind. None: never expires (Archives documents
+# are immutable once accepted). companyfacts is special: it is refreshed when
+# the company's submissions list a filing newer than the cached facts.
+FRESHNESS: dict[str, float | None] = {
+    "archive": None,
+    "tickers": 24 * 3600,
+    "submissions": 10 * 60,
+    "companyfacts": 7 * 24 * 3600,  # upper bound; see xbrl.facts for the filing check
+    "efts": 60 * 60,
+}
+
+RATE_PER_SECOND = 10
+MAX_ATTEMPTS = 4
+RETRY_TIMEOUT = 30.0
+REQUEST_TIMEOUT = 20.0
+
+
+class _Retryable(Exception):
+    """A response worth another try (429, 5xx, transport fault, bad body)."""
+
+    def __init__(self, kind: str, message: str, retry_after: float | None = None, status: int | None = None):
+        super().__init__(message)
+        self.kind = kind  # "rate_limited" or "upstream_unavailable"
+        self.retry_after = retry_after
+        self.status = status
+
+
+def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
+    """Seconds to wait from a Retry-After header (delta-seconds or an HTTP date)."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when is None:
+        return None
+    return max(0.0, when.timestamp() - (now if now is not None else time.time()))
+
+
+def backoff_hook(exc: Exception) -> bool | float:
+    """stamina's ``on`` hook: retry our retryable errors, waiting Retry-After when given."""
+    if isinstance(exc, _Retryable):
+        if exc.retry_after is not None:
+            return min(exc.retry_after, RETRY_TIMEOUT)
+        return True
+    return False
+
+
+class RateLimiter:
+    """10 requests/second shared by every thread and process using one cache dir.
+
+    A pyrate-limiter SQLite bucket guarded by a file lock; if the directory is
+    not writable, an in-process bucket (threads only) with a warning.
+    """
+
+    def __init__(self, directory: Path | None, rate: int = RATE_PER_SECOND, warn: Callable[[str], None] | None = None):
+        from pyrate_limiter import Duration, InMemoryBucket, Limiter, Rate, SQLiteBucket
+
+        rates = [Rate(rate, Duration.SECOND)]
+        bucket = None
+        if directory is not None:
+            try:
+                directory.mkdir(parents=True, exist_ok=True)
+                bucket = SQLiteBucket.init_from_file(
+                    rates, table="sec_requests", db_path=str(directory / "ratelimit.sqlite"), use_file_lock=True
+                )
+            except Exception as exc:  # sqlite3.Error, OSError, filelock errors
+                (warn or _stderr_warn)(f"shared rate limiter unavailable ({exc}); limiting this process only")
+        if bucket is None:
+            bucket = InMemoryBucket(rates)
+        self._limiter = Limiter(bucket, buffer_ms=20)
+
+    def acquire(self) -> None:
+        self._limiter.try_acquire("sec", blocking=True)
+
+
+def _stderr_warn(message: str) -> None:
+    print(f"warning: {message}", file=sys.stderr)
+
+
+@dataclass
+class RequestLog:
+    urls: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, url: str) -> None:
+        with self.lock:
+            self.urls.append(url)
+
+
+class SecClient:
+    """Fetches SEC resources through the mirror, the limiter, retries and the cache."""
+
+    def __init__(self, settings: Settings | None = None, *, transport: Any = None,
+                 limiter: RateLimiter | None = None, warn: Callable[[str], None] | None = None):
+        self.settings = settings or Settings.from_env()
+        self._warn = warn or _stderr_warn
+        self._transport = transport
+        self._http = None
+        self._http_lock = threading.Lock()
+        self._limiter = limiter
+        self._limiter_lock = threading.Lock()
+        self.cache = DiskCache(self.settings.cache_dir, enabled=self.settings.use_cache, warn=self._warn)
+        self.requests = RequestLog()
+        self.memo: dict[str, Any] = {}  # per-process parsed objects (companyfacts, ticker map)
+        self.memo_lock = threading.RLock()
+        self._user_agent: str | None = None
+
+    # -- plumbing -----------------------------------------------------------
+    def now(self) -> float:
+        return self.settings.clock().timestamp()
+
+    @property
+    def user_agent(self) -> str:
+        if self._user_agent is None:
+            self._user_agent = resolve_user_agent(self.settings.user_agent, interactive=self.settings.interactive)
+        return self._user_agent
+
+    def _client(self):
+        with self._http_lock:
+            if self._http is None:
+                import httpx
+
+                self._http = httpx.Client(
+                    headers={"User-Agent": self.user_agent, "Accept-Encoding": "gzip, deflate"},
+                    timeout=httpx.Timeout(REQUEST_TIMEOUT, connect=10.0),
+                    follow_redirects=False,
+                    transport=self._transport,
+                )
+            return self._http
+
+    def _rate_limiter(self) -> RateLimiter:
+        with self._limiter_lock:
+            if self._limiter is None:
+                directory = self.settings.cache_dir if self.settings.cache_dir else None
+                self._limiter = RateLimiter(directory, warn=self._warn)
+            return self._limiter
+
+    def close(self) -> None:
+        if self._http is not None:
+            self._http.close()
+            self._http = None
+        self.cache.close()
+
+    # -- cache helpers ------------------------------------------------------
+    def cache_get(self, key: str, max_age: float | None) -> Entry | None:
+        entry = self.cache.get(key)
+        if entry is None:
+            return None
+        if max_age is not None and self.now() - entry.stored_at > max_age:
+            return None
+        return entry
+
+    def cache_set(self, key: str, payload: bytes, meta: dict[str, Any] | None = None) -> None:
+        self.cache.set(key, payload, self.now(), meta)
+
+    # -- fetching -----------------------------------------------------------
+    def get_json(self, url: str, *, kind: str, params: dict[str, str] | None = None,
+                 max_age: float | None | str = "default") -> Any:
+        """GET a JSON resource, from the cache when fresh. Raises EdgarError."""
+        payload = self.get_bytes(url, kind=kind, params=params, max_age=max_age, expect_json=True)
+        return json.loads(payload)
+
+    def get_bytes(self, url: str, *, kind: str, params: dict[str, str] | None = None,
+                  max_age: float | None | str = "default", expect_json: bool = False) -> bytes:
+        """GET a resource as bytes, from the cache when fresh. Raises EdgarError."""
+        full = _with_query(url, params)
+        urls.check_sec_url(full)
+        key = f"{kind}:{full}"
+        age = FRESHNESS.get(kind) if max_age == "default" else max_age
+        entry = self.cache_get(key, age)  # type: ignore[arg-type]
+        if entry is not None:
+            return entry.payload
+        payload = self.fetch(full, expect_json=expect_json)
+        self.cache_set(key, payload, {"url": full})
+        return payload
+
+    def fetch(self, url: str, *, expect_json: bool = False) -> bytes:
+        """One logical GET with rate limit and retries; returns a validated body."""
+        import stamina
+
+        target = urls.to_mirror(url, self.settings.mirror)
+        try:
+            for attempt in stamina.retry_context(
+                on=backoff_hook, attempts=MAX_ATTEMPTS, timeout=RETRY_TIMEOUT,
+                wait_initial=0.5, wait_max=8.0, wait_jitter=0.5,
+            ):
+                with attempt:
+                    return self._fetch_once(url, target, expect_json)
+        except _Retryable as exc:
+            if exc.kind == "rate_limited":
+                raise EdgarError(
+                    "rate_limited",
+                    f"The SEC kept answering 429 Too Many Requests for {url} after {MAX_ATTEMPTS} tries.",
+                    "Wait a minute and try again; keep to 10 requests per second across all your tools.",
+                    url=url,
+                ) from None
+            raise EdgarError(
+                "upstream_unavailable",
+                f"The SEC did not give a usable answer for {url}: {exc}.",
+                "EDGAR may be busy or in maintenance; try again in a few minutes.",
+                url=url,
+            ) from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _fetch_once(self, url: str, target: str, expect_json: bool) -> bytes:
+        import httpx
+
+        self._rate_limiter().acquire()
+        self.requests.add(url)
+        try:
+            resp = self._client().get(target)
+            body = resp.content  # raises on a short read of a declared Content-Length
+        except (httpx.TimeoutException, httpx.TransportError) as exc:
+            raise _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}") from None
+        status = resp.status_code
+        if status == 200:
+            return _validate_body(resp, body, expect_json)
+        if status == 429:
+            raise _Retryable("rate_limited", "HTTP 429", parse_retry_after(resp.headers.get("Retry-After")), 429)
+        if status >= 500:
+            raise _Retryable("upstream_unavailable", f"HTTP {status}",
+                             parse_retry_after(resp.headers.get("Retry-After")), status)
+        if status == 404 or (status == 403 and _looks_like_missing_object(body)):
+            raise EdgarError(
+                "not_found", f"The SEC has no document at {url} (HTTP {status}).",
+                "Check the CIK, accession number or document name; list a company's filings with `edgar filings`.",
+                url=url,
+            )
+        if status == 403:
+            text = body[:4000].decode("utf-8", "replace")
+            if re.search(r"undeclared automated tool|user.?agent", text, re.I):
+                raise EdgarError(
+                    "user_agent_required",
+                    "The SEC refused the request because of the User-Agent (HTTP 403).",
+                    "Set SEC_USER_AGENT to your name and a real email address, e.g. \"Jane Doe jane@example.com\".",
+                    url=url,
+                )
+            reason = _sec_reason(text)
+            raise EdgarError(
+                "blocked",
+                f"The SEC refused the request (HTTP 403){': ' + reason if reason else ''}.",
+                "The SEC blocks clients that exceed 10 requests per second for about 10 minutes; "
+                "wait, then retry with a declared User-Agent.",
+                url=url,
+            )
+        raise EdgarError(
+            "upstream_unavailable", f"Unexpected HTTP {status} from the SEC for {url}.",
+            "Try again later.", url=url,
+        )
+
+
+def _with_query(url: str, params: dict[str, str] | None) -> str:
+    if not params:
+        return url
+    from urllib.parse import urlencode
+
+    return f"{url}?{urlencode(params)}"
+
+
+def _looks_like_missing_object(body: bytes) -> bool:
+    head = body[:2000]
+    return b"NoSuchKey" in head or b"<Code>AccessDenied</Code>" in head and b"<Error>" in head
+
+
+def _sec_reason(text: str) -> str:
+    m = re.search(r"(Request Rate Threshold Exceeded|Your Request Originates from an Undeclared Automated Tool)", text, re.I)
+    if m:
+        return m.group(1)
+    title = re.search(r"<title>(.*?)</title>", text, re.I | re.S)
+    return title.group(1).strip()[:200] if title else ""
+
+
+def _validate_body(resp: Any, body: bytes, expect_json: bool) -> bytes:
+    declared = resp.headers.get("Content-Length")
+    encoded = resp.headers.get("Content-Encoding")
+    if declared and not encoded and declared.isdigit() and int(declared) != len(body):
+        raise _Retryable("upstream_unavailable", f"truncated body ({len(body)} of {declared} bytes)")
+    if not expect_json:
+        if not body:
+            raise _Retryable("upstream_unavailable", "empty body")
+        return body
+    ctype = resp.headers.get("Content-Type", "")
+    if "html" in ctype.lower() or body.lstrip()[:1] == b"<":
+        raise _Retryable("upstream_unavailable", "an HTML page instead of JSON (SEC maintenance or an error page)")
+    try:
+        json.loads(body)
+    except ValueError:
+        raise _Retryable("upstream_unavailable", "a body that is not complete JSON (truncated or damaged)") from None
+    return body
+
+
+_default: SecClient | None = None
+_default_lock = threading.Lock()
+
+
+def get_client() -> SecClient:
+    """The process-wide client (one cache, one limiter, one HTTP pool)."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = SecClient()
+        return _default
+
+
+def set_client(client: SecClient | None) -> None:
+    """Install a client (the CLI does this after reading its flags; tests reset it)."""
+    global _default
+    with _default_lock:
+        if _default is not None and _default is not client:
+            _default.close()
+        _default = client

@@ -1,0 +1,167 @@
+"""companyfacts: fetch once, keep a compact parsed form, refresh on new filings.
+
+Source: https://data.sec.gov/api/xbrl/companyfacts/CIK##########.json (one
+request per company covers every concept). The 4 MB JSON is parsed once and
+stored in the cache as a compact ``marshal`` blob of row tuples, so a warm run
+loads it in milliseconds. The cached facts are refreshed when the company's
+submissions (data.sec.gov/submissions, itself cached for minutes) list a filing
+accepted after the facts were fetched, and in any case after a week.
+
+A row tuple is ``(start, end, val, accn, fy, fp, form, filed, frame)``; start
+is None for instants, the dates are ISO strings.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from ..errors import EdgarError
+from ..sec import urls
+from ..sec.client import FRESHNESS, SecClient
+from .periods import FiscalCalendar, build_calendar
+
+FORMAT = 3
+Row = tuple  # (start, end, val, accn, fy, fp, form, filed, frame)
+
+
+@dataclass
+class CompanyFacts:
+    cik: int
+    name: str
+    # "taxonomy:Tag" -> {"label": str, "units": {unit: [Row, ...]}}
+    tags: dict[str, dict]
+    fetched_at: float
+    calendar: FiscalCalendar
+
+    def tag(self, name: str) -> dict | None:
+        if ":" in name:
+            return self.tags.get(name)
+        for tax in ("us-gaap", "ifrs-full", "dei", "srt"):
+            hit = self.tags.get(f"{tax}:{name}")
+            if hit is not None:
+                return hit
+        return None
+
+    def taxonomies(self) -> set[str]:
+        return {t.split(":", 1)[0] for t in self.tags}
+
+
+def compact(data: dict) -> tuple[int, str, dict[str, dict]]:
+    """The parts of a companyfacts document the engine uses, as plain tuples."""
+    try:
+        cik = int(data["cik"])
+        name = str(data.get("entityName") or "")
+        facts = data["facts"]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise EdgarError("upstream_unavailable", f"companyfacts has an unexpected shape ({exc}).",
+                         "Try again later; if it persists, report it.") from None
+    tags: dict[str, dict] = {}
+    for tax, concepts in facts.items():
+        if not isinstance(concepts, dict):
+            continue
+        for local, body in concepts.items():
+            units: dict[str, list[Row]] = {}
+            for unit, rows in (body.get("units") or {}).items():
+                out = []
+                for r in rows:
+                    try:
+                        out.append((r.get("start"), r["end"], r["val"], r["accn"], int(r.get("fy") or 0),
+                                    r.get("fp") or "", r["form"], r["filed"], r.get("frame")))
+                    except (KeyError, TypeError, ValueError):
+                        continue  # a malformed row is skipped, never guessed at
+                if out:
+                    units[unit] = out
+            if units:
+                tags[f"{tax}:{local}"] = {"label": body.get("label") or local, "units": units}
+    return cik, name, tags
+
+
+def _newest_filing_epoch(submissions: dict) -> float | None:
+    recent = (submissions.get("filings") or {}).get("recent") or {}
+    stamps = recent.get("acceptanceDateTime") or []
+    best = None
+    for s in stamps[:50]:
+        try:
+            t = datetime.fromisoformat(str(s).replace("Z", "+00:00"))
+        except ValueError:
+            continue
+        if t.tzinfo is None:
+            t = t.replace(tzinfo=timezone.utc)
+        best = max(best or 0.0, t.timestamp())
+    return best
+
+
+def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
+    """The company's facts, from the process memo, the disk cache or the SEC.
+
+    Raises ``not_found`` when the SEC has no XBRL facts for the CIK (a company
+    that never filed XBRL financial statements), or the client's errors.
+    """
+    key = f"facts:{urls.pad_cik(cik)}"
+    now = client.now()
+    with client.memo_lock:
+        memo = client.memo.get(key)
+    if memo is not None and now - memo[1] < FRESHNESS["submissions"]:
+        return memo[0]
+
+    facts = _from_cache(client, key)
+    if facts is not None and not _is_current(client, cik, facts, now):
+        facts = None
+    if facts is None:
+        facts = _fetch(client, cik, key)
+    with client.memo_lock:
+        client.memo[key] = (facts, now)
+    return facts
+
+
+def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:
+    entry = client.cache_get(key, FRESHNESS["companyfacts"])
+    if entry is None:
+        return None
+    try:
+        fmt, cik, name, tags, cal = marshal.loads(entry.payload)
+        if fmt != FORMAT:
+            return None
+        calendar = FiscalCalendar.from_plain(cal)
+    except (ValueError, EOFError, TypeError):
+        client.cache.delete(key)
+        return None
+    return CompanyFacts(cik=cik, name=name, tags=tags, fetched_at=entry.stored_at, calendar=calendar)
+
+
+def _is_current(client: SecClient, cik: int, facts: CompanyFacts, now: float) -> bool:
+    if now - facts.fetched_at < FRESHNESS["submissions"]:
+        return True
+    try:
+        sub = client.get_json(urls.submissions(cik), kind="submissions")
+    except EdgarError as exc:
+        if exc.code in ("rate_limited", "upstream_unavailable"):
+            client._warn("could not check for new filings; using cached XBRL facts")
+            return True
+        raise
+    newest = _newest_filing_epoch(sub)
+    return newest is None or newest <= facts.fetched_at
+
+
+def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
+    url = urls.companyfacts(cik)
+    try:
+        payload = client.fetch(url, expect_json=True)
+    except EdgarError as exc:
+        if exc.code == "not_found":
+            raise EdgarError(
+                "not_found",
+                f"The SEC has no XBRL financial data for CIK {urls.pad_cik(cik)}.",
+                "The company may not file XBRL financial statements (funds, some foreign issuers, "
+                "filers before 2009); read its filings with `edgar filings` instead.",
+                url=url,
+            ) from None
+        raise
+    cik_, name, tags = compact(json.loads(payload))
+    calendar = build_calendar(tags)
+    blob = marshal.dumps((FORMAT, cik_, name, tags, calendar.to_plain()))
+    client.cache_set(key, blob, {"url": url})
+    return CompanyFacts(cik=cik_, name=name, tags=tags, fetched_at=client.now(), calendar=calendar)

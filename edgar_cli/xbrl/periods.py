@@ -1,0 +1,236 @@
+"""Periods and the company's fiscal calendar, from start/end dates alone.
+
+In companyfacts, ``fy``/``fp`` describe the *filing* a fact appeared in (the
+FY2026 10-K tags three years of revenue fy=2026), not the period the fact
+measures. A period is therefore identified by its start and end dates and
+classified by length:
+
+- annual: 350-380 days (52/53-week years run 363-371 days);
+- quarterly: 84-98 days; six-month (H1) 175-190 and nine-month (9M) 265-280
+  year-to-date;
+- instant: balance-sheet values (no start).
+
+Fiscal-year labels follow the company's own convention: the label its own
+annual reports (10-K, 20-F, 40-F) give the periods they cover. A report's
+period is the latest annual duration it contains and its label that filing's
+``fy``; the most common offset between label and end year is the company's
+convention (NVIDIA and Apple: the year the fiscal year ends in; some retailers:
+the year it starts in), applied to every year so that one mis-tagged report
+cannot give two years the same label.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+ANNUAL_DAYS = (350, 380)
+QUARTER_DAYS = (84, 98)
+H1_DAYS = (175, 190)
+NINE_MONTH_DAYS = (265, 280)
+END_TOLERANCE = timedelta(days=7)
+
+PERIODIC_FORMS = frozenset({"10-K", "10-Q", "10-KT", "10-QT", "20-F", "40-F", "10-K405"})
+ANNUAL_FORMS = frozenset({"10-K", "10-KT", "20-F", "40-F", "10-K405"})
+
+
+def base_form(form: str) -> str:
+    return form[:-2] if form.endswith("/A") else form
+
+
+def is_periodic(form: str) -> bool:
+    """10-K, 10-Q, 10-KT, 20-F, 40-F and their amendments; not 8-K, S-1, 424B, DEF 14A, 6-K."""
+    return base_form(form) in PERIODIC_FORMS
+
+
+def days_between(start: date, end: date) -> int:
+    """Length of a duration, counting both ends (2023-01-30..2024-01-28 is 364 days)."""
+    return (end - start).days + 1
+
+
+def classify(start: date | None, end: date) -> str:
+    """annual, quarterly, ytd, instant or other, by length alone."""
+    if start is None:
+        return "instant"
+    n = days_between(start, end)
+    if ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]:
+        return "annual"
+    if QUARTER_DAYS[0] <= n <= QUARTER_DAYS[1]:
+        return "quarterly"
+    if H1_DAYS[0] <= n <= H1_DAYS[1] or NINE_MONTH_DAYS[0] <= n <= NINE_MONTH_DAYS[1]:
+        return "ytd"
+    return "other"
+
+
+def nominal_year(end: date) -> int:
+    """The calendar year a fiscal year "belongs to" by its end, robust to 52/53-week drift.
+
+    A year ending 2021-01-02 (a December year-end that slipped) is nominally
+    2020; NVIDIA's 2024-01-28 is 2024.
+    """
+    return (end - END_TOLERANCE).year
+
+
+@dataclass
+class FiscalCalendar:
+    """The company's fiscal years: end dates and the labels the company gives them."""
+
+    year_ends: list[date] = field(default_factory=list)  # sorted
+    labels: dict[date, int] = field(default_factory=dict)  # year end -> fiscal year label
+    offset: int = 0  # label - nominal_year(end), the company's usual convention
+    own_labels: dict[date, int] = field(default_factory=dict)  # from the company's own annual reports
+    report_ends: dict[str, tuple[str, str]] = field(default_factory=dict)  # accn -> (start, end) of its main period
+
+    def to_plain(self) -> tuple:
+        return ([d.isoformat() for d in self.year_ends], [(d.isoformat(), v) for d, v in self.own_labels.items()],
+                self.offset, self.report_ends)
+
+    @classmethod
+    def from_plain(cls, plain: tuple) -> "FiscalCalendar":
+        ends, own, offset, reports = plain
+        cal = cls(year_ends=[date.fromisoformat(e) for e in ends], offset=offset,
+                  own_labels={date.fromisoformat(d): v for d, v in own}, report_ends=dict(reports))
+        cal.labels = {e: cal.label_for_year_end(e) for e in cal.year_ends}
+        return cal
+
+    @property
+    def typical_end(self) -> str | None:
+        if not self.year_ends:
+            return None
+        counts = Counter(d.strftime("%m-%d") for d in self.year_ends[-8:])
+        return counts.most_common(1)[0][0]
+
+    def label_for_year_end(self, end: date) -> int:
+        # The company's usual convention, applied to every year. Individual
+        # reports' own fy can be wrong (NVIDIA's FY2012 10-K, 0001045810-12-000013,
+        # is tagged fy=2011), so one report never overrides the convention.
+        return nominal_year(end) + self.offset
+
+    def year_containing(self, when: date) -> tuple[int, date, date] | None:
+        """(label, start, end) of the fiscal year containing ``when``, projecting past the last known year."""
+        if not self.year_ends:
+            return None
+        i = bisect_left(self.year_ends, when - timedelta(days=3))
+        if i < len(self.year_ends):
+            end = self.year_ends[i]
+            prev = self.year_ends[i - 1] if i > 0 else end - timedelta(days=364)
+            if (end - prev).days > 380:  # a gap in the data: assume a normal year
+                prev = end - timedelta(days=364)
+            label = self.label_for_year_end(end)
+            while when <= prev - timedelta(days=3):  # before the first known year: step back
+                end, prev, label = prev, prev - timedelta(days=364), label - 1
+            return label, prev + timedelta(days=1), end
+        last = self.year_ends[-1]
+        label = self.label_for_year_end(last)
+        start = last
+        while True:  # project whole years forward; 52-week steps keep 52/53-week filers aligned
+            end = start + timedelta(days=364)
+            label += 1
+            if when <= end + timedelta(days=3):
+                return label, start + timedelta(days=1), end
+            start = end
+
+    def estimated_end(self, label: int) -> date | None:
+        """Roughly when fiscal year ``label`` ends (for "is this year in the future?")."""
+        for end, lab in self.labels.items():
+            if lab == label:
+                return end
+        if not self.year_ends:
+            return None
+        last = self.year_ends[-1]
+        return last + timedelta(days=365 * (label - self.label_for_year_end(last)))
+
+
+def fiscal_period_of(start: date | None, end: date, cal: FiscalCalendar) -> tuple[int | None, str | None]:
+    """The (fiscal_year, fiscal_period) a period belongs to, from its dates."""
+    kind = classify(start, end)
+    year = cal.year_containing(end)
+    if year is None:
+        return None, None
+    label, fy_start, fy_end = year
+    if kind == "annual":
+        return label, "FY"
+    if kind == "instant":
+        if abs((end - fy_end).days) <= 7:
+            return label, "FY"
+        q = _quarter_number(fy_start, end, exact=True)
+        return label, (f"Q{q}" if q else None)
+    if kind == "quarterly":
+        q = _quarter_number(fy_start, end, exact=False)
+        return label, (f"Q{q}" if q else None)
+    if kind == "ytd":
+        n = days_between(start, end) if start else 0
+        return label, ("H1" if n < 230 else "9M")
+    return label, None
+
+
+def _quarter_number(fy_start: date, end: date, *, exact: bool) -> int | None:
+    months = ((end - fy_start).days + 1) / 30.44
+    q = round(months / 3)
+    if q < 1 or q > 4:
+        return None
+    if exact and abs(months - 3 * q) > 0.35:  # an instant must sit on a quarter end
+        return None
+    return q
+
+
+def build_calendar(tags: dict[str, dict]) -> FiscalCalendar:
+    """Derive the fiscal calendar from every fact of the company.
+
+    For each annual report (10-K/20-F/40-F, amendments included), the latest
+    annual-length duration it contains is the year it reports, and its ``fy``
+    is the company's label for that year.
+    """
+    report_end: dict[str, date] = {}
+    main_period: dict[str, tuple[int, str, str]] = {}  # accn -> (rank, start, end): its latest quarter/year
+    report_fy: dict[str, Counter] = defaultdict(Counter)
+    report_form: dict[str, str] = {}
+    annual_ends: set[date] = set()
+    for body in tags.values():
+        for rows in body["units"].values():
+            for start, end, _val, accn, fy, _fp, form, _filed, _frame in rows:
+                if start is None:
+                    continue
+                try:
+                    s, e = date.fromisoformat(start), date.fromisoformat(end)
+                except ValueError:
+                    continue
+                n = days_between(s, e)
+                if QUARTER_DAYS[0] <= n <= QUARTER_DAYS[1] or ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]:
+                    rank = (end, n)
+                    if accn not in main_period or rank > main_period[accn][0]:
+                        main_period[accn] = (rank, start, end)
+                if not (ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]):
+                    continue
+                if is_periodic(form):
+                    annual_ends.add(e)
+                if base_form(form) in ANNUAL_FORMS:
+                    if accn not in report_end or e > report_end[accn]:
+                        report_end[accn] = e
+                    if fy:
+                        report_fy[accn][fy] += 1
+                    report_form[accn] = form
+    own: dict[date, Counter] = defaultdict(Counter)
+    for accn, end in report_end.items():
+        if report_fy[accn]:
+            fy = report_fy[accn].most_common(1)[0][0]
+            weight = 1 if report_form[accn].endswith("/A") else 2  # originals outvote amendments
+            own[end][fy] += weight
+    own_labels = {end: c.most_common(1)[0][0] for end, c in own.items()}
+    offsets = Counter(label - nominal_year(end) for end, label in own_labels.items())
+    offset = offsets.most_common(1)[0][0] if offsets else 0
+    # Merge year ends that are a few days apart (a restated comparative with a shifted end).
+    ends = sorted(annual_ends)
+    merged: list[date] = []
+    for e in ends:
+        if merged and (e - merged[-1]).days < 300:
+            if e in own_labels and merged[-1] not in own_labels:
+                merged[-1] = e
+            continue
+        merged.append(e)
+    reports = {accn: (start, end) for accn, (_rank, start, end) in main_period.items()}
+    cal = FiscalCalendar(year_ends=merged, offset=offset, own_labels=own_labels, report_ends=reports)
+    cal.labels = {e: cal.label_for_year_end(e) for e in merged}
+    return cal

@@ -1,0 +1,134 @@
+"""Shared fixtures: the corpus mirror, isolated cache/config dirs, CLI runners.
+
+Tests that need ../shared/sec-corpus use the ``mirror`` (or ``sec``) fixture:
+they skip when the corpus is absent and fail when EDGAR_REQUIRE_CORPUS=1.
+"today" is pinned to 2026-07-01 (after the corpus' newest filings) through
+EDGAR_TODAY, so nothing here depends on the real date.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from mirror import MirrorServer, corpus_dir  # noqa: E402
+
+PINNED_TODAY = "2026-07-01"
+TEST_UA = "edgar-cli tests tests@example.com"
+
+
+def _corpus_or_skip() -> Path:
+    path = corpus_dir()
+    if (path / "MANIFEST.tsv").is_file():
+        return path
+    if os.environ.get("EDGAR_REQUIRE_CORPUS") == "1":
+        pytest.fail(f"EDGAR_REQUIRE_CORPUS=1 but the SEC corpus is missing at {path}")
+    pytest.skip(f"SEC corpus not found at {path}")
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Path:
+    return _corpus_or_skip()
+
+
+@pytest.fixture(scope="session")
+def mirror(corpus) -> MirrorServer:
+    srv = MirrorServer(corpus).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(autouse=True)
+def isolated_env(tmp_path, monkeypatch):
+    """Every test gets its own cache and config dirs, a User-Agent and a pinned date."""
+    for var in ("EDGAR_MIRROR", "EDGAR_NO_CACHE", "EDGAR_DEBUG", "SEC_USER_AGENT"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("EDGAR_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("SEC_USER_AGENT", TEST_UA)
+    monkeypatch.setenv("EDGAR_TODAY", PINNED_TODAY)
+    monkeypatch.setenv("EDGAR_NONINTERACTIVE", "1")
+    monkeypatch.setenv("COLUMNS", "160")
+    monkeypatch.setenv("NO_COLOR", "1")
+    from edgar_cli.sec.client import set_client
+
+    set_client(None)
+    yield
+    set_client(None)
+
+
+@pytest.fixture
+def sec(mirror, monkeypatch):
+    """A fresh client pointed at the corpus mirror (installed as the process default)."""
+    import stamina
+
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient, set_client
+
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    stamina.set_testing(True, attempts=2)
+    client = SecClient(Settings.from_env())
+    set_client(client)
+    yield client
+    stamina.set_testing(False)
+
+
+@dataclass
+class Result:
+    rc: int
+    out: str
+    err: str
+
+    def json(self):
+        return json.loads(self.out)
+
+
+@pytest.fixture
+def cli(sec, capsys):
+    """Run the CLI in-process (fast): cli("concept", "NVDA", "revenue") -> Result."""
+    from edgar_cli.cli import main
+
+    def invoke(*args: str) -> Result:
+        capsys.readouterr()
+        try:
+            main(list(args))
+            rc = 0
+        except SystemExit as exc:
+            rc = int(exc.code or 0)
+        captured = capsys.readouterr()
+        return Result(rc, captured.out, captured.err)
+
+    return invoke
+
+
+def edgar_command() -> list[str]:
+    exe = Path(sys.executable).with_name("edgar")
+    if exe.exists():
+        return [str(exe)]
+    found = shutil.which("edgar")
+    return [found] if found else [sys.executable, "-m", "edgar_cli"]
+
+
+@pytest.fixture
+def edgar(mirror, tmp_path):
+    """Run the installed `edgar` as a subprocess against the mirror: edgar("concept", ...) -> Result."""
+
+    def run(*args: str, env: dict | None = None, stdin: str | None = None, timeout: float = 60) -> Result:
+        full_env = dict(os.environ)
+        full_env["EDGAR_MIRROR"] = mirror.url
+        full_env.update(env or {})
+        full_env = {k: v for k, v in full_env.items() if v is not None}
+        proc = subprocess.run(edgar_command() + list(args), capture_output=True, text=True, env=full_env,
+                              input=stdin, timeout=timeout)
+        return Result(proc.returncode, proc.stdout, proc.stderr)
+
+    return run

@@ -1,0 +1,223 @@
+"""A loopback HTTP server over ../shared/sec-corpus, laid out as EDGAR_MIRROR expects.
+
+``GET /<host>/<path>?<query>`` serves ``<corpus>/<host>/<path>`` or, with a query
+string, ``<corpus>/<host>/<path>/q-<sha256(query)[:16]>.<ext>`` (the corpus
+README's rule). Recorded error responses (MANIFEST-errors.tsv) are served with
+their status; anything else is 404. Every request is logged with its arrival
+time, and ``faults`` can make the server misbehave on purpose.
+
+Used by the tests (conftest.py), the benchmarks and the evals.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import os
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_CORPUS = HERE.parent.parent / "shared" / "sec-corpus"
+
+CONTENT_TYPES = {".json": "application/json", ".xml": "application/xml", ".html": "text/html",
+                 ".htm": "text/html", ".txt": "text/plain", ".xsd": "application/xml"}
+
+
+def corpus_dir() -> Path:
+    return Path(os.environ.get("EDGAR_CORPUS") or DEFAULT_CORPUS)
+
+
+@dataclass
+class Faults:
+    """Misbehaviour on demand: ``rate`` of requests get one of ``kinds``."""
+
+    rate: float = 0.0
+    kinds: tuple[str, ...] = ()
+    seed: int = 0
+    retry_after: str | None = None
+    slow_seconds: float = 0.0
+    _rng: random.Random = field(default_factory=random.Random)
+
+    def pick(self) -> str | None:
+        if not self.kinds or self._rng.random() >= self.rate:
+            return None
+        return self._rng.choice(self.kinds)
+
+
+@dataclass
+class LogEntry:
+    t: float
+    path: str
+    status: int
+    user_agent: str
+
+
+class MirrorServer:
+    def __init__(self, corpus: Path | None = None, faults: Faults | None = None):
+        self.corpus = Path(corpus or corpus_dir())
+        self.faults = faults or Faults()
+        self.log: list[LogEntry] = []
+        self.scripted: dict[str, list[tuple[int, dict, bytes]]] = {}  # path -> queued responses
+        self._lock = threading.Lock()
+        self._errors = self._load_errors()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):  # quiet
+                pass
+
+            def do_GET(self):
+                server._handle(self)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def start(self) -> "MirrorServer":
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def script(self, path: str, *responses: tuple[int, dict, bytes]) -> None:
+        """Queue canned responses for a path (``/data.sec.gov/...``); then the corpus again."""
+        with self._lock:
+            self.scripted.setdefault(path, []).extend(responses)
+
+    def requests_to(self, fragment: str) -> int:
+        return sum(1 for e in self.log if fragment in e.path)
+
+    def _load_errors(self) -> dict[str, tuple[int, Path | None]]:
+        out: dict[str, tuple[int, Path | None]] = {}
+        manifest = self.corpus / "MANIFEST-errors.tsv"
+        if manifest.exists():
+            with manifest.open(encoding="utf-8") as fh:
+                for row in csv.DictReader(fh, delimiter="\t"):
+                    parts = urlsplit(row["url"])
+                    key = f"/{parts.hostname}{parts.path}" + (f"?{parts.query}" if parts.query else "")
+                    local = self.corpus / row["local_path"] if row.get("local_path") else None
+                    out[key] = (int(row["status"]), local)
+        return out
+
+    def resolve(self, raw_path: str) -> Path | None:
+        parts = urlsplit(raw_path)
+        rel = parts.path.lstrip("/")
+        if ".." in rel.split("/"):
+            return None
+        base = (self.corpus / rel).resolve()
+        if not str(base).startswith(str(self.corpus.resolve())):
+            return None
+        if parts.query:
+            digest = hashlib.sha256(parts.query.encode()).hexdigest()[:16]
+            for ext in (".json", ".xml", ".html"):
+                candidate = base / f"q-{digest}{ext}"
+                if candidate.is_file():
+                    return candidate
+            return None
+        return base if base.is_file() else None
+
+    def _handle(self, h: BaseHTTPRequestHandler) -> None:
+        arrived = time.time()
+        path = h.path
+        status, headers, body = self._respond(path)
+        with self._lock:
+            self.log.append(LogEntry(arrived, path, status, h.headers.get("User-Agent", "")))
+        if status == -1:  # drop the connection
+            h.close_connection = True
+            try:
+                h.wfile.write(b"")
+                h.connection.shutdown(2)
+            except OSError:
+                pass
+            return
+        h.send_response(status)
+        declared = headers.pop("_declared_length", None)
+        for k, v in headers.items():
+            h.send_header(k, v)
+        h.send_header("Content-Length", str(declared if declared is not None else len(body)))
+        if declared is not None:
+            h.send_header("Connection", "close")
+            h.close_connection = True
+        h.end_headers()
+        try:
+            h.wfile.write(body)
+        except OSError:
+            pass
+
+    def _respond(self, path: str) -> tuple[int, dict, bytes]:
+        plain = urlsplit(path).path
+        with self._lock:
+            queue = self.scripted.get(path) or self.scripted.get(plain)
+            if queue:
+                status, headers, body = queue.pop(0)
+                return status, dict(headers), body
+        fault = self.faults.pick()
+        if fault:
+            return self._fault(fault, path)
+        local = self.resolve(path)
+        if local is not None:
+            ctype = CONTENT_TYPES.get(local.suffix.lower(), "application/octet-stream")
+            return 200, {"Content-Type": ctype}, local.read_bytes()
+        if path in self._errors:
+            status, local = self._errors[path]
+            body = local.read_bytes() if local and local.is_file() else b""
+            return status, {"Content-Type": "application/xml"}, body
+        return 404, {"Content-Type": "text/plain"}, b"Not Found"
+
+    def _fault(self, kind: str, path: str) -> tuple[int, dict, bytes]:
+        if kind == "429":
+            headers = {"Content-Type": "text/html"}
+            if self.faults.retry_after is not None:
+                headers["Retry-After"] = self.faults.retry_after
+            return 429, headers, b"<html>Too Many Requests</html>"
+        if kind in ("500", "503"):
+            return int(kind), {"Content-Type": "text/html"}, b"<html>Service Unavailable</html>"
+        if kind == "drop":
+            return -1, {}, b""
+        if kind == "truncated":
+            local = self.resolve(path)
+            body = local.read_bytes() if local else b'{"partial": tru'
+            return 200, {"Content-Type": "application/json", "_declared_length": len(body)}, body[: len(body) // 2]
+        if kind == "html":
+            return 200, {"Content-Type": "text/html"}, b"<html><body>EDGAR is undergoing maintenance</body></html>"
+        if kind == "slow":
+            time.sleep(self.faults.slow_seconds)
+            return self._respond_plain(path)
+        return 500, {}, b""
+
+    def _respond_plain(self, path: str) -> tuple[int, dict, bytes]:
+        local = self.resolve(path)
+        if local is None:
+            return 404, {"Content-Type": "text/plain"}, b"Not Found"
+        return 200, {"Content-Type": CONTENT_TYPES.get(local.suffix.lower(), "application/octet-stream")}, local.read_bytes()
+
+
+if __name__ == "__main__":  # pragma: no cover - manual use: python tests/mirror.py
+    srv = MirrorServer().start()
+    print(srv.url, flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        srv.stop()

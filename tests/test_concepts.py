@@ -1,0 +1,297 @@
+"""get_financial_concept on real companyfacts from the corpus.
+
+Every expected figure below is in ../shared/sec-corpus/data.sec.gov/api/xbrl/companyfacts
+and is named with the accession number of the filing it comes from.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from edgar_cli.capabilities.concepts import get_financial_concept
+from edgar_cli.errors import EdgarError
+from edgar_cli.xbrl.facts import load_company_facts
+
+NVDA, AAPL, TSM, TSLA, SNOW = 1045810, 320193, 1046179, 1318605, 1640147
+
+
+def one(result, fy):
+    hits = [v for v in result.values if v.fiscal_year == fy]
+    assert len(hits) == 1, [(v.fiscal_year, v.end) for v in result.values]
+    return hits[0]
+
+
+# --- rule 1: periods by start/end, classified by length ----------------------------------
+
+
+def test_fiscal_2024_revenue_of_nvidia_ends_in_january(sec):
+    # 0001045810-24-000029: NVIDIA's FY2024 10-K, first to report this period.
+    r = get_financial_concept("NVDA", "revenue", fy=2024)
+    v = one(r, 2024)
+    assert v.value == 60_922_000_000
+    assert (v.start, v.end, v.days) == (date(2023, 1, 30), date(2024, 1, 28), 364)
+    assert v.accession_number == "0001045810-24-000029"
+    assert v.form == "10-K" and v.filed == date(2024, 2, 21)
+    assert v.matched_tag == "us-gaap:Revenues" and v.unit == "USD"
+    assert v.fiscal_period == "FY" and v.period_type == "annual"
+    assert v.filing_url.endswith("/Archives/edgar/data/1045810/000104581024000029/0001045810-24-000029-index.html")
+    assert r.source.endswith("CIK0001045810.json")
+
+
+def test_nvidia_fy2025_revenue_is_selected_by_end_date_not_fy_field(sec):
+    # 0001045810-26-000021 (FY2026 10-K) tags three annual revenues fy=2026; only start/end tell them apart.
+    r = get_financial_concept("NVDA", "revenue", fy=2025)
+    v = one(r, 2025)
+    assert v.value == 130_497_000_000 and v.end == date(2025, 1, 26)
+    facts = load_company_facts(sec, NVDA)
+    rows = facts.tags["us-gaap:Revenues"]["units"]["USD"]
+    ends_by_filing_label: dict[tuple, set] = {}
+    for start, end, _val, accn, fy, fp, *_ in rows:
+        ends_by_filing_label.setdefault((accn, fy, fp), set()).add(end)
+    assert any(len(ends) > 1 for ends in ends_by_filing_label.values())
+    fy2026 = {r_[1] for r_ in rows if r_[3] == "0001045810-26-000021" and r_[5] == "FY" and r_[0]
+              and (date.fromisoformat(r_[1]) - date.fromisoformat(r_[0])).days > 350}
+    assert {"2024-01-28", "2025-01-26", "2026-01-25"} <= fy2026
+
+
+def test_nvidia_53_week_fiscal_2021_is_annual(sec):
+    # 2020-01-27 -> 2021-01-31 is 371 days; a 360-366-day filter would drop it.
+    v = one(get_financial_concept("NVDA", "revenue", fy=2021), 2021)
+    assert v.days == 371 and v.period_type == "annual" and v.value == 16_675_000_000
+
+
+def test_ninety_day_rows_tagged_fp_fy_are_never_annual(sec):
+    # 0001045810-19-000023 (FY2019 10-K) tags 90-day quarters fp=FY, e.g. 2017-01-30 -> 2017-04-30.
+    facts = load_company_facts(sec, NVDA)
+    rows = facts.tags["us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"]["units"]["USD"]
+    short_fy = [r for r in rows if r[5] == "FY" and r[0] and
+                (date.fromisoformat(r[1]) - date.fromisoformat(r[0])).days < 100]
+    assert short_fy, "the corpus should hold 90-day rows tagged fp=FY"
+    r = get_financial_concept("NVDA", "revenue", limit=200)
+    assert all(v.period_type == "annual" and 350 <= v.days <= 380 for v in r.values)
+    quarter_ends = {date.fromisoformat(q[1]) for q in short_fy}
+    assert not any(v.end in quarter_ends and v.days < 350 for v in r.values)
+
+
+def test_snowflake_first_quarter_of_89_days_is_a_quarter(sec):
+    # 0001640147-25-000110: SNOW 10-Q for the quarter 2025-02-01 -> 2025-04-30 (fiscal Q1 2026).
+    r = get_financial_concept("SNOW", "revenue", fy=2026, period="quarterly")
+    v = one(r, 2026)
+    assert (v.fiscal_period, v.period_type, v.days) == ("Q1", "quarterly", 89)
+    assert v.value == 1_042_074_000
+
+
+# --- rule 2: fiscal-year labels are the company's own --------------------------------------
+
+
+def test_apple_fiscal_2024_net_sales_end_in_september(sec):
+    # 0000320193-24-000123: Apple's FY2024 10-K (period 2024-09-28).
+    v = one(get_financial_concept("AAPL", "revenue", fy=2024), 2024)
+    assert v.value == 391_035_000_000 and v.end == date(2024, 9, 28)
+    assert v.accession_number == "0000320193-24-000123"
+    assert v.matched_tag == "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
+
+
+def test_labels_follow_the_convention_even_when_an_old_10k_mislabels_itself(sec):
+    # NVIDIA's FY2012 10-K (0001045810-12-000013) carries fy=2011; the year ending 2012-01-29 is still FY2012.
+    r = get_financial_concept("NVDA", "revenue", limit=200)
+    labels = [v.fiscal_year for v in r.values]
+    assert len(labels) == len(set(labels)), "no two annual periods may share a fiscal-year label"
+    assert one(r, 2012).end == date(2012, 1, 29)
+    assert r.fiscal_year_end == "01-26"
+
+
+# --- rule 3: only periodic reports count ----------------------------------------------------
+
+
+def test_facts_repeated_in_8k_never_become_the_value(sec):
+    facts = load_company_facts(sec, AAPL)
+    eightk = [row for body in facts.tags.values() for rows in body["units"].values() for row in rows
+              if row[6] == "8-K"]
+    assert eightk, "Apple's companyfacts carries 8-K facts"
+    r = get_financial_concept("AAPL", "revenue", period="all", limit=200)
+    assert r.values and all(v.form in ("10-K", "10-Q", "10-K/A", "10-Q/A") for v in r.values)
+    assert any("8-K" in n for n in r.notes)
+
+
+def test_def_14a_facts_never_win(sec):
+    facts = load_company_facts(sec, NVDA)
+    proxy_tags = {tag for tag, body in facts.tags.items() for rows in body["units"].values()
+                  for row in rows if row[6] == "DEF 14A"}
+    assert proxy_tags
+    tag = sorted(proxy_tags)[0]
+    try:
+        r = get_financial_concept("NVDA", tag, period="all", limit=200)
+    except EdgarError as exc:
+        assert exc.code == "not_found"  # reported only in the proxy: nothing periodic to return
+    else:
+        assert all(v.form != "DEF 14A" for v in r.values)
+
+
+# --- rule 4: tag fallback per period --------------------------------------------------------
+
+
+def test_apple_2015_revenue_is_found_under_its_pre_2018_tag(sec):
+    # 0000320193-17-000070 (FY2017 10-K) reports FY2015 under us-gaap:SalesRevenueNet.
+    r = get_financial_concept("AAPL", "revenue", fy=2015)
+    v = one(r, 2015)
+    assert v.matched_tag == "us-gaap:SalesRevenueNet" and v.value == 233_715_000_000
+    assert any("SalesRevenueNet" in n for n in r.notes)
+
+
+def test_nvidia_latest_revenue_comes_from_revenues_not_the_abandoned_tag(sec):
+    # RevenueFromContractWithCustomerExcludingAssessedTax stops at 2022-01-30; Revenues carries FY2026
+    # (0001045810-26-000021).
+    r = get_financial_concept("NVDA", "revenue")
+    assert r.values[0].value == 215_938_000_000 and r.values[0].matched_tag == "us-gaap:Revenues"
+    tried = {t.tag: t for t in r.tags_tried}
+    assert tried["us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"].latest_end == date(2022, 1, 30)
+
+
+def test_a_series_that_mixes_tags_is_flagged(sec):
+    r = get_financial_concept("AAPL", "revenue", limit=12)
+    assert {v.matched_tag for v in r.values} >= {"us-gaap:Revenues", "us-gaap:SalesRevenueNet"}
+    assert any("different XBRL tags" in w for w in r.warnings)
+
+
+def test_nvidia_capex_follows_the_tag_it_moved_to(sec):
+    # PaymentsToAcquirePropertyPlantAndEquipment ends 2020-07-26; FY2026 capex is under
+    # PaymentsToAcquireProductiveAssets: 6,042,000,000 in 0001045810-26-000021.
+    v = get_financial_concept("NVDA", "capex").values[0]
+    assert v.matched_tag == "us-gaap:PaymentsToAcquireProductiveAssets" and v.value == 6_042_000_000
+
+
+# --- rule 5: restatements -------------------------------------------------------------------
+
+
+def test_nvidia_fy2024_diluted_eps_is_split_restated(sec):
+    # 11.93 in 0001045810-24-000029, 1.19 after the 10-for-1 split in 0001045810-25-000023.
+    v = one(get_financial_concept("NVDA", "eps_diluted", fy=2024), 2024)
+    assert v.value == 1.19 and v.unit == "USD/shares"
+    assert v.restated and v.original_value == 11.93
+    assert v.original_accession == "0001045810-24-000029" and v.original_filed == date(2024, 2, 21)
+    assert v.revision_kind == "stock_split" and v.distinct_values == 2
+    assert v.accession_number == "0001045810-25-000023"
+
+
+def test_eps_never_restated_for_a_later_split_is_flagged(sec):
+    # FY2022 diluted EPS 3.85 was last reported in 0001045810-24-000029, before the 10-for-1 split;
+    # FY2023 (0.17) was restated in 0001045810-25-000023. Unflagged, the series jumps 22x.
+    r = get_financial_concept("NVDA", "eps_diluted", limit=8)
+    fy2022 = one(r, 2022)
+    assert fy2022.value == 3.85 and fy2022.pre_split_ratio == 10 and not fy2022.restated
+    assert one(r, 2023).pre_split_ratio is None
+    assert any("pre_split_ratio" in w for w in r.warnings)
+    # FY2023 -> FY2024 really grew 7x (0.17 -> 1.19), so the bound is a split-sized 10x, not 5x.
+    raw = [v.value for v in r.values]
+    on_one_basis = [v.value / (v.pre_split_ratio or 1) for v in r.values]
+    def jumps(vals):
+        return [max(a / b, b / a) for a, b in zip(vals, vals[1:]) if a and b]
+    assert max(jumps(raw)) > 20
+    assert max(jumps(on_one_basis)) < 10, on_one_basis
+
+
+# --- rule 6: units and currencies -----------------------------------------------------------
+
+
+def test_taiwan_semiconductor_values_carry_their_currency(sec):
+    # TSMC files IFRS in TWD with a USD convenience translation; the FY2024 20-F is 0001193125-25-083423.
+    r = get_financial_concept("TSM", "revenue", fy=2024)
+    v = one(r, 2024)
+    assert v.unit == "TWD" and v.value == 2_894_307_700_000 and v.form == "20-F"
+    assert v.matched_tag == "ifrs-full:Revenue"
+    assert "USD" in r.units_available and r.unit == "TWD"
+    assert r.currency_note and "TWD" in r.currency_note
+    assert any("convenience translation" in n for n in r.notes)
+
+
+def test_us_filers_have_no_ifrs_taxonomy(sec):
+    for cik in (NVDA, AAPL, TSLA, SNOW):
+        assert "ifrs-full" not in load_company_facts(sec, cik).taxonomies()
+
+
+def test_eps_unit_key_is_usd_per_share(sec):
+    facts = load_company_facts(sec, NVDA)
+    assert list(facts.tags["us-gaap:EarningsPerShareDiluted"]["units"]) == ["USD/shares"]
+    assert list(facts.tags["dei:EntityCommonStockSharesOutstanding"]["units"]) == ["shares"]
+
+
+# --- rule 7: nothing derived -----------------------------------------------------------------
+
+
+def test_missing_fourth_quarter_is_said_to_be_implied_not_derived(sec):
+    r = get_financial_concept("NVDA", "revenue", fy=2025, period="quarterly")
+    assert {v.fiscal_period for v in r.values} == {"Q1", "Q2", "Q3"}
+    assert any("Q4" in n and "does not derive" in n for n in r.notes)
+
+
+# --- rule 8: years not reported and years in the future --------------------------------------
+
+
+def test_tesla_fy2024_is_not_found_naming_the_latest_year(sec):
+    # The corpus' Tesla companyfacts ends with the 10-Q filed 2022-10-24.
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("TSLA", "revenue", fy=2024)
+    assert info.value.code == "not_found"
+    assert info.value.extras["latest_fiscal_year"] == 2021
+    assert "FY2021" in info.value.message
+
+
+def test_a_year_in_progress_is_not_found_with_the_latest_available(sec):
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("NVDA", "revenue", fy=2027)
+    assert info.value.code == "not_found" and info.value.extras["latest_fiscal_year"] == 2026
+
+
+@pytest.mark.parametrize("fy,code", [(2031, "out_of_scope"), (1850, "invalid_argument")])
+def test_future_and_prehistoric_years_are_refused(sec, fy, code):
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("NVDA", "revenue", fy=fy)
+    assert info.value.code == code
+
+
+def test_unknown_concept_lists_the_catalogue(sec):
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("NVDA", "revnue")
+    assert info.value.code == "invalid_argument"
+    assert info.value.extras["did_you_mean"] == "revenue"
+    assert "revenue" in info.value.extras["concepts"]
+
+
+def test_a_concept_the_company_does_not_report_is_not_found(sec):
+    # Snowflake reports selling and G&A separately; there is no combined SG&A to return.
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("SNOW", "sga_expense")
+    assert info.value.code == "not_found"
+
+
+def test_aliases_and_raw_tags_resolve(sec):
+    a = get_financial_concept("AAPL", "net sales", fy=2024)
+    b = get_financial_concept("AAPL", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", fy=2024)
+    assert a.values[0].value == b.values[0].value == 391_035_000_000
+    r = get_financial_concept("NVDA", "R&D", fy=2024)
+    assert r.concept == "rnd_expense" and r.values[0].value > 0
+
+
+def test_rnd_values_are_positive_as_reported(sec):
+    # Apple R&D FY2024 31,370M, FY2023 29,915M, FY2022 26,251M (0000320193-24-000123); never sign-flipped.
+    r = get_financial_concept("AAPL", "rnd_expense", limit=20)
+    by_year = {v.fiscal_year: v.value for v in r.values}
+    assert (by_year[2024], by_year[2023], by_year[2022]) == (31_370_000_000, 29_915_000_000, 26_251_000_000)
+
+
+def test_cover_page_share_count_is_labelled_with_its_report(sec):
+    # 0001045810-26-000021 (FY2026 10-K) reports 24,300,000,000 shares outstanding as of 2026-02-20.
+    r = get_financial_concept("NVDA", "shares_outstanding", fy=2026)
+    cover = [v for v in r.values if v.end == date(2026, 2, 20)]
+    assert cover and cover[0].value == 24_300_000_000
+    assert cover[0].matched_tag == "dei:EntityCommonStockSharesOutstanding"
+    assert cover[0].period_type == "instant" and cover[0].start is None and cover[0].days is None
+
+
+def test_limit_truncates_and_says_so(sec):
+    r = get_financial_concept("NVDA", "revenue", limit=3)
+    assert len(r.values) == 3 and r.truncated and r.total_values > 3
+    assert [v.end for v in r.values] == sorted((v.end for v in r.values), reverse=True)
