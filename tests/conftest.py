@@ -95,7 +95,7 @@ class Result:
 @pytest.fixture
 def cli(sec, capsys):
     """Run the CLI in-process (fast): cli("concept", "NVDA", "revenue") -> Result."""
-    from edgar_cli.cli import main
+    from edgar_cli.entry import main
 
     def invoke(*args: str) -> Result:
         capsys.readouterr()
