@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import email.utils
 import json
+import random
 import re
 import sys
 import threading
@@ -88,8 +89,14 @@ def backoff_hook(exc: Exception) -> bool | float:
 class RateLimiter:
     """10 requests/second shared by every thread and process using one cache dir.
 
-    A pyrate-limiter SQLite bucket guarded by a file lock; if the directory is
-    not writable, an in-process bucket (threads only) with a warning.
+    A pyrate-limiter SQLite bucket in the cache dir; each attempt holds a
+    thread lock and a file lock (filelock) around a non-blocking put, so the
+    check-and-record is atomic across processes and every recorded timestamp
+    is the real time of the request. (pyrate-limiter's own blocking wait
+    advances an item's timestamp by the planned sleep rather than the real
+    one, which let a process delayed by another's lock be recorded early and
+    a one-second window admit 11.) If the directory is not writable: an
+    in-process bucket (threads only) with a warning.
     """
 
     def __init__(self, directory: Path | None, rate: int = RATE_PER_SECOND, warn: Callable[[str], None] | None = None):
@@ -97,20 +104,35 @@ class RateLimiter:
 
         rates = [Rate(rate, Duration.SECOND)]
         bucket = None
+        self._file_lock = None
         if directory is not None:
             try:
+                from filelock import FileLock
+
                 directory.mkdir(parents=True, exist_ok=True)
-                bucket = SQLiteBucket.init_from_file(
-                    rates, table="sec_requests", db_path=str(directory / "ratelimit.sqlite"), use_file_lock=True
-                )
+                db = directory / "ratelimit.sqlite"
+                self._file_lock = FileLock(str(db) + ".lock")
+                with self._file_lock:
+                    bucket = SQLiteBucket.init_from_file(rates, table="sec_requests", db_path=str(db))
             except Exception as exc:  # sqlite3.Error, OSError, filelock errors
+                self._file_lock = None
                 (warn or _stderr_warn)(f"shared rate limiter unavailable ({exc}); limiting this process only")
         if bucket is None:
             bucket = InMemoryBucket(rates)
-        self._limiter = Limiter(bucket, buffer_ms=20)
+        self._limiter = Limiter(bucket, buffer_ms=0)
+        self._thread_lock = threading.Lock()
+
+    def _try(self) -> bool:
+        with self._thread_lock:
+            if self._file_lock is None:
+                return bool(self._limiter.try_acquire("sec", blocking=False))
+            with self._file_lock:
+                return bool(self._limiter.try_acquire("sec", blocking=False))
 
     def acquire(self) -> None:
-        self._limiter.try_acquire("sec", blocking=True)
+        """Block until one more request fits in the shared one-second window."""
+        while not self._try():
+            time.sleep(0.01 + random.random() * 0.02)
 
 
 def _stderr_warn(message: str) -> None:

@@ -1,0 +1,151 @@
+"""`edgar concept` and `edgar resolve` end to end: the installed command against the corpus mirror."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from edgar_cli.errors import ExitStatus
+
+
+def test_the_main_job_prints_nvidia_fy2024_revenue_with_its_provenance(edgar):
+    r = edgar("concept", "NVDA", "revenue", "--fy", "2024")
+    assert r.rc == 0, r.err
+    for text in ("60,922,000,000", "2023-01-30", "2024-01-28", "Revenues", "10-K", "2024-02-21",
+                 "0001045810-24-000029", "USD"):
+        assert text in r.out
+
+
+def test_json_mode_prints_only_the_model_on_stdout(edgar):
+    r = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json")
+    assert r.rc == 0 and r.err == ""
+    data = r.json()
+    assert data["values"][0]["value"] == 60922000000
+    assert data["values"][0]["accession_number"] == "0001045810-24-000029"
+    assert data["company"]["cik"] == "0001045810"
+
+
+def test_python_dash_m_works_too(mirror, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, EDGAR_MIRROR=mirror.url)
+    proc = subprocess.run([sys.executable, "-m", "edgar_cli", "resolve", "AAPL", "--json"], capture_output=True,
+                          text=True, env=env, timeout=60)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["cik"] == "0000320193"
+
+
+@pytest.mark.parametrize("args,code,status", [
+    (("concept", "ZZZZ", "revenue"), "not_found", ExitStatus.NOT_FOUND),
+    (("concept", "NVDA", "revnue"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
+    (("concept", "NVDA", "revenue", "--fy", "1850"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
+    (("concept", "NVDA", "revenue", "--fy", "2031"), "out_of_scope", ExitStatus.OUT_OF_SCOPE),
+    (("concept", "NVDA", "revenue", "--fy", "abc"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
+    (("concept", "NVDA", "revenue", "--period", "weekly"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
+    (("concept", "NVDA", "revenue", "--limit", "0"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
+    (("concept", "TSLA", "revenue", "--fy", "2024"), "not_found", ExitStatus.NOT_FOUND),
+    (("resolve", "Target"), "ambiguous", ExitStatus.AMBIGUOUS),
+])
+def test_bad_input_is_a_structured_error_with_its_exit_code(cli, args, code, status):
+    r = cli(*args, "--json")
+    assert r.rc == status
+    err = r.json()["error"]
+    assert err["code"] == code and err["message"] and err["suggestion"]
+    assert "Traceback" not in r.out + r.err
+
+
+def test_errors_in_table_mode_go_to_stderr(cli):
+    r = cli("concept", "NVDA", "revnue")
+    assert r.rc == ExitStatus.INVALID_ARGUMENT and r.out == ""
+    assert "invalid_argument" in r.err and "revenue" in r.err
+
+
+def test_ambiguous_name_lists_candidates(cli):
+    r = cli("resolve", "Target", "--json")
+    cands = r.json()["error"]["candidates"]
+    assert {c["name"] for c in cands[:2]} == {"TARGET CORP", "Target Group Inc."}
+
+
+def test_no_user_agent_fails_with_instructions(edgar):
+    r = edgar("concept", "NVDA", "revenue", "--json", env={"SEC_USER_AGENT": None}, stdin="")
+    assert r.rc == ExitStatus.USER_AGENT_REQUIRED
+    err = r.json()["error"]
+    assert err["code"] == "user_agent_required" and "SEC_USER_AGENT" in err["suggestion"]
+
+
+def test_a_429_storm_ends_in_rate_limited(edgar, mirror):
+    path = "/data.sec.gov/api/xbrl/companyfacts/CIK0001318605.json"
+    mirror.script(path, *[(429, {"Retry-After": "0"}, b"Too Many Requests")] * 4)
+    r = edgar("concept", "TSLA", "revenue", "--json")
+    assert r.rc == ExitStatus.RATE_LIMITED, r.out + r.err
+    assert r.json()["error"]["code"] == "rate_limited"
+
+
+def test_a_truncated_body_is_an_error_and_is_not_cached(edgar, mirror, tmp_path):
+    path = "/data.sec.gov/api/xbrl/companyfacts/CIK0001046179.json"
+    broken = (200, {"Content-Type": "application/json", "_declared_length": 500000}, b'{"cik": 1046179, "fac')
+    mirror.script(path, *[broken] * 4)
+    cache = tmp_path / "trunc-cache"
+    r = edgar("concept", "TSM", "revenue", "--json", env={"EDGAR_CACHE_DIR": str(cache)}, timeout=120)
+    assert r.rc == ExitStatus.UPSTREAM_UNAVAILABLE, r.out + r.err
+    # The next run, with the SEC healthy again, gets the real answer: nothing partial was kept.
+    r2 = edgar("concept", "TSM", "revenue", "--fy", "2024", "--json", env={"EDGAR_CACHE_DIR": str(cache)})
+    assert r2.rc == 0 and r2.json()["values"][0]["value"] == 2894307700000
+
+
+def test_an_unexpected_exception_is_internal_error_unless_debugging(cli, monkeypatch):
+    import edgar_cli.capabilities.resolve as resolve_mod
+
+    def boom(*a, **k):
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(resolve_mod, "resolve_company", boom)
+    r = cli("resolve", "AAPL", "--json")
+    assert r.rc == ExitStatus.INTERNAL_ERROR and r.json()["error"]["code"] == "internal_error"
+    monkeypatch.setenv("EDGAR_DEBUG", "1")
+    with pytest.raises(RuntimeError):
+        cli("resolve", "AAPL", "--json")
+
+
+def test_the_table_marks_restated_values(cli):
+    r = cli("concept", "NVDA", "eps_diluted", "--limit", "4")
+    assert r.rc == 0
+    assert "1.19 *" in r.out and "11.93" in r.out and "stock_split" in r.out
+    assert "warning:" in r.err
+
+
+def test_cache_info_and_clear(cli):
+    assert cli("concept", "NVDA", "revenue", "--fy", "2024", "--json").rc == 0
+    info = cli("cache", "info", "--json").json()
+    assert info["entries"] > 0 and info["freshness_seconds"]["archive"] is None
+    cleared = cli("cache", "clear", "--json").json()
+    assert cleared["removed_entries"] == info["entries"]
+    assert cli("cache", "info", "--json").json()["entries"] == 0
+
+
+def test_every_command_has_help_text():
+    from typer.main import get_command
+
+    from edgar_cli.cli import app
+
+    root = get_command(app)
+
+    def walk(cmd, path=()):
+        yield path, cmd
+        for name, sub in getattr(cmd, "commands", {}).items():
+            yield from walk(sub, path + (name,))
+
+    for path, cmd in walk(root):
+        assert (cmd.help or "").strip(), f"`edgar {' '.join(path)}` has no help"
+
+
+def test_snapshot_of_concept_json(cli, snapshot):
+    r = cli("concept", "AAPL", "revenue", "--fy", "2024", "--json")
+    assert r.json() == snapshot
+
+
+def test_snapshot_of_concept_table(cli, snapshot):
+    r = cli("concept", "NVDA", "eps_diluted", "--limit", "3")
+    assert r.out == snapshot

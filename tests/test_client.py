@@ -1,0 +1,291 @@
+"""The SEC client: retries, error mapping, body validation, cache integrity, rate limit.
+
+These use httpx.MockTransport with small hand-written responses; no network.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+import stamina
+
+from edgar_cli.config import Settings, resolve_user_agent
+from edgar_cli.errors import EdgarError
+from edgar_cli.sec import urls
+from edgar_cli.sec.client import RateLimiter, SecClient, backoff_hook, parse_retry_after, _Retryable
+
+URL = "https://data.sec.gov/submissions/CIK0000320193.json"
+GOOD = {"cik": "320193", "name": "Apple Inc."}
+
+
+@pytest.fixture(autouse=True)
+def fast_retries():
+    stamina.set_testing(True, attempts=4)
+    yield
+    stamina.set_testing(False)
+
+
+def make_client(tmp_path, responses, **kw):
+    """A client whose transport answers from a list of (status, headers, body) in order."""
+    calls = []
+    queue = list(responses)
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(request)
+        status, headers, body = queue.pop(0) if len(queue) > 1 else queue[0]
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode()
+        return httpx.Response(status, headers=headers, content=body)
+
+    settings = Settings(user_agent="Jane Doe jane@example.com", cache_dir=tmp_path / "cache", **kw)
+    client = SecClient(settings, transport=httpx.MockTransport(handler))
+    return client, calls
+
+
+JSON = {"Content-Type": "application/json"}
+
+
+def test_429_is_retried_honouring_retry_after(tmp_path):
+    client, calls = make_client(tmp_path, [(429, {"Retry-After": "0"}, b""), (429, {}, b""), (200, JSON, GOOD)])
+    assert client.get_json(URL, kind="submissions") == GOOD
+    assert len(calls) == 3
+    assert calls[0].headers["User-Agent"] == "Jane Doe jane@example.com"
+
+
+def test_the_backoff_hook_waits_as_long_as_retry_after_says():
+    assert backoff_hook(_Retryable("rate_limited", "429", retry_after=7.0)) == 7.0
+    assert backoff_hook(_Retryable("rate_limited", "429", retry_after=600.0)) == 30.0  # bounded
+    assert backoff_hook(_Retryable("upstream_unavailable", "503")) is True
+    assert backoff_hook(ValueError("not ours")) is False
+    assert parse_retry_after("12") == 12.0
+    assert parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT", now=1445412470.0) == pytest.approx(10.0)
+    assert parse_retry_after("soon") is None
+
+
+def test_a_429_storm_ends_in_rate_limited(tmp_path):
+    client, calls = make_client(tmp_path, [(429, {}, b"Too Many Requests")])
+    with pytest.raises(EdgarError) as info:
+        client.get_json(URL, kind="submissions")
+    assert info.value.code == "rate_limited" and len(calls) == 4
+
+
+@pytest.mark.parametrize("status", [500, 502, 503])
+def test_server_errors_are_retried_then_upstream_unavailable(tmp_path, status):
+    client, calls = make_client(tmp_path, [(status, {}, b"oops")])
+    with pytest.raises(EdgarError) as info:
+        client.get_json(URL, kind="submissions")
+    assert info.value.code == "upstream_unavailable" and len(calls) == 4
+
+
+def test_a_transient_503_then_success_returns_the_data(tmp_path):
+    client, calls = make_client(tmp_path, [(503, {}, b""), (200, JSON, GOOD)])
+    assert client.get_json(URL, kind="submissions") == GOOD and len(calls) == 2
+
+
+def test_connection_errors_are_retried(tmp_path):
+    attempts = []
+
+    def handler(request):
+        attempts.append(request)
+        if len(attempts) < 3:
+            raise httpx.ConnectError("connection refused", request=request)
+        return httpx.Response(200, headers=JSON, json=GOOD)
+
+    client = SecClient(Settings(user_agent="Jane Doe jane@example.com", cache_dir=tmp_path / "c"),
+                       transport=httpx.MockTransport(handler))
+    assert client.get_json(URL, kind="submissions") == GOOD and len(attempts) == 3
+
+
+@pytest.mark.parametrize("body,code", [
+    (b"<html>Your Request Originates from an Undeclared Automated Tool</html>", "user_agent_required"),
+    (b"<html><title>SEC.gov | Request Rate Threshold Exceeded</title></html>", "blocked"),
+])
+def test_403_maps_to_user_agent_or_blocked_with_the_secs_reason(tmp_path, body, code):
+    client, calls = make_client(tmp_path, [(403, {"Content-Type": "text/html"}, body)])
+    with pytest.raises(EdgarError) as info:
+        client.get_json(URL, kind="submissions")
+    assert info.value.code == code and len(calls) == 1
+    if code == "blocked":
+        assert "Request Rate Threshold Exceeded" in info.value.message
+
+
+def test_404_and_s3_no_such_key_are_not_found(tmp_path):
+    client, _ = make_client(tmp_path, [(404, {}, b"Not Found")])
+    with pytest.raises(EdgarError) as info:
+        client.get_json(URL, kind="submissions")
+    assert info.value.code == "not_found"
+    s3 = b"<?xml version='1.0'?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>"
+    client, _ = make_client(tmp_path, [(403, {"Content-Type": "application/xml"}, s3)])
+    with pytest.raises(EdgarError) as info:
+        client.get_bytes("https://www.sec.gov/Archives/edgar/data/1/000000000000000000/x.htm", kind="archive")
+    assert info.value.code == "not_found"
+
+
+def test_an_html_maintenance_page_with_status_200_is_never_data(tmp_path):
+    page = b"<html><body>EDGAR is undergoing maintenance</body></html>"
+    client, calls = make_client(tmp_path, [(200, {"Content-Type": "text/html"}, page)])
+    with pytest.raises(EdgarError) as info:
+        client.get_json(URL, kind="submissions")
+    assert info.value.code == "upstream_unavailable" and len(calls) == 4
+    assert client.cache.get(f"submissions:{URL}") is None
+
+
+def test_a_truncated_json_body_is_retried_and_never_cached(tmp_path):
+    client, calls = make_client(tmp_path, [(200, JSON, b'{"cik": "320193", "na'), (200, JSON, GOOD)])
+    assert client.get_json(URL, kind="submissions") == GOOD and len(calls) == 2
+    client2, _ = make_client(tmp_path / "b", [(200, JSON, b'{"cik": "3201')])
+    with pytest.raises(EdgarError):
+        client2.get_json(URL, kind="submissions")
+    assert client2.cache.info()["entries"] == 0
+
+
+def test_a_body_shorter_than_its_content_length_is_an_error(tmp_path):
+    def handler(request):
+        return httpx.Response(200, headers={"Content-Type": "application/json", "Content-Length": "999"},
+                              content=b'{"a": 1}')
+
+    client = SecClient(Settings(user_agent="Jane Doe jane@example.com", cache_dir=tmp_path / "c"),
+                       transport=httpx.MockTransport(handler))
+    with pytest.raises(EdgarError) as info:
+        client.get_json(URL, kind="submissions")
+    assert info.value.code == "upstream_unavailable"
+
+
+def test_a_fresh_cached_entry_is_served_without_a_request(tmp_path):
+    client, calls = make_client(tmp_path, [(200, JSON, GOOD)])
+    client.get_json(URL, kind="submissions")
+    client.get_json(URL, kind="submissions")
+    assert len(calls) == 1
+
+
+def test_a_corrupt_cache_entry_is_dropped_and_refetched(tmp_path):
+    client, calls = make_client(tmp_path, [(200, JSON, GOOD)])
+    client.get_json(URL, kind="submissions")
+    key = f"submissions:{URL}"
+    store = client.cache._open()
+    fmt, stored_at, digest, meta, payload = store.get(key)
+    store.set(key, (fmt, stored_at, digest, meta, payload[:-3] + b"XYZ"))  # damage the bytes, keep the checksum
+    assert client.get_json(URL, kind="submissions") == GOOD
+    assert len(calls) == 2
+
+
+def test_an_unwritable_cache_directory_degrades_to_no_cache_with_a_warning(tmp_path):
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the cache directory should be")
+    warnings = []
+
+    def handler(request):
+        return httpx.Response(200, headers=JSON, json=GOOD)
+
+    client = SecClient(Settings(user_agent="Jane Doe jane@example.com", cache_dir=blocker / "cache"),
+                       transport=httpx.MockTransport(handler), warn=warnings.append)
+    assert client.get_json(URL, kind="submissions") == GOOD
+    assert any("cache" in w for w in warnings)
+
+
+def test_no_cache_bypasses_the_store(tmp_path):
+    client, calls = make_client(tmp_path, [(200, JSON, GOOD)], use_cache=False)
+    client.get_json(URL, kind="submissions")
+    client.get_json(URL, kind="submissions")
+    assert len(calls) == 2
+
+
+def test_only_sec_hosts_are_ever_fetched(tmp_path):
+    client, calls = make_client(tmp_path, [(200, JSON, GOOD)])
+    for bad in ("https://evil.example.com/x.json", "http://data.sec.gov/x.json", "https://data.sec.gov.evil.com/x",
+                "file:///etc/passwd"):
+        with pytest.raises(EdgarError) as info:
+            client.get_json(bad, kind="submissions")
+        assert info.value.code == "invalid_argument"
+    assert calls == []
+
+
+def test_mirror_mapping_keeps_host_and_query():
+    assert urls.to_mirror("https://efts.sec.gov/LATEST/search-index?q=a&from=0", "http://127.0.0.1:9/") == \
+        "http://127.0.0.1:9/efts.sec.gov/LATEST/search-index?q=a&from=0"
+    assert urls.to_mirror(URL, None) == URL
+
+
+def test_url_shapes_pad_data_ciks_and_strip_archive_ciks():
+    # FIELD-NOTES T19: data.sec.gov wants 10 digits; Archives the unpadded CIK and the accession without dashes.
+    assert urls.submissions(320193).endswith("/submissions/CIK0000320193.json")
+    assert urls.companyfacts("320193").endswith("/companyfacts/CIK0000320193.json")
+    doc = urls.archive_document(320193, "0000320193-24-000123", "aapl-20240928.htm")
+    assert doc == "https://www.sec.gov/Archives/edgar/data/320193/000032019324000123/aapl-20240928.htm"
+    assert urls.normalize_accession("000032019324000123") == "0000320193-24-000123"
+    for bad in ("../../etc/passwd", "0000320193-24-00012", "x" * 100):
+        with pytest.raises(EdgarError):
+            urls.normalize_accession(bad)
+    with pytest.raises(EdgarError):
+        urls.archive_document(320193, "0000320193-24-000123", "../secret")
+
+
+def test_user_agent_is_required_and_never_defaulted(monkeypatch):
+    monkeypatch.delenv("SEC_USER_AGENT", raising=False)
+    with pytest.raises(EdgarError) as info:
+        resolve_user_agent(None, interactive=False)
+    assert info.value.code == "user_agent_required" and "SEC_USER_AGENT" in info.value.suggestion
+    with pytest.raises(EdgarError):
+        resolve_user_agent("python-requests/2.31", interactive=False)
+    assert resolve_user_agent("Jane Doe jane@example.com", interactive=False) == "Jane Doe jane@example.com"
+
+
+def _windows(times: list[float]) -> int:
+    times = sorted(times)
+    best, j = 0, 0
+    for i, t in enumerate(times):
+        while times[j] <= t - 1.0:
+            j += 1
+        best = max(best, i - j + 1)
+    return best
+
+
+def test_threads_never_exceed_ten_requests_in_any_second(tmp_path):
+    limiter = RateLimiter(tmp_path / "rl")
+    stamps: list[float] = []
+    lock = threading.Lock()
+
+    def worker():
+        for _ in range(5):
+            limiter.acquire()
+            with lock:
+                stamps.append(time.time())
+
+    threads = [threading.Thread(target=worker) for _ in range(5)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(stamps) == 25
+    assert _windows(stamps) <= 10
+
+
+def test_two_processes_sharing_a_cache_dir_share_the_limit(tmp_path):
+    script = textwrap.dedent(f"""
+        import sys, time
+        from pathlib import Path
+        from edgar_cli.sec.client import RateLimiter
+        lim = RateLimiter(Path({str(tmp_path / 'shared')!r}))
+        out = []
+        for _ in range(12):
+            lim.acquire()
+            out.append(time.time())
+        print(" ".join(repr(t) for t in out))
+    """)
+    procs = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True) for _ in range(2)]
+    stamps = []
+    for p in procs:
+        out, _ = p.communicate(timeout=60)
+        assert p.returncode == 0
+        stamps += [float(x) for x in out.split()]
+    assert len(stamps) == 24
+    assert _windows(stamps) <= 10
