@@ -70,6 +70,10 @@ class TickerMap:
         cik = self.ticker_to_cik.get(ticker)
         return self.by_cik(cik) if cik is not None else None
 
+    def ciks_named(self, norm: str) -> list[int]:
+        """CIKs whose normalised name is exactly ``norm`` (no entries built)."""
+        return [cik for cik, r in self._rows.items() if r[4] == norm]
+
     @property
     def entries(self) -> list[CompanyEntry]:
         if self._all is None:
@@ -274,9 +278,9 @@ def resolve_company(
         notes = []
         others = []
         qn = normalize_name(text)
-        for other in tmap.entries:
-            if other.cik != entry.cik and other.norm == qn:
-                others.append(_candidate(other, 1.0))
+        for cik in tmap.ciks_named(qn):
+            if cik != entry.cik:
+                others.append(_candidate(tmap.by_cik(cik), 1.0))  # type: ignore[arg-type]
         if others:
             notes.append(f"{text!r} is the ticker of {entry.name}; it is also the name of "
                          + ", ".join(o.name for o in others) + ". Pass a CIK to choose another.")

@@ -18,7 +18,6 @@ Everything that reaches data.sec.gov, www.sec.gov or efts.sec.gov goes through
 
 from __future__ import annotations
 
-import email.utils
 import json
 import random
 import re
@@ -68,6 +67,8 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
     value = value.strip()
     if value.isdigit():
         return float(value)
+    import email.utils
+
     try:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import marshal
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -23,8 +24,36 @@ from ..sec import urls
 from ..sec.client import FRESHNESS, SecClient
 from .periods import FiscalCalendar, build_calendar
 
-FORMAT = 3
+FORMAT = 4
 Row = tuple  # (start, end, val, accn, fy, fp, form, filed, frame)
+
+
+class LazyTags(Mapping):
+    """``{"taxonomy:Tag": {"label", "units"}}`` decoded per tag on first access.
+
+    The cache holds each tag as its own marshal blob, so a lookup of one
+    concept decodes a handful of tags instead of all 27,000 rows.
+    """
+
+    def __init__(self, blobs: dict[str, bytes]):
+        self._blobs = blobs
+        self._decoded: dict[str, dict] = {}
+
+    def __getitem__(self, key: str) -> dict:
+        hit = self._decoded.get(key)
+        if hit is None:
+            hit = marshal.loads(self._blobs[key])
+            self._decoded[key] = hit
+        return hit
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._blobs)
+
+    def __len__(self) -> int:
+        return len(self._blobs)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._blobs
 
 
 @dataclass
@@ -32,7 +61,7 @@ class CompanyFacts:
     cik: int
     name: str
     # "taxonomy:Tag" -> {"label": str, "units": {unit: [Row, ...]}}
-    tags: dict[str, dict]
+    tags: Mapping[str, dict]
     fetched_at: float
     calendar: FiscalCalendar
 
@@ -122,9 +151,10 @@ def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:
     if entry is None:
         return None
     try:
-        fmt, cik, name, tags, cal = marshal.loads(entry.payload)
+        fmt, cik, name, blobs, cal = marshal.loads(entry.payload)
         if fmt != FORMAT:
             return None
+        tags = LazyTags(blobs)
         calendar = FiscalCalendar.from_plain(cal)
     except (ValueError, EOFError, TypeError):
         client.cache.delete(key)
@@ -162,6 +192,7 @@ def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
         raise
     cik_, name, tags = compact(json.loads(payload))
     calendar = build_calendar(tags)
-    blob = marshal.dumps((FORMAT, cik_, name, tags, calendar.to_plain()))
+    blobs = {tag: marshal.dumps(body) for tag, body in tags.items()}
+    blob = marshal.dumps((FORMAT, cik_, name, blobs, calendar.to_plain()))
     client.cache_set(key, blob, {"url": url})
     return CompanyFacts(cik=cik_, name=name, tags=tags, fetched_at=client.now(), calendar=calendar)

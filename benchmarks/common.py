@@ -1,0 +1,81 @@
+"""Helpers for the benchmark scripts: a corpus mirror and whole-process timing.
+
+Benchmarks print (and save under benchmarks/results/) measurements; they never assert.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from mirror import MirrorServer  # noqa: E402
+
+UA = "edgar-cli benchmarks bench@example.com"
+PINNED_TODAY = "2026-07-01"
+
+
+def edgar_cmd() -> list[str]:
+    exe = Path(sys.executable).with_name("edgar")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "edgar_cli"]
+
+
+@dataclass
+class Run:
+    seconds: float
+    max_rss_kb: int
+    rc: int
+    requests: int
+
+
+def run_process(args: list[str], env: dict, mirror: MirrorServer | None = None) -> Run:
+    """Run `edgar ARGS` once as a whole process; wall time, peak RSS and requests the mirror saw."""
+    before = len(mirror.log) if mirror else 0
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(edgar_cmd() + args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    requests = (len(mirror.log) - before) if mirror else 0
+    return Run(elapsed, usage.ru_maxrss, proc.returncode, requests)
+
+
+def base_env(mirror: MirrorServer, cache_dir: Path) -> dict:
+    env = dict(os.environ)
+    env.update(EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=UA, EDGAR_CACHE_DIR=str(cache_dir),
+               EDGAR_TODAY=PINNED_TODAY, EDGAR_NONINTERACTIVE="1")
+    return env
+
+
+class TempDir:
+    def __enter__(self) -> Path:
+        self.path = Path(tempfile.mkdtemp(prefix="edgar-bench-"))
+        return self.path
+
+    def __exit__(self, *exc):
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
+def summarize(samples: list[float]) -> str:
+    if len(samples) == 1:
+        return f"{samples[0]:.3f}s"
+    s = sorted(samples)
+    p95 = s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]
+    return f"median {statistics.median(s):.3f}s  p95 {p95:.3f}s  (n={len(s)})"
+
+
+def save(name: str, text: str) -> Path:
+    out = ROOT / "benchmarks" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{name}.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
