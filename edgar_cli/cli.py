@@ -142,3 +142,22 @@ def config_user_agent_cmd(
     from .capabilities.admin import user_agent_setting
 
     run(lambda: user_agent_setting(value), as_json)
+
+
+@app.command("search")
+def search_cmd(
+    query: Annotated[str, typer.Argument(help='Words to find, e.g. climate change; quote a phrase: \'"going concern"\'.')],
+    forms: Annotated[Optional[str], typer.Option("--forms", help="Root forms, comma-separated, e.g. 10-K,10-Q (amendments included).")] = None,
+    filed_from: Annotated[Optional[str], typer.Option("--from", help="Earliest filing date, YYYY-MM-DD (2001-01-01 or later).")] = None,
+    filed_to: Annotated[Optional[str], typer.Option("--to", help="Latest filing date, YYYY-MM-DD (default today when --from is given).")] = None,
+    company: Annotated[Optional[str], typer.Option("--company", help="Only this company's filings: ticker, CIK or name.")] = None,
+    limit: Annotated[int, typer.Option("--limit", help="Most filings to show from the page (1-100).")] = 10,
+    page: Annotated[int, typer.Option("--page", help="Page of 100 matching documents (1-100).")] = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Search the text of EDGAR filings since 2001 for words or a phrase, one row per matching filing."""
+    from .capabilities.search import search_full_text
+
+    run(lambda: search_full_text(query, forms=forms.split(",") if forms is not None else None, filed_from=filed_from,
+                                 filed_to=filed_to, company=company, limit=limit, page=page), as_json)
+

@@ -114,3 +114,22 @@ def _concept(r: M.ConceptResult):
         extra = f"{r.total_values - len(r.values)} more; raise --limit"
         t.caption = f"{t.caption}\n{extra}" if t.caption else extra
     return t
+
+
+@renders(M.FullTextSearchResult)
+def _full_text_search(r: M.FullTextSearchResult):
+    total = f"at least {r.total_hits:,}" if r.total_is_lower_bound else f"{r.total_hits:,}"
+    t = Table(title=f"Full-text search: {r.query} - {total} matching documents, page {r.page}")
+    for col in ("Filed", "Form", "Company", "CIK", "Ticker", "Matching file", "Accession"):
+        t.add_column(col, no_wrap=col in ("Filed", "Form", "CIK", "Accession"))
+    for f in r.filings:
+        more = f" (+{len(f.other_files)} more)" if f.other_files else ""
+        matched = f"{f.file_type or '?'}: {f.description or f.file}{more}"
+        company = f.company.name + (f" (+{len(f.co_registrants)} co-registrants)" if f.co_registrants else "")
+        t.add_row(str(f.filed), f.form, company, f.company.cik, ", ".join(f.company.tickers) or "-", matched,
+                  f.accession_number)
+    shown = f"{len(r.filings)} of {r.filings_on_page} filings on this page ({r.hits_on_page} documents)"
+    paging = f"; next: --page {r.next_page}" if r.next_page else ""
+    t.caption = f"{shown}{paging}\n{r.coverage}"
+    return t
+
