@@ -161,3 +161,21 @@ def search_cmd(
     run(lambda: search_full_text(query, forms=forms.split(",") if forms is not None else None, filed_from=filed_from,
                                  filed_to=filed_to, company=company, limit=limit, page=page), as_json)
 
+
+
+@app.command("serve-mcp")
+def serve_mcp_cmd(
+    transport: Annotated[str, typer.Option("--transport", help="stdio (for a desktop client) or streamable-http.")] = "stdio",
+    host: Annotated[str, typer.Option("--host", help="Address to bind for streamable-http.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port for streamable-http.")] = 8000,
+) -> None:
+    """Run the MCP server: every edgar capability as a tool (stdio or streamable HTTP)."""
+    from .mcp_server import serve
+
+    try:
+        serve(transport, host, port)
+    except EdgarError as exc:
+        from .render import render_error
+
+        render_error(exc.to_dict())
+        raise typer.Exit(int(exc.exit_status))

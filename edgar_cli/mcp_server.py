@@ -1,0 +1,131 @@
+"""MCP wiring only: the capability functions the CLI calls, registered as MCP tools.
+
+Each tool is the capability function itself behind a generic adapter that
+runs it in a worker thread (the functions are synchronous and share one
+client, cache and rate limiter) and turns an EdgarError into an ``isError``
+result whose structured content is ``{"error": {"code", "message",
+"suggestion", ...}}``. The descriptions below add, for a model, what to read
+in the result before answering; they hold no logic.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import logging
+import sys
+import typing
+from typing import Any, Callable
+
+from .capabilities.concepts import get_financial_concept
+from .capabilities.resolve import resolve_company
+from .errors import EdgarError
+
+SERVER_INSTRUCTIONS = """\
+SEC EDGAR financial data with provenance. Fiscal years differ by company: NVIDIA's FY2024 ended 2024-01-28,
+Apple's 2024-09-28, Microsoft's in June; always state the period start/end next to a figure, and never join
+companies on the fiscal-year label alone. Cite the form, filing date and accession number of every figure.
+When a result carries restated, comparable=false, warnings, a matched_tag that is not the first of the
+fallback chain, truncated/next_offset or a coverage statement, tell the user. Derived figures (margins,
+growth) are yours to compute and to label as computed. Errors come back as {"error": {code, message,
+suggestion}}: follow the suggestion (e.g. ask the user to choose among candidates) rather than guessing."""
+
+# What a model should know beyond each function's docstring. Keep each full description under ~2,000 chars.
+GUIDANCE: dict[str, str] = {
+    "resolve_company": """\
+Use it to turn a name into a CIK before other calls when the user names a company in words, or to check what a
+ticker means. Not needed when you already have a ticker: every other tool accepts one.
+Read before answering: match_type (ticker/cik are exact; name_exact/name_fuzzy are a guess) and other_matches —
+when it is non-empty, say which company you assumed ("Apple Inc.; Apple Hospitality REIT also matches").
+An `ambiguous` error lists candidates: ask the user to choose; do not pick one yourself.""",
+    "get_financial_concept": """\
+Use it for one company's reported figure (revenue, net_income, eps_diluted, total_assets, ...; aliases like
+"sales" or "R&D" work; so does a raw tag such as us-gaap:Revenues). Not for several companies at once (use
+compare_companies) and not for text (use get_filing_section).
+fy is the company's own fiscal-year label and is selected by period end date, never by the filing's fy field.
+Read before answering: each value's start/end (say them), form, filed and accession_number (cite them);
+restated=true means later filings changed the figure — give the current value and mention original_value and
+revision_kind; pre_split_ratio means the value predates a stock split and is on the old share basis;
+matched_tag differing from fallback_chain[0] means a different definition — say so when it matters; unit and
+currency_note (non-USD values must not be compared with USD ones); warnings and notes. truncated=true means
+more values exist: raise limit. A not_found error for a fiscal year names the latest year available.""",
+}
+
+
+def _public_signature(fn: Callable[..., Any]) -> inspect.Signature:
+    """The function's signature without the injected ``client`` parameter, annotations evaluated."""
+    hints = typing.get_type_hints(fn, include_extras=True)
+    params = [
+        p.replace(annotation=hints.get(p.name, p.annotation), kind=inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        for p in inspect.signature(fn).parameters.values()
+        if p.name != "client"
+    ]
+    return inspect.Signature(params, return_annotation=hints["return"])
+
+
+def description_for(fn: Callable[..., Any]) -> str:
+    doc = inspect.getdoc(fn) or ""
+    first = doc.split("\n\n", 1)[0].replace("\n", " ")
+    return f"{first}\n\n{GUIDANCE.get(fn.__name__, '').strip()}".strip()
+
+
+def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Adapt a capability for MCPServer: same name, parameters and result model, run in a thread."""
+    import anyio
+    from mcp_types import CallToolResult, TextContent
+
+    @functools.wraps(fn)
+    async def tool(**kwargs: Any) -> Any:
+        try:
+            return await anyio.to_thread.run_sync(functools.partial(fn, **kwargs), abandon_on_cancel=True)
+        except EdgarError as exc:
+            payload = exc.to_dict()
+            return CallToolResult(content=[TextContent(type="text", text=json.dumps(payload))],
+                                  structured_content=payload, is_error=True)
+
+    tool.__signature__ = _public_signature(fn)  # type: ignore[attr-defined]
+    tool.__annotations__ = {}
+    del tool.__wrapped__  # type: ignore[attr-defined]
+    return tool
+
+
+# The capabilities exposed as tools: the same functions the CLI commands call.
+CAPABILITIES: list[Callable[..., Any]] = [resolve_company, get_financial_concept]
+
+
+def build_server():
+    """An MCPServer with one tool per capability (read-only, open-world)."""
+    from mcp.server.mcpserver import MCPServer
+    from mcp_types import ToolAnnotations
+
+    from . import __version__
+
+    server = MCPServer(name="edgar", instructions=SERVER_INSTRUCTIONS, version=__version__, log_level="WARNING")
+    for fn in CAPABILITIES:
+        server.add_tool(
+            as_tool(fn), name=fn.__name__, title=fn.__name__.replace("_", " ").capitalize(),
+            description=description_for(fn),
+            annotations=ToolAnnotations(read_only_hint=True, open_world_hint=True, destructive_hint=False,
+                                        idempotent_hint=True),
+            structured_output=True,
+        )
+    return server
+
+
+def serve(transport: str = "stdio", host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Run the server; logs go to stderr, stdout carries only JSON-RPC (stdio)."""
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
+    from .config import Settings
+    from .sec.client import SecClient, set_client
+
+    settings = Settings.from_env()
+    settings.interactive = False  # stdin is the protocol: never prompt for a User-Agent
+    set_client(SecClient(settings))
+    server = build_server()
+    if transport == "stdio":
+        server.run("stdio")
+    elif transport == "streamable-http":
+        server.run("streamable-http", host=host, port=port)
+    else:
+        raise EdgarError("invalid_argument", f"Unknown transport {transport!r}.", "Use stdio or streamable-http.")

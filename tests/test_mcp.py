@@ -1,0 +1,200 @@
+"""`edgar serve-mcp` over stdio with the official MCP client, against the corpus mirror.
+
+One server process answers every call of this module (started once); the tests
+then check the recorded answers. Parity: a tool's structured result equals the
+CLI's --json output for the same request.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import anyio
+import pytest
+
+from conftest import PINNED_TODAY, TEST_UA, edgar_command
+
+# (label, tool, arguments, equivalent CLI argv or None)
+CALLS = [
+    ("resolve", "resolve_company", {"query": "Apple"}, ["resolve", "Apple"]),
+    ("concept", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fy": 2024},
+     ["concept", "NVDA", "revenue", "--fy", "2024"]),
+    ("eps", "get_financial_concept", {"company": "NVDA", "concept": "eps_diluted", "fy": 2024, "limit": 3},
+     ["concept", "NVDA", "eps_diluted", "--fy", "2024", "--limit", "3"]),
+    ("ambiguous", "resolve_company", {"query": "Target"}, None),
+    ("unknown_concept", "get_financial_concept", {"company": "NVDA", "concept": "revnue"}, None),
+    ("bad_type", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fy": "last year"}, None),
+    ("future", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fy": 2031}, None),
+]
+
+
+def server_env(mirror_url: str, cache_dir, extra: dict | None = None) -> dict:
+    env = dict(os.environ)
+    env.update(EDGAR_MIRROR=mirror_url, SEC_USER_AGENT=TEST_UA, EDGAR_CACHE_DIR=str(cache_dir),
+               EDGAR_TODAY=PINNED_TODAY, EDGAR_NONINTERACTIVE="1")
+    for k, v in (extra or {}).items():
+        if v is None:
+            env.pop(k, None)
+        else:
+            env[k] = v
+    return env
+
+
+async def _session_run(env: dict, work):
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    cmd = edgar_command()
+    params = StdioServerParameters(command=cmd[0], args=cmd[1:] + ["serve-mcp"], env=env)
+    with open(os.devnull, "w") as errlog:
+        async with stdio_client(params, errlog=errlog) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                return await work(session)
+
+
+@pytest.fixture(scope="module")
+def mcp_run(mirror, tmp_path_factory):
+    cache = tmp_path_factory.mktemp("mcp-cache")
+    env = server_env(mirror.url, cache)
+
+    async def work(session):
+        listed = await session.list_tools()
+        answers = {}
+        for label, tool, args, _cli in CALLS:
+            answers[label] = await session.call_tool(tool, args)
+        # 20 concurrent calls on one client, one cache and one rate limit.
+        started = time.perf_counter()
+        results = [None] * 20
+
+        async def one(i):
+            company = ["NVDA", "AAPL", "TSLA", "SNOW"][i % 4]
+            results[i] = await session.call_tool("get_financial_concept", {"company": company, "concept": "net_income"})
+
+        async with anyio.create_task_group() as tg:
+            for i in range(20):
+                tg.start_soon(one, i)
+        answers["concurrent"] = results
+        answers["concurrent_seconds"] = time.perf_counter() - started
+        return listed, answers
+
+    listed, answers = anyio.run(_session_run, env, work)
+    return {"tools": listed.tools, "answers": answers, "env": env}
+
+
+def test_the_tools_are_exactly_the_capabilities(mcp_run):
+    from edgar_cli.mcp_server import CAPABILITIES
+
+    assert {t.name for t in mcp_run["tools"]} == {fn.__name__ for fn in CAPABILITIES}
+
+
+def test_every_tool_is_read_only_open_world_with_a_short_description_and_schemas(mcp_run):
+    for t in mcp_run["tools"]:
+        assert t.annotations.read_only_hint is True and t.annotations.open_world_hint is True
+        assert 200 < len(t.description) <= 2000, (t.name, len(t.description))
+        assert t.output_schema and t.input_schema["properties"]
+        assert "client" not in t.input_schema["properties"]
+        for name, prop in t.input_schema["properties"].items():
+            assert prop.get("description"), f"{t.name}.{name} has no description"
+
+
+def test_tool_names_and_input_schemas_snapshot(mcp_run, snapshot):
+    schemas = {t.name: t.input_schema for t in sorted(mcp_run["tools"], key=lambda t: t.name)}
+    assert schemas == snapshot
+
+
+@pytest.mark.parametrize("label", [c[0] for c in CALLS if c[3] is not None])
+def test_structured_results_equal_the_cli_json(mcp_run, label, edgar):
+    call = next(c for c in CALLS if c[0] == label)
+    result = mcp_run["answers"][label]
+    assert not result.is_error, result.content
+    cli = edgar(*call[3], "--json", env={"EDGAR_CACHE_DIR": mcp_run["env"]["EDGAR_CACHE_DIR"]})
+    assert cli.rc == 0, cli.err
+    assert result.structured_content == json.loads(cli.out)
+
+
+def test_a_concept_result_carries_provenance(mcp_run):
+    data = mcp_run["answers"]["concept"].structured_content
+    v = data["values"][0]
+    assert (v["value"], v["accession_number"], v["start"], v["end"]) == (
+        60922000000, "0001045810-24-000029", "2023-01-30", "2024-01-28")
+    eps = mcp_run["answers"]["eps"].structured_content["values"][0]
+    assert eps["restated"] is True and eps["original_value"] == 11.93
+
+
+@pytest.mark.parametrize("label,code", [("ambiguous", "ambiguous"), ("unknown_concept", "invalid_argument"),
+                                        ("future", "out_of_scope")])
+def test_errors_are_structured_is_error_results(mcp_run, label, code):
+    result = mcp_run["answers"][label]
+    assert result.is_error
+    err = result.structured_content["error"]
+    assert err["code"] == code and err["message"] and err["suggestion"]
+    assert json.loads(result.content[0].text) == result.structured_content
+    if code == "ambiguous":
+        assert len(err["candidates"]) >= 2
+
+
+def test_a_badly_typed_argument_is_an_error_result_naming_the_field(mcp_run):
+    result = mcp_run["answers"]["bad_type"]
+    assert result.is_error and "fy" in result.content[0].text and "integer" in result.content[0].text
+
+
+def test_twenty_concurrent_calls_all_answer(mcp_run):
+    results = mcp_run["answers"]["concurrent"]
+    assert len(results) == 20 and all(r is not None and not r.is_error for r in results)
+    names = {r.structured_content["company"]["name"] for r in results}
+    assert len(names) == 4
+
+
+def test_without_a_user_agent_every_tool_says_how_to_set_it(mirror, tmp_path):
+    env = server_env(mirror.url, tmp_path / "c", {"SEC_USER_AGENT": None, "EDGAR_CONFIG_DIR": str(tmp_path / "cfg")})
+
+    async def work(session):
+        return await session.call_tool("get_financial_concept", {"company": "NVDA", "concept": "revenue"})
+
+    result = anyio.run(_session_run, env, work)
+    assert result.is_error
+    err = result.structured_content["error"]
+    assert err["code"] == "user_agent_required" and "env" in err["suggestion"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_streamable_http_transport_on_loopback(mirror, tmp_path):
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    port = _free_port()
+    env = server_env(mirror.url, tmp_path / "c")
+    proc = subprocess.Popen(edgar_command() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+
+        async def go():
+            async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as streams:
+                read, write = streams[0], streams[1]
+                async with ClientSession(read, write) as session:
+                    await session.initialize()
+                    return await session.call_tool("resolve_company", {"query": "NVDA"})
+
+        result = anyio.run(go)
+        assert not result.is_error and result.structured_content["cik"] == "0001045810"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
