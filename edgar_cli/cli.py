@@ -35,6 +35,14 @@ CompanyArg = Annotated[str, typer.Argument(help="Ticker, CIK or company name, e.
 _state: dict[str, Any] = {"user_agent": None, "no_cache": False}
 
 
+def complete_concepts(incomplete: str) -> list[str]:
+    """Shell completion for concept names (catalogue names and aliases)."""
+    from .xbrl.catalogue import catalogue
+
+    names = sorted({n for c in catalogue().values() for n in (c.name, *c.aliases) if " " not in n})
+    return [n for n in names if n.startswith(incomplete.lower())]
+
+
 @app.callback()
 def _options(
     user_agent: Annotated[Optional[str], typer.Option("--user-agent", envvar="SEC_USER_AGENT",
@@ -105,7 +113,8 @@ def resolve_cmd(query: CompanyArg, as_json: JsonOpt = False) -> None:
 @app.command("concept")
 def concept_cmd(
     company: CompanyArg,
-    concept: Annotated[str, typer.Argument(help="revenue, net_income, eps_diluted, R&D, ... or a raw tag like us-gaap:Revenues.")],
+    concept: Annotated[str, typer.Argument(help="revenue, net_income, eps_diluted, R&D, ... or a raw tag like us-gaap:Revenues.",
+                                           autocompletion=lambda incomplete: complete_concepts(incomplete))],
     fy: Annotated[Optional[int], typer.Option("--fy", help="Fiscal year by the company's own label, e.g. 2024.")] = None,
     period: Annotated[str, typer.Option("--period", help="annual, quarterly or all.")] = "annual",
     limit: Annotated[int, typer.Option("--limit", help="Most values to show, newest first.")] = 8,
@@ -160,7 +169,6 @@ def search_cmd(
 
     run(lambda: search_full_text(query, forms=forms.split(",") if forms is not None else None, filed_from=filed_from,
                                  filed_to=filed_to, company=company, limit=limit, page=page), as_json)
-
 
 
 @app.command("serve-mcp")

@@ -1,0 +1,1 @@
+complete --command edgar --no-files --arguments "(env _EDGAR_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) edgar)" --condition "env _EDGAR_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) edgar"
