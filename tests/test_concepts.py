@@ -295,3 +295,28 @@ def test_limit_truncates_and_says_so(sec):
     r = get_financial_concept("NVDA", "revenue", limit=3)
     assert len(r.values) == 3 and r.truncated and r.total_values > 3
     assert [v.end for v in r.values] == sorted((v.end for v in r.values), reverse=True)
+
+
+# --- FIELD-NOTES T05 and T12 -----------------------------------------------------------------
+
+
+def test_the_frame_of_nvidias_fiscal_2026_is_cy2025_but_the_label_is_the_companys(sec):
+    # In 0001045810-26-000021 the FY2026 annual revenue row (2025-01-27 -> 2026-01-25) carries frame CY2025:
+    # joining on frames would call NVIDIA's fiscal 2026 "2025". edgar labels it FY2026.
+    facts = load_company_facts(sec, NVDA)
+    rows = facts.tags["us-gaap:Revenues"]["units"]["USD"]
+    framed = [r for r in rows if r[0] == "2025-01-27" and r[1] == "2026-01-25" and r[8]]
+    assert framed and framed[0][8] == "CY2025"
+    v = one(get_financial_concept("NVDA", "revenue", fy=2026), 2026)
+    assert (v.start, v.end, v.value) == (date(2025, 1, 27), date(2026, 1, 25), 215_938_000_000)
+
+
+def test_companyfacts_rows_carry_no_dimensions(mirror):
+    # FIELD-NOTES T12: companyfacts has no axis/member fields; segment and share-class figures are not in it.
+    import json
+    import urllib.request
+
+    raw = json.load(urllib.request.urlopen(f"{mirror.url}/data.sec.gov/api/xbrl/companyfacts/CIK0001045810.json"))
+    keys = {k for tax in raw["facts"].values() for body in tax.values() for rows in body["units"].values()
+            for row in rows for k in row}
+    assert keys <= {"start", "end", "val", "accn", "fy", "fp", "form", "filed", "frame"}
