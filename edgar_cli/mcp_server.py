@@ -94,14 +94,49 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
 CAPABILITIES: list[Callable[..., Any]] = [resolve_company, get_financial_concept]
 
 
+def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:
+    """invalid_argument naming each bad field and what a valid value looks like (from the input schema)."""
+    props = (tool.parameters or {}).get("properties", {}) if tool is not None else {}
+    problems, hints = [], []
+    for err in validation.errors():
+        field = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
+        problems.append(f"{field}: {err.get('msg', 'invalid')}")
+        desc = props.get(field, {}).get("description")
+        if desc:
+            hints.append(f"{field} — {desc}")
+    return EdgarError("invalid_argument", "Invalid arguments: " + "; ".join(problems) + ".",
+                      ("Valid values: " + " ".join(hints)) if hints else "Check the tool's input schema.").to_dict()
+
+
+def _server_class():
+    from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
+    from mcp_types import CallToolResult, TextContent
+    from pydantic import ValidationError
+
+    class EdgarMCPServer(MCPServer):
+        """Bad arguments come back as a structured invalid_argument error, like every other failure."""
+
+        async def call_tool(self, name, arguments, context=None):
+            try:
+                return await super().call_tool(name, arguments, context)
+            except ToolError as exc:
+                if not isinstance(exc.__cause__, ValidationError):
+                    raise
+                payload = _argument_error(self._tool_manager.get_tool(name), exc.__cause__)
+                return CallToolResult(content=[TextContent(type="text", text=json.dumps(payload))],
+                                      structured_content=payload, is_error=True)
+
+    return EdgarMCPServer
+
+
 def build_server():
     """An MCPServer with one tool per capability (read-only, open-world)."""
-    from mcp.server.mcpserver import MCPServer
     from mcp_types import ToolAnnotations
 
     from . import __version__
 
-    server = MCPServer(name="edgar", instructions=SERVER_INSTRUCTIONS, version=__version__, log_level="WARNING")
+    server = _server_class()(name="edgar", instructions=SERVER_INSTRUCTIONS, version=__version__, log_level="WARNING")
     for fn in CAPABILITIES:
         server.add_tool(
             as_tool(fn), name=fn.__name__, title=fn.__name__.replace("_", " ").capitalize(),

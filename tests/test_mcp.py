@@ -141,7 +141,10 @@ def test_errors_are_structured_is_error_results(mcp_run, label, code):
 
 def test_a_badly_typed_argument_is_an_error_result_naming_the_field(mcp_run):
     result = mcp_run["answers"]["bad_type"]
-    assert result.is_error and "fy" in result.content[0].text and "integer" in result.content[0].text
+    assert result.is_error
+    err = result.structured_content["error"]
+    assert err["code"] == "invalid_argument" and "fy" in err["message"] and "integer" in err["message"]
+    assert "2024" in err["suggestion"]  # says what a valid fiscal year looks like
 
 
 def test_twenty_concurrent_calls_all_answer(mcp_run):
