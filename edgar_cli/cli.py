@@ -171,6 +171,21 @@ def search_cmd(
                                  filed_to=filed_to, company=company, limit=limit, page=page), as_json)
 
 
+@app.command("filings")
+def filings_cmd(
+    company: CompanyArg,
+    form: Annotated[Optional[str], typer.Option("--form", help="10-K, 10-Q, 20-F, 40-F or 8-K (with amendments and variants), or one form such as 10-K/A.")] = None,
+    since: Annotated[Optional[str], typer.Option("--since", help="Earliest filing date, YYYY-MM-DD.")] = None,
+    until: Annotated[Optional[str], typer.Option("--until", help="Latest filing date, YYYY-MM-DD.")] = None,
+    limit: Annotated[int, typer.Option("--limit", help="Most filings to show, newest first (1-1000).")] = 20,
+    as_json: JsonOpt = False,
+) -> None:
+    """A company's filings, newest first, with amendments linked to their originals and its fiscal calendar."""
+    from .capabilities.filings import list_filings
+
+    run(lambda: list_filings(company, form=form, since=since, until=until, limit=limit), as_json)
+
+
 @app.command("serve-mcp")
 def serve_mcp_cmd(
     transport: Annotated[str, typer.Option("--transport", help="stdio (for a desktop client) or streamable-http.")] = "stdio",

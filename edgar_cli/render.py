@@ -133,3 +133,37 @@ def _full_text_search(r: M.FullTextSearchResult):
     t.caption = f"{shown}{paging}\n{r.coverage}"
     return t
 
+
+@renders(M.FilingList)
+def _filing_list(r: M.FilingList):
+    c = r.company
+    facts = [f"CIK {c.cik}"]
+    if c.tickers:
+        facts.append(", ".join(c.tickers))
+    if c.fiscal_year_end:
+        facts.append(f"fiscal year ends {c.fiscal_year_end}")
+    if c.sic:
+        facts.append(f"SIC {c.sic} {c.sic_description or ''}".rstrip())
+    what = r.form or "all forms"
+    t = Table(title=f"{c.name} - filings ({what})\n" + " · ".join(facts))
+    for col in ("Form", "Filed", "Period", "FY", "Accession", "Description"):
+        t.add_column(col, no_wrap=col != "Description")
+    for f in r.filings:
+        desc = f.primary_doc_description or ""
+        if f.items:
+            desc = (f"{desc}; " if desc and desc != f.form else "") + "items " + ", ".join(f.items)
+        if f.superseded_by:
+            desc += f" (superseded by {f.superseded_by})"
+        if f.amends:
+            desc += f" (amends {f.amends})"
+        t.add_row(f.form, str(f.filing_date), str(f.period_of_report or "-"),
+                  str(f.fiscal_year) if f.fiscal_year is not None else "-", f.accession_number, desc.strip())
+    captions = []
+    if r.truncated:
+        captions.append(f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; "
+                        "raise --limit or narrow --since/--until")
+    if r.history_truncated:
+        captions.append(f"history incomplete: {r.history_truncated_reason}")
+    if captions:
+        t.caption = "\n".join(captions)
+    return t

@@ -109,3 +109,16 @@ def to_mirror(url: str, mirror: str | None) -> str:
     parts = urlsplit(url)
     rest = parts.path + (f"?{parts.query}" if parts.query else "")
     return f"{mirror.rstrip('/')}/{parts.hostname}{rest}"
+
+
+def archive_document_path(cik: int | str, accession: str, path: str) -> str:
+    """A document in a filing's folder, possibly one level down.
+
+    Form 3/4/5, 13F, 144 and other XML filings name their rendered primary
+    document inside a stylesheet folder (``xslF345X05/wk-form4_1.xml``); each
+    segment is checked like a filename.
+    """
+    parts = (path or "").split("/")
+    if not 1 <= len(parts) <= 2 or any(not _FILENAME_RE.fullmatch(p) or ".." in p for p in parts):
+        raise EdgarError("invalid_argument", f"{(path or '')[:80]!r} is not a filing document name.", "")
+    return f"{archive_folder(cik, accession)}/{path}"
