@@ -19,6 +19,7 @@ import typing
 from typing import Any, Callable
 
 from .capabilities.concepts import get_financial_concept
+from .capabilities.filings import list_filings
 from .capabilities.resolve import resolve_company
 from .errors import EdgarError
 
@@ -50,6 +51,14 @@ revision_kind; pre_split_ratio means the value predates a stock split and is on 
 matched_tag differing from fallback_chain[0] means a different definition — say so when it matters; unit and
 currency_note (non-USD values must not be compared with USD ones); warnings and notes. truncated=true means
 more values exist: raise limit. A not_found error for a fiscal year names the latest year available.""",
+    "list_filings": """\
+Use it for a company's filing history (10-K, 10-Q, 8-K, 20-F, ... with amendments) or to find a filing's
+accession number, period of report and document URL. Not for figures: take those from get_financial_concept,
+whose XBRL facts already reflect amendments.
+Read before answering: superseded/superseded_by — a later amendment exists, but a 10-K/A often only adds Part III
+or an exhibit, so it does not replace the whole report; history_truncated and truncated (older filings were not
+read, or more match than limit); foreign_private_issuer (files 20-F/40-F, not 10-K); fiscal_year on each filing
+is derived from its period of report and the company's fiscal year end.""",
 }
 
 
@@ -91,7 +100,7 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 # The capabilities exposed as tools: the same functions the CLI commands call.
-CAPABILITIES: list[Callable[..., Any]] = [resolve_company, get_financial_concept]
+CAPABILITIES: list[Callable[..., Any]] = [resolve_company, get_financial_concept, list_filings]
 
 
 def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:
