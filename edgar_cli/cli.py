@@ -171,6 +171,21 @@ def search_cmd(
                                  filed_to=filed_to, company=company, limit=limit, page=page), as_json)
 
 
+@app.command("compare")
+def compare_cmd(
+    concept: Annotated[str, typer.Argument(help="revenue, net_income, total_assets, ... or a raw tag like us-gaap:Revenues.")],
+    companies: Annotated[list[str], typer.Argument(help="2 to 8 companies: tickers, CIKs or names, e.g. NVDA AAPL.")],
+    fy: Annotated[Optional[int], typer.Option("--fy", help="Fiscal year by each company's own label, e.g. 2024 (default: the latest all report).")] = None,
+    period: Annotated[str, typer.Option("--period", help="annual or quarterly.")] = "annual",
+    sort: Annotated[str, typer.Option("--sort", help="given (the order of COMPANIES) or value (largest first).")] = "given",
+    as_json: JsonOpt = False,
+) -> None:
+    """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up."""
+    from .capabilities.compare import compare_companies
+
+    run(lambda: compare_companies(concept, list(companies), fy=fy, period=period, sort=sort), as_json)  # type: ignore[arg-type]
+
+
 @app.command("filings")
 def filings_cmd(
     company: CompanyArg,

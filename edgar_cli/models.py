@@ -309,3 +309,67 @@ class FilingList(_Model):
     source: str = Field(description="The SEC endpoint the filings come from")
 
 
+# --- comparisons (compare_companies) ----------------------------------------
+
+
+class ComparisonRow(_Model):
+    """One company's figure in a comparison, with its provenance."""
+
+    query: str = Field(description="The argument(s) naming this company, e.g. 'GOOG, GOOGL' when named twice")
+    name: str
+    cik: str = Field(description="10-digit zero-padded CIK")
+    tickers: list[str] = Field(default_factory=list)
+    value: float | int
+    unit: str = Field(description="USD, USD/shares, shares, or the filer's currency (TWD, EUR, ...)")
+    fiscal_year: int | None = Field(description="The company's own label for the fiscal year")
+    fiscal_period: FiscalPeriod | None
+    period_type: PeriodType
+    start: date | None = Field(description="Period start; null for an instant (balance-sheet) value")
+    end: date = Field(description="Period end, or the date of an instant value")
+    days: int | None = Field(description="Length of the period in days (end - start + 1); null for instants")
+    filed: date
+    form: str
+    accession_number: str
+    matched_tag: str = Field(description="taxonomy:Tag the value was reported under")
+    restated: bool = Field(description="True when filings reported different values for this period")
+    original_value: float | int | None = None
+    original_accession: str | None = None
+    revision_kind: RevisionKind | None = None
+    pre_split_ratio: int | None = None
+    fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year typically ends on")
+    filing_url: str = Field(description="The filing's index page in the SEC Archives")
+    source: str = Field(description="The companyfacts document the figure comes from")
+    notes: list[str] = Field(default_factory=list)
+
+
+class UnavailableCompany(_Model):
+    """A company in the comparison without a figure, and why."""
+
+    query: str
+    name: str | None = None
+    cik: str | None = None
+    code: str = Field(description="The error code that kept it out: not_found, upstream_unavailable, rate_limited, ...")
+    reason: str
+    suggestion: str = ""
+    latest_fiscal_year: int | None = None
+
+
+class ComparisonResult(_Model):
+    """One concept for several companies side by side; warnings first, then the rows."""
+
+    concept: str
+    label: str
+    definition: str
+    period: Literal["annual", "quarterly"]
+    fiscal_year: int
+    fiscal_period: FiscalPeriod = Field(description="FY for annual comparisons, Q1-Q4 for quarterly ones")
+    fiscal_year_basis: Literal["requested", "latest_common"]
+    fiscal_year_reason: str = Field(description="Which fiscal year was compared and why")
+    comparable: bool = Field(description="False when period ends are more than 45 days apart or units differ")
+    comparability_issues: list[str] = Field(default_factory=list, description="Short reasons comparable is false")
+    warnings: list[str] = Field(default_factory=list)
+    sort: Literal["given", "value"]
+    rows: list[ComparisonRow]
+    unavailable: list[UnavailableCompany] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+    source: str = Field(description="The SEC endpoint the figures come from")

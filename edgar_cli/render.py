@@ -134,6 +134,36 @@ def _full_text_search(r: M.FullTextSearchResult):
     return t
 
 
+@renders(M.ComparisonResult)
+def _comparison(r: M.ComparisonResult):
+    when = f"FY{r.fiscal_year}" if r.period == "annual" else f"{r.fiscal_period} FY{r.fiscal_year}"
+    verdict = "comparable" if r.comparable else "NOT COMPARABLE: " + "; ".join(r.comparability_issues)
+    t = Table(title=f"{r.label} - {when} ({r.period})\n{verdict}")
+    t.add_column("Company", max_width=26)
+    t.add_column("FY", no_wrap=True)
+    t.add_column("End", no_wrap=True)
+    t.add_column("Days", justify="right", no_wrap=True)
+    t.add_column("Value", justify="right", no_wrap=True)
+    t.add_column("Unit", no_wrap=True)
+    t.add_column("Tag", max_width=30, overflow="fold")
+    t.add_column("Form", no_wrap=True)
+    t.add_column("Accession", no_wrap=True)
+    for v in r.rows:
+        value = fmt_value(v.value, v.unit) + (" *" if v.restated else "")
+        tag = v.matched_tag.split(":", 1)[-1] if v.matched_tag.startswith("us-gaap:") else v.matched_tag
+        t.add_row(v.name, f"{v.fiscal_year or '-'} {v.fiscal_period or ''}".strip(), str(v.end),
+                  str(v.days or "-"), value, v.unit, tag, v.form, v.accession_number)
+    lines = [r.fiscal_year_reason]
+    if any(v.restated for v in r.rows):
+        lines.append("* restated: " + "; ".join(
+            f"{v.name} was {fmt_value(v.original_value or 0, v.unit)} in {v.original_accession}"
+            for v in r.rows if v.restated))
+    for u in r.unavailable:
+        lines.append(f"unavailable: {u.name or u.query} ({u.code}): {u.reason}")
+    t.caption = "\n".join(lines)
+    return t
+
+
 @renders(M.FilingList)
 def _filing_list(r: M.FilingList):
     c = r.company

@@ -99,7 +99,7 @@ def get_financial_concept(
     facts = load_company_facts(client, int(resolved.cik))
     ref = CompanyRef(cik=resolved.cik, name=resolved.name, tickers=resolved.tickers)
     series = build_series(facts, spec)
-    return _answer(ref, spec, series, facts, fy, period, limit, today)
+    return answer_from_series(ref, spec, series, facts, fy, period, limit, today)
 
 
 class Series:
@@ -279,8 +279,13 @@ def _describe(series: Series, spec: Concept, shown: list[FactValue]) -> tuple[li
     return notes, warnings
 
 
-def _answer(ref: CompanyRef, spec: Concept, series: Series, facts: CompanyFacts, fy: int | None,
-            period: str, limit: int, today: date) -> ConceptResult:
+def answer_from_series(ref: CompanyRef, spec: Concept, series: Series, facts: CompanyFacts, fy: int | None,
+                       period: str, limit: int, today: date) -> ConceptResult:
+    """Select a series' values for ``period`` and ``fy`` and describe them (shared with compare).
+
+    Raises ``not_found`` (concept not reported, fiscal year missing) or
+    ``out_of_scope`` (a fiscal year that has not begun), as get_financial_concept does.
+    """
     cal = facts.calendar
     if not series.values:
         reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
@@ -293,7 +298,7 @@ def _answer(ref: CompanyRef, spec: Concept, series: Series, facts: CompanyFacts,
              "separately (selling and G&A, for example) and edgar does not add them up."),
             tags_tried=series.tags_tried,
         )
-    wanted = _period_filter(spec, period)
+    wanted = period_filter(spec, period)
     pool = [v for v in series.values if wanted(v)]
     selected = [v for v in pool if fy is None or v.fiscal_year == fy]
     if fy is not None and not selected:
@@ -317,7 +322,8 @@ def _answer(ref: CompanyRef, spec: Concept, series: Series, facts: CompanyFacts,
     )
 
 
-def _period_filter(spec: Concept, period: str):
+def period_filter(spec: Concept, period: str):
+    """A predicate on FactValue: which values count as ``period`` (annual, quarterly, all)."""
     if period == "all":
         return lambda v: True
     if period == "annual":

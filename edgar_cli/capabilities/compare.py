@@ -1,0 +1,417 @@
+"""compare_companies: one concept across 2-8 companies, with fiscal-period alignment warnings.
+
+The figures come from the concept engine of ``edgar concept`` (build_series and
+answer_from_series in capabilities/concepts.py): the same tag fallback,
+restatement selection and fiscal-year labels, so a company's row here is the
+value ``edgar concept`` gives for the same year. What this module adds is the
+choice of a common fiscal year and the judgement of whether the rows can be
+set side by side.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ..errors import EdgarError
+from ..models import (
+    CompanyRef,
+    ComparisonResult,
+    ComparisonRow,
+    ConceptResult,
+    FactValue,
+    ResolvedCompany,
+    UnavailableCompany,
+)
+from ..sec import urls
+from ..sec.client import SecClient, get_client
+from ..xbrl.catalogue import Concept, lookup
+from ..xbrl.facts import CompanyFacts, load_company_facts
+from .concepts import (
+    MAX_LIMIT,
+    Series,
+    answer_from_series,
+    build_series,
+    period_filter,
+    validate_fiscal_year,
+)
+from .resolve import resolve_company
+
+MIN_COMPANIES = 2
+MAX_COMPANIES = 8
+MAX_END_GAP_DAYS = 45  # period ends further apart than this are not the same stretch of time
+MAX_LENGTH_GAP_DAYS = 3  # 364 vs 365/366 is calendar noise; 371 vs 364 is a 53rd week
+# Errors that concern every company alike: the comparison stops instead of listing them per company.
+_FATAL_CODES = frozenset({"user_agent_required", "blocked", "invalid_argument", "internal_error"})
+
+ComparePeriod = Literal["annual", "quarterly"]
+SortArg = Literal["given", "value"]
+_QUARTER = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "FY": 4}
+
+
+def compare_companies(
+    concept: Annotated[str, Field(description="Catalogue concept or alias (revenue, net income, eps_diluted, "
+                                              "total_assets) or a raw XBRL tag (us-gaap:Revenues)")],
+    companies: Annotated[list[str], Field(description="2 to 8 companies, each a ticker, CIK or name, in the order "
+                                                      "the rows should appear, e.g. [\"NVDA\", \"AAPL\"]")],
+    fy: Annotated[int | None, Field(description="Fiscal year by each company's own label, e.g. 2024; omitted: the "
+                                               "latest fiscal year every company reports")] = None,
+    period: Annotated[ComparePeriod, Field(description="annual (fiscal years) or quarterly (fiscal quarters)")] = "annual",
+    sort: Annotated[SortArg, Field(description="given (rows in the order of companies) or value (largest first)")] = "given",
+    *,
+    client: SecClient | None = None,
+) -> ComparisonResult:
+    """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up.
+
+    Every company is resolved first: an ambiguous name stops the whole
+    comparison with that name's ``candidates``, an unknown one stops it naming
+    it (a comparison that silently includes the wrong company looks normal).
+    The same company named twice (GOOG and GOOGL) is one row, with a note.
+    Each company's figure is the one ``edgar concept COMPANY CONCEPT --fy FY``
+    gives: periods by start/end dates, the first tag of the concept's chain that
+    reports the period (``matched_tag``), the latest-filed value of a restated
+    period (``restated``, ``original_value``). Fiscal-year labels are each
+    company's own: NVIDIA's FY2024 ended 2024-01-28, Apple's 2024-09-28.
+
+    ``fy`` omitted: the latest fiscal year (quarterly: fiscal year and quarter)
+    that every company with the concept reports; ``fiscal_year_reason`` says
+    which and why. With ``period="quarterly"`` and ``fy`` given, the latest
+    quarter of that year every company reports.
+
+    Returns: concept, label, fiscal_year, fiscal_period, fiscal_year_reason,
+    comparable, comparability_issues, warnings, rows (query, name, cik,
+    tickers, value, unit, fiscal_year, fiscal_period, start, end, days, filed,
+    form, accession_number, matched_tag, restated, original_value,
+    filing_url, notes), unavailable (query, name, cik, code, reason,
+    suggestion) and notes. ``comparable`` is false when period ends are more
+    than 45 days apart (balance sheets dated at different points in time for
+    instant concepts), currencies or units differ, or fewer than two companies
+    have a value; different matched tags
+    and 52- vs 53-week years are warnings. Units: the filer's own (USD, TWD,
+    USD/shares, shares); nothing is converted or derived. A company without
+    data (no XBRL facts, concept or year not reported, a fetch that still fails
+    after retries) is listed in ``unavailable`` with its reason; the others are
+    returned.
+
+    Errors: invalid_argument (fewer than 2 or more than 8 distinct companies,
+    unknown concept, bad period or sort), ambiguous (a name matching several
+    companies; ``candidates``), not_found (an unknown company; no fiscal year
+    common to all; no company has the figure), out_of_scope (a future year).
+    Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json, one request
+    per company, issued concurrently within the shared 10 requests/second limit.
+    """
+    client = client or get_client()
+    if period not in ("annual", "quarterly"):
+        raise EdgarError("invalid_argument", f"Unknown period {period!r} for a comparison.", "Use annual or quarterly.")
+    if sort not in ("given", "value"):
+        raise EdgarError("invalid_argument", f"Unknown sort {sort!r}.",
+                         "Use value to rank by value, or omit it to keep the order given.")
+    queries = [str(q) for q in companies or []]
+    if len(queries) < MIN_COMPANIES:
+        raise _count_error(len(queries))
+    if len(queries) > 2 * MAX_COMPANIES:
+        raise _count_error(len(queries))
+    today = client.settings.clock().date()
+    validate_fiscal_year(fy, today)
+    spec = lookup(concept)
+
+    groups = _resolve_all(queries, client)
+    notes = [_duplicate_note(g) for g in groups if len(g[1]) > 1]
+    if not MIN_COMPANIES <= len(groups) <= MAX_COMPANIES:
+        raise _count_error(len(groups), notes)
+
+    loaded = _load_all(client, [int(r.cik) for r, _ in groups])
+    entries: list[_Entry] = []
+    unavailable: list[UnavailableCompany] = []
+    for resolved, qs in groups:
+        ref = CompanyRef(cik=resolved.cik, name=resolved.name, tickers=resolved.tickers)
+        got = loaded[int(resolved.cik)]
+        if isinstance(got, EdgarError):
+            unavailable.append(_unavailable(qs, ref, got))
+            continue
+        entry = _Entry(qs, ref, got, build_series(got, spec))
+        entry.keys = _period_keys(entry.series, spec, period)
+        if not entry.keys:
+            try:  # the engine's own words for "this company does not report the concept"
+                answer_from_series(ref, spec, entry.series, got, None, period, 1, today)
+                err = EdgarError("not_found", f"{ref.name} reports no {period} value for {spec.name}.",
+                                 "Try --period quarterly or another concept.")
+            except EdgarError as exc:
+                err = exc
+            unavailable.append(_unavailable(qs, ref, err))
+            continue
+        entries.append(entry)
+    if not entries:
+        raise EdgarError(
+            "not_found", f"None of the companies has {period} {spec.name} data: "
+            + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable) + ".",
+            "Check the concept, or compare companies that file XBRL financial statements.",
+            unavailable=unavailable)
+
+    target, basis, reason = _choose_period(entries, fy, period)
+    rows: list[ComparisonRow] = []
+    for e in entries:
+        try:
+            answer = answer_from_series(e.ref, spec, e.series, e.facts, target[0], period, MAX_LIMIT, today)
+        except EdgarError as exc:
+            unavailable.append(_unavailable(e.queries, e.ref, exc))
+            continue
+        hits = [v for v in answer.values if _key(v, period) == target]
+        if not hits:
+            have = sorted({v.fiscal_period or "" for v in answer.values} - {""})
+            unavailable.append(_unavailable(e.queries, e.ref, EdgarError(
+                "not_found", f"{e.ref.name} reports FY{target[0]} {' '.join(have)} but not {_label(target, period)}.",
+                "Ask for another quarter with --fy, or use --period annual.")))
+            continue
+        rows.append(_row(e, hits[0], answer, len(hits)))
+    order = {resolved.cik: i for i, (resolved, _qs) in enumerate(groups)}
+    unavailable.sort(key=lambda u: order.get(u.cik or "", len(order)))
+    if not rows:
+        raise EdgarError(
+            "not_found", f"No company has {period} {spec.name} for {_label(target, period)}: "
+            + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable) + ".",
+            "Omit --fy for the latest year they all report, or ask for an earlier year.",
+            unavailable=unavailable)
+
+    comparable, issues, warnings, more_notes = _assess(rows, spec, sort)
+    notes.extend(more_notes)
+    if sort == "value":
+        rows.sort(key=lambda r: r.value, reverse=True)
+        notes.append("Rows are ranked by value, largest first" + ("" if comparable else
+                     " (a ranking of figures that are not comparable; see warnings)") + ".")
+    return ComparisonResult(
+        concept=spec.name, label=spec.label, definition=spec.definition, period=period,
+        fiscal_year=target[0], fiscal_period="FY" if period == "annual" else f"Q{target[1]}",  # type: ignore[arg-type]
+        fiscal_year_basis=basis, fiscal_year_reason=reason, comparable=comparable,
+        comparability_issues=issues, warnings=warnings, sort=sort, rows=rows, unavailable=unavailable,
+        notes=notes, source="https://data.sec.gov/api/xbrl/companyfacts/CIK##########.json (one per company)",
+    )
+
+
+class _Entry:
+    def __init__(self, queries: list[str], ref: CompanyRef, facts: CompanyFacts, series: Series):
+        self.queries = queries
+        self.ref = ref
+        self.facts = facts
+        self.series = series
+        self.keys: set[tuple[int, int]] = set()
+
+
+# --- resolution and fetching ---------------------------------------------------------------
+
+
+def _count_error(n: int, notes: list[str] | None = None) -> EdgarError:
+    extra = (" " + " ".join(notes)) if notes else ""
+    return EdgarError(
+        "invalid_argument",
+        f"A comparison needs {MIN_COMPANIES} to {MAX_COMPANIES} different companies; got {n}.{extra}",
+        "Name between 2 and 8 different companies (tickers, CIKs or names); for one company use `edgar concept`.",
+    )
+
+
+def _resolve_all(queries: list[str], client: SecClient) -> list[tuple[ResolvedCompany, list[str]]]:
+    """Every query to one company, in the order given, duplicates folded; any failure stops everything."""
+    by_cik: dict[str, tuple[ResolvedCompany, list[str]]] = {}
+    for q in queries:
+        try:
+            resolved = resolve_company(q, client=client)
+        except EdgarError as exc:
+            if exc.code in ("ambiguous", "not_found"):
+                what = "is ambiguous" if exc.code == "ambiguous" else "was not found"
+                raise EdgarError(exc.code, f"The comparison was not run: {q!r} {what}. {exc.message}",
+                                 exc.suggestion, company=q, **exc.extras) from None
+            raise
+        if resolved.cik in by_cik:
+            by_cik[resolved.cik][1].append(q)
+        else:
+            by_cik[resolved.cik] = (resolved, [q])
+    return list(by_cik.values())
+
+
+def _duplicate_note(group: tuple[ResolvedCompany, list[str]]) -> str:
+    resolved, qs = group
+    return (f"{' and '.join(qs)} are the same company, {resolved.name} (CIK {resolved.cik}); "
+            "it is compared once.")
+
+
+def _load_all(client: SecClient, ciks: list[int]) -> dict[int, CompanyFacts | EdgarError]:
+    """companyfacts for every CIK, fetched concurrently through the shared client and rate limit."""
+
+    def one(cik: int) -> CompanyFacts | EdgarError:
+        try:
+            return load_company_facts(client, cik)
+        except EdgarError as exc:
+            if exc.code in _FATAL_CODES:
+                raise
+            return exc
+
+    with ThreadPoolExecutor(max_workers=max(1, len(ciks)), thread_name_prefix="companyfacts") as pool:
+        futures = {cik: pool.submit(one, cik) for cik in ciks}
+        return {cik: f.result() for cik, f in futures.items()}
+
+
+def _unavailable(queries: list[str], ref: CompanyRef, exc: EdgarError) -> UnavailableCompany:
+    latest = exc.extras.get("latest_fiscal_year")
+    return UnavailableCompany(query=", ".join(queries), name=ref.name, cik=ref.cik, code=exc.code,
+                              reason=exc.message, suggestion=exc.suggestion,
+                              latest_fiscal_year=latest if isinstance(latest, int) else None)
+
+
+# --- choosing the period ---------------------------------------------------------------------
+
+
+def _key(v: FactValue, period: str) -> tuple[int, int] | None:
+    if v.fiscal_year is None or v.fiscal_period not in _QUARTER:
+        return None
+    if period == "annual":
+        return (v.fiscal_year, 0) if v.fiscal_period == "FY" else None
+    if v.period_type == "annual":
+        return None
+    return v.fiscal_year, _QUARTER[v.fiscal_period]
+
+
+def _period_keys(series: Series, spec: Concept, period: str) -> set[tuple[int, int]]:
+    wanted = period_filter(spec, period)
+    return {k for v in series.values if wanted(v) and (k := _key(v, period)) is not None}
+
+
+def _label(key: tuple[int, int], period: str) -> str:
+    return f"FY{key[0]}" if period == "annual" else f"Q{key[1]} FY{key[0]}"
+
+
+def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[tuple[int, int], str, str]:
+    """(target key, basis, reason): the requested year, or the latest every company reports."""
+    names = [e.ref.name for e in entries]
+    if fy is not None:
+        if period == "annual":
+            return (fy, 0), "requested", f"FY{fy} as requested; each company's own fiscal-year label."
+        common = set.intersection(*({k for k in e.keys if k[0] == fy} for e in entries))
+        if common:
+            key = max(common)
+            return key, "requested", (f"Q{key[1]} is the latest quarter of FY{fy} that every company reports "
+                                      f"({', '.join(names)}).")
+        key = max(k for e in entries for k in e.keys if k[0] == fy) if any(
+            k[0] == fy for e in entries for k in e.keys) else (fy, 4)
+        return key, "requested", (f"No quarter of FY{fy} is reported by every company; Q{key[1]} is the latest "
+                                  "any of them reports.")
+    common = set.intersection(*(e.keys for e in entries))
+    if not common:
+        spans = "; ".join(f"{e.ref.name}: {_label(min(e.keys), period)} to {_label(max(e.keys), period)}"
+                          for e in entries)
+        raise EdgarError(
+            "not_found",
+            f"No {'fiscal year' if period == 'annual' else 'fiscal quarter'} is reported by every company ({spans}).",
+            "Pass --fy YEAR to compare the companies that report it; the others are listed as unavailable.",
+            ranges={e.ref.name: [_label(min(e.keys), period), _label(max(e.keys), period)] for e in entries},
+        )
+    key = max(common)
+    what = "fiscal year" if period == "annual" else "fiscal quarter"
+    if len(entries) == 1:
+        reason = (f"{_label(key, period)} is the latest {what} {names[0]} reports; no other company has the "
+                  "figure (see unavailable).")
+    else:
+        latest = {e.ref.name: max(e.keys) for e in entries}
+        limiting = [n for n, k in latest.items() if k == key]
+        ahead = [f"{n} through {_label(k, period)}" for n, k in latest.items() if k != key]
+        reason = (f"{_label(key, period)} is the latest {what} that all {len(entries)} companies report "
+                  "(by each company's own fiscal-year label)")
+        if ahead:
+            reason += (f"; {' and '.join(limiting)} {'reports' if len(limiting) == 1 else 'report'} nothing "
+                       f"later, while the others report further ({', '.join(ahead)})")
+        reason += "."
+    reason += " Pass --fy to choose another year."
+    return key, "latest_common", reason
+
+
+# --- rows and comparability ------------------------------------------------------------------
+
+
+def _row(e: _Entry, v: FactValue, answer: ConceptResult, n_hits: int) -> ComparisonRow:
+    notes = list(answer.notes)
+    if n_hits > 1:
+        notes.append(f"{n_hits} values carry this fiscal label; the one ending latest ({v.end}) is shown.")
+    if v.restated:
+        notes.append(f"Revised after first being reported: {v.original_value} in {v.original_accession} "
+                     f"(filed {v.original_filed}; {v.revision_kind}).")
+    if v.pre_split_ratio:
+        notes.append(f"Reported before a {v.pre_split_ratio}-for-1 stock split and never restated: on the old share "
+                     "basis.")
+    return ComparisonRow(
+        query=", ".join(e.queries), name=e.ref.name, cik=e.ref.cik, tickers=e.ref.tickers, value=v.value, unit=v.unit,
+        fiscal_year=v.fiscal_year, fiscal_period=v.fiscal_period, period_type=v.period_type, start=v.start,
+        end=v.end, days=v.days, filed=v.filed, form=v.form, accession_number=v.accession_number,
+        matched_tag=v.matched_tag, restated=v.restated, original_value=v.original_value,
+        original_accession=v.original_accession, revision_kind=v.revision_kind, pre_split_ratio=v.pre_split_ratio,
+        fiscal_year_end=answer.fiscal_year_end, filing_url=v.filing_url, source=urls.companyfacts(e.ref.cik),
+        notes=notes,
+    )
+
+
+def _when(r: ComparisonRow) -> str:
+    label = f"FY{r.fiscal_year}" if r.fiscal_period == "FY" else f"{r.fiscal_period} FY{r.fiscal_year}"
+    return f"{r.name} {label} {'dated' if r.period_type == 'instant' else 'ended'} {r.end}"
+
+
+def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, list[str], list[str], list[str]]:
+    """(comparable, short issues, warnings, notes) for the rows side by side."""
+    issues: list[str] = []
+    warnings: list[str] = []
+    notes: list[str] = []
+    if len(rows) < 2:
+        who = rows[0].name if rows else "no company"
+        issues.append("only one company has a value")
+        warnings.append(f"Only {who} has a value for {spec.name} in this period; there is nothing to compare it "
+                        "with (see unavailable).")
+        return False, issues, warnings, notes
+
+    units = list(dict.fromkeys(r.unit for r in rows))
+    if len(units) > 1:
+        currencies = all(u.split("/")[0].isalpha() and len(u.split("/")[0]) == 3 and u.split("/")[0].isupper()
+                         for u in units)
+        kind = "currencies" if currencies else "units"
+        issues.append(f"different {kind}: {', '.join(units)}")
+        by_unit = "; ".join(f"{u}: {', '.join(r.name for r in rows if r.unit == u)}" for u in units)
+        warnings.append(
+            f"The figures are in different {kind} ({by_unit}), so they are not comparable as they stand"
+            + (" and ranking them by value is meaningless" if sort == "value" else "")
+            + ("; convert them at an exchange rate you state. edgar does not convert currencies."
+               if currencies else "."))
+
+    ends = [r.end for r in rows]
+    gap = (max(ends) - min(ends)).days
+    every = "; ".join(_when(r) for r in rows)
+    instant = all(r.period_type == "instant" for r in rows)
+    if gap > MAX_END_GAP_DAYS:
+        issues.append(f"period ends {gap} days apart")
+        if instant:
+            warnings.append(f"The balance sheets are dated at different points in time, {gap} days apart ({every}), "
+                            "so the figures are not comparable: each is a snapshot on its own date.")
+        else:
+            warnings.append(f"The periods end {gap} days apart ({every}): the same fiscal-year label covers "
+                            "different stretches of time, so the figures are not comparable.")
+    elif gap > 0:
+        notes.append(f"The period ends are within {gap} days of each other ({every}).")
+
+    tags = list(dict.fromkeys(r.matched_tag for r in rows))
+    if len(tags) > 1:
+        by_tag = "; ".join(f"{t} ({', '.join(r.name for r in rows if r.matched_tag == t)})" for t in tags)
+        standards = {t.split(":")[0] for t in tags}
+        extra = (" IFRS and US GAAP are different accounting standards."
+                 if {"ifrs-full", "us-gaap"} <= standards else "")
+        warnings.append(f"The figures are defined differently: they come from different XBRL tags: {by_tag}.{extra}")
+
+    lengths = [r.days for r in rows if r.days is not None]
+    if len(lengths) == len(rows) and max(lengths) - min(lengths) > MAX_LENGTH_GAP_DAYS:
+        longest, shortest = max(lengths), min(lengths)
+        each = "; ".join(f"{r.name} {r.days} days" for r in rows)
+        warnings.append(
+            f"The periods differ in length by {longest - shortest} days ({each}): a 52/53-week calendar gives some "
+            f"years an extra week, so the longest period covers {100 * (longest - shortest) / shortest:.1f}% more "
+            "days than the shortest.")
+
+    restated = [r.name for r in rows if r.restated]
+    if restated:
+        notes.append(f"Revised after first being reported: {', '.join(restated)} (see each row's original_value).")
+    return not issues, issues, warnings, notes

@@ -1,0 +1,306 @@
+"""compare_companies on real companyfacts from the corpus.
+
+Every expected figure is in ../shared/sec-corpus/data.sec.gov/api/xbrl/companyfacts and is
+named with the accession number of the filing it comes from (the same value `edgar concept`
+gives, since compare runs the same engine).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from edgar_cli.capabilities.compare import compare_companies
+from edgar_cli.capabilities.concepts import get_financial_concept
+from edgar_cli.errors import EdgarError
+
+
+def row(result, name_part):
+    hits = [r for r in result.rows if name_part.lower() in r.name.lower()]
+    assert len(hits) == 1, [r.name for r in result.rows]
+    return hits[0]
+
+
+# --- alignment ---------------------------------------------------------------------------
+
+
+def test_nvidia_and_apple_fiscal_2024_revenue_end_244_days_apart_and_are_not_comparable(sec):
+    r = compare_companies("revenue", ["NVDA", "AAPL"], fy=2024)
+    assert r.comparable is False
+    assert r.comparability_issues == ["period ends 244 days apart"]
+    nvda, aapl = r.rows
+    # 0001045810-24-000029: NVIDIA's FY2024 10-K.
+    assert (nvda.value, nvda.end, nvda.accession_number) == (60_922_000_000, date(2024, 1, 28), "0001045810-24-000029")
+    # 0000320193-24-000123: Apple's FY2024 10-K.
+    assert (aapl.value, aapl.end, aapl.accession_number) == (391_035_000_000, date(2024, 9, 28), "0000320193-24-000123")
+    gap = next(w for w in r.warnings if "244 days apart" in w)
+    assert "2024-01-28" in gap and "2024-09-28" in gap and "not comparable" in gap
+
+
+def test_a_comparison_row_is_the_value_edgar_concept_gives(sec):
+    r = compare_companies("revenue", ["NVDA", "AAPL"], fy=2024)
+    single = get_financial_concept("AAPL", "revenue", fy=2024).values[0]
+    aapl = row(r, "apple")
+    assert (aapl.value, aapl.start, aapl.end, aapl.days, aapl.filed, aapl.form, aapl.accession_number,
+            aapl.matched_tag, aapl.restated, aapl.filing_url) == (
+        single.value, single.start, single.end, single.days, single.filed, single.form, single.accession_number,
+        single.matched_tag, single.restated, single.filing_url)
+
+
+def test_different_matched_tags_are_named_as_differently_defined(sec):
+    r = compare_companies("revenue", ["NVDA", "AAPL"], fy=2024)
+    tags = next(w for w in r.warnings if "defined differently" in w)
+    assert "us-gaap:Revenues (NVIDIA CORP)" in tags
+    assert "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax (Apple Inc.)" in tags
+
+
+def test_nvidia_and_snowflake_january_year_ends_are_comparable(sec):
+    r = compare_companies("revenue", ["NVDA", "SNOW"], fy=2024)
+    assert r.comparable is True and r.comparability_issues == []
+    snow = row(r, "snowflake")
+    # 0001640147-24-000101: Snowflake's FY2024 10-K, 2023-02-01 to 2024-01-31.
+    assert (snow.value, snow.start, snow.end, snow.days) == (2_806_489_000, date(2023, 2, 1), date(2024, 1, 31), 365)
+    assert snow.accession_number == "0001640147-24-000101"
+    assert any("within 3 days" in n for n in r.notes)
+    assert not any("apart" in w for w in r.warnings)
+
+
+def test_a_53_week_year_beside_a_52_week_year_notes_the_difference_in_days(sec):
+    # NVIDIA's FY2021 ran 2020-01-27..2021-01-31, 371 days (0001045810-22-000036); Snowflake's
+    # FY2021 2020-02-01..2021-01-31, 366 days (0001640147-21-000073). Same end, still comparable.
+    r = compare_companies("revenue", ["NVDA", "SNOW"], fy=2021)
+    assert r.comparable is True
+    assert (row(r, "nvidia").days, row(r, "nvidia").value) == (371, 16_675_000_000)
+    assert (row(r, "snowflake").days, row(r, "snowflake").value) == (366, 592_049_000)
+    weeks = next(w for w in r.warnings if "differ in length" in w)
+    assert "by 5 days" in weeks and "371 days" in weeks and "366 days" in weeks
+
+
+def test_balance_sheets_at_different_dates_are_said_to_be_different_points_in_time(sec):
+    r = compare_companies("total_assets", ["NVDA", "AAPL"], fy=2024)
+    assert r.comparable is False
+    # 0001045810-24-000029 and 0000320193-24-000123.
+    assert (row(r, "nvidia").value, row(r, "nvidia").end) == (65_728_000_000, date(2024, 1, 28))
+    assert (row(r, "apple").value, row(r, "apple").end) == (364_980_000_000, date(2024, 9, 28))
+    assert all(v.period_type == "instant" and v.start is None for v in r.rows)
+    assert any("balance sheets are dated at different points in time" in w for w in r.warnings)
+
+
+def test_taiwan_semiconductor_beside_a_us_filer_gets_a_currency_warning(sec):
+    r = compare_companies("revenue", ["TSM", "NVDA"], fy=2024)
+    assert r.comparable is False
+    assert "different currencies: TWD, USD" in r.comparability_issues
+    tsm = row(r, "taiwan")
+    # 0001193125-25-083423: TSMC's 2024 20-F, in New Taiwan dollars under IFRS.
+    assert (tsm.value, tsm.unit, tsm.matched_tag) == (2_894_307_700_000, "TWD", "ifrs-full:Revenue")
+    assert tsm.accession_number == "0001193125-25-083423" and tsm.form == "20-F"
+    currency = next(w for w in r.warnings if "different currencies" in w)
+    assert "TWD" in currency and "USD" in currency and "does not convert" in currency
+    assert any("IFRS and US GAAP" in w for w in r.warnings)
+
+
+def test_an_ifrs_filer_reporting_in_usd_is_comparable_with_a_december_us_filer(sec):
+    r = compare_companies("revenue", ["LPA", "TSLA"], fy=2021)
+    assert r.comparable is True
+    lpa, tsla = r.rows
+    # 0001493152-24-016772: LPA's 20-F (IFRS, USD); 0000950170-22-000796: Tesla's FY2021 10-K.
+    assert (lpa.value, lpa.unit, lpa.accession_number) == (25_596_073, "USD", "0001493152-24-016772")
+    assert (tsla.value, tsla.unit, tsla.accession_number) == (53_823_000_000, "USD", "0000950170-22-000796")
+    assert lpa.end == tsla.end == date(2021, 12, 31)
+    assert any("ifrs-full:Revenue" in w and "IFRS and US GAAP" in w for w in r.warnings)
+
+
+def test_quarterly_comparison_takes_the_latest_quarter_both_report(sec):
+    r = compare_companies("revenue", ["NVDA", "SNOW"], period="quarterly")
+    assert (r.fiscal_year, r.fiscal_period, r.fiscal_year_basis) == (2026, "Q1", "latest_common")
+    # 0001045810-25-000116 and 0001640147-25-000110: the Q1 FY2026 10-Qs.
+    assert (row(r, "nvidia").value, row(r, "nvidia").end) == (44_062_000_000, date(2025, 4, 27))
+    assert (row(r, "snowflake").value, row(r, "snowflake").end) == (1_042_074_000, date(2025, 4, 30))
+    assert r.comparable is True
+
+
+# --- choosing the year -------------------------------------------------------------------
+
+
+def test_without_fy_the_latest_year_every_company_reports_is_chosen_and_explained(sec):
+    r = compare_companies("revenue", ["NVDA", "AAPL", "TSLA"])
+    # Tesla's companyfacts end with FY2021 (0000950170-22-000796); NVIDIA reaches FY2026, Apple FY2025.
+    assert (r.fiscal_year, r.fiscal_year_basis) == (2021, "latest_common")
+    assert "FY2021 is the latest fiscal year that all 3 companies report" in r.fiscal_year_reason
+    assert "Tesla, Inc. reports nothing later" in r.fiscal_year_reason
+    assert "NVIDIA CORP through FY2026" in r.fiscal_year_reason and "Apple Inc. through FY2025" in r.fiscal_year_reason
+    assert [v.fiscal_year for v in r.rows] == [2021, 2021, 2021]
+
+
+def test_without_fy_nvidia_and_apple_compare_fiscal_2025(sec):
+    r = compare_companies("revenue", ["NVDA", "AAPL"])
+    # 0001045810-25-000023 (NVIDIA FY2025) and 0000320193-25-000079 (Apple FY2025).
+    assert r.fiscal_year == 2025
+    assert [v.accession_number for v in r.rows] == ["0001045810-25-000023", "0000320193-25-000079"]
+
+
+def test_a_company_without_the_requested_year_goes_to_unavailable_with_the_latest_it_has(sec):
+    r = compare_companies("revenue", ["NVDA", "TSLA", "AAPL"], fy=2024)
+    assert [v.name for v in r.rows] == ["NVIDIA CORP", "Apple Inc."]
+    (tsla,) = r.unavailable
+    assert (tsla.query, tsla.code, tsla.latest_fiscal_year) == ("TSLA", "not_found", 2021)
+    assert "FY2021" in tsla.reason
+
+
+# --- unavailable, duplicates, order ------------------------------------------------------
+
+
+def test_snowflake_without_a_combined_sga_line_is_unavailable_and_the_others_are_returned(sec):
+    r = compare_companies("sga_expense", ["NVDA", "SNOW", "AAPL"], fy=2024)
+    assert [v.name for v in r.rows] == ["NVIDIA CORP", "Apple Inc."]
+    # 0001045810-24-000029 and 0000320193-24-000123.
+    assert [v.value for v in r.rows] == [2_654_000_000, 26_097_000_000]
+    (snow,) = r.unavailable
+    assert (snow.query, snow.cik, snow.code) == ("SNOW", "0001640147", "not_found")
+    assert "SellingGeneralAndAdministrativeExpense" in snow.reason
+
+
+def test_goog_and_googl_collapse_to_one_company_with_a_note(sec):
+    r = compare_companies("revenue", ["GOOG", "GOOGL", "NVDA"])
+    entries = [u for u in r.unavailable if u.cik == "0001652044"]
+    assert len(entries) == 1 and entries[0].query == "GOOG, GOOGL"
+    assert any("GOOG and GOOGL are the same company, Alphabet Inc." in n for n in r.notes)
+    # The corpus holds no Alphabet companyfacts: it is unavailable, never a guessed figure.
+    assert entries[0].code == "not_found" and "no XBRL financial data" in entries[0].reason
+    assert [v.name for v in r.rows] == ["NVIDIA CORP"]
+    assert r.comparable is False and r.comparability_issues == ["only one company has a value"]
+
+
+def test_the_same_company_twice_is_fewer_than_two_companies(sec):
+    with pytest.raises(EdgarError) as info:
+        compare_companies("revenue", ["GOOG", "GOOGL"])
+    assert info.value.code == "invalid_argument"
+    assert "got 1" in info.value.message and "Alphabet Inc." in info.value.message
+
+
+@pytest.mark.parametrize("companies", [["NVDA"], [], ["A"] * 17])
+def test_fewer_than_two_or_far_too_many_companies_are_refused(sec, companies):
+    with pytest.raises(EdgarError) as info:
+        compare_companies("revenue", companies)
+    assert info.value.code == "invalid_argument"
+
+
+def test_nine_distinct_companies_are_refused(sec):
+    nine = ["NVDA", "AAPL", "TSLA", "SNOW", "TSM", "LPA", "MSFT", "AMZN", "GOOGL"]
+    with pytest.raises(EdgarError) as info:
+        compare_companies("revenue", nine)
+    assert info.value.code == "invalid_argument" and "got 9" in info.value.message
+
+
+def test_rows_keep_the_order_given_and_sort_by_value_ranks_them_with_warnings_first(sec):
+    given = compare_companies("revenue", ["SNOW", "AAPL", "NVDA"], fy=2024)
+    assert [v.name for v in given.rows] == ["Snowflake Inc.", "Apple Inc.", "NVIDIA CORP"]
+    ranked = compare_companies("revenue", ["SNOW", "AAPL", "NVDA"], fy=2024, sort="value")
+    assert [v.value for v in ranked.rows] == [391_035_000_000, 60_922_000_000, 2_806_489_000]
+    assert ranked.warnings == given.warnings and ranked.comparable is False
+    fields = list(type(ranked).model_fields)
+    assert fields.index("warnings") < fields.index("rows")
+    assert any("ranked by value" in n and "not comparable" in n for n in ranked.notes)
+
+
+# --- resolution stops everything ---------------------------------------------------------
+
+
+def test_an_ambiguous_name_stops_the_comparison_before_any_facts_are_fetched(sec, mirror):
+    before = mirror.requests_to("/api/xbrl/companyfacts/")
+    with pytest.raises(EdgarError) as info:
+        compare_companies("revenue", ["NVDA", "AAPL", "First"])
+    err = info.value
+    assert err.code == "ambiguous" and err.extras["company"] == "First"
+    assert "The comparison was not run" in err.message
+    names = [c.name for c in err.extras["candidates"]]
+    assert "FIRST SOLAR, INC." in names and len(names) > 1
+    assert mirror.requests_to("/api/xbrl/companyfacts/") == before
+
+
+def test_an_unknown_company_stops_the_comparison_naming_it(sec):
+    with pytest.raises(EdgarError) as info:
+        compare_companies("revenue", ["NVDA", "Zzzxqq Corp"])
+    assert info.value.code == "not_found" and "'Zzzxqq Corp'" in info.value.message
+    assert info.value.extras["company"] == "Zzzxqq Corp"
+
+
+def test_bad_arguments_are_invalid(sec):
+    for kwargs in ({"period": "all"}, {"sort": "name"}):
+        with pytest.raises(EdgarError) as info:
+            compare_companies("revenue", ["NVDA", "AAPL"], **kwargs)
+        assert info.value.code == "invalid_argument"
+    with pytest.raises(EdgarError) as info:
+        compare_companies("not a concept", ["NVDA", "AAPL"])
+    assert info.value.code == "invalid_argument"
+
+
+# --- fetching ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def own_mirror(corpus, tmp_path):
+    """A private mirror (so scripted faults never leak into other tests) and a client on it."""
+    import stamina
+    from mirror import Faults, MirrorServer
+
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    servers = []
+
+    def make(faults: Faults | None = None):
+        srv = MirrorServer(corpus, faults=faults).start()
+        servers.append(srv)
+        client = SecClient(Settings(mirror=srv.url, cache_dir=tmp_path / f"cache{len(servers)}"))
+        return srv, client
+
+    stamina.set_testing(True, attempts=2)
+    yield make
+    stamina.set_testing(False)
+    for srv in servers:
+        srv.stop()
+
+
+def test_companyfacts_are_fetched_concurrently_one_request_per_company(own_mirror):
+    from mirror import Faults
+
+    srv, client = own_mirror(Faults(rate=1.0, kinds=("slow",), slow_seconds=0.5))
+    r = compare_companies("revenue", ["NVDA", "AAPL", "SNOW"], fy=2024, client=client)
+    assert len(r.rows) == 3
+    facts = [e for e in srv.log if "/api/xbrl/companyfacts/" in e.path]
+    assert len(facts) == 3 and len(srv.log) == 4  # plus the ticker file
+    arrivals = sorted(e.t for e in facts)
+    # Each answer takes 0.5 s: one after another, the requests would arrive at least 0.5 s apart.
+    assert arrivals[-1] - arrivals[0] < 0.4
+
+
+def test_a_fetch_that_still_fails_after_retries_goes_to_unavailable(own_mirror):
+    srv, client = own_mirror()
+    busy = (503, {"Content-Type": "text/html"}, b"<html>Service Unavailable</html>")
+    srv.script("/data.sec.gov/api/xbrl/companyfacts/CIK0000320193.json", busy, busy)
+    r = compare_companies("revenue", ["NVDA", "AAPL"], fy=2024, client=client)
+    assert [v.name for v in r.rows] == ["NVIDIA CORP"]
+    (aapl,) = r.unavailable
+    assert (aapl.query, aapl.code) == ("AAPL", "upstream_unavailable")
+    assert srv.requests_to("CIK0000320193.json") == 2
+
+
+def test_no_company_with_data_is_not_found(sec):
+    with pytest.raises(EdgarError) as info:
+        compare_companies("sga_expense", ["SNOW", "TSM"])
+    assert info.value.code == "not_found"
+    assert [u["query"] for u in info.value.to_dict()["error"]["unavailable"]] == ["SNOW", "TSM"]
+
+
+def test_a_year_no_company_has_reported_yet_is_not_found_with_each_reason(sec):
+    with pytest.raises(EdgarError) as info:
+        compare_companies("revenue", ["NVDA", "AAPL"], fy=2027)
+    err = info.value.to_dict()["error"]
+    assert err["code"] == "not_found"
+    assert [u["query"] for u in err["unavailable"]] == ["NVDA", "AAPL"]
+    # NVIDIA's FY2027 ends around 2027-01-25, still in progress; Apple's has not begun on 2026-07-01.
+    assert [u["code"] for u in err["unavailable"]] == ["not_found", "out_of_scope"]
+    assert "still in progress" in err["unavailable"][0]["reason"] and err["unavailable"][0]["latest_fiscal_year"] == 2026
+    assert "has not begun" in err["unavailable"][1]["reason"]
