@@ -220,25 +220,41 @@ class SecClient:
     def get_json(self, url: str, *, kind: str, params: dict[str, str] | None = None,
                  max_age: float | None | str = "default") -> Any:
         """GET a JSON resource, from the cache when fresh. Raises EdgarError."""
-        payload = self.get_bytes(url, kind=kind, params=params, max_age=max_age, expect_json=True)
-        return json.loads(payload)
+        return self._get(url, kind, params, max_age, expect_json=True)[1]
 
     def get_bytes(self, url: str, *, kind: str, params: dict[str, str] | None = None,
                   max_age: float | None | str = "default", expect_json: bool = False) -> bytes:
         """GET a resource as bytes, from the cache when fresh. Raises EdgarError."""
+        return self._get(url, kind, params, max_age, expect_json=expect_json)[0]
+
+    def _get(self, url: str, kind: str, params: dict[str, str] | None, max_age: float | None | str,
+             expect_json: bool) -> tuple[bytes, Any]:
+        """(body, parsed JSON or None): a fresh cache entry, else one validated fetch that is then cached."""
         full = _with_query(url, params)
         urls.check_sec_url(full)
         key = f"{kind}:{full}"
         age = FRESHNESS.get(kind) if max_age == "default" else max_age
         entry = self.cache_get(key, age)  # type: ignore[arg-type]
         if entry is not None:
-            return entry.payload
-        payload = self.fetch(full, expect_json=expect_json)
+            if not expect_json:
+                return entry.payload, None
+            try:
+                return entry.payload, json.loads(entry.payload)
+            except ValueError:
+                self.cache.delete(key)
+        payload, parsed = self._fetch(full, expect_json)
         self.cache_set(key, payload, {"url": full})
-        return payload
+        return payload, parsed
 
     def fetch(self, url: str, *, expect_json: bool = False) -> bytes:
         """One logical GET with rate limit and retries; returns a validated body."""
+        return self._fetch(url, expect_json)[0]
+
+    def fetch_json(self, url: str) -> tuple[bytes, Any]:
+        """Like :meth:`fetch` for JSON: the body and its parsed value (parsed once, while validating)."""
+        return self._fetch(url, True)
+
+    def _fetch(self, url: str, expect_json: bool) -> tuple[bytes, Any]:
         import stamina
 
         target = urls.to_mirror(url, self.settings.mirror)
@@ -265,7 +281,7 @@ class SecClient:
             ) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _fetch_once(self, url: str, target: str, expect_json: bool) -> bytes:
+    def _fetch_once(self, url: str, target: str, expect_json: bool) -> tuple[bytes, Any]:
         import httpx
 
         self._rate_limiter().acquire()
@@ -333,7 +349,8 @@ def _sec_reason(text: str) -> str:
     return title.group(1).strip()[:200] if title else ""
 
 
-def _validate_body(resp: Any, body: bytes, expect_json: bool) -> bytes:
+def _validate_body(resp: Any, body: bytes, expect_json: bool) -> tuple[bytes, Any]:
+    """(body, parsed JSON or None); a truncated, empty, HTML or non-JSON body is retryable."""
     declared = resp.headers.get("Content-Length")
     encoded = resp.headers.get("Content-Encoding")
     if declared and not encoded and declared.isdigit() and int(declared) != len(body):
@@ -341,15 +358,15 @@ def _validate_body(resp: Any, body: bytes, expect_json: bool) -> bytes:
     if not expect_json:
         if not body:
             raise _Retryable("upstream_unavailable", "empty body")
-        return body
+        return body, None
     ctype = resp.headers.get("Content-Type", "")
     if "html" in ctype.lower() or body.lstrip()[:1] == b"<":
         raise _Retryable("upstream_unavailable", "an HTML page instead of JSON (SEC maintenance or an error page)")
     try:
-        json.loads(body)
+        parsed = json.loads(body)
     except ValueError:
         raise _Retryable("upstream_unavailable", "a body that is not complete JSON (truncated or damaged)") from None
-    return body
+    return body, parsed
 
 
 _default: SecClient | None = None

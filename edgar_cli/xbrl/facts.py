@@ -13,7 +13,6 @@ is None for instants, the dates are ISO strings.
 
 from __future__ import annotations
 
-import json
 import marshal
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -179,7 +178,7 @@ def _is_current(client: SecClient, cik: int, facts: CompanyFacts, now: float) ->
 def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
     url = urls.companyfacts(cik)
     try:
-        payload = client.fetch(url, expect_json=True)
+        _payload, data = client.fetch_json(url)
     except EdgarError as exc:
         if exc.code == "not_found":
             raise EdgarError(
@@ -190,7 +189,7 @@ def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
                 url=url,
             ) from None
         raise
-    cik_, name, tags = compact(json.loads(payload))
+    cik_, name, tags = compact(data)
     calendar = build_calendar(tags)
     blobs = {tag: marshal.dumps(body) for tag, body in tags.items()}
     blob = marshal.dumps((FORMAT, cik_, name, blobs, calendar.to_plain()))
