@@ -18,6 +18,7 @@ import sys
 import typing
 from typing import Any, Callable
 
+from .capabilities.compare import compare_companies
 from .capabilities.concepts import get_financial_concept
 from .capabilities.filings import list_filings
 from .capabilities.resolve import resolve_company
@@ -51,6 +52,15 @@ revision_kind; pre_split_ratio means the value predates a stock split and is on 
 matched_tag differing from fallback_chain[0] means a different definition — say so when it matters; unit and
 currency_note (non-USD values must not be compared with USD ones); warnings and notes. truncated=true means
 more values exist: raise limit. A not_found error for a fiscal year names the latest year available.""",
+    "compare_companies": """\
+Use it to put one concept side by side for 2-8 companies ("rank NVIDIA, AMD and Intel by revenue"). Every name
+must resolve; an ambiguous one stops the whole comparison with candidates — ask the user. Without fy it picks
+the latest fiscal year all companies report and says why in fiscal_year_reason.
+Read before answering: comparable and warnings first — fiscal years end months apart at different companies
+(NVIDIA's FY2024 ends in January, Apple's in September: 244 days apart), so a row-by-row comparison of
+"FY2024" may compare different twelve months; say so, with each row's start and end. Different matched_tag
+values mean different definitions; different units or currencies are never comparable. unavailable lists
+companies without a value and why. Each row carries form, filed and accession_number: cite them.""",
     "list_filings": """\
 Use it for a company's filing history (10-K, 10-Q, 8-K, 20-F, ... with amendments) or to find a filing's
 accession number, period of report and document URL. Not for figures: take those from get_financial_concept,
@@ -100,7 +110,7 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 # The capabilities exposed as tools: the same functions the CLI commands call.
-CAPABILITIES: list[Callable[..., Any]] = [resolve_company, get_financial_concept, list_filings]
+CAPABILITIES: list[Callable[..., Any]] = [resolve_company, get_financial_concept, compare_companies, list_filings]
 
 
 def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:

@@ -28,6 +28,8 @@ CALLS = [
      ["concept", "NVDA", "eps_diluted", "--fy", "2024", "--limit", "3"]),
     ("filings", "list_filings", {"company": "TSLA", "form": "10-K", "limit": 5},
      ["filings", "TSLA", "--form", "10-K", "--limit", "5"]),
+    ("compare", "compare_companies", {"concept": "revenue", "companies": ["NVDA", "AAPL"], "fy": 2024},
+     ["compare", "revenue", "NVDA", "AAPL", "--fy", "2024"]),
     ("ambiguous", "resolve_company", {"query": "Target"}, None),
     ("unknown_concept", "get_financial_concept", {"company": "NVDA", "concept": "revnue"}, None),
     ("bad_type", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fy": "last year"}, None),
