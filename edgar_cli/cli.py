@@ -217,3 +217,24 @@ def serve_mcp_cmd(
 
         render_error(exc.to_dict())
         raise typer.Exit(int(exc.exit_status))
+
+
+@app.command("section")
+def section_cmd(
+    company: Annotated[Optional[str], typer.Argument(help="Ticker, CIK or company name, e.g. NVDA (omit with --file).")] = None,
+    section: Annotated[Optional[str], typer.Argument(help="risk_factors, mda, financial_statements, 'Item 1A', 'MD&A', 'Part II Item 1A', ...")] = None,
+    accession: Annotated[Optional[str], typer.Option("--accession", help="Accession number, e.g. 0001045810-25-000023.")] = None,
+    fy: Annotated[Optional[int], typer.Option("--fy", help="Fiscal year by the company's own label, e.g. 2024.")] = None,
+    form: Annotated[Optional[str], typer.Option("--form", help="10-K (default), 10-Q or 20-F.")] = None,
+    max_chars: Annotated[int, typer.Option("--max-chars", help="Most characters of text to print (1-200000).")] = 20000,
+    offset: Annotated[int, typer.Option("--offset", help="Start this many characters into the section (next_offset of the previous page).")] = 0,
+    file: Annotated[Optional[str], typer.Option("--file", help="Read a filing document on disk (HTML or .txt) instead of fetching one.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A named section of a 10-K, 10-Q or 20-F (risk factors, MD&A, ...) as clean text, with provenance."""
+    from .capabilities.sections import get_filing_section
+
+    if file is not None and section is None:  # `edgar section --file PATH SECTION`
+        company, section = None, company
+    run(lambda: get_filing_section(company, section or "", accession=accession, fy=fy, form=form,
+                                   max_chars=max_chars, offset=offset, file=file), as_json)

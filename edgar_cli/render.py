@@ -197,3 +197,23 @@ def _filing_list(r: M.FilingList):
     if captions:
         t.caption = "\n".join(captions)
     return t
+
+
+@renders(M.FilingSection)
+def _filing_section(r: M.FilingSection):
+    from rich.console import Group
+
+    who = r.company_name or r.source_file or ""
+    head = [f"{r.label}", f"{who} · {r.form}"
+            + (f" · filed {r.filing_date}" if r.filing_date else "")
+            + (f" · period {r.period_of_report}" if r.period_of_report else "")
+            + (f" · {r.accession_number}" if r.accession_number else "")]
+    if r.document_url:
+        head.append(r.document_url)
+    head.append(f"confidence {r.extraction_confidence}: {'; '.join(r.confidence_reasons)}")
+    if r.is_reference:
+        head.append(f"REFERENCE ONLY: the content is in {r.reference_target}"
+                    + (f" (section {r.reference_section})" if r.reference_section else ""))
+    span = f"characters {r.offset}-{r.offset + r.chars_returned} of {r.chars_total}"
+    foot = span + (f"; more with --offset {r.next_offset}" if r.truncated else "")
+    return Group(Text("\n".join(head), style="bold"), Text(""), Text(r.text), Text(""), Text(foot, style="dim"))

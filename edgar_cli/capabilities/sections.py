@@ -1,0 +1,316 @@
+"""get_filing_section: one named section of a 10-K, 10-Q or 20-F as clean text, a page at a time."""
+
+from __future__ import annotations
+
+import json
+import zlib
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field
+
+from ..documents import items as I
+from ..documents.references import analyse, body_of
+from ..documents.sections import Outline, Section, build_outline
+from ..documents.text import TextDocument, detect_form, to_document
+from ..errors import EdgarError
+from ..models import FilingSection, SectionOutlineEntry
+from ..sec import urls
+from ..sec.client import SecClient, get_client
+
+DEFAULT_MAX_CHARS = 20_000
+MAX_CHARS_LIMIT = 200_000
+MAX_FILE_BYTES = 60_000_000
+PARSER_VERSION = "1"  # bump when documents/ changes what it extracts: cached outlines are keyed by it
+_CORE_FLOORS = {("10-K", "1"): 2000, ("10-K", "1A"): 1500, ("10-K", "7"): 3000, ("10-K", "8"): 3000,
+                ("10-Q", "I-1"): 3000, ("10-Q", "I-2"): 2000, ("20-F", "3D"): 1500, ("20-F", "5"): 2000}
+
+
+def get_filing_section(
+    company: Annotated[str | None, Field(description="Ticker, CIK or company name, e.g. NVDA; omit with `file`")] = None,
+    section: Annotated[str, Field(description="Section key or alias: risk_factors, 'Item 1A', 'MD&A', mda, "
+                                              "financial_statements, 'Part II Item 1A' (10-Q), ...")] = "risk_factors",
+    accession: Annotated[str | None, Field(description="Accession number, e.g. 0001045810-25-000023")] = None,
+    fy: Annotated[int | None, Field(description="Fiscal year by the company's calendar, e.g. 2024")] = None,
+    form: Annotated[str | None, Field(description="10-K (default), 10-Q or 20-F; with `file`, detected when omitted")] = None,
+    max_chars: Annotated[int, Field(description="Most characters of text to return (1-200000)")] = DEFAULT_MAX_CHARS,
+    offset: Annotated[int, Field(description="Character offset in the section to start from (next_offset of the "
+                                             "previous page)")] = 0,
+    file: Annotated[str | None, Field(description="Path of a filing document already on disk (HTML or text) to read "
+                                                  "instead of fetching one")] = None,
+    *,
+    client: SecClient | None = None,
+) -> FilingSection:
+    """A named section of a company's 10-K, 10-Q or 20-F (risk factors, MD&A, ...) as clean text, with provenance.
+
+    The filing: ``accession`` (it must be the company's), or the original report
+    of fiscal year ``fy``, or by default the latest original of ``form`` (10-K).
+    With ``file``, a document on disk is read instead and nothing is fetched.
+
+    Sections by form (key (item)): 10-K business (1), risk_factors (1A),
+    unresolved_staff_comments (1B), cybersecurity (1C), properties (2),
+    legal_proceedings (3), market_for_equity (5), mda (7), market_risk (7A),
+    financial_statements (8), controls (9A), directors (10),
+    executive_compensation (11), security_ownership (12), related_transactions
+    (13), accountant_fees (14), exhibits (15); 10-Q financial_statements (I-1),
+    mda (I-2), market_risk (I-3), controls (I-4), legal_proceedings (II-1),
+    risk_factors (II-1A), unregistered_sales (II-2), other_information (II-5),
+    exhibits (II-6); 20-F risk_factors (3.D), company_information (4),
+    operating_review (5), directors (6), financial_information (8),
+    financial_statements (18) and others. Aliases such as "Item 1A", "MD&A" and
+    "Part II Item 1A" are accepted.
+
+    Boundaries skip the table of contents, ignore cross-references in running
+    text and end at the next item heading. A section that only points elsewhere
+    (Part III "incorporated by reference" from the proxy statement, NVIDIA's
+    Item 8 pointing to the statements under Item 15, an Annual Report exhibit)
+    comes back as that pointer with ``is_reference: true`` and
+    ``reference_target``/``reference_section``.
+
+    Returns: text (a page of at most ``max_chars`` characters; paragraphs split
+    by blank lines, table rows by newlines, cells by " | "), section, item,
+    label, heading, form, company_name, cik, filing_date, period_of_report,
+    accession_number, document_url (or source_file), chars_total,
+    chars_returned, offset, next_offset (null on the last page), truncated,
+    is_reference, reference_target, reference_section, extraction_confidence
+    (high/medium/low) with confidence_reasons, and the outline of every section
+    found.
+
+    Errors: invalid_argument (unknown section for the form: the keys are listed;
+    malformed accession; bad max_chars/offset; an 8-K or other form without
+    items), not_found (unknown company or filing; a section missing from the
+    document: the message names the document URL and the sections found),
+    ambiguous, out_of_scope (see find_filing).
+    Source: the primary document in www.sec.gov/Archives/edgar/data/<cik>/<accession>/,
+    found through data.sec.gov/submissions/CIK##########.json.
+    """
+    client = client or get_client()
+    if not 1 <= int(max_chars) <= MAX_CHARS_LIMIT:
+        raise EdgarError("invalid_argument", f"max_chars must be between 1 and {MAX_CHARS_LIMIT}, not {max_chars}.",
+                         f"Use the default {DEFAULT_MAX_CHARS} and page with offset/next_offset.")
+    if int(offset) < 0:
+        raise EdgarError("invalid_argument", f"offset must be 0 or more, not {offset}.",
+                         "Start at 0 and pass next_offset from the previous page.")
+    meta: dict = {}
+    notes: list[str] = []
+    warnings: list[str] = []
+    if file is not None:
+        if company is not None and company.strip():
+            raise EdgarError("invalid_argument", "Pass a company or a file, not both.",
+                             "Use `edgar section --file PATH SECTION` for a document on disk.")
+        doc, outline, form_as_filed = _from_file(file, form, client, notes)
+        meta["source_file"] = str(Path(file).resolve())
+    else:
+        if not company or not company.strip():
+            raise EdgarError("invalid_argument", "A company is required (or a file).",
+                             "Pass a ticker, CIK or company name, e.g. NVDA.")
+        fam = _family_or_raise(form or "10-K")
+        spec = _spec_or_raise(fam, section)
+        from .filings import find_filing
+
+        filing = find_filing(company, accession=accession, fy=fy, form=fam, client=client)
+        document_url = filing.document_url
+        if not document_url:
+            # older filings list no primary document: read the full submission (.txt) and take its main document
+            document_url = urls.full_submission_text(filing.cik, filing.accession_number)
+            notes.append("The SEC lists no primary document for this filing; read from the full submission text.")
+        doc, outline = load_document(client, document_url, fam)
+        form_as_filed = filing.form
+        meta.update(company_name=filing.company_name, cik=filing.cik, filing_date=filing.filing_date,
+                    period_of_report=filing.period_of_report, fiscal_year=filing.fiscal_year,
+                    accession_number=filing.accession_number, document_url=document_url)
+        if filing.is_amendment:
+            warnings.append(f"This is an amendment ({filing.form}); many amendments restate only some items.")
+        if filing.superseded_by:
+            notes.append(f"A later amendment exists: {filing.superseded_by}; it may restate some items.")
+    fam = outline.form
+    spec = _spec_or_raise(fam, section)
+    found = outline.get(spec.key)
+    if found is None:
+        where = meta.get("document_url") or meta.get("source_file")
+        keys = [f"{s.key} ({s.item})" for s in outline.sections]
+        raise EdgarError(
+            "not_found",
+            f"{spec.label} was not found in {where}. Sections found: {', '.join(keys) if keys else 'none'}.",
+            "Ask for one of the sections found, or read the document at the URL given."
+            + (" Item 1A was added to Form 10-K for fiscal years ending after 2005-12-01."
+               if (fam, spec.item) == ("10-K", "1A") else ""),
+            document_url=meta.get("document_url"), source_file=meta.get("source_file"),
+            outline=[e.model_dump() for e in _outline_entries(doc, outline)],
+        )
+    return _result(doc, outline, found, form_as_filed, meta, max_chars, offset, notes, warnings)
+
+
+# --- arguments ------------------------------------------------------------------------------------
+
+
+def _family_or_raise(form: str) -> str:
+    fam = I.family(form)
+    if fam is None:
+        raise EdgarError("invalid_argument", f"Sections are read from 10-K, 10-Q and 20-F filings, not {form!r}.",
+                         "Pass form 10-K, 10-Q or 20-F (amendments and variants such as 10-K405 count too).")
+    return fam
+
+
+def _spec_or_raise(fam: str, section: str) -> I.ItemSpec:
+    spec = I.resolve_key(fam, section or "")
+    if spec is None:
+        raise EdgarError("invalid_argument", f"Unknown {fam} section {section!r}.",
+                         f"Sections of a {fam}: {I.keys_help(fam)}.", form=fam,
+                         sections=[s.key for s in I.specs(fam)])
+    return spec
+
+
+# --- documents and the cache -----------------------------------------------------------------------
+
+
+def load_document(client: SecClient, url: str, form_family: str) -> tuple[TextDocument, Outline]:
+    """The parsed document and its outline: per-process memo, then the disk cache, then fetch and parse."""
+    key = f"section-doc:v{PARSER_VERSION}:{form_family}:{url}"
+    with client.memo_lock:
+        hit = client.memo.get(key)
+    if hit is not None:
+        return hit
+    entry = client.cache_get(key, None)
+    parsed: tuple[TextDocument, Outline] | None = None
+    if entry is not None:
+        try:
+            data = json.loads(zlib.decompress(entry.payload))
+            parsed = TextDocument.from_payload(data["doc"]), Outline.from_payload(data["outline"])
+        except (ValueError, KeyError, TypeError, zlib.error):
+            parsed = None
+    if parsed is None:
+        raw = client.get_bytes(url, kind="archive")
+        doc = to_document(raw, form_family)
+        parsed = doc, build_outline(doc, form_family)
+        payload = json.dumps({"doc": doc.to_payload(), "outline": parsed[1].to_payload()}, separators=(",", ":"))
+        client.cache_set(key, zlib.compress(payload.encode("utf-8"), 6), {"url": url, "parser": PARSER_VERSION})
+    with client.memo_lock:
+        client.memo[key] = parsed
+    return parsed
+
+
+def _from_file(path: str, form: str | None, client: SecClient, notes: list[str]) -> tuple[TextDocument, Outline, str]:
+    p = Path(path).expanduser()
+    if not p.is_file():
+        raise EdgarError("not_found", f"No file at {path}.", "Pass the path of a filing document (HTML or .txt).")
+    size = p.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise EdgarError("invalid_argument", f"{path} is {size / 1e6:.0f} MB; filing documents are under "
+                         f"{MAX_FILE_BYTES // 1_000_000} MB.", "Pass the primary document, not a whole archive.")
+    raw = p.read_bytes()
+    import hashlib
+
+    digest = hashlib.sha256(raw).hexdigest()
+    declared = detect_form(raw)
+    fam = _family_or_raise(form) if form else I.family(declared)
+    doc = None
+    if fam is None:
+        doc = to_document(raw, None)
+        declared = detect_form(raw, doc)
+        fam = I.family(declared)
+    if fam is None:
+        raise EdgarError("invalid_argument", f"{path} does not look like a 10-K, 10-Q or 20-F"
+                         + (f" (it declares {declared})" if declared else "") + ".",
+                         "Pass --form 10-K, 10-Q or 20-F if it is one.", detected_form=declared)
+    if form is None:
+        notes.append(f"Form {declared} detected from the document.")
+    elif declared and I.family(declared) not in (None, fam):
+        notes.append(f"The document declares form {declared}; read as a {fam} as asked.")
+    key = f"section-file:{PARSER_VERSION}:{fam}:{digest}"
+    with client.memo_lock:
+        hit = client.memo.get(key)
+    if hit is None:
+        doc = doc or to_document(raw, fam)
+        hit = (doc, build_outline(doc, fam))
+        with client.memo_lock:
+            client.memo[key] = hit
+    return hit[0], hit[1], (declared if declared and I.family(declared) == fam else fam)
+
+
+# --- the result -----------------------------------------------------------------------------------
+
+
+def _outline_entries(doc: TextDocument, outline: Outline) -> list[SectionOutlineEntry]:
+    return [SectionOutlineEntry(section=s.key, item=s.item, label=s.label, chars=len(doc.text[s.start:s.end].rstrip()),
+                                is_reference=analyse(doc, outline, s) is not None, found_by=s.found_by)
+            for s in outline.sections]
+
+
+def _page(text: str, offset: int, max_chars: int) -> tuple[str, int | None]:
+    """A page of text from offset, cut at a line break near the end when more follows."""
+    end = offset + max_chars
+    if end >= len(text):
+        return text[offset:], None
+    cut = text.rfind("\n", offset + int(max_chars * 0.8), end)
+    if cut <= offset:
+        cut = text.rfind(" ", offset + int(max_chars * 0.8), end)
+    if cut <= offset:
+        cut = end
+    nxt = cut
+    while nxt < len(text) and text[nxt] in "\n ":
+        nxt += 1
+    return text[offset:cut], nxt
+
+
+def confidence(doc: TextDocument, outline: Outline, s: Section, is_reference: bool) -> tuple[str, list[str]]:
+    """high / medium / low with the reasons that lowered it."""
+    reasons: list[str] = []
+    level = 0  # 0 high, 1 medium, 2 low
+    body = body_of(doc, s)
+    if s.found_by == "title_heading":
+        level = max(level, 1)
+        reasons.append(f"no '{s.label.split('.')[0]}' heading: found by a heading with its title only")
+    elif s.found_by == "statements_start":
+        level = max(level, 1)
+        reasons.append("no 'Item 1' heading: starts at the first financial statement")
+    elif s.found_by == "omitted_list":
+        reasons.append("the filing lists this item as omitted")
+    elif not s.title_matched:
+        level = max(level, 1)
+        reasons.append("the heading does not carry the item's usual title")
+    if s.suspect:
+        level = max(level, 2)
+        reasons.append("the heading sits among item lines with no text between them (possibly a table of contents)")
+    if s.ends_at == "end_of_document" and s.found_by != "omitted_list":
+        level = max(level, 1)
+        reasons.append("no later heading: the section runs to the end of the document")
+    if not body and s.found_by != "omitted_list":
+        level = max(level, 1)
+        reasons.append("the heading has no text under it (the company may have omitted the item)")
+    floor = _CORE_FLOORS.get((outline.form, s.item))
+    if floor and body and not is_reference and len(body) < floor:
+        level = max(level, 1)
+        reasons.append(f"unusually short for this item ({len(body)} characters)")
+    if len(body) > 600_000:
+        level = max(level, 1)
+        reasons.append(f"unusually long ({len(body)} characters): the end may have been missed")
+    if s.item == "3D" and s.found_by == "item_heading" and outline.get("key_information") is None:
+        level = max(level, 1)
+        reasons.append("Item 3 itself was not found")
+    if not reasons:
+        reasons.append("item heading with its title, outside the table of contents, ends at the next item heading"
+                       if s.ends_at == "next_item" else f"item heading with its title; ends at {s.ends_at.replace('_', ' ')}")
+    return ("high", "medium", "low")[level], reasons
+
+
+def _result(doc: TextDocument, outline: Outline, s: Section, form_as_filed: str, meta: dict, max_chars: int,
+            offset: int, notes: list[str], warnings: list[str]) -> FilingSection:
+    text = doc.text[s.start:s.end].rstrip()
+    if offset > len(text):
+        raise EdgarError("invalid_argument", f"offset {offset} is past the end of the section ({len(text)} characters).",
+                         "Start at 0, or pass next_offset from the previous page.", chars_total=len(text))
+    page, next_offset = _page(text, int(offset), int(max_chars))
+    pointer = analyse(doc, outline, s)
+    level, reasons = confidence(doc, outline, s, pointer is not None)
+    if pointer is not None:
+        notes.append(f"This section points elsewhere: {pointer.target}."
+                     + (f" Ask for section {pointer.section} to read it." if pointer.section else ""))
+    return FilingSection(
+        section=s.key, item=s.item, label=s.label, heading=s.heading or None, form=form_as_filed,
+        text=page, chars_total=len(text), chars_returned=len(page), offset=int(offset), next_offset=next_offset,
+        truncated=next_offset is not None, is_reference=pointer is not None,
+        reference_target=pointer.target if pointer else None, reference_section=pointer.section if pointer else None,
+        extraction_confidence=level, confidence_reasons=reasons, outline=_outline_entries(doc, outline),
+        warnings=warnings, notes=notes, **meta,
+    )

@@ -1,0 +1,137 @@
+"""Sections that only point elsewhere, and where they point.
+
+Part III of most 10-Ks is "incorporated by reference" from the proxy
+statement; NVIDIA's Item 8 says the statements are "set forth in our
+Consolidated Financial Statements ... included in this Annual Report" (they sit
+under Item 15); IBM's and Wells Fargo's Items 7 and 8 point to the Annual
+Report to Shareholders (Exhibit 13). Such a section is returned as what it is,
+a pointer, with ``is_reference`` and a description of the target, instead of
+being passed off as the content.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import items as I
+from .sections import Outline, Section
+from .text import TextDocument
+
+MAX_POINTER_CHARS = 2500  # a body longer than this is content, not a pointer
+
+_POINTER_RE = re.compile(
+    r"incorporated\s+(herein\s+|in\s+this\s+item\s+|into\s+this\s+item\s+)?by\s+reference|"
+    r"(is|are|will\s+be)\s+(set\s+forth|included|contained|presented|provided|located|found)\s+(in|under|on|at|within)|"
+    r"can\s+be\s+found|refer\s+to|see\s+(the\s+)?(item|part|note|page|section|\u201c|\")|"
+    r"appears?\s+(on|under|in)\s+(page|the\s+caption|the\s+section)|reference\s+is\s+made|"
+    r"(information|disclosure)s?\s+required\s+by\s+this\s+item|"
+    r"(omitted|not\s+required)\s+(pursuant\s+to|in\s+accordance\s+with|in\s+reliance\s+on)",
+    re.IGNORECASE,
+)
+_PROXY_RE = re.compile(r"proxy\s+statement|schedule\s+14a|information\s+statement", re.IGNORECASE)
+_ANNUAL_REPORT_RE = re.compile(r"annual\s+report\s+to\s+(share|stock|security\s+)holders|exhibit\s+13", re.IGNORECASE)
+_INSTRUCTION_J_RE = re.compile(r"general\s+instruction\s+j", re.IGNORECASE)
+_ITEM_REF_RE = re.compile(r"(?:part\s+(iv|iii|ii|i)\s*,?\s*)?item\s+(\d{1,2}[a-c]?)\b", re.IGNORECASE)
+_NOTE_REF_RE = re.compile(r"\bnote\s+(\d{1,2})\b", re.IGNORECASE)
+_FS_HEADING_RE = re.compile(
+    r"^\s*(report\s+of\s+independent\s+registered\s+public\s+accounting\s+firm|"
+    r"index\s+to\s+(the\s+)?(consolidated\s+)?financial\s+statements|consolidated\s+(statements?\s+of\s+(income|operations"
+    r"|earnings)|balance\s+sheets?))\b", re.IGNORECASE)
+
+
+@dataclass
+class Pointer:
+    target: str  # plain description of where the content is
+    section: str | None = None  # a section key of this same document holding the content
+
+
+def body_of(doc: TextDocument, s: Section) -> str:
+    return doc.text[s.body_start:s.end].strip()
+
+
+def analyse(doc: TextDocument, outline: Outline, s: Section) -> Pointer | None:
+    """A Pointer when the section only refers elsewhere; None when it holds content."""
+    body = body_of(doc, s)
+    if not body or len(body) > MAX_POINTER_CHARS or not _POINTER_RE.search(_lead(doc, s)):
+        return None
+    fam = outline.form
+    if _INSTRUCTION_J_RE.search(body) and re.search(r"omitted", body, re.IGNORECASE):
+        return Pointer("omitted under General Instruction J (asset-backed issuer); no content is required")
+    if _PROXY_RE.search(body):
+        return Pointer("the company's definitive proxy statement (DEF 14A) for its annual meeting, filed separately")
+    if _ANNUAL_REPORT_RE.search(body):
+        m = re.search(r"pages?\s+[\w-]+(\s+(through|to|-|and)\s+[\w-]+)?", body, re.IGNORECASE)
+        where = f" ({m.group(0)})" if m else ""
+        return Pointer(f"the Annual Report to Shareholders{where}, filed as Exhibit 13 to this filing")
+    if s.key == "financial_statements":
+        located = _locate_statements(doc, outline, s)
+        if located is not None and located.section is not None:
+            return located
+    for m in _ITEM_REF_RE.finditer(body):
+        part, num = (m.group(1) or "").upper(), m.group(2).upper()
+        item = f"{part or ('II' if fam == '10-Q' else '')}-{num}" if fam == "10-Q" else num
+        if item == s.item:
+            continue
+        spec = I.spec_by_item(fam, item)
+        if spec is not None:
+            target = outline.get(spec.key)
+            return Pointer(f"{spec.label} of this filing", spec.key if target else None)
+    if s.key == "financial_statements":
+        located = _locate_statements(doc, outline, s)
+        if located is not None:
+            return located
+    m = _NOTE_REF_RE.search(body)
+    if m:
+        return Pointer(f"Note {m.group(1)} to the financial statements of this filing", _section_of_notes(outline))
+    return Pointer("another part of this filing or a separately filed document (see the text)")
+
+
+def _lead(doc: TextDocument, s: Section) -> str:
+    """The first two paragraphs of the body that are not table rows (a pointer says so up front)."""
+    out: list[str] = []
+    for bs, be, flags, table in doc.blocks:
+        if bs < s.body_start:
+            continue
+        if bs >= s.end or len(out) == 2:
+            break
+        if table >= 0:
+            if not out:
+                return ""  # a body that opens with a table (an exhibit list) is content
+            continue
+        out.append(doc.text[bs:be])
+    if s.found_by == "omitted_list":
+        out.insert(0, doc.text[s.start:s.end])
+    return "\n".join(out)
+
+
+def _section_of_notes(outline: Outline) -> str | None:
+    fs = outline.get("financial_statements")
+    return fs.key if fs is not None else None
+
+
+def _locate_statements(doc: TextDocument, outline: Outline, s: Section) -> Pointer | None:
+    """Find the financial statements elsewhere in the document and name the section holding them.
+
+    Statements placed after Part IV (financial_statements_appendix) win over Item 15, and
+    Item 15 over any other section (Item 9A holds the auditor's report on internal control).
+    """
+    holders: list[Section] = []
+    outside = False
+    for bs, be, _f, _t in doc.blocks:
+        text = doc.text[bs:be]
+        if s.start <= bs < s.end or be - bs > 200 or " | " in text or not _FS_HEADING_RE.match(text):
+            continue  # a row of an index of statements ("Report of ... | F-1") is not the statements
+        holder = next((x for x in outline.sections if x.start <= bs < x.end and x.key != s.key), None)
+        if holder is None:
+            outside = True
+        elif holder not in holders:
+            holders.append(holder)
+    rank = {"financial_statements_appendix": 0, "exhibits": 1}
+    if holders:
+        best = min(holders, key=lambda h: (rank.get(h.key, 2), holders.index(h)))
+        if best.key in rank or not outside:
+            return Pointer(f"the consolidated financial statements under {best.label}", best.key)
+    if outside:
+        return Pointer("the consolidated financial statements later in this document (after the item sections)")
+    return None

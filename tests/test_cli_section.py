@@ -1,0 +1,55 @@
+"""`edgar section` on the corpus mirror: JSON and text output, --file, paging, errors and exit codes."""
+
+from __future__ import annotations
+
+NVDA_FY2025 = "0001045810-25-000023"  # nvda-20250126.htm
+
+
+def test_json_output_has_the_section_and_its_provenance_and_stderr_stays_empty(cli):
+    res = cli("section", "NVDA", "risk factors", "--fy", "2025", "--max-chars", "2000", "--json")
+    assert res.rc == 0 and res.err == ""
+    data = res.json()
+    assert (data["section"], data["item"], data["form"], data["accession_number"]) == \
+        ("risk_factors", "1A", "10-K", NVDA_FY2025)
+    assert data["filing_date"] == "2025-02-26" and data["period_of_report"] == "2025-01-26"
+    assert data["chars_returned"] <= 2000 < data["chars_total"] and data["truncated"] is True
+    assert data["extraction_confidence"] == "high" and data["is_reference"] is False
+    assert any(o["section"] == "mda" for o in data["outline"])
+
+
+def test_the_next_page_starts_where_next_offset_says(cli):
+    first = cli("section", "NVDA", "mda", "--accession", NVDA_FY2025, "--max-chars", "3000", "--json").json()
+    second = cli("section", "NVDA", "mda", "--accession", NVDA_FY2025, "--max-chars", "3000",
+                 "--offset", str(first["next_offset"]), "--json").json()
+    assert second["offset"] == first["next_offset"] and second["text"] != first["text"]
+    assert second["chars_total"] == first["chars_total"]
+
+
+def test_the_text_view_prints_label_provenance_text_and_how_to_continue(cli):
+    res = cli("section", "NVDA", "Item 8", "--accession", NVDA_FY2025)
+    assert res.rc == 0
+    for text in ("Item 8. Financial Statements and Supplementary Data", "NVIDIA", NVDA_FY2025,
+                 "REFERENCE ONLY", "set forth in our Consolidated Financial Statements"):
+        assert text in res.out
+    assert "note: This section points elsewhere" in res.err
+
+
+def test_a_file_on_disk_is_read_with_the_section_as_the_only_argument(cli, corpus):
+    path = corpus / "www.sec.gov/Archives/edgar/data/320193/000091205700023442/0000912057-00-023442.txt"
+    res = cli("section", "--file", str(path), "mda", "--form", "10-Q", "--json")
+    assert res.rc == 0
+    data = res.json()
+    assert data["item"] == "I-2" and data["source_file"] == str(path.resolve()) and data["document_url"] is None
+    assert data["text"].startswith("ITEM 2. MANAGEMENT'S DISCUSSION")
+
+
+def test_an_unknown_section_is_invalid_argument_with_exit_2(cli):
+    res = cli("section", "NVDA", "letter to shareholders", "--json")
+    assert res.rc == 2
+    err = res.json()["error"]
+    assert err["code"] == "invalid_argument" and "risk_factors" in err["sections"]
+
+
+def test_a_missing_company_and_file_is_invalid_argument(cli):
+    res = cli("section", "--json")
+    assert res.rc == 2 and res.json()["error"]["code"] == "invalid_argument"

@@ -1,0 +1,205 @@
+"""HTML/text to clean text and section boundaries (edgar_cli/documents), on small hand-written
+documents and on real filings read straight from the corpus (no client involved)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from edgar_cli.documents import items as I
+from edgar_cli.documents.references import analyse
+from edgar_cli.documents.sections import build_outline
+from edgar_cli.documents.text import detect_form, html_to_document, to_document
+
+ARCHIVES = "www.sec.gov/Archives/edgar/data"
+
+
+def outline_of(html: str, form: str = "10-K"):
+    doc = html_to_document(html)
+    return doc, build_outline(doc, form)
+
+
+def text_of(doc, outline, key: str) -> str:
+    s = outline.get(key)
+    assert s is not None, [x.key for x in outline.sections]
+    return doc.text[s.start:s.end]
+
+
+@pytest.fixture(scope="module")
+def corpus_doc(corpus):
+    cache: dict = {}
+
+    def load(rel: str, form: str):
+        if (rel, form) not in cache:
+            doc = to_document((Path(corpus) / rel).read_bytes(), form)
+            cache[(rel, form)] = (doc, build_outline(doc, form))
+        return cache[(rel, form)]
+
+    return load
+
+
+# --- HTML to text ---------------------------------------------------------------------------------
+
+def test_hidden_inline_xbrl_header_and_scripts_are_dropped_and_wrappers_unwrapped():
+    doc = html_to_document(
+        '<html><body><div style="display:none"><ix:header>dei:hidden 0001045810</ix:header></div>'
+        "<script>var x = 1;</script><p>Revenue was <ix:nonFraction name='us-gaap:Revenues'>130,497</ix:nonFraction>"
+        " million.</p></body></html>")
+    assert doc.text == "Revenue was 130,497 million."
+
+
+def test_tables_are_rows_with_cells_joined_and_dollar_signs_kept_with_their_numbers():
+    doc = html_to_document("<p>Results</p><table><tr><td>Revenue</td><td>$</td><td>60,922</td><td>(</td>"
+                           "<td>12</td><td>)%</td></tr><tr><td>Net income</td><td>$</td><td>29,760</td></tr></table>"
+                           "<p>After.</p>")
+    assert doc.text == "Results\n\nRevenue | $60,922 | (12)%\nNet income | $29,760\n\nAfter."
+
+
+def test_page_numbers_and_running_footers_between_pages_are_removed():
+    page = '<p>Body text about {w} that is long enough to be prose.</p><p>Acme Corp | 2024 Form 10-K | {n}</p>' \
+           '<p>{n}</p><hr style="page-break-after:always"/>'
+    words = ["revenue", "costs", "taxes", "risks", "leases"]
+    doc = html_to_document("".join(page.format(n=n, w=w) for n, w in enumerate(words, 1)))
+    assert "Form 10-K |" not in doc.text
+    assert doc.text.count("Body text about") == 5
+    assert "\n\n3\n\n" not in doc.text
+
+
+def test_a_paragraph_cut_by_a_page_break_is_joined_again():
+    doc = html_to_document('<p>The company evaluated the effectiveness of its disclosure controls as of the end of the'
+                           '</p><hr style="page-break-after:always"/><p>period covered by this report.</p>')
+    assert "as of the end of the period covered by this report." in doc.text
+
+
+def test_plain_text_inside_a_single_div_keeps_its_lines():
+    lines = "\n".join(f"Line {i} of an old text filing that edgartools wrapped in a div." for i in range(400))
+    doc = html_to_document(f"<html><body><div>{lines}</div></body></html>")
+    assert doc.kind == "text" and len(doc.blocks) == 400
+
+
+# --- headings -------------------------------------------------------------------------------------
+
+BODY = "<p>" + "Substantive text of the section, long enough to be a paragraph of prose. " * 4 + "</p>"
+
+
+def test_item_7_dot_and_item_7_dash_and_item_1a_colon_are_all_headings():
+    _doc, o = outline_of(f"<p>ITEM 1A: RISK FACTORS</p>{BODY}<p>Item 7 - Management’s Discussion and Analysis</p>"
+                        f"{BODY}<p>ITEM 7A. QUANTITATIVE AND QUALITATIVE DISCLOSURES ABOUT MARKET RISK</p>{BODY}")
+    assert [s.item for s in o.sections] == ["1A", "7", "7A"]
+    assert all(s.title_matched for s in o.sections)
+
+
+def test_a_heading_split_across_two_blocks_takes_its_title_from_the_next():
+    # IBM's 10-Q writes "Item 2." and the title in separate elements.
+    _doc, o = outline_of(f"<p>Item 1. Financial Statements</p>{BODY}<div><b>Item 2.</b></div>"
+                        f"<div><b>Management’s Discussion and Analysis of Financial Condition</b></div>{BODY}", "10-Q")
+    s = o.get("mda")
+    assert s is not None and s.title_matched and "Management’s Discussion" in s.heading
+
+
+def test_cross_references_in_running_text_are_not_headings():
+    doc, o = outline_of(
+        f"<p>Item 1. Business</p>{BODY}<p>Item 1A of this report describes our risks in detail.</p>{BODY}"
+        "<p>“Item 7, Management’s Discussion” is below; see Item 1A, “Risk Factors,” for more.</p>"
+        f"<p>Item 1A. Risk Factors</p>{BODY}")
+    s = o.get("risk_factors")
+    assert s is not None and doc.text[s.start:].startswith("Item 1A. Risk Factors")
+    assert o.get("mda") is None
+
+
+def test_a_table_of_contents_with_page_numbers_is_skipped():
+    toc = "".join(f"<tr><td>Item {n}.</td><td>{t}</td><td>{p}</td></tr>" for n, t, p in
+                  [("1", "Business", 3), ("1A", "Risk Factors", 9), ("7", "Management’s Discussion", 30)])
+    doc, o = outline_of(f"<table>{toc}</table><p>Item 1. Business</p>{BODY}<p>Item 1A. Risk Factors</p>{BODY}"
+                        f"<p>Item 7. Management’s Discussion and Analysis</p>{BODY}")
+    for key in ("business", "risk_factors", "mda"):
+        assert len(text_of(doc, o, key)) > 200
+    assert doc.text.index("Item 1. Business") == o.get("business").start
+
+
+def test_items_1_and_2_combined_give_both_keys_the_same_text():
+    doc, o = outline_of(f"<p>Items 1 and 2. Business and Properties</p>{BODY}<p>Item 3. Legal Proceedings</p>{BODY}")
+    assert text_of(doc, o, "business") == text_of(doc, o, "properties")
+
+
+def test_section_keys_resolve_from_aliases_for_each_form():
+    assert I.resolve_key("10-K", "Item 1A").key == "risk_factors"
+    assert I.resolve_key("10-K", "MD&A").key == "mda"
+    assert I.resolve_key("10-K", "item 7a").key == "market_risk"
+    assert I.resolve_key("10-Q", "Part II Item 1A").item == "II-1A"
+    assert I.resolve_key("10-Q", "item 1").key == "financial_statements"
+    assert I.resolve_key("10-Q", "part 2 item 1").key == "legal_proceedings"
+    assert I.resolve_key("20-F", "risk factors").item == "3D"
+    assert I.resolve_key("10-K", "no such thing") is None
+
+
+# --- real filings from the corpus -----------------------------------------------------------------
+
+def test_nvidia_fy2025_risk_factors_start_at_the_heading_after_the_table_of_contents(corpus_doc):
+    # 0001045810-25-000023: the TOC row "Item 1A. | Risk Factors | 13" comes first and must not be used.
+    doc, o = corpus_doc(f"{ARCHIVES}/1045810/000104581025000023/nvda-20250126.htm", "10-K")
+    s = o.get("risk_factors")
+    text = doc.text[s.start:s.end]
+    assert text.startswith("Item 1A. Risk Factors\n\n") and 100_000 < len(text) < 120_000
+    assert "| 13" not in text[:200]
+    assert [x.item for x in o.sections][:4] == ["1", "1A", "1B", "1C"]
+
+
+def test_mastercard_running_headers_do_not_replace_the_real_headings(corpus_doc):
+    # 0001141391-25-000011 repeats "ITEM 1C. CYBERSECURITY" at the top of each page of the item.
+    doc, o = corpus_doc(f"{ARCHIVES}/1141391/000114139125000011/ma-20241231.htm", "10-K")
+    assert o.get("cybersecurity").heading == "Item 1C. Cybersecurity"
+    assert doc.text[o.get("unresolved_staff_comments").start:o.get("unresolved_staff_comments").end].strip() \
+        == "Item 1B. Unresolved staff comments\n\nNot applicable."
+    for key in ("business", "risk_factors", "mda", "market_risk", "financial_statements"):
+        assert o.get(key) is not None
+
+
+def test_a_2000_plain_text_10q_is_split_into_its_items(corpus_doc):
+    # 0000912057-00-023442: Apple's 10-Q for the quarter ended 2000-04-01, a plain-text SGML submission.
+    doc, o = corpus_doc(f"{ARCHIVES}/320193/000091205700023442/0000912057-00-023442.txt", "10-Q")
+    assert [s.item for s in o.sections] == ["I-1", "I-2", "I-3", "II-1", "II-4", "II-6"]
+    mda = doc.text[o.get("mda").start:o.get("mda").end]
+    assert mda.startswith("ITEM 2. MANAGEMENT'S DISCUSSION") and len(mda) > 20_000
+    assert "<S>" not in doc.text and "<PAGE>" not in doc.text
+
+
+def test_an_asset_backed_10k_lists_items_omitted_under_general_instruction_j(corpus_doc):
+    # 0001779026-23-000027: CarMax Auto Owner Trust 2019-3, an SGML .txt submission with an HTML document.
+    doc, o = corpus_doc(f"{ARCHIVES}/1779026/000177902623000027/0001779026-23-000027.txt", "10-K")
+    s = o.get("risk_factors")
+    assert s.found_by == "omitted_list"
+    assert "General Instruction J" in analyse(doc, o, s).target
+
+
+def test_a_1999_10k_has_no_item_1a_but_its_risk_factor_heading_is_found(corpus_doc):
+    # Medicis 0000950153-99-001234: "Additional Factors That May Affect Future Results" inside Item 1.
+    _doc, o = corpus_doc("_unplaced/parity_gate/10-K/0000950153-99-001234.html", "10-K")
+    s = o.get("risk_factors")
+    assert s.found_by == "title_heading" and s.heading == "Additional Factors That May Affect Future Results"
+
+
+def test_20f_risk_factors_are_item_3d_inside_item_3(corpus_doc):
+    # Loncor Resources 20-F 0001062993-16-008650.
+    _doc, o = corpus_doc("_unplaced/parity_gate/20-F/0001062993-16-008650.html", "20-F")
+    rf, item3 = o.get("risk_factors"), o.get("key_information")
+    assert rf.heading == "D. Risk Factors" and item3.start < rf.start < rf.end == item3.end
+    assert rf.end - rf.start > 40_000
+
+
+def test_the_form_is_read_from_the_document(corpus):
+    nvda = (Path(corpus) / f"{ARCHIVES}/1045810/000104581025000209/nvda-20250727.htm").read_bytes()
+    assert detect_form(nvda) == "10-Q"
+    txt = (Path(corpus) / f"{ARCHIVES}/1779026/000177902623000027/0001779026-23-000027.txt").read_bytes()
+    assert detect_form(txt) == "10-K"
+
+
+def test_netflix_statements_after_item_16_are_an_appendix_that_item_8_points_to(corpus_doc):
+    # 0001065280-25-000044: Item 8 says the statements are "included immediately following Part IV".
+    doc, o = corpus_doc(f"{ARCHIVES}/1065280/000106528025000044/nflx-20241231.htm", "10-K")
+    assert doc.text[o.get("form_10k_summary").start:o.get("form_10k_summary").end].strip().endswith("None.")
+    appendix = o.get("financial_statements_appendix")
+    assert appendix.end - appendix.start > 90_000
+    pointer = analyse(doc, o, o.get("financial_statements"))
+    assert pointer is not None and pointer.section == "financial_statements_appendix"
