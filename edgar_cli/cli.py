@@ -238,3 +238,38 @@ def section_cmd(
         company, section = None, company
     run(lambda: get_filing_section(company, section or "", accession=accession, fy=fy, form=form,
                                    max_chars=max_chars, offset=offset, file=file), as_json)
+
+
+def _text_argument(value: str, name: str) -> str:
+    """TEXT, a path to a file holding it, or - for standard input."""
+    from pathlib import Path
+
+    if value == "-":
+        return sys.stdin.read()
+    path = Path(value)
+    try:
+        is_file = len(value) < 1024 and "\n" not in value and path.is_file()
+    except OSError:
+        is_file = False
+    if not is_file:
+        return value
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise EdgarError("invalid_argument", f"Cannot read the {name} file {value!r}: {exc.strerror}.",
+                         "Pass the text itself, a readable file, or - for standard input.") from None
+
+
+@app.command("verify")
+def verify_cmd(
+    answer: Annotated[str, typer.Argument(help="The answer to check: its text, a file holding it, or - for stdin.")],
+    cite: Annotated[Optional[list[str]], typer.Option("--cite", help="An accession number (0001045810-24-000029) or document (ACCESSION:file.htm) the answer cites; repeat for several. Only these are then searched.")] = None,
+    company: Annotated[Optional[str], typer.Option("--company", help="The company the answer is about: ticker, CIK or name (optional when a cited accession is its own).")] = None,
+    excerpt: Annotated[Optional[list[str]], typer.Option("--excerpt", help="A passage the answer relies on (text or a file); repeat for several.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check that every figure in an answer is grounded in the XBRL facts or text of the filings it cites (exit 10 if not)."""
+    from .capabilities.verify import verify_answer
+
+    run(lambda: verify_answer(_text_argument(answer, "answer"), company=company, cite=list(cite or []) or None,
+                              excerpts=[_text_argument(e, "excerpt") for e in excerpt or []] or None), as_json)

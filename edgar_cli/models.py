@@ -421,3 +421,84 @@ class FilingSection(_Model):
     outline: list[SectionOutlineEntry] = Field(default_factory=list, description="Every section found in the document")
     warnings: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+
+
+# --- answer verification (verify_answer) -------------------------------------
+
+VerifyStatus = Literal["grounded", "derived", "mismatched_period", "ungrounded", "unchecked"]
+FigureKind = Literal["money", "per_share", "shares", "percent", "percentage_points", "number", "date",
+                     "fiscal_year", "year"]
+
+
+class FigureSupport(_Model):
+    """An XBRL fact or a passage of cited text that a figure agrees with, with its provenance."""
+
+    source: Literal["xbrl_fact", "cited_text"]
+    value: float | int | None = Field(None, description="The value as reported (a fact's val; the number in the text)")
+    unit: str | None = Field(None, description="USD, USD/shares, shares, TWD, pure, ...")
+    matched_tag: str | None = Field(None, description="taxonomy:Tag of the fact")
+    concept: str | None = Field(None, description="The catalogue concept the tag belongs to, e.g. revenue")
+    fiscal_year: int | None = Field(None, description="The company's own label for the fact's fiscal year")
+    fiscal_period: FiscalPeriod | None = None
+    period_type: PeriodType | None = None
+    start: date | None = None
+    end: date | None = None
+    form: str | None = None
+    filed: date | None = None
+    accession_number: str | None = None
+    url: str | None = Field(None, description="The filing's index page, or the cited document")
+    current_value: float | int | None = Field(
+        None, description="Set when later filings changed this period's value: the value that stands now")
+    revision_kind: RevisionKind | None = Field(
+        None, description="How the value that stands now differs from this one (stock_split, restatement, ...)")
+    passage: str | None = Field(None, description="For cited text: the sentence the number is in")
+
+
+class VerifiedFigure(_Model):
+    """One figure of the answer, parsed, and whether the filings bear it out."""
+
+    text: str = Field(description="The figure as written in the answer")
+    position: int = Field(description="Character offset in the answer")
+    context: str = Field(description="The sentence the figure is in")
+    kind: FigureKind
+    value: float | None = Field(None, description="Parsed value at full scale (60.9 billion -> 60900000000); "
+                                "percentages as written (72.7)")
+    unit: str | None = Field(None, description="USD, TWD, USD/shares, shares, percent; null when the answer names "
+                             "no currency")
+    rounding: float | None = Field(None, description="The precision the answer used: any value within half of "
+                                   "this rounds to the figure (0.1 billion for $60.9 billion)")
+    claimed_fiscal_year: int | None = Field(None, description="The fiscal year the answer ties the figure to")
+    claimed_fiscal_period: FiscalPeriod | None = None
+    claimed_period_end: date | None = None
+    claimed_period_text: str | None = Field(None, description="The words the claimed period was read from")
+    status: VerifyStatus = Field(description="grounded: equals a fact or a cited number at the answer's rounding; "
+                                 "derived: a ratio, growth rate or difference of facts; mismatched_period: a "
+                                 "reported number, of another period; ungrounded: nothing supports it; "
+                                 "unchecked: not a checkable claim (a calendar year, a date)")
+    reason: str = Field(description="Why, in one sentence")
+    support: FigureSupport | None = Field(None, description="The best supporting fact or passage")
+    formula: str | None = Field(None, description="For derived figures: how the inputs give the figure")
+    inputs: list[FigureSupport] = Field(default_factory=list, description="For derived figures: the facts used")
+    other_matches: int = Field(0, description="Other facts that also round to the figure (a loose match when many)")
+    notes: list[str] = Field(default_factory=list)
+
+
+class AnswerVerification(_Model):
+    """Every figure of an answer checked against the filings it cites (or the company's XBRL facts)."""
+
+    company: CompanyRef | None = None
+    cited: list[str] = Field(default_factory=list, description="Accession numbers or documents the check used")
+    all_grounded: bool = Field(description="True when no figure is ungrounded or tied to the wrong period")
+    summary: str
+    counts: dict[str, int] = Field(default_factory=dict, description="Figures per status")
+    figures: list[VerifiedFigure]
+    notes: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+    source: str = Field(description="The SEC endpoints the check read")
+
+    @property
+    def exit_status(self) -> int:
+        """10 (UNGROUNDED) when a figure is ungrounded or mismatched, else 0: the CLI exits with it."""
+        from .errors import ExitStatus
+
+        return int(ExitStatus.OK if self.all_grounded else ExitStatus.UNGROUNDED)

@@ -217,3 +217,23 @@ def _filing_section(r: M.FilingSection):
     span = f"characters {r.offset}-{r.offset + r.chars_returned} of {r.chars_total}"
     foot = span + (f"; more with --offset {r.next_offset}" if r.truncated else "")
     return Group(Text("\n".join(head), style="bold"), Text(""), Text(r.text), Text(""), Text(foot, style="dim"))
+
+
+@renders(M.AnswerVerification)
+def _answer_verification(r: M.AnswerVerification):
+    who = f"{r.company.name} (CIK {r.company.cik})" if r.company else "no company"
+    cited = f" - cited: {', '.join(r.cited)}" if r.cited else " - all of its XBRL facts"
+    t = Table(title=f"Verification against {who}{cited}\n{r.summary}")
+    t.add_column("Figure", no_wrap=True)
+    t.add_column("Status", no_wrap=True)
+    t.add_column("Claimed", max_width=18)
+    t.add_column("Evidence", overflow="fold")
+    t.add_column("Accession", no_wrap=True)
+    marks = {"grounded": "ok", "derived": "derived", "mismatched_period": "WRONG PERIOD", "ungrounded": "UNGROUNDED",
+             "unchecked": "-"}
+    for f in r.figures:
+        claimed = f.claimed_period_text or (f"FY{f.claimed_fiscal_year}" if f.claimed_fiscal_year else "")
+        evidence = f.reason + "".join(f"\n  {n}" for n in f.notes)
+        accn = (f.support.accession_number if f.support else None) or (f.inputs[0].accession_number if f.inputs else "")
+        t.add_row(f.text, marks.get(f.status, f.status), claimed, evidence, accn or "")
+    return t

@@ -1,0 +1,80 @@
+"""`edgar verify` end to end: answers as text, file or stdin; exit status 10 when a figure does not hold.
+
+Figures: NVIDIA FY2024 revenue 60,922,000,000 (0001045810-24-000029); FY2025 revenue 130,497,000,000
+(0001045810-25-000023, period ending 2025-01-26).
+"""
+
+from __future__ import annotations
+
+from edgar_cli.errors import ExitStatus
+
+GOOD = "NVIDIA's revenue in fiscal 2024 was $60.9 billion, and its gross margin was 72.7%."
+WRONG_YEAR = "NVIDIA's revenue in fiscal 2024 was $130.5 billion."
+
+
+def test_a_grounded_answer_exits_zero_and_json_mode_prints_only_the_model(cli):
+    r = cli("verify", GOOD, "--company", "NVDA", "--json")
+    assert r.rc == 0 and r.err == ""
+    data = r.json()
+    assert data["all_grounded"] is True
+    rows = {f["text"]: f for f in data["figures"]}
+    assert rows["$60.9 billion"]["status"] == "grounded"
+    assert rows["$60.9 billion"]["support"]["accession_number"] == "0001045810-24-000029"
+    assert rows["72.7%"]["status"] == "derived"
+    assert "exit_status" not in data
+
+
+def test_a_figure_of_the_wrong_year_exits_with_the_ungrounded_status(cli):
+    r = cli("verify", WRONG_YEAR, "--company", "NVDA", "--json")
+    assert r.rc == ExitStatus.UNGROUNDED == 10
+    row = next(f for f in r.json()["figures"] if f["text"] == "$130.5 billion")
+    assert row["status"] == "mismatched_period" and row["support"]["end"] == "2025-01-26"
+
+
+def test_the_table_names_the_status_and_the_supporting_filing(cli):
+    r = cli("verify", WRONG_YEAR, "--company", "NVDA")
+    assert r.rc == ExitStatus.UNGROUNDED
+    for text in ("WRONG PERIOD", "$130.5 billion", "0001045810-25-000023", "FY2025", "NOT all grounded"):
+        assert text in r.out
+
+
+def test_the_answer_can_come_from_a_file(cli, tmp_path):
+    path = tmp_path / "answer.txt"
+    path.write_text(GOOD, encoding="utf-8")
+    r = cli("verify", str(path), "--company", "NVDA", "--json")
+    assert r.rc == 0 and r.json()["counts"] == {"grounded": 2, "derived": 1}
+
+
+def test_the_answer_can_come_from_stdin_with_a_citation(edgar):
+    r = edgar("verify", "-", "--cite", "0001045810-25-000023", "--json",
+              stdin="Revenue was $130.5 billion in fiscal 2025.")
+    assert r.rc == 0, r.out + r.err
+    data = r.json()
+    assert data["company"]["cik"] == "0001045810" and data["cited"] == ["0001045810-25-000023"]
+
+
+def test_an_excerpt_option_supports_a_figure_not_in_the_facts(cli):
+    answer = "NVIDIA had approximately 36,000 employees."
+    assert cli("verify", answer, "--company", "NVDA", "--json").rc == ExitStatus.UNGROUNDED
+    r = cli("verify", answer, "--company", "NVDA", "--json",
+            "--excerpt", "As of the end of fiscal year 2025, we had approximately 36,000 employees.")
+    assert r.rc == 0
+    assert r.json()["figures"][0]["support"]["source"] == "cited_text"
+
+
+def test_an_answer_without_figures_exits_zero(cli):
+    r = cli("verify", "NVIDIA designs GPUs.", "--company", "NVDA", "--json")
+    assert r.rc == 0 and r.json()["figures"] == []
+
+
+def test_a_malformed_citation_is_a_structured_error(cli):
+    r = cli("verify", GOOD, "--cite", "12345", "--json")
+    assert r.rc == ExitStatus.INVALID_ARGUMENT
+    assert r.json()["error"]["code"] == "invalid_argument"
+
+
+def test_verify_has_help_text(cli):
+    r = cli("verify", "--help")
+    assert r.rc == 0
+    for text in ("--cite", "--company", "--excerpt", "stdin"):
+        assert text in r.out
