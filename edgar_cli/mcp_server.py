@@ -22,6 +22,9 @@ from .capabilities.compare import compare_companies
 from .capabilities.concepts import get_financial_concept
 from .capabilities.filings import list_filings
 from .capabilities.resolve import resolve_company
+from .capabilities.search import search_full_text
+from .capabilities.sections import get_filing_section
+from .capabilities.verify import verify_answer
 from .errors import EdgarError
 
 SERVER_INSTRUCTIONS = """\
@@ -61,6 +64,31 @@ Read before answering: comparable and warnings first — fiscal years end months
 "FY2024" may compare different twelve months; say so, with each row's start and end. Different matched_tag
 values mean different definitions; different units or currencies are never comparable. unavailable lists
 companies without a value and why. Each row carries form, filed and accession_number: cite them.""",
+    "get_filing_section": """\
+Use it to read what a filing says: risk factors, MD&A, business, legal proceedings, controls, a 10-Q's Part II
+Item 1A, a 20-F's operating review. Pick the filing with fy (the company's fiscal year) or accession; without
+either it reads the latest 10-K. Not for figures (get_financial_concept has them with provenance).
+Read before answering: is_reference=true means the section only points elsewhere (Part III incorporated from the
+proxy statement, Item 8 pointing to the financial statements) — say where, do not present the pointer as the
+content; truncated=true with next_offset means more text: call again with offset=next_offset rather than
+summarising a partial section; extraction_confidence and its reasons; cite form, filing date, period_of_report and
+accession_number. A not_found error lists the sections that were found.""",
+    "search_full_text": """\
+Use it to find which filings contain words or an exact phrase (in double quotes), optionally limited to forms,
+a filing-date range and one company. EDGAR's index starts in 2001: earlier ranges are refused (out_of_scope).
+Not for figures or for reading a whole section.
+Read before answering: coverage and hit_meaning — a hit means the words appear in a document (it may quote an
+accounting standard or a third party), not that the company asserted them, and words are stemmed; total_hits
+counts documents (exhibits separately), and total_is_lower_bound=true means "at least"; next_page pages on.
+Each row is one filing with its form, filing date and accession number.""",
+    "verify_answer": """\
+Use it before giving the user an answer that contains figures: it extracts every figure (money, per-share,
+shares, percentages, dates, fiscal years) and checks it against the cited filings' XBRL facts or text.
+Pass the company and, when the answer cites filings, their accession numbers in cite.
+Read before answering: each figure's status — grounded (with the supporting fact's accession, period and tag),
+derived (a ratio or growth of grounded facts; the formula is given), mismatched_period (right number, wrong
+fiscal year: fix the year it names), ungrounded (remove or correct it). Do not present an answer with
+ungrounded or mismatched figures as verified.""",
     "list_filings": """\
 Use it for a company's filing history (10-K, 10-Q, 8-K, 20-F, ... with amendments) or to find a filing's
 accession number, period of report and document URL. Not for figures: take those from get_financial_concept,
@@ -73,12 +101,13 @@ is derived from its period of report and the company's fiscal year end.""",
 
 
 def _public_signature(fn: Callable[..., Any]) -> inspect.Signature:
-    """The function's signature without the injected ``client`` parameter, annotations evaluated."""
+    """The function's signature without ``client`` and hidden parameters, annotations evaluated."""
     hints = typing.get_type_hints(fn, include_extras=True)
+    hidden = {"client"} | HIDDEN_PARAMETERS.get(fn.__name__, set())
     params = [
         p.replace(annotation=hints.get(p.name, p.annotation), kind=inspect.Parameter.POSITIONAL_OR_KEYWORD)
         for p in inspect.signature(fn).parameters.values()
-        if p.name != "client"
+        if p.name not in hidden
     ]
     return inspect.Signature(params, return_annotation=hints["return"])
 
@@ -110,7 +139,13 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 # The capabilities exposed as tools: the same functions the CLI commands call.
-CAPABILITIES: list[Callable[..., Any]] = [resolve_company, get_financial_concept, compare_companies, list_filings]
+CAPABILITIES: list[Callable[..., Any]] = [
+    resolve_company, get_financial_concept, compare_companies, list_filings, get_filing_section, search_full_text,
+    verify_answer,
+]
+
+# Parameters a remote caller must not have: `file` reads the server's own disk.
+HIDDEN_PARAMETERS: dict[str, set[str]] = {"get_filing_section": {"file"}}
 
 
 def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:

@@ -30,10 +30,19 @@ CALLS = [
      ["filings", "TSLA", "--form", "10-K", "--limit", "5"]),
     ("compare", "compare_companies", {"concept": "revenue", "companies": ["NVDA", "AAPL"], "fy": 2024},
      ["compare", "revenue", "NVDA", "AAPL", "--fy", "2024"]),
+    ("section", "get_filing_section", {"company": "NVDA", "section": "risk_factors", "fy": 2025, "max_chars": 3000},
+     ["section", "NVDA", "risk_factors", "--fy", "2025", "--max-chars", "3000"]),
+    ("search", "search_full_text", {"query": "climate change", "forms": ["8-K"]},
+     ["search", "climate change", "--forms", "8-K"]),
+    ("verify", "verify_answer", {"answer": "NVIDIA's fiscal 2024 revenue was $60.9 billion.", "company": "NVDA"},
+     ["verify", "NVIDIA's fiscal 2024 revenue was $60.9 billion.", "--company", "NVDA"]),
     ("ambiguous", "resolve_company", {"query": "Target"}, None),
     ("unknown_concept", "get_financial_concept", {"company": "NVDA", "concept": "revnue"}, None),
     ("bad_type", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fy": "last year"}, None),
     ("future", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fy": 2031}, None),
+    ("bad_accession", "get_filing_section", {"company": "NVDA", "section": "mda", "accession": "../../etc/passwd"}, None),
+    ("pre_2001", "search_full_text", {"query": "going concern", "filed_from": "1999-01-01"}, None),
+    ("local_file", "get_filing_section", {"section": "mda", "file": "/etc/passwd"}, None),
 ]
 
 
@@ -132,7 +141,8 @@ def test_a_concept_result_carries_provenance(mcp_run):
 
 
 @pytest.mark.parametrize("label,code", [("ambiguous", "ambiguous"), ("unknown_concept", "invalid_argument"),
-                                        ("future", "out_of_scope")])
+                                        ("future", "out_of_scope"), ("bad_accession", "invalid_argument"),
+                                        ("pre_2001", "out_of_scope"), ("local_file", "invalid_argument")])
 def test_errors_are_structured_is_error_results(mcp_run, label, code):
     result = mcp_run["answers"][label]
     assert result.is_error
