@@ -85,3 +85,17 @@ def test_a_terminal_user_is_asked_once_for_a_user_agent_and_it_is_saved(monkeypa
     assert resolve_user_agent(None, interactive=True) == "Jane Doe jane@example.com"
     assert resolve_user_agent(None, interactive=True) == "Jane Doe jane@example.com"
     assert len(asked) == 1, "the saved value is used the second time"
+
+
+def test_concurrent_loads_of_one_company_fetch_once(mirror, tmp_path):
+    # 20 concurrent MCP calls for the same company used to fetch its companyfacts 20 times.
+    from concurrent.futures import ThreadPoolExecutor
+
+    clock = Clock(datetime(2026, 7, 1, tzinfo=timezone.utc))
+    client = client_at(mirror, tmp_path, clock)
+    path = "/data.sec.gov/api/xbrl/companyfacts/CIK0001640147.json"
+    before = mirror.requests_to(path)
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(lambda _: load_company_facts(client, 1640147), range(16)))
+    assert mirror.requests_to(path) == before + 1
+    assert all(r is results[0] for r in results)

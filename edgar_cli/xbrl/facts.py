@@ -14,6 +14,7 @@ is None for instants, the dates are ISO strings.
 from __future__ import annotations
 
 import marshal
+import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -129,20 +130,24 @@ def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
     that never filed XBRL financial statements), or the client's errors.
     """
     key = f"facts:{urls.pad_cik(cik)}"
-    now = client.now()
+    # One loader per company at a time: concurrent calls (MCP tools, compare) for the same
+    # company wait for the first one's fetch and parse instead of repeating them.
     with client.memo_lock:
-        memo = client.memo.get(key)
-    if memo is not None and now - memo[1] < FRESHNESS["submissions"]:
-        return memo[0]
-
-    facts = _from_cache(client, key)
-    if facts is not None and not _is_current(client, cik, facts, now):
-        facts = None
-    if facts is None:
-        facts = _fetch(client, cik, key)
-    with client.memo_lock:
-        client.memo[key] = (facts, now)
-    return facts
+        lock = client.memo.setdefault(f"lock:{key}", threading.Lock())
+    with lock:
+        now = client.now()
+        with client.memo_lock:
+            memo = client.memo.get(key)
+        if memo is not None and now - memo[1] < FRESHNESS["submissions"]:
+            return memo[0]
+        facts = _from_cache(client, key)
+        if facts is not None and not _is_current(client, cik, facts, now):
+            facts = None
+        if facts is None:
+            facts = _fetch(client, cik, key)
+        with client.memo_lock:
+            client.memo[key] = (facts, now)
+        return facts
 
 
 def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:
@@ -194,4 +199,6 @@ def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
     blobs = {tag: marshal.dumps(body) for tag, body in tags.items()}
     blob = marshal.dumps((FORMAT, cik_, name, blobs, calendar.to_plain()))
     client.cache_set(key, blob, {"url": url})
-    return CompanyFacts(cik=cik_, name=name, tags=tags, fetched_at=client.now(), calendar=calendar)
+    # Keep the compact per-tag blobs, not the decoded rows: a long-running server holding
+    # many companies pays a few MB each instead of tens.
+    return CompanyFacts(cik=cik_, name=name, tags=LazyTags(blobs), fetched_at=client.now(), calendar=calendar)
