@@ -237,7 +237,7 @@ class AmendmentRef(_Model):
 
     accession_number: str
     form: str
-    filing_date: date
+    filed: date
     primary_doc_description: str | None = None
     size: int | None = Field(None, description="Total size of the amendment's files in bytes")
     document_url: str | None = None
@@ -252,7 +252,7 @@ class Filing(_Model):
     form: str = Field(description="The form as filed: 10-K, 10-K/A, 10-KT, 8-K, 20-F, ...")
     base_form: str = Field(description="The form without /A")
     is_amendment: bool
-    filing_date: date
+    filed: date
     period_of_report: date | None = Field(None, description="reportDate: the period end (10-K/10-Q/20-F) "
                                           "or the event date (8-K)")
     fiscal_year: int | None = Field(None, description="Periodic reports only: the fiscal year the period of report "
@@ -399,7 +399,7 @@ class FilingSection(_Model):
     form: str = Field(description="The filing's form as filed, e.g. 10-K, 10-K/A, 10-Q")
     company_name: str | None = None
     cik: str | None = Field(None, description="10-digit zero-padded CIK")
-    filing_date: date | None = None
+    filed: date | None = None
     period_of_report: date | None = None
     fiscal_year: int | None = None
     accession_number: str | None = None

@@ -186,7 +186,7 @@ def _filing_list(r: M.FilingList):
             desc += f" (superseded by {f.superseded_by})"
         if f.amends:
             desc += f" (amends {f.amends})"
-        t.add_row(f.form, str(f.filing_date), str(f.period_of_report or "-"),
+        t.add_row(f.form, str(f.filed), str(f.period_of_report or "-"),
                   str(f.fiscal_year) if f.fiscal_year is not None else "-", f.accession_number, desc.strip())
     captions = []
     if r.truncated:
@@ -205,7 +205,7 @@ def _filing_section(r: M.FilingSection):
 
     who = r.company_name or r.source_file or ""
     head = [f"{r.label}", f"{who} · {r.form}"
-            + (f" · filed {r.filing_date}" if r.filing_date else "")
+            + (f" · filed {r.filed}" if r.filed else "")
             + (f" · period {r.period_of_report}" if r.period_of_report else "")
             + (f" · {r.accession_number}" if r.accession_number else "")]
     if r.document_url:

@@ -11,7 +11,7 @@ def test_json_output_has_the_section_and_its_provenance_and_stderr_stays_empty(c
     data = res.json()
     assert (data["section"], data["item"], data["form"], data["accession_number"]) == \
         ("risk_factors", "1A", "10-K", NVDA_FY2025)
-    assert data["filing_date"] == "2025-02-26" and data["period_of_report"] == "2025-01-26"
+    assert data["filed"] == "2025-02-26" and data["period_of_report"] == "2025-01-26"
     assert data["chars_returned"] <= 2000 < data["chars_total"] and data["truncated"] is True
     assert data["extraction_confidence"] == "high" and data["is_reference"] is False
     assert any(o["section"] == "mda" for o in data["outline"])

@@ -28,7 +28,7 @@ def test_apple_fiscal_2024_10k_is_the_one_for_the_period_ending_2024_09_28(sec):
     f = find_filing("AAPL", fy=2024)
     assert (f.accession_number, f.form, f.period_of_report, f.fiscal_year) == (
         "0000320193-24-000123", "10-K", date(2024, 9, 28), 2024)
-    assert f.filing_date == date(2024, 11, 1) and f.cik == "0000320193" and f.company_name == "Apple Inc."
+    assert f.filed == date(2024, 11, 1) and f.cik == "0000320193" and f.company_name == "Apple Inc."
     assert f.document_url == "https://www.sec.gov/Archives/edgar/data/320193/000032019324000123/aapl-20240928.htm"
     assert f.is_xbrl and f.is_inline_xbrl and not f.is_amendment and not f.superseded
 
@@ -37,7 +37,7 @@ def test_nvidia_fiscal_2024_10k_is_found_by_its_january_period_not_its_filing_ye
     # 0001045810-24-000029: period 2024-01-28, filed 2024-02-21. FY2025's 10-K is filed in 2025 too,
     # so a lookup by filing year would be one off.
     f = find_filing("NVDA", fy=2024)
-    assert (f.accession_number, f.period_of_report, f.filing_date) == (
+    assert (f.accession_number, f.period_of_report, f.filed) == (
         "0001045810-24-000029", date(2024, 1, 28), date(2024, 2, 21))
     assert find_filing("NVDA", fy=2025).accession_number == "0001045810-25-000023"  # period 2025-01-26
 
@@ -90,7 +90,7 @@ def test_tesla_fiscal_2024_10k_is_superseded_by_its_10ka_without_being_replaced(
     f = find_filing("TSLA", fy=2024)
     assert f.accession_number == TESLA_FY2024_10K and f.form == "10-K"
     assert f.superseded and f.superseded_by == TESLA_FY2024_10KA
-    assert [(a.accession_number, a.form, a.filing_date) for a in f.amendments] == [
+    assert [(a.accession_number, a.form, a.filed) for a in f.amendments] == [
         (TESLA_FY2024_10KA, "10-K/A", date(2025, 4, 30))]
     # The 10-K/A is a fraction of the original (it adds Part III), which is why it never stands in for it.
     assert f.amendments[0].size * 10 < f.size
@@ -117,7 +117,7 @@ def test_field_notes_t09_tesla_10ka_filed_after_the_10k_is_not_taken_as_the_annu
     r = list_filings("TSLA", form="10-K", until="2025-12-31", limit=2)
     assert [(f.form, f.accession_number) for f in r.filings] == [
         ("10-K/A", TESLA_FY2024_10KA), ("10-K", TESLA_FY2024_10K)]
-    assert r.filings[0].filing_date > r.filings[1].filing_date
+    assert r.filings[0].filed > r.filings[1].filed
     assert find_filing("TSLA", fy=2024).accession_number == TESLA_FY2024_10K
 
 
@@ -303,7 +303,7 @@ def test_an_accession_number_without_dashes_finds_the_filing(sec):
 
 def test_an_accession_on_the_older_page_is_found(sec):
     f = find_filing("TSLA", accession="0001193125-11-054847")
-    assert (f.form, f.filing_date) == ("10-K", date(2011, 3, 3))
+    assert (f.form, f.filed) == ("10-K", date(2011, 3, 3))
 
 
 def test_another_companys_accession_is_not_found(sec):

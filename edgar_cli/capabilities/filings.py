@@ -124,7 +124,7 @@ class _Builder:
         chain = [self.hist.rows[a] for a in self.chains.get(row.accession, [])]
         return Filing(
             cik=self.cik, company_name=self.name, form=row.form, base_form=S.base_form(row.form),
-            is_amendment=S.is_amendment(row.form), filing_date=row.filing_date, period_of_report=row.report_date,
+            is_amendment=S.is_amendment(row.form), filed=row.filing_date, period_of_report=row.report_date,
             fiscal_year=self.fiscal_year(row), accession_number=row.accession,
             primary_document=row.primary_document or None,
             primary_doc_description=row.primary_doc_description or None,
@@ -132,7 +132,7 @@ class _Builder:
             items=row.items, is_xbrl=row.is_xbrl, is_inline_xbrl=row.is_inline_xbrl, size=row.size,
             amends=self.amends.get(row.accession), superseded=bool(chain),
             superseded_by=chain[-1].accession if chain else None,
-            amendments=[AmendmentRef(accession_number=a.accession, form=a.form, filing_date=a.filing_date,
+            amendments=[AmendmentRef(accession_number=a.accession, form=a.form, filed=a.filing_date,
                                      primary_doc_description=a.primary_doc_description or None, size=a.size,
                                      document_url=_doc_url(self.hist.cik, a),
                                      index_url=urls.filing_index(self.hist.cik, a.accession)) for a in chain],
@@ -195,7 +195,7 @@ def list_filings(
     read. A page that cannot be read, or holds fewer filings than listed, sets
     ``history_truncated`` with the reason; ``pages`` says what was read.
 
-    Each filing: form, base_form, is_amendment, filing_date, period_of_report,
+    Each filing: form, base_form, is_amendment, filed, period_of_report,
     fiscal_year (by the company's fiscal year end), accession_number,
     primary_document, primary_doc_description, document_url, index_url, items
     (8-K), is_xbrl, is_inline_xbrl, size (bytes). An original with later

@@ -69,7 +69,7 @@ def get_filing_section(
 
     Returns: text (a page of at most ``max_chars`` characters; paragraphs split
     by blank lines, table rows by newlines, cells by " | "), section, item,
-    label, heading, form, company_name, cik, filing_date, period_of_report,
+    label, heading, form, company_name, cik, filed, period_of_report,
     accession_number, document_url (or source_file), chars_total,
     chars_returned, offset, next_offset (null on the last page), truncated,
     is_reference, reference_target, reference_section, extraction_confidence
@@ -116,7 +116,7 @@ def get_filing_section(
             notes.append("The SEC lists no primary document for this filing; read from the full submission text.")
         doc, outline = load_document(client, document_url, fam)
         form_as_filed = filing.form
-        meta.update(company_name=filing.company_name, cik=filing.cik, filing_date=filing.filing_date,
+        meta.update(company_name=filing.company_name, cik=filing.cik, filed=filing.filed,
                     period_of_report=filing.period_of_report, fiscal_year=filing.fiscal_year,
                     accession_number=filing.accession_number, document_url=document_url)
         if filing.is_amendment:
