@@ -13,11 +13,11 @@ from ..models import AmendmentRef, FilerInfo, Filing, FilingList, FormerName, Su
 from ..sec import submissions as S
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from .arguments import parse_day
 from .resolve import resolve_company
 
 MAX_LIMIT = 1000
 MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin
-_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 AMENDMENT_NOTE = (
     "superseded means that a later amendment exists for the same period, not that it replaced the report: many "
@@ -49,21 +49,6 @@ def parse_form(form: str | None) -> tuple[str | None, tuple[str, ...]]:
         "covers 10-K/A, 10-KT and 10-K405), or a single one such as 10-K/A; omit --form for every form.",
         accepted=list(S.FORM_FAMILIES), accepted_variants=[f for fs in S.FORM_FAMILIES.values() for f in fs],
     )
-
-
-def parse_day(value: str | date | None, name: str) -> date | None:
-    if value is None or value == "":
-        return None
-    if isinstance(value, date):
-        return value
-    text = str(value).strip()
-    try:
-        if not _DATE_RE.fullmatch(text):
-            raise ValueError
-        return date.fromisoformat(text)
-    except ValueError:
-        raise EdgarError("invalid_argument", f"{name} {text[:40]!r} is not a date in YYYY-MM-DD form.",
-                         f"Pass {name} like 2020-01-31.") from None
 
 
 def _validate(since: date | None, until: date | None, limit: int) -> None:

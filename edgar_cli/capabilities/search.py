@@ -28,6 +28,7 @@ from ..errors import EdgarError
 from ..models import CompanyRef, FullTextSearchResult, SearchFiling, SearchMatchedFile
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from .arguments import parse_day
 from .resolve import resolve_company
 
 INDEX_START = date(2001, 1, 1)
@@ -57,7 +58,6 @@ HIT_MEANING = ("A hit means the words appear in a document of the filing (the ma
                "words separately, anywhere in the document; put a phrase in double quotes to search for it as a "
                "phrase (its words are still stemmed, so read the document before quoting it).")
 
-_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _DISPLAY_RE = re.compile(r"^(?P<name>.*?)\s+(?:\((?P<tickers>[A-Za-z0-9.\-]+(?:,\s*[A-Za-z0-9.\-]+)*)\)\s+)?"
                          r"\(CIK (?P<cik>\d{1,10})\)\s*$")
 
@@ -107,21 +107,6 @@ def normalize_forms(forms: list[str] | str | None) -> list[str]:
             if form not in out:
                 out.append(form)
     return out
-
-
-def parse_day(value: date | str | None, name: str) -> date | None:
-    if value is None or isinstance(value, date):
-        return value
-    text = str(value).strip()
-    if not text:
-        return None
-    try:
-        if not _DATE_RE.fullmatch(text):
-            raise ValueError
-        return date.fromisoformat(text)
-    except ValueError:
-        raise EdgarError("invalid_argument", f"{name} {text[:40]!r} is not a date.",
-                         "Write dates as YYYY-MM-DD, e.g. 2024-01-31.") from None
 
 
 def date_window(filed_from: date | None, filed_to: date | None, today: date) -> tuple[date, date] | None:

@@ -1,0 +1,26 @@
+"""Argument parsing shared by the capabilities (one rule, one message, everywhere)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from ..errors import EdgarError
+
+_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def parse_day(value: date | str | None, name: str) -> date | None:
+    """A YYYY-MM-DD date argument; None or an empty string for none. Raises ``invalid_argument``."""
+    if value is None or isinstance(value, date):
+        return value
+    text = str(value).strip()
+    if not text:
+        return None
+    try:
+        if not _DATE_RE.fullmatch(text):
+            raise ValueError
+        return date.fromisoformat(text)
+    except ValueError:
+        raise EdgarError("invalid_argument", f"{name} {text[:40]!r} is not a date in YYYY-MM-DD form.",
+                         f"Write {name} like 2024-01-31.") from None
