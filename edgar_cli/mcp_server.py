@@ -112,6 +112,52 @@ def _public_signature(fn: Callable[..., Any]) -> inspect.Signature:
     return inspect.Signature(params, return_annotation=hints["return"])
 
 
+_KEY_FIELDS = ("name", "cik", "tag", "item", "key", "label", "status", "text", "value", "unit", "fiscal_year", "fiscal_period", "start", "end",
+               "form", "filed", "period_of_report", "accession_number", "matched_tag", "restated", "original_value",
+               "score", "excerpt", "company")
+_TEXT_LIMIT = 1500
+
+
+def short_text(result: Any) -> str:
+    """A compact plain-text view of a result for the text channel; the structured content holds everything.
+
+    Scalars at the top level, then the first rows of each list with their key fields, then the start of
+    any long text field, within about 1,500 characters.
+    """
+    data = result.model_dump(mode="json", exclude_none=True)
+    lines: list[str] = []
+    long_texts: list[tuple[str, str]] = []
+    for key, value in data.items():
+        if isinstance(value, str) and len(value) > 300:
+            long_texts.append((key, value))
+        elif isinstance(value, (str, int, float, bool)):
+            lines.append(f"{key}: {value}")
+        elif isinstance(value, dict) and value.get("name"):
+            lines.append(f"{key}: {value['name']}" + (f" (CIK {value['cik']})" if value.get("cik") else ""))
+    for key, value in data.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            lines.append(f"{key} ({len(value)}):")
+            for row in value[:5]:
+                parts = []
+                for k in _KEY_FIELDS:
+                    if k in row and not isinstance(row[k], (dict, list)):
+                        parts.append(f"{k}={str(row[k])[:80]}")
+                    elif k == "company" and isinstance(row.get(k), dict):
+                        parts.append(f"company={row[k].get('name')}")
+                if parts:
+                    lines.append("  - " + ", ".join(parts))
+            if len(value) > 5:
+                lines.append(f"  ... {len(value) - 5} more in the structured content")
+        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value) and key in ("notes", "warnings"):
+            lines.extend(f"{key[:-1]}: {v}" for v in value)
+    for key, value in long_texts:
+        lines.append(f"{key} ({len(value):,} chars): {value[:600]}...")
+    text = "\n".join(lines)
+    if len(text) > _TEXT_LIMIT:
+        text = text[:_TEXT_LIMIT] + " ..."
+    return text + "\n(Full result in the structured content.)"
+
+
 def description_for(fn: Callable[..., Any]) -> str:
     doc = inspect.getdoc(fn) or ""
     first = doc.split("\n\n", 1)[0].replace("\n", " ")
@@ -126,7 +172,9 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(fn)
     async def tool(**kwargs: Any) -> Any:
         try:
-            return await anyio.to_thread.run_sync(functools.partial(fn, **kwargs), abandon_on_cancel=True)
+            result = await anyio.to_thread.run_sync(functools.partial(fn, **kwargs), abandon_on_cancel=True)
+            return CallToolResult(content=[TextContent(type="text", text=short_text(result))],
+                                  structured_content=result.model_dump(mode="json"))
         except EdgarError as exc:
             payload = exc.to_dict()
             return CallToolResult(content=[TextContent(type="text", text=json.dumps(payload))],
@@ -172,6 +220,11 @@ def _server_class():
         """Bad arguments come back as a structured invalid_argument error, like every other failure."""
 
         async def call_tool(self, name, arguments, context=None):
+            if self._tool_manager.get_tool(name) is None:
+                payload = EdgarError("invalid_argument", f"Unknown tool {name!r}.",
+                                     "Use one of: " + ", ".join(fn.__name__ for fn in CAPABILITIES) + ".").to_dict()
+                return CallToolResult(content=[TextContent(type="text", text=json.dumps(payload))],
+                                      structured_content=payload, is_error=True)
             try:
                 return await super().call_tool(name, arguments, context)
             except ToolError as exc:

@@ -43,6 +43,7 @@ CALLS = [
     ("bad_accession", "get_filing_section", {"company": "NVDA", "section": "mda", "accession": "../../etc/passwd"}, None),
     ("pre_2001", "search_full_text", {"query": "going concern", "filed_from": "1999-01-01"}, None),
     ("local_file", "get_filing_section", {"section": "mda", "file": "/etc/passwd"}, None),
+    ("unknown_tool", "get_stock_price", {"ticker": "NVDA"}, None),
 ]
 
 
@@ -142,7 +143,8 @@ def test_a_concept_result_carries_provenance(mcp_run):
 
 @pytest.mark.parametrize("label,code", [("ambiguous", "ambiguous"), ("unknown_concept", "invalid_argument"),
                                         ("future", "out_of_scope"), ("bad_accession", "invalid_argument"),
-                                        ("pre_2001", "out_of_scope"), ("local_file", "invalid_argument")])
+                                        ("pre_2001", "out_of_scope"), ("local_file", "invalid_argument"),
+                                        ("unknown_tool", "invalid_argument")])
 def test_errors_are_structured_is_error_results(mcp_run, label, code):
     result = mcp_run["answers"][label]
     assert result.is_error
@@ -215,3 +217,17 @@ def test_streamable_http_transport_on_loopback(mirror, tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("label", [c[0] for c in CALLS if c[3] is not None])
+def test_the_text_channel_is_a_short_rendering_not_a_second_copy(mcp_run, label):
+    result = mcp_run["answers"][label]
+    text = result.content[0].text
+    assert len(text) <= 1600 and "structured content" in text
+    assert len(text) < len(json.dumps(result.structured_content))
+
+
+def test_the_concept_text_names_the_value_period_and_filing(mcp_run):
+    text = mcp_run["answers"]["concept"].content[0].text
+    for needle in ("60922000000", "2023-01-30", "2024-01-28", "0001045810-24-000029", "us-gaap:Revenues"):
+        assert needle in text

@@ -268,7 +268,7 @@ def merge_hits(hits: list[dict[str, Any]], scope_cik: str | None = None) -> tupl
 def search_full_text(
     query: Annotated[str, Field(description='Words to find in filing text, e.g. climate change; a phrase in '
                                             'double quotes ("substantial doubt") must appear as written')],
-    forms: Annotated[list[str] | None, Field(description="Root forms to search, e.g. [\"10-K\", \"10-Q\"] or "
+    forms: Annotated[list[str] | str | None, Field(description="Root forms to search, e.g. [\"10-K\", \"10-Q\"] or "
                                                          "\"10-K,8-K\"; amendments (10-K/A) come with their root "
                                                          "form. Default: every form")] = None,
     filed_from: Annotated[str | None, Field(description="Earliest filing date, YYYY-MM-DD, from 2001-01-01 on. "
