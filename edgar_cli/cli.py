@@ -45,8 +45,8 @@ def complete_concepts(incomplete: str) -> list[str]:
 
 @app.callback()
 def _options(
-    user_agent: Annotated[Optional[str], typer.Option("--user-agent", envvar="SEC_USER_AGENT",
-                          help="'Name email' sent to the SEC (required by its fair-access policy).")] = None,
+    user_agent: Annotated[Optional[str], typer.Option("--user-agent",
+                          help="'Name email' sent to the SEC (required by its fair-access policy); default $SEC_USER_AGENT.")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Bypass the local cache.")] = False,
 ) -> None:
     _state["user_agent"] = user_agent

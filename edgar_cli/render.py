@@ -90,22 +90,43 @@ def _resolved(r: M.ResolvedCompany):
     return t
 
 
+def _value_cell(v: M.FactValue) -> str:
+    return fmt_value(v.value, v.unit) + (" *" if v.restated else "")
+
+
+def _concept_narrow(r: M.ConceptResult, title: str) -> Table:
+    """Four columns that fit 80 characters; nothing is cut off (the filing cell takes two lines)."""
+    from rich import box
+
+    t = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
+    t.add_column("Fiscal", no_wrap=True)
+    t.add_column("Period", no_wrap=True)
+    t.add_column("Value", justify="right", no_wrap=True)
+    t.add_column("Filing", overflow="fold")
+    for v in r.values:
+        fiscal = f"{v.fiscal_period or v.period_type} {v.fiscal_year or ''}".strip()
+        period = f"{v.start} to {v.end}" if v.start else f"at {v.end}"
+        filing = f"{v.form} {v.filed} {v.accession_number}\n{v.matched_tag.split(':', 1)[-1]}"
+        t.add_row(fiscal, period, _value_cell(v), filing)
+    return t
+
+
 @renders(M.ConceptResult)
 def _concept(r: M.ConceptResult):
     title = f"{r.company.name} (CIK {r.company.cik}) - {r.label} [{r.unit or '?'}]"
-    t = Table(title=title)
-    for col, just in (("FY", "left"), ("Period", "left"), ("Start", "left"), ("End", "left"),
-                      ("Value", "right"), ("Tag", "left"), ("Form", "left"), ("Filed", "left"),
-                      ("Accession", "left")):
-        t.add_column(col, justify=just, no_wrap=True)
-    for v in r.values:
-        value = fmt_value(v.value, v.unit)
-        if v.restated:
-            value += " *"
-        t.add_row(
-            str(v.fiscal_year or "-"), v.fiscal_period or v.period_type, str(v.start or "-"), str(v.end),
-            value, v.matched_tag.split(":", 1)[-1], v.form, str(v.filed), v.accession_number,
-        )
+    if out_console().width < 130:
+        t = _concept_narrow(r, title)
+    else:
+        t = Table(title=title)
+        for col, just in (("FY", "left"), ("Period", "left"), ("Start", "left"), ("End", "left"),
+                          ("Value", "right"), ("Tag", "left"), ("Form", "left"), ("Filed", "left"),
+                          ("Accession", "left")):
+            t.add_column(col, justify=just, overflow="fold")
+        for v in r.values:
+            t.add_row(
+                str(v.fiscal_year or "-"), v.fiscal_period or v.period_type, str(v.start or "-"), str(v.end),
+                _value_cell(v), v.matched_tag.split(":", 1)[-1], v.form, str(v.filed), v.accession_number,
+            )
     if any(v.restated for v in r.values):
         t.caption = "* restated: " + "; ".join(
             f"{v.end} was {fmt_value(v.original_value or 0, v.unit)} in {v.original_accession} "

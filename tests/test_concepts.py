@@ -320,3 +320,54 @@ def test_companyfacts_rows_carry_no_dimensions(mirror):
     keys = {k for tax in raw["facts"].values() for body in tax.values() for rows in body["units"].values()
             for row in rows for k in row}
     assert keys <= {"start", "end", "val", "accn", "fy", "fp", "form", "filed", "frame"}
+
+
+# --- review findings (issue 2) ---------------------------------------------------------------
+
+
+def test_an_opening_balance_is_labelled_with_the_year_it_closes(sec):
+    # Apple's FY2009 10-K (0001193125-09-214859) repeats equity at 2006-09-30 (9,984,000,000): the close of FY2006.
+    r = get_financial_concept("AAPL", "stockholders_equity", period="all", limit=200)
+    opening = [v for v in r.values if v.end == date(2006, 9, 30)]
+    assert opening and opening[0].fiscal_year == 2006 and opening[0].fiscal_period == "FY"
+    fy2009 = get_financial_concept("AAPL", "stockholders_equity", fy=2009)
+    assert [v.end for v in fy2009.values] == [date(2009, 9, 26)]
+
+
+def test_tsmc_long_term_debt_is_in_twd_not_the_usd_translation(sec):
+    # 0001193125-25-083423 reports LongtermBorrowings 31,824,400,000 TWD and 970,500,000 USD at 2024-12-31.
+    r = get_financial_concept("TSM", "long_term_debt", fy=2024)
+    assert r.unit == "TWD" and r.values[0].value == 31_824_400_000
+    assert r.currency_note and any("convenience translation" in n for n in r.notes)
+
+
+def test_tesla_eps_before_its_two_splits_carries_the_combined_ratio(sec):
+    # Tesla split 5-for-1 (2020) and 3-for-1 (2022): a value never restated since 2019 is 15x the current basis.
+    r = get_financial_concept("TSLA", "eps_diluted", fy=2017)
+    assert r.values[0].pre_split_ratio == 15
+
+
+def test_a_cover_page_count_takes_its_reports_period(sec):
+    # Tesla's FY2021 10-K (0000950170-22-000796) gives 1,033,507,611 shares as of 2022-01-31: FY2021, not Q1 FY2022.
+    r = get_financial_concept("TSLA", "shares_outstanding", period="all", limit=200)
+    cover = [v for v in r.values if v.end == date(2022, 1, 31)]
+    assert cover and (cover[0].fiscal_year, cover[0].fiscal_period) == (2021, "FY")
+
+
+def test_one_period_dated_a_day_apart_in_two_filings_is_one_value(sec):
+    # NVIDIA's Q2 FY2011 ends 2010-08-01 in its 10-Q (0001045810-10-000029) and 2010-07-31 in 0001045810-12-000013.
+    r = get_financial_concept("NVDA", "revenue", fy=2011, period="quarterly")
+    q2 = [v for v in r.values if v.fiscal_period == "Q2"]
+    assert len(q2) == 1 and q2[0].value == 811_208_000
+
+
+def test_a_malformed_row_in_companyfacts_is_skipped_not_a_crash():
+    from edgar_cli.xbrl.facts import compact
+
+    doc = {"cik": 1, "entityName": "X", "facts": {"us-gaap": {"Revenues": {"label": "Revenues", "units": {"USD": [
+        {"start": "2023-01-01", "end": "2023-13-45", "val": 5, "accn": "a", "fy": 2023, "fp": "FY", "form": "10-K",
+         "filed": "2024-01-01"},
+        {"start": "2023-01-01", "end": "2023-12-31", "val": 7, "accn": "b", "fy": 2023, "fp": "FY", "form": "10-K",
+         "filed": "2024-01-01"}]}}}}}
+    _cik, _name, tags = compact(doc)
+    assert [r[2] for r in tags["us-gaap:Revenues"]["units"]["USD"]] == [7]

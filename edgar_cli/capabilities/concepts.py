@@ -16,7 +16,7 @@ from ..sec.client import SecClient, get_client
 from ..xbrl import periods as P
 from ..xbrl.catalogue import Concept, lookup
 from ..xbrl.facts import CompanyFacts, load_company_facts
-from ..xbrl.restatements import select, split_ratio
+from ..xbrl.restatements import select, split_events
 from .resolve import resolve_company
 
 MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin; XBRL facts begin around 2009
@@ -130,11 +130,15 @@ def build_series(facts: CompanyFacts, spec: Concept) -> Series:
                     units_count[unit].add((r[0], r[1]))
     out.units_available = sorted({u for _t, b in present if b for u in b["units"]})
     if units_count:
-        # The reporting unit is the one with the most periods; a USD "convenience
-        # translation" beside a home currency covers fewer periods.
-        out.unit = max(units_count, key=lambda u: (len(units_count[u]), u == "USD"))
+        # The reporting currency wins when the concept is reported in it: a USD
+        # "convenience translation" beside the home currency (TSMC's TWD) may cover
+        # as many periods, and must never be picked silently. Otherwise: most periods.
+        home = facts.reporting_currency
+        preferred = {home, f"{home}/shares"} if home else set()
+        out.unit = max(units_count, key=lambda u: (u in preferred, len(units_count[u]), u == "USD"))
     claimed: dict[tuple, str] = {}
     grouped: dict[tuple, list] = {}
+    canon = _PeriodKeys()
     for tag, body in present:
         if body is None:
             out.tags_tried.append(TagTried(tag=tag, status="not_reported", detail="the company never reported this tag"))
@@ -147,7 +151,7 @@ def build_series(facts: CompanyFacts, spec: Concept) -> Series:
         by_period: dict[tuple, list] = defaultdict(list)
         for r in rows:
             if P.is_periodic(r[6]):
-                by_period[(r[0], r[1])].append(r)
+                by_period[canon.key(r[0], r[1])].append(r)
             else:
                 out.ignored_forms[r[6]] = out.ignored_forms.get(r[6], 0) + 1
         new = [k for k in by_period if k not in claimed]
@@ -175,6 +179,43 @@ def build_series(facts: CompanyFacts, spec: Concept) -> Series:
     return out
 
 
+class _PeriodKeys:
+    """One key per period, whichever filing reported it.
+
+    Filings sometimes date the same period a day or two apart (NVIDIA's Q2 FY2011
+    ends 2010-08-01 in its 10-Q and 2010-07-31 in a later 10-K; a balance dated
+    2009-01-25 in one filing is 2009-01-26 in another). Dates within 3 days, with
+    the same length class, are one period: the first key seen stands for it.
+    """
+
+    TOLERANCE = 3
+
+    def __init__(self) -> None:
+        self._by_end: dict[int, list[tuple]] = defaultdict(list)  # end ordinal -> [(key, start ordinal, kind)]
+        self._memo: dict[tuple, tuple] = {}
+
+    def key(self, start: str | None, end: str) -> tuple:
+        raw = (start, end)
+        hit = self._memo.get(raw)
+        if hit is not None:
+            return hit
+        e = date.fromisoformat(end).toordinal()
+        s = date.fromisoformat(start).toordinal() if start else None
+        kind = P.classify(date.fromordinal(s) if s else None, date.fromordinal(e))
+        found = raw
+        for d in range(-self.TOLERANCE, self.TOLERANCE + 1):
+            for key, s2, kind2 in self._by_end.get(e + d, ()):
+                if kind2 == kind and (s is None) == (s2 is None) and (s is None or abs(s - s2) <= self.TOLERANCE):
+                    found = key
+                    break
+            if found is not raw:
+                break
+        if found is raw:
+            self._by_end[e].append((raw, s, kind))
+        self._memo[raw] = found
+        return found
+
+
 def _mark_pre_split(values: list[FactValue], last_filed: dict[tuple, str]) -> None:
     """Flag per-share/share values never restated for a split that later filings applied.
 
@@ -182,12 +223,8 @@ def _mark_pre_split(values: list[FactValue], last_filed: dict[tuple, str]) -> No
     before the June 2024 10-for-1 split; FY2023 and later were restated in
     0001045810-25-000023. Without a flag the series jumps 20x between them.
     """
-    seen = sorted((v.filed, split_ratio(v.original_value, v.value)) for v in values
-                  if v.revision_kind == "stock_split" and v.original_value is not None)
-    events: list[tuple[date, int]] = []  # (first filing showing the split, N), one per split
-    for when, n in seen:
-        if n >= 2 and not any(k == n and (when - d).days < 400 for d, k in events):
-            events.append((when, n))
+    events = split_events([(v.filed, v.original_value, v.value) for v in values
+                           if v.revision_kind == "stock_split" and v.original_value is not None])
     if not events:
         return
     for v in values:
@@ -210,8 +247,9 @@ def _fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str,
         return None
     kind = P.classify(start, end)
     fiscal_year, fiscal_period = P.fiscal_period_of(start, end, cal)
-    if kind == "instant" and fiscal_period is None and accn in cal.report_ends:
-        # A cover-page value dated after the period end: label it with its report's period.
+    if kind == "instant" and tag.startswith("dei:") and accn in cal.report_ends:
+        # A cover-page value (dei) is dated weeks after the period it accompanies: label it
+        # with its report's own period, never by where its date happens to fall.
         rs, re_ = cal.report_ends[accn]
         fiscal_year, fiscal_period = P.fiscal_period_of(date.fromisoformat(rs), date.fromisoformat(re_), cal)
     orig = sel.original
@@ -357,7 +395,8 @@ def _raise_missing_year(ref: CompanyRef, spec: Concept, pool: list[FactValue], f
         "not_found",
         f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
         f"The latest fiscal year available is FY{latest}" + (f" (ending {latest_end})." if latest_end else "."),
-        (f"Ask for FY{latest}, or use --period quarterly for the quarters reported so far."
+        ((f"Ask for FY{latest}, or use --period quarterly for the quarters of FY{fy} reported so far."
+          if est_end is not None and est_end >= today and period == "annual" else f"Ask for FY{latest}.")
          if latest else "Try --period all."),
         latest_fiscal_year=latest, earliest_fiscal_year=earliest,
     )

@@ -17,14 +17,14 @@ import marshal
 import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import date as _date_type, datetime, timezone
 
 from ..errors import EdgarError
 from ..sec import urls
 from ..sec.client import FRESHNESS, SecClient
 from .periods import FiscalCalendar, build_calendar
 
-FORMAT = 4
+FORMAT = 5
 Row = tuple  # (start, end, val, accn, fy, fp, form, filed, frame)
 
 
@@ -64,6 +64,7 @@ class CompanyFacts:
     tags: Mapping[str, dict]
     fetched_at: float
     calendar: FiscalCalendar
+    reporting_currency: str | None = None  # the currency most of its monetary facts are in (TSMC: TWD)
 
     def tag(self, name: str) -> dict | None:
         if ":" in name:
@@ -97,8 +98,14 @@ def compact(data: dict) -> tuple[int, str, dict[str, dict]]:
                 out = []
                 for r in rows:
                     try:
-                        out.append((r.get("start"), r["end"], r["val"], r["accn"], int(r.get("fy") or 0),
-                                    r.get("fp") or "", r["form"], r["filed"], r.get("frame")))
+                        start, end, filed = r.get("start"), r["end"], r["filed"]
+                        for d in (start, end, filed):
+                            if d is not None:
+                                _date(d)
+                        if not isinstance(r["val"], (int, float)) or isinstance(r["val"], bool):
+                            raise ValueError("not a number")
+                        out.append((start, end, r["val"], r["accn"], int(r.get("fy") or 0),
+                                    r.get("fp") or "", r["form"], filed, r.get("frame")))
                     except (KeyError, TypeError, ValueError):
                         continue  # a malformed row is skipped, never guessed at
                 if out:
@@ -106,6 +113,24 @@ def compact(data: dict) -> tuple[int, str, dict[str, dict]]:
             if units:
                 tags[f"{tax}:{local}"] = {"label": body.get("label") or local, "units": units}
     return cik, name, tags
+
+
+def _date(text: str) -> None:
+    _date_type.fromisoformat(text)
+
+
+def reporting_currency(tags: dict[str, dict]) -> str | None:
+    """The currency most of the company's monetary facts are reported in.
+
+    A foreign filer that adds a USD convenience translation for some lines
+    (TSMC: TWD, with USD for a few) still reports in its home currency.
+    """
+    counts: dict[str, int] = {}
+    for body in tags.values():
+        for unit, rows in body["units"].items():
+            if len(unit) == 3 and unit.isalpha() and unit.isupper():
+                counts[unit] = counts.get(unit, 0) + len(rows)
+    return max(counts, key=counts.get) if counts else None
 
 
 def _newest_filing_epoch(submissions: dict) -> float | None:
@@ -155,7 +180,7 @@ def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:
     if entry is None:
         return None
     try:
-        fmt, cik, name, blobs, cal = marshal.loads(entry.payload)
+        fmt, cik, name, blobs, cal, currency = marshal.loads(entry.payload)
         if fmt != FORMAT:
             return None
         tags = LazyTags(blobs)
@@ -163,7 +188,8 @@ def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:
     except (ValueError, EOFError, TypeError):
         client.cache.delete(key)
         return None
-    return CompanyFacts(cik=cik, name=name, tags=tags, fetched_at=entry.stored_at, calendar=calendar)
+    return CompanyFacts(cik=cik, name=name, tags=tags, fetched_at=entry.stored_at, calendar=calendar,
+                        reporting_currency=currency)
 
 
 def _is_current(client: SecClient, cik: int, facts: CompanyFacts, now: float) -> bool:
@@ -196,9 +222,11 @@ def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
         raise
     cik_, name, tags = compact(data)
     calendar = build_calendar(tags)
+    currency = reporting_currency(tags)
     blobs = {tag: marshal.dumps(body) for tag, body in tags.items()}
-    blob = marshal.dumps((FORMAT, cik_, name, blobs, calendar.to_plain()))
+    blob = marshal.dumps((FORMAT, cik_, name, blobs, calendar.to_plain(), currency))
     client.cache_set(key, blob, {"url": url})
     # Keep the compact per-tag blobs, not the decoded rows: a long-running server holding
     # many companies pays a few MB each instead of tens.
-    return CompanyFacts(cik=cik_, name=name, tags=LazyTags(blobs), fetched_at=client.now(), calendar=calendar)
+    return CompanyFacts(cik=cik_, name=name, tags=LazyTags(blobs), fetched_at=client.now(), calendar=calendar,
+                        reporting_currency=currency)

@@ -155,6 +155,9 @@ def fiscal_period_of(start: date | None, end: date, cal: FiscalCalendar) -> tupl
     if kind == "instant":
         if abs((end - fy_end).days) <= 7:
             return label, "FY"
+        if abs((end - (fy_start - timedelta(days=1))).days) <= 7:
+            # The close of the previous year (an opening balance): it belongs to that year.
+            return label - 1, "FY"
         q = _quarter_number(fy_start, end, exact=True)
         return label, (f"Q{q}" if q else None)
     if kind == "quarterly":
@@ -184,7 +187,7 @@ def build_calendar(tags: dict[str, dict]) -> FiscalCalendar:
     is the company's label for that year.
     """
     report_end: dict[str, date] = {}
-    main_period: dict[str, tuple[int, str, str]] = {}  # accn -> (rank, start, end): its latest quarter/year
+    main_period: dict[str, tuple[tuple, str, str]] = {}  # accn -> (rank, start, end): the period it reports
     report_fy: dict[str, Counter] = defaultdict(Counter)
     report_form: dict[str, str] = {}
     annual_ends: set[date] = set()
@@ -199,7 +202,10 @@ def build_calendar(tags: dict[str, dict]) -> FiscalCalendar:
                     continue
                 n = days_between(s, e)
                 if QUARTER_DAYS[0] <= n <= QUARTER_DAYS[1] or ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]:
-                    rank = (end, n)
+                    # An annual report's own period is its latest annual duration, even when it
+                    # also tags a later quarter (Tesla's FY2021 10-K tags a 2022 Q1 warrant fact).
+                    annual_in_annual = base_form(form) in ANNUAL_FORMS and n >= ANNUAL_DAYS[0]
+                    rank = (annual_in_annual, end, n)
                     if accn not in main_period or rank > main_period[accn][0]:
                         main_period[accn] = (rank, start, end)
                 if not (ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]):

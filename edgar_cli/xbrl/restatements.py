@@ -68,22 +68,30 @@ def _precision(value: float | int) -> Decimal:
     return Decimal(1).scaleb(exp if isinstance(exp, int) else 0)
 
 
+def split_candidates(original: float | int, latest: float | int, max_ratio: int = 200) -> set[int]:
+    """Every N for which the two rounded values could be exactly N-for-1 apart (empty: not a split).
+
+    Each value is allowed half its own rounding step: 0.08 -> 0.02 fits 3, 4 and 5
+    (Tesla's Q1 2020 EPS around its 5-for-1 split), 11.93 -> 1.19 fits only 10.
+    """
+    a, b = Decimal(str(original)), Decimal(str(latest))
+    if a == 0 or b == 0 or (a > 0) != (b > 0):
+        return set()
+    pa, pb = _precision(original), _precision(latest)
+    big, small, pbig, psmall = (abs(a), abs(b), pa, pb) if abs(a) > abs(b) else (abs(b), abs(a), pb, pa)
+    lo = (big - pbig / 2) / (small + psmall / 2)
+    hi = (big + pbig / 2) / max(small - psmall / 2, Decimal("1e-12"))
+    lo, hi = lo * Decimal("0.999"), hi * Decimal("1.001")
+    return {n for n in range(max(2, int(lo)), min(max_ratio, int(hi)) + 1) if lo <= n <= hi}
+
+
 def classify_revision(original: float | int, latest: float | int, unit: str) -> str:
     a, b = Decimal(str(original)), Decimal(str(latest))
-    pa, pb = _precision(original), _precision(latest)
-    coarse = max(pa, pb)
+    coarse = max(_precision(original), _precision(latest))
     if (a / coarse).quantize(Decimal(1)) == (b / coarse).quantize(Decimal(1)):
         return "precision_change"
-    if "shares" in unit and a != 0 and b != 0 and (a > 0) == (b > 0):
-        big, small = (abs(a), abs(b)) if abs(a) > abs(b) else (abs(b), abs(a))
-        ratio = big / small
-        n = ratio.to_integral_value()
-        if n >= 2:
-            # Could the two rounded values be exactly n apart? Allow each its half rounding step.
-            pbig, psmall = (pa, pb) if abs(a) > abs(b) else (pb, pa)
-            slack = pbig / 2 + n * psmall / 2 + big * Decimal("0.001")
-            if abs(big - n * small) <= slack:
-                return "stock_split"
+    if "shares" in unit and split_candidates(original, latest):
+        return "stock_split"
     return "restatement"
 
 
@@ -91,8 +99,31 @@ def is_amendment(form: str) -> bool:
     return form != base_form(form)
 
 
-def split_ratio(original: float | int, latest: float | int) -> int:
-    """The N of an N-for-1 split seen as original -> latest (per-share falls, share counts rise)."""
-    a, b = abs(Decimal(str(original))), abs(Decimal(str(latest)))
-    big, small = (a, b) if a > b else (b, a)
-    return int((big / small).to_integral_value()) if small else 1
+def split_events(revisions: list[tuple]) -> list[tuple]:
+    """Stock splits seen in a series: [(first filing date showing it, N)], one per split.
+
+    ``revisions`` are (filed, original, latest) of values revised as stock splits.
+    Revisions filed within about a year of each other are one split; its N is the
+    ratio every revision of the group allows (the most precise values decide, so a
+    rounding-blurred 0.08 -> 0.02 does not turn a 5-for-1 split into a 4-for-1).
+    """
+    groups: list[list[tuple]] = []
+    for rev in sorted(revisions, key=lambda r: r[0]):
+        if groups and (rev[0] - groups[-1][0][0]).days < 400:
+            groups[-1].append(rev)
+        else:
+            groups.append([rev])
+    events = []
+    for group in groups:
+        common: set[int] | None = None
+        for _when, orig, latest in group:
+            cands = split_candidates(orig, latest)
+            if cands:
+                common = cands if common is None else (common & cands or common)
+        if common:
+            best = max(group, key=lambda r: max(abs(r[1]), abs(r[2])))
+            preferred = split_candidates(best[1], best[2]) & common or common
+            n = min(preferred, key=lambda k: abs(Decimal(str(max(abs(best[1]), abs(best[2]))))
+                                                 / Decimal(str(min(abs(best[1]), abs(best[2])))) - k))
+            events.append((group[0][0], n))
+    return events
