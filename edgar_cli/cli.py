@@ -273,3 +273,90 @@ def verify_cmd(
 
     run(lambda: verify_answer(_text_argument(answer, "answer"), company=company, cite=list(cite or []) or None,
                               excerpts=[_text_argument(e, "excerpt") for e in excerpt or []] or None), as_json)
+
+
+# --- local filing-text index: edgar index add/list/remove, edgar find, edgar read ---------------------
+
+index_app = typer.Typer(help="Build, list or prune the local index of filing text that `edgar find` searches.",
+                        no_args_is_help=True)
+app.add_typer(index_app, name="index")
+
+
+def _csv(value: Optional[str]) -> Optional[list[str]]:
+    return [v.strip() for v in value.split(",") if v.strip()] if value is not None else None
+
+
+@index_app.command("add")
+def index_add_cmd(
+    companies: Annotated[list[str], typer.Argument(help="Tickers, CIKs or company names, e.g. NVDA AAPL.")],
+    forms: Annotated[str, typer.Option("--forms", help="Form families, comma-separated: 10-K, 10-Q, 20-F.")] = "10-K",
+    years: Annotated[int, typer.Option("--years", help="Latest fiscal years to index per company and form (1-30).")] = 3,
+    accession: Annotated[Optional[list[str]], typer.Option("--accession", help="Index exactly this filing of the companies instead; repeat for several.")] = None,
+    refresh: Annotated[bool, typer.Option("--refresh", help="Re-index filings already in the index.")] = False,
+    semantic: Annotated[Optional[bool], typer.Option("--semantic/--no-semantic", help="Write chunk vectors (default: when the semantic extra is installed).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Add companies' 10-K/10-Q/20-F filings to the local text index, split into sections and chunks."""
+    from .capabilities.local_index import index_add
+
+    run(lambda: index_add(list(companies), forms=forms, years=years, accessions=list(accession or []) or None,
+                          refresh=refresh, semantic=semantic), as_json)
+
+
+@index_app.command("list")
+def index_list_cmd(as_json: JsonOpt = False) -> None:
+    """The filings in the local text index, with their sections, chunks and vectors."""
+    from .capabilities.local_index import index_list
+
+    run(index_list, as_json)
+
+
+@index_app.command("remove")
+def index_remove_cmd(
+    companies: Annotated[Optional[list[str]], typer.Argument(help="Remove every filing of these companies.")] = None,
+    accession: Annotated[Optional[list[str]], typer.Option("--accession", help="Remove this filing; repeat for several.")] = None,
+    all_filings: Annotated[bool, typer.Option("--all", help="Remove every filing.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Remove filings from the local text index: by company, by accession number, or all."""
+    from .capabilities.local_index import index_remove
+
+    run(lambda: index_remove(list(companies or []) or None, accessions=list(accession or []) or None,
+                             all_filings=all_filings), as_json)
+
+
+@app.command("find")
+def find_cmd(
+    query: Annotated[str, typer.Argument(help="Words or a question, e.g. 'export controls China'.")],
+    company: Annotated[Optional[str], typer.Option("--company", help="Only this company: ticker, CIK or name.")] = None,
+    exclude: Annotated[Optional[str], typer.Option("--exclude", help="Leave out these companies, comma-separated, e.g. AAPL,MSFT.")] = None,
+    forms: Annotated[Optional[str], typer.Option("--forms", help="Form families, comma-separated, e.g. 10-K,10-Q.")] = None,
+    section: Annotated[Optional[str], typer.Option("--section", help="Only this section: risk_factors, mda, 'Item 1A', ...")] = None,
+    filed_from: Annotated[Optional[str], typer.Option("--from", help="Earliest filing date, YYYY-MM-DD.")] = None,
+    filed_to: Annotated[Optional[str], typer.Option("--to", help="Latest filing date, YYYY-MM-DD.")] = None,
+    match: Annotated[str, typer.Option("--match", help="ranked (BM25, + semantic when available) or phrase (the words in order).")] = "ranked",
+    ranker: Annotated[str, typer.Option("--ranker", help="auto, hybrid, bm25 or semantic.")] = "auto",
+    limit: Annotated[int, typer.Option("--limit", help="Most passages to show (1-50).")] = 5,
+    per_company: Annotated[Optional[int], typer.Option("--per-company", help="Most passages from any one company.")] = None,
+    max_excerpt_chars: Annotated[int, typer.Option("--max-excerpt-chars", help="Longest excerpt in characters (80-5000).")] = 600,
+    as_json: JsonOpt = False,
+) -> None:
+    """Search the locally indexed filings for passages that answer a query, with excerpts and provenance."""
+    from .capabilities.documents_search import search_documents
+
+    run(lambda: search_documents(query, company=company, exclude=_csv(exclude), forms=_csv(forms), section=section,
+                                 filed_from=filed_from, filed_to=filed_to, match=match, ranker=ranker,  # type: ignore[arg-type]
+                                 limit=limit, per_company=per_company, max_excerpt_chars=max_excerpt_chars), as_json)
+
+
+@app.command("read")
+def read_cmd(
+    doc_id: Annotated[Optional[str], typer.Argument(help="Document id from `edgar find`: ACCESSION:section.")] = None,
+    lines: Annotated[Optional[str], typer.Option("--lines", help="Line range, e.g. 120-180 (default: the first 200).")] = None,
+    around: Annotated[Optional[str], typer.Option("--around", help="A chunk id from `edgar find`: that chunk with its neighbours.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Numbered lines of an indexed filing section, for reading around a search excerpt."""
+    from .capabilities.documents_search import read_document
+
+    run(lambda: read_document(doc_id, lines=lines, around=around), as_json)

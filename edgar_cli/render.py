@@ -258,3 +258,84 @@ def _answer_verification(r: M.AnswerVerification):
         accn = (f.support.accession_number if f.support else None) or (f.inputs[0].accession_number if f.inputs else "")
         t.add_row(f.text, marks.get(f.status, f.status), claimed, evidence, accn or "")
     return t
+
+
+# --- local filing-text index: index add/list/remove, find, read ---------------------------------
+
+
+def _index_rows(t: Table, filings: list, with_status: bool) -> None:
+    if with_status:
+        t.add_column("Status", no_wrap=True)
+    for col in ("Company", "Form", "Filed", "FY", "Accession", "Sections", "Chunks", "Vectors"):
+        t.add_column(col, no_wrap=col != "Company", justify="right" if col in ("Sections", "Chunks") else "left")
+    for f in filings:
+        row = [f.ticker or f.company_name, f.form, str(f.filed or "-"), str(f.fiscal_year or "-"), f.accession_number,
+               str(f.sections), str(f.chunks), f.embedding_model or "-"]
+        t.add_row(*([f.status] if with_status else []), *row)
+
+
+@renders(M.IndexUpdate)
+def _index_update(r: M.IndexUpdate):
+    verb = "Indexed" if r.action == "add" else "Removed from"
+    t = Table(title=f"{verb} the local index {r.index_path}")
+    _index_rows(t, r.filings, True)
+    lines = [f"index: {r.filings_total} filings, {r.chunks_total:,} chunks, {r.size_bytes / 1e6:.1f} MB"
+             + ("" if r.action == "remove" else f"; vectors: {r.embedding_model or 'none (keyword-only)'}")]
+    for s in r.skipped:
+        lines.append(f"skipped {s.company} {s.form or ''} {s.accession_number or ''} ({s.code}): {s.reason}")
+    t.caption = "\n".join(" ".join(line.split()) for line in lines)
+    return t
+
+
+@renders(M.IndexListing)
+def _index_listing(r: M.IndexListing):
+    t = Table(title=f"Local index {r.index_path}")
+    _index_rows(t, r.filings, False)
+    sem = "semantic search available" if r.semantic_available else "keyword-only (BM25)"
+    t.caption = f"{r.filings_total} filings, {r.chunks_total:,} chunks, {r.size_bytes / 1e6:.1f} MB; {sem}"
+    return t
+
+
+@renders(M.DocumentSearchResult)
+def _document_search(r: M.DocumentSearchResult):
+    how = f"{r.match}, {r.ranker}" + (", broadened to any word" if r.broadened else "")
+    where = "; ".join(f"{k}={', '.join(v) if isinstance(v, list) else v}" for k, v in r.filters.items())
+    t = Table(title=f"find: {r.query} ({how})" + (f"\n{where}" if where else ""), show_lines=True)
+    t.add_column("#", justify="right", no_wrap=True)
+    t.add_column("Filing", no_wrap=True)
+    t.add_column("Section", max_width=22)
+    t.add_column("Excerpt", overflow="fold")
+    for h in r.results:
+        ex = Text(h.excerpt)
+        for a, b in h.marks:
+            ex.stylize("bold reverse", a, b)
+        filing = f"{h.ticker or h.company_name}\n{h.form} FY{h.fiscal_year or '?'}\nfiled {h.filed or '?'}"
+        ranks = ", ".join(f"{k} #{v}" for k, v in h.rankers.items())
+        section = f"{h.section_label or h.section}\nlines {h.line_start}-{h.line_end}\n{ranks}"
+        t.add_row(str(h.rank), filing, section, ex)
+    foot = [f"{len(r.results)} of {r.limit} asked; {r.filings_searched} indexed filings searched"]
+    if r.shortfall:
+        foot.append(r.shortfall)
+    if r.results:
+        foot.append(f"read around a result: edgar read --around {r.results[0].chunk_id}")
+    t.caption = "\n".join(foot)
+    return t
+
+
+@renders(M.DocumentLines)
+def _document_lines(r: M.DocumentLines):
+    from rich.console import Group
+
+    head = [f"{r.section_label or r.section} - {r.ticker or r.company_name} {r.form}"
+            + (f" FY{r.fiscal_year}" if r.fiscal_year else "") + (f" filed {r.filed}" if r.filed else "")
+            + f" · {r.accession_number}"]
+    if r.document_url:
+        head.append(r.document_url)
+    width = len(str(r.line_end))
+    body = Text()
+    for ln in r.lines:
+        body.append(f"{ln.line:>{width}}  ", style="dim")
+        body.append(ln.text + "\n")
+    foot = f"lines {r.line_start}-{r.line_end} of {r.lines_total}" + (
+        f"; next: edgar read {r.doc_id} --lines {r.next_lines}" if r.next_lines else "")
+    return Group(Text("\n".join(head), style="bold"), Text(""), body, Text(foot, style="dim"))

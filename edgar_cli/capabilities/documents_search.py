@@ -1,0 +1,391 @@
+"""search_documents and read_document: passages of the locally indexed filings, and the lines around them."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ..documents import items as I
+from ..errors import EdgarError
+from ..index import embeddings as E
+from ..index import ranking as R
+from ..index.store import ChunkRecord, FilingRecord, Filters, IndexStore
+from ..models import DocumentHit, DocumentLine, DocumentLines, DocumentSearchResult
+from ..sec.client import SecClient
+from .filings import parse_day, parse_form
+from .local_index import company_ciks, open_store
+
+MAX_LIMIT = 50
+DEFAULT_EXCERPT = 600
+POOL = 200  # candidates taken from each ranker before filtering and fusion
+MAX_READ_LINES = 1000
+_CHUNK_ID_RE = re.compile(r"^(\d{10}-\d{2}-\d{6}):([a-z0-9_]+):(\d{4})$")
+_DOC_ID_RE = re.compile(r"^(\d{10}-\d{2}-\d{6}):([a-z0-9_]+)$")
+_LINES_RE = re.compile(r"^\s*(\d+)\s*(?:[-:]\s*(\d+)?)?\s*$")
+
+
+def _empty_index(st: IndexStore) -> EdgarError:
+    return EdgarError("not_found", f"The local index at {st.location} holds no filings.",
+                      "Add filings first: edgar index add NVDA AAPL (or index_add), then search.")
+
+
+def _section_keys(section: str | None) -> list[str]:
+    if not section or not section.strip():
+        return []
+    keys = [spec.key for fam in ("10-K", "10-Q", "20-F") if (spec := I.resolve_key(fam, section)) is not None]
+    if not keys:
+        raise EdgarError("invalid_argument", f"Unknown section {section!r}.",
+                         f"Sections of a 10-K: {I.keys_help('10-K')}.")
+    return list(dict.fromkeys(keys))
+
+
+def _filters(records: list[FilingRecord], company: str | None, exclude: list[str] | None, forms: list[str] | None,
+             section: str | None, filed_from: str | None, filed_to: str | None,
+             client: SecClient | None) -> tuple[Filters, dict]:
+    shown: dict = {}
+    ciks: list[str] = []
+    if company and company.strip():
+        cik, name = company_ciks(company, records, client)
+        if not any(r.cik == cik for r in records):
+            raise EdgarError("not_found", f"{name} (CIK {cik}) has no filings in the local index.",
+                             f"Add them first: edgar index add {company.strip()}", cik=cik)
+        ciks = [cik]
+        shown["company"] = name
+    excluded: list[str] = []
+    for e in exclude or []:
+        if e.strip():
+            excluded.append(company_ciks(e, records, client)[0])
+    if excluded:
+        shown["exclude"] = [e for e in exclude or [] if e.strip()]
+    form_list: list[str] = []
+    for f in forms or []:
+        if f.strip():
+            _fam, fs = parse_form(f)
+            form_list.extend(fs)
+    if form_list:
+        shown["forms"] = sorted(set(form_list))
+    keys = _section_keys(section)
+    if keys:
+        shown["section"] = ",".join(keys)
+    lo, hi = parse_day(filed_from, "from"), parse_day(filed_to, "to")
+    if lo and hi and lo > hi:
+        raise EdgarError("invalid_argument", f"from {lo} is after to {hi}.", "Swap them: from is the earlier date.")
+    if lo:
+        shown["filed_from"] = lo.isoformat()
+    if hi:
+        shown["filed_to"] = hi.isoformat()
+    return Filters(ciks=ciks, exclude_ciks=excluded, forms=form_list, sections=keys,
+                   filed_from=lo.isoformat() if lo else None, filed_to=hi.isoformat() if hi else None), shown
+
+
+def _passes(r: FilingRecord, f: Filters) -> bool:
+    return ((not f.ciks or r.cik in f.ciks) and r.cik not in f.exclude_ciks and (not f.forms or r.form in f.forms)
+            and (not f.filed_from or (r.filing_date or "") >= f.filed_from)
+            and (not f.filed_to or (r.filing_date or "9999") <= f.filed_to))
+
+
+def _semantic_ranking(st: IndexStore, embedder: E.Embedder, query: str,
+                      filters: Filters) -> list[tuple[str, float]]:
+    """Chunks by the cosine similarity of their best window to the query, best first."""
+    import numpy as np
+
+    rows = st.vector_candidates(filters, embedder.model_id)
+    if not rows:
+        return []
+    vecs = [np.frombuffer(blob, dtype=np.float32).reshape(-1, embedder.dimension) for _, blob in rows]
+    starts = np.cumsum([0] + [len(v) for v in vecs[:-1]])
+    sims = np.concatenate(vecs) @ embedder.embed([query])[0]
+    best = np.maximum.reduceat(sims, starts)
+    k = min(POOL, len(rows))
+    top = np.argpartition(-best, k - 1)[:k]
+    top = top[np.argsort(-best[top], kind="stable")]
+    return [(rows[i][0], float(best[i])) for i in top]
+
+
+def _keyword_ranking(st: IndexStore, terms: list[str], filters: Filters,
+                     limit: int) -> tuple[list[tuple[str, float]], int]:
+    """BM25 over chunks holding every word; when fewer than ``limit`` do, the chunks holding any of the words
+    follow them, by BM25. Returns (ranking, how many chunks hold every word)."""
+    every = [(h.chunk_id, h.score) for h in st.keyword(terms, "all", filters, POOL)]
+    if len(every) >= limit or len(terms) == 1:
+        return every, len(every)
+    seen = {c for c, _ in every}
+    more = [(h.chunk_id, h.score) for h in st.keyword(terms, "any", filters, POOL)
+            if h.chunk_id not in seen]
+    return every + more, len(every)
+
+
+def search_documents(
+    query: Annotated[str, Field(description="Words or a question, e.g. 'export controls China'; with match=phrase, "
+                                            "the exact words in order, e.g. 'going concern'")],
+    company: Annotated[str | None, Field(description="Only this company: ticker, CIK or name, e.g. NVDA")] = None,
+    exclude: Annotated[list[str] | None, Field(description="Leave out these companies, e.g. ['AAPL', 'MSFT']")] = None,
+    forms: Annotated[list[str] | None, Field(description="Form families, e.g. ['10-K'] (amendments included)")] = None,
+    section: Annotated[str | None, Field(description="Only this section: risk_factors, mda, business, 'Item 1A', "
+                                                     "'MD&A', ...")] = None,
+    filed_from: Annotated[str | None, Field(description="Earliest filing date, YYYY-MM-DD")] = None,
+    filed_to: Annotated[str | None, Field(description="Latest filing date, YYYY-MM-DD")] = None,
+    match: Annotated[Literal["ranked", "phrase"], Field(description="ranked (BM25, fused with semantic ranks when "
+                                                                    "vectors exist) or phrase (the words "
+                                                                    "consecutively, in order)")] = "ranked",
+    ranker: Annotated[Literal["auto", "hybrid", "bm25", "semantic"], Field(
+        description="auto: hybrid when vectors exist, else bm25")] = "auto",
+    limit: Annotated[int, Field(description="Most passages to return (1-50)")] = 5,
+    per_company: Annotated[int | None, Field(description="Most passages from any one company")] = None,
+    max_excerpt_chars: Annotated[int, Field(description="Longest excerpt, in characters (80-5000)")] = DEFAULT_EXCERPT,
+    *,
+    client: SecClient | None = None,
+    store: IndexStore | None = None,
+) -> DocumentSearchResult:
+    """Passages of locally indexed 10-K/10-Q/20-F filings that answer a query, ranked, with excerpts and provenance.
+
+    Searches the local index built by ``index_add`` (``edgar index add``),
+    never the SEC. ``ranked``: BM25 over chunks holding every word (stopwords
+    such as "what", "the" dropped); when fewer than ``limit`` do, chunks
+    holding any of the words are added after them and ``broadened`` says so.
+    With semantic vectors (the ``semantic`` extra), BM25 and cosine ranks are
+    fused by reciprocal rank fusion (k=60); without them the search is
+    keyword-only and a note says so. ``phrase``: only passages holding the
+    words consecutively and in order, ignoring case and punctuation; the
+    excerpt always contains the phrase. Query text is never search syntax:
+    quotes, ``*``, ``-``, ``NEAR``, ``OR``, parentheses and colons are words or
+    spaces.
+
+    Each result: excerpt (with ``marks``, the spans of the matched words),
+    doc_id (``ACCESSION:section``), chunk_id, line_start/line_end in the
+    section text, company, CIK, ticker, form, filing date, fiscal year, period,
+    section and its label, accession number, document URL, score and
+    ``rankers`` (the rank in each ranker that found it). ``shortfall`` says
+    why fewer than ``limit`` came back. Read around an excerpt with
+    ``read_document``.
+
+    Errors: invalid_argument (no words in the query, limit outside 1-50,
+    unknown section or form, a date not YYYY-MM-DD, ranker semantic/hybrid
+    without vectors), not_found (an empty index; a company with no filings in
+    it), ambiguous (company name).
+    Source: the local index (SQLite FTS5 and stored vectors); nothing is
+    fetched except, for an unindexed company name, the SEC ticker map.
+    """
+    if not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+        raise EdgarError("invalid_argument", f"limit must be between 1 and {MAX_LIMIT}, not {limit}.", "Use 5 or 10.")
+    if per_company is not None and (not isinstance(per_company, int) or per_company < 1):
+        raise EdgarError("invalid_argument", f"per_company must be 1 or more, not {per_company}.",
+                         "Use --per-company 2, or omit it.")
+    if not isinstance(max_excerpt_chars, int) or not 80 <= max_excerpt_chars <= 5000:
+        raise EdgarError("invalid_argument", f"max_excerpt_chars must be between 80 and 5000, not {max_excerpt_chars}.",
+                         f"Use the default {DEFAULT_EXCERPT}.")
+    if match not in ("ranked", "phrase"):
+        raise EdgarError("invalid_argument", f"match must be ranked or phrase, not {match!r}.", "Use ranked or phrase.")
+    if ranker not in ("auto", "hybrid", "bm25", "semantic"):
+        raise EdgarError("invalid_argument", f"Unknown ranker {ranker!r}.", "Use auto, hybrid, bm25 or semantic.")
+    query = (query or "").strip()
+    semantic_query = query
+    phrase = R.words(query) if match == "phrase" else []
+    terms = R.keywords(query) if match == "ranked" else phrase
+    if not terms:
+        raise EdgarError("invalid_argument", "The query has no words to search for.",
+                         "Pass words, e.g. 'export controls China' or a phrase such as 'going concern'.")
+    if len(query) > 2000:
+        raise EdgarError("invalid_argument", "The query is longer than 2,000 characters.", "Shorten it to the key words.")
+    st = open_store(store)
+    records = st.filings()
+    if not records:
+        raise _empty_index(st)
+    filters, shown = _filters(records, company, exclude, forms, section, filed_from, filed_to, client)
+    by_acc = {r.accession: r for r in records}
+    if filters.ciks and match == "ranked":  # the filter already names the company: its name is no clue inside it
+        names = list({n for r in records if r.cik in filters.ciks for n in (r.company, r.ticker or "")})
+        topical = R.without_names(query, names)
+        if R.keywords(topical):
+            terms, semantic_query = R.keywords(topical), topical
+    searched = [r for r in records if _passes(r, filters)]
+    notes: list[str] = []
+    warnings: list[str] = []
+
+    embedder = E.get_embedder()
+    vec_models = st.vector_models() if hasattr(st, "vector_models") else {}
+    can_semantic = embedder is not None and vec_models.get(embedder.model_id, 0) > 0
+    if ranker in ("hybrid", "semantic") and not can_semantic:
+        why = E.unavailable_reason() if embedder is None else "no indexed chunk has vectors of " + embedder.model_id
+        raise EdgarError("invalid_argument", f"ranker={ranker} needs semantic vectors, but {why}.",
+                         f"Use ranker bm25 (or auto); for vectors install the extra ({E.INSTALL_HINT}) and "
+                         "re-index with edgar index add --refresh.")
+    if match == "phrase":
+        used = "bm25"
+    elif ranker == "auto":
+        used = "hybrid" if can_semantic else "bm25"
+        if not can_semantic:
+            notes.append("Keyword-only search (BM25): "
+                         + (E.unavailable_reason() if embedder is None else "the indexed chunks carry no vectors")
+                         + ".")
+    else:
+        used = ranker
+    if can_semantic and used != "bm25":
+        without = [r.accession for r in searched if r.embedding_model != embedder.model_id]  # type: ignore[union-attr]
+        if without:
+            notes.append(f"{len(without)} of the filings searched have no vectors and are found by keywords only.")
+
+    broadened = False
+    rankings: dict[str, list[tuple[str, float]]] = {}
+    if used in ("bm25", "hybrid"):
+        if match == "phrase":
+            found = [(h.chunk_id, h.score) for h in st.keyword(phrase, "phrase", filters, 5 * POOL)]
+        else:
+            found, n_all = _keyword_ranking(st, terms, filters, limit)
+            if n_all < limit and len(terms) > 1 and len(found) > n_all:
+                broadened = True
+                notes.append(f"Only {n_all} passage(s) hold every word ({', '.join(terms)}); passages holding "
+                             "any of them follow.")
+        rankings["bm25"] = found
+    if used in ("semantic", "hybrid"):
+        rankings["semantic"] = _semantic_ranking(st, embedder, semantic_query, filters)  # type: ignore[arg-type]
+    if used == "hybrid":
+        fused = R.rrf({name: [c for c, _ in ranked] for name, ranked in rankings.items()})
+    else:
+        fused = [(cid, score, {used: r}) for r, (cid, score) in enumerate(rankings[used], start=1)]
+
+    hits: list[DocumentHit] = []
+    per: dict[str, int] = {}
+    capped = 0
+    for s in range(0, len(fused), 100):
+        block = fused[s:s + 100]
+        chunks = st.chunks([c for c, _, _ in block])
+        labels = st.doc_labels([c.doc_id for c in chunks.values()])
+        for cid, score, ranks in block:
+            c = chunks.get(cid)
+            if c is None:
+                continue
+            spans = R.find_phrase(R.flatten(c.text), phrase) if match == "phrase" else None
+            if match == "phrase" and not spans:
+                continue  # FTS5 stems and ignores order of nothing: the check is ours
+            if per_company is not None and per.get(c.cik, 0) >= per_company:
+                capped += 1
+                continue
+            per[c.cik] = per.get(c.cik, 0) + 1
+            hits.append(_hit(len(hits) + 1, c, by_acc[c.accession], labels.get(c.doc_id), terms, phrase,
+                             max_excerpt_chars, score, ranks))
+            if len(hits) >= limit:
+                break
+        if len(hits) >= limit:
+            break
+
+    shortfall = None
+    if len(hits) < limit:
+        why = "passages contain the phrase" if match == "phrase" else "passages match"
+        shortfall = (f"Only {len(hits)} {why} in the {len(searched)} indexed filing(s) searched ({limit} asked for)"
+                     + (f"; {capped} more were left out by per_company={per_company}" if capped else "") + ".")
+    if per_company is not None:
+        shown["per_company"] = per_company
+    return DocumentSearchResult(
+        query=query, match=match, ranker=used, semantic=used in ("hybrid", "semantic"), broadened=broadened,  # type: ignore[arg-type]
+        words=terms, filters=shown, limit=limit, results=hits, shortfall=shortfall, filings_searched=len(searched),
+        index_path=st.location, notes=notes, warnings=warnings)
+
+
+def _hit(rank: int, c: ChunkRecord, f: FilingRecord, label: tuple[str, str] | None, terms: list[str],
+         phrase: list[str], max_chars: int, score: float, ranks: dict[str, int]) -> DocumentHit:
+    ex = R.excerpt(c.text, terms, max(max_chars, len(" ".join(phrase)) + 2), phrase=phrase or None)
+    return DocumentHit(
+        rank=rank, excerpt=ex.text, marks=ex.marks, doc_id=c.doc_id, chunk_id=c.chunk_id, line_start=c.line_start,
+        line_end=c.line_end, company_name=f.company, cik=f.cik, ticker=f.ticker, form=f.form, filed=f.filing_date,
+        fiscal_year=f.fiscal_year, period_of_report=f.period_of_report, section=c.section,
+        section_label=label[1] if label else None, accession_number=f.accession, document_url=f.document_url,
+        score=round(score, 6), rankers=ranks)
+
+
+# --- read_document -----------------------------------------------------------------------------------------
+
+
+def _parse_lines(lines: str | None, total: int) -> tuple[int, int]:
+    if lines is None or not str(lines).strip():
+        return 1, min(total, 200)
+    m = _LINES_RE.fullmatch(str(lines))
+    if not m:
+        raise EdgarError("invalid_argument", f"lines {str(lines)[:40]!r} is not a range like 120-180.",
+                         "Pass lines as START-END (1-based, inclusive), e.g. 120-180, or START- for 200 lines on.")
+    lo = int(m.group(1))
+    hi = int(m.group(2)) if m.group(2) else lo + 199 if "-" in lines or ":" in lines else lo
+    if lo < 1 or hi < lo:
+        raise EdgarError("invalid_argument", f"lines {lines!r} is not a range of lines (1-based, start <= end).",
+                         "e.g. 120-180")
+    if lo > total:
+        raise EdgarError("invalid_argument", f"The document has {total} lines; line {lo} is past its end.",
+                         f"Ask for lines 1-{total}.", lines_total=total)
+    if hi - lo + 1 > MAX_READ_LINES:
+        raise EdgarError("invalid_argument", f"At most {MAX_READ_LINES} lines at a time, not {hi - lo + 1}.",
+                         f"Read {lo}-{lo + MAX_READ_LINES - 1}, then go on from there.")
+    return lo, min(hi, total)
+
+
+def read_document(
+    doc_id: Annotated[str | None, Field(description="Document id from a search result: ACCESSION:section, e.g. "
+                                                    "0001045810-25-000023:risk_factors")] = None,
+    lines: Annotated[str | None, Field(description="Line range, 1-based and inclusive, e.g. '120-180' (at most 1000 "
+                                                   "lines); default the first 200")] = None,
+    around: Annotated[str | None, Field(description="A chunk id from a search result: returns that chunk's lines "
+                                                    "with the chunks before and after it")] = None,
+    *,
+    store: IndexStore | None = None,
+) -> DocumentLines:
+    """Numbered lines of an indexed filing section, for reading around a search excerpt.
+
+    Give ``doc_id`` with ``lines`` (e.g. the line_start-line_end of a result,
+    widened), or ``around`` with a chunk id for that chunk and its neighbours.
+    Lines are the section text's lines: paragraphs are separated by blank
+    lines, table rows are lines and cells are separated by " | ". The text is
+    the one indexed, so the line numbers of search results hold.
+
+    Returns: the section's provenance (company, CIK, form, filing date, fiscal
+    year, period, accession number, document URL, section label), line_start,
+    line_end, lines_total, lines (each {line, text}), next_lines (the next
+    range to read, or null), chunk_ids overlapping the lines.
+    Errors: invalid_argument (neither or both of doc_id/around, a malformed
+    id or range, more than 1000 lines), not_found (an id not in the index).
+    Source: the local index only.
+    """
+    st = open_store(store)
+    if (doc_id is None or not doc_id.strip()) == (around is None or not around.strip()):
+        raise EdgarError("invalid_argument", "Pass a doc_id (with lines) or a chunk id as around, not both or neither.",
+                         "e.g. read_document('0001045810-25-000023:risk_factors', lines='120-180') or "
+                         "read_document(around='0001045810-25-000023:risk_factors:0012')")
+    if around:
+        cid = around.strip()
+        if not _CHUNK_ID_RE.fullmatch(cid):
+            raise EdgarError("invalid_argument", f"{cid[:80]!r} is not a chunk id.",
+                             "A chunk id looks like 0001045810-25-000023:risk_factors:0012 (from a search result).")
+        near = st.neighbours(cid, 1, 1) if st.exists() else []
+        if not near:
+            raise EdgarError("not_found", f"Chunk {cid} is not in the local index at {st.location}.",
+                             "Search again: re-indexing a filing with other versions renumbers its chunks.")
+        did, (lo, hi) = near[0].doc_id, (near[0].line_start, near[-1].line_end)
+    else:
+        did = doc_id.strip()  # type: ignore[union-attr]
+        if _CHUNK_ID_RE.fullmatch(did):
+            raise EdgarError("invalid_argument", f"{did} is a chunk id, not a document id.",
+                             f"Pass it as around, or pass the document id {did.rsplit(':', 1)[0]}.")
+        if not _DOC_ID_RE.fullmatch(did):
+            raise EdgarError("invalid_argument", f"{did[:80]!r} is not a document id.",
+                             "A document id looks like 0001045810-25-000023:risk_factors (from a search result).")
+        lo = hi = 0
+    doc = st.document(did)
+    if doc is None:
+        raise EdgarError("not_found", f"Document {did} is not in the local index at {st.location}.",
+                         "Check the id against a search result, or add the filing with edgar index add.")
+    text_lines = doc.text.split("\n")
+    total = len(text_lines)
+    if not around:
+        lo, hi = _parse_lines(lines, total)
+    f = next((r for r in st.filings() if r.accession == doc.accession), None)
+    if f is None:  # pragma: no cover - documents are written with their filing
+        raise EdgarError("not_found", f"Filing {doc.accession} is not in the local index.", "Re-index it.")
+    spans = [cid for cid, a, b in st.chunk_spans(did) if a <= hi and b >= lo]
+    return DocumentLines(
+        doc_id=did, accession_number=doc.accession, section=doc.section, section_label=doc.label,
+        company_name=f.company, cik=f.cik, ticker=f.ticker, form=f.form, filed=f.filing_date,
+        fiscal_year=f.fiscal_year, period_of_report=f.period_of_report, document_url=f.document_url,
+        line_start=lo, line_end=hi, lines_total=total,
+        lines=[DocumentLine(line=n, text=text_lines[n - 1]) for n in range(lo, hi + 1)],
+        next_lines=f"{hi + 1}-{min(total, hi + 200)}" if hi < total else None,
+        around=around.strip() if around else None, chunk_ids=spans)

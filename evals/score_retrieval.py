@@ -1,0 +1,177 @@
+"""Score retrieval of the local filing-text index on labelled questions: hit@1, hit@5 and MRR@10.
+
+    python evals/score_retrieval.py [--queries evals/retrieval_queries.yaml] [--index PATH]
+                                    [--modes bm25,semantic,hybrid] [--json out.json] [--corpus PATH]
+
+Builds (or reuses, with --index PATH of an existing file) an index of the filings listed in the
+queries file, fetched from tests/mirror.py's MirrorServer over ../shared/sec-corpus with today
+pinned to 2026-07-01; chunk vectors are written when the semantic extra is installed. Then asks
+every question through ``search_documents`` for each ranker, with the company filter (the
+question's company) and without it, and scores the rank of the first result whose chunk holds the
+labelled passage (as words, ignoring case and punctuation) from the labelled filing.
+
+A label whose passage is in no chunk of its filing is reported and makes the script exit 2: the
+label, not the search, is wrong. Prints one table (next to the reference system's hit@5 and MRR@10)
+and saves it under evals/results/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sqlite3
+import sys
+import tempfile
+import time
+from contextlib import closing
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from mirror import MirrorServer, corpus_dir
+
+K = 10
+
+
+def _norm(text: str) -> str:
+    from edgar_cli.index.ranking import words
+
+    return " " + " ".join(words(text)) + " "
+
+
+def build(path: Path, filings: list[dict], corpus: Path) -> float:
+    """Index the filings into ``path`` through the mirror; seconds taken."""
+    from edgar_cli.capabilities.local_index import index_add
+    from edgar_cli.config import Settings
+    from edgar_cli.index.store import SqliteStore
+    from edgar_cli.sec.client import SecClient
+
+    t0 = time.perf_counter()
+    with MirrorServer(corpus) as mirror, tempfile.TemporaryDirectory() as cache:
+        client = SecClient(Settings(user_agent="edgar-cli evals evals@example.com", mirror=mirror.url,
+                                    cache_dir=Path(cache)))
+        store = SqliteStore(path)
+        for f in filings:
+            r = index_add([str(f["company"])], forms=f.get("form", "10-K"), accessions=[f["accession"]],
+                          client=client, store=store)
+            for s in r.skipped:
+                print(f"  not indexed: {s.accession_number} ({s.code}): {s.reason}", file=sys.stderr)
+            for x in r.filings:
+                print(f"  {x.status}: {x.ticker or x.company_name} {x.form} {x.accession_number} "
+                      f"({x.chunks} chunks, vectors: {x.embedding_model or 'none'})", file=sys.stderr)
+        client.close()
+    return time.perf_counter() - t0
+
+
+def check_labels(path: Path, queries: list[dict]) -> list[str]:
+    """Labels whose passage is in no chunk of their filing."""
+    bad = []
+    with closing(sqlite3.connect(path)) as conn:
+        for q in queries:
+            rows = conn.execute("SELECT f.text FROM chunks c JOIN chunk_fts f ON f.rowid = c.rowid "
+                                "WHERE c.accession = ?", (q["accession"],)).fetchall()
+            if not any(_norm(q["passage"]) in _norm(t) for (t,) in rows):
+                bad.append(f"{q['id']}: passage not in any chunk of {q['accession']}")
+    return bad
+
+
+def first_hit(result, q: dict, store) -> int | None:
+    chunks = store.chunks([h.chunk_id for h in result.results])
+    want = _norm(q["passage"])
+    for h in result.results:
+        c = chunks.get(h.chunk_id)
+        if c is not None and c.accession == q["accession"] and want in _norm(c.text):
+            return h.rank
+    return None
+
+
+def score(ranks: list[int | None]) -> dict[str, float]:
+    n = len(ranks) or 1
+    return {"hit@1": sum(1 for r in ranks if r == 1) / n, "hit@5": sum(1 for r in ranks if r and r <= 5) / n,
+            "mrr@10": sum(1 / r for r in ranks if r and r <= K) / n}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--queries", type=Path, default=ROOT / "evals" / "retrieval_queries.yaml")
+    ap.add_argument("--index", type=Path, help="Index file to use; built when absent (default: a temp file)")
+    ap.add_argument("--modes", default="bm25,semantic,hybrid")
+    ap.add_argument("--json", type=Path)
+    ap.add_argument("--corpus", type=Path, default=None)
+    ap.add_argument("--verbose", action="store_true", help="Print each query's rank per mode")
+    opts = ap.parse_args()
+
+    os.environ.setdefault("EDGAR_TODAY", "2026-07-01")
+    spec = yaml.safe_load(opts.queries.read_text(encoding="utf-8"))
+    queries, ref = spec["queries"], spec.get("reference", {})
+    corpus = opts.corpus or corpus_dir()
+    tmp = tempfile.TemporaryDirectory()
+    path = opts.index or Path(tmp.name) / "index.sqlite"
+    build_s = None
+    if not path.is_file():
+        print(f"Building the index at {path} ...", file=sys.stderr)
+        build_s = build(path, spec["filings"], corpus)
+    bad = check_labels(path, queries)
+    if bad:
+        print("Labels that do not match the corpus text:\n  " + "\n  ".join(bad), file=sys.stderr)
+        return 2
+
+    from edgar_cli.capabilities.documents_search import search_documents
+    from edgar_cli.errors import EdgarError
+    from edgar_cli.index import embeddings as E
+    from edgar_cli.index.store import SqliteStore
+
+    store = SqliteStore(path)
+    semantic = E.get_embedder() is not None and bool(store.vector_models())
+    modes = [m for m in opts.modes.split(",") if m == "bm25" or semantic]
+    rows, detail = [], {}
+    for mode in modes:
+        for filtered in (True, False):
+            ranks, t0 = [], time.perf_counter()
+            for q in queries:
+                try:
+                    r = search_documents(q["question"], company=str(q["company"]) if filtered else None,
+                                         ranker=mode, limit=K, store=store)
+                    rank = first_hit(r, q, store)
+                except EdgarError as exc:
+                    print(f"  {q['id']} {mode}: {exc.code}: {exc.message}", file=sys.stderr)
+                    rank = None
+                ranks.append(rank)
+                detail.setdefault(q["id"], {})[f"{mode}{'+company' if filtered else ''}"] = rank
+            ms = (time.perf_counter() - t0) * 1000 / len(queries)
+            rows.append({"mode": mode, "company_filter": filtered, **score(ranks), "ms_per_query": ms})
+
+    lines = [f"Retrieval over {len(spec['filings'])} filings, {len(queries)} labelled questions "
+             f"({opts.queries.name}); semantic vectors: {'yes' if semantic else 'no (keyword-only)'}"
+             + (f"; index built in {build_s:.0f}s" if build_s else ""),
+             "", f"{'mode':<10}{'company filter':<16}{'hit@1':>7}{'hit@5':>7}{'MRR@10':>8}{'ms/query':>10}"]
+    for r in rows:
+        lines.append(f"{r['mode']:<10}{'yes' if r['company_filter'] else 'no':<16}{r['hit@1']:>7.2f}"
+                     f"{r['hit@5']:>7.2f}{r['mrr@10']:>8.2f}{r['ms_per_query']:>10.1f}")
+    if ref:
+        lines.append(f"{'reference':<10}{'yes' if ref.get('company_filter') else 'no':<16}{'':>7}"
+                     f"{ref['hit_at_5']:>7.2f}{ref['mrr_at_10']:>8.2f}   ({ref.get('system')}, {ref.get('mode')})")
+    misses = [f"{qid}: " + ", ".join(f"{m}={r}" for m, r in d.items()) for qid, d in detail.items()
+              if any(r is None or r > 5 for r in d.values())]
+    if misses:
+        lines += ["", "questions outside the top 5 in some mode (rank, None = not in the top 10):"] + \
+                 ["  " + m for m in misses]
+    if opts.verbose:
+        lines += ["", "all ranks:"] + [f"  {qid}: {d}" for qid, d in detail.items()]
+    text = "\n".join(lines)
+    print(text)
+    out = ROOT / "evals" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "retrieval.txt").write_text(text + "\n", encoding="utf-8")
+    if opts.json:
+        opts.json.write_text(json.dumps({"rows": rows, "detail": detail}, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

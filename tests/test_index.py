@@ -1,0 +1,386 @@
+"""The local filing-text index (index_add, search_documents, read_document) on real corpus filings.
+
+One index per module, built once from three 10-Ks in ../shared/sec-corpus:
+NVIDIA FY2025 (0001045810-25-000023, nvda-20250126.htm), Apple FY2024
+(0000320193-24-000123, aapl-20240928.htm) and Tesla FY2024 (0001628280-25-003063,
+tsla-20241231.htm). Keyword-only (BM25) unless a test installs an embedder.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import time
+import zlib
+from contextlib import closing
+
+import pytest
+
+from edgar_cli.capabilities.documents_search import read_document, search_documents
+from edgar_cli.capabilities.local_index import index_add, index_list, index_remove
+from edgar_cli.errors import EdgarError
+from edgar_cli.index import embeddings as E
+from edgar_cli.index import ranking as R
+from edgar_cli.index.chunking import MAX_TOKENS, chunk_text, count_tokens
+from edgar_cli.index.store import SqliteStore
+
+NVDA_FY2025 = "0001045810-25-000023"
+AAPL_FY2024 = "0000320193-24-000123"
+TSLA_FY2024 = "0001628280-25-003063"
+FILINGS = {"NVDA": NVDA_FY2025, "AAPL": AAPL_FY2024, "TSLA": TSLA_FY2024}
+
+
+def _client(mirror, cache_dir):
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    settings = Settings(user_agent="edgar-cli tests tests@example.com", mirror=mirror.url, cache_dir=cache_dir)
+    return SecClient(settings)
+
+
+@pytest.fixture(scope="module")
+def built(mirror, tmp_path_factory):
+    """(store, client, the IndexUpdate) for the three 10-Ks, indexed keyword-only."""
+    base = tmp_path_factory.mktemp("index")
+    client = _client(mirror, base / "cache")
+    store = SqliteStore(base / "index.sqlite")
+    update = None
+    for ticker, acc in FILINGS.items():
+        update = index_add([ticker], accessions=[acc], semantic=False, client=client, store=store)
+    yield store, client, update
+    client.close()
+
+
+@pytest.fixture
+def store(built, monkeypatch):
+    monkeypatch.setenv("EDGAR_SEMANTIC", "0")
+    monkeypatch.setenv("EDGAR_INDEX", built[0].location)
+    E.set_embedder(None)
+    yield built[0]
+    E.set_embedder(None)
+
+
+def _norm(text: str) -> str:
+    return " ".join(R.words(text))
+
+
+# --- chunking ---------------------------------------------------------------------------------------
+
+
+def test_chunks_keep_paragraphs_whole_stay_under_the_limit_and_overlap():
+    paras = [f"Paragraph {i}. " + " ".join(f"word{i}x{k}" for k in range(40 + 7 * (i % 5))) for i in range(60)]
+    text = "\n\n".join(paras)
+    chunks = chunk_text(text)
+    assert len(chunks) > 5
+    assert all(c.tokens <= MAX_TOKENS for c in chunks)
+    assert all(c.tokens >= 350 for c in chunks[:-1])
+    lines = text.split("\n")
+    for c in chunks:  # whole paragraphs only: the chunk is exactly its lines
+        assert c.text == "\n".join(ln for ln in lines[c.line_start - 1:c.line_end])
+    for a, b in itertools.pairwise(chunks):  # each chunk opens with the last paragraph of the one before
+        assert b.line_start <= a.line_end and b.line_start > a.line_start
+    covered = {ln for c in chunks for ln in range(c.line_start, c.line_end + 1)}
+    assert covered >= {i for i, ln in enumerate(lines, 1) if ln}
+    assert chunk_text(text) == chunks  # deterministic
+
+
+def test_a_paragraph_longer_than_the_limit_is_cut_between_sentences():
+    para = " ".join(f"Sentence {i} says something about revenue growth and export controls." for i in range(150))
+    chunks = chunk_text("Heading\n\n" + para)
+    assert len(chunks) >= 3 and all(c.tokens <= MAX_TOKENS for c in chunks)
+    assert all(c.text.rstrip().endswith(".") for c in chunks)
+    assert count_tokens(para) > 3 * MAX_TOKENS
+
+
+# --- indexing ---------------------------------------------------------------------------------------
+
+
+def test_the_three_10ks_are_indexed_with_their_metadata(store):
+    listing = index_list(store=store)
+    by_acc = {f.accession_number: f for f in listing.filings}
+    assert set(by_acc) == set(FILINGS.values())
+    nvda = by_acc[NVDA_FY2025]
+    assert (nvda.ticker, nvda.cik, nvda.form, str(nvda.filed), nvda.fiscal_year, str(nvda.period_of_report)) == \
+        ("NVDA", "0001045810", "10-K", "2025-02-26", 2025, "2025-01-26")
+    assert nvda.document_url.endswith("/000104581025000023/nvda-20250126.htm")
+    assert nvda.sections >= 20 and 100 < nvda.chunks < 400 and nvda.embedding_model is None
+    assert listing.chunks_total == sum(f.chunks for f in listing.filings)
+
+
+def test_chunk_ids_are_accession_section_and_position_and_line_ranges_hold(store):
+    r = search_documents("export controls China", company="NVDA", section="risk_factors", limit=3, store=store)
+    assert r.results
+    for h in r.results:
+        assert re.fullmatch(rf"{NVDA_FY2025}:risk_factors:\d{{4}}", h.chunk_id)
+        assert h.doc_id == f"{NVDA_FY2025}:risk_factors" and h.section_label == "Item 1A. Risk Factors"
+        doc = read_document(h.doc_id, lines=f"{h.line_start}-{h.line_end}", store=store)
+        body = _norm(" ".join(ln.text for ln in doc.lines))
+        chunk = store.chunks([h.chunk_id])[h.chunk_id]
+        assert _norm(chunk.text) in body  # the chunk is made of exactly these lines
+
+
+def test_reindexing_a_filing_replaces_its_chunks_and_changes_nothing(built, store):
+    _, client, _ = built
+    before = {f.accession_number: (f.sections, f.chunks, f.chars) for f in index_list(store=store).filings}
+    ids_before = [cid for cid, _, _ in store.chunk_spans(f"{TSLA_FY2024}:risk_factors")]
+    again = index_add(["TSLA"], accessions=[TSLA_FY2024], refresh=True, semantic=False, client=client, store=store)
+    assert [f.status for f in again.filings] == ["reindexed"]
+    after = {f.accession_number: (f.sections, f.chunks, f.chars) for f in index_list(store=store).filings}
+    assert after == before
+    assert [cid for cid, _, _ in store.chunk_spans(f"{TSLA_FY2024}:risk_factors")] == ids_before
+    with sqlite3.connect(store.location) as conn:
+        n_chunks = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
+        n_fts = conn.execute("SELECT count(*) FROM chunk_fts").fetchone()[0]
+    assert n_chunks == n_fts == sum(c for _, c, _ in after.values())
+    unchanged = index_add(["TSLA"], accessions=[TSLA_FY2024], semantic=False, client=client, store=store)
+    assert [f.status for f in unchanged.filings] == ["unchanged"]
+
+
+# --- search -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("phrase", ["export controls", "supply chain", "data center", "going concern",
+                                    "foreign currency exchange rates", "Item 1A", "controls export"])
+def test_phrase_mode_never_returns_an_excerpt_without_the_phrase(store, phrase):
+    r = search_documents(phrase, match="phrase", limit=20, max_excerpt_chars=200, store=store)
+    want = _norm(phrase)
+    for h in r.results:
+        assert f" {want} " in f" {_norm(h.excerpt)} ", h.excerpt
+        assert any(_norm(h.excerpt[a:b]) == want for a, b in h.marks)
+    if phrase == "controls export":  # the same words out of order are not the phrase
+        assert all("controls export" in f" {_norm(h.excerpt)} " for h in r.results)
+    if phrase in ("export controls", "supply chain"):
+        assert len(r.results) >= 10
+
+
+def test_phrase_mode_ignores_case_and_punctuation_but_not_word_forms(store):
+    hyphen = search_documents("data-center", match="phrase", limit=5, store=store)
+    plain = search_documents("data center", match="phrase", limit=5, store=store)
+    assert [h.chunk_id for h in hyphen.results] == [h.chunk_id for h in plain.results]
+    singular = search_documents("export control", match="phrase", limit=50, store=store)
+    assert all(" export control " in f" {_norm(h.excerpt)} " for h in singular.results)
+
+
+def test_exclude_leaves_out_the_companies_named(store):
+    r = search_documents("supply chain disruption", exclude=["AAPL", "TSLA"], limit=10, store=store)
+    assert r.results and {h.ticker for h in r.results} == {"NVDA"}
+    r = search_documents("supply chain disruption", exclude=["NVDA"], limit=10, store=store)
+    assert r.results and "NVDA" not in {h.ticker for h in r.results}
+
+
+def test_per_company_limit_holds_and_is_named_in_the_shortfall(store):
+    r = search_documents("competition", limit=10, per_company=2, store=store)
+    counts = {}
+    for h in r.results:
+        counts[h.ticker] = counts.get(h.ticker, 0) + 1
+    assert counts == {"NVDA": 2, "AAPL": 2, "TSLA": 2}
+    assert "per_company=2" in r.shortfall and "Only 6" in r.shortfall
+
+
+def test_company_filter_and_its_provenance(store):
+    r = search_documents("employees turnover", company="NVDA", limit=3, store=store)
+    top = r.results[0]
+    assert {h.cik for h in r.results} == {"0001045810"}
+    # nvda-20250126.htm, Item 1: "In fiscal year 2025, our overall turnover rate was 2.5%."
+    assert "turnover rate was 2.5%" in top.excerpt and top.section == "business"
+    assert (top.form, str(top.filed), top.fiscal_year, top.accession_number) == ("10-K", "2025-02-26", 2025, NVDA_FY2025)
+    assert top.rankers == {"bm25": 1} and r.ranker == "bm25" and not r.semantic
+
+
+def test_a_company_that_is_not_indexed_is_not_found(store, sec):
+    with pytest.raises(EdgarError) as exc:
+        search_documents("revenue", company="MSFT", store=store)
+    assert exc.value.code == "not_found" and "edgar index add MSFT" in exc.value.suggestion
+
+
+def test_section_filter_accepts_item_aliases(store):
+    r = search_documents("competition", section="Item 1A", limit=5, store=store)
+    assert r.results and {h.section for h in r.results} == {"risk_factors"}
+    with pytest.raises(EdgarError) as exc:
+        search_documents("competition", section="chairman's letter", store=store)
+    assert exc.value.code == "invalid_argument"
+
+
+def test_keyword_only_search_says_so(store):
+    r = search_documents("export controls", limit=1, store=store)
+    assert r.ranker == "bm25" and any("Keyword-only" in n for n in r.notes)
+    with pytest.raises(EdgarError) as exc:
+        search_documents("export controls", ranker="hybrid", store=store)
+    assert exc.value.code == "invalid_argument" and "semantic" in exc.value.suggestion
+
+
+def test_too_few_passages_with_every_word_broaden_to_any_word_and_say_so(store):
+    r = search_documents("Cybertruck Blackwell", limit=5, store=store)
+    assert r.broadened and any("every word" in n for n in r.notes)
+    assert {h.ticker for h in r.results} == {"NVDA", "TSLA"}
+
+
+HOSTILE = ['"export controls', 'export*', '-export', 'NEAR(export controls)', 'export NEAR controls',
+           '(China OR Russia) AND NOT Taiwan', 'text:China', 'chunk_fts:export', "'; DROP TABLE chunks; --",
+           'export" OR "1"="1', '^China', 'China + {Taiwan}', 'col:"x" AND', 'NEAR/3', '"', '*', '()', ':',
+           'rate:', '\\', 'É"xport\u00a0cöntrols']
+
+
+@pytest.mark.parametrize("query", HOSTILE)
+@pytest.mark.parametrize("match", ["ranked", "phrase"])
+def test_fts5_syntax_in_a_query_is_text_never_an_error_or_injection(store, query, match):
+    try:
+        r = search_documents(query, match=match, limit=5, store=store)
+    except EdgarError as exc:  # only a query without any word is refused, as invalid_argument
+        assert exc.code == "invalid_argument" and not R.words(query)
+        return
+    assert r.words
+    for h in r.results:
+        if match == "phrase":
+            assert f" {_norm(' '.join(r.words))} " in f" {_norm(h.excerpt)} "
+    assert len(index_list(store=store).filings) == 3
+
+
+def test_read_document_around_a_chunk_gives_it_with_its_neighbours(store):
+    hit = search_documents("overall turnover rate", company="NVDA", limit=1, store=store).results[0]
+    r = read_document(around=hit.chunk_id, store=store)
+    pos = int(hit.chunk_id.rsplit(":", 1)[1])
+    want = {f"{hit.doc_id}:{p:04d}" for p in (pos - 1, pos, pos + 1) if p >= 0}
+    assert want <= set(r.chunk_ids) and r.line_start <= hit.line_start and r.line_end >= hit.line_end
+    assert r.lines[0].line == r.line_start and len(r.lines) == r.line_end - r.line_start + 1
+    assert any("turnover rate was 2.5%" in ln.text for ln in r.lines)
+
+
+def test_read_document_pages_by_line_ranges_and_refuses_bad_ones(store):
+    doc_id = f"{AAPL_FY2024}:risk_factors"
+    first = read_document(doc_id, store=store)
+    assert first.line_start == 1 and first.lines[0].text == "Item 1A. Risk Factors" and first.next_lines
+    nxt = read_document(doc_id, lines=first.next_lines, store=store)
+    assert nxt.line_start == first.line_end + 1
+    for bad in ("0-5", "9-3", "abc", "100000-100010", "1-5000"):
+        with pytest.raises(EdgarError) as exc:
+            read_document(doc_id, lines=bad, store=store)
+        assert exc.value.code == "invalid_argument"
+    for kwargs in ({"doc_id": f"{AAPL_FY2024}:nope"}, {"around": f"{AAPL_FY2024}:risk_factors:9999"}):
+        with pytest.raises(EdgarError) as exc:
+            read_document(store=store, **kwargs)
+        assert exc.value.code == "not_found"
+    with pytest.raises(EdgarError) as exc:
+        read_document("../../etc/passwd", store=store)
+    assert exc.value.code == "invalid_argument"
+
+
+# --- semantic ranks, with a small deterministic embedder ------------------------------------------------
+
+
+class HashingEmbedder:
+    """Bag of hashed words: enough to test fusion without a model."""
+
+    model_id = "test-hashing-64"
+    dimension = 64
+
+    def embed(self, texts):
+        import numpy as np
+
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        for i, t in enumerate(texts):
+            for w in R.words(t):
+                out[i, zlib.crc32(w.encode()) % self.dimension] += 1.0
+        return out / np.clip(np.linalg.norm(out, axis=1, keepdims=True), 1e-9, None)
+
+    def embed_windows(self, texts):
+        out = []
+        for t in texts:
+            half = len(t) // 2
+            out.append(self.embed([t[:half], t[half:]]))
+        return out
+
+
+def test_hybrid_search_fuses_bm25_and_semantic_ranks(built, tmp_path, monkeypatch):
+    pytest.importorskip("numpy")
+    monkeypatch.delenv("EDGAR_SEMANTIC", raising=False)
+    E.set_embedder(HashingEmbedder())
+    try:
+        client = built[1]  # its cache holds the parsed document
+        st = SqliteStore(tmp_path / "index.sqlite")
+        up = index_add(["NVDA"], accessions=[NVDA_FY2025], client=client, store=st)
+        assert up.semantic and up.filings[0].embedding_model == "test-hashing-64"
+        r = search_documents("export controls China", limit=10, store=st)
+        assert r.ranker == "hybrid" and r.semantic
+        assert all(set(h.rankers) <= {"bm25", "semantic"} and h.rankers for h in r.results)
+        assert any(len(h.rankers) == 2 for h in r.results)
+        scores = [h.score for h in r.results]
+        assert scores == sorted(scores, reverse=True)
+        for h in r.results:  # the RRF score is the sum of 1/(60 + rank)
+            assert h.score == pytest.approx(sum(1 / (60 + k) for k in h.rankers.values()), abs=1e-6)
+        sem = search_documents("export controls China", ranker="semantic", limit=3, store=st)
+        assert [list(h.rankers) for h in sem.results] == [["semantic"]] * 3
+    finally:
+        E.set_embedder(None)
+
+
+# --- an interrupted run -------------------------------------------------------------------------------------
+
+
+def test_a_killed_index_run_leaves_a_usable_index(mirror, tmp_path):
+    from conftest import edgar_command
+
+    path = tmp_path / "killed.sqlite"
+    env = {**os.environ, "EDGAR_MIRROR": mirror.url, "EDGAR_INDEX": str(path), "EDGAR_SEMANTIC": "0",
+           "EDGAR_CACHE_DIR": str(tmp_path / "cache")}  # a cold cache: each filing is fetched and parsed
+    args = edgar_command() + ["index", "add", "NVDA", "AAPL", "TSLA", "--no-semantic", "--json"]
+    for acc in FILINGS.values():
+        args += ["--accession", acc]
+    proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:  # kill it once the first filing is written
+        if path.is_file():
+            try:
+                with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=0.2)) as c:
+                    if c.execute("SELECT count(*) FROM filings").fetchone()[0] >= 1:
+                        break
+            except sqlite3.OperationalError:
+                pass
+        time.sleep(0.005)
+    killed = proc.poll() is None
+    if killed:
+        os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    st = SqliteStore(path)
+    assert st.integrity() == "ok"
+    listed = index_list(store=st)
+    assert 1 <= listed.filings_total <= 3
+    with closing(sqlite3.connect(path)) as conn:  # each filing listed has all its chunks, and nothing else is there
+        for f in listed.filings:
+            n = conn.execute("SELECT count(*) FROM chunks WHERE accession = ?", (f.accession_number,)).fetchone()[0]
+            assert n == f.chunks
+        assert conn.execute("SELECT count(*) FROM chunks").fetchone()[0] == listed.chunks_total
+        assert conn.execute("SELECT count(*) FROM chunk_fts").fetchone()[0] == listed.chunks_total
+    assert search_documents("risk", limit=1, store=st).results
+    client = _client(mirror, tmp_path / "cache")  # the run again, in-process, completes the index
+    done = index_add(list(FILINGS), accessions=list(FILINGS.values()), semantic=False, client=client, store=st)
+    client.close()
+    assert sorted(f.status for f in done.filings).count("unchanged") == listed.filings_total
+    assert index_list(store=st).filings_total == 3
+    assert killed or listed.filings_total == 3
+
+
+def test_remove_takes_a_company_out_of_the_index(mirror, tmp_path, built):
+    import shutil
+
+    copy = tmp_path / "copy.sqlite"
+    shutil.copy(built[0].location, copy)
+    st = SqliteStore(copy)
+    r = index_remove(["AAPL"], store=st, client=built[1])
+    assert [f.accession_number for f in r.filings] == [AAPL_FY2024] and r.filings_total == 2
+    with pytest.raises(EdgarError) as exc:
+        search_documents("iPhone", company="AAPL", store=st, client=built[1])
+    assert exc.value.code == "not_found"
+    with pytest.raises(EdgarError):
+        index_remove(store=st)
+
+
+def test_with_a_company_filter_its_name_is_not_searched_for(store):
+    r = search_documents("What did NVIDIA's 10-K say about NVDA employee turnover?", company="NVDA", limit=1,
+                         store=store)
+    assert "nvidia" not in r.words and "nvda" not in r.words and {"employee", "turnover"} <= set(r.words)
+    assert R.without_names("Apple’s iPhone and Apple Inc. sales", ["Apple Inc.", "AAPL"]) == "iPhone and Inc. sales"
