@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from .capabilities.compare import compare_companies
 from .capabilities.concepts import get_financial_concept
+from .capabilities.documents_search import read_document, search_documents
 from .capabilities.filings import list_filings
 from .capabilities.resolve import resolve_company
 from .capabilities.search import search_full_text
@@ -81,6 +82,17 @@ Read before answering: coverage and hit_meaning — a hit means the words appear
 accounting standard or a third party), not that the company asserted them, and words are stemmed; total_hits
 counts documents (exhibits separately), and total_is_lower_bound=true means "at least"; next_page pages on.
 Each row is one filing with its form, filing date and accession number.""",
+    "search_documents": """\
+Use it to find what filings say about a topic ("what did NVIDIA say about export controls to China?") in the
+locally indexed 10-K/10-Q text (built with `edgar index add`); pass company whenever the question names one.
+match=phrase returns only passages with the exact words in order. Not for figures.
+Read before answering: shortfall and broadened (fewer passages matched every word), the notes (keyword-only when
+no vectors), and each hit's form, filing date, fiscal year, section and accession number — cite them. Quote the
+excerpt rather than paraphrasing it, and call read_document(around=chunk_id) for context. A not_found error means
+the company is not indexed: say so; do not guess.""",
+    "read_document": """\
+Numbered lines of a section from search_documents' doc_id (or a chunk with its neighbours via around=chunk_id),
+for reading around an excerpt before quoting it. Use next_lines to page on; cite the accession number.""",
     "verify_answer": """\
 Use it before giving the user an answer that contains figures: it extracts every figure (money, per-share,
 shares, percentages, dates, fiscal years) and checks it against the cited filings' XBRL facts or text.
@@ -189,11 +201,12 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
 # The capabilities exposed as tools: the same functions the CLI commands call.
 CAPABILITIES: list[Callable[..., Any]] = [
     resolve_company, get_financial_concept, compare_companies, list_filings, get_filing_section, search_full_text,
-    verify_answer,
+    search_documents, read_document, verify_answer,
 ]
 
 # Parameters a remote caller must not have: `file` reads the server's own disk.
-HIDDEN_PARAMETERS: dict[str, set[str]] = {"get_filing_section": {"file"}}
+HIDDEN_PARAMETERS: dict[str, set[str]] = {"get_filing_section": {"file"}, "search_documents": {"store"},
+                                          "read_document": {"store"}}
 
 
 def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:

@@ -44,13 +44,16 @@ CALLS = [
     ("pre_2001", "search_full_text", {"query": "going concern", "filed_from": "1999-01-01"}, None),
     ("local_file", "get_filing_section", {"section": "mda", "file": "/etc/passwd"}, None),
     ("unknown_tool", "get_stock_price", {"ticker": "NVDA"}, None),
+    ("find_unindexed", "search_documents", {"query": "export controls", "company": "NVDA"}, None),
+    ("read_bad_id", "read_document", {"doc_id": "../../etc/passwd"}, None),
 ]
 
 
 def server_env(mirror_url: str, cache_dir, extra: dict | None = None) -> dict:
     env = dict(os.environ)
     env.update(EDGAR_MIRROR=mirror_url, SEC_USER_AGENT=TEST_UA, EDGAR_CACHE_DIR=str(cache_dir),
-               EDGAR_TODAY=PINNED_TODAY, EDGAR_NONINTERACTIVE="1")
+               EDGAR_TODAY=PINNED_TODAY, EDGAR_NONINTERACTIVE="1", EDGAR_INDEX=str(cache_dir / "index.sqlite"),
+               EDGAR_SEMANTIC="0")
     for k, v in (extra or {}).items():
         if v is None:
             env.pop(k, None)
@@ -144,7 +147,8 @@ def test_a_concept_result_carries_provenance(mcp_run):
 @pytest.mark.parametrize("label,code", [("ambiguous", "ambiguous"), ("unknown_concept", "invalid_argument"),
                                         ("future", "out_of_scope"), ("bad_accession", "invalid_argument"),
                                         ("pre_2001", "out_of_scope"), ("local_file", "invalid_argument"),
-                                        ("unknown_tool", "invalid_argument")])
+                                        ("unknown_tool", "invalid_argument"), ("find_unindexed", "not_found"),
+                                        ("read_bad_id", "invalid_argument")])
 def test_errors_are_structured_is_error_results(mcp_run, label, code):
     result = mcp_run["answers"][label]
     assert result.is_error
