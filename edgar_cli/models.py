@@ -471,10 +471,12 @@ class VerifiedFigure(_Model):
     claimed_fiscal_period: FiscalPeriod | None = None
     claimed_period_end: date | None = None
     claimed_period_text: str | None = Field(None, description="The words the claimed period was read from")
-    status: VerifyStatus = Field(description="grounded: equals a fact or a cited number at the answer's rounding; "
-                                 "derived: a ratio, growth rate or difference of facts; mismatched_period: a "
-                                 "reported number, of another period; ungrounded: nothing supports it; "
-                                 "unchecked: not a checkable claim (a calendar year, a date)")
+    status: VerifyStatus = Field(description="grounded: equals a fact of the concept named (or a cited number "
+                                 "about it) at the answer's rounding, for the claimed period; derived: a ratio, "
+                                 "growth rate or difference of facts; mismatched_period: the same concept's value "
+                                 "for another period; ungrounded: contradicted (another value, sign or "
+                                 "direction) or nothing supports it; unchecked: edgar cannot tell (an ambiguous "
+                                 "match, a segment, a period the facts do not cover, a calendar year)")
     reason: str = Field(description="Why, in one sentence")
     support: FigureSupport | None = Field(None, description="The best supporting fact or passage")
     formula: str | None = Field(None, description="For derived figures: how the inputs give the figure")

@@ -1,12 +1,47 @@
 """`edgar verify` end to end: answers as text, file or stdin; exit status 10 when a figure does not hold.
 
 Figures: NVIDIA FY2024 revenue 60,922,000,000 (0001045810-24-000029); FY2025 revenue 130,497,000,000
-(0001045810-25-000023, period ending 2025-01-26).
+(0001045810-25-000023, period ending 2025-01-26). Apple FY2024 revenue 391,035,000,000 (0000320193-24-000123).
 """
 
 from __future__ import annotations
 
+import pytest
+from conftest import PINNED_TODAY, TEST_UA
+
 from edgar_cli.errors import ExitStatus
+
+
+@pytest.fixture(scope="module")
+def module_client(mirror, tmp_path_factory):
+    """One client for the module, over its own cache dir: companyfacts are parsed once, not once per test."""
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    with pytest.MonkeyPatch.context() as mp:
+        for var in ("EDGAR_NO_CACHE", "EDGAR_DEBUG"):
+            mp.delenv(var, raising=False)
+        mp.setenv("EDGAR_MIRROR", mirror.url)
+        mp.setenv("EDGAR_CACHE_DIR", str(tmp_path_factory.mktemp("verify-cache")))
+        mp.setenv("EDGAR_CONFIG_DIR", str(tmp_path_factory.mktemp("verify-config")))
+        mp.setenv("SEC_USER_AGENT", TEST_UA)
+        mp.setenv("EDGAR_TODAY", PINNED_TODAY)
+        yield SecClient(Settings.from_env())
+
+
+@pytest.fixture
+def sec(module_client, mirror, isolated_env, monkeypatch):
+    import stamina
+
+    from edgar_cli.sec.client import set_client
+
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(module_client.settings.cache_dir))  # for commands run in-process
+    stamina.set_testing(True, attempts=2)
+    set_client(module_client)
+    yield module_client
+    stamina.set_testing(False)
+
 
 GOOD = "NVIDIA's revenue in fiscal 2024 was $60.9 billion, and its gross margin was 72.7%."
 WRONG_YEAR = "NVIDIA's revenue in fiscal 2024 was $130.5 billion."
@@ -78,3 +113,27 @@ def test_verify_has_help_text(cli):
     assert r.rc == 0
     for text in ("--cite", "--company", "--excerpt", "stdin"):
         assert text in r.out
+
+
+def test_a_made_up_figure_sharing_digits_with_another_concept_exits_with_the_ungrounded_status(cli):
+    # us-gaap:OtherLiabilitiesCurrent 60,889,000,000 (Q3 FY2024) must not ground Apple's FY2024 revenue
+    r = cli("verify", "Apple's fiscal 2024 revenue was $60.9 billion.", "--company", "AAPL", "--json")
+    assert r.rc == ExitStatus.UNGROUNDED
+    data = r.json()
+    assert data["all_grounded"] is False
+    row = next(f for f in data["figures"] if f["text"] == "$60.9 billion")
+    assert row["status"] == "ungrounded" and "391,035,000,000" in row["reason"]
+
+
+def test_a_cited_filings_case_number_does_not_ground_a_figure_on_the_command_line(cli):
+    r = cli("verify", "NVIDIA's fiscal 2025 revenue was $7.7 billion.", "--company", "NVDA",
+            "--cite", "0001045810-25-000023", "--json")
+    assert r.rc == ExitStatus.UNGROUNDED
+    row = next(f for f in r.json()["figures"] if f["text"] == "$7.7 billion")
+    assert row["status"] == "ungrounded" and (row["support"] or {}).get("source") != "cited_text"
+
+
+def test_an_unchecked_figure_does_not_fail_the_exit_status_but_is_shown(cli):
+    r = cli("verify", "NVIDIA's Data Center revenue was $115.2 billion in fiscal 2025.", "--company", "NVDA")
+    assert r.rc == 0
+    assert "$115.2 billion" in r.out and "Data Center" in r.out

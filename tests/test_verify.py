@@ -9,6 +9,15 @@ number of the filing it comes from:
 - The FY2025 10-K's text (nvda-20250126.htm): "approximately 36,000 employees".
 - TSMC (CIK 1046179, IFRS, TWD) 2024 in 0001193125-25-083423: ifrs-full:Revenue 2,894,307,700,000 TWD and
   88,268,000,000 USD; DilutedEarningsLossPerShare 44.67 TWD/shares; GrossProfit 1,624,353,600,000 TWD.
+- The review of false "grounded" verdicts (its repros are the tests under "the review's repros"): Apple FY2024
+  (2023-10-01 to 2024-09-28) revenue 391,035,000,000, net income 93,736,000,000, R&D 31,370,000,000 in
+  0000320193-24-000123; FY2023 revenue 383,285,000,000 in 0000320193-23-000106. NVIDIA FY2024 buybacks
+  (PaymentsForRepurchaseOfCommonStock) 9,533,000,000 and dividends 395,000,000 in 0001045810-24-000029; net
+  income FY2024 29,760,000,000 vs FY2023 4,368,000,000 (0001045810-23-000017), +581%. Snowflake FY2024 net loss
+  -836,097,000 in 0001640147-24-000101. Tesla FY2021 revenue 53,823,000,000 and net income 5,519,000,000 in
+  0000950170-22-000796; FY2020 revenue 31,536,000,000 in 0001564590-21-004599 (its facts end with FY2021).
+- NVIDIA's FY2025 10-K text, "Revenue by End Market" table: "Data Center | $115,186 | $47,525 | $15,005" (in
+  millions; columns Jan 26, 2025 | Jan 28, 2024 | Jan 29, 2023).
 """
 
 from __future__ import annotations
@@ -17,6 +26,7 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
+from conftest import PINNED_TODAY, TEST_UA
 
 from edgar_cli.capabilities.verify import verify_answer
 from edgar_cli.documents.figures import extract_figures
@@ -25,6 +35,35 @@ from edgar_cli.errors import EdgarError, ExitStatus
 NVDA_FY2024_10K = "0001045810-24-000029"
 NVDA_FY2025_10K = "0001045810-25-000023"
 TSMC_2024_20F = "0001193125-25-083423"
+
+
+@pytest.fixture(scope="module")
+def module_client(mirror, tmp_path_factory):
+    """One client for the module, over its own cache dir: companyfacts are parsed once, not once per test."""
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    with pytest.MonkeyPatch.context() as mp:
+        for var in ("EDGAR_NO_CACHE", "EDGAR_DEBUG"):
+            mp.delenv(var, raising=False)
+        mp.setenv("EDGAR_MIRROR", mirror.url)
+        mp.setenv("EDGAR_CACHE_DIR", str(tmp_path_factory.mktemp("verify-cache")))
+        mp.setenv("EDGAR_CONFIG_DIR", str(tmp_path_factory.mktemp("verify-config")))
+        mp.setenv("SEC_USER_AGENT", TEST_UA)
+        mp.setenv("EDGAR_TODAY", PINNED_TODAY)
+        yield SecClient(Settings.from_env())
+
+
+@pytest.fixture
+def sec(module_client, isolated_env, monkeypatch):
+    import stamina
+
+    from edgar_cli.sec.client import set_client
+
+    stamina.set_testing(True, attempts=2)
+    set_client(module_client)
+    yield module_client
+    stamina.set_testing(False)
 
 
 def figure(result, text):
@@ -38,9 +77,9 @@ def figure(result, text):
 
 def test_amounts_are_read_at_full_scale_with_the_rounding_the_writer_used():
     figs = {f.text: f for f in extract_figures("Revenue was $60.9 billion, or 60,922 million, and NT$2.89 trillion.")}
-    assert figs["$60.9 billion"].value == Decimal("60900000000") and figs["$60.9 billion"].step == Decimal("1E+8")
+    assert figs["$60.9 billion"].value == Decimal(60900000000) and figs["$60.9 billion"].step == Decimal("1E+8")
     assert figs["$60.9 billion"].currency == "USD" and figs["$60.9 billion"].kind == "money"
-    assert figs["60,922 million"].value == Decimal("60922000000") and figs["60,922 million"].step == Decimal("1E+6")
+    assert figs["60,922 million"].value == Decimal(60922000000) and figs["60,922 million"].step == Decimal("1E+6")
     assert figs["NT$2.89 trillion"].currency == "TWD" and figs["NT$2.89 trillion"].value == Decimal("2.89E+12")
 
 
@@ -270,3 +309,299 @@ def test_bad_input_is_a_structured_error(sec, kwargs, code):
     with pytest.raises(EdgarError) as exc:
         verify_answer(**kwargs)
     assert exc.value.code == code and exc.value.suggestion
+
+
+# --- reading figures: the review's extraction cases ---------------------------------------------
+
+
+def test_court_docket_and_phone_numbers_in_a_filing_are_not_figures():
+    text = "The action, captioned 4:18-cv-07669-HSG, is pending; call (408) 486-2000 or 408-486-2000."
+    assert extract_figures(text, periods=False) == []
+
+
+def test_a_two_digit_fiscal_year_before_2050_is_read_in_the_1900s_when_above_50():
+    figs = {f.text: f for f in extract_figures("Revenue in FY99 was $158 million; in FY24 it was $60.9 billion.")}
+    assert figs["FY99"].fiscal_year == 1999 and figs["FY24"].fiscal_year == 2024
+
+
+def test_approximation_words_widen_the_interval_a_figure_stands_for():
+    roughly, over, under = extract_figures("Roughly $60 billion. Over $60 billion. Under $70 billion.")
+    assert roughly.bound == "approx" and roughly.interval[0] <= Decimal("60.922e9") <= roughly.interval[1]
+    assert over.bound == "over" and over.interval == (Decimal("60e9"), Decimal("66e9"))
+    assert under.bound == "under" and under.interval == (Decimal("63e9"), Decimal("70e9"))
+
+
+def test_a_year_given_for_a_comparison_is_not_carried_into_the_next_sentence():
+    figs = {f.text: f for f in extract_figures(
+        "Tesla's 2021 revenue was $53.8 billion, up 71% from $31.5 billion in 2020. Net income was $5.5 billion.")}
+    assert figs["$31.5 billion"].fiscal_year == 2020
+    assert figs["$5.5 billion"].fiscal_year == 2021 and figs["$5.5 billion"].period_source == "paragraph"
+
+
+def test_a_year_after_from_is_the_base_of_a_growth_rate_not_its_period():
+    figs = {f.text: f for f in extract_figures("TSMC's 2024 revenue was NT$2,894.3 billion, up 33.9% from 2023.")}
+    assert figs["33.9%"].fiscal_year == 2024
+
+
+# --- the review's repros: a figure is grounded only by the concept the answer names ---------------------
+
+
+def test_a_made_up_apple_revenue_is_not_grounded_by_a_balance_sheet_item_that_shares_its_digits(sec):
+    # OtherLiabilitiesCurrent 60,889,000,000 at 2024-06-29 (0000320193-24-000081) rounds to $60.9 billion
+    r = verify_answer("Apple's fiscal 2024 revenue was $60.9 billion.", company="AAPL")
+    f = figure(r, "$60.9 billion")
+    assert f.status == "ungrounded" and f.support is None
+    assert "391,035,000,000" in f.reason and "0000320193-24-000123" in f.reason
+    assert not r.all_grounded and r.exit_status == ExitStatus.UNGROUNDED
+
+
+def test_an_annual_revenue_claim_is_not_met_by_a_quarter_end_liability(sec):
+    # us-gaap:Liabilities 22,054,000,000 as of 2023-07-30 rounds to $22.1 billion; FY2024 revenue is 60,922,000,000
+    r = verify_answer("NVIDIA's fiscal 2024 revenue was $22.1 billion.", company="NVDA")
+    f = figure(r, "$22.1 billion")
+    assert f.status == "ungrounded" and "60,922,000,000" in f.reason and NVDA_FY2024_10K in f.reason
+
+
+def test_buybacks_are_checked_against_the_repurchase_facts_not_any_fact_near_three_billion(sec):
+    # SG&A 2,654,000,000 rounds to $3 billion; buybacks were 9,533,000,000 (0001045810-24-000029)
+    r = verify_answer("NVIDIA spent $3 billion on share buybacks in fiscal 2024.", company="NVDA")
+    f = figure(r, "$3 billion")
+    assert f.status == "ungrounded" and "PaymentsForRepurchaseOfCommonStock = 9,533,000,000" in f.reason
+    good = figure(verify_answer("NVIDIA spent $9.5 billion on share buybacks in fiscal 2024.", company="NVDA"),
+                  "$9.5 billion")
+    assert good.status == "grounded" and good.support.matched_tag == "us-gaap:PaymentsForRepurchaseOfCommonStock"
+    assert good.support.value == 9_533_000_000 and good.support.accession_number == NVDA_FY2024_10K
+
+
+def test_dividends_are_grounded_by_a_dividend_fact_never_by_an_unrelated_one(sec):
+    # StockIssuedDuringPeriodValueEmployeeStockOwnershipPlan 403,000,000 also rounds to $0.4 billion
+    r = verify_answer("NVIDIA paid $0.4 billion in dividends in fiscal 2024.", company="NVDA")
+    f = figure(r, "$0.4 billion")
+    assert f.status == "grounded" and "Dividend" in f.support.matched_tag
+    assert f.support.value == 395_000_000 and f.support.accession_number == NVDA_FY2024_10K
+
+
+def test_an_ambiguous_figure_naming_no_concept_is_unchecked_not_grounded(sec):
+    r = verify_answer("NVIDIA reported $3 billion in fiscal 2024.", company="NVDA")
+    f = figure(r, "$3 billion")
+    assert f.status == "unchecked" and f.support is None and "name the concept" in f.reason
+
+
+def test_a_cited_filings_court_case_number_does_not_ground_a_revenue_figure(sec):
+    # 0001045810-25-000023 names the case 4:18-cv-07669-HSG and its tables are "in millions"
+    r = verify_answer("NVIDIA's fiscal 2025 revenue was $7.7 billion.", company="NVDA", cite=[NVDA_FY2025_10K])
+    f = figure(r, "$7.7 billion")
+    assert f.status == "ungrounded" and (f.support is None or f.support.source != "cited_text")
+    r = verify_answer("NVIDIA paid $7.7 billion to settle the securities class action in fiscal 2025.",
+                      company="NVDA", cite=[NVDA_FY2025_10K])
+    assert figure(r, "$7.7 billion").status == "ungrounded"
+
+
+def test_a_segment_figure_is_grounded_by_its_row_and_column_in_the_cited_10k(sec):
+    r = verify_answer("NVIDIA's Data Center revenue was $115.2 billion in fiscal 2025.", company="NVDA",
+                      cite=[NVDA_FY2025_10K])
+    f = figure(r, "$115.2 billion")
+    assert f.status == "grounded" and f.support.source == "cited_text"
+    assert f.support.passage.startswith("Data Center | $115,186") and "Jan 26, 2025" in f.reason
+
+
+def test_a_segment_figure_from_the_prior_year_column_is_a_mismatched_period(sec):
+    r = verify_answer("NVIDIA's Data Center revenue was $47.5 billion in fiscal 2025.", company="NVDA",
+                      cite=[NVDA_FY2025_10K])
+    f = figure(r, "$47.5 billion")
+    assert f.status == "mismatched_period" and "Jan 28, 2024" in f.reason
+
+
+def test_a_segment_figure_without_a_citation_is_unchecked_not_grounded_by_total_revenue(sec):
+    r = verify_answer("NVIDIA's Data Center revenue was $130.5 billion in fiscal 2025.", company="NVDA")
+    f = figure(r, "$130.5 billion")
+    assert f.status == "unchecked" and "Data Center revenue" in f.reason
+
+
+def test_in_2019_nvidias_fiscal_2024_revenue_is_a_mismatched_period(sec):
+    r = verify_answer("In 2019, NVIDIA's revenue was $60.9 billion.", company="NVDA")
+    f = figure(r, "$60.9 billion")
+    assert f.status == "mismatched_period" and f.support.fiscal_year == 2024
+    assert f.support.accession_number == NVDA_FY2024_10K
+
+
+def test_in_2024_apples_fiscal_2023_revenue_is_a_mismatched_period(sec):
+    # FY2023 ran 2022-09-25 to 2023-09-30: no day of it is in 2024
+    r = verify_answer("In 2024, Apple's revenue was $383.3 billion.", company="AAPL")
+    f = figure(r, "$383.3 billion")
+    assert f.status == "mismatched_period"
+    assert (f.support.value, f.support.end, f.support.accession_number) == (
+        383_285_000_000, date(2023, 9, 30), "0000320193-23-000106")
+
+
+def test_in_2024_apples_fiscal_2024_revenue_is_grounded_with_a_calendar_note(sec):
+    r = verify_answer("In 2024, Apple's revenue was $391.0 billion.", company="AAPL")
+    f = figure(r, "$391.0 billion")
+    assert f.status == "grounded" and f.support.end == date(2024, 9, 28)
+    assert any("calendar year" in n for n in f.notes)
+
+
+def test_snowflakes_net_loss_stated_as_net_income_is_ungrounded(sec):
+    r = verify_answer("Snowflake reported net income of $836 million in fiscal 2024, a strong profit.",
+                      company="SNOW")
+    f = figure(r, "$836 million")
+    assert f.status == "ungrounded" and "sign" in f.reason
+    assert (f.support.value, f.support.accession_number) == (-836_097_000, "0001640147-24-000101")
+    loss = figure(verify_answer("Snowflake reported a net loss of $836 million in fiscal 2024.", company="SNOW"),
+                  "$836 million")
+    assert loss.status == "grounded" and loss.support.matched_tag == "us-gaap:NetIncomeLoss"
+
+
+def test_a_growth_rate_in_the_wrong_direction_is_ungrounded(sec):
+    r = verify_answer("NVIDIA revenue declined 126% in fiscal 2024.", company="NVDA")
+    f = figure(r, "126%")
+    assert f.status == "ungrounded" and "direction" in f.reason
+
+
+def test_net_income_growth_is_not_derived_from_another_concepts_quarter(sec):
+    # R&D grew 11.8% in Q2 FY2024; net income grew 581% in FY2024 (29,760 vs 4,368 million)
+    r = verify_answer("NVIDIA's net income grew 12% in fiscal 2024.", company="NVDA")
+    f = figure(r, "12%")
+    assert f.status == "ungrounded" and "net_income" in f.reason and "+581.32%" in f.reason
+    assert f.inputs == [] and any("29,760,000,000" in n for n in f.notes)
+
+
+def test_apples_revenue_growth_is_checked_for_the_fiscal_year_not_a_quarter(sec):
+    # (391,035 - 383,285) / 383,285 = 2.02%; gross profit grew 9.0% in Q1 FY2024
+    r = verify_answer("Apple's revenue grew 9% in fiscal 2024.", company="AAPL")
+    f = figure(r, "9%")
+    assert f.status == "ungrounded" and "+2.02%" in f.reason
+    ok = figure(verify_answer("Apple's revenue grew 2% in fiscal 2024.", company="AAPL"), "2%")
+    assert ok.status == "derived" and [i.value for i in ok.inputs] == [391_035_000_000, 383_285_000_000]
+
+
+def test_a_number_equal_to_another_concepts_fact_is_not_a_mismatched_period(sec):
+    # Tesla's facts end with FY2021; CashCashEquivalents... 15,003,000,000 (Q3 FY2020) is not its net income
+    r = verify_answer("Tesla posted a net loss of $15.0 billion in 2023.", company="TSLA")
+    f = figure(r, "$15.0 billion")
+    assert f.status == "unchecked" and f.support is None
+    assert r.all_grounded is True  # nothing contradicts it; nothing supports it either
+
+
+def test_apples_net_margin_is_derived_before_any_reported_ratio_is_looked_at(sec):
+    # 93,736 / 391,035 = 23.97%; EffectiveIncomeTaxRateContinuingOperations 0.24 (FY2010) must not decide it
+    r = verify_answer("Apple's net margin was 24.0% in fiscal 2024.", company="AAPL")
+    f = figure(r, "24.0%")
+    assert f.status == "derived" and f.formula == "net_income / revenue x 100"
+    assert [(i.value, i.accession_number) for i in f.inputs] == [
+        (93_736_000_000, "0000320193-24-000123"), (391_035_000_000, "0000320193-24-000123")]
+
+
+def test_a_year_carried_from_the_previous_sentence_is_not_its_comparison_year(sec):
+    r = verify_answer("Tesla's 2021 revenue was $53.8 billion, up 71% from $31.5 billion in 2020. "
+                      "Net income was $5.5 billion.", company="TSLA")
+    f = figure(r, "$5.5 billion")
+    assert f.status == "grounded" and f.claimed_fiscal_year == 2021
+    assert (f.support.value, f.support.accession_number) == (5_519_000_000, "0000950170-22-000796")
+    assert figure(r, "$31.5 billion").support.accession_number == "0001564590-21-004599"
+    assert figure(r, "71%").status == "derived"
+
+
+def test_a_share_of_net_sales_stated_after_the_figure_is_derived(sec):
+    r = verify_answer("Apple's R&D expense was $31,370 million in fiscal 2024, or 8.0% of net sales.",
+                      company="AAPL")
+    assert figure(r, "$31,370 million").status == "grounded"
+    f = figure(r, "8.0%")  # 31,370 / 391,035 = 8.02%
+    assert f.status == "derived" and f.formula == "rnd_expense / revenue x 100"
+
+
+@pytest.mark.parametrize("stated", ["roughly $60 billion", "over $60 billion", "about $61 billion"])
+def test_approximate_and_bounded_amounts_are_grounded(sec, stated):
+    r = verify_answer(f"NVIDIA's revenue was {stated} in fiscal 2024.", company="NVDA")
+    f = next(f for f in r.figures if f.kind == "money")
+    assert f.status == "grounded" and f.support.value == 60_922_000_000
+
+
+def test_a_fiscal_year_before_xbrl_is_unchecked_not_read_as_2099(sec):
+    r = verify_answer("NVIDIA's revenue in FY99 was $158 million.", company="NVDA")
+    fy = figure(r, "FY99")
+    assert fy.status == "unchecked" and "FY1999" in fy.reason
+    assert figure(r, "$158 million").status == "unchecked"
+
+
+# --- found by trying to break it again ----------------------------------------------------------
+
+
+def test_a_fourth_quarter_is_derived_as_the_year_less_its_first_nine_months(sec):
+    # FY2025 130,497,000,000 (0001045810-25-000023) - 9M 91,166,000,000 (0001045810-24-000316) = 39,331,000,000
+    r = verify_answer("In Q4 fiscal 2025, NVIDIA's revenue was $39.3 billion, up 78% year over year.", company="NVDA")
+    q4 = figure(r, "$39.3 billion")
+    assert q4.status == "derived" and [i.value for i in q4.inputs] == [130_497_000_000, 91_166_000_000]
+    growth = figure(r, "78%")  # Q4 FY2024: 60,922 - 38,819 = 22,103 million; 39,331 / 22,103 - 1 = 77.9%
+    assert growth.status == "derived" and "Q4 FY2024" in growth.formula
+    assert [i.accession_number for i in q4.inputs] == [NVDA_FY2025_10K, "0001045810-24-000316"]
+    q3 = figure(verify_answer("In Q4 fiscal 2025, NVIDIA's revenue was $35.1 billion.", company="NVDA"),
+                "$35.1 billion")  # Q3's figure
+    assert q3.status == "mismatched_period" and q3.support.fiscal_period == "Q3"
+    wrong = figure(verify_answer("In Q4 fiscal 2025, NVIDIA's revenue was $37.0 billion.", company="NVDA"),
+                   "$37.0 billion")
+    assert wrong.status == "ungrounded" and "39,331,000,000" in wrong.reason
+
+
+def test_a_quarter_is_grounded_by_that_quarter_only(sec):
+    # Q3 FY2025 (2024-07-29 to 2024-10-27) revenue 35,082,000,000 in 0001045810-24-000316
+    r = verify_answer("NVIDIA's revenue for the third quarter of fiscal 2025 was $35.1 billion.", company="NVDA")
+    f = figure(r, "$35.1 billion")
+    assert f.status == "grounded" and (f.support.fiscal_period, f.support.end) == ("Q3", date(2024, 10, 27))
+    r = verify_answer("NVIDIA's revenue for fiscal 2025 was $35.1 billion.", company="NVDA")
+    assert figure(r, "$35.1 billion").status == "mismatched_period"  # a quarter, not the year
+
+
+def test_a_figure_in_another_currency_than_the_filers_facts_is_checked_in_that_currency(sec):
+    # ifrs-full:Revenue 2024: 88,268,000,000 USD beside 2,894,307,700,000 TWD (0001193125-25-083423)
+    r = verify_answer("TSMC's revenue was US$90.0 billion in 2024.", company="TSM")
+    f = figure(r, "US$90.0 billion")
+    assert f.status == "ungrounded" and "88,268,000,000 USD" in f.reason
+
+
+def test_eps_growth_is_derived_from_diluted_eps(sec):
+    # Apple diluted EPS FY2024 6.08 vs FY2023 6.13 (0000320193-24-000123): -0.8%, not +10%
+    r = verify_answer("Apple's diluted EPS grew 10% to $6.08 in fiscal 2024.", company="AAPL")
+    assert figure(r, "$6.08").status == "grounded"
+    f = figure(r, "10%")
+    assert f.status == "ungrounded" and "-0.82%" in f.reason
+
+
+def test_repurchases_are_grounded_by_any_repurchase_fact_the_words_name(sec):
+    # StockRepurchasedAndRetiredDuringPeriodValue 95,000,000,000; PaymentsForRepurchaseOfCommonStock 94,949,000,000
+    r = verify_answer("Apple repurchased $95.0 billion of its common stock in fiscal 2024.", company="AAPL")
+    f = figure(r, "$95.0 billion")
+    assert f.status == "grounded" and "Repurchase" in f.support.matched_tag
+    assert f.support.accession_number == "0000320193-24-000123"
+
+
+def test_a_loss_called_a_profit_is_ungrounded_even_without_the_word_income_next_to_it(sec):
+    # Snowflake FY2025 NetIncomeLoss -1,285,640,000 (0001640147-25-000052)
+    r = verify_answer("Snowflake was profitable in fiscal 2025, with net income of $1.29 billion.", company="SNOW")
+    assert figure(r, "$1.29 billion").status == "ungrounded"
+    r = verify_answer("Snowflake posted a net loss of $1.29 billion in fiscal 2025.", company="SNOW")
+    f = figure(r, "$1.29 billion")
+    assert f.status == "grounded" and f.support.matched_tag == "us-gaap:NetIncomeLoss"  # not ProfitLoss
+
+
+def test_a_segments_growth_rate_is_unchecked_not_ungrounded(sec):
+    # Apple's Services net sales grew about 13% in FY2024; companyfacts has no segment to say so or not
+    r = verify_answer("Apple's services revenue grew 13% in fiscal 2024.", company="AAPL")
+    f = figure(r, "13%")
+    assert f.status == "unchecked" and "services revenue" in f.reason.lower()
+
+
+def test_revenue_and_net_income_listed_together_are_each_checked_against_their_own_concept(sec):
+    r = verify_answer("NVIDIA's revenue and net income were $130.5 billion and $72.9 billion in fiscal 2025.",
+                      company="NVDA")
+    assert figure(r, "$130.5 billion").support.matched_tag == "us-gaap:Revenues"
+    assert figure(r, "$72.9 billion").support.matched_tag == "us-gaap:NetIncomeLoss"
+
+
+def test_free_cash_flow_is_derived_as_operating_cash_flow_less_capex(sec):
+    # Tesla 2021: 11,497,000,000 - 6,482,000,000 = 5,015,000,000 (0000950170-22-000796)
+    r = verify_answer("Tesla's operating cash flow was $11.5 billion in 2021 and capex was $6.5 billion, "
+                      "leaving free cash flow of $5.0 billion.", company="TSLA")
+    f = figure(r, "$5.0 billion")
+    assert f.status == "derived" and f.formula == "operating_cash_flow - capex"
+    assert [i.value for i in f.inputs] == [11_497_000_000, 6_482_000_000]
