@@ -83,3 +83,12 @@ def test_snapshot_of_microsoft_10k_table(cli, snapshot):
     res = cli("filings", "MSFT", "--form", "10-K", "--limit", "3")
     assert res.rc == 0
     assert res.out == snapshot
+
+
+def test_an_amendment_in_range_names_its_original_from_an_older_page(cli):
+    # Expedia's 10-K/A 0001193125-16-569280 (filed 2016-04-29) amends 0001193125-16-457822 (filed 2016-02-11),
+    # which sits on CIK0001324424-submissions-001.json, before --since.
+    res = cli("filings", "EXPE", "--form", "10-K", "--since", "2016-04-01", "--json")
+    assert res.rc == 0 and res.err == ""
+    amendment = next(f for f in res.json()["filings"] if f["accession_number"] == "0001193125-16-569280")
+    assert amendment["amends"] == "0001193125-16-457822"

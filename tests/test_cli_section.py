@@ -53,3 +53,25 @@ def test_an_unknown_section_is_invalid_argument_with_exit_2(cli):
 def test_a_missing_company_and_file_is_invalid_argument(cli):
     res = cli("section", "--json")
     assert res.rc == 2 and res.json()["error"]["code"] == "invalid_argument"
+
+
+def test_a_shared_part_iii_pointer_flags_each_item_it_names(cli, corpus):
+    # Medicis 10-K 0000950153-99-001234: Items 10-13 stacked above one sentence naming them all.
+    path = corpus / "_unplaced/parity_gate/10-K/0000950153-99-001234.html"
+    res = cli("section", "--file", str(path), "directors", "--json")
+    assert res.rc == 0
+    data = res.json()
+    assert data["is_reference"] is True and "proxy statement" in data["reference_target"]
+    assert "Items 10, 11, 12 and 13 are incorporated by reference" in data["text"]
+
+
+def test_form_10q_is_spelled_as_edgar_filings_accepts_it(cli):
+    res = cli("section", "AAPL", "risk_factors", "--form", "10q", "--accession", "0000320193-25-000073",
+              "--max-chars", "200", "--json")
+    assert res.rc == 0 and res.json()["item"] == "II-1A"
+
+
+def test_a_file_with_fy_is_invalid_argument_with_exit_2(cli, corpus):
+    path = corpus / "_unplaced/parity_gate/10-K/0000950153-99-001234.html"
+    res = cli("section", "--file", str(path), "mda", "--fy", "1999", "--json")
+    assert res.rc == 2 and res.json()["error"]["code"] == "invalid_argument"

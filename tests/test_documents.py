@@ -203,3 +203,152 @@ def test_netflix_statements_after_item_16_are_an_appendix_that_item_8_points_to(
     assert appendix.end - appendix.start > 90_000
     pointer = analyse(doc, o, o.get("financial_statements"))
     assert pointer is not None and pointer.section == "financial_statements_appendix"
+
+
+# --- review findings (filings_sections.md) --------------------------------------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures" / "sections"
+
+
+def test_item_1122_of_regulation_ab_is_not_item_11(corpus_doc):
+    # Finding 1, CarMax Auto Owner Trust 2019-3 (0001779026-23-000027): "Item 1122 of Regulation AB. Compliance
+    # with Applicable Servicing Criteria" was read as Item 11. Item 11 is only listed as omitted (General
+    # Instruction J), like Items 10, 12, 13 and 14.
+    doc, o = corpus_doc(f"{ARCHIVES}/1779026/000177902623000027/0001779026-23-000027.txt", "10-K")
+    s = o.get("executive_compensation")
+    assert s.found_by == "omitted_list" and "General Instruction J" in analyse(doc, o, s).target
+    assert not any(x.heading.startswith("Item 11") and "Regulation AB" in x.heading for x in o.sections)
+
+
+def test_items_of_regulation_s_k_and_ab_with_longer_numbers_are_never_item_headings():
+    _doc, o = outline_of(f"<p>Item 1. Business</p>{BODY}<p>Item 101 of Regulation S-K. Description of Business</p>"
+                        f"{BODY}<p>Item 1117 of Regulation AB. Legal Proceedings</p>{BODY}")
+    assert [s.item for s in o.sections] == ["1"]
+
+
+def test_a_cross_reference_line_inside_item_7a_never_outranks_the_real_item_8_heading():
+    # Finding 4 (synthetic: no corpus document shows it): Item 7A quotes "Item 8. Financial Statements and
+    # Supplementary Data" on a line of its own after "refer to the following section of this report:", and
+    # goes on for longer than the real Item 8 (a one-line pointer to Item 15).
+    doc, o = outline_of((FIXTURES / "crossref_line_in_item_7a.html").read_text(encoding="utf-8"))
+    market_risk, item8 = text_of(doc, o, "market_risk"), text_of(doc, o, "financial_statements")
+    assert "refer to the following section of this report:\n\nItem 8. Financial Statements" in market_risk
+    assert "100 basis point change" in market_risk
+    assert item8.startswith("Item 8. Financial Statements and Supplementary Data\n\nThe information required")
+    assert "basis point" not in item8
+    assert [s.item for s in o.sections] == ["7", "7A", "8", "9", "9A", "15"]
+
+
+def test_a_cross_reference_line_alone_is_still_a_heading_when_nothing_better_exists():
+    # a heading introduced by a colon is suspicious, not impossible: with no other Item 8, it stands
+    _doc, o = outline_of(f"<p>Item 7. Management’s Discussion and Analysis</p>{BODY}"
+                        f"<p>The financial statements of the Company are presented as follows:</p>"
+                        f"<p>Item 8. Financial Statements and Supplementary Data</p>{BODY}")
+    assert [s.item for s in o.sections] == ["7", "8"]
+
+
+def test_part_iii_items_stacked_above_one_shared_pointer_are_all_pointers(corpus_doc):
+    # Finding 3, Medicis 0000950153-99-001234: the headings of Items 10-13 follow each other, then "The
+    # information called for by Items 10, 11, 12 and 13 are incorporated by reference to the Company's
+    # definitive Proxy Statement". Only Item 13 used to be flagged.
+    doc, o = corpus_doc("_unplaced/parity_gate/10-K/0000950153-99-001234.html", "10-K")
+    for key, item in (("directors", "10"), ("executive_compensation", "11"), ("security_ownership", "12")):
+        p = analyse(doc, o, o.get(key))
+        assert p is not None and "proxy statement" in p.target and p.shared_with == "13", key
+        assert "Items 10, 11, 12 and 13 are incorporated by reference" in doc.text[o.get(key).start:p.end]
+    assert analyse(doc, o, o.get("related_transactions")).shared_with is None
+
+
+def test_an_empty_item_followed_by_a_pointer_that_does_not_name_it_is_not_a_pointer():
+    doc, o = outline_of("<p>Item 10. Directors, Executive Officers and Corporate Governance</p>"
+                        "<p>Item 11. Executive Compensation</p>"
+                        "<p>The information required by Item 11 is incorporated by reference to our proxy statement.</p>"
+                        f"<p>Item 12. Security Ownership of Certain Beneficial Owners</p>{BODY}")
+    assert analyse(doc, o, o.get("directors")) is None
+    assert analyse(doc, o, o.get("executive_compensation")) is not None
+
+
+def test_items_named_by_a_pointer_include_lists_and_ranges():
+    from edgar_cli.documents.references import items_named
+
+    assert items_named("10-K", "called for by Items 10, 11, 12 and 13 are") == {"10", "11", "12", "13"}
+    assert items_named("10-K", "Items 10 through 14 of Part III") == {"10", "11", "12", "13", "14"}
+    assert items_named("10-K", "Item 9A and Item 9B") == {"9A", "9B"}
+
+
+def test_an_item_8_whose_statements_are_on_pages_points_to_the_f_pages(corpus_doc):
+    # Finding 6, GAINSCO 0001193125-10-073212: "The following Consolidated Financial Statements are on pages 64
+    # through 112:" and an index; the statements follow the signatures.
+    doc, o = corpus_doc("_unplaced/parity_gate/10-K/0001193125-10-073212.html", "10-K")
+    p = analyse(doc, o, o.get("financial_statements"))
+    assert p is not None and p.section == "financial_statements_appendix"
+    appendix = o.get("financial_statements_appendix")
+    assert doc.text[appendix.start:appendix.end].startswith("MANAGEMENT’S REPORT ON INTERNAL CONTROL")
+    assert appendix.end - appendix.start > 100_000
+
+
+def test_a_20f_item_18_that_appears_on_f_pages_points_to_the_statements_after_the_signatures(corpus_doc):
+    # Finding 6, Loncor Resources 20-F 0001062993-16-008650: Item 18 "The financial statements appear on pages
+    # F-1 through F-26"; the F-pages follow the signatures.
+    doc, o = corpus_doc("_unplaced/parity_gate/20-F/0001062993-16-008650.html", "20-F")
+    p = analyse(doc, o, o.get("financial_statements"))
+    assert p is not None and p.section == "financial_statements_appendix"
+    appendix = o.get("financial_statements_appendix")
+    text = doc.text[appendix.start:appendix.end]
+    assert text.startswith("CONSOLIDATED FINANCIAL STATEMENTS") and "Consolidated Statements of Financial Position" in text
+
+
+def test_a_pre_2003_item_14_is_the_exhibits_item_not_accountant_fees(corpus_doc):
+    # Finding 7, Medicis 0000950153-99-001234 (FY1999): "Item 14: Exhibits, Financial Statement Schedules and
+    # Reports on Form 8-K".
+    doc, o = corpus_doc("_unplaced/parity_gate/10-K/0000950153-99-001234.html", "10-K")
+    assert o.get("accountant_fees") is None
+    s = o.get("exhibits")
+    assert s.item == "14" and s.label == "Item 14. Exhibits, Financial Statement Schedules and Reports on Form 8-K"
+    assert doc.text[s.start:s.end].startswith("Item 14: Exhibits, Financial Statement Schedules")
+
+
+def test_mastercard_items_end_without_the_next_items_page_header_and_have_none_in_mid_text(corpus_doc):
+    # Finding 8, 0001141391-25-000011: "ITEM 9. CHANGES IN AND DISAGREEMENTS ..." (the running header of the
+    # page where Item 9 begins) closed Item 8, and "ITEM 1C. CYBERSECURITY" sat in the middle of Item 1C.
+    doc, o = corpus_doc(f"{ARCHIVES}/1141391/000114139125000011/ma-20241231.htm", "10-K")
+    for key in ("mda", "financial_statements", "controls"):
+        tail = text_of(doc, o, key).rstrip().rsplit("\n\n", 1)[-1]
+        assert not tail.startswith("ITEM"), (key, tail)
+    cyber = text_of(doc, o, "cybersecurity")
+    assert cyber.startswith("Item 1C. Cybersecurity") and "ITEM 1C. CYBERSECURITY" not in cyber
+    assert "Our Board and Risk Committee have specific oversight" in cyber
+
+
+def test_carbo_item_16_ends_where_the_f_pages_begin(corpus_doc):
+    # Finding 8, CARBO Ceramics 0001564590-18-004771: Item 16 reads "None"; the F-pages open with management's
+    # report on internal control, which Item 16 used to swallow.
+    doc, o = corpus_doc(f"{ARCHIVES}/1009672/000156459018004771/crr-10k_20171231.htm", "10-K")
+    assert text_of(doc, o, "form_10k_summary").strip() == "Item 16. | Form 10-K Summary\n\nNone"
+    assert text_of(doc, o, "financial_statements_appendix").startswith(
+        "MANAGEMENT’S REPORT ON INTERNAL CONTROL OVER FINANCIAL REPORTING")
+
+
+def test_the_outline_item_f_and_form_spellings_resolve_like_edgar_filings():
+    from edgar_cli.capabilities.filings import parse_form
+
+    assert I.resolve_key("10-K", "F").key == "financial_statements_appendix"
+    assert I.resolve_key("20-F", "f").key == "financial_statements_appendix"
+    assert I.resolve_key("10-Q", "II-1A").key == "risk_factors"
+    from edgar_cli.sec.submissions import family_of
+
+    # Finding 8: `edgar filings --form 10q` was accepted and `edgar section --form 10q` rejected
+    for spelling in ("10q", "10-q", "10 Q", "10Q", "10k", "10-K/A", "10k405", "10-KT", "10-KT/A", "20f", "20-F/A"):
+        _family, forms = parse_form(spelling)
+        assert I.family(spelling) == family_of(forms[0]), spelling
+
+
+def test_dropping_blocks_keeps_the_other_blocks_and_their_offsets():
+    doc = html_to_document("<p>First paragraph.</p><p>RUNNING HEADER</p><table><tr><td>a</td><td>1</td></tr>"
+                           "<tr><td>b</td><td>2</td></tr></table><p>Last.</p><p>TRAILER</p>")
+    texts = [doc.block_text(i) for i in range(len(doc.blocks))]
+    shift = doc.drop_blocks({1, len(texts) - 1})
+    assert doc.text == "First paragraph.\n\na | 1\nb | 2\n\nLast."
+    assert [doc.block_text(i) for i in range(len(doc.blocks))] == [t for k, t in enumerate(texts)
+                                                                   if k not in (1, len(texts) - 1)]
+    assert shift(len("First paragraph.\n\nRUNNING HEADER\n\n")) == len("First paragraph.\n\n")

@@ -57,6 +57,47 @@ def test_three_quarterly_reports_in_one_fiscal_year_are_ambiguous_not_guessed(se
         "0001045810-24-000124", "0001045810-24-000264", "0001045810-24-000316"]
 
 
+def test_10qs_of_a_company_that_changed_its_fiscal_year_end_follow_its_own_annual_reports(sec):
+    # Review finding 2, FIELD-NOTES T06: Imunon (CIK 749647) records fiscal year end 12-31 today but filed
+    # September-year 10-Ks until 2003 (FY1999's, 0000931731-99-000517, has period 1999-09-30). Its FY1999
+    # quarters end 1998-12-31, 1999-03-31 and 1999-06-30; the quarter ending 1999-12-31 is Q1 FY2000.
+    with pytest.raises(EdgarError) as exc:
+        find_filing("749647", fy=1999, form="10-Q")
+    assert exc.value.code == "ambiguous"
+    assert [(c.accession_number, c.period_of_report) for c in exc.value.extras["candidates"]] == [
+        ("0000931731-99-000078", date(1998, 12, 31)), ("0000931731-99-000236", date(1999, 3, 31)),
+        ("0000931731-99-000330", date(1999, 6, 30))]
+    assert find_filing("749647", fy=1999).accession_number == "0000931731-99-000517"
+    q = find_filing("749647", accession="0000931731-00-000035", form="10-Q")  # the 10-Q for the quarter ending 1999-12-31
+    assert q.fiscal_year == 2000
+
+
+def test_quarters_of_a_fifteen_month_transition_year_belong_to_the_year_of_its_10k(sec):
+    # Imunon's 10-K 0001193125-05-052402 (period 2004-12-31) followed the September-year 10-K for 2003-09-30:
+    # the four 10-Qs in between (periods 2003-12-31 to 2004-09-30) are FY2004; 2005's quarters use 12-31.
+    r = list_filings("749647", form="10-Q", since="2004-01-01", until="2005-12-31")
+    assert [(str(f.period_of_report), f.fiscal_year) for f in r.filings if not f.is_amendment] == [
+        ("2005-09-30", 2005), ("2005-06-30", 2005), ("2005-03-31", 2005),
+        ("2004-09-30", 2004), ("2004-06-30", 2004), ("2004-03-31", 2004), ("2003-12-31", 2004)]
+
+
+def test_a_fiscal_year_whose_quarters_straddle_two_pages_lists_them_all(sec):
+    # Imunon FY2010: the 10-Q for 2010-03-31 (0000749647-10-000021, filed 2010-05-04) is on the older page,
+    # those for 2010-06-30 and 2010-09-30 are in filings.recent (which starts 2010-07-26).
+    with pytest.raises(EdgarError) as exc:
+        find_filing("749647", fy=2010, form="10-Q")
+    assert [c.accession_number for c in exc.value.extras["candidates"]] == [
+        "0000749647-10-000021", "0000749647-10-000045", "0000749647-10-000055"]
+
+
+def test_quarters_of_a_year_on_an_unreadable_page_name_the_gap(sec):
+    # NVIDIA's FY2020 10-Qs (2019) are on CIK0001045810-submissions-001.json, which the corpus (and so the
+    # mirror) does not serve.
+    with pytest.raises(EdgarError) as exc:
+        find_filing("NVDA", fy=2020, form="10-Q")
+    assert exc.value.code == "not_found" and "CIK0001045810-submissions-001.json" in exc.value.message
+
+
 def test_microsoft_fiscal_year_ends_on_june_30(sec):
     r = list_filings("MSFT", form="10-K", limit=2)
     assert r.company.fiscal_year_end == "06-30"
@@ -144,6 +185,22 @@ def test_expedia_2015_10k_on_the_older_page_carries_its_amendment_from_recent(se
     f = find_filing("EXPE", fy=2015)
     assert (f.accession_number, f.period_of_report) == ("0001193125-16-457822", date(2015, 12, 31))
     assert f.superseded_by == "0001193125-16-569280"
+
+
+def test_an_amendment_in_range_is_linked_to_its_original_on_an_older_page(sec):
+    # Review finding 5: the 10-K/A 0001193125-16-569280 (filed 2016-04-29, period 2015-12-31) is in
+    # filings.recent; its original 0001193125-16-457822 (filed 2016-02-11) is on CIK0001324424-submissions-001.json,
+    # which --since 2016-04-01 alone would not read.
+    r = list_filings("EXPE", form="10-K", since="2016-04-01")
+    amendment = next(f for f in r.filings if f.accession_number == "0001193125-16-569280")
+    assert amendment.amends == "0001193125-16-457822"
+    assert "0001193125-16-457822" not in [f.accession_number for f in r.filings]  # filed before --since
+    assert r.pages[1].status == "read" and any("originals of 0001193125-16-569280" in n for n in r.notes)
+
+
+def test_an_amendment_found_by_accession_is_linked_to_its_original_on_an_older_page(sec):
+    f = find_filing("EXPE", accession="0001193125-16-569280")
+    assert f.form == "10-K/A" and f.amends == "0001193125-16-457822"
 
 
 def test_an_amendment_that_fits_several_originals_is_left_unlinked():
@@ -370,6 +427,19 @@ def test_limit_truncates_and_says_so(sec):
 ])
 def test_fiscal_year_of_a_period_follows_the_fiscal_year_end(end, fye, annual, expected):
     assert S.fiscal_year_of(end, fye, annual=annual) == expected
+
+
+def test_a_quarter_takes_the_fiscal_year_of_the_next_annual_report_within_thirteen_months():
+    rows = [_row("0000000001-03-000001", "10-K", "2003-12-20", "2003-09-30"),
+            _row("0000000001-05-000001", "10-K", "2005-03-10", "2004-12-31"),
+            _row("0000000001-09-000001", "10-K/A", "2009-03-10", "2008-09-30")]  # an amendment is no anchor
+    cal = S.FiscalCalendar(rows, "12-31")
+    assert cal.fiscal_year("10-Q", date(2003, 6, 30)) == 2003
+    assert cal.fiscal_year("10-Q", date(2003, 12, 31)) == 2004
+    assert cal.fiscal_year("10-Q", date(2006, 3, 31)) == 2006  # after the last 10-K: the recorded year end
+    assert cal.fiscal_year("10-Q", date(2008, 6, 30)) == 2008
+    assert cal.fiscal_year("10-K", date(2003, 9, 30)) == 2003
+    assert cal.fiscal_year("8-K", date(2003, 9, 30)) is None
 
 
 def test_fiscal_year_end_is_read_as_mm_dd():

@@ -138,3 +138,88 @@ def test_a_file_on_disk_gives_the_same_section_as_the_fetched_document(sec, corp
     assert from_file.text == fetched.text and from_file.chars_total == fetched.chars_total
     assert from_file.source_file == str(path.resolve()) and from_file.document_url is None
     assert from_file.form == "10-K" and "detected" in " ".join(from_file.notes)
+
+
+# --- review findings (filings_sections.md) --------------------------------------------------------
+
+MEDICIS_1999 = "_unplaced/parity_gate/10-K/0000950153-99-001234.html"  # Medicis 10-K, FY1999
+CARMAX_ABS = "www.sec.gov/Archives/edgar/data/1779026/000177902623000027/0001779026-23-000027.txt"
+
+
+def test_carmax_abs_trust_item_11_is_omitted_not_regulation_ab_item_1122(sec, corpus):
+    # Finding 1 (0001779026-23-000027): executive_compensation returned "Item 1122 of Regulation AB ..."
+    r = get_filing_section(section="executive_compensation", file=str(corpus / CARMAX_ABS))
+    assert r.is_reference and "General Instruction J" in r.reference_target
+    assert "Item 1122" not in r.text and "Item 11. | Executive Compensation" in r.text
+
+
+def test_part_iii_items_sharing_one_pointer_each_return_it_with_the_proxy_target(sec, corpus):
+    # Finding 3: Items 10-12 of Medicis' 10-K were the bare heading (59 characters), is_reference false.
+    for key in ("directors", "executive_compensation", "security_ownership"):
+        r = get_filing_section(section=key, file=str(corpus / MEDICIS_1999))
+        assert r.is_reference and "proxy statement" in r.reference_target, key
+        assert r.text.rstrip().endswith("definitive Proxy Statement for the 1999 Annual Meeting of Shareholders to "
+                                        "be filed pursuant to Regulation 14A."), key
+        assert r.extraction_confidence == "medium" and "Item 13" in r.confidence_reasons[0]
+    assert {o.section for o in r.outline if o.is_reference} >= {"directors", "executive_compensation",
+                                                                "security_ownership", "related_transactions"}
+
+
+def test_an_item_8_on_pages_64_through_112_is_a_pointer_to_the_f_pages(sec, corpus):
+    # Finding 6, GAINSCO 0001193125-10-073212.
+    r = get_filing_section(section="financial_statements", file=str(corpus / "_unplaced/parity_gate/10-K/"
+                                                                            "0001193125-10-073212.html"))
+    assert r.is_reference and r.reference_section == "financial_statements_appendix"
+    assert "are on pages 64 through 112" in r.text
+
+
+def test_a_20f_item_18_pointer_names_the_f_pages_section_which_can_be_read(sec, corpus):
+    # Finding 6, Loncor Resources 20-F 0001062993-16-008650.
+    path = str(corpus / "_unplaced/parity_gate/20-F/0001062993-16-008650.html")
+    r = get_filing_section(section="financial_statements", file=path)
+    assert r.is_reference and r.reference_section == "financial_statements_appendix"
+    statements = get_filing_section(section=r.reference_section, file=path, max_chars=200_000)
+    assert "Consolidated Statements of Financial Position" in statements.text and statements.chars_total > 60_000
+
+
+def test_a_pre_2003_item_14_is_returned_as_exhibits_and_accountant_fees_explains_why_it_is_missing(sec, corpus):
+    # Finding 7: accountant_fees returned "Item 14: Exhibits, ..." labelled "Principal Accountant Fees and
+    # Services" with high confidence, and exhibits was not_found.
+    path = str(corpus / MEDICIS_1999)
+    r = get_filing_section(section="exhibits", file=path, max_chars=500)
+    assert r.item == "14" and r.label == "Item 14. Exhibits, Financial Statement Schedules and Reports on Form 8-K"
+    with pytest.raises(EdgarError) as exc:
+        get_filing_section(section="accountant_fees", file=path)
+    assert exc.value.code == "not_found" and "Before 2003 Item 14 was Exhibits" in exc.value.suggestion
+
+
+def test_the_f_item_of_the_outline_is_a_section_key(sec, corpus):
+    # Finding 8: the outline shows item "F" (Netflix 0001065280-25-000044), so "F" is accepted as a section.
+    path = corpus / "www.sec.gov/Archives/edgar/data/1065280/000106528025000044/nflx-20241231.htm"
+    r = get_filing_section(section="F", file=str(path), max_chars=1000)
+    assert r.section == "financial_statements_appendix" and r.chars_total > 90_000
+
+
+def test_section_accepts_the_form_spellings_that_filings_accepts(sec):
+    r = get_filing_section("AAPL", "Part II Item 1A", form="10q", accession=AAPL_Q3_FY2025, max_chars=200)
+    assert r.item == "II-1A" and r.form == "10-Q"
+
+
+def test_a_file_with_a_fiscal_year_or_an_accession_is_refused_not_ignored(sec, corpus):
+    path = str(corpus / MEDICIS_1999)
+    for kwargs in ({"fy": 1999}, {"accession": "0000950153-99-001234"}):
+        with pytest.raises(EdgarError) as exc:
+            get_filing_section(section="mda", file=path, **kwargs)
+        assert exc.value.code == "invalid_argument" and "file" in exc.value.message
+
+
+def test_pages_put_end_to_end_are_the_section_exactly(sec):
+    # Finding 8: the newline at each cut was dropped, so pasted pages merged paragraphs.
+    whole = get_filing_section("NVDA", "business", accession=NVDA_FY2025, max_chars=200_000).text
+    pages, offset = [], 0
+    while offset is not None:
+        r = get_filing_section("NVDA", "business", accession=NVDA_FY2025, max_chars=3000, offset=offset)
+        assert r.chars_returned <= 3000 and (r.next_offset is None or r.next_offset == offset + r.chars_returned)
+        pages.append(r.text)
+        offset = r.next_offset
+    assert len(pages) > 5 and "".join(pages) == whole

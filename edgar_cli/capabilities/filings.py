@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Annotated
 
 from pydantic import Field
@@ -98,12 +98,11 @@ class _Builder:
         self.name = str(hist.header.get("name") or f"CIK {hist.cik}")
         self.fye = S.fye_mmdd(hist.header.get("fiscalYearEnd"))
         self.amends, self.chains = S.link_amendments(list(hist.rows.values()))
+        self.calendar = S.FiscalCalendar(list(hist.rows.values()), self.fye)
 
     def fiscal_year(self, row: S.Row) -> int | None:
-        fam = S.family_of(row.form)
-        if row.report_date is None or fam not in S.PERIODIC_FAMILIES:
-            return None
-        return S.fiscal_year_of(row.report_date, self.fye, annual=fam in S.ANNUAL_FAMILIES)
+        """By the company's own annual report periods (a 10-Q by the next 10-K), else its fiscal year end."""
+        return self.calendar.fiscal_year(row.form, row.report_date)
 
     def filing(self, row: S.Row) -> Filing:
         chain = [self.hist.rows[a] for a in self.chains.get(row.accession, [])]
@@ -181,13 +180,17 @@ def list_filings(
     ``history_truncated`` with the reason; ``pages`` says what was read.
 
     Each filing: form, base_form, is_amendment, filed, period_of_report,
-    fiscal_year (by the company's fiscal year end), accession_number,
-    primary_document, primary_doc_description, document_url, index_url, items
-    (8-K), is_xbrl, is_inline_xbrl, size (bytes). An original with later
-    amendments for the same period is ``superseded``, ``superseded_by`` the
-    latest, with the chain in ``amendments``; an amendment names the original
-    it ``amends``. A superseded report was not necessarily replaced: many
-    10-K/As only add Part III; figures belong to the XBRL facts.
+    fiscal_year, accession_number, primary_document, primary_doc_description,
+    document_url, index_url, items (8-K), is_xbrl, is_inline_xbrl, size (bytes).
+    fiscal_year follows the company's own annual reports: a 10-Q takes the
+    fiscal year of the next annual report (a company may have changed its
+    fiscal year end since), later ones the recorded fiscal year end. An
+    original with later amendments for the same period is ``superseded``,
+    ``superseded_by`` the latest, with the chain in ``amendments``; an
+    amendment names the original it ``amends`` (when the original was filed
+    before the pages read, one more older page is read to find it). A
+    superseded report was not necessarily replaced: many 10-K/As only add
+    Part III; figures belong to the XBRL facts.
 
     The company header: name, CIK, tickers, exchanges, fiscal_year_end (MM-DD),
     state of incorporation, entity type, category, SIC, former names.
@@ -218,6 +221,17 @@ def list_filings(
 
     builder = _Builder(hist)
     rows = [r for r in hist.sorted_rows() if matches(r)]
+    # An amendment in range whose original may have been filed before the pages read (an original is filed
+    # on or after its period's end): read one more page for it.
+    oldest = min((r.filing_date for r in hist.rows.values()), default=date.min)
+    orphans = [r for r in rows[:limit] if S.is_amendment(r.form) and r.report_date is not None
+               and r.accession not in builder.amends and r.report_date < oldest]
+    read_for_originals = 0
+    if orphans and hist.unread():
+        hist.read(client, hist.unread()[0])
+        read_for_originals = 1
+        builder = _Builder(hist)
+        rows = [r for r in hist.sorted_rows() if matches(r)]
     shown = [builder.filing(r) for r in rows[:limit]]
     unread_in_range = [p for p in hist.unread() if since_d is None or (p.listed_to or date.max) >= since_d]
     truncated = len(rows) > limit or bool(unread_in_range)
@@ -232,6 +246,9 @@ def list_filings(
         why = "--since reaches past" if since_d is not None else "more filings were needed than"
         notes.append(f"Read {read_older} older page(s) of the history because {why} `filings.recent` "
                      f"(which starts at {recent_from}).")
+    if read_for_originals:
+        notes.append(f"Read one more older page of the history to find the originals of "
+                     f"{', '.join(r.accession for r in orphans)}.")
     if gaps:
         warnings.append("The filing history is incomplete: " + _gap_reason(gaps) + ".")
     if fpi:
@@ -270,7 +287,8 @@ def find_filing(
     - ``accession``: that filing, which must be the company's and of the form
       family asked for (and of fiscal year ``fy`` when both are given).
     - ``fy``: the original report (not an amendment) whose period of report falls
-      in fiscal year ``fy`` by the company's fiscal year end: NVIDIA's FY2024 10-K
+      in fiscal year ``fy`` by the company's fiscal calendar (a 10-Q belongs to
+      the year of the next annual report; see list_filings): NVIDIA's FY2024 10-K
       is 0001045810-24-000029 (period 2024-01-28), Apple's is 0000320193-24-000123
       (period 2024-09-28). Not the filing date: a fiscal year's 10-K is filed
       in the next calendar year by many companies.
@@ -334,6 +352,11 @@ def _by_accession(hist: S.History, client: SecClient, accn: str, family: str, fo
             "company. List the company's filings with `edgar filings`.",
         )
     builder = _Builder(hist)
+    oldest = min(r.filing_date for r in hist.rows.values())
+    if (S.is_amendment(row.form) and accn not in builder.amends and row.report_date is not None
+            and row.report_date < oldest and hist.unread()):
+        hist.read(client, hist.unread()[0])  # its original may be on the next older page
+        builder = _Builder(hist)
     filing = builder.filing(row)
     if row.form not in forms:
         raise EdgarError("invalid_argument", f"Accession {accn} is a {row.form}, not a {family}.",
@@ -355,12 +378,31 @@ def _by_fiscal_year(hist: S.History, client: SecClient, fy: int, family: str, fo
     def candidates(builder: _Builder) -> list[S.Row]:
         return [r for r in hist.rows.values() if r.form in forms and builder.fiscal_year(r) == fy]
 
+    # A report for the year is filed after the year ends (an annual report) or after its first quarter (a 10-Q).
+    # year_end is estimated from today's fiscal year end, which the company may have changed: allow a year more.
+    annual = family in S.ANNUAL_FAMILIES
+    filed_after = year_end - timedelta(days=366 if annual else 2 * 366)
+
+    def wanted_from(builder: _Builder) -> date | None:
+        """How far back the history must be read: None while no original is found; for 10-Qs, until the year's
+        other quarters (ending at most nine months before the earliest found) are covered too."""
+        found = [r for r in candidates(builder) if not S.is_amendment(r.form)]
+        if not found:
+            return None
+        if annual:
+            return date.max
+        return min(r.report_date for r in found if r.report_date) - timedelta(days=280)
+
     builder = _Builder(hist)
     pages = hist.unread()
-    while not [r for r in candidates(builder) if not S.is_amendment(r.form)] and pages:
+    while pages:
+        need = wanted_from(builder)
+        oldest = min((r.filing_date for r in hist.rows.values()), default=date.max)
+        if need is not None and oldest <= need:
+            break
         page = pages.pop(0)
-        if page.listed_to is not None and page.listed_to < year_end:
-            break  # a report for the year is filed after the year ends
+        if page.listed_to is not None and page.listed_to < (filed_after if need is None else need):
+            break
         hist.read(client, page)
         builder = _Builder(hist)
     found = candidates(builder)
@@ -370,10 +412,12 @@ def _by_fiscal_year(hist: S.History, client: SecClient, fy: int, family: str, fo
         return builder.filing(preferred[0])
     if len(preferred) > 1:
         cands = [builder.filing(r) for r in sorted(preferred, key=lambda r: r.order_key)]
+        gaps = hist.gaps(filed_after, year_end + timedelta(days=400))
         raise EdgarError(
             "ambiguous",
             f"{name} filed {len(cands)} original {family} reports for fiscal year {fy}: "
-            + "; ".join(f"{c.form} {c.accession_number} (period {c.period_of_report})" for c in cands) + ".",
+            + "; ".join(f"{c.form} {c.accession_number} (period {c.period_of_report})" for c in cands) + "."
+            + (f" The list may be incomplete: {_gap_reason(gaps)}." if gaps else ""),
             "Pick one by its accession number.", candidates=cands,
         )
     _raise_no_fiscal_year(hist, builder, fy, family, forms, found, year_end, today)
@@ -404,7 +448,9 @@ def _raise_no_fiscal_year(hist: S.History, builder: _Builder, fy: int, family: s
         reason = f"the report for fiscal year {fy} (ending around {year_end}) has not been filed yet"
     else:
         # The report for the year is filed within months of its end; a gap there may hide it.
-        gaps = hist.gaps(year_end, date.fromordinal(year_end.toordinal() + 400))
+        # (a 10-Q of the year is filed during it, from its first quarter on)
+        filed_from = year_end if family in S.ANNUAL_FAMILIES else year_end - timedelta(days=366)
+        gaps = hist.gaps(filed_from, year_end + timedelta(days=400))
         reason = (f"the history that would hold it could not be read: {_gap_reason(gaps)}" if gaps else
                   f"no original {family} with a period in fiscal year {fy} is in the history")
     raise EdgarError(

@@ -21,7 +21,7 @@ from ..sec.client import SecClient, get_client
 DEFAULT_MAX_CHARS = 20_000
 MAX_CHARS_LIMIT = 200_000
 MAX_FILE_BYTES = 60_000_000
-PARSER_VERSION = "1"  # bump when documents/ changes what it extracts: cached outlines are keyed by it
+PARSER_VERSION = "2"  # bump when documents/ changes what it extracts: cached outlines are keyed by it
 _CORE_FLOORS = {("10-K", "1"): 2000, ("10-K", "1A"): 1500, ("10-K", "7"): 3000, ("10-K", "8"): 3000,
                 ("10-Q", "I-1"): 3000, ("10-Q", "I-2"): 2000, ("20-F", "3D"): 1500, ("20-F", "5"): 2000}
 
@@ -57,15 +57,21 @@ def get_filing_section(
     risk_factors (II-1A), unregistered_sales (II-2), other_information (II-5),
     exhibits (II-6); 20-F risk_factors (3.D), company_information (4),
     operating_review (5), directors (6), financial_information (8),
-    financial_statements (18) and others. Aliases such as "Item 1A", "MD&A" and
-    "Part II Item 1A" are accepted.
+    financial_statements (18) and others; financial_statements_appendix (F) is
+    the statements placed after the last item or the signatures (F-pages).
+    Aliases such as "Item 1A", "MD&A", "Part II Item 1A" and the item as the
+    outline shows it ("F", "II-1A") are accepted; forms are spelled as
+    list_filings takes them (10-Q, 10q, 10-K/A). A pre-2003 10-K's Item 14
+    (exhibits) is returned as exhibits.
 
     Boundaries skip the table of contents, ignore cross-references in running
     text and end at the next item heading. A section that only points elsewhere
     (Part III "incorporated by reference" from the proxy statement, NVIDIA's
     Item 8 pointing to the statements under Item 15, an Annual Report exhibit)
     comes back as that pointer with ``is_reference: true`` and
-    ``reference_target``/``reference_section``.
+    ``reference_target``/``reference_section``. Items whose headings are stacked
+    above one pointer naming them all ("Items 10, 11, 12 and 13 are
+    incorporated by reference ...") share it: their text runs through it.
 
     Returns: text (a page of at most ``max_chars`` characters; paragraphs split
     by blank lines, table rows by newlines, cells by " | "), section, item,
@@ -78,7 +84,7 @@ def get_filing_section(
 
     Errors: invalid_argument (unknown section for the form: the keys are listed;
     malformed accession; bad max_chars/offset; an 8-K or other form without
-    items), not_found (unknown company or filing; a section missing from the
+    items; a file together with a company, accession or fy), not_found (unknown company or filing; a section missing from the
     document: the message names the document URL and the sections found),
     ambiguous, out_of_scope (see find_filing).
     Source: the primary document in www.sec.gov/Archives/edgar/data/<cik>/<accession>/,
@@ -98,6 +104,10 @@ def get_filing_section(
         if company is not None and company.strip():
             raise EdgarError("invalid_argument", "Pass a company or a file, not both.",
                              "Use `edgar section --file PATH SECTION` for a document on disk.")
+        if accession is not None or fy is not None:
+            given = " and ".join(n for n, v in (("an accession", accession), ("a fiscal year", fy)) if v is not None)
+            raise EdgarError("invalid_argument", f"A file on disk is one filing: {given} cannot select another.",
+                             "Pass the file alone (with --form if needed), or a company with --accession/--fy.")
         doc, outline, form_as_filed = _from_file(file, form, client, notes)
         meta["source_file"] = str(Path(file).resolve())
     else:
@@ -134,7 +144,10 @@ def get_filing_section(
             f"{spec.label} was not found in {where}. Sections found: {', '.join(keys) if keys else 'none'}.",
             "Ask for one of the sections found, or read the document at the URL given."
             + (" Item 1A was added to Form 10-K for fiscal years ending after 2005-12-01."
-               if (fam, spec.item) == ("10-K", "1A") else ""),
+               if (fam, spec.item) == ("10-K", "1A") else "")
+            + (f" Before 2003 Item 14 was {I.OLD_ITEM_14_TITLE}: this filing's Item 14 is section exhibits, and "
+               "principal accountant fees were not yet a 10-K item."
+               if (fam, spec.item) == ("10-K", "14") and any(s.item == "14" for s in outline.sections) else ""),
             document_url=meta.get("document_url"), source_file=meta.get("source_file"),
             outline=[e.model_dump() for e in _outline_entries(doc, outline)],
         )
@@ -238,7 +251,11 @@ def _outline_entries(doc: TextDocument, outline: Outline) -> list[SectionOutline
 
 
 def _page(text: str, offset: int, max_chars: int) -> tuple[str, int | None]:
-    """A page of text from offset, cut at a line break near the end when more follows."""
+    """A page of text from offset, cut after a line break near the end when more follows.
+
+    The break (and any blank line after it, within max_chars) stays at the end of the page, so that the pages
+    put end to end are the section exactly: no paragraph runs into the next across a cut.
+    """
     end = offset + max_chars
     if end >= len(text):
         return text[offset:], None
@@ -246,18 +263,22 @@ def _page(text: str, offset: int, max_chars: int) -> tuple[str, int | None]:
     if cut <= offset:
         cut = text.rfind(" ", offset + int(max_chars * 0.8), end)
     if cut <= offset:
-        cut = end
-    nxt = cut
-    while nxt < len(text) and text[nxt] in "\n ":
+        cut = end - 1
+    nxt = cut + 1
+    while nxt < end and text[nxt] in "\n ":
         nxt += 1
-    return text[offset:cut], nxt
+    return text[offset:nxt], nxt
 
 
-def confidence(doc: TextDocument, outline: Outline, s: Section, is_reference: bool) -> tuple[str, list[str]]:
+def confidence(doc: TextDocument, outline: Outline, s: Section, is_reference: bool,
+               shared_with: str | None = None) -> tuple[str, list[str]]:
     """high / medium / low with the reasons that lowered it."""
     reasons: list[str] = []
     level = 0  # 0 high, 1 medium, 2 low
     body = body_of(doc, s)
+    if shared_with is not None:
+        # stacked headings above one pointer look like a table of contents; the pointer naming the item says not
+        return "medium", [f"no text of its own: the pointer under Item {shared_with}, which names this item, covers it"]
     if s.found_by == "title_heading":
         level = max(level, 1)
         reasons.append(f"no '{s.label.split('.')[0]}' heading: found by a heading with its title only")
@@ -296,15 +317,19 @@ def confidence(doc: TextDocument, outline: Outline, s: Section, is_reference: bo
 
 def _result(doc: TextDocument, outline: Outline, s: Section, form_as_filed: str, meta: dict, max_chars: int,
             offset: int, notes: list[str], warnings: list[str]) -> FilingSection:
-    text = doc.text[s.start:s.end].rstrip()
+    pointer = analyse(doc, outline, s)
+    shared_with = pointer.shared_with if pointer is not None else None
+    # an empty item sharing the pointer of a later one: its text runs through that pointer
+    text = doc.text[s.start:pointer.end if pointer is not None and pointer.end else s.end].rstrip()
     if offset > len(text):
         raise EdgarError("invalid_argument", f"offset {offset} is past the end of the section ({len(text)} characters).",
                          "Start at 0, or pass next_offset from the previous page.", chars_total=len(text))
     page, next_offset = _page(text, int(offset), int(max_chars))
-    pointer = analyse(doc, outline, s)
-    level, reasons = confidence(doc, outline, s, pointer is not None)
+    level, reasons = confidence(doc, outline, s, pointer is not None, shared_with)
     if pointer is not None:
         notes.append(f"This section points elsewhere: {pointer.target}."
+                     + (f" Its heading has no text of its own; the pointer under Item {shared_with} names it, and "
+                        "the text runs through that pointer." if shared_with else "")
                      + (f" Ask for section {pointer.section} to read it." if pointer.section else ""))
     return FilingSection(
         section=s.key, item=s.item, label=s.label, heading=s.heading or None, form=form_as_filed,

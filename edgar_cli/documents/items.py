@@ -154,19 +154,35 @@ _TWENTY_F = [
     ItemSpec("financial_statements", "18", "Financial Statements", r"financial\s+statements",
              ("financial statements", "financials")),
     ItemSpec("exhibits", "19", "Exhibits", r"exhibits", ("exhibits",)),
+    # not an item: the financial statements placed after the signatures (F-pages), which Item 18 points to
+    ItemSpec("financial_statements_appendix", "F", "Financial Statements following the signatures (F-pages)", r"$^",
+             ("f-pages", "appendix")),
 ]
 
 FORMS: dict[str, list[ItemSpec]] = {"10-K": _TEN_K, "10-Q": _TEN_Q, "20-F": _TWENTY_F}
-FORM_FAMILY = {"10-K": "10-K", "10-K/A": "10-K", "10-K405": "10-K", "10-KT": "10-K", "10-KSB": "10-K",
-               "10-Q": "10-Q", "10-Q/A": "10-Q", "10-QT": "10-Q", "10-QSB": "10-Q", "20-F": "20-F", "20-F/A": "20-F"}
+FORM_FAMILY = {"10-K": "10-K", "10-K/A": "10-K", "10-K405": "10-K", "10-K405/A": "10-K", "10-KT": "10-K",
+               "10-KT/A": "10-K", "10-KSB": "10-K", "10-KSB/A": "10-K",
+               "10-Q": "10-Q", "10-Q/A": "10-Q", "10-QT": "10-Q", "10-QT/A": "10-Q", "10-QSB": "10-Q",
+               "10-QSB/A": "10-Q", "20-F": "20-F", "20-F/A": "20-F"}
 
 _COMPILED: dict[str, dict[str, re.Pattern]] = {
     form: {s.item: re.compile(r"\s*(?:" + s.pattern + r")", re.IGNORECASE) for s in specs} for form, specs in FORMS.items()
 }
 
 
+def normalize_form(form: str | None) -> str:
+    """``10k``, ``10 q``, ``10-k/a`` -> ``10-K``, ``10-Q``, ``10-K/A``: the spellings ``edgar filings`` accepts."""
+    text = re.sub(r"\s+", "", str(form or "")).upper()
+    return re.sub(r"^(10|20|40)-?([KQF])", r"\1-\2", text)
+
+
 def family(form: str | None) -> str | None:
-    return FORM_FAMILY.get((form or "").upper().strip())
+    return FORM_FAMILY.get(normalize_form(form))
+
+
+# Before fiscal 2003 (SEC Release 33-8183) Item 14 of a 10-K was the exhibits item; accountant fees came later.
+OLD_ITEM_14_TITLE = "Exhibits, Financial Statement Schedules and Reports on Form 8-K"
+OLD_ITEM_14_RE = re.compile(r"\s*exhibits?\b", re.IGNORECASE)
 
 
 def specs(form: str) -> list[ItemSpec]:
@@ -213,6 +229,9 @@ def resolve_key(form: str, name: str) -> ItemSpec | None:
     norm = _norm(raw)
     for s in FORMS[form]:
         if norm == s.key.replace("_", " ") or norm == s.key or raw.lower() == s.key:
+            return s
+    for s in FORMS[form]:  # the item id as the outline shows it: "F", "II-1A", "3D"
+        if raw.upper().replace(" ", "") == s.item:
             return s
     m = _ITEM_ARG_RE.match(norm.replace(" ", "")) or _ITEM_ARG_RE.match(norm)
     if m:

@@ -24,7 +24,8 @@ _POINTER_RE = re.compile(
     r"incorporated\s+(herein\s+|in\s+this\s+item\s+|into\s+this\s+item\s+)?by\s+reference|"
     r"(is|are|will\s+be)\s+(set\s+forth|included|contained|presented|provided|located|found)\s+(in|under|on|at|within)|"
     r"can\s+be\s+found|refer\s+to|see\s+(the\s+)?(item|part|note|page|section|\u201c|\")|"
-    r"appears?\s+(on|under|in)\s+(page|the\s+caption|the\s+section)|reference\s+is\s+made|"
+    r"appears?\s+(on|under|in)\s+(pages?|the\s+caption|the\s+section)\b|(is|are|begins?|starts?)\s+on\s+pages?\b|"
+    r"reference\s+is\s+made|"
     r"(information|disclosure)s?\s+required\s+by\s+this\s+item|"
     r"(omitted|not\s+required)\s+(pursuant\s+to|in\s+accordance\s+with|in\s+reliance\s+on)",
     re.IGNORECASE,
@@ -35,15 +36,18 @@ _INSTRUCTION_J_RE = re.compile(r"general\s+instruction\s+j", re.IGNORECASE)
 _ITEM_REF_RE = re.compile(r"(?:part\s+(iv|iii|ii|i)\s*,?\s*)?item\s+(\d{1,2}[a-c]?)\b", re.IGNORECASE)
 _NOTE_REF_RE = re.compile(r"\bnote\s+(\d{1,2})\b", re.IGNORECASE)
 _FS_HEADING_RE = re.compile(
-    r"^\s*(report\s+of\s+independent\s+registered\s+public\s+accounting\s+firm|"
+    r"^\s*(report\s+of\s+independent\s+(registered\s+public\s+accounting\s+firm|auditors?)|"
+    r"independent\s+auditor\W{0,2}s?\W{0,2}\s+report|"
     r"index\s+to\s+(the\s+)?(consolidated\s+)?financial\s+statements|consolidated\s+(statements?\s+of\s+(income|operations"
-    r"|earnings)|balance\s+sheets?))\b", re.IGNORECASE)
+    r"|earnings|financial\s+position|comprehensive\s+(income|loss))|balance\s+sheets?))\b", re.IGNORECASE)
 
 
 @dataclass
 class Pointer:
     target: str  # plain description of where the content is
     section: str | None = None  # a section key of this same document holding the content
+    shared_with: str | None = None  # the item whose pointer covers this empty item too ("13")
+    end: int | None = None  # with shared_with: where that pointer ends (the text to return runs to it)
 
 
 def body_of(doc: TextDocument, s: Section) -> str:
@@ -53,6 +57,8 @@ def body_of(doc: TextDocument, s: Section) -> str:
 def analyse(doc: TextDocument, outline: Outline, s: Section) -> Pointer | None:
     """A Pointer when the section only refers elsewhere; None when it holds content."""
     body = body_of(doc, s)
+    if not body and s.found_by == "item_heading":
+        return _shared(doc, outline, s)
     if not body or len(body) > MAX_POINTER_CHARS or not _POINTER_RE.search(_lead(doc, s)):
         return None
     fam = outline.form
@@ -87,6 +93,55 @@ def analyse(doc: TextDocument, outline: Outline, s: Section) -> Pointer | None:
     return Pointer("another part of this filing or a separately filed document (see the text)")
 
 
+_ITEM_LIST_RE = re.compile(
+    r"\bitems?\s+(\d{1,2}[a-c]?(?:\s*(?:,|and|&|through|to|-|\u2013|\u2014)\s*(?:and\s+)?(?:items?\s+)?\d{1,2}[a-c]?\b)*)",
+    re.IGNORECASE)
+
+
+def items_named(form: str, text: str) -> set[str]:
+    """Item numbers a sentence names: "Items 10, 11, 12 and 13" and "Items 10 through 14" (ranges expanded)."""
+    order = I.order(form)
+    by_rank = {v: k for k, v in order.items()}
+    named: set[str] = set()
+    for m in _ITEM_LIST_RE.finditer(text):
+        tokens = re.findall(r"\d{1,2}[a-c]?|through|to|-|\u2013|\u2014", m.group(1), re.IGNORECASE)
+        prev: str | None = None
+        ranged = False
+        for tok in tokens:
+            if not tok[0].isdigit():
+                ranged = prev is not None
+                continue
+            item = tok.upper()
+            if ranged and prev in order and item in order:
+                named.update(by_rank[r] for r in range(order[prev], order[item] + 1))
+            named.add(item)
+            prev, ranged = item, False
+    return named
+
+
+def _shared(doc: TextDocument, outline: Outline, s: Section) -> Pointer | None:
+    """An item with no text of its own, stacked with the next headings above one pointer that names it
+    ("Item 10. ... Item 11. ... Item 13. ... The information called for by Items 10, 11, 12 and 13 is
+    incorporated by reference to the Proxy Statement"): that pointer is its pointer too."""
+    ordered = sorted((x for x in outline.sections if x.found_by == "item_heading"), key=lambda x: x.start)
+    try:
+        k = next(i for i, x in enumerate(ordered) if x is s)
+    except StopIteration:
+        return None
+    end = s.end
+    for nxt in ordered[k + 1:]:
+        if doc.text[end:nxt.start].strip():
+            return None  # something other than the stacked headings lies between
+        if not body_of(doc, nxt):
+            end = nxt.end
+            continue
+        pointer = analyse(doc, outline, nxt)
+        if pointer is None or s.item not in items_named(outline.form, _lead(doc, nxt)):
+            return None
+        return Pointer(pointer.target, pointer.section, shared_with=nxt.item, end=nxt.end)
+    return None
+
+
 def _lead(doc: TextDocument, s: Section) -> str:
     """The first two paragraphs of the body that are not table rows (a pointer says so up front)."""
     out: list[str] = []
@@ -116,7 +171,8 @@ def _locate_statements(doc: TextDocument, outline: Outline, s: Section) -> Point
     Statements placed after Part IV (financial_statements_appendix) win over Item 15, and
     Item 15 over any other section (Item 9A holds the auditor's report on internal control).
     """
-    holders: list[Section] = []
+    appendix = outline.get("financial_statements_appendix")
+    holders: list[Section] = [appendix] if appendix is not None else []  # F-pages are statements by construction
     outside = False
     for bs, be, _f, _t in doc.blocks:
         text = doc.text[bs:be]

@@ -8,7 +8,10 @@ How a heading is told apart from everything else that starts with "Item":
    split into the next block ("Item 2." then "Management's Discussion ...") is
    joined. Running text ("Item 7 of this report", "see Item 1A, "Risk
    Factors"") is rejected: a lowercase word or a quote after the number, or a
-   long block without the item's title.
+   long block without the item's title. The number ends where the digits do:
+   "Item 1122 of Regulation AB" is no Item 11. A line introduced by the
+   paragraph before it ("refer to the following section of this report:") is
+   a cross-reference: it never competes with a real heading of the same item.
 2. *Table of contents* entries are dropped: rows ending in a page number, links
    to a later anchor, tables holding three or more items, and runs of item
    lines with no prose between them when the same item appears again later.
@@ -19,7 +22,8 @@ How a heading is told apart from everything else that starts with "Item":
    content after the heading. In a 10-Q the same number ("Item 1") is Part I or
    Part II by the nearest "PART II" heading, its title, and the order.
 4. A section ends where the next selected heading starts, or at a PART heading
-   or SIGNATURES.
+   or SIGNATURES. Running page headers naming an item that are left inside a
+   section once the headings are chosen are removed from the document.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from .text import BOLD, CENTERED, IN_TABLE, LINKED, RUNNING, TextDocument
 
 _HEAD_RE = re.compile(
     r"^\s*(?:part\s+(?P<part>iv|iii|ii|i)\b\s*[.,:;|\-\u2013\u2014]*\s*)?"
-    r"items?\s*(?P<num>\d{1,2})(?:\s*\.?\s*\(?(?P<let>[a-k])\)?(?![a-z]))?(?:\s*\(t\))?"
+    r"items?\s*(?P<num>\d{1,2})(?!\d)(?:\s*\.?\s*\(?(?P<let>[a-k])\)?(?![a-z]))?(?:\s*\(t\))?"
     r"(?P<more>(?:\s*(?:,|and|&|through|to)\s*(?:item\s*)?\d{1,2}[a-k]?(?![\d]))*)"
     r"(?P<tail>.*)$",
     re.IGNORECASE | re.DOTALL,
@@ -59,6 +63,7 @@ class Candidate:
     title_items: set[str] = field(default_factory=set)  # item ids whose title matched
     toc: bool = False
     suspect: bool = False
+    xref: bool = False  # a standalone line quoted by the paragraph before it ("refer to the following section:")
     weight: float = 0.0
 
 
@@ -156,9 +161,27 @@ def find_candidates(doc: TextDocument, form: str) -> tuple[list[Candidate], list
         cand = Candidate(i, end_block, nums, text[:300], _ROMAN[m.group("part").lower()] if m.group("part") else None,
                          matched)
         cand.toc = bool(_PAGE_TAIL_RE.search(tail) and (matched or len(tail) < 150) and len(text) < 250)
+        cand.xref = _introduced(doc, i)
         cands.append(cand)
     _mark_toc(doc, cands)
     return cands, parts
+
+
+_XREF_LEAD_RE = re.compile(r"(:|\b(refer\s+to|see|set\s+forth\s+(in|under)|included\s+(in|under)|discussed\s+(in|under)|"
+                           r"described\s+(in|under)|found\s+(in|under)|appears?\s+(in|under)|captioned))\s*$",
+                           re.IGNORECASE)
+
+
+def _introduced(doc: TextDocument, i: int) -> bool:
+    """The paragraph before block i introduces it as a reference ("... refer to the following section of this
+    report:", "... see"): block i is a cross-reference set on a line of its own, not a heading."""
+    if i == 0:
+        return False
+    _s, _e, _flags, table = doc.blocks[i - 1]
+    prev = doc.block_text(i - 1).strip()
+    if table >= 0 or len(prev) < 30 or _HEAD_RE.match(prev) or _PART_RE.match(prev):
+        return False
+    return bool(_XREF_LEAD_RE.search(prev))
 
 
 def _mark_toc(doc: TextDocument, cands: list[Candidate]) -> None:
@@ -220,6 +243,8 @@ def _weight(doc: TextDocument, c: Candidate, item: str, next_block: int) -> floa
         w += 1.0
     if c.suspect:
         w -= 2.5
+    if c.xref:
+        w -= 2.5
     if flags & RUNNING:
         w -= 2.5
     # content after the heading: a table-of-contents line has none
@@ -234,6 +259,10 @@ def select(doc: TextDocument, form: str, cands: list[Candidate], parts: list[tup
     order = I.order(form)
     live = [c for c in cands if not c.toc]
     toc_blocks = {c.block for c in cands if c.toc}
+    # a cross-reference line never competes with a real heading of the same item (it could outscore one: the
+    # text after it, the rest of the section it sits in, counts as content); alone, it is a weak candidate
+    headed = {n for c in live if not (c.xref or c.suspect or doc.blocks[c.block][2] & RUNNING) for n in c.nums}
+    live = [c for c in live if not (c.xref and all(n in headed for n in c.nums))]
     nodes: list[tuple[Candidate, list[str], float]] = []
     for k, c in enumerate(live):
         nxt = live[k + 1].block if k + 1 < len(live) else len(doc.blocks)
@@ -295,7 +324,11 @@ def _part_of(form: str, item: str) -> int:
 
 
 def build_outline(doc: TextDocument, form: str) -> Outline:
-    """Every item section found in the document, in document order."""
+    """Every item section found in the document, in document order.
+
+    ``doc`` is changed in place: running page headers left inside sections are removed from it, so the
+    offsets of the outline are offsets into the document as it is afterwards.
+    """
     fam = I.family(form) or form
     cands, parts = find_candidates(doc, fam)
     chain = select(doc, fam, cands, parts)
@@ -330,11 +363,33 @@ def build_outline(doc: TextDocument, form: str) -> Outline:
     if fam == "20-F":
         _twenty_f_subitems(doc, sections)
     if fam == "10-K":
-        _statements_after_part_iv(doc, sections)
+        _old_item_14(sections)
+    if fam in ("10-K", "20-F"):
+        _statements_after_part_iv(doc, fam, sections)
     _omitted_items(doc, fam, cands, sections)
     _fill_gaps(doc, fam, cands, sections)
+    _drop_running_headers(doc, sections)
     sections.sort(key=lambda s: (s.start, I.order(fam).get(s.item, 0)))
     return Outline(form=fam, sections=sections)
+
+
+def _drop_running_headers(doc: TextDocument, sections: list[Section]) -> None:
+    """Remove from the document (in place) the running page headers naming an item ("ITEM 1C. CYBERSECURITY"
+    at the top of a page) that sit inside a section: they were kept in case one was the only heading of its
+    section, and now that the headings are chosen they are page furniture in mid-text."""
+    drop: set[int] = set()
+    for i, (bs, _be, flags, _t) in enumerate(doc.blocks):
+        if not flags & RUNNING or not _HEAD_RE.match(doc.block_text(i)):
+            continue
+        if any(s.start <= bs < s.body_start for s in sections):
+            continue  # a heading that was chosen
+        if any(s.body_start <= bs < s.end for s in sections):
+            drop.add(i)
+    if not drop:
+        return
+    shift = doc.drop_blocks(drop)
+    for s in sections:
+        s.start, s.end, s.body_start = shift(s.start), shift(s.end), shift(s.body_start)
 
 
 def _twenty_f_subitems(doc: TextDocument, sections: list[Section]) -> None:
@@ -359,6 +414,19 @@ def _twenty_f_subitems(doc: TextDocument, sections: list[Section]) -> None:
     heading = doc.text[start:item3.body_start + m.end()].strip()
     sections.append(Section(spec.key, "3D", spec.label, heading, start, item3.end,
                             item3.body_start + m.end(), True, False, item3.ends_at))
+
+
+def _old_item_14(sections: list[Section]) -> None:
+    """Before fiscal 2003 Item 14 of a 10-K was "Exhibits, Financial Statement Schedules and Reports on Form
+    8-K" (there was no Item 15): such an Item 14 is the exhibits section, not principal accountant fees."""
+    if any(s.item == "15" for s in sections):
+        return
+    for s in sections:
+        m = _HEAD_RE.match(s.heading) if s.item == "14" and s.found_by == "item_heading" else None
+        if m and I.OLD_ITEM_14_RE.match(_LEAD_SEP_RE.sub("", m.group("tail"))):
+            exhibits = I.spec_by_key("10-K", "exhibits")
+            assert exhibits is not None
+            s.key, s.label = exhibits.key, f"Item 14. {I.OLD_ITEM_14_TITLE}"
 
 
 _OMITTED_RE = re.compile(r"(items?\s+(have\s+been|are|is)\s+omitted|omitted\s+(in\s+accordance\s+with|pursuant\s+to|in\s+reliance))",
@@ -444,26 +512,37 @@ def _fill_gaps(doc: TextDocument, form: str, cands: list[Candidate], sections: l
 
 _FS_START_RE = re.compile(
     r"^\s*(index\s+to\s+(the\s+)?(consolidated\s+)?financial\s+statements(\s+and\s+\w+(\s+\w+)?)?|"
-    r"report\s+of\s+independent\s+registered\s+public\s+accounting\s+firm|consolidated\s+balance\s+sheets?|"
-    r"consolidated\s+statements?\s+of\s+(income|operations|earnings))\s*$", re.IGNORECASE)
+    r"report\s+of\s+independent\s+(registered\s+public\s+accounting\s+firm|auditors?)|"
+    r"independent\s+auditor\W{0,2}s?\W{0,2}\s+report|"
+    r"management\W{0,3}s?\s+report\s+on\s+internal\s+control\s+over\s+financial\s+reporting|"
+    r"consolidated\s+balance\s+sheets?|"
+    r"consolidated\s+statements?\s+of\s+(income|operations|earnings|financial\s+position|comprehensive\s+(income|loss)))"
+    r"\s*$", re.IGNORECASE)
+# a bare "CONSOLIDATED FINANCIAL STATEMENTS" title page opens the F-pages too, outside a table
+_FS_TITLE_RE = re.compile(r"^\s*(audited\s+)?consolidated\s+financial\s+statements\s*$", re.IGNORECASE)
 
 
-def _statements_after_part_iv(doc: TextDocument, sections: list[Section]) -> None:
-    """Financial statements placed after Item 16, or after the signatures (the F-pages), are no item:
-    they become ``financial_statements_appendix`` (and Item 16 no longer swallows them)."""
-    spec = I.spec_by_item("10-K", "F")
+def _statements_after_part_iv(doc: TextDocument, form: str, sections: list[Section]) -> None:
+    """Financial statements placed after the last item (Item 16 of a 10-K, Item 19 of a 20-F) or after the
+    signatures (the F-pages) are no item: they become ``financial_statements_appendix`` (and the last item no
+    longer swallows them)."""
+    spec = I.spec_by_item(form, "F")
     assert spec is not None
-    s16 = next((s for s in sections if s.item == "16" and s.found_by == "item_heading"), None)
+    last_item = "16" if form == "10-K" else "19"
+    owner_s = next((s for s in sections if s.item == last_item and s.found_by == "item_heading"), None)
     last_end = max((s.end for s in sections), default=len(doc.text))
-    windows = [(s16.body_start, s16.end, s16)] if s16 is not None else []
+    windows = [(owner_s.body_start, owner_s.end, owner_s)] if owner_s is not None else []
     windows.append((last_end, len(doc.text), None))
     for lo, hi, owner in windows:
-        for bs, be, flags, _t in doc.blocks:
+        for bs, be, flags, table in doc.blocks:
             if bs < lo or bs >= hi:
                 continue
-            if be - bs <= 120 and not flags & LINKED and _FS_START_RE.match(doc.text[bs:be]):
+            if be - bs > 120 or flags & LINKED:
+                continue
+            text = doc.text[bs:be]
+            if _FS_START_RE.match(text) or (table < 0 and _FS_TITLE_RE.match(text)):
                 ends_at = owner.ends_at if owner is not None else "end_of_document"
-                sections.append(Section(spec.key, "F", spec.label, doc.text[bs:be], bs, hi, be, True, False,
+                sections.append(Section(spec.key, "F", spec.label, text, bs, hi, be, True, False,
                                         ends_at, "statements_start"))
                 if owner is not None:
                     owner.end, owner.ends_at = bs, "next_item"

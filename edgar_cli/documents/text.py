@@ -18,7 +18,9 @@ Paragraphs are separated by a blank line, table rows by a newline, cells by
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 # Block flags
@@ -61,6 +63,60 @@ class TextDocument:
     def block_text(self, i: int) -> str:
         s, e, _f, _t = self.blocks[i]
         return self.text[s:e]
+
+    def drop_blocks(self, drop: set[int]) -> Callable[[int], int]:
+        """Remove blocks (with the separator after each) in place; returns the map of old offsets to new ones."""
+        drop = {i for i in drop if 0 <= i < len(self.blocks)}
+        if not drop:
+            return lambda x: x
+        n = len(self.blocks)
+        last_kept = max((i for i in range(n) if i not in drop), default=-1)
+        spans: list[list[int]] = []
+        for i in sorted(drop):
+            lo = self.blocks[i][0]
+            hi = self.blocks[i + 1][0] if i + 1 < n else self.blocks[i][1]
+            if i > last_kept:  # trailing blocks: drop the separator before them instead
+                lo = self.blocks[last_kept][1] if last_kept >= 0 else 0
+                hi = len(self.text)
+            if spans and lo <= spans[-1][1]:
+                spans[-1][1] = max(spans[-1][1], hi)
+            else:
+                spans.append([lo, hi])
+        starts = [sp[0] for sp in spans]
+        removed_before = [0]
+        for lo, hi in spans:
+            removed_before.append(removed_before[-1] + hi - lo)
+
+        def shift(x: int) -> int:
+            k = bisect_right(starts, x) - 1
+            if k < 0:
+                return x
+            lo, hi = spans[k]
+            return (lo if x < hi else x) - removed_before[k] - (0 if x < hi else hi - lo)
+
+        pieces, pos = [], 0
+        for lo, hi in spans:
+            pieces.append(self.text[pos:lo])
+            pos = hi
+        pieces.append(self.text[pos:])
+        new_index: dict[int, int] = {}
+        blocks: list[tuple[int, int, int, int]] = []
+        for i, (bs, be, flags, table) in enumerate(self.blocks):
+            if i in drop:
+                continue
+            new_index[i] = len(blocks)
+            blocks.append((shift(bs), shift(be), flags, table))
+
+        def reindex(i: int) -> int:
+            while i in drop and i + 1 < n:
+                i += 1
+            return new_index.get(i, max(0, len(blocks) - 1))
+
+        self.text = "".join(pieces)
+        self.blocks = blocks
+        self.anchors = {k: reindex(v) for k, v in self.anchors.items()}
+        self.links = [(new_index[b], t) for b, t in self.links if b in new_index]
+        return shift
 
     def to_payload(self) -> dict:
         return {"text": self.text, "blocks": [list(b) for b in self.blocks], "anchors": self.anchors,
@@ -337,6 +393,11 @@ def _furniture_key(text: str) -> str:
     return re.sub(r"\d+", "#", text)
 
 
+def _heading_key(text: str) -> str:
+    """A heading compared without case, punctuation or spacing: "ITEM 9. CHANGES IN ..." = "Item 9. Changes in ..."."""
+    return re.sub(r"[\W_]+", "", text.casefold())
+
+
 _HEADER_LIKE_RE = re.compile(r"^\s*(part\s+[ivx]+\b|items?\s*\d)", re.IGNORECASE)
 
 
@@ -368,7 +429,10 @@ def _drop_page_furniture(raw: list[_Raw]) -> list[_Raw]:
             drop = True
         elif i in near and len(t) <= 120:
             if _HEADER_LIKE_RE.match(t):
-                if header_counts[t] >= 2:
+                if (r.table < 0 and i + 1 < len(raw) and raw[i + 1].table < 0
+                        and _heading_key(raw[i + 1].text) == _heading_key(t)):
+                    drop = True  # a page header naming the item whose own heading comes right after it
+                elif header_counts[t] >= 2:
                     if t in seen_headers:
                         drop = True
                     else:

@@ -18,6 +18,7 @@ This module parses; the capability in ``capabilities/filings.py`` decides.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
@@ -104,6 +105,50 @@ def fiscal_year_of(period_end: date, fye: str | None, *, annual: bool) -> int | 
         return _label(period_end)
     following = next(a for a in anchors if a >= period_end - FYE_TOLERANCE)
     return _label(following)
+
+
+# A 10-Q is labelled by the next annual report when one ends within this span after it: three
+# quarters of a 52/53-week year, or four of a transition year, but not a year with a missing 10-K.
+NEXT_ANNUAL_SPAN = timedelta(days=400)
+
+
+class FiscalCalendar:
+    """Fiscal years of periodic reports, from the company's own annual report periods.
+
+    The header's ``fiscalYearEnd`` is today's; a company that changed its fiscal
+    year end (FIELD-NOTES T06: Imunon, CIK 749647, filed September-year 10-Ks
+    until 2003, then calendar years) would have its old quarters mislabelled by
+    it. So an interim report (10-Q) takes the fiscal year of the next annual
+    report (10-K, 20-F, 40-F, originals) ending within ``NEXT_ANNUAL_SPAN`` after
+    its period; only quarters after the latest annual report (or before a gap
+    in them) fall back to the recorded fiscal year end.
+    """
+
+    def __init__(self, rows: list[Row], fye: str | None):
+        self.fye = fye
+        annual = {r.report_date for r in rows
+                  if r.report_date is not None and not is_amendment(r.form) and family_of(r.form) in ANNUAL_FAMILIES}
+        self._annual = sorted(annual)
+        self._labels = [fiscal_year_of(d, fye, annual=True) for d in self._annual]
+
+    def next_annual(self, period_end: date) -> tuple[date, int] | None:
+        """The period end and fiscal year of the first annual report ending on or after ``period_end``."""
+        k = bisect_left(self._annual, period_end)
+        if k == len(self._annual) or self._annual[k] - period_end > NEXT_ANNUAL_SPAN:
+            return None
+        label = self._labels[k]
+        return (self._annual[k], label) if label is not None else None
+
+    def fiscal_year(self, form: str, period_end: date | None) -> int | None:
+        fam = family_of(form)
+        if period_end is None or fam not in PERIODIC_FAMILIES:
+            return None
+        if fam in ANNUAL_FAMILIES:
+            return fiscal_year_of(period_end, self.fye, annual=True)
+        following = self.next_annual(period_end)
+        if following is not None:
+            return following[1]
+        return fiscal_year_of(period_end, self.fye, annual=False)
 
 
 def estimated_year_end(fiscal_year: int, fye: str | None) -> date:
