@@ -12,11 +12,13 @@ Used by the tests (conftest.py), the benchmarks and the evals.
 from __future__ import annotations
 
 import csv
+import gzip
 import hashlib
 import os
 import random
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -33,9 +35,26 @@ def corpus_dir() -> Path:
     return Path(os.environ.get("EDGAR_CORPUS") or DEFAULT_CORPUS)
 
 
+# Every kind of misbehaviour the server can put on: see MirrorServer._fault.
+FAULT_KINDS: tuple[str, ...] = (
+    "429",            # Too Many Requests without Retry-After
+    "429-retry-after",  # Too Many Requests with Retry-After: Faults.retry_after (default "1")
+    "500", "503",     # server errors
+    "drop",           # the connection is closed without an answer
+    "truncated",      # 200, the full Content-Length declared, half the body sent, then closed
+    "html",           # 200 text/html "EDGAR is undergoing maintenance" instead of the resource
+    "slow",           # the answer comes after Faults.slow_seconds (set it past the client's timeout)
+    "gzip-truncated", # 200 gzip, a correctly framed body holding half of the gzip stream
+    "gzip-garbage",   # 200 with Content-Encoding: gzip and bytes that are not gzip
+)
+
+
 @dataclass
 class Faults:
-    """Misbehaviour on demand: ``rate`` of requests get one of ``kinds``."""
+    """Misbehaviour on demand: ``rate`` of requests get one of ``kinds`` (reproducible from ``seed``).
+
+    ``injected`` counts the faults served, by kind.
+    """
 
     rate: float = 0.0
     kinds: tuple[str, ...] = ()
@@ -43,11 +62,23 @@ class Faults:
     retry_after: str | None = None
     slow_seconds: float = 0.0
     _rng: random.Random = field(default_factory=random.Random)
+    injected: Counter = field(default_factory=Counter)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        self._rng.seed(self.seed)
 
     def pick(self) -> str | None:
-        if not self.kinds or self._rng.random() >= self.rate:
-            return None
-        return self._rng.choice(self.kinds)
+        with self._lock:
+            if not self.kinds or self._rng.random() >= self.rate:
+                return None
+            kind = self._rng.choice(self.kinds)
+            self.injected[kind] += 1
+            return kind
+
+    @property
+    def total(self) -> int:
+        return sum(self.injected.values())
 
 
 @dataclass
@@ -59,9 +90,10 @@ class LogEntry:
 
 
 class MirrorServer:
-    def __init__(self, corpus: Path | None = None, faults: Faults | None = None):
+    def __init__(self, corpus: Path | None = None, faults: Faults | None = None, *, gzip: bool = False):
         self.corpus = Path(corpus or corpus_dir())
         self.faults = faults or Faults()
+        self.gzip = gzip  # compress 200 answers when the client accepts gzip, as www.sec.gov does
         self.log: list[LogEntry] = []
         self.scripted: dict[str, list[tuple[int, dict, bytes]]] = {}  # path -> queued responses
         self._lock = threading.Lock()
@@ -79,6 +111,7 @@ class MirrorServer:
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
+        self.httpd.handle_error = lambda request, address: None  # a client that hung up (timeouts) is expected
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     @property
@@ -141,6 +174,10 @@ class MirrorServer:
         arrived = time.time()
         path = h.path
         status, headers, body = self._respond(path)
+        if (self.gzip and status == 200 and "Content-Encoding" not in headers
+                and "_declared_length" not in headers and "gzip" in h.headers.get("Accept-Encoding", "")):
+            body = gzip.compress(body, mtime=0)
+            headers["Content-Encoding"] = "gzip"
         with self._lock:
             self.log.append(LogEntry(arrived, path, status, h.headers.get("User-Agent", "")))
         if status == -1:  # drop the connection
@@ -186,10 +223,10 @@ class MirrorServer:
         return 404, {"Content-Type": "text/plain"}, b"Not Found"
 
     def _fault(self, kind: str, path: str) -> tuple[int, dict, bytes]:
-        if kind == "429":
+        if kind in ("429", "429-retry-after"):
             headers = {"Content-Type": "text/html"}
-            if self.faults.retry_after is not None:
-                headers["Retry-After"] = self.faults.retry_after
+            if kind == "429-retry-after":
+                headers["Retry-After"] = self.faults.retry_after or "1"
             return 429, headers, b"<html>Too Many Requests</html>"
         if kind in ("500", "503"):
             return int(kind), {"Content-Type": "text/html"}, b"<html>Service Unavailable</html>"
@@ -204,6 +241,12 @@ class MirrorServer:
         if kind == "slow":
             time.sleep(self.faults.slow_seconds)
             return self._respond_plain(path)
+        if kind == "gzip-truncated":
+            status, headers, body = self._respond_plain(path)
+            packed = gzip.compress(body, mtime=0)
+            return status, {**headers, "Content-Encoding": "gzip"}, packed[: max(1, len(packed) // 2)]
+        if kind == "gzip-garbage":
+            return 200, {"Content-Type": "application/json", "Content-Encoding": "gzip"}, b"this is not gzip at all"
         return 500, {}, b""
 
     def _respond_plain(self, path: str) -> tuple[int, dict, bytes]:

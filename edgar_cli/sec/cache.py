@@ -77,6 +77,9 @@ class DiskCache:
         except (OSError, sqlite3.Error) as exc:
             self._disable(f"cache read failed ({exc}); running without a cache")
             return None
+        except Exception:  # a damaged value file (UnpicklingError, EOFError, ...): drop it, refetch
+            self.delete(key)
+            return None
         if raw is None:
             return None
         try:

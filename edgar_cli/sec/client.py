@@ -18,7 +18,9 @@ Everything that reaches data.sec.gov, www.sec.gov or efts.sec.gov goes through
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
 import random
 import re
 import sys
@@ -45,6 +47,11 @@ FRESHNESS: dict[str, float | None] = {
 }
 
 RATE_PER_SECOND = 10
+# A slot is recorded when it is granted, but the request reaches the server later (connection
+# set-up, scheduling on a busy machine), and those delays differ from request to request: a
+# window of exactly one second let 11 requests arrive within one second at the mirror under
+# load (benchmarks/reliability.py). Ten requests per 1.2 s keeps every arrival window at ten.
+WINDOW_MARGIN_MS = 200
 MAX_ATTEMPTS = 4
 RETRY_TIMEOUT = 30.0
 REQUEST_TIMEOUT = 20.0
@@ -78,6 +85,26 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
     return max(0.0, when.timestamp() - (now if now is not None else time.time()))
 
 
+def _announce_retry(details) -> None:
+    """stamina's on-retry hook: one readable progress line on stderr instead of its log record."""
+    cause = details.caused_by
+    what = f"{cause}" if isinstance(cause, _Retryable) else type(cause).__name__
+    print(f"edgar: the SEC did not answer usably ({what}); retrying in {details.wait_for:.1f} s "
+          f"(retry {details.retry_num} of {MAX_ATTEMPTS - 1})", file=sys.stderr)
+
+
+_hooks_installed = False
+
+
+def _install_retry_hooks() -> None:
+    global _hooks_installed
+    if not _hooks_installed:
+        import stamina.instrumentation
+
+        stamina.instrumentation.set_on_retry_hooks([_announce_retry])
+        _hooks_installed = True
+
+
 def backoff_hook(exc: Exception) -> bool | float:
     """stamina's ``on`` hook: retry our retryable errors, waiting Retry-After when given."""
     if isinstance(exc, _Retryable):
@@ -98,14 +125,23 @@ class RateLimiter:
     one, which let a process delayed by another's lock be recorded early and
     a one-second window admit 11.) If the directory is not writable: an
     in-process bucket (threads only) with a warning.
+
+    A slot is granted before the request is sent, and the server sees it
+    later by a delay that varies (a process descheduled on a busy machine
+    waited ~0.4 s). So each request's entry is moved to the time its response
+    headers arrive (:meth:`done`), when the server has certainly seen it, and
+    the window is 1.2 s: an earlier arrival can then never share a server-side
+    second with ten later grants.
     """
 
     def __init__(self, directory: Path | None, rate: int = RATE_PER_SECOND, warn: Callable[[str], None] | None = None):
         from pyrate_limiter import Duration, InMemoryBucket, Limiter, Rate, SQLiteBucket
 
-        rates = [Rate(rate, Duration.SECOND)]
+        rates = [Rate(rate, int(Duration.SECOND) + WINDOW_MARGIN_MS)]
         bucket = None
         self._file_lock = None
+        self._shared = None  # the SQLite bucket, when shared across processes
+        self._count = itertools.count()
         if directory is not None:
             try:
                 from filelock import FileLock
@@ -115,6 +151,11 @@ class RateLimiter:
                 self._file_lock = FileLock(str(db) + ".lock")
                 with self._file_lock:
                     bucket = SQLiteBucket.init_from_file(rates, table="sec_requests", db_path=str(db))
+                    # The file lock already serializes writers; an fsync per request only
+                    # delayed the caller by up to ~100 ms *after* its timestamp was taken,
+                    # so requests reached the server bunched (11 in one second).
+                    bucket.conn.execute("PRAGMA synchronous=OFF")
+                    self._shared = bucket
             except Exception as exc:  # sqlite3.Error, OSError, filelock errors
                 self._file_lock = None
                 (warn or _stderr_warn)(f"shared rate limiter unavailable ({exc}); limiting this process only")
@@ -122,18 +163,48 @@ class RateLimiter:
             bucket = InMemoryBucket(rates)
         self._limiter = Limiter(bucket, buffer_ms=0)
         self._thread_lock = threading.Lock()
+        self._rates = rates
+        self._warn = warn or _stderr_warn
 
-    def _try(self) -> bool:
+    def _try(self, name: str) -> bool:
         with self._thread_lock:
             if self._file_lock is None:
-                return bool(self._limiter.try_acquire("sec", blocking=False))
-            with self._file_lock:
-                return bool(self._limiter.try_acquire("sec", blocking=False))
+                return bool(self._limiter.try_acquire(name, blocking=False))
+            try:
+                with self._file_lock:
+                    return bool(self._limiter.try_acquire(name, blocking=False))
+            except Exception as exc:  # the shared bucket broke mid-run (disk full, file removed)
+                self._fall_back(exc)
+                return bool(self._limiter.try_acquire(name, blocking=False))
 
-    def acquire(self) -> None:
-        """Block until one more request fits in the shared one-second window."""
-        while not self._try():
+    def _fall_back(self, exc: Exception) -> None:
+        from pyrate_limiter import InMemoryBucket, Limiter
+
+        self._file_lock = None
+        self._shared = None
+        self._limiter = Limiter(InMemoryBucket(self._rates), buffer_ms=0)
+        self._warn(f"shared rate limiter failed ({type(exc).__name__}: {exc}); limiting this process only")
+
+    def acquire(self) -> str:
+        """Block until one more request fits in the shared window; returns the slot's name for :meth:`done`."""
+        name = f"sec:{os.getpid()}:{threading.get_ident()}:{next(self._count)}"
+        while not self._try(name):
             time.sleep(0.01 + random.random() * 0.02)
+        return name
+
+    def done(self, name: str) -> None:
+        """The server has seen the request granted as ``name``: count it from now on."""
+        with self._thread_lock:
+            if self._file_lock is None or self._shared is None:
+                return  # one process: grant-to-send delays are small and alike
+            try:
+                with self._file_lock:
+                    conn = self._shared.conn
+                    conn.execute("UPDATE sec_requests SET item_timestamp = MAX(item_timestamp, ?) WHERE name = ?",
+                                 (time.time_ns() // 1_000_000, name))
+                    conn.commit()
+            except Exception as exc:
+                self._fall_back(exc)
 
 
 def _stderr_warn(message: str) -> None:
@@ -257,6 +328,8 @@ class SecClient:
     def _fetch(self, url: str, expect_json: bool) -> tuple[bytes, Any]:
         import stamina
 
+        _install_retry_hooks()
+
         target = urls.to_mirror(url, self.settings.mirror)
         try:
             for attempt in stamina.retry_context(
@@ -284,16 +357,28 @@ class SecClient:
     def _fetch_once(self, url: str, target: str, expect_json: bool) -> tuple[bytes, Any]:
         import httpx
 
-        self._rate_limiter().acquire()
+        http = self._client()  # built before the slot is taken: its set-up is not request time
+        limiter = self._rate_limiter()
+        slot = limiter.acquire()
         self.requests.add(url)
         try:
-            resp = self._client().get(target)
-            body = resp.content  # raises on a short read of a declared Content-Length
-        except (httpx.TimeoutException, httpx.TransportError) as exc:
+            with http.stream("GET", target) as resp:
+                limiter.done(slot)  # the headers are here, so the server has the request
+                if resp.is_stream_consumed:  # an in-memory response (httpx.MockTransport), already decoded
+                    raw, encoding = resp.content, None
+                else:  # the bytes on the wire; raises on a short read of a declared Content-Length
+                    raw, encoding = b"".join(resp.iter_raw()), resp.headers.get("Content-Encoding")
+        except httpx.HTTPError as exc:  # timeouts, transport faults, bad framing
+            limiter.done(slot)
             raise _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}") from None
         status = resp.status_code
         if status == 200:
-            return _validate_body(resp, body, expect_json)
+            return _validate_body(resp, raw, _decode(raw, encoding), expect_json, url,
+                                  wire=encoding is not None or "Content-Encoding" not in resp.headers)
+        try:
+            body = _decode(raw, encoding)
+        except _Retryable:
+            body = b""
         if status == 429:
             raise _Retryable("rate_limited", "HTTP 429", parse_retry_after(resp.headers.get("Retry-After")), 429)
         if status >= 500:
@@ -349,15 +434,77 @@ def _sec_reason(text: str) -> str:
     return title.group(1).strip()[:200] if title else ""
 
 
-def _validate_body(resp: Any, body: bytes, expect_json: bool) -> tuple[bytes, Any]:
-    """(body, parsed JSON or None); a truncated, empty, HTML or non-JSON body is retryable."""
+def _decode(raw: bytes, encoding: str | None) -> bytes:
+    """The body from the bytes on the wire; a damaged or cut-short gzip/deflate stream is retryable.
+
+    httpx's own decoder returns whatever a truncated gzip stream decodes to
+    without complaint, so a cut compressed body would pass for a whole one.
+    """
+    import zlib
+
+    enc = (encoding or "").strip().lower()
+    if enc in ("", "identity"):
+        return raw
+    if enc not in ("gzip", "x-gzip", "deflate"):
+        raise _Retryable("upstream_unavailable", f"a body in an unsupported encoding ({enc})")
+    out: list[bytes] = []
+    data = raw
+    try:
+        while True:
+            if enc == "deflate":
+                d = zlib.decompressobj() if data[:1] == b"\x78" else zlib.decompressobj(-zlib.MAX_WBITS)
+            else:
+                d = zlib.decompressobj(zlib.MAX_WBITS | 16)
+            out.append(d.decompress(data))
+            out.append(d.flush())
+            if not d.eof:
+                raise _Retryable("upstream_unavailable", f"a {enc} body that ends before its stream does (truncated)")
+            data = d.unused_data
+            if enc == "deflate" or not data.strip(b"\x00"):
+                break  # gzip may hold several members; trailing zero padding is harmless
+    except zlib.error as exc:
+        raise _Retryable("upstream_unavailable", f"a damaged {enc} body ({exc})") from None
+    return b"".join(out)
+
+
+_NOT_HTML_SUFFIXES = (".json", ".xml", ".xsd", ".txt", ".zip", ".pdf", ".jpg", ".gif", ".png")
+_ERROR_PAGE = re.compile(rb"maintenance|temporarily unavailable|service unavailable|too many requests|"
+                         rb"request rate threshold|undeclared automated tool", re.I)
+
+
+def _looks_like_error_page(url: str, body: bytes) -> bool:
+    """An HTML page served with status 200 where a document was expected.
+
+    Where the document is not HTML (.txt, .xml, .json, ...) any HTML page is
+    an error page. An HTML document is judged an error page only when it is
+    tiny (under 4 KB) and says maintenance, unavailable or rate limit: filing
+    documents are larger, and a real small exhibit rarely says so.
+    """
+    from urllib.parse import urlsplit
+
+    head = body[:4096].lstrip()
+    is_html = re.match(rb"(<!doctype html|<html|<head|<body)", head, re.I) is not None
+    if not is_html:
+        return False
+    if urlsplit(url).path.lower().endswith(_NOT_HTML_SUFFIXES):
+        return True
+    return len(body) < 4096 and _ERROR_PAGE.search(body) is not None
+
+
+def _validate_body(resp: Any, raw: bytes, body: bytes, expect_json: bool, url: str = "", *,
+                   wire: bool = True) -> tuple[bytes, Any]:
+    """(body, parsed JSON or None); a truncated, empty, HTML or non-JSON body is retryable.
+
+    ``raw`` is the body as sent (``wire``: still encoded), checked against Content-Length.
+    """
     declared = resp.headers.get("Content-Length")
-    encoded = resp.headers.get("Content-Encoding")
-    if declared and not encoded and declared.isdigit() and int(declared) != len(body):
-        raise _Retryable("upstream_unavailable", f"truncated body ({len(body)} of {declared} bytes)")
+    if wire and declared and declared.isdigit() and int(declared) != len(raw):
+        raise _Retryable("upstream_unavailable", f"truncated body ({len(raw)} of {declared} bytes)")
     if not expect_json:
         if not body:
             raise _Retryable("upstream_unavailable", "empty body")
+        if _looks_like_error_page(url, body):
+            raise _Retryable("upstream_unavailable", "an HTML error or maintenance page instead of the document")
         return body, None
     ctype = resp.headers.get("Content-Type", "")
     if "html" in ctype.lower() or body.lstrip()[:1] == b"<":
