@@ -54,6 +54,7 @@ def isolated_env(tmp_path, monkeypatch):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("EDGAR_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("EDGAR_INDEX", str(tmp_path / "index.sqlite"))
     monkeypatch.setenv("SEC_USER_AGENT", TEST_UA)
     monkeypatch.setenv("EDGAR_TODAY", PINNED_TODAY)
     monkeypatch.setenv("EDGAR_NONINTERACTIVE", "1")

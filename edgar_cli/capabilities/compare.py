@@ -144,6 +144,13 @@ def compare_companies(
             continue
         entries.append(entry)
     if not entries:
+        transient = [u.code for u in unavailable if u.code in ("rate_limited", "upstream_unavailable")]
+        if transient and len(transient) == len(unavailable):
+            # Every fetch failed for a passing reason: that is not "no data".
+            raise EdgarError(
+                transient[0], "The SEC did not answer for any of the companies: "
+                + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable) + ".",
+                "Try again in a few minutes.", unavailable=unavailable)
         raise EdgarError(
             "not_found", f"None of the companies has {period} {spec.name} data: "
             + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable) + ".",

@@ -46,7 +46,8 @@ class CompanyEntry:
 class TickerMap:
     """Companies by ticker and by CIK; entries are built lazily (a ticker lookup touches one row)."""
 
-    def __init__(self, rows: list[tuple]):
+    def __init__(self, rows: list[tuple], degraded: bool = False):
+        self.degraded = degraded  # built from company_tickers.json: no exchanges
         self._rows = {r[0]: r for r in rows}
         self.ticker_to_cik: dict[str, int] = {}
         for r in rows:
@@ -135,10 +136,12 @@ def load_ticker_map(client: SecClient) -> TickerMap:
                     rows = None
             except (ValueError, EOFError, TypeError):
                 rows = None
+        degraded = False
         if rows is None:
-            rows = _fetch_ticker_rows(client)
-            client.cache_set(_COMPACT_KEY, marshal.dumps((_COMPACT_FORMAT, rows)))
-        tmap = TickerMap(rows)
+            rows, degraded = _fetch_ticker_rows(client)
+            if not degraded:  # a fallback map is used for this process only, never cached
+                client.cache_set(_COMPACT_KEY, marshal.dumps((_COMPACT_FORMAT, rows)))
+        tmap = TickerMap(rows, degraded)
         client.memo["ticker_map"] = tmap
         return tmap
 
@@ -147,8 +150,9 @@ _COMPACT_KEY = "tickers-compact:v1"
 _COMPACT_FORMAT = 1
 
 
-def _fetch_ticker_rows(client: SecClient) -> list[tuple]:
-    """[(cik, name, [tickers], exchange, normalised name)], one row per CIK, file order."""
+def _fetch_ticker_rows(client: SecClient) -> tuple[list[tuple], bool]:
+    """([(cik, name, [tickers], exchange, normalised name)], one row per CIK, file order; degraded?)."""
+    degraded = False
     try:
         data = client.get_json(urls.company_tickers_exchange(), kind="tickers")
         fields = data["fields"]
@@ -156,6 +160,7 @@ def _fetch_ticker_rows(client: SecClient) -> list[tuple]:
     except (EdgarError, KeyError, TypeError) as exc:
         if isinstance(exc, EdgarError) and exc.code not in ("not_found", "upstream_unavailable"):
             raise
+        degraded = True
         data = client.get_json(urls.company_tickers(), kind="tickers")
         raw = [{"cik": v["cik_str"], "name": v["title"], "ticker": v["ticker"], "exchange": None}
                for v in data.values()]
@@ -171,7 +176,7 @@ def _fetch_ticker_rows(client: SecClient) -> list[tuple]:
             rows[cik] = [cik, name, [], row.get("exchange") or None, normalize_name(name)]
         if ticker and ticker not in rows[cik][2]:
             rows[cik][2].append(ticker)
-    return [tuple(r) for r in rows.values()]
+    return [tuple(r) for r in rows.values()], degraded
 
 
 def score_name(query_norm: str, entry: CompanyEntry) -> float:
@@ -263,6 +268,14 @@ def resolve_company(
         raise EdgarError("invalid_argument", "The company argument is too long or contains control characters.",
                          "Pass a ticker (NVDA), a CIK (1045810) or a company name (NVIDIA).")
     tmap = load_ticker_map(client)
+    result = _resolve(text, tmap, client)
+    if tmap.degraded:
+        result.notes.append("The SEC's ticker file with exchanges was unavailable; this answer comes from "
+                            "company_tickers.json, so the exchange is unknown.")
+    return result
+
+
+def _resolve(text: str, tmap: "TickerMap", client: SecClient) -> ResolvedCompany:
 
     cik = parse_cik(text)
     if cik is not None:

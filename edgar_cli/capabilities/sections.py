@@ -204,14 +204,19 @@ def load_document(client: SecClient, url: str, form_family: str) -> tuple[TextDo
 
 
 def _from_file(path: str, form: str | None, client: SecClient, notes: list[str]) -> tuple[TextDocument, Outline, str]:
-    p = Path(path).expanduser()
-    if not p.is_file():
-        raise EdgarError("not_found", f"No file at {path}.", "Pass the path of a filing document (HTML or .txt).")
-    size = p.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise EdgarError("invalid_argument", f"{path} is {size / 1e6:.0f} MB; filing documents are under "
-                         f"{MAX_FILE_BYTES // 1_000_000} MB.", "Pass the primary document, not a whole archive.")
-    raw = p.read_bytes()
+    shown = path[:200]
+    try:
+        p = Path(path).expanduser()
+        if not p.is_file():
+            raise EdgarError("not_found", f"No file at {shown}.", "Pass the path of a filing document (HTML or .txt).")
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise EdgarError("invalid_argument", f"{shown} is {size / 1e6:.0f} MB; filing documents are under "
+                             f"{MAX_FILE_BYTES // 1_000_000} MB.", "Pass the primary document, not a whole archive.")
+        raw = p.read_bytes()
+    except (OSError, ValueError) as exc:  # a name too long for the OS, a NUL byte, no permission
+        raise EdgarError("invalid_argument", f"Cannot read {shown!r}: {exc.__class__.__name__}.",
+                         "Pass the path of a readable filing document (HTML or .txt).") from None
     import hashlib
 
     digest = hashlib.sha256(raw).hexdigest()
