@@ -312,32 +312,14 @@ class FilingList(_Model):
 # --- comparisons (compare_companies) ----------------------------------------
 
 
-class ComparisonRow(_Model):
-    """One company's figure in a comparison, with its provenance."""
+class ComparisonRow(FactValue):
+    """One company's figure in a comparison: the concept engine's value with its provenance, and the company."""
 
     query: str = Field(description="The argument(s) naming this company, e.g. 'GOOG, GOOGL' when named twice")
     name: str
     cik: str = Field(description="10-digit zero-padded CIK")
     tickers: list[str] = Field(default_factory=list)
-    value: float | int
-    unit: str = Field(description="USD, USD/shares, shares, or the filer's currency (TWD, EUR, ...)")
-    fiscal_year: int | None = Field(description="The company's own label for the fiscal year")
-    fiscal_period: FiscalPeriod | None
-    period_type: PeriodType
-    start: date | None = Field(description="Period start; null for an instant (balance-sheet) value")
-    end: date = Field(description="Period end, or the date of an instant value")
-    days: int | None = Field(description="Length of the period in days (end - start + 1); null for instants")
-    filed: date
-    form: str
-    accession_number: str
-    matched_tag: str = Field(description="taxonomy:Tag the value was reported under")
-    restated: bool = Field(description="True when filings reported different values for this period")
-    original_value: float | int | None = None
-    original_accession: str | None = None
-    revision_kind: RevisionKind | None = None
-    pre_split_ratio: int | None = None
     fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year typically ends on")
-    filing_url: str = Field(description="The filing's index page in the SEC Archives")
     source: str = Field(description="The companyfacts document the figure comes from")
     notes: list[str] = Field(default_factory=list)
 

@@ -346,13 +346,8 @@ def _row(e: _Entry, v: FactValue, answer: ConceptResult, n_hits: int) -> Compari
         notes.append(f"Reported before a {v.pre_split_ratio}-for-1 stock split and never restated: on the old share "
                      "basis.")
     return ComparisonRow(
-        query=", ".join(e.queries), name=e.ref.name, cik=e.ref.cik, tickers=e.ref.tickers, value=v.value, unit=v.unit,
-        fiscal_year=v.fiscal_year, fiscal_period=v.fiscal_period, period_type=v.period_type, start=v.start,
-        end=v.end, days=v.days, filed=v.filed, form=v.form, accession_number=v.accession_number,
-        matched_tag=v.matched_tag, restated=v.restated, original_value=v.original_value,
-        original_accession=v.original_accession, revision_kind=v.revision_kind, pre_split_ratio=v.pre_split_ratio,
-        fiscal_year_end=answer.fiscal_year_end, filing_url=v.filing_url, source=urls.companyfacts(e.ref.cik),
-        notes=notes,
+        **v.model_dump(), query=", ".join(e.queries), name=e.ref.name, cik=e.ref.cik, tickers=e.ref.tickers,
+        fiscal_year_end=answer.fiscal_year_end, source=urls.companyfacts(e.ref.cik), notes=notes,
     )
 
 
