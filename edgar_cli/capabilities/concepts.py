@@ -169,7 +169,7 @@ def build_series(facts: CompanyFacts, spec: Concept) -> Series:
                                            if by_period else "reported only outside periodic reports"))
     last_filed: dict[tuple, str] = {}
     for key, rows in grouped.items():
-        fv = _fact_value(facts, cal, claimed[key], out.unit or "", rows)
+        fv = fact_value(facts, cal, claimed[key], out.unit or "", rows)
         if fv is not None:
             out.values.append(fv)
             last_filed[(fv.start, fv.end)] = max(r[7] for r in rows)
@@ -237,7 +237,8 @@ def _mark_pre_split(values: list[FactValue], last_filed: dict[tuple, str]) -> No
             v.pre_split_ratio = ratio
 
 
-def _fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, rows: list) -> FactValue | None:
+def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, rows: list) -> FactValue | None:
+    """One period's rows of one tag as a FactValue: the selected value, its labels and its provenance."""
     sel = select(rows, unit)
     start_s, end_s, val, accn, _fy, _fp, form, filed, _frame = sel.row
     try:

@@ -639,14 +639,14 @@ class _Checker:
         return {t for t, sc in scores.items() if sc and sc >= top - 1} if top else set()
 
     def _tag_facts(self, tags: set[str], claim: G.Claim) -> list[FactValue]:
-        from .concepts import _fact_value
+        from .concepts import fact_value
 
         out = []
         for (tag, unit, _s, _e), rows in self.pool.periods.items():
             if tag not in tags:
                 continue
             pool_rows = [r for r in rows if self.pool.in_pool(r)]
-            f = _fact_value(self.facts, self.cal, tag, unit, pool_rows) if pool_rows else None
+            f = fact_value(self.facts, self.cal, tag, unit, pool_rows) if pool_rows else None
             if f is not None and claim.accepts(f):
                 out.append(f)
         out.sort(key=lambda f: (claim.type_rank(f), -f.end.toordinal()))

@@ -4,7 +4,7 @@ A :class:`FactPool` indexes every row of a company's facts (or of the cited
 filings only) by absolute value per unit, so a figure's interval (60.9 billion
 +/- 0.05 billion) is a bisection. Each matching period of a tag becomes a
 :class:`Match` labelled with the company's own fiscal period (the concept
-engine's ``_fact_value``), cited from the first filing in the pool that
+engine's ``fact_value``), cited from the first filing in the pool that
 reported that value, and told apart from the period's current value when later
 filings changed it (a pre-split EPS, a restatement).
 
@@ -25,7 +25,7 @@ from functools import lru_cache
 from ..models import FactValue
 from .catalogue import catalogue
 from .facts import CompanyFacts
-from .restatements import _sort_key, classify_revision, select
+from .restatements import filing_order, classify_revision, select
 
 CURRENCY_UNIT = re.compile(r"[A-Z]{3}")
 PER_SHARE_UNIT = re.compile(r"[A-Z]{3}/shares")
@@ -308,15 +308,15 @@ class FactPool:
                 if (m := self._match(tag, unit, rows)) is not None]
 
     def _match(self, tag: str, unit: str, rows: list[tuple]) -> Match | None:
-        from ..capabilities.concepts import _fact_value
+        from ..capabilities.concepts import fact_value
 
-        cite = min(rows, key=_sort_key)
-        fact = _fact_value(self.facts, self.facts.calendar, tag, unit, [cite])
+        cite = min(rows, key=filing_order)
+        fact = fact_value(self.facts, self.facts.calendar, tag, unit, [cite])
         if fact is None:
             return None
         every = self.periods[(tag, unit, cite[0], cite[1])]
         sel = select(every, unit)
-        latest = max(every, key=_sort_key)[2]
+        latest = max(every, key=filing_order)[2]
         revision = None if latest == cite[2] else classify_revision(cite[2], latest, unit)
         if sel.distinct > 1 and revision is None:
             fact.restated = True
@@ -327,7 +327,7 @@ class FactPool:
     def reported_in_pool(self, tag: str, unit: str, start: str | None, end: str, value: float | int) -> tuple | None:
         """The first pool row reporting ``value`` for that tag and period, if any."""
         rows = [r for r in self.periods.get((tag, unit, start, end), []) if r[2] == value and self.in_pool(r)]
-        return min(rows, key=_sort_key) if rows else None
+        return min(rows, key=filing_order) if rows else None
 
 
 @dataclass

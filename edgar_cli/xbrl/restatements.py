@@ -30,7 +30,8 @@ class Selection:
     latest_filed: str = ""  # the last filing date that reported this period
 
 
-def _sort_key(row: tuple) -> tuple:
+def filing_order(row: tuple) -> tuple:
+    """Sort key of a companyfacts row by when it was reported."""
     # filed date, then an original before its amendment on the same day, then accession
     _s, _e, _v, accn, _fy, _fp, form, filed, _fr = row
     return (filed, form.endswith("/A"), accn)
@@ -38,7 +39,7 @@ def _sort_key(row: tuple) -> tuple:
 
 def select(rows: list[tuple], unit: str) -> Selection:
     """Pick the latest-filed row of one period and describe any revision."""
-    ordered = sorted(rows, key=_sort_key)
+    ordered = sorted(rows, key=filing_order)
     latest = ordered[-1]
     # The current value is the latest filed; cite the first filing that reported
     # it (a FY2024 figure repeated unchanged in the FY2025 and FY2026 10-Ks is
