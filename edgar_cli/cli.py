@@ -43,6 +43,25 @@ def complete_concepts(incomplete: str) -> list[str]:
     return [n for n in names if n.startswith(incomplete.lower())]
 
 
+def complete_sections(incomplete: str) -> list[str]:
+    """Shell completion for section keys of 10-K, 10-Q and 20-F."""
+    from .documents.items import FORMS
+
+    keys = sorted({spec.key for specs in FORMS.values() for spec in specs})
+    return [k for k in keys if k.startswith(incomplete.lower())]
+
+
+def complete_forms(incomplete: str) -> list[str]:
+    """Shell completion for form types (the filing families and the full-text search forms)."""
+    from .capabilities.search import ACCEPTED_FORMS
+    from .sec.submissions import FORM_FAMILIES
+
+    forms = list(dict.fromkeys([*FORM_FAMILIES, *ACCEPTED_FORMS]))
+    head, _, last = incomplete.rpartition(",")  # --forms 10-K,10-
+    prefix = f"{head}," if head else ""
+    return [prefix + f for f in forms if f.upper().startswith(last.upper())]
+
+
 @app.callback()
 def _options(
     user_agent: Annotated[Optional[str], typer.Option("--user-agent",
@@ -156,7 +175,7 @@ def config_user_agent_cmd(
 @app.command("search")
 def search_cmd(
     query: Annotated[str, typer.Argument(help='Words to find, e.g. climate change; quote a phrase: \'"going concern"\'.')],
-    forms: Annotated[Optional[str], typer.Option("--forms", help="Root forms, comma-separated, e.g. 10-K,10-Q (amendments included).")] = None,
+    forms: Annotated[Optional[str], typer.Option("--forms", help="Root forms, comma-separated, e.g. 10-K,10-Q (amendments included).", autocompletion=lambda incomplete: complete_forms(incomplete))] = None,
     filed_from: Annotated[Optional[str], typer.Option("--from", help="Earliest filing date, YYYY-MM-DD (2001-01-01 or later).")] = None,
     filed_to: Annotated[Optional[str], typer.Option("--to", help="Latest filing date, YYYY-MM-DD (default today when --from is given).")] = None,
     company: Annotated[Optional[str], typer.Option("--company", help="Only this company's filings: ticker, CIK or name.")] = None,
@@ -189,7 +208,7 @@ def compare_cmd(
 @app.command("filings")
 def filings_cmd(
     company: CompanyArg,
-    form: Annotated[Optional[str], typer.Option("--form", help="10-K, 10-Q, 20-F, 40-F or 8-K (with amendments and variants), or one form such as 10-K/A.")] = None,
+    form: Annotated[Optional[str], typer.Option("--form", help="10-K, 10-Q, 20-F, 40-F or 8-K (with amendments and variants), or one form such as 10-K/A.", autocompletion=lambda incomplete: complete_forms(incomplete))] = None,
     since: Annotated[Optional[str], typer.Option("--since", help="Earliest filing date, YYYY-MM-DD.")] = None,
     until: Annotated[Optional[str], typer.Option("--until", help="Latest filing date, YYYY-MM-DD.")] = None,
     limit: Annotated[int, typer.Option("--limit", help="Most filings to show, newest first (1-1000).")] = 20,
@@ -222,10 +241,11 @@ def serve_mcp_cmd(
 @app.command("section")
 def section_cmd(
     company: Annotated[Optional[str], typer.Argument(help="Ticker, CIK or company name, e.g. NVDA (omit with --file).")] = None,
-    section: Annotated[Optional[str], typer.Argument(help="risk_factors, mda, financial_statements, 'Item 1A', 'MD&A', 'Part II Item 1A', ...")] = None,
+    section: Annotated[Optional[str], typer.Argument(help="risk_factors, mda, financial_statements, 'Item 1A', 'MD&A', 'Part II Item 1A', ...",
+                                                     autocompletion=lambda incomplete: complete_sections(incomplete))] = None,
     accession: Annotated[Optional[str], typer.Option("--accession", help="Accession number, e.g. 0001045810-25-000023.")] = None,
     fy: Annotated[Optional[int], typer.Option("--fy", help="Fiscal year by the company's own label, e.g. 2024.")] = None,
-    form: Annotated[Optional[str], typer.Option("--form", help="10-K (default), 10-Q or 20-F.")] = None,
+    form: Annotated[Optional[str], typer.Option("--form", help="10-K (default), 10-Q or 20-F.", autocompletion=lambda incomplete: complete_forms(incomplete))] = None,
     max_chars: Annotated[int, typer.Option("--max-chars", help="Most characters of text to print (1-200000).")] = 20000,
     offset: Annotated[int, typer.Option("--offset", help="Start this many characters into the section (next_offset of the previous page).")] = 0,
     file: Annotated[Optional[str], typer.Option("--file", help="Read a filing document on disk (HTML or .txt) instead of fetching one.")] = None,
@@ -289,7 +309,7 @@ def _csv(value: Optional[str]) -> Optional[list[str]]:
 @index_app.command("add")
 def index_add_cmd(
     companies: Annotated[list[str], typer.Argument(help="Tickers, CIKs or company names, e.g. NVDA AAPL.")],
-    forms: Annotated[str, typer.Option("--forms", help="Form families, comma-separated: 10-K, 10-Q, 20-F.")] = "10-K",
+    forms: Annotated[str, typer.Option("--forms", help="Form families, comma-separated: 10-K, 10-Q, 20-F.", autocompletion=lambda incomplete: complete_forms(incomplete))] = "10-K",
     years: Annotated[int, typer.Option("--years", help="Latest fiscal years to index per company and form (1-30).")] = 3,
     accession: Annotated[Optional[list[str]], typer.Option("--accession", help="Index exactly this filing of the companies instead; repeat for several.")] = None,
     refresh: Annotated[bool, typer.Option("--refresh", help="Re-index filings already in the index.")] = False,
@@ -330,8 +350,8 @@ def find_cmd(
     query: Annotated[str, typer.Argument(help="Words or a question, e.g. 'export controls China'.")],
     company: Annotated[Optional[str], typer.Option("--company", help="Only this company: ticker, CIK or name.")] = None,
     exclude: Annotated[Optional[str], typer.Option("--exclude", help="Leave out these companies, comma-separated, e.g. AAPL,MSFT.")] = None,
-    forms: Annotated[Optional[str], typer.Option("--forms", help="Form families, comma-separated, e.g. 10-K,10-Q.")] = None,
-    section: Annotated[Optional[str], typer.Option("--section", help="Only this section: risk_factors, mda, 'Item 1A', ...")] = None,
+    forms: Annotated[Optional[str], typer.Option("--forms", help="Form families, comma-separated, e.g. 10-K,10-Q.", autocompletion=lambda incomplete: complete_forms(incomplete))] = None,
+    section: Annotated[Optional[str], typer.Option("--section", help="Only this section: risk_factors, mda, 'Item 1A', ...", autocompletion=lambda incomplete: complete_sections(incomplete))] = None,
     filed_from: Annotated[Optional[str], typer.Option("--from", help="Earliest filing date, YYYY-MM-DD.")] = None,
     filed_to: Annotated[Optional[str], typer.Option("--to", help="Latest filing date, YYYY-MM-DD.")] = None,
     match: Annotated[str, typer.Option("--match", help="ranked (BM25, + semantic when available) or phrase (the words in order).")] = "ranked",

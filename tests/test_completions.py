@@ -37,3 +37,10 @@ def test_commands_complete():
 
 def test_concept_names_complete_as_values():
     assert _complete("edgar concept NVDA eps", 3) == ["eps", "eps_basic", "eps_diluted"]
+
+
+def test_section_keys_and_form_types_complete_as_values():
+    assert "risk_factors" in _complete("edgar section NVDA risk", 3)
+    assert {"10-K", "10-Q"} <= set(_complete("edgar filings NVDA --form 10", 4))
+    assert "10-K,8-K" in _complete("edgar search x --forms 10-K,8", 4)
+    assert "risk_factors" in _complete("edgar find x --section risk", 4)

@@ -384,3 +384,15 @@ def test_with_a_company_filter_its_name_is_not_searched_for(store):
                          store=store)
     assert "nvidia" not in r.words and "nvda" not in r.words and {"employee", "turnover"} <= set(r.words)
     assert R.without_names("Apple’s iPhone and Apple Inc. sales", ["Apple Inc.", "AAPL"]) == "iPhone and Inc. sales"
+
+
+def test_an_unusable_index_path_is_a_structured_error(tmp_path):
+    from edgar_cli.capabilities.local_index import index_list
+    from edgar_cli.errors import EdgarError
+    from edgar_cli.index.store import SqliteStore
+
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("not a database")
+    with pytest.raises(EdgarError) as info:
+        index_list(store=SqliteStore(junk))
+    assert info.value.code == "invalid_argument" and str(junk) in info.value.message

@@ -195,14 +195,20 @@ def search_documents(
         raise _empty_index(st)
     filters, shown = _filters(records, company, exclude, forms, section, filed_from, filed_to, client)
     by_acc = {r.accession: r for r in records}
+    dropped: list[str] = []
     if filters.ciks and match == "ranked":  # the filter already names the company: its name is no clue inside it
         names = list({n for r in records if r.cik in filters.ciks for n in (r.company, r.ticker or "")})
         topical = R.without_names(query, names)
         if R.keywords(topical):
+            dropped = [w for w in R.keywords(query) if w not in R.keywords(topical)]
             terms, semantic_query = R.keywords(topical), topical
     searched = [r for r in records if _passes(r, filters)]
     notes: list[str] = []
     warnings: list[str] = []
+    if dropped:
+        notes.append("Words that name the filtered company were not searched for (" + ", ".join(dropped)
+                     + "): inside one company's filings they match nearly everything. Drop company to search "
+                     "them too.")
 
     embedder = E.get_embedder()
     vec_models = st.vector_models() if hasattr(st, "vector_models") else {}

@@ -178,18 +178,33 @@ class SqliteStore:
 
     @contextmanager
     def _connect(self, write: bool = False) -> Iterator[sqlite3.Connection]:
-        if write:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        elif not self.path.is_file():
-            raise FileNotFoundError(self.path)
-        with closing(sqlite3.connect(self.path, timeout=60, isolation_level=None)) as conn:
-            conn.execute("PRAGMA busy_timeout = 60000")
+        """A connection; a path that is not a usable index is ``invalid_argument`` naming EDGAR_INDEX."""
+        try:
             if write:
-                conn.execute("PRAGMA journal_mode = WAL")
-                conn.execute("PRAGMA synchronous = NORMAL")
-                conn.executescript(_SCHEMA)
-                conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
-            yield conn
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            elif not self.path.is_file():
+                raise FileNotFoundError(self.path)
+            with closing(sqlite3.connect(self.path, timeout=60, isolation_level=None)) as conn:
+                conn.execute("PRAGMA busy_timeout = 60000")
+                if write:
+                    conn.execute("PRAGMA journal_mode = WAL")
+                    conn.execute("PRAGMA synchronous = NORMAL")
+                    conn.executescript(_SCHEMA)
+                    conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
+                yield conn
+        except FileNotFoundError:
+            if not write:
+                raise
+            raise self._unusable("its folder cannot be created") from None
+        except (sqlite3.DatabaseError, OSError) as exc:
+            raise self._unusable(f"{type(exc).__name__}: {exc}") from None
+
+    def _unusable(self, why: str) -> Exception:
+        from ..errors import EdgarError
+
+        return EdgarError("invalid_argument", f"The local index at {self.location} cannot be used ({why}).",
+                          "Point EDGAR_INDEX at a writable path for a SQLite file (it is created on first "
+                          "`edgar index add`), or move the damaged file away.", index=self.location)
 
     # writing ---------------------------------------------------------------------------------------
 
