@@ -7,26 +7,8 @@ Figures: NVIDIA FY2024 revenue 60,922,000,000 (0001045810-24-000029); FY2025 rev
 from __future__ import annotations
 
 import pytest
-from conftest import PINNED_TODAY, TEST_UA
 
 from edgar_cli.errors import ExitStatus
-
-
-@pytest.fixture(scope="module")
-def module_client(mirror, tmp_path_factory):
-    """One client for the module, over its own cache dir: companyfacts are parsed once, not once per test."""
-    from edgar_cli.config import Settings
-    from edgar_cli.sec.client import SecClient
-
-    with pytest.MonkeyPatch.context() as mp:
-        for var in ("EDGAR_NO_CACHE", "EDGAR_DEBUG"):
-            mp.delenv(var, raising=False)
-        mp.setenv("EDGAR_MIRROR", mirror.url)
-        mp.setenv("EDGAR_CACHE_DIR", str(tmp_path_factory.mktemp("verify-cache")))
-        mp.setenv("EDGAR_CONFIG_DIR", str(tmp_path_factory.mktemp("verify-config")))
-        mp.setenv("SEC_USER_AGENT", TEST_UA)
-        mp.setenv("EDGAR_TODAY", PINNED_TODAY)
-        yield SecClient(Settings.from_env())
 
 
 @pytest.fixture

@@ -26,7 +26,6 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
-from conftest import PINNED_TODAY, TEST_UA
 
 from edgar_cli.capabilities.verify import verify_answer
 from edgar_cli.documents.figures import extract_figures
@@ -35,23 +34,6 @@ from edgar_cli.errors import EdgarError, ExitStatus
 NVDA_FY2024_10K = "0001045810-24-000029"
 NVDA_FY2025_10K = "0001045810-25-000023"
 TSMC_2024_20F = "0001193125-25-083423"
-
-
-@pytest.fixture(scope="module")
-def module_client(mirror, tmp_path_factory):
-    """One client for the module, over its own cache dir: companyfacts are parsed once, not once per test."""
-    from edgar_cli.config import Settings
-    from edgar_cli.sec.client import SecClient
-
-    with pytest.MonkeyPatch.context() as mp:
-        for var in ("EDGAR_NO_CACHE", "EDGAR_DEBUG"):
-            mp.delenv(var, raising=False)
-        mp.setenv("EDGAR_MIRROR", mirror.url)
-        mp.setenv("EDGAR_CACHE_DIR", str(tmp_path_factory.mktemp("verify-cache")))
-        mp.setenv("EDGAR_CONFIG_DIR", str(tmp_path_factory.mktemp("verify-config")))
-        mp.setenv("SEC_USER_AGENT", TEST_UA)
-        mp.setenv("EDGAR_TODAY", PINNED_TODAY)
-        yield SecClient(Settings.from_env())
 
 
 @pytest.fixture
