@@ -6,13 +6,11 @@ These use httpx.MockTransport with small hand-written responses; no network.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import textwrap
 import threading
 import time
-from pathlib import Path
 
 import httpx
 import pytest

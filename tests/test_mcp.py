@@ -11,7 +11,6 @@ import json
 import os
 import socket
 import subprocess
-import sys
 import time
 
 import anyio
