@@ -198,7 +198,9 @@ class RateLimiter:
             if self._file_lock is None or self._shared is None:
                 return  # one process: grant-to-send delays are small and alike
             try:
-                with self._file_lock:
+                # The bucket's own lock too: pyrate-limiter's background leaker commits on the
+                # same connection, and two commits interleaved raise in its thread.
+                with self._file_lock, self._shared.lock:
                     conn = self._shared.conn
                     conn.execute("UPDATE sec_requests SET item_timestamp = MAX(item_timestamp, ?) WHERE name = ?",
                                  (time.time_ns() // 1_000_000, name))
