@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
@@ -784,14 +785,7 @@ class _Checker:
         if self._derivation_verdict(fig, row, claim, fits, lambda d: (d.value < 0) == neg or d.value == 0,
                                     "the sign disagrees"):
             return row
-        actual = [d for d in every if claim.accepts(d.period)]
-        actual.sort(key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()))
-        if actual and claim.stated:
-            d = actual[0]
-            row.status = "ungrounded"
-            row.reason = (f"{d.formula} = {d.value:,.2f}% for {G.describe_period(d.period)}; {fig.text} does not "
-                          "round to it.")
-            row.notes.append(f"Computed from {_inputs_text(d)}.")
+        if self._contradicted(fig, row, claim, every, lambda d: f"{d.formula} = {d.value:,.2f}%"):
             return row
         row.reason = (f"No {pair[0]} / {pair[1]} for {claim.text or 'any period'} can be computed from the "
                       "reported facts.")
@@ -812,19 +806,25 @@ class _Checker:
 
     def _no_change(self, fig: Figure, row: VerifiedFigure, claim: G.Claim, concept: str) -> VerifiedFigure:
         sequential = bool(G.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
-        every = [d for d in G.changes(self._series(), concept, "percent", sequential=sequential)
-                 if claim.accepts(d.period)]
-        every.sort(key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()))
-        if every and claim.stated:
-            d = every[0]
-            row.status = "ungrounded"
-            row.reason = (f"{concept} changed by {d.value:+,.2f}% in {G.describe_period(d.period)}; {fig.text} "
-                          "does not round to it.")
-            row.notes.append(f"Computed from {_inputs_text(d)}.")
+        every = G.changes(self._series(), concept, "percent", sequential=sequential)
+        if self._contradicted(fig, row, claim, every, lambda d: f"{concept} changed by {d.value:+,.2f}%", "in"):
             return row
         row.reason = f"No {concept} growth rate for {claim.text or 'any period'} can be computed from the reported facts."
         self.text_ok.add(fig.start)
         return row
+
+    def _contradicted(self, fig: Figure, row: VerifiedFigure, claim: G.Claim, every: list[G.Derivation],
+                      what: Callable[[G.Derivation], str], joiner: str = "for") -> bool:
+        """Mark ``row`` ungrounded when the stated period has a computable value the figure does not round to."""
+        actual = sorted((d for d in every if claim.accepts(d.period)),
+                        key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()))
+        if not (actual and claim.stated):
+            return False
+        d = actual[0]
+        row.status = "ungrounded"
+        row.reason = f"{what(d)} {joiner} {G.describe_period(d.period)}; {fig.text} does not round to it."
+        row.notes.append(f"Computed from {_inputs_text(d)}.")
+        return True
 
     def _derivation_verdict(self, fig: Figure, row: VerifiedFigure, claim: G.Claim, fits: list[G.Derivation],
                             agrees, disagreement: str) -> bool:
