@@ -63,6 +63,7 @@ PARAM_FLAGS: dict[str, str] = {
     "lines": "--lines",
     "around": "--around",
     "years": "--years",
+    "documents": "--document",
     "refresh": "--refresh",
     "semantic": "--semantic",
     "all_filings": "--all",

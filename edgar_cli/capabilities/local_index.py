@@ -24,6 +24,7 @@ from ..models import IndexedFiling, IndexListing, IndexUpdate, SkippedFiling
 from ..sec import submissions as S
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..vocabulary import tool
 from .filings import find_filing, list_filings, parse_form
 from .sections import PARSER_VERSION, load_document
 
@@ -135,6 +136,60 @@ def _by_accession(companies: list[str], fams: list[str], accessions: list[str], 
             skipped.append(SkippedFiling(company=", ".join(companies), accession_number=acc, code=err.code,
                                          reason=err.message if wrong_form or len(companies) == 1 else
                                          f"{acc} is not among the filings of {', '.join(companies)}."))
+    return chosen
+
+
+def _by_document(companies: list[str], fams: list[str], documents: list[str], client: SecClient,
+                 skipped: list[SkippedFiling]) -> list[tuple[Any, str | None]]:
+    """Each primary document URL as a filing: CIK and accession from the URL, form, period and fiscal year from
+    its cover page (for companies whose submissions history is not at hand). The CIK must be one of the
+    companies' when companies are named."""
+    from types import SimpleNamespace
+
+    from ..index.cover import parse_document_url, read_cover
+
+    wanted = {company_ciks(c, [], client)[0] for c in companies}
+    chosen: list[tuple[Any, str | None]] = []
+    for url in documents:
+        ids = parse_document_url(url)
+        if ids is None:
+            raise EdgarError("invalid_argument", f"{url[:200]!r} is not the URL of a document in the SEC Archives.",
+                             "Pass https://www.sec.gov/Archives/edgar/data/<cik>/<accession>/<file>.htm")
+        cik, acc = ids
+        label = ", ".join(companies) or cik
+        if wanted and cik not in wanted:
+            skipped.append(SkippedFiling(company=label, accession_number=acc, code="invalid_argument",
+                                         reason=f"{url} belongs to CIK {cik}, not to {label}."))
+            continue
+        try:
+            cover = read_cover(url, client.get_bytes(url, kind="archive"))
+        except EdgarError as exc:
+            if exc.code in FATAL:
+                raise
+            skipped.append(SkippedFiling(company=label, accession_number=acc, code=exc.code, reason=exc.message))
+            continue
+        form = (cover.form or "").upper()
+        fam = I.family(form.replace("/A", ""))
+        if fam not in fams:
+            skipped.append(SkippedFiling(
+                company=label, accession_number=acc, form=form or None, code="invalid_argument",
+                reason=f"{url} is a {form or 'document of unknown form'} (its cover page), not a "
+                       f"{' or '.join(fams)}: name its form family to index it."))
+            continue
+        if cover.cik_on_cover and cover.cik_on_cover != cik:
+            skipped.append(SkippedFiling(company=label, accession_number=acc, form=form, code="invalid_argument",
+                                         reason=f"{url}: its cover page names CIK {cover.cik_on_cover}, its URL {cik}."))
+            continue
+        try:
+            name, ticker = company_ciks(cik, [], client)[1], _ticker(cik, client)
+        except EdgarError:
+            name, ticker = cover.company or cik, None
+        chosen.append((SimpleNamespace(
+            cik=cik, accession_number=acc, form=form, base_form=form.replace("/A", ""), document_url=cover.document_url,
+            company_name=name, fiscal_year=cover.fiscal_year or (S.fiscal_year_of(cover.period_of_report, None,
+                                                                                   annual=True)
+                                                                 if cover.period_of_report else None),
+            period_of_report=cover.period_of_report, filed=None), ticker or cover.ticker))
     return chosen
 
 
@@ -250,6 +305,9 @@ def index_add(
                                             "latest filed (1-30)")] = 3,
     accessions: Annotated[list[str] | None, Field(description="Index exactly these filings of the companies "
                                                               "instead, e.g. ['0001045810-25-000023']")] = None,
+    documents: Annotated[list[str] | None, Field(description="Index these primary documents (SEC Archives URLs) "
+                                                             "instead, for filings the company's submissions history "
+                                                             "does not list")] = None,
     refresh: Annotated[bool, Field(description="Re-index filings that are already in the index")] = False,
     semantic: Annotated[bool | None, Field(description="Write chunk vectors: true, false, or null for 'when the "
                                                        "semantic extra is installed'")] = None,
@@ -290,7 +348,7 @@ def index_add(
     """
     client = client or get_client()
     names = [c for c in (companies or []) if str(c).strip()]
-    if not names:
+    if not names and not documents:
         raise EdgarError("invalid_argument", "Name at least one company to index.", "e.g. edgar index add NVDA AAPL")
     fams = parse_families(forms)
     if not isinstance(years, int) or not 1 <= years <= MAX_YEARS:
@@ -307,9 +365,11 @@ def index_add(
     st = open_store(store)
     skipped: list[SkippedFiling] = []
     plan: list[tuple[Any, str | None]] = []
+    if documents:
+        plan = _by_document(names, fams, [str(d) for d in documents if str(d).strip()], client, skipped)
     if accs:
-        plan = _by_accession(names, fams, accs, client, skipped)
-    else:
+        plan += _by_accession(names, fams, accs, client, skipped)
+    elif not documents:
         for name in names:
             chosen, ticker = _select(name, fams, years, client, skipped)
             plan.extend((f, ticker) for f in chosen)
