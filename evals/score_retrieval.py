@@ -167,17 +167,20 @@ def main() -> int:
                 ranks.append(rank)
                 detail.setdefault(q["id"], {})[f"{mode}{'+company' if filtered else ''}"] = rank
             ms = (time.perf_counter() - t0) * 1000 / len(queries)
-            rows.append({"mode": mode, "company_filter": filtered, **score(ranks), "ms_per_query": ms})
+            gap = score([r for r, q in zip(ranks, queries) if q.get("gap")])
+            rows.append({"mode": mode, "company_filter": filtered, **score(ranks), "ms_per_query": ms,
+                         "gap_hit@5": gap["hit@5"]})
 
     gaps = sum(1 for q in queries if q.get("gap"))
     lines = [f"Retrieval over {len(spec['filings'])} filings, {len(queries)} labelled questions of part "
              f"{opts.part} ({gaps} vocabulary-gap; {opts.queries.name}); semantic vectors: "
              f"{'yes' if semantic else 'no (keyword-only)'}"
              + (f"; index built in {build_s:.0f}s" if build_s else ""),
-             "", f"{'mode':<10}{'company filter':<16}{'hit@1':>7}{'hit@5':>7}{'MRR@10':>8}{'ms/query':>10}"]
+             "", f"{'mode':<10}{'company filter':<16}{'hit@1':>7}{'hit@5':>7}{'MRR@10':>8}{'ms/query':>10}"
+                 f"{'hit@5 gap':>11}"]
     for r in rows:
         lines.append(f"{r['mode']:<10}{'yes' if r['company_filter'] else 'no':<16}{r['hit@1']:>7.2f}"
-                     f"{r['hit@5']:>7.2f}{r['mrr@10']:>8.2f}{r['ms_per_query']:>10.1f}")
+                     f"{r['hit@5']:>7.2f}{r['mrr@10']:>8.2f}{r['ms_per_query']:>10.1f}{r['gap_hit@5']:>11.2f}")
     if ref:
         lines.append(f"{'reference':<10}{'yes' if ref.get('company_filter') else 'no':<16}{'':>7}"
                      f"{ref['hit_at_5']:>7.2f}{ref['mrr_at_10']:>8.2f}   ({ref.get('system')}, {ref.get('mode')})")

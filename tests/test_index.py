@@ -194,7 +194,10 @@ def test_company_filter_and_its_provenance(store):
 def test_a_company_that_is_not_indexed_is_not_found(store, sec):
     with pytest.raises(EdgarError) as exc:
         search_documents("revenue", company="MSFT", store=store)
-    assert exc.value.code == "not_found" and "edgar index add MSFT" in exc.value.suggestion
+    from edgar_cli.vocabulary import localize_text
+
+    assert exc.value.code == "not_found" and "edgar index add MSFT" in localize_text(exc.value.suggestion, "cli")
+    assert "index_add MSFT" in localize_text(exc.value.suggestion, "mcp")
 
 
 def test_section_filter_accepts_item_aliases(store):

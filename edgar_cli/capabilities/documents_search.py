@@ -231,8 +231,11 @@ def search_documents(
         fused = [(h.chunk_id, h.score, {"bm25": r}) for r, h in
                  enumerate(st.phrase(phrase, filters, 5 * RT.POOL), start=1)]
     else:
+        reranker = E.get_reranker() if used != "bm25" else None
         got = RT.retrieve(st, qp, filters, used, embedder if used != "bm25" else None,  # type: ignore[arg-type]
-                          {r.accession: r.cik for r in records})
+                          {r.accession: r.cik for r in records}, reranker=reranker)
+        if reranker is not None:
+            notes.append(f"The top {E.RERANK_TOP} were re-ranked by {reranker.model_id} (EDGAR_RERANK_MODEL).")
         fused = [(x.chunk_id, x.score, x.ranks) for x in got.results]
         if used != "semantic" and len(qp.own) > 1 and got.every_word < limit \
                 and got.keyword_candidates > got.every_word:  # type: ignore[union-attr]

@@ -155,7 +155,7 @@ def _by_document(companies: list[str], fams: list[str], documents: list[str], cl
         if ids is None:
             raise EdgarError("invalid_argument", f"{url[:200]!r} is not the URL of a document in the SEC Archives.",
                              "Pass https://www.sec.gov/Archives/edgar/data/<cik>/<accession>/<file>.htm")
-        cik, acc = ids
+        cik, acc, _name = ids
         label = ", ".join(companies) or cik
         if wanted and cik not in wanted:
             skipped.append(SkippedFiling(company=label, accession_number=acc, code="invalid_argument",

@@ -35,21 +35,33 @@ class Cover:
     cik_on_cover: str | None = None
 
 
-def parse_document_url(url: str) -> tuple[str, str] | None:
-    """(10-digit CIK, accession number) of an SEC Archives document URL, or None when it is not one."""
+def parse_document_url(url: str) -> tuple[str, str, str] | None:
+    """(10-digit CIK, accession number, file name) of an SEC Archives document URL, or None."""
     m = _URL_RE.match((url or "").strip())
     if not m:
         return None
     raw = m.group(2)
-    return m.group(1).zfill(10), f"{raw[:10]}-{raw[10:12]}-{raw[12:]}"
+    return m.group(1).zfill(10), f"{raw[:10]}-{raw[10:12]}-{raw[12:]}", m.group(3)
+
+
+_IX_RE = re.compile(r"<(/?)ix:nonNumeric\b[^>]*>", re.IGNORECASE)
 
 
 def _fact(text: str, name: str) -> str | None:
-    m = re.search(r"<ix:nonNumeric\b[^>]*\bname=\"dei:" + name + r"\"[^>]*>(.*?)</ix:nonNumeric>", text,
-                  re.IGNORECASE | re.DOTALL)
+    """The text of the dei fact ``name``, nested facts included ("<ix name=PeriodEnd><ix name=FYE>December
+    31</ix>, 2024</ix>" is "December 31, 2024")."""
+    m = re.search(r"<ix:nonNumeric\b[^>]*\bname=\"dei:" + name + r"\"[^>]*>", text, re.IGNORECASE)
     if not m:
         return None
-    value = " ".join(html.unescape(_TAG_RE.sub(" ", m.group(1))).split())
+    depth, pos = 1, m.end()
+    for t in _IX_RE.finditer(text, m.end()):
+        depth += -1 if t.group(1) else 1
+        if depth == 0:
+            pos = t.start()
+            break
+    else:
+        return None
+    value = " ".join(html.unescape(_TAG_RE.sub(" ", text[m.end():pos])).split())
     return value or None
 
 
@@ -65,6 +77,12 @@ def _date(text: str | None) -> date | None:
     return None
 
 
+def _date_in_name(filename: str) -> date | None:
+    """The period in an inline-XBRL file name (``unp-20241231.htm``), when the cover does not parse."""
+    m = re.search(r"-(\d{8})\.htm", filename)
+    return _date(f"{m.group(1)[:4]}-{m.group(1)[4:6]}-{m.group(1)[6:]}") if m else None
+
+
 def read_cover(url: str, raw: bytes) -> Cover:
     """The cover facts of the document at ``url`` (raw bytes as served); fields the document does not tag are None.
 
@@ -76,7 +94,7 @@ def read_cover(url: str, raw: bytes) -> Cover:
     fy = _fact(head, "DocumentFiscalYearFocus")
     cik = _fact(head, "EntityCentralIndexKey")
     return Cover(cik=ids[0], accession=ids[1], document_url=url.strip(), form=_fact(head, "DocumentType"),
-                 period_of_report=_date(_fact(head, "DocumentPeriodEndDate")),
+                 period_of_report=_date(_fact(head, "DocumentPeriodEndDate")) or _date_in_name(ids[2]),
                  fiscal_year=int(fy) if fy and fy.isdigit() else None,
                  company=_fact(head, "EntityRegistrantName"), ticker=_fact(head, "TradingSymbol"),
                  cik_on_cover=cik.zfill(10) if cik and cik.isdigit() else None)

@@ -266,3 +266,76 @@ def set_embedder(embedder: Embedder | None) -> None:
     """Install an embedder for this process (tests); None goes back to looking one up."""
     with _state_lock:
         _state.update(embedder=embedder, resolved=embedder is not None, reason=None)
+
+
+# --- an optional cross-encoder re-ranker ------------------------------------------------------------------
+
+RERANK_TOP = 20  # candidates a re-ranker rescores
+
+
+class OnnxCrossEncoder:
+    """A cross-encoder (query, passage) -> relevance logit, as ONNX (e.g. ms-marco-MiniLM-L-6-v2 exported with
+    its tokenizer.json). ``EDGAR_RERANK_MODEL`` names its directory; no re-ranker is packaged, so without it
+    search does not re-rank. Loads on first use."""
+
+    def __init__(self, model_path: Path, tokenizer_path: Path, model_id: str = "cross-encoder", max_length: int = 512):
+        self.model_path, self.tokenizer_path, self.model_id, self.max_length = (model_path, tokenizer_path,
+                                                                                 model_id, max_length)
+        self._session = None
+        self._lock = threading.Lock()
+
+    def _load(self) -> None:
+        with self._lock:
+            if self._session is not None:
+                return
+            import onnxruntime as ort
+            from tokenizers import Tokenizer
+
+            tok = Tokenizer.from_file(str(self.tokenizer_path))
+            tok.no_padding()
+            tok.enable_truncation(max_length=self.max_length)
+            opts = ort.SessionOptions()
+            opts.log_severity_level = 3
+            self._session = ort.InferenceSession(str(self.model_path), sess_options=opts,
+                                                 providers=["CPUExecutionProvider"])
+            self._inputs = {i.name for i in self._session.get_inputs()}
+            self._tokenizer = tok
+
+    def score(self, query: str, passages: Sequence[str]) -> list[float]:
+        """One relevance logit per passage (higher is more relevant). Raises ValueError for a model that is not
+        a cross-encoder (it outputs token states, not one logit per pair)."""
+        import numpy as np
+
+        self._load()
+        if not passages:
+            return []
+        encs = self._tokenizer.encode_batch([(query, p) for p in passages])
+        width = max(len(e.ids) for e in encs)
+        ids = np.zeros((len(encs), width), dtype=np.int64)
+        mask = np.zeros_like(ids)
+        types = np.zeros_like(ids)
+        for i, e in enumerate(encs):
+            ids[i, :len(e.ids)] = e.ids
+            mask[i, :len(e.ids)] = 1
+            types[i, :len(e.type_ids)] = e.type_ids
+        feeds = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._inputs:
+            feeds["token_type_ids"] = types
+        out = self._session.run(None, feeds)[0]  # type: ignore[union-attr]
+        if out.ndim == 3 or (out.ndim == 2 and out.shape[1] > 2):
+            raise ValueError(f"{self.model_path} outputs {out.shape}, not one relevance logit per pair: "
+                             "it is not a cross-encoder")
+        logits = out[:, -1] if out.ndim == 2 else out
+        return [float(x) for x in logits]
+
+
+def get_reranker() -> OnnxCrossEncoder | None:
+    """The cross-encoder named by ``EDGAR_RERANK_MODEL`` (a directory with model.onnx and tokenizer.json), or
+    None. Nothing is packaged or downloaded."""
+    env = os.environ.get("EDGAR_RERANK_MODEL")
+    if not env or os.environ.get("EDGAR_SEMANTIC") == "0":
+        return None
+    d = Path(env).expanduser()
+    if not ((d / "model.onnx").is_file() and (d / "tokenizer.json").is_file()):
+        return None
+    return OnnxCrossEncoder(d / "model.onnx", d / "tokenizer.json", model_id=d.name)

@@ -51,7 +51,7 @@ SECTION_TOPICS: dict[str, str] = {
                             "balance sheet",
     "controls": "disclosure controls internal control financial reporting material weakness auditor attestation",
 }
-SECTION_PRIOR_STRENGTH = 0.35  # the likeliest section's chunks get at most this much more score
+SECTION_PRIOR_STRENGTH = 0.25  # the likeliest section's chunks get at most this much more score
 
 
 @dataclass
