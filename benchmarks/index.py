@@ -1,6 +1,6 @@
 """Benchmark: the local filing-text index (edgar index add / edgar find) over the corpus filings.
 
-    python benchmarks/index.py [--runs 3] [--no-semantic] [--semantic-index PATH] [--queries N]
+    python benchmarks/index.py [--runs 3] [--no-semantic] [--semantic-index PATH] [--queries N] [--sample N]
 
 Measured against the corpus mirror (tests/mirror.py), with the filings listed in
 evals/retrieval_queries.yaml (every 10-K primary document in ../shared/sec-corpus, plus 10-Qs):
@@ -8,7 +8,8 @@ evals/retrieval_queries.yaml (every 10-K primary document in ../shared/sec-corpu
 - indexing throughput, in MB of source document per second: cold (fetch + parse + sections +
   chunks + write, empty cache) and warm (the parse cached: chunks + postings + write only);
 - semantic indexing per 10-K: the seconds (wall and CPU) spent embedding each 10-K's chunks, on a
-  warm parse, with the vector cache empty, and the same 10-K re-indexed (every vector cached);
+  warm parse, with the vector cache empty, and the same 10-K re-indexed (every vector cached), for
+  ``--sample`` 10-Ks spread over the list;
 - index size per filing, keyword-only and with vectors;
 - query latency in-process, p50/p95 per mode (bm25, phrase, semantic, hybrid), with and without the
   company filter, over the evaluation's questions (``--runs`` passes; semantic modes include
@@ -79,7 +80,7 @@ def _build(filings, mirror, cache: Path, path: Path, *, semantic: bool, refresh:
     return done, seconds, store
 
 
-def _embedding_cost(filings, mirror, cache: Path, tmp: Path) -> list[tuple[str, int, int, float, float, float]]:
+def _embedding_cost(filings, mirror, cache: Path, tmp: Path, sample: int) -> list[tuple[str, int, int, float, float, float]]:
     """Per 10-K: (label, chunks with vectors, windows, embedding wall s, CPU s, wall s when all cached)."""
     from edgar_cli.index.store import Filters
     from edgar_cli.index import embeddings as E
@@ -89,7 +90,9 @@ def _embedding_cost(filings, mirror, cache: Path, tmp: Path) -> list[tuple[str, 
     emb.embed_queries(["warm up"])  # the model load is not the 10-K's cost
     client = _client(mirror, cache)
     rows = []
-    for f in [x for x in filings if x.get("form", "10-K") == "10-K"]:
+    tenks = [x for x in filings if x.get("form", "10-K") == "10-K"]
+    step = max(1, len(tenks) // sample) if sample else 1
+    for f in tenks[::step][:sample or None]:
         store = SqliteStore(tmp / f"emb-{f['accession']}.sqlite")
         _add(f, client, store, semantic=False)  # parse cached, keyword rows written
         spent = {"wall": 0.0, "cpu": 0.0, "windows": 0}
@@ -125,6 +128,7 @@ def main() -> str:
     ap.add_argument("--no-semantic", action="store_true")
     ap.add_argument("--semantic-index", type=Path)
     ap.add_argument("--queries", type=int, default=0, help="Only the first N questions (0: all)")
+    ap.add_argument("--sample", type=int, default=6, help="10-Ks whose embedding cost is measured (0: all)")
     opts = ap.parse_args()
     os.environ["EDGAR_TODAY"] = "2026-07-01"
     spec = yaml.safe_load((ROOT / "evals" / "retrieval_queries.yaml").read_text(encoding="utf-8"))
@@ -157,7 +161,7 @@ def main() -> str:
         sem_store = None
         if embedder is not None:
             os.environ.pop("EDGAR_SEMANTIC", None)
-            rows = _embedding_cost(filings, mirror, tmp / "cache", tmp)
+            rows = _embedding_cost(filings, mirror, tmp / "cache", tmp, opts.sample)
             lines += ["", f"semantic indexing per 10-K ({embedder.model_id}, CPU; parse cached, vector cache empty;"
                           " 'cached' = the same 10-K re-indexed)",
                       f"  {'10-K':<14}{'chunks w/ vec':>14}{'windows':>9}{'wall s':>8}{'CPU s':>7}{'cached s':>10}"]

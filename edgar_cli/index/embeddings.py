@@ -60,6 +60,19 @@ class Embedder(Protocol):
     def embed_passages(self, texts: Sequence[str], contexts: Sequence[str] | None = None) -> list[np.ndarray]: ...
 
 
+def _open(model_path: Path, tokenizer_path: Path):
+    """(onnxruntime CPU session, its input names, the tokenizer without padding) for a model directory."""
+    import onnxruntime as ort
+    from tokenizers import Tokenizer
+
+    tok = Tokenizer.from_file(str(tokenizer_path))
+    tok.no_padding()
+    opts = ort.SessionOptions()
+    opts.log_severity_level = 3
+    session = ort.InferenceSession(str(model_path), sess_options=opts, providers=["CPUExecutionProvider"])
+    return session, {i.name for i in session.get_inputs()}, tok
+
+
 class OnnxEncoder:
     """A sentence-embedding model as ONNX through onnxruntime (BERT-style inputs); loads on first use."""
 
@@ -94,18 +107,8 @@ class OnnxEncoder:
         with self._lock:
             if self._session is not None:
                 return
-            import onnxruntime as ort
-            from tokenizers import Tokenizer
-
-            tok = Tokenizer.from_file(str(self.tokenizer_path))
-            tok.no_padding()
-            tok.no_truncation()
-            opts = ort.SessionOptions()
-            opts.log_severity_level = 3
-            self._session = ort.InferenceSession(str(self.model_path), sess_options=opts,
-                                                 providers=["CPUExecutionProvider"])
-            self._inputs = {i.name for i in self._session.get_inputs()}
-            self._tokenizer = tok
+            self._session, self._inputs, self._tokenizer = _open(self.model_path, self.tokenizer_path)
+            self._tokenizer.no_truncation()
 
     def _ids(self, texts: Sequence[str], window: int) -> list[list[int]]:
         """Word-piece ids of each text, cut to ``window`` pieces (the closing [SEP] kept)."""
@@ -288,18 +291,8 @@ class OnnxCrossEncoder:
         with self._lock:
             if self._session is not None:
                 return
-            import onnxruntime as ort
-            from tokenizers import Tokenizer
-
-            tok = Tokenizer.from_file(str(self.tokenizer_path))
-            tok.no_padding()
-            tok.enable_truncation(max_length=self.max_length)
-            opts = ort.SessionOptions()
-            opts.log_severity_level = 3
-            self._session = ort.InferenceSession(str(self.model_path), sess_options=opts,
-                                                 providers=["CPUExecutionProvider"])
-            self._inputs = {i.name for i in self._session.get_inputs()}
-            self._tokenizer = tok
+            self._session, self._inputs, self._tokenizer = _open(self.model_path, self.tokenizer_path)
+            self._tokenizer.enable_truncation(max_length=self.max_length)
 
     def score(self, query: str, passages: Sequence[str]) -> list[float]:
         """One relevance logit per passage (higher is more relevant). Raises ValueError for a model that is not
