@@ -63,7 +63,7 @@ def _build(filings, mirror, cache: Path, path: Path, *, semantic: bool, refresh:
     store = SqliteStore(path)
     done, t0 = [], time.perf_counter()
     for f in filings:
-        r = index_add([str(f["company"])], forms=f.get("form", "10-K"), accessions=[f["accession"]],
+        r = index_add([str(f["company"])], forms=f.get("form", "10-K"), accession_numbers=[f["accession"]],
                       semantic=semantic, refresh=refresh, client=client, store=store)
         done.extend(r.filings)
     seconds = time.perf_counter() - t0

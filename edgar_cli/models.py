@@ -112,7 +112,7 @@ class ConceptResult(_Model):
     currency_note: str | None = None
     fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year ends on (typical)")
     values: list[FactValue]
-    total_values: int = Field(description="How many values matched before --limit")
+    total_values: int = Field(description="How many values matched before limit")
     truncated: bool = False
     notes: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
@@ -292,14 +292,15 @@ class FilingList(_Model):
     """A company's filings, newest first, with the company header and how much history was read."""
 
     company: FilerInfo
-    form: str | None = Field(None, description="The form family asked for; null for every form")
-    forms_included: list[str] = Field(default_factory=list, description="The forms the family stands for")
-    since: date | None = None
-    until: date | None = None
+    forms: list[str] = Field(default_factory=list, description="The form types asked for; empty for every form")
+    forms_included: list[str] = Field(default_factory=list, description="Every form they stand for (variants and "
+                                      "amendments)")
+    filed_from: date | None = Field(None, description="Earliest filing date asked for")
+    filed_to: date | None = Field(None, description="Latest filing date asked for")
     limit: int
     filings: list[Filing]
-    total_matches: int = Field(description="Matches in the pages read, before --limit")
-    truncated: bool = Field(False, description="More filings match than were returned (raise --limit)")
+    total_matches: int = Field(description="Matches in the pages read, before limit")
+    truncated: bool = Field(False, description="More filings match than were returned (raise limit)")
     history_truncated: bool = Field(False, description="Part of the requested date range could not be read")
     history_truncated_reason: str | None = None
     foreign_private_issuer: bool = Field(False, description="Files 20-F or 40-F annual reports and no 10-K")
@@ -386,7 +387,7 @@ class FilingSection(_Model):
     fiscal_year: int | None = None
     accession_number: str | None = None
     document_url: str | None = Field(None, description="The primary document in the SEC Archives")
-    source_file: str | None = Field(None, description="The local file read instead, with --file")
+    source_file: str | None = Field(None, description="The local file read instead of fetching a filing")
     text: str = Field(description="The section's text from `offset`: paragraphs separated by a blank line, table "
                       "rows by a newline and cells by ' | '; page numbers and running headers removed")
     chars_total: int = Field(description="Length of the whole section in characters")

@@ -195,7 +195,7 @@ def _filing_list(r: M.FilingList):
         facts.append(f"fiscal year ends {c.fiscal_year_end}")
     if c.sic:
         facts.append(f"SIC {c.sic} {c.sic_description or ''}".rstrip())
-    what = r.form or "all forms"
+    what = ", ".join(r.forms) or "all forms"
     t = Table(title=f"{c.name} - filings ({what})\n" + " · ".join(facts))
     for col in ("Form", "Filed", "Period", "FY", "Accession", "Description"):
         t.add_column(col, no_wrap=col != "Description")
@@ -212,7 +212,7 @@ def _filing_list(r: M.FilingList):
     captions = []
     if r.truncated:
         captions.append(f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; "
-                        "raise --limit or narrow --since/--until")
+                        "raise --limit or narrow --from/--to")
     if r.history_truncated:
         captions.append(f"history incomplete: {r.history_truncated_reason}")
     if captions:

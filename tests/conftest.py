@@ -61,10 +61,13 @@ def isolated_env(tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "160")
     monkeypatch.setenv("NO_COLOR", "1")
     from edgar_cli.sec.client import set_client
+    from edgar_cli.vocabulary import set_surface
 
     set_client(None)
+    set_surface("mcp")
     yield
     set_client(None)
+    set_surface("mcp")
 
 
 @pytest.fixture

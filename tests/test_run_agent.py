@@ -24,11 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "evals"))
 import run_agent as A
 
 QUESTIONS = {  # question id -> the tool call the fake model makes
-    "lookup-nvda-revenue-fy2024": ("get_financial_concept", {"company": "NVDA", "concept": "revenue", "fy": 2024}),
+    "lookup-nvda-revenue-fy2024": ("get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": 2024}),
     "ambiguous-target-revenue": ("get_financial_concept", {"company": "Target", "concept": "revenue"}),
-    "refusal-future-year-2031": ("get_financial_concept", {"company": "NVDA", "concept": "revenue", "fy": 2031}),
+    "refusal-future-year-2031": ("get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": 2031}),
     "restatement-nvda-eps-fy2024-split": ("get_financial_concept",
-                                          {"company": "NVDA", "concept": "eps_diluted", "fy": 2024}),
+                                          {"company": "NVDA", "concept": "eps_diluted", "fiscal_year": 2024}),
 }
 
 

@@ -13,6 +13,7 @@ from ..errors import EdgarError
 from ..models import CompanyRef, ConceptResult, FactValue, TagTried
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..vocabulary import param
 from ..xbrl import periods as P
 from ..xbrl.catalogue import Concept, lookup
 from ..xbrl.facts import CompanyFacts, load_company_facts
@@ -45,23 +46,23 @@ def validate_fiscal_year(fy: int | None, today: date) -> None:
                          "XBRL financial data around 2009).", "Ask for a fiscal year from 2009 on.")
     if fy > today.year + 2:
         raise EdgarError("out_of_scope", f"Fiscal year {fy} is in the future; EDGAR holds what companies reported, "
-                         "not forecasts.", f"Ask for a fiscal year up to {today.year}, or omit --fy for the latest.")
+                         "not forecasts.", f"Ask for a fiscal year up to {today.year}, or omit {param('fiscal_year')} for the latest.")
 
 
 def validate_common(period: str, limit: int) -> None:
     if period not in ("annual", "quarterly", "all"):
-        raise EdgarError("invalid_argument", f"Unknown period {period!r}.", "Use annual, quarterly or all.")
+        raise EdgarError("invalid_argument", f"Unknown {param('period')} {period!r}.", "Use annual, quarterly or all.")
     if not 1 <= int(limit) <= MAX_LIMIT:
-        raise EdgarError("invalid_argument", f"limit must be between 1 and {MAX_LIMIT}, not {limit}.",
-                         "Use a limit such as 8.")
+        raise EdgarError("invalid_argument", f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
+                         f"Use {param('limit')} 8, for example.")
 
 
 def get_financial_concept(
     company: Annotated[str, Field(description="Ticker, CIK or company name, e.g. NVDA, 1045810, NVIDIA")],
     concept: Annotated[str, Field(description="Catalogue concept or alias (revenue, net sales, eps_diluted, R&D) "
                                               "or a raw XBRL tag (us-gaap:Revenues)")],
-    fy: Annotated[int | None, Field(description="Fiscal year by the company's own label, e.g. 2024 "
-                                               "(NVIDIA's FY2024 ended 2024-01-28)")] = None,
+    fiscal_year: Annotated[int | None, Field(description="Fiscal year by the company's own label, e.g. 2024 "
+                                                        "(NVIDIA's FY2024 ended 2024-01-28)")] = None,
     period: Annotated[PeriodArg, Field(description="annual, quarterly or all")] = "annual",
     limit: Annotated[int, Field(description="Most values to return, newest first (1-200)")] = 8,
     *,
@@ -91,6 +92,7 @@ def get_financial_concept(
     Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json.
     """
     client = client or get_client()
+    fy = fiscal_year
     validate_common(period, limit)
     today = client.settings.clock().date()
     validate_fiscal_year(fy, today)
@@ -380,7 +382,7 @@ def _raise_missing_year(ref: CompanyRef, spec: Concept, pool: list[FactValue], f
             "out_of_scope",
             f"{ref.name}'s fiscal year {fy} has not begun (it would end around {est_end}); EDGAR holds what "
             "companies reported, not forecasts.",
-            f"Ask for FY{latest} (the latest reported) or earlier." if latest else "Omit --fy.",
+            f"Ask for FY{latest} (the latest reported) or earlier." if latest else f"Omit {param('fiscal_year')}.",
             latest_fiscal_year=latest,
         )
     if est_end is not None and est_end >= today:
@@ -396,8 +398,8 @@ def _raise_missing_year(ref: CompanyRef, spec: Concept, pool: list[FactValue], f
         "not_found",
         f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
         f"The latest fiscal year available is FY{latest}" + (f" (ending {latest_end})." if latest_end else "."),
-        ((f"Ask for FY{latest}, or use --period quarterly for the quarters of FY{fy} reported so far."
+        ((f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported so far."
           if est_end is not None and est_end >= today and period == "annual" else f"Ask for FY{latest}.")
-         if latest else "Try --period all."),
+         if latest else f"Try {param('period')} all."),
         latest_fiscal_year=latest, earliest_fiscal_year=earliest,
     )

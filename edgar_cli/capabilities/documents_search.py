@@ -9,6 +9,7 @@ from pydantic import Field
 
 from ..documents import items as I
 from ..errors import EdgarError
+from ..vocabulary import param, tool
 from ..index import embeddings as E
 from ..index import ranking as R
 from ..index.store import ChunkRecord, FilingRecord, Filters, IndexStore
@@ -28,7 +29,8 @@ _LINES_RE = re.compile(r"^\s*(\d+)\s*(?:[-:]\s*(\d+)?)?\s*$")
 
 def _empty_index(st: IndexStore) -> EdgarError:
     return EdgarError("not_found", f"The local index at {st.location} holds no filings.",
-                      "Add filings first: edgar index add NVDA AAPL (or index_add), then search.")
+                      f"Add filings first with {tool('index_add')} (e.g. NVDA AAPL), then search; to read one filing's "
+                      f"section without an index, use {tool('get_filing_section')}.")
 
 
 def _section_keys(section: str | None) -> list[str]:
@@ -50,7 +52,8 @@ def _filters(records: list[FilingRecord], company: str | None, exclude: list[str
         cik, name = company_ciks(company, records, client)
         if not any(r.cik == cik for r in records):
             raise EdgarError("not_found", f"{name} (CIK {cik}) has no filings in the local index.",
-                             f"Add them first: edgar index add {company.strip()}", cik=cik)
+                             f"Add them first with {tool('index_add')} ({company.strip()}), or read a section of "
+                             f"its filings directly with {tool('get_filing_section')}.", cik=cik)
         ciks = [cik]
         shown["company"] = name
     excluded: list[str] = []
@@ -69,7 +72,7 @@ def _filters(records: list[FilingRecord], company: str | None, exclude: list[str
     keys = _section_keys(section)
     if keys:
         shown["section"] = ",".join(keys)
-    lo, hi = parse_day(filed_from, "from"), parse_day(filed_to, "to")
+    lo, hi = parse_day(filed_from, "filed_from"), parse_day(filed_to, "filed_to")
     if lo and hi and lo > hi:
         raise EdgarError("invalid_argument", f"from {lo} is after to {hi}.", "Swap them: from is the earlier date.")
     if lo:
@@ -172,7 +175,7 @@ def search_documents(
         raise EdgarError("invalid_argument", f"limit must be between 1 and {MAX_LIMIT}, not {limit}.", "Use 5 or 10.")
     if per_company is not None and (not isinstance(per_company, int) or per_company < 1):
         raise EdgarError("invalid_argument", f"per_company must be 1 or more, not {per_company}.",
-                         "Use --per-company 2, or omit it.")
+                         f"Use {param('per_company')} 2, or omit it.")
     if not isinstance(max_excerpt_chars, int) or not 80 <= max_excerpt_chars <= 5000:
         raise EdgarError("invalid_argument", f"max_excerpt_chars must be between 80 and 5000, not {max_excerpt_chars}.",
                          f"Use the default {DEFAULT_EXCERPT}.")
@@ -217,7 +220,7 @@ def search_documents(
         why = E.unavailable_reason() if embedder is None else "no indexed chunk has vectors of " + embedder.model_id
         raise EdgarError("invalid_argument", f"ranker={ranker} needs semantic vectors, but {why}.",
                          f"Use ranker bm25 (or auto); for vectors install the extra ({E.INSTALL_HINT}) and "
-                         "re-index with edgar index add --refresh.")
+                         f"re-index with {tool('index_add')} and {param('refresh')}.")
     if match == "phrase":
         used = "bm25"
     elif ranker == "auto":
@@ -378,7 +381,7 @@ def read_document(
     doc = st.document(did)
     if doc is None:
         raise EdgarError("not_found", f"Document {did} is not in the local index at {st.location}.",
-                         "Check the id against a search result, or add the filing with edgar index add.")
+                         f"Check the id against a search result, or add the filing with {tool('index_add')}.")
     text_lines = doc.text.split("\n")
     total = len(text_lines)
     if not around:

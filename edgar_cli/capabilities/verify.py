@@ -13,6 +13,7 @@ from pydantic import Field
 
 from ..documents.figures import Figure, extract_figures, head_date, table_cell
 from ..errors import EdgarError
+from ..vocabulary import param
 from ..models import (
     AnswerVerification,
     CompanyRef,
@@ -199,7 +200,7 @@ def _company_ref(company: str | None, cites: list[Cite], client: SecClient) -> C
             continue
         return CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers)
     raise EdgarError("invalid_argument", "Which company is the answer about?",
-                     "Pass --company (a ticker, CIK or name); the citations do not name the filer "
+                     f"Pass {param('company')} (a ticker, CIK or name); the citations do not name the filer "
                      "(an accession number begins with the filer agent's CIK, not always the company's).")
 
 
@@ -1017,7 +1018,7 @@ class _Checker:
         last: EdgarError | None = None
         for fam in families:
             try:
-                filing = find_filing(self.ref.cik, accession=c.accession, form=fam, client=self.client)
+                filing = find_filing(self.ref.cik, accession_number=c.accession, form=fam, client=self.client)
             except EdgarError as exc:
                 if exc.code != "invalid_argument":
                     raise
