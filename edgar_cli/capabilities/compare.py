@@ -30,14 +30,8 @@ from ..sec.client import SecClient, get_client
 from ..vocabulary import param, tool
 from ..xbrl.catalogue import Concept, lookup
 from ..xbrl.facts import CompanyFacts, load_company_facts
-from .concepts import (
-    MAX_LIMIT,
-    Series,
-    answer_from_series,
-    build_series,
-    period_filter,
-    validate_fiscal_year,
-)
+from ..xbrl.series import Series, build_series
+from .concepts import MAX_LIMIT, answer_from_series, period_filter, validate_fiscal_year
 from .resolve import resolve_company
 
 MIN_COMPANIES = 2

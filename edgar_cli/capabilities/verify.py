@@ -27,7 +27,7 @@ from ..xbrl import grounding as G
 from ..xbrl import periods as P
 from ..xbrl.catalogue import catalogue
 from ..xbrl.facts import CompanyFacts, load_company_facts
-from .concepts import build_series
+from ..xbrl.series import build_series
 from .resolve import resolve_company
 
 MAX_ANSWER_CHARS = 200_000
@@ -641,7 +641,7 @@ class _Checker:
         return {t for t, sc in scores.items() if sc and sc >= top - 1} if top else set()
 
     def _tag_facts(self, tags: set[str], claim: G.Claim) -> list[FactValue]:
-        from .concepts import fact_value
+        from ..xbrl.series import fact_value
 
         out = []
         for (tag, unit, _s, _e), rows in self.pool.periods.items():
