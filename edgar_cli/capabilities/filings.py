@@ -8,6 +8,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from ..companies import successors
 from ..errors import EdgarError
 from ..models import AmendmentRef, FilerInfo, Filing, FilingList, FormerName, SubmissionsPage
 from ..sec import submissions as S
@@ -260,6 +261,10 @@ def list_filings(
                             f"{fpi_forms.split(' and ')[0]} instead.")
     if any(f.superseded or f.is_amendment for f in shown):
         notes.append(AMENDMENT_NOTE)
+    # A history that starts at a reorganisation: name the predecessor CIK that holds the earlier filings.
+    reorg = successors.history_stop(hist.cik) if not truncated else successors.period_note(hist.cik, since_d)
+    if reorg:
+        notes.append(reorg)
 
     return FilingList(
         company=company_info, form=family, forms_included=list(forms), since=since_d, until=until_d, limit=limit,
@@ -453,10 +458,12 @@ def _raise_no_fiscal_year(hist: S.History, builder: _Builder, fy: int, family: s
         gaps = hist.gaps(filed_from, year_end + timedelta(days=400))
         reason = (f"the history that would hold it could not be read: {_gap_reason(gaps)}" if gaps else
                   f"no original {family} with a period in fiscal year {fy} is in the history")
+    stop = successors.history_stop(hist.cik) if years and fy < years[0] else None  # before a reorganisation
     raise EdgarError(
         "not_found",
         f"No {family} of {name} for fiscal year {fy}: {reason}."
-        + (f" The latest fiscal year with a {family} is FY{latest}." if latest else ""),
+        + (f" The latest fiscal year with a {family} is FY{latest}." if latest else "")
+        + (f" {stop}" if stop else ""),
         (f"Ask for FY{latest}, or list the filings with `edgar filings --form {family}`." if latest
          else f"List the filings with `edgar filings --form {family}`."),
         latest_fiscal_year=latest, earliest_fiscal_year=years[0] if years else None,
