@@ -20,26 +20,33 @@ from edgar_cli.companies import successors
 from edgar_cli.errors import EdgarError
 
 FIXTURES = Path(__file__).parent / "fixtures" / "reorganisations"
+XOM_FIXTURES = Path(__file__).parent / "fixtures" / "reorganisations-xom"  # replaces the ticker file
 
 
-@pytest.fixture(scope="module")
-def overlay_client(corpus, tmp_path_factory):
-    """A mirror serving the synthetic filers in front of the corpus, and one client over it."""
-    from conftest import PINNED_TODAY, TEST_UA
+def _overlay_client(corpus, tmp_path_factory, overlays: list[Path], today: str):
+    """A mirror serving synthetic filers in front of the corpus, and one client over it."""
+    from conftest import TEST_UA
     from mirror import MirrorServer
 
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 
-    with MirrorServer(corpus, overlays=[FIXTURES]) as srv, pytest.MonkeyPatch.context() as mp:
+    with MirrorServer(corpus, overlays=overlays) as srv, pytest.MonkeyPatch.context() as mp:
         for var in ("EDGAR_NO_CACHE", "EDGAR_DEBUG"):
             mp.delenv(var, raising=False)
         mp.setenv("EDGAR_MIRROR", srv.url)
         mp.setenv("EDGAR_CACHE_DIR", str(tmp_path_factory.mktemp("reorg-cache")))
         mp.setenv("EDGAR_CONFIG_DIR", str(tmp_path_factory.mktemp("reorg-config")))
         mp.setenv("SEC_USER_AGENT", TEST_UA)
-        mp.setenv("EDGAR_TODAY", PINNED_TODAY)
+        mp.setenv("EDGAR_TODAY", today)
         yield SecClient(Settings.from_env())
+
+
+@pytest.fixture(scope="module")
+def overlay_client(corpus, tmp_path_factory):
+    from conftest import PINNED_TODAY
+
+    yield from _overlay_client(corpus, tmp_path_factory, [FIXTURES], PINNED_TODAY)
 
 
 @pytest.fixture
@@ -51,10 +58,12 @@ def sec(overlay_client, isolated_env):
 
 
 def test_the_fixtures_are_marked_synthetic_and_never_copy_the_corpus(corpus):
-    for path in FIXTURES.rglob("*.json"):
-        text = path.read_text(encoding="utf-8")
-        assert "SYNTHETIC" in text, path
-        assert not (corpus / path.relative_to(FIXTURES)).exists(), f"{path} shadows a corpus file"
+    for root in (FIXTURES, XOM_FIXTURES):
+        for path in root.rglob("*.json"):
+            text = path.read_text(encoding="utf-8")
+            assert "SYNTHETIC" in text, path
+            shadows = (corpus / path.relative_to(root)).exists()
+            assert not shadows or path.name == "company_tickers_exchange.json", f"{path} shadows a corpus file"
 
 
 def test_a_fiscal_year_before_the_reorganisation_names_the_predecessor(sec):
@@ -129,3 +138,24 @@ def test_the_helpers_answer_only_for_periods_before_the_reorganisation():
     assert successors.period_note(320193, date(2000, 1, 1)) is None
     assert successors.series_note(1835632, date(2023, 1, 28)) is None, "a series starting years later is not cut"
     assert successors.series_note(1652044, date(2013, 12, 31)) is not None
+
+
+@pytest.fixture
+def xom_2026(corpus, tmp_path_factory, isolated_env):
+    """The SEC's ticker file as of 2026-07: XOM -> CIK 2115436, the holding company with one 10-Q."""
+    from edgar_cli.sec.client import set_client
+
+    for client in _overlay_client(corpus, tmp_path_factory, [XOM_FIXTURES], "2026-09-01"):
+        set_client(client)
+        yield client
+
+
+def test_a_ticker_moved_to_a_new_holding_company_names_the_cik_with_the_history(xom_2026):
+    r = resolve_company("XOM")
+    assert r.cik == "0002115436" and r.reorganisation.predecessor_cik == "0000034088"
+    assert any("ask for CIK 34088 for earlier periods" in n for n in r.notes)
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("XOM", "revenue", fy=2024)
+    err = info.value
+    assert "Exxon Mobil Corp (CIK 34088)" in err.message and "2026-07-01" in err.message
+    assert err.suggestion == "Ask for CIK 34088 for FY2024." and err.extras["predecessor_cik"] == "0000034088"

@@ -393,13 +393,13 @@ def _raise_missing_year(ref: CompanyRef, spec: Concept, pool: list[FactValue], f
         reason = f"FY{fy} has not been reported in the XBRL facts yet"
     elif earliest is not None and fy < earliest:
         reason = f"the XBRL facts start at FY{earliest}"
-        stop = successors.history_stop(ref.cik)  # a reorganisation: the earlier years are under another CIK
-        if stop:
-            reason += f". {stop.removesuffix('.')}"
     else:
         reason = f"FY{fy} has no {period} value"
+    # A reorganisation: the years before the successor's facts begin are under the predecessor's CIK.
+    before = successors.predecessor_of(ref.cik) if earliest is None or fy < earliest else None
+    if before is not None:
+        reason += f". {str(successors.history_stop(ref.cik)).removesuffix('.')}"
     latest_end = max((v.end for v in pool if v.fiscal_year == latest), default=None)
-    before = successors.predecessor_of(ref.cik) if earliest is not None and fy < earliest else None
     raise EdgarError(
         "not_found",
         f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
