@@ -25,21 +25,11 @@ XOM_FIXTURES = Path(__file__).parent / "fixtures" / "reorganisations-xom"  # rep
 
 def _overlay_client(corpus, tmp_path_factory, overlays: list[Path], today: str):
     """A mirror serving synthetic filers in front of the corpus, and one client over it."""
-    from conftest import TEST_UA
+    from conftest import client_over
     from mirror import MirrorServer
 
-    from edgar_cli.config import Settings
-    from edgar_cli.sec.client import SecClient
-
-    with MirrorServer(corpus, overlays=overlays) as srv, pytest.MonkeyPatch.context() as mp:
-        for var in ("EDGAR_NO_CACHE", "EDGAR_DEBUG"):
-            mp.delenv(var, raising=False)
-        mp.setenv("EDGAR_MIRROR", srv.url)
-        mp.setenv("EDGAR_CACHE_DIR", str(tmp_path_factory.mktemp("reorg-cache")))
-        mp.setenv("EDGAR_CONFIG_DIR", str(tmp_path_factory.mktemp("reorg-config")))
-        mp.setenv("SEC_USER_AGENT", TEST_UA)
-        mp.setenv("EDGAR_TODAY", today)
-        yield SecClient(Settings.from_env())
+    with MirrorServer(corpus, overlays=overlays) as srv:
+        yield from client_over(srv.url, tmp_path_factory, today)
 
 
 @pytest.fixture(scope="module")

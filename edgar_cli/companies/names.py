@@ -41,6 +41,7 @@ LEGAL_FORMS = frozenset({
     "kk", "sab", "de", "cv", "ltda", "pte", "pty", "oyj", "kgaa", "gmbh", "srl", "com",
 })
 _TAG = re.compile(r"\s*[/\\]\s*[a-z]{1,3}\s*[/\\]?\s*$")  # "/MD/", "\DE\", "/ MA", "/ADR", "/NEW/", "/FI"
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
 
 
 class Tier(IntEnum):
@@ -103,7 +104,7 @@ def _tokens(name: str) -> list[str]:
     text = text.replace("&", " and ").replace("'", "").replace("\u2019", "")
     out: list[str] = []
     run = False  # is out[-1] a run of single letters?
-    for tok in re.sub(r"[^a-z0-9]+", " ", text).split():
+    for tok in _NOT_WORD.sub(" ", text).split():
         single = len(tok) == 1 and tok.isalpha()
         if single and run:
             out[-1] += tok

@@ -46,14 +46,12 @@ def reorganisations() -> tuple[Entry, ...]:
 
 def predecessor_of(cik: int | str) -> Entry | None:
     """The reorganisation that made ``cik`` the successor of another CIK, if any."""
-    n = int(cik)
-    return next((e for e in reorganisations() if e.successor_cik == n), None)
+    return next((e for e in reorganisations() if e.successor_cik == int(cik)), None)
 
 
 def successor_of(cik: int | str) -> Entry | None:
     """The reorganisation that moved ``cik``'s company to another CIK, if any."""
-    n = int(cik)
-    return next((e for e in reorganisations() if e.predecessor_cik == n), None)
+    return next((e for e in reorganisations() if e.predecessor_cik == int(cik)), None)
 
 
 def history_stop(cik: int | str) -> str | None:
