@@ -222,7 +222,8 @@ def _raise_missing_year(ref: CompanyRef, spec: Concept, pool: list[FactValue], f
     raise EdgarError(
         "not_found",
         f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
-        f"The latest fiscal year available is FY{latest}" + (f" (ending {latest_end})." if latest_end else "."),
+        + (f"The latest fiscal year available is FY{latest}" + (f" (ending {latest_end})." if latest_end else ".")
+           if latest is not None else f"No {period} value of it carries a fiscal year yet."),
         (f"Ask for CIK {before.predecessor_cik} for FY{fy}." if before else
          (f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported so far."
           if est_end is not None and est_end >= today and period == "annual" else f"Ask for FY{latest}.")
