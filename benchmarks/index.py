@@ -62,7 +62,7 @@ def _client(mirror, cache: Path):
 def _add(f: dict, client, store, *, semantic: bool, refresh: bool = False):
     from edgar_cli.capabilities.local_index import index_add
 
-    kw = {"documents": [f["document"]]} if f.get("document") else {"accessions": [f["accession"]]}
+    kw = {"documents": [f["document"]]} if f.get("document") else {"accession_numbers": [f["accession"]]}
     return index_add([str(f["company"])], forms=f.get("form", "10-K"), semantic=semantic, refresh=refresh,
                      client=client, store=store, **kw)
 

@@ -18,9 +18,9 @@ from common import UA, MirrorServer, TempDir, save
 TYPICAL = {
     "resolve_company": {"query": "Apple"},
     "get_financial_concept": {"company": "NVDA", "concept": "revenue"},
-    "compare_companies": {"concept": "revenue", "companies": ["NVDA", "AAPL", "TSLA"], "fy": 2021},
-    "list_filings": {"company": "AAPL", "form": "10-K"},
-    "get_filing_section": {"company": "NVDA", "section": "risk_factors", "fy": 2025},
+    "compare_companies": {"concept": "revenue", "companies": ["NVDA", "AAPL", "TSLA"], "fiscal_year": 2021},
+    "list_filings": {"company": "AAPL", "forms": ["10-K"]},
+    "get_filing_section": {"company": "NVDA", "section": "risk_factors", "fiscal_year": 2025},
     "search_full_text": {"query": "climate change", "forms": ["8-K"]},
     "search_documents": {"query": "export controls", "company": "NVDA"},
     "read_document": {"doc_id": "0001045810-25-000023:risk_factors", "lines": "1-120"},
@@ -48,7 +48,7 @@ def main() -> str:
         from edgar_cli.sec.client import set_client
 
         set_client(None)
-        index_add(["NVDA"], accessions=["0001045810-25-000023"])  # so search_documents/read_document have text
+        index_add(["NVDA"], accession_numbers=["0001045810-25-000023"])  # so search_documents/read_document have text
         rows = anyio.run(measure, build_server())
     lines = ["Serialized size of a typical answer per MCP tool (compact defaults)",
              f"{'tool':<24}{'structured chars':>18}{'~tokens':>9}{'text chars':>12}{'~tokens':>9}  error"]

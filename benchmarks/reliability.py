@@ -179,7 +179,7 @@ def _run_in_process(argv: list[str], client) -> None:
     calls = {
         "compare": lambda: compare_companies(rest[0], [c for c in rest[1:] if not c.startswith("-")][:8],
                                              period=rest[-1] if "--period" in rest else "annual", client=client),
-        "filings": lambda: list_filings(rest[0], form=rest[2] if "--form" in rest else None, client=client),
+        "filings": lambda: list_filings(rest[0], forms=rest[2] if "--form" in rest else None, client=client),
         "concept": lambda: get_financial_concept(rest[0], rest[1], client=client),
         "resolve": lambda: resolve_company(rest[0], client=client),
         "search": lambda: search_full_text(rest[0], forms=[rest[2]], client=client),

@@ -66,7 +66,7 @@ import json, time
 t0 = time.perf_counter()
 from edgar_cli.capabilities.concepts import get_financial_concept
 t1 = time.perf_counter()
-r = get_financial_concept("NVDA", "revenue", fy=2024)
+r = get_financial_concept("NVDA", "revenue", fiscal_year=2024)
 t2 = time.perf_counter()
 print(json.dumps({"value": r.values[0].value if r.values else None, "import_seconds": t1 - t0,
                   "lookup_seconds": t2 - t1}))
@@ -411,7 +411,7 @@ async def _mcp_batch(b: Bench, session) -> dict:
     async def one(i: int) -> None:
         company, fy = MCP_CALLS[i % len(MCP_CALLS)]
         t = time.perf_counter()
-        r = await session.call_tool("get_financial_concept", {"company": company, "concept": "revenue", "fy": fy})
+        r = await session.call_tool("get_financial_concept", {"company": company, "concept": "revenue", "fiscal_year": fy})
         lat[i] = time.perf_counter() - t
         if r.is_error:
             errors.append(str((r.structured_content or {}).get("error", {}).get("code")))

@@ -31,9 +31,9 @@ def in_process(mirror, cache) -> tuple[float, float]:
 
     client = SecClient(Settings.from_env())
     t0 = time.perf_counter()
-    get_filing_section("TSLA", "risk_factors", accession=ACC, client=client)
+    get_filing_section("TSLA", "risk_factors", accession_number=ACC, client=client)
     t1 = time.perf_counter()
-    get_filing_section("TSLA", "mda", accession=ACC, client=client)
+    get_filing_section("TSLA", "mda", accession_number=ACC, client=client)
     t2 = time.perf_counter()
     client.close()
     return t1 - t0, t2 - t1

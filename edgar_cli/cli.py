@@ -82,6 +82,9 @@ def _install_client() -> None:
 
 def run(call: Callable[[], Any], as_json: bool) -> None:
     """Call a capability, print its result or its error, exit with the right status."""
+    from .vocabulary import set_surface
+
+    set_surface("cli")
     _install_client()
     try:
         result = call()
@@ -142,7 +145,7 @@ def concept_cmd(
     """A financial concept's reported values for one company, newest first, each with its provenance."""
     from .capabilities.concepts import get_financial_concept
 
-    run(lambda: get_financial_concept(company, concept, fy=fy, period=period, limit=limit), as_json)  # type: ignore[arg-type]
+    run(lambda: get_financial_concept(company, concept, fiscal_year=fy, period=period, limit=limit), as_json)  # type: ignore[arg-type]
 
 
 @cache_app.command("info")
@@ -175,7 +178,7 @@ def config_user_agent_cmd(
 @app.command("search")
 def search_cmd(
     query: Annotated[str, typer.Argument(help='Words to find, e.g. climate change; quote a phrase: \'"going concern"\'.')],
-    forms: Annotated[Optional[str], typer.Option("--forms", help="Root forms, comma-separated, e.g. 10-K,10-Q (amendments included).", autocompletion=lambda incomplete: complete_forms(incomplete))] = None,
+    forms: Annotated[Optional[str], typer.Option("--form", "--forms", help="Root forms, comma-separated, e.g. 10-K,10-Q (amendments included).", autocompletion=lambda incomplete: complete_forms(incomplete))] = None,
     filed_from: Annotated[Optional[str], typer.Option("--from", help="Earliest filing date, YYYY-MM-DD (2001-01-01 or later).")] = None,
     filed_to: Annotated[Optional[str], typer.Option("--to", help="Latest filing date, YYYY-MM-DD (default today when --from is given).")] = None,
     company: Annotated[Optional[str], typer.Option("--company", help="Only this company's filings: ticker, CIK or name.")] = None,
@@ -202,22 +205,22 @@ def compare_cmd(
     """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up."""
     from .capabilities.compare import compare_companies
 
-    run(lambda: compare_companies(concept, list(companies), fy=fy, period=period, sort=sort), as_json)  # type: ignore[arg-type]
+    run(lambda: compare_companies(concept, list(companies), fiscal_year=fy, period=period, sort=sort), as_json)  # type: ignore[arg-type]
 
 
 @app.command("filings")
 def filings_cmd(
     company: CompanyArg,
-    form: Annotated[Optional[str], typer.Option("--form", help="10-K, 10-Q, 20-F, 40-F or 8-K (with amendments and variants), or one form such as 10-K/A.", autocompletion=lambda incomplete: complete_forms(incomplete))] = None,
-    since: Annotated[Optional[str], typer.Option("--since", help="Earliest filing date, YYYY-MM-DD.")] = None,
-    until: Annotated[Optional[str], typer.Option("--until", help="Latest filing date, YYYY-MM-DD.")] = None,
+    form: Annotated[Optional[str], typer.Option("--form", "--forms", help="Form types, comma-separated: 10-K, 10-Q, 20-F, 40-F or 8-K (with amendments and variants), any other EDGAR form type (4, DEF 14A, S-1, ...), or one form such as 10-K/A.", autocompletion=lambda incomplete: complete_forms(incomplete))] = None,
+    since: Annotated[Optional[str], typer.Option("--from", "--since", help="Earliest filing date, YYYY-MM-DD.")] = None,
+    until: Annotated[Optional[str], typer.Option("--to", "--until", help="Latest filing date, YYYY-MM-DD.")] = None,
     limit: Annotated[int, typer.Option("--limit", help="Most filings to show, newest first (1-1000).")] = 20,
     as_json: JsonOpt = False,
 ) -> None:
     """A company's filings, newest first, with amendments linked to their originals and its fiscal calendar."""
     from .capabilities.filings import list_filings
 
-    run(lambda: list_filings(company, form=form, since=since, until=until, limit=limit), as_json)
+    run(lambda: list_filings(company, forms=_csv(form), filed_from=since, filed_to=until, limit=limit), as_json)
 
 
 @app.command("serve-mcp")
@@ -256,7 +259,7 @@ def section_cmd(
 
     if file is not None and section is None:  # `edgar section --file PATH SECTION`
         company, section = None, company
-    run(lambda: get_filing_section(company, section or "", accession=accession, fy=fy, form=form,
+    run(lambda: get_filing_section(company, section or "", accession_number=accession, fiscal_year=fy, form=form,
                                    max_chars=max_chars, offset=offset, file=file), as_json)
 
 
@@ -309,7 +312,7 @@ def _csv(value: Optional[str]) -> Optional[list[str]]:
 @index_app.command("add")
 def index_add_cmd(
     companies: Annotated[Optional[list[str]], typer.Argument(help="Tickers, CIKs or company names, e.g. NVDA AAPL.")] = None,
-    forms: Annotated[str, typer.Option("--forms", help="Form families, comma-separated: 10-K, 10-Q, 20-F.", autocompletion=lambda incomplete: complete_forms(incomplete))] = "10-K",
+    forms: Annotated[str, typer.Option("--form", "--forms", help="Form families, comma-separated: 10-K, 10-Q, 20-F.", autocompletion=lambda incomplete: complete_forms(incomplete))] = "10-K",
     years: Annotated[int, typer.Option("--years", help="Latest fiscal years to index per company and form (1-30).")] = 3,
     accession: Annotated[Optional[list[str]], typer.Option("--accession", help="Index exactly this filing of the companies instead; repeat for several.")] = None,
     document: Annotated[Optional[list[str]], typer.Option("--document", help="Index this primary document (an SEC Archives URL) instead, for a filing the submissions history does not list; repeat for several.")] = None,
@@ -320,7 +323,7 @@ def index_add_cmd(
     """Add companies' 10-K/10-Q/20-F filings to the local text index, split into sections and chunks."""
     from .capabilities.local_index import index_add
 
-    run(lambda: index_add(list(companies or []), forms=forms, years=years, accessions=list(accession or []) or None,
+    run(lambda: index_add(list(companies or []), forms=forms, years=years, accession_numbers=list(accession or []) or None,
                           documents=list(document or []) or None, refresh=refresh, semantic=semantic), as_json)
 
 
@@ -342,7 +345,7 @@ def index_remove_cmd(
     """Remove filings from the local text index: by company, by accession number, or all."""
     from .capabilities.local_index import index_remove
 
-    run(lambda: index_remove(list(companies or []) or None, accessions=list(accession or []) or None,
+    run(lambda: index_remove(list(companies or []) or None, accession_numbers=list(accession or []) or None,
                              all_filings=all_filings), as_json)
 
 
@@ -351,7 +354,7 @@ def find_cmd(
     query: Annotated[str, typer.Argument(help="Words or a question, e.g. 'export controls China'.")],
     company: Annotated[Optional[str], typer.Option("--company", help="Only this company: ticker, CIK or name.")] = None,
     exclude: Annotated[Optional[str], typer.Option("--exclude", help="Leave out these companies, comma-separated, e.g. AAPL,MSFT.")] = None,
-    forms: Annotated[Optional[str], typer.Option("--forms", help="Form families, comma-separated, e.g. 10-K,10-Q.", autocompletion=lambda incomplete: complete_forms(incomplete))] = None,
+    forms: Annotated[Optional[str], typer.Option("--form", "--forms", help="Form families, comma-separated, e.g. 10-K,10-Q.", autocompletion=lambda incomplete: complete_forms(incomplete))] = None,
     section: Annotated[Optional[str], typer.Option("--section", help="Only this section: risk_factors, mda, 'Item 1A', ...", autocompletion=lambda incomplete: complete_sections(incomplete))] = None,
     filed_from: Annotated[Optional[str], typer.Option("--from", help="Earliest filing date, YYYY-MM-DD.")] = None,
     filed_to: Annotated[Optional[str], typer.Option("--to", help="Latest filing date, YYYY-MM-DD.")] = None,

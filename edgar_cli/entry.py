@@ -13,6 +13,9 @@ from .errors import EdgarError, ExitStatus
 
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: usage errors become invalid_argument (exit 2)."""
+    from .vocabulary import set_surface
+
+    set_surface("cli")
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         rc = app(args=args, prog_name="edgar", standalone_mode=False)

@@ -206,7 +206,8 @@ CAPABILITIES: list[Callable[..., Any]] = [
 
 # Parameters a remote caller must not have: `file` reads the server's own disk.
 HIDDEN_PARAMETERS: dict[str, set[str]] = {"get_filing_section": {"file"}, "search_documents": {"store"},
-                                          "read_document": {"store"}}
+                                          "read_document": {"store"}, "index_add": {"store"},
+                                          "index_list": {"store"}, "index_remove": {"store"}}
 
 
 def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:
@@ -271,6 +272,9 @@ def build_server():
 def serve(transport: str = "stdio", host: str = "127.0.0.1", port: int = 8000) -> None:
     """Run the server; logs go to stderr, stdout carries only JSON-RPC (stdio)."""
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
+    from .vocabulary import set_surface
+
+    set_surface("mcp")  # started through the CLI entry point, but what it writes is read by a model
     from .config import Settings
     from .sec.client import SecClient, set_client
 

@@ -19,17 +19,36 @@ class _Model(BaseModel):
 
 # --- companies -------------------------------------------------------------
 
-MatchType = Literal["ticker", "cik", "name_exact", "name_fuzzy"]
+MatchType = Literal["ticker", "cik", "name_exact", "name_words", "name_similar", "predecessor_name"]
 
 
 class Candidate(_Model):
-    """A company that a name may refer to."""
+    """A company that a query may refer to."""
 
     cik: str = Field(description="10-digit zero-padded CIK")
     name: str
     tickers: list[str] = Field(default_factory=list)
     exchange: str | None = None
-    score: float = Field(description="0-1; 1 is an exact match of the normalised name")
+    score: float = Field(description="0-1; 1 is an exact match of the name's words")
+    match_type: MatchType | None = Field(
+        None, description="How the query matched: name_exact (the same words), name_words (the query's words begin "
+        "the name or are whole words in it), name_similar (only spelled alike: a different company unless the "
+        "query is misspelled), predecessor_name, ticker")
+    market_value_rank: int | None = Field(
+        None, description="Position in the SEC's ticker file, which lists companies by descending market value "
+        "(1 = largest; past about 7,000 the file is in no value order)")
+
+
+class Reorganisation(_Model):
+    """A company that moved to a new CIK: its history before ``effective`` is under the predecessor's CIK."""
+
+    successor_cik: str
+    successor_name: str
+    predecessor_cik: str
+    predecessor_name: str
+    effective: date = Field(description="The day the successor took over")
+    event: str
+    source: str = Field(description="Where the link is documented (edgar keeps this map by hand)")
 
 
 class ResolvedCompany(_Model):
@@ -42,9 +61,15 @@ class ResolvedCompany(_Model):
     exchange: str | None = None
     match_type: MatchType
     score: float
+    market_value_rank: int | None = Field(
+        None, description="Position in the SEC's ticker file (descending market value, 1 = largest); null for a "
+        "CIK not in it")
     other_matches: list[Candidate] = Field(
         default_factory=list, description="Other companies the name also matches; state your assumption when non-empty"
     )
+    reorganisation: Reorganisation | None = Field(
+        None, description="Set when the company took over from a predecessor CIK (or was succeeded by another): "
+        "its history on the other side of the reorganisation is under the other CIK")
     notes: list[str] = Field(default_factory=list)
 
 
@@ -112,7 +137,7 @@ class ConceptResult(_Model):
     currency_note: str | None = None
     fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year ends on (typical)")
     values: list[FactValue]
-    total_values: int = Field(description="How many values matched before --limit")
+    total_values: int = Field(description="How many values matched before limit")
     truncated: bool = False
     notes: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
@@ -292,14 +317,15 @@ class FilingList(_Model):
     """A company's filings, newest first, with the company header and how much history was read."""
 
     company: FilerInfo
-    form: str | None = Field(None, description="The form family asked for; null for every form")
-    forms_included: list[str] = Field(default_factory=list, description="The forms the family stands for")
-    since: date | None = None
-    until: date | None = None
+    forms: list[str] = Field(default_factory=list, description="The form types asked for; empty for every form")
+    forms_included: list[str] = Field(default_factory=list, description="Every form they stand for (variants and "
+                                      "amendments)")
+    filed_from: date | None = Field(None, description="Earliest filing date asked for")
+    filed_to: date | None = Field(None, description="Latest filing date asked for")
     limit: int
     filings: list[Filing]
-    total_matches: int = Field(description="Matches in the pages read, before --limit")
-    truncated: bool = Field(False, description="More filings match than were returned (raise --limit)")
+    total_matches: int = Field(description="Matches in the pages read, before limit")
+    truncated: bool = Field(False, description="More filings match than were returned (raise limit)")
     history_truncated: bool = Field(False, description="Part of the requested date range could not be read")
     history_truncated_reason: str | None = None
     foreign_private_issuer: bool = Field(False, description="Files 20-F or 40-F annual reports and no 10-K")
@@ -386,7 +412,7 @@ class FilingSection(_Model):
     fiscal_year: int | None = None
     accession_number: str | None = None
     document_url: str | None = Field(None, description="The primary document in the SEC Archives")
-    source_file: str | None = Field(None, description="The local file read instead, with --file")
+    source_file: str | None = Field(None, description="The local file read instead of fetching a filing")
     text: str = Field(description="The section's text from `offset`: paragraphs separated by a blank line, table "
                       "rows by a newline and cells by ' | '; page numbers and running headers removed")
     chars_total: int = Field(description="Length of the whole section in characters")

@@ -59,13 +59,17 @@ def render_error(error: dict) -> None:
     err.print(Text(f"error ({body['code']}): {body['message']}", style="bold red"))
     if body.get("suggestion"):
         err.print(Text(f"suggestion: {body['suggestion']}"))
-    cands = body.get("candidates") or []
-    if cands:
-        t = Table(title="Candidates", show_lines=False)
-        for col in ("Name", "CIK", "Tickers", "Score"):
+    for key, title in (("candidates", "Candidates"), ("similar_names", "Spelled alike (different companies)")):
+        cands = body.get(key) or []
+        if not cands or not isinstance(cands[0], dict) or "cik" not in cands[0]:
+            continue
+        t = Table(title=title, show_lines=False)
+        for col in ("Name", "CIK", "Tickers", "Match", "Rank", "Score"):
             t.add_column(col)
         for c in cands:
-            t.add_row(c["name"], c["cik"], ", ".join(c.get("tickers") or []), f"{c['score']:.2f}")
+            rank = c.get("market_value_rank")
+            t.add_row(c["name"], c["cik"], ", ".join(c.get("tickers") or []), c.get("match_type") or "-",
+                      f"#{rank:,}" if rank else "-", f"{c['score']:.2f}")
         err.print(t)
 
 
@@ -85,8 +89,16 @@ def _resolved(r: M.ResolvedCompany):
     t.add_row("Tickers", ", ".join(r.tickers) or "-")
     t.add_row("Exchange", r.exchange or "-")
     t.add_row("Match", f"{r.match_type} ({r.score:.2f})")
+    if r.market_value_rank:
+        t.add_row("Market-value rank", f"#{r.market_value_rank:,} in the SEC's ticker file")
     if r.other_matches:
-        t.add_row("Also matches", "; ".join(f"{c.name} ({c.cik}, {c.score:.2f})" for c in r.other_matches))
+        t.add_row("Also matches", "; ".join(
+            f"{c.name} ({c.cik}" + (f", #{c.market_value_rank:,}" if c.market_value_rank else "") + ")"
+            for c in r.other_matches))
+    if r.reorganisation:
+        g = r.reorganisation
+        t.add_row("Reorganisation", f"{g.predecessor_name} (CIK {g.predecessor_cik}) -> {g.successor_name} "
+                  f"(CIK {g.successor_cik}) on {g.effective}")
     return t
 
 
@@ -195,7 +207,7 @@ def _filing_list(r: M.FilingList):
         facts.append(f"fiscal year ends {c.fiscal_year_end}")
     if c.sic:
         facts.append(f"SIC {c.sic} {c.sic_description or ''}".rstrip())
-    what = r.form or "all forms"
+    what = ", ".join(r.forms) or "all forms"
     t = Table(title=f"{c.name} - filings ({what})\n" + " · ".join(facts))
     for col in ("Form", "Filed", "Period", "FY", "Accession", "Description"):
         t.add_column(col, no_wrap=col != "Description")
@@ -212,7 +224,7 @@ def _filing_list(r: M.FilingList):
     captions = []
     if r.truncated:
         captions.append(f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; "
-                        "raise --limit or narrow --since/--until")
+                        "raise --limit or narrow --from/--to")
     if r.history_truncated:
         captions.append(f"history incomplete: {r.history_truncated_reason}")
     if captions:

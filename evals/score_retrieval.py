@@ -69,7 +69,7 @@ def build(path: Path, filings: list[dict], corpus: Path, cache_dir: Path | None 
                 r = index_add([str(f["company"])], forms=f.get("form", "10-K"), documents=[f["document"]],
                               client=client, store=store)
             else:
-                r = index_add([str(f["company"])], forms=f.get("form", "10-K"), accessions=[f["accession"]],
+                r = index_add([str(f["company"])], forms=f.get("form", "10-K"), accession_numbers=[f["accession"]],
                               client=client, store=store)
             for s in r.skipped:
                 print(f"  not indexed: {s.accession_number} ({s.code}): {s.reason}", file=sys.stderr)

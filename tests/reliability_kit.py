@@ -181,7 +181,7 @@ def valid_values(p: Param) -> list[Any] | None:
         return ["climate change"]
     if name == "forms":
         return [["8-K"]] if p.kind == "list" else [p.default]
-    if name == "accession":
+    if name == "accession_number":
         return [None] if not p.required else [ACCESSIONS["NVDA"]]
     if name in ("section", "item"):
         return ([p.default] if p.default else []) + ["mda", "Item 1A"]
@@ -221,10 +221,10 @@ def sample_calls(fn: Callable[..., Any]) -> list[dict[str, Any]]:
     # Special pairs that must agree: search_full_text finds the corpus' answer only with forms=8-K.
     if {"query", "forms"} <= set(pools) and not _is_company(next(p for p in ps if p.name == "query")):
         calls = [c for c in calls if c.get("forms") == ["8-K"]] or calls
-    if "accession" in pools:  # the same calls on a filing the corpus holds
+    if "accession_number" in pools:  # the same calls on a filing the corpus holds
         for c in list(calls):
             if c.get("company") in (None, "NVDA") and "company" in pools:
-                with_accession = {**c, "company": "NVDA", "accession": ACCESSIONS["NVDA"]}
+                with_accession = {**c, "company": "NVDA", "accession_number": ACCESSIONS["NVDA"]}
                 if with_accession not in calls:
                     calls.append(with_accession)
     return calls

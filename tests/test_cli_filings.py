@@ -37,8 +37,20 @@ def test_a_truncated_history_is_a_warning_on_stderr_and_a_caption(cli):
     assert "warning: The filing history is incomplete" in res.err
 
 
-def test_an_unknown_form_is_invalid_argument_with_exit_2(cli):
+def test_any_edgar_form_type_is_accepted_and_a_form_not_filed_says_which_forms_are(cli):
+    # NVIDIA's recent submissions (data.sec.gov/submissions/CIK0001045810.json) hold Form 4s, 8-Ks, 10-Qs ...
+    res = cli("filings", "NVDA", "--form", "4", "--limit", "3", "--json")
+    assert res.rc == 0
+    body = res.json()
+    assert body["forms"] == ["4"] and body["forms_included"] == ["4", "4/A"]
+    assert body["filings"] and {f["form"] for f in body["filings"]} <= {"4", "4/A"}
     res = cli("filings", "NVDA", "--form", "S-99", "--json")
+    assert res.rc == 0 and res.json()["filings"] == []
+    assert any("the forms it files most are" in w for w in res.json()["warnings"])
+
+
+def test_a_value_that_is_not_a_form_type_is_invalid_argument_with_exit_2(cli):
+    res = cli("filings", "NVDA", "--form", "10-K; DROP TABLE", "--json")
     assert res.rc == 2
     err = res.json()["error"]
     assert err["code"] == "invalid_argument" and err["accepted"] == ["10-K", "10-Q", "20-F", "40-F", "8-K"]
@@ -57,7 +69,7 @@ def test_an_unknown_company_is_not_found_with_exit_3(cli):
 
 def test_help_describes_the_command(cli):
     res = cli("filings", "--help")
-    assert res.rc == 0 and "amendments" in res.out and "--since" in res.out
+    assert res.rc == 0 and "amendments" in res.out and "--from" in res.out
 
 
 def test_snapshot_of_tesla_10k_chain_json(cli, snapshot):

@@ -99,9 +99,7 @@ def test_find_on_an_empty_index_says_how_to_fill_it(cli, tmp_path, monkeypatch):
     monkeypatch.setenv("EDGAR_INDEX", str(tmp_path / "empty.sqlite"))
     r = cli("find", "revenue", "--json")
     err = r.json()["error"]
-    from edgar_cli.vocabulary import localize_text  # the CLI renders the markers (idempotent once it does)
-
-    assert r.rc != 0 and err["code"] == "not_found" and "edgar index add" in localize_text(err["suggestion"], "cli")
+    assert r.rc != 0 and err["code"] == "not_found" and "edgar index add" in err["suggestion"]
     assert not (tmp_path / "empty.sqlite").exists()
 
 

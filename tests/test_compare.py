@@ -26,7 +26,7 @@ def row(result, name_part):
 
 
 def test_nvidia_and_apple_fiscal_2024_revenue_end_244_days_apart_and_are_not_comparable(sec):
-    r = compare_companies("revenue", ["NVDA", "AAPL"], fy=2024)
+    r = compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024)
     assert r.comparable is False
     assert r.comparability_issues == ["period ends 244 days apart"]
     nvda, aapl = r.rows
@@ -39,8 +39,8 @@ def test_nvidia_and_apple_fiscal_2024_revenue_end_244_days_apart_and_are_not_com
 
 
 def test_a_comparison_row_is_the_value_edgar_concept_gives(sec):
-    r = compare_companies("revenue", ["NVDA", "AAPL"], fy=2024)
-    single = get_financial_concept("AAPL", "revenue", fy=2024).values[0]
+    r = compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024)
+    single = get_financial_concept("AAPL", "revenue", fiscal_year=2024).values[0]
     aapl = row(r, "apple")
     assert (aapl.value, aapl.start, aapl.end, aapl.days, aapl.filed, aapl.form, aapl.accession_number,
             aapl.matched_tag, aapl.restated, aapl.filing_url) == (
@@ -49,14 +49,14 @@ def test_a_comparison_row_is_the_value_edgar_concept_gives(sec):
 
 
 def test_different_matched_tags_are_named_as_differently_defined(sec):
-    r = compare_companies("revenue", ["NVDA", "AAPL"], fy=2024)
+    r = compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024)
     tags = next(w for w in r.warnings if "defined differently" in w)
     assert "us-gaap:Revenues (NVIDIA CORP)" in tags
     assert "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax (Apple Inc.)" in tags
 
 
 def test_nvidia_and_snowflake_january_year_ends_are_comparable(sec):
-    r = compare_companies("revenue", ["NVDA", "SNOW"], fy=2024)
+    r = compare_companies("revenue", ["NVDA", "SNOW"], fiscal_year=2024)
     assert r.comparable is True and r.comparability_issues == []
     snow = row(r, "snowflake")
     # 0001640147-24-000101: Snowflake's FY2024 10-K, 2023-02-01 to 2024-01-31.
@@ -69,7 +69,7 @@ def test_nvidia_and_snowflake_january_year_ends_are_comparable(sec):
 def test_a_53_week_year_beside_a_52_week_year_notes_the_difference_in_days(sec):
     # NVIDIA's FY2021 ran 2020-01-27..2021-01-31, 371 days (0001045810-22-000036); Snowflake's
     # FY2021 2020-02-01..2021-01-31, 366 days (0001640147-21-000073). Same end, still comparable.
-    r = compare_companies("revenue", ["NVDA", "SNOW"], fy=2021)
+    r = compare_companies("revenue", ["NVDA", "SNOW"], fiscal_year=2021)
     assert r.comparable is True
     assert (row(r, "nvidia").days, row(r, "nvidia").value) == (371, 16_675_000_000)
     assert (row(r, "snowflake").days, row(r, "snowflake").value) == (366, 592_049_000)
@@ -78,7 +78,7 @@ def test_a_53_week_year_beside_a_52_week_year_notes_the_difference_in_days(sec):
 
 
 def test_balance_sheets_at_different_dates_are_said_to_be_different_points_in_time(sec):
-    r = compare_companies("total_assets", ["NVDA", "AAPL"], fy=2024)
+    r = compare_companies("total_assets", ["NVDA", "AAPL"], fiscal_year=2024)
     assert r.comparable is False
     # 0001045810-24-000029 and 0000320193-24-000123.
     assert (row(r, "nvidia").value, row(r, "nvidia").end) == (65_728_000_000, date(2024, 1, 28))
@@ -88,7 +88,7 @@ def test_balance_sheets_at_different_dates_are_said_to_be_different_points_in_ti
 
 
 def test_taiwan_semiconductor_beside_a_us_filer_gets_a_currency_warning(sec):
-    r = compare_companies("revenue", ["TSM", "NVDA"], fy=2024)
+    r = compare_companies("revenue", ["TSM", "NVDA"], fiscal_year=2024)
     assert r.comparable is False
     assert "different currencies: TWD, USD" in r.comparability_issues
     tsm = row(r, "taiwan")
@@ -101,7 +101,7 @@ def test_taiwan_semiconductor_beside_a_us_filer_gets_a_currency_warning(sec):
 
 
 def test_an_ifrs_filer_reporting_in_usd_is_comparable_with_a_december_us_filer(sec):
-    r = compare_companies("revenue", ["LPA", "TSLA"], fy=2021)
+    r = compare_companies("revenue", ["LPA", "TSLA"], fiscal_year=2021)
     assert r.comparable is True
     lpa, tsla = r.rows
     # 0001493152-24-016772: LPA's 20-F (IFRS, USD); 0000950170-22-000796: Tesla's FY2021 10-K.
@@ -141,7 +141,7 @@ def test_without_fy_nvidia_and_apple_compare_fiscal_2025(sec):
 
 
 def test_a_company_without_the_requested_year_goes_to_unavailable_with_the_latest_it_has(sec):
-    r = compare_companies("revenue", ["NVDA", "TSLA", "AAPL"], fy=2024)
+    r = compare_companies("revenue", ["NVDA", "TSLA", "AAPL"], fiscal_year=2024)
     assert [v.name for v in r.rows] == ["NVIDIA CORP", "Apple Inc."]
     (tsla,) = r.unavailable
     assert (tsla.query, tsla.code, tsla.latest_fiscal_year) == ("TSLA", "not_found", 2021)
@@ -152,7 +152,7 @@ def test_a_company_without_the_requested_year_goes_to_unavailable_with_the_lates
 
 
 def test_snowflake_without_a_combined_sga_line_is_unavailable_and_the_others_are_returned(sec):
-    r = compare_companies("sga_expense", ["NVDA", "SNOW", "AAPL"], fy=2024)
+    r = compare_companies("sga_expense", ["NVDA", "SNOW", "AAPL"], fiscal_year=2024)
     assert [v.name for v in r.rows] == ["NVIDIA CORP", "Apple Inc."]
     # 0001045810-24-000029 and 0000320193-24-000123.
     assert [v.value for v in r.rows] == [2_654_000_000, 26_097_000_000]
@@ -194,9 +194,9 @@ def test_nine_distinct_companies_are_refused(sec):
 
 
 def test_rows_keep_the_order_given_and_sort_by_value_ranks_them_with_warnings_first(sec):
-    given = compare_companies("revenue", ["SNOW", "AAPL", "NVDA"], fy=2024)
+    given = compare_companies("revenue", ["SNOW", "AAPL", "NVDA"], fiscal_year=2024)
     assert [v.name for v in given.rows] == ["Snowflake Inc.", "Apple Inc.", "NVIDIA CORP"]
-    ranked = compare_companies("revenue", ["SNOW", "AAPL", "NVDA"], fy=2024, sort="value")
+    ranked = compare_companies("revenue", ["SNOW", "AAPL", "NVDA"], fiscal_year=2024, sort="value")
     assert [v.value for v in ranked.rows] == [391_035_000_000, 60_922_000_000, 2_806_489_000]
     assert ranked.warnings == given.warnings and ranked.comparable is False
     fields = list(type(ranked).model_fields)
@@ -267,7 +267,7 @@ def test_companyfacts_are_fetched_concurrently_one_request_per_company(own_mirro
     from mirror import Faults
 
     srv, client = own_mirror(Faults(rate=1.0, kinds=("slow",), slow_seconds=0.5))
-    r = compare_companies("revenue", ["NVDA", "AAPL", "SNOW"], fy=2024, client=client)
+    r = compare_companies("revenue", ["NVDA", "AAPL", "SNOW"], fiscal_year=2024, client=client)
     assert len(r.rows) == 3
     facts = [e for e in srv.log if "/api/xbrl/companyfacts/" in e.path]
     assert len(facts) == 3 and len(srv.log) == 4  # plus the ticker file
@@ -280,7 +280,7 @@ def test_a_fetch_that_still_fails_after_retries_goes_to_unavailable(own_mirror):
     srv, client = own_mirror()
     busy = (503, {"Content-Type": "text/html"}, b"<html>Service Unavailable</html>")
     srv.script("/data.sec.gov/api/xbrl/companyfacts/CIK0000320193.json", busy, busy)
-    r = compare_companies("revenue", ["NVDA", "AAPL"], fy=2024, client=client)
+    r = compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, client=client)
     assert [v.name for v in r.rows] == ["NVIDIA CORP"]
     (aapl,) = r.unavailable
     assert (aapl.query, aapl.code) == ("AAPL", "upstream_unavailable")
@@ -296,7 +296,7 @@ def test_no_company_with_data_is_not_found(sec):
 
 def test_a_year_no_company_has_reported_yet_is_not_found_with_each_reason(sec):
     with pytest.raises(EdgarError) as info:
-        compare_companies("revenue", ["NVDA", "AAPL"], fy=2027)
+        compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2027)
     err = info.value.to_dict()["error"]
     assert err["code"] == "not_found"
     assert [u["query"] for u in err["unavailable"]] == ["NVDA", "AAPL"]

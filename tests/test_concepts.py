@@ -28,7 +28,7 @@ def one(result, fy):
 
 def test_fiscal_2024_revenue_of_nvidia_ends_in_january(sec):
     # 0001045810-24-000029: NVIDIA's FY2024 10-K, first to report this period.
-    r = get_financial_concept("NVDA", "revenue", fy=2024)
+    r = get_financial_concept("NVDA", "revenue", fiscal_year=2024)
     v = one(r, 2024)
     assert v.value == 60_922_000_000
     assert (v.start, v.end, v.days) == (date(2023, 1, 30), date(2024, 1, 28), 364)
@@ -42,7 +42,7 @@ def test_fiscal_2024_revenue_of_nvidia_ends_in_january(sec):
 
 def test_nvidia_fy2025_revenue_is_selected_by_end_date_not_fy_field(sec):
     # 0001045810-26-000021 (FY2026 10-K) tags three annual revenues fy=2026; only start/end tell them apart.
-    r = get_financial_concept("NVDA", "revenue", fy=2025)
+    r = get_financial_concept("NVDA", "revenue", fiscal_year=2025)
     v = one(r, 2025)
     assert v.value == 130_497_000_000 and v.end == date(2025, 1, 26)
     facts = load_company_facts(sec, NVDA)
@@ -58,7 +58,7 @@ def test_nvidia_fy2025_revenue_is_selected_by_end_date_not_fy_field(sec):
 
 def test_nvidia_53_week_fiscal_2021_is_annual(sec):
     # 2020-01-27 -> 2021-01-31 is 371 days; a 360-366-day filter would drop it.
-    v = one(get_financial_concept("NVDA", "revenue", fy=2021), 2021)
+    v = one(get_financial_concept("NVDA", "revenue", fiscal_year=2021), 2021)
     assert v.days == 371 and v.period_type == "annual" and v.value == 16_675_000_000
 
 
@@ -77,7 +77,7 @@ def test_ninety_day_rows_tagged_fp_fy_are_never_annual(sec):
 
 def test_snowflake_first_quarter_of_89_days_is_a_quarter(sec):
     # 0001640147-25-000110: SNOW 10-Q for the quarter 2025-02-01 -> 2025-04-30 (fiscal Q1 2026).
-    r = get_financial_concept("SNOW", "revenue", fy=2026, period="quarterly")
+    r = get_financial_concept("SNOW", "revenue", fiscal_year=2026, period="quarterly")
     v = one(r, 2026)
     assert (v.fiscal_period, v.period_type, v.days) == ("Q1", "quarterly", 89)
     assert v.value == 1_042_074_000
@@ -88,7 +88,7 @@ def test_snowflake_first_quarter_of_89_days_is_a_quarter(sec):
 
 def test_apple_fiscal_2024_net_sales_end_in_september(sec):
     # 0000320193-24-000123: Apple's FY2024 10-K (period 2024-09-28).
-    v = one(get_financial_concept("AAPL", "revenue", fy=2024), 2024)
+    v = one(get_financial_concept("AAPL", "revenue", fiscal_year=2024), 2024)
     assert v.value == 391_035_000_000 and v.end == date(2024, 9, 28)
     assert v.accession_number == "0000320193-24-000123"
     assert v.matched_tag == "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
@@ -135,7 +135,7 @@ def test_def_14a_facts_never_win(sec):
 
 def test_apple_2015_revenue_is_found_under_its_pre_2018_tag(sec):
     # 0000320193-17-000070 (FY2017 10-K) reports FY2015 under us-gaap:SalesRevenueNet.
-    r = get_financial_concept("AAPL", "revenue", fy=2015)
+    r = get_financial_concept("AAPL", "revenue", fiscal_year=2015)
     v = one(r, 2015)
     assert v.matched_tag == "us-gaap:SalesRevenueNet" and v.value == 233_715_000_000
     assert any("SalesRevenueNet" in n for n in r.notes)
@@ -168,7 +168,7 @@ def test_nvidia_capex_follows_the_tag_it_moved_to(sec):
 
 def test_nvidia_fy2024_diluted_eps_is_split_restated(sec):
     # 11.93 in 0001045810-24-000029, 1.19 after the 10-for-1 split in 0001045810-25-000023.
-    v = one(get_financial_concept("NVDA", "eps_diluted", fy=2024), 2024)
+    v = one(get_financial_concept("NVDA", "eps_diluted", fiscal_year=2024), 2024)
     assert v.value == 1.19 and v.unit == "USD/shares"
     assert v.restated and v.original_value == 11.93
     assert v.original_accession == "0001045810-24-000029" and v.original_filed == date(2024, 2, 21)
@@ -198,7 +198,7 @@ def test_eps_never_restated_for_a_later_split_is_flagged(sec):
 
 def test_taiwan_semiconductor_values_carry_their_currency(sec):
     # TSMC files IFRS in TWD with a USD convenience translation; the FY2024 20-F is 0001193125-25-083423.
-    r = get_financial_concept("TSM", "revenue", fy=2024)
+    r = get_financial_concept("TSM", "revenue", fiscal_year=2024)
     v = one(r, 2024)
     assert v.unit == "TWD" and v.value == 2_894_307_700_000 and v.form == "20-F"
     assert v.matched_tag == "ifrs-full:Revenue"
@@ -222,7 +222,7 @@ def test_eps_unit_key_is_usd_per_share(sec):
 
 
 def test_missing_fourth_quarter_is_said_to_be_implied_not_derived(sec):
-    r = get_financial_concept("NVDA", "revenue", fy=2025, period="quarterly")
+    r = get_financial_concept("NVDA", "revenue", fiscal_year=2025, period="quarterly")
     assert {v.fiscal_period for v in r.values} == {"Q1", "Q2", "Q3"}
     assert any("Q4" in n and "does not derive" in n for n in r.notes)
 
@@ -233,7 +233,7 @@ def test_missing_fourth_quarter_is_said_to_be_implied_not_derived(sec):
 def test_tesla_fy2024_is_not_found_naming_the_latest_year(sec):
     # The corpus' Tesla companyfacts ends with the 10-Q filed 2022-10-24.
     with pytest.raises(EdgarError) as info:
-        get_financial_concept("TSLA", "revenue", fy=2024)
+        get_financial_concept("TSLA", "revenue", fiscal_year=2024)
     assert info.value.code == "not_found"
     assert info.value.extras["latest_fiscal_year"] == 2021
     assert "FY2021" in info.value.message
@@ -241,14 +241,14 @@ def test_tesla_fy2024_is_not_found_naming_the_latest_year(sec):
 
 def test_a_year_in_progress_is_not_found_with_the_latest_available(sec):
     with pytest.raises(EdgarError) as info:
-        get_financial_concept("NVDA", "revenue", fy=2027)
+        get_financial_concept("NVDA", "revenue", fiscal_year=2027)
     assert info.value.code == "not_found" and info.value.extras["latest_fiscal_year"] == 2026
 
 
 @pytest.mark.parametrize("fy,code", [(2031, "out_of_scope"), (1850, "invalid_argument")])
 def test_future_and_prehistoric_years_are_refused(sec, fy, code):
     with pytest.raises(EdgarError) as info:
-        get_financial_concept("NVDA", "revenue", fy=fy)
+        get_financial_concept("NVDA", "revenue", fiscal_year=fy)
     assert info.value.code == code
 
 
@@ -268,10 +268,10 @@ def test_a_concept_the_company_does_not_report_is_not_found(sec):
 
 
 def test_aliases_and_raw_tags_resolve(sec):
-    a = get_financial_concept("AAPL", "net sales", fy=2024)
-    b = get_financial_concept("AAPL", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", fy=2024)
+    a = get_financial_concept("AAPL", "net sales", fiscal_year=2024)
+    b = get_financial_concept("AAPL", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", fiscal_year=2024)
     assert a.values[0].value == b.values[0].value == 391_035_000_000
-    r = get_financial_concept("NVDA", "R&D", fy=2024)
+    r = get_financial_concept("NVDA", "R&D", fiscal_year=2024)
     assert r.concept == "rnd_expense" and r.values[0].value > 0
 
 
@@ -284,7 +284,7 @@ def test_rnd_values_are_positive_as_reported(sec):
 
 def test_cover_page_share_count_is_labelled_with_its_report(sec):
     # 0001045810-26-000021 (FY2026 10-K) reports 24,300,000,000 shares outstanding as of 2026-02-20.
-    r = get_financial_concept("NVDA", "shares_outstanding", fy=2026)
+    r = get_financial_concept("NVDA", "shares_outstanding", fiscal_year=2026)
     cover = [v for v in r.values if v.end == date(2026, 2, 20)]
     assert cover and cover[0].value == 24_300_000_000
     assert cover[0].matched_tag == "dei:EntityCommonStockSharesOutstanding"
@@ -307,7 +307,7 @@ def test_the_frame_of_nvidias_fiscal_2026_is_cy2025_but_the_label_is_the_company
     rows = facts.tags["us-gaap:Revenues"]["units"]["USD"]
     framed = [r for r in rows if r[0] == "2025-01-27" and r[1] == "2026-01-25" and r[8]]
     assert framed and framed[0][8] == "CY2025"
-    v = one(get_financial_concept("NVDA", "revenue", fy=2026), 2026)
+    v = one(get_financial_concept("NVDA", "revenue", fiscal_year=2026), 2026)
     assert (v.start, v.end, v.value) == (date(2025, 1, 27), date(2026, 1, 25), 215_938_000_000)
 
 
@@ -330,20 +330,20 @@ def test_an_opening_balance_is_labelled_with_the_year_it_closes(sec):
     r = get_financial_concept("AAPL", "stockholders_equity", period="all", limit=200)
     opening = [v for v in r.values if v.end == date(2006, 9, 30)]
     assert opening and opening[0].fiscal_year == 2006 and opening[0].fiscal_period == "FY"
-    fy2009 = get_financial_concept("AAPL", "stockholders_equity", fy=2009)
+    fy2009 = get_financial_concept("AAPL", "stockholders_equity", fiscal_year=2009)
     assert [v.end for v in fy2009.values] == [date(2009, 9, 26)]
 
 
 def test_tsmc_long_term_debt_is_in_twd_not_the_usd_translation(sec):
     # 0001193125-25-083423 reports LongtermBorrowings 31,824,400,000 TWD and 970,500,000 USD at 2024-12-31.
-    r = get_financial_concept("TSM", "long_term_debt", fy=2024)
+    r = get_financial_concept("TSM", "long_term_debt", fiscal_year=2024)
     assert r.unit == "TWD" and r.values[0].value == 31_824_400_000
     assert r.currency_note and any("convenience translation" in n for n in r.notes)
 
 
 def test_tesla_eps_before_its_two_splits_carries_the_combined_ratio(sec):
     # Tesla split 5-for-1 (2020) and 3-for-1 (2022): a value never restated since 2019 is 15x the current basis.
-    r = get_financial_concept("TSLA", "eps_diluted", fy=2017)
+    r = get_financial_concept("TSLA", "eps_diluted", fiscal_year=2017)
     assert r.values[0].pre_split_ratio == 15
 
 
@@ -356,7 +356,7 @@ def test_a_cover_page_count_takes_its_reports_period(sec):
 
 def test_one_period_dated_a_day_apart_in_two_filings_is_one_value(sec):
     # NVIDIA's Q2 FY2011 ends 2010-08-01 in its 10-Q (0001045810-10-000029) and 2010-07-31 in 0001045810-12-000013.
-    r = get_financial_concept("NVDA", "revenue", fy=2011, period="quarterly")
+    r = get_financial_concept("NVDA", "revenue", fiscal_year=2011, period="quarterly")
     q2 = [v for v in r.values if v.fiscal_period == "Q2"]
     assert len(q2) == 1 and q2[0].value == 811_208_000
 

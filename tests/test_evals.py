@@ -39,12 +39,12 @@ def test_the_gold_file_covers_the_field_notes_traps(gold):
     assert by_id["lookup-nvda-revenue-fy2024"]["expected"]["accession_number"] == "0001045810-24-000029"
     assert by_id["lookup-msft-10k-fy2024-june"]["must_mention"]["period_end"] == "2024-06-30"
     assert by_id["lookup-aapl-revenue-fy2024-september"]["must_mention"]["period_end"] == "2024-09-28"
-    assert by_id["lookup-nvda-revenue-fy2021-53-weeks"]["call"]["args"]["fy"] == 2021
-    assert by_id["lookup-aapl-revenue-fy2023-53-weeks"]["call"]["args"]["fy"] == 2023
+    assert by_id["lookup-nvda-revenue-fy2021-53-weeks"]["call"]["args"]["fiscal_year"] == 2021
+    assert by_id["lookup-aapl-revenue-fy2023-53-weeks"]["call"]["args"]["fiscal_year"] == 2023
     eps = by_id["restatement-nvda-eps-fy2024-split"]["expected"]
     assert (eps["value"], eps["original_value"]) == (1.19, 11.93)
     assert by_id["lookup-tsm-revenue-2024-ifrs-twd"]["expected"]["unit"] == "TWD"
-    for needle in ("Stripe", "fy: 2031", '"1999-01-01"', "company: Target", "company: United", "SalesRevenueNet",
+    for needle in ("Stripe", "fiscal_year: 2031", '"1999-01-01"', "query: Target", "company: United", "company: American", "SalesRevenueNet",
                    "PaymentsToAcquireProductiveAssets"):
         assert needle in text, needle
     comparable = by_id["comparison-nvda-aapl-revenue-fy2024-not-comparable"]["checks"]
@@ -68,7 +68,7 @@ def test_a_wrong_expected_value_or_error_code_fails(corpus, gold):
     wrong_value["corpus"][0]["val"] = 60922000001
     wrong_flag = copy.deepcopy(by_id["comparison-nvda-aapl-revenue-fy2024-not-comparable"])
     wrong_flag["checks"] = [{"path": "comparable", "equals": True}]
-    wrong_code = copy.deepcopy(by_id["ambiguous-target-revenue"])
+    wrong_code = copy.deepcopy(by_id["ambiguous-american-revenue"])
     wrong_code["expected"]["error_code"] = "not_found"
     wrong_code["checks"] = [{"error": "not_found"}]
     results = {r.id: r for r in T.run([wrong_value, wrong_flag, wrong_code], corpus)}
@@ -76,7 +76,7 @@ def test_a_wrong_expected_value_or_error_code_fails(corpus, gold):
     value = results["lookup-nvda-revenue-fy2024"].failures
     assert any("want 60922000001" in f for f in value) and any(f.startswith("corpus:") for f in value)
     assert "comparable = false (want true)" in results["comparison-nvda-aapl-revenue-fy2024-not-comparable"].failures
-    assert any("error ambiguous" in f for f in results["ambiguous-target-revenue"].failures)
+    assert any("error ambiguous" in f for f in results["ambiguous-american-revenue"].failures)
 
 
 def test_paths_select_by_index_field_and_star():
@@ -116,7 +116,7 @@ def test_the_command_line_exits_non_zero_when_a_question_fails(corpus, tmp_path,
     bad = tmp_path / "gold.yaml"
     q = {"id": "bad", "question": "NVIDIA revenue FY2024?", "category": "lookup", "expected_behaviour": "answer",
          "notes": "deliberately wrong", "call": {"function": "get_financial_concept",
-                                                "args": {"company": "NVDA", "concept": "revenue", "fy": 2024}},
+                                                "args": {"company": "NVDA", "concept": "revenue", "fiscal_year": 2024}},
          "checks": [{"path": "values[0].value", "equals": 1}]}
     bad.write_text(yaml.safe_dump([q]), encoding="utf-8")
     assert T.main(["--gold", str(bad), "--corpus", str(corpus)]) == 1

@@ -25,7 +25,7 @@ TESLA_FY2024_10KA = "0001104659-25-042659"  # 10-K/A filed 2025-04-30, same peri
 
 
 def test_apple_fiscal_2024_10k_is_the_one_for_the_period_ending_2024_09_28(sec):
-    f = find_filing("AAPL", fy=2024)
+    f = find_filing("AAPL", fiscal_year=2024)
     assert (f.accession_number, f.form, f.period_of_report, f.fiscal_year) == (
         "0000320193-24-000123", "10-K", date(2024, 9, 28), 2024)
     assert f.filed == date(2024, 11, 1) and f.cik == "0000320193" and f.company_name == "Apple Inc."
@@ -36,22 +36,22 @@ def test_apple_fiscal_2024_10k_is_the_one_for_the_period_ending_2024_09_28(sec):
 def test_nvidia_fiscal_2024_10k_is_found_by_its_january_period_not_its_filing_year(sec):
     # 0001045810-24-000029: period 2024-01-28, filed 2024-02-21. FY2025's 10-K is filed in 2025 too,
     # so a lookup by filing year would be one off.
-    f = find_filing("NVDA", fy=2024)
+    f = find_filing("NVDA", fiscal_year=2024)
     assert (f.accession_number, f.period_of_report, f.filed) == (
         "0001045810-24-000029", date(2024, 1, 28), date(2024, 2, 21))
-    assert find_filing("NVDA", fy=2025).accession_number == "0001045810-25-000023"  # period 2025-01-26
+    assert find_filing("NVDA", fiscal_year=2025).accession_number == "0001045810-25-000023"  # period 2025-01-26
 
 
 def test_nvidia_quarter_ending_in_april_2024_belongs_to_fiscal_2025(sec):
     # 0001045810-24-000124: 10-Q for the quarter ending 2024-04-28, NVIDIA's Q1 FY2025.
-    r = list_filings("NVDA", form="10-Q", since="2024-05-01", until="2024-06-30")
+    r = list_filings("NVDA", forms="10-Q", filed_from="2024-05-01", filed_to="2024-06-30")
     assert [(f.accession_number, f.period_of_report, f.fiscal_year) for f in r.filings] == [
         ("0001045810-24-000124", date(2024, 4, 28), 2025)]
 
 
 def test_three_quarterly_reports_in_one_fiscal_year_are_ambiguous_not_guessed(sec):
     with pytest.raises(EdgarError) as exc:
-        find_filing("NVDA", fy=2025, form="10-Q")
+        find_filing("NVDA", fiscal_year=2025, form="10-Q")
     assert exc.value.code == "ambiguous"
     assert [c.accession_number for c in exc.value.extras["candidates"]] == [
         "0001045810-24-000124", "0001045810-24-000264", "0001045810-24-000316"]
@@ -62,20 +62,20 @@ def test_10qs_of_a_company_that_changed_its_fiscal_year_end_follow_its_own_annua
     # September-year 10-Ks until 2003 (FY1999's, 0000931731-99-000517, has period 1999-09-30). Its FY1999
     # quarters end 1998-12-31, 1999-03-31 and 1999-06-30; the quarter ending 1999-12-31 is Q1 FY2000.
     with pytest.raises(EdgarError) as exc:
-        find_filing("749647", fy=1999, form="10-Q")
+        find_filing("749647", fiscal_year=1999, form="10-Q")
     assert exc.value.code == "ambiguous"
     assert [(c.accession_number, c.period_of_report) for c in exc.value.extras["candidates"]] == [
         ("0000931731-99-000078", date(1998, 12, 31)), ("0000931731-99-000236", date(1999, 3, 31)),
         ("0000931731-99-000330", date(1999, 6, 30))]
-    assert find_filing("749647", fy=1999).accession_number == "0000931731-99-000517"
-    q = find_filing("749647", accession="0000931731-00-000035", form="10-Q")  # the 10-Q for the quarter ending 1999-12-31
+    assert find_filing("749647", fiscal_year=1999).accession_number == "0000931731-99-000517"
+    q = find_filing("749647", accession_number="0000931731-00-000035", form="10-Q")  # the 10-Q for the quarter ending 1999-12-31
     assert q.fiscal_year == 2000
 
 
 def test_quarters_of_a_fifteen_month_transition_year_belong_to_the_year_of_its_10k(sec):
     # Imunon's 10-K 0001193125-05-052402 (period 2004-12-31) followed the September-year 10-K for 2003-09-30:
     # the four 10-Qs in between (periods 2003-12-31 to 2004-09-30) are FY2004; 2005's quarters use 12-31.
-    r = list_filings("749647", form="10-Q", since="2004-01-01", until="2005-12-31")
+    r = list_filings("749647", forms="10-Q", filed_from="2004-01-01", filed_to="2005-12-31")
     assert [(str(f.period_of_report), f.fiscal_year) for f in r.filings if not f.is_amendment] == [
         ("2005-09-30", 2005), ("2005-06-30", 2005), ("2005-03-31", 2005),
         ("2004-09-30", 2004), ("2004-06-30", 2004), ("2004-03-31", 2004), ("2003-12-31", 2004)]
@@ -85,7 +85,7 @@ def test_a_fiscal_year_whose_quarters_straddle_two_pages_lists_them_all(sec):
     # Imunon FY2010: the 10-Q for 2010-03-31 (0000749647-10-000021, filed 2010-05-04) is on the older page,
     # those for 2010-06-30 and 2010-09-30 are in filings.recent (which starts 2010-07-26).
     with pytest.raises(EdgarError) as exc:
-        find_filing("749647", fy=2010, form="10-Q")
+        find_filing("749647", fiscal_year=2010, form="10-Q")
     assert [c.accession_number for c in exc.value.extras["candidates"]] == [
         "0000749647-10-000021", "0000749647-10-000045", "0000749647-10-000055"]
 
@@ -94,15 +94,15 @@ def test_quarters_of_a_year_on_an_unreadable_page_name_the_gap(sec):
     # NVIDIA's FY2020 10-Qs (2019) are on CIK0001045810-submissions-001.json, which the corpus (and so the
     # mirror) does not serve.
     with pytest.raises(EdgarError) as exc:
-        find_filing("NVDA", fy=2020, form="10-Q")
+        find_filing("NVDA", fiscal_year=2020, form="10-Q")
     assert exc.value.code == "not_found" and "CIK0001045810-submissions-001.json" in exc.value.message
 
 
 def test_microsoft_fiscal_year_ends_on_june_30(sec):
-    r = list_filings("MSFT", form="10-K", limit=2)
+    r = list_filings("MSFT", forms="10-K", limit=2)
     assert r.company.fiscal_year_end == "06-30"
     # 0000950170-24-087843: Microsoft's FY2024 10-K, period 2024-06-30.
-    f = find_filing("MSFT", fy=2024)
+    f = find_filing("MSFT", fiscal_year=2024)
     assert (f.accession_number, f.period_of_report, f.fiscal_year) == ("0000950170-24-087843", date(2024, 6, 30), 2024)
 
 
@@ -113,14 +113,14 @@ def test_without_accession_or_year_the_latest_original_is_returned(sec):
 
 def test_a_fiscal_year_that_has_not_ended_is_not_found_with_the_latest_named(sec):
     with pytest.raises(EdgarError) as exc:
-        find_filing("NVDA", fy=2027)  # ends around 2027-01-31; today is pinned to 2026-07-01
+        find_filing("NVDA", fiscal_year=2027)  # ends around 2027-01-31; today is pinned to 2026-07-01
     assert exc.value.code == "not_found" and exc.value.extras["latest_fiscal_year"] == 2026
     assert "has not ended" in exc.value.message
 
 
 def test_a_fiscal_year_years_ahead_is_out_of_scope(sec):
     with pytest.raises(EdgarError) as exc:
-        find_filing("NVDA", fy=2031)
+        find_filing("NVDA", fiscal_year=2031)
     assert exc.value.code == "out_of_scope"
 
 
@@ -128,7 +128,7 @@ def test_a_fiscal_year_years_ahead_is_out_of_scope(sec):
 
 
 def test_tesla_fiscal_2024_10k_is_superseded_by_its_10ka_without_being_replaced(sec):
-    f = find_filing("TSLA", fy=2024)
+    f = find_filing("TSLA", fiscal_year=2024)
     assert f.accession_number == TESLA_FY2024_10K and f.form == "10-K"
     assert f.superseded and f.superseded_by == TESLA_FY2024_10KA
     assert [(a.accession_number, a.form, a.filed) for a in f.amendments] == [
@@ -138,7 +138,7 @@ def test_tesla_fiscal_2024_10k_is_superseded_by_its_10ka_without_being_replaced(
 
 
 def test_tesla_10ka_chain_links_each_amendment_to_its_original(sec):
-    r = list_filings("TSLA", form="10-K", since="2019-01-01")
+    r = list_filings("TSLA", forms="10-K", filed_from="2019-01-01")
     by_accn = {f.accession_number: f for f in r.filings}
     chains = {f.accession_number: f.superseded_by for f in r.filings if f.superseded}
     assert chains == {
@@ -155,11 +155,11 @@ def test_tesla_10ka_chain_links_each_amendment_to_its_original(sec):
 def test_field_notes_t09_tesla_10ka_filed_after_the_10k_is_not_taken_as_the_annual_report(sec):
     # T09: the newest 10-K-family filing can be a 10-K/A stub. Up to 2025-12-31 it is Tesla's
     # 10-K/A 0001104659-25-042659 (cover page, Part III); taking the latest form == "10-K" avoids it.
-    r = list_filings("TSLA", form="10-K", until="2025-12-31", limit=2)
+    r = list_filings("TSLA", forms="10-K", filed_to="2025-12-31", limit=2)
     assert [(f.form, f.accession_number) for f in r.filings] == [
         ("10-K/A", TESLA_FY2024_10KA), ("10-K", TESLA_FY2024_10K)]
     assert r.filings[0].filed > r.filings[1].filed
-    assert find_filing("TSLA", fy=2024).accession_number == TESLA_FY2024_10K
+    assert find_filing("TSLA", fiscal_year=2024).accession_number == TESLA_FY2024_10K
 
 
 def test_field_notes_t09_latest_10k_as_of_may_2025_is_the_original_not_the_stub(sec, mirror):
@@ -182,7 +182,7 @@ def test_field_notes_t09_latest_10k_as_of_may_2025_is_the_original_not_the_stub(
 def test_expedia_2015_10k_on_the_older_page_carries_its_amendment_from_recent(sec):
     # 0001193125-16-457822 (10-K, 2016-02-11) is in CIK0001324424-submissions-001.json;
     # its 10-K/A 0001193125-16-569280 (2016-04-29) is in filings.recent.
-    f = find_filing("EXPE", fy=2015)
+    f = find_filing("EXPE", fiscal_year=2015)
     assert (f.accession_number, f.period_of_report) == ("0001193125-16-457822", date(2015, 12, 31))
     assert f.superseded_by == "0001193125-16-569280"
 
@@ -191,7 +191,7 @@ def test_an_amendment_in_range_is_linked_to_its_original_on_an_older_page(sec):
     # Review finding 5: the 10-K/A 0001193125-16-569280 (filed 2016-04-29, period 2015-12-31) is in
     # filings.recent; its original 0001193125-16-457822 (filed 2016-02-11) is on CIK0001324424-submissions-001.json,
     # which --since 2016-04-01 alone would not read.
-    r = list_filings("EXPE", form="10-K", since="2016-04-01")
+    r = list_filings("EXPE", forms="10-K", filed_from="2016-04-01")
     amendment = next(f for f in r.filings if f.accession_number == "0001193125-16-569280")
     assert amendment.amends == "0001193125-16-457822"
     assert "0001193125-16-457822" not in [f.accession_number for f in r.filings]  # filed before --since
@@ -199,7 +199,7 @@ def test_an_amendment_in_range_is_linked_to_its_original_on_an_older_page(sec):
 
 
 def test_an_amendment_found_by_accession_is_linked_to_its_original_on_an_older_page(sec):
-    f = find_filing("EXPE", accession="0001193125-16-569280")
+    f = find_filing("EXPE", accession_number="0001193125-16-569280")
     assert f.form == "10-K/A" and f.amends == "0001193125-16-457822"
 
 
@@ -220,15 +220,15 @@ def test_an_amendment_that_fits_several_originals_is_left_unlinked():
 
 def test_field_notes_t18_teslas_first_10k_is_found_only_after_merging_the_older_page(sec):
     # 0001193125-11-054847: Tesla's first 10-K (FY2010), only in CIK0001318605-submissions-001.json.
-    recent_only = list_filings("TSLA", form="10-K", since="2018-03-01", limit=100)  # recent starts 2018-02-13
+    recent_only = list_filings("TSLA", forms="10-K", filed_from="2018-03-01", limit=100)  # recent starts 2018-02-13
     assert recent_only.pages[1].status == "not_needed"
     assert "0001193125-11-054847" not in {f.accession_number for f in recent_only.filings}
-    merged = list_filings("TSLA", form="10-K", since="2010-01-01", limit=100)
+    merged = list_filings("TSLA", forms="10-K", filed_from="2010-01-01", limit=100)
     assert merged.pages[1].name == "CIK0001318605-submissions-001.json" and merged.pages[1].status == "read"
     assert merged.filings[-1].accession_number == "0001193125-11-054847"
     assert merged.filings[-1].period_of_report == date(2010, 12, 31)
     assert not merged.history_truncated and not merged.truncated
-    assert any("--since reaches past" in n for n in merged.notes)
+    assert any("filed_from reaches past" in n for n in merged.notes)
     # FY2011's chain lives entirely on the older page: 10-K/A 0001193125-12-137560 amends 0001193125-12-081990.
     fy2011 = {f.accession_number: f for f in merged.filings if f.fiscal_year == 2011}
     assert fy2011["0001193125-12-081990"].superseded_by == "0001193125-12-137560"
@@ -236,7 +236,7 @@ def test_field_notes_t18_teslas_first_10k_is_found_only_after_merging_the_older_
 
 def test_an_older_page_the_sec_does_not_serve_truncates_the_history_and_says_why(sec):
     # CIK0000789019-submissions-001.json is listed by Microsoft's submissions but absent (404).
-    r = list_filings("MSFT", form="10-K", since="2015-01-01")
+    r = list_filings("MSFT", forms="10-K", filed_from="2015-01-01")
     assert r.history_truncated
     assert "CIK0000789019-submissions-001.json" in r.history_truncated_reason
     assert "not available" in r.history_truncated_reason
@@ -247,13 +247,13 @@ def test_an_older_page_the_sec_does_not_serve_truncates_the_history_and_says_why
 
 def test_a_stale_older_page_is_read_and_its_missing_years_are_named(sec):
     # Apple's -submissions-001.json holds 988 filings to 2013-02-07; its listing promises 1206 to 2015-03-11.
-    r = list_filings("AAPL", form="10-K", since="2010-01-01")
+    r = list_filings("AAPL", forms="10-K", filed_from="2010-01-01")
     assert r.history_truncated and "2013-02-07" in r.history_truncated_reason
     assert r.pages[1].filings_read == 988 and r.pages[1].filing_count == 1206
     periods = [f.period_of_report.year for f in r.filings if not f.is_amendment]
     assert 2012 in periods and 2015 in periods and 2013 not in periods and 2014 not in periods
     with pytest.raises(EdgarError) as exc:
-        find_filing("AAPL", fy=2014)
+        find_filing("AAPL", fiscal_year=2014)
     assert exc.value.code == "not_found" and "2013-02-07" in exc.value.message
 
 
@@ -262,7 +262,7 @@ def test_a_stale_older_page_is_read_and_its_missing_years_are_named(sec):
 
 def test_the_10k_family_includes_10k405_and_amendments(sec):
     # CARBO Ceramics (no ticker): 10-K405 0000950134-01-001965 for 2000; 10-K/A 0000950134-03-005879.
-    r = list_filings("1009672", form="10-K", since="1996-01-01", limit=100)
+    r = list_filings("1009672", forms="10-K", filed_from="1996-01-01", limit=100)
     forms = {f.form for f in r.filings}
     assert forms == {"10-K", "10-K405", "10-K/A"}
     assert r.forms_included == ["10-K", "10-K/A", "10-KT", "10-KT/A", "10-K405", "10-K405/A"]
@@ -271,22 +271,22 @@ def test_the_10k_family_includes_10k405_and_amendments(sec):
 
 
 def test_a_single_form_can_be_asked_for(sec):
-    r = list_filings("EXPE", form="10-K/A", since="2010-01-01")
+    r = list_filings("EXPE", forms="10-K/A", filed_from="2010-01-01")
     assert r.filings and all(f.form == "10-K/A" and f.amends for f in r.filings)
     assert "0001193125-16-569280" in {f.accession_number for f in r.filings}
 
 
 def test_8k_items_are_listed(sec):
     # 0001045810-26-000019: NVIDIA's 8-K of 2026-02-25 (results, items 2.02 and 9.01).
-    r = list_filings("NVDA", form="8-K", limit=1)
+    r = list_filings("NVDA", forms="8-K", limit=1)
     f = r.filings[0]
     assert (f.accession_number, f.items, f.fiscal_year) == ("0001045810-26-000019", ["2.02", "9.01"], None)
     assert r.truncated and r.total_matches > 1
 
 
-def test_unknown_forms_are_invalid_with_the_accepted_list(sec):
+def test_a_value_that_is_not_a_form_type_is_invalid_with_the_accepted_families(sec):
     with pytest.raises(EdgarError) as exc:
-        list_filings("NVDA", form="10-X")
+        list_filings("NVDA", forms="10-K' OR 1=1")
     assert exc.value.code == "invalid_argument"
     assert exc.value.extras["accepted"] == ["10-K", "10-Q", "20-F", "40-F", "8-K"]
 
@@ -300,7 +300,7 @@ def test_form_spellings_normalise_to_the_family(spelling):
 
 
 def test_tsmc_is_a_foreign_private_issuer_filing_20f(sec):
-    r = list_filings("TSM", form="20-F", limit=3)
+    r = list_filings("TSM", forms="20-F", limit=3)
     assert r.foreign_private_issuer
     # 0001193125-25-083423: TSMC's 20-F for 2024, filed 2025-04-17.
     assert (r.filings[0].accession_number, r.filings[0].period_of_report, r.filings[0].fiscal_year) == (
@@ -310,13 +310,13 @@ def test_tsmc_is_a_foreign_private_issuer_filing_20f(sec):
 
 
 def test_asking_tsmc_for_a_10k_points_to_the_20f(sec):
-    r = list_filings("TSM", form="10-K")
-    assert r.filings == [] and any("--form 20-F" in w for w in r.warnings)
+    r = list_filings("TSM", forms="10-K")
+    assert r.filings == [] and any("forms 20-F" in w for w in r.warnings)
     with pytest.raises(EdgarError) as exc:
-        find_filing("TSM", fy=2024)
+        find_filing("TSM", fiscal_year=2024)
     assert exc.value.code == "not_found" and exc.value.extras["foreign_private_issuer"] is True
     assert "20-F" in exc.value.suggestion
-    assert find_filing("TSM", fy=2023, form="20-F").accession_number == "0001193125-24-099840"
+    assert find_filing("TSM", fiscal_year=2023, form="20-F").accession_number == "0001193125-24-099840"
 
 
 # --- the company header and URLs --------------------------------------------------------------------
@@ -332,7 +332,7 @@ def test_the_header_carries_the_company_facts_and_former_names(sec):
 
 
 def test_field_notes_t19_archives_urls_use_the_unpadded_cik_and_the_undashed_accession(sec):
-    r = list_filings("AAPL", form="10-K", limit=5)
+    r = list_filings("AAPL", forms="10-K", limit=5)
     assert r.source == "https://data.sec.gov/submissions/CIK0000320193.json"
     for f in r.filings:
         folder = f.accession_number.replace("-", "")
@@ -354,35 +354,35 @@ def test_form_4_primary_documents_keep_their_stylesheet_folder(sec):
 
 
 def test_an_accession_number_without_dashes_finds_the_filing(sec):
-    f = find_filing("AAPL", accession="000032019324000123")
+    f = find_filing("AAPL", accession_number="000032019324000123")
     assert f.accession_number == "0000320193-24-000123" and f.fiscal_year == 2024
 
 
 def test_an_accession_on_the_older_page_is_found(sec):
-    f = find_filing("TSLA", accession="0001193125-11-054847")
+    f = find_filing("TSLA", accession_number="0001193125-11-054847")
     assert (f.form, f.filed) == ("10-K", date(2011, 3, 3))
 
 
 def test_another_companys_accession_is_not_found(sec):
     with pytest.raises(EdgarError) as exc:
-        find_filing("NVDA", accession="0000320193-24-000123")
+        find_filing("NVDA", accession_number="0000320193-24-000123")
     assert exc.value.code == "not_found" and "NVIDIA" in exc.value.message
 
 
 @pytest.mark.parametrize("accession", ["0000320193-24-00012", "../../etc/passwd", ""])
 def test_a_malformed_accession_is_invalid(sec, accession):
     with pytest.raises(EdgarError) as exc:
-        find_filing("AAPL", accession=accession)
+        find_filing("AAPL", accession_number=accession)
     assert exc.value.code == "invalid_argument"
 
 
 def test_an_accession_of_another_form_or_year_is_invalid(sec):
     with pytest.raises(EdgarError) as exc:
-        find_filing("NVDA", accession="0001045810-26-000019")  # an 8-K
+        find_filing("NVDA", accession_number="0001045810-26-000019")  # an 8-K
     assert exc.value.code == "invalid_argument" and "8-K" in exc.value.message
-    assert find_filing("NVDA", accession="0001045810-26-000019", form="8-K").items == ["2.02", "9.01"]
+    assert find_filing("NVDA", accession_number="0001045810-26-000019", form="8-K").items == ["2.02", "9.01"]
     with pytest.raises(EdgarError) as exc:
-        find_filing("AAPL", accession="0000320193-24-000123", fy=2023)
+        find_filing("AAPL", accession_number="0000320193-24-000123", fiscal_year=2023)
     assert exc.value.code == "invalid_argument" and "2024" in exc.value.message
 
 
@@ -390,9 +390,9 @@ def test_an_accession_of_another_form_or_year_is_invalid(sec):
 
 
 @pytest.mark.parametrize("kwargs, fragment", [
-    ({"since": "2020-13-01"}, "YYYY-MM-DD"),
-    ({"until": "2020/01/01"}, "YYYY-MM-DD"),
-    ({"since": "2021-01-01", "until": "2020-01-01"}, "after"),
+    ({"filed_from": "2020-13-01"}, "YYYY-MM-DD"),
+    ({"filed_to": "2020/01/01"}, "YYYY-MM-DD"),
+    ({"filed_from": "2021-01-01", "filed_to": "2020-01-01"}, "after"),
     ({"limit": 0}, "between 1 and 1000"),
     ({"limit": 1001}, "between 1 and 1000"),
 ])
@@ -403,7 +403,7 @@ def test_bad_arguments_are_invalid_before_any_request(kwargs, fragment):
 
 
 def test_limit_truncates_and_says_so(sec):
-    r = list_filings("NVDA", form="10-K", since="2020-01-01", limit=2)
+    r = list_filings("NVDA", forms="10-K", filed_from="2020-01-01", limit=2)
     assert [f.accession_number for f in r.filings] == ["0001045810-26-000021", "0001045810-25-000023"]
     assert r.truncated and r.total_matches == 7
 

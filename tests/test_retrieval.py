@@ -49,9 +49,9 @@ def stores(mirror, tmp_path_factory):
     base = tmp_path_factory.mktemp("retrieval")
     client = _client(mirror, base / "cache")
     alone, many = SqliteStore(base / "alone.sqlite"), SqliteStore(base / "many.sqlite")
-    index_add(["NVDA"], accessions=[NVDA_FY2025], semantic=False, client=client, store=alone)
+    index_add(["NVDA"], accession_numbers=[NVDA_FY2025], semantic=False, client=client, store=alone)
     for ticker, acc in (("AAPL", AAPL_FY2024), ("NVDA", NVDA_FY2025), ("TSLA", TSLA_FY2024)):
-        index_add([ticker], accessions=[acc], semantic=False, client=client, store=many)
+        index_add([ticker], accession_numbers=[acc], semantic=False, client=client, store=many)
     up = index_add(["UNP"], documents=[UNP_URL], semantic=False, client=client, store=many)
     yield alone, many, client, up
     client.close()

@@ -260,7 +260,7 @@ def test_an_unknown_form_is_refused_with_the_accepted_forms(sec):
 def test_an_amendment_form_points_to_its_root_form(sec):
     with pytest.raises(EdgarError) as exc:
         search_full_text("ok", forms=["10-K/A"])
-    assert exc.value.code == "invalid_argument" and "--forms 10-K" in exc.value.suggestion
+    assert exc.value.code == "invalid_argument" and "forms 10-K" in exc.value.suggestion
 
 
 def test_forms_are_upper_cased_split_on_commas_and_deduplicated():

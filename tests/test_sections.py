@@ -19,7 +19,7 @@ AAPL_Q2_FY2000 = "0000912057-00-023442"  # plain-text 10-Q, no primary document 
 
 
 def test_nvidia_fy2025_risk_factors_is_tens_of_thousands_of_characters_not_a_toc_line(sec):
-    r = get_filing_section("NVDA", "risk_factors", fy=2025, max_chars=5000)
+    r = get_filing_section("NVDA", "risk_factors", fiscal_year=2025, max_chars=5000)
     assert r.accession_number == NVDA_FY2025 and r.form == "10-K" and str(r.period_of_report) == "2025-01-26"
     assert r.document_url == "https://www.sec.gov/Archives/edgar/data/1045810/000104581025000023/nvda-20250126.htm"
     assert r.item == "1A" and r.label == "Item 1A. Risk Factors"
@@ -30,52 +30,52 @@ def test_nvidia_fy2025_risk_factors_is_tens_of_thousands_of_characters_not_a_toc
 
 
 def test_nvidia_item_8_is_a_pointer_to_the_statements_under_item_15(sec):
-    r = get_filing_section("NVDA", "Item 8", accession=NVDA_FY2025)
+    r = get_filing_section("NVDA", "Item 8", accession_number=NVDA_FY2025)
     assert r.is_reference and r.reference_section == "exhibits"
     assert "set forth in our Consolidated Financial Statements" in r.text and r.chars_total < 400
-    statements = get_filing_section("NVDA", r.reference_section, accession=NVDA_FY2025, max_chars=200_000)
+    statements = get_filing_section("NVDA", r.reference_section, accession_number=NVDA_FY2025, max_chars=200_000)
     assert "Report of Independent Registered Public Accounting Firm" in statements.text
     assert statements.chars_total > 100_000
 
 
 def test_part_iii_items_point_to_the_proxy_statement(sec):
-    r = get_filing_section("NVDA", "executive_compensation", accession=NVDA_FY2025)
+    r = get_filing_section("NVDA", "executive_compensation", accession_number=NVDA_FY2025)
     assert r.is_reference and "proxy statement" in r.reference_target
 
 
 def test_apple_10q_part_ii_item_1a_is_the_risk_factor_update_not_part_i(sec):
-    r = get_filing_section("AAPL", "Part II Item 1A", form="10-Q", accession=AAPL_Q3_FY2025)
+    r = get_filing_section("AAPL", "Part II Item 1A", form="10-Q", accession_number=AAPL_Q3_FY2025)
     assert r.item == "II-1A" and r.section == "risk_factors"
     assert r.text.startswith("Item 1A. Risk Factors")
     assert "Form 10-K" in r.text and r.chars_total < 3000
     # the same number in Part I is the financial statements
-    fs = get_filing_section("AAPL", "item 1", form="10-Q", accession=AAPL_Q3_FY2025, max_chars=300)
+    fs = get_filing_section("AAPL", "item 1", form="10-Q", accession_number=AAPL_Q3_FY2025, max_chars=300)
     assert fs.item == "I-1" and fs.chars_total > 20_000
 
 
 def test_nvidia_10q_part_ii_item_1a_is_long(sec):
-    r = get_filing_section("NVDA", "risk_factors", form="10-Q", accession=NVDA_Q2_FY2026)
+    r = get_filing_section("NVDA", "risk_factors", form="10-Q", accession_number=NVDA_Q2_FY2026)
     assert r.item == "II-1A" and 28_000 < r.chars_total < 34_000
 
 
 def test_pages_from_offset_and_next_offset_rebuild_the_whole_section(sec):
-    first = get_filing_section("NVDA", "mda", accession=NVDA_FY2025, max_chars=8000)
+    first = get_filing_section("NVDA", "mda", accession_number=NVDA_FY2025, max_chars=8000)
     pages, r = [first.text], first
     while r.truncated:
-        r = get_filing_section("NVDA", "mda", accession=NVDA_FY2025, max_chars=8000, offset=r.next_offset)
+        r = get_filing_section("NVDA", "mda", accession_number=NVDA_FY2025, max_chars=8000, offset=r.next_offset)
         pages.append(r.text)
     assert len(pages) >= 5 and r.next_offset is None
-    whole = get_filing_section("NVDA", "mda", accession=NVDA_FY2025, max_chars=200_000).text
+    whole = get_filing_section("NVDA", "mda", accession_number=NVDA_FY2025, max_chars=200_000).text
     assert "".join(pages).replace("\n", "").replace(" ", "") == whole.replace("\n", "").replace(" ", "")
     assert all(len(p) <= 8000 for p in pages)
 
 
 def test_a_second_section_and_a_next_page_neither_fetch_nor_parse_again(sec, monkeypatch):
-    get_filing_section("NVDA", "business", accession=NVDA_FY2025, max_chars=1000)
+    get_filing_section("NVDA", "business", accession_number=NVDA_FY2025, max_chars=1000)
     fetched = len(sec.requests.urls)
     monkeypatch.setattr(cap, "to_document", lambda *a, **k: pytest.fail("parsed twice"))
-    get_filing_section("NVDA", "mda", accession=NVDA_FY2025, max_chars=1000)
-    get_filing_section("NVDA", "business", accession=NVDA_FY2025, max_chars=1000, offset=1000)
+    get_filing_section("NVDA", "mda", accession_number=NVDA_FY2025, max_chars=1000)
+    get_filing_section("NVDA", "business", accession_number=NVDA_FY2025, max_chars=1000, offset=1000)
     assert not [u for u in sec.requests.urls[fetched:] if "/Archives/" in u]
 
 
@@ -83,22 +83,22 @@ def test_the_parsed_document_is_cached_on_disk_for_the_next_process(sec, monkeyp
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 
-    first = get_filing_section("NVDA", "risk_factors", accession=NVDA_FY2025, max_chars=500)
+    first = get_filing_section("NVDA", "risk_factors", accession_number=NVDA_FY2025, max_chars=500)
     other = SecClient(Settings.from_env())  # a new process: empty memo, same cache directory
     monkeypatch.setattr(cap, "to_document", lambda *a, **k: pytest.fail("parsed again"))
-    again = get_filing_section("NVDA", "risk_factors", accession=NVDA_FY2025, max_chars=500, client=other)
+    again = get_filing_section("NVDA", "risk_factors", accession_number=NVDA_FY2025, max_chars=500, client=other)
     assert again.text == first.text and again.chars_total == first.chars_total
 
 
 def test_an_old_filing_without_a_primary_document_is_read_from_the_full_submission_text(sec):
-    r = get_filing_section("AAPL", "mda", form="10-Q", accession=AAPL_Q2_FY2000, max_chars=500)
+    r = get_filing_section("AAPL", "mda", form="10-Q", accession_number=AAPL_Q2_FY2000, max_chars=500)
     assert r.document_url.endswith("/000091205700023442/0000912057-00-023442.txt")
     assert r.text.startswith("ITEM 2. MANAGEMENT'S DISCUSSION AND ANALYSIS") and r.chars_total > 20_000
 
 
 def test_an_unknown_section_lists_the_keys_of_the_form(sec):
     with pytest.raises(EdgarError) as exc:
-        get_filing_section("NVDA", "chairman's letter", accession=NVDA_FY2025)
+        get_filing_section("NVDA", "chairman's letter", accession_number=NVDA_FY2025)
     assert exc.value.code == "invalid_argument" and "risk_factors (1A)" in exc.value.suggestion
     with pytest.raises(EdgarError) as exc:
         get_filing_section("NVDA", "Item 1A", form="8-K")
@@ -108,7 +108,7 @@ def test_an_unknown_section_lists_the_keys_of_the_form(sec):
 def test_a_section_missing_from_the_document_names_the_url_and_the_sections_found(sec):
     # NVIDIA's 10-Q has no Part II Item 3 (Defaults Upon Senior Securities).
     with pytest.raises(EdgarError) as exc:
-        get_filing_section("NVDA", "defaults", form="10-Q", accession=NVDA_Q2_FY2026)
+        get_filing_section("NVDA", "defaults", form="10-Q", accession_number=NVDA_Q2_FY2026)
     e = exc.value
     assert e.code == "not_found" and "nvda-20250727.htm" in e.message and "risk_factors (II-1A)" in e.message
     assert e.extras["document_url"].endswith("nvda-20250727.htm")
@@ -117,24 +117,24 @@ def test_a_section_missing_from_the_document_names_the_url_and_the_sections_foun
 
 def test_an_accession_of_another_company_is_refused(sec):
     with pytest.raises(EdgarError) as exc:
-        get_filing_section("AAPL", "risk_factors", accession=NVDA_FY2025)
+        get_filing_section("AAPL", "risk_factors", accession_number=NVDA_FY2025)
     assert exc.value.code == "not_found" and "not among the filings" in exc.value.message
     with pytest.raises(EdgarError) as exc:
-        get_filing_section("NVDA", "risk_factors", accession="../../etc/passwd")
+        get_filing_section("NVDA", "risk_factors", accession_number="../../etc/passwd")
     assert exc.value.code == "invalid_argument"
 
 
 def test_bad_paging_arguments_are_invalid(sec):
     for kwargs in ({"max_chars": 0}, {"offset": -1}, {"offset": 10_000_000}):
         with pytest.raises(EdgarError) as exc:
-            get_filing_section("NVDA", "risk_factors", accession=NVDA_FY2025, **kwargs)
+            get_filing_section("NVDA", "risk_factors", accession_number=NVDA_FY2025, **kwargs)
         assert exc.value.code == "invalid_argument"
 
 
 def test_a_file_on_disk_gives_the_same_section_as_the_fetched_document(sec, corpus):
     path = corpus / "www.sec.gov/Archives/edgar/data/1045810/000104581025000023/nvda-20250126.htm"
     from_file = get_filing_section(section="risk_factors", file=str(path), max_chars=3000)
-    fetched = get_filing_section("NVDA", "risk_factors", accession=NVDA_FY2025, max_chars=3000)
+    fetched = get_filing_section("NVDA", "risk_factors", accession_number=NVDA_FY2025, max_chars=3000)
     assert from_file.text == fetched.text and from_file.chars_total == fetched.chars_total
     assert from_file.source_file == str(path.resolve()) and from_file.document_url is None
     assert from_file.form == "10-K" and "detected" in " ".join(from_file.notes)
@@ -201,13 +201,13 @@ def test_the_f_item_of_the_outline_is_a_section_key(sec, corpus):
 
 
 def test_section_accepts_the_form_spellings_that_filings_accepts(sec):
-    r = get_filing_section("AAPL", "Part II Item 1A", form="10q", accession=AAPL_Q3_FY2025, max_chars=200)
+    r = get_filing_section("AAPL", "Part II Item 1A", form="10q", accession_number=AAPL_Q3_FY2025, max_chars=200)
     assert r.item == "II-1A" and r.form == "10-Q"
 
 
 def test_a_file_with_a_fiscal_year_or_an_accession_is_refused_not_ignored(sec, corpus):
     path = str(corpus / MEDICIS_1999)
-    for kwargs in ({"fy": 1999}, {"accession": "0000950153-99-001234"}):
+    for kwargs in ({"fiscal_year": 1999}, {"accession_number": "0000950153-99-001234"}):
         with pytest.raises(EdgarError) as exc:
             get_filing_section(section="mda", file=path, **kwargs)
         assert exc.value.code == "invalid_argument" and "file" in exc.value.message
@@ -215,10 +215,10 @@ def test_a_file_with_a_fiscal_year_or_an_accession_is_refused_not_ignored(sec, c
 
 def test_pages_put_end_to_end_are_the_section_exactly(sec):
     # Finding 8: the newline at each cut was dropped, so pasted pages merged paragraphs.
-    whole = get_filing_section("NVDA", "business", accession=NVDA_FY2025, max_chars=200_000).text
+    whole = get_filing_section("NVDA", "business", accession_number=NVDA_FY2025, max_chars=200_000).text
     pages, offset = [], 0
     while offset is not None:
-        r = get_filing_section("NVDA", "business", accession=NVDA_FY2025, max_chars=3000, offset=offset)
+        r = get_filing_section("NVDA", "business", accession_number=NVDA_FY2025, max_chars=3000, offset=offset)
         assert r.chars_returned <= 3000 and (r.next_offset is None or r.next_offset == offset + r.chars_returned)
         pages.append(r.text)
         offset = r.next_offset

@@ -27,16 +27,11 @@ from ..models import (
 )
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..vocabulary import param, tool
 from ..xbrl.catalogue import Concept, lookup
 from ..xbrl.facts import CompanyFacts, load_company_facts
-from .concepts import (
-    MAX_LIMIT,
-    Series,
-    answer_from_series,
-    build_series,
-    period_filter,
-    validate_fiscal_year,
-)
+from ..xbrl.series import Series, build_series
+from .concepts import MAX_LIMIT, answer_from_series, period_filter, validate_fiscal_year
 from .resolve import resolve_company
 
 MIN_COMPANIES = 2
@@ -56,8 +51,8 @@ def compare_companies(
                                               "total_assets) or a raw XBRL tag (us-gaap:Revenues)")],
     companies: Annotated[list[str], Field(description="2 to 8 companies, each a ticker, CIK or name, in the order "
                                                       "the rows should appear, e.g. [\"NVDA\", \"AAPL\"]")],
-    fy: Annotated[int | None, Field(description="Fiscal year by each company's own label, e.g. 2024; omitted: the "
-                                               "latest fiscal year every company reports")] = None,
+    fiscal_year: Annotated[int | None, Field(description="Fiscal year by each company's own label, e.g. 2024; "
+                                                        "omitted: the latest fiscal year every company reports")] = None,
     period: Annotated[ComparePeriod, Field(description="annual (fiscal years) or quarterly (fiscal quarters)")] = "annual",
     sort: Annotated[SortArg, Field(description="given (rows in the order of companies) or value (largest first)")] = "given",
     *,
@@ -69,15 +64,15 @@ def compare_companies(
     comparison with that name's ``candidates``, an unknown one stops it naming
     it (a comparison that silently includes the wrong company looks normal).
     The same company named twice (GOOG and GOOGL) is one row, with a note.
-    Each company's figure is the one ``edgar concept COMPANY CONCEPT --fy FY``
-    gives: periods by start/end dates, the first tag of the concept's chain that
+    Each company's figure is the one get_financial_concept gives for the year:
+    periods by start/end dates, the first tag of the concept's chain that
     reports the period (``matched_tag``), the latest-filed value of a restated
     period (``restated``, ``original_value``). Fiscal-year labels are each
     company's own: NVIDIA's FY2024 ended 2024-01-28, Apple's 2024-09-28.
 
-    ``fy`` omitted: the latest fiscal year (quarterly: fiscal year and quarter)
+    ``fiscal_year`` omitted: the latest fiscal year (quarterly: fiscal year and quarter)
     that every company with the concept reports; ``fiscal_year_reason`` says
-    which and why. With ``period="quarterly"`` and ``fy`` given, the latest
+    which and why. With ``period="quarterly"`` and ``fiscal_year`` given, the latest
     quarter of that year every company reports.
 
     Returns: concept, label, fiscal_year, fiscal_period, fiscal_year_reason,
@@ -103,10 +98,12 @@ def compare_companies(
     per company, issued concurrently within the shared 10 requests/second limit.
     """
     client = client or get_client()
+    fy = fiscal_year
     if period not in ("annual", "quarterly"):
-        raise EdgarError("invalid_argument", f"Unknown period {period!r} for a comparison.", "Use annual or quarterly.")
+        raise EdgarError("invalid_argument", f"Unknown {param('period')} {period!r} for a comparison.",
+                         "Use annual or quarterly.")
     if sort not in ("given", "value"):
-        raise EdgarError("invalid_argument", f"Unknown sort {sort!r}.",
+        raise EdgarError("invalid_argument", f"Unknown {param('sort')} {sort!r}.",
                          "Use value to rank by value, or omit it to keep the order given.")
     queries = [str(q) for q in companies or []]
     if len(queries) < MIN_COMPANIES:
@@ -137,7 +134,7 @@ def compare_companies(
             try:  # the engine's own words for "this company does not report the concept"
                 answer_from_series(ref, spec, entry.series, got, None, period, 1, today)
                 err = EdgarError("not_found", f"{ref.name} reports no {period} value for {spec.name}.",
-                                 "Try --period quarterly or another concept.")
+                                 f"Try {param('period')} quarterly or another concept.")
             except EdgarError as exc:
                 err = exc
             unavailable.append(_unavailable(qs, ref, err))
@@ -170,7 +167,7 @@ def compare_companies(
             have = sorted({v.fiscal_period or "" for v in answer.values} - {""})
             unavailable.append(_unavailable(e.queries, e.ref, EdgarError(
                 "not_found", f"{e.ref.name} reports FY{target[0]} {' '.join(have)} but not {_label(target, period)}.",
-                "Ask for another quarter with --fy, or use --period annual.")))
+                f"Ask for another quarter with {param('fiscal_year')}, or use {param('period')} annual.")))
             continue
         rows.append(_row(e, hits[0], answer, len(hits)))
     order = {resolved.cik: i for i, (resolved, _qs) in enumerate(groups)}
@@ -179,7 +176,7 @@ def compare_companies(
         raise EdgarError(
             "not_found", f"No company has {period} {spec.name} for {_label(target, period)}: "
             + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable) + ".",
-            "Omit --fy for the latest year they all report, or ask for an earlier year.",
+            f"Omit {param('fiscal_year')} for the latest year they all report, or ask for an earlier year.",
             unavailable=unavailable)
 
     comparable, issues, warnings, more_notes = _assess(rows, spec, sort)
@@ -214,7 +211,7 @@ def _count_error(n: int, notes: list[str] | None = None) -> EdgarError:
     return EdgarError(
         "invalid_argument",
         f"A comparison needs {MIN_COMPANIES} to {MAX_COMPANIES} different companies; got {n}.{extra}",
-        "Name between 2 and 8 different companies (tickers, CIKs or names); for one company use `edgar concept`.",
+        f"Name between 2 and 8 different companies (tickers, CIKs or names); for one company use {tool('get_financial_concept')}.",
     )
 
 
@@ -310,7 +307,7 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
         raise EdgarError(
             "not_found",
             f"No {'fiscal year' if period == 'annual' else 'fiscal quarter'} is reported by every company ({spans}).",
-            "Pass --fy YEAR to compare the companies that report it; the others are listed as unavailable.",
+            f"Pass {param('fiscal_year')} to compare the companies that report that year; the others are listed as unavailable.",
             ranges={e.ref.name: [_label(min(e.keys), period), _label(max(e.keys), period)] for e in entries},
         )
     key = max(common)
@@ -328,7 +325,7 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
             reason += (f"; {' and '.join(limiting)} {'reports' if len(limiting) == 1 else 'report'} nothing "
                        f"later, while the others report further ({', '.join(ahead)})")
         reason += "."
-    reason += " Pass --fy to choose another year."
+    reason += f" Pass {param('fiscal_year')} to choose another year."
     return key, "latest_common", reason
 
 

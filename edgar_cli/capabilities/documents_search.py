@@ -9,6 +9,7 @@ from pydantic import Field
 
 from ..documents import items as I
 from ..errors import EdgarError
+from ..vocabulary import param, tool
 from ..index import embeddings as E
 from ..index import query as Q
 from ..index import ranking as R
@@ -30,7 +31,8 @@ _LINES_RE = re.compile(r"^\s*(\d+)\s*(?:[-:]\s*(\d+)?)?\s*$")
 
 def _empty_index(st: IndexStore) -> EdgarError:
     return EdgarError("not_found", f"The local index at {st.location} holds no filings.",
-                      f"Add filings first: {tool('index_add')} NVDA AAPL, then search.")
+                      f"Add filings first with {tool('index_add')} (e.g. NVDA AAPL), then search; to read one filing's "
+                      f"section without an index, use {tool('get_filing_section')}.")
 
 
 def _section_keys(section: str | None) -> list[str]:
@@ -52,7 +54,8 @@ def _filters(records: list[FilingRecord], company: str | None, exclude: list[str
         cik, name = company_ciks(company, records, client)
         if not any(r.cik == cik for r in records):
             raise EdgarError("not_found", f"{name} (CIK {cik}) has no filings in the local index.",
-                             f"Add them first: {tool('index_add')} {company.strip()}", cik=cik)
+                             f"Add them first with {tool('index_add')} ({company.strip()}), or read a section of "
+                             f"its filings directly with {tool('get_filing_section')}.", cik=cik)
         ciks = [cik]
         shown["company"] = name
     excluded: list[str] = []
@@ -71,7 +74,7 @@ def _filters(records: list[FilingRecord], company: str | None, exclude: list[str
     keys = _section_keys(section)
     if keys:
         shown["section"] = ",".join(keys)
-    lo, hi = parse_day(filed_from, "from"), parse_day(filed_to, "to")
+    lo, hi = parse_day(filed_from, "filed_from"), parse_day(filed_to, "filed_to")
     if lo and hi and lo > hi:
         raise EdgarError("invalid_argument", f"{param('filed_from')} {lo} is after {param('filed_to')} {hi}.",
                          f"Swap them: {param('filed_from')} is the earlier date.")
@@ -211,7 +214,7 @@ def search_documents(
             why = "no indexed chunk has vectors of " + embedder.model_id
         raise EdgarError("invalid_argument", f"ranker={ranker} needs semantic vectors, but {why}.",
                          f"Use ranker bm25 (or auto); for vectors install the extra ({E.INSTALL_HINT}) and "
-                         f"re-index with {tool('index_add')} {param('refresh')}.")
+                         f"re-index with {tool('index_add')} and {param('refresh')}.")
     if match == "phrase":
         used = "bm25"
     elif ranker == "auto":

@@ -8,25 +8,34 @@ from typing import Annotated
 
 from pydantic import Field
 
+from ..companies import successors
 from ..errors import EdgarError
 from ..models import AmendmentRef, FilerInfo, Filing, FilingList, FormerName, SubmissionsPage
 from ..sec import submissions as S
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..vocabulary import param, tool
 from .arguments import parse_day
 from .resolve import resolve_company
 
 MAX_LIMIT = 1000
 MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin
 
-AMENDMENT_NOTE = (
-    "superseded means that a later amendment exists for the same period, not that it replaced the report: many "
-    "10-K/As only add Part III (directors, executive pay) or an exhibit. Take figures from the XBRL facts "
-    "(`edgar concept`), which already reflect what an amendment changed."
-)
+def amendment_note() -> str:
+    return ("superseded means that a later amendment exists for the same period, not that it replaced the report: "
+            "many 10-K/As only add Part III (directors, executive pay) or an exhibit. Take figures from the XBRL "
+            f"facts ({tool('get_financial_concept')}), which already reflect what an amendment changed.")
 
 
 # --- arguments --------------------------------------------------------------------------------------
+
+
+def _normal_form(form: str) -> str:
+    text = re.sub(r"\s+", " ", str(form)).strip().upper()
+    return re.sub(r"^(10|20|40|8) ?([KQF])", r"\1-\2", text)
+
+
+_FORM_CODE = re.compile(r"[A-Z0-9][A-Z0-9 /-]{0,19}")
 
 
 def parse_form(form: str | None) -> tuple[str | None, tuple[str, ...]]:
@@ -36,8 +45,7 @@ def parse_form(form: str | None) -> tuple[str | None, tuple[str, ...]]:
     """
     if form is None or not str(form).strip():
         return None, ()
-    text = re.sub(r"\s+", "", str(form)).upper()
-    text = re.sub(r"^(10|20|40|8)([KQF])", r"\1-\2", text)
+    text = _normal_form(form)
     if text in S.FORM_FAMILIES:
         return text, S.FORM_FAMILIES[text]
     if S.family_of(text):
@@ -46,18 +54,50 @@ def parse_form(form: str | None) -> tuple[str | None, tuple[str, ...]]:
         "invalid_argument",
         f"Unknown form {str(form)[:40]!r}.",
         "Use one of " + ", ".join(S.FORM_FAMILIES) + " (each includes its amendments and variants, e.g. 10-K "
-        "covers 10-K/A, 10-KT and 10-K405), or a single one such as 10-K/A; omit --form for every form.",
+        f"covers 10-K/A, 10-KT and 10-K405), or a single one such as 10-K/A; omit {param('forms')} for every form.",
         accepted=list(S.FORM_FAMILIES), accepted_variants=[f for fs in S.FORM_FAMILIES.values() for f in fs],
     )
 
 
+def parse_forms(forms: list[str] | str | None) -> tuple[list[str], tuple[str, ...]]:
+    """The forms asked for (a list, or one comma-separated string) -> (as asked, every form they stand for).
+
+    A family (10-K, 10-Q, 20-F, 40-F, 8-K) stands for its variants and amendments; any other EDGAR form
+    code (4, DEF 14A, 6-K, S-1, SC 13G, ...) for itself and its /A; a form ending in /A for itself alone.
+    Nothing asked -> ([], ()): every form. A value that cannot be a form code is invalid_argument.
+    """
+    if forms is None:
+        return [], ()
+    items = forms.split(",") if isinstance(forms, str) else [str(f) for f in forms]
+    asked: list[str] = []
+    included: list[str] = []
+    for item in items:
+        if not item.strip():
+            continue
+        text = _normal_form(item)
+        if text in S.FORM_FAMILIES:
+            members: tuple[str, ...] = S.FORM_FAMILIES[text]
+        elif _FORM_CODE.fullmatch(text):
+            members = (text,) if text.endswith("/A") or S.family_of(text) else (text, f"{text}/A")
+        else:
+            raise EdgarError(
+                "invalid_argument", f"{str(item)[:40]!r} is not an EDGAR form type.",
+                "Use form types as EDGAR spells them, e.g. 10-K, 10-Q, 8-K, 20-F, DEF 14A, 4, S-1, SC 13G "
+                f"(10-K, 10-Q, 20-F, 40-F and 8-K include their amendments and variants); omit {param('forms')} "
+                "for every form.", accepted=list(S.FORM_FAMILIES))
+        if text not in asked:
+            asked.append(text)
+        included.extend(f for f in members if f not in included)
+    return asked, tuple(included)
+
+
 def _validate(since: date | None, until: date | None, limit: int) -> None:
     if since and until and since > until:
-        raise EdgarError("invalid_argument", f"since {since} is after until {until}.",
-                         "Swap them: since is the earlier date.")
+        raise EdgarError("invalid_argument", f"{param('filed_from')} {since} is after {param('filed_to')} {until}.",
+                         f"Swap them: {param('filed_from')} is the earlier date.")
     if not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-        raise EdgarError("invalid_argument", f"limit must be between 1 and {MAX_LIMIT}, not {limit}.",
-                         "Use a limit such as 20.")
+        raise EdgarError("invalid_argument", f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
+                         f"Use {param('limit')} 20, for example.")
 
 
 # --- building results -------------------------------------------------------------------------------
@@ -151,6 +191,12 @@ def _fpi_forms(hist: S.History) -> str:
     return " and ".join(f or "" for f in fams)
 
 
+def _common_forms(hist: S.History, n: int = 6) -> list[str]:
+    from collections import Counter
+
+    return [form for form, _ in Counter(r.form for r in hist.rows.values()).most_common(n)]
+
+
 def load_history(company: str, client: SecClient) -> S.History:
     resolved = resolve_company(company, client=client)
     return S.History.load(client, int(resolved.cik))
@@ -161,10 +207,13 @@ def load_history(company: str, client: SecClient) -> S.History:
 
 def list_filings(
     company: Annotated[str, Field(description="Ticker, CIK or company name, e.g. AAPL, 320193, Apple")],
-    form: Annotated[str | None, Field(description="Form family: 10-K, 10-Q, 20-F, 40-F or 8-K (with amendments and "
-                                                  "variants), or one form such as 10-K/A; omit for every form")] = None,
-    since: Annotated[str | None, Field(description="Earliest filing date, YYYY-MM-DD, e.g. 2015-01-01")] = None,
-    until: Annotated[str | None, Field(description="Latest filing date, YYYY-MM-DD")] = None,
+    forms: Annotated[list[str] | str | None, Field(description="Form types to list, e.g. [\"10-K\"] or [\"8-K\", \"DEF 14A\"]: "
+                                                         "10-K, 10-Q, 20-F, 40-F and 8-K include their amendments "
+                                                         "and variants, any other EDGAR form type (4, S-1, SC 13G, "
+                                                         "6-K, ...) its /A, and a form ending in /A only itself; "
+                                                         "omit for every form")] = None,
+    filed_from: Annotated[str | None, Field(description="Earliest filing date, YYYY-MM-DD, e.g. 2015-01-01")] = None,
+    filed_to: Annotated[str | None, Field(description="Latest filing date, YYYY-MM-DD")] = None,
     limit: Annotated[int, Field(description="Most filings to return, newest first (1-1000)")] = 20,
     *,
     client: SecClient | None = None,
@@ -174,8 +223,8 @@ def list_filings(
     Form families: ``10-K`` returns 10-K, 10-K/A, 10-KT, 10-KT/A, 10-K405 and
     10-K405/A; likewise 10-Q (10-QT), 20-F, 40-F and 8-K with their /A. Dates
     filter the filing date. ``filings.recent`` holds only the latest 1,000 or so
-    filings; when --since reaches further back (or, without --since, when more
-    are needed to fill --limit) the older pages listed in ``filings.files`` are
+    filings; when ``filed_from`` reaches further back (or, without it, when more
+    are needed to fill ``limit``) the older pages listed in ``filings.files`` are
     read. A page that cannot be read, or holds fewer filings than listed, sets
     ``history_truncated`` with the reason; ``pages`` says what was read.
 
@@ -196,19 +245,20 @@ def list_filings(
     state of incorporation, entity type, category, SIC, former names.
     ``foreign_private_issuer`` is true for a filer of 20-F/40-F and no 10-K.
 
-    Errors: invalid_argument (unknown form, a date not in YYYY-MM-DD, since
-    after until, limit outside 1-1000), not_found and ambiguous (company).
+    Errors: invalid_argument (a value that is not a form type, a date not in
+    YYYY-MM-DD, filed_from after filed_to, limit outside 1-1000), not_found and
+    ambiguous (company).
     Source: data.sec.gov/submissions/CIK##########.json and its
     CIK##########-submissions-NNN.json pages.
     """
     client = client or get_client()
-    family, forms = parse_form(form)
-    since_d, until_d = parse_day(since, "since"), parse_day(until, "until")
+    asked, forms_in = parse_forms(forms)
+    since_d, until_d = parse_day(filed_from, "filed_from"), parse_day(filed_to, "filed_to")
     _validate(since_d, until_d, limit)
     hist = load_history(company, client)
 
     def matches(r: S.Row) -> bool:
-        return ((not forms or r.form in forms) and (since_d is None or r.filing_date >= since_d)
+        return ((not forms_in or r.form in forms_in) and (since_d is None or r.filing_date >= since_d)
                 and (until_d is None or r.filing_date <= until_d))
 
     for page in hist.unread():
@@ -243,7 +293,7 @@ def list_filings(
     warnings: list[str] = []
     recent_from = hist.pages[0].actual_from
     if read_older:
-        why = "--since reaches past" if since_d is not None else "more filings were needed than"
+        why = f"{param('filed_from')} reaches past" if since_d is not None else "more filings were needed than"
         notes.append(f"Read {read_older} older page(s) of the history because {why} `filings.recent` "
                      f"(which starts at {recent_from}).")
     if read_for_originals:
@@ -251,18 +301,29 @@ def list_filings(
                      f"{', '.join(r.accession for r in orphans)}.")
     if gaps:
         warnings.append("The filing history is incomplete: " + _gap_reason(gaps) + ".")
+    fpi_pointed = False
     if fpi:
         fpi_forms = _fpi_forms(hist)
         notes.append(f"{company_info.name} is a foreign private issuer: it files {fpi_forms} annual reports, "
                      "not 10-K.")
-        if not rows and forms and all(S.family_of(f) in ("10-K", "10-Q") for f in forms):
-            warnings.append(f"{company_info.name} files no {family or forms[0]}; ask for --form "
+        if not rows and forms_in and all(S.family_of(f) in ("10-K", "10-Q") for f in forms_in):
+            warnings.append(f"{company_info.name} files no {' or '.join(asked)}; ask for {param('forms')} "
                             f"{fpi_forms.split(' and ')[0]} instead.")
+            fpi_pointed = True
+    if not rows and forms_in and not fpi_pointed:
+        filed = _common_forms(hist)
+        warnings.append(f"{company_info.name} has no {' or '.join(asked)} in the history read"
+                        + (f"; the forms it files most are {', '.join(filed)}." if filed else "."))
     if any(f.superseded or f.is_amendment for f in shown):
-        notes.append(AMENDMENT_NOTE)
+        notes.append(amendment_note())
+    # A history that starts at a reorganisation: name the predecessor CIK that holds the earlier filings.
+    reorg = successors.history_stop(hist.cik) if not truncated else successors.period_note(hist.cik, since_d)
+    if reorg:
+        notes.append(reorg)
 
     return FilingList(
-        company=company_info, form=family, forms_included=list(forms), since=since_d, until=until_d, limit=limit,
+        company=company_info, forms=asked, forms_included=list(forms_in), filed_from=since_d, filed_to=until_d,
+        limit=limit,
         filings=shown, total_matches=len(rows), truncated=truncated, history_truncated=bool(gaps),
         history_truncated_reason=_gap_reason(gaps) or None, foreign_private_issuer=fpi,
         pages=[_page_model(p) for p in hist.pages], notes=notes, warnings=warnings,
@@ -276,18 +337,18 @@ def list_filings(
 def find_filing(
     company: Annotated[str, Field(description="Ticker, CIK or company name, e.g. NVDA")],
     *,
-    accession: Annotated[str | None, Field(description="Accession number, e.g. 0000320193-24-000123")] = None,
-    fy: Annotated[int | None, Field(description="Fiscal year by the company's fiscal calendar, e.g. 2024 "
-                                                "(NVIDIA's FY2024 10-K has period 2024-01-28)")] = None,
+    accession_number: Annotated[str | None, Field(description="Accession number, e.g. 0000320193-24-000123")] = None,
+    fiscal_year: Annotated[int | None, Field(description="Fiscal year by the company's fiscal calendar, e.g. 2024 "
+                                                         "(NVIDIA's FY2024 10-K has period 2024-01-28)")] = None,
     form: Annotated[str, Field(description="Form family: 10-K, 10-Q, 20-F, 40-F or 8-K")] = "10-K",
     client: SecClient | None = None,
 ) -> Filing:
     """One filing of a company: by accession number, by fiscal year, or the latest of a form family.
 
-    - ``accession``: that filing, which must be the company's and of the form
-      family asked for (and of fiscal year ``fy`` when both are given).
-    - ``fy``: the original report (not an amendment) whose period of report falls
-      in fiscal year ``fy`` by the company's fiscal calendar (a 10-Q belongs to
+    - ``accession_number``: that filing, which must be the company's and of the
+      form family asked for (and of ``fiscal_year`` when both are given).
+    - ``fiscal_year``: the original report (not an amendment) whose period of
+      report falls in that fiscal year by the company's fiscal calendar (a 10-Q belongs to
       the year of the next annual report; see list_filings): NVIDIA's FY2024 10-K
       is 0001045810-24-000029 (period 2024-01-28), Apple's is 0000320193-24-000123
       (period 2024-09-28). Not the filing date: a fiscal year's 10-K is filed
@@ -306,10 +367,11 @@ def find_filing(
     Source: data.sec.gov/submissions/CIK##########.json and its older pages.
     """
     client = client or get_client()
+    accession, fy = accession_number, fiscal_year
     family, forms = parse_form(form)
     if family not in S.FORM_FAMILIES:
         raise EdgarError("invalid_argument", f"find_filing takes a form family, not {form!r}.",
-                         "Pass form='10-K', '10-Q', '20-F', '40-F' or '8-K'; amendments are reported on the result.",
+                         f"Pass {param('form')} 10-K, 10-Q, 20-F, 40-F or 8-K; amendments are reported on the result.",
                          accepted=list(S.FORM_FAMILIES))
     accn = urls.normalize_accession(accession) if accession is not None else None
     today = client.settings.clock().date()
@@ -349,7 +411,7 @@ def _by_accession(hist: S.History, client: SecClient, accn: str, family: str, fo
             f"Accession {accn} is not among the filings of {name} (CIK {hist.cik})"
             + (f"; note that {_gap_reason(gaps)}." if gaps else "."),
             "Check the accession number and the company: a filing agent's accession number does not name the "
-            "company. List the company's filings with `edgar filings`.",
+            f"company. List the company's filings with {tool('list_filings')}.",
         )
     builder = _Builder(hist)
     oldest = min(r.filing_date for r in hist.rows.values())
@@ -360,7 +422,7 @@ def _by_accession(hist: S.History, client: SecClient, accn: str, family: str, fo
     filing = builder.filing(row)
     if row.form not in forms:
         raise EdgarError("invalid_argument", f"Accession {accn} is a {row.form}, not a {family}.",
-                         f"Pass form='{S.family_of(row.form) or row.form}' to use it, or omit the accession.",
+                         f"Pass {param('form')} {S.family_of(row.form) or row.form} to use it, or omit {param('accession_number')}.",
                          filing=filing)
     if fy is not None and filing.fiscal_year != fy:
         raise EdgarError("invalid_argument",
@@ -430,7 +492,7 @@ def _raise_no_fiscal_year(hist: S.History, builder: _Builder, fy: int, family: s
     if family in ("10-K", "10-Q") and _foreign_private_issuer(hist):
         fpi = _fpi_forms(hist).split(" and ")[0]
         raise EdgarError("not_found", f"{name} files no {family}: it is a foreign private issuer filing {fpi} "
-                         "annual reports.", f"Ask for form='{fpi}'.", foreign_private_issuer=True)
+                         "annual reports.", f"Ask for {param('form')} {fpi}.", foreign_private_issuer=True)
     labelled = [(builder.fiscal_year(r), r) for r in hist.rows.values()
                 if r.form in forms and not S.is_amendment(r.form)]
     years = sorted({y for y, _ in labelled if y is not None})
@@ -453,12 +515,15 @@ def _raise_no_fiscal_year(hist: S.History, builder: _Builder, fy: int, family: s
         gaps = hist.gaps(filed_from, year_end + timedelta(days=400))
         reason = (f"the history that would hold it could not be read: {_gap_reason(gaps)}" if gaps else
                   f"no original {family} with a period in fiscal year {fy} is in the history")
+    stop = successors.history_stop(hist.cik) if years and fy < years[0] else None  # before a reorganisation
     raise EdgarError(
         "not_found",
         f"No {family} of {name} for fiscal year {fy}: {reason}."
-        + (f" The latest fiscal year with a {family} is FY{latest}." if latest else ""),
-        (f"Ask for FY{latest}, or list the filings with `edgar filings --form {family}`." if latest
-         else f"List the filings with `edgar filings --form {family}`."),
+        + (f" The latest fiscal year with a {family} is FY{latest}." if latest else "")
+        + (f" {stop}" if stop else ""),
+        (f"Ask for FY{latest}, or list the filings with {tool('list_filings')} ({param('forms')} {family})."
+         if latest
+         else f"List the filings with {tool('list_filings')} ({param('forms')} {family})."),
         latest_fiscal_year=latest, earliest_fiscal_year=years[0] if years else None,
         amendments=[builder.filing(r) for r in amendments],
     )
@@ -480,7 +545,7 @@ def _latest(hist: S.History, client: SecClient, family: str, forms: tuple[str, .
     if family in ("10-K", "10-Q") and _foreign_private_issuer(hist):
         fpi = _fpi_forms(hist).split(" and ")[0]
         raise EdgarError("not_found", f"{name} files no {family}: it is a foreign private issuer filing {fpi} "
-                         "annual reports.", f"Ask for form='{fpi}'.", foreign_private_issuer=True)
+                         "annual reports.", f"Ask for {param('form')} {fpi}.", foreign_private_issuer=True)
     gaps = hist.gaps(None, None)
     amendments = [r for r in hist.rows.values() if r.form in forms]
     raise EdgarError(
@@ -488,6 +553,6 @@ def _latest(hist: S.History, client: SecClient, family: str, forms: tuple[str, .
         f"{name} has no original {family} in its filing history"
         + (f"; {_gap_reason(gaps)}" if gaps else "")
         + (f" (only amendments: {', '.join(r.accession for r in amendments)})" if amendments else "") + ".",
-        "List the company's filings with `edgar filings` to see which forms it files.",
+        f"List the company's filings with {tool('list_filings')} to see which forms it files.",
         amendments=[builder.filing(r) for r in amendments],
     )

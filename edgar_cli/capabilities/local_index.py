@@ -11,6 +11,7 @@ from pydantic import Field
 
 from ..documents import items as I
 from ..errors import EdgarError
+from ..vocabulary import param, tool
 from ..index import embeddings as E
 from ..index.chunking import CHUNKER_VERSION, chunk_text
 from ..index.store import (
@@ -24,7 +25,6 @@ from ..models import IndexedFiling, IndexListing, IndexUpdate, SkippedFiling
 from ..sec import submissions as S
 from ..sec import urls
 from ..sec.client import SecClient, get_client
-from ..vocabulary import param, tool
 from .filings import find_filing, list_filings, parse_form
 from .sections import PARSER_VERSION, load_document
 
@@ -62,7 +62,7 @@ def parse_families(forms: str | list[str] | None, default: str = "10-K") -> list
         fam, _ = parse_form(str(f))
         if fam is None or I.family(fam) is None or fam not in S.FORM_FAMILIES:
             raise EdgarError("invalid_argument", f"Only 10-K, 10-Q and 20-F filings are split into sections, not {f!r}.",
-                             "Pass the form families 10-K, 10-Q or 20-F (comma-separated).")
+                             f"Pass {param('forms')} 10-K, 10-Q or 20-F.")
         if fam not in fams:
             fams.append(fam)
     return fams or [default]
@@ -96,7 +96,7 @@ def _select(company: str, fams: list[str], years: int, client: SecClient,
     today = client.settings.clock().date()
     since = (today - timedelta(days=366 * (years + 1))).isoformat()
     for fam in fams:
-        listing = list_filings(company, form=fam, since=since, limit=1000, client=client)
+        listing = list_filings(company, forms=fam, filed_from=since, limit=1000, client=client)
         ticker = ticker or (listing.company.tickers[0] if listing.company.tickers else None)
         originals = [f for f in listing.filings if not f.is_amendment and f.fiscal_year is not None]
         if not originals:
@@ -118,7 +118,7 @@ def _by_accession(companies: list[str], fams: list[str], accessions: list[str], 
         for company in companies:
             for fam in fams:
                 try:
-                    found = find_filing(company, accession=acc, form=fam, client=client)
+                    found = find_filing(company, accession_number=acc, form=fam, client=client)
                     break
                 except EdgarError as exc:
                     if exc.code in FATAL or exc.code == "ambiguous" or (exc.code == "not_found" and "accession" not
@@ -347,7 +347,7 @@ def index_add(
     forms: Annotated[str, Field(description="Form families, comma-separated: 10-K, 10-Q, 20-F")] = "10-K",
     years: Annotated[int, Field(description="Fiscal years to index per company and form, counting back from the "
                                             "latest filed (1-30)")] = 3,
-    accessions: Annotated[list[str] | None, Field(description="Index exactly these filings of the companies "
+    accession_numbers: Annotated[list[str] | None, Field(description="Index exactly these filings of the companies "
                                                               "instead, e.g. ['0001045810-25-000023']")] = None,
     documents: Annotated[list[str] | None, Field(description="Index these primary documents (SEC Archives URLs) "
                                                              "instead, for filings the company's submissions history "
@@ -363,7 +363,7 @@ def index_add(
 
     For each company, the original filings (not amendments) of each form family
     whose fiscal year is among the latest ``years`` fiscal years filed, or
-    exactly ``accessions``, or the primary ``documents`` given by their SEC
+    exactly ``accession_numbers``, or the primary ``documents`` given by their SEC
     Archives URL (for a filing the company's submissions history does not
     list: CIK and accession number come from the URL, form, period of report,
     fiscal year and ticker from the document's inline-XBRL cover page, and the
@@ -400,12 +400,13 @@ def index_add(
     client = client or get_client()
     names = [c for c in (companies or []) if str(c).strip()]
     if not names and not documents:
-        raise EdgarError("invalid_argument", "Name at least one company to index.", f"e.g. {tool('index_add')} NVDA AAPL")
+        raise EdgarError("invalid_argument", "Name at least one company to index.",
+                         f"Pass {param('companies')}, e.g. NVDA AAPL.")
     fams = parse_families(forms)
     if not isinstance(years, int) or not 1 <= years <= MAX_YEARS:
         raise EdgarError("invalid_argument", f"years must be between 1 and {MAX_YEARS}, not {years}.",
                          f"Use {param('years')} 3 for the last three fiscal years.")
-    accs = [urls.normalize_accession(a) for a in accessions or []]
+    accs = [urls.normalize_accession(a) for a in accession_numbers or []]
     embedder = E.get_embedder() if semantic is not False else None
     notes: list[str] = []
     if semantic and embedder is None:
@@ -483,7 +484,7 @@ def index_list(*, store: IndexStore | None = None) -> IndexListing:
     records = st.filings()
     notes = []
     if not records:
-        notes.append(f"The index is empty: add filings with {tool('index_add')} NVDA AAPL.")
+        notes.append(f"The index is empty: add filings with {tool('index_add')} (e.g. NVDA AAPL).")
     available = E.get_embedder() is not None
     if not available:
         notes.append("Search is keyword-only (BM25): " + E.unavailable_reason() + ".")
@@ -497,7 +498,7 @@ def index_list(*, store: IndexStore | None = None) -> IndexListing:
 def index_remove(
     companies: Annotated[list[str] | None, Field(description="Remove every filing of these companies (ticker, "
                                                               "CIK or name)")] = None,
-    accessions: Annotated[list[str] | None, Field(description="Remove these filings")] = None,
+    accession_numbers: Annotated[list[str] | None, Field(description="Remove these filings")] = None,
     all_filings: Annotated[bool, Field(description="Remove everything")] = False,
     *,
     client: SecClient | None = None,
@@ -513,10 +514,11 @@ def index_remove(
     Source: the local index; a company name may be resolved through
     www.sec.gov/files/company_tickers_exchange.json.
     """
+    accessions = accession_numbers
     if not companies and not accessions and not all_filings:
         raise EdgarError("invalid_argument", "Name companies or accession numbers to remove (or all).",
-                         f"e.g. {tool('index_remove')} NVDA, {tool('index_remove')} {param('accession_number')} "
-                         f"0001045810-25-000023, {tool('index_remove')} {param('all_filings')}")
+                         f"Pass {param('companies')} (e.g. NVDA), {param('accession_numbers')} (e.g. "
+                         f"0001045810-25-000023) or {param('all_filings')}.")
     st = open_store(store)
     records = st.filings()
     targets: dict[str, FilingRecord] = {}

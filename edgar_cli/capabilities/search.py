@@ -28,6 +28,7 @@ from ..errors import EdgarError
 from ..models import CompanyRef, FullTextSearchResult, SearchFiling, SearchMatchedFile
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..vocabulary import param, tool
 from .arguments import parse_day
 from .resolve import resolve_company
 
@@ -98,7 +99,8 @@ def normalize_forms(forms: list[str] | str | None) -> list[str]:
                 raise EdgarError(
                     "invalid_argument",
                     f"EFTS filters on a filing's root form, so {form} cannot be asked for on its own.",
-                    f"Use --forms {form[:-2]}: it returns {form} amendments too, and each row's form says which it is.",
+                    f"Use {param('forms')} {form[:-2]}: it returns {form} amendments too, and each row's form says which "
+                    "it is.",
                     accepted_forms=list(ACCEPTED_FORMS))
             if form not in ACCEPTED_FORMS:
                 raise EdgarError("invalid_argument", f"Unknown form {raw.strip()!r}.",
@@ -121,7 +123,7 @@ def date_window(filed_from: date | None, filed_to: date | None, today: date) -> 
     start = filed_from or INDEX_START
     end = filed_to or today
     if filed_from is not None and filed_to is not None and filed_from > filed_to:
-        raise EdgarError("invalid_argument", f"--from {filed_from} is after --to {filed_to}.",
+        raise EdgarError("invalid_argument", f"{param('filed_from')} {filed_from} is after {param('filed_to')} {filed_to}.",
                          "Swap the dates, or omit one of them.")
     if start < INDEX_START or end < INDEX_START:
         asked = (f"the range {filed_from} to {end}" if filed_from is not None else f"a range ending {end}")
@@ -129,23 +131,24 @@ def date_window(filed_from: date | None, filed_to: date | None, today: date) -> 
             "out_of_scope",
             f"EDGAR full-text search covers filings from 2001 on; {asked} reaches before 2001-01-01, and "
             "searching it would silently miss the earlier years.",
-            "Start the range on 2001-01-01 or later. For older filings, list a company's filings "
-            "(edgar filings COMPANY) and read them directly.",
+            f"Start the range on 2001-01-01 or later. For older filings, list a company's filings with "
+            f"{tool('list_filings')} and read them with {tool('get_filing_section')}.",
             index_start=INDEX_START.isoformat())
     if start > today:
-        raise EdgarError("out_of_scope", f"--from {start} is in the future (today is {today}); nothing is filed yet.",
+        raise EdgarError("out_of_scope", f"{param('filed_from')} {start} is in the future (today is {today}); "
+                         "nothing is filed yet.",
                          f"Use a start date on or before {today}.")
     return start, end
 
 
 def validate_paging(limit: int, page: int) -> None:
     if not 1 <= int(limit) <= MAX_LIMIT:
-        raise EdgarError("invalid_argument", f"limit must be between 1 and {MAX_LIMIT}, not {limit}.",
-                         f"EFTS returns at most {PAGE_SIZE} documents per page; use a limit such as 10.")
+        raise EdgarError("invalid_argument", f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
+                         f"EFTS returns at most {PAGE_SIZE} documents per page; use {param('limit')} 10, for example.")
     if not 1 <= int(page) <= MAX_PAGE:
-        raise EdgarError("invalid_argument", f"page must be between 1 and {MAX_PAGE}, not {page}.",
-                         "EFTS does not page past about 10,000 documents; narrow the search with --forms, "
-                         "--from/--to or --company instead.")
+        raise EdgarError("invalid_argument", f"{param('page')} must be between 1 and {MAX_PAGE}, not {page}.",
+                         f"EFTS does not page past about 10,000 documents; narrow the search with {param('forms')}, "
+                         f"{param('filed_from')}/{param('filed_to')} or {param('company')} instead.")
 
 
 def build_params(query: str, forms: list[str], window: tuple[date, date] | None, cik: str | None,
@@ -319,8 +322,8 @@ def search_full_text(
     client = client or get_client()
     text = normalize_query(query)
     wanted = normalize_forms(forms)
-    start = parse_day(filed_from, "--from")
-    end = parse_day(filed_to, "--to")
+    start = parse_day(filed_from, "filed_from")
+    end = parse_day(filed_to, "filed_to")
     validate_paging(limit, page)
     today = client.settings.clock().date()
     window = date_window(start, end, today)
@@ -361,7 +364,8 @@ def _answer(data: Any, query: str, forms: list[str], window: tuple[date, date] |
     coverage += f", filings of {scope.name} (CIK {scope.cik})." if scope else "."
     if lower_bound:
         notes.append(f"At least {total_value:,} documents match: EFTS stops counting at 10,000 and cannot page "
-                     "past it, so narrow the search (--forms, --from/--to, --company) to see everything.")
+                     f"past it, so narrow the search ({param('forms')}, {param('filed_from')}/{param('filed_to')}, "
+                     f"{param('company')}) to see everything.")
     if hits and len(filings) < len(hits) - skipped:
         notes.append(f"The {len(hits)} matching documents on this page belong to {len(filings)} filings; "
                      "exhibits of the same filing were merged (see other_files).")

@@ -17,6 +17,7 @@ from ..errors import EdgarError
 from ..models import FilingSection, SectionOutlineEntry
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..vocabulary import param
 
 DEFAULT_MAX_CHARS = 20_000
 MAX_CHARS_LIMIT = 200_000
@@ -30,8 +31,8 @@ def get_filing_section(
     company: Annotated[str | None, Field(description="Ticker, CIK or company name, e.g. NVDA; omit with `file`")] = None,
     section: Annotated[str, Field(description="Section key or alias: risk_factors, 'Item 1A', 'MD&A', mda, "
                                               "financial_statements, 'Part II Item 1A' (10-Q), ...")] = "risk_factors",
-    accession: Annotated[str | None, Field(description="Accession number, e.g. 0001045810-25-000023")] = None,
-    fy: Annotated[int | None, Field(description="Fiscal year by the company's calendar, e.g. 2024")] = None,
+    accession_number: Annotated[str | None, Field(description="Accession number, e.g. 0001045810-25-000023")] = None,
+    fiscal_year: Annotated[int | None, Field(description="Fiscal year by the company's calendar, e.g. 2024")] = None,
     form: Annotated[str | None, Field(description="10-K (default), 10-Q or 20-F; with `file`, detected when omitted")] = None,
     max_chars: Annotated[int, Field(description="Most characters of text to return (1-200000)")] = DEFAULT_MAX_CHARS,
     offset: Annotated[int, Field(description="Character offset in the section to start from (next_offset of the "
@@ -43,8 +44,8 @@ def get_filing_section(
 ) -> FilingSection:
     """A named section of a company's 10-K, 10-Q or 20-F (risk factors, MD&A, ...) as clean text, with provenance.
 
-    The filing: ``accession`` (it must be the company's), or the original report
-    of fiscal year ``fy``, or by default the latest original of ``form`` (10-K).
+    The filing: ``accession_number`` (it must be the company's), or the original
+    report of fiscal year ``fiscal_year``, or by default the latest original of ``form`` (10-K).
     With ``file``, a document on disk is read instead and nothing is fetched.
 
     Sections by form (key (item)): 10-K business (1), risk_factors (1A),
@@ -84,30 +85,34 @@ def get_filing_section(
 
     Errors: invalid_argument (unknown section for the form: the keys are listed;
     malformed accession; bad max_chars/offset; an 8-K or other form without
-    items; a file together with a company, accession or fy), not_found (unknown company or filing; a section missing from the
+    items; a file together with a company, accession number or fiscal year), not_found (unknown company or filing; a section missing from the
     document: the message names the document URL and the sections found),
     ambiguous, out_of_scope (see find_filing).
     Source: the primary document in www.sec.gov/Archives/edgar/data/<cik>/<accession>/,
     found through data.sec.gov/submissions/CIK##########.json.
     """
     client = client or get_client()
+    accession, fy = accession_number, fiscal_year
     if not 1 <= int(max_chars) <= MAX_CHARS_LIMIT:
-        raise EdgarError("invalid_argument", f"max_chars must be between 1 and {MAX_CHARS_LIMIT}, not {max_chars}.",
-                         f"Use the default {DEFAULT_MAX_CHARS} and page with offset/next_offset.")
+        raise EdgarError("invalid_argument",
+                         f"{param('max_chars')} must be between 1 and {MAX_CHARS_LIMIT}, not {max_chars}.",
+                         f"Use the default {DEFAULT_MAX_CHARS} and page with {param('offset')} (next_offset).")
     if int(offset) < 0:
-        raise EdgarError("invalid_argument", f"offset must be 0 or more, not {offset}.",
-                         "Start at 0 and pass next_offset from the previous page.")
+        raise EdgarError("invalid_argument", f"{param('offset')} must be 0 or more, not {offset}.",
+                         f"Start at 0 and pass next_offset from the previous page as {param('offset')}.")
     meta: dict = {}
     notes: list[str] = []
     warnings: list[str] = []
     if file is not None:
         if company is not None and company.strip():
             raise EdgarError("invalid_argument", "Pass a company or a file, not both.",
-                             "Use `edgar section --file PATH SECTION` for a document on disk.")
+                             f"Use {param('file')} alone for a document on disk.")
         if accession is not None or fy is not None:
-            given = " and ".join(n for n, v in (("an accession", accession), ("a fiscal year", fy)) if v is not None)
+            given = " and ".join(n for n, v in (("an accession number", accession), ("a fiscal year", fy))
+                                 if v is not None)
             raise EdgarError("invalid_argument", f"A file on disk is one filing: {given} cannot select another.",
-                             "Pass the file alone (with --form if needed), or a company with --accession/--fy.")
+                             f"Pass the file alone (with {param('form')} if needed), or a company with "
+                             f"{param('accession_number')} or {param('fiscal_year')}.")
         doc, outline, form_as_filed = _from_file(file, form, client, notes)
         meta["source_file"] = str(Path(file).resolve())
     else:
@@ -118,7 +123,7 @@ def get_filing_section(
         spec = _spec_or_raise(fam, section)
         from .filings import find_filing
 
-        filing = find_filing(company, accession=accession, fy=fy, form=fam, client=client)
+        filing = find_filing(company, accession_number=accession, fiscal_year=fy, form=fam, client=client)
         document_url = filing.document_url
         if not document_url:
             # older filings list no primary document: read the full submission (.txt) and take its main document
@@ -230,7 +235,7 @@ def _from_file(path: str, form: str | None, client: SecClient, notes: list[str])
     if fam is None:
         raise EdgarError("invalid_argument", f"{path} does not look like a 10-K, 10-Q or 20-F"
                          + (f" (it declares {declared})" if declared else "") + ".",
-                         "Pass --form 10-K, 10-Q or 20-F if it is one.", detected_form=declared)
+                         f"Pass {param('form')} 10-K, 10-Q or 20-F if it is one.", detected_form=declared)
     if form is None:
         notes.append(f"Form {declared} detected from the document.")
     elif declared and I.family(declared) not in (None, fam):

@@ -11,8 +11,10 @@ from typing import Annotated
 
 from pydantic import Field
 
+from ..companies import successors
 from ..documents.figures import Figure, extract_figures, head_date, table_cell
 from ..errors import EdgarError
+from ..vocabulary import param
 from ..models import (
     AnswerVerification,
     CompanyRef,
@@ -26,7 +28,7 @@ from ..xbrl import grounding as G
 from ..xbrl import periods as P
 from ..xbrl.catalogue import catalogue
 from ..xbrl.facts import CompanyFacts, load_company_facts
-from .concepts import build_series
+from ..xbrl.series import build_series
 from .resolve import resolve_company
 
 MAX_ANSWER_CHARS = 200_000
@@ -143,7 +145,22 @@ def verify_answer(
     checker = _Checker(facts, ref, cites, excerpts, client)
     rows = [checker.check(f) for f in figures]
     checker.ground_in_text(figures, rows)
+    _note_reorganisation(checker, figures, rows)
     return checker.result(rows)
+
+
+def _note_reorganisation(checker: "_Checker", figures: list[Figure], rows: list[VerifiedFigure]) -> None:
+    """A figure not grounded, about a period before the company's reorganisation: name the predecessor's CIK."""
+    for fig, row in zip(figures, rows):
+        fy = fig.fiscal_year if fig.kind in NUMERIC or fig.kind == "fiscal_year" else None
+        end = row.claimed_period_end or (checker.cal.estimated_end(fy) if fy else None)
+        what = row.claimed_period_text or fig.text
+        note = (successors.period_note(checker.ref.cik, end, what[:1].upper() + what[1:])
+                if row.status not in ("grounded", "derived") else None)
+        if note:
+            row.notes.append(note)
+            if note not in checker.notes:
+                checker.notes.append(note)
 
 
 def _dedupe_periods(figures: list[Figure]) -> list[Figure]:
@@ -199,7 +216,7 @@ def _company_ref(company: str | None, cites: list[Cite], client: SecClient) -> C
             continue
         return CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers)
     raise EdgarError("invalid_argument", "Which company is the answer about?",
-                     "Pass --company (a ticker, CIK or name); the citations do not name the filer "
+                     f"Pass {param('company')} (a ticker, CIK or name); the citations do not name the filer "
                      "(an accession number begins with the filer agent's CIK, not always the company's).")
 
 
@@ -640,7 +657,7 @@ class _Checker:
         return {t for t, sc in scores.items() if sc and sc >= top - 1} if top else set()
 
     def _tag_facts(self, tags: set[str], claim: G.Claim) -> list[FactValue]:
-        from .concepts import fact_value
+        from ..xbrl.series import fact_value
 
         out = []
         for (tag, unit, _s, _e), rows in self.pool.periods.items():
@@ -1017,7 +1034,7 @@ class _Checker:
         last: EdgarError | None = None
         for fam in families:
             try:
-                filing = find_filing(self.ref.cik, accession=c.accession, form=fam, client=self.client)
+                filing = find_filing(self.ref.cik, accession_number=c.accession, form=fam, client=self.client)
             except EdgarError as exc:
                 if exc.code != "invalid_argument":
                     raise

@@ -270,10 +270,11 @@ class SqliteStore:
 
     def _unusable(self, why: str) -> Exception:
         from ..errors import EdgarError
+        from ..vocabulary import tool
 
         return EdgarError("invalid_argument", f"The local index at {self.location} cannot be used ({why}).",
                           "Point EDGAR_INDEX at a writable path for a SQLite file (it is created on first "
-                          "`edgar index add`), or move the damaged file away.", index=self.location)
+                          f"{tool('index_add')}), or move the damaged file away.", index=self.location)
 
     # writing ---------------------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from typing import Any, Callable
 
 from ..config import Settings, resolve_user_agent
 from ..errors import EdgarError
+from ..vocabulary import tool
 from . import urls
 from .cache import DiskCache, Entry
 
@@ -389,7 +390,7 @@ class SecClient:
         if status == 404 or (status == 403 and _looks_like_missing_object(body)):
             raise EdgarError(
                 "not_found", f"The SEC has no document at {url} (HTTP {status}).",
-                "Check the CIK, accession number or document name; list a company's filings with `edgar filings`.",
+                f"Check the CIK, accession number or document name; list a company's filings with {tool('list_filings')}.",
                 url=url,
             )
         if status == 403:

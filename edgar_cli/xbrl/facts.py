@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import date as _date_type, datetime, timezone
 
 from ..errors import EdgarError
+from ..vocabulary import tool
 from ..sec import urls
 from ..sec.client import FRESHNESS, SecClient
 from .periods import FiscalCalendar, build_calendar
@@ -216,7 +217,7 @@ def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
                 "not_found",
                 f"The SEC has no XBRL financial data for CIK {urls.pad_cik(cik)}.",
                 "The company may not file XBRL financial statements (funds, some foreign issuers, "
-                "filers before 2009); read its filings with `edgar filings` instead.",
+                f"filers before 2009); read its filings with {tool('list_filings')} instead.",
                 url=url,
             ) from None
         raise

@@ -308,7 +308,7 @@ class FactPool:
                 if (m := self._match(tag, unit, rows)) is not None]
 
     def _match(self, tag: str, unit: str, rows: list[tuple]) -> Match | None:
-        from ..capabilities.concepts import fact_value
+        from .series import fact_value
 
         cite = min(rows, key=filing_order)
         fact = fact_value(self.facts, self.facts.calendar, tag, unit, [cite])
@@ -443,7 +443,7 @@ def series_for_ratios(pool: FactPool) -> dict[str, list[FactValue]]:
     """Current values of the catalogue's concepts used in ratios and growth rates, limited to periods the
     pool reports, with each fiscal fourth quarter a 10-K leaves implicit computed as the year less its
     first nine months (kept in ``pool.q4_parts``)."""
-    from ..capabilities.concepts import build_series
+    from .series import build_series
 
     out: dict[str, list[FactValue]] = {}
     for name in GROWTH_CONCEPTS:

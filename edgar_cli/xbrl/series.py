@@ -1,0 +1,206 @@
+"""A concept's series for one company: one value per period, by per-period tag fallback (the concept engine).
+
+For each period (identified by start/end, never companyfacts' fy/fp) the first
+tag of the concept's chain that reports it is used; a period reported with
+different values is the latest-filed value with the original kept
+(restatements.select); per-share and share values never restated for a later
+stock split are marked with ``pre_split_ratio``. The capabilities
+(get_financial_concept, compare_companies, verify_answer) select from a
+Series; nothing here fetches.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from datetime import date
+
+from ..models import FactValue, TagTried
+from ..sec import urls
+from . import periods as P
+from .catalogue import Concept
+from .facts import CompanyFacts
+from .restatements import select, split_events
+
+
+def unit_family(unit: str) -> str:
+    if unit == "shares":
+        return "shares"
+    if re.fullmatch(r"[A-Z]{3}", unit):
+        return "currency"
+    if re.fullmatch(r"[A-Z]{3}/shares", unit):
+        return "currency/shares"
+    return "other"
+
+
+class Series:
+    """Every period of a concept for one company, one value per period."""
+
+    def __init__(self) -> None:
+        self.values: list[FactValue] = []
+        self.unit: str | None = None
+        self.units_available: list[str] = []
+        self.tags_tried: list[TagTried] = []
+        self.ignored_forms: dict[str, int] = {}
+
+
+def build_series(facts: CompanyFacts, spec: Concept) -> Series:
+    """Per-period tag fallback, restatement selection and labelling for one concept."""
+    out = Series()
+    cal = facts.calendar
+    present = [(t.tag, facts.tag(t.tag)) for t in spec.chain]
+    units_count: dict[str, set] = defaultdict(set)
+    for _tag, body in present:
+        if body is None:
+            continue
+        for unit, rows in body["units"].items():
+            if spec.unit != "any" and unit_family(unit) != spec.unit:
+                continue
+            for r in rows:
+                if P.is_periodic(r[6]):
+                    units_count[unit].add((r[0], r[1]))
+    out.units_available = sorted({u for _t, b in present if b for u in b["units"]})
+    if units_count:
+        # The reporting currency wins when the concept is reported in it: a USD
+        # "convenience translation" beside the home currency (TSMC's TWD) may cover
+        # as many periods, and must never be picked silently. Otherwise: most periods.
+        home = facts.reporting_currency
+        preferred = {home, f"{home}/shares"} if home else set()
+        out.unit = max(units_count, key=lambda u: (u in preferred, len(units_count[u]), u == "USD"))
+    claimed: dict[tuple, str] = {}
+    grouped: dict[tuple, list] = {}
+    canon = _PeriodKeys()
+    for tag, body in present:
+        if body is None:
+            out.tags_tried.append(TagTried(tag=tag, status="not_reported", detail="the company never reported this tag"))
+            continue
+        rows = body["units"].get(out.unit or "", [])
+        if not rows:
+            other = ", ".join(sorted(body["units"]))
+            out.tags_tried.append(TagTried(tag=tag, status="other_unit", detail=f"reported only in {other}"))
+            continue
+        by_period: dict[tuple, list] = defaultdict(list)
+        for r in rows:
+            if P.is_periodic(r[6]):
+                by_period[canon.key(r[0], r[1])].append(r)
+            else:
+                out.ignored_forms[r[6]] = out.ignored_forms.get(r[6], 0) + 1
+        new = [k for k in by_period if k not in claimed]
+        for k in new:
+            claimed[k] = tag
+            grouped[k] = by_period[k]
+        latest_end = max((date.fromisoformat(k[1]) for k in by_period), default=None)
+        if new:
+            out.tags_tried.append(TagTried(tag=tag, status="used", periods=len(new), latest_end=latest_end,
+                                           detail="" if len(new) == len(by_period) else
+                                           f"{len(by_period) - len(new)} periods already covered by an earlier tag"))
+        else:
+            out.tags_tried.append(TagTried(tag=tag, status="superseded", periods=0, latest_end=latest_end,
+                                           detail="every period it reports is covered by an earlier tag"
+                                           if by_period else "reported only outside periodic reports"))
+    last_filed: dict[tuple, str] = {}
+    for key, rows in grouped.items():
+        fv = fact_value(facts, cal, claimed[key], out.unit or "", rows)
+        if fv is not None:
+            out.values.append(fv)
+            last_filed[(fv.start, fv.end)] = max(r[7] for r in rows)
+    out.values.sort(key=lambda v: (v.end, v.days or 0), reverse=True)
+    if "shares" in (out.unit or ""):
+        _mark_pre_split(out.values, last_filed)
+    return out
+
+
+class _PeriodKeys:
+    """One key per period, whichever filing reported it.
+
+    Filings sometimes date the same period a day or two apart (NVIDIA's Q2 FY2011
+    ends 2010-08-01 in its 10-Q and 2010-07-31 in a later 10-K; a balance dated
+    2009-01-25 in one filing is 2009-01-26 in another). Dates within 3 days, with
+    the same length class, are one period: the first key seen stands for it.
+    """
+
+    TOLERANCE = 3
+
+    def __init__(self) -> None:
+        self._by_end: dict[int, list[tuple]] = defaultdict(list)  # end ordinal -> [(key, start ordinal, kind)]
+        self._memo: dict[tuple, tuple] = {}
+
+    def key(self, start: str | None, end: str) -> tuple:
+        raw = (start, end)
+        hit = self._memo.get(raw)
+        if hit is not None:
+            return hit
+        e = date.fromisoformat(end).toordinal()
+        s = date.fromisoformat(start).toordinal() if start else None
+        kind = P.classify(date.fromordinal(s) if s else None, date.fromordinal(e))
+        found = raw
+        for d in range(-self.TOLERANCE, self.TOLERANCE + 1):
+            for key, s2, kind2 in self._by_end.get(e + d, ()):
+                if kind2 == kind and (s is None) == (s2 is None) and (s is None or abs(s - s2) <= self.TOLERANCE):
+                    found = key
+                    break
+            if found is not raw:
+                break
+        if found is raw:
+            self._by_end[e].append((raw, s, kind))
+        self._memo[raw] = found
+        return found
+
+
+def _mark_pre_split(values: list[FactValue], last_filed: dict[tuple, str]) -> None:
+    """Flag per-share/share values never restated for a split that later filings applied.
+
+    NVIDIA's FY2022 diluted EPS (3.85) was last reported in 0001045810-24-000029,
+    before the June 2024 10-for-1 split; FY2023 and later were restated in
+    0001045810-25-000023. Without a flag the series jumps 20x between them.
+    """
+    events = split_events([(v.filed, v.original_value, v.value) for v in values
+                           if v.revision_kind == "stock_split" and v.original_value is not None])
+    if not events:
+        return
+    for v in values:
+        last = date.fromisoformat(last_filed.get((v.start, v.end), v.filed.isoformat()))
+        ratio = 1
+        for when, n in events:
+            if last < when and v.end < when:
+                ratio *= n
+        if ratio > 1:
+            v.pre_split_ratio = ratio
+
+
+def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, rows: list) -> FactValue | None:
+    """One period's rows of one tag as a FactValue: the selected value, its labels and its provenance."""
+    sel = select(rows, unit)
+    start_s, end_s, val, accn, _fy, _fp, form, filed, _frame = sel.row
+    try:
+        start = date.fromisoformat(start_s) if start_s else None
+        end = date.fromisoformat(end_s)
+    except ValueError:
+        return None
+    kind = P.classify(start, end)
+    fiscal_year, fiscal_period = P.fiscal_period_of(start, end, cal)
+    if kind == "instant" and tag.startswith("dei:") and accn in cal.report_ends:
+        # A cover-page value (dei) is dated weeks after the period it accompanies: label it
+        # with its report's own period, never by where its date happens to fall.
+        rs, re_ = cal.report_ends[accn]
+        fiscal_year, fiscal_period = P.fiscal_period_of(date.fromisoformat(rs), date.fromisoformat(re_), cal)
+    orig = sel.original
+    return FactValue(
+        value=val, unit=unit, fiscal_year=fiscal_year, fiscal_period=fiscal_period, period_type=kind,
+        start=start, end=end, days=P.days_between(start, end) if start else None,
+        filed=date.fromisoformat(filed), form=form, accession_number=accn, matched_tag=tag,
+        restated=orig is not None, original_value=orig[2] if orig else None,
+        original_filed=date.fromisoformat(orig[7]) if orig else None,
+        original_accession=orig[3] if orig else None, distinct_values=sel.distinct,
+        revision_kind=sel.revision_kind, filing_url=urls.filing_index(facts.cik, accn),
+    )
+
+
+def currency_note(unit: str) -> str | None:
+    currency = unit.split("/")[0] if unit_family(unit) in ("currency", "currency/shares") else None
+    if currency and currency != "USD":
+        return (f"Values are in {currency}, the filer's reporting currency; do not compare them with USD "
+                "figures without converting at a rate you state.")
+    return None
+
+
