@@ -311,10 +311,11 @@ def _csv(value: Optional[str]) -> Optional[list[str]]:
 
 @index_app.command("add")
 def index_add_cmd(
-    companies: Annotated[list[str], typer.Argument(help="Tickers, CIKs or company names, e.g. NVDA AAPL.")],
+    companies: Annotated[Optional[list[str]], typer.Argument(help="Tickers, CIKs or company names, e.g. NVDA AAPL.")] = None,
     forms: Annotated[str, typer.Option("--form", "--forms", help="Form families, comma-separated: 10-K, 10-Q, 20-F.", autocompletion=lambda incomplete: complete_forms(incomplete))] = "10-K",
     years: Annotated[int, typer.Option("--years", help="Latest fiscal years to index per company and form (1-30).")] = 3,
     accession: Annotated[Optional[list[str]], typer.Option("--accession", help="Index exactly this filing of the companies instead; repeat for several.")] = None,
+    document: Annotated[Optional[list[str]], typer.Option("--document", help="Index this primary document (an SEC Archives URL) instead, for a filing the submissions history does not list; repeat for several.")] = None,
     refresh: Annotated[bool, typer.Option("--refresh", help="Re-index filings already in the index.")] = False,
     semantic: Annotated[Optional[bool], typer.Option("--semantic/--no-semantic", help="Write chunk vectors (default: when the semantic extra is installed).")] = None,
     as_json: JsonOpt = False,
@@ -322,8 +323,8 @@ def index_add_cmd(
     """Add companies' 10-K/10-Q/20-F filings to the local text index, split into sections and chunks."""
     from .capabilities.local_index import index_add
 
-    run(lambda: index_add(list(companies), forms=forms, years=years, accession_numbers=list(accession or []) or None,
-                          refresh=refresh, semantic=semantic), as_json)
+    run(lambda: index_add(list(companies or []), forms=forms, years=years, accession_numbers=list(accession or []) or None,
+                          documents=list(document or []) or None, refresh=refresh, semantic=semantic), as_json)
 
 
 @index_app.command("list")

@@ -64,6 +64,7 @@ PARAM_FLAGS: dict[str, str] = {
     "lines": "--lines",
     "around": "--around",
     "years": "--years",
+    "documents": "--document",
     "refresh": "--refresh",
     "semantic": "--semantic",
     "all_filings": "--all",
