@@ -72,6 +72,7 @@ PARAM_FLAGS: dict[str, str] = {
     "calendar_year": "--calendar",
     "fiscal_year_end": "--fye",
     "peers_of": "--peers-of",
+    "unit": "--unit",
     "user_agent": "--user-agent",
 }
 

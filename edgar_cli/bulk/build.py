@@ -165,7 +165,9 @@ def _load_companyfacts(w: _Writer, archive: Path, full: bool, progress: Progress
     seen: set[int] = set()
     with zipfile.ZipFile(archive) as zf:
         infos = [i for i in zf.infolist() if not i.is_dir()]
-        for n, info in enumerate(infos, 1):
+        for n, info in enumerate(infos):
+            if progress is not None:
+                progress("companyfacts", n, len(infos))
             m = FACTS_ENTRY.fullmatch(info.filename.rsplit("/", 1)[-1])
             if not m:
                 stats.skip("not a CIK##########.json entry")
@@ -195,8 +197,8 @@ def _load_companyfacts(w: _Writer, archive: Path, full: bool, progress: Progress
                     w.delete_company(cik)  # no number is better than a stale one beside fresh ones
                     stats.skip(f"unreadable entry ({type(exc).__name__})")
                 w.tick()
-            if progress is not None and (n % 50 == 0 or n == len(infos)):
-                progress("companyfacts", n, len(infos))
+    if progress is not None:
+        progress("companyfacts", len(infos), len(infos))
     gone = set(w.known("companies", "cik")) - seen
     for cik in gone:
         w.delete_company(cik)
@@ -219,7 +221,9 @@ def _load_submissions(w: _Writer, archive: Path, full: bool, progress: Progress 
     seen_pages: set[str] = set()
     with zipfile.ZipFile(archive) as zf:
         infos = [i for i in zf.infolist() if not i.is_dir()]
-        for n, info in enumerate(infos, 1):
+        for n, info in enumerate(infos):
+            if progress is not None:
+                progress("submissions", n, len(infos))
             name = info.filename.rsplit("/", 1)[-1]
             page = PAGE_ENTRY.fullmatch(name)
             main = None if page else FACTS_ENTRY.fullmatch(name)
@@ -259,8 +263,8 @@ def _load_submissions(w: _Writer, archive: Path, full: bool, progress: Progress 
                     w.conn.execute("DELETE FROM filers WHERE cik = ?", (cik,))
                 stats.skip(f"unreadable entry ({type(exc).__name__})")
             w.tick()
-            if progress is not None and (n % 500 == 0 or n == len(infos)):
-                progress("submissions", n, len(infos))
+    if progress is not None:
+        progress("submissions", len(infos), len(infos))
     gone_filers = set(w.known("filers", "cik")) - seen_filers
     gone_pages = set(w.known("pages", "name")) - seen_pages
     w.conn.executemany("DELETE FROM filers WHERE cik = ?", [(c,) for c in gone_filers])

@@ -74,12 +74,17 @@ def fresh_store(client: SecClient) -> BulkStore | None:
 
 def bulk_company_facts(client: SecClient, cik: int):
     """A filer's CompanyFacts from a fresh store (``origin`` "bulk"), or None."""
-    from ..xbrl.facts import CompanyFacts
-    from ..xbrl.periods import FiscalCalendar
-
     store = fresh_store(client)
     if store is None or not store.has_companyfacts:
         return None
+    return company_facts_from(store, cik)
+
+
+def company_facts_from(store: BulkStore, cik: int):
+    """A filer's CompanyFacts as the store holds it (its tags read on first access), or None."""
+    from ..xbrl.facts import CompanyFacts
+    from ..xbrl.periods import FiscalCalendar
+
     hit = store.company(cik)
     if hit is None:
         return None

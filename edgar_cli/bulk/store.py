@@ -45,6 +45,7 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS companies (cik INTEGER PRIMARY KEY, name TEXT, calendar BLOB, currency TEXT,
     fiscal_year_end TEXT, crc INTEGER, size INTEGER);
 CREATE TABLE IF NOT EXISTS tags (cik INTEGER, tag TEXT, blob BLOB, PRIMARY KEY (cik, tag)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS tags_by_tag ON tags (tag);
 CREATE TABLE IF NOT EXISTS annual (concept TEXT, cik INTEGER, ord INTEGER, fiscal_year INTEGER,
     calendar_year INTEGER, fye_month INTEGER, end_date TEXT, value REAL, unit TEXT, form TEXT, fact BLOB,
     PRIMARY KEY (concept, cik, ord)) WITHOUT ROWID;
