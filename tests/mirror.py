@@ -96,7 +96,7 @@ class MirrorServer:
         # Files served before the corpus, streamed from disk with Range, ETag and Last-Modified
         # (``<extra>/www.sec.gov/Archives/...``): the bulk archives the tests and benchmarks build.
         self.extra = Path(extra) if extra else None
-        self.cuts: dict[str, int] = {}  # path -> bytes after which the next answer is cut off (once)
+        self.cuts: dict[str, list[int]] = {}  # path -> bytes after which each of the next answers is cut off
         self.faults = faults or Faults()
         self.gzip = gzip  # compress 200 answers when the client accepts gzip, as www.sec.gov does
         self.log: list[LogEntry] = []
@@ -209,10 +209,10 @@ class MirrorServer:
         except OSError:
             pass
 
-    def cut_once(self, path: str, after: int) -> None:
-        """Close the connection after ``after`` bytes of the next answer for ``path`` (an extra file)."""
+    def cut_once(self, path: str, after: int, times: int = 1) -> None:
+        """Close the connection after ``after`` bytes of the next ``times`` answers for ``path`` (an extra file)."""
         with self._lock:
-            self.cuts[path] = after
+            self.cuts.setdefault(path, []).extend([after] * times)
 
     def _extra_file(self, raw_path: str) -> Path | None:
         if self.extra is None:
@@ -248,7 +248,8 @@ class MirrorServer:
         path = urlsplit(h.path).path
         with self._lock:
             self.log.append(LogEntry(time.time(), h.path, status, h.headers.get("User-Agent", "")))
-            cut = self.cuts.pop(path, None)
+            queue = self.cuts.get(path)
+            cut = queue.pop(0) if queue else None
         h.send_response(status)
         h.send_header("ETag", etag)
         h.send_header("Last-Modified", modified)

@@ -448,7 +448,6 @@ class SecClient:
 
 # --- archive downloads (the bulk files: companyfacts.zip, submissions.zip) --------------------------
 
-DOWNLOAD_CHUNK = 1 << 20
 DOWNLOAD_ATTEMPTS = 6  # each attempt resumes where the previous one stopped
 
 
@@ -549,7 +548,7 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
             with open(part, mode) as fh:
                 if status != 206 or resp.headers.get("Content-Range"):
                     first = True
-                    for chunk in resp.iter_raw(DOWNLOAD_CHUNK):
+                    for chunk in resp.iter_raw():  # as received: a cut transfer keeps what arrived
                         if first and mode == "wb" and chunk.lstrip()[:1] == b"<":
                             raise _Retryable("upstream_unavailable", "an HTML page instead of the archive")
                         first = False
