@@ -267,7 +267,7 @@ def list_filings(
         history_truncated_reason=_gap_reason(gaps) or None, foreign_private_issuer=fpi,
         pages=[_page_model(p) for p in hist.pages], notes=notes, warnings=warnings,
         source=urls.submissions(hist.cik),
-        data_source=DataSource(kind="bulk", as_of=hist.as_of) if hist.origin == "bulk" else None,
+        data_source=DataSource(kind=hist.origin, as_of=hist.as_of),  # type: ignore[arg-type]
     )
 
 
