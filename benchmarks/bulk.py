@@ -18,7 +18,7 @@ Measured, in one run:
 
     python benchmarks/bulk.py [--filers 10000] [--workdir /tmp/edgar-bulk-bench] [--keep]
 
-Results go to stdout as JSON and to benchmarks/results/bulk.json.
+Results go to stdout as JSON and to benchmarks/results/bulk.txt.
 """
 
 from __future__ import annotations
@@ -26,24 +26,24 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import zipfile
 from datetime import datetime, timezone
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import bulk_kit  # noqa: E402
-from mirror import MirrorServer, corpus_dir  # noqa: E402
+from common import MirrorServer, base_env, edgar_cmd, run_process, save  # noqa: E402
+
+import bulk_kit  # noqa: E402  (tests/, on the path through common)
+from mirror import corpus_dir  # noqa: E402
 
 PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=timezone.utc)
-UA = "edgar-bench bench@example.com"
 
 
 def _template(path: Path) -> tuple[bytes, str]:
@@ -96,34 +96,34 @@ def generate(root: Path, filers: int) -> dict:
             "companyfacts_uncompressed_mb": round(raw / 1e6, 1), "generate_seconds": round(time.perf_counter() - t0, 1)}
 
 
-def _env(mirror: str, cache: Path, bulk_dir: Path | None) -> dict:
-    env = {**os.environ, "EDGAR_MIRROR": mirror, "EDGAR_CACHE_DIR": str(cache), "SEC_USER_AGENT": UA,
-           "EDGAR_TODAY": "2026-07-01", "EDGAR_NONINTERACTIVE": "1"}
+def _env(mirror: MirrorServer, cache: Path, bulk_dir: Path | None) -> dict:
+    env = base_env(mirror, cache)
     env.pop("EDGAR_BULK_DIR", None)
     if bulk_dir is not None:
         env["EDGAR_BULK_DIR"] = str(bulk_dir)
     return env
 
 
-def _edgar() -> list[str]:
-    exe = Path(sys.executable).with_name("edgar")
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "edgar_cli"]
-
-
-def _run(args: list[str], env: dict) -> tuple[float, subprocess.CompletedProcess]:
-    t = time.perf_counter()
-    proc = subprocess.run(_edgar() + args, env=env, capture_output=True, text=True)
-    return time.perf_counter() - t, proc
+def _run(args: list[str], env: dict) -> tuple[float, int, str, str]:
+    """(seconds, peak RSS in kB, stdout, stderr) of `edgar ARGS` as one whole process."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(edgar_cmd() + args, env=env, stdout=out, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - t0
+        if os.waitstatus_to_exitcode(status) != 0:
+            err.seek(0)
+            raise SystemExit(f"edgar {' '.join(args)} failed: {err.read()[-2000:].decode(errors='replace')}")
+        out.seek(0)
+        err.seek(0)
+        return elapsed, usage.ru_maxrss, out.read().decode(), err.read().decode()
 
 
 def _median_run(args: list[str], env: dict, n: int = 7) -> float:
-    times = []
-    for _ in range(n):
-        dt, proc = _run(args, env)
-        if proc.returncode != 0:
-            raise SystemExit(f"{args} failed: {proc.stdout[-500:]} {proc.stderr[-500:]}")
-        times.append(dt)
-    return statistics.median(times)
+    runs = [run_process(args, env) for _ in range(n)]
+    if any(r.rc for r in runs):
+        raise SystemExit(f"edgar {' '.join(args)} failed")
+    return statistics.median(r.seconds for r in runs)
 
 
 def main() -> None:
@@ -142,23 +142,18 @@ def main() -> None:
     shutil.rmtree(cache, ignore_errors=True)
     srv = MirrorServer(corpus_dir(), extra=extra).start()
     try:
-        env = _env(srv.url, cache, None)
-        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        dt, proc = _run(["sync", "--json"], env)
-        rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        if proc.returncode != 0:
-            raise SystemExit(proc.stdout[-2000:] + proc.stderr[-2000:])
-        res = json.loads(proc.stdout)
+        env = _env(srv, cache, None)
+        dt, rss_kb, stdout, _err = _run(["sync", "--json"], env)
+        res = json.loads(stdout)
         zipped = sum(x["bytes"] for x in res["archives"])
         unzipped = sum(x["uncompressed_bytes_read"] for x in res["archives"])
         out["sync"] = {"seconds": round(dt, 1), "archive_mb": round(zipped / 1e6, 1),
                        "archive_mb_per_s": round(zipped / 1e6 / dt, 2),
                        "json_mb_per_s": round(unzipped / 1e6 / dt, 2),
-                       "peak_rss_mb": round(max(rss, before) / 1024, 1),
+                       "peak_rss_mb": round(rss_kb / 1024, 1),
                        "store_mb": round(res["store_bytes"] / 1e6, 1), "companies": res["companies_with_facts"],
                        "filers": res["filers"]}
-        dt2, proc2 = _run(["sync", "--json"], env)
-        out["resync_unchanged_seconds"] = round(dt2, 2)
+        out["resync_unchanged_seconds"] = round(_run(["sync", "--json"], env)[0], 2)
 
         os.environ.update({k: v for k, v in env.items() if k.startswith(("EDGAR_", "SEC_"))})
         from edgar_cli.capabilities.screen import screen_companies
@@ -185,9 +180,9 @@ def main() -> None:
 
         lookup = ["concept", "NVDA", "revenue", "--fy", "2024", "--json"]
         out["concept_from_store_median_seconds"] = round(_median_run(lookup, env), 3)
-        warm_cache = _env(srv.url, work / "warm-cache", None)
+        warm_cache = _env(srv, work / "warm-cache", None)
         warm_cache["EDGAR_BULK_DIR"] = str(work / "no-store")
-        _run(lookup, warm_cache)  # fill the cache
+        run_process(lookup, warm_cache)  # fill the cache
         out["concept_from_warm_cache_median_seconds"] = round(_median_run(lookup, warm_cache), 3)
         out["store_vs_cache_ratio"] = round(out["concept_from_store_median_seconds"]
                                             / out["concept_from_warm_cache_median_seconds"], 2)
@@ -198,8 +193,7 @@ def main() -> None:
     out["load_average_after"] = os.getloadavg()
     text = json.dumps(out, indent=2)
     print(text)
-    (HERE / "results").mkdir(exist_ok=True)
-    (HERE / "results" / "bulk.json").write_text(text + "\n")
+    save("bulk", text + "\n")
 
 
 if __name__ == "__main__":

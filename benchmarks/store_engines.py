@@ -12,7 +12,7 @@ median of repeated runs:
   than SQLite's, which holds every tag).
 
 DuckDB is not a dependency of edgar: install it into a scratch venv to run
-this (``pip install duckdb``). Results: stdout and benchmarks/results/store_engines.json.
+this (``pip install duckdb``). Results: stdout and benchmarks/results/store_engines.txt.
 
     python benchmarks/store_engines.py [--store PATH]
 """
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import random
 import sqlite3
 import statistics
@@ -28,7 +29,10 @@ import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import save  # noqa: E402
+
 CHAIN = ("us-gaap:Revenues", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax",
          "us-gaap:RevenueFromContractWithCustomerIncludingAssessedTax", "us-gaap:SalesRevenueNet",
          "us-gaap:SalesRevenueGoodsNet", "us-gaap:RevenuesNetOfInterestExpense", "ifrs-full:Revenue",
@@ -121,8 +125,7 @@ def main() -> None:
         results[k] = {m: (round(v, 5) if isinstance(v, float) else v) for m, v in results[k].items()}
     text = json.dumps(results, indent=2)
     print(text)
-    (HERE / "results").mkdir(exist_ok=True)
-    (HERE / "results" / "store_engines.json").write_text(text + "\n")
+    save("store_engines", text + "\n")
 
 
 if __name__ == "__main__":

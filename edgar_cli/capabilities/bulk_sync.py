@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 import zipfile
 from typing import Callable
@@ -66,7 +67,13 @@ def sync_bulk(*, progress: Progress | None = None, client: SecClient | None = No
             archives.append(B.Archive(kind=kind, path=dest, url=url, size=got.size, etag=got.etag,
                                       last_modified=got.last_modified, published=published_at(got.last_modified, now)))
         building = (lambda what, done, total: progress(f"reading {what}.zip", done, total)) if progress else None
-        stats = B.build(directory, archives, now, building)
+        try:
+            stats = B.build(directory, archives, now, building)
+        except (OSError, sqlite3.Error) as exc:  # a full disk, an unwritable directory
+            raise EdgarError("internal_error", f"Building the bulk store in {directory} failed: {exc}.",
+                             "Free disk space (the store takes about a third of the uncompressed archives, and a "
+                             "rebuild needs room for a second copy) or point EDGAR_BULK_DIR elsewhere; the previous "
+                             "store is unchanged.") from None
     finally:
         lock.release()
     store = BulkStore(directory / STORE_NAME)
