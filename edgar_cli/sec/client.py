@@ -445,7 +445,6 @@ class SecClient:
         )
 
 
-
 # --- archive downloads (the bulk files: companyfacts.zip, submissions.zip) --------------------------
 
 DOWNLOAD_ATTEMPTS = 6  # each attempt resumes where the previous one stopped
