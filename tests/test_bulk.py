@@ -260,3 +260,28 @@ def test_a_cut_archive_is_never_installed_and_the_next_sync_resumes_it(bulk):
     result = bulk.sync()
     assert next(a for a in result.archives if a.archive == "companyfacts").resumed_from == kept
     assert result.companies_with_facts == 6 and not part.exists()
+
+
+def test_malformed_and_oversized_entries_are_left_out_and_counted(bulk, corpus, monkeypatch):
+    from edgar_cli.bulk import build as B
+    from edgar_cli.bulk.store import BulkStore
+
+    facts = [(p.name, p) for p in bulk_kit.corpus_facts(corpus)]
+    facts += [("CIK0000000001.json", b'{"cik": 1, "entityName": "Broken", "facts": {"us-gaap": {"Revenues": 7}}}'),
+              ("CIK0000000002.json", b'{"cik": 2, "entityName": "Cut", "facts": {"us-g'),
+              ("CIK0000000003.json", b'{"cik": 3, "entityName": "Empty", "facts": {}}'),
+              ("README.txt", b"not an entry")]
+    bulk_kit.write_archives(bulk.extra, corpus, FRESH, facts=facts)
+    smallest = min(p.stat().st_size for p in bulk_kit.corpus_facts(corpus))
+    monkeypatch.setattr(B, "MAX_ENTRY_BYTES", smallest)  # only LPA (the smallest) fits
+    result = bulk.sync()
+    cf = next(a for a in result.archives if a.archive == "companyfacts")
+    assert cf.entries_skipped == {"unreadable entry (AttributeError)": 1, "unreadable entry (JSONDecodeError)": 1,
+                                  "no XBRL facts": 1, "not a CIK##########.json entry": 1,
+                                  f"larger than {smallest:,} bytes uncompressed": 5}
+    assert result.companies_with_facts == 1
+    store = BulkStore(bulk.store)
+    try:
+        assert store.company(1997711) is not None and store.company(1) is None
+    finally:
+        store.close()

@@ -40,6 +40,9 @@ from .store import FORMAT, SCHEMA, STORE_NAME, pack
 FACTS_ENTRY = re.compile(r"CIK(\d{10})\.json")
 PAGE_ENTRY = re.compile(r"CIK(\d{10})-submissions-\d{3}\.json")
 COMMIT_EVERY = 400  # entries per transaction
+# A JSON entry takes about ten times its size in memory once parsed: larger ones are left out (and counted)
+# rather than let one entry push a sync past its memory bound. The largest real filers are far below this.
+MAX_ENTRY_BYTES = 96 << 20
 
 Progress = Callable[[str, int, int], None]  # (archive, entries done, entries in the archive)
 
@@ -49,12 +52,15 @@ def engine_fingerprint() -> str:
     """SHA-256 (16 hex) of the code and catalogue that decide a stored annual value."""
     from importlib import resources
 
+    import inspect
+
     h = hashlib.sha256()
     for package, name in (("edgar_cli.capabilities", "concepts.py"), ("edgar_cli.xbrl", "facts.py"),
                           ("edgar_cli.xbrl", "periods.py"), ("edgar_cli.xbrl", "restatements.py"),
-                          ("edgar_cli.xbrl", "catalogue.py"), ("edgar_cli.xbrl", "concepts.toml"),
-                          ("edgar_cli.bulk", "build.py")):
+                          ("edgar_cli.xbrl", "catalogue.py"), ("edgar_cli.xbrl", "concepts.toml")):
         h.update(resources.files(package).joinpath(name).read_bytes())
+    for fn in (materialize, fact_tuple, fye_month, _facts_of):  # this module's part in deciding a value
+        h.update(inspect.getsource(fn).encode())
     return h.hexdigest()[:16]
 
 
@@ -149,10 +155,36 @@ class _Writer:
         self.conn.close()
 
 
+def _entries(zf: zipfile.ZipFile, kind: str, progress: Progress | None):
+    """(info, file name) of each file entry, reporting progress as it goes."""
+    infos = [i for i in zf.infolist() if not i.is_dir()]
+    for n, info in enumerate(infos):
+        if progress is not None:
+            progress(kind, n, len(infos))
+        yield info, info.filename.rsplit("/", 1)[-1]
+    if progress is not None:
+        progress(kind, len(infos), len(infos))
+
+
 def _facts_of(data: dict) -> CompanyFacts:
+    """The filer's CompanyFacts, compacted one concept at a time so the parsed JSON shrinks as it goes.
+
+    ``compact`` treats each concept on its own, so the result is the one the live path gets.
+    """
     from ..xbrl.periods import build_calendar
 
-    cik, name, tags = compact(data)
+    head = {"cik": data.get("cik"), "entityName": data.get("entityName")}
+    cik, name, tags = compact({**head, "facts": {}})
+    facts = data.get("facts")
+    if not isinstance(facts, dict):
+        raise ValueError("facts is not an object")
+    for tax in list(facts):
+        concepts = facts.pop(tax)
+        if not isinstance(concepts, dict):
+            continue
+        for local in list(concepts):
+            _c, _n, one = compact({**head, "facts": {tax: {local: concepts.pop(local)}}})
+            tags.update(one)
     return CompanyFacts(cik=cik, name=name, tags=tags, fetched_at=0.0, calendar=build_calendar(tags),
                         reporting_currency=reporting_currency(tags))
 
@@ -164,11 +196,8 @@ def _load_companyfacts(w: _Writer, archive: Path, full: bool, progress: Progress
     known = {} if full else w.known("companies", "cik")
     seen: set[int] = set()
     with zipfile.ZipFile(archive) as zf:
-        infos = [i for i in zf.infolist() if not i.is_dir()]
-        for n, info in enumerate(infos):
-            if progress is not None:
-                progress("companyfacts", n, len(infos))
-            m = FACTS_ENTRY.fullmatch(info.filename.rsplit("/", 1)[-1])
+        for info, name in _entries(zf, "companyfacts", progress):
+            m = FACTS_ENTRY.fullmatch(name)
             if not m:
                 stats.skip("not a CIK##########.json entry")
                 continue
@@ -177,6 +206,9 @@ def _load_companyfacts(w: _Writer, archive: Path, full: bool, progress: Progress
             seen.add(cik)
             if known.get(cik) == (info.CRC, info.file_size):
                 stats.unchanged += 1
+            elif info.file_size > MAX_ENTRY_BYTES:
+                w.delete_company(cik)
+                stats.skip(f"larger than {MAX_ENTRY_BYTES:,} bytes uncompressed")
             else:
                 try:
                     raw = zf.read(info)  # raises BadZipFile on a CRC mismatch
@@ -193,12 +225,11 @@ def _load_companyfacts(w: _Writer, archive: Path, full: bool, progress: Progress
                             raise ValueError("the entry's cik differs from its name")
                         w.put_company(facts, info.CRC, info.file_size)
                         stats.read += 1
-                except (ValueError, EdgarError, zipfile.BadZipFile, zlib.error) as exc:
+                except (ValueError, TypeError, KeyError, AttributeError, EdgarError, zipfile.BadZipFile,
+                        zlib.error) as exc:  # a malformed entry, whatever its shape
                     w.delete_company(cik)  # no number is better than a stale one beside fresh ones
                     stats.skip(f"unreadable entry ({type(exc).__name__})")
                 w.tick()
-    if progress is not None:
-        progress("companyfacts", len(infos), len(infos))
     gone = set(w.known("companies", "cik")) - seen
     for cik in gone:
         w.delete_company(cik)
@@ -220,11 +251,7 @@ def _load_submissions(w: _Writer, archive: Path, full: bool, progress: Progress 
     seen_filers: set[int] = set()
     seen_pages: set[str] = set()
     with zipfile.ZipFile(archive) as zf:
-        infos = [i for i in zf.infolist() if not i.is_dir()]
-        for n, info in enumerate(infos):
-            if progress is not None:
-                progress("submissions", n, len(infos))
-            name = info.filename.rsplit("/", 1)[-1]
+        for info, name in _entries(zf, "submissions", progress):
             page = PAGE_ENTRY.fullmatch(name)
             main = None if page else FACTS_ENTRY.fullmatch(name)
             if not page and not main:
@@ -263,8 +290,6 @@ def _load_submissions(w: _Writer, archive: Path, full: bool, progress: Progress 
                     w.conn.execute("DELETE FROM filers WHERE cik = ?", (cik,))
                 stats.skip(f"unreadable entry ({type(exc).__name__})")
             w.tick()
-    if progress is not None:
-        progress("submissions", len(infos), len(infos))
     gone_filers = set(w.known("filers", "cik")) - seen_filers
     gone_pages = set(w.known("pages", "name")) - seen_pages
     w.conn.executemany("DELETE FROM filers WHERE cik = ?", [(c,) for c in gone_filers])
