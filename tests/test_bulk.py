@@ -204,6 +204,10 @@ def test_a_stale_store_is_not_used_and_the_answer_comes_from_the_sec(bulk, corpu
     assert got.data_source.kind == "live"
     assert got.values[0].accession_number == "0001045810-24-000029"
     assert "bulk store is 11 days old" in capsys.readouterr().err
+    from edgar_cli.capabilities.screen import screen_companies
+
+    screened = screen_companies("revenue", fiscal_year=2024, client=client)  # a screen has no live fallback
+    assert screened.data_source.as_of == STALE and any("2026-06-20" in w for w in screened.warnings)
 
 
 def test_a_store_of_another_format_is_ignored(bulk):

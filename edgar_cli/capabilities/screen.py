@@ -260,7 +260,7 @@ def _names(store: BulkStore) -> dict[int, str]:
     return {c: n for c, n in store.all("SELECT cik, name FROM companies")}
 
 
-def _first_hits(rows, calendar: bool) -> dict[int, _Hit]:
+def _first_hits(rows) -> dict[int, _Hit]:
     """The value ``concept`` gives per company: the first in the engine's order (calendar: the latest end)."""
     hits: dict[int, _Hit] = {}
     for cik, _ord, end, value, unit, form, fye, fact in rows:
@@ -279,7 +279,7 @@ def _catalogue_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | 
     order = "cik, ord" if fy is not None else "cik, end_date DESC, ord"
     rows = store.all(f"SELECT cik, ord, end_date, value, unit, form, fye_month, fact FROM annual "
                      f"WHERE concept = ? AND {column} = ? ORDER BY {order}", (spec.name, year))
-    return status, _first_hits(rows, fy is None)
+    return status, _first_hits(rows)
 
 
 def _raw_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
@@ -309,7 +309,7 @@ def _raw_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
                              B.fact_tuple(v)))
     if cal is not None:
         rows.sort(key=lambda r: (r[0], _neg(r[2]), r[1]))
-    return status, _first_hits(rows, cal is not None)
+    return status, _first_hits(rows)
 
 
 def _neg(iso: str) -> tuple:
