@@ -196,16 +196,22 @@ def search_cmd(
 @app.command("compare")
 def compare_cmd(
     concept: Annotated[str, typer.Argument(help="revenue, net_income, total_assets, ... or a raw tag like us-gaap:Revenues.")],
-    companies: Annotated[list[str], typer.Argument(help="2 to 8 companies: tickers, CIKs or names, e.g. NVDA AAPL.")],
+    companies: Annotated[Optional[list[str]], typer.Argument(help="2 to 8 companies: tickers, CIKs or names, e.g. NVDA AAPL.")] = None,
     fy: Annotated[Optional[int], typer.Option("--fy", help="Fiscal year by each company's own label, e.g. 2024 (default: the latest all report).")] = None,
     period: Annotated[str, typer.Option("--period", help="annual or quarterly.")] = "annual",
     sort: Annotated[str, typer.Option("--sort", help="given (the order of COMPANIES) or value (largest first).")] = "given",
+    peers_of: Annotated[Optional[str], typer.Option("--peers-of", help="Instead of COMPANIES: rank every company with this one's SIC code (needs `edgar sync`).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up."""
     from .capabilities.compare import compare_companies
 
-    run(lambda: compare_companies(concept, list(companies), fiscal_year=fy, period=period, sort=sort), as_json)  # type: ignore[arg-type]
+    if peers_of is not None:  # a peer ranking is a screen over the bulk store, limited to one SIC code
+        from .capabilities.screen import screen_companies
+
+        run(lambda: screen_companies(concept, fiscal_year=fy, peers_of=peers_of, limit=1000), as_json)
+        return
+    run(lambda: compare_companies(concept, list(companies or []), fiscal_year=fy, period=period, sort=sort), as_json)  # type: ignore[arg-type]
 
 
 @app.command("filings")
@@ -384,3 +390,40 @@ def read_cmd(
     from .capabilities.documents_search import read_document
 
     run(lambda: read_document(doc_id, lines=lines, around=around), as_json)
+
+
+# --- bulk store: edgar sync, edgar screen ----------------------------------------------------------
+
+
+@app.command("sync")
+def sync_cmd(as_json: JsonOpt = False) -> None:
+    """Download the SEC's nightly bulk archives (companyfacts.zip, submissions.zip) and update the local store."""
+    from .capabilities.bulk_sync import sync_bulk
+    from .render import sync_progress
+
+    with sync_progress() as progress:
+        run(lambda: sync_bulk(progress=progress), as_json)
+
+
+@app.command("screen")
+def screen_cmd(
+    concept: Annotated[str, typer.Argument(help="revenue, net_income, total_assets, ... or a raw tag like us-gaap:Revenues.",
+                                           autocompletion=lambda incomplete: complete_concepts(incomplete))],
+    fy: Annotated[Optional[int], typer.Option("--fy", help="Fiscal year by each company's own label, e.g. 2024.")] = None,
+    calendar: Annotated[Optional[int], typer.Option("--calendar", help="Instead of --fy: annual periods ending in this calendar year.")] = None,
+    minimum: Annotated[Optional[float], typer.Option("--min", help="Only values at or above this, e.g. 1e9.")] = None,
+    maximum: Annotated[Optional[float], typer.Option("--max", help="Only values at or below this.")] = None,
+    sort: Annotated[str, typer.Option("--sort", help="value_desc (largest first), value_asc or name.")] = "value_desc",
+    limit: Annotated[int, typer.Option("--limit", help="Most rows to show (1-1000).")] = 50,
+    form: Annotated[Optional[str], typer.Option("--form", help="Only values from 10-K, 20-F or 40-F reports (comma-separated).")] = None,
+    fye: Annotated[Optional[int], typer.Option("--fye", help="Only fiscal years ending in this month, 1-12.")] = None,
+    unit: Annotated[Optional[str], typer.Option("--unit", help="USD (default for money), USD/shares, shares, or a currency such as TWD.")] = None,
+    peers_of: Annotated[Optional[str], typer.Option("--peers-of", help="Only companies with the same SIC code as this one.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """One financial concept across every filer in the local bulk store, for one fiscal or calendar year."""
+    from .capabilities.screen import screen_companies
+
+    run(lambda: screen_companies(concept, fiscal_year=fy, calendar_year=calendar, minimum=minimum, maximum=maximum,
+                                 sort=sort, limit=limit, forms=_csv(form), fiscal_year_end=fye, unit=unit,  # type: ignore[arg-type]
+                                 peers_of=peers_of), as_json)

@@ -37,6 +37,7 @@ ERROR_CODES: dict[str, ExitStatus] = {
     "upstream_unavailable": ExitStatus.UPSTREAM_UNAVAILABLE,
     "blocked": ExitStatus.BLOCKED,
     "internal_error": ExitStatus.INTERNAL_ERROR,
+    "busy": ExitStatus.RATE_LIMITED,  # another process holds a lock (a bulk sync): try again later
 }
 
 

@@ -51,6 +51,15 @@ def render(result: Any) -> None:
         err.print(Text(f"warning: {w}", style="yellow"))
     for n in getattr(result, "notes", []) or []:
         err.print(Text(f"note: {n}", style="dim"))
+    source = getattr(result, "data_source", None)
+    if source is not None:
+        err.print(Text(f"answered from: {describe_source(source)}", style="dim"))
+
+
+def describe_source(source: M.DataSource) -> str:
+    when = f"{source.as_of:%Y-%m-%d %H:%M} UTC" if source.as_of else "unknown date"
+    return {"live": f"the SEC (fetched {when})", "cache": f"the local cache (fetched {when})",
+            "bulk": f"the bulk store (archive published {when})"}[source.kind]
 
 
 def render_error(error: dict) -> None:
@@ -351,3 +360,86 @@ def _document_lines(r: M.DocumentLines):
     foot = f"lines {r.line_start}-{r.line_end} of {r.lines_total}" + (
         f"; next: edgar read {r.doc_id} --lines {r.next_lines}" if r.next_lines else "")
     return Group(Text("\n".join(head), style="bold"), Text(""), body, Text(foot, style="dim"))
+
+
+# --- bulk store: edgar sync, edgar screen -----------------------------------------------------
+
+
+def _mb(n: int) -> str:
+    return f"{n / 1e6:,.1f} MB"
+
+
+@renders(M.BulkSyncResult)
+def _bulk_sync(r: M.BulkSyncResult):
+    t = Table(title=f"Bulk store {r.store} ({_mb(r.store_bytes)}), as of {r.as_of:%Y-%m-%d %H:%M} UTC")
+    for col, just in (("Archive", "left"), ("Size", "right"), ("Downloaded", "right"), ("Published", "left"),
+                      ("Entries", "right"), ("Read", "right"), ("Unchanged", "right"), ("Removed", "right"),
+                      ("Skipped", "right")):
+        t.add_column(col, justify=just)
+    for a in r.archives:
+        got = "not modified" if a.unchanged else _mb(a.downloaded_bytes) + (
+            f" (resumed at {_mb(a.resumed_from)})" if a.resumed_from else "")
+        t.add_row(a.archive, _mb(a.bytes), got, f"{a.published:%Y-%m-%d %H:%M}", f"{a.entries:,}",
+                  f"{a.entries_read:,}", f"{a.entries_unchanged:,}", f"{a.entries_removed:,}",
+                  f"{sum(a.entries_skipped.values()):,}")
+    t.caption = (f"{r.companies_with_facts:,} companies with XBRL facts, {r.filers:,} filers; fresh until "
+                 f"{r.fresh_until:%Y-%m-%d %H:%M} UTC; {r.seconds:.1f} s")
+    return t
+
+
+@renders(M.ScreenResult)
+def _screen(r: M.ScreenResult):
+    period = f"FY{r.fiscal_year}" if r.fiscal_year is not None else f"periods ending in {r.calendar_year}"
+    peers = f" - peers of {r.peers_of.name}" if r.peers_of else ""
+    t = Table(title=f"{r.label} [{r.unit}], {period}{peers}: {r.companies_matched:,} of "
+                    f"{r.companies_considered:,} companies")
+    for col, just in (("#", "right"), ("Company", "left"), ("FY", "left"), ("Period", "left"), ("Value", "right"),
+                      ("Form", "left"), ("Accession", "left"), ("Tag", "left")):
+        t.add_column(col, justify=just, overflow="fold")
+    for i, v in enumerate(r.rows, 1):
+        name = v.name + (f" ({', '.join(v.tickers)})" if v.tickers else "")
+        period = f"{v.start} to {v.end}" if v.start else f"at {v.end}"
+        t.add_row(str(i), name, str(v.fiscal_year or "-"), period, _value_cell(v), v.form, v.accession_number,
+                  v.matched_tag.split(":", 1)[-1])
+    lines = [f"{e.companies:,} {e.reason.replace('_', ' ')}: {e.detail}" for e in r.excluded]
+    if r.truncated:
+        lines.append(f"{r.companies_matched - len(r.rows):,} more match; raise --limit")
+    if any(v.restated for v in r.rows):
+        lines.append("* restated: see original_value in --json")
+    t.caption = "\n".join(lines) or None
+    return t
+
+
+def sync_progress():
+    """A context manager giving a progress callback for sync_bulk: a bar on stderr on a terminal, else None."""
+    import contextlib
+    import sys
+
+    if not sys.stderr.isatty():
+        return contextlib.nullcontext(None)
+    return _ProgressBar()
+
+
+class _ProgressBar:
+    def __enter__(self):
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[count]}"),
+                             TimeRemainingColumn(), console=err_console(), transient=True)
+        self._bar.start()
+        self._tasks: dict[str, Any] = {}
+        return self.update
+
+    def update(self, what: str, done: int, total: int | None) -> None:
+        task = self._tasks.get(what)
+        if what.startswith("downloading"):
+            count = f"{done / 1e6:,.0f}" + (f" of {total / 1e6:,.0f} MB" if total else " MB")
+        else:
+            count = f"{done:,} of {total:,} entries" if total else f"{done:,} entries"
+        if task is None:
+            task = self._tasks[what] = self._bar.add_task(what, total=total, count=count)
+        self._bar.update(task, completed=done, total=total, count=count)
+
+    def __exit__(self, *exc):
+        self._bar.stop()
+        return False

@@ -12,13 +12,13 @@ import pytest
 import typer
 
 from edgar_cli import vocabulary as V
-from edgar_cli.capabilities import admin, local_index
+from edgar_cli.capabilities import admin, bulk_sync, local_index, screen
 from edgar_cli.cli import app
 from edgar_cli.mcp_server import CAPABILITIES, _public_signature
 
 PACKAGE = Path(V.__file__).parent
 ALL_CAPABILITIES = [*CAPABILITIES, local_index.index_add, local_index.index_list, local_index.index_remove,
-                    admin.cache_info, admin.cache_clear]
+                    admin.cache_info, admin.cache_clear, screen.screen_companies, bulk_sync.sync_bulk]
 
 
 def _commands() -> dict[str, Any]:

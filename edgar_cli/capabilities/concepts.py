@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ..companies import successors
 from ..errors import EdgarError
-from ..models import CompanyRef, ConceptResult, FactValue
+from ..models import CompanyRef, ConceptResult, DataSource, FactValue
 from ..sec import urls
 from ..sec.client import SecClient, get_client
 from ..vocabulary import param
@@ -180,8 +180,15 @@ def answer_from_series(ref: CompanyRef, spec: Concept, series: Series, facts: Co
         currency_note=currency_note(series.unit or ""),
         fiscal_year_end=cal.typical_end, values=shown, total_values=len(selected),
         truncated=len(selected) > limit, notes=notes, warnings=warnings,
-        source=SOURCE.format(cik=ref.cik),
+        source=SOURCE.format(cik=ref.cik), data_source=data_source_of(facts),
     )
+
+
+def data_source_of(facts: CompanyFacts) -> DataSource:
+    """Which source the company's facts came from (live, cache, or the bulk store and its date)."""
+    from datetime import datetime, timezone
+
+    return DataSource(kind=facts.origin, as_of=datetime.fromtimestamp(facts.fetched_at, timezone.utc))  # type: ignore[arg-type]
 
 
 def period_filter(spec: Concept, period: str):

@@ -10,7 +10,7 @@ from pydantic import Field
 
 from ..companies import successors
 from ..errors import EdgarError
-from ..models import AmendmentRef, FilerInfo, Filing, FilingList, FormerName, SubmissionsPage
+from ..models import AmendmentRef, DataSource, FilerInfo, Filing, FilingList, FormerName, SubmissionsPage
 from ..sec import submissions as S
 from ..sec import urls
 from ..sec.client import SecClient, get_client
@@ -328,6 +328,7 @@ def list_filings(
         history_truncated_reason=_gap_reason(gaps) or None, foreign_private_issuer=fpi,
         pages=[_page_model(p) for p in hist.pages], notes=notes, warnings=warnings,
         source=urls.submissions(hist.cik),
+        data_source=DataSource(kind=hist.origin, as_of=hist.as_of),  # type: ignore[arg-type]
     )
 
 
