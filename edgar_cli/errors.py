@@ -25,6 +25,7 @@ class ExitStatus(IntEnum):
     UPSTREAM_UNAVAILABLE = 8
     BLOCKED = 9
     UNGROUNDED = 10
+    NETWORK_UNAVAILABLE = 11
 
 
 ERROR_CODES: dict[str, ExitStatus] = {
@@ -36,6 +37,7 @@ ERROR_CODES: dict[str, ExitStatus] = {
     "rate_limited": ExitStatus.RATE_LIMITED,
     "upstream_unavailable": ExitStatus.UPSTREAM_UNAVAILABLE,
     "blocked": ExitStatus.BLOCKED,
+    "network_unavailable": ExitStatus.NETWORK_UNAVAILABLE,
     "internal_error": ExitStatus.INTERNAL_ERROR,
 }
 
