@@ -147,6 +147,8 @@ def _install_client() -> None:
     from .sec.client import SecClient, set_client
 
     settings = Settings.from_env(user_agent=_state["user_agent"], no_cache=_state["no_cache"] or None)
+    if _state["format"] in ("json", "nl"):
+        settings.interactive = False  # never prompt when a script reads the output
     set_client(SecClient(settings))
 
 
@@ -168,13 +170,15 @@ def run(call: Callable[[], Any], as_json: bool = False) -> None:
     from .vocabulary import set_surface
 
     set_surface("cli")
-    fmt = current_format(as_json)
+    if as_json:
+        _state["format"] = "json"
+    fmt = current_format()
     try:
         _install_client()
         with progress(enabled=not quiet()):
             result = call()
     except EdgarError as exc:
-        emit_error(exc.to_dict(), fmt)
+        _write(lambda: emit_error(exc.to_dict(), fmt), exc.exit_status)
         raise typer.Exit(int(exc.exit_status))
     except KeyboardInterrupt:
         raise typer.Exit(130)
@@ -183,12 +187,28 @@ def run(call: Callable[[], Any], as_json: bool = False) -> None:
             raise
         err = EdgarError("internal_error", f"Unexpected {type(exc).__name__}: {exc}",
                          "This is a bug in edgar; rerun with EDGAR_DEBUG=1 for the traceback and report it.")
-        emit_error(err.to_dict(), fmt)
+        _write(lambda: emit_error(err.to_dict(), fmt), ExitStatus.INTERNAL_ERROR)
         raise typer.Exit(int(ExitStatus.INTERNAL_ERROR))
-    emit(result, fmt, quiet=quiet())
     status = getattr(result, "exit_status", 0)
+    _write(lambda: emit(result, fmt, quiet=quiet()), status)
     if status:
         raise typer.Exit(int(status))
+
+
+def _write(write: Callable[[], None], status: int = 0) -> None:
+    """Run ``write`` (output to stdout); a reader that has gone (``| head``) ends the run with ``status``
+    (0 for a result: the reader had what it wanted; an error keeps its own).
+
+    Caught here, because click turns EPIPE into exit 1 before the entry point could.
+    """
+    try:
+        write()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        from .entry import _to_devnull
+
+        _to_devnull(sys.stdout)
+        raise typer.Exit(int(status)) from None
 
 
 def fail(exc: EdgarError) -> None:
@@ -199,11 +219,13 @@ def fail(exc: EdgarError) -> None:
     raise typer.Exit(int(exc.exit_status))
 
 
-def _describe_request(url: str, count: int) -> str:
-    where = url.split("://", 1)[-1]
-    if len(where) > 70:
-        where = where[:33] + "…" + where[-36:]
-    return f"fetching {where} ({count} request{'s' if count != 1 else ''} so far)"
+def _describe_request(url: str, count: int, seconds: float) -> str:
+    """``fetching data.sec.gov/…/CIK0001045810.json (3 requests, 2 s)``: short enough for 80 columns."""
+    host, _, path = url.split("://", 1)[-1].partition("/")
+    last = path.split("?", 1)[0].rsplit("/", 1)[-1] or path
+    if len(last) > 40:
+        last = last[:39] + "…"
+    return f"fetching {host}/…/{last} ({count} request{'s' if count != 1 else ''}, {seconds:.0f} s)"
 
 
 @contextmanager
@@ -232,11 +254,11 @@ def progress(*, enabled: bool = True) -> Iterator[None]:
             if stop.wait(0.1):
                 return
         console = Console(stderr=True, highlight=False, markup=False, emoji=False)
-        with console.status("working", spinner="dots") as status:
+        first = _describe_request(client.requests.urls[-1], len(client.requests.urls), time.monotonic() - started)
+        with console.status(first, spinner="dots") as status:
             while not stop.wait(0.1):
                 urls = client.requests.urls
-                elapsed = time.monotonic() - started
-                status.update(f"{_describe_request(urls[-1], len(urls))}, {elapsed:.0f} s")
+                status.update(_describe_request(urls[-1], len(urls), time.monotonic() - started))
 
     worker = threading.Thread(target=spin, daemon=True)
     worker.start()

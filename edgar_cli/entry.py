@@ -72,7 +72,7 @@ def _undecodable(args: list[str]) -> EdgarError | None:
             raw = arg.encode("utf-8", "surrogateescape")
             shown = raw.decode("utf-8", "backslashreplace")
             bad = next((b for b in raw if b >= 0x80), 0)
-            return EdgarError("invalid_argument", f"Argument {i} ({shown!r}) is not valid UTF-8 text (byte 0x{bad:02x}).",
+            return EdgarError("invalid_argument", f"Argument {i} ('{shown}') is not valid UTF-8 text (byte 0x{bad:02x}).",
                               "Pass text in UTF-8; check the terminal's or the script's encoding.")
     return None
 

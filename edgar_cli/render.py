@@ -97,12 +97,22 @@ def render_table(result: Any) -> None:
         for line in renderable.foot:
             err.print(Text(line, style="dim"))
     elif isinstance(renderable, Rendered):
-        out_console().print(renderable.table)
+        out_console().print(_fit_words(renderable.table))
         err = err_console()
         for line in renderable.after:
             err.print(Text(line, style="dim"))
     elif renderable is not None:
-        out_console().print(renderable)
+        out_console().print(_fit_words(renderable))
+
+
+def _fit_words(renderable: Any) -> Any:
+    """A table at least as wide as its title and caption lines (up to the console): a table with few or no
+    rows would otherwise wrap its title word by word."""
+    if isinstance(renderable, Table):
+        texts = [str(x) for x in (renderable.title, renderable.caption) if x]
+        longest = max((len(line) for t in texts for line in t.splitlines()), default=0)
+        renderable.min_width = min(width(), max(renderable.min_width or 0, longest))
+    return renderable
 
 
 def render(result: Any) -> None:
