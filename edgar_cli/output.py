@@ -30,7 +30,7 @@ import re
 import sys
 from decimal import Decimal
 from datetime import date
-from typing import Any, Iterable, Literal
+from typing import Any, Literal
 
 Format = Literal["table", "tsv", "csv", "json", "nl"]
 FORMATS: tuple[str, ...] = ("table", "tsv", "csv", "json", "nl")
@@ -149,9 +149,11 @@ def write_rows(rows: list[dict[str, Any]], fmt: str, out: Any, *, header: bool, 
         out.write("\t".join(fix(_TSV_BREAKS.sub(" ", cell(row.get(c)))) for c in cols) + "\n")
 
 
-def write_nl(rows: Iterable[dict[str, Any]], out: Any) -> None:
+def write_nl(rows: list[dict[str, Any]], out: Any) -> None:
+    """One JSON object per row, each with every column (null where a row has no value), as csv has."""
+    cols = columns(rows)
     for row in rows:
-        out.write(json.dumps({k: _json_value(v) for k, v in row.items()}, ensure_ascii=False) + "\n")
+        out.write(json.dumps({c: _json_value(row.get(c)) for c in cols}, ensure_ascii=False) + "\n")
 
 
 # --- results --------------------------------------------------------------------------------------
