@@ -552,8 +552,8 @@ def connect_error(exc: Exception, url: str, target: str, mirror: str | None) -> 
                           "you can reach; the SEC itself was not reached.", url=url)
     code = getattr(os_error, "errno", None)
     if code == errno.ECONNREFUSED or "refused" in text:
-        return EdgarError("network_unavailable", f"Nothing answers at {host}:{port or 443} ({where}): the "
-                          "connection was refused.", "Start the mirror, check the port in EDGAR_MIRROR, or unset "
+        return EdgarError("network_unavailable", f"Nothing answers at {where if mirror else f'{host}:{port or 443}'}: "
+                          "the connection was refused.", "Start the mirror, check the port in EDGAR_MIRROR, or unset "
                           "it to reach the SEC directly." if mirror else "Check the network, proxy or firewall.",
                           url=url)
     if code in (errno.ENETUNREACH, errno.EHOSTUNREACH) or "unreachable" in text:
