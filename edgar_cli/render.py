@@ -141,15 +141,21 @@ def render_error(error: dict) -> None:
     err.print(Text(f"error ({body['code']}): {body['message']}", style="bold red"))
     if body.get("suggestion"):
         err.print(Text(f"suggestion: {body['suggestion']}"))
-    cands = body.get("candidates") or []
-    if cands and all(isinstance(c, dict) and "cik" in c for c in cands):
-        t = Table(title="Candidates", box=box.SIMPLE_HEAD)
+    for key, title in (("candidates", "Candidates"), ("similar_names", "Spelled alike (different companies)")):
+        cands = body.get(key) or []
+        if not cands or not all(isinstance(c, dict) and "cik" in c for c in cands):
+            continue
+        t = _table(title)
         t.add_column("Name", overflow="fold")
         t.add_column("CIK", no_wrap=True)
         t.add_column("Tickers", overflow="fold")
+        t.add_column("Match", no_wrap=True)
+        t.add_column("Rank", justify="right", no_wrap=True)
         t.add_column("Score", justify="right", no_wrap=True)
         for c in cands:
+            rank = c.get("market_value_rank")
             t.add_row(c.get("name", ""), c.get("cik", ""), ", ".join(c.get("tickers") or []),
+                      c.get("match_type") or "-", f"#{rank:,}" if rank else "-",
                       f"{c['score']:.2f}" if isinstance(c.get("score"), (int, float)) else "")
         err.print(t)
 
@@ -192,8 +198,16 @@ def _resolved(r: M.ResolvedCompany):
     t.add_row("Tickers", ", ".join(r.tickers) or "-")
     t.add_row("Exchange", r.exchange or "-")
     t.add_row("Match", f"{r.match_type} ({r.score:.2f})")
+    if r.market_value_rank:
+        t.add_row("Market-value rank", f"#{r.market_value_rank:,} in the SEC's ticker file")
     if r.other_matches:
-        t.add_row("Also matches", "\n".join(f"{c.name} ({c.cik}, {c.score:.2f})" for c in r.other_matches))
+        t.add_row("Also matches", "\n".join(
+            f"{c.name} ({c.cik}" + (f", #{c.market_value_rank:,}" if c.market_value_rank else "") + ")"
+            for c in r.other_matches))
+    if r.reorganisation:
+        g = r.reorganisation
+        t.add_row("Reorganisation", f"{g.predecessor_name} (CIK {g.predecessor_cik}) -> {g.successor_name} "
+                  f"(CIK {g.successor_cik}) on {g.effective}")
     return t
 
 

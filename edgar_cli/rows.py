@@ -86,11 +86,13 @@ def flat(model: BaseModel, *, exclude: tuple[str, ...] = (), prefix: str = "") -
 
 @rows_of(M.ResolvedCompany)
 def _resolved(r: M.ResolvedCompany) -> list[Row]:
-    chosen = {"company_name": r.name, "cik": r.cik, "tickers": r.tickers, "exchange": r.exchange,
-              "match_type": r.match_type, "score": r.score, "query": r.query}
-    others = [{"company_name": c.name, "cik": c.cik, "tickers": c.tickers, "exchange": c.exchange,
-               "match_type": "also_matches", "score": c.score, "query": r.query} for c in r.other_matches]
-    return [chosen, *others]
+    """The company resolved to, then the others the query also matches (``chosen`` false)."""
+    def row(c: M.ResolvedCompany | M.Candidate, chosen: bool) -> Row:
+        return {"company_name": c.name, "cik": c.cik, "tickers": c.tickers, "exchange": c.exchange,
+                "match_type": c.match_type, "score": c.score, "market_value_rank": c.market_value_rank,
+                "chosen": chosen, "query": r.query}
+
+    return [row(r, True), *(row(c, False) for c in r.other_matches)]
 
 
 @rows_of(M.ConceptResult)

@@ -4,7 +4,9 @@
 string, ``<corpus>/<host>/<path>/q-<sha256(query)[:16]>.<ext>`` (the corpus
 README's rule). Recorded error responses (MANIFEST-errors.tsv) are served with
 their status; anything else is 404. Every request is logged with its arrival
-time, and ``faults`` can make the server misbehave on purpose.
+time, and ``faults`` can make the server misbehave on purpose. ``overlays`` are
+fixture directories laid out the same way, served in front of the corpus
+(tests/fixtures/reorganisations holds synthetic filers the corpus lacks).
 
 Used by the tests (conftest.py), the benchmarks and the evals.
 """
@@ -91,8 +93,9 @@ class LogEntry:
 
 class MirrorServer:
     def __init__(self, corpus: Path | None = None, faults: Faults | None = None, *, gzip: bool = False,
-                 port: int = 0):
+                 overlays: list[Path] | tuple[Path, ...] = (), port: int = 0):
         self.corpus = Path(corpus or corpus_dir())
+        self.overlays = [Path(p) for p in overlays]  # fixture trees laid out like the corpus, served first
         self.faults = faults or Faults()
         self.gzip = gzip  # compress 200 answers when the client accepts gzip, as www.sec.gov does
         self.log: list[LogEntry] = []
@@ -155,12 +158,20 @@ class MirrorServer:
         return out
 
     def resolve(self, raw_path: str) -> Path | None:
+        """The file serving ``raw_path``: from the first overlay that has it, else from the corpus."""
+        for root in (*self.overlays, self.corpus):
+            hit = self._resolve_in(root, raw_path)
+            if hit is not None:
+                return hit
+        return None
+
+    def _resolve_in(self, root: Path, raw_path: str) -> Path | None:
         parts = urlsplit(raw_path)
         rel = parts.path.lstrip("/")
         if ".." in rel.split("/"):
             return None
-        base = (self.corpus / rel).resolve()
-        if not str(base).startswith(str(self.corpus.resolve())):
+        base = (root / rel).resolve()
+        if not str(base).startswith(str(root.resolve())):
             return None
         if parts.query:
             digest = hashlib.sha256(parts.query.encode()).hexdigest()[:16]

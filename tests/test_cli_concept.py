@@ -53,7 +53,8 @@ def test_python_dash_m_works_too(mirror, tmp_path):
     (("concept", "NVDA", "revenue", "--period", "weekly"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
     (("concept", "NVDA", "revenue", "--limit", "0"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
     (("concept", "TSLA", "revenue", "--fy", "2024"), "not_found", ExitStatus.NOT_FOUND),
-    (("resolve", "Target"), "ambiguous", ExitStatus.AMBIGUOUS),
+    (("resolve", "American"), "ambiguous", ExitStatus.AMBIGUOUS),
+    (("resolve", "TWTR"), "not_found", ExitStatus.NOT_FOUND),
 ])
 def test_bad_input_is_a_structured_error_with_its_exit_code(cli, args, code, status):
     r = cli(*args, "--json")
@@ -70,9 +71,10 @@ def test_errors_in_table_mode_go_to_stderr(cli):
 
 
 def test_ambiguous_name_lists_candidates(cli):
-    r = cli("resolve", "Target", "--json")
+    r = cli("resolve", "American", "--json")
     cands = r.json()["error"]["candidates"]
-    assert {c["name"] for c in cands[:2]} == {"TARGET CORP", "Target Group Inc."}
+    assert [c["name"] for c in cands[:2]] == ["AMERICAN EXPRESS CO", "AMERICAN TOWER CORP /MA/"]
+    assert [c["market_value_rank"] for c in cands[:2]] == [43, 185]
 
 
 def test_no_user_agent_fails_with_instructions(edgar):

@@ -35,7 +35,7 @@ CALLS = [
      ["search", "climate change", "--forms", "8-K"]),
     ("verify", "verify_answer", {"answer": "NVIDIA's fiscal 2024 revenue was $60.9 billion.", "company": "NVDA"},
      ["verify", "NVIDIA's fiscal 2024 revenue was $60.9 billion.", "--company", "NVDA"]),
-    ("ambiguous", "resolve_company", {"query": "Target"}, None),
+    ("ambiguous", "resolve_company", {"query": "American"}, None),
     ("unknown_concept", "get_financial_concept", {"company": "NVDA", "concept": "revnue"}, None),
     ("bad_type", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": "last year"}, None),
     ("future", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": 2031}, None),

@@ -6,6 +6,7 @@ import ast
 import inspect
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -21,11 +22,11 @@ ALL_CAPABILITIES = [*CAPABILITIES, local_index.index_add, local_index.index_list
                     sections.get_filing_outline]
 
 
-def _commands() -> dict[str, click.Command]:
+def _commands() -> dict[str, Any]:
     """Every leaf command of the Typer app by its full name ('edgar index add')."""
-    out: dict[str, click.Command] = {}
+    out: dict[str, Any] = {}
 
-    def walk(cmd: click.Command, prefix: str) -> None:
+    def walk(cmd: Any, prefix: str) -> None:
         if hasattr(cmd, "commands"):
             for name, sub in cmd.commands.items():
                 walk(sub, f"{prefix} {name}")

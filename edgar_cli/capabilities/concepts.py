@@ -7,8 +7,10 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from ..companies import successors
 from ..errors import EdgarError
 from ..models import CompanyRef, ConceptResult, FactValue
+from ..sec import urls
 from ..sec.client import SecClient, get_client
 from ..vocabulary import param
 from ..xbrl import periods as P
@@ -165,6 +167,9 @@ def answer_from_series(ref: CompanyRef, spec: Concept, series: Series, facts: Co
         _raise_missing_year(ref, spec, pool or series.values, fy, period, cal, today)
     shown = selected[:limit]
     notes, warnings = _describe(series, spec, shown)
+    first = min((v.end for v in pool), default=None)
+    if shown and first is not None and min(v.end for v in shown) == first:  # the answer reaches the series' start
+        notes += [n for n in [successors.series_note(ref.cik, first)] if n]
     if period in ("quarterly", "all") and fy is not None:
         quarters = {v.fiscal_period for v in selected if v.period_type == "quarterly"}
         has_annual = any(v.period_type == "annual" and v.fiscal_year == fy for v in series.values)
@@ -223,13 +228,20 @@ def _raise_missing_year(ref: CompanyRef, spec: Concept, pool: list[FactValue], f
         reason = f"the XBRL facts start at FY{earliest}"
     else:
         reason = f"FY{fy} has no {period} value"
+    # A reorganisation: the years before the successor's facts begin are under the predecessor's CIK.
+    before = successors.predecessor_of(ref.cik) if earliest is None or fy < earliest else None
+    if before is not None:
+        reason += f". {str(successors.history_stop(ref.cik)).removesuffix('.')}"
     latest_end = max((v.end for v in pool if v.fiscal_year == latest), default=None)
     raise EdgarError(
         "not_found",
         f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
-        f"The latest fiscal year available is FY{latest}" + (f" (ending {latest_end})." if latest_end else "."),
-        ((f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported so far."
+        + (f"The latest fiscal year available is FY{latest}" + (f" (ending {latest_end})." if latest_end else ".")
+           if latest is not None else f"No {period} value of it carries a fiscal year yet."),
+        (f"Ask for CIK {before.predecessor_cik} for FY{fy}." if before else
+         (f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported so far."
           if est_end is not None and est_end >= today and period == "annual" else f"Ask for FY{latest}.")
          if latest else f"Try {param('period')} all."),
         latest_fiscal_year=latest, earliest_fiscal_year=earliest,
+        **({"predecessor_cik": urls.pad_cik(before.predecessor_cik)} if before else {}),
     )
