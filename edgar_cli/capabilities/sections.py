@@ -47,6 +47,9 @@ def get_filing_section(
 
     The filing: ``accession_number`` (it must be the company's), or the original
     report of fiscal year ``fiscal_year``, or by default the latest original of ``form`` (10-K).
+    With ``form`` omitted, a foreign private issuer (20-F, no 10-K) gets its 20-F, the
+    10-K's section named mapped to the 20-F's item (risk_factors is Item 3.D), and a note.
+    ``max_chars`` 0 returns the whole section in one page.
     With ``file``, a document on disk is read instead and nothing is fetched.
 
     Sections by form (key (item)): 10-K business (1), risk_factors (1A),
