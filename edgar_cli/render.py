@@ -179,7 +179,7 @@ def _fields_table(result: Any) -> Table:
     from .output import cell
     from .rows import flat
 
-    t = Table(box=box.SIMPLE_HEAD, show_header=True)
+    t = _table()
     t.add_column("Field", no_wrap=True)
     t.add_column("Value", overflow="fold")
     for key, value in flat(result).items():
@@ -302,8 +302,8 @@ def _catalogue(r: M.ConceptCatalogue):
         c = r.concepts[0]
         t = _table(f"{c.concept}: {c.label} ({c.kind}, {c.unit})\n{c.definition}")
         t.add_column("#", justify="right", no_wrap=True)
-        t.add_column("XBRL tag", overflow="fold", ratio=1)
-        t.add_column("Caveat", overflow="fold", ratio=2)
+        t.add_column("XBRL tag", overflow="fold", max_width=max(30, width() // 2 - 4))
+        t.add_column("Caveat", overflow="fold", min_width=24)
         for i, tag in enumerate(c.tags, start=1):
             t.add_row(str(i), tag.tag, tag.caveat)
         t.caption = ("aliases: " + ", ".join(c.aliases)) if c.aliases else None
