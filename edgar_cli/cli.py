@@ -64,6 +64,9 @@ ToOpt = Annotated[Optional[str], typer.Option("--to", "--until", metavar="DATE",
 CompanyOpt = Annotated[Optional[str], typer.Option("--company", "-c", metavar="COMPANY",
                                                    help="Only this company: ticker, CIK or name.")]
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation on a terminal.")]
+# Kept for commands written before the common options: a command that declares `as_json: JsonOpt = False`
+# and calls run(..., as_json) still works (the common --json is then not added to it twice).
+JsonOpt = Annotated[bool, typer.Option("--json", help="Same as --format json.")]
 
 
 def complete_concepts(incomplete: str) -> list[str]:
