@@ -95,6 +95,9 @@ TOOL_COMMANDS: dict[str, str] = {
     "cache_info": "edgar cache info",
     "cache_clear": "edgar cache clear",
     "user_agent_setting": "edgar config user-agent",
+    "config_show": "edgar config show",
+    "list_concepts": "edgar concepts",
+    "get_filing_outline": "edgar section",
 }
 
 _surface: Surface = "mcp"

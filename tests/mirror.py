@@ -93,7 +93,7 @@ class LogEntry:
 
 class MirrorServer:
     def __init__(self, corpus: Path | None = None, faults: Faults | None = None, *, gzip: bool = False,
-                 overlays: list[Path] | tuple[Path, ...] = (), extra: Path | None = None):
+                 overlays: list[Path] | tuple[Path, ...] = (), extra: Path | None = None, port: int = 0):
         self.corpus = Path(corpus or corpus_dir())
         self.overlays = [Path(p) for p in overlays]  # fixture trees laid out like the corpus, served first
         # Files served before the corpus, streamed from disk with Range, ETag and Last-Modified
@@ -119,7 +119,7 @@ class MirrorServer:
                     return
                 server._handle(self)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.httpd.daemon_threads = True
         self.httpd.handle_error = lambda request, address: None  # a client that hung up (timeouts) is expected
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -352,11 +352,35 @@ class MirrorServer:
         return 200, {"Content-Type": CONTENT_TYPES.get(local.suffix.lower(), "application/octet-stream")}, local.read_bytes()
 
 
-if __name__ == "__main__":  # pragma: no cover - manual use: python tests/mirror.py
-    srv = MirrorServer().start()
+def main(argv: list[str] | None = None) -> int:
+    """``python tests/mirror.py [--port N] [--corpus DIR] [--gzip]``: serve the corpus until Ctrl-C."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(description="Serve the recorded SEC corpus on loopback for EDGAR_MIRROR.")
+    parser.add_argument("--port", type=int, default=0, help="port to listen on (default: any free port)")
+    parser.add_argument("--corpus", default=None, help=f"corpus directory (default: $EDGAR_CORPUS or {DEFAULT_CORPUS})")
+    parser.add_argument("--gzip", action="store_true", help="compress answers as www.sec.gov does")
+    args = parser.parse_args(argv)
+    corpus = Path(args.corpus) if args.corpus else corpus_dir()
+    if not (corpus / "MANIFEST.tsv").is_file():
+        print(f"mirror: no SEC corpus at {corpus} (no MANIFEST.tsv). It is the recorded SEC responses kept beside "
+              "the repository in ../shared/sec-corpus; pass --corpus DIR or set EDGAR_CORPUS.", file=sys.stderr)
+        return 2
+    try:
+        srv = MirrorServer(corpus, gzip=args.gzip, port=args.port).start()
+    except OSError as exc:
+        print(f"mirror: cannot listen on 127.0.0.1:{args.port}: {exc.strerror}", file=sys.stderr)
+        return 2
     print(srv.url, flush=True)
+    print(f"mirror: serving {corpus}; export EDGAR_MIRROR={srv.url}; Ctrl-C to stop", file=sys.stderr, flush=True)
     try:
         while True:
             time.sleep(3600)
     except KeyboardInterrupt:
         srv.stop()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - manual use: python tests/mirror.py
+    raise SystemExit(main())

@@ -191,7 +191,7 @@ def test_cli_screen_and_compare_peers_of(store_env, cli, monkeypatch):
     assert "0001045810-24-000029" in res.out
     table = cli("screen", "revenue", "--fy", "2024", "--min", "1e9")
     assert table.rc == 0 and "NVIDIA" in table.out and "answered from: the bulk store" in table.err
-    assert "--unit" in table.out + table.err  # the CLI spells flags
+    assert "use --calendar" in table.err  # the CLI spells flags
     peers = cli("compare", "revenue", "--peers-of", "NVDA", "--json")
     assert peers.rc == 0 and '"peers_of"' in peers.out
     bad = cli("screen", "revenue", "--json")

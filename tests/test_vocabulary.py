@@ -12,13 +12,14 @@ import pytest
 import typer
 
 from edgar_cli import vocabulary as V
-from edgar_cli.capabilities import admin, bulk_sync, local_index, screen
+from edgar_cli.capabilities import admin, bulk_sync, catalogue, local_index, screen, sections
 from edgar_cli.cli import app
 from edgar_cli.mcp_server import CAPABILITIES, _public_signature
 
 PACKAGE = Path(V.__file__).parent
 ALL_CAPABILITIES = [*CAPABILITIES, local_index.index_add, local_index.index_list, local_index.index_remove,
-                    admin.cache_info, admin.cache_clear, screen.screen_companies, bulk_sync.sync_bulk]
+                    admin.cache_info, admin.cache_clear, admin.config_show, catalogue.list_concepts,
+                    sections.get_filing_outline, screen.screen_companies, bulk_sync.sync_bulk]
 
 
 def _commands() -> dict[str, Any]:
@@ -78,7 +79,7 @@ def test_each_surface_spells_a_parameter_and_a_capability_its_own_way():
 
 
 # Strings that are CLI facts, not advice: where the User-Agent in force came from (a CLI-only capability).
-CLI_ONLY = {"capabilities/admin.py": ("--user-agent",)}
+CLI_ONLY = {"capabilities/admin.py": ("--user-agent", "--no-cache")}
 
 _CLI_WORDS = re.compile(r"(?<![\w-])--[a-z][a-z-]+|`edgar |\bedgar (" + "|".join(
     sorted({c.split()[1] for c in V.TOOL_COMMANDS.values()})) + r")\b")

@@ -148,14 +148,17 @@ def answer_from_series(ref: CompanyRef, spec: Concept, series: Series, facts: Co
     cal = facts.calendar
     if not series.values:
         reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
+        similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
         raise EdgarError(
             "not_found",
             f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
             f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
             ("The company reports these tags only in other units or forms: " + ", ".join(reported) + "."
-             if reported else "Try a related concept or a raw XBRL tag; some companies report components "
+             if reported else
+             f"Tags it does report with similar names: {', '.join(similar)}." if similar else
+             "Try a related concept or a raw XBRL tag; some companies report components "
              "separately (selling and G&A, for example) and edgar does not add them up."),
-            tags_tried=series.tags_tried,
+            tags_tried=series.tags_tried, similar_tags=similar,
         )
     wanted = period_filter(spec, period)
     pool = [v for v in series.values if wanted(v)]
@@ -189,6 +192,17 @@ def data_source_of(facts: CompanyFacts) -> DataSource:
     from datetime import datetime, timezone
 
     return DataSource(kind=facts.origin, as_of=datetime.fromtimestamp(facts.fetched_at, timezone.utc))  # type: ignore[arg-type]
+
+
+def similar_tags(facts: CompanyFacts, tag: str, limit: int = 5) -> list[str]:
+    """Tags the company reports whose names are closest to ``tag`` (an unknown or misspelled raw tag)."""
+    from rapidfuzz import fuzz, process
+
+    local = tag.split(":", 1)[-1].lower()
+    names = {t.split(":", 1)[-1].lower(): t for t in facts.tags}
+    found = (process.extract(local, list(names), scorer=fuzz.ratio, score_cutoff=70, limit=limit)
+             or process.extract(local, list(names), scorer=fuzz.WRatio, score_cutoff=85, limit=limit))
+    return [names[n] for n, _, _ in found]
 
 
 def period_filter(spec: Concept, period: str):

@@ -18,7 +18,6 @@ from ..index.store import ChunkRecord, FilingRecord, Filters, IndexStore
 from ..models import DocumentHit, DocumentLine, DocumentLines, DocumentSearchResult
 from ..sec.client import SecClient
 from .filings import parse_day, parse_form
-from ..vocabulary import param, tool
 from .local_index import company_ciks, open_store
 
 MAX_LIMIT = 50

@@ -36,13 +36,13 @@ APP_NAME = "edgar-cli"
 
 
 def index_path() -> Path:
-    """``EDGAR_INDEX``, else ``index.sqlite`` in the platform's user data dir."""
+    """``EDGAR_INDEX``, else ``index.sqlite`` in the data directory (``EDGAR_DATA_DIR`` or the platform's)."""
     env = os.environ.get("EDGAR_INDEX")
     if env:
         return Path(env).expanduser()
-    from platformdirs import user_data_dir
+    from ..config import data_dir
 
-    return Path(user_data_dir(APP_NAME)) / "index.sqlite"
+    return data_dir() / "index.sqlite"
 
 
 # --- records ---------------------------------------------------------------------------------------

@@ -401,6 +401,9 @@ class SecClient:
                     raw, encoding = resp.content, None
                 else:  # the bytes on the wire; raises on a short read of a declared Content-Length
                     raw, encoding = b"".join(resp.iter_raw()), resp.headers.get("Content-Encoding")
+        except httpx.ConnectError as exc:  # nothing answered: no DNS, a refused connection, no route
+            limiter.done(slot)
+            raise connect_error(exc, url, target, self.settings.mirror) from None
         except httpx.HTTPError as exc:  # timeouts, transport faults, bad framing
             limiter.done(slot)
             raise _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}") from None
@@ -672,6 +675,46 @@ def _validate_body(resp: Any, raw: bytes, body: bytes, expect_json: bool, url: s
     except ValueError:
         raise _Retryable("upstream_unavailable", "a body that is not complete JSON (truncated or damaged)") from None
     return body, parsed
+
+
+def connect_error(exc: Exception, url: str, target: str, mirror: str | None) -> Exception:
+    """What a failed connection means, said plainly: offline (DNS), a mirror that is down or mistyped.
+
+    DNS failures, refused connections and unreachable networks are not retried (another try in a
+    second finds the same); other connect errors stay retryable.
+    """
+    import errno
+    import socket
+    from urllib.parse import urlsplit
+
+    cause: BaseException | None = exc
+    os_error: OSError | None = None
+    while cause is not None and os_error is None:
+        if isinstance(cause, OSError):
+            os_error = cause
+        cause = cause.__cause__ or cause.__context__
+    host = urlsplit(target).hostname or "?"
+    port = urlsplit(target).port
+    where = f"the mirror {mirror} (EDGAR_MIRROR)" if mirror else host
+    text = f"{exc}".lower()
+    if isinstance(os_error, socket.gaierror) or "name or service not known" in text or "name resolution" in text \
+            or "nodename nor servname" in text:
+        if mirror:
+            return EdgarError("network_unavailable", f"Cannot resolve the host {host!r} of {where}.",
+                              "Check the spelling of EDGAR_MIRROR, or unset it to reach the SEC directly.", url=url)
+        return EdgarError("network_unavailable", f"Cannot resolve {host}: this machine seems to be offline "
+                          "(no DNS answer).", "Check the network connection, or point EDGAR_MIRROR at a mirror "
+                          "you can reach; the SEC itself was not reached.", url=url)
+    code = getattr(os_error, "errno", None)
+    if code == errno.ECONNREFUSED or "refused" in text:
+        return EdgarError("network_unavailable", f"Nothing answers at {where if mirror else f'{host}:{port or 443}'}: "
+                          "the connection was refused.", "Start the mirror, check the port in EDGAR_MIRROR, or unset "
+                          "it to reach the SEC directly." if mirror else "Check the network, proxy or firewall.",
+                          url=url)
+    if code in (errno.ENETUNREACH, errno.EHOSTUNREACH) or "unreachable" in text:
+        return EdgarError("network_unavailable", f"No route to {where}: this machine seems to be offline.",
+                          "Check the network connection.", url=url)
+    return _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}")
 
 
 _default: SecClient | None = None
