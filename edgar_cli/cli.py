@@ -31,6 +31,10 @@ app.add_typer(config_app, name="config")
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON on stdout.")]
 CompanyArg = Annotated[str, typer.Argument(help="Ticker, CIK or company name, e.g. NVDA, 1045810, 'NVIDIA'.")]
+FiscalYearsOpt = Annotated[Optional[str], typer.Option("--fy", help="Fiscal year by the company's own label, e.g. 2024, or a range, e.g. 2020..2024.")]
+LastOpt = Annotated[Optional[int], typer.Option("--last", help="The latest N periods of a table (fiscal years, or quarters with --period quarterly).")]
+DeriveOpt = Annotated[Optional[str], typer.Option("--derive", help="q4 (Q4 = FY - 9M, quarterly tables) and/or ttm (trailing twelve months), comma-separated; derived cells are marked.")]
+ChartOpt = Annotated[bool, typer.Option("--chart", help="Also draw a terminal chart of the table (needs the chart extra).")]
 
 _state: dict[str, Any] = {"user_agent": None, "no_cache": False}
 
@@ -135,17 +139,21 @@ def resolve_cmd(query: CompanyArg, as_json: JsonOpt = False) -> None:
 @app.command("concept")
 def concept_cmd(
     company: CompanyArg,
-    concept: Annotated[str, typer.Argument(help="revenue, net_income, eps_diluted, R&D, ... or a raw tag like us-gaap:Revenues.",
-                                           autocompletion=lambda incomplete: complete_concepts(incomplete))],
-    fy: Annotated[Optional[int], typer.Option("--fy", help="Fiscal year by the company's own label, e.g. 2024.")] = None,
-    period: Annotated[str, typer.Option("--period", help="annual, quarterly or all.")] = "annual",
-    limit: Annotated[int, typer.Option("--limit", help="Most values to show, newest first.")] = 8,
+    concepts: Annotated[list[str], typer.Argument(help="One or more of revenue, net_income, eps_diluted, R&D, ... or raw tags like us-gaap:Revenues; several give one table.",
+                                                  autocompletion=lambda incomplete: complete_concepts(incomplete))],
+    fy: FiscalYearsOpt = None,
+    period: Annotated[str, typer.Option("--period", help="annual, quarterly or all (all: one concept only).")] = "annual",
+    limit: Annotated[Optional[int], typer.Option("--limit", help="Most values to show for one concept, newest first (default 8).")] = None,
+    last: LastOpt = None,
+    derive: DeriveOpt = None,
+    chart: ChartOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """A financial concept's reported values for one company, newest first, each with its provenance."""
-    from .capabilities.concepts import get_financial_concept
+    """A financial concept's reported values for one company, newest first, each with its provenance; several concepts or years give a table by period."""
+    from .capabilities.statements import concept_command
 
-    run(lambda: get_financial_concept(company, concept, fiscal_year=fy, period=period, limit=limit), as_json)  # type: ignore[arg-type]
+    _run_table(lambda: concept_command(company, list(concepts), fiscal_year=fy, period=period, limit=limit, last=last,
+                                       derive=_csv(derive)), as_json, chart)
 
 
 @cache_app.command("info")
@@ -383,3 +391,34 @@ def read_cmd(
     from .capabilities.documents_search import read_document
 
     run(lambda: read_document(doc_id, lines=lines, around=around), as_json)
+
+
+# --- statements: edgar statement (issue 19) ----------------------------------------------------
+
+
+def _run_table(call: Callable[[], Any], as_json: bool, chart: bool) -> None:
+    """run(), then a chart of the table when asked for (rendering only: the result is the same)."""
+    results: list[Any] = []
+    run(lambda: results.append(call()) or results[-1], as_json)
+    if chart and not as_json and results and type(results[-1]).__name__ == "StatementResult":
+        from .render import render_chart
+
+        render_chart(results[-1])
+
+
+@app.command("statement")
+def statement_cmd(
+    company: CompanyArg,
+    statement: Annotated[str, typer.Argument(help="income, balance or cashflow.")],
+    fy: FiscalYearsOpt = None,
+    last: LastOpt = None,
+    period: Annotated[str, typer.Option("--period", help="annual or quarterly.")] = "annual",
+    derive: DeriveOpt = None,
+    chart: ChartOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """A company's income statement, balance sheet or cash-flow statement by fiscal period, every cell with its filing."""
+    from .capabilities.statements import get_financial_statement
+
+    _run_table(lambda: get_financial_statement(company, statement, fiscal_year=fy, last=last, period=period,  # type: ignore[arg-type]
+                                               derive=_csv(derive)), as_json, chart)  # type: ignore[arg-type]
