@@ -244,8 +244,9 @@ class _Row:
         if period == "annual":
             return {k for k in self.at if k[1] == "FY" and self.get(*k)}
         keys = {k for k in self.at if k[1] in QUARTERS and self.get(*k)}
-        if self.kind == "duration":
+        if self.kind == "duration":  # a Q4 implied by its year; a Q2/Q3 reported only in the year to date
             keys |= {(k[0], "Q4") for k in self.at if k[1] == "FY" and self.get(*k)}
+            keys |= {(k[0], {"H1": "Q2", "9M": "Q3"}[k[1]]) for k in self.at if k[1] in ("H1", "9M")}
         return keys
 
     def span(self, period: str) -> str:
