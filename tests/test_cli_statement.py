@@ -117,3 +117,12 @@ def test_the_trend_column_appears_in_a_terminal(sec):
     console.print(statement_table(r, trend=True))
     text = console.export_text()
     assert "Trend" in text and "▁▁▂▅█" in text  # FY2022..FY2026 revenue, 26.9B to 215.9B
+
+
+def test_chart_draws_the_rows_below_the_table(cli):
+    pytest.importorskip("plotext")
+    r = cli("concept", "NVDA", "revenue", "net_income", "--last", "3", "--chart")
+    assert r.rc == 0, r.err
+    table, _, chart = r.out.partition("┌")
+    assert "FY2026" in table and chart and "Revenue" in chart and "FY2024" in chart
+    assert cli("concept", "NVDA", "revenue", "net_income", "--last", "3", "--chart", "--json").json()["rows"]

@@ -282,3 +282,34 @@ def test_unknown_statement_and_concepts_are_refused(sec):
     with pytest.raises(EdgarError) as exc:
         get_financial_series("NVDA", ["revenue", "nonsense concept"])
     assert exc.value.code == "invalid_argument"
+
+
+# --- MCP-ready: the same functions as tools (registered by mcp_server on merge) -----------------
+
+
+def test_the_statement_capabilities_work_as_mcp_tools(sec):
+    import anyio
+
+    from edgar_cli import mcp_server as S
+
+    server = S._server_class()(name="edgar-test")
+    for fn in (get_financial_statement, get_financial_series):
+        server.add_tool(S.as_tool(fn), name=fn.__name__, description=S.description_for(fn), structured_output=True)
+
+    async def go():
+        tools = {t.name: t for t in await server.list_tools()}
+        schema = tools["get_financial_statement"].input_schema["properties"]
+        assert schema["statement"]["enum"] == ["income", "balance", "cashflow"]
+        assert {"fiscal_year", "last", "period", "derive"} <= set(schema) and "client" not in schema
+        assert tools["get_financial_series"].output_schema is not None
+        ok = await server.call_tool("get_financial_statement", {"company": "NVDA", "statement": "income", "last": 2})
+        bad = await server.call_tool("get_financial_series", {"company": "NVDA", "concepts": ["revenue"],
+                                                               "derive": ["q4"]})
+        return ok, bad
+
+    ok, bad = anyio.run(go)
+    data = ok.structured_content
+    assert not ok.is_error and [c["key"] for c in data["columns"]] == ["FY2025", "FY2026"]
+    assert data == get_financial_statement("NVDA", "income", last=2).model_dump(mode="json")
+    assert bad.is_error and bad.structured_content["error"]["code"] == "invalid_argument"
+    assert "period quarterly" in bad.structured_content["error"]["suggestion"]  # the MCP spelling
