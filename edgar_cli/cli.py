@@ -409,7 +409,9 @@ def _run_table(call: Callable[[], Any], as_json: bool, chart: bool) -> None:
 @app.command("statement")
 def statement_cmd(
     company: CompanyArg,
-    statement: Annotated[str, typer.Argument(help="income, balance or cashflow.")],
+    statement: Annotated[str, typer.Argument(help="income, balance or cashflow.",
+                                             autocompletion=lambda incomplete: [s for s in ("income", "balance", "cashflow")
+                                                                                if s.startswith(incomplete.lower())])],
     fy: FiscalYearsOpt = None,
     last: LastOpt = None,
     period: Annotated[str, typer.Option("--period", help="annual or quarterly.")] = "annual",
