@@ -403,8 +403,11 @@ def statement_table(r: M.StatementResult, trend: bool = False) -> Table:
 
 @renders(M.StatementResult)
 def _statement(r: M.StatementResult):
-    out = out_console()
-    return statement_table(r, trend=out.is_terminal)
+    err = err_console()
+    for row in r.rows:  # the table's own notes and warnings follow the table (render() prints them)
+        for n in row.notes:
+            err.print(Text(f"note: {row.label}: {n}", style="dim"))
+    return statement_table(r, trend=out_console().is_terminal)
 
 
 def render_chart(r: M.StatementResult) -> None:

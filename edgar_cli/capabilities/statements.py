@@ -41,6 +41,7 @@ ORDER = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "FY": 5, "TTM": 6}
 TablePeriod = Literal["annual", "quarterly"]
 StatementName = Literal["income", "balance", "cashflow"]
 
+_Company = Annotated[str, Field(description="Ticker, CIK or company name, e.g. NVDA, 1045810, NVIDIA")]
 _FiscalYears = Annotated[int | str | None, Field(
     description="A fiscal year by the company's own label (2024) or an inclusive range (\"2020..2024\"); "
                 "default: the latest")]
@@ -53,7 +54,7 @@ _Derive = Annotated[list[Literal["q4", "ttm"]] | None, Field(
 
 
 def get_financial_series(
-    company: Annotated[str, Field(description="Ticker, CIK or company name, e.g. NVDA, 1045810, NVIDIA")],
+    company: _Company,
     concepts: Annotated[list[str], Field(description="Catalogue concepts or aliases (revenue, net_income, "
                                                      "eps_diluted, total_assets) or raw XBRL tags; 1-30")],
     fiscal_year: _FiscalYears = None,
@@ -99,7 +100,7 @@ def get_financial_series(
 
 
 def get_financial_statement(
-    company: Annotated[str, Field(description="Ticker, CIK or company name, e.g. NVDA, 1045810, NVIDIA")],
+    company: _Company,
     statement: Annotated[StatementName, Field(description="income, balance or cashflow")],
     fiscal_year: _FiscalYears = None,
     last: _Last = None,
@@ -196,6 +197,9 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
         out_rows.append(row.as_model(columns, kinds, period, ttm=False))
         if "ttm" in kinds and period == "quarterly" and D.not_additive(row.series.unit, row.kind) is None:
             out_rows.append(row.as_model(columns, kinds, period, ttm=True))
+    for col in columns:
+        if col.fiscal_period == "TTM":  # its twelve months, as the derived cells give them
+            col.start = _mode([c.start for r in out_rows for c in r.cells if c.column == col.key and c.derived])
     notes += _table_notes(out_rows, columns, kinds, period, years)
     warnings = [f"{r.label}: {w}" for r in out_rows for w in r.warnings]
     unit = next((r.unit for r in out_rows if r.unit and "/" not in r.unit), None)
