@@ -147,7 +147,8 @@ def in_mcp_words(value):
     for name, flag in PARAM_FLAGS.items():
         if flag.startswith("--"):
             names.setdefault(flag, name)
-    names.update({command: name for name, command in TOOL_COMMANDS.items()})
+    for name, command in TOOL_COMMANDS.items():  # one command may serve two tools: the first listed is its own
+        names.setdefault(command, name)
     pattern = re.compile("|".join(re.escape(k) for k in sorted(names, key=len, reverse=True)) + r"(?![\w-])")
     if isinstance(value, str):
         return pattern.sub(lambda m: names[m.group(0)], value)
