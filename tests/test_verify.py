@@ -28,7 +28,7 @@ from decimal import Decimal
 import pytest
 
 from edgar_cli.capabilities.verify import verify_answer
-from edgar_cli.documents.figures import extract_figures
+from edgar_cli.verification.claims import extract_figures
 from edgar_cli.errors import EdgarError, ExitStatus
 
 NVDA_FY2024_10K = "0001045810-24-000029"
