@@ -24,7 +24,9 @@ class ExitStatus(IntEnum):
     RATE_LIMITED = 7
     UPSTREAM_UNAVAILABLE = 8
     BLOCKED = 9
-    UNGROUNDED = 10
+    UNGROUNDED = 10  # verify: some figure is contradicted (ungrounded or of another period)
+    UNCONFIRMED = 11  # verify: none contradicted, but some figure is superseded, ambiguous or unchecked
+    NO_FIGURES = 12  # verify: the answer states no figure to check
 
 
 ERROR_CODES: dict[str, ExitStatus] = {
@@ -38,6 +40,17 @@ ERROR_CODES: dict[str, ExitStatus] = {
     "blocked": ExitStatus.BLOCKED,
     "internal_error": ExitStatus.INTERNAL_ERROR,
 }
+
+
+def verdict_exit_status(verdict: str) -> ExitStatus:
+    """The exit status of a verify_answer verdict (AnswerVerification.verdict)."""
+    if verdict == "grounded":
+        return ExitStatus.OK
+    if verdict == "ungrounded":
+        return ExitStatus.UNGROUNDED
+    if verdict == "no_figures":
+        return ExitStatus.NO_FIGURES
+    return ExitStatus.UNCONFIRMED
 
 
 class EdgarError(Exception):

@@ -250,13 +250,16 @@ def _answer_verification(r: M.AnswerVerification):
     t.add_column("Claimed", max_width=18)
     t.add_column("Evidence", overflow="fold")
     t.add_column("Accession", no_wrap=True)
-    marks = {"grounded": "ok", "derived": "derived", "mismatched_period": "WRONG PERIOD", "ungrounded": "UNGROUNDED",
-             "unchecked": "-"}
+    marks = {"grounded": "ok", "derived": "derived", "superseded": "SUPERSEDED", "mismatched_period": "WRONG PERIOD",
+             "ungrounded": "UNGROUNDED", "ambiguous": "AMBIGUOUS", "unchecked": "-"}
     for f in r.figures:
         claimed = f.claimed_period_text or (f"FY{f.claimed_fiscal_year}" if f.claimed_fiscal_year else "")
         evidence = f.reason + "".join(f"\n  {n}" for n in f.notes)
         accn = (f.support.accession_number if f.support else None) or (f.inputs[0].accession_number if f.inputs else "")
-        t.add_row(f.text, marks.get(f.status, f.status), claimed, evidence, accn or "")
+        mark = marks.get(f.status, f.status) + "".join(f"\n[{flag.replace('_', ' ')}]" for flag in f.flags)
+        t.add_row(f.text, mark, claimed, evidence, accn or "")
+    t.caption = f"verdict: {r.verdict}" + (f" (caveats: {', '.join(f.replace('_', ' ') for f in r.flags)})"
+                                           if r.flags else "")
     return t
 
 

@@ -79,9 +79,11 @@ def test_an_excerpt_option_supports_a_figure_not_in_the_facts(cli):
     assert r.json()["figures"][0]["support"]["source"] == "cited_text"
 
 
-def test_an_answer_without_figures_exits_zero(cli):
+def test_an_answer_without_figures_is_not_a_pass(cli):
     r = cli("verify", "NVIDIA designs GPUs.", "--company", "NVDA", "--json")
-    assert r.rc == 0 and r.json()["figures"] == []
+    assert r.rc == ExitStatus.NO_FIGURES == 12
+    data = r.json()
+    assert data["figures"] == [] and data["verdict"] == "no_figures" and data["all_grounded"] is False
 
 
 def test_a_malformed_citation_is_a_structured_error(cli):
@@ -115,7 +117,7 @@ def test_a_cited_filings_case_number_does_not_ground_a_figure_on_the_command_lin
     assert row["status"] == "ungrounded" and (row["support"] or {}).get("source") != "cited_text"
 
 
-def test_an_unchecked_figure_does_not_fail_the_exit_status_but_is_shown(cli):
+def test_an_unchecked_figure_is_not_grounded_and_exits_with_its_own_status(cli):
     r = cli("verify", "NVIDIA's Data Center revenue was $115.2 billion in fiscal 2025.", "--company", "NVDA")
-    assert r.rc == 0
-    assert "$115.2 billion" in r.out and "Data Center" in r.out
+    assert r.rc == ExitStatus.UNCONFIRMED == 11
+    assert "$115.2 billion" in r.out and "Data Center" in r.out and "verdict: unchecked" in r.out

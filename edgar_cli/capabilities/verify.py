@@ -31,6 +31,8 @@ from .resolve import resolve_company
 
 MAX_ANSWER_CHARS = 200_000
 MAX_CITES = 20
+# One word that reads as a file path: ./answer.txt, notes/answer.md, ~/a.txt, answer.txt
+PATH_LIKE = re.compile(r"(?:~|\.{1,2})?[/\\]\S*|\S*[/\\]\S*|\S+\.[A-Za-z][A-Za-z0-9]{0,4}")
 _DOC_URL = re.compile(r"^https://www\.sec\.gov/Archives/edgar/data/(\d+)/(\d{18})/([A-Za-z0-9][\w.-]*)$")
 
 
@@ -113,9 +115,7 @@ def verify_answer(
     figures = _dedupe_periods(extract_figures(text))
     if not figures:
         ref = _company_ref(company, cites, client) if company else None
-        return AnswerVerification(company=ref, cited=[c.label for c in cites], all_grounded=True,
-                                  summary="No figures found in the answer: nothing to verify.", figures=[],
-                                  counts={}, source="")
+        return verdict([], company=ref, cited=[c.label for c in cites], notes=[], warnings=[], source="")
     ref = _company_ref(company, cites, client)
     facts = load_company_facts(client, int(ref.cik))
     accessions = {c.accession for c in cites} or None
@@ -156,6 +156,13 @@ def _check_answer(answer: str) -> str:
     if len(answer) > MAX_ANSWER_CHARS:
         raise EdgarError("invalid_argument", f"The answer is {len(answer):,} characters; at most "
                          f"{MAX_ANSWER_CHARS:,} are checked.", "Verify the answer in parts.")
+    if PATH_LIKE.fullmatch(answer.strip()):
+        # "./answer.txt" that names no file (the command line reads one that does): never text to check,
+        # "nothing to verify" would hide the typo
+        raise EdgarError("invalid_argument", f"The answer {answer.strip()[:200]!r} is a file path, not answer text, "
+                         "and no such file was read.",
+                         "Pass the answer's text itself, or the path of an existing file holding it (or - for "
+                         "standard input).")
     return answer
 
 

@@ -99,7 +99,7 @@ class Derived:
         every = G.ratios(self._series(), *pair)
         fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]
         if self._derivation_verdict(fig, row, claim, fits, lambda d: (d.value < 0) == neg or d.value == 0,
-                                    "the sign disagrees"):
+                                    "the sign disagrees", every):
             return row
         if self._contradicted(fig, row, claim, every, lambda d: f"{d.formula} = {d.value:,.2f}%"):
             return row
@@ -118,7 +118,7 @@ class Derived:
             every = [d for d in every if d.period.unit == fig.currency]
         fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]
         return self._derivation_verdict(fig, row, claim, fits, lambda d: way == 0 or (d.value > 0) == (way > 0),
-                                        "the direction disagrees")
+                                        "the direction disagrees", every)
 
     def _no_change(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str) -> VerifiedFigure:
         sequential = bool(W.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
@@ -143,7 +143,9 @@ class Derived:
         return True
 
     def _derivation_verdict(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, fits: list[G.Derivation],
-                            agrees, disagreement: str) -> bool:
+                            agrees, disagreement: str, every: list[G.Derivation] = ()) -> bool:
+        """derived, a direction or sign that disagrees, or mismatched_period, from the derivations that round to
+        the figure (``fits``); ``every`` derivation of the kind names the claimed period's own value."""
         if not fits:
             return False
         fits.sort(key=lambda d: (not claim.accepts(d.period), not agrees(d), claim.type_rank(d.period),
@@ -156,14 +158,20 @@ class Derived:
             row.reason = f"{best.formula} = {shown}, rounds to {fig.text} ({where})."
             if not claim.stated:
                 row.notes.append(f"The answer names no period for this figure; the computation is for {where}.")
-            elif claim.calendar_year is not None:
-                row.notes.append(f"{claim.text} reads as a calendar year: {P.calendar_note(best.period, claim.calendar_year)}.")
+            elif claim.reading:
+                row.notes.append(f"{self.calendar_wording(claim)}: read as {claim.describe()}, which "
+                                 f"{claim.reading}.")
         elif claim.accepts(best.period):
             row.status = "ungrounded"
             row.reason = f"{best.formula} = {shown} for {where}: {disagreement} with the answer."
         elif claim.stated and self._convincing(fig, claim, best.period):
             row.status = "mismatched_period"
             row.reason = f"{best.formula} = {shown} for {where}, not for {claim.text}."
+            own = sorted((d for d in every if claim.accepts(d.period)),
+                         key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()))
+            if own:
+                row.notes.append(f"For {G.describe_period(own[0].period)} it is {own[0].value:,.2f} "
+                                 f"({own[0].formula}).")
         else:
             if claim.stated:
                 row.notes.append(f"{best.formula} = {shown} for {where} also rounds to {fig.text}: too loose a "
@@ -218,7 +226,7 @@ class Derived:
                  if not fig.currency or d.period.unit == fig.currency]
         fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]
         if self._derivation_verdict(fig, row, claim, fits, lambda d: (d.value < 0) == neg or d.value == 0,
-                                    "the sign disagrees"):
+                                    "the sign disagrees", every):
             row.notes.append("Free cash flow is not a reported figure: edgar takes it as operating cash flow "
                              "less capital expenditures; companies define it in their own ways.")
             return row

@@ -22,21 +22,25 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from ..models import CompanyRef, FactValue, VerifiedFigure
+from ..models import CompanyRef, FactValue, PeriodReading, VerifiedFigure
 from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.catalogue import catalogue
 from ..xbrl.facts import CompanyFacts
+from ..xbrl.restatements import filing_order, split_events
 from ..xbrl.series import build_series, fact_value
 from . import periods as P
 from . import wording as W
 from .claims import NUMERIC, Figure
 from . import support as S
 from .derived import Derived
+from .verdict import flag
 
 # Concepts whose sign says something: a negative value is a loss or an outflow.
 SIGNED_CONCEPTS = frozenset({"net_income", "operating_income", "gross_profit", "operating_cash_flow", "eps_basic",
                              "eps_diluted"})
+# Statuses under which a figure holds (for a reading of calendar wording)
+HELD = ("grounded", "derived", "superseded")
 _FREE_CASH_FLOW = re.compile(r"\bfree cash flows?\b|\bFCF\b", re.I)
 _LEGAL_WORDS = frozenset({"inc", "corp", "co", "ltd", "plc", "llc", "the", "and", "company", "corporation"})
 _BOUND_TEXT = {"approx": "an approximation", "over": "a lower bound", "under": "an upper bound",
@@ -79,6 +83,7 @@ class Grounder(Derived):
         self.cal = facts.calendar
         self._ratio_series: dict[str, list[FactValue]] | None = None
         self._series_cache: dict[str, list[FactValue]] = {}
+        self._splits: list[tuple] | None = None
         self.text_ok: set[int] = set()  # figures the cited text may still support (never one XBRL contradicts)
         name_words = re.findall(r"[A-Za-z]+", ref.name)
         acronym = "".join(w[0] for w in name_words if w[0].isupper() and w.lower() not in _LEGAL_WORDS)
@@ -111,17 +116,63 @@ class Grounder(Derived):
             lo, hi = fig.interval
             row.notes.append(f"Read as {_BOUND_TEXT[fig.bound]}: any value from {S.fmt(float(lo))} to "
                              f"{S.fmt(float(hi))} fits.")
-        if fig.kind == "percent":
-            return self._percent(fig, row, claim)
-        return self._amount(fig, row, claim)
+        options = P.readings(claim, self.cal)
+        if len(options) == 1:
+            return self._check_claim(fig, row, options[0])
+        return self._either_reading(fig, row, claim, options)
 
     def claim_for(self, fig: Figure, row: VerifiedFigure) -> P.Claim:
+        """The period the answer claims for the figure; calendar wording ("in 2024") at a company whose fiscal
+        year is not the calendar year keeps its calendar year (see periods.readings)."""
         fy, cal_year = fig.fiscal_year, None
         if fig.period_basis == "calendar" and fy is not None and not self.calendar_aligned:
             fy, cal_year = None, fig.fiscal_year
             row.claimed_fiscal_year = None
         return P.Claim(fiscal_year=fy, quarter=fig.fiscal_period, end=fig.period_end, calendar_year=cal_year,
                        period_type=fig.period_type, text=fig.period_text)
+
+    def _check_claim(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
+        if fig.kind == "percent":
+            return self._percent(fig, row, claim)
+        return self._amount(fig, row, claim)
+
+    def calendar_wording(self, claim: P.Claim) -> str:
+        return (f"{claim.text} is calendar wording, and {self.ref.name}'s fiscal years end around "
+                f"{self.cal.typical_end}")
+
+    def _either_reading(self, fig: Figure, row: VerifiedFigure, claim: P.Claim,
+                        options: list[P.Claim]) -> VerifiedFigure:
+        """Calendar wording that can mean two fiscal periods: the figure is checked under each. Held under one
+        and not the other, it is ambiguous (both named); held under both, grounded; under neither, the worse."""
+        results = [(c, self._check_claim(fig, row.model_copy(deep=True), c)) for c in options]
+        readings = [PeriodReading(fiscal_year=c.fiscal_year, fiscal_period=c.quarter or "FY",  # type: ignore[arg-type]
+                                  start=c.span[0] if c.span else None, end=c.span[1] if c.span else None,
+                                  why=c.reading or "", status=r.status, reason=r.reason) for c, r in results]
+        held = [(c, r) for c, r in results if r.status in HELD]
+        each = "; ".join(f"as {c.describe()}, which {c.reading}, {r.status}: {r.reason.rstrip('.')}"
+                         for c, r in results)
+        intro = f"{self.calendar_wording(claim)}: it can mean {' or '.join(c.describe() for c in options)}"
+        for _c, r in results:  # each reading's own "read as ..." note says less than the readings do
+            r.notes = [n for n in r.notes if not n.startswith(self.calendar_wording(claim))]
+        if held and len(held) == len(results):
+            out = held[0][1]
+            out.notes.append(f"{intro}; the figure holds under each.")
+        elif held:
+            out = held[0][1]
+            out.status = "ambiguous"
+            out.reason = (f"{intro}, and the figure holds under only one ({each}). Name the fiscal period to "
+                          "check it.")
+        else:
+            contradicted = [r for _c, r in results if r.status in ("ungrounded", "mismatched_period")]
+            out = (contradicted or [results[0][1]])[0]
+            if len(contradicted) < len(results):
+                out = next(r for _c, r in results if r.status not in ("ungrounded", "mismatched_period"))
+                out.status = "unchecked"
+            elif any(r.status == "ungrounded" for r in contradicted):
+                out.status = "ungrounded"
+            out.reason = f"{intro}; under neither does the figure hold ({each})."
+        out.readings = readings
+        return out
 
     def _unit(self, fig: Figure) -> str | None:
         if fig.kind == "money":
@@ -256,7 +307,7 @@ class Grounder(Derived):
             return row
         if claim.stated:
             row.reason = (f"{self.ref.name} reports no {label} for {claim.text} in its XBRL facts, so "
-                          f"{fig.text} cannot be checked against them.")
+                          f"{fig.text} cannot be checked against them{self._coverage(claim.fiscal_year)}.")
             self.text_ok.add(fig.start)
             return row
         row.status = "ungrounded"
@@ -281,9 +332,9 @@ class Grounder(Derived):
             if not claim.stated:
                 row.notes.append("The answer names no period for this figure; the matching fact is for "
                                  f"{G.describe_period(f)}.")
-            elif claim.calendar_year is not None:
-                row.notes.append(f"{claim.text} reads as a calendar year, and {self.ref.name}'s fiscal years end "
-                                 f"around {self.cal.typical_end}: {P.calendar_note(f, claim.calendar_year)}.")
+            elif claim.reading:
+                row.notes.append(f"{self.calendar_wording(claim)}: read as {claim.describe()}, which "
+                                 f"{claim.reading}.")
         elif in_period:
             row.status = "ungrounded"
             says = "a loss (negative)" if self._claims_negative(fig) else "a positive amount (income, inflow)"
@@ -301,7 +352,7 @@ class Grounder(Derived):
             return False
         row.support = S.match_support(best)
         row.other_matches = len(rel) - 1
-        self._describe_revision(best, row)
+        self._caveats(fig, best, row)
         return True
 
     def _convincing(self, fig: Figure, claim: P.Claim, f: FactValue) -> bool:
@@ -391,9 +442,7 @@ class Grounder(Derived):
             return []
         out = []
         for name in named:
-            if name not in self._series_cache:
-                self._series_cache[name] = build_series(self.facts, catalogue()[name]).values
-            out += [v for v in self._series_cache[name] if claim.accepts(v)]
+            out += [v for v in self._concept_series(name) if claim.accepts(v)]
         if fig.currency and not any(v.unit.split("/")[0] == fig.currency for v in out):
             # The series is in the reporting currency; the filer may give this period in the answer's too.
             chain = {t.tag for name in named for t in catalogue()[name].chain}
@@ -426,16 +475,63 @@ class Grounder(Derived):
                          f"{G.describe_period(f)} is in {f.form} {f.accession_number} (filed {f.filed}).")
         return True
 
-    def _describe_revision(self, m: G.Match, row: VerifiedFigure) -> None:
-        if m.is_current:
-            return
+    def _caveats(self, fig: Figure, m: G.Match, row: VerifiedFigure) -> None:
+        """What a reader must know about a value that grounds a figure, raised to the verdict: it was later
+        restated (the figure is superseded), it predates a stock split, it is a convenience translation."""
         f = m.fact
-        if m.revision_kind == "stock_split":
-            row.notes.append(f"Pre-split original: {S.fmt(f.value)} as reported in {f.accession_number}; after the "
-                             f"stock split later filings report {S.fmt(m.current_value)} for the same period.")
-        else:
-            row.notes.append(f"As first reported in {f.accession_number}; later filings report "
-                             f"{S.fmt(m.current_value)} for the same period ({m.revision_kind}).")
+        if m.revision_kind == "restatement" and row.status == "grounded":
+            row.status = "superseded"
+            row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} as first reported "
+                          f"({f.form} {f.accession_number}, filed {f.filed}), rounds to {fig.text}; later filings "
+                          f"report {S.fmt(m.current_value)} for the same period.")
+            flag(row, "superseded_value", f"the answer quotes {self.ref.name}'s value for {G.describe_period(f)} as "
+                 f"first reported in {f.accession_number}; later filings restated it to {S.fmt(m.current_value)} "
+                 f"{f.unit}.")
+        elif m.revision_kind == "stock_split":
+            flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
+                 f"a stock split; later filings report {S.fmt(m.current_value)} for the same period.")
+        elif m.revision_kind is None and "shares" in f.unit:
+            ratio, when = self._split_after(f)
+            if ratio > 1:
+                now = f.value * ratio if f.unit == "shares" else f.value / ratio
+                flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} predates a "
+                     f"{ratio}-for-1 stock split (first applied in filings of {when}) and was never restated: on "
+                     f"today's basis it is about {S.fmt(now)}.")
+        elif m.revision_kind == "precision_change":
+            row.notes.append(f"Later filings report {S.fmt(m.current_value)} for the same period, the same value at "
+                             "another precision.")
+        home = self.facts.reporting_currency
+        currency = f.unit.split("/")[0]
+        if home and G.CURRENCY_UNIT.fullmatch(currency) and currency != home:
+            rows = self.everything.periods.get((f.matched_tag, f.unit.replace(currency, home),
+                                                f.start.isoformat() if f.start else None, f.end.isoformat()), [])
+            also = f" ({S.fmt(max(rows, key=filing_order)[2])} {home} for the same period)" if rows else ""
+            flag(row, "convenience_translation", f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
+                 f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.")
+
+    def _concept_series(self, name: str) -> list[FactValue]:
+        """A catalogue concept's current values over all of the company's facts (the concept engine)."""
+        if name not in self._series_cache:
+            self._series_cache[name] = build_series(self.facts, catalogue()[name]).values
+        return self._series_cache[name]
+
+    def _split_after(self, f: FactValue) -> tuple[int, str | None]:
+        """The stock-split ratio applied after a share or per-share value was last reported (1: none)."""
+        if self._splits is None:
+            revisions = [(v.filed, v.original_value, v.value) for name in ("eps_diluted", "eps_basic",
+                                                                           "shares_outstanding")
+                         for v in self._concept_series(name) if v.revision_kind == "stock_split"
+                         and v.original_value is not None]
+            self._splits = split_events(revisions)
+        rows = self.everything.periods.get((f.matched_tag, f.unit, f.start.isoformat() if f.start else None,
+                                            f.end.isoformat()), [])
+        last = max((r[7] for r in rows), default=f.filed.isoformat())
+        ratio, first = 1, None
+        for when, n in self._splits:
+            if f.end < when and last < when.isoformat():
+                ratio *= n
+                first = first or when.isoformat()
+        return ratio, first
 
     # --- dates and fiscal years --------------------------------------------------------
 
@@ -451,16 +547,33 @@ class Grounder(Derived):
             return row
         est = self.cal.estimated_end(fy)
         if est is not None and labels and fy > max(labels) and (est - self.today).days < 400:
-            row.reason = f"FY{fy} is not complete in the facts (it ends around {est})."
+            if est > self.today:
+                row.reason = f"FY{fy} has not ended yet (it ends around {est})."
+            else:
+                row.reason = f"FY{fy} ended around {est}, after the facts end{self._coverage(fy)}; it cannot be " \
+                             "checked against them."
             return row
         if labels and fy < min(labels):
-            row.reason = (f"FY{fy} is before {self.ref.name}'s XBRL facts begin (FY{min(labels)}); it cannot be "
-                          "checked against them.")
+            row.reason = f"FY{fy} is before {self.ref.name}'s XBRL facts begin{self._coverage(fy)}; it cannot be " \
+                         "checked against them."
             return row
         row.status = "ungrounded"
         span = f"FY{min(labels)} to FY{max(labels)}" if labels else "no complete fiscal year"
         row.reason = f"{self.ref.name} has no fiscal year labelled FY{fy} in its facts ({span})."
         return row
+
+    def _coverage(self, fy: int | None) -> str:
+        """Where a fiscal year outside the company's facts stands: " (its XBRL facts end with FY2021, ...)"."""
+        labels = sorted(self.cal.labels.items(), key=lambda x: x[1])
+        if fy is None or not labels:
+            return ""
+        (first_end, first), (last_end, last) = labels[0], labels[-1]
+        if fy > last:
+            return f" ({self.ref.name}'s XBRL facts end with FY{last}, which ended {last_end})"
+        if fy < first:
+            history = f"; {self.earlier_history}" if self.earlier_history else ""
+            return f" ({self.ref.name}'s XBRL facts begin with FY{first}, which ended {first_end}{history})"
+        return ""
 
     def _date(self, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
         d = fig.day
