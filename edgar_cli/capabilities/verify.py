@@ -10,15 +10,18 @@ and the verdict (verification.verdict).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+import zlib
+from dataclasses import dataclass, replace
 from typing import Annotated
 
 from pydantic import Field
 
+from ..documents import items as I
 from ..errors import EdgarError
 from ..models import AnswerVerification, CompanyRef
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..verification import cited_text as CT
 from ..verification.cited_text import TextSource, ground_in_text, text_source
 from ..verification.claims import Figure, extract_figures
 from ..verification.grounding import Grounder
@@ -28,6 +31,7 @@ from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.facts import CompanyFacts, load_company_facts
 from .resolve import resolve_company
+from .sections import load_document
 
 MAX_ANSWER_CHARS = 200_000
 MAX_CITES = 20
@@ -118,9 +122,9 @@ def verify_answer(
         return verdict([], company=ref, cited=[c.label for c in cites], notes=[], warnings=[], source="")
     ref = _company_ref(company, cites, client)
     facts = load_company_facts(client, int(ref.cik))
-    accessions = {c.accession for c in cites} or None
-    pool = _fact_pool(client, facts, accessions)
-    everything = _fact_pool(client, facts, None) if accessions else pool
+    accessions = {c.accession for c in cites}
+    everything = _fact_pool(client, facts)
+    pool = everything.limited_to(accessions) if accessions else everything
     notes: list[str] = []
     warnings: list[str] = []
     sources = [urls.companyfacts(int(ref.cik))]
@@ -200,16 +204,14 @@ def _company_ref(company: str | None, cites: list[Cite], client: SecClient) -> C
                      "(an accession number begins with the filer agent's CIK, not always the company's).")
 
 
-def _fact_pool(client: SecClient, facts: CompanyFacts, accessions: set[str] | None) -> G.FactPool:
+def _fact_pool(client: SecClient, facts: CompanyFacts) -> G.FactPool:
     """The pool of a company's facts, kept in the client's memo beside the facts it indexes (a pool of some
-    filings' facts is built per call: citations vary too much to keep them)."""
-    if accessions is not None:
-        return G.FactPool(facts, accessions)
+    filings' facts is cut from it per call: citations vary too much to keep them)."""
     key = f"verify-pool:{facts.cik}:{facts.fetched_at}"
     with client.memo_lock:
         hit = client.memo.get(key)
     if hit is None:
-        hit = G.FactPool(facts, accessions)
+        hit = G.FactPool(facts)
         with client.memo_lock:
             client.memo[key] = hit
     return hit
@@ -217,20 +219,54 @@ def _fact_pool(client: SecClient, facts: CompanyFacts, accessions: set[str] | No
 
 def _text_sources(client: SecClient, ref: CompanyRef, pool: G.FactPool, cites: list[Cite], excerpts: list[str],
                   sources: list[str], warnings: list[str]) -> list[TextSource]:
-    """The excerpts and the cited documents' text, read when a figure needs them."""
+    """The excerpts and the cited documents' text, read when a figure needs them. A 10-K, 10-Q or 20-F is
+    read as get_filing_section reads it (the parsed document cached in memory and on disk), so a warm run
+    does not parse it again, nor read its numbers again (see _document_source)."""
     out = [text_source(f"excerpt {i}", None, None, e) for i, e in enumerate(excerpts, 1)]
     for c in cites:
         try:
             url, form = _document_url(client, ref, pool, c)
-            data = client.get_bytes(url, kind="archive")
+            text = _document_text(client, url, form)
         except EdgarError as exc:
             warnings.append(f"Could not read the text of {c.label} ({exc.code}: {exc.message})")
             continue
-        from ..documents.text import to_document
-
         sources.append(url)
-        out.append(text_source(c.label, c.accession, url, to_document(data, form).text))
+        out.append(replace(_document_source(client, url, text), label=c.label, accession=c.accession))
     return out
+
+
+def _document_source(client: SecClient, url: str, text: str) -> TextSource:
+    """A cited document's text and numbers: the numbers read once per document (memo, then the disk cache,
+    keyed by the document's text and the code that reads them)."""
+    key = f"verify-figures:{CT.FIGURES_VERSION}:{zlib.crc32(text.encode('utf-8')):08x}:{len(text)}:{url}"
+    with client.memo_lock:
+        hit = client.memo.get(key)
+    if hit is not None:
+        return hit
+    figures = None
+    entry = client.cache_get(key, None)
+    if entry is not None:
+        try:
+            figures = CT.figures_from_payload(entry.payload)
+        except (ValueError, TypeError, zlib.error):
+            figures = None
+    if figures is None:
+        figures = CT.text_figures(text)
+        client.cache_set(key, CT.figures_payload(figures), {"url": url})
+    src = text_source("", None, url, text, figures)
+    with client.memo_lock:
+        client.memo[key] = src
+    return src
+
+
+def _document_text(client: SecClient, url: str, form: str | None) -> str:
+    family = I.family(form)
+    if family is not None:
+        doc, _outline = load_document(client, url, family)
+        return doc.text
+    from ..documents.text import to_document  # an 8-K, an exhibit: parsed each time
+
+    return to_document(client.get_bytes(url, kind="archive"), form).text
 
 
 def _document_url(client: SecClient, ref: CompanyRef, pool: G.FactPool, c: Cite) -> tuple[str, str | None]:

@@ -10,11 +10,15 @@ overrides a fact that contradicts the figure: only figures the Grounder left in
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..models import FigureSupport, VerifiedFigure
@@ -116,10 +120,42 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     return test
 
 
-def text_source(label: str, accession: str | None, url: str | None, text: str) -> TextSource:
+def text_source(label: str, accession: str | None, url: str | None, text: str,
+                figures: list[Figure] | None = None) -> TextSource:
+    """A passage or document as support: its numbers (``figures`` when already read, see figures_payload)."""
     low = text[:200_000].lower()
-    return TextSource(label, accession, url, [f for f in extract_figures(text, periods=False) if f.kind in NUMERIC],
-                      text=text, in_millions="in millions" in low, in_thousands="in thousands" in low)
+    if figures is None:
+        figures = text_figures(text)
+    return TextSource(label, accession, url, figures, text=text, in_millions="in millions" in low,
+                      in_thousands="in thousands" in low)
+
+
+def text_figures(text: str) -> list[Figure]:
+    """The numbers of a cited text (no claimed periods: a filing's numbers are looked up, not checked)."""
+    return [f for f in extract_figures(text, periods=False) if f.kind in NUMERIC]
+
+
+# The figures of a cited document are cached beside its parse; the key changes with the code that reads them.
+FIGURES_VERSION = hashlib.sha1(b"".join(Path(__file__).with_name(n).read_bytes()
+                                        for n in ("claims.py", "periods.py"))).hexdigest()[:12]
+_FIELDS = ("text", "start", "end", "kind", "currency", "scale", "negative", "approximate", "context")
+
+
+def figures_payload(figures: list[Figure]) -> bytes:
+    rows = [[getattr(f, k) for k in _FIELDS] + [str(f.value) if f.value is not None else None,
+                                                str(f.step) if f.step is not None else None] for f in figures]
+    return zlib.compress(json.dumps(rows, separators=(",", ":")).encode("utf-8"), 6)
+
+
+def figures_from_payload(payload: bytes) -> list[Figure]:
+    out = []
+    for row in json.loads(zlib.decompress(payload)):
+        *fields, value, step = row
+        f = Figure(**dict(zip(_FIELDS, fields)))
+        f.value = Decimal(value) if value is not None else None
+        f.step = Decimal(step) if step is not None else None
+        out.append(f)
+    return out
 
 
 def find_in_text(fig: Figure, sources: list[TextSource], test) -> tuple | None:

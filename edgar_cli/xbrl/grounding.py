@@ -84,6 +84,20 @@ class FactPool:
             items.sort(key=lambda x: x[0])
             self._index[unit] = ([x[0] for x in items], [(x[1], x[2]) for x in items])
 
+    def limited_to(self, accessions: set[str]) -> FactPool:
+        """The same facts limited to some filings (the cited ones), without indexing them again."""
+        out = FactPool.__new__(FactPool)
+        out.facts, out.accessions, out.periods = self.facts, accessions, self.periods
+        out.ratio_series, out.q4_parts = None, {}
+        out._index = {}
+        out.accessions_seen = set()
+        for unit, (vals, items) in self._index.items():
+            keep = [i for i, (_tag, r) in enumerate(items) if r[3] in accessions]
+            if keep:
+                out._index[unit] = ([vals[i] for i in keep], [items[i] for i in keep])
+                out.accessions_seen.update(items[i][1][3] for i in keep)
+        return out
+
     @property
     def units(self) -> list[str]:
         return list(self._index)
