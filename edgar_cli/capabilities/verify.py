@@ -72,40 +72,66 @@ def verify_answer(
     billion", "60,922 million", "NT$2.89 trillion"), per-share values ("USD
     1.19", "$1.19 per diluted share"), share counts, percentages, dates and
     fiscal years, each with the period the sentence ties it to ("in fiscal
-    2024", "Q4 FY2024", "as of January 28, 2024").
+    2024", "Q4 FY2024", "as of January 28, 2024", "for the six months ended
+    July 30, 2017"). A change ("up 126% from a year earlier") is checked for the
+    period the sentence is about, never its base; a figure given "a year
+    earlier" for the year before the figure it is compared with; in "from $X in
+    fiscal 2023 to $Y" the year of $X is not $Y's.
 
-    Each figure gets a status: ``grounded`` (a fact of the concept the sentence
-    names, for the period and kind of period it claims, with the same sign,
-    equals it at the answer's rounding: $60.9 billion is 60,922,000,000 rounded
-    to 0.1 billion; "roughly", "over", "nearly" widen the rounding),
-    ``derived`` (a margin, growth rate in the stated direction, fourth quarter
-    or free cash flow computed from facts of that concept and period, with the
-    formula and the facts), ``mismatched_period`` (a fact of the same concept,
-    of another period than the one claimed, which is named), ``ungrounded``
-    (the concept's value for the period differs, the sign or direction
-    disagrees, or nothing supports it) or ``unchecked`` (edgar cannot tell: a
-    figure naming no concept that several facts match, a segment or product
-    line, a period the facts do not cover, calendar years). A concept is named
-    in catalogue words ("revenue", "net loss", "gross margin") or, for other
-    figures, by the words of an XBRL tag ("buybacks" -> PaymentsForRepurchase-
-    OfCommonStock); a figure that names none is grounded only when one value
-    alone matches. A calendar year at a company whose fiscal year does not end
-    in December is met by a fiscal year ending in it or lying mostly in it. A
-    value later changed by a stock split or restatement is grounded, with the
-    value that stands now beside it. Without ``cite`` the company's facts are
-    used and the supporting filing is named; with it, only the cited filings'
-    facts count, then their text and the ``excerpts``: a number in a passage
-    (or table row) that names the same concept, in the claimed period when the
-    passage or the column head says which; never one the facts contradict.
+    Each figure gets a status:
 
-    Returns: company, cited, all_grounded, summary, counts per status and
-    figures (text, context, kind, value at full scale, unit, rounding, claimed
-    period, status, reason, support: tag, value, period, form, filed,
-    accession_number; formula and inputs for derived figures). Units: the
-    answer's currency (USD, TWD, ...), USD/shares, shares, percent. The CLI
-    exits with status 10 when a figure is ungrounded or mismatched.
-    Errors: invalid_argument (empty answer, malformed citation, no company
-    named and none derivable from the citations), not_found, ambiguous.
+    - ``grounded``: a fact of the concept the sentence names, for the period
+      and kind of period it claims, with the same sign, equals it at the
+      answer's rounding ($60.9 billion is 60,922,000,000 rounded to 0.1
+      billion; "roughly", "over", "nearly" widen the rounding);
+    - ``derived``: a margin, growth rate (in the stated direction), fourth
+      quarter or free cash flow computed from facts of that concept and period,
+      with the formula and the facts;
+    - ``superseded``: equals the value first reported for the period, which
+      later filings restated (the value that stands now is named);
+    - ``mismatched_period``: a fact of the same concept for another period than
+      the one claimed (named);
+    - ``ungrounded``: the concept's value for the period differs, the sign or
+      direction disagrees, or nothing supports it;
+    - ``ambiguous``: calendar wording ("2024", "Q3 2024") at a company whose
+      fiscal year is not the calendar year can mean two fiscal periods (NVIDIA's
+      "2024": FY2024, which ends in it, or FY2025, which lies mostly in it); the
+      figure holds under one only, and ``readings`` names both;
+    - ``unchecked``: edgar cannot tell (a figure naming no concept that several
+      facts match, a segment or product line, a period the facts do not cover).
+
+    A concept is named in catalogue words ("revenue", "net loss", "gross
+    margin") or, for other figures, by the words of an XBRL tag ("buybacks" ->
+    PaymentsForRepurchaseOfCommonStock); a figure that names none is grounded
+    only when one value alone matches. Caveats that leave a figure grounded are
+    ``flags``, raised to the answer and explained in ``warnings``:
+    ``pre_split_basis`` (a share count or per-share value before a later stock
+    split), ``convenience_translation`` (TSMC's USD beside its TWD), and
+    ``superseded_value`` with the superseded status. Without ``cite`` the
+    company's facts are used and the supporting filing is named; with it, only
+    the cited filings' facts count, then their text and the ``excerpts``: a
+    number in a passage (or table row) that names the same concept, in the
+    claimed period when the passage or the column head says which; never one
+    the facts contradict.
+
+    The verdict on the answer (``verdict``; the CLI's exit status), worst first:
+    ``ungrounded`` (some figure or date ungrounded or mismatched_period: exit
+    10), ``superseded``, ``ambiguous``, ``unchecked`` (none contradicted, but
+    some figure not confirmed: exit 11), ``no_figures`` (the answer states no
+    figure: exit 12), ``grounded`` (every figure grounded or derived: exit 0).
+    ``all_grounded`` is true exactly when the verdict is ``grounded``. Dates,
+    fiscal years and calendar years are period mentions: they count against the
+    answer only when contradicted.
+
+    Returns: company, cited, verdict, all_grounded, flags, summary, counts per
+    status and figures (text, context, kind, value at full scale, unit,
+    rounding, claimed period, status, reason, support: tag, value, period,
+    form, filed, accession_number; formula and inputs for derived figures;
+    flags; readings). Units: the answer's currency (USD, TWD, ...),
+    USD/shares, shares, percent.
+    Errors: invalid_argument (empty answer, a one-word answer that is a file
+    path, malformed citation, no company named and none derivable from the
+    citations), not_found, ambiguous.
     Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json; cited
     documents from www.sec.gov/Archives.
     """

@@ -99,6 +99,7 @@ class Figure:
     clause: str = ""  # the words between the previous figure (or sentence start) and this one
     lead: str = ""  # the sentence up to this figure
     after: str = ""  # the words after this figure, up to the next figure or the sentence end
+    previous: str = ""  # the sentence before, in the same paragraph ("That was up 114%" is about its concept)
     bound: str | None = None  # approx, over, under, nearly: a word before the figure that widens it
     fiscal_year: int | None = None
     fiscal_period: str | None = None  # Q1-Q4 when a quarter is named

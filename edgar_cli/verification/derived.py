@@ -86,12 +86,18 @@ class Derived:
         return (num.concept, den), num.qualifier
 
     def growth_named(self, fig: Figure) -> W.Named | None:
-        """The concept a growth rate is of: the nearest before it in the sentence, else right after it."""
+        """The concept a growth rate is of: the nearest before it in the sentence, else right after it, else,
+        for a sentence that refers back ("That was up 114%", "It grew 114%"), the previous sentence's last."""
         before = [n for n in W.find_concepts(fig.lead, self.company_words) if n.concept in G.GROWTH_CONCEPTS]
         if before:
             return before[-1]
         after = [n for n in W.find_concepts(fig.after[:60], self.company_words) if n.concept in G.GROWTH_CONCEPTS]
-        return after[0] if after else None
+        if after:
+            return after[0]
+        if W.REFERS_BACK.match(fig.lead):
+            earlier = [n for n in W.find_concepts(fig.previous, self.company_words) if n.concept in G.GROWTH_CONCEPTS]
+            return earlier[-1] if earlier else None
+        return None
 
     def _ratio(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, pair: tuple[str, str]) -> VerifiedFigure:
         lo, hi = fig.interval

@@ -127,6 +127,8 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
     fig.clause = text[prev_fig if prev_fig is not None else s:fig.start]
     fig.lead = text[s:fig.start]
     fig.after = text[fig.end:next_fig if next_fig is not None else e]
+    if idx > 0 and sents.spans[idx - 1][2] == para:
+        fig.previous = text[sents.spans[idx - 1][0]:sents.spans[idx - 1][1]]
     after_text = text[fig.end:min(e, fig.end + 40, next_fig if next_fig is not None else e)]
     before_text = text[max(s, fig.start - 40, prev_fig if prev_fig is not None else s):fig.start]
     change = is_change(fig)

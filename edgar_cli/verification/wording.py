@@ -25,6 +25,8 @@ DOWN_CUE = re.compile(r"\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|down|lowe
                       r"slump\w*|plung\w*|dipped|reduc\w*)\b", re.I)
 SEQUENTIAL_CUE = re.compile(r"\b(?:sequential\w*|quarter[- ]over[- ]quarter|q/q|qoq|from the (?:previous|prior|"
                             r"preceding) quarter)\b", re.I)
+# A sentence that refers back to the previous one's subject: "That was up 114%", "It grew", "This rose".
+REFERS_BACK = re.compile(r"\s*(?:that|this|it|which)\b(?!\s+(?:is|was)\s+(?:not|a|an|the)\b)", re.I)
 LOSS_CUE = re.compile(r"(?<!\()\b(?:loss(?:es)?|lost|deficit|negative|used in|burn\w*|outflows?)\b(?!\))", re.I)
 
 # More ways to name a catalogue concept than its aliases (a loss is the same concept as an income).
