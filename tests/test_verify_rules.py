@@ -286,3 +286,15 @@ def test_a_path_that_names_no_file_is_an_invalid_argument(sec, answer):
 def test_a_one_line_answer_with_a_figure_is_not_a_path(sec):
     r = verify_answer("Revenue: $60.9 billion in fiscal 2024.", company="NVDA")
     assert r.verdict == "grounded"
+
+
+def test_shares_named_before_the_count_are_a_share_count_flagged_before_the_split(sec):
+    # us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding FY2024: 2,494,000,000 in 0001045810-24-000029,
+    # 24,940,000,000 after the split in 0001045810-25-000023 (before: read as money, grounded by a tax benefit)
+    r = verify_answer("NVIDIA's diluted weighted average shares were 2.49 billion in fiscal 2024.", company="NVDA")
+    f = figure(r, "2.49 billion")
+    assert f.kind == "shares" and f.status == "grounded" and f.flags == ["pre_split_basis"]
+    assert f.support.matched_tag == "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding"
+    r = verify_answer("NVIDIA's diluted weighted average shares were 24.9 billion in fiscal 2024.", company="NVDA")
+    f = figure(r, "24.9 billion")
+    assert f.status == "grounded" and f.flags == [] and f.support.accession_number == NVDA_FY2025_10K

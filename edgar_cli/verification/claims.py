@@ -66,6 +66,10 @@ _PER_SHARE_AFTER = re.compile(r"^\s*(?:per|a|each)\s+(?:(?:basic|diluted|fully[-
 _PER_SHARE_BEFORE = re.compile(r"\b(?:EPS|earnings per|(?:income|loss|profit) per|per[- ]share|dividends?)\b", re.I)
 _SHARES_AFTER = re.compile(r"^\s*(?:(?:of\s+)?(?:common|ordinary|outstanding|weighted[- ]average|diluted|basic|"
                            r"treasury)\s+)*shares\b", re.I)
+# "diluted weighted average shares were 2.49 billion", "shares outstanding totaled 24.5 billion"
+_SHARES_BEFORE = re.compile(r"\bshares(?:\s+outstanding)?\s+(?:were|was|of|totaled|totalled|stood at|came to|"
+                            r"numbered|reached|at)\s+(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+)?$",
+                            re.I)
 _APPROX_BEFORE = re.compile(r"(?:\b(?:approximately|approx\.|about|around|roughly|nearly|almost|some|over|more than|"
                             r"less than|under|below|above|exceeding|in excess of|upwards of|north of|close to|"
                             r"just (?:over|under)|circa|an estimated|estimated)|~)\s*$", re.I)
@@ -186,7 +190,7 @@ def _amount(text: str, m: re.Match) -> Figure | None:
     if _PER_SHARE_AFTER.match(after) or (not scale_raw and _PER_SHARE_BEFORE.search(before[-60:])
                                          and num < 10_000):
         fig.kind = "per_share"
-    elif _SHARES_AFTER.match(after):
+    elif _SHARES_AFTER.match(after) or (not currency and _SHARES_BEFORE.search(before[-80:])):
         fig.kind = "shares"
     elif currency or scale_raw:
         fig.kind = "money"
