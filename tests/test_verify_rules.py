@@ -26,28 +26,11 @@ import pytest
 
 from edgar_cli.capabilities.verify import verify_answer
 from edgar_cli.errors import EdgarError, ExitStatus
+from test_verify import figure, sec  # noqa: F401  (the module-scoped client and the figure lookup)
 
 NVDA_FY2023_10K = "0001045810-23-000017"
 NVDA_FY2024_10K = "0001045810-24-000029"
 NVDA_FY2025_10K = "0001045810-25-000023"
-
-
-@pytest.fixture
-def sec(module_client, isolated_env):
-    import stamina
-
-    from edgar_cli.sec.client import set_client
-
-    stamina.set_testing(True, attempts=2)
-    set_client(module_client)
-    yield module_client
-    stamina.set_testing(False)
-
-
-def figure(result, text):
-    hits = [f for f in result.figures if f.text == text]
-    assert len(hits) == 1, [(f.text, f.status) for f in result.figures]
-    return hits[0]
 
 
 # --- a growth rate is checked for the period its sentence is about, with its sign ----------------------
