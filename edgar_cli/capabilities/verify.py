@@ -158,7 +158,11 @@ def verify_answer(
     if missing:
         notes.append(f"No XBRL facts of {ref.name} come from {', '.join(missing)}; only the text of "
                      "those filings can support a figure.")
-    grounder = Grounder(facts, ref, pool, everything, cited=bool(cites), today=client.settings.clock().date())
+    # Where the company's history before its XBRL facts is (a predecessor's CIK, from the successor map of
+    # issue 15 section 1): named in the reason of any figure dated before the facts begin.
+    earlier_history: str | None = None
+    grounder = Grounder(facts, ref, pool, everything, cited=bool(cites), today=client.settings.clock().date(),
+                        earlier_history=earlier_history)
     rows = [grounder.check(f) for f in figures]
     ground_in_text(grounder, figures, rows,
                    lambda: _text_sources(client, ref, pool, cites, excerpts, sources, warnings))

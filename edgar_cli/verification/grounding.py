@@ -164,12 +164,11 @@ class Grounder(Derived):
                           "check it.")
         else:
             contradicted = [r for _c, r in results if r.status in ("ungrounded", "mismatched_period")]
-            out = (contradicted or [results[0][1]])[0]
-            if len(contradicted) < len(results):
+            if len(contradicted) < len(results):  # one reading the facts cannot check: edgar cannot tell
                 out = next(r for _c, r in results if r.status not in ("ungrounded", "mismatched_period"))
                 out.status = "unchecked"
-            elif any(r.status == "ungrounded" for r in contradicted):
-                out.status = "ungrounded"
+            else:  # contradicted either way: ungrounded when either reading has another value
+                out = next((r for r in contradicted if r.status == "ungrounded"), contradicted[0])
             out.reason = f"{intro}; under neither does the figure hold ({each})."
         out.readings = readings
         return out
