@@ -97,10 +97,12 @@ for reading around an excerpt before quoting it. Use next_lines to page on; cite
 Use it before giving the user an answer that contains figures: it extracts every figure (money, per-share,
 shares, percentages, dates, fiscal years) and checks it against the cited filings' XBRL facts or text.
 Pass the company and, when the answer cites filings, their accession numbers in cite.
-Read before answering: each figure's status — grounded (with the supporting fact's accession, period and tag),
-derived (a ratio or growth of grounded facts; the formula is given), mismatched_period (right number, wrong
-fiscal year: fix the year it names), ungrounded (remove or correct it). Do not present an answer with
-ungrounded or mismatched figures as verified.""",
+Read before answering: verdict (grounded only when every figure is grounded or derived) and each figure's
+status — grounded, derived (the formula is given), superseded (the value first reported, later restated: give
+the value that stands now), mismatched_period (right number, wrong period: fix the period it names),
+ungrounded (remove or correct it), ambiguous (calendar wording such as "2024" at a company whose fiscal year
+is not the calendar year: say which fiscal year, see readings), unchecked (edgar could not check it: do not
+call it verified). flags and warnings (pre-split basis, convenience translation) must reach the user.""",
     "list_filings": """\
 Use it for a company's filing history (10-K, 10-Q, 8-K, 20-F, ... with amendments) or to find a filing's
 accession number, period of report and document URL. Not for figures: take those from get_financial_concept,

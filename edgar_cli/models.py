@@ -446,7 +446,12 @@ class FilingSection(_Model):
 
 # --- answer verification (verify_answer) -------------------------------------
 
-VerifyStatus = Literal["grounded", "derived", "mismatched_period", "ungrounded", "unchecked"]
+VerifyStatus = Literal["grounded", "derived", "superseded", "mismatched_period", "ungrounded", "ambiguous",
+                       "unchecked"]
+# The verdict on a whole answer, worst first (see AnswerVerification.verdict).
+AnswerVerdict = Literal["ungrounded", "superseded", "ambiguous", "unchecked", "no_figures", "grounded"]
+# Caveats on a figure that may still be grounded, raised to the verdict.
+FigureFlag = Literal["superseded_value", "pre_split_basis", "convenience_translation"]
 FigureKind = Literal["money", "per_share", "shares", "percent", "percentage_points", "number", "date",
                      "fiscal_year", "year"]
 
@@ -475,6 +480,19 @@ class FigureSupport(_Model):
     passage: str | None = Field(None, description="For cited text: the sentence the number is in")
 
 
+class PeriodReading(_Model):
+    """One fiscal period that calendar wording ("2024", "Q3 2024") can mean, and the figure's status under it."""
+
+    fiscal_year: int
+    fiscal_period: FiscalPeriod
+    start: date | None = None
+    end: date | None = None
+    why: str = Field(description="Why the wording can mean it: 'ends in 2024', 'lies mostly in 2024', "
+                     "'the company's own label'")
+    status: VerifyStatus
+    reason: str
+
+
 class VerifiedFigure(_Model):
     """One figure of the answer, parsed, and whether the filings bear it out."""
 
@@ -494,15 +512,24 @@ class VerifiedFigure(_Model):
     claimed_period_text: str | None = Field(None, description="The words the claimed period was read from")
     status: VerifyStatus = Field(description="grounded: equals a fact of the concept named (or a cited number "
                                  "about it) at the answer's rounding, for the claimed period; derived: a ratio, "
-                                 "growth rate or difference of facts; mismatched_period: the same concept's value "
-                                 "for another period; ungrounded: contradicted (another value, sign or "
-                                 "direction) or nothing supports it; unchecked: edgar cannot tell (an ambiguous "
-                                 "match, a segment, a period the facts do not cover, a calendar year)")
+                                 "growth rate or difference of facts for the claimed period; superseded: equals the "
+                                 "value first reported for the period, which later filings restated; "
+                                 "mismatched_period: the same concept's value for another period; ungrounded: "
+                                 "contradicted (another value, sign or direction) or nothing supports it; "
+                                 "ambiguous: calendar wording at a company whose fiscal year is not the calendar "
+                                 "year, grounded under one reading and not the other (see readings); unchecked: "
+                                 "edgar cannot tell (an ambiguous match, a segment, a period the facts do not cover)")
     reason: str = Field(description="Why, in one sentence")
     support: FigureSupport | None = Field(None, description="The best supporting fact or passage")
     formula: str | None = Field(None, description="For derived figures: how the inputs give the figure")
     inputs: list[FigureSupport] = Field(default_factory=list, description="For derived figures: the facts used")
     other_matches: int = Field(0, description="Other facts that also round to the figure (a loose match when many)")
+    flags: list[FigureFlag] = Field(default_factory=list, description="superseded_value: the value first reported, "
+                                    "later restated; pre_split_basis: a share count or per-share value before a "
+                                    "later stock split; convenience_translation: a filer's translation into "
+                                    "another currency than it reports in")
+    readings: list[PeriodReading] = Field(default_factory=list, description="For calendar wording at a company "
+                                          "whose fiscal year is not the calendar year: each fiscal period it can mean")
     notes: list[str] = Field(default_factory=list)
 
 
@@ -511,7 +538,16 @@ class AnswerVerification(_Model):
 
     company: CompanyRef | None = None
     cited: list[str] = Field(default_factory=list, description="Accession numbers or documents the check used")
-    all_grounded: bool = Field(description="True when no figure is ungrounded or tied to the wrong period")
+    verdict: AnswerVerdict = Field(description="grounded: every figure grounded or derived; ungrounded: some figure "
+                                   "is ungrounded or of another period; superseded: none contradicted, but some "
+                                   "figure is a value later restated; ambiguous: none contradicted, but some figure's "
+                                   "period reads two ways; unchecked: none contradicted, but some figure could not "
+                                   "be checked; no_figures: the answer states no figure")
+    all_grounded: bool = Field(description="True only when the answer states figures and every one is grounded or "
+                               "derived (verdict grounded); unchecked, ambiguous and superseded figures are not "
+                               "grounded")
+    flags: list[FigureFlag] = Field(default_factory=list, description="Caveats raised by any figure (see "
+                                    "VerifiedFigure.flags); each is explained in warnings")
     summary: str
     counts: dict[str, int] = Field(default_factory=dict, description="Figures per status")
     figures: list[VerifiedFigure]
@@ -521,10 +557,10 @@ class AnswerVerification(_Model):
 
     @property
     def exit_status(self) -> int:
-        """10 (UNGROUNDED) when a figure is ungrounded or mismatched, else 0: the CLI exits with it."""
-        from .errors import ExitStatus
+        """The CLI's exit status: 0 grounded, 10 ungrounded, 11 superseded/ambiguous/unchecked, 12 no figures."""
+        from .errors import verdict_exit_status
 
-        return int(ExitStatus.OK if self.all_grounded else ExitStatus.UNGROUNDED)
+        return int(verdict_exit_status(self.verdict))
 
 
 # --- local filing-text index (index_add, index_list, index_remove, search_documents, read_document) ----

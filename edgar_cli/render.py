@@ -434,14 +434,17 @@ def _answer_verification(r: M.AnswerVerification):
     t.add_column("Figure", no_wrap=True)
     t.add_column("Status", no_wrap=True)
     t.add_column("Evidence", overflow="fold", ratio=1)
-    marks = {"grounded": "ok", "derived": "derived", "mismatched_period": "WRONG PERIOD", "ungrounded": "UNGROUNDED",
-             "unchecked": "-"}
+    marks = {"grounded": "ok", "derived": "derived", "superseded": "SUPERSEDED", "mismatched_period": "WRONG PERIOD",
+             "ungrounded": "UNGROUNDED", "ambiguous": "AMBIGUOUS", "unchecked": "-"}
     for f in r.figures:
         claimed = f.claimed_period_text or (f"FY{f.claimed_fiscal_year}" if f.claimed_fiscal_year else "")
         accn = (f.support.accession_number if f.support else None) or (f.inputs[0].accession_number if f.inputs else "")
         evidence = f.reason + "".join(f"\n  {n}" for n in f.notes)
         extra = [x for x in (f"claimed: {claimed}" if claimed else "", accn or "") if x]
-        t.add_row(f.text, marks.get(f.status, f.status), evidence + ("\n" + " · ".join(extra) if extra else ""))
+        mark = marks.get(f.status, f.status) + "".join(f"\n[{flag.replace('_', ' ')}]" for flag in f.flags)
+        t.add_row(f.text, mark, evidence + ("\n" + " · ".join(extra) if extra else ""))
+    t.caption = f"verdict: {r.verdict}" + (f" (caveats: {', '.join(f.replace('_', ' ') for f in r.flags)})"
+                                           if r.flags else "")
     return t
 
 
