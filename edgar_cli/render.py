@@ -94,12 +94,15 @@ def _marks(v: M.FactValue) -> str:
 def _mark_captions(values: list, name) -> list[str]:
     """Caption lines explaining the † and ! marks of ``values`` (``name(v)`` labels a row)."""
     lines = []
-    basis = [v for v in values if v.pre_split_ratio or v.pre_reverse_split_ratio]
+    basis: dict[str, list[str]] = {}
+    for v in values:
+        if v.pre_split_ratio or v.pre_reverse_split_ratio:
+            event = (f"a {v.pre_split_ratio}-for-1 stock split" if v.pre_split_ratio
+                     else f"a 1-for-{v.pre_reverse_split_ratio} reverse split or recapitalisation")
+            basis.setdefault(event, []).append(name(v))
     if basis:
         lines.append("† old share basis, never restated: " + "; ".join(
-            f"{name(v)} predates a " + (f"{v.pre_split_ratio}-for-1 stock split" if v.pre_split_ratio
-                                        else f"1-for-{v.pre_reverse_split_ratio} reverse split or recapitalisation")
-            for v in basis))
+            f"{', '.join(names)} predate{'s' if len(names) == 1 else ''} {event}" for event, names in basis.items()))
     suspect = [(v, e) for v in values for e in v.suspected_errors if e.accession_number == v.accession_number]
     if suspect:
         lines.append("! suspected filer error: " + "; ".join(f"{name(v)}: {e.reason}" for v, e in suspect))
