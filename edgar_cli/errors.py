@@ -25,6 +25,8 @@ class ExitStatus(IntEnum):
     UPSTREAM_UNAVAILABLE = 8
     BLOCKED = 9
     UNGROUNDED = 10
+    NETWORK_UNAVAILABLE = 11
+    BUSY = 12
 
 
 ERROR_CODES: dict[str, ExitStatus] = {
@@ -36,7 +38,9 @@ ERROR_CODES: dict[str, ExitStatus] = {
     "rate_limited": ExitStatus.RATE_LIMITED,
     "upstream_unavailable": ExitStatus.UPSTREAM_UNAVAILABLE,
     "blocked": ExitStatus.BLOCKED,
+    "network_unavailable": ExitStatus.NETWORK_UNAVAILABLE,
     "internal_error": ExitStatus.INTERNAL_ERROR,
+    "busy": ExitStatus.BUSY,  # another process holds a lock (a bulk sync): try again later
 }
 
 

@@ -209,7 +209,8 @@ CAPABILITIES: list[Callable[..., Any]] = [
 # Parameters a remote caller must not have: `file` reads the server's own disk.
 HIDDEN_PARAMETERS: dict[str, set[str]] = {"get_filing_section": {"file"}, "search_documents": {"store"},
                                           "read_document": {"store"}, "index_add": {"store"},
-                                          "index_list": {"store"}, "index_remove": {"store"}}
+                                          "index_list": {"store"}, "index_remove": {"store"},
+                                          "sync_bulk": {"progress"}}
 
 
 def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:
