@@ -264,7 +264,7 @@ def test_compare_marks_nvidias_pre_split_share_count_in_warnings_and_table(sec, 
     nvda = next(row for row in r.rows if row.cik == "0001045810")
     assert nvda.value == 2_500_000_000 and nvda.pre_split_ratio == 10
     assert any("10-for-1 stock split" in w and "NVIDIA" in w for w in r.warnings)
-    out = cli("compare", "shares_outstanding", "NVDA", "AAPL", "--fy", "2024").out
+    out = cli("compare", "shares_outstanding", "NVDA", "AAPL", "--fy", "2024", "--format", "table").out
     assert "2,500,000,000 †" in out and "† old share basis" in out
 
 
@@ -272,5 +272,5 @@ def test_per_share_values_print_with_the_digits_filed(sec, cli):
     # Logistic Properties of the Americas' FY2021 diluted EPS is 0.025 (0001493152-24-016772).
     assert [fmt_value(v, "USD/shares") for v in (0.025, 1.19, 6.9, 0.1925, -0.94)] == [
         "0.025", "1.19", "6.90", "0.1925", "-0.94"]
-    out = cli("compare", "eps_diluted", "NVDA", "LPA", "--fy", "2021").out
+    out = cli("compare", "eps_diluted", "NVDA", "LPA", "--fy", "2021", "--format", "table").out
     assert "0.025 †" in out and "0.03" not in out
