@@ -184,6 +184,9 @@ def answer_from_series(ref: CompanyRef, spec: Concept, series: Series, facts: Co
     wanted = period_filter(spec, period)
     pool = [v for v in series.values if wanted(v)]
     if not pool:
+        if fy is not None and successors.predecessor_of(ref.cik) is not None:
+            # A new holding company with no such value yet: the year's figure is under the predecessor's CIK.
+            _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today)
         _raise_no_period(ref, spec, series, period)
     selected = [v for v in pool if fy is None or v.fiscal_year == fy]
     if fy is not None and not selected:
