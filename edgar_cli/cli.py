@@ -198,6 +198,7 @@ def compare_cmd(
     concept: Annotated[str, typer.Argument(help="revenue, net_income, total_assets, ... or a raw tag like us-gaap:Revenues.")],
     companies: Annotated[list[str], typer.Argument(help="2 to 8 companies: tickers, CIKs or names, e.g. NVDA AAPL.")],
     fy: Annotated[Optional[int], typer.Option("--fy", help="Fiscal year by each company's own label, e.g. 2024 (default: the latest all report).")] = None,
+    latest: Annotated[bool, typer.Option("--latest", help="Each company's own latest fiscal year instead of one year for all (not with --fy).")] = False,
     period: Annotated[str, typer.Option("--period", help="annual or quarterly.")] = "annual",
     sort: Annotated[str, typer.Option("--sort", help="given (the order of COMPANIES) or value (largest first).")] = "given",
     as_json: JsonOpt = False,
@@ -205,7 +206,7 @@ def compare_cmd(
     """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up."""
     from .capabilities.compare import compare_companies
 
-    run(lambda: compare_companies(concept, list(companies), fiscal_year=fy, period=period, sort=sort), as_json)  # type: ignore[arg-type]
+    run(lambda: compare_companies(concept, list(companies), fiscal_year=fy, latest=latest, period=period, sort=sort), as_json)  # type: ignore[arg-type]
 
 
 @app.command("filings")

@@ -37,6 +37,7 @@ PARAM_FLAGS: dict[str, str] = {
     "companies": "COMPANY...",
     "concept": "CONCEPT",
     "fiscal_year": "--fy",
+    "latest": "--latest",
     "period": "--period",
     "limit": "--limit",
     "sort": "--sort",
