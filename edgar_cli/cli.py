@@ -227,14 +227,24 @@ def filings_cmd(
 @app.command("serve-mcp")
 def serve_mcp_cmd(
     transport: Annotated[str, typer.Option("--transport", help="stdio (for a desktop client) or streamable-http.")] = "stdio",
-    host: Annotated[str, typer.Option("--host", help="Address to bind for streamable-http.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option("--host", help="Address to bind for streamable-http; other than loopback needs --auth-token.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port for streamable-http.")] = 8000,
+    allowed_host: Annotated[Optional[list[str]], typer.Option("--allowed-host", help="A Host header to accept besides loopback and --host, e.g. a reverse proxy's edgar.example.com; repeat for several.")] = None,
+    allowed_origin: Annotated[Optional[list[str]], typer.Option("--allowed-origin", help="An Origin to accept besides loopback, e.g. https://app.example.com; repeat for several.")] = None,
+    auth_token: Annotated[Optional[str], typer.Option("--auth-token", help="Bearer token clients must send (default $EDGAR_MCP_TOKEN); at least 16 characters.")] = None,
+    insecure_no_auth: Annotated[bool, typer.Option("--insecure-no-auth", help="Serve a non-loopback address without a token (trusted networks only).")] = False,
+    stateless: Annotated[bool, typer.Option("--stateless", help="No session state between requests (several replicas behind one proxy).")] = False,
+    json_response: Annotated[bool, typer.Option("--json-response", help="Answer each request with plain JSON instead of an event stream.")] = False,
 ) -> None:
     """Run the MCP server: every edgar capability as a tool (stdio or streamable HTTP)."""
     from .mcp_server import serve
+    from .vocabulary import set_surface
 
+    set_surface("cli")  # a refused configuration is read by the operator; the server switches to "mcp"
     try:
-        serve(transport, host, port)
+        serve(transport, host=host, port=port, allowed_hosts=list(allowed_host or []),
+              allowed_origins=list(allowed_origin or []), auth_token=auth_token, insecure_no_auth=insecure_no_auth,
+              stateless=stateless, json_response=json_response)
     except EdgarError as exc:
         from .render import render_error
 

@@ -25,6 +25,7 @@ class ExitStatus(IntEnum):
     UPSTREAM_UNAVAILABLE = 8
     BLOCKED = 9
     UNGROUNDED = 10
+    ADDRESS_UNAVAILABLE = 11  # serve-mcp cannot listen on the address it was given
 
 
 ERROR_CODES: dict[str, ExitStatus] = {
@@ -37,6 +38,7 @@ ERROR_CODES: dict[str, ExitStatus] = {
     "upstream_unavailable": ExitStatus.UPSTREAM_UNAVAILABLE,
     "blocked": ExitStatus.BLOCKED,
     "internal_error": ExitStatus.INTERNAL_ERROR,
+    "address_unavailable": ExitStatus.ADDRESS_UNAVAILABLE,
 }
 
 

@@ -525,7 +525,7 @@ class SkippedFiling(_Model):
 
 
 class IndexUpdate(_Model):
-    """What `edgar index add` or `edgar index remove` changed in the local index."""
+    """What adding filings to the local index, or removing them, changed."""
 
     action: Literal["add", "remove"]
     index_path: str
