@@ -25,7 +25,9 @@ class ExitStatus(IntEnum):
     UPSTREAM_UNAVAILABLE = 8
     BLOCKED = 9
     UNGROUNDED = 10
-    ADDRESS_UNAVAILABLE = 11  # serve-mcp cannot listen on the address it was given
+    NETWORK_UNAVAILABLE = 11
+    BUSY = 12
+    ADDRESS_UNAVAILABLE = 13  # serve-mcp cannot listen on the address it was given
 
 
 ERROR_CODES: dict[str, ExitStatus] = {
@@ -37,7 +39,9 @@ ERROR_CODES: dict[str, ExitStatus] = {
     "rate_limited": ExitStatus.RATE_LIMITED,
     "upstream_unavailable": ExitStatus.UPSTREAM_UNAVAILABLE,
     "blocked": ExitStatus.BLOCKED,
+    "network_unavailable": ExitStatus.NETWORK_UNAVAILABLE,
     "internal_error": ExitStatus.INTERNAL_ERROR,
+    "busy": ExitStatus.BUSY,  # another process holds a lock (a bulk sync): try again later
     "address_unavailable": ExitStatus.ADDRESS_UNAVAILABLE,
 }
 

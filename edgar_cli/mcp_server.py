@@ -63,7 +63,8 @@ CAPABILITIES: list[Callable[..., Any]] = [
 # Parameters a remote caller must not have: `file` reads the server's own disk, `store` is an object.
 HIDDEN_PARAMETERS: dict[str, set[str]] = {"get_filing_section": {"file"}, "search_documents": {"store"},
                                           "read_document": {"store"}, "index_add": {"store"},
-                                          "index_list": {"store"}, "index_remove": {"store"}}
+                                          "index_list": {"store"}, "index_remove": {"store"},
+                                          "sync_bulk": {"progress"}}
 
 # Tools that read or write only the server's local index (the SEC is not reached): openWorldHint false.
 LOCAL_TOOLS = {"search_documents", "read_document", "index_list"}
@@ -89,8 +90,8 @@ def _ranges() -> dict[str, dict[str, dict[str, Any]]]:
         "compare_companies": {"fiscal_year": year, "companies": {"minItems": _compare.MIN_COMPANIES,
                                                                  "maxItems": 2 * _compare.MAX_COMPANIES}},
         "list_filings": {"limit": limit(_filings.MAX_LIMIT)},
-        "get_filing_section": {"max_chars": limit(_sections.MAX_CHARS_LIMIT), "offset": {"minimum": 0},
-                               "fiscal_year": year},
+        "get_filing_section": {"max_chars": {"minimum": 0, "maximum": _sections.MAX_CHARS_LIMIT},  # 0: all of it
+                               "offset": {"minimum": 0}, "fiscal_year": year},
         "search_full_text": {"limit": limit(_search.MAX_LIMIT), "page": limit(_search.MAX_PAGE),
                              "query": {"maxLength": _search.MAX_QUERY_CHARS}},
         "search_documents": {"limit": limit(_docs.MAX_LIMIT), "per_company": {"minimum": 1},

@@ -7,7 +7,7 @@ Field names follow the SEC and the field: ``cik`` (10 digits), ``accession_numbe
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -19,17 +19,36 @@ class _Model(BaseModel):
 
 # --- companies -------------------------------------------------------------
 
-MatchType = Literal["ticker", "cik", "name_exact", "name_fuzzy"]
+MatchType = Literal["ticker", "cik", "name_exact", "name_words", "name_similar", "predecessor_name"]
 
 
 class Candidate(_Model):
-    """A company that a name may refer to."""
+    """A company that a query may refer to."""
 
     cik: str = Field(description="10-digit zero-padded CIK")
     name: str
     tickers: list[str] = Field(default_factory=list)
     exchange: str | None = None
-    score: float = Field(description="0-1; 1 is an exact match of the normalised name")
+    score: float = Field(description="0-1; 1 is an exact match of the name's words")
+    match_type: MatchType | None = Field(
+        None, description="How the query matched: name_exact (the same words), name_words (the query's words begin "
+        "the name or are whole words in it), name_similar (only spelled alike: a different company unless the "
+        "query is misspelled), predecessor_name, ticker")
+    market_value_rank: int | None = Field(
+        None, description="Position in the SEC's ticker file, which lists companies by descending market value "
+        "(1 = largest; past about 7,000 the file is in no value order)")
+
+
+class Reorganisation(_Model):
+    """A company that moved to a new CIK: its history before ``effective`` is under the predecessor's CIK."""
+
+    successor_cik: str
+    successor_name: str
+    predecessor_cik: str
+    predecessor_name: str
+    effective: date = Field(description="The day the successor took over")
+    event: str
+    source: str = Field(description="Where the link is documented (edgar keeps this map by hand)")
 
 
 class ResolvedCompany(_Model):
@@ -42,9 +61,15 @@ class ResolvedCompany(_Model):
     exchange: str | None = None
     match_type: MatchType
     score: float
+    market_value_rank: int | None = Field(
+        None, description="Position in the SEC's ticker file (descending market value, 1 = largest); null for a "
+        "CIK not in it")
     other_matches: list[Candidate] = Field(
         default_factory=list, description="Other companies the name also matches; state your assumption when non-empty"
     )
+    reorganisation: Reorganisation | None = Field(
+        None, description="Set when the company took over from a predecessor CIK (or was succeeded by another): "
+        "its history on the other side of the reorganisation is under the other CIK")
     notes: list[str] = Field(default_factory=list)
 
 
@@ -52,6 +77,16 @@ class CompanyRef(_Model):
     cik: str
     name: str
     tickers: list[str] = Field(default_factory=list)
+
+
+class DataSource(_Model):
+    """Which source answered: the SEC just now, the local cache of earlier SEC answers, or the bulk store."""
+
+    kind: Literal["live", "cache", "bulk"] = Field(
+        description="live: fetched from the SEC for this answer; cache: an earlier SEC answer kept on disk; "
+        "bulk: the local store built from the SEC's nightly bulk archives")
+    as_of: datetime | None = Field(None, description="When the data was fetched (live, cache) or when the bulk "
+                                   "archive was published (bulk), UTC")
 
 
 # --- financial concepts ----------------------------------------------------
@@ -117,6 +152,7 @@ class ConceptResult(_Model):
     notes: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     source: str = Field(description="The SEC endpoint the figures come from")
+    data_source: DataSource | None = Field(None, description="Which source answered (live, cache or bulk of a date)")
 
 
 # --- administration --------------------------------------------------------
@@ -308,6 +344,7 @@ class FilingList(_Model):
     notes: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     source: str = Field(description="The SEC endpoint the filings come from")
+    data_source: DataSource | None = Field(None, description="Which source answered (live, cache or bulk of a date)")
 
 
 # --- comparisons (compare_companies) ----------------------------------------
@@ -322,6 +359,7 @@ class ComparisonRow(FactValue):
     tickers: list[str] = Field(default_factory=list)
     fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year typically ends on")
     source: str = Field(description="The companyfacts document the figure comes from")
+    data_source: DataSource | None = Field(None, description="Which source answered (live, cache or bulk of a date)")
     notes: list[str] = Field(default_factory=list)
 
 
@@ -630,3 +668,159 @@ class DocumentLines(_Model):
     around: str | None = Field(None, description="The chunk asked for with around")
     chunk_ids: list[str] = Field(default_factory=list, description="Chunks overlapping these lines")
     notes: list[str] = Field(default_factory=list)
+
+
+# --- bulk store and screens (sync_bulk, screen_companies) -------------------------------
+
+
+class ArchiveSync(_Model):
+    """One bulk archive: what was downloaded and what the store took from it."""
+
+    archive: Literal["companyfacts", "submissions"]
+    url: str
+    bytes: int = Field(description="Size of the archive on disk (compressed), verified against the declared length")
+    downloaded_bytes: int = Field(description="Bytes transferred by this sync (0 when the archive had not changed)")
+    resumed_from: int = Field(0, description="Bytes already on disk from an interrupted download")
+    unchanged: bool = Field(description="The SEC answered 304 Not Modified: the archive on disk is current")
+    published: datetime = Field(description="The archive's Last-Modified time at the SEC, UTC")
+    entries: int = Field(0, description="Entries (one JSON file per CIK, plus submissions pages) in the archive")
+    entries_read: int = Field(0, description="Entries parsed by this sync (new or changed)")
+    entries_unchanged: int = Field(0, description="Entries skipped because their CRC-32 and size had not changed")
+    entries_removed: int = Field(0, description="Companies or pages no longer in the archive, removed from the store")
+    entries_skipped: dict[str, int] = Field(default_factory=dict, description="Entries left out, by reason")
+    uncompressed_bytes_read: int = 0
+
+
+class BulkSyncResult(_Model):
+    """The state of the local bulk store after a sync."""
+
+    store: str = Field(description="Path of the store (SQLite)")
+    store_bytes: int
+    archives: list[ArchiveSync]
+    rebuilt: bool = Field(description="True when the store was rewritten; false when nothing had changed")
+    companies_with_facts: int
+    filers: int = Field(description="Filers in the submissions archive (companies, funds, individuals)")
+    as_of: datetime = Field(description="Publication time of the older archive: the store answers as of then")
+    fresh_until: datetime = Field(description="After this the store is stale and answers come from the SEC again")
+    seconds: float
+    notes: list[str] = Field(default_factory=list)
+
+
+class ScreenRow(FactValue):
+    """One company's value in a screen: exactly what the concept lookup gives for that company and year."""
+
+    cik: str = Field(description="10-digit zero-padded CIK")
+    name: str
+    tickers: list[str] = Field(default_factory=list)
+    sic: str | None = None
+    fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year typically ends on")
+    notes: list[str] = Field(default_factory=list)
+
+
+class ScreenExclusion(_Model):
+    """Companies left out of a screen for one reason."""
+
+    reason: Literal["not_reported", "no_annual_value", "other_unit", "period_not_reported", "form", "fiscal_year_end",
+                    "below_minimum", "above_maximum", "not_a_peer"]
+    companies: int
+    detail: str
+    examples: list[str] = Field(default_factory=list, description="A few of the companies (name and CIK)")
+
+
+class ScreenResult(_Model):
+    """One concept across every filer in the bulk store, with how many were considered and why others are not shown."""
+
+    concept: str
+    label: str
+    definition: str
+    fiscal_year: int | None = Field(None, description="The fiscal year by each company's own label")
+    calendar_year: int | None = Field(None, description="Periods ending in this calendar year (52/53-week years "
+                                      "ending in the first days of January count for the year before)")
+    unit: str = Field(description="The one unit every row is in; companies reporting in another are excluded")
+    minimum: float | None = None
+    maximum: float | None = None
+    forms: list[str] = Field(default_factory=list)
+    fiscal_year_end_month: int | None = None
+    peers_of: CompanyRef | None = None
+    sort: Literal["value_desc", "value_asc", "name"]
+    companies_considered: int = Field(description="Filers with XBRL facts in the store")
+    companies_reporting: int = Field(description="Companies with a value for the period in the unit, before filters")
+    companies_matched: int = Field(description="Companies passing every filter, before limit")
+    excluded: list[ScreenExclusion] = Field(default_factory=list)
+    limit: int
+    truncated: bool
+    rows: list[ScreenRow]
+    notes: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+    data_source: DataSource
+    source: str = Field(description="The SEC bulk archive the figures come from")
+
+
+# --- filing outline (get_filing_outline), the concept catalogue (list_concepts), settings (config_show) ----
+
+
+class FilingOutline(_Model):
+    """The sections found in one 10-K, 10-Q or 20-F document, with the filing's provenance."""
+
+    form: str = Field(description="The filing's form as filed, e.g. 10-K, 20-F")
+    company_name: str | None = None
+    cik: str | None = Field(None, description="10-digit zero-padded CIK")
+    filed: date | None = None
+    period_of_report: date | None = None
+    fiscal_year: int | None = None
+    accession_number: str | None = None
+    document_url: str | None = Field(None, description="The primary document in the SEC Archives")
+    source_file: str | None = Field(None, description="The local file read instead of fetching a filing")
+    sections: list[SectionOutlineEntry] = Field(default_factory=list, description="In document order")
+    warnings: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+
+class CatalogueTag(_Model):
+    """One XBRL tag of a concept's chain, with how it differs from the concept."""
+
+    tag: str = Field(description="taxonomy:Tag, e.g. us-gaap:Revenues")
+    caveat: str
+
+
+class CatalogueConcept(_Model):
+    """A concept of the catalogue: its name, aliases, definition and the XBRL tags it is read from, in order."""
+
+    concept: str = Field(description="The catalogue name, e.g. revenue")
+    label: str
+    definition: str
+    kind: Literal["duration", "instant", "unknown"] = Field(description="duration (income statement, cash flow) "
+                                                             "or instant (balance sheet)")
+    unit: str = Field(description="currency (USD or the filer's currency), currency/shares or shares")
+    aliases: list[str] = Field(default_factory=list)
+    tags: list[CatalogueTag] = Field(default_factory=list, description="The fallback chain: for each period the "
+                                     "first tag that reports it is used")
+
+
+class ConceptCatalogue(_Model):
+    """The concepts that can be asked for by name, and what is deliberately not in the catalogue."""
+
+    concepts: list[CatalogueConcept]
+    not_in_catalogue: dict[str, str] = Field(default_factory=dict, description="Names often asked for that are not "
+                                             "reported as XBRL facts (EBITDA, free cash flow, margins), and what to "
+                                             "use instead")
+    notes: list[str] = Field(default_factory=list)
+
+
+class ConfigSetting(_Model):
+    """One setting or file location, its value and where the value came from."""
+
+    setting: str = Field(description="user_agent, mirror, cache, config_file, cache_dir, ratelimit_bucket, "
+                         "data_dir, index, today, debug, interactive")
+    value: str | None
+    source: str = Field(description="The flag, environment variable or file the value came from, or 'default'")
+    variable: str | None = Field(None, description="The environment variable that sets it")
+    exists: bool | None = Field(None, description="For files and directories: whether it exists yet")
+
+
+class ConfigReport(_Model):
+    """Every setting edgar reads and every file it writes, with where each value came from."""
+
+    settings: list[ConfigSetting]
+    notes: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)

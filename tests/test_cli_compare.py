@@ -20,7 +20,7 @@ def test_json_output_parses_and_stderr_stays_empty(cli):
 
 
 def test_the_table_puts_the_verdict_above_the_rows_and_the_warnings_on_stderr(cli):
-    res = cli("compare", "revenue", "NVDA", "AAPL", "--fy", "2024")
+    res = cli("compare", "revenue", "NVDA", "AAPL", "--fy", "2024", "--format", "table")
     assert res.rc == 0
     verdict = res.out.index("NOT COMPARABLE: period ends 244 days apart")
     assert verdict < res.out.index("NVIDIA CORP") < res.out.index("Apple Inc.")
@@ -36,7 +36,7 @@ def test_sort_by_value_ranks_the_rows(cli):
 
 
 def test_unavailable_companies_are_listed_under_the_table(cli):
-    res = cli("compare", "sga", "NVDA", "SNOW", "--fy", "2024")
+    res = cli("compare", "sga", "NVDA", "SNOW", "--fy", "2024", "--format", "table")
     assert res.rc == 0
     assert "unavailable: Snowflake Inc. (not_found)" in res.out
 

@@ -49,7 +49,7 @@ def test_a_figure_of_the_wrong_year_exits_with_the_ungrounded_status(cli):
 
 
 def test_the_table_names_the_status_and_the_supporting_filing(cli):
-    r = cli("verify", WRONG_YEAR, "--company", "NVDA")
+    r = cli("verify", WRONG_YEAR, "--company", "NVDA", "--format", "table")
     assert r.rc == ExitStatus.UNGROUNDED
     for text in ("WRONG PERIOD", "$130.5 billion", "0001045810-25-000023", "FY2025", "NOT all grounded"):
         assert text in r.out

@@ -154,6 +154,8 @@ def test_control_characters_in_a_company_or_query_are_refused_or_ignored(hostile
 @pytest.mark.parametrize("param", ["limit", "page", "max_chars"])
 def test_negative_and_huge_counts_are_invalid_argument(hostile, param):
     values = [-1, 0, -(2**63), 2**63, 10**30]
+    if param == "max_chars":  # 0 asks for the whole section (get_filing_section)
+        values.remove(0)
     seen = outcomes_for(hostile, param, values)
     if not seen:
         pytest.skip(f"no capability takes {param}")

@@ -80,10 +80,11 @@ def test_every_result_is_what_a_strict_client_accepts(run, label):
         assert err["message"] and err["suggestion"]
 
 
-def test_ambiguous_target_carries_its_candidates_in_the_text(run):
+def test_an_ambiguous_name_carries_its_candidates_and_target_its_other_matches_in_the_text(run):
     err = json.loads(run["results"]["ambiguous"].content[0].text)["error"]
-    ciks = {c["cik"] for c in err["candidates"]}
-    assert {"0000027419", "0001586554"} <= ciks  # TARGET CORP and Target Group Inc.
+    assert "0000004962" in {c["cik"] for c in err["candidates"]}  # AMERICAN EXPRESS CO among the Americans
+    target = json.loads(run["results"]["target"].content[0].text)
+    assert target["cik"] == "0000027419" and target["other_matches"]  # TARGET CORP, the others named
 
 
 def test_every_value_of_an_eight_row_concept_answer_is_in_the_text_channel(run):

@@ -75,7 +75,7 @@ def interop(mirror, tmp_path_factory):
 
 
 # The error cases of the issue, plus one success and one unknown argument, through the Inspector CLI.
-INSPECTOR_CASES = ["concept", "ambiguous", "stripe", "unknown_concept", "future", "pre_2001", "bad_date_search",
+INSPECTOR_CASES = ["concept", "target", "ambiguous", "stripe", "unknown_concept", "future", "pre_2001", "bad_date_search",
                    "bad_enum_period", "missing_company", "unknown_arg_accession"]
 
 
@@ -123,10 +123,12 @@ def test_the_typescript_sdk_gets_a_readable_result_for_every_case(interop, trans
         assert body["error"]["code"] in expected_codes(expected) and body["error"]["suggestion"]
 
 
-def test_the_typescript_sdk_sees_targets_candidates_and_all_eight_concept_values(interop):
+def test_the_typescript_sdk_sees_candidates_other_matches_and_all_eight_concept_values(interop):
     results = interop["ts"]["stdio"]["results"]
     candidates = json.loads(results["ambiguous"]["text"])["error"]["candidates"]
-    assert {"TARGET CORP", "Target Group Inc."} <= {c["name"] for c in candidates}
+    assert "AMERICAN EXPRESS CO" in {c["name"] for c in candidates}
+    target = json.loads(results["target"]["text"])
+    assert target["name"] == "TARGET CORP" and target["other_matches"]
     values = json.loads(results["concept_8"]["text"])["values"]
     assert len(values) == 8 and values[0]["accession_number"] == "0001045810-26-000021"  # NVIDIA FY2026 10-K
     pre = json.loads(results["bad_date_search"]["text"])["error"]

@@ -377,6 +377,7 @@ def _row(e: _Entry, v: FactValue, answer: ConceptResult, n_hits: int) -> Compari
     return ComparisonRow(
         **v.model_dump(), query=", ".join(e.queries), name=e.ref.name, cik=e.ref.cik, tickers=e.ref.tickers,
         fiscal_year_end=answer.fiscal_year_end, source=urls.companyfacts(e.ref.cik), notes=notes,
+        data_source=answer.data_source,
     )
 
 

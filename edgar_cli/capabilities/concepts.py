@@ -7,8 +7,10 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from ..companies import successors
 from ..errors import EdgarError
-from ..models import CompanyRef, ConceptResult, FactValue
+from ..models import CompanyRef, ConceptResult, DataSource, FactValue
+from ..sec import urls
 from ..sec.client import SecClient, get_client
 from ..vocabulary import param
 from ..xbrl import periods as P
@@ -146,14 +148,17 @@ def answer_from_series(ref: CompanyRef, spec: Concept, series: Series, facts: Co
     cal = facts.calendar
     if not series.values:
         reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
+        similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
         raise EdgarError(
             "not_found",
             f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
             f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
             ("The company reports these tags only in other units or forms: " + ", ".join(reported) + "."
-             if reported else "Try a related concept or a raw XBRL tag; some companies report components "
+             if reported else
+             f"Tags it does report with similar names: {', '.join(similar)}." if similar else
+             "Try a related concept or a raw XBRL tag; some companies report components "
              "separately (selling and G&A, for example) and edgar does not add them up."),
-            tags_tried=series.tags_tried,
+            tags_tried=series.tags_tried, similar_tags=similar,
         )
     wanted = period_filter(spec, period)
     pool = [v for v in series.values if wanted(v)]
@@ -162,6 +167,9 @@ def answer_from_series(ref: CompanyRef, spec: Concept, series: Series, facts: Co
         _raise_missing_year(ref, spec, pool or series.values, fy, period, cal, today)
     shown = selected[:limit]
     notes, warnings = _describe(series, spec, shown)
+    first = min((v.end for v in pool), default=None)
+    if shown and first is not None and min(v.end for v in shown) == first:  # the answer reaches the series' start
+        notes += [n for n in [successors.series_note(ref.cik, first)] if n]
     if period in ("quarterly", "all") and fy is not None:
         quarters = {v.fiscal_period for v in selected if v.period_type == "quarterly"}
         has_annual = any(v.period_type == "annual" and v.fiscal_year == fy for v in series.values)
@@ -175,8 +183,26 @@ def answer_from_series(ref: CompanyRef, spec: Concept, series: Series, facts: Co
         currency_note=currency_note(series.unit or ""),
         fiscal_year_end=cal.typical_end, values=shown, total_values=len(selected),
         truncated=len(selected) > limit, notes=notes, warnings=warnings,
-        source=SOURCE.format(cik=ref.cik),
+        source=SOURCE.format(cik=ref.cik), data_source=data_source_of(facts),
     )
+
+
+def data_source_of(facts: CompanyFacts) -> DataSource:
+    """Which source the company's facts came from (live, cache, or the bulk store and its date)."""
+    from datetime import datetime, timezone
+
+    return DataSource(kind=facts.origin, as_of=datetime.fromtimestamp(facts.fetched_at, timezone.utc))  # type: ignore[arg-type]
+
+
+def similar_tags(facts: CompanyFacts, tag: str, limit: int = 5) -> list[str]:
+    """Tags the company reports whose names are closest to ``tag`` (an unknown or misspelled raw tag)."""
+    from rapidfuzz import fuzz, process
+
+    local = tag.split(":", 1)[-1].lower()
+    names = {t.split(":", 1)[-1].lower(): t for t in facts.tags}
+    found = (process.extract(local, list(names), scorer=fuzz.ratio, score_cutoff=70, limit=limit)
+             or process.extract(local, list(names), scorer=fuzz.WRatio, score_cutoff=85, limit=limit))
+    return [names[n] for n, _, _ in found]
 
 
 def period_filter(spec: Concept, period: str):
@@ -209,13 +235,20 @@ def _raise_missing_year(ref: CompanyRef, spec: Concept, pool: list[FactValue], f
         reason = f"the XBRL facts start at FY{earliest}"
     else:
         reason = f"FY{fy} has no {period} value"
+    # A reorganisation: the years before the successor's facts begin are under the predecessor's CIK.
+    before = successors.predecessor_of(ref.cik) if earliest is None or fy < earliest else None
+    if before is not None:
+        reason += f". {str(successors.history_stop(ref.cik)).removesuffix('.')}"
     latest_end = max((v.end for v in pool if v.fiscal_year == latest), default=None)
     raise EdgarError(
         "not_found",
         f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
-        f"The latest fiscal year available is FY{latest}" + (f" (ending {latest_end})." if latest_end else "."),
-        ((f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported so far."
+        + (f"The latest fiscal year available is FY{latest}" + (f" (ending {latest_end})." if latest_end else ".")
+           if latest is not None else f"No {period} value of it carries a fiscal year yet."),
+        (f"Ask for CIK {before.predecessor_cik} for FY{fy}." if before else
+         (f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported so far."
           if est_end is not None and est_end >= today and period == "annual" else f"Ask for FY{latest}.")
          if latest else f"Try {param('period')} all."),
         latest_fiscal_year=latest, earliest_fiscal_year=earliest,
+        **({"predecessor_cik": urls.pad_cik(before.predecessor_cik)} if before else {}),
     )

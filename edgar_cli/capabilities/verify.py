@@ -11,6 +11,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from ..companies import successors
 from ..documents.figures import Figure, extract_figures, head_date, table_cell
 from ..errors import EdgarError
 from ..vocabulary import param
@@ -144,7 +145,22 @@ def verify_answer(
     checker = _Checker(facts, ref, cites, excerpts, client)
     rows = [checker.check(f) for f in figures]
     checker.ground_in_text(figures, rows)
+    _note_reorganisation(checker, figures, rows)
     return checker.result(rows)
+
+
+def _note_reorganisation(checker: "_Checker", figures: list[Figure], rows: list[VerifiedFigure]) -> None:
+    """A figure not grounded, about a period before the company's reorganisation: name the predecessor's CIK."""
+    for fig, row in zip(figures, rows):
+        fy = fig.fiscal_year if fig.kind in NUMERIC or fig.kind == "fiscal_year" else None
+        end = row.claimed_period_end or (checker.cal.estimated_end(fy) if fy else None)
+        what = row.claimed_period_text or fig.text
+        note = (successors.period_note(checker.ref.cik, end, what[:1].upper() + what[1:])
+                if row.status not in ("grounded", "derived") else None)
+        if note:
+            row.notes.append(note)
+            if note not in checker.notes:
+                checker.notes.append(note)
 
 
 def _dedupe_periods(figures: list[Figure]) -> list[Figure]:

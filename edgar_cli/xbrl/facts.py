@@ -66,6 +66,7 @@ class CompanyFacts:
     fetched_at: float
     calendar: FiscalCalendar
     reporting_currency: str | None = None  # the currency most of its monetary facts are in (TSMC: TWD)
+    origin: str = "live"  # where these facts came from: live (the SEC), cache (the disk cache), bulk (the store)
 
     def tag(self, name: str) -> dict | None:
         if ":" in name:
@@ -166,6 +167,11 @@ def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
             memo = client.memo.get(key)
         if memo is not None and now - memo[1] < FRESHNESS["submissions"]:
             return memo[0]
+        facts = _from_bulk(client, cik)
+        if facts is not None:
+            with client.memo_lock:
+                client.memo[key] = (facts, now)
+            return facts
         facts = _from_cache(client, key)
         if facts is not None and not _is_current(client, cik, facts, now):
             facts = None
@@ -174,6 +180,13 @@ def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
         with client.memo_lock:
             client.memo[key] = (facts, now)
         return facts
+
+
+def _from_bulk(client: SecClient, cik: int) -> CompanyFacts | None:
+    """The seam with the bulk store (edgar_cli.bulk.source): its facts when a fresh store holds the CIK."""
+    from ..bulk.source import bulk_company_facts
+
+    return bulk_company_facts(client, cik)
 
 
 def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:
@@ -190,7 +203,7 @@ def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:
         client.cache.delete(key)
         return None
     return CompanyFacts(cik=cik, name=name, tags=tags, fetched_at=entry.stored_at, calendar=calendar,
-                        reporting_currency=currency)
+                        reporting_currency=currency, origin="cache")
 
 
 def _is_current(client: SecClient, cik: int, facts: CompanyFacts, now: float) -> bool:
