@@ -2,7 +2,7 @@
 
 Starts `edgar serve-mcp` (one server per transport) against the corpus mirror, warms the cache
 with one call per company, then runs --rounds batches of 20 concurrent calls on one session
-(Python `mcp` client) and reports per-call latency p50/p95, the batch wall time, the server's
+(Python `mcp` client; and over stdio with a minimal JSON-RPC client too, the server's share) and reports per-call latency p50/p95, the batch wall time, the server's
 peak RSS (VmHWM) and the size of `tools/list` (JSON characters and ~tokens = characters / 4),
 also for the seed's six tools (issue 7: resolve_company, list_filings, get_financial_concept,
 compare_companies, get_filing_section, search_full_text). Also the floor: the same call in
@@ -151,6 +151,48 @@ def over_http(env: dict, rounds: int) -> dict:
         proc.wait(timeout=10)
 
 
+def over_raw_stdio(env: dict, rounds: int) -> dict:
+    """The same batches written as JSON-RPC lines by a minimal client: the server's share of the latency
+    (the Python SDK client validates and parses every result too, which costs it milliseconds per call)."""
+    proc = subprocess.Popen(edgar_cmd() + ["serve-mcp"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+
+    def send(msg: dict) -> None:
+        proc.stdin.write((json.dumps(msg) + "\n").encode())
+        proc.stdin.flush()
+
+    def batch(first_id: int) -> list[float]:
+        sent = {}
+        for i in range(CONCURRENCY):
+            company, fy = CALLS[i % len(CALLS)]
+            sent[first_id + i] = time.perf_counter()
+            send({"jsonrpc": "2.0", "id": first_id + i, "method": "tools/call",
+                  "params": {"name": "get_financial_concept",
+                             "arguments": {"company": company, "concept": "revenue", "fiscal_year": fy}}})
+        lat = []
+        while len(lat) < CONCURRENCY:
+            msg = json.loads(proc.stdout.readline())
+            if msg.get("id") in sent:
+                lat.append(time.perf_counter() - sent[msg["id"]])
+        return lat
+
+    try:
+        send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}}})
+        proc.stdout.readline()
+        send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        batch(10)  # warm
+        lat, walls = [], []
+        for r in range(rounds):
+            t0 = time.perf_counter()
+            lat += batch(1000 * (r + 1))
+            walls.append(time.perf_counter() - t0)
+        return {"lat": lat, "walls": walls, "errors": 0, "rss_kb": vm_hwm_kb(proc.pid)}
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=10)
+
+
 def in_process_floor(env: dict, n: int = 40) -> float:
     """Median seconds of the bare capability call, warm, in this process (no transport, no threads)."""
     os.environ.update(env)
@@ -177,6 +219,7 @@ def main() -> str:
     with MirrorServer() as mirror, TempDir() as tmp:
         env = server_env(mirror, tmp)
         stdio = anyio.run(over_stdio, env, opts.rounds)
+        raw = over_raw_stdio(env, opts.rounds)
         http = over_http(env, opts.rounds)
         floor = in_process_floor(env)
     load = os.getloadavg()
@@ -184,7 +227,7 @@ def main() -> str:
              f"{opts.label}".rstrip(),
              f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; in-process call (floor) {floor * 1000:.1f} ms",
              f"{'transport':<18}{'p50 ms':>9}{'p95 ms':>9}{'p50/floor':>11}{'batch wall ms':>15}{'RSS MB':>9}{'errors':>8}"]
-    for name, r in (("stdio", stdio), ("streamable-http", http)):
+    for name, r in (("stdio", stdio), ("stdio, raw client", raw), ("streamable-http", http)):
         lines.append(f"{name:<18}{pct(r['lat'], .5) * 1000:>9.1f}{pct(r['lat'], .95) * 1000:>9.1f}"
                      f"{pct(r['lat'], .5) / floor:>11.1f}{statistics.median(r['walls']) * 1000:>15.1f}"
                      f"{r['rss_kb'] / 1024:>9.1f}{r['errors']:>8}")

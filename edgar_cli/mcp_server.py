@@ -155,10 +155,15 @@ def error_result(payload: dict[str, Any]) -> Any:
 
 def _server_paths() -> list[str]:
     """Paths on the server's disk that results and errors must not show a remote caller."""
+    return _paths_for(os.environ.get("EDGAR_INDEX"), os.environ.get("EDGAR_CACHE_DIR"))
+
+
+@functools.lru_cache(maxsize=8)
+def _paths_for(index_env: str | None, cache_env: str | None) -> list[str]:
     from .config import cache_dir
     from .index.store import index_path
 
-    paths = {str(index_path()), str(os.environ.get("EDGAR_CACHE_DIR") or cache_dir())}
+    paths = {str(index_path()), str(cache_env or cache_dir())}
     return sorted((p for p in paths if len(p) > 1), key=len, reverse=True)
 
 
@@ -223,8 +228,12 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
         paths = _server_paths()
         try:
             result = await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
-            data = redact(result.model_dump(mode="json"), paths)
-            return CallToolResult(content=[TextContent(type="text", text=as_text(data))], structured_content=data)
+            data = result.model_dump(mode="json")
+            text = as_text(data)
+            if any(p in text for p in paths):
+                data = redact(data, paths)
+                text = as_text(data)
+            return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
         except anyio.get_cancelled_exc_class():
             control.cancel()
             raise
@@ -417,7 +426,11 @@ def serve(transport: str = "stdio", **http: Any) -> None:
     install_client()
     server = build_server()
     if transport == "stdio":
-        server.run("stdio")
+        import anyio
+
+        from .mcp_stdio import run_stdio
+
+        anyio.run(run_stdio, server)
     else:
         from .mcp_http import serve_http
 
