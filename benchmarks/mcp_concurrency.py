@@ -74,6 +74,10 @@ async def drive(session, rounds: int) -> dict:
     tools = [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in listed.tools]
     all_chars = len(json.dumps({"tools": tools}))
     seed_chars = len(json.dumps({"tools": [t for t in tools if t["name"] in SEED_TOOLS]}))
+    # what a host puts in the model's context: name, description and input schema (not the output schema)
+    shown = [{k: t[k] for k in ("name", "description", "inputSchema") if k in t} for t in tools]
+    model_chars = len(json.dumps(shown))
+    seed_model_chars = len(json.dumps([t for t in shown if t["name"] in SEED_TOOLS]))
     for company, fy in CALLS:  # warm: companyfacts fetched and parsed once per company
         await session.call_tool("get_financial_concept", {"company": company, "concept": "revenue", "fiscal_year": fy})
     lat: list[float] = []
@@ -98,7 +102,7 @@ async def drive(session, rounds: int) -> dict:
         walls.append(time.perf_counter() - t0)
         lat += batch
     return {"lat": lat, "walls": walls, "errors": errors, "tools": len(tools), "all_chars": all_chars,
-            "seed_chars": seed_chars}
+            "seed_chars": seed_chars, "model_chars": model_chars, "seed_model_chars": seed_model_chars}
 
 
 async def over_stdio(env: dict, rounds: int) -> dict:
@@ -233,6 +237,9 @@ def main() -> str:
                      f"{r['rss_kb'] / 1024:>9.1f}{r['errors']:>8}")
     lines.append(f"tools/list: {stdio['tools']} tools, {stdio['all_chars']:,} chars (~{stdio['all_chars'] // 4:,} tokens); "
                  f"the seed's six tools {stdio['seed_chars']:,} chars (~{stdio['seed_chars'] // 4:,} tokens)")
+    lines.append(f"  without output schemas (what a host shows the model): {stdio['model_chars']:,} chars "
+                 f"(~{stdio['model_chars'] // 4:,} tokens); the seed's six {stdio['seed_model_chars']:,} chars "
+                 f"(~{stdio['seed_model_chars'] // 4:,} tokens)")
     text = "\n".join(lines)
     print(text)
     save("mcp_concurrency" + (f"_{opts.label}" if opts.label else ""), text + "\n")
