@@ -19,7 +19,7 @@ name in COMMAND_ORDER.
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Literal, Optional
+from typing import Annotated, Any, Callable, Literal, Optional
 
 import typer
 
@@ -27,7 +27,7 @@ from .cli_support import EdgarTyper, OrderedGroup, announce_server, confirm, fai
 from .errors import EdgarError
 
 # Top-level commands by task; a command not listed here comes after these.
-COMMAND_ORDER = ("concept", "compare", "screen", "filings", "section", "search", "index", "find", "read", "verify",
+COMMAND_ORDER = ("concept", "statement", "compare", "screen", "filings", "section", "search", "index", "find", "read", "verify",
                  "resolve", "concepts", "sync", "config", "cache", "serve-mcp")
 OrderedGroup.order = COMMAND_ORDER
 
@@ -67,6 +67,16 @@ YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confir
 # Kept for commands written before the common options: a command that declares `as_json: JsonOpt = False`
 # and calls run(..., as_json) still works (the common --json is then not added to it twice).
 JsonOpt = Annotated[bool, typer.Option("--json", help="Same as --format json.")]
+FiscalYearsOpt = Annotated[Optional[str], typer.Option("--fy", metavar="YEAR|FROM..TO",
+                                                     help="Fiscal year by the company's own label, e.g. 2024, or a "
+                                                          "range, e.g. 2020..2024.")]
+LastOpt = Annotated[Optional[int], typer.Option("--last", metavar="N", help="The latest N periods of a table (fiscal "
+                                                "years, or quarters with --period quarterly).")]
+DeriveOpt = Annotated[Optional[str], typer.Option("--derive", metavar="q4,ttm", help="q4 (Q4 = FY - 9M, quarterly "
+                                                  "tables) and/or ttm (trailing twelve months), comma-separated; "
+                                                  "derived cells are marked.")]
+ChartOpt = Annotated[bool, typer.Option("--chart", help="Also draw a terminal chart of the table (needs the chart "
+                                        "extra).")]
 
 
 def complete_concepts(incomplete: str) -> list[str]:
@@ -133,22 +143,31 @@ def _options(
     "edgar concept AAPL eps_diluted --period quarterly -n 4",
     "edgar concept MSFT us-gaap:ResearchAndDevelopmentExpense",
     "edgar concept NVDA revenue --csv > nvda-revenue.csv",
+    "edgar concept NVDA revenue net_income operating_income --fy 2020..2024",
 ])
 def concept_cmd(
     company: CompanyArg,
-    concept: Annotated[str, typer.Argument(metavar="CONCEPT",
-                                           help="revenue, net_income, eps_diluted, R&D, ... (see `edgar concepts`) "
-                                                "or a raw tag like us-gaap:Revenues.",
-                                           autocompletion=lambda incomplete: complete_concepts(incomplete))],
-    fy: FyOpt = None,
+    concepts: Annotated[list[str], typer.Argument(metavar="CONCEPT...",
+                                                  help="One or more of revenue, net_income, eps_diluted, R&D, ... (see "
+                                                       "`edgar concepts`) or raw tags like us-gaap:Revenues; several "
+                                                       "give one table, concepts by period.",
+                                                  autocompletion=lambda incomplete: complete_concepts(incomplete))],
+    fy: FiscalYearsOpt = None,
     period: Annotated[Literal["annual", "quarterly", "all"], typer.Option("--period", "-p",
-                                                                          help="Which periods.")] = "annual",
-    limit: Annotated[int, typer.Option("--limit", "-n", metavar="N", help="Most values to show, newest first (1-200).")] = 8,
+                                                                          help="Which periods (all: one concept "
+                                                                               "only).")] = "annual",
+    limit: Annotated[Optional[int], typer.Option("--limit", "-n", metavar="N", help="Most values to show for one "
+                                                 "concept, newest first (1-200, default 8).")] = None,
+    last: LastOpt = None,
+    derive: DeriveOpt = None,
+    chart: ChartOpt = False,
 ) -> None:
-    """A financial concept's reported values for one company, newest first, each with its provenance."""
-    from .capabilities.concepts import get_financial_concept
+    """A financial concept's reported values for one company, newest first, each with its provenance; several concepts or years give a table by period."""
+    from .capabilities.statements import concept_command
 
-    run(lambda: get_financial_concept(company, concept, fiscal_year=fy, period=period, limit=limit))
+
+    _run_table(lambda: concept_command(company, list(concepts), fiscal_year=fy, period=period, limit=limit, last=last,
+                                       derive=_csv(derive)), chart)
 
 
 @app.command("compare", examples=[
@@ -564,3 +583,43 @@ def serve_mcp_cmd(
               stateless=stateless, json_response=json_response)
     except EdgarError as exc:
         fail(exc)
+
+
+# --- statements: edgar statement (issue 19) ----------------------------------------------------
+
+
+def _run_table(call: Callable[[], Any], chart: bool) -> None:
+    """run(), then a chart of the table when asked for and shown as a table (rendering only: the result is
+    the same)."""
+    from .cli_support import current_format
+    from .output import default_format
+
+    results: list[Any] = []
+    run(lambda: results.append(call()) or results[-1])
+    if (chart and (current_format() or default_format()) == "table" and results
+            and type(results[-1]).__name__ == "StatementResult"):
+        from .render import render_chart
+
+        render_chart(results[-1])
+
+
+@app.command("statement", examples=[
+    "edgar statement NVDA income --last 5",
+    "edgar statement AAPL balance --fy 2020..2024",
+    "edgar statement NVDA income --period quarterly --derive q4 --csv > nvda-q.csv",
+])
+def statement_cmd(
+    company: CompanyArg,
+    statement: Annotated[Literal["income", "balance", "cashflow"], typer.Argument(metavar="STATEMENT",
+                                                                                help="income, balance or cashflow.")],
+    fy: FiscalYearsOpt = None,
+    last: LastOpt = None,
+    period: Annotated[Literal["annual", "quarterly"], typer.Option("--period", "-p", help="Which periods.")] = "annual",
+    derive: DeriveOpt = None,
+    chart: ChartOpt = False,
+) -> None:
+    """A company's income statement, balance sheet or cash-flow statement by fiscal period, every cell with its filing."""
+    from .capabilities.statements import get_financial_statement
+
+    _run_table(lambda: get_financial_statement(company, statement, fiscal_year=fy, last=last, period=period,  # type: ignore[arg-type]
+                                               derive=_csv(derive)), chart)  # type: ignore[arg-type]

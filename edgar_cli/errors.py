@@ -24,10 +24,12 @@ class ExitStatus(IntEnum):
     RATE_LIMITED = 7
     UPSTREAM_UNAVAILABLE = 8
     BLOCKED = 9
-    UNGROUNDED = 10
-    NETWORK_UNAVAILABLE = 11
-    BUSY = 12
-    ADDRESS_UNAVAILABLE = 13  # serve-mcp cannot listen on the address it was given
+    UNGROUNDED = 10  # verify: some figure is contradicted (ungrounded or of another period)
+    UNCONFIRMED = 11  # verify: none contradicted, but some figure is superseded, ambiguous or unchecked
+    NO_FIGURES = 12  # verify: the answer states no figure to check
+    NETWORK_UNAVAILABLE = 13
+    BUSY = 14
+    ADDRESS_UNAVAILABLE = 15  # serve-mcp cannot listen on the address it was given
 
 
 ERROR_CODES: dict[str, ExitStatus] = {
@@ -44,6 +46,17 @@ ERROR_CODES: dict[str, ExitStatus] = {
     "busy": ExitStatus.BUSY,  # another process holds a lock (a bulk sync): try again later
     "address_unavailable": ExitStatus.ADDRESS_UNAVAILABLE,
 }
+
+
+def verdict_exit_status(verdict: str) -> ExitStatus:
+    """The exit status of a verify_answer verdict (AnswerVerification.verdict)."""
+    if verdict == "grounded":
+        return ExitStatus.OK
+    if verdict == "ungrounded":
+        return ExitStatus.UNGROUNDED
+    if verdict == "no_figures":
+        return ExitStatus.NO_FIGURES
+    return ExitStatus.UNCONFIRMED
 
 
 class EdgarError(Exception):

@@ -40,6 +40,7 @@ from .capabilities import filings as _filings
 from .capabilities import local_index as _local_index
 from .capabilities import search as _search
 from .capabilities import sections as _sections
+from .capabilities import statements as _statements
 from .capabilities.compare import compare_companies
 from .capabilities.concepts import get_financial_concept
 from .capabilities.documents_search import read_document, search_documents
@@ -48,6 +49,7 @@ from .capabilities.local_index import index_add, index_list
 from .capabilities.resolve import resolve_company
 from .capabilities.search import search_full_text
 from .capabilities.sections import get_filing_section
+from .capabilities.statements import get_financial_series, get_financial_statement
 from .capabilities.verify import verify_answer
 from .errors import EdgarError
 from .mcp_text import GUIDANCE, SERVER_INSTRUCTIONS
@@ -56,8 +58,9 @@ logger = logging.getLogger("edgar.mcp")
 
 # The capabilities exposed as tools: the same functions the CLI commands call.
 CAPABILITIES: list[Callable[..., Any]] = [
-    resolve_company, get_financial_concept, compare_companies, list_filings, get_filing_section, search_full_text,
-    search_documents, read_document, index_list, index_add, verify_answer,
+    resolve_company, get_financial_concept, get_financial_series, get_financial_statement, compare_companies,
+    list_filings, get_filing_section, search_full_text, search_documents, read_document, index_list, index_add,
+    verify_answer,
 ]
 
 # Parameters a remote caller must not have: `file` reads the server's own disk, `store` is an object.
@@ -97,6 +100,9 @@ def _ranges() -> dict[str, dict[str, dict[str, Any]]]:
         "search_documents": {"limit": limit(_docs.MAX_LIMIT), "per_company": {"minimum": 1},
                              "max_excerpt_chars": {"minimum": 80, "maximum": 5000}},
         "index_add": {"years": limit(_local_index.MAX_YEARS)},
+        "get_financial_series": {"last": limit(_statements.MAX_LAST),
+                                 "concepts": {"minItems": 1, "maxItems": _statements.MAX_CONCEPTS}},
+        "get_financial_statement": {"last": limit(_statements.MAX_LAST)},
     }
 
 

@@ -90,10 +90,25 @@ get_filing_section is quicker. Read filings and skipped (with reasons) before se
 Use it before giving the user an answer that contains figures: it extracts every figure (money, per-share,
 shares, percentages, dates, fiscal years) and checks it against the cited filings' XBRL facts or text.
 Pass the company and, when the answer cites filings, their accession numbers in cite.
-Read before answering: each figure's status — grounded (with the supporting fact's accession, period and tag),
-derived (a ratio or growth of grounded facts; the formula is given), mismatched_period (right number, wrong
-fiscal year: fix the year it names), ungrounded (remove or correct it). Do not present an answer with
-ungrounded or mismatched figures as verified.""",
+Read before answering: verdict (grounded only when every figure is grounded or derived) and each figure's
+status — grounded, derived (the formula is given), superseded (the value first reported, later restated: give
+the value that stands now), mismatched_period (right number, wrong period: fix the period it names),
+ungrounded (remove or correct it), ambiguous (calendar wording such as "2024" at a company whose fiscal year
+is not the calendar year: say which fiscal year, see readings), unchecked (edgar could not check it: do not
+call it verified). flags and warnings (pre-split basis, convenience translation) must reach the user.""",
+    "get_financial_series": """\
+Use it for several concepts of one company, or one concept over several years, in one call ("NVIDIA's revenue,
+gross profit and net income for the last five fiscal years"): fiscal_year takes a year or a range "2020..2024",
+last the latest N columns. Not for several companies (compare_companies).
+Read before answering: each cell's start/end, accession_number and matched_tag (cite them); absent cells and
+their reason (never read one as zero); restated and original_value; derived cells (q4, ttm: only when you asked
+through derive) name their formula — say a figure was derived; warnings and notes.""",
+    "get_financial_statement": """\
+Use it for a company's income statement, balance sheet or cash-flow statement by fiscal period (statement:
+income, balance or cashflow; fiscal_year a year or a range "2020..2024", or last N). Rows are the catalogue's
+statement lines; it is a standardised view, not the filer's own presentation.
+Read before answering: as for get_financial_series — each cell's period, accession_number and matched_tag; absent
+cells with their reason; restatements; derived cells only on request, with their formula.""",
     "list_filings": """\
 Use it for a company's filing history (10-K, 10-Q, 8-K, 20-F, ... with amendments) or to find a filing's
 accession number, period of report and document URL; filter with forms, filed_from and filed_to. Not for figures:

@@ -448,7 +448,12 @@ class FilingSection(_Model):
 
 # --- answer verification (verify_answer) -------------------------------------
 
-VerifyStatus = Literal["grounded", "derived", "mismatched_period", "ungrounded", "unchecked"]
+VerifyStatus = Literal["grounded", "derived", "superseded", "mismatched_period", "ungrounded", "ambiguous",
+                       "unchecked"]
+# The verdict on a whole answer, worst first (see AnswerVerification.verdict).
+AnswerVerdict = Literal["ungrounded", "superseded", "ambiguous", "unchecked", "no_figures", "grounded"]
+# Caveats on a figure that may still be grounded, raised to the verdict.
+FigureFlag = Literal["superseded_value", "pre_split_basis", "convenience_translation"]
 FigureKind = Literal["money", "per_share", "shares", "percent", "percentage_points", "number", "date",
                      "fiscal_year", "year"]
 
@@ -477,6 +482,19 @@ class FigureSupport(_Model):
     passage: str | None = Field(None, description="For cited text: the sentence the number is in")
 
 
+class PeriodReading(_Model):
+    """One fiscal period that calendar wording ("2024", "Q3 2024") can mean, and the figure's status under it."""
+
+    fiscal_year: int
+    fiscal_period: FiscalPeriod
+    start: date | None = None
+    end: date | None = None
+    why: str = Field(description="Why the wording can mean it: 'ends in 2024', 'lies mostly in 2024', "
+                     "'the company's own label'")
+    status: VerifyStatus
+    reason: str
+
+
 class VerifiedFigure(_Model):
     """One figure of the answer, parsed, and whether the filings bear it out."""
 
@@ -496,15 +514,24 @@ class VerifiedFigure(_Model):
     claimed_period_text: str | None = Field(None, description="The words the claimed period was read from")
     status: VerifyStatus = Field(description="grounded: equals a fact of the concept named (or a cited number "
                                  "about it) at the answer's rounding, for the claimed period; derived: a ratio, "
-                                 "growth rate or difference of facts; mismatched_period: the same concept's value "
-                                 "for another period; ungrounded: contradicted (another value, sign or "
-                                 "direction) or nothing supports it; unchecked: edgar cannot tell (an ambiguous "
-                                 "match, a segment, a period the facts do not cover, a calendar year)")
+                                 "growth rate or difference of facts for the claimed period; superseded: equals the "
+                                 "value first reported for the period, which later filings restated; "
+                                 "mismatched_period: the same concept's value for another period; ungrounded: "
+                                 "contradicted (another value, sign or direction) or nothing supports it; "
+                                 "ambiguous: calendar wording at a company whose fiscal year is not the calendar "
+                                 "year, grounded under one reading and not the other (see readings); unchecked: "
+                                 "edgar cannot tell (an ambiguous match, a segment, a period the facts do not cover)")
     reason: str = Field(description="Why, in one sentence")
     support: FigureSupport | None = Field(None, description="The best supporting fact or passage")
     formula: str | None = Field(None, description="For derived figures: how the inputs give the figure")
     inputs: list[FigureSupport] = Field(default_factory=list, description="For derived figures: the facts used")
     other_matches: int = Field(0, description="Other facts that also round to the figure (a loose match when many)")
+    flags: list[FigureFlag] = Field(default_factory=list, description="superseded_value: the value first reported, "
+                                    "later restated; pre_split_basis: a share count or per-share value before a "
+                                    "later stock split; convenience_translation: a filer's translation into "
+                                    "another currency than it reports in")
+    readings: list[PeriodReading] = Field(default_factory=list, description="For calendar wording at a company "
+                                          "whose fiscal year is not the calendar year: each fiscal period it can mean")
     notes: list[str] = Field(default_factory=list)
 
 
@@ -513,7 +540,16 @@ class AnswerVerification(_Model):
 
     company: CompanyRef | None = None
     cited: list[str] = Field(default_factory=list, description="Accession numbers or documents the check used")
-    all_grounded: bool = Field(description="True when no figure is ungrounded or tied to the wrong period")
+    verdict: AnswerVerdict = Field(description="grounded: every figure grounded or derived; ungrounded: some figure "
+                                   "is ungrounded or of another period; superseded: none contradicted, but some "
+                                   "figure is a value later restated; ambiguous: none contradicted, but some figure's "
+                                   "period reads two ways; unchecked: none contradicted, but some figure could not "
+                                   "be checked; no_figures: the answer states no figure")
+    all_grounded: bool = Field(description="True only when the answer states figures and every one is grounded or "
+                               "derived (verdict grounded); unchecked, ambiguous and superseded figures are not "
+                               "grounded")
+    flags: list[FigureFlag] = Field(default_factory=list, description="Caveats raised by any figure (see "
+                                    "VerifiedFigure.flags); each is explained in warnings")
     summary: str
     counts: dict[str, int] = Field(default_factory=dict, description="Figures per status")
     figures: list[VerifiedFigure]
@@ -523,10 +559,10 @@ class AnswerVerification(_Model):
 
     @property
     def exit_status(self) -> int:
-        """10 (UNGROUNDED) when a figure is ungrounded or mismatched, else 0: the CLI exits with it."""
-        from .errors import ExitStatus
+        """The CLI's exit status: 0 grounded, 10 ungrounded, 11 superseded/ambiguous/unchecked, 12 no figures."""
+        from .errors import verdict_exit_status
 
-        return int(ExitStatus.OK if self.all_grounded else ExitStatus.UNGROUNDED)
+        return int(verdict_exit_status(self.verdict))
 
 
 # --- local filing-text index (index_add, index_list, index_remove, search_documents, read_document) ----
@@ -824,3 +860,83 @@ class ConfigReport(_Model):
     settings: list[ConfigSetting]
     notes: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
+
+
+# --- statements and series: concepts by period (issue 19) ------------------------------
+
+CellStatus = Literal["reported", "derived", "implied", "absent", "refused"]
+DeriveKind = Literal["q4", "ttm"]
+
+
+class StatementColumn(_Model):
+    """One period (a column): the company's own fiscal label and the dates its cells share."""
+
+    key: str = Field(description="Column key the cells use: FY2025, Q3 FY2026, or TTM 2026-04-26")
+    fiscal_year: int = Field(description="The company's own fiscal-year label")
+    fiscal_period: Literal["FY", "Q1", "Q2", "Q3", "Q4", "TTM"]
+    end: date | None = Field(None, description="The period end most of its cells share")
+    start: date | None = Field(None, description="The start most of its duration cells share (null: instants only)")
+
+
+class StatementCell(_Model):
+    """One concept in one period: the engine's reported value, a labelled derivation, or why there is none."""
+
+    column: str = Field(description="The column key, e.g. FY2025")
+    status: CellStatus = Field(description="reported: a filed value (fact); derived: computed on request, see formula "
+                               "and inputs; implied: Q4 exists only as FY minus 9M and was not derived; absent: the "
+                               "company reports no value for this period; refused: a derivation asked for and not "
+                               "allowed (reason says why)")
+    value: float | int | None = Field(None, description="The value in the row's unit; null unless reported or derived")
+    unit: str | None = None
+    start: date | None = None
+    end: date | None = None
+    days: int | None = None
+    matched_tag: str | None = Field(None, description="taxonomy:Tag (derived: the operands' shared tag)")
+    derived: bool = Field(False, description="True when computed from reported values rather than filed")
+    formula: str | None = Field(None, description="Derived: how the operands give the value, e.g. "
+                                "'FY2026 - 9M FY2026 = 215938000000 - 147811000000'")
+    accession_numbers: list[str] = Field(default_factory=list, description="Every filing the cell rests on")
+    fact: FactValue | None = Field(None, description="Reported: the concept engine's value with its provenance "
+                                   "(form, filed, restated, original_value, revision_kind, pre_split_ratio)")
+    inputs: list[FactValue] = Field(default_factory=list, description="Derived: the reported operands")
+    reason: str | None = Field(None, description="Why an implied, absent or refused cell has no value")
+
+
+class StatementRow(_Model):
+    """One concept across the columns."""
+
+    concept: str
+    label: str
+    basis: Literal["as_reported", "ttm"] = Field("as_reported", description="ttm: each cell is the twelve months "
+                                                 "ending at its column's end")
+    period_type: Literal["duration", "instant", "unknown"]
+    unit: str | None = Field(None, description="USD, USD/shares, shares or the filer's currency (TSMC: TWD)")
+    reported: bool = Field(description="False when the company reports none of the concept's tags in periodic reports")
+    matched_tags: list[str] = Field(default_factory=list, description="The tags the row's cells come from, in order "
+                                    "of first use")
+    mixed_tags: bool = Field(False, description="True when the cells come from different tags, whose definitions "
+                             "may differ (see notes)")
+    fallback_chain: list[str] = Field(default_factory=list)
+    cells: list[StatementCell] = Field(description="One per column, in the columns' order")
+    notes: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+
+
+class StatementResult(_Model):
+    """Concepts by period for one company: rows = concepts, columns = fiscal periods, oldest first."""
+
+    company: CompanyRef
+    statement: Literal["income", "balance", "cashflow"] | None = Field(
+        None, description="The preset shown; null for concepts asked for by name")
+    title: str
+    period: Literal["annual", "quarterly"]
+    fiscal_years: list[int] = Field(default_factory=list, description="The fiscal years asked for (empty: the latest)")
+    last: int | None = Field(None, description="Latest columns asked for")
+    derive: list[DeriveKind] = Field(default_factory=list)
+    fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year typically ends on")
+    currency_note: str | None = None
+    columns: list[StatementColumn]
+    rows: list[StatementRow]
+    notes: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+    source: str = Field(description="The SEC endpoint the figures come from (one request for every row)")

@@ -436,14 +436,17 @@ def _answer_verification(r: M.AnswerVerification):
     t.add_column("Figure", no_wrap=True)
     t.add_column("Status", no_wrap=True)
     t.add_column("Evidence", overflow="fold", ratio=1)
-    marks = {"grounded": "ok", "derived": "derived", "mismatched_period": "WRONG PERIOD", "ungrounded": "UNGROUNDED",
-             "unchecked": "-"}
+    marks = {"grounded": "ok", "derived": "derived", "superseded": "SUPERSEDED", "mismatched_period": "WRONG PERIOD",
+             "ungrounded": "UNGROUNDED", "ambiguous": "AMBIGUOUS", "unchecked": "-"}
     for f in r.figures:
         claimed = f.claimed_period_text or (f"FY{f.claimed_fiscal_year}" if f.claimed_fiscal_year else "")
         accn = (f.support.accession_number if f.support else None) or (f.inputs[0].accession_number if f.inputs else "")
         evidence = f.reason + "".join(f"\n  {n}" for n in f.notes)
         extra = [x for x in (f"claimed: {claimed}" if claimed else "", accn or "") if x]
-        t.add_row(f.text, marks.get(f.status, f.status), evidence + ("\n" + " · ".join(extra) if extra else ""))
+        mark = marks.get(f.status, f.status) + "".join(f"\n[{flag.replace('_', ' ')}]" for flag in f.flags)
+        t.add_row(f.text, mark, evidence + ("\n" + " · ".join(extra) if extra else ""))
+    t.caption = f"verdict: {r.verdict}" + (f" (caveats: {', '.join(f.replace('_', ' ') for f in r.flags)})"
+                                           if r.flags else "")
     return t
 
 
@@ -630,3 +633,87 @@ def _config(r: M.ConfigReport):
             value += " (not created yet)"
         t.add_row(s.setting, value, s.source)
     return t
+
+
+# --- statements and series (issue 19) -----------------------------------------------------
+
+
+def _scaled(row: M.StatementRow) -> tuple[float, str]:
+    """Currency and share rows shown in millions when every value is that large; per-share rows as they are."""
+    unit = row.unit or ""
+    values = [abs(c.value) for c in row.cells if c.value is not None]
+    if "/" not in unit and values and all(v == 0 or v >= 1_000_000 for v in values):
+        return 1e6, f"{unit} m"
+    return 1, unit
+
+
+def _statement_value(value: float | int, scale: float, unit: str) -> str:
+    if scale == 1:
+        return fmt_value(value, unit)
+    text = f"{value / scale:,.3f}".rstrip("0").rstrip(".")
+    return text
+
+
+def statement_table(r: M.StatementResult, trend: bool = False) -> Table:
+    """Rows = concepts, columns = periods (oldest first); a trend column when ``trend``."""
+    from rich import box
+
+    from .statement_table import cell_marks, legend, row_values, sparkline
+
+    t = Table(title=r.title, box=box.SIMPLE_HEAD, pad_edge=False)
+    t.add_column("Concept", overflow="fold", min_width=14, max_width=34)
+    t.add_column("Unit", no_wrap=True)
+    for c in r.columns:
+        t.add_column(f"{c.key}\n{c.end or ''}", justify="right", no_wrap=True)
+    if trend:
+        t.add_column("Trend", no_wrap=True)
+    for row in r.rows:
+        scale, unit = _scaled(row)
+        cells = []
+        for c in row.cells:
+            if c.value is not None:
+                marks = cell_marks(c)
+                cells.append(_statement_value(c.value, scale, c.unit or "") + (f" {marks}" if marks else ""))
+            else:
+                cells.append({"implied": "implied", "refused": "n/a"}.get(c.status, "-"))
+        label = row.label + (" †" if row.mixed_tags else "")
+        t.add_row(label, unit, *cells, *([sparkline(row_values(row))] if trend else []))
+    t.caption = "; ".join(x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "")
+                          if x)
+    return t
+
+
+@renders(M.StatementResult)
+def _statement(r: M.StatementResult):
+    err = err_console()
+    for row in r.rows:  # the table's own notes and warnings follow the table (render() prints them)
+        for n in row.notes:
+            err.print(Text(f"note: {row.label}: {n}", style="dim"))
+    return statement_table(r, trend=out_console().is_terminal)
+
+
+def render_chart(r: M.StatementResult) -> None:
+    """A terminal line chart of the table's rows that share its first row's unit (the chart extra: plotext)."""
+    try:
+        import plotext as plt
+    except ImportError:
+        err_console().print(Text("warning: charts need the optional plotext package: pip install 'edgar-cli[chart]'",
+                                 style="yellow"))
+        return
+    rows = [row for row in r.rows if row.unit and row.unit == r.rows[0].unit and row.basis == r.rows[0].basis]
+    rows = [row for row in rows if any(c.value is not None for c in row.cells)][:6]
+    if not rows:
+        return
+    scale, unit = _scaled(rows[0])
+    plt.clear_figure()
+    if os.environ.get("NO_COLOR"):
+        plt.theme("clear")
+    xs = list(range(1, len(r.columns) + 1))
+    for row in rows:
+        points = [(x, c.value / scale) for x, c in zip(xs, row.cells) if c.value is not None]
+        plt.plot([p[0] for p in points], [p[1] for p in points], label=row.label, marker="braille")
+    plt.xticks(xs, [c.key for c in r.columns])
+    plt.title(f"{r.title} ({unit})")
+    cols = out_console().width
+    plt.plotsize(min(cols, 140), 22)
+    out_console().print(Text.from_ansi(plt.build()))

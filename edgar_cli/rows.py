@@ -226,3 +226,16 @@ def _screen(r: M.ScreenResult) -> list[Row]:
 @rows_of(M.BulkSyncResult)
 def _bulk_sync(r: M.BulkSyncResult) -> list[Row]:
     return [{"store": r.store, **flat(a), "as_of": r.as_of, "fresh_until": r.fresh_until} for a in r.archives]
+
+
+# --- statements and series ------------------------------------------------------------------------
+
+
+@rows_of(M.StatementResult)
+def _statement(r: M.StatementResult) -> list[Row]:
+    """Periods as columns (a spreadsheet's layout): concept, label, basis, unit, one column per period, tags,
+    derived; a period without a value is an empty cell, never 0. The cell-by-cell provenance is in --json."""
+    from .statement_table import statement_rows
+
+    header, table = statement_rows(r)
+    return [dict(zip(header, row)) for row in table]

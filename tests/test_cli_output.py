@@ -38,6 +38,10 @@ def _compare(d):
 CASES: dict[str, tuple[tuple[str, ...], object]] = {
     "concept": (("concept", "NVDA", "eps_diluted", "-n", "3"), _concept),
     "compare": (("compare", "revenue", "NVDA", "AAPL", "TSLA"), _compare),
+    # NVIDIA's income statement, FY2024-FY2026 (10-Ks 0001045810-24-000029, -25-000023, -26-000021)
+    "statement": (("statement", "NVDA", "income", "--last", "3"),
+                  # a long label may wrap in its column; a value never does
+                  lambda d: [r["label"] for r in d["rows"] if len(r["label"]) <= 26] + [c["key"] for c in d["columns"]]),
     "filings": (("filings", "NVDA", "--form", "10-K", "-n", "3"),
                 lambda d: [f["accession_number"] for f in d["filings"]] + [d["company"]["name"]]),
     "search": (("search", "climate change", "--form", "8-K", "-n", "3"),

@@ -182,7 +182,8 @@ def in_mcp_words(value):
     for name, flag in PARAM_FLAGS.items():
         if flag.startswith("--"):
             names.setdefault(flag, name)
-    names.update({command: name for name, command in TOOL_COMMANDS.items()})
+    for name, command in TOOL_COMMANDS.items():  # one command may serve two tools: the first listed is its own
+        names.setdefault(command, name)
     pattern = re.compile("|".join(re.escape(k) for k in sorted(names, key=len, reverse=True)) + r"(?![\w-])")
     if isinstance(value, str):
         return pattern.sub(lambda m: names[m.group(0)], value)
@@ -286,7 +287,7 @@ ACCEPT = {"Accept": "application/json, text/event-stream", "Content-Type": "appl
 def test_http_health_check_needs_no_token_and_says_what_runs(http_server):
     health = httpx.get(http_server["url"] + "/healthz").json()
     assert health["status"] == "ok" and health["auth"] == "bearer" and health["stateless"] is True
-    assert health["tools"] == 11
+    assert health["tools"] == 13
 
 
 def test_http_without_or_with_a_wrong_token_is_401(http_server):
@@ -328,7 +329,7 @@ def test_http_refuses_a_public_bind_without_a_token_and_a_port_in_use_has_its_ow
     public = edgar("serve-mcp", "--transport", "streamable-http", "--host", "0.0.0.0", "--port", "1", env=env)
     assert public.rc == 2 and "without authentication" in public.err and "--auth-token" in public.err
     busy = edgar("serve-mcp", "--transport", "streamable-http", "--port", str(http_server["port"]), env=env)
-    assert busy.rc == 13 and "address_unavailable" in busy.err and "--port" in busy.err
+    assert busy.rc == 15 and "address_unavailable" in busy.err and "--port" in busy.err
     short = edgar("serve-mcp", "--transport", "streamable-http", "--auth-token", "short", env=env)
     assert short.rc == 2 and "16 characters" in short.err
 

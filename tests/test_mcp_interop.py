@@ -152,4 +152,4 @@ def test_the_inspector_cli_prints_a_readable_result(interop, label):
 def test_the_inspector_finds_no_schema_portability_problem(interop):
     proc = interop["inspector"]["tools/list"]
     assert proc.returncode == 0, proc.stderr
-    assert len(json.loads(proc.stdout)["tools"]) == 11
+    assert len(json.loads(proc.stdout)["tools"]) == 13

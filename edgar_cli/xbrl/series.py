@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from datetime import date
+from functools import lru_cache
 
 from ..models import FactValue, TagTried
 from ..sec import urls
@@ -207,8 +208,12 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
         restated=orig is not None, original_value=orig[2] if orig else None,
         original_filed=date.fromisoformat(orig[7]) if orig else None,
         original_accession=orig[3] if orig else None, distinct_values=sel.distinct,
-        revision_kind=sel.revision_kind, filing_url=urls.filing_index(facts.cik, accn),
+        revision_kind=sel.revision_kind, filing_url=_filing_url(facts.cik, accn),
     )
+
+
+# Many values share a filing (a 10-K reports dozens of periods): build each index URL once.
+_filing_url = lru_cache(maxsize=8192)(urls.filing_index)
 
 
 def currency_note(unit: str) -> str | None:
