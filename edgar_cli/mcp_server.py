@@ -197,7 +197,10 @@ def _progress_reporter(ctx: Any) -> Callable[[str], None] | None:
     counter = itertools.count(1)
 
     def report(message: str) -> None:
-        asyncio.run_coroutine_threadsafe(ctx.report_progress(next(counter), None, message[:300]), loop)
+        try:
+            asyncio.run_coroutine_threadsafe(ctx.report_progress(next(counter), None, message[:300]), loop)
+        except RuntimeError:  # the loop has closed (the server is stopping): nobody is listening
+            pass
 
     return report
 
