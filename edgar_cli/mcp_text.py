@@ -33,7 +33,9 @@ compare_companies) and not for text (use get_filing_section).
 fiscal_year is the company's own fiscal-year label, selected by period end date, never by the filing's fy field.
 Read before answering: each value's start/end (say them), form, filed and accession_number (cite them);
 restated=true means later filings changed the figure — give the current value and mention original_value and
-revision_kind; pre_split_ratio means the value predates a stock split and is on the old share basis;
+revision_kind; pre_split_ratio (pre_reverse_split_ratio) means the value predates a stock split (reverse split)
+and is on the old share basis; suspected_errors names filed figures that look like the filer's own errors — when
+one names the value's own accession_number, say the figure is suspect rather than quoting it as fact;
 matched_tag differing from fallback_chain[0] means a different definition — say so when it matters; unit and
 currency_note (non-USD values must not be compared with USD ones); warnings and notes. truncated=true means
 more values exist: raise limit. A not_found error for a fiscal year names the latest year available.""",

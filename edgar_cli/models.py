@@ -93,7 +93,21 @@ class DataSource(_Model):
 
 PeriodType = Literal["annual", "quarterly", "ytd", "instant", "other"]
 FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4", "H1", "9M"]
-RevisionKind = Literal["stock_split", "precision_change", "restatement"]
+RevisionKind = Literal["stock_split", "reverse_split", "precision_change", "suspected_tagging_error", "restatement"]
+
+
+class SuspectedError(_Model):
+    """A filing's figure for this period that the company's other figures do not bear out (shown, never fixed)."""
+
+    kind: Literal["tagging_error", "scale"] = Field(
+        description="tagging_error: a filing reported a value for this period that the filings before and after it "
+        "do not (often another period's figure, or the sign reversed); scale: about 1,000 or 1,000,000 times the "
+        "same-period figure of other filings, its neighbours in the series or the same filing's cover-page count")
+    accession_number: str = Field(description="The filing the suspect figure is in")
+    form: str | None = None
+    filed: date
+    value: float | int = Field(description="The suspect figure as reported")
+    reason: str = Field(description="What the figure disagrees with, in words")
 
 
 class FactValue(_Model):
@@ -112,14 +126,29 @@ class FactValue(_Model):
     accession_number: str
     matched_tag: str = Field(description="taxonomy:Tag the value was reported under")
     restated: bool = Field(description="True when filings reported different values for this period")
-    original_value: float | int | None = None
+    original_value: float | int | None = Field(
+        None, description="The first value reported for this period (first-filed), when filings differ; equal to "
+        "value when the period was revised and revised back")
     original_filed: date | None = None
     original_accession: str | None = None
     distinct_values: int = 1
-    revision_kind: RevisionKind | None = None
+    revision_kind: RevisionKind | None = Field(
+        None, description="How the filings differ: stock_split (per-share value fell or share count rose by a "
+        "forward split's ratio), reverse_split (the other way: per-share up, count down, as in a reverse split or a "
+        "recapitalisation's exchange ratio), precision_change (equal "
+        "after rounding), suspected_tagging_error (a filing's figure the others do not bear out: revised and revised "
+        "back, or exactly 1,000x apart; see suspected_errors), restatement (anything else)")
     pre_split_ratio: int | None = Field(
         None, description="Set when this per-share or share value was last reported before an N-for-1 stock split "
         "that later filings applied to other periods: it is on the old share basis and was never restated")
+    pre_reverse_split_ratio: int | None = Field(
+        None, description="Set when this per-share or share value was last reported before a 1-for-N reverse split "
+        "or recapitalisation (later filings show N times the per-share values, 1/N the counts) applied to other "
+        "periods: it is on the old share basis and was never restated")
+    suspected_errors: list[SuspectedError] = Field(
+        default_factory=list, description="Filed figures for this period that look like the filer's own errors "
+        "(a tagging error in one filing, a value about 1,000x off); when one names this value's own accession_number, "
+        "the value shown is the suspect one")
     filing_url: str = Field(description="The filing's index page in the SEC Archives")
 
 

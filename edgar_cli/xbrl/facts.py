@@ -25,7 +25,7 @@ from ..sec import urls
 from ..sec.client import FRESHNESS, SecClient
 from .periods import FiscalCalendar, build_calendar
 
-FORMAT = 5
+FORMAT = 6
 Row = tuple  # (start, end, val, accn, fy, fp, form, filed, frame)
 
 
