@@ -239,11 +239,14 @@ def main() -> None:
     mcp_errors: dict[str, int] = {}
     for _name, r in mcp_results:
         if r.is_error:
-            code = ((r.structured_content or {}).get("error") or {}).get("code", "?")
+            try:  # the error JSON is the text content (no structured content on errors)
+                code = json.loads(r.content[0].text)["error"]["code"]
+            except (ValueError, KeyError, TypeError, IndexError):
+                code = "?"
             mcp_errors[code] = mcp_errors.get(code, 0) + 1
     mcp_stderr = Path(mcp["stderr_path"]).read_text() if Path(mcp["stderr_path"]).exists() else ""
     tracebacks = sum(_is_traceback(p["err"] + p["out"]) for p in procs) + _is_traceback(mcp_stderr)
-    tracebacks += sum(_is_traceback(json.dumps(r.structured_content or {})) for _n, r in mcp_results)
+    tracebacks += sum(_is_traceback(r.content[0].text if r.content else "") for _n, r in mcp_results)
     window = K.max_in_one_second(load["arrivals"])
     say()
     say(f"## Load: 3 edgar workers ({sum(len(w) for w in WORKERS)} processes, 3 at a time) + an MCP server "

@@ -29,6 +29,7 @@ class ExitStatus(IntEnum):
     NO_FIGURES = 12  # verify: the answer states no figure to check
     NETWORK_UNAVAILABLE = 13
     BUSY = 14
+    ADDRESS_UNAVAILABLE = 15  # serve-mcp cannot listen on the address it was given
 
 
 ERROR_CODES: dict[str, ExitStatus] = {
@@ -43,6 +44,7 @@ ERROR_CODES: dict[str, ExitStatus] = {
     "network_unavailable": ExitStatus.NETWORK_UNAVAILABLE,
     "internal_error": ExitStatus.INTERNAL_ERROR,
     "busy": ExitStatus.BUSY,  # another process holds a lock (a bulk sync): try again later
+    "address_unavailable": ExitStatus.ADDRESS_UNAVAILABLE,
 }
 
 

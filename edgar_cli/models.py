@@ -411,9 +411,11 @@ class ComparisonResult(_Model):
     label: str
     definition: str
     period: Literal["annual", "quarterly"]
-    fiscal_year: int
-    fiscal_period: FiscalPeriod = Field(description="FY for annual comparisons, Q1-Q4 for quarterly ones")
-    fiscal_year_basis: Literal["requested", "latest_common"]
+    fiscal_year: int | None = Field(description="The fiscal year compared; null when each company's latest was "
+                                    "asked and they differ (each row has its own)")
+    fiscal_period: FiscalPeriod | None = Field(description="FY for annual comparisons, Q1-Q4 for quarterly ones; "
+                                               "null like fiscal_year")
+    fiscal_year_basis: Literal["requested", "latest_common", "latest_each"]
     fiscal_year_reason: str = Field(description="Which fiscal year was compared and why")
     comparable: bool = Field(description="False when period ends are more than 45 days apart or units differ")
     comparability_issues: list[str] = Field(default_factory=list, description="Short reasons comparable is false")
@@ -626,7 +628,7 @@ class SkippedFiling(_Model):
 
 
 class IndexUpdate(_Model):
-    """What `edgar index add` or `edgar index remove` changed in the local index."""
+    """What adding filings to the local index, or removing them, changed."""
 
     action: Literal["add", "remove"]
     index_path: str

@@ -298,6 +298,8 @@ def _concept(r: M.ConceptResult):
 @renders(M.ComparisonResult)
 def _comparison(r: M.ComparisonResult):
     when = f"FY{r.fiscal_year}" if r.period == "annual" else f"{r.fiscal_period} FY{r.fiscal_year}"
+    if r.fiscal_year is None:
+        when = "each company's latest fiscal " + ("year" if r.period == "annual" else "quarter")
     verdict = "comparable" if r.comparable else "NOT COMPARABLE: " + "; ".join(r.comparability_issues)
     title = f"{r.label} - {when} ({r.period})\n{verdict}"
     if width() < 140:

@@ -304,3 +304,37 @@ def test_a_year_no_company_has_reported_yet_is_not_found_with_each_reason(sec):
     assert [u["code"] for u in err["unavailable"]] == ["not_found", "out_of_scope"]
     assert "still in progress" in err["unavailable"][0]["reason"] and err["unavailable"][0]["latest_fiscal_year"] == 2026
     assert "has not begun" in err["unavailable"][1]["reason"]
+
+
+# --- each company's latest fiscal year ("for their last fiscal years") --------------------------
+
+
+def test_latest_compares_each_company_at_its_own_latest_fiscal_year_and_checks_alignment(sec):
+    r = compare_companies("revenue", ["NVDA", "AAPL"], latest=True)
+    assert r.fiscal_year_basis == "latest_each" and r.fiscal_year is None and r.fiscal_period is None
+    nvda, aapl = r.rows
+    # 0001045810-26-000021: NVIDIA's FY2026 10-K (year ended 2026-01-25).
+    assert (nvda.fiscal_year, nvda.value, nvda.end, nvda.accession_number) == (
+        2026, 215_938_000_000, date(2026, 1, 25), "0001045810-26-000021")
+    # 0000320193-25-000079: Apple's FY2025 10-K (year ended 2025-09-27).
+    assert (aapl.fiscal_year, aapl.value, aapl.end, aapl.accession_number) == (
+        2025, 416_161_000_000, date(2025, 9, 27), "0000320193-25-000079")
+    assert "NVIDIA CORP FY2026" in r.fiscal_year_reason and "Apple Inc. FY2025" in r.fiscal_year_reason
+    # the alignment check is the one-year comparison's: period ends 2025-09-27 and 2026-01-25 are 120 days apart
+    assert r.comparable is False and r.comparability_issues == ["period ends 120 days apart"]
+
+
+def test_latest_gives_one_fiscal_year_when_every_company_is_at_the_same_label_and_still_checks_the_dates(sec):
+    r = compare_companies("revenue", ["AAPL", "SNOW"], latest=True)
+    assert (r.fiscal_year, r.fiscal_period) == (2025, "FY")
+    # the same label, different twelve months: Snowflake's FY2025 ended 2025-01-31 (0001640147-25-000052)
+    snow = row(r, "snowflake")
+    assert (snow.fiscal_year, snow.end, snow.value, snow.accession_number) == (
+        2025, date(2025, 1, 31), 3_626_396_000, "0001640147-25-000052")
+    assert r.comparable is False and "period ends 239 days apart" in r.comparability_issues
+
+
+def test_latest_with_a_fiscal_year_is_refused_naming_both_parameters(sec):
+    with pytest.raises(EdgarError) as e:
+        compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, latest=True)
+    assert e.value.code == "invalid_argument" and "fiscal_year" in e.value.message and "latest" in e.value.message

@@ -41,7 +41,7 @@ def _commands() -> dict[str, Any]:
 
 
 def _parameters(fn) -> list[str]:
-    return list(_public_signature(fn).parameters)
+    return [p for p in _public_signature(fn).parameters if p != "ctx"]
 
 
 def test_every_capability_parameter_has_a_cli_spelling():

@@ -10,6 +10,7 @@ set side by side.
 
 from __future__ import annotations
 
+import contextvars
 from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Literal
 
@@ -53,6 +54,9 @@ def compare_companies(
                                                       "the rows should appear, e.g. [\"NVDA\", \"AAPL\"]")],
     fiscal_year: Annotated[int | None, Field(description="Fiscal year by each company's own label, e.g. 2024; "
                                                         "omitted: the latest fiscal year every company reports")] = None,
+    latest: Annotated[bool, Field(description="Each company's own latest fiscal year (quarterly: latest quarter) "
+                                              "instead of one year for all, e.g. NVIDIA's FY2026 beside AMD's "
+                                              "FY2025; not with fiscal_year")] = False,
     period: Annotated[ComparePeriod, Field(description="annual (fiscal years) or quarterly (fiscal quarters)")] = "annual",
     sort: Annotated[SortArg, Field(description="given (rows in the order of companies) or value (largest first)")] = "given",
     *,
@@ -73,7 +77,10 @@ def compare_companies(
     ``fiscal_year`` omitted: the latest fiscal year (quarterly: fiscal year and quarter)
     that every company with the concept reports; ``fiscal_year_reason`` says
     which and why. With ``period="quarterly"`` and ``fiscal_year`` given, the latest
-    quarter of that year every company reports.
+    quarter of that year every company reports. ``latest=True``: each company's
+    own latest fiscal year (quarterly: fiscal quarter), "for their last fiscal
+    years"; the result's ``fiscal_year`` is null when they differ (each row
+    carries its own) and the alignment check is the same as for one year.
 
     Returns: concept, label, fiscal_year, fiscal_period, fiscal_year_reason,
     comparable, comparability_issues, warnings, rows (query, name, cik,
@@ -99,6 +106,10 @@ def compare_companies(
     """
     client = client or get_client()
     fy = fiscal_year
+    if latest and fy is not None:
+        raise EdgarError("invalid_argument", f"Pass {param('fiscal_year')} or {param('latest')}, not both.",
+                         f"Omit {param('fiscal_year')} to compare each company's latest fiscal year, or omit "
+                         f"{param('latest')} to compare FY{fy}.")
     if period not in ("annual", "quarterly"):
         raise EdgarError("invalid_argument", f"Unknown {param('period')} {period!r} for a comparison.",
                          "Use annual or quarterly.")
@@ -154,9 +165,14 @@ def compare_companies(
             "Check the concept, or compare companies that file XBRL financial statements.",
             unavailable=unavailable)
 
-    target, basis, reason = _choose_period(entries, fy, period)
+    if latest:
+        targets, basis, reason = _latest_each(entries, period)
+    else:
+        target, basis, reason = _choose_period(entries, fy, period)
+        targets = {e.ref.cik: target for e in entries}
     rows: list[ComparisonRow] = []
     for e in entries:
+        target = targets[e.ref.cik]
         try:
             answer = answer_from_series(e.ref, spec, e.series, e.facts, target[0], period, MAX_LIMIT, today)
         except EdgarError as exc:
@@ -173,8 +189,9 @@ def compare_companies(
     order = {resolved.cik: i for i, (resolved, _qs) in enumerate(groups)}
     unavailable.sort(key=lambda u: order.get(u.cik or "", len(order)))
     if not rows:
+        asked = _label(target, period) if len(set(targets.values())) == 1 else "its latest fiscal year"
         raise EdgarError(
-            "not_found", f"No company has {period} {spec.name} for {_label(target, period)}: "
+            "not_found", f"No company has {period} {spec.name} for {asked}: "
             + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable) + ".",
             f"Omit {param('fiscal_year')} for the latest year they all report, or ask for an earlier year.",
             unavailable=unavailable)
@@ -185,9 +202,12 @@ def compare_companies(
         rows.sort(key=lambda r: r.value, reverse=True)
         notes.append("Rows are ranked by value, largest first" + ("" if comparable else
                      " (a ranking of figures that are not comparable; see warnings)") + ".")
+    shown = {targets[e.ref.cik] for e in entries if any(r.cik == e.ref.cik for r in rows)} or {target}
+    one = next(iter(shown)) if len(shown) == 1 else None
     return ComparisonResult(
         concept=spec.name, label=spec.label, definition=spec.definition, period=period,
-        fiscal_year=target[0], fiscal_period="FY" if period == "annual" else f"Q{target[1]}",  # type: ignore[arg-type]
+        fiscal_year=one[0] if one else None,
+        fiscal_period=(("FY" if period == "annual" else f"Q{one[1]}") if one else None),  # type: ignore[arg-type]
         fiscal_year_basis=basis, fiscal_year_reason=reason, comparable=comparable,
         comparability_issues=issues, warnings=warnings, sort=sort, rows=rows, unavailable=unavailable,
         notes=notes, source="https://data.sec.gov/api/xbrl/companyfacts/CIK##########.json (one per company)",
@@ -252,7 +272,8 @@ def _load_all(client: SecClient, ciks: list[int]) -> dict[int, CompanyFacts | Ed
             return exc
 
     with ThreadPoolExecutor(max_workers=max(1, len(ciks)), thread_name_prefix="companyfacts") as pool:
-        futures = {cik: pool.submit(one, cik) for cik in ciks}
+        # each thread runs in a copy of this context, so the call's progress and cancellation reach it
+        futures = {cik: pool.submit(contextvars.copy_context().run, one, cik) for cik in ciks}
         return {cik: f.result() for cik, f in futures.items()}
 
 
@@ -327,6 +348,17 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
         reason += "."
     reason += f" Pass {param('fiscal_year')} to choose another year."
     return key, "latest_common", reason
+
+
+def _latest_each(entries: list[_Entry], period: str) -> tuple[dict[str, tuple[int, int]], str, str]:
+    """(each company's target key, basis, reason) for "their last fiscal years"."""
+    targets = {e.ref.cik: max(e.keys) for e in entries}
+    what = "fiscal year" if period == "annual" else "fiscal quarter"
+    each = ", ".join(f"{e.ref.name} {_label(targets[e.ref.cik], period)}" for e in entries)
+    reason = f"Each company's latest {what} it reports, by its own fiscal-year label: {each}."
+    if len(set(targets.values())) > 1:
+        reason += " The labels differ; compare each row's start and end dates."
+    return targets, "latest_each", reason
 
 
 # --- rows and comparability ------------------------------------------------------------------

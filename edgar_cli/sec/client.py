@@ -33,7 +33,7 @@ from typing import Any, Callable
 from ..config import Settings, resolve_user_agent
 from ..errors import EdgarError
 from ..vocabulary import tool
-from . import urls
+from . import calls, urls
 from .cache import DiskCache, Entry
 
 # Seconds an entry stays fresh, by kind. None: never expires (Archives documents
@@ -90,8 +90,10 @@ def _announce_retry(details) -> None:
     """stamina's on-retry hook: one readable progress line on stderr instead of its log record."""
     cause = details.caused_by
     what = f"{cause}" if isinstance(cause, _Retryable) else type(cause).__name__
-    print(f"edgar: the SEC did not answer usably ({what}); retrying in {details.wait_for:.1f} s "
-          f"(retry {details.retry_num} of {MAX_ATTEMPTS - 1})", file=sys.stderr)
+    line = (f"the SEC did not answer usably ({what}); retrying in {details.wait_for:.1f} s "
+            f"(retry {details.retry_num} of {MAX_ATTEMPTS - 1})")
+    print(f"edgar: {line}", file=sys.stderr)
+    calls.report(line)
 
 
 _hooks_installed = False
@@ -390,6 +392,7 @@ class SecClient:
     def _fetch_once(self, url: str, target: str, expect_json: bool) -> tuple[bytes, Any]:
         import httpx
 
+        calls.checkpoint(url)  # a cancelled call (its MCP client went away) stops before the next request
         http = self._client()  # built before the slot is taken: its set-up is not request time
         limiter = self._rate_limiter()
         slot = limiter.acquire()

@@ -48,7 +48,22 @@ class Series:
 
 
 def build_series(facts: CompanyFacts, spec: Concept) -> Series:
-    """Per-period tag fallback, restatement selection and labelling for one concept."""
+    """Per-period tag fallback, restatement selection and labelling for one concept.
+
+    Built once per facts object and concept: the facts of a company are one object for as long as they
+    are fresh (load_company_facts' process memo), so a warm call (an MCP server answering the same
+    company again) reuses the series instead of rebuilding it (most of a warm call's time). A newer
+    facts object starts empty. Callers treat a Series and its values as read-only.
+    """
+    memo = facts.__dict__.setdefault("_series_memo", {})
+    key = (spec.name, spec.unit, tuple(t.tag for t in spec.chain))
+    built = memo.get(key)
+    if built is None:
+        built = memo[key] = _build_series(facts, spec)
+    return built
+
+
+def _build_series(facts: CompanyFacts, spec: Concept) -> Series:
     out = Series()
     cal = facts.calendar
     present = [(t.tag, facts.tag(t.tag)) for t in spec.chain]
