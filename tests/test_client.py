@@ -22,7 +22,9 @@ from edgar_cli.sec import urls
 from edgar_cli.sec.client import RateLimiter, SecClient, backoff_hook, parse_retry_after, _Retryable
 
 URL = "https://data.sec.gov/submissions/CIK0000320193.json"
-GOOD = {"cik": "320193", "name": "Apple Inc."}
+# The smallest submissions file the client accepts (sec/validate.py): the CIK asked for, empty filings.
+GOOD = {"cik": "320193", "name": "Apple Inc.",
+        "filings": {"recent": {"accessionNumber": [], "form": [], "filingDate": []}, "files": []}}
 
 
 @pytest.fixture(autouse=True)
