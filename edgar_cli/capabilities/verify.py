@@ -23,10 +23,11 @@ from ..models import (
 )
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..sec.companyfacts import load_company_facts
 from ..xbrl import grounding as G
 from ..xbrl import periods as P
 from ..xbrl.catalogue import catalogue
-from ..xbrl.facts import CompanyFacts, load_company_facts
+from ..xbrl.facts import CompanyFacts
 from ..xbrl.series import build_series
 from .resolve import resolve_company
 
