@@ -25,6 +25,7 @@ class ExitStatus(IntEnum):
     UPSTREAM_UNAVAILABLE = 8
     BLOCKED = 9
     UNGROUNDED = 10
+    PARTIAL = 11  # a result that lacks part of what was asked for because the SEC failed for it
 
 
 ERROR_CODES: dict[str, ExitStatus] = {
@@ -38,6 +39,8 @@ ERROR_CODES: dict[str, ExitStatus] = {
     "blocked": ExitStatus.BLOCKED,
     "internal_error": ExitStatus.INTERNAL_ERROR,
 }
+# Codes of failures that pass: a result missing a part for one of these is partial, not final.
+TRANSIENT_CODES = frozenset({"rate_limited", "upstream_unavailable"})
 
 
 class EdgarError(Exception):

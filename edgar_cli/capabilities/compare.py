@@ -10,12 +10,13 @@ set side by side.
 
 from __future__ import annotations
 
+import contextvars
 from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ..errors import EdgarError
+from ..errors import TRANSIENT_CODES, EdgarError
 from ..models import (
     CompanyRef,
     ComparisonResult,
@@ -89,7 +90,9 @@ def compare_companies(
     USD/shares, shares); nothing is converted or derived. A company without
     data (no XBRL facts, concept or year not reported, a fetch that still fails
     after retries) is listed in ``unavailable`` with its reason; the others are
-    returned.
+    returned. A comparison missing a company because the SEC failed for it
+    (rate_limited, upstream_unavailable) is partial: the CLI exits 11, and
+    without ``fiscal_year`` the reason says the year was chosen without it.
 
     Errors: invalid_argument (fewer than 2 or more than 8 distinct companies,
     unknown concept, bad period or sort), ambiguous (a name matching several
@@ -142,7 +145,7 @@ def compare_companies(
             continue
         entries.append(entry)
     if not entries:
-        transient = [u.code for u in unavailable if u.code in ("rate_limited", "upstream_unavailable")]
+        transient = [u.code for u in unavailable if u.code in TRANSIENT_CODES]
         if transient and len(transient) == len(unavailable):
             # Every fetch failed for a passing reason: that is not "no data".
             raise EdgarError(
@@ -156,6 +159,12 @@ def compare_companies(
             unavailable=unavailable)
 
     target, basis, reason = _choose_period(entries, fy, period)
+    failed = [u for u in unavailable if u.code in TRANSIENT_CODES]
+    if failed and fy is None:
+        # The year was chosen without them: a complete run might choose another. Say so, and
+        # the result's exit status says partial (11).
+        reason += (f" Chosen without {', '.join(u.name or u.query for u in failed)}, whose data the SEC did not "
+                   f"deliver ({failed[0].code}); retry, or pass {param('fiscal_year')} to fix the year.")
     rows: list[ComparisonRow] = []
     for e in entries:
         try:
@@ -253,7 +262,8 @@ def _load_all(client: SecClient, ciks: list[int]) -> dict[int, CompanyFacts | Ed
             return exc
 
     with ThreadPoolExecutor(max_workers=max(1, len(ciks)), thread_name_prefix="companyfacts") as pool:
-        futures = {cik: pool.submit(one, cik) for cik in ciks}
+        # Each thread runs in a copy of this context: the command's deadline (sec/transport.py) holds there too.
+        futures = {cik: pool.submit(contextvars.copy_context().run, one, cik) for cik in ciks}
         return {cik: f.result() for cik, f in futures.items()}
 
 
