@@ -166,6 +166,11 @@ CREATE TABLE IF NOT EXISTS chunk_vec (rowid INTEGER PRIMARY KEY, model TEXT NOT 
 """
 
 
+def _never_written(exc: sqlite3.OperationalError) -> bool:
+    """The file exists but holds no tables yet ("no such table"), as opposed to one that cannot be read."""
+    return "no such table" in str(exc)
+
+
 class SqliteStore:
     """The embedded store: one SQLite file with FTS5 (BM25) and float32 vectors."""
 
@@ -269,8 +274,10 @@ class SqliteStore:
         with self._connect() as conn:
             try:
                 rows = conn.execute("SELECT * FROM filings ORDER BY cik, filing_date DESC, accession").fetchall()
-            except sqlite3.OperationalError:  # created but never written
-                return []
+            except sqlite3.OperationalError as exc:
+                if _never_written(exc):
+                    return []
+                raise self._unusable(f"it cannot be read: {exc}") from None  # a full disk is not "empty"
         return [FilingRecord(*r) for r in rows]
 
     @staticmethod
@@ -321,8 +328,10 @@ class SqliteStore:
         with self._connect() as conn:
             try:
                 return dict(conn.execute("SELECT model, count(*) FROM chunk_vec GROUP BY model").fetchall())
-            except sqlite3.OperationalError:
-                return {}
+            except sqlite3.OperationalError as exc:
+                if _never_written(exc):
+                    return {}
+                raise self._unusable(f"it cannot be read: {exc}") from None
 
     _CHUNK_SQL = ("SELECT c.chunk_id, c.doc_id, c.accession, c.section, c.position, c.line_start, c.line_end, "
                   "c.tokens, f.text, c.cik, c.form, c.filing_date FROM chunks c JOIN chunk_fts f ON f.rowid = c.rowid ")
