@@ -82,12 +82,13 @@ def _install_client() -> None:
 
 def run(call: Callable[[], Any], as_json: bool) -> None:
     """Call a capability, print its result or its error, exit with the right status."""
+    from .sec.transport import within_command_deadline
     from .vocabulary import set_surface
 
     set_surface("cli")
     _install_client()
     try:
-        result = call()
+        result = within_command_deadline(call)
     except EdgarError as exc:
         _fail(exc.to_dict(), exc.exit_status, as_json)
         return

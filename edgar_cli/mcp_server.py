@@ -181,10 +181,13 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
     import anyio
     from mcp_types import CallToolResult, TextContent
 
+    from .sec.transport import within_command_deadline
+
     @functools.wraps(fn)
     async def tool(**kwargs: Any) -> Any:
         try:
-            result = await anyio.to_thread.run_sync(functools.partial(fn, **kwargs), abandon_on_cancel=True)
+            result = await anyio.to_thread.run_sync(functools.partial(within_command_deadline, fn, **kwargs),
+                                                    abandon_on_cancel=True)
             return CallToolResult(content=[TextContent(type="text", text=short_text(result))],
                                   structured_content=result.model_dump(mode="json"))
         except EdgarError as exc:

@@ -83,6 +83,12 @@ def command_deadline(seconds: float | None = None) -> Iterator[None]:
         _command_deadline.reset(token)
 
 
+def within_command_deadline(fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+    """``fn(*args, **kwargs)`` as one command: its SEC requests end by :data:`COMMAND_DEADLINE`."""
+    with command_deadline():
+        return fn(*args, **kwargs)
+
+
 def request_deadline(seconds: float | None = None) -> float:
     """The monotonic time by which a logical request started now must end: its own budget or the command's."""
     own = time.monotonic() + (REQUEST_DEADLINE if seconds is None else seconds)
