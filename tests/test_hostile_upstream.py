@@ -20,7 +20,7 @@ import stamina
 import reliability_kit as K
 from edgar_cli.errors import EdgarError
 from edgar_cli.sec import transport
-from hostile import HostileServer, OFF_HOST
+from hostile import OFF_HOST, HostileServer, gzip_bomb
 
 NVDA = 1045810
 NVDA_FACTS = "/data.sec.gov/api/xbrl/companyfacts/CIK0001045810.json"
@@ -34,6 +34,7 @@ MEMORY_BOUND = 150 * 1024 * 1024  # traced bytes; the caps are 16-64 MB, the fai
 
 @pytest.fixture(scope="module")
 def hostile(corpus):
+    gzip_bomb()  # built once, before any request waits for it
     with HostileServer(corpus) as srv:
         yield srv
 
