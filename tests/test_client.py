@@ -289,3 +289,12 @@ def test_two_processes_sharing_a_cache_dir_share_the_limit(tmp_path):
         stamps += [float(x) for x in out.split()]
     assert len(stamps) == 24
     assert _windows(stamps) <= 10
+
+
+@pytest.mark.parametrize("bad", ["Jane Doe jane@example.com\r\nX-Injected: 1", "Jane Doe\njane@example.com",
+                                 "Jane\x00Doe jane@example.com", "Jane Doe jane@example.com\x1b[2J",
+                                 "Jäne Døe jane@example.com"])
+def test_a_user_agent_with_a_line_break_or_control_character_is_refused_before_any_request(bad):
+    with pytest.raises(EdgarError) as info:
+        resolve_user_agent(bad, interactive=False)
+    assert info.value.code == "user_agent_required" and "printable ASCII" in info.value.message
