@@ -150,3 +150,21 @@ def test_with_no_usable_location_a_process_keeps_to_its_share_and_says_so(monkey
         stamps.append(time.monotonic())
     # A window of 1.2 s holds at most PRIVATE_SHARE grants.
     assert all(stamps[i + PRIVATE_SHARE] - stamps[i] >= 1.0 for i in range(len(stamps) - PRIVATE_SHARE))
+
+
+def test_on_a_full_disk_the_limiter_falls_back_loudly_and_nothing_prints_a_traceback(mirror, tmp_path):
+    # RLIMIT_FSIZE: every file write past 1 KB fails (EFBIG), as on a full disk (ENOSPC).
+    import resource
+    import signal
+
+    def full_disk():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+
+    env = _env(mirror, tmp_path / "cache", tmp_path / "run")
+    env["EDGAR_RATELIMIT_DIR"] = str(tmp_path / "ratelimit")  # a fresh bucket: it must be created on the full disk
+    proc = subprocess.run(edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"], env=env,
+                          capture_output=True, text=True, timeout=120, preexec_fn=full_disk)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr and "Exception in thread" not in proc.stderr
+    assert f"keeps to {PRIVATE_SHARE} requests/s" in proc.stderr
