@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import sqlite3
 import sys
 import threading
@@ -211,6 +210,8 @@ class DiskCache:
         self._store = None
         target = self.directory / "http"
         if target.exists():
+            import shutil
+
             shutil.rmtree(target, ignore_errors=True)
         return removed
 

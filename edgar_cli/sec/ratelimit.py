@@ -36,10 +36,8 @@ from __future__ import annotations
 
 import itertools
 import os
-import random
 import stat
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -56,6 +54,8 @@ DB_NAME = "ratelimit.sqlite"
 
 def shared_locations() -> list[tuple[Path, bool]]:
     """Where the shared bucket may live, in order of preference: (directory, must be this user's own)."""
+    import tempfile
+
     explicit = os.environ.get("EDGAR_RATELIMIT_DIR")
     if explicit:
         return [(Path(explicit), False)]  # chosen by the user: may be shared with a group on purpose
@@ -173,6 +173,8 @@ class RateLimiter:
 
     def acquire(self) -> str:
         """Block until one more request fits in the window; returns the slot's name for :meth:`done`."""
+        import random
+
         name = f"sec:{os.getpid()}:{threading.get_ident()}:{time.monotonic_ns()}:{random.random():.6f}"
         while not self._try(name):
             time.sleep(0.01 + random.random() * 0.02)
