@@ -82,3 +82,19 @@ def save(name: str, text: str) -> Path:
     path = out / f"{name}.txt"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+class Report:
+    """Lines printed as they come and saved together: ``say = Report(); say("..."); say.save("name")``."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def __call__(self, text: str = "") -> None:
+        print(text, flush=True)
+        self.lines.append(text)
+
+    def save(self, name: str) -> Path:
+        path = save(name, "\n".join(self.lines) + "\n")
+        print(f"\nsaved to {path.relative_to(ROOT)}", file=sys.stderr)
+        return path

@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from common import ROOT, TempDir, save
+from common import ROOT, Report, TempDir
 
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -164,16 +164,11 @@ def main() -> None:
     parser.add_argument("--memory-limit", type=int, default=3 << 29, help="child address-space limit, bytes")
     parser.add_argument("--time-limit", type=float, default=90.0, help="child wall-clock limit, seconds")
     args = parser.parse_args()
-    lines: list[str] = []
-
-    def say(text: str = "") -> None:
-        print(text, flush=True)
-        lines.append(text)
+    say = Report()
 
     say(f"# Hostile upstream modes, code from {args.code}")
     report(part_hostile(args.code, args.memory_limit, args.time_limit), say)
-    path = save("hostile_modes", "\n".join(lines) + "\n")
-    print(f"\nsaved to {path.relative_to(ROOT)}", file=sys.stderr)
+    say.save("hostile_modes")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ import sys
 import time
 from collections import defaultdict
 
-from common import ROOT, MirrorServer, TempDir, base_env, run_process, save
+from common import ROOT, MirrorServer, Report, TempDir, base_env, run_process
 
 ARGS = ["concept", "NVDA", "revenue", "--fy", "2024", "--json"]
 
@@ -68,11 +68,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=5)
     runs = ap.parse_args().runs
-    lines: list[str] = []
-
-    def say(text: str = "") -> None:
-        print(text, flush=True)
-        lines.append(text)
+    say = Report()
 
     load = os.getloadavg()[0]
     with TempDir() as root, MirrorServer() as mirror:
@@ -102,8 +98,7 @@ def main() -> None:
     say("## In-process profile after imports (cumulative)")
     for line in prof.splitlines()[:60]:
         say(line)
-    path = save("import_profile", "\n".join(lines) + "\n")
-    print(f"\nsaved to {path.relative_to(ROOT)}", file=sys.stderr)
+    say.save("import_profile")
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ import time
 from pathlib import Path
 
 import hostile_modes
-from common import ROOT, TempDir, base_env, edgar_cmd, save
+from common import ROOT, Report, TempDir, base_env, edgar_cmd
 
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -209,11 +209,7 @@ def main() -> None:
                         help="source tree the hostile-mode children import (another one: 'before' figures)")
     args = parser.parse_args()
 
-    lines: list[str] = []
-
-    def say(text: str = "") -> None:
-        print(text, flush=True)
-        lines.append(text)
+    say = Report()
 
     with TempDir() as root:
         report, audit1, workload_size, seconds = part_faults(args, root)
@@ -275,8 +271,7 @@ def main() -> None:
     say()
     say(f"## Hostile upstream (one child per mode; code from {args.hostile_code})")
     hostile_modes.report(hostile, say)
-    path = save("reliability", "\n".join(lines) + "\n")
-    print(f"\nsaved to {path.relative_to(ROOT)}", file=sys.stderr)
+    say.save("reliability")
 
 
 def _count(values) -> dict:

@@ -30,7 +30,7 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from common import ROOT, MirrorServer, TempDir, base_env, edgar_cmd, run_process, save
+from common import ROOT, MirrorServer, Report, TempDir, base_env, run_process
 
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -210,11 +210,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=7)
     runs = ap.parse_args().runs
-    lines: list[str] = []
-
-    def say(text: str = "") -> None:
-        print(text, flush=True)
-        lines.append(text)
+    say = Report()
 
     load = os.getloadavg()[0]
     os.environ["EDGAR_TODAY"] = "2026-07-01"  # the in-process parts read the cache on the corpus' day
@@ -243,8 +239,7 @@ def main() -> None:
     say(f"5. warm compare of 8 (MSFT, AMZN without companyfacts): {n['now']:.3f} s and {n['requests_now']:.0f} "
         f"requests with remembered 404s vs {n['before']:.3f} s and {n['requests_before']:.0f} requests without: "
         f"{n['before'] / n['now']:.2f}x")
-    path = save("warm_path", "\n".join(lines) + "\n")
-    print(f"\nsaved to {path.relative_to(ROOT)}", file=sys.stderr)
+    say.save("warm_path")
 
 
 if __name__ == "__main__":

@@ -28,11 +28,11 @@ import threading
 import zlib
 from collections import Counter
 from functools import lru_cache
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from mirror import MirrorServer
+from mirror import LoopbackServer, MirrorServer
 
 MODES = ("shape", "nan", "deep", "gzip-bomb", "endless", "huge-length", "trickle-headers", "trickle-body",
          "redirect")
@@ -59,48 +59,19 @@ def nan_json(raw: bytes) -> bytes:
     return re.sub(rb'"val":\s*-?[0-9][0-9.eE+-]*', b'"val":NaN', raw)
 
 
-class HostileServer:
+class HostileServer(LoopbackServer):
     def __init__(self, corpus: Path, *, interval: float = 0.3):
         self.corpus = MirrorServer(corpus)  # its rules, not its socket
         self.interval = interval
         self.armed: dict[str, tuple[str, bytes | None]] = {}
         self.hits: Counter = Counter()
         self.stop_event = threading.Event()
-        srv = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                srv._handle(self)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.httpd.handle_error = lambda request, address: None
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def start(self) -> "HostileServer":
-        self.thread.start()
-        return self
+        super().__init__()
 
     def stop(self) -> None:
-        self.stop_event.set()
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
+        self.stop_event.set()  # ends the endless and trickling answers still being written
+        super().stop()
+        self.corpus.httpd.server_close()  # never started: only its rules were used
 
     def arm(self, path: str, mode: str, body: bytes | dict | list | None = None) -> None:
         assert mode in MODES, mode

@@ -100,20 +100,10 @@ class LogEntry:
     user_agent: str
 
 
-class MirrorServer:
-    def __init__(self, corpus: Path | None = None, faults: Faults | None = None, *, gzip: bool = False,
-                 validators: frozenset[str] | set[str] = frozenset()):
-        self.corpus = Path(corpus or corpus_dir())
-        self.faults = faults or Faults()
-        self.gzip = gzip  # compress 200 answers when the client accepts gzip, as www.sec.gov does
-        # Hosts whose corpus answers carry an ETag and Last-Modified and honour If-None-Match /
-        # If-Modified-Since with 304, as www.sec.gov's Archives do (VALIDATOR_HOSTS). The corpus
-        # does not record headers; the mirror makes them from each file's size and mtime.
-        self.validators = frozenset(validators)
-        self.log: list[LogEntry] = []
-        self.scripted: dict[str, list[tuple[int, dict, bytes]]] = {}  # path -> queued responses
-        self._lock = threading.Lock()
-        self._errors = self._load_errors()
+class LoopbackServer:
+    """A threaded HTTP/1.1 server on 127.0.0.1 whose GETs go to ``self._handle(handler)``."""
+
+    def __init__(self) -> None:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -130,12 +120,15 @@ class MirrorServer:
         self.httpd.handle_error = lambda request, address: None  # a client that hung up (timeouts) is expected
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
+    def _handle(self, h: BaseHTTPRequestHandler) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
     @property
     def url(self) -> str:
         host, port = self.httpd.server_address[:2]
         return f"http://{host}:{port}"
 
-    def start(self) -> "MirrorServer":
+    def start(self):
         self.thread.start()
         return self
 
@@ -148,6 +141,23 @@ class MirrorServer:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+class MirrorServer(LoopbackServer):
+    def __init__(self, corpus: Path | None = None, faults: Faults | None = None, *, gzip: bool = False,
+                 validators: frozenset[str] | set[str] = frozenset()):
+        self.corpus = Path(corpus or corpus_dir())
+        self.faults = faults or Faults()
+        self.gzip = gzip  # compress 200 answers when the client accepts gzip, as www.sec.gov does
+        # Hosts whose corpus answers carry an ETag and Last-Modified and honour If-None-Match /
+        # If-Modified-Since with 304, as www.sec.gov's Archives do (VALIDATOR_HOSTS). The corpus
+        # does not record headers; the mirror makes them from each file's size and mtime.
+        self.validators = frozenset(validators)
+        self.log: list[LogEntry] = []
+        self.scripted: dict[str, list[tuple[int, dict, bytes]]] = {}  # path -> queued responses
+        self._lock = threading.Lock()
+        self._errors = self._load_errors()
+        super().__init__()
 
     def script(self, path: str, *responses: tuple[int, dict, bytes]) -> None:
         """Queue canned responses for a path (``/data.sec.gov/...``); then the corpus again."""

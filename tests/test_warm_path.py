@@ -15,19 +15,12 @@ from edgar_cli.errors import EdgarError
 from edgar_cli.sec.client import SecClient
 from edgar_cli.sec.companyfacts import load_company_facts
 from mirror import VALIDATOR_HOSTS, MirrorServer
+from test_freshness import Clock
 
 TICKERS = "https://www.sec.gov/files/company_tickers_exchange.json"
 TICKERS_PATH = "/www.sec.gov/files/company_tickers_exchange.json"
 # Fannie Mae (CIK 310522): its submissions are in the corpus, its companyfacts are not (a 404).
 FNMA_FACTS = "/data.sec.gov/api/xbrl/companyfacts/CIK0000310522.json"
-
-
-class Clock:
-    def __init__(self, when: datetime):
-        self.now = when
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture
