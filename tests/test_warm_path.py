@@ -108,3 +108,24 @@ def test_a_warm_run_reads_the_cache_without_writing_to_it(mirror, tmp_path):
     assert warm.returncode == 0 and warm.stdout == cold.stdout
     assert len(mirror.log) == requests  # warm: no request
     assert _tree_state(tmp_path / "cache") == before  # and not one byte written
+
+
+def test_the_cache_reader_decodes_diskcaches_pickle_mode_itself():
+    import diskcache.core
+
+    from edgar_cli.sec import cache
+
+    assert cache._MODE_PICKLE == diskcache.core.MODE_PICKLE and diskcache.core.DBNAME == "cache.db"
+
+
+def test_a_warm_run_does_not_import_diskcache(mirror, tmp_path):
+    import subprocess
+    import sys
+
+    env = dict(os.environ, EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=TEST_UA, EDGAR_CACHE_DIR=str(tmp_path / "cache"),
+               EDGAR_TODAY=PINNED_TODAY, EDGAR_NONINTERACTIVE="1")
+    code = ("import sys; from edgar_cli.capabilities.concepts import get_financial_concept; "
+            "get_financial_concept('NVDA', 'revenue', fiscal_year=2024); print('diskcache' in sys.modules)")
+    cold = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    warm = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert (cold.stdout.strip(), warm.stdout.strip()) == ("True", "False"), (cold.stderr, warm.stderr)

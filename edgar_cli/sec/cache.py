@@ -12,9 +12,12 @@ a request because of the cache, and never serves a damaged entry.
 Reading never writes. Opening a ``diskcache.Cache`` writes its settings rows
 (some twenty statements), so a warm run that only reads would write to the
 cache on every command, and a read-only cache could not be read at all. Reads
-therefore go through a read-only SQLite connection to diskcache's own table,
-decoded by diskcache's own ``Disk``; the ``diskcache.Cache`` (the writer) is
-opened only when something is stored or removed.
+therefore go through a read-only SQLite connection to diskcache's own table;
+the records edgar stores (pickled tuples, diskcache's MODE_PICKLE, inline or in
+a value file) are decoded here with the standard library, anything else by
+diskcache's own ``Disk``, so a warm run does not even import diskcache. The
+``diskcache.Cache`` (the writer) is opened only when something is stored or
+removed.
 
 Freshness is decided by the caller (see ``client.FRESHNESS``); the cache only
 records when each entry was stored.
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import sqlite3
 import sys
 import threading
@@ -33,6 +37,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 _FORMAT = 1
+_MODE_PICKLE = 4  # diskcache.core.MODE_PICKLE (tests/test_warm_path.py checks it still is)
 
 
 @dataclass
@@ -52,7 +57,7 @@ class DiskCache:
         self._store = None
         self._warned = False
         self._writable = True  # False once a write failed: reads go on, writes stop
-        self._reader: tuple[sqlite3.Connection, object] | None = None
+        self._reader: tuple[sqlite3.Connection, Path] | None = None
         self._reader_lock = threading.Lock()
 
     def _db(self) -> Path:
@@ -65,13 +70,11 @@ class DiskCache:
         db = self._db()
         if not db.is_file():
             return None
-        import diskcache
-
         # Read-only; "immutable" only where the directory cannot be written (no -shm can be made).
         immutable = "&immutable=1" if not os.access(db.parent, os.W_OK) else ""
         conn = sqlite3.connect(f"{db.as_uri()}?mode=ro{immutable}", uri=True, check_same_thread=False,
                                isolation_level=None)
-        self._reader = (conn, diskcache.Disk(str(db.parent)))
+        self._reader = (conn, db.parent)
         return self._reader
 
     def _close_reader(self) -> None:
@@ -86,12 +89,10 @@ class DiskCache:
             reader = self._open_reader()
             if reader is None:
                 return None
-            conn, disk = reader
-            db_key, raw = disk.put(key)
-            try:
-                row = conn.execute("SELECT mode, filename, value FROM Cache WHERE key = ? AND raw = ? "
-                                   "AND (expire_time IS NULL OR expire_time > ?)",
-                                   (db_key, raw, time.time())).fetchone()
+            conn, folder = reader
+            try:  # a str key is stored as itself with raw = 1 (diskcache's Disk.put)
+                row = conn.execute("SELECT mode, filename, value FROM Cache WHERE key = ? AND raw = 1 "
+                                   "AND (expire_time IS NULL OR expire_time > ?)", (key, time.time())).fetchone()
             except sqlite3.OperationalError as exc:
                 if "no such table" in str(exc):  # a database another process is still creating
                     return None
@@ -100,7 +101,14 @@ class DiskCache:
             return None
         mode, filename, value = row
         try:
-            return disk.fetch(mode, filename, value, False)
+            if mode == _MODE_PICKLE:
+                if value is not None:
+                    return pickle.loads(value)
+                with open(folder / filename, "rb") as f:
+                    return pickle.load(f)
+            import diskcache
+
+            return diskcache.Disk(str(folder)).fetch(mode, filename, value, False)
         except OSError:  # the value file went away (removed by another process's eviction)
             return None
 
