@@ -19,7 +19,8 @@ import stamina
 from edgar_cli.config import Settings, resolve_user_agent
 from edgar_cli.errors import EdgarError
 from edgar_cli.sec import urls
-from edgar_cli.sec.client import RateLimiter, SecClient, backoff_hook, parse_retry_after, _Retryable
+from edgar_cli.sec.client import SecClient, _Retryable, backoff_hook, parse_retry_after
+from edgar_cli.sec.ratelimit import RateLimiter
 
 URL = "https://data.sec.gov/submissions/CIK0000320193.json"
 # The smallest submissions file the client accepts (sec/validate.py): the CIK asked for, empty filings.
@@ -273,7 +274,7 @@ def test_two_processes_sharing_a_cache_dir_share_the_limit(tmp_path):
     script = textwrap.dedent(f"""
         import sys, time
         from pathlib import Path
-        from edgar_cli.sec.client import RateLimiter
+        from edgar_cli.sec.ratelimit import RateLimiter
         lim = RateLimiter(Path({str(tmp_path / 'shared')!r}))
         out = []
         for _ in range(12):

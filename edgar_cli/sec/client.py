@@ -36,14 +36,16 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..config import Settings, resolve_user_agent
 from ..errors import EdgarError
 from ..vocabulary import tool
-from . import transport, urls, validate
+from . import transport, urls
 from .cache import DiskCache, Entry
-from .ratelimit import RATE_PER_SECOND, WINDOW_MARGIN_MS, RateLimiter  # noqa: F401  (re-exported)
+
+if TYPE_CHECKING:  # imported where first used: a warm run that fetches nothing needs neither
+    from .ratelimit import RateLimiter
 
 # Seconds an entry stays fresh, by kind. None: never expires (Archives documents
 # are immutable once accepted). companyfacts is special: it is refreshed when
@@ -234,6 +236,8 @@ class SecClient:
             return self._http
 
     def _rate_limiter(self) -> RateLimiter:
+        from .ratelimit import RateLimiter
+
         with self._limiter_lock:
             if self._limiter is None:
                 self._limiter = RateLimiter.shared(warn=self._warn)
@@ -425,6 +429,7 @@ def _error_body(resp: Any) -> bytes:
 def _validated(url: str, kind: str, resp: Any, body: bytes, expect_json: bool,
                transform: Callable[[Any], Any] | None) -> Answer:
     """The answer if the body is usable for its kind; a retryable error otherwise."""
+    from . import validate
     try:
         if not expect_json:
             if not body:
