@@ -289,22 +289,31 @@ class SecClient:
         key = f"{kind}:{full}"
         age = FRESHNESS.get(kind) if max_age == "default" else max_age
         entry = self.cache.get(key)
-        if entry is not None:
-            try:  # validated before it was stored, and checksummed since: the plain (fast) parser
-                parsed = json.loads(entry.payload) if expect_json else None
-            except (ValueError, RecursionError):
-                self.cache.delete(key)
-                entry = None
-            else:
-                if self._fresh(entry, age):  # type: ignore[arg-type]
-                    return entry.payload, parsed
+        if entry is not None and self._fresh(entry, age):  # type: ignore[arg-type]
+            hit = self._served(key, entry, expect_json)
+            if hit is not None:
+                return hit
+            entry = None
         validators = {k: v for k, v in (entry.meta if entry else {}).items() if k in ("etag", "last_modified")}
         answer = self._fetch(full, kind, expect_json, conditional=validators or None)
         if answer.not_modified and entry is not None:
-            self.cache_set(key, entry.payload, entry.meta)  # renewed: the SEC says it has not changed
-            return entry.payload, parsed
+            hit = self._served(key, entry, expect_json)
+            if hit is not None:
+                self.cache_set(key, entry.payload, entry.meta)  # renewed: the SEC says it has not changed
+                return hit
+            answer = self._fetch(full, kind, expect_json)
         self.cache_set(key, answer.payload, {"url": full, **answer.validators})
         return answer.payload, answer.parsed
+
+    def _served(self, key: str, entry: Entry, expect_json: bool) -> tuple[bytes, Any] | None:
+        """(body, parsed JSON or None) of a cache entry; None (and the entry dropped) if it does not parse."""
+        if not expect_json:
+            return entry.payload, None
+        try:  # validated before it was stored, and checksummed since: the plain (fast) parser
+            return entry.payload, json.loads(entry.payload)
+        except (ValueError, RecursionError):
+            self.cache.delete(key)
+            return None
 
     def fetch(self, url: str, *, kind: str | None = None, expect_json: bool = False) -> bytes:
         """One logical GET with rate limit, retries, bounds and validation; returns the body. Not cached."""
