@@ -36,7 +36,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from ..config import Settings, resolve_user_agent
 from ..errors import EdgarError
@@ -403,7 +403,7 @@ class SecClient:
             if not conditional:
                 raise _Retryable("upstream_unavailable", "HTTP 304 to a request that was not conditional")
             return Answer(b"", validators=_validators(resp.headers), not_modified=True)
-        return _status_error(url, status, resp, body)
+        _status_error(url, status, resp, body)
 
     def _read(self, resp: Any, kind: str, deadline: float) -> bytes:
         declared = resp.headers.get("Content-Length")
@@ -428,7 +428,7 @@ def _error_body(resp: Any) -> bytes:
         if len(raw) >= ERROR_BODY_BYTES:
             break
     try:
-        decoder = transport._Decoder(resp.headers.get("Content-Encoding"))
+        decoder = transport.Decoder(resp.headers.get("Content-Encoding"))
         out = b"".join(decoder.feed(raw[:ERROR_BODY_BYTES]))
         return out[:ERROR_BODY_BYTES]
     except transport.BodyError:
@@ -439,6 +439,7 @@ def _validated(url: str, kind: str, resp: Any, body: bytes, expect_json: bool,
                transform: Callable[[Any], Any] | None) -> Answer:
     """The answer if the body is usable for its kind; a retryable error otherwise."""
     from . import validate
+
     try:
         if not expect_json:
             if not body:
@@ -459,8 +460,8 @@ def _validated(url: str, kind: str, resp: Any, body: bytes, expect_json: bool,
     return Answer(body, parsed, value, _validators(resp.headers))
 
 
-def _status_error(url: str, status: int, resp: Any, body: bytes) -> Answer:
-    """The retryable error or EdgarError for a non-200, non-304 answer."""
+def _status_error(url: str, status: int, resp: Any, body: bytes) -> NoReturn:
+    """Raise the retryable error or EdgarError for a non-200, non-304 answer."""
     if status == 429:
         raise _Retryable("rate_limited", "HTTP 429", parse_retry_after(resp.headers.get("Retry-After")), 429)
     if status >= 500:

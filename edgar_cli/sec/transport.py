@@ -202,7 +202,7 @@ def too_large(kind: str, what: str) -> BodyError:
                      retry=False)
 
 
-class _Decoder:
+class Decoder:
     """gzip/deflate/identity, decoded piece by piece; never more than ``READ_CHUNK`` out per step.
 
     httpx's own decoder returns whatever a truncated gzip stream decodes to without complaint,
@@ -285,7 +285,7 @@ def read_body(chunks: Iterator[bytes], *, kind: str, encoding: str | None, decla
     expected = int(declared) if declared and declared.strip().isdigit() else None
     if expected is not None and expected > limit:
         raise too_large(kind, f"a declared Content-Length of {_mb(expected)}")
-    decoder = _Decoder(encoding)
+    decoder = Decoder(encoding)
     raw = out = 0
     with SpooledTemporaryFile(max_size=SPOOL_BYTES) as spool:
         for chunk in chunks:
