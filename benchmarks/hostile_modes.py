@@ -2,8 +2,9 @@
 
 For each mode a child process makes the one call the mode attacks against a loopback server
 that misbehaves on that path only (the rest is the corpus), and reports the outcome: the error
-code (or the wrong answer), wall seconds, peak RSS, requests the hostile path received and
-cache entries left. Children run under an address-space limit (--memory-limit, 1.5 GiB) and a
+code (or the wrong answer), wall seconds, peak RSS (the child's VmHWM; a child that died
+reports the kernel's figure, which includes the parent's RSS before exec), requests the
+hostile path received and cache entries left. Children run under an address-space limit (--memory-limit, 1.5 GiB) and a
 wall-clock limit (--time-limit, 90 s), so an unbounded client fails here with MemoryError or
 "killed at the time limit" instead of taking the machine down.
 
@@ -84,6 +85,11 @@ except EdgarError as exc:
 except BaseException as exc:
     out = {"outcome": "crash:" + type(exc).__name__, "detail": str(exc)[:160]}
 out["seconds"] = time.perf_counter() - started
+try:  # this process image's own peak (ru_maxrss would include the parent's, inherited across fork + exec)
+    out["rss_mb"] = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM")) / 1024
+except (OSError, StopIteration):
+    import resource
+    out["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 client.close()
 try:
     import diskcache
@@ -144,7 +150,8 @@ def _measured(srv, mode, code, root, memory_limit, time_limit) -> dict:
         tail = next((line for line in reversed(text) if line.strip()), "no output")
         result = {"outcome": "killed at the time limit" if killed else f"died: {tail[:120]}", "detail": "",
                   "cached": ["?"]}
-    result.update(wall=wall, rss_mb=usage.ru_maxrss / 1024, hits=sum(srv.hits.values()))
+    result.setdefault("rss_mb", usage.ru_maxrss / 1024)  # the child's own figure when it could report one
+    result.update(wall=wall, hits=sum(srv.hits.values()))
     return result
 
 
