@@ -1,21 +1,25 @@
 """Benchmark: the local filing-text index (edgar index add / edgar find) over the corpus filings.
 
-    python benchmarks/index.py [--runs 3] [--no-semantic] [--semantic-index PATH]
+    python benchmarks/index.py [--runs 3] [--no-semantic] [--semantic-index PATH] [--queries N] [--sample N]
 
-Measured in-process against the corpus mirror (tests/mirror.py), with the filings listed in
-evals/retrieval_queries.yaml (every corpus 10-K whose company history and primary document are in
-../shared/sec-corpus, plus three 10-Qs):
+Measured against the corpus mirror (tests/mirror.py), with the filings listed in
+evals/retrieval_queries.yaml (every 10-K primary document in ../shared/sec-corpus, plus 10-Qs):
 
 - indexing throughput, in MB of source document per second: cold (fetch + parse + sections +
-  chunks + write, empty cache), warm (the parse cached: chunks + write only), and with vectors
-  (warm, plus all-MiniLM-L6-v2 on CPU) when the semantic extra is installed;
+  chunks + write, empty cache) and warm (the parse cached: chunks + postings + write only);
+- semantic indexing per 10-K: the seconds (wall and CPU) spent embedding each 10-K's chunks, on a
+  warm parse, with the vector cache empty, and the same 10-K re-indexed (every vector cached), for
+  ``--sample`` 10-Ks spread over the list;
 - index size per filing, keyword-only and with vectors;
-- query latency p50/p95 per mode (bm25, phrase, semantic, hybrid), with and without the company
-  filter, over the evaluation's questions (``--runs`` passes).
+- query latency in-process, p50/p95 per mode (bm25, phrase, semantic, hybrid), with and without the
+  company filter, over the evaluation's questions (``--runs`` passes; semantic modes include
+  embedding the question);
+- whole-process ``edgar find`` latency (median of ``--runs``), keyword-only and hybrid, next to the
+  floor ``edgar --help`` (interpreter start and imports) as a ratio.
 
 ``--semantic-index PATH`` reuses an index that already has vectors (e.g. one built by
-evals/score_retrieval.py --index PATH) instead of embedding every chunk again. Prints a table and
-saves it to benchmarks/results/index.txt; never asserts.
+evals/score_retrieval.py --index PATH) for the query latencies instead of embedding every filing.
+Prints a table and saves it to benchmarks/results/index.txt; never asserts.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ import sys
 import time
 from pathlib import Path
 
-from common import ROOT, TempDir, save
+from common import ROOT, TempDir, base_env, run_process, save
 
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
@@ -55,20 +59,67 @@ def _client(mirror, cache: Path):
     return SecClient(Settings(user_agent="edgar-cli benchmarks bench@example.com", mirror=mirror.url, cache_dir=cache))
 
 
-def _build(filings, mirror, cache: Path, path: Path, *, semantic: bool, refresh: bool = False):
+def _add(f: dict, client, store, *, semantic: bool, refresh: bool = False):
     from edgar_cli.capabilities.local_index import index_add
+
+    kw = {"documents": [f["document"]]} if f.get("document") else {"accession_numbers": [f["accession"]]}
+    return index_add([str(f["company"])], forms=f.get("form", "10-K"), semantic=semantic, refresh=refresh,
+                     client=client, store=store, **kw)
+
+
+def _build(filings, mirror, cache: Path, path: Path, *, semantic: bool, refresh: bool = False):
     from edgar_cli.index.store import SqliteStore
 
     client = _client(mirror, cache)
     store = SqliteStore(path)
     done, t0 = [], time.perf_counter()
     for f in filings:
-        r = index_add([str(f["company"])], forms=f.get("form", "10-K"), accession_numbers=[f["accession"]],
-                      semantic=semantic, refresh=refresh, client=client, store=store)
-        done.extend(r.filings)
+        done.extend(_add(f, client, store, semantic=semantic, refresh=refresh).filings)
     seconds = time.perf_counter() - t0
     client.close()
     return done, seconds, store
+
+
+def _embedding_cost(filings, mirror, cache: Path, tmp: Path, sample: int) -> list[tuple[str, int, int, float, float, float]]:
+    """Per 10-K: (label, chunks with vectors, windows, embedding wall s, CPU s, wall s when all cached)."""
+    from edgar_cli.index.store import Filters
+    from edgar_cli.index import embeddings as E
+    from edgar_cli.index.store import SqliteStore
+
+    emb = E.get_embedder()
+    emb.embed_queries(["warm up"])  # the model load is not the 10-K's cost
+    client = _client(mirror, cache)
+    rows = []
+    tenks = [x for x in filings if x.get("form", "10-K") == "10-K"]
+    step = max(1, len(tenks) // sample) if sample else 1
+    for f in tenks[::step][:sample or None]:
+        store = SqliteStore(tmp / f"emb-{f['accession']}.sqlite")
+        _add(f, client, store, semantic=False)  # parse cached, keyword rows written
+        spent = {"wall": 0.0, "cpu": 0.0, "windows": 0}
+        orig = emb.embed_passages
+
+        def timed(texts, contexts=None, orig=orig, spent=spent):
+            w0, c0 = time.perf_counter(), time.process_time()
+            out = orig(texts, contexts)
+            spent["wall"] += time.perf_counter() - w0
+            spent["cpu"] += time.process_time() - c0
+            spent["windows"] += sum(len(v) for v in out)
+            return out
+
+        emb.embed_passages = timed
+        try:
+            up = _add(f, client, store, semantic=True, refresh=True)
+            first = dict(spent)
+            w0 = time.perf_counter()
+            _add(f, client, store, semantic=True, refresh=True)
+            again = time.perf_counter() - w0
+        finally:
+            emb.embed_passages = orig
+        n_vec = len(store.vectors(Filters(), emb.model_id))
+        rows.append((f"{f['company']} {up.filings[0].fiscal_year if up.filings else ''}", n_vec, first["windows"],
+                     first["wall"], first["cpu"], again))
+    client.close()
+    return rows
 
 
 def main() -> str:
@@ -76,10 +127,14 @@ def main() -> str:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--no-semantic", action="store_true")
     ap.add_argument("--semantic-index", type=Path)
+    ap.add_argument("--queries", type=int, default=0, help="Only the first N questions (0: all)")
+    ap.add_argument("--sample", type=int, default=6, help="10-Ks whose embedding cost is measured (0: all)")
     opts = ap.parse_args()
     os.environ["EDGAR_TODAY"] = "2026-07-01"
     spec = yaml.safe_load((ROOT / "evals" / "retrieval_queries.yaml").read_text(encoding="utf-8"))
     filings, queries = spec["filings"], spec["queries"]
+    if opts.queries:
+        queries = queries[:opts.queries]
     corpus = corpus_dir()
     sizes = _doc_bytes(corpus)
 
@@ -89,7 +144,7 @@ def main() -> str:
 
     embedder = None if opts.no_semantic else E.get_embedder()
     lines = [(f"edgar index / find over {len(filings)} corpus filings, {len(queries)} questions; "
-             f"load average {os.getloadavg()[0]:.1f} at start"), ""]
+             f"load average {os.getloadavg()[0]:.1f} at start, {os.cpu_count()} cores"), ""]
     with MirrorServer(corpus) as mirror, TempDir() as tmp:
         os.environ["EDGAR_SEMANTIC"] = "0"
         done, cold_s, store = _build(filings, mirror, tmp / "cache", tmp / "kw.sqlite", semantic=False)
@@ -97,22 +152,34 @@ def main() -> str:
         chunks = sum(f.chunks for f in done)
         _, warm_s, _ = _build(filings, mirror, tmp / "cache", tmp / "kw.sqlite", semantic=False, refresh=True)
         kw_size = store.size_bytes()
+        n10k = sum(1 for f in done if f.form == "10-K")
         lines += [("indexing (source documents: "
                   f"{len(done)} filings, {mb:.1f} MB of HTML, {chunks:,} chunks)"),
                   f"  keyword-only, cold cache   {cold_s:7.1f} s   {mb / cold_s:6.2f} MB/s   {len(done) / cold_s:5.2f} filings/s",
-                  f"  keyword-only, parse cached {warm_s:7.1f} s   {mb / warm_s:6.2f} MB/s   {len(done) / warm_s:5.2f} filings/s"]
+                  f"  keyword-only, parse cached {warm_s:7.1f} s   {mb / warm_s:6.2f} MB/s   "
+                  f"{warm_s / len(done):5.2f} s per filing"]
         sem_store = None
         if embedder is not None:
             os.environ.pop("EDGAR_SEMANTIC", None)
+            rows = _embedding_cost(filings, mirror, tmp / "cache", tmp, opts.sample)
+            lines += ["", f"semantic indexing per 10-K ({embedder.model_id}, CPU; parse cached, vector cache empty;"
+                          " 'cached' = the same 10-K re-indexed)",
+                      f"  {'10-K':<14}{'chunks w/ vec':>14}{'windows':>9}{'wall s':>8}{'CPU s':>7}{'cached s':>10}"]
+            for label, n, w, wall, cpu, again in rows:
+                lines.append(f"  {label:<14}{n:>14}{w:>9}{wall:>8.2f}{cpu:>7.2f}{again:>10.2f}")
+            if rows:
+                avg = statistics.mean(r[3] for r in rows)
+                lines.append(f"  average        {statistics.mean(r[1] for r in rows):>13.0f}"
+                             f"{statistics.mean(r[2] for r in rows):>9.0f}{avg:>8.2f}"
+                             f"{statistics.mean(r[4] for r in rows):>7.2f}{statistics.mean(r[5] for r in rows):>10.2f}"
+                             f"   (keyword-only indexing of a 10-K, parse cached: {warm_s / len(done):.2f} s)")
             if opts.semantic_index and opts.semantic_index.is_file():
                 sem_store = SqliteStore(opts.semantic_index)
-                lines.append(f"  with vectors: reusing {opts.semantic_index} (not timed)")
+                lines.append(f"  queries below use {opts.semantic_index}")
             else:
                 shutil.copy(tmp / "kw.sqlite", tmp / "sem.sqlite")
-                _, sem_s, sem_store = _build(filings, mirror, tmp / "cache", tmp / "sem.sqlite", semantic=True,
-                                             refresh=True)
-                lines.append(f"  with vectors, parse cached {sem_s:6.1f} s   {mb / sem_s:6.2f} MB/s   "
-                             f"{chunks / sem_s:5.1f} chunks/s ({embedder.model_id}, CPU)")
+                _, _, sem_store = _build(filings, mirror, tmp / "cache", tmp / "sem.sqlite", semantic=True,
+                                         refresh=True)
         lines += ["", "index size",
                   f"  keyword-only   {kw_size / 1e6:6.1f} MB   {kw_size / len(done) / 1e6:5.2f} MB per filing"]
         if sem_store is not None:
@@ -124,11 +191,12 @@ def main() -> str:
         if sem_store is not None:
             modes += [("semantic", sem_store, "ranked"), ("hybrid", sem_store, "ranked")]
         lines += ["", (f"query latency, in-process ({opts.runs} passes over the questions; semantic modes "
-                  "include embedding the query)"),
+                  "include embedding the question; the model is loaded before timing)"),
                   f"  {'mode':<10}{'company filter':<16}{'p50 ms':>8}{'p95 ms':>8}{'n':>6}"]
         for mode, st, match in modes:
             if mode in ("semantic", "hybrid"):
                 os.environ.pop("EDGAR_SEMANTIC", None)
+                search_documents("warm up", ranker=mode, limit=1, store=st)
             else:
                 os.environ["EDGAR_SEMANTIC"] = "0"
             for filtered in (True, False):
@@ -142,6 +210,24 @@ def main() -> str:
                         samples.append((time.perf_counter() - t0) * 1000)
                 lines.append(f"  {mode:<10}{'yes' if filtered else 'no':<16}{statistics.median(samples):8.1f}"
                              f"{_pct(samples, 0.95):8.1f}{len(samples):6d}")
+
+        env = base_env(mirror, tmp / "proc-cache")
+        env.pop("EDGAR_SEMANTIC", None)
+        q = "How many employees did NVIDIA have and what was the turnover rate?"
+        rows_p = [("edgar --help (floor: start and imports)", ["--help"], store),
+                  ("edgar find, keyword-only index", ["find", q, "--json"], store),
+                  ("edgar find --ranker bm25, index with vectors", ["find", q, "--ranker", "bm25", "--json"], sem_store),
+                  ("edgar find (hybrid)", ["find", q, "--json"], sem_store)]
+        lines += ["", f"whole-process latency (median of {opts.runs}; ratio to the floor)"]
+        floor = None
+        for label, args, st in rows_p:
+            if st is None:
+                continue
+            env["EDGAR_INDEX"] = st.location
+            runs = [run_process(args, env) for _ in range(opts.runs)]
+            med = statistics.median(r.seconds for r in runs)
+            floor = floor or med
+            lines.append(f"  {label:<46}{med * 1000:8.0f} ms   x{med / floor:4.2f}   exit {sorted({r.rc for r in runs})}")
     text = "\n".join(lines)
     print(text)
     print(f"saved to {save('index', text + chr(10))}")

@@ -6,7 +6,10 @@ environment variable, the config file in the platformdirs user config dir.
 - ``SEC_USER_AGENT``: the "Name email" the SEC requires on every request.
 - ``EDGAR_MIRROR``: a base URL; ``https://data.sec.gov/x`` is then fetched as
   ``<mirror>/data.sec.gov/x`` (likewise www.sec.gov and efts.sec.gov).
-- ``EDGAR_CACHE_DIR``: where the disk cache and the shared rate-limit bucket live.
+- ``EDGAR_CACHE_DIR``: where the disk cache lives (the rate-limit bucket does not: sec/ratelimit.py).
+- ``EDGAR_CONFIG_DIR``: where config.json (the saved User-Agent) lives.
+- ``EDGAR_DATA_DIR``: where edgar's own data lives (the local text index,
+  ``index.sqlite``; ``EDGAR_INDEX`` names that file directly).
 - ``EDGAR_NO_CACHE=1``: bypass the cache (``--no-cache``).
 - ``EDGAR_TODAY=YYYY-MM-DD``: pin "today" (reproducible runs and tests).
 """
@@ -59,6 +62,39 @@ def cache_dir() -> Path:
     from platformdirs import user_cache_dir
 
     return Path(user_cache_dir(APP_NAME))
+
+
+def data_dir() -> Path:
+    """``EDGAR_DATA_DIR``, else the platform's user data dir (``~/.local/share/edgar-cli`` on Linux)."""
+    env = os.environ.get("EDGAR_DATA_DIR")
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP_NAME))
+
+
+def mirror_from_env() -> str | None:
+    """``EDGAR_MIRROR`` checked: an http(s) URL with a host. Anything else is a configuration error (exit 2)."""
+    from urllib.parse import urlsplit
+
+    value = (os.environ.get("EDGAR_MIRROR") or "").strip()
+    if not value:
+        return None
+    parts = urlsplit(value)
+    try:
+        parts.port  # noqa: B018 - raises on a port that is not a number
+        ok = parts.scheme in ("http", "https") and bool(parts.hostname)
+    except ValueError:
+        ok = False
+    if not ok:
+        raise EdgarError(
+            "invalid_argument",
+            f"EDGAR_MIRROR={value[:120]!r} is not a URL edgar can fetch from: it needs http:// or https:// and a host.",
+            "Set it to the mirror's base URL, e.g. export EDGAR_MIRROR=http://127.0.0.1:8080, or unset it to "
+            "reach the SEC directly.",
+        )
+    return value
 
 
 def config_file() -> Path:
@@ -127,17 +163,58 @@ def resolve_user_agent(explicit: str | None = None, *, interactive: bool | None 
     if interactive is None:
         interactive = sys.stdin.isatty() and os.environ.get("EDGAR_NONINTERACTIVE") != "1"
     if interactive:
-        from rich.prompt import Prompt
-        from rich.console import Console
-
-        console = Console(stderr=True)
-        console.print("The SEC requires a User-Agent with your name and email on every request.")
-        answer = Prompt.ask("Your name and email (e.g. Jane Doe jane@example.com)", console=console)
-        if valid_user_agent(answer):
-            path = save_user_agent(answer)
-            console.print(f"Saved to {path}")
-            return answer.strip()
+        answer = _ask_user_agent()
+        if answer is not None:
+            return answer
     raise EdgarError("user_agent_required", "No SEC User-Agent is configured.", USER_AGENT_HELP)
+
+
+PROMPT_TRIES = 3
+
+
+def user_agent_problem(value: str) -> str | None:
+    """Why ``value`` is not a usable User-Agent, in words, or None when it is."""
+    text = value.strip()
+    if not text:
+        return "the answer is empty"
+    if len(text) >= 300:
+        return "it is longer than 300 characters"
+    if "@" not in text:
+        return "it has no email address (the SEC asks for a name and an email to contact)"
+    if not re.search(r"\S+@\S+\.\S+", text):
+        return "the email address needs a domain with a dot, as in jane@example.com"
+    if not valid_user_agent(text):
+        return "it needs a name before the email address, as in 'Jane Doe jane@example.com'"
+    return None
+
+
+def _ask_user_agent() -> str | None:
+    """Ask on the terminal (stderr) until a usable answer, at most PROMPT_TRIES times; save it.
+
+    Says why an answer was refused. Ctrl-D or Ctrl-C ends the prompt cleanly: None, and the caller
+    raises ``user_agent_required`` with the instructions.
+    """
+    err = sys.stderr
+    err.write("The SEC requires a User-Agent naming you and an email address on every request "
+              "(its fair-access policy); edgar saves it in " + str(config_file()) + ".\n")
+    for attempt in range(PROMPT_TRIES):
+        err.write("Your name and email (e.g. Jane Doe jane@example.com): ")
+        err.flush()
+        try:
+            line = sys.stdin.readline()
+        except (KeyboardInterrupt, EOFError):
+            line = ""
+        if not line:  # Ctrl-D (end of input)
+            err.write("\n")
+            return None
+        problem = user_agent_problem(line)
+        if problem is None:
+            path = save_user_agent(line)
+            err.write(f"Saved to {path}\n")
+            return line.strip()
+        left = PROMPT_TRIES - attempt - 1
+        err.write(f"Not accepted: {problem}." + (" Try again.\n" if left else "\n"))
+    return None
 
 
 @dataclass
@@ -153,7 +230,7 @@ class Settings:
 
     @classmethod
     def from_env(cls, *, user_agent: str | None = None, no_cache: bool | None = None) -> "Settings":
-        mirror = os.environ.get("EDGAR_MIRROR") or None
+        mirror = mirror_from_env()
         if no_cache is None:
             no_cache = os.environ.get("EDGAR_NO_CACHE") == "1"
         return cls(user_agent=user_agent, mirror=mirror, use_cache=not no_cache)

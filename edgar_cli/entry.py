@@ -1,14 +1,101 @@
-"""The console-script entry point: runs the Typer app, turns usage errors into invalid_argument."""
+"""The console-script entry point: runs the Typer app, turns usage errors into invalid_argument.
+
+It also keeps two promises the commands cannot: arguments that are not valid
+UTF-8 are an ``invalid_argument`` (not a traceback), and a reader that closes
+the pipe early (``edgar ... | head -1``, stderr included) ends the run quietly
+with exit 0, never exit 1.
+"""
 
 from __future__ import annotations
 
-import json
+import errno
+import os
 import sys
 
 import typer
 
-from .cli import app
 from .errors import EdgarError, ExitStatus
+
+
+class _QuietOnClosedPipe:
+    """A stderr that stops writing, instead of raising, once its reader has gone (EPIPE)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+        self._closed = False
+
+    def write(self, text: str) -> int:
+        if not self._closed:
+            try:
+                return self._stream.write(text)
+            except (BrokenPipeError, ValueError):  # ValueError: the stream was closed under us
+                self._gone()
+            except OSError as exc:
+                if exc.errno != errno.EPIPE:
+                    raise
+                self._gone()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self._closed:
+            try:
+                self._stream.flush()
+            except (BrokenPipeError, ValueError):
+                self._gone()
+
+    def _gone(self) -> None:
+        self._closed = True
+        _to_devnull(self._stream)  # what is still buffered must not fail the interpreter's last flush
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def _to_devnull(stream) -> None:
+    """Point a stream's file descriptor at /dev/null (after EPIPE), so the interpreter's final flush cannot fail."""
+    try:
+        fd = stream.fileno()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real descriptor (a test's capture): nothing to flush at exit
+        pass
+
+
+def _undecodable(args: list[str]) -> EdgarError | None:
+    """An error for the first argument that is not valid UTF-8 (Python keeps its bytes as lone surrogates)."""
+    for i, arg in enumerate(args, start=1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            raw = arg.encode("utf-8", "surrogateescape")
+            shown = raw.decode("utf-8", "backslashreplace")
+            bad = next((b for b in raw if b >= 0x80), 0)
+            return EdgarError("invalid_argument", f"Argument {i} ('{shown}') is not valid UTF-8 text (byte 0x{bad:02x}).",
+                              "Pass text in UTF-8; check the terminal's or the script's encoding.")
+    return None
+
+
+def _wants_json(args: list[str]) -> str | None:
+    if "--json" in args:
+        return "json"
+    if "--nl" in args:
+        return "nl"
+    for i, a in enumerate(args):
+        if a == "--format" and i + 1 < len(args) and args[i + 1] in ("json", "nl"):
+            return args[i + 1]
+        if a in ("--format=json", "--format=nl"):
+            return a.split("=", 1)[1]
+    return None
+
+
+def _usage_error(err: EdgarError, args: list[str], usage: str | None) -> None:
+    from .output import emit_error, terminal_safe
+
+    fmt = _wants_json(args)
+    if fmt is None and usage:
+        sys.stderr.write(terminal_safe(usage) + "\n")
+    emit_error(err.to_dict(), fmt)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -16,31 +103,50 @@ def main(argv: list[str] | None = None) -> None:
     from .vocabulary import set_surface
 
     set_surface("cli")
+    stderr = sys.stderr
+    if not isinstance(stderr, _QuietOnClosedPipe):
+        sys.stderr = _QuietOnClosedPipe(stderr)
     args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        bad = _undecodable(args)
+        if bad is not None:
+            _usage_error(bad, [a for a in args if a.isascii()], None)
+            rc = int(ExitStatus.INVALID_ARGUMENT)
+        else:
+            rc = _run(args)
+        sys.stdout.flush()  # here, not at exit: a reader gone by now is EPIPE below, not exit 120
+    except BrokenPipeError:
+        _to_devnull(sys.stdout)
+        rc = 0
+    finally:
+        sys.stderr = stderr
+    sys.exit(rc)
+
+
+def _run(args: list[str]) -> int:
+    from .cli import app
+
     try:
         rc = app(args=args, prog_name="edgar", standalone_mode=False)
     except typer.Exit as exc:
-        sys.exit(exc.exit_code)
+        return exc.exit_code
     except typer.Abort:
-        sys.exit(130)
+        return 130
     except typer.TyperException as exc:  # click's UsageError/BadParameter (exit_code 2) and friends
+        ctx = getattr(exc, "ctx", None)
         if type(exc).__name__ == "NoArgsIsHelpError":  # bare `edgar`: show help, not an error
-            ctx = getattr(exc, "ctx", None)
             sys.stdout.write((ctx.get_help() if ctx is not None else str(exc)) + "\n")
-            sys.exit(0)
+            return 0
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
         code = getattr(exc, "exit_code", 1)
         if code != ExitStatus.INVALID_ARGUMENT:
-            sys.stderr.write(f"error: {message}\n")
-            sys.exit(code)
+            from .output import terminal_safe
+
+            sys.stderr.write(f"error: {terminal_safe(message)}\n")
+            return code
+        command = ctx.command_path if ctx is not None else "edgar"
         err = EdgarError("invalid_argument", message,
-                         "Run `edgar --help` or `edgar COMMAND --help` for the accepted arguments.")
-        if "--json" in args:
-            sys.stdout.write(json.dumps(err.to_dict(), indent=2) + "\n")
-        else:
-            ctx = getattr(exc, "ctx", None)
-            if ctx is not None:
-                sys.stderr.write(ctx.get_usage() + "\n")
-            sys.stderr.write(f"error (invalid_argument): {message}\n")
-        sys.exit(ExitStatus.INVALID_ARGUMENT)
-    sys.exit(rc if isinstance(rc, int) else 0)
+                         f"Run `{command} --help` for the accepted arguments and examples.")
+        _usage_error(err, args, ctx.get_usage() if ctx is not None else None)
+        return int(ExitStatus.INVALID_ARGUMENT)
+    return rc if isinstance(rc, int) else 0

@@ -24,8 +24,12 @@ class ExitStatus(IntEnum):
     RATE_LIMITED = 7
     UPSTREAM_UNAVAILABLE = 8
     BLOCKED = 9
-    UNGROUNDED = 10
-    PARTIAL = 11  # a result that lacks part of what was asked for because the SEC failed for it
+    UNGROUNDED = 10  # verify: some figure is contradicted (ungrounded or of another period)
+    UNCONFIRMED = 11  # verify: none contradicted, but some figure is superseded, ambiguous or unchecked
+    NO_FIGURES = 12  # verify: the answer states no figure to check
+    NETWORK_UNAVAILABLE = 13
+    BUSY = 14
+    PARTIAL = 15  # a result that lacks part of what was asked for because the SEC failed for it
 
 
 ERROR_CODES: dict[str, ExitStatus] = {
@@ -37,10 +41,23 @@ ERROR_CODES: dict[str, ExitStatus] = {
     "rate_limited": ExitStatus.RATE_LIMITED,
     "upstream_unavailable": ExitStatus.UPSTREAM_UNAVAILABLE,
     "blocked": ExitStatus.BLOCKED,
+    "network_unavailable": ExitStatus.NETWORK_UNAVAILABLE,
     "internal_error": ExitStatus.INTERNAL_ERROR,
+    "busy": ExitStatus.BUSY,  # another process holds a lock (a bulk sync): try again later
 }
 # Codes of failures that pass: a result missing a part for one of these is partial, not final.
 TRANSIENT_CODES = frozenset({"rate_limited", "upstream_unavailable"})
+
+
+def verdict_exit_status(verdict: str) -> ExitStatus:
+    """The exit status of a verify_answer verdict (AnswerVerification.verdict)."""
+    if verdict == "grounded":
+        return ExitStatus.OK
+    if verdict == "ungrounded":
+        return ExitStatus.UNGROUNDED
+    if verdict == "no_figures":
+        return ExitStatus.NO_FIGURES
+    return ExitStatus.UNCONFIRMED
 
 
 class EdgarError(Exception):

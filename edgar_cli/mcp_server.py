@@ -52,7 +52,9 @@ compare_companies) and not for text (use get_filing_section).
 fy is the company's own fiscal-year label and is selected by period end date, never by the filing's fy field.
 Read before answering: each value's start/end (say them), form, filed and accession_number (cite them);
 restated=true means later filings changed the figure — give the current value and mention original_value and
-revision_kind; pre_split_ratio means the value predates a stock split and is on the old share basis;
+revision_kind; pre_split_ratio (pre_reverse_split_ratio) means the value predates a stock split (reverse split)
+and is on the old share basis; suspected_errors names filed figures that look like the filer's own errors — when
+one names the value's own accession_number, say the figure is suspect rather than quoting it as fact;
 matched_tag differing from fallback_chain[0] means a different definition — say so when it matters; unit and
 currency_note (non-USD values must not be compared with USD ones); warnings and notes. truncated=true means
 more values exist: raise limit. A not_found error for a fiscal year names the latest year available.""",
@@ -97,10 +99,12 @@ for reading around an excerpt before quoting it. Use next_lines to page on; cite
 Use it before giving the user an answer that contains figures: it extracts every figure (money, per-share,
 shares, percentages, dates, fiscal years) and checks it against the cited filings' XBRL facts or text.
 Pass the company and, when the answer cites filings, their accession numbers in cite.
-Read before answering: each figure's status — grounded (with the supporting fact's accession, period and tag),
-derived (a ratio or growth of grounded facts; the formula is given), mismatched_period (right number, wrong
-fiscal year: fix the year it names), ungrounded (remove or correct it). Do not present an answer with
-ungrounded or mismatched figures as verified.""",
+Read before answering: verdict (grounded only when every figure is grounded or derived) and each figure's
+status — grounded, derived (the formula is given), superseded (the value first reported, later restated: give
+the value that stands now), mismatched_period (right number, wrong period: fix the period it names),
+ungrounded (remove or correct it), ambiguous (calendar wording such as "2024" at a company whose fiscal year
+is not the calendar year: say which fiscal year, see readings), unchecked (edgar could not check it: do not
+call it verified). flags and warnings (pre-split basis, convenience translation) must reach the user.""",
     "list_filings": """\
 Use it for a company's filing history (10-K, 10-Q, 8-K, 20-F, ... with amendments) or to find a filing's
 accession number, period of report and document URL. Not for figures: take those from get_financial_concept,
@@ -210,7 +214,8 @@ CAPABILITIES: list[Callable[..., Any]] = [
 # Parameters a remote caller must not have: `file` reads the server's own disk.
 HIDDEN_PARAMETERS: dict[str, set[str]] = {"get_filing_section": {"file"}, "search_documents": {"store"},
                                           "read_document": {"store"}, "index_add": {"store"},
-                                          "index_list": {"store"}, "index_remove": {"store"}}
+                                          "index_list": {"store"}, "index_remove": {"store"},
+                                          "sync_bulk": {"progress"}}
 
 
 def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:

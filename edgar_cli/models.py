@@ -7,7 +7,7 @@ Field names follow the SEC and the field: ``cik`` (10 digits), ``accession_numbe
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -19,17 +19,36 @@ class _Model(BaseModel):
 
 # --- companies -------------------------------------------------------------
 
-MatchType = Literal["ticker", "cik", "name_exact", "name_fuzzy"]
+MatchType = Literal["ticker", "cik", "name_exact", "name_words", "name_similar", "predecessor_name"]
 
 
 class Candidate(_Model):
-    """A company that a name may refer to."""
+    """A company that a query may refer to."""
 
     cik: str = Field(description="10-digit zero-padded CIK")
     name: str
     tickers: list[str] = Field(default_factory=list)
     exchange: str | None = None
-    score: float = Field(description="0-1; 1 is an exact match of the normalised name")
+    score: float = Field(description="0-1; 1 is an exact match of the name's words")
+    match_type: MatchType | None = Field(
+        None, description="How the query matched: name_exact (the same words), name_words (the query's words begin "
+        "the name or are whole words in it), name_similar (only spelled alike: a different company unless the "
+        "query is misspelled), predecessor_name, ticker")
+    market_value_rank: int | None = Field(
+        None, description="Position in the SEC's ticker file, which lists companies by descending market value "
+        "(1 = largest; past about 7,000 the file is in no value order)")
+
+
+class Reorganisation(_Model):
+    """A company that moved to a new CIK: its history before ``effective`` is under the predecessor's CIK."""
+
+    successor_cik: str
+    successor_name: str
+    predecessor_cik: str
+    predecessor_name: str
+    effective: date = Field(description="The day the successor took over")
+    event: str
+    source: str = Field(description="Where the link is documented (edgar keeps this map by hand)")
 
 
 class ResolvedCompany(_Model):
@@ -42,9 +61,15 @@ class ResolvedCompany(_Model):
     exchange: str | None = None
     match_type: MatchType
     score: float
+    market_value_rank: int | None = Field(
+        None, description="Position in the SEC's ticker file (descending market value, 1 = largest); null for a "
+        "CIK not in it")
     other_matches: list[Candidate] = Field(
         default_factory=list, description="Other companies the name also matches; state your assumption when non-empty"
     )
+    reorganisation: Reorganisation | None = Field(
+        None, description="Set when the company took over from a predecessor CIK (or was succeeded by another): "
+        "its history on the other side of the reorganisation is under the other CIK")
     notes: list[str] = Field(default_factory=list)
 
 
@@ -54,11 +79,35 @@ class CompanyRef(_Model):
     tickers: list[str] = Field(default_factory=list)
 
 
+class DataSource(_Model):
+    """Which source answered: the SEC just now, the local cache of earlier SEC answers, or the bulk store."""
+
+    kind: Literal["live", "cache", "bulk"] = Field(
+        description="live: fetched from the SEC for this answer; cache: an earlier SEC answer kept on disk; "
+        "bulk: the local store built from the SEC's nightly bulk archives")
+    as_of: datetime | None = Field(None, description="When the data was fetched (live, cache) or when the bulk "
+                                   "archive was published (bulk), UTC")
+
+
 # --- financial concepts ----------------------------------------------------
 
 PeriodType = Literal["annual", "quarterly", "ytd", "instant", "other"]
 FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4", "H1", "9M"]
-RevisionKind = Literal["stock_split", "precision_change", "restatement"]
+RevisionKind = Literal["stock_split", "reverse_split", "precision_change", "suspected_tagging_error", "restatement"]
+
+
+class SuspectedError(_Model):
+    """A filing's figure for this period that the company's other figures do not bear out (shown, never fixed)."""
+
+    kind: Literal["tagging_error", "scale"] = Field(
+        description="tagging_error: a filing reported a value for this period that the filings before and after it "
+        "do not (often another period's figure, or the sign reversed); scale: about 1,000 or 1,000,000 times the "
+        "same-period figure of other filings, its neighbours in the series or the same filing's cover-page count")
+    accession_number: str = Field(description="The filing the suspect figure is in")
+    form: str | None = None
+    filed: date
+    value: float | int = Field(description="The suspect figure as reported")
+    reason: str = Field(description="What the figure disagrees with, in words")
 
 
 class FactValue(_Model):
@@ -77,14 +126,29 @@ class FactValue(_Model):
     accession_number: str
     matched_tag: str = Field(description="taxonomy:Tag the value was reported under")
     restated: bool = Field(description="True when filings reported different values for this period")
-    original_value: float | int | None = None
+    original_value: float | int | None = Field(
+        None, description="The first value reported for this period (first-filed), when filings differ; equal to "
+        "value when the period was revised and revised back")
     original_filed: date | None = None
     original_accession: str | None = None
     distinct_values: int = 1
-    revision_kind: RevisionKind | None = None
+    revision_kind: RevisionKind | None = Field(
+        None, description="How the filings differ: stock_split (per-share value fell or share count rose by a "
+        "forward split's ratio), reverse_split (the other way: per-share up, count down, as in a reverse split or a "
+        "recapitalisation's exchange ratio), precision_change (equal "
+        "after rounding), suspected_tagging_error (a filing's figure the others do not bear out: revised and revised "
+        "back, or exactly 1,000x apart; see suspected_errors), restatement (anything else)")
     pre_split_ratio: int | None = Field(
         None, description="Set when this per-share or share value was last reported before an N-for-1 stock split "
         "that later filings applied to other periods: it is on the old share basis and was never restated")
+    pre_reverse_split_ratio: int | None = Field(
+        None, description="Set when this per-share or share value was last reported before a 1-for-N reverse split "
+        "or recapitalisation (later filings show N times the per-share values, 1/N the counts) applied to other "
+        "periods: it is on the old share basis and was never restated")
+    suspected_errors: list[SuspectedError] = Field(
+        default_factory=list, description="Filed figures for this period that look like the filer's own errors "
+        "(a tagging error in one filing, a value about 1,000x off); when one names this value's own accession_number, "
+        "the value shown is the suspect one")
     filing_url: str = Field(description="The filing's index page in the SEC Archives")
 
 
@@ -117,6 +181,7 @@ class ConceptResult(_Model):
     notes: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     source: str = Field(description="The SEC endpoint the figures come from")
+    data_source: DataSource | None = Field(None, description="Which source answered (live, cache or bulk of a date)")
 
 
 # --- administration --------------------------------------------------------
@@ -308,6 +373,7 @@ class FilingList(_Model):
     notes: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     source: str = Field(description="The SEC endpoint the filings come from")
+    data_source: DataSource | None = Field(None, description="Which source answered (live, cache or bulk of a date)")
 
 
 # --- comparisons (compare_companies) ----------------------------------------
@@ -322,6 +388,7 @@ class ComparisonRow(FactValue):
     tickers: list[str] = Field(default_factory=list)
     fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year typically ends on")
     source: str = Field(description="The companyfacts document the figure comes from")
+    data_source: DataSource | None = Field(None, description="Which source answered (live, cache or bulk of a date)")
     notes: list[str] = Field(default_factory=list)
 
 
@@ -359,7 +426,7 @@ class ComparisonResult(_Model):
 
     @property
     def exit_status(self) -> int:
-        """11 (PARTIAL) when a company is missing because the SEC failed for it (retry for all), else 0."""
+        """15 (PARTIAL) when a company is missing because the SEC failed for it (retry for all), else 0."""
         from .errors import TRANSIENT_CODES, ExitStatus
 
         partial = any(u.code in TRANSIENT_CODES for u in self.unavailable)
@@ -416,7 +483,12 @@ class FilingSection(_Model):
 
 # --- answer verification (verify_answer) -------------------------------------
 
-VerifyStatus = Literal["grounded", "derived", "mismatched_period", "ungrounded", "unchecked"]
+VerifyStatus = Literal["grounded", "derived", "superseded", "mismatched_period", "ungrounded", "ambiguous",
+                       "unchecked"]
+# The verdict on a whole answer, worst first (see AnswerVerification.verdict).
+AnswerVerdict = Literal["ungrounded", "superseded", "ambiguous", "unchecked", "no_figures", "grounded"]
+# Caveats on a figure that may still be grounded, raised to the verdict.
+FigureFlag = Literal["superseded_value", "pre_split_basis", "convenience_translation"]
 FigureKind = Literal["money", "per_share", "shares", "percent", "percentage_points", "number", "date",
                      "fiscal_year", "year"]
 
@@ -445,6 +517,19 @@ class FigureSupport(_Model):
     passage: str | None = Field(None, description="For cited text: the sentence the number is in")
 
 
+class PeriodReading(_Model):
+    """One fiscal period that calendar wording ("2024", "Q3 2024") can mean, and the figure's status under it."""
+
+    fiscal_year: int
+    fiscal_period: FiscalPeriod
+    start: date | None = None
+    end: date | None = None
+    why: str = Field(description="Why the wording can mean it: 'ends in 2024', 'lies mostly in 2024', "
+                     "'the company's own label'")
+    status: VerifyStatus
+    reason: str
+
+
 class VerifiedFigure(_Model):
     """One figure of the answer, parsed, and whether the filings bear it out."""
 
@@ -464,15 +549,24 @@ class VerifiedFigure(_Model):
     claimed_period_text: str | None = Field(None, description="The words the claimed period was read from")
     status: VerifyStatus = Field(description="grounded: equals a fact of the concept named (or a cited number "
                                  "about it) at the answer's rounding, for the claimed period; derived: a ratio, "
-                                 "growth rate or difference of facts; mismatched_period: the same concept's value "
-                                 "for another period; ungrounded: contradicted (another value, sign or "
-                                 "direction) or nothing supports it; unchecked: edgar cannot tell (an ambiguous "
-                                 "match, a segment, a period the facts do not cover, a calendar year)")
+                                 "growth rate or difference of facts for the claimed period; superseded: equals the "
+                                 "value first reported for the period, which later filings restated; "
+                                 "mismatched_period: the same concept's value for another period; ungrounded: "
+                                 "contradicted (another value, sign or direction) or nothing supports it; "
+                                 "ambiguous: calendar wording at a company whose fiscal year is not the calendar "
+                                 "year, grounded under one reading and not the other (see readings); unchecked: "
+                                 "edgar cannot tell (an ambiguous match, a segment, a period the facts do not cover)")
     reason: str = Field(description="Why, in one sentence")
     support: FigureSupport | None = Field(None, description="The best supporting fact or passage")
     formula: str | None = Field(None, description="For derived figures: how the inputs give the figure")
     inputs: list[FigureSupport] = Field(default_factory=list, description="For derived figures: the facts used")
     other_matches: int = Field(0, description="Other facts that also round to the figure (a loose match when many)")
+    flags: list[FigureFlag] = Field(default_factory=list, description="superseded_value: the value first reported, "
+                                    "later restated; pre_split_basis: a share count or per-share value before a "
+                                    "later stock split; convenience_translation: a filer's translation into "
+                                    "another currency than it reports in")
+    readings: list[PeriodReading] = Field(default_factory=list, description="For calendar wording at a company "
+                                          "whose fiscal year is not the calendar year: each fiscal period it can mean")
     notes: list[str] = Field(default_factory=list)
 
 
@@ -481,7 +575,16 @@ class AnswerVerification(_Model):
 
     company: CompanyRef | None = None
     cited: list[str] = Field(default_factory=list, description="Accession numbers or documents the check used")
-    all_grounded: bool = Field(description="True when no figure is ungrounded or tied to the wrong period")
+    verdict: AnswerVerdict = Field(description="grounded: every figure grounded or derived; ungrounded: some figure "
+                                   "is ungrounded or of another period; superseded: none contradicted, but some "
+                                   "figure is a value later restated; ambiguous: none contradicted, but some figure's "
+                                   "period reads two ways; unchecked: none contradicted, but some figure could not "
+                                   "be checked; no_figures: the answer states no figure")
+    all_grounded: bool = Field(description="True only when the answer states figures and every one is grounded or "
+                               "derived (verdict grounded); unchecked, ambiguous and superseded figures are not "
+                               "grounded")
+    flags: list[FigureFlag] = Field(default_factory=list, description="Caveats raised by any figure (see "
+                                    "VerifiedFigure.flags); each is explained in warnings")
     summary: str
     counts: dict[str, int] = Field(default_factory=dict, description="Figures per status")
     figures: list[VerifiedFigure]
@@ -491,10 +594,10 @@ class AnswerVerification(_Model):
 
     @property
     def exit_status(self) -> int:
-        """10 (UNGROUNDED) when a figure is ungrounded or mismatched, else 0: the CLI exits with it."""
-        from .errors import ExitStatus
+        """The CLI's exit status: 0 grounded, 10 ungrounded, 11 superseded/ambiguous/unchecked, 12 no figures."""
+        from .errors import verdict_exit_status
 
-        return int(ExitStatus.OK if self.all_grounded else ExitStatus.UNGROUNDED)
+        return int(verdict_exit_status(self.verdict))
 
 
 # --- local filing-text index (index_add, index_list, index_remove, search_documents, read_document) ----
@@ -636,3 +739,239 @@ class DocumentLines(_Model):
     around: str | None = Field(None, description="The chunk asked for with around")
     chunk_ids: list[str] = Field(default_factory=list, description="Chunks overlapping these lines")
     notes: list[str] = Field(default_factory=list)
+
+
+# --- bulk store and screens (sync_bulk, screen_companies) -------------------------------
+
+
+class ArchiveSync(_Model):
+    """One bulk archive: what was downloaded and what the store took from it."""
+
+    archive: Literal["companyfacts", "submissions"]
+    url: str
+    bytes: int = Field(description="Size of the archive on disk (compressed), verified against the declared length")
+    downloaded_bytes: int = Field(description="Bytes transferred by this sync (0 when the archive had not changed)")
+    resumed_from: int = Field(0, description="Bytes already on disk from an interrupted download")
+    unchanged: bool = Field(description="The SEC answered 304 Not Modified: the archive on disk is current")
+    published: datetime = Field(description="The archive's Last-Modified time at the SEC, UTC")
+    entries: int = Field(0, description="Entries (one JSON file per CIK, plus submissions pages) in the archive")
+    entries_read: int = Field(0, description="Entries parsed by this sync (new or changed)")
+    entries_unchanged: int = Field(0, description="Entries skipped because their CRC-32 and size had not changed")
+    entries_removed: int = Field(0, description="Companies or pages no longer in the archive, removed from the store")
+    entries_skipped: dict[str, int] = Field(default_factory=dict, description="Entries left out, by reason")
+    uncompressed_bytes_read: int = 0
+
+
+class BulkSyncResult(_Model):
+    """The state of the local bulk store after a sync."""
+
+    store: str = Field(description="Path of the store (SQLite)")
+    store_bytes: int
+    archives: list[ArchiveSync]
+    rebuilt: bool = Field(description="True when the store was rewritten; false when nothing had changed")
+    companies_with_facts: int
+    filers: int = Field(description="Filers in the submissions archive (companies, funds, individuals)")
+    as_of: datetime = Field(description="Publication time of the older archive: the store answers as of then")
+    fresh_until: datetime = Field(description="After this the store is stale and answers come from the SEC again")
+    seconds: float
+    notes: list[str] = Field(default_factory=list)
+
+
+class ScreenRow(FactValue):
+    """One company's value in a screen: exactly what the concept lookup gives for that company and year."""
+
+    cik: str = Field(description="10-digit zero-padded CIK")
+    name: str
+    tickers: list[str] = Field(default_factory=list)
+    sic: str | None = None
+    fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year typically ends on")
+    notes: list[str] = Field(default_factory=list)
+
+
+class ScreenExclusion(_Model):
+    """Companies left out of a screen for one reason."""
+
+    reason: Literal["not_reported", "no_annual_value", "other_unit", "period_not_reported", "form", "fiscal_year_end",
+                    "below_minimum", "above_maximum", "not_a_peer"]
+    companies: int
+    detail: str
+    examples: list[str] = Field(default_factory=list, description="A few of the companies (name and CIK)")
+
+
+class ScreenResult(_Model):
+    """One concept across every filer in the bulk store, with how many were considered and why others are not shown."""
+
+    concept: str
+    label: str
+    definition: str
+    fiscal_year: int | None = Field(None, description="The fiscal year by each company's own label")
+    calendar_year: int | None = Field(None, description="Periods ending in this calendar year (52/53-week years "
+                                      "ending in the first days of January count for the year before)")
+    unit: str = Field(description="The one unit every row is in; companies reporting in another are excluded")
+    minimum: float | None = None
+    maximum: float | None = None
+    forms: list[str] = Field(default_factory=list)
+    fiscal_year_end_month: int | None = None
+    peers_of: CompanyRef | None = None
+    sort: Literal["value_desc", "value_asc", "name"]
+    companies_considered: int = Field(description="Filers with XBRL facts in the store")
+    companies_reporting: int = Field(description="Companies with a value for the period in the unit, before filters")
+    companies_matched: int = Field(description="Companies passing every filter, before limit")
+    excluded: list[ScreenExclusion] = Field(default_factory=list)
+    limit: int
+    truncated: bool
+    rows: list[ScreenRow]
+    notes: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+    data_source: DataSource
+    source: str = Field(description="The SEC bulk archive the figures come from")
+
+
+# --- filing outline (get_filing_outline), the concept catalogue (list_concepts), settings (config_show) ----
+
+
+class FilingOutline(_Model):
+    """The sections found in one 10-K, 10-Q or 20-F document, with the filing's provenance."""
+
+    form: str = Field(description="The filing's form as filed, e.g. 10-K, 20-F")
+    company_name: str | None = None
+    cik: str | None = Field(None, description="10-digit zero-padded CIK")
+    filed: date | None = None
+    period_of_report: date | None = None
+    fiscal_year: int | None = None
+    accession_number: str | None = None
+    document_url: str | None = Field(None, description="The primary document in the SEC Archives")
+    source_file: str | None = Field(None, description="The local file read instead of fetching a filing")
+    sections: list[SectionOutlineEntry] = Field(default_factory=list, description="In document order")
+    warnings: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+
+class CatalogueTag(_Model):
+    """One XBRL tag of a concept's chain, with how it differs from the concept."""
+
+    tag: str = Field(description="taxonomy:Tag, e.g. us-gaap:Revenues")
+    caveat: str
+
+
+class CatalogueConcept(_Model):
+    """A concept of the catalogue: its name, aliases, definition and the XBRL tags it is read from, in order."""
+
+    concept: str = Field(description="The catalogue name, e.g. revenue")
+    label: str
+    definition: str
+    kind: Literal["duration", "instant", "unknown"] = Field(description="duration (income statement, cash flow) "
+                                                             "or instant (balance sheet)")
+    unit: str = Field(description="currency (USD or the filer's currency), currency/shares or shares")
+    aliases: list[str] = Field(default_factory=list)
+    tags: list[CatalogueTag] = Field(default_factory=list, description="The fallback chain: for each period the "
+                                     "first tag that reports it is used")
+
+
+class ConceptCatalogue(_Model):
+    """The concepts that can be asked for by name, and what is deliberately not in the catalogue."""
+
+    concepts: list[CatalogueConcept]
+    not_in_catalogue: dict[str, str] = Field(default_factory=dict, description="Names often asked for that are not "
+                                             "reported as XBRL facts (EBITDA, free cash flow, margins), and what to "
+                                             "use instead")
+    notes: list[str] = Field(default_factory=list)
+
+
+class ConfigSetting(_Model):
+    """One setting or file location, its value and where the value came from."""
+
+    setting: str = Field(description="user_agent, mirror, cache, config_file, cache_dir, ratelimit_bucket, "
+                         "data_dir, index, today, debug, interactive")
+    value: str | None
+    source: str = Field(description="The flag, environment variable or file the value came from, or 'default'")
+    variable: str | None = Field(None, description="The environment variable that sets it")
+    exists: bool | None = Field(None, description="For files and directories: whether it exists yet")
+
+
+class ConfigReport(_Model):
+    """Every setting edgar reads and every file it writes, with where each value came from."""
+
+    settings: list[ConfigSetting]
+    notes: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+
+
+# --- statements and series: concepts by period (issue 19) ------------------------------
+
+CellStatus = Literal["reported", "derived", "implied", "absent", "refused"]
+DeriveKind = Literal["q4", "ttm"]
+
+
+class StatementColumn(_Model):
+    """One period (a column): the company's own fiscal label and the dates its cells share."""
+
+    key: str = Field(description="Column key the cells use: FY2025, Q3 FY2026, or TTM 2026-04-26")
+    fiscal_year: int = Field(description="The company's own fiscal-year label")
+    fiscal_period: Literal["FY", "Q1", "Q2", "Q3", "Q4", "TTM"]
+    end: date | None = Field(None, description="The period end most of its cells share")
+    start: date | None = Field(None, description="The start most of its duration cells share (null: instants only)")
+
+
+class StatementCell(_Model):
+    """One concept in one period: the engine's reported value, a labelled derivation, or why there is none."""
+
+    column: str = Field(description="The column key, e.g. FY2025")
+    status: CellStatus = Field(description="reported: a filed value (fact); derived: computed on request, see formula "
+                               "and inputs; implied: Q4 exists only as FY minus 9M and was not derived; absent: the "
+                               "company reports no value for this period; refused: a derivation asked for and not "
+                               "allowed (reason says why)")
+    value: float | int | None = Field(None, description="The value in the row's unit; null unless reported or derived")
+    unit: str | None = None
+    start: date | None = None
+    end: date | None = None
+    days: int | None = None
+    matched_tag: str | None = Field(None, description="taxonomy:Tag (derived: the operands' shared tag)")
+    derived: bool = Field(False, description="True when computed from reported values rather than filed")
+    formula: str | None = Field(None, description="Derived: how the operands give the value, e.g. "
+                                "'FY2026 - 9M FY2026 = 215938000000 - 147811000000'")
+    accession_numbers: list[str] = Field(default_factory=list, description="Every filing the cell rests on")
+    fact: FactValue | None = Field(None, description="Reported: the concept engine's value with its provenance "
+                                   "(form, filed, restated, original_value, revision_kind, pre_split_ratio)")
+    inputs: list[FactValue] = Field(default_factory=list, description="Derived: the reported operands")
+    reason: str | None = Field(None, description="Why an implied, absent or refused cell has no value")
+
+
+class StatementRow(_Model):
+    """One concept across the columns."""
+
+    concept: str
+    label: str
+    basis: Literal["as_reported", "ttm"] = Field("as_reported", description="ttm: each cell is the twelve months "
+                                                 "ending at its column's end")
+    period_type: Literal["duration", "instant", "unknown"]
+    unit: str | None = Field(None, description="USD, USD/shares, shares or the filer's currency (TSMC: TWD)")
+    reported: bool = Field(description="False when the company reports none of the concept's tags in periodic reports")
+    matched_tags: list[str] = Field(default_factory=list, description="The tags the row's cells come from, in order "
+                                    "of first use")
+    mixed_tags: bool = Field(False, description="True when the cells come from different tags, whose definitions "
+                             "may differ (see notes)")
+    fallback_chain: list[str] = Field(default_factory=list)
+    cells: list[StatementCell] = Field(description="One per column, in the columns' order")
+    notes: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+
+
+class StatementResult(_Model):
+    """Concepts by period for one company: rows = concepts, columns = fiscal periods, oldest first."""
+
+    company: CompanyRef
+    statement: Literal["income", "balance", "cashflow"] | None = Field(
+        None, description="The preset shown; null for concepts asked for by name")
+    title: str
+    period: Literal["annual", "quarterly"]
+    fiscal_years: list[int] = Field(default_factory=list, description="The fiscal years asked for (empty: the latest)")
+    last: int | None = Field(None, description="Latest columns asked for")
+    derive: list[DeriveKind] = Field(default_factory=list)
+    fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year typically ends on")
+    currency_note: str | None = None
+    columns: list[StatementColumn]
+    rows: list[StatementRow]
+    notes: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+    source: str = Field(description="The SEC endpoint the figures come from (one request for every row)")

@@ -36,6 +36,10 @@ PARAM_FLAGS: dict[str, str] = {
     "company": "--company",
     "companies": "COMPANY...",
     "concept": "CONCEPT",
+    "concepts": "CONCEPT...",
+    "statement": "STATEMENT",
+    "last": "--last",
+    "derive": "--derive",
     "fiscal_year": "--fy",
     "period": "--period",
     "limit": "--limit",
@@ -64,16 +68,26 @@ PARAM_FLAGS: dict[str, str] = {
     "lines": "--lines",
     "around": "--around",
     "years": "--years",
+    "documents": "--document",
     "refresh": "--refresh",
     "semantic": "--semantic",
     "all_filings": "--all",
+    "minimum": "--min",
+    "maximum": "--max",
+    "calendar_year": "--calendar",
+    "fiscal_year_end": "--fye",
+    "peers_of": "--peers-of",
+    "unit": "--unit",
 }
 
 # capability (function and MCP tool name) -> the CLI command
 TOOL_COMMANDS: dict[str, str] = {
     "resolve_company": "edgar resolve",
     "get_financial_concept": "edgar concept",
+    "get_financial_series": "edgar concept",
+    "get_financial_statement": "edgar statement",
     "compare_companies": "edgar compare",
+    "screen_companies": "edgar screen",
     "list_filings": "edgar filings",
     "get_filing_section": "edgar section",
     "search_full_text": "edgar search",
@@ -83,9 +97,13 @@ TOOL_COMMANDS: dict[str, str] = {
     "index_add": "edgar index add",
     "index_list": "edgar index list",
     "index_remove": "edgar index remove",
+    "sync_bulk": "edgar sync",
     "cache_info": "edgar cache info",
     "cache_clear": "edgar cache clear",
     "user_agent_setting": "edgar config user-agent",
+    "config_show": "edgar config show",
+    "list_concepts": "edgar concepts",
+    "get_filing_outline": "edgar section",
 }
 
 _surface: Surface = "mcp"

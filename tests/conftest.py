@@ -146,21 +146,26 @@ def edgar(mirror, tmp_path):
     return run
 
 
-@pytest.fixture(scope="module")
-def module_client(mirror, tmp_path_factory):
-    """One client per test module, over its own cache dir: companyfacts are parsed once, not once per test.
-
-    For modules that make many lookups of the same companies; pair it with a module-level ``sec`` override.
-    """
+def client_over(mirror_url: str, tmp_path_factory, today: str = PINNED_TODAY):
+    """A client over ``mirror_url`` with its own cache and config dirs (a generator: yield from it in a fixture)."""
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 
     with pytest.MonkeyPatch.context() as mp:
         for var in ("EDGAR_NO_CACHE", "EDGAR_DEBUG"):
             mp.delenv(var, raising=False)
-        mp.setenv("EDGAR_MIRROR", mirror.url)
+        mp.setenv("EDGAR_MIRROR", mirror_url)
         mp.setenv("EDGAR_CACHE_DIR", str(tmp_path_factory.mktemp("module-cache")))
         mp.setenv("EDGAR_CONFIG_DIR", str(tmp_path_factory.mktemp("module-config")))
         mp.setenv("SEC_USER_AGENT", TEST_UA)
-        mp.setenv("EDGAR_TODAY", PINNED_TODAY)
+        mp.setenv("EDGAR_TODAY", today)
         yield SecClient(Settings.from_env())
+
+
+@pytest.fixture(scope="module")
+def module_client(mirror, tmp_path_factory):
+    """One client per test module, over its own cache dir: companyfacts are parsed once, not once per test.
+
+    For modules that make many lookups of the same companies; pair it with a module-level ``sec`` override.
+    """
+    yield from client_over(mirror.url, tmp_path_factory)

@@ -4,7 +4,9 @@
 string, ``<corpus>/<host>/<path>/q-<sha256(query)[:16]>.<ext>`` (the corpus
 README's rule). Recorded error responses (MANIFEST-errors.tsv) are served with
 their status; anything else is 404. Every request is logged with its arrival
-time, and ``faults`` can make the server misbehave on purpose.
+time, and ``faults`` can make the server misbehave on purpose. ``overlays`` are
+fixture directories laid out the same way, served in front of the corpus
+(tests/fixtures/reorganisations holds synthetic filers the corpus lacks).
 
 Used by the tests (conftest.py), the benchmarks and the evals.
 """
@@ -101,9 +103,9 @@ class LogEntry:
 
 
 class LoopbackServer:
-    """A threaded HTTP/1.1 server on 127.0.0.1 whose GETs go to ``self._handle(handler)``."""
+    """A threaded HTTP/1.1 server on 127.0.0.1 whose GETs go to ``self._do_get(handler)``."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0) -> None:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -113,12 +115,15 @@ class LoopbackServer:
                 pass
 
             def do_GET(self):
-                server._handle(self)
+                server._do_get(self)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.httpd.daemon_threads = True
         self.httpd.handle_error = lambda request, address: None  # a client that hung up (timeouts) is expected
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def _do_get(self, h: BaseHTTPRequestHandler) -> None:
+        self._handle(h)
 
     def _handle(self, h: BaseHTTPRequestHandler) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -145,8 +150,14 @@ class LoopbackServer:
 
 class MirrorServer(LoopbackServer):
     def __init__(self, corpus: Path | None = None, faults: Faults | None = None, *, gzip: bool = False,
+                 overlays: list[Path] | tuple[Path, ...] = (), extra: Path | None = None, port: int = 0,
                  validators: frozenset[str] | set[str] = frozenset()):
         self.corpus = Path(corpus or corpus_dir())
+        self.overlays = [Path(p) for p in overlays]  # fixture trees laid out like the corpus, served first
+        # Files served before the corpus, streamed from disk with Range, ETag and Last-Modified
+        # (``<extra>/www.sec.gov/Archives/...``): the bulk archives the tests and benchmarks build.
+        self.extra = Path(extra) if extra else None
+        self.cuts: dict[str, list[int]] = {}  # path -> bytes after which each of the next answers is cut off
         self.faults = faults or Faults()
         self.gzip = gzip  # compress 200 answers when the client accepts gzip, as www.sec.gov does
         # Hosts whose corpus answers carry an ETag and Last-Modified and honour If-None-Match /
@@ -157,7 +168,11 @@ class MirrorServer(LoopbackServer):
         self.scripted: dict[str, list[tuple[int, dict, bytes]]] = {}  # path -> queued responses
         self._lock = threading.Lock()
         self._errors = self._load_errors()
-        super().__init__()
+        super().__init__(port)
+
+    def _do_get(self, h: BaseHTTPRequestHandler) -> None:
+        if not self._serve_extra(h):
+            self._handle(h)
 
     def script(self, path: str, *responses: tuple[int, dict, bytes]) -> None:
         """Queue canned responses for a path (``/data.sec.gov/...``); then the corpus again."""
@@ -180,12 +195,20 @@ class MirrorServer(LoopbackServer):
         return out
 
     def resolve(self, raw_path: str) -> Path | None:
+        """The file serving ``raw_path``: from the first overlay that has it, else from the corpus."""
+        for root in (*self.overlays, self.corpus):
+            hit = self._resolve_in(root, raw_path)
+            if hit is not None:
+                return hit
+        return None
+
+    def _resolve_in(self, root: Path, raw_path: str) -> Path | None:
         parts = urlsplit(raw_path)
         rel = parts.path.lstrip("/")
         if ".." in rel.split("/"):
             return None
-        base = (self.corpus / rel).resolve()
-        if not str(base).startswith(str(self.corpus.resolve())):
+        base = (root / rel).resolve()
+        if not str(base).startswith(str(root.resolve())):
             return None
         if parts.query:
             digest = hashlib.sha256(parts.query.encode()).hexdigest()[:16]
@@ -231,6 +254,84 @@ class MirrorServer(LoopbackServer):
             h.wfile.write(body)
         except OSError:
             pass
+
+    def cut_once(self, path: str, after: int, times: int = 1) -> None:
+        """Close the connection after ``after`` bytes of the next ``times`` answers for ``path`` (an extra file)."""
+        with self._lock:
+            self.cuts.setdefault(path, []).extend([after] * times)
+
+    def _extra_file(self, raw_path: str) -> Path | None:
+        if self.extra is None:
+            return None
+        rel = urlsplit(raw_path).path.lstrip("/")
+        if ".." in rel.split("/"):
+            return None
+        local = self.extra / rel
+        return local if local.is_file() else None
+
+    def _serve_extra(self, h: BaseHTTPRequestHandler) -> bool:
+        """Serve a file under ``extra`` as a static server would (Range, If-Range, 304); False if none."""
+        import email.utils
+
+        local = self._extra_file(h.path)
+        if local is None:
+            return False
+        st = local.stat()
+        etag = f'"{st.st_size:x}-{int(st.st_mtime):x}"'
+        modified = email.utils.formatdate(st.st_mtime, usegmt=True)
+        status, start, end = 200, 0, st.st_size - 1
+        inm, ims = h.headers.get("If-None-Match"), h.headers.get("If-Modified-Since")
+        if (inm and inm == etag) or (not inm and ims and ims == modified):
+            status = 304
+        rng = h.headers.get("Range")
+        if status == 200 and rng and rng.startswith("bytes="):
+            if_range = h.headers.get("If-Range")
+            if if_range is None or if_range in (etag, modified):
+                first = rng[6:].split("-")[0]
+                if first.isdigit():
+                    start = int(first)
+                    status = 206 if start < st.st_size else 416
+        path = urlsplit(h.path).path
+        with self._lock:
+            self.log.append(LogEntry(time.time(), h.path, status, h.headers.get("User-Agent", "")))
+            queue = self.cuts.get(path)
+            cut = queue.pop(0) if queue else None
+        h.send_response(status)
+        h.send_header("ETag", etag)
+        h.send_header("Last-Modified", modified)
+        h.send_header("Accept-Ranges", "bytes")
+        if status in (304, 416):
+            if status == 416:
+                h.send_header("Content-Range", f"bytes */{st.st_size}")
+            h.send_header("Content-Length", "0")
+            h.end_headers()
+            return True
+        h.send_header("Content-Type", "application/zip")
+        h.send_header("Content-Length", str(end - start + 1))
+        if status == 206:
+            h.send_header("Content-Range", f"bytes {start}-{end}/{st.st_size}")
+        if cut is not None:
+            h.send_header("Connection", "close")
+            h.close_connection = True
+        h.end_headers()
+        sent = 0
+        try:
+            with local.open("rb") as fh:
+                fh.seek(start)
+                while True:
+                    chunk = fh.read(1 << 20)
+                    if not chunk:
+                        break
+                    if cut is not None and sent + len(chunk) > cut:
+                        h.wfile.write(chunk[: max(0, cut - sent)])
+                        h.wfile.flush()
+                        h.connection.shutdown(2)
+                        return True
+                    h.wfile.write(chunk)
+                    sent += len(chunk)
+        except OSError:
+            pass
+        return True
 
     def _respond(self, path: str) -> tuple[int, dict, bytes]:
         plain = urlsplit(path).path
@@ -309,11 +410,35 @@ class MirrorServer(LoopbackServer):
         return 200, {"Content-Type": CONTENT_TYPES.get(local.suffix.lower(), "application/octet-stream")}, local.read_bytes()
 
 
-if __name__ == "__main__":  # pragma: no cover - manual use: python tests/mirror.py
-    srv = MirrorServer().start()
+def main(argv: list[str] | None = None) -> int:
+    """``python tests/mirror.py [--port N] [--corpus DIR] [--gzip]``: serve the corpus until Ctrl-C."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(description="Serve the recorded SEC corpus on loopback for EDGAR_MIRROR.")
+    parser.add_argument("--port", type=int, default=0, help="port to listen on (default: any free port)")
+    parser.add_argument("--corpus", default=None, help=f"corpus directory (default: $EDGAR_CORPUS or {DEFAULT_CORPUS})")
+    parser.add_argument("--gzip", action="store_true", help="compress answers as www.sec.gov does")
+    args = parser.parse_args(argv)
+    corpus = Path(args.corpus) if args.corpus else corpus_dir()
+    if not (corpus / "MANIFEST.tsv").is_file():
+        print(f"mirror: no SEC corpus at {corpus} (no MANIFEST.tsv). It is the recorded SEC responses kept beside "
+              "the repository in ../shared/sec-corpus; pass --corpus DIR or set EDGAR_CORPUS.", file=sys.stderr)
+        return 2
+    try:
+        srv = MirrorServer(corpus, gzip=args.gzip, port=args.port).start()
+    except OSError as exc:
+        print(f"mirror: cannot listen on 127.0.0.1:{args.port}: {exc.strerror}", file=sys.stderr)
+        return 2
     print(srv.url, flush=True)
+    print(f"mirror: serving {corpus}; export EDGAR_MIRROR={srv.url}; Ctrl-C to stop", file=sys.stderr, flush=True)
     try:
         while True:
             time.sleep(3600)
     except KeyboardInterrupt:
         srv.stop()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - manual use: python tests/mirror.py
+    raise SystemExit(main())

@@ -47,6 +47,7 @@ SEC_PATHS = re.compile(
     r"|www\.sec\.gov/Archives/edgar/data/\d{1,10}/\d{18}(?:/[A-Za-z0-9][A-Za-z0-9._-]*){1,2}"
     r"|www\.sec\.gov/Archives/edgar/data/\d{1,10}/\d{10}-\d{2}-\d{6}-index\.html?"
     r"|efts\.sec\.gov/LATEST/search-index\?[A-Za-z0-9%+._~=&-]*"
+    r"|www\.sec\.gov/Archives/edgar/daily-index/(?:xbrl/companyfacts|bulkdata/submissions)\.zip"
     r")$"
 )
 
@@ -133,7 +134,7 @@ def params(fn: Callable[..., Any]) -> list[Param]:
     local = writes_local_state(fn)
     out = []
     for p in inspect.signature(fn).parameters.values():
-        if p.name in ("client", "store"):
+        if p.name in ("client", "store", "progress"):  # injected by the surface, not a caller's argument
             continue
         hint = hints.get(p.name, p.annotation)
         description = ""
@@ -349,9 +350,18 @@ def _call(fn: Callable[..., Any], kwargs: dict[str, Any], client: Any) -> Outcom
     if not isinstance(result, BaseModel):
         return Outcome("crash", f"{fn.__name__} returned {type(result).__name__}, not a pydantic model")
     try:
-        return Outcome("ok", json.loads(result.model_dump_json()))
+        return Outcome("ok", without_source(json.loads(result.model_dump_json())))
     except Exception:
         return Outcome("crash", traceback.format_exc())
+
+
+def without_source(dump: Any) -> Any:
+    """A result without its data_source fields: which source answered (live or cache) may differ between runs."""
+    if isinstance(dump, dict):
+        return {k: without_source(v) for k, v in dump.items() if k != "data_source"}
+    if isinstance(dump, list):
+        return [without_source(v) for v in dump]
+    return dump
 
 
 def transient_errors_inside(dump: Any) -> bool:

@@ -20,7 +20,7 @@ def test_json_output_parses_and_stderr_stays_empty(cli):
 
 
 def test_the_table_puts_the_verdict_above_the_rows_and_the_warnings_on_stderr(cli):
-    res = cli("compare", "revenue", "NVDA", "AAPL", "--fy", "2024")
+    res = cli("compare", "revenue", "NVDA", "AAPL", "--fy", "2024", "--format", "table")
     assert res.rc == 0
     verdict = res.out.index("NOT COMPARABLE: period ends 244 days apart")
     assert verdict < res.out.index("NVIDIA CORP") < res.out.index("Apple Inc.")
@@ -36,7 +36,7 @@ def test_sort_by_value_ranks_the_rows(cli):
 
 
 def test_unavailable_companies_are_listed_under_the_table(cli):
-    res = cli("compare", "sga", "NVDA", "SNOW", "--fy", "2024")
+    res = cli("compare", "sga", "NVDA", "SNOW", "--fy", "2024", "--format", "table")
     assert res.rc == 0
     assert "unavailable: Snowflake Inc. (not_found)" in res.out
 
@@ -76,11 +76,11 @@ def test_the_installed_command_compares_in_its_own_process(edgar, tmp_path):
     assert "different currencies: TWD, USD" in data["comparability_issues"]
 
 
-def test_a_partial_comparison_exits_11_and_keeps_the_requested_year(cli, mirror):
+def test_a_partial_comparison_exits_15_and_keeps_the_requested_year(cli, mirror):
     busy = (503, {"Content-Type": "text/html"}, b"<html>Service Unavailable</html>")
     mirror.script("/data.sec.gov/api/xbrl/companyfacts/CIK0000320193.json", busy, busy)  # both attempts
     res = cli("compare", "revenue", "NVDA", "AAPL", "--fy", "2024", "--json")
-    assert res.rc == 11, res.err
+    assert res.rc == 15, res.err
     data = res.json()
     assert data["fiscal_year"] == 2024 and [r["name"] for r in data["rows"]] == ["NVIDIA CORP"]
     assert data["unavailable"][0]["code"] == "upstream_unavailable"

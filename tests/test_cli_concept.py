@@ -10,11 +10,18 @@ from edgar_cli.errors import ExitStatus
 
 
 def test_the_main_job_prints_nvidia_fy2024_revenue_with_its_provenance(edgar):
-    r = edgar("concept", "NVDA", "revenue", "--fy", "2024")
+    # 0001045810-24-000029: NVIDIA's FY2024 10-K, Revenues 60,922,000,000 USD for 2023-01-30 to 2024-01-28.
+    r = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--format", "table")
     assert r.rc == 0, r.err
     for text in ("60,922,000,000", "2023-01-30", "2024-01-28", "Revenues", "10-K", "2024-02-21",
                  "0001045810-24-000029", "USD"):
         assert text in r.out
+    piped = edgar("concept", "NVDA", "revenue", "--fy", "2024")  # stdout is a pipe: one tab-separated row
+    assert piped.rc == 0, piped.err
+    (row,) = piped.out.splitlines()
+    for text in ("60922000000", "2023-01-30", "2024-01-28", "us-gaap:Revenues", "10-K", "2024-02-21",
+                 "0001045810-24-000029", "USD"):
+        assert text in row.split("\t")
 
 
 def test_json_mode_prints_only_the_model_on_stdout(edgar):
@@ -46,7 +53,8 @@ def test_python_dash_m_works_too(mirror, tmp_path):
     (("concept", "NVDA", "revenue", "--period", "weekly"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
     (("concept", "NVDA", "revenue", "--limit", "0"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
     (("concept", "TSLA", "revenue", "--fy", "2024"), "not_found", ExitStatus.NOT_FOUND),
-    (("resolve", "Target"), "ambiguous", ExitStatus.AMBIGUOUS),
+    (("resolve", "American"), "ambiguous", ExitStatus.AMBIGUOUS),
+    (("resolve", "TWTR"), "not_found", ExitStatus.NOT_FOUND),
 ])
 def test_bad_input_is_a_structured_error_with_its_exit_code(cli, args, code, status):
     r = cli(*args, "--json")
@@ -63,9 +71,10 @@ def test_errors_in_table_mode_go_to_stderr(cli):
 
 
 def test_ambiguous_name_lists_candidates(cli):
-    r = cli("resolve", "Target", "--json")
+    r = cli("resolve", "American", "--json")
     cands = r.json()["error"]["candidates"]
-    assert {c["name"] for c in cands[:2]} == {"TARGET CORP", "Target Group Inc."}
+    assert [c["name"] for c in cands[:2]] == ["AMERICAN EXPRESS CO", "AMERICAN TOWER CORP /MA/"]
+    assert [c["market_value_rank"] for c in cands[:2]] == [43, 185]
 
 
 def test_no_user_agent_fails_with_instructions(edgar):
@@ -110,7 +119,7 @@ def test_an_unexpected_exception_is_internal_error_unless_debugging(cli, monkeyp
 
 
 def test_the_table_marks_restated_values(cli):
-    r = cli("concept", "NVDA", "eps_diluted", "--limit", "4")
+    r = cli("concept", "NVDA", "eps_diluted", "--limit", "4", "--format", "table")
     assert r.rc == 0
     assert "1.19 *" in r.out and "11.93" in r.out and "stock_split" in r.out
     assert "warning:" in r.err
@@ -147,5 +156,5 @@ def test_snapshot_of_concept_json(cli, snapshot):
 
 
 def test_snapshot_of_concept_table(cli, snapshot):
-    r = cli("concept", "NVDA", "eps_diluted", "--limit", "3")
+    r = cli("concept", "NVDA", "eps_diluted", "--limit", "3", "--format", "table")
     assert r.out == snapshot

@@ -67,7 +67,7 @@ def test_find_json_carries_provenance_and_marks(edgar_index):
 
 
 def test_find_table_shows_the_excerpt_and_how_to_read_around_it(edgar_index):
-    r = edgar_index("find", "Cybertruck", "--limit", "2")
+    r = edgar_index("find", "Cybertruck", "--limit", "2", "--format", "table")
     assert r.rc == 0
     assert "Cybertruck" in r.out and "TSLA" in r.out and "edgar read --around" in r.out
     assert "Keyword-only" in r.err
@@ -108,8 +108,13 @@ def test_read_numbers_the_lines_of_a_section(edgar_index):
     data = r.json()
     assert [ln["line"] for ln in data["lines"]] == [1, 2, 3]
     assert data["lines"][0]["text"] == "Item 1A. Risk Factors" and data["next_lines"] == "4-203"
-    table = edgar_index("read", f"{NVDA_FY2025}:risk_factors", "--lines", "1-3")
-    assert table.rc == 0 and "1  Item 1A. Risk Factors" in table.out
+    table = edgar_index("read", f"{NVDA_FY2025}:risk_factors", "--lines", "1-3", "--format", "table")
+    assert table.rc == 0 and table.out.startswith("1  Item 1A. Risk Factors\n")  # numbered, text only on stdout
+    assert NVDA_FY2025 in table.err and "lines 1-3 of" in table.err
+    piped = edgar_index("read", f"{NVDA_FY2025}:risk_factors", "--lines", "1-3")
+    assert piped.out.splitlines()[0] == "Item 1A. Risk Factors"  # in a pipe: the text alone
+    tsv = edgar_index("read", f"{NVDA_FY2025}:risk_factors", "--lines", "1-3", "--tsv")
+    assert tsv.out.splitlines()[:2] == ["doc_id\tline\ttext", f"{NVDA_FY2025}:risk_factors\t1\tItem 1A. Risk Factors"]
 
 
 def test_read_around_a_chunk_from_find(edgar_index):

@@ -27,7 +27,7 @@ def test_the_command_sends_the_recorded_query_string(cli, mirror):
 
 
 def test_the_table_shows_filings_and_the_coverage_with_notes_on_stderr(cli):
-    r = cli("search", "climate change", "--forms", "8-K", "--limit", "5")
+    r = cli("search", "climate change", "--forms", "8-K", "--limit", "5", "--format", "table")
     assert r.rc == 0
     assert "at least 10,000 matching documents" in r.out
     assert "0000950142-20-002702" in r.out and "CANADIAN PACIFIC RAILWAY" in r.out

@@ -25,12 +25,15 @@ def test_the_next_page_starts_where_next_offset_says(cli):
     assert second["chars_total"] == first["chars_total"]
 
 
-def test_the_text_view_prints_label_provenance_text_and_how_to_continue(cli):
-    res = cli("section", "NVDA", "Item 8", "--accession", NVDA_FY2025)
-    assert res.rc == 0
-    for text in ("Item 8. Financial Statements and Supplementary Data", "NVIDIA", NVDA_FY2025,
-                 "REFERENCE ONLY", "set forth in our Consolidated Financial Statements"):
-        assert text in res.out
+def test_the_text_view_prints_the_text_on_stdout_and_label_provenance_and_paging_on_stderr(cli):
+    for fmt in ((), ("--format", "table")):  # piped and on a terminal alike
+        res = cli("section", "NVDA", "Item 8", "--accession", NVDA_FY2025, *fmt)
+        assert res.rc == 0
+        assert "set forth in our Consolidated Financial Statements" in res.out
+        assert NVDA_FY2025 not in res.out and "REFERENCE ONLY" not in res.out
+    for text in ("Item 8. Financial Statements and Supplementary Data", "NVIDIA", NVDA_FY2025, "REFERENCE ONLY",
+                 "characters 0-"):
+        assert text in res.err
     assert "note: This section points elsewhere" in res.err
 
 

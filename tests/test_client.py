@@ -6,6 +6,7 @@ These use httpx.MockTransport with small hand-written responses; no network.
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 import textwrap
@@ -98,12 +99,32 @@ def test_connection_errors_are_retried(tmp_path):
     def handler(request):
         attempts.append(request)
         if len(attempts) < 3:
-            raise httpx.ConnectError("connection refused", request=request)
+            raise httpx.ConnectError("[Errno 104] Connection reset by peer", request=request)
         return httpx.Response(200, headers=JSON, json=GOOD)
 
     client = SecClient(Settings(user_agent="Jane Doe jane@example.com", cache_dir=tmp_path / "c"),
                        transport=httpx.MockTransport(handler))
     assert client.get_json(URL, kind="submissions") == GOOD and len(attempts) == 3
+
+
+@pytest.mark.parametrize("error,says", [
+    (socket.gaierror(-2, "Name or service not known"), "offline"),
+    (ConnectionRefusedError(111, "Connection refused"), "connection was refused"),
+    (OSError(101, "Network is unreachable"), "offline"),
+])
+def test_dns_refused_and_unreachable_fail_at_once_saying_what_failed(tmp_path, error, says):
+    attempts = []
+
+    def handler(request):
+        attempts.append(request)
+        raise httpx.ConnectError(str(error), request=request) from error
+
+    client = SecClient(Settings(user_agent="Jane Doe jane@example.com", cache_dir=tmp_path / "c"),
+                       transport=httpx.MockTransport(handler))
+    with pytest.raises(EdgarError) as info:
+        client.get_json(URL, kind="submissions")
+    assert info.value.code == "network_unavailable" and says in info.value.message and len(attempts) == 1
+    assert "busy" not in info.value.message + info.value.suggestion
 
 
 @pytest.mark.parametrize("body,code", [

@@ -44,7 +44,7 @@ def test_the_gold_file_covers_the_field_notes_traps(gold):
     eps = by_id["restatement-nvda-eps-fy2024-split"]["expected"]
     assert (eps["value"], eps["original_value"]) == (1.19, 11.93)
     assert by_id["lookup-tsm-revenue-2024-ifrs-twd"]["expected"]["unit"] == "TWD"
-    for needle in ("Stripe", "fiscal_year: 2031", '"1999-01-01"', "company: Target", "company: United", "SalesRevenueNet",
+    for needle in ("Stripe", "fiscal_year: 2031", '"1999-01-01"', "query: Target", "company: United", "company: American", "SalesRevenueNet",
                    "PaymentsToAcquireProductiveAssets"):
         assert needle in text, needle
     comparable = by_id["comparison-nvda-aapl-revenue-fy2024-not-comparable"]["checks"]
@@ -68,7 +68,7 @@ def test_a_wrong_expected_value_or_error_code_fails(corpus, gold):
     wrong_value["corpus"][0]["val"] = 60922000001
     wrong_flag = copy.deepcopy(by_id["comparison-nvda-aapl-revenue-fy2024-not-comparable"])
     wrong_flag["checks"] = [{"path": "comparable", "equals": True}]
-    wrong_code = copy.deepcopy(by_id["ambiguous-target-revenue"])
+    wrong_code = copy.deepcopy(by_id["ambiguous-american-revenue"])
     wrong_code["expected"]["error_code"] = "not_found"
     wrong_code["checks"] = [{"error": "not_found"}]
     results = {r.id: r for r in T.run([wrong_value, wrong_flag, wrong_code], corpus)}
@@ -76,7 +76,7 @@ def test_a_wrong_expected_value_or_error_code_fails(corpus, gold):
     value = results["lookup-nvda-revenue-fy2024"].failures
     assert any("want 60922000001" in f for f in value) and any(f.startswith("corpus:") for f in value)
     assert "comparable = false (want true)" in results["comparison-nvda-aapl-revenue-fy2024-not-comparable"].failures
-    assert any("error ambiguous" in f for f in results["ambiguous-target-revenue"].failures)
+    assert any("error ambiguous" in f for f in results["ambiguous-american-revenue"].failures)
 
 
 def test_paths_select_by_index_field_and_star():

@@ -74,17 +74,18 @@ def test_archive_documents_never_expire_and_tickers_expire_daily(mirror, tmp_pat
     assert mirror.requests_to("/www.sec.gov/files/company_tickers.json") == n + 2
 
 
-def test_a_terminal_user_is_asked_once_for_a_user_agent_and_it_is_saved(monkeypatch):
-    from rich.prompt import Prompt
+def test_a_terminal_user_is_asked_once_for_a_user_agent_and_it_is_saved(monkeypatch, capsys):
+    import io
+    import sys
 
     from edgar_cli.config import resolve_user_agent
 
     monkeypatch.delenv("SEC_USER_AGENT", raising=False)
-    asked = []
-    monkeypatch.setattr(Prompt, "ask", classmethod(lambda cls, *a, **k: asked.append(1) or "Jane Doe jane@example.com"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("jane@example\nJane Doe jane@example.com\n"))
     assert resolve_user_agent(None, interactive=True) == "Jane Doe jane@example.com"
+    assert "Not accepted: the email address needs a domain" in capsys.readouterr().err
     assert resolve_user_agent(None, interactive=True) == "Jane Doe jane@example.com"
-    assert len(asked) == 1, "the saved value is used the second time"
+    assert "Your name and email" not in capsys.readouterr().err, "the saved value is used the second time"
 
 
 def test_concurrent_loads_of_one_company_fetch_once(mirror, tmp_path):

@@ -96,8 +96,10 @@ def test_hostile_arguments_end_in_data_or_an_input_error_never_an_upstream_one(h
             json.dumps(o.value)  # errors are data
 
 
-def test_no_hostile_call_takes_more_than_two_seconds(hostile):
-    slow = [(label, round(t, 2)) for _n, label, _kw, _o, t in hostile["outcomes"] if t > 2.0]
+def test_no_hostile_call_takes_more_than_five_seconds(hostile):
+    # A guard against hostile input that makes a call retry or hang (30 s and more), not a speed target: a
+    # busy 2-core machine takes index_add of 100 copies of NVDA past 2 s.
+    slow = [(label, round(t, 2)) for _n, label, _kw, _o, t in hostile["outcomes"] if t > 5.0]
     assert slow == []
 
 
@@ -154,6 +156,8 @@ def test_control_characters_in_a_company_or_query_are_refused_or_ignored(hostile
 @pytest.mark.parametrize("param", ["limit", "page", "max_chars"])
 def test_negative_and_huge_counts_are_invalid_argument(hostile, param):
     values = [-1, 0, -(2**63), 2**63, 10**30]
+    if param == "max_chars":  # 0 asks for the whole section (get_filing_section)
+        values.remove(0)
     seen = outcomes_for(hostile, param, values)
     if not seen:
         pytest.skip(f"no capability takes {param}")

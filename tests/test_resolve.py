@@ -1,16 +1,36 @@
-"""Company resolution: exact tickers and CIKs, guarded name matching.
+"""Company resolution: exact tickers and CIKs, whole-word names, the SEC's market-value order.
 
-Names come from the corpus ticker file www.sec.gov/files/company_tickers_exchange.json (2025-12).
-The unit tests at the bottom use a small hand-written ticker map.
+Names and positions come from the corpus ticker file www.sec.gov/files/company_tickers_exchange.json
+(2025-12), whose rows run in descending market value. The unit tests at the bottom use small hand-written
+ticker maps. evals/score_resolver.py scores the resolver on 197 labelled names (tests/test_evals_resolver.py).
 """
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from edgar_cli.capabilities import resolve as R
-from edgar_cli.capabilities.resolve import normalize_name, normalize_ticker, parse_cik, resolve_company
+from edgar_cli.capabilities.resolve import normalize_ticker, parse_cik, resolve_company
+from edgar_cli.companies.names import Tier, match_words, name_words, words_of
+from edgar_cli.companies.tickers import TickerMap
 from edgar_cli.errors import EdgarError
+
+
+@pytest.fixture
+def sec(module_client, isolated_env):
+    """One client for the module: the ticker file is parsed once."""
+    from edgar_cli.sec.client import set_client
+
+    set_client(module_client)
+    yield module_client
+
+
+def error_of(query: str) -> EdgarError:
+    with pytest.raises(EdgarError) as info:
+        resolve_company(query)
+    return info.value
 
 
 @pytest.mark.parametrize("query", ["BRK.B", "brk-b", "BRK B", "brk/b"])
@@ -23,54 +43,6 @@ def test_share_class_tickers_normalise_to_the_secs_spelling(sec, query):
 def test_a_cik_in_any_spelling_is_an_exact_match(sec, query):
     r = resolve_company(query)
     assert (r.cik, r.match_type, r.name) == ("0000320193", "cik", "Apple Inc.")
-
-
-def test_ford_is_ford_motor_not_hartford_or_rexford(sec):
-    r = resolve_company("Ford")
-    assert r.cik == "0000037996" and r.name == "FORD MOTOR CO"
-    assert all("hartford" not in c.name.lower() for c in r.other_matches)
-
-
-def test_amazon_is_amazon_com(sec):
-    r = resolve_company("Amazon")
-    assert r.cik == "0001018724" and r.match_type == "name_exact"
-
-
-@pytest.mark.parametrize("query,names", [
-    ("Target", {"TARGET CORP", "Target Group Inc."}),
-    ("United", None),
-])
-def test_names_shared_by_several_companies_are_refused_with_candidates(sec, query, names):
-    with pytest.raises(EdgarError) as info:
-        resolve_company(query)
-    err = info.value
-    assert err.code == "ambiguous"
-    cands = err.extras["candidates"]
-    assert len(cands) >= 2
-    assert cands[0].score - cands[1].score <= R.AMBIGUITY_MARGIN
-    if names:
-        assert names <= {c.name for c in cands[:2]}
-    assert len({c.cik for c in cands}) == len(cands), "candidates are deduplicated by CIK"
-
-
-def test_apple_resolves_and_lists_apple_hospitality_as_another_match(sec):
-    r = resolve_company("Apple")
-    assert r.cik == "0000320193" and r.match_type == "name_exact"
-    assert "Apple Hospitality REIT, Inc." in {c.name for c in r.other_matches}
-
-
-def test_coca_cola_lists_the_bottlers_as_other_matches(sec):
-    r = resolve_company("Coca-Cola")
-    assert r.cik == "0000021344"
-    others = {c.name for c in r.other_matches}
-    assert {"Coca-Cola Consolidated, Inc.", "COCA-COLA EUROPACIFIC PARTNERS plc", "COCA COLA FEMSA SAB DE CV"} <= others
-
-
-def test_a_private_company_is_not_found_with_near_misses(sec):
-    with pytest.raises(EdgarError) as info:
-        resolve_company("Stripe")
-    assert info.value.code == "not_found"
-    assert "private" in info.value.message.lower()
 
 
 def test_goog_and_googl_are_one_company(sec):
@@ -87,20 +59,208 @@ def test_a_cik_missing_from_the_ticker_file_is_resolved_from_submissions(sec):
 
 @pytest.mark.parametrize("query", ["", "   ", "x" * 500, "NVDA\x00"])
 def test_empty_oversized_or_control_character_queries_are_invalid(sec, query):
-    with pytest.raises(EdgarError) as info:
-        resolve_company(query)
-    assert info.value.code == "invalid_argument"
+    assert error_of(query).code == "invalid_argument"
+
+
+# --- suffix stripping never makes a multi-word name exact -----------------------------------
+
+
+def test_morgan_is_morgan_stanley_not_the_shell_whose_suffixes_were_stripped(sec):
+    # MORGAN GROUP HOLDING CO (MGHL, row 8,225) used to become "morgan" and an exact match.
+    r = resolve_company("Morgan")
+    assert (r.cik, r.name, r.match_type) == ("0000895421", "MORGAN STANLEY", "name_words")
+    assert r.market_value_rank == 40
+    others = {c.name: c for c in r.other_matches}
+    assert "KINDER MORGAN, INC." in others and others["KINDER MORGAN, INC."].match_type == "name_words"
+    assert any("largest by market value" in n for n in r.notes)
+
+
+def test_the_shell_is_still_found_by_its_full_name(sec):
+    r = resolve_company("Morgan Group Holding Co")
+    assert (r.cik, r.match_type) == ("0001162283", "name_exact")
+
+
+def test_group_holding_and_trust_are_words_of_the_name_not_legal_forms():
+    assert name_words("MORGAN GROUP HOLDING CO") == ("morgan", "group", "holding")
+    assert name_words("Target Group Inc.") == ("target", "group")
+    assert name_words("SPDR GOLD TRUST") == ("spdr", "gold", "trust")
+    assert match_words(words_of("Morgan"), words_of("MORGAN GROUP HOLDING CO")).tier == Tier.LEADING
+
+
+# --- prominence: the SEC's market-value order ------------------------------------------------
+
+
+def test_target_is_target_corp_and_names_the_smaller_namesakes(sec):
+    r = resolve_company("Target")
+    assert (r.cik, r.name, r.match_type) == ("0000027419", "TARGET CORP", "name_exact")
+    others = {c.name for c in r.other_matches}
+    assert {"Target Hospitality Corp.", "BlackRock Municipal 2030 Target Term Trust"} <= others
+
+
+def test_ford_is_ford_motor_not_hartford_or_rexford(sec):
+    r = resolve_company("Ford")
+    assert r.cik == "0000037996" and r.name == "FORD MOTOR CO"
+    assert all("hartford" not in c.name.lower() and "rexford" not in c.name.lower() for c in r.other_matches)
+    assert any("named exactly 'Ford'" in n for n in r.notes), "a leading-word match says it is not the exact name"
+
+
+def test_apple_resolves_and_lists_apple_hospitality_as_another_match(sec):
+    r = resolve_company("Apple")
+    assert r.cik == "0000320193" and r.match_type == "name_exact"
+    assert "Apple Hospitality REIT, Inc." in {c.name for c in r.other_matches}
+
+
+def test_coca_cola_lists_the_bottlers_as_other_matches(sec):
+    r = resolve_company("Coca-Cola")
+    assert r.cik == "0000021344"
+    others = {c.name for c in r.other_matches}
+    assert {"Coca-Cola Consolidated, Inc.", "COCA-COLA EUROPACIFIC PARTNERS plc", "COCA COLA FEMSA SAB DE CV"} <= others
+
+
+@pytest.mark.parametrize("query,ciks", [
+    ("United", {"0001090727", "0001067701", "0000100517"}),  # UPS #183, United Rentals #300, United Airlines #419
+    ("American", {"0000004962", "0001053507"}),  # American Express #43, American Tower #185
+    ("First", {"0001274494", "0000798941"}),  # First Solar #480, First Citizens #505
+])
+def test_names_shared_by_comparably_large_companies_are_refused_with_candidates(sec, query, ciks):
+    err = error_of(query)
+    assert err.code == "ambiguous"
+    cands = err.extras["candidates"]
+    assert ciks <= {c.cik for c in cands[:5]}
+    assert [c.market_value_rank for c in cands[:len(ciks)]] == sorted(c.market_value_rank for c in cands[:len(ciks)])
+    assert len({c.cik for c in cands}) == len(cands), "candidates are deduplicated by CIK"
+
+
+@pytest.mark.parametrize("query,leader,best", [
+    ("Invesco", "0001067839", "0000914208"),  # the exact name Invesco Ltd. (#881) vs Invesco QQQ Trust (#49)
+    ("Chase", "0000019617", "0001025771"),  # Chase Packaging begins with it; JPMorgan Chase (#12) contains it
+])
+def test_a_better_match_of_a_much_smaller_company_does_not_win_alone(sec, query, leader, best):
+    err = error_of(query)
+    assert err.code == "ambiguous"
+    assert [c.cik for c in err.extras["candidates"][:2]] == [leader, best]
+
+
+def test_whole_words_inside_a_name_resolve_when_one_company_dominates(sec):
+    r = resolve_company("Disney")
+    assert (r.cik, r.match_type) == ("0001744489", "name_words")
+
+
+def test_words_in_another_order_match(sec):
+    assert resolve_company("Charles Schwab").cik == "0000316709"  # SCHWAB CHARLES CORP
+
+
+@pytest.mark.parametrize("query,cik", [("JP Morgan", "0000019617"), ("ExxonMobil", "0000034088"),
+                                       ("U.S. Bancorp", "0000036104")])
+def test_spacing_and_initials_do_not_change_the_words(sec, query, cik):
+    assert resolve_company(query).cik == cik
+
+
+# --- a ticker-shaped query that is not a ticker ---------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["TWTR", "ATVI", "SIVB", "FRC"])
+def test_a_delisted_ticker_is_refused_never_read_as_a_fuzzy_name(sec, query):
+    err = error_of(query)
+    assert err.code == "not_found" and err.extras["not_a_current_ticker"] is True
+    assert "is not a current ticker" in err.message
+    assert all(c.match_type in ("ticker", "name_exact", "name_words") for c in err.extras["candidates"])
+
+
+def test_a_ticker_without_its_class_separator_offers_the_sec_spelling(sec):
+    err = error_of("BRKB")
+    assert err.extras["not_a_current_ticker"] is True
+    assert [(c.cik, c.match_type) for c in err.extras["candidates"]] == [("0001067983", "ticker")]
+    assert "BRK-B" in err.message
+
+
+def test_a_capitalised_name_that_is_no_ticker_is_offered_as_a_name(sec):
+    err = error_of("INTEL")
+    assert err.extras["not_a_current_ticker"] is True
+    assert err.extras["candidates"][0].cik == "0000050863"
+
+
+def test_a_reused_ticker_belongs_to_its_current_holder(sec):
+    assert resolve_company("UTX").name == "Ultratrex Inc."
+
+
+# --- a company that does not file --------------------------------------------------------------
+
+
+def test_stripe_does_not_file_and_near_names_are_not_offered_as_it(sec):
+    err = error_of("Stripe")
+    assert err.code == "not_found"
+    assert "does not appear to file with the SEC" in err.message
+    assert err.extras["candidates"] == []
+    similar = {c.name for c in err.extras["similar_names"]}
+    assert {"Stride, Inc.", "Strive, Inc."} <= similar
+    assert "different companies" in err.message and "Do not substitute" in err.suggestion
+
+
+def test_a_name_spelled_like_a_company_with_a_shared_generic_word_is_not_taken(sec):
+    err = error_of("Koch Industries")  # not KVH Industries
+    assert err.code == "not_found" and err.extras["candidates"] == []
+
+
+# --- reorganisations (FIELD-NOTES T15) -----------------------------------------------------------
+
+
+def test_a_successors_ticker_names_its_predecessor(sec):
+    r = resolve_company("MRVL")
+    assert r.cik == "0001835632"
+    assert r.reorganisation is not None and r.reorganisation.predecessor_cik == "0001058057"
+    assert any("CIK 1058057" in n and "2021-04-20" in n for n in r.notes)
+
+
+def test_a_predecessors_name_resolves_to_the_successor(sec):
+    r = resolve_company("Google")
+    assert (r.cik, r.match_type) == ("0001652044", "predecessor_name")
+    assert any("Google Inc. (CIK 1288776)" in n for n in r.notes)
+
+
+def test_a_predecessor_still_in_the_ticker_file_names_its_successor(sec):
+    r = resolve_company("XOM")  # the corpus' 2025-12 file still maps XOM to 34088
+    assert r.cik == "0000034088"
+    assert r.reorganisation.successor_cik == "0002115436"
+    assert any("CIK 2115436" in n for n in r.notes)
+
+
+def test_every_reorganisation_has_a_source_and_two_different_ciks():
+    from edgar_cli.companies import successors
+
+    entries = successors.reorganisations()
+    assert len(entries) >= 3
+    for e in entries:
+        assert e.source and e.event and e.successor_cik != e.predecessor_cik
+
+
+# --- the order of the ticker file --------------------------------------------------------------
+
+
+def test_both_ticker_files_share_the_market_value_order_of_their_ranked_head(corpus):
+    """Why one request suffices: the exchange file's head is company_tickers.json's, row for row."""
+    files = corpus / "www.sec.gov" / "files"
+    plain = json.loads((files / "company_tickers.json").read_text())
+    exch = json.loads((files / "company_tickers_exchange.json").read_text())
+    a = [(v["cik_str"], v["ticker"]) for v in plain.values()]
+    b = [(row[0], row[2]) for row in exch["data"]]
+    head = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
+    assert head == 7006 and set(a) == set(b)
+    assert [t for _, t in b[:4]] == ["NVDA", "AAPL", "GOOGL", "MSFT"]
 
 
 # --- unit tests on hand-written data -------------------------------------------------------
 
 
-def test_name_normalisation_drops_legal_suffixes_and_punctuation():
-    assert normalize_name("The Coca-Cola Company") == "coca cola"
-    assert normalize_name("AMAZON COM INC") == "amazon"
-    assert normalize_name("ELI LILLY & Co") == "eli lilly"
-    assert normalize_name("FIRST UNITED CORP/MD/") == "first united"
-    assert normalize_name("Johnson & Johnson") == "johnson and johnson"
+def test_name_words_drop_legal_forms_and_punctuation():
+    assert name_words("The Coca-Cola Company") == ("coca", "cola")
+    assert name_words("AMAZON COM INC") == ("amazon",)
+    assert name_words("ELI LILLY & Co") == ("eli", "lilly")
+    assert name_words("FIRST UNITED CORP/MD/") == ("first", "united")
+    assert name_words("US BANCORP \\DE\\") == ("us", "bancorp")
+    assert name_words("Johnson & Johnson") == ("johnson", "and", "johnson")
+    assert name_words("J.P. Morgan") == ("jp", "morgan")
+    assert name_words("Inc") == ("inc",), "a name is never stripped to nothing"
 
 
 def test_ticker_and_cik_parsing():
@@ -110,26 +270,29 @@ def test_ticker_and_cik_parsing():
 
 
 def _tmap(*rows):
-    return R.TickerMap([(cik, name, list(tickers), None, normalize_name(name)) for cik, name, tickers in rows])
+    """A ticker map in the given (market-value) order."""
+    return TickerMap([(cik, name, list(tickers), None, " ".join(name_words(name))) for cik, name, tickers in rows])
 
 
-def test_whole_words_beat_fragments_in_the_score():
-    tmap = _tmap((1, "FORD MOTOR CO", ["F"]), (2, "HARTFORD FINANCIAL SERVICES GROUP", ["HIG"]),
+def test_whole_words_beat_fragments():
+    tmap = _tmap((2, "HARTFORD FINANCIAL SERVICES GROUP", ["HIG"]), (1, "FORD MOTOR CO", ["F"]),
                  (3, "Rexford Industrial Realty", ["REXR"]))
     ranked = R.rank_names("Ford", tmap)
-    assert ranked[0][0].cik == 1
-    runner_up = ranked[1][1] if len(ranked) > 1 else 0.0
-    assert ranked[0][1] - runner_up > R.AMBIGUITY_MARGIN
-    assert R.score_name("ford", tmap.by_cik(2)) < R.ACCEPT_SCORE
+    assert ranked[0].entry.cik == 1 and ranked[0].tier == Tier.LEADING
+    assert all(s.tier == Tier.SIMILAR for s in ranked[1:])
 
 
-def test_two_exact_names_are_a_tie():
-    tmap = _tmap((1, "TARGET CORP", ["TGT"]), (2, "Target Group Inc.", ["CBDY"]))
-    ranked = R.rank_names("target", tmap)
-    assert ranked[0][1] == ranked[1][1] == 1.0
+def test_equal_matches_go_to_a_company_ten_times_larger_and_tie_otherwise():
+    filler = [(100 + i, f"Filler {i} Co", [f"F{i}"]) for i in range(30)]
+    big_first = _tmap((1, "Acme Widgets Inc", ["AW"]), *filler, (2, "Acme Gadgets Inc", ["AG"]))
+    assert R._resolve("Acme", big_first, None).cik == "0000000001"  # rank 1 vs rank 32
+    close = _tmap((1, "Acme Widgets Inc", ["AW"]), (2, "Acme Gadgets Inc", ["AG"]), *filler)
+    with pytest.raises(EdgarError) as info:
+        R._resolve("Acme", close, None)  # rank 1 vs rank 2
+    assert info.value.code == "ambiguous"
 
 
 def test_one_company_with_two_tickers_is_one_candidate():
     tmap = _tmap((1652044, "Alphabet Inc.", ["GOOGL", "GOOG"]))
-    assert len(R.rank_names("Alphabet", tmap)) == 1
+    assert len([s for s in R.rank_names("Alphabet", tmap) if s.tier >= Tier.WORDS]) == 1
     assert tmap.by_ticker("GOOG").cik == tmap.by_ticker("GOOGL").cik == 1652044

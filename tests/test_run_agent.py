@@ -25,7 +25,7 @@ import run_agent as A
 
 QUESTIONS = {  # question id -> the tool call the fake model makes
     "lookup-nvda-revenue-fy2024": ("get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": 2024}),
-    "ambiguous-target-revenue": ("get_financial_concept", {"company": "Target", "concept": "revenue"}),
+    "ambiguous-american-revenue": ("get_financial_concept", {"company": "American", "concept": "revenue"}),
     "refusal-future-year-2031": ("get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": 2031}),
     "restatement-nvda-eps-fy2024-split": ("get_financial_concept",
                                           {"company": "NVDA", "concept": "eps_diluted", "fiscal_year": 2024}),
@@ -150,7 +150,7 @@ def test_the_agent_loop_answers_through_mcp_retries_a_429_and_scores_every_run(f
     s = first["score"]
     assert s["numeric_ok"] is True and s["behaviour_ok"] is True and s["classified"] == "answer"
     assert s["mentions"] == {"period_end": True, "fiscal_year": True, "form": True, "accession_number": True}
-    target = by[("ambiguous-target-revenue", 1)]
+    target = by[("ambiguous-american-revenue", 1)]
     assert target["tool_calls"][0]["error_code"] == "ambiguous" and target["score"]["classified"] == "clarify"
     assert by[("refusal-future-year-2031", 0)]["score"]["classified"] == "refuse"
     eps = by[("restatement-nvda-eps-fy2024-split", 0)]
@@ -230,7 +230,7 @@ def test_a_client_error_from_the_model_endpoint_is_not_retried(fake):
 def test_the_command_line_prints_the_summary_and_exits_3_at_the_ceiling(fake, mirror, tmp_path, capsys):
     fake.usage = (1_000_000, 0)
     argv = ["--base-url", fake.base_url, "--model", "fake-1", "--runs", "1", "--id", "lookup-nvda-revenue-fy2024",
-            "--id", "ambiguous-target-revenue", "--checkpoint", str(tmp_path / "c.jsonl"), "--mirror-url", mirror.url,
+            "--id", "ambiguous-american-revenue", "--checkpoint", str(tmp_path / "c.jsonl"), "--mirror-url", mirror.url,
             "--retry-base", "0.01", "--usd-per-1m-prompt-tokens", "1", "--max-cost", "2.5", "--quiet"]
     assert A.main(argv) == 3
     captured = capsys.readouterr()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from edgar_cli.capabilities import sections as cap
-from edgar_cli.capabilities.sections import get_filing_section
+from edgar_cli.capabilities.sections import get_filing_outline, get_filing_section
 from edgar_cli.errors import EdgarError
 
 NVDA_FY2025 = "0001045810-25-000023"  # nvda-20250126.htm, filed 2025-02-26
@@ -125,7 +125,7 @@ def test_an_accession_of_another_company_is_refused(sec):
 
 
 def test_bad_paging_arguments_are_invalid(sec):
-    for kwargs in ({"max_chars": 0}, {"offset": -1}, {"offset": 10_000_000}):
+    for kwargs in ({"max_chars": -1}, {"offset": -1}, {"offset": 10_000_000}):
         with pytest.raises(EdgarError) as exc:
             get_filing_section("NVDA", "risk_factors", accession_number=NVDA_FY2025, **kwargs)
         assert exc.value.code == "invalid_argument"
@@ -223,3 +223,42 @@ def test_pages_put_end_to_end_are_the_section_exactly(sec):
         pages.append(r.text)
         offset = r.next_offset
     assert len(pages) > 5 and "".join(pages) == whole
+
+
+def test_max_chars_0_returns_the_whole_section_in_one_page(sec):
+    whole = get_filing_section("NVDA", "mda", accession_number=NVDA_FY2025, max_chars=0)
+    assert whole.truncated is False and whole.next_offset is None
+    assert whole.chars_returned == whole.chars_total > 20_000  # NVIDIA's FY2025 MD&A is longer than a default page
+    first = get_filing_section("NVDA", "mda", accession_number=NVDA_FY2025)
+    assert whole.text.startswith(first.text)
+
+
+def test_a_misspelt_section_gets_a_did_you_mean_before_any_request(sec, mirror):
+    since = len(mirror.log)
+    with pytest.raises(EdgarError) as exc:
+        get_filing_section("NVDA", "risk_factor")
+    assert exc.value.code == "invalid_argument" and "Did you mean 'risk_factors'?" in exc.value.message
+    assert exc.value.extras["did_you_mean"] == ["risk_factors"]
+    assert len(mirror.log) == since
+
+
+def test_the_outline_lists_every_section_of_the_filing(sec):
+    outline = get_filing_outline("NVDA", accession_number=NVDA_FY2025)
+    assert (outline.form, outline.accession_number, outline.filed.isoformat()) == ("10-K", NVDA_FY2025, "2025-02-26")
+    keys = [s.section for s in outline.sections]
+    assert keys[:3] == ["business", "risk_factors", "unresolved_staff_comments"] and "mda" in keys
+    assert outline.sections == get_filing_section("NVDA", "mda", accession_number=NVDA_FY2025).outline
+
+
+def test_a_20f_filer_asked_for_its_10k_section_gets_its_20f(sec, mirror):
+    # TSMC files 20-F, not 10-K (data.sec.gov/submissions/CIK0001046179.json); its latest 20-F is
+    # 0001193125-25-083423, whose document (d896993d20f.htm) the corpus does not hold: the 404 for that
+    # document shows the 20-F was the filing chosen, for the 10-K's "Item 1A" (a 20-F's Item 3.D).
+    since = len(mirror.log)
+    with pytest.raises(EdgarError) as exc:
+        get_filing_section("TSM", "Item 1A")
+    assert exc.value.code == "not_found" and "d896993d20f.htm" in exc.value.message
+    assert any("000119312525083423/d896993d20f.htm" in e.path for e in mirror.log[since:])
+    with pytest.raises(EdgarError) as exc:  # asked for a 10-K in so many words, it still says there is none
+        get_filing_section("TSM", "risk_factors", form="10-K")
+    assert exc.value.code == "not_found" and exc.value.extras.get("foreign_private_issuer") is True

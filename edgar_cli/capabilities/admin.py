@@ -6,8 +6,9 @@ import os
 
 from ..config import _read_config, config_file, save_user_agent, valid_user_agent
 from ..errors import EdgarError
-from ..models import CacheCleared, CacheInfo, UserAgentSetting
+from ..models import CacheCleared, CacheInfo, ConfigReport, ConfigSetting, UserAgentSetting
 from ..sec.client import FRESHNESS, get_client
+from ..sec.ratelimit import DB_NAME, shared_locations
 
 
 def cache_info() -> CacheInfo:
@@ -50,3 +51,64 @@ def user_agent_setting(value: str | None = None) -> UserAgentSetting:
     else:
         source, ua = "unset", None
     return UserAgentSetting(user_agent=ua, source=source, config_file=str(config_file()))
+
+
+def _from(variable: str, default: str = "default") -> str:
+    return variable if os.environ.get(variable) else default
+
+
+def config_show() -> ConfigReport:
+    """Every setting edgar reads and every file it writes, with where each value came from.
+
+    Settings: user_agent (--user-agent, SEC_USER_AGENT or the config file),
+    mirror (EDGAR_MIRROR), cache (on unless --no-cache or EDGAR_NO_CACHE=1),
+    today (EDGAR_TODAY or the system clock), debug (EDGAR_DEBUG), interactive
+    (EDGAR_NONINTERACTIVE, a terminal on stdin). Files: config_file
+    (EDGAR_CONFIG_DIR), cache_dir (EDGAR_CACHE_DIR), ratelimit_bucket
+    (EDGAR_RATELIMIT_DIR, else $XDG_RUNTIME_DIR/edgar-cli, else <tmp>/edgar-cli-<uid>),
+    data_dir (EDGAR_DATA_DIR) and index (EDGAR_INDEX, else in the data dir); each
+    with whether it exists yet.
+    Source: the environment and the config file; no SEC request.
+    """
+    import sys
+    from pathlib import Path
+
+    from ..config import data_dir
+    from ..index.store import index_path
+
+    client = get_client()
+    settings = client.settings
+    ua = user_agent_setting()
+    warnings: list[str] = []
+    if ua.user_agent and not valid_user_agent(ua.user_agent):
+        warnings.append(f"The User-Agent from {ua.source} is not a 'Name email' pair; requests will be refused.")
+
+    def path_row(name: str, path: Path, source: str, variable: str | None) -> ConfigSetting:
+        return ConfigSetting(setting=name, value=str(path), source=source, variable=variable, exists=path.exists())
+
+    cache = Path(settings.cache_dir)
+    bucket_place = shared_locations()[0][0]  # the first choice; sec/ratelimit.py falls back from it
+    bucket_source = ("EDGAR_RATELIMIT_DIR" if os.environ.get("EDGAR_RATELIMIT_DIR")
+                     else "XDG_RUNTIME_DIR" if os.environ.get("XDG_RUNTIME_DIR") else "temp dir, per user")
+    no_cache = "EDGAR_NO_CACHE" if os.environ.get("EDGAR_NO_CACHE") == "1" else "--no-cache"
+    interactive_source = ("EDGAR_NONINTERACTIVE" if os.environ.get("EDGAR_NONINTERACTIVE") == "1"
+                          else "stdin is a terminal" if sys.stdin.isatty() else "stdin is not a terminal")
+    rows = [
+        ConfigSetting(setting="user_agent", value=ua.user_agent, source=ua.source, variable="SEC_USER_AGENT"),
+        ConfigSetting(setting="mirror", value=settings.mirror or "none: the SEC (data.sec.gov, www.sec.gov, "
+                      "efts.sec.gov)", source=_from("EDGAR_MIRROR"), variable="EDGAR_MIRROR"),
+        ConfigSetting(setting="cache", value="on" if settings.use_cache else "off",
+                      source="default" if settings.use_cache else no_cache, variable="EDGAR_NO_CACHE"),
+        path_row("config_file", config_file(), _from("EDGAR_CONFIG_DIR"), "EDGAR_CONFIG_DIR"),
+        path_row("cache_dir", cache, _from("EDGAR_CACHE_DIR"), "EDGAR_CACHE_DIR"),
+        path_row("ratelimit_bucket", bucket_place / DB_NAME, bucket_source, "EDGAR_RATELIMIT_DIR"),
+        path_row("data_dir", data_dir(), _from("EDGAR_DATA_DIR"), "EDGAR_DATA_DIR"),
+        path_row("index", index_path(), "EDGAR_INDEX" if os.environ.get("EDGAR_INDEX") else "data_dir", "EDGAR_INDEX"),
+        ConfigSetting(setting="today", value=settings.clock().date().isoformat(),
+                      source=_from("EDGAR_TODAY", "system clock"), variable="EDGAR_TODAY"),
+        ConfigSetting(setting="debug", value="on" if os.environ.get("EDGAR_DEBUG") == "1" else "off",
+                      source=_from("EDGAR_DEBUG"), variable="EDGAR_DEBUG"),
+        ConfigSetting(setting="interactive", value="no" if interactive_source != "stdin is a terminal" else "yes",
+                      source=interactive_source, variable="EDGAR_NONINTERACTIVE"),
+    ]
+    return ConfigReport(settings=rows, warnings=warnings)

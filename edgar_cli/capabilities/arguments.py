@@ -28,3 +28,41 @@ def parse_day(value: date | str | None, name: str) -> date | None:
     except ValueError:
         raise EdgarError("invalid_argument", f"{param(name)} {text[:40]!r} is not a date in YYYY-MM-DD form.",
                          f"Write {param(name)} like 2024-01-31.") from None
+
+
+_YEARS_RE = re.compile(r"(\d{4})\s*(?:\.\.|-|–)\s*(\d{4})")
+MAX_YEAR_SPAN = 40
+
+
+def parse_fiscal_years(value: int | str | None) -> list[int] | None:
+    """A fiscal year (2024, "2024") or an inclusive range ("2020..2024"; "2020-2024" too), as a list of years.
+
+    None or "" for none. Raises ``invalid_argument`` for anything else, an
+    inverted range or a span over 40 years; whether a year is too early or in
+    the future is for the caller to check (it knows today).
+    """
+    if value is None or isinstance(value, bool):
+        return None if value is None else _bad_years(value)
+    if isinstance(value, int):
+        return [value]
+    text = str(value).strip()
+    if not text:
+        return None
+    if re.fullmatch(r"\d{4}", text):
+        return [int(text)]
+    m = _YEARS_RE.fullmatch(text)
+    if not m:
+        return _bad_years(text)
+    first, last = int(m.group(1)), int(m.group(2))
+    if first > last:
+        raise EdgarError("invalid_argument", f"{param('fiscal_year')} {text!r} runs backwards.",
+                         f"Write the earlier year first: {param('fiscal_year')} {last}..{first}.")
+    if last - first >= MAX_YEAR_SPAN:
+        raise EdgarError("invalid_argument", f"{param('fiscal_year')} {text!r} spans more than {MAX_YEAR_SPAN} years.",
+                         f"Ask for at most {MAX_YEAR_SPAN} fiscal years at a time.")
+    return list(range(first, last + 1))
+
+
+def _bad_years(value: object) -> list[int]:
+    raise EdgarError("invalid_argument", f"{param('fiscal_year')} {str(value)[:40]!r} is not a fiscal year or a range.",
+                     f"Write {param('fiscal_year')} 2024 for one year or 2020..2024 for several.")

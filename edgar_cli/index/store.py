@@ -6,8 +6,12 @@
 - ``documents``: one row per section of a filing (``doc_id`` = ``ACCESSION:section``), its text zlib-compressed;
 - ``chunks``: one row per chunk (``chunk_id`` = ``ACCESSION:section:NNNN``) with its metadata and line range;
 - ``chunk_fts``: an FTS5 table (porter stemming, unicode61) holding the chunk text, rowid = ``chunks.rowid``;
-- ``chunk_vec``: optional float32 vectors, one BLOB per chunk holding one vector per window of the chunk,
-  searched by brute force with numpy (a chunk scores as its best window).
+- ``postings``: for each (filing, term), the chunks of that filing holding the term and its weighted count,
+  and ``filing_stats``: each filing's chunk count and chunk lengths: the keyword ranking is BM25 with
+  statistics of the chunk's own filing (see :meth:`IndexStore.keyword`), so a filtered answer is the
+  same whatever else the index holds;
+- ``vec_cache``: optional float32 chunk vectors keyed by (chunk text hash, model): one vector per chunk,
+  searched by brute force with numpy; re-indexing a filing whose chunks did not change embeds nothing.
 
 Writes go one filing at a time in one ``BEGIN IMMEDIATE`` transaction that deletes
 the filing's rows and inserts the new ones, in WAL mode: re-indexing is
@@ -27,18 +31,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 APP_NAME = "edgar-cli"
 
 
 def index_path() -> Path:
-    """``EDGAR_INDEX``, else ``index.sqlite`` in the platform's user data dir."""
+    """``EDGAR_INDEX``, else ``index.sqlite`` in the data directory (``EDGAR_DATA_DIR`` or the platform's)."""
     env = os.environ.get("EDGAR_INDEX")
     if env:
         return Path(env).expanduser()
-    from platformdirs import user_data_dir
+    from ..config import data_dir
 
-    return Path(user_data_dir(APP_NAME)) / "index.sqlite"
+    return data_dir() / "index.sqlite"
 
 
 # --- records ---------------------------------------------------------------------------------------
@@ -88,6 +92,11 @@ class ChunkRecord:
     cik: str = ""
     form: str = ""
     filing_date: str | None = None
+    heading: str = ""  # the nearest sub-heading above the chunk in its section ("Human Capital")
+    ord: int = 0  # 0-based order of the chunk in its filing
+    hash: str = ""  # sha256 of the text a vector is made from (cache key)
+    fresh: int = 0  # while indexing: offset in text where the text not repeated from the chunk before starts
+    context: str = ""  # while indexing: the context line its vector text opens with (not stored)
 
 
 @dataclass
@@ -106,25 +115,75 @@ class Filters:
 class Hit:
     chunk_id: str
     score: float
+    terms: tuple[str, ...] = ()  # the query terms the chunk holds (keyword hits)
+
+
+# BM25 parameters of the keyword ranking (the same for every backend).
+BM25_K1 = 1.2
+BM25_B = 0.75
+HEADING_WEIGHT = 2.0  # a term in the chunk's section label or sub-heading counts this much extra
+
+
+def bm25_idf(n_chunks: int, df: int) -> float:
+    """Okapi BM25 IDF over one filing's chunks: ln(1 + (N - df + 0.5) / (df + 0.5))."""
+    import math
+
+    return math.log(1.0 + (n_chunks - df + 0.5) / (df + 0.5))
+
+
+def bm25_term(tf: float, length: float, avg_length: float) -> float:
+    """BM25's saturated term frequency for a chunk of ``length`` terms in a filing whose chunks average
+    ``avg_length``."""
+    return tf * (BM25_K1 + 1) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * length / max(avg_length, 1e-9)))
 
 
 class IndexStore(Protocol):
-    """What search and indexing need from a store; SQLite here, a search engine for a bigger corpus."""
+    """What search and indexing need from a store; SQLite here (:class:`SqliteStore`), PostgreSQL or a
+    search engine for a bigger corpus.
+
+    What a backend must provide:
+
+    - ``replace_filing`` / ``remove``: a filing's rows replaced or removed atomically (readers see the old
+      filing or the new one, never a mix); re-indexing the same filing is idempotent.
+    - ``keyword(weights, filters, limit)``: the ranked keyword search. Terms are index terms
+      (``analysis.terms``: Porter2 stems, stopwords dropped) of the chunk text, plus the terms of the
+      chunk's section label and sub-heading counted ``HEADING_WEIGHT`` extra. The score of a chunk c of
+      filing f is ``sum over query terms t of weight(t) * bm25_idf(N_f, df_f(t)) * bm25_term(tf(t, c),
+      len(c), avglen_f)``, where N_f, df_f and avglen_f count **the chunks of f only**. So a
+      score never depends on what else is indexed, and a company-filtered answer is the same in an
+      index of two filings or two thousand. (PostgreSQL: a ``chunk_terms(accession, chunk, term, tf)``
+      table or ``tsvector`` positions give tf; df and N per accession are a GROUP BY or a stats table;
+      ``ts_rank`` alone also qualifies, as it uses no collection statistics, but it is not BM25.)
+      Hits carry the query terms they hold.
+    - ``keyword(..., mode="phrase")`` via ``phrase``: chunks holding the words consecutively (a
+      candidate set; search_documents checks the order itself).
+    - ``vectors(filters, model)``: (chunk id, float32 vector) of the chunks passing the filters that have
+      a vector of ``model``; ``cached_vectors(hashes, model)``: vectors already stored for chunk text
+      hashes (re-indexing embeds only new text).
+    - reading: ``chunks``, ``neighbours``, ``document``, ``documents_of``, ``doc_labels``, ``chunk_spans``,
+      ``filings``, ``vector_models``, ``size_bytes``, ``exists``, and ``location`` for messages.
+    Filters (company CIKs, excluded CIKs, forms, filing dates, sections) restrict which chunks may be
+    returned; they never change a chunk's score.
+    """
 
     location: str
 
     def exists(self) -> bool: ...
 
     def replace_filing(self, filing: FilingRecord, documents: Sequence[DocumentRecord],
-                       chunks: Sequence[ChunkRecord], vectors: Sequence[bytes] | None) -> None: ...
+                       chunks: Sequence[ChunkRecord], vectors: dict[str, bytes] | None) -> None: ...
 
     def remove(self, accessions: Sequence[str]) -> int: ...
 
     def filings(self) -> list[FilingRecord]: ...
 
-    def keyword(self, terms: Sequence[str], mode: str, filters: Filters, limit: int) -> list[Hit]: ...
+    def keyword(self, weights: dict[str, float], filters: Filters, limit: int) -> list[Hit]: ...
 
-    def vector_candidates(self, filters: Filters, model: str) -> list[tuple[str, bytes]]: ...
+    def phrase(self, phrase: Sequence[str], filters: Filters, limit: int) -> list[Hit]: ...
+
+    def vectors(self, filters: Filters, model: str) -> list[tuple[str, bytes]]: ...
+
+    def cached_vectors(self, hashes: Sequence[str], model: str) -> dict[str, bytes]: ...
 
     def chunks(self, chunk_ids: Sequence[str]) -> dict[str, ChunkRecord]: ...
 
@@ -158,11 +217,19 @@ CREATE INDEX IF NOT EXISTS documents_accession ON documents(accession);
 CREATE TABLE IF NOT EXISTS chunks (
     rowid INTEGER PRIMARY KEY, chunk_id TEXT NOT NULL UNIQUE, doc_id TEXT NOT NULL, accession TEXT NOT NULL,
     cik TEXT NOT NULL, form TEXT NOT NULL, filing_date TEXT, section TEXT NOT NULL, sections TEXT NOT NULL,
-    position INTEGER NOT NULL, line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, tokens INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS chunks_accession ON chunks(accession);
+    position INTEGER NOT NULL, line_start INTEGER NOT NULL, line_end INTEGER NOT NULL, tokens INTEGER NOT NULL,
+    heading TEXT NOT NULL DEFAULT '', ord INTEGER NOT NULL DEFAULT 0, hash TEXT NOT NULL DEFAULT '');
+CREATE INDEX IF NOT EXISTS chunks_accession ON chunks(accession, ord);
 CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(doc_id, position);
+CREATE INDEX IF NOT EXISTS chunks_hash ON chunks(hash);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunk_fts USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2');
-CREATE TABLE IF NOT EXISTS chunk_vec (rowid INTEGER PRIMARY KEY, model TEXT NOT NULL, vec BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS postings (term TEXT NOT NULL, accession TEXT NOT NULL, data BLOB NOT NULL,
+    PRIMARY KEY (term, accession)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS postings_accession ON postings(accession);
+CREATE TABLE IF NOT EXISTS filing_stats (accession TEXT PRIMARY KEY, n INTEGER NOT NULL, avg_len REAL NOT NULL,
+    lens BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS vec_cache (hash TEXT NOT NULL, model TEXT NOT NULL, vec BLOB NOT NULL,
+    PRIMARY KEY (hash, model)) WITHOUT ROWID;
 """
 
 
@@ -194,6 +261,8 @@ class SqliteStore:
                 if write:
                     conn.execute("PRAGMA journal_mode = WAL")
                     conn.execute("PRAGMA synchronous = NORMAL")
+                    conn.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
+                    self._migrate(conn)
                     conn.executescript(_SCHEMA)
                     conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
                 yield conn
@@ -214,10 +283,42 @@ class SqliteStore:
 
     # writing ---------------------------------------------------------------------------------------
 
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection) -> None:
+        """An index written by an older schema is emptied (its filings are re-indexed on the next add)."""
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        except sqlite3.OperationalError:
+            return
+        if row is None or row[0] == SCHEMA_VERSION:
+            return
+        conn.executescript("DROP TABLE IF EXISTS chunk_fts; DROP TABLE IF EXISTS chunk_vec; DROP TABLE IF EXISTS chunks;"
+                           "DROP TABLE IF EXISTS documents; DROP TABLE IF EXISTS filings;"
+                           "DROP TABLE IF EXISTS postings; DROP TABLE IF EXISTS filing_stats;")
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (SCHEMA_VERSION,))
+
     def replace_filing(self, filing: FilingRecord, documents: Sequence[DocumentRecord],
-                       chunks: Sequence[ChunkRecord], vectors: Sequence[bytes] | None) -> None:
-        """Delete the filing's rows and insert these, in one transaction."""
+                       chunks: Sequence[ChunkRecord], vectors: dict[str, bytes] | None) -> None:
+        """Delete the filing's rows and insert these, in one transaction. ``vectors``: chunk text hash ->
+        float32 vector of model ``filing.embedding_model`` (hashes already cached may be left out)."""
+        from array import array
+
+        from .analysis import term_counts
+
         filing.indexed_at = filing.indexed_at or datetime.now(UTC).isoformat(timespec="seconds")
+        labels = {d.doc_id: d.label for d in documents}
+        post: dict[str, tuple[array, array]] = {}
+        lens = array("f")
+        for k, c in enumerate(chunks):
+            counts, n = term_counts(c.text)
+            extra, _ = term_counts(" ".join(x for x in (labels.get(c.doc_id, ""), c.heading) if x))
+            for t in extra:
+                counts[t] = counts.get(t, 0) + HEADING_WEIGHT
+            lens.append(float(n))
+            for t, tf in counts.items():
+                ords, tfs = post.setdefault(t, (array("I"), array("f")))
+                ords.append(k)
+                tfs.append(float(tf))
         with self._connect(write=True) as conn:
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -231,13 +332,19 @@ class SqliteStore:
                 for k, c in enumerate(chunks):
                     cur = conn.execute(
                         "INSERT INTO chunks (chunk_id, doc_id, accession, cik, form, filing_date, section, sections, "
-                        "position, line_start, line_end, tokens) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                        "position, line_start, line_end, tokens, heading, ord, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                         (c.chunk_id, c.doc_id, c.accession, filing.cik, filing.form, filing.filing_date, c.section,
-                         f" {aliases.get(c.doc_id, c.section)} ", c.position, c.line_start, c.line_end, c.tokens))
-                    rowid = cur.lastrowid
-                    conn.execute("INSERT INTO chunk_fts (rowid, text) VALUES (?, ?)", (rowid, c.text))
-                    if vectors is not None:
-                        conn.execute("INSERT INTO chunk_vec VALUES (?,?,?)", (rowid, filing.embedding_model, vectors[k]))
+                         f" {aliases.get(c.doc_id, c.section)} ", c.position, c.line_start, c.line_end, c.tokens,
+                         c.heading, k, c.hash))
+                    conn.execute("INSERT INTO chunk_fts (rowid, text) VALUES (?, ?)", (cur.lastrowid, c.text))
+                conn.executemany("INSERT INTO postings VALUES (?,?,?)",
+                                 [(t, filing.accession, o.tobytes() + f.tobytes()) for t, (o, f) in post.items()])
+                conn.execute("INSERT INTO filing_stats VALUES (?,?,?,?)",
+                             (filing.accession, len(chunks), (sum(lens) / len(lens)) if lens else 0.0, lens.tobytes()))
+                if vectors and filing.embedding_model:
+                    conn.executemany("INSERT OR REPLACE INTO vec_cache VALUES (?,?,?)",
+                                     [(h, filing.embedding_model, v) for h, v in vectors.items()])
+                conn.execute("DELETE FROM vec_cache WHERE hash NOT IN (SELECT hash FROM chunks)")
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
@@ -248,18 +355,21 @@ class SqliteStore:
         marks = ",".join("?" * len(accessions))
         rows = f"SELECT rowid FROM chunks WHERE accession IN ({marks})"
         conn.execute(f"DELETE FROM chunk_fts WHERE rowid IN ({rows})", tuple(accessions))
-        conn.execute(f"DELETE FROM chunk_vec WHERE rowid IN ({rows})", tuple(accessions))
         conn.execute(f"DELETE FROM chunks WHERE accession IN ({marks})", tuple(accessions))
         conn.execute(f"DELETE FROM documents WHERE accession IN ({marks})", tuple(accessions))
+        conn.execute(f"DELETE FROM postings WHERE accession IN ({marks})", tuple(accessions))
+        conn.execute(f"DELETE FROM filing_stats WHERE accession IN ({marks})", tuple(accessions))
         return conn.execute(f"DELETE FROM filings WHERE accession IN ({marks})", tuple(accessions)).rowcount
 
     def remove(self, accessions: Sequence[str]) -> int:
+        """Remove filings; vectors no remaining chunk uses are dropped too."""
         if not accessions or not self.exists():
             return 0
         with self._connect(write=True) as conn:
             conn.execute("BEGIN IMMEDIATE")
             try:
                 n = self._delete(conn, list(accessions))
+                conn.execute("DELETE FROM vec_cache WHERE hash NOT IN (SELECT hash FROM chunks)")
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
@@ -273,6 +383,8 @@ class SqliteStore:
             return []
         with self._connect() as conn:
             try:
+                if self._stale(conn):
+                    return []
                 rows = conn.execute("SELECT * FROM filings ORDER BY cik, filing_date DESC, accession").fetchall()
             except sqlite3.OperationalError as exc:
                 if _never_written(exc):
@@ -281,31 +393,102 @@ class SqliteStore:
         return [FilingRecord(*r) for r in rows]
 
     @staticmethod
-    def _where(filters: Filters) -> tuple[str, list]:
+    def _stale(conn: sqlite3.Connection) -> bool:
+        """The file was written by an older schema (it is emptied on the next write)."""
+        row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        return row is not None and row[0] != SCHEMA_VERSION
+
+    @staticmethod
+    def _filing_where(filters: Filters, alias: str = "f") -> tuple[str, list]:
         sql, args = [], []
-        for col, values, neg in (("c.cik", filters.ciks, False), ("c.cik", filters.exclude_ciks, True),
-                                 ("c.form", filters.forms, False)):
+        for col, values, neg in ((f"{alias}.cik", filters.ciks, False), (f"{alias}.cik", filters.exclude_ciks, True),
+                                 (f"{alias}.form", filters.forms, False)):
             if values:
                 sql.append(f"{col} {'NOT ' if neg else ''}IN ({','.join('?' * len(values))})")
                 args.extend(values)
-        if filters.sections:
-            sql.append("(" + " OR ".join("instr(c.sections, ?) > 0" for _ in filters.sections) + ")")
-            args.extend(f" {s} " for s in filters.sections)
         if filters.filed_from:
-            sql.append("c.filing_date >= ?")
+            sql.append(f"{alias}.filing_date >= ?")
             args.append(filters.filed_from)
         if filters.filed_to:
-            sql.append("c.filing_date <= ?")
+            sql.append(f"{alias}.filing_date <= ?")
             args.append(filters.filed_to)
         return ("".join(f" AND {s}" for s in sql)), args
 
-    def keyword(self, terms: Sequence[str], mode: str, filters: Filters, limit: int) -> list[Hit]:
-        """Chunks holding ``all`` the words, ``any`` of them or the ``phrase``, best BM25 first.
+    @staticmethod
+    def _where(filters: Filters) -> tuple[str, list]:
+        sql, args = SqliteStore._filing_where(filters, "c")
+        if filters.sections:
+            sql += " AND (" + " OR ".join("instr(c.sections, ?) > 0" for _ in filters.sections) + ")"
+            args = [*args, *(f" {s} " for s in filters.sections)]
+        return sql, args
 
-        The words become quoted FTS5 strings (ranking.fts_query): user text is never FTS5 syntax."""
+    def keyword(self, weights: dict[str, float], filters: Filters, limit: int) -> list[Hit]:
+        """Chunks holding any of the weighted terms, best first, by BM25 with statistics of each chunk's own
+        filing (see IndexStore); each hit lists the query terms it holds."""
+        from array import array
+
+        if not weights:
+            return []
+        where, args = self._filing_where(filters)
+        with self._connect() as conn:
+            accs = [r[0] for r in conn.execute(f"SELECT f.accession FROM filings f WHERE 1=1{where}", args)]
+            if not accs:
+                return []
+            stats = {}
+            for acc, n, avg, lens in conn.execute(
+                    f"SELECT accession, n, avg_len, lens FROM filing_stats WHERE accession IN ({','.join('?' * len(accs))})",
+                    accs):
+                ln = array("f")
+                ln.frombytes(lens)
+                stats[acc] = (n, avg, ln)
+            terms = list(weights)
+            rows = conn.execute(
+                f"SELECT term, accession, data FROM postings WHERE term IN ({','.join('?' * len(terms))}) "
+                f"AND accession IN ({','.join('?' * len(accs))})", [*terms, *accs]).fetchall()
+            allowed: dict[str, set[int]] | None = None
+            if filters.sections:
+                swhere = " OR ".join("instr(sections, ?) > 0" for _ in filters.sections)
+                allowed = {}
+                for acc, o in conn.execute(
+                        f"SELECT accession, ord FROM chunks WHERE accession IN ({','.join('?' * len(accs))}) "
+                        f"AND ({swhere})", [*accs, *(f" {s} " for s in filters.sections)]):
+                    allowed.setdefault(acc, set()).add(o)
+            score: dict[tuple[str, int], float] = {}
+            held: dict[tuple[str, int], list[str]] = {}
+            for term, acc, data in rows:
+                n, avg, ln = stats[acc]
+                half = len(data) // 2
+                ords, tfs = array("I"), array("f")
+                ords.frombytes(data[:half])
+                tfs.frombytes(data[half:])
+                w = weights[term] * bm25_idf(n, len(ords))
+                ok = allowed.get(acc, set()) if allowed is not None else None
+                for o, tf in zip(ords, tfs):
+                    if ok is not None and o not in ok:
+                        continue
+                    key = (acc, o)
+                    score[key] = score.get(key, 0.0) + w * bm25_term(tf, ln[o], avg)
+                    held.setdefault(key, []).append(term)
+            top = sorted(score, key=lambda k: (-score[k], k))[:int(limit)]
+            ids: dict[tuple[str, int], str] = {}
+            by_acc: dict[str, list[int]] = {}
+            for acc, o in top:
+                by_acc.setdefault(acc, []).append(o)
+            for acc, ords_ in by_acc.items():
+                for s_ in range(0, len(ords_), 500):
+                    part = ords_[s_:s_ + 500]
+                    for cid, o in conn.execute(f"SELECT chunk_id, ord FROM chunks WHERE accession = ? AND ord IN "
+                                               f"({','.join('?' * len(part))})", [acc, *part]):
+                        ids[(acc, o)] = cid
+        return [Hit(ids[k], score[k], tuple(held[k])) for k in top if k in ids]
+
+    def phrase(self, phrase: Sequence[str], filters: Filters, limit: int) -> list[Hit]:
+        """Chunks holding the words as an FTS5 phrase (candidates: search checks the exact order and words).
+
+        The words become one quoted FTS5 string (ranking.fts_query): user text is never FTS5 syntax."""
         from .ranking import fts_query
 
-        match = fts_query(list(terms), mode)
+        match = fts_query(list(phrase), "phrase")
         if not match:
             return []
         where, args = self._where(filters)
@@ -315,26 +498,45 @@ class SqliteStore:
                 f"WHERE chunk_fts MATCH ?{where} ORDER BY s LIMIT ?", [match, *args, int(limit)]).fetchall()
         return [Hit(cid, -float(s)) for cid, s in rows]
 
-    def vector_candidates(self, filters: Filters, model: str) -> list[tuple[str, bytes]]:
-        """(chunk id, its window vectors as concatenated float32) of model ``model``, for chunks passing the filters."""
+    def vectors(self, filters: Filters, model: str) -> list[tuple[str, bytes]]:
+        """(chunk id, its float32 vector of model ``model``) for chunks passing the filters that have one."""
         where, args = self._where(filters)
         with self._connect() as conn:
-            return conn.execute(f"SELECT c.chunk_id, v.vec FROM chunk_vec v JOIN chunks c ON c.rowid = v.rowid "
-                                f"WHERE v.model = ?{where}", [model, *args]).fetchall()
+            return conn.execute(f"SELECT c.chunk_id, v.vec FROM chunks c JOIN vec_cache v ON v.hash = c.hash "
+                                f"AND v.model = ? WHERE c.hash != ''{where}", [model, *args]).fetchall()
+
+    def cached_vectors(self, hashes: Sequence[str], model: str) -> dict[str, bytes]:
+        """Vectors of model ``model`` already stored for these chunk text hashes."""
+        if not self.exists() or not hashes:
+            return {}
+        out: dict[str, bytes] = {}
+        hs = list(dict.fromkeys(hashes))
+        with self._connect() as conn:
+            try:
+                for s_ in range(0, len(hs), 500):
+                    part = hs[s_:s_ + 500]
+                    out.update(conn.execute(f"SELECT hash, vec FROM vec_cache WHERE model = ? AND hash IN "
+                                            f"({','.join('?' * len(part))})", [model, *part]).fetchall())
+            except sqlite3.OperationalError:
+                return {}
+        return out
 
     def vector_models(self) -> dict[str, int]:
+        """Model -> number of indexed chunks with a vector of it."""
         if not self.exists():
             return {}
         with self._connect() as conn:
             try:
-                return dict(conn.execute("SELECT model, count(*) FROM chunk_vec GROUP BY model").fetchall())
+                return dict(conn.execute("SELECT v.model, count(*) FROM chunks c JOIN vec_cache v ON v.hash = c.hash "
+                                         "GROUP BY v.model").fetchall())
             except sqlite3.OperationalError as exc:
                 if _never_written(exc):
                     return {}
                 raise self._unusable(f"it cannot be read: {exc}") from None
 
     _CHUNK_SQL = ("SELECT c.chunk_id, c.doc_id, c.accession, c.section, c.position, c.line_start, c.line_end, "
-                  "c.tokens, f.text, c.cik, c.form, c.filing_date FROM chunks c JOIN chunk_fts f ON f.rowid = c.rowid ")
+                  "c.tokens, f.text, c.cik, c.form, c.filing_date, c.heading, c.ord, c.hash "
+                  "FROM chunks c JOIN chunk_fts f ON f.rowid = c.rowid ")
 
     def chunks(self, chunk_ids: Sequence[str]) -> dict[str, ChunkRecord]:
         out: dict[str, ChunkRecord] = {}

@@ -31,11 +31,13 @@ Everything that reaches data.sec.gov, www.sec.gov or efts.sec.gov goes through
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from ..config import Settings, resolve_user_agent
@@ -319,6 +321,36 @@ class SecClient:
         """One logical GET with rate limit, retries, bounds and validation; returns the body. Not cached."""
         return self._fetch(url, kind or urls.kind_of(url), expect_json).payload
 
+    def download(self, url: str, dest: Path, *,
+                 progress: Callable[[int, int | None], None] | None = None) -> Download:
+        """Stream a large SEC file (a bulk archive) to ``dest``: rate limited, resumable, size-checked.
+
+        The body goes to ``dest``.part as it arrives, never into memory. A cut-off
+        transfer is resumed with ``Range`` (``If-Range`` on the ETag or Last-Modified,
+        so a new version of the file restarts it rather than mixing two versions);
+        when ``dest`` is complete already, a conditional GET (``If-None-Match`` /
+        ``If-Modified-Since``) answers 304 and nothing is transferred. The file is
+        moved to ``dest`` only when its size equals the declared length; its
+        validators are kept beside it in ``dest``.json. ``progress(bytes, total)``
+        is called per chunk. Raises ``upstream_unavailable``/``rate_limited`` after
+        the retries, ``not_found``/``blocked`` at once.
+        """
+        import stamina
+
+        _install_retry_hooks()
+        target = urls.to_mirror(url, self.settings.mirror)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            for attempt in stamina.retry_context(on=backoff_hook, attempts=DOWNLOAD_ATTEMPTS, timeout=None,
+                                                 wait_initial=0.5, wait_max=8.0, wait_jitter=0.5):
+                with attempt:
+                    return _download_into(self, url, target, dest, progress)
+        except _Retryable as exc:
+            raise EdgarError("rate_limited" if exc.kind == "rate_limited" else "upstream_unavailable",
+                             f"Downloading {url} failed after {DOWNLOAD_ATTEMPTS} tries: {exc}.",
+                             "Run the same command again later: it resumes where it stopped.", url=url) from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
     def fetch_json(self, url: str, *, kind: str | None = None,
                    transform: Callable[[Any], Any] | None = None) -> tuple[bytes, Any]:
         """Like :meth:`fetch` for JSON: (body, parsed value), or (body, ``transform(parsed)``).
@@ -390,6 +422,9 @@ class SecClient:
                     body = self._read(resp, kind, deadline)
                 else:
                     body = _error_body(resp)
+        except httpx.ConnectError as exc:  # nothing answered: no DNS, a refused connection, no route
+            limiter.done(slot)
+            raise connect_error(exc, url, target, self.settings.mirror) from None
         except httpx.HTTPError as exc:  # timeouts (the deadline too), transport faults, bad framing
             limiter.done(slot)
             raise _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}") from None
@@ -495,6 +530,131 @@ def _status_error(url: str, status: int, resp: Any, body: bytes) -> NoReturn:
     )
 
 
+# --- archive downloads (the bulk files: companyfacts.zip, submissions.zip) --------------------------
+
+DOWNLOAD_ATTEMPTS = 6  # each attempt resumes where the previous one stopped
+
+
+@dataclass
+class Download:
+    """What :meth:`SecClient.download` did: the file, its size and validators, and how it got there."""
+
+    path: Path
+    size: int
+    etag: str | None
+    last_modified: str | None
+    unchanged: bool  # the server answered 304: the file on disk is the current version
+    downloaded: int  # bytes received in this call
+    resumed_from: int  # bytes already on disk from an interrupted download (0: from the start)
+
+
+def _download_state(part: Path) -> dict:
+    try:
+        data = json.loads(part.with_name(part.name + ".json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _write_json(path: Path, data: dict) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _download_into(client: "SecClient", url: str, target: str, dest: Path,
+                   progress: Callable[[int, int | None], None] | None) -> Download:
+    """One attempt: a conditional or ranged GET streamed to ``dest``.part. Raises _Retryable to resume."""
+    import httpx
+
+    part = dest.with_name(dest.name + ".part")
+    state_file = part.with_name(part.name + ".json")
+    done = _download_state(dest)  # the validators of the complete file already on disk
+    state = _download_state(part)
+    have = part.stat().st_size if part.exists() and state else 0
+    headers = {"Accept-Encoding": "identity"}
+    validator = state.get("etag") or state.get("last_modified")
+    if have and validator:
+        headers["Range"] = f"bytes={have}-"
+        headers["If-Range"] = validator
+    elif dest.exists() and (done.get("etag") or done.get("last_modified")):
+        have = 0
+        if done.get("etag"):
+            headers["If-None-Match"] = done["etag"]
+        if done.get("last_modified"):
+            headers["If-Modified-Since"] = done["last_modified"]
+    else:
+        have = 0
+    http = client._client()
+    limiter = client._rate_limiter()
+    slot = limiter.acquire()
+    client.requests.add(url)
+    received = 0
+    try:
+        with http.stream("GET", target, headers=headers) as resp:
+            limiter.done(slot)
+            status = resp.status_code
+            if status == 304:
+                return Download(dest, dest.stat().st_size, done.get("etag"), done.get("last_modified"),
+                                unchanged=True, downloaded=0, resumed_from=0)
+            if status in (429,) or status >= 500:
+                kind = "rate_limited" if status == 429 else "upstream_unavailable"
+                raise _Retryable(kind, f"HTTP {status}", parse_retry_after(resp.headers.get("Retry-After")), status)
+            if status == 416 and have and have == state.get("size"):
+                status = 206  # the part is already whole
+            if status not in (200, 206):
+                if status in (403, 404):
+                    raise EdgarError("not_found" if status == 404 else "blocked",
+                                     f"The SEC refused or does not have {url} (HTTP {status}).",
+                                     "Check the SEC's bulk data page for the archive's current address; "
+                                     "an HTTP 403 can also mean a missing User-Agent.", url=url)
+                raise EdgarError("upstream_unavailable", f"Unexpected HTTP {status} from the SEC for {url}.",
+                                 "Try again later.", url=url)
+            if resp.headers.get("Content-Encoding", "identity").lower() not in ("identity", ""):
+                raise _Retryable("upstream_unavailable", "an encoded body where the raw archive was asked for")
+            etag, modified = resp.headers.get("ETag"), resp.headers.get("Last-Modified")
+            if status == 206 and resp.headers.get("Content-Range"):
+                m = re.fullmatch(r"bytes (\d+)-(\d+)/(\d+|\*)", resp.headers["Content-Range"].strip())
+                if not m or int(m.group(1)) != have:
+                    raise _Retryable("upstream_unavailable", "a ranged answer that does not start where asked")
+                total = int(m.group(3)) if m.group(3) != "*" else None
+                mode = "ab"
+            elif status == 206:  # the 416 case: nothing more to read
+                total, mode = have, "ab"
+            else:  # 200: the whole file (a new version, or a server ignoring Range)
+                declared = resp.headers.get("Content-Length")
+                total = int(declared) if declared and declared.isdigit() else None
+                have, mode = 0, "wb"
+            if mode == "wb" or not state:
+                _write_json(state_file, {"url": url, "etag": etag, "last_modified": modified, "size": total})
+                state = {"etag": etag, "last_modified": modified, "size": total}
+            part.parent.mkdir(parents=True, exist_ok=True)
+            with open(part, mode) as fh:
+                if status != 206 or resp.headers.get("Content-Range"):
+                    first = True
+                    for chunk in resp.iter_raw():  # as received: a cut transfer keeps what arrived
+                        if first and mode == "wb" and chunk.lstrip()[:1] == b"<":
+                            raise _Retryable("upstream_unavailable", "an HTML page instead of the archive")
+                        first = False
+                        fh.write(chunk)
+                        received += len(chunk)
+                        if progress is not None:
+                            progress(have + received, total)
+    except httpx.HTTPError as exc:  # cut off mid-body: the next attempt resumes from what was written
+        limiter.done(slot)
+        raise _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}") from None
+    size = part.stat().st_size
+    total = state.get("size")
+    if total is not None and size != total:
+        raise _Retryable("upstream_unavailable", f"the archive stopped at {size} of {total} bytes")
+    os.replace(part, dest)
+    _write_json(dest.with_name(dest.name + ".json"),
+                {"url": url, "etag": state.get("etag"), "last_modified": state.get("last_modified"), "size": size})
+    state_file.unlink(missing_ok=True)
+    return Download(dest, size, state.get("etag"), state.get("last_modified"), unchanged=False,
+                    downloaded=received, resumed_from=have if status == 206 else 0)
+
+
 def _with_query(url: str, params: dict[str, str] | None) -> str:
     if not params:
         return url
@@ -538,6 +698,46 @@ def _looks_like_error_page(url: str, body: bytes) -> bool:
     if urlsplit(url).path.lower().endswith(_NOT_HTML_SUFFIXES):
         return True
     return len(body) < 4096 and _ERROR_PAGE.search(body) is not None
+
+
+def connect_error(exc: Exception, url: str, target: str, mirror: str | None) -> Exception:
+    """What a failed connection means, said plainly: offline (DNS), a mirror that is down or mistyped.
+
+    DNS failures, refused connections and unreachable networks are not retried (another try in a
+    second finds the same); other connect errors stay retryable.
+    """
+    import errno
+    import socket
+    from urllib.parse import urlsplit
+
+    cause: BaseException | None = exc
+    os_error: OSError | None = None
+    while cause is not None and os_error is None:
+        if isinstance(cause, OSError):
+            os_error = cause
+        cause = cause.__cause__ or cause.__context__
+    host = urlsplit(target).hostname or "?"
+    port = urlsplit(target).port
+    where = f"the mirror {mirror} (EDGAR_MIRROR)" if mirror else host
+    text = f"{exc}".lower()
+    if isinstance(os_error, socket.gaierror) or "name or service not known" in text or "name resolution" in text \
+            or "nodename nor servname" in text:
+        if mirror:
+            return EdgarError("network_unavailable", f"Cannot resolve the host {host!r} of {where}.",
+                              "Check the spelling of EDGAR_MIRROR, or unset it to reach the SEC directly.", url=url)
+        return EdgarError("network_unavailable", f"Cannot resolve {host}: this machine seems to be offline "
+                          "(no DNS answer).", "Check the network connection, or point EDGAR_MIRROR at a mirror "
+                          "you can reach; the SEC itself was not reached.", url=url)
+    code = getattr(os_error, "errno", None)
+    if code == errno.ECONNREFUSED or "refused" in text:
+        return EdgarError("network_unavailable", f"Nothing answers at {where if mirror else f'{host}:{port or 443}'}: "
+                          "the connection was refused.", "Start the mirror, check the port in EDGAR_MIRROR, or unset "
+                          "it to reach the SEC directly." if mirror else "Check the network, proxy or firewall.",
+                          url=url)
+    if code in (errno.ENETUNREACH, errno.EHOSTUNREACH) or "unreachable" in text:
+        return EdgarError("network_unavailable", f"No route to {where}: this machine seems to be offline.",
+                          "Check the network connection.", url=url)
+    return _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}")
 
 
 _default: SecClient | None = None

@@ -12,14 +12,13 @@ itself cached for minutes) list a filing accepted after the facts were
 fetched, and in any case after a week. A company without XBRL facts (404) is
 remembered as such for hours by the client, not asked again on every run.
 
-The seam for an offline source (the bulk companyfacts store): a
-:class:`FactsSource` attached as ``client.facts_source`` is asked first, in
-:func:`_from_source`, whenever neither the process memo nor the cache holds
-current facts. It answers with the companyfacts document exactly as the SEC
-serves it and the time it was captured (or None: not held, ask the network);
-the document then goes through the same validation, compaction and caching as
-a network answer, and its capture time stands in for the fetch time in the
-freshness rules. Nothing else in this module knows where facts come from.
+The seam for an offline source is :func:`_from_bulk`, asked right after the
+process memo: the local bulk store (edgar_cli/bulk/source.py, built by
+``edgar sync`` from the SEC's companyfacts.zip with this module's
+:func:`compact`, so its rows pass the same row checks) answers with
+CompanyFacts of origin "bulk" when a fresh store holds the CIK, else None and
+the live path (cache, then the SEC) answers. Nothing else in this module knows
+where facts come from.
 
 Row tuples are ``(start, end, val, accn, fy, fp, form, filed, frame)``; start
 is None for instants, the dates are ISO strings. Parsing them (periods, the
@@ -30,9 +29,7 @@ from __future__ import annotations
 
 import marshal
 import threading
-from dataclasses import dataclass
 from datetime import date as _date_type, datetime, timezone
-from typing import Protocol
 
 from ..errors import EdgarError
 from ..vocabulary import tool
@@ -40,21 +37,6 @@ from ..xbrl.facts import FORMAT, CompanyFacts, LazyTags, Row, reporting_currency
 from ..xbrl.periods import FiscalCalendar, build_calendar
 from . import urls, validate
 from .client import FRESHNESS, SecClient
-
-
-@dataclass
-class SourcedFacts:
-    """A companyfacts document from an offline source, and when the source captured it (epoch seconds)."""
-
-    document: dict
-    captured_at: float
-
-
-class FactsSource(Protocol):
-    """Answers companyfacts without the network (e.g. a bulk companyfacts.zip store)."""
-
-    def companyfacts(self, cik: int) -> SourcedFacts | None:
-        """The CIK's companyfacts document as data.sec.gov serves it, or None when not held."""
 
 
 def compact(data: dict) -> tuple[int, str, dict[str, dict]]:
@@ -125,7 +107,7 @@ def _newest_filing_epoch(submissions: dict) -> float | None:
 
 
 def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
-    """The company's facts, from the process memo, the disk cache, an offline source or the SEC.
+    """The company's facts, from the process memo, the bulk store, the disk cache or the SEC.
 
     Raises ``not_found`` when the SEC has no XBRL facts for the CIK (a company
     that never filed XBRL financial statements), ``upstream_unavailable`` for an
@@ -142,11 +124,11 @@ def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
             memo = client.memo.get(key)
         if memo is not None and now - memo[1] < FRESHNESS["submissions"]:
             return memo[0]
-        facts = _from_cache(client, key)
-        if facts is not None and not _is_current(client, cik, facts, now):
-            facts = None
+        facts = _from_bulk(client, cik)
         if facts is None:
-            facts = _from_source(client, cik, key)
+            facts = _from_cache(client, key)
+            if facts is not None and not _is_current(client, cik, facts, now):
+                facts = None
         if facts is None:
             facts = _fetch(client, cik, key)
         with client.memo_lock:
@@ -168,7 +150,7 @@ def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:
         client.cache.delete(key)
         return None
     return CompanyFacts(cik=cik, name=name, tags=tags, fetched_at=entry.stored_at, calendar=calendar,
-                        reporting_currency=currency)
+                        reporting_currency=currency, origin="cache")
 
 
 def _is_current(client: SecClient, cik: int, facts: CompanyFacts, now: float) -> bool:
@@ -185,22 +167,11 @@ def _is_current(client: SecClient, cik: int, facts: CompanyFacts, now: float) ->
     return newest is None or newest <= facts.fetched_at
 
 
-def _from_source(client: SecClient, cik: int, key: str) -> CompanyFacts | None:
-    """The seam: an attached FactsSource answers instead of the network (None: not held, or invalid)."""
-    source: FactsSource | None = getattr(client, "facts_source", None)
-    if source is None:
-        return None
-    got = source.companyfacts(cik)
-    if got is None:
-        return None
-    url = urls.companyfacts(cik)
-    try:
-        validate.check("companyfacts", url, got.document)
-        parts = compact(got.document)
-    except validate.InvalidBody as exc:
-        client._warn(f"the offline companyfacts for CIK {urls.pad_cik(cik)} are unusable ({exc}); asking the SEC")
-        return None
-    return _store(client, key, url, parts, fetched_at=got.captured_at, origin="source")
+def _from_bulk(client: SecClient, cik: int) -> CompanyFacts | None:
+    """The seam with the bulk store (edgar_cli.bulk.source): its facts when a fresh store holds the CIK."""
+    from ..bulk.source import bulk_company_facts
+
+    return bulk_company_facts(client, cik)
 
 
 def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
@@ -217,19 +188,13 @@ def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
                 url=url,
             ) from None
         raise
-    return _store(client, key, url, parts, fetched_at=client.now(), origin="sec")
-
-
-def _store(client: SecClient, key: str, url: str, parts: tuple[int, str, dict[str, dict]], *,
-           fetched_at: float, origin: str) -> CompanyFacts:
-    """Cache the compact form (stamped with ``fetched_at``) and return the facts."""
     cik_, name, tags = parts
     calendar = build_calendar(tags)
     currency = reporting_currency(tags)
     blobs = {tag: marshal.dumps(body) for tag, body in tags.items()}
     blob = marshal.dumps((FORMAT, cik_, name, blobs, calendar.to_plain(), currency))
-    client.cache.set(key, blob, fetched_at, {"url": url, "origin": origin})
+    client.cache_set(key, blob, {"url": url})
     # Keep the compact per-tag blobs, not the decoded rows: a long-running server holding
     # many companies pays a few MB each instead of tens.
-    return CompanyFacts(cik=cik_, name=name, tags=LazyTags(blobs), fetched_at=fetched_at, calendar=calendar,
+    return CompanyFacts(cik=cik_, name=name, tags=LazyTags(blobs), fetched_at=client.now(), calendar=calendar,
                         reporting_currency=currency)

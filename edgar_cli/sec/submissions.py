@@ -266,18 +266,20 @@ class History:
     header: dict
     rows: dict[str, Row] = field(default_factory=dict)
     pages: list[Page] = field(default_factory=list)  # [recent, newest older page, ..., oldest]
+    origin: str = "live"  # live (the SEC), cache (the disk cache) or bulk (the local bulk store)
+    as_of: Any = None  # when fetched (live) or the bulk archive's publication time (bulk); None from the cache
 
     @classmethod
     def load(cls, client: SecClient, cik: int) -> History:
         """Read ``CIK##########.json`` (the header and ``recent``); older pages stay unread."""
         url = urls.submissions(cik)
-        data = client.get_json(url, kind="submissions")
+        data, origin, as_of = _get_submissions(client, url)
         if not isinstance(data, dict) or not isinstance(data.get("filings"), dict):
             raise EdgarError("upstream_unavailable", f"The submissions file for CIK {cik} has an unexpected shape.",
                              "Try again later; if it persists, report it.")
         filings = data["filings"]
         header = {k: v for k, v in data.items() if k != "filings"}
-        hist = cls(cik=cik, header=header)
+        hist = cls(cik=cik, header=header, origin=origin, as_of=as_of)
         recent = parse_rows(filings.get("recent") or {"accessionNumber": [], "form": [], "filingDate": []}, "recent")
         first = Page(name="recent", url=url, listed_from=None, listed_to=None, listed_count=len(recent),
                      status="read", rows_read=len(recent))
@@ -307,7 +309,7 @@ class History:
     def read(self, client: SecClient, page: Page) -> Page:
         """Read one older page; a page the SEC does not serve is marked unavailable, not fatal."""
         try:
-            data = client.get_json(page.url, kind="submissions")
+            data, _origin, _as_of = _get_submissions(client, page.url)
         except EdgarError as exc:
             if exc.code != "not_found":
                 raise
@@ -340,6 +342,25 @@ class History:
     def sorted_rows(self) -> list[Row]:
         """Every row read, newest first."""
         return sorted(self.rows.values(), key=lambda r: r.order_key, reverse=True)
+
+
+def _get_submissions(client: SecClient, url: str) -> tuple[Any, str, Any]:
+    """(parsed JSON, origin, as_of): the seam with the bulk store (edgar_cli.bulk.source), else the client."""
+    import json
+
+    from ..bulk.source import bulk_submissions
+
+    hit = bulk_submissions(client, url.rsplit("/", 1)[-1])
+    if hit is not None:
+        try:
+            return json.loads(hit[0]), "bulk", hit[1]
+        except ValueError:
+            pass
+    before = len(client.requests.urls)
+    data = client.get_json(url, kind="submissions")
+    if len(client.requests.urls) > before:
+        return data, "live", client.settings.clock()
+    return data, "cache", None
 
 
 # --- amendments -----------------------------------------------------------------------------------

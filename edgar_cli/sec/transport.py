@@ -14,7 +14,7 @@ kind            cap          largest in the corpus
 ==============  ===========  ===============================================
 tickers         16 MiB       0.78 MB (company_tickers.json, 10,000+ rows)
 submissions     32 MiB       0.22 MB (Fannie Mae, 1,000 recent filings)
-companyfacts    64 MiB       4.0 MB (NVIDIA)
+companyfacts    96 MiB       4.0 MB (NVIDIA); the bulk store takes entries up to 96 MiB
 efts            8 MiB        0.06 MB (one page of 100 hits)
 archive         128 MiB      3.9 MB (an XBRL instance; 10-Ks run to tens of MB)
 ==============  ===========  ===============================================
@@ -41,7 +41,7 @@ MiB = 1024 * 1024
 BODY_LIMITS: dict[str, int] = {
     "tickers": 16 * MiB,
     "submissions": 32 * MiB,
-    "companyfacts": 64 * MiB,
+    "companyfacts": 96 * MiB,  # the bulk store's cap for one companyfacts entry too (bulk/build.py)
     "efts": 8 * MiB,
     "archive": 128 * MiB,
 }

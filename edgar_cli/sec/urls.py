@@ -86,6 +86,16 @@ def full_submission_text(cik: int | str, accession: str) -> str:
     return f"{archive_folder(cik, acc)}/{acc}.txt"
 
 
+def bulk_companyfacts() -> str:
+    """The nightly archive of every filer's companyfacts (one CIK##########.json per filer)."""
+    return f"{WWW}/Archives/edgar/daily-index/xbrl/companyfacts.zip"
+
+
+def bulk_submissions() -> str:
+    """The nightly archive of every filer's submissions (CIK##########.json and its -submissions-NNN.json pages)."""
+    return f"{WWW}/Archives/edgar/daily-index/bulkdata/submissions.zip"
+
+
 def efts_search() -> str:
     return f"{EFTS}/LATEST/search-index"
 

@@ -38,7 +38,7 @@ MAX_BAD_ROW_SHARE = 0.01  # more malformed rows than this (and more than a handf
 _CIK_IN_PATH = re.compile(r"/CIK(\d{10})(?:-submissions-\d{3})?\.json$")
 
 
-class InvalidBody(Exception):
+class InvalidBody(ValueError):
     """A complete body that is not a usable answer (wrong shape, values or encoding)."""
 
 

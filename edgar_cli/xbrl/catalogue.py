@@ -81,6 +81,8 @@ def lookup(name: str) -> Concept:
     hit = _alias_index().get(_key(text))
     if hit:
         return catalogue()[hit]
+    if ":" not in text and _not_in_catalogue_hit(text):  # before raw tags: "EBITDA" is no tag
+        raise _unknown(text)
     m = RAW_TAG.fullmatch(text)
     if m:
         tax = m.group("tax")
@@ -92,16 +94,53 @@ def lookup(name: str) -> Concept:
     raise _unknown(text)
 
 
-def _unknown(text: str) -> EdgarError:
-    from rapidfuzz import process
+@lru_cache(maxsize=1)
+def not_in_catalogue() -> dict[str, tuple[tuple[str, ...], str]]:
+    """``not_in_catalogue.toml``: name -> (the names people use for it, what to ask for instead)."""
+    text = resources.files("edgar_cli.xbrl").joinpath("not_in_catalogue.toml").read_text(encoding="utf-8")
+    return {name: (tuple(spec["names"]), spec["instead"]) for name, spec in tomllib.loads(text).items()}
 
+
+def _not_in_catalogue_hit(text: str) -> tuple[str, str] | None:
+    """(name, advice) when ``text`` names a figure deliberately not in the catalogue (EBITDA, free cash flow)."""
+    key = _key(text)
+    for name, (names, instead) in not_in_catalogue().items():
+        if key == _key(name) or key in {_key(n) for n in names}:
+            return name, instead
+    return None
+
+
+SUGGEST_CUTOFF = 85  # rapidfuzz ratio: "revnue" -> revenue (92); "ebitda" -> ebit (80) is no misspelling
+
+
+def suggest(text: str) -> str | None:
+    """The catalogue concept ``text`` is a misspelling of, or None.
+
+    Only a close spelling of one concept's own name or alias counts (a plain edit-distance ratio, not a
+    partial match): a different economic concept that shares letters (ebitda/ebit, free cash flow/cash)
+    is never proposed, and when two concepts are equally close neither is.
+    """
+    from rapidfuzz import fuzz, process
+
+    key = _key(text)
+    if len(key) < 3:
+        return None
+    found = process.extract(key, list(_alias_index()), scorer=fuzz.ratio, score_cutoff=SUGGEST_CUTOFF, limit=5)
+    if not found:
+        return None
+    best = found[0][1]
+    concepts = {_alias_index()[k] for k, score, _ in found if score == best}
+    return concepts.pop() if len(concepts) == 1 else None
+
+
+def _unknown(text: str) -> EdgarError:
     names = sorted(catalogue())
-    close = process.extractOne(_key(text), list(_alias_index()), score_cutoff=70) if text else None
-    hint = f" Did you mean {_alias_index()[close[0]]!r}?" if close else ""
-    return EdgarError(
-        "invalid_argument",
-        f"Unknown concept {text[:80]!r}.{hint}",
-        "Use one of the catalogue concepts (" + ", ".join(names) + ") or a raw XBRL tag such as us-gaap:Revenues.",
-        concepts=names,
-        did_you_mean=_alias_index()[close[0]] if close else None,
-    )
+    listing = "Use one of the catalogue concepts (" + ", ".join(names) + ") or a raw XBRL tag such as us-gaap:Revenues."
+    absent = _not_in_catalogue_hit(text) if text else None
+    if absent is not None:
+        return EdgarError("invalid_argument", f"{text[:80]!r} is not in the concept catalogue: {absent[1]}",
+                          listing, concepts=names, did_you_mean=None, not_in_catalogue=absent[0])
+    close = suggest(text) if text else None
+    hint = f" Did you mean {close!r}?" if close else ""
+    return EdgarError("invalid_argument", f"Unknown concept {text[:80]!r}.{hint}", listing,
+                      concepts=names, did_you_mean=close)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .periods import FiscalCalendar
 
-FORMAT = 5
+FORMAT = 6
 Row = tuple  # (start, end, val, accn, fy, fp, form, filed, frame)
 
 
@@ -57,6 +57,7 @@ class CompanyFacts:
     fetched_at: float
     calendar: FiscalCalendar
     reporting_currency: str | None = None  # the currency most of its monetary facts are in (TSMC: TWD)
+    origin: str = "live"  # where these facts came from: live (the SEC), cache (the disk cache), bulk (the store)
 
     def tag(self, name: str) -> dict | None:
         if ":" in name:

@@ -4,7 +4,8 @@ For each period (identified by start/end, never companyfacts' fy/fp) the first
 tag of the concept's chain that reports it is used; a period reported with
 different values is the latest-filed value with the original kept
 (restatements.select); per-share and share values never restated for a later
-stock split are marked with ``pre_split_ratio``. The capabilities
+stock split are marked with ``pre_split_ratio``, and figures the filer's other
+filings do not bear out carry ``suspected_errors`` (xbrl/suspects.py). The capabilities
 (get_financial_concept, compare_companies, verify_answer) select from a
 Series; nothing here fetches.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from datetime import date
+from functools import lru_cache
 
 from ..models import FactValue, TagTried
 from ..sec import urls
@@ -21,6 +23,7 @@ from . import periods as P
 from .catalogue import Concept
 from .facts import CompanyFacts
 from .restatements import select, split_events
+from .suspects import flag_scale, tagging_errors
 
 
 def unit_family(unit: str) -> str:
@@ -107,6 +110,7 @@ def build_series(facts: CompanyFacts, spec: Concept) -> Series:
     out.values.sort(key=lambda v: (v.end, v.days or 0), reverse=True)
     if "shares" in (out.unit or ""):
         _mark_pre_split(out.values, last_filed)
+    flag_scale(facts, out.values, out.unit or "")
     return out
 
 
@@ -153,19 +157,20 @@ def _mark_pre_split(values: list[FactValue], last_filed: dict[tuple, str]) -> No
     NVIDIA's FY2022 diluted EPS (3.85) was last reported in 0001045810-24-000029,
     before the June 2024 10-for-1 split; FY2023 and later were restated in
     0001045810-25-000023. Without a flag the series jumps 20x between them.
+    Forward splits set ``pre_split_ratio``; reverse splits and recapitalisations
+    (per-share values up, counts down) set ``pre_reverse_split_ratio``.
     """
-    events = split_events([(v.filed, v.original_value, v.value) for v in values
-                           if v.revision_kind == "stock_split" and v.original_value is not None])
-    if not events:
-        return
-    for v in values:
-        last = date.fromisoformat(last_filed.get((v.start, v.end), v.filed.isoformat()))
-        ratio = 1
-        for when, n in events:
-            if last < when and v.end < when:
-                ratio *= n
-        if ratio > 1:
-            v.pre_split_ratio = ratio
+    for kind, field in (("stock_split", "pre_split_ratio"), ("reverse_split", "pre_reverse_split_ratio")):
+        events = split_events([(v.filed, v.original_value, v.value) for v in values
+                               if v.revision_kind == kind and v.original_value is not None])
+        for v in values if events else ():
+            last = date.fromisoformat(last_filed.get((v.start, v.end), v.filed.isoformat()))
+            ratio = 1
+            for when, n in events:
+                if last < when and v.end < when:
+                    ratio *= n
+            if ratio > 1:
+                setattr(v, field, ratio)
 
 
 def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, rows: list) -> FactValue | None:
@@ -192,8 +197,14 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
         restated=orig is not None, original_value=orig[2] if orig else None,
         original_filed=date.fromisoformat(orig[7]) if orig else None,
         original_accession=orig[3] if orig else None, distinct_values=sel.distinct,
-        revision_kind=sel.revision_kind, filing_url=urls.filing_index(facts.cik, accn),
+        revision_kind=sel.revision_kind, filing_url=_filing_url(facts.cik, accn),
+        suspected_errors=tagging_errors(facts, tag, unit, (start_s, end_s), orig, sel.suspects)
+        if sel.suspects and orig else [],
     )
+
+
+# Many values share a filing (a 10-K reports dozens of periods): build each index URL once.
+_filing_url = lru_cache(maxsize=8192)(urls.filing_index)
 
 
 def currency_note(unit: str) -> str | None:

@@ -1,0 +1,378 @@
+"""Build the store from companyfacts.zip and submissions.zip, streamed, incremental, safe to kill.
+
+- **Streamed**: the archives are read one zip entry at a time (zipfile checks
+  each entry's CRC-32 as it reads it), so memory is bounded by the largest
+  single filer, never by the archive.
+- **Incremental**: an entry whose CRC-32 and size equal the ones recorded for
+  it is not read again; entries gone from the archive are deleted.
+- **Safe to interrupt**: the build works on a copy (``bulk.sqlite.building``)
+  and replaces the store in one ``os.replace`` once the copy is complete and
+  synced to disk. A build killed at any point (kill -9 included) leaves the
+  previous store as it was; the next sync starts its copy afresh.
+- **The concept engine's own values**: each company's facts go through the
+  same ``compact`` / ``build_calendar`` / ``build_series`` as ``edgar concept``;
+  the annual values of every catalogue concept are stored for screens. The
+  store records a fingerprint of the engine's source: a store derived by other
+  engine code is rebuilt in full by the next sync and refused by screens.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import marshal
+import os
+import re
+import shutil
+import sqlite3
+import zipfile
+import zlib
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+from ..sec.companyfacts import compact
+from ..xbrl import periods as P
+from ..xbrl.facts import CompanyFacts, reporting_currency
+from .store import FORMAT, SCHEMA, STORE_NAME, pack
+
+FACTS_ENTRY = re.compile(r"CIK(\d{10})\.json")
+PAGE_ENTRY = re.compile(r"CIK(\d{10})-submissions-\d{3}\.json")
+COMMIT_EVERY = 400  # entries per transaction
+# A JSON entry takes about ten times its size in memory once parsed: larger ones are left out (and counted)
+# rather than let one entry push a sync past its memory bound. The largest real filers are far below this.
+MAX_ENTRY_BYTES = 96 << 20
+
+Progress = Callable[[str, int, int], None]  # (archive, entries done, entries in the archive)
+
+
+@lru_cache(maxsize=1)
+def engine_fingerprint() -> str:
+    """SHA-256 (16 hex) of the code and catalogue that decide a stored annual value."""
+    from importlib import resources
+
+    import inspect
+
+    h = hashlib.sha256()
+    for package, name in (("edgar_cli.capabilities", "concepts.py"), ("edgar_cli.xbrl", "facts.py"),
+                          ("edgar_cli.xbrl", "periods.py"), ("edgar_cli.xbrl", "restatements.py"),
+                          ("edgar_cli.xbrl", "series.py"), ("edgar_cli.xbrl", "suspects.py"),
+                          ("edgar_cli.xbrl", "catalogue.py"), ("edgar_cli.xbrl", "concepts.toml")):
+        h.update(resources.files(package).joinpath(name).read_bytes())
+    for fn in (materialize, fact_tuple, fye_month, _facts_of):  # this module's part in deciding a value
+        h.update(inspect.getsource(fn).encode())
+    return h.hexdigest()[:16]
+
+
+@dataclass
+class ArchiveStats:
+    entries: int = 0
+    read: int = 0  # entries parsed (new or changed)
+    unchanged: int = 0
+    removed: int = 0
+    skipped: dict[str, int] = field(default_factory=dict)  # reason -> count (malformed entries)
+    bytes_read: int = 0  # uncompressed bytes of the entries parsed
+
+    def skip(self, reason: str) -> None:
+        self.skipped[reason] = self.skipped.get(reason, 0) + 1
+
+
+def fact_tuple(v) -> tuple:
+    """A FactValue's fields (store.FACT_FIELDS) as plain values."""
+    iso = (lambda d: d.isoformat() if d is not None else None)
+    return (v.value, v.unit, v.fiscal_year, v.fiscal_period, v.period_type, iso(v.start), v.end.isoformat(), v.days,
+            v.filed.isoformat(), v.form, v.accession_number, v.matched_tag, v.restated, v.original_value,
+            iso(v.original_filed), v.original_accession, v.distinct_values, v.revision_kind, v.pre_split_ratio,
+            v.pre_reverse_split_ratio, [e.model_dump(mode="json") for e in v.suspected_errors])
+
+
+def fye_month(end: date) -> int:
+    """The month a fiscal year ends in, robust to 52/53-week drift (a year ending 2025-01-02 ends in December)."""
+    return (end - P.END_TOLERANCE).month
+
+
+def materialize(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
+    """(annual rows, status rows) of every catalogue concept the company reports a tag of."""
+    from ..capabilities.concepts import build_series, period_filter
+    from ..xbrl.catalogue import catalogue
+
+    annual: list[tuple] = []
+    status: list[tuple] = []
+    for spec in catalogue().values():
+        if not any(t.tag in facts.tags for t in spec.chain):
+            continue
+        series = build_series(facts, spec)
+        wanted = period_filter(spec, "annual")
+        pool = [v for v in series.values if wanted(v)]
+        years = [v.fiscal_year for v in pool if v.fiscal_year is not None]
+        status.append((spec.name, facts.cik, series.unit, len(pool), max(years) if years else None))
+        for i, v in enumerate(pool):
+            annual.append((spec.name, facts.cik, i, v.fiscal_year, P.nominal_year(v.end), fye_month(v.end),
+                           v.end.isoformat(), float(v.value), v.unit, v.form, marshal.dumps(fact_tuple(v))))
+    return annual, status
+
+
+class _Writer:
+    def __init__(self, path: Path):
+        self.conn = sqlite3.connect(str(path))
+        self.conn.execute("PRAGMA journal_mode=OFF")  # the work copy is thrown away if the build dies
+        self.conn.execute("PRAGMA synchronous=OFF")
+        self.conn.executescript(SCHEMA)
+        self.pending = 0
+
+    def tick(self) -> None:
+        self.pending += 1
+        if self.pending >= COMMIT_EVERY:
+            self.conn.commit()
+            self.pending = 0
+
+    def known(self, table: str, key: str) -> dict:
+        return {k: (crc, size) for k, crc, size in self.conn.execute(f"SELECT {key}, crc, size FROM {table}")}
+
+    def delete_company(self, cik: int) -> None:
+        for table in ("companies", "tags", "annual", "concept_status"):
+            self.conn.execute(f"DELETE FROM {table} WHERE cik = ?", (cik,))
+
+    def put_company(self, facts: CompanyFacts, crc: int, size: int) -> None:
+        self.delete_company(facts.cik)
+        tags = facts.tags
+        cal = facts.calendar
+        self.conn.execute("INSERT INTO companies VALUES (?, ?, ?, ?, ?, ?, ?)",
+                          (facts.cik, facts.name, pack(cal.to_plain()), facts.reporting_currency, cal.typical_end,
+                           crc, size))
+        self.conn.executemany("INSERT INTO tags VALUES (?, ?, ?)",
+                              [(facts.cik, tag, pack(body)) for tag, body in tags.items()])
+        annual, status = materialize(facts)
+        self.conn.executemany("INSERT INTO annual VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", annual)
+        self.conn.executemany("INSERT INTO concept_status VALUES (?, ?, ?, ?, ?)", status)
+
+    def set_meta(self, values: dict[str, str]) -> None:
+        self.conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", list(values.items()))
+
+    def finish(self) -> None:
+        self.conn.commit()
+        self.conn.execute("ANALYZE")
+        self.conn.commit()
+        self.conn.close()
+
+
+def _entries(zf: zipfile.ZipFile, kind: str, progress: Progress | None):
+    """(info, file name) of each file entry, reporting progress as it goes."""
+    infos = [i for i in zf.infolist() if not i.is_dir()]
+    for n, info in enumerate(infos):
+        if progress is not None:
+            progress(kind, n, len(infos))
+        yield info, info.filename.rsplit("/", 1)[-1]
+    if progress is not None:
+        progress(kind, len(infos), len(infos))
+
+
+def _facts_of(data: dict) -> CompanyFacts:
+    """The filer's CompanyFacts, compacted one concept at a time so the parsed JSON shrinks as it goes.
+
+    ``compact`` treats each concept on its own, so the result is the one the live path gets.
+    """
+    from ..xbrl.periods import build_calendar
+
+    head = {"cik": data.get("cik"), "entityName": data.get("entityName")}
+    cik, name, tags = compact({**head, "facts": {}})
+    facts = data.get("facts")
+    if not isinstance(facts, dict):
+        raise ValueError("facts is not an object")
+    for tax in list(facts):
+        concepts = facts.pop(tax)
+        if not isinstance(concepts, dict):
+            continue
+        for local in list(concepts):
+            _c, _n, one = compact({**head, "facts": {tax: {local: concepts.pop(local)}}})
+            tags.update(one)
+    return CompanyFacts(cik=cik, name=name, tags=tags, fetched_at=0.0, calendar=build_calendar(tags),
+                        reporting_currency=reporting_currency(tags))
+
+
+def _load_companyfacts(w: _Writer, archive: Path, full: bool, progress: Progress | None) -> ArchiveStats:
+    from ..errors import EdgarError
+
+    stats = ArchiveStats()
+    known = {} if full else w.known("companies", "cik")
+    seen: set[int] = set()
+    with zipfile.ZipFile(archive) as zf:
+        for info, name in _entries(zf, "companyfacts", progress):
+            m = FACTS_ENTRY.fullmatch(name)
+            if not m:
+                stats.skip("not a CIK##########.json entry")
+                continue
+            stats.entries += 1
+            cik = int(m.group(1))
+            seen.add(cik)
+            if known.get(cik) == (info.CRC, info.file_size):
+                stats.unchanged += 1
+            elif info.file_size > MAX_ENTRY_BYTES:
+                w.delete_company(cik)
+                stats.skip(f"larger than {MAX_ENTRY_BYTES:,} bytes uncompressed")
+            else:
+                try:
+                    raw = zf.read(info)  # raises BadZipFile on a CRC mismatch
+                    stats.bytes_read += len(raw)
+                    data = json.loads(raw)
+                    del raw
+                    if not isinstance(data, dict) or not data.get("facts"):
+                        w.delete_company(cik)
+                        stats.skip("no XBRL facts")
+                    else:
+                        facts = _facts_of(data)
+                        del data
+                        if facts.cik != cik:
+                            raise ValueError("the entry's cik differs from its name")
+                        w.put_company(facts, info.CRC, info.file_size)
+                        stats.read += 1
+                except (ValueError, TypeError, KeyError, AttributeError, EdgarError, zipfile.BadZipFile,
+                        zlib.error) as exc:  # a malformed entry, whatever its shape
+                    w.delete_company(cik)  # no number is better than a stale one beside fresh ones
+                    stats.skip(f"unreadable entry ({type(exc).__name__})")
+                w.tick()
+    gone = set(w.known("companies", "cik")) - seen
+    for cik in gone:
+        w.delete_company(cik)
+    stats.removed = len(gone)
+    return stats
+
+
+def _header(doc: dict) -> tuple:
+    tickers = doc.get("tickers") or []
+    return (str(doc.get("name") or ""), str(doc.get("sic") or "") or None, str(doc.get("sicDescription") or "") or None,
+            str(doc.get("fiscalYearEnd") or "") or None, ",".join(str(t) for t in tickers if t),
+            str(doc.get("entityType") or "") or None)
+
+
+def _load_submissions(w: _Writer, archive: Path, full: bool, progress: Progress | None) -> ArchiveStats:
+    stats = ArchiveStats()
+    filers = {} if full else w.known("filers", "cik")
+    pages = {} if full else w.known("pages", "name")
+    seen_filers: set[int] = set()
+    seen_pages: set[str] = set()
+    with zipfile.ZipFile(archive) as zf:
+        for info, name in _entries(zf, "submissions", progress):
+            page = PAGE_ENTRY.fullmatch(name)
+            main = None if page else FACTS_ENTRY.fullmatch(name)
+            if not page and not main:
+                stats.skip("not a submissions entry")
+                continue
+            stats.entries += 1
+            key = (info.CRC, info.file_size)
+            if page:
+                seen_pages.add(name)
+                if pages.get(name) == key:
+                    stats.unchanged += 1
+                    continue
+            else:
+                cik = int(main.group(1))
+                seen_filers.add(cik)
+                if filers.get(cik) == key:
+                    stats.unchanged += 1
+                    continue
+            try:
+                raw = zf.read(info)
+                stats.bytes_read += len(raw)
+                doc = json.loads(raw)
+                if not isinstance(doc, dict):
+                    raise ValueError("not an object")
+                if page:
+                    w.conn.execute("INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?)",
+                                   (name, int(page.group(1)), info.CRC, info.file_size, zlib.compress(raw, 1)))
+                else:
+                    w.conn.execute("INSERT OR REPLACE INTO filers VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                   (cik, *_header(doc), info.CRC, info.file_size, zlib.compress(raw, 1)))
+                stats.read += 1
+            except (ValueError, zipfile.BadZipFile, zlib.error) as exc:
+                if page:
+                    w.conn.execute("DELETE FROM pages WHERE name = ?", (name,))
+                else:
+                    w.conn.execute("DELETE FROM filers WHERE cik = ?", (cik,))
+                stats.skip(f"unreadable entry ({type(exc).__name__})")
+            w.tick()
+    gone_filers = set(w.known("filers", "cik")) - seen_filers
+    gone_pages = set(w.known("pages", "name")) - seen_pages
+    w.conn.executemany("DELETE FROM filers WHERE cik = ?", [(c,) for c in gone_filers])
+    w.conn.executemany("DELETE FROM pages WHERE name = ?", [(p,) for p in gone_pages])
+    stats.removed = len(gone_filers) + len(gone_pages)
+    return stats
+
+
+@dataclass
+class Archive:
+    """One downloaded archive and what the server said about it."""
+
+    kind: str  # "companyfacts" or "submissions"
+    path: Path
+    url: str
+    size: int
+    etag: str | None
+    last_modified: str | None
+    published: datetime
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(str(path), os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def build(directory: Path, archives: list[Archive], now: datetime,
+          progress: Progress | None = None) -> dict[str, ArchiveStats]:
+    """Bring the store in ``directory`` up to date with ``archives``; returns per-archive statistics.
+
+    An archive whose size, ETag and Last-Modified equal those the store was
+    built from is not opened. Raises OSError/sqlite3.Error on a full disk or
+    an unusable directory (the previous store is left untouched).
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    final = directory / STORE_NAME
+    work = directory / (STORE_NAME + ".building")
+    work.unlink(missing_ok=True)
+    old_meta: dict[str, str] = {}
+    if final.exists():
+        try:
+            conn = sqlite3.connect(f"file:{final}?mode=ro", uri=True)
+            old_meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+            conn.close()
+        except sqlite3.Error:
+            old_meta = {}
+    reuse = old_meta.get("format") == FORMAT and old_meta.get("complete") == "1"
+    full = not reuse or old_meta.get("engine") != engine_fingerprint()
+    todo = [a for a in archives if full or _changed(old_meta, a)]
+    stats: dict[str, ArchiveStats] = {a.kind: ArchiveStats() for a in archives if a not in todo}
+    if not todo and reuse:
+        return stats
+    if reuse:
+        shutil.copyfile(final, work)
+    w = _Writer(work)
+    try:
+        w.set_meta({"format": FORMAT, "complete": "0", "engine": engine_fingerprint()})
+        for a in todo:
+            load = _load_companyfacts if a.kind == "companyfacts" else _load_submissions
+            stats[a.kind] = load(w, a.path, full, progress)
+            w.set_meta({f"{a.kind}.url": a.url, f"{a.kind}.size": str(a.size), f"{a.kind}.etag": a.etag or "",
+                        f"{a.kind}.last_modified": a.last_modified or "",
+                        f"{a.kind}.published": a.published.isoformat(), f"{a.kind}.built": now.isoformat()})
+        w.set_meta({"complete": "1", "built": now.isoformat()})
+        w.finish()
+    except BaseException:
+        try:
+            w.conn.close()
+        finally:
+            work.unlink(missing_ok=True)
+        raise
+    _fsync(work)
+    os.replace(work, final)
+    _fsync(directory)
+    return stats
+
+
+def _changed(meta: dict[str, str], a: Archive) -> bool:
+    return (meta.get(f"{a.kind}.size"), meta.get(f"{a.kind}.etag") or None,
+            meta.get(f"{a.kind}.last_modified") or None) != (str(a.size), a.etag, a.last_modified)

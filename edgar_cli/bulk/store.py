@@ -1,0 +1,188 @@
+"""The local store of the SEC's bulk archives: one SQLite file, read-only to every reader.
+
+Chosen by measurement (benchmarks/bulk.py, DEPLOYMENT.md): a single SQLite file
+answers both access patterns without a new dependency, and its atomic
+file replacement makes a rebuild safe to interrupt.
+
+Tables (``FORMAT`` below; a store of another format is ignored, never misread):
+
+- ``meta(key, value)``: format, the engine fingerprint the derived tables were
+  computed with, and per archive its URL, size, ETag, Last-Modified and when it
+  was built;
+- ``companies(cik, name, calendar, currency, fiscal_year_end, crc, size)`` and
+  ``tags(cik, tag, blob)``: every filer's companyfacts in the compact per-tag
+  form the live path caches (``xbrl.facts``: zlib(marshal(body))), plus the
+  fiscal calendar and reporting currency derived from all its facts;
+- ``annual(concept, cik, ord, fiscal_year, calendar_year, fye_month, end_date,
+  value, unit, form, fact)``: for each catalogue concept, the annual values the
+  concept engine gives each company (``fact``: the FactValue's fields), so a
+  screen is one indexed read instead of 10,000 engine runs;
+- ``concept_status(concept, cik, unit, n, last_fy)``: which companies report a
+  concept at all and in which unit (the screen's exclusion counts);
+- ``filers(cik, name, sic, ..., doc)`` and ``pages(name, cik, doc)``: every
+  submissions document of submissions.zip (zlib of the SEC's JSON bytes).
+
+``crc``/``size`` are the zip entry's CRC-32 and length: a re-sync re-reads only
+entries that changed.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sqlite3
+import threading
+import zlib
+from collections.abc import Iterator, Mapping
+from datetime import datetime, timezone
+from pathlib import Path
+
+FORMAT = "2"  # 2: facts carry pre_reverse_split_ratio and suspected_errors (issue 15)
+STORE_NAME = "bulk.sqlite"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS companies (cik INTEGER PRIMARY KEY, name TEXT, calendar BLOB, currency TEXT,
+    fiscal_year_end TEXT, crc INTEGER, size INTEGER);
+CREATE TABLE IF NOT EXISTS tags (cik INTEGER, tag TEXT, blob BLOB, PRIMARY KEY (cik, tag)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS tags_by_tag ON tags (tag);
+CREATE TABLE IF NOT EXISTS annual (concept TEXT, cik INTEGER, ord INTEGER, fiscal_year INTEGER,
+    calendar_year INTEGER, fye_month INTEGER, end_date TEXT, value REAL, unit TEXT, form TEXT, fact BLOB,
+    PRIMARY KEY (concept, cik, ord)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS annual_by_year ON annual (concept, fiscal_year);
+CREATE INDEX IF NOT EXISTS annual_by_calendar ON annual (concept, calendar_year);
+CREATE TABLE IF NOT EXISTS concept_status (concept TEXT, cik INTEGER, unit TEXT, n INTEGER, last_fy INTEGER,
+    PRIMARY KEY (concept, cik)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS filers (cik INTEGER PRIMARY KEY, name TEXT, sic TEXT, sic_description TEXT,
+    fiscal_year_end TEXT, tickers TEXT, entity_type TEXT, crc INTEGER, size INTEGER, doc BLOB);
+CREATE INDEX IF NOT EXISTS filers_by_sic ON filers (sic);
+CREATE TABLE IF NOT EXISTS pages (name TEXT PRIMARY KEY, cik INTEGER, crc INTEGER, size INTEGER, doc BLOB);
+"""
+
+# The columns of ``annual.fact``, in order: a FactValue without its derivable filing_url.
+FACT_FIELDS = ("value", "unit", "fiscal_year", "fiscal_period", "period_type", "start", "end", "days", "filed",
+               "form", "accession_number", "matched_tag", "restated", "original_value", "original_filed",
+               "original_accession", "distinct_values", "revision_kind", "pre_split_ratio", "pre_reverse_split_ratio",
+               "suspected_errors")
+
+
+def store_dir(cache_dir: Path) -> Path:
+    """Where the store lives: ``EDGAR_BULK_DIR``, else ``bulk/`` in the cache directory."""
+    env = os.environ.get("EDGAR_BULK_DIR")
+    return Path(env) if env else Path(cache_dir) / "bulk"
+
+
+def pack(obj) -> bytes:
+    return zlib.compress(marshal.dumps(obj), 1)
+
+
+def unpack(blob: bytes):
+    return marshal.loads(zlib.decompress(blob))
+
+
+class StoreTags(Mapping):
+    """One company's ``{"taxonomy:Tag": body}``, read from the store per tag on first access."""
+
+    def __init__(self, store: "BulkStore", cik: int, names: list[str]):
+        self._store = store
+        self._cik = cik
+        self._names = set(names)
+        self._decoded: dict[str, dict] = {}
+
+    def __getitem__(self, key: str) -> dict:
+        hit = self._decoded.get(key)
+        if hit is None:
+            if key not in self._names:
+                raise KeyError(key)
+            row = self._store.one("SELECT blob FROM tags WHERE cik = ? AND tag = ?", (self._cik, key))
+            if row is None:
+                raise KeyError(key)
+            hit = unpack(row[0])
+            self._decoded[key] = hit
+        return hit
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._names))
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._names
+
+
+class BulkStore:
+    """A read-only connection to a complete store (thread-safe: one lock around the connection)."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        st = self.path.stat()
+        self.identity = (st.st_ino, st.st_mtime_ns, st.st_size)
+        self._conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+        self._lock = threading.Lock()
+        self.meta = dict(self.all("SELECT key, value FROM meta"))
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def one(self, sql: str, args: tuple = ()) -> tuple | None:
+        with self._lock:
+            return self._conn.execute(sql, args).fetchone()
+
+    def all(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self._lock:
+            return self._conn.execute(sql, args).fetchall()
+
+    @property
+    def usable(self) -> bool:
+        return self.meta.get("format") == FORMAT and self.meta.get("complete") == "1"
+
+    @property
+    def as_of(self) -> datetime | None:
+        """When the older of the two archives was published (their Last-Modified), in UTC."""
+        stamps = [self.meta.get(f"{a}.published") for a in ("companyfacts", "submissions")]
+        got = [datetime.fromisoformat(s) for s in stamps if s]
+        return min(got) if got else None
+
+    @property
+    def has_companyfacts(self) -> bool:
+        return bool(self.meta.get("companyfacts.published"))
+
+    @property
+    def has_submissions(self) -> bool:
+        return bool(self.meta.get("submissions.published"))
+
+    def company(self, cik: int) -> tuple[str, tuple, str | None, StoreTags] | None:
+        """(name, plain fiscal calendar, reporting currency, tags) of a filer with XBRL facts, else None."""
+        row = self.one("SELECT name, calendar, currency FROM companies WHERE cik = ?", (int(cik),))
+        if row is None:
+            return None
+        names = [r[0] for r in self.all("SELECT tag FROM tags WHERE cik = ?", (int(cik),))]
+        return row[0], unpack(row[1]), row[2], StoreTags(self, int(cik), names)
+
+    def document(self, name: str) -> bytes | None:
+        """The JSON bytes of a submissions file by its name (``CIK##########.json`` or a page)."""
+        if name.endswith("-submissions-001.json") or "-submissions-" in name:
+            row = self.one("SELECT doc FROM pages WHERE name = ?", (name,))
+        else:
+            try:
+                cik = int(name.removeprefix("CIK").removesuffix(".json"))
+            except ValueError:
+                return None
+            row = self.one("SELECT doc FROM filers WHERE cik = ?", (cik,))
+        return zlib.decompress(row[0]) if row and row[0] is not None else None
+
+
+def published_at(last_modified: str | None, fallback: datetime) -> datetime:
+    """An archive's publication time from its Last-Modified header (UTC), else ``fallback``."""
+    import email.utils
+
+    if last_modified:
+        try:
+            when = email.utils.parsedate_to_datetime(last_modified)
+            if when is not None:
+                return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+        except (TypeError, ValueError):
+            pass
+    return fallback

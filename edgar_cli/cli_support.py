@@ -1,0 +1,304 @@
+"""The machinery every edgar command shares, so that cli.py stays a list of commands.
+
+- :class:`EdgarTyper`: ``@app.command(...)`` gives every command the common options
+  (``--format``/``--json``/``--csv``/``--tsv``/``--nl``, ``-q/--quiet``, ``--no-cache``,
+  ``--user-agent``), accepted after the subcommand as well as before it, and
+  ``examples=[...]`` for its help.
+- :func:`run`: call one capability, show progress on a terminal, write the result
+  (output.emit) or the error, exit with the right status.
+- :func:`confirm`: the question a destructive command asks on a terminal (``--yes`` skips it).
+
+A new command: ``@app.command("name", examples=["edgar name NVDA"])``, parameters
+for its own options only, a body of one ``run(lambda: capability(...))``.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import os
+import sys
+import threading
+import time
+import typing
+from contextlib import contextmanager
+from typing import Annotated, Any, Callable, Iterator, Optional
+
+import typer
+
+from .errors import EdgarError, ExitStatus
+from .output import Format
+
+# Options every command takes; None means "not given here" (the root callback's value stands).
+_state: dict[str, Any] = {"user_agent": None, "no_cache": False, "format": None, "quiet": False}
+
+PROGRESS_AFTER_SECONDS = 1.0
+
+_FORMAT_HELP = ("Output format: table (the default on a terminal), tsv (tab-separated with a header row; "
+                "piped output is these rows without the header), csv, json (the result model) or nl "
+                "(one JSON object per row).")
+
+_COMMON: list[inspect.Parameter] = [
+    inspect.Parameter("output_format", inspect.Parameter.KEYWORD_ONLY, default=None,
+                      annotation=Annotated[Optional[Format], typer.Option("--format", help=_FORMAT_HELP)]),
+    inspect.Parameter("as_json", inspect.Parameter.KEYWORD_ONLY, default=False,
+                      annotation=Annotated[bool, typer.Option("--json", help="Same as --format json.")]),
+    inspect.Parameter("as_csv", inspect.Parameter.KEYWORD_ONLY, default=False,
+                      annotation=Annotated[bool, typer.Option("--csv", help="Same as --format csv.")]),
+    inspect.Parameter("as_tsv", inspect.Parameter.KEYWORD_ONLY, default=False,
+                      annotation=Annotated[bool, typer.Option("--tsv", help="Same as --format tsv.")]),
+    inspect.Parameter("as_nl", inspect.Parameter.KEYWORD_ONLY, default=False,
+                      annotation=Annotated[bool, typer.Option("--nl", help="Same as --format nl.")]),
+]
+_GLOBAL: list[inspect.Parameter] = [
+    inspect.Parameter("quiet", inspect.Parameter.KEYWORD_ONLY, default=False,
+                      annotation=Annotated[bool, typer.Option("--quiet", "-q", help="No notes or progress on "
+                                                              "stderr (warnings and errors still show).")]),
+    inspect.Parameter("no_cache", inspect.Parameter.KEYWORD_ONLY, default=False,
+                      annotation=Annotated[bool, typer.Option("--no-cache", help="Bypass the local cache.")]),
+    inspect.Parameter("user_agent", inspect.Parameter.KEYWORD_ONLY, default=None,
+                      annotation=Annotated[Optional[str], typer.Option(
+                          "--user-agent", metavar="'NAME EMAIL'",
+                          help="Sent to the SEC, which requires one; default $SEC_USER_AGENT or the saved one.")]),
+]
+_FLAGS = {"as_json": "json", "as_csv": "csv", "as_tsv": "tsv", "as_nl": "nl"}
+
+
+def set_global_options(*, quiet: bool = False, no_cache: bool = False, user_agent: str | None = None) -> None:
+    """The root callback's options (``edgar -q --no-cache concept ...``)."""
+    _state.update(quiet=quiet, no_cache=no_cache, user_agent=user_agent, format=None)
+
+
+def _take_common(values: dict[str, Any]) -> None:
+    chosen = [fmt for name, fmt in _FLAGS.items() if values.pop(name, False)]
+    fmt = values.pop("output_format", None)
+    if fmt:
+        chosen.append(fmt)
+    if len(set(chosen)) > 1:
+        raise typer.BadParameter(f"choose one output format, not {' and '.join(sorted(set(chosen)))}.",
+                                 param_hint="--format")
+    if chosen:
+        _state["format"] = chosen[0]
+    if values.pop("quiet", False):
+        _state["quiet"] = True
+    if values.pop("no_cache", False):
+        _state["no_cache"] = True
+    ua = values.pop("user_agent", None)
+    if ua is not None:
+        _state["user_agent"] = ua
+
+
+def with_common_options(fn: Callable, *, formats: bool = True) -> Callable:
+    """``fn`` with the common options added to its signature (those it does not declare itself)."""
+    sig = inspect.signature(fn)
+    hints = typing.get_type_hints(fn, include_extras=True)
+    own = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in sig.parameters.values()]
+    extra = [p for p in (*(_COMMON if formats else ()), *_GLOBAL) if p.name not in sig.parameters]
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        common = {p.name: kwargs.pop(p.name) for p in extra if p.name in kwargs}
+        _take_common(common)
+        return fn(*args, **kwargs)
+
+    wrapper.__signature__ = sig.replace(parameters=[*own, *extra])  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {**{p.name: p.annotation for p in own}, **{p.name: p.annotation for p in extra}}
+    del wrapper.__wrapped__  # Typer reads the signature above, not the wrapped function's
+    return wrapper
+
+
+def examples_epilog(examples: list[str]) -> str:
+    """Click's epilog for examples: ``\\b`` keeps the lines as written (no re-wrapping)."""
+    return "Examples:\n\n\b\n" + "\n".join(f"  {e}" for e in examples)
+
+
+class OrderedGroup(typer.core.TyperGroup):
+    """Top-level commands in the order of :data:`COMMAND_ORDER` (by task), then any others as registered."""
+
+    order: tuple[str, ...] = ()
+
+    def list_commands(self, ctx):  # noqa: D102 - click API
+        names = list(self.commands)
+        rank = {n: i for i, n in enumerate(self.order)}
+        return sorted(names, key=lambda n: (rank.get(n, len(rank)), names.index(n)))
+
+
+class EdgarTyper(typer.Typer):
+    """A Typer app whose commands all take the common options and an ``examples`` list for their help."""
+
+    def command(self, name: str | None = None, *, examples: list[str] | None = None, formats: bool = True,
+                **kwargs: Any):
+        if examples and "epilog" not in kwargs:
+            kwargs["epilog"] = examples_epilog(examples)
+        register = super().command(name, **kwargs)
+
+        def deco(fn: Callable) -> Callable:
+            register(with_common_options(fn, formats=formats))
+            return fn
+
+        return deco
+
+
+# --- running a capability -------------------------------------------------------------------------
+
+
+def _install_client() -> None:
+    from .config import Settings
+    from .sec.client import SecClient, set_client
+
+    settings = Settings.from_env(user_agent=_state["user_agent"], no_cache=_state["no_cache"] or None)
+    if _state["format"] in ("json", "nl"):
+        settings.interactive = False  # never prompt when a script reads the output
+    set_client(SecClient(settings))
+
+
+def current_format(as_json: bool = False) -> str | None:
+    """The output format asked for (None: the default for where stdout goes)."""
+    return "json" if as_json else _state["format"]
+
+
+def quiet() -> bool:
+    return bool(_state["quiet"])
+
+
+def run(call: Callable[[], Any], as_json: bool = False) -> None:
+    """Call a capability, print its result or its error, exit with the right status.
+
+    ``as_json`` is for commands that declare their own ``--json`` flag; the common options set the rest.
+    """
+    from .output import emit, emit_error
+    from .sec.transport import within_command_deadline
+    from .vocabulary import set_surface
+
+    set_surface("cli")
+    if as_json:
+        _state["format"] = "json"
+    fmt = current_format()
+    try:
+        _install_client()
+        with progress(enabled=not quiet()):
+            result = within_command_deadline(call)
+    except EdgarError as exc:
+        error = exc.to_dict()
+        _write(lambda: emit_error(error, fmt), exc.exit_status)
+        raise typer.Exit(int(exc.exit_status))
+    except KeyboardInterrupt:
+        raise typer.Exit(130)
+    except Exception as exc:  # a bug: say so plainly, keep the traceback for EDGAR_DEBUG
+        if os.environ.get("EDGAR_DEBUG") == "1":
+            raise
+        err = EdgarError("internal_error", f"Unexpected {type(exc).__name__}: {exc}",
+                         "This is a bug in edgar; rerun with EDGAR_DEBUG=1 for the traceback and report it.")
+        _write(lambda: emit_error(err.to_dict(), fmt), ExitStatus.INTERNAL_ERROR)
+        raise typer.Exit(int(ExitStatus.INTERNAL_ERROR))
+    status = getattr(result, "exit_status", 0)
+    _write(lambda: emit(result, fmt, quiet=quiet()), status)
+    if status:
+        raise typer.Exit(int(status))
+
+
+def _write(write: Callable[[], None], status: int = 0) -> None:
+    """Run ``write`` (output to stdout); a reader that has gone (``| head``) ends the run with ``status``
+    (0 for a result: the reader had what it wanted; an error keeps its own).
+
+    Caught here, because click turns EPIPE into exit 1 before the entry point could.
+    """
+    try:
+        write()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        from .entry import _to_devnull
+
+        _to_devnull(sys.stdout)
+        raise typer.Exit(int(status)) from None
+
+
+def fail(exc: EdgarError) -> None:
+    """Report an error raised outside :func:`run` (before a capability is called) and exit."""
+    from .output import emit_error
+
+    emit_error(exc.to_dict(), current_format())
+    raise typer.Exit(int(exc.exit_status))
+
+
+def _describe_request(url: str, count: int, seconds: float) -> str:
+    """``fetching data.sec.gov/…/CIK0001045810.json (3 requests, 2 s)``: short enough for 80 columns."""
+    host, _, path = url.split("://", 1)[-1].partition("/")
+    last = path.split("?", 1)[0].rsplit("/", 1)[-1] or path
+    if len(last) > 40:
+        last = last[:39] + "…"
+    return f"fetching {host}/…/{last} ({count} request{'s' if count != 1 else ''}, {seconds:.0f} s)"
+
+
+@contextmanager
+def progress(*, enabled: bool = True) -> Iterator[None]:
+    """A spinner on stderr naming the current SEC request, shown only on a terminal and only after 1 s.
+
+    It waits for the first request, so it never covers the User-Agent prompt.
+    """
+    from .output import is_terminal
+
+    if not enabled or not is_terminal(sys.stderr):
+        yield
+        return
+    stop = threading.Event()
+
+    def spin() -> None:
+        from rich.console import Console
+
+        from .sec.client import get_client
+
+        started = time.monotonic()
+        if stop.wait(PROGRESS_AFTER_SECONDS):
+            return
+        client = get_client()
+        while not client.requests.urls:
+            if stop.wait(0.1):
+                return
+        console = Console(stderr=True, highlight=False, markup=False, emoji=False)
+        first = _describe_request(client.requests.urls[-1], len(client.requests.urls), time.monotonic() - started)
+        with console.status(first, spinner="dots") as status:
+            while not stop.wait(0.1):
+                urls = client.requests.urls
+                status.update(_describe_request(urls[-1], len(urls), time.monotonic() - started))
+
+    worker = threading.Thread(target=spin, daemon=True)
+    worker.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        worker.join(timeout=2)
+
+
+def confirm(question: str, *, yes: bool) -> bool:
+    """True when a destructive command may go ahead: ``--yes``, no terminal to ask on, or the user said yes.
+
+    Asks on stderr only when stdin and stderr are terminals; Ctrl-D or an empty answer is no.
+    """
+    from .output import is_terminal, terminal_safe
+
+    if yes or not (is_terminal(sys.stdin) and is_terminal(sys.stderr)) or _state["format"] in ("json", "nl"):
+        return True
+    sys.stderr.write(terminal_safe(question) + " [y/N] ")
+    sys.stderr.flush()
+    try:
+        answer = sys.stdin.readline()
+    except (EOFError, KeyboardInterrupt):
+        answer = ""
+    if not answer.endswith("\n"):
+        sys.stderr.write("\n")
+    return answer.strip().lower() in ("y", "yes")
+
+
+def announce_server(transport: str, host: str, port: int) -> None:
+    """One line on stderr saying which transport ``edgar serve-mcp`` serves and where (stdout is the protocol)."""
+    if transport == "stdio":
+        where = "stdio: JSON-RPC on stdin/stdout, for an MCP client that started this process"
+    elif transport == "streamable-http":
+        where = f"streamable HTTP at http://{host}:{port}/mcp"
+    else:
+        return  # serve() refuses it
+    if not quiet():
+        sys.stderr.write(f"edgar: serving MCP over {where}; Ctrl-C to stop.\n")
+        sys.stderr.flush()

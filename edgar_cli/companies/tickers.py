@@ -1,0 +1,219 @@
+"""The SEC's ticker file: companies by ticker and CIK, in the SEC's market-value order.
+
+Source: www.sec.gov/files/company_tickers_exchange.json (fields cik, name,
+ticker, exchange), falling back to company_tickers.json (no exchanges).
+
+**Order.** company_tickers.json lists companies by descending market value
+(NVDA, AAPL, GOOGL, MSFT, ...). company_tickers_exchange.json lists them in the
+same order: in the 2025-12 snapshot both files agree row for row over their
+ranked head (the first 7,006 rows); the remaining rows (funds and trusts,
+preferred and secondary lines, bankrupt "Q" tickers, some foreign issuers such
+as TSM) are in no value order in either file. So one file gives both the
+exchanges and the order, and a cold run makes one request, not two. A
+company's :attr:`CompanyEntry.rank` is its first row's position (1 = largest),
+counting each CIK once; a company in the unordered tail gets its position
+there, which is never better than 7,007, so the tail never outranks a ranked
+company by much and tail companies never outrank one another by much either.
+"""
+
+from __future__ import annotations
+
+import marshal
+import re
+from dataclasses import dataclass, field
+
+from ..errors import EdgarError
+from ..sec import urls
+from ..sec.client import FRESHNESS, SecClient
+from .names import Words, name_words
+
+
+@dataclass
+class CompanyEntry:
+    cik: int
+    name: str
+    tickers: list[str] = field(default_factory=list)
+    exchange: str | None = None
+    rank: int = 0  # position in the SEC's market-value order, 1 = largest
+    words: Words = field(default_factory=lambda: Words.of(()))
+
+
+class TickerMap:
+    """Companies by ticker and by CIK, over two text tables that need no parsing to be searched.
+
+    ``rows``: ``(cik, name, [tickers], exchange, "name words")`` in the file's order, one per CIK.
+    They are kept as ``index``, one ``\\nTICKER\\tCIK`` line per ticker (the first company
+    listing a ticker owns it), and ``table``, one ``\\nCIK\\tname\\ttickers\\texchange\\twords
+    \\tsquashed`` line per company in the file's order (a company's rank is its line number). A
+    ticker, CIK or exact-name lookup is a substring search of them and builds one entry; only
+    a name search decodes every row. Cached as the two strings, a warm run loads the map in
+    well under a millisecond instead of rebuilding 10,000 rows (63-91 ms).
+    """
+
+    def __init__(self, rows: list[tuple], degraded: bool = False):
+        seen: set[str] = set()
+        index, table = [], []
+        for cik, name, tickers, exchange, words in rows:
+            words = _cell(words)
+            table.append("\t".join((str(cik), _cell(name), ",".join(tickers), _cell(exchange or ""), words,
+                                    words.replace(" ", ""))))
+            for t in tickers:
+                if t not in seen:
+                    seen.add(t)
+                    index.append(f"{t}\t{cik}")
+        self._setup("\n" + "\n".join(index) + "\n", "\n" + "\n".join(table) + "\n", degraded)
+
+    @classmethod
+    def from_tables(cls, index: str, table: str, degraded: bool = False) -> "TickerMap":
+        tmap = cls.__new__(cls)
+        tmap._setup(index, table, degraded)
+        return tmap
+
+    def _setup(self, index: str, table: str, degraded: bool) -> None:
+        self.degraded = degraded  # built from company_tickers.json: no exchanges
+        self.index = index
+        self.table = table
+        self._built: dict[int, CompanyEntry] = {}
+        self._all: list[CompanyEntry] | None = None
+        self._squashed_tickers: dict[str, list[str]] | None = None
+        self._texts: dict[int, str] | None = None
+
+    def _entry(self, line: str, rank: int) -> CompanyEntry:
+        cik_s, name, tickers, exchange, words, _squashed = line.split("\t")
+        cik = int(cik_s)
+        e = self._built.get(cik)
+        if e is None:
+            e = CompanyEntry(cik=cik, name=name, tickers=[t for t in tickers.split(",") if t],
+                             exchange=exchange or None, rank=rank, words=Words.of(words.split()))
+            self._built[cik] = e
+        return e
+
+    def by_cik(self, cik: int) -> CompanyEntry | None:
+        e = self._built.get(cik)
+        if e is not None:
+            return e
+        at = self.table.find(f"\n{cik}\t")
+        if at < 0:
+            return None
+        rank = self.table.count("\n", 0, at + 1)  # the table opens with a line break: line 1 is rank 1
+        return self._entry(self.table[at + 1:self.table.index("\n", at + 1)], rank)
+
+    def by_ticker(self, ticker: str) -> CompanyEntry | None:
+        if not ticker or "\t" in ticker or "\n" in ticker:
+            return None
+        at = self.index.find(f"\n{ticker}\t")
+        if at < 0:
+            return None
+        start = at + len(ticker) + 2
+        return self.by_cik(int(self.index[start:self.index.index("\n", start)]))
+
+    def tickers_squashed(self, squashed: str) -> list[str]:
+        """Current tickers that are ``squashed`` once their separators are dropped (``BRKB`` -> ``BRK-B``)."""
+        if self._squashed_tickers is None:
+            index: dict[str, list[str]] = {}
+            for line in self.index.split("\n"):
+                t = line.partition("\t")[0]
+                if "-" in t:
+                    index.setdefault(t.replace("-", ""), []).append(t)
+            self._squashed_tickers = index
+        return self._squashed_tickers.get(squashed, [])
+
+    def named(self, squashed: str) -> list[int]:
+        """CIKs whose name words, run together, are ``squashed`` (an exact name match; no entries built)."""
+        if not squashed or "\t" in squashed or "\n" in squashed:
+            return []
+        out, needle, at = [], f"\t{squashed}\n", 0
+        while (at := self.table.find(needle, at)) >= 0:
+            line_start = self.table.rindex("\n", 0, at) + 1
+            out.append(int(self.table[line_start:self.table.index("\t", line_start)]))
+            at += len(needle) - 1
+        return out
+
+    def _lines(self) -> list[str]:
+        return [line for line in self.table.split("\n") if line]
+
+    @property
+    def texts(self) -> dict[int, str]:
+        """CIK -> name words as one string, for character-level matching."""
+        if self._texts is None:
+            self._texts = {int(parts[0]): parts[4] for parts in (line.split("\t") for line in self._lines())}
+        return self._texts
+
+    @property
+    def entries(self) -> list[CompanyEntry]:
+        if self._all is None:
+            self._all = [self._entry(line, rank) for rank, line in enumerate(self._lines(), start=1)]
+        return self._all
+
+    @property
+    def size(self) -> int:
+        return self.table.count("\n") - 1
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split())  # no tab or line break can end up inside a table cell
+
+
+def normalize_ticker(value: str) -> str:
+    """``brk.b``, ``BRK B``, ``brk/b`` -> ``BRK-B`` (the SEC's spelling)."""
+    return re.sub(r"[.\s/]+", "-", value.strip().upper()).strip("-")
+
+
+def load_ticker_map(client: SecClient) -> TickerMap:
+    """The SEC's ticker file, parsed once per day and kept in the cache as ready-to-search tables.
+
+    Refreshed daily, with a conditional request (the raw file's ETag/Last-Modified).
+    """
+    with client.memo_lock:
+        cached = client.memo.get("ticker_map")
+        if cached is not None:
+            return cached
+        tmap = None
+        entry = client.cache_get(_COMPACT_KEY, FRESHNESS["tickers"])
+        if entry is not None:
+            try:
+                fmt, index, table = marshal.loads(entry.payload)
+                if fmt == _COMPACT_FORMAT and isinstance(index, str) and isinstance(table, str):
+                    tmap = TickerMap.from_tables(index, table)
+            except (ValueError, EOFError, TypeError):
+                tmap = None
+        if tmap is None:
+            rows, degraded = _fetch_ticker_rows(client)
+            tmap = TickerMap(rows, degraded)
+            if not degraded:  # a fallback map is used for this process only, never cached
+                client.cache_set(_COMPACT_KEY, marshal.dumps((_COMPACT_FORMAT, tmap.index, tmap.table)))
+        client.memo["ticker_map"] = tmap
+        return tmap
+
+
+_COMPACT_KEY = "tickers-compact:v3"
+_COMPACT_FORMAT = 3  # 3: the text tables (2: row tuples whose name words keep descriptive words)
+
+
+def _fetch_ticker_rows(client: SecClient) -> tuple[list[tuple], bool]:
+    """([(cik, name, [tickers], exchange, name words)], one row per CIK, file order; degraded?)."""
+    degraded = False
+    try:
+        data = client.get_json(urls.company_tickers_exchange(), kind="tickers")
+        fields = data["fields"]
+        raw = [dict(zip(fields, row)) for row in data["data"]]
+    except (EdgarError, KeyError, TypeError) as exc:
+        if isinstance(exc, EdgarError) and exc.code not in ("not_found", "upstream_unavailable"):
+            raise
+        degraded = True
+        data = client.get_json(urls.company_tickers(), kind="tickers")
+        raw = [{"cik": v["cik_str"], "name": v["title"], "ticker": v["ticker"], "exchange": None}
+               for v in data.values()]
+    rows: dict[int, list] = {}
+    for row in raw:
+        try:
+            cik = int(row["cik"])
+            ticker = str(row["ticker"]).upper()
+            name = str(row["name"])
+        except (KeyError, TypeError, ValueError):
+            continue
+        if cik not in rows:
+            rows[cik] = [cik, name, [], row.get("exchange") or None, " ".join(name_words(name))]
+        if ticker and ticker not in rows[cik][2]:
+            rows[cik][2].append(ticker)
+    return [tuple(r) for r in rows.values()], degraded

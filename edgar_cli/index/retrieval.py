@@ -1,0 +1,164 @@
+"""The ranked search over the local index: keyword and semantic candidates, fused, then the soft signals
+(company named in the question, likely sections) and diversity across sections.
+
+1. Keyword candidates: BM25 with per-filing statistics (``IndexStore.keyword``) over the question's own
+   terms (weight 1) and the finance vocabulary's expansions (weight ``query.EXPANSION_WEIGHT``).
+2. Semantic candidates: cosine similarity of the question's vector to each chunk's vector.
+3. Fusion by normalised scores, not ranks: BM25 divided by the best BM25, cosine scaled between the
+   ``SEM_FLOOR_RANK``-th best and the best. A chunk that one ranker scores far above the rest keeps that
+   lead (reciprocal rank fusion over deep lists would bury it behind chunks both rankers rank middling).
+4. Soft signals, multiplied in: chunks of a company the question names (when no company filter is
+   given) ``COMPANY_BOOST``; the question's likely sections (``query.section_prior``).
+5. Optional re-ranking (``EDGAR_RERANK_MODEL``, a cross-encoder; none is packaged): the top
+   ``RERANK_TOP`` are rescored, the cross-encoder's logit mapped to (0, 1) and averaged with the fused
+   score, so a re-ranker moves passages within the head of the list rather than replacing it.
+6. Diversity: choosing the results in order, a chunk from a (filing, section) already chosen ``n`` times
+   counts ``DIVERSITY ** n`` of its score, so one fact repeated across a section's notes does not fill
+   every place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .query import QueryPlan
+from .store import Filters, IndexStore
+
+POOL = 200  # candidates taken from each ranker
+W_BM25 = 0.4  # weight of the keyword score in the fusion; the semantic score has 1 - W_BM25
+SEM_FLOOR_RANK = 100  # the semantic score is 0 at this rank's cosine and 1 at the best
+COMPANY_BOOST = 6.0  # chunks of the company a question names count (1 + this) times: nearly a filter, but soft
+DIVERSITY = 0.85
+
+
+@dataclass
+class Ranked:
+    chunk_id: str
+    score: float
+    ranks: dict[str, int] = field(default_factory=dict)  # ranker -> rank (1-based) in that ranker's list
+    terms: tuple[str, ...] = ()  # query terms the chunk holds
+
+
+@dataclass
+class Retrieval:
+    results: list[Ranked]
+    every_word: int  # keyword candidates holding every one of the question's own terms
+    keyword_candidates: int
+
+
+def _section(chunk_id: str) -> tuple[str, str]:
+    acc, section, _ = chunk_id.rsplit(":", 2)
+    return acc, section
+
+
+def semantic_ranking(st: IndexStore, embedder, text: str, filters: Filters) -> list[tuple[str, float]]:
+    """Chunks by the cosine similarity of their vector to the query's, best first (at most POOL)."""
+    import numpy as np
+
+    rows = st.vectors(filters, embedder.model_id)
+    if not rows:
+        return []
+    dim = embedder.dimension
+    mat = np.frombuffer(b"".join(v for _, v in rows), dtype=np.float32).reshape(-1, dim)
+    counts = np.fromiter((len(v) // (4 * dim) for _, v in rows), dtype=np.int64, count=len(rows))
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    sims = np.maximum.reduceat(mat @ embedder.embed_queries([text])[0], starts)  # a chunk scores as its best window
+    k = min(POOL, len(rows))
+    top = np.argpartition(-sims, k - 1)[:k]
+    top = top[np.argsort(-sims[top], kind="stable")]
+    return [(rows[i][0], float(sims[i])) for i in top]
+
+
+def rerank(st: IndexStore, reranker, query: str, order: list[str], scores: dict[str, float], top: int) -> None:
+    """Rescore the first ``top`` chunks with a cross-encoder, in place: fused score averaged with
+    sigmoid(logit) (scaled to the fused scores' range), lifted so the head stays ahead of the rest."""
+    import math
+
+    head, tail = order[:top], order[top:]
+    if not head:
+        return
+    chunks = st.chunks(head)
+    texts = [chunks[c].text if c in chunks else "" for c in head]
+    logits = reranker.score(query, texts)
+    best = max(scores[c] for c in head) or 1.0
+    floor = max((scores[c] for c in tail), default=0.0)
+    for c, z in zip(head, logits):
+        scores[c] = floor + 0.5 * scores[c] + 0.5 * best / (1.0 + math.exp(-z))
+
+
+def retrieve(st: IndexStore, plan: QueryPlan, filters: Filters, mode: str, embedder=None,
+             cik_of: dict[str, str] | None = None, *, w_bm25: float | None = None,
+             company_boost: float | None = None, diversity: float | None = None, use_prior: bool = True,
+             reranker=None) -> Retrieval:
+    """Ranked chunks for a query plan; ``mode`` is bm25, semantic or hybrid (semantic modes need
+    ``embedder``). ``cik_of``: accession -> CIK, for the company boost. The weights default to the module's
+    constants."""
+    w_bm25 = W_BM25 if w_bm25 is None else w_bm25
+    company_boost = COMPANY_BOOST if company_boost is None else company_boost
+    diversity = DIVERSITY if diversity is None else diversity
+    scores: dict[str, float] = {}
+    ranks: dict[str, dict[str, int]] = {}
+    held: dict[str, tuple[str, ...]] = {}
+    every = n_kw = 0
+    detected = {d.cik for d in plan.companies}
+    # the soft company filter: the named company's own best candidates join the pool (then get the boost)
+    own_filters = None
+    if detected and not filters.ciks:
+        own_filters = replace(filters, ciks=sorted(detected))
+    if mode in ("bm25", "hybrid"):
+        hits = st.keyword(plan.weights, filters, POOL)
+        if own_filters is not None:
+            seen_ids = {h.chunk_id for h in hits}
+            extra = [h for h in st.keyword(plan.weights, own_filters, POOL // 2) if h.chunk_id not in seen_ids]
+            hits = sorted(hits + extra, key=lambda h: (-h.score, h.chunk_id))
+        n_kw = len(hits)
+        top = hits[0].score if hits else 0.0
+        w = 1.0 if mode == "bm25" else w_bm25
+        for r, h in enumerate(hits, start=1):
+            scores[h.chunk_id] = scores.get(h.chunk_id, 0.0) + w * (h.score / top if top > 0 else 0.0)
+            ranks.setdefault(h.chunk_id, {})["bm25"] = r
+            held[h.chunk_id] = h.terms
+            if plan.own and plan.own <= set(h.terms):
+                every += 1
+    if mode in ("semantic", "hybrid") and embedder is not None:
+        sem = semantic_ranking(st, embedder, plan.text, filters)
+        if own_filters is not None and sem:
+            seen_ids = {c for c, _ in sem}
+            sem = sorted(sem + [x for x in semantic_ranking(st, embedder, plan.text, own_filters)[:POOL // 2]
+                                if x[0] not in seen_ids], key=lambda x: -x[1])
+        if sem:
+            best = sem[0][1]
+            floor = sem[min(SEM_FLOOR_RANK, len(sem)) - 1][1]
+            span = best - floor if best > floor else 1.0
+            w = 1.0 if mode == "semantic" else 1.0 - w_bm25
+            for r, (cid, c) in enumerate(sem, start=1):
+                scores[cid] = scores.get(cid, 0.0) + w * max(0.0, (c - floor) / span)
+                ranks.setdefault(cid, {})["semantic"] = r
+    prior = plan.section_prior if use_prior else {}
+    for cid in scores:
+        acc, section = _section(cid)
+        if detected and cik_of and cik_of.get(acc) in detected:
+            scores[cid] *= 1.0 + company_boost
+        if prior:
+            scores[cid] *= prior.get(section, 1.0)
+    order = sorted(scores, key=lambda c: (-scores[c], min(ranks[c].values()), c))
+    if reranker is not None and mode != "bm25":
+        from .embeddings import RERANK_TOP
+
+        rerank(st, reranker, plan.text, order, scores, RERANK_TOP)
+        order = sorted(scores, key=lambda c: (-scores[c], min(ranks[c].values()), c))
+    chosen: list[Ranked] = []
+    seen: dict[tuple[str, str], int] = {}
+    pending = order[:]
+    # greedy diversity over the head of the list (beyond it order no longer matters to a reader)
+    while pending and len(chosen) < 50:
+        best_i, best_s = 0, -1.0
+        for i, c in enumerate(pending[:60]):
+            s = scores[c] * diversity ** seen.get(_section(c), 0)
+            if s > best_s:
+                best_i, best_s = i, s
+        c = pending.pop(best_i)
+        seen[_section(c)] = seen.get(_section(c), 0) + 1
+        chosen.append(Ranked(c, best_s, ranks[c], held.get(c, ())))
+    chosen.extend(Ranked(c, scores[c], ranks[c], held.get(c, ())) for c in pending)
+    return Retrieval(results=chosen, every_word=every, keyword_candidates=n_kw)

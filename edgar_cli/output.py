@@ -1,0 +1,211 @@
+"""How a result reaches its reader: the one place that writes a result model to stdout.
+
+Formats (``--format`` or its short flags):
+
+- ``table``: rich tables and text for a person; the default when stdout is a terminal.
+- ``tsv``: tab-separated rows under a header row. Tabs and line breaks inside a
+  value become spaces (use csv or json for exact text).
+- plain: the default when stdout is not a terminal, as ``gh`` does: the tsv rows
+  *without* the header row, untruncated, so that ``cut``, ``sort`` and ``awk`` see
+  data only. A text result (a filing section, indexed lines) prints its text.
+- ``csv``: RFC 4180 rows under a header row (the stdlib csv module), for spreadsheets.
+- ``json``: the result model, exactly what the MCP tool returns.
+- ``nl``: newline-delimited JSON, one object per row (the csv row with typed values).
+
+The rows of each result model are declared in :mod:`edgar_cli.rows`; tables in
+:mod:`edgar_cli.render`. Notes and warnings go to stderr in every format but
+json and nl (where they are in the data); ``--quiet`` drops notes, never warnings.
+
+Text that reaches a terminal passes through :func:`terminal_safe`: escape and
+other control characters from filings or arguments are shown as visible symbols
+instead of being obeyed. json and nl stay exact (JSON escapes them anyway);
+csv, tsv and text stay exact when written to a file or a pipe.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import sys
+from decimal import Decimal
+from datetime import date
+from typing import Any, Literal
+
+Format = Literal["table", "tsv", "csv", "json", "nl"]
+FORMATS: tuple[str, ...] = ("table", "tsv", "csv", "json", "nl")
+
+# C0 controls but tab and newline, DEL, C1 controls, and the bidirectional overrides that reorder what is shown
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _visible(m: re.Match) -> str:
+    code = ord(m.group())
+    if code < 0x20:
+        return chr(0x2400 + code)  # the Control Pictures block: ESC shows as ␛
+    if code == 0x7F:
+        return "\u2421"
+    return "\ufffd"
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with control characters (ESC, CR, BEL, C1, bidi overrides) replaced by visible symbols.
+
+    One character for one, so that offsets into the text (search marks) stay valid.
+    """
+    return _UNSAFE.sub(_visible, text) if text else text
+
+
+def safe_data(value: Any) -> Any:
+    """A JSON-like value with every string made :func:`terminal_safe`."""
+    if isinstance(value, str):
+        return terminal_safe(value)
+    if isinstance(value, dict):
+        return {terminal_safe(str(k)) if isinstance(k, str) else k: safe_data(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(safe_data(v) for v in value)
+    return value
+
+
+def safe_model(result: Any) -> Any:
+    """A copy of a result model whose strings are :func:`terminal_safe` (for tables and text on a terminal)."""
+    dump = getattr(result, "model_dump", None)
+    if not callable(dump):
+        return result
+    return type(result).model_validate(safe_data(dump()))
+
+
+def is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # a replaced or closed stream
+        return False
+
+
+def default_format() -> str:
+    """``table`` on a terminal, else ``plain`` (header-less tsv rows, or the text of a text result)."""
+    return "table" if is_terminal(sys.stdout) else "plain"
+
+
+# --- cells ----------------------------------------------------------------------------------------
+
+
+def cell(value: Any) -> str:
+    """A row value as csv/tsv text: '' for null, true/false, numbers without exponent or separators,
+    ISO dates, lists joined by '; ', mappings as 'key=value; ...'."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            return str(value)
+        if value.is_integer() and abs(value) < 1e18:
+            return str(int(value))
+        return format(Decimal(repr(value)), "f")
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return "; ".join(cell(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k}={cell(v)}" for k, v in value.items())
+    return str(value)
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return [_json_value(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _json_value(v) for k, v in value.items()}
+    return value
+
+
+def columns(rows: list[dict[str, Any]]) -> list[str]:
+    """Every key of the rows, in first-seen order (rows may differ: a statement's periods, compare's unavailable)."""
+    return list(dict.fromkeys(k for row in rows for k in row))
+
+
+_TSV_BREAKS = re.compile(r"[\t\r\n]+")
+
+
+def write_rows(rows: list[dict[str, Any]], fmt: str, out: Any, *, header: bool, safe: bool) -> None:
+    """Rows as csv or tsv (``fmt``) on ``out``; ``safe`` makes every cell :func:`terminal_safe`."""
+    cols = columns(rows)
+    fix = terminal_safe if safe else (lambda s: s)
+    if fmt == "csv":
+        writer = csv.writer(out, lineterminator="\r\n")
+        if header and cols:
+            writer.writerow(cols)
+        for row in rows:
+            writer.writerow([fix(cell(row.get(c))) for c in cols])
+        return
+    if header and cols:
+        out.write("\t".join(cols) + "\n")
+    for row in rows:
+        out.write("\t".join(fix(_TSV_BREAKS.sub(" ", cell(row.get(c)))) for c in cols) + "\n")
+
+
+def write_nl(rows: list[dict[str, Any]], out: Any) -> None:
+    """One JSON object per row, each with every column (null where a row has no value), as csv has."""
+    cols = columns(rows)
+    for row in rows:
+        out.write(json.dumps({c: _json_value(row.get(c)) for c in cols}, ensure_ascii=False) + "\n")
+
+
+# --- results --------------------------------------------------------------------------------------
+
+
+def emit(result: Any, fmt: str | None = None, *, quiet: bool = False) -> None:
+    """Write ``result`` to stdout in ``fmt`` (default: :func:`default_format`), its notes and warnings to stderr."""
+    from . import rows as R
+
+    fmt = fmt or default_format()
+    out = sys.stdout
+    if fmt == "json":
+        out.write(result.model_dump_json(indent=2) + "\n")
+        return
+    if fmt == "nl":
+        write_nl(R.rows(result), out)
+        return
+    safe = is_terminal(out)
+    if fmt == "table":
+        from .render import render_table
+
+        render_table(result)
+    elif fmt == "plain" and R.text(result) is not None:
+        text = R.text(result) or ""
+        out.write((terminal_safe(text) if safe else text) + ("" if text.endswith("\n") or not text else "\n"))
+    else:
+        write_rows(R.rows(result), "csv" if fmt == "csv" else "tsv", out, header=fmt != "plain", safe=safe)
+    out.flush()  # the data before the notes, when both go to one terminal
+    messages(result, quiet=quiet)
+
+
+def messages(result: Any, *, quiet: bool = False) -> None:
+    """A result's warnings (always) and notes (unless quiet) on stderr, each once."""
+    from .render import print_messages
+
+    warnings = list(dict.fromkeys(getattr(result, "warnings", None) or []))
+    notes = [] if quiet else [n for n in dict.fromkeys(getattr(result, "notes", None) or []) if n not in warnings]
+    print_messages(warnings, notes)
+    source = getattr(result, "data_source", None)
+    if source is not None and not quiet:
+        from .render import describe_source, err_console
+
+        err_console().print(f"answered from: {describe_source(source)}", style="dim", highlight=False)
+
+
+def emit_error(error: dict, fmt: str | None) -> None:
+    """``{"error": ...}`` as JSON on stdout for json and nl, else as text on stderr."""
+    if fmt == "json":
+        sys.stdout.write(json.dumps(error, indent=2) + "\n")
+    elif fmt == "nl":
+        sys.stdout.write(json.dumps(error) + "\n")
+    else:
+        from .render import render_error
+
+        render_error(error)

@@ -1,0 +1,72 @@
+"""Bulk archives built from the corpus at run time, laid out as the SEC publishes them.
+
+``companyfacts.zip`` holds one ``CIK##########.json`` per filer (the corpus'
+recorded companyfacts documents, byte for byte); ``submissions.zip`` holds each
+filer's ``CIK##########.json`` and its ``CIK##########-submissions-NNN.json``
+pages. They are written under ``<root>/www.sec.gov/Archives/edgar/daily-index/``
+so that ``MirrorServer(extra=root)`` serves them at the SEC's URLs, with the
+archive's modification time as its Last-Modified.
+
+Nothing here is committed data: every byte comes from ../shared/sec-corpus.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import zipfile
+from datetime import datetime
+from pathlib import Path
+
+COMPANYFACTS = "www.sec.gov/Archives/edgar/daily-index/xbrl/companyfacts.zip"
+SUBMISSIONS = "www.sec.gov/Archives/edgar/daily-index/bulkdata/submissions.zip"
+
+
+def corpus_facts(corpus: Path) -> list[Path]:
+    return sorted((corpus / "data.sec.gov" / "api" / "xbrl" / "companyfacts").glob("CIK*.json"))
+
+
+def corpus_submissions(corpus: Path) -> list[Path]:
+    return sorted((corpus / "data.sec.gov" / "submissions").glob("CIK*.json"))
+
+
+def write_zip(path: Path, members: list[tuple[str, bytes | Path]], published: datetime) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
+        for name, body in members:
+            if isinstance(body, Path):
+                zf.write(body, name)
+            else:
+                zf.writestr(name, body)
+    os.replace(tmp, path)
+    ts = published.timestamp()
+    os.utime(path, (ts, ts))
+    return path
+
+
+def write_archives(root: Path, corpus: Path, published: datetime, *, facts: list[tuple[str, bytes | Path]] | None = None,
+                   submissions: list[tuple[str, bytes | Path]] | None = None) -> tuple[Path, Path]:
+    """Both archives under ``root``; by default every corpus companyfacts and submissions file."""
+    facts = facts if facts is not None else [(p.name, p) for p in corpus_facts(corpus)]
+    submissions = submissions if submissions is not None else [(p.name, p) for p in corpus_submissions(corpus)]
+    return (write_zip(root / COMPANYFACTS, facts, published), write_zip(root / SUBMISSIONS, submissions, published))
+
+
+def renamed_facts(path: Path, cik: int, name: str) -> bytes:
+    """A corpus companyfacts document under another CIK and name (the synthetic filers of the benchmark)."""
+    data = json.loads(path.read_bytes())
+    data["cik"] = cik
+    data["entityName"] = name
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+def renamed_submissions(path: Path, cik: int, name: str) -> bytes:
+    data = json.loads(path.read_bytes())
+    if "filings" in data:
+        data["cik"] = f"{cik:010d}"
+        data["name"] = name
+        data["tickers"] = []
+        for entry in data["filings"].get("files") or []:
+            entry["name"] = entry["name"].replace(entry["name"][3:13], f"{cik:010d}")
+    return json.dumps(data, separators=(",", ":")).encode()

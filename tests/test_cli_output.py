@@ -1,0 +1,196 @@
+"""Every table command three ways, through the installed `edgar`: an 80-column table, piped output, CSV.
+
+At 80 columns nothing that says whose row it is (company, filing) or what it is (a value, an accession
+number) may be cut off or folded across lines: each must appear whole on one line of the table. Piped,
+stdout is header-less tab-separated rows, as wide as their data. CSV parses with the csv module and
+carries the same values as --json.
+
+Figures (from the corpus): NVIDIA diluted EPS FY2026 4.90 (0001045810-26-000021), FY2025 2.94 and FY2024
+1.19 restated from 11.93 (0001045810-25-000023, the 10-for-1 split of 2024); revenue FY2021 for NVIDIA
+16,675,000,000 (0001045810-22-000036), Apple 365,817,000,000 (0000320193-21-000105) and Tesla
+53,823,000,000 (0000950170-22-000796); NVIDIA's FY2025 10-K is 0001045810-25-000023 (nvda-20250126.htm).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+
+import pytest
+
+from edgar_cli.render import fmt_value
+
+NVDA_FY2025 = "0001045810-25-000023"
+WRONG_YEAR = "NVIDIA's revenue in fiscal 2024 was $130.5 billion."
+
+
+def _concept(d):
+    return [fmt_value(v["value"], v["unit"]) for v in d["values"]] + [v["accession_number"] for v in d["values"]]
+
+
+def _compare(d):
+    return ([fmt_value(r["value"], r["unit"]) for r in d["rows"]] + [r["accession_number"] for r in d["rows"]]
+            + [r["name"] for r in d["rows"]])
+
+
+CASES: dict[str, tuple[tuple[str, ...], object]] = {
+    "concept": (("concept", "NVDA", "eps_diluted", "-n", "3"), _concept),
+    "compare": (("compare", "revenue", "NVDA", "AAPL", "TSLA"), _compare),
+    # NVIDIA's income statement, FY2024-FY2026 (10-Ks 0001045810-24-000029, -25-000023, -26-000021)
+    "statement": (("statement", "NVDA", "income", "--last", "3"),
+                  # a long label may wrap in its column; a value never does
+                  lambda d: [r["label"] for r in d["rows"] if len(r["label"]) <= 26] + [c["key"] for c in d["columns"]]),
+    "filings": (("filings", "NVDA", "--form", "10-K", "-n", "3"),
+                lambda d: [f["accession_number"] for f in d["filings"]] + [d["company"]["name"]]),
+    "search": (("search", "climate change", "--form", "8-K", "-n", "3"),
+               lambda d: [f["accession_number"] for f in d["filings"]] + [f["company"]["cik"] for f in d["filings"]]),
+    "section": (("section", "NVDA", "--accession", NVDA_FY2025),
+                lambda d: [s["section"] for s in d["sections"]] + [f"{s['chars']:,}" for s in d["sections"]]),
+    "verify": (("verify", WRONG_YEAR, "--company", "NVDA"),
+               lambda d: [f["text"] for f in d["figures"]] + [f["support"]["accession_number"] for f in d["figures"]
+                                                               if f["support"]]),
+    "resolve": (("resolve", "NVDA"), lambda d: [d["cik"], d["name"]]),
+    "concepts": (("concepts",), lambda d: [c["concept"] for c in d["concepts"]]),
+    "index-list": (("index", "list"), lambda d: [f["accession_number"] for f in d["filings"]]),
+    "find": (("find", "export controls China", "-n", "2"),
+             lambda d: [h["ticker"] for h in d["results"]] + [f"filed {h['filed']}" for h in d["results"]]),
+    "config-show": (("config", "show"), lambda d: [s["setting"] for s in d["settings"]]),
+    "cache-info": (("cache", "info"), lambda d: [d["directory"]]),
+}
+# What the piped and CSV output are compared on (tables of paths and clocks change from run to run).
+UNSTABLE = {"config-show", "cache-info", "index-list"}
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """One cache, data dir and index for the module's processes (companyfacts are fetched once)."""
+    root = tmp_path_factory.mktemp("output")
+    return {"EDGAR_CACHE_DIR": str(root / "cache"), "EDGAR_DATA_DIR": str(root / "data"),
+            "EDGAR_INDEX": str(root / "data" / "index.sqlite"), "EDGAR_SEMANTIC": "0"}
+
+
+@pytest.fixture
+def run(edgar, shared, cli, monkeypatch):
+    """run(args, *, columns=None, inprocess=False) with the module's cache and index (built on first use)."""
+    for k, v in shared.items():
+        monkeypatch.setenv(k, v)
+    if not os.path.exists(shared["EDGAR_INDEX"]):
+        built = edgar("index", "add", "NVDA", "--accession", NVDA_FY2025, "--json", env=shared)
+        assert built.rc == 0, built.out + built.err
+
+    def go(*args: str, columns: int | None = None, inprocess: bool = False):
+        if inprocess:
+            return cli(*args)
+        env = dict(shared)
+        if columns:
+            env["COLUMNS"] = str(columns)
+        return edgar(*args, env=env)
+
+    return go
+
+
+def _ok(r) -> None:
+    assert r.rc in (0, 10), r.out + r.err  # verify exits 10 when a figure is not grounded
+    assert "Traceback" not in r.err
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_table_fits_80_columns_and_shows_every_key_cell_whole(run, name, snapshot):
+    args, key_cells = CASES[name]
+    table = run(*args, "--format", "table", columns=80)
+    _ok(table)
+    lines = table.out.splitlines()
+    assert lines and max(len(line) for line in lines) <= 80, [line for line in lines if len(line) > 80]
+    data = run(*args, "--json", inprocess=True).json()
+    missing = [cell for cell in key_cells(data) if not any(cell in line for line in lines)]
+    assert missing == [], table.out
+    if name not in UNSTABLE:
+        assert table.out == snapshot
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_piped_output_is_tab_separated_rows_without_a_header(run, name, snapshot):
+    args, _ = CASES[name]
+    piped = run(*args)
+    _ok(piped)
+    rows = [line.split("\t") for line in piped.out.splitlines()]
+    tsv = run(*args, "--tsv", inprocess=True).out.splitlines()
+    header = tsv[0].split("\t")
+    assert rows and {len(r) for r in rows} == {len(header)}  # one cell per column, tabs only between cells
+    assert rows[0] != header
+    if name not in UNSTABLE:  # the same rows as --tsv, without its header row
+        assert [line.split("\t") for line in tsv[1:]] == rows
+    assert "─" not in piped.out and "…" not in "".join(r[0] for r in rows)  # no table, nothing cut
+    if name not in UNSTABLE:
+        assert piped.out == snapshot
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_csv_parses_and_carries_the_json_values(run, name, snapshot):
+    args, _ = CASES[name]
+    r = run(*args, "--csv", inprocess=True)
+    _ok(r)
+    parsed = list(csv.DictReader(io.StringIO(r.out)))
+    assert parsed
+    nl = [json.loads(line) for line in run(*args, "--nl", inprocess=True).out.splitlines()]
+    assert len(nl) == len(parsed) and list(nl[0]) == list(parsed[0])  # the same columns, typed in nl
+    if name not in UNSTABLE:
+        assert r.out == snapshot
+
+
+def test_concept_csv_is_spreadsheet_ready_plain_numbers_iso_dates_and_provenance(run):
+    rows = list(csv.DictReader(io.StringIO(run("concept", "NVDA", "revenue", "--fy", "2024", "--csv",
+                                               inprocess=True).out)))
+    (row,) = rows
+    # 0001045810-24-000029: NVIDIA's FY2024 10-K, Revenues 60,922,000,000 USD for 2023-01-30 to 2024-01-28
+    assert {k: row[k] for k in ("company_name", "cik", "concept", "value", "unit", "fiscal_year", "fiscal_period",
+                                "start", "end", "form", "filed", "accession_number", "matched_tag", "restated")} == {
+        "company_name": "NVIDIA CORP", "cik": "0001045810", "concept": "revenue", "value": "60922000000",
+        "unit": "USD", "fiscal_year": "2024", "fiscal_period": "FY", "start": "2023-01-30", "end": "2024-01-28",
+        "form": "10-K", "filed": "2024-02-21", "accession_number": "0001045810-24-000029",
+        "matched_tag": "us-gaap:Revenues", "restated": "false"}
+
+
+def test_a_restated_value_keeps_its_original_in_the_csv(run):
+    rows = list(csv.DictReader(io.StringIO(run("concept", "NVDA", "eps_diluted", "-n", "3", "--csv",
+                                               inprocess=True).out)))
+    fy2024 = next(r for r in rows if r["fiscal_year"] == "2024")
+    assert (fy2024["value"], fy2024["restated"], fy2024["original_value"], fy2024["original_accession"],
+            fy2024["revision_kind"]) == ("1.19", "true", "11.93", "0001045810-24-000029", "stock_split")
+
+
+def test_compare_rows_include_the_companies_without_a_figure(run):
+    # Snowflake reports no SG&A as one tag (it reports its components): compare lists it as unavailable.
+    rows = list(csv.DictReader(io.StringIO(run("compare", "sga", "NVDA", "SNOW", "--fy", "2024", "--csv",
+                                               inprocess=True).out)))
+    assert [r["company_name"] for r in rows] == ["NVIDIA CORP", "Snowflake Inc."]
+    assert rows[0]["unavailable"] == "" and rows[1]["value"] == "" and rows[1]["unavailable"].startswith("not_found")
+
+
+def test_one_format_at_a_time(run):
+    r = run("concept", "NVDA", "revenue", "--json", "--csv", inprocess=True)
+    assert r.rc == 2 and "choose one output format" in r.json()["error"]["message"]
+
+
+def test_the_common_options_are_accepted_after_the_subcommand_and_before_it(run):
+    after = run("concept", "NVDA", "revenue", "--fy", "2024", "--no-cache", "-q", "--user-agent",
+                "Jane Doe jane@example.com", "--format", "nl", inprocess=True)
+    before = run("--no-cache", "-q", "--user-agent", "Jane Doe jane@example.com", "concept", "NVDA", "revenue",
+                 "--fy", "2024", "--nl", inprocess=True)
+    assert after.rc == before.rc == 0 and after.out == before.out
+    assert json.loads(after.out)["value"] == 60922000000  # 0001045810-24-000029
+
+
+def test_quiet_drops_notes_but_never_warnings(run):
+    loud = run("concept", "NVDA", "revenue", inprocess=True)
+    quiet = run("concept", "NVDA", "revenue", "-q", inprocess=True)
+    assert "note:" in loud.err and "note:" not in quiet.err
+    assert quiet.err.count("warning:") == loud.err.count("warning:") > 0  # two tags among the values shown
+    assert quiet.out == loud.out
+
+
+def test_each_note_is_printed_once(run):
+    r = run("find", "export controls China", "-n", "2", inprocess=True)
+    assert r.rc == 0 and r.err.count("Keyword-only search") == 1

@@ -1,0 +1,128 @@
+"""`edgar statement` and multi-concept `edgar concept` end to end, the flattened rows, the trend column."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from edgar_cli.errors import ERROR_CODES, ExitStatus
+from edgar_cli.statement_table import sparkline, statement_cell_rows, statement_rows, statement_text
+
+
+@pytest.fixture
+def sec(module_client, mirror, isolated_env, monkeypatch):
+    import stamina
+
+    from edgar_cli.sec.client import set_client
+
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(module_client.settings.cache_dir))  # commands run in-process
+    stamina.set_testing(True, attempts=2)
+    set_client(module_client)
+    yield module_client
+    stamina.set_testing(False)
+
+
+def test_several_concepts_in_one_concept_command_give_one_table(cli):
+    r = cli("concept", "NVDA", "revenue", "net_income", "operating_income", "--fy", "2024..2026", "--json")
+    assert r.rc == 0, r.out
+    data = r.json()
+    assert [c["key"] for c in data["columns"]] == ["FY2024", "FY2025", "FY2026"]
+    assert [row["concept"] for row in data["rows"]] == ["revenue", "net_income", "operating_income"]
+    cell = data["rows"][1]["cells"][2]  # FY2026 net income, 0001045810-26-000021
+    assert cell["value"] == 120_067_000_000 and cell["fact"]["accession_number"] == "0001045810-26-000021"
+    assert cell["fact"]["form"] == "10-K" and cell["matched_tag"] == "us-gaap:NetIncomeLoss"
+
+
+def test_one_concept_and_one_year_keeps_the_concept_shape(cli):
+    data = cli("concept", "NVDA", "revenue", "--fy", "2024", "--json").json()
+    assert data["values"][0]["value"] == 60_922_000_000 and "rows" not in data
+    data = cli("concept", "NVDA", "revenue", "--fy", "2020-2022", "--json").json()  # a range gives the table
+    assert [c["key"] for c in data["columns"]] == ["FY2020", "FY2021", "FY2022"]
+
+
+def test_statement_table_in_the_terminal_names_periods_and_marks(cli):
+    r = cli("statement", "NVDA", "income", "--period", "quarterly", "--last", "4", "--derive", "q4", "--format", "table")
+    assert r.rc == 0, r.err
+    for text in ("Income statement, quarterly", "Q4 FY2026", "2026-01-25", "68,127 d", "n/a", "USD m"):
+        assert text in r.out
+    assert "Trend" not in r.out  # not a terminal: no sparkline column
+    assert "derived" in r.err
+
+
+def test_statement_json_in_mcp_shape(cli):
+    data = cli("statement", "AAPL", "balance", "--last", "2", "--json").json()
+    assert data["statement"] == "balance" and [c["key"] for c in data["columns"]] == ["FY2024", "FY2025"]
+    assets = next(r for r in data["rows"] if r["concept"] == "total_assets")
+    # 0000320193-25-000079: Apple's FY2025 10-K, total assets at 2025-09-27
+    assert assets["cells"][1]["value"] == 359_241_000_000 and assets["cells"][1]["end"] == "2025-09-27"
+    assert assets["cells"][1]["fact"]["accession_number"] == "0000320193-25-000079"
+
+
+@pytest.mark.parametrize("args, code", [
+    (("statement", "NVDA", "equity"), "invalid_argument"),
+    (("statement", "NVDA", "income", "--derive", "q4"), "invalid_argument"),
+    (("statement", "NVDA", "income", "--fy", "2024..2020"), "invalid_argument"),
+    (("concept", "NVDA", "revenue", "net_income", "--limit", "3"), "invalid_argument"),
+])
+def test_bad_input_is_an_error_with_a_non_zero_exit(cli, args, code):
+    r = cli(*args, "--json")
+    assert r.rc == ERROR_CODES[code] != ExitStatus.OK
+    assert r.json()["error"]["code"] == code
+    if "--derive" in args:  # messages name the CLI's flags on the CLI
+        assert "--period quarterly" in r.json()["error"]["suggestion"]
+
+
+def test_statement_rows_open_in_a_spreadsheet_with_periods_as_columns(sec):
+    from edgar_cli.capabilities.statements import get_financial_statement
+
+    r = get_financial_statement("AAPL", "balance", fiscal_year="2017..2018")
+    header, rows = statement_rows(r)
+    assert header == ["concept", "label", "basis", "unit", "FY2017", "FY2018", "tags", "derived"]
+    buf = io.StringIO()
+    csv.writer(buf).writerows([header, *rows])
+    table = {row["concept"]: row for row in csv.DictReader(io.StringIO(buf.getvalue()))}
+    assert table["goodwill"]["FY2017"] == "5717000000" and table["goodwill"]["FY2018"] == ""  # absent, not 0
+    assert table["total_assets"]["FY2018"] == "365725000000"  # 0000320193-18-000145
+    head, cells = statement_cell_rows(r)
+    by = {(c[0], c[3]): dict(zip(head, c)) for c in cells}
+    assert by[("total_assets", "FY2018")]["accession_numbers"] == "0000320193-18-000145"
+    assert by[("goodwill", "FY2018")]["status"] == "absent" and by[("goodwill", "FY2018")]["reason"]
+
+
+def test_the_text_channel_carries_the_whole_table(sec):
+    from edgar_cli.capabilities.statements import get_financial_statement
+
+    r = get_financial_statement("NVDA", "income", last=5)
+    text = statement_text(r)
+    assert all(row.label in text for row in r.rows)
+    assert "215938000000" in text and "0001045810-26-000021" in text and "FY2022 (2022-01-30)" in text
+
+
+def test_sparkline_scales_between_min_and_max_with_gaps():
+    assert sparkline([1, 2, 3, None, 8]) == "▁▂▃ █"
+    assert sparkline([5]) == "" and sparkline([2, 2]) == "██"
+
+
+def test_the_trend_column_appears_in_a_terminal(sec):
+    from rich.console import Console
+
+    from edgar_cli.capabilities.statements import get_financial_series
+    from edgar_cli.render import statement_table
+
+    r = get_financial_series("NVDA", ["revenue"], last=5)
+    console = Console(width=160, record=True, file=io.StringIO())
+    console.print(statement_table(r, trend=True))
+    text = console.export_text()
+    assert "Trend" in text and "▁▁▂▅█" in text  # FY2022..FY2026 revenue, 26.9B to 215.9B
+
+
+def test_chart_draws_the_rows_below_the_table(cli):
+    pytest.importorskip("plotext")
+    r = cli("concept", "NVDA", "revenue", "net_income", "--last", "3", "--chart", "--format", "table")
+    assert r.rc == 0, r.err
+    table, _, chart = r.out.partition("┌")
+    assert "FY2026" in table and chart and "Revenue" in chart and "FY2024" in chart
+    assert cli("concept", "NVDA", "revenue", "net_income", "--last", "3", "--chart", "--json").json()["rows"]

@@ -1,0 +1,260 @@
+"""edgar screen over a bulk store built from the corpus, and the store against the live path, row by row.
+
+One store per module (tests/bulk_kit.py: the six corpus companies with
+companyfacts, every corpus submissions file). Expected figures are the
+corpus' own, named by accession number; the parity tests compare every
+concept answer from the store with the live path's.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+import bulk_kit
+from mirror import MirrorServer
+
+PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=timezone.utc)
+CORPUS_CIKS = (320193, 1045810, 1046179, 1318605, 1640147, 1997711)
+
+
+@pytest.fixture(scope="module")
+def store_env(corpus, tmp_path_factory):
+    """(mirror URL, store dir): the archives served and synced once for the module."""
+    import stamina
+
+    from edgar_cli.capabilities.bulk_sync import sync_bulk
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    root = tmp_path_factory.mktemp("bulk-extra")
+    bulk_kit.write_archives(root, corpus, PUBLISHED)
+    srv = MirrorServer(corpus, extra=root).start()
+    cache = tmp_path_factory.mktemp("bulk-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("EDGAR_MIRROR", srv.url)
+        mp.setenv("EDGAR_CACHE_DIR", str(cache))
+        mp.setenv("SEC_USER_AGENT", "edgar-cli tests tests@example.com")
+        mp.setenv("EDGAR_TODAY", "2026-07-01")
+        mp.delenv("EDGAR_BULK_DIR", raising=False)
+        stamina.set_testing(True, attempts=2)
+        client = SecClient(Settings.from_env())
+        sync_bulk(client=client)
+        client.close()
+        stamina.set_testing(False)
+    yield srv.url, cache / "bulk"
+    srv.stop()
+
+
+@pytest.fixture
+def screen(store_env, monkeypatch):
+    """screen(concept, **kw) -> ScreenResult through a client that sees the module's store."""
+    from edgar_cli.capabilities.screen import screen_companies
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient, set_client
+
+    url, directory = store_env
+    monkeypatch.setenv("EDGAR_MIRROR", url)
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    client = SecClient(Settings.from_env())
+    set_client(client)
+    return lambda concept, **kw: screen_companies(concept, client=client, **kw)
+
+
+def _row(result, cik: int):
+    return next((r for r in result.rows if r.cik == f"{cik:010d}"), None)
+
+
+def test_revenue_fy2024_above_a_billion_lists_each_company_with_its_own_fiscal_year(screen):
+    got = screen("revenue", fiscal_year=2024, minimum=1e9)
+    nvda, aapl = _row(got, 1045810), _row(got, 320193)
+    assert (nvda.value, nvda.accession_number, str(nvda.end)) == (60922000000, "0001045810-24-000029", "2024-01-28")
+    assert aapl.accession_number == "0000320193-24-000123" and str(aapl.end) == "2024-09-28"
+    assert nvda.fiscal_year == aapl.fiscal_year == 2024
+    assert all(r.unit == "USD" and r.value >= 1e9 for r in got.rows)
+    assert [r.value for r in got.rows] == sorted((r.value for r in got.rows), reverse=True)
+    assert got.companies_considered == 6
+    assert got.data_source.kind == "bulk" and got.data_source.as_of == PUBLISHED
+    assert any("2024-01-28" in n and "2024-09-28" in n for n in got.notes)  # different months, said so
+
+
+def test_a_usd_screen_never_mixes_in_twd_and_counts_tsmc_as_another_unit(screen):
+    got = screen("revenue", fiscal_year=2024)
+    assert _row(got, 1046179) is None
+    other = next(e for e in got.excluded if e.reason == "other_unit")
+    assert other.companies == 1 and "TWD" in other.detail and "0001046179" in other.examples[0]
+    twd = screen("revenue", fiscal_year=2024, unit="TWD")
+    tsmc = _row(twd, 1046179)
+    assert (tsmc.value, tsmc.accession_number, tsmc.form) == (2894307700000, "0001193125-25-083423", "20-F")
+    assert [r.cik for r in twd.rows] == ["0001046179"]
+
+
+def test_counts_add_up_to_the_companies_considered(screen):
+    got = screen("revenue", fiscal_year=2024, minimum=1e9, forms=["10-K"])
+    assert got.companies_reporting + sum(e.companies for e in got.excluded
+                                         if e.reason in ("not_reported", "no_annual_value", "other_unit",
+                                                         "period_not_reported")) == got.companies_considered
+    assert got.companies_matched == got.companies_reporting - sum(
+        e.companies for e in got.excluded if e.reason in ("form", "fiscal_year_end", "below_minimum", "above_maximum"))
+
+
+def test_calendar_year_selects_periods_by_their_end_date(screen):
+    fiscal = screen("revenue", fiscal_year=2025)
+    calendar = screen("revenue", calendar_year=2024)
+    # NVIDIA's FY2025 ended 2025-01-26 (calendar 2025); its FY2024, ended 2024-01-28, is its calendar 2024 row.
+    assert str(_row(fiscal, 1045810).end) == "2025-01-26"
+    cal = _row(calendar, 1045810)
+    assert str(cal.end) == "2024-01-28" and cal.fiscal_year == 2024
+    assert all(str(r.end).startswith("2024") for r in calendar.rows)
+
+
+def test_fiscal_year_end_month_and_form_filters(screen):
+    september = screen("revenue", fiscal_year=2024, fiscal_year_end=9)
+    assert [r.cik for r in september.rows] == ["0000320193"]
+    assert any(e.reason == "fiscal_year_end" for e in september.excluded)
+    filers_20f = screen("revenue", fiscal_year=2024, unit="TWD", forms=["20-F"])
+    assert [r.form for r in filers_20f.rows] == ["20-F"]
+    none_10k = screen("revenue", fiscal_year=2024, unit="TWD", forms=["10-K"])
+    assert none_10k.rows == [] and next(e for e in none_10k.excluded if e.reason == "form").companies == 1
+
+
+def test_sort_limit_and_truncation(screen):
+    asc = screen("revenue", fiscal_year=2024, sort="value_asc")
+    assert [r.value for r in asc.rows] == sorted(r.value for r in asc.rows)
+    one = screen("revenue", fiscal_year=2024, limit=1)
+    assert len(one.rows) == 1 and one.truncated and one.companies_matched > 1
+    named = screen("revenue", fiscal_year=2024, sort="name")
+    assert [r.name for r in named.rows] == sorted(r.name for r in named.rows)
+
+
+def test_restated_values_carry_the_original(screen):
+    from edgar_cli.xbrl.catalogue import catalogue
+
+    found = []
+    for name in catalogue():
+        for fy in (2020, 2021, 2022, 2023, 2024):
+            got = screen(name, fiscal_year=fy)
+            found += [r for r in got.rows if r.restated]
+        if found:
+            break
+    assert found, "the corpus has restated annual values"
+    r = found[0]
+    assert r.original_value is not None and r.original_value != r.value and r.original_accession
+    assert r.revision_kind in ("stock_split", "precision_change", "restatement")
+
+
+def test_peers_of_nvidia_share_its_sic_code(screen):
+    got = screen("revenue", peers_of="NVDA")
+    assert got.peers_of.cik == "0001045810"
+    assert got.fiscal_year is not None and any(str(got.fiscal_year) in n for n in got.notes)
+    assert _row(got, 1045810) is not None
+    assert next(e for e in got.excluded if e.reason == "not_a_peer").companies >= 1
+    assert _row(got, 320193) is None  # Apple files under SIC 3571, not 3674
+
+
+def test_a_raw_tag_is_screened_by_the_same_rules(screen):
+    raw = screen("us-gaap:Revenues", fiscal_year=2024)
+    nvda = _row(raw, 1045810)
+    assert nvda.value == 60922000000 and nvda.matched_tag == "us-gaap:Revenues"
+
+
+def test_errors_are_data(screen, monkeypatch, tmp_path):
+    from edgar_cli.errors import EdgarError
+
+    for kw, code in (({}, "invalid_argument"), ({"fiscal_year": 2024, "calendar_year": 2024}, "invalid_argument"),
+                     ({"fiscal_year": 2024, "limit": 0}, "invalid_argument"),
+                     ({"fiscal_year": 2024, "minimum": 5, "maximum": 1}, "invalid_argument"),
+                     ({"fiscal_year": 2024, "forms": ["8-K"]}, "invalid_argument"),
+                     ({"fiscal_year": 2024, "unit": "dollars"}, "invalid_argument"),
+                     ({"fiscal_year": 2024, "fiscal_year_end": 13}, "invalid_argument"),
+                     ({"fiscal_year": 2031}, "out_of_scope")):
+        with pytest.raises(EdgarError) as err:
+            screen("revenue", **kw)
+        assert err.value.code == code, kw
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(tmp_path / "none"))
+    from edgar_cli.capabilities.screen import screen_companies
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    with pytest.raises(EdgarError) as err:
+        screen_companies("revenue", fiscal_year=2024, client=SecClient(Settings.from_env()))
+    assert err.value.code == "not_found" and "sync_bulk" in err.value.suggestion
+
+
+def test_cli_screen_and_compare_peers_of(store_env, cli, monkeypatch):
+    url, directory = store_env
+    monkeypatch.setenv("EDGAR_MIRROR", url)
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    res = cli("screen", "revenue", "--fy", "2024", "--min", "1e9", "--json")
+    assert res.rc == 0 and res.err == ""
+    assert "0001045810-24-000029" in res.out
+    table = cli("screen", "revenue", "--fy", "2024", "--min", "1e9")
+    assert table.rc == 0 and "NVIDIA" in table.out and "answered from: the bulk store" in table.err
+    assert "use --calendar" in table.err  # the CLI spells flags
+    peers = cli("compare", "revenue", "--peers-of", "NVDA", "--json")
+    assert peers.rc == 0 and '"peers_of"' in peers.out
+    bad = cli("screen", "revenue", "--json")
+    assert bad.rc == 2 and "--fy" in bad.out
+
+
+# --- the store against the live path, row by row ----------------------------------------------
+
+
+def _answers(client, concepts):
+    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.errors import EdgarError
+
+    out = {}
+    for cik in CORPUS_CIKS:
+        for name in concepts:
+            try:
+                got = get_financial_concept(str(cik), name, period="all", limit=200, client=client)
+                out[(cik, name)] = got.model_dump(exclude={"data_source"}, mode="json"), got.data_source.kind
+            except EdgarError as exc:
+                out[(cik, name)] = (exc.code, exc.message), "error"
+    return out
+
+
+def test_every_corpus_company_answers_every_concept_from_the_store_as_the_live_path_does(store_env, monkeypatch,
+                                                                                          tmp_path):
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+    from edgar_cli.xbrl.catalogue import catalogue
+
+    url, directory = store_env
+    monkeypatch.setenv("EDGAR_MIRROR", url)
+    concepts = [*catalogue(), "us-gaap:Revenues", "dei:EntityCommonStockSharesOutstanding"]
+    live = _answers(SecClient(Settings.from_env()), concepts)
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "other-cache"))
+    bulk = _answers(SecClient(Settings.from_env()), concepts)
+    assert bulk.keys() == live.keys()
+    compared = 0
+    for key, (answer, kind) in live.items():
+        assert bulk[key][0] == answer, key
+        if kind != "error":
+            assert kind == "live" and bulk[key][1] == "bulk", key
+            compared += len(answer["values"])
+    assert compared > 1000  # values compared one by one, with every provenance field
+
+
+def test_each_screen_row_is_the_value_the_concept_lookup_gives_for_that_year(screen):
+    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.errors import EdgarError
+    from edgar_cli.xbrl.catalogue import catalogue
+
+    checked = 0
+    for name in catalogue():
+        for unit in ("USD", "TWD", "USD/shares", "TWD/shares", "shares"):
+            for fy in (2019, 2021, 2023, 2024, 2025):
+                try:
+                    got = screen(name, fiscal_year=fy, unit=unit, limit=1000)
+                except EdgarError:
+                    continue
+                for row in got.rows:
+                    answer = get_financial_concept(row.cik, name, fiscal_year=fy)
+                    expected = answer.values[0].model_dump()
+                    assert row.model_dump(include=set(expected)) == expected, (name, fy, row.name)
+                    checked += 1
+    assert checked > 100
