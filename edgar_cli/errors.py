@@ -30,6 +30,7 @@ class ExitStatus(IntEnum):
     NETWORK_UNAVAILABLE = 13
     BUSY = 14
     ADDRESS_UNAVAILABLE = 15  # serve-mcp cannot listen on the address it was given
+    PARTIAL = 16  # a result that lacks part of what was asked for because the SEC failed for it
 
 
 ERROR_CODES: dict[str, ExitStatus] = {
@@ -46,6 +47,8 @@ ERROR_CODES: dict[str, ExitStatus] = {
     "busy": ExitStatus.BUSY,  # another process holds a lock (a bulk sync): try again later
     "address_unavailable": ExitStatus.ADDRESS_UNAVAILABLE,
 }
+# Codes of failures that pass: a result missing a part for one of these is partial, not final.
+TRANSIENT_CODES = frozenset({"rate_limited", "upstream_unavailable"})
 
 
 def verdict_exit_status(verdict: str) -> ExitStatus:

@@ -217,12 +217,13 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     The call runs under a CallControl: progress lines of the SEC client become progress notifications,
     and a cancelled call (the client sent notifications/cancelled or went away) stops fetching at its
-    next SEC request.
+    next SEC request. Its SEC requests end by the command deadline (sec/transport.py), as a CLI command's do.
     """
     import anyio
     from mcp_types import CallToolResult, TextContent
 
     from .sec.calls import CallControl, watching
+    from .sec.transport import command_deadline
 
     name = fn.__name__
 
@@ -231,7 +232,7 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
         control = CallControl(on_progress=_progress_reporter(ctx) if ctx is not None else None)
 
         def run() -> Any:
-            with watching(control):
+            with watching(control), command_deadline():  # the command's SEC requests end by its deadline
                 return fn(**kwargs)
 
         paths = _server_paths()

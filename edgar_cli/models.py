@@ -426,6 +426,14 @@ class ComparisonResult(_Model):
     notes: list[str] = Field(default_factory=list)
     source: str = Field(description="The SEC endpoint the figures come from")
 
+    @property
+    def exit_status(self) -> int:
+        """16 (PARTIAL) when a company is missing because the SEC failed for it (retry for all), else 0."""
+        from .errors import TRANSIENT_CODES, ExitStatus
+
+        partial = any(u.code in TRANSIENT_CODES for u in self.unavailable)
+        return int(ExitStatus.PARTIAL if partial else ExitStatus.OK)
+
 
 # --- filing sections (edgar section) ---------------------------------------
 

@@ -285,6 +285,18 @@ def test_a_fetch_that_still_fails_after_retries_goes_to_unavailable(own_mirror):
     (aapl,) = r.unavailable
     assert (aapl.query, aapl.code) == ("AAPL", "upstream_unavailable")
     assert srv.requests_to("CIK0000320193.json") == 2
+    assert r.exit_status == 16 and r.fiscal_year == 2024  # partial, and the year asked for
+
+
+def test_a_partial_comparison_without_a_year_says_the_year_was_chosen_without_the_missing_company(own_mirror):
+    srv, client = own_mirror()
+    busy = (503, {"Content-Type": "text/html"}, b"<html>Service Unavailable</html>")
+    srv.script("/data.sec.gov/api/xbrl/companyfacts/CIK0000320193.json", busy, busy)
+    r = compare_companies("revenue", ["NVDA", "AAPL"], client=client)
+    assert r.exit_status == 16 and r.fiscal_year_basis == "latest_common"
+    assert "Chosen without Apple Inc." in r.fiscal_year_reason and "upstream_unavailable" in r.fiscal_year_reason
+    complete = compare_companies("revenue", ["NVDA", "AAPL"], client=client)  # the SEC answers again
+    assert complete.exit_status == 0 and "Chosen without" not in complete.fiscal_year_reason
 
 
 def test_no_company_with_data_is_not_found(sec):

@@ -15,7 +15,7 @@ from edgar_cli.capabilities.concepts import get_financial_concept
 from edgar_cli.errors import EdgarError
 from edgar_cli.render import fmt_value
 from edgar_cli.xbrl.catalogue import lookup
-from edgar_cli.xbrl.facts import load_company_facts
+from edgar_cli.sec.companyfacts import load_company_facts
 from edgar_cli.xbrl.periods import build_calendar
 from edgar_cli.xbrl.restatements import classify_revision, scale_factor, select
 from edgar_cli.xbrl.series import build_series

@@ -33,8 +33,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+from ..sec.companyfacts import compact
 from ..xbrl import periods as P
-from ..xbrl.facts import CompanyFacts, compact, reporting_currency
+from ..xbrl.facts import CompanyFacts, reporting_currency
 from .store import FORMAT, SCHEMA, STORE_NAME, pack
 
 FACTS_ENTRY = re.compile(r"CIK(\d{10})\.json")

@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ..errors import EdgarError
+from ..errors import TRANSIENT_CODES, EdgarError
 from ..models import (
     CompanyRef,
     ComparisonResult,
@@ -28,9 +28,10 @@ from ..models import (
 )
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..sec.companyfacts import load_company_facts
 from ..vocabulary import param, tool
 from ..xbrl.catalogue import Concept, lookup
-from ..xbrl.facts import CompanyFacts, load_company_facts
+from ..xbrl.facts import CompanyFacts
 from ..xbrl.series import Series, build_series
 from .concepts import MAX_LIMIT, answer_from_series, period_filter, validate_fiscal_year
 from .resolve import resolve_company
@@ -95,7 +96,9 @@ def compare_companies(
     USD/shares, shares); nothing is converted or derived. A company without
     data (no XBRL facts, concept or year not reported, a fetch that still fails
     after retries) is listed in ``unavailable`` with its reason; the others are
-    returned.
+    returned. A comparison missing a company because the SEC failed for it
+    (rate_limited, upstream_unavailable) is partial: the CLI exits 15, and
+    without ``fiscal_year`` the reason says the year was chosen without it.
 
     Errors: invalid_argument (fewer than 2 or more than 8 distinct companies,
     unknown concept, bad period or sort), ambiguous (a name matching several
@@ -152,7 +155,7 @@ def compare_companies(
             continue
         entries.append(entry)
     if not entries:
-        transient = [u.code for u in unavailable if u.code in ("rate_limited", "upstream_unavailable")]
+        transient = [u.code for u in unavailable if u.code in TRANSIENT_CODES]
         if transient and len(transient) == len(unavailable):
             # Every fetch failed for a passing reason: that is not "no data".
             raise EdgarError(
@@ -170,6 +173,12 @@ def compare_companies(
     else:
         target, basis, reason = _choose_period(entries, fy, period)
         targets = {e.ref.cik: target for e in entries}
+        failed = [u for u in unavailable if u.code in TRANSIENT_CODES]
+        if failed and fy is None:
+            # The year was chosen without them: a complete run might choose another. Say so, and
+            # the result's exit status says partial (16).
+            reason += (f" Chosen without {', '.join(u.name or u.query for u in failed)}, whose data the SEC did "
+                       f"not deliver ({failed[0].code}); retry, or pass {param('fiscal_year')} to fix the year.")
     rows: list[ComparisonRow] = []
     for e in entries:
         target = targets[e.ref.cik]
@@ -272,7 +281,8 @@ def _load_all(client: SecClient, ciks: list[int]) -> dict[int, CompanyFacts | Ed
             return exc
 
     with ThreadPoolExecutor(max_workers=max(1, len(ciks)), thread_name_prefix="companyfacts") as pool:
-        # each thread runs in a copy of this context, so the call's progress and cancellation reach it
+        # Each thread runs in a copy of this context, so the call's progress and cancellation, and the
+        # command's deadline (sec/transport.py), hold there too.
         futures = {cik: pool.submit(contextvars.copy_context().run, one, cik) for cik in ciks}
         return {cik: f.result() for cik, f in futures.items()}
 

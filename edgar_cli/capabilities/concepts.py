@@ -12,10 +12,11 @@ from ..errors import EdgarError
 from ..models import CompanyRef, ConceptResult, DataSource, FactValue
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..sec.companyfacts import load_company_facts
 from ..vocabulary import param
 from ..xbrl import periods as P
 from ..xbrl.catalogue import Concept, lookup
-from ..xbrl.facts import CompanyFacts, load_company_facts
+from ..xbrl.facts import CompanyFacts
 from ..xbrl.series import Series, build_series, currency_note
 from .resolve import resolve_company
 

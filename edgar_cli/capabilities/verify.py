@@ -22,6 +22,7 @@ from ..errors import EdgarError
 from ..models import AnswerVerification, CompanyRef, VerifiedFigure
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..sec.companyfacts import load_company_facts
 from ..verification import cited_text as CT
 from ..verification.cited_text import TextSource, ground_in_text, text_source
 from ..verification.claims import Figure, extract_figures
@@ -30,7 +31,7 @@ from ..verification.verdict import verdict
 from ..vocabulary import param
 from ..xbrl import grounding as G
 from ..xbrl import periods as XP
-from ..xbrl.facts import CompanyFacts, load_company_facts
+from ..xbrl.facts import CompanyFacts
 from .resolve import resolve_company
 from .sections import load_document
 
