@@ -243,3 +243,98 @@ def test_a_redirect_off_the_secs_hosts_is_never_followed(upstream, client):
     assert "redirect" in err.message and OFF_HOST in err.message
     assert upstream.hits[NVDA_SUBMISSIONS] == 1 and client.requests.urls == [sec_url(NVDA_SUBMISSIONS)]
     assert cached(client) == {}
+
+
+# --- the bulk archive download (edgar sync: SecClient.download) --------------------------------------
+
+BULK = "/www.sec.gov/Archives/edgar/daily-index/xbrl/companyfacts.zip"
+ARCHIVE = b"PK\x03\x04" + bytes(200_000)  # its bytes do not matter here: sync checks the zip afterwards
+
+
+@pytest.fixture
+def small_download(monkeypatch):
+    """The download's bounds, shrunk so each hostile mode meets one within seconds."""
+    monkeypatch.setattr("edgar_cli.sec.client.DOWNLOAD_LIMIT", 1 << 20)
+    monkeypatch.setattr("edgar_cli.sec.client.DOWNLOAD_HEADERS_SECONDS", 1.5)
+    monkeypatch.setattr("edgar_cli.sec.client.STALL_SECONDS", 1.5)
+
+
+def download(client, tmp_path):
+    return client.download(sec_url(BULK), tmp_path / "bulk" / "companyfacts.zip")
+
+
+def leftovers(tmp_path) -> dict[str, int]:
+    folder = tmp_path / "bulk"
+    return {p.name: p.stat().st_size for p in folder.iterdir()} if folder.exists() else {}
+
+
+def test_an_endless_archive_stops_at_the_cap_and_leaves_nothing_on_disk(upstream, client, tmp_path, small_download):
+    upstream.arm(BULK, "endless")
+    err, seconds, peak = bounded(lambda: download(client, tmp_path))
+    assert_upstream_unavailable(err, BULK)
+    assert "1 GiB" not in err.message and "edgar accepts for an archive" in err.message, err.message
+    assert upstream.hits[BULK] == 1  # over the cap: not retried
+    assert leftovers(tmp_path) == {}  # was: 1.25 GB written in 20 s, without end
+    assert seconds < 30 and peak < MEMORY_BOUND, (seconds, peak)
+
+
+def test_an_archive_declared_over_the_cap_is_refused_before_it_is_read(upstream, client, tmp_path, small_download):
+    upstream.arm(BULK, "huge-length")  # 2 GiB declared, over the (shrunk) cap
+    err, seconds, _peak = bounded(lambda: download(client, tmp_path))
+    assert_upstream_unavailable(err, BULK)
+    assert f"{2 << 30:,} bytes" in err.message and "not read" in err.message, err.message
+    assert upstream.hits[BULK] == 1 and seconds < 10
+    assert leftovers(tmp_path) == {}
+
+
+@pytest.mark.parametrize("mode", ["trickle-headers", "trickle-body"])
+def test_a_trickling_archive_server_is_cut_off(upstream, client, tmp_path, small_download, mode):
+    upstream.arm(BULK, mode, ARCHIVE)  # one byte every 0.3 s: the download ran for hours (killed at 100 s)
+    err, seconds, _peak = bounded(lambda: download(client, tmp_path))
+    assert_upstream_unavailable(err, BULK)
+    assert seconds < 20, seconds
+    assert "companyfacts.zip" not in leftovers(tmp_path)  # never installed
+
+
+def test_a_304_to_a_first_download_is_not_an_archive(upstream, client, tmp_path):
+    upstream.arm(BULK, "not-modified")
+    err = refused(lambda: download(client, tmp_path))  # was: FileNotFoundError (a traceback)
+    assert_upstream_unavailable(err, BULK)
+    assert "304" in err.message and "not conditional" in err.message
+    assert "companyfacts.zip" not in leftovers(tmp_path)
+
+
+def test_a_maintenance_page_is_not_installed_as_the_archive(upstream, client, tmp_path):
+    upstream.arm(BULK, "html")
+    err = refused(lambda: download(client, tmp_path))
+    assert_upstream_unavailable(err, BULK)
+    assert "HTML" in err.message
+    assert "companyfacts.zip" not in leftovers(tmp_path)
+
+
+def test_a_resumed_download_answered_from_another_version_starts_over(upstream, client, tmp_path):
+    upstream.arm(BULK, "range-switch", ARCHIVE)
+    err = refused(lambda: download(client, tmp_path))  # cut halfway, then 206 of an ETag "v2" of another length
+    assert_upstream_unavailable(err, BULK)
+    assert "another version" in err.message, err.message
+    assert leftovers(tmp_path) == {}  # the first version's half is not kept to be spliced with the second's
+
+
+def test_a_redirect_of_the_archive_is_not_followed(upstream, client, tmp_path):
+    upstream.arm(BULK, "redirect")
+    err = refused(lambda: download(client, tmp_path))
+    assert_upstream_unavailable(err, BULK)
+    assert upstream.hits[BULK] == 1 and "companyfacts.zip" not in leftovers(tmp_path)
+
+
+def test_a_disk_too_small_for_the_archive_is_a_clear_error_not_a_traceback(upstream, client, tmp_path, monkeypatch):
+    import shutil
+    from collections import namedtuple
+
+    Usage = namedtuple("Usage", "total used free")
+    monkeypatch.setattr(shutil, "disk_usage", lambda _p: Usage(10**9, 10**9 - 4096, 4096))
+    upstream.arm(BULK, "shape", ARCHIVE)
+    err = refused(lambda: download(client, tmp_path))  # was: OSError [Errno 28]/[Errno 27] from write()
+    assert err.code == "internal_error" and "Free disk space" in err.suggestion, err.to_dict()
+    assert f"{len(ARCHIVE):,} more bytes" in err.message and err.extras["url"] == sec_url(BULK)
+    assert "companyfacts.zip" not in leftovers(tmp_path)
