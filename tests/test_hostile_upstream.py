@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import time
 import tracemalloc
+from pathlib import Path
 
 import pytest
 import stamina
@@ -139,6 +140,107 @@ def test_a_filing_document_of_binary_garbage_is_refused(upstream, client):
     upstream.arm(NVDA_10K, "shape", b"\x00\x01\x02" * 5000)
     err = refused(lambda: client.get_bytes(sec_url(NVDA_10K), kind="archive"))
     assert_upstream_unavailable(err, NVDA_10K)
+    assert cached(client) == {}
+
+
+def _columns(doc: dict, **cells) -> dict:
+    recent = doc["filings"]["recent"]
+    for name, value in cells.items():
+        recent[name] = [value] * len(recent["accessionNumber"])
+    return doc
+
+
+@pytest.mark.parametrize("cells", [{"form": 1}, {"filingDate": "notadate"}, {"filingDate": None},
+                                   {"accessionNumber": "../../x"}, {"reportDate": 5}, {"primaryDocument": {}},
+                                   {"isXBRL": "yes"}], ids=lambda c: next(iter(c)))
+def test_submissions_whose_filings_are_of_the_wrong_types_are_refused_not_listed_or_cached(upstream, client, corpus,
+                                                                                            cells):
+    # NVIDIA's real submissions file (1,007 recent filings, 0001045810-25-000023 among them) with one column of
+    # every row replaced: it used to be cached and listed as filings of form "1", or as no filings at all.
+    from edgar_cli.capabilities.filings import list_filings
+
+    doc = json.loads((corpus / NVDA_SUBMISSIONS.lstrip("/")).read_bytes())
+    assert "0001045810-25-000023" in doc["filings"]["recent"]["accessionNumber"]
+    upstream.arm(NVDA_SUBMISSIONS, "shape", _columns(doc, **cells))
+    err = refused(lambda: list_filings("NVDA", client=client))
+    assert_upstream_unavailable(err, NVDA_SUBMISSIONS)
+    assert "malformed filings" in err.message and next(iter(cells)) in err.message, err.message
+    assert not [k for k in cached(client) if k.startswith(("submissions:", "missing:"))]
+
+
+@pytest.mark.parametrize("field,value", [("name", 5), ("tickers", {"a": 1})])
+def test_a_submissions_header_of_the_wrong_types_is_refused(upstream, client, corpus, field, value):
+    from edgar_cli.capabilities.filings import list_filings
+
+    doc = json.loads((corpus / NVDA_SUBMISSIONS.lstrip("/")).read_bytes())
+    doc[field] = value  # was shown as the company's name "5", its ticker "a"
+    upstream.arm(NVDA_SUBMISSIONS, "shape", doc)
+    err = refused(lambda: list_filings("NVDA", client=client))
+    assert_upstream_unavailable(err, NVDA_SUBMISSIONS)
+    assert field in err.message
+    assert not [k for k in cached(client) if k.startswith("submissions:")]
+
+
+def _efts_page(corpus) -> tuple[Path, dict]:
+    path = next(iter(sorted((corpus / "efts.sec.gov/LATEST/search-index").glob("*.json"))))
+    return path, json.loads(path.read_bytes())
+
+
+@pytest.mark.parametrize("where,field,value", [("_source", "ciks", 5), ("_source", "items", 5),
+                                               ("_source", "file_type", {"a": 1}), ("hit", "_score", "abc"),
+                                               ("_source", "display_names", "abc"), ("hit", "_id", 5)],
+                         ids=lambda v: str(v))
+def test_a_search_answer_with_hits_of_the_wrong_types_is_upstream_unavailable_not_a_bug(upstream, client, corpus,
+                                                                                         where, field, value):
+    # The recorded 8-K search for "climate change" (100 hits) with one field of every hit replaced: it was
+    # cached, then every search raised TypeError or a pydantic ValidationError (internal_error) for an hour.
+    from edgar_cli.capabilities.search import search_full_text
+
+    _path, page = _efts_page(corpus)
+    for hit in page["hits"]["hits"]:
+        (hit["_source"] if where == "_source" else hit)[field] = value
+    upstream.arm("/efts.sec.gov/LATEST/search-index", "shape", page)
+    err = refused(lambda: search_full_text("climate change", forms=["8-K"], client=client))
+    assert err.code == "upstream_unavailable" and "malformed hits" in err.message, err.to_dict()
+    assert not [k for k in cached(client) if k.startswith("efts:")]
+
+
+def test_a_search_answer_with_a_negative_total_is_refused(upstream, client, corpus):
+    from edgar_cli.capabilities.search import search_full_text
+
+    _path, page = _efts_page(corpus)
+    page["hits"]["total"]["value"] = -5
+    upstream.arm("/efts.sec.gov/LATEST/search-index", "shape", page)
+    err = refused(lambda: search_full_text("climate change", forms=["8-K"], client=client))
+    assert err.code == "upstream_unavailable" and "not a count" in err.message, err.to_dict()
+
+
+@pytest.mark.parametrize("column,value", [(1, 5), (1, None), (3, {"a": 1}), (0, -320193), (0, 10**15)],
+                         ids=["name-int", "name-null", "exchange-object", "cik-negative", "cik-15-digits"])
+def test_a_ticker_file_of_the_wrong_types_is_refused_and_the_plain_ticker_file_answers(upstream, client, corpus,
+                                                                                        column, value):
+    # The corpus' company_tickers_exchange.json (10,218 rows) with one column of every row replaced: names of
+    # another type made "Apple" not a filer for 24 h; a 15-digit CIK made AAPL resolve to CIK 1000000000000000.
+    from edgar_cli.capabilities.resolve import resolve_company
+
+    doc = json.loads((corpus / TICKERS_EXCHANGE.lstrip("/")).read_bytes())
+    for row in doc["data"]:
+        row[column] = value
+    upstream.arm(TICKERS_EXCHANGE, "shape", doc)
+    found = resolve_company("Apple", client=client)  # from company_tickers.json, the designed fallback
+    assert (found.cik, found.name) == ("0000320193", "Apple Inc.")
+    assert not [k for k in cached(client) if k.startswith("tickers:") and k.endswith("_exchange.json")]
+
+
+def test_a_ticker_file_of_one_company_repeated_is_partial(upstream, client):
+    from edgar_cli.capabilities.resolve import resolve_company
+
+    rows = [[320193, "Apple Inc.", "AAPL", "Nasdaq"]] * 2000
+    upstream.arm(TICKERS_EXCHANGE, "shape", {"fields": ["cik", "name", "ticker", "exchange"], "data": rows})
+    upstream.arm(TICKERS, "shape", {str(i): {"cik_str": 320193, "ticker": "AAPL", "title": "Apple Inc."}
+                                    for i in range(2000)})
+    err = refused(lambda: resolve_company("NVDA", client=client))
+    assert err.code == "upstream_unavailable" and "1 companies in 2000 rows" in err.message, err.to_dict()
     assert cached(client) == {}
 
 
