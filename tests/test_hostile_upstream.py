@@ -440,3 +440,15 @@ def test_a_disk_too_small_for_the_archive_is_a_clear_error_not_a_traceback(upstr
     assert err.code == "internal_error" and "Free disk space" in err.suggestion, err.to_dict()
     assert f"{len(ARCHIVE):,} more bytes" in err.message and err.extras["url"] == sec_url(BULK)
     assert "companyfacts.zip" not in leftovers(tmp_path)
+
+
+@pytest.mark.parametrize("mode", ["not-modified", "html"])
+@pytest.mark.parametrize("path,kind", [(NVDA_SUBMISSIONS, "submissions"), (NVDA_FACTS, "companyfacts"),
+                                       (TICKERS_EXCHANGE, "tickers")])
+def test_a_304_with_nothing_cached_or_an_html_page_is_upstream_unavailable_for_every_json_kind(upstream, client,
+                                                                                               path, kind, mode):
+    upstream.arm(path, mode)
+    err = refused(lambda: client.get_json(sec_url(path), kind=kind))
+    assert_upstream_unavailable(err, path)
+    assert ("not conditional" if mode == "not-modified" else "HTML") in err.message, err.message
+    assert cached(client) == {}
