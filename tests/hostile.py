@@ -17,7 +17,11 @@ The modes are the ways a broken or hostile upstream answered 200 with something 
 - ``huge-length``: a declared Content-Length of 2 GiB, then a trickle;
 - ``trickle-headers``: the status line, then one header byte every ``interval`` seconds;
 - ``trickle-body``: full headers, then one body byte every ``interval`` seconds;
-- ``redirect``: 302 to a host that is not the SEC's.
+- ``redirect``: 302 to a host that is not the SEC's;
+- ``not-modified``: 304 Not Modified to every request, conditional or not (nothing cached to renew);
+- ``html``: 200 with an HTML maintenance page of ``body`` (or a small default) where data was asked for;
+- ``range-switch``: a whole answer (ETag "v1") cut off halfway, then every ranged request answered
+  206 from another version (ETag "v2", another length), as a server ignoring If-Range would.
 """
 
 from __future__ import annotations
@@ -35,7 +39,9 @@ from urllib.parse import urlsplit
 from mirror import LoopbackServer, MirrorServer
 
 MODES = ("shape", "nan", "deep", "gzip-bomb", "endless", "huge-length", "trickle-headers", "trickle-body",
-         "redirect")
+         "redirect", "not-modified", "html", "range-switch")
+MAINTENANCE_PAGE = (b"<!DOCTYPE html><html><head><title>SEC.gov | Maintenance</title></head><body><h1>EDGAR is "
+                    b"temporarily unavailable</h1><p>Scheduled maintenance.</p></body></html>")
 BOMB_INFLATED = 1 << 30  # 1 GiB of zeros
 OFF_HOST = "https://evil.example.com/collect"
 
@@ -162,3 +168,33 @@ class HostileServer(LoopbackServer):
     def _redirect(self, h, path, body):
         self._send(h, 302, {"Location": OFF_HOST, "Content-Type": "text/html"}, b"<a href=x>moved</a>")
 
+
+    def _not_modified(self, h, path, body):
+        h.send_response(304)
+        h.send_header("ETag", '"v1"')
+        h.end_headers()
+
+    def _html(self, h, path, body):
+        self._send(h, 200, {"Content-Type": "text/html; charset=utf-8"}, body or MAINTENANCE_PAGE)
+
+    def _range_switch(self, h, path, body):
+        payload = body or b"PK\x03\x04" + bytes(200_000)
+        asked = re.fullmatch(r"bytes=(\d+)-", h.headers.get("Range") or "")
+        if asked:
+            start = int(asked.group(1))
+            rest = payload[start:] + bytes(1000)  # another version: longer
+            h.send_response(206)
+            h.send_header("ETag", '"v2"')
+            h.send_header("Content-Range", f"bytes {start}-{start + len(rest) - 1}/{len(payload) + 1000}")
+            h.send_header("Content-Length", str(len(rest)))
+            h.end_headers()
+            h.wfile.write(rest)
+            return
+        h.send_response(200)
+        h.send_header("ETag", '"v1"')
+        h.send_header("Content-Length", str(len(payload)))
+        h.end_headers()
+        h.wfile.write(payload[: len(payload) // 2])
+        h.wfile.flush()
+        h.close_connection = True
+        h.connection.shutdown(2)  # cut off halfway

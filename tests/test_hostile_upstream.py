@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import time
 import tracemalloc
+from pathlib import Path
 
 import pytest
 import stamina
@@ -142,6 +143,107 @@ def test_a_filing_document_of_binary_garbage_is_refused(upstream, client):
     assert cached(client) == {}
 
 
+def _columns(doc: dict, **cells) -> dict:
+    recent = doc["filings"]["recent"]
+    for name, value in cells.items():
+        recent[name] = [value] * len(recent["accessionNumber"])
+    return doc
+
+
+@pytest.mark.parametrize("cells", [{"form": 1}, {"filingDate": "notadate"}, {"filingDate": None},
+                                   {"accessionNumber": "../../x"}, {"reportDate": 5}, {"primaryDocument": {}},
+                                   {"isXBRL": "yes"}], ids=lambda c: next(iter(c)))
+def test_submissions_whose_filings_are_of_the_wrong_types_are_refused_not_listed_or_cached(upstream, client, corpus,
+                                                                                            cells):
+    # NVIDIA's real submissions file (1,007 recent filings, 0001045810-25-000023 among them) with one column of
+    # every row replaced: it used to be cached and listed as filings of form "1", or as no filings at all.
+    from edgar_cli.capabilities.filings import list_filings
+
+    doc = json.loads((corpus / NVDA_SUBMISSIONS.lstrip("/")).read_bytes())
+    assert "0001045810-25-000023" in doc["filings"]["recent"]["accessionNumber"]
+    upstream.arm(NVDA_SUBMISSIONS, "shape", _columns(doc, **cells))
+    err = refused(lambda: list_filings("NVDA", client=client))
+    assert_upstream_unavailable(err, NVDA_SUBMISSIONS)
+    assert "malformed filings" in err.message and next(iter(cells)) in err.message, err.message
+    assert not [k for k in cached(client) if k.startswith(("submissions:", "missing:"))]
+
+
+@pytest.mark.parametrize("field,value", [("name", 5), ("tickers", {"a": 1})])
+def test_a_submissions_header_of_the_wrong_types_is_refused(upstream, client, corpus, field, value):
+    from edgar_cli.capabilities.filings import list_filings
+
+    doc = json.loads((corpus / NVDA_SUBMISSIONS.lstrip("/")).read_bytes())
+    doc[field] = value  # was shown as the company's name "5", its ticker "a"
+    upstream.arm(NVDA_SUBMISSIONS, "shape", doc)
+    err = refused(lambda: list_filings("NVDA", client=client))
+    assert_upstream_unavailable(err, NVDA_SUBMISSIONS)
+    assert field in err.message
+    assert not [k for k in cached(client) if k.startswith("submissions:")]
+
+
+def _efts_page(corpus) -> tuple[Path, dict]:
+    path = next(iter(sorted((corpus / "efts.sec.gov/LATEST/search-index").glob("*.json"))))
+    return path, json.loads(path.read_bytes())
+
+
+@pytest.mark.parametrize("where,field,value", [("_source", "ciks", 5), ("_source", "items", 5),
+                                               ("_source", "file_type", {"a": 1}), ("hit", "_score", "abc"),
+                                               ("_source", "display_names", "abc"), ("hit", "_id", 5)],
+                         ids=lambda v: str(v))
+def test_a_search_answer_with_hits_of_the_wrong_types_is_upstream_unavailable_not_a_bug(upstream, client, corpus,
+                                                                                         where, field, value):
+    # The recorded 8-K search for "climate change" (100 hits) with one field of every hit replaced: it was
+    # cached, then every search raised TypeError or a pydantic ValidationError (internal_error) for an hour.
+    from edgar_cli.capabilities.search import search_full_text
+
+    _path, page = _efts_page(corpus)
+    for hit in page["hits"]["hits"]:
+        (hit["_source"] if where == "_source" else hit)[field] = value
+    upstream.arm("/efts.sec.gov/LATEST/search-index", "shape", page)
+    err = refused(lambda: search_full_text("climate change", forms=["8-K"], client=client))
+    assert err.code == "upstream_unavailable" and "malformed hits" in err.message, err.to_dict()
+    assert not [k for k in cached(client) if k.startswith("efts:")]
+
+
+def test_a_search_answer_with_a_negative_total_is_refused(upstream, client, corpus):
+    from edgar_cli.capabilities.search import search_full_text
+
+    _path, page = _efts_page(corpus)
+    page["hits"]["total"]["value"] = -5
+    upstream.arm("/efts.sec.gov/LATEST/search-index", "shape", page)
+    err = refused(lambda: search_full_text("climate change", forms=["8-K"], client=client))
+    assert err.code == "upstream_unavailable" and "not a count" in err.message, err.to_dict()
+
+
+@pytest.mark.parametrize("column,value", [(1, 5), (1, None), (3, {"a": 1}), (0, -320193), (0, 10**15)],
+                         ids=["name-int", "name-null", "exchange-object", "cik-negative", "cik-15-digits"])
+def test_a_ticker_file_of_the_wrong_types_is_refused_and_the_plain_ticker_file_answers(upstream, client, corpus,
+                                                                                        column, value):
+    # The corpus' company_tickers_exchange.json (10,218 rows) with one column of every row replaced: names of
+    # another type made "Apple" not a filer for 24 h; a 15-digit CIK made AAPL resolve to CIK 1000000000000000.
+    from edgar_cli.capabilities.resolve import resolve_company
+
+    doc = json.loads((corpus / TICKERS_EXCHANGE.lstrip("/")).read_bytes())
+    for row in doc["data"]:
+        row[column] = value
+    upstream.arm(TICKERS_EXCHANGE, "shape", doc)
+    found = resolve_company("Apple", client=client)  # from company_tickers.json, the designed fallback
+    assert (found.cik, found.name) == ("0000320193", "Apple Inc.")
+    assert not [k for k in cached(client) if k.startswith("tickers:") and k.endswith("_exchange.json")]
+
+
+def test_a_ticker_file_of_one_company_repeated_is_partial(upstream, client):
+    from edgar_cli.capabilities.resolve import resolve_company
+
+    rows = [[320193, "Apple Inc.", "AAPL", "Nasdaq"]] * 2000
+    upstream.arm(TICKERS_EXCHANGE, "shape", {"fields": ["cik", "name", "ticker", "exchange"], "data": rows})
+    upstream.arm(TICKERS, "shape", {str(i): {"cik_str": 320193, "ticker": "AAPL", "title": "Apple Inc."}
+                                    for i in range(2000)})
+    err = refused(lambda: resolve_company("NVDA", client=client))
+    assert err.code == "upstream_unavailable" and "1 companies in 2000 rows" in err.message, err.to_dict()
+    assert cached(client) == {}
+
+
 # --- malformed JSON ---------------------------------------------------------------------------------
 
 
@@ -242,4 +344,111 @@ def test_a_redirect_off_the_secs_hosts_is_never_followed(upstream, client):
     assert_upstream_unavailable(err, NVDA_SUBMISSIONS)
     assert "redirect" in err.message and OFF_HOST in err.message
     assert upstream.hits[NVDA_SUBMISSIONS] == 1 and client.requests.urls == [sec_url(NVDA_SUBMISSIONS)]
+    assert cached(client) == {}
+
+
+# --- the bulk archive download (edgar sync: SecClient.download) --------------------------------------
+
+BULK = "/www.sec.gov/Archives/edgar/daily-index/xbrl/companyfacts.zip"
+ARCHIVE = b"PK\x03\x04" + bytes(200_000)  # its bytes do not matter here: sync checks the zip afterwards
+
+
+@pytest.fixture
+def small_download(monkeypatch):
+    """The download's bounds, shrunk so each hostile mode meets one within seconds."""
+    monkeypatch.setattr("edgar_cli.sec.client.DOWNLOAD_LIMIT", 1 << 20)
+    monkeypatch.setattr("edgar_cli.sec.client.DOWNLOAD_HEADERS_SECONDS", 1.5)
+    monkeypatch.setattr("edgar_cli.sec.client.STALL_SECONDS", 1.5)
+
+
+def download(client, tmp_path):
+    return client.download(sec_url(BULK), tmp_path / "bulk" / "companyfacts.zip")
+
+
+def leftovers(tmp_path) -> dict[str, int]:
+    folder = tmp_path / "bulk"
+    return {p.name: p.stat().st_size for p in folder.iterdir()} if folder.exists() else {}
+
+
+def test_an_endless_archive_stops_at_the_cap_and_leaves_nothing_on_disk(upstream, client, tmp_path, small_download):
+    upstream.arm(BULK, "endless")
+    err, seconds, peak = bounded(lambda: download(client, tmp_path))
+    assert_upstream_unavailable(err, BULK)
+    assert "1 GiB" not in err.message and "edgar accepts for an archive" in err.message, err.message
+    assert upstream.hits[BULK] == 1  # over the cap: not retried
+    assert leftovers(tmp_path) == {}  # was: 1.25 GB written in 20 s, without end
+    assert seconds < 30 and peak < MEMORY_BOUND, (seconds, peak)
+
+
+def test_an_archive_declared_over_the_cap_is_refused_before_it_is_read(upstream, client, tmp_path, small_download):
+    upstream.arm(BULK, "huge-length")  # 2 GiB declared, over the (shrunk) cap
+    err, seconds, _peak = bounded(lambda: download(client, tmp_path))
+    assert_upstream_unavailable(err, BULK)
+    assert f"{2 << 30:,} bytes" in err.message and "not read" in err.message, err.message
+    assert upstream.hits[BULK] == 1 and seconds < 10
+    assert leftovers(tmp_path) == {}
+
+
+@pytest.mark.parametrize("mode", ["trickle-headers", "trickle-body"])
+def test_a_trickling_archive_server_is_cut_off(upstream, client, tmp_path, small_download, mode):
+    upstream.arm(BULK, mode, ARCHIVE)  # one byte every 0.3 s: the download ran for hours (killed at 100 s)
+    err, seconds, _peak = bounded(lambda: download(client, tmp_path))
+    assert_upstream_unavailable(err, BULK)
+    assert seconds < 20, seconds
+    assert "companyfacts.zip" not in leftovers(tmp_path)  # never installed
+
+
+def test_a_304_to_a_first_download_is_not_an_archive(upstream, client, tmp_path):
+    upstream.arm(BULK, "not-modified")
+    err = refused(lambda: download(client, tmp_path))  # was: FileNotFoundError (a traceback)
+    assert_upstream_unavailable(err, BULK)
+    assert "304" in err.message and "not conditional" in err.message
+    assert "companyfacts.zip" not in leftovers(tmp_path)
+
+
+def test_a_maintenance_page_is_not_installed_as_the_archive(upstream, client, tmp_path):
+    upstream.arm(BULK, "html")
+    err = refused(lambda: download(client, tmp_path))
+    assert_upstream_unavailable(err, BULK)
+    assert "HTML" in err.message
+    assert "companyfacts.zip" not in leftovers(tmp_path)
+
+
+def test_a_resumed_download_answered_from_another_version_starts_over(upstream, client, tmp_path):
+    upstream.arm(BULK, "range-switch", ARCHIVE)
+    err = refused(lambda: download(client, tmp_path))  # cut halfway, then 206 of an ETag "v2" of another length
+    assert_upstream_unavailable(err, BULK)
+    assert "another version" in err.message, err.message
+    assert leftovers(tmp_path) == {}  # the first version's half is not kept to be spliced with the second's
+
+
+def test_a_redirect_of_the_archive_is_not_followed(upstream, client, tmp_path):
+    upstream.arm(BULK, "redirect")
+    err = refused(lambda: download(client, tmp_path))
+    assert_upstream_unavailable(err, BULK)
+    assert upstream.hits[BULK] == 1 and "companyfacts.zip" not in leftovers(tmp_path)
+
+
+def test_a_disk_too_small_for_the_archive_is_a_clear_error_not_a_traceback(upstream, client, tmp_path, monkeypatch):
+    import shutil
+    from collections import namedtuple
+
+    Usage = namedtuple("Usage", "total used free")
+    monkeypatch.setattr(shutil, "disk_usage", lambda _p: Usage(10**9, 10**9 - 4096, 4096))
+    upstream.arm(BULK, "shape", ARCHIVE)
+    err = refused(lambda: download(client, tmp_path))  # was: OSError [Errno 28]/[Errno 27] from write()
+    assert err.code == "internal_error" and "Free disk space" in err.suggestion, err.to_dict()
+    assert f"{len(ARCHIVE):,} more bytes" in err.message and err.extras["url"] == sec_url(BULK)
+    assert "companyfacts.zip" not in leftovers(tmp_path)
+
+
+@pytest.mark.parametrize("mode", ["not-modified", "html"])
+@pytest.mark.parametrize("path,kind", [(NVDA_SUBMISSIONS, "submissions"), (NVDA_FACTS, "companyfacts"),
+                                       (TICKERS_EXCHANGE, "tickers")])
+def test_a_304_with_nothing_cached_or_an_html_page_is_upstream_unavailable_for_every_json_kind(upstream, client,
+                                                                                               path, kind, mode):
+    upstream.arm(path, mode)
+    err = refused(lambda: client.get_json(sec_url(path), kind=kind))
+    assert_upstream_unavailable(err, path)
+    assert ("not conditional" if mode == "not-modified" else "HTML") in err.message, err.message
     assert cached(client) == {}

@@ -341,16 +341,29 @@ class SecClient:
 
         _install_retry_hooks()
         target = urls.to_mirror(url, self.settings.mirror)
-        dest.parent.mkdir(parents=True, exist_ok=True)
+        deadline = time.monotonic() + DOWNLOAD_DEADLINE
         try:
-            for attempt in stamina.retry_context(on=backoff_hook, attempts=DOWNLOAD_ATTEMPTS, timeout=None,
-                                                 wait_initial=0.5, wait_max=8.0, wait_jitter=0.5):
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            for attempt in stamina.retry_context(on=backoff_hook, attempts=DOWNLOAD_ATTEMPTS,
+                                                 timeout=DOWNLOAD_DEADLINE, wait_initial=0.5, wait_max=8.0,
+                                                 wait_jitter=0.5):
                 with attempt:
-                    return _download_into(self, url, target, dest, progress)
+                    if time.monotonic() >= deadline:
+                        raise _Unusable(f"not complete within the {DOWNLOAD_DEADLINE / 3600:.0f} h a download "
+                                        "may take")
+                    return _download_into(self, url, target, dest, progress, deadline)
         except _Retryable as exc:
             raise EdgarError("rate_limited" if exc.kind == "rate_limited" else "upstream_unavailable",
-                             f"Downloading {url} failed after {DOWNLOAD_ATTEMPTS} tries: {exc}.",
+                             f"Downloading {url} failed after {attempt.num} tries: {exc}.",
                              "Run the same command again later: it resumes where it stopped.", url=url) from None
+        except _Unusable as exc:
+            raise EdgarError("upstream_unavailable", f"Downloading {url} stopped: {exc}.",
+                             "Run the same command again later; if it persists, the SEC's answer is not an "
+                             "archive edgar can use.", url=url) from None
+        except OSError as exc:  # the archive cannot be written: a full disk, an unwritable directory
+            raise EdgarError("internal_error", f"Writing the download of {url} to {dest.parent} failed: {exc}.",
+                             "Free disk space (each archive takes 1-2 GB) or point EDGAR_BULK_DIR elsewhere; the "
+                             "next sync resumes where this one stopped.", url=url) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
     def fetch_json(self, url: str, *, kind: str | None = None,
@@ -536,6 +549,16 @@ def _status_error(url: str, status: int, resp: Any, body: bytes) -> NoReturn:
 # --- archive downloads (the bulk files: companyfacts.zip, submissions.zip) --------------------------
 
 DOWNLOAD_ATTEMPTS = 6  # each attempt resumes where the previous one stopped
+# The bounds of one archive download (the SEC's are 1-2 GB each). Past the size cap or the deadline
+# the download stops without another try (the part file is kept past the deadline: the next sync
+# resumes it); headers must arrive within DOWNLOAD_HEADERS_SECONDS and the body keep delivering
+# STALL_BYTES per STALL_SECONDS (a trickling server is cut off and the transfer resumed), so no
+# server can hold a sync for longer than DOWNLOAD_DEADLINE or fill a disk with an endless body.
+DOWNLOAD_LIMIT = 16 << 30
+DOWNLOAD_DEADLINE = 3 * 3600.0  # one download (every attempt and wait between them)
+DOWNLOAD_HEADERS_SECONDS = 30.0
+STALL_SECONDS = 60.0
+STALL_BYTES = 64 * 1024
 
 
 @dataclass
@@ -566,8 +589,12 @@ def _write_json(path: Path, data: dict) -> None:
 
 
 def _download_into(client: "SecClient", url: str, target: str, dest: Path,
-                   progress: Callable[[int, int | None], None] | None) -> Download:
-    """One attempt: a conditional or ranged GET streamed to ``dest``.part. Raises _Retryable to resume."""
+                   progress: Callable[[int, int | None], None] | None, deadline: float) -> Download:
+    """One attempt: a conditional or ranged GET streamed to ``dest``.part, within the download's bounds.
+
+    Raises _Retryable to try again (resuming what arrived), _Unusable to stop (over the size cap,
+    past the deadline), OSError when the file cannot be written (a full disk).
+    """
     import httpx
 
     part = dest.with_name(dest.name + ".part")
@@ -577,11 +604,12 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
     have = part.stat().st_size if part.exists() and state else 0
     headers = {"Accept-Encoding": "identity"}
     validator = state.get("etag") or state.get("last_modified")
+    conditional = False  # If-None-Match / If-Modified-Since sent: only then may the answer be 304
     if have and validator:
         headers["Range"] = f"bytes={have}-"
         headers["If-Range"] = validator
     elif dest.exists() and (done.get("etag") or done.get("last_modified")):
-        have = 0
+        have, conditional = 0, True
         if done.get("etag"):
             headers["If-None-Match"] = done["etag"]
         if done.get("last_modified"):
@@ -594,10 +622,13 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
     client.requests.add(url)
     received = 0
     try:
-        with http.stream("GET", target, headers=headers) as resp:
+        with transport.attempt_deadline(min(deadline, time.monotonic() + DOWNLOAD_HEADERS_SECONDS)), \
+                http.stream("GET", target, headers=headers) as resp:
             limiter.done(slot)
             status = resp.status_code
             if status == 304:
+                if not conditional or not dest.exists():
+                    raise _Retryable("upstream_unavailable", "HTTP 304 to a request that was not conditional")
                 return Download(dest, dest.stat().st_size, done.get("etag"), done.get("last_modified"),
                                 unchanged=True, downloaded=0, resumed_from=0)
             if status in (429,) or status >= 500:
@@ -621,6 +652,11 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
                 if not m or int(m.group(1)) != have:
                     raise _Retryable("upstream_unavailable", "a ranged answer that does not start where asked")
                 total = int(m.group(3)) if m.group(3) != "*" else None
+                if not _same_version(state, etag, modified, total):
+                    part.unlink(missing_ok=True)  # what is on disk is of another version: start over
+                    state_file.unlink(missing_ok=True)
+                    raise _Retryable("upstream_unavailable", "a ranged answer from another version of the archive "
+                                     "(its ETag, date or length changed); starting over")
                 mode = "ab"
             elif status == 206:  # the 416 case: nothing more to read
                 total, mode = have, "ab"
@@ -628,6 +664,11 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
                 declared = resp.headers.get("Content-Length")
                 total = int(declared) if declared and declared.isdigit() else None
                 have, mode = 0, "wb"
+            if total is not None and total > DOWNLOAD_LIMIT:
+                _discard(part, state_file)
+                raise _Unusable(f"a declared size of {total:,} bytes, over the {_gib(DOWNLOAD_LIMIT)} edgar accepts "
+                                "for an archive (the SEC's are 1-2 GB); it was not read")
+            _check_room(part.parent, (total - have) if total is not None else None)
             if mode == "wb" or not state:
                 _write_json(state_file, {"url": url, "etag": etag, "last_modified": modified, "size": total})
                 state = {"etag": etag, "last_modified": modified, "size": total}
@@ -635,15 +676,32 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
             with open(part, mode) as fh:
                 if status != 206 or resp.headers.get("Content-Range"):
                     first = True
+                    mark_at, mark = time.monotonic(), 0  # bytes must keep arriving: STALL_BYTES per STALL_SECONDS
+                    transport.move_deadline(min(deadline, mark_at + STALL_SECONDS))
                     for chunk in resp.iter_raw():  # as received: a cut transfer keeps what arrived
                         if first and mode == "wb" and chunk.lstrip()[:1] == b"<":
                             raise _Retryable("upstream_unavailable", "an HTML page instead of the archive")
                         first = False
                         fh.write(chunk)
                         received += len(chunk)
+                        if have + received > DOWNLOAD_LIMIT:
+                            fh.close()
+                            _discard(part, state_file)
+                            raise _Unusable(f"a body of more than the {_gib(DOWNLOAD_LIMIT)} edgar accepts for an "
+                                            "archive (the SEC's are 1-2 GB); it was not read further")
+                        now = time.monotonic()
+                        if received - mark >= STALL_BYTES:
+                            mark_at, mark = now, received
+                            transport.move_deadline(min(deadline, now + STALL_SECONDS))
+                        elif now - mark_at > STALL_SECONDS:
+                            raise _Retryable("upstream_unavailable", f"the archive arrived at under {STALL_BYTES:,} "
+                                             f"bytes in {STALL_SECONDS:.0f} s (stalled at {have + received:,} bytes)")
+                        if now > deadline:
+                            raise _Unusable(f"not complete within the {DOWNLOAD_DEADLINE / 3600:.0f} h a download "
+                                            f"may take ({have + received:,} bytes so far are kept)")
                         if progress is not None:
                             progress(have + received, total)
-    except httpx.HTTPError as exc:  # cut off mid-body: the next attempt resumes from what was written
+    except httpx.HTTPError as exc:  # cut off mid-body or too slow: the next attempt resumes from what was written
         limiter.done(slot)
         raise _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}") from None
     size = part.stat().st_size
@@ -657,6 +715,40 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
     return Download(dest, size, state.get("etag"), state.get("last_modified"), unchanged=False,
                     downloaded=received, resumed_from=have if status == 206 else 0)
 
+
+def _same_version(state: dict, etag: str | None, modified: str | None, total: int | None) -> bool:
+    """Whether a ranged answer continues the version whose first part is on disk (a server that
+    ignored If-Range would otherwise have two versions spliced into one file)."""
+    if state.get("etag") and etag and etag != state["etag"]:
+        return False
+    if not (state.get("etag") and etag) and state.get("last_modified") and modified \
+            and modified != state["last_modified"]:
+        return False
+    return total is None or state.get("size") is None or total == state["size"]
+
+
+def _discard(part: Path, state_file: Path) -> None:
+    part.unlink(missing_ok=True)
+    state_file.unlink(missing_ok=True)
+
+
+def _gib(n: int) -> str:
+    return f"{n / (1 << 30):.0f} GiB"
+
+
+def _check_room(folder: Path, needed: int | None) -> None:
+    """Refuse up front a download the disk cannot hold (OSError ENOSPC, as a write would fail later)."""
+    import errno
+    import shutil
+
+    if needed is None:
+        return
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        return
+    if needed > free:
+        raise OSError(errno.ENOSPC, f"the archive needs {needed:,} more bytes and {folder} has {free:,} free")
 
 def _with_query(url: str, params: dict[str, str] | None) -> str:
     if not params:

@@ -111,6 +111,12 @@ def attempt_deadline(deadline: float) -> Iterator[None]:
         _attempt.deadline = previous
 
 
+def move_deadline(deadline: float) -> None:
+    """Inside :func:`attempt_deadline`: socket waits on this thread now end by ``deadline`` instead
+    (a long download moves it forward as long as bytes keep arriving at a useful rate)."""
+    _attempt.deadline = deadline
+
+
 def remaining() -> float | None:
     deadline = getattr(_attempt, "deadline", None)
     return None if deadline is None else deadline - time.monotonic()

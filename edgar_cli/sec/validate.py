@@ -8,15 +8,20 @@ refused; :func:`check` then checks the shape of each kind:
 
 - ``tickers``: company_tickers.json (``{"0": {"cik_str", "ticker", "title"}}``)
   or company_tickers_exchange.json (``{"fields", "data": [[cik, name, ticker,
-  exchange], ...]}``) with at least :data:`MIN_TICKER_COMPANIES` rows, nearly
-  all well-formed (the SEC's files list over 10,000);
-- ``submissions``: ``CIK##########.json`` for the CIK asked for, with
-  ``filings.recent`` as parallel arrays of equal length; an older page
+  exchange], ...]}``) with at least :data:`MIN_TICKER_COMPANIES` distinct
+  CIKs, nearly all rows well-formed (a CIK of one to ten digits, a text name
+  and ticker, an exchange text or null; the SEC's files list over 10,000 rows
+  of some 8,000 companies);
+- ``submissions``: ``CIK##########.json`` for the CIK asked for, its header
+  fields of the SEC's types, with ``filings.recent`` as parallel arrays of
+  equal length whose cells are nearly all well-formed (an accession number, a
+  form, ISO dates, text, integer flags); an older page
   (``-submissions-001.json``) as the same arrays;
 - ``companyfacts``: ``{"cik", "entityName", "facts": {taxonomy: {tag: {"units":
   {unit: [row, ...]}}}}}`` for the CIK asked for (rows are checked one by one
   when they are compacted: sec/companyfacts.py);
-- ``efts``: ``{"hits": {"total": {"value": int}, "hits": [{"_id", "_source"}]}}``;
+- ``efts``: ``{"hits": {"total": {"value": int}, "hits": [{"_id", "_source"}]}}``,
+  every hit's fields of the SEC's types (text, lists of text, a numeric score);
 - ``archive`` (filing documents): not empty, not binary where text is
   expected, and a filing's full submission text starts like one.
 
@@ -96,6 +101,21 @@ def _same_cik(url: str, value: Any, what: str) -> None:
     _expect(want is None or got == want, f"{what} for CIK {got}, not the CIK {want} asked for")
 
 
+MAX_CIK = 9_999_999_999  # ten digits
+
+
+def _cik_ok(value: Any) -> bool:
+    return type(value) is int and 0 < value <= MAX_CIK
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _text_or_none(value: Any) -> bool:
+    return value is None or isinstance(value, str)
+
+
 def _tickers(url: str, data: Any) -> None:
     if urlsplit(url).path.endswith("company_tickers_exchange.json"):
         _expect(isinstance(data, dict) and isinstance(data.get("fields"), list)
@@ -103,20 +123,50 @@ def _tickers(url: str, data: Any) -> None:
         fields = data["fields"]
         _expect(all(f in fields for f in ("cik", "name", "ticker")), "a ticker file without cik, name and ticker")
         rows = data["data"]
-        bad = sum(1 for r in rows if not (isinstance(r, list) and len(r) == len(fields)
-                                          and isinstance(r[fields.index("cik")], int)
-                                          and isinstance(r[fields.index("ticker")], str)))
+        at = {f: fields.index(f) for f in ("cik", "name", "ticker")}
+        exchange = fields.index("exchange") if "exchange" in fields else None
+
+        def good(r: Any) -> bool:
+            return (isinstance(r, list) and len(r) == len(fields) and _cik_ok(r[at["cik"]])
+                    and _text(r[at["ticker"]]) and _text(r[at["name"]])
+                    and (exchange is None or _text_or_none(r[exchange])))
+
+        ciks = {r[at["cik"]] for r in rows if good(r)}
     else:
         _expect(isinstance(data, dict), "a ticker file that is not an object")
         rows = list(data.values())
-        bad = sum(1 for r in rows if not (isinstance(r, dict) and isinstance(r.get("cik_str"), int)
-                                          and isinstance(r.get("ticker"), str) and isinstance(r.get("title"), str)))
-    _expect(len(rows) >= MIN_TICKER_COMPANIES,
-            f"a ticker file listing {len(rows)} companies (the SEC's lists hold over 10,000: a partial file)")
+
+        def good(r: Any) -> bool:
+            return (isinstance(r, dict) and _cik_ok(r.get("cik_str")) and _text(r.get("ticker"))
+                    and _text(r.get("title")))
+
+        ciks = {r["cik_str"] for r in rows if good(r)}
+    bad = sum(1 for r in rows if not good(r))
+    _expect(len(rows) >= MIN_TICKER_COMPANIES and len(ciks) >= MIN_TICKER_COMPANIES,
+            f"a ticker file listing {len(ciks)} companies in {len(rows)} rows (the SEC's lists hold over 7,000 "
+            "companies: a partial file)")
     _expect(not too_many_bad(bad, len(rows)), f"a ticker file with {bad} malformed rows of {len(rows)}")
 
 
 _PARALLEL = ("accessionNumber", "form", "filingDate")
+
+
+_ACCESSION = re.compile(r"\d{10}-\d{2}-\d{6}")
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+# The columns of filings.recent edgar reads, and what each of their cells must be.
+_CELL_CHECKS: dict[str, Any] = {
+    "accessionNumber": lambda v: isinstance(v, str) and _ACCESSION.fullmatch(v) is not None,
+    "form": lambda v: isinstance(v, str) and v.strip() != "",
+    "filingDate": lambda v: isinstance(v, str) and _ISO_DAY.fullmatch(v[:10]) is not None,
+    "reportDate": lambda v: v is None or (isinstance(v, str) and (v == "" or _ISO_DAY.fullmatch(v[:10]) is not None)),
+    "acceptanceDateTime": _text_or_none,
+    "items": _text_or_none,
+    "primaryDocument": _text_or_none,
+    "primaryDocDescription": _text_or_none,
+    "isXBRL": lambda v: v is None or type(v) is int,
+    "isInlineXBRL": lambda v: v is None or type(v) is int,
+    "size": lambda v: v is None or type(v) is int,
+}
 
 
 def _parallel_arrays(block: Any, what: str) -> None:
@@ -126,7 +176,25 @@ def _parallel_arrays(block: Any, what: str) -> None:
     n = len(block["accessionNumber"])
     uneven = sorted(k for k, v in arrays.items() if len(v) != n)
     _expect(not uneven, f"{what} whose columns differ in length ({', '.join(uneven[:4])} vs accessionNumber)")
-    _expect(all(isinstance(a, str) for a in block["accessionNumber"]), f"{what} with non-text accession numbers")
+    checks = [(name, ok, block[name]) for name, ok in _CELL_CHECKS.items() if name in block]
+    _expect(all(name in arrays for name, _ok, _col in checks), f"{what} with a column that is not a list")
+    bad = [i for i in range(n) if not all(ok(col[i]) for _name, ok, col in checks)]
+    if bad:  # which column: for the message
+        first = next(name for name, ok, col in checks if not ok(col[bad[0]]))
+        _expect(not too_many_bad(len(bad), n),
+                f"{what} with {len(bad)} malformed filings of {n} (e.g. {first} {str(block[first][bad[0]])[:30]!r})")
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(v is None or isinstance(v, str) for v in value)
+
+
+# The header fields of a submissions file edgar shows, and their types.
+_HEADER_CHECKS: dict[str, Any] = {
+    "name": _text, "tickers": _texts, "exchanges": _texts, "fiscalYearEnd": _text_or_none, "sic": _text_or_none,
+    "sicDescription": _text_or_none, "entityType": _text_or_none, "category": _text_or_none,
+    "stateOfIncorporation": _text_or_none, "formerNames": lambda v: isinstance(v, list),
+}
 
 
 def _submissions(url: str, data: Any) -> None:
@@ -135,6 +203,9 @@ def _submissions(url: str, data: Any) -> None:
         return
     _expect(isinstance(data, dict), "a submissions file that is not an object")
     _same_cik(url, data.get("cik"), "a submissions file")
+    wrong = [k for k, ok in _HEADER_CHECKS.items() if k in data and not ok(data[k])]
+    _expect(not wrong, f"a submissions file whose {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} "
+                       "not of the SEC's types")
     filings = data.get("filings")
     _expect(isinstance(filings, dict) and "recent" in filings, "a submissions file without filings.recent")
     _parallel_arrays(filings["recent"], "a submissions file's filings.recent")
@@ -156,14 +227,32 @@ def _companyfacts(url: str, data: Any) -> None:
                     f"companyfacts whose {str(tax)[:30]}:{str(tag)[:60]} has no units lists")
 
 
+_HIT_TEXT = ("adsh", "form", "file_date", "period_ending", "file_type", "file_description")
+_HIT_LISTS = ("ciks", "display_names", "items", "root_forms")
+
+
+def _good_hit(h: Any) -> bool:
+    if not isinstance(h, dict) or not _text_or_none(h.get("_id")):
+        return False
+    score = h.get("_score")
+    if score is not None and (type(score) not in (int, float)):
+        return False
+    src = h.get("_source", {})
+    if not isinstance(src, dict):
+        return False
+    return (all(_text_or_none(src.get(k)) for k in _HIT_TEXT)
+            and all(src.get(k) is None or (isinstance(src[k], list) and all(isinstance(x, str) for x in src[k]))
+                    for k in _HIT_LISTS))
+
+
 def _efts(url: str, data: Any) -> None:
     hits = data.get("hits") if isinstance(data, dict) else None
     _expect(isinstance(hits, dict) and isinstance(hits.get("hits"), list), "a search answer without hits.hits")
     total = hits.get("total")
-    _expect(total is None or isinstance(total, int) or (isinstance(total, dict) and isinstance(total.get("value"), int)),
-            "a search answer whose hits.total is not a count")
-    _expect(all(isinstance(h, dict) and isinstance(h.get("_source", {}), dict) for h in hits["hits"]),
-            "a search answer with malformed hits")
+    count = total.get("value") if isinstance(total, dict) else total
+    _expect(count is None or (type(count) is int and count >= 0), "a search answer whose hits.total is not a count")
+    bad = sum(1 for h in hits["hits"] if not _good_hit(h))  # one page of at most 100: any malformed hit is damage
+    _expect(not bad, f"a search answer with {bad} malformed hits of {len(hits['hits'])}")
 
 
 _CHECKS = {"tickers": _tickers, "submissions": _submissions, "companyfacts": _companyfacts, "efts": _efts}
