@@ -312,6 +312,45 @@ def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:
                       ("Valid values: " + " ".join(hints)) if hints else "Check the tool's input schema.").to_dict()
 
 
+def _types(prop: dict[str, Any]) -> set[str]:
+    """The JSON types a property admits (its own ``type`` or its anyOf branches')."""
+    kinds = {b.get("type") for b in prop.get("anyOf") or [prop]}
+    return {k for k in kinds if isinstance(k, str)}
+
+
+def _item_types(prop: dict[str, Any]) -> set[str]:
+    return {t for b in prop.get("anyOf") or [prop] if b.get("type") == "array" for t in _types(b.get("items") or {})}
+
+
+def normalise_arguments(arguments: dict[str, Any], props: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Arguments as the schema types them, for two JSON type slips clients make; raises EdgarError.
+
+    - A number where only a string is declared (a CIK, ``company: 1045810``, as the Inspector CLI sends
+      ``company=1045810``; a model copying ``cik``) is that number's digits: the one reading there is.
+    - ``true``/``false`` where a number is declared is refused: validation would read ``fiscal_year: true``
+      as fiscal year 1 and ``limit: true`` as 1, an answer to a question nobody asked.
+    """
+    out = dict(arguments)
+    for key, value in arguments.items():
+        prop = props.get(key) or {}
+        kinds, items = _types(prop), _item_types(prop)
+        numeric = kinds & {"integer", "number"}
+        if isinstance(value, bool) and numeric and "boolean" not in kinds:
+            kind = "an integer" if "integer" in numeric else "a number"
+            raise EdgarError("invalid_argument", f"{key} takes {kind}, not {json.dumps(value)}.",
+                              f"Pass {key} as {kind}" + (f" ({prop['description']})" if prop.get("description")
+                                                         else "") + f", or omit {key}.")
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and "string" in kinds and not numeric:
+            out[key] = _digits(value)
+        elif isinstance(value, list) and "string" in items and not items & {"integer", "number"}:
+            out[key] = [_digits(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v for v in value]
+    return out
+
+
+def _digits(value: int | float) -> str:
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
 def _constrain(prop: dict[str, Any], bounds: dict[str, Any]) -> None:
     """Add JSON Schema bounds to a property, inside the matching branch of an anyOf (int | None)."""
     kind = "array" if "minItems" in bounds or "maxItems" in bounds else (
@@ -361,10 +400,15 @@ def _server_class():
                 return error_result(EdgarError(
                     "invalid_argument", f"Unknown tool {name!r}.",
                     (f"Did you mean {close[0]}? " if close else "") + "Use one of: " + ", ".join(names) + ".").to_dict())
-            props = list((tool.parameters or {}).get("properties", {}))
+            schema_props = (tool.parameters or {}).get("properties", {})
+            props = list(schema_props)
             unknown = [k for k in (arguments or {}) if k not in props]
             if unknown:
                 return error_result(unknown_argument_error(name, unknown, props))
+            try:
+                arguments = normalise_arguments(arguments or {}, schema_props)
+            except EdgarError as exc:
+                return error_result(exc.to_dict())
             try:
                 return await super().call_tool(name, arguments, context)
             except ToolError as exc:

@@ -66,6 +66,14 @@ CASES: list[tuple[str, str, dict, str]] = [
      "invalid_argument"),
     ("bad_range_page", "search_full_text", {"query": "going concern", "page": 500}, "invalid_argument"),
     ("bad_range_chars", "get_filing_section", {"company": "NVDA", "max_chars": -1}, "invalid_argument"),
+    # a CIK sent as a JSON number (the Inspector CLI sends company=1045810 so) is that CIK
+    ("cik_number", "get_financial_concept", {"company": 1045810, "concept": "revenue", "fiscal_year": 2024}, "ok"),
+    ("cik_numbers_compare", "compare_companies", {"concept": "revenue", "companies": [1045810, 320193],
+                                                  "fiscal_year": 2024}, "ok"),
+    # true where a number is declared would validate as 1 (fiscal year 1, one filing): refused
+    ("bool_year", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": True},
+     "invalid_argument"),
+    ("bool_limit", "list_filings", {"company": "AAPL", "limit": True}, "invalid_argument"),
     ("bad_type", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": "last year"},
      "invalid_argument"),
     ("missing_company", "get_financial_concept", {"concept": "revenue"}, "invalid_argument"),

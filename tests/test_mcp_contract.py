@@ -218,3 +218,16 @@ def test_local_index_tools_are_closed_world_and_index_add_is_the_one_that_writes
     assert {n for n, a in ann.items() if a.open_world_hint is False} == {"search_documents", "read_document",
                                                                          "index_list"}
     assert {n for n, a in ann.items() if a.read_only_hint is False} == {"index_add"}
+
+
+def test_a_cik_sent_as_a_number_is_that_cik_and_true_is_not_a_number(run):
+    # NVIDIA's FY2024 revenue, 0001045810-24-000029, whether the CIK comes as "NVDA" or as the number 1045810
+    by_number = run["results"]["cik_number"].structured_content
+    assert by_number == run["results"]["concept"].structured_content
+    assert (by_number["values"][0]["value"], by_number["values"][0]["accession_number"]) == (
+        60922000000, "0001045810-24-000029")
+    rows = run["results"]["cik_numbers_compare"].structured_content["rows"]
+    assert [r["cik"] for r in rows] == ["0001045810", "0000320193"]
+    for label, key in (("bool_year", "fiscal_year"), ("bool_limit", "limit")):
+        err = json.loads(run["results"][label].content[0].text)["error"]
+        assert err["message"] == f"{key} takes an integer, not true." and key in err["suggestion"]
