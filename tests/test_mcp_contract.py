@@ -231,3 +231,20 @@ def test_a_cik_sent_as_a_number_is_that_cik_and_true_is_not_a_number(run):
     for label, key in (("bool_year", "fiscal_year"), ("bool_limit", "limit")):
         err = json.loads(run["results"][label].content[0].text)["error"]
         assert err["message"] == f"{key} takes an integer, not true." and key in err["suggestion"]
+
+
+def test_no_error_offers_a_model_a_file_or_stdin_the_server_does_not_read(run):
+    # get_filing_section's file and verify's ANSWER file / - are the CLI's: a model cannot pass them
+    offers = re.compile(r"\ba file\b|\bstdin\b|standard input|file path|on disk", re.I)
+    for label, result in run["results"].items():
+        if result.is_error and label != "local_file":  # local_file: says file is not available over MCP
+            err = json.loads(result.content[0].text)["error"]
+            assert not offers.search(err["message"] + " " + err["suggestion"]), (label, err)
+    alone = json.loads(run["results"]["accession_alone"].content[0].text)["error"]
+    assert alone["message"] == "A company is required." and "company" in alone["suggestion"]
+    assert "accession_number" in alone["suggestion"]
+
+
+def test_the_cli_still_offers_its_file_and_stdin(cli):
+    r = cli("verify", " ", "--company", "NVDA")
+    assert r.rc == 2 and "- for stdin" in r.err

@@ -17,7 +17,7 @@ from ..errors import EdgarError
 from ..models import FilingOutline, FilingSection, SectionOutlineEntry
 from ..sec import urls
 from ..sec.client import SecClient, get_client
-from ..vocabulary import param
+from ..vocabulary import param, surface
 
 DEFAULT_MAX_CHARS = 20_000
 MAX_CHARS_LIMIT = 200_000
@@ -150,8 +150,12 @@ def _open(company: str | None, section: str | None, accession: str | None, fy: i
         meta["source_file"] = str(Path(file).resolve())
         return doc, outline, form_as_filed, meta
     if not company or not company.strip():
-        raise EdgarError("invalid_argument", "A company is required (or a file).",
-                         "Pass a ticker, CIK or company name, e.g. NVDA.")
+        # a file on disk is the CLI's alone: the MCP server does not read its own disk for a caller
+        alone = (f" (or {param('file')})" if surface() == "cli" else "")
+        raise EdgarError("invalid_argument", f"A company is required{alone}.",
+                         f"Pass {param('company')}: a ticker, CIK or company name, e.g. NVDA"
+                         + (f", with {param('accession_number')} (an accession number alone does not name the "
+                            "filer: it begins with the filing agent's CIK)." if accession is not None else "."))
     fam = _family_or_raise(form or "10-K")
     if section is not None and not (form is None and I.resolve_key("20-F", section)):
         _spec_or_raise(fam, section)  # before any request (a 20-F section waits: the filer may file 20-F)
