@@ -25,7 +25,7 @@ DEFAULT_EXCERPT = 600
 MAX_READ_LINES = 1000
 _CHUNK_ID_RE = re.compile(r"^(\d{10}-\d{2}-\d{6}):([a-z0-9_]+):(\d{4})$")
 _DOC_ID_RE = re.compile(r"^(\d{10}-\d{2}-\d{6}):([a-z0-9_]+)$")
-_LINES_RE = re.compile(r"^\s*(\d+)\s*(?:[-:]\s*(\d+)?)?\s*$")
+_LINES_RE = re.compile(r"^\s*(\d{1,9})\s*(?:[-:]\s*(\d{1,9})?)?\s*$")  # 9 digits: past any document
 
 
 def _empty_index(st: IndexStore) -> EdgarError:
