@@ -33,6 +33,9 @@ CASES: list[tuple[str, str, dict, str]] = [
     ("index_add", "index_add", {"companies": ["NVDA"], "accession_numbers": [NVDA_FY2025_10K]}, "ok"),
     ("index_list", "index_list", {}, "ok"),
     ("find", "search_documents", {"query": "export controls China", "company": "NVDA", "limit": 3}, "ok"),
+    # a company of digits is a CIK only when it is one (not 5,000 digits, not a superscript two)
+    ("find_company_digits", "search_documents", {"query": "export", "company": "1" * 5000}, "invalid_argument"),
+    ("find_company_superscript", "search_documents", {"query": "export", "company": "\u00b2"}, "ambiguous"),
     ("read", "read_document", {"doc_id": f"{NVDA_FY2025_10K}:risk_factors", "lines": "1-40"}, "ok"),
     # --- refusals and errors the issue lists
     # Target resolves to TARGET CORP by market value, naming the other Targets in other_matches
