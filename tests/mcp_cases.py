@@ -32,6 +32,11 @@ CASES: list[tuple[str, str, dict, str]] = [
     ("find_unindexed_empty", "search_documents", {"query": "export controls", "company": "NVDA"}, "not_found"),
     ("index_add", "index_add", {"companies": ["NVDA"], "accession_numbers": [NVDA_FY2025_10K]}, "ok"),
     ("index_list", "index_list", {}, "ok"),
+    # forms is a list or one comma-separated string in every tool that takes it
+    ("index_add_forms_list", "index_add", {"companies": ["NVDA"], "forms": ["10-K"],
+                                           "accession_numbers": [NVDA_FY2025_10K]}, "ok"),
+    ("find_forms_string", "search_documents", {"query": "export controls China", "company": "NVDA", "forms": "10-K",
+                                               "limit": 2}, "ok"),
     ("find", "search_documents", {"query": "export controls China", "company": "NVDA", "limit": 3}, "ok"),
     # a company of digits is a CIK only when it is one (not 5,000 digits, not a superscript two)
     ("find_company_digits", "search_documents", {"query": "export", "company": "1" * 5000}, "invalid_argument"),

@@ -17,7 +17,7 @@ import pytest
 from pydantic import BaseModel
 
 from conftest import PINNED_TODAY, TEST_UA
-from mcp_cases import BY_LABEL, CASES, expected_codes
+from mcp_cases import BY_LABEL, CASES, NVDA_FY2025_10K, expected_codes
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -250,3 +250,14 @@ def test_no_error_offers_a_model_a_file_or_stdin_the_server_does_not_read(run):
 def test_the_cli_still_offers_its_file_and_stdin(cli):
     r = cli("verify", " ", "--company", "NVDA")
     assert r.rc == 2 and "- for stdin" in r.err
+
+
+def test_forms_is_a_list_or_a_string_in_every_tool_that_takes_it(run):
+    for t in ("list_filings", "search_full_text", "search_documents", "index_add"):
+        branches = run["tools"][t].input_schema["properties"]["forms"].get("anyOf") or [
+            run["tools"][t].input_schema["properties"]["forms"]]
+        assert {"array", "string"} <= {b.get("type") for b in branches}, t
+    added = run["results"]["index_add_forms_list"].structured_content
+    assert NVDA_FY2025_10K in json.dumps(added)
+    hits = run["results"]["find_forms_string"].structured_content["results"]
+    assert hits and {(h["form"], h["accession_number"]) for h in hits} == {("10-K", NVDA_FY2025_10K)}

@@ -345,7 +345,8 @@ class _Progress:
 
 def index_add(
     companies: Annotated[list[str], Field(description="Tickers, CIKs or company names, e.g. ['NVDA', 'AAPL']")],
-    forms: Annotated[str, Field(description="Form families, comma-separated: 10-K, 10-Q, 20-F")] = "10-K",
+    forms: Annotated[list[str] | str, Field(description="Form families to index, e.g. [\"10-K\", \"10-Q\"] or "
+                                                     "\"10-K,10-Q\": 10-K, 10-Q, 20-F")] = "10-K",
     years: Annotated[int, Field(description="Fiscal years to index per company and form, counting back from the "
                                             "latest filed (1-30)")] = 3,
     accession_numbers: Annotated[list[str] | None, Field(description="Index exactly these filings of the companies "
