@@ -117,10 +117,14 @@ LIKELY_MEANT: dict[str, tuple[str, ...]] = {
     "form": ("forms", "form_type", "filing_type"),
     "company": ("ticker", "cik", "symbol", "name", "issuer", "query"),
     "companies": ("tickers", "company", "ciks", "symbols"),
-    "query": ("q", "text", "search", "name", "company", "ticker"),
+    "query": ("q", "text", "search", "name", "company", "ticker", "cik", "symbol", "company_name"),
     "limit": ("max_results", "n", "count", "top", "size", "max"),
-    "concept": ("metric", "tag", "measure", "item"),
-    "section": ("item", "part"),
+    "concept": ("metric", "tag", "measure", "item", "matched_tag", "xbrl_tag", "label"),
+    "section": ("item", "part", "section_key"),
+    # the names results give what these inputs take (search_documents' chunk_id, next_lines, doc_id)
+    "around": ("chunk_id", "chunk", "chunk_ids"),
+    "lines": ("next_lines", "line_range", "range"),
+    "doc_id": ("document_id", "document", "id"),
 }
 
 

@@ -95,6 +95,12 @@ CASES: list[tuple[str, str, dict, str]] = [
      "invalid_argument"),
     ("unknown_arg_since", "list_filings", {"company": "AAPL", "since": "2024-01-01"}, "invalid_argument"),
     ("unknown_arg_ticker", "get_financial_concept", {"ticker": "NVDA", "concept": "revenue"}, "invalid_argument"),
+    # names results use for what an input takes: chunk_id (search_documents) for around, cik for query
+    ("unknown_arg_chunk_id", "read_document", {"chunk_id": f"{NVDA_FY2025_10K}:risk_factors:0001"},
+     "invalid_argument"),
+    ("unknown_arg_cik", "resolve_company", {"cik": "320193"}, "invalid_argument"),
+    ("unknown_arg_matched_tag", "get_financial_concept", {"company": "NVDA", "matched_tag": "us-gaap:Revenues"},
+     "invalid_argument"),
     ("bad_accession", "get_filing_section", {"company": "NVDA", "section": "mda", "accession_number": "../../etc/passwd"},
      "invalid_argument"),
     ("unknown_section", "get_filing_section", {"company": "NVDA", "section": "Item 99", "fiscal_year": 2025},

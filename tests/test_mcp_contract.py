@@ -100,10 +100,12 @@ def test_every_value_of_an_eight_row_concept_answer_is_in_the_text_channel(run):
 
 def test_unknown_argument_names_are_refused_with_the_parameter_meant(run):
     meant = {label: json.loads(run["results"][label].content[0].text)["error"]["did_you_mean"]
-             for label in ("unknown_arg_accession", "unknown_arg_fy", "unknown_arg_since", "unknown_arg_ticker")}
+             for label in ("unknown_arg_accession", "unknown_arg_fy", "unknown_arg_since", "unknown_arg_ticker",
+                           "unknown_arg_chunk_id", "unknown_arg_cik", "unknown_arg_matched_tag")}
     assert meant == {"unknown_arg_accession": {"accession": "accession_number"},
                      "unknown_arg_fy": {"fy": "fiscal_year"}, "unknown_arg_since": {"since": "filed_from"},
-                     "unknown_arg_ticker": {"ticker": "company"}}
+                     "unknown_arg_ticker": {"ticker": "company"}, "unknown_arg_chunk_id": {"chunk_id": "around"},
+                     "unknown_arg_cik": {"cik": "query"}, "unknown_arg_matched_tag": {"matched_tag": "concept"}}
 
 
 def test_the_names_a_model_copies_from_outputs_are_the_inputs_and_change_the_answer(run):
