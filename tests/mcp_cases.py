@@ -103,6 +103,9 @@ CASES: list[tuple[str, str, dict, str]] = [
      "invalid_argument"),
     ("bad_accession", "get_filing_section", {"company": "NVDA", "section": "mda", "accession_number": "../../etc/passwd"},
      "invalid_argument"),
+    # form 10-K/A without an accession number read the original 10-K, as if it were the amendment
+    ("section_variant", "get_filing_section", {"company": "AAPL", "form": "10-K/A", "max_chars": 200},
+     "invalid_argument"),
     ("unknown_section", "get_filing_section", {"company": "NVDA", "section": "Item 99", "fiscal_year": 2025},
      "invalid_argument"),
     ("local_file", "get_filing_section", {"section": "mda", "file": "/etc/passwd"}, "invalid_argument"),

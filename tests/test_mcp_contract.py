@@ -263,3 +263,10 @@ def test_forms_is_a_list_or_a_string_in_every_tool_that_takes_it(run):
     assert NVDA_FY2025_10K in json.dumps(added)
     hits = run["results"]["find_forms_string"].structured_content["results"]
     assert hits and {(h["form"], h["accession_number"]) for h in hits} == {("10-K", NVDA_FY2025_10K)}
+
+
+def test_a_form_variant_without_an_accession_number_is_refused_not_read_as_the_original(run):
+    # it answered with Apple's FY2025 10-K (0000320193-25-000079), form "10-K", to a question about a 10-K/A
+    err = json.loads(run["results"]["section_variant"].content[0].text)["error"]
+    assert (err["form"], err["family"]) == ("10-K/A", "10-K")
+    assert "accession_number" in err["suggestion"] and "list_filings" in err["suggestion"]
