@@ -463,11 +463,12 @@ def install_client() -> None:
     set_client(SecClient(settings))
 
 
-def serve(transport: str = "stdio", **http: Any) -> None:
+def serve(transport: str = "stdio", on_ready: Callable[[], None] | None = None, **http: Any) -> None:
     """Run the server; logs go to stderr, stdout carries only JSON-RPC (stdio). HTTP options: mcp_http.serve_http.
 
     An HTTP configuration is checked and its socket bound first, so a refusal or a port in use is
-    reported (in the operator's words) before anything else starts.
+    reported (in the operator's words) before anything else starts; ``on_ready`` is called after that
+    (the CLI says there that it serves), never for a configuration that is refused.
     """
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     if transport not in ("stdio", "streamable-http"):
@@ -483,6 +484,8 @@ def serve(transport: str = "stdio", **http: Any) -> None:
     set_surface("mcp")  # started through the CLI entry point, but what it writes from now on is read by a model
     install_client()
     server = build_server()
+    if on_ready is not None:
+        on_ready()
     if transport == "stdio":
         import anyio
 
