@@ -281,7 +281,7 @@ def unknown_argument_error(tool_name: str, unknown: list[str], props: list[str])
     """invalid_argument naming each unknown key and the parameter it most likely meant."""
     parts, meant, hidden = [], {}, []
     for key in unknown:
-        if key in HIDDEN_PARAMETERS.get(tool_name, set()) | {"client"}:
+        if key == "file" and key in HIDDEN_PARAMETERS.get(tool_name, set()):  # client, store: objects, not names
             hidden.append(key)
             continue
         target = _likely(key, props)

@@ -113,6 +113,7 @@ CASES: list[tuple[str, str, dict, str]] = [
     ("accession_alone", "get_filing_section", {"accession_number": "0000320193-24-000123"}, "invalid_argument"),
     ("verify_empty", "verify_answer", {"answer": " "}, "invalid_argument"),
     ("verify_path", "verify_answer", {"answer": "./answer.txt", "company": "NVDA"}, "invalid_argument"),
+    ("internal_client", "get_filing_section", {"company": "AAPL", "client": "x"}, "invalid_argument"),
     ("unknown_tool", "get_stock_price", {"ticker": "NVDA"}, "invalid_argument"),
     ("find_unindexed", "search_documents", {"query": "export controls", "company": "AAPL"}, "not_found"),
     ("read_bad_id", "read_document", {"doc_id": "../../etc/passwd"}, "invalid_argument"),

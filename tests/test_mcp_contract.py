@@ -270,3 +270,10 @@ def test_a_form_variant_without_an_accession_number_is_refused_not_read_as_the_o
     err = json.loads(run["results"]["section_variant"].content[0].text)["error"]
     assert (err["form"], err["family"]) == ("10-K/A", "10-K")
     assert "accession_number" in err["suggestion"] and "list_filings" in err["suggestion"]
+
+
+def test_only_the_file_parameter_is_refused_for_reading_the_servers_disk(run):
+    client = json.loads(run["results"]["internal_client"].content[0].text)["error"]
+    assert client["message"] == "get_filing_section has no parameter 'client'." and "disk" not in client["message"]
+    local = json.loads(run["results"]["local_file"].content[0].text)["error"]
+    assert "does not read its own disk" in local["message"]
