@@ -203,7 +203,8 @@ def _dedupe_periods(figures: list[Figure]) -> list[Figure]:
 
 def _check_answer(answer: str) -> str:
     if not isinstance(answer, str) or not answer.strip():
-        raise EdgarError("invalid_argument", "The answer is empty.", "Pass the answer's text" + (" (or a file, or - for stdin)." if surface() == "cli" else "."))
+        raise EdgarError("invalid_argument", "The answer is empty.",  # a file and - for stdin are the CLI's
+                         "Pass the answer's text" + (" (or a file, or - for stdin)." if surface() == "cli" else "."))
     if len(answer) > MAX_ANSWER_CHARS:
         raise EdgarError("invalid_argument", f"The answer is {len(answer):,} characters; at most "
                          f"{MAX_ANSWER_CHARS:,} are checked.", "Verify the answer in parts.")
