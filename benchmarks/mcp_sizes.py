@@ -25,13 +25,17 @@ TYPICAL = {
     "search_documents": {"query": "export controls", "company": "NVDA"},
     "read_document": {"doc_id": "0001045810-25-000023:risk_factors", "lines": "1-120"},
     "verify_answer": {"answer": "NVIDIA's fiscal 2024 revenue was $60.9 billion.", "company": "NVDA"},
+    # defaults: 5 fiscal years (annual) or 8 quarters; Claude Code keeps up to 50,000 characters inline
+    "get_financial_statement": {"company": "AAPL", "statement": "income"},
+    "get_financial_statement quarterly": {"company": "AAPL", "statement": "income", "period": "quarterly"},
+    "get_financial_series": {"company": "NVDA", "concepts": ["revenue", "net_income", "gross_profit"]},
 }
 
 
 async def measure(server) -> list[tuple[str, int, int, bool]]:
     rows = []
     for name, args in TYPICAL.items():
-        result = await server.call_tool(name, args)
+        result = await server.call_tool(name.split()[0], args)
         structured = json.dumps(result.structured_content or {})
         text = result.content[0].text if result.content else ""
         rows.append((name, len(structured), len(text), bool(result.is_error)))
@@ -51,9 +55,9 @@ def main() -> str:
         index_add(["NVDA"], accession_numbers=["0001045810-25-000023"])  # so search_documents/read_document have text
         rows = anyio.run(measure, build_server())
     lines = ["Serialized size of a typical answer per MCP tool (compact defaults)",
-             f"{'tool':<24}{'structured chars':>18}{'~tokens':>9}{'text chars':>12}{'~tokens':>9}  error"]
+             f"{'tool':<34}{'structured chars':>18}{'~tokens':>9}{'text chars':>12}{'~tokens':>9}  error"]
     for name, s_chars, t_chars, err in rows:
-        lines.append(f"{name:<24}{s_chars:>18,}{s_chars // 4:>9,}{t_chars:>12,}{t_chars // 4:>9,}  {'yes' if err else ''}")
+        lines.append(f"{name:<34}{s_chars:>18,}{s_chars // 4:>9,}{t_chars:>12,}{t_chars // 4:>9,}  {'yes' if err else ''}")
     text = "\n".join(lines)
     print(text)
     save("mcp_sizes", text + "\n")

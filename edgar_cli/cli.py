@@ -577,8 +577,8 @@ def serve_mcp_cmd(
 
     set_surface("cli")  # a refused configuration is read by the operator; the server switches to "mcp"
     try:
-        announce_server(transport, host, port)
-        serve(transport, host=host, port=port, allowed_hosts=list(allowed_host or []),
+        serve(transport, on_ready=lambda: announce_server(transport, host, port, list(allowed_host or [])),
+              host=host, port=port, allowed_hosts=list(allowed_host or []),
               allowed_origins=list(allowed_origin or []), auth_token=auth_token, insecure_no_auth=insecure_no_auth,
               stateless=stateless, json_response=json_response)
     except EdgarError as exc:

@@ -291,12 +291,18 @@ def confirm(question: str, *, yes: bool) -> bool:
     return answer.strip().lower() in ("y", "yes")
 
 
-def announce_server(transport: str, host: str, port: int) -> None:
-    """One line on stderr saying which transport ``edgar serve-mcp`` serves and where (stdout is the protocol)."""
+def announce_server(transport: str, host: str, port: int, allowed_hosts: list[str] | None = None) -> None:
+    """One line on stderr saying which transport ``edgar serve-mcp`` serves and where (stdout is the protocol).
+
+    Called once the configuration was accepted and the port bound, never before a refusal."""
     if transport == "stdio":
         where = "stdio: JSON-RPC on stdin/stdout, for an MCP client that started this process"
+    elif transport == "streamable-http" and host in ("0.0.0.0", "::", ""):
+        names = ", ".join(allowed_hosts or []) or "none: pass --allowed-host with the name or address they use"
+        where = (f"streamable HTTP on every address of this machine, port {port}, path /mcp (Host names accepted "
+                 f"besides loopback: {names})")
     elif transport == "streamable-http":
-        where = f"streamable HTTP at http://{host}:{port}/mcp"
+        where = f"streamable HTTP at http://{host if ':' not in host else f'[{host}]'}:{port}/mcp"
     else:
         return  # serve() refuses it
     if not quiet():

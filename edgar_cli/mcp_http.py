@@ -99,16 +99,38 @@ def security_settings(host: str, port: int, allowed_hosts: list[str], allowed_or
                                      allowed_origins=origins)
 
 
-class Gate:
-    """ASGI middleware: /healthz without authentication, everything else behind the bearer token (if any)."""
+def _allowed(value: str, allowed: list[str]) -> bool:
+    """``value`` (a Host or Origin header) is in ``allowed``, where ``name:*`` stands for name with any port."""
+    return value in allowed or any(a.endswith(":*") and value.startswith(a[:-1]) for a in allowed)
 
-    def __init__(self, app: Any, token: str | None, health: dict[str, Any]):
-        self.app, self.token, self.health = app, token, health
+
+class Gate:
+    """ASGI middleware: /healthz without authentication; then Host and Origin, answered in JSON with the flag
+    that allows them (the SDK checks them again and answers in plain text); then the bearer token (if any)."""
+
+    def __init__(self, app: Any, token: str | None, health: dict[str, Any], security: Any = None):
+        self.app, self.token, self.health, self.security = app, token, health, security
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and scope.get("path") == "/healthz":
             await _respond(send, 200, self.health)
             return
+        if scope["type"] == "http" and self.security is not None:
+            headers = {k: v.decode("latin-1") for k, v in scope.get("headers", [])}
+            host, origin = headers.get(b"host", ""), headers.get(b"origin")
+            if not _allowed(host, self.security.allowed_hosts):
+                await _respond(send, 421, {"error": {
+                    "code": "host_not_allowed", "message": f"This server does not answer to Host {host!r}.",
+                    "suggestion": "Reach it by a loopback name or a name its operator allowed; the operator "
+                                  f"allows another with --allowed-host {host.rsplit(':', 1)[0] or 'NAME'} "
+                                  "(a reverse proxy's public name, or this machine's address)."}})
+                return
+            if origin and not _allowed(origin, self.security.allowed_origins):
+                await _respond(send, 403, {"error": {
+                    "code": "origin_not_allowed", "message": f"This server does not accept requests from Origin "
+                                                             f"{origin!r}.",
+                    "suggestion": f"The operator allows a browser origin with --allowed-origin {origin}."}})
+                return
         if scope["type"] == "http" and self.token is not None:
             given = ""
             for key, value in scope.get("headers", []):
@@ -141,11 +163,11 @@ def serve_http(server: Any, *, sock: socket.socket, host: str = "127.0.0.1", por
 
     from . import __version__
 
-    app = server.streamable_http_app(
-        json_response=json_response, stateless_http=stateless, host=host,
-        transport_security=security_settings(host, port, allowed_hosts or [], allowed_origins or []))
+    security = security_settings(host, port, allowed_hosts or [], allowed_origins or [])
+    app = server.streamable_http_app(json_response=json_response, stateless_http=stateless, host=host,
+                                     transport_security=security)
     token = resolve_token(auth_token)
     health = {"status": "ok", "server": "edgar", "version": __version__, "tools": len(server._tool_manager.list_tools()),
               "auth": "bearer" if token else "none", "stateless": stateless}
-    config = uvicorn.Config(Gate(app, token, health), log_level="warning", lifespan="on")
+    config = uvicorn.Config(Gate(app, token, health, security), log_level="warning", lifespan="on")
     anyio.run(uvicorn.Server(config).serve, [sock])

@@ -117,10 +117,14 @@ LIKELY_MEANT: dict[str, tuple[str, ...]] = {
     "form": ("forms", "form_type", "filing_type"),
     "company": ("ticker", "cik", "symbol", "name", "issuer", "query"),
     "companies": ("tickers", "company", "ciks", "symbols"),
-    "query": ("q", "text", "search", "name", "company", "ticker"),
+    "query": ("q", "text", "search", "name", "company", "ticker", "cik", "symbol", "company_name"),
     "limit": ("max_results", "n", "count", "top", "size", "max"),
-    "concept": ("metric", "tag", "measure", "item"),
-    "section": ("item", "part"),
+    "concept": ("metric", "tag", "measure", "item", "matched_tag", "xbrl_tag", "label"),
+    "section": ("item", "part", "section_key"),
+    # the names results give what these inputs take (search_documents' chunk_id, next_lines, doc_id)
+    "around": ("chunk_id", "chunk", "chunk_ids"),
+    "lines": ("next_lines", "line_range", "range"),
+    "doc_id": ("document_id", "document", "id"),
 }
 
 
@@ -277,7 +281,7 @@ def unknown_argument_error(tool_name: str, unknown: list[str], props: list[str])
     """invalid_argument naming each unknown key and the parameter it most likely meant."""
     parts, meant, hidden = [], {}, []
     for key in unknown:
-        if key in HIDDEN_PARAMETERS.get(tool_name, set()) | {"client"}:
+        if key == "file" and key in HIDDEN_PARAMETERS.get(tool_name, set()):  # client, store: objects, not names
             hidden.append(key)
             continue
         target = _likely(key, props)
@@ -310,6 +314,45 @@ def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:
             hints.append(f"{field} — {desc}")
     return EdgarError("invalid_argument", "Invalid arguments: " + "; ".join(problems) + ".",
                       ("Valid values: " + " ".join(hints)) if hints else "Check the tool's input schema.").to_dict()
+
+
+def _types(prop: dict[str, Any]) -> set[str]:
+    """The JSON types a property admits (its own ``type`` or its anyOf branches')."""
+    kinds = {b.get("type") for b in prop.get("anyOf") or [prop]}
+    return {k for k in kinds if isinstance(k, str)}
+
+
+def _item_types(prop: dict[str, Any]) -> set[str]:
+    return {t for b in prop.get("anyOf") or [prop] if b.get("type") == "array" for t in _types(b.get("items") or {})}
+
+
+def normalise_arguments(arguments: dict[str, Any], props: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Arguments as the schema types them, for two JSON type slips clients make; raises EdgarError.
+
+    - A number where only a string is declared (a CIK, ``company: 1045810``, as the Inspector CLI sends
+      ``company=1045810``; a model copying ``cik``) is that number's digits: the one reading there is.
+    - ``true``/``false`` where a number is declared is refused: validation would read ``fiscal_year: true``
+      as fiscal year 1 and ``limit: true`` as 1, an answer to a question nobody asked.
+    """
+    out = dict(arguments)
+    for key, value in arguments.items():
+        prop = props.get(key) or {}
+        kinds, items = _types(prop), _item_types(prop)
+        numeric = kinds & {"integer", "number"}
+        if isinstance(value, bool) and numeric and "boolean" not in kinds:
+            kind = "an integer" if "integer" in numeric else "a number"
+            raise EdgarError("invalid_argument", f"{key} takes {kind}, not {json.dumps(value)}.",
+                              f"Pass {key} as {kind}" + (f" ({prop['description']})" if prop.get("description")
+                                                         else "") + f", or omit {key}.")
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and "string" in kinds and not numeric:
+            out[key] = _digits(value)
+        elif isinstance(value, list) and "string" in items and not items & {"integer", "number"}:
+            out[key] = [_digits(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v for v in value]
+    return out
+
+
+def _digits(value: int | float) -> str:
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
 def _constrain(prop: dict[str, Any], bounds: dict[str, Any]) -> None:
@@ -361,10 +404,15 @@ def _server_class():
                 return error_result(EdgarError(
                     "invalid_argument", f"Unknown tool {name!r}.",
                     (f"Did you mean {close[0]}? " if close else "") + "Use one of: " + ", ".join(names) + ".").to_dict())
-            props = list((tool.parameters or {}).get("properties", {}))
+            schema_props = (tool.parameters or {}).get("properties", {})
+            props = list(schema_props)
             unknown = [k for k in (arguments or {}) if k not in props]
             if unknown:
                 return error_result(unknown_argument_error(name, unknown, props))
+            try:
+                arguments = normalise_arguments(arguments or {}, schema_props)
+            except EdgarError as exc:
+                return error_result(exc.to_dict())
             try:
                 return await super().call_tool(name, arguments, context)
             except ToolError as exc:
@@ -415,11 +463,12 @@ def install_client() -> None:
     set_client(SecClient(settings))
 
 
-def serve(transport: str = "stdio", **http: Any) -> None:
+def serve(transport: str = "stdio", on_ready: Callable[[], None] | None = None, **http: Any) -> None:
     """Run the server; logs go to stderr, stdout carries only JSON-RPC (stdio). HTTP options: mcp_http.serve_http.
 
     An HTTP configuration is checked and its socket bound first, so a refusal or a port in use is
-    reported (in the operator's words) before anything else starts.
+    reported (in the operator's words) before anything else starts; ``on_ready`` is called after that
+    (the CLI says there that it serves), never for a configuration that is refused.
     """
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     if transport not in ("stdio", "streamable-http"):
@@ -435,6 +484,8 @@ def serve(transport: str = "stdio", **http: Any) -> None:
     set_surface("mcp")  # started through the CLI entry point, but what it writes from now on is read by a model
     install_client()
     server = build_server()
+    if on_ready is not None:
+        on_ready()
     if transport == "stdio":
         import anyio
 

@@ -32,7 +32,15 @@ CASES: list[tuple[str, str, dict, str]] = [
     ("find_unindexed_empty", "search_documents", {"query": "export controls", "company": "NVDA"}, "not_found"),
     ("index_add", "index_add", {"companies": ["NVDA"], "accession_numbers": [NVDA_FY2025_10K]}, "ok"),
     ("index_list", "index_list", {}, "ok"),
+    # forms is a list or one comma-separated string in every tool that takes it
+    ("index_add_forms_list", "index_add", {"companies": ["NVDA"], "forms": ["10-K"],
+                                           "accession_numbers": [NVDA_FY2025_10K]}, "ok"),
+    ("find_forms_string", "search_documents", {"query": "export controls China", "company": "NVDA", "forms": "10-K",
+                                               "limit": 2}, "ok"),
     ("find", "search_documents", {"query": "export controls China", "company": "NVDA", "limit": 3}, "ok"),
+    # a company of digits is a CIK only when it is one (not 5,000 digits, not a superscript two)
+    ("find_company_digits", "search_documents", {"query": "export", "company": "1" * 5000}, "invalid_argument"),
+    ("find_company_superscript", "search_documents", {"query": "export", "company": "\u00b2"}, "ambiguous"),
     ("read", "read_document", {"doc_id": f"{NVDA_FY2025_10K}:risk_factors", "lines": "1-40"}, "ok"),
     # --- refusals and errors the issue lists
     # Target resolves to TARGET CORP by market value, naming the other Targets in other_matches
@@ -66,6 +74,14 @@ CASES: list[tuple[str, str, dict, str]] = [
      "invalid_argument"),
     ("bad_range_page", "search_full_text", {"query": "going concern", "page": 500}, "invalid_argument"),
     ("bad_range_chars", "get_filing_section", {"company": "NVDA", "max_chars": -1}, "invalid_argument"),
+    # a CIK sent as a JSON number (the Inspector CLI sends company=1045810 so) is that CIK
+    ("cik_number", "get_financial_concept", {"company": 1045810, "concept": "revenue", "fiscal_year": 2024}, "ok"),
+    ("cik_numbers_compare", "compare_companies", {"concept": "revenue", "companies": [1045810, 320193],
+                                                  "fiscal_year": 2024}, "ok"),
+    # true where a number is declared would validate as 1 (fiscal year 1, one filing): refused
+    ("bool_year", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": True},
+     "invalid_argument"),
+    ("bool_limit", "list_filings", {"company": "AAPL", "limit": True}, "invalid_argument"),
     ("bad_type", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": "last year"},
      "invalid_argument"),
     ("missing_company", "get_financial_concept", {"concept": "revenue"}, "invalid_argument"),
@@ -79,16 +95,32 @@ CASES: list[tuple[str, str, dict, str]] = [
      "invalid_argument"),
     ("unknown_arg_since", "list_filings", {"company": "AAPL", "since": "2024-01-01"}, "invalid_argument"),
     ("unknown_arg_ticker", "get_financial_concept", {"ticker": "NVDA", "concept": "revenue"}, "invalid_argument"),
+    # names results use for what an input takes: chunk_id (search_documents) for around, cik for query
+    ("unknown_arg_chunk_id", "read_document", {"chunk_id": f"{NVDA_FY2025_10K}:risk_factors:0001"},
+     "invalid_argument"),
+    ("unknown_arg_cik", "resolve_company", {"cik": "320193"}, "invalid_argument"),
+    ("unknown_arg_matched_tag", "get_financial_concept", {"company": "NVDA", "matched_tag": "us-gaap:Revenues"},
+     "invalid_argument"),
     ("bad_accession", "get_filing_section", {"company": "NVDA", "section": "mda", "accession_number": "../../etc/passwd"},
+     "invalid_argument"),
+    # form 10-K/A without an accession number read the original 10-K, as if it were the amendment
+    ("section_variant", "get_filing_section", {"company": "AAPL", "form": "10-K/A", "max_chars": 200},
      "invalid_argument"),
     ("unknown_section", "get_filing_section", {"company": "NVDA", "section": "Item 99", "fiscal_year": 2025},
      "invalid_argument"),
     ("local_file", "get_filing_section", {"section": "mda", "file": "/etc/passwd"}, "invalid_argument"),
+    # the hidden file parameter (and the CLI's stdin) never named to a model
+    ("accession_alone", "get_filing_section", {"accession_number": "0000320193-24-000123"}, "invalid_argument"),
+    ("verify_empty", "verify_answer", {"answer": " "}, "invalid_argument"),
+    ("verify_path", "verify_answer", {"answer": "./answer.txt", "company": "NVDA"}, "invalid_argument"),
+    ("internal_client", "get_filing_section", {"company": "AAPL", "client": "x"}, "invalid_argument"),
     ("unknown_tool", "get_stock_price", {"ticker": "NVDA"}, "invalid_argument"),
     ("find_unindexed", "search_documents", {"query": "export controls", "company": "AAPL"}, "not_found"),
     ("read_bad_id", "read_document", {"doc_id": "../../etc/passwd"}, "invalid_argument"),
     ("read_huge_lines", "read_document", {"doc_id": f"{NVDA_FY2025_10K}:risk_factors", "lines": "1" * 5000},
-     "invalid_argument|internal_error"),
+     "invalid_argument"),
+    ("read_huge_end", "read_document", {"doc_id": f"{NVDA_FY2025_10K}:risk_factors", "lines": "1-" + "9" * 5000},
+     "invalid_argument"),
     ("verify_bad_cite", "verify_answer", {"answer": "Revenue was $5 billion.", "cite": ["not-an-accession"]},
      "invalid_argument"),
 ]

@@ -307,6 +307,18 @@ def test_http_host_and_origin_checks_allow_the_proxy_and_refuse_others(http_serv
     assert httpx.post(url, json=INIT, headers={**auth, "Origin": "https://evil.example.net"}).status_code == 403
 
 
+def test_a_refused_host_or_origin_says_in_json_which_flag_allows_it(http_server):
+    # the SDK answered "Invalid Host header" as text/plain: a client reaching a 0.0.0.0 bind by the
+    # machine's address could not tell what the operator has to add
+    url = http_server["url"] + "/mcp"
+    host = httpx.post(url, json=INIT, headers={**ACCEPT, "Host": "192.0.2.7:8000"})
+    assert host.status_code == 421 and host.json()["error"]["code"] == "host_not_allowed"
+    assert "--allowed-host 192.0.2.7" in host.json()["error"]["suggestion"]
+    origin = httpx.post(url, json=INIT, headers={**ACCEPT, "Origin": "https://evil.example.net"})
+    assert origin.status_code == 403 and origin.json()["error"]["code"] == "origin_not_allowed"
+    assert "--allowed-origin https://evil.example.net" in origin.json()["error"]["suggestion"]
+
+
 def test_http_stateless_server_answers_tool_calls_with_the_python_client(http_server):
     from mcp import ClientSession
     from mcp.client.streamable_http import streamable_http_client
@@ -330,6 +342,8 @@ def test_http_refuses_a_public_bind_without_a_token_and_a_port_in_use_has_its_ow
     assert public.rc == 2 and "without authentication" in public.err and "--auth-token" in public.err
     busy = edgar("serve-mcp", "--transport", "streamable-http", "--port", str(http_server["port"]), env=env)
     assert busy.rc == 15 and "address_unavailable" in busy.err and "--port" in busy.err
+    # neither said "edgar: serving MCP over streamable HTTP at ..." before its refusal
+    assert "serving MCP" not in public.err and "serving MCP" not in busy.err
     short = edgar("serve-mcp", "--transport", "streamable-http", "--auth-token", "short", env=env)
     assert short.rc == 2 and "16 characters" in short.err
 

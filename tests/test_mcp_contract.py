@@ -17,7 +17,7 @@ import pytest
 from pydantic import BaseModel
 
 from conftest import PINNED_TODAY, TEST_UA
-from mcp_cases import BY_LABEL, CASES, expected_codes
+from mcp_cases import BY_LABEL, CASES, NVDA_FY2025_10K, expected_codes
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -100,10 +100,12 @@ def test_every_value_of_an_eight_row_concept_answer_is_in_the_text_channel(run):
 
 def test_unknown_argument_names_are_refused_with_the_parameter_meant(run):
     meant = {label: json.loads(run["results"][label].content[0].text)["error"]["did_you_mean"]
-             for label in ("unknown_arg_accession", "unknown_arg_fy", "unknown_arg_since", "unknown_arg_ticker")}
+             for label in ("unknown_arg_accession", "unknown_arg_fy", "unknown_arg_since", "unknown_arg_ticker",
+                           "unknown_arg_chunk_id", "unknown_arg_cik", "unknown_arg_matched_tag")}
     assert meant == {"unknown_arg_accession": {"accession": "accession_number"},
                      "unknown_arg_fy": {"fy": "fiscal_year"}, "unknown_arg_since": {"since": "filed_from"},
-                     "unknown_arg_ticker": {"ticker": "company"}}
+                     "unknown_arg_ticker": {"ticker": "company"}, "unknown_arg_chunk_id": {"chunk_id": "around"},
+                     "unknown_arg_cik": {"cik": "query"}, "unknown_arg_matched_tag": {"matched_tag": "concept"}}
 
 
 def test_the_names_a_model_copies_from_outputs_are_the_inputs_and_change_the_answer(run):
@@ -132,9 +134,11 @@ def test_a_company_that_is_not_indexed_names_index_add_and_the_fallback_tool(run
     assert hits and all(h["accession_number"] == "0001045810-25-000023" for h in hits)
 
 
-def test_an_unexpected_exception_is_a_structured_error_not_error_executing_tool(run):
-    err = json.loads(run["results"]["read_huge_lines"].content[0].text)["error"]
-    assert "Error executing tool" not in err["message"]
+def test_a_line_range_of_thousands_of_digits_is_a_bad_range_not_a_bug(run):
+    # int("1" * 5000) raised ValueError (Python's 4,300-digit limit): internal_error, "a bug in edgar"
+    for label in ("read_huge_lines", "read_huge_end"):
+        err = json.loads(run["results"][label].content[0].text)["error"]
+        assert err["code"] == "invalid_argument" and "is not a range like 120-180" in err["message"], err
 
 
 class _Out(BaseModel):
@@ -218,3 +222,58 @@ def test_local_index_tools_are_closed_world_and_index_add_is_the_one_that_writes
     assert {n for n, a in ann.items() if a.open_world_hint is False} == {"search_documents", "read_document",
                                                                          "index_list"}
     assert {n for n, a in ann.items() if a.read_only_hint is False} == {"index_add"}
+
+
+def test_a_cik_sent_as_a_number_is_that_cik_and_true_is_not_a_number(run):
+    # NVIDIA's FY2024 revenue, 0001045810-24-000029, whether the CIK comes as "NVDA" or as the number 1045810
+    by_number = run["results"]["cik_number"].structured_content
+    assert by_number == run["results"]["concept"].structured_content
+    assert (by_number["values"][0]["value"], by_number["values"][0]["accession_number"]) == (
+        60922000000, "0001045810-24-000029")
+    rows = run["results"]["cik_numbers_compare"].structured_content["rows"]
+    assert [r["cik"] for r in rows] == ["0001045810", "0000320193"]
+    for label, key in (("bool_year", "fiscal_year"), ("bool_limit", "limit")):
+        err = json.loads(run["results"][label].content[0].text)["error"]
+        assert err["message"] == f"{key} takes an integer, not true." and key in err["suggestion"]
+
+
+def test_no_error_offers_a_model_a_file_or_stdin_the_server_does_not_read(run):
+    # get_filing_section's file and verify's ANSWER file / - are the CLI's: a model cannot pass them
+    offers = re.compile(r"\ba file\b|\bstdin\b|standard input|file path|on disk", re.I)
+    for label, result in run["results"].items():
+        if result.is_error and label != "local_file":  # local_file: says file is not available over MCP
+            err = json.loads(result.content[0].text)["error"]
+            assert not offers.search(err["message"] + " " + err["suggestion"]), (label, err)
+    alone = json.loads(run["results"]["accession_alone"].content[0].text)["error"]
+    assert alone["message"] == "A company is required." and "company" in alone["suggestion"]
+    assert "accession_number" in alone["suggestion"]
+
+
+def test_the_cli_still_offers_its_file_and_stdin(cli):
+    r = cli("verify", " ", "--company", "NVDA")
+    assert r.rc == 2 and "- for stdin" in r.err
+
+
+def test_forms_is_a_list_or_a_string_in_every_tool_that_takes_it(run):
+    for t in ("list_filings", "search_full_text", "search_documents", "index_add"):
+        branches = run["tools"][t].input_schema["properties"]["forms"].get("anyOf") or [
+            run["tools"][t].input_schema["properties"]["forms"]]
+        assert {"array", "string"} <= {b.get("type") for b in branches}, t
+    added = run["results"]["index_add_forms_list"].structured_content
+    assert NVDA_FY2025_10K in json.dumps(added)
+    hits = run["results"]["find_forms_string"].structured_content["results"]
+    assert hits and {(h["form"], h["accession_number"]) for h in hits} == {("10-K", NVDA_FY2025_10K)}
+
+
+def test_a_form_variant_without_an_accession_number_is_refused_not_read_as_the_original(run):
+    # it answered with Apple's FY2025 10-K (0000320193-25-000079), form "10-K", to a question about a 10-K/A
+    err = json.loads(run["results"]["section_variant"].content[0].text)["error"]
+    assert (err["form"], err["family"]) == ("10-K/A", "10-K")
+    assert "accession_number" in err["suggestion"] and "list_filings" in err["suggestion"]
+
+
+def test_only_the_file_parameter_is_refused_for_reading_the_servers_disk(run):
+    client = json.loads(run["results"]["internal_client"].content[0].text)["error"]
+    assert client["message"] == "get_filing_section has no parameter 'client'." and "disk" not in client["message"]
+    local = json.loads(run["results"]["local_file"].content[0].text)["error"]
+    assert "does not read its own disk" in local["message"]

@@ -25,7 +25,7 @@ DEFAULT_EXCERPT = 600
 MAX_READ_LINES = 1000
 _CHUNK_ID_RE = re.compile(r"^(\d{10}-\d{2}-\d{6}):([a-z0-9_]+):(\d{4})$")
 _DOC_ID_RE = re.compile(r"^(\d{10}-\d{2}-\d{6}):([a-z0-9_]+)$")
-_LINES_RE = re.compile(r"^\s*(\d+)\s*(?:[-:]\s*(\d+)?)?\s*$")
+_LINES_RE = re.compile(r"^\s*(\d{1,9})\s*(?:[-:]\s*(\d{1,9})?)?\s*$")  # 9 digits: past any document
 
 
 def _empty_index(st: IndexStore) -> EdgarError:
@@ -44,7 +44,7 @@ def _section_keys(section: str | None) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
-def _filters(records: list[FilingRecord], company: str | None, exclude: list[str] | None, forms: list[str] | None,
+def _filters(records: list[FilingRecord], company: str | None, exclude: list[str] | None, forms: list[str] | str | None,
              section: str | None, filed_from: str | None, filed_to: str | None,
              client: SecClient | None) -> tuple[Filters, dict]:
     shown: dict = {}
@@ -64,7 +64,7 @@ def _filters(records: list[FilingRecord], company: str | None, exclude: list[str
     if excluded:
         shown["exclude"] = [e for e in exclude or [] if e.strip()]
     form_list: list[str] = []
-    for f in forms or []:
+    for f in (forms.split(",") if isinstance(forms, str) else forms or []):  # a list, or "10-K,10-Q" as elsewhere
         if f.strip():
             _fam, fs = parse_form(f)
             form_list.extend(fs)
@@ -96,7 +96,8 @@ def search_documents(
                                             "the exact words in order, e.g. 'going concern'")],
     company: Annotated[str | None, Field(description="Only this company: ticker, CIK or name, e.g. NVDA")] = None,
     exclude: Annotated[list[str] | None, Field(description="Leave out these companies, e.g. ['AAPL', 'MSFT']")] = None,
-    forms: Annotated[list[str] | None, Field(description="Form families, e.g. ['10-K'] (amendments included)")] = None,
+    forms: Annotated[list[str] | str | None, Field(description="Form families, e.g. [\"10-K\"] or \"10-K,10-Q\" "
+                                                              "(amendments included)")] = None,
     section: Annotated[str | None, Field(description="Only this section: risk_factors, mda, business, 'Item 1A', "
                                                      "'MD&A', ...")] = None,
     filed_from: Annotated[str | None, Field(description="Earliest filing date, YYYY-MM-DD")] = None,

@@ -75,12 +75,13 @@ def company_ciks(query: str, records: list[FilingRecord], client: SecClient | No
     if not text:
         raise EdgarError("invalid_argument", "The company is empty.", "Pass a ticker (NVDA), a CIK or a name.")
     up = text.upper().replace(".", "-")
+    from .resolve import parse_cik, resolve_company
+
+    cik = parse_cik(text)  # 320193, 0000320193 or CIK0000320193; not 5,000 digits, not a superscript two
     for r in records:
         if (r.ticker and r.ticker.upper() == up) or r.company.upper() == up \
-                or (text.isdigit() and int(text) == int(r.cik)):
+                or (cik is not None and cik == int(r.cik)):
             return r.cik, r.company
-    from .resolve import resolve_company
-
     resolved = resolve_company(text, client=client or get_client())
     return resolved.cik, resolved.name
 
@@ -344,7 +345,8 @@ class _Progress:
 
 def index_add(
     companies: Annotated[list[str], Field(description="Tickers, CIKs or company names, e.g. ['NVDA', 'AAPL']")],
-    forms: Annotated[str, Field(description="Form families, comma-separated: 10-K, 10-Q, 20-F")] = "10-K",
+    forms: Annotated[list[str] | str, Field(description="Form families to index, e.g. [\"10-K\", \"10-Q\"] or "
+                                                     "\"10-K,10-Q\": 10-K, 10-Q, 20-F")] = "10-K",
     years: Annotated[int, Field(description="Fiscal years to index per company and form, counting back from the "
                                             "latest filed (1-30)")] = 3,
     accession_numbers: Annotated[list[str] | None, Field(description="Index exactly these filings of the companies "

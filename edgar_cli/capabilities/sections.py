@@ -17,7 +17,7 @@ from ..errors import EdgarError
 from ..models import FilingOutline, FilingSection, SectionOutlineEntry
 from ..sec import urls
 from ..sec.client import SecClient, get_client
-from ..vocabulary import param
+from ..vocabulary import param, surface, tool
 
 DEFAULT_MAX_CHARS = 20_000
 MAX_CHARS_LIMIT = 200_000
@@ -150,9 +150,15 @@ def _open(company: str | None, section: str | None, accession: str | None, fy: i
         meta["source_file"] = str(Path(file).resolve())
         return doc, outline, form_as_filed, meta
     if not company or not company.strip():
-        raise EdgarError("invalid_argument", "A company is required (or a file).",
-                         "Pass a ticker, CIK or company name, e.g. NVDA.")
+        # a file on disk is the CLI's alone: the MCP server does not read its own disk for a caller
+        alone = (f" (or {param('file')})" if surface() == "cli" else "")
+        raise EdgarError("invalid_argument", f"A company is required{alone}.",
+                         f"Pass {param('company')}: a ticker, CIK or company name, e.g. NVDA"
+                         + (f", with {param('accession_number')} (an accession number alone does not name the "
+                            "filer: it begins with the filing agent's CIK)." if accession is not None else "."))
     fam = _family_or_raise(form or "10-K")
+    if form is not None and accession is None:
+        _family_not_variant(form)
     if section is not None and not (form is None and I.resolve_key("20-F", section)):
         _spec_or_raise(fam, section)  # before any request (a 20-F section waits: the filer may file 20-F)
     from .filings import find_filing
@@ -218,8 +224,24 @@ def _family_or_raise(form: str) -> str:
     fam = I.family(form)
     if fam is None:
         raise EdgarError("invalid_argument", f"Sections are read from 10-K, 10-Q and 20-F filings, not {form!r}.",
-                         "Pass form 10-K, 10-Q or 20-F (amendments and variants such as 10-K405 count too).")
+                         f"Pass {param('form')} 10-K, 10-Q or 20-F (amendments and variants such as 10-K405 count "
+                         "too).")
     return fam
+
+
+def _family_not_variant(form: str) -> None:
+    """Without an accession number, form picks a family: a variant (10-K/A) would silently read the original."""
+    from ..sec import submissions as S
+    from .filings import parse_form
+
+    named, _ = parse_form(form)
+    if named is not None and named not in S.FORM_FAMILIES:
+        raise EdgarError("invalid_argument", f"{param('form')} {named} names one variant of the {I.family(named)} "
+                         f"family: without an accession number {param('form')} picks a family, and a family reads "
+                         "its original report, not an amendment.",
+                         f"To read a {named}, pass its {param('accession_number')} (find it with "
+                         f"{tool('list_filings')}, {param('forms')} {named}); else pass {param('form')} "
+                         f"{I.family(named)}.", form=named, family=I.family(named))
 
 
 def _spec_or_raise(fam: str, section: str, asked: str | None = None) -> I.ItemSpec:

@@ -28,7 +28,7 @@ from ..verification.cited_text import TextSource, ground_in_text, text_source
 from ..verification.claims import Figure, extract_figures
 from ..verification.grounding import Grounder
 from ..verification.verdict import verdict
-from ..vocabulary import param
+from ..vocabulary import param, surface
 from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.facts import CompanyFacts
@@ -203,13 +203,17 @@ def _dedupe_periods(figures: list[Figure]) -> list[Figure]:
 
 def _check_answer(answer: str) -> str:
     if not isinstance(answer, str) or not answer.strip():
-        raise EdgarError("invalid_argument", "The answer is empty.", "Pass the answer's text (or a file, or - for stdin).")
+        raise EdgarError("invalid_argument", "The answer is empty.",  # a file and - for stdin are the CLI's
+                         "Pass the answer's text" + (" (or a file, or - for stdin)." if surface() == "cli" else "."))
     if len(answer) > MAX_ANSWER_CHARS:
         raise EdgarError("invalid_argument", f"The answer is {len(answer):,} characters; at most "
                          f"{MAX_ANSWER_CHARS:,} are checked.", "Verify the answer in parts.")
     if PATH_LIKE.fullmatch(answer.strip()):
         # "./answer.txt" that names no file (the command line reads one that does): never text to check,
         # "nothing to verify" would hide the typo
+        if surface() != "cli":  # over MCP (and from Python) the answer is text: nothing reads a file
+            raise EdgarError("invalid_argument", f"The answer {answer.strip()[:200]!r} looks like a path, not "
+                             "answer text.", f"Pass the answer's text itself as {param('answer')}.")
         raise EdgarError("invalid_argument", f"The answer {answer.strip()[:200]!r} is a file path, not answer text, "
                          "and no such file was read.",
                          "Pass the answer's text itself, or the path of an existing file holding it (or - for "
