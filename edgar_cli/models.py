@@ -490,7 +490,7 @@ VerifyStatus = Literal["grounded", "derived", "superseded", "mismatched_period",
 # The verdict on a whole answer, worst first (see AnswerVerification.verdict).
 AnswerVerdict = Literal["ungrounded", "superseded", "ambiguous", "unchecked", "no_figures", "grounded"]
 # Caveats on a figure that may still be grounded, raised to the verdict.
-FigureFlag = Literal["superseded_value", "pre_split_basis", "convenience_translation"]
+FigureFlag = Literal["superseded_value", "pre_split_basis", "convenience_translation", "suspected_error"]
 FigureKind = Literal["money", "per_share", "shares", "percent", "percentage_points", "number", "date",
                      "fiscal_year", "year"]
 
@@ -566,7 +566,9 @@ class VerifiedFigure(_Model):
     flags: list[FigureFlag] = Field(default_factory=list, description="superseded_value: the value first reported, "
                                     "later restated; pre_split_basis: a share count or per-share value before a "
                                     "later stock split; convenience_translation: a filer's translation into "
-                                    "another currency than it reports in")
+                                    "another currency than it reports in; suspected_error: the matching figure "
+                                    "is one edgar suspects is the filer's error (a tagging or scale error; the "
+                                    "figure is then unchecked)")
     readings: list[PeriodReading] = Field(default_factory=list, description="For calendar wording at a company "
                                           "whose fiscal year is not the calendar year: each fiscal period it can mean")
     notes: list[str] = Field(default_factory=list)

@@ -478,6 +478,16 @@ class Grounder(Derived):
         """What a reader must know about a value that grounds a figure, raised to the verdict: it was later
         restated (the figure is superseded), it predates a stock split, it is a convenience translation."""
         f = m.fact
+        suspected = self._suspected_errors(m)
+        if suspected and row.status == "grounded":
+            row.status = "unchecked"
+            row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} in {f.form} "
+                          f"{f.accession_number} rounds to {fig.text}, but edgar suspects that figure is the filer's "
+                          "error, so it grounds nothing.")
+            for e in suspected:
+                flag(row, "suspected_error", e.reason)
+            if m.revision_kind == "suspected_tagging_error":
+                return
         if m.revision_kind == "restatement" and row.status == "grounded":
             row.status = "superseded"
             row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} as first reported "
@@ -507,6 +517,18 @@ class Grounder(Derived):
             also = f" ({S.fmt(max(rows, key=filing_order)[2])} {home} for the same period)" if rows else ""
             flag(row, "convenience_translation", f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
                  f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.")
+
+    def _suspected_errors(self, m: G.Match) -> list:
+        """The SuspectedErrors (xbrl/suspects.py) naming the matched filing's figure: a tagging error found in
+        the period's revisions (A, B, A), or a scale error found in the concept series the tag belongs to."""
+        f = m.fact
+        out = [e for e in f.suspected_errors if e.accession_number == f.accession_number and e.value == f.value]
+        for name in m.concepts:
+            for v in self._concept_series(name):
+                if (v.matched_tag, v.unit, v.start, v.end) == (f.matched_tag, f.unit, f.start, f.end):
+                    out += [e for e in v.suspected_errors if e.accession_number == f.accession_number
+                            and e.value == f.value and e not in out]
+        return out
 
     def _concept_series(self, name: str) -> list[FactValue]:
         """A catalogue concept's current values over all of the company's facts (the concept engine)."""

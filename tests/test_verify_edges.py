@@ -1,0 +1,53 @@
+"""verify_answer at the edges a reviewer found (issue 15 review): figures the filer's own filings do not bear
+out, the commonest 10-Q period wording, ranges, neutral change verbs.
+
+Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
+- Apple (CIK 320193) us-gaap:CommonStockSharesOutstanding at 2014-03-29: 861,745 in the Q2 FY2014 10-Q
+  0001193125-14-157311, beside dei:EntityCommonStockSharesOutstanding 861,381,000 in the same filing (a scale
+  error by the filer, flagged by xbrl/suspects.py).
+- NVIDIA (CIK 1045810) us-gaap:Revenues for 2017-01-30..2017-07-30 (six months): 4,167,000,000 in the 10-Q
+  0001045810-17-000123, 2,230,000,000 (the second quarter's figure) in the FY2018 10-K 0001045810-18-000010,
+  4,167,000,000 again later: A, B, A, a suspected tagging error in the 10-K, not a restatement.
+- Tesla (CIK 1318605) us-gaap:NetIncomeLoss 2014-04-01..2014-06-30: -61,900,000 (first in the 10-Q
+  0001193125-14-303175). NVIDIA us-gaap:Revenues 2024-07-29..2024-10-27: 35,082,000,000 (0001045810-24-000316).
+- Apple us-gaap:NetIncomeLoss FY2024 (2023-10-01..2024-09-28) 93,736,000,000 (0000320193-24-000123) against
+  FY2023 96,995,000,000: -3.36%.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from edgar_cli.capabilities.verify import verify_answer
+from edgar_cli.errors import ExitStatus
+from test_verify import figure, sec  # noqa: F401  (the module-scoped client and the figure lookup)
+
+APPLE_Q2_FY2014_10Q = "0001193125-14-157311"
+NVDA_FY2018_10K = "0001045810-18-000010"
+
+
+# --- a figure edgar suspects is the filer's error grounds nothing -------------------------------------------
+
+
+def test_apples_share_count_filed_in_the_wrong_scale_is_not_grounded(sec):
+    r = verify_answer("Apple had 861,745 common shares outstanding as of March 29, 2014.", company="AAPL")
+    f = figure(r, "861,745")
+    assert f.status == "unchecked" and "suspected_error" in f.flags
+    assert f.support is not None and f.support.accession_number == APPLE_Q2_FY2014_10Q
+    assert any("cover-page count" in w and "861,381,000" in w for w in r.warnings)
+    assert r.verdict == "unchecked" and not r.all_grounded and r.exit_status == ExitStatus.UNCONFIRMED
+
+
+def test_nvidias_six_month_revenue_tagged_with_a_quarters_figure_is_a_suspected_error_not_a_first_report(sec):
+    r = verify_answer("NVIDIA's revenue for the six months ended July 30, 2017 was $2.23 billion.", company="NVDA")
+    f = figure(r, "$2.23 billion")
+    assert f.status == "unchecked" and f.flags == ["suspected_error"]
+    assert "superseded_value" not in r.flags and "first reported" not in f.reason
+    assert NVDA_FY2018_10K in f.reason and any("tagging error" in w for w in r.warnings)
+    assert r.exit_status == ExitStatus.UNCONFIRMED
+
+
+def test_the_six_month_revenue_the_filings_bear_out_is_still_grounded(sec):
+    r = verify_answer("NVIDIA's revenue for the six months ended July 30, 2017 was $4.17 billion.", company="NVDA")
+    assert figure(r, "$4.17 billion").status == "grounded" and r.flags == [] and r.exit_status == 0
+
