@@ -51,3 +51,27 @@ def test_the_six_month_revenue_the_filings_bear_out_is_still_grounded(sec):
     r = verify_answer("NVIDIA's revenue for the six months ended July 30, 2017 was $4.17 billion.", company="NVDA")
     assert figure(r, "$4.17 billion").status == "grounded" and r.flags == [] and r.exit_status == 0
 
+
+# --- "the quarter ended <date>", "three months ended <date>": the commonest 10-Q wording --------------------
+
+
+@pytest.mark.parametrize("text,company,stated", [
+    ("Tesla's net loss for the three months ended June 30, 2014 was $61.9 million.", "TSLA", "$61.9 million"),
+    ("For the quarter ended June 30, 2014, Tesla reported a net loss of $61.9 million.", "TSLA", "$61.9 million"),
+    ("NVIDIA's revenue for the quarter ended October 27, 2024 was $35.1 billion.", "NVDA", "$35.1 billion"),
+])
+def test_a_quarter_named_by_its_end_date_is_grounded_in_that_quarter(sec, text, company, stated):
+    r = verify_answer(text, company=company)
+    f = figure(r, stated)
+    assert f.status == "grounded" and f.support is not None and f.support.period_type == "quarterly"
+    assert r.exit_status == 0
+
+
+@pytest.mark.parametrize("text,stated", [
+    ("NVIDIA's revenue for the quarter ended July 28, 2024 was $35.1 billion.", "$35.1 billion"),  # Q3's, not Q2's
+    ("NVIDIA's revenue for the quarter ended October 27, 2024 was $130.5 billion.", "$130.5 billion"),  # the year's
+    ("NVIDIA's revenue for the year ended October 27, 2024 was $35.1 billion.", "$35.1 billion"),  # a quarter's
+])
+def test_a_quarter_named_by_its_end_date_still_rejects_another_periods_figure(sec, text, stated):
+    r = verify_answer(text, company="NVDA")
+    assert figure(r, stated).status == "mismatched_period" and r.exit_status == ExitStatus.UNGROUNDED

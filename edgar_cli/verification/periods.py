@@ -303,7 +303,10 @@ class Claim:
                 return False
             if f.period_type not in ("annual", "quarterly", "instant", "ytd"):
                 return False
-        if f.period_type not in _TYPES_OF.get(self.quarter, ("quarterly", "instant")):
+        # A date with the kind of period its words name ("the quarter ended June 30, 2014", "three months
+        # ended"): that kind was checked above; without those words a date is a year or a balance.
+        dated_kind = self.end is not None and self.quarter is None and self.period_type is not None
+        if not dated_kind and f.period_type not in _TYPES_OF.get(self.quarter, ("quarterly", "instant")):
             return False
         if self.fiscal_year is None and self.calendar_year is not None:
             return calendar_fit(f, self.calendar_year, self.quarter)  # no fiscal calendar to read it with
