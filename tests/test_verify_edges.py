@@ -16,6 +16,8 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from edgar_cli.capabilities.verify import verify_answer
@@ -75,3 +77,38 @@ def test_a_quarter_named_by_its_end_date_is_grounded_in_that_quarter(sec, text, 
 def test_a_quarter_named_by_its_end_date_still_rejects_another_periods_figure(sec, text, stated):
     r = verify_answer(text, company="NVDA")
     assert figure(r, stated).status == "mismatched_period" and r.exit_status == ExitStatus.UNGROUNDED
+
+
+# --- ranges: one figure, grounded when the fact lies in it ----------------------------------------------------
+
+
+@pytest.mark.parametrize("answer,stated", [
+    ("Apple's net income in fiscal 2024 was $90-95 billion.", "$90-95 billion"),
+    ("Apple's net income in fiscal 2024 was between $90 billion and $95 billion.", "$90 billion and $95 billion"),
+    ("Apple's net income fell 3-4% in fiscal 2024.", "3-4%"),
+])
+def test_a_range_holding_apples_fiscal_2024_net_income_is_grounded(sec, answer, stated):
+    r = verify_answer(answer, company="AAPL")
+    f = figure(r, stated)
+    assert f.status in ("grounded", "derived") and r.verdict == "grounded" and r.exit_status == 0
+    facts = [f.support] if f.support else f.inputs
+    assert facts[0].accession_number == "0000320193-24-000123"
+
+
+@pytest.mark.parametrize("answer,stated", [
+    ("Apple's net income in fiscal 2024 was $95-99 billion.", "$95-99 billion"),
+    ("Apple's net income in fiscal 2024 was between $95 billion and $99 billion.", "$95 billion and $99 billion"),
+    ("Apple's net income fell 5-6% in fiscal 2024.", "5-6%"),
+])
+def test_a_range_missing_apples_fiscal_2024_net_income_is_ungrounded_never_no_figures(sec, answer, stated):
+    r = verify_answer(answer, company="AAPL")
+    assert figure(r, stated).status == "ungrounded" and r.verdict == "ungrounded"
+
+
+def test_a_hyphen_range_is_one_figure_and_bare_number_pairs_are_not_ranges():
+    from edgar_cli.verification.claims import extract_figures
+
+    [f] = [f for f in extract_figures("EPS was $1.10-1.20 per share.") if f.kind == "per_share"]
+    assert (f.value, f.high, f.bound) == (Decimal("1.10"), Decimal("1.20"), "range")
+    assert [f.bound for f in extract_figures("See pages 10-12; revenue was $5 billion.")] == [None]
+    assert [f.high for f in extract_figures("Revenue rose from $60.9 billion to $130.5 billion.")] == [None, None]

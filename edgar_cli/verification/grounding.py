@@ -44,7 +44,7 @@ HELD = ("grounded", "derived", "superseded")
 _FREE_CASH_FLOW = re.compile(r"\bfree cash flows?\b|\bFCF\b", re.I)
 _LEGAL_WORDS = frozenset({"inc", "corp", "co", "ltd", "plc", "llc", "the", "and", "company", "corporation"})
 _BOUND_TEXT = {"approx": "an approximation", "over": "a lower bound", "under": "an upper bound",
-               "nearly": "a value a little below the figure"}
+               "nearly": "a value a little below the figure", "range": "a range"}
 # Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
 _FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 
