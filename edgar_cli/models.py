@@ -19,7 +19,7 @@ class _Model(BaseModel):
 
 # --- companies -------------------------------------------------------------
 
-MatchType = Literal["ticker", "cik", "name_exact", "name_words", "name_similar", "predecessor_name"]
+MatchType = Literal["ticker", "cik", "name_exact", "name_words", "name_similar", "predecessor_name", "former_name"]
 
 
 class Candidate(_Model):
@@ -33,7 +33,8 @@ class Candidate(_Model):
     match_type: MatchType | None = Field(
         None, description="How the query matched: name_exact (the same words), name_words (the query's words begin "
         "the name or are whole words in it), name_similar (only spelled alike: a different company unless the "
-        "query is misspelled), predecessor_name, ticker")
+        "query is misspelled), predecessor_name (the name of a company it succeeded under another CIK), "
+        "former_name (its own name before a rename), ticker")
     market_value_rank: int | None = Field(
         None, description="Position in the SEC's ticker file, which lists companies by descending market value "
         "(1 = largest; past about 7,000 the file is in no value order)")
