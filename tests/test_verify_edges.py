@@ -112,3 +112,25 @@ def test_a_hyphen_range_is_one_figure_and_bare_number_pairs_are_not_ranges():
     assert (f.value, f.high, f.bound) == (Decimal("1.10"), Decimal("1.20"), "range")
     assert [f.bound for f in extract_figures("See pages 10-12; revenue was $5 billion.")] == [None]
     assert [f.high for f in extract_figures("Revenue rose from $60.9 billion to $130.5 billion.")] == [None, None]
+
+
+# --- neutral change verbs and explicit signs -----------------------------------------------------------------
+
+
+def test_a_change_stated_with_its_minus_sign_is_derived(sec):
+    r = verify_answer("Apple's net income changed by -3.4% in fiscal 2024.", company="AAPL")
+    f = figure(r, "3.4%")
+    assert f.status == "derived" and "net_income FY2024" in f.formula and r.exit_status == 0
+
+
+@pytest.mark.parametrize("answer", ["Apple's net income changed by +3.4% in fiscal 2024.",
+                                    "Apple's net income changed by -5.4% in fiscal 2024."])
+def test_a_change_with_the_wrong_sign_or_size_is_ungrounded(sec, answer):
+    r = verify_answer(answer, company="AAPL")
+    assert r.verdict == "ungrounded" and r.exit_status == ExitStatus.UNGROUNDED
+
+
+def test_a_change_with_no_direction_holds_by_size_and_says_which_way_it_went(sec):
+    r = verify_answer("Apple's net income changed by 3.4% in fiscal 2024.", company="AAPL")
+    f = figure(r, "3.4%")
+    assert f.status == "derived" and any("states no direction" in n and "a decrease" in n for n in f.notes)

@@ -51,7 +51,7 @@ _MASKS = [
                re.I),
 ]
 _AMOUNT = re.compile(r"""
-    (?P<neg>[-\u2212]\s?|\((?=\s?(?:[A-Z]{0,3}\$|[€£¥])))?
+    (?P<plus>\+\s?)?(?P<neg>[-\u2212]\s?|\((?=\s?(?:[A-Z]{0,3}\$|[€£¥])))?
     (?:(?P<cur>US\$|U\.S\.\s?\$|NT\$|HK\$|C\$|A\$|NTD|TWD|USD|EUR|GBP|JPY|CNY|RMB|CAD|[$€£¥])\s?)?
     (?P<paren>\(\s?(?=\d))?
     (?P<num>(?<![\w.,#:/])(?<!\w-)(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))(?![\w,]*\d)(?![-:/]\d)(?(paren)\s?\))
@@ -97,6 +97,7 @@ class Figure:
     currency: str | None = None
     scale: int = 0  # the power of ten the scale word stands for (9 for billion); 0 when none
     negative: bool = False
+    positive: bool = False  # written with an explicit plus sign ("+3.4%")
     approximate: bool = False
     context: str = ""
     sentence: tuple[int, int] = (0, 0)
@@ -183,7 +184,8 @@ def _amount(text: str, m: re.Match) -> Figure | None:
     after = text[m.end():m.end() + 40]
     start = m.start("cur") if m.group("cur") else m.start("paren") if m.group("paren") else m.start("num")
     fig = Figure(text=text[start:m.end()].strip(), start=start, end=m.end(), kind="number", value=value, step=step,
-                 currency=currency, scale=exp, negative=bool(m.group("neg") or m.group("paren")))
+                 currency=currency, scale=exp, negative=bool(m.group("neg") or m.group("paren")),
+                 positive=bool(m.group("plus")))
     if pct:
         fig.kind = "percent" if pct in ("%", "percent", "per cent", "percent") else "percentage_points"
         if pct in ("basis points", "bps"):

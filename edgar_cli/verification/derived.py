@@ -118,13 +118,18 @@ class Derived:
         """A growth rate or a difference of the named concept against its prior period."""
         lo, hi = fig.interval
         sequential = bool(W.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
-        way = -1 if fig.negative else W.direction(fig.clause, fig.after)
+        way = -1 if fig.negative else 1 if fig.positive else W.direction(fig.clause, fig.after)
         every = G.changes(self._series(), concept, kind, sequential=sequential)
         if kind != "percent" and fig.currency:
             every = [d for d in every if d.period.unit == fig.currency]
         fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]
-        return self._derivation_verdict(fig, row, claim, fits, lambda d: way == 0 or (d.value > 0) == (way > 0),
+        held = self._derivation_verdict(fig, row, claim, fits, lambda d: way == 0 or (d.value > 0) == (way > 0),
                                         "the direction disagrees", every)
+        if held and way == 0 and row.status == "derived":
+            fell = fits[0].value < 0  # _derivation_verdict sorted the best first
+            row.notes.append(f"The answer states no direction (no sign, no 'up' or 'down'): the change is "
+                             f"{'a decrease' if fell else 'an increase'}; held by its size only.")
+        return held
 
     def _no_change(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str) -> VerifiedFigure:
         sequential = bool(W.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
