@@ -134,3 +134,33 @@ def test_a_change_with_no_direction_holds_by_size_and_says_which_way_it_went(sec
     r = verify_answer("Apple's net income changed by 3.4% in fiscal 2024.", company="AAPL")
     f = figure(r, "3.4%")
     assert f.status == "derived" and any("states no direction" in n and "a decrease" in n for n in f.notes)
+
+
+# --- an undated figure reads as the latest period ------------------------------------------------------------
+# NVIDIA us-gaap:Revenues FY2026 (2025-01-27..2026-01-25) 215,938,000,000 in 0001045810-26-000021: +65.47% on
+# FY2025's 130,497,000,000; FY2024's growth was +125.85%.
+
+
+@pytest.mark.parametrize("answer,stated", [("NVIDIA's revenue grew 126% year over year.", "126%"),
+                                           ("NVIDIA's revenue was $60.9 billion.", "$60.9 billion")])
+def test_an_undated_figure_true_only_of_an_older_year_is_not_grounded(sec, answer, stated):
+    r = verify_answer(answer, company="NVDA")
+    f = figure(r, stated)
+    assert f.status == "unchecked" and ("latest" in f.reason) and "FY2024" in f.reason
+    assert r.verdict == "unchecked" and not r.all_grounded and r.exit_status == ExitStatus.UNCONFIRMED
+
+
+@pytest.mark.parametrize("answer,stated,accession", [
+    ("NVIDIA's revenue grew 65% year over year.", "65%", "0001045810-26-000021"),
+    ("NVIDIA's revenue was $215.9 billion.", "$215.9 billion", "0001045810-26-000021"),
+])
+def test_an_undated_figure_of_the_latest_year_is_grounded(sec, answer, stated, accession):
+    r = verify_answer(answer, company="NVDA")
+    f = figure(r, stated)
+    assert f.status in ("grounded", "derived") and r.exit_status == 0
+    assert (f.support or f.inputs[0]).accession_number == accession
+
+
+def test_the_undated_base_of_a_dated_change_is_not_held_to_the_latest_year(sec):
+    r = verify_answer("NVIDIA's revenue grew 126% in fiscal 2024, from $27.0 billion to $60.9 billion.", company="NVDA")
+    assert r.verdict == "grounded"

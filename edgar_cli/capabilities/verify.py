@@ -102,7 +102,8 @@ def verify_answer(
     - ``unchecked``: edgar cannot tell (a figure naming no concept that several
       facts match, a segment or product line, a period the facts do not cover,
       a matching figure edgar suspects is the filer's error: flag
-      ``suspected_error``).
+      ``suspected_error``; a figure in a sentence naming no period that
+      holds only for an older period than the latest reported).
 
     A concept is named in catalogue words ("revenue", "net loss", "gross
     margin") or, for other figures, by the words of an XBRL tag ("buybacks" ->

@@ -20,7 +20,7 @@ text may still support them (:mod:`.cited_text`).
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import date, timedelta
 
 from ..models import CompanyRef, FactValue, PeriodReading, VerifiedFigure
 from ..xbrl import grounding as G
@@ -331,6 +331,13 @@ class Grounder(Derived):
             if not claim.stated:
                 row.notes.append("The answer names no period for this figure; the matching fact is for "
                                  f"{G.describe_period(f)}.")
+                latest = self._latest_end(f)
+                if not self.cited and latest is not None and latest > f.end and P.names_no_period(fig.context):
+                    # An undated figure reads as the latest period: an older period's value is not confirmed.
+                    row.status = "unchecked"
+                    row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} rounds "
+                                  f"to {fig.text}, but the answer names no period and that is not the latest "
+                                  f"{f.period_type} period reported (which ends {latest}).")
             elif claim.reading:
                 row.notes.append(f"{self.calendar_wording(claim)}: read as {claim.describe()}, which "
                                  f"{claim.reading}.")
@@ -517,6 +524,13 @@ class Grounder(Derived):
             also = f" ({S.fmt(max(rows, key=filing_order)[2])} {home} for the same period)" if rows else ""
             flag(row, "convenience_translation", f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
                  f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.")
+
+    def _latest_end(self, f: FactValue):
+        """The end of the latest period of the fact's kind (annual, quarterly, instant) its tag reports."""
+        ends = [date.fromisoformat(e) for (tag, unit, s, e) in self.everything.periods
+                if tag == f.matched_tag and unit == f.unit
+                and XP.classify(date.fromisoformat(s) if s else None, date.fromisoformat(e)) == f.period_type]
+        return max(ends, default=None)
 
     def _suspected_errors(self, m: G.Match) -> list:
         """The SuspectedErrors (xbrl/suspects.py) naming the matched filing's figure: a tagging error found in

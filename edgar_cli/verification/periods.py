@@ -206,6 +206,14 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
     _set_type(fig, quarter, day if _src == "next_to_figure" else None, text)
 
 
+def names_no_period(sentence: str) -> bool:
+    """Does a sentence name no period at all (no fiscal or calendar year, quarter or date)? Then an undated figure
+    in it reads as the latest period; a figure in a sentence that names one but not for it (the base of "from
+    $27.0 billion to $60.9 billion in fiscal 2024") is another matter."""
+    mentions, _masked = find_mentions(sentence, sentence)
+    return not mentions
+
+
 def is_change(fig: Figure) -> bool:
     """Does the figure state a change ("up 126%", "grew 114% year over year", "increased $69.6 billion"), whose
     base ("from a year earlier", "from fiscal 2024") is not its period?"""
