@@ -164,3 +164,47 @@ def test_an_undated_figure_of_the_latest_year_is_grounded(sec, answer, stated, a
 def test_the_undated_base_of_a_dated_change_is_not_held_to_the_latest_year(sec):
     r = verify_answer("NVIDIA's revenue grew 126% in fiscal 2024, from $27.0 billion to $60.9 billion.", company="NVDA")
     assert r.verdict == "grounded"
+
+
+# --- diluted is not basic -------------------------------------------------------------------------------------
+# NVIDIA FY2025 (0001045810-25-000023): us-gaap:EarningsPerShareDiluted 2.94, us-gaap:EarningsPerShareBasic 2.97.
+
+
+@pytest.mark.parametrize("answer", ["NVIDIA's fiscal 2025 diluted EPS was $2.97.",
+                                    "NVIDIA's fiscal 2025 earnings were $2.97 per diluted share."])
+def test_diluted_eps_stated_at_the_basic_figure_is_ungrounded(sec, answer):
+    r = verify_answer(answer, company="NVDA")
+    f = figure(r, "$2.97")
+    assert f.status == "ungrounded" and "2.94" in f.reason and r.exit_status == ExitStatus.UNGROUNDED
+
+
+def test_diluted_eps_is_grounded_by_the_diluted_tag_and_plain_eps_by_either(sec):
+    f = figure(verify_answer("NVIDIA's fiscal 2025 diluted EPS was $2.94.", company="NVDA"), "$2.94")
+    assert f.status == "grounded" and f.support.matched_tag == "us-gaap:EarningsPerShareDiluted"
+    f = figure(verify_answer("NVIDIA's fiscal 2025 EPS was $2.97.", company="NVDA"), "$2.97")
+    assert f.status == "grounded" and f.support.matched_tag == "us-gaap:EarningsPerShareBasic"
+
+
+# --- per-share values before a reverse split or recapitalisation ------------------------------------------------
+# Logistic Properties of the Americas (CIK 1997711) ifrs-full:DilutedEarningsLossPerShare: FY2022 0.048 in the 20-F
+# 0001493152-24-016772, 0.28 in the 20-F 0001997711-25-000030 (after its 1-for-6 recapitalisation); FY2021 0.025
+# in 0001493152-24-016772 only, never restated.
+
+LPA = "1997711"
+
+
+@pytest.mark.parametrize("answer,stated", [
+    ("Logistic Properties of the Americas' diluted EPS for 2022 was $0.048.", "$0.048"),
+    ("Logistic Properties of the Americas' diluted EPS for 2021 was $0.025.", "$0.025"),
+])
+def test_a_per_share_value_before_a_reverse_split_is_flagged(sec, answer, stated):
+    r = verify_answer(answer, company=LPA)
+    f = figure(r, stated)
+    assert "pre_split_basis" in f.flags and any("reverse split" in w for w in r.warnings)
+    assert f.support.accession_number == "0001493152-24-016772"
+
+
+def test_a_per_share_value_after_the_reverse_split_has_no_split_flag(sec):
+    r = verify_answer("Logistic Properties of the Americas' diluted EPS for 2022 was $0.28.", company=LPA)
+    f = figure(r, "$0.28")
+    assert f.status == "grounded" and f.flags == [] and f.support.accession_number == "0001997711-25-000030"

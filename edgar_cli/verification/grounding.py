@@ -249,7 +249,10 @@ class Grounder(Derived):
         spec = catalogue()[hit.concept]
         if fig.kind == "per_share":
             if hit.concept in ("net_income", "eps_diluted", "eps_basic"):
-                basic = hit.concept == "eps_basic" or re.search(r"\bbasic\b", fig.clause + fig.after[:30], re.I)
+                words = fig.clause + fig.after[:30]
+                basic = hit.concept == "eps_basic" or re.search(r"\bbasic\b", words, re.I)
+                if not basic and re.search(r"\b(?:fully[- ])?diluted\b", words, re.I):
+                    return ["eps_diluted"], hit.qualifier  # "diluted EPS" is never grounded by the basic figure
                 return (["eps_basic"] if basic else ["eps_diluted", "eps_basic"]), hit.qualifier
             return [], None
         family = {"money": "currency", "shares": "shares"}.get(fig.kind)
@@ -506,6 +509,14 @@ class Grounder(Derived):
         elif m.revision_kind == "stock_split":
             flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
                  f"a stock split; later filings report {S.fmt(m.current_value)} for the same period.")
+        elif m.revision_kind == "reverse_split":
+            flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
+                 f"a reverse split or recapitalisation (fewer shares, larger per-share amounts); later filings "
+                 f"report {S.fmt(m.current_value)} for the same period.")
+        elif m.revision_kind is None and "shares" in f.unit and (ratio := self._reverse_split_after(m)):
+            flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} predates a "
+                 f"1-for-{ratio} reverse split or recapitalisation and was never restated: it is on the old share "
+                 "basis (more shares, smaller per-share amounts).")
         elif m.revision_kind is None and "shares" in f.unit:
             ratio, when = self._split_after(f)
             if ratio > 1:
@@ -524,6 +535,17 @@ class Grounder(Derived):
             also = f" ({S.fmt(max(rows, key=filing_order)[2])} {home} for the same period)" if rows else ""
             flag(row, "convenience_translation", f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
                  f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.")
+
+    def _reverse_split_after(self, m: G.Match) -> int | None:
+        """The ratio of a reverse split after a share or per-share value, never restated (the concept series'
+        pre_reverse_split_ratio for the same period and value)."""
+        f = m.fact
+        for name in m.concepts:
+            for v in self._concept_series(name):
+                if ((v.matched_tag, v.unit, v.start, v.end, v.value) == (f.matched_tag, f.unit, f.start, f.end, f.value)
+                        and v.pre_reverse_split_ratio):
+                    return int(v.pre_reverse_split_ratio)
+        return None
 
     def _latest_end(self, f: FactValue):
         """The end of the latest period of the fact's kind (annual, quarterly, instant) its tag reports."""
