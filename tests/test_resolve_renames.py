@@ -71,3 +71,9 @@ def test_a_name_not_in_the_file_is_not_said_never_to_have_filed(sec):
     err = error_of("PECO Energy")  # only a CORTS trust named after PECO's securities is in the file
     assert err.code == "not_found" and "STRUCTURED PRODUCTS" not in err.message.split("spelled alike")[0]
     assert "current names only" in err.message and "former name" in err.suggestion
+
+
+@pytest.mark.parametrize("query", ["99999999999", "CIK00001045810"])
+def test_a_number_too_long_for_a_cik_is_an_invalid_argument_not_a_name(sec, query):
+    err = error_of(query)
+    assert err.code == "invalid_argument" and "10 digits" in err.message

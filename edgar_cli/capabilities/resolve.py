@@ -186,6 +186,9 @@ def resolve_company(
 
 def _resolve(text: str, tmap: TickerMap, client: SecClient) -> ResolvedCompany:
     cik = parse_cik(text)
+    if cik is None and re.fullmatch(r"(?:CIK)?\s*\d{11,}", text, re.I):
+        raise EdgarError("invalid_argument", f"{text!r} is not a valid CIK: a CIK has at most 10 digits.",
+                         "Check the number, or pass a ticker or company name.")
     if cik is not None:
         entry = tmap.by_cik(cik)
         if entry is None:
