@@ -19,7 +19,7 @@ class _Model(BaseModel):
 
 # --- companies -------------------------------------------------------------
 
-MatchType = Literal["ticker", "cik", "name_exact", "name_words", "name_similar", "predecessor_name"]
+MatchType = Literal["ticker", "cik", "name_exact", "name_words", "name_similar", "predecessor_name", "former_name"]
 
 
 class Candidate(_Model):
@@ -33,7 +33,8 @@ class Candidate(_Model):
     match_type: MatchType | None = Field(
         None, description="How the query matched: name_exact (the same words), name_words (the query's words begin "
         "the name or are whole words in it), name_similar (only spelled alike: a different company unless the "
-        "query is misspelled), predecessor_name, ticker")
+        "query is misspelled), predecessor_name (the name of a company it succeeded under another CIK), "
+        "former_name (its own name before a rename), ticker")
     market_value_rank: int | None = Field(
         None, description="Position in the SEC's ticker file, which lists companies by descending market value "
         "(1 = largest; past about 7,000 the file is in no value order)")
@@ -490,7 +491,7 @@ VerifyStatus = Literal["grounded", "derived", "superseded", "mismatched_period",
 # The verdict on a whole answer, worst first (see AnswerVerification.verdict).
 AnswerVerdict = Literal["ungrounded", "superseded", "ambiguous", "unchecked", "no_figures", "grounded"]
 # Caveats on a figure that may still be grounded, raised to the verdict.
-FigureFlag = Literal["superseded_value", "pre_split_basis", "convenience_translation"]
+FigureFlag = Literal["superseded_value", "pre_split_basis", "convenience_translation", "suspected_error"]
 FigureKind = Literal["money", "per_share", "shares", "percent", "percentage_points", "number", "date",
                      "fiscal_year", "year"]
 
@@ -566,7 +567,9 @@ class VerifiedFigure(_Model):
     flags: list[FigureFlag] = Field(default_factory=list, description="superseded_value: the value first reported, "
                                     "later restated; pre_split_basis: a share count or per-share value before a "
                                     "later stock split; convenience_translation: a filer's translation into "
-                                    "another currency than it reports in")
+                                    "another currency than it reports in; suspected_error: the matching figure "
+                                    "is one edgar suspects is the filer's error (a tagging or scale error; the "
+                                    "figure is then unchecked)")
     readings: list[PeriodReading] = Field(default_factory=list, description="For calendar wording at a company "
                                           "whose fiscal year is not the calendar year: each fiscal period it can mean")
     notes: list[str] = Field(default_factory=list)

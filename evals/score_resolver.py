@@ -37,7 +37,7 @@ NAMES = HERE / "resolver_names.yaml"
 sys.path.insert(0, str(HERE))
 
 CATEGORIES = ("large", "small", "prominence", "ambiguous", "bank", "fund", "ticker", "delisted_ticker",
-              "delisted_name", "not_filer", "reorganised")
+              "delisted_name", "not_filer", "reorganised", "renamed")
 EXPECTATIONS = ("cik", "ambiguous", "not_a_current_ticker", "not_found")
 
 

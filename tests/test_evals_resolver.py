@@ -1,4 +1,4 @@
-"""evals/score_resolver.py in CI: the resolver against 197 labelled names from the corpus ticker file."""
+"""evals/score_resolver.py in CI: the resolver against 203 labelled names from the corpus ticker file."""
 
 from __future__ import annotations
 

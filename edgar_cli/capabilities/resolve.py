@@ -63,7 +63,7 @@ class Scored:
 
     entry: CompanyEntry
     match: Match
-    via: successors.Entry | None = None
+    via: successors.Entry | successors.Rename | None = None
 
     @property
     def tier(self) -> Tier:
@@ -79,6 +79,8 @@ class Scored:
 
     @property
     def match_type(self) -> MatchType:
+        if isinstance(self.via, successors.Rename):
+            return "former_name"
         if self.via is not None:
             return "predecessor_name"
         return {Tier.EXACT: "name_exact", Tier.LEADING: "name_words", Tier.WORDS: "name_words"}.get(
@@ -96,7 +98,7 @@ def rank_names(query: str, tmap: TickerMap, similar: int = 20) -> list[Scored]:
         return []
     best: dict[int, Scored] = {}
 
-    def consider(entry: CompanyEntry, words: Words, via: successors.Entry | None = None) -> None:
+    def consider(entry: CompanyEntry, words: Words, via: successors.Entry | successors.Rename | None = None) -> None:
         if q.squashed not in words.squashed and not (len(q.words) > 1 and q.words[0] in words.words):
             return
         m = match_words(q, words)
@@ -110,6 +112,10 @@ def rank_names(query: str, tmap: TickerMap, similar: int = 20) -> list[Scored]:
         entry = tmap.by_cik(reorg.successor_cik)
         if entry is not None:
             consider(entry, words_of(reorg.predecessor_name), reorg)
+    for rename in successors.renames():
+        entry = tmap.by_cik(rename.cik)
+        if entry is not None:
+            consider(entry, words_of(rename.former_name), rename)
     if similar:
         from rapidfuzz import fuzz, process
 
@@ -180,6 +186,9 @@ def resolve_company(
 
 def _resolve(text: str, tmap: TickerMap, client: SecClient) -> ResolvedCompany:
     cik = parse_cik(text)
+    if cik is None and re.fullmatch(r"(?:CIK)?\s*\d{11,}", text, re.I):
+        raise EdgarError("invalid_argument", f"{text!r} is not a valid CIK: a CIK has at most 10 digits.",
+                         "Check the number, or pass a ticker or company name.")
     if cik is not None:
         entry = tmap.by_cik(cik)
         if entry is None:
@@ -230,7 +239,9 @@ def _resolve_name(text: str, tmap: TickerMap) -> ResolvedCompany:
     result = _result(text, chosen.entry, chosen.match_type, chosen.score)
     result.other_matches = [_candidate(s) for s in others]
     notes: list[str] = []
-    if chosen.via is not None:
+    if isinstance(chosen.via, successors.Rename):
+        notes.append(chosen.via.note(text))
+    elif chosen.via is not None:
         v = chosen.via
         notes.append(f"{text!r} is the name of {v.predecessor_name} (CIK {v.predecessor_cik}), which "
                      f"{v.successor_name} succeeded on {v.effective}; resolved to the successor.")
@@ -271,9 +282,10 @@ def _no_such_name(text: str, scored: list[Scored]) -> EdgarError:
     """No name shares whole words with the query: say so, and list names spelled alike as other companies."""
     alike = [s for s in scored if s.tier == Tier.SIMILAR and s.score >= SUGGEST_SCORE][:5]
     message = (f"No company in the SEC's ticker file is named {text!r}: it does not appear to file with the SEC "
-               "under that name (a private company files no reports).")
-    suggestion = ("Tell the user the SEC holds no filings for it (a company that files without a listed ticker can "
-                  "be passed by CIK).")
+               "under that name today (a private company files no reports; the file holds current names only, so a "
+               "former name or a delisted company is not in it either).")
+    suggestion = ("Tell the user the SEC holds no filings for it under that name; if it is a former name or a "
+                  "delisted company, retry with its current name or its CIK.")
     if alike:
         message += (" Names spelled alike, which are different companies: "
                     + "; ".join(f"{s.entry.name}" + (f" ({s.entry.tickers[0]})" if s.entry.tickers else "")

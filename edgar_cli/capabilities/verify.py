@@ -100,7 +100,10 @@ def verify_answer(
       "2024": FY2024, which ends in it, or FY2025, which lies mostly in it); the
       figure holds under one only, and ``readings`` names both;
     - ``unchecked``: edgar cannot tell (a figure naming no concept that several
-      facts match, a segment or product line, a period the facts do not cover).
+      facts match, a segment or product line, a period the facts do not cover,
+      a matching figure edgar suspects is the filer's error: flag
+      ``suspected_error``; a figure in a sentence naming no period that
+      holds only for an older period than the latest reported).
 
     A concept is named in catalogue words ("revenue", "net loss", "gross
     margin") or, for other figures, by the words of an XBRL tag ("buybacks" ->
@@ -109,7 +112,8 @@ def verify_answer(
     ``flags``, raised to the answer and explained in ``warnings``:
     ``pre_split_basis`` (a share count or per-share value before a later stock
     split), ``convenience_translation`` (TSMC's USD beside its TWD), and
-    ``superseded_value`` with the superseded status. Without ``cite`` the
+    ``superseded_value`` with the superseded status, ``suspected_error`` with
+    the unchecked status (a scale or tagging error xbrl/suspects.py finds). Without ``cite`` the
     company's facts are used and the supporting filing is named; with it, only
     the cited filings' facts count, then their text and the ``excerpts``: a
     number in a passage (or table row) that names the same concept, in the

@@ -132,11 +132,24 @@ def match_words(query: Words, name: Words) -> Match | None:
     at = n.find(q, 1)
     while at != -1:
         if at in name.bounds and at + end in name.bounds:
+            if _names_another_issuer(name, at):
+                return Match(Tier.SIMILAR, 0.5)
             return Match(Tier.WORDS, round(0.70 + 0.15 * name.words_between(at, at + end) / size, 4))
         at = n.find(q, at + 1)
     if len(query.words) >= 2 and set(query.words) <= set(name.words):
         return Match(Tier.WORDS, round(0.70 + 0.15 * len(set(query.words)) / size, 4))
     return None
+
+
+# Trusts that hold another issuer's securities are named after it: "STRATS SM TRUST FOR WAL-MART STORES, INC.
+# SECURITIES", "CORTS TR FOR PECO ENERGY CAP TR III". The words after "for" name that issuer, not the trust.
+_REFERENCE_TRUST = frozenset({"securities", "sec", "corts", "strats"})
+
+
+def _names_another_issuer(name: Words, at: int) -> bool:
+    """Do the name's words from offset ``at`` follow "for" in a trust named after another issuer's securities?"""
+    i = name.bounds.index(at)
+    return i > 0 and name.words[i - 1] == "for" and bool(_REFERENCE_TRUST & set(name.words))
 
 
 def similarity(query: Words, name: Words) -> Match:

@@ -44,6 +44,28 @@ def reorganisations() -> tuple[Entry, ...]:
     return tuple(Entry(**row) for row in tomllib.loads(text).get("reorganisation", []))
 
 
+@dataclass(frozen=True)
+class Rename:
+    """A company renamed on the same CIK: the ticker file knows only its current name."""
+
+    cik: int
+    name: str
+    former_name: str
+    until: date
+    source: str
+
+    def note(self, query: str) -> str:
+        return (f"{query!r} is the former name of {self.name} (CIK {self.cik}), used until {self.until}; resolved to "
+                "the company, whose filings under both names are under that CIK.")
+
+
+@lru_cache(maxsize=1)
+def renames() -> tuple[Rename, ...]:
+    """Former names on the same CIK (``[[rename]]`` in successors.toml)."""
+    text = resources.files("edgar_cli.companies").joinpath("successors.toml").read_text(encoding="utf-8")
+    return tuple(Rename(**row) for row in tomllib.loads(text).get("rename", []))
+
+
 def predecessor_of(cik: int | str) -> Entry | None:
     """The reorganisation that made ``cik`` the successor of another CIK, if any."""
     return next((e for e in reorganisations() if e.successor_cik == int(cik)), None)

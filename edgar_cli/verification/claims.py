@@ -51,7 +51,7 @@ _MASKS = [
                re.I),
 ]
 _AMOUNT = re.compile(r"""
-    (?P<neg>[-\u2212]\s?|\((?=\s?(?:[A-Z]{0,3}\$|[€£¥])))?
+    (?P<plus>\+\s?)?(?P<neg>[-\u2212]\s?|\((?=\s?(?:[A-Z]{0,3}\$|[€£¥])))?
     (?:(?P<cur>US\$|U\.S\.\s?\$|NT\$|HK\$|C\$|A\$|NTD|TWD|USD|EUR|GBP|JPY|CNY|RMB|CAD|[$€£¥])\s?)?
     (?P<paren>\(\s?(?=\d))?
     (?P<num>(?<![\w.,#:/])(?<!\w-)(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))(?![\w,]*\d)(?![-:/]\d)(?(paren)\s?\))
@@ -97,6 +97,7 @@ class Figure:
     currency: str | None = None
     scale: int = 0  # the power of ten the scale word stands for (9 for billion); 0 when none
     negative: bool = False
+    positive: bool = False  # written with an explicit plus sign ("+3.4%")
     approximate: bool = False
     context: str = ""
     sentence: tuple[int, int] = (0, 0)
@@ -104,7 +105,8 @@ class Figure:
     lead: str = ""  # the sentence up to this figure
     after: str = ""  # the words after this figure, up to the next figure or the sentence end
     previous: str = ""  # the sentence before, in the same paragraph ("That was up 114%" is about its concept)
-    bound: str | None = None  # approx, over, under, nearly: a word before the figure that widens it
+    bound: str | None = None  # approx, over, under, nearly, range: a word before the figure that widens it
+    high: Decimal | None = None  # a range's upper end ("$90-95 billion", "between 3% and 4%"); value is its lower
     fiscal_year: int | None = None
     fiscal_period: str | None = None  # Q1-Q4 when a quarter is named
     period_end: date | None = None  # "as of January 28, 2024"
@@ -121,6 +123,8 @@ class Figure:
         v = abs(self.value or Decimal(0))
         step = self.step or Decimal(0)
         half = step / 2
+        if self.bound == "range" and self.high is not None:
+            return min(v, abs(self.high)) - half, max(v, abs(self.high)) + half
         if self.bound == "approx":
             half = max(half, v * APPROX_TOLERANCE)
         elif self.bound == "over":
@@ -180,7 +184,8 @@ def _amount(text: str, m: re.Match) -> Figure | None:
     after = text[m.end():m.end() + 40]
     start = m.start("cur") if m.group("cur") else m.start("paren") if m.group("paren") else m.start("num")
     fig = Figure(text=text[start:m.end()].strip(), start=start, end=m.end(), kind="number", value=value, step=step,
-                 currency=currency, scale=exp, negative=bool(m.group("neg") or m.group("paren")))
+                 currency=currency, scale=exp, negative=bool(m.group("neg") or m.group("paren")),
+                 positive=bool(m.group("plus")))
     if pct:
         fig.kind = "percent" if pct in ("%", "percent", "per cent", "percent") else "percentage_points"
         if pct in ("basis points", "bps"):
@@ -214,13 +219,15 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
     """
     masked = _mask(text)
     mentions, masked = P.find_mentions(text, masked)
-    figures: list[Figure] = []
+    figures, masked = _hyphen_ranges(text, masked)
     for m in _AMOUNT.finditer(masked):
         if not m.group("num") or set(m.group(0).strip()) <= {"#"}:
             continue
         fig = _amount(text, m)
         if fig is not None:
             figures.append(fig)
+    figures.sort(key=lambda f: f.start)
+    figures = _between_ranges(text, figures)
     sentences = Sentences(text, figures, mentions)
     for fig in figures:
         if periods:
@@ -236,6 +243,66 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
                 figures.append(f)
     figures.sort(key=lambda f: f.start)
     return figures
+
+
+# "$90-95 billion", "$60.9–61.0 billion", "3-4%": a range written with a hyphen or dash, marked as money or
+# a percentage (a currency before it, a scale word or percent sign after it), never two bare numbers ("10-12").
+_HYPHEN_RANGE = re.compile(r"(?<![\w.,$])(?P<cur>US\$|NT\$|[$€£¥])?\s?(?P<lo>\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)"
+                           r"\s?(?P<scale>(?i:thousand|million|billion|trillion|bn|mn))?\s?[-\u2013\u2014]\s?"
+                           r"(?=(?:US\$|NT\$|[$€£¥])?\d)")
+_BETWEEN = re.compile(r"\b(?:between|from\s+a\s+range\s+of|in\s+the\s+range\s+of|ranged?\s+from)\s*$", re.I)
+
+
+def _hyphen_ranges(text: str, masked: str) -> tuple[list[Figure], str]:
+    """Figures for ranges written "$90-95 billion" (one figure: value the lower end, ``high`` the upper), and
+    the masked text with them hidden from the amount pattern."""
+    out: list[Figure] = []
+    chars = list(masked)
+    for m in _HYPHEN_RANGE.finditer(masked):
+        hi_m = _AMOUNT.match(" " * m.end() + masked[m.end():], m.end())  # its look-behinds see no hyphen
+        if hi_m is None or not hi_m.group("num") or hi_m.group("neg"):
+            continue
+        high = _amount(text, hi_m)
+        marked = m.group("cur") or hi_m.group("cur") or hi_m.group("scale") or hi_m.group("pct")
+        if high is None or not marked or high.kind == "number":
+            continue
+        try:
+            lo_num = Decimal(m.group("lo").replace(",", ""))
+        except InvalidOperation:
+            continue
+        exp = SCALES[m.group("scale").lower()] if m.group("scale") else high.scale
+        lo_value = lo_num.scaleb(exp)
+        if lo_value >= high.value:
+            continue  # "2024-25", "10-5": not a range from low to high
+        high.high, high.value, high.bound = high.value, lo_value, "range"
+        high.start, high.text = m.start(), text[m.start():hi_m.end()].strip()
+        high.currency = high.currency or CURRENCIES.get((m.group("cur") or "").lower())
+        out.append(high)
+        chars[m.start():hi_m.end()] = "#" * (hi_m.end() - m.start())
+    return out, "".join(chars)
+
+
+def _between_ranges(text: str, figures: list[Figure]) -> list[Figure]:
+    """"between $90 billion and $95 billion": the two ends as one range figure."""
+    out: list[Figure] = []
+    i = 0
+    while i < len(figures):
+        a = figures[i]
+        b = figures[i + 1] if i + 1 < len(figures) else None
+        if (b is not None and a.kind == b.kind and a.bound is None and b.bound is None
+                and re.fullmatch(r"\s+(?:and|to)\s+", text[a.end:b.start], re.I)
+                and _BETWEEN.search(text[max(0, a.start - 40):a.start])
+                and a.value is not None and b.value is not None and a.value < b.value):
+            a.high, a.bound, a.end = b.value, "range", b.end
+            a.text = text[a.start:b.end]
+            a.step = min(a.step or Decimal(0), b.step or Decimal(0)) or a.step
+            a.currency = a.currency or b.currency
+            out.append(a)
+            i += 2
+            continue
+        out.append(a)
+        i += 1
+    return out
 
 
 class Sentences:

@@ -118,13 +118,18 @@ class Derived:
         """A growth rate or a difference of the named concept against its prior period."""
         lo, hi = fig.interval
         sequential = bool(W.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
-        way = -1 if fig.negative else W.direction(fig.clause, fig.after)
+        way = -1 if fig.negative else 1 if fig.positive else W.direction(fig.clause, fig.after)
         every = G.changes(self._series(), concept, kind, sequential=sequential)
         if kind != "percent" and fig.currency:
             every = [d for d in every if d.period.unit == fig.currency]
         fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]
-        return self._derivation_verdict(fig, row, claim, fits, lambda d: way == 0 or (d.value > 0) == (way > 0),
+        held = self._derivation_verdict(fig, row, claim, fits, lambda d: way == 0 or (d.value > 0) == (way > 0),
                                         "the direction disagrees", every)
+        if held and way == 0 and row.status == "derived":
+            fell = fits[0].value < 0  # _derivation_verdict sorted the best first
+            row.notes.append(f"The answer states no direction (no sign, no 'up' or 'down'): the change is "
+                             f"{'a decrease' if fell else 'an increase'}; held by its size only.")
+        return held
 
     def _no_change(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str) -> VerifiedFigure:
         sequential = bool(W.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
@@ -164,6 +169,14 @@ class Derived:
             row.reason = f"{best.formula} = {shown}, rounds to {fig.text} ({where})."
             if not claim.stated:
                 row.notes.append(f"The answer names no period for this figure; the computation is for {where}.")
+                latest = max((d for d in every if d.period.period_type == best.period.period_type),
+                             key=lambda d: d.period.end, default=best)
+                if not self.cited and latest.period.end > best.period.end and P.names_no_period(fig.context):
+                    # "grew 126% year over year", undated, reads as the latest year: an older year's rate is stale.
+                    row.status = "unchecked"
+                    row.reason = (f"{best.formula} = {shown} rounds to {fig.text}, but only for {where}; the answer "
+                                  f"names no period, and for the latest, {G.describe_period(latest.period)}, it is "
+                                  f"{latest.value:,.2f}.")
             elif claim.reading:
                 row.notes.append(f"{self.calendar_wording(claim)}: read as {claim.describe()}, which "
                                  f"{claim.reading}.")

@@ -20,7 +20,7 @@ text may still support them (:mod:`.cited_text`).
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import date, timedelta
 
 from ..models import CompanyRef, FactValue, PeriodReading, VerifiedFigure
 from ..xbrl import grounding as G
@@ -44,7 +44,7 @@ HELD = ("grounded", "derived", "superseded")
 _FREE_CASH_FLOW = re.compile(r"\bfree cash flows?\b|\bFCF\b", re.I)
 _LEGAL_WORDS = frozenset({"inc", "corp", "co", "ltd", "plc", "llc", "the", "and", "company", "corporation"})
 _BOUND_TEXT = {"approx": "an approximation", "over": "a lower bound", "under": "an upper bound",
-               "nearly": "a value a little below the figure"}
+               "nearly": "a value a little below the figure", "range": "a range"}
 # Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
 _FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 
@@ -249,7 +249,10 @@ class Grounder(Derived):
         spec = catalogue()[hit.concept]
         if fig.kind == "per_share":
             if hit.concept in ("net_income", "eps_diluted", "eps_basic"):
-                basic = hit.concept == "eps_basic" or re.search(r"\bbasic\b", fig.clause + fig.after[:30], re.I)
+                words = fig.clause + fig.after[:30]
+                basic = hit.concept == "eps_basic" or re.search(r"\bbasic\b", words, re.I)
+                if not basic and re.search(r"\b(?:fully[- ])?diluted\b", words, re.I):
+                    return ["eps_diluted"], hit.qualifier  # "diluted EPS" is never grounded by the basic figure
                 return (["eps_basic"] if basic else ["eps_diluted", "eps_basic"]), hit.qualifier
             return [], None
         family = {"money": "currency", "shares": "shares"}.get(fig.kind)
@@ -331,6 +334,13 @@ class Grounder(Derived):
             if not claim.stated:
                 row.notes.append("The answer names no period for this figure; the matching fact is for "
                                  f"{G.describe_period(f)}.")
+                latest = self._latest_end(f)
+                if not self.cited and latest is not None and latest > f.end and P.names_no_period(fig.context):
+                    # An undated figure reads as the latest period: an older period's value is not confirmed.
+                    row.status = "unchecked"
+                    row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} rounds "
+                                  f"to {fig.text}, but the answer names no period and that is not the latest "
+                                  f"{f.period_type} period reported (which ends {latest}).")
             elif claim.reading:
                 row.notes.append(f"{self.calendar_wording(claim)}: read as {claim.describe()}, which "
                                  f"{claim.reading}.")
@@ -478,6 +488,16 @@ class Grounder(Derived):
         """What a reader must know about a value that grounds a figure, raised to the verdict: it was later
         restated (the figure is superseded), it predates a stock split, it is a convenience translation."""
         f = m.fact
+        suspected = self._suspected_errors(m)
+        if suspected and row.status == "grounded":
+            row.status = "unchecked"
+            row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} in {f.form} "
+                          f"{f.accession_number} rounds to {fig.text}, but edgar suspects that figure is the filer's "
+                          "error, so it grounds nothing.")
+            for e in suspected:
+                flag(row, "suspected_error", e.reason)
+            if m.revision_kind == "suspected_tagging_error":
+                return
         if m.revision_kind == "restatement" and row.status == "grounded":
             row.status = "superseded"
             row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} as first reported "
@@ -489,6 +509,14 @@ class Grounder(Derived):
         elif m.revision_kind == "stock_split":
             flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
                  f"a stock split; later filings report {S.fmt(m.current_value)} for the same period.")
+        elif m.revision_kind == "reverse_split":
+            flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
+                 f"a reverse split or recapitalisation (fewer shares, larger per-share amounts); later filings "
+                 f"report {S.fmt(m.current_value)} for the same period.")
+        elif m.revision_kind is None and "shares" in f.unit and (ratio := self._reverse_split_after(m)):
+            flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} predates a "
+                 f"1-for-{ratio} reverse split or recapitalisation and was never restated: it is on the old share "
+                 "basis (more shares, smaller per-share amounts).")
         elif m.revision_kind is None and "shares" in f.unit:
             ratio, when = self._split_after(f)
             if ratio > 1:
@@ -507,6 +535,36 @@ class Grounder(Derived):
             also = f" ({S.fmt(max(rows, key=filing_order)[2])} {home} for the same period)" if rows else ""
             flag(row, "convenience_translation", f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
                  f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.")
+
+    def _reverse_split_after(self, m: G.Match) -> int | None:
+        """The ratio of a reverse split after a share or per-share value, never restated (the concept series'
+        pre_reverse_split_ratio for the same period and value)."""
+        f = m.fact
+        for name in m.concepts:
+            for v in self._concept_series(name):
+                if ((v.matched_tag, v.unit, v.start, v.end, v.value) == (f.matched_tag, f.unit, f.start, f.end, f.value)
+                        and v.pre_reverse_split_ratio):
+                    return int(v.pre_reverse_split_ratio)
+        return None
+
+    def _latest_end(self, f: FactValue):
+        """The end of the latest period of the fact's kind (annual, quarterly, instant) its tag reports."""
+        ends = [date.fromisoformat(e) for (tag, unit, s, e) in self.everything.periods
+                if tag == f.matched_tag and unit == f.unit
+                and XP.classify(date.fromisoformat(s) if s else None, date.fromisoformat(e)) == f.period_type]
+        return max(ends, default=None)
+
+    def _suspected_errors(self, m: G.Match) -> list:
+        """The SuspectedErrors (xbrl/suspects.py) naming the matched filing's figure: a tagging error found in
+        the period's revisions (A, B, A), or a scale error found in the concept series the tag belongs to."""
+        f = m.fact
+        out = [e for e in f.suspected_errors if e.accession_number == f.accession_number and e.value == f.value]
+        for name in m.concepts:
+            for v in self._concept_series(name):
+                if (v.matched_tag, v.unit, v.start, v.end) == (f.matched_tag, f.unit, f.start, f.end):
+                    out += [e for e in v.suspected_errors if e.accession_number == f.accession_number
+                            and e.value == f.value and e not in out]
+        return out
 
     def _concept_series(self, name: str) -> list[FactValue]:
         """A catalogue concept's current values over all of the company's facts (the concept engine)."""

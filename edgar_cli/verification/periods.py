@@ -206,6 +206,14 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
     _set_type(fig, quarter, day if _src == "next_to_figure" else None, text)
 
 
+def names_no_period(sentence: str) -> bool:
+    """Does a sentence name no period at all (no fiscal or calendar year, quarter or date)? Then an undated figure
+    in it reads as the latest period; a figure in a sentence that names one but not for it (the base of "from
+    $27.0 billion to $60.9 billion in fiscal 2024") is another matter."""
+    mentions, _masked = find_mentions(sentence, sentence)
+    return not mentions
+
+
 def is_change(fig: Figure) -> bool:
     """Does the figure state a change ("up 126%", "grew 114% year over year", "increased $69.6 billion"), whose
     base ("from a year earlier", "from fiscal 2024") is not its period?"""
@@ -303,7 +311,10 @@ class Claim:
                 return False
             if f.period_type not in ("annual", "quarterly", "instant", "ytd"):
                 return False
-        if f.period_type not in _TYPES_OF.get(self.quarter, ("quarterly", "instant")):
+        # A date with the kind of period its words name ("the quarter ended June 30, 2014", "three months
+        # ended"): that kind was checked above; without those words a date is a year or a balance.
+        dated_kind = self.end is not None and self.quarter is None and self.period_type is not None
+        if not dated_kind and f.period_type not in _TYPES_OF.get(self.quarter, ("quarterly", "instant")):
             return False
         if self.fiscal_year is None and self.calendar_year is not None:
             return calendar_fit(f, self.calendar_year, self.quarter)  # no fiscal calendar to read it with

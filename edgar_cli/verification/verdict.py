@@ -31,7 +31,7 @@ CONTRADICTED = ("ungrounded", "mismatched_period")
 STATUS_ORDER = ("grounded", "derived", "superseded", "mismatched_period", "ungrounded", "ambiguous", "unchecked")
 # How a flag's explanation starts in a figure's notes; the verdict raises those notes to its warnings.
 FLAG_LABELS = {"superseded_value": "Superseded value", "pre_split_basis": "Pre-split basis",
-               "convenience_translation": "Convenience translation"}
+               "convenience_translation": "Convenience translation", "suspected_error": "Suspected filer error"}
 
 
 def flag(row: VerifiedFigure, name: str, message: str) -> None:

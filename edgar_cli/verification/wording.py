@@ -18,7 +18,7 @@ from functools import lru_cache
 from ..xbrl.catalogue import catalogue
 GROWTH_CUE = re.compile(r"\b(?:gr[eo]w\w*|growth|increas\w*|decreas\w*|declin\w*|ros[ee]|risen|rising|fell|fall\w*|"
                         r"drop\w*|up|down|higher|lower|jump\w*|surg\w*|climb\w*|soar\w*|gain\w*|expand\w*|shr[aiu]nk\w*|"
-                        r"contract\w*|slid|slump\w*|plung\w*|dipped|year[- ]over[- ]year|yoy|y/y|change)\b", re.I)
+                        r"contract\w*|slid|slump\w*|plung\w*|dipped|year[- ]over[- ]year|yoy|y/y|chang(?:e|ed|es))\b", re.I)
 UP_CUE = re.compile(r"\b(?:gr[eo]w\w*|growth|increas\w*|ros[ee]|risen|rising|up|higher|jump\w*|surg\w*|climb\w*|"
                     r"soar\w*|gain\w*|expand\w*)\b", re.I)
 DOWN_CUE = re.compile(r"\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|down|lower|shr[aiu]nk\w*|contract\w*|slid|"

@@ -29,6 +29,7 @@ from .catalogue import catalogue
 from .facts import CompanyFacts
 from .restatements import filing_order, classify_revision, select
 from .series import build_series, fact_value
+from .suspects import tagging_errors
 
 CURRENCY_UNIT = re.compile(r"[A-Z]{3}")
 PER_SHARE_UNIT = re.compile(r"[A-Z]{3}/shares")
@@ -132,6 +133,11 @@ class FactPool:
             fact.restated = True
             fact.original_value = sel.original[2] if sel.original else None
             fact.revision_kind = sel.revision_kind  # type: ignore[assignment]
+        b_rows = [r for r in sel.suspects if r[2] == cite[2]]
+        if b_rows and sel.original is not None:
+            # The B of A, B, A: neither the first-reported value nor a restatement, but the B filing's error.
+            revision = "suspected_tagging_error"
+            fact.suspected_errors = tagging_errors(self.facts, tag, unit, (cite[0], cite[1]), sel.original, b_rows)
         return Match(fact=fact, current_value=latest, revision_kind=revision, concepts=tag_concepts().get(tag, []))
 
     def reported_in_pool(self, tag: str, unit: str, start: str | None, end: str, value: float | int) -> tuple | None:
