@@ -692,23 +692,53 @@ def _statement_value(value: float | int, scale: float, unit: str) -> str:
     return text
 
 
-def statement_table(r: M.StatementResult, trend: bool = False) -> Table:
-    """Rows = concepts, columns = periods (oldest first); a trend column when ``trend``."""
-    from rich import box
+def statement_table(r: M.StatementResult, trend: bool = False, max_width: int | None = None) -> Table:
+    """Rows = concepts, columns = periods (oldest first); a trend column when ``trend``.
 
+    Laid out for ``max_width`` columns (default: the console's): the Concept column is never squeezed out
+    and no value is cut. When every period does not fit, the trend column goes first, then the oldest
+    periods, and the caption says which periods are not shown (csv and json always carry all of them).
+    """
+    from rich.measure import Measurement
+
+    limit = max_width or width()
+    keep = len(r.columns)
+    while True:
+        t = _statement_table(r, trend, keep)
+        if keep <= 1 or Measurement.get(_MEASURE, _MEASURE.options, t).minimum <= limit:
+            break
+        if trend:
+            trend = False
+        else:
+            keep -= 1
+    hidden = r.columns[:len(r.columns) - keep]
+    if hidden:
+        span = hidden[0].key if len(hidden) == 1 else f"{hidden[0].key} to {hidden[-1].key}"
+        t.caption = (f"{len(hidden)} earlier period{'s' if len(hidden) > 1 else ''} not shown at {limit} columns "
+                     f"({span}): widen the terminal, or use --csv or --json for every period"
+                     + (f"\n{t.caption}" if t.caption else ""))
+    return t
+
+
+_MEASURE = Console(width=10_000, file=open(os.devnull, "w"), color_system=None)
+
+
+def _statement_table(r: M.StatementResult, trend: bool, keep: int) -> Table:
+    """The statement table with the latest ``keep`` periods."""
     from .statement_table import cell_marks, legend, row_values, sparkline
 
-    t = Table(title=r.title, box=box.SIMPLE_HEAD, pad_edge=False)
+    first = len(r.columns) - keep
+    t = _table(r.title)
     t.add_column("Concept", overflow="fold", min_width=14, max_width=34)
     t.add_column("Unit", no_wrap=True)
-    for c in r.columns:
+    for c in r.columns[first:]:
         t.add_column(f"{c.key}\n{c.end or ''}", justify="right", no_wrap=True)
     if trend:
         t.add_column("Trend", no_wrap=True)
     for row in r.rows:
         scale, unit = _scaled(row)
         cells = []
-        for c in row.cells:
+        for c in row.cells[first:]:
             if c.value is not None:
                 marks = cell_marks(c)
                 cells.append(_statement_value(c.value, scale, c.unit or "") + (f" {marks}" if marks else ""))

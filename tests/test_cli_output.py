@@ -194,3 +194,21 @@ def test_quiet_drops_notes_but_never_warnings(run):
 def test_each_note_is_printed_once(run):
     r = run("find", "export controls China", "-n", "2", inprocess=True)
     assert r.rc == 0 and r.err.count("Keyword-only search") == 1
+
+
+def test_a_statement_wider_than_80_columns_keeps_its_concept_column_and_drops_the_oldest_periods(run):
+    # NVIDIA's income statement FY2022-FY2026: FY2026 revenue 215,938 m (0001045810-26-000021), FY2024 60,922 m
+    # (0001045810-24-000029). Five periods and a trend column do not fit 80 columns; the labels must stay.
+    table = run("statement", "NVDA", "income", "--last", "5", "--format", "table", columns=80)
+    _ok(table)
+    lines = table.out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    data = run("statement", "NVDA", "income", "--last", "5", "--json", inprocess=True).json()
+    for row in data["rows"]:  # every row says what it is: its label starts a line
+        assert any(line.strip().startswith(row["label"].split()[0]) for line in lines), row["label"]
+    assert "…" not in table.out
+    revenue = next(line for line in lines if line.strip().startswith("Revenue"))
+    assert "215,938" in revenue and "60,922" in revenue
+    assert "1 earlier period not shown at 80 columns (FY2022)" in " ".join(table.out.split())
+    wide = run("statement", "NVDA", "income", "--last", "5", "--format", "table", columns=200)
+    assert "FY2022" in wide.out and "not shown" not in wide.out
