@@ -582,43 +582,78 @@ def _mb(n: int) -> str:
 
 @renders(M.BulkSyncResult)
 def _bulk_sync(r: M.BulkSyncResult):
-    t = Table(title=f"Bulk store {r.store} ({_mb(r.store_bytes)}), as of {r.as_of:%Y-%m-%d %H:%M} UTC")
-    for col, just in (("Archive", "left"), ("Size", "right"), ("Downloaded", "right"), ("Published", "left"),
-                      ("Entries", "right"), ("Read", "right"), ("Unchanged", "right"), ("Removed", "right"),
-                      ("Skipped", "right")):
-        t.add_column(col, justify=just)
+    """Below 110 columns the entry counts stack in one cell; the archive, sizes and dates are never cut."""
+    t = _table(f"Bulk store ({_mb(r.store_bytes)}), as of {r.as_of:%Y-%m-%d %H:%M} UTC")
+    narrow = width() < 110
+    t.add_column("Archive", no_wrap=True)
+    t.add_column("Size", justify="right", no_wrap=True)
+    t.add_column("Downloaded", justify="right", overflow="fold")
+    t.add_column("Published", no_wrap=True)
+    counts = ("Entries", "Read", "Unchanged", "Removed", "Skipped")
+    if narrow:
+        t.add_column("Entries", justify="right", no_wrap=True)
+    else:
+        for col in counts:
+            t.add_column(col, justify="right", no_wrap=True)
     for a in r.archives:
         got = "not modified" if a.unchanged else _mb(a.downloaded_bytes) + (
             f" (resumed at {_mb(a.resumed_from)})" if a.resumed_from else "")
-        t.add_row(a.archive, _mb(a.bytes), got, f"{a.published:%Y-%m-%d %H:%M}", f"{a.entries:,}",
-                  f"{a.entries_read:,}", f"{a.entries_unchanged:,}", f"{a.entries_removed:,}",
-                  f"{sum(a.entries_skipped.values()):,}")
+        numbers = (a.entries, a.entries_read, a.entries_unchanged, a.entries_removed, sum(a.entries_skipped.values()))
+        if narrow:
+            cells = ["\n".join(f"{n:,} {c.lower()}" for c, n in zip(counts, numbers) if c == "Entries" or n)]
+        else:
+            cells = [f"{n:,}" for n in numbers]
+        t.add_row(a.archive, _mb(a.bytes), got, f"{a.published:%Y-%m-%d %H:%M}", *cells)
     t.caption = (f"{r.companies_with_facts:,} companies with XBRL facts, {r.filers:,} filers; fresh until "
                  f"{r.fresh_until:%Y-%m-%d %H:%M} UTC; {r.seconds:.1f} s")
-    return t
+    return Rendered(t, [f"store: {r.store}"])
 
 
 @renders(M.ScreenResult)
 def _screen(r: M.ScreenResult):
+    """Below 150 columns four stacked columns (as compare's): company, period, value, filing; nothing cut."""
     period = f"FY{r.fiscal_year}" if r.fiscal_year is not None else f"periods ending in {r.calendar_year}"
     peers = f" - peers of {r.peers_of.name}" if r.peers_of else ""
-    t = Table(title=f"{r.label} [{r.unit}], {period}{peers}: {r.companies_matched:,} of "
-                    f"{r.companies_considered:,} companies")
-    for col, just in (("#", "right"), ("Company", "left"), ("FY", "left"), ("Period", "left"), ("Value", "right"),
-                      ("Form", "left"), ("Accession", "left"), ("Tag", "left")):
-        t.add_column(col, justify=just, overflow="fold")
+    t = _table(f"{r.label} [{r.unit}], {period}{peers}: {r.companies_matched:,} of "
+               f"{r.companies_considered:,} companies")
+    narrow = width() < 150
+    t.add_column("#", justify="right", no_wrap=True)
+    t.add_column("Company", overflow="fold", ratio=1, min_width=12)
+    if narrow:
+        t.add_column("Period", no_wrap=True)
+        t.add_column("Value", justify="right", no_wrap=True)
+        t.add_column("Filing", overflow="fold", ratio=1, min_width=20)
+    else:
+        for col in ("FY", "Period"):
+            t.add_column(col, no_wrap=True)
+        t.add_column("Value", justify="right", no_wrap=True)
+        for col in ("Form", "Accession"):
+            t.add_column(col, no_wrap=True)
+        t.add_column("Tag", overflow="fold")
     for i, v in enumerate(r.rows, 1):
-        name = v.name + (f" ({', '.join(v.tickers)})" if v.tickers else "")
-        period = f"{v.start} to {v.end}" if v.start else f"at {v.end}"
-        t.add_row(str(i), name, str(v.fiscal_year or "-"), period, _value_cell(v), v.form, v.accession_number,
-                  v.matched_tag.split(":", 1)[-1])
+        span = f"{v.start} to {v.end}" if v.start else f"at {v.end}"
+        if narrow:
+            who = v.name + (f"\n{', '.join(v.tickers)}" if v.tickers else "")
+            when = f"{v.fiscal_period or ''} {v.fiscal_year or '-'}".strip() + (
+                f"\n{v.start}\nto {v.end}" if v.start else f"\nat {v.end}")
+            t.add_row(str(i), who, when, f"{_value_cell(v)}\n{v.unit}",
+                      f"{v.form} {v.accession_number}\n{_short_tag(v.matched_tag)}")
+        else:
+            name = v.name + (f" ({', '.join(v.tickers)})" if v.tickers else "")
+            t.add_row(str(i), name, str(v.fiscal_year or "-"), span, _value_cell(v), v.form, v.accession_number,
+                      _short_tag(v.matched_tag))
+    t.caption = "\n".join(screen_lines(r)) or None
+    return t
+
+
+def screen_lines(r: M.ScreenResult) -> list[str]:
+    """What a screen's table says under it: the companies left out and why, truncation, restatements."""
     lines = [f"{e.companies:,} {e.reason.replace('_', ' ')}: {e.detail}" for e in r.excluded]
     if r.truncated:
         lines.append(f"{r.companies_matched - len(r.rows):,} more match; raise --limit")
     if any(v.restated for v in r.rows):
         lines.append("* restated: see original_value in --json")
-    t.caption = "\n".join(lines) or None
-    return t
+    return lines
 
 
 def sync_progress():
