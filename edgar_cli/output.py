@@ -182,15 +182,17 @@ def emit(result: Any, fmt: str | None = None, *, quiet: bool = False) -> None:
     else:
         write_rows(R.rows(result), "csv" if fmt == "csv" else "tsv", out, header=fmt != "plain", safe=safe)
     out.flush()  # the data before the notes, when both go to one terminal
-    messages(result, quiet=quiet)
+    messages(result, quiet=quiet, captions=fmt != "table")
 
 
-def messages(result: Any, *, quiet: bool = False) -> None:
-    """A result's warnings (always) and notes (unless quiet) on stderr, each once."""
-    from .render import print_messages
+def messages(result: Any, *, quiet: bool = False, captions: bool = False) -> None:
+    """A result's warnings (always) and notes (unless quiet) on stderr, each once; with ``captions`` (formats
+    without a table) also what the table would say under its rows: truncation, paging, the year chosen."""
+    from .render import print_messages, table_notes
 
     warnings = list(dict.fromkeys(getattr(result, "warnings", None) or []))
-    notes = [] if quiet else [n for n in dict.fromkeys(getattr(result, "notes", None) or []) if n not in warnings]
+    notes = list(getattr(result, "notes", None) or []) + (table_notes(result) if captions else [])
+    notes = [] if quiet else [n for n in dict.fromkeys(notes) if n not in warnings]
     print_messages(warnings, notes)
     source = getattr(result, "data_source", None)
     if source is not None and not quiet:

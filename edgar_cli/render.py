@@ -123,6 +123,33 @@ def render(result: Any) -> None:
     messages(result)
 
 
+def table_notes(result: Any) -> list[str]:
+    """What a result's table or text says about the rows beside them (truncation, paging, the year chosen),
+    for the formats without a caption: csv, tsv and piped output print these as notes on stderr."""
+    r = result
+    if isinstance(r, M.ConceptResult) and r.truncated:
+        return [f"showing {len(r.values)} of {r.total_values} values; {r.total_values - len(r.values)} more with "
+                "a higher --limit"]
+    if isinstance(r, M.ComparisonResult) and r.fiscal_year_reason:
+        return [r.fiscal_year_reason]
+    if isinstance(r, M.FilingList) and r.truncated:
+        return [f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; raise --limit or narrow "
+                "--from/--to"]
+    if isinstance(r, M.FullTextSearchResult) and (r.next_page or len(r.filings) < r.filings_on_page):
+        return [f"{len(r.filings)} of {r.filings_on_page} filings on this page ({r.hits_on_page} documents)"
+                + (f"; next: --page {r.next_page}" if r.next_page else "")]
+    if isinstance(r, M.FilingSection) and (r.truncated or r.offset):
+        return [_section_span(r)]
+    if isinstance(r, M.DocumentLines) and r.next_lines:
+        return [f"lines {r.line_start}-{r.line_end} of {r.lines_total}; next: edgar read {r.doc_id} "
+                f"--lines {r.next_lines}"]
+    if isinstance(r, M.DocumentSearchResult) and r.shortfall:
+        return [r.shortfall]
+    if isinstance(r, M.ScreenResult):
+        return [line for line in screen_lines(r) if not line.startswith("* restated")]
+    return []
+
+
 def print_messages(warnings: list[str], notes: list[str]) -> None:
     from .output import terminal_safe
 
@@ -443,9 +470,12 @@ def _filing_section(r: M.FilingSection):
     if r.is_reference:
         head.append(f"REFERENCE ONLY: the content is in {r.reference_target}"
                     + (f" (section {r.reference_section})" if r.reference_section else ""))
+    return TextResult(body=r.text, head=head + [""], foot=["", _section_span(r)])
+
+
+def _section_span(r: M.FilingSection) -> str:
     span = f"characters {r.offset}-{r.offset + r.chars_returned} of {r.chars_total}"
-    foot = span + (f"; more with --offset {r.next_offset} (or --all for the whole section)" if r.truncated else "")
-    return TextResult(body=r.text, head=head + [""], foot=["", foot])
+    return span + (f"; more with --offset {r.next_offset} (or --all for the whole section)" if r.truncated else "")
 
 
 @renders(M.FilingOutline)

@@ -212,3 +212,21 @@ def test_a_statement_wider_than_80_columns_keeps_its_concept_column_and_drops_th
     assert "1 earlier period not shown at 80 columns (FY2022)" in " ".join(table.out.split())
     wide = run("statement", "NVDA", "income", "--last", "5", "--format", "table", columns=200)
     assert "FY2022" in wide.out and "not shown" not in wide.out
+
+
+def test_piped_and_csv_output_say_on_stderr_what_the_table_says_under_its_rows(run):
+    # NVIDIA's FY2025 10-K (0001045810-25-000023): Item 1A is 110,568 characters, 20,000 by default
+    section = run("section", "NVDA", "risk_factors", "--accession", NVDA_FY2025)
+    _ok(section)
+    assert "Item 1A" in section.out and "of 110568; more with --offset" in section.err  # never a silent cut
+    whole = run("section", "NVDA", "risk_factors", "--accession", NVDA_FY2025, "--all")
+    assert "more with --offset" not in whole.err and len(whole.out) > 100_000
+    # NVIDIA's revenue: 19 annual values, 8 by default
+    concept = run("concept", "NVDA", "revenue", "--csv", inprocess=True)
+    assert len(concept.out.splitlines()) == 9 and "showing 8 of 19 values" in concept.err
+    assert "showing" not in run("concept", "NVDA", "revenue", "-q", inprocess=True).err
+    # compare picks FY2021 (Tesla's latest in the corpus) and says why, in every format
+    compared = run("compare", "revenue", "NVDA", "AAPL", "TSLA", "--csv", inprocess=True)
+    assert "FY2021 is the latest fiscal year that all 3 companies report" in compared.err
+    table = run("compare", "revenue", "NVDA", "AAPL", "TSLA", "--format", "table", inprocess=True)
+    assert "FY2021 is the latest" not in table.err  # the table's caption says it, once
