@@ -230,3 +230,24 @@ def test_piped_and_csv_output_say_on_stderr_what_the_table_says_under_its_rows(r
     assert "FY2021 is the latest fiscal year that all 3 companies report" in compared.err
     table = run("compare", "revenue", "NVDA", "AAPL", "TSLA", "--format", "table", inprocess=True)
     assert "FY2021 is the latest" not in table.err  # the table's caption says it, once
+
+
+def test_csv_text_that_a_spreadsheet_would_run_as_a_formula_is_kept_as_text_and_numbers_stay_numbers():
+    from edgar_cli.output import write_rows
+
+    # hand-written rows: hostile text (a filer's name, an excerpt, a query) beside numbers from the corpus
+    # (NVIDIA's FY2023 income tax expense was -187,000,000 USD, 0001045810-24-000029)
+    rows = [{"company_name": '=HYPERLINK("http://evil.example","x")', "excerpt": "+1 (555) call now",
+             "query": "@SUM(A1)", "value": -187000000, "ratio": -0.5, "text_number": "-187", "dash": "-",
+             "note": "Tesla, Inc. said \"hi\""}]
+    out = io.StringIO()
+    write_rows(rows, "csv", out, header=True, safe=False)
+    (parsed,) = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert parsed["company_name"] == "'" + rows[0]["company_name"]
+    assert parsed["excerpt"] == "'+1 (555) call now" and parsed["query"] == "'@SUM(A1)"
+    assert (parsed["value"], parsed["ratio"], parsed["text_number"], parsed["dash"]) == ("-187000000", "-0.5",
+                                                                                          "-187", "-")
+    assert parsed["note"] == 'Tesla, Inc. said "hi"'  # commas and quotes round-trip through the csv module
+    tsv = io.StringIO()
+    write_rows(rows, "tsv", tsv, header=False, safe=False)
+    assert tsv.getvalue().startswith('=HYPERLINK(')  # tsv (for cut and awk) stays exact
