@@ -96,13 +96,24 @@ def render_table(result: Any) -> None:
         sys.stdout.flush()
         for line in renderable.foot:
             err.print(Text(line, style="dim"))
-    elif isinstance(renderable, Rendered):
+    elif renderable is not None:
+        if not isinstance(renderable, Rendered):
+            renderable = Rendered(renderable)
+        after = _caption_urls(renderable.table) + renderable.after
         out_console().print(_fit_words(renderable.table))
         err = err_console()
-        for line in renderable.after:
+        for line in after:
             err.print(Text(line, style="dim"))
-    elif renderable is not None:
-        out_console().print(_fit_words(renderable))
+
+
+def _caption_urls(table: Any) -> list[str]:
+    """Take the caption lines holding a URL out of ``table`` (a table folds them at its width, and a URL
+    split across lines cannot be copied); they are printed whole on stderr after the table."""
+    if not isinstance(table, Table) or not isinstance(table.caption, str) or "://" not in table.caption:
+        return []
+    lines = table.caption.splitlines()
+    table.caption = "\n".join(line for line in lines if "://" not in line) or None
+    return [line for line in lines if "://" in line]
 
 
 def _fit_words(renderable: Any) -> Any:

@@ -251,3 +251,13 @@ def test_csv_text_that_a_spreadsheet_would_run_as_a_formula_is_kept_as_text_and_
     tsv = io.StringIO()
     write_rows(rows, "tsv", tsv, header=False, safe=False)
     assert tsv.getvalue().startswith('=HYPERLINK(')  # tsv (for cut and awk) stays exact
+
+
+def test_a_url_under_a_table_is_never_folded_across_lines(run):
+    # The corpus holds no primary document of NVIDIA's FY2026 10-K (0001045810-26-000021): index add skips it
+    # and says where it looked; at 80 columns that URL must stay whole (on stderr), not be folded in the caption.
+    url = "https://www.sec.gov/Archives/edgar/data/1045810/000104581026000021/nvda-20260125.htm"
+    r = run("index", "add", "NVDA", "--years", "1", "--format", "table", columns=80)
+    _ok(r)
+    assert url not in r.out and "nvda-2026" not in r.out
+    assert any(url in line for line in r.err.splitlines()), r.err
