@@ -829,11 +829,15 @@ def _statement_table(r: M.StatementResult, trend: bool, keep: int) -> Table:
 
 @renders(M.StatementResult)
 def _statement(r: M.StatementResult):
-    err = err_console()
-    for row in r.rows:  # the table's own notes and warnings follow the table (render() prints them)
-        for n in row.notes:
-            err.print(Text(f"note: {row.label}: {n}", style="dim"))
-    return statement_table(r, trend=out_console().is_terminal)
+    return statement_table(r, trend=out_console().is_terminal)  # its rows' notes: see row_notes
+
+
+def row_notes(result: Any) -> list[str]:
+    """The notes a statement's rows carry, labelled ("Net income: ..."), printed with the result's notes
+    after the data in every format but json and nl (where they are in the rows), and silenced by --quiet."""
+    if isinstance(result, M.StatementResult):
+        return [f"{row.label}: {n}" for row in result.rows for n in row.notes]
+    return []
 
 
 def render_chart(r: M.StatementResult) -> None:

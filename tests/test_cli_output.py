@@ -261,3 +261,12 @@ def test_a_url_under_a_table_is_never_folded_across_lines(run):
     _ok(r)
     assert url not in r.out and "nvda-2026" not in r.out
     assert any(url in line for line in r.err.splitlines()), r.err
+
+
+def test_a_statements_row_notes_follow_the_data_in_every_format_and_quiet_silences_them(run):
+    # NVIDIA's income statement: Net income ignores facts repeated in DEF 14A proxy statements (a row note)
+    for fmt in ("table", "csv"):
+        loud = run("statement", "NVDA", "income", "--last", "3", "--format", fmt, inprocess=True)
+        assert loud.rc == 0 and "note: Net income: Facts repeated outside periodic reports" in loud.err, fmt
+        quiet = run("statement", "NVDA", "income", "--last", "3", "--format", fmt, "-q", inprocess=True)
+        assert quiet.rc == 0 and "note:" not in quiet.err and quiet.out == loud.out, fmt
