@@ -484,7 +484,7 @@ def sync_cmd() -> None:
     "edgar screen revenue --fy 2024 --peers-of NVDA --csv > peers.csv",
 ])
 def screen_cmd(
-    concept: Annotated[str, typer.Argument(help="revenue, net_income, total_assets, ... or a raw tag like us-gaap:Revenues.",
+    concept: Annotated[str, typer.Argument(metavar="CONCEPT", help="revenue, net_income, total_assets, ... or a raw tag like us-gaap:Revenues.",
                                            autocompletion=lambda incomplete: complete_concepts(incomplete))],
     fy: Annotated[Optional[int], typer.Option("--fy", metavar="YEAR", help="Fiscal year by each company's own label, e.g. 2024.")] = None,
     calendar: Annotated[Optional[int], typer.Option("--calendar", metavar="YEAR", help="Instead of --fy: annual periods ending in this calendar year.")] = None,
@@ -553,10 +553,10 @@ def cache_clear_cmd(yes: YesOpt = False) -> None:
     "edgar serve-mcp --transport streamable-http --host 127.0.0.1 --port 8000",
 ])
 def serve_mcp_cmd(
-    transport: Annotated[str, typer.Option("--transport", help="stdio (for a desktop client) or streamable-http.")] = "stdio",
-    host: Annotated[str, typer.Option("--host", help="Address to bind for streamable-http; other than loopback "
+    transport: Annotated[str, typer.Option("--transport", metavar="stdio|streamable-http", help="stdio (for a desktop client) or streamable-http.")] = "stdio",
+    host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help="Address to bind for streamable-http; other than loopback "
                                       "needs --auth-token.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port for streamable-http.")] = 8000,
+    port: Annotated[int, typer.Option("--port", metavar="PORT", help="Port for streamable-http.")] = 8000,
     allowed_host: Annotated[Optional[list[str]], typer.Option("--allowed-host", metavar="HOST", help="A Host header "
                             "to accept besides loopback and --host, e.g. a reverse proxy's edgar.example.com; "
                             "repeat for several.")] = None,

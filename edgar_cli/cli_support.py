@@ -123,6 +123,42 @@ class OrderedGroup(typer.core.TyperGroup):
         return sorted(names, key=lambda n: (rank.get(n, len(rank)), names.index(n)))
 
 
+class EdgarArgument(typer.core.TyperArgument):
+    """A positional argument shown as click shows one: ``COMPANY``, ``[SECTION]``, ``CONCEPT...``.
+
+    Typer would print ``{COMPANY}`` in the usage line, double the brackets of an optional metavar
+    (``[[COMPANY]]``) and add the Python type (``COMPANY <str>``, ``<list[str]>``) in the help;
+    a fixed set of values still shows its choices (``STATEMENT <income|balance|cashflow>``).
+    """
+
+    def _name(self) -> str:
+        name = self.display_name_raw
+        if not self.required and not name.startswith("["):
+            name = f"[{name}]"
+        if self.nargs != 1 and "..." not in name:
+            name += "..."
+        return name
+
+    def _usage_display_name(self) -> str:
+        return self._name()
+
+    def _rich_display_name(self) -> str:
+        return self._name()
+
+    def display_type_rich(self, ctx):  # noqa: D102 - typer API
+        return self.display_type(ctx) if self.type_descriptor.is_choice else None
+
+
+class EdgarCommand(typer.core.TyperCommand):
+    """A command whose positional arguments read as click's (see :class:`EdgarArgument`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if type(param) is typer.core.TyperArgument:
+                param.__class__ = EdgarArgument
+
+
 class EdgarTyper(typer.Typer):
     """A Typer app whose commands all take the common options and an ``examples`` list for their help."""
 
@@ -130,6 +166,7 @@ class EdgarTyper(typer.Typer):
                 **kwargs: Any):
         if examples and "epilog" not in kwargs:
             kwargs["epilog"] = examples_epilog(examples)
+        kwargs.setdefault("cls", EdgarCommand)
         register = super().command(name, **kwargs)
 
         def deco(fn: Callable) -> Callable:

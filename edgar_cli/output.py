@@ -8,7 +8,11 @@ Formats (``--format`` or its short flags):
 - plain: the default when stdout is not a terminal, as ``gh`` does: the tsv rows
   *without* the header row, untruncated, so that ``cut``, ``sort`` and ``awk`` see
   data only. A text result (a filing section, indexed lines) prints its text.
-- ``csv``: RFC 4180 rows under a header row (the stdlib csv module), for spreadsheets.
+- ``csv``: RFC 4180 rows under a header row (the stdlib csv module), for spreadsheets. A text
+  cell that a spreadsheet would run as a formula (it begins with ``=``, ``+``, ``-``, ``@``, a tab
+  or a carriage return, and is not a number) gets a leading ``'``, which Excel and LibreOffice show
+  as text: a company name, excerpt or query never becomes a formula. Numbers are never altered;
+  json, nl and tsv carry the text exactly.
 - ``json``: the result model, exactly what the MCP tool returns.
 - ``nl``: newline-delimited JSON, one object per row (the csv row with typed values).
 
@@ -130,6 +134,21 @@ def columns(rows: list[dict[str, Any]]) -> list[str]:
 
 
 _TSV_BREAKS = re.compile(r"[\t\r\n]+")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(value: Any, text: str) -> str:
+    """``text`` (the csv cell of ``value``) with a leading ``'`` when a spreadsheet would read it as a formula.
+
+    Only text cells: a number (int, float, or a string that is one, such as "-187") is left as it is.
+    """
+    if isinstance(value, (bool, int, float)) or not text.startswith(_FORMULA_START) or len(text) == 1:
+        return text
+    try:
+        float(text.replace(",", ""))
+        return text
+    except ValueError:
+        return "'" + text
 
 
 def write_rows(rows: list[dict[str, Any]], fmt: str, out: Any, *, header: bool, safe: bool) -> None:
@@ -141,7 +160,7 @@ def write_rows(rows: list[dict[str, Any]], fmt: str, out: Any, *, header: bool, 
         if header and cols:
             writer.writerow(cols)
         for row in rows:
-            writer.writerow([fix(cell(row.get(c))) for c in cols])
+            writer.writerow([fix(spreadsheet_text(row.get(c), cell(row.get(c)))) for c in cols])
         return
     if header and cols:
         out.write("\t".join(cols) + "\n")
@@ -182,15 +201,17 @@ def emit(result: Any, fmt: str | None = None, *, quiet: bool = False) -> None:
     else:
         write_rows(R.rows(result), "csv" if fmt == "csv" else "tsv", out, header=fmt != "plain", safe=safe)
     out.flush()  # the data before the notes, when both go to one terminal
-    messages(result, quiet=quiet)
+    messages(result, quiet=quiet, captions=fmt != "table")
 
 
-def messages(result: Any, *, quiet: bool = False) -> None:
-    """A result's warnings (always) and notes (unless quiet) on stderr, each once."""
-    from .render import print_messages
+def messages(result: Any, *, quiet: bool = False, captions: bool = False) -> None:
+    """A result's warnings (always) and notes (unless quiet) on stderr, each once; with ``captions`` (formats
+    without a table) also what the table would say under its rows: truncation, paging, the year chosen."""
+    from .render import print_messages, row_notes, table_notes
 
     warnings = list(dict.fromkeys(getattr(result, "warnings", None) or []))
-    notes = [] if quiet else [n for n in dict.fromkeys(getattr(result, "notes", None) or []) if n not in warnings]
+    notes = list(getattr(result, "notes", None) or []) + row_notes(result) + (table_notes(result) if captions else [])
+    notes = [] if quiet else [n for n in dict.fromkeys(notes) if n not in warnings]
     print_messages(warnings, notes)
     source = getattr(result, "data_source", None)
     if source is not None and not quiet:

@@ -96,13 +96,24 @@ def render_table(result: Any) -> None:
         sys.stdout.flush()
         for line in renderable.foot:
             err.print(Text(line, style="dim"))
-    elif isinstance(renderable, Rendered):
+    elif renderable is not None:
+        if not isinstance(renderable, Rendered):
+            renderable = Rendered(renderable)
+        after = _caption_urls(renderable.table) + renderable.after
         out_console().print(_fit_words(renderable.table))
         err = err_console()
-        for line in renderable.after:
+        for line in after:
             err.print(Text(line, style="dim"))
-    elif renderable is not None:
-        out_console().print(_fit_words(renderable))
+
+
+def _caption_urls(table: Any) -> list[str]:
+    """Take the caption lines holding a URL out of ``table`` (a table folds them at its width, and a URL
+    split across lines cannot be copied); they are printed whole on stderr after the table."""
+    if not isinstance(table, Table) or not isinstance(table.caption, str) or "://" not in table.caption:
+        return []
+    lines = table.caption.splitlines()
+    table.caption = "\n".join(line for line in lines if "://" not in line) or None
+    return [line for line in lines if "://" in line]
 
 
 def _fit_words(renderable: Any) -> Any:
@@ -121,6 +132,33 @@ def render(result: Any) -> None:
 
     render_table(result)
     messages(result)
+
+
+def table_notes(result: Any) -> list[str]:
+    """What a result's table or text says about the rows beside them (truncation, paging, the year chosen),
+    for the formats without a caption: csv, tsv and piped output print these as notes on stderr."""
+    r = result
+    if isinstance(r, M.ConceptResult) and r.truncated:
+        return [f"showing {len(r.values)} of {r.total_values} values; {r.total_values - len(r.values)} more with "
+                "a higher --limit"]
+    if isinstance(r, M.ComparisonResult) and r.fiscal_year_reason:
+        return [r.fiscal_year_reason]
+    if isinstance(r, M.FilingList) and r.truncated:
+        return [f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; raise --limit or narrow "
+                "--from/--to"]
+    if isinstance(r, M.FullTextSearchResult) and (r.next_page or len(r.filings) < r.filings_on_page):
+        return [f"{len(r.filings)} of {r.filings_on_page} filings on this page ({r.hits_on_page} documents)"
+                + (f"; next: --page {r.next_page}" if r.next_page else "")]
+    if isinstance(r, M.FilingSection) and (r.truncated or r.offset):
+        return [_section_span(r)]
+    if isinstance(r, M.DocumentLines) and r.next_lines:
+        return [f"lines {r.line_start}-{r.line_end} of {r.lines_total}; next: edgar read {r.doc_id} "
+                f"--lines {r.next_lines}"]
+    if isinstance(r, M.DocumentSearchResult) and r.shortfall:
+        return [r.shortfall]
+    if isinstance(r, M.ScreenResult):
+        return [line for line in screen_lines(r) if not line.startswith("* restated")]
+    return []
 
 
 def print_messages(warnings: list[str], notes: list[str]) -> None:
@@ -443,9 +481,12 @@ def _filing_section(r: M.FilingSection):
     if r.is_reference:
         head.append(f"REFERENCE ONLY: the content is in {r.reference_target}"
                     + (f" (section {r.reference_section})" if r.reference_section else ""))
+    return TextResult(body=r.text, head=head + [""], foot=["", _section_span(r)])
+
+
+def _section_span(r: M.FilingSection) -> str:
     span = f"characters {r.offset}-{r.offset + r.chars_returned} of {r.chars_total}"
-    foot = span + (f"; more with --offset {r.next_offset} (or --all for the whole section)" if r.truncated else "")
-    return TextResult(body=r.text, head=head + [""], foot=["", foot])
+    return span + (f"; more with --offset {r.next_offset} (or --all for the whole section)" if r.truncated else "")
 
 
 @renders(M.FilingOutline)
@@ -582,43 +623,78 @@ def _mb(n: int) -> str:
 
 @renders(M.BulkSyncResult)
 def _bulk_sync(r: M.BulkSyncResult):
-    t = Table(title=f"Bulk store {r.store} ({_mb(r.store_bytes)}), as of {r.as_of:%Y-%m-%d %H:%M} UTC")
-    for col, just in (("Archive", "left"), ("Size", "right"), ("Downloaded", "right"), ("Published", "left"),
-                      ("Entries", "right"), ("Read", "right"), ("Unchanged", "right"), ("Removed", "right"),
-                      ("Skipped", "right")):
-        t.add_column(col, justify=just)
+    """Below 110 columns the entry counts stack in one cell; the archive, sizes and dates are never cut."""
+    t = _table(f"Bulk store ({_mb(r.store_bytes)}), as of {r.as_of:%Y-%m-%d %H:%M} UTC")
+    narrow = width() < 110
+    t.add_column("Archive", no_wrap=True)
+    t.add_column("Size", justify="right", no_wrap=True)
+    t.add_column("Downloaded", justify="right", overflow="fold")
+    t.add_column("Published", no_wrap=True)
+    counts = ("Entries", "Read", "Unchanged", "Removed", "Skipped")
+    if narrow:
+        t.add_column("Entries", justify="right", no_wrap=True)
+    else:
+        for col in counts:
+            t.add_column(col, justify="right", no_wrap=True)
     for a in r.archives:
         got = "not modified" if a.unchanged else _mb(a.downloaded_bytes) + (
             f" (resumed at {_mb(a.resumed_from)})" if a.resumed_from else "")
-        t.add_row(a.archive, _mb(a.bytes), got, f"{a.published:%Y-%m-%d %H:%M}", f"{a.entries:,}",
-                  f"{a.entries_read:,}", f"{a.entries_unchanged:,}", f"{a.entries_removed:,}",
-                  f"{sum(a.entries_skipped.values()):,}")
+        numbers = (a.entries, a.entries_read, a.entries_unchanged, a.entries_removed, sum(a.entries_skipped.values()))
+        if narrow:
+            cells = ["\n".join(f"{n:,} {c.lower()}" for c, n in zip(counts, numbers) if c == "Entries" or n)]
+        else:
+            cells = [f"{n:,}" for n in numbers]
+        t.add_row(a.archive, _mb(a.bytes), got, f"{a.published:%Y-%m-%d %H:%M}", *cells)
     t.caption = (f"{r.companies_with_facts:,} companies with XBRL facts, {r.filers:,} filers; fresh until "
                  f"{r.fresh_until:%Y-%m-%d %H:%M} UTC; {r.seconds:.1f} s")
-    return t
+    return Rendered(t, [f"store: {r.store}"])
 
 
 @renders(M.ScreenResult)
 def _screen(r: M.ScreenResult):
+    """Below 150 columns four stacked columns (as compare's): company, period, value, filing; nothing cut."""
     period = f"FY{r.fiscal_year}" if r.fiscal_year is not None else f"periods ending in {r.calendar_year}"
     peers = f" - peers of {r.peers_of.name}" if r.peers_of else ""
-    t = Table(title=f"{r.label} [{r.unit}], {period}{peers}: {r.companies_matched:,} of "
-                    f"{r.companies_considered:,} companies")
-    for col, just in (("#", "right"), ("Company", "left"), ("FY", "left"), ("Period", "left"), ("Value", "right"),
-                      ("Form", "left"), ("Accession", "left"), ("Tag", "left")):
-        t.add_column(col, justify=just, overflow="fold")
+    t = _table(f"{r.label} [{r.unit}], {period}{peers}: {r.companies_matched:,} of "
+               f"{r.companies_considered:,} companies")
+    narrow = width() < 150
+    t.add_column("#", justify="right", no_wrap=True)
+    t.add_column("Company", overflow="fold", ratio=1, min_width=12)
+    if narrow:
+        t.add_column("Period", no_wrap=True)
+        t.add_column("Value", justify="right", no_wrap=True)
+        t.add_column("Filing", overflow="fold", ratio=1, min_width=20)
+    else:
+        for col in ("FY", "Period"):
+            t.add_column(col, no_wrap=True)
+        t.add_column("Value", justify="right", no_wrap=True)
+        for col in ("Form", "Accession"):
+            t.add_column(col, no_wrap=True)
+        t.add_column("Tag", overflow="fold")
     for i, v in enumerate(r.rows, 1):
-        name = v.name + (f" ({', '.join(v.tickers)})" if v.tickers else "")
-        period = f"{v.start} to {v.end}" if v.start else f"at {v.end}"
-        t.add_row(str(i), name, str(v.fiscal_year or "-"), period, _value_cell(v), v.form, v.accession_number,
-                  v.matched_tag.split(":", 1)[-1])
+        span = f"{v.start} to {v.end}" if v.start else f"at {v.end}"
+        if narrow:
+            who = v.name + (f"\n{', '.join(v.tickers)}" if v.tickers else "")
+            when = f"{v.fiscal_period or ''} {v.fiscal_year or '-'}".strip() + (
+                f"\n{v.start}\nto {v.end}" if v.start else f"\nat {v.end}")
+            t.add_row(str(i), who, when, f"{_value_cell(v)}\n{v.unit}",
+                      f"{v.form} {v.accession_number}\n{_short_tag(v.matched_tag)}")
+        else:
+            name = v.name + (f" ({', '.join(v.tickers)})" if v.tickers else "")
+            t.add_row(str(i), name, str(v.fiscal_year or "-"), span, _value_cell(v), v.form, v.accession_number,
+                      _short_tag(v.matched_tag))
+    t.caption = "\n".join(screen_lines(r)) or None
+    return t
+
+
+def screen_lines(r: M.ScreenResult) -> list[str]:
+    """What a screen's table says under it: the companies left out and why, truncation, restatements."""
     lines = [f"{e.companies:,} {e.reason.replace('_', ' ')}: {e.detail}" for e in r.excluded]
     if r.truncated:
         lines.append(f"{r.companies_matched - len(r.rows):,} more match; raise --limit")
     if any(v.restated for v in r.rows):
         lines.append("* restated: see original_value in --json")
-    t.caption = "\n".join(lines) or None
-    return t
+    return lines
 
 
 def sync_progress():
@@ -692,23 +768,53 @@ def _statement_value(value: float | int, scale: float, unit: str) -> str:
     return text
 
 
-def statement_table(r: M.StatementResult, trend: bool = False) -> Table:
-    """Rows = concepts, columns = periods (oldest first); a trend column when ``trend``."""
-    from rich import box
+def statement_table(r: M.StatementResult, trend: bool = False, max_width: int | None = None) -> Table:
+    """Rows = concepts, columns = periods (oldest first); a trend column when ``trend``.
 
+    Laid out for ``max_width`` columns (default: the console's): the Concept column is never squeezed out
+    and no value is cut. When every period does not fit, the trend column goes first, then the oldest
+    periods, and the caption says which periods are not shown (csv and json always carry all of them).
+    """
+    from rich.measure import Measurement
+
+    limit = max_width or width()
+    keep = len(r.columns)
+    while True:
+        t = _statement_table(r, trend, keep)
+        if keep <= 1 or Measurement.get(_MEASURE, _MEASURE.options, t).minimum <= limit:
+            break
+        if trend:
+            trend = False
+        else:
+            keep -= 1
+    hidden = r.columns[:len(r.columns) - keep]
+    if hidden:
+        span = hidden[0].key if len(hidden) == 1 else f"{hidden[0].key} to {hidden[-1].key}"
+        t.caption = (f"{len(hidden)} earlier period{'s' if len(hidden) > 1 else ''} not shown at {limit} columns "
+                     f"({span}): widen the terminal, or use --csv or --json for every period"
+                     + (f"\n{t.caption}" if t.caption else ""))
+    return t
+
+
+_MEASURE = Console(width=10_000, file=open(os.devnull, "w"), color_system=None)
+
+
+def _statement_table(r: M.StatementResult, trend: bool, keep: int) -> Table:
+    """The statement table with the latest ``keep`` periods."""
     from .statement_table import cell_marks, legend, row_values, sparkline
 
-    t = Table(title=r.title, box=box.SIMPLE_HEAD, pad_edge=False)
+    first = len(r.columns) - keep
+    t = _table(r.title)
     t.add_column("Concept", overflow="fold", min_width=14, max_width=34)
     t.add_column("Unit", no_wrap=True)
-    for c in r.columns:
+    for c in r.columns[first:]:
         t.add_column(f"{c.key}\n{c.end or ''}", justify="right", no_wrap=True)
     if trend:
         t.add_column("Trend", no_wrap=True)
     for row in r.rows:
         scale, unit = _scaled(row)
         cells = []
-        for c in row.cells:
+        for c in row.cells[first:]:
             if c.value is not None:
                 marks = cell_marks(c)
                 cells.append(_statement_value(c.value, scale, c.unit or "") + (f" {marks}" if marks else ""))
@@ -723,11 +829,15 @@ def statement_table(r: M.StatementResult, trend: bool = False) -> Table:
 
 @renders(M.StatementResult)
 def _statement(r: M.StatementResult):
-    err = err_console()
-    for row in r.rows:  # the table's own notes and warnings follow the table (render() prints them)
-        for n in row.notes:
-            err.print(Text(f"note: {row.label}: {n}", style="dim"))
-    return statement_table(r, trend=out_console().is_terminal)
+    return statement_table(r, trend=out_console().is_terminal)  # its rows' notes: see row_notes
+
+
+def row_notes(result: Any) -> list[str]:
+    """The notes a statement's rows carry, labelled ("Net income: ..."), printed with the result's notes
+    after the data in every format but json and nl (where they are in the rows), and silenced by --quiet."""
+    if isinstance(result, M.StatementResult):
+        return [f"{row.label}: {n}" for row in result.rows for n in row.notes]
+    return []
 
 
 def render_chart(r: M.StatementResult) -> None:

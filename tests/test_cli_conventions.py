@@ -88,13 +88,16 @@ def test_every_command_has_short_help_and_examples_of_itself(cli):
 
 
 def test_options_show_readable_metavars_and_their_choices(cli):
-    # serve-mcp's options belong to the MCP server's own rework and are left out here.
     for path, cmd in _leaf_commands():
-        if path == ("serve-mcp",):
-            continue
         text = cli(*path, "--help").out
-        options = text.split("Options:", 1)[1]
-        assert "<str>" not in options and "<int>" not in options and "list[" not in options, (path, options)
+        # options, arguments and the usage line alike: no Python types, no {REQUIRED}, no [[doubled]] brackets
+        assert "<str>" not in text and "<int>" not in text and "list[" not in text, (path, text)
+        usage = text.splitlines()[0]
+        assert "{" not in usage and "[[" not in usage, (path, usage)
+    assert cli("concept", "--help").out.startswith("Usage: edgar concept [OPTIONS] COMPANY CONCEPT...\n")
+    assert cli("section", "--help").out.startswith("Usage: edgar section [OPTIONS] [COMPANY] [SECTION]\n")
+    assert "STATEMENT <income|balance|cashflow>" in cli("statement", "--help").out
+    assert "--transport stdio|streamable-http" in cli("serve-mcp", "--help").out
     assert "--period <annual|quarterly|all>" in cli("concept", "--help").out
     assert "--sort <given|value>" in cli("compare", "--help").out
     assert "--match <ranked|phrase>" in cli("find", "--help").out

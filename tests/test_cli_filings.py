@@ -104,3 +104,13 @@ def test_an_amendment_in_range_names_its_original_from_an_older_page(cli):
     assert res.rc == 0 and res.err == ""
     amendment = next(f for f in res.json()["filings"] if f["accession_number"] == "0001193125-16-569280")
     assert amendment["amends"] == "0001193125-16-457822"
+
+
+def test_filings_from_the_cache_say_when_they_were_fetched(cli):
+    # Apple's submissions (CIK 0000320193): the second run is answered from the cache, fetched at the first
+    first = cli("filings", "AAPL", "-n", "1", "--json").json()["data_source"]
+    second = cli("filings", "AAPL", "-n", "1", "--json").json()["data_source"]
+    assert second["kind"] == "cache" and second["as_of"] is not None
+    if first["kind"] == "live":
+        assert second["as_of"] == first["as_of"]
+    assert "unknown date" not in cli("filings", "AAPL", "-n", "1").err

@@ -194,3 +194,79 @@ def test_quiet_drops_notes_but_never_warnings(run):
 def test_each_note_is_printed_once(run):
     r = run("find", "export controls China", "-n", "2", inprocess=True)
     assert r.rc == 0 and r.err.count("Keyword-only search") == 1
+
+
+def test_a_statement_wider_than_80_columns_keeps_its_concept_column_and_drops_the_oldest_periods(run):
+    # NVIDIA's income statement FY2022-FY2026: FY2026 revenue 215,938 m (0001045810-26-000021), FY2024 60,922 m
+    # (0001045810-24-000029). Five periods and a trend column do not fit 80 columns; the labels must stay.
+    table = run("statement", "NVDA", "income", "--last", "5", "--format", "table", columns=80)
+    _ok(table)
+    lines = table.out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    data = run("statement", "NVDA", "income", "--last", "5", "--json", inprocess=True).json()
+    for row in data["rows"]:  # every row says what it is: its label starts a line
+        assert any(line.strip().startswith(row["label"].split()[0]) for line in lines), row["label"]
+    assert "…" not in table.out
+    revenue = next(line for line in lines if line.strip().startswith("Revenue"))
+    assert "215,938" in revenue and "60,922" in revenue
+    assert "1 earlier period not shown at 80 columns (FY2022)" in " ".join(table.out.split())
+    wide = run("statement", "NVDA", "income", "--last", "5", "--format", "table", columns=200)
+    assert "FY2022" in wide.out and "not shown" not in wide.out
+
+
+def test_piped_and_csv_output_say_on_stderr_what_the_table_says_under_its_rows(run):
+    # NVIDIA's FY2025 10-K (0001045810-25-000023): Item 1A is 110,568 characters, 20,000 by default
+    section = run("section", "NVDA", "risk_factors", "--accession", NVDA_FY2025)
+    _ok(section)
+    assert "Item 1A" in section.out and "of 110568; more with --offset" in section.err  # never a silent cut
+    whole = run("section", "NVDA", "risk_factors", "--accession", NVDA_FY2025, "--all")
+    assert "more with --offset" not in whole.err and len(whole.out) > 100_000
+    # NVIDIA's revenue: 19 annual values, 8 by default
+    concept = run("concept", "NVDA", "revenue", "--csv", inprocess=True)
+    assert len(concept.out.splitlines()) == 9 and "showing 8 of 19 values" in concept.err
+    assert "showing" not in run("concept", "NVDA", "revenue", "-q", inprocess=True).err
+    # compare picks FY2021 (Tesla's latest in the corpus) and says why, in every format
+    compared = run("compare", "revenue", "NVDA", "AAPL", "TSLA", "--csv", inprocess=True)
+    assert "FY2021 is the latest fiscal year that all 3 companies report" in compared.err
+    table = run("compare", "revenue", "NVDA", "AAPL", "TSLA", "--format", "table", inprocess=True)
+    assert "FY2021 is the latest" not in table.err  # the table's caption says it, once
+
+
+def test_csv_text_that_a_spreadsheet_would_run_as_a_formula_is_kept_as_text_and_numbers_stay_numbers():
+    from edgar_cli.output import write_rows
+
+    # hand-written rows: hostile text (a filer's name, an excerpt, a query) beside numbers from the corpus
+    # (NVIDIA's FY2023 income tax expense was -187,000,000 USD, 0001045810-24-000029)
+    rows = [{"company_name": '=HYPERLINK("http://evil.example","x")', "excerpt": "+1 (555) call now",
+             "query": "@SUM(A1)", "value": -187000000, "ratio": -0.5, "text_number": "-187", "dash": "-",
+             "note": "Tesla, Inc. said \"hi\""}]
+    out = io.StringIO()
+    write_rows(rows, "csv", out, header=True, safe=False)
+    (parsed,) = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert parsed["company_name"] == "'" + rows[0]["company_name"]
+    assert parsed["excerpt"] == "'+1 (555) call now" and parsed["query"] == "'@SUM(A1)"
+    assert (parsed["value"], parsed["ratio"], parsed["text_number"], parsed["dash"]) == ("-187000000", "-0.5",
+                                                                                          "-187", "-")
+    assert parsed["note"] == 'Tesla, Inc. said "hi"'  # commas and quotes round-trip through the csv module
+    tsv = io.StringIO()
+    write_rows(rows, "tsv", tsv, header=False, safe=False)
+    assert tsv.getvalue().startswith('=HYPERLINK(')  # tsv (for cut and awk) stays exact
+
+
+def test_a_url_under_a_table_is_never_folded_across_lines(run):
+    # The corpus holds no primary document of NVIDIA's FY2026 10-K (0001045810-26-000021): index add skips it
+    # and says where it looked; at 80 columns that URL must stay whole (on stderr), not be folded in the caption.
+    url = "https://www.sec.gov/Archives/edgar/data/1045810/000104581026000021/nvda-20260125.htm"
+    r = run("index", "add", "NVDA", "--years", "1", "--format", "table", columns=80)
+    _ok(r)
+    assert url not in r.out and "nvda-2026" not in r.out
+    assert any(url in line for line in r.err.splitlines()), r.err
+
+
+def test_a_statements_row_notes_follow_the_data_in_every_format_and_quiet_silences_them(run):
+    # NVIDIA's income statement: Net income ignores facts repeated in DEF 14A proxy statements (a row note)
+    for fmt in ("table", "csv"):
+        loud = run("statement", "NVDA", "income", "--last", "3", "--format", fmt, inprocess=True)
+        assert loud.rc == 0 and "note: Net income: Facts repeated outside periodic reports" in loud.err, fmt
+        quiet = run("statement", "NVDA", "income", "--last", "3", "--format", fmt, "-q", inprocess=True)
+        assert quiet.rc == 0 and "note:" not in quiet.err and quiet.out == loud.out, fmt

@@ -258,3 +258,28 @@ def test_each_screen_row_is_the_value_the_concept_lookup_gives_for_that_year(scr
                     assert row.model_dump(include=set(expected)) == expected, (name, fy, row.name)
                     checked += 1
     assert checked > 100
+
+
+def test_screen_and_sync_tables_at_80_columns_cut_no_number_accession_or_date(store_env, cli, monkeypatch):
+    # FY2024 revenue: Apple 391,035,000,000 (0000320193-24-000123), NVIDIA 60,922,000,000 (0001045810-24-000029)
+    url, directory = store_env
+    monkeypatch.setenv("EDGAR_MIRROR", url)
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    for columns in ("80", "100"):
+        monkeypatch.setenv("COLUMNS", columns)
+        table = cli("screen", "revenue", "--fy", "2024", "--min", "1e9", "--format", "table")
+        assert table.rc == 0, table.err
+        lines = table.out.splitlines()
+        assert max(len(line) for line in lines) <= int(columns)
+        data = cli("screen", "revenue", "--fy", "2024", "--min", "1e9", "--json").json()
+        for row in data["rows"]:
+            for whole in (row["name"], row["accession_number"], f"{row['value']:,}", row["end"]):
+                assert any(whole in line for line in lines), (whole, table.out)
+        assert any("391,035,000,000" in line for line in lines)
+        synced = cli("sync", "--format", "table")
+        assert synced.rc == 0, synced.err
+        lines = synced.out.splitlines()
+        assert max(len(line) for line in lines) <= int(columns) and "…" not in synced.out
+        assert any(line.startswith("companyfacts ") for line in lines)
+        assert any(line.startswith("submissions ") for line in lines)
+        assert "store: " in synced.err and str(directory) in synced.err  # a path is never folded in a table

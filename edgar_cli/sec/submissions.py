@@ -267,7 +267,7 @@ class History:
     rows: dict[str, Row] = field(default_factory=dict)
     pages: list[Page] = field(default_factory=list)  # [recent, newest older page, ..., oldest]
     origin: str = "live"  # live (the SEC), cache (the disk cache) or bulk (the local bulk store)
-    as_of: Any = None  # when fetched (live) or the bulk archive's publication time (bulk); None from the cache
+    as_of: Any = None  # when fetched (live, or the cached copy), or the bulk archive's publication time (bulk)
 
     @classmethod
     def load(cls, client: SecClient, cik: int) -> History:
@@ -360,7 +360,8 @@ def _get_submissions(client: SecClient, url: str) -> tuple[Any, str, Any]:
     data = client.get_json(url, kind="submissions")
     if len(client.requests.urls) > before:
         return data, "live", client.settings.clock()
-    return data, "cache", None
+    entry = client.cache.get(f"submissions:{url}")  # when the cached copy was fetched
+    return data, "cache", getattr(entry, "stored_at", None)
 
 
 # --- amendments -----------------------------------------------------------------------------------
