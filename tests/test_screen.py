@@ -258,3 +258,29 @@ def test_each_screen_row_is_the_value_the_concept_lookup_gives_for_that_year(scr
                     assert row.model_dump(include=set(expected)) == expected, (name, fy, row.name)
                     checked += 1
     assert checked > 100
+
+
+def test_a_statement_from_the_store_says_so_and_matches_the_live_table(store_env, monkeypatch, tmp_path, cli):
+    """A statement (and a several-concept series) answered from the store names the store and its date, as a
+    single concept does; its cells are the live path's (NVIDIA FY2024 revenue: 0001045810-24-000029)."""
+    from edgar_cli.capabilities.statements import get_financial_series, get_financial_statement
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    url, directory = store_env
+    monkeypatch.setenv("EDGAR_MIRROR", url)
+    live_client = SecClient(Settings.from_env())
+    live = get_financial_statement("NVDA", "income", last=5, client=live_client)
+    assert live.data_source is not None and live.data_source.kind in ("live", "cache")
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "other-cache"))
+    bulk_client = SecClient(Settings.from_env())
+    bulk = get_financial_statement("NVDA", "income", last=5, client=bulk_client)
+    assert bulk.data_source.kind == "bulk" and bulk.data_source.as_of == PUBLISHED
+    assert bulk.model_dump(exclude={"data_source"}) == live.model_dump(exclude={"data_source"})
+    cell = next(c for c in bulk.rows[0].cells if c.column == "FY2024")
+    assert (cell.value, cell.accession_numbers) == (60922000000, ["0001045810-24-000029"])
+    series = get_financial_series("NVDA", ["revenue", "net_income"], last=3, client=bulk_client)
+    assert series.data_source.kind == "bulk"
+    res = cli("statement", "NVDA", "income", "--last", "2")
+    assert res.rc == 0 and "answered from: the bulk store (archive published 2026-06-30" in res.err

@@ -30,7 +30,7 @@ from ..xbrl.facts import CompanyFacts
 from ..xbrl.presets import preset
 from ..xbrl.series import Series, build_series, currency_note
 from .arguments import parse_fiscal_years
-from .concepts import SOURCE, _describe, get_financial_concept, period_filter, validate_fiscal_year
+from .concepts import SOURCE, _describe, data_source_of, get_financial_concept, period_filter, validate_fiscal_year
 from .resolve import resolve_company
 
 DEFAULT_LAST = {"annual": 5, "quarterly": 8}
@@ -83,7 +83,8 @@ def get_financial_series(
     Returns: company, title, period, fiscal_years, last, derive, fiscal_year_end,
     columns (key, fiscal_year, fiscal_period, start, end), rows (concept, label,
     basis, unit, reported, matched_tags, mixed_tags, cells, notes, warnings),
-    notes, warnings, source.
+    notes, warnings, source, data_source (live, cache, or the bulk store and its
+    date).
 
     Errors: invalid_argument (unknown concept, bad fiscal_year range, last,
     period or derive), not_found (unknown company, no concept reported, no value
@@ -210,6 +211,7 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
         last=last, derive=kinds, fiscal_year_end=facts.calendar.typical_end,  # type: ignore[arg-type]
         currency_note=currency_note(unit or ""), columns=columns, rows=_hoist(out_rows, notes),
         notes=notes, warnings=warnings, source=SOURCE.format(cik=ref.cik),
+        data_source=data_source_of(facts),
     )
 
 
