@@ -259,6 +259,20 @@ def test_fiscal_year_ranges_and_last(sec):
     assert [c.key for c in get_financial_series("NVDA", ["revenue"], last=3).columns] == ["FY2024", "FY2025", "FY2026"]
 
 
+def test_last_within_a_range_does_not_say_the_years_it_cut_have_no_values(sec):
+    """NVIDIA reports revenue for every year of 2020..2024 (FY2020: 10918000000 in 0001045810-22-000036); last=3 shows FY2022-FY2024 and must not claim FY2020 and FY2021 have no values."""
+    r = get_financial_series("NVDA", ["revenue", "net_income"], fiscal_year="2020..2024", last=3)
+    assert [c.key for c in r.columns] == ["FY2022", "FY2023", "FY2024"]
+    assert not any(n.startswith("No values for") for n in r.notes), r.notes
+    assert any("FY2020, FY2021 have values but are not shown" in n for n in r.notes), r.notes
+    full = get_financial_series("NVDA", ["revenue"], fiscal_year="2020..2024")
+    fy2020 = next(c for c in full.rows[0].cells if c.column == "FY2020")
+    assert (fy2020.value, fy2020.accession_numbers) == (10918000000, ["0001045810-22-000036"])
+    # A year with no value at all is still said to have none: SNOW's XBRL revenue starts after FY2015.
+    snow = get_financial_series("SNOW", ["revenue"], fiscal_year="2015..2024")
+    assert any(n.startswith("No values for FY2015") for n in snow.notes), snow.notes
+
+
 @pytest.mark.parametrize("kwargs, code", [
     ({"fiscal_year": "2024..2020"}, "invalid_argument"),
     ({"fiscal_year": "20x4"}, "invalid_argument"),

@@ -202,7 +202,8 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
     for col in columns:
         if col.fiscal_period == "TTM":  # its twelve months, as the derived cells give them
             col.start = _mode([c.start for r in out_rows for c in r.cells if c.column == col.key and c.derived])
-    notes += _table_notes(out_rows, columns, kinds, period, years)
+    available = {k[0] for r in rows for k in r.keys(period)}  # before last cut the columns
+    notes += _table_notes(out_rows, columns, kinds, period, years, available)
     warnings = [f"{r.label}: {w}" for r in out_rows for w in r.warnings]
     unit = next((r.unit for r in out_rows if r.unit and "/" not in r.unit), None)
     title = f"{ref.name} (CIK {ref.cik}) - {label}, {period}"
@@ -390,7 +391,7 @@ def _ttm_column(rows: list[_Row], columns: list[StatementColumn], facts: Company
 
 
 def _table_notes(rows: list[StatementRow], columns: list[StatementColumn], kinds: list[str], period: str,
-                 years: list[int] | None) -> list[str]:
+                 years: list[int] | None, available: set[int]) -> list[str]:
     notes = []
     statuses = Counter(c.status for r in rows for c in r.cells)
     if statuses["implied"]:
@@ -411,10 +412,14 @@ def _table_notes(rows: list[StatementRow], columns: list[StatementColumn], kinds
     if missing_rows:
         notes.append("Not reported by this company (shown empty, never zero): " + ", ".join(missing_rows) + ".")
     if years:
-        have = {c.fiscal_year for c in columns}
-        gone = [y for y in years if y not in have]
+        gone = [y for y in years if y not in available]
         if gone:
             notes.append("No values for " + ", ".join(f"FY{y}" for y in gone) + ".")
+        have = {c.fiscal_year for c in columns}
+        cut = [y for y in years if y in available and y not in have]
+        if cut:
+            notes.append(f"{param('last')} kept the latest columns: " + ", ".join(f"FY{y}" for y in cut)
+                         + " have values but are not shown.")
     return notes
 
 
