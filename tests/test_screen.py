@@ -90,10 +90,17 @@ def test_a_usd_screen_never_mixes_in_twd_and_counts_tsmc_as_another_unit(screen)
     assert [r.cik for r in twd.rows] == ["0001046179"]
 
 
-def test_counts_add_up_to_the_companies_considered(screen):
-    got = screen("revenue", fiscal_year=2024, minimum=1e9, forms=["10-K"])
+@pytest.mark.parametrize("kwargs", [
+    {"fiscal_year": 2024, "minimum": 1e9, "forms": ["10-K"]},
+    {"peers_of": "NVDA"},  # NVIDIA and TSMC share SIC 3674; TSMC's revenue is in TWD
+    {"fiscal_year": 2024, "peers_of": "TSM", "unit": "TWD"},
+    {"calendar_year": 2024, "fiscal_year_end": 1, "maximum": 1e11},
+])
+def test_counts_add_up_to_the_companies_considered(screen, kwargs):
+    got = screen("revenue", **kwargs)
+    assert got.companies_considered == 6  # every corpus filer with companyfacts, peers or not
     assert got.companies_reporting + sum(e.companies for e in got.excluded
-                                         if e.reason in ("not_reported", "no_annual_value", "other_unit",
+                                         if e.reason in ("not_a_peer", "not_reported", "no_annual_value", "other_unit",
                                                          "period_not_reported")) == got.companies_considered
     assert got.companies_matched == got.companies_reporting - sum(
         e.companies for e in got.excluded if e.reason in ("form", "fiscal_year_end", "below_minimum", "above_maximum"))

@@ -92,7 +92,9 @@ def screen_companies(
     (other_unit), never converted or mixed in. ``companies_considered`` counts
     the filers with XBRL facts, ``companies_reporting`` those with a value for
     the period in the unit, and ``excluded`` says how many were left out and
-    why (not_reported, no_annual_value, other_unit, period_not_reported, form,
+    why, so that companies_reporting plus the exclusions before it (not_a_peer,
+    not_reported, no_annual_value, other_unit, period_not_reported) is
+    companies_considered (not_reported, no_annual_value, other_unit, period_not_reported, form,
     fiscal_year_end, below_minimum, above_maximum, not_a_peer).
 
     Returns: concept, fiscal_year or calendar_year, unit, counts, excluded,
@@ -207,7 +209,7 @@ def screen_companies(
         calendar_year=calendar_year, unit=screen_unit, minimum=minimum, maximum=maximum, forms=list(wanted_forms),
         fiscal_year_end_month=fiscal_year_end, peers_of=peer_ref and CompanyRef(cik=peer_ref.cik, name=peer_ref.name,
                                                                                 tickers=peer_ref.tickers),
-        sort=sort, companies_considered=len(pool if peers is not None else considered),
+        sort=sort, companies_considered=len(considered),
         companies_reporting=len(reporting), companies_matched=len(matched), excluded=excluded, limit=limit,
         truncated=len(matched) > limit, rows=rows, notes=notes, warnings=warnings, data_source=ds,
         source=urls.bulk_companyfacts(),
