@@ -203,6 +203,11 @@ def test_cli_screen_and_compare_peers_of(store_env, cli, monkeypatch):
     assert peers.rc == 0 and '"peers_of"' in peers.out
     bad = cli("screen", "revenue", "--json")
     assert bad.rc == 2 and "--fy" in bad.out
+    # Arguments a peer ranking cannot honour are refused, never silently dropped.
+    for extra in (["AAPL", "MSFT"], ["--period", "quarterly"], ["--latest"]):
+        refused = cli("compare", "revenue", *extra, "--peers-of", "NVDA", "--json")
+        assert refused.rc == 2 and '"invalid_argument"' in refused.out, extra
+        assert "peers_of" not in refused.out and "fiscal_year" not in refused.out, extra  # the CLI's spelling
 
 
 # --- the store against the live path, row by row ----------------------------------------------

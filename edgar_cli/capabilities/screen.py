@@ -216,6 +216,28 @@ def screen_companies(
     )
 
 
+def rank_peers(concept: str, peers_of: str, *, companies: list[str] | None = None, fiscal_year: int | None = None,
+               latest: bool = False, period: str = "annual", client: SecClient | None = None) -> ScreenResult:
+    """compare_companies' peer form: every company sharing ``peers_of``'s SIC code, ranked (a screen).
+
+    A peer ranking reads the annual values of the bulk store, so a list of
+    companies, ``latest`` or a quarterly period are refused (invalid_argument)
+    rather than silently dropped. Otherwise as screen_companies with
+    ``peers_of`` and the largest value first.
+    """
+    if companies:
+        raise EdgarError("invalid_argument", f"{param('peers_of')} ranks a company's SIC peers in place of a list of "
+                         f"companies; {', '.join(companies[:3])} would be ignored.",
+                         f"Give either {param('companies')} or {param('peers_of')}, not both.")
+    if latest:
+        raise EdgarError("invalid_argument", f"A peer ranking uses one fiscal year for every peer; {param('latest')} "
+                         "does not apply to it.", f"Omit {param('latest')}, or pass {param('fiscal_year')}.")
+    if period != "annual":
+        raise EdgarError("invalid_argument", f"A peer ranking reads annual values from the bulk store, not {period} ones.",
+                         f"Omit {param('period')}, or compare named companies by quarter without {param('peers_of')}.")
+    return screen_companies(concept, fiscal_year=fiscal_year, peers_of=peers_of, limit=MAX_LIMIT, client=client)
+
+
 # --- arguments ----------------------------------------------------------------------------------
 
 
