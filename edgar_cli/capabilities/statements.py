@@ -292,6 +292,9 @@ class _Row:
             why = D.not_additive(self.series.unit, self.kind)
             if annual is not None and why:
                 return self._absent(col, f"Q4 FY{fy} is not filed as its own quarter, and it cannot be derived: {why}")
+            if annual is not None and self.get(fy, "9M") is None:
+                return self._absent(col, f"Q4 FY{fy} is not filed as its own quarter, and no nine-month value for "
+                                         f"FY{fy} is reported, so the facts do not imply it either")
             if annual is not None:
                 return StatementCell(column=col.key, status="implied", unit=self.series.unit, reason=(
                     f"Q4 FY{fy} is not filed as its own quarter; it is only implied by FY{fy} less the nine months. "
@@ -397,6 +400,10 @@ def _table_notes(rows: list[StatementRow], columns: list[StatementColumn], kinds
     if statuses["implied"]:
         notes.append(f"Q4 is not filed as its own quarter: its cells are implied (FY less the nine months) and left "
                      f"empty. Ask with {param('derive')} q4 to derive them.")
+    if period == "quarterly" and not any(c.fact and c.fact.fiscal_period in ("Q1", "Q2", "Q3")
+                                         for r in rows for c in r.cells):
+        notes.append("No fiscal quarter in this table is reported in the company's periodic XBRL facts (a 20-F or "
+                     "40-F filer reports its quarters on 6-K, whose figures are not in companyfacts).")
     if statuses["derived"]:
         notes.append("Cells marked derived are computed by edgar from the reported values in their inputs: "
                      "Q4 = FY - 9M; TTM = FY(y-1) + YTD(y) - YTD(y-1). They are not filed figures.")
