@@ -249,6 +249,18 @@ def test_trailing_twelve_months_to_the_latest_quarter(sec):
     assert r.rows[1].cells[-1].status == "refused"  # a balance has no twelve months
 
 
+def test_an_annual_ttm_request_on_an_earlier_range_does_not_say_no_quarter_was_reported(sec):
+    """NVIDIA reported quarters after FY2022 (Q1 FY2023 revenue 8288000000, 0001045810-22-000079); a table of
+    FY2020..FY2022 gets no TTM column because TTM follows only the latest fiscal year, and says that."""
+    r = get_financial_series("NVDA", ["revenue"], fiscal_year="2020..2022", derive=["ttm"])
+    assert [c.key for c in r.columns] == ["FY2020", "FY2021", "FY2022"]
+    assert not any("No quarter has been reported" in n for n in r.notes), r.notes
+    assert any("follows only the latest fiscal year (FY2026)" in n for n in r.notes), r.notes
+    q = get_financial_series("NVDA", ["revenue"], fiscal_year=2023, period="quarterly")
+    q1 = next(c for c in q.rows[0].cells if c.column == "Q1 FY2023")
+    assert (q1.value, q1.accession_numbers) == (8288000000, ["0001045810-22-000079"])
+
+
 def test_quarterly_ttm_rows_follow_their_concept(sec):
     r = get_financial_series("NVDA", ["revenue", "eps_diluted"], period="quarterly", last=4, derive=["ttm"])
     assert [x.basis for x in r.rows] == ["as_reported", "ttm", "as_reported"]

@@ -189,8 +189,12 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
     notes: list[str] = []
     if "ttm" in kinds and period == "annual":
         ttm_col = _ttm_column(rows, columns, facts)
+        latest = max((k[0] for r in rows for k in r.keys("annual")), default=None)
         if ttm_col is not None:
             columns.append(ttm_col)
+        elif latest is not None and max(c.fiscal_year for c in columns) != latest:
+            notes.append(f"A trailing-twelve-months column follows only the latest fiscal year (FY{latest}); this "
+                         f"table ends earlier. For twelve months to each quarter ask for {param('period')} quarterly.")
         else:
             notes.append("No quarter has been reported after the last fiscal year shown, so there is no trailing "
                          "twelve months beyond it.")
