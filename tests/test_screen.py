@@ -126,6 +126,19 @@ def test_fiscal_year_end_month_and_form_filters(screen):
     assert none_10k.rows == [] and next(e for e in none_10k.excluded if e.reason == "form").companies == 1
 
 
+def test_a_year_end_balance_cited_from_a_10q_is_a_10k_filers_value(screen):
+    """NVIDIA's FY2015 total assets (year end 2015-01-25) are cited from its 10-Q 0001045810-15-000097 (the later
+    precision of the 10-K's figure); Tesla's FY2015 from its 10-Q 0001564590-16-018886 (restated). Both are 10-K
+    filers: a screen of the 10-K family keeps them instead of excluding them for their form."""
+    got = screen("total_assets", fiscal_year=2015, forms=["10-K"])
+    nvda, tsla = _row(got, 1045810), _row(got, 1318605)
+    assert (nvda.form, nvda.accession_number, str(nvda.end)) == ("10-Q", "0001045810-15-000097", "2015-01-25")
+    assert (tsla.form, tsla.accession_number) == ("10-Q", "0001564590-16-018886")
+    assert not any(e.reason == "form" for e in got.excluded)
+    foreign = screen("total_assets", fiscal_year=2015, forms=["20-F"])
+    assert _row(foreign, 1045810) is None and next(e for e in foreign.excluded if e.reason == "form").companies == 3
+
+
 def test_sort_limit_and_truncation(screen):
     asc = screen("revenue", fiscal_year=2024, sort="value_asc")
     assert [r.value for r in asc.rows] == sorted(r.value for r in asc.rows)

@@ -66,7 +66,8 @@ def screen_companies(
     sort: Annotated[SortArg, Field(description="value_desc (largest first), value_asc or name")] = "value_desc",
     limit: Annotated[int, Field(description="Most rows to return (1-1000)")] = 50,
     forms: Annotated[list[str] | None, Field(description="Only values from these annual report families: "
-                                                         "10-K, 20-F, 40-F (amendments included)")] = None,
+                                                         "10-K (with its 10-Q), 20-F, 40-F (amendments "
+                                                         "included)")] = None,
     fiscal_year_end: Annotated[int | None, Field(description="Only companies whose fiscal year ends in this month "
                                                              "(1-12), e.g. 6 for June")] = None,
     unit: Annotated[str | None, Field(description="The unit to screen: USD (default for money), USD/shares, shares, "
@@ -170,9 +171,9 @@ def screen_companies(
     reporting = [hits[c] for c in in_unit if c in hits]
     matched = reporting
     if wanted_forms:
-        exclude("form", [h.cik for h in matched if family_of(h.form) not in wanted_forms],
+        exclude("form", [h.cik for h in matched if _annual_family(h.form) not in wanted_forms],
                 f"the value comes from a form outside {', '.join(wanted_forms)}")
-        matched = [h for h in matched if family_of(h.form) in wanted_forms]
+        matched = [h for h in matched if _annual_family(h.form) in wanted_forms]
     if fiscal_year_end is not None:
         exclude("fiscal_year_end", [h.cik for h in matched if h.fye_month != fiscal_year_end],
                 f"the period does not end in month {fiscal_year_end}")
@@ -263,6 +264,13 @@ def _validate(fy, cal, minimum, maximum, limit, fye, sort, peers_of, today) -> N
     if fye is not None and not 1 <= int(fye) <= 12:
         raise EdgarError("invalid_argument", f"Fiscal year end month {fye} is not a month.",
                          "Use 1-12, e.g. 12 for December or 6 for June.")
+
+
+def _annual_family(form: str) -> str | None:
+    """The annual report family a value's form belongs to: a 10-Q (a year-end balance restated or first
+    reported in the next quarter's report) is a 10-K filer's, never outside the 10-K family."""
+    fam = family_of(form)
+    return "10-K" if fam == "10-Q" else fam
 
 
 def _forms(forms: list[str] | None) -> tuple[str, ...]:
