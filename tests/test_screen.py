@@ -192,6 +192,13 @@ def test_errors_are_data(screen, monkeypatch, tmp_path):
         with pytest.raises(EdgarError) as err:
             screen("revenue", **kw)
         assert err.value.code == code, kw
+    with pytest.raises(EdgarError) as err:
+        screen("revenue", fiscal_year=2024, limit=0)
+    assert err.value.message.startswith("limit must be")  # the MCP spelling here; the CLI's is --limit
+    # A unit typed in another case is XBRL's unit: TSMC's FY2024 revenue 2894307700000 TWD (0001193125-25-083423).
+    lower = screen("revenue", fiscal_year=2024, unit="twd")
+    assert lower.unit == "TWD" and _row(lower, 1046179).value == 2894307700000
+    assert screen("eps_diluted", fiscal_year=2024, unit="usd/SHARES").unit == "USD/shares"
     monkeypatch.setenv("EDGAR_BULK_DIR", str(tmp_path / "none"))
     from edgar_cli.capabilities.screen import screen_companies
     from edgar_cli.config import Settings
@@ -216,6 +223,8 @@ def test_cli_screen_and_compare_peers_of(store_env, cli, monkeypatch):
     assert peers.rc == 0 and '"peers_of"' in peers.out
     bad = cli("screen", "revenue", "--json")
     assert bad.rc == 2 and "--fy" in bad.out
+    limit = cli("screen", "revenue", "--fy", "2024", "--limit", "0", "--json")
+    assert limit.rc == 2 and "--limit must be between 1 and 1000" in limit.out
     # Arguments a peer ranking cannot honour are refused, never silently dropped.
     for extra in (["AAPL", "MSFT"], ["--period", "quarterly"], ["--latest"]):
         refused = cli("compare", "revenue", *extra, "--peers-of", "NVDA", "--json")

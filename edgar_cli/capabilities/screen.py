@@ -126,7 +126,7 @@ def screen_companies(
         raise EdgarError("not_found", "The bulk store was derived by another version of edgar's concept engine, so its "
                          "values could differ from what a single-company lookup gives now.",
                          f"Run {tool('sync_bulk')} again: it rebuilds the store from the archives on disk.")
-    screen_unit = (unit or _DEFAULT_UNIT.get(spec.unit, "USD")).strip()
+    screen_unit = _normal_unit(unit or _DEFAULT_UNIT.get(spec.unit, "USD"))
     if not _UNIT.fullmatch(screen_unit):
         raise EdgarError("invalid_argument", f"{screen_unit[:40]!r} is not a unit a screen can use.",
                          "Use USD, USD/shares, shares, or a three-letter currency code such as EUR or TWD.")
@@ -254,16 +254,23 @@ def _validate(fy, cal, minimum, maximum, limit, fye, sort, peers_of, today) -> N
     validate_fiscal_year(fy, today)
     validate_fiscal_year(cal, today)
     if sort not in ("value_desc", "value_asc", "name"):
-        raise EdgarError("invalid_argument", f"Unknown sort {sort!r}.", "Use value_desc, value_asc or name.")
+        raise EdgarError("invalid_argument", f"Unknown {param('sort')} {sort!r}.", "Use value_desc, value_asc or name.")
     if not 1 <= int(limit) <= MAX_LIMIT:
-        raise EdgarError("invalid_argument", f"limit must be between 1 and {MAX_LIMIT}, not {limit}.",
-                         "Use a limit such as 50.")
+        raise EdgarError("invalid_argument", f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
+                         f"Use {param('limit')} 50, for example.")
     if minimum is not None and maximum is not None and minimum > maximum:
         raise EdgarError("invalid_argument", f"The minimum ({minimum:g}) is above the maximum ({maximum:g}).",
                          f"Swap {param('minimum')} and {param('maximum')}.")
     if fye is not None and not 1 <= int(fye) <= 12:
         raise EdgarError("invalid_argument", f"Fiscal year end month {fye} is not a month.",
                          "Use 1-12, e.g. 12 for December or 6 for June.")
+
+
+def _normal_unit(unit: str) -> str:
+    """XBRL's spelling of a unit typed in any case: usd -> USD, twd/SHARES -> TWD/shares, Shares -> shares."""
+    head, sep, tail = unit.strip().partition("/")
+    head = head.lower() if head.lower() in ("shares", "pure") else head.upper()
+    return head + sep + tail.lower()
 
 
 def _annual_family(form: str) -> str | None:
