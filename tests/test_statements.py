@@ -213,16 +213,24 @@ def test_without_derive_q4_is_said_to_be_implied(sec):
 def test_q4_is_not_said_to_be_implied_without_a_nine_months(sec):
     """TSMC files 20-Fs only: FY2024 revenue is 2894307700000 TWD (0001193125-25-083423) and no nine months exist,
     so Q4 FY2024 is absent, not 'implied by FY less the nine months'; with derive it is absent for the same reason."""
-    r = get_financial_statement("TSM", "income", fiscal_year=2024, period="quarterly")
+    for derive in (None, ["q4"]):  # a table with no value in it is an error, not a grid of empty cells
+        with pytest.raises(EdgarError) as err:
+            get_financial_statement("TSM", "income", fiscal_year=2024, period="quarterly", derive=derive)
+        assert err.value.code == "not_found" and "6-K" in err.value.message
+    # With ttm the Q4 column's twelve months are the reported FY: the Q4 itself is absent, never 'implied'.
+    r = get_financial_statement("TSM", "income", fiscal_year=2024, period="quarterly", derive=["ttm"])
     q4 = next(c for c in r.rows[0].cells if c.column == "Q4 FY2024")
     assert q4.status == "absent" and q4.value is None and "no nine-month value" in q4.reason
     assert not any(c.status == "implied" for row in r.rows for c in row.cells)
     assert not any("implied" in n for n in r.notes) and any("6-K" in n for n in r.notes), r.notes
+    ttm = next(c for c in r.rows[1].cells if c.column == "Q4 FY2024")
+    assert (r.rows[1].basis, ttm.value, ttm.accession_numbers) == ("ttm", 2894307700000, ["0001193125-25-083423"])
+    # The balance sheet's Q4 is the year-end balance, reported: that table stands.
+    balance = get_financial_statement("TSM", "balance", fiscal_year=2024, period="quarterly")
+    assert next(c for c in balance.rows[0].cells if c.column == "Q4 FY2024").status == "reported"
     annual = get_financial_statement("TSM", "income", fiscal_year=2024)
     fy = next(c for c in annual.rows[0].cells if c.column == "FY2024")
     assert (fy.value, fy.accession_numbers) == (2894307700000, ["0001193125-25-083423"])
-    derived = get_financial_statement("TSM", "income", fiscal_year=2024, period="quarterly", derive=["q4"])
-    assert next(c for c in derived.rows[0].cells if c.column == "Q4 FY2024").status == "absent"
     # NVIDIA has its nine months (10-Q), so its Q4 stays implied and the 6-K note is not given.
     nvda = get_financial_series("NVDA", ["revenue"], fiscal_year=2026, period="quarterly")
     assert not any("6-K" in n for n in nvda.notes)

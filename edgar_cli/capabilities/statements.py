@@ -203,6 +203,12 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
         out_rows.append(row.as_model(columns, kinds, period, ttm=False))
         if "ttm" in kinds and period == "quarterly" and D.not_additive(row.series.unit, row.kind) is None:
             out_rows.append(row.as_model(columns, kinds, period, ttm=True))
+    if period == "quarterly" and not any(c.status in ("reported", "derived", "implied") for r in out_rows
+                                         for c in r.cells):
+        raise EdgarError(
+            "not_found", f"{ref.name} reports no quarterly values of these concepts in its periodic XBRL facts"
+            + (f" for {_asked(years)}" if years else "") + " (a 20-F or 40-F filer reports its quarters on 6-K, "
+            "whose figures are not in companyfacts).", f"Ask for {param('period')} annual.")
     for col in columns:
         if col.fiscal_period == "TTM":  # its twelve months, as the derived cells give them
             col.start = _mode([c.start for r in out_rows for c in r.cells if c.column == col.key and c.derived])
@@ -447,9 +453,13 @@ def _hoist(rows: list[StatementRow], notes: list[str]) -> list[StatementRow]:
     return rows
 
 
+def _asked(years: list[int] | None) -> str:
+    return f"FY{years[0]}" + (f" to FY{years[-1]}" if len(years) > 1 else "") if years else "any fiscal year"
+
+
 def _raise_no_columns(ref: CompanyRef, rows: list[_Row], period: str, years: list[int] | None) -> None:
     have = sorted({k[0] for r in rows for k in r.keys(period)})
-    asked = f"FY{years[0]}" + (f" to FY{years[-1]}" if len(years) > 1 else "") if years else "any fiscal year"
+    asked = _asked(years)
     raise EdgarError(
         "not_found",
         f"No {period} values for {ref.name} in {asked}"
