@@ -195,9 +195,10 @@ def compare_cmd(
     from .capabilities.compare import compare_companies
 
     if peers_of is not None:  # a peer ranking is a screen over the bulk store, limited to one SIC code
-        from .capabilities.screen import screen_companies
+        from .capabilities.screen import rank_peers
 
-        run(lambda: screen_companies(concept, fiscal_year=fy, peers_of=peers_of, limit=1000))
+        run(lambda: rank_peers(concept, peers_of, companies=list(companies or []), fiscal_year=fy, latest=latest,
+                               period=period))
         return
     run(lambda: compare_companies(concept, list(companies or []), fiscal_year=fy, latest=latest, period=period,
                                   sort=sort))

@@ -980,3 +980,4 @@ class StatementResult(_Model):
     notes: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     source: str = Field(description="The SEC endpoint the figures come from (one request for every row)")
+    data_source: DataSource | None = Field(None, description="Which source answered (live, cache or bulk of a date)")

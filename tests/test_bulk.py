@@ -289,3 +289,23 @@ def test_malformed_and_oversized_entries_are_left_out_and_counted(bulk, corpus, 
         assert store.company(1997711) is not None and store.company(1) is None
     finally:
         store.close()
+
+
+def test_the_engine_fingerprint_covers_the_row_filter_the_stored_tags_went_through(monkeypatch):
+    """The store keeps each filer's tags as sec.companyfacts.compact left them; a change to that filter (which rows
+    are kept) changes stored values, so it must change the fingerprint and force a rebuild."""
+    import inspect
+
+    from edgar_cli.bulk import build as B
+    from edgar_cli.sec import companyfacts
+
+    B.engine_fingerprint.cache_clear()
+    before = B.engine_fingerprint()
+    real = inspect.getsource
+    for fn in (companyfacts.compact, companyfacts._row):
+        monkeypatch.setattr(inspect, "getsource", lambda f, fn=fn: real(f) + ("# changed" if f is fn else ""))
+        B.engine_fingerprint.cache_clear()
+        assert B.engine_fingerprint() != before, fn.__name__
+        monkeypatch.setattr(inspect, "getsource", real)
+    B.engine_fingerprint.cache_clear()
+    assert B.engine_fingerprint() == before

@@ -15,7 +15,6 @@ import pytest
 from edgar_cli.capabilities.resolve import resolve_company
 from edgar_cli.companies import successors
 from edgar_cli.companies.names import Tier, match_words, words_of
-from edgar_cli.errors import EdgarError
 from test_resolve import error_of, sec  # noqa: F401  (the module-scoped client)
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "sec-corpus"

@@ -90,10 +90,17 @@ def test_a_usd_screen_never_mixes_in_twd_and_counts_tsmc_as_another_unit(screen)
     assert [r.cik for r in twd.rows] == ["0001046179"]
 
 
-def test_counts_add_up_to_the_companies_considered(screen):
-    got = screen("revenue", fiscal_year=2024, minimum=1e9, forms=["10-K"])
+@pytest.mark.parametrize("kwargs", [
+    {"fiscal_year": 2024, "minimum": 1e9, "forms": ["10-K"]},
+    {"peers_of": "NVDA"},  # NVIDIA and TSMC share SIC 3674; TSMC's revenue is in TWD
+    {"fiscal_year": 2024, "peers_of": "TSM", "unit": "TWD"},
+    {"calendar_year": 2024, "fiscal_year_end": 1, "maximum": 1e11},
+])
+def test_counts_add_up_to_the_companies_considered(screen, kwargs):
+    got = screen("revenue", **kwargs)
+    assert got.companies_considered == 6  # every corpus filer with companyfacts, peers or not
     assert got.companies_reporting + sum(e.companies for e in got.excluded
-                                         if e.reason in ("not_reported", "no_annual_value", "other_unit",
+                                         if e.reason in ("not_a_peer", "not_reported", "no_annual_value", "other_unit",
                                                          "period_not_reported")) == got.companies_considered
     assert got.companies_matched == got.companies_reporting - sum(
         e.companies for e in got.excluded if e.reason in ("form", "fiscal_year_end", "below_minimum", "above_maximum"))
@@ -117,6 +124,19 @@ def test_fiscal_year_end_month_and_form_filters(screen):
     assert [r.form for r in filers_20f.rows] == ["20-F"]
     none_10k = screen("revenue", fiscal_year=2024, unit="TWD", forms=["10-K"])
     assert none_10k.rows == [] and next(e for e in none_10k.excluded if e.reason == "form").companies == 1
+
+
+def test_a_year_end_balance_cited_from_a_10q_is_a_10k_filers_value(screen):
+    """NVIDIA's FY2015 total assets (year end 2015-01-25) are cited from its 10-Q 0001045810-15-000097 (the later
+    precision of the 10-K's figure); Tesla's FY2015 from its 10-Q 0001564590-16-018886 (restated). Both are 10-K
+    filers: a screen of the 10-K family keeps them instead of excluding them for their form."""
+    got = screen("total_assets", fiscal_year=2015, forms=["10-K"])
+    nvda, tsla = _row(got, 1045810), _row(got, 1318605)
+    assert (nvda.form, nvda.accession_number, str(nvda.end)) == ("10-Q", "0001045810-15-000097", "2015-01-25")
+    assert (tsla.form, tsla.accession_number) == ("10-Q", "0001564590-16-018886")
+    assert not any(e.reason == "form" for e in got.excluded)
+    foreign = screen("total_assets", fiscal_year=2015, forms=["20-F"])
+    assert _row(foreign, 1045810) is None and next(e for e in foreign.excluded if e.reason == "form").companies == 3
 
 
 def test_sort_limit_and_truncation(screen):
@@ -172,6 +192,13 @@ def test_errors_are_data(screen, monkeypatch, tmp_path):
         with pytest.raises(EdgarError) as err:
             screen("revenue", **kw)
         assert err.value.code == code, kw
+    with pytest.raises(EdgarError) as err:
+        screen("revenue", fiscal_year=2024, limit=0)
+    assert err.value.message.startswith("limit must be")  # the MCP spelling here; the CLI's is --limit
+    # A unit typed in another case is XBRL's unit: TSMC's FY2024 revenue 2894307700000 TWD (0001193125-25-083423).
+    lower = screen("revenue", fiscal_year=2024, unit="twd")
+    assert lower.unit == "TWD" and _row(lower, 1046179).value == 2894307700000
+    assert screen("eps_diluted", fiscal_year=2024, unit="usd/SHARES").unit == "USD/shares"
     monkeypatch.setenv("EDGAR_BULK_DIR", str(tmp_path / "none"))
     from edgar_cli.capabilities.screen import screen_companies
     from edgar_cli.config import Settings
@@ -196,6 +223,13 @@ def test_cli_screen_and_compare_peers_of(store_env, cli, monkeypatch):
     assert peers.rc == 0 and '"peers_of"' in peers.out
     bad = cli("screen", "revenue", "--json")
     assert bad.rc == 2 and "--fy" in bad.out
+    limit = cli("screen", "revenue", "--fy", "2024", "--limit", "0", "--json")
+    assert limit.rc == 2 and "--limit must be between 1 and 1000" in limit.out
+    # Arguments a peer ranking cannot honour are refused, never silently dropped.
+    for extra in (["AAPL", "MSFT"], ["--period", "quarterly"], ["--latest"]):
+        refused = cli("compare", "revenue", *extra, "--peers-of", "NVDA", "--json")
+        assert refused.rc == 2 and '"invalid_argument"' in refused.out, extra
+        assert "peers_of" not in refused.out and "fiscal_year" not in refused.out, extra  # the CLI's spelling
 
 
 # --- the store against the live path, row by row ----------------------------------------------
@@ -283,3 +317,29 @@ def test_screen_and_sync_tables_at_80_columns_cut_no_number_accession_or_date(st
         assert any(line.startswith("companyfacts ") for line in lines)
         assert any(line.startswith("submissions ") for line in lines)
         assert "store: " in synced.err and str(directory) in synced.err  # a path is never folded in a table
+
+
+def test_a_statement_from_the_store_says_so_and_matches_the_live_table(store_env, monkeypatch, tmp_path, cli):
+    """A statement (and a several-concept series) answered from the store names the store and its date, as a
+    single concept does; its cells are the live path's (NVIDIA FY2024 revenue: 0001045810-24-000029)."""
+    from edgar_cli.capabilities.statements import get_financial_series, get_financial_statement
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    url, directory = store_env
+    monkeypatch.setenv("EDGAR_MIRROR", url)
+    live_client = SecClient(Settings.from_env())
+    live = get_financial_statement("NVDA", "income", last=5, client=live_client)
+    assert live.data_source is not None and live.data_source.kind in ("live", "cache")
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "other-cache"))
+    bulk_client = SecClient(Settings.from_env())
+    bulk = get_financial_statement("NVDA", "income", last=5, client=bulk_client)
+    assert bulk.data_source.kind == "bulk" and bulk.data_source.as_of == PUBLISHED
+    assert bulk.model_dump(exclude={"data_source"}) == live.model_dump(exclude={"data_source"})
+    cell = next(c for c in bulk.rows[0].cells if c.column == "FY2024")
+    assert (cell.value, cell.accession_numbers) == (60922000000, ["0001045810-24-000029"])
+    series = get_financial_series("NVDA", ["revenue", "net_income"], last=3, client=bulk_client)
+    assert series.data_source.kind == "bulk"
+    res = cli("statement", "NVDA", "income", "--last", "2")
+    assert res.rc == 0 and "answered from: the bulk store (archive published 2026-06-30" in res.err

@@ -210,6 +210,33 @@ def test_without_derive_q4_is_said_to_be_implied(sec):
     assert any("Q4 is not filed as its own quarter" in n for n in r.notes)
 
 
+def test_q4_is_not_said_to_be_implied_without_a_nine_months(sec):
+    """TSMC files 20-Fs only: FY2024 revenue is 2894307700000 TWD (0001193125-25-083423) and no nine months exist,
+    so Q4 FY2024 is absent, not 'implied by FY less the nine months'; with derive it is absent for the same reason."""
+    for derive in (None, ["q4"]):  # a table with no value in it is an error, not a grid of empty cells
+        with pytest.raises(EdgarError) as err:
+            get_financial_statement("TSM", "income", fiscal_year=2024, period="quarterly", derive=derive)
+        assert err.value.code == "not_found" and "6-K" in err.value.message
+    # With ttm the Q4 column's twelve months are the reported FY: the Q4 itself is absent, never 'implied'.
+    r = get_financial_statement("TSM", "income", fiscal_year=2024, period="quarterly", derive=["ttm"])
+    q4 = next(c for c in r.rows[0].cells if c.column == "Q4 FY2024")
+    assert q4.status == "absent" and q4.value is None and "no nine-month value" in q4.reason
+    assert not any(c.status == "implied" for row in r.rows for c in row.cells)
+    assert not any("implied" in n for n in r.notes) and any("6-K" in n for n in r.notes), r.notes
+    ttm = next(c for c in r.rows[1].cells if c.column == "Q4 FY2024")
+    assert (r.rows[1].basis, ttm.value, ttm.accession_numbers) == ("ttm", 2894307700000, ["0001193125-25-083423"])
+    # The balance sheet's Q4 is the year-end balance, reported: that table stands.
+    balance = get_financial_statement("TSM", "balance", fiscal_year=2024, period="quarterly")
+    assert next(c for c in balance.rows[0].cells if c.column == "Q4 FY2024").status == "reported"
+    annual = get_financial_statement("TSM", "income", fiscal_year=2024)
+    fy = next(c for c in annual.rows[0].cells if c.column == "FY2024")
+    assert (fy.value, fy.accession_numbers) == (2894307700000, ["0001193125-25-083423"])
+    # NVIDIA has its nine months (10-Q), so its Q4 stays implied and the 6-K note is not given.
+    nvda = get_financial_series("NVDA", ["revenue"], fiscal_year=2026, period="quarterly")
+    assert not any("6-K" in n for n in nvda.notes)
+    assert not any("6-K" in n for n in get_financial_statement("NVDA", "balance", period="quarterly").notes)
+
+
 def test_cash_flow_quarters_reported_only_year_to_date_are_not_made_up(sec):
     # T03 (SNOW goodwill): FY2025 has a six-month change but no Q1 of its own: Q2 is not derivable.
     r = get_financial_series("SNOW", ["us-gaap:GoodwillPeriodIncreaseDecrease"], fiscal_year=2025,
@@ -228,6 +255,18 @@ def test_trailing_twelve_months_to_the_latest_quarter(sec):
     assert ttm.accession_numbers == ["0001045810-26-000021", "0001045810-26-000052", "0001045810-25-000116"]
     assert (ttm.start, ttm.end) == (date(2025, 4, 28), date(2026, 4, 26))
     assert r.rows[1].cells[-1].status == "refused"  # a balance has no twelve months
+
+
+def test_an_annual_ttm_request_on_an_earlier_range_does_not_say_no_quarter_was_reported(sec):
+    """NVIDIA reported quarters after FY2022 (Q1 FY2023 revenue 8288000000, 0001045810-22-000079); a table of
+    FY2020..FY2022 gets no TTM column because TTM follows only the latest fiscal year, and says that."""
+    r = get_financial_series("NVDA", ["revenue"], fiscal_year="2020..2022", derive=["ttm"])
+    assert [c.key for c in r.columns] == ["FY2020", "FY2021", "FY2022"]
+    assert not any("No quarter has been reported" in n for n in r.notes), r.notes
+    assert any("follows only the latest fiscal year (FY2026)" in n for n in r.notes), r.notes
+    q = get_financial_series("NVDA", ["revenue"], fiscal_year=2023, period="quarterly")
+    q1 = next(c for c in q.rows[0].cells if c.column == "Q1 FY2023")
+    assert (q1.value, q1.accession_numbers) == (8288000000, ["0001045810-22-000079"])
 
 
 def test_quarterly_ttm_rows_follow_their_concept(sec):
@@ -257,6 +296,20 @@ def test_fiscal_year_ranges_and_last(sec):
     r = get_financial_series("NVDA", ["revenue"], fiscal_year="2015..2024", last=2)
     assert [c.key for c in r.columns] == ["FY2023", "FY2024"]
     assert [c.key for c in get_financial_series("NVDA", ["revenue"], last=3).columns] == ["FY2024", "FY2025", "FY2026"]
+
+
+def test_last_within_a_range_does_not_say_the_years_it_cut_have_no_values(sec):
+    """NVIDIA reports revenue for every year of 2020..2024 (FY2020: 10918000000 in 0001045810-22-000036); last=3 shows FY2022-FY2024 and must not claim FY2020 and FY2021 have no values."""
+    r = get_financial_series("NVDA", ["revenue", "net_income"], fiscal_year="2020..2024", last=3)
+    assert [c.key for c in r.columns] == ["FY2022", "FY2023", "FY2024"]
+    assert not any(n.startswith("No values for") for n in r.notes), r.notes
+    assert any("FY2020, FY2021 have values but are not shown" in n for n in r.notes), r.notes
+    full = get_financial_series("NVDA", ["revenue"], fiscal_year="2020..2024")
+    fy2020 = next(c for c in full.rows[0].cells if c.column == "FY2020")
+    assert (fy2020.value, fy2020.accession_numbers) == (10918000000, ["0001045810-22-000036"])
+    # A year with no value at all is still said to have none: SNOW's XBRL revenue starts after FY2015.
+    snow = get_financial_series("SNOW", ["revenue"], fiscal_year="2015..2024")
+    assert any(n.startswith("No values for FY2015") for n in snow.notes), snow.notes
 
 
 @pytest.mark.parametrize("kwargs, code", [

@@ -33,6 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+from ..sec.companyfacts import _row as _compact_row
 from ..sec.companyfacts import compact
 from ..xbrl import periods as P
 from ..xbrl.facts import CompanyFacts, reporting_currency
@@ -61,7 +62,8 @@ def engine_fingerprint() -> str:
                           ("edgar_cli.xbrl", "series.py"), ("edgar_cli.xbrl", "suspects.py"),
                           ("edgar_cli.xbrl", "catalogue.py"), ("edgar_cli.xbrl", "concepts.toml")):
         h.update(resources.files(package).joinpath(name).read_bytes())
-    for fn in (materialize, fact_tuple, fye_month, _facts_of):  # this module's part in deciding a value
+    # this module's part in deciding a value, and the row filter every stored tag went through
+    for fn in (materialize, fact_tuple, fye_month, _facts_of, compact, _compact_row):
         h.update(inspect.getsource(fn).encode())
     return h.hexdigest()[:16]
 

@@ -66,7 +66,8 @@ def screen_companies(
     sort: Annotated[SortArg, Field(description="value_desc (largest first), value_asc or name")] = "value_desc",
     limit: Annotated[int, Field(description="Most rows to return (1-1000)")] = 50,
     forms: Annotated[list[str] | None, Field(description="Only values from these annual report families: "
-                                                         "10-K, 20-F, 40-F (amendments included)")] = None,
+                                                         "10-K (with its 10-Q), 20-F, 40-F (amendments "
+                                                         "included)")] = None,
     fiscal_year_end: Annotated[int | None, Field(description="Only companies whose fiscal year ends in this month "
                                                              "(1-12), e.g. 6 for June")] = None,
     unit: Annotated[str | None, Field(description="The unit to screen: USD (default for money), USD/shares, shares, "
@@ -92,7 +93,9 @@ def screen_companies(
     (other_unit), never converted or mixed in. ``companies_considered`` counts
     the filers with XBRL facts, ``companies_reporting`` those with a value for
     the period in the unit, and ``excluded`` says how many were left out and
-    why (not_reported, no_annual_value, other_unit, period_not_reported, form,
+    why, so that companies_reporting plus the exclusions before it (not_a_peer,
+    not_reported, no_annual_value, other_unit, period_not_reported) is
+    companies_considered (not_reported, no_annual_value, other_unit, period_not_reported, form,
     fiscal_year_end, below_minimum, above_maximum, not_a_peer).
 
     Returns: concept, fiscal_year or calendar_year, unit, counts, excluded,
@@ -123,7 +126,7 @@ def screen_companies(
         raise EdgarError("not_found", "The bulk store was derived by another version of edgar's concept engine, so its "
                          "values could differ from what a single-company lookup gives now.",
                          f"Run {tool('sync_bulk')} again: it rebuilds the store from the archives on disk.")
-    screen_unit = (unit or _DEFAULT_UNIT.get(spec.unit, "USD")).strip()
+    screen_unit = _normal_unit(unit or _DEFAULT_UNIT.get(spec.unit, "USD"))
     if not _UNIT.fullmatch(screen_unit):
         raise EdgarError("invalid_argument", f"{screen_unit[:40]!r} is not a unit a screen can use.",
                          "Use USD, USD/shares, shares, or a three-letter currency code such as EUR or TWD.")
@@ -168,9 +171,9 @@ def screen_companies(
     reporting = [hits[c] for c in in_unit if c in hits]
     matched = reporting
     if wanted_forms:
-        exclude("form", [h.cik for h in matched if family_of(h.form) not in wanted_forms],
+        exclude("form", [h.cik for h in matched if _annual_family(h.form) not in wanted_forms],
                 f"the value comes from a form outside {', '.join(wanted_forms)}")
-        matched = [h for h in matched if family_of(h.form) in wanted_forms]
+        matched = [h for h in matched if _annual_family(h.form) in wanted_forms]
     if fiscal_year_end is not None:
         exclude("fiscal_year_end", [h.cik for h in matched if h.fye_month != fiscal_year_end],
                 f"the period does not end in month {fiscal_year_end}")
@@ -207,11 +210,33 @@ def screen_companies(
         calendar_year=calendar_year, unit=screen_unit, minimum=minimum, maximum=maximum, forms=list(wanted_forms),
         fiscal_year_end_month=fiscal_year_end, peers_of=peer_ref and CompanyRef(cik=peer_ref.cik, name=peer_ref.name,
                                                                                 tickers=peer_ref.tickers),
-        sort=sort, companies_considered=len(pool if peers is not None else considered),
+        sort=sort, companies_considered=len(considered),
         companies_reporting=len(reporting), companies_matched=len(matched), excluded=excluded, limit=limit,
         truncated=len(matched) > limit, rows=rows, notes=notes, warnings=warnings, data_source=ds,
         source=urls.bulk_companyfacts(),
     )
+
+
+def rank_peers(concept: str, peers_of: str, *, companies: list[str] | None = None, fiscal_year: int | None = None,
+               latest: bool = False, period: str = "annual", client: SecClient | None = None) -> ScreenResult:
+    """compare_companies' peer form: every company sharing ``peers_of``'s SIC code, ranked (a screen).
+
+    A peer ranking reads the annual values of the bulk store, so a list of
+    companies, ``latest`` or a quarterly period are refused (invalid_argument)
+    rather than silently dropped. Otherwise as screen_companies with
+    ``peers_of`` and the largest value first.
+    """
+    if companies:
+        raise EdgarError("invalid_argument", f"{param('peers_of')} ranks a company's SIC peers in place of a list of "
+                         f"companies; {', '.join(companies[:3])} would be ignored.",
+                         f"Give either {param('companies')} or {param('peers_of')}, not both.")
+    if latest:
+        raise EdgarError("invalid_argument", f"A peer ranking uses one fiscal year for every peer; {param('latest')} "
+                         "does not apply to it.", f"Omit {param('latest')}, or pass {param('fiscal_year')}.")
+    if period != "annual":
+        raise EdgarError("invalid_argument", f"A peer ranking reads annual values from the bulk store, not {period} ones.",
+                         f"Omit {param('period')}, or compare named companies by quarter without {param('peers_of')}.")
+    return screen_companies(concept, fiscal_year=fiscal_year, peers_of=peers_of, limit=MAX_LIMIT, client=client)
 
 
 # --- arguments ----------------------------------------------------------------------------------
@@ -229,16 +254,30 @@ def _validate(fy, cal, minimum, maximum, limit, fye, sort, peers_of, today) -> N
     validate_fiscal_year(fy, today)
     validate_fiscal_year(cal, today)
     if sort not in ("value_desc", "value_asc", "name"):
-        raise EdgarError("invalid_argument", f"Unknown sort {sort!r}.", "Use value_desc, value_asc or name.")
+        raise EdgarError("invalid_argument", f"Unknown {param('sort')} {sort!r}.", "Use value_desc, value_asc or name.")
     if not 1 <= int(limit) <= MAX_LIMIT:
-        raise EdgarError("invalid_argument", f"limit must be between 1 and {MAX_LIMIT}, not {limit}.",
-                         "Use a limit such as 50.")
+        raise EdgarError("invalid_argument", f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
+                         f"Use {param('limit')} 50, for example.")
     if minimum is not None and maximum is not None and minimum > maximum:
         raise EdgarError("invalid_argument", f"The minimum ({minimum:g}) is above the maximum ({maximum:g}).",
                          f"Swap {param('minimum')} and {param('maximum')}.")
     if fye is not None and not 1 <= int(fye) <= 12:
         raise EdgarError("invalid_argument", f"Fiscal year end month {fye} is not a month.",
                          "Use 1-12, e.g. 12 for December or 6 for June.")
+
+
+def _normal_unit(unit: str) -> str:
+    """XBRL's spelling of a unit typed in any case: usd -> USD, twd/SHARES -> TWD/shares, Shares -> shares."""
+    head, sep, tail = unit.strip().partition("/")
+    head = head.lower() if head.lower() in ("shares", "pure") else head.upper()
+    return head + sep + tail.lower()
+
+
+def _annual_family(form: str) -> str | None:
+    """The annual report family a value's form belongs to: a 10-Q (a year-end balance restated or first
+    reported in the next quarter's report) is a 10-K filer's, never outside the 10-K family."""
+    fam = family_of(form)
+    return "10-K" if fam == "10-Q" else fam
 
 
 def _forms(forms: list[str] | None) -> tuple[str, ...]:

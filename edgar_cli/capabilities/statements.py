@@ -30,7 +30,7 @@ from ..xbrl.facts import CompanyFacts
 from ..xbrl.presets import preset
 from ..xbrl.series import Series, build_series, currency_note
 from .arguments import parse_fiscal_years
-from .concepts import SOURCE, _describe, get_financial_concept, period_filter, validate_fiscal_year
+from .concepts import SOURCE, _describe, data_source_of, get_financial_concept, period_filter, validate_fiscal_year
 from .resolve import resolve_company
 
 DEFAULT_LAST = {"annual": 5, "quarterly": 8}
@@ -83,7 +83,8 @@ def get_financial_series(
     Returns: company, title, period, fiscal_years, last, derive, fiscal_year_end,
     columns (key, fiscal_year, fiscal_period, start, end), rows (concept, label,
     basis, unit, reported, matched_tags, mixed_tags, cells, notes, warnings),
-    notes, warnings, source.
+    notes, warnings, source, data_source (live, cache, or the bulk store and its
+    date).
 
     Errors: invalid_argument (unknown concept, bad fiscal_year range, last,
     period or derive), not_found (unknown company, no concept reported, no value
@@ -188,8 +189,12 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
     notes: list[str] = []
     if "ttm" in kinds and period == "annual":
         ttm_col = _ttm_column(rows, columns, facts)
+        latest = max((k[0] for r in rows for k in r.keys("annual")), default=None)
         if ttm_col is not None:
             columns.append(ttm_col)
+        elif latest is not None and max(c.fiscal_year for c in columns) != latest:
+            notes.append(f"A trailing-twelve-months column follows only the latest fiscal year (FY{latest}); this "
+                         f"table ends earlier. For twelve months to each quarter ask for {param('period')} quarterly.")
         else:
             notes.append("No quarter has been reported after the last fiscal year shown, so there is no trailing "
                          "twelve months beyond it.")
@@ -198,10 +203,17 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
         out_rows.append(row.as_model(columns, kinds, period, ttm=False))
         if "ttm" in kinds and period == "quarterly" and D.not_additive(row.series.unit, row.kind) is None:
             out_rows.append(row.as_model(columns, kinds, period, ttm=True))
+    if period == "quarterly" and not any(c.status in ("reported", "derived", "implied") for r in out_rows
+                                         for c in r.cells):
+        raise EdgarError(
+            "not_found", f"{ref.name} reports no quarterly values of these concepts in its periodic XBRL facts"
+            + (f" for {_asked(years)}" if years else "") + " (a 20-F or 40-F filer reports its quarters on 6-K, "
+            "whose figures are not in companyfacts).", f"Ask for {param('period')} annual.")
     for col in columns:
         if col.fiscal_period == "TTM":  # its twelve months, as the derived cells give them
             col.start = _mode([c.start for r in out_rows for c in r.cells if c.column == col.key and c.derived])
-    notes += _table_notes(out_rows, columns, kinds, period, years)
+    available = {k[0] for r in rows for k in r.keys(period)}  # before last cut the columns
+    notes += _table_notes(out_rows, columns, kinds, period, years, available)
     warnings = [f"{r.label}: {w}" for r in out_rows for w in r.warnings]
     unit = next((r.unit for r in out_rows if r.unit and "/" not in r.unit), None)
     title = f"{ref.name} (CIK {ref.cik}) - {label}, {period}"
@@ -210,6 +222,7 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
         last=last, derive=kinds, fiscal_year_end=facts.calendar.typical_end,  # type: ignore[arg-type]
         currency_note=currency_note(unit or ""), columns=columns, rows=_hoist(out_rows, notes),
         notes=notes, warnings=warnings, source=SOURCE.format(cik=ref.cik),
+        data_source=data_source_of(facts),
     )
 
 
@@ -289,6 +302,9 @@ class _Row:
             why = D.not_additive(self.series.unit, self.kind)
             if annual is not None and why:
                 return self._absent(col, f"Q4 FY{fy} is not filed as its own quarter, and it cannot be derived: {why}")
+            if annual is not None and self.get(fy, "9M") is None:
+                return self._absent(col, f"Q4 FY{fy} is not filed as its own quarter, and no nine-month value for "
+                                         f"FY{fy} is reported, so the facts do not imply it either")
             if annual is not None:
                 return StatementCell(column=col.key, status="implied", unit=self.series.unit, reason=(
                     f"Q4 FY{fy} is not filed as its own quarter; it is only implied by FY{fy} less the nine months. "
@@ -388,12 +404,16 @@ def _ttm_column(rows: list[_Row], columns: list[StatementColumn], facts: Company
 
 
 def _table_notes(rows: list[StatementRow], columns: list[StatementColumn], kinds: list[str], period: str,
-                 years: list[int] | None) -> list[str]:
+                 years: list[int] | None, available: set[int]) -> list[str]:
     notes = []
     statuses = Counter(c.status for r in rows for c in r.cells)
     if statuses["implied"]:
         notes.append(f"Q4 is not filed as its own quarter: its cells are implied (FY less the nine months) and left "
                      f"empty. Ask with {param('derive')} q4 to derive them.")
+    if period == "quarterly" and not any(c.fact and c.fact.fiscal_period in ("Q1", "Q2", "Q3")
+                                         for r in rows for c in r.cells):
+        notes.append("No fiscal quarter in this table is reported in the company's periodic XBRL facts (a 20-F or "
+                     "40-F filer reports its quarters on 6-K, whose figures are not in companyfacts).")
     if statuses["derived"]:
         notes.append("Cells marked derived are computed by edgar from the reported values in their inputs: "
                      "Q4 = FY - 9M; TTM = FY(y-1) + YTD(y) - YTD(y-1). They are not filed figures.")
@@ -409,10 +429,14 @@ def _table_notes(rows: list[StatementRow], columns: list[StatementColumn], kinds
     if missing_rows:
         notes.append("Not reported by this company (shown empty, never zero): " + ", ".join(missing_rows) + ".")
     if years:
-        have = {c.fiscal_year for c in columns}
-        gone = [y for y in years if y not in have]
+        gone = [y for y in years if y not in available]
         if gone:
             notes.append("No values for " + ", ".join(f"FY{y}" for y in gone) + ".")
+        have = {c.fiscal_year for c in columns}
+        cut = [y for y in years if y in available and y not in have]
+        if cut:
+            notes.append(f"{param('last')} kept the latest columns: " + ", ".join(f"FY{y}" for y in cut)
+                         + " have values but are not shown.")
     return notes
 
 
@@ -429,9 +453,13 @@ def _hoist(rows: list[StatementRow], notes: list[str]) -> list[StatementRow]:
     return rows
 
 
+def _asked(years: list[int] | None) -> str:
+    return f"FY{years[0]}" + (f" to FY{years[-1]}" if len(years) > 1 else "") if years else "any fiscal year"
+
+
 def _raise_no_columns(ref: CompanyRef, rows: list[_Row], period: str, years: list[int] | None) -> None:
     have = sorted({k[0] for r in rows for k in r.keys(period)})
-    asked = f"FY{years[0]}" + (f" to FY{years[-1]}" if len(years) > 1 else "") if years else "any fiscal year"
+    asked = _asked(years)
     raise EdgarError(
         "not_found",
         f"No {period} values for {ref.name} in {asked}"
