@@ -72,7 +72,7 @@ def config_show() -> ConfigReport:
     from pathlib import Path
 
     from ..config import data_dir
-    from ..index.store import index_path
+    from ..index.store import index_location, index_path, index_url
 
     client = get_client()
     settings = client.settings
@@ -98,7 +98,9 @@ def config_show() -> ConfigReport:
         path_row("cache_dir", cache, _from("EDGAR_CACHE_DIR"), "EDGAR_CACHE_DIR"),
         path_row("ratelimit_bucket", cache / "ratelimit.sqlite", "cache_dir", None),
         path_row("data_dir", data_dir(), _from("EDGAR_DATA_DIR"), "EDGAR_DATA_DIR"),
-        path_row("index", index_path(), "EDGAR_INDEX" if os.environ.get("EDGAR_INDEX") else "data_dir", "EDGAR_INDEX"),
+        (ConfigSetting(setting="index", value=index_location(), source="EDGAR_INDEX_URL", variable="EDGAR_INDEX_URL")
+         if index_url() else
+         path_row("index", index_path(), "EDGAR_INDEX" if os.environ.get("EDGAR_INDEX") else "data_dir", "EDGAR_INDEX")),
         ConfigSetting(setting="today", value=settings.clock().date().isoformat(),
                       source=_from("EDGAR_TODAY", "system clock"), variable="EDGAR_TODAY"),
         ConfigSetting(setting="debug", value="on" if os.environ.get("EDGAR_DEBUG") == "1" else "off",

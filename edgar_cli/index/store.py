@@ -45,6 +45,35 @@ def index_path() -> Path:
     return data_dir() / "index.sqlite"
 
 
+def index_url() -> str | None:
+    """``EDGAR_INDEX_URL`` (a ``postgresql://`` URL for a shared index), or None for the SQLite file."""
+    return (os.environ.get("EDGAR_INDEX_URL") or "").strip() or None
+
+
+def open_index(url: str | None = None) -> "IndexStore":
+    """The index in force: PostgreSQL when ``url`` (default ``EDGAR_INDEX_URL``) is a ``postgresql://``
+    URL, else the SQLite file (:func:`index_path`). psycopg is imported only for a PostgreSQL URL."""
+    url = url or index_url()
+    if not url:
+        return SqliteStore()
+    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
+    if scheme in ("postgresql", "postgres"):
+        from .pg_store import PostgresStore
+
+        return PostgresStore(url)
+    from ..errors import EdgarError
+
+    raise EdgarError("invalid_argument", f"EDGAR_INDEX_URL must be a postgresql:// URL, not {url.split('://')[0]!r}.",
+                     "Set it to postgresql://user:password@host:5432/database, or unset it (and set EDGAR_INDEX "
+                     "for another SQLite file).")
+
+
+def index_location() -> str:
+    """Where the index in force lives, for messages: the SQLite path or the URL without its password."""
+    url = index_url()
+    return open_index(url).location if url else str(index_path())
+
+
 # --- records ---------------------------------------------------------------------------------------
 
 
