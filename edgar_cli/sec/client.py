@@ -211,7 +211,9 @@ class RateLimiter:
 
 
 def _stderr_warn(message: str) -> None:
-    print(f"warning: {message}", file=sys.stderr)
+    from ..logs import warning
+
+    warning(message)  # "warning: ..." or, with EDGAR_LOG_FORMAT=json, a JSON line
 
 
 @dataclass
@@ -236,7 +238,10 @@ class SecClient:
         self._http_lock = threading.Lock()
         self._limiter = limiter
         self._limiter_lock = threading.Lock()
-        self.cache = DiskCache(self.settings.cache_dir, enabled=self.settings.use_cache, warn=self._warn)
+        from .redis_shared import open_cache  # Redis in front of the disk cache when EDGAR_REDIS_URL is set
+
+        self.cache = open_cache(DiskCache(self.settings.cache_dir, enabled=self.settings.use_cache, warn=self._warn),
+                                warn=self._warn)
         self.requests = RequestLog()
         self.memo: dict[str, Any] = {}  # per-process parsed objects (companyfacts, ticker map)
         self.memo_lock = threading.RLock()
@@ -268,8 +273,11 @@ class SecClient:
     def _rate_limiter(self) -> RateLimiter:
         with self._limiter_lock:
             if self._limiter is None:
+                from .redis_shared import open_limiter  # one budget across hosts when EDGAR_REDIS_URL is set
+
                 directory = self.settings.cache_dir if self.settings.cache_dir else None
-                self._limiter = RateLimiter(directory, warn=self._warn)
+                self._limiter = open_limiter(lambda rate: RateLimiter(directory, rate=rate, warn=self._warn),
+                                             RATE_PER_SECOND, warn=self._warn)
             return self._limiter
 
     def close(self) -> None:
