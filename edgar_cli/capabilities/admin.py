@@ -97,6 +97,7 @@ def config_show() -> ConfigReport:
         path_row("config_file", config_file(), _from("EDGAR_CONFIG_DIR"), "EDGAR_CONFIG_DIR"),
         path_row("cache_dir", cache, _from("EDGAR_CACHE_DIR"), "EDGAR_CACHE_DIR"),
         path_row("ratelimit_bucket", cache / "ratelimit.sqlite", "cache_dir", None),
+        _redis_row(),
         path_row("data_dir", data_dir(), _from("EDGAR_DATA_DIR"), "EDGAR_DATA_DIR"),
         (ConfigSetting(setting="index", value=index_location(), source="EDGAR_INDEX_URL", variable="EDGAR_INDEX_URL")
          if index_url() else
@@ -109,3 +110,16 @@ def config_show() -> ConfigReport:
                       source=interactive_source, variable="EDGAR_NONINTERACTIVE"),
     ]
     return ConfigReport(settings=rows, warnings=warnings)
+
+
+def _redis_row() -> ConfigSetting:
+    """Where the rate limit and the cache are shared across hosts (EDGAR_REDIS_URL), if anywhere."""
+    from ..sec.redis_shared import SHARE_ENV, rate_share, redact, redis_url
+
+    url = redis_url()
+    if url is None:
+        return ConfigSetting(setting="redis", value="none: the rate limit and the cache are this host's",
+                             source="default", variable="EDGAR_REDIS_URL")
+    return ConfigSetting(setting="redis", value=f"{redact(url)} (rate limit and cache shared; without it this host "
+                         f"keeps to {rate_share()} requests/s, {SHARE_ENV})", source="EDGAR_REDIS_URL",
+                         variable="EDGAR_REDIS_URL")
