@@ -216,15 +216,20 @@ def test_the_redis_cache_checks_every_entry_and_falls_back_to_the_disk(redis_db,
     assert 0 < r.ttl("edgar:cache:archive:https://www.sec.gov/x.htm") <= 30 * 24 * 3600
     info = other.info()
     assert info["entries"] == 1 and info["by_kind"] == {"archive": 1} and info["bytes"] == 18
-    r.hset("edgar:cache:archive:https://www.sec.gov/x.htm", "t", "9999999999")  # tampered: digest still ok
-    assert other.get("archive:https://www.sec.gov/x.htm").stored_at == 9999999999.0
-    r.hset("edgar:cache:archive:https://www.sec.gov/x.htm", "h", "0" * 64)  # damaged: dropped
-    assert other.get("archive:https://www.sec.gov/x.htm") is None
-    assert not r.exists("edgar:cache:archive:https://www.sec.gov/x.htm")
-    assert cache.get("archive:https://www.sec.gov/x.htm").payload == b"<html>ten-k</html>"  # c1's own disk copy
-    assert cache.clear() == 0 and cache.get("archive:https://www.sec.gov/x.htm") is None
+    key = "edgar:cache:archive:https://www.sec.gov/x.htm"
+    third = RedisCache(url, DiskCache(tmp_path / "c3"), warn=warnings.append)
+    r.hset(key, "t", "9999999999")  # a stamp that is not the one stored: damage, like a changed payload
+    assert third.get("archive:https://www.sec.gov/x.htm") is None and not r.exists(key)
+    cache.set("archive:https://www.sec.gov/x.htm", b"<html>ten-k</html>", 1000.0, {"etag": "e1"})
+    r.hset(key, "p", b"<html>ten-K</html>")
+    assert third.get("archive:https://www.sec.gov/x.htm") is None and not r.exists(key)
+    # a newer shared entry replaces this host's copy; an older one does not cross the network
+    other.set("archive:https://www.sec.gov/x.htm", b"<html>amended</html>", 2000.0)
+    assert cache.get("archive:https://www.sec.gov/x.htm").payload == b"<html>amended</html>"
+    assert DiskCache(tmp_path / "c1").get("archive:https://www.sec.gov/x.htm").stored_at == 2000.0
+    assert cache.clear() == 1 and cache.get("archive:https://www.sec.gov/x.htm") is None
 
-    down = RedisCache(f"redis://127.0.0.1:{free_port()}/0", DiskCache(tmp_path / "c3"), warn=warnings.append)
+    down = RedisCache(f"redis://127.0.0.1:{free_port()}/0", DiskCache(tmp_path / "c4"), warn=warnings.append)
     t0 = time.monotonic()
     down.set("tickers:t", b"{}", 5.0)
     assert down.get("tickers:t").payload == b"{}"  # from this host's disk

@@ -22,12 +22,14 @@ new or was emptied (restarted, flushed: it holds no ``ready`` key) grants nothin
 windows after the first request it sees, since the grants it held are gone.
 
 **The cache** (:class:`RedisCache`): the same entries as the disk cache (sec/cache.py) — raw responses
-and the parsed companyfacts blobs — with the same record: the payload, when it was stored, its SHA-256
-and metadata, written in one ``MULTI``; a read whose digest does not match is dropped and fetched again.
-Freshness stays the client's decision from ``stored_at``, so the rules are the disk cache's. Every entry
-is also written to this host's disk cache, which answers while Redis is unreachable (a miss in Redis
-falls through to it); nothing partial or unvalidated reaches either (the client stores only validated
-bodies). Entries expire after :data:`CACHE_TTL`; give Redis a ``maxmemory`` with ``volatile-lru``.
+and the parsed companyfacts blobs — with the same record: the payload, when it was stored and its
+metadata, under a SHA-256 of all three, written in one ``MULTI``; a read whose digest does not match is
+dropped and fetched again. Freshness stays the client's decision from ``stored_at``, so the rules are
+the disk cache's. This host's disk cache holds a copy of every entry it stored or read: a read asks
+Redis only when its entry was stored (one small field) and takes the payload from Redis only when that
+is newer than the local copy; while Redis is unreachable the local copy answers. Nothing partial or
+unvalidated reaches either (the client stores only validated bodies). Entries expire after
+:data:`CACHE_TTL`; give Redis a ``maxmemory`` with ``volatile-lru``.
 
 Needs the ``team`` extra (the ``redis`` package); nothing imports this module, or redis, unless
 ``EDGAR_REDIS_URL`` is set.
@@ -284,20 +286,32 @@ class RedisCache:
             _event("cache_fallback", redis=self.location, error=f"{type(exc).__name__}: {exc}")
 
     def get(self, key: str) -> Entry | None:
+        """The newest of the shared entry and this host's copy: Redis is asked when the entry was stored
+        (one small field); the payload crosses the network only when the shared entry is newer than the
+        local copy, which it then replaces."""
         if not self.enabled:
             return None
-        if self._up():
-            try:
-                raw = self._redis.hgetall(self._key(key))
-            except Exception as exc:  # redis.RedisError, OSError
-                self._failed(exc)
-            else:
-                if raw:
-                    entry = _decode(raw)
-                    if entry is not None:
-                        return entry
-                    self._delete_redis(key)  # damaged or another format: drop it, fetch again
-        return self.disk.get(key)
+        local = self.disk.get(key)
+        if not self._up():
+            return local
+        try:
+            shared_at = self._redis.hget(self._key(key), "t")
+            if shared_at is None or (local is not None and local.stored_at >= float(shared_at)):
+                return local
+            raw = self._redis.hgetall(self._key(key))
+        except (ValueError, TypeError):  # a damaged stamp
+            self._delete_redis(key)
+            return local
+        except Exception as exc:  # redis.RedisError, OSError
+            self._failed(exc)
+            return local
+        entry = _decode(raw) if raw else None
+        if entry is None:
+            if raw:
+                self._delete_redis(key)  # damaged or another format: drop it, fetch again
+            return local
+        self.disk.set(key, entry.payload, entry.stored_at, entry.meta)
+        return entry
 
     def set(self, key: str, payload: bytes, stored_at: float, meta: dict[str, Any] | None = None) -> None:
         if not self.enabled:
@@ -305,8 +319,8 @@ class RedisCache:
         self.disk.set(key, payload, stored_at, meta)
         if not self._up():
             return
-        record = {"f": _FORMAT, "t": repr(float(stored_at)), "h": hashlib.sha256(payload).hexdigest(),
-                  "m": json.dumps(meta or {}, sort_keys=True), "p": payload}
+        stamp, meta_json = repr(float(stored_at)), json.dumps(meta or {}, sort_keys=True)
+        record = {"f": _FORMAT, "t": stamp, "h": _digest(stamp, meta_json, payload), "m": meta_json, "p": payload}
         try:
             with self._redis.pipeline(transaction=True) as pipe:
                 pipe.delete(self._key(key))
@@ -375,13 +389,18 @@ class RedisCache:
             pass
 
 
+def _digest(stamp: str, meta_json: str, payload: bytes) -> str:
+    """SHA-256 over when the entry was stored, its metadata and its payload: a changed stamp is damage too."""
+    return hashlib.sha256(stamp.encode() + b"\n" + meta_json.encode() + b"\n" + payload).hexdigest()
+
+
 def _decode(raw: dict) -> Entry | None:
     """The entry of a Redis hash, or None when it is damaged or of another format."""
     try:
-        payload = raw[b"p"]
-        if raw[b"f"] != _FORMAT or hashlib.sha256(payload).hexdigest() != raw[b"h"].decode():
+        stamp, meta_json, payload = raw[b"t"].decode(), raw[b"m"].decode(), raw[b"p"]
+        if raw[b"f"] != _FORMAT or _digest(stamp, meta_json, payload) != raw[b"h"].decode():
             return None
-        return Entry(payload=payload, stored_at=float(raw[b"t"]), meta=dict(json.loads(raw[b"m"])))
+        return Entry(payload=payload, stored_at=float(stamp), meta=dict(json.loads(meta_json)))
     except (KeyError, ValueError, TypeError, UnicodeDecodeError):
         return None
 
