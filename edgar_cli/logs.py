@@ -1,14 +1,15 @@
 """Structured logs for a deployment: ``EDGAR_LOG_FORMAT=json`` turns stderr into JSON lines.
 
 Without it nothing changes: warnings are ``warning: ...`` lines for a person, and events are not
-written. With it, every line edgar writes on stderr through this module, the standard ``logging``
-records (the MCP SDK's, uvicorn's request and error logs under ``serve-mcp --transport
-streamable-http``) and the events below are one JSON object per line:
+written. With it, the warnings, the events below, ``serve-mcp``'s start line and the standard
+``logging`` records (the MCP SDK's session messages; uvicorn's, at the level the MCP server sets) are
+one JSON object per line:
 
 ``{"ts": "2026-07-01T12:00:00.123Z", "level": "warning", "event": "warning", "message": "...", "pid": 7}``
 
-Events carry their own fields: ``ratelimit_pause`` (reason, seconds, redis), ``cache_fallback`` (redis,
-error). stdout is never touched (it carries data, or the stdio protocol).
+Events carry their own fields: ``serving`` (transport, where), ``ratelimit_pause`` (reason, seconds,
+redis), ``cache_fallback`` (redis, error). stdout is never touched (it carries data, or the stdio
+protocol). Table-mode notes of CLI commands stay plain text (they are for a person at a terminal).
 """
 
 from __future__ import annotations

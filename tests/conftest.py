@@ -71,6 +71,17 @@ def isolated_env(tmp_path, monkeypatch):
     set_surface("mcp")
 
 
+@pytest.fixture
+def keyword_only(monkeypatch):
+    """No chunk vectors and no embedder: searches of the local index are BM25 only."""
+    from edgar_cli.index import embeddings as E
+
+    monkeypatch.setenv("EDGAR_SEMANTIC", "0")
+    E.set_embedder(None)
+    yield
+    E.set_embedder(None)
+
+
 def _engine_or_skip(missing: str | None) -> None:
     """Skip with the reason a server cannot run here; fail instead under EDGAR_REQUIRE_ENGINES=1 (CI)."""
     if missing is None:

@@ -59,14 +59,6 @@ def pair(mirror, postgres, tmp_path_factory):
     client.close()
 
 
-@pytest.fixture
-def keyword_only(monkeypatch):
-    monkeypatch.setenv("EDGAR_SEMANTIC", "0")
-    E.set_embedder(None)
-    yield
-    E.set_embedder(None)
-
-
 def _results(r):
     return [h.model_dump() for h in r.results]
 
