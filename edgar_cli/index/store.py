@@ -71,7 +71,16 @@ def open_index(url: str | None = None) -> "IndexStore":
 def index_location() -> str:
     """Where the index in force lives, for messages: the SQLite path or the URL without its password."""
     url = index_url()
-    return open_index(url).location if url else str(index_path())
+    if not url:
+        return str(index_path())
+    from ..errors import EdgarError
+
+    try:
+        return open_index(url).location
+    except EdgarError:  # not a postgresql:// URL: shown as given (the command that uses it says what is wrong)
+        from .pg_store import redact
+
+        return redact(url)
 
 
 # --- records ---------------------------------------------------------------------------------------
