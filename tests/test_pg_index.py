@@ -125,6 +125,28 @@ def test_the_retrieval_eval_scores_the_same_on_sqlite_and_postgres(pair, keyword
     assert any(r["hit@5"] > 0.5 for r in a[0])  # the eval found answers: it compared something
 
 
+def test_hybrid_and_semantic_searches_agree_too(pair, postgres, tmp_path, monkeypatch):
+    """With vectors (a small deterministic embedder, tests/test_index.py's): the same fused ranking."""
+    pytest.importorskip("numpy")
+    from test_index import HashingEmbedder
+
+    _lite, _pg_store, client = pair
+    monkeypatch.delenv("EDGAR_SEMANTIC", raising=False)
+    E.set_embedder(HashingEmbedder())
+    lite, pg = SqliteStore(tmp_path / "hybrid.sqlite"), _pg(postgres, "hybrid")
+    try:
+        for st in (lite, pg):
+            index_add(["NVDA"], accession_numbers=[NVDA_FY2025], client=client, store=st)
+        for ranker in ("hybrid", "semantic"):
+            a = search_documents("export controls China", ranker=ranker, limit=10, store=lite)
+            b = search_documents("export controls China", ranker=ranker, limit=10, store=pg)
+            assert a.ranker == b.ranker == ranker and len(a.results) == 10
+            assert _results(a) == _results(b)
+    finally:
+        E.set_embedder(None)
+        pg.close()
+
+
 # --- vectors, writers, failures ------------------------------------------------------------------------
 
 
