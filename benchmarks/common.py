@@ -21,6 +21,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from mirror import MirrorServer  # noqa: E402
 
 UA = "edgar-cli benchmarks bench@example.com"
+# One rate-limit bucket for every process of this benchmark run (sec/ratelimit.py), apart from the
+# host's: other engineers' runs on this machine would otherwise share, and slow, this one's.
+os.environ.setdefault("EDGAR_RATELIMIT_DIR", tempfile.mkdtemp(prefix="edgar-bench-ratelimit-"))
 PINNED_TODAY = "2026-07-01"
 
 
@@ -79,3 +82,19 @@ def save(name: str, text: str) -> Path:
     path = out / f"{name}.txt"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+class Report:
+    """Lines printed as they come and saved together: ``say = Report(); say("..."); say.save("name")``."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def __call__(self, text: str = "") -> None:
+        print(text, flush=True)
+        self.lines.append(text)
+
+    def save(self, name: str) -> Path:
+        path = save(name, "\n".join(self.lines) + "\n")
+        print(f"\nsaved to {path.relative_to(ROOT)}", file=sys.stderr)
+        return path

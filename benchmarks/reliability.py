@@ -16,7 +16,12 @@ mirror records each request's arrival time; the figure is the most requests in a
 second. Afterwards every cache entry of both parts is checked: its checksum, raw responses
 against the corpus bytes, derived entries against a fault-free run's.
 
-    python benchmarks/reliability.py [--rounds 40] [--rate 0.3] [--seed 11]
+Part 3, hostile upstream (benchmarks/hostile_modes.py): every mode of tests/hostile.py (wrong
+shape, NaN facts, deep JSON, gzip bomb, endless body, 2 GiB Content-Length, trickled headers
+and body, redirect off-host), one child process each under a 1.5 GiB address-space and 90 s
+limit: the outcome, wall time, peak RSS, requests and what was cached.
+
+    python benchmarks/reliability.py [--rounds 40] [--rate 0.3] [--seed 11] [--hostile-code DIR]
 
 Prints the figures (saved to benchmarks/results/reliability.txt); never asserts.
 """
@@ -32,7 +37,8 @@ import threading
 import time
 from pathlib import Path
 
-from common import ROOT, TempDir, base_env, edgar_cmd, save
+import hostile_modes
+from common import ROOT, Report, TempDir, base_env, edgar_cmd
 
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -199,17 +205,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--rate", type=float, default=0.3)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--hostile-code", type=Path, default=ROOT,
+                        help="source tree the hostile-mode children import (another one: 'before' figures)")
     args = parser.parse_args()
 
-    lines: list[str] = []
-
-    def say(text: str = "") -> None:
-        print(text, flush=True)
-        lines.append(text)
+    say = Report()
 
     with TempDir() as root:
         report, audit1, workload_size, seconds = part_faults(args, root)
         load = part_load(root)
+    hostile = hostile_modes.part_hostile(args.hostile_code)
 
     say(f"# Reliability (issue 11): {args.rounds} rounds x {workload_size} calls, {args.rate:.0%} faults, "
         f"seed {args.seed}")
@@ -239,11 +244,14 @@ def main() -> None:
     mcp_errors: dict[str, int] = {}
     for _name, r in mcp_results:
         if r.is_error:
-            code = ((r.structured_content or {}).get("error") or {}).get("code", "?")
+            try:  # the error JSON is the text content (no structured content on errors)
+                code = json.loads(r.content[0].text)["error"]["code"]
+            except (ValueError, KeyError, TypeError, IndexError):
+                code = "?"
             mcp_errors[code] = mcp_errors.get(code, 0) + 1
     mcp_stderr = Path(mcp["stderr_path"]).read_text() if Path(mcp["stderr_path"]).exists() else ""
     tracebacks = sum(_is_traceback(p["err"] + p["out"]) for p in procs) + _is_traceback(mcp_stderr)
-    tracebacks += sum(_is_traceback(json.dumps(r.structured_content or {})) for _n, r in mcp_results)
+    tracebacks += sum(_is_traceback(r.content[0].text if r.content else "") for _n, r in mcp_results)
     window = K.max_in_one_second(load["arrivals"])
     say()
     say(f"## Load: 3 edgar workers ({sum(len(w) for w in WORKERS)} processes, 3 at a time) + an MCP server "
@@ -263,8 +271,10 @@ def main() -> None:
     say(f"bad entries:                       {len(audit1.bad) + len(audit2.bad)}")
     for b in (audit1.bad + audit2.bad)[:10]:
         say(f"  bad: {b[:300]}")
-    path = save("reliability", "\n".join(lines) + "\n")
-    print(f"\nsaved to {path.relative_to(ROOT)}", file=sys.stderr)
+    say()
+    say(f"## Hostile upstream (one child per mode; code from {args.hostile_code})")
+    hostile_modes.report(hostile, say)
+    say.save("reliability")
 
 
 def _count(values) -> dict:

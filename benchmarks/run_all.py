@@ -414,7 +414,7 @@ async def _mcp_batch(b: Bench, session) -> dict:
         r = await session.call_tool("get_financial_concept", {"company": company, "concept": "revenue", "fiscal_year": fy})
         lat[i] = time.perf_counter() - t
         if r.is_error:
-            errors.append(str((r.structured_content or {}).get("error", {}).get("code")))
+            errors.append(str(json.loads(r.content[0].text).get("error", {}).get("code")))
 
     started = time.perf_counter()
     async with anyio.create_task_group() as tg:

@@ -183,6 +183,8 @@ def compare_cmd(
                                                              help="2 to 8 companies: tickers, CIKs or names, e.g. NVDA AAPL.")] = None,
     fy: Annotated[Optional[int], typer.Option("--fy", metavar="YEAR", help="Fiscal year by each company's own label, "
                                               "e.g. 2024 (default: the latest all report).")] = None,
+    latest: Annotated[bool, typer.Option("--latest", help="Each company's own latest fiscal year instead of one "
+                                         "year for all (not with --fy).")] = False,
     period: Annotated[Literal["annual", "quarterly"], typer.Option("--period", "-p", help="Which period.")] = "annual",
     sort: Annotated[Literal["given", "value"], typer.Option("--sort", help="given (the order of the companies) or "
                                                             "value (largest first).")] = "given",
@@ -197,7 +199,8 @@ def compare_cmd(
 
         run(lambda: screen_companies(concept, fiscal_year=fy, peers_of=peers_of, limit=1000))
         return
-    run(lambda: compare_companies(concept, list(companies or []), fiscal_year=fy, period=period, sort=sort))
+    run(lambda: compare_companies(concept, list(companies or []), fiscal_year=fy, latest=latest, period=period,
+                                  sort=sort))
 
 
 @app.command("concepts", examples=["edgar concepts", "edgar concepts revenue", "edgar concepts --csv > concepts.csv"])
@@ -551,15 +554,33 @@ def cache_clear_cmd(yes: YesOpt = False) -> None:
 ])
 def serve_mcp_cmd(
     transport: Annotated[str, typer.Option("--transport", help="stdio (for a desktop client) or streamable-http.")] = "stdio",
-    host: Annotated[str, typer.Option("--host", help="Address to bind for streamable-http.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option("--host", help="Address to bind for streamable-http; other than loopback "
+                                      "needs --auth-token.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port for streamable-http.")] = 8000,
+    allowed_host: Annotated[Optional[list[str]], typer.Option("--allowed-host", metavar="HOST", help="A Host header "
+                            "to accept besides loopback and --host, e.g. a reverse proxy's edgar.example.com; "
+                            "repeat for several.")] = None,
+    allowed_origin: Annotated[Optional[list[str]], typer.Option("--allowed-origin", metavar="ORIGIN", help="An "
+                              "Origin to accept besides loopback, e.g. https://app.example.com; repeat for several.")] = None,
+    auth_token: Annotated[Optional[str], typer.Option("--auth-token", metavar="TOKEN", help="Bearer token clients "
+                          "must send (default $EDGAR_MCP_TOKEN); at least 16 characters.")] = None,
+    insecure_no_auth: Annotated[bool, typer.Option("--insecure-no-auth", help="Serve a non-loopback address without "
+                                "a token (trusted networks only).")] = False,
+    stateless: Annotated[bool, typer.Option("--stateless", help="No session state between requests (several "
+                         "replicas behind one proxy).")] = False,
+    json_response: Annotated[bool, typer.Option("--json-response", help="Answer each request with plain JSON "
+                             "instead of an event stream.")] = False,
 ) -> None:
     """Run the MCP server: every edgar capability as a tool (stdio or streamable HTTP)."""
     from .mcp_server import serve
+    from .vocabulary import set_surface
 
+    set_surface("cli")  # a refused configuration is read by the operator; the server switches to "mcp"
     try:
         announce_server(transport, host, port)
-        serve(transport, host, port)
+        serve(transport, host=host, port=port, allowed_hosts=list(allowed_host or []),
+              allowed_origins=list(allowed_origin or []), auth_token=auth_token, insecure_no_auth=insecure_no_auth,
+              stateless=stateless, json_response=json_response)
     except EdgarError as exc:
         fail(exc)
 

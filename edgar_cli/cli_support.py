@@ -167,6 +167,7 @@ def run(call: Callable[[], Any], as_json: bool = False) -> None:
     ``as_json`` is for commands that declare their own ``--json`` flag; the common options set the rest.
     """
     from .output import emit, emit_error
+    from .sec.transport import within_command_deadline
     from .vocabulary import set_surface
 
     set_surface("cli")
@@ -176,7 +177,7 @@ def run(call: Callable[[], Any], as_json: bool = False) -> None:
     try:
         _install_client()
         with progress(enabled=not quiet()):
-            result = call()
+            result = within_command_deadline(call)
     except EdgarError as exc:
         error = exc.to_dict()
         _write(lambda: emit_error(error, fmt), exc.exit_status)

@@ -6,7 +6,7 @@ environment variable, the config file in the platformdirs user config dir.
 - ``SEC_USER_AGENT``: the "Name email" the SEC requires on every request.
 - ``EDGAR_MIRROR``: a base URL; ``https://data.sec.gov/x`` is then fetched as
   ``<mirror>/data.sec.gov/x`` (likewise www.sec.gov and efts.sec.gov).
-- ``EDGAR_CACHE_DIR``: where the disk cache and the shared rate-limit bucket live.
+- ``EDGAR_CACHE_DIR``: where the disk cache lives (the rate-limit bucket does not: sec/ratelimit.py).
 - ``EDGAR_CONFIG_DIR``: where config.json (the saved User-Agent) lives.
 - ``EDGAR_DATA_DIR``: where edgar's own data lives (the local text index,
   ``index.sqlite``; ``EDGAR_INDEX`` names that file directly).
@@ -110,8 +110,15 @@ def _read_config() -> dict:
 
 
 def valid_user_agent(value: str) -> bool:
-    """The SEC asks for a declared "Company or Name email@domain" User-Agent."""
-    return bool(value) and bool(_UA_PATTERN.fullmatch(value.strip())) and len(value) < 300
+    """The SEC asks for a declared "Company or Name email@domain" User-Agent.
+
+    Printable ASCII only: a line break (CRLF) or another control character would
+    split or corrupt the request's headers, and non-ASCII cannot be sent in one.
+    """
+    text = (value or "").strip()
+    if not text or len(text) >= 300 or not all(" " <= c <= "~" for c in text):
+        return False
+    return bool(_UA_PATTERN.fullmatch(text))
 
 
 def save_user_agent(value: str) -> Path:
@@ -148,7 +155,8 @@ def resolve_user_agent(explicit: str | None = None, *, interactive: bool | None 
             if not valid_user_agent(candidate):
                 raise EdgarError(
                     "user_agent_required",
-                    f"The User-Agent from {origin} ({candidate!r}) is not a 'Name email' pair.",
+                    f"The User-Agent from {origin} ({candidate[:120]!r}) is not a 'Name email' pair in "
+                    "printable ASCII on one line.",
                     USER_AGENT_HELP,
                 )
             return candidate.strip()

@@ -24,9 +24,13 @@ class ExitStatus(IntEnum):
     RATE_LIMITED = 7
     UPSTREAM_UNAVAILABLE = 8
     BLOCKED = 9
-    UNGROUNDED = 10
-    NETWORK_UNAVAILABLE = 11
-    BUSY = 12
+    UNGROUNDED = 10  # verify: some figure is contradicted (ungrounded or of another period)
+    UNCONFIRMED = 11  # verify: none contradicted, but some figure is superseded, ambiguous or unchecked
+    NO_FIGURES = 12  # verify: the answer states no figure to check
+    NETWORK_UNAVAILABLE = 13
+    BUSY = 14
+    ADDRESS_UNAVAILABLE = 15  # serve-mcp cannot listen on the address it was given
+    PARTIAL = 16  # a result that lacks part of what was asked for because the SEC failed for it
 
 
 ERROR_CODES: dict[str, ExitStatus] = {
@@ -41,7 +45,21 @@ ERROR_CODES: dict[str, ExitStatus] = {
     "network_unavailable": ExitStatus.NETWORK_UNAVAILABLE,
     "internal_error": ExitStatus.INTERNAL_ERROR,
     "busy": ExitStatus.BUSY,  # another process holds a lock (a bulk sync): try again later
+    "address_unavailable": ExitStatus.ADDRESS_UNAVAILABLE,
 }
+# Codes of failures that pass: a result missing a part for one of these is partial, not final.
+TRANSIENT_CODES = frozenset({"rate_limited", "upstream_unavailable"})
+
+
+def verdict_exit_status(verdict: str) -> ExitStatus:
+    """The exit status of a verify_answer verdict (AnswerVerification.verdict)."""
+    if verdict == "grounded":
+        return ExitStatus.OK
+    if verdict == "ungrounded":
+        return ExitStatus.UNGROUNDED
+    if verdict == "no_figures":
+        return ExitStatus.NO_FIGURES
+    return ExitStatus.UNCONFIRMED
 
 
 class EdgarError(Exception):

@@ -1,173 +1,144 @@
 """MCP wiring only: the capability functions the CLI calls, registered as MCP tools.
 
-Each tool is the capability function itself behind a generic adapter that
-runs it in a worker thread (the functions are synchronous and share one
-client, cache and rate limiter) and turns an EdgarError into an ``isError``
-result whose structured content is ``{"error": {"code", "message",
-"suggestion", ...}}``. The descriptions below add, for a model, what to read
-in the result before answering; they hold no logic.
+Each tool is the capability function itself behind a generic adapter that runs
+it in a worker thread (the functions are synchronous and share one client,
+cache and rate limiter). What a client receives, whatever SDK it embeds:
+
+- success: ``structuredContent`` is the result model (it validates against the
+  tool's ``outputSchema``) and the text content is the same JSON, so a host that
+  shows the model only the text loses nothing;
+- any failure (an EdgarError, bad or unknown arguments, an unknown tool, a bug):
+  ``isError: true`` with ``{"error": {"code", "message", "suggestion", ...}}``
+  as the text content and no ``structuredContent`` -- the shape the SDKs' own
+  servers use, which TypeScript-SDK clients (Claude Desktop, Claude Code, Cursor,
+  VS Code, the Inspector) accept without checking it against ``outputSchema``.
+
+Input schemas are strict (``additionalProperties: false``) and carry the ranges
+the capabilities enforce; an unknown argument is ``invalid_argument`` naming the
+parameter it most likely meant. The descriptions add, for a model, what to read
+in the result before answering; they hold no logic. HTTP serving is in
+mcp_http.py.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import inspect
+import itertools
 import json
 import logging
+import os
 import sys
 import typing
 from typing import Any, Callable
 
+from .capabilities import compare as _compare
+from .capabilities import concepts as _concepts
+from .capabilities import documents_search as _docs
+from .capabilities import filings as _filings
+from .capabilities import local_index as _local_index
+from .capabilities import search as _search
+from .capabilities import sections as _sections
+from .capabilities import statements as _statements
 from .capabilities.compare import compare_companies
 from .capabilities.concepts import get_financial_concept
 from .capabilities.documents_search import read_document, search_documents
 from .capabilities.filings import list_filings
+from .capabilities.local_index import index_add, index_list
 from .capabilities.resolve import resolve_company
 from .capabilities.search import search_full_text
 from .capabilities.sections import get_filing_section
+from .capabilities.statements import get_financial_series, get_financial_statement
 from .capabilities.verify import verify_answer
 from .errors import EdgarError
+from .mcp_text import GUIDANCE, SERVER_INSTRUCTIONS
 
-SERVER_INSTRUCTIONS = """\
-SEC EDGAR financial data with provenance. Fiscal years differ by company: NVIDIA's FY2024 ended 2024-01-28,
-Apple's 2024-09-28, Microsoft's in June; always state the period start/end next to a figure, and never join
-companies on the fiscal-year label alone. Cite the form, filing date and accession number of every figure.
-When a result carries restated, comparable=false, warnings, a matched_tag that is not the first of the
-fallback chain, truncated/next_offset or a coverage statement, tell the user. Derived figures (margins,
-growth) are yours to compute and to label as computed. Errors come back as {"error": {code, message,
-suggestion}}: follow the suggestion (e.g. ask the user to choose among candidates) rather than guessing."""
+logger = logging.getLogger("edgar.mcp")
 
-# What a model should know beyond each function's docstring. Keep each full description under ~2,000 chars.
-GUIDANCE: dict[str, str] = {
-    "resolve_company": """\
-Use it to turn a name into a CIK before other calls when the user names a company in words, or to check what a
-ticker means. Not needed when you already have a ticker: every other tool accepts one.
-Read before answering: match_type (ticker/cik are exact; name_exact/name_fuzzy are a guess) and other_matches —
-when it is non-empty, say which company you assumed ("Apple Inc.; Apple Hospitality REIT also matches").
-An `ambiguous` error lists candidates: ask the user to choose; do not pick one yourself.""",
-    "get_financial_concept": """\
-Use it for one company's reported figure (revenue, net_income, eps_diluted, total_assets, ...; aliases like
-"sales" or "R&D" work; so does a raw tag such as us-gaap:Revenues). Not for several companies at once (use
-compare_companies) and not for text (use get_filing_section).
-fy is the company's own fiscal-year label and is selected by period end date, never by the filing's fy field.
-Read before answering: each value's start/end (say them), form, filed and accession_number (cite them);
-restated=true means later filings changed the figure — give the current value and mention original_value and
-revision_kind; pre_split_ratio means the value predates a stock split and is on the old share basis;
-matched_tag differing from fallback_chain[0] means a different definition — say so when it matters; unit and
-currency_note (non-USD values must not be compared with USD ones); warnings and notes. truncated=true means
-more values exist: raise limit. A not_found error for a fiscal year names the latest year available.""",
-    "compare_companies": """\
-Use it to put one concept side by side for 2-8 companies ("rank NVIDIA, AMD and Intel by revenue"). Every name
-must resolve; an ambiguous one stops the whole comparison with candidates — ask the user. Without fy it picks
-the latest fiscal year all companies report and says why in fiscal_year_reason.
-Read before answering: comparable and warnings first — fiscal years end months apart at different companies
-(NVIDIA's FY2024 ends in January, Apple's in September: 244 days apart), so a row-by-row comparison of
-"FY2024" may compare different twelve months; say so, with each row's start and end. Different matched_tag
-values mean different definitions; different units or currencies are never comparable. unavailable lists
-companies without a value and why. Each row carries form, filed and accession_number: cite them.""",
-    "get_filing_section": """\
-Use it to read what a filing says: risk factors, MD&A, business, legal proceedings, controls, a 10-Q's Part II
-Item 1A, a 20-F's operating review. Pick the filing with fy (the company's fiscal year) or accession; without
-either it reads the latest 10-K. Not for figures (get_financial_concept has them with provenance).
-Read before answering: is_reference=true means the section only points elsewhere (Part III incorporated from the
-proxy statement, Item 8 pointing to the financial statements) — say where, do not present the pointer as the
-content; truncated=true with next_offset means more text: call again with offset=next_offset rather than
-summarising a partial section; extraction_confidence and its reasons; cite form, filing date, period_of_report and
-accession_number. A not_found error lists the sections that were found.""",
-    "search_full_text": """\
-Use it to find which filings contain words or an exact phrase (in double quotes), optionally limited to forms,
-a filing-date range and one company. EDGAR's index starts in 2001: earlier ranges are refused (out_of_scope).
-Not for figures or for reading a whole section.
-Read before answering: coverage and hit_meaning — a hit means the words appear in a document (it may quote an
-accounting standard or a third party), not that the company asserted them, and words are stemmed; total_hits
-counts documents (exhibits separately), and total_is_lower_bound=true means "at least"; next_page pages on.
-Each row is one filing with its form, filing date and accession number.""",
-    "search_documents": """\
-Use it to find what filings say about a topic ("what did NVIDIA say about export controls to China?") in the
-locally indexed 10-K/10-Q text (built with `edgar index add`); pass company whenever the question names one.
-match=phrase returns only passages with the exact words in order. Not for figures.
-Read before answering: shortfall and broadened (fewer passages matched every word), the notes (keyword-only when
-no vectors), and each hit's form, filing date, fiscal year, section and accession number — cite them. Quote the
-excerpt rather than paraphrasing it, and call read_document(around=chunk_id) for context. A not_found error means
-the company is not indexed: say so; do not guess.""",
-    "read_document": """\
-Numbered lines of a section from search_documents' doc_id (or a chunk with its neighbours via around=chunk_id),
-for reading around an excerpt before quoting it. Use next_lines to page on; cite the accession number.""",
-    "verify_answer": """\
-Use it before giving the user an answer that contains figures: it extracts every figure (money, per-share,
-shares, percentages, dates, fiscal years) and checks it against the cited filings' XBRL facts or text.
-Pass the company and, when the answer cites filings, their accession numbers in cite.
-Read before answering: each figure's status — grounded (with the supporting fact's accession, period and tag),
-derived (a ratio or growth of grounded facts; the formula is given), mismatched_period (right number, wrong
-fiscal year: fix the year it names), ungrounded (remove or correct it). Do not present an answer with
-ungrounded or mismatched figures as verified.""",
-    "list_filings": """\
-Use it for a company's filing history (10-K, 10-Q, 8-K, 20-F, ... with amendments) or to find a filing's
-accession number, period of report and document URL. Not for figures: take those from get_financial_concept,
-whose XBRL facts already reflect amendments.
-Read before answering: superseded/superseded_by — a later amendment exists, but a 10-K/A often only adds Part III
-or an exhibit, so it does not replace the whole report; history_truncated and truncated (older filings were not
-read, or more match than limit); foreign_private_issuer (files 20-F/40-F, not 10-K); fiscal_year on each filing
-is derived from its period of report and the company's fiscal year end.""",
+# The capabilities exposed as tools: the same functions the CLI commands call.
+CAPABILITIES: list[Callable[..., Any]] = [
+    resolve_company, get_financial_concept, get_financial_series, get_financial_statement, compare_companies,
+    list_filings, get_filing_section, search_full_text, search_documents, read_document, index_list, index_add,
+    verify_answer,
+]
+
+# Parameters a remote caller must not have: `file` reads the server's own disk, `store` is an object.
+HIDDEN_PARAMETERS: dict[str, set[str]] = {"get_filing_section": {"file"}, "search_documents": {"store"},
+                                          "read_document": {"store"}, "index_add": {"store"},
+                                          "index_list": {"store"}, "index_remove": {"store"},
+                                          "sync_bulk": {"progress"}}
+
+# Tools that read or write only the server's local index (the SEC is not reached): openWorldHint false.
+LOCAL_TOOLS = {"search_documents", "read_document", "index_list"}
+# Tools that change server state (the local index): readOnlyHint false.
+WRITING_TOOLS = {"index_add"}
+
+# Defaults over MCP where the CLI's would make a large answer: a model pages on with offset/next_offset.
+MCP_DEFAULTS: dict[str, dict[str, Any]] = {"get_filing_section": {"max_chars": 8000}, "list_filings": {"limit": 10}}
+
+# Descriptions over MCP where the capability's mention a hidden parameter.
+MCP_DESCRIPTIONS: dict[tuple[str, str], str] = {
+    ("get_filing_section", "company"): "Ticker, CIK or company name, e.g. NVDA",
+    ("get_filing_section", "form"): "10-K (default), 10-Q or 20-F",
+}
+
+
+def _ranges() -> dict[str, dict[str, dict[str, Any]]]:
+    """JSON Schema bounds of each tool's parameters, from the constants the capabilities check them against."""
+    limit = lambda hi: {"minimum": 1, "maximum": hi}  # noqa: E731
+    year = {"minimum": _concepts.MIN_FISCAL_YEAR}
+    return {
+        "get_financial_concept": {"limit": limit(_concepts.MAX_LIMIT), "fiscal_year": year},
+        "compare_companies": {"fiscal_year": year, "companies": {"minItems": _compare.MIN_COMPANIES,
+                                                                 "maxItems": 2 * _compare.MAX_COMPANIES}},
+        "list_filings": {"limit": limit(_filings.MAX_LIMIT)},
+        "get_filing_section": {"max_chars": {"minimum": 0, "maximum": _sections.MAX_CHARS_LIMIT},  # 0: all of it
+                               "offset": {"minimum": 0}, "fiscal_year": year},
+        "search_full_text": {"limit": limit(_search.MAX_LIMIT), "page": limit(_search.MAX_PAGE),
+                             "query": {"maxLength": _search.MAX_QUERY_CHARS}},
+        "search_documents": {"limit": limit(_docs.MAX_LIMIT), "per_company": {"minimum": 1},
+                             "max_excerpt_chars": {"minimum": 80, "maximum": 5000}},
+        "index_add": {"years": limit(_local_index.MAX_YEARS)},
+        "get_financial_series": {"last": limit(_statements.MAX_LAST),
+                                 "concepts": {"minItems": 1, "maxItems": _statements.MAX_CONCEPTS}},
+        "get_financial_statement": {"last": limit(_statements.MAX_LAST)},
+    }
+
+
+# Names a model is likely to send for a parameter (other tools' spellings, the CLI's, everyday words).
+LIKELY_MEANT: dict[str, tuple[str, ...]] = {
+    "fiscal_year": ("fy", "year", "fiscalyear", "fiscal_years", "years"),
+    "accession_number": ("accession", "accession_no", "accessionnumber", "accession_numbers", "filing"),
+    "accession_numbers": ("accession", "accessions", "accession_number"),
+    "filed_from": ("since", "from", "start", "start_date", "date_from", "from_date", "after"),
+    "filed_to": ("until", "to", "end", "end_date", "date_to", "to_date", "before"),
+    "forms": ("form", "form_type", "form_types", "filing_type", "type"),
+    "form": ("forms", "form_type", "filing_type"),
+    "company": ("ticker", "cik", "symbol", "name", "issuer", "query"),
+    "companies": ("tickers", "company", "ciks", "symbols"),
+    "query": ("q", "text", "search", "name", "company", "ticker"),
+    "limit": ("max_results", "n", "count", "top", "size", "max"),
+    "concept": ("metric", "tag", "measure", "item"),
+    "section": ("item", "part"),
 }
 
 
 def _public_signature(fn: Callable[..., Any]) -> inspect.Signature:
-    """The function's signature without ``client`` and hidden parameters, annotations evaluated."""
+    """The function's signature without ``client`` and hidden parameters, MCP defaults applied, plus ``ctx``."""
+    from mcp.server.mcpserver import Context
+
     hints = typing.get_type_hints(fn, include_extras=True)
     hidden = {"client"} | HIDDEN_PARAMETERS.get(fn.__name__, set())
+    defaults = MCP_DEFAULTS.get(fn.__name__, {})
     params = [
-        p.replace(annotation=hints.get(p.name, p.annotation), kind=inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        p.replace(annotation=hints.get(p.name, p.annotation), kind=inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                  default=defaults.get(p.name, p.default))
         for p in inspect.signature(fn).parameters.values()
         if p.name not in hidden
     ]
+    params.append(inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Context))
     return inspect.Signature(params, return_annotation=hints["return"])
-
-
-_KEY_FIELDS = ("name", "cik", "tag", "item", "key", "label", "status", "text", "value", "unit", "fiscal_year", "fiscal_period", "start", "end",
-               "form", "filed", "period_of_report", "accession_number", "matched_tag", "restated", "original_value",
-               "score", "excerpt", "company")
-_TEXT_LIMIT = 1500
-
-
-def short_text(result: Any) -> str:
-    """A compact plain-text view of a result for the text channel; the structured content holds everything.
-
-    Scalars at the top level, then the first rows of each list with their key fields, then the start of
-    any long text field, within about 1,500 characters.
-    """
-    data = result.model_dump(mode="json", exclude_none=True)
-    lines: list[str] = []
-    long_texts: list[tuple[str, str]] = []
-    for key, value in data.items():
-        if isinstance(value, str) and len(value) > 300:
-            long_texts.append((key, value))
-        elif isinstance(value, (str, int, float, bool)):
-            lines.append(f"{key}: {value}")
-        elif isinstance(value, dict) and value.get("name"):
-            lines.append(f"{key}: {value['name']}" + (f" (CIK {value['cik']})" if value.get("cik") else ""))
-    for key, value in data.items():
-        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            lines.append(f"{key} ({len(value)}):")
-            for row in value[:5]:
-                parts = []
-                for k in _KEY_FIELDS:
-                    if k in row and not isinstance(row[k], (dict, list)):
-                        parts.append(f"{k}={str(row[k])[:80]}")
-                    elif k == "company" and isinstance(row.get(k), dict):
-                        parts.append(f"company={row[k].get('name')}")
-                if parts:
-                    lines.append("  - " + ", ".join(parts))
-            if len(value) > 5:
-                lines.append(f"  ... {len(value) - 5} more in the structured content")
-        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value) and key in ("notes", "warnings"):
-            lines.extend(f"{key[:-1]}: {v}" for v in value)
-    for key, value in long_texts:
-        lines.append(f"{key} ({len(value):,} chars): {value[:600]}...")
-    text = "\n".join(lines)
-    if len(text) > _TEXT_LIMIT:
-        text = text[:_TEXT_LIMIT] + " ..."
-    return text + "\n(Full result in the structured content.)"
 
 
 def description_for(fn: Callable[..., Any]) -> str:
@@ -176,39 +147,152 @@ def description_for(fn: Callable[..., Any]) -> str:
     return f"{first}\n\n{GUIDANCE.get(fn.__name__, '').strip()}".strip()
 
 
+def as_text(data: Any) -> str:
+    """The text channel: the whole result as compact JSON (never less than the structured content)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def error_result(payload: dict[str, Any]) -> Any:
+    """An ``isError`` result: the error JSON as text, no structured content (it would not match outputSchema)."""
+    from mcp_types import CallToolResult, TextContent
+
+    return CallToolResult(content=[TextContent(type="text", text=as_text(payload))], is_error=True)
+
+
+def _server_paths() -> list[str]:
+    """Paths on the server's disk that results and errors must not show a remote caller."""
+    return _paths_for(os.environ.get("EDGAR_INDEX"), os.environ.get("EDGAR_CACHE_DIR"))
+
+
+@functools.lru_cache(maxsize=8)
+def _paths_for(index_env: str | None, cache_env: str | None) -> list[str]:
+    from .config import cache_dir
+    from .index.store import index_path
+
+    paths = {str(index_path()), str(cache_env or cache_dir())}
+    return sorted((p for p in paths if len(p) > 1), key=len, reverse=True)
+
+
+def redact(value: Any, paths: list[str]) -> Any:
+    """``value`` with every server path replaced by a neutral phrase."""
+    if isinstance(value, str):
+        for p in paths:
+            if p in value:
+                value = value.replace(p, "the server")  # "the local index at the server"
+        return value
+    if isinstance(value, list):
+        return [redact(v, paths) for v in value]
+    if isinstance(value, dict):
+        return {k: redact(v, paths) for k, v in value.items()}
+    return value
+
+
+def _progress_reporter(ctx: Any) -> Callable[[str], None] | None:
+    """A thread-safe callback sending notifications/progress for this request (a no-op without a token)."""
+    try:
+        ctx.request_context  # noqa: B018 - raises outside a request (an in-process call)
+    except Exception:  # noqa: BLE001
+        return None
+    loop = asyncio.get_running_loop()
+    counter = itertools.count(1)
+
+    def report(message: str) -> None:
+        try:
+            asyncio.run_coroutine_threadsafe(ctx.report_progress(next(counter), None, message[:300]), loop)
+        except RuntimeError:  # the loop has closed (the server is stopping): nobody is listening
+            pass
+
+    return report
+
+
+def _internal_error(name: str, exc: BaseException) -> dict[str, Any]:
+    logger.error("tool %s raised %s", name, type(exc).__name__, exc_info=exc)
+    return EdgarError("internal_error", f"Unexpected {type(exc).__name__} in {name}: {str(exc)[:200]}",
+                      "This is a bug in edgar, not a problem with the question: report it with the arguments, "
+                      "and answer without this tool meanwhile.").to_dict()
+
+
 def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Adapt a capability for MCPServer: same name, parameters and result model, run in a thread."""
+    """Adapt a capability for MCPServer: same name, parameters and result model, run in a thread.
+
+    The call runs under a CallControl: progress lines of the SEC client become progress notifications,
+    and a cancelled call (the client sent notifications/cancelled or went away) stops fetching at its
+    next SEC request. Its SEC requests end by the command deadline (sec/transport.py), as a CLI command's do.
+    """
     import anyio
     from mcp_types import CallToolResult, TextContent
 
+    from .sec.calls import CallControl, watching
+    from .sec.transport import command_deadline
+
+    name = fn.__name__
+
     @functools.wraps(fn)
-    async def tool(**kwargs: Any) -> Any:
+    async def tool(ctx: Any = None, **kwargs: Any) -> Any:
+        control = CallControl(on_progress=_progress_reporter(ctx) if ctx is not None else None)
+
+        def run() -> Any:
+            with watching(control), command_deadline():  # the command's SEC requests end by its deadline
+                return fn(**kwargs)
+
+        paths = _server_paths()
         try:
-            result = await anyio.to_thread.run_sync(functools.partial(fn, **kwargs), abandon_on_cancel=True)
-            return CallToolResult(content=[TextContent(type="text", text=short_text(result))],
-                                  structured_content=result.model_dump(mode="json"))
+            result = await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
+            data = result.model_dump(mode="json")
+            text = as_text(data)
+            if any(p in text for p in paths):
+                data = redact(data, paths)
+                text = as_text(data)
+            return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+        except anyio.get_cancelled_exc_class():
+            control.cancel()
+            raise
         except EdgarError as exc:
-            payload = exc.to_dict()
-            return CallToolResult(content=[TextContent(type="text", text=json.dumps(payload))],
-                                  structured_content=payload, is_error=True)
+            return error_result(redact(exc.to_dict(), paths))
+        except Exception as exc:  # a bug: a structured internal_error, never "Error executing tool"
+            if os.environ.get("EDGAR_DEBUG") == "1":
+                raise
+            return error_result(redact(_internal_error(name, exc), paths))
+
+    from mcp.server.mcpserver import Context
 
     tool.__signature__ = _public_signature(fn)  # type: ignore[attr-defined]
-    tool.__annotations__ = {}
+    tool.__annotations__ = {"ctx": Context}  # how MCPServer finds the parameter that receives the request context
     del tool.__wrapped__  # type: ignore[attr-defined]
     return tool
 
 
-# The capabilities exposed as tools: the same functions the CLI commands call.
-CAPABILITIES: list[Callable[..., Any]] = [
-    resolve_company, get_financial_concept, compare_companies, list_filings, get_filing_section, search_full_text,
-    search_documents, read_document, verify_answer,
-]
+def _likely(unknown: str, props: list[str]) -> str | None:
+    key = unknown.strip().lower().replace("-", "_").replace(" ", "_")
+    for target, spellings in LIKELY_MEANT.items():
+        if target in props and (key in spellings or key == target):
+            return target
+    from rapidfuzz import process
 
-# Parameters a remote caller must not have: `file` reads the server's own disk.
-HIDDEN_PARAMETERS: dict[str, set[str]] = {"get_filing_section": {"file"}, "search_documents": {"store"},
-                                          "read_document": {"store"}, "index_add": {"store"},
-                                          "index_list": {"store"}, "index_remove": {"store"},
-                                          "sync_bulk": {"progress"}}
+    best = process.extractOne(key, props, score_cutoff=70)
+    return best[0] if best else None
+
+
+def unknown_argument_error(tool_name: str, unknown: list[str], props: list[str]) -> dict[str, Any]:
+    """invalid_argument naming each unknown key and the parameter it most likely meant."""
+    parts, meant, hidden = [], {}, []
+    for key in unknown:
+        if key in HIDDEN_PARAMETERS.get(tool_name, set()) | {"client"}:
+            hidden.append(key)
+            continue
+        target = _likely(key, props)
+        parts.append(f"{key!r}" + (f" (did you mean {target}?)" if target else ""))
+        if target:
+            meant[key] = target
+    fix = "; ".join(f"pass {t} instead of {k}" for k, t in meant.items())
+    message = (f"{tool_name} has no parameter " + ", ".join(parts) + "." if parts else "")
+    if hidden:
+        message += (" " if message else "") + (f"{', '.join(map(repr, hidden))} is not available over MCP: "
+                                                "the server does not read its own disk for a caller.")
+    return EdgarError("invalid_argument", message,
+                      (fix[0].upper() + fix[1:] + ". " if fix else "")
+                      + f"Its parameters: {', '.join(props)}.", unknown_arguments=unknown,
+                      did_you_mean=meant).to_dict()
 
 
 def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:
@@ -217,75 +301,147 @@ def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:
     problems, hints = [], []
     for err in validation.errors():
         field = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
-        problems.append(f"{field}: {err.get('msg', 'invalid')}")
-        desc = props.get(field, {}).get("description")
+        if err.get("type") == "missing":
+            problems.append(f"{field} is required")
+        else:
+            problems.append(f"{field}: {err.get('msg', 'invalid')}")
+        desc = props.get(field.split(".")[0], {}).get("description")
         if desc:
             hints.append(f"{field} — {desc}")
     return EdgarError("invalid_argument", "Invalid arguments: " + "; ".join(problems) + ".",
                       ("Valid values: " + " ".join(hints)) if hints else "Check the tool's input schema.").to_dict()
 
 
+def _constrain(prop: dict[str, Any], bounds: dict[str, Any]) -> None:
+    """Add JSON Schema bounds to a property, inside the matching branch of an anyOf (int | None)."""
+    kind = "array" if "minItems" in bounds or "maxItems" in bounds else (
+        "string" if "maxLength" in bounds else "integer")
+    branches = prop.get("anyOf") or [prop]
+    for branch in branches:
+        if branch.get("type") == kind:
+            branch.update(bounds)
+
+
+def strip_titles(schema: Any) -> Any:
+    """A JSON Schema without pydantic's generated ``title`` keywords (a property named title is kept)."""
+    if isinstance(schema, list):
+        return [strip_titles(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {}
+    for key, value in schema.items():
+        if key == "title" and isinstance(value, str):
+            continue
+        if key in ("properties", "$defs", "definitions", "patternProperties") and isinstance(value, dict):
+            out[key] = {k: strip_titles(v) for k, v in value.items()}
+        else:
+            out[key] = strip_titles(value)
+    return out
+
+
 def _server_class():
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
-    from mcp_types import CallToolResult, TextContent
     from pydantic import ValidationError
 
     class EdgarMCPServer(MCPServer):
-        """Bad arguments come back as a structured invalid_argument error, like every other failure."""
+        """Every failure comes back as a structured isError result, arguments are checked strictly."""
+
+        async def list_tools(self):
+            tools = await super().list_tools()
+            return [t.model_copy(update={"output_schema": strip_titles(t.output_schema)}) for t in tools]
 
         async def call_tool(self, name, arguments, context=None):
-            if self._tool_manager.get_tool(name) is None:
-                payload = EdgarError("invalid_argument", f"Unknown tool {name!r}.",
-                                     "Use one of: " + ", ".join(fn.__name__ for fn in CAPABILITIES) + ".").to_dict()
-                return CallToolResult(content=[TextContent(type="text", text=json.dumps(payload))],
-                                      structured_content=payload, is_error=True)
+            tool = self._tool_manager.get_tool(name)
+            if tool is None:
+                from rapidfuzz import process
+
+                names = [fn.__name__ for fn in CAPABILITIES]
+                close = process.extractOne(str(name), names, score_cutoff=60)
+                return error_result(EdgarError(
+                    "invalid_argument", f"Unknown tool {name!r}.",
+                    (f"Did you mean {close[0]}? " if close else "") + "Use one of: " + ", ".join(names) + ".").to_dict())
+            props = list((tool.parameters or {}).get("properties", {}))
+            unknown = [k for k in (arguments or {}) if k not in props]
+            if unknown:
+                return error_result(unknown_argument_error(name, unknown, props))
             try:
                 return await super().call_tool(name, arguments, context)
             except ToolError as exc:
-                if not isinstance(exc.__cause__, ValidationError):
+                if isinstance(exc.__cause__, ValidationError):
+                    return error_result(_argument_error(tool, exc.__cause__))
+                if os.environ.get("EDGAR_DEBUG") == "1":
                     raise
-                payload = _argument_error(self._tool_manager.get_tool(name), exc.__cause__)
-                return CallToolResult(content=[TextContent(type="text", text=json.dumps(payload))],
-                                      structured_content=payload, is_error=True)
+                return error_result(_internal_error(name, exc.__cause__ or exc))
 
     return EdgarMCPServer
 
 
 def build_server():
-    """An MCPServer with one tool per capability (read-only, open-world)."""
+    """An MCPServer with one tool per capability, strict input schemas, structured errors."""
     from mcp_types import ToolAnnotations
 
     from . import __version__
 
     server = _server_class()(name="edgar", instructions=SERVER_INSTRUCTIONS, version=__version__, log_level="WARNING")
+    ranges = _ranges()
     for fn in CAPABILITIES:
+        name = fn.__name__
         server.add_tool(
-            as_tool(fn), name=fn.__name__, title=fn.__name__.replace("_", " ").capitalize(),
-            description=description_for(fn),
-            annotations=ToolAnnotations(read_only_hint=True, open_world_hint=True, destructive_hint=False,
-                                        idempotent_hint=True),
+            as_tool(fn), name=name, title=name.replace("_", " ").capitalize(), description=description_for(fn),
+            annotations=ToolAnnotations(read_only_hint=name not in WRITING_TOOLS, open_world_hint=name not in LOCAL_TOOLS,
+                                        destructive_hint=False, idempotent_hint=True),
             structured_output=True,
         )
+        tool = server._tool_manager.get_tool(name)
+        schema = strip_titles(tool.parameters)
+        schema["additionalProperties"] = False
+        for param, bounds in ranges.get(name, {}).items():
+            _constrain(schema["properties"][param], bounds)
+        for (tname, param), text in MCP_DESCRIPTIONS.items():
+            if tname == name:
+                schema["properties"][param]["description"] = text
+        tool.parameters = schema
     return server
 
 
-def serve(transport: str = "stdio", host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the server; logs go to stderr, stdout carries only JSON-RPC (stdio)."""
-    logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
-    from .vocabulary import set_surface
-
-    set_surface("mcp")  # started through the CLI entry point, but what it writes is read by a model
+def install_client() -> None:
+    """The process-wide SEC client for the server: settings from the environment, never a prompt."""
     from .config import Settings
     from .sec.client import SecClient, set_client
 
     settings = Settings.from_env()
     settings.interactive = False  # stdin is the protocol: never prompt for a User-Agent
     set_client(SecClient(settings))
+
+
+def serve(transport: str = "stdio", **http: Any) -> None:
+    """Run the server; logs go to stderr, stdout carries only JSON-RPC (stdio). HTTP options: mcp_http.serve_http.
+
+    An HTTP configuration is checked and its socket bound first, so a refusal or a port in use is
+    reported (in the operator's words) before anything else starts.
+    """
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
+    if transport not in ("stdio", "streamable-http"):
+        raise EdgarError("invalid_argument", f"Unknown transport {transport!r}.", "Use stdio or streamable-http.")
+    sock = None
+    if transport == "streamable-http":
+        from .mcp_http import bind, check_http_options
+
+        check_http_options(**http)
+        sock = bind(http.get("host", "127.0.0.1"), http.get("port", 8000))
+    from .vocabulary import set_surface
+
+    set_surface("mcp")  # started through the CLI entry point, but what it writes from now on is read by a model
+    install_client()
     server = build_server()
     if transport == "stdio":
-        server.run("stdio")
-    elif transport == "streamable-http":
-        server.run("streamable-http", host=host, port=port)
+        import anyio
+
+        from .mcp_stdio import run_stdio
+
+        anyio.run(run_stdio, server)
     else:
-        raise EdgarError("invalid_argument", f"Unknown transport {transport!r}.", "Use stdio or streamable-http.")
+        from .mcp_http import serve_http
+
+        serve_http(server, sock=sock, **http)

@@ -93,7 +93,21 @@ class DataSource(_Model):
 
 PeriodType = Literal["annual", "quarterly", "ytd", "instant", "other"]
 FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4", "H1", "9M"]
-RevisionKind = Literal["stock_split", "precision_change", "restatement"]
+RevisionKind = Literal["stock_split", "reverse_split", "precision_change", "suspected_tagging_error", "restatement"]
+
+
+class SuspectedError(_Model):
+    """A filing's figure for this period that the company's other figures do not bear out (shown, never fixed)."""
+
+    kind: Literal["tagging_error", "scale"] = Field(
+        description="tagging_error: a filing reported a value for this period that the filings before and after it "
+        "do not (often another period's figure, or the sign reversed); scale: about 1,000 or 1,000,000 times the "
+        "same-period figure of other filings, its neighbours in the series or the same filing's cover-page count")
+    accession_number: str = Field(description="The filing the suspect figure is in")
+    form: str | None = None
+    filed: date
+    value: float | int = Field(description="The suspect figure as reported")
+    reason: str = Field(description="What the figure disagrees with, in words")
 
 
 class FactValue(_Model):
@@ -112,14 +126,29 @@ class FactValue(_Model):
     accession_number: str
     matched_tag: str = Field(description="taxonomy:Tag the value was reported under")
     restated: bool = Field(description="True when filings reported different values for this period")
-    original_value: float | int | None = None
+    original_value: float | int | None = Field(
+        None, description="The first value reported for this period (first-filed), when filings differ; equal to "
+        "value when the period was revised and revised back")
     original_filed: date | None = None
     original_accession: str | None = None
     distinct_values: int = 1
-    revision_kind: RevisionKind | None = None
+    revision_kind: RevisionKind | None = Field(
+        None, description="How the filings differ: stock_split (per-share value fell or share count rose by a "
+        "forward split's ratio), reverse_split (the other way: per-share up, count down, as in a reverse split or a "
+        "recapitalisation's exchange ratio), precision_change (equal "
+        "after rounding), suspected_tagging_error (a filing's figure the others do not bear out: revised and revised "
+        "back, or exactly 1,000x apart; see suspected_errors), restatement (anything else)")
     pre_split_ratio: int | None = Field(
         None, description="Set when this per-share or share value was last reported before an N-for-1 stock split "
         "that later filings applied to other periods: it is on the old share basis and was never restated")
+    pre_reverse_split_ratio: int | None = Field(
+        None, description="Set when this per-share or share value was last reported before a 1-for-N reverse split "
+        "or recapitalisation (later filings show N times the per-share values, 1/N the counts) applied to other "
+        "periods: it is on the old share basis and was never restated")
+    suspected_errors: list[SuspectedError] = Field(
+        default_factory=list, description="Filed figures for this period that look like the filer's own errors "
+        "(a tagging error in one filing, a value about 1,000x off); when one names this value's own accession_number, "
+        "the value shown is the suspect one")
     filing_url: str = Field(description="The filing's index page in the SEC Archives")
 
 
@@ -382,9 +411,11 @@ class ComparisonResult(_Model):
     label: str
     definition: str
     period: Literal["annual", "quarterly"]
-    fiscal_year: int
-    fiscal_period: FiscalPeriod = Field(description="FY for annual comparisons, Q1-Q4 for quarterly ones")
-    fiscal_year_basis: Literal["requested", "latest_common"]
+    fiscal_year: int | None = Field(description="The fiscal year compared; null when each company's latest was "
+                                    "asked and they differ (each row has its own)")
+    fiscal_period: FiscalPeriod | None = Field(description="FY for annual comparisons, Q1-Q4 for quarterly ones; "
+                                               "null like fiscal_year")
+    fiscal_year_basis: Literal["requested", "latest_common", "latest_each"]
     fiscal_year_reason: str = Field(description="Which fiscal year was compared and why")
     comparable: bool = Field(description="False when period ends are more than 45 days apart or units differ")
     comparability_issues: list[str] = Field(default_factory=list, description="Short reasons comparable is false")
@@ -394,6 +425,14 @@ class ComparisonResult(_Model):
     unavailable: list[UnavailableCompany] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     source: str = Field(description="The SEC endpoint the figures come from")
+
+    @property
+    def exit_status(self) -> int:
+        """16 (PARTIAL) when a company is missing because the SEC failed for it (retry for all), else 0."""
+        from .errors import TRANSIENT_CODES, ExitStatus
+
+        partial = any(u.code in TRANSIENT_CODES for u in self.unavailable)
+        return int(ExitStatus.PARTIAL if partial else ExitStatus.OK)
 
 
 # --- filing sections (edgar section) ---------------------------------------
@@ -446,7 +485,12 @@ class FilingSection(_Model):
 
 # --- answer verification (verify_answer) -------------------------------------
 
-VerifyStatus = Literal["grounded", "derived", "mismatched_period", "ungrounded", "unchecked"]
+VerifyStatus = Literal["grounded", "derived", "superseded", "mismatched_period", "ungrounded", "ambiguous",
+                       "unchecked"]
+# The verdict on a whole answer, worst first (see AnswerVerification.verdict).
+AnswerVerdict = Literal["ungrounded", "superseded", "ambiguous", "unchecked", "no_figures", "grounded"]
+# Caveats on a figure that may still be grounded, raised to the verdict.
+FigureFlag = Literal["superseded_value", "pre_split_basis", "convenience_translation"]
 FigureKind = Literal["money", "per_share", "shares", "percent", "percentage_points", "number", "date",
                      "fiscal_year", "year"]
 
@@ -475,6 +519,19 @@ class FigureSupport(_Model):
     passage: str | None = Field(None, description="For cited text: the sentence the number is in")
 
 
+class PeriodReading(_Model):
+    """One fiscal period that calendar wording ("2024", "Q3 2024") can mean, and the figure's status under it."""
+
+    fiscal_year: int
+    fiscal_period: FiscalPeriod
+    start: date | None = None
+    end: date | None = None
+    why: str = Field(description="Why the wording can mean it: 'ends in 2024', 'lies mostly in 2024', "
+                     "'the company's own label'")
+    status: VerifyStatus
+    reason: str
+
+
 class VerifiedFigure(_Model):
     """One figure of the answer, parsed, and whether the filings bear it out."""
 
@@ -494,15 +551,24 @@ class VerifiedFigure(_Model):
     claimed_period_text: str | None = Field(None, description="The words the claimed period was read from")
     status: VerifyStatus = Field(description="grounded: equals a fact of the concept named (or a cited number "
                                  "about it) at the answer's rounding, for the claimed period; derived: a ratio, "
-                                 "growth rate or difference of facts; mismatched_period: the same concept's value "
-                                 "for another period; ungrounded: contradicted (another value, sign or "
-                                 "direction) or nothing supports it; unchecked: edgar cannot tell (an ambiguous "
-                                 "match, a segment, a period the facts do not cover, a calendar year)")
+                                 "growth rate or difference of facts for the claimed period; superseded: equals the "
+                                 "value first reported for the period, which later filings restated; "
+                                 "mismatched_period: the same concept's value for another period; ungrounded: "
+                                 "contradicted (another value, sign or direction) or nothing supports it; "
+                                 "ambiguous: calendar wording at a company whose fiscal year is not the calendar "
+                                 "year, grounded under one reading and not the other (see readings); unchecked: "
+                                 "edgar cannot tell (an ambiguous match, a segment, a period the facts do not cover)")
     reason: str = Field(description="Why, in one sentence")
     support: FigureSupport | None = Field(None, description="The best supporting fact or passage")
     formula: str | None = Field(None, description="For derived figures: how the inputs give the figure")
     inputs: list[FigureSupport] = Field(default_factory=list, description="For derived figures: the facts used")
     other_matches: int = Field(0, description="Other facts that also round to the figure (a loose match when many)")
+    flags: list[FigureFlag] = Field(default_factory=list, description="superseded_value: the value first reported, "
+                                    "later restated; pre_split_basis: a share count or per-share value before a "
+                                    "later stock split; convenience_translation: a filer's translation into "
+                                    "another currency than it reports in")
+    readings: list[PeriodReading] = Field(default_factory=list, description="For calendar wording at a company "
+                                          "whose fiscal year is not the calendar year: each fiscal period it can mean")
     notes: list[str] = Field(default_factory=list)
 
 
@@ -511,7 +577,16 @@ class AnswerVerification(_Model):
 
     company: CompanyRef | None = None
     cited: list[str] = Field(default_factory=list, description="Accession numbers or documents the check used")
-    all_grounded: bool = Field(description="True when no figure is ungrounded or tied to the wrong period")
+    verdict: AnswerVerdict = Field(description="grounded: every figure grounded or derived; ungrounded: some figure "
+                                   "is ungrounded or of another period; superseded: none contradicted, but some "
+                                   "figure is a value later restated; ambiguous: none contradicted, but some figure's "
+                                   "period reads two ways; unchecked: none contradicted, but some figure could not "
+                                   "be checked; no_figures: the answer states no figure")
+    all_grounded: bool = Field(description="True only when the answer states figures and every one is grounded or "
+                               "derived (verdict grounded); unchecked, ambiguous and superseded figures are not "
+                               "grounded")
+    flags: list[FigureFlag] = Field(default_factory=list, description="Caveats raised by any figure (see "
+                                    "VerifiedFigure.flags); each is explained in warnings")
     summary: str
     counts: dict[str, int] = Field(default_factory=dict, description="Figures per status")
     figures: list[VerifiedFigure]
@@ -521,10 +596,10 @@ class AnswerVerification(_Model):
 
     @property
     def exit_status(self) -> int:
-        """10 (UNGROUNDED) when a figure is ungrounded or mismatched, else 0: the CLI exits with it."""
-        from .errors import ExitStatus
+        """The CLI's exit status: 0 grounded, 10 ungrounded, 11 superseded/ambiguous/unchecked, 12 no figures."""
+        from .errors import verdict_exit_status
 
-        return int(ExitStatus.OK if self.all_grounded else ExitStatus.UNGROUNDED)
+        return int(verdict_exit_status(self.verdict))
 
 
 # --- local filing-text index (index_add, index_list, index_remove, search_documents, read_document) ----
@@ -561,7 +636,7 @@ class SkippedFiling(_Model):
 
 
 class IndexUpdate(_Model):
-    """What `edgar index add` or `edgar index remove` changed in the local index."""
+    """What adding filings to the local index, or removing them, changed."""
 
     action: Literal["add", "remove"]
     index_path: str

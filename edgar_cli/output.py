@@ -181,6 +181,7 @@ def emit(result: Any, fmt: str | None = None, *, quiet: bool = False) -> None:
         out.write((terminal_safe(text) if safe else text) + ("" if text.endswith("\n") or not text else "\n"))
     else:
         write_rows(R.rows(result), "csv" if fmt == "csv" else "tsv", out, header=fmt != "plain", safe=safe)
+    out.flush()  # the data before the notes, when both go to one terminal
     messages(result, quiet=quiet)
 
 

@@ -167,13 +167,47 @@ def render_error(error: dict) -> None:
 
 
 def fmt_value(value: float | int, unit: str) -> str:
+    """A value with the precision it was filed with: 0.025 stays 0.025, 1.19 stays 1.19, 6.9 prints 6.90.
+
+    companyfacts has no decimals attribute, so the digits come from the value
+    itself (its shortest exact decimal form); per-share amounts and other
+    fractions show at least two decimals.
+    """
     if isinstance(value, float) and not value.is_integer() or "/shares" in unit:
-        return f"{value:,.2f}" if abs(value) < 1000 else f"{value:,.0f}"
+        digits = repr(float(value)).split(".")[1] if "e" not in repr(float(value)) else f"{value:.10f}".split(".")[1]
+        places = max(2, len(digits.rstrip("0")))
+        return f"{value:,.{min(places, 10)}f}"
     return f"{int(value):,}"
 
 
+def _marks(v: M.FactValue) -> str:
+    """* restated; † on a share basis before a later split, never restated; ! a suspected filer error."""
+    marks = "*" if v.restated else ""
+    marks += "†" if v.pre_split_ratio or v.pre_reverse_split_ratio else ""
+    marks += "!" if any(e.accession_number == v.accession_number for e in v.suspected_errors) else ""
+    return f" {marks}" if marks else ""
+
+
+def _mark_captions(values: list, name) -> list[str]:
+    """Caption lines explaining the † and ! marks of ``values`` (``name(v)`` labels a row)."""
+    lines = []
+    basis: dict[str, list[str]] = {}
+    for v in values:
+        if v.pre_split_ratio or v.pre_reverse_split_ratio:
+            event = (f"a {v.pre_split_ratio}-for-1 stock split" if v.pre_split_ratio
+                     else f"a 1-for-{v.pre_reverse_split_ratio} reverse split or recapitalisation")
+            basis.setdefault(event, []).append(name(v))
+    if basis:
+        lines.append("† old share basis, never restated: " + "; ".join(
+            f"{', '.join(names)} predate{'s' if len(names) == 1 else ''} {event}" for event, names in basis.items()))
+    suspect = [(v, e) for v in values for e in v.suspected_errors if e.accession_number == v.accession_number]
+    if suspect:
+        lines.append("! suspected filer error: " + "; ".join(f"{name(v)}: {e.reason}" for v, e in suspect))
+    return lines
+
+
 def _value_cell(v: M.FactValue) -> str:
-    return fmt_value(v.value, v.unit) + (" *" if v.restated else "")
+    return fmt_value(v.value, v.unit) + _marks(v)
 
 
 def _short_tag(tag: str) -> str:
@@ -252,6 +286,9 @@ def _concept(r: M.ConceptResult):
         t.caption = "* restated: " + "; ".join(
             f"{v.end} was {fmt_value(v.original_value or 0, v.unit)} in {v.original_accession} "
             f"({v.revision_kind})" for v in r.values if v.restated)
+    marks = _mark_captions(r.values, lambda v: str(v.end))
+    if marks:
+        t.caption = "\n".join(([t.caption] if t.caption else []) + marks)
     if r.truncated:
         extra = f"{r.total_values - len(r.values)} more; raise --limit"
         t.caption = f"{t.caption}\n{extra}" if t.caption else extra
@@ -261,6 +298,8 @@ def _concept(r: M.ConceptResult):
 @renders(M.ComparisonResult)
 def _comparison(r: M.ComparisonResult):
     when = f"FY{r.fiscal_year}" if r.period == "annual" else f"{r.fiscal_period} FY{r.fiscal_year}"
+    if r.fiscal_year is None:
+        when = "each company's latest fiscal " + ("year" if r.period == "annual" else "quarter")
     verdict = "comparable" if r.comparable else "NOT COMPARABLE: " + "; ".join(r.comparability_issues)
     title = f"{r.label} - {when} ({r.period})\n{verdict}"
     if width() < 140:
@@ -296,6 +335,7 @@ def _comparison(r: M.ComparisonResult):
         lines.append("* restated: " + "; ".join(
             f"{v.name} was {fmt_value(v.original_value or 0, v.unit)} in {v.original_accession}"
             for v in r.rows if v.restated))
+    lines.extend(_mark_captions(r.rows, lambda v: v.name))
     for u in r.unavailable:
         lines.append(f"unavailable: {u.name or u.query} ({u.code}): {u.reason}")
     t.caption = "\n".join(lines)
@@ -434,14 +474,17 @@ def _answer_verification(r: M.AnswerVerification):
     t.add_column("Figure", no_wrap=True)
     t.add_column("Status", no_wrap=True)
     t.add_column("Evidence", overflow="fold", ratio=1)
-    marks = {"grounded": "ok", "derived": "derived", "mismatched_period": "WRONG PERIOD", "ungrounded": "UNGROUNDED",
-             "unchecked": "-"}
+    marks = {"grounded": "ok", "derived": "derived", "superseded": "SUPERSEDED", "mismatched_period": "WRONG PERIOD",
+             "ungrounded": "UNGROUNDED", "ambiguous": "AMBIGUOUS", "unchecked": "-"}
     for f in r.figures:
         claimed = f.claimed_period_text or (f"FY{f.claimed_fiscal_year}" if f.claimed_fiscal_year else "")
         accn = (f.support.accession_number if f.support else None) or (f.inputs[0].accession_number if f.inputs else "")
         evidence = f.reason + "".join(f"\n  {n}" for n in f.notes)
         extra = [x for x in (f"claimed: {claimed}" if claimed else "", accn or "") if x]
-        t.add_row(f.text, marks.get(f.status, f.status), evidence + ("\n" + " · ".join(extra) if extra else ""))
+        mark = marks.get(f.status, f.status) + "".join(f"\n[{flag.replace('_', ' ')}]" for flag in f.flags)
+        t.add_row(f.text, mark, evidence + ("\n" + " · ".join(extra) if extra else ""))
+    t.caption = f"verdict: {r.verdict}" + (f" (caveats: {', '.join(f.replace('_', ' ') for f in r.flags)})"
+                                           if r.flags else "")
     return t
 
 

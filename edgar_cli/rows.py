@@ -98,7 +98,12 @@ def _resolved(r: M.ResolvedCompany) -> list[Row]:
 @rows_of(M.ConceptResult)
 def _concept(r: M.ConceptResult) -> list[Row]:
     head = {"company_name": r.company.name, "cik": r.company.cik, "concept": r.concept}
-    return [{**head, **flat(v)} for v in r.values]
+    return [{**head, **flat(v, exclude=("suspected_errors",)), "suspected_errors": _suspects(v)} for v in r.values]
+
+
+def _suspects(v: M.FactValue) -> list[str]:
+    """A value's suspected filer errors as one column: "scale: 0001193125-14-157311"."""
+    return [f"{e.kind}: {e.accession_number}" for e in v.suspected_errors]
 
 
 @rows_of(M.ComparisonResult)
@@ -106,8 +111,9 @@ def _comparison(r: M.ComparisonResult) -> list[Row]:
     out: list[Row] = []
     for row in r.rows:
         out.append({"company_name": row.name, "cik": row.cik, "tickers": row.tickers, "concept": r.concept,
-                    **flat(row, exclude=("query", "name", "cik", "tickers", "source", "notes", "data_source")),
-                    "query": row.query, "unavailable": None})
+                    **flat(row, exclude=("query", "name", "cik", "tickers", "source", "notes", "data_source",
+                                         "suspected_errors")),
+                    "suspected_errors": _suspects(row), "query": row.query, "unavailable": None})
     for u in r.unavailable:
         out.append({"company_name": u.name, "cik": u.cik, "concept": r.concept, "query": u.query,
                     "unavailable": f"{u.code}: {u.reason}"})

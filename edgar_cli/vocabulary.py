@@ -41,6 +41,7 @@ PARAM_FLAGS: dict[str, str] = {
     "last": "--last",
     "derive": "--derive",
     "fiscal_year": "--fy",
+    "latest": "--latest",
     "period": "--period",
     "limit": "--limit",
     "sort": "--sort",

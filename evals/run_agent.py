@@ -271,8 +271,13 @@ def tool_result_text(result: Any, limit: int) -> tuple[str, str | None]:
         err = result.structured_content.get("error") if isinstance(result.structured_content, dict) else None
         if isinstance(err, dict):
             code = err.get("code")
-    else:
+    else:  # an error: isError with the error JSON as text and no structured content
         text = "\n".join(getattr(c, "text", "") for c in result.content or [])
+        if result.is_error:
+            try:
+                code = json.loads(text)["error"]["code"]
+            except (ValueError, KeyError, TypeError):
+                code = None
     if len(text) > limit:
         text = text[:limit] + f"... [truncated {len(text) - limit} characters]"
     return text, code

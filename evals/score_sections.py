@@ -1,6 +1,7 @@
 """Score section extraction over every 10-K, 10-Q and 20-F document in the SEC corpus.
 
     python evals/score_sections.py [--corpus PATH] [--only SUBSTRING] [--quiet]
+    python evals/score_sections.py --references [--show-held-out]
 
 For each document: the items we find, their length in characters (heading
 included), whether the section is a pointer (is_reference), and, where the
@@ -10,6 +11,10 @@ of more than 20% is flagged, with the verdict from reading the document when
 it has been adjudicated (ADJUDICATED below). The summary checks the targets:
 Items 1, 1A, 7, 7A and 8 found in every 10-K, and no table-of-contents
 fragment ever returned as a section.
+
+With ``--references``: precision and recall of ``is_reference`` over every
+section of every corpus filing, against labels made by reading each one
+(evals/section_references.tsv), per split: dev (tuned on) and held_out.
 
 Reads the corpus files directly (no network, no mirror); never asserts.
 """
@@ -259,16 +264,121 @@ def score_doc(doc: Doc, score: Score, quiet: bool) -> None:
                 score.core_other.append(f"{doc.name}: Item {i} is a pointer (is_reference)")
 
 
+# --- is_reference against labels made by reading ----------------------------------------------
+
+LABELS = Path(__file__).with_name("section_references.tsv")
+
+
+@dataclass
+class PointerScore:
+    """Confusion counts of is_reference against the labels, with the sections it got wrong."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    tn: int = 0
+    wrong: list[str] = field(default_factory=list)
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+
+    def line(self) -> str:
+        return (f"precision {self.precision:.3f} ({self.tp}/{self.tp + self.fp}), recall {self.recall:.3f} "
+                f"({self.tp}/{self.tp + self.fn}); {self.tp + self.fp + self.fn + self.tn} sections")
+
+
+def document_id(doc: Doc) -> str:
+    """The labels' name for a document: its accession number when known, else the fixture name."""
+    m = re.search(r"/data/\d+/(\d{10})(\d{2})(\d{6})/", doc.url or "")
+    if m:
+        return "-".join(m.groups())
+    m = re.fullmatch(r"(\d{10}-\d{2}-\d{6})\.(?:html?|txt)", doc.name)
+    return m.group(1) if m else doc.name
+
+
+def read_labels(path: Path = LABELS) -> dict[tuple[str, str], tuple[bool, str, str]]:
+    """(document, section) -> (is_reference, split, note)."""
+    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")]
+    out = {}
+    for row in csv.DictReader(lines, delimiter="\t"):
+        out[(row["document"], row["section"])] = (row["is_reference"] == "true", row["split"], row["note"])
+    return out
+
+
+def parse_all(corpus: Path) -> dict:
+    """document id -> (TextDocument, Outline) of every 10-K, 10-Q and 20-F document in the corpus."""
+    out = {}
+    for doc in collect(corpus):
+        text_doc = to_document(doc.path.read_bytes(), doc.form)
+        out[document_id(doc)] = (text_doc, build_outline(text_doc, doc.form))
+    return out
+
+
+def score_references(corpus: Path, labels: dict | None = None,
+                     parsed: dict | None = None) -> tuple[dict[str, PointerScore], list[str]]:
+    """Score is_reference over every section of every corpus filing against the labels.
+
+    Returns ({"dev", "held_out", "all"} -> PointerScore, problems): problems are sections found
+    with no label and labels whose section was not found (the outline changed: relabel by reading).
+    ``parsed`` (from parse_all) saves parsing the corpus again.
+    """
+    labels = read_labels() if labels is None else labels
+    scores = {k: PointerScore() for k in ("dev", "held_out", "all")}
+    seen: set[tuple[str, str]] = set()
+    problems: list[str] = []
+    for name, (text_doc, outline) in (parsed or parse_all(corpus)).items():
+        for s in outline.sections:
+            key = (name, s.item)
+            seen.add(key)
+            if key not in labels:
+                problems.append(f"no label: {name} {s.item}")
+                continue
+            truth, split, note = labels[key]
+            said = analyse(text_doc, outline, s) is not None
+            for k in (split, "all"):
+                sc = scores[k]
+                if said and truth:
+                    sc.tp += 1
+                elif said:
+                    sc.fp += 1
+                    sc.wrong.append(f"false pointer: {name} {s.item} ({note})")
+                elif truth:
+                    sc.fn += 1
+                    sc.wrong.append(f"missed pointer: {name} {s.item} ({note})")
+                else:
+                    sc.tn += 1
+    problems += [f"label without a section: {d} {sec}" for d, sec in sorted(set(labels) - seen)]
+    return scores, problems
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus")
     ap.add_argument("--only")
     ap.add_argument("--quiet", action="store_true", help="print only flagged items per document")
+    ap.add_argument("--references", action="store_true",
+                    help="score is_reference against evals/section_references.tsv instead (errors of the dev split)")
+    ap.add_argument("--show-held-out", action="store_true", help="with --references, list held-out errors too")
     args = ap.parse_args(argv)
     corpus = corpus_dir(args.corpus)
     if not (corpus / "MANIFEST.tsv").exists():
         print(f"corpus not found at {corpus}", file=sys.stderr)
         return 2
+    if args.references:
+        scores, problems = score_references(corpus)
+        for line in problems:
+            print(f"  {line}")
+        for k in ("dev", "held_out", "all"):
+            print(f"is_reference {k:8s}: {scores[k].line()}")
+        for k in ("dev", "held_out") if args.show_held_out else ("dev",):
+            for line in scores[k].wrong:
+                print(f"  {k}: {line}")
+        return 1 if problems else 0
     docs = collect(corpus)
     if args.only:
         docs = [d for d in docs if args.only in d.name]

@@ -47,8 +47,15 @@ def mirror(corpus) -> MirrorServer:
     srv.stop()
 
 
+@pytest.fixture(scope="session")
+def ratelimit_dir(tmp_path_factory) -> Path:
+    """One shared rate-limit bucket for the session (not the host's: other test runs on this
+    machine would otherwise share, and slow, this one's 10 requests/second)."""
+    return tmp_path_factory.mktemp("ratelimit")
+
+
 @pytest.fixture(autouse=True)
-def isolated_env(tmp_path, monkeypatch):
+def isolated_env(tmp_path, monkeypatch, ratelimit_dir):
     """Every test gets its own cache and config dirs, a User-Agent and a pinned date."""
     for var in ("EDGAR_MIRROR", "EDGAR_NO_CACHE", "EDGAR_DEBUG", "SEC_USER_AGENT", "EDGAR_INDEX_URL",
                 "EDGAR_REDIS_URL", "EDGAR_LOG_FORMAT"):
@@ -56,6 +63,7 @@ def isolated_env(tmp_path, monkeypatch):
     monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("EDGAR_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("EDGAR_INDEX", str(tmp_path / "index.sqlite"))
+    monkeypatch.setenv("EDGAR_RATELIMIT_DIR", str(ratelimit_dir))
     monkeypatch.setenv("SEC_USER_AGENT", TEST_UA)
     monkeypatch.setenv("EDGAR_TODAY", PINNED_TODAY)
     monkeypatch.setenv("EDGAR_NONINTERACTIVE", "1")

@@ -37,6 +37,11 @@ def corpus_dir() -> Path:
     return Path(os.environ.get("EDGAR_CORPUS") or DEFAULT_CORPUS)
 
 
+# The hosts that send ETag/Last-Modified and answer conditional GETs with 304 (edgartools' recorded
+# cassettes: www.sec.gov's Archives send both; data.sec.gov and efts.sec.gov send neither, and
+# "Cache-Control: max-age=0, no-cache, no-store").
+VALIDATOR_HOSTS = frozenset({"www.sec.gov"})
+
 # Every kind of misbehaviour the server can put on: see MirrorServer._fault.
 FAULT_KINDS: tuple[str, ...] = (
     "429",            # Too Many Requests without Retry-After
@@ -66,15 +71,21 @@ class Faults:
     _rng: random.Random = field(default_factory=random.Random)
     injected: Counter = field(default_factory=Counter)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _deck: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._rng.seed(self.seed)
 
     def pick(self) -> str | None:
+        """A fault for ``rate`` of requests; the kinds are dealt from a shuffled deck, so that every
+        kind is served once before any is served twice (a run of a few dozen faults covers them all)."""
         with self._lock:
             if not self.kinds or self._rng.random() >= self.rate:
                 return None
-            kind = self._rng.choice(self.kinds)
+            if not self._deck:
+                self._deck = list(self.kinds)
+                self._rng.shuffle(self._deck)
+            kind = self._deck.pop()
             self.injected[kind] += 1
             return kind
 
@@ -91,21 +102,10 @@ class LogEntry:
     user_agent: str
 
 
-class MirrorServer:
-    def __init__(self, corpus: Path | None = None, faults: Faults | None = None, *, gzip: bool = False,
-                 overlays: list[Path] | tuple[Path, ...] = (), extra: Path | None = None, port: int = 0):
-        self.corpus = Path(corpus or corpus_dir())
-        self.overlays = [Path(p) for p in overlays]  # fixture trees laid out like the corpus, served first
-        # Files served before the corpus, streamed from disk with Range, ETag and Last-Modified
-        # (``<extra>/www.sec.gov/Archives/...``): the bulk archives the tests and benchmarks build.
-        self.extra = Path(extra) if extra else None
-        self.cuts: dict[str, list[int]] = {}  # path -> bytes after which each of the next answers is cut off
-        self.faults = faults or Faults()
-        self.gzip = gzip  # compress 200 answers when the client accepts gzip, as www.sec.gov does
-        self.log: list[LogEntry] = []
-        self.scripted: dict[str, list[tuple[int, dict, bytes]]] = {}  # path -> queued responses
-        self._lock = threading.Lock()
-        self._errors = self._load_errors()
+class LoopbackServer:
+    """A threaded HTTP/1.1 server on 127.0.0.1 whose GETs go to ``self._do_get(handler)``."""
+
+    def __init__(self, port: int = 0) -> None:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -115,21 +115,25 @@ class MirrorServer:
                 pass
 
             def do_GET(self):
-                if server._serve_extra(self):
-                    return
-                server._handle(self)
+                server._do_get(self)
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.httpd.daemon_threads = True
         self.httpd.handle_error = lambda request, address: None  # a client that hung up (timeouts) is expected
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
+    def _do_get(self, h: BaseHTTPRequestHandler) -> None:
+        self._handle(h)
+
+    def _handle(self, h: BaseHTTPRequestHandler) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
     @property
     def url(self) -> str:
         host, port = self.httpd.server_address[:2]
         return f"http://{host}:{port}"
 
-    def start(self) -> "MirrorServer":
+    def start(self):
         self.thread.start()
         return self
 
@@ -142,6 +146,33 @@ class MirrorServer:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+class MirrorServer(LoopbackServer):
+    def __init__(self, corpus: Path | None = None, faults: Faults | None = None, *, gzip: bool = False,
+                 overlays: list[Path] | tuple[Path, ...] = (), extra: Path | None = None, port: int = 0,
+                 validators: frozenset[str] | set[str] = frozenset()):
+        self.corpus = Path(corpus or corpus_dir())
+        self.overlays = [Path(p) for p in overlays]  # fixture trees laid out like the corpus, served first
+        # Files served before the corpus, streamed from disk with Range, ETag and Last-Modified
+        # (``<extra>/www.sec.gov/Archives/...``): the bulk archives the tests and benchmarks build.
+        self.extra = Path(extra) if extra else None
+        self.cuts: dict[str, list[int]] = {}  # path -> bytes after which each of the next answers is cut off
+        self.faults = faults or Faults()
+        self.gzip = gzip  # compress 200 answers when the client accepts gzip, as www.sec.gov does
+        # Hosts whose corpus answers carry an ETag and Last-Modified and honour If-None-Match /
+        # If-Modified-Since with 304, as www.sec.gov's Archives do (VALIDATOR_HOSTS). The corpus
+        # does not record headers; the mirror makes them from each file's size and mtime.
+        self.validators = frozenset(validators)
+        self.log: list[LogEntry] = []
+        self.scripted: dict[str, list[tuple[int, dict, bytes]]] = {}  # path -> queued responses
+        self._lock = threading.Lock()
+        self._errors = self._load_errors()
+        super().__init__(port)
+
+    def _do_get(self, h: BaseHTTPRequestHandler) -> None:
+        if not self._serve_extra(h):
+            self._handle(h)
 
     def script(self, path: str, *responses: tuple[int, dict, bytes]) -> None:
         """Queue canned responses for a path (``/data.sec.gov/...``); then the corpus again."""
@@ -192,6 +223,9 @@ class MirrorServer:
         arrived = time.time()
         path = h.path
         status, headers, body = self._respond(path)
+        local = headers.pop("_local", None)
+        if local is not None and urlsplit(path).path.split("/")[1] in self.validators:
+            status, headers, body = self._conditional(h, Path(local), status, headers, body)
         if (self.gzip and status == 200 and "Content-Encoding" not in headers
                 and "_declared_length" not in headers and "gzip" in h.headers.get("Accept-Encoding", "")):
             body = gzip.compress(body, mtime=0)
@@ -210,7 +244,8 @@ class MirrorServer:
         declared = headers.pop("_declared_length", None)
         for k, v in headers.items():
             h.send_header(k, v)
-        h.send_header("Content-Length", str(declared if declared is not None else len(body)))
+        if status != 304:
+            h.send_header("Content-Length", str(declared if declared is not None else len(body)))
         if declared is not None:
             h.send_header("Connection", "close")
             h.close_connection = True
@@ -311,12 +346,35 @@ class MirrorServer:
         local = self.resolve(path)
         if local is not None:
             ctype = CONTENT_TYPES.get(local.suffix.lower(), "application/octet-stream")
-            return 200, {"Content-Type": ctype}, local.read_bytes()
+            return 200, {"Content-Type": ctype, "_local": str(local)}, local.read_bytes()
         if path in self._errors:
             status, local = self._errors[path]
             body = local.read_bytes() if local and local.is_file() else b""
             return status, {"Content-Type": "application/xml"}, body
         return 404, {"Content-Type": "text/plain"}, b"Not Found"
+
+    def _conditional(self, h: BaseHTTPRequestHandler, local: Path, status: int, headers: dict,
+                     body: bytes) -> tuple[int, dict, bytes]:
+        """ETag/Last-Modified from the file; 304 when the request's validators still match."""
+        import email.utils
+
+        st = local.stat()
+        etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}"'
+        headers = {**headers, "ETag": etag, "Last-Modified": email.utils.formatdate(st.st_mtime, usegmt=True)}
+        match = h.headers.get("If-None-Match")
+        since = h.headers.get("If-Modified-Since")
+        if match is not None:
+            fresh = etag in [t.strip() for t in match.split(",")]
+        elif since is not None:
+            try:
+                fresh = int(st.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp()
+            except (TypeError, ValueError):
+                fresh = False
+        else:
+            fresh = False
+        if fresh:
+            return 304, {k: v for k, v in headers.items() if k in ("ETag", "Last-Modified")}, b""
+        return status, headers, body
 
     def _fault(self, kind: str, path: str) -> tuple[int, dict, bytes]:
         if kind in ("429", "429-retry-after"):

@@ -520,6 +520,10 @@ def audit_cache(mirror, cache_dirs: list[Path], reference: dict[str, bytes | Non
                 audit.bad.append(f"{where}: fails its checksum or cannot be read")
                 continue
             kind, _, rest = key.partition(":")
+            if kind == "missing":  # a remembered 404: the corpus must indeed not hold it
+                if payload != b"" or corpus_bytes(mirror, rest) is not None:
+                    audit.bad.append(f"{where}: remembered as missing, but the corpus holds it")
+                continue
             if rest.startswith("https://"):
                 expected = corpus_bytes(mirror, rest)
                 if expected is None:

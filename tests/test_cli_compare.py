@@ -74,3 +74,13 @@ def test_the_installed_command_compares_in_its_own_process(edgar, tmp_path):
     # FY2024: TSMC's 20-F 0001193125-25-083423 is its latest year; NVIDIA reports up to FY2026.
     assert data["fiscal_year"] == 2024 and data["fiscal_year_basis"] == "latest_common"
     assert "different currencies: TWD, USD" in data["comparability_issues"]
+
+
+def test_a_partial_comparison_exits_16_and_keeps_the_requested_year(cli, mirror):
+    busy = (503, {"Content-Type": "text/html"}, b"<html>Service Unavailable</html>")
+    mirror.script("/data.sec.gov/api/xbrl/companyfacts/CIK0000320193.json", busy, busy)  # both attempts
+    res = cli("compare", "revenue", "NVDA", "AAPL", "--fy", "2024", "--json")
+    assert res.rc == 16, res.err
+    data = res.json()
+    assert data["fiscal_year"] == 2024 and [r["name"] for r in data["rows"]] == ["NVIDIA CORP"]
+    assert data["unavailable"][0]["code"] == "upstream_unavailable"

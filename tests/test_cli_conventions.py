@@ -163,14 +163,14 @@ def test_a_mirror_that_is_down_is_said_at_once_not_blamed_on_the_sec(edgar):
     started = time.monotonic()
     r = edgar("concept", "NVDA", "revenue", "--json", env={"EDGAR_MIRROR": f"http://127.0.0.1:{port}"})
     err = r.json()["error"]
-    assert r.rc == 11 and err["code"] == "network_unavailable" and "refused" in err["message"]
+    assert r.rc == 13 and err["code"] == "network_unavailable" and "refused" in err["message"]
     assert "busy" not in err["message"] + err["suggestion"] and time.monotonic() - started < 8  # no 10 s of retries
 
 
 def test_a_mistyped_mirror_host_is_a_name_that_does_not_resolve(edgar):
     r = edgar("concept", "NVDA", "revenue", "--json", env={"EDGAR_MIRROR": "http://edgar-mirror.invalid:8080"})
     err = r.json()["error"]
-    assert r.rc == 11 and err["code"] == "network_unavailable" and "edgar-mirror.invalid" in err["message"]
+    assert r.rc == 13 and err["code"] == "network_unavailable" and "edgar-mirror.invalid" in err["message"]
 
 
 def test_config_show_lists_every_setting_and_file_with_where_it_came_from(edgar, tmp_path):

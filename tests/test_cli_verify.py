@@ -79,9 +79,11 @@ def test_an_excerpt_option_supports_a_figure_not_in_the_facts(cli):
     assert r.json()["figures"][0]["support"]["source"] == "cited_text"
 
 
-def test_an_answer_without_figures_exits_zero(cli):
+def test_an_answer_without_figures_is_not_a_pass(cli):
     r = cli("verify", "NVIDIA designs GPUs.", "--company", "NVDA", "--json")
-    assert r.rc == 0 and r.json()["figures"] == []
+    assert r.rc == ExitStatus.NO_FIGURES == 12
+    data = r.json()
+    assert data["figures"] == [] and data["verdict"] == "no_figures" and data["all_grounded"] is False
 
 
 def test_a_malformed_citation_is_a_structured_error(cli):
@@ -115,7 +117,30 @@ def test_a_cited_filings_case_number_does_not_ground_a_figure_on_the_command_lin
     assert row["status"] == "ungrounded" and (row["support"] or {}).get("source") != "cited_text"
 
 
-def test_an_unchecked_figure_does_not_fail_the_exit_status_but_is_shown(cli):
-    r = cli("verify", "NVIDIA's Data Center revenue was $115.2 billion in fiscal 2025.", "--company", "NVDA")
-    assert r.rc == 0
-    assert "$115.2 billion" in r.out and "Data Center" in r.out
+def test_an_unchecked_figure_is_not_grounded_and_exits_with_its_own_status(cli):
+    r = cli("verify", "NVIDIA's Data Center revenue was $115.2 billion in fiscal 2025.", "--company", "NVDA", "--format", "table")
+    assert r.rc == ExitStatus.UNCONFIRMED == 11
+    assert "$115.2 billion" in r.out and "Data Center" in r.out and "verdict: unchecked" in r.out
+
+
+def test_a_path_that_names_no_file_is_an_invalid_argument_not_an_answer(cli, tmp_path):
+    missing = tmp_path / "answer.txt"
+    r = cli("verify", str(missing), "--company", "NVDA", "--json")
+    assert r.rc == ExitStatus.INVALID_ARGUMENT
+    assert r.json()["error"]["code"] == "invalid_argument"
+    r = cli("verify", "./answer.txt", "--company", "NVDA")
+    assert r.rc == ExitStatus.INVALID_ARGUMENT and "path" in r.err
+
+
+@pytest.mark.parametrize("answer,verdict,status", [
+    ("NVIDIA's fiscal 2024 revenue was $60.9 billion.", "grounded", 0),
+    ("NVIDIA's fiscal 2024 revenue was $130.5 billion.", "ungrounded", 10),  # FY2025's (0001045810-25-000023)
+    ("NVIDIA's 2024 revenue was $60.9 billion.", "ambiguous", 11),  # FY2024 or FY2025
+    ("Apple's fiscal 2009 net income was $5.7 billion.", "superseded", 11),  # restated to 8,235,000,000
+    ("NVIDIA designs GPUs.", "no_figures", 12),
+])
+def test_each_verdict_has_its_exit_status(cli, answer, verdict, status):
+    company = "AAPL" if answer.startswith("Apple") else "NVDA"
+    r = cli("verify", answer, "--company", company, "--json")
+    assert (r.json()["verdict"], r.rc) == (verdict, status)
+    assert r.json()["all_grounded"] is (verdict == "grounded")

@@ -20,10 +20,13 @@ import stamina
 from edgar_cli.config import Settings, resolve_user_agent
 from edgar_cli.errors import EdgarError
 from edgar_cli.sec import urls
-from edgar_cli.sec.client import RateLimiter, SecClient, backoff_hook, parse_retry_after, _Retryable
+from edgar_cli.sec.client import SecClient, _Retryable, backoff_hook, parse_retry_after
+from edgar_cli.sec.ratelimit import RateLimiter
 
 URL = "https://data.sec.gov/submissions/CIK0000320193.json"
-GOOD = {"cik": "320193", "name": "Apple Inc."}
+# The smallest submissions file the client accepts (sec/validate.py): the CIK asked for, empty filings.
+GOOD = {"cik": "320193", "name": "Apple Inc.",
+        "filings": {"recent": {"accessionNumber": [], "form": [], "filingDate": []}, "files": []}}
 
 
 @pytest.fixture(autouse=True)
@@ -292,7 +295,7 @@ def test_two_processes_sharing_a_cache_dir_share_the_limit(tmp_path):
     script = textwrap.dedent(f"""
         import sys, time
         from pathlib import Path
-        from edgar_cli.sec.client import RateLimiter
+        from edgar_cli.sec.ratelimit import RateLimiter
         lim = RateLimiter(Path({str(tmp_path / 'shared')!r}))
         out = []
         for _ in range(12):
@@ -308,3 +311,12 @@ def test_two_processes_sharing_a_cache_dir_share_the_limit(tmp_path):
         stamps += [float(x) for x in out.split()]
     assert len(stamps) == 24
     assert _windows(stamps) <= 10
+
+
+@pytest.mark.parametrize("bad", ["Jane Doe jane@example.com\r\nX-Injected: 1", "Jane Doe\njane@example.com",
+                                 "Jane\x00Doe jane@example.com", "Jane Doe jane@example.com\x1b[2J",
+                                 "Jäne Døe jane@example.com"])
+def test_a_user_agent_with_a_line_break_or_control_character_is_refused_before_any_request(bad):
+    with pytest.raises(EdgarError) as info:
+        resolve_user_agent(bad, interactive=False)
+    assert info.value.code == "user_agent_required" and "printable ASCII" in info.value.message

@@ -285,6 +285,18 @@ def test_a_fetch_that_still_fails_after_retries_goes_to_unavailable(own_mirror):
     (aapl,) = r.unavailable
     assert (aapl.query, aapl.code) == ("AAPL", "upstream_unavailable")
     assert srv.requests_to("CIK0000320193.json") == 2
+    assert r.exit_status == 16 and r.fiscal_year == 2024  # partial, and the year asked for
+
+
+def test_a_partial_comparison_without_a_year_says_the_year_was_chosen_without_the_missing_company(own_mirror):
+    srv, client = own_mirror()
+    busy = (503, {"Content-Type": "text/html"}, b"<html>Service Unavailable</html>")
+    srv.script("/data.sec.gov/api/xbrl/companyfacts/CIK0000320193.json", busy, busy)
+    r = compare_companies("revenue", ["NVDA", "AAPL"], client=client)
+    assert r.exit_status == 16 and r.fiscal_year_basis == "latest_common"
+    assert "Chosen without Apple Inc." in r.fiscal_year_reason and "upstream_unavailable" in r.fiscal_year_reason
+    complete = compare_companies("revenue", ["NVDA", "AAPL"], client=client)  # the SEC answers again
+    assert complete.exit_status == 0 and "Chosen without" not in complete.fiscal_year_reason
 
 
 def test_no_company_with_data_is_not_found(sec):
@@ -304,3 +316,37 @@ def test_a_year_no_company_has_reported_yet_is_not_found_with_each_reason(sec):
     assert [u["code"] for u in err["unavailable"]] == ["not_found", "out_of_scope"]
     assert "still in progress" in err["unavailable"][0]["reason"] and err["unavailable"][0]["latest_fiscal_year"] == 2026
     assert "has not begun" in err["unavailable"][1]["reason"]
+
+
+# --- each company's latest fiscal year ("for their last fiscal years") --------------------------
+
+
+def test_latest_compares_each_company_at_its_own_latest_fiscal_year_and_checks_alignment(sec):
+    r = compare_companies("revenue", ["NVDA", "AAPL"], latest=True)
+    assert r.fiscal_year_basis == "latest_each" and r.fiscal_year is None and r.fiscal_period is None
+    nvda, aapl = r.rows
+    # 0001045810-26-000021: NVIDIA's FY2026 10-K (year ended 2026-01-25).
+    assert (nvda.fiscal_year, nvda.value, nvda.end, nvda.accession_number) == (
+        2026, 215_938_000_000, date(2026, 1, 25), "0001045810-26-000021")
+    # 0000320193-25-000079: Apple's FY2025 10-K (year ended 2025-09-27).
+    assert (aapl.fiscal_year, aapl.value, aapl.end, aapl.accession_number) == (
+        2025, 416_161_000_000, date(2025, 9, 27), "0000320193-25-000079")
+    assert "NVIDIA CORP FY2026" in r.fiscal_year_reason and "Apple Inc. FY2025" in r.fiscal_year_reason
+    # the alignment check is the one-year comparison's: period ends 2025-09-27 and 2026-01-25 are 120 days apart
+    assert r.comparable is False and r.comparability_issues == ["period ends 120 days apart"]
+
+
+def test_latest_gives_one_fiscal_year_when_every_company_is_at_the_same_label_and_still_checks_the_dates(sec):
+    r = compare_companies("revenue", ["AAPL", "SNOW"], latest=True)
+    assert (r.fiscal_year, r.fiscal_period) == (2025, "FY")
+    # the same label, different twelve months: Snowflake's FY2025 ended 2025-01-31 (0001640147-25-000052)
+    snow = row(r, "snowflake")
+    assert (snow.fiscal_year, snow.end, snow.value, snow.accession_number) == (
+        2025, date(2025, 1, 31), 3_626_396_000, "0001640147-25-000052")
+    assert r.comparable is False and "period ends 239 days apart" in r.comparability_issues
+
+
+def test_latest_with_a_fiscal_year_is_refused_naming_both_parameters(sec):
+    with pytest.raises(EdgarError) as e:
+        compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, latest=True)
+    assert e.value.code == "invalid_argument" and "fiscal_year" in e.value.message and "latest" in e.value.message

@@ -12,7 +12,7 @@ import pytest
 
 from edgar_cli.capabilities.concepts import get_financial_concept
 from edgar_cli.errors import EdgarError
-from edgar_cli.xbrl.facts import load_company_facts
+from edgar_cli.sec.companyfacts import load_company_facts
 
 NVDA, AAPL, TSM, TSLA, SNOW = 1045810, 320193, 1046179, 1318605, 1640147
 
@@ -362,7 +362,7 @@ def test_one_period_dated_a_day_apart_in_two_filings_is_one_value(sec):
 
 
 def test_a_malformed_row_in_companyfacts_is_skipped_not_a_crash():
-    from edgar_cli.xbrl.facts import compact
+    from edgar_cli.sec.companyfacts import compact
 
     doc = {"cik": 1, "entityName": "X", "facts": {"us-gaap": {"Revenues": {"label": "Revenues", "units": {"USD": [
         {"start": "2023-01-01", "end": "2023-13-45", "val": 5, "accn": "a", "fy": 2023, "fp": "FY", "form": "10-K",

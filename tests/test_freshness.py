@@ -8,7 +8,7 @@ import stamina
 
 from edgar_cli.config import Settings
 from edgar_cli.sec.client import SecClient
-from edgar_cli.xbrl.facts import load_company_facts
+from edgar_cli.sec.companyfacts import load_company_facts
 
 FACTS = "/data.sec.gov/api/xbrl/companyfacts/CIK0001045810.json"
 SUBMISSIONS = "/data.sec.gov/submissions/CIK0001045810.json"

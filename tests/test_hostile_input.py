@@ -96,8 +96,10 @@ def test_hostile_arguments_end_in_data_or_an_input_error_never_an_upstream_one(h
             json.dumps(o.value)  # errors are data
 
 
-def test_no_hostile_call_takes_more_than_two_seconds(hostile):
-    slow = [(label, round(t, 2)) for _n, label, _kw, _o, t in hostile["outcomes"] if t > 2.0]
+def test_no_hostile_call_takes_more_than_five_seconds(hostile):
+    # A guard against hostile input that makes a call retry or hang (30 s and more), not a speed target: a
+    # busy 2-core machine takes index_add of 100 copies of NVDA past 2 s.
+    slow = [(label, round(t, 2)) for _n, label, _kw, _o, t in hostile["outcomes"] if t > 5.0]
     assert slow == []
 
 

@@ -1,8 +1,11 @@
-"""`edgar serve-mcp` over stdio with the official MCP client, against the corpus mirror.
+"""`edgar serve-mcp` with the official Python MCP client, against the corpus mirror.
 
-One server process answers every call of this module (started once); the tests
-then check the recorded answers. Parity: a tool's structured result equals the
-CLI's --json output for the same request.
+One stdio server process answers every call of the module's main run (started once, on a
+mirror of its own so that a few SEC answers can be scripted): every case of mcp_cases.py,
+20 concurrent calls, a call whose companyfacts fetch is retried (progress notifications) and
+a call cancelled while it retries (it must stop fetching). Parity: a tool's structured
+result equals the CLI's --json output for the same request. HTTP: hosts, origins, bearer
+authentication, /healthz, stateless JSON responses and a port in use, on loopback.
 """
 
 from __future__ import annotations
@@ -11,41 +14,31 @@ import json
 import os
 import socket
 import subprocess
+import sys
 import time
 
 import anyio
+import httpx
 import pytest
 
 from conftest import PINNED_TODAY, TEST_UA, edgar_command
+from mcp_cases import BY_LABEL, CASES, expected_codes
+from mirror import MirrorServer
 
-# (label, tool, arguments, equivalent CLI argv or None)
-CALLS = [
-    ("resolve", "resolve_company", {"query": "Apple"}, ["resolve", "Apple"]),
-    ("concept", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": 2024},
-     ["concept", "NVDA", "revenue", "--fy", "2024"]),
-    ("eps", "get_financial_concept", {"company": "NVDA", "concept": "eps_diluted", "fiscal_year": 2024, "limit": 3},
-     ["concept", "NVDA", "eps_diluted", "--fy", "2024", "--limit", "3"]),
-    ("filings", "list_filings", {"company": "TSLA", "forms": ["10-K"], "limit": 5},
-     ["filings", "TSLA", "--form", "10-K", "--limit", "5"]),
-    ("compare", "compare_companies", {"concept": "revenue", "companies": ["NVDA", "AAPL"], "fiscal_year": 2024},
-     ["compare", "revenue", "NVDA", "AAPL", "--fy", "2024"]),
-    ("section", "get_filing_section", {"company": "NVDA", "section": "risk_factors", "fiscal_year": 2025, "max_chars": 3000},
-     ["section", "NVDA", "risk_factors", "--fy", "2025", "--max-chars", "3000"]),
-    ("search", "search_full_text", {"query": "climate change", "forms": ["8-K"]},
-     ["search", "climate change", "--forms", "8-K"]),
-    ("verify", "verify_answer", {"answer": "NVIDIA's fiscal 2024 revenue was $60.9 billion.", "company": "NVDA"},
-     ["verify", "NVIDIA's fiscal 2024 revenue was $60.9 billion.", "--company", "NVDA"]),
-    ("ambiguous", "resolve_company", {"query": "American"}, None),
-    ("unknown_concept", "get_financial_concept", {"company": "NVDA", "concept": "revnue"}, None),
-    ("bad_type", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": "last year"}, None),
-    ("future", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": 2031}, None),
-    ("bad_accession", "get_filing_section", {"company": "NVDA", "section": "mda", "accession_number": "../../etc/passwd"}, None),
-    ("pre_2001", "search_full_text", {"query": "going concern", "filed_from": "1999-01-01"}, None),
-    ("local_file", "get_filing_section", {"section": "mda", "file": "/etc/passwd"}, None),
-    ("unknown_tool", "get_stock_price", {"ticker": "NVDA"}, None),
-    ("find_unindexed", "search_documents", {"query": "export controls", "company": "NVDA"}, None),
-    ("read_bad_id", "read_document", {"doc_id": "../../etc/passwd"}, None),
-]
+# (label in mcp_cases, the equivalent CLI argv)
+PARITY = {
+    "resolve": ["resolve", "Apple"],
+    "concept": ["concept", "NVDA", "revenue", "--fy", "2024"],
+    "filings": ["filings", "TSLA", "--form", "10-K", "--limit", "5"],
+    "compare": ["compare", "revenue", "NVDA", "AAPL", "--fy", "2024"],
+    "compare_latest": ["compare", "revenue", "NVDA", "AAPL", "--latest"],
+    "section": ["section", "NVDA", "risk_factors", "--fy", "2025", "--max-chars", "3000"],
+    "search": ["search", "climate change", "--forms", "8-K"],
+    "verify": ["verify", "NVIDIA's fiscal 2024 revenue was $60.9 billion.", "--company", "NVDA"],
+}
+TSM_FACTS = "/data.sec.gov/api/xbrl/companyfacts/CIK0001046179.json"  # retried once: progress
+LPA_FACTS = "/data.sec.gov/api/xbrl/companyfacts/CIK0001997711.json"  # retried until cancelled
+BUSY = (503, {"Retry-After": "0.4", "Content-Type": "text/plain"}, b"busy")
 
 
 def server_env(mirror_url: str, cache_dir, extra: dict | None = None) -> dict:
@@ -61,12 +54,12 @@ def server_env(mirror_url: str, cache_dir, extra: dict | None = None) -> dict:
     return env
 
 
-async def _session_run(env: dict, work):
+async def _session_run(env: dict, work, args: list[str] | None = None):
     from mcp import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
     cmd = edgar_command()
-    params = StdioServerParameters(command=cmd[0], args=cmd[1:] + ["serve-mcp"], env=env)
+    params = StdioServerParameters(command=cmd[0], args=cmd[1:] + ["serve-mcp", *(args or [])], env=env)
     with open(os.devnull, "w") as errlog:
         async with stdio_client(params, errlog=errlog) as (read, write):
             async with ClientSession(read, write) as session:
@@ -75,17 +68,22 @@ async def _session_run(env: dict, work):
 
 
 @pytest.fixture(scope="module")
-def mcp_run(mirror, tmp_path_factory):
+def own_mirror(corpus):
+    with MirrorServer(corpus) as m:
+        yield m
+
+
+@pytest.fixture(scope="module")
+def mcp_run(own_mirror, tmp_path_factory):
     cache = tmp_path_factory.mktemp("mcp-cache")
-    env = server_env(mirror.url, cache)
+    env = server_env(own_mirror.url, cache)
+    own_mirror.script(TSM_FACTS, BUSY)
+    own_mirror.script(LPA_FACTS, *[BUSY] * 8)
 
     async def work(session):
         listed = await session.list_tools()
-        answers = {}
-        for label, tool, args, _cli in CALLS:
-            answers[label] = await session.call_tool(tool, args)
+        answers = {label: await session.call_tool(tool, args) for label, tool, args, _ in CASES}
         # 20 concurrent calls on one client, one cache and one rate limit.
-        started = time.perf_counter()
         results = [None] * 20
 
         async def one(i):
@@ -96,7 +94,25 @@ def mcp_run(mirror, tmp_path_factory):
             for i in range(20):
                 tg.start_soon(one, i)
         answers["concurrent"] = results
-        answers["concurrent_seconds"] = time.perf_counter() - started
+        # A cold companyfacts fetch that the SEC answers 503 once: progress while it waits and retries.
+        progress: list[tuple[float, str]] = []
+
+        async def on_progress(value, total, message):
+            progress.append((value, message or ""))
+
+        answers["retried"] = await session.call_tool("get_financial_concept", {"company": "TSM", "concept": "revenue"},
+                                                     progress_callback=on_progress)
+        answers["progress"] = progress
+        # A call cancelled (read timeout: the client sends notifications/cancelled) while its fetch is retried.
+        before = own_mirror.requests_to(LPA_FACTS)
+        try:
+            await session.call_tool("get_financial_concept", {"company": "LPA", "concept": "revenue"},
+                                    read_timeout_seconds=0.2)
+        except Exception as exc:  # noqa: BLE001 - the timeout is the point
+            answers["cancel_error"] = type(exc).__name__
+        await anyio.sleep(2.0)  # four tries 0.4 s apart would all have happened by now
+        answers["cancelled_requests"] = own_mirror.requests_to(LPA_FACTS) - before
+        answers["after_cancel"] = await session.call_tool("resolve_company", {"query": "NVDA"})
         return listed, answers
 
     listed, answers = anyio.run(_session_run, env, work)
@@ -109,12 +125,12 @@ def test_the_tools_are_exactly_the_capabilities(mcp_run):
     assert {t.name for t in mcp_run["tools"]} == {fn.__name__ for fn in CAPABILITIES}
 
 
-def test_every_tool_is_read_only_open_world_with_a_short_description_and_schemas(mcp_run):
+def test_every_tool_has_a_short_description_strict_schemas_and_annotations(mcp_run):
     for t in mcp_run["tools"]:
-        assert t.annotations.read_only_hint is True and t.annotations.open_world_hint is True
+        assert t.annotations.read_only_hint is (t.name != "index_add")
         assert 200 < len(t.description) <= 2000, (t.name, len(t.description))
-        assert t.output_schema and t.input_schema["properties"]
-        assert "client" not in t.input_schema["properties"]
+        assert t.output_schema and t.input_schema.get("additionalProperties") is False
+        assert "client" not in t.input_schema["properties"] and "ctx" not in t.input_schema["properties"]
         for name, prop in t.input_schema["properties"].items():
             assert prop.get("description"), f"{t.name}.{name} has no description"
 
@@ -124,16 +140,35 @@ def test_tool_names_and_input_schemas_snapshot(mcp_run, snapshot):
     assert schemas == snapshot
 
 
-@pytest.mark.parametrize("label", [c[0] for c in CALLS if c[3] is not None])
+@pytest.mark.parametrize("label", [c[0] for c in CASES])
+def test_every_case_gets_a_readable_result_over_stdio(mcp_run, label):
+    expected = BY_LABEL[label][3]
+    result = mcp_run["answers"][label]
+    body = json.loads(result.content[0].text)
+    if expected == "ok":
+        assert not result.is_error and body == result.structured_content
+    else:
+        assert result.is_error and result.structured_content is None
+        assert body["error"]["code"] in expected_codes(expected)
+
+
+@pytest.mark.parametrize("label", sorted(PARITY))
 def test_structured_results_equal_the_cli_json(mcp_run, label, edgar):
-    call = next(c for c in CALLS if c[0] == label)
     result = mcp_run["answers"][label]
     assert not result.is_error, result.content
-    cli = edgar(*call[3], "--json", env={"EDGAR_CACHE_DIR": mcp_run["env"]["EDGAR_CACHE_DIR"]})
+    cli = edgar(*PARITY[label], "--json", env={"EDGAR_CACHE_DIR": mcp_run["env"]["EDGAR_CACHE_DIR"],
+                                                "EDGAR_MIRROR": mcp_run["env"]["EDGAR_MIRROR"]})
     assert cli.rc == 0, cli.err
     # The MCP call fetched from the SEC (data_source live); the CLI run after it reads the same cache (cache).
     assert _without_source(result.structured_content) == _without_source(in_mcp_words(json.loads(cli.out)))
-    assert "live" not in json.dumps(_sources(json.loads(cli.out)))
+
+
+def _without_source(obj):
+    if isinstance(obj, dict):
+        return {k: _without_source(v) for k, v in obj.items() if k != "data_source"}
+    if isinstance(obj, list):
+        return [_without_source(v) for v in obj]
+    return obj
 
 
 def in_mcp_words(value):
@@ -159,59 +194,35 @@ def in_mcp_words(value):
     return value
 
 
-def _without_source(obj):
-    if isinstance(obj, dict):
-        return {k: _without_source(v) for k, v in obj.items() if k != "data_source"}
-    if isinstance(obj, list):
-        return [_without_source(v) for v in obj]
-    return obj
-
-
-def _sources(obj) -> list:
-    if isinstance(obj, dict):
-        return ([obj["data_source"]] if obj.get("data_source") else []) + [s for v in obj.values() for s in _sources(v)]
-    if isinstance(obj, list):
-        return [s for v in obj for s in _sources(v)]
-    return []
-
-
 def test_a_concept_result_carries_provenance(mcp_run):
     data = mcp_run["answers"]["concept"].structured_content
     v = data["values"][0]
     assert (v["value"], v["accession_number"], v["start"], v["end"]) == (
         60922000000, "0001045810-24-000029", "2023-01-30", "2024-01-28")
-    eps = mcp_run["answers"]["eps"].structured_content["values"][0]
-    assert eps["restated"] is True and eps["original_value"] == 11.93
-
-
-@pytest.mark.parametrize("label,code", [("ambiguous", "ambiguous"), ("unknown_concept", "invalid_argument"),
-                                        ("future", "out_of_scope"), ("bad_accession", "invalid_argument"),
-                                        ("pre_2001", "out_of_scope"), ("local_file", "invalid_argument"),
-                                        ("unknown_tool", "invalid_argument"), ("find_unindexed", "not_found"),
-                                        ("read_bad_id", "invalid_argument")])
-def test_errors_are_structured_is_error_results(mcp_run, label, code):
-    result = mcp_run["answers"][label]
-    assert result.is_error
-    err = result.structured_content["error"]
-    assert err["code"] == code and err["message"] and err["suggestion"]
-    assert json.loads(result.content[0].text) == result.structured_content
-    if code == "ambiguous":
-        assert len(err["candidates"]) >= 2
-
-
-def test_a_badly_typed_argument_is_an_error_result_naming_the_field(mcp_run):
-    result = mcp_run["answers"]["bad_type"]
-    assert result.is_error
-    err = result.structured_content["error"]
-    assert err["code"] == "invalid_argument" and "fiscal_year" in err["message"] and "integer" in err["message"]
-    assert "2024" in err["suggestion"]  # says what a valid fiscal year looks like
 
 
 def test_twenty_concurrent_calls_all_answer(mcp_run):
     results = mcp_run["answers"]["concurrent"]
     assert len(results) == 20 and all(r is not None and not r.is_error for r in results)
-    names = {r.structured_content["company"]["name"] for r in results}
-    assert len(names) == 4
+    assert len({r.structured_content["company"]["name"] for r in results}) == 4
+
+
+def test_a_retried_cold_fetch_reports_progress_and_then_answers(mcp_run):
+    result = mcp_run["answers"]["retried"]
+    assert not result.is_error and result.structured_content["company"]["cik"] == "0001046179"
+    messages = [m for _, m in mcp_run["answers"]["progress"]]
+    assert any("companyfacts/CIK0001046179.json" in m and m.startswith("fetching") for m in messages), messages
+    assert any("retrying in" in m and "HTTP 503" in m for m in messages), messages
+    values = [v for v, _ in mcp_run["answers"]["progress"]]
+    assert values == sorted(values) and len(set(values)) == len(values)  # progress only increases
+
+
+def test_a_cancelled_call_stops_fetching_and_the_server_goes_on(mcp_run):
+    answers = mcp_run["answers"]
+    assert answers.get("cancel_error")  # the client gave up after 0.2 s
+    # the first try was answered 503; the checkpoint before the second try saw the cancellation
+    assert answers["cancelled_requests"] == 1
+    assert not answers["after_cancel"].is_error
 
 
 def test_without_a_user_agent_every_tool_says_how_to_set_it(mirror, tmp_path):
@@ -221,9 +232,12 @@ def test_without_a_user_agent_every_tool_says_how_to_set_it(mirror, tmp_path):
         return await session.call_tool("get_financial_concept", {"company": "NVDA", "concept": "revenue"})
 
     result = anyio.run(_session_run, env, work)
-    assert result.is_error
-    err = result.structured_content["error"]
+    assert result.is_error and result.structured_content is None
+    err = json.loads(result.content[0].text)["error"]
     assert err["code"] == "user_agent_required" and "env" in err["suggestion"]
+
+
+# --- streamable HTTP ------------------------------------------------------------------------------
 
 
 def _free_port() -> int:
@@ -232,46 +246,103 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_streamable_http_transport_on_loopback(mirror, tmp_path):
-    from mcp import ClientSession
-    from mcp.client.streamable_http import streamable_http_client
+def _wait_healthy(url: str, proc: subprocess.Popen) -> None:
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"serve-mcp exited {proc.returncode}: {proc.stderr.read() if proc.stderr else ''}")
+        try:
+            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise AssertionError("serve-mcp did not come up")
 
+
+@pytest.fixture(scope="module")
+def http_server(mirror, tmp_path_factory):
+    """One HTTP server for the module: bearer token, an allowed proxy host and origin, stateless JSON."""
     port = _free_port()
-    env = server_env(mirror.url, tmp_path / "c")
-    proc = subprocess.Popen(edgar_command() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    token = "t0ken-for-the-tests-0123456789"
+    env = server_env(mirror.url, tmp_path_factory.mktemp("http-cache"), {"EDGAR_MCP_TOKEN": token})
+    proc = subprocess.Popen(edgar_command() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port),
+                                               "--allowed-host", "edgar.example.com",
+                                               "--allowed-origin", "https://app.example.com",
+                                               "--stateless", "--json-response"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                time.sleep(0.2)
-
-        async def go():
-            async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as streams:
-                read, write = streams[0], streams[1]
-                async with ClientSession(read, write) as session:
-                    await session.initialize()
-                    return await session.call_tool("resolve_company", {"query": "NVDA"})
-
-        result = anyio.run(go)
-        assert not result.is_error and result.structured_content["cik"] == "0001045810"
+        _wait_healthy(url, proc)
+        yield {"url": url, "token": token, "port": port}
     finally:
         proc.terminate()
         proc.wait(timeout=10)
 
 
-@pytest.mark.parametrize("label", [c[0] for c in CALLS if c[3] is not None])
-def test_the_text_channel_is_a_short_rendering_not_a_second_copy(mcp_run, label):
-    result = mcp_run["answers"][label]
-    text = result.content[0].text
-    assert len(text) <= 1600 and "structured content" in text
-    assert len(text) < len(json.dumps(result.structured_content))
+INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}}
+ACCEPT = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 
 
-def test_the_concept_text_names_the_value_period_and_filing(mcp_run):
-    text = mcp_run["answers"]["concept"].content[0].text
-    for needle in ("60922000000", "2023-01-30", "2024-01-28", "0001045810-24-000029", "us-gaap:Revenues"):
-        assert needle in text
+def test_http_health_check_needs_no_token_and_says_what_runs(http_server):
+    health = httpx.get(http_server["url"] + "/healthz").json()
+    assert health["status"] == "ok" and health["auth"] == "bearer" and health["stateless"] is True
+    assert health["tools"] == 13
+
+
+def test_http_without_or_with_a_wrong_token_is_401(http_server):
+    for headers in ({}, {"Authorization": "Bearer nope"}, {"Authorization": "Basic " + http_server["token"]}):
+        r = httpx.post(http_server["url"] + "/mcp", json=INIT, headers={**ACCEPT, **headers})
+        assert r.status_code == 401 and r.headers["www-authenticate"].startswith("Bearer")
+        assert r.json()["error"]["code"] == "unauthorized"
+
+
+def test_http_host_and_origin_checks_allow_the_proxy_and_refuse_others(http_server):
+    auth = {**ACCEPT, "Authorization": f"Bearer {http_server['token']}"}
+    url = http_server["url"] + "/mcp"
+    assert httpx.post(url, json=INIT, headers={**auth, "Host": "edgar.example.com"}).status_code == 200
+    assert httpx.post(url, json=INIT, headers={**auth, "Host": "evil.example.net"}).status_code == 421
+    ok = httpx.post(url, json=INIT, headers={**auth, "Origin": "https://app.example.com"})
+    assert ok.status_code == 200 and ok.headers["content-type"].startswith("application/json")  # --json-response
+    assert httpx.post(url, json=INIT, headers={**auth, "Origin": "https://evil.example.net"}).status_code == 403
+
+
+def test_http_stateless_server_answers_tool_calls_with_the_python_client(http_server):
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    async def go():
+        http = httpx.AsyncClient(headers={"Authorization": f"Bearer {http_server['token']}"})
+        async with http, streamable_http_client(http_server["url"] + "/mcp", http_client=http) as streams:
+            async with ClientSession(streams[0], streams[1]) as session:
+                await session.initialize()
+                return (await session.call_tool("resolve_company", {"query": "NVDA"}),
+                        await session.call_tool("resolve_company", {"query": "American"}))
+
+    ok, ambiguous = anyio.run(go)
+    assert not ok.is_error and ok.structured_content["cik"] == "0001045810"
+    assert ambiguous.is_error and json.loads(ambiguous.content[0].text)["error"]["code"] == "ambiguous"
+
+
+def test_http_refuses_a_public_bind_without_a_token_and_a_port_in_use_has_its_own_exit(edgar, http_server):
+    env = {"EDGAR_MCP_TOKEN": None}
+    public = edgar("serve-mcp", "--transport", "streamable-http", "--host", "0.0.0.0", "--port", "1", env=env)
+    assert public.rc == 2 and "without authentication" in public.err and "--auth-token" in public.err
+    busy = edgar("serve-mcp", "--transport", "streamable-http", "--port", str(http_server["port"]), env=env)
+    assert busy.rc == 15 and "address_unavailable" in busy.err and "--port" in busy.err
+    short = edgar("serve-mcp", "--transport", "streamable-http", "--auth-token", "short", env=env)
+    assert short.rc == 2 and "16 characters" in short.err
+
+
+def test_the_documented_claude_mcp_add_line_starts_a_server(tmp_path):
+    """README: `claude mcp add edgar --env SEC_USER_AGENT=... -- /abs/path/to/edgar serve-mcp`; the part after
+    `--` is what Claude Code runs: it must answer initialize on stdio with nothing but JSON-RPC on stdout."""
+    exe = edgar_command()
+    assert os.path.isabs(exe[0])
+    init = json.dumps({**INIT, "params": {**INIT["params"], "protocolVersion": "2025-06-18"}}) + "\n"
+    proc = subprocess.run([*exe, "serve-mcp"], input=init, capture_output=True, text=True, timeout=60,
+                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "SEC_USER_AGENT": TEST_UA,
+                               "EDGAR_CACHE_DIR": str(tmp_path / "c"), "EDGAR_CONFIG_DIR": str(tmp_path / "cfg")})
+    lines = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    assert lines and lines[0]["id"] == 1 and lines[0]["result"]["serverInfo"]["name"] == "edgar"
+    assert sys.executable  # the venv's edgar ran without the venv on PATH

@@ -65,7 +65,7 @@ def test_every_kind_of_fault_was_injected_at_about_thirty_percent(fault_run):
     report = fault_run["report"]
     assert set(report.faults) == set(FAULT_KINDS), report.faults
     injected = sum(report.faults.values())
-    assert report.requests >= 150
+    assert report.requests >= 100  # 404s are remembered (NEGATIVE_FRESHNESS): fewer requests than calls
     assert 0.2 <= injected / report.requests <= 0.4, (injected, report.requests)
 
 

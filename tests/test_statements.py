@@ -311,5 +311,6 @@ def test_the_statement_capabilities_work_as_mcp_tools(sec):
     data = ok.structured_content
     assert not ok.is_error and [c["key"] for c in data["columns"]] == ["FY2025", "FY2026"]
     assert data == get_financial_statement("NVDA", "income", last=2).model_dump(mode="json")
-    assert bad.is_error and bad.structured_content["error"]["code"] == "invalid_argument"
-    assert "period quarterly" in bad.structured_content["error"]["suggestion"]  # the MCP spelling
+    err = json.loads(bad.content[0].text)["error"]  # errors are text only (no structured content)
+    assert bad.is_error and bad.structured_content is None and err["code"] == "invalid_argument"
+    assert "period quarterly" in err["suggestion"]  # the MCP spelling

@@ -28,7 +28,7 @@ from decimal import Decimal
 import pytest
 
 from edgar_cli.capabilities.verify import verify_answer
-from edgar_cli.documents.figures import extract_figures
+from edgar_cli.verification.claims import extract_figures
 from edgar_cli.errors import EdgarError, ExitStatus
 
 NVDA_FY2024_10K = "0001045810-24-000029"
@@ -80,12 +80,12 @@ def test_accession_numbers_form_names_and_split_ratios_are_not_figures():
     assert [f.kind for f in figs] == []
 
 
-def test_the_period_next_to_a_figure_wins_and_a_comparison_takes_none():
+def test_the_period_next_to_a_figure_wins_and_a_year_earlier_is_the_year_before_it():
     figs = {f.text: f for f in extract_figures(
         "Revenue was $60.9 billion in fiscal 2024, up from $27.0 billion a year earlier. "
         "In Q4 FY2024 revenue was $22.1 billion.")}
     assert figs["$60.9 billion"].fiscal_year == 2024
-    assert figs["$27.0 billion"].fiscal_year is None
+    assert (figs["$27.0 billion"].fiscal_year, figs["$27.0 billion"].period_source) == (2023, "comparison")
     assert (figs["$22.1 billion"].fiscal_year, figs["$22.1 billion"].fiscal_period) == (2024, "Q4")
 
 
@@ -141,7 +141,7 @@ def test_a_prior_year_comparison_is_grounded_in_the_year_it_belongs_to(sec):
     r = verify_answer("Revenue was $60.9 billion in fiscal 2024, up from $27.0 billion a year earlier.",
                       company="NVDA")
     f = figure(r, "$27.0 billion")
-    assert f.status == "grounded" and f.claimed_fiscal_year is None
+    assert f.status == "grounded" and f.claimed_fiscal_year == 2023  # the year before fiscal 2024
     assert f.support.fiscal_year == 2023 and f.support.accession_number == "0001045810-23-000017"
 
 
@@ -159,7 +159,8 @@ def test_pre_split_eps_is_grounded_and_flagged_as_the_original(sec):
     assert f.status == "grounded"
     assert f.support.accession_number == NVDA_FY2024_10K and f.support.value == 11.93
     assert f.support.revision_kind == "stock_split" and f.support.current_value == 1.19
-    assert any("Pre-split original" in n for n in f.notes)
+    assert f.flags == ["pre_split_basis"] and r.flags == ["pre_split_basis"] and r.verdict == "grounded"
+    assert any(w.startswith("$11.93: Pre-split basis") and "1.19" in w for w in r.warnings)
 
 
 def test_gross_margin_is_derived_from_gross_profit_and_revenue(sec):
@@ -181,10 +182,11 @@ def test_revenue_growth_is_derived_from_two_fiscal_years(sec):
 
 
 def test_a_calendar_year_is_not_read_as_nvidias_fiscal_year(sec):
+    # "2024" is FY2024 (ended 2024-01-28, revenue 60,922,000,000) or FY2025 (mostly in 2024, 130,497,000,000)
     r = verify_answer("NVIDIA's revenue in 2024 was $60.9 billion.", company="NVDA")
     f = figure(r, "$60.9 billion")
-    assert f.status == "grounded" and f.claimed_fiscal_year is None
-    assert any("calendar year" in n for n in f.notes)
+    assert f.status == "ambiguous" and f.claimed_fiscal_year is None
+    assert "FY2024" in f.reason and "FY2025" in f.reason
     assert figure(r, "2024").status == "unchecked"
 
 
@@ -275,9 +277,10 @@ def test_without_the_excerpt_the_same_figure_is_ungrounded(sec):
 # --- nothing to check, and bad input -----------------------------------------------------------
 
 
-def test_an_answer_without_figures_has_nothing_to_verify(sec):
+def test_an_answer_without_figures_has_nothing_to_verify_and_is_not_grounded(sec):
     r = verify_answer("NVIDIA designs graphics processors and data center platforms.", company="NVDA")
-    assert r.figures == [] and r.all_grounded and r.exit_status == 0
+    assert r.figures == [] and not r.all_grounded and r.verdict == "no_figures"
+    assert r.exit_status == ExitStatus.NO_FIGURES == 12
     assert "No figures" in r.summary
 
 
@@ -419,8 +422,8 @@ def test_in_2024_apples_fiscal_2023_revenue_is_a_mismatched_period(sec):
 def test_in_2024_apples_fiscal_2024_revenue_is_grounded_with_a_calendar_note(sec):
     r = verify_answer("In 2024, Apple's revenue was $391.0 billion.", company="AAPL")
     f = figure(r, "$391.0 billion")
-    assert f.status == "grounded" and f.support.end == date(2024, 9, 28)
-    assert any("calendar year" in n for n in f.notes)
+    assert f.status == "grounded" and f.support.end == date(2024, 9, 28) and f.readings == []
+    assert any("calendar wording" in n and "FY2024 (2023-10-01 to 2024-09-28)" in n for n in f.notes)
 
 
 def test_snowflakes_net_loss_stated_as_net_income_is_ungrounded(sec):
@@ -462,7 +465,8 @@ def test_a_number_equal_to_another_concepts_fact_is_not_a_mismatched_period(sec)
     r = verify_answer("Tesla posted a net loss of $15.0 billion in 2023.", company="TSLA")
     f = figure(r, "$15.0 billion")
     assert f.status == "unchecked" and f.support is None
-    assert r.all_grounded is True  # nothing contradicts it; nothing supports it either
+    # nothing contradicts it; nothing supports it either: not grounded
+    assert r.all_grounded is False and r.verdict == "unchecked" and r.exit_status == ExitStatus.UNCONFIRMED
 
 
 def test_apples_net_margin_is_derived_before_any_reported_ratio_is_looked_at(sec):

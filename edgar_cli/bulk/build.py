@@ -33,8 +33,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+from ..sec.companyfacts import compact
 from ..xbrl import periods as P
-from ..xbrl.facts import CompanyFacts, compact, reporting_currency
+from ..xbrl.facts import CompanyFacts, reporting_currency
 from .store import FORMAT, SCHEMA, STORE_NAME, pack
 
 FACTS_ENTRY = re.compile(r"CIK(\d{10})\.json")
@@ -57,6 +58,7 @@ def engine_fingerprint() -> str:
     h = hashlib.sha256()
     for package, name in (("edgar_cli.capabilities", "concepts.py"), ("edgar_cli.xbrl", "facts.py"),
                           ("edgar_cli.xbrl", "periods.py"), ("edgar_cli.xbrl", "restatements.py"),
+                          ("edgar_cli.xbrl", "series.py"), ("edgar_cli.xbrl", "suspects.py"),
                           ("edgar_cli.xbrl", "catalogue.py"), ("edgar_cli.xbrl", "concepts.toml")):
         h.update(resources.files(package).joinpath(name).read_bytes())
     for fn in (materialize, fact_tuple, fye_month, _facts_of):  # this module's part in deciding a value
@@ -82,7 +84,8 @@ def fact_tuple(v) -> tuple:
     iso = (lambda d: d.isoformat() if d is not None else None)
     return (v.value, v.unit, v.fiscal_year, v.fiscal_period, v.period_type, iso(v.start), v.end.isoformat(), v.days,
             v.filed.isoformat(), v.form, v.accession_number, v.matched_tag, v.restated, v.original_value,
-            iso(v.original_filed), v.original_accession, v.distinct_values, v.revision_kind, v.pre_split_ratio)
+            iso(v.original_filed), v.original_accession, v.distinct_values, v.revision_kind, v.pre_split_ratio,
+            v.pre_reverse_split_ratio, [e.model_dump(mode="json") for e in v.suspected_errors])
 
 
 def fye_month(end: date) -> int:

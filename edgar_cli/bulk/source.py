@@ -1,6 +1,6 @@
 """The bulk store as a source of companyfacts and submissions: the one seam with the live path.
 
-``xbrl.facts.load_company_facts`` asks :func:`bulk_company_facts` first and
+``sec.companyfacts.load_company_facts`` asks :func:`bulk_company_facts` first and
 ``sec.submissions.History`` asks :func:`bulk_submissions`; either returns None
 when there is no store, when it is incomplete or of another format, or when
 it is older than ``EDGAR_BULK_MAX_AGE_HOURS`` (default 48: a nightly sync

@@ -37,7 +37,7 @@ from collections.abc import Iterator, Mapping
 from datetime import datetime, timezone
 from pathlib import Path
 
-FORMAT = "1"
+FORMAT = "2"  # 2: facts carry pre_reverse_split_ratio and suspected_errors (issue 15)
 STORE_NAME = "bulk.sqlite"
 
 SCHEMA = """
@@ -62,7 +62,8 @@ CREATE TABLE IF NOT EXISTS pages (name TEXT PRIMARY KEY, cik INTEGER, crc INTEGE
 # The columns of ``annual.fact``, in order: a FactValue without its derivable filing_url.
 FACT_FIELDS = ("value", "unit", "fiscal_year", "fiscal_period", "period_type", "start", "end", "days", "filed",
                "form", "accession_number", "matched_tag", "restated", "original_value", "original_filed",
-               "original_accession", "distinct_values", "revision_kind", "pre_split_ratio")
+               "original_accession", "distinct_values", "revision_kind", "pre_split_ratio", "pre_reverse_split_ratio",
+               "suspected_errors")
 
 
 def store_dir(cache_dir: Path) -> Path:

@@ -8,6 +8,7 @@ from ..config import _read_config, config_file, save_user_agent, valid_user_agen
 from ..errors import EdgarError
 from ..models import CacheCleared, CacheInfo, ConfigReport, ConfigSetting, UserAgentSetting
 from ..sec.client import FRESHNESS, get_client
+from ..sec.ratelimit import DB_NAME, shared_locations
 
 
 def cache_info() -> CacheInfo:
@@ -63,9 +64,10 @@ def config_show() -> ConfigReport:
     mirror (EDGAR_MIRROR), cache (on unless --no-cache or EDGAR_NO_CACHE=1),
     today (EDGAR_TODAY or the system clock), debug (EDGAR_DEBUG), interactive
     (EDGAR_NONINTERACTIVE, a terminal on stdin). Files: config_file
-    (EDGAR_CONFIG_DIR), cache_dir (EDGAR_CACHE_DIR), ratelimit_bucket (in the
-    cache dir), data_dir (EDGAR_DATA_DIR) and index (EDGAR_INDEX, else in the
-    data dir); each with whether it exists yet.
+    (EDGAR_CONFIG_DIR), cache_dir (EDGAR_CACHE_DIR), ratelimit_bucket
+    (EDGAR_RATELIMIT_DIR, else $XDG_RUNTIME_DIR/edgar-cli, else <tmp>/edgar-cli-<uid>),
+    data_dir (EDGAR_DATA_DIR) and index (EDGAR_INDEX, else in the data dir); each
+    with whether it exists yet.
     Source: the environment and the config file; no SEC request.
     """
     import sys
@@ -85,6 +87,9 @@ def config_show() -> ConfigReport:
         return ConfigSetting(setting=name, value=str(path), source=source, variable=variable, exists=path.exists())
 
     cache = Path(settings.cache_dir)
+    bucket_place = shared_locations()[0][0]  # the first choice; sec/ratelimit.py falls back from it
+    bucket_source = ("EDGAR_RATELIMIT_DIR" if os.environ.get("EDGAR_RATELIMIT_DIR")
+                     else "XDG_RUNTIME_DIR" if os.environ.get("XDG_RUNTIME_DIR") else "temp dir, per user")
     no_cache = "EDGAR_NO_CACHE" if os.environ.get("EDGAR_NO_CACHE") == "1" else "--no-cache"
     interactive_source = ("EDGAR_NONINTERACTIVE" if os.environ.get("EDGAR_NONINTERACTIVE") == "1"
                           else "stdin is a terminal" if sys.stdin.isatty() else "stdin is not a terminal")
@@ -96,7 +101,7 @@ def config_show() -> ConfigReport:
                       source="default" if settings.use_cache else no_cache, variable="EDGAR_NO_CACHE"),
         path_row("config_file", config_file(), _from("EDGAR_CONFIG_DIR"), "EDGAR_CONFIG_DIR"),
         path_row("cache_dir", cache, _from("EDGAR_CACHE_DIR"), "EDGAR_CACHE_DIR"),
-        path_row("ratelimit_bucket", cache / "ratelimit.sqlite", "cache_dir", None),
+        path_row("ratelimit_bucket", bucket_place / DB_NAME, bucket_source, "EDGAR_RATELIMIT_DIR"),
         _redis_row(),
         path_row("data_dir", data_dir(), _from("EDGAR_DATA_DIR"), "EDGAR_DATA_DIR"),
         (ConfigSetting(setting="index", value=index_location(), source="EDGAR_INDEX_URL", variable="EDGAR_INDEX_URL")

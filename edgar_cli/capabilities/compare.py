@@ -10,12 +10,13 @@ set side by side.
 
 from __future__ import annotations
 
+import contextvars
 from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ..errors import EdgarError
+from ..errors import TRANSIENT_CODES, EdgarError
 from ..models import (
     CompanyRef,
     ComparisonResult,
@@ -27,9 +28,10 @@ from ..models import (
 )
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..sec.companyfacts import load_company_facts
 from ..vocabulary import param, tool
 from ..xbrl.catalogue import Concept, lookup
-from ..xbrl.facts import CompanyFacts, load_company_facts
+from ..xbrl.facts import CompanyFacts
 from ..xbrl.series import Series, build_series
 from .concepts import MAX_LIMIT, answer_from_series, period_filter, validate_fiscal_year
 from .resolve import resolve_company
@@ -53,6 +55,9 @@ def compare_companies(
                                                       "the rows should appear, e.g. [\"NVDA\", \"AAPL\"]")],
     fiscal_year: Annotated[int | None, Field(description="Fiscal year by each company's own label, e.g. 2024; "
                                                         "omitted: the latest fiscal year every company reports")] = None,
+    latest: Annotated[bool, Field(description="Each company's own latest fiscal year (quarterly: latest quarter) "
+                                              "instead of one year for all, e.g. NVIDIA's FY2026 beside AMD's "
+                                              "FY2025; not with fiscal_year")] = False,
     period: Annotated[ComparePeriod, Field(description="annual (fiscal years) or quarterly (fiscal quarters)")] = "annual",
     sort: Annotated[SortArg, Field(description="given (rows in the order of companies) or value (largest first)")] = "given",
     *,
@@ -73,7 +78,10 @@ def compare_companies(
     ``fiscal_year`` omitted: the latest fiscal year (quarterly: fiscal year and quarter)
     that every company with the concept reports; ``fiscal_year_reason`` says
     which and why. With ``period="quarterly"`` and ``fiscal_year`` given, the latest
-    quarter of that year every company reports.
+    quarter of that year every company reports. ``latest=True``: each company's
+    own latest fiscal year (quarterly: fiscal quarter), "for their last fiscal
+    years"; the result's ``fiscal_year`` is null when they differ (each row
+    carries its own) and the alignment check is the same as for one year.
 
     Returns: concept, label, fiscal_year, fiscal_period, fiscal_year_reason,
     comparable, comparability_issues, warnings, rows (query, name, cik,
@@ -88,7 +96,9 @@ def compare_companies(
     USD/shares, shares); nothing is converted or derived. A company without
     data (no XBRL facts, concept or year not reported, a fetch that still fails
     after retries) is listed in ``unavailable`` with its reason; the others are
-    returned.
+    returned. A comparison missing a company because the SEC failed for it
+    (rate_limited, upstream_unavailable) is partial: the CLI exits 15, and
+    without ``fiscal_year`` the reason says the year was chosen without it.
 
     Errors: invalid_argument (fewer than 2 or more than 8 distinct companies,
     unknown concept, bad period or sort), ambiguous (a name matching several
@@ -99,6 +109,10 @@ def compare_companies(
     """
     client = client or get_client()
     fy = fiscal_year
+    if latest and fy is not None:
+        raise EdgarError("invalid_argument", f"Pass {param('fiscal_year')} or {param('latest')}, not both.",
+                         f"Omit {param('fiscal_year')} to compare each company's latest fiscal year, or omit "
+                         f"{param('latest')} to compare FY{fy}.")
     if period not in ("annual", "quarterly"):
         raise EdgarError("invalid_argument", f"Unknown {param('period')} {period!r} for a comparison.",
                          "Use annual or quarterly.")
@@ -141,7 +155,7 @@ def compare_companies(
             continue
         entries.append(entry)
     if not entries:
-        transient = [u.code for u in unavailable if u.code in ("rate_limited", "upstream_unavailable")]
+        transient = [u.code for u in unavailable if u.code in TRANSIENT_CODES]
         if transient and len(transient) == len(unavailable):
             # Every fetch failed for a passing reason: that is not "no data".
             raise EdgarError(
@@ -154,9 +168,20 @@ def compare_companies(
             "Check the concept, or compare companies that file XBRL financial statements.",
             unavailable=unavailable)
 
-    target, basis, reason = _choose_period(entries, fy, period)
+    if latest:
+        targets, basis, reason = _latest_each(entries, period)
+    else:
+        target, basis, reason = _choose_period(entries, fy, period)
+        targets = {e.ref.cik: target for e in entries}
+        failed = [u for u in unavailable if u.code in TRANSIENT_CODES]
+        if failed and fy is None:
+            # The year was chosen without them: a complete run might choose another. Say so, and
+            # the result's exit status says partial (16).
+            reason += (f" Chosen without {', '.join(u.name or u.query for u in failed)}, whose data the SEC did "
+                       f"not deliver ({failed[0].code}); retry, or pass {param('fiscal_year')} to fix the year.")
     rows: list[ComparisonRow] = []
     for e in entries:
+        target = targets[e.ref.cik]
         try:
             answer = answer_from_series(e.ref, spec, e.series, e.facts, target[0], period, MAX_LIMIT, today)
         except EdgarError as exc:
@@ -173,8 +198,9 @@ def compare_companies(
     order = {resolved.cik: i for i, (resolved, _qs) in enumerate(groups)}
     unavailable.sort(key=lambda u: order.get(u.cik or "", len(order)))
     if not rows:
+        asked = _label(target, period) if len(set(targets.values())) == 1 else "its latest fiscal year"
         raise EdgarError(
-            "not_found", f"No company has {period} {spec.name} for {_label(target, period)}: "
+            "not_found", f"No company has {period} {spec.name} for {asked}: "
             + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable) + ".",
             f"Omit {param('fiscal_year')} for the latest year they all report, or ask for an earlier year.",
             unavailable=unavailable)
@@ -185,9 +211,12 @@ def compare_companies(
         rows.sort(key=lambda r: r.value, reverse=True)
         notes.append("Rows are ranked by value, largest first" + ("" if comparable else
                      " (a ranking of figures that are not comparable; see warnings)") + ".")
+    shown = {targets[e.ref.cik] for e in entries if any(r.cik == e.ref.cik for r in rows)} or {target}
+    one = next(iter(shown)) if len(shown) == 1 else None
     return ComparisonResult(
         concept=spec.name, label=spec.label, definition=spec.definition, period=period,
-        fiscal_year=target[0], fiscal_period="FY" if period == "annual" else f"Q{target[1]}",  # type: ignore[arg-type]
+        fiscal_year=one[0] if one else None,
+        fiscal_period=(("FY" if period == "annual" else f"Q{one[1]}") if one else None),  # type: ignore[arg-type]
         fiscal_year_basis=basis, fiscal_year_reason=reason, comparable=comparable,
         comparability_issues=issues, warnings=warnings, sort=sort, rows=rows, unavailable=unavailable,
         notes=notes, source="https://data.sec.gov/api/xbrl/companyfacts/CIK##########.json (one per company)",
@@ -252,7 +281,9 @@ def _load_all(client: SecClient, ciks: list[int]) -> dict[int, CompanyFacts | Ed
             return exc
 
     with ThreadPoolExecutor(max_workers=max(1, len(ciks)), thread_name_prefix="companyfacts") as pool:
-        futures = {cik: pool.submit(one, cik) for cik in ciks}
+        # Each thread runs in a copy of this context, so the call's progress and cancellation, and the
+        # command's deadline (sec/transport.py), hold there too.
+        futures = {cik: pool.submit(contextvars.copy_context().run, one, cik) for cik in ciks}
         return {cik: f.result() for cik, f in futures.items()}
 
 
@@ -329,6 +360,17 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
     return key, "latest_common", reason
 
 
+def _latest_each(entries: list[_Entry], period: str) -> tuple[dict[str, tuple[int, int]], str, str]:
+    """(each company's target key, basis, reason) for "their last fiscal years"."""
+    targets = {e.ref.cik: max(e.keys) for e in entries}
+    what = "fiscal year" if period == "annual" else "fiscal quarter"
+    each = ", ".join(f"{e.ref.name} {_label(targets[e.ref.cik], period)}" for e in entries)
+    reason = f"Each company's latest {what} it reports, by its own fiscal-year label: {each}."
+    if len(set(targets.values())) > 1:
+        reason += " The labels differ; compare each row's start and end dates."
+    return targets, "latest_each", reason
+
+
 # --- rows and comparability ------------------------------------------------------------------
 
 
@@ -342,6 +384,9 @@ def _row(e: _Entry, v: FactValue, answer: ConceptResult, n_hits: int) -> Compari
     if v.pre_split_ratio:
         notes.append(f"Reported before a {v.pre_split_ratio}-for-1 stock split and never restated: on the old share "
                      "basis.")
+    if v.pre_reverse_split_ratio:
+        notes.append(f"Reported before a 1-for-{v.pre_reverse_split_ratio} reverse split or recapitalisation and "
+                     "never restated: on the old share basis.")
     return ComparisonRow(
         **v.model_dump(), query=", ".join(e.queries), name=e.ref.name, cik=e.ref.cik, tickers=e.ref.tickers,
         fiscal_year_end=answer.fiscal_year_end, source=urls.companyfacts(e.ref.cik), notes=notes,
@@ -411,6 +456,18 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
             f"years an extra week, so the longest period covers {100 * (longest - shortest) / shortest:.1f}% more "
             "days than the shortest.")
 
+    old_basis = [r for r in rows if r.pre_split_ratio or r.pre_reverse_split_ratio]
+    if old_basis:
+        warnings.append("Some figures are on a share basis the company has since changed and were never restated: "
+                        + "; ".join(f"{_when(r)} predates a " + (
+                            f"{r.pre_split_ratio}-for-1 stock split" if r.pre_split_ratio
+                            else f"1-for-{r.pre_reverse_split_ratio} reverse split or recapitalisation")
+                            for r in old_basis)
+                        + ". Per-share amounts and share counts on different bases do not compare as they stand.")
+    suspect = [(r, e) for r in rows for e in r.suspected_errors if e.accession_number == r.accession_number]
+    if suspect:
+        warnings.append("Some figures look like the filer's own errors, shown as filed: "
+                        + "; ".join(f"{r.name}: {e.reason}" for r, e in suspect))
     restated = [r.name for r in rows if r.restated]
     if restated:
         notes.append(f"Revised after first being reported: {', '.join(restated)} (see each row's original_value).")

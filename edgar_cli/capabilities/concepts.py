@@ -12,10 +12,11 @@ from ..errors import EdgarError
 from ..models import CompanyRef, ConceptResult, DataSource, FactValue
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..sec.companyfacts import load_company_facts
 from ..vocabulary import param
 from ..xbrl import periods as P
 from ..xbrl.catalogue import Concept, lookup
-from ..xbrl.facts import CompanyFacts, load_company_facts
+from ..xbrl.facts import CompanyFacts
 from ..xbrl.series import Series, build_series, currency_note
 from .resolve import resolve_company
 
@@ -65,14 +66,19 @@ def get_financial_concept(
     of the concept's chain that reports it is used and named (``matched_tag``).
     A period reported with different values in different filings gives the
     latest-filed value with ``restated: true``, the original value, its filing
-    and a ``revision_kind`` (stock_split, precision_change, restatement). Each
-    value cites the first filing that reported it as it now stands.
+    and a ``revision_kind`` (stock_split, reverse_split, precision_change,
+    suspected_tagging_error, restatement); ``original_value`` is always the
+    first value filed. Figures that look like the filer's own errors (a tagging
+    error in one filing, a share value about 1,000x off) carry ``suspected_errors``
+    and are shown as filed. Each value cites the first filing that reported it as
+    it now stands.
 
     Returns: company, concept, fallback_chain, tags_tried, unit (USD, USD/shares,
     shares or the filer's currency), units_available, notes, warnings and
     values (value, unit, fiscal_year, fiscal_period, period_type, start, end,
     days, filed, form, accession_number, matched_tag, restated, original_*,
-    revision_kind, filing_url). Nothing is derived: no Q4 by subtraction, no ratios.
+    revision_kind, pre_split_ratio, pre_reverse_split_ratio, suspected_errors,
+    filing_url). Nothing is derived: no Q4 by subtraction, no ratios.
 
     Errors: invalid_argument (unknown concept, bad period or limit, fiscal year
     before 1993), not_found (unknown company, concept not reported, fiscal year
@@ -131,7 +137,23 @@ def _describe(series: Series, spec: Concept, shown: list[FactValue]) -> tuple[li
             "Some values predate a stock split and were never restated (pre_split_ratio): "
             + "; ".join(f"{v.end} ({v.pre_split_ratio}-for-1 since)" for v in pre_split)
             + ". They are on the old share basis; do not compare them with later values as they stand.")
-    restated = [v for v in shown if v.restated]
+    reverse = [v for v in shown if v.pre_reverse_split_ratio]
+    if reverse:
+        warnings.append(
+            "Some values predate a reverse split or recapitalisation and were never restated "
+            "(pre_reverse_split_ratio): " + "; ".join(f"{v.end} (1-for-{v.pre_reverse_split_ratio} since)"
+                                                      for v in reverse)
+            + ". They are on the old share basis (more shares, smaller per-share amounts); do not compare them "
+            "with later values as they stand.")
+    suspect = [(v, e) for v in shown for e in v.suspected_errors]
+    if suspect:
+        warnings.append(
+            "Some filed figures look like the filer's own errors (suspected_errors; shown as filed, never "
+            "corrected): " + "; ".join(
+                f"{v.end}: {e.kind.replace('_', ' ')} in {e.accession_number}"
+                + (", the value shown" if e.accession_number == v.accession_number else "") for v, e in suspect)
+            + ".")
+    restated = [v for v in shown if v.restated and v.original_value != v.value]
     if restated:
         warnings.append(f"{len(restated)} of these values were revised after first being reported; "
                         "see original_value and revision_kind.")
@@ -162,20 +184,22 @@ def answer_from_series(ref: CompanyRef, spec: Concept, series: Series, facts: Co
         )
     wanted = period_filter(spec, period)
     pool = [v for v in series.values if wanted(v)]
+    if not pool:
+        if fy is not None and successors.predecessor_of(ref.cik) is not None:
+            # A new holding company with no such value yet: the year's figure is under the predecessor's CIK.
+            _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today)
+        _raise_no_period(ref, spec, series, period)
     selected = [v for v in pool if fy is None or v.fiscal_year == fy]
     if fy is not None and not selected:
-        _raise_missing_year(ref, spec, pool or series.values, fy, period, cal, today)
+        _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today)
     shown = selected[:limit]
     notes, warnings = _describe(series, spec, shown)
     first = min((v.end for v in pool), default=None)
     if shown and first is not None and min(v.end for v in shown) == first:  # the answer reaches the series' start
         notes += [n for n in [successors.series_note(ref.cik, first)] if n]
-    if period in ("quarterly", "all") and fy is not None:
-        quarters = {v.fiscal_period for v in selected if v.period_type == "quarterly"}
-        has_annual = any(v.period_type == "annual" and v.fiscal_year == fy for v in series.values)
-        if spec.kind != "instant" and "Q4" not in quarters and has_annual:
-            notes.append(f"Q4 of FY{fy} is not reported as its own quarter; it is only implied by the annual "
-                         "figure less the nine months. edgar does not derive it.")
+    if period in ("quarterly", "all") and spec.kind != "instant":
+        years = [fy] if fy is not None else list(dict.fromkeys(v.fiscal_year for v in shown if v.fiscal_year))
+        notes.extend(quarter_gaps(series.values, years))
     return ConceptResult(
         company=ref, concept=spec.name, label=spec.label, definition=spec.definition, period=period,  # type: ignore[arg-type]
         fiscal_year=fy, fallback_chain=[t.tag for t in spec.chain], tags_tried=series.tags_tried,
@@ -205,6 +229,41 @@ def similar_tags(facts: CompanyFacts, tag: str, limit: int = 5) -> list[str]:
     return [names[n] for n, _, _ in found]
 
 
+def _years(years: list[int]) -> str:
+    """FY2026, FY2025 and FY2024 (newest first)."""
+    names = [f"FY{y}" for y in sorted(set(years), reverse=True)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def quarter_gaps(values: list[FactValue], years: list[int]) -> list[str]:
+    """Notes on the quarters of ``years`` a duration series reports only inside longer periods.
+
+    Q4 is usually implied (the annual figure less the nine months); cash-flow
+    statements report Q2 and Q3 only year-to-date (six and nine months). edgar
+    never subtracts one from the other.
+    """
+    have: dict[int, set[str]] = {}
+    for v in values:
+        if v.fiscal_year in years and v.fiscal_period:
+            have.setdefault(v.fiscal_year, set()).add(v.fiscal_period)
+    no_q4 = [y for y, p in have.items() if "FY" in p and "Q4" not in p]
+    ytd_only = {q: [y for y, p in have.items() if q not in p and ytd in p] for q, ytd in (("Q2", "H1"), ("Q3", "9M"))}
+    notes = []
+    if no_q4:
+        verb = "is" if len(no_q4) == 1 else "are"
+        notes.append(f"Q4 of {_years(no_q4)} {verb} not reported as its own quarter; it is only implied by the annual "
+                     "figure less the nine months. edgar does not derive it.")
+    both = sorted(set(ytd_only["Q2"]) & set(ytd_only["Q3"]))
+    for quarters, ys, spans in (("Q2 and Q3", both, "six and nine months"),
+                                ("Q2", [y for y in ytd_only["Q2"] if y not in both], "six months"),
+                                ("Q3", [y for y in ytd_only["Q3"] if y not in both], "nine months")):
+        if ys:
+            notes.append(f"{quarters} of {_years(ys)} are reported only year-to-date ({spans} from the start of "
+                         f"the fiscal year), as cash-flow statements are; edgar does not subtract them to make a "
+                         f"quarter. Use {param('period')} all to see the year-to-date values.")
+    return notes
+
+
 def period_filter(spec: Concept, period: str):
     """A predicate on FactValue: which values count as ``period`` (annual, quarterly, all)."""
     if period == "all":
@@ -214,8 +273,42 @@ def period_filter(spec: Concept, period: str):
     return lambda v: v.period_type == "quarterly" or (v.period_type == "instant" and v.fiscal_period is not None)
 
 
-def _raise_missing_year(ref: CompanyRef, spec: Concept, pool: list[FactValue], fy: int, period: str,
-                        cal: P.FiscalCalendar, today: date) -> None:
+_KINDS = {"Q1": "Q1", "Q2": "Q2", "Q3": "Q3", "Q4": "Q4", "H1": "H1 (six months)", "9M": "9M (nine months)",
+          "FY": "FY (the year)", "instant": "instant", "ytd": "year-to-date", "quarterly": "quarterly",
+          "annual": "annual", "other": "other-length"}
+
+
+def _order(kinds: set[str]) -> list[str]:
+    return sorted(kinds, key=lambda k: list(_KINDS).index(k) if k in _KINDS else len(_KINDS))
+
+
+def _kinds(kinds: list[str]) -> str:
+    names = [_KINDS.get(k, k) for k in kinds]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _raise_no_period(ref: CompanyRef, spec: Concept, series: Series, period: str) -> None:
+    """not_found for a series with values, none of them of ``period`` (a 20-F filer's quarters)."""
+    forms = {P.base_form(v.form) for v in series.values}
+    kinds = _order({v.fiscal_period or v.period_type for v in series.values})
+    if period == "quarterly" and forms <= P.ANNUAL_FORMS:
+        why = (f"it files only annual reports ({', '.join(sorted(forms))}) with XBRL financial data; a "
+               "foreign private issuer's quarterly results come in 6-K reports, which are not periodic financial "
+               "statements and are not read as such")
+        ignored = sum(n for f, n in series.ignored_forms.items() if P.base_form(f) == "6-K")
+        if ignored:
+            why += f" ({ignored} {spec.name} facts in 6-K were ignored)"
+    else:
+        why = f"it reports {spec.name} only as {_kinds(kinds)} values"
+    raise EdgarError(
+        "not_found", f"No {period} {spec.name} for {ref.name}: {why}.",
+        f"Use {param('period')} annual" + (" or all." if period == "quarterly" else "."),
+        periods_available=kinds,
+    )
+
+
+def _raise_missing_year(ref: CompanyRef, spec: Concept, pool: list[FactValue], every: list[FactValue], fy: int,
+                        period: str, cal: P.FiscalCalendar, today: date) -> None:
     years = sorted({v.fiscal_year for v in pool if v.fiscal_year is not None})
     latest, earliest = (years[-1], years[0]) if years else (None, None)
     est_end = cal.estimated_end(fy)
@@ -227,8 +320,16 @@ def _raise_missing_year(ref: CompanyRef, spec: Concept, pool: list[FactValue], f
             f"Ask for FY{latest} (the latest reported) or earlier." if latest else f"Omit {param('fiscal_year')}.",
             latest_fiscal_year=latest,
         )
+    other = _order({v.fiscal_period or v.period_type for v in every if v.fiscal_year == fy})
     if est_end is not None and est_end >= today:
         reason = f"FY{fy} is still in progress (it ends around {est_end})"
+        other = []
+    elif other:
+        # The year is reported, only not as ``period``: say what it is reported as (SNOW's FY2025 goodwill
+        # change: six months, nine months and the year, no quarter).
+        reason = f"FY{fy} has no {period} value, only {_kinds(other)}"
+        if period == "quarterly" and {"H1", "9M"} & set(other):
+            reason += "; edgar does not subtract year-to-date values to make quarters"
     elif latest is not None and fy > latest:
         reason = f"FY{fy} has not been reported in the XBRL facts yet"
     elif earliest is not None and fy < earliest:
@@ -240,15 +341,28 @@ def _raise_missing_year(ref: CompanyRef, spec: Concept, pool: list[FactValue], f
     if before is not None:
         reason += f". {str(successors.history_stop(ref.cik)).removesuffix('.')}"
     latest_end = max((v.end for v in pool if v.fiscal_year == latest), default=None)
+    year_end = next((e for e, label in cal.labels.items() if label == latest), None)
+    if latest_end is None:
+        where = "."
+    elif period == "annual" or year_end is None or year_end == latest_end:
+        where = f" (ending {latest_end})."
+    else:
+        where = f" (its latest {period} value ends {latest_end}; the fiscal year ended {year_end})."
+    if before is not None:
+        suggestion = f"Ask for CIK {before.predecessor_cik} for FY{fy}."
+    elif other:
+        suggestion = f"Use {param('period')} all to see FY{fy}'s values, or ask for FY{latest}."
+    elif latest:
+        suggestion = (f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported "
+                      "so far." if est_end is not None and est_end >= today and period == "annual"
+                      else f"Ask for FY{latest}.")
+    else:
+        suggestion = f"Try {param('period')} all."
     raise EdgarError(
         "not_found",
         f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
-        + (f"The latest fiscal year available is FY{latest}" + (f" (ending {latest_end})." if latest_end else ".")
+        + (f"The latest fiscal year with {'an' if period == 'annual' else 'a'} {period} value is FY{latest}{where}"
            if latest is not None else f"No {period} value of it carries a fiscal year yet."),
-        (f"Ask for CIK {before.predecessor_cik} for FY{fy}." if before else
-         (f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported so far."
-          if est_end is not None and est_end >= today and period == "annual" else f"Ask for FY{latest}.")
-         if latest else f"Try {param('period')} all."),
-        latest_fiscal_year=latest, earliest_fiscal_year=earliest,
+        suggestion, latest_fiscal_year=latest, earliest_fiscal_year=earliest,
         **({"predecessor_cik": urls.pad_cik(before.predecessor_cik)} if before else {}),
     )

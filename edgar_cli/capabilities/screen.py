@@ -338,6 +338,11 @@ def _rows(store: BulkStore, shown: list[_Hit], spec: Concept, names: dict[int, s
                              f"{fields['original_accession']} ({fields['revision_kind']}).")
         if fields["pre_split_ratio"]:
             row_notes.append(f"Reported before a {fields['pre_split_ratio']}-for-1 stock split and never restated.")
+        if fields["pre_reverse_split_ratio"]:
+            row_notes.append(f"Reported before a 1-for-{fields['pre_reverse_split_ratio']} reverse split or "
+                             "recapitalisation and never restated.")
+        for e in fields["suspected_errors"]:
+            row_notes.append(f"Suspected filer error ({e['kind']}): {e['reason']}")
         if fields["matched_tag"] != first and caveats.get(fields["matched_tag"]) and not spec.raw:
             row_notes.append(f"Matched {fields['matched_tag']}: {caveats[fields['matched_tag']]}")
         out.append(ScreenRow(**fields, filing_url=urls.filing_index(h.cik, fields["accession_number"]),

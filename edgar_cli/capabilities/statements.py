@@ -22,10 +22,11 @@ from ..errors import EdgarError
 from ..models import (CompanyRef, ConceptResult, FactValue, StatementCell, StatementColumn, StatementResult,
                       StatementRow)
 from ..sec.client import SecClient, get_client
+from ..sec.companyfacts import load_company_facts
 from ..vocabulary import param
 from ..xbrl import derive as D
 from ..xbrl.catalogue import Concept, lookup
-from ..xbrl.facts import CompanyFacts, load_company_facts
+from ..xbrl.facts import CompanyFacts
 from ..xbrl.presets import preset
 from ..xbrl.series import Series, build_series, currency_note
 from .arguments import parse_fiscal_years

@@ -15,25 +15,17 @@ import re
 from dataclasses import dataclass
 
 from . import items as I
+from .pointers import holding, pointer_sentence
 from .sections import Outline, Section
 from .text import TextDocument
 
-MAX_POINTER_CHARS = 2500  # a body longer than this is content, not a pointer
-
-_POINTER_RE = re.compile(
-    r"incorporated\s+(herein\s+|in\s+this\s+item\s+|into\s+this\s+item\s+)?by\s+reference|"
-    r"(is|are|will\s+be)\s+(set\s+forth|included|contained|presented|provided|located|found)\s+(in|under|on|at|within)|"
-    r"can\s+be\s+found|refer\s+to|see\s+(the\s+)?(item|part|note|page|section|\u201c|\")|"
-    r"appears?\s+(on|under|in)\s+(pages?|the\s+caption|the\s+section)\b|(is|are|begins?|starts?)\s+on\s+pages?\b|"
-    r"reference\s+is\s+made|"
-    r"(information|disclosure)s?\s+required\s+by\s+this\s+item|"
-    r"(omitted|not\s+required)\s+(pursuant\s+to|in\s+accordance\s+with|in\s+reliance\s+on)",
-    re.IGNORECASE,
-)
 _PROXY_RE = re.compile(r"proxy\s+statement|schedule\s+14a|information\s+statement", re.IGNORECASE)
 _ANNUAL_REPORT_RE = re.compile(r"annual\s+report\s+to\s+(share|stock|security\s+)holders|exhibit\s+13", re.IGNORECASE)
 _INSTRUCTION_J_RE = re.compile(r"general\s+instruction\s+j", re.IGNORECASE)
+_FORM_10K_RE = re.compile(r"form\s+10-k|\b10-k\b|annual\s+report\b(?!\s+to\s+(?:share|stock))|since\s+(?:\w+\s+\d|the\s+end)",
+                          re.IGNORECASE)
 _ITEM_REF_RE = re.compile(r"(?:part\s+(iv|iii|ii|i)\s*,?\s*)?item\s+(\d{1,2}[a-c]?)\b", re.IGNORECASE)
+_EXHIBIT_RE = re.compile(r"\bexhibit\s+(\d{1,3}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 _NOTE_REF_RE = re.compile(r"\bnote\s+(\d{1,2})\b", re.IGNORECASE)
 _FS_HEADING_RE = re.compile(
     r"^\s*(report\s+of\s+independent\s+(registered\s+public\s+accounting\s+firm|auditors?)|"
@@ -55,26 +47,48 @@ def body_of(doc: TextDocument, s: Section) -> str:
 
 
 def analyse(doc: TextDocument, outline: Outline, s: Section) -> Pointer | None:
-    """A Pointer when the section only refers elsewhere; None when it holds content."""
+    """A Pointer when the section only refers elsewhere; None when it holds content.
+
+    What the section holds decides (documents/pointers.py): its pointer
+    sentences, whether one leads, and how much content is left without them.
+    """
     body = body_of(doc, s)
     if not body and s.found_by == "item_heading":
         return _shared(doc, outline, s)
-    if not body or len(body) > MAX_POINTER_CHARS or not _POINTER_RE.search(_lead(doc, s)):
+    if not body:
         return None
+    if s.found_by == "omitted_list":
+        if not pointer_sentence(_lead(doc, s)):
+            return None
+        said = [body]
+    else:
+        held = holding(doc, s)
+        if held is None or not held.is_pointer:
+            return None
+        said = held.strong + [p for p in held.pointers if p not in held.strong]
+    return _target(doc, outline, s, body, said)
+
+
+def _target(doc: TextDocument, outline: Outline, s: Section, body: str, said: list[str]) -> Pointer:
+    """Where a pointer section points, read from its pointer sentences (``said``, in order)."""
+    where, first = " ".join(said), said[0]
     fam = outline.form
     if _INSTRUCTION_J_RE.search(body) and re.search(r"omitted", body, re.IGNORECASE):
         return Pointer("omitted under General Instruction J (asset-backed issuer); no content is required")
-    if _PROXY_RE.search(body):
+    if _PROXY_RE.search(where):
         return Pointer("the company's definitive proxy statement (DEF 14A) for its annual meeting, filed separately")
-    if _ANNUAL_REPORT_RE.search(body):
-        m = re.search(r"pages?\s+[\w-]+(\s+(through|to|-|and)\s+[\w-]+)?", body, re.IGNORECASE)
-        where = f" ({m.group(0)})" if m else ""
-        return Pointer(f"the Annual Report to Shareholders{where}, filed as Exhibit 13 to this filing")
+    if _ANNUAL_REPORT_RE.search(where):
+        m = re.search(r"pages?\s+[\w-]+(\s+(through|to|-|and)\s+[\w-]+)?", where, re.IGNORECASE)
+        pages = f" ({m.group(0)})" if m else ""
+        return Pointer(f"the Annual Report to Shareholders{pages}, filed as Exhibit 13 to this filing")
+    if fam == "10-Q" and _FORM_10K_RE.search(first) and not _NOTE_REF_RE.search(first):
+        return Pointer("the company's latest annual report on Form 10-K (filed separately): this section refers to it "
+                       "or says nothing has changed materially since")
     if s.key == "financial_statements":
         located = _locate_statements(doc, outline, s)
         if located is not None and located.section is not None:
             return located
-    for m in _ITEM_REF_RE.finditer(body):
+    for m in _ITEM_REF_RE.finditer(where):
         part, num = (m.group(1) or "").upper(), m.group(2).upper()
         item = f"{part or ('II' if fam == '10-Q' else '')}-{num}" if fam == "10-Q" else num
         if item == s.item:
@@ -87,9 +101,12 @@ def analyse(doc: TextDocument, outline: Outline, s: Section) -> Pointer | None:
         located = _locate_statements(doc, outline, s)
         if located is not None:
             return located
-    m = _NOTE_REF_RE.search(body)
+    m = _NOTE_REF_RE.search(where)
     if m:
         return Pointer(f"Note {m.group(1)} to the financial statements of this filing", _section_of_notes(outline))
+    m = _EXHIBIT_RE.search(where)
+    if m:
+        return Pointer(f"Exhibit {m.group(1)} to this filing", "exhibits" if outline.get("exhibits") else None)
     return Pointer("another part of this filing or a separately filed document (see the text)")
 
 

@@ -404,6 +404,11 @@ CREATE TABLE IF NOT EXISTS vec_cache (hash TEXT NOT NULL, model TEXT NOT NULL, v
 """
 
 
+def _never_written(exc: sqlite3.OperationalError) -> bool:
+    """The file exists but holds no tables yet ("no such table"), as opposed to one that cannot be read."""
+    return "no such table" in str(exc)
+
+
 class SqliteStore(PostingsSearch):
     """The embedded store: one SQLite file with FTS5 (BM25) and float32 vectors."""
 
@@ -535,8 +540,10 @@ class SqliteStore(PostingsSearch):
                 if self._stale(conn):
                     return []
                 rows = conn.execute("SELECT * FROM filings ORDER BY cik, filing_date DESC, accession").fetchall()
-            except sqlite3.OperationalError:  # created but never written
-                return []
+            except sqlite3.OperationalError as exc:
+                if _never_written(exc):
+                    return []
+                raise self._unusable(f"it cannot be read: {exc}") from None  # a full disk is not "empty"
         return [FilingRecord(*r) for r in rows]
 
     @staticmethod
@@ -662,8 +669,10 @@ class SqliteStore(PostingsSearch):
             try:
                 return dict(conn.execute("SELECT v.model, count(*) FROM chunks c JOIN vec_cache v ON v.hash = c.hash "
                                          "GROUP BY v.model").fetchall())
-            except sqlite3.OperationalError:
-                return {}
+            except sqlite3.OperationalError as exc:
+                if _never_written(exc):
+                    return {}
+                raise self._unusable(f"it cannot be read: {exc}") from None
 
     _CHUNK_SQL = ("SELECT c.chunk_id, c.doc_id, c.accession, c.section, c.position, c.line_start, c.line_end, "
                   "c.tokens, f.text, c.cik, c.form, c.filing_date, c.heading, c.ord, c.hash "

@@ -4,9 +4,20 @@ diskcache gives atomic, process-safe writes: an entry becomes visible only when
 its SQLite transaction commits, so a killed writer leaves nothing behind. On top
 of it each entry carries a SHA-256 of its payload; an entry whose bytes do not
 match (a disk fault, a hand edit) is dropped and refetched. When the cache
-directory cannot be used (read-only, full disk, a corrupt database), the
-client warns once on stderr and runs without a cache; it never fails a request
-because of the cache, and never serves a damaged entry.
+cannot be written (a read-only directory, a full disk) the client warns once
+on stderr, goes on reading what the cache holds and stores nothing more; when
+it cannot be read (a corrupt database) it runs without a cache. It never fails
+a request because of the cache, and never serves a damaged entry.
+
+Reading never writes. Opening a ``diskcache.Cache`` writes its settings rows
+(some twenty statements), so a warm run that only reads would write to the
+cache on every command, and a read-only cache could not be read at all. Reads
+therefore go through a read-only SQLite connection to diskcache's own table;
+the records edgar stores (pickled tuples, diskcache's MODE_PICKLE, inline or in
+a value file) are decoded here with the standard library, anything else by
+diskcache's own ``Disk``, so a warm run does not even import diskcache. The
+``diskcache.Cache`` (the writer) is opened only when something is stored or
+removed.
 
 Freshness is decided by the caller (see ``client.FRESHNESS``); the cache only
 records when each entry was stored.
@@ -15,14 +26,18 @@ records when each entry was stored.
 from __future__ import annotations
 
 import hashlib
-import shutil
+import os
+import pickle
 import sqlite3
 import sys
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 _FORMAT = 1
+_MODE_PICKLE = 4  # diskcache.core.MODE_PICKLE (tests/test_warm_path.py checks it still is)
 
 
 @dataclass
@@ -41,9 +56,65 @@ class DiskCache:
         self._warn = warn or (lambda msg: print(f"warning: {msg}", file=sys.stderr))
         self._store = None
         self._warned = False
+        self._writable = True  # False once a write failed: reads go on, writes stop
+        self._reader: tuple[sqlite3.Connection, Path] | None = None
+        self._reader_lock = threading.Lock()
+
+    def _db(self) -> Path:
+        return self.directory / "http" / "cache.db"
+
+    def _open_reader(self):
+        """(read-only connection, diskcache.Disk) on the cache database, or None while there is none."""
+        if self._reader is not None:
+            return self._reader
+        db = self._db()
+        if not db.is_file():
+            return None
+        # Read-only; "immutable" only where the directory cannot be written (no -shm can be made).
+        immutable = "&immutable=1" if not os.access(db.parent, os.W_OK) else ""
+        conn = sqlite3.connect(f"{db.as_uri()}?mode=ro{immutable}", uri=True, check_same_thread=False,
+                               isolation_level=None)
+        self._reader = (conn, db.parent)
+        return self._reader
+
+    def _close_reader(self) -> None:
+        with self._reader_lock:
+            if self._reader is not None:
+                self._reader[0].close()
+                self._reader = None
+
+    def _read(self, key: str):
+        """The stored record for ``key`` (None: absent), read without writing anything."""
+        with self._reader_lock:
+            reader = self._open_reader()
+            if reader is None:
+                return None
+            conn, folder = reader
+            try:  # a str key is stored as itself with raw = 1 (diskcache's Disk.put)
+                row = conn.execute("SELECT mode, filename, value FROM Cache WHERE key = ? AND raw = 1 "
+                                   "AND (expire_time IS NULL OR expire_time > ?)", (key, time.time())).fetchone()
+            except sqlite3.OperationalError as exc:
+                if "no such table" in str(exc):  # a database another process is still creating
+                    return None
+                raise
+        if row is None:
+            return None
+        mode, filename, value = row
+        try:
+            if mode == _MODE_PICKLE:
+                if value is not None:
+                    return pickle.loads(value)
+                with open(folder / filename, "rb") as f:
+                    return pickle.load(f)
+            import diskcache
+
+            return diskcache.Disk(str(folder)).fetch(mode, filename, value, False)
+        except OSError:  # the value file went away (removed by another process's eviction)
+            return None
 
     def _open(self):
-        if not self.enabled:
+        """The writer (a diskcache.Cache), opened on the first write; None when the cache cannot be written."""
+        if not self.enabled or not self._writable:
             return None
         if self._store is None:
             try:
@@ -57,23 +128,31 @@ class DiskCache:
                     timeout=30,
                 )
             except (OSError, sqlite3.Error) as exc:
-                self._disable(f"cache directory {self.directory} is unusable ({exc}); running without a cache")
+                self._read_only(f"cache directory {self.directory} cannot be written ({exc}); "
+                                "reading what it holds, storing nothing")
                 return None
         return self._store
 
-    def _disable(self, message: str) -> None:
-        self.enabled = False
+    def _read_only(self, message: str) -> None:
+        self._writable = False
         self._store = None
         if not self._warned:
             self._warned = True
             self._warn(message)
 
+    def _disable(self, message: str) -> None:
+        self.enabled = False
+        self._store = None
+        self._close_reader()
+        if not self._warned:
+            self._warned = True
+            self._warn(message)
+
     def get(self, key: str) -> Entry | None:
-        store = self._open()
-        if store is None:
+        if not self.enabled:
             return None
         try:
-            raw = store.get(key, default=None, retry=True)
+            raw = self._read(key)
         except (OSError, sqlite3.Error) as exc:
             self._disable(f"cache read failed ({exc}); running without a cache")
             return None
@@ -100,7 +179,7 @@ class DiskCache:
         try:
             store.set(key, record, retry=True)
         except (OSError, sqlite3.Error) as exc:
-            self._disable(f"cache write failed ({exc}); running without a cache")
+            self._read_only(f"cache write failed ({exc}); reading what the cache holds, storing nothing")
 
     def delete(self, key: str) -> None:
         store = self._open()
@@ -127,6 +206,7 @@ class DiskCache:
         return {"directory": str(self.directory), "enabled": True, "entries": count, "bytes": volume, "by_kind": kinds}
 
     def clear(self) -> int:
+        self._close_reader()
         store = self._open()
         removed = 0
         if store is not None:
@@ -138,10 +218,13 @@ class DiskCache:
         self._store = None
         target = self.directory / "http"
         if target.exists():
+            import shutil
+
             shutil.rmtree(target, ignore_errors=True)
         return removed
 
     def close(self) -> None:
+        self._close_reader()
         if self._store is not None:
             try:
                 self._store.close()

@@ -1,40 +1,53 @@
-"""The one SEC client: User-Agent, shared rate limit, retries, error mapping, cache.
+"""The one SEC client: User-Agent, shared rate limit, retries, bounds, validation, cache.
 
 Everything that reaches data.sec.gov, www.sec.gov or efts.sec.gov goes through
-:meth:`SecClient.fetch`. The rules it keeps:
+:class:`SecClient`. The rules it keeps:
 
 - a declared "Name email" User-Agent on every request (the SEC answers 403
   without one);
-- at most 10 requests per second, across threads and across processes that
-  share a cache directory (a pyrate-limiter SQLite bucket with a file lock);
-- 429, 5xx, dropped connections, timeouts and truncated or non-JSON bodies are
-  retried with exponential backoff and jitter (stamina), honouring Retry-After,
-  for at most 4 attempts and 30 seconds; then ``rate_limited`` or
-  ``upstream_unavailable``;
+- at most 10 requests per second across every edgar process of the user on
+  the host, whatever their cache directories (sec/ratelimit.py);
+- 429, 5xx, dropped connections, timeouts and truncated, damaged or invalid
+  bodies are retried with exponential backoff and jitter (stamina), honouring
+  Retry-After, for at most 4 attempts and 30 seconds of waiting; then
+  ``rate_limited`` or ``upstream_unavailable``;
+- every body is bounded: a cap per kind on the wire and after decoding, and
+  one wall-clock deadline per request (45 s, all attempts included) and per
+  command (sec/transport.py); past a cap or a deadline the request ends with
+  ``upstream_unavailable`` at once, without another try;
+- every body is validated for its kind before anything is stored
+  (sec/validate.py): a 200 that is the wrong shape, partial, NaN-valued or
+  pathologically nested is ``upstream_unavailable`` naming the URL;
+- redirects are never followed (a redirect off the SEC's hosts would be a
+  request edgar never meant to make);
 - 403 becomes ``user_agent_required`` or ``blocked`` (with the SEC's reason),
-  404 ``not_found``;
-- only a complete, validated body is ever cached.
+  404 ``not_found``, remembered for a while (:data:`NEGATIVE_FRESHNESS`);
+- only a complete, validated body is ever cached; a stale entry carrying an
+  ETag or Last-Modified is revalidated with If-None-Match/If-Modified-Since
+  (www.sec.gov's Archives and files send them; data.sec.gov and efts.sec.gov
+  send ``Cache-Control: no-cache, no-store`` and neither), and a 304 renews it.
 """
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
-import random
 import re
 import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from ..config import Settings, resolve_user_agent
 from ..errors import EdgarError
 from ..vocabulary import tool
-from . import urls
+from . import calls, transport, urls
 from .cache import DiskCache, Entry
+
+if TYPE_CHECKING:  # imported where first used: a warm run that fetches nothing needs neither
+    from .ratelimit import RateLimiter
 
 # Seconds an entry stays fresh, by kind. None: never expires (Archives documents
 # are immutable once accepted). companyfacts is special: it is refreshed when
@@ -43,19 +56,24 @@ FRESHNESS: dict[str, float | None] = {
     "archive": None,
     "tickers": 24 * 3600,
     "submissions": 10 * 60,
-    "companyfacts": 7 * 24 * 3600,  # upper bound; see xbrl.facts for the filing check
+    "companyfacts": 7 * 24 * 3600,  # upper bound; see sec/companyfacts.py for the filing check
     "efts": 60 * 60,
 }
+# Seconds a "the SEC has no such resource" (404) answer is remembered, by kind: a company
+# without XBRL facts is not asked again on every run, and a resource that appears later is
+# seen within hours.
+NEGATIVE_FRESHNESS: dict[str, float] = {
+    "archive": 6 * 3600,
+    "tickers": 3600,
+    "submissions": 10 * 60,
+    "companyfacts": 6 * 3600,
+    "efts": 10 * 60,
+}
 
-RATE_PER_SECOND = 10
-# A slot is recorded when it is granted, but the request reaches the server later (connection
-# set-up, scheduling on a busy machine), and those delays differ from request to request: a
-# window of exactly one second let 11 requests arrive within one second at the mirror under
-# load (benchmarks/reliability.py). Ten requests per 1.2 s keeps every arrival window at ten.
-WINDOW_MARGIN_MS = 200
 MAX_ATTEMPTS = 4
 RETRY_TIMEOUT = 30.0
-REQUEST_TIMEOUT = 20.0
+REQUEST_TIMEOUT = 20.0  # seconds between bytes; the deadline bounds the whole request
+ERROR_BODY_BYTES = 64 * 1024  # of a non-200 answer, only this much is read (for the SEC's reason)
 
 
 class _Retryable(Exception):
@@ -90,8 +108,10 @@ def _announce_retry(details) -> None:
     """stamina's on-retry hook: one readable progress line on stderr instead of its log record."""
     cause = details.caused_by
     what = f"{cause}" if isinstance(cause, _Retryable) else type(cause).__name__
-    print(f"edgar: the SEC did not answer usably ({what}); retrying in {details.wait_for:.1f} s "
-          f"(retry {details.retry_num} of {MAX_ATTEMPTS - 1})", file=sys.stderr)
+    line = (f"the SEC did not answer usably ({what}); retrying in {details.wait_for:.1f} s "
+            f"(retry {details.retry_num} of {MAX_ATTEMPTS - 1})")
+    print(f"edgar: {line}", file=sys.stderr)
+    calls.report(line)
 
 
 _hooks_installed = False
@@ -115,107 +135,6 @@ def backoff_hook(exc: Exception) -> bool | float:
     return False
 
 
-class RateLimiter:
-    """10 requests/second shared by every thread and process using one cache dir.
-
-    A pyrate-limiter SQLite bucket in the cache dir; each attempt holds a
-    thread lock and a file lock (filelock) around a non-blocking put, so the
-    check-and-record is atomic across processes and every recorded timestamp
-    is the real time of the request. (pyrate-limiter's own blocking wait
-    advances an item's timestamp by the planned sleep rather than the real
-    one, which let a process delayed by another's lock be recorded early and
-    a one-second window admit 11.) If the directory is not writable: an
-    in-process bucket (threads only) with a warning.
-
-    A slot is granted before the request is sent, and the server sees it
-    later by a delay that varies (a process descheduled on a busy machine
-    waited ~0.4 s). So each request's entry is moved to the time its response
-    headers arrive (:meth:`done`), when the server has certainly seen it, and
-    the window is 1.2 s: an earlier arrival can then never share a server-side
-    second with ten later grants.
-    """
-
-    def __init__(self, directory: Path | None, rate: int = RATE_PER_SECOND, warn: Callable[[str], None] | None = None):
-        from pyrate_limiter import Duration, InMemoryBucket, Limiter, Rate, SQLiteBucket
-
-        rates = [Rate(rate, int(Duration.SECOND) + WINDOW_MARGIN_MS)]
-        bucket = None
-        self._file_lock = None
-        self._shared = None  # the SQLite bucket, when shared across processes
-        self._count = itertools.count()
-        if directory is not None:
-            try:
-                from filelock import FileLock
-
-                directory.mkdir(parents=True, exist_ok=True)
-                db = directory / "ratelimit.sqlite"
-                self._file_lock = FileLock(str(db) + ".lock")
-                with self._file_lock:
-                    bucket = SQLiteBucket.init_from_file(rates, table="sec_requests", db_path=str(db))
-                    # The file lock already serializes writers; an fsync per request only
-                    # delayed the caller by up to ~100 ms *after* its timestamp was taken,
-                    # so requests reached the server bunched (11 in one second).
-                    bucket.conn.execute("PRAGMA synchronous=OFF")
-                    self._shared = bucket
-            except Exception as exc:  # sqlite3.Error, OSError, filelock errors
-                self._file_lock = None
-                (warn or _stderr_warn)(f"shared rate limiter unavailable ({exc}); limiting this process only")
-        if bucket is None:
-            bucket = InMemoryBucket(rates)
-        self._limiter = Limiter(bucket, buffer_ms=0)
-        self._thread_lock = threading.Lock()
-        self._rates = rates
-        self._warn = warn or _stderr_warn
-
-    def _try(self, name: str) -> bool:
-        with self._thread_lock:
-            if self._file_lock is None:
-                return bool(self._limiter.try_acquire(name, blocking=False))
-            try:
-                with self._file_lock:
-                    return bool(self._limiter.try_acquire(name, blocking=False))
-            except Exception as exc:  # the shared bucket broke mid-run (disk full, file removed)
-                self._fall_back(exc)
-                return bool(self._limiter.try_acquire(name, blocking=False))
-
-    def _fall_back(self, exc: Exception) -> None:
-        from pyrate_limiter import InMemoryBucket, Limiter
-
-        self._file_lock = None
-        self._shared = None
-        self._limiter = Limiter(InMemoryBucket(self._rates), buffer_ms=0)
-        self._warn(f"shared rate limiter failed ({type(exc).__name__}: {exc}); limiting this process only")
-
-    def acquire(self) -> str:
-        """Block until one more request fits in the shared window; returns the slot's name for :meth:`done`."""
-        name = f"sec:{os.getpid()}:{threading.get_ident()}:{next(self._count)}"
-        while not self._try(name):
-            time.sleep(0.01 + random.random() * 0.02)
-        return name
-
-    def done(self, name: str) -> None:
-        """The server has seen the request granted as ``name``: count it from now on."""
-        with self._thread_lock:
-            if self._file_lock is None or self._shared is None:
-                return  # one process: grant-to-send delays are small and alike
-            try:
-                # The bucket's own lock too: pyrate-limiter's background leaker commits on the
-                # same connection, and two commits interleaved raise in its thread.
-                with self._file_lock, self._shared.lock:
-                    conn = self._shared.conn
-                    conn.execute("UPDATE sec_requests SET item_timestamp = MAX(item_timestamp, ?) WHERE name = ?",
-                                 (time.time_ns() // 1_000_000, name))
-                    conn.commit()
-            except Exception as exc:
-                self._fall_back(exc)
-
-
-def _stderr_warn(message: str) -> None:
-    from ..logs import warning
-
-    warning(message)  # "warning: ..." or, with EDGAR_LOG_FORMAT=json, a JSON line
-
-
 @dataclass
 class RequestLog:
     urls: list[str] = field(default_factory=list)
@@ -226,8 +145,59 @@ class RequestLog:
             self.urls.append(url)
 
 
+class _Unusable(Exception):
+    """A response not worth another try: over a size cap, past a deadline, a redirect."""
+
+
+class _Missing(Exception):
+    """The SEC has no such resource (404, or S3's 403 NoSuchKey)."""
+
+    def __init__(self, status: int):
+        super().__init__(f"HTTP {status}")
+        self.status = status
+
+
+@dataclass
+class Answer:
+    """One response: the body, its parsed JSON (or None), what ``transform`` made of it, its validators."""
+
+    payload: bytes
+    parsed: Any = None
+    value: Any = None
+    validators: dict[str, str] = field(default_factory=dict)
+    not_modified: bool = False
+
+
+def _validators(headers: Any) -> dict[str, str]:
+    out = {}
+    for name, key in (("ETag", "etag"), ("Last-Modified", "last_modified")):
+        value = headers.get(name)
+        if value and len(value) < 200:
+            out[key] = value
+    return out
+
+
+def _conditional_headers(validators: dict[str, Any] | None) -> dict[str, str]:
+    if not validators:
+        return {}
+    headers = {}
+    if validators.get("etag"):
+        headers["If-None-Match"] = str(validators["etag"])
+    if validators.get("last_modified"):
+        headers["If-Modified-Since"] = str(validators["last_modified"])
+    return headers
+
+
+def _not_found(url: str, status: int) -> EdgarError:
+    return EdgarError(
+        "not_found", f"The SEC has no document at {url} (HTTP {status}).",
+        f"Check the CIK, accession number or document name; list a company's filings with {tool('list_filings')}.",
+        url=url,
+    )
+
+
 class SecClient:
-    """Fetches SEC resources through the mirror, the limiter, retries and the cache."""
+    """Fetches SEC resources through the mirror, the limiter, retries, bounds, validation and the cache."""
 
     def __init__(self, settings: Settings | None = None, *, transport: Any = None,
                  limiter: RateLimiter | None = None, warn: Callable[[str], None] | None = None):
@@ -246,6 +216,8 @@ class SecClient:
         self.memo: dict[str, Any] = {}  # per-process parsed objects (companyfacts, ticker map)
         self.memo_lock = threading.RLock()
         self._user_agent: str | None = None
+        # An offline companyfacts source (sec/companyfacts.py's FactsSource), asked before the network.
+        self.facts_source: Any = None
 
     # -- plumbing -----------------------------------------------------------
     def now(self) -> float:
@@ -266,18 +238,19 @@ class SecClient:
                     headers={"User-Agent": self.user_agent, "Accept-Encoding": "gzip, deflate"},
                     timeout=httpx.Timeout(REQUEST_TIMEOUT, connect=10.0),
                     follow_redirects=False,
-                    transport=self._transport,
+                    transport=self._transport if self._transport is not None else transport.deadline_transport(),
                 )
             return self._http
 
     def _rate_limiter(self) -> RateLimiter:
+        from .ratelimit import RateLimiter
+
         with self._limiter_lock:
             if self._limiter is None:
                 from .redis_shared import open_limiter  # one budget across hosts when EDGAR_REDIS_URL is set
 
-                directory = self.settings.cache_dir if self.settings.cache_dir else None
-                self._limiter = open_limiter(lambda rate: RateLimiter(directory, rate=rate, warn=self._warn),
-                                             RATE_PER_SECOND, warn=self._warn)
+                self._limiter = open_limiter(lambda rate: RateLimiter.shared(warn=self._warn, rate=rate),
+                                             warn=self._warn)
             return self._limiter
 
     def close(self) -> None:
@@ -298,6 +271,15 @@ class SecClient:
     def cache_set(self, key: str, payload: bytes, meta: dict[str, Any] | None = None) -> None:
         self.cache.set(key, payload, self.now(), meta)
 
+    def _fresh(self, entry: Entry, max_age: float | None) -> bool:
+        return max_age is None or self.now() - entry.stored_at <= max_age
+
+    def _remembered_missing(self, url: str, kind: str) -> None:
+        """Raise the not_found a recent answer for ``url`` gave, if it is still remembered."""
+        entry = self.cache_get(f"missing:{url}", NEGATIVE_FRESHNESS.get(kind, 600))
+        if entry is not None:
+            raise _not_found(url, int(entry.meta.get("status") or 404))
+
     # -- fetching -----------------------------------------------------------
     def get_json(self, url: str, *, kind: str, params: dict[str, str] | None = None,
                  max_age: float | None | str = "default") -> Any:
@@ -311,30 +293,41 @@ class SecClient:
 
     def _get(self, url: str, kind: str, params: dict[str, str] | None, max_age: float | None | str,
              expect_json: bool) -> tuple[bytes, Any]:
-        """(body, parsed JSON or None): a fresh cache entry, else one validated fetch that is then cached."""
+        """(body, parsed JSON or None): a fresh cache entry, a revalidated stale one, else one validated fetch."""
         full = _with_query(url, params)
         urls.check_sec_url(full)
         key = f"{kind}:{full}"
         age = FRESHNESS.get(kind) if max_age == "default" else max_age
-        entry = self.cache_get(key, age)  # type: ignore[arg-type]
-        if entry is not None:
-            if not expect_json:
-                return entry.payload, None
-            try:
-                return entry.payload, json.loads(entry.payload)
-            except ValueError:
-                self.cache.delete(key)
-        payload, parsed = self._fetch(full, expect_json)
-        self.cache_set(key, payload, {"url": full})
-        return payload, parsed
+        entry = self.cache.get(key)
+        if entry is not None and self._fresh(entry, age):  # type: ignore[arg-type]
+            hit = self._served(key, entry, expect_json)
+            if hit is not None:
+                return hit
+            entry = None
+        validators = {k: v for k, v in (entry.meta if entry else {}).items() if k in ("etag", "last_modified")}
+        answer = self._fetch(full, kind, expect_json, conditional=validators or None)
+        if answer.not_modified and entry is not None:
+            hit = self._served(key, entry, expect_json)
+            if hit is not None:
+                self.cache_set(key, entry.payload, entry.meta)  # renewed: the SEC says it has not changed
+                return hit
+            answer = self._fetch(full, kind, expect_json)
+        self.cache_set(key, answer.payload, {"url": full, **answer.validators})
+        return answer.payload, answer.parsed
 
-    def fetch(self, url: str, *, expect_json: bool = False) -> bytes:
-        """One logical GET with rate limit and retries; returns a validated body."""
-        return self._fetch(url, expect_json)[0]
+    def _served(self, key: str, entry: Entry, expect_json: bool) -> tuple[bytes, Any] | None:
+        """(body, parsed JSON or None) of a cache entry; None (and the entry dropped) if it does not parse."""
+        if not expect_json:
+            return entry.payload, None
+        try:  # validated before it was stored, and checksummed since: the plain (fast) parser
+            return entry.payload, json.loads(entry.payload)
+        except (ValueError, RecursionError):
+            self.cache.delete(key)
+            return None
 
-    def fetch_json(self, url: str) -> tuple[bytes, Any]:
-        """Like :meth:`fetch` for JSON: the body and its parsed value (parsed once, while validating)."""
-        return self._fetch(url, True)
+    def fetch(self, url: str, *, kind: str | None = None, expect_json: bool = False) -> bytes:
+        """One logical GET with rate limit, retries, bounds and validation; returns the body. Not cached."""
+        return self._fetch(url, kind or urls.kind_of(url), expect_json).payload
 
     def download(self, url: str, dest: Path, *,
                  progress: Callable[[int, int | None], None] | None = None) -> Download:
@@ -366,19 +359,36 @@ class SecClient:
                              "Run the same command again later: it resumes where it stopped.", url=url) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _fetch(self, url: str, expect_json: bool) -> tuple[bytes, Any]:
+    def fetch_json(self, url: str, *, kind: str | None = None,
+                   transform: Callable[[Any], Any] | None = None) -> tuple[bytes, Any]:
+        """Like :meth:`fetch` for JSON: (body, parsed value), or (body, ``transform(parsed)``).
+
+        ``transform`` runs inside the attempt: raising validate.InvalidBody from it (a body
+        whose rows are mostly malformed) retries the request like any other invalid body.
+        """
+        answer = self._fetch(url, kind or urls.kind_of(url), True, transform=transform)
+        return answer.payload, (answer.value if transform is not None else answer.parsed)
+
+    def _fetch(self, url: str, kind: str, expect_json: bool, *, conditional: dict[str, Any] | None = None,
+               transform: Callable[[Any], Any] | None = None) -> Answer:
         import stamina
 
         _install_retry_hooks()
-
+        urls.check_sec_url(url)
+        self._remembered_missing(url, kind)
         target = urls.to_mirror(url, self.settings.mirror)
+        deadline = transport.request_deadline()
+        budget = max(0.0, deadline - time.monotonic())
         try:
             for attempt in stamina.retry_context(
                 on=backoff_hook, attempts=MAX_ATTEMPTS, timeout=RETRY_TIMEOUT,
                 wait_initial=0.5, wait_max=8.0, wait_jitter=0.5,
             ):
                 with attempt:
-                    return self._fetch_once(url, target, expect_json)
+                    if time.monotonic() >= deadline:
+                        raise _Unusable(f"no usable answer within the {budget:.0f} s deadline"
+                                        + (" of this command" if transport.command_expired() else ""))
+                    return self._fetch_once(url, target, kind, expect_json, conditional, transform, deadline)
         except _Retryable as exc:
             if exc.kind == "rate_limited":
                 raise EdgarError(
@@ -393,68 +403,142 @@ class SecClient:
                 "EDGAR may be busy or in maintenance; try again in a few minutes.",
                 url=url,
             ) from None
+        except _Unusable as exc:
+            raise EdgarError(
+                "upstream_unavailable", f"The SEC did not give a usable answer for {url}: {exc}.",
+                "Try again later; if it persists, the answer is not one edgar can use.", url=url,
+            ) from None
+        except _Missing as exc:
+            self.cache_set(f"missing:{url}", b"", {"url": url, "status": exc.status})
+            raise _not_found(url, exc.status) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _fetch_once(self, url: str, target: str, expect_json: bool) -> tuple[bytes, Any]:
+    def _fetch_once(self, url: str, target: str, kind: str, expect_json: bool, conditional: dict[str, Any] | None,
+                    transform: Callable[[Any], Any] | None, deadline: float) -> Answer:
         import httpx
 
+        calls.checkpoint(url)  # a cancelled call (its MCP client went away) stops before the next request
         http = self._client()  # built before the slot is taken: its set-up is not request time
         limiter = self._rate_limiter()
+        headers = _conditional_headers(conditional)
         slot = limiter.acquire()
         self.requests.add(url)
         try:
-            with http.stream("GET", target) as resp:
+            with transport.attempt_deadline(deadline), http.stream("GET", target, headers=headers) as resp:
                 limiter.done(slot)  # the headers are here, so the server has the request
-                if resp.is_stream_consumed:  # an in-memory response (httpx.MockTransport), already decoded
-                    raw, encoding = resp.content, None
-                else:  # the bytes on the wire; raises on a short read of a declared Content-Length
-                    raw, encoding = b"".join(resp.iter_raw()), resp.headers.get("Content-Encoding")
+                status = resp.status_code
+                if status == 200:
+                    body = self._read(resp, kind, deadline)
+                else:
+                    body = _error_body(resp)
         except httpx.ConnectError as exc:  # nothing answered: no DNS, a refused connection, no route
             limiter.done(slot)
             raise connect_error(exc, url, target, self.settings.mirror) from None
-        except httpx.HTTPError as exc:  # timeouts, transport faults, bad framing
+        except httpx.HTTPError as exc:  # timeouts (the deadline too), transport faults, bad framing
             limiter.done(slot)
             raise _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}") from None
-        status = resp.status_code
+        except transport.BodyError as exc:
+            if exc.retry:
+                raise _Retryable("upstream_unavailable", str(exc)) from None
+            raise _Unusable(str(exc)) from None
         if status == 200:
-            return _validate_body(resp, raw, _decode(raw, encoding), expect_json, url,
-                                  wire=encoding is not None or "Content-Encoding" not in resp.headers)
-        try:
-            body = _decode(raw, encoding)
-        except _Retryable:
-            body = b""
-        if status == 429:
-            raise _Retryable("rate_limited", "HTTP 429", parse_retry_after(resp.headers.get("Retry-After")), 429)
-        if status >= 500:
-            raise _Retryable("upstream_unavailable", f"HTTP {status}",
-                             parse_retry_after(resp.headers.get("Retry-After")), status)
-        if status == 404 or (status == 403 and _looks_like_missing_object(body)):
+            return _validated(url, kind, resp, body, expect_json, transform)
+        if status == 304:
+            if not conditional:
+                raise _Retryable("upstream_unavailable", "HTTP 304 to a request that was not conditional")
+            return Answer(b"", validators=_validators(resp.headers), not_modified=True)
+        _status_error(url, status, resp, body)
+
+    def _read(self, resp: Any, kind: str, deadline: float) -> bytes:
+        declared = resp.headers.get("Content-Length")
+        if resp.is_stream_consumed:  # an in-memory response (httpx.MockTransport), already decoded
+            return transport.read_body(iter([resp.content]), kind=kind, encoding=None, deadline=deadline,
+                                       declared=None if "Content-Encoding" in resp.headers else declared)
+        return transport.read_body(resp.iter_raw(transport.READ_CHUNK), kind=kind, deadline=deadline,
+                                   encoding=resp.headers.get("Content-Encoding"), declared=declared)
+
+
+def _stderr_warn(message: str) -> None:
+    from ..logs import warning
+
+    warning(message)  # "warning: ..." or, with EDGAR_LOG_FORMAT=json, a JSON line
+
+
+def _error_body(resp: Any) -> bytes:
+    """The first ERROR_BODY_BYTES of a non-200 answer, decoded when it can be (for the SEC's reason)."""
+    if resp.is_stream_consumed:
+        return resp.content[:ERROR_BODY_BYTES]
+    raw = b""
+    for chunk in resp.iter_raw(transport.READ_CHUNK):
+        raw += chunk
+        if len(raw) >= ERROR_BODY_BYTES:
+            break
+    try:
+        decoder = transport.Decoder(resp.headers.get("Content-Encoding"))
+        out = b"".join(decoder.feed(raw[:ERROR_BODY_BYTES]))
+        return out[:ERROR_BODY_BYTES]
+    except transport.BodyError:
+        return b""
+
+
+def _validated(url: str, kind: str, resp: Any, body: bytes, expect_json: bool,
+               transform: Callable[[Any], Any] | None) -> Answer:
+    """The answer if the body is usable for its kind; a retryable error otherwise."""
+    from . import validate
+
+    try:
+        if not expect_json:
+            if not body:
+                raise validate.InvalidBody("empty body")
+            if _looks_like_error_page(url, body):
+                raise validate.InvalidBody("an HTML error or maintenance page instead of the document")
+            if kind == "archive":
+                validate.check_document(url, body)
+            return Answer(body, None, transform(body) if transform else None, _validators(resp.headers))
+        ctype = resp.headers.get("Content-Type", "")
+        if "html" in ctype.lower() or body.lstrip()[:1] == b"<":
+            raise validate.InvalidBody("an HTML page instead of JSON (SEC maintenance or an error page)")
+        parsed = validate.parse_json(body)
+        validate.check(kind, url, parsed)
+        value = transform(parsed) if transform else None
+    except validate.InvalidBody as exc:
+        raise _Retryable("upstream_unavailable", str(exc)) from None
+    return Answer(body, parsed, value, _validators(resp.headers))
+
+
+def _status_error(url: str, status: int, resp: Any, body: bytes) -> NoReturn:
+    """Raise the retryable error or EdgarError for a non-200, non-304 answer."""
+    if status == 429:
+        raise _Retryable("rate_limited", "HTTP 429", parse_retry_after(resp.headers.get("Retry-After")), 429)
+    if status >= 500:
+        raise _Retryable("upstream_unavailable", f"HTTP {status}",
+                         parse_retry_after(resp.headers.get("Retry-After")), status)
+    if status == 404 or (status == 403 and _looks_like_missing_object(body)):
+        raise _Missing(status)
+    if status == 403:
+        text = body[:4000].decode("utf-8", "replace")
+        if re.search(r"undeclared automated tool|user.?agent", text, re.I):
             raise EdgarError(
-                "not_found", f"The SEC has no document at {url} (HTTP {status}).",
-                f"Check the CIK, accession number or document name; list a company's filings with {tool('list_filings')}.",
+                "user_agent_required",
+                "The SEC refused the request because of the User-Agent (HTTP 403).",
+                "Set SEC_USER_AGENT to your name and a real email address, e.g. \"Jane Doe jane@example.com\".",
                 url=url,
             )
-        if status == 403:
-            text = body[:4000].decode("utf-8", "replace")
-            if re.search(r"undeclared automated tool|user.?agent", text, re.I):
-                raise EdgarError(
-                    "user_agent_required",
-                    "The SEC refused the request because of the User-Agent (HTTP 403).",
-                    "Set SEC_USER_AGENT to your name and a real email address, e.g. \"Jane Doe jane@example.com\".",
-                    url=url,
-                )
-            reason = _sec_reason(text)
-            raise EdgarError(
-                "blocked",
-                f"The SEC refused the request (HTTP 403){': ' + reason if reason else ''}.",
-                "The SEC blocks clients that exceed 10 requests per second for about 10 minutes; "
-                "wait, then retry with a declared User-Agent.",
-                url=url,
-            )
+        reason = _sec_reason(text)
         raise EdgarError(
-            "upstream_unavailable", f"Unexpected HTTP {status} from the SEC for {url}.",
-            "Try again later.", url=url,
+            "blocked",
+            f"The SEC refused the request (HTTP 403){': ' + reason if reason else ''}.",
+            "The SEC blocks clients that exceed 10 requests per second for about 10 minutes; "
+            "wait, then retry with a declared User-Agent.",
+            url=url,
         )
+    if 300 <= status < 400:
+        where = (resp.headers.get("Location") or "nowhere")[:200]
+        raise _Unusable(f"a redirect (HTTP {status}) to {where!r}, which edgar does not follow")
+    raise EdgarError(
+        "upstream_unavailable", f"Unexpected HTTP {status} from the SEC for {url}.",
+        "Try again later.", url=url,
+    )
 
 
 # --- archive downloads (the bulk files: companyfacts.zip, submissions.zip) --------------------------
@@ -603,39 +687,6 @@ def _sec_reason(text: str) -> str:
     return title.group(1).strip()[:200] if title else ""
 
 
-def _decode(raw: bytes, encoding: str | None) -> bytes:
-    """The body from the bytes on the wire; a damaged or cut-short gzip/deflate stream is retryable.
-
-    httpx's own decoder returns whatever a truncated gzip stream decodes to
-    without complaint, so a cut compressed body would pass for a whole one.
-    """
-    import zlib
-
-    enc = (encoding or "").strip().lower()
-    if enc in ("", "identity"):
-        return raw
-    if enc not in ("gzip", "x-gzip", "deflate"):
-        raise _Retryable("upstream_unavailable", f"a body in an unsupported encoding ({enc})")
-    out: list[bytes] = []
-    data = raw
-    try:
-        while True:
-            if enc == "deflate":
-                d = zlib.decompressobj() if data[:1] == b"\x78" else zlib.decompressobj(-zlib.MAX_WBITS)
-            else:
-                d = zlib.decompressobj(zlib.MAX_WBITS | 16)
-            out.append(d.decompress(data))
-            out.append(d.flush())
-            if not d.eof:
-                raise _Retryable("upstream_unavailable", f"a {enc} body that ends before its stream does (truncated)")
-            data = d.unused_data
-            if enc == "deflate" or not data.strip(b"\x00"):
-                break  # gzip may hold several members; trailing zero padding is harmless
-    except zlib.error as exc:
-        raise _Retryable("upstream_unavailable", f"a damaged {enc} body ({exc})") from None
-    return b"".join(out)
-
-
 _NOT_HTML_SUFFIXES = (".json", ".xml", ".xsd", ".txt", ".zip", ".pdf", ".jpg", ".gif", ".png")
 _ERROR_PAGE = re.compile(rb"maintenance|temporarily unavailable|service unavailable|too many requests|"
                          rb"request rate threshold|undeclared automated tool", re.I)
@@ -658,31 +709,6 @@ def _looks_like_error_page(url: str, body: bytes) -> bool:
     if urlsplit(url).path.lower().endswith(_NOT_HTML_SUFFIXES):
         return True
     return len(body) < 4096 and _ERROR_PAGE.search(body) is not None
-
-
-def _validate_body(resp: Any, raw: bytes, body: bytes, expect_json: bool, url: str = "", *,
-                   wire: bool = True) -> tuple[bytes, Any]:
-    """(body, parsed JSON or None); a truncated, empty, HTML or non-JSON body is retryable.
-
-    ``raw`` is the body as sent (``wire``: still encoded), checked against Content-Length.
-    """
-    declared = resp.headers.get("Content-Length")
-    if wire and declared and declared.isdigit() and int(declared) != len(raw):
-        raise _Retryable("upstream_unavailable", f"truncated body ({len(raw)} of {declared} bytes)")
-    if not expect_json:
-        if not body:
-            raise _Retryable("upstream_unavailable", "empty body")
-        if _looks_like_error_page(url, body):
-            raise _Retryable("upstream_unavailable", "an HTML error or maintenance page instead of the document")
-        return body, None
-    ctype = resp.headers.get("Content-Type", "")
-    if "html" in ctype.lower() or body.lstrip()[:1] == b"<":
-        raise _Retryable("upstream_unavailable", "an HTML page instead of JSON (SEC maintenance or an error page)")
-    try:
-        parsed = json.loads(body)
-    except ValueError:
-        raise _Retryable("upstream_unavailable", "a body that is not complete JSON (truncated or damaged)") from None
-    return body, parsed
 
 
 def connect_error(exc: Exception, url: str, target: str, mirror: str | None) -> Exception:

@@ -5,7 +5,7 @@ address; the SEC counts that address's requests. With ``EDGAR_REDIS_URL`` set (R
 
 **The limit** (:class:`RedisLimiter`): one sorted set of grants, checked and recorded by one Lua script
 on Redis' own clock (``TIME``), so hosts whose clocks disagree still share one window. The rules are the
-local limiter's (sec/client.py's RateLimiter): 10 grants per 1.2 s, and each grant moved to the time its
+host limiter's (sec/ratelimit.py): 10 grants per 1.2 s, and each grant moved to the time its
 response headers arrive (:meth:`RedisLimiter.done`, ``ZADD XX GT``), so a request that reached the SEC
 late never shares a server-side second with ten later grants. pyrate-limiter's RedisBucket is not used:
 it stamps grants with each caller's clock and counts ``[window start, caller's now]``, so a grant
@@ -41,7 +41,6 @@ import hashlib
 import json
 import os
 import random
-import sys
 import threading
 import time
 import uuid
@@ -138,7 +137,9 @@ def connect(url: str):
 
 
 def _warn_stderr(message: str) -> None:
-    print(f"warning: {message}", file=sys.stderr)
+    from ..logs import warning
+
+    warning(message)
 
 
 def _event(event: str, **fields: Any) -> None:
@@ -417,9 +418,12 @@ def open_cache(disk: DiskCache, warn: Callable[[str], None] | None = None) -> Di
     return RedisCache(url, disk, warn=warn)
 
 
-def open_limiter(local: Callable[[int], Any], rate: int, warn: Callable[[str], None] | None = None):
-    """The limiter in force: ``local(rate)``, or the Redis limiter (falling back to ``local(share)``)
-    when EDGAR_REDIS_URL is set."""
+def open_limiter(local: Callable[[int], Any], rate: int | None = None, warn: Callable[[str], None] | None = None):
+    """The limiter in force: ``local(rate)`` (the host's shared bucket, sec/ratelimit.py), or the Redis
+    limiter (falling back to ``local(share)``) when EDGAR_REDIS_URL is set."""
+    from .ratelimit import RATE_PER_SECOND
+
+    rate = RATE_PER_SECOND if rate is None else rate
     url = redis_url()
     if url is None:
         return local(rate)

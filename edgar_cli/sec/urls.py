@@ -100,6 +100,21 @@ def efts_search() -> str:
     return f"{EFTS}/LATEST/search-index"
 
 
+def kind_of(url: str) -> str:
+    """The kind of SEC resource a URL names (the cache, freshness and size caps are by kind)."""
+    parts = urlsplit(url)
+    path = parts.path
+    if parts.hostname == "efts.sec.gov":
+        return "efts"
+    if path.startswith("/api/xbrl/companyfacts/"):
+        return "companyfacts"
+    if path.startswith("/submissions/"):
+        return "submissions"
+    if path.startswith("/files/company_tickers"):
+        return "tickers"
+    return "archive"
+
+
 def check_sec_url(url: str) -> None:
     """Refuse to fetch anything that is not https on an SEC host."""
     parts = urlsplit(url)

@@ -179,21 +179,39 @@ def _quarter_number(fy_start: date, end: date, *, exact: bool) -> int | None:
     return q
 
 
+def _report_length(form: str) -> bool | None:
+    """True when a form's own period is a year, False a quarter, None when it has no fixed one (an 8-K)."""
+    form = base_form(form)
+    if form in ANNUAL_FORMS:
+        return True
+    if form in ("10-Q", "10-QT"):
+        return False
+    return None
+
+
 def build_calendar(tags: dict[str, dict]) -> FiscalCalendar:
     """Derive the fiscal calendar from every fact of the company.
 
-    For each annual report (10-K/20-F/40-F, amendments included), the latest
-    annual-length duration it contains is the year it reports, and its ``fy``
-    is the company's label for that year.
+    Each filing's own period is its *dominant* one: among the ends of its
+    durations of the report's length (annual for a 10-K/20-F/40-F, a quarter for
+    a 10-Q), the latest end that carries at least half as many of its facts
+    (durations of any length and instants) as the busiest end. Never simply its
+    latest end: NVIDIA's Q3
+    FY2014 10-Q (0001045810-13-000109, quarter ended 2013-10-27) also tags the
+    dividend declared for the next quarter (2013-10-28..2014-01-26), and Tesla's
+    FY2021 10-K tags a 2022 Q1 warrant fact. For each annual report (amendments
+    included), the annual duration at its dominant end is the year it reports,
+    and its ``fy`` is the company's label for that year.
     """
-    report_end: dict[str, date] = {}
-    main_period: dict[str, tuple[tuple, str, str]] = {}  # accn -> (rank, start, end): the period it reports
-    report_fy: dict[str, Counter] = defaultdict(Counter)
+    ends_count: dict[str, Counter] = defaultdict(Counter)  # accn -> end -> facts dated that day
+    spans: dict[str, dict[str, tuple[bool, int, str]]] = defaultdict(dict)  # accn -> end -> best (primary, n, start)
+    report_fy: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (accn, annual end) -> fy
     report_form: dict[str, str] = {}
     annual_ends: set[date] = set()
     for body in tags.values():
         for rows in body["units"].values():
             for start, end, _val, accn, fy, _fp, form, _filed, _frame in rows:
+                ends_count[accn][end] += 1
                 if start is None:
                     continue
                 try:
@@ -201,27 +219,37 @@ def build_calendar(tags: dict[str, dict]) -> FiscalCalendar:
                 except ValueError:
                     continue
                 n = days_between(s, e)
-                if QUARTER_DAYS[0] <= n <= QUARTER_DAYS[1] or ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]:
-                    # An annual report's own period is its latest annual duration, even when it
-                    # also tags a later quarter (Tesla's FY2021 10-K tags a 2022 Q1 warrant fact).
-                    annual_in_annual = base_form(form) in ANNUAL_FORMS and n >= ANNUAL_DAYS[0]
-                    rank = (annual_in_annual, end, n)
-                    if accn not in main_period or rank > main_period[accn][0]:
-                        main_period[accn] = (rank, start, end)
-                if not (ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]):
+                is_annual = ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]
+                if is_annual or QUARTER_DAYS[0] <= n <= QUARTER_DAYS[1]:
+                    # The report's own length first: an annual duration in a 10-K, a quarter in a 10-Q.
+                    primary = _report_length(form) in (None, is_annual)
+                    best = spans[accn].get(end)
+                    if best is None or (primary, n) > best[:2]:
+                        spans[accn][end] = (primary, n, start)
+                if not is_annual:
                     continue
                 if is_periodic(form):
                     annual_ends.add(e)
                 if base_form(form) in ANNUAL_FORMS:
-                    if accn not in report_end or e > report_end[accn]:
-                        report_end[accn] = e
                     if fy:
-                        report_fy[accn][fy] += 1
+                        report_fy[(accn, end)][fy] += 1
                     report_form[accn] = form
+    reports: dict[str, tuple[str, str]] = {}
+    for accn, by_end in spans.items():
+        primary = any(p for p, _n, _s in by_end.values())
+        candidates = [e for e, (p, _n, _s) in by_end.items() if p or not primary]
+        # The latest end that carries a fair share of the filing's facts: comparatives can be as
+        # numerous as the current year (Apple's FY2009 10-K), a forward-looking fact never is.
+        most = max(ends_count[accn][e] for e in candidates)
+        main = max(e for e in candidates if 2 * ends_count[accn][e] >= most)
+        reports[accn] = (by_end[main][2], main)
+    report_end = {accn: date.fromisoformat(reports[accn][1]) for accn in report_form
+                  if accn in reports and spans[accn][reports[accn][1]][0]}
     own: dict[date, Counter] = defaultdict(Counter)
     for accn, end in report_end.items():
-        if report_fy[accn]:
-            fy = report_fy[accn].most_common(1)[0][0]
+        counted = report_fy.get((accn, end.isoformat()))
+        if counted:
+            fy = counted.most_common(1)[0][0]
             weight = 1 if report_form[accn].endswith("/A") else 2  # originals outvote amendments
             own[end][fy] += weight
     own_labels = {end: c.most_common(1)[0][0] for end, c in own.items()}
@@ -236,7 +264,6 @@ def build_calendar(tags: dict[str, dict]) -> FiscalCalendar:
                 merged[-1] = e
             continue
         merged.append(e)
-    reports = {accn: (start, end) for accn, (_rank, start, end) in main_period.items()}
     cal = FiscalCalendar(year_ends=merged, offset=offset, own_labels=own_labels, report_ends=reports)
     cal.labels = {e: cal.label_for_year_end(e) for e in merged}
     return cal

@@ -2,20 +2,39 @@
 
 A period is often reported in several filings (as the current period, then as
 a comparative a year later, sometimes in an amendment). When they agree there
-is nothing to say, and the value is cited from the first filing that reported it. When they differ, the latest-filed value is the company's
-current word; the first-filed one is returned beside it, and the revision is
+is nothing to say, and the value is cited from the first filing that reported
+it. When they differ, the latest-filed value is the company's current word;
+the first-filed one is returned beside it (``original``), and the revision is
 classified:
 
-- ``stock_split``: a per-share or share value changed by a near-integer ratio
-  (NVIDIA's FY2024 diluted EPS 11.93 -> 1.19 after its 10-for-1 split);
+- ``stock_split``: a per-share value fell, or a share count rose, by a
+  near-integer ratio (NVIDIA's FY2024 diluted EPS 11.93 -> 1.19 after its
+  10-for-1 split);
+- ``reverse_split``: the other direction, per-share values up and counts down
+  by the ratio: a reverse split or a recapitalisation's exchange ratio (Logistic
+  Properties of the Americas' FY2022 basic EPS 0.048 -> 0.28 and weighted shares
+  168,142,740 -> 28,600,000 after its 2024 business combination). Never called
+  a forward split;
 - ``precision_change``: equal after rounding to the coarser precision
   (60,922 million vs 60,921,999,000 reported in thousands);
+- ``suspected_tagging_error``: a filing's figure the company's own filings do
+  not bear out. Either the value was revised and revised back (A, B, A) with B
+  more than a rounding difference: NVIDIA's six months to 2017-07-30 revenue is
+  4,167,000,000 in its 10-Qs and 2,230,000,000 (the second quarter alone) in
+  the FY2018 10-K, 0001045810-18-000010; the B filings are in ``suspects``.
+  Or two values exactly 1,000 or 1,000,000 times apart (a figure filed in
+  thousands without its scale: NVIDIA's 546,639 diluted shares in
+  0001045810-10-000029 against 546,639,000 in 0001045810-09-000024);
 - ``restatement``: anything else.
+
+Revised and revised back within rounding (Tesla's Q2 2014 net income:
+-61,900,000 in its 10-Q, -61,902,000 in the FY2014 10-K, -61,900,000 again) is a
+``precision_change`` whose original is still the first-filed -61,900,000.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from .periods import base_form
@@ -28,6 +47,7 @@ class Selection:
     distinct: int
     revision_kind: str | None
     latest_filed: str = ""  # the last filing date that reported this period
+    suspects: list[tuple] = field(default_factory=list)  # rows of A, B, A's B filings (suspected_tagging_error)
 
 
 def filing_order(row: tuple) -> tuple:
@@ -55,11 +75,22 @@ def select(rows: list[tuple], unit: str) -> Selection:
     if len(values) == 1:
         return Selection(row=cite, original=None, distinct=1, revision_kind=None, latest_filed=latest[7])
     first = ordered[0]
-    if first[2] == latest[2]:
-        # Revised and revised back: report the first row that differs as the "original".
-        first = next(r for r in ordered if r[2] != latest[2])
+    if first[2] != latest[2]:
+        return Selection(row=cite, original=first, distinct=len(values),
+                         revision_kind=classify_revision(first[2], latest[2], unit), latest_filed=latest[7])
+    # Revised and revised back (A, B, A): the original is still the first-filed A. A B within
+    # rounding of A is a precision difference; any other B is the B filing's error, not a restatement.
+    suspects = [r for r in ordered if r[2] != first[2] and not _rounding_apart(first[2], r[2])
+                and classify_revision(first[2], r[2], unit) != "precision_change"]
     return Selection(row=cite, original=first, distinct=len(values),
-                     revision_kind=classify_revision(first[2], latest[2], unit), latest_filed=latest[7])
+                     revision_kind="suspected_tagging_error" if suspects else "precision_change",
+                     latest_filed=latest[7], suspects=suspects)
+
+
+def _rounding_apart(a: float | int, b: float | int) -> bool:
+    """At most one unit of the last reported digit apart: 13,013,000 and 13,012,000 (Tesla's warranty accrual)."""
+    step = max(_precision(a), _precision(b))
+    return abs(Decimal(str(a)) - Decimal(str(b))) <= step
 
 
 def _precision(value: float | int) -> Decimal:
@@ -91,9 +122,39 @@ def classify_revision(original: float | int, latest: float | int, unit: str) -> 
     coarse = max(_precision(original), _precision(latest))
     if (a / coarse).quantize(Decimal(1)) == (b / coarse).quantize(Decimal(1)):
         return "precision_change"
+    if scale_factor(original, latest):
+        return "suspected_tagging_error"
     if "shares" in unit and split_candidates(original, latest):
-        return "stock_split"
+        return "stock_split" if _forward(original, latest, unit) else "reverse_split"
     return "restatement"
+
+
+def _forward(original: float | int, latest: float | int, unit: str) -> bool:
+    """The direction of a forward split: share counts rise, per-share values fall."""
+    rose = abs(latest) > abs(original)
+    return rose if unit == "shares" else not rose
+
+
+def scale_factor(a: float | int, b: float | int) -> int | None:
+    """1000 or 1000000 when ``a`` and ``b`` are the same digits that far apart (either way), else None.
+
+    546,639 and 546,639,000 are; so are 861,745 and 861,744,571 (the same figure
+    rounded to thousands); 1,000 and 1,050,000 are not, nor 1 and 1,000 (too few
+    digits to tell a dropped scale from a coincidence).
+    No company restates by exactly a thousandfold: one of the two filings dropped
+    (or doubled) its "in thousands" scale.
+    """
+    x, y = Decimal(str(a)), Decimal(str(b))
+    if x == 0 or y == 0 or (x > 0) != (y > 0):
+        return None
+    (big, pbig), (small, psmall) = sorted([(abs(x), _precision(a)), (abs(y), _precision(b))], reverse=True)
+    if small / psmall < 100:  # fewer than 3 significant digits (1 and 1,000; 0.08 and 80): no evidence
+        return None
+    for factor in (1000, 1_000_000):
+        # equal within the smaller figure's rounding: 861,745 (thousands) against 861,744,571
+        if abs(big - small * factor) <= (psmall * factor + pbig) / 2:
+            return factor
+    return None
 
 
 def is_amendment(form: str) -> bool:
@@ -103,7 +164,8 @@ def is_amendment(form: str) -> bool:
 def split_events(revisions: list[tuple]) -> list[tuple]:
     """Stock splits seen in a series: [(first filing date showing it, N)], one per split.
 
-    ``revisions`` are (filed, original, latest) of values revised as stock splits.
+    ``revisions`` are (filed, original, latest) of values revised as splits of one
+    direction (stock_split or reverse_split; the caller keeps them apart).
     Revisions filed within about a year of each other are one split; its N is the
     ratio every revision of the group allows (the most precise values decide, so a
     rounding-blurred 0.08 -> 0.02 does not turn a 5-for-1 split into a 4-for-1).

@@ -4,7 +4,8 @@ For each period (identified by start/end, never companyfacts' fy/fp) the first
 tag of the concept's chain that reports it is used; a period reported with
 different values is the latest-filed value with the original kept
 (restatements.select); per-share and share values never restated for a later
-stock split are marked with ``pre_split_ratio``. The capabilities
+stock split are marked with ``pre_split_ratio``, and figures the filer's other
+filings do not bear out carry ``suspected_errors`` (xbrl/suspects.py). The capabilities
 (get_financial_concept, compare_companies, verify_answer) select from a
 Series; nothing here fetches.
 """
@@ -22,6 +23,7 @@ from . import periods as P
 from .catalogue import Concept
 from .facts import CompanyFacts
 from .restatements import select, split_events
+from .suspects import flag_scale, tagging_errors
 
 
 def unit_family(unit: str) -> str:
@@ -46,7 +48,22 @@ class Series:
 
 
 def build_series(facts: CompanyFacts, spec: Concept) -> Series:
-    """Per-period tag fallback, restatement selection and labelling for one concept."""
+    """Per-period tag fallback, restatement selection and labelling for one concept.
+
+    Built once per facts object and concept: the facts of a company are one object for as long as they
+    are fresh (load_company_facts' process memo), so a warm call (an MCP server answering the same
+    company again) reuses the series instead of rebuilding it (most of a warm call's time). A newer
+    facts object starts empty. Callers treat a Series and its values as read-only.
+    """
+    memo = facts.__dict__.setdefault("_series_memo", {})
+    key = (spec.name, spec.unit, tuple(t.tag for t in spec.chain))
+    built = memo.get(key)
+    if built is None:
+        built = memo[key] = _build_series(facts, spec)
+    return built
+
+
+def _build_series(facts: CompanyFacts, spec: Concept) -> Series:
     out = Series()
     cal = facts.calendar
     present = [(t.tag, facts.tag(t.tag)) for t in spec.chain]
@@ -108,6 +125,7 @@ def build_series(facts: CompanyFacts, spec: Concept) -> Series:
     out.values.sort(key=lambda v: (v.end, v.days or 0), reverse=True)
     if "shares" in (out.unit or ""):
         _mark_pre_split(out.values, last_filed)
+    flag_scale(facts, out.values, out.unit or "")
     return out
 
 
@@ -154,19 +172,20 @@ def _mark_pre_split(values: list[FactValue], last_filed: dict[tuple, str]) -> No
     NVIDIA's FY2022 diluted EPS (3.85) was last reported in 0001045810-24-000029,
     before the June 2024 10-for-1 split; FY2023 and later were restated in
     0001045810-25-000023. Without a flag the series jumps 20x between them.
+    Forward splits set ``pre_split_ratio``; reverse splits and recapitalisations
+    (per-share values up, counts down) set ``pre_reverse_split_ratio``.
     """
-    events = split_events([(v.filed, v.original_value, v.value) for v in values
-                           if v.revision_kind == "stock_split" and v.original_value is not None])
-    if not events:
-        return
-    for v in values:
-        last = date.fromisoformat(last_filed.get((v.start, v.end), v.filed.isoformat()))
-        ratio = 1
-        for when, n in events:
-            if last < when and v.end < when:
-                ratio *= n
-        if ratio > 1:
-            v.pre_split_ratio = ratio
+    for kind, field in (("stock_split", "pre_split_ratio"), ("reverse_split", "pre_reverse_split_ratio")):
+        events = split_events([(v.filed, v.original_value, v.value) for v in values
+                               if v.revision_kind == kind and v.original_value is not None])
+        for v in values if events else ():
+            last = date.fromisoformat(last_filed.get((v.start, v.end), v.filed.isoformat()))
+            ratio = 1
+            for when, n in events:
+                if last < when and v.end < when:
+                    ratio *= n
+            if ratio > 1:
+                setattr(v, field, ratio)
 
 
 def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, rows: list) -> FactValue | None:
@@ -194,6 +213,8 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
         original_filed=date.fromisoformat(orig[7]) if orig else None,
         original_accession=orig[3] if orig else None, distinct_values=sel.distinct,
         revision_kind=sel.revision_kind, filing_url=_filing_url(facts.cik, accn),
+        suspected_errors=tagging_errors(facts, tag, unit, (start_s, end_s), orig, sel.suspects)
+        if sel.suspects and orig else [],
     )
 
 

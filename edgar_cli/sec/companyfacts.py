@@ -1,0 +1,200 @@
+"""Loading companyfacts: fetch, validate, compact, cache, refresh on new filings. The one place.
+
+Source: https://data.sec.gov/api/xbrl/companyfacts/CIK##########.json (one
+request per company covers every concept). The 4 MB JSON is validated
+(sec/validate.py: the CIK asked for, taxonomies of tags of unit lists; every
+row checked here as it is compacted, and a body with more than a few
+malformed rows is refused, retried and never cached), then kept in the cache
+as a compact ``marshal`` blob of row tuples, one blob per tag, so a warm run
+loads it in milliseconds and decodes only the tags it reads. The cached facts
+are refreshed when the company's submissions (data.sec.gov/submissions,
+itself cached for minutes) list a filing accepted after the facts were
+fetched, and in any case after a week. A company without XBRL facts (404) is
+remembered as such for hours by the client, not asked again on every run.
+
+The seam for an offline source is :func:`_from_bulk`, asked right after the
+process memo: the local bulk store (edgar_cli/bulk/source.py, built by
+``edgar sync`` from the SEC's companyfacts.zip with this module's
+:func:`compact`, so its rows pass the same row checks) answers with
+CompanyFacts of origin "bulk" when a fresh store holds the CIK, else None and
+the live path (cache, then the SEC) answers. Nothing else in this module knows
+where facts come from.
+
+Row tuples are ``(start, end, val, accn, fy, fp, form, filed, frame)``; start
+is None for instants, the dates are ISO strings. Parsing them (periods, the
+fiscal calendar, series) is xbrl/'s business; nothing in xbrl/ fetches.
+"""
+
+from __future__ import annotations
+
+import marshal
+import threading
+from datetime import date as _date_type, datetime, timezone
+
+from ..errors import EdgarError
+from ..vocabulary import tool
+from ..xbrl.facts import FORMAT, CompanyFacts, LazyTags, Row, reporting_currency
+from ..xbrl.periods import FiscalCalendar, build_calendar
+from . import urls, validate
+from .client import FRESHNESS, SecClient
+
+
+def compact(data: dict) -> tuple[int, str, dict[str, dict]]:
+    """The parts of a companyfacts document the engine uses, as plain tuples.
+
+    A malformed row (a bad date, a value that is not a number, a missing field) is
+    skipped, never guessed at; more than a few of them (over 1% of the rows) make the
+    whole document invalid (validate.InvalidBody), as a damaged or substituted body.
+    """
+    try:
+        cik = int(data["cik"])
+        name = str(data.get("entityName") or "")
+        facts = data["facts"]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise validate.InvalidBody(f"companyfacts with an unexpected shape ({exc})") from None
+    tags: dict[str, dict] = {}
+    total = bad = 0
+    for tax, concepts in facts.items():
+        if not isinstance(concepts, dict):
+            continue
+        for local, body in concepts.items():
+            units: dict[str, list[Row]] = {}
+            for unit, rows in ((body or {}).get("units") or {}).items():
+                out = []
+                for r in rows:
+                    total += 1
+                    try:
+                        out.append(_row(r))
+                    except (KeyError, TypeError, ValueError, AttributeError):
+                        bad += 1  # skipped, never guessed at
+                if out:
+                    units[unit] = out
+            if units:
+                tags[f"{tax}:{local}"] = {"label": body.get("label") or local, "units": units}
+    if validate.too_many_bad(bad, total):
+        raise validate.InvalidBody(f"companyfacts with {bad:,} malformed rows of {total:,}")
+    return cik, name, tags
+
+
+def _row(r: dict) -> Row:
+    start, end, filed, val = r.get("start"), r["end"], r["filed"], r["val"]
+    for d in (start, end, filed):
+        if d is not None:
+            _date_type.fromisoformat(d)
+    if not isinstance(val, (int, float)) or isinstance(val, bool):
+        raise ValueError("not a number")
+    accn, form = r["accn"], r["form"]
+    if not isinstance(accn, str) or not isinstance(form, str):
+        raise ValueError("not text")
+    frame = r.get("frame")
+    return (start, end, val, accn, int(r.get("fy") or 0), str(r.get("fp") or ""), form, filed,
+            frame if isinstance(frame, str) else None)
+
+
+def _newest_filing_epoch(submissions: dict) -> float | None:
+    recent = (submissions.get("filings") or {}).get("recent") or {}
+    stamps = recent.get("acceptanceDateTime") or []
+    best = None
+    for s in stamps[:50]:
+        try:
+            t = datetime.fromisoformat(str(s).replace("Z", "+00:00"))
+        except ValueError:
+            continue
+        if t.tzinfo is None:
+            t = t.replace(tzinfo=timezone.utc)
+        best = max(best or 0.0, t.timestamp())
+    return best
+
+
+def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
+    """The company's facts, from the process memo, the bulk store, the disk cache or the SEC.
+
+    Raises ``not_found`` when the SEC has no XBRL facts for the CIK (a company
+    that never filed XBRL financial statements), ``upstream_unavailable`` for an
+    answer that is not usable companyfacts, or the client's other errors.
+    """
+    key = f"facts:{urls.pad_cik(cik)}"
+    # One loader per company at a time: concurrent calls (MCP tools, compare) for the same
+    # company wait for the first one's fetch and parse instead of repeating them.
+    with client.memo_lock:
+        lock = client.memo.setdefault(f"lock:{key}", threading.Lock())
+    with lock:
+        now = client.now()
+        with client.memo_lock:
+            memo = client.memo.get(key)
+        if memo is not None and now - memo[1] < FRESHNESS["submissions"]:
+            return memo[0]
+        facts = _from_bulk(client, cik)
+        if facts is None:
+            facts = _from_cache(client, key)
+            if facts is not None and not _is_current(client, cik, facts, now):
+                facts = None
+        if facts is None:
+            facts = _fetch(client, cik, key)
+        with client.memo_lock:
+            client.memo[key] = (facts, now)
+        return facts
+
+
+def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:
+    entry = client.cache_get(key, FRESHNESS["companyfacts"])
+    if entry is None:
+        return None
+    try:
+        fmt, cik, name, blobs, cal, currency = marshal.loads(entry.payload)
+        if fmt != FORMAT:
+            return None
+        tags = LazyTags(blobs)
+        calendar = FiscalCalendar.from_plain(cal)
+    except (ValueError, EOFError, TypeError):
+        client.cache.delete(key)
+        return None
+    return CompanyFacts(cik=cik, name=name, tags=tags, fetched_at=entry.stored_at, calendar=calendar,
+                        reporting_currency=currency, origin="cache")
+
+
+def _is_current(client: SecClient, cik: int, facts: CompanyFacts, now: float) -> bool:
+    if now - facts.fetched_at < FRESHNESS["submissions"]:
+        return True
+    try:
+        sub = client.get_json(urls.submissions(cik), kind="submissions")
+    except EdgarError as exc:
+        if exc.code in ("rate_limited", "upstream_unavailable"):
+            client._warn("could not check for new filings; using cached XBRL facts")
+            return True
+        raise
+    newest = _newest_filing_epoch(sub)
+    return newest is None or newest <= facts.fetched_at
+
+
+def _from_bulk(client: SecClient, cik: int) -> CompanyFacts | None:
+    """The seam with the bulk store (edgar_cli.bulk.source): its facts when a fresh store holds the CIK."""
+    from ..bulk.source import bulk_company_facts
+
+    return bulk_company_facts(client, cik)
+
+
+def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
+    url = urls.companyfacts(cik)
+    try:
+        _payload, parts = client.fetch_json(url, kind="companyfacts", transform=compact)
+    except EdgarError as exc:
+        if exc.code == "not_found":
+            raise EdgarError(
+                "not_found",
+                f"The SEC has no XBRL financial data for CIK {urls.pad_cik(cik)}.",
+                "The company may not file XBRL financial statements (funds, some foreign issuers, "
+                f"filers before 2009); read its filings with {tool('list_filings')} instead.",
+                url=url,
+            ) from None
+        raise
+    cik_, name, tags = parts
+    calendar = build_calendar(tags)
+    currency = reporting_currency(tags)
+    blobs = {tag: marshal.dumps(body) for tag, body in tags.items()}
+    blob = marshal.dumps((FORMAT, cik_, name, blobs, calendar.to_plain(), currency))
+    client.cache_set(key, blob, {"url": url})
+    # Keep the compact per-tag blobs, not the decoded rows: a long-running server holding
+    # many companies pays a few MB each instead of tens.
+    return CompanyFacts(cik=cik_, name=name, tags=LazyTags(blobs), fetched_at=client.now(), calendar=calendar,
+                        reporting_currency=currency)

@@ -1,0 +1,198 @@
+"""The SEC's 10 requests per second, shared by every edgar process of this user on this host.
+
+The SEC counts requests per IP address, so the limit must hold across
+processes, whatever cache directory each uses. The shared bucket lives in a
+location that does not depend on the cache being writable, the first of
+these that works:
+
+1. ``EDGAR_RATELIMIT_DIR``, when set;
+2. ``$XDG_RUNTIME_DIR/edgar-cli`` (the per-user runtime directory on Linux);
+3. ``<tmp>/edgar-cli-<uid>`` (created mode 0700 and used only when owned by
+   this user: another user's directory there is never trusted).
+
+Processes of different users on one host do not share it (one user cannot
+make another's requests wait); point them at one ``EDGAR_RATELIMIT_DIR`` if
+they run together. When no location works, or the bucket breaks mid-run
+(a full disk), the process keeps to :data:`PRIVATE_SHARE` requests per second,
+a share that lets five such processes stay within 10, and says so on stderr.
+
+The bucket is pyrate-limiter's SQLite bucket behind a file lock (filelock);
+each grant is a non-blocking put under both locks, so check-and-record is
+atomic across processes and every recorded timestamp is the real time of the
+request (pyrate-limiter's own blocking wait advances an item's timestamp by
+the planned sleep, which let a process delayed by another's lock be recorded
+early and a one-second window admit 11). Old entries are cleared under the
+same locks (no background thread: a leaker thread failing on a full disk
+printed a traceback on every command).
+
+A slot is granted before the request is sent, and the server sees it later by
+a delay that varies (a process descheduled on a busy machine waited ~0.4 s),
+so each request's entry is moved to the time its response headers arrive
+(:meth:`RateLimiter.done`), and the window is 1.2 s: an earlier arrival can
+then never share a server-side second with ten later grants.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import stat
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Callable
+
+RATE_PER_SECOND = 10
+PRIVATE_SHARE = 2  # requests/second for a process that cannot share the bucket
+# A window of exactly one second let 11 requests arrive within one second at the mirror
+# under load (benchmarks/reliability.py). Ten requests per 1.2 s keeps every arrival window at ten.
+WINDOW_MARGIN_MS = 200
+LEAK_EVERY = 64  # grants between clearings of entries older than the window
+DB_NAME = "ratelimit.sqlite"
+
+
+def shared_locations() -> list[tuple[Path, bool]]:
+    """Where the shared bucket may live, in order of preference: (directory, must be this user's own)."""
+    import tempfile
+
+    explicit = os.environ.get("EDGAR_RATELIMIT_DIR")
+    if explicit:
+        return [(Path(explicit), False)]  # chosen by the user: may be shared with a group on purpose
+    out = []
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if runtime:
+        out.append((Path(runtime) / "edgar-cli", True))
+    user = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+    out.append((Path(tempfile.gettempdir()) / f"edgar-cli-{user}", True))
+    return out
+
+
+def _private_dir(path: Path) -> None:
+    """Create ``path`` for this user only; refuse a directory someone else owns or a symlink."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    info = os.lstat(path)
+    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+        raise OSError(f"{path} is not a plain directory")
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        raise OSError(f"{path} belongs to another user")
+
+
+def _stderr_warn(message: str) -> None:
+    print(f"warning: {message}", file=sys.stderr)
+
+
+class RateLimiter:
+    """10 requests/second shared across threads and processes through one bucket directory."""
+
+    def __init__(self, directory: Path | None, rate: int = RATE_PER_SECOND,
+                 warn: Callable[[str], None] | None = None, *, strict: bool = False, fallback_note: str = ""):
+        self._warn = warn or _stderr_warn
+        self._rate = rate
+        self._count = itertools.count()
+        self._thread_lock = threading.Lock()
+        self._file_lock = None
+        self._shared = None  # the SQLite bucket, when shared across processes
+        self.location: Path | None = None
+        self._limiter = None
+        if directory is None:
+            self._private("no shared rate-limit location is usable" + fallback_note)
+            return
+        try:
+            self._open_shared(Path(directory))
+        except Exception as exc:  # sqlite3.Error, OSError, filelock errors
+            if strict:
+                raise OSError(str(exc)) from None
+            self._private(f"the shared rate limiter at {directory} is unusable ({exc})")
+
+    @classmethod
+    def shared(cls, warn: Callable[[str], None] | None = None, rate: int = RATE_PER_SECOND) -> "RateLimiter":
+        """The host-wide bucket at the first usable :func:`shared_locations`, else a private share.
+
+        ``rate`` below 10 is a host's share of a budget counted elsewhere (sec/redis_shared.py's
+        fallback while Redis is down): the grants of every process on the host count against it."""
+        tried = []
+        for place, own in shared_locations():
+            try:
+                if own:
+                    _private_dir(place)
+                return cls(place, rate=rate, warn=warn, strict=True)
+            except OSError as exc:
+                tried.append(f"{place}: {exc}")
+        return cls(None, rate=rate, warn=warn, fallback_note=f" (tried {'; '.join(tried)})")
+
+    def _rates(self, rate: int):
+        from pyrate_limiter import Duration, Rate
+
+        return [Rate(rate, int(Duration.SECOND) + WINDOW_MARGIN_MS)]
+
+    def _open_shared(self, directory: Path) -> None:
+        from filelock import FileLock
+        from pyrate_limiter import Limiter, SingleBucketFactory, SQLiteBucket
+
+        directory.mkdir(parents=True, exist_ok=True)
+        db = directory / DB_NAME
+        lock = FileLock(str(db) + ".lock", thread_local=False)
+        with lock:
+            bucket = SQLiteBucket.init_from_file(self._rates(self._rate), table="sec_requests", db_path=str(db))
+            # The file lock already serializes writers; an fsync per request only delayed the
+            # caller by up to ~100 ms *after* its timestamp was taken, so requests reached the
+            # server bunched (11 in one second).
+            bucket.conn.execute("PRAGMA synchronous=OFF")
+        self._file_lock = lock
+        self._shared = bucket
+        self.location = directory
+        self._limiter = Limiter(SingleBucketFactory(bucket, schedule_leak=False), buffer_ms=0)
+
+    def _private(self, why: str) -> None:
+        from pyrate_limiter import InMemoryBucket, Limiter, SingleBucketFactory
+
+        self._file_lock = None
+        self._shared = None
+        self.location = None
+        self._limiter = Limiter(SingleBucketFactory(InMemoryBucket(self._rates(min(self._rate, PRIVATE_SHARE))),
+                                                    schedule_leak=False), buffer_ms=0)
+        self._warn(f"{why}; this process keeps to {PRIVATE_SHARE} requests/s (a share that lets five edgar "
+                   f"processes stay within the SEC's {RATE_PER_SECOND}/s). Set EDGAR_RATELIMIT_DIR to a "
+                   "writable directory every edgar process on this host can use.")
+
+    @property
+    def is_shared(self) -> bool:
+        return self._shared is not None
+
+    def _try(self, name: str) -> bool:
+        with self._thread_lock:
+            if self._file_lock is None:
+                return bool(self._limiter.try_acquire(name, blocking=False))
+            try:
+                with self._file_lock:
+                    granted = bool(self._limiter.try_acquire(name, blocking=False))
+                    if granted and next(self._count) % LEAK_EVERY == 0:
+                        self._shared.leak(time.time_ns() // 1_000_000)
+                    return granted
+            except Exception as exc:  # the shared bucket broke mid-run (disk full, file removed)
+                self._private(f"the shared rate limiter failed ({type(exc).__name__}: {exc})")
+                return bool(self._limiter.try_acquire(name, blocking=False))
+
+    def acquire(self) -> str:
+        """Block until one more request fits in the window; returns the slot's name for :meth:`done`."""
+        import random
+
+        name = f"sec:{os.getpid()}:{threading.get_ident()}:{time.monotonic_ns()}:{random.random():.6f}"
+        while not self._try(name):
+            time.sleep(0.01 + random.random() * 0.02)
+        return name
+
+    def done(self, name: str) -> None:
+        """The server has seen the request granted as ``name``: count it from now on."""
+        with self._thread_lock:
+            if self._file_lock is None or self._shared is None:
+                return  # one process: grant-to-send delays are small and alike
+            try:
+                with self._file_lock, self._shared.lock:
+                    conn = self._shared.conn
+                    conn.execute("UPDATE sec_requests SET item_timestamp = MAX(item_timestamp, ?) WHERE name = ?",
+                                 (time.time_ns() // 1_000_000, name))
+                    conn.commit()
+            except Exception as exc:
+                self._private(f"the shared rate limiter failed ({type(exc).__name__}: {exc})")

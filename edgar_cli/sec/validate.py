@@ -1,0 +1,187 @@
+"""What a usable SEC answer looks like, by kind, checked before anything is stored.
+
+A 200 is not an answer: a ticker file holding one company, a submissions file
+for another CIK, NaN-valued facts or JSON nested ten thousand deep are all
+"valid JSON" and would all be cached as truth. :func:`parse_json` parses with
+NaN, Infinity, out-of-range floats, huge integers and pathological nesting
+refused; :func:`check` then checks the shape of each kind:
+
+- ``tickers``: company_tickers.json (``{"0": {"cik_str", "ticker", "title"}}``)
+  or company_tickers_exchange.json (``{"fields", "data": [[cik, name, ticker,
+  exchange], ...]}``) with at least :data:`MIN_TICKER_COMPANIES` rows, nearly
+  all well-formed (the SEC's files list over 10,000);
+- ``submissions``: ``CIK##########.json`` for the CIK asked for, with
+  ``filings.recent`` as parallel arrays of equal length; an older page
+  (``-submissions-001.json``) as the same arrays;
+- ``companyfacts``: ``{"cik", "entityName", "facts": {taxonomy: {tag: {"units":
+  {unit: [row, ...]}}}}}`` for the CIK asked for (rows are checked one by one
+  when they are compacted: sec/companyfacts.py);
+- ``efts``: ``{"hits": {"total": {"value": int}, "hits": [{"_id", "_source"}]}}``;
+- ``archive`` (filing documents): not empty, not binary where text is
+  expected, and a filing's full submission text starts like one.
+
+A body that fails is :class:`InvalidBody`; the client retries it and, if it
+persists, raises ``upstream_unavailable`` naming the URL. Nothing invalid is
+ever cached.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+MIN_TICKER_COMPANIES = 1000
+MAX_BAD_ROW_SHARE = 0.01  # more malformed rows than this (and more than a handful) make a body invalid
+_CIK_IN_PATH = re.compile(r"/CIK(\d{10})(?:-submissions-\d{3})?\.json$")
+
+
+class InvalidBody(ValueError):
+    """A complete body that is not a usable answer (wrong shape, values or encoding)."""
+
+
+def _no_constant(name: str) -> Any:
+    raise InvalidBody(f"JSON with a non-number {name}")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise InvalidBody(f"JSON with an out-of-range number {text[:40]}")
+    return value
+
+
+def parse_json(body: bytes) -> Any:
+    """The body as JSON; NaN/Infinity, overflowing numbers and pathological nesting are InvalidBody."""
+    try:
+        return json.loads(body, parse_constant=_no_constant, parse_float=_finite_float)
+    except RecursionError:
+        raise InvalidBody("JSON nested too deeply to be an SEC answer") from None
+    except InvalidBody:
+        raise
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, int too long to convert
+        raise InvalidBody(f"a body that is not complete JSON ({str(exc)[:80]})") from None
+
+
+def too_many_bad(bad: int, total: int) -> bool:
+    """More malformed rows than a few stray ones: a damaged or substituted body."""
+    return bad > 5 and bad > MAX_BAD_ROW_SHARE * total
+
+
+def check(kind: str, url: str, parsed: Any) -> None:
+    """Raise InvalidBody when a parsed JSON answer of ``kind`` is not what the SEC serves at ``url``."""
+    checker = _CHECKS.get(kind)
+    if checker is not None:
+        checker(url, parsed)
+
+
+def _expect(cond: bool, what: str) -> None:
+    if not cond:
+        raise InvalidBody(what)
+
+
+def _cik_of(url: str) -> int | None:
+    m = _CIK_IN_PATH.search(urlsplit(url).path)
+    return int(m.group(1)) if m else None
+
+
+def _same_cik(url: str, value: Any, what: str) -> None:
+    want = _cik_of(url)
+    try:
+        got = int(value)
+    except (TypeError, ValueError):
+        raise InvalidBody(f"{what} without a usable cik ({str(value)[:20]!r})") from None
+    _expect(want is None or got == want, f"{what} for CIK {got}, not the CIK {want} asked for")
+
+
+def _tickers(url: str, data: Any) -> None:
+    if urlsplit(url).path.endswith("company_tickers_exchange.json"):
+        _expect(isinstance(data, dict) and isinstance(data.get("fields"), list)
+                and isinstance(data.get("data"), list), "a ticker file without its fields and data lists")
+        fields = data["fields"]
+        _expect(all(f in fields for f in ("cik", "name", "ticker")), "a ticker file without cik, name and ticker")
+        rows = data["data"]
+        bad = sum(1 for r in rows if not (isinstance(r, list) and len(r) == len(fields)
+                                          and isinstance(r[fields.index("cik")], int)
+                                          and isinstance(r[fields.index("ticker")], str)))
+    else:
+        _expect(isinstance(data, dict), "a ticker file that is not an object")
+        rows = list(data.values())
+        bad = sum(1 for r in rows if not (isinstance(r, dict) and isinstance(r.get("cik_str"), int)
+                                          and isinstance(r.get("ticker"), str) and isinstance(r.get("title"), str)))
+    _expect(len(rows) >= MIN_TICKER_COMPANIES,
+            f"a ticker file listing {len(rows)} companies (the SEC's lists hold over 10,000: a partial file)")
+    _expect(not too_many_bad(bad, len(rows)), f"a ticker file with {bad} malformed rows of {len(rows)}")
+
+
+_PARALLEL = ("accessionNumber", "form", "filingDate")
+
+
+def _parallel_arrays(block: Any, what: str) -> None:
+    _expect(isinstance(block, dict), f"{what} that is not an object")
+    arrays = {k: v for k, v in block.items() if isinstance(v, list)}
+    _expect(all(isinstance(block.get(k), list) for k in _PARALLEL), f"{what} without {', '.join(_PARALLEL)}")
+    n = len(block["accessionNumber"])
+    uneven = sorted(k for k, v in arrays.items() if len(v) != n)
+    _expect(not uneven, f"{what} whose columns differ in length ({', '.join(uneven[:4])} vs accessionNumber)")
+    _expect(all(isinstance(a, str) for a in block["accessionNumber"]), f"{what} with non-text accession numbers")
+
+
+def _submissions(url: str, data: Any) -> None:
+    if "-submissions-" in urlsplit(url).path:  # an older page: the arrays themselves
+        _parallel_arrays(data, "a submissions page")
+        return
+    _expect(isinstance(data, dict), "a submissions file that is not an object")
+    _same_cik(url, data.get("cik"), "a submissions file")
+    filings = data.get("filings")
+    _expect(isinstance(filings, dict) and "recent" in filings, "a submissions file without filings.recent")
+    _parallel_arrays(filings["recent"], "a submissions file's filings.recent")
+    files = filings.get("files", [])
+    _expect(isinstance(files, list) and all(isinstance(f, dict) and isinstance(f.get("name"), str) for f in files),
+            "a submissions file whose list of older pages is malformed")
+
+
+def _companyfacts(url: str, data: Any) -> None:
+    _expect(isinstance(data, dict), "companyfacts that is not an object")
+    _same_cik(url, data.get("cik"), "companyfacts")
+    facts = data.get("facts")
+    _expect(isinstance(facts, dict), "companyfacts without a facts object")
+    for tax, concepts in facts.items():
+        _expect(isinstance(concepts, dict), f"companyfacts whose {str(tax)[:30]} taxonomy is not an object")
+        for tag, body in concepts.items():
+            units = body.get("units") if isinstance(body, dict) else None
+            _expect(isinstance(units, dict) and all(isinstance(rows, list) for rows in units.values()),
+                    f"companyfacts whose {str(tax)[:30]}:{str(tag)[:60]} has no units lists")
+
+
+def _efts(url: str, data: Any) -> None:
+    hits = data.get("hits") if isinstance(data, dict) else None
+    _expect(isinstance(hits, dict) and isinstance(hits.get("hits"), list), "a search answer without hits.hits")
+    total = hits.get("total")
+    _expect(total is None or isinstance(total, int) or (isinstance(total, dict) and isinstance(total.get("value"), int)),
+            "a search answer whose hits.total is not a count")
+    _expect(all(isinstance(h, dict) and isinstance(h.get("_source", {}), dict) for h in hits["hits"]),
+            "a search answer with malformed hits")
+
+
+_CHECKS = {"tickers": _tickers, "submissions": _submissions, "companyfacts": _companyfacts, "efts": _efts}
+
+_TEXT_SUFFIXES = (".htm", ".html", ".txt", ".xml", ".xsd", ".sgml", ".json")
+_FULL_TEXT_NAME = re.compile(r"/\d{10}-\d{2}-\d{6}\.txt$")
+_FULL_TEXT_STARTS = (b"<SEC-DOCUMENT>", b"<SEC-HEADER>", b"-----BEGIN PRIVACY-ENHANCED MESSAGE-----", b"<DOCUMENT>",
+                     b"<IMS-DOCUMENT>")
+
+
+def check_document(url: str, body: bytes) -> None:
+    """A filing document: text where text is expected; a full submission .txt that starts like one."""
+    path = urlsplit(url).path.lower()
+    if not path.endswith(_TEXT_SUFFIXES):
+        return  # images, PDFs, zips: bytes as they are
+    head = body[:65536]
+    _expect(b"\x00" not in head, "a text document holding binary data (NUL bytes)")
+    _expect(head.strip() != b"", "an empty text document")
+    if _FULL_TEXT_NAME.search(path):
+        start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+        _expect(start.startswith(_FULL_TEXT_STARTS), "a full submission text that does not start like one")

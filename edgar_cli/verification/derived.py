@@ -1,0 +1,250 @@
+"""Percentages and amounts that are computed from facts: margins, ratios, growth rates, differences, free
+cash flow and the fourth quarter a 10-K leaves implicit.
+
+:class:`Derived` is the part of :class:`~edgar_cli.verification.grounding.Grounder`
+that checks such figures against the derivations of :mod:`edgar_cli.xbrl.grounding`:
+a figure is ``derived`` when a derivation for the claimed period rounds to it
+in the direction (or with the sign) the answer states, ``ungrounded`` when the
+claimed period's derivation does not, ``mismatched_period`` when only another
+period's does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from decimal import Decimal
+
+from ..models import FactValue, VerifiedFigure
+from ..xbrl import grounding as G
+from ..xbrl.catalogue import catalogue
+from . import periods as P
+from . import support as S
+from . import wording as W
+from .claims import Figure
+
+
+class Derived:
+    """Checks of derived figures; mixed into the Grounder, whose state and concept reading they use."""
+
+    def _series(self) -> dict[str, list[FactValue]]:
+        if self._ratio_series is None:
+            if self.pool.ratio_series is None:
+                self.pool.ratio_series = G.series_for_ratios(self.pool)
+            self._ratio_series = self.pool.ratio_series
+        return self._ratio_series
+
+    def _percent(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
+        pair, qualifier = self.ratio_named(fig)
+        if pair:
+            if qualifier:
+                row.reason = (f"The answer speaks of a {qualifier} ratio of {pair[0]} to {pair[1]}, which the "
+                              "reported facts do not give.")
+                self.text_ok.add(fig.start)
+                return row
+            return self._ratio(fig, row, claim, pair)
+        if W.GROWTH_CUE.search(fig.clause) or W.GROWTH_CUE.search(fig.after[:30]):
+            hit = self.growth_named(fig)
+            if hit and hit.qualifier:
+                label = catalogue()[hit.concept].label.lower()
+                row.reason = (f"The answer speaks of {hit.qualifier} {label}, a part of {label}; companyfacts has "
+                              "no segments or product lines to check its growth against.")
+                self.text_ok.add(fig.start)
+                return row
+            concept = hit.concept if hit else None
+            if concept:
+                if self._change(fig, row, claim, concept, "percent"):
+                    return row
+                return self._no_change(fig, row, claim, concept)
+        matches = self._matches(fig, self.pool)
+        return self._by_words(fig, row, claim, matches, ["pure"])
+
+    def ratio_named(self, fig: Figure) -> tuple[tuple[str, str] | None, str | None]:
+        """The ratio a percentage is of: a margin by name ("gross margin"), or "X ... 8.0% of net sales"."""
+        # the figure's own clause; the sentence before it only when the clause just carries it on ("..., or 8.0%")
+        for text in (fig.clause, fig.lead[-120:] if S.CONNECTOR.fullmatch(fig.clause) else ""):
+            hit = W.margin_named(text)
+            if hit:
+                pair, start = hit
+                return pair, W.qualifier(text[:start], self.company_words)
+        after = W.find_concepts(fig.after[:60], self.company_words)
+        den = None
+        if after and re.fullmatch(r"\s*(?:of|to)\s+(?:(?:its|the|total|net)\s+)*", fig.after[:after[0].start], re.I):
+            den = after[0].concept
+        m = re.search(r"\b(?:as a (?:percentage|percent|share|proportion) of|as a % of|relative to)\s+", fig.lead, re.I)
+        if den is None and m:
+            tail = W.find_concepts(fig.lead[m.end():], self.company_words)
+            den = tail[0].concept if tail else None
+        if den is None:
+            return None, None
+        before = [n for n in W.find_concepts(fig.lead, self.company_words) if n.concept != den]
+        if not before:
+            return None, None
+        num = before[-1]
+        if num.concept not in G.RATIO_CONCEPTS or den not in G.RATIO_CONCEPTS:
+            return None, None
+        return (num.concept, den), num.qualifier
+
+    def growth_named(self, fig: Figure) -> W.Named | None:
+        """The concept a growth rate is of: the nearest before it in the sentence, else right after it, else,
+        for a sentence that refers back ("That was up 114%", "It grew 114%"), the previous sentence's last."""
+        before = [n for n in W.find_concepts(fig.lead, self.company_words) if n.concept in G.GROWTH_CONCEPTS]
+        if before:
+            return before[-1]
+        after = [n for n in W.find_concepts(fig.after[:60], self.company_words) if n.concept in G.GROWTH_CONCEPTS]
+        if after:
+            return after[0]
+        if W.REFERS_BACK.match(fig.lead):
+            earlier = [n for n in W.find_concepts(fig.previous, self.company_words) if n.concept in G.GROWTH_CONCEPTS]
+            return earlier[-1] if earlier else None
+        return None
+
+    def _ratio(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, pair: tuple[str, str]) -> VerifiedFigure:
+        lo, hi = fig.interval
+        neg = self._claims_negative(fig)
+        every = G.ratios(self._series(), *pair)
+        fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]
+        if self._derivation_verdict(fig, row, claim, fits, lambda d: (d.value < 0) == neg or d.value == 0,
+                                    "the sign disagrees", every):
+            return row
+        if self._contradicted(fig, row, claim, every, lambda d: f"{d.formula} = {d.value:,.2f}%"):
+            return row
+        row.reason = (f"No {pair[0]} / {pair[1]} for {claim.text or 'any period'} can be computed from the "
+                      "reported facts.")
+        self.text_ok.add(fig.start)
+        return row
+
+    def _change(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str, kind: str) -> bool:
+        """A growth rate or a difference of the named concept against its prior period."""
+        lo, hi = fig.interval
+        sequential = bool(W.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
+        way = -1 if fig.negative else W.direction(fig.clause, fig.after)
+        every = G.changes(self._series(), concept, kind, sequential=sequential)
+        if kind != "percent" and fig.currency:
+            every = [d for d in every if d.period.unit == fig.currency]
+        fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]
+        return self._derivation_verdict(fig, row, claim, fits, lambda d: way == 0 or (d.value > 0) == (way > 0),
+                                        "the direction disagrees", every)
+
+    def _no_change(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str) -> VerifiedFigure:
+        sequential = bool(W.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
+        every = G.changes(self._series(), concept, "percent", sequential=sequential)
+        if self._contradicted(fig, row, claim, every, lambda d: f"{concept} changed by {d.value:+,.2f}%", "in"):
+            return row
+        row.reason = f"No {concept} growth rate for {claim.text or 'any period'} can be computed from the reported facts."
+        self.text_ok.add(fig.start)
+        return row
+
+    def _contradicted(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, every: list[G.Derivation],
+                      what: Callable[[G.Derivation], str], joiner: str = "for") -> bool:
+        """Mark ``row`` ungrounded when the stated period has a computable value the figure does not round to."""
+        actual = sorted((d for d in every if claim.accepts(d.period)),
+                        key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()))
+        if not (actual and claim.stated):
+            return False
+        d = actual[0]
+        row.status = "ungrounded"
+        row.reason = f"{what(d)} {joiner} {G.describe_period(d.period)}; {fig.text} does not round to it."
+        row.notes.append(f"Computed from {S.inputs_text(d)}.")
+        return True
+
+    def _derivation_verdict(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, fits: list[G.Derivation],
+                            agrees, disagreement: str, every: list[G.Derivation] = ()) -> bool:
+        """derived, a direction or sign that disagrees, or mismatched_period, from the derivations that round to
+        the figure (``fits``); ``every`` derivation of the kind names the claimed period's own value."""
+        if not fits:
+            return False
+        fits.sort(key=lambda d: (not claim.accepts(d.period), not agrees(d), claim.type_rank(d.period),
+                                 -d.period.end.toordinal()))
+        best = fits[0]
+        shown = f"{best.value:,.4f}".rstrip("0").rstrip(".")
+        where = G.describe_period(best.period)
+        if claim.accepts(best.period) and agrees(best):
+            row.status = "derived"
+            row.reason = f"{best.formula} = {shown}, rounds to {fig.text} ({where})."
+            if not claim.stated:
+                row.notes.append(f"The answer names no period for this figure; the computation is for {where}.")
+            elif claim.reading:
+                row.notes.append(f"{self.calendar_wording(claim)}: read as {claim.describe()}, which "
+                                 f"{claim.reading}.")
+        elif claim.accepts(best.period):
+            row.status = "ungrounded"
+            row.reason = f"{best.formula} = {shown} for {where}: {disagreement} with the answer."
+        elif claim.stated and self._convincing(fig, claim, best.period):
+            row.status = "mismatched_period"
+            row.reason = f"{best.formula} = {shown} for {where}, not for {claim.text}."
+            own = sorted((d for d in every if claim.accepts(d.period)),
+                         key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()))
+            if own:
+                row.notes.append(f"For {G.describe_period(own[0].period)} it is {own[0].value:,.2f} "
+                                 f"({own[0].formula}).")
+        else:
+            if claim.stated:
+                row.notes.append(f"{best.formula} = {shown} for {where} also rounds to {fig.text}: too loose a "
+                                 f"match, that far from {claim.text}, to call it a period mix-up.")
+            return False
+        if row.status == "ungrounded":
+            row.notes.append(f"Computed from {S.inputs_text(best)}.")
+        else:
+            self._set_inputs(row, best)
+        if any((c, f.end) in self.pool.q4_parts and f.fiscal_period == "Q4" for c in best.concepts[:1]
+               for f in best.inputs):
+            row.notes.append("A fourth quarter here is its fiscal year less the first nine months (the 10-K "
+                             "reports no fourth quarter by itself).")
+        row.other_matches = len(fits) - 1
+        return True
+
+    def _set_inputs(self, row: VerifiedFigure, d: G.Derivation) -> None:
+        row.formula = d.formula
+        names = list(d.concepts) if len(d.concepts) == len(d.inputs) else [d.concepts[0]] * len(d.inputs)
+        row.inputs = [S.fact_support(f, names[i]) for i, f in enumerate(d.inputs)]
+
+    def _fourth_quarter(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str) -> bool:
+        """A fourth quarter that the 10-K gives only inside the year: the year less its first nine months."""
+        if claim.quarter != "Q4":
+            return False
+        lo, hi = fig.interval
+        q4s = [v for v in self._series().get(concept, []) if (concept, v.end) in self.pool.q4_parts
+               and claim.accepts(v) and (not fig.currency or v.unit == fig.currency)]
+        if not q4s:
+            return False
+        q4 = q4s[0]
+        annual, nine = self.pool.q4_parts[(concept, q4.end)]
+        d = G.Derivation(f"{concept} {G.describe_period(annual)} - {concept} {G.describe_period(nine)}",
+                         q4.value, [annual, nine], q4, (concept, concept))
+        if lo <= abs(Decimal(str(q4.value))) <= hi:
+            row.status = "derived"
+            row.reason = (f"{d.formula} = {S.fmt(q4.value)} {q4.unit}, the fourth quarter ({G.describe_period(q4)}), "
+                          f"rounds to {fig.text}.")
+            self._set_inputs(row, d)
+        else:
+            row.status = "ungrounded"
+            row.reason = (f"{self.ref.name}'s {concept} for {G.describe_period(q4)} is {S.fmt(q4.value)} {q4.unit} "
+                          f"(the year less its first nine months); {fig.text} does not round to it.")
+            row.notes.append(f"Computed from {S.inputs_text(d)}.")
+        return True
+
+    def _free_cash_flow(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
+        """Free cash flow is not reported; it is operating cash flow less capital expenditures."""
+        lo, hi = fig.interval
+        neg = self._claims_negative(fig)
+        every = [d for d in G.differences(self._series(), "operating_cash_flow", "capex")
+                 if not fig.currency or d.period.unit == fig.currency]
+        fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]
+        if self._derivation_verdict(fig, row, claim, fits, lambda d: (d.value < 0) == neg or d.value == 0,
+                                    "the sign disagrees", every):
+            row.notes.append("Free cash flow is not a reported figure: edgar takes it as operating cash flow "
+                             "less capital expenditures; companies define it in their own ways.")
+            return row
+        actual = sorted((d for d in every if claim.accepts(d.period)),
+                        key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()))
+        if actual and claim.stated:
+            d = actual[0]
+            row.status = "ungrounded"
+            row.reason = (f"{d.formula} = {S.fmt(d.value)} {d.period.unit} for {G.describe_period(d.period)}; "
+                          f"{fig.text} does not round to it.")
+            row.notes.append(f"Computed from {S.inputs_text(d)}. Companies define free cash flow in their own ways.")
+            return row
+        row.reason = f"Free cash flow for {claim.text or 'this period'} cannot be computed from the reported facts."
+        self.text_ok.add(fig.start)
+        return row

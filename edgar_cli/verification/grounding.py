@@ -1,0 +1,594 @@
+"""Each figure of an answer against the company's XBRL facts: grounded, derived, of another period, or not.
+
+:class:`Grounder` holds one verification's state: the company's facts, the
+pool of them the citations allow, the concept words of the company's name. Its
+``check`` gives a figure a :class:`~edgar_cli.models.VerifiedFigure`:
+
+- an amount, per-share value or share count is matched by value within its
+  rounding (:class:`~edgar_cli.xbrl.grounding.FactPool`), among facts of the
+  concept the sentence names (catalogue words, else the words of an XBRL tag),
+  for the period the sentence claims (:mod:`.periods`), with the sign it
+  states;
+- a percentage is a margin, growth rate or ratio derived from the facts
+  (:mod:`.derived`);
+- a fiscal year or date is checked against the fiscal calendar.
+
+Figures the facts cannot decide on are remembered in ``text_ok``; the cited
+text may still support them (:mod:`.cited_text`).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from ..models import CompanyRef, FactValue, PeriodReading, VerifiedFigure
+from ..xbrl import grounding as G
+from ..xbrl import periods as XP
+from ..xbrl.catalogue import catalogue
+from ..xbrl.facts import CompanyFacts
+from ..xbrl.restatements import filing_order, split_events
+from ..xbrl.series import build_series, fact_value
+from . import periods as P
+from . import wording as W
+from .claims import NUMERIC, Figure
+from . import support as S
+from .derived import Derived
+from .verdict import flag
+
+# Concepts whose sign says something: a negative value is a loss or an outflow.
+SIGNED_CONCEPTS = frozenset({"net_income", "operating_income", "gross_profit", "operating_cash_flow", "eps_basic",
+                             "eps_diluted"})
+# Statuses under which a figure holds (for a reading of calendar wording)
+HELD = ("grounded", "derived", "superseded")
+_FREE_CASH_FLOW = re.compile(r"\bfree cash flows?\b|\bFCF\b", re.I)
+_LEGAL_WORDS = frozenset({"inc", "corp", "co", "ltd", "plc", "llc", "the", "and", "company", "corporation"})
+_BOUND_TEXT = {"approx": "an approximation", "over": "a lower bound", "under": "an upper bound",
+               "nearly": "a value a little below the figure"}
+# Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
+_FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
+
+
+
+def _coordinated(text: str, named: list[W.Named]) -> list[W.Named]:
+    """The concepts listed together at the end of ``named`` ("revenue and net income", "revenue, gross profit
+    and net income"), or the last one alone."""
+    out = [named[-1]]
+    for prev in reversed(named[:-1]):
+        if not re.fullmatch(r"\s*(?:,|and|or|as well as|,\s*and)\s*", text[prev.end:out[0].start], re.I):
+            break
+        out.insert(0, prev)
+    return out
+
+
+def _chain_position(tag: str) -> int:
+    """0 for a concept's main tag (NetIncomeLoss), more for its fallbacks (ProfitLoss, with minority interests)."""
+    for c in catalogue().values():
+        for i, t in enumerate(c.chain):
+            if t.tag == tag:
+                return i
+    return 0
+
+
+class Grounder(Derived):
+    """The state of one verification: the company's facts, the pool the citations allow, its name's words."""
+
+    def __init__(self, facts: CompanyFacts, ref: CompanyRef, pool: G.FactPool, everything: G.FactPool, *,
+                 cited: bool, today, earlier_history: str | None = None):
+        """``pool``: the facts the answer may rely on (the cited filings' when ``cited``); ``everything``: all of
+        the company's facts. ``earlier_history``: a sentence saying where the company's history before its
+        facts begin is (a predecessor's CIK), added to the reason of a figure dated before them."""
+        self.facts, self.ref, self.pool, self.everything, self.cited = facts, ref, pool, everything, cited
+        self.today, self.earlier_history = today, earlier_history
+        self.cal = facts.calendar
+        self._ratio_series: dict[str, list[FactValue]] | None = None
+        self._series_cache: dict[str, list[FactValue]] = {}
+        self._splits: list[tuple] | None = None
+        self.text_ok: set[int] = set()  # figures the cited text may still support (never one XBRL contradicts)
+        name_words = re.findall(r"[A-Za-z]+", ref.name)
+        acronym = "".join(w[0] for w in name_words if w[0].isupper() and w.lower() not in _LEGAL_WORDS)
+        self.company_words = frozenset([w.lower() for w in name_words] + [t.lower() for t in ref.tickers]
+                                       + ([acronym.lower()] if len(acronym) > 2 else []))
+        end = self.cal.typical_end or ""
+        self.calendar_aligned = end[:2] == "12" and end >= "12-24" or end[:2] == "01" and end <= "01-07"
+
+    # --- one figure ---------------------------------------------------------------------
+
+    def check(self, fig: Figure) -> VerifiedFigure:
+        row = VerifiedFigure(text=fig.text, position=fig.start, context=fig.context, kind=fig.kind,  # type: ignore[arg-type]
+                             value=S.as_float(fig.value), unit=self._unit(fig), rounding=S.as_float(fig.step),
+                             claimed_fiscal_year=fig.fiscal_year if fig.kind in NUMERIC else None,
+                             claimed_fiscal_period=fig.fiscal_period,  # type: ignore[arg-type]
+                             claimed_period_end=fig.period_end, claimed_period_text=fig.period_text,
+                             status="unchecked", reason="", notes=list(fig.notes))
+        if fig.kind == "fiscal_year":
+            return self._fiscal_year(fig, row)
+        if fig.kind == "date":
+            return self._date(fig, row)
+        if fig.kind == "year":
+            row.reason = "A calendar year: it is context for the figures near it, not a claim checked on its own."
+            return row
+        if fig.kind == "percentage_points":
+            row.reason = "A change in percentage points: edgar does not derive differences of ratios."
+            return row
+        claim = self.claim_for(fig, row)
+        if fig.bound:
+            lo, hi = fig.interval
+            row.notes.append(f"Read as {_BOUND_TEXT[fig.bound]}: any value from {S.fmt(float(lo))} to "
+                             f"{S.fmt(float(hi))} fits.")
+        options = P.readings(claim, self.cal)
+        if len(options) == 1:
+            return self._check_claim(fig, row, options[0])
+        return self._either_reading(fig, row, claim, options)
+
+    def claim_for(self, fig: Figure, row: VerifiedFigure) -> P.Claim:
+        """The period the answer claims for the figure; calendar wording ("in 2024") at a company whose fiscal
+        year is not the calendar year keeps its calendar year (see periods.readings)."""
+        fy, cal_year = fig.fiscal_year, None
+        if fig.period_basis == "calendar" and fy is not None and not self.calendar_aligned:
+            fy, cal_year = None, fig.fiscal_year
+            row.claimed_fiscal_year = None
+        return P.Claim(fiscal_year=fy, quarter=fig.fiscal_period, end=fig.period_end, calendar_year=cal_year,
+                       period_type=fig.period_type, text=fig.period_text)
+
+    def _check_claim(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
+        if fig.kind == "percent":
+            return self._percent(fig, row, claim)
+        return self._amount(fig, row, claim)
+
+    def calendar_wording(self, claim: P.Claim) -> str:
+        return (f"{claim.text} is calendar wording, and {self.ref.name}'s fiscal years end around "
+                f"{self.cal.typical_end}")
+
+    def _either_reading(self, fig: Figure, row: VerifiedFigure, claim: P.Claim,
+                        options: list[P.Claim]) -> VerifiedFigure:
+        """Calendar wording that can mean two fiscal periods: the figure is checked under each. Held under one
+        and not the other, it is ambiguous (both named); held under both, grounded; under neither, the worse."""
+        results = [(c, self._check_claim(fig, row.model_copy(deep=True), c)) for c in options]
+        readings = [PeriodReading(fiscal_year=c.fiscal_year, fiscal_period=c.quarter or "FY",  # type: ignore[arg-type]
+                                  start=c.span[0] if c.span else None, end=c.span[1] if c.span else None,
+                                  why=c.reading or "", status=r.status, reason=r.reason) for c, r in results]
+        held = [(c, r) for c, r in results if r.status in HELD]
+        each = "; ".join(f"as {c.describe()}, which {c.reading}, {r.status}: {r.reason.rstrip('.')}"
+                         for c, r in results)
+        intro = f"{self.calendar_wording(claim)}: it can mean {' or '.join(c.describe() for c in options)}"
+        for _c, r in results:  # each reading's own "read as ..." note says less than the readings do
+            r.notes = [n for n in r.notes if not n.startswith(self.calendar_wording(claim))]
+        if held and len(held) == len(results):
+            out = held[0][1]
+            out.notes.append(f"{intro}; the figure holds under each.")
+        elif held:
+            out = held[0][1]
+            out.status = "ambiguous"
+            out.reason = (f"{intro}, and the figure holds under only one ({each}). Name the fiscal period to "
+                          "check it.")
+        else:
+            contradicted = [r for _c, r in results if r.status in ("ungrounded", "mismatched_period")]
+            if len(contradicted) < len(results):  # one reading the facts cannot check: edgar cannot tell
+                out = next(r for _c, r in results if r.status not in ("ungrounded", "mismatched_period"))
+                out.status = "unchecked"
+            else:  # contradicted either way: ungrounded when either reading has another value
+                out = next((r for r in contradicted if r.status == "ungrounded"), contradicted[0])
+            out.reason = f"{intro}; under neither does the figure hold ({each})."
+        out.readings = readings
+        return out
+
+    def _unit(self, fig: Figure) -> str | None:
+        if fig.kind == "money":
+            return fig.currency
+        if fig.kind == "per_share":
+            return f"{fig.currency}/shares" if fig.currency else None
+        if fig.kind == "shares":
+            return "shares"
+        if fig.kind in ("percent", "percentage_points"):
+            return "percent"
+        return None
+
+    def _lookup_units(self, fig: Figure, pool: G.FactPool) -> list[str]:
+        units = pool.units
+        if fig.kind == "money":
+            out = [fig.currency] if fig.currency else [u for u in units if G.CURRENCY_UNIT.fullmatch(u)]
+            if not fig.scale and fig.value is not None and fig.value < 1000:
+                out += [f"{fig.currency}/shares"] if fig.currency else [u for u in units if G.PER_SHARE_UNIT.fullmatch(u)]
+            return out
+        if fig.kind == "per_share":
+            return [f"{fig.currency}/shares"] if fig.currency else [u for u in units if G.PER_SHARE_UNIT.fullmatch(u)]
+        if fig.kind == "shares":
+            return ["shares"]
+        if fig.kind == "percent":
+            return ["pure"]
+        return [u for u in units if u != "pure"]
+
+    def _matches(self, fig: Figure, pool: G.FactPool) -> list[G.Match]:
+        lo, hi = fig.interval
+        if fig.kind == "percent":
+            return pool.lookup(["pure"], lo / 100, hi / 100)
+        return pool.lookup(self._lookup_units(fig, pool), lo, hi)
+
+    def _claims_negative(self, fig: Figure) -> bool:
+        before = fig.lead[-120:] if S.CONNECTOR.fullmatch(fig.clause) else fig.clause[-60:]
+        return fig.negative or bool(W.LOSS_CUE.search(before) or W.LOSS_CUE.search(fig.after[:25]))
+
+    def _sign_ok(self, fig: Figure, m: G.Match) -> bool:
+        """A loss is not an income: for concepts whose sign means something, the answer's sign must agree."""
+        v = m.fact.value
+        signed = bool(set(m.concepts) & SIGNED_CONCEPTS) or any(
+            k in m.fact.matched_tag for k in ("IncomeLoss", "ProfitLoss", "ProvidedByUsedIn", "EarningsLossPerShare"))
+        if not signed or not v:
+            return True
+        return (v < 0) == self._claims_negative(fig)
+
+    def _rank(self, fig: Figure, claim: P.Claim, m: G.Match) -> tuple:
+        f = m.fact
+        diff = abs(abs(float(f.value)) - float(fig.value or 0))
+        return (not claim.accepts(f), not self._sign_ok(fig, m), not m.is_current, not XP.is_periodic(f.form),
+                claim.type_rank(f), _chain_position(f.matched_tag), diff, -f.end.toordinal())
+
+    # --- amounts, per-share values, share counts ---------------------------------------
+
+    def named(self, fig: Figure) -> tuple[list[str], str | None]:
+        """The catalogue concept the figure is of (with the word qualifying it, "Data Center"), if the answer
+        names one: right after it ("$60.9 billion in revenue"), else the nearest before it in its clause."""
+        hit, listed = None, []
+        after = W.find_concepts(fig.after[:60], self.company_words)
+        if after and _FILLER.fullmatch(fig.after[:after[0].start]):
+            hit = after[0]
+        if hit is None:
+            before = W.find_concepts(fig.clause, self.company_words)
+            if before:
+                hit, listed = before[-1], _coordinated(fig.clause, before)
+            elif S.CONNECTOR.fullmatch(fig.clause):
+                # "..., up from $27.0 billion", "..., or 60,922 million": the sentence's concept carries on.
+                lead = W.find_concepts(fig.lead, self.company_words)
+                hit, listed = (lead[-1], _coordinated(fig.lead, lead)) if lead else (None, [])
+        if hit is None:
+            return [], None
+        if len(listed) > 1 and fig.kind in ("money", "number"):
+            # "revenue and net income were $130.5 billion and $72.9 billion": the figure is one of them
+            return [n.concept for n in listed if catalogue()[n.concept].unit == "currency"], None
+        spec = catalogue()[hit.concept]
+        if fig.kind == "per_share":
+            if hit.concept in ("net_income", "eps_diluted", "eps_basic"):
+                basic = hit.concept == "eps_basic" or re.search(r"\bbasic\b", fig.clause + fig.after[:30], re.I)
+                return (["eps_basic"] if basic else ["eps_diluted", "eps_basic"]), hit.qualifier
+            return [], None
+        family = {"money": "currency", "shares": "shares"}.get(fig.kind)
+        if family and spec.unit != family:
+            return [], None
+        if fig.kind == "number" and spec.unit == "currency/shares":
+            return [], None
+        return [hit.concept], hit.qualifier
+
+    def _amount(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
+        named, qualifier = self.named(fig)
+        matches = self._matches(fig, self.pool)
+        if named:
+            return self._by_concept(fig, row, claim, named, qualifier, matches)
+        if fig.kind in ("money", "number") and _FREE_CASH_FLOW.search(fig.clause[-40:] + "|" + fig.after[:40]):
+            return self._free_cash_flow(fig, row, claim)
+        return self._by_words(fig, row, claim, matches, self._lookup_units(fig, self.pool))
+
+    def _by_concept(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str],
+                    qualifier: str | None, matches: list[G.Match]) -> VerifiedFigure:
+        label = catalogue()[named[0]].label.lower()
+        rel = [m for m in matches if set(m.concepts) & set(named)]
+        if self._verdict(fig, row, claim, rel):
+            if qualifier and row.status in ("grounded", "mismatched_period"):
+                row.notes.append(f"{row.reason}")
+                row.status = "unchecked"
+                row.reason = (f"The answer speaks of {qualifier} {label}, a part of {label}, but the value is the "
+                              f"company's whole {label}; companyfacts has no segments to check the part against.")
+                row.support = None
+            return row
+        if fig.kind in ("money", "number") and not qualifier:
+            if self._fourth_quarter(fig, row, claim, named[0]):
+                return row
+            if W.GROWTH_CUE.search(fig.clause) and self._change(fig, row, claim, named[0], "money"):
+                return row
+        others = [m for m in matches if m not in rel]
+        self._note_coincidences(fig, row, claim, others, label)
+        if self.cited and self._found_elsewhere(fig, row, claim, named):
+            self.text_ok.add(fig.start)
+            return row
+        if qualifier:
+            row.reason = (f"The answer speaks of {qualifier} {label}, a part of {label}; companyfacts has no "
+                          "segments or product lines to check it against. Cite the filing's text to check it.")
+            self.text_ok.add(fig.start)
+            return row
+        actual = self._concept_facts(named, claim, fig)
+        if actual:
+            f = actual[0]
+            row.status = "ungrounded"
+            row.reason = (f"{self.ref.name}'s {label} for {G.describe_period(f)} is {S.fmt(f.value)} {f.unit} "
+                          f"({f.matched_tag}, {f.form} {f.accession_number}); {fig.text} does not round to it.")
+            if fig.currency and f.unit.split("/")[0] != fig.currency:
+                row.reason += f" It is reported in {f.unit}, and the answer's figure is in {fig.currency}."
+            return row
+        if claim.stated:
+            row.reason = (f"{self.ref.name} reports no {label} for {claim.text} in its XBRL facts, so "
+                          f"{fig.text} cannot be checked against them{self._coverage(claim.fiscal_year)}.")
+            self.text_ok.add(fig.start)
+            return row
+        row.status = "ungrounded"
+        where = "the cited filings' XBRL facts" if self.cited else f"{self.ref.name}'s XBRL facts"
+        row.reason = f"No {label} value in {where} rounds to {fig.text}, in any period."
+        self.text_ok.add(fig.start)
+        return row
+
+    def _verdict(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, rel: list[G.Match],
+                 how: str = "") -> bool:
+        """grounded, a sign that disagrees, or mismatched_period, from matches of the concept the answer names."""
+        if not rel:
+            return False
+        rel = sorted(rel, key=lambda m: self._rank(fig, claim, m))
+        best = rel[0]
+        f = best.fact
+        in_period = claim.accepts(f)
+        if in_period and self._sign_ok(fig, best):
+            row.status = "grounded"
+            row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)}, rounds to "
+                          f"{fig.text}{how}.")
+            if not claim.stated:
+                row.notes.append("The answer names no period for this figure; the matching fact is for "
+                                 f"{G.describe_period(f)}.")
+            elif claim.reading:
+                row.notes.append(f"{self.calendar_wording(claim)}: read as {claim.describe()}, which "
+                                 f"{claim.reading}.")
+        elif in_period:
+            row.status = "ungrounded"
+            says = "a loss (negative)" if self._claims_negative(fig) else "a positive amount (income, inflow)"
+            row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)}: the sign "
+                          f"disagrees, the answer states {says}.")
+        elif claim.stated and self._convincing(fig, claim, f):
+            row.status = "mismatched_period"
+            row.reason = (f"{S.fmt(f.value)} {f.unit} ({f.matched_tag}) is reported for {G.describe_period(f)}, "
+                          f"not for {claim.text}.")
+        else:
+            if claim.stated:
+                row.notes.append(f"{f.matched_tag} = {S.fmt(f.value)} for {G.describe_period(f)} also rounds to "
+                                 f"{fig.text}: too loose a match, that far from {claim.text}, to call it a period "
+                                 "mix-up.")
+            return False
+        row.support = S.match_support(best)
+        row.other_matches = len(rel) - 1
+        self._caveats(fig, best, row)
+        return True
+
+    def _convincing(self, fig: Figure, claim: P.Claim, f: FactValue) -> bool:
+        """Is a match in another period evidence of a period mix-up, not a coincidence? Yes when the figure is
+        precise (3+ significant digits) or the period is next to the claimed one."""
+        if S.significant_digits(fig) >= 3:
+            return True
+        year = claim.fiscal_year or claim.calendar_year
+        if year is not None and f.fiscal_year is not None:
+            return abs(f.fiscal_year - year) <= 1
+        if claim.end is not None:
+            return abs((f.end - claim.end).days) <= 400
+        return False
+
+    def _by_words(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, matches: list[G.Match],
+                  units: list[str]) -> VerifiedFigure:
+        """No catalogue concept named: the facts whose tag the answer's words name, else an unambiguous match."""
+        self.text_ok.add(fig.start)
+        words = W.content_words(fig.clause + " " + fig.after[:60]) - self.company_words
+        tags = self._tags_named(words, units)
+        if tags:
+            # Words name a tag less surely than a catalogue concept: they ground a figure, never call it a
+            # period mix-up.
+            rel = [m for m in matches if m.fact.matched_tag in tags and claim.accepts(m.fact)]
+            if rel and self._verdict(fig, row, claim, rel, how=" (a fact the answer's words name)"):
+                return row
+            # A value the words name firmly (two words, one distinctive: "share buybacks") contradicts the figure.
+            firm = max(W.tag_score(words, t) for t in tags) >= 2
+            actual = [f for f in self._tag_facts(tags, claim) if f.value] if claim.stated and firm else []
+            actual = actual if len({f.matched_tag for f in actual}) <= 6 else []
+            if actual:
+                row.status = "ungrounded"
+                shown = "; ".join(f"{f.matched_tag} = {S.fmt(f.value)} {f.unit}" for f in actual[:3])
+                row.reason = (f"The facts the answer's words name are, for {G.describe_period(actual[0])}: {shown}; "
+                              f"none rounds to {fig.text}.")
+                self._note_coincidences(fig, row, claim, matches, None)
+                return row
+        in_period = [m for m in matches if claim.accepts(m.fact) and self._sign_ok(fig, m)]
+        values = {abs(float(m.fact.value)) for m in in_period}
+        if len(values) == 1 and S.significant_digits(fig) >= 3:
+            best = min(in_period, key=lambda m: self._rank(fig, claim, m))
+            self._verdict(fig, row, claim, [best])
+            row.other_matches = len(in_period) - 1
+            row.notes.append("The answer names no concept edgar knows for this figure; it is grounded because one "
+                             "value alone, among the facts of the period, rounds to it. Check that "
+                             f"{best.fact.matched_tag} is what the answer means.")
+            return row
+        if in_period:
+            in_period.sort(key=lambda m: self._rank(fig, claim, m))
+            shown = "; ".join(f"{m.fact.matched_tag} = {S.fmt(m.fact.value)} ({G.describe_period(m.fact)})"
+                              for m in in_period[:3])
+            row.reason = (f"{len(in_period)} fact(s) round to {fig.text} ({shown}{'; ...' if len(in_period) > 3 else ''}),"
+                          " and the answer does not say which it means: name the concept or give more digits.")
+            return row
+        row.status = "ungrounded"
+        where = "the cited filings' XBRL facts" if self.cited else f"{self.ref.name}'s XBRL facts"
+        when = f" for {claim.text}" if claim.stated else ""
+        row.reason = f"No value in {where}{when} rounds to {fig.text}, and no ratio or change of facts gives it."
+        self._note_coincidences(fig, row, claim, matches, None)
+        return row
+
+    def _tags_named(self, words: set[str], units: list[str]) -> set[str]:
+        if not words:
+            return set()
+        scores: dict[str, int] = {}
+        for tag, unit, _s, _e in self.pool.periods:
+            if unit in units and tag not in scores:
+                scores[tag] = W.tag_score(words, tag)
+        top = max(scores.values(), default=0)
+        return {t for t, sc in scores.items() if sc and sc >= top - 1} if top else set()
+
+    def _tag_facts(self, tags: set[str], claim: P.Claim) -> list[FactValue]:
+        out = []
+        for (tag, unit, _s, _e), rows in self.pool.periods.items():
+            if tag not in tags:
+                continue
+            pool_rows = [r for r in rows if self.pool.in_pool(r)]
+            f = fact_value(self.facts, self.cal, tag, unit, pool_rows) if pool_rows else None
+            if f is not None and claim.accepts(f):
+                out.append(f)
+        out.sort(key=lambda f: (claim.type_rank(f), -f.end.toordinal()))
+        return out
+
+    def _concept_facts(self, named: list[str], claim: P.Claim, fig: Figure) -> list[FactValue]:
+        """The concept's current values for the claimed period (all facts, not only the cited ones)."""
+        if not claim.stated:
+            return []
+        out = []
+        for name in named:
+            out += [v for v in self._concept_series(name) if claim.accepts(v)]
+        if fig.currency and not any(v.unit.split("/")[0] == fig.currency for v in out):
+            # The series is in the reporting currency; the filer may give this period in the answer's too.
+            chain = {t.tag for name in named for t in catalogue()[name].chain}
+            same = [f for f in self._tag_facts(chain, claim) if f.unit.split("/")[0] == fig.currency]
+            out = same or out
+        out.sort(key=lambda f: (fig.currency is not None and f.unit.split("/")[0] != fig.currency,
+                                claim.type_rank(f), -f.end.toordinal()))
+        return out
+
+    def _note_coincidences(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, others: list[G.Match],
+                           label: str | None) -> None:
+        if not others:
+            return
+        others = sorted(others, key=lambda m: self._rank(fig, claim, m))
+        f = others[0].fact
+        what = f"the answer speaks of {label}" if label else "the answer does not name them"
+        row.notes.append(f"{len(others)} fact(s) of other concepts round to it, e.g. {f.matched_tag} = "
+                         f"{S.fmt(f.value)} for {G.describe_period(f)}; {what}, so they do not count.")
+
+    def _found_elsewhere(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str]) -> bool:
+        elsewhere = [m for m in self._matches(fig, self.everything) if set(m.concepts) & set(named)
+                     and claim.accepts(m.fact) and self._sign_ok(fig, m)]
+        if not elsewhere:
+            return False
+        elsewhere.sort(key=lambda m: self._rank(fig, claim, m))
+        f = elsewhere[0].fact
+        row.status = "ungrounded"
+        row.reason = f"No value in the cited filings' XBRL facts rounds to {fig.text}."
+        row.notes.append(f"Not in what is cited, but {f.matched_tag} = {S.fmt(f.value)} for "
+                         f"{G.describe_period(f)} is in {f.form} {f.accession_number} (filed {f.filed}).")
+        return True
+
+    def _caveats(self, fig: Figure, m: G.Match, row: VerifiedFigure) -> None:
+        """What a reader must know about a value that grounds a figure, raised to the verdict: it was later
+        restated (the figure is superseded), it predates a stock split, it is a convenience translation."""
+        f = m.fact
+        if m.revision_kind == "restatement" and row.status == "grounded":
+            row.status = "superseded"
+            row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} as first reported "
+                          f"({f.form} {f.accession_number}, filed {f.filed}), rounds to {fig.text}; later filings "
+                          f"report {S.fmt(m.current_value)} for the same period.")
+            flag(row, "superseded_value", f"the answer quotes {self.ref.name}'s value for {G.describe_period(f)} as "
+                 f"first reported in {f.accession_number}; later filings restated it to {S.fmt(m.current_value)} "
+                 f"{f.unit}.")
+        elif m.revision_kind == "stock_split":
+            flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
+                 f"a stock split; later filings report {S.fmt(m.current_value)} for the same period.")
+        elif m.revision_kind is None and "shares" in f.unit:
+            ratio, when = self._split_after(f)
+            if ratio > 1:
+                now = f.value * ratio if f.unit == "shares" else f.value / ratio
+                flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} predates a "
+                     f"{ratio}-for-1 stock split (first applied in filings of {when}) and was never restated: on "
+                     f"today's basis it is about {S.fmt(now)}.")
+        elif m.revision_kind == "precision_change":
+            row.notes.append(f"Later filings report {S.fmt(m.current_value)} for the same period, the same value at "
+                             "another precision.")
+        home = self.facts.reporting_currency
+        currency = f.unit.split("/")[0]
+        if home and G.CURRENCY_UNIT.fullmatch(currency) and currency != home:
+            rows = self.everything.periods.get((f.matched_tag, f.unit.replace(currency, home),
+                                                f.start.isoformat() if f.start else None, f.end.isoformat()), [])
+            also = f" ({S.fmt(max(rows, key=filing_order)[2])} {home} for the same period)" if rows else ""
+            flag(row, "convenience_translation", f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
+                 f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.")
+
+    def _concept_series(self, name: str) -> list[FactValue]:
+        """A catalogue concept's current values over all of the company's facts (the concept engine)."""
+        if name not in self._series_cache:
+            self._series_cache[name] = build_series(self.facts, catalogue()[name]).values
+        return self._series_cache[name]
+
+    def _split_after(self, f: FactValue) -> tuple[int, str | None]:
+        """The stock-split ratio applied after a share or per-share value was last reported (1: none)."""
+        if self._splits is None:
+            revisions = [(v.filed, v.original_value, v.value) for name in ("eps_diluted", "eps_basic",
+                                                                           "shares_outstanding")
+                         for v in self._concept_series(name) if v.revision_kind == "stock_split"
+                         and v.original_value is not None]
+            self._splits = split_events(revisions)
+        rows = self.everything.periods.get((f.matched_tag, f.unit, f.start.isoformat() if f.start else None,
+                                            f.end.isoformat()), [])
+        last = max((r[7] for r in rows), default=f.filed.isoformat())
+        ratio, first = 1, None
+        for when, n in self._splits:
+            if f.end < when and last < when.isoformat():
+                ratio *= n
+                first = first or when.isoformat()
+        return ratio, first
+
+    # --- dates and fiscal years --------------------------------------------------------
+
+    def _fiscal_year(self, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
+        fy = fig.fiscal_year or 0
+        labels = {lab: end for end, lab in self.cal.labels.items()}
+        if fy in labels:
+            end = labels[fy]
+            prev = labels.get(fy - 1)
+            start = prev + timedelta(days=1) if prev else None
+            row.status = "grounded"
+            row.reason = (f"{self.ref.name}'s FY{fy} " + (f"ran {start} to {end}." if start else f"ended {end}."))
+            return row
+        est = self.cal.estimated_end(fy)
+        if est is not None and labels and fy > max(labels) and (est - self.today).days < 400:
+            if est > self.today:
+                row.reason = f"FY{fy} has not ended yet (it ends around {est})."
+            else:
+                row.reason = f"FY{fy} ended around {est}, after the facts end{self._coverage(fy)}; it cannot be " \
+                             "checked against them."
+            return row
+        if labels and fy < min(labels):
+            row.reason = f"FY{fy} is before {self.ref.name}'s XBRL facts begin{self._coverage(fy)}; it cannot be " \
+                         "checked against them."
+            return row
+        row.status = "ungrounded"
+        span = f"FY{min(labels)} to FY{max(labels)}" if labels else "no complete fiscal year"
+        row.reason = f"{self.ref.name} has no fiscal year labelled FY{fy} in its facts ({span})."
+        return row
+
+    def _coverage(self, fy: int | None) -> str:
+        """Where a fiscal year outside the company's facts stands: " (its XBRL facts end with FY2021, ...)"."""
+        labels = sorted(self.cal.labels.items(), key=lambda x: x[1])
+        if fy is None or not labels:
+            return ""
+        (first_end, first), (last_end, last) = labels[0], labels[-1]
+        if fy > last:
+            return f" ({self.ref.name}'s XBRL facts end with FY{last}, which ended {last_end})"
+        if fy < first:
+            history = f"; {self.earlier_history}" if self.earlier_history else ""
+            return f" ({self.ref.name}'s XBRL facts begin with FY{first}, which ended {first_end}{history})"
+        return ""
+
+    def _date(self, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
+        d = fig.day
+        assert d is not None
+        iso = d.isoformat()
+        for (_tag, _unit, start, end), rows in self.pool.periods.items():
+            if (end == iso or start == iso) and any(self.pool.in_pool(r) for r in rows):
+                row.status = "grounded"
+                what = "ends" if end == iso else "begins"
+                f = next(r for r in rows if self.pool.in_pool(r))
+                row.reason = f"A reported period {what} on {iso} (e.g. {_tag} in {f[3]})."
+                return row
+        near = [e for e in self.cal.year_ends if 0 < abs((e - d).days) <= 14]
+        if near:
+            row.status = "ungrounded"
+            row.reason = f"{self.ref.name}'s fiscal year ended {near[0]}, not {iso}."
+            return row
+        row.reason = "No reported period begins or ends on this date; other dates are not checked."
+        return row

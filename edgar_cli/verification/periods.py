@@ -1,0 +1,430 @@
+"""The period an answer claims for a figure, and the facts that fit it.
+
+A figure's period is a fiscal year and quarter mentioned next to it, or leading
+its sentence, or set by an earlier sentence of the paragraph; a date next to it
+("as of January 28, 2024", "six months ended July 30, 2017") with the kind of
+period the words name (a balance, a quarter, a half-year, nine months, a year).
+A figure introduced as a comparison ("up from $27.0 billion", "a year earlier")
+takes no period rather than a wrong one.
+
+A :class:`Claim` says which facts fit that period. Calendar wording ("in 2024",
+"Q3 2024") at a company whose fiscal year does not end in December can mean two
+of its fiscal periods; :func:`readings` names each.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import TYPE_CHECKING
+
+from ..models import FactValue
+from .wording import GROWTH_CUE
+from ..xbrl.periods import FiscalCalendar
+
+if TYPE_CHECKING:
+    from .claims import Figure, Sentences
+
+MONTHS = {m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                          "nov", "dec"))}
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+MONTH_PATTERN = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|" \
+         r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+LONG_DATE = re.compile(rf"\b({MONTH_PATTERN})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})\b")
+_DMY_DATE = re.compile(rf"\b(\d{{1,2}})\s+({MONTH_PATTERN})\.?,?\s+(\d{{4}})\b")
+_QUARTER = re.compile(r"\bQ([1-4])\b|\b(first|second|third|fourth)[- ](?:fiscal[- ])?quarter\b", re.I)
+_FISCAL = re.compile(r"\b(?:FY|F|fiscal(?:[- ]year)?)\s?'?(\d{4}|\d{2})\b", re.I)
+_BARE_YEAR = re.compile(r"(?<![\w$.,#-])(19[89]\d|20\d\d)(?![\w,.%]*\d)(?!\s*(?:%|percent|(?i:thousand|million|"
+                        r"billion|trillion|shares)))")
+STRONG_CUE = re.compile(r"\b(?:prior[- ]year|previous (?:fiscal )?year|preceding year|a year (?:earlier|ago|before)"
+                        r"|year[- ]ago|last year|prior period)\b", re.I)
+WEAK_CUE = re.compile(r"\b(?:from|compared|versus|vs\.?|against|than)\b", re.I)
+# The base of a change: "up 126% from 2023", "114% over fiscal 2024"
+CHANGE_BASE = re.compile(r"\b(?:from|compared|versus|vs\.?|against|than|over|since|relative to)\b", re.I)
+_YEAR_CUE = re.compile(r"year", re.I)
+# A change stated as an amount: "increased $69.6 billion", "up by $33.9 billion", "a decline of $1.2 billion"
+_CHANGE_BEFORE = re.compile(r"\b(?:increas\w*|decreas\w*|gr[eo]w\w*|ros[ee]|fell|declin\w*|jump\w*|drop\w*|up|down|"
+                            r"higher|lower|climb\w*|rise|gain\w*)\s+(?:by\s+|of\s+)?"
+                            r"(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+|over\s+)?$", re.I)
+_PART_OF_YEAR = re.compile(r"\b(?:first|1st)[- ]half\b|\bH1\b|\bhalf[- ]year\b|\b26[- ]weeks\b"
+                           r"|\b(?:the|first)\s+(?:six|6)[- ]months\b|\b(?:six|6)[- ]months(?=\s+end(?:ed|ing)\b)"
+                           r"|(?P<nine>\b(?:the|first)\s+(?:nine|9)[- ]months\b|\b(?:nine|9)[- ]months(?=\s+end(?:ed|ing)\b)"
+                           r"|\b9M\b|\b39[- ]weeks\b)", re.I)
+
+
+@dataclass
+class Mention:
+    """A period named in the text: a fiscal year, a quarter, a calendar year or a date."""
+
+    kind: str  # fiscal_year, year, quarter, date
+    start: int
+    end: int
+    text: str
+    year: int | None = None
+    quarter: int | None = None
+    day: date | None = None
+    part: str | None = None  # H1 or 9M for a half-year or nine months ("six months ended", "first half")
+
+
+def parse_day(y: str, m: str, d: str) -> date | None:
+    try:
+        month = int(m) if m.isdigit() else MONTHS[m[:3].lower()]
+        return date(int(y), month, int(d))
+    except (ValueError, KeyError):
+        return None
+
+
+def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
+    """Dates, fiscal years, quarters and calendar years, and the text with them masked."""
+    out: list[Mention] = []
+    chars = list(masked)
+
+    def take(m: re.Match, mention: Mention) -> None:
+        out.append(mention)
+        chars[m.start():m.end()] = "#" * (m.end() - m.start())
+
+    for rx, order in ((_ISO_DATE, (1, 2, 3)), (LONG_DATE, (3, 1, 2)), (_DMY_DATE, (3, 2, 1))):
+        for m in rx.finditer("".join(chars)):
+            d = parse_day(*(m.group(i) for i in order))
+            if d is not None:
+                take(m, Mention("date", m.start(), m.end(), text[m.start():m.end()], year=d.year, day=d))
+    for m in _FISCAL.finditer("".join(chars)):
+        y = int(m.group(1))
+        take(m, Mention("fiscal_year", m.start(), m.end(), text[m.start():m.end()], year=_full_year(y)))
+    for m in _QUARTER.finditer("".join(chars)):
+        q = int(m.group(1)) if m.group(1) else ORDINALS[m.group(2).lower()]
+        take(m, Mention("quarter", m.start(), m.end(), text[m.start():m.end()], quarter=q))
+    for m in _PART_OF_YEAR.finditer("".join(chars)):
+        take(m, Mention("quarter", m.start(), m.end(), text[m.start():m.end()], part="9M" if m.group("nine") else "H1"))
+    for m in _BARE_YEAR.finditer("".join(chars)):
+        take(m, Mention("year", m.start(), m.end(), text[m.start():m.end()], year=int(m.group(1))))
+    out.sort(key=lambda x: x.start)
+    return out, "".join(chars)
+
+
+def _full_year(y: int) -> int:
+    """FY24 is 2024, FY99 is 1999: two-digit years pivot at 50."""
+    if y >= 100:
+        return y
+    return 1900 + y if y >= 50 else 2000 + y
+
+
+def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
+    """Give a figure the period the text claims for it (see the module docstring)."""
+    idx = sents.index(fig.start)
+    fig.context = sents.context(fig.start, fig.end)
+    if idx < 0:
+        return
+    s, e, para = sents.spans[idx]
+    fig.sentence = (s, e)
+    in_sentence = sents.figures.get(idx, [])
+    earlier_figs = [f for f in in_sentence if f.end <= fig.start]
+    prev_fig = max((f.end for f in earlier_figs), default=None)
+    next_fig = min((f.start for f in in_sentence if f.start >= fig.end), default=None)
+    fig.clause = text[prev_fig if prev_fig is not None else s:fig.start]
+    fig.lead = text[s:fig.start]
+    fig.after = text[fig.end:next_fig if next_fig is not None else e]
+    if idx > 0 and sents.spans[idx - 1][2] == para:
+        fig.previous = text[sents.spans[idx - 1][0]:sents.spans[idx - 1][1]]
+    after_text = text[fig.end:min(e, fig.end + 40, next_fig if next_fig is not None else e)]
+    before_text = text[max(s, fig.start - 40, prev_fig if prev_fig is not None else s):fig.start]
+    change = is_change(fig)
+    if not change and (STRONG_CUE.search(after_text) or STRONG_CUE.search(before_text)):
+        # "$60.9 billion in fiscal 2024, up from $27.0 billion a year earlier": the year before the sentence's
+        # period; a growth rate "up 126% from a year earlier" is not a comparison figure, it is the change.
+        _prior_year(fig, earlier_figs, STRONG_CUE.search(after_text) or STRONG_CUE.search(before_text))
+        return
+    between = text[prev_fig:fig.start] if prev_fig is not None else ""
+    cues = list(WEAK_CUE.finditer(between))
+    compared = bool(cues)
+    # "from $27.0 billion in fiscal 2023 to $60.9 billion": the year next to the base is not the end point's
+    to_end = prev_fig is not None and re.search(r"\bto\s*$", between) is not None and bool(earlier_figs) \
+        and re.search(r"\bfrom\s*$", text[s:max(f.start for f in earlier_figs)][-12:]) is not None
+    here = sents.mentions.get(idx, [])
+
+    def near(kinds: tuple[str, ...]) -> tuple[Mention | None, str | None]:
+        cands = [mn for mn in here if mn.kind in kinds]
+        # "up 33.9% from 2023": a year after a comparison word is the base of the comparison, not the claim
+        # (but "grew 114% from fiscal 2024 to fiscal 2025": the year after "to" is the change's period)
+        after = [mn for mn in cands if mn.start >= fig.end and mn.start - fig.end <= 40
+                 and (next_fig is None or mn.start < next_fig)
+                 and (not (CHANGE_BASE if change else WEAK_CUE).search(text[fig.end:mn.start])
+                      or (change and re.search(r"\bto\s*$", text[fig.end:mn.start])))]
+        if after:
+            return after[0], "next_to_figure"
+        # "in fiscal 2024, from $27.0 billion": a year before the comparison word is not the base's
+        lo = prev_fig + cues[-1].end() if cues else prev_fig
+        before = [mn for mn in cands if mn.end <= fig.start and fig.start - mn.end <= 60
+                  and (lo is None or mn.start > lo) and not to_end]
+        if before:
+            return before[-1], "next_to_figure"
+        if compared:
+            return None, None
+        first_fig = min(f.start for f in in_sentence)
+        lead = [mn for mn in cands if mn.end <= first_fig]
+        if lead:
+            return lead[-1], "sentence"
+        # One period named once in the sentence, for no comparison, is the sentence's period.
+        main = [mn for mn in cands if not _is_comparison(text, sents, idx, mn)]
+        if main and len({(mn.year, mn.quarter, mn.part, mn.day) for mn in main}) == 1 and kinds != ("date",):
+            return main[0], "sentence"
+        return None, None
+
+    year, source = near(("fiscal_year", "year"))
+    if year is None and not compared and not [mn for mn in here if mn.kind in ("fiscal_year", "year")]:
+        earlier: list[Mention] = []
+        j = idx - 1
+        while j >= 0 and sents.spans[j][2] == para:
+            years = [mn for mn in sents.mentions.get(j, []) if mn.kind in ("fiscal_year", "year")]
+            if years:
+                # A year given for a comparison ("up 71% from $31.5 billion in 2020") is not the paragraph's period.
+                earlier = [mn for mn in years if not _is_comparison(text, sents, j, mn)]
+                break
+            j -= 1
+        if earlier:
+            year, source = earlier[0], "paragraph"
+    if year is not None:
+        fig.fiscal_year = year.year
+        fig.period_basis = "fiscal" if year.kind == "fiscal_year" else "calendar"
+        fig.period_source = source
+        fig.period_text = year.text
+    quarter, _src = near(("quarter",))
+    if quarter is not None:
+        fig.fiscal_period = quarter.part or f"Q{quarter.quarter}"
+        fig.period_text = f"{quarter.text} {fig.period_text or ''}".strip()
+    day, _src = near(("date",))
+    if day is not None and _src == "sentence" and re.search(
+            r"\b(?:year|quarter|months|weeks)\s+end(?:ed|ing)\s*$", text[max(s, day.start - 30):day.start], re.I):
+        _src = "next_to_figure"  # "For the fiscal year ended January 26, 2025, ..." sets the sentence's period
+    if day is not None and _src == "next_to_figure":
+        fig.period_end = day.day
+        fig.period_text = fig.period_text or day.text
+        fig.period_source = fig.period_source or "next_to_figure"
+    _set_type(fig, quarter, day if _src == "next_to_figure" else None, text)
+
+
+def is_change(fig: Figure) -> bool:
+    """Does the figure state a change ("up 126%", "grew 114% year over year", "increased $69.6 billion"), whose
+    base ("from a year earlier", "from fiscal 2024") is not its period?"""
+    if fig.kind == "percent":
+        return bool(GROWTH_CUE.search(fig.clause) or GROWTH_CUE.search(fig.after[:30]))
+    if fig.kind in ("money", "number", "per_share", "shares"):
+        return bool(_CHANGE_BEFORE.search(fig.clause))
+    return False
+
+
+def _prior_year(fig: Figure, earlier: list[Figure], cue: re.Match | None) -> None:
+    """A figure given "a year earlier" (or "in the prior-year quarter"): the year before the period of the
+    figure it is compared with, when the sentence dates that one by fiscal or calendar year."""
+    dated = [f for f in reversed(earlier) if f.fiscal_year is not None and f.period_end is None]
+    base = next((f for f in dated if not is_change(f)), dated[0] if dated else None)
+    if base is None or cue is None or not _YEAR_CUE.search(cue.group(0)):
+        fig.notes.append("introduced as a prior-period comparison; no period checked")
+        return
+    year = base.fiscal_year - 1  # type: ignore[operator]
+    part = base.fiscal_period
+    fig.fiscal_year, fig.fiscal_period, fig.period_basis = year, part, base.period_basis
+    fig.period_type, fig.period_source = base.period_type, "comparison"
+    named = f"FY{year}" if base.period_basis == "fiscal" else str(year)
+    fig.period_text = f"{part + ' ' if part else ''}{named} ({cue.group(0)})"
+    fig.notes.append(f"introduced as a prior-year comparison with {base.text} ({base.period_text}): read as "
+                     f"{part + ' ' if part else ''}{named}")
+
+
+_QUARTER_WORDS = re.compile(r"\b(?:three|3)[- ]months?\b|\bquarter\b|\b13[- ]weeks?\b", re.I)
+_YEAR_WORDS = re.compile(r"\b(?:twelve|12)[- ]months?\b|\byear\b|\b5[23][- ]weeks?\b|\bannual\b", re.I)
+_INSTANT_WORDS = re.compile(r"\b(?:as of|as at|at|on)\s*$", re.I)
+
+
+def _set_type(fig: Figure, quarter: Mention | None, day: Mention | None, text: str = "") -> None:
+    """The kind of period the wording claims: a quarter, a half-year or nine months, a year, or a balance."""
+    if quarter is not None:
+        fig.period_type = "ytd" if quarter.part else "quarterly"
+    elif day is not None:
+        before = text[max(0, day.start - 40):day.start]
+        if _INSTANT_WORDS.search(before):
+            fig.period_type = "instant"
+        elif _QUARTER_WORDS.search(before):
+            fig.period_type = "quarterly"
+        elif _YEAR_WORDS.search(before):
+            fig.period_type = "annual"
+    elif fig.fiscal_year is not None:
+        fig.period_type = "annual"
+
+
+def _is_comparison(text: str, sents: Sentences, j: int, mn: Mention) -> bool:
+    """Is a year in sentence ``j`` the period of a comparison ("from $31.5 billion in 2020", "a year earlier")?"""
+    s = sents.spans[j][0]
+    before = [f for f in sents.figures.get(j, []) if f.end <= mn.start]
+    if not before:
+        return False  # a year leading its sentence sets the period
+    f = before[-1]
+    between = text[f.end:mn.start]
+    if WEAK_CUE.search(between) or STRONG_CUE.search(between):
+        return True  # "$53.8 billion in 2021, compared with 2020"
+    prev_end = before[-2].end if len(before) > 1 else s
+    return bool(WEAK_CUE.search(text[prev_end:f.start]))  # "from $31.5 billion in 2020"
+
+
+@dataclass
+class Claim:
+    """The period an answer ties a figure to, and the facts that fit it.
+
+    A fiscal year is met by an annual duration of that year or a balance at its end; a quarter by that
+    quarter's three months or a balance at its end; a half-year or nine months (H1, 9M) by that year-to-date
+    duration; a date by a period ending on it, of the kind the words name ("as of" a balance, "six months
+    ended" a half-year, "year ended" a year). Calendar wording at a company whose fiscal year does not end in
+    December has no fiscal year of its own: :func:`readings` gives the fiscal periods it can mean.
+    """
+
+    fiscal_year: int | None = None
+    quarter: str | None = None  # Q1-Q4, H1 or 9M
+    end: date | None = None
+    calendar_year: int | None = None  # calendar wording at a company whose fiscal year is not the calendar year
+    period_type: str | None = None  # annual, quarterly, ytd, instant
+    text: str | None = None
+    reading: str | None = None  # for a reading of calendar wording: why it can mean this fiscal period
+    span: tuple[date, date] | None = None  # for a reading: the fiscal period's dates, as the calendar projects them
+
+    @property
+    def stated(self) -> bool:
+        return any(v is not None for v in (self.fiscal_year, self.quarter, self.end, self.calendar_year))
+
+    def accepts(self, f: FactValue) -> bool:
+        if not self.stated:
+            return True
+        if self.end is not None:
+            if abs((f.end - self.end).days) > 3:
+                return False
+            if self.period_type and f.period_type != self.period_type:
+                return False
+            if f.period_type not in ("annual", "quarterly", "instant", "ytd"):
+                return False
+        if f.period_type not in _TYPES_OF.get(self.quarter, ("quarterly", "instant")):
+            return False
+        if self.fiscal_year is None and self.calendar_year is not None:
+            return calendar_fit(f, self.calendar_year, self.quarter)  # no fiscal calendar to read it with
+        if self.fiscal_year is not None and f.fiscal_year != self.fiscal_year:
+            return False
+        if self.end is not None and self.fiscal_year is None and self.quarter is None:
+            return True
+        return f.fiscal_period == (self.quarter or "FY")
+
+    def type_rank(self, f: FactValue) -> int:
+        """0 for the kind of period the claim names, more for others (annual first when none is named)."""
+        if self.period_type:
+            return 0 if f.period_type == self.period_type else 1 + _TYPE_ORDER.get(f.period_type, 5)
+        if self.quarter:
+            wanted = "ytd" if self.quarter in ("H1", "9M") else "quarterly"
+            return 0 if f.period_type == wanted else 1 + _TYPE_ORDER.get(f.period_type, 5)
+        return _TYPE_ORDER.get(f.period_type, 5)
+
+    def describe(self) -> str:
+        """A reading's fiscal period in words: "FY2025 (2024-01-29 to 2025-01-26)"."""
+        label = f"{self.quarter + ' ' if self.quarter else ''}FY{self.fiscal_year}"
+        return f"{label} ({self.span[0]} to {self.span[1]})" if self.span else label
+
+
+_TYPES_OF: dict[str | None, tuple[str, ...]] = {None: ("annual", "instant"), "H1": ("ytd",), "9M": ("ytd",)}
+_TYPE_ORDER = {"annual": 0, "instant": 1, "quarterly": 2, "ytd": 3, "other": 4}
+
+
+def overlap_days(start: date, end: date, lo: date, hi: date) -> int:
+    return max(0, (min(end, hi) - max(start, lo)).days + 1)
+
+
+def readings(claim: Claim, cal: FiscalCalendar) -> list[Claim]:
+    """The fiscal periods calendar wording can mean at a company whose fiscal year is not the calendar year.
+
+    A calendar year: the fiscal year that ends in it, and the one that lies mostly in it (NVIDIA's "2024" is
+    FY2024, ended 2024-01-28, or FY2025, 2024-01-29 to 2025-01-26; Apple's is FY2024 either way). A quarter,
+    half or nine months of a calendar year: the period the company labels so ("Q3 2024" as NVIDIA's Q3
+    FY2024), and the fiscal period of that kind lying mostly in the calendar one (NVIDIA's Q3 FY2025). One
+    reading when they agree; the claim itself when the calendar is unknown.
+    """
+    year = claim.calendar_year
+    if year is None or claim.fiscal_year is not None or not cal.year_ends:
+        return [claim]
+    out: list[tuple[int, str | None, date, date, str]] = []
+    if claim.quarter is None:
+        lo, hi = date(year, 1, 1), date(year, 12, 31)
+        fys = sorted({y for d in (lo, date(year, 7, 1), hi) if (y := cal.year_containing(d)) is not None})
+        for label, start, end in fys:
+            why = [w for w, ok in ((f"ends in {year}", end.year == year),
+                                   (f"lies mostly in {year}", overlap_days(start, end, lo, hi) > 182)) if ok]
+            if why:
+                out.append((label, None, start, end, " and ".join(why)))
+    else:
+        lo, hi = _calendar_span(year, claim.quarter)
+        own = _fiscal_span(cal, year, claim.quarter)
+        out.append((year, claim.quarter, *(own or (lo, hi)), "is what the company calls it"))
+        best = _mostly_in(cal, claim.quarter, lo, hi)
+        if best is not None and (best[0], best[1]) != (year, claim.quarter):
+            out.append((*best, f"lies mostly in calendar {claim.text or year}"))
+    return [Claim(fiscal_year=label, quarter=q, end=claim.end, calendar_year=year, period_type=claim.period_type,
+                  text=claim.text, reading=why, span=(start, end)) for label, q, start, end, why in out]
+
+
+def _calendar_span(year: int, part: str) -> tuple[date, date]:
+    if part == "H1":
+        return date(year, 1, 1), date(year, 6, 30)
+    if part == "9M":
+        return date(year, 1, 1), date(year, 9, 30)
+    q = int(part[1])
+    hi = date(year, 12, 31) if q == 4 else date(year, 3 * q + 1, 1) - timedelta(days=1)
+    return date(year, 3 * q - 2, 1), hi
+
+
+def _sub_periods(start: date, end: date, part: str) -> list[tuple[str, date, date]]:
+    """A fiscal year's quarters (or its half, nine months), by the calendar's dates (about 91 days each)."""
+    if part in ("H1", "9M"):
+        days = 182 if part == "H1" else 273
+        return [(part, start, start + timedelta(days=days - 1))]
+    length = (end - start).days + 1
+    bounds = [start + timedelta(days=round(length * k / 4)) for k in range(5)]
+    return [(f"Q{k + 1}", bounds[k], bounds[k + 1] - timedelta(days=1) if k < 3 else end) for k in range(4)]
+
+
+def _fiscal_span(cal: FiscalCalendar, label: int, part: str) -> tuple[date, date] | None:
+    for lab, start, end in _years_around(cal, date(label, 6, 30)):
+        if lab == label:
+            return next(((a, b) for p, a, b in _sub_periods(start, end, part) if p == part), None)
+    return None
+
+
+def _mostly_in(cal: FiscalCalendar, part: str, lo: date, hi: date) -> tuple[int, str, date, date] | None:
+    """The fiscal period of the kind ``part`` names that lies mostly in [lo, hi], if any."""
+    best, most = None, (hi - lo).days // 2
+    kinds = ("H1",) if part == "H1" else ("9M",) if part == "9M" else ("Q1", "Q2", "Q3", "Q4")
+    for label, start, end in _years_around(cal, lo, hi):
+        for p, a, b in _sub_periods(start, end, part):
+            if p in kinds and overlap_days(a, b, lo, hi) > most:
+                best, most = (label, p, a, b), overlap_days(a, b, lo, hi)
+    return best
+
+
+def _years_around(cal: FiscalCalendar, lo: date, hi: date | None = None) -> list[tuple[int, date, date]]:
+    """The fiscal years (label, start, end) overlapping [lo - 1 year, hi + 1 year]."""
+    hi = hi or lo
+    days = range(-370, (hi - lo).days + 371, 60)
+    return sorted({y for d in days if (y := cal.year_containing(lo + timedelta(days=d))) is not None})
+
+
+def calendar_fit(f: FactValue, year: int, quarter: str | None) -> bool:
+    """Does a fact's period fit a calendar year (or a calendar quarter of it)? For companies whose fiscal
+    calendar is unknown (no annual report in the facts); otherwise :func:`readings` decides."""
+    if quarter is None:
+        if f.period_type == "annual" and f.start is not None:
+            return f.end.year == year or overlap_days(f.start, f.end, date(year, 1, 1), date(year, 12, 31)) > 182
+        if f.period_type == "instant":
+            return f.fiscal_period == "FY" and (f.end.year == year or (f.end.year == year + 1 and f.end.month == 1))
+        return False
+    lo, hi = _calendar_span(year, quarter)
+    if f.fiscal_period == quarter and f.fiscal_year == year:
+        return True  # "Q4 2024" as the company labels it
+    if f.period_type in ("quarterly", "ytd") and f.start is not None:
+        return overlap_days(f.start, f.end, lo, hi) > (hi - lo).days // 2
+    return f.period_type == "instant" and abs((f.end - hi).days) <= 7

@@ -1,0 +1,101 @@
+"""The verdict on an answer: one status for the whole, the caveats raised to it, counts and a summary.
+
+The verdict is about the answer's figures (amounts, per-share values, share
+counts, percentages, other numbers); dates, fiscal years and calendar years are
+period mentions that count only when they are contradicted. Worst first:
+
+=============  ==========================================================  ====
+verdict        when                                                        exit
+=============  ==========================================================  ====
+ungrounded     some figure or date is ungrounded or mismatched_period        10
+superseded     none contradicted; some figure is a value later restated      11
+ambiguous      none contradicted; some figure's calendar period reads two    11
+               ways and the figure holds under only one
+unchecked      none contradicted; some figure could not be checked           11
+no_figures     the answer states no figure                                   12
+grounded       every figure is grounded or derived                            0
+=============  ==========================================================  ====
+
+``all_grounded`` is true exactly when the verdict is ``grounded``. Caveats that
+leave a figure grounded (a pre-split share count, a USD convenience
+translation) are ``flags`` on the figure and on the answer, each explained in
+``warnings``: they do not change the verdict, they are never silent.
+"""
+
+from __future__ import annotations
+
+from ..models import AnswerVerification, CompanyRef, VerifiedFigure
+from .claims import NUMERIC
+
+CONTRADICTED = ("ungrounded", "mismatched_period")
+STATUS_ORDER = ("grounded", "derived", "superseded", "mismatched_period", "ungrounded", "ambiguous", "unchecked")
+# How a flag's explanation starts in a figure's notes; the verdict raises those notes to its warnings.
+FLAG_LABELS = {"superseded_value": "Superseded value", "pre_split_basis": "Pre-split basis",
+               "convenience_translation": "Convenience translation"}
+
+
+def flag(row: VerifiedFigure, name: str, message: str) -> None:
+    """Raise a caveat on a figure: a flag code and its explanation (a note the verdict shows as a warning)."""
+    if name not in row.flags:
+        row.flags.append(name)  # type: ignore[arg-type]
+        row.notes.append(f"{FLAG_LABELS[name]}: {message}")
+
+
+def answer_verdict(rows: list[VerifiedFigure]) -> str:
+    """The verdict of the table in the module docstring."""
+    figures = [r for r in rows if r.kind in NUMERIC]
+    if any(r.status in CONTRADICTED for r in rows):
+        return "ungrounded"
+    if not figures:
+        return "no_figures"
+    for status in ("superseded", "ambiguous", "unchecked"):
+        if any(r.status == status for r in figures):
+            return status
+    return "grounded"
+
+
+def verdict(rows: list[VerifiedFigure], *, company: CompanyRef | None, cited: list[str], notes: list[str],
+            warnings: list[str], source: str) -> AnswerVerification:
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[r.status] = counts.get(r.status, 0) + 1
+    verdict_ = answer_verdict(rows)
+    flags: list[str] = []
+    raised: list[str] = []
+    for r in rows:
+        for name in r.flags:
+            if name not in flags:
+                flags.append(name)
+        prefixes = tuple(f"{FLAG_LABELS[n]}:" for n in r.flags)
+        raised += [f"{r.text}: {n}" for n in r.notes if prefixes and n.startswith(prefixes)]
+    return AnswerVerification(
+        company=company, cited=cited, verdict=verdict_, all_grounded=verdict_ == "grounded",  # type: ignore[arg-type]
+        flags=flags, summary=_summary(rows, counts, verdict_, flags), counts=counts, figures=rows,  # type: ignore[arg-type]
+        notes=notes, warnings=raised + warnings, source=source,
+    )
+
+
+def _summary(rows: list[VerifiedFigure], counts: dict[str, int], verdict_: str, flags: list[str]) -> str:
+    figures = [r for r in rows if r.kind in NUMERIC]
+    if verdict_ == "no_figures":
+        mentions = f" ({len(rows)} period mention{'s' if len(rows) != 1 else ''} checked)" if rows else ""
+        return f"No figures found in the answer{mentions}: nothing verified, not grounded."
+    parts = ", ".join(f"{counts[s]} {s}" for s in STATUS_ORDER if counts.get(s))
+    n = {s: sum(1 for r in figures if r.status == s) for s in ("superseded", "ambiguous", "unchecked")}
+    bad = sum(1 for r in rows if r.status in CONTRADICTED)
+    text = {
+        "ungrounded": f"NOT all grounded: {bad} to fix",
+        "superseded": f"NOT all grounded: none contradicted, but {_count(n['superseded'], 'quotes', 'quote')} a "
+                      "value later restated",
+        "ambiguous": f"NOT all grounded: none contradicted, but {_count(n['ambiguous'], 'names', 'name')} a "
+                     "calendar period that reads two ways",
+        "unchecked": f"NOT all grounded: none contradicted, but {_count(n['unchecked'], 'could', 'could')} not "
+                     "be checked",
+        "grounded": "all grounded",
+    }[verdict_]
+    caveats = ", ".join(FLAG_LABELS[f].lower() for f in flags)
+    return f"{len(rows)} figures: {parts}; {text}" + (f" (caveats: {caveats})" if caveats else "") + "."
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"1 figure {one}" if n == 1 else f"{n} figures {many}"

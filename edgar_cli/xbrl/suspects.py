@@ -1,0 +1,164 @@
+"""Figures the filer's own filings do not bear out: flagged beside the value, never corrected.
+
+Two classes, both seen in the corpus:
+
+- *Tagging errors*: a period revised and revised back (A, B, A) with B more than
+  a rounding difference. B is usually another period's figure put in this
+  period's context: NVIDIA's FY2018 10-K (0001045810-18-000010) tags the second
+  quarter's revenue, 2,230,000,000, as the six months to 2017-07-30, which its
+  10-Qs before and after report as 4,167,000,000. Or the sign is reversed.
+- *Scale errors*: a share count or per-share amount about 1,000 (or 1,000,000)
+  times its anchor: the cover-page count (dei:EntityCommonStockSharesOutstanding)
+  of the same filing, for a series that normally tracks it, or else its
+  neighbours in the series when they agree with each other. Apple's Q2 FY2014
+  10-Q (0001193125-14-157311) reports 861,745 common shares outstanding at
+  2014-03-29 beside a cover-page count of 861,381,000; NVIDIA's 10-Qs of 2010
+  and 2011 report weighted-average shares in thousands without the scale.
+
+The value a series shows stays the latest filed, as reported; a
+``SuspectedError`` names the filing, the figure and what it disagrees with.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import date
+from statistics import median
+
+from ..models import FactValue, SuspectedError
+from .facts import CompanyFacts
+from .restatements import scale_factor
+
+COVER_TAG = "dei:EntityCommonStockSharesOutstanding"
+NEIGHBOURS = 2  # on each side, of the same period type
+AGREE = 3.0  # neighbours (and a series and its cover count) "agree" within this factor
+NEAR = 1.5  # "about 1,000 times" its neighbours: 667 to 1,500 times
+
+
+def _fmt(v: float | int) -> str:
+    return f"{int(v):,}" if float(v).is_integer() else f"{v:,.6g}"
+
+
+def _times(factor: int) -> str:
+    return "1,000" if factor == 1000 else "1,000,000"
+
+
+def tagging_errors(facts: CompanyFacts, tag: str, unit: str, period: tuple, first: tuple,
+                   suspects: list[tuple]) -> list[SuspectedError]:
+    """Describe the B rows of a period revised and revised back (A, B, A)."""
+    rows = (facts.tag(tag) or {}).get("units", {}).get(unit, [])
+    out = []
+    for b in suspects:
+        a_val, b_val = first[2], b[2]
+        stands = f"the filings before and after it report {_fmt(a_val)} (first in {first[3]})"
+        factor = scale_factor(a_val, b_val)
+        if factor:
+            kind, why = "scale", f", {_times(factor)} times the figure {stands}"
+        elif b_val == -a_val:
+            kind, why = "tagging_error", f", the sign reversed: {stands}"
+        else:
+            kind, why = "tagging_error", (_other_period(rows, period, b) or "") + f"; {stands}"
+        out.append(SuspectedError(
+            kind=kind, accession_number=b[3], form=b[6], filed=date.fromisoformat(b[7]), value=b_val,
+            reason=f"{b[3]} ({b[6]}, filed {b[7]}) reported {_fmt(b_val)} for this period{why}. "
+                   f"A suspected tagging error in {b[3]}, not a restatement."))
+    return out
+
+
+def _other_period(rows: list[tuple], period: tuple, b: tuple) -> str | None:
+    """': the figure of 2017-05-01..2017-07-30 in the same filing' when B is another period's value."""
+    others = [r for r in rows if r[2] == b[2] and (r[0], r[1]) != period]
+    if not others:
+        return None
+    r = min(others, key=lambda r: (r[3] != b[3], r[7]))
+    span = f"{r[0]}..{r[1]}" if r[0] else f"at {r[1]}"
+    return f", the figure of {span}" + (" in the same filing" if r[3] == b[3] else f" (in {r[3]})")
+
+
+def flag_scale(facts: CompanyFacts, values: list[FactValue], unit: str) -> None:
+    """Add ``scale`` SuspectedErrors: share and per-share values about 1,000x off their anchor, and revisions.
+
+    A revision exactly 1,000x apart (revision_kind suspected_tagging_error, any
+    unit) names whichever of its two filings is off the anchor; with no anchor to
+    tell, the value shown (Tesla's debt at 2016-12-31: 1,114,652 in its FY2016
+    10-K, 1,114,652,000 later). A value with no revision is flagged only in a
+    share or per-share series: elsewhere a thousandfold swing can be real.
+    """
+    shares_like = unit == "shares" or unit.endswith("/shares")
+    cover = _cover_counts(facts) if unit == "shares" else {}
+    tracks = unit == "shares" and _tracks_cover(values, cover)
+    groups: dict[str, list[FactValue]] = defaultdict(list)
+    for v in values:
+        groups[v.period_type].append(v)
+    for group in groups.values():
+        group.sort(key=lambda v: v.end)
+        for i, v in enumerate(group):
+            revised = (v.revision_kind == "suspected_tagging_error" and v.original_value is not None
+                       and v.original_accession and scale_factor(v.original_value, v.value))
+            if not (shares_like or revised) or any(e.kind == "scale" for e in v.suspected_errors):
+                continue
+            anchor, what, within = _anchor(v, group, i, cover if tracks else {})
+            shown_off = anchor is not None and _about_thousandfold(v.value, anchor, within)
+            if shown_off or (revised and (anchor is None or not _about_thousandfold(v.original_value, anchor, within))):
+                if shown_off:
+                    why = (f"about {_times(shown_off)} times off {what} ({_fmt(anchor)}): likely a scale error "
+                           "by the filer (a figure in thousands filed as units, or the reverse)")
+                else:
+                    why = (f"{_times(revised)} times the {_fmt(v.original_value)} first reported in "
+                           f"{v.original_accession}: one of the two filings has its scale wrong, and nothing in the "
+                           "series tells which")
+                v.suspected_errors.append(SuspectedError(
+                    kind="scale", accession_number=v.accession_number, form=v.form, filed=v.filed, value=v.value,
+                    reason=f"{_fmt(v.value)} is {why}. Shown as filed; check the filing before using it."))
+            elif revised:
+                v.suspected_errors.append(SuspectedError(
+                    kind="scale", accession_number=v.original_accession, filed=v.original_filed or v.filed,
+                    value=v.original_value,
+                    reason=f"{v.original_accession} first reported {_fmt(v.original_value)}, {_times(revised)} times "
+                           f"the {_fmt(v.value)} that stands and is in line with {what}: a scale error in that "
+                           "filing, corrected since."))
+
+
+def _anchor(v: FactValue, group: list[FactValue], i: int, cover: dict[str, float]) -> tuple:
+    """(figure, what it is, tolerance) a value is judged against, or (None, "", 0) when nothing agrees."""
+    if v.matched_tag != COVER_TAG and v.accession_number in cover:
+        # Decisive even when neighbours share the error (NVIDIA's 2009-2011 10-Qs, a run of them). An
+        # authorised or weighted count may run a few times the outstanding one.
+        return cover[v.accession_number], f"the cover-page count of the same filing ({v.accession_number})", AGREE
+    near = [n.value for n in group[max(0, i - NEIGHBOURS):i] + group[i + 1:i + 1 + NEIGHBOURS]
+            if n.value and (n.value > 0) == (v.value > 0) and not n.pre_split_ratio]
+    if len(near) >= 2 and max(map(abs, near)) <= AGREE * min(map(abs, near)):
+        return median(near), "its neighbours in the series", NEAR
+    return None, "", 0.0
+
+
+def _about_thousandfold(value: float | int, anchor: float | int, within: float) -> int | None:
+    """1000 or 1000000 when ``value`` is that many times off ``anchor`` (either way), within a factor ``within``."""
+    if not value or not anchor or (value > 0) != (anchor > 0):
+        return None
+    ratio = abs(value) / abs(anchor)
+    ratio = max(ratio, 1 / ratio)
+    for factor in (1000, 1_000_000):
+        if factor / within <= ratio <= factor * within:
+            return factor
+    return None
+
+
+def _cover_counts(facts: CompanyFacts) -> dict[str, float]:
+    """accession -> the cover-page share count it reports (classes added up)."""
+    body = facts.tag(COVER_TAG)
+    out: dict[str, float] = defaultdict(float)
+    for r in (body or {}).get("units", {}).get("shares", []):
+        out[r[3]] += r[2]
+    return dict(out)
+
+
+def _tracks_cover(values: list[FactValue], cover: dict[str, float]) -> bool:
+    """Whether a share series normally runs near the cover-page count (outstanding, weighted, issued shares).
+
+    Option grants or forfeitures are legitimately a thousandth of the count: those
+    series are judged by their neighbours alone.
+    """
+    ratios = [v.value / cover[v.accession_number] for v in values
+              if v.accession_number in cover and cover[v.accession_number] and v.value]
+    return len(ratios) >= 4 and 1 / AGREE <= median(ratios) <= AGREE

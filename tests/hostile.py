@@ -1,0 +1,164 @@
+"""A loopback SEC that answers one path in a hostile way and everything else from the corpus.
+
+``HostileServer(corpus).start()``; ``srv.arm(path, mode)`` makes every GET of ``path``
+(``/data.sec.gov/...``, as EDGAR_MIRROR lays it out) misbehave in one of :data:`MODES`;
+other paths are served by the corpus mirror's own rules (tests/mirror.py). ``srv.hits``
+counts the requests that reached each armed path.
+
+The modes are the ways a broken or hostile upstream answered 200 with something wrong
+(issue 16):
+
+- ``shape``: valid JSON of the wrong shape (``body`` given to :meth:`arm`, e.g. a ticker
+  file holding only NVIDIA, or companyfacts of another company);
+- ``nan``: the path's corpus JSON with every numeric ``val`` replaced by NaN;
+- ``deep``: JSON nested 200,000 levels deep;
+- ``gzip-bomb``: 1 MB of gzip that inflates to 1 GiB of zeros;
+- ``endless``: a chunked body that never ends;
+- ``huge-length``: a declared Content-Length of 2 GiB, then a trickle;
+- ``trickle-headers``: the status line, then one header byte every ``interval`` seconds;
+- ``trickle-body``: full headers, then one body byte every ``interval`` seconds;
+- ``redirect``: 302 to a host that is not the SEC's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import zlib
+from collections import Counter
+from functools import lru_cache
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from mirror import LoopbackServer, MirrorServer
+
+MODES = ("shape", "nan", "deep", "gzip-bomb", "endless", "huge-length", "trickle-headers", "trickle-body",
+         "redirect")
+BOMB_INFLATED = 1 << 30  # 1 GiB of zeros
+OFF_HOST = "https://evil.example.com/collect"
+
+
+@lru_cache(maxsize=1)
+def gzip_bomb() -> bytes:
+    """About 1 MB of gzip that inflates to BOMB_INFLATED bytes (built once per process)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, zlib.MAX_WBITS | 16)
+    zeros = bytes(1 << 20)
+    parts = [packer.compress(zeros) for _ in range(BOMB_INFLATED >> 20)]
+    parts.append(packer.flush())
+    return b"".join(parts)
+
+
+def deep_json(levels: int = 200_000) -> bytes:
+    return b"[" * levels + b"]" * levels
+
+
+def nan_json(raw: bytes) -> bytes:
+    """The document with every numeric "val" made NaN (Python's json writes NaN as a bare literal)."""
+    return re.sub(rb'"val":\s*-?[0-9][0-9.eE+-]*', b'"val":NaN', raw)
+
+
+class HostileServer(LoopbackServer):
+    def __init__(self, corpus: Path, *, interval: float = 0.3):
+        self.corpus = MirrorServer(corpus)  # its rules, not its socket
+        self.interval = interval
+        self.armed: dict[str, tuple[str, bytes | None]] = {}
+        self.hits: Counter = Counter()
+        self.stop_event = threading.Event()
+        super().__init__()
+
+    def stop(self) -> None:
+        self.stop_event.set()  # ends the endless and trickling answers still being written
+        super().stop()
+        self.corpus.httpd.server_close()  # never started: only its rules were used
+
+    def arm(self, path: str, mode: str, body: bytes | dict | list | None = None) -> None:
+        assert mode in MODES, mode
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode()
+        self.armed[path] = (mode, body)
+
+    # -- serving ---------------------------------------------------------------------------
+
+    def _handle(self, h: BaseHTTPRequestHandler) -> None:
+        path = h.path if h.path in self.armed else urlsplit(h.path).path
+        if path not in self.armed:
+            status, headers, body = self.corpus._respond(h.path)
+            headers.pop("_local", None)
+            self._send(h, status, headers, body)
+            return
+        self.hits[path] += 1
+        mode, body = self.armed[path]
+        try:
+            getattr(self, "_" + mode.replace("-", "_"))(h, path, body)
+        except OSError:  # the client gave up: that is the point
+            pass
+
+    def _send(self, h, status: int, headers: dict, body: bytes) -> None:
+        h.send_response(status)
+        for k, v in headers.items():
+            h.send_header(k, v)
+        h.send_header("Content-Length", str(len(body)))
+        h.end_headers()
+        h.wfile.write(body)
+
+    def _corpus_bytes(self, path: str) -> bytes:
+        local = self.corpus.resolve(path)
+        assert local is not None, f"{path} is not in the corpus"
+        return local.read_bytes()
+
+    def _shape(self, h, path, body):
+        self._send(h, 200, {"Content-Type": "application/json"}, body or b"{}")
+
+    def _nan(self, h, path, body):
+        self._send(h, 200, {"Content-Type": "application/json"}, nan_json(body or self._corpus_bytes(path)))
+
+    def _deep(self, h, path, body):
+        self._send(h, 200, {"Content-Type": "application/json"}, deep_json())
+
+    def _gzip_bomb(self, h, path, body):
+        self._send(h, 200, {"Content-Type": "application/json", "Content-Encoding": "gzip"}, gzip_bomb())
+
+    def _endless(self, h, path, body):
+        h.send_response(200)
+        h.send_header("Content-Type", "application/json")
+        h.send_header("Transfer-Encoding", "chunked")
+        h.end_headers()
+        chunk = b" " * 65536
+        frame = f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n"
+        h.wfile.write(b"6\r\n[1,2,3\r\n")
+        while not self.stop_event.is_set():
+            h.wfile.write(frame)
+
+    def _huge_length(self, h, path, body):
+        h.send_response(200)
+        h.send_header("Content-Type", "application/json")
+        h.send_header("Content-Length", str(2 << 30))
+        h.end_headers()
+        h.wfile.write(b'{"cik": ')
+        self._trickle(h, b"1" * 10_000)
+
+    def _trickle_headers(self, h, path, body):
+        h.wfile.write(b"HTTP/1.1 200 OK\r\n")
+        h.wfile.flush()
+        self._trickle(h, b"X-Pad: " + b"a" * 10_000)
+
+    def _trickle_body(self, h, path, body):
+        payload = body or self._corpus_bytes(path)
+        h.send_response(200)
+        h.send_header("Content-Type", "application/json")
+        h.send_header("Content-Length", str(len(payload)))
+        h.end_headers()
+        self._trickle(h, payload)
+
+    def _trickle(self, h, data: bytes) -> None:
+        for i in range(len(data)):
+            if self.stop_event.wait(self.interval):
+                return
+            h.wfile.write(data[i:i + 1])
+            h.wfile.flush()
+
+    def _redirect(self, h, path, body):
+        self._send(h, 302, {"Location": OFF_HOST, "Content-Type": "text/html"}, b"<a href=x>moved</a>")
+

@@ -1,0 +1,119 @@
+"""Pointer or content (is_reference), decided by what a section holds (issue 15, section 4).
+
+Real filings from the corpus, read straight from disk (no client); each case names its filing. The
+whole labelled set (evals/section_references.tsv, made by reading every section of every corpus
+filing) is scored here too, against a stated bar.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from edgar_cli.documents.pointers import pointer_sentence
+from edgar_cli.documents.references import analyse
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "evals"))
+import score_sections as SS  # noqa: E402
+
+BAR = 0.95  # precision and recall of is_reference, on each split
+
+
+@pytest.fixture(scope="module")
+def filings(corpus):
+    """document id (accession number, or fixture name) -> (TextDocument, Outline), every corpus filing once."""
+    return SS.parse_all(Path(corpus))
+
+
+def pointer(filings, document: str, item: str):
+    doc, outline = filings[document]
+    s = next(x for x in outline.sections if x.item == item)
+    return analyse(doc, outline, s)
+
+
+# --- real content is never "reference only" --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("document, item, why", [
+    ("0000320193-24-000123", "2", "Apple FY2024: 'The Company's headquarters is located in Cupertino'"),
+    ("0000320193-25-000079", "2", "Apple FY2025: the same properties paragraph"),
+    ("0000051143-25-000015", "2", "IBM: 'corporate headquarters are located at an owned site in Armonk'"),
+    ("0000796343-25-000004", "2", "Adobe: headquarters in San Jose, ending with 'See Note 18'"),
+    ("0001045810-25-000023", "2", "NVIDIA FY2025: facilities described, one 'refer to Note 17' sentence at the end"),
+    ("0001045810-23-000017", "2", "NVIDIA FY2023: the same, with 'refer to Note 3'"),
+    ("0000051143-25-000015", "9A", "IBM: the controls evaluation, then one reference sentence"),
+    ("0000320187-25-000047", "3", "NIKE: no material pending proceedings, then 'Refer to Note 16'"),
+    ("0000200406-25-000038", "5", "J&J: record holders and repurchases, the rest by reference"),
+    ("0000072971-25-000066", "5", "Wells Fargo: listing, holders, dividends, repurchases; performance graph by reference"),
+    ("0000200406-25-000038", "12", "J&J: the equity compensation plan table beside a proxy pointer"),
+    ("hubs/10q/hubs-10-q-2025-08-06.html", "II-6", "HubSpot: an exhibit list 'filed or incorporated by reference'"),
+])
+def test_sections_that_hold_content_are_not_pointers(filings, document, item, why):
+    assert pointer(filings, document, item) is None, why
+
+
+# --- pointers that used to be missed ------------------------------------------------------------------------
+
+
+def test_boeings_item_3_incorporates_note_22_by_reference(filings):
+    # 0000012927-25-000015: "We incorporate by reference into this Item our disclosures made in Note 22 ..."
+    p = pointer(filings, "0000012927-25-000015", "3")
+    assert p is not None and p.target.startswith("Note 22") and p.section == "financial_statements"
+
+
+@pytest.mark.parametrize("document, item", [
+    ("0001065280-25-000323", "II-1A"),  # Netflix Q2 2025: no material changes from the 10-K's risk factors
+    ("Oracle.10-Q.html", "II-1A"),  # consider the factors discussed in the 10-K; boilerplate only
+    ("unp/10q/unp-10-q-2025-07-24.html", "I-3"),  # no material changes to the 10-K's market-risk disclosures
+    ("xom/10q/xom-10-q-2025-08-04.html", "I-3"),  # "does not differ materially from" the 10-K's Item 7A
+    ("ba/10q/ba-10-q-2025-07-29.html", "I-3"),  # no significant changes since December 31, 2024
+])
+def test_a_10q_item_that_only_says_nothing_changed_since_the_10k_points_to_the_10k(filings, document, item):
+    p = pointer(filings, document, item)
+    assert p is not None and "Form 10-K" in p.target and p.section is None
+
+
+def test_a_10q_risk_factor_update_with_new_risks_is_content(filings):
+    # NVIDIA Q2 FY2026 (0001045810-25-000209) and Boeing Q2 2025 add risk factors beside the pointer.
+    assert pointer(filings, "0001045810-25-000209", "II-1A") is None
+    assert pointer(filings, "ba/10q/ba-10-q-2025-07-29.html", "II-1A") is None
+
+
+def test_part_iii_pointers_to_the_proxy_statement_stay_pointers(filings):
+    for item in ("10", "11", "12", "13", "14"):  # NVIDIA FY2025, 0001045810-25-000023
+        p = pointer(filings, "0001045810-25-000023", item)
+        assert p is not None and "proxy statement" in p.target, item
+
+
+# --- the sentence rule, by hand --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Our headquarters is located in Santa Clara, California.", False),
+    ("The Company's headquarters is located in Cupertino, California.", False),
+    ("For additional information regarding obligations under leases, refer to Note 17 of the Notes to the "
+     "Consolidated Financial Statements in Part IV, Item 15 of this Annual Report on Form 10-K.", True),
+    ("We incorporate by reference into this Item our disclosures made in Note 22 to our Consolidated Financial "
+     "Statements.", True),
+    ("There have been no material changes from the risk factors previously disclosed under the heading \u201cRisk "
+     "Factors\u201d in the Company\u2019s Annual Report on Form 10-K.", True),
+    ("There were no changes in our internal control over financial reporting during the quarter.", False),
+    ("The information required by this Item will be included in the 2025 Proxy Statement, and is incorporated "
+     "herein by reference.", True),
+])
+def test_a_pointer_sentence_names_where_its_information_is(sentence, expected):
+    assert pointer_sentence(sentence) is expected
+
+
+# --- the labelled set ----------------------------------------------------------------------------------------
+
+
+def test_is_reference_scores_above_the_bar_on_every_corpus_section(corpus, filings):
+    scores, problems = SS.score_references(Path(corpus), parsed=filings)
+    assert problems == []  # every section found has a label, every label a section
+    for split in ("dev", "held_out"):
+        sc = scores[split]
+        assert sc.precision >= BAR and sc.recall >= BAR, (split, sc.line(), sc.wrong)
+    assert scores["all"].tp + scores["all"].fn >= 150  # the set holds real pointers, not only content
