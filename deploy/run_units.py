@@ -6,8 +6,8 @@
 For each instance it reads the unit's ``[Service]`` section as systemd would — ``EnvironmentFile=``,
 ``Environment=`` (in order, later ones win), ``ExecStart=`` with ``%i`` the instance — and starts the
 command with the current user (``User=``/``Group=`` and the sandboxing lines need systemd and are
-skipped). Paths under /var/ become paths under ``--root``; the program is ``--edgar`` (default: the
-``edgar`` beside this Python). ``--engines`` starts a throwaway Redis and PostgreSQL (tests/engines.py)
+skipped). Paths under /var/ and /run/ become paths under ``--root``; the program is ``--edgar``
+(default: the ``edgar`` beside this Python). ``--engines`` starts a throwaway Redis and PostgreSQL (tests/engines.py)
 and points EDGAR_REDIS_URL / EDGAR_INDEX_URL at them. It waits until every instance's ``/healthz``
 answers, prints one line per instance, and stops them all on Ctrl-C.
 """
@@ -89,8 +89,8 @@ def unit_command(instance: str, *, unit: Path = UNIT, env_file: Path | None = No
     if not argv:
         raise ValueError(f"{unit} has no ExecStart")
     argv[0] = edgar or str(Path(sys.executable).with_name("edgar"))
-    env = {k: re.sub(r"^/var/", f"{root}/var/", v) for k, v in env.items()}
-    for k in ("EDGAR_CACHE_DIR", "EDGAR_DATA_DIR"):
+    env = {k: re.sub(r"^/(var|run)/", rf"{root}/\1/", v) for k, v in env.items()}
+    for k in ("EDGAR_CACHE_DIR", "EDGAR_DATA_DIR", "EDGAR_RATELIMIT_DIR"):
         if k in env:
             Path(env[k]).mkdir(parents=True, exist_ok=True)
     env.update(extra_env or {})

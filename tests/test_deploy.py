@@ -82,6 +82,10 @@ def test_the_systemd_units_run_as_plain_processes_sharing_redis_and_postgres(htt
     assert argv[1:] == ["serve-mcp", "--transport", "streamable-http", "--host", "127.0.0.1", "--port", ports[0],
                         "--stateless", "--json-response"]
     assert env["EDGAR_CACHE_DIR"] == f"{tmp_path}/var/cache/edgar/{ports[0]}" and env["EDGAR_MCP_TOKEN"] == TOKEN
+    # one host bucket for every replica of the host (the units' PrivateTmp would otherwise give one each)
+    assert env["EDGAR_RATELIMIT_DIR"] == f"{tmp_path}/run/edgar-ratelimit"
+    assert run_units.unit_command(ports[1], env_file=env_file, root=tmp_path)[1]["EDGAR_RATELIMIT_DIR"] == \
+        env["EDGAR_RATELIMIT_DIR"]
     procs = run_units.start(ports, env_file=env_file, root=tmp_path, extra_env={"EDGAR_MIRROR": mirror.url,
                                                                                  "EDGAR_TODAY": "2026-07-01"})
     try:

@@ -71,6 +71,8 @@ class Hosts:
         for k, mine in enumerate(tasks):
             full = dict(os.environ, EDGAR_MIRROR=mirror.url, EDGAR_CACHE_DIR=str(tmp / f"host{k}" / "cache"),
                         EDGAR_CONFIG_DIR=str(tmp / f"host{k}" / "config"), EDGAR_RATE_SHARE="3",
+                        # each "host" has its own host bucket (sec/ratelimit.py), the one it falls back to
+                        EDGAR_RATELIMIT_DIR=str(tmp / f"host{k}" / "ratelimit"),
                         EDGAR_NONINTERACTIVE="1", **(env or {}))
             if redis_url:
                 full["EDGAR_REDIS_URL"] = redis_url
@@ -273,3 +275,82 @@ def test_json_logs_carry_the_fallback_warning_and_nothing_else_on_stderr(edgar, 
     assert any("shared rate limit" in w and "cannot be reached" in w for w in warned)
     assert any("shared cache" in w for w in warned)
     assert any(x["event"] == "ratelimit_pause" and x["reason"] == "redis unreachable" for x in lines)
+
+
+def test_a_hanging_redis_holds_the_limit_and_every_answer_stays_right(mirror, small_files, tmp_path):
+    """Redis stopped (SIGSTOP: it accepts connections and answers nothing, unlike a dead one) for seven
+    seconds mid-run (past two socket timeouts of 2 s), then resumed: the hosts wait out a socket timeout, keep to their shares, return to
+    the shared budget, and finish in bounded time with every body right."""
+    import signal
+
+    import redis
+    from engines import RedisServer
+
+    own = RedisServer().start()
+    try:
+        redis.Redis.from_url(own.url).set("edgar:ratelimit:ready", 0)
+        files = sorted(small_files)[:45]
+        hosts = Hosts(mirror, own.url, tmp_path, _split(files, 3, 15), callers=10)
+        before = len(mirror.log)
+        t0 = hosts.start()
+        _wait(lambda: len(mirror.log) - before >= 10, 30)
+        own.proc.send_signal(signal.SIGSTOP)
+        time.sleep(7)
+        own.proc.send_signal(signal.SIGCONT)
+        results, errs = hosts.finish()
+        elapsed = time.time() - t0
+    finally:
+        if own.proc is not None and own.proc.poll() is None:
+            own.proc.send_signal(signal.SIGCONT)
+        own.stop()
+    arrivals = [e.t for e in mirror.log[before:]]
+    assert len(arrivals) == 45 and max_in_one_second(arrivals) <= 10
+    assert elapsed < 40, elapsed  # 45 requests, a 7 s hang, socket timeouts of 2 s: not one per request
+    for got in results:
+        assert len(got) == 15 and all(r["error"] is None and r["sha256"] == small_files[r["url"]] for r in got)
+    assert any("cannot be reached" in err for err in errs), errs
+
+
+# --- nothing invalid is shared: the client validates before Redis as before the disk ----------------
+
+
+@pytest.fixture(scope="module")
+def hostile(corpus):
+    from hostile import HostileServer
+
+    with HostileServer(corpus) as srv:
+        yield srv
+
+
+@pytest.mark.parametrize("mode", ["nan", "deep", "trickle-body"])
+def test_an_invalid_or_late_answer_reaches_neither_redis_nor_the_disk(hostile, redis_db, tmp_path, monkeypatch,
+                                                                     mode):
+    import stamina
+
+    import reliability_kit as K
+    from edgar_cli.errors import EdgarError
+    from edgar_cli.sec import transport
+    from edgar_cli.sec.companyfacts import load_company_facts
+    from edgar_cli.sec.redis_shared import RedisCache
+
+    url, r = redis_db
+    monkeypatch.setenv("EDGAR_REDIS_URL", url)
+    monkeypatch.setattr("edgar_cli.sec.client.REQUEST_TIMEOUT", 5.0)
+    monkeypatch.setattr(transport, "REQUEST_DEADLINE", 2.0)  # the trickle is cut off by the deadline
+    facts_path = "/data.sec.gov/api/xbrl/companyfacts/CIK0001045810.json"
+    hostile.armed.clear()
+    hostile.arm(facts_path, mode)
+    client = K.make_client(hostile.url, tmp_path / "cache")
+    try:
+        assert isinstance(client.cache, RedisCache)
+        started = time.monotonic()
+        with stamina.set_testing(True, attempts=2), pytest.raises(EdgarError) as info:
+            load_company_facts(client, 1045810)
+        assert info.value.code == "upstream_unavailable" and time.monotonic() - started < 15
+        assert list(r.scan_iter("edgar:cache:*")) == [] and K.cache_entries(tmp_path / "cache") == {}
+        hostile.armed.clear()  # the SEC answers properly again: stored in both, NVIDIA's own facts
+        facts = load_company_facts(client, 1045810)
+        assert facts.cik == 1045810 and r.exists("edgar:cache:facts:0001045810")
+    finally:
+        hostile.armed.clear()
+        client.close()

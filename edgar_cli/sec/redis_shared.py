@@ -16,8 +16,9 @@ When Redis cannot be reached, the process falls back to the local limiter (the h
 ``EDGAR_RATE_SHARE`` requests per second (default 2; set it to at most 10 divided by the number of
 hosts), with a warning, never to an unlimited client. Every change of footing is followed by a pause
 of two windows (2.4 s) with no grant, so grants made on the old footing and grants on the new one never
-share a window: a process pauses when it falls back and when Redis answers it again (it asks before it
-uses each local grant, so it returns to the shared budget at its next request); and a Redis that is
+share a window: a process pauses when it falls back and when Redis answers it again (one thread
+asks every half second, before it uses a local grant, so no local grant is used long after Redis is
+back, and a Redis that hangs rather than refusing costs one caller a timeout per probe); and a Redis that is
 new or was emptied (restarted, flushed: it holds no ``ready`` key) grants nothing to anyone until two
 windows after the first request it sees, since the grants it held are gone.
 
@@ -56,7 +57,12 @@ DEFAULT_SHARE = 2  # requests/second per host without Redis: five hosts stay wit
 PREFIX = "edgar:"
 CACHE_TTL = 30 * 24 * 3600  # seconds; freshness is decided by the client, this only bounds memory
 PAUSE_WINDOWS = 2  # windows without a grant after any change of footing
-RETRY_REDIS_EVERY = 1.0  # seconds between attempts to reach Redis again (cache; the limiter asks per grant)
+RETRY_REDIS_EVERY = 1.0  # seconds between attempts to reach Redis again (the cache)
+# Seconds between the limiter's attempts to reach Redis again while it uses local grants: one thread
+# asks at a time, so a Redis that hangs (not refusing, not answering) costs one caller a socket timeout
+# per probe rather than every caller one per request. Kept below PAUSE_WINDOWS windows less one: local
+# grants made without asking end before the first shared grant after Redis answers again.
+PROBE_EVERY = 0.5
 _FORMAT = b"1"
 
 # KEYS: grants zset, "since" key (when this Redis first counted a grant, on its clock). ARGV: limit,
@@ -175,6 +181,8 @@ class RedisLimiter:
         self._lock = threading.Lock()
         self._degraded = False
         self._resume_at = 0.0  # monotonic: no grant before this (a pause after a change of footing)
+        self._probing = threading.Lock()  # held by the one thread asking Redis whether it is back
+        self._next_probe = 0.0  # monotonic
         self.pauses = 0  # changes of footing seen (for tests and logs)
 
     @property
@@ -199,11 +207,17 @@ class RedisLimiter:
                    f"this host keeps to {self._share} requests/s ({SHARE_ENV}) until Redis answers again")
 
     def _recovered(self) -> bool:
-        """In fallback: does Redis answer now? If so, back to the shared budget after a pause."""
+        """In fallback: does Redis answer now? If so, back to the shared budget after a pause. Asked by
+        one thread at a time, at most every PROBE_EVERY seconds; the others go on with local grants."""
+        if time.monotonic() < self._next_probe or not self._probing.acquire(blocking=False):
+            return False
         try:
             self._ready(keys=self._keys[1:], args=[PAUSE_WINDOWS * self._window_ms])
         except Exception:  # redis.RedisError, OSError: still down
             return False
+        finally:
+            self._next_probe = time.monotonic() + PROBE_EVERY
+            self._probing.release()
         with self._lock:
             if self._degraded:
                 self._degraded = False
@@ -224,8 +238,8 @@ class RedisLimiter:
             self._wait_pause()
             if self._degraded:
                 slot = self._local.acquire()  # type: ignore[union-attr]
-                if self._recovered():
-                    continue  # back on Redis: this local slot goes unused
+                if not self._degraded or self._recovered():
+                    continue  # back on Redis (this thread saw it, or another did): the local slot goes unused
                 if time.monotonic() < self._resume_at:
                     continue  # another thread changed the footing meanwhile
                 return "local:" + slot
@@ -245,6 +259,8 @@ class RedisLimiter:
             if self._local is not None:
                 self._local.done(name)
             return
+        if self._degraded:
+            return  # Redis is down (or hangs): the caller's response is not held up to say so again
         try:
             self._done(keys=self._keys[:1], args=[name])
         except Exception as exc:
@@ -269,14 +285,29 @@ class RedisCache:
         self._prefix = f"{prefix}cache:"
         self._ttl = ttl
         self._warn = warn or _warn_stderr
-        self._down_until = 0.0  # monotonic: Redis is not asked again before this
+        self._down_until = 0.0  # monotonic: Redis is not asked again before this (0: it answers)
+        self._down_lock = threading.Lock()
         self._warned = False
 
     def _key(self, key: str) -> str:
         return self._prefix + key
 
     def _up(self) -> bool:
-        return self.enabled and time.monotonic() >= self._down_until
+        """Ask Redis? Yes while it answers; once it failed, one caller every RETRY_REDIS_EVERY seconds
+        (the others read this host's copy meanwhile, so a Redis that hangs holds up one call, not all)."""
+        if not self.enabled:
+            return False
+        if self._down_until == 0.0:
+            return True
+        with self._down_lock:
+            now = time.monotonic()
+            if now < self._down_until:
+                return False
+            self._down_until = now + RETRY_REDIS_EVERY  # this caller asks; _answered() clears it
+            return True
+
+    def _answered(self) -> None:
+        self._down_until = 0.0
 
     def _failed(self, exc: Exception) -> None:
         self._down_until = time.monotonic() + RETRY_REDIS_EVERY
@@ -297,6 +328,7 @@ class RedisCache:
             return local
         try:
             shared_at = self._redis.hget(self._key(key), "t")
+            self._answered()
             if shared_at is None or (local is not None and local.stored_at >= float(shared_at)):
                 return local
             raw = self._redis.hgetall(self._key(key))
@@ -328,6 +360,7 @@ class RedisCache:
                 pipe.hset(self._key(key), mapping=record)
                 pipe.expire(self._key(key), self._ttl)
                 pipe.execute()
+            self._answered()
         except Exception as exc:
             self._failed(exc)
 
