@@ -354,3 +354,17 @@ def test_an_invalid_or_late_answer_reaches_neither_redis_nor_the_disk(hostile, r
     finally:
         hostile.armed.clear()
         client.close()
+
+
+def test_a_malformed_redis_url_or_a_missing_client_is_an_error_with_a_code(edgar, tmp_path, monkeypatch):
+    from edgar_cli.errors import EdgarError
+    from edgar_cli.sec.redis_shared import connect
+
+    r = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json",
+              env={"EDGAR_REDIS_URL": "http://ops:hunter2@cache.internal/0", "EDGAR_CACHE_DIR": str(tmp_path / "c")})
+    assert r.rc == 2 and r.json()["error"]["code"] == "invalid_argument"
+    assert "EDGAR_REDIS_URL" in r.json()["error"]["message"] and "hunter2" not in r.out + r.err
+    monkeypatch.setitem(sys.modules, "redis", None)  # the team extra not installed
+    with pytest.raises(EdgarError) as info:
+        connect("redis://127.0.0.1:6379/0")
+    assert info.value.code == "invalid_argument" and "edgar-cli[team]" in info.value.suggestion

@@ -134,10 +134,21 @@ def rate_share() -> int:
 def connect(url: str):
     """A redis-py client that fails fast (one immediate retry, short timeouts): a Redis that is down
     must cost a request milliseconds, not seconds."""
-    import redis
-    from redis.backoff import NoBackoff
-    from redis.retry import Retry
+    from ..errors import EdgarError
 
+    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
+    if scheme not in ("redis", "rediss", "unix"):
+        raise EdgarError("invalid_argument", f"{URL_ENV} must be a redis://, rediss:// or unix:// URL, not "
+                         f"{redact(url)!r}.", f"Set it to redis://host:6379/0, or unset it to keep this host's own "
+                         "rate limit and cache.")
+    try:
+        import redis
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+    except ImportError:
+        raise EdgarError("invalid_argument", f"{URL_ENV} is set but the Redis client is not installed.",
+                         f"Install it (pip install 'edgar-cli[team]'), or unset {URL_ENV} to keep this host's own "
+                         "rate limit and cache.") from None
     return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=2.0, retry=Retry(NoBackoff(), 1),
                                 health_check_interval=15)
 
