@@ -241,7 +241,7 @@ def test_the_redis_cache_checks_every_entry_and_falls_back_to_the_disk(redis_db,
 
 def test_no_url_means_no_redis_and_no_psycopg(mirror, tmp_path):
     """One user, no EDGAR_REDIS_URL or EDGAR_INDEX_URL: a lookup, a search of the local index and the
-    index listing import neither client library."""
+    index listing import neither client library, nor edgar's modules for them."""
     code = (
         "import json, sys\n"
         "from edgar_cli.entry import main\n"
@@ -251,7 +251,8 @@ def test_no_url_means_no_redis_and_no_psycopg(mirror, tmp_path):
         "        main(args)\n"
         "    except SystemExit:\n"
         "        pass\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('redis', 'psycopg', 'psycopg_pool'))))\n")
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('redis', 'psycopg', 'psycopg_pool')\n"
+        "                        or m in ('edgar_cli.sec.redis_shared', 'edgar_cli.index.pg_store'))))\n")
     env = {k: v for k, v in os.environ.items() if k not in ("EDGAR_REDIS_URL", "EDGAR_INDEX_URL")}
     env.update(EDGAR_MIRROR=mirror.url, EDGAR_CACHE_DIR=str(tmp_path / "cache"), EDGAR_INDEX=str(tmp_path / "i.sqlite"))
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
