@@ -16,11 +16,16 @@ When Redis cannot be reached, the process falls back to the local limiter (the h
 ``EDGAR_RATE_SHARE`` requests per second (default 2; set it to at most 10 divided by the number of
 hosts), with a warning, never to an unlimited client. Every change of footing is followed by a pause
 of two windows (2.4 s) with no grant, so grants made on the old footing and grants on the new one never
-share a window: a process pauses when it falls back and when Redis answers it again (one thread
-asks every half second, before it uses a local grant, so no local grant is used long after Redis is
-back, and a Redis that hangs rather than refusing costs one caller a timeout per probe); and a Redis that is
-new or was emptied (restarted, flushed: it holds no ``ready`` key) grants nothing to anyone until two
-windows after the first request it sees, since the grants it held are gone.
+share a window: a process pauses when it falls back, and when Redis answers it again Redis grants
+nothing *to anyone* for the pause (the ``ready`` key), so a host that never saw the outage is not
+granted beside another's last local grants. A process asks Redis before it uses each local grant (one
+thread at a time, the others waiting for that answer), so a local grant is only used after Redis failed
+to answer; a Redis that hangs rather than refusing makes that a socket timeout per local grant (slow,
+never a burst). A Redis that hangs (SIGSTOP, a long fork) and then answers the
+calls it held is a change of footing too: a grant or re-stamp that took over :data:`SLOW_CALL` counts as
+a failure and its grant goes unused. A Redis that is new or was emptied (restarted, flushed: it holds no
+``ready`` key) grants nothing to anyone until two windows after the first request it sees, since the
+grants it held are gone.
 
 **The cache** (:class:`RedisCache`): the same entries as the disk cache (sec/cache.py) — raw responses
 and the parsed companyfacts blobs — with the same record: the payload, when it was stored and its
@@ -58,11 +63,10 @@ PREFIX = "edgar:"
 CACHE_TTL = 30 * 24 * 3600  # seconds; freshness is decided by the client, this only bounds memory
 PAUSE_WINDOWS = 2  # windows without a grant after any change of footing
 RETRY_REDIS_EVERY = 1.0  # seconds between attempts to reach Redis again (the cache)
-# Seconds between the limiter's attempts to reach Redis again while it uses local grants: one thread
-# asks at a time, so a Redis that hangs (not refusing, not answering) costs one caller a socket timeout
-# per probe rather than every caller one per request. Kept below PAUSE_WINDOWS windows less one: local
-# grants made without asking end before the first shared grant after Redis answers again.
-PROBE_EVERY = 0.5
+# A grant or re-stamp that took longer than this (seconds; they take a millisecond) came from a Redis
+# that hung: other hosts may have fallen back meanwhile, so it is treated as a failure and the grant
+# goes unused (Redis counted it, which only makes the budget smaller for a moment).
+SLOW_CALL = 1.0
 _FORMAT = b"1"
 
 # KEYS: grants zset, "since" key (when this Redis first counted a grant, on its clock). ARGV: limit,
@@ -89,14 +93,15 @@ redis.call('ZADD', KEYS[1], now, ARGV[3])
 redis.call('PEXPIRE', KEYS[1], window * 4)
 return {1, 0}
 """
-# KEYS: "ready" key. ARGV: pause ms. A process back from fallback asks this first: a Redis that was
-# emptied starts its pause now, while the process makes its own.
+# KEYS: "ready" key. ARGV: pause ms. A process back from fallback asks this first: no grant to anyone
+# for the pause from now (it may have used local grants until a moment ago, and a host that never saw
+# the outage would otherwise be granted beside them), whether or not the Redis was emptied.
 _READY = """
 if redis.replicate_commands then redis.replicate_commands() end
-if not redis.call('GET', KEYS[1]) then
-  local t = redis.call('TIME')
-  redis.call('SET', KEYS[1], tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + tonumber(ARGV[1]))
-end
+local t = redis.call('TIME')
+local until_ms = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + tonumber(ARGV[1])
+local ready = tonumber(redis.call('GET', KEYS[1]))
+if not ready or ready < until_ms then redis.call('SET', KEYS[1], until_ms) end
 return 1
 """
 # KEYS: grants zset. ARGV: member. Moves the grant to now (never earlier), if it is still there.
@@ -193,7 +198,6 @@ class RedisLimiter:
         self._degraded = False
         self._resume_at = 0.0  # monotonic: no grant before this (a pause after a change of footing)
         self._probing = threading.Lock()  # held by the one thread asking Redis whether it is back
-        self._next_probe = 0.0  # monotonic
         self.pauses = 0  # changes of footing seen (for tests and logs)
 
     @property
@@ -218,17 +222,16 @@ class RedisLimiter:
                    f"this host keeps to {self._share} requests/s ({SHARE_ENV}) until Redis answers again")
 
     def _recovered(self) -> bool:
-        """In fallback: does Redis answer now? If so, back to the shared budget after a pause. Asked by
-        one thread at a time, at most every PROBE_EVERY seconds; the others go on with local grants."""
-        if time.monotonic() < self._next_probe or not self._probing.acquire(blocking=False):
-            return False
-        try:
-            self._ready(keys=self._keys[1:], args=[PAUSE_WINDOWS * self._window_ms])
-        except Exception:  # redis.RedisError, OSError: still down
-            return False
-        finally:
-            self._next_probe = time.monotonic() + PROBE_EVERY
-            self._probing.release()
+        """In fallback: does Redis answer now? If so, back to the shared budget after a pause. Asked
+        before every local grant is used, one thread at a time (the others wait for its answer rather
+        than use a local grant meanwhile): a local grant is only ever used after Redis failed to answer."""
+        with self._probing:
+            if not self._degraded:
+                return True  # another thread's probe found Redis back while this one waited
+            try:
+                self._ready(keys=self._keys[1:], args=[PAUSE_WINDOWS * self._window_ms])
+            except Exception:  # redis.RedisError, OSError: still down
+                return False
         with self._lock:
             if self._degraded:
                 self._degraded = False
@@ -249,16 +252,21 @@ class RedisLimiter:
             self._wait_pause()
             if self._degraded:
                 slot = self._local.acquire()  # type: ignore[union-attr]
-                if not self._degraded or self._recovered():
+                if self._recovered():
                     continue  # back on Redis (this thread saw it, or another did): the local slot goes unused
                 if time.monotonic() < self._resume_at:
                     continue  # another thread changed the footing meanwhile
                 return "local:" + slot
+            asked = time.monotonic()
             try:
                 granted, wait_ms = self._grant(keys=self._keys, args=[self._rate, self._window_ms, name, pause_ms])
             except Exception as exc:  # redis.RedisError (ConnectionError, TimeoutError, BusyLoadingError), OSError
                 self._fall_back(exc)
                 continue
+            took = time.monotonic() - asked
+            if took > SLOW_CALL:
+                self._fall_back(TimeoutError(f"a grant took {took:.1f} s"))
+                continue  # the late grant goes unused
             if int(granted):
                 return "redis:" + name
             time.sleep(min(int(wait_ms), 250) / 1000 + random.random() * 0.02)
@@ -272,8 +280,12 @@ class RedisLimiter:
             return
         if self._degraded:
             return  # Redis is down (or hangs): the caller's response is not held up to say so again
+        asked = time.monotonic()
         try:
             self._done(keys=self._keys[:1], args=[name])
+            took = time.monotonic() - asked
+            if took > SLOW_CALL:
+                self._fall_back(TimeoutError(f"a re-stamp took {took:.1f} s"))
         except Exception as exc:
             self._fall_back(exc)
 
