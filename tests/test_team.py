@@ -280,8 +280,9 @@ def test_json_logs_carry_the_fallback_warning_and_nothing_else_on_stderr(edgar, 
 
 def test_a_hanging_redis_holds_the_limit_and_every_answer_stays_right(mirror, small_files, tmp_path):
     """Redis stopped (SIGSTOP: it accepts connections and answers nothing, unlike a dead one) for seven
-    seconds mid-run (past two socket timeouts of 2 s), then resumed: the hosts wait out a socket timeout, keep to their shares, return to
-    the shared budget, and finish in bounded time with every body right."""
+    seconds mid-run (past two socket timeouts of 2 s), then resumed, answering every call it held: the
+    hosts wait out the timeouts, keep to their shares, leave the late grants unused, return to the shared
+    budget, and finish in bounded time with every body right."""
     import signal
 
     import redis
