@@ -407,9 +407,9 @@ def index_remove_cmd(
 ) -> None:
     """Remove filings from the local text index: by company, by accession number, or all."""
     from .capabilities.local_index import index_remove
-    from .index.store import index_path
+    from .index.store import index_location
 
-    if all_filings and not confirm(f"Remove every filing from the local index {index_path()}?", yes=yes):
+    if all_filings and not confirm(f"Remove every filing from the local index {index_location()}?", yes=yes):
         sys.stderr.write("Nothing was removed.\n")
         return
     run(lambda: index_remove(list(companies or []) or None, accession_numbers=list(accession or []) or None,

@@ -342,6 +342,10 @@ def announce_server(transport: str, host: str, port: int, allowed_hosts: list[st
         where = f"streamable HTTP at http://{host if ':' not in host else f'[{host}]'}:{port}/mcp"
     else:
         return  # serve() refuses it
-    if not quiet():
+    from .logs import json_logs, log_event
+
+    if json_logs():
+        log_event("serving", transport=transport, where=where)
+    elif not quiet():
         sys.stderr.write(f"edgar: serving MCP over {where}; Ctrl-C to stop.\n")
         sys.stderr.flush()

@@ -107,6 +107,9 @@ def main(argv: list[str] | None = None) -> None:
     if not isinstance(stderr, _QuietOnClosedPipe):
         sys.stderr = _QuietOnClosedPipe(stderr)
     args = list(sys.argv[1:] if argv is None else argv)
+    from .logs import configure
+
+    configure()  # JSON lines on stderr with EDGAR_LOG_FORMAT=json; otherwise nothing changes
     try:
         bad = _undecodable(args)
         if bad is not None:

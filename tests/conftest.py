@@ -57,7 +57,8 @@ def ratelimit_dir(tmp_path_factory) -> Path:
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path, monkeypatch, ratelimit_dir):
     """Every test gets its own cache and config dirs, a User-Agent and a pinned date."""
-    for var in ("EDGAR_MIRROR", "EDGAR_NO_CACHE", "EDGAR_DEBUG", "SEC_USER_AGENT"):
+    for var in ("EDGAR_MIRROR", "EDGAR_NO_CACHE", "EDGAR_DEBUG", "SEC_USER_AGENT", "EDGAR_INDEX_URL",
+                "EDGAR_REDIS_URL", "EDGAR_LOG_FORMAT"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("EDGAR_CONFIG_DIR", str(tmp_path / "config"))
@@ -76,6 +77,52 @@ def isolated_env(tmp_path, monkeypatch, ratelimit_dir):
     yield
     set_client(None)
     set_surface("mcp")
+
+
+@pytest.fixture
+def keyword_only(monkeypatch):
+    """No chunk vectors and no embedder: searches of the local index are BM25 only."""
+    from edgar_cli.index import embeddings as E
+
+    monkeypatch.setenv("EDGAR_SEMANTIC", "0")
+    E.set_embedder(None)
+    yield
+    E.set_embedder(None)
+
+
+def _engine_or_skip(missing: str | None) -> None:
+    """Skip with the reason a server cannot run here; fail instead under EDGAR_REQUIRE_ENGINES=1 (CI)."""
+    if missing is None:
+        return
+    if os.environ.get("EDGAR_REQUIRE_ENGINES") == "1":
+        pytest.fail(f"EDGAR_REQUIRE_ENGINES=1 but {missing}")
+    pytest.skip(missing)
+
+
+def _module_missing(name: str) -> str | None:
+    import importlib.util
+
+    return None if importlib.util.find_spec(name) else f"the {name} package is not installed (pip install -e '.[dev]')"
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A throwaway PostgreSQL server for the session (tests/engines.py); tests use their own schemas."""
+    from engines import PostgresServer, postgres_missing
+
+    _engine_or_skip(postgres_missing() or _module_missing("psycopg") or _module_missing("psycopg_pool"))
+    with PostgresServer() as pg:
+        yield pg
+
+
+@pytest.fixture(scope="session")
+def redis_server():
+    """A throwaway redis-server for the session (tests/engines.py); tests use their own key prefixes."""
+    from engines import RedisServer, redis_missing
+
+    _engine_or_skip(redis_missing() or _module_missing("redis"))
+    with RedisServer() as server:
+        yield server
 
 
 @pytest.fixture

@@ -180,8 +180,9 @@ def test_config_show_lists_every_setting_and_file_with_where_it_came_from(edgar,
     env = {"EDGAR_DATA_DIR": str(tmp_path / "data"), "EDGAR_INDEX": None}
     r = edgar("config", "show", "--json", env=env)
     rows = {s["setting"]: s for s in r.json()["settings"]}
-    assert set(rows) == {"user_agent", "mirror", "cache", "config_file", "cache_dir", "ratelimit_bucket", "data_dir",
-                         "index", "today", "debug", "interactive"}
+    assert set(rows) == {"user_agent", "mirror", "cache", "config_file", "cache_dir", "ratelimit_bucket", "redis",
+                         "data_dir", "index", "today", "debug", "interactive"}
+    assert rows["redis"]["value"].startswith("none")
     assert rows["user_agent"]["source"] == "SEC_USER_AGENT" and rows["mirror"]["source"] == "EDGAR_MIRROR"
     assert rows["index"]["value"] == str(tmp_path / "data" / "index.sqlite") and rows["index"]["source"] == "data_dir"
     assert rows["today"] == {"setting": "today", "value": "2026-07-01", "source": "EDGAR_TODAY",

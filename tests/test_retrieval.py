@@ -57,14 +57,6 @@ def stores(mirror, tmp_path_factory):
     client.close()
 
 
-@pytest.fixture
-def keyword_only(monkeypatch):
-    monkeypatch.setenv("EDGAR_SEMANTIC", "0")
-    E.set_embedder(None)
-    yield
-    E.set_embedder(None)
-
-
 # --- statistics that do not depend on what else is indexed --------------------------------------------
 
 

@@ -74,7 +74,7 @@ def config_show() -> ConfigReport:
     from pathlib import Path
 
     from ..config import data_dir
-    from ..index.store import index_path
+    from ..index.store import index_location, index_path, index_url
 
     client = get_client()
     settings = client.settings
@@ -102,8 +102,11 @@ def config_show() -> ConfigReport:
         path_row("config_file", config_file(), _from("EDGAR_CONFIG_DIR"), "EDGAR_CONFIG_DIR"),
         path_row("cache_dir", cache, _from("EDGAR_CACHE_DIR"), "EDGAR_CACHE_DIR"),
         path_row("ratelimit_bucket", bucket_place / DB_NAME, bucket_source, "EDGAR_RATELIMIT_DIR"),
+        _redis_row(),
         path_row("data_dir", data_dir(), _from("EDGAR_DATA_DIR"), "EDGAR_DATA_DIR"),
-        path_row("index", index_path(), "EDGAR_INDEX" if os.environ.get("EDGAR_INDEX") else "data_dir", "EDGAR_INDEX"),
+        (ConfigSetting(setting="index", value=index_location(), source="EDGAR_INDEX_URL", variable="EDGAR_INDEX_URL")
+         if index_url() else
+         path_row("index", index_path(), "EDGAR_INDEX" if os.environ.get("EDGAR_INDEX") else "data_dir", "EDGAR_INDEX")),
         ConfigSetting(setting="today", value=settings.clock().date().isoformat(),
                       source=_from("EDGAR_TODAY", "system clock"), variable="EDGAR_TODAY"),
         ConfigSetting(setting="debug", value="on" if os.environ.get("EDGAR_DEBUG") == "1" else "off",
@@ -112,3 +115,16 @@ def config_show() -> ConfigReport:
                       source=interactive_source, variable="EDGAR_NONINTERACTIVE"),
     ]
     return ConfigReport(settings=rows, warnings=warnings)
+
+
+def _redis_row() -> ConfigSetting:
+    """Where the rate limit and the cache are shared across hosts (EDGAR_REDIS_URL), if anywhere."""
+    from ..sec.redis_shared import SHARE_ENV, rate_share, redact, redis_url
+
+    url = redis_url()
+    if url is None:
+        return ConfigSetting(setting="redis", value="none: the rate limit and the cache are this host's",
+                             source="default", variable="EDGAR_REDIS_URL")
+    return ConfigSetting(setting="redis", value=f"{redact(url)} (rate limit and cache shared; without it this host "
+                         f"keeps to {rate_share()} requests/s, {SHARE_ENV})", source="EDGAR_REDIS_URL",
+                         variable="EDGAR_REDIS_URL")

@@ -19,7 +19,7 @@ from ..index.store import (
     DocumentRecord,
     FilingRecord,
     IndexStore,
-    SqliteStore,
+    open_index,
 )
 from ..models import IndexedFiling, IndexListing, IndexUpdate, SkippedFiling
 from ..sec import submissions as S
@@ -37,7 +37,7 @@ def versions() -> str:
 
 
 def open_store(store: IndexStore | None = None) -> IndexStore:
-    return store if store is not None else SqliteStore()
+    return store if store is not None else open_index()
 
 
 def _filed(f: Any) -> date | None:
@@ -490,7 +490,7 @@ def index_list(*, store: IndexStore | None = None) -> IndexListing:
     available = E.get_embedder() is not None
     if not available:
         notes.append("Search is keyword-only (BM25): " + E.unavailable_reason() + ".")
-    models = st.vector_models() if isinstance(st, SqliteStore) else {}
+    models = st.vector_models()
     return IndexListing(index_path=st.location, exists=st.exists(), filings=[as_model(r) for r in records],
                         filings_total=len(records), chunks_total=sum(r.chunks for r in records),
                         size_bytes=st.size_bytes() if st.exists() else 0, semantic_available=available,

@@ -45,6 +45,44 @@ def index_path() -> Path:
     return data_dir() / "index.sqlite"
 
 
+def index_url() -> str | None:
+    """``EDGAR_INDEX_URL`` (a ``postgresql://`` URL for a shared index), or None for the SQLite file."""
+    return (os.environ.get("EDGAR_INDEX_URL") or "").strip() or None
+
+
+def open_index(url: str | None = None) -> "IndexStore":
+    """The index in force: PostgreSQL when ``url`` (default ``EDGAR_INDEX_URL``) is a ``postgresql://``
+    URL, else the SQLite file (:func:`index_path`). psycopg is imported only for a PostgreSQL URL."""
+    url = url or index_url()
+    if not url:
+        return SqliteStore()
+    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
+    if scheme in ("postgresql", "postgres"):
+        from .pg_store import PostgresStore
+
+        return PostgresStore(url)
+    from ..errors import EdgarError
+
+    raise EdgarError("invalid_argument", f"EDGAR_INDEX_URL must be a postgresql:// URL, not {url.split('://')[0]!r}.",
+                     "Set it to postgresql://user:password@host:5432/database, or unset it (and set EDGAR_INDEX "
+                     "for another SQLite file).")
+
+
+def index_location() -> str:
+    """Where the index in force lives, for messages: the SQLite path or the URL without its password."""
+    url = index_url()
+    if not url:
+        return str(index_path())
+    from ..errors import EdgarError
+
+    try:
+        return open_index(url).location
+    except EdgarError:  # not a postgresql:// URL: shown as given (the command that uses it says what is wrong)
+        from .pg_store import redact
+
+        return redact(url)
+
+
 # --- records ---------------------------------------------------------------------------------------
 
 
@@ -137,6 +175,69 @@ def bm25_term(tf: float, length: float, avg_length: float) -> float:
     return tf * (BM25_K1 + 1) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * length / max(avg_length, 1e-9)))
 
 
+def filing_postings(documents: Sequence["DocumentRecord"], chunks: Sequence["ChunkRecord"]
+                    ) -> tuple[dict[str, bytes], bytes, float]:
+    """A filing's keyword index: ({term: packed postings}, packed chunk lengths, average chunk length).
+
+    The postings of a term are the 0-based orders (uint32) of the filing's chunks holding it, then their
+    term counts (float32, a heading term counting ``HEADING_WEIGHT`` extra); lengths are float32."""
+    from array import array
+
+    from .analysis import term_counts
+
+    labels = {d.doc_id: d.label for d in documents}
+    post: dict[str, tuple[array, array]] = {}
+    lens = array("f")
+    for k, c in enumerate(chunks):
+        counts, n = term_counts(c.text)
+        extra, _ = term_counts(" ".join(x for x in (labels.get(c.doc_id, ""), c.heading) if x))
+        for t in extra:
+            counts[t] = counts.get(t, 0) + HEADING_WEIGHT
+        lens.append(float(n))
+        for t, tf in counts.items():
+            ords, tfs = post.setdefault(t, (array("I"), array("f")))
+            ords.append(k)
+            tfs.append(float(tf))
+    avg = (sum(lens) / len(lens)) if lens else 0.0
+    return {t: o.tobytes() + f.tobytes() for t, (o, f) in post.items()}, lens.tobytes(), avg
+
+
+def rank_postings(weights: dict[str, float], rows: Sequence[tuple[str, str, bytes]],
+                  stats: dict[str, tuple[int, float, bytes]], allowed: dict[str, set[int]] | None,
+                  ) -> tuple[dict[tuple[str, int], float], dict[tuple[str, int], list[str]]]:
+    """BM25 with per-filing statistics (see IndexStore.keyword) over postings rows (term, accession,
+    packed postings) and filing stats {accession: (chunks, average length, packed lengths)}; ``allowed``
+    ({accession: chunk orders}) keeps only those chunks. Returns ({(accession, order): score},
+    {(accession, order): query terms held}). Rows are summed in (term, accession) order, so every backend
+    adds the same floats in the same order."""
+    from array import array
+
+    score: dict[tuple[str, int], float] = {}
+    held: dict[tuple[str, int], list[str]] = {}
+    lengths: dict[str, array] = {}
+    for term, acc, data in sorted(rows, key=lambda r: (r[0], r[1])):
+        if acc not in stats:
+            continue
+        n, avg, packed = stats[acc]
+        ln = lengths.get(acc)
+        if ln is None:
+            ln = lengths[acc] = array("f")
+            ln.frombytes(packed)
+        half = len(data) // 2
+        ords, tfs = array("I"), array("f")
+        ords.frombytes(data[:half])
+        tfs.frombytes(data[half:])
+        w = weights[term] * bm25_idf(n, len(ords))
+        ok = allowed.get(acc, set()) if allowed is not None else None
+        for o, tf in zip(ords, tfs):
+            if ok is not None and o not in ok:
+                continue
+            key = (acc, o)
+            score[key] = score.get(key, 0.0) + w * bm25_term(tf, ln[o], avg)
+            held.setdefault(key, []).append(term)
+    return score, held
+
+
 class IndexStore(Protocol):
     """What search and indexing need from a store; SQLite here (:class:`SqliteStore`), PostgreSQL or a
     search engine for a bigger corpus.
@@ -155,11 +256,13 @@ class IndexStore(Protocol):
       table or ``tsvector`` positions give tf; df and N per accession are a GROUP BY or a stats table;
       ``ts_rank`` alone also qualifies, as it uses no collection statistics, but it is not BM25.)
       Hits carry the query terms they hold.
-    - ``keyword(..., mode="phrase")`` via ``phrase``: chunks holding the words consecutively (a
-      candidate set; search_documents checks the order itself).
+    - ``phrase(words, filters, limit)``: chunks holding the words consecutively and in order (ignoring
+      case and punctuation), ranked like ``keyword`` with weight 1 per term of the phrase.
+      :class:`PostingsSearch` implements both over stored postings: a backend that stores them gives
+      the same hits and the same scores, to the last bit, as SQLite.
     - ``vectors(filters, model)``: (chunk id, float32 vector) of the chunks passing the filters that have
-      a vector of ``model``; ``cached_vectors(hashes, model)``: vectors already stored for chunk text
-      hashes (re-indexing embeds only new text).
+      a vector of ``model``, in (accession, chunk order) order; ``cached_vectors(hashes, model)``: vectors
+      already stored for chunk text hashes (re-indexing embeds only new text).
     - reading: ``chunks``, ``neighbours``, ``document``, ``documents_of``, ``doc_labels``, ``chunk_spans``,
       ``filings``, ``vector_models``, ``size_bytes``, ``exists``, and ``location`` for messages.
     Filters (company CIKs, excluded CIKs, forms, filing dates, sections) restrict which chunks may be
@@ -202,6 +305,74 @@ class IndexStore(Protocol):
     def size_bytes(self) -> int: ...
 
 
+PHRASE_CANDIDATES = 50_000  # most chunks a phrase search reads before checking the words' order
+
+
+class PostingsSearch:
+    """``keyword`` and ``phrase`` over per-filing postings, the same for every backend that stores them
+    (SQLite, PostgreSQL): a backend provides ``_read`` (a connection) and the reads below."""
+
+    def _read(self): ...  # a context manager yielding a connection
+
+    def _filing_accessions(self, conn, filters: Filters) -> list[str]: ...
+
+    def _filing_stats(self, conn, accessions: list[str]) -> dict[str, tuple[int, float, bytes]]: ...
+
+    def _postings(self, conn, terms: list[str], accessions: list[str]) -> list[tuple[str, str, bytes]]: ...
+
+    def _section_orders(self, conn, accessions: list[str], sections: Sequence[str]) -> dict[str, set[int]]: ...
+
+    def _chunk_ids(self, conn, keys: list[tuple[str, int]]) -> dict[tuple[str, int], str]: ...
+
+    def _phrase_candidates(self, conn, words: list[str], filters: Filters) -> list[tuple[str, int, str]]: ...
+
+    def keyword(self, weights: dict[str, float], filters: Filters, limit: int) -> list[Hit]:
+        """Chunks holding any of the weighted terms, best first, by BM25 with statistics of each chunk's own
+        filing (see IndexStore); each hit lists the query terms it holds."""
+        if not weights:
+            return []
+        with self._read() as conn:
+            accs = self._filing_accessions(conn, filters)
+            if not accs:
+                return []
+            stats = self._filing_stats(conn, accs)
+            rows = self._postings(conn, list(weights), accs)
+            allowed = self._section_orders(conn, accs, filters.sections) if filters.sections else None
+            score, held = rank_postings(weights, rows, stats, allowed)
+            top = sorted(score, key=lambda k: (-score[k], k))[:int(limit)]
+            ids = self._chunk_ids(conn, top)
+        return [Hit(ids[k], score[k], tuple(held[k])) for k in top if k in ids]
+
+    def phrase(self, phrase: Sequence[str], filters: Filters, limit: int) -> list[Hit]:
+        """Chunks holding the words consecutively and in order (ignoring case and punctuation), best first
+        by BM25 of the phrase's terms with per-filing statistics, like ``keyword``: so the order is the
+        same on every backend and a filtered answer does not depend on what else is indexed.
+
+        The backend's full-text index gives candidates (words are never query syntax); the order of the
+        words is checked here."""
+        from .analysis import terms
+        from .ranking import find_phrase
+
+        words = [w for w in phrase if w]
+        if not words:
+            return []
+        with self._read() as conn:
+            found: dict[str, set[int]] = {}
+            for acc, o, text in self._phrase_candidates(conn, words, filters):
+                if find_phrase(text, words):
+                    found.setdefault(acc, set()).add(o)
+            if not found:
+                return []
+            accs = sorted(found)
+            weights = {t: 1.0 for t in terms(" ".join(words))}
+            rows = self._postings(conn, list(weights), accs) if weights else []
+            score, held = rank_postings(weights, rows, self._filing_stats(conn, accs), found)
+            keys = [(a, o) for a in accs for o in found[a]]
+            top = sorted(keys, key=lambda k: (-score.get(k, 0.0), k))[:int(limit)]
+            ids = self._chunk_ids(conn, top)
+        return [Hit(ids[k], score.get(k, 0.0), tuple(held.get(k, ()))) for k in top if k in ids]
+
+
 # --- SQLite ----------------------------------------------------------------------------------------
 
 _SCHEMA = """
@@ -238,7 +409,7 @@ def _never_written(exc: sqlite3.OperationalError) -> bool:
     return "no such table" in str(exc)
 
 
-class SqliteStore:
+class SqliteStore(PostingsSearch):
     """The embedded store: one SQLite file with FTS5 (BM25) and float32 vectors."""
 
     def __init__(self, path: Path | str | None = None):
@@ -301,24 +472,8 @@ class SqliteStore:
                        chunks: Sequence[ChunkRecord], vectors: dict[str, bytes] | None) -> None:
         """Delete the filing's rows and insert these, in one transaction. ``vectors``: chunk text hash ->
         float32 vector of model ``filing.embedding_model`` (hashes already cached may be left out)."""
-        from array import array
-
-        from .analysis import term_counts
-
         filing.indexed_at = filing.indexed_at or datetime.now(UTC).isoformat(timespec="seconds")
-        labels = {d.doc_id: d.label for d in documents}
-        post: dict[str, tuple[array, array]] = {}
-        lens = array("f")
-        for k, c in enumerate(chunks):
-            counts, n = term_counts(c.text)
-            extra, _ = term_counts(" ".join(x for x in (labels.get(c.doc_id, ""), c.heading) if x))
-            for t in extra:
-                counts[t] = counts.get(t, 0) + HEADING_WEIGHT
-            lens.append(float(n))
-            for t, tf in counts.items():
-                ords, tfs = post.setdefault(t, (array("I"), array("f")))
-                ords.append(k)
-                tfs.append(float(tf))
+        post, lens, avg = filing_postings(documents, chunks)
         with self._connect(write=True) as conn:
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -338,9 +493,8 @@ class SqliteStore:
                          c.heading, k, c.hash))
                     conn.execute("INSERT INTO chunk_fts (rowid, text) VALUES (?, ?)", (cur.lastrowid, c.text))
                 conn.executemany("INSERT INTO postings VALUES (?,?,?)",
-                                 [(t, filing.accession, o.tobytes() + f.tobytes()) for t, (o, f) in post.items()])
-                conn.execute("INSERT INTO filing_stats VALUES (?,?,?,?)",
-                             (filing.accession, len(chunks), (sum(lens) / len(lens)) if lens else 0.0, lens.tobytes()))
+                                 [(t, filing.accession, data) for t, data in post.items()])
+                conn.execute("INSERT INTO filing_stats VALUES (?,?,?,?)", (filing.accession, len(chunks), avg, lens))
                 if vectors and filing.embedding_model:
                     conn.executemany("INSERT OR REPLACE INTO vec_cache VALUES (?,?,?)",
                                      [(h, filing.embedding_model, v) for h, v in vectors.items()])
@@ -422,88 +576,74 @@ class SqliteStore:
             args = [*args, *(f" {s} " for s in filters.sections)]
         return sql, args
 
-    def keyword(self, weights: dict[str, float], filters: Filters, limit: int) -> list[Hit]:
-        """Chunks holding any of the weighted terms, best first, by BM25 with statistics of each chunk's own
-        filing (see IndexStore); each hit lists the query terms it holds."""
-        from array import array
+    # reads for PostingsSearch.keyword / phrase ----------------------------------------------------------
 
-        if not weights:
-            return []
+    def _read(self):
+        return self._connect()
+
+    @staticmethod
+    def _in(values: Sequence) -> str:
+        return ",".join("?" * len(values))
+
+    def _filing_accessions(self, conn, filters: Filters) -> list[str]:
         where, args = self._filing_where(filters)
-        with self._connect() as conn:
-            accs = [r[0] for r in conn.execute(f"SELECT f.accession FROM filings f WHERE 1=1{where}", args)]
-            if not accs:
-                return []
-            stats = {}
-            for acc, n, avg, lens in conn.execute(
-                    f"SELECT accession, n, avg_len, lens FROM filing_stats WHERE accession IN ({','.join('?' * len(accs))})",
-                    accs):
-                ln = array("f")
-                ln.frombytes(lens)
-                stats[acc] = (n, avg, ln)
-            terms = list(weights)
-            rows = conn.execute(
-                f"SELECT term, accession, data FROM postings WHERE term IN ({','.join('?' * len(terms))}) "
-                f"AND accession IN ({','.join('?' * len(accs))})", [*terms, *accs]).fetchall()
-            allowed: dict[str, set[int]] | None = None
-            if filters.sections:
-                swhere = " OR ".join("instr(sections, ?) > 0" for _ in filters.sections)
-                allowed = {}
-                for acc, o in conn.execute(
-                        f"SELECT accession, ord FROM chunks WHERE accession IN ({','.join('?' * len(accs))}) "
-                        f"AND ({swhere})", [*accs, *(f" {s} " for s in filters.sections)]):
-                    allowed.setdefault(acc, set()).add(o)
-            score: dict[tuple[str, int], float] = {}
-            held: dict[tuple[str, int], list[str]] = {}
-            for term, acc, data in rows:
-                n, avg, ln = stats[acc]
-                half = len(data) // 2
-                ords, tfs = array("I"), array("f")
-                ords.frombytes(data[:half])
-                tfs.frombytes(data[half:])
-                w = weights[term] * bm25_idf(n, len(ords))
-                ok = allowed.get(acc, set()) if allowed is not None else None
-                for o, tf in zip(ords, tfs):
-                    if ok is not None and o not in ok:
-                        continue
-                    key = (acc, o)
-                    score[key] = score.get(key, 0.0) + w * bm25_term(tf, ln[o], avg)
-                    held.setdefault(key, []).append(term)
-            top = sorted(score, key=lambda k: (-score[k], k))[:int(limit)]
-            ids: dict[tuple[str, int], str] = {}
-            by_acc: dict[str, list[int]] = {}
-            for acc, o in top:
-                by_acc.setdefault(acc, []).append(o)
-            for acc, ords_ in by_acc.items():
-                for s_ in range(0, len(ords_), 500):
-                    part = ords_[s_:s_ + 500]
-                    for cid, o in conn.execute(f"SELECT chunk_id, ord FROM chunks WHERE accession = ? AND ord IN "
-                                               f"({','.join('?' * len(part))})", [acc, *part]):
-                        ids[(acc, o)] = cid
-        return [Hit(ids[k], score[k], tuple(held[k])) for k in top if k in ids]
+        return [r[0] for r in conn.execute(f"SELECT f.accession FROM filings f WHERE 1=1{where}", args)]
 
-    def phrase(self, phrase: Sequence[str], filters: Filters, limit: int) -> list[Hit]:
-        """Chunks holding the words as an FTS5 phrase (candidates: search checks the exact order and words).
+    def _filing_stats(self, conn, accessions: list[str]) -> dict[str, tuple[int, float, bytes]]:
+        out = {}
+        for s_ in range(0, len(accessions), 500):
+            part = accessions[s_:s_ + 500]
+            out.update({acc: (n, avg, lens) for acc, n, avg, lens in conn.execute(
+                f"SELECT accession, n, avg_len, lens FROM filing_stats WHERE accession IN ({self._in(part)})", part)})
+        return out
 
-        The words become one quoted FTS5 string (ranking.fts_query): user text is never FTS5 syntax."""
+    def _postings(self, conn, terms: list[str], accessions: list[str]) -> list[tuple[str, str, bytes]]:
+        rows = []
+        for s_ in range(0, len(accessions), 500):
+            part = accessions[s_:s_ + 500]
+            rows += conn.execute(f"SELECT term, accession, data FROM postings WHERE term IN ({self._in(terms)}) "
+                                 f"AND accession IN ({self._in(part)})", [*terms, *part]).fetchall()
+        return rows
+
+    def _section_orders(self, conn, accessions: list[str], sections: Sequence[str]) -> dict[str, set[int]]:
+        swhere = " OR ".join("instr(sections, ?) > 0" for _ in sections)
+        allowed: dict[str, set[int]] = {}
+        for s_ in range(0, len(accessions), 500):
+            part = accessions[s_:s_ + 500]
+            for acc, o in conn.execute(f"SELECT accession, ord FROM chunks WHERE accession IN ({self._in(part)}) "
+                                       f"AND ({swhere})", [*part, *(f" {s} " for s in sections)]):
+                allowed.setdefault(acc, set()).add(o)
+        return allowed
+
+    def _chunk_ids(self, conn, keys: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
+        by_acc: dict[str, list[int]] = {}
+        for acc, o in keys:
+            by_acc.setdefault(acc, []).append(o)
+        ids: dict[tuple[str, int], str] = {}
+        for acc, ords in by_acc.items():
+            for s_ in range(0, len(ords), 500):
+                part = ords[s_:s_ + 500]
+                for cid, o in conn.execute(f"SELECT chunk_id, ord FROM chunks WHERE accession = ? AND ord IN "
+                                           f"({self._in(part)})", [acc, *part]):
+                    ids[(acc, o)] = cid
+        return ids
+
+    def _phrase_candidates(self, conn, words: list[str], filters: Filters) -> list[tuple[str, int, str]]:
+        """Chunks matching the words as one quoted FTS5 phrase (ranking.fts_query: user text is never FTS5
+        syntax); FTS5 stems, so these are a superset of the exact phrase."""
         from .ranking import fts_query
 
-        match = fts_query(list(phrase), "phrase")
-        if not match:
-            return []
         where, args = self._where(filters)
-        with self._connect() as conn:
-            rows = conn.execute(
-                "SELECT c.chunk_id, bm25(chunk_fts) AS s FROM chunk_fts JOIN chunks c ON c.rowid = chunk_fts.rowid "
-                f"WHERE chunk_fts MATCH ?{where} ORDER BY s LIMIT ?", [match, *args, int(limit)]).fetchall()
-        return [Hit(cid, -float(s)) for cid, s in rows]
+        return conn.execute(
+            "SELECT c.accession, c.ord, f.text FROM chunk_fts f JOIN chunks c ON c.rowid = f.rowid "
+            f"WHERE chunk_fts MATCH ?{where} LIMIT ?", [fts_query(words, "phrase"), *args, PHRASE_CANDIDATES]).fetchall()
 
     def vectors(self, filters: Filters, model: str) -> list[tuple[str, bytes]]:
         """(chunk id, its float32 vector of model ``model``) for chunks passing the filters that have one."""
         where, args = self._where(filters)
         with self._connect() as conn:
             return conn.execute(f"SELECT c.chunk_id, v.vec FROM chunks c JOIN vec_cache v ON v.hash = c.hash "
-                                f"AND v.model = ? WHERE c.hash != ''{where}", [model, *args]).fetchall()
+                                f"AND v.model = ? WHERE c.hash != ''{where} ORDER BY c.accession, c.ord", [model, *args]).fetchall()
 
     def cached_vectors(self, hashes: Sequence[str], model: str) -> dict[str, bytes]:
         """Vectors of model ``model`` already stored for these chunk text hashes."""

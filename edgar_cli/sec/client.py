@@ -6,7 +6,9 @@ Everything that reaches data.sec.gov, www.sec.gov or efts.sec.gov goes through
 - a declared "Name email" User-Agent on every request (the SEC answers 403
   without one);
 - at most 10 requests per second across every edgar process of the user on
-  the host, whatever their cache directories (sec/ratelimit.py);
+  the host, whatever their cache directories (sec/ratelimit.py), or across
+  every host sharing ``EDGAR_REDIS_URL`` (sec/redis_shared.py, which also
+  puts the cache in Redis in front of the disk cache);
 - 429, 5xx, dropped connections, timeouts and truncated, damaged or invalid
   bodies are retried with exponential backoff and jitter (stamina), honouring
   Retry-After, for at most 4 attempts and 30 seconds of waiting; then
@@ -209,6 +211,10 @@ class SecClient:
         self._limiter = limiter
         self._limiter_lock = threading.Lock()
         self.cache = DiskCache(self.settings.cache_dir, enabled=self.settings.use_cache, warn=self._warn)
+        if _redis_configured():  # Redis in front of the disk cache (sec/redis_shared.py, imported only then)
+            from .redis_shared import open_cache
+
+            self.cache = open_cache(self.cache, warn=self._warn)
         self.requests = RequestLog()
         self.memo: dict[str, Any] = {}  # per-process parsed objects (companyfacts, ticker map)
         self.memo_lock = threading.RLock()
@@ -244,7 +250,13 @@ class SecClient:
 
         with self._limiter_lock:
             if self._limiter is None:
-                self._limiter = RateLimiter.shared(warn=self._warn)
+                if _redis_configured():  # one budget across hosts (sec/redis_shared.py)
+                    from .redis_shared import open_limiter
+
+                    self._limiter = open_limiter(lambda rate: RateLimiter.shared(warn=self._warn, rate=rate),
+                                                 warn=self._warn)
+                else:
+                    self._limiter = RateLimiter.shared(warn=self._warn)
             return self._limiter
 
     def close(self) -> None:
@@ -465,8 +477,15 @@ class SecClient:
                                    encoding=resp.headers.get("Content-Encoding"), declared=declared)
 
 
+def _redis_configured() -> bool:
+    """EDGAR_REDIS_URL is set (the same test as sec/redis_shared.redis_url, without importing it)."""
+    return bool((os.environ.get("EDGAR_REDIS_URL") or "").strip())
+
+
 def _stderr_warn(message: str) -> None:
-    print(f"warning: {message}", file=sys.stderr)
+    from ..logs import warning
+
+    warning(message)  # "warning: ..." or, with EDGAR_LOG_FORMAT=json, a JSON line
 
 
 def _error_body(resp: Any) -> bytes:

@@ -106,17 +106,20 @@ class RateLimiter:
             self._private(f"the shared rate limiter at {directory} is unusable ({exc})")
 
     @classmethod
-    def shared(cls, warn: Callable[[str], None] | None = None) -> "RateLimiter":
-        """The host-wide bucket at the first usable :func:`shared_locations`, else a private share."""
+    def shared(cls, warn: Callable[[str], None] | None = None, rate: int = RATE_PER_SECOND) -> "RateLimiter":
+        """The host-wide bucket at the first usable :func:`shared_locations`, else a private share.
+
+        ``rate`` below 10 is a host's share of a budget counted elsewhere (sec/redis_shared.py's
+        fallback while Redis is down): the grants of every process on the host count against it."""
         tried = []
         for place, own in shared_locations():
             try:
                 if own:
                     _private_dir(place)
-                return cls(place, warn=warn, strict=True)
+                return cls(place, rate=rate, warn=warn, strict=True)
             except OSError as exc:
                 tried.append(f"{place}: {exc}")
-        return cls(None, warn=warn, fallback_note=f" (tried {'; '.join(tried)})")
+        return cls(None, rate=rate, warn=warn, fallback_note=f" (tried {'; '.join(tried)})")
 
     def _rates(self, rate: int):
         from pyrate_limiter import Duration, Rate

@@ -1,0 +1,85 @@
+"""Structured logs for a deployment: ``EDGAR_LOG_FORMAT=json`` turns stderr into JSON lines.
+
+Without it nothing changes: warnings are ``warning: ...`` lines for a person, and events are not
+written. With it, the warnings, the events below, ``serve-mcp``'s start line and the standard
+``logging`` records (the MCP SDK's session messages; uvicorn's, at the level the MCP server sets) are
+one JSON object per line:
+
+``{"ts": "2026-07-01T12:00:00.123Z", "level": "warning", "event": "warning", "message": "...", "pid": 7}``
+
+Events carry their own fields: ``serving`` (transport, where), ``ratelimit_pause`` (reason, seconds,
+redis), ``cache_fallback`` (redis, error). stdout is never touched (it carries data, or the stdio
+protocol). Table-mode notes of CLI commands stay plain text (they are for a person at a terminal).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+import time
+from typing import Any
+
+ENV = "EDGAR_LOG_FORMAT"
+
+
+def json_logs() -> bool:
+    return (os.environ.get(ENV) or "").strip().lower() == "json"
+
+
+def _stamp(t: float | None = None) -> str:
+    t = time.time() if t is None else t
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + f".{int(t % 1 * 1000):03d}Z"
+
+
+def _line(record: dict[str, Any]) -> str:
+    return json.dumps(record, default=str, ensure_ascii=False, separators=(",", ":"))
+
+
+def log_event(event: str, level: str = "info", **fields: Any) -> None:
+    """One JSON line on stderr for a deployment's log pipeline (only with EDGAR_LOG_FORMAT=json)."""
+    if json_logs():
+        sys.stderr.write(_line({"ts": _stamp(), "level": level, "event": event, "pid": os.getpid(), **fields}) + "\n")
+        sys.stderr.flush()
+
+
+def warning(message: str) -> None:
+    """A warning on stderr: ``warning: message``, or a JSON line with EDGAR_LOG_FORMAT=json."""
+    if json_logs():
+        log_event("warning", "warning", message=message)
+    else:
+        print(f"warning: {message}", file=sys.stderr)
+
+
+class JsonFormatter(logging.Formatter):
+    """A logging record as one JSON line (uvicorn's access records keep their fields)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {"ts": _stamp(record.created), "level": record.levelname.lower(),
+                               "event": "log", "logger": record.name, "message": record.getMessage(),
+                               "pid": record.process}
+        if record.name == "uvicorn.access" and isinstance(record.args, tuple) and len(record.args) == 5:
+            client, method, path, _version, status = record.args
+            out.update(event="http_request", client=client, method=method, path=path, status=status)
+        if record.exc_info:
+            out["exception"] = self.formatException(record.exc_info)
+        return _line(out)
+
+
+def configure() -> None:
+    """With EDGAR_LOG_FORMAT=json: JSON lines for the root logger and for uvicorn's loggers."""
+    if not json_logs():
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    if root.level == logging.NOTSET or root.level > logging.INFO:
+        root.setLevel(logging.INFO)
+    try:  # uvicorn configures its loggers from this dict when the HTTP server starts
+        import uvicorn.config as uc
+    except ImportError:
+        return
+    for name in ("default", "access"):
+        uc.LOGGING_CONFIG["formatters"][name] = {"()": "edgar_cli.logs.JsonFormatter"}

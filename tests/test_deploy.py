@@ -1,0 +1,112 @@
+"""Issue 21: the team packaging. deploy/compose.yaml is valid Compose (checked against the Compose
+Specification's JSON schema as check-jsonschema ships it: no Docker engine needed) and runs what the
+docs say; deploy/systemd's unit runs as plain processes (deploy/run_units.py) with a shared Redis and
+PostgreSQL, answers /healthz and serves a tool call to a client with the bearer token only.
+
+The unit and the compose file use the MCP server's HTTP options (--auth-token / EDGAR_MCP_TOKEN,
+--stateless, --json-response, --allowed-host, /healthz); where the installed server lacks them the
+tests that start it skip and say so.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "deploy"))
+
+TOKEN = "team-tests-token-0123456789abcdef"
+
+
+def _serve_help() -> str:
+    from conftest import edgar_command
+
+    return subprocess.run(edgar_command() + ["serve-mcp", "--help"], capture_output=True, text=True, timeout=60,
+                          env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"}).stdout
+
+
+@pytest.fixture(scope="module")
+def http_options():
+    text = _serve_help()
+    missing = [f for f in ("--auth-token", "--stateless", "--json-response", "--allowed-host") if f not in text]
+    if missing:
+        pytest.skip(f"edgar serve-mcp has no {', '.join(missing)} yet (the MCP HTTP options of branch mcp)")
+
+
+def test_the_compose_file_is_valid_compose_and_wires_the_team_deployment():
+    pytest.importorskip("check_jsonschema")
+    path = ROOT / "deploy" / "compose.yaml"
+    proc = subprocess.run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.compose-spec",
+                           str(path)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+    mcp = spec["services"]["mcp"]
+    assert mcp["deploy"]["replicas"] == 3
+    assert mcp["command"][:4] == ["edgar", "serve-mcp", "--transport", "streamable-http"]
+    env = mcp["environment"]
+    assert env["EDGAR_REDIS_URL"].startswith("redis://redis:") and env["EDGAR_INDEX_URL"].startswith("postgresql://")
+    assert "EDGAR_MCP_TOKEN" in env and env["EDGAR_LOG_FORMAT"] == "json" and int(env["EDGAR_RATE_SHARE"]) * 3 <= 10
+    assert "/healthz" in " ".join(mcp["healthcheck"]["test"])
+    assert {"redis", "postgres", "proxy"} <= set(spec["services"])
+    assert "volatile-lru" in spec["services"]["redis"]["command"]
+
+
+def test_the_compose_command_uses_options_the_server_has(http_options):
+    spec = yaml.safe_load((ROOT / "deploy" / "compose.yaml").read_text(encoding="utf-8"))
+    text = _serve_help()
+    for flag in (a for a in spec["services"]["mcp"]["command"] if a.startswith("--")):
+        assert flag in text, flag
+
+
+def test_the_systemd_units_run_as_plain_processes_sharing_redis_and_postgres(http_options, mirror, redis_server,
+                                                                             postgres, tmp_path):
+    import anyio
+    import httpx
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    import run_units
+    from engines import free_port
+
+    env_file = tmp_path / "edgar.env"
+    env_file.write_text(f'SEC_USER_AGENT="edgar-cli tests tests@example.com"\nEDGAR_MCP_TOKEN={TOKEN}\n'
+                        f"EDGAR_REDIS_URL=redis://127.0.0.1:{redis_server.port}/14\n"
+                        f"EDGAR_INDEX_URL={postgres.url}?schema=units\nEDGAR_RATE_SHARE=5\nEDGAR_LOG_FORMAT=json\n")
+    ports = [str(free_port()), str(free_port())]
+    argv, env = run_units.unit_command(ports[0], env_file=env_file, root=tmp_path)
+    assert argv[1:] == ["serve-mcp", "--transport", "streamable-http", "--host", "127.0.0.1", "--port", ports[0],
+                        "--stateless", "--json-response"]
+    assert env["EDGAR_CACHE_DIR"] == f"{tmp_path}/var/cache/edgar/{ports[0]}" and env["EDGAR_MCP_TOKEN"] == TOKEN
+    # one host bucket for every replica of the host (the units' PrivateTmp would otherwise give one each)
+    assert env["EDGAR_RATELIMIT_DIR"] == f"{tmp_path}/run/edgar-ratelimit"
+    assert run_units.unit_command(ports[1], env_file=env_file, root=tmp_path)[1]["EDGAR_RATELIMIT_DIR"] == \
+        env["EDGAR_RATELIMIT_DIR"]
+    procs = run_units.start(ports, env_file=env_file, root=tmp_path, extra_env={"EDGAR_MIRROR": mirror.url,
+                                                                                 "EDGAR_TODAY": "2026-07-01"})
+    try:
+        for port, p in procs:
+            run_units.wait_healthy(int(port), p)
+            assert httpx.post(f"http://127.0.0.1:{port}/mcp", json={}, timeout=10).status_code == 401
+
+        async def call(port: str):
+            http = httpx.AsyncClient(headers={"Authorization": f"Bearer {TOKEN}"}, timeout=60)
+            async with http, streamable_http_client(f"http://127.0.0.1:{port}/mcp", http_client=http) as streams:
+                async with ClientSession(streams[0], streams[1]) as session:
+                    await session.initialize()
+                    return await session.call_tool("get_financial_concept", {"company": "NVDA", "concept": "revenue",
+                                                                             "fiscal_year": 2024})
+
+        before = len(mirror.log)
+        first = anyio.run(call, ports[0])
+        fetched = len(mirror.log) - before
+        second = anyio.run(call, ports[1])  # the other replica: served from the shared cache
+        assert not first.is_error and first.structured_content["values"][0]["value"] == 60_922_000_000
+        assert second.structured_content["values"][0]["value"] == 60_922_000_000
+        assert fetched >= 2 and len(mirror.log) - before == fetched
+    finally:
+        run_units.stop(procs)

@@ -1,0 +1,376 @@
+"""Issue 21: a team on several hosts shares one SEC budget and one cache through Redis (EDGAR_REDIS_URL).
+
+"Hosts" are worker processes (tests/team_worker.py), each with its own cache directory, 20 concurrent
+callers and one SecClient, as three MCP server replicas on three machines would be; all share one
+throwaway redis-server (tests/engines.py; skipped with the reason when it is not installed, failing
+under EDGAR_REQUIRE_ENGINES=1 as in CI). What the SEC would see is the mirror's request log. Each test
+uses its own Redis database number. Bodies are checked against MANIFEST.tsv's SHA-256 of the corpus
+file; the concept figures are NVIDIA's FY2024 revenue, 60,922,000,000 USD (us-gaap:Revenues, 10-K
+0001045810-24-000029).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from reliability_kit import max_in_one_second  # noqa: E402
+
+NVDA_REVENUE_FY2024 = 60_922_000_000
+NVDA_FY2024_10K = "0001045810-24-000029"
+
+
+def _manifest(corpus: Path) -> dict[str, str]:
+    rows = [line.split("\t") for line in (corpus / "MANIFEST.tsv").read_text(encoding="utf-8").splitlines()[1:]]
+    return {r[0]: r[5] for r in rows if r[2] == "200" and int(r[4]) < 200_000 and "efts.sec.gov" not in r[0]
+            and "/submissions/" not in r[0]}  # submissions are asked by the concept lookups too
+
+
+@pytest.fixture(scope="module")
+def small_files(corpus) -> dict[str, str]:
+    """URL -> SHA-256 of the corpus's small files (Archives documents, indexes, ticker files)."""
+    files = _manifest(corpus)
+    assert len(files) >= 80
+    return files
+
+
+_db = iter(range(1, 16))
+
+
+@pytest.fixture
+def redis_db(redis_server):
+    """A Redis URL of a database of its own, emptied; the ratelimit's start-up pause already passed."""
+    import redis
+
+    url = f"redis://127.0.0.1:{redis_server.port}/{next(_db)}"
+    r = redis.Redis.from_url(url)
+    r.flushdb()
+    r.set("edgar:ratelimit:ready", 0)  # a Redis that has counted grants before: no start-up pause
+    yield url, r
+    r.close()
+
+
+class Hosts:
+    """Worker processes started together on one signal; ``finish()`` -> their results and stderr."""
+
+    def __init__(self, mirror, redis_url: str, tmp: Path, tasks: list[list[dict]], *, callers: int = 20,
+                 env: dict | None = None):
+        tmp.mkdir(parents=True, exist_ok=True)
+        self.go = tmp / "go"
+        self.procs = []
+        for k, mine in enumerate(tasks):
+            full = dict(os.environ, EDGAR_MIRROR=mirror.url, EDGAR_CACHE_DIR=str(tmp / f"host{k}" / "cache"),
+                        EDGAR_CONFIG_DIR=str(tmp / f"host{k}" / "config"), EDGAR_RATE_SHARE="3",
+                        # each "host" has its own host bucket (sec/ratelimit.py), the one it falls back to
+                        EDGAR_RATELIMIT_DIR=str(tmp / f"host{k}" / "ratelimit"),
+                        EDGAR_NONINTERACTIVE="1", **(env or {}))
+            if redis_url:
+                full["EDGAR_REDIS_URL"] = redis_url
+            p = subprocess.Popen([sys.executable, str(HERE / "team_worker.py"), "--callers", str(callers),
+                                  "--go-file", str(self.go)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, env=full)
+            p.stdin.write("".join(json.dumps(t) + "\n" for t in mine))
+            p.stdin.close()
+            p.stdin = None  # written: communicate() only reads
+            self.procs.append(p)
+
+    def start(self) -> float:
+        """Signal every worker once all are set up (imports and clients are not part of the run)."""
+        _wait(lambda: len(list(self.go.parent.glob("go.ready.*"))) == len(self.procs)
+              or any(p.poll() is not None for p in self.procs), 60)
+        t0 = time.time()
+        self.go.touch()
+        return t0
+
+    def finish(self, timeout: float = 120) -> tuple[list[list[dict]], list[str]]:
+        results, errs = [], []
+        for p in self.procs:
+            out, err = p.communicate(timeout=timeout)
+            assert p.returncode == 0, err[-2000:]
+            results.append([json.loads(line) for line in out.splitlines()])
+            errs.append(err)
+        return results, errs
+
+
+def _split(urls: list[str], hosts: int, each: int) -> list[list[dict]]:
+    return [[{"url": u} for u in urls[k * each:(k + 1) * each]] for k in range(hosts)]
+
+
+def test_three_hosts_under_twenty_callers_each_never_exceed_ten_requests_a_second(mirror, redis_db, small_files,
+                                                                                     tmp_path):
+    url, _r = redis_db
+    files = sorted(small_files)
+    hosts = Hosts(mirror, url, tmp_path, _split(files, 3, 20))
+    before = len(mirror.log)
+    hosts.start()
+    results, _ = hosts.finish()
+    arrivals = [e.t for e in mirror.log[before:]]
+    assert len(arrivals) == 60  # every body fetched once: nobody else had it
+    assert max_in_one_second(arrivals) <= 10
+    assert max_in_one_second(arrivals) >= 8  # the demand was there: the limit, not the callers, set the pace
+    for got in results:
+        assert len(got) == 20 and all(r["error"] is None and r["sha256"] == small_files[r["url"]] for r in got)
+
+
+def test_a_value_cached_by_one_host_is_served_to_another_without_a_request(mirror, redis_db, small_files, tmp_path):
+    url, r = redis_db
+    doc = sorted(small_files)[0]
+    tasks = [{"url": doc}, {"call": "get_financial_concept", "args": {"company": "NVDA", "concept": "revenue",
+                                                                       "fiscal_year": 2024}}]
+    first = Hosts(mirror, url, tmp_path / "a", [tasks], callers=1)
+    before = len(mirror.log)
+    first.start()
+    (a,), _ = first.finish()
+    fetched = [e.path for e in mirror.log[before:]]
+    assert any("companyfacts/CIK0001045810" in p for p in fetched) and len(fetched) >= 3
+    assert r.exists("edgar:cache:facts:0001045810")  # the parsed, compact companyfacts
+
+    second = Hosts(mirror, url, tmp_path / "b", [tasks], callers=1)  # another host: an empty cache dir
+    before = len(mirror.log)
+    second.start()
+    (b,), _ = second.finish()
+    assert [e.path for e in mirror.log[before:]] == []  # served from Redis: the SEC sees nothing
+    assert a[0]["sha256"] == b[0]["sha256"] == small_files[doc]
+    va, vb = a[1]["result"]["values"][0], b[1]["result"]["values"][0]
+    assert va["value"] == vb["value"] == NVDA_REVENUE_FY2024 and va["accession_number"] == NVDA_FY2024_10K
+    assert {k: v for k, v in va.items() if k != "data_source"} == {k: v for k, v in vb.items() if k != "data_source"}
+
+    # a damaged shared entry is never served: dropped, fetched again, right
+    key = f"edgar:cache:archive:{doc}"
+    r.hset(key, "p", b"<html>not the document</html>")
+    third = Hosts(mirror, url, tmp_path / "c", [[{"url": doc}]], callers=1)
+    before = len(mirror.log)
+    third.start()
+    (c,), _ = third.finish()
+    assert c[0]["sha256"] == small_files[doc] and len(mirror.log) - before == 1
+
+
+def test_killing_redis_mid_run_never_exceeds_the_limit_nor_returns_a_wrong_answer(mirror, small_files, tmp_path,
+                                                                                   redis_server):
+    """Redis is killed after the first dozen requests and started again (empty) a few seconds later: the
+    hosts fall back to 3 requests/s each (EDGAR_RATE_SHARE=3: three hosts), then return to the shared
+    budget; every body is the corpus file's."""
+    from engines import RedisServer
+
+    import redis
+
+    own = RedisServer().start()  # killed by this test: not the session's server
+    try:
+        redis.Redis.from_url(own.url).set("edgar:ratelimit:ready", 0)  # no start-up pause before the run
+        files = sorted(small_files)
+        hosts = Hosts(mirror, own.url, tmp_path, _split(files, 3, 20))
+        before = len(mirror.log)
+        hosts.start()
+        _wait(lambda: len(mirror.log) - before >= 12, 30)
+        own.kill()
+        killed_at = time.time()
+        _wait(lambda: len(mirror.log) - before >= 27, 60)
+        own.start()  # the same port, empty
+        results, errs = hosts.finish()
+    finally:
+        own.stop()
+    arrivals = [e.t for e in mirror.log[before:]]
+    assert len(arrivals) == 60
+    assert max_in_one_second(arrivals) <= 10
+    during = [t for t in arrivals if killed_at + 2.4 < t < killed_at + 4.4]
+    assert len(during) <= 2 * 3 * 3 + 1  # two seconds at three hosts' shares of 3/s (+ one slot's rounding)
+    for got in results:
+        assert len(got) == 20
+        assert all(r["error"] is None and r["sha256"] == small_files[r["url"]] for r in got), got
+    for err in errs:
+        assert "cannot be reached" in err and "3 requests/s" in err
+        assert "answers again" in err
+
+
+def _wait(cond, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+# --- in process: the cache's fallback, integrity and housekeeping -------------------------------------
+
+
+def test_the_redis_cache_checks_every_entry_and_falls_back_to_the_disk(redis_db, tmp_path):
+    from engines import free_port
+
+    from edgar_cli.sec.cache import DiskCache
+    from edgar_cli.sec.redis_shared import RedisCache
+
+    url, r = redis_db
+    warnings: list[str] = []
+    cache = RedisCache(url, DiskCache(tmp_path / "c1"), warn=warnings.append)
+    cache.set("archive:https://www.sec.gov/x.htm", b"<html>ten-k</html>", 1000.0, {"etag": "e1"})
+    other = RedisCache(url, DiskCache(tmp_path / "c2"), warn=warnings.append)  # another host
+    got = other.get("archive:https://www.sec.gov/x.htm")
+    assert (got.payload, got.stored_at, got.meta) == (b"<html>ten-k</html>", 1000.0, {"etag": "e1"})
+    assert 0 < r.ttl("edgar:cache:archive:https://www.sec.gov/x.htm") <= 30 * 24 * 3600
+    info = other.info()
+    assert info["entries"] == 1 and info["by_kind"] == {"archive": 1} and info["bytes"] == 18
+    key = "edgar:cache:archive:https://www.sec.gov/x.htm"
+    third = RedisCache(url, DiskCache(tmp_path / "c3"), warn=warnings.append)
+    r.hset(key, "t", "9999999999")  # a stamp that is not the one stored: damage, like a changed payload
+    assert third.get("archive:https://www.sec.gov/x.htm") is None and not r.exists(key)
+    cache.set("archive:https://www.sec.gov/x.htm", b"<html>ten-k</html>", 1000.0, {"etag": "e1"})
+    r.hset(key, "p", b"<html>ten-K</html>")
+    assert third.get("archive:https://www.sec.gov/x.htm") is None and not r.exists(key)
+    # a newer shared entry replaces this host's copy; an older one does not cross the network
+    other.set("archive:https://www.sec.gov/x.htm", b"<html>amended</html>", 2000.0)
+    assert cache.get("archive:https://www.sec.gov/x.htm").payload == b"<html>amended</html>"
+    assert DiskCache(tmp_path / "c1").get("archive:https://www.sec.gov/x.htm").stored_at == 2000.0
+    assert cache.clear() == 1 and cache.get("archive:https://www.sec.gov/x.htm") is None
+
+    down = RedisCache(f"redis://127.0.0.1:{free_port()}/0", DiskCache(tmp_path / "c4"), warn=warnings.append)
+    t0 = time.monotonic()
+    down.set("tickers:t", b"{}", 5.0)
+    assert down.get("tickers:t").payload == b"{}"  # from this host's disk
+    assert time.monotonic() - t0 < 2
+    assert sum("cannot be reached" in w for w in warnings) == 1
+
+
+def test_no_url_means_no_redis_and_no_psycopg(mirror, tmp_path):
+    """One user, no EDGAR_REDIS_URL or EDGAR_INDEX_URL: a lookup, a search of the local index and the
+    index listing import neither client library, nor edgar's modules for them."""
+    code = (
+        "import json, sys\n"
+        "from edgar_cli.entry import main\n"
+        "for args in (['concept', 'NVDA', 'revenue', '--fy', '2024', '--json'], ['index', 'list', '--json'],\n"
+        "             ['find', 'revenue', '--json']):\n"
+        "    try:\n"
+        "        main(args)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('redis', 'psycopg', 'psycopg_pool')\n"
+        "                        or m in ('edgar_cli.sec.redis_shared', 'edgar_cli.index.pg_store'))))\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("EDGAR_REDIS_URL", "EDGAR_INDEX_URL")}
+    env.update(EDGAR_MIRROR=mirror.url, EDGAR_CACHE_DIR=str(tmp_path / "cache"), EDGAR_INDEX=str(tmp_path / "i.sqlite"))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    concept, _ = json.JSONDecoder().raw_decode(proc.stdout)
+    assert concept["values"][0]["value"] == NVDA_REVENUE_FY2024
+    assert json.loads(proc.stdout.strip().splitlines()[-1]) == []
+
+
+def test_json_logs_carry_the_fallback_warning_and_nothing_else_on_stderr(edgar, tmp_path):
+    from engines import free_port
+
+    r = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json",
+              env={"EDGAR_LOG_FORMAT": "json", "EDGAR_REDIS_URL": f"redis://127.0.0.1:{free_port()}/0",
+                   "EDGAR_CACHE_DIR": str(tmp_path / "cache")})
+    assert r.rc == 0, r.err
+    assert r.json()["values"][0]["value"] == NVDA_REVENUE_FY2024
+    lines = [json.loads(line) for line in r.err.splitlines()]
+    assert lines and all({"ts", "level", "event", "pid"} <= set(x) for x in lines)
+    warned = [x["message"] for x in lines if x["event"] == "warning"]
+    assert any("shared rate limit" in w and "cannot be reached" in w for w in warned)
+    assert any("shared cache" in w for w in warned)
+    assert any(x["event"] == "ratelimit_pause" and x["reason"] == "redis unreachable" for x in lines)
+
+
+def test_a_hanging_redis_holds_the_limit_and_every_answer_stays_right(mirror, small_files, tmp_path):
+    """Redis stopped (SIGSTOP: it accepts connections and answers nothing, unlike a dead one) for seven
+    seconds mid-run (past two socket timeouts of 2 s), then resumed, answering every call it held: the
+    hosts wait out the timeouts, keep to their shares, leave the late grants unused, return to the shared
+    budget, and finish in bounded time with every body right."""
+    import signal
+
+    import redis
+    from engines import RedisServer
+
+    own = RedisServer().start()
+    try:
+        redis.Redis.from_url(own.url).set("edgar:ratelimit:ready", 0)
+        files = sorted(small_files)[:45]
+        hosts = Hosts(mirror, own.url, tmp_path, _split(files, 3, 15), callers=10)
+        before = len(mirror.log)
+        t0 = hosts.start()
+        _wait(lambda: len(mirror.log) - before >= 10, 30)
+        own.proc.send_signal(signal.SIGSTOP)
+        stopped = time.time()
+        time.sleep(7)
+        own.proc.send_signal(signal.SIGCONT)
+        resumed = time.time()
+        results, errs = hosts.finish()
+        elapsed = time.time() - t0
+    finally:
+        if own.proc is not None and own.proc.poll() is None:
+            own.proc.send_signal(signal.SIGCONT)
+        own.stop()
+    arrivals = [e.t for e in mirror.log[before:]]
+    timeline = (f"stopped {stopped - t0:.2f} s, resumed {resumed - t0:.2f} s; arrivals "
+                + " ".join(f"{t - t0:.2f}" for t in sorted(arrivals)) + "\n" + "\n".join(errs))
+    assert len(arrivals) == 45 and max_in_one_second(arrivals) <= 10, timeline
+    assert elapsed < 40, elapsed  # 45 requests, a 7 s hang, socket timeouts of 2 s: not one per request
+    for got in results:
+        assert len(got) == 15 and all(r["error"] is None and r["sha256"] == small_files[r["url"]] for r in got)
+    assert any("cannot be reached" in err for err in errs), errs
+
+
+# --- nothing invalid is shared: the client validates before Redis as before the disk ----------------
+
+
+@pytest.fixture(scope="module")
+def hostile(corpus):
+    from hostile import HostileServer
+
+    with HostileServer(corpus) as srv:
+        yield srv
+
+
+@pytest.mark.parametrize("mode", ["nan", "deep", "trickle-body"])
+def test_an_invalid_or_late_answer_reaches_neither_redis_nor_the_disk(hostile, redis_db, tmp_path, monkeypatch,
+                                                                     mode):
+    import stamina
+
+    import reliability_kit as K
+    from edgar_cli.errors import EdgarError
+    from edgar_cli.sec import transport
+    from edgar_cli.sec.companyfacts import load_company_facts
+    from edgar_cli.sec.redis_shared import RedisCache
+
+    url, r = redis_db
+    monkeypatch.setenv("EDGAR_REDIS_URL", url)
+    monkeypatch.setattr("edgar_cli.sec.client.REQUEST_TIMEOUT", 5.0)
+    monkeypatch.setattr(transport, "REQUEST_DEADLINE", 2.0)  # the trickle is cut off by the deadline
+    facts_path = "/data.sec.gov/api/xbrl/companyfacts/CIK0001045810.json"
+    hostile.armed.clear()
+    hostile.arm(facts_path, mode)
+    client = K.make_client(hostile.url, tmp_path / "cache")
+    try:
+        assert isinstance(client.cache, RedisCache)
+        started = time.monotonic()
+        with stamina.set_testing(True, attempts=2), pytest.raises(EdgarError) as info:
+            load_company_facts(client, 1045810)
+        assert info.value.code == "upstream_unavailable" and time.monotonic() - started < 15
+        assert list(r.scan_iter("edgar:cache:*")) == [] and K.cache_entries(tmp_path / "cache") == {}
+        hostile.armed.clear()  # the SEC answers properly again: stored in both, NVIDIA's own facts
+        facts = load_company_facts(client, 1045810)
+        assert facts.cik == 1045810 and r.exists("edgar:cache:facts:0001045810")
+    finally:
+        hostile.armed.clear()
+        client.close()
+
+
+def test_a_malformed_redis_url_or_a_missing_client_is_an_error_with_a_code(edgar, tmp_path, monkeypatch):
+    from edgar_cli.errors import EdgarError
+    from edgar_cli.sec.redis_shared import connect
+
+    r = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json",
+              env={"EDGAR_REDIS_URL": "http://ops:hunter2@cache.internal/0", "EDGAR_CACHE_DIR": str(tmp_path / "c")})
+    assert r.rc == 2 and r.json()["error"]["code"] == "invalid_argument"
+    assert "EDGAR_REDIS_URL" in r.json()["error"]["message"] and "hunter2" not in r.out + r.err
+    monkeypatch.setitem(sys.modules, "redis", None)  # the team extra not installed
+    with pytest.raises(EdgarError) as info:
+        connect("redis://127.0.0.1:6379/0")
+    assert info.value.code == "invalid_argument" and "edgar-cli[team]" in info.value.suggestion
