@@ -208,8 +208,11 @@ def test_unknown_forms_are_invalid_argument(hostile, param):
 
 def test_an_empty_or_oversized_company_list_is_invalid_argument(hostile):
     seen = outcomes_for(hostile, "companies", [[], ["NVDA"] * 100, [""]])
-    assert len(seen) == 3
-    assert {o.code for _l, o in seen} == {"invalid_argument"}
+    compare = [o for label, o in seen if label.startswith("compare_companies(")]
+    assert len(compare) == 3 and {o.code for o in compare} == {"invalid_argument"}
+    # rank_peers (compare's peer form) takes no companies: an empty list is "none given", any other is refused.
+    peers = [(label, o) for label, o in seen if label.startswith("rank_peers(")]
+    assert {o.code for label, o in peers if "companies=[]" not in label} <= {"invalid_argument"}, peers
 
 
 # --- through the command line ------------------------------------------------------------

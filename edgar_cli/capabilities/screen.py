@@ -93,10 +93,10 @@ def screen_companies(
     (other_unit), never converted or mixed in. ``companies_considered`` counts
     the filers with XBRL facts, ``companies_reporting`` those with a value for
     the period in the unit, and ``excluded`` says how many were left out and
-    why, so that companies_reporting plus the exclusions before it (not_a_peer,
-    not_reported, no_annual_value, other_unit, period_not_reported) is
-    companies_considered (not_reported, no_annual_value, other_unit, period_not_reported, form,
-    fiscal_year_end, below_minimum, above_maximum, not_a_peer).
+    why (not_a_peer, not_reported, no_annual_value, other_unit,
+    period_not_reported, form, fiscal_year_end, below_minimum, above_maximum):
+    companies_reporting plus the first five is companies_considered, and
+    companies_matched is companies_reporting less the last four.
 
     Returns: concept, fiscal_year or calendar_year, unit, counts, excluded,
     rows (cik, name, tickers, sic, fiscal_year_end and the FactValue fields:

@@ -39,6 +39,8 @@ MAX_CONCEPTS = 30
 QUARTERS = ("Q1", "Q2", "Q3", "Q4")
 ORDER = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "FY": 5, "TTM": 6}
 
+_NO_QUARTERS = " (a 20-F or 40-F filer reports its quarters on 6-K, whose figures are not in companyfacts)"
+
 TablePeriod = Literal["annual", "quarterly"]
 StatementName = Literal["income", "balance", "cashflow"]
 
@@ -203,17 +205,21 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
         out_rows.append(row.as_model(columns, kinds, period, ttm=False))
         if "ttm" in kinds and period == "quarterly" and D.not_additive(row.series.unit, row.kind) is None:
             out_rows.append(row.as_model(columns, kinds, period, ttm=True))
+    # A filer with no quarter at all in its periodic facts (a 20-F/40-F filer's quarters are on 6-K)
+    no_quarters = not any(v.fiscal_period in ("Q1", "Q2", "Q3", "H1", "9M") for r in rows for v in r.series.values)
     if period == "quarterly" and not any(c.status in ("reported", "derived", "implied") for r in out_rows
                                          for c in r.cells):
         raise EdgarError(
             "not_found", f"{ref.name} reports no quarterly values of these concepts in its periodic XBRL facts"
-            + (f" for {_asked(years)}" if years else "") + " (a 20-F or 40-F filer reports its quarters on 6-K, "
-            "whose figures are not in companyfacts).", f"Ask for {param('period')} annual.")
+            + (f" for {_asked(years)}" if years else "") + (_NO_QUARTERS if no_quarters else "") + ".",
+            f"Ask for {param('period')} annual.")
     for col in columns:
         if col.fiscal_period == "TTM":  # its twelve months, as the derived cells give them
             col.start = _mode([c.start for r in out_rows for c in r.cells if c.column == col.key and c.derived])
     available = {k[0] for r in rows for k in r.keys(period)}  # before last cut the columns
     notes += _table_notes(out_rows, columns, kinds, period, years, available)
+    if period == "quarterly" and no_quarters:
+        notes.append(f"No fiscal quarter is reported in the company's periodic XBRL facts{_NO_QUARTERS}.")
     warnings = [f"{r.label}: {w}" for r in out_rows for w in r.warnings]
     unit = next((r.unit for r in out_rows if r.unit and "/" not in r.unit), None)
     title = f"{ref.name} (CIK {ref.cik}) - {label}, {period}"
@@ -410,10 +416,6 @@ def _table_notes(rows: list[StatementRow], columns: list[StatementColumn], kinds
     if statuses["implied"]:
         notes.append(f"Q4 is not filed as its own quarter: its cells are implied (FY less the nine months) and left "
                      f"empty. Ask with {param('derive')} q4 to derive them.")
-    if period == "quarterly" and not any(c.fact and c.fact.fiscal_period in ("Q1", "Q2", "Q3")
-                                         for r in rows for c in r.cells):
-        notes.append("No fiscal quarter in this table is reported in the company's periodic XBRL facts (a 20-F or "
-                     "40-F filer reports its quarters on 6-K, whose figures are not in companyfacts).")
     if statuses["derived"]:
         notes.append("Cells marked derived are computed by edgar from the reported values in their inputs: "
                      "Q4 = FY - 9M; TTM = FY(y-1) + YTD(y) - YTD(y-1). They are not filed figures.")
