@@ -27,9 +27,10 @@ each opening with the chunk's context line (company, form, fiscal year, item,
 sub-heading); a query scores a chunk by its best window. (One window per chunk,
 each paragraph's lead sentence first, costs a quarter as much, but it cut hybrid
 hit@5 on the retrieval eval's tuning part from 0.89 to 0.76: most answers lie
-past a chunk's first window.) Windows are embedded in batches of similar length
-on one onnxruntime thread without spin-waiting (``EDGAR_ONNX_THREADS`` to change it: on
-a shared machine a spinning pool burns the CPU other processes need), and vectors
+past a chunk's first window.) Windows are embedded in batches of similar length;
+onnxruntime's threads do not spin-wait between batches (a spinning pool burns CPU
+other processes need; ``EDGAR_ONNX_THREADS=1`` trades wall time for still less
+CPU on a shared machine, see benchmarks/index.py), and vectors
 are cached by the hash of the chunk's text, so re-indexing unchanged text embeds
 nothing. Which chunks get vectors at all is the indexer's choice (local_index:
 prose of the narrative items).
@@ -76,7 +77,7 @@ def _open(model_path: Path, tokenizer_path: Path):
     tok.no_padding()
     opts = ort.SessionOptions()
     opts.log_severity_level = 3
-    threads = os.environ.get("EDGAR_ONNX_THREADS", "1")
+    threads = os.environ.get("EDGAR_ONNX_THREADS", "")
     if threads.isdigit() and int(threads) > 0:
         opts.intra_op_num_threads = int(threads)
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
