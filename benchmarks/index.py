@@ -14,6 +14,10 @@ evals/retrieval_queries.yaml (every 10-K primary document in ../shared/sec-corpu
 - query latency in-process, p50/p95 per mode (bm25, phrase, semantic, hybrid), with and without the
   company filter, over the evaluation's questions (``--runs`` passes; semantic modes include
   embedding the question);
+- onnxruntime session settings: the same windows (``--session-windows`` of them, from the first sampled
+  10-K's prose chunks) embedded with the settings used before issue 18's second pass (the default thread
+  pool, spin-waiting) and with the current ones (one thread, no spin-waiting), CPU and wall seconds and
+  their ratios;
 - whole-process ``edgar find`` latency (median of ``--runs``), keyword-only and hybrid, next to the
   floor ``edgar --help`` (interpreter start and imports) as a ratio.
 
@@ -122,6 +126,47 @@ def _embedding_cost(filings, mirror, cache: Path, tmp: Path, sample: int) -> lis
     return rows
 
 
+def _prose_ids(store) -> list[tuple[str]]:
+    """Chunk ids of the chunks that get vectors (their hash is set), in index order."""
+    import sqlite3
+    from contextlib import closing
+
+    with closing(sqlite3.connect(store.location)) as conn:
+        return conn.execute("SELECT chunk_id FROM chunks WHERE hash != '' ORDER BY rowid").fetchall()
+
+
+def _session_ratio(texts: list[str], contexts: list[str]) -> list[str]:
+    """Embed the same chunk texts with the old onnxruntime session settings and the current ones."""
+    import onnxruntime as ort
+
+    from edgar_cli.index import embeddings as E
+
+    found = E.packaged_model_files()
+    if isinstance(found, str):
+        return [f"  (session settings not measured: {found})"]
+    settings = [("default threads, spin-waiting (before)", None, "1"),
+                ("default threads, no spin-waiting (now)", None, "0"),
+                ("one thread, no spin-waiting (EDGAR_ONNX_THREADS=1)", 1, "0")]
+    res = []
+    for label, threads, spin in settings:
+        enc = E.OnnxEncoder(*found)
+        enc._load()
+        opts = ort.SessionOptions()
+        opts.log_severity_level = 3
+        if threads:
+            opts.intra_op_num_threads = threads
+        opts.add_session_config_entry("session.intra_op.allow_spinning", spin)
+        enc._session = ort.InferenceSession(str(found[0]), sess_options=opts, providers=["CPUExecutionProvider"])
+        enc.embed_passages(texts[:2], contexts[:2])  # warm
+        w0, c0 = time.perf_counter(), time.process_time()
+        n = sum(len(v) for v in enc.embed_passages(texts, contexts))
+        res.append((label, time.perf_counter() - w0, time.process_time() - c0))
+    base_w, base_c = res[0][1], res[0][2]
+    out = [f"  {'settings (' + str(n) + ' windows)':<52}{'wall s':>8}{'CPU s':>8}{'wall x':>8}{'CPU x':>7}"]
+    out += [f"  {label:<52}{w:>8.2f}{c:>8.2f}{w / base_w:>8.2f}{c / base_c:>7.2f}" for label, w, c in res]
+    return out
+
+
 def main() -> str:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
@@ -129,8 +174,24 @@ def main() -> str:
     ap.add_argument("--semantic-index", type=Path)
     ap.add_argument("--queries", type=int, default=0, help="Only the first N questions (0: all)")
     ap.add_argument("--sample", type=int, default=6, help="10-Ks whose embedding cost is measured (0: all)")
+    ap.add_argument("--session-windows", type=int, default=24,
+                    help="Chunks embedded with the old and the new session settings (0: skip)")
+    ap.add_argument("--session-only", type=Path, metavar="INDEX",
+                    help="Only the session-settings ratio, on the prose chunks of this index")
     opts = ap.parse_args()
     os.environ["EDGAR_TODAY"] = "2026-07-01"
+    if opts.session_only:
+        from edgar_cli.capabilities.local_index import vector_body
+        from edgar_cli.index.store import SqliteStore
+
+        st = SqliteStore(opts.session_only)
+        prose = list(st.chunks([cid for cid, in _prose_ids(st)][:opts.session_windows]).values())
+        text = "\n".join([f"onnxruntime session settings, {len(prose)} prose chunks of {opts.session_only}; load "
+                          f"average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores",
+                          *_session_ratio([vector_body(c) for c in prose], ["Context. 10-K. Item 1. Business."] * len(prose))])
+        print(text)
+        save("index-session", text + "\n")
+        return text
     spec = yaml.safe_load((ROOT / "evals" / "retrieval_queries.yaml").read_text(encoding="utf-8"))
     filings, queries = spec["filings"], spec["queries"]
     if opts.queries:
@@ -159,6 +220,12 @@ def main() -> str:
                   f"  keyword-only, parse cached {warm_s:7.1f} s   {mb / warm_s:6.2f} MB/s   "
                   f"{warm_s / len(done):5.2f} s per filing"]
         sem_store = None
+        if embedder is not None and opts.session_windows:
+            from edgar_cli.capabilities.local_index import vector_body
+
+            prose = [c for c in store.chunks([cid for cid, in _prose_ids(store)][:opts.session_windows]).values()]
+            lines += ["", "onnxruntime session settings (the same chunks' windows, CPU and wall)"]
+            lines += _session_ratio([vector_body(c) for c in prose], ["Context. 10-K. Item 1. Business."] * len(prose))
         if embedder is not None:
             os.environ.pop("EDGAR_SEMANTIC", None)
             rows = _embedding_cost(filings, mirror, tmp / "cache", tmp, opts.sample)

@@ -146,6 +146,22 @@ def test_the_section_prior_points_where_regulation_s_k_puts_the_topic():
     assert max(Q.plan("Why did revenue increase?", [], []).section_prior.values()) <= 1 + Q.SECTION_PRIOR_STRENGTH
 
 
+def test_the_period_a_question_names_favours_that_fiscal_years_annual_report():
+    from edgar_cli.index import retrieval as RT
+
+    assert Q.periods("How large were the inventory write-downs in fiscal 2023?") == ({2023}, False)
+    assert Q.periods("FY24 revenue by segment")[0] == {2024}
+    assert Q.periods("Revenue in the three months ended June 2025") == ({2025}, True)
+    assert Q.periods("Did they spend $2024 million, or 2,024 employees?") == (set(), False)
+    assert Q.periods("In which quarter are sales usually strongest?") == (set(), False)  # seasonality, a year's
+    plan = Q.plan("How did iPhone revenue change in fiscal 2024?", [], [])
+    assert RT.period_factor(plan, 2024, "10-K") == 1 + RT.YEAR_BOOST
+    assert RT.period_factor(plan, 2025, "10-K") == 1.0
+    assert RT.period_factor(plan, 2024, "10-Q") < RT.period_factor(plan, 2025, "10-K") * (1 + RT.YEAR_BOOST)
+    assert RT.period_factor(plan, 2025, "10-Q") == RT.QUARTERLY_FACTOR
+    assert RT.period_factor(Q.plan("How did iPhone revenue change?", [], []), 2020, "10-Q") == 1.0
+
+
 def test_search_results_name_their_sub_heading_context(stores, keyword_only):
     r = search_documents("overall turnover rate", company="NVDA", limit=3, store=stores[0])
     top = stores[0].chunks([r.results[0].chunk_id])[r.results[0].chunk_id]

@@ -236,7 +236,7 @@ def search_documents(
     else:
         reranker = E.get_reranker() if used != "bm25" else None
         got = RT.retrieve(st, qp, filters, used, embedder if used != "bm25" else None,  # type: ignore[arg-type]
-                          {r.accession: r.cik for r in records}, reranker=reranker)
+                          {r.accession: r.cik for r in records}, filings=by_acc, reranker=reranker)
         if reranker is not None:
             notes.append(f"The top {E.RERANK_TOP} were re-ranked by {reranker.model_id} (EDGAR_RERANK_MODEL).")
         fused = [(x.chunk_id, x.score, x.ranks) for x in got.results]

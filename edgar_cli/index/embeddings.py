@@ -11,7 +11,7 @@ names a directory with ``model.onnx`` and ``tokenizer.json`` and, optionally,
 
     {"id": "bge-small-en-v1.5", "pooling": "cls",            # or "mean" (default)
      "query_prefix": "Represent this sentence for searching relevant passages: ",
-     "passage_prefix": "", "max_length": 512, "dimension": 384}
+     "passage_prefix": "", "max_length": 512, "dimension": 384, "passage_windows": 16}
 
 (e5 models: ``"query_prefix": "query: ", "passage_prefix": "passage: "``; nomic-embed:
 ``"search_query: "`` / ``"search_document: "``). Vectors are L2-normalised; the
@@ -20,13 +20,20 @@ model id is stored with each vector, so switching models means re-indexing
 vectors off. Without any of this, :func:`get_embedder` returns None and search
 is keyword-only; keyword-only searches never load a model.
 
-Cost: a chunk's vectors cover its new text (not the overlap it repeats from the
-chunk before) in windows of at most ``PASSAGE_WINDOW`` word pieces, each window
-opening with the chunk's context line (company, form, fiscal year, item,
-sub-heading); a query scores a chunk by its best window. Windows are embedded in
-batches of similar length, and vectors are cached by the hash of the chunk's
-text, so re-indexing unchanged text embeds nothing. Which chunks get vectors at
-all is the indexer's choice (local_index: prose of the narrative items).
+Cost: the encoder's work grows with the word pieces it reads. A chunk's vectors
+cover its new text (not the overlap it repeats from the chunk before) in windows
+of at most ``PASSAGE_WINDOW`` word pieces (at most ``PASSAGE_WINDOWS`` of them),
+each opening with the chunk's context line (company, form, fiscal year, item,
+sub-heading); a query scores a chunk by its best window. (One window per chunk,
+each paragraph's lead sentence first, costs a quarter as much, but it cut hybrid
+hit@5 on the retrieval eval's tuning part from 0.89 to 0.76: most answers lie
+past a chunk's first window.) Windows are embedded in batches of similar length;
+onnxruntime's threads do not spin-wait between batches (a spinning pool burns CPU
+other processes need; ``EDGAR_ONNX_THREADS=1`` trades wall time for still less
+CPU on a shared machine, see benchmarks/index.py), and vectors
+are cached by the hash of the chunk's text, so re-indexing unchanged text embeds
+nothing. Which chunks get vectors at all is the indexer's choice (local_index:
+prose of the narrative items).
 """
 
 from __future__ import annotations
@@ -42,6 +49,7 @@ if TYPE_CHECKING:  # numpy is part of the optional extra
     import numpy as np
 
 PASSAGE_WINDOW = 128  # word pieces per window of a chunk
+PASSAGE_WINDOWS = 16  # most windows per chunk (a chunk of MAX_TOKENS needs 5 or 6)
 WINDOW_OVERLAP = 16  # word pieces two windows of a chunk share
 QUERY_WINDOW = 128
 BATCH = 32
@@ -69,6 +77,10 @@ def _open(model_path: Path, tokenizer_path: Path):
     tok.no_padding()
     opts = ort.SessionOptions()
     opts.log_severity_level = 3
+    threads = os.environ.get("EDGAR_ONNX_THREADS", "")
+    if threads.isdigit() and int(threads) > 0:
+        opts.intra_op_num_threads = int(threads)
+    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     session = ort.InferenceSession(str(model_path), sess_options=opts, providers=["CPUExecutionProvider"])
     return session, {i.name for i in session.get_inputs()}, tok
 
@@ -79,7 +91,8 @@ class OnnxEncoder:
     def __init__(self, model_path: Path, tokenizer_path: Path, model_id: str = PACKAGED_ID, *,
                  pooling: str = "mean", query_prefix: str = "", passage_prefix: str = "",
                  max_length: int = 512, dimension: int = 384,
-                 passage_window: int = PASSAGE_WINDOW, query_window: int = QUERY_WINDOW):
+                 passage_window: int = PASSAGE_WINDOW, query_window: int = QUERY_WINDOW,
+                 passage_windows: int = PASSAGE_WINDOWS):
         if pooling not in ("mean", "cls"):
             raise ValueError(f"pooling must be mean or cls, not {pooling!r}")
         self.model_path, self.tokenizer_path, self.model_id = model_path, tokenizer_path, model_id
@@ -87,6 +100,7 @@ class OnnxEncoder:
         self.dimension = dimension
         self.passage_window = min(passage_window, max_length)
         self.query_window = min(query_window, max_length)
+        self.passage_windows = max(1, passage_windows)
         self._session = None
         self._tokenizer = None
         self._lock = threading.Lock()
@@ -101,7 +115,8 @@ class OnnxEncoder:
         return cls(directory / "model.onnx", directory / "tokenizer.json", str(conf.get("id") or directory.name),
                    pooling=conf.get("pooling", "mean"), query_prefix=conf.get("query_prefix", ""),
                    passage_prefix=conf.get("passage_prefix", ""), max_length=int(conf.get("max_length", 512)),
-                   dimension=int(conf.get("dimension", 384)))
+                   dimension=int(conf.get("dimension", 384)),
+                   passage_windows=int(conf.get("passage_windows", PASSAGE_WINDOWS)))
 
     def _load(self) -> None:
         with self._lock:
@@ -162,8 +177,9 @@ class OnnxEncoder:
         return self._encode([self.query_prefix + t for t in texts], self.query_window)
 
     def embed_passages(self, texts: Sequence[str], contexts: Sequence[str] | None = None) -> list[np.ndarray]:
-        """For each text, one vector per window of at most ``passage_window`` word pieces covering it, each
-        window opening with the text's context line (and the model's passage prefix)."""
+        """For each text, one vector per window of at most ``passage_window`` word pieces (at most
+        ``passage_windows`` windows, from the start of the text), each window opening with the text's context
+        line (and the model's passage prefix)."""
         import numpy as np
 
         self._load()
@@ -183,10 +199,11 @@ class OnnxEncoder:
             ids = list(b.ids)
             step = max(1, room - WINDOW_OVERLAP)
             start = 0
+            windows_before = len(windows)
             while True:
                 windows.append([cls_id, *head, *ids[start:start + room], sep_id])
                 owner.append(i)
-                if start + room >= len(ids):
+                if start + room >= len(ids) or len(windows) - windows_before >= self.passage_windows:
                     break
                 start += step
         order = sorted(range(len(windows)), key=lambda k: len(windows[k]))

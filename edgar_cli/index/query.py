@@ -73,6 +73,8 @@ class QueryPlan:
     companies: list[Detected] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)  # words taken out because they name the company
     section_prior: dict[str, float] = field(default_factory=dict)
+    years: set[int] = field(default_factory=set)  # fiscal or calendar years the question names
+    quarterly: bool = False  # the question asks about a quarter ("Q2", "second quarter", "three months")
 
 
 # --- companies ---------------------------------------------------------------------------------------
@@ -201,6 +203,24 @@ def section_prior(question_terms: list[str]) -> dict[str, float]:
     return {k: 1.0 + SECTION_PRIOR_STRENGTH * v / top for k, v in overlap.items() if v}
 
 
+# --- periods ----------------------------------------------------------------------------------------
+
+_FY_RE = re.compile(r"\b(?:fy|fiscal(?:\s+year)?)\s*'?(\d{4}|\d{2})\b", re.I)
+_YEAR_RE = re.compile(r"(?<![\w$.,])(199\d|20[0-4]\d)(?![\w%,.]\d)")
+_QUARTER_RE = re.compile(r"\b(?:q[1-4]|quarter(?:ly)?|(?:three|six|nine) months)\b", re.I)
+_SEASON_RE = re.compile(r"\b(?:which|what|strongest|weakest|busiest|seasonal\w*)\b.*\bquarters?\b", re.I)
+
+
+def periods(question: str) -> tuple[set[int], bool]:
+    """(the years a question names, whether it asks about a quarter rather than a year). "fiscal 2024",
+    "FY24", "in 2024" name 2024; "$2024 million" and "2,024" name nothing. A question about which quarter
+    is strongest is about the year's seasonality, not a quarterly report."""
+    years = {int(y) if len(y) == 4 else 2000 + int(y) for y in _FY_RE.findall(question)}
+    years |= {int(y) for y in _YEAR_RE.findall(question)}
+    quarterly = bool(_QUARTER_RE.search(question)) and not _SEASON_RE.search(question)
+    return years, quarterly
+
+
 # --- the plan ----------------------------------------------------------------------------------------
 
 
@@ -226,5 +246,7 @@ def plan(question: str, companies: list[tuple[str, str, str | None]], filtered: 
     added = expand(seq) if expand_vocabulary else {}
     for t, w in added.items():
         weights.setdefault(t, w)
+    years, quarterly = periods(question)
     return QueryPlan(text=topical, words=own_words, weights=weights, own=set(own_terms), expansions=list(added),
-                     companies=detected, dropped=dropped, section_prior=section_prior(own_terms + list(added)))
+                     companies=detected, dropped=dropped, section_prior=section_prior(own_terms + list(added)),
+                     years=years, quarterly=quarterly)

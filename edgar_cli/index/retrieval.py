@@ -8,7 +8,10 @@
    ``SEM_FLOOR_RANK``-th best and the best. A chunk that one ranker scores far above the rest keeps that
    lead (reciprocal rank fusion over deep lists would bury it behind chunks both rankers rank middling).
 4. Soft signals, multiplied in: chunks of a company the question names (when no company filter is
-   given) ``COMPANY_BOOST``; the question's likely sections (``query.section_prior``).
+   given) ``COMPANY_BOOST``; the question's likely sections (``query.section_prior``); the period it
+   names: a filing of a fiscal year the question names ``1 + YEAR_BOOST`` (an analyst asking about
+   fiscal 2023 wants the FY2023 10-K, though the FY2024 one repeats some of its figures), and a quarterly
+   report ``QUARTERLY_FACTOR`` when the question names a year but no quarter.
 5. Optional re-ranking (``EDGAR_RERANK_MODEL``, a cross-encoder; none is packaged): the top
    ``RERANK_TOP`` are rescored, the cross-encoder's logit mapped to (0, 1) and averaged with the fused
    score, so a re-ranker moves passages within the head of the list rather than replacing it.
@@ -29,6 +32,8 @@ W_BM25 = 0.4  # weight of the keyword score in the fusion; the semantic score ha
 SEM_FLOOR_RANK = 100  # the semantic score is 0 at this rank's cosine and 1 at the best
 COMPANY_BOOST = 6.0  # chunks of the company a question names count (1 + this) times: nearly a filter, but soft
 DIVERSITY = 0.85
+YEAR_BOOST = 0.3
+QUARTERLY_FACTOR = 0.8
 
 
 @dataclass
@@ -86,12 +91,24 @@ def rerank(st: IndexStore, reranker, query: str, order: list[str], scores: dict[
         scores[c] = floor + 0.5 * scores[c] + 0.5 * best / (1.0 + math.exp(-z))
 
 
+def period_factor(plan: QueryPlan, fiscal_year: int | None, form: str) -> float:
+    """How much a filing of this fiscal year and form suits the period the question names (1 when it
+    names none)."""
+    if not plan.years:
+        return 1.0
+    factor = 1.0 + YEAR_BOOST if fiscal_year in plan.years else 1.0
+    if not plan.quarterly and form.upper().startswith("10-Q"):
+        factor *= QUARTERLY_FACTOR
+    return factor
+
+
 def retrieve(st: IndexStore, plan: QueryPlan, filters: Filters, mode: str, embedder=None,
-             cik_of: dict[str, str] | None = None, *, w_bm25: float | None = None,
+             cik_of: dict[str, str] | None = None, *, filings: dict | None = None, w_bm25: float | None = None,
              company_boost: float | None = None, diversity: float | None = None, use_prior: bool = True,
              reranker=None) -> Retrieval:
     """Ranked chunks for a query plan; ``mode`` is bm25, semantic or hybrid (semantic modes need
-    ``embedder``). ``cik_of``: accession -> CIK, for the company boost. The weights default to the module's
+    ``embedder``). ``cik_of``: accession -> CIK, for the company boost; ``filings``: accession ->
+    FilingRecord (form, fiscal year), for the period signal. The weights default to the module's
     constants."""
     w_bm25 = W_BM25 if w_bm25 is None else w_bm25
     company_boost = COMPANY_BOOST if company_boost is None else company_boost
@@ -141,6 +158,8 @@ def retrieve(st: IndexStore, plan: QueryPlan, filters: Filters, mode: str, embed
             scores[cid] *= 1.0 + company_boost
         if prior:
             scores[cid] *= prior.get(section, 1.0)
+        if plan.years and filings and (f := filings.get(acc)) is not None:
+            scores[cid] *= period_factor(plan, f.fiscal_year, f.form)
     order = sorted(scores, key=lambda c: (-scores[c], min(ranks[c].values()), c))
     if reranker is not None and mode != "bm25":
         from .embeddings import RERANK_TOP
