@@ -103,6 +103,10 @@ def main(argv: list[str] | None = None) -> None:
     from .vocabulary import set_surface
 
     set_surface("cli")
+    # pydantic looks for plugins (importlib.metadata's scan of every installed distribution's
+    # entry points) when it builds the first model of a process: a fifth of a warm lookup,
+    # for plugins edgar never uses. A user who wants them sets the variable (even to "").
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     stderr = sys.stderr
     if not isinstance(stderr, _QuietOnClosedPipe):
         sys.stderr = _QuietOnClosedPipe(stderr)
