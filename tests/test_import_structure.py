@@ -121,3 +121,40 @@ def test_every_result_model_is_found_where_the_models_package_says():
     assert defined == models._WHERE
     for name, module in defined.items():
         assert getattr(models, name) is getattr(__import__(f"edgar_cli.models.{module}", fromlist=[name]), name)
+
+
+def test_a_data_file_is_parsed_once_then_read_back_and_an_edit_or_damage_is_parsed_again(tmp_path, monkeypatch):
+    import tomllib
+
+    from edgar_cli import datafiles
+
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "pkg").mkdir()
+    source = tmp_path / "pkg" / "data.toml"
+    source.write_text('[revenue]\nlabel = "Revenue"\nchain = [["us-gaap:Revenues", ""]]\n', encoding="utf-8")
+    module_file = str(tmp_path / "pkg" / "module.py")
+    parsed = datafiles.load_toml(module_file, "data.toml")
+    assert parsed == tomllib.loads(source.read_text(encoding="utf-8"))
+    stored = list((tmp_path / "cache" / "derived").glob("data.toml.*.pickle"))
+    assert len(stored) == 1
+
+    calls = []
+    monkeypatch.setattr(tomllib, "loads", lambda text: calls.append(text) or {})
+    assert datafiles.load_toml(module_file, "data.toml") == parsed and calls == []  # read back, not parsed
+
+    stored[0].write_bytes(b"not a pickle")
+    assert datafiles.load_toml(module_file, "data.toml") == {} and len(calls) == 1  # damaged: parsed again
+    source.write_text('[net_income]\nlabel = "Net income"\n', encoding="utf-8")
+    datafiles.load_toml(module_file, "data.toml")
+    assert len(calls) == 2  # edited: a new digest, parsed again
+
+
+def test_a_data_file_is_still_read_when_the_cache_cannot_be_written(tmp_path, monkeypatch):
+    from edgar_cli import datafiles
+
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file where the cache directory should be", encoding="utf-8")
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(blocker))
+    (tmp_path / "data.toml").write_text('[a]\nb = 1\n', encoding="utf-8")
+    assert datafiles.load_toml(str(tmp_path / "module.py"), "data.toml") == {"a": {"b": 1}}
+    assert blocker.read_text(encoding="utf-8").startswith("a file")
