@@ -27,6 +27,18 @@ os.environ.setdefault("EDGAR_RATELIMIT_DIR", tempfile.mkdtemp(prefix="edgar-benc
 PINNED_TODAY = "2026-07-01"
 
 
+def ensure_bytecode(package_dir: Path) -> None:
+    """Compile ``package_dir``'s modules to .pyc once, as installing a wheel does.
+
+    With PYTHONDONTWRITEBYTECODE set (these shared machines set it) an editable install is
+    compiled from source by every process, a cost no installed edgar pays: a benchmark of
+    start-up time would measure the compiler.
+    """
+    import compileall
+
+    compileall.compile_dir(str(package_dir), quiet=2, force=False)
+
+
 def edgar_cmd() -> list[str]:
     exe = Path(sys.executable).with_name("edgar")
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "edgar_cli"]

@@ -179,6 +179,31 @@ class EdgarTyper(typer.Typer):
 # --- running a capability -------------------------------------------------------------------------
 
 
+@contextmanager
+def only_command(app: typer.Typer, args: list[str]) -> Iterator[None]:
+    """While ``app`` runs ``args``, its root group is built with only the command ``args[0]`` names.
+
+    Typer turns every registered command into a click command (signatures, help, parameter
+    types) on each call, though one runs: a warm ``edgar concept`` spent over a quarter of its
+    time after imports building the other twenty. When the first argument is a top-level command
+    or command group, the others are left out for this call; anything else (global options
+    first, ``--help``, an unknown or misspelt command, shell completion) sees them all.
+    """
+    first = args[0] if args else ""
+    completing = any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)
+    commands = [c for c in app.registered_commands if c.name == first]
+    groups = [g for g in app.registered_groups if g.name == first]
+    if completing or not (commands or groups):
+        yield
+        return
+    saved = app.registered_commands, app.registered_groups
+    app.registered_commands, app.registered_groups = commands, groups
+    try:
+        yield
+    finally:
+        app.registered_commands, app.registered_groups = saved
+
+
 def _install_client() -> None:
     from .config import Settings
     from .sec.client import SecClient, set_client

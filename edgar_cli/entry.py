@@ -98,11 +98,33 @@ def _usage_error(err: EdgarError, args: list[str], usage: str | None) -> None:
     emit_error(err.to_dict(), fmt)
 
 
+def _without_pydantic_plugins() -> None:
+    """No pydantic plugin look-up in a CLI process (edgar uses none), unless the user asks for plugins.
+
+    pydantic looks for plugins when it builds a process' first model: its plugin loader imports
+    importlib.metadata (with email, zipfile, csv: some 160 M instructions, more than the whole
+    floor script) and scans every installed distribution's entry points. That was about a
+    sixth of a warm ``edgar concept``. With PYDANTIC_DISABLE_PLUGINS set (here by default;
+    a user who wants plugins sets it, even to "") the loader would return no plugins anyway,
+    so it is stood in for by a module answering just that. Typer disables plugins the same
+    way while it builds its parameter adapters.
+    """
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    name = "pydantic.plugin._loader"
+    if os.environ["PYDANTIC_DISABLE_PLUGINS"] in ("__all__", "1", "true") and name not in sys.modules:
+        import types
+
+        loader = types.ModuleType(name, "edgar: pydantic plugins disabled (edgar_cli.entry)")
+        loader.get_plugins = lambda: ()  # type: ignore[attr-defined]
+        sys.modules[name] = loader
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: usage errors become invalid_argument (exit 2)."""
     from .vocabulary import set_surface
 
     set_surface("cli")
+    _without_pydantic_plugins()
     stderr = sys.stderr
     if not isinstance(stderr, _QuietOnClosedPipe):
         sys.stderr = _QuietOnClosedPipe(stderr)
@@ -128,9 +150,11 @@ def main(argv: list[str] | None = None) -> None:
 
 def _run(args: list[str]) -> int:
     from .cli import app
+    from .cli_support import only_command
 
     try:
-        rc = app(args=args, prog_name="edgar", standalone_mode=False)
+        with only_command(app, args):
+            rc = app(args=args, prog_name="edgar", standalone_mode=False)
     except typer.Exit as exc:
         return exc.exit_code
     except typer.Abort:

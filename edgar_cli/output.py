@@ -180,13 +180,13 @@ def write_nl(rows: list[dict[str, Any]], out: Any) -> None:
 
 def emit(result: Any, fmt: str | None = None, *, quiet: bool = False) -> None:
     """Write ``result`` to stdout in ``fmt`` (default: :func:`default_format`), its notes and warnings to stderr."""
-    from . import rows as R
-
     fmt = fmt or default_format()
     out = sys.stdout
     if fmt == "json":
         out.write(result.model_dump_json(indent=2) + "\n")
         return
+    from . import rows as R
+
     if fmt == "nl":
         write_nl(R.rows(result), out)
         return

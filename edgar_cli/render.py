@@ -25,7 +25,8 @@ from rich.text import Text
 
 from . import models as M
 
-_RENDERERS: dict[type, Callable[[Any], Any]] = {}
+# result model name -> its table; by name, so that importing render builds no model class
+_RENDERERS: dict[str, Callable[[Any], Any]] = {}
 
 
 def out_console() -> Console:
@@ -47,7 +48,11 @@ def width() -> int:
     return out_console().width
 
 
-def renders(model: type):
+def renders(model: str):
+    """Register the table of the result model named ``model`` (a name in edgar_cli.models)."""
+    if model not in M._WHERE:
+        raise ValueError(f"no result model {model!r} in edgar_cli.models")
+
     def deco(fn):
         _RENDERERS[model] = fn
         return fn
@@ -85,7 +90,7 @@ def render_table(result: Any) -> None:
     from .output import safe_model
 
     safe = safe_model(result)
-    fn = _RENDERERS.get(type(result)) or _fields_table
+    fn = _RENDERERS.get(type(result).__name__) or _fields_table
     renderable = fn(safe)
     if isinstance(renderable, TextResult):
         err = err_console()
@@ -266,7 +271,7 @@ def _fields_table(result: Any) -> Table:
     return t
 
 
-@renders(M.ResolvedCompany)
+@renders("ResolvedCompany")
 def _resolved(r: M.ResolvedCompany):
     t = _table(f"{r.name} (CIK {r.cik})")
     t.add_column("Field", no_wrap=True)
@@ -304,7 +309,7 @@ def _concept_narrow(r: M.ConceptResult, title: str) -> Table:
     return t
 
 
-@renders(M.ConceptResult)
+@renders("ConceptResult")
 def _concept(r: M.ConceptResult):
     title = f"{r.company.name} (CIK {r.company.cik}) - {r.label} [{r.unit or '?'}]"
     if width() < 130:
@@ -333,7 +338,7 @@ def _concept(r: M.ConceptResult):
     return t
 
 
-@renders(M.ComparisonResult)
+@renders("ComparisonResult")
 def _comparison(r: M.ComparisonResult):
     when = f"FY{r.fiscal_year}" if r.period == "annual" else f"{r.fiscal_period} FY{r.fiscal_year}"
     if r.fiscal_year is None:
@@ -380,7 +385,7 @@ def _comparison(r: M.ComparisonResult):
     return t
 
 
-@renders(M.ConceptCatalogue)
+@renders("ConceptCatalogue")
 def _catalogue(r: M.ConceptCatalogue):
     if len(r.concepts) == 1:
         c = r.concepts[0]
@@ -406,7 +411,7 @@ def _catalogue(r: M.ConceptCatalogue):
 # --- filings and their text -----------------------------------------------------------------------
 
 
-@renders(M.FullTextSearchResult)
+@renders("FullTextSearchResult")
 def _full_text_search(r: M.FullTextSearchResult):
     total = f"at least {r.total_hits:,}" if r.total_is_lower_bound else f"{r.total_hits:,}"
     t = _table(f"Full-text search: {r.query} - {total} matching documents, page {r.page}")
@@ -434,7 +439,7 @@ def _full_text_search(r: M.FullTextSearchResult):
     return t
 
 
-@renders(M.FilingList)
+@renders("FilingList")
 def _filing_list(r: M.FilingList):
     c = r.company
     facts = [f"CIK {c.cik}"]
@@ -472,7 +477,7 @@ def _filing_head(r: M.FilingSection | M.FilingOutline) -> str:
             + (f" · {r.accession_number}" if r.accession_number else ""))
 
 
-@renders(M.FilingSection)
+@renders("FilingSection")
 def _filing_section(r: M.FilingSection):
     head = [r.label, _filing_head(r)]
     if r.document_url:
@@ -489,7 +494,7 @@ def _section_span(r: M.FilingSection) -> str:
     return span + (f"; more with --offset {r.next_offset} (or --all for the whole section)" if r.truncated else "")
 
 
-@renders(M.FilingOutline)
+@renders("FilingOutline")
 def _filing_outline(r: M.FilingOutline):
     t = _table(f"Sections of {_filing_head(r)}")
     t.add_column("Item", no_wrap=True)
@@ -507,7 +512,7 @@ def _filing_outline(r: M.FilingOutline):
     return Rendered(t, after)
 
 
-@renders(M.AnswerVerification)
+@renders("AnswerVerification")
 def _answer_verification(r: M.AnswerVerification):
     who = f"{r.company.name} (CIK {r.company.cik})" if r.company else "no company"
     cited = f" - cited: {', '.join(r.cited)}" if r.cited else " - all of its XBRL facts"
@@ -549,7 +554,7 @@ def _index_table(title: str, filings: list[M.IndexedFiling], with_status: bool) 
     return t
 
 
-@renders(M.IndexUpdate)
+@renders("IndexUpdate")
 def _index_update(r: M.IndexUpdate):
     verb = "Indexed into" if r.action == "add" else "Removed from"
     t = _index_table(f"{verb} the local index", r.filings, True)
@@ -561,7 +566,7 @@ def _index_update(r: M.IndexUpdate):
     return Rendered(t, [f"index: {r.index_path}"])
 
 
-@renders(M.IndexListing)
+@renders("IndexListing")
 def _index_listing(r: M.IndexListing):
     t = _index_table("Local index", r.filings, False)
     sem = "semantic search available" if r.semantic_available else "keyword-only (BM25)"
@@ -569,7 +574,7 @@ def _index_listing(r: M.IndexListing):
     return Rendered(t, [f"index: {r.index_path}"])
 
 
-@renders(M.DocumentSearchResult)
+@renders("DocumentSearchResult")
 def _document_search(r: M.DocumentSearchResult):
     how = f"{r.match}, {r.ranker}" + (", broadened to any word" if r.broadened else "")
     where = "; ".join(f"{k}={', '.join(v) if isinstance(v, list) else v}" for k, v in r.filters.items())
@@ -600,7 +605,7 @@ def _document_search(r: M.DocumentSearchResult):
     return t
 
 
-@renders(M.DocumentLines)
+@renders("DocumentLines")
 def _document_lines(r: M.DocumentLines):
     head = [f"{r.section_label or r.section} - {r.ticker or r.company_name} {r.form}"
             + (f" FY{r.fiscal_year}" if r.fiscal_year else "") + (f" filed {r.filed}" if r.filed else "")
@@ -621,7 +626,7 @@ def _mb(n: int) -> str:
     return f"{n / 1e6:,.1f} MB"
 
 
-@renders(M.BulkSyncResult)
+@renders("BulkSyncResult")
 def _bulk_sync(r: M.BulkSyncResult):
     """Below 110 columns the entry counts stack in one cell; the archive, sizes and dates are never cut."""
     t = _table(f"Bulk store ({_mb(r.store_bytes)}), as of {r.as_of:%Y-%m-%d %H:%M} UTC")
@@ -650,7 +655,7 @@ def _bulk_sync(r: M.BulkSyncResult):
     return Rendered(t, [f"store: {r.store}"])
 
 
-@renders(M.ScreenResult)
+@renders("ScreenResult")
 def _screen(r: M.ScreenResult):
     """Below 150 columns four stacked columns (as compare's): company, period, value, filing; nothing cut."""
     period = f"FY{r.fiscal_year}" if r.fiscal_year is not None else f"periods ending in {r.calendar_year}"
@@ -735,7 +740,7 @@ class _ProgressBar:
 # --- settings -------------------------------------------------------------------------------------
 
 
-@renders(M.ConfigReport)
+@renders("ConfigReport")
 def _config(r: M.ConfigReport):
     t = _table("edgar settings and files")
     t.add_column("Setting", no_wrap=True)
@@ -827,7 +832,7 @@ def _statement_table(r: M.StatementResult, trend: bool, keep: int) -> Table:
     return t
 
 
-@renders(M.StatementResult)
+@renders("StatementResult")
 def _statement(r: M.StatementResult):
     return statement_table(r, trend=out_console().is_terminal)  # its rows' notes: see row_notes
 

@@ -8,7 +8,7 @@ models' field names, with one vocabulary across commands: ``company_name``,
 
 A new command declares its rows next to the others::
 
-    @rows_of(M.Statement)
+    @rows_of("Statement")
     def _statement(r: M.Statement) -> list[dict]:
         return [{"line_item": li.concept, **{p.label: p.value for p in li.periods}} for li in r.lines]
 
@@ -28,34 +28,44 @@ from pydantic import BaseModel
 from . import models as M
 
 Row = dict[str, Any]
-_ROWS: dict[type, Callable[[Any], list[Row]]] = {}
-_TEXT: dict[type, Callable[[Any], str]] = {}
+# result model name -> its rows / text; by name, so that importing rows builds no model class
+_ROWS: dict[str, Callable[[Any], list[Row]]] = {}
+_TEXT: dict[str, Callable[[Any], str]] = {}
 
 
-def rows_of(model: type):
-    """Register the function that turns a ``model`` result into rows."""
+def rows_of(model: str):
+    """Register the function that turns a result of the model named ``model`` into rows."""
+    _known(model)
+
     def deco(fn):
         _ROWS[model] = fn
         return fn
     return deco
 
 
-def text_of(model: type):
+def text_of(model: str):
     """Register the function that gives a text result's text (printed as is when piped)."""
+    _known(model)
+
     def deco(fn):
         _TEXT[model] = fn
         return fn
     return deco
 
 
+def _known(model: str) -> None:
+    if model not in M._WHERE:
+        raise ValueError(f"no result model {model!r} in edgar_cli.models")
+
+
 def rows(result: Any) -> list[Row]:
     """The rows of ``result``: its declared rows, else one row of its scalar fields."""
-    fn = _ROWS.get(type(result))
+    fn = _ROWS.get(type(result).__name__)
     return fn(result) if fn is not None else [flat(result)]
 
 
 def text(result: Any) -> str | None:
-    fn = _TEXT.get(type(result))
+    fn = _TEXT.get(type(result).__name__)
     return fn(result) if fn is not None else None
 
 
@@ -84,7 +94,7 @@ def flat(model: BaseModel, *, exclude: tuple[str, ...] = (), prefix: str = "") -
 # --- companies and figures ------------------------------------------------------------------------
 
 
-@rows_of(M.ResolvedCompany)
+@rows_of("ResolvedCompany")
 def _resolved(r: M.ResolvedCompany) -> list[Row]:
     """The company resolved to, then the others the query also matches (``chosen`` false)."""
     def row(c: M.ResolvedCompany | M.Candidate, chosen: bool) -> Row:
@@ -95,7 +105,7 @@ def _resolved(r: M.ResolvedCompany) -> list[Row]:
     return [row(r, True), *(row(c, False) for c in r.other_matches)]
 
 
-@rows_of(M.ConceptResult)
+@rows_of("ConceptResult")
 def _concept(r: M.ConceptResult) -> list[Row]:
     head = {"company_name": r.company.name, "cik": r.company.cik, "concept": r.concept}
     return [{**head, **flat(v, exclude=("suspected_errors",)), "suspected_errors": _suspects(v)} for v in r.values]
@@ -106,7 +116,7 @@ def _suspects(v: M.FactValue) -> list[str]:
     return [f"{e.kind}: {e.accession_number}" for e in v.suspected_errors]
 
 
-@rows_of(M.ComparisonResult)
+@rows_of("ComparisonResult")
 def _comparison(r: M.ComparisonResult) -> list[Row]:
     out: list[Row] = []
     for row in r.rows:
@@ -120,7 +130,7 @@ def _comparison(r: M.ComparisonResult) -> list[Row]:
     return out
 
 
-@rows_of(M.ConceptCatalogue)
+@rows_of("ConceptCatalogue")
 def _catalogue(r: M.ConceptCatalogue) -> list[Row]:
     return [{**flat(c, exclude=("tags",)), "tags": [t.tag for t in c.tags]} for c in r.concepts]
 
@@ -128,12 +138,12 @@ def _catalogue(r: M.ConceptCatalogue) -> list[Row]:
 # --- filings and their text -----------------------------------------------------------------------
 
 
-@rows_of(M.FilingList)
+@rows_of("FilingList")
 def _filings(r: M.FilingList) -> list[Row]:
     return [{**flat(f), "amendments": [a.accession_number for a in f.amendments]} for f in r.filings]
 
 
-@rows_of(M.FullTextSearchResult)
+@rows_of("FullTextSearchResult")
 def _full_text(r: M.FullTextSearchResult) -> list[Row]:
     out = []
     for f in r.filings:
@@ -151,22 +161,22 @@ def _filing_head(r: M.FilingSection | M.FilingOutline) -> Row:
             "fiscal_year": r.fiscal_year, "accession_number": r.accession_number}
 
 
-@rows_of(M.FilingOutline)
+@rows_of("FilingOutline")
 def _outline(r: M.FilingOutline) -> list[Row]:
     return [{**_filing_head(r), **flat(s)} for s in r.sections]
 
 
-@rows_of(M.FilingSection)
+@rows_of("FilingSection")
 def _section(r: M.FilingSection) -> list[Row]:
     return [flat(r)]
 
 
-@text_of(M.FilingSection)
+@text_of("FilingSection")
 def _section_text(r: M.FilingSection) -> str:
     return r.text
 
 
-@rows_of(M.AnswerVerification)
+@rows_of("AnswerVerification")
 def _verification(r: M.AnswerVerification) -> list[Row]:
     out = []
     for f in r.figures:
@@ -181,7 +191,7 @@ def _verification(r: M.AnswerVerification) -> list[Row]:
 # --- the local index ------------------------------------------------------------------------------
 
 
-@rows_of(M.IndexUpdate)
+@rows_of("IndexUpdate")
 def _index_update(r: M.IndexUpdate) -> list[Row]:
     out: list[Row] = [{"status": f.status, **flat(f, exclude=("status",)), "reason": None} for f in r.filings]
     for s in r.skipped:
@@ -190,22 +200,22 @@ def _index_update(r: M.IndexUpdate) -> list[Row]:
     return out
 
 
-@rows_of(M.IndexListing)
+@rows_of("IndexListing")
 def _index_listing(r: M.IndexListing) -> list[Row]:
     return [flat(f, exclude=("status",)) for f in r.filings]
 
 
-@rows_of(M.DocumentSearchResult)
+@rows_of("DocumentSearchResult")
 def _document_search(r: M.DocumentSearchResult) -> list[Row]:
     return [flat(h, exclude=("marks",)) for h in r.results]
 
 
-@rows_of(M.DocumentLines)
+@rows_of("DocumentLines")
 def _document_lines(r: M.DocumentLines) -> list[Row]:
     return [{"doc_id": r.doc_id, "line": ln.line, "text": ln.text} for ln in r.lines]
 
 
-@text_of(M.DocumentLines)
+@text_of("DocumentLines")
 def _document_lines_text(r: M.DocumentLines) -> str:
     return "\n".join(ln.text for ln in r.lines)
 
@@ -213,7 +223,7 @@ def _document_lines_text(r: M.DocumentLines) -> str:
 # --- settings -------------------------------------------------------------------------------------
 
 
-@rows_of(M.ConfigReport)
+@rows_of("ConfigReport")
 def _config(r: M.ConfigReport) -> list[Row]:
     return [flat(s) for s in r.settings]
 
@@ -221,7 +231,7 @@ def _config(r: M.ConfigReport) -> list[Row]:
 # --- the bulk store -------------------------------------------------------------------------------
 
 
-@rows_of(M.ScreenResult)
+@rows_of("ScreenResult")
 def _screen(r: M.ScreenResult) -> list[Row]:
     """One row per company matched, ranked: the company, then the value with its provenance."""
     return [{"rank": i, "company_name": v.name, "cik": v.cik, "tickers": v.tickers, "sic": v.sic,
@@ -229,7 +239,7 @@ def _screen(r: M.ScreenResult) -> list[Row]:
             for i, v in enumerate(r.rows, 1)]
 
 
-@rows_of(M.BulkSyncResult)
+@rows_of("BulkSyncResult")
 def _bulk_sync(r: M.BulkSyncResult) -> list[Row]:
     return [{"store": r.store, **flat(a), "as_of": r.as_of, "fresh_until": r.fresh_until} for a in r.archives]
 
@@ -237,7 +247,7 @@ def _bulk_sync(r: M.BulkSyncResult) -> list[Row]:
 # --- statements and series ------------------------------------------------------------------------
 
 
-@rows_of(M.StatementResult)
+@rows_of("StatementResult")
 def _statement(r: M.StatementResult) -> list[Row]:
     """Periods as columns (a spreadsheet's layout): concept, label, basis, unit, one column per period, tags,
     derived; a period without a value is an empty cell, never 0. The cell-by-cell provenance is in --json."""

@@ -12,12 +12,11 @@ does the same for a question about the predecessor's CIK.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
-from importlib import resources
 
+from ..datafiles import load_toml
 from ..models import Reorganisation
 
 
@@ -40,8 +39,7 @@ class Entry:
 
 @lru_cache(maxsize=1)
 def reorganisations() -> tuple[Entry, ...]:
-    text = resources.files("edgar_cli.companies").joinpath("successors.toml").read_text(encoding="utf-8")
-    return tuple(Entry(**row) for row in tomllib.loads(text).get("reorganisation", []))
+    return tuple(Entry(**row) for row in load_toml(__file__, "successors.toml").get("reorganisation", []))
 
 
 @dataclass(frozen=True)

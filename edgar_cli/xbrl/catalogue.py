@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
+from ..datafiles import load_toml
 from ..errors import EdgarError
 
 TAXONOMIES = ("us-gaap", "ifrs-full", "dei", "srt", "invest", "ecd", "ffd")
@@ -33,8 +32,7 @@ class Concept:
 
 @lru_cache(maxsize=1)
 def catalogue() -> dict[str, Concept]:
-    text = resources.files("edgar_cli.xbrl").joinpath("concepts.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    data = load_toml(__file__, "concepts.toml")
     out: dict[str, Concept] = {}
     for name, spec in data.items():
         out[name] = Concept(
@@ -97,8 +95,7 @@ def lookup(name: str) -> Concept:
 @lru_cache(maxsize=1)
 def not_in_catalogue() -> dict[str, tuple[tuple[str, ...], str]]:
     """``not_in_catalogue.toml``: name -> (the names people use for it, what to ask for instead)."""
-    text = resources.files("edgar_cli.xbrl").joinpath("not_in_catalogue.toml").read_text(encoding="utf-8")
-    return {name: (tuple(spec["names"]), spec["instead"]) for name, spec in tomllib.loads(text).items()}
+    return {name: (tuple(spec["names"]), spec["instead"]) for name, spec in load_toml(__file__, "not_in_catalogue.toml").items()}
 
 
 def _not_in_catalogue_hit(text: str) -> tuple[str, str] | None:

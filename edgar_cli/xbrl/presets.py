@@ -3,11 +3,10 @@ balance sheet or cash-flow statement shows, in order."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
+from ..datafiles import load_toml
 from ..errors import EdgarError
 from .catalogue import Concept, catalogue
 
@@ -21,10 +20,9 @@ class Preset:
 
 @lru_cache(maxsize=1)
 def presets() -> dict[str, Preset]:
-    text = resources.files("edgar_cli.xbrl").joinpath("statements.toml").read_text(encoding="utf-8")
     concepts = catalogue()
     return {name: Preset(name=name, label=spec["label"], rows=tuple(concepts[c] for c in spec["rows"]))
-            for name, spec in tomllib.loads(text).items()}
+            for name, spec in load_toml(__file__, "statements.toml").items()}
 
 
 ALIASES = {"income_statement": "income", "is": "income", "p&l": "income", "pl": "income", "balance_sheet": "balance",

@@ -1,0 +1,80 @@
+"""Companies: resolution candidates, reorganisations, the company and data source on every result."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Literal
+
+from pydantic import Field
+
+from ._base import _Model
+
+MatchType = Literal["ticker", "cik", "name_exact", "name_words", "name_similar", "predecessor_name", "former_name"]
+
+
+class Candidate(_Model):
+    """A company that a query may refer to."""
+
+    cik: str = Field(description="10-digit zero-padded CIK")
+    name: str
+    tickers: list[str] = Field(default_factory=list)
+    exchange: str | None = None
+    score: float = Field(description="0-1; 1 is an exact match of the name's words")
+    match_type: MatchType | None = Field(
+        None, description="How the query matched: name_exact (the same words), name_words (the query's words begin "
+        "the name or are whole words in it), name_similar (only spelled alike: a different company unless the "
+        "query is misspelled), predecessor_name (the name of a company it succeeded under another CIK), "
+        "former_name (its own name before a rename), ticker")
+    market_value_rank: int | None = Field(
+        None, description="Position in the SEC's ticker file, which lists companies by descending market value "
+        "(1 = largest; past about 7,000 the file is in no value order)")
+
+
+class Reorganisation(_Model):
+    """A company that moved to a new CIK: its history before ``effective`` is under the predecessor's CIK."""
+
+    successor_cik: str
+    successor_name: str
+    predecessor_cik: str
+    predecessor_name: str
+    effective: date = Field(description="The day the successor took over")
+    event: str
+    source: str = Field(description="Where the link is documented (edgar keeps this map by hand)")
+
+
+class ResolvedCompany(_Model):
+    """One company, identified by CIK, with how sure the match is."""
+
+    query: str
+    cik: str = Field(description="10-digit zero-padded CIK")
+    name: str
+    tickers: list[str] = Field(default_factory=list)
+    exchange: str | None = None
+    match_type: MatchType
+    score: float
+    market_value_rank: int | None = Field(
+        None, description="Position in the SEC's ticker file (descending market value, 1 = largest); null for a "
+        "CIK not in it")
+    other_matches: list[Candidate] = Field(
+        default_factory=list, description="Other companies the name also matches; state your assumption when non-empty"
+    )
+    reorganisation: Reorganisation | None = Field(
+        None, description="Set when the company took over from a predecessor CIK (or was succeeded by another): "
+        "its history on the other side of the reorganisation is under the other CIK")
+    notes: list[str] = Field(default_factory=list)
+
+
+class CompanyRef(_Model):
+    cik: str
+    name: str
+    tickers: list[str] = Field(default_factory=list)
+
+
+class DataSource(_Model):
+    """Which source answered: the SEC just now, the local cache of earlier SEC answers, or the bulk store."""
+
+    kind: Literal["live", "cache", "bulk"] = Field(
+        description="live: fetched from the SEC for this answer; cache: an earlier SEC answer kept on disk; "
+        "bulk: the local store built from the SEC's nightly bulk archives")
+    as_of: datetime | None = Field(None, description="When the data was fetched (live, cache) or when the bulk "
+                                   "archive was published (bulk), UTC")
