@@ -60,8 +60,7 @@ class Rename:
 @lru_cache(maxsize=1)
 def renames() -> tuple[Rename, ...]:
     """Former names on the same CIK (``[[rename]]`` in successors.toml)."""
-    text = resources.files("edgar_cli.companies").joinpath("successors.toml").read_text(encoding="utf-8")
-    return tuple(Rename(**row) for row in tomllib.loads(text).get("rename", []))
+    return tuple(Rename(**row) for row in load_toml(__file__, "successors.toml").get("rename", []))
 
 
 def predecessor_of(cik: int | str) -> Entry | None:
