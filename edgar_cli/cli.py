@@ -306,7 +306,7 @@ def search_cmd(
 
 
 @app.command("verify", examples=[
-    "edgar verify \"NVIDIA's fiscal 2024 revenue was $60.9 billion.\" --company NVDA",
+    "edgar verify 'NVIDIA reported fiscal 2024 revenue of $60.9 billion.' --company NVDA",
     "edgar verify answer.txt --cite 0001045810-24-000029",
     "llm 'NVIDIA revenue FY2024?' | edgar verify - --company NVDA",
 ])

@@ -143,25 +143,26 @@ def table_notes(result: Any) -> list[str]:
     """What a result's table or text says about the rows beside them (truncation, paging, the year chosen),
     for the formats without a caption: csv, tsv and piped output print these as notes on stderr."""
     r = result
-    if isinstance(r, M.ConceptResult) and r.truncated:
+    kind = type(r).__name__  # by name: building another area's models would cost a warm run (models/)
+    if kind == "ConceptResult" and r.truncated:
         return [f"showing {len(r.values)} of {r.total_values} values; {r.total_values - len(r.values)} more with "
                 "a higher --limit"]
-    if isinstance(r, M.ComparisonResult) and r.fiscal_year_reason:
+    if kind == "ComparisonResult" and r.fiscal_year_reason:
         return [r.fiscal_year_reason]
-    if isinstance(r, M.FilingList) and r.truncated:
+    if kind == "FilingList" and r.truncated:
         return [f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; raise --limit or narrow "
                 "--from/--to"]
-    if isinstance(r, M.FullTextSearchResult) and (r.next_page or len(r.filings) < r.filings_on_page):
+    if kind == "FullTextSearchResult" and (r.next_page or len(r.filings) < r.filings_on_page):
         return [f"{len(r.filings)} of {r.filings_on_page} filings on this page ({r.hits_on_page} documents)"
                 + (f"; next: --page {r.next_page}" if r.next_page else "")]
-    if isinstance(r, M.FilingSection) and (r.truncated or r.offset):
+    if kind == "FilingSection" and (r.truncated or r.offset):
         return [_section_span(r)]
-    if isinstance(r, M.DocumentLines) and r.next_lines:
+    if kind == "DocumentLines" and r.next_lines:
         return [f"lines {r.line_start}-{r.line_end} of {r.lines_total}; next: edgar read {r.doc_id} "
                 f"--lines {r.next_lines}"]
-    if isinstance(r, M.DocumentSearchResult) and r.shortfall:
+    if kind == "DocumentSearchResult" and r.shortfall:
         return [r.shortfall]
-    if isinstance(r, M.ScreenResult):
+    if kind == "ScreenResult":
         return [line for line in screen_lines(r) if not line.startswith("* restated")]
     return []
 

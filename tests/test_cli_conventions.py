@@ -335,6 +335,7 @@ def test_concepts_lists_the_catalogue_and_refuses_a_concept_it_does_not_hold(cli
     ("ebitda", "non-GAAP", "operating_income'?"),
     ("free_cash_flow", "operating_cash_flow and capex", "Did you mean"),
     ("FCF", "operating_cash_flow and capex", "Did you mean"),
+    ("ebit", "not an XBRL fact", "Did you mean"),  # EBIT is not operating income: never answered as it
 ])
 def test_a_concept_outside_the_catalogue_is_never_corrected_to_another(cli, asked, says, never):
     err = cli("concept", "NVDA", asked, "--json").json()["error"]

@@ -77,7 +77,7 @@ def test_a_warm_concept_in_json_imports_neither_the_network_nor_the_tables_nor_o
     env, srv = warm_env
     requests = len(srv.log)
     mods, stdout = loaded(env, ["concept", "NVDA", "revenue", "--fy", "2024", "--json"])
-    assert json.loads(stdout)["values"][0]["value"] == 60922000000  # FY2024 (accession 0001045810-26-000021)
+    assert json.loads(stdout)["values"][0]["value"] == 60922000000  # FY2024 (accession 0001045810-24-000029)
     assert len(srv.log) == requests  # warm: not one request
     assert top_level(mods, NEVER_WARM | {"rich", "edgar_cli.render", "edgar_cli.rows"}) == set()
     assert {m for m in mods if m.startswith("edgar_cli.models")} == CONCEPT_MODELS
