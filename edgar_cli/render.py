@@ -452,9 +452,13 @@ def _filing_list(r: M.FilingList):
         facts.append(f"SIC {c.sic} {c.sic_description or ''}".rstrip())
     what = ", ".join(r.forms) or "all forms"
     t = _table(f"{c.name} - filings ({what})\n" + " · ".join(facts))
-    for col in ("Form", "Filed", "Period", "FY", "Accession"):
+    # Below 100 columns the filed and period dates share a cell, so that the description keeps room for an
+    # accession number whole ("(amends 0001628280-25-003063)" must never fold inside the number).
+    stacked = width() < 100
+    for col in ("Form", "Filed\nPeriod" if stacked else "Filed", *(() if stacked else ("Period",)), "FY",
+                "Accession"):
         t.add_column(col, no_wrap=True)
-    t.add_column("Description", overflow="fold", min_width=12)
+    t.add_column("Description", overflow="fold", min_width=22 if stacked else 12)
     for f in r.filings:
         desc = f.primary_doc_description or ""
         if f.items:
@@ -463,8 +467,10 @@ def _filing_list(r: M.FilingList):
             desc += f" (superseded by {f.superseded_by})"
         if f.amends:
             desc += f" (amends {f.amends})"
-        t.add_row(f.form, str(f.filed), str(f.period_of_report or "-"),
-                  str(f.fiscal_year) if f.fiscal_year is not None else "-", f.accession_number, desc.strip())
+        dates = (f"{f.filed}\n{f.period_of_report or '-'}",) if stacked else (str(f.filed),
+                                                                            str(f.period_of_report or "-"))
+        t.add_row(f.form, *dates, str(f.fiscal_year) if f.fiscal_year is not None else "-", f.accession_number,
+                  desc.strip())
     if r.truncated:  # the incomplete history is a warning (stderr), not repeated here
         t.caption = (f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; "
                      "raise --limit or narrow --from/--to")

@@ -44,6 +44,11 @@ CASES: dict[str, tuple[tuple[str, ...], object]] = {
                   lambda d: [r["label"] for r in d["rows"] if len(r["label"]) <= 26] + [c["key"] for c in d["columns"]]),
     "filings": (("filings", "NVDA", "--form", "10-K", "-n", "3"),
                 lambda d: [f["accession_number"] for f in d["filings"]] + [d["company"]["name"]]),
+    # Tesla's FY2024 10-K 0001628280-25-003063 and the 10-K/A 0001104659-25-042659 that amends it: the
+    # description names each other's accession number, which must not fold inside the number
+    "filings-amended": (("filings", "TSLA", "--form", "10-K", "-n", "3"),
+                        lambda d: [f["accession_number"] for f in d["filings"]]
+                        + [f"{f[key]})" for f in d["filings"] for key in ("amends", "superseded_by") if f[key]]),
     "search": (("search", "climate change", "--form", "8-K", "-n", "3"),
                lambda d: [f["accession_number"] for f in d["filings"]] + [f["company"]["cik"] for f in d["filings"]]),
     "section": (("section", "NVDA", "--accession", NVDA_FY2025),
