@@ -800,8 +800,9 @@ def _looks_like_error_page(url: str, body: bytes) -> bool:
 
     Where the document is not HTML (.txt, .xml, .json, ...) any HTML page is
     an error page. An HTML document is judged an error page only when it is
-    tiny (under 4 KB) and says maintenance, unavailable or rate limit: filing
-    documents are larger, and a real small exhibit rarely says so.
+    tiny (under 4 KB) and says maintenance, unavailable or rate limit (filing
+    documents are larger, and a real small exhibit rarely says so), or when it is
+    a page of the SEC's own site (titled "SEC.gov | ..."), whatever its size.
     """
     from urllib.parse import urlsplit
 
@@ -811,7 +812,16 @@ def _looks_like_error_page(url: str, body: bytes) -> bool:
         return False
     if urlsplit(url).path.lower().endswith(_NOT_HTML_SUFFIXES):
         return True
+    if _SEC_SITE_TITLE.search(head):  # the SEC's own site pages (its rate-limit pages are 4.8-5.2 KB)
+        return True
     return len(body) < 4096 and _ERROR_PAGE.search(body) is not None
+
+
+# A page of the SEC's web site, not a filing's document: its titles read "SEC.gov | ...", as the
+# Undeclared Automated Tool and Request Rate Threshold Exceeded pages do (both recorded in the corpus under
+# _unplaced/sec-error-pages/). Filing documents carry their own titles ("nvda-20240128", "Document", "8-K"),
+# index pages "EDGAR Filing Documents for <accession>".
+_SEC_SITE_TITLE = re.compile(rb"<title>\s*SEC\.gov\s*\|", re.I)
 
 
 def connect_error(exc: Exception, url: str, target: str, mirror: str | None) -> Exception:

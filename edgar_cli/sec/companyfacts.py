@@ -42,7 +42,8 @@ from .client import FRESHNESS, SecClient
 def compact(data: dict) -> tuple[int, str, dict[str, dict]]:
     """The parts of a companyfacts document the engine uses, as plain tuples.
 
-    A malformed row (a bad date, a value that is not a number, a missing field) is
+    A malformed row (a bad date, a value that is not a number or beyond any reported figure, a missing
+    field) is
     skipped, never guessed at; more than a few of them (over 1% of the rows) make the
     whole document invalid (validate.InvalidBody), as a damaged or substituted body.
     """
@@ -76,6 +77,12 @@ def compact(data: dict) -> tuple[int, str, dict[str, dict]]:
     return cik, name, tags
 
 
+# No reported XBRL value comes near this: the largest in the corpus is 6.7e12 (TSMC's TWD), and the largest
+# currencies EDGAR filers report in (IDR, KRW, VND) put a bank's total assets around 1e15. A value beyond it
+# (1e300 passes as a finite float) is damage, not a figure: the row is malformed.
+MAX_ABS_VALUE = 1e18
+
+
 def _row(r: dict) -> Row:
     start, end, filed, val = r.get("start"), r["end"], r["filed"], r["val"]
     for d in (start, end, filed):
@@ -83,6 +90,8 @@ def _row(r: dict) -> Row:
             _date_type.fromisoformat(d)
     if not isinstance(val, (int, float)) or isinstance(val, bool):
         raise ValueError("not a number")
+    if abs(val) > MAX_ABS_VALUE:
+        raise ValueError("out of range")
     accn, form = r["accn"], r["form"]
     if not isinstance(accn, str) or not isinstance(form, str):
         raise ValueError("not text")
@@ -189,6 +198,16 @@ def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
             ) from None
         raise
     cik_, name, tags = parts
+    if not tags:
+        # No usable fact at all: what the SEC answers for a company without XBRL data is a 404, so this is
+        # answered the same way, and never cached (a substituted or truncated body must not stand for a week).
+        raise EdgarError(
+            "not_found",
+            f"The SEC's companyfacts for CIK {urls.pad_cik(cik)} hold no XBRL financial facts.",
+            "The company may not file XBRL financial statements, or the answer was damaged on the way; try "
+            f"again later, or read its filings with {tool('list_filings')}.",
+            url=url,
+        )
     calendar = build_calendar(tags)
     currency = reporting_currency(tags)
     blobs = {tag: marshal.dumps(body) for tag, body in tags.items()}

@@ -23,7 +23,8 @@ refused; :func:`check` then checks the shape of each kind:
 - ``efts``: ``{"hits": {"total": {"value": int}, "hits": [{"_id", "_source"}]}}``,
   every hit's fields of the SEC's types (text, lists of text, a numeric score);
 - ``archive`` (filing documents): not empty, not binary where text is
-  expected, and a filing's full submission text starts like one.
+  expected, not a page of the SEC's own site (sec/client.py's error-page test),
+  and a filing's full submission text starts like one.
 
 A body that fails is :class:`InvalidBody`; the client retries it and, if it
 persists, raises ``upstream_unavailable`` naming the URL. Nothing invalid is
