@@ -144,7 +144,7 @@ def connect(url: str):
     scheme = url.split("://", 1)[0].lower() if "://" in url else ""
     if scheme not in ("redis", "rediss", "unix"):
         raise EdgarError("invalid_argument", f"{URL_ENV} must be a redis://, rediss:// or unix:// URL, not "
-                         f"{redact(url)!r}.", f"Set it to redis://host:6379/0, or unset it to keep this host's own "
+                         f"{redact(url)!r}.", "Set it to redis://host:6379/0, or unset it to keep this host's own "
                          "rate limit and cache.")
     try:
         import redis
