@@ -27,6 +27,7 @@ from ..verification import cited_text as CT
 from ..verification.cited_text import TextSource, ground_in_text, text_source
 from ..verification.claims import Figure, extract_figures
 from ..verification.grounding import Grounder
+from ..verification.subjects import SubjectReader
 from ..verification.verdict import verdict
 from ..vocabulary import param, surface
 from ..xbrl import grounding as G
@@ -103,7 +104,10 @@ def verify_answer(
       facts match, a segment or product line, a period the facts do not cover,
       a matching figure edgar suspects is the filer's error: flag
       ``suspected_error``; a figure in a sentence naming no period that
-      holds only for an older period than the latest reported).
+      holds only for an older period than the latest reported; a figure in a
+      sentence that names another company and not this one — "Apple reported
+      revenue of $60.9 billion" checked as NVIDIA's — or, in a sentence naming
+      both, one this company's facts contradict).
 
     A concept is named in catalogue words ("revenue", "net loss", "gross
     margin") or, for other figures, by the words of an XBRL tag ("buybacks" ->
@@ -173,8 +177,36 @@ def verify_answer(
     ground_in_text(grounder, figures, rows,
                    lambda: _text_sources(client, ref, pool, cites, excerpts, sources, warnings))
     _note_reorganisation(ref, facts.calendar, rows, notes)
+    _other_companies(rows, ref, SubjectReader(lambda phrase: resolve_company(phrase, client=client)))
     return verdict(rows, company=ref, cited=[c.label for c in cites], notes=notes, warnings=warnings,
                    source=" ".join(dict.fromkeys(sources)))
+
+
+def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: SubjectReader) -> None:
+    """A figure in a sentence about another company is not checked against this one's facts (unchecked).
+
+    "Apple reported revenue of $60.9 billion" checked as NVIDIA's would be grounded by NVIDIA's FY2024
+    revenue. When the sentence names other companies and not this one, every figure in it is unchecked;
+    when it names this one too, a figure this company's facts contradict is unchecked (it may be the other's),
+    and one they bear out stays as it is.
+    """
+    for row in rows:
+        named = reader.named_in(row.context)
+        others = [n for n in named if n.cik != ref.cik]
+        if not others or row.status == "unchecked":
+            continue
+        about_us = len(others) < len(named)
+        if about_us and row.status not in ("ungrounded", "mismatched_period"):
+            continue
+        who = ", ".join(f"{n.name} ({n.ticker or 'CIK ' + n.cik})" for n in others)
+        ask = next((n.ticker or n.cik for n in others), "")
+        row.status = "unchecked"  # type: ignore[assignment]
+        row.support = None
+        row.other_matches = 0
+        row.reason = (f"The sentence names {who}" + (f" as well as {ref.name}" if about_us else f", not {ref.name}")
+                      + ", whose facts were checked: the figure may be about "
+                      + ("the other company" if about_us else "another company")
+                      + f". Check it with {param('company')} {ask}.")
 
 
 def _note_reorganisation(ref: CompanyRef, cal, rows: list[VerifiedFigure], notes: list[str]) -> None:
