@@ -207,6 +207,9 @@ def render_error(error: dict) -> None:
             t.add_row(c.get("name", ""), c.get("cik", ""), ", ".join(c.get("tickers") or []),
                       c.get("match_type") or "-", f"#{rank:,}" if rank else "-",
                       f"{c['score']:.2f}" if isinstance(c.get("score"), (int, float)) else "")
+        total = body.get("total_candidates") if key == "candidates" else None
+        if isinstance(total, int) and total > len(cands):
+            t.caption = f"{len(cands)} of {total} shown"
         err.print(t)
 
 

@@ -131,6 +131,14 @@ def test_names_shared_by_comparably_large_companies_are_refused_with_candidates(
     assert len({c.cik for c in cands}) == len(cands), "candidates are deduplicated by CIK"
 
 
+def test_an_ambiguous_name_says_how_many_candidates_were_left_out(sec):
+    # 'United' names 35 companies in the corpus ticker file; 10 are listed, and the error says so.
+    err = error_of("United")
+    cands = err.extras["candidates"]
+    assert len(cands) == 10 and err.extras["total_candidates"] == 35 and err.extras["candidates_truncated"] is True
+    assert "candidates lists 10 of the 35 companies" in err.message
+
+
 @pytest.mark.parametrize("query,leader,best", [
     ("Invesco", "0001067839", "0000914208"),  # the exact name Invesco Ltd. (#881) vs Invesco QQQ Trust (#49)
     ("Chase", "0000019617", "0001025771"),  # Chase Packaging begins with it; JPMorgan Chase (#12) contains it

@@ -265,16 +265,21 @@ def _resolve_name(text: str, tmap: TickerMap) -> ResolvedCompany:
 def _ambiguous(text: str, leaders: list[Scored], scored: list[Scored], outranked: bool) -> EdgarError:
     seen = {s.entry.cik for s in leaders}
     rest = [s for s in scored if s.entry.cik not in seen and s.tier >= Tier.WORDS]
-    cands = [_candidate(s) for s in (leaders + rest)[:CANDIDATES]]
+    every = leaders + rest
+    cands = [_candidate(s) for s in every[:CANDIDATES]]
     named = "; ".join(_describe(s) for s in leaders[:5])
+    more = len(every) - len(cands)
     why = (f"it matches {_describe(max(leaders, key=lambda s: s.tier))} best, but the name of a company over "
            f"{PROMINENCE_RATIO} times larger by market value contains it too" if outranked else
            f"none of them is {PROMINENCE_RATIO} times larger than the next by market value")
     return EdgarError(
         "ambiguous",
-        f"{text!r} matches {len(leaders)} comparable companies ({why}): {named}.",
-        "Ask the user which company is meant, or retry with a ticker or CIK from candidates.",
-        candidates=cands,
+        f"{text!r} matches {len(leaders)} comparable companies ({why}): {named}."
+        + (f" candidates lists {len(cands)} of the {len(every)} companies whose names contain these words, the "
+           "comparable ones first." if more > 0 else ""),
+        "Ask the user which company is meant, or retry with a ticker or CIK from candidates"
+        + (" (or with more of the name's words, to narrow it)." if more > 0 else "."),
+        candidates=cands, total_candidates=len(every), candidates_truncated=more > 0,
     )
 
 
