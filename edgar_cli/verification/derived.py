@@ -171,7 +171,7 @@ class Derived:
                 row.notes.append(f"The answer names no period for this figure; the computation is for {where}.")
                 latest = max((d for d in every if d.period.period_type == best.period.period_type),
                              key=lambda d: d.period.end, default=best)
-                if not self.cited and latest.period.end > best.period.end and P.names_no_period(fig.context):
+                if P.stale_undated(self.cited, best.period.end, latest.period.end, fig.context):
                     # "grew 126% year over year", undated, reads as the latest year: an older year's rate is stale.
                     row.status = "unchecked"
                     row.reason = (f"{best.formula} = {shown} rounds to {fig.text}, but only for {where}; the answer "

@@ -335,7 +335,7 @@ class Grounder(Derived):
                 row.notes.append("The answer names no period for this figure; the matching fact is for "
                                  f"{G.describe_period(f)}.")
                 latest = self._latest_end(f)
-                if not self.cited and latest is not None and latest > f.end and P.names_no_period(fig.context):
+                if P.stale_undated(self.cited, f.end, latest, fig.context):
                     # An undated figure reads as the latest period: an older period's value is not confirmed.
                     row.status = "unchecked"
                     row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} rounds "

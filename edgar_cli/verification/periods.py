@@ -214,6 +214,13 @@ def names_no_period(sentence: str) -> bool:
     return not mentions
 
 
+def stale_undated(cited: bool, end, latest_end, sentence: str) -> bool:
+    """The rule for an undated figure: it reads as the latest period of its kind, so a match found only for an
+    older period (``end`` before ``latest_end``) confirms nothing, unless the answer cites the filing it used or
+    its sentence names a period. Shared by facts (grounding.py) and derived figures (derived.py)."""
+    return not cited and latest_end is not None and latest_end > end and names_no_period(sentence)
+
+
 def is_change(fig: Figure) -> bool:
     """Does the figure state a change ("up 126%", "grew 114% year over year", "increased $69.6 billion"), whose
     base ("from a year earlier", "from fiscal 2024") is not its period?"""
