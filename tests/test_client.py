@@ -320,3 +320,24 @@ def test_a_user_agent_with_a_line_break_or_control_character_is_refused_before_a
     with pytest.raises(EdgarError) as info:
         resolve_user_agent(bad, interactive=False)
     assert info.value.code == "user_agent_required" and "printable ASCII" in info.value.message
+
+
+def test_a_404_from_a_mirror_says_the_mirror_lacks_it_not_that_the_sec_does(sec):
+    # The corpus holds Microsoft's submissions but not its companyfacts (evals/README.md): through a mirror
+    # that is a gap in the mirror, never "the SEC has no XBRL financial data" (Microsoft files XBRL).
+    from edgar_cli.capabilities.concepts import get_financial_concept
+
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("MSFT", "revenue")
+    err = info.value
+    assert err.code == "not_found" and "no XBRL financial data" in err.message
+    assert err.message.startswith("The mirror at ") and "The SEC has no" not in err.message
+    assert "unset EDGAR_MIRROR" in err.suggestion and err.extras["mirror"] == sec.settings.mirror
+
+
+def test_a_mirror_url_with_a_password_is_shown_redacted(monkeypatch, tmp_path):
+    from edgar_cli.sec.client import _not_found
+
+    err = _not_found("https://www.sec.gov/Archives/x.htm", 404, "https://me:s3cret@mirror.example.com/edgar")
+    assert "s3cret" not in err.message and "me:***@mirror.example.com" in err.message
+    assert "s3cret" not in str(err.to_dict())

@@ -91,15 +91,10 @@ _pools_lock = threading.Lock()
 
 def redact(url: str) -> str:
     """The URL with its password replaced by ``***`` (for messages and ``location``)."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return "postgresql://(unparsable URL)"
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+    from ..sec.urls import redact as redact_url
+
+    shown = redact_url(url)
+    return "postgresql://(unparsable URL)" if shown == "(an unparsable URL)" else shown
 
 
 def words_tsvector(text: str) -> str:

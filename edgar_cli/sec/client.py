@@ -190,7 +190,15 @@ def _conditional_headers(validators: dict[str, Any] | None) -> dict[str, str]:
     return headers
 
 
-def _not_found(url: str, status: int) -> EdgarError:
+def _not_found(url: str, status: int, mirror: str | None) -> EdgarError:
+    if mirror:
+        # A mirror holds part of EDGAR at most: its 404 says nothing about what the SEC has.
+        return EdgarError(
+            "not_found", f"The mirror at {urls.redact(mirror)} (EDGAR_MIRROR) has no copy of {url} (HTTP {status}); whether "
+            "the SEC has it cannot be told from here.",
+            "Ask for a filing or company the mirror holds, or unset EDGAR_MIRROR to ask the SEC itself.",
+            url=url, mirror=urls.redact(mirror),
+        )
     return EdgarError(
         "not_found", f"The SEC has no document at {url} (HTTP {status}).",
         f"Check the CIK, accession number or document name; list a company's filings with {tool('list_filings')}.",
@@ -284,7 +292,7 @@ class SecClient:
         """Raise the not_found a recent answer for ``url`` gave, if it is still remembered."""
         entry = self.cache_get(f"missing:{url}", NEGATIVE_FRESHNESS.get(kind, 600))
         if entry is not None:
-            raise _not_found(url, int(entry.meta.get("status") or 404))
+            raise _not_found(url, int(entry.meta.get("status") or 404), self.settings.mirror)
 
     # -- fetching -----------------------------------------------------------
     def get_json(self, url: str, *, kind: str, params: dict[str, str] | None = None,
@@ -429,7 +437,7 @@ class SecClient:
             ) from None
         except _Missing as exc:
             self.cache_set(f"missing:{url}", b"", {"url": url, "status": exc.status})
-            raise _not_found(url, exc.status) from None
+            raise _not_found(url, exc.status, self.settings.mirror) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _fetch_once(self, url: str, target: str, kind: str, expect_json: bool, conditional: dict[str, Any] | None,

@@ -188,6 +188,15 @@ def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
     try:
         _payload, parts = client.fetch_json(url, kind="companyfacts", transform=compact)
     except EdgarError as exc:
+        if exc.code == "not_found" and exc.extras.get("mirror"):
+            raise EdgarError(
+                "not_found",
+                f"The mirror at {exc.extras['mirror']} (EDGAR_MIRROR) has no XBRL financial data (companyfacts) for "
+                f"CIK {urls.pad_cik(cik)}; whether the SEC has it cannot be told from here.",
+                "Ask for a company the mirror holds, unset EDGAR_MIRROR to ask the SEC itself, or read the "
+                f"company's filings with {tool('list_filings')}.",
+                url=url, mirror=exc.extras["mirror"],
+            ) from None
         if exc.code == "not_found":
             raise EdgarError(
                 "not_found",

@@ -52,9 +52,9 @@ import time
 import uuid
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from .cache import DiskCache, Entry
+from .urls import redact
 
 URL_ENV = "EDGAR_REDIS_URL"
 SHARE_ENV = "EDGAR_RATE_SHARE"
@@ -115,15 +115,6 @@ return 1
 
 def redis_url() -> str | None:
     return (os.environ.get(URL_ENV) or "").strip() or None
-
-
-def redact(url: str) -> str:
-    """The URL with its password replaced by ``***``."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = f"{parts.username or ''}:***@{parts.hostname or ''}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 def rate_share() -> int:

@@ -126,6 +126,20 @@ def check_sec_url(url: str) -> None:
         )
 
 
+def redact(url: str) -> str:
+    """The URL with its password replaced by ``***`` (for messages; a mirror, Redis or PostgreSQL URL)."""
+    from urllib.parse import urlunsplit
+
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        netloc = f"{parts.username or ''}:***@{parts.hostname or ''}" + (f":{parts.port}" if parts.port else "")
+    except ValueError:
+        return "(an unparsable URL)"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
 def to_mirror(url: str, mirror: str | None) -> str:
     """Map ``https://<host>/<path>?<q>`` to ``<mirror>/<host>/<path>?<q>`` when a mirror is set."""
     check_sec_url(url)
