@@ -128,9 +128,10 @@ def main(argv: list[str] | None = None) -> None:
     if not isinstance(stderr, _QuietOnClosedPipe):
         sys.stderr = _QuietOnClosedPipe(stderr)
     args = list(sys.argv[1:] if argv is None else argv)
-    from .logs import configure
+    if os.environ.get("EDGAR_LOG_FORMAT"):  # logs.py (and logging) only when a log format is asked for
+        from .logs import configure
 
-    configure()  # JSON lines on stderr with EDGAR_LOG_FORMAT=json; otherwise nothing changes
+        configure()  # JSON lines on stderr with EDGAR_LOG_FORMAT=json; otherwise nothing changes
     try:
         bad = _undecodable(args)
         if bad is not None:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import date
-from statistics import median
 
 from ..records import FactRecord, SuspectedErrorRecord
 from .facts import CompanyFacts
@@ -128,6 +127,8 @@ def _anchor(v: FactRecord, group: list[FactRecord], i: int, cover: dict[str, flo
     near = [n.value for n in group[max(0, i - NEIGHBOURS):i] + group[i + 1:i + 1 + NEIGHBOURS]
             if n.value and (n.value > 0) == (v.value > 0) and not n.pre_split_ratio]
     if len(near) >= 2 and max(map(abs, near)) <= AGREE * min(map(abs, near)):
+        from statistics import median  # imported when a share series is judged, not on every warm run
+
         return median(near), "its neighbours in the series", NEAR
     return None, "", 0.0
 
@@ -161,4 +162,6 @@ def _tracks_cover(values: list[FactRecord], cover: dict[str, float]) -> bool:
     """
     ratios = [v.value / cover[v.accession_number] for v in values
               if v.accession_number in cover and cover[v.accession_number] and v.value]
+    from statistics import median
+
     return len(ratios) >= 4 and 1 / AGREE <= median(ratios) <= AGREE
