@@ -59,9 +59,14 @@ SEARCH_ARGS = ["search", "climate change", "--forms", "8-K", "--json"]
 # Other single-company commands, warm, against the warm concept (issue 16: each within 1.2x of it).
 # The first is the warm concept again, as the reference measured in the same interleaving: the machine's load
 # moves between phases of the suite, so the other rows are compared with it, not with the concept row above.
-WARM_COMMANDS = [CONCEPT_ARGS, ["concept", "NVDA", "revenue", "--fy", "2024", "--tsv"], ["resolve", "NVDA", "--json"],
-                 ["statement", "NVDA", "income", "--last", "5", "--json"], ["filings", "NVDA", "--form", "10-K", "--json"],
-                 ["concepts", "revenue", "--json"]]
+# The warm concept --json is answered by the fast path (edgar_cli/fastpath.py); every other command runs through
+# Typer and pydantic, so they sit far above 1.2x of it. The Typer path of the same concept (EDGAR_FASTPATH=0)
+# is a row too. Entries: (args, extra environment).
+WARM_COMMANDS: list[tuple[list[str], dict[str, str]]] = [
+    (CONCEPT_ARGS, {}), (CONCEPT_ARGS, {"EDGAR_FASTPATH": "0"}),
+    (["concept", "NVDA", "revenue", "--fy", "2024", "--tsv"], {}), (["resolve", "NVDA", "--json"], {}),
+    (["statement", "NVDA", "income", "--last", "5", "--json"], {}),
+    (["filings", "NVDA", "--form", "10-K", "--json"], {}), (["concepts", "revenue", "--json"], {})]
 SECTION_COMPANY, SECTION_ACCESSION = "TSLA", "0001628280-25-003063"  # tsla-20241231.htm, 2,596,459 bytes
 SECTION_FIRST, SECTION_SECOND = "risk_factors", "mda"
 MCP_CONCURRENCY = 20
@@ -294,6 +299,9 @@ def instruction_lines(b: Bench, before: Path | None) -> list[str]:
         env = b.env(cache)
         b.edgar(CONCEPT_ARGS, env)  # cold
         runs = [("warm concept", edgar_cmd() + CONCEPT_ARGS, env),
+                ("warm concept, Typer path (EDGAR_FASTPATH=0)", edgar_cmd() + CONCEPT_ARGS,
+                 dict(env, EDGAR_FASTPATH="0")),
+                ("warm concept, python -m edgar_cli", [sys.executable, "-m", "edgar_cli", *CONCEPT_ARGS], env),
                 ("floor.py", [sys.executable, str(FLOOR_SCRIPT), "--tree", str(ROOT)], env),
                 ("python -c pass", [sys.executable, "-c", "pass"], env)]
         if before:
@@ -463,14 +471,14 @@ def bench_section(b: Bench, cold_runs: int, warm_runs: int) -> list[Row]:
 
 def bench_warm_commands(b: Bench, warm_runs: int) -> list[Row]:
     """WARM_COMMANDS on one cache dir that each filled once (cold), then warm runs interleaved."""
-    rows = [Row(" ".join(a)) for a in WARM_COMMANDS]
+    rows = [Row(" ".join(a) + "".join(f" ({k}={v})" for k, v in extra.items())) for a, extra in WARM_COMMANDS]
     with TempDir() as cache:
         env = b.env(cache)
-        for row, args in zip(rows, WARM_COMMANDS):
-            row.add("cold", b.edgar(args, env))
+        for row, (args, extra) in zip(rows, WARM_COMMANDS):
+            row.add("cold", b.edgar(args, dict(env, **extra)))
         for _ in range(warm_runs):
-            for row, args in zip(rows, WARM_COMMANDS):
-                row.add("warm", b.edgar(args, env))
+            for row, (args, extra) in zip(rows, WARM_COMMANDS):
+                row.add("warm", b.edgar(args, dict(env, **extra)))
     return rows
 
 

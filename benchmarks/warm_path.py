@@ -1,7 +1,8 @@
 """Benchmark: the warm path's cheap items (issue 16), each as a ratio measured in this one run.
 
-1. Whole process, warm: `edgar concept NVDA revenue --fy 2024 --json` against the floor
-   (benchmarks/floor.py: stdlib reading the same cache) and `python -c pass`; peak RSS.
+1. Whole process, warm: `edgar concept NVDA revenue --fy 2024 --json` (the fast path, edgar_cli/fastpath.py)
+   against the floor (benchmarks/floor.py: stdlib reading the same cache) and `python -c pass`; peak RSS;
+   and the same command through Typer and pydantic (EDGAR_FASTPATH=0) and as `python -m edgar_cli`.
 2. Ticker map load on a warm run: the cached text tables (now) against rebuilding the row
    tuples and ticker dict from the v1 marshal entry (before), in-process, same data.
 3. The first cache read of a process: the read-only connection (now) against opening a
@@ -65,17 +66,24 @@ def whole_process(mirror, cache: Path, runs: int) -> dict:
     env = base_env(mirror, cache)
     run_process(CONCEPT, env, mirror)  # cold: fills the cache
     floor_cmd = [sys.executable, str(ROOT / "benchmarks" / "floor.py")]
-    edgar, floor, bare, rss, requests = [], [], [], [], 0
-    for _ in range(runs):  # interleaved, so load on the machine hits all three alike
+    typer_env = dict(env, EDGAR_FASTPATH="0")
+    edgar, floor, bare, typer_path, dash_m, rss, typer_rss, requests = [], [], [], [], [], [], [], 0
+    for _ in range(runs):  # interleaved, so load on the machine hits each alike
         r = run_process(CONCEPT, env, mirror)
         edgar.append(r.seconds)
         rss.append(r.max_rss_kb)
         requests += r.requests
-        for cmd, out in ((floor_cmd, floor), ([sys.executable, "-c", "pass"], bare)):
+        r = run_process(CONCEPT, typer_env, mirror)
+        typer_path.append(r.seconds)
+        typer_rss.append(r.max_rss_kb)
+        requests += r.requests
+        for cmd, out in ((floor_cmd, floor), ([sys.executable, "-c", "pass"], bare),
+                         ([sys.executable, "-m", "edgar_cli", *CONCEPT], dash_m)):
             t = time.perf_counter()
             subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
             out.append(time.perf_counter() - t)
     return {"edgar": median(edgar), "floor": median(floor), "bare": median(bare), "rss_mb": max(rss) / 1024,
+            "typer": median(typer_path), "typer_rss_mb": max(typer_rss) / 1024, "dash_m": median(dash_m),
             "requests": requests}
 
 
@@ -83,14 +91,14 @@ def whole_process(mirror, cache: Path, runs: int) -> dict:
 
 
 def ticker_map(cache: Path, runs: int) -> dict:
-    from edgar_cli.capabilities import resolve as R
+    from edgar_cli.companies import tickers as R  # the ticker map's home since it left capabilities/resolve.py
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 
     client = SecClient(Settings(cache_dir=cache))
     now = client.cache.get(R._COMPACT_KEY).payload
     tmap = R.load_ticker_map(client)
-    rows = [(e.cik, e.name, list(e.tickers), e.exchange, e.norm) for e in tmap.entries]
+    rows = [(e.cik, e.name, list(e.tickers), e.exchange, " ".join(e.words.words)) for e in tmap.entries]
     before = marshal.dumps((1, rows))  # the v1 entry: row tuples
 
     def load_now():
@@ -228,6 +236,8 @@ def main() -> None:
         f"python -c pass {w['bare']:.3f} s")
     say(f"   ratio to the floor {w['edgar'] / w['floor']:.2f}x, to bare Python {w['edgar'] / w['bare']:.1f}x; "
         f"peak RSS {w['rss_mb']:.0f} MB; requests {w['requests']}")
+    say(f"   the same through Typer and pydantic (EDGAR_FASTPATH=0) {w['typer']:.3f} s ({w['typer'] / w['edgar']:.2f}x "
+        f"the fast path, peak RSS {w['typer_rss_mb']:.0f} MB); as `python -m edgar_cli` {w['dash_m']:.3f} s")
     say(f"2. ticker map load + one lookup: {ms(t['now'])} now vs {ms(t['before'])} rebuilding {t['rows']:,} rows: "
         f"{t['before'] / t['now']:.0f}x faster ({t['now_bytes']:,} vs {t['before_bytes']:,} bytes cached)")
     say(f"3. first cache read of a process: {ms(f['now'])} (read-only connection) vs {ms(f['before'])} "

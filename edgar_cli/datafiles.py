@@ -9,6 +9,9 @@ parsed afresh. Storing it is best effort: a cache directory that cannot be writt
 (read-only, full) costs a parse per process, never an error, and a damaged stored
 copy is parsed again. The data files are edgar's own, not SEC data, so they are
 used the same with ``--no-cache``.
+
+Inside :func:`stored_only` (the warm fast path, which never writes) a data file without a
+stored copy is not parsed and stored: :class:`NotStored` is raised, and the caller falls back.
 """
 
 from __future__ import annotations
@@ -20,6 +23,23 @@ from pathlib import Path
 from typing import Any
 
 _FORMAT = b"toml-pickle:1"
+_stored_only = False
+
+
+class NotStored(LookupError):
+    """Inside stored_only(): a data file with no usable stored copy (parsing it would store one)."""
+
+
+class stored_only:
+    """A context in which load_toml reads stored copies only (raising NotStored rather than writing one)."""
+
+    def __enter__(self) -> None:
+        global _stored_only
+        self._saved, _stored_only = _stored_only, True
+
+    def __exit__(self, *exc: object) -> None:
+        global _stored_only
+        _stored_only = self._saved
 
 
 def load_toml(module_file: str, name: str) -> dict[str, Any]:
@@ -36,6 +56,8 @@ def load_toml(module_file: str, name: str) -> dict[str, Any]:
                 return data
         except Exception:  # noqa: BLE001 - absent or damaged: parse the file again
             pass
+    if _stored_only:
+        raise NotStored(name)
     import tomllib
 
     data = tomllib.loads(raw.decode("utf-8"))

@@ -1,9 +1,11 @@
 """The console-script entry point: runs the Typer app, turns usage errors into invalid_argument.
 
-It also keeps two promises the commands cannot: arguments that are not valid
-UTF-8 are an ``invalid_argument`` (not a traceback), and a reader that closes
-the pipe early (``edgar ... | head -1``, stderr included) ends the run quietly
-with exit 0, never exit 1.
+A warm ``edgar concept COMPANY CONCEPT ... --json`` is answered first by
+fastpath.py, without importing Typer or pydantic, when it can be; otherwise
+the Typer app runs. It also keeps two promises the commands cannot:
+arguments that are not valid UTF-8 are an ``invalid_argument`` (not a
+traceback), and a reader that closes the pipe early (``edgar ... | head -1``,
+stderr included) ends the run quietly with exit 0, never exit 1.
 """
 
 from __future__ import annotations
@@ -11,8 +13,6 @@ from __future__ import annotations
 import errno
 import os
 import sys
-
-import typer
 
 from .errors import EdgarError, ExitStatus
 
@@ -124,21 +124,23 @@ def main(argv: list[str] | None = None) -> None:
     from .vocabulary import set_surface
 
     set_surface("cli")
-    _without_pydantic_plugins()
     stderr = sys.stderr
     if not isinstance(stderr, _QuietOnClosedPipe):
         sys.stderr = _QuietOnClosedPipe(stderr)
     args = list(sys.argv[1:] if argv is None else argv)
-    from .logs import configure
+    if os.environ.get("EDGAR_LOG_FORMAT"):  # logs.py (and logging) only when a log format is asked for
+        from .logs import configure
 
-    configure()  # JSON lines on stderr with EDGAR_LOG_FORMAT=json; otherwise nothing changes
+        configure()  # JSON lines on stderr with EDGAR_LOG_FORMAT=json; otherwise nothing changes
     try:
         bad = _undecodable(args)
         if bad is not None:
             _usage_error(bad, [a for a in args if a.isascii()], None)
             rc = int(ExitStatus.INVALID_ARGUMENT)
         else:
-            rc = _run(args)
+            rc = _fast(args)
+            if rc is None:
+                rc = _run(args)
         sys.stdout.flush()  # here, not at exit: a reader gone by now is EPIPE below, not exit 120
     except BrokenPipeError:
         _to_devnull(sys.stdout)
@@ -148,7 +150,26 @@ def main(argv: list[str] | None = None) -> None:
     sys.exit(rc)
 
 
+def _fast(args: list[str]) -> int | None:
+    """0 once the warm fast path (fastpath.py) has printed the answer; None when the Typer path must run."""
+    if not args or args[0] != "concept":
+        return None
+    from .fastpath import answer
+
+    try:
+        text = answer(args)
+    except KeyboardInterrupt:
+        return 130
+    if text is None:
+        return None
+    sys.stdout.write(text)
+    return 0
+
+
 def _run(args: list[str]) -> int:
+    _without_pydantic_plugins()
+    import typer
+
     from .cli import app
     from .cli_support import only_command
 

@@ -99,6 +99,10 @@ def _jsonable(value: Any) -> Any:
     dump = getattr(value, "model_dump", None)
     if callable(dump):
         return dump(mode="json")
+    if hasattr(value, "__dataclass_fields__") and not isinstance(value, type):  # the engine's records
+        from .records import jsonable
+
+        return jsonable(value)
     if isinstance(value, (list, tuple)):
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):

@@ -80,6 +80,15 @@ def test_a_warm_concept_in_json_imports_neither_the_network_nor_the_tables_nor_o
     assert json.loads(stdout)["values"][0]["value"] == 60922000000  # FY2024 (accession 0001045810-24-000029)
     assert len(srv.log) == requests  # warm: not one request
     assert top_level(mods, NEVER_WARM | {"rich", "edgar_cli.render", "edgar_cli.rows"}) == set()
+    # the fast path (edgar_cli/fastpath.py): no Typer, no pydantic, not one result model
+    assert top_level(mods, {"typer", "click", "pydantic", "pydantic_core", "edgar_cli.cli", "edgar_cli.models"}) == set()
+
+
+def test_a_warm_concept_in_json_on_the_typer_path_builds_only_the_concept_models(warm_env):
+    env, _srv = warm_env
+    mods, stdout = loaded(dict(env, EDGAR_FASTPATH="0"), ["concept", "NVDA", "revenue", "--fy", "2024", "--json"])
+    assert json.loads(stdout)["values"][0]["value"] == 60922000000  # 0001045810-24-000029
+    assert top_level(mods, NEVER_WARM | {"rich", "edgar_cli.render", "edgar_cli.rows"}) == set()
     assert {m for m in mods if m.startswith("edgar_cli.models")} == CONCEPT_MODELS
 
 
@@ -98,7 +107,7 @@ def test_a_warm_command_builds_only_its_own_click_command(warm_env):
             "T.get_command_from_info = spy\n"
             "import atexit; atexit.register(lambda: sys.stderr.write('BUILT ' + ','.join(built)))\n"
             "from edgar_cli.entry import main; main(sys.argv[1:])")
-    proc = subprocess.run([sys.executable, "-c", code, "concept", "NVDA", "revenue", "--fy", "2024", "--json"],
+    proc = subprocess.run([sys.executable, "-c", code, "concept", "NVDA", "revenue", "--fy", "2024", "--tsv"],
                           env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.rsplit("BUILT ", 1)[1] == "concept"

@@ -33,6 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+from ..records import jsonable
 from ..sec.companyfacts import _row as _compact_row
 from ..sec.companyfacts import compact
 from ..xbrl import periods as P
@@ -87,7 +88,7 @@ def fact_tuple(v) -> tuple:
     return (v.value, v.unit, v.fiscal_year, v.fiscal_period, v.period_type, iso(v.start), v.end.isoformat(), v.days,
             v.filed.isoformat(), v.form, v.accession_number, v.matched_tag, v.restated, v.original_value,
             iso(v.original_filed), v.original_accession, v.distinct_values, v.revision_kind, v.pre_split_ratio,
-            v.pre_reverse_split_ratio, [e.model_dump(mode="json") for e in v.suspected_errors])
+            v.pre_reverse_split_ratio, [jsonable(e) for e in v.suspected_errors])
 
 
 def fye_month(end: date) -> int:

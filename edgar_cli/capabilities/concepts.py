@@ -1,50 +1,30 @@
-"""get_financial_concept: one concept's reported values for one company, with provenance."""
+"""get_financial_concept: one concept's reported values for one company, with provenance.
+
+The answer is assembled in capabilities/concept_answer.py (no pydantic); this module is the capability
+boundary, where the ConceptResult model is built from it.
+"""
 
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import Field
 
-from ..companies import successors
-from ..errors import EdgarError
 from ..models import CompanyRef, ConceptResult, DataSource, FactValue
-from ..sec import urls
+from ..records import CompanyRefRecord, FactRecord
 from ..sec.client import SecClient, get_client
-from ..sec.companyfacts import load_company_facts
-from ..vocabulary import param
-from ..xbrl import periods as P
-from ..xbrl.catalogue import Concept, lookup
+from ..xbrl.catalogue import Concept
 from ..xbrl.facts import CompanyFacts
-from ..xbrl.series import Series, build_series, currency_note
+from ..xbrl.series import Series, build_series
+from .concept_answer import (DEFAULT_LIMIT, MAX_LIMIT, MIN_FISCAL_YEAR, SOURCE, PeriodArg, _describe,  # noqa: F401
+                             answer_concept, assemble_answer, period_filter, quarter_gaps, similar_tags, source_of,
+                             validate_common, validate_fiscal_year)
 from .resolve import resolve_company
 
-MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin; XBRL facts begin around 2009
-MAX_LIMIT = 200
-SOURCE = "https://data.sec.gov/api/xbrl/companyfacts/CIK{cik}.json"
-
-PeriodArg = Literal["annual", "quarterly", "all"]
-
-
-def validate_fiscal_year(fy: int | None, today: date) -> None:
-    """Reject years before EDGAR and years that cannot have started yet."""
-    if fy is None:
-        return
-    if fy < MIN_FISCAL_YEAR:
-        raise EdgarError("invalid_argument", f"Fiscal year {fy} predates EDGAR (electronic filings start in 1993; "
-                         "XBRL financial data around 2009).", "Ask for a fiscal year from 2009 on.")
-    if fy > today.year + 2:
-        raise EdgarError("out_of_scope", f"Fiscal year {fy} is in the future; EDGAR holds what companies reported, "
-                         "not forecasts.", f"Ask for a fiscal year up to {today.year}, or omit {param('fiscal_year')} for the latest.")
-
-
-def validate_common(period: str, limit: int) -> None:
-    if period not in ("annual", "quarterly", "all"):
-        raise EdgarError("invalid_argument", f"Unknown {param('period')} {period!r}.", "Use annual, quarterly or all.")
-    if not 1 <= int(limit) <= MAX_LIMIT:
-        raise EdgarError("invalid_argument", f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
-                         f"Use {param('limit')} 8, for example.")
+__all__ = ["get_financial_concept", "answer_from_series", "data_source_of", "fact_model", "build_series",
+           "period_filter", "quarter_gaps", "similar_tags", "validate_common", "validate_fiscal_year", "MAX_LIMIT",
+           "MIN_FISCAL_YEAR", "SOURCE", "DEFAULT_LIMIT"]
 
 
 def get_financial_concept(
@@ -86,283 +66,34 @@ def get_financial_concept(
     future fiscal year), ambiguous (a company name matching several companies).
     Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json.
     """
-    client = client or get_client()
-    fy = fiscal_year
-    validate_common(period, limit)
-    today = client.settings.clock().date()
-    validate_fiscal_year(fy, today)
-    spec = lookup(concept)
+    record = answer_concept(company, concept, fiscal_year, period, limit, client or get_client(), _resolved_ref)
+    return ConceptResult.model_validate(record, from_attributes=True)
+
+
+def _resolved_ref(company: str, client: SecClient) -> CompanyRefRecord:
     resolved = resolve_company(company, client=client)
-    facts = load_company_facts(client, int(resolved.cik))
-    ref = CompanyRef(cik=resolved.cik, name=resolved.name, tickers=resolved.tickers)
-    series = build_series(facts, spec)
-    return answer_from_series(ref, spec, series, facts, fy, period, limit, today)
-
-
-def _describe(series: Series, spec: Concept, shown: list[FactValue]) -> tuple[list[str], list[str]]:
-    """Notes and warnings about the values actually returned."""
-    notes: list[str] = []
-    warnings: list[str] = []
-    unit = series.unit or ""
-    cnote = currency_note(unit)
-    if cnote:
-        notes.append(cnote)
-        usd_units = [u for u in series.units_available if u.split("/")[0] == "USD"]
-        if usd_units:
-            notes.append(f"The filer also reports some periods in {', '.join(usd_units)} (a convenience "
-                         "translation); those are not mixed in. Ask for the raw tag to see them.")
-    if any(v.matched_tag.startswith("ifrs-full:") for v in shown):
-        notes.append("IFRS figures (a foreign private issuer's 20-F): definitions differ from US GAAP.")
-    used = list(dict.fromkeys(v.matched_tag for v in shown))
-    if len(used) > 1:
-        spans = []
-        for tag in used:
-            ends = [v.end for v in shown if v.matched_tag == tag]
-            spans.append(f"{tag} for {len(ends)} period(s) ending {min(ends)} to {max(ends)}")
-        warnings.append("These values come from different XBRL tags, whose definitions may differ: "
-                        + "; ".join(spans) + ".")
-    if series.ignored_forms:
-        forms = ", ".join(f"{n} in {f}" for f, n in sorted(series.ignored_forms.items()))
-        notes.append(f"Facts repeated outside periodic reports were ignored ({forms}).")
-    caveats = {t.tag: t.caveat for t in spec.chain}
-    first_of_taxonomy: dict[str, str] = {}
-    for t in spec.chain:
-        first_of_taxonomy.setdefault(t.tag.split(":")[0], t.tag)
-    for tag in used:
-        if tag not in first_of_taxonomy.values() and caveats.get(tag):
-            notes.append(f"Matched {tag}, not the first tag of the chain: {caveats[tag]}")
-    pre_split = [v for v in shown if v.pre_split_ratio]
-    if pre_split:
-        warnings.append(
-            "Some values predate a stock split and were never restated (pre_split_ratio): "
-            + "; ".join(f"{v.end} ({v.pre_split_ratio}-for-1 since)" for v in pre_split)
-            + ". They are on the old share basis; do not compare them with later values as they stand.")
-    reverse = [v for v in shown if v.pre_reverse_split_ratio]
-    if reverse:
-        warnings.append(
-            "Some values predate a reverse split or recapitalisation and were never restated "
-            "(pre_reverse_split_ratio): " + "; ".join(f"{v.end} (1-for-{v.pre_reverse_split_ratio} since)"
-                                                      for v in reverse)
-            + ". They are on the old share basis (more shares, smaller per-share amounts); do not compare them "
-            "with later values as they stand.")
-    suspect = [(v, e) for v in shown for e in v.suspected_errors]
-    if suspect:
-        warnings.append(
-            "Some filed figures look like the filer's own errors (suspected_errors; shown as filed, never "
-            "corrected): " + "; ".join(
-                f"{v.end}: {e.kind.replace('_', ' ')} in {e.accession_number}"
-                + (", the value shown" if e.accession_number == v.accession_number else "") for v, e in suspect)
-            + ".")
-    restated = [v for v in shown if v.restated and v.original_value != v.value]
-    if restated:
-        warnings.append(f"{len(restated)} of these values were revised after first being reported; "
-                        "see original_value and revision_kind.")
-    return notes, warnings
+    return CompanyRefRecord(cik=resolved.cik, name=resolved.name, tickers=list(resolved.tickers))
 
 
 def answer_from_series(ref: CompanyRef, spec: Concept, series: Series, facts: CompanyFacts, fy: int | None,
                        period: str, limit: int, today: date) -> ConceptResult:
-    """Select a series' values for ``period`` and ``fy`` and describe them (shared with compare).
+    """Select a series' values for ``period`` and ``fy`` and describe them (shared with compare): the
+    assembled answer (concept_answer.assemble_answer) as a ConceptResult.
 
     Raises ``not_found`` (concept not reported, fiscal year missing) or
     ``out_of_scope`` (a fiscal year that has not begun), as get_financial_concept does.
     """
-    cal = facts.calendar
-    if not series.values:
-        reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
-        similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
-        raise EdgarError(
-            "not_found",
-            f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
-            f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
-            ("The company reports these tags only in other units or forms: " + ", ".join(reported) + "."
-             if reported else
-             f"Tags it does report with similar names: {', '.join(similar)}." if similar else
-             "Try a related concept or a raw XBRL tag; some companies report components "
-             "separately (selling and G&A, for example) and edgar does not add them up."),
-            tags_tried=series.tags_tried, similar_tags=similar,
-        )
-    wanted = period_filter(spec, period)
-    pool = [v for v in series.values if wanted(v)]
-    if not pool:
-        if fy is not None and successors.predecessor_of(ref.cik) is not None:
-            # A new holding company with no such value yet: the year's figure is under the predecessor's CIK.
-            _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today)
-        _raise_no_period(ref, spec, series, period)
-    selected = [v for v in pool if fy is None or v.fiscal_year == fy]
-    if fy is not None and not selected:
-        _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today)
-    shown = selected[:limit]
-    notes, warnings = _describe(series, spec, shown)
-    first = min((v.end for v in pool), default=None)
-    if shown and first is not None and min(v.end for v in shown) == first:  # the answer reaches the series' start
-        notes += [n for n in [successors.series_note(ref.cik, first)] if n]
-    if period in ("quarterly", "all") and spec.kind != "instant":
-        years = [fy] if fy is not None else list(dict.fromkeys(v.fiscal_year for v in shown if v.fiscal_year))
-        notes.extend(quarter_gaps(series.values, years))
-    return ConceptResult(
-        company=ref, concept=spec.name, label=spec.label, definition=spec.definition, period=period,  # type: ignore[arg-type]
-        fiscal_year=fy, fallback_chain=[t.tag for t in spec.chain], tags_tried=series.tags_tried,
-        unit=series.unit, units_available=series.units_available,
-        currency_note=currency_note(series.unit or ""),
-        fiscal_year_end=cal.typical_end, values=shown, total_values=len(selected),
-        truncated=len(selected) > limit, notes=notes, warnings=warnings,
-        source=SOURCE.format(cik=ref.cik), data_source=data_source_of(facts),
-    )
+    record = assemble_answer(ref, spec, series, facts, fy, period, limit, today)
+    return ConceptResult.model_validate(record, from_attributes=True)
 
 
 def data_source_of(facts: CompanyFacts) -> DataSource:
     """Which source the company's facts came from (live, cache, or the bulk store and its date)."""
-    from datetime import datetime, timezone
-
-    return DataSource(kind=facts.origin, as_of=datetime.fromtimestamp(facts.fetched_at, timezone.utc))  # type: ignore[arg-type]
+    return DataSource.model_validate(source_of(facts), from_attributes=True)
 
 
-def similar_tags(facts: CompanyFacts, tag: str, limit: int = 5) -> list[str]:
-    """Tags the company reports whose names are closest to ``tag`` (an unknown or misspelled raw tag)."""
-    from rapidfuzz import fuzz, process
-
-    local = tag.split(":", 1)[-1].lower()
-    names = {t.split(":", 1)[-1].lower(): t for t in facts.tags}
-    found = (process.extract(local, list(names), scorer=fuzz.ratio, score_cutoff=70, limit=limit)
-             or process.extract(local, list(names), scorer=fuzz.WRatio, score_cutoff=85, limit=limit))
-    return [names[n] for n, _, _ in found]
+def fact_model(record: FactRecord) -> FactValue:
+    """The engine's record of one value as the FactValue model (for a result model that holds one)."""
+    return FactValue.model_validate(record, from_attributes=True)
 
 
-def _years(years: list[int]) -> str:
-    """FY2026, FY2025 and FY2024 (newest first)."""
-    names = [f"FY{y}" for y in sorted(set(years), reverse=True)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def quarter_gaps(values: list[FactValue], years: list[int]) -> list[str]:
-    """Notes on the quarters of ``years`` a duration series reports only inside longer periods.
-
-    Q4 is usually implied (the annual figure less the nine months); cash-flow
-    statements report Q2 and Q3 only year-to-date (six and nine months). edgar
-    never subtracts one from the other.
-    """
-    have: dict[int, set[str]] = {}
-    for v in values:
-        if v.fiscal_year in years and v.fiscal_period:
-            have.setdefault(v.fiscal_year, set()).add(v.fiscal_period)
-    no_q4 = [y for y, p in have.items() if "FY" in p and "Q4" not in p]
-    ytd_only = {q: [y for y, p in have.items() if q not in p and ytd in p] for q, ytd in (("Q2", "H1"), ("Q3", "9M"))}
-    notes = []
-    if no_q4:
-        verb = "is" if len(no_q4) == 1 else "are"
-        notes.append(f"Q4 of {_years(no_q4)} {verb} not reported as its own quarter; it is only implied by the annual "
-                     "figure less the nine months. edgar does not derive it.")
-    both = sorted(set(ytd_only["Q2"]) & set(ytd_only["Q3"]))
-    for quarters, ys, spans in (("Q2 and Q3", both, "six and nine months"),
-                                ("Q2", [y for y in ytd_only["Q2"] if y not in both], "six months"),
-                                ("Q3", [y for y in ytd_only["Q3"] if y not in both], "nine months")):
-        if ys:
-            notes.append(f"{quarters} of {_years(ys)} are reported only year-to-date ({spans} from the start of "
-                         f"the fiscal year), as cash-flow statements are; edgar does not subtract them to make a "
-                         f"quarter. Use {param('period')} all to see the year-to-date values.")
-    return notes
-
-
-def period_filter(spec: Concept, period: str):
-    """A predicate on FactValue: which values count as ``period`` (annual, quarterly, all)."""
-    if period == "all":
-        return lambda v: True
-    if period == "annual":
-        return lambda v: v.period_type == "annual" or (v.period_type == "instant" and v.fiscal_period == "FY")
-    return lambda v: v.period_type == "quarterly" or (v.period_type == "instant" and v.fiscal_period is not None)
-
-
-_KINDS = {"Q1": "Q1", "Q2": "Q2", "Q3": "Q3", "Q4": "Q4", "H1": "H1 (six months)", "9M": "9M (nine months)",
-          "FY": "FY (the year)", "instant": "instant", "ytd": "year-to-date", "quarterly": "quarterly",
-          "annual": "annual", "other": "other-length"}
-
-
-def _order(kinds: set[str]) -> list[str]:
-    return sorted(kinds, key=lambda k: list(_KINDS).index(k) if k in _KINDS else len(_KINDS))
-
-
-def _kinds(kinds: list[str]) -> str:
-    names = [_KINDS.get(k, k) for k in kinds]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _raise_no_period(ref: CompanyRef, spec: Concept, series: Series, period: str) -> None:
-    """not_found for a series with values, none of them of ``period`` (a 20-F filer's quarters)."""
-    forms = {P.base_form(v.form) for v in series.values}
-    kinds = _order({v.fiscal_period or v.period_type for v in series.values})
-    if period == "quarterly" and forms <= P.ANNUAL_FORMS:
-        why = (f"it files only annual reports ({', '.join(sorted(forms))}) with XBRL financial data; a "
-               "foreign private issuer's quarterly results come in 6-K reports, which are not periodic financial "
-               "statements and are not read as such")
-        ignored = sum(n for f, n in series.ignored_forms.items() if P.base_form(f) == "6-K")
-        if ignored:
-            why += f" ({ignored} {spec.name} facts in 6-K were ignored)"
-    else:
-        why = f"it reports {spec.name} only as {_kinds(kinds)} values"
-    raise EdgarError(
-        "not_found", f"No {period} {spec.name} for {ref.name}: {why}.",
-        f"Use {param('period')} annual" + (" or all." if period == "quarterly" else "."),
-        periods_available=kinds,
-    )
-
-
-def _raise_missing_year(ref: CompanyRef, spec: Concept, pool: list[FactValue], every: list[FactValue], fy: int,
-                        period: str, cal: P.FiscalCalendar, today: date) -> None:
-    years = sorted({v.fiscal_year for v in pool if v.fiscal_year is not None})
-    latest, earliest = (years[-1], years[0]) if years else (None, None)
-    est_end = cal.estimated_end(fy)
-    if est_end is not None and (est_end - today).days > 366:
-        raise EdgarError(
-            "out_of_scope",
-            f"{ref.name}'s fiscal year {fy} has not begun (it would end around {est_end}); EDGAR holds what "
-            "companies reported, not forecasts.",
-            f"Ask for FY{latest} (the latest reported) or earlier." if latest else f"Omit {param('fiscal_year')}.",
-            latest_fiscal_year=latest,
-        )
-    other = _order({v.fiscal_period or v.period_type for v in every if v.fiscal_year == fy})
-    if est_end is not None and est_end >= today:
-        reason = f"FY{fy} is still in progress (it ends around {est_end})"
-        other = []
-    elif other:
-        # The year is reported, only not as ``period``: say what it is reported as (SNOW's FY2025 goodwill
-        # change: six months, nine months and the year, no quarter).
-        reason = f"FY{fy} has no {period} value, only {_kinds(other)}"
-        if period == "quarterly" and {"H1", "9M"} & set(other):
-            reason += "; edgar does not subtract year-to-date values to make quarters"
-    elif latest is not None and fy > latest:
-        reason = f"FY{fy} has not been reported in the XBRL facts yet"
-    elif earliest is not None and fy < earliest:
-        reason = f"the XBRL facts start at FY{earliest}"
-    else:
-        reason = f"FY{fy} has no {period} value"
-    # A reorganisation: the years before the successor's facts begin are under the predecessor's CIK.
-    before = successors.predecessor_of(ref.cik) if earliest is None or fy < earliest else None
-    if before is not None:
-        reason += f". {str(successors.history_stop(ref.cik)).removesuffix('.')}"
-    latest_end = max((v.end for v in pool if v.fiscal_year == latest), default=None)
-    year_end = next((e for e, label in cal.labels.items() if label == latest), None)
-    if latest_end is None:
-        where = "."
-    elif period == "annual" or year_end is None or year_end == latest_end:
-        where = f" (ending {latest_end})."
-    else:
-        where = f" (its latest {period} value ends {latest_end}; the fiscal year ended {year_end})."
-    if before is not None:
-        suggestion = f"Ask for CIK {before.predecessor_cik} for FY{fy}."
-    elif other:
-        suggestion = f"Use {param('period')} all to see FY{fy}'s values, or ask for FY{latest}."
-    elif latest:
-        suggestion = (f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported "
-                      "so far." if est_end is not None and est_end >= today and period == "annual"
-                      else f"Ask for FY{latest}.")
-    else:
-        suggestion = f"Try {param('period')} all."
-    raise EdgarError(
-        "not_found",
-        f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
-        + (f"The latest fiscal year with {'an' if period == 'annual' else 'a'} {period} value is FY{latest}{where}"
-           if latest is not None else f"No {period} value of it carries a fiscal year yet."),
-        suggestion, latest_fiscal_year=latest, earliest_fiscal_year=earliest,
-        **({"predecessor_cik": urls.pad_cik(before.predecessor_cik)} if before else {}),
-    )

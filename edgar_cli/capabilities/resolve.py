@@ -32,7 +32,8 @@ from pydantic import Field
 
 from ..companies import successors
 from ..companies.names import Match, Tier, Words, match_words, words_of
-from ..companies.tickers import CompanyEntry, TickerMap, load_ticker_map, normalize_ticker
+from ..companies.tickers import (HINT as _HINT, CompanyEntry, TickerMap, checked_query, exact_match, load_ticker_map,
+                                 normalize_ticker, parse_cik)
 from ..errors import EdgarError
 from ..models import Candidate, MatchType, ResolvedCompany
 from ..sec import urls
@@ -48,13 +49,6 @@ CANDIDATES = 10
 
 # What a ticker looks like when typed as one: 1-5 capitals, perhaps with a class ("BRK.B", "BF-B").
 TICKER_SHAPED = re.compile(r"[A-Z]{1,5}(?:[.\-/ ][A-Z]{1,2})?")
-_HINT = "Pass a ticker (NVDA), a CIK (1045810) or a company name (NVIDIA)."
-
-
-def parse_cik(value: str) -> int | None:
-    """``320193``, ``0000320193`` or ``CIK0000320193`` -> 320193; else None."""
-    m = re.fullmatch(r"(?:CIK)?\s*(\d{1,10})", value.strip(), re.I)
-    return int(m.group(1)) if m else None
 
 
 @dataclass(frozen=True)
@@ -170,12 +164,7 @@ def resolve_company(
     no ticker, data.sec.gov/submissions/CIK##########.json.
     """
     client = client or get_client()
-    text = (query or "").strip()
-    if not text:
-        raise EdgarError("invalid_argument", "The company is empty.", _HINT)
-    if len(text) > 200 or any(ord(ch) < 32 for ch in text):
-        raise EdgarError("invalid_argument", "The company argument is too long or contains control characters.",
-                         _HINT)
+    text = checked_query(query)
     tmap = load_ticker_map(client)
     result = _resolve(text, tmap, client)
     if tmap.degraded:
@@ -185,19 +174,11 @@ def resolve_company(
 
 
 def _resolve(text: str, tmap: TickerMap, client: SecClient) -> ResolvedCompany:
-    cik = parse_cik(text)
-    if cik is None and re.fullmatch(r"(?:CIK)?\s*\d{11,}", text, re.I):
-        raise EdgarError("invalid_argument", f"{text!r} is not a valid CIK: a CIK has at most 10 digits.",
-                         "Check the number, or pass a ticker or company name.")
-    if cik is not None:
-        entry = tmap.by_cik(cik)
-        if entry is None:
-            return _resolve_cik_without_ticker(client, text, cik)
-        return _result(text, entry, "cik", 1.0)
-
-    ticker = normalize_ticker(text)
-    entry = tmap.by_ticker(ticker) if re.fullmatch(r"[A-Z0-9-]{1,12}", ticker) else None
-    if entry is not None:
+    hit = exact_match(text, tmap)  # a CIK or a current ticker in the ticker file (the warm fast path's half too)
+    if hit is not None and hit[1] == "cik":
+        return _result(text, hit[0], "cik", 1.0)
+    if hit is not None:
+        entry = hit[0]
         others = [tmap.by_cik(c) for c in tmap.named(words_of(text).squashed) if c != entry.cik]
         result = _result(text, entry, "ticker", 1.0)
         if others:
@@ -207,6 +188,13 @@ def _resolve(text: str, tmap: TickerMap, client: SecClient) -> ResolvedCompany:
             result.notes.insert(0, f"{text!r} is the ticker of {entry.name}; it is also the name of "
                                 + ", ".join(o.name for o in result.other_matches) + ". Pass a CIK to choose another.")
         return result
+    cik = parse_cik(text)
+    if cik is None and re.fullmatch(r"(?:CIK)?\s*\d{11,}", text, re.I):
+        raise EdgarError("invalid_argument", f"{text!r} is not a valid CIK: a CIK has at most 10 digits.",
+                         "Check the number, or pass a ticker or company name.")
+    if cik is not None:
+        return _resolve_cik_without_ticker(client, text, cik)
+    ticker = normalize_ticker(text)
     if TICKER_SHAPED.fullmatch(text) and text == text.upper():
         raise _not_a_current_ticker(text, ticker, tmap)
     return _resolve_name(text, tmap)

@@ -30,7 +30,8 @@ from ..xbrl.facts import CompanyFacts
 from ..xbrl.presets import preset
 from ..xbrl.series import Series, build_series, currency_note
 from .arguments import parse_fiscal_years
-from .concepts import SOURCE, _describe, data_source_of, get_financial_concept, period_filter, validate_fiscal_year
+from .concepts import (DEFAULT_LIMIT, SOURCE, _describe, data_source_of, fact_model, get_financial_concept, period_filter,
+                       validate_fiscal_year)
 from .resolve import resolve_company
 
 DEFAULT_LAST = {"annual": 5, "quarterly": 8}
@@ -141,7 +142,7 @@ def concept_command(company: str, concepts: list[str], fiscal_year: int | str | 
     years = parse_fiscal_years(fiscal_year)
     if len(concepts) == 1 and (years is None or len(years) == 1) and last is None and not derive:
         return get_financial_concept(company, concepts[0], fiscal_year=years[0] if years else None,
-                                     period=period, limit=8 if limit is None else limit,  # type: ignore[arg-type]
+                                     period=period, limit=DEFAULT_LIMIT if limit is None else limit,  # type: ignore[arg-type]
                                      client=client)
     if limit is not None:
         raise EdgarError("invalid_argument", f"{param('limit')} applies to one concept's values; a table of "
@@ -348,7 +349,7 @@ class _Row:
 
 def _reported(key: str, v: FactValue) -> StatementCell:
     return StatementCell(column=key, status="reported", value=v.value, unit=v.unit, start=v.start, end=v.end,
-                         days=v.days, matched_tag=v.matched_tag, accession_numbers=[v.accession_number], fact=v)
+                         days=v.days, matched_tag=v.matched_tag, accession_numbers=[v.accession_number], fact=fact_model(v))
 
 
 def _derived_or_not(key: str, result: D.Derived | D.NotDerived, unit: str | None) -> StatementCell:
@@ -357,7 +358,7 @@ def _derived_or_not(key: str, result: D.Derived | D.NotDerived, unit: str | None
                              reason=result.reason)
     return StatementCell(column=key, status="derived", value=result.value, unit=result.inputs[0].unit,
                          start=result.start, end=result.end, days=result.days, matched_tag=result.tag, derived=True,
-                         formula=result.formula, inputs=result.inputs,
+                         formula=result.formula, inputs=[fact_model(v) for v in result.inputs],
                          accession_numbers=list(dict.fromkeys(v.accession_number for v in result.inputs)))
 
 

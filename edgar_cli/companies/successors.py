@@ -15,9 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..datafiles import load_toml
-from ..models import Reorganisation
+
+if TYPE_CHECKING:
+    from ..models import Reorganisation
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,8 @@ class Entry:
     source: str
 
     def model(self) -> Reorganisation:
+        from ..models import Reorganisation  # the pydantic model, built only when a result carries one
+
         return Reorganisation(
             successor_cik=f"{self.successor_cik:010d}", successor_name=self.successor_name,
             predecessor_cik=f"{self.predecessor_cik:010d}", predecessor_name=self.predecessor_name,

@@ -159,6 +159,46 @@ def normalize_ticker(value: str) -> str:
     return re.sub(r"[.\s/]+", "-", value.strip().upper()).strip("-")
 
 
+HINT = "Pass a ticker (NVDA), a CIK (1045810) or a company name (NVIDIA)."
+_LONG_CIK = re.compile(r"(?:CIK)?\s*\d{11,}", re.I)
+_TICKER_CHARS = re.compile(r"[A-Z0-9-]{1,12}")
+
+
+def parse_cik(value: str) -> int | None:
+    """``320193``, ``0000320193`` or ``CIK0000320193`` -> 320193; else None."""
+    m = re.fullmatch(r"(?:CIK)?\s*(\d{1,10})", value.strip(), re.I)
+    return int(m.group(1)) if m else None
+
+
+def checked_query(query: str | None) -> str:
+    """The company argument stripped; ``invalid_argument`` when it is empty, over 200 characters or holds
+    control characters."""
+    text = (query or "").strip()
+    if not text:
+        raise EdgarError("invalid_argument", "The company is empty.", HINT)
+    if len(text) > 200 or any(ord(ch) < 32 for ch in text):
+        raise EdgarError("invalid_argument", "The company argument is too long or contains control characters.",
+                         HINT)
+    return text
+
+
+def exact_match(text: str, tmap: TickerMap) -> tuple[CompanyEntry, str] | None:
+    """(entry, "cik" or "ticker") when ``text`` is a CIK or a current ticker in the ticker file; else None.
+
+    The exact half of resolve_company (capabilities/resolve.py), which goes on to the
+    submissions of a CIK without a ticker, a refusal or a name match when this gives None.
+    """
+    cik = parse_cik(text)
+    if cik is not None:
+        entry = tmap.by_cik(cik)
+        return (entry, "cik") if entry is not None else None
+    if _LONG_CIK.fullmatch(text):
+        return None  # not a valid CIK: resolve_company says so
+    ticker = normalize_ticker(text)
+    entry = tmap.by_ticker(ticker) if _TICKER_CHARS.fullmatch(ticker) else None
+    return (entry, "ticker") if entry is not None else None
+
+
 def load_ticker_map(client: SecClient) -> TickerMap:
     """The SEC's ticker file, parsed once per day and kept in the cache as ready-to-search tables.
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from ..models import FactValue
+from ..records import FactRecord
 from . import periods as P
 from .series import unit_family
 
@@ -47,7 +47,7 @@ class Derived:
     end: date
     tag: str
     formula: str
-    inputs: list[FactValue] = field(default_factory=list)
+    inputs: list[FactRecord] = field(default_factory=list)
 
     @property
     def days(self) -> int:
@@ -69,11 +69,11 @@ def not_additive(unit: str | None, kind: str) -> str | None:
     return None
 
 
-def _label(v: FactValue) -> str:
+def _label(v: FactRecord) -> str:
     return f"{v.fiscal_period or v.period_type} FY{v.fiscal_year}" if v.fiscal_period != "FY" else f"FY{v.fiscal_year}"
 
 
-def _operands_refusal(ops: list[FactValue]) -> str | None:
+def _operands_refusal(ops: list[FactRecord]) -> str | None:
     """The shared rules: one tag, one unit, revised alike."""
     tags = {v.matched_tag for v in ops}
     if len(tags) > 1:
@@ -95,7 +95,7 @@ def _number(x: float | int) -> float | int:
     return int(x) if isinstance(x, float) and x.is_integer() else x
 
 
-def q4(annual: FactValue | None, nine: FactValue | None, fiscal_year: int) -> Derived | NotDerived:
+def q4(annual: FactRecord | None, nine: FactRecord | None, fiscal_year: int) -> Derived | NotDerived:
     """Q4 of ``fiscal_year`` as FY minus the nine months, or why it is not derived."""
     if annual is None:
         return NotDerived(f"no annual value for FY{fiscal_year}, so Q4 cannot be derived", missing=True)
@@ -123,7 +123,7 @@ def q4(annual: FactValue | None, nine: FactValue | None, fiscal_year: int) -> De
 YTD_PERIOD = {1: "Q1", 2: "H1", 3: "9M"}
 
 
-def ttm(prior_annual: FactValue | None, ytd: FactValue | None, prior_ytd: FactValue | None,
+def ttm(prior_annual: FactRecord | None, ytd: FactRecord | None, prior_ytd: FactRecord | None,
         fiscal_year: int, quarter: int) -> Derived | NotDerived:
     """Twelve months to the end of fiscal quarter ``quarter`` (1-3) of ``fiscal_year``, or why not.
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from decimal import Decimal
 from functools import lru_cache
 
-from ..models import FactValue
+from ..records import FactRecord
 from .catalogue import catalogue
 from .facts import CompanyFacts
 from .restatements import filing_order, classify_revision, select
@@ -49,7 +49,7 @@ def tag_concepts() -> dict[str, list[str]]:
 
 @dataclass
 class Match:
-    fact: FactValue  # provenance of the cited row, labelled with the company's fiscal period
+    fact: FactRecord  # provenance of the cited row, labelled with the company's fiscal period
     current_value: float | int  # the latest-filed value for the period
     revision_kind: str | None  # set when the matched value is not the current one
     concepts: list[str] = field(default_factory=list)
@@ -69,8 +69,8 @@ class FactPool:
         raw: dict[str, list[tuple[float, str, tuple]]] = defaultdict(list)
         self.periods: dict[tuple, list[tuple]] = defaultdict(list)  # (tag, unit, start, end) -> every row
         self.accessions_seen: set[str] = set()
-        self.ratio_series: dict[str, list[FactValue]] | None = None  # filled by the first derivation
-        self.q4_parts: dict[tuple[str, date], tuple[FactValue, FactValue]] = {}  # (concept, end) -> (year, 9M)
+        self.ratio_series: dict[str, list[FactRecord]] | None = None  # filled by the first derivation
+        self.q4_parts: dict[tuple[str, date], tuple[FactRecord, FactRecord]] = {}  # (concept, end) -> (year, 9M)
         for tag in facts.tags:
             for unit, rows in facts.tags[tag]["units"].items():
                 for r in rows:
@@ -146,7 +146,7 @@ class FactPool:
         return min(rows, key=filing_order) if rows else None
 
 
-def describe_period(fact: FactValue) -> str:
+def describe_period(fact: FactRecord) -> str:
     label = f"FY{fact.fiscal_year}" if fact.fiscal_year is not None else "an unlabelled period"
     if fact.fiscal_period and fact.fiscal_period != "FY":
         label = f"{fact.fiscal_period} {label}"
@@ -162,19 +162,19 @@ def describe_period(fact: FactValue) -> str:
 class Derivation:
     formula: str
     value: float  # the computed result, signed, in the figure's terms (percent, or currency)
-    inputs: list[FactValue]
-    period: FactValue  # the period the result belongs to (the later one for a growth rate)
+    inputs: list[FactRecord]
+    period: FactRecord  # the period the result belongs to (the later one for a growth rate)
     concepts: tuple[str, ...] = ()
 
 
 GROWTH_CONCEPTS = (*RATIO_CONCEPTS, "eps_diluted", "eps_basic")
 
 
-def series_for_ratios(pool: FactPool) -> dict[str, list[FactValue]]:
+def series_for_ratios(pool: FactPool) -> dict[str, list[FactRecord]]:
     """Current values of the catalogue's concepts used in ratios and growth rates, limited to periods the
     pool reports, with each fiscal fourth quarter a 10-K leaves implicit computed as the year less its
     first nine months (kept in ``pool.q4_parts``)."""
-    out: dict[str, list[FactValue]] = {}
+    out: dict[str, list[FactRecord]] = {}
     for name in GROWTH_CONCEPTS:
         spec = catalogue().get(name)
         if spec is None:
@@ -200,7 +200,7 @@ def series_for_ratios(pool: FactPool) -> dict[str, list[FactValue]]:
     return out
 
 
-def fourth_quarters(vals: list[FactValue]) -> list[tuple[FactValue, FactValue, FactValue]]:
+def fourth_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord, FactRecord]]:
     """(Q4, the year, its first nine months) for each year whose fourth quarter is not reported by itself."""
     quarters = {v.end for v in vals if v.period_type == "quarterly"}
     nine = [v for v in vals if v.period_type == "ytd" and v.fiscal_period == "9M"]
@@ -213,14 +213,14 @@ def fourth_quarters(vals: list[FactValue]) -> list[tuple[FactValue, FactValue, F
         if w is None:
             continue
         start = w.end + timedelta(days=1)
-        q4 = a.model_copy(update={"value": a.value - w.value, "start": start, "period_type": "quarterly",
-                                  "fiscal_period": "Q4", "days": (a.end - start).days + 1, "restated": False,
-                                  "original_value": None, "distinct_values": 1, "revision_kind": None})
+        q4 = replace(a, value=a.value - w.value, start=start, period_type="quarterly", fiscal_period="Q4",
+                     days=(a.end - start).days + 1, restated=False, original_value=None, distinct_values=1,
+                     revision_kind=None)
         out.append((q4, a, w))
     return out
 
 
-def ratios(series: dict[str, list[FactValue]], num: str, den: str) -> list[Derivation]:
+def ratios(series: dict[str, list[FactRecord]], num: str, den: str) -> list[Derivation]:
     """num / den x 100 for every period both concepts report in one unit."""
     out = []
     dens = {(v.start, v.end, v.unit): v for v in series.get(den, [])}
@@ -232,7 +232,7 @@ def ratios(series: dict[str, list[FactValue]], num: str, den: str) -> list[Deriv
     return out
 
 
-def differences(series: dict[str, list[FactValue]], a_name: str, b_name: str) -> list[Derivation]:
+def differences(series: dict[str, list[FactRecord]], a_name: str, b_name: str) -> list[Derivation]:
     """a - b for every period both concepts report in one unit (free cash flow: operating cash flow - capex)."""
     out = []
     bs = {(v.start, v.end, v.unit): v for v in series.get(b_name, [])}
@@ -243,7 +243,7 @@ def differences(series: dict[str, list[FactValue]], a_name: str, b_name: str) ->
     return out
 
 
-def changes(series: dict[str, list[FactValue]], name: str, kind: str, *, sequential: bool = False
+def changes(series: dict[str, list[FactRecord]], name: str, kind: str, *, sequential: bool = False
             ) -> list[Derivation]:
     """Growth rates (``kind`` percent) or differences (currency) of a concept against its prior period:
     the same period a year earlier, or with ``sequential`` the quarter before."""
@@ -271,7 +271,7 @@ def changes(series: dict[str, list[FactValue]], name: str, kind: str, *, sequent
     return out
 
 
-def _prior(v: FactValue, by_end: dict[tuple, FactValue], sequential: bool = False) -> FactValue | None:
+def _prior(v: FactRecord, by_end: dict[tuple, FactRecord], sequential: bool = False) -> FactRecord | None:
     lo, hi = (84, 98) if sequential else (350, 380)
     for (ptype, end), p in by_end.items():
         if ptype == v.period_type and lo <= (v.end - end).days <= hi:

@@ -17,7 +17,7 @@ from collections import defaultdict
 from datetime import date
 from functools import lru_cache
 
-from ..models import FactValue, TagTried
+from ..records import FactRecord, TagTriedRecord
 from ..sec import urls
 from . import periods as P
 from .catalogue import Concept
@@ -40,10 +40,10 @@ class Series:
     """Every period of a concept for one company, one value per period."""
 
     def __init__(self) -> None:
-        self.values: list[FactValue] = []
+        self.values: list[FactRecord] = []
         self.unit: str | None = None
         self.units_available: list[str] = []
-        self.tags_tried: list[TagTried] = []
+        self.tags_tried: list[TagTriedRecord] = []
         self.ignored_forms: dict[str, int] = {}
 
 
@@ -90,12 +90,12 @@ def _build_series(facts: CompanyFacts, spec: Concept) -> Series:
     canon = _PeriodKeys()
     for tag, body in present:
         if body is None:
-            out.tags_tried.append(TagTried(tag=tag, status="not_reported", detail="the company never reported this tag"))
+            out.tags_tried.append(TagTriedRecord(tag=tag, status="not_reported", detail="the company never reported this tag"))
             continue
         rows = body["units"].get(out.unit or "", [])
         if not rows:
             other = ", ".join(sorted(body["units"]))
-            out.tags_tried.append(TagTried(tag=tag, status="other_unit", detail=f"reported only in {other}"))
+            out.tags_tried.append(TagTriedRecord(tag=tag, status="other_unit", detail=f"reported only in {other}"))
             continue
         by_period: dict[tuple, list] = defaultdict(list)
         for r in rows:
@@ -109,11 +109,11 @@ def _build_series(facts: CompanyFacts, spec: Concept) -> Series:
             grouped[k] = by_period[k]
         latest_end = max((date.fromisoformat(k[1]) for k in by_period), default=None)
         if new:
-            out.tags_tried.append(TagTried(tag=tag, status="used", periods=len(new), latest_end=latest_end,
+            out.tags_tried.append(TagTriedRecord(tag=tag, status="used", periods=len(new), latest_end=latest_end,
                                            detail="" if len(new) == len(by_period) else
                                            f"{len(by_period) - len(new)} periods already covered by an earlier tag"))
         else:
-            out.tags_tried.append(TagTried(tag=tag, status="superseded", periods=0, latest_end=latest_end,
+            out.tags_tried.append(TagTriedRecord(tag=tag, status="superseded", periods=0, latest_end=latest_end,
                                            detail="every period it reports is covered by an earlier tag"
                                            if by_period else "reported only outside periodic reports"))
     last_filed: dict[tuple, str] = {}
@@ -166,7 +166,7 @@ class _PeriodKeys:
         return found
 
 
-def _mark_pre_split(values: list[FactValue], last_filed: dict[tuple, str]) -> None:
+def _mark_pre_split(values: list[FactRecord], last_filed: dict[tuple, str]) -> None:
     """Flag per-share/share values never restated for a split that later filings applied.
 
     NVIDIA's FY2022 diluted EPS (3.85) was last reported in 0001045810-24-000029,
@@ -188,8 +188,8 @@ def _mark_pre_split(values: list[FactValue], last_filed: dict[tuple, str]) -> No
                 setattr(v, field, ratio)
 
 
-def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, rows: list) -> FactValue | None:
-    """One period's rows of one tag as a FactValue: the selected value, its labels and its provenance."""
+def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, rows: list) -> FactRecord | None:
+    """One period's rows of one tag as a FactRecord: the selected value, its labels and its provenance."""
     sel = select(rows, unit)
     start_s, end_s, val, accn, _fy, _fp, form, filed, _frame = sel.row
     try:
@@ -205,7 +205,7 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
         rs, re_ = cal.report_ends[accn]
         fiscal_year, fiscal_period = P.fiscal_period_of(date.fromisoformat(rs), date.fromisoformat(re_), cal)
     orig = sel.original
-    return FactValue(
+    return FactRecord(
         value=val, unit=unit, fiscal_year=fiscal_year, fiscal_period=fiscal_period, period_type=kind,
         start=start, end=end, days=P.days_between(start, end) if start else None,
         filed=date.fromisoformat(filed), form=form, accession_number=accn, matched_tag=tag,

@@ -23,9 +23,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import date
-from statistics import median
 
-from ..models import FactValue, SuspectedError
+from ..records import FactRecord, SuspectedErrorRecord
 from .facts import CompanyFacts
 from .restatements import scale_factor
 
@@ -44,7 +43,7 @@ def _times(factor: int) -> str:
 
 
 def tagging_errors(facts: CompanyFacts, tag: str, unit: str, period: tuple, first: tuple,
-                   suspects: list[tuple]) -> list[SuspectedError]:
+                   suspects: list[tuple]) -> list[SuspectedErrorRecord]:
     """Describe the B rows of a period revised and revised back (A, B, A)."""
     rows = (facts.tag(tag) or {}).get("units", {}).get(unit, [])
     out = []
@@ -58,7 +57,7 @@ def tagging_errors(facts: CompanyFacts, tag: str, unit: str, period: tuple, firs
             kind, why = "tagging_error", f", the sign reversed: {stands}"
         else:
             kind, why = "tagging_error", (_other_period(rows, period, b) or "") + f"; {stands}"
-        out.append(SuspectedError(
+        out.append(SuspectedErrorRecord(
             kind=kind, accession_number=b[3], form=b[6], filed=date.fromisoformat(b[7]), value=b_val,
             reason=f"{b[3]} ({b[6]}, filed {b[7]}) reported {_fmt(b_val)} for this period{why}. "
                    f"A suspected tagging error in {b[3]}, not a restatement."))
@@ -75,7 +74,7 @@ def _other_period(rows: list[tuple], period: tuple, b: tuple) -> str | None:
     return f", the figure of {span}" + (" in the same filing" if r[3] == b[3] else f" (in {r[3]})")
 
 
-def flag_scale(facts: CompanyFacts, values: list[FactValue], unit: str) -> None:
+def flag_scale(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None:
     """Add ``scale`` SuspectedErrors: share and per-share values about 1,000x off their anchor, and revisions.
 
     A revision exactly 1,000x apart (revision_kind suspected_tagging_error, any
@@ -87,7 +86,7 @@ def flag_scale(facts: CompanyFacts, values: list[FactValue], unit: str) -> None:
     shares_like = unit == "shares" or unit.endswith("/shares")
     cover = _cover_counts(facts) if unit == "shares" else {}
     tracks = unit == "shares" and _tracks_cover(values, cover)
-    groups: dict[str, list[FactValue]] = defaultdict(list)
+    groups: dict[str, list[FactRecord]] = defaultdict(list)
     for v in values:
         groups[v.period_type].append(v)
     for group in groups.values():
@@ -107,11 +106,11 @@ def flag_scale(facts: CompanyFacts, values: list[FactValue], unit: str) -> None:
                     why = (f"{_times(revised)} times the {_fmt(v.original_value)} first reported in "
                            f"{v.original_accession}: one of the two filings has its scale wrong, and nothing in the "
                            "series tells which")
-                v.suspected_errors.append(SuspectedError(
+                v.suspected_errors.append(SuspectedErrorRecord(
                     kind="scale", accession_number=v.accession_number, form=v.form, filed=v.filed, value=v.value,
                     reason=f"{_fmt(v.value)} is {why}. Shown as filed; check the filing before using it."))
             elif revised:
-                v.suspected_errors.append(SuspectedError(
+                v.suspected_errors.append(SuspectedErrorRecord(
                     kind="scale", accession_number=v.original_accession, filed=v.original_filed or v.filed,
                     value=v.original_value,
                     reason=f"{v.original_accession} first reported {_fmt(v.original_value)}, {_times(revised)} times "
@@ -119,7 +118,7 @@ def flag_scale(facts: CompanyFacts, values: list[FactValue], unit: str) -> None:
                            "filing, corrected since."))
 
 
-def _anchor(v: FactValue, group: list[FactValue], i: int, cover: dict[str, float]) -> tuple:
+def _anchor(v: FactRecord, group: list[FactRecord], i: int, cover: dict[str, float]) -> tuple:
     """(figure, what it is, tolerance) a value is judged against, or (None, "", 0) when nothing agrees."""
     if v.matched_tag != COVER_TAG and v.accession_number in cover:
         # Decisive even when neighbours share the error (NVIDIA's 2009-2011 10-Qs, a run of them). An
@@ -128,6 +127,8 @@ def _anchor(v: FactValue, group: list[FactValue], i: int, cover: dict[str, float
     near = [n.value for n in group[max(0, i - NEIGHBOURS):i] + group[i + 1:i + 1 + NEIGHBOURS]
             if n.value and (n.value > 0) == (v.value > 0) and not n.pre_split_ratio]
     if len(near) >= 2 and max(map(abs, near)) <= AGREE * min(map(abs, near)):
+        from statistics import median  # imported when a share series is judged, not on every warm run
+
         return median(near), "its neighbours in the series", NEAR
     return None, "", 0.0
 
@@ -153,7 +154,7 @@ def _cover_counts(facts: CompanyFacts) -> dict[str, float]:
     return dict(out)
 
 
-def _tracks_cover(values: list[FactValue], cover: dict[str, float]) -> bool:
+def _tracks_cover(values: list[FactRecord], cover: dict[str, float]) -> bool:
     """Whether a share series normally runs near the cover-page count (outstanding, weighted, issued shares).
 
     Option grants or forfeitures are legitimately a thousandth of the count: those
@@ -161,4 +162,6 @@ def _tracks_cover(values: list[FactValue], cover: dict[str, float]) -> bool:
     """
     ratios = [v.value / cover[v.accession_number] for v in values
               if v.accession_number in cover and cover[v.accession_number] and v.value]
+    from statistics import median
+
     return len(ratios) >= 4 and 1 / AGREE <= median(ratios) <= AGREE

@@ -1,0 +1,336 @@
+"""The warm fast path (edgar_cli/fastpath.py): the same answer as the Typer path, byte for byte, or none at all.
+
+- its grammar is a subset of what Typer accepts, with the same values;
+- over a matrix of corpus companies, concepts and options, ``EDGAR_FASTPATH=0`` (the full path) and the
+  default give the same stdout, stderr and exit status, and the fast path answers every warm success of a
+  ticker or CIK in the ticker file;
+- it imports neither typer, click, pydantic, rich nor httpx, also under ``python -m edgar_cli``;
+- on a cold or stale cache, a damaged entry, an error or a bug it falls back, having printed and written nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import PINNED_TODAY, TEST_UA
+from edgar_cli import fastpath
+
+# --- the grammar against Typer's ------------------------------------------------------------
+
+
+def _typer_params(args: list[str]) -> dict | None:
+    """The concept command's parameters as click parses ``args`` (after "concept"); None when it refuses them."""
+    import click
+    import typer.main
+
+    from edgar_cli.cli import app
+
+    group = typer.main.get_command(app)
+    command = group.commands["concept"]  # type: ignore[attr-defined]
+    try:
+        ctx = command.make_context("concept", list(args[1:]), parent=click.Context(group, info_name="edgar"))
+    except (click.UsageError, click.BadParameter, click.exceptions.Exit):
+        return None
+    return dict(ctx.params)
+
+
+def _same_as_typer(args: list[str]) -> None:
+    from edgar_cli.capabilities.arguments import parse_fiscal_years
+
+    fast = fastpath.parse(args)
+    if fast is None:
+        return
+    typer_params = _typer_params(args)
+    assert typer_params is not None, args  # the fast grammar accepts only what Typer accepts
+    years = parse_fiscal_years(typer_params.pop("fy"))
+    assert years == ([fast["fy"]] if fast["fy"] is not None else None), args
+    as_json = typer_params.pop("as_json") or typer_params.pop("output_format", None) == "json"
+    assert as_json, args
+    assert (typer_params.pop("company"), list(typer_params.pop("concepts"))) == (fast["company"], [fast["concept"]])
+    assert (typer_params.pop("period"), typer_params.pop("limit")) == (fast["period"], fast["limit"]), args
+    # every other option at its default: the one-concept branch of concept_command, nothing global
+    assert {k: v for k, v in typer_params.items() if v not in (None, False)} == {}, args
+
+
+MATRIX = [
+    ["concept", "NVDA", "revenue", "--json"],
+    ["concept", "NVDA", "revenue", "--fy", "2024", "--json"],
+    ["concept", "NVDA", "revenue", "--fy=2024", "--json"],
+    ["concept", "--fy", "2024", "NVDA", "--json", "revenue"],
+    ["concept", "--json", "NVDA", "revenue", "-p", "quarterly", "-n", "3"],
+    ["concept", "NVDA", "revenue", "--period=all", "--limit=40", "--format", "json"],
+    ["concept", "NVDA", "revenue", "--format=json", "--period", "annual"],
+    ["concept", "1045810", "eps_diluted", "--json", "--limit", "200"],
+    ["concept", "nvda", "us-gaap:Revenues", "--json", "-n", "0005"],
+    ["concept", "NVDA", "revenue", "--fy", "0999", "--json"],
+]
+REFUSED = [
+    ["concept", "NVDA", "revenue"],  # not JSON
+    ["concept", "NVDA", "revenue", "--csv"],
+    ["concept", "NVDA", "revenue", "net_income", "--json"],  # several concepts: a table
+    ["concept", "NVDA", "revenue", "--fy", "2020..2024", "--json"],  # a range
+    ["concept", "NVDA", "revenue", "--fy", "2024", "--fy", "2023", "--json"],  # repeated: Typer takes the last
+    ["concept", "NVDA", "revenue", "--json", "--json"],
+    ["concept", "NVDA", "revenue", "--json", "--format", "json"],
+    ["concept", "NVDA", "revenue", "--json", "-q"],
+    ["concept", "NVDA", "revenue", "--json", "--no-cache"],
+    ["concept", "NVDA", "revenue", "--json", "--last", "3"],
+    ["concept", "NVDA", "revenue", "--json", "--derive", "ttm"],
+    ["concept", "NVDA", "revenue", "--json", "--help"],
+    ["concept", "NVDA", "revenue", "--json", "-n5"],
+    ["concept", "NVDA", "revenue", "--json", "-p=all"],
+    ["concept", "NVDA", "revenue", "--json", "--", "x"],
+    ["concept", "NVDA", "revenue", "--json", "--fy", "٢٠٢٤"],  # non-ASCII digits: int() would take them
+    ["concept", "NVDA", "revenue", "--json", "--fy="],
+    ["concept", "NVDA", "revenue", "--json", "--period", "ANNUAL"],
+    ["concept", "NVDA", "revenue", "--json", "--format", "nl"],
+    ["concept", "NVDA", "revenue", "--json", "--limit"],
+    ["-q", "concept", "NVDA", "revenue", "--json"],  # a global option first
+    ["statement", "NVDA", "income", "--json"],
+]
+
+
+@pytest.mark.parametrize("args", MATRIX, ids=" ".join)
+def test_the_fast_grammar_gives_what_typer_gives(args):
+    assert fastpath.parse(args) is not None
+    _same_as_typer(args)
+
+
+@pytest.mark.parametrize("args", REFUSED, ids=" ".join)
+def test_anything_outside_the_grammar_is_left_to_typer(args):
+    assert fastpath.parse(args) is None
+
+
+TOKENS = ["NVDA", "revenue", "net_income", "-", "", "--fy", "2024", "--fy=2024", "20245", "2020..2024", "--period",
+          "-p", "annual", "quarterly", "all", "--period=all", "ANNUAL", "--limit", "-n", "5", "0", "+5", "--limit=5",
+          "-n5", "--json", "--format", "json", "csv", "--format=json", "--format=nl", "--csv", "-q", "--quiet", "--",
+          "--fy=", "-p=annual", "--last", "--chart", "-h", "--help", "=", "--json=1", "--jso", "٢٠٢٤"]
+
+
+@given(st.lists(st.sampled_from(TOKENS), min_size=2, max_size=9))
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_whatever_the_fast_grammar_accepts_typer_accepts_with_the_same_values(tokens):
+    _same_as_typer(["concept", *tokens])
+
+
+# --- the same bytes, over a matrix from the corpus ------------------------------------------
+
+# Companies: the six with companyfacts in the corpus by ticker (TSM: IFRS in TWD; LPA: a 20-F filer), by CIK
+# and lower case; and queries the fast path leaves to the full path (a name, a CIK without a ticker: CARBO
+# 1009672, companies without companyfacts: MSFT, AMZN, a ticker that is no current ticker).
+FACTS = ["NVDA", "AAPL", "TSLA", "SNOW", "TSM", "LPA"]
+OTHERS = ["nvda", "1045810", "CIK0000320193", "1009672", "MSFT", "AMZN", "NVIDIA", "TWTR"]
+CONCEPTS = ["revenue", "net_income", "eps_diluted", "total_assets", "shares_outstanding", "us-gaap:Revenues",
+            "dei:EntityCommonStockSharesOutstanding", "revenuez"]
+OPTIONS = [[], ["--fy", "2024"], ["--fy=2023", "-p", "quarterly"], ["-p", "all", "-n", "40"],
+           ["--period=quarterly", "--limit=3", "--format", "json"], ["--fy", "2031"], ["--fy", "2010"],
+           ["-n", "0"]]
+CASES = ([[c, k, *o] for c in FACTS for k in CONCEPTS for o in OPTIONS]
+         + [[c, k, *o] for c in OTHERS for k in ("revenue", "eps_diluted") for o in (OPTIONS[0], OPTIONS[1])])
+
+
+@pytest.fixture(scope="module")
+def warm(mirror, tmp_path_factory):
+    """A cache that the full path has filled for every company of the matrix (cold runs, in a subprocess)."""
+    cache = tmp_path_factory.mktemp("fastpath") / "cache"
+    env = dict(os.environ, EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=TEST_UA, EDGAR_NONINTERACTIVE="1",
+               EDGAR_CACHE_DIR=str(cache), EDGAR_TODAY=PINNED_TODAY, EDGAR_FASTPATH="0")
+    for company in FACTS + OTHERS:
+        subprocess.run([sys.executable, "-m", "edgar_cli", "concept", company, "revenue", "--json"], env=env,
+                       capture_output=True, timeout=120)
+    return cache
+
+
+def _main(args: list[str], capsys) -> tuple[int, str, str]:
+    from edgar_cli.entry import main
+    from edgar_cli.sec.client import set_client
+
+    set_client(None)
+    capsys.readouterr()
+    try:
+        main(list(args))
+        rc = 0
+    except SystemExit as exc:
+        rc = int(exc.code or 0)
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def _answer(args: list[str]) -> str | None:
+    """fastpath.answer as the entry point calls it (messages in the CLI's terms)."""
+    from edgar_cli.vocabulary import set_surface
+
+    set_surface("cli")
+    return fastpath.answer(args)
+
+
+def _tree(root: Path) -> dict:
+    """Every file's size and mtime; SQLite's -shm, and an empty -wal a read-only open of a WAL database makes
+    when there is none (the cache's reader does so on either path: no data is written), left out."""
+    return {str(p.relative_to(root)): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in sorted(root.rglob("*")) if p.is_file() and not p.name.endswith("-shm")
+            and not (p.name.endswith("-wal") and p.stat().st_size == 0)}
+
+
+@pytest.mark.parametrize("case", CASES, ids=" ".join)
+def test_the_fast_path_prints_what_the_full_path_prints(case, warm, mirror, monkeypatch, capsys):
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(warm))
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    args = ["concept", *case] + ([] if "--format" in case else ["--json"])
+    before = _tree(warm)
+    fast = _answer(args)
+    assert _tree(warm) == before  # answered or not, it wrote nothing
+    monkeypatch.setenv("EDGAR_FASTPATH", "0")
+    full = _main(args, capsys)
+    monkeypatch.delenv("EDGAR_FASTPATH")
+    default = _main(args, capsys)
+    assert default == full
+    if fast is not None:
+        assert fast == full[1] and full[0] == 0
+    elif full[0] == 0:
+        # a warm success the fast path left alone must be one it cannot serve: a name or a CIK without a ticker
+        assert case[0] in ("NVIDIA", "1009672"), case
+
+
+def test_most_of_the_matrix_is_answered_by_the_fast_path(warm, mirror, monkeypatch):
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(warm))
+    answered = [c for c in CASES if _answer(["concept", *c, *([] if "--format" in c else ["--json"])])]
+    assert len(answered) > len(CASES) // 3, len(answered)
+
+
+# --- fall-backs -----------------------------------------------------------------------------
+
+ARGS = ["concept", "NVDA", "revenue", "--fy", "2024", "--json"]
+
+
+def test_a_cold_cache_falls_back_and_fetches_as_before(mirror, monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    assert _answer(ARGS) is None  # nothing cached: the ticker file would need a request
+    assert not (tmp_path / "cache").exists() or _tree(tmp_path / "cache") == {}
+    rc, out, err = _main(ARGS, capsys)
+    assert rc == 0 and err == ""
+    assert json.loads(out)["values"][0]["value"] == 60922000000  # 0001045810-24-000029
+    assert json.loads(out)["data_source"]["kind"] == "live"
+    assert _answer(ARGS) == out.replace('"kind": "live"', '"kind": "cache"')  # now warm
+
+
+@pytest.mark.parametrize("today", ["2026-07-02",  # facts older than 10 minutes: the filing check needs submissions
+                                   "2026-07-09"])  # companyfacts past its week, the ticker file past its day
+def test_a_stale_cache_falls_back_without_writing_and_the_full_path_answers(today, warm, mirror, monkeypatch, capsys,
+                                                                              tmp_path):
+    cache = tmp_path / "stale"
+    shutil.copytree(warm, cache)
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(cache))
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    monkeypatch.setenv("EDGAR_TODAY", today)
+    before, requests = _tree(cache), len(mirror.log)
+    assert _answer(ARGS) is None
+    assert _tree(cache) == before and len(mirror.log) == requests  # no write, no request
+    rc, out, _err = _main(ARGS, capsys)
+    assert rc == 0 and json.loads(out)["values"][0]["accession_number"] == "0001045810-24-000029"
+    assert len(mirror.log) > requests  # the full path checked with the SEC
+
+
+def test_a_damaged_cache_entry_falls_back_and_the_full_path_drops_it(warm, mirror, monkeypatch, capsys, tmp_path):
+    import diskcache
+
+    cache = tmp_path / "damaged"
+    shutil.copytree(warm, cache)
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(cache))
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    store = diskcache.Cache(str(cache / "http"))
+    fmt, stored_at, digest, meta, payload = store["facts:0001045810"]
+    store["facts:0001045810"] = (fmt, stored_at, digest, meta, payload[:-10] + b"0123456789")  # checksum fails
+    store.close()
+    before = _tree(cache)
+    assert _answer(ARGS) is None
+    assert _tree(cache) == before  # the fast path leaves the damaged entry for the full path to remove
+    monkeypatch.setenv("EDGAR_FASTPATH", "0")
+    rc, out, _err = _main(ARGS, capsys)
+    assert rc == 0 and json.loads(out)["values"][0]["value"] == 60922000000
+
+
+def test_an_error_is_rendered_by_the_full_path(warm, monkeypatch, capsys):
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(warm))
+    args = ["concept", "NVDA", "revenue", "--fy", "2031", "--json"]
+    assert _answer(args) is None
+    rc, out, err = _main(args, capsys)
+    assert rc == 5 and json.loads(out)["error"]["code"] == "out_of_scope" and err == ""
+
+
+def test_a_bug_in_the_fast_path_falls_back_to_the_same_output(warm, monkeypatch, capsys):
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(warm))
+    monkeypatch.setenv("EDGAR_FASTPATH", "0")
+    expected = _main(ARGS, capsys)
+    monkeypatch.delenv("EDGAR_FASTPATH")
+
+    def broken(*_a, **_k):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(fastpath, "dumps", broken)
+    monkeypatch.delenv("EDGAR_DEBUG", raising=False)
+    assert _answer(ARGS) is None
+    assert _main(ARGS, capsys) == expected
+    monkeypatch.setenv("EDGAR_DEBUG", "1")  # a developer sees the fast path's own bug
+    with pytest.raises(RuntimeError):
+        _answer(ARGS)
+
+
+@pytest.mark.parametrize("env", [{"EDGAR_FASTPATH": "0"}, {"EDGAR_NO_CACHE": "1"},
+                                 {"EDGAR_REDIS_URL": "redis://127.0.0.1:1/0"}, {"_EDGAR_COMPLETE": "bash_complete"}])
+def test_settings_that_change_the_full_path_make_the_fast_path_stand_aside(env, warm, monkeypatch):
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(warm))
+    assert _answer(ARGS) is not None
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    assert _answer(ARGS) is None
+
+
+def test_a_bulk_store_makes_the_fast_path_stand_aside(warm, monkeypatch, tmp_path):
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(warm))
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(tmp_path))
+    assert _answer(ARGS) is not None
+    (tmp_path / "bulk.sqlite").write_bytes(b"")
+    assert _answer(ARGS) is None
+
+
+# --- what a fast run imports ------------------------------------------------------------------
+
+NOT_IMPORTED = ("typer", "click", "pydantic", "pydantic_core", "rich", "httpx", "httpcore", "ssl", "diskcache",
+                "rapidfuzz", "edgar_cli.models", "edgar_cli.cli", "edgar_cli.cli_support", "edgar_cli.render")
+
+
+def _imported(argv: list[str], env: dict) -> tuple[set[str], subprocess.CompletedProcess]:
+    """The modules ``python -X importtime ARGV`` imported (its stderr), and the process."""
+    proc = subprocess.run([sys.executable, "-X", "importtime", *argv], env=env, capture_output=True, text=True,
+                          timeout=120)
+    mods = {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines() if line.startswith("import time:")}
+    return mods, proc
+
+
+@pytest.mark.parametrize("how", ["entry", "python -m"])
+def test_a_warm_fast_run_imports_neither_typer_nor_pydantic_nor_rich_nor_httpx(how, warm, mirror):
+    env = dict(os.environ, EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=TEST_UA, EDGAR_NONINTERACTIVE="1",
+               EDGAR_CACHE_DIR=str(warm), EDGAR_TODAY=PINNED_TODAY)
+    env.pop("EDGAR_FASTPATH", None)
+    argv = (["-m", "edgar_cli", *ARGS] if how == "python -m"
+            else ["-c", "import sys; from edgar_cli.entry import main; main(sys.argv[1:])", *ARGS])
+    requests = len(mirror.log)
+    mods, proc = _imported(argv, env)
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["values"][0]["value"] == 60922000000  # 0001045810-24-000029
+    assert "edgar_cli.fastpath" in mods and len(mirror.log) == requests
+    assert {m for m in mods if m.split(".")[0] in NOT_IMPORTED or m in NOT_IMPORTED
+            or any(m.startswith(n + ".") for n in NOT_IMPORTED)} == set()
+    env["EDGAR_FASTPATH"] = "0"  # and the switch really switches
+    mods_full, full = _imported(argv, env)
+    assert "typer" in mods_full and "pydantic" in mods_full and full.stdout == proc.stdout
