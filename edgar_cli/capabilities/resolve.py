@@ -32,7 +32,7 @@ from pydantic import Field
 
 from ..companies import successors
 from ..companies.names import Match, Tier, Words, match_words, words_of
-from ..companies.tickers import (HINT as _HINT, CompanyEntry, TickerMap, checked_query, exact_match, load_ticker_map,
+from ..companies.tickers import (CompanyEntry, TickerMap, checked_query, exact_match, load_ticker_map,
                                  normalize_ticker, parse_cik)
 from ..errors import EdgarError
 from ..models import Candidate, MatchType, ResolvedCompany
