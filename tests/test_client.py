@@ -341,3 +341,33 @@ def test_a_mirror_url_with_a_password_is_shown_redacted(monkeypatch, tmp_path):
     err = _not_found("https://www.sec.gov/Archives/x.htm", 404, "https://me:s3cret@mirror.example.com/edgar")
     assert "s3cret" not in err.message and "me:***@mirror.example.com" in err.message
     assert "s3cret" not in str(err.to_dict())
+
+
+def test_a_miss_remembered_through_a_mirror_is_not_replayed_for_the_sec_or_another_mirror(sec, monkeypatch):
+    # Microsoft's companyfacts are not in the corpus: the mirror's 404 is remembered for the mirror only.
+    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    with pytest.raises(EdgarError):
+        get_financial_concept("MSFT", "revenue", client=sec)
+    url = "https://data.sec.gov/api/xbrl/companyfacts/CIK0000789019.json"
+    assert sec.cache_get(f"missing:{url}", None).meta["mirror"] == sec.settings.mirror
+    other = SecClient(Settings.from_env())
+    other.settings.mirror = "http://127.0.0.1:9/"  # another mirror (nothing listens): the miss is not its answer
+    with pytest.raises(EdgarError) as info:
+        other._remembered_missing(url, "companyfacts")
+        raise EdgarError("upstream_unavailable", "not replayed", "")
+    assert info.value.message == "not replayed"
+    with pytest.raises(EdgarError) as again:
+        sec._remembered_missing(url, "companyfacts")
+    assert again.value.message.startswith("The mirror at ")
+
+
+def test_a_mirror_password_never_shows_in_a_connection_error():
+    from edgar_cli.sec.client import connect_error
+
+    exc = ConnectionRefusedError(111, "Connection refused")
+    err = connect_error(exc, "https://data.sec.gov/x.json", "http://127.0.0.1:1/data.sec.gov/x.json",
+                        "http://me:s3cret@127.0.0.1:1")
+    assert "s3cret" not in str(err.to_dict()) and "me:***@127.0.0.1" in err.message

@@ -247,13 +247,15 @@ def test_a_ticker_file_of_one_company_repeated_is_partial(upstream, client):
 # --- malformed JSON ---------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("prefix", [b"", b"\xef\xbb\xbf", b"<!-- cached by a proxy -->\n",
+                                    b'<?xml version="1.0" encoding="UTF-8"?>\n'], ids=["plain", "bom", "comment", "prolog"])
 @pytest.mark.parametrize("page", ["SEC.AutomatedTool.html", "rate-exceeded.html"])
 def test_the_secs_own_error_pages_served_200_for_a_filing_document_are_refused_and_never_cached(upstream, client,
-                                                                                                 corpus, page):
+                                                                                                 corpus, page, prefix):
     # The SEC's real pages (recorded in the corpus, 4.8 and 5.2 KB: over the 4 KB under which any page saying
     # "maintenance" or "rate" is taken for an error page) in place of NVIDIA's FY2025 10-K: the document would be
     # cached for good (Archives never change), so it must be refused before anything is stored.
-    body = (corpus / "_unplaced" / "sec-error-pages" / page).read_bytes()
+    body = prefix + (corpus / "_unplaced" / "sec-error-pages" / page).read_bytes()
     assert len(body) > 4096
     upstream.arm(NVDA_10K, "shape", body)
     err = refused(lambda: client.get_bytes(sec_url(NVDA_10K), kind="archive"))
@@ -262,23 +264,22 @@ def test_the_secs_own_error_pages_served_200_for_a_filing_document_are_refused_a
 
 
 def test_a_fact_value_beyond_any_reported_figure_is_skipped_not_kept(upstream, client, corpus):
-    # 1e300 is a finite float, so JSON parsing lets it through; no XBRL figure comes near it. NVIDIA's FY2024
-    # revenue row (0001045810-24-000029) made 1e300 is dropped as a malformed row; the other filings that report
-    # the period still answer, with the figure they filed.
+    # 1e300 is a finite float, so JSON parsing lets it through; no XBRL figure comes near it. Every filing's row
+    # of NVIDIA's FY2024 revenue (0001045810-24-000029, -25-000023, -26-000021: 60,922,000,000) made 1e300:
+    # the rows are dropped as malformed, so FY2024 is not reported, never reported as 1e300.
     from edgar_cli.capabilities.concepts import get_financial_concept
 
     doc = json.loads((corpus / NVDA_FACTS.lstrip("/")).read_bytes())
     rows = doc["facts"]["us-gaap"]["Revenues"]["units"]["USD"]
-    hit = [r for r in rows if r["end"] == "2024-01-28" and r.get("start") == "2023-01-30"
-           and r["accn"] == "0001045810-24-000029"]
-    assert hit
+    hit = [r for r in rows if r["end"] == "2024-01-28" and r.get("start") == "2023-01-30"]
+    assert sorted(r["accn"] for r in hit) == ["0001045810-24-000029", "0001045810-25-000023", "0001045810-26-000021"]
     for r in hit:
         r["val"] = 1e300
     upstream.arm(NVDA_FACTS, "shape", json.dumps(doc).encode())
-    result = get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client)
-    # as the FY2025 10-K (0001045810-25-000023) and the FY2026 10-K (0001045810-26-000021) report it
-    assert [v.value for v in result.values] == [60922000000]
-    assert result.values[0].accession_number == "0001045810-25-000023"
+    err = refused(lambda: get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client))
+    assert err.code == "not_found" and "1e+300" not in err.message
+    latest = get_financial_concept("NVDA", "revenue", client=client)  # the other years stand as filed
+    assert all(abs(v.value) < 1e18 for v in latest.values) and latest.values[0].value == 215938000000
 
 
 def test_companyfacts_with_no_facts_are_not_found_and_never_cached(upstream, client, corpus):

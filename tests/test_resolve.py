@@ -136,7 +136,7 @@ def test_an_ambiguous_name_says_how_many_candidates_were_left_out(sec):
     err = error_of("United")
     cands = err.extras["candidates"]
     assert len(cands) == 10 and err.extras["total_candidates"] == 35 and err.extras["candidates_truncated"] is True
-    assert "candidates lists 10 of the 35 companies" in err.message
+    assert "The candidates list 10 of the 35 companies" in err.message
 
 
 @pytest.mark.parametrize("query,leader,best", [

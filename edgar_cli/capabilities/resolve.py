@@ -263,8 +263,8 @@ def _ambiguous(text: str, leaders: list[Scored], scored: list[Scored], outranked
     return EdgarError(
         "ambiguous",
         f"{text!r} matches {len(leaders)} comparable companies ({why}): {named}."
-        + (f" candidates lists {len(cands)} of the {len(every)} companies whose names contain these words, the "
-           "comparable ones first." if more > 0 else ""),
+        + (f" The candidates list {len(cands)} of the {len(every)} companies whose names contain these words, "
+           "the comparable ones first." if more > 0 else ""),
         "Ask the user which company is meant, or retry with a ticker or CIK from candidates"
         + (" (or with more of the name's words, to narrow it)." if more > 0 else "."),
         candidates=cands, total_candidates=len(every), candidates_truncated=more > 0,
@@ -324,6 +324,12 @@ def _resolve_cik_without_ticker(client: SecClient, text: str, cik: int) -> Resol
     try:
         sub = client.get_json(urls.submissions(cik), kind="submissions")
     except EdgarError as exc:
+        if exc.code == "not_found" and exc.extras.get("mirror"):
+            raise EdgarError("not_found", f"The mirror at {exc.extras['mirror']} (EDGAR_MIRROR) has no submissions "
+                             f"for CIK {cik}; whether the SEC has such a filer cannot be told from here."
+                             + (f" {after}" if after else ""),
+                             "Check the number, ask for a company the mirror holds, or unset EDGAR_MIRROR to ask the "
+                             "SEC itself.", mirror=exc.extras["mirror"]) from None
         if exc.code == "not_found":
             raise EdgarError("not_found", f"No SEC filer has CIK {cik}." + (f" {after}" if after else ""),
                              "Check the number, or search by ticker or name.") from None

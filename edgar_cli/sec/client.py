@@ -291,7 +291,8 @@ class SecClient:
     def _remembered_missing(self, url: str, kind: str) -> None:
         """Raise the not_found a recent answer for ``url`` gave, if it is still remembered."""
         entry = self.cache_get(f"missing:{url}", NEGATIVE_FRESHNESS.get(kind, 600))
-        if entry is not None:
+        # A miss is remembered with who answered it: a mirror's gap says nothing of the SEC or of another mirror.
+        if entry is not None and entry.meta.get("mirror") == (self.settings.mirror or None):
             raise _not_found(url, int(entry.meta.get("status") or 404), self.settings.mirror)
 
     # -- fetching -----------------------------------------------------------
@@ -436,7 +437,7 @@ class SecClient:
                 "Try again later; if it persists, the answer is not one edgar can use.", url=url,
             ) from None
         except _Missing as exc:
-            self.cache_set(f"missing:{url}", b"", {"url": url, "status": exc.status})
+            self.cache_set(f"missing:{url}", b"", {"url": url, "status": exc.status, "mirror": self.settings.mirror or None})
             raise _not_found(url, exc.status, self.settings.mirror) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -814,7 +815,8 @@ def _looks_like_error_page(url: str, body: bytes) -> bool:
     """
     from urllib.parse import urlsplit
 
-    head = body[:4096].lstrip()
+    head = body[:8192].lstrip(b"\xef\xbb\xbf \t\r\n")
+    head = re.sub(rb"^(?:<\?xml[^>]*>\s*|<!--.*?-->\s*)+", b"", head, flags=re.S)  # a prolog or comments first
     is_html = re.match(rb"(<!doctype html|<html|<head|<body)", head, re.I) is not None
     if not is_html:
         return False
@@ -850,7 +852,7 @@ def connect_error(exc: Exception, url: str, target: str, mirror: str | None) -> 
         cause = cause.__cause__ or cause.__context__
     host = urlsplit(target).hostname or "?"
     port = urlsplit(target).port
-    where = f"the mirror {mirror} (EDGAR_MIRROR)" if mirror else host
+    where = f"the mirror {urls.redact(mirror)} (EDGAR_MIRROR)" if mirror else host
     text = f"{exc}".lower()
     if isinstance(os_error, socket.gaierror) or "name or service not known" in text or "name resolution" in text \
             or "nodename nor servname" in text:

@@ -314,7 +314,8 @@ class History:
             if exc.code != "not_found":
                 raise
             page.status = "unavailable"
-            page.detail = "the SEC does not serve this page (HTTP 404)"
+            page.detail = ("the mirror (EDGAR_MIRROR) does not hold this page (HTTP 404)" if exc.extras.get("mirror")
+                           else "the SEC does not serve this page (HTTP 404)")
             return page
         rows = parse_rows(data if isinstance(data, dict) else {}, page.name)
         page.status = "read"
