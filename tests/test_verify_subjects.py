@@ -2,8 +2,9 @@
 
 Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus: NVIDIA (CIK 1045810)
 us-gaap:Revenues FY2024 (2023-01-30..2024-01-28) 60,922,000,000 in the FY2024 10-K 0001045810-24-000029;
-us-gaap:EarningsPerShareDiluted FY2024 11.93 in the same 10-K. Apple's FY2024 revenue (391,035,000,000,
-0000320193-24-000123) is only named in an answer here, never checked against NVIDIA's facts.
+us-gaap:EarningsPerShareDiluted FY2024 11.93 in the same 10-K. Apple (CIK 320193) FY2024 revenue
+391,035,000,000 (0000320193-24-000123); TSMC (CIK 1046179) 2024 ifrs-full:Revenue 2,894,307,700,000 TWD.
+Company names come from the corpus ticker file (www.sec.gov/files/company_tickers_exchange.json).
 """
 
 from __future__ import annotations
@@ -26,31 +27,65 @@ def test_nvidias_revenue_in_a_sentence_about_apple_is_not_grounded_as_apples(sec
     assert r.verdict == "unchecked" and not r.all_grounded and r.exit_status == ExitStatus.UNCONFIRMED
 
 
-def test_a_sentence_naming_both_keeps_the_checked_companys_figure_and_leaves_the_others_unchecked(sec):
+@pytest.mark.parametrize("answer,named", [
+    ("Cisco reported fiscal 2024 revenue of $60.9 billion.", "CISCO SYSTEMS"),  # a word of one name only
+    ("Micron's fiscal 2024 revenue was $60.9 billion.", "MICRON TECHNOLOGY"),
+    ("Disney reported fiscal 2024 revenue of $60.9 billion.", "Walt Disney"),
+    ("Goldman Sachs reported fiscal 2024 revenue of $60.9 billion.", "GOLDMAN SACHS"),  # leading words
+    ("TSMC reported fiscal 2024 revenue of $60.9 billion.", "TAIWAN SEMICONDUCTOR"),  # an alias
+    ("APPLE reported fiscal 2024 revenue of $60.9 billion.", "Apple Inc."),  # a name in capitals
+    ("In Apple's fiscal 2024 the revenue was $60.9 billion.", "Apple Inc."),
+    ("Google reported fiscal 2024 revenue of $60.9 billion.", "Alphabet"),  # a former name (alias)
+])
+def test_other_companies_named_in_the_ways_answers_name_them_leave_the_figure_unchecked(sec, answer, named):
+    f = figure(verify_answer(answer, company="NVDA"), "$60.9 billion")
+    assert f.status == "unchecked" and named in f.reason, f.reason
+
+
+def test_a_sentence_naming_both_keeps_every_status_and_notes_the_other_company(sec):
+    # The checked company is named too: a contradiction stays one (exit 10), with a note naming the other.
     r = verify_answer("NVIDIA's fiscal 2024 revenue of $60.9 billion trailed Apple's $391.0 billion.", company="NVDA")
     ours = figure(r, "$60.9 billion")
     assert ours.status == "grounded" and ours.support.accession_number == NVDA_FY2024_10K
     theirs = figure(r, "$391.0 billion")
-    assert theirs.status == "unchecked" and "Apple Inc." in theirs.reason  # was ungrounded: a false alarm
-    assert r.verdict == "unchecked"
+    assert theirs.status == "ungrounded" and any("also names Apple Inc." in n for n in theirs.notes)
+    assert r.verdict == "ungrounded" and r.exit_status == ExitStatus.UNGROUNDED
+
+
+@pytest.mark.parametrize("answer", [
+    "Unlike NVIDIA, Apple reported fiscal 2024 revenue of $70.0 billion.",
+    "NVIDIA's fiscal 2024 revenue of $70.0 billion beat AMD.",
+    "Tim Cook praised NVIDIA, whose fiscal 2024 revenue was $70.0 billion.",
+])
+def test_a_contradiction_in_a_sentence_that_names_the_company_is_never_softened(sec, answer):
+    r = verify_answer(answer, company="NVDA")
+    assert figure(r, "$70.0 billion").status == "ungrounded" and r.exit_status == ExitStatus.UNGROUNDED
 
 
 @pytest.mark.parametrize("answer", [
     "Revenue in fiscal 2024 was $60.9 billion, with Gaming and Professional Visualization growing.",
     "In fiscal 2024 revenue was $60.9 billion under GAAP, and EPS was $11.93 (USD).",
     "Nvidia's Data Center revenue drove fiscal 2024 revenue of $60.9 billion, ahead of AMD and Intel.",
-], ids=["segments", "abbreviations", "competitors-named-with-it"])
+    "Jensen Huang said fiscal 2024 revenue was $60.9 billion, with Hopper and Blackwell in Santa Clara.",
+    "GeForce NOW and RTX GPUs helped fiscal 2024 revenue reach $60.9 billion.",  # not ServiceNow, RTX Corp
+    "DGX Cloud and HBM supply helped fiscal 2024 revenue reach $60.9 billion.",
+    "KEY TAKEAWAYS: fiscal 2024 revenue was $60.9 billion.",  # a heading, not KeyCorp
+    "Quantum InfiniBand and Universal Scene Description drove fiscal 2024 revenue of $60.9 billion.",
+    "Public cloud demand drove fiscal 2024 revenue of $60.9 billion.",  # not Public Storage
+], ids=["segments", "abbreviations", "competitors-named-with-it", "people-and-places", "products-in-capitals",
+        "product-and-acronym", "heading", "product-lines", "a-common-word"])
 def test_segments_abbreviations_and_a_sentence_that_names_the_company_still_ground(sec, answer):
     r = verify_answer(answer, company="NVDA")
     assert figure(r, "$60.9 billion").status == "grounded"
     assert r.verdict == "grounded" and r.exit_status == 0
 
 
-def test_a_former_or_predecessor_name_counts_as_naming_another_company(sec):
-    # "Google" is Alphabet's predecessor's name (the resolver's predecessor_name match).
-    r = verify_answer("Google reported fiscal 2024 revenue of $60.9 billion.", company="NVDA")
-    f = figure(r, "$60.9 billion")
-    assert f.status == "unchecked" and "Alphabet" in f.reason
+@pytest.mark.parametrize("answer,company,stated", [
+    ("Tim Cook said fiscal 2024 revenue was $391.0 billion.", "AAPL", "$391.0 billion"),  # not TIM S.A.
+    ("TSMC's 2024 revenue was NT$2,894.3 billion, ahead of Intel.", "TSM", "NT$2,894.3 billion"),  # its alias
+])
+def test_the_checked_companys_people_and_short_names_do_not_read_as_another_company(sec, answer, company, stated):
+    assert figure(verify_answer(answer, company=company), stated).status == "grounded"
 
 
 def test_the_cli_exits_unconfirmed_for_a_figure_about_another_company(edgar):

@@ -25,9 +25,9 @@ from ..sec.client import SecClient, get_client
 from ..sec.companyfacts import load_company_facts
 from ..verification import cited_text as CT
 from ..verification.cited_text import TextSource, ground_in_text, text_source
-from ..verification.claims import Figure, extract_figures
+from ..verification.claims import NUMERIC, Figure, extract_figures
 from ..verification.grounding import Grounder
-from ..verification.subjects import SubjectReader
+from ..verification.subjects import SubjectIndex, SubjectReader
 from ..verification.verdict import verdict
 from ..vocabulary import param, surface
 from ..xbrl import grounding as G
@@ -106,8 +106,9 @@ def verify_answer(
       ``suspected_error``; a figure in a sentence naming no period that
       holds only for an older period than the latest reported; a figure in a
       sentence that names another company and not this one — "Apple reported
-      revenue of $60.9 billion" checked as NVIDIA's — or, in a sentence naming
-      both, one this company's facts contradict).
+      revenue of $60.9 billion" checked as NVIDIA's; verification/subjects.py
+      says how names are read. In a sentence naming both, a figure keeps its
+      status and a note names the other company).
 
     A concept is named in catalogue words ("revenue", "net loss", "gross
     margin") or, for other figures, by the words of an XBRL tag ("buybacks" ->
@@ -177,7 +178,7 @@ def verify_answer(
     ground_in_text(grounder, figures, rows,
                    lambda: _text_sources(client, ref, pool, cites, excerpts, sources, warnings))
     _note_reorganisation(ref, facts.calendar, rows, notes)
-    _other_companies(rows, ref, SubjectReader(lambda phrase: resolve_company(phrase, client=client)))
+    _other_companies(rows, ref, _subject_reader(client, ref))
     return verdict(rows, company=ref, cited=[c.label for c in cites], notes=notes, warnings=warnings,
                    source=" ".join(dict.fromkeys(sources)))
 
@@ -186,27 +187,45 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
     """A figure in a sentence about another company is not checked against this one's facts (unchecked).
 
     "Apple reported revenue of $60.9 billion" checked as NVIDIA's would be grounded by NVIDIA's FY2024
-    revenue. When the sentence names other companies and not this one, every figure in it is unchecked;
-    when it names this one too, a figure this company's facts contradict is unchecked (it may be the other's),
-    and one they bear out stays as it is.
+    revenue. When a figure's sentence names other companies and not this one, the figure is unchecked; when
+    it names this one too, the figure keeps its status (a contradiction stays one) and a note says which
+    other company the sentence names. Period mentions ("fiscal 2024") are left as they are.
     """
     for row in rows:
+        if row.kind not in NUMERIC or row.status == "unchecked":
+            continue
         named = reader.named_in(row.context)
         others = [n for n in named if n.cik != ref.cik]
-        if not others or row.status == "unchecked":
-            continue
-        about_us = len(others) < len(named)
-        if about_us and row.status not in ("ungrounded", "mismatched_period"):
+        if not others:
             continue
         who = ", ".join(f"{n.name} ({n.ticker or 'CIK ' + n.cik})" for n in others)
-        ask = next((n.ticker or n.cik for n in others), "")
+        ask = others[0].ticker or others[0].cik
+        if len(others) < len(named):  # this company is named too
+            if row.status in ("ungrounded", "mismatched_period"):
+                row.notes.append(f"The sentence also names {who}; if the figure is about it, check it with "
+                                 f"{param('company')} {ask}.")
+            continue
         row.status = "unchecked"  # type: ignore[assignment]
         row.support = None
         row.other_matches = 0
-        row.reason = (f"The sentence names {who}" + (f" as well as {ref.name}" if about_us else f", not {ref.name}")
-                      + ", whose facts were checked: the figure may be about "
-                      + ("the other company" if about_us else "another company")
-                      + f". Check it with {param('company')} {ask}.")
+        row.reason = (f"The sentence names {who}, not {ref.name}, whose facts were checked: the figure may be "
+                      f"about another company. Check it with {param('company')} {ask}.")
+
+
+def _subject_reader(client: SecClient, ref: CompanyRef) -> SubjectReader:
+    """The reader of company names, over the ticker file's largest companies and this one (kept per ticker file)."""
+    from ..companies.tickers import load_ticker_map
+    from ..index.query import _aliases
+
+    tmap = load_ticker_map(client)
+    index = getattr(tmap, "_subject_index", None)
+    if index is None:
+        index = SubjectIndex(tmap.entries, _aliases())
+        tmap._subject_index = index  # type: ignore[attr-defined]
+    own = tmap.by_cik(int(ref.cik))
+    if own is not None and own.cik not in index.entry:
+        index = SubjectIndex(tmap.entries, _aliases(), own=own)
+    return SubjectReader(index)
 
 
 def _note_reorganisation(ref: CompanyRef, cal, rows: list[VerifiedFigure], notes: list[str]) -> None:

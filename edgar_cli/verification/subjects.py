@@ -1,20 +1,27 @@
 """Which companies a sentence of an answer names, so that a figure about another company is not checked as this one's.
 
 ``verify --company NVDA`` checks every figure against NVIDIA's facts. "Apple reported fiscal 2024
-revenue of $60.9 billion" holds NVIDIA's FY2024 revenue and would be grounded, a confident wrong
-answer about Apple. So each sentence that carries a figure is read for company names first:
+revenue of $60.9 billion" holds NVIDIA's FY2024 revenue and would be grounded: a confident wrong
+answer about Apple. So each sentence that carries a figure is read for company names first, with
+precision before recall (a sentence wrongly read as another company's loses a correct figure):
 
-- a run of capitalised words ("Apple", "Advanced Micro Devices", "Bank of America") that the
-  resolver (capabilities/resolve.py) matches by the same words (``name_exact``) or by a former or
-  predecessor name ("Google" for Alphabet, "Facebook" for Meta), longest run first;
-- a word in capitals that is a current ticker ("AMD", "MSFT"), except the abbreviations and currency
-  codes answers are full of (GAAP, EPS, CEO, USD, AI, IT ...); a capitalised word the resolver reads as
-  a ticker counts only when it is also the first word of that company's name ("Meta", "Snap"; not
-  "Net" for Cloudflare or "Mac" for Macerich).
+- The names read are those of the :data:`PROMINENT` largest companies by market value (the SEC's
+  ticker file is in that order), plus the short names of ``index/data/company_aliases.yaml``
+  ("Google", "TSMC", "J&J"): the names an answer mentions in passing. A small company's name that is
+  also a common word or a first name ("Compass", "Quantum", "TIM") is never read.
+- A company is named by a whole run of capitalised words (legal forms and a possessive dropped; a comma
+  ends a run) equal to its name's words ("Apple", "Walt Disney", "Bank of America"), to two or more of
+  their leading words ("Taiwan Semiconductor", "Goldman Sachs"), to one word of its name that no other
+  name in the whole ticker file has ("Cisco", "Disney", "Exxon"), or to an alias. A run longer than the
+  name ("Universal Scene Description", "Apple TV") names nothing; words several names share ("Public",
+  "Energy", "American") name none of them.
+- A ticker counts only as its own run written in capitals ("AMD and Intel", not "GeForce RTX" or
+  "DGX Cloud"), in a sentence that is not all capitals (a heading: "KEY TAKEAWAYS"), and not one of the
+  abbreviations answers are full of (GAAP, EPS, CEO, USD, AI, IT, ALL, NOW ...).
 
-Words that only begin a name or appear in one ("Gaming", "Total", "Professional") never count, so
-segment, product and region names do not read as companies. Nothing here fetches beyond the ticker
-file the resolver already uses.
+The checked company's own names are read the same way, whatever its size, so "TSMC's revenue ...
+ahead of Intel" names TSMC too. Built once per ticker file (a dictionary look-up per run); nothing here
+fetches.
 """
 
 from __future__ import annotations
@@ -22,19 +29,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..errors import EdgarError
+from ..companies.names import LEGAL_FORMS, name_words
 
+PROMINENT = 600
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&.\-]*(?:['\u2019]s)?")
-_CONNECTORS = {"of", "and", "&", "the", "de"}
-_MAX_WORDS = 4
-# Words in capitals that are abbreviations in financial prose before they are tickers.
+_CONNECTORS = frozenset({"of", "and", "&", "the", "de"})
+# Words in capitals that are abbreviations or plain words in financial prose before they are tickers.
 _NOT_TICKERS = frozenset("""
-AI IT US USA UK EU EMEA APAC GAAP IFRS EPS FY YTD TTM LTM YOY QOQ CEO CFO COO CTO SEC OEM GPU CPU ARR EBIT EBITDA
-ROE ROA ROI ROIC FCF CAPEX OPEX NYSE NASDAQ ADR ADS ETF IPO LLC INC CORP CO LTD PLC NA RD SGA ESG API SAAS MD DA
-AND THE OR OF IN ON AT TO FOR BY AS NET TOTAL CASH Q H
+AI IT US USA UK EU EMEA APAC GAAP IFRS EPS FY YTD TTM LTM YOY QOQ CEO CFO COO CTO SEC OEM ODM GPU CPU DPU HBM
+ASIC SOC PC OS APP API SAAS ARR EBIT EBITDA ROE ROA ROI ROIC FCF CAPEX OPEX NYSE NASDAQ ADR ADS ETF IPO LLC INC
+CORP CO LTD PLC NA RD SGA ESG MD DA WW AND THE OR OF IN ON AT TO FOR BY AS NET TOTAL CASH ALL NOW LOW HIGH KEY
+NOTE LINE FAST TWO ONE NEW BIG GO ARE CAN WELL MAIN CORE PLUS FIVE TEN EDGAR XBRL UP DOWN
 USD EUR JPY GBP CNY RMB TWD KRW INR CAD AUD CHF HKD SGD BRL MXN SEK NOK DKK ZAR IDR VND ILS NZD PLN TRY
 """.split())
-_NAMING = ("name_exact", "predecessor_name", "former_name")
 
 
 @dataclass(frozen=True)
@@ -45,19 +52,90 @@ class Named:
     matched: str  # the words of the sentence that name it
 
 
+def _key(words: list[str]) -> tuple[str, ...]:
+    return name_words(" ".join(words))
+
+
+class SubjectIndex:
+    """Name keys (tuples of lower-case name words) and tickers of the companies a sentence may name."""
+
+    def __init__(self, entries, aliases: dict[str, list[str]], own=None) -> None:
+        self.full: dict[tuple[str, ...], set[int]] = {}
+        self.leading: dict[tuple[str, ...], set[int]] = {}
+        self.tickers: dict[str, int] = {}
+        self.entry: dict[int, object] = {}
+        listed = list(entries[:PROMINENT]) + ([own] if own is not None else [])
+        # How many names of the whole ticker file each word is in: a word of one name only ("cisco", "disney",
+        # "exxon") names that company; "public", "energy" or "capital" name nobody in particular.
+        self.spread: dict[str, int] = {}
+        for e in entries:
+            for w in set(name_words(e.name)):
+                self.spread[w] = self.spread.get(w, 0) + 1
+        for e in listed:
+            self._add(e, alias_names=aliases.get(str(e.cik).zfill(10), []))
+        by_cik = {e.cik: e for e in entries}
+        for cik_text, names in aliases.items():
+            e = by_cik.get(int(cik_text))
+            if e is not None and e.cik not in self.entry:
+                self._add(e, alias_names=names)
+
+    def _add(self, e, alias_names: list[str]) -> None:
+        self.entry[e.cik] = e
+        words = name_words(e.name)
+        if words:
+            self.full.setdefault(tuple(words), set()).add(e.cik)
+            for n in range(2, len(words)):
+                self.leading.setdefault(tuple(words[:n]), set()).add(e.cik)
+            for w in words if len(words) > 1 else ():
+                if len(w) >= 4 and self.spread.get(w, 0) == 1:
+                    self.leading.setdefault((w,), set()).add(e.cik)
+        for alias in alias_names:
+            if alias.isupper() and alias.isalpha() and alias not in _NOT_TICKERS:
+                self.tickers.setdefault(alias, e.cik)
+            key = name_words(alias)
+            if key:
+                self.full.setdefault(tuple(key), set()).add(e.cik)
+        for t in e.tickers:
+            if len(t) >= 2 and t.isalpha() and t not in _NOT_TICKERS:
+                self.tickers.setdefault(t, e.cik)
+
+    def ticker(self, word: str) -> int | None:
+        return self.tickers.get(word)
+
+    def name(self, words: list[str]) -> int | None:
+        """The CIK a whole run of words names by name or alias, or None."""
+        key = _key(words)
+        if not key:
+            return None
+        hit = self.full.get(key)
+        if hit:
+            return next(iter(hit)) if len(hit) == 1 else None  # several companies of that very name: none
+        lead = self.leading.get(key)
+        return next(iter(lead)) if lead and len(lead) == 1 else None
+
+
 def _bare(word: str) -> str:
     return re.sub(r"['\u2019]s$", "", word).rstrip(".")
 
 
 def _runs(sentence: str) -> list[list[str]]:
-    """Runs of capitalised words (connectors such as "of" and "&" allowed inside), possessives stripped."""
+    """Runs of capitalised words (connectors allowed inside, punctuation ends one), possessives and legal forms
+    dropped: "Apple Inc.'s" -> [Apple]; "Sales to Microsoft, Meta and Amazon" -> [Sales], [Microsoft],
+    [Meta, and, Amazon]."""
     runs: list[list[str]] = []
     current: list[str] = []
+    last_end = 0
     for m in _WORD.finditer(sentence):
         word = m.group()
+        if current and sentence[last_end:m.start()].strip():  # a comma, colon or bracket ends a name
+            runs.append(current)
+            current = []
+        last_end = m.end()
         if word[0].isupper():
-            current.append(_bare(word))
-            if word != _bare(word):  # "Apple's": the possessive ends the name
+            bare = _bare(word)
+            if bare.lower() not in LEGAL_FORMS or not current:
+                current.append(bare)
+            if word != bare and not word.endswith("."):  # "Apple's": the possessive ends the name
                 runs.append(current)
                 current = []
         elif word.lower() in _CONNECTORS and current:
@@ -68,60 +146,68 @@ def _runs(sentence: str) -> list[list[str]]:
             current = []
     if current:
         runs.append(current)
-    return runs
+    return [run for run in runs if run]
+
+
+def _parts(run: list[str]) -> list[list[str]]:
+    """The run split at its connectors ("Meta and Amazon" -> Meta, Amazon), connectors dropped."""
+    parts, cur = [], []
+    for w in run:
+        if w.lower() in _CONNECTORS:
+            if cur:
+                parts.append(cur)
+            cur = []
+        else:
+            cur.append(w)
+    if cur:
+        parts.append(cur)
+    return parts
 
 
 class SubjectReader:
-    """Reads the companies sentences name, with the resolver; one reader per answer (its look-ups are kept)."""
+    """Reads the companies sentences name; one reader per answer (sentences already read are kept)."""
 
-    def __init__(self, resolve) -> None:
-        self._resolve = resolve  # a phrase -> ResolvedCompany, raising EdgarError when it names none
-        self._seen: dict[str, Named | None] = {}
+    def __init__(self, index: SubjectIndex) -> None:
+        self.index = index
         self._sentences: dict[str, list[Named]] = {}
 
     def named_in(self, sentence: str) -> list[Named]:
         """The companies ``sentence`` names, in order of appearance, each once."""
         if sentence not in self._sentences:
-            found: dict[str, Named] = {}
-            for run in _runs(sentence):
-                i = 0
-                while i < len(run):
-                    for n in range(min(_MAX_WORDS, len(run) - i), 0, -1):
-                        words = run[i:i + n]
-                        if words[-1].lower() in _CONNECTORS or words[0].lower() in _CONNECTORS:
-                            continue
-                        hit = self._company(" ".join(words))
-                        if hit is not None:
-                            found.setdefault(hit.cik, hit)
-                            i += n
-                            break
-                    else:
-                        i += 1
+            letters = [c for c in sentence if c.isalpha()]
+            heading = bool(letters) and all(c.isupper() for c in letters)
+            found: dict[int, Named] = {}
+
+            def add(words: list[str], cik: int) -> None:
+                if cik not in found:
+                    e = self.index.entry[cik]
+                    found[cik] = Named(cik=str(cik).zfill(10), name=e.name,
+                                       ticker=e.tickers[0] if e.tickers else None, matched=" ".join(words))
+
+            opening = _WORD.search(sentence)
+            for n, run in enumerate(_runs(sentence)):
+                while run and run[-1].lower() in _CONNECTORS:
+                    run = run[:-1]
+                cik = self._one(run, heading)
+                if cik is None and n == 0 and len(run) > 1 and opening and _bare(opening.group()) == run[0]:
+                    run = run[1:]  # the sentence's first word is capitalised as any first word is: "Unlike NVIDIA"
+                    cik = self._one(run, heading)
+                if cik is not None:
+                    add(run, cik)
+                    continue
+                parts = _parts(run)
+                for part in parts if len(parts) > 1 else []:
+                    cik = self._one(part, heading)
+                    if cik is not None:
+                        add(part, cik)
             self._sentences[sentence] = list(found.values())
         return self._sentences[sentence]
 
-    def _company(self, phrase: str) -> Named | None:
-        if phrase not in self._seen:
-            self._seen[phrase] = self._look_up(phrase)
-        return self._seen[phrase]
-
-    def _look_up(self, phrase: str) -> Named | None:
-        caps = phrase.isupper()
-        if caps and (phrase in _NOT_TICKERS or len(phrase) < 2):
+    def _one(self, words: list[str], heading: bool) -> int | None:
+        if not words:
             return None
-        if not caps and len(phrase) < 3:
-            return None
-        try:
-            r = self._resolve(phrase)
-        except EdgarError:
-            return None  # not a company, or several: the sentence names no one company by it
-        if r.match_type in _NAMING:
-            pass
-        elif r.match_type == "ticker":
-            first = re.split(r"[\s,./]+", r.name.strip())[0].lower() if r.name else ""
-            if not caps and first != phrase.lower():
-                return None
-        else:
-            return None
-        tickers = list(getattr(r, "tickers", None) or [])
-        return Named(cik=r.cik, name=r.name, ticker=tickers[0] if tickers else None, matched=phrase)
+        if len(words) == 1 and words[0].isupper() and len(words[0]) > 1:
+            # In capitals: a ticker (not in a heading written all in capitals), else a whole name ("NVIDIA").
+            cik = None if heading else self.index.ticker(words[0])
+            return cik if cik is not None else self.index.name(words)
+        return self.index.name(words)
