@@ -119,11 +119,51 @@ def _without_pydantic_plugins() -> None:
         sys.modules[name] = loader
 
 
+def _json_escape(exc: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: what the stream's encoding cannot hold, as JSON's \\uXXXX escapes.
+
+    Non-ASCII text only ever stands inside JSON strings, where the escape is the same text; in a table it
+    stays visible instead of ending the run with a UnicodeEncodeError (PYTHONIOENCODING=ascii, LC_ALL=C).
+    """
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start:exc.end]:
+        code = ord(ch)
+        if code > 0xFFFF:
+            code -= 0x10000
+            out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{code:04x}")
+    return "".join(out), exc.end
+
+
+def _usable_streams() -> int | None:
+    """None when stdout can carry the data; else the exit status, after saying why on stderr."""
+    import codecs
+
+    if sys.stdout is None:  # `edgar ... >&-`: there is nowhere for the data to go
+        if sys.stderr is not None:
+            sys.stderr.write("error: standard output is closed, so there is nowhere to write the answer.\n")
+        return int(ExitStatus.INTERNAL_ERROR)
+    encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("_", "-")
+    if not encoding.startswith("utf") and hasattr(sys.stdout, "reconfigure"):
+        codecs.register_error("edgar-json-escape", _json_escape)
+        try:
+            sys.stdout.reconfigure(errors="edgar-json-escape")
+        except (ValueError, OSError):
+            pass
+    return None
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: usage errors become invalid_argument (exit 2)."""
     from .vocabulary import set_surface
 
     set_surface("cli")
+    closed = _usable_streams()
+    if closed is not None:
+        sys.exit(closed)
     stderr = sys.stderr
     if not isinstance(stderr, _QuietOnClosedPipe):
         sys.stderr = _QuietOnClosedPipe(stderr)
@@ -145,6 +185,12 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         _to_devnull(sys.stdout)
         rc = 0
+    except OSError as exc:  # the output cannot be written (a full disk, /dev/full, an I/O error): said, not a traceback
+        if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EBADF, errno.EFBIG):
+            raise
+        _to_devnull(sys.stdout)
+        sys.stderr.write(f"error: cannot write the answer to standard output: {exc.strerror or exc}.\n")
+        rc = int(ExitStatus.INTERNAL_ERROR)
     finally:
         sys.stderr = stderr
     sys.exit(rc)

@@ -115,7 +115,8 @@ def parse(args: list[str]) -> dict[str, Any] | None:
 def _stands_aside() -> bool:
     """Settings under which the full path behaves differently from a read of the local disk cache."""
     env = os.environ
-    if env.get("EDGAR_FASTPATH") == "0" or env.get("EDGAR_NO_CACHE") == "1" or _redis_configured():
+    off = (env.get("EDGAR_FASTPATH") or "").strip().lower() in ("0", "false", "no", "off")
+    if off or env.get("EDGAR_NO_CACHE") == "1" or _redis_configured():
         return True
     return any(k.startswith("_") and k.endswith("_COMPLETE") for k in env)  # shell completion
 

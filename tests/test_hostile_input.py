@@ -250,3 +250,45 @@ def test_a_file_path_too_long_for_the_os_is_a_structured_error(sec, path):
     for fn in takes_file:
         outcome = K.call(fn, {"file": path}, sec)
         assert outcome.kind == "error" and outcome.code in K.INPUT_CODES, outcome.value
+
+
+# --- the output stream itself ----------------------------------------------------------------------------
+
+
+def _run_with_stdout(mirror, stdout, *args, env=None):
+    import os
+    import subprocess
+
+    from conftest import edgar_command
+
+    full = {**os.environ, "EDGAR_MIRROR": mirror.url, **(env or {})}
+    return subprocess.run(edgar_command() + list(args), stdout=stdout, stderr=subprocess.PIPE, text=True, env=full,
+                          timeout=60)
+
+
+@pytest.mark.parametrize("fastpath", ["1", "0"], ids=["fast-path", "typer-path"])
+def test_a_closed_or_full_stdout_is_said_plainly_never_a_traceback(mirror, fastpath, tmp_path):
+    import os
+
+    env = {"EDGAR_FASTPATH": fastpath, "EDGAR_CACHE_DIR": str(tmp_path / "cache")}
+    with open(os.devnull, "w") as sink:  # warm the cache, so the fast path can answer
+        _run_with_stdout(mirror, sink, "concept", "NVDA", "revenue", "--json", env=env)
+    with open("/dev/full", "w") as full:
+        r = _run_with_stdout(mirror, full, "concept", "NVDA", "revenue", "--json", env=env)
+    assert r.returncode == 1 and "Traceback" not in r.stderr and "No space left on device" in r.stderr
+    import subprocess
+
+    from conftest import edgar_command
+
+    closed = subprocess.run(edgar_command() + ["concept", "NVDA", "revenue", "--json"], stdout=None,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "EDGAR_MIRROR": mirror.url, **env},
+                            timeout=60, preexec_fn=lambda: os.close(1))
+    assert closed.returncode == 1 and "Traceback" not in closed.stderr and "standard output is closed" in closed.stderr
+
+
+def test_json_on_an_ascii_stdout_escapes_what_ascii_cannot_hold_and_parses_the_same(edgar):
+    # PYTHONIOENCODING=ascii (or LC_ALL=C on an old Python): non-ASCII text was a UnicodeEncodeError traceback.
+    r = edgar("resolve", "Société Générale", "--json", env={"PYTHONIOENCODING": "ascii"})
+    assert r.rc == 3 and "Traceback" not in r.err
+    assert r.out.isascii() and "Soci\\u00e9t\\u00e9" in r.out
+    assert json.loads(r.out)["error"]["message"].startswith("No company in the SEC's ticker file is named 'Société Générale'")
