@@ -258,6 +258,11 @@ def test_the_integer_copy_of_the_packaged_model_is_made_once_and_embeds_like_it(
     made = fast.stat().st_mtime_ns
     assert E.integer_model(found[0]) == fast and fast.stat().st_mtime_ns == made  # reused, not made again
     assert [p.name for p in fast.parent.iterdir()] == [fast.name]  # no temporary file left behind
+    import onnx
+
+    ops = {n.op_type for n in onnx.load(str(fast)).graph.node}
+    assert "MatMulInteger" in ops  # integer products
+    assert "IsNaN" not in ops  # the attention's NaN guards are gone
     texts = ["NVIDIA had approximately 36,000 employees in 38 countries; our overall turnover rate was 2.5%.",
              "Our iPhone net sales decreased during 2024 compared to 2023 due to lower net sales of Pro models.",
              "We are subject to risks from climate change and to laws that regulate greenhouse gas emissions."]
