@@ -287,7 +287,9 @@ def integer_model(model: Path) -> Path | None:
     (:func:`_drop_nan_guards`). On this project's machines (AVX-512 VNNI) a 128-piece window costs about
     0.45x the CPU time; vectors keep a cosine of 0.99 to the packaged model's
     (benchmarks/index.py prints both). The result is byte-identical for the same packaged file, and
-    keyed by its size and name, so a reinstall of the same model reuses it."""
+    keyed by its size and name, so a reinstall of the same model reuses it. It is made by the first
+    :func:`get_embedder` of a data directory (about 4 CPU-s, once): a semantic ``index add``, ``index
+    list``, or a search of an index that holds vectors (even ``--ranker bm25``, which still loads no model)."""
     try:
         from ..config import data_dir
 
