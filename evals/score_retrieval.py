@@ -1,11 +1,11 @@
 """Score retrieval of the local filing-text index on labelled questions: hit@1, hit@5 and MRR@10.
 
-    python evals/score_retrieval.py [--part tuning|held_apart|all] [--queries evals/retrieval_queries.yaml]
+    python evals/score_retrieval.py [--part tuning|held_apart|held_apart_2|all|PART,PART,...] [--queries evals/retrieval_queries.yaml]
                                     [--index PATH | --store PATH_OR_URL ...] [--modes bm25,semantic,hybrid]
                                     [--json out.json] [--corpus PATH] [--verbose]
 
 ``--part`` (default tuning) picks the questions: the file says which part each one is in. The
-held-apart part is for the final report only; tune on the tuning part.
+held-apart parts (held_apart, held_apart_2) are for the final report only; tune on the tuning part.
 
 ``--store`` names the index: a SQLite file path or a ``postgresql://`` URL (``?schema=NAME`` picks
 the schema; see edgar_cli/index/pg_store.py), or ``postgresql:temporary`` for a throwaway server
@@ -47,6 +47,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from mirror import MirrorServer, corpus_dir
 
 K = 10
+PARTS = ("tuning", "held_apart", "held_apart_2", "all")
 
 
 def _norm(text: str) -> str:
@@ -172,14 +173,17 @@ def main() -> int:
     ap.add_argument("--corpus", type=Path, default=None)
     ap.add_argument("--cache", type=Path, default=None, help="HTTP cache and parsed documents (default: a temp dir)")
     ap.add_argument("--verbose", action="store_true", help="Print each query's rank per mode")
-    ap.add_argument("--part", default="tuning", choices=["tuning", "held_apart", "all"],
-                    help="Which questions to score (default: tuning)")
+    ap.add_argument("--part", default="tuning",
+                    help="Which questions to score: tuning, held_apart, held_apart_2 or all, or several "
+                         "separated by commas (one table each, over the same index; default: tuning)")
     opts = ap.parse_args()
+    parts = [p_.strip() for p_ in opts.part.split(",") if p_.strip()]
+    if not parts or any(p_ not in PARTS for p_ in parts):
+        ap.error(f"--part takes {', '.join(PARTS)} (or several, comma-separated), not {opts.part!r}")
 
     os.environ.setdefault("EDGAR_TODAY", "2026-07-01")
     spec = yaml.safe_load(opts.queries.read_text(encoding="utf-8"))
     ref = spec.get("reference", {})
-    queries = [q for q in spec["queries"] if opts.part == "all" or q.get("part", "tuning") == opts.part]
     corpus = opts.corpus or corpus_dir()
     tmp = tempfile.TemporaryDirectory()
     wheres = opts.store + ([str(opts.index)] if opts.index else []) or [str(Path(tmp.name) / "index.sqlite")]
@@ -193,7 +197,17 @@ def main() -> int:
             servers.append(PostgresServer().start())
             wheres[k] = servers[-1].url
     try:
-        return _run(opts, spec, ref, queries, corpus, wheres, cache)
+        rc = 0
+        json_path = opts.json
+        for part in parts:
+            opts.part = part
+            if json_path and len(parts) > 1:
+                opts.json = json_path.with_name(f"{json_path.stem}-{part}{json_path.suffix}")
+            queries = [q for q in spec["queries"] if part == "all" or q.get("part", "tuning") == part]
+            rc = max(rc, _run(opts, spec, ref, queries, corpus, wheres, cache))
+            if rc == 2:  # a label that does not match the corpus: no score is worth printing
+                break
+        return rc
     finally:
         for srv in servers:
             srv.stop()

@@ -117,7 +117,8 @@ def test_the_retrieval_eval_scores_the_same_on_sqlite_and_postgres(pair, keyword
 
     lite, pg, _ = pair
     spec = yaml.safe_load((ROOT / "evals" / "retrieval_queries.yaml").read_text(encoding="utf-8"))
-    queries = [q for q in spec["queries"] if q["accession"] in FILINGS.values()]
+    queries = [q for q in spec["queries"] if q["accession"] in FILINGS.values()
+               and q.get("part", "tuning") == "tuning"]  # the held-apart parts are scored for reports only
     assert len(queries) == 19
     assert SR.check_labels(lite, queries) == SR.check_labels(pg, queries) == []
     a, b = SR.evaluate(lite, queries, ["bm25"]), SR.evaluate(pg, queries, ["bm25"])

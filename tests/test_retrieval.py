@@ -241,6 +241,48 @@ def test_a_downloaded_model_directory_loads_with_its_pooling_and_prefixes(tmp_pa
     E.set_embedder(None)
 
 
+def test_the_integer_copy_of_the_packaged_model_is_made_once_and_embeds_like_it(tmp_path, monkeypatch):
+    """embeddings.integer_model: the packaged weight-only int8 file re-quantised to integer MatMuls, kept
+    in the data directory, reused, and close to the packaged file's vectors; EDGAR_INTEGER_MODEL=0 keeps
+    the packaged file under its own model id (vectors of the two are never mixed)."""
+    pytest.importorskip("onnx")
+    pytest.importorskip("onnxruntime")
+    found = E.packaged_model_files()
+    if isinstance(found, str):
+        pytest.skip(found)
+    import numpy as np
+
+    monkeypatch.setenv("EDGAR_DATA_DIR", str(tmp_path / "data"))
+    fast = E.integer_model(found[0])
+    assert fast is not None and fast.parent == tmp_path / "data" / "models" and fast.is_file()
+    made = fast.stat().st_mtime_ns
+    assert E.integer_model(found[0]) == fast and fast.stat().st_mtime_ns == made  # reused, not made again
+    assert [p.name for p in fast.parent.iterdir()] == [fast.name]  # no temporary file left behind
+    import onnx
+
+    ops = {n.op_type for n in onnx.load(str(fast)).graph.node}
+    assert "MatMulInteger" in ops  # integer products
+    assert "IsNaN" not in ops  # the attention's NaN guards are gone
+    texts = ["NVIDIA had approximately 36,000 employees in 38 countries; our overall turnover rate was 2.5%.",
+             "Our iPhone net sales decreased during 2024 compared to 2023 due to lower net sales of Pro models.",
+             "We are subject to risks from climate change and to laws that regulate greenhouse gas emissions."]
+    slow_enc, fast_enc = E.OnnxEncoder(*found), E.OnnxEncoder(fast, found[1], E.INTEGER_ID)
+    slow, quick = slow_enc.embed_queries(texts), fast_enc.embed_queries(texts)
+    assert (slow * quick).sum(axis=1).min() > 0.98  # the same model, integer products
+    assert np.argmax(quick @ quick.T - 2 * np.eye(3), axis=1).tolist() == np.argmax(
+        slow @ slow.T - 2 * np.eye(3), axis=1).tolist()
+    monkeypatch.delenv("EDGAR_SEMANTIC", raising=False)
+    monkeypatch.delenv("EDGAR_EMBEDDING_MODEL", raising=False)
+    E.set_embedder(None)
+    try:
+        assert E.get_embedder().model_id == E.INTEGER_ID
+        monkeypatch.setenv("EDGAR_INTEGER_MODEL", "0")
+        E.set_embedder(None)
+        assert E.get_embedder().model_id == E.PACKAGED_ID
+    finally:
+        E.set_embedder(None)
+
+
 def test_the_reranker_loader_refuses_a_model_that_is_not_a_cross_encoder(tmp_path, monkeypatch):
     """No cross-encoder is packaged: the loader for one a user downloads runs on the packaged (bi-encoder)
     model's files, tokenises query-passage pairs, runs the session and refuses its token-state output."""

@@ -23,17 +23,19 @@ is keyword-only; keyword-only searches never load a model.
 Cost: the encoder's work grows with the word pieces it reads. A chunk's vectors
 cover its new text (not the overlap it repeats from the chunk before) in windows
 of at most ``PASSAGE_WINDOW`` word pieces (at most ``PASSAGE_WINDOWS`` of them),
-each opening with the chunk's context line (company, form, fiscal year, item,
-sub-heading); a query scores a chunk by its best window. (One window per chunk,
-each paragraph's lead sentence first, costs a quarter as much, but it cut hybrid
-hit@5 on the retrieval eval's tuning part from 0.89 to 0.76: most answers lie
-past a chunk's first window.) Windows are embedded in batches of similar length;
+each opening with the chunk's context line (its item and sub-heading); a query
+scores a chunk by its best window. The packaged file keeps int8 weights but
+multiplies in float32; :func:`integer_model` re-quantises it once (into the data
+directory) so the products run on integer units: about 0.45x the CPU per window
+(benchmarks/index.py). Covering less of a chunk was measured and rejected (see
+local_index.vector_body). Windows are embedded in batches of similar length;
 onnxruntime's threads do not spin-wait between batches (a spinning pool burns CPU
 other processes need; ``EDGAR_ONNX_THREADS=1`` trades wall time for still less
 CPU on a shared machine, see benchmarks/index.py), and vectors
 are cached by the hash of the chunk's text, so re-indexing unchanged text embeds
 nothing. Which chunks get vectors at all is the indexer's choice (local_index:
-prose of the narrative items).
+prose of the narrative items). ``EDGAR_INTEGER_MODEL=0`` keeps the packaged file
+as it is (its own model id, so vectors of the two are never mixed).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ if TYPE_CHECKING:  # numpy is part of the optional extra
 
 PASSAGE_WINDOW = 128  # word pieces per window of a chunk
 PASSAGE_WINDOWS = 16  # most windows per chunk (a chunk of MAX_TOKENS needs 5 or 6)
-WINDOW_OVERLAP = 16  # word pieces two windows of a chunk share
+WINDOW_OVERLAP = 8  # word pieces two windows of a chunk share
 QUERY_WINDOW = 128
 BATCH = 32
 INSTALL_HINT = "pip install 'edgar-cli[semantic]'"
@@ -242,6 +244,95 @@ def packaged_model_files() -> tuple[Path, Path] | str:
     return model, tok
 
 
+INTEGER_ID = "all-MiniLM-L6-v2-onnx-int8-matmulinteger"
+INTEGER_VERSION = "2"  # bump when the conversion changes the file (not its vectors: then change INTEGER_ID)
+
+
+def _drop_nan_guards(model) -> int:
+    """Remove the ``Where(IsNaN(softmax), 0, softmax)`` guards of an exported attention graph (an onnx
+    ModelProto, in place); how many. A softmax row is NaN only when every key is masked, and a window
+    always leaves its [CLS] unmasked, so the outputs are bit-identical without them, for ~10% less CPU."""
+    g = model.graph
+    nodes = list(g.node)
+    made_by = {o: k for k, n in enumerate(nodes) for o in n.output}
+    drop: set[int] = set()
+    rename: dict[str, str] = {}
+    for k, n in enumerate(nodes):
+        j = made_by.get(n.input[0]) if n.op_type == "Where" and len(n.input) == 3 else None
+        if j is not None and nodes[j].op_type == "IsNaN" and nodes[j].input[0] == n.input[2]:
+            rename[n.output[0]] = n.input[2]
+            drop.update((k, j))
+    if not rename or any(o.name in rename for o in g.output):
+        return 0
+    keep = [n for k, n in enumerate(nodes) if k not in drop]
+    for n in keep:
+        for k, i in enumerate(n.input):
+            if i in rename:
+                n.input[k] = rename[i]
+    del g.node[:]
+    g.node.extend(keep)
+    return len(rename)
+
+
+def integer_model(model: Path) -> Path | None:
+    """The packaged model with integer matrix products, made once from ``model`` and kept in the data
+    directory (``models/``), or None when it cannot be made (the ``onnx`` package is missing, or the
+    conversion failed): the packaged model is then used as it is.
+
+    The packaged file stores int8 weights but multiplies in float32 (each weight is cast back to a float
+    before its MatMul), so it costs what the float model costs. The conversion folds those casts into
+    float weights (onnxruntime's basic graph optimisation) and quantises every MatMul dynamically with
+    per-channel int8 weights (``onnxruntime.quantization.quantize_dynamic``): activations are quantised
+    per batch, products run on the CPU's integer units, and the attention's NaN guards go
+    (:func:`_drop_nan_guards`). On this project's machines (AVX-512 VNNI) a 128-piece window costs about
+    0.45x the CPU time; vectors keep a cosine of 0.99 to the packaged model's
+    (benchmarks/index.py prints both). The result is byte-identical for the same packaged file, and
+    keyed by its size and name, so a reinstall of the same model reuses it. It is made by the first
+    :func:`get_embedder` of a data directory (about 4 CPU-s, once): a semantic ``index add``, ``index
+    list``, or a search of an index that holds vectors (even ``--ranker bm25``, which still loads no model)."""
+    try:
+        from ..config import data_dir
+
+        out_dir = data_dir() / "models"
+        out = out_dir / f"{INTEGER_ID}-{model.stat().st_size}-{INTEGER_VERSION}.onnx"
+        if out.is_file():
+            return out
+        import tempfile
+
+        import onnxruntime as ort
+        from onnxruntime.quantization import QuantType, quantize_dynamic
+    except (ImportError, OSError):
+        return None
+    import logging
+
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=out_dir) as tmp:
+            folded = Path(tmp) / "float.onnx"
+            opts = ort.SessionOptions()
+            opts.log_severity_level = 3
+            opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
+            opts.optimized_model_filepath = str(folded)
+            ort.InferenceSession(str(model), sess_options=opts, providers=["CPUExecutionProvider"])
+            part = Path(tmp) / "int.onnx"
+            quiet = logging.getLogger().level
+            logging.getLogger().setLevel(logging.ERROR)  # quantize_dynamic warns on stderr about pre-processing
+            try:
+                quantize_dynamic(str(folded), str(part), weight_type=QuantType.QInt8, per_channel=True,
+                                 op_types_to_quantize=["MatMul"])
+            finally:
+                logging.getLogger().setLevel(quiet)
+            import onnx
+
+            model_ = onnx.load(str(part))
+            _drop_nan_guards(model_)
+            onnx.save(model_, str(part))
+            os.replace(part, out)  # atomic: a concurrent process sees no file or the whole file
+    except Exception:  # noqa: BLE001 - any failure leaves the packaged model in use, never a broken file
+        return None
+    return out
+
+
 def _locate() -> Embedder | str:
     """The configured embedder, or the reason there is none."""
     env = os.environ.get("EDGAR_EMBEDDING_MODEL")
@@ -256,6 +347,10 @@ def _locate() -> Embedder | str:
     found = packaged_model_files()
     if isinstance(found, str):
         return found
+    if os.environ.get("EDGAR_INTEGER_MODEL") != "0":
+        fast = integer_model(found[0])
+        if fast is not None:
+            return OnnxEncoder(fast, found[1], INTEGER_ID)
     return OnnxEncoder(*found)
 
 

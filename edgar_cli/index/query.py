@@ -21,7 +21,7 @@ from pathlib import Path
 from .analysis import STOPWORDS, stem, terms, words
 
 DATA = Path(__file__).with_name("data")
-EXPANSION_WEIGHT = 0.5  # a vocabulary term weighs half a question's own word
+EXPANSION_WEIGHT = 0.85  # a vocabulary term (the filing's own wording for what was asked) weighs nearly a question's word
 # Words of a company's name that do not name it ("Apple Inc.", "NVIDIA CORP", "The Coca-Cola Co").
 NAME_NOISE = frozenset(["inc", "incorporated", "corp", "corporation", "co", "com", "company", "companies", "ltd",
                         "limited", "plc", "llc", "lp", "sa", "ag", "nv", "the", "and", "of", "group", "holdings",

@@ -2,13 +2,17 @@
 (company named in the question, likely sections) and diversity across sections.
 
 1. Keyword candidates: BM25 with per-filing statistics (``IndexStore.keyword``) over the question's own
-   terms (weight 1) and the finance vocabulary's expansions (weight ``query.EXPANSION_WEIGHT``).
+   terms (weight 1) and the finance vocabulary's expansions (weight ``query.EXPANSION_WEIGHT``), each
+   multiplied by the question's likely-section prior (``query.section_prior``). The prior weighs the
+   keyword score only: a chunk's vectors already read its item and sub-heading (the context line each
+   window opens with), and the prior on the fused score cut tuning hybrid+company MRR@10 from 0.75 to
+   0.72 while BM25 alone needs it (hit@5 0.85 with it, 0.78 without).
 2. Semantic candidates: cosine similarity of the question's vector to each chunk's vector.
 3. Fusion by normalised scores, not ranks: BM25 divided by the best BM25, cosine scaled between the
    ``SEM_FLOOR_RANK``-th best and the best. A chunk that one ranker scores far above the rest keeps that
    lead (reciprocal rank fusion over deep lists would bury it behind chunks both rankers rank middling).
 4. Soft signals, multiplied in: chunks of a company the question names (when no company filter is
-   given) ``COMPANY_BOOST``; the question's likely sections (``query.section_prior``); the period it
+   given) ``COMPANY_BOOST``; the period it
    names: a filing of a fiscal year the question names ``1 + YEAR_BOOST`` (an analyst asking about
    fiscal 2023 wants the FY2023 10-K, though the FY2024 one repeats some of its figures), and a quarterly
    report ``QUARTERLY_FACTOR`` when the question names a year but no quarter.
@@ -131,8 +135,10 @@ def retrieve(st: IndexStore, plan: QueryPlan, filters: Filters, mode: str, embed
         n_kw = len(hits)
         top = hits[0].score if hits else 0.0
         w = 1.0 if mode == "bm25" else w_bm25
+        kw_prior = plan.section_prior if use_prior else {}
         for r, h in enumerate(hits, start=1):
-            scores[h.chunk_id] = scores.get(h.chunk_id, 0.0) + w * (h.score / top if top > 0 else 0.0)
+            sp = kw_prior.get(_section(h.chunk_id)[1], 1.0) if kw_prior else 1.0
+            scores[h.chunk_id] = scores.get(h.chunk_id, 0.0) + w * sp * (h.score / top if top > 0 else 0.0)
             ranks.setdefault(h.chunk_id, {})["bm25"] = r
             held[h.chunk_id] = h.terms
             if plan.own and plan.own <= set(h.terms):
@@ -151,13 +157,10 @@ def retrieve(st: IndexStore, plan: QueryPlan, filters: Filters, mode: str, embed
             for r, (cid, c) in enumerate(sem, start=1):
                 scores[cid] = scores.get(cid, 0.0) + w * max(0.0, (c - floor) / span)
                 ranks.setdefault(cid, {})["semantic"] = r
-    prior = plan.section_prior if use_prior else {}
     for cid in scores:
-        acc, section = _section(cid)
+        acc, _ = _section(cid)
         if detected and cik_of and cik_of.get(acc) in detected:
             scores[cid] *= 1.0 + company_boost
-        if prior:
-            scores[cid] *= prior.get(section, 1.0)
         if plan.years and filings and (f := filings.get(acc)) is not None:
             scores[cid] *= period_factor(plan, f.fiscal_year, f.form)
     order = sorted(scores, key=lambda c: (-scores[c], min(ranks[c].values()), c))
