@@ -332,8 +332,9 @@ def _text_argument(value: str, name: str) -> str:
     """TEXT, a path to a file holding it, or - for standard input."""
     from pathlib import Path
 
-    if value == "-":
-        return sys.stdin.read()
+    if value == "-":  # read as UTF-8 whatever the locale says, as a file is (an LLM's curly quotes under LC_ALL=C)
+        buffer = getattr(sys.stdin, "buffer", None)
+        return buffer.read().decode("utf-8", errors="replace") if buffer is not None else sys.stdin.read()
     path = Path(value)
     try:
         is_file = len(value) < 1024 and "\n" not in value and path.is_file()

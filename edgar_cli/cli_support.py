@@ -311,7 +311,11 @@ def progress(*, enabled: bool = True) -> Iterator[None]:
         from .sec.client import get_client
 
         started = time.monotonic()
-        if stop.wait(PROGRESS_AFTER_SECONDS):
+        try:
+            after = max(0.0, float(os.environ.get("EDGAR_PROGRESS_AFTER", PROGRESS_AFTER_SECONDS)))
+        except ValueError:
+            after = PROGRESS_AFTER_SECONDS
+        if stop.wait(after):
             return
         client = get_client()
         while not client.requests.urls:

@@ -291,8 +291,9 @@ def test_control_characters_in_filing_text_are_shown_not_obeyed():
 
 
 def test_progress_shows_on_a_terminal_for_a_slow_command_and_quiet_hides_it(mirror, tmp_path):
-    # a cold compare of five companies takes more than the second after which progress shows
-    env = {"EDGAR_MIRROR": mirror.url, "EDGAR_CACHE_DIR": str(tmp_path / "cold")}
+    # progress shows after EDGAR_PROGRESS_AFTER seconds (1 by default): 0 here, so that a fast machine's cold
+    # compare shows it too, whatever the timing
+    env = {"EDGAR_MIRROR": mirror.url, "EDGAR_CACHE_DIR": str(tmp_path / "cold"), "EDGAR_PROGRESS_AFTER": "0"}
     args = ["compare", "revenue", "NVDA", "AAPL", "TSLA", "MSFT", "GOOGL", "--json"]
     rc, out, screen = in_pty(args, env=env)
     assert rc == 0 and json.loads(out)["rows"]

@@ -139,3 +139,25 @@ def test_index_list_and_remove(edgar_index, index_path, tmp_path, monkeypatch):
     assert r.rc == 0 and [f["accession_number"] for f in r.json()["filings"]] == [TSLA_FY2024]
     assert json.loads(edgar_index("index", "list", "--json").out)["filings_total"] == 1
     assert edgar_index("index", "remove", "--json").rc != 0
+
+
+def test_an_index_embedded_by_another_model_says_so_and_how_to_re_embed(edgar_index, monkeypatch):
+    # An index whose vectors were made by the model before an upgrade (all-MiniLM-L6-v2-onnx-int8) searched with
+    # the integer copy: keyword-only, with the reason and the fix, never "no embedder".
+    from edgar_cli.index import embeddings as E
+    from edgar_cli.index.store import SqliteStore
+
+    class NewModel:
+        model_id = "all-MiniLM-L6-v2-matmulinteger"
+
+    monkeypatch.delenv("EDGAR_SEMANTIC")
+    monkeypatch.setattr(SqliteStore, "vector_models", lambda self: {"all-MiniLM-L6-v2-onnx-int8": 55})
+    monkeypatch.setattr(E, "get_embedder", lambda: NewModel())
+    r = edgar_index("find", "export controls", "--json")
+    assert r.rc == 0 and r.json()["ranker"] == "bm25"
+    note = next(n for n in r.json()["notes"] if n.startswith("Keyword-only search"))
+    assert "made by all-MiniLM-L6-v2-onnx-int8, not by all-MiniLM-L6-v2-matmulinteger" in note
+    assert "--refresh" in note and "no embedder" not in note
+    r = edgar_index("find", "export controls", "--ranker", "hybrid", "--json")
+    assert r.rc == 2 and "--refresh" in r.json()["error"]["suggestion"]
+    assert "install the extra" not in r.json()["error"]["suggestion"]

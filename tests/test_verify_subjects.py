@@ -36,6 +36,9 @@ def test_nvidias_revenue_in_a_sentence_about_apple_is_not_grounded_as_apples(sec
     ("APPLE reported fiscal 2024 revenue of $60.9 billion.", "Apple Inc."),  # a name in capitals
     ("In Apple's fiscal 2024 the revenue was $60.9 billion.", "Apple Inc."),
     ("Google reported fiscal 2024 revenue of $60.9 billion.", "Alphabet"),  # a former name (alias)
+    ("Apple and Microsoft reported fiscal 2024 revenue of $60.9 billion.", "MICROSOFT"),  # two, opening it
+    ("Visa and Mastercard reported fiscal 2024 revenue of $60.9 billion.", "VISA"),
+    ("Target reported fiscal 2024 revenue of $60.9 billion.", "TARGET CORP"),  # a plain word, used as a name
 ])
 def test_other_companies_named_in_the_ways_answers_name_them_leave_the_figure_unchecked(sec, answer, named):
     f = figure(verify_answer(answer, company="NVDA"), "$60.9 billion")
@@ -72,8 +75,14 @@ def test_a_contradiction_in_a_sentence_that_names_the_company_is_never_softened(
     "KEY TAKEAWAYS: fiscal 2024 revenue was $60.9 billion.",  # a heading, not KeyCorp
     "Quantum InfiniBand and Universal Scene Description drove fiscal 2024 revenue of $60.9 billion.",
     "Public cloud demand drove fiscal 2024 revenue of $60.9 billion.",  # not Public Storage
+    "Progressive gains in Data Center lifted fiscal 2024 revenue to $60.9 billion.",
+    "Target customers and Block storage lifted fiscal 2024 revenue to $60.9 billion.",
+    "Sales in the Southern region lifted fiscal 2024 revenue to $60.9 billion.",
+    "RTX 40 Series demand helped fiscal 2024 revenue reach $60.9 billion.",  # not RTX Corp
+    "ICE vehicle demand and TM licensing lifted fiscal 2024 revenue to $60.9 billion.",
 ], ids=["segments", "abbreviations", "competitors-named-with-it", "people-and-places", "products-in-capitals",
-        "product-and-acronym", "heading", "product-lines", "a-common-word"])
+        "product-and-acronym", "heading", "product-lines", "a-common-word", "an-adjective", "plain-nouns",
+        "a-region", "a-product-in-capitals", "abbreviations-that-are-tickers"])
 def test_segments_abbreviations_and_a_sentence_that_names_the_company_still_ground(sec, answer):
     r = verify_answer(answer, company="NVDA")
     assert figure(r, "$60.9 billion").status == "grounded"
@@ -92,3 +101,12 @@ def test_the_cli_exits_unconfirmed_for_a_figure_about_another_company(edgar):
     r = edgar("verify", "Apple reported fiscal 2024 revenue of $60.9 billion.", "--company", "NVDA", "--json")
     assert r.rc == ExitStatus.UNCONFIRMED, r.err
     assert r.json()["verdict"] == "unchecked" and "Apple Inc." in r.out
+
+
+def test_a_bullet_and_a_table_row_about_other_companies_read_from_stdin_are_unchecked(edgar):
+    # Read from standard input under an ASCII locale: the curly quote of an LLM's answer is no error either.
+    answer = "- Apple and Microsoft: $60.9 billion in fiscal 2024\n| Apple and Microsoft’s | $60.9 billion |\n"
+    r = edgar("verify", "-", "--company", "NVDA", "--json", stdin=answer, env={"PYTHONIOENCODING": "ascii"})
+    assert r.rc == ExitStatus.UNCONFIRMED, r.err
+    money = [f for f in r.json()["figures"] if f["text"] == "$60.9 billion"]
+    assert len(money) == 2 and {f["status"] for f in money} == {"unchecked"}

@@ -205,14 +205,19 @@ def search_documents(
     vec_models = st.vector_models() if match == "ranked" and ranker != "bm25" else {}
     embedder = E.get_embedder() if vec_models else None
     can_semantic = embedder is not None and vec_models.get(embedder.model_id, 0) > 0
+    other_model = embedder is not None and bool(vec_models) and not can_semantic
+    if other_model:  # an index embedded by another model (before an upgrade, or EDGAR_EMBEDDING_MODEL changed)
+        why = (f"the index's vectors were made by {', '.join(sorted(vec_models))}, not by {embedder.model_id}, "  # type: ignore[union-attr]
+               "the model in use, and vectors of two models are not comparable")
+        fix = (f"re-index with {tool('index_add')} and {param('refresh')} to embed the filings with the model in "
+               "use, or set EDGAR_INTEGER_MODEL=0 (or EDGAR_EMBEDDING_MODEL) back to the model that made them")
     if ranker in ("hybrid", "semantic") and not can_semantic:
         if embedder is None and not vec_models:
             why = "no indexed chunk carries vectors" if E.get_embedder() is not None else E.unavailable_reason()
         elif embedder is None:
             why = E.unavailable_reason()
-        else:
-            why = "no indexed chunk has vectors of " + embedder.model_id
         raise EdgarError("invalid_argument", f"ranker={ranker} needs semantic vectors, but {why}.",
+                         f"Use ranker bm25 (or auto); or {fix}." if other_model else
                          f"Use ranker bm25 (or auto); for vectors install the extra ({E.INSTALL_HINT}) and "
                          f"re-index with {tool('index_add')} and {param('refresh')}.")
     if match == "phrase":
@@ -220,7 +225,8 @@ def search_documents(
     elif ranker == "auto":
         used = "hybrid" if can_semantic else "bm25"
         if not can_semantic:
-            notes.append("Keyword-only search (BM25): " + ("the indexed chunks carry no vectors"
+            notes.append("Keyword-only search (BM25): " + (f"{why}; {fix}" if other_model else
+                                                           "the indexed chunks carry no vectors"
                                                            if not vec_models else E.unavailable_reason()) + ".")
     else:
         used = ranker

@@ -288,8 +288,10 @@ def integer_model(model: Path) -> Path | None:
     0.45x the CPU time; vectors keep a cosine of 0.99 to the packaged model's
     (benchmarks/index.py prints both). The result is byte-identical for the same packaged file, and
     keyed by its size and name, so a reinstall of the same model reuses it. It is made by the first
-    :func:`get_embedder` of a data directory (about 4 CPU-s, once): a semantic ``index add``, ``index
-    list``, or a search of an index that holds vectors (even ``--ranker bm25``, which still loads no model)."""
+    :func:`get_embedder` of a data directory (about 4 CPU-s, once, and some 150 MB free while it runs; the
+    result is about 59 MB): a semantic ``index add``, ``index list``, or a hybrid or semantic search of an
+    index that holds vectors (a ``bm25`` ranker or phrase match makes none). What a killed conversion left
+    behind is removed by the next one."""
     try:
         from ..config import data_dir
 
@@ -307,6 +309,7 @@ def integer_model(model: Path) -> Path | None:
 
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
+        _remove_stale_parts(out_dir)
         with tempfile.TemporaryDirectory(dir=out_dir) as tmp:
             folded = Path(tmp) / "float.onnx"
             opts = ort.SessionOptions()
@@ -331,6 +334,19 @@ def integer_model(model: Path) -> Path | None:
     except Exception:  # noqa: BLE001 - any failure leaves the packaged model in use, never a broken file
         return None
     return out
+
+
+def _remove_stale_parts(out_dir: Path, age: float = 3600.0) -> None:
+    """Remove the working folders of conversions killed part-way (older than ``age`` seconds: not a running one)."""
+    import shutil
+    import time
+
+    for part in out_dir.glob("tmp*"):
+        try:
+            if part.is_dir() and time.time() - part.stat().st_mtime > age:
+                shutil.rmtree(part, ignore_errors=True)
+        except OSError:
+            pass
 
 
 def _locate() -> Embedder | str:

@@ -39,7 +39,8 @@ _NOT_TICKERS = frozenset("""
 AI IT US USA UK EU EMEA APAC GAAP IFRS EPS FY YTD TTM LTM YOY QOQ CEO CFO COO CTO SEC OEM ODM GPU CPU DPU HBM
 ASIC SOC PC OS APP API SAAS ARR EBIT EBITDA ROE ROA ROI ROIC FCF CAPEX OPEX NYSE NASDAQ ADR ADS ETF IPO LLC INC
 CORP CO LTD PLC NA RD SGA ESG MD DA WW AND THE OR OF IN ON AT TO FOR BY AS NET TOTAL CASH ALL NOW LOW HIGH KEY
-NOTE LINE FAST TWO ONE NEW BIG GO ARE CAN WELL MAIN CORE PLUS FIVE TEN EDGAR XBRL UP DOWN
+NOTE LINE FAST TWO ONE NEW BIG GO ARE CAN WELL MAIN CORE PLUS FIVE TEN EDGAR XBRL UP DOWN ICE RTX FICO ARM COST
+TEAM HOOD CAT SNOW FUN OPEN REAL TRUE BEST LIFE CASE PLAY WING PATH BILL
 USD EUR JPY GBP CNY RMB TWD KRW INR CAD AUD CHF HKD SGD BRL MXN SEK NOK DKK ZAR IDR VND ILS NZD PLN TRY
 """.split())
 
@@ -90,13 +91,13 @@ class SubjectIndex:
                 if len(w) >= 4 and self.spread.get(w, 0) == 1:
                     self.leading.setdefault((w,), set()).add(e.cik)
         for alias in alias_names:
-            if alias.isupper() and alias.isalpha() and alias not in _NOT_TICKERS:
+            if alias.isupper() and alias.isalpha() and len(alias) >= 3 and alias not in _NOT_TICKERS:
                 self.tickers.setdefault(alias, e.cik)
             key = name_words(alias)
             if key:
                 self.full.setdefault(tuple(key), set()).add(e.cik)
         for t in e.tickers:
-            if len(t) >= 2 and t.isalpha() and t not in _NOT_TICKERS:
+            if len(t) >= 3 and t.isalpha() and t not in _NOT_TICKERS:
                 self.tickers.setdefault(t, e.cik)
 
     def ticker(self, word: str) -> int | None:
@@ -118,35 +119,62 @@ def _bare(word: str) -> str:
     return re.sub(r"['\u2019]s$", "", word).rstrip(".")
 
 
-def _runs(sentence: str) -> list[list[str]]:
+@dataclass
+class _Run:
+    words: list[str]
+    opens: bool = False  # the sentence's first word begins it
+    possessive: bool = False  # it ends in "'s"
+    after: str | None = None  # the lower-case word right after it (no punctuation between), if any
+
+
+def _runs(sentence: str) -> list[_Run]:
     """Runs of capitalised words (connectors allowed inside, punctuation ends one), possessives and legal forms
     dropped: "Apple Inc.'s" -> [Apple]; "Sales to Microsoft, Meta and Amazon" -> [Sales], [Microsoft],
     [Meta, and, Amazon]."""
-    runs: list[list[str]] = []
-    current: list[str] = []
+    runs: list[_Run] = []
+    current: _Run | None = None
     last_end = 0
-    for m in _WORD.finditer(sentence):
+    for k, m in enumerate(_WORD.finditer(sentence)):
         word = m.group()
-        if current and sentence[last_end:m.start()].strip():  # a comma, colon or bracket ends a name
+        gap = sentence[last_end:m.start()].strip()
+        if current is not None and gap:  # a comma, colon or bracket ends a name
             runs.append(current)
-            current = []
+            current = None
         last_end = m.end()
         if word[0].isupper():
             bare = _bare(word)
-            if bare.lower() not in LEGAL_FORMS or not current:
-                current.append(bare)
+            if current is None:
+                current = _Run([], opens=k == 0)
+            if bare.lower() not in LEGAL_FORMS or not current.words:
+                current.words.append(bare)
             if word != bare and not word.endswith("."):  # "Apple's": the possessive ends the name
+                current.possessive = True
                 runs.append(current)
-                current = []
-        elif word.lower() in _CONNECTORS and current:
-            current.append(word)
+                current = None
+        elif word.lower() in _CONNECTORS and current is not None:
+            current.words.append(word)
         else:
-            if current:
+            if current is not None:
+                current.after = word.lower()
                 runs.append(current)
-            current = []
-    if current:
+            current = None
+    if current is not None:
         runs.append(current)
-    return [run for run in runs if run]
+    return [r for r in runs if r.words]
+
+
+# What follows a company's name in a sentence about it: a verb or a function word ("Apple reported", "Intel
+# in fiscal 2024"). A one-word name followed by another lower-case word is read as a plain word
+# ("Target customers", "Block storage", "Progressive gains", "Southern region").
+_AFTER_A_NAME = frozenset("""
+is was are were has had have will would could may might can also said says reported reports posted posts grew
+grows saw sees expects expected delivered delivers made makes booked spent spends returned paid reached raised
+cut lowered increased decreased fell rose rises achieved guided forecast forecasts projected disclosed filed
+generated generates earned earns sells sold bought buys ended ends closed issued completed acquired agreed
+invests invested plans planned lost gained beat missed topped trailed led leads remains remained produced
+shipped estimates estimated totaled totalled collected received recognized recognised owns holds held did does
+in at for with by from to on over as than after before during since into while, and or but
+""".replace(",", " ").split())
 
 
 def _parts(run: list[str]) -> list[list[str]]:
@@ -184,22 +212,25 @@ class SubjectReader:
                     found[cik] = Named(cik=str(cik).zfill(10), name=e.name,
                                        ticker=e.tickers[0] if e.tickers else None, matched=" ".join(words))
 
-            opening = _WORD.search(sentence)
-            for n, run in enumerate(_runs(sentence)):
-                while run and run[-1].lower() in _CONNECTORS:
-                    run = run[:-1]
-                cik = self._one(run, heading)
-                if cik is None and n == 0 and len(run) > 1 and opening and _bare(opening.group()) == run[0]:
-                    run = run[1:]  # the sentence's first word is capitalised as any first word is: "Unlike NVIDIA"
-                    cik = self._one(run, heading)
-                if cik is not None:
-                    add(run, cik)
-                    continue
-                parts = _parts(run)
-                for part in parts if len(parts) > 1 else []:
-                    cik = self._one(part, heading)
-                    if cik is not None:
-                        add(part, cik)
+            for run in _runs(sentence):
+                words = list(run.words)
+                while words and words[-1].lower() in _CONNECTORS:
+                    words.pop()
+                cik = self._one(words, heading)
+                hits = [(words, cik)] if cik is not None else []
+                if not hits:
+                    parts = _parts(words)
+                    if run.opens and len(parts[0]) > 1 and self._one(parts[0], heading) is None:
+                        parts[0] = parts[0][1:]  # the first word is capitalised as any first word is: "Unlike NVIDIA"
+                    if len(parts) > 1 or parts[0] != words:
+                        hits = [(p, c) for p in parts for c in [self._one(p, heading)] if c is not None]
+                for part, cik in hits:
+                    plain_word = len(part) == 1 and not part[0].isupper()
+                    last = part is hits[-1][0] and part[-1] == words[-1]
+                    if plain_word and last and not run.possessive and run.after is not None \
+                            and run.after not in _AFTER_A_NAME and not run.after.endswith("ed"):
+                        continue  # "Target customers": a plain word before a noun, not the company
+                    add(part, cik)
             self._sentences[sentence] = list(found.values())
         return self._sentences[sentence]
 
@@ -207,7 +238,10 @@ class SubjectReader:
         if not words:
             return None
         if len(words) == 1 and words[0].isupper() and len(words[0]) > 1:
-            # In capitals: a ticker (not in a heading written all in capitals), else a whole name ("NVIDIA").
+            # In capitals: a ticker (not in a heading written all in capitals), else a whole name of four letters
+            # or more ("NVIDIA", "APPLE"); never a word of the abbreviations list ("RTX 40 Series", "ICE vehicle").
+            if words[0] in _NOT_TICKERS:
+                return None
             cik = None if heading else self.index.ticker(words[0])
-            return cik if cik is not None else self.index.name(words)
+            return cik if cik is not None or len(words[0]) < 4 else self.index.name(words)
         return self.index.name(words)
