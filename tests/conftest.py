@@ -151,20 +151,26 @@ class Result:
         return json.loads(self.out)
 
 
+def run_in_process(args: list[str], capsys) -> Result:
+    """``edgar ARGS`` through the console-script entry point in this process, its output captured."""
+    from edgar_cli.entry import main
+
+    capsys.readouterr()
+    try:
+        main(list(args))
+        rc = 0
+    except SystemExit as exc:
+        rc = int(exc.code or 0)
+    captured = capsys.readouterr()
+    return Result(rc, captured.out, captured.err)
+
+
 @pytest.fixture
 def cli(sec, capsys):
     """Run the CLI in-process (fast): cli("concept", "NVDA", "revenue") -> Result."""
-    from edgar_cli.entry import main
 
     def invoke(*args: str) -> Result:
-        capsys.readouterr()
-        try:
-            main(list(args))
-            rc = 0
-        except SystemExit as exc:
-            rc = int(exc.code or 0)
-        captured = capsys.readouterr()
-        return Result(rc, captured.out, captured.err)
+        return run_in_process(list(args), capsys)
 
     return invoke
 

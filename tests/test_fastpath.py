@@ -151,18 +151,12 @@ def warm(mirror, tmp_path_factory):
 
 
 def _main(args: list[str], capsys) -> tuple[int, str, str]:
-    from edgar_cli.entry import main
+    from conftest import run_in_process
     from edgar_cli.sec.client import set_client
 
     set_client(None)
-    capsys.readouterr()
-    try:
-        main(list(args))
-        rc = 0
-    except SystemExit as exc:
-        rc = int(exc.code or 0)
-    out = capsys.readouterr()
-    return rc, out.out, out.err
+    r = run_in_process(args, capsys)
+    return r.rc, r.out, r.err
 
 
 def _answer(args: list[str]) -> str | None:
