@@ -178,8 +178,16 @@ def print_messages(warnings: list[str], notes: list[str]) -> None:
 
 
 def describe_source(source: M.DataSource) -> str:
+    from .config import mirror_from_env
+    from .sec.urls import redact
+
     when = f"{source.as_of:%Y-%m-%d %H:%M} UTC" if source.as_of else "unknown date"
-    return {"live": f"the SEC (fetched {when})", "cache": f"the local cache (fetched {when})",
+    try:
+        mirror = mirror_from_env()
+    except Exception:  # noqa: BLE001 - a bad setting was reported where it was read; this is a caption
+        mirror = None
+    live = f"the mirror at {redact(mirror)} (EDGAR_MIRROR)" if mirror else "the SEC"
+    return {"live": f"{live} (fetched {when})", "cache": f"the local cache (fetched {when})",
             "bulk": f"the bulk store (archive published {when})"}[source.kind]
 
 

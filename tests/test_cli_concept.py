@@ -158,3 +158,10 @@ def test_snapshot_of_concept_json(cli, snapshot):
 def test_snapshot_of_concept_table(cli, snapshot):
     r = cli("concept", "NVDA", "eps_diluted", "--limit", "3", "--format", "table")
     assert r.out == snapshot
+
+
+def test_an_answer_fetched_through_a_mirror_names_the_mirror_not_the_sec(cli, mirror):
+    # NVIDIA FY2024 revenue, 60,922,000,000 (0001045810-24-000029), fetched live through EDGAR_MIRROR
+    r = cli("concept", "NVDA", "revenue", "--fy", "2024", "--no-cache")
+    assert r.rc == 0 and "60922000000" in r.out
+    assert f"answered from: the mirror at {mirror.url}" in r.err and "the SEC (fetched" not in r.err
