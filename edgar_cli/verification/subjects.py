@@ -14,10 +14,14 @@ precision before recall (a sentence wrongly read as another company's loses a co
   their leading words ("Taiwan Semiconductor", "Goldman Sachs"), to one word of its name that no other
   name in the whole ticker file has ("Cisco", "Disney", "Exxon"), or to an alias. A run longer than the
   name ("Universal Scene Description", "Apple TV") names nothing; words several names share ("Public",
-  "Energy", "American") name none of them.
-- A ticker counts only as its own run written in capitals ("AMD and Intel", not "GeForce RTX" or
-  "DGX Cloud"), in a sentence that is not all capitals (a heading: "KEY TAKEAWAYS"), and not one of the
-  abbreviations answers are full of (GAAP, EPS, CEO, USD, AI, IT, ALL, NOW ...).
+  "Energy", "American") name none of them. "Apple and Microsoft" names both; the sentence's capitalised
+  first word is dropped when the rest is a name ("Unlike NVIDIA"). A one-word name directly followed by a
+  lower-case word that is neither a verb nor a function word reads as that word ("Target customers",
+  "Progressive gains", "Southern region"); "Target reported", "Target's" and "Target." name Target.
+- A ticker of three letters or more counts only as its own run written in capitals ("AMD and Intel", not
+  "GeForce RTX" or "DGX Cloud"), in a sentence that is not all capitals (a heading: "KEY TAKEAWAYS"), and
+  not one of the abbreviations and plain words answers are full of (GAAP, EPS, CEO, USD, ICE, RTX, ALL,
+  NOW ...). A whole name in capitals counts from four letters ("NVIDIA", "APPLE").
 
 The checked company's own names are read the same way, whatever its size, so "TSMC's revenue ...
 ahead of Intel" names TSMC too. Built once per ticker file (a dictionary look-up per run); nothing here
