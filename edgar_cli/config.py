@@ -78,6 +78,8 @@ def mirror_from_env() -> str | None:
     """``EDGAR_MIRROR`` checked: an http(s) URL with a host. Anything else is a configuration error (exit 2)."""
     from urllib.parse import urlsplit
 
+    from .sec.urls import redact as _redact_url
+
     value = (os.environ.get("EDGAR_MIRROR") or "").strip()
     if not value:
         return None
@@ -90,18 +92,11 @@ def mirror_from_env() -> str | None:
     if not ok:
         raise EdgarError(
             "invalid_argument",
-            f"EDGAR_MIRROR={_redacted(value)[:120]!r} is not a URL edgar can fetch from: it needs http:// or https:// and a host.",
+            f"EDGAR_MIRROR={_redact_url(value)[:120]!r} is not a URL edgar can fetch from: it needs http:// or https:// and a host.",
             "Set it to the mirror's base URL, e.g. export EDGAR_MIRROR=http://127.0.0.1:8080, or unset it to "
             "reach the SEC directly.",
         )
     return value
-
-
-def _redacted(value: str) -> str:
-    from .sec.urls import redact
-
-    shown = redact(value)
-    return re.sub(r"//([^/@:]*):[^/@]*@", r"//\1:***@", shown)  # a scheme urlsplit reads but not as http
 
 
 def config_file() -> Path:

@@ -213,19 +213,15 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
 
 
 def _subject_reader(client: SecClient, ref: CompanyRef) -> SubjectReader:
-    """The reader of company names, over the ticker file's largest companies and this one (kept per ticker file)."""
+    """The reader of company names: the ticker file's largest companies (built once per ticker file) and this one."""
     from ..companies.tickers import load_ticker_map
-    from ..index.query import _aliases
+    from ..index.query import company_aliases
 
     tmap = load_ticker_map(client)
     index = getattr(tmap, "_subject_index", None)
     if index is None:
-        index = SubjectIndex(tmap.entries, _aliases())
-        tmap._subject_index = index  # type: ignore[attr-defined]
-    own = tmap.by_cik(int(ref.cik))
-    if own is not None and own.cik not in index.entry:
-        index = SubjectIndex(tmap.entries, _aliases(), own=own)
-    return SubjectReader(index)
+        index = tmap._subject_index = SubjectIndex(tmap.entries, company_aliases())  # type: ignore[attr-defined]
+    return SubjectReader(index.including(tmap.by_cik(int(ref.cik))))
 
 
 def _note_reorganisation(ref: CompanyRef, cal, rows: list[VerifiedFigure], notes: list[str]) -> None:

@@ -81,7 +81,8 @@ class QueryPlan:
 
 
 @lru_cache(maxsize=1)
-def _aliases() -> dict[str, list[str]]:
+def company_aliases() -> dict[str, list[str]]:
+    """CIK (10 digits) -> the short names people use for the company (data/company_aliases.yaml)."""
     import yaml
 
     raw = yaml.safe_load((DATA / "company_aliases.yaml").read_text(encoding="utf-8")) or {}
@@ -90,7 +91,7 @@ def _aliases() -> dict[str, list[str]]:
 
 def company_names(cik: str, name: str, ticker: str | None) -> list[str]:
     """Every way of naming a company that a question may use: name, ticker, aliases."""
-    return [n for n in [name, ticker or "", *_aliases().get(cik, [])] if n]
+    return [n for n in [name, ticker or "", *company_aliases().get(cik, [])] if n]
 
 
 def _name_core(name: str) -> list[str]:

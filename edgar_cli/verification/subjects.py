@@ -64,29 +64,42 @@ def _key(words: list[str]) -> tuple[str, ...]:
 class SubjectIndex:
     """Name keys (tuples of lower-case name words) and tickers of the companies a sentence may name."""
 
-    def __init__(self, entries, aliases: dict[str, list[str]], own=None) -> None:
+    def __init__(self, entries, aliases: dict[str, list[str]]) -> None:
+        self.aliases = aliases
         self.full: dict[tuple[str, ...], set[int]] = {}
         self.leading: dict[tuple[str, ...], set[int]] = {}
         self.tickers: dict[str, int] = {}
         self.entry: dict[int, object] = {}
-        listed = list(entries[:PROMINENT]) + ([own] if own is not None else [])
         # How many names of the whole ticker file each word is in: a word of one name only ("cisco", "disney",
         # "exxon") names that company; "public", "energy" or "capital" name nobody in particular.
         self.spread: dict[str, int] = {}
         for e in entries:
-            for w in set(name_words(e.name)):
+            for w in set(e.words.words):
                 self.spread[w] = self.spread.get(w, 0) + 1
-        for e in listed:
-            self._add(e, alias_names=aliases.get(str(e.cik).zfill(10), []))
+        for e in entries[:PROMINENT]:
+            self._add(e)
         by_cik = {e.cik: e for e in entries}
-        for cik_text, names in aliases.items():
+        for cik_text in aliases:
             e = by_cik.get(int(cik_text))
             if e is not None and e.cik not in self.entry:
-                self._add(e, alias_names=names)
+                self._add(e)
 
-    def _add(self, e, alias_names: list[str]) -> None:
+    def including(self, own) -> "SubjectIndex":
+        """This index with one more company (the one checked, whatever its size); this one is left as it is."""
+        if own is None or own.cik in self.entry:
+            return self
+        other = object.__new__(SubjectIndex)
+        other.aliases, other.spread = self.aliases, self.spread
+        other.full = {k: set(v) for k, v in self.full.items()}
+        other.leading = {k: set(v) for k, v in self.leading.items()}
+        other.tickers, other.entry = dict(self.tickers), dict(self.entry)
+        other._add(own)
+        return other
+
+    def _add(self, e) -> None:
         self.entry[e.cik] = e
-        words = name_words(e.name)
+        alias_names = self.aliases.get(str(e.cik).zfill(10), [])
+        words = e.words.words
         if words:
             self.full.setdefault(tuple(words), set()).add(e.cik)
             for n in range(2, len(words)):
@@ -228,11 +241,11 @@ class SubjectReader:
                         parts[0] = parts[0][1:]  # the first word is capitalised as any first word is: "Unlike NVIDIA"
                     if len(parts) > 1 or parts[0] != words:
                         hits = [(p, c) for p in parts for c in [self._one(p, heading)] if c is not None]
+                before_a_noun = (not run.possessive and run.after is not None and run.after not in _AFTER_A_NAME
+                                 and not run.after.endswith("ed"))
                 for part, cik in hits:
-                    plain_word = len(part) == 1 and not part[0].isupper()
-                    last = part is hits[-1][0] and part[-1] == words[-1]
-                    if plain_word and last and not run.possessive and run.after is not None \
-                            and run.after not in _AFTER_A_NAME and not run.after.endswith("ed"):
+                    ends_run = part[-1] == words[-1]  # run.after follows the run's last word only
+                    if before_a_noun and ends_run and len(part) == 1 and not part[0].isupper():
                         continue  # "Target customers": a plain word before a noun, not the company
                     add(part, cik)
             self._sentences[sentence] = list(found.values())
