@@ -66,6 +66,7 @@ def test_a_contradiction_in_a_sentence_that_names_the_company_is_never_softened(
 
 
 @pytest.mark.parametrize("answer", [
+    "The fiscal 2024 revenue was $60.9 billion.",  # a sentence opening with "The" (was an internal_error)
     "Revenue in fiscal 2024 was $60.9 billion, with Gaming and Professional Visualization growing.",
     "In fiscal 2024 revenue was $60.9 billion under GAAP, and EPS was $11.93 (USD).",
     "Nvidia's Data Center revenue drove fiscal 2024 revenue of $60.9 billion, ahead of AMD and Intel.",
@@ -80,7 +81,7 @@ def test_a_contradiction_in_a_sentence_that_names_the_company_is_never_softened(
     "Sales in the Southern region lifted fiscal 2024 revenue to $60.9 billion.",
     "RTX 40 Series demand helped fiscal 2024 revenue reach $60.9 billion.",  # not RTX Corp
     "ICE vehicle demand and TM licensing lifted fiscal 2024 revenue to $60.9 billion.",
-], ids=["segments", "abbreviations", "competitors-named-with-it", "people-and-places", "products-in-capitals",
+], ids=["opens-with-the", "segments", "abbreviations", "competitors-named-with-it", "people-and-places", "products-in-capitals",
         "product-and-acronym", "heading", "product-lines", "a-common-word", "an-adjective", "plain-nouns",
         "a-region", "a-product-in-capitals", "abbreviations-that-are-tickers"])
 def test_segments_abbreviations_and_a_sentence_that_names_the_company_still_ground(sec, answer):
@@ -110,3 +111,22 @@ def test_a_bullet_and_a_table_row_about_other_companies_read_from_stdin_are_unch
     assert r.rc == ExitStatus.UNCONFIRMED, r.err
     money = [f for f in r.json()["figures"] if f["text"] == "$60.9 billion"]
     assert len(money) == 2 and {f["status"] for f in money} == {"unchecked"}
+
+
+def test_reading_names_never_fails_on_any_arrangement_of_words(sec):
+    # The crash behind "The fiscal 2024 revenue ..." was a run of connectors only; every arrangement of these
+    # tokens (capitals, connectors, possessives, punctuation, abbreviations) must read without an exception.
+    import random
+
+    from edgar_cli.capabilities.verify import _subject_reader
+    from edgar_cli.models import CompanyRef
+
+    reader = _subject_reader(sec, CompanyRef(cik="0001045810", name="NVIDIA CORP", tickers=["NVDA"]))
+    tokens = ["The", "the", "And", "and", "Of", "of", "&", "De", "Apple", "Apple's", "APPLE", "AMD", "Target",
+              "customers", "reported", ",", ".", ":", "-", "Inc.", "Bank", "America", "NVIDIA", "$60.9", "billion",
+              "(", ")", "\u2019s", "U.S.", "10-K", "FY2024", "\u2014", ""]
+    rng = random.Random(7)
+    for _ in range(20_000):
+        sentence = " ".join(rng.choice(tokens) for _ in range(rng.randint(0, 10)))
+        named = reader.named_in(sentence)
+        assert all(n.cik.isdigit() and len(n.cik) == 10 for n in named)

@@ -233,6 +233,8 @@ class SubjectReader:
                 words = list(run.words)
                 while words and words[-1].lower() in _CONNECTORS:
                     words.pop()
+                if not words:  # a run of connectors only: "The fiscal 2024 revenue ..."
+                    continue
                 cik = self._one(words, heading)
                 hits = [(words, cik)] if cik is not None else []
                 if not hits:
