@@ -188,7 +188,6 @@ def main() -> int:
     tmp = tempfile.TemporaryDirectory()
     wheres = opts.store + ([str(opts.index)] if opts.index else []) or [str(Path(tmp.name) / "index.sqlite")]
     cache = opts.cache or Path(tmp.name) / "cache"  # shared: the second engine's build reuses the parses
-    results, built, semantic = [], {}, False
     servers = []
     for k, where in enumerate(wheres):
         if where == "postgresql:temporary":

@@ -92,8 +92,10 @@ class DocumentHit(_Model):
     section_label: str | None = Field(None, description="e.g. 'Item 1A. Risk Factors'")
     accession_number: str
     document_url: str | None = None
-    score: float = Field(description="hybrid: reciprocal-rank-fusion score; bm25: BM25 (higher is better); "
-                         "semantic: cosine similarity")
+    score: float = Field(description="Higher ranks first; comparable within one search only. Ranked search: "
+                         "BM25 over the best BM25, times the question's likely-section prior (bm25), cosine "
+                         "scaled from the 100th-best to the best (semantic), or their weighted sum (hybrid); "
+                         "then times the company, period and section-diversity factors. Phrase search: BM25")
     rankers: dict[str, int] = Field(default_factory=dict, description="Rank of the chunk in each ranker that found it")
 
 
