@@ -323,3 +323,26 @@ def test_reranking_moves_passages_within_the_head_of_the_list(stores, keyword_on
     got = RT.retrieve(alone, plan, filters, "hybrid", None, None, reranker=Fake())
     assert got.results[0].chunk_id == target
     assert got.results[0].ranks == base.results[4].ranks  # the same candidate, moved up
+
+
+def test_a_chunks_semantic_score_does_not_depend_on_how_many_others_are_in_scope(monkeypatch):
+    """The cosine is scaled from SEM_SPAN below the best to the best, not from the cosine at some rank: the
+    same two chunks score the same alone and among 300 weaker ones (a company filter versus a whole index)."""
+    from edgar_cli.index import retrieval as RT
+
+    head = [("A:mda:0001", 0.71), ("A:business:0002", 0.63)]
+    crowd = [(f"B:mda:{i:04d}", 0.55 - i * 0.001) for i in range(300)]
+    plan = Q.plan("How fast did data center revenue grow?", [], [])
+
+    class Fake:
+        model_id, dimension = "fake", 4
+
+    def scores(ranked):
+        monkeypatch.setattr(RT, "semantic_ranking", lambda *a, **k: ranked)
+        got = RT.retrieve(None, plan, RT.Filters(), "semantic", Fake())
+        return {r.chunk_id: r.score for r in got.results if r.chunk_id.startswith("A:")}
+
+    alone, crowded = scores(head), scores(head + crowd)
+    assert alone == crowded
+    assert alone["A:mda:0001"] == pytest.approx(1.0)
+    assert alone["A:business:0002"] == pytest.approx(1 - 0.08 / RT.SEM_SPAN)
