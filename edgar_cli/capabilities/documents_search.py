@@ -125,12 +125,12 @@ def search_documents(
     "repurchase"). Keyword ranking is BM25 over word stems with each filing's
     own statistics, so a company-filtered answer does not depend on what else
     is indexed; a term in a chunk's section label or sub-heading counts extra.
-    With semantic vectors (the ``semantic`` extra) BM25 and cosine scores are
-    fused after normalising each (a ranker's clear winner keeps its lead);
-    without them the search is keyword-only and a note says so. Scores are
-    then multiplied by a soft prior for the sections the question points at
-    (what Regulation S-K puts in each item), and results are kept diverse
-    across (filing, section). ``broadened`` says fewer than ``limit``
+    The keyword score is multiplied by a soft prior for the sections the
+    question points at (what Regulation S-K puts in each item). With semantic
+    vectors (the ``semantic`` extra) BM25 and cosine scores are then fused
+    after normalising each (a ranker's clear winner keeps its lead); without
+    them the search is keyword-only and a note says so. Results are kept
+    diverse across (filing, section). ``broadened`` says fewer than ``limit``
     passages hold every word. The notes name the company found, the words
     dropped and the vocabulary added. ``phrase``: only passages holding the
     words consecutively and in order, ignoring case and punctuation; the

@@ -11,8 +11,8 @@
 3. Fusion by normalised scores, not ranks: BM25 divided by the best BM25, cosine scaled from
    ``best - SEM_SPAN`` (0) to the best (1). A chunk that one ranker scores far above the rest keeps that
    lead (reciprocal rank fusion over deep lists would bury it behind chunks both rankers rank middling).
-   The span is a fixed width of cosine (a model's own ``cosine_span`` when it declares one), not the
-   cosine at some rank: the 100th-best cosine sat 0.45 below the best (median over the tuning questions)
+   The span is a fixed width of cosine (calibrated for the packaged MiniLM; a downloaded model with
+   another cosine range would need its own), not the cosine at some rank: the 100th-best cosine sat 0.45 below the best (median over the tuning questions)
    with a company filter and 0.23 without, so the same chunks of the same company were fused with
    different weights depending on what else was in scope. With a fixed span a company-filtered search
    and an unfiltered one naming the company rank that company's chunks alike (tuning hybrid MRR@10, filter /
@@ -157,7 +157,7 @@ def retrieve(st: IndexStore, plan: QueryPlan, filters: Filters, mode: str, embed
                                 if x[0] not in seen_ids], key=lambda x: -x[1])
         if sem:
             best = sem[0][1]
-            span = float(getattr(embedder, "cosine_span", None) or SEM_SPAN)
+            span = SEM_SPAN
             floor = best - span
             w = 1.0 if mode == "semantic" else 1.0 - w_bm25
             for r, (cid, c) in enumerate(sem, start=1):
