@@ -337,6 +337,11 @@ def test_a_chunks_semantic_score_does_not_depend_on_how_many_others_are_in_scope
     class Fake:
         model_id, dimension = "fake", 4
 
+        def embed_queries(self, texts):
+            import numpy as np
+
+            return np.ones((len(texts), 4), dtype=np.float32) / 2
+
     def scores(ranked):
         monkeypatch.setattr(RT, "semantic_ranking", lambda *a, **k: ranked)
         got = RT.retrieve(None, plan, RT.Filters(), "semantic", Fake())
@@ -346,3 +351,45 @@ def test_a_chunks_semantic_score_does_not_depend_on_how_many_others_are_in_scope
     assert alone == crowded
     assert alone["A:mda:0001"] == pytest.approx(1.0)
     assert alone["A:business:0002"] == pytest.approx(1 - 0.08 / RT.SEM_SPAN)
+
+
+def test_keyword_candidates_without_vectors_get_a_semantic_score_made_for_the_question(stores, keyword_only):
+    """Notes, tables and Part III carry no vectors. In hybrid search the first LAZY_TOP keyword candidates
+    without one are embedded for the question (the LAZY_CHARS around its words, one window each), so a
+    chunk the model finds closest there ranks first instead of being held to the keyword weight (NVIDIA
+    FY2025 10-K 0001045810-25-000023, indexed keyword-only: no chunk carries a vector)."""
+    import numpy as np
+
+    from edgar_cli.index import retrieval as RT
+
+    alone = stores[0]
+    plan = Q.plan("What did NVIDIA write off when the Arm acquisition was terminated?", [], ["0001045810"])
+    filters = RT.Filters(ciks=["0001045810"])
+    keyword = RT.retrieve(alone, plan, filters, "bm25")
+    kw_order = [h.chunk_id for h in alone.keyword(plan.weights, filters, RT.POOL)]
+    target = kw_order[RT.LAZY_TOP - 1]  # the last candidate embedded
+    assert keyword.results[0].chunk_id != target
+
+    class Fake:
+        model_id, dimension = "fake", 2
+
+        def __init__(self):
+            self.embedded: list[str] = []
+
+        def embed_queries(self, texts):
+            return np.array([[1.0, 0.0]] * len(texts), dtype=np.float32)
+
+        def embed_passages(self, texts, contexts=None):
+            self.embedded.extend(texts)
+            # the last excerpt (the target's) points the query's way; the others are orthogonal to it
+            return [np.array([[1.0, 0.0]] if k == len(texts) - 1 else [[0.0, 1.0]], dtype=np.float32)
+                    for k in range(len(texts))]
+
+    fake = Fake()
+    got = RT.retrieve(alone, plan, filters, "hybrid", fake)
+    assert got.results[0].chunk_id == target and got.results[0].ranks.get("semantic") == 1
+    assert len(fake.embedded) == RT.LAZY_TOP and all(len(t) <= RT.LAZY_CHARS for t in fake.embedded)
+    qv = np.array([1.0, 0.0], dtype=np.float32)
+    # chunks that carry vectors are skipped; a cosine of 1 counts 1 - LAZY_MARGIN
+    lazy = RT.lazy_semantic(alone, fake, qv, plan.words, kw_order, set(kw_order[:3]), 2)
+    assert [c for c, _ in lazy] == kw_order[3:5] and lazy[1][1] == pytest.approx(1 - RT.LAZY_MARGIN)
