@@ -393,3 +393,23 @@ def test_keyword_candidates_without_vectors_get_a_semantic_score_made_for_the_qu
     # chunks that carry vectors are skipped; a cosine of 1 counts 1 - LAZY_MARGIN
     lazy = RT.lazy_semantic(alone, fake, qv, plan.words, kw_order, set(kw_order[:3]), 2)
     assert [c for c, _ in lazy] == kw_order[3:5] and lazy[1][1] == pytest.approx(1 - RT.LAZY_MARGIN)
+
+
+def test_part_iii_prose_carries_vectors_and_notes_do_not():
+    """Part III (a 10-K/A's directors, pay, ownership) is narrative and embedded at indexing; notes and
+    tables are left to keywords and query-time embedding. A filing indexed under the old choice is
+    re-indexed: the versions a filing records name the vectors' version."""
+    from edgar_cli.capabilities import local_index as L
+    from edgar_cli.index.store import ChunkRecord
+
+    def chunk(section, text):
+        return ChunkRecord(chunk_id=f"A:{section}:0000", doc_id=f"A:{section}", accession="A", section=section,
+                           position=0, line_start=1, line_end=3, tokens=30, text=text)
+
+    prose = "In 2024, Compensia, Inc., a national consulting firm, was retained as a compensation consultant.\n" * 3
+    table = "Audit Fees | $17,365 | $15,634\nTax Fees | 2,579 | 2,154\nAll Other Fees | 5 | 5"
+    assert L.wants_vectors(chunk("executive_compensation", prose))
+    assert L.wants_vectors(chunk("security_ownership", prose))
+    assert not L.wants_vectors(chunk("accountant_fees", table))  # mostly table rows
+    assert not L.wants_vectors(chunk("financial_statements", prose))
+    assert f"vectors {L.VECTORS_VERSION}" in L.versions()
