@@ -128,8 +128,11 @@ def search_documents(
     The keyword score is multiplied by a soft prior for the sections the
     question points at (what Regulation S-K puts in each item). With semantic
     vectors (the ``semantic`` extra) BM25 and cosine scores are then fused
-    after normalising each (a ranker's clear winner keeps its lead); without
-    them the search is keyword-only and a note says so. Results are kept
+    after normalising each (a ranker's clear winner keeps its lead). Only the
+    narrative items and Part III carry vectors; hybrid search embeds the ten
+    best keyword candidates without one (notes, tables) for the question, one
+    window around its words (about 0.3 CPU-s a query). Without vectors the
+    search is keyword-only and a note says so. Results are kept
     diverse across (filing, section). ``broadened`` says fewer than ``limit``
     passages hold every word. The notes name the company found, the words
     dropped and the vocabulary added. ``phrase``: only passages holding the
