@@ -10,13 +10,16 @@ evals/retrieval_queries.yaml (every 10-K primary document in ../shared/sec-corpu
 - semantic indexing per 10-K: the seconds (wall and CPU) spent embedding each 10-K's chunks, on a
   warm parse, with the vector cache empty, and the same 10-K re-indexed (every vector cached), next to
   the CPU seconds of indexing the same 10-K keyword-only, for ``--sample`` 10-Ks spread over the list;
+  with the fused copy in use (embeddings.fused_model), the same texts also embedded by the integer copy
+  used before it, in turns, as a ratio, with the cosines of the two copies' vectors of each window;
 - index size per filing, keyword-only and with vectors;
 - query latency in-process, p50/p95 per mode (bm25, phrase, semantic, hybrid), with and without the
   company filter, over the evaluation's tuning questions (the held-apart parts are never run here) (``--runs`` passes; semantic modes include
   embedding the question);
 - the encoder: the same windows (``--session-windows`` chunks' worth, from the first filings' prose
-  chunks) embedded with the packaged file as it is (spin-waiting as in issue 18's first round, then not)
-  and with the integer-MatMul copy used now (embeddings.integer_model; default threads and one), CPU and
+  chunks) embedded with the packaged file as it is (spin-waiting as in issue 18's first round, then not),
+  with the integer-MatMul copy (embeddings.integer_model) and with its fused copy used now
+  (embeddings.fused_model; default threads and one), CPU and
   wall seconds, their ratios, and the cosine of each window's vector to the packaged file's;
 - whole-process ``edgar find`` latency (median of ``--runs``), keyword-only and hybrid, next to the
   floor ``edgar --help`` (interpreter start and imports) as a ratio.
@@ -84,16 +87,33 @@ def _build(filings, mirror, cache: Path, path: Path, *, semantic: bool, refresh:
     return done, seconds, store
 
 
-def _embedding_cost(filings, mirror, cache: Path, tmp: Path, sample: int
-                    ) -> list[tuple[str, int, int, float, float, float, float]]:
+def _before_encoder(emb):
+    """The encoder used before the fused copy (embeddings.fused_model): the integer copy, or None when the
+    embedder in use is not the packaged model's fused copy."""
+    from edgar_cli.index import embeddings as E
+
+    found = E.packaged_model_files()
+    if isinstance(found, str) or emb.model_id != E.INTEGER_ID or "-fused-" not in str(getattr(emb, "model_path", "")):
+        return None
+    enc = E.OnnxEncoder(E.integer_model(found[0]), found[1], E.INTEGER_ID)
+    enc.embed_queries(["warm up"])
+    return enc
+
+
+def _embedding_cost(filings, mirror, cache: Path, tmp: Path, sample: int) -> list[tuple]:
     """Per 10-K: (label, chunks with vectors, windows, embedding wall s, CPU s, wall s when all cached,
-    CPU s of keyword-only indexing of the same 10-K with its parse cached)."""
+    CPU s of keyword-only indexing of the same 10-K with its parse cached, and the same texts embedded by the
+    encoder used before (the integer copy without fusions): its wall s, CPU s, and the cosines (min, mean) of
+    the two encoders' vectors of each window, or Nones). The two encoders take turns going first."""
     from edgar_cli.index.store import Filters
     from edgar_cli.index import embeddings as E
     from edgar_cli.index.store import SqliteStore
 
+    import numpy as np
+
     emb = E.get_embedder()
     emb.embed_queries(["warm up"])  # the model load is not the 10-K's cost
+    before = _before_encoder(emb)
     client = _client(mirror, cache)
     rows = []
     tenks = [x for x in filings if x.get("form", "10-K") == "10-K"]
@@ -104,29 +124,48 @@ def _embedding_cost(filings, mirror, cache: Path, tmp: Path, sample: int
         c0 = time.process_time()
         _add(f, client, store, semantic=False, refresh=True)  # keyword-only indexing alone, parse cached
         kw_cpu = time.process_time() - c0
-        spent = {"wall": 0.0, "cpu": 0.0, "windows": 0}
+        spent = {"wall": 0.0, "cpu": 0.0, "windows": 0, "bwall": 0.0, "bcpu": 0.0, "cos": []}
         orig = emb.embed_passages
+        first_now = len(rows) % 2 == 0
 
         def timed(texts, contexts=None, orig=orig, spent=spent):
+            if before is not None and not first_now:
+                w0, c0 = time.perf_counter(), time.process_time()
+                old = before.embed_passages(texts, contexts)
+                spent["bwall"] += time.perf_counter() - w0
+                spent["bcpu"] += time.process_time() - c0
             w0, c0 = time.perf_counter(), time.process_time()
             out = orig(texts, contexts)
             spent["wall"] += time.perf_counter() - w0
             spent["cpu"] += time.process_time() - c0
             spent["windows"] += sum(len(v) for v in out)
+            if before is not None and first_now:
+                w0, c0 = time.perf_counter(), time.process_time()
+                old = before.embed_passages(texts, contexts)
+                spent["bwall"] += time.perf_counter() - w0
+                spent["bcpu"] += time.process_time() - c0
+            if before is not None:
+                spent["cos"].extend((np.concatenate(out) * np.concatenate(old)).sum(axis=1).tolist())
             return out
 
         emb.embed_passages = timed
         try:
             up = _add(f, client, store, semantic=True, refresh=True)
-            first = dict(spent)
+            first = dict(spent, cos=list(spent["cos"]))
+            before_ = before
+            before = None  # the re-index embeds nothing; time it alone
             w0 = time.perf_counter()
             _add(f, client, store, semantic=True, refresh=True)
             again = time.perf_counter() - w0
         finally:
             emb.embed_passages = orig
+            before = before_
         n_vec = len(store.vectors(Filters(), emb.model_id))
+        cos = first["cos"]
         rows.append((f"{f['company']} {up.filings[0].fiscal_year if up.filings else ''}", n_vec, first["windows"],
-                     first["wall"], first["cpu"], again, kw_cpu))
+                     first["wall"], first["cpu"], again, kw_cpu,
+                     first["bwall"] if before is not None else None, first["bcpu"] if before is not None else None,
+                     (min(cos), statistics.mean(cos)) if cos else None))
     client.close()
     return rows
 
@@ -150,15 +189,19 @@ def _session_ratio(texts: list[str], contexts: list[str]) -> list[str]:
     if isinstance(found, str):
         return [f"  (session settings not measured: {found})"]
     fast = E.integer_model(found[0])
+    fused = E.fused_model(*found)
     settings = [("packaged file, spin-waiting (issue 18 round 1)", found[0], None, "1"),
                 ("packaged file, no spin-waiting (round 2)", found[0], None, "0")]
     if fast is not None:
-        settings += [("integer MatMuls, no spin-waiting (now)", fast, None, "0"),
-                     ("integer MatMuls, one thread (EDGAR_ONNX_THREADS=1)", fast, 1, "0")]
+        settings += [("integer MatMuls, no spin-waiting (round 3)", fast, None, "0"),
+                     ("integer MatMuls, one thread", fast, 1, "0")]
+    if fused is not None:
+        settings += [("the same, attention and GELU fused (now)", fused, None, "0"),
+                     ("fused, one thread (EDGAR_ONNX_THREADS=1)", fused, 1, "0")]
     res = []
     import numpy as np
 
-    ref = None
+    ref = integer = None
     for label, model, threads, spin in settings:
         enc = E.OnnxEncoder(model, found[1])
         enc._load()
@@ -172,15 +215,24 @@ def _session_ratio(texts: list[str], contexts: list[str]) -> list[str]:
         w0, c0 = time.perf_counter(), time.process_time()
         vecs = np.concatenate(enc.embed_passages(texts, contexts))
         res.append((label, time.perf_counter() - w0, time.process_time() - c0,
-                    float((vecs * (vecs if ref is None else ref)).sum(axis=1).mean())))
+                    float((vecs * (vecs if ref is None else ref)).sum(axis=1).mean()),
+                    "" if model != fused or integer is None else f"{(vecs * integer).sum(axis=1).min():.4f}"
+                                                                  f" / {(vecs * integer).sum(axis=1).mean():.4f}"))
         ref = vecs if ref is None else ref
+        if model == fast and integer is None:
+            integer = vecs
         n = len(vecs)
     base_w, base_c = res[0][1], res[0][2]
     out = [f"  {'settings (' + str(n) + ' windows)':<52}{'wall s':>8}{'CPU s':>8}{'wall x':>8}{'CPU x':>7}"
-           f"{'cosine':>8}"]
-    out += [f"  {label:<52}{w:>8.2f}{c:>8.2f}{w / base_w:>8.2f}{c / base_c:>7.2f}{cos:>8.4f}"
-            for label, w, c, cos in res]
-    out.append("  (cosine: mean, per window, to the packaged file's vector of the same window)")
+           f"{'cosine':>8}  to integer MatMuls min / mean"]
+    out += [f"  {label:<52}{w:>8.2f}{c:>8.2f}{w / base_w:>8.2f}{c / base_c:>7.2f}{cos:>8.4f}  {cos_i}"
+            for label, w, c, cos, cos_i in res]
+    out.append("  (cosine: mean, per window, to the packaged file's vector of the same window; for the fused copy "
+               "also to the integer copy's, min / mean)")
+    by = {label: (w, c) for label, w, c, *_ in res}
+    if fused is not None and fast is not None:
+        (w0_, c0_), (w1_, c1_) = by["integer MatMuls, no spin-waiting (round 3)"], by["the same, attention and GELU fused (now)"]
+        out.append(f"  fused / integer copy: wall x{w1_ / w0_:.2f}, CPU x{c1_ / c0_:.2f}")
     return out
 
 
@@ -251,7 +303,7 @@ def main() -> str:
                           " 'cached' = the same 10-K re-indexed)",
                       f"  {'10-K':<14}{'chunks w/ vec':>14}{'windows':>9}{'wall s':>8}{'CPU s':>7}{'cached s':>10}"
                       f"{'kw CPU s':>10}{'total CPU s':>13}"]
-            for label, n, w, wall, cpu, again, kw in rows:
+            for label, n, w, wall, cpu, again, kw, *_ in rows:
                 lines.append(f"  {label:<14}{n:>14}{w:>9}{wall:>8.2f}{cpu:>7.2f}{again:>10.2f}{kw:>10.2f}"
                              f"{kw + cpu:>13.2f}")
             if rows:
@@ -261,6 +313,19 @@ def main() -> str:
                              f"{statistics.mean(r[4] for r in rows):>7.2f}{statistics.mean(r[5] for r in rows):>10.2f}"
                              f"{statistics.mean(r[6] for r in rows):>10.2f}"
                              f"{statistics.mean(r[6] + r[4] for r in rows):>13.2f}")
+                if all(r[7] is not None for r in rows):
+                    lines += ["", "  the same texts, before (the integer copy without the fused attention and GELU: "
+                                  "embeddings.fused_model), in turns with the above",
+                              f"  {'10-K':<14}{'before wall s':>14}{'CPU s':>7}{'now/before wall':>17}{'CPU':>6}"
+                              f"{'cosine min':>12}{'mean':>8}"]
+                    for r in rows:
+                        lines.append(f"  {r[0]:<14}{r[7]:>14.2f}{r[8]:>7.2f}{r[3] / r[7]:>17.3f}{r[4] / r[8]:>6.3f}"
+                                     f"{r[9][0]:>12.4f}{r[9][1]:>8.4f}")
+                    bw, bc = statistics.mean(r[7] for r in rows), statistics.mean(r[8] for r in rows)
+                    lines.append(f"  average       {bw:>14.2f}{bc:>7.2f}{avg / bw:>17.3f}"
+                                 f"{statistics.mean(r[4] for r in rows) / bc:>6.3f}{min(r[9][0] for r in rows):>12.4f}"
+                                 f"{statistics.mean(r[9][1] for r in rows):>8.4f}")
+                    lines.append("  (ratios of the averages; cosine: per window, now vs before, same batches)")
                 lines.append("  (CPU s = embedding only; kw CPU s = keyword-only indexing of the same 10-K, parse "
                              "cached; total = indexing a 10-K with vectors)")
             if opts.semantic_index and opts.semantic_index.is_file():

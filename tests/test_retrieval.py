@@ -283,6 +283,90 @@ def test_the_integer_copy_of_the_packaged_model_is_made_once_and_embeds_like_it(
         E.set_embedder(None)
 
 
+
+def test_the_fused_copy_is_made_once_embeds_like_the_integer_copy_and_falls_back_when_it_cannot(tmp_path, monkeypatch):
+    """embeddings.fused_model: the integer copy with each attention block as one MultiHeadAttention node and
+    GELU/LayerNorm fused, kept in the data directory next to it and reused; its vectors (a padded batch
+    included) within a cosine of 0.99 of the integer copy's, under the same model id; EDGAR_FUSED_MODEL=0 keeps
+    the integer copy. A fusion that does not match, or a fused copy that embeds otherwise, leaves the integer
+    copy in use, and is not tried again by the next process."""
+    pytest.importorskip("onnx")
+    pytest.importorskip("onnxruntime.transformers.optimizer")
+    found = E.packaged_model_files()
+    if isinstance(found, str):
+        pytest.skip(found)
+    import numpy as np
+    import onnx
+
+    monkeypatch.setenv("EDGAR_DATA_DIR", str(tmp_path / "data"))
+    fused = E.fused_model(*found)
+    integer = E.integer_model(found[0])
+    assert fused is not None and fused.parent == integer.parent == tmp_path / "data" / "models"
+    made = fused.stat().st_mtime_ns
+    assert E.fused_model(*found) == fused and fused.stat().st_mtime_ns == made  # reused, not made again
+    assert sorted(p.name for p in fused.parent.iterdir()) == sorted([fused.name, integer.name])  # no leftovers
+    ops = [n.op_type for n in onnx.load(str(fused)).graph.node]
+    assert ops.count("MultiHeadAttention") == 6 and ops.count("Gelu") == 6 and "MatMulInteger" in ops
+    assert not {"Softmax", "Transpose", "Erf", "IsNaN"} & set(ops)
+    texts = ["NVIDIA had approximately 36,000 employees in 38 countries; our overall turnover rate was 2.5%.",
+             "Our iPhone net sales decreased during 2024 compared to 2023 due to lower net sales of Pro models. " * 9,
+             "We are subject to risks from climate change and to laws that regulate greenhouse gas emissions."]
+    ctx = ["Context. 10-K. Item 7."] * 3
+    old = np.concatenate(E.OnnxEncoder(integer, found[1]).embed_passages(texts, ctx))
+    new = np.concatenate(E.OnnxEncoder(fused, found[1]).embed_passages(texts, ctx))
+    assert old.shape == new.shape and len(new) > 3  # one text has several windows: the batch is padded
+    assert (old * new).sum(axis=1).min() > 0.99
+    monkeypatch.delenv("EDGAR_SEMANTIC", raising=False)
+    monkeypatch.delenv("EDGAR_EMBEDDING_MODEL", raising=False)
+    monkeypatch.delenv("EDGAR_INTEGER_MODEL", raising=False)
+    E.set_embedder(None)
+    try:
+        emb = E.get_embedder()
+        assert emb.model_path == fused and emb.model_id == E.INTEGER_ID  # an index embedded before still matches
+        monkeypatch.setenv("EDGAR_FUSED_MODEL", "0")
+        E.set_embedder(None)
+        emb = E.get_embedder()
+        assert emb.model_path == integer and emb.model_id == E.INTEGER_ID
+    finally:
+        E.set_embedder(None)
+
+    # Fail safe: in a new data directory, an attention fusion that matches nothing, then one that embeds otherwise.
+    monkeypatch.delenv("EDGAR_FUSED_MODEL")
+    proto = onnx.load(str(integer))
+    for i in proto.graph.initializer:  # Q and K no longer scaled by head_size ** -0.25: not the block fused
+        if onnx.numpy_helper.to_array(i).shape == () and abs(float(onnx.numpy_helper.to_array(i)) - 32 ** -0.25) < 1e-6:
+            i.CopyFrom(onnx.numpy_helper.from_array(np.array(0.5, dtype=np.float32), i.name))
+    before = len(proto.graph.node)
+    assert E._fuse_attention(proto) == 0 and len(proto.graph.node) == before  # left as it was
+    tries = []
+    real = E._fuse_attention
+
+    def unmatched(model, num_heads=12):
+        tries.append(1)
+        return 0
+
+    def six_heads(model, num_heads=12):  # fuses, then splits the attention into 6 heads: other vectors
+        tries.append(1)
+        fused_blocks = real(model, num_heads)
+        for node in model.graph.node:
+            if node.op_type == "MultiHeadAttention":
+                node.attribute[0].i = 6
+        return fused_blocks
+
+    for n, fake in enumerate((unmatched, six_heads)):
+        monkeypatch.setenv("EDGAR_DATA_DIR", str(tmp_path / f"data{n}"))
+        monkeypatch.setattr(E, "_fuse_attention", fake)
+        tries.clear()
+        assert E.fused_model(*found) is None and E.fused_model(*found) is None and len(tries) == 1  # not retried
+        models = tmp_path / f"data{n}" / "models"
+        assert sorted(p.suffix for p in models.iterdir()) == [".failed", ".onnx"]  # the integer copy, a marker
+        E.set_embedder(None)
+        try:
+            emb = E.get_embedder()
+            assert emb.model_path == E.integer_model(found[0]) and emb.model_id == E.INTEGER_ID
+        finally:
+            E.set_embedder(None)
+
 def test_the_reranker_loader_refuses_a_model_that_is_not_a_cross_encoder(tmp_path, monkeypatch):
     """No cross-encoder is packaged: the loader for one a user downloads runs on the packaged (bi-encoder)
     model's files, tokenises query-passage pairs, runs the session and refuses its token-state output."""

@@ -27,7 +27,9 @@ each opening with the chunk's context line (its item and sub-heading); a query
 scores a chunk by its best window. The packaged file keeps int8 weights but
 multiplies in float32; :func:`integer_model` re-quantises it once (into the data
 directory) so the products run on integer units: about 0.45x the CPU per window
-(benchmarks/index.py). Covering less of a chunk was measured and rejected (see
+(benchmarks/index.py); :func:`fused_model` then makes each layer's attention one onnxruntime
+MultiHeadAttention node and fuses GELU and LayerNorm (about 0.8x again; ``EDGAR_FUSED_MODEL=0`` keeps the
+integer copy, under the same model id: the two embed alike within the noise of the integer products). Covering less of a chunk was measured and rejected (see
 local_index.vector_body). Windows are embedded in batches of similar length;
 onnxruntime's threads do not spin-wait between batches (a spinning pool burns CPU
 other processes need; ``EDGAR_ONNX_THREADS=1`` trades wall time for still less
@@ -336,6 +338,198 @@ def integer_model(model: Path) -> Path | None:
     return out
 
 
+FUSED_VERSION = "1"  # bump when fused_model's conversion changes the file
+
+
+def _fuse_attention(model, num_heads: int = 12) -> int:
+    """Replace each exported attention block (Q/K/V reshaped and transposed to heads, Q and K each scaled
+    by head_size**-0.25, Q.K^T plus the key padding mask, Softmax, .V, transposed and reshaped back) with
+    onnxruntime's MultiHeadAttention (com.microsoft) over the same projections and ``attention_mask``; how
+    many. Leaves the graph as it was when any block does not match exactly."""
+    import numpy as np
+    from onnx import TensorProto, helper, numpy_helper
+
+    g = model.graph
+    nodes = list(g.node)
+    made_by = {o: n for n in nodes for o in n.output}
+    consts = {i.name: numpy_helper.to_array(i) for i in g.initializer}
+    used_by: dict[str, list] = {}
+    for n in nodes:
+        for i in n.input:
+            used_by.setdefault(i, []).append(n)
+    if "attention_mask" not in {i.name for i in g.input}:
+        return 0
+
+    def back(name: str, scales: list) -> str:
+        """Follow ``name`` back through Reshape/Transpose/constant Mul to the 3-d projection it came from."""
+        while True:
+            n = made_by.get(name)
+            if n is None or n.op_type not in ("Reshape", "Transpose", "Mul"):
+                return name
+            if n.op_type == "Mul":
+                c = consts.get(n.input[1])
+                if c is None or c.size != 1:
+                    return name
+                scales.append(float(c.reshape(())))
+            name = n.input[0]
+
+    plans = []
+    for sm in nodes:
+        if sm.op_type != "Softmax":
+            continue
+        add = made_by.get(sm.input[0])
+        qk = made_by.get(add.input[0]) if add is not None and add.op_type == "Add" else None
+        out = used_by.get(sm.output[0], [])
+        if qk is None or qk.op_type != "MatMul" or len(out) != 1 or out[0].op_type != "MatMul":
+            return 0
+        pv = out[0]
+        t = used_by.get(pv.output[0], [])
+        r = used_by.get(t[0].output[0], []) if len(t) == 1 and t[0].op_type == "Transpose" else []
+        if len(r) != 1 or r[0].op_type != "Reshape":
+            return 0
+        perm = [list(a.ints) for a in t[0].attribute if a.name == "perm"]
+        if perm != [[0, 2, 1, 3]]:
+            return 0
+        qs: list = []
+        ks: list = []
+        q, k, v = back(qk.input[0], qs), back(qk.input[1], ks), back(pv.input[1], [])
+        head = None
+        for name in (q, k, v):
+            p = made_by.get(name)
+            if not name or p is None or p.op_type != "Add":
+                return 0
+            b = next((consts[i] for i in p.input if i in consts), None)
+            if b is None or b.ndim != 1 or b.shape[0] % num_heads:
+                return 0
+            head = b.shape[0] // num_heads
+        if len(qs) != 1 or len(ks) != 1 or not np.isclose(qs[0] * ks[0], head ** -0.5, rtol=1e-5):
+            return 0
+        plans.append((q, k, v, r[0].output[0]))
+    if not plans:
+        return 0
+    mask = "attention_mask_int32"
+    new = [helper.make_node("Cast", ["attention_mask"], [mask], to=TensorProto.INT32, name="edgar_mask_int32")]
+    for j, (q, k, v, o) in enumerate(plans):
+        new.append(helper.make_node("MultiHeadAttention", [q, k, v, "", mask], [o], domain="com.microsoft",
+                                    num_heads=num_heads, name=f"edgar_attention_{j}"))
+    # Keep only the nodes the outputs still need, in order, with the fused ones placed before their readers.
+    replaced = {o for *_, o in plans}
+    keep = [n for n in nodes if not any(x in replaced for x in n.output)]
+    producers = {o: n for n in keep + new for o in n.output}
+    needed: set[int] = set()
+    stack = [o.name for o in g.output]
+    while stack:
+        name = stack.pop()
+        n = producers.get(name)
+        if n is None or id(n) in needed:
+            continue
+        needed.add(id(n))
+        stack.extend(i for i in n.input if i)
+    # topological order
+    order, done, ready = [], set(i.name for i in g.input) | set(consts) | {""}, [n for n in keep + new if id(n) in needed]
+    while ready:
+        progress = [n for n in ready if all(i in done for i in n.input)]
+        if not progress:
+            return 0
+        for n in progress:
+            order.append(n)
+            done.update(n.output)
+        ready = [n for n in ready if n not in progress]
+    del g.node[:]
+    g.node.extend(order)
+    if not any(d.domain == "com.microsoft" for d in model.opset_import):
+        model.opset_import.append(helper.make_opsetid("com.microsoft", 1))
+    return len(plans)
+
+
+def _fuse_elementwise(model):
+    """The model with onnxruntime's own BERT fusions in Python (``onnxruntime.transformers.optimizer``, part of
+    the onnxruntime wheel): each Erf-made GELU as one Gelu, each residual Add + LayerNormalization as one
+    SkipLayerNormalization. Attention is fused before (:func:`_fuse_attention`: the exported graph is not one
+    the optimizer's attention fusion recognises). Shape inference off (it needs sympy); its messages silenced."""
+    import contextlib
+    import io
+    import logging
+
+    from onnxruntime.transformers.fusion_options import FusionOptions
+    from onnxruntime.transformers.optimizer import optimize_model
+
+    opts = FusionOptions("bert")
+    opts.enable_shape_inference = False
+    opts.enable_attention = False
+    opts.enable_embed_layer_norm = False
+    quiet = logging.root.manager.disable
+    logging.disable(logging.WARNING)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            return optimize_model(model, model_type="bert", num_heads=12, hidden_size=384, opt_level=0,
+                                  optimization_options=opts).model
+    finally:
+        logging.disable(quiet)
+
+
+_PROBE = ("NVIDIA had approximately 36,000 employees in 38 countries; our overall turnover rate was 2.5%.",
+          "Item 1A. Risk Factors. We are subject to risks from climate change and to laws on greenhouse gas "
+          "emissions, and our suppliers are concentrated in Taiwan. " * 4)
+
+
+def fused_model(model: Path, tokenizer: Path) -> Path | None:
+    """:func:`integer_model`'s copy with each layer's attention as one onnxruntime MultiHeadAttention node and
+    GELU and LayerNorm fused (:func:`_fuse_attention`, :func:`_fuse_elementwise`), made once next to it in the
+    data directory, or None (the integer copy is then used as it is): when either copy cannot be made, a fusion
+    does not match the graph, or the fused copy's vectors of two probe texts (one padded) are not within a
+    cosine of 0.99 of the integer copy's. A failure is remembered by an empty ``.failed`` file of the same
+    name, so it is not retried by every process (a new version of this code has a new name and tries again).
+
+    The products are the same integer MatMuls; what goes is the per-head Reshape/Transpose/Mul/Add chain
+    around them and a GELU of five nodes: about 0.8x the CPU per window (benchmarks/index.py). The vectors
+    are not bit-identical: every MatMul's input is quantised per batch from its range, so any change in how
+    a float is rounded moves some int8 values by one step, which reaches the vector (cosine 0.998 on average to
+    the integer copy's on benchmarks/index.py's sample, as far as a window moves when the windows batched with it
+    change: 0.994). They stay under :data:`INTEGER_ID`, so an index embedded before keeps its vectors."""
+    try:
+        from ..config import data_dir
+
+        out = data_dir() / "models" / f"{INTEGER_ID}-fused-{model.stat().st_size}-{INTEGER_VERSION}.{FUSED_VERSION}.onnx"
+        failed = out.with_suffix(".failed")
+        if out.is_file():
+            return out
+        if failed.exists():
+            return None
+        base = integer_model(model)
+        if base is None:
+            return None
+        import tempfile
+
+        import numpy as np
+        import onnx
+    except (ImportError, OSError):
+        return None
+    try:
+        with tempfile.TemporaryDirectory(dir=out.parent) as tmp:
+            part = Path(tmp) / "fused.onnx"
+            proto = onnx.load(str(base))
+            if _fuse_attention(proto) == 0:
+                raise ValueError("the attention blocks do not match")
+            proto = _fuse_elementwise(proto)
+            onnx.save(proto, str(part))
+            new = OnnxEncoder(part, tokenizer, INTEGER_ID).embed_passages(list(_PROBE))
+            old = OnnxEncoder(base, tokenizer, INTEGER_ID).embed_passages(list(_PROBE))
+            a, b = np.concatenate(new), np.concatenate(old)
+            if a.shape != b.shape or not np.all((a * b).sum(axis=1) > 0.99):
+                raise ValueError("the fused copy does not embed like the integer copy")
+            os.replace(part, out)
+    except (OSError, MemoryError):  # perhaps passing (a full disk): tried again next time
+        return None
+    except Exception:  # noqa: BLE001 - any other failure leaves the integer copy in use, and is remembered
+        try:
+            failed.touch()
+        except OSError:
+            pass
+        return None
+    return out
+
+
 def _remove_stale_parts(out_dir: Path, age: float = 3600.0) -> None:
     """Remove the working folders of conversions killed part-way (older than ``age`` seconds: not a running one)."""
     import shutil
@@ -364,6 +558,9 @@ def _locate() -> Embedder | str:
     if isinstance(found, str):
         return found
     if os.environ.get("EDGAR_INTEGER_MODEL") != "0":
+        fused = fused_model(*found) if os.environ.get("EDGAR_FUSED_MODEL") != "0" else None
+        if fused is not None:
+            return OnnxEncoder(fused, found[1], INTEGER_ID)
         fast = integer_model(found[0])
         if fast is not None:
             return OnnxEncoder(fast, found[1], INTEGER_ID)
