@@ -22,6 +22,7 @@ import pytest
 
 from edgar_cli.capabilities.documents_search import read_document, search_documents
 from edgar_cli.capabilities.local_index import index_add, index_list, index_remove
+from edgar_cli.capabilities.local_index import versions as versions_now
 from edgar_cli.errors import EdgarError
 from edgar_cli.index import embeddings as E
 from edgar_cli.index import ranking as R
@@ -136,6 +137,22 @@ def test_reindexing_a_filing_replaces_its_chunks_and_changes_nothing(built, stor
         n_chunks = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
         n_fts = conn.execute("SELECT count(*) FROM chunk_fts").fetchone()[0]
     assert n_chunks == n_fts == sum(c for _, c, _ in after.values())
+    unchanged = index_add(["TSLA"], accession_numbers=[TSLA_FY2024], semantic=False, client=client, store=store)
+    assert [f.status for f in unchanged.filings] == ["unchanged"]
+
+
+
+def test_a_filing_indexed_by_other_versions_is_reindexed_without_refresh(built, store):
+    """A filing whose recorded versions (parser, chunker, which chunks carry vectors) are not this code's
+    is re-indexed by the next index_add, then left unchanged."""
+    _, client, _ = built
+    with sqlite3.connect(store.location) as conn:
+        conn.execute("UPDATE filings SET versions = 'parser 2; chunker 2' WHERE accession = ?", (TSLA_FY2024,))
+    again = index_add(["TSLA"], accession_numbers=[TSLA_FY2024], semantic=False, client=client, store=store)
+    assert [f.status for f in again.filings] == ["reindexed"]
+    with sqlite3.connect(store.location) as conn:
+        (versions,) = conn.execute("SELECT versions FROM filings WHERE accession = ?", (TSLA_FY2024,)).fetchone()
+    assert versions == versions_now()
     unchanged = index_add(["TSLA"], accession_numbers=[TSLA_FY2024], semantic=False, client=client, store=store)
     assert [f.status for f in unchanged.filings] == ["unchanged"]
 

@@ -438,12 +438,13 @@ def test_a_chunks_semantic_score_does_not_depend_on_how_many_others_are_in_scope
 
 
 def test_keyword_candidates_without_vectors_get_a_semantic_score_made_for_the_question(stores, keyword_only):
-    """Notes, tables and Part III carry no vectors. In hybrid search the first LAZY_TOP keyword candidates
-    without one are embedded for the question (the LAZY_CHARS around its words, one window each), so a
+    """Notes and tables carry no vectors. In hybrid search the first LAZY_TOP keyword candidates without one
+    are embedded for the question (the LAZY_CHARS around its words, after the section and sub-heading), so a
     chunk the model finds closest there ranks first instead of being held to the keyword weight (NVIDIA
     FY2025 10-K 0001045810-25-000023, indexed keyword-only: no chunk carries a vector)."""
     import numpy as np
 
+    from edgar_cli.index import ranking as R
     from edgar_cli.index import retrieval as RT
 
     alone = stores[0]
@@ -459,12 +460,14 @@ def test_keyword_candidates_without_vectors_get_a_semantic_score_made_for_the_qu
 
         def __init__(self):
             self.embedded: list[str] = []
+            self.contexts: list[str] = []
 
         def embed_queries(self, texts):
             return np.array([[1.0, 0.0]] * len(texts), dtype=np.float32)
 
         def embed_passages(self, texts, contexts=None):
             self.embedded.extend(texts)
+            self.contexts.extend(contexts or [])
             # the last excerpt (the target's) points the query's way; the others are orthogonal to it
             return [np.array([[1.0, 0.0]] if k == len(texts) - 1 else [[0.0, 1.0]], dtype=np.float32)
                     for k in range(len(texts))]
@@ -473,6 +476,14 @@ def test_keyword_candidates_without_vectors_get_a_semantic_score_made_for_the_qu
     got = RT.retrieve(alone, plan, filters, "hybrid", fake)
     assert got.results[0].chunk_id == target and got.results[0].ranks.get("semantic") == 1
     assert len(fake.embedded) == RT.LAZY_TOP and all(len(t) <= RT.LAZY_CHARS for t in fake.embedded)
+    # each excerpt is the part of its chunk around the question's words, after its section and sub-heading
+    chunks = alone.chunks(kw_order[:RT.LAZY_TOP])
+    for cid, text, context in zip(kw_order, fake.embedded, fake.contexts):
+        assert set(R.words(text)) & set(plan.words)
+        ch = chunks[cid]
+        assert context.startswith("Item ") and context.endswith((ch.heading + ".") if ch.heading else ".")
+    # not simply each chunk's opening: the window moves to where the question's words are
+    assert any(not R.flatten(chunks[c].text).startswith(t[:60]) for c, t in zip(kw_order, fake.embedded))
     qv = np.array([1.0, 0.0], dtype=np.float32)
     # chunks that carry vectors are skipped; a cosine of 1 counts 1 - LAZY_MARGIN
     lazy = RT.lazy_semantic(alone, fake, qv, plan.words, kw_order, set(kw_order[:3]), 2)

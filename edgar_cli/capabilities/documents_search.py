@@ -236,8 +236,9 @@ def search_documents(
     if can_semantic and used != "bm25":
         without = [r.accession for r in searched if r.embedding_model != embedder.model_id]  # type: ignore[union-attr]
         if without:
-            notes.append(f"{len(without)} of the filings searched have no vectors: their passages are found by keywords "
-                         "(the best keyword matches among them are embedded for this question).")
+            notes.append(f"{len(without)} of the filings searched have no vectors: their passages are found by keywords"
+                         + (" (the best keyword matches among them are embedded for this question)." if used == "hybrid"
+                            else "; semantic search alone does not reach them."))
 
     broadened = False
     if match == "phrase":

@@ -36,7 +36,8 @@ other processes need; ``EDGAR_ONNX_THREADS=1`` trades wall time for still less
 CPU on a shared machine, see benchmarks/index.py), and vectors
 are cached by the hash of the chunk's text, so re-indexing unchanged text embeds
 nothing. Which chunks get vectors at all is the indexer's choice (local_index:
-prose of the narrative items). ``EDGAR_INTEGER_MODEL=0`` keeps the packaged file
+prose of the narrative items and of Part III; a hybrid search embeds its best keyword matches without
+vectors for the question, index.retrieval.lazy_semantic). ``EDGAR_INTEGER_MODEL=0`` keeps the packaged file
 as it is (its own model id, so vectors of the two are never mixed).
 """
 

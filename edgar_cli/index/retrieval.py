@@ -108,9 +108,9 @@ def semantic_ranking(st: IndexStore, embedder, text: str, filters: Filters, quer
 def lazy_semantic(st: IndexStore, embedder, query_vector, terms: list[str], candidates: list[str],
                   have: set[str], top: int) -> list[tuple[str, float]]:
     """(chunk id, cosine - LAZY_MARGIN), made at query time, for the first ``top`` of ``candidates``
-    (keyword candidates, best first) not in ``have`` (the chunks carrying vectors): each embedded as one
-    window, the part of the chunk around the query's words (at most LAZY_CHARS characters) after its
-    section and sub-heading."""
+    (keyword candidates, best first) not in ``have`` (the chunks carrying vectors): each embedded from the
+    part of the chunk around the query's words (at most LAZY_CHARS characters) after its section and
+    sub-heading, one window of 128 word pieces (two for a figure-dense excerpt; the chunk scores as its best)."""
     import numpy as np
 
     from ..documents import items as I
