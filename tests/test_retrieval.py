@@ -241,15 +241,21 @@ def test_a_downloaded_model_directory_loads_with_its_pooling_and_prefixes(tmp_pa
     E.set_embedder(None)
 
 
+def _packaged_model(runtime: str) -> tuple:
+    """The packaged model's (ONNX file, tokenizer), or skip with the reason it or ``runtime`` is missing."""
+    pytest.importorskip("onnx")
+    pytest.importorskip(runtime)
+    found = E.packaged_model_files()
+    if isinstance(found, str):
+        pytest.skip(found)
+    return found
+
+
 def test_the_integer_copy_of_the_packaged_model_is_made_once_and_embeds_like_it(tmp_path, monkeypatch):
     """embeddings.integer_model: the packaged weight-only int8 file re-quantised to integer MatMuls, kept
     in the data directory, reused, and close to the packaged file's vectors; EDGAR_INTEGER_MODEL=0 keeps
     the packaged file under its own model id (vectors of the two are never mixed)."""
-    pytest.importorskip("onnx")
-    pytest.importorskip("onnxruntime")
-    found = E.packaged_model_files()
-    if isinstance(found, str):
-        pytest.skip(found)
+    found = _packaged_model("onnxruntime")
     import numpy as np
 
     monkeypatch.setenv("EDGAR_DATA_DIR", str(tmp_path / "data"))
@@ -290,11 +296,7 @@ def test_the_fused_copy_is_made_once_embeds_like_the_integer_copy_and_falls_back
     included) within a cosine of 0.99 of the integer copy's, under the same model id; EDGAR_FUSED_MODEL=0 keeps
     the integer copy. A fusion that does not match, or a fused copy that embeds otherwise, leaves the integer
     copy in use, and is not tried again by the next process."""
-    pytest.importorskip("onnx")
-    pytest.importorskip("onnxruntime.transformers.optimizer")
-    found = E.packaged_model_files()
-    if isinstance(found, str):
-        pytest.skip(found)
+    found = _packaged_model("onnxruntime.transformers.optimizer")
     import numpy as np
     import onnx
 
