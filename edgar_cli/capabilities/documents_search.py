@@ -131,7 +131,7 @@ def search_documents(
     after normalising each (a ranker's clear winner keeps its lead). Only the
     narrative items and Part III carry vectors; hybrid search embeds the ten
     best keyword candidates without one (notes, tables) for the question, one
-    window around its words (about 0.3 CPU-s a query). Without vectors the
+    window around its words (about 0.1 s a query on 2 cores). Without vectors the
     search is keyword-only and a note says so. Results are kept
     diverse across (filing, section). ``broadened`` says fewer than ``limit``
     passages hold every word. The notes name the company found, the words

@@ -8,18 +8,19 @@
    window opens with), and the prior on the fused score cut tuning hybrid+company MRR@10 from 0.75 to
    0.72 while BM25 alone needs it (hit@5 0.85 with it, 0.78 without).
 2. Semantic candidates: cosine similarity of the question's vector to each chunk's vector. Only the
-   narrative items' prose carries vectors (local_index.SEMANTIC_SECTIONS), so in hybrid search the first
-   ``LAZY_TOP`` keyword candidates without one (notes, tables, Part III, an MD&A chunk that is mostly a
-   table) get one made for the question: the ``LAZY_CHARS`` characters of the chunk around the
-   question's words, after its section and sub-heading, one window. Their cosine counts ``LAZY_MARGIN``
-   less. Without this a keyword rank 1 there could score at most ``W_BM25`` and sank below prose that the
-   model merely found similar (the 16 questions on Tesla's 10-K/A Part III, notes answers elsewhere).
-   Measured on the retrieval eval's four tuning parts (hybrid hit@5 / MRR@10 with the company filter,
-   before -> after): tuning 0.96/0.80 -> 0.96/0.80, held_apart 0.81/0.66 -> 0.83/0.66, held_apart_2
-   0.75/0.61 -> 0.86/0.72, held_apart_3 0.57/0.42 -> 0.75/0.64; without a margin tuning fell to 0.74
-   MRR@10 (notes echoing an MD&A figure outranked it), with 0.15 the others gave back part of the gain;
-   6 candidates instead of 10 kept most of it (held_apart_2 0.83/0.71). The cost is one window per
-   candidate, ~30 CPU-ms each on this machine (10: +290 ms per query), paid by hybrid queries only (benchmarks/index.py).
+   narrative items' and Part III's prose carries vectors (local_index.SEMANTIC_SECTIONS), so in hybrid
+   search the first ``LAZY_TOP`` keyword candidates without one (notes, tables, an MD&A chunk that is
+   mostly a table) get one made for the question: the ``LAZY_CHARS`` characters of the chunk around the
+   question's words, after its section and sub-heading (one window of 128 word pieces, two for a
+   figure-dense excerpt). Their cosine counts ``LAZY_MARGIN`` less. Without this a keyword rank 1 there
+   could score at most ``W_BM25`` and sank below prose the model merely found similar. Measured on the
+   retrieval eval's four tuning parts (hybrid hit@5 / MRR@10 with the company filter, before -> after,
+   integer copy of the encoder, before Part III had vectors): tuning 0.96/0.80 -> 0.96/0.80, held_apart
+   0.81/0.66 -> 0.83/0.66, held_apart_2 0.75/0.61 -> 0.86/0.72, held_apart_3 0.57/0.42 -> 0.75/0.64;
+   without a margin tuning fell to 0.74 MRR@10 (notes echoing an MD&A figure outranked it), with 0.15
+   the others gave back part of the gain; 6 candidates instead of 10 kept most of it (held_apart_2
+   0.83/0.71). Hybrid queries alone pay for it: in-process p50 110 ms with a company filter (semantic
+   alone 17 ms), a whole `edgar find` 1.09 s (benchmarks/index.py, issue 18's fifth session).
 3. Fusion by normalised scores, not ranks: BM25 divided by the best BM25, cosine scaled from
    ``best - SEM_SPAN`` (0) to the best (1). A chunk that one ranker scores far above the rest keeps that
    lead (reciprocal rank fusion over deep lists would bury it behind chunks both rankers rank middling).
