@@ -128,31 +128,29 @@ def _embedding_cost(filings, mirror, cache: Path, tmp: Path, sample: int) -> lis
         orig = emb.embed_passages
         first_now = len(rows) % 2 == 0
 
+        def run(encode, texts, contexts, wall, cpu, spent=spent):
+            w0, c0 = time.perf_counter(), time.process_time()
+            got = encode(texts, contexts)
+            spent[wall] += time.perf_counter() - w0
+            spent[cpu] += time.process_time() - c0
+            return got
+
         def timed(texts, contexts=None, orig=orig, spent=spent):
             if before is not None and not first_now:
-                w0, c0 = time.perf_counter(), time.process_time()
-                old = before.embed_passages(texts, contexts)
-                spent["bwall"] += time.perf_counter() - w0
-                spent["bcpu"] += time.process_time() - c0
-            w0, c0 = time.perf_counter(), time.process_time()
-            out = orig(texts, contexts)
-            spent["wall"] += time.perf_counter() - w0
-            spent["cpu"] += time.process_time() - c0
+                old = run(before.embed_passages, texts, contexts, "bwall", "bcpu")
+            out = run(orig, texts, contexts, "wall", "cpu")
             spent["windows"] += sum(len(v) for v in out)
             if before is not None and first_now:
-                w0, c0 = time.perf_counter(), time.process_time()
-                old = before.embed_passages(texts, contexts)
-                spent["bwall"] += time.perf_counter() - w0
-                spent["bcpu"] += time.process_time() - c0
+                old = run(before.embed_passages, texts, contexts, "bwall", "bcpu")
             if before is not None:
                 spent["cos"].extend((np.concatenate(out) * np.concatenate(old)).sum(axis=1).tolist())
             return out
 
         emb.embed_passages = timed
+        before_ = before
         try:
             up = _add(f, client, store, semantic=True, refresh=True)
             first = dict(spent, cos=list(spent["cos"]))
-            before_ = before
             before = None  # the re-index embeds nothing; time it alone
             w0 = time.perf_counter()
             _add(f, client, store, semantic=True, refresh=True)

@@ -493,7 +493,8 @@ def test_keyword_candidates_without_vectors_get_a_semantic_score_made_for_the_qu
 def test_part_iii_prose_carries_vectors_and_notes_do_not():
     """Part III (a 10-K/A's directors, pay, ownership) is narrative and embedded at indexing; notes and
     tables are left to keywords and query-time embedding. A filing indexed under the old choice is
-    re-indexed: the versions a filing records name the vectors' version."""
+    re-indexed: the versions a filing records name the vectors' version. (The texts are cut from Tesla's
+    FY2024 10-K/A, 0001104659-25-042659: Item 11's consultant and Item 14's fee table.)"""
     from edgar_cli.capabilities import local_index as L
     from edgar_cli.index.store import ChunkRecord
 
@@ -501,8 +502,10 @@ def test_part_iii_prose_carries_vectors_and_notes_do_not():
         return ChunkRecord(chunk_id=f"A:{section}:0000", doc_id=f"A:{section}", accession="A", section=section,
                            position=0, line_start=1, line_end=3, tokens=30, text=text)
 
-    prose = "In 2024, Compensia, Inc., a national consulting firm, was retained as a compensation consultant.\n" * 3
-    table = "Audit Fees | $17,365 | $15,634\nTax Fees | 2,579 | 2,154\nAll Other Fees | 5 | 5"
+    prose = ("In 2024, Compensia, Inc., a national consulting firm (\u201cCompensia\u201d) was retained as a compensation "
+             "consultant to advise the Compensation Committee with respect to Tesla\u2019s\n") * 3
+    table = ("Audit Fees (1) | $17,365 | $15,634\nAudit-Related Fees(2) | 42 | 54\nTax Fees (3) | 2,579 | 2,154\n"
+             "All Other Fees (4) | 269 | 81")
     assert L.wants_vectors(chunk("executive_compensation", prose))
     assert L.wants_vectors(chunk("security_ownership", prose))
     assert not L.wants_vectors(chunk("accountant_fees", table))  # mostly table rows
