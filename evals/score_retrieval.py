@@ -1,6 +1,6 @@
 """Score retrieval of the local filing-text index on labelled questions: hit@1, hit@5 and MRR@10.
 
-    python evals/score_retrieval.py [--part tuning|held_apart|held_apart_2|held_apart_3|held_apart_4|all|PART,PART,...] [--queries evals/retrieval_queries.yaml]
+    python evals/score_retrieval.py [--part tuning|held_apart|held_apart_2|held_apart_3|held_apart_4|held_apart_5|all|PART,PART,...] [--queries evals/retrieval_queries.yaml]
                                     [--index PATH | --store PATH_OR_URL ...] [--modes bm25,semantic,hybrid]
                                     [--json out.json] [--corpus PATH] [--verbose]
 
@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from mirror import MirrorServer, corpus_dir
 
 K = 10
-PARTS = ("tuning", "held_apart", "held_apart_2", "held_apart_3", "held_apart_4", "all")
+PARTS = ("tuning", "held_apart", "held_apart_2", "held_apart_3", "held_apart_4", "held_apart_5", "all")
 
 
 def _norm(text: str) -> str:
@@ -175,8 +175,8 @@ def main() -> int:
     ap.add_argument("--cache", type=Path, default=None, help="HTTP cache and parsed documents (default: a temp dir)")
     ap.add_argument("--verbose", action="store_true", help="Print each query's rank per mode")
     ap.add_argument("--part", default="tuning",
-                    help="Which questions to score: tuning, held_apart, held_apart_2, held_apart_3, held_apart_4 (the "
-                         "held-apart part: for the final report only) or all, or several separated by commas (one "
+                    help="Which questions to score: tuning, held_apart, held_apart_2, held_apart_3, held_apart_4, held_apart_5 "
+                         "(the held-apart part: for the final report only) or all, or several separated by commas (one "
                          "table each, over the same index; default: tuning)")
     opts = ap.parse_args()
     parts = [p_.strip() for p_ in opts.part.split(",") if p_.strip()]
