@@ -5,8 +5,8 @@
                                     [--json out.json] [--corpus PATH] [--verbose]
 
 ``--part`` (default tuning) picks the questions: the file says which part each one is in. The
-held-apart part (held_apart_4) is for the final report only; tune on the tuning parts (tuning, held_apart,
-held_apart_2, held_apart_3: the last three were opened after being scored as held apart).
+held-apart part (held_apart_5) is for the final report only; tune on the tuning parts (tuning, held_apart,
+held_apart_2, held_apart_3, held_apart_4: the last four were opened after being scored as held apart).
 
 ``--store`` names the index: a SQLite file path or a ``postgresql://`` URL (``?schema=NAME`` picks
 the schema; see edgar_cli/index/pg_store.py), or ``postgresql:temporary`` for a throwaway server
