@@ -167,15 +167,17 @@ def vocabulary() -> list[tuple[list[list[str]], dict[str, float]]]:
     return out
 
 
-def expand(question_terms: list[str]) -> dict[str, float]:
-    """Vocabulary terms (with weights) the question's terms (stems, in order) call for, not among them."""
+def expand(question_terms: list[str], written: list[str] | None = None) -> dict[str, float]:
+    """Vocabulary terms (with weights) the question's terms (stems, in order, stopwords dropped) call for,
+    not among them. ``written``: the stems of every word of the question, stopwords kept, so an ask phrase
+    holding one ("work from home", "return to office") matches the question as written."""
     have = set(question_terms)
-    seq = question_terms
+    seqs = [question_terms] + ([written] if written else [])
     added: dict[str, float] = {}
     for asks, filing in vocabulary():
         for a in asks:
             n = len(a)
-            if any(seq[i:i + n] == a for i in range(len(seq) - n + 1)):
+            if any(seq[i:i + n] == a for seq in seqs for i in range(len(seq) - n + 1)):
                 for t, w in filing.items():
                     if t not in have:
                         added[t] = max(added.get(t, 0.0), w)
@@ -244,7 +246,7 @@ def plan(question: str, companies: list[tuple[str, str, str | None]], filtered: 
     own_terms = list(dict.fromkeys(stem(w) for w in own_words))
     seq = [stem(w) for w in words(topical) if w not in STOPWORDS]
     weights = {t: 1.0 for t in own_terms}
-    added = expand(seq) if expand_vocabulary else {}
+    added = expand(seq, [stem(w) for w in words(topical)]) if expand_vocabulary else {}
     for t, w in added.items():
         weights.setdefault(t, w)
     years, quarterly = periods(question)
