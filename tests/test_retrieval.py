@@ -122,6 +122,15 @@ def test_vocabulary_expands_at_lower_weight_and_only_what_is_asked():
     assert rpo["backlog"] > rpo["oblig"] > 0
 
 
+def test_an_ask_phrase_holding_a_stopword_matches_the_question_as_written():
+    # the question's stopwords are dropped before matching; "return to office" and "get rid of" hold some
+    assert {"remot", "hybrid"} <= set(Q.plan("What is the return-to-office policy?", [], []).expansions)
+    assert "divestitur" in Q.plan("Did they get rid of the unit?", [], []).expansions
+    # ... but the phrase still has to be there in order: "set" alone is not "set up"
+    assert "incorpor" not in Q.plan("What did the board set as targets?", [], []).expansions
+    assert "incorpor" in Q.plan("When was the company set up?", [], []).expansions
+
+
 # --- sections ------------------------------------------------------------------------------------------
 
 
