@@ -520,3 +520,36 @@ def test_part_iii_prose_carries_vectors_and_notes_do_not():
     assert not L.wants_vectors(chunk("accountant_fees", table))  # mostly table rows
     assert not L.wants_vectors(chunk("financial_statements", prose))
     assert f"vectors {L.VECTORS_VERSION}" in L.versions()
+
+
+def test_a_weak_semantic_match_counts_less_in_hybrid_fusion(monkeypatch):
+    """The semantic weight follows the best cosine (retrieval.SEM_TRUST): a keyword rank 1 the model does not
+    see stays first when the model matched nothing well, and yields to the model's best when it matched well."""
+    from edgar_cli.index import retrieval as RT
+    from edgar_cli.index.store import Hit
+
+    assert RT.semantic_trust(0.30) == pytest.approx(0.5) and RT.semantic_trust(0.55) == pytest.approx(0.5)
+    assert RT.semantic_trust(0.60) == pytest.approx(0.75)
+    assert RT.semantic_trust(0.65) == pytest.approx(1.0) and RT.semantic_trust(0.90) == pytest.approx(1.0)
+
+    class Store:
+        def keyword(self, weights, filters, limit):
+            return [Hit("A:financial_statements:0001", 10.0, ("useful",)), Hit("A:mda:0002", 2.0, ())]
+
+    class Fake:
+        model_id, dimension = "fake", 4
+
+        def embed_queries(self, texts):
+            return [[0.5] * 4 for _ in texts]
+
+    plan = Q.plan("How long are servers depreciated over?", [], [])
+    monkeypatch.setattr(RT, "lazy_semantic", lambda *a, **k: [])
+
+    def first(best: float) -> str:
+        ranked = [("A:mda:0003", best), ("A:mda:0004", best - 0.02)]
+        monkeypatch.setattr(RT, "semantic_ranking", lambda *a, **k: ranked)
+        got = RT.retrieve(Store(), plan, RT.Filters(), "hybrid", Fake(), use_prior=False)
+        return got.results[0].chunk_id
+
+    assert first(0.40) == "A:financial_statements:0001"  # 0.4 x 1 against 0.6 x 0.5 x 1
+    assert first(0.80) == "A:mda:0003"  # 0.6 x 1 x 1 against 0.4

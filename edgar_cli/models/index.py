@@ -9,6 +9,7 @@ from pydantic import Field
 
 from ._base import _Model
 
+
 class IndexedFiling(_Model):
     """A filing in the local text index: what was indexed and from where."""
 
@@ -95,7 +96,7 @@ class DocumentHit(_Model):
     score: float = Field(description="Higher ranks first; comparable within one search only. Ranked search: "
                          "BM25 over the best BM25, times the question's likely-section prior (bm25), cosine "
                          "scaled from 0.3 below the best (0; lower cosines also 0) to the best (1) (semantic), or "
-                         "their weighted sum (hybrid); then times the company, period and section-diversity "
+                         "their weighted sum (hybrid; the semantic weight lower when the best cosine is low); then times the company, period and section-diversity "
                          "factors; with EDGAR_RERANK_MODEL the head of the list is rescored as the mean of that "
                          "and the cross-encoder's sigmoid. Phrase search: BM25")
     rankers: dict[str, int] = Field(default_factory=dict, description="Rank of the chunk in each ranker that found it")
