@@ -182,6 +182,17 @@ def test_phrase_mode_ignores_case_and_punctuation_but_not_word_forms(store):
     assert all(" export control " in f" {_norm(h.excerpt)} " for h in singular.results)
 
 
+def test_phrase_match_with_a_semantic_ranker_is_refused_for_what_it_is(store):
+    """match=phrase ranks by BM25: asking it for hybrid or semantic ranking is an invalid combination, named as
+    such (it was reported as "no indexed chunk carries vectors", whatever the index held)."""
+    for ranker in ("hybrid", "semantic"):
+        with pytest.raises(EdgarError) as exc:
+            search_documents("export controls", match="phrase", ranker=ranker, store=store)
+        assert exc.value.code == "invalid_argument" and "phrase" in exc.value.message
+        assert "vectors" not in exc.value.message and "match" in exc.value.suggestion
+    assert search_documents("export controls", match="phrase", ranker="bm25", limit=3, store=store).results
+
+
 def test_exclude_leaves_out_the_companies_named(store):
     r = search_documents("supply chain disruption", exclude=["AAPL", "TSLA"], limit=10, store=store)
     assert r.results and {h.ticker for h in r.results} == {"NVDA"}

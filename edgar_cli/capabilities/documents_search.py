@@ -205,6 +205,12 @@ def search_documents(
                          + ", ".join(qp.expansions[:12]) + ".")
     terms = qp.words if qp is not None else phrase
 
+    if match == "phrase" and ranker in ("hybrid", "semantic"):
+        raise EdgarError("invalid_argument",
+                         f"{param('match')}=phrase ranks the passages that hold the phrase by BM25; "
+                         f"{param('ranker')}={ranker} does not apply to it.",
+                         f"Drop {param('ranker')} (or pass bm25) to find the exact phrase, or use "
+                         f"{param('match')}=ranked for {ranker} ranking of the question's words.")
     vec_models = st.vector_models() if match == "ranked" and ranker != "bm25" else {}
     embedder = E.get_embedder() if vec_models else None
     can_semantic = embedder is not None and vec_models.get(embedder.model_id, 0) > 0
