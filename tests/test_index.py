@@ -193,6 +193,34 @@ def test_phrase_match_with_a_semantic_ranker_is_refused_for_what_it_is(store):
     assert search_documents("export controls", match="phrase", ranker="bm25", limit=3, store=store).results
 
 
+def test_an_index_on_a_read_only_filesystem_is_searched(store, tmp_path):
+    """A WAL-mode SQLite file on a read-only mount (a shared index) cannot be read the usual way (reading makes
+    its -shm file): it is opened immutable. The read-only mount is made in a private mount namespace
+    (unshare -m, as root); where that is not allowed the test skips."""
+    import shutil
+    import sys
+
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        pytest.skip("needs root and unshare to mount a folder read-only in a private namespace")
+    src, dst = tmp_path / "src", tmp_path / "ro"
+    src.mkdir(), dst.mkdir()
+    with closing(sqlite3.connect(store.path)) as conn:  # the writer's WAL folded in, as when it closes
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    shutil.copy(store.path, src / "index.sqlite")
+    code = ("import sys; from edgar_cli.capabilities.documents_search import search_documents; "
+            "from edgar_cli.index.store import SqliteStore; st = SqliteStore(sys.argv[1]); "
+            "r = search_documents('export controls', ranker='bm25', limit=3, store=st); "
+            "print(len(st.filings()), len(r.results))")
+    script = (f"mount --bind {src} {dst} && mount -o remount,ro,bind {dst} && "
+              f"! touch {dst}/probe 2>/dev/null && EDGAR_SEMANTIC=0 {sys.executable} -c \"{code}\" {dst}/index.sqlite")
+    run = subprocess.run(["unshare", "-m", "sh", "-c", script], capture_output=True, text=True, timeout=120)
+    if run.returncode != 0 and "mount" in run.stderr and "permission" in run.stderr.lower():
+        pytest.skip(f"mounting is not allowed here: {run.stderr.strip()[:200]}")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [str(len(store.filings())), "3"]
+    assert not (src / "index.sqlite-shm").exists()  # nothing was written beside it
+
+
 def test_exclude_leaves_out_the_companies_named(store):
     r = search_documents("supply chain disruption", exclude=["AAPL", "TSLA"], limit=10, store=store)
     assert r.results and {h.ticker for h in r.results} == {"NVDA"}

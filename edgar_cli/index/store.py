@@ -427,7 +427,7 @@ class SqliteStore(PostingsSearch):
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             elif not self.path.is_file():
                 raise FileNotFoundError(self.path)
-            with closing(sqlite3.connect(self.path, timeout=60, isolation_level=None)) as conn:
+            with closing(self._open(write)) as conn:
                 conn.execute("PRAGMA busy_timeout = 60000")
                 if write:
                     conn.execute("PRAGMA journal_mode = WAL")
@@ -443,6 +443,26 @@ class SqliteStore(PostingsSearch):
             raise self._unusable("its folder cannot be created") from None
         except (sqlite3.DatabaseError, OSError) as exc:
             raise self._unusable(f"{type(exc).__name__}: {exc}") from None
+
+    def _open(self, write: bool) -> sqlite3.Connection:
+        """A connection to the file. A WAL-mode file on a read-only filesystem (a shared index mounted
+        read-only) cannot be read the usual way, since reading creates the -shm file beside it: it is then
+        opened immutable (no locks, no -shm; nothing can write there while it is read)."""
+        conn = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+        if write:
+            return conn
+        try:
+            conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+            return conn
+        except sqlite3.OperationalError:
+            if os.access(self.path.parent, os.W_OK):
+                conn.close()
+                raise
+        conn.close()
+        from urllib.parse import quote
+
+        return sqlite3.connect(f"file:{quote(str(self.path.resolve()))}?immutable=1", uri=True, timeout=60,
+                               isolation_level=None)
 
     def _unusable(self, why: str) -> Exception:
         from ..errors import EdgarError
