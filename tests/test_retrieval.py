@@ -542,3 +542,25 @@ def test_part_iii_prose_carries_vectors_and_notes_do_not():
     assert not L.wants_vectors(chunk("accountant_fees", table))  # mostly table rows
     assert not L.wants_vectors(chunk("financial_statements", prose))
     assert f"vectors {L.VECTORS_VERSION}" in L.versions()
+
+
+def test_the_context_line_names_the_item_once_as_query_time_embedding_does(stores):
+    """Each window of a chunk's vectors opens with its section's label and sub-heading, the label once ("Item
+    1A. Risk Factors.", not "Item 1A. Item 1A. Risk Factors." as before VECTORS_VERSION 3), the same line
+    retrieval.lazy_semantic writes for a chunk embedded at query time (NVIDIA FY2025 10-K)."""
+    from edgar_cli.capabilities import local_index as L
+    from edgar_cli.capabilities.filings import find_filing
+    from edgar_cli.documents import items as I
+
+    _alone, _many, client, _up = stores
+    filing = find_filing("NVDA", accession_number=NVDA_FY2025, form="10-K", client=client)
+    _rec, _docs, chunks = L.build_records(filing, "NVDA", client)
+    embedded = [c for c in chunks if c.hash]
+    assert {c.section for c in embedded} >= {"business", "risk_factors", "mda"}
+    for c in embedded:
+        label = I.spec_by_key("10-K", c.section).label
+        assert c.context == label + (". " + c.heading if c.heading and c.heading.lower() not in label.lower()
+                                     else "") + "."
+        assert not re.match(r"(Item \w+\.) \1", c.context)
+    risk = next(c for c in embedded if c.section == "risk_factors")
+    assert risk.context.startswith("Item 1A. Risk Factors.")
