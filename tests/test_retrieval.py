@@ -296,7 +296,7 @@ def test_the_integer_copy_of_the_packaged_model_is_made_once_and_embeds_like_it(
 
 def test_the_fused_copy_is_made_once_embeds_like_the_integer_copy_and_falls_back_when_it_cannot(tmp_path, monkeypatch):
     """embeddings.fused_model: the integer copy with each attention block as one MultiHeadAttention node and
-    GELU/LayerNorm fused, kept in the data directory next to it and reused; its vectors (a padded batch
+    GELU fused (the residual Add + LayerNorm kept apart), kept in the data directory next to it and reused; its vectors (a padded batch
     included) within a cosine of 0.99 of the integer copy's, under the same model id; EDGAR_FUSED_MODEL=0 keeps
     the integer copy. A fusion that does not match, or a fused copy that embeds otherwise, leaves the integer
     copy in use, and is not tried again by the next process."""

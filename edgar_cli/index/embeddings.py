@@ -28,8 +28,13 @@ scores a chunk by its best window. The packaged file keeps int8 weights but
 multiplies in float32; :func:`integer_model` re-quantises it once (into the data
 directory) so the products run on integer units: about 0.45x the CPU per window
 (benchmarks/index.py); :func:`fused_model` then makes each layer's attention one onnxruntime
-MultiHeadAttention node and fuses GELU and LayerNorm (about 0.8x again; ``EDGAR_FUSED_MODEL=0`` keeps the
-integer copy, under the same model id: the two embed alike within the noise of the integer products). Covering less of a chunk was measured and rejected (see
+MultiHeadAttention node and fuses GELU (about 0.8x again; ``EDGAR_FUSED_MODEL=0`` keeps the
+integer copy, under the same model id: the two embed alike within the noise of the integer products). The residual
+Add + LayerNorm stay apart (onnxruntime's SkipLayerNormalization kernel costs ~8x the two here, :data:`UNFUSED`)
+and windows run in batches of :data:`BATCH` (8): with the context line naming its item once
+(local_index.context_line) that is x0.62 the wall time and x0.64 the CPU of the batches of 32 with
+SkipLayerNormalization before, per 10-K: 3.1 s wall and 3.1 CPU-s for the eval's average 10-K (302 windows)
+at a load average of 2.3-3.2 on 2 cores (benchmarks/embedding_cost.py, issue 18's seventh session). Covering less of a chunk was measured and rejected (see
 local_index.vector_body). Windows are embedded in batches of similar length;
 onnxruntime's threads do not spin-wait between batches (a spinning pool burns CPU
 other processes need; ``EDGAR_ONNX_THREADS=1`` trades wall time for still less
@@ -482,14 +487,15 @@ _PROBE = ("NVIDIA had approximately 36,000 employees in 38 countries; our overal
 
 def fused_model(model: Path, tokenizer: Path) -> Path | None:
     """:func:`integer_model`'s copy with each layer's attention as one onnxruntime MultiHeadAttention node and
-    GELU and LayerNorm fused (:func:`_fuse_attention`, :func:`_fuse_elementwise`), made once next to it in the
+    GELU fused (:func:`_fuse_attention`, :func:`_fuse_elementwise`), made once next to it in the
     data directory, or None (the integer copy is then used as it is): when either copy cannot be made, a fusion
     does not match the graph, or the fused copy's vectors of two probe texts (one padded) are not within a
     cosine of 0.99 of the integer copy's. A failure is remembered by an empty ``.failed`` file of the same
     name, so it is not retried by every process (a new version of this code has a new name and tries again).
 
     The products are the same integer MatMuls; what goes is the per-head Reshape/Transpose/Mul/Add chain
-    around them and a GELU of five nodes: about 0.8x the CPU per window (benchmarks/index.py). The vectors
+    around them and a GELU of five nodes: about 0.8x the CPU per window (benchmarks/index.py); keeping the
+    residual Add + LayerNorm out of SkipLayerNormalization (FUSED_VERSION 2) about 0.82x again. The vectors
     are not bit-identical: every MatMul's input is quantised per batch from its range, so any change in how
     a float is rounded moves some int8 values by one step, which reaches the vector (cosine 0.998 on average to
     the integer copy's on benchmarks/index.py's sample, as far as a window moves when the windows batched with it
