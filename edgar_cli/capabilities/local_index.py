@@ -211,7 +211,10 @@ def context_line(company: str, form: str, fiscal_year: int | None, label: str, h
     """The line that opens each window of a chunk's embedded text: its section and sub-heading ("Item 1A.
     Risk Factors. Risks Related to Our Industry"). The company, form and fiscal year are left out: a
     question's company name is taken out of the semantic query (query.plan) and its period is a separate
-    signal (retrieval.period_factor), so in every window they were ~15 word pieces that matched nothing."""
+    signal (retrieval.period_factor), so in every window they were ~15 word pieces that matched nothing.
+    ``label`` is the section's own ("Item 1A. Risk Factors", "Part I, Item 2. Management's ..."), as
+    retrieval.lazy_semantic's context line has it: until VECTORS_VERSION 3 the item was written before it a
+    second time ("Item 1A. Item 1A. Risk Factors."), 3% of the word pieces a 10-K's windows read."""
     head = heading if heading and heading.lower() not in label.lower() else ""
     return ". ".join(p.strip().rstrip(".") for p in (label, head) if p and p.strip()) + "."
 
@@ -229,7 +232,8 @@ SEMANTIC_SECTIONS = frozenset([
     "market_risk", "company_information", "operating_review", "key_information", "other_information",
     "unregistered_sales", "directors", "executive_officers", "executive_compensation", "security_ownership",
     "related_transactions", "accountant_fees"])
-VECTORS_VERSION = "2"  # bump when which chunks carry vectors changes: filings indexed before are re-indexed
+VECTORS_VERSION = "3"  # bump when which chunks carry vectors, or what they read, changes: filings indexed before are
+# re-indexed (3: the context line no longer repeats "Item 1A." before the label "Item 1A. Risk Factors")
 
 
 def wants_vectors(chunk: ChunkRecord) -> bool:
@@ -288,7 +292,7 @@ def build_records(filing: Any, ticker: str | None, client: SecClient) -> tuple[F
                               line_end=c.line_end, tokens=c.tokens, text=c.text, heading=c.heading,
                               ord=len(chunks), fresh=c.fresh,
                               context=context_line(filing.company_name, filing.form, filing.fiscal_year,
-                                                   f"Item {s.item}. {s.label}", c.heading))
+                                                   s.label or f"Item {s.item}.", c.heading))
             if wants_vectors(rec):
                 rec.hash = hashlib.sha256(embedding_text(rec, rec.context).encode("utf-8")).hexdigest()
             chunks.append(rec)

@@ -28,8 +28,13 @@ scores a chunk by its best window. The packaged file keeps int8 weights but
 multiplies in float32; :func:`integer_model` re-quantises it once (into the data
 directory) so the products run on integer units: about 0.45x the CPU per window
 (benchmarks/index.py); :func:`fused_model` then makes each layer's attention one onnxruntime
-MultiHeadAttention node and fuses GELU and LayerNorm (about 0.8x again; ``EDGAR_FUSED_MODEL=0`` keeps the
-integer copy, under the same model id: the two embed alike within the noise of the integer products). Covering less of a chunk was measured and rejected (see
+MultiHeadAttention node and fuses GELU (about 0.8x again; ``EDGAR_FUSED_MODEL=0`` keeps the
+integer copy, under the same model id: the two embed alike within the noise of the integer products). The residual
+Add + LayerNorm stay apart (onnxruntime's SkipLayerNormalization kernel costs ~8x the two here, :data:`UNFUSED`)
+and windows run in batches of :data:`BATCH` (8): with the context line naming its item once
+(local_index.context_line) that is x0.62 the wall time and x0.64 the CPU of the batches of 32 with
+SkipLayerNormalization before, per 10-K: 3.1 s wall and 3.1 CPU-s for the eval's average 10-K (302 windows)
+at a load average of 2.3-3.2 on 2 cores (benchmarks/embedding_cost.py, issue 18's seventh session). Covering less of a chunk was measured and rejected (see
 local_index.vector_body). Windows are embedded in batches of similar length;
 onnxruntime's threads do not spin-wait between batches (a spinning pool burns CPU
 other processes need; ``EDGAR_ONNX_THREADS=1`` trades wall time for still less
@@ -57,7 +62,10 @@ PASSAGE_WINDOW = 128  # word pieces per window of a chunk
 PASSAGE_WINDOWS = 16  # most windows per chunk (a chunk of MAX_TOKENS needs 5 or 6)
 WINDOW_OVERLAP = 8  # word pieces two windows of a chunk share
 QUERY_WINDOW = 128
-BATCH = 32
+BATCH = 8  # windows per onnxruntime run: 8 costs ~0.8x the CPU of 32 here (smaller activations stay in cache;
+# benchmarks/index.py), and each run's int8 input scale then spans fewer windows
+UNFUSED = ["SkipLayerNormFusion"]  # onnxruntime's SkipLayerNormalization kernel costs ~8x an Add and a
+# LayerNormalization on this CPU (benchmarks/README.md, issue 18 seventh session): keep them apart
 INSTALL_HINT = "pip install 'edgar-cli[semantic]'"
 PACKAGED_ID = "all-MiniLM-L6-v2-onnx-int8"
 
@@ -86,7 +94,8 @@ def _open(model_path: Path, tokenizer_path: Path):
     if threads.isdigit() and int(threads) > 0:
         opts.intra_op_num_threads = int(threads)
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    session = ort.InferenceSession(str(model_path), sess_options=opts, providers=["CPUExecutionProvider"])
+    session = ort.InferenceSession(str(model_path), sess_options=opts, providers=["CPUExecutionProvider"],
+                                   disabled_optimizers=UNFUSED)
     return session, {i.name for i in session.get_inputs()}, tok
 
 
@@ -339,7 +348,7 @@ def integer_model(model: Path) -> Path | None:
     return out
 
 
-FUSED_VERSION = "1"  # bump when fused_model's conversion changes the file
+FUSED_VERSION = "2"  # bump when fused_model's conversion changes the file
 
 
 def _fuse_attention(model, num_heads: int = 12) -> int:
@@ -445,8 +454,9 @@ def _fuse_attention(model, num_heads: int = 12) -> int:
 
 def _fuse_elementwise(model):
     """The model with onnxruntime's own BERT fusions in Python (``onnxruntime.transformers.optimizer``, part of
-    the onnxruntime wheel): each Erf-made GELU as one Gelu, each residual Add + LayerNormalization as one
-    SkipLayerNormalization. Attention is fused before (:func:`_fuse_attention`: the exported graph is not one
+    the onnxruntime wheel): each Erf-made GELU as one Gelu. Residual Add + LayerNormalization stay two nodes:
+    onnxruntime's SkipLayerNormalization kernel took 20-24% of the fused copy's time, ~8x the two apart
+    (issue 18, seventh session; :data:`UNFUSED` keeps the session from fusing them again). Attention is fused before (:func:`_fuse_attention`: the exported graph is not one
     the optimizer's attention fusion recognises). Shape inference off (it needs sympy); its messages silenced."""
     import contextlib
     import io
@@ -459,6 +469,7 @@ def _fuse_elementwise(model):
     opts.enable_shape_inference = False
     opts.enable_attention = False
     opts.enable_embed_layer_norm = False
+    opts.enable_skip_layer_norm = opts.enable_bias_skip_layer_norm = False  # slower than Add + LayerNorm (UNFUSED)
     quiet = logging.root.manager.disable
     logging.disable(logging.WARNING)
     try:
@@ -476,14 +487,15 @@ _PROBE = ("NVIDIA had approximately 36,000 employees in 38 countries; our overal
 
 def fused_model(model: Path, tokenizer: Path) -> Path | None:
     """:func:`integer_model`'s copy with each layer's attention as one onnxruntime MultiHeadAttention node and
-    GELU and LayerNorm fused (:func:`_fuse_attention`, :func:`_fuse_elementwise`), made once next to it in the
+    GELU fused (:func:`_fuse_attention`, :func:`_fuse_elementwise`), made once next to it in the
     data directory, or None (the integer copy is then used as it is): when either copy cannot be made, a fusion
     does not match the graph, or the fused copy's vectors of two probe texts (one padded) are not within a
     cosine of 0.99 of the integer copy's. A failure is remembered by an empty ``.failed`` file of the same
     name, so it is not retried by every process (a new version of this code has a new name and tries again).
 
     The products are the same integer MatMuls; what goes is the per-head Reshape/Transpose/Mul/Add chain
-    around them and a GELU of five nodes: about 0.8x the CPU per window (benchmarks/index.py). The vectors
+    around them and a GELU of five nodes: about 0.8x the CPU per window (benchmarks/index.py); keeping the
+    residual Add + LayerNorm out of SkipLayerNormalization (FUSED_VERSION 2) about 0.82x again. The vectors
     are not bit-identical: every MatMul's input is quantised per batch from its range, so any change in how
     a float is rounded moves some int8 values by one step, which reaches the vector (cosine 0.998 on average to
     the integer copy's on benchmarks/index.py's sample, as far as a window moves when the windows batched with it
