@@ -34,7 +34,8 @@ Add + LayerNorm stay apart (onnxruntime's SkipLayerNormalization kernel costs ~8
 and windows run in batches of :data:`BATCH` (8): with the context line naming its item once
 (local_index.context_line) that is x0.62 the wall time and x0.64 the CPU of the batches of 32 with
 SkipLayerNormalization before, per 10-K: 3.1 s wall and 3.1 CPU-s for the eval's average 10-K (302 windows)
-at a load average of 2.3-3.2 on 2 cores (benchmarks/embedding_cost.py, issue 18's seventh session). Covering less of a chunk was measured and rejected (see
+at a load average of 2.3-3.2 on 2 cores (benchmarks/embedding_cost.py, issue 18's seventh session);
+4.0 s wall and 7.8 CPU-s idle on 2 cores of a CPU without VNNI integer instructions (eighth session). Covering less of a chunk was measured and rejected (see
 local_index.vector_body). Windows are embedded in batches of similar length;
 onnxruntime's threads do not spin-wait between batches (a spinning pool burns CPU
 other processes need; ``EDGAR_ONNX_THREADS=1`` trades wall time for still less
