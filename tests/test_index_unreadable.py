@@ -39,3 +39,64 @@ def test_an_index_in_a_read_only_directory_is_read_not_reported_as_empty(tmp_pat
     assert proc.returncode == 0, proc.stdout + proc.stderr
     listed = json.loads(proc.stdout)
     assert "0001045810-24-000029" in json.dumps(listed) and "error" not in listed
+
+
+def _edgar(prefix, args, index, **env):
+    return subprocess.run(prefix + edgar_command() + args, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "EDGAR_INDEX": str(index), **env})
+
+
+def test_writing_to_a_read_only_index_is_refused_before_anything_is_fetched(tmp_path):
+    """`index add` into a read-only index once fetched, parsed and embedded the filing, then failed with
+    "move the damaged file away". The mirror here is a closed port: a fetch would be an upstream error, so
+    the read-only answer shows the check came first."""
+    prefix = _without_root_privileges()
+    folder = tmp_path / "index"
+    store = SqliteStore(folder / "index.sqlite")
+    store.replace_filing(NVDA_FY2024_10K, [], [], None)
+    _read_only(folder)
+    try:
+        add = _edgar(prefix, ["index", "add", "AAPL", "--json"], store.path, EDGAR_MIRROR="http://127.0.0.1:9")
+        remove = _edgar(prefix, ["index", "remove", "NVDA", "--json"], store.path)
+        new = _edgar(prefix, ["index", "add", "AAPL", "--json"], folder / "new.sqlite",
+                     EDGAR_MIRROR="http://127.0.0.1:9")
+    finally:
+        _writable(folder)
+    for proc in (add, remove, new):
+        assert "Traceback" not in proc.stderr
+        assert proc.returncode != 0
+        err = json.loads(proc.stdout)["error"]
+        assert err["code"] == "invalid_argument" and "read-only" in err["message"], err
+        assert "damaged" not in err["suggestion"] and "writable" in err["suggestion"], err
+    assert not (folder / "new.sqlite").exists()
+    assert [f.accession for f in store.filings()] == ["0001045810-24-000029"]  # nothing was removed
+
+
+def test_a_read_only_index_with_a_pending_write_ahead_log_is_refused_not_read_without_it(tmp_path):
+    """Copied without its -shm file, an index whose -wal holds committed changes was opened immutable and
+    read as it was before them, with no word said."""
+    import sqlite3
+
+    prefix = _without_root_privileges()
+    folder = tmp_path / "index"
+    store = SqliteStore(folder / "index.sqlite")
+    store.replace_filing(NVDA_FY2024_10K, [], [], None)
+    keep = sqlite3.connect(store.path, isolation_level=None)  # holds the log open so it is not checkpointed away
+    keep.execute("PRAGMA wal_autocheckpoint = 0")
+    keep.execute("DELETE FROM filings")
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    for name in ("index.sqlite", "index.sqlite-wal"):
+        (shared / name).write_bytes((folder / name).read_bytes())
+    keep.close()
+    assert (shared / "index.sqlite-wal").stat().st_size > 0
+    _read_only(shared)
+    try:
+        proc = _edgar(prefix, ["index", "list", "--json"], shared / "index.sqlite")
+    finally:
+        _writable(shared)
+    assert "Traceback" not in proc.stderr
+    assert proc.returncode != 0, proc.stdout
+    err = json.loads(proc.stdout)["error"]
+    assert err["code"] == "invalid_argument" and "index.sqlite-wal" in err["message"], err
+    assert "wal_checkpoint" in err["suggestion"], err

@@ -440,6 +440,7 @@ def index_add(
     if embedder is None and semantic is None:
         notes.append("Keyword-only index (BM25): " + E.unavailable_reason() + ".")
     st = open_store(store)
+    st.check_writable()  # a read-only index is refused before anything is fetched, parsed or embedded
     skipped: list[SkippedFiling] = []
     plan: list[tuple[Any, str | None]] = []
     if documents:
@@ -545,6 +546,8 @@ def index_remove(
                          f"Pass {param('companies')} (e.g. NVDA), {param('accession_numbers')} (e.g. "
                          f"0001045810-25-000023) or {param('all_filings')}.")
     st = open_store(store)
+    if st.exists():
+        st.check_writable()
     records = st.filings()
     targets: dict[str, FilingRecord] = {}
     notes: list[str] = []

@@ -259,6 +259,16 @@ class PostgresStore(PostingsSearch):
         with self._conn() as conn:
             return self._ready(conn)
 
+    def check_writable(self) -> None:
+        """Raise the error a write would meet (server unreachable, no CREATE or write privilege) before any
+        filing is fetched: creates the schema as the first write would, in a transaction rolled back."""
+        import psycopg
+
+        with self._conn() as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (self._lock_key,))
+            self._ensure_schema(conn)
+            raise psycopg.Rollback()
+
     # writing ---------------------------------------------------------------------------------------
 
     def replace_filing(self, filing: FilingRecord, documents: Sequence[DocumentRecord],

@@ -273,6 +273,8 @@ class IndexStore(Protocol):
 
     def exists(self) -> bool: ...
 
+    def check_writable(self) -> None: ...  # raises the EdgarError a write would meet, before any work
+
     def replace_filing(self, filing: FilingRecord, documents: Sequence[DocumentRecord],
                        chunks: Sequence[ChunkRecord], vectors: dict[str, bytes] | None) -> None: ...
 
@@ -404,6 +406,15 @@ CREATE TABLE IF NOT EXISTS vec_cache (hash TEXT NOT NULL, model TEXT NOT NULL, v
 """
 
 
+class _WalPending(OSError):
+    """A read-only index with a write-ahead log holding changes (see SqliteStore._open)."""
+
+    def __init__(self, wal: Path):
+        super().__init__(f"{wal.name} holds changes not yet checkpointed into the file, and an index in a "
+                         "folder this process cannot write is read without its write-ahead log")
+        self.wal = wal
+
+
 def _never_written(exc: sqlite3.OperationalError) -> bool:
     """The file exists but holds no tables yet ("no such table"), as opposed to one that cannot be read."""
     return "no such table" in str(exc)
@@ -441,13 +452,22 @@ class SqliteStore(PostingsSearch):
             if not write:
                 raise
             raise self._unusable("its folder cannot be created") from None
+        except _WalPending as exc:
+            from ..errors import EdgarError
+
+            raise EdgarError("invalid_argument", f"The local index at {self.location} cannot be read here: {exc}.",
+                             f"Where the folder is writable, run: sqlite3 {self.path} 'PRAGMA wal_checkpoint(TRUNCATE)' "
+                             f"(or open it once with edgar there), then share {self.path.name} without "
+                             f"{exc.wal.name}.", index=self.location) from None
         except (sqlite3.DatabaseError, OSError) as exc:
             raise self._unusable(f"{type(exc).__name__}: {exc}") from None
 
     def _open(self, write: bool) -> sqlite3.Connection:
-        """A connection to the file. A WAL-mode file on a read-only filesystem (a shared index mounted
-        read-only) cannot be read the usual way, since reading creates the -shm file beside it: it is then
-        opened immutable (no locks, no -shm; nothing can write there while it is read)."""
+        """A connection to the file. A WAL-mode file in a folder this process cannot write (a shared index
+        mounted read-only) cannot be read the usual way, since reading creates the -shm file beside it: it is
+        then opened immutable (no locks, no -shm, no write-ahead log read), which is only sound while nothing
+        writes to the file. A non-empty -wal file beside it holds committed changes an immutable read would
+        not see, so that is refused (``invalid_argument``: checkpoint it where it is writable)."""
         conn = sqlite3.connect(self.path, timeout=60, isolation_level=None)
         if write:
             return conn
@@ -459,6 +479,9 @@ class SqliteStore(PostingsSearch):
                 conn.close()
                 raise
         conn.close()
+        wal = self.path.with_name(self.path.name + "-wal")
+        if wal.is_file() and wal.stat().st_size > 0:
+            raise _WalPending(wal)
         from urllib.parse import quote
 
         return sqlite3.connect(f"file:{quote(str(self.path.resolve()))}?immutable=1", uri=True, timeout=60,
@@ -468,9 +491,35 @@ class SqliteStore(PostingsSearch):
         from ..errors import EdgarError
         from ..vocabulary import tool
 
+        if "readonly" in why.replace(" ", "").replace("-", "") or not self._writable():
+            return EdgarError("invalid_argument", f"The local index at {self.location} is read-only here ({why}).",
+                              f"Run {tool('index_add')} or {tool('index_remove')} where the file and its folder "
+                              "are writable, or point EDGAR_INDEX at a writable path; searching a read-only "
+                              "index works.", index=self.location)
         return EdgarError("invalid_argument", f"The local index at {self.location} cannot be used ({why}).",
                           "Point EDGAR_INDEX at a writable path for a SQLite file (it is created on first "
                           f"{tool('index_add')}), or move the damaged file away.", index=self.location)
+
+    def _writable(self) -> bool:
+        """The file (if it exists) and the nearest existing folder above it can be written by this process."""
+        if self.path.exists() and not os.access(self.path, os.W_OK):
+            return False
+        folder = self.path.parent
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        return os.access(folder, os.W_OK)
+
+    def check_writable(self) -> None:
+        """Raise the ``invalid_argument`` error a write would meet (read-only file or folder, damaged file),
+        before any filing is fetched: takes and releases the write lock of an existing file; a file not made
+        yet is not made here (its folder must be writable)."""
+        if not self.path.exists():
+            if not self._writable():
+                raise self._unusable("its folder is not writable")
+            return
+        with self._connect(write=True) as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("ROLLBACK")
 
     # writing ---------------------------------------------------------------------------------------
 
