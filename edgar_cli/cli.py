@@ -436,7 +436,9 @@ def find_cmd(
     match: Annotated[Literal["ranked", "phrase"], typer.Option("--match", help="ranked (BM25, + semantic when "
                                                                "available) or phrase (the words in order).")] = "ranked",
     ranker: Annotated[Literal["auto", "hybrid", "bm25", "semantic"], typer.Option("--ranker", help="How to rank "
-                                                                                  "passages.")] = "auto",
+                                                                                  "passages: auto is hybrid when "
+                                                                                  "vectors exist, else bm25 (the only "
+                                                                                  "ranker of --match phrase).")] = "auto",
     limit: Annotated[int, typer.Option("--limit", "-n", metavar="N", help="Most passages to show (1-50).")] = 5,
     per_company: Annotated[Optional[int], typer.Option("--per-company", metavar="N",
                                                        help="Most passages from any one company.")] = None,

@@ -191,6 +191,11 @@ def test_phrase_match_with_a_semantic_ranker_is_refused_for_what_it_is(store):
         assert exc.value.code == "invalid_argument" and "phrase" in exc.value.message
         assert "vectors" not in exc.value.message and "match" in exc.value.suggestion
     assert search_documents("export controls", match="phrase", ranker="bm25", limit=3, store=store).results
+    # the arguments are checked before the index is read: an empty index gives the same answer
+    with pytest.raises(EdgarError) as exc:
+        search_documents("export controls", match="phrase", ranker="hybrid",
+                         store=SqliteStore(store.path.parent / "none.sqlite"))
+    assert exc.value.code == "invalid_argument" and "phrase" in exc.value.message
 
 
 def test_an_index_on_a_read_only_filesystem_is_searched(store, tmp_path):

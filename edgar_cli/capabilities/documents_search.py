@@ -106,7 +106,7 @@ def search_documents(
                                                                     "vectors exist) or phrase (the words "
                                                                     "consecutively, in order)")] = "ranked",
     ranker: Annotated[Literal["auto", "hybrid", "bm25", "semantic"], Field(
-        description="auto: hybrid when vectors exist, else bm25")] = "auto",
+        description="auto: hybrid when vectors exist, else bm25; match=phrase takes auto or bm25")] = "auto",
     limit: Annotated[int, Field(description="Most passages to return (1-50)")] = 5,
     per_company: Annotated[int | None, Field(description="Most passages from any one company")] = None,
     max_excerpt_chars: Annotated[int, Field(description="Longest excerpt, in characters (80-5000)")] = DEFAULT_EXCERPT,
@@ -151,7 +151,7 @@ def search_documents(
 
     Errors: invalid_argument (no words in the query, limit outside 1-50,
     unknown section or form, a date not YYYY-MM-DD, ranker semantic/hybrid
-    without vectors), not_found (an empty index; a company with no filings in
+    without vectors or with match=phrase, which ranks by BM25 only), not_found (an empty index; a company with no filings in
     it), ambiguous (company name).
     Source: the local index (SQLite and stored vectors); nothing is fetched
     except, for an unindexed company name, the SEC ticker map. Keyword-only
@@ -169,6 +169,12 @@ def search_documents(
         raise EdgarError("invalid_argument", f"match must be ranked or phrase, not {match!r}.", "Use ranked or phrase.")
     if ranker not in ("auto", "hybrid", "bm25", "semantic"):
         raise EdgarError("invalid_argument", f"Unknown ranker {ranker!r}.", "Use auto, hybrid, bm25 or semantic.")
+    if match == "phrase" and ranker in ("hybrid", "semantic"):
+        raise EdgarError("invalid_argument",
+                         f"{param('match')}=phrase ranks the passages that hold the phrase by BM25; "
+                         f"{param('ranker')}={ranker} does not apply to it.",
+                         f"Drop {param('ranker')} (or pass bm25) to find the exact phrase, or use "
+                         f"{param('match')}=ranked for {ranker} ranking of the question's words.")
     query = (query or "").strip()
     phrase = R.words(query) if match == "phrase" else []
     if not (phrase or R.keywords(query)):
@@ -205,12 +211,6 @@ def search_documents(
                          + ", ".join(qp.expansions[:12]) + ".")
     terms = qp.words if qp is not None else phrase
 
-    if match == "phrase" and ranker in ("hybrid", "semantic"):
-        raise EdgarError("invalid_argument",
-                         f"{param('match')}=phrase ranks the passages that hold the phrase by BM25; "
-                         f"{param('ranker')}={ranker} does not apply to it.",
-                         f"Drop {param('ranker')} (or pass bm25) to find the exact phrase, or use "
-                         f"{param('match')}=ranked for {ranker} ranking of the question's words.")
     vec_models = st.vector_models() if match == "ranked" and ranker != "bm25" else {}
     embedder = E.get_embedder() if vec_models else None
     can_semantic = embedder is not None and vec_models.get(embedder.model_id, 0) > 0
