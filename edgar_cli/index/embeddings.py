@@ -64,7 +64,7 @@ PASSAGE_WINDOWS = 16  # most windows per chunk (a chunk of MAX_TOKENS needs 5 or
 WINDOW_OVERLAP = 8  # word pieces two windows of a chunk share
 QUERY_WINDOW = 128
 BATCH = 8  # windows per onnxruntime run: 8 costs ~0.8x the CPU of 32 here (smaller activations stay in cache;
-# benchmarks/index.py), and each run's int8 input scale then spans fewer windows
+# benchmarks/README.md, issue 18's seventh session), and each run's int8 input scale then spans fewer windows
 UNFUSED = ["SkipLayerNormFusion"]  # onnxruntime's SkipLayerNormalization kernel costs ~8x an Add and a
 # LayerNormalization on this CPU (benchmarks/README.md, issue 18 seventh session): keep them apart
 INSTALL_HINT = "pip install 'edgar-cli[semantic]'"
