@@ -297,8 +297,9 @@ def integer_model(model: Path) -> Path | None:
     float weights (onnxruntime's basic graph optimisation) and quantises every MatMul dynamically with
     per-channel int8 weights (``onnxruntime.quantization.quantize_dynamic``): activations are quantised
     per batch, products run on the CPU's integer units, and the attention's NaN guards go
-    (:func:`_drop_nan_guards`). On this project's machines (AVX-512 VNNI) a 128-piece window costs about
-    0.45x the CPU time; vectors keep a cosine of 0.99 to the packaged model's
+    (:func:`_drop_nan_guards`). On machines with AVX-512 VNNI a 128-piece window costs about
+    0.45x the CPU time (without VNNI, as on an AVX2-only AMD EPYC, the float copies are slower still: the
+    integer copy stays the faster one, benchmarks/README.md); vectors keep a cosine of 0.99 to the packaged model's
     (benchmarks/index.py prints both). The result is byte-identical for the same packaged file, and
     keyed by its size and name, so a reinstall of the same model reuses it. It is made by the first
     :func:`get_embedder` of a data directory (about 4 CPU-s, once, and some 150 MB free while it runs; the
@@ -533,6 +534,7 @@ def fused_model(model: Path, tokenizer: Path) -> Path | None:
             if a.shape != b.shape or not np.all((a * b).sum(axis=1) > 0.99):
                 raise ValueError("the fused copy does not embed like the integer copy")
             os.replace(part, out)
+        _remove_superseded(out, f"{INTEGER_ID}-fused-{model.stat().st_size}-")
     except (OSError, MemoryError):  # perhaps passing (a full disk): tried again next time
         return None
     except Exception:  # noqa: BLE001 - any other failure leaves the integer copy in use, and is remembered
@@ -542,6 +544,17 @@ def fused_model(model: Path, tokenizer: Path) -> Path | None:
             pass
         return None
     return out
+
+
+def _remove_superseded(keep: Path, prefix: str) -> None:
+    """Remove the copies (and remembered failures) an older version of this code made of the same model: the
+    files named ``prefix...`` beside ``keep`` other than it (a process still using one keeps its open file)."""
+    for old in keep.parent.glob(prefix + "*"):
+        if old.name != keep.name and old.suffix in (".onnx", ".failed"):
+            try:
+                old.unlink()
+            except OSError:
+                pass
 
 
 def _remove_stale_parts(out_dir: Path, age: float = 3600.0) -> None:
