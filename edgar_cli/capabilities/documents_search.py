@@ -18,7 +18,7 @@ from ..index.store import ChunkRecord, FilingRecord, Filters, IndexStore
 from ..models import DocumentHit, DocumentLine, DocumentLines, DocumentSearchResult
 from ..sec.client import SecClient
 from .filings import parse_day, parse_form
-from .local_index import company_ciks, open_store
+from .local_index import company_ciks, open_store, outdated_note
 
 MAX_LIMIT = 50
 DEFAULT_EXCERPT = 600
@@ -191,6 +191,9 @@ def search_documents(
     searched = [r for r in records if _passes(r, filters)]
     notes: list[str] = []
     warnings: list[str] = []
+    stale = outdated_note(searched)
+    if stale:
+        notes.append(stale)
 
     qp = None
     if match == "ranked":

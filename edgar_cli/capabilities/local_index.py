@@ -36,6 +36,17 @@ def versions() -> str:
     return f"parser {PARSER_VERSION}; chunker {CHUNKER_VERSION}; vectors {VECTORS_VERSION}"
 
 
+def outdated_note(records: list[FilingRecord]) -> str | None:
+    """A note naming the filings indexed by another parser, chunker or vectors version than this code's
+    (their sections, chunks or vectors may differ from what ``index_add`` makes now), or None."""
+    old = [r for r in records if r.versions and r.versions != versions()]
+    if not old:
+        return None
+    names = sorted({r.ticker or r.company for r in old})
+    return (f"{len(old)} of these filings were indexed by another version of edgar ({old[0].versions or 'unknown'}; "
+            f"now {versions()}): run {tool('index_add')} {' '.join(names[:8])} to re-index them.")
+
+
 def open_store(store: IndexStore | None = None) -> IndexStore:
     return store if store is not None else open_index()
 
@@ -514,6 +525,9 @@ def index_list(*, store: IndexStore | None = None) -> IndexListing:
     available = E.get_embedder() is not None
     if not available:
         notes.append("Search is keyword-only (BM25): " + E.unavailable_reason() + ".")
+    stale = outdated_note(records)
+    if stale:
+        notes.append(stale)
     models = st.vector_models()
     return IndexListing(index_path=st.location, exists=st.exists(), filings=[as_model(r) for r in records],
                         filings_total=len(records), chunks_total=sum(r.chunks for r in records),
