@@ -157,6 +157,19 @@ def test_a_one_word_ask_does_not_fire_on_a_word_that_only_shares_its_stem(questi
     assert wrong not in Q.plan(question, [], []).expansions
 
 
+@pytest.mark.parametrize("question, right", [
+    # the same asks written =word match the exact word they were written for
+    ("How much of a track record does Netflix have selling commercials to brands?", "advertis"),
+    ("Could worries about how much electricity AI chips consume hurt sales?", "energi"),
+    ("How can scandals involving the athletes Nike sponsors hurt the company?", "endors"),
+    ("Is Amazon shortening how long it depreciates its servers?", "live"),
+    ("Which projects were shelved?", "discontinu"),
+    ("What were the reasons for the margin decline?", "primarili"),
+])
+def test_an_exact_word_ask_still_matches_the_word_it_was_written_for(question, right):
+    assert right in Q.plan(question, [], []).expansions
+
+
 # --- sections ------------------------------------------------------------------------------------------
 
 

@@ -151,13 +151,15 @@ def strip_names(question: str, names: list[str]) -> str:
 @lru_cache(maxsize=1)
 def vocabulary() -> list[tuple[list[list[str]], dict[str, float]]]:
     """[(ask phrases as stem lists, {filing term: weight})] from data/finance_terms.yaml. A filing phrase
-    of n terms gives each of them EXPANSION_WEIGHT / sqrt(n): a phrase weighs about one word."""
+    of n terms gives each of them EXPANSION_WEIGHT / sqrt(n): a phrase weighs about one word. An ask
+    written ``=word`` is kept as ``["=word"]``: it matches that exact word only, not its stem (its stem is
+    shared with an unrelated filing word: "=commercials" is not "commercial paper")."""
     import yaml
 
     raw = yaml.safe_load((DATA / "finance_terms.yaml").read_text(encoding="utf-8"))
     out = []
     for e in raw["entries"]:
-        asks = [[stem(w) for w in words(a)] for a in e["ask"]]
+        asks = [["=" + words(a)[0]] if a.startswith("=") else [stem(w) for w in words(a)] for a in e["ask"]]
         filing: dict[str, float] = {}
         for f in e["filing"]:
             ts = terms(f)
@@ -167,12 +169,14 @@ def vocabulary() -> list[tuple[list[list[str]], dict[str, float]]]:
     return out
 
 
-def expand(question_terms: list[str], written: list[str] | None = None) -> dict[str, float]:
+def expand(question_terms: list[str], written: list[str] | None = None,
+           surface: list[str] | None = None) -> dict[str, float]:
     """Vocabulary terms (with weights) the question's terms (stems, in order, stopwords dropped) call for,
     not among them. ``written``: the stems of every word of the question, stopwords kept, so an ask phrase
-    holding one ("work from home", "return to office") matches the question as written."""
+    holding one ("work from home", "return to office") matches the question as written. ``surface``: the
+    question's words as written (lower case), which the exact-word asks (``=word``) match."""
     have = set(question_terms)
-    seqs = [question_terms] + ([written] if written else [])
+    seqs = [question_terms] + ([written] if written else []) + ([["=" + w for w in surface]] if surface else [])
     added: dict[str, float] = {}
     for asks, filing in vocabulary():
         for a in asks:
@@ -246,7 +250,7 @@ def plan(question: str, companies: list[tuple[str, str, str | None]], filtered: 
     own_terms = list(dict.fromkeys(stem(w) for w in own_words))
     seq = [stem(w) for w in words(topical) if w not in STOPWORDS]
     weights = {t: 1.0 for t in own_terms}
-    added = expand(seq, [stem(w) for w in words(topical)]) if expand_vocabulary else {}
+    added = expand(seq, [stem(w) for w in words(topical)], words(topical)) if expand_vocabulary else {}
     for t, w in added.items():
         weights.setdefault(t, w)
     years, quarterly = periods(question)
