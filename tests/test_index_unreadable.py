@@ -100,3 +100,32 @@ def test_a_read_only_index_with_a_pending_write_ahead_log_is_refused_not_read_wi
     err = json.loads(proc.stdout)["error"]
     assert err["code"] == "invalid_argument" and "index.sqlite-wal" in err["message"], err
     assert "wal_checkpoint" in err["suggestion"], err
+
+
+def test_a_damaged_index_in_a_read_only_folder_is_called_damaged_and_a_file_for_a_folder_is_named(tmp_path):
+    """The read-only message once won over the damaged one wherever the folder was not writable; an index path
+    under a regular file fetched the filing before failing."""
+    prefix = _without_root_privileges()
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    (folder / "bad.sqlite").write_bytes(b"SQLite format 3\x00" + b"garbage" * 200)
+    _read_only(folder)
+    try:
+        find = _edgar(prefix, ["find", "revenue", "--json"], folder / "bad.sqlite")
+        add = _edgar(prefix, ["index", "add", "AAPL", "--json"], folder / "bad.sqlite", EDGAR_MIRROR="http://127.0.0.1:9")
+    finally:
+        _writable(folder)
+    for proc in (find, add):
+        err = json.loads(proc.stdout)["error"]
+        assert proc.returncode != 0 and "Traceback" not in proc.stderr
+        assert "read-only" not in err["message"] and "damaged" in err["suggestion"], err
+    (tmp_path / "afile").write_text("not a folder")
+    under = _edgar([], ["index", "add", "AAPL", "--json"], tmp_path / "afile" / "index.sqlite",
+                   EDGAR_MIRROR="http://127.0.0.1:9")
+    err = json.loads(under.stdout)["error"]
+    assert err["code"] == "invalid_argument" and "is a file, not a folder" in err["message"], err
+
+
+def test_a_lock_held_past_the_wait_is_called_busy_not_damaged(tmp_path):
+    err = SqliteStore(tmp_path / "index.sqlite")._unusable("OperationalError: database is locked")
+    assert "busy" in err.message and "damaged" not in err.suggestion and "finish" in err.suggestion

@@ -265,6 +265,7 @@ class PostgresStore(PostingsSearch):
         import psycopg
 
         with self._conn() as conn, conn.transaction():
+            conn.execute("SET LOCAL lock_timeout = '60s'")  # as SQLite's busy wait: a stuck writer is an error
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (self._lock_key,))
             self._ensure_schema(conn)
             raise psycopg.Rollback()

@@ -488,14 +488,24 @@ class SqliteStore(PostingsSearch):
                                isolation_level=None)
 
     def _unusable(self, why: str) -> Exception:
+        """The error for a file that cannot be used, by what ``why`` (the exception's text) says: busy (another
+        writer held the lock past the 60 s wait), read-only (SQLite's "readonly", or a folder or file this process
+        cannot write), or else damaged."""
         from ..errors import EdgarError
         from ..vocabulary import tool
 
-        if "readonly" in why.replace(" ", "").replace("-", "") or not self._writable():
+        flat = why.lower().replace(" ", "").replace("-", "")
+        if "databaseislocked" in flat or "databaseisbusy" in flat:
+            return EdgarError("invalid_argument", f"The local index at {self.location} is busy ({why}): another "
+                              "process held its write lock for more than 60 s.",
+                              f"Wait for the other {tool('index_add')} or {tool('index_remove')} to finish, then "
+                              "run this again.", index=self.location)
+        damaged = "DatabaseError" in why and "readonly" not in flat and "unable to open" not in why
+        if not damaged and ("readonly" in flat or not self._writable()):
             return EdgarError("invalid_argument", f"The local index at {self.location} is read-only here ({why}).",
                               f"Run {tool('index_add')} or {tool('index_remove')} where the file and its folder "
-                              "are writable, or point EDGAR_INDEX at a writable path; searching a read-only "
-                              "index works.", index=self.location)
+                              "are writable, or point EDGAR_INDEX at a writable path; searching needs no write "
+                              "access.", index=self.location)
         return EdgarError("invalid_argument", f"The local index at {self.location} cannot be used ({why}).",
                           "Point EDGAR_INDEX at a writable path for a SQLite file (it is created on first "
                           f"{tool('index_add')}), or move the damaged file away.", index=self.location)
@@ -504,16 +514,27 @@ class SqliteStore(PostingsSearch):
         """The file (if it exists) and the nearest existing folder above it can be written by this process."""
         if self.path.exists() and not os.access(self.path, os.W_OK):
             return False
+        folder = self._nearest_existing()
+        return folder.is_dir() and os.access(folder, os.W_OK)
+
+    def _nearest_existing(self) -> Path:
         folder = self.path.parent
         while not folder.exists() and folder != folder.parent:
             folder = folder.parent
-        return os.access(folder, os.W_OK)
+        return folder
 
     def check_writable(self) -> None:
         """Raise the ``invalid_argument`` error a write would meet (read-only file or folder, damaged file),
         before any filing is fetched: takes and releases the write lock of an existing file; a file not made
         yet is not made here (its folder must be writable)."""
         if not self.path.exists():
+            above = self._nearest_existing()
+            if not above.is_dir():
+                from ..errors import EdgarError
+
+                raise EdgarError("invalid_argument", f"The local index at {self.location} cannot be made: {above} "
+                                 "is a file, not a folder.", "Point EDGAR_INDEX at a path inside a folder.",
+                                 index=self.location)
             if not self._writable():
                 raise self._unusable("its folder is not writable")
             return
