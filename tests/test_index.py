@@ -483,8 +483,12 @@ def test_filings_indexed_by_another_version_are_named_with_the_command_that_re_i
     monkeypatch.setattr(L, "versions", lambda: now.replace("vectors ", "vectors 9"))
     total = len(store.filings())
     (note,) = [n for n in L.index_list(store=store).notes if "another version" in n]
-    assert note.startswith(f"{total} of these filings") and "NVDA" in note and tool("index_add") in note
-    nvda = len([r for r in store.filings() if r.ticker == "NVDA"])
+    assert note.startswith(f"{total} of these filings") and tool("index_add") in note
+    nvda = [r for r in store.filings() if r.ticker == "NVDA"]
     found = search_documents("export controls", ranker="bm25", company="NVDA", store=store)
     (note,) = [n for n in found.notes if "another version" in n]  # only the filings searched are counted
-    assert note.startswith(f"{nvda} of these filings") and "AAPL" not in note
+    assert note.startswith(f"{len(nvda)} of these filings")
+    # the call re-indexes exactly those filings: by CIK, form family and accession number
+    call = f"index_add(companies=[{nvda[0].cik!r}]"
+    assert call in note and all(r.accession in note for r in nvda)
+    assert not [r for r in store.filings() if r.ticker != "NVDA" and r.accession in note]

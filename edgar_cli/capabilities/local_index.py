@@ -38,13 +38,30 @@ def versions() -> str:
 
 def outdated_note(records: list[FilingRecord]) -> str | None:
     """A note naming the filings indexed by another parser, chunker or vectors version than this code's
-    (their sections, chunks or vectors may differ from what ``index_add`` makes now), or None."""
+    (their sections, chunks or vectors may differ from what ``index_add`` makes now), with the call that
+    re-indexes exactly those filings (by CIK, form family and accession number), or None."""
+    from ..vocabulary import surface
+
     old = [r for r in records if r.versions and r.versions != versions()]
     if not old:
         return None
-    names = sorted({r.ticker or r.company for r in old})
-    return (f"{len(old)} of these filings were indexed by another version of edgar ({old[0].versions or 'unknown'}; "
-            f"now {versions()}): run {tool('index_add')} {' '.join(names[:8])} to re-index them.")
+    by_cik: dict[str, list[FilingRecord]] = {}
+    for r in old:
+        by_cik.setdefault(r.cik, []).append(r)
+    calls = []
+    for cik, rs in list(by_cik.items())[:3]:
+        fams = ",".join(sorted({I.family(r.form.replace("/A", "")) or r.form for r in rs}))
+        accs = [r.accession for r in rs]
+        if surface() == "cli":
+            calls.append(f"{tool('index_add')} {cik} --form {fams} " + " ".join(f"--accession {a}" for a in accs))
+        else:
+            calls.append(f"{tool('index_add')}(companies=[{cik!r}], forms={fams!r}, accession_numbers={accs!r})")
+    more = f" (and {len(by_cik) - 3} more companies)" if len(by_cik) > 3 else ""
+    was = "; ".join(sorted({r.versions for r in old}))
+    n = len(old)
+    return (f"{n} of these filings {'was' if n == 1 else 'were'} indexed by another version of edgar ({was}; now "
+            f"{versions()}), so {'its' if n == 1 else 'their'} sections, chunks or vectors may differ from what "
+            f"indexing makes now. Re-index {'it' if n == 1 else 'them'}: " + "; ".join(calls) + more + ".")
 
 
 def open_store(store: IndexStore | None = None) -> IndexStore:
