@@ -358,9 +358,12 @@ def test_the_fused_copy_is_made_once_embeds_like_the_integer_copy_and_falls_back
     older = models / f"{E.INTEGER_ID}-fused-{found[0].stat().st_size}-{E.INTEGER_VERSION}.1.onnx"
     older.write_bytes(b"a copy an older version made")  # superseded: removed when the new copy is made
     older.with_suffix(".failed").touch()
+    newer = models / f"{E.INTEGER_ID}-fused-{found[0].stat().st_size}-{E.INTEGER_VERSION}.99.onnx"
+    newer.write_bytes(b"a copy a newer version made")  # left to that version
     fused = E.fused_model(*found)
     integer = E.integer_model(found[0])
-    assert not older.exists() and not older.with_suffix(".failed").exists()
+    assert not older.exists() and not older.with_suffix(".failed").exists() and newer.exists()
+    newer.unlink()
     assert fused is not None and fused.parent == integer.parent == tmp_path / "data" / "models"
     made = fused.stat().st_mtime_ns
     assert E.fused_model(*found) == fused and fused.stat().st_mtime_ns == made  # reused, not made again

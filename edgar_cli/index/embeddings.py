@@ -548,9 +548,19 @@ def fused_model(model: Path, tokenizer: Path) -> Path | None:
 
 def _remove_superseded(keep: Path, prefix: str) -> None:
     """Remove the copies (and remembered failures) an older version of this code made of the same model: the
-    files named ``prefix...`` beside ``keep`` other than it (a process still using one keeps its open file)."""
+    files ``prefix<version>.onnx`` / ``.failed`` beside ``keep`` whose dotted version is lower than keep's (a
+    newer version's copy is left to it; a process still using an old one keeps its open file)."""
+
+    def version(p: Path) -> tuple[int, ...] | None:
+        rest = p.name[len(prefix):].rsplit(".", 1)[0]
+        return tuple(int(x) for x in rest.split(".")) if rest and all(x.isdigit() for x in rest.split(".")) else None
+
+    mine = version(keep)
+    if mine is None:
+        return
     for old in keep.parent.glob(prefix + "*"):
-        if old.name != keep.name and old.suffix in (".onnx", ".failed"):
+        v = version(old)
+        if old.suffix in (".onnx", ".failed") and v is not None and v < mine:
             try:
                 old.unlink()
             except OSError:
