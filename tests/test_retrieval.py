@@ -152,6 +152,16 @@ def test_an_ask_phrase_holding_a_stopword_matches_the_question_as_written():
     ("When did the acquisition close?", "idl"),  # closed ~ close
     ("How much did they pay in dividends?", "wage"),  # pay ~ employee pay
     ("What drives manufacturing capacity?", "supplier"),  # manufactures ~ manufacturing
+    # the second review's cases: a word in another sense
+    ("What is the impact of European Union regulation?", "collect"),  # union
+    ("What are the asset retirement obligations?", "pension"),  # retirement
+    ("Could the company breach its debt covenants?", "cybersecur"),  # breach
+    ("What financial guarantees are outstanding?", "warranti"),  # guarantee
+    ("How much cloud storage capacity does it have?", "gwh"),  # storage
+    ("Is there payment-in-kind interest on the notes?", "type"),  # kind
+    ("Could this give rise to a liability?", "increas"),  # rise
+    ("What are the deal terms of the credit facility?", "acquisit"),  # deal
+    ("What is the sponsor's role in the SPAC?", "endors"),  # =sponsor
 ])
 def test_a_one_word_ask_does_not_fire_on_a_word_that_only_shares_its_stem(question, wrong):
     assert wrong not in Q.plan(question, [], []).expansions
@@ -165,6 +175,7 @@ def test_a_one_word_ask_does_not_fire_on_a_word_that_only_shares_its_stem(questi
     ("Is Amazon shortening how long it depreciates its servers?", "live"),
     ("Which projects were shelved?", "discontinu"),
     ("What were the reasons for the margin decline?", "primarili"),
+    ("What guarantee does Tesla give buyers on their cars?", "warranti"),
 ])
 def test_an_exact_word_ask_still_matches_the_word_it_was_written_for(question, right):
     assert right in Q.plan(question, [], []).expansions
