@@ -53,9 +53,11 @@ def outdated_note(records: list[FilingRecord]) -> str | None:
         fams = ",".join(sorted({I.family(r.form.replace("/A", "")) or r.form for r in rs}))
         accs = [r.accession for r in rs]
         if surface() == "cli":
-            calls.append(f"{tool('index_add')} {cik} --form {fams} " + " ".join(f"--accession {a}" for a in accs))
+            calls.append(f"{tool('index_add')} {cik} {param('forms')} {fams} "
+                         + " ".join(f"{param('accession_numbers')} {a}" for a in accs))
         else:
-            calls.append(f"{tool('index_add')}(companies=[{cik!r}], forms={fams!r}, accession_numbers={accs!r})")
+            calls.append(f"{tool('index_add')}({param('companies')}=[{cik!r}], {param('forms')}={fams!r}, "
+                         f"{param('accession_numbers')}={accs!r})")
     more = f" (and {len(by_cik) - 3} more companies)" if len(by_cik) > 3 else ""
     was = "; ".join(sorted({r.versions for r in old}))
     n = len(old)
