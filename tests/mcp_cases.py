@@ -66,6 +66,8 @@ CASES: list[tuple[str, str, dict, str]] = [
     ("bad_enum_sort", "compare_companies", {"concept": "revenue", "companies": ["NVDA", "AAPL"], "sort": "size"},
      "invalid_argument"),
     ("bad_enum_match", "search_documents", {"query": "export", "match": "fuzzy"}, "invalid_argument"),
+    ("find_phrase_hybrid", "search_documents", {"query": "export controls", "match": "phrase", "ranker": "hybrid"},
+     "invalid_argument"),
     ("bad_enum_statement", "get_financial_statement", {"company": "NVDA", "statement": "equity"},
      "invalid_argument"),
     ("series_bad_derive", "get_financial_series", {"company": "NVDA", "concepts": ["revenue"], "derive": ["q4"]},
