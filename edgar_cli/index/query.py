@@ -248,9 +248,11 @@ def plan(question: str, companies: list[tuple[str, str, str | None]], filtered: 
     all_words = [w for w in dict.fromkeys(words(question)) if w not in STOPWORDS]
     dropped = [w for w in all_words if w not in own_words]
     own_terms = list(dict.fromkeys(stem(w) for w in own_words))
-    seq = [stem(w) for w in words(topical) if w not in STOPWORDS]
+    said = words(topical)
+    written = [stem(w) for w in said]
+    seq = [t for w, t in zip(said, written) if w not in STOPWORDS]
     weights = {t: 1.0 for t in own_terms}
-    added = expand(seq, [stem(w) for w in words(topical)], words(topical)) if expand_vocabulary else {}
+    added = expand(seq, written, said) if expand_vocabulary else {}
     for t, w in added.items():
         weights.setdefault(t, w)
     years, quarterly = periods(question)
