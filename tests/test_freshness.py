@@ -100,3 +100,95 @@ def test_concurrent_loads_of_one_company_fetch_once(mirror, tmp_path):
         results = list(pool.map(lambda _: load_company_facts(client, 1640147), range(16)))
     assert mirror.requests_to(path) == before + 1
     assert all(r is results[0] for r in results)
+
+
+# --- stale-if-error: a check that fails never takes the cached answer away (issue 35, item 1) ---------------
+
+import pytest  # noqa: E402
+
+from edgar_cli.capabilities.concepts import get_financial_concept  # noqa: E402
+
+_SUBMISSIONS_FAILURES = {
+    # what the check for newer filings can meet, and how many answers the client asks for (2 attempts in tests)
+    "not_found": [(404, {}, b'{"message": "Not Found"}')],
+    "unavailable": [(503, {}, b"Service Unavailable")] * 2,
+    "malformed": [(200, {"Content-Type": "application/json"}, b'{"cik": "1045810", "filings": ["x"]}')] * 2,
+    "truncated": [(200, {"Content-Type": "application/json"}, b'{"cik": "1045810", "filings": {"rec')] * 2,
+}
+
+
+@pytest.fixture
+def scripted(mirror):
+    """mirror.script, with whatever a test left unanswered taken back (the mirror is shared by the session)."""
+    paths: list[str] = []
+
+    def script(path: str, *responses) -> None:
+        paths.append(path)
+        mirror.script(path, *responses)
+
+    yield script
+    with mirror._lock:
+        for p in paths:
+            mirror.scripted.pop(p, None)
+
+
+@pytest.mark.parametrize("failure", sorted(_SUBMISSIONS_FAILURES))
+def test_cached_facts_are_served_with_a_dated_note_when_the_check_for_new_filings_fails(mirror, tmp_path,
+                                                                                      scripted, failure):
+    # NVIDIA FY2024 revenue, 60,922,000,000 (10-K 0001045810-24-000029), fetched at noon; at 13:00 the check
+    # of the submissions fails in each way a check can fail: the answer stays, dated, and nothing is refetched.
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client_at(mirror, tmp_path, clock))
+    facts_before = mirror.requests_to(FACTS)
+    clock.now += timedelta(hours=1)
+    scripted(SUBMISSIONS, *_SUBMISSIONS_FAILURES[failure])
+    result = get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client_at(mirror, tmp_path, clock))
+    assert [(v.value, v.accession_number) for v in result.values] == [(60922000000, "0001045810-24-000029")]
+    assert mirror.requests_to(FACTS) == facts_before, "the cached facts were served, not refetched"
+    note = next(w for w in result.warnings if "checking for a newer copy failed" in w)
+    assert "as fetched 2026-07-01 12:00 UTC" in note and "failed at 2026-07-01 13:00 UTC" in note
+    assert ("not_found" if failure == "not_found" else "upstream_unavailable") in note
+
+
+def test_facts_past_their_week_are_served_dated_when_the_refetch_fails(mirror, tmp_path, scripted):
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    load_company_facts(client_at(mirror, tmp_path, clock), 1045810)
+    clock.now += timedelta(days=8)  # past the one-week ceiling: a refetch is due, and the SEC is down
+    scripted(FACTS, *[(503, {}, b"Service Unavailable")] * 2)
+    facts = load_company_facts(client_at(mirror, tmp_path, clock), 1045810)
+    assert facts.tags and facts.fetched_at == datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc).timestamp()
+    assert len(facts.notes) == 1 and "upstream_unavailable" in facts.notes[0]
+    assert "as fetched 2026-07-01 12:00 UTC" in facts.notes[0]
+
+
+def test_a_stale_submissions_copy_is_served_dated_when_its_refresh_fails_and_dropped_once_it_works(mirror, tmp_path,
+                                                                                                 scripted):
+    url = "https://data.sec.gov/submissions/CIK0001045810.json"
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    first = client_at(mirror, tmp_path, clock).get_json(url, kind="submissions")
+    clock.now += timedelta(hours=1)
+    scripted(SUBMISSIONS, *[(503, {}, b"Service Unavailable")] * 2)
+    client = client_at(mirror, tmp_path, clock)
+    assert client.get_json(url, kind="submissions") == first
+    assert "The cached copy of " + url in (client.stale_note(url) or "")
+    with pytest.raises(Exception) as err:  # a caller that must know (a freshness check) gets the error
+        scripted(SUBMISSIONS, *[(503, {}, b"Service Unavailable")] * 2)
+        client.get_json(url, kind="submissions", stale_if_error=False)
+    assert getattr(err.value, "code", None) == "upstream_unavailable"
+    assert client.get_json(url, kind="submissions") == first  # the SEC answers again
+    assert client.stale_note(url) is None
+
+
+def test_compare_keeps_a_company_whose_freshness_check_fails_and_says_so(mirror, tmp_path, scripted):
+    from edgar_cli.capabilities.compare import compare_companies
+
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, client=client_at(mirror, tmp_path, clock))
+    clock.now += timedelta(hours=1)
+    scripted(SUBMISSIONS, (404, {}, b'{"message": "Not Found"}'))  # NVIDIA's check fails; Apple's passes
+    r = compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, client=client_at(mirror, tmp_path, clock))
+    # 0001045810-24-000029: NVIDIA's FY2024 10-K; 0000320193-24-000123: Apple's FY2024 10-K
+    assert {(row.cik, row.value, row.accession_number) for row in r.rows} == {
+        ("0001045810", 60922000000, "0001045810-24-000029"), ("0000320193", 391035000000, "0000320193-24-000123")}
+    assert not r.unavailable
+    assert any(w.startswith("NVIDIA") and "checking for a newer copy failed" in w for w in r.warnings)

@@ -207,6 +207,9 @@ def compare_companies(
 
     comparable, issues, warnings, more_notes = _assess(rows, spec, sort)
     notes.extend(more_notes)
+    shown_ciks = {r.cik for r in rows}
+    # a failed freshness check: that company's cached facts, dated
+    warnings.extend(f"{e.ref.name}: {n}" for e in entries if e.ref.cik in shown_ciks for n in e.facts.notes)
     if sort == "value":
         rows.sort(key=lambda r: r.value, reverse=True)
         notes.append("Rows are ranked by value, largest first" + ("" if comparable else

@@ -166,6 +166,7 @@ def assemble_answer(ref: CompanyRefRecord, spec: Concept, series: Series, facts:
         _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today)
     shown = selected[:limit]
     notes, warnings = _describe(series, spec, shown)
+    warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
     first = min((v.end for v in pool), default=None)
     if shown and first is not None and min(v.end for v in shown) == first:  # the answer reaches the series' start
         notes += [n for n in [successors.series_note(ref.cik, first)] if n]

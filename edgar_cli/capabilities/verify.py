@@ -159,11 +159,12 @@ def verify_answer(
         return verdict([], company=ref, cited=[c.label for c in cites], notes=[], warnings=[], source="")
     ref = _company_ref(company, cites, client)
     facts = load_company_facts(client, int(ref.cik))
+    warnings_: list[str] = list(facts.notes)  # a failed freshness check: the cached facts, dated
     accessions = {c.accession for c in cites}
     everything = _fact_pool(client, facts)
     pool = everything.limited_to(accessions) if accessions else everything
     notes: list[str] = []
-    warnings: list[str] = []
+    warnings: list[str] = warnings_
     sources = [urls.companyfacts(int(ref.cik))]
     missing = sorted({c.accession for c in cites} - pool.accessions_seen)
     if missing:

@@ -225,6 +225,7 @@ class SecClient:
             self.cache = open_cache(self.cache, warn=self._warn)
         self.requests = RequestLog()
         self.memo: dict[str, Any] = {}  # per-process parsed objects (companyfacts, ticker map)
+        self._stale_notes: dict[str, str] = {}  # url -> note, for cached copies served because a refresh failed
         self.memo_lock = threading.RLock()
         self._user_agent: str | None = None
         # An offline companyfacts source (sec/companyfacts.py's FactsSource), asked before the network.
@@ -297,18 +298,36 @@ class SecClient:
 
     # -- fetching -----------------------------------------------------------
     def get_json(self, url: str, *, kind: str, params: dict[str, str] | None = None,
-                 max_age: float | None | str = "default") -> Any:
-        """GET a JSON resource, from the cache when fresh. Raises EdgarError."""
-        return self._get(url, kind, params, max_age, expect_json=True)[1]
+                 max_age: float | None | str = "default", stale_if_error: bool = True) -> Any:
+        """GET a JSON resource, from the cache when fresh. Raises EdgarError.
+
+        With ``stale_if_error`` (the default), a cached copy past its freshness is served when the fetch that
+        would replace it fails, with a dated note (:meth:`stale_note`); a caller that must know whether the
+        upstream answered (a freshness check) passes False and gets the error.
+        """
+        return self._get(url, kind, params, max_age, expect_json=True, stale_if_error=stale_if_error)[1]
 
     def get_bytes(self, url: str, *, kind: str, params: dict[str, str] | None = None,
-                  max_age: float | None | str = "default", expect_json: bool = False) -> bytes:
-        """GET a resource as bytes, from the cache when fresh. Raises EdgarError."""
-        return self._get(url, kind, params, max_age, expect_json=expect_json)[0]
+                  max_age: float | None | str = "default", expect_json: bool = False,
+                  stale_if_error: bool = True) -> bytes:
+        """GET a resource as bytes, from the cache when fresh (stale on error, as get_json). Raises EdgarError."""
+        return self._get(url, kind, params, max_age, expect_json=expect_json, stale_if_error=stale_if_error)[0]
+
+    def stale_note(self, url: str) -> str | None:
+        """The dated note for ``url`` when this process served a cached copy because refreshing it failed."""
+        with self.memo_lock:
+            return self._stale_notes.get(url)
+
+    def stale_copy_note(self, what: str, stored_at: float, exc: EdgarError) -> str:
+        """"<what> as fetched <when>; refreshing it failed at <now> (<code>: <message>)": the stale-if-error
+        note (the idea of RFC 5861), dated in UTC so a reader can judge what may be missing."""
+        return (f"{what} as fetched {_utc(stored_at)}; checking for a newer copy failed at {_utc(self.now())} "
+                f"({exc.code}: {exc.message.rstrip('.')}), so filings since then may be missing.")
 
     def _get(self, url: str, kind: str, params: dict[str, str] | None, max_age: float | None | str,
-             expect_json: bool) -> tuple[bytes, Any]:
-        """(body, parsed JSON or None): a fresh cache entry, a revalidated stale one, else one validated fetch."""
+             expect_json: bool, stale_if_error: bool = True) -> tuple[bytes, Any]:
+        """(body, parsed JSON or None): a fresh cache entry, a revalidated stale one, else one validated fetch;
+        when that fetch fails, the stale entry with a dated note (``stale_if_error``)."""
         full = _with_query(url, params)
         urls.check_sec_url(full)
         key = f"{kind}:{full}"
@@ -320,7 +339,17 @@ class SecClient:
                 return hit
             entry = None
         validators = {k: v for k, v in (entry.meta if entry else {}).items() if k in ("etag", "last_modified")}
-        answer = self._fetch(full, kind, expect_json, conditional=validators or None)
+        try:
+            answer = self._fetch(full, kind, expect_json, conditional=validators or None)
+        except EdgarError as exc:
+            stale = self._served(key, entry, expect_json) if entry is not None and stale_if_error else None
+            if stale is None:
+                raise
+            note = self.stale_copy_note(f"The cached copy of {full}", entry.stored_at, exc)  # type: ignore[union-attr]
+            with self.memo_lock:
+                self._stale_notes[full] = note
+            self._warn(note)
+            return stale
         if answer.not_modified and entry is not None:
             hit = self._served(key, entry, expect_json)
             if hit is not None:
@@ -328,6 +357,9 @@ class SecClient:
                 return hit
             answer = self._fetch(full, kind, expect_json)
         self.cache_set(key, answer.payload, {"url": full, **answer.validators})
+        if self._stale_notes:
+            with self.memo_lock:
+                self._stale_notes.pop(full, None)
         return answer.payload, answer.parsed
 
     def _served(self, key: str, entry: Entry, expect_json: bool) -> tuple[bytes, Any] | None:
@@ -484,6 +516,12 @@ class SecClient:
                                        declared=None if "Content-Encoding" in resp.headers else declared)
         return transport.read_body(resp.iter_raw(transport.READ_CHUNK), kind=kind, deadline=deadline,
                                    encoding=resp.headers.get("Content-Encoding"), declared=declared)
+
+
+def _utc(epoch: float) -> str:
+    from datetime import datetime, timezone
+
+    return datetime.fromtimestamp(epoch, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def _redis_configured() -> bool:

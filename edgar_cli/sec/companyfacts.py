@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import marshal
 import threading
+from dataclasses import replace
 from datetime import date as _date_type, datetime, timezone
 
 from ..errors import EdgarError
@@ -134,19 +135,31 @@ def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
         if memo is not None and now - memo[1] < FRESHNESS["submissions"]:
             return memo[0]
         facts = _from_bulk(client, cik)
+        cached = None
         if facts is None:
-            facts = _from_cache(client, key)
-            if facts is not None and not _is_current(client, cik, facts, now):
-                facts = None
+            cached = _from_cache(client, key)
+            if cached is not None and now - cached.fetched_at <= FRESHNESS["companyfacts"]:
+                current, note = _is_current(client, cik, cached, now)
+                if current:
+                    facts = replace(cached, notes=(note,)) if note else cached
         if facts is None:
-            facts = _fetch(client, cik, key)
+            try:
+                facts = _fetch(client, cik, key)
+            except EdgarError as exc:
+                if cached is None:
+                    raise
+                # stale-if-error: what the cache holds is served, dated, rather than no answer
+                note = client.stale_copy_note(f"XBRL facts of CIK {urls.pad_cik(cik)}", cached.fetched_at, exc)
+                client._warn(note)
+                facts = replace(cached, notes=(note,))
         with client.memo_lock:
             client.memo[key] = (facts, now)
         return facts
 
 
 def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:
-    entry = client.cache_get(key, FRESHNESS["companyfacts"])
+    """The cached facts whatever their age (the caller decides whether they are current), or None."""
+    entry = client.cache_get(key, None)
     if entry is None:
         return None
     try:
@@ -162,18 +175,24 @@ def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:
                         reporting_currency=currency, origin="cache")
 
 
-def _is_current(client: SecClient, cik: int, facts: CompanyFacts, now: float) -> bool:
+def _is_current(client: SecClient, cik: int, facts: CompanyFacts, now: float) -> tuple[bool, str | None]:
+    """(current, note): False only when a successful check of the submissions finds a filing accepted after
+    the facts were fetched. A check that fails in any way (the upstream unavailable or rate-limited, a 404 for
+    the submissions, a malformed or truncated body) keeps the cached facts, with a dated note saying why the
+    check could not be made (stale-if-error)."""
     if now - facts.fetched_at < FRESHNESS["submissions"]:
-        return True
+        return True, None
     try:
-        sub = client.get_json(urls.submissions(cik), kind="submissions")
+        sub = client.get_json(urls.submissions(cik), kind="submissions", stale_if_error=False)
+        try:
+            newest = _newest_filing_epoch(sub)
+        except (AttributeError, TypeError) as exc:
+            raise EdgarError("upstream_unavailable", f"the submissions have an unexpected shape ({exc})") from None
     except EdgarError as exc:
-        if exc.code in ("rate_limited", "upstream_unavailable"):
-            client._warn("could not check for new filings; using cached XBRL facts")
-            return True
-        raise
-    newest = _newest_filing_epoch(sub)
-    return newest is None or newest <= facts.fetched_at
+        note = client.stale_copy_note(f"XBRL facts of CIK {urls.pad_cik(cik)}", facts.fetched_at, exc)
+        client._warn(note)
+        return True, note
+    return newest is None or newest <= facts.fetched_at, None
 
 
 def _from_bulk(client: SecClient, cik: int) -> CompanyFacts | None:

@@ -58,6 +58,8 @@ class CompanyFacts:
     calendar: FiscalCalendar
     reporting_currency: str | None = None  # the currency most of its monetary facts are in (TSMC: TWD)
     origin: str = "live"  # where these facts came from: live (the SEC), cache (the disk cache), bulk (the store)
+    # Dated notes about these facts' freshness: a check for newer filings, or a refresh, that failed
+    notes: tuple[str, ...] = ()
 
     def tag(self, name: str) -> dict | None:
         if ":" in name:
