@@ -304,3 +304,60 @@ def test_one_company_with_two_tickers_is_one_candidate():
     tmap = _tmap((1652044, "Alphabet Inc.", ["GOOGL", "GOOG"]))
     assert len([s for s in R.rank_names("Alphabet", tmap) if s.tier >= Tier.WORDS]) == 1
     assert tmap.by_ticker("GOOG").cik == tmap.by_ticker("GOOGL").cik == 1652044
+
+
+# --- names analysts say that the ticker file does not spell (companies/aliases.toml) ---------------------------
+
+# Each CIK is the one the corpus ticker file (company_tickers_exchange.json, 2025-12) gives the company.
+ANALYST_NAMES = [
+    ("TSMC", "0001046179"), ("tsmc", "0001046179"), ("Taiwan Semi", "0001046179"), ("J&J", "0000200406"),
+    ("P&G", "0000080424"), ("Pepsi", "0000077476"), ("BofA", "0000070858"), ("John Deere", "0000315189"),
+    ("Raytheon", "0000101829"),
+    # already read by the name rules, kept here so an alias never takes them elsewhere
+    ("Google", "0001652044"), ("Facebook", "0001326801"), ("Square", "0001512673"), ("Exxon", "0000034088"),
+    ("JP Morgan", "0000019617"), ("Goldman Sachs", "0000886982"), ("Disney", "0001744489"),
+    ("Eli Lilly", "0000059478"), ("Berkshire Hathaway", "0001067983"), ("Coca-Cola", "0000021344"),
+]
+
+
+@pytest.mark.parametrize("query,cik", ANALYST_NAMES)
+def test_common_analyst_names_resolve_to_the_company_meant(sec, query, cik):
+    assert resolve_company(query).cik == cik
+
+
+def test_tsmc_is_read_as_an_alias_and_says_so(sec):
+    r = resolve_company("TSMC")
+    assert (r.cik, r.match_type, r.tickers[0]) == ("0001046179", "alias", "TSM")
+    assert "'TSMC' is a common name of TAIWAN SEMICONDUCTOR MANUFACTURING CO LTD" in r.notes[0]
+
+
+def test_an_alias_lists_the_companies_whose_names_hold_its_words(sec):
+    r = resolve_company("J&J")
+    assert r.cik == "0000200406"
+    assert "0000785956" in [c.cik for c in r.other_matches]  # J&J SNACK FOODS CORP
+
+
+def test_a_former_ticker_is_not_resolved_but_offers_the_company_that_used_it(sec):
+    err = error_of("FB")
+    assert err.extras["not_a_current_ticker"] is True
+    first = err.extras["candidates"][0]
+    assert (first.cik, first.match_type, first.tickers) == ("0001326801", "former_ticker", ["META"])
+    assert "It was the ticker of Meta Platforms, Inc. (CIK 1326801, now META) until 2022-06-08." in err.message
+
+
+def test_messages_name_tickers_not_positions_in_the_ticker_file(sec):
+    # TSMC sits 7,014th in the file (foreign issuers are out of value order): a position is no fact to print.
+    err = error_of("Taiwan")
+    assert err.code == "ambiguous" and "by market value:" not in err.message and "#7,014" not in err.message
+    assert "TAIWAN SEMICONDUCTOR MANUFACTURING CO LTD (CIK 1046179, TSM)" in err.message
+
+
+def test_every_alias_names_a_company_in_the_ticker_file_and_no_current_ticker(sec):
+    from edgar_cli.companies import aliases
+    from edgar_cli.companies.tickers import load_ticker_map
+
+    tmap = load_ticker_map(sec)
+    for alias in aliases.aliases().values():
+        assert tmap.by_cik(alias.cik) is not None, alias
+        assert tmap.by_ticker(normalize_ticker(alias.name)) is None, f"{alias.name} is a current ticker"
+        assert alias.source.strip() and (alias.kind == "short_name" or alias.until is not None), alias

@@ -30,7 +30,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..companies import successors
+from ..companies import aliases, successors
 from ..companies.names import Match, Tier, Words, match_words, words_of
 from ..companies.tickers import (CompanyEntry, TickerMap, checked_query, exact_match, load_ticker_map,
                                  normalize_ticker, parse_cik)
@@ -127,11 +127,13 @@ def _candidate(s: Scored) -> Candidate:
 
 
 def _describe(s: Scored) -> str:
-    return f"{s.entry.name} (CIK {s.entry.cik}, {_where(s.entry)})"
+    return f"{s.entry.name} (CIK {s.entry.cik}{_where(s.entry)})"
 
 
 def _where(e: CompanyEntry) -> str:
-    return f"#{e.rank:,} by market value" if e.rank else "not ranked"
+    # The ticker file's order is a hint of size, not a ranking to quote: foreign issuers sit out of value order
+    # (TSMC is 7,014th), so a message names the ticker, never the position.
+    return f", {e.tickers[0]}" if e.tickers else ", no ticker"
 
 
 def resolve_company(
@@ -195,9 +197,26 @@ def _resolve(text: str, tmap: TickerMap, client: SecClient) -> ResolvedCompany:
     if cik is not None:
         return _resolve_cik_without_ticker(client, text, cik)
     ticker = normalize_ticker(text)
+    alias = aliases.lookup(text)
+    if alias is not None and alias.kind == "short_name" and tmap.by_cik(alias.cik) is not None:
+        return _resolve_alias(text, alias, tmap)
     if TICKER_SHAPED.fullmatch(text) and text == text.upper():
-        raise _not_a_current_ticker(text, ticker, tmap)
+        raise _not_a_current_ticker(text, ticker, tmap, alias)
     return _resolve_name(text, tmap)
+
+
+def _resolve_alias(text: str, alias: aliases.Alias, tmap: TickerMap) -> ResolvedCompany:
+    """A curated short name ("TSMC", "P&G"): its company, and the companies whose names hold the same words."""
+    entry = tmap.by_cik(alias.cik)
+    assert entry is not None
+    others = [s for s in rank_names(text, tmap, similar=0) if s.tier >= Tier.WORDS and s.entry.cik != entry.cik]
+    result = _result(text, entry, "alias", 1.0)
+    result.other_matches = [_candidate(s) for s in sorted(others, key=lambda s: s.rank)[:OTHER_MATCHES]]
+    ticker = f" ({', '.join(entry.tickers)})" if entry.tickers else ""
+    result.notes.insert(0, f"{text!r} is a common name of {entry.name}{ticker}, not one the SEC's ticker file spells; "
+                        "resolved to it" + (" (other companies whose names hold these words are in other_matches)."
+                                            if others else "."))
+    return result
 
 
 def _result(text: str, entry: CompanyEntry, match_type: MatchType, score: float) -> ResolvedCompany:
@@ -288,17 +307,26 @@ def _no_such_name(text: str, scored: list[Scored]) -> EdgarError:
     return EdgarError("not_found", message, suggestion, candidates=[], similar_names=[_candidate(s) for s in alike])
 
 
-def _not_a_current_ticker(text: str, ticker: str, tmap: TickerMap) -> EdgarError:
+def _not_a_current_ticker(text: str, ticker: str, tmap: TickerMap, alias: aliases.Alias | None = None) -> EdgarError:
     spelled = [tmap.by_ticker(t) for t in tmap.tickers_squashed(ticker.replace("-", ""))]
     as_name = [s for s in rank_names(text, tmap, similar=0) if s.tier >= Tier.LEADING][:5]
     cands: list[Candidate] = []
     message = (f"{text!r} is not a current ticker: no company has it in the SEC's ticker file (the ticker of a "
                "delisted, acquired or renamed company is dropped from it, and may later go to another company).")
+    user = tmap.by_cik(alias.cik) if alias is not None and alias.kind == "former_ticker" else None
+    if user is not None:
+        now = f", now {', '.join(user.tickers)}" if user.tickers else ""
+        message += (f" It was the ticker of {user.name} (CIK {user.cik}{now})"
+                    + (f" until {alias.until}" if alias and alias.until else "") + ".")
+        cands.append(Candidate(cik=urls.pad_cik(user.cik), name=user.name, tickers=list(user.tickers),
+                               exchange=user.exchange, score=1.0, match_type="former_ticker",
+                               market_value_rank=user.rank or None))
+        as_name = [s for s in as_name if s.entry.cik != user.cik]
     for e in spelled:
         if e is not None:
             cands.append(Candidate(cik=urls.pad_cik(e.cik), name=e.name, tickers=list(e.tickers), exchange=e.exchange,
                                    score=1.0, match_type="ticker", market_value_rank=e.rank))
-    if cands:
+    if any(e is not None for e in spelled):
         message += " With a class separator it is " + "; ".join(
             f"{t} ({e.name})" for e in spelled if e for t in e.tickers if t.replace("-", "") == ticker.replace("-", "")
         ) + "."

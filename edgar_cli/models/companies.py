@@ -9,7 +9,8 @@ from pydantic import Field
 
 from ._base import _Model
 
-MatchType = Literal["ticker", "cik", "name_exact", "name_words", "name_similar", "predecessor_name", "former_name"]
+MatchType = Literal["ticker", "cik", "name_exact", "name_words", "name_similar", "predecessor_name", "former_name",
+                    "alias", "former_ticker"]
 
 
 class Candidate(_Model):
@@ -24,10 +25,11 @@ class Candidate(_Model):
         None, description="How the query matched: name_exact (the same words), name_words (the query's words begin "
         "the name or are whole words in it), name_similar (only spelled alike: a different company unless the "
         "query is misspelled), predecessor_name (the name of a company it succeeded under another CIK), "
-        "former_name (its own name before a rename), ticker")
+        "former_name (its own name before a rename), alias (a curated short name such as TSMC), former_ticker "
+        "(a ticker the company used before, such as FB for Meta), ticker")
     market_value_rank: int | None = Field(
-        None, description="Position in the SEC's ticker file, which lists companies by descending market value "
-        "(1 = largest; past about 7,000 the file is in no value order)")
+        None, description="Position in the SEC's ticker file, which lists companies roughly by descending market "
+        "value: a hint of size, not a ranking (foreign issuers sit out of order; TSMC is past 7,000)")
 
 
 class Reorganisation(_Model):
@@ -53,8 +55,8 @@ class ResolvedCompany(_Model):
     match_type: MatchType
     score: float
     market_value_rank: int | None = Field(
-        None, description="Position in the SEC's ticker file (descending market value, 1 = largest); null for a "
-        "CIK not in it")
+        None, description="Position in the SEC's ticker file (roughly descending market value, 1 = largest: a hint "
+        "of size, not a ranking); null for a CIK not in it")
     other_matches: list[Candidate] = Field(
         default_factory=list, description="Other companies the name also matches; state your assumption when non-empty"
     )
