@@ -161,7 +161,8 @@ class CorpusReader:
     def document(self, rel: str) -> str | None:
         if rel not in self._docs:
             path = self.root / rel
-            self._docs[rel] = document_text(path.read_text(encoding="utf-8", errors="replace")) if path.is_file() else None
+            raw = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else None
+            self._docs[rel] = document_text(raw) if raw is not None else None
         return self._docs[rel]
 
     def check(self, row: dict[str, Any]) -> tuple[bool, str]:
@@ -234,7 +235,8 @@ def judge(claim: dict[str, Any], verdict: str, figures: list[dict]) -> ClaimResu
             if f["status"] in SUPPORTING:
                 res.blame.append(f"{w!r} is {f['status']}: {f['reason']}")
     for f in figures:
-        if f["kind"] in NUMERIC_KINDS and f["status"] in CONTRADICTING and not any(_overlaps(text, w, f) for w in wrong):
+        named_wrong = any(_overlaps(text, w, f) for w in wrong)
+        if f["kind"] in NUMERIC_KINDS and f["status"] in CONTRADICTING and not named_wrong:
             res.blame.append(f"{f['text']!r} (not wrong) is {f['status']}: {f['reason']}")
     return res
 
