@@ -191,7 +191,71 @@ class CorpusReader:
             if not passage or passage not in text:
                 return False, f"{row['document']}: passage not found: {passage[:80]!r}"
             return True, f"{row['document']}: passage found"
+        if "instance" in row:
+            return self._check_instance(row)
         return False, f"unknown evidence row {row!r}"
+
+    def instance_facts(self, rel: str) -> list[tuple[str, str | None, str, str, float]] | None:
+        """(prefix:tag, start, end, unit, value) of every non-dimensional numeric fact of an XBRL instance."""
+        if rel not in self._docs:
+            path = self.root / rel
+            self._docs[rel] = _instance_facts(path.read_bytes()) if path.is_file() else None  # type: ignore[assignment]
+        return self._docs[rel]  # type: ignore[return-value]
+
+    def _check_instance(self, row: dict[str, Any]) -> tuple[bool, str]:
+        rel = str(row["instance"])
+        label = f"{rel} {row.get('tag')} {row.get('start') or ''}..{row.get('end')}"
+        accn = str(row.get("accn", "")).replace("-", "")
+        if accn and f"/{accn}/" not in rel:
+            return False, f"{rel}: not a document of {row.get('accn')}"
+        facts = self.instance_facts(rel)
+        if facts is None:
+            return False, f"{rel}: not in the corpus"
+        want = (row.get("tag"), row.get("start"), row.get("end"), row.get("unit"))
+        for tag, start, end, unit, val in facts:
+            if (tag, start, end, unit) == want and val == row.get("val"):
+                return True, f"{label} = {row['val']}"
+        return False, f"{label}: no non-dimensional fact with val {row.get('val')}"
+
+
+def _instance_facts(raw: bytes) -> list[tuple[str, str | None, str, str, float]]:
+    """Numeric facts of an XBRL instance whose context has no dimensions, with the us-gaap/dei prefix and the
+    unit as companyfacts writes it (USD, shares, USD/shares)."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(raw)
+    xbrli = "{http://www.xbrl.org/2003/instance}"
+    contexts: dict[str, tuple[str | None, str]] = {}
+    for ctx in root.iter(f"{xbrli}context"):
+        if ctx.find(f"{xbrli}entity/{xbrli}segment") is not None or ctx.find(f"{xbrli}scenario") is not None:
+            continue
+        period = ctx.find(f"{xbrli}period")
+        if period is None:
+            continue
+        instant = period.findtext(f"{xbrli}instant")
+        start, end = period.findtext(f"{xbrli}startDate"), period.findtext(f"{xbrli}endDate")
+        contexts[ctx.get("id", "")] = (None, instant.strip()) if instant else ((start or "").strip(), (end or "").strip())
+    units: dict[str, str] = {}
+    for unit in root.iter(f"{xbrli}unit"):
+        measures = [m.text.split(":")[-1] for m in unit.iter(f"{xbrli}measure") if m.text]
+        units[unit.get("id", "")] = "/".join(measures) if unit.find(f"{xbrli}divide") is not None else "".join(measures[:1])
+    prefixes = {"http://fasb.org/us-gaap/": "us-gaap", "http://xbrl.sec.gov/dei/": "dei", "http://fasb.org/srt/": "srt"}
+    out = []
+    for el in root.iter():
+        ref, unit = el.get("contextRef"), el.get("unitRef")
+        if not ref or not unit or ref not in contexts or not isinstance(el.tag, str) or not el.text:
+            continue
+        ns, _, local = el.tag[1:].partition("}")
+        prefix = next((p for uri, p in prefixes.items() if ns.startswith(uri)), None)
+        if prefix is None:
+            continue
+        try:
+            val = float(el.text.strip())
+        except ValueError:
+            continue
+        start, end = contexts[ref]
+        out.append((f"{prefix}:{local}", start, end, units.get(unit, unit), int(val) if val.is_integer() else val))
+    return out
 
 
 # --- scoring ---------------------------------------------------------------------------------
