@@ -137,7 +137,12 @@ class _ReadOnlyClient(SecClient):
         self.settings.interactive = False
         self.cache = _ReadOnlyCache(self.settings.cache_dir, enabled=self.settings.use_cache, warn=_refuse)
 
-    cache_set = _fetch = fetch = fetch_json = download = _client = _rate_limiter = _refuse  # type: ignore[assignment]
+    cache_set = fetch = fetch_json = download = _client = _rate_limiter = _refuse  # type: ignore[assignment]
+
+    def _fetch(self, url: str, kind: str, *_args: Any, **_kwargs: Any) -> NoReturn:  # type: ignore[override]
+        """A 404 the cache remembers is answered as the full path answers it (not_found); anything else falls back."""
+        self._remembered_missing(url, kind)
+        raise _Fallback("needs a request")
 
 
 def _exact_company(company: str, client: SecClient) -> CompanyRefRecord:

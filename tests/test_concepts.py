@@ -239,6 +239,33 @@ def test_tesla_fy2024_is_not_found_naming_the_latest_year(sec):
     assert "FY2021" in info.value.message
 
 
+def test_tesla_fy2024_says_its_facts_stop_short_of_its_filings_and_where_the_figures_are(sec):
+    # The corpus' Tesla companyfacts end with the Q3 2022 10-Q (0000950170-22-019867, period 2022-09-30), while
+    # its submissions list the 10-K for 2025-12-31 filed 2026-01-29 (0001628280-26-003952).
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("TSLA", "revenue", fiscal_year=2024)
+    msg = info.value.message
+    assert "XBRL facts end at 2022-09-30 (the report 0000950170-22-019867)" in msg
+    assert "10-K for the period ending 2025-12-31 was filed 2026-01-29 (0001628280-26-003952)" in msg
+    assert "get_filing_section" in msg and "get_filing_section fiscal_year 2024" in info.value.suggestion
+    assert "has not been reported in the XBRL facts yet" not in msg
+
+
+def test_every_answer_about_tesla_says_its_facts_end_before_its_latest_report(sec):
+    r = get_financial_concept("TSLA", "revenue")
+    assert r.values and r.values[0].end == date(2021, 12, 31)  # FY2021, 10-K 0000950170-22-000796
+    assert any("XBRL facts end at 2022-09-30" in w and "0001628280-26-003952" in w for w in r.warnings)
+
+
+def test_a_company_whose_facts_are_current_is_not_checked_against_its_filings(mirror, sec):
+    # NVIDIA's facts reach the Q1 FY2027 10-Q (period 2026-04-26), 66 days before the pinned 2026-07-01:
+    # its submissions are not asked, and nothing is said.
+    before = mirror.requests_to("/data.sec.gov/submissions/CIK0001045810.json")
+    r = get_financial_concept("NVDA", "revenue", fiscal_year=2024)
+    assert not any("XBRL facts end at" in w for w in r.warnings)
+    assert mirror.requests_to("/data.sec.gov/submissions/CIK0001045810.json") == before
+
+
 def test_a_year_in_progress_is_not_found_with_the_latest_available(sec):
     with pytest.raises(EdgarError) as info:
         get_financial_concept("NVDA", "revenue", fiscal_year=2027)

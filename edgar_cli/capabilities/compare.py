@@ -210,6 +210,7 @@ def compare_companies(
     shown_ciks = {r.cik for r in rows}
     # a failed freshness check: that company's cached facts, dated
     warnings.extend(f"{e.ref.name}: {n}" for e in entries if e.ref.cik in shown_ciks for n in e.facts.notes)
+    warnings.extend(e.facts.coverage_note for e in entries if e.facts.coverage_note and e.ref.cik in shown_ciks)
     if sort == "value":
         rows.sort(key=lambda r: r.value, reverse=True)
         notes.append("Rows are ranked by value, largest first" + ("" if comparable else

@@ -20,7 +20,7 @@ from ..errors import EdgarError
 from ..records import CompanyRefRecord, ConceptResultRecord, DataSourceRecord, FactRecord
 from ..sec import urls
 from ..sec.companyfacts import load_company_facts
-from ..vocabulary import param
+from ..vocabulary import param, tool
 from ..xbrl import periods as P
 from ..xbrl.catalogue import Concept, lookup
 from ..xbrl.facts import CompanyFacts
@@ -163,10 +163,12 @@ def assemble_answer(ref: CompanyRefRecord, spec: Concept, series: Series, facts:
         _raise_no_period(ref, spec, series, period)
     selected = [v for v in pool if fy is None or v.fiscal_year == fy]
     if fy is not None and not selected:
-        _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today)
+        _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, facts.coverage_note)
     shown = selected[:limit]
     notes, warnings = _describe(series, spec, shown)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
+    if facts.coverage_note:  # the facts end before the filer's latest report
+        warnings.append(facts.coverage_note)
     first = min((v.end for v in pool), default=None)
     if shown and first is not None and min(v.end for v in shown) == first:  # the answer reaches the series' start
         notes += [n for n in [successors.series_note(ref.cik, first)] if n]
@@ -279,7 +281,7 @@ def _raise_no_period(ref: CompanyRefRecord, spec: Concept, series: Series, perio
 
 
 def _raise_missing_year(ref: CompanyRefRecord, spec: Concept, pool: list[FactRecord], every: list[FactRecord], fy: int,
-                        period: str, cal: P.FiscalCalendar, today: date) -> None:
+                        period: str, cal: P.FiscalCalendar, today: date, coverage_note: str | None = None) -> None:
     years = sorted({v.fiscal_year for v in pool if v.fiscal_year is not None})
     latest, earliest = (years[-1], years[0]) if years else (None, None)
     est_end = cal.estimated_end(fy)
@@ -301,6 +303,8 @@ def _raise_missing_year(ref: CompanyRefRecord, spec: Concept, pool: list[FactRec
         reason = f"FY{fy} has no {period} value, only {_kinds(other)}"
         if period == "quarterly" and {"H1", "9M"} & set(other):
             reason += "; edgar does not subtract year-to-date values to make quarters"
+    elif latest is not None and fy > latest and coverage_note:
+        reason = f"FY{fy} is not in the XBRL facts, which stop short of the filings. {coverage_note.rstrip('.')}"
     elif latest is not None and fy > latest:
         reason = f"FY{fy} has not been reported in the XBRL facts yet"
     elif earliest is not None and fy < earliest:
@@ -323,6 +327,10 @@ def _raise_missing_year(ref: CompanyRefRecord, spec: Concept, pool: list[FactRec
         suggestion = f"Ask for CIK {before.predecessor_cik} for FY{fy}."
     elif other:
         suggestion = f"Use {param('period')} all to see FY{fy}'s values, or ask for FY{latest}."
+    elif latest and fy > latest and coverage_note:
+        suggestion = (f"Read FY{fy}'s figures in its report's text with {tool('get_filing_section')} "
+                      f"{param('fiscal_year')} {fy} (they are not in XBRL), or ask for FY{latest}, the latest year "
+                      "in the XBRL facts.")
     elif latest:
         suggestion = (f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported "
                       "so far." if est_end is not None and est_end >= today and period == "annual"

@@ -221,7 +221,8 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
     notes += _table_notes(out_rows, columns, kinds, period, years, available)
     if period == "quarterly" and no_quarters:
         notes.append(f"No fiscal quarter is reported in the company's periodic XBRL facts{_NO_QUARTERS}.")
-    warnings = list(facts.notes) + [f"{r.label}: {w}" for r in out_rows for w in r.warnings]
+    warnings = list(facts.notes) + [n for n in [facts.coverage_note] if n]
+    warnings += [f"{r.label}: {w}" for r in out_rows for w in r.warnings if w != facts.coverage_note]
     unit = next((r.unit for r in out_rows if r.unit and "/" not in r.unit), None)
     title = f"{ref.name} (CIK {ref.cik}) - {label}, {period}"
     return StatementResult(

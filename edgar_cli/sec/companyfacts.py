@@ -152,9 +152,65 @@ def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
                 note = client.stale_copy_note(f"XBRL facts of CIK {urls.pad_cik(cik)}", cached.fetched_at, exc)
                 client._warn(note)
                 facts = replace(cached, notes=(note,))
+        gap = coverage_gap(client, facts)
+        if gap is not None:
+            facts = replace(facts, coverage_note=gap)
         with client.memo_lock:
             client.memo[key] = (facts, now)
         return facts
+
+
+# The longest a current filer goes between its latest period's end and its next report: a third quarter ends
+# (September), no 10-Q follows for the fourth, and the 10-K is due up to 90 days after the year ends (about 182
+# days). Facts whose latest period ended longer ago than this are checked against the submissions (one request,
+# cached for minutes); younger ones only against a copy of the submissions already in the cache (the freshness
+# check of sec/companyfacts leaves one), so a current company costs no request.
+COVERAGE_CHECK_AFTER_DAYS = 185
+
+
+def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
+    """A note when the company's XBRL facts end before the period of its latest periodic report; else None.
+
+    The facts' latest period is the main period of the newest report they hold; the latest report is the
+    10-K/10-Q/20-F/40-F (or amendment) with the latest period of report in data.sec.gov/submissions. A filer
+    whose newest reports carry no XBRL, a 20-F filer between annual reports and the minutes after a filing
+    show this; the note says where the figures are (the filing's text). The submissions are fetched only when
+    the facts' latest period ended over :data:`COVERAGE_CHECK_AFTER_DAYS` ago (else a cached copy is read if
+    there is one); a submissions file that cannot be read gives None (the gap cannot be told; the answer stands).
+    """
+    import json
+    from datetime import date as _date
+
+    from ..vocabulary import param
+    from . import submissions as S
+
+    ends = [(end, accn) for accn, (_start, end) in facts.calendar.report_ends.items()]
+    if not ends:
+        return None
+    last_end_text, last_accn = max(ends)
+    last_end = _date.fromisoformat(last_end_text)
+    today = client.settings.clock().date()
+    try:
+        if (today - last_end).days > COVERAGE_CHECK_AFTER_DAYS:
+            rows = S.History.load(client, facts.cik).sorted_rows()
+        else:
+            url = urls.submissions(facts.cik)
+            entry = client.cache_get(f"submissions:{url}", FRESHNESS["submissions"])
+            if entry is None:
+                return None
+            rows = S.parse_rows(json.loads(entry.payload)["filings"]["recent"], "recent")
+    except (EdgarError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    reports = [r for r in rows if r.report_date is not None and S.family_of(r.form) in S.PERIODIC_FAMILIES]
+    if not reports:
+        return None
+    latest = max(reports, key=lambda r: (r.report_date, r.filing_date))
+    if latest.report_date is None or (latest.report_date - last_end).days <= 7:
+        return None
+    return (f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}); its {latest.form} for the period "
+            f"ending {latest.report_date} was filed {latest.filing_date} ({latest.accession}) and is not in them: "
+            f"its figures are in the filing's text: read them with {tool('get_filing_section')} "
+            f"{param('accession_number')} {latest.accession}.")
 
 
 def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:

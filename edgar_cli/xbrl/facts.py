@@ -60,6 +60,8 @@ class CompanyFacts:
     origin: str = "live"  # where these facts came from: live (the SEC), cache (the disk cache), bulk (the store)
     # Dated notes about these facts' freshness: a check for newer filings, or a refresh, that failed
     notes: tuple[str, ...] = ()
+    # Set when the facts end before the period of the filer's latest periodic report (sec/companyfacts.py)
+    coverage_note: str | None = None
 
     def tag(self, name: str) -> dict | None:
         if ":" in name:
