@@ -77,6 +77,9 @@ DeriveOpt = Annotated[Optional[str], typer.Option("--derive", metavar="q4,ttm", 
                                                   "derived cells are marked.")]
 ChartOpt = Annotated[bool, typer.Option("--chart", help="Also draw a terminal chart of the table (needs the chart "
                                         "extra).")]
+UnitOpt = Annotated[Optional[str], typer.Option("--unit", metavar="CURRENCY", help="Read monetary figures in this "
+                                                "currency, e.g. USD for a foreign filer's convenience translation "
+                                                "(default: the filer's own).")]
 
 
 def complete_concepts(incomplete: str) -> list[str]:
@@ -160,6 +163,7 @@ def concept_cmd(
                                                  "concept, newest first (1-200, default 8).")] = None,
     last: LastOpt = None,
     derive: DeriveOpt = None,
+    unit: UnitOpt = None,
     chart: ChartOpt = False,
 ) -> None:
     """A financial concept's reported values for one company, newest first, each with its provenance; several concepts or years give a table by period."""
@@ -167,7 +171,7 @@ def concept_cmd(
 
 
     _run_table(lambda: concept_command(company, list(concepts), fiscal_year=fy, period=period, limit=limit, last=last,
-                                       derive=_csv(derive)), chart)
+                                       derive=_csv(derive), unit=unit), chart)
 
 
 @app.command("compare", examples=[
@@ -190,6 +194,7 @@ def compare_cmd(
                                                             "value (largest first).")] = "given",
     peers_of: Annotated[Optional[str], typer.Option("--peers-of", metavar="COMPANY", help="Instead of COMPANY...: "
                                                     "rank every company with this one's SIC code (needs `edgar sync`).")] = None,
+    unit: UnitOpt = None,
 ) -> None:
     """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up."""
     from .capabilities.compare import compare_companies
@@ -201,7 +206,7 @@ def compare_cmd(
                                period=period))
         return
     run(lambda: compare_companies(concept, list(companies or []), fiscal_year=fy, latest=latest, period=period,
-                                  sort=sort))
+                                  sort=sort, unit=unit))
 
 
 @app.command("concepts", examples=["edgar concepts", "edgar concepts revenue", "edgar concepts --csv > concepts.csv"])
@@ -620,10 +625,11 @@ def statement_cmd(
     last: LastOpt = None,
     period: Annotated[Literal["annual", "quarterly"], typer.Option("--period", "-p", help="Which periods.")] = "annual",
     derive: DeriveOpt = None,
+    unit: UnitOpt = None,
     chart: ChartOpt = False,
 ) -> None:
     """A company's income statement, balance sheet or cash-flow statement by fiscal period, every cell with its filing."""
     from .capabilities.statements import get_financial_statement
 
     _run_table(lambda: get_financial_statement(company, statement, fiscal_year=fy, last=last, period=period,  # type: ignore[arg-type]
-                                               derive=_csv(derive)), chart)  # type: ignore[arg-type]
+                                               derive=_csv(derive), unit=unit), chart)  # type: ignore[arg-type]

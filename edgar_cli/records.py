@@ -69,7 +69,7 @@ class TagTriedRecord:
     """models.TagTried: what one tag of a concept's chain gave."""
 
     tag: str
-    status: str  # used | not_reported | no_periods_selected | other_unit | superseded
+    status: str  # used | not_reported | no_periods_selected | other_unit | not_used
     detail: str = ""
     periods: int = 0
     latest_end: date | None = None

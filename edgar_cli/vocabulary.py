@@ -43,6 +43,7 @@ PARAM_FLAGS: dict[str, str] = {
     "fiscal_year": "--fy",
     "latest": "--latest",
     "period": "--period",
+    "unit": "--unit",
     "limit": "--limit",
     "sort": "--sort",
     "forms": "--form",

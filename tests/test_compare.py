@@ -100,9 +100,10 @@ def test_taiwan_semiconductor_beside_a_us_filer_gets_a_currency_warning(sec):
     assert any("IFRS and US GAAP" in w for w in r.warnings)
 
 
-def test_an_ifrs_filer_reporting_in_usd_is_comparable_with_a_december_us_filer(sec):
+def test_an_ifrs_filer_reporting_in_usd_is_not_comparable_with_a_us_gaap_filer_as_they_stand(sec):
+    # Same currency and period end, but IFRS and US GAAP are different standards (issue 35, item 3).
     r = compare_companies("revenue", ["LPA", "TSLA"], fiscal_year=2021)
-    assert r.comparable is True
+    assert r.comparable is False and r.comparability_issues == ["different accounting standards: IFRS and US GAAP"]
     lpa, tsla = r.rows
     # 0001493152-24-016772: LPA's 20-F (IFRS, USD); 0000950170-22-000796: Tesla's FY2021 10-K.
     assert (lpa.value, lpa.unit, lpa.accession_number) == (25_596_073, "USD", "0001493152-24-016772")
@@ -355,3 +356,19 @@ def test_latest_with_a_fiscal_year_is_refused_naming_both_parameters(sec):
     with pytest.raises(EdgarError) as e:
         compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, latest=True)
     assert e.value.code == "invalid_argument" and "fiscal_year" in e.value.message and "latest" in e.value.message
+
+
+def test_a_value_ranking_across_currencies_keeps_the_order_given_and_says_why(sec):
+    # NVIDIA in USD, TSMC in TWD: not comparable, and not ranked (TWD 2.9 trillion is not larger than USD 60.9 bn)
+    r = compare_companies("revenue", ["NVDA", "TSM"], fiscal_year=2024, sort="value")
+    assert r.comparable is False and "different currencies: USD, TWD" in r.comparability_issues
+    assert [x.cik for x in r.rows] == ["0001045810", "0001046179"]
+    assert any("not ranked by value" in n for n in r.notes)
+
+
+def test_compare_reads_a_foreign_filer_in_usd_when_asked(sec):
+    r = compare_companies("revenue", ["NVDA", "TSM"], fiscal_year=2024, unit="USD")
+    tsm = next(x for x in r.rows if x.cik == "0001046179")
+    # 0001193125-25-083423: TSMC's 2024 20-F, its USD convenience translation of 2024 revenue
+    assert (tsm.value, tsm.unit, tsm.accession_number) == (88_268_000_000, "USD", "0001193125-25-083423")
+    assert not any(i.startswith("different currencies") for i in r.comparability_issues)

@@ -398,3 +398,42 @@ def test_a_malformed_row_in_companyfacts_is_skipped_not_a_crash():
          "filed": "2024-01-01"}]}}}}}
     _cik, _name, tags = compact(doc)
     assert [r[2] for r in tags["us-gaap:Revenues"]["units"]["USD"]] == [7]
+
+
+# --- units: convenience translations (issue 35, item 3) --------------------------------------------------------
+
+
+def test_tsmc_cash_in_usd_is_its_convenience_translation_labelled_and_never_called_restated(sec):
+    # TSMC reports in TWD and tags USD translations: cash at 2023-12-31 is USD 47,858,500,000 in the 2023 20-F
+    # (0001193125-24-099840) and USD 44,691,300,000 in the 2024 20-F (0001193125-25-083423), at each year's rate.
+    r = get_financial_concept("TSM", "cash", unit="USD")
+    assert r.unit == "USD" and "convenience translation into USD" in (r.currency_note or "")
+    by_end = {v.end: v for v in r.values}
+    v2023 = by_end[date(2023, 12, 31)]
+    assert (v2023.value, v2023.accession_number, v2023.restated) == (47_858_500_000, "0001193125-24-099840", False)
+    v2024 = by_end[date(2024, 12, 31)]
+    assert (v2024.value, v2024.accession_number) == (64_886_500_000, "0001193125-25-083423")
+    assert not any(v.restated for v in r.values) and not any("revised" in w for w in r.warnings)
+
+
+def test_tsmc_in_its_own_currency_points_to_the_usd_translation_with_a_parameter_that_exists(sec):
+    r = get_financial_concept("TSM", "revenue", fiscal_year=2024)
+    assert r.unit == "TWD" and "USD" in r.units_available
+    assert any("ask for them with unit USD" in n for n in r.notes)
+    assert not any("raw tag" in n for n in r.notes)
+    usd = get_financial_concept("TSM", "revenue", fiscal_year=2024, unit="usd")
+    # 0001193125-25-083423: TSMC's 2024 20-F, revenue USD 88,268,000,000
+    assert [(v.value, v.accession_number) for v in usd.values] == [(88_268_000_000, "0001193125-25-083423")]
+
+
+def test_a_unit_the_company_does_not_report_is_not_found_naming_those_it_does(sec):
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("NVDA", "revenue", unit="EUR")
+    assert info.value.code == "not_found" and info.value.extras["units_available"] == ["USD"]
+    assert "not in EUR" in info.value.message
+
+
+def test_a_balance_has_no_missing_fourth_quarter_note(sec):
+    # total assets is a balance (an instant): there is no fourth-quarter flow to be "not reported" (issue 35, 6)
+    r = get_financial_concept("NVDA", "us-gaap:Assets", period="quarterly")
+    assert r.values and not any("Q4" in n for n in r.notes)

@@ -367,3 +367,14 @@ def test_the_statement_capabilities_work_as_mcp_tools(sec):
     err = json.loads(bad.content[0].text)["error"]  # errors are text only (no structured content)
     assert bad.is_error and bad.structured_content is None and err["code"] == "invalid_argument"
     assert "period quarterly" in err["suggestion"]  # the MCP spelling
+
+
+def test_notes_several_rows_share_are_said_once_for_the_table(sec):
+    # issue 35, item 6: TSMC's income statement in USD repeated the TWD pointer and the 6-K count on every row
+    from edgar_cli.capabilities.statements import get_financial_statement
+
+    r = get_financial_statement("TSM", "income", last=2, unit="USD")
+    assert sum(n.startswith("Facts repeated outside periodic reports") for n in r.notes) == 1
+    assert not any(n.startswith("Facts repeated outside") for row in r.rows for n in row.notes)
+    twd = [n for n in r.notes if "also reports some periods in TWD " in n]
+    assert len(twd) == 1 and twd[0].startswith("Revenue, Cost of revenue")

@@ -60,6 +60,9 @@ def compare_companies(
                                               "FY2025; not with fiscal_year")] = False,
     period: Annotated[ComparePeriod, Field(description="annual (fiscal years) or quarterly (fiscal quarters)")] = "annual",
     sort: Annotated[SortArg, Field(description="given (rows in the order of companies) or value (largest first)")] = "given",
+    unit: Annotated[str | None, Field(description="A currency to read every company's figure in, e.g. USD (a foreign "
+                                                  "filer's convenience translation, where it reports one); omitted: "
+                                                  "each filer's own reporting currency")] = None,
     *,
     client: SecClient | None = None,
 ) -> ComparisonResult:
@@ -90,9 +93,13 @@ def compare_companies(
     filing_url, notes), unavailable (query, name, cik, code, reason,
     suggestion) and notes. ``comparable`` is false when period ends are more
     than 45 days apart (balance sheets dated at different points in time for
-    instant concepts), currencies or units differ, or fewer than two companies
-    have a value; different matched tags
-    and 52- vs 53-week years are warnings. Units: the filer's own (USD, TWD,
+    instant concepts), currencies or units differ (then ``sort="value"`` keeps
+    the order given: a ranking across currencies is meaningless), the figures
+    come from different accounting standards (IFRS and US GAAP), or fewer than
+    two companies have a value; different matched tags within one standard and
+    52- vs 53-week years are warnings. ``unit`` reads every figure in one
+    currency where the filer reports it (a convenience translation is labelled
+    in the row's notes). Units: the filer's own (USD, TWD,
     USD/shares, shares); nothing is converted or derived. A company without
     data (no XBRL facts, concept or year not reported, a fetch that still fails
     after retries) is listed in ``unavailable`` with its reason; the others are
@@ -142,11 +149,11 @@ def compare_companies(
         if isinstance(got, EdgarError):
             unavailable.append(_unavailable(qs, ref, got))
             continue
-        entry = _Entry(qs, ref, got, build_series(got, spec))
+        entry = _Entry(qs, ref, got, build_series(got, spec, unit))
         entry.keys = _period_keys(entry.series, spec, period)
         if not entry.keys:
             try:  # the engine's own words for "this company does not report the concept"
-                answer_from_series(ref, spec, entry.series, got, None, period, 1, today)
+                answer_from_series(ref, spec, entry.series, got, None, period, 1, today, unit)
                 err = EdgarError("not_found", f"{ref.name} reports no {period} value for {spec.name}.",
                                  f"Try {param('period')} quarterly or another concept.")
             except EdgarError as exc:
@@ -183,7 +190,7 @@ def compare_companies(
     for e in entries:
         target = targets[e.ref.cik]
         try:
-            answer = answer_from_series(e.ref, spec, e.series, e.facts, target[0], period, MAX_LIMIT, today)
+            answer = answer_from_series(e.ref, spec, e.series, e.facts, target[0], period, MAX_LIMIT, today, unit)
         except EdgarError as exc:
             unavailable.append(_unavailable(e.queries, e.ref, exc))
             continue
@@ -211,7 +218,11 @@ def compare_companies(
     # a failed freshness check: that company's cached facts, dated
     warnings.extend(f"{e.ref.name}: {n}" for e in entries if e.ref.cik in shown_ciks for n in e.facts.notes)
     warnings.extend(e.facts.coverage_note for e in entries if e.facts.coverage_note and e.ref.cik in shown_ciks)
-    if sort == "value":
+    mixed_units = len({r.unit for r in rows}) > 1
+    if sort == "value" and mixed_units:
+        notes.append("Rows are in the order given, not ranked by value: the figures are in different currencies or "
+                     "units (see warnings), and a ranking across them would be meaningless.")
+    elif sort == "value":
         rows.sort(key=lambda r: r.value, reverse=True)
         notes.append("Rows are ranked by value, largest first" + ("" if comparable else
                      " (a ranking of figures that are not comparable; see warnings)") + ".")
@@ -447,8 +458,11 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
     if len(tags) > 1:
         by_tag = "; ".join(f"{t} ({', '.join(r.name for r in rows if r.matched_tag == t)})" for t in tags)
         standards = {t.split(":")[0] for t in tags}
-        extra = (" IFRS and US GAAP are different accounting standards."
-                 if {"ifrs-full", "us-gaap"} <= standards else "")
+        extra = ""
+        if {"ifrs-full", "us-gaap"} <= standards:
+            issues.append("different accounting standards: IFRS and US GAAP")
+            extra = (" IFRS and US GAAP are different accounting standards: the figures are not comparable as "
+                     "they stand.")
         warnings.append(f"The figures are defined differently: they come from different XBRL tags: {by_tag}.{extra}")
 
     lengths = [r.days for r in rows if r.days is not None]

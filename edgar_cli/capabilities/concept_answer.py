@@ -24,7 +24,7 @@ from ..vocabulary import param, tool
 from ..xbrl import periods as P
 from ..xbrl.catalogue import Concept, lookup
 from ..xbrl.facts import CompanyFacts
-from ..xbrl.series import Series, build_series, currency_note
+from ..xbrl.series import Series, build_series, currency_note, requested_unit, unit_family
 
 MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin; XBRL facts begin around 2009
 MAX_LIMIT = 200
@@ -57,7 +57,7 @@ DEFAULT_LIMIT = 8  # values of one concept, newest first, when no limit is given
 
 
 def answer_concept(company: str, concept: str, fiscal_year: int | None, period: str, limit: int, client,
-                   resolve: Callable[[str, object], CompanyRefRecord]) -> ConceptResultRecord:
+                   resolve: Callable[[str, object], CompanyRefRecord], unit: str | None = None) -> ConceptResultRecord:
     """get_financial_concept's flow, with ``resolve(company, client)`` naming the company (its CIK, name, tickers)."""
     fy = fiscal_year
     validate_common(period, limit)
@@ -66,22 +66,26 @@ def answer_concept(company: str, concept: str, fiscal_year: int | None, period: 
     spec = lookup(concept)
     ref = resolve(company, client)
     facts = load_company_facts(client, int(ref.cik))
-    series = build_series(facts, spec)
-    return assemble_answer(ref, spec, series, facts, fy, period, limit, today)
+    series = build_series(facts, spec, unit)
+    return assemble_answer(ref, spec, series, facts, fy, period, limit, today, unit)
 
 
-def _describe(series: Series, spec: Concept, shown: list[FactRecord]) -> tuple[list[str], list[str]]:
+def _describe(series: Series, spec: Concept, shown: list[FactRecord],
+              reporting_currency: str | None = None) -> tuple[list[str], list[str]]:
     """Notes and warnings about the values actually returned."""
     notes: list[str] = []
     warnings: list[str] = []
     unit = series.unit or ""
-    cnote = currency_note(unit)
+    home = reporting_currency or ""
+    cnote = currency_note(unit, reporting_currency)
     if cnote:
         notes.append(cnote)
-        usd_units = [u for u in series.units_available if u.split("/")[0] == "USD"]
-        if usd_units:
-            notes.append(f"The filer also reports some periods in {', '.join(usd_units)} (a convenience "
-                         "translation); those are not mixed in. Ask for the raw tag to see them.")
+    other = [u for u in series.units_available if u != unit and u.split("/")[0] != unit.split("/")[0]
+             and unit_family(u) == unit_family(unit) and unit_family(u) in ("currency", "currency/shares")]
+    if other:
+        what = "a convenience translation" if home and all(u.split("/")[0] != home for u in other) else "another currency"
+        notes.append(f"The filer also reports some periods in {', '.join(other)} ({what}); those are not mixed in: "
+                     f"ask for them with {param('unit')} {other[0].split('/')[0]}.")
     if any(v.matched_tag.startswith("ifrs-full:") for v in shown):
         notes.append("IFRS figures (a foreign private issuer's 20-F): definitions differ from US GAAP.")
     used = list(dict.fromkeys(v.matched_tag for v in shown))
@@ -132,7 +136,7 @@ def _describe(series: Series, spec: Concept, shown: list[FactRecord]) -> tuple[l
 
 
 def assemble_answer(ref: CompanyRefRecord, spec: Concept, series: Series, facts: CompanyFacts, fy: int | None,
-                    period: str, limit: int, today: date) -> ConceptResultRecord:
+                    period: str, limit: int, today: date, unit: str | None = None) -> ConceptResultRecord:
     """Select a series' values for ``period`` and ``fy`` and describe them: every field of the answer, once.
 
     ``ref`` is anything with ``cik``, ``name`` and ``tickers`` (a CompanyRefRecord, or compare's CompanyRef).
@@ -140,6 +144,13 @@ def assemble_answer(ref: CompanyRefRecord, spec: Concept, series: Series, facts:
     ``out_of_scope`` (a fiscal year that has not begun), as get_financial_concept does.
     """
     cal = facts.calendar
+    if not series.values and unit is not None and series.units_available:
+        raise EdgarError(
+            "not_found",
+            f"{ref.name} reports {spec.name} in {', '.join(series.units_available)}, not in "
+            f"{requested_unit(spec, unit)}.",
+            f"Ask in one of {', '.join(series.units_available)}, or omit {param('unit')} for the filer's own "
+            "currency.", units_available=series.units_available, tags_tried=series.tags_tried)
     if not series.values:
         reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
         similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
@@ -165,7 +176,7 @@ def assemble_answer(ref: CompanyRefRecord, spec: Concept, series: Series, facts:
     if fy is not None and not selected:
         _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, facts.coverage_note)
     shown = selected[:limit]
-    notes, warnings = _describe(series, spec, shown)
+    notes, warnings = _describe(series, spec, shown, facts.reporting_currency)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
     if facts.coverage_note:  # the facts end before the filer's latest report
         warnings.append(facts.coverage_note)
@@ -179,7 +190,7 @@ def assemble_answer(ref: CompanyRefRecord, spec: Concept, series: Series, facts:
         company=ref, concept=spec.name, label=spec.label, definition=spec.definition, period=period,
         fiscal_year=fy, fallback_chain=[t.tag for t in spec.chain], tags_tried=series.tags_tried,
         unit=series.unit, units_available=series.units_available,
-        currency_note=currency_note(series.unit or ""),
+        currency_note=currency_note(series.unit or "", facts.reporting_currency),
         fiscal_year_end=cal.typical_end, values=shown, total_values=len(selected),
         truncated=len(selected) > limit, notes=notes, warnings=warnings,
         source=SOURCE.format(cik=ref.cik), data_source=source_of(facts),
@@ -217,9 +228,10 @@ def quarter_gaps(values: list[FactRecord], years: list[int]) -> list[str]:
     """
     have: dict[int, set[str]] = {}
     for v in values:
-        if v.fiscal_year in years and v.fiscal_period:
+        if v.fiscal_year in years and v.fiscal_period and v.period_type != "instant":  # a balance has no Q4 gap
             have.setdefault(v.fiscal_year, set()).add(v.fiscal_period)
-    no_q4 = [y for y, p in have.items() if "FY" in p and "Q4" not in p]
+    # Q4 is missing only in a year that reports other quarters: an annual-only filer (a 20-F) has no quarters
+    no_q4 = [y for y, p in have.items() if "FY" in p and "Q4" not in p and p & {"Q1", "Q2", "Q3", "H1", "9M"}]
     ytd_only = {q: [y for y, p in have.items() if q not in p and ytd in p] for q, ytd in (("Q2", "H1"), ("Q3", "9M"))}
     notes = []
     if no_q4:

@@ -35,6 +35,10 @@ def get_financial_concept(
                                                         "(NVIDIA's FY2024 ended 2024-01-28)")] = None,
     period: Annotated[PeriodArg, Field(description="annual, quarterly or all")] = "annual",
     limit: Annotated[int, Field(description="Most values to return, newest first (1-200)")] = 8,
+    unit: Annotated[str | None, Field(description="The unit to read, e.g. USD for a foreign filer's convenience "
+                                                  "translation (TSMC reports in TWD); a currency asked for a "
+                                                  "per-share concept means that currency per share; omitted: the "
+                                                  "filer's own reporting currency")] = None,
     *,
     client: SecClient | None = None,
 ) -> ConceptResult:
@@ -53,6 +57,10 @@ def get_financial_concept(
     and are shown as filed. Each value cites the first filing that reported it as
     it now stands.
 
+    ``unit`` reads another unit the filer reports the concept in: a foreign
+    filer's convenience translation (TSMC's USD beside its TWD), labelled as one
+    in ``currency_note`` and never mixed with the reporting currency.
+
     Returns: company, concept, fallback_chain, tags_tried, unit (USD, USD/shares,
     shares or the filer's currency), units_available, notes, warnings and
     values (value, unit, fiscal_year, fiscal_period, period_type, start, end,
@@ -61,12 +69,14 @@ def get_financial_concept(
     filing_url). Nothing is derived: no Q4 by subtraction, no ratios.
 
     Errors: invalid_argument (unknown concept, bad period or limit, fiscal year
-    before 1993), not_found (unknown company, concept not reported, fiscal year
+    before 1993), not_found (unknown company, concept not reported or not in the
+    unit asked for: units_available names those it is in, fiscal year
     not reported yet: the message names the latest available), out_of_scope (a
     future fiscal year), ambiguous (a company name matching several companies).
     Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json.
     """
-    record = answer_concept(company, concept, fiscal_year, period, limit, client or get_client(), _resolved_ref)
+    record = answer_concept(company, concept, fiscal_year, period, limit, client or get_client(), _resolved_ref,
+                            unit)
     return ConceptResult.model_validate(record, from_attributes=True)
 
 
@@ -76,14 +86,14 @@ def _resolved_ref(company: str, client: SecClient) -> CompanyRefRecord:
 
 
 def answer_from_series(ref: CompanyRef, spec: Concept, series: Series, facts: CompanyFacts, fy: int | None,
-                       period: str, limit: int, today: date) -> ConceptResult:
+                       period: str, limit: int, today: date, unit: str | None = None) -> ConceptResult:
     """Select a series' values for ``period`` and ``fy`` and describe them (shared with compare): the
     assembled answer (concept_answer.assemble_answer) as a ConceptResult.
 
     Raises ``not_found`` (concept not reported, fiscal year missing) or
     ``out_of_scope`` (a fiscal year that has not begun), as get_financial_concept does.
     """
-    record = assemble_answer(ref, spec, series, facts, fy, period, limit, today)
+    record = assemble_answer(ref, spec, series, facts, fy, period, limit, today, unit)
     return ConceptResult.model_validate(record, from_attributes=True)
 
 

@@ -12,6 +12,8 @@ naming its formula and operands.
 
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from datetime import date
 from typing import Annotated, Literal
@@ -52,6 +54,9 @@ _FiscalYears = Annotated[int | str | None, Field(
 _Last = Annotated[int | None, Field(description="The latest N columns (fiscal years when annual, quarters when "
                                                 "quarterly); default 5 years or 8 quarters without fiscal_year")]
 _Period = Annotated[TablePeriod, Field(description="annual (fiscal years) or quarterly (fiscal quarters)")]
+_Unit = Annotated[str | None, Field(description="A currency to read monetary rows in, e.g. USD for a foreign filer's "
+                                                "convenience translation (TSMC reports in TWD); omitted: the filer's "
+                                                "own reporting currency")]
 _Derive = Annotated[list[Literal["q4", "ttm"]] | None, Field(
     description="Derivations to add, on request only: q4 (Q4 = FY - 9M, quarterly) and ttm (trailing twelve "
                 "months: a TTM row per concept when quarterly, a TTM column after the last fiscal year when annual)")]
@@ -65,6 +70,7 @@ def get_financial_series(
     last: _Last = None,
     period: _Period = "annual",
     derive: _Derive = None,
+    unit: _Unit = None,
     *,
     client: SecClient | None = None,
 ) -> StatementResult:
@@ -101,7 +107,7 @@ def get_financial_series(
         raise EdgarError("invalid_argument", f"Ask for 1 to {MAX_CONCEPTS} concepts, not {len(names)}.",
                          "Name concepts such as revenue net_income operating_income.")
     specs = list({s.name: s for s in (lookup(n) for n in names)}.values())
-    return _table(company, specs, None, "Series", fiscal_year, last, period, derive, client)
+    return _table(company, specs, None, "Series", fiscal_year, last, period, derive, client, unit)
 
 
 def get_financial_statement(
@@ -111,6 +117,7 @@ def get_financial_statement(
     last: _Last = None,
     period: _Period = "annual",
     derive: _Derive = None,
+    unit: _Unit = None,
     *,
     client: SecClient | None = None,
 ) -> StatementResult:
@@ -131,24 +138,25 @@ def get_financial_statement(
     companyfacts request: data.sec.gov/api/xbrl/companyfacts/CIK##########.json).
     """
     found = preset(statement)
-    return _table(company, list(found.rows), found.name, found.label, fiscal_year, last, period, derive, client)
+    return _table(company, list(found.rows), found.name, found.label, fiscal_year, last, period, derive, client,
+                  unit)
 
 
 def concept_command(company: str, concepts: list[str], fiscal_year: int | str | None = None, period: str = "annual",
                     limit: int | None = None, last: int | None = None, derive: list[str] | None = None,
-                    *, client: SecClient | None = None) -> ConceptResult | StatementResult:
+                    unit: str | None = None, *, client: SecClient | None = None) -> ConceptResult | StatementResult:
     """The CLI's concept command: one concept and at most one fiscal year keep get_financial_concept's shape;
     several concepts, a range, ``last`` or ``derive`` give get_financial_series' table."""
     years = parse_fiscal_years(fiscal_year)
     if len(concepts) == 1 and (years is None or len(years) == 1) and last is None and not derive:
         return get_financial_concept(company, concepts[0], fiscal_year=years[0] if years else None,
                                      period=period, limit=DEFAULT_LIMIT if limit is None else limit,  # type: ignore[arg-type]
-                                     client=client)
+                                     unit=unit, client=client)
     if limit is not None:
         raise EdgarError("invalid_argument", f"{param('limit')} applies to one concept's values; a table of "
                          f"several concepts or years takes {param('last')}.", f"Use {param('last')} 5, for example.")
     return get_financial_series(company, concepts, fiscal_year=fiscal_year, last=last, period=period,  # type: ignore[arg-type]
-                                derive=derive, client=client)  # type: ignore[arg-type]
+                                derive=derive, unit=unit, client=client)  # type: ignore[arg-type]
 
 
 # --- the table -------------------------------------------------------------------------
@@ -172,7 +180,8 @@ def _validate(period: str, last: int | None, derive: list[str] | None) -> list[s
 
 
 def _table(company: str, specs: list[Concept], statement: str | None, label: str, fiscal_year: int | str | None,
-           last: int | None, period: str, derive: list[str] | None, client: SecClient | None) -> StatementResult:
+           last: int | None, period: str, derive: list[str] | None, client: SecClient | None,
+           unit: str | None = None) -> StatementResult:
     client = client or get_client()
     kinds = _validate(period, last, derive)
     years = parse_fiscal_years(fiscal_year)
@@ -182,7 +191,9 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
     resolved = resolve_company(company, client=client)
     facts = load_company_facts(client, int(resolved.cik))  # the one companyfacts request, for every row
     ref = CompanyRef(cik=resolved.cik, name=resolved.name, tickers=resolved.tickers)
-    rows = [_Row(spec, build_series(facts, spec), period) for spec in specs]
+    # A unit (a currency) applies to the monetary rows; share counts and per-share rows keep theirs.
+    rows = [_Row(spec, build_series(facts, spec, unit if spec.unit in ("currency", "currency/shares") else None),
+                 period, facts.reporting_currency) for spec in specs]
     if statement is None and not any(r.series.values for r in rows):
         raise EdgarError("not_found", f"{ref.name} reports none of {', '.join(s.name for s in specs)} in its "
                          "10-K/10-Q/20-F XBRL facts.", "Try related concepts or raw XBRL tags.")
@@ -228,7 +239,7 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
     return StatementResult(
         company=ref, statement=statement, title=title, period=period, fiscal_years=years or [],  # type: ignore[arg-type]
         last=last, derive=kinds, fiscal_year_end=facts.calendar.typical_end,  # type: ignore[arg-type]
-        currency_note=currency_note(unit or ""), columns=columns, rows=_hoist(out_rows, notes),
+        currency_note=currency_note(unit or "", facts.reporting_currency), columns=columns, rows=_hoist(out_rows, notes),
         notes=notes, warnings=warnings, source=SOURCE.format(cik=ref.cik),
         data_source=data_source_of(facts),
     )
@@ -237,8 +248,9 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
 class _Row:
     """One concept's series indexed by (fiscal_year, fiscal_period) for the columns."""
 
-    def __init__(self, spec: Concept, series: Series, period: str):
+    def __init__(self, spec: Concept, series: Series, period: str, reporting_currency: str | None = None):
         self.spec, self.series = spec, series
+        self.reporting_currency = reporting_currency
         kinds = {v.period_type for v in series.values}
         self.kind = spec.kind if spec.kind != "unknown" else ("instant" if kinds == {"instant"} else "duration")
         self.shown = period_filter(spec, period)
@@ -284,10 +296,12 @@ class _Row:
                  for c in columns]
         shown = [v for c in cells for v in ([c.fact] if c.fact else c.inputs)]
         shown = list({(v.accession_number, v.start, v.end, v.matched_tag): v for v in shown}.values())
-        notes, warnings = _describe(self.series, self.spec, shown) if shown else ([], [])
+        notes, warnings = (_describe(self.series, self.spec, shown, self.reporting_currency) if shown
+                           else ([], []))
         if self.left_out:
             notes.append("Other values labelled with the same fiscal period were left out: " + "; ".join(
-                f"{v.start or 'at'} to {v.end} ({v.accession_number})" for v in self.left_out[:3]) + ".")
+                (f"{v.start} to {v.end}" if v.start else f"at {v.end}") + f" ({v.accession_number})"
+                for v in self.left_out[:3]) + ".")
         tags = list(dict.fromkeys(c.matched_tag for c in cells if c.matched_tag))
         label = f"{self.spec.label}, trailing twelve months" if ttm else self.spec.label
         return StatementRow(
@@ -444,16 +458,40 @@ def _table_notes(rows: list[StatementRow], columns: list[StatementColumn], kinds
     return notes
 
 
+_IGNORED = re.compile(r"^Facts repeated outside periodic reports were ignored \((.*)\)\.$")
+
+
 def _hoist(rows: list[StatementRow], notes: list[str]) -> list[StatementRow]:
-    """Notes every row with values repeats (currency, IFRS) are said once for the table."""
+    """A note several rows repeat is said once for the table: plainly when every row with values has it
+    (currency, IFRS), else naming the rows; the per-row counts of facts ignored outside periodic reports are
+    summed into one note."""
     with_values = [r for r in rows if r.reported]
+    ignored: Counter = Counter()
+    for r in rows:
+        kept = []
+        for n in r.notes:
+            m = _IGNORED.match(n)
+            if m is None:
+                kept.append(n)
+                continue
+            for part in m.group(1).split(", "):
+                count, _, form = part.partition(" in ")
+                if count.replace(",", "").isdigit():
+                    ignored[form] += int(count.replace(",", ""))
+        r.notes = kept
     if len(with_values) > 1:
-        common = set(with_values[0].notes).intersection(*(r.notes for r in with_values[1:]))
-        for note in with_values[0].notes:
-            if note in common:
-                notes.append(note)
-        for r in rows:
-            r.notes = [n for n in r.notes if n not in common]
+        order = list(dict.fromkeys(n for r in with_values for n in r.notes))
+        for note in order:
+            holders = [r for r in with_values if note in r.notes]
+            if len(holders) < 2:
+                continue
+            notes.append(note if len(holders) == len(with_values)
+                         else f"{', '.join(r.label for r in holders)}: {note}")
+            for r in holders:
+                r.notes = [n for n in r.notes if n != note]
+    if ignored:
+        notes.append("Facts repeated outside periodic reports were ignored ("
+                     + ", ".join(f"{n:,} in {form}" for form, n in sorted(ignored.items())) + ", over all rows).")
     return rows
 
 

@@ -73,7 +73,10 @@ class FactValue(_Model):
 
 class TagTried(_Model):
     tag: str
-    status: Literal["used", "not_reported", "no_periods_selected", "other_unit", "superseded"]
+    status: Literal["used", "not_reported", "no_periods_selected", "other_unit", "not_used"] = Field(
+        description="used: it supplies values; not_reported: the company never reported it; other_unit: only in "
+        "other units; not_used: every period it reports is covered by an earlier tag of the chain (detail says "
+        "whether it is a different figure); no_periods_selected: none of its periods is of the kind asked for")
     detail: str = ""
     periods: int = 0
     latest_end: date | None = None

@@ -22,7 +22,7 @@ from ..sec import urls
 from . import periods as P
 from .catalogue import Concept
 from .facts import CompanyFacts
-from .restatements import select, split_events
+from .restatements import Selection, filing_order, select, split_events
 from .suspects import flag_scale, tagging_errors
 
 
@@ -47,7 +47,20 @@ class Series:
         self.ignored_forms: dict[str, int] = {}
 
 
-def build_series(facts: CompanyFacts, spec: Concept) -> Series:
+def requested_unit(spec: Concept, unit: str | None) -> str | None:
+    """The unit a caller's ``unit`` ("USD", "usd", "TWD", "USD/shares") names for ``spec``: a currency asked for
+    a per-share concept is that currency per share; None when no unit is asked for."""
+    if unit is None or not str(unit).strip():
+        return None
+    u = str(unit).strip()
+    code, _, per = u.partition("/")
+    u = code.upper() + (f"/{per.lower()}" if per else "")
+    if spec.unit == "currency/shares" and re.fullmatch(r"[A-Z]{3}", u):
+        return f"{u}/shares"
+    return u
+
+
+def build_series(facts: CompanyFacts, spec: Concept, unit: str | None = None) -> Series:
     """Per-period tag fallback, restatement selection and labelling for one concept.
 
     Built once per facts object and concept: the facts of a company are one object for as long as they
@@ -56,14 +69,15 @@ def build_series(facts: CompanyFacts, spec: Concept) -> Series:
     facts object starts empty. Callers treat a Series and its values as read-only.
     """
     memo = facts.__dict__.setdefault("_series_memo", {})
-    key = (spec.name, spec.unit, tuple(t.tag for t in spec.chain))
+    wanted = requested_unit(spec, unit)
+    key = (spec.name, spec.unit, tuple(t.tag for t in spec.chain), wanted)
     built = memo.get(key)
     if built is None:
-        built = memo[key] = _build_series(facts, spec)
+        built = memo[key] = _build_series(facts, spec, wanted)
     return built
 
 
-def _build_series(facts: CompanyFacts, spec: Concept) -> Series:
+def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None) -> Series:
     out = Series()
     cal = facts.calendar
     present = [(t.tag, facts.tag(t.tag)) for t in spec.chain]
@@ -73,6 +87,8 @@ def _build_series(facts: CompanyFacts, spec: Concept) -> Series:
             continue
         for unit, rows in body["units"].items():
             if spec.unit != "any" and unit_family(unit) != spec.unit:
+                continue
+            if wanted is not None and unit != wanted:
                 continue
             for r in rows:
                 if P.is_periodic(r[6]):
@@ -95,7 +111,9 @@ def _build_series(facts: CompanyFacts, spec: Concept) -> Series:
         rows = body["units"].get(out.unit or "", [])
         if not rows:
             other = ", ".join(sorted(body["units"]))
-            out.tags_tried.append(TagTriedRecord(tag=tag, status="other_unit", detail=f"reported only in {other}"))
+            asked = f" (asked for {wanted})" if wanted is not None and out.unit is None else ""
+            out.tags_tried.append(TagTriedRecord(tag=tag, status="other_unit",
+                                                 detail=f"reported only in {other}{asked}"))
             continue
         by_period: dict[tuple, list] = defaultdict(list)
         for r in rows:
@@ -113,8 +131,10 @@ def _build_series(facts: CompanyFacts, spec: Concept) -> Series:
                                            detail="" if len(new) == len(by_period) else
                                            f"{len(by_period) - len(new)} periods already covered by an earlier tag"))
         else:
-            out.tags_tried.append(TagTriedRecord(tag=tag, status="superseded", periods=0, latest_end=latest_end,
-                                           detail="every period it reports is covered by an earlier tag"
+            caveat = next((t.caveat for t in spec.chain if t.tag == tag and t.caveat), "")
+            out.tags_tried.append(TagTriedRecord(tag=tag, status="not_used", periods=0, latest_end=latest_end,
+                                           detail=("every period it reports is covered by an earlier tag"
+                                                   + (f"; it is a different figure: {caveat}" if caveat else ""))
                                            if by_period else "reported only outside periodic reports"))
     last_filed: dict[tuple, str] = {}
     for key, rows in grouped.items():
@@ -188,9 +208,25 @@ def _mark_pre_split(values: list[FactRecord], last_filed: dict[tuple, str]) -> N
                 setattr(v, field, ratio)
 
 
+def is_translation(facts: CompanyFacts, unit: str) -> bool:
+    """A unit in another currency than the one the filer reports in: a convenience translation (TSMC's USD)."""
+    home = facts.reporting_currency
+    return bool(home) and unit_family(unit) in ("currency", "currency/shares") and unit.split("/")[0] != home
+
+
+def _translation_selection(rows: list, cal: P.FiscalCalendar) -> Selection:
+    """A convenience translation is a reported figure at one filing's exchange rate, so a later filing that
+    translates the same period at its own rate revises nothing: the value is the one from the report of that
+    period itself (at that period's rate), else the first filed; never a restatement."""
+    own = [r for r in rows if cal.report_ends.get(r[3], ("", ""))[1] == r[1]]
+    ordered = sorted(own or rows, key=filing_order)
+    return Selection(row=ordered[0], original=None, distinct=len({r[2] for r in rows}), revision_kind=None,
+                     latest_filed=max(r[7] for r in rows))
+
+
 def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, rows: list) -> FactRecord | None:
     """One period's rows of one tag as a FactRecord: the selected value, its labels and its provenance."""
-    sel = select(rows, unit)
+    sel = _translation_selection(rows, cal) if is_translation(facts, unit) else select(rows, unit)
     start_s, end_s, val, accn, _fy, _fp, form, filed, _frame = sel.row
     try:
         start = date.fromisoformat(start_s) if start_s else None
@@ -222,8 +258,15 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
 _filing_url = lru_cache(maxsize=8192)(urls.filing_index)
 
 
-def currency_note(unit: str) -> str | None:
+def currency_note(unit: str, reporting_currency: str | None = None) -> str | None:
+    """What a reader must know of the values' currency: a currency other than USD, or a convenience translation
+    (values in another currency than the one the filer reports in, such as TSMC's USD beside its TWD)."""
     currency = unit.split("/")[0] if unit_family(unit) in ("currency", "currency/shares") else None
+    if currency and reporting_currency and currency != reporting_currency:
+        return (f"Values are the filer's convenience translation into {currency}, not the figures it reports (in "
+                f"{reporting_currency}): each is its {reporting_currency} figure at the one exchange rate the filing "
+                f"states (read the rate and its date in the filing); they are never mixed with {reporting_currency} "
+                "values, and a translated figure is not a restatement.")
     if currency and currency != "USD":
         return (f"Values are in {currency}, the filer's reporting currency; do not compare them with USD "
                 "figures without converting at a rate you state.")
