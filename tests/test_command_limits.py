@@ -307,3 +307,21 @@ def test_a_retry_after_longer_than_what_is_left_of_the_deadline_is_not_waited_fo
             client.close()
     assert info.value.code == "upstream_unavailable" and "deadline" in info.value.message
 
+
+
+def test_a_command_sharing_a_redis_whose_ready_time_is_a_day_ahead_answers_with_a_warning(edgar, redis_server):
+    import redis
+
+    url = f"redis://127.0.0.1:{redis_server.port}/0"
+    r = redis.Redis.from_url(url)
+    try:
+        r.set("edgar:ratelimit:ready", _now_ms() + DAY_MS)
+        res = edgar("filings", "NVDA", "--form", "10-K", "--limit", "1", "--json", env={"EDGAR_REDIS_URL": url},
+                    timeout=GUARD)
+        assert res.rc == 0, res.err
+        assert "0001045810" in res.out and "reset" in res.err and "warning" in res.err
+        assert int(r.get("edgar:ratelimit:ready")) <= _now_ms() + 5000
+    finally:
+        for key in r.scan_iter("edgar:*"):
+            r.delete(key)
+        r.close()
