@@ -164,21 +164,22 @@ def test_three_hosts_with_rate_share_three_and_no_redis_keep_to_three_requests_a
         monkeypatch.setenv("EDGAR_RATELIMIT_DIR", str(tmp_path / f"host{k}"))
         client = K.make_client("http://127.0.0.1:9", tmp_path / f"cache{k}")
         limiters.append(client._rate_limiter())
-    grants: list[float] = []
-    lock = threading.Lock()
 
     def host(limiter):
         for _ in range(5):
-            slot = limiter.acquire()
-            with lock:
-                grants.append(time.monotonic())
-            limiter.done(slot)
+            limiter.done(limiter.acquire())
 
     threads = [threading.Thread(target=host, args=(lim,)) for lim in limiters for _ in range(2)]
     for t in threads:
         t.start()
     for t in threads:
         t.join(GUARD)
+    assert all(lim.is_shared for lim in limiters)
+    grants = []  # as each host's bucket recorded them (the time each response's headers came)
+    for k in range(3):
+        conn = sqlite3.connect(tmp_path / f"host{k}" / DB_NAME)
+        grants += [ms / 1000 for (ms,) in conn.execute("SELECT item_timestamp FROM sec_requests")]
+        conn.close()
     assert len(grants) == 30
     assert K.max_in_one_second(grants) <= 9  # three hosts at three each; without the share, 30
 
