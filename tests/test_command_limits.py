@@ -251,6 +251,7 @@ def slow_upstream(corpus):
 def trickling(slow_upstream):
     """The hostile server, with the ticker files and NVIDIA's submissions sending their headers a byte at a time."""
     slow_upstream.armed.clear()
+    slow_upstream.hits.clear()
     for path in (TICKERS_EXCHANGE, TICKERS, NVDA_SUBMISSIONS):
         slow_upstream.arm(path, "trickle-headers")
     yield slow_upstream
@@ -269,6 +270,7 @@ def test_a_cli_command_against_a_slow_header_upstream_ends_at_its_command_deadli
     error = json.loads(proc.stdout or proc.stderr)["error"]
     assert proc.returncode == 8 and error["code"] == "upstream_unavailable", proc.stderr
     assert "3 s" in error["message"] and "EDGAR_COMMAND_TIMEOUT" in error["message"] + error["suggestion"]
+    assert sum(trickling.hits.values()) == 1  # the one slow request had the command's time; nothing after it
 
 
 def test_an_invalid_command_timeout_is_an_error_with_a_code(edgar):
@@ -284,17 +286,19 @@ def test_every_mcp_tool_call_has_its_own_command_deadline(trickling, tmp_path):
             return [await session.call_tool("list_filings", {"company": "NVDA"}) for _ in range(2)]
 
     results = anyio.run(_session_run, _env(trickling, tmp_path, EDGAR_COMMAND_TIMEOUT="3"), work)
+    assert sum(trickling.hits.values()) == 2  # one slow request per call, nothing after it
     for result in results:  # both calls: each had its own 3 s, neither the other's, neither 45 s
         assert result.is_error
         error = json.loads(result.content[0].text)["error"]
         assert error["code"] == "upstream_unavailable" and "3 s" in error["message"]
 
 
-def test_a_retry_after_longer_than_what_is_left_of_the_deadline_is_not_waited_for(corpus, tmp_path):
+@pytest.mark.parametrize("status, code", [(503, "upstream_unavailable"), (429, "rate_limited")])
+def test_a_retry_after_longer_than_what_is_left_of_the_deadline_is_not_waited_for(corpus, tmp_path, status, code):
     from mirror import MirrorServer
 
     with MirrorServer(corpus) as own:
-        own.script(NVDA_SUBMISSIONS, *[(503, {"Retry-After": "30", "Content-Type": "text/plain"}, b"busy")] * 4)
+        own.script(NVDA_SUBMISSIONS, *[(status, {"Retry-After": "30", "Content-Type": "text/plain"}, b"busy")] * 4)
         client = K.make_client(own.url, tmp_path / "cache")
 
         def command():
@@ -306,7 +310,8 @@ def test_a_retry_after_longer_than_what_is_left_of_the_deadline_is_not_waited_fo
                 _finishes(command, guard=20)  # Retry-After asked for 30 s
         finally:
             client.close()
-    assert info.value.code == "upstream_unavailable" and "deadline" in info.value.message
+    assert info.value.code == code and "30 s" in info.value.message and "deadline" in info.value.message
+    assert len(client.requests.urls) == 1  # asked once; the answer's own wait was past the deadline
 
 
 
