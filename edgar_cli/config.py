@@ -6,11 +6,16 @@ environment variable, the config file in the platformdirs user config dir.
 - ``SEC_USER_AGENT``: the "Name email" the SEC requires on every request.
 - ``EDGAR_MIRROR``: a base URL; ``https://data.sec.gov/x`` is then fetched as
   ``<mirror>/data.sec.gov/x`` (likewise www.sec.gov and efts.sec.gov).
-- ``EDGAR_CACHE_DIR``: where the disk cache lives (the rate-limit bucket does not: sec/ratelimit.py).
+- ``EDGAR_CACHE_DIR``: where the disk cache lives (the rate-limit bucket does not: sec/ratelimit.py);
+  a relative path is made absolute against the working directory at start.
 - ``EDGAR_CONFIG_DIR``: where config.json (the saved User-Agent) lives.
 - ``EDGAR_DATA_DIR``: where edgar's own data lives (the local text index,
   ``index.sqlite``; ``EDGAR_INDEX`` names that file directly).
 - ``EDGAR_NO_CACHE=1``: bypass the cache (``--no-cache``).
+- ``EDGAR_COMMAND_TIMEOUT``: seconds one command (a CLI run, an MCP tool call) may spend on its SEC
+  requests, every attempt, retry wait and rate-limit wait included (default 60).
+- ``EDGAR_RATE_SHARE``: requests/second this host keeps to, for hosts that divide the SEC's 10
+  between them (without Redis always; with ``EDGAR_REDIS_URL`` while Redis is unreachable).
 - ``EDGAR_TODAY=YYYY-MM-DD``: pin "today" (reproducible runs and tests).
 """
 
@@ -56,9 +61,11 @@ def config_dir() -> Path:
 
 
 def cache_dir() -> Path:
+    """``EDGAR_CACHE_DIR`` made absolute (a relative path cannot name the cache's SQLite file as a URI,
+    and a later change of directory must not move the cache), else the platform's user cache dir."""
     env = os.environ.get("EDGAR_CACHE_DIR")
     if env:
-        return Path(env)
+        return Path(env).expanduser().absolute()
     from platformdirs import user_cache_dir
 
     return Path(user_cache_dir(APP_NAME))
@@ -72,6 +79,47 @@ def data_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir(APP_NAME))
+
+
+DEFAULT_COMMAND_TIMEOUT = 60.0
+
+
+def command_timeout() -> float:
+    """``EDGAR_COMMAND_TIMEOUT`` in seconds (default 60): how long one command may spend on the SEC.
+
+    Raises ``invalid_argument`` for anything but a positive number of seconds (at most a day)."""
+    raw = (os.environ.get("EDGAR_COMMAND_TIMEOUT") or "").strip()
+    if not raw:
+        return DEFAULT_COMMAND_TIMEOUT
+    try:
+        value = float(raw)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= 86400:  # also refuses nan and inf
+        raise EdgarError(
+            "invalid_argument",
+            f"EDGAR_COMMAND_TIMEOUT={raw[:40]!r} is not a number of seconds between 0 and 86400.",
+            "Set it to the seconds one command may wait for the SEC, e.g. export EDGAR_COMMAND_TIMEOUT=60, or "
+            "unset it for the default of 60.",
+        )
+    return value
+
+
+def rate_share() -> int | None:
+    """``EDGAR_RATE_SHARE``: the requests/second this host keeps to (1-10), or None when unset.
+
+    Raises ``invalid_argument`` for anything but a whole number from 1 to 10."""
+    raw = (os.environ.get("EDGAR_RATE_SHARE") or "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or not 1 <= int(raw) <= 10:
+        raise EdgarError(
+            "invalid_argument",
+            f"EDGAR_RATE_SHARE={raw[:40]!r} is not a whole number of requests per second from 1 to 10.",
+            "Set it to 10 divided by the number of hosts that share one outgoing address, rounded down "
+            "(e.g. 3 for three hosts), or unset it on a host that has the SEC's 10/s to itself.",
+        )
+    return int(raw)
 
 
 def mirror_from_env() -> str | None:
@@ -229,6 +277,9 @@ class Settings:
     use_cache: bool = True
     clock: Clock = system_clock
     interactive: bool | None = None
+
+    def __post_init__(self) -> None:
+        self.cache_dir = Path(self.cache_dir).expanduser().absolute()  # a later chdir must not move the cache
 
     @classmethod
     def from_env(cls, *, user_agent: str | None = None, no_cache: bool | None = None) -> "Settings":

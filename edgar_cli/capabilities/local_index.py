@@ -25,6 +25,7 @@ from ..models import IndexedFiling, IndexListing, IndexUpdate, SkippedFiling
 from ..sec import submissions as S
 from ..sec import urls
 from ..sec.client import SecClient, get_client
+from ..sec.transport import command_deadline
 from .filings import find_filing, list_filings, parse_form
 from .sections import PARSER_VERSION, load_document
 
@@ -497,7 +498,8 @@ def index_add(
                 progress.done_one()
                 continue
             try:
-                rec, docs, chunks = build_records(filing, ticker, client)
+                with command_deadline():  # each filing has a command's time (EDGAR_COMMAND_TIMEOUT), not the batch
+                    rec, docs, chunks = build_records(filing, ticker, client)
             except EdgarError as exc:
                 if exc.code in FATAL:
                     raise

@@ -7,7 +7,10 @@ match (a disk fault, a hand edit) is dropped and refetched. When the cache
 cannot be written (a read-only directory, a full disk) the client warns once
 on stderr, goes on reading what the cache holds and stores nothing more; when
 it cannot be read (a corrupt database) it runs without a cache. It never fails
-a request because of the cache, and never serves a damaged entry.
+a request because of the cache, and never serves a damaged entry. Only damage
+(a record that does not decode, a checksum that does not match) removes an
+entry: any other failure of the read (a bug, a path the reader cannot use)
+turns the cache off for the process with a warning and leaves the entry be.
 
 Reading never writes. Opening a ``diskcache.Cache`` writes its settings rows
 (some twenty statements), so a warm run that only reads would write to the
@@ -40,6 +43,10 @@ _FORMAT = 1
 _MODE_PICKLE = 4  # diskcache.core.MODE_PICKLE (tests/test_warm_path.py checks it still is)
 
 
+class _Damaged(Exception):
+    """A stored record that cannot be decoded."""
+
+
 @dataclass
 class Entry:
     payload: bytes
@@ -51,7 +58,7 @@ class DiskCache:
     """A key -> bytes store with checksums; every failure degrades to a miss."""
 
     def __init__(self, directory: Path, *, enabled: bool = True, warn: Callable[[str], None] | None = None):
-        self.directory = Path(directory)
+        self.directory = Path(directory).expanduser().absolute()  # its database is opened by file: URI
         self.enabled = enabled
         self._warn = warn or (lambda msg: print(f"warning: {msg}", file=sys.stderr))
         self._store = None
@@ -111,6 +118,8 @@ class DiskCache:
             return diskcache.Disk(str(folder)).fetch(mode, filename, value, False)
         except OSError:  # the value file went away (removed by another process's eviction)
             return None
+        except Exception as exc:  # UnpicklingError, EOFError, ...: the record itself is damaged
+            raise _Damaged(f"{type(exc).__name__}: {exc}") from exc
 
     def _open(self):
         """The writer (a diskcache.Cache), opened on the first write; None when the cache cannot be written."""
@@ -156,8 +165,11 @@ class DiskCache:
         except (OSError, sqlite3.Error) as exc:
             self._disable(f"cache read failed ({exc}); running without a cache")
             return None
-        except Exception:  # a damaged value file (UnpicklingError, EOFError, ...): drop it, refetch
+        except _Damaged:  # a damaged value file: drop it, refetch
             self.delete(key)
+            return None
+        except Exception as exc:  # not damage: the entry stays for a run that can read it
+            self._disable(f"cache read failed ({type(exc).__name__}: {exc}); running without a cache")
             return None
         if raw is None:
             return None

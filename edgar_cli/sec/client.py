@@ -6,17 +6,20 @@ Everything that reaches data.sec.gov, www.sec.gov or efts.sec.gov goes through
 - a declared "Name email" User-Agent on every request (the SEC answers 403
   without one);
 - at most 10 requests per second across every edgar process of the user on
-  the host, whatever their cache directories (sec/ratelimit.py), or across
-  every host sharing ``EDGAR_REDIS_URL`` (sec/redis_shared.py, which also
-  puts the cache in Redis in front of the disk cache);
+  the host, whatever their cache directories (sec/ratelimit.py), or
+  ``EDGAR_RATE_SHARE`` of them where hosts divide the 10 between them, or
+  across every host sharing ``EDGAR_REDIS_URL`` (sec/redis_shared.py, which
+  also puts the cache in Redis in front of the disk cache);
 - 429, 5xx, dropped connections, timeouts and truncated, damaged or invalid
   bodies are retried with exponential backoff and jitter (stamina), honouring
   Retry-After, for at most 4 attempts and 30 seconds of waiting; then
   ``rate_limited`` or ``upstream_unavailable``;
 - every body is bounded: a cap per kind on the wire and after decoding, and
   one wall-clock deadline per request (45 s, all attempts included) and per
-  command (sec/transport.py); past a cap or a deadline the request ends with
-  ``upstream_unavailable`` at once, without another try;
+  command (``EDGAR_COMMAND_TIMEOUT``, 60 s: every request, retry wait and
+  rate-limit wait of the command; sec/transport.py); past a cap or a deadline
+  the request ends with ``upstream_unavailable`` at once, without another try,
+  and no retry waits past the deadline;
 - every body is validated for its kind before anything is stored
   (sec/validate.py): a 200 that is the wrong shape, partial, NaN-valued or
   pathologically nested is ``upstream_unavailable`` naming the URL;
@@ -86,6 +89,7 @@ class _Retryable(Exception):
         self.kind = kind  # "rate_limited" or "upstream_unavailable"
         self.retry_after = retry_after
         self.status = status
+        self.deadline: float | None = None  # the request's (time.monotonic()); set by SecClient._fetch
 
 
 def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
@@ -129,10 +133,16 @@ def _install_retry_hooks() -> None:
 
 
 def backoff_hook(exc: Exception) -> bool | float:
-    """stamina's ``on`` hook: retry our retryable errors, waiting Retry-After when given."""
+    """stamina's ``on`` hook: retry our retryable errors, waiting Retry-After when given.
+
+    With under half a second left before the request's deadline (``exc.deadline``, set by the fetch,
+    which also stops at once when Retry-After asks for more than is left), the next try comes at once,
+    finds the deadline passed and says so, rather than wait past it."""
     if isinstance(exc, _Retryable):
         if exc.retry_after is not None:
             return min(exc.retry_after, RETRY_TIMEOUT)
+        if exc.deadline is not None and exc.deadline - time.monotonic() < 0.5:  # stamina's first wait: 0.5-1 s
+            return 0.0
         return True
     return False
 
@@ -149,6 +159,10 @@ class RequestLog:
 
 class _Unusable(Exception):
     """A response not worth another try: over a size cap, past a deadline, a redirect."""
+
+
+class _Late(_Unusable):
+    """The request's or the command's deadline passed."""
 
 
 class _Missing(Exception):
@@ -264,8 +278,10 @@ class SecClient:
 
                     self._limiter = open_limiter(lambda rate: RateLimiter.shared(warn=self._warn, rate=rate),
                                                  warn=self._warn)
-                else:
-                    self._limiter = RateLimiter.shared(warn=self._warn)
+                else:  # the SEC's 10/s, or this host's EDGAR_RATE_SHARE of them
+                    from .ratelimit import host_rate
+
+                    self._limiter = RateLimiter.shared(warn=self._warn, rate=host_rate())
             return self._limiter
 
     def close(self) -> None:
@@ -446,9 +462,22 @@ class SecClient:
             ):
                 with attempt:
                     if time.monotonic() >= deadline:
-                        raise _Unusable(f"no usable answer within the {budget:.0f} s deadline"
-                                        + (" of this command" if transport.command_expired() else ""))
-                    return self._fetch_once(url, target, kind, expect_json, conditional, transform, deadline)
+                        raise _Late(transport.deadline_passed(budget))
+                    try:
+                        return self._fetch_once(url, target, kind, expect_json, conditional, transform, deadline)
+                    except _Retryable as exc:
+                        wait = None if exc.retry_after is None else min(exc.retry_after, RETRY_TIMEOUT)
+                        if wait is not None and time.monotonic() + wait >= deadline:
+                            late = (f"asking for another try in {wait:g} s, after "
+                                    f"{transport.deadline_name(deadline, budget)}")
+                            if exc.kind == "rate_limited":
+                                raise EdgarError(
+                                    "rate_limited", f"The SEC answered 429 Too Many Requests for {url}, {late}.",
+                                    "Wait a minute and try again; keep to 10 requests per second across all "
+                                    "your tools.", url=url) from None
+                            raise _Late(f"{exc}, {late}") from None
+                        exc.deadline = deadline  # backoff_hook waits no longer than what is left
+                        raise
         except _Retryable as exc:
             if exc.kind == "rate_limited":
                 raise EdgarError(
@@ -464,8 +493,11 @@ class SecClient:
                 url=url,
             ) from None
         except _Unusable as exc:
+            late = isinstance(exc, _Late)
             raise EdgarError(
                 "upstream_unavailable", f"The SEC did not give a usable answer for {url}: {exc}.",
+                ("Try again later; if the SEC (or the mirror) is only slow, allow a command more time with "
+                 f"EDGAR_COMMAND_TIMEOUT (now {transport.command_seconds():g} s).") if late else
                 "Try again later; if it persists, the answer is not one edgar can use.", url=url,
             ) from None
         except _Missing as exc:
@@ -477,11 +509,16 @@ class SecClient:
                     transform: Callable[[Any], Any] | None, deadline: float) -> Answer:
         import httpx
 
+        from .ratelimit import LimiterDeadline
+
         calls.checkpoint(url)  # a cancelled call (its MCP client went away) stops before the next request
         http = self._client()  # built before the slot is taken: its set-up is not request time
         limiter = self._rate_limiter()
         headers = _conditional_headers(conditional)
-        slot = limiter.acquire()
+        try:
+            slot = limiter.acquire(deadline=deadline)
+        except LimiterDeadline:
+            raise _Late(transport.deadline_passed(None, waiting="for a slot in the rate limit")) from None
         self.requests.add(url)
         try:
             with transport.attempt_deadline(deadline), http.stream("GET", target, headers=headers) as resp:
@@ -500,7 +537,7 @@ class SecClient:
         except transport.BodyError as exc:
             if exc.retry:
                 raise _Retryable("upstream_unavailable", str(exc)) from None
-            raise _Unusable(str(exc)) from None
+            raise (_Late if exc.late else _Unusable)(str(exc)) from None
         if status == 200:
             return _validated(url, kind, resp, body, expect_json, transform)
         if status == 304:

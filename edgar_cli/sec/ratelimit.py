@@ -30,6 +30,18 @@ a delay that varies (a process descheduled on a busy machine waited ~0.4 s),
 so each request's entry is moved to the time its response headers arrive
 (:meth:`RateLimiter.done`), and the window is 1.2 s: an earlier arrival can
 then never share a server-side second with ten later grants.
+
+A grant is stamped with the wall clock, so no entry is ever later than now
+(give or take :data:`FUTURE_TOLERANCE_MS`). Entries further ahead (the wall
+clock stepped back, a hand edit) would make every process wait until then, a
+wait longer than the window, which the limit never needs: such entries are
+moved back to now, with a warning, and count for one window as requests just
+made. No wait outlasts the caller's deadline either (:meth:`RateLimiter.acquire`).
+
+``EDGAR_RATE_SHARE`` (config.rate_share) is this host's part of the SEC's
+10/s when several hosts share one outgoing address without Redis: every process
+of the host then keeps to that many requests per window together
+(:func:`host_rate`).
 """
 
 from __future__ import annotations
@@ -50,6 +62,22 @@ PRIVATE_SHARE = 2  # requests/second for a process that cannot share the bucket
 WINDOW_MARGIN_MS = 200
 LEAK_EVERY = 64  # grants between clearings of entries older than the window
 DB_NAME = "ratelimit.sqlite"
+# Entries stamped more than this many ms after now come from a clock that stepped back (or a hand edit).
+FUTURE_TOLERANCE_MS = 200
+
+
+class LimiterDeadline(Exception):
+    """The caller's deadline came before a slot: nothing was granted."""
+
+
+def host_rate() -> int:
+    """Requests/second for this host's bucket: ``EDGAR_RATE_SHARE`` when set (1-10), else the SEC's 10.
+
+    Raises ``invalid_argument`` (EdgarError) for a share that is not a whole number from 1 to 10."""
+    from ..config import rate_share
+
+    share = rate_share()
+    return RATE_PER_SECOND if share is None else share
 
 
 def shared_locations() -> list[tuple[Path, bool]]:
@@ -169,18 +197,44 @@ class RateLimiter:
                     granted = bool(self._limiter.try_acquire(name, blocking=False))
                     if granted and next(self._count) % LEAK_EVERY == 0:
                         self._shared.leak(time.time_ns() // 1_000_000)
+                    if not granted:
+                        self._reset_future_entries()
                     return granted
             except Exception as exc:  # the shared bucket broke mid-run (disk full, file removed)
                 self._private(f"the shared rate limiter failed ({type(exc).__name__}: {exc})")
                 return bool(self._limiter.try_acquire(name, blocking=False))
 
-    def acquire(self) -> str:
-        """Block until one more request fits in the window; returns the slot's name for :meth:`done`."""
+    def _reset_future_entries(self) -> None:
+        """Under the file lock, after a refused grant: move entries stamped in the future back to now.
+
+        A refused grant waits until the oldest counted entry leaves the window, at most one window
+        when every entry is at most now; an entry ahead of now would stretch that wait as far as it is
+        ahead (a day, after a backward step of the clock), for every process on the host."""
+        with self._shared.lock:
+            conn = self._shared.conn
+            now = time.time_ns() // 1_000_000
+            ahead = conn.execute("SELECT MAX(item_timestamp) FROM sec_requests").fetchone()[0]
+            if ahead is None or ahead <= now + FUTURE_TOLERANCE_MS:
+                return
+            moved = conn.execute("UPDATE sec_requests SET item_timestamp = ? WHERE item_timestamp > ?",
+                                 (now, now)).rowcount
+            conn.commit()
+        self._warn(f"the rate-limit bucket at {self.location} held {moved} request(s) stamped up to "
+                   f"{(ahead - now) / 1000:,.0f} s in the future (the clock stepped back?); reset them to now "
+                   "rather than wait for them")
+
+    def acquire(self, deadline: float | None = None) -> str:
+        """Block until one more request fits in the window; returns the slot's name for :meth:`done`.
+
+        ``deadline`` (a time.monotonic() value): raise :class:`LimiterDeadline` rather than wait past it."""
         import random
 
         name = f"sec:{os.getpid()}:{threading.get_ident()}:{time.monotonic_ns()}:{random.random():.6f}"
         while not self._try(name):
-            time.sleep(0.01 + random.random() * 0.02)
+            pause = 0.01 + random.random() * 0.02
+            if deadline is not None and time.monotonic() + pause >= deadline:
+                raise LimiterDeadline("no rate-limit slot before the deadline")
+            time.sleep(pause)
         return name
 
     def done(self, name: str) -> None:

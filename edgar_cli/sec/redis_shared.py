@@ -70,20 +70,27 @@ SLOW_CALL = 1.0
 _FORMAT = b"1"
 
 # KEYS: grants zset, "since" key (when this Redis first counted a grant, on its clock). ARGV: limit,
-# window ms, member, pause ms. Returns {1, 0} granted, or {0, ms to wait}. A Redis that holds no "since"
-# is new or was emptied (restarted, flushed): grants made before are lost, so none is granted for the
-# pause from that moment, for every caller alike.
+# window ms, member, pause ms. Returns {1, 0, reset} granted, or {0, ms to wait, reset}. A Redis that holds
+# no "since" is new or was emptied (restarted, flushed): grants made before are lost, so none is granted
+# for the pause from that moment, for every caller alike. No wait is ever longer than the pause: a
+# "ready" time further ahead, or grants stamped after now (a replica whose clock lags took over, a
+# hand edit), would make every host wait that long; they are dropped for one pause from now, and
+# ``reset`` (1: the ready time, 2: future grants, 3: both) lets the caller say so.
 _GRANT = """
 if redis.replicate_commands then redis.replicate_commands() end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local window = tonumber(ARGV[2])
+local pause = tonumber(ARGV[4])
+local reset = 0
 local ready = tonumber(redis.call('GET', KEYS[2]))
-if not ready then
-  ready = now + tonumber(ARGV[4])
+if ready and ready > now + pause then reset = 1 end
+if redis.call('ZREMRANGEBYSCORE', KEYS[1], '(' .. (now + 200), '+inf') > 0 then reset = reset + 2 end
+if not ready or reset > 0 then
+  ready = now + pause
   redis.call('SET', KEYS[2], ready)
 end
-if now < ready then return {0, ready - now} end
+if now < ready then return {0, ready - now, reset} end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then
   local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
@@ -91,7 +98,7 @@ if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then
 end
 redis.call('ZADD', KEYS[1], now, ARGV[3])
 redis.call('PEXPIRE', KEYS[1], window * 4)
-return {1, 0}
+return {1, 0, reset}
 """
 # KEYS: "ready" key. ARGV: pause ms. A process back from fallback asks this first: no grant to anyone
 # for the pause from now (it may have used local grants until a moment ago, and a host that never saw
@@ -230,19 +237,21 @@ class RedisLimiter:
                 self._warn(f"the shared rate limit at {self.location} answers again; back to the shared budget")
         return True
 
-    def _wait_pause(self) -> None:
+    def _wait_pause(self, deadline: float | None = None) -> None:
         delay = self._resume_at - time.monotonic()
         if delay > 0:
-            time.sleep(delay + random.random() * 0.02)
+            _sleep_until_deadline(delay + random.random() * 0.02, deadline)
 
-    def acquire(self) -> str:
-        """Block until one more request fits in the shared window; the slot's name, for :meth:`done`."""
+    def acquire(self, deadline: float | None = None) -> str:
+        """Block until one more request fits in the shared window; the slot's name, for :meth:`done`.
+
+        ``deadline`` (a time.monotonic() value): raise ratelimit.LimiterDeadline rather than wait past it."""
         name = f"{os.getpid()}:{threading.get_ident()}:{uuid.uuid4().hex[:12]}"
         pause_ms = PAUSE_WINDOWS * self._window_ms
         while True:
-            self._wait_pause()
+            self._wait_pause(deadline)
             if self._degraded:
-                slot = self._local.acquire()  # type: ignore[union-attr]
+                slot = self._local.acquire(deadline)  # type: ignore[union-attr]
                 if self._recovered():
                     continue  # back on Redis (this thread saw it, or another did): the local slot goes unused
                 if time.monotonic() < self._resume_at:
@@ -250,17 +259,28 @@ class RedisLimiter:
                 return "local:" + slot
             asked = time.monotonic()
             try:
-                granted, wait_ms = self._grant(keys=self._keys, args=[self._rate, self._window_ms, name, pause_ms])
+                granted, wait_ms, *reset = self._grant(keys=self._keys,
+                                                       args=[self._rate, self._window_ms, name, pause_ms])
             except Exception as exc:  # redis.RedisError (ConnectionError, TimeoutError, BusyLoadingError), OSError
                 self._fall_back(exc)
                 continue
             took = time.monotonic() - asked
+            if reset and int(reset[0]):
+                self._warn_reset(int(reset[0]))
             if took > SLOW_CALL:
                 self._fall_back(TimeoutError(f"a grant took {took:.1f} s"))
                 continue  # the late grant goes unused
             if int(granted):
                 return "redis:" + name
-            time.sleep(min(int(wait_ms), 250) / 1000 + random.random() * 0.02)
+            _sleep_until_deadline(min(int(wait_ms), 250) / 1000 + random.random() * 0.02, deadline)
+
+    def _warn_reset(self, reset: int) -> None:
+        what = " and ".join(w for bit, w in ((1, "a 'ready' time"), (2, "grants stamped in the future"))
+                            if reset & bit)
+        self._warn(f"the shared rate limit at {self.location} held {what} beyond its {PAUSE_WINDOWS}-window pause "
+                   "(a Redis whose clock lags took over, or a hand edit); reset them to one pause from now rather "
+                   "than wait for them")
+        _event("ratelimit_reset", redis=self.location, ready=bool(reset & 1), future_grants=bool(reset & 2))
 
     def done(self, slot: str) -> None:
         """The response headers for ``slot`` have arrived: count the grant from now on."""
@@ -279,6 +299,15 @@ class RedisLimiter:
                 self._fall_back(TimeoutError(f"a re-stamp took {took:.1f} s"))
         except Exception as exc:
             self._fall_back(exc)
+
+
+def _sleep_until_deadline(seconds: float, deadline: float | None) -> None:
+    """Sleep ``seconds``, or raise ratelimit.LimiterDeadline if that would end past ``deadline``."""
+    if deadline is not None and time.monotonic() + seconds >= deadline:
+        from .ratelimit import LimiterDeadline
+
+        raise LimiterDeadline("no rate-limit slot before the deadline")
+    time.sleep(seconds)
 
 
 # --- the cache --------------------------------------------------------------------------------------

@@ -23,13 +23,16 @@ Time. :class:`DeadlineBackend` wraps httpcore's socket streams so that every
 read, write and connect waits at most until the request's wall-clock deadline
 (:func:`attempt_deadline`), not a fresh per-read timeout each time: a server
 trickling one byte, or one header, every few seconds cannot hold a request
-past it. :func:`command_deadline` bounds a whole command (every request it
-makes) the same way.
+past it. :func:`command_deadline` bounds a whole command (a CLI run, an MCP
+tool call: every request it makes, every retry wait and rate-limit wait) the
+same way, by ``EDGAR_COMMAND_TIMEOUT`` seconds (default 60): a request of a
+command ends by the earlier of its own deadline and the command's.
 """
 
 from __future__ import annotations
 
 import contextvars
+import os
 import threading
 import time
 import zlib
@@ -51,39 +54,60 @@ READ_CHUNK = 64 * 1024
 
 # One logical GET (every attempt and the waits between them) ends by this many seconds.
 REQUEST_DEADLINE = 45.0
-# One command (a CLI run, an MCP tool call) ends its SEC requests by this many seconds.
-COMMAND_DEADLINE = 300.0
+# One command (a CLI run, an MCP tool call) ends its SEC requests by this many seconds, unless
+# EDGAR_COMMAND_TIMEOUT says otherwise (config.command_timeout).
+COMMAND_DEADLINE = 60.0
 
 
 class BodyError(Exception):
     """A body that cannot be used. ``retry``: a damaged or cut transfer worth another try;
     otherwise (over a cap, past a deadline) another try would only repeat the cost."""
 
-    def __init__(self, message: str, *, retry: bool):
+    def __init__(self, message: str, *, retry: bool, late: bool = False):
         super().__init__(message)
         self.retry = retry
+        self.late = late  # past the request's or the command's deadline
 
 
 # --- deadlines --------------------------------------------------------------------------
 
-_command_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar("edgar_command_deadline",
-                                                                                  default=None)
+# (monotonic deadline, the command's seconds) of the command in progress in this context
+_command_deadline: contextvars.ContextVar[tuple[float, float] | None] = contextvars.ContextVar(
+    "edgar_command_deadline", default=None)
 _attempt = threading.local()
+
+
+def command_seconds() -> float:
+    """The seconds of the command in progress, else those a command gets (``EDGAR_COMMAND_TIMEOUT``).
+
+    Raises ``invalid_argument`` (EdgarError) for an ``EDGAR_COMMAND_TIMEOUT`` that is not a number of seconds."""
+    current = _command_deadline.get()
+    return current[1] if current is not None else _configured_seconds()
 
 
 @contextmanager
 def command_deadline(seconds: float | None = None) -> Iterator[None]:
-    """Every SEC request made inside (in this context; threads started with a copy of it too)
-    ends by ``seconds`` (default :data:`COMMAND_DEADLINE`) from now."""
-    token = _command_deadline.set(time.monotonic() + (COMMAND_DEADLINE if seconds is None else seconds))
+    """Every SEC request made inside (in this context; threads started with a copy of it too), with
+    its retries and rate-limit waits, ends by ``seconds`` from now (default: ``EDGAR_COMMAND_TIMEOUT``,
+    else :data:`COMMAND_DEADLINE`). Raises ``invalid_argument`` for a malformed ``EDGAR_COMMAND_TIMEOUT``."""
+    if seconds is None:
+        seconds = _configured_seconds()
+    token = _command_deadline.set((time.monotonic() + seconds, seconds))
     try:
         yield
     finally:
         _command_deadline.reset(token)
 
 
+def _configured_seconds() -> float:
+    """``EDGAR_COMMAND_TIMEOUT`` when set, else :data:`COMMAND_DEADLINE` (a module value tests may shorten)."""
+    from ..config import command_timeout
+
+    return command_timeout() if os.environ.get("EDGAR_COMMAND_TIMEOUT") else COMMAND_DEADLINE
+
+
 def within_command_deadline(fn: Any, /, *args: Any, **kwargs: Any) -> Any:
-    """``fn(*args, **kwargs)`` as one command: its SEC requests end by :data:`COMMAND_DEADLINE`."""
+    """``fn(*args, **kwargs)`` as one command: its SEC requests end by the command's deadline."""
     with command_deadline():
         return fn(*args, **kwargs)
 
@@ -92,12 +116,23 @@ def request_deadline(seconds: float | None = None) -> float:
     """The monotonic time by which a logical request started now must end: its own budget or the command's."""
     own = time.monotonic() + (REQUEST_DEADLINE if seconds is None else seconds)
     command = _command_deadline.get()
-    return own if command is None else min(own, command)
+    return own if command is None else min(own, command[0])
 
 
-def command_expired() -> bool:
+def deadline_name(deadline: float | None = None, budget: float | None = None) -> str:
+    """Which deadline ``deadline`` is, in words: the command's (naming EDGAR_COMMAND_TIMEOUT) when the
+    command's is the one that binds (or, without ``deadline``, has passed), else the request's own."""
     command = _command_deadline.get()
-    return command is not None and time.monotonic() >= command
+    if command is not None and (time.monotonic() >= command[0] - 0.05 if deadline is None
+                                else deadline >= command[0] - 0.001):
+        return f"this command's {command[1]:g} s deadline (EDGAR_COMMAND_TIMEOUT)"
+    return "the request's deadline" if budget is None else f"the request's {budget:.0f} s deadline"
+
+
+def deadline_passed(budget: float | None, *, waiting: str = "") -> str:
+    """Words for a request that ran out of time (see :func:`deadline_name`)."""
+    return f"{deadline_name(None, budget)} passed " + (f"while waiting {waiting}" if waiting
+                                                       else "without a usable answer")
 
 
 @contextmanager
@@ -299,8 +334,8 @@ def read_body(chunks: Iterator[bytes], *, kind: str, encoding: str | None, decla
             if raw > limit:
                 raise too_large(kind, f"a body of more than {_mb(limit)} on the wire")
             if deadline is not None and time.monotonic() > deadline:
-                raise BodyError(f"a body still arriving at the request's deadline ({raw:,} bytes so far)",
-                                retry=False)
+                raise BodyError(deadline_passed(None, waiting=f"for the rest of the body ({raw:,} bytes so far)"),
+                                retry=False, late=True)
             for piece in decoder.feed(chunk):
                 out += len(piece)
                 if out > limit:
