@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy"))
 
 TOKEN = "team-tests-token-0123456789abcdef"
+REDIS_KEY = "team-tests-redis-key-0123456789abcdef"
 
 
 def _serve_help() -> str:
@@ -75,7 +76,7 @@ def test_the_systemd_units_run_as_plain_processes_sharing_redis_and_postgres(htt
 
     env_file = tmp_path / "edgar.env"
     env_file.write_text(f'SEC_USER_AGENT="edgar-cli tests tests@example.com"\nEDGAR_MCP_TOKEN={TOKEN}\n'
-                        f"EDGAR_REDIS_URL=redis://127.0.0.1:{redis_server.port}/14\n"
+                        f"EDGAR_REDIS_URL=redis://127.0.0.1:{redis_server.port}/14\nEDGAR_REDIS_KEY={REDIS_KEY}\n"
                         f"EDGAR_INDEX_URL={postgres.url}?schema=units\nEDGAR_RATE_SHARE=5\nEDGAR_LOG_FORMAT=json\n")
     ports = [str(free_port()), str(free_port())]
     argv, env = run_units.unit_command(ports[0], env_file=env_file, root=tmp_path)
