@@ -157,6 +157,58 @@ def test_a_value_cached_by_one_host_is_served_to_another_without_a_request(mirro
     assert c[0]["sha256"] == small_files[doc] and len(mirror.log) - before == 1
 
 
+def test_hosts_missing_the_same_urls_at_once_make_one_request_per_url(mirror, redis_db, small_files, corpus,
+                                                                       tmp_path):
+    """Three hosts (own disk caches, one Redis), ten callers each, ask for the same documents, filing
+    histories (submissions) and NVIDIA's revenue at the same moment: one host fetches each URL, the others
+    wait for its entry. The mirror sees each distinct URL once."""
+    from collections import Counter
+
+    rows = [line.split("\t") for line in (corpus / "MANIFEST.tsv").read_text(encoding="utf-8").splitlines()[1:]]
+    histories = sorted(r[0] for r in rows if r[2] == "200" and "/submissions/CIK" in r[0] and "-submissions-" not in r[0]
+                       and int(r[4]) < 2_000_000)[:6]
+    assert len(histories) == 6
+    urls = sorted(small_files)[:8] + histories
+    task = [{"url": u} for u in urls] + [{"call": "get_financial_concept", "args": {
+        "company": "NVDA", "concept": "revenue", "fiscal_year": 2024}}]
+    hosts = Hosts(mirror, redis_db[0], tmp_path, [task, task, task], callers=10)
+    before = len(mirror.log)
+    hosts.start()
+    results, errs = hosts.finish()
+    asked = Counter(e.path for e in mirror.log[before:])
+    assert asked and max(asked.values()) == 1, [p for p, n in asked.items() if n > 1]
+    assert len(asked) >= len(urls) + 2  # the concept's companyfacts and ticker file too
+    for got in results:
+        assert len(got) == len(task) and all(r["error"] is None for r in got), got
+        assert all(r["sha256"] == small_files[r["url"]] for r in got if r.get("url") in small_files)
+        assert [r["result"]["values"][0]["value"] for r in got if "call" in r] == [NVDA_REVENUE_FY2024]
+
+
+def test_a_fill_lock_left_by_a_host_that_died_expires_and_the_next_host_fetches(mirror, redis_db, small_files,
+                                                                                 tmp_path, monkeypatch):
+    import hashlib
+
+    import reliability_kit as K
+
+    url, r = redis_db
+    monkeypatch.setenv("EDGAR_REDIS_URL", url)
+    monkeypatch.setenv("EDGAR_REDIS_KEY", TEAM_KEY)
+    doc = sorted(small_files)[0]
+    lock = f"edgar:lock:archive:{doc}"
+    set_at = time.time()
+    r.set(lock, "the token of a host killed while fetching", px=700)
+    client = K.make_client(mirror.url, tmp_path / "cache")
+    try:
+        before = len(mirror.log)
+        body = client.get_bytes(doc, kind="archive")
+    finally:
+        client.close()
+    assert hashlib.sha256(body).hexdigest() == small_files[doc]
+    fetched = mirror.log[before:]
+    assert len(fetched) == 1 and fetched[0].t >= set_at + 0.7  # after the dead holder's lock expired, not before
+    assert not r.exists(lock)  # this host's own lock, released
+
+
 def _multiplied(blob: bytes, value: int, factor: int) -> bytes:
     """A companyfacts cache blob (sec/companyfacts.py) with every row valued ``value`` multiplied by ``factor``."""
     import marshal

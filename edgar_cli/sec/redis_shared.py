@@ -41,6 +41,16 @@ Redis only when its entry was stored (one small field) and takes the payload fro
 is newer than the local copy; while Redis is unreachable the local copy answers. Nothing partial or
 unvalidated reaches either (the client stores only validated bodies). Entries expire after
 :data:`CACHE_TTL`; give Redis a ``maxmemory`` with ``volatile-lru``.
+
+**One fetch per miss for the team** (:meth:`RedisCache.filling`): a host about to fetch an entry it
+missed first takes a short lock on the entry's name in Redis (redis-py's ``Lock``: ``SET NX PX`` with a
+random token, released only by its holder). Other hosts (and threads) missing the same entry meanwhile
+wait for the lock, bounded by their request deadline and :data:`LOCK_TTL`, then read the entry the holder
+stored; only if there is none (the holder failed) does the next one fetch. A holder that dies leaves a
+lock that expires after :data:`LOCK_TTL`; a fetch that outlasts it lets one more host fetch.
+
+Needs the ``team`` extra (the ``redis`` package); nothing imports this module, or redis, unless
+``EDGAR_REDIS_URL`` is set.
 """
 
 from __future__ import annotations
@@ -53,7 +63,8 @@ import random
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .cache import DiskCache, Entry
@@ -71,6 +82,8 @@ RETRY_REDIS_EVERY = 1.0  # seconds between attempts to reach Redis again (the ca
 # goes unused (Redis counted it, which only makes the budget smaller for a moment).
 SLOW_CALL = 1.0
 _FORMAT = b"2"  # 1: a plain SHA-256, which anyone who can write to Redis recomputes
+LOCK_TTL = 15.0  # seconds a fill lock lives unless released: a dead holder delays the others this long
+LOCK_POLL = 0.05  # seconds between a waiting host's tries for a fill lock
 
 # KEYS: grants zset, "since" key (when this Redis first counted a grant, on its clock). ARGV: limit,
 # window ms, member, pause ms. Returns {1, 0} granted, or {0, ms to wait}. A Redis that holds no "since"
@@ -310,6 +323,7 @@ class RedisCache:
         self.location = redact(url)
         self._redis = connect(url)
         self._prefix = f"{prefix}cache:"
+        self._lock_prefix = f"{prefix}lock:"
         self._ttl = ttl
         self._warn = warn or _warn_stderr
         self._down_until = 0.0  # monotonic: Redis is not asked again before this (0: it answers)
@@ -383,6 +397,39 @@ class RedisCache:
                    f"({problem}): refused and dropped, fetching it again; check who can write to Redis and that "
                    "every host has the same EDGAR_REDIS_KEY")
         _event("cache_refused", redis=self.location, entry=name, reason=problem)
+
+    @contextmanager
+    def filling(self, key: str, deadline: float) -> Iterator[bool]:
+        """Around fetching ``key`` after a miss: one host at a time fetches it for the whole team.
+
+        Takes the entry's fill lock in Redis, waiting while another host (or thread) holds it, at most
+        until ``deadline`` (a time.monotonic() value) or :data:`LOCK_TTL`. Yields True when Redis
+        answered: the caller reads the cache again before fetching (a holder may have stored the entry
+        between the caller's miss and this lock, unless it failed). Without Redis it yields False, and
+        when the wait ran out it yields without the lock; the lock is released on leaving, whatever
+        happened."""
+        if not self._up():
+            yield False
+            return
+        lock = self._redis.lock(self._lock_prefix + key, timeout=LOCK_TTL, sleep=LOCK_POLL)
+        answered = held = False
+        try:
+            held = bool(lock.acquire(blocking=False))
+            if not held:
+                bound = max(0.0, min(LOCK_TTL, deadline - time.monotonic()))
+                held = bool(lock.acquire(blocking=True, blocking_timeout=bound))
+            answered = True
+            self._answered()
+        except Exception as exc:  # redis.RedisError, OSError: fetch without the lock
+            self._failed(exc)
+        try:
+            yield answered
+        finally:
+            if held:
+                try:
+                    lock.release()
+                except Exception:  # expired and maybe taken by another (LockNotOwnedError), or Redis is gone
+                    pass
 
     def set(self, key: str, payload: bytes, stored_at: float, meta: dict[str, Any] | None = None) -> None:
         if not self.enabled:
