@@ -383,6 +383,8 @@ def test_redis_without_a_usable_key_is_a_configuration_error_that_never_shows_th
     none = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json", env=base)
     assert none.rc == 2 and none.json()["error"]["code"] == "invalid_argument"
     assert "EDGAR_REDIS_KEY" in none.json()["error"]["message"] and "secrets" in none.json()["error"]["suggestion"]
+    server = edgar("serve-mcp", env=base, stdin="")  # a server refuses to start, before it answers anyone
+    assert server.rc == 2 and "EDGAR_REDIS_KEY" in server.err and server.out == ""
     short = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json", env={**base, "EDGAR_REDIS_KEY": "hunter2"})
     assert short.rc == 2 and "at least 32" in short.json()["error"]["message"] and "hunter2" not in short.out + short.err
     key_file = tmp_path / "redis.key"
