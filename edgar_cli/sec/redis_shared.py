@@ -36,11 +36,11 @@ not match (an unsigned entry, a changed payload, stamp or metadata, an entry mov
 host with another key) is refused, dropped with a warning on stderr and fetched again, never served and
 never copied to the disk cache. A team without a key gets no shared cache: ``EDGAR_REDIS_URL`` without one
 is a configuration error (``invalid_argument``), not a silent fallback. Freshness stays the client's
-decision from ``stored_at``, so the rules are the disk cache's. This host's disk cache holds a copy of every entry it stored or read: a read asks
-Redis only when its entry was stored (one small field) and takes the payload from Redis only when that
-is newer than the local copy; while Redis is unreachable the local copy answers. Nothing partial or
-unvalidated reaches either (the client stores only validated bodies). Entries expire after
-:data:`CACHE_TTL`; give Redis a ``maxmemory`` with ``volatile-lru``.
+decision from ``stored_at``, so the rules are the disk cache's. This host's disk cache holds a copy of
+every entry it stored or read: a read asks Redis only when its entry was stored (one small field) and
+takes the payload from Redis only when that is newer than the local copy; while Redis is unreachable
+the local copy answers. Nothing partial or unvalidated reaches either (the client stores only validated
+bodies). Entries expire after :data:`CACHE_TTL`; give Redis a ``maxmemory`` with ``volatile-lru``.
 
 **One fetch per miss for the team** (:meth:`RedisCache.filling`): a host about to fetch an entry it
 missed first takes a short lock on the entry's name in Redis (redis-py's ``Lock``: ``SET NX PX`` with a
