@@ -411,6 +411,37 @@ def test_the_key_file_signs_like_the_variable(tmp_path, monkeypatch):
     assert redis_key() is None
 
 
+def test_a_redis_that_requires_a_password_shares_the_cache_only_with_hosts_that_give_it(tmp_path):
+    """Redis with requirepass (as deploy/compose.yaml runs it): the password in EDGAR_REDIS_URL shares the
+    cache; a host without it is refused by Redis (NOAUTH), warns and keeps to its own cache, writing nothing."""
+    import redis
+    from engines import RedisServer
+
+    from edgar_cli.sec.cache import DiskCache
+    from edgar_cli.sec.redis_shared import RedisCache
+
+    with RedisServer(password="team-tests-redis-password-0123") as own:
+        admin = redis.Redis.from_url(own.url)
+        warnings: list[str] = []
+        key = TEAM_KEY.encode()
+        entry = "archive:https://www.sec.gov/a.htm"
+        with_password = RedisCache(own.url, DiskCache(tmp_path / "a"), key=key, warn=warnings.append)
+        with_password.set(entry, b"<html>a</html>", 1000.0)
+        assert admin.exists(f"edgar:cache:{entry}") and warnings == []
+        other = RedisCache(own.url, DiskCache(tmp_path / "b"), key=key, warn=warnings.append)
+        assert other.get(entry).payload == b"<html>a</html>"
+
+        anonymous = RedisCache(own.url.replace(f":{own.password}@", ""), DiskCache(tmp_path / "c"), key=key,
+                               warn=warnings.append)
+        assert anonymous.get(entry) is None
+        anonymous.set("archive:https://www.sec.gov/b.htm", b"<html>b</html>", 1000.0)
+        assert anonymous.get("archive:https://www.sec.gov/b.htm").payload == b"<html>b</html>"  # its own disk
+        assert not admin.exists("edgar:cache:archive:https://www.sec.gov/b.htm")
+        assert len(warnings) == 1 and "cannot be reached" in warnings[0] and "Authentication" in warnings[0]
+        assert own.password not in warnings[0]
+        admin.close()
+
+
 def test_no_url_means_no_redis_and_no_psycopg(mirror, tmp_path):
     """One user, no EDGAR_REDIS_URL or EDGAR_INDEX_URL: a lookup, a search of the local index and the
     index listing import neither client library, nor edgar's modules for them."""
