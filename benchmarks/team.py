@@ -68,6 +68,7 @@ def start_replicas(n: int, mirror: MirrorServer, redis_url: str | None, tmp: Pat
         env.pop("EDGAR_REDIS_URL", None)
         if redis_url:
             env["EDGAR_REDIS_URL"] = redis_url
+            env.setdefault("EDGAR_REDIS_KEY", "benchmarks-team-redis-key-0123456789abcdef")
         if token:
             env["EDGAR_MCP_TOKEN"] = TOKEN
         cmd = edgar_cmd() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port), *serve_options()]

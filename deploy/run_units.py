@@ -150,6 +150,10 @@ def main() -> int:
 
         servers = [RedisServer().start(), PostgresServer().start()]
         extra = {"EDGAR_REDIS_URL": servers[0].url, "EDGAR_INDEX_URL": servers[1].url}
+        if not read_env_file(opts.env_file).get("EDGAR_REDIS_KEY") and not os.environ.get("EDGAR_REDIS_KEY"):
+            import secrets
+
+            extra["EDGAR_REDIS_KEY"] = secrets.token_hex(32)  # the throwaway Redis's cache key, for these units
     procs = start(opts.instances.split(","), env_file=opts.env_file, root=root, edgar=opts.edgar, extra_env=extra)
     try:
         for inst, p in procs:

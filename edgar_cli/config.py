@@ -16,6 +16,8 @@ environment variable, the config file in the platformdirs user config dir.
   requests, every attempt, retry wait and rate-limit wait included (default 60).
 - ``EDGAR_RATE_SHARE``: requests/second this host keeps to, for hosts that divide the SEC's 10
   between them (without Redis always; with ``EDGAR_REDIS_URL`` while Redis is unreachable).
+- ``EDGAR_REDIS_KEY`` or ``EDGAR_REDIS_KEY_FILE``: the secret every host of a team signs the shared
+  (Redis) cache's entries with (sec/redis_shared.py); required with ``EDGAR_REDIS_URL``.
 - ``EDGAR_TODAY=YYYY-MM-DD``: pin "today" (reproducible runs and tests).
 """
 
@@ -145,6 +147,48 @@ def mirror_from_env() -> str | None:
             "reach the SEC directly.",
         )
     return value
+
+
+REDIS_KEY_ENV = "EDGAR_REDIS_KEY"
+REDIS_KEY_FILE_ENV = "EDGAR_REDIS_KEY_FILE"
+MIN_REDIS_KEY = 32  # characters: a 16-byte secret in hex, or a token_urlsafe(24)
+REDIS_KEY_HELP = (
+    f"Give every host the same secret of {MIN_REDIS_KEY}+ characters, kept from whoever can write to Redis: "
+    f"export {REDIS_KEY_ENV}=\"$(python3 -c 'import secrets; print(secrets.token_hex(32))')\" (or put it in a "
+    f"file readable by edgar only and set {REDIS_KEY_FILE_ENV} to its path), or unset EDGAR_REDIS_URL to keep "
+    "this host's own rate limit and cache."
+)
+
+
+def redis_key() -> bytes | None:
+    """The shared cache's signing key: ``EDGAR_REDIS_KEY``, or the contents of the file named by
+    ``EDGAR_REDIS_KEY_FILE`` (surrounding whitespace stripped); None when neither is set.
+
+    Raises ``invalid_argument`` when both are set, when the file cannot be read, or when the key is
+    shorter than MIN_REDIS_KEY characters. The key itself never appears in a message."""
+    value = os.environ.get(REDIS_KEY_ENV) or ""
+    path = (os.environ.get(REDIS_KEY_FILE_ENV) or "").strip()
+    if value.strip() and path:
+        raise EdgarError("invalid_argument", f"Both {REDIS_KEY_ENV} and {REDIS_KEY_FILE_ENV} are set.",
+                         f"Set only one of them. {REDIS_KEY_HELP}")
+    origin = REDIS_KEY_ENV
+    if path:
+        origin = f"{REDIS_KEY_FILE_ENV} ({path})"
+        try:
+            value = Path(path).expanduser().read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise EdgarError("invalid_argument", f"The Redis key file {path} ({REDIS_KEY_FILE_ENV}) cannot be "
+                             f"read: {type(exc).__name__}.", REDIS_KEY_HELP) from None
+    key = value.strip()
+    if not key:
+        if path:
+            raise EdgarError("invalid_argument", f"The Redis key file {path} ({REDIS_KEY_FILE_ENV}) is empty.",
+                             REDIS_KEY_HELP)
+        return None
+    if len(key) < MIN_REDIS_KEY:
+        raise EdgarError("invalid_argument", f"The Redis key from {origin} has {len(key)} characters; it needs "
+                         f"at least {MIN_REDIS_KEY}.", REDIS_KEY_HELP)
+    return key.encode("utf-8")
 
 
 def config_file() -> Path:

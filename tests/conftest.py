@@ -58,7 +58,7 @@ def ratelimit_dir(tmp_path_factory) -> Path:
 def isolated_env(tmp_path, monkeypatch, ratelimit_dir):
     """Every test gets its own cache and config dirs, a User-Agent and a pinned date."""
     for var in ("EDGAR_MIRROR", "EDGAR_NO_CACHE", "EDGAR_DEBUG", "SEC_USER_AGENT", "EDGAR_INDEX_URL",
-                "EDGAR_REDIS_URL", "EDGAR_LOG_FORMAT"):
+                "EDGAR_REDIS_URL", "EDGAR_REDIS_KEY", "EDGAR_REDIS_KEY_FILE", "EDGAR_LOG_FORMAT"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("EDGAR_CONFIG_DIR", str(tmp_path / "config"))

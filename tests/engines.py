@@ -158,21 +158,30 @@ def redis_missing() -> str | None:
 
 
 class RedisServer:
-    """A redis-server on a free loopback port, no persistence; ``url`` is its ``redis://`` URL.
+    """A redis-server on a free loopback port, no persistence; ``url`` is its ``redis://`` URL (with the
+    password when ``password`` is given: the server then requires AUTH, from a config file as the compose
+    file does).
 
     ``kill()`` stops it at once (SIGKILL); ``start()`` again brings it back on the same port, empty."""
 
-    def __init__(self) -> None:
+    def __init__(self, password: str | None = None) -> None:
         self.port = free_port()
         self.dir = Path(tempfile.mkdtemp(prefix="edgar-redis-"))
         self.proc: subprocess.Popen | None = None
-        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.password = password
+        auth = f":{password}@" if password else ""
+        self.url = f"redis://{auth}127.0.0.1:{self.port}/0"
 
     def start(self) -> "RedisServer":
         binary = redis_binary()
         assert binary is not None, redis_missing()
+        config = []
+        if self.password:
+            conf = self.dir / "redis.conf"
+            conf.write_text(f"requirepass {self.password}\n", encoding="utf-8")
+            config = [str(conf)]
         self.proc = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+            [binary, *config, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
              "--dir", str(self.dir), "--protected-mode", "no", "--loglevel", "warning"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         _wait_port(self.port, self.proc, 30, "redis-server")

@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy"))
 
 TOKEN = "team-tests-token-0123456789abcdef"
+REDIS_KEY = "team-tests-redis-key-0123456789abcdef"
 
 
 def _serve_help() -> str:
@@ -49,11 +50,20 @@ def test_the_compose_file_is_valid_compose_and_wires_the_team_deployment():
     assert mcp["deploy"]["replicas"] == 3
     assert mcp["command"][:4] == ["edgar", "serve-mcp", "--transport", "streamable-http"]
     env = mcp["environment"]
-    assert env["EDGAR_REDIS_URL"].startswith("redis://redis:") and env["EDGAR_INDEX_URL"].startswith("postgresql://")
+    assert env["EDGAR_REDIS_URL"].startswith("redis://:${REDIS_PASSWORD:?") and "@redis:6379/" in env["EDGAR_REDIS_URL"]
+    assert env["EDGAR_INDEX_URL"].startswith("postgresql://")
+    # the shared cache is signed with a key from a secret file; Redis requires a password (AUTH)
+    assert env["EDGAR_REDIS_KEY_FILE"] == "/run/secrets/edgar_redis_key" and mcp["secrets"] == ["edgar_redis_key"]
+    assert "EDGAR_REDIS_KEY" not in env
+    redis = spec["services"]["redis"]
+    assert "requirepass" in " ".join(redis["command"]) and redis["secrets"] == ["redis_password"]
+    assert "REDISCLI_AUTH" in " ".join(redis["healthcheck"]["test"]) and "ports" not in redis
+    assert spec["secrets"] == {"redis_password": {"environment": "REDIS_PASSWORD"},
+                               "edgar_redis_key": {"environment": "EDGAR_REDIS_KEY"}}
     assert "EDGAR_MCP_TOKEN" in env and env["EDGAR_LOG_FORMAT"] == "json" and int(env["EDGAR_RATE_SHARE"]) * 3 <= 10
     assert "/healthz" in " ".join(mcp["healthcheck"]["test"])
     assert {"redis", "postgres", "proxy"} <= set(spec["services"])
-    assert "volatile-lru" in spec["services"]["redis"]["command"]
+    assert "--maxmemory-policy volatile-lru" in " ".join(spec["services"]["redis"]["command"])
 
 
 def test_the_compose_command_uses_options_the_server_has(http_options):
@@ -75,7 +85,7 @@ def test_the_systemd_units_run_as_plain_processes_sharing_redis_and_postgres(htt
 
     env_file = tmp_path / "edgar.env"
     env_file.write_text(f'SEC_USER_AGENT="edgar-cli tests tests@example.com"\nEDGAR_MCP_TOKEN={TOKEN}\n'
-                        f"EDGAR_REDIS_URL=redis://127.0.0.1:{redis_server.port}/14\n"
+                        f"EDGAR_REDIS_URL=redis://127.0.0.1:{redis_server.port}/14\nEDGAR_REDIS_KEY={REDIS_KEY}\n"
                         f"EDGAR_INDEX_URL={postgres.url}?schema=units\nEDGAR_RATE_SHARE=5\nEDGAR_LOG_FORMAT=json\n")
     ports = [str(free_port()), str(free_port())]
     argv, env = run_units.unit_command(ports[0], env_file=env_file, root=tmp_path)

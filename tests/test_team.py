@@ -27,6 +27,8 @@ from reliability_kit import max_in_one_second  # noqa: E402
 
 NVDA_REVENUE_FY2024 = 60_922_000_000
 NVDA_FY2024_10K = "0001045810-24-000029"
+# The secret every test host signs the shared cache with (EDGAR_REDIS_KEY); 32+ characters.
+TEAM_KEY = "team-tests-redis-key-0123456789abcdef"
 
 
 def _manifest(corpus: Path) -> dict[str, str]:
@@ -75,6 +77,7 @@ class Hosts:
                         EDGAR_NONINTERACTIVE="1", **(env or {}))
             if redis_url:
                 full["EDGAR_REDIS_URL"] = redis_url
+                full.setdefault("EDGAR_REDIS_KEY", TEAM_KEY)
             p = subprocess.Popen([sys.executable, str(HERE / "team_worker.py"), "--callers", str(callers),
                                   "--go-file", str(self.go)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True, env=full)
@@ -154,6 +157,108 @@ def test_a_value_cached_by_one_host_is_served_to_another_without_a_request(mirro
     assert c[0]["sha256"] == small_files[doc] and len(mirror.log) - before == 1
 
 
+def test_hosts_missing_the_same_urls_at_once_make_one_request_per_url(mirror, redis_db, small_files, corpus,
+                                                                       tmp_path):
+    """Three hosts (own disk caches, one Redis), ten callers each, ask for the same documents, filing
+    histories (submissions) and NVIDIA's revenue at the same moment: one host fetches each URL, the others
+    wait for its entry. The mirror sees each distinct URL once."""
+    from collections import Counter
+
+    rows = [line.split("\t") for line in (corpus / "MANIFEST.tsv").read_text(encoding="utf-8").splitlines()[1:]]
+    histories = sorted(r[0] for r in rows if r[2] == "200" and "/submissions/CIK" in r[0] and "-submissions-" not in r[0]
+                       and int(r[4]) < 2_000_000)[:6]
+    assert len(histories) == 6
+    urls = sorted(small_files)[:8] + histories
+    task = [{"url": u} for u in urls] + [{"call": "get_financial_concept", "args": {
+        "company": "NVDA", "concept": "revenue", "fiscal_year": 2024}}]
+    hosts = Hosts(mirror, redis_db[0], tmp_path, [task, task, task], callers=10)
+    before = len(mirror.log)
+    hosts.start()
+    results, errs = hosts.finish()
+    asked = Counter(e.path for e in mirror.log[before:])
+    assert asked and max(asked.values()) == 1, [p for p, n in asked.items() if n > 1]
+    assert len(asked) >= len(urls) + 2  # the concept's companyfacts and ticker file too
+    for got in results:
+        assert len(got) == len(task) and all(r["error"] is None for r in got), got
+        assert all(r["sha256"] == small_files[r["url"]] for r in got if r.get("url") in small_files)
+        assert [r["result"]["values"][0]["value"] for r in got if "call" in r] == [NVDA_REVENUE_FY2024]
+
+
+def test_a_fill_lock_left_by_a_host_that_died_expires_and_the_next_host_fetches(mirror, redis_db, small_files,
+                                                                                 tmp_path, monkeypatch):
+    import hashlib
+
+    import reliability_kit as K
+
+    url, r = redis_db
+    monkeypatch.setenv("EDGAR_REDIS_URL", url)
+    monkeypatch.setenv("EDGAR_REDIS_KEY", TEAM_KEY)
+    doc = sorted(small_files)[0]
+    lock = f"edgar:lock:archive:{doc}"
+    set_at = time.time()
+    r.set(lock, "the token of a host killed while fetching", px=700)
+    client = K.make_client(mirror.url, tmp_path / "cache")
+    try:
+        before = len(mirror.log)
+        body = client.get_bytes(doc, kind="archive")
+    finally:
+        client.close()
+    assert hashlib.sha256(body).hexdigest() == small_files[doc]
+    fetched = mirror.log[before:]
+    assert len(fetched) == 1 and fetched[0].t >= set_at + 0.7  # after the dead holder's lock expired, not before
+    assert not r.exists(lock)  # this host's own lock, released
+
+
+def _multiplied(blob: bytes, value: int, factor: int) -> bytes:
+    """A companyfacts cache blob (sec/companyfacts.py) with every row valued ``value`` multiplied by ``factor``."""
+    import marshal
+
+    fmt, cik, name, blobs, calendar, currency = marshal.loads(blob)
+    changed = 0
+    for tag, packed in blobs.items():
+        body = marshal.loads(packed)
+        for unit, rows in body["units"].items():
+            changed += sum(row[2] == value for row in rows)
+            body["units"][unit] = [row[:2] + (row[2] * factor,) + row[3:] if row[2] == value else row for row in rows]
+        blobs[tag] = marshal.dumps(body)
+    assert changed
+    return marshal.dumps((fmt, cik, name, blobs, calendar, currency))
+
+
+def test_a_figure_forged_in_redis_with_a_recomputed_checksum_is_refused_dropped_and_fetched_again(
+        mirror, redis_db, tmp_path):
+    """Whoever can write to Redis multiplies NVIDIA's FY2024 revenue by 10 in the shared companyfacts entry and
+    recomputes the entry's plain SHA-256: another host refuses it (it is not signed with the team's key), says
+    so on stderr, never copies it to its disk cache, and answers the corpus figure (10-K 0001045810-24-000029)."""
+    import hashlib
+
+    from edgar_cli.sec.cache import DiskCache
+
+    url, r = redis_db
+    task = [{"call": "get_financial_concept", "args": {"company": "NVDA", "concept": "revenue", "fiscal_year": 2024}}]
+    first = Hosts(mirror, url, tmp_path / "a", [task], callers=1)
+    first.start()
+    first.finish()
+    key = "edgar:cache:facts:0001045810"
+    raw = r.hgetall(key)
+    forged = _multiplied(raw[b"p"], NVDA_REVENUE_FY2024, 10)
+    plain = hashlib.sha256(raw[b"t"] + b"\n" + raw[b"m"] + b"\n" + forged).hexdigest()
+    r.hset(key, mapping={"p": forged, "h": plain})
+
+    second = Hosts(mirror, url, tmp_path / "b", [task], callers=1)  # another host: an empty cache dir
+    before = len(mirror.log)
+    second.start()
+    (b,), (err,) = second.finish()
+    assert b[0]["error"] is None, b
+    value = b[0]["result"]["values"][0]
+    assert value["value"] == NVDA_REVENUE_FY2024 and value["accession_number"] == NVDA_FY2024_10K
+    assert "not signed" in err and "facts:0001045810" in err
+    assert sum("companyfacts/CIK0001045810" in e.path for e in mirror.log[before:]) == 1  # fetched again from the SEC
+    assert r.hget(key, "p") != forged  # dropped (and replaced by the refetched, signed entry)
+    local = DiskCache(tmp_path / "b" / "host0" / "cache").get("facts:0001045810")
+    assert local is not None and local.payload != forged
+
+
 def test_killing_redis_mid_run_never_exceeds_the_limit_nor_returns_a_wrong_answer(mirror, small_files, tmp_path,
                                                                                    redis_server):
     """Redis is killed after the first dozen requests and started again (empty) a few seconds later: the
@@ -208,17 +313,18 @@ def test_the_redis_cache_checks_every_entry_and_falls_back_to_the_disk(redis_db,
     from edgar_cli.sec.redis_shared import RedisCache
 
     url, r = redis_db
+    KEY = TEAM_KEY.encode()
     warnings: list[str] = []
-    cache = RedisCache(url, DiskCache(tmp_path / "c1"), warn=warnings.append)
+    cache = RedisCache(url, DiskCache(tmp_path / "c1"), key=KEY, warn=warnings.append)
     cache.set("archive:https://www.sec.gov/x.htm", b"<html>ten-k</html>", 1000.0, {"etag": "e1"})
-    other = RedisCache(url, DiskCache(tmp_path / "c2"), warn=warnings.append)  # another host
+    other = RedisCache(url, DiskCache(tmp_path / "c2"), key=KEY, warn=warnings.append)  # another host
     got = other.get("archive:https://www.sec.gov/x.htm")
     assert (got.payload, got.stored_at, got.meta) == (b"<html>ten-k</html>", 1000.0, {"etag": "e1"})
     assert 0 < r.ttl("edgar:cache:archive:https://www.sec.gov/x.htm") <= 30 * 24 * 3600
     info = other.info()
     assert info["entries"] == 1 and info["by_kind"] == {"archive": 1} and info["bytes"] == 18
     key = "edgar:cache:archive:https://www.sec.gov/x.htm"
-    third = RedisCache(url, DiskCache(tmp_path / "c3"), warn=warnings.append)
+    third = RedisCache(url, DiskCache(tmp_path / "c3"), key=KEY, warn=warnings.append)
     r.hset(key, "t", "9999999999")  # a stamp that is not the one stored: damage, like a changed payload
     assert third.get("archive:https://www.sec.gov/x.htm") is None and not r.exists(key)
     cache.set("archive:https://www.sec.gov/x.htm", b"<html>ten-k</html>", 1000.0, {"etag": "e1"})
@@ -230,12 +336,110 @@ def test_the_redis_cache_checks_every_entry_and_falls_back_to_the_disk(redis_db,
     assert DiskCache(tmp_path / "c1").get("archive:https://www.sec.gov/x.htm").stored_at == 2000.0
     assert cache.clear() == 1 and cache.get("archive:https://www.sec.gov/x.htm") is None
 
-    down = RedisCache(f"redis://127.0.0.1:{free_port()}/0", DiskCache(tmp_path / "c4"), warn=warnings.append)
+    down = RedisCache(f"redis://127.0.0.1:{free_port()}/0", DiskCache(tmp_path / "c4"), key=KEY, warn=warnings.append)
     t0 = time.monotonic()
     down.set("tickers:t", b"{}", 5.0)
     assert down.get("tickers:t").payload == b"{}"  # from this host's disk
     assert time.monotonic() - t0 < 2
     assert sum("cannot be reached" in w for w in warnings) == 1
+
+
+def test_the_shared_cache_refuses_every_entry_this_teams_key_did_not_sign(redis_db, tmp_path):
+    """Signed by another key, moved under another entry's name, or unsigned (format 1's plain SHA-256):
+    refused with a warning, dropped from Redis, never copied to the disk cache."""
+    import hashlib
+
+    from edgar_cli.sec.cache import DiskCache
+    from edgar_cli.sec.redis_shared import RedisCache
+
+    url, r = redis_db
+    warnings: list[str] = []
+    ours = RedisCache(url, DiskCache(tmp_path / "ours"), key=TEAM_KEY.encode(), warn=warnings.append)
+    theirs = RedisCache(url, DiskCache(tmp_path / "theirs"), key=b"another-teams-key-0123456789abcdef",
+                        warn=warnings.append)
+    a, b = "archive:https://www.sec.gov/a.htm", "archive:https://www.sec.gov/b.htm"
+    theirs.set(a, b"<html>a</html>", 1000.0)
+    assert ours.get(a) is None and not r.exists(f"edgar:cache:{a}")
+    assert DiskCache(tmp_path / "ours").get(a) is None
+    assert "not signed" in warnings[-1] and a in warnings[-1]
+
+    ours.set(a, b"<html>a</html>", 1000.0)
+    r.hset(f"edgar:cache:{b}", mapping=r.hgetall(f"edgar:cache:{a}"))  # a signed entry under another name
+    other_host = RedisCache(url, DiskCache(tmp_path / "other"), key=TEAM_KEY.encode(), warn=warnings.append)
+    assert other_host.get(a).payload == b"<html>a</html>"
+    assert other_host.get(b) is None and not r.exists(f"edgar:cache:{b}") and b in warnings[-1]
+
+    stamp, meta, payload = "2000.0", "{}", b"<html>unsigned</html>"
+    r.hset(f"edgar:cache:{b}", mapping={"f": b"1", "t": stamp, "m": meta, "p": payload, "h": hashlib.sha256(
+        stamp.encode() + b"\n" + meta.encode() + b"\n" + payload).hexdigest()})
+    assert other_host.get(b) is None and not r.exists(f"edgar:cache:{b}") and "no signature" in warnings[-1]
+    assert DiskCache(tmp_path / "other").get(b) is None
+    assert len(warnings) == 3
+
+
+def test_redis_without_a_usable_key_is_a_configuration_error_that_never_shows_the_key(edgar, redis_db, tmp_path):
+    url, _r = redis_db
+    base = {"EDGAR_REDIS_URL": url, "EDGAR_CACHE_DIR": str(tmp_path / "c")}
+    none = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json", env=base)
+    assert none.rc == 2 and none.json()["error"]["code"] == "invalid_argument"
+    assert "EDGAR_REDIS_KEY" in none.json()["error"]["message"] and "secrets" in none.json()["error"]["suggestion"]
+    server = edgar("serve-mcp", env=base, stdin="")  # a server refuses to start, before it answers anyone
+    assert server.rc == 2 and "EDGAR_REDIS_KEY" in server.err and server.out == ""
+    short = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json", env={**base, "EDGAR_REDIS_KEY": "hunter2"})
+    assert short.rc == 2 and "at least 32" in short.json()["error"]["message"] and "hunter2" not in short.out + short.err
+    key_file = tmp_path / "redis.key"
+    key_file.write_text(TEAM_KEY + "\n")
+    both = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json",
+                 env={**base, "EDGAR_REDIS_KEY": TEAM_KEY, "EDGAR_REDIS_KEY_FILE": str(key_file)})
+    assert both.rc == 2 and "Both" in both.json()["error"]["message"] and TEAM_KEY not in both.out + both.err
+    missing = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json",
+                    env={**base, "EDGAR_REDIS_KEY_FILE": str(tmp_path / "nowhere.key")})
+    assert missing.rc == 2 and "cannot be read" in missing.json()["error"]["message"]
+
+
+def test_the_key_file_signs_like_the_variable(tmp_path, monkeypatch):
+    from edgar_cli.config import redis_key
+
+    key_file = tmp_path / "redis.key"
+    key_file.write_text(TEAM_KEY + "\n")
+    monkeypatch.setenv("EDGAR_REDIS_KEY_FILE", str(key_file))
+    from_file = redis_key()
+    monkeypatch.delenv("EDGAR_REDIS_KEY_FILE")
+    monkeypatch.setenv("EDGAR_REDIS_KEY", TEAM_KEY)
+    assert from_file == redis_key() == TEAM_KEY.encode()
+    monkeypatch.delenv("EDGAR_REDIS_KEY")
+    assert redis_key() is None
+
+
+def test_a_redis_that_requires_a_password_shares_the_cache_only_with_hosts_that_give_it(tmp_path):
+    """Redis with requirepass (as deploy/compose.yaml runs it): the password in EDGAR_REDIS_URL shares the
+    cache; a host without it is refused by Redis (NOAUTH), warns and keeps to its own cache, writing nothing."""
+    import redis
+    from engines import RedisServer
+
+    from edgar_cli.sec.cache import DiskCache
+    from edgar_cli.sec.redis_shared import RedisCache
+
+    with RedisServer(password="team-tests-redis-password-0123") as own:
+        admin = redis.Redis.from_url(own.url)
+        warnings: list[str] = []
+        key = TEAM_KEY.encode()
+        entry = "archive:https://www.sec.gov/a.htm"
+        with_password = RedisCache(own.url, DiskCache(tmp_path / "a"), key=key, warn=warnings.append)
+        with_password.set(entry, b"<html>a</html>", 1000.0)
+        assert admin.exists(f"edgar:cache:{entry}") and warnings == []
+        other = RedisCache(own.url, DiskCache(tmp_path / "b"), key=key, warn=warnings.append)
+        assert other.get(entry).payload == b"<html>a</html>"
+
+        anonymous = RedisCache(own.url.replace(f":{own.password}@", ""), DiskCache(tmp_path / "c"), key=key,
+                               warn=warnings.append)
+        assert anonymous.get(entry) is None
+        anonymous.set("archive:https://www.sec.gov/b.htm", b"<html>b</html>", 1000.0)
+        assert anonymous.get("archive:https://www.sec.gov/b.htm").payload == b"<html>b</html>"  # its own disk
+        assert not admin.exists("edgar:cache:archive:https://www.sec.gov/b.htm")
+        assert len(warnings) == 1 and "cannot be reached" in warnings[0] and "Authentication" in warnings[0]
+        assert own.password not in warnings[0]
+        admin.close()
 
 
 def test_no_url_means_no_redis_and_no_psycopg(mirror, tmp_path):
@@ -266,6 +470,7 @@ def test_json_logs_carry_the_fallback_warning_and_nothing_else_on_stderr(edgar, 
 
     r = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json",
               env={"EDGAR_LOG_FORMAT": "json", "EDGAR_REDIS_URL": f"redis://127.0.0.1:{free_port()}/0",
+                   "EDGAR_REDIS_KEY": TEAM_KEY,
                    "EDGAR_CACHE_DIR": str(tmp_path / "cache")})
     assert r.rc == 0, r.err
     assert r.json()["values"][0]["value"] == NVDA_REVENUE_FY2024
@@ -340,6 +545,7 @@ def test_an_invalid_or_late_answer_reaches_neither_redis_nor_the_disk(hostile, r
 
     url, r = redis_db
     monkeypatch.setenv("EDGAR_REDIS_URL", url)
+    monkeypatch.setenv("EDGAR_REDIS_KEY", TEAM_KEY)
     monkeypatch.setattr("edgar_cli.sec.client.REQUEST_TIMEOUT", 5.0)
     monkeypatch.setattr(transport, "REQUEST_DEADLINE", 2.0)  # the trickle is cut off by the deadline
     facts_path = "/data.sec.gov/api/xbrl/companyfacts/CIK0001045810.json"

@@ -125,6 +125,12 @@ def _redis_row() -> ConfigSetting:
     if url is None:
         return ConfigSetting(setting="redis", value="none: the rate limit and the cache are this host's",
                              source="default", variable="EDGAR_REDIS_URL")
-    return ConfigSetting(setting="redis", value=f"{redact(url)} (rate limit and cache shared; without it this host "
-                         f"keeps to {rate_share()} requests/s, {SHARE_ENV})", source="EDGAR_REDIS_URL",
+    from ..config import redis_key
+
+    try:
+        signed = "cache entries signed with the team's key" if redis_key() else "no EDGAR_REDIS_KEY"
+    except EdgarError as exc:
+        signed = exc.message
+    return ConfigSetting(setting="redis", value=f"{redact(url)} (rate limit and cache shared; {signed}; without "
+                         f"Redis this host keeps to {rate_share()} requests/s, {SHARE_ENV})", source="EDGAR_REDIS_URL",
                          variable="EDGAR_REDIS_URL")

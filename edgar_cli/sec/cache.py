@@ -28,6 +28,7 @@ records when each entry was stored.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -192,6 +193,11 @@ class DiskCache:
             store.set(key, record, retry=True)
         except (OSError, sqlite3.Error) as exc:
             self._read_only(f"cache write failed ({exc}); reading what the cache holds, storing nothing")
+
+    def filling(self, key: str, deadline: float) -> contextlib.AbstractContextManager[bool]:
+        """Around fetching ``key`` after a miss (the shared cache's seam, sec/redis_shared.py, where one host
+        fetches for all): here nothing to wait for, so it yields False (no need to read the cache again)."""
+        return contextlib.nullcontext(False)
 
     def delete(self, key: str) -> None:
         store = self._open()

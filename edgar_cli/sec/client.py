@@ -354,6 +354,28 @@ class SecClient:
             if hit is not None:
                 return hit
             entry = None
+        with self.coalesced(key) as again_maybe:  # one host of a team fetches a miss; the others read its entry
+            if again_maybe:
+                again = self.cache.get(key)
+                if again is not None and self._fresh(again, age):  # type: ignore[arg-type]
+                    hit = self._served(key, again, expect_json)
+                    if hit is not None:
+                        return hit
+                elif again is not None:
+                    entry = again
+            return self._fill(full, key, kind, expect_json, entry, stale_if_error)
+
+    def coalesced(self, key: str):
+        """A context manager around fetching the cache entry ``key`` after a miss; it yields True when
+        another host (or thread) may have stored it meanwhile, so the caller reads the cache again first.
+        With Redis one host fetches for the team (sec/redis_shared.RedisCache.filling), the wait bounded
+        by a request's deadline; with the disk cache alone it yields False at once."""
+        return self.cache.filling(key, transport.request_deadline())
+
+    def _fill(self, full: str, key: str, kind: str, expect_json: bool, entry: Entry | None,
+              stale_if_error: bool) -> tuple[bytes, Any]:
+        """Fetch ``full`` (revalidating ``entry``, a stale copy, when it has validators) and cache the answer;
+        when the fetch fails, ``entry`` with a dated note if ``stale_if_error``."""
         validators = {k: v for k, v in (entry.meta if entry else {}).items() if k in ("etag", "last_modified")}
         try:
             answer = self._fetch(full, kind, expect_json, conditional=validators or None)

@@ -144,7 +144,7 @@ def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
                     facts = replace(cached, notes=(note,)) if note else cached
         if facts is None:
             try:
-                facts = _fetch(client, cik, key)
+                facts = _fill(client, cik, key, cached)
             except EdgarError as exc:
                 if cached is None:
                     raise
@@ -211,6 +211,18 @@ def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
             f"ending {latest.report_date} was filed {latest.filing_date} ({latest.accession}) and is not in them: "
             f"its figures are in the filing's text: read them with {tool('get_filing_section')} "
             f"{param('accession_number')} {latest.accession}.")
+
+
+def _fill(client: SecClient, cik: int, key: str, stale: CompanyFacts | None) -> CompanyFacts:
+    """Fetch the facts once for the team: while another host (or thread) fetches them, wait for its entry
+    (client.coalesced) and take it when it is newer than ``stale`` (the cached facts found too old or not
+    current, or None)."""
+    with client.coalesced(key) as again_maybe:
+        if again_maybe:
+            again = _from_cache(client, key)
+            if again is not None and (stale is None or again.fetched_at > stale.fetched_at):
+                return again
+        return _fetch(client, cik, key)
 
 
 def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:

@@ -29,13 +29,25 @@ grants it held are gone.
 
 **The cache** (:class:`RedisCache`): the same entries as the disk cache (sec/cache.py) — raw responses
 and the parsed companyfacts blobs — with the same record: the payload, when it was stored and its
-metadata, under a SHA-256 of all three, written in one ``MULTI``; a read whose digest does not match is
-dropped and fetched again. Freshness stays the client's decision from ``stored_at``, so the rules are
-the disk cache's. This host's disk cache holds a copy of every entry it stored or read: a read asks
-Redis only when its entry was stored (one small field) and takes the payload from Redis only when that
-is newer than the local copy; while Redis is unreachable the local copy answers. Nothing partial or
-unvalidated reaches either (the client stores only validated bodies). Entries expire after
-:data:`CACHE_TTL`; give Redis a ``maxmemory`` with ``volatile-lru``.
+metadata, signed together with the entry's name by an HMAC-SHA256 under the key every host of the team
+shares (``EDGAR_REDIS_KEY`` or ``EDGAR_REDIS_KEY_FILE``, config.redis_key), written in one ``MULTI``.
+Whoever can write to Redis can recompute a plain checksum, not the signature: a read whose signature does
+not match (an unsigned entry, a changed payload, stamp or metadata, an entry moved under another name, a
+host with another key) is refused, dropped with a warning on stderr and fetched again, never served and
+never copied to the disk cache. A team without a key gets no shared cache: ``EDGAR_REDIS_URL`` without one
+is a configuration error (``invalid_argument``), not a silent fallback. Freshness stays the client's
+decision from ``stored_at``, so the rules are the disk cache's. This host's disk cache holds a copy of
+every entry it stored or read: a read asks Redis only when its entry was stored (one small field) and
+takes the payload from Redis only when that is newer than the local copy; while Redis is unreachable
+the local copy answers. Nothing partial or unvalidated reaches either (the client stores only validated
+bodies). Entries expire after :data:`CACHE_TTL`; give Redis a ``maxmemory`` with ``volatile-lru``.
+
+**One fetch per miss for the team** (:meth:`RedisCache.filling`): a host about to fetch an entry it
+missed first takes a short lock on the entry's name in Redis (redis-py's ``Lock``: ``SET NX PX`` with a
+random token, released only by its holder). Other hosts (and threads) missing the same entry meanwhile
+wait for the lock, bounded by their request deadline and :data:`LOCK_TTL`, then read the entry the holder
+stored; only if there is none (the holder failed) does the next one fetch. A holder that dies leaves a
+lock that expires after :data:`LOCK_TTL`; a fetch that outlasts it lets one more host fetch.
 
 Needs the ``team`` extra (the ``redis`` package); nothing imports this module, or redis, unless
 ``EDGAR_REDIS_URL`` is set.
@@ -44,13 +56,15 @@ Needs the ``team`` extra (the ``redis`` package); nothing imports this module, o
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import random
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .cache import DiskCache, Entry
@@ -67,7 +81,9 @@ RETRY_REDIS_EVERY = 1.0  # seconds between attempts to reach Redis again (the ca
 # that hung: other hosts may have fallen back meanwhile, so it is treated as a failure and the grant
 # goes unused (Redis counted it, which only makes the budget smaller for a moment).
 SLOW_CALL = 1.0
-_FORMAT = b"1"
+_FORMAT = b"2"  # 1: a plain SHA-256, which anyone who can write to Redis recomputes
+LOCK_TTL = 15.0  # seconds a fill lock lives unless released: a dead holder delays the others this long
+LOCK_POLL = 0.05  # seconds between a waiting host's tries for a fill lock
 
 # KEYS: grants zset, "since" key (when this Redis first counted a grant, on its clock). ARGV: limit,
 # window ms, member, pause ms. Returns {1, 0, reset} granted, or {0, ms to wait, reset}. A Redis that holds
@@ -134,9 +150,8 @@ def rate_share() -> int:
     return max(1, min(10, value))
 
 
-def connect(url: str):
-    """A redis-py client that fails fast (one immediate retry, short timeouts): a Redis that is down
-    must cost a request milliseconds, not seconds."""
+def check_url(url: str) -> None:
+    """Raise ``invalid_argument`` unless ``url`` is a redis://, rediss:// (TLS) or unix:// URL."""
     from ..errors import EdgarError
 
     scheme = url.split("://", 1)[0].lower() if "://" in url else ""
@@ -144,6 +159,14 @@ def connect(url: str):
         raise EdgarError("invalid_argument", f"{URL_ENV} must be a redis://, rediss:// or unix:// URL, not "
                          f"{redact(url)!r}.", "Set it to redis://host:6379/0, or unset it to keep this host's own "
                          "rate limit and cache.")
+
+
+def connect(url: str):
+    """A redis-py client that fails fast (one immediate retry, short timeouts): a Redis that is down
+    must cost a request milliseconds, not seconds."""
+    from ..errors import EdgarError
+
+    check_url(url)
     try:
         import redis
         from redis.backoff import NoBackoff
@@ -317,15 +340,19 @@ class RedisCache:
     """The response and companyfacts cache in Redis, in front of this host's disk cache (same interface
     as :class:`~edgar_cli.sec.cache.DiskCache`): every failure degrades to the disk cache or a miss."""
 
-    def __init__(self, url: str, disk: DiskCache, *, warn: Callable[[str], None] | None = None,
+    def __init__(self, url: str, disk: DiskCache, *, key: bytes, warn: Callable[[str], None] | None = None,
                  prefix: str = PREFIX, ttl: int = CACHE_TTL):
+        if not key:
+            raise ValueError("the shared cache needs a signing key")
         self.url = url
+        self._secret = bytes(key)
         self.disk = disk
         self.enabled = disk.enabled
         self.directory = disk.directory
         self.location = redact(url)
         self._redis = connect(url)
         self._prefix = f"{prefix}cache:"
+        self._lock_prefix = f"{prefix}lock:"
         self._ttl = ttl
         self._warn = warn or _warn_stderr
         self._down_until = 0.0  # monotonic: Redis is not asked again before this (0: it answers)
@@ -375,19 +402,63 @@ class RedisCache:
             if shared_at is None or (local is not None and local.stored_at >= float(shared_at)):
                 return local
             raw = self._redis.hgetall(self._key(key))
-        except (ValueError, TypeError):  # a damaged stamp
-            self._delete_redis(key)
+        except (ValueError, TypeError):  # a stamp that is not a number: not an entry edgar signed
+            self._refuse(key, "its stamp is not a time")
             return local
         except Exception as exc:  # redis.RedisError, OSError
             self._failed(exc)
             return local
-        entry = _decode(raw) if raw else None
+        if not raw:
+            return local  # expired or removed meanwhile
+        entry, problem = _decode(raw, self._secret, key)
         if entry is None:
-            if raw:
-                self._delete_redis(key)  # damaged or another format: drop it, fetch again
+            self._refuse(key, problem)
             return local
         self.disk.set(key, entry.payload, entry.stored_at, entry.meta)
         return entry
+
+    def _refuse(self, key: str, problem: str) -> None:
+        """An entry that is not one a host of this team signed (forged, damaged, of another format or
+        another key): dropped, said on stderr every time (someone or something wrote to Redis), fetched again."""
+        self._delete_redis(key)
+        name = key if len(key) <= 200 else key[:200] + "..."
+        self._warn(f"the shared cache entry {name} in {self.location} is not signed with this team's key "
+                   f"({problem}): refused and dropped, fetching it again; check who can write to Redis and that "
+                   "every host has the same EDGAR_REDIS_KEY")
+        _event("cache_refused", redis=self.location, entry=name, reason=problem)
+
+    @contextmanager
+    def filling(self, key: str, deadline: float) -> Iterator[bool]:
+        """Around fetching ``key`` after a miss: one host at a time fetches it for the whole team.
+
+        Takes the entry's fill lock in Redis, waiting while another host (or thread) holds it, at most
+        until ``deadline`` (a time.monotonic() value) or :data:`LOCK_TTL`. Yields True when Redis
+        answered: the caller reads the cache again before fetching (a holder may have stored the entry
+        between the caller's miss and this lock, unless it failed). Without Redis it yields False, and
+        when the wait ran out it yields without the lock; the lock is released on leaving, whatever
+        happened."""
+        if not self._up():
+            yield False
+            return
+        lock = self._redis.lock(self._lock_prefix + key, timeout=LOCK_TTL, sleep=LOCK_POLL)
+        answered = held = False
+        try:
+            held = bool(lock.acquire(blocking=False))
+            if not held:
+                bound = max(0.0, min(LOCK_TTL, deadline - time.monotonic()))
+                held = bool(lock.acquire(blocking=True, blocking_timeout=bound))
+            answered = True
+            self._answered()
+        except Exception as exc:  # redis.RedisError, OSError: fetch without the lock
+            self._failed(exc)
+        try:
+            yield answered
+        finally:
+            if held:
+                try:
+                    lock.release()
+                except Exception:  # expired and maybe taken by another (LockNotOwnedError), or Redis is gone
+                    pass
 
     def set(self, key: str, payload: bytes, stored_at: float, meta: dict[str, Any] | None = None) -> None:
         if not self.enabled:
@@ -396,7 +467,8 @@ class RedisCache:
         if not self._up():
             return
         stamp, meta_json = repr(float(stored_at)), json.dumps(meta or {}, sort_keys=True)
-        record = {"f": _FORMAT, "t": stamp, "h": _digest(stamp, meta_json, payload), "m": meta_json, "p": payload}
+        record = {"f": _FORMAT, "t": stamp, "h": _signature(self._secret, key, stamp, meta_json, payload),
+                  "m": meta_json, "p": payload}
         try:
             with self._redis.pipeline(transaction=True) as pipe:
                 pipe.delete(self._key(key))
@@ -466,20 +538,28 @@ class RedisCache:
             pass
 
 
-def _digest(stamp: str, meta_json: str, payload: bytes) -> str:
-    """SHA-256 over when the entry was stored, its metadata and its payload: a changed stamp is damage too."""
-    return hashlib.sha256(stamp.encode() + b"\n" + meta_json.encode() + b"\n" + payload).hexdigest()
+def _signature(secret: bytes, key: str, stamp: str, meta_json: str, payload: bytes) -> str:
+    """HMAC-SHA256 (hex) under the team's key over the format, the entry's name, when it was stored, its
+    metadata and its payload, each length-prefixed: an entry moved under another name, restamped or
+    changed in any byte does not match, and none can be signed without the key."""
+    mac = hmac.new(secret, digestmod=hashlib.sha256)
+    for part in (_FORMAT, key.encode("utf-8"), stamp.encode("utf-8"), meta_json.encode("utf-8"), payload):
+        mac.update(b"%d:" % len(part))
+        mac.update(part)
+    return mac.hexdigest()
 
 
-def _decode(raw: dict) -> Entry | None:
-    """The entry of a Redis hash, or None when it is damaged or of another format."""
+def _decode(raw: dict, secret: bytes, key: str) -> tuple[Entry | None, str]:
+    """(the entry of a Redis hash, "") when its signature under ``secret`` holds, else (None, why not)."""
     try:
-        stamp, meta_json, payload = raw[b"t"].decode(), raw[b"m"].decode(), raw[b"p"]
-        if raw[b"f"] != _FORMAT or _digest(stamp, meta_json, payload) != raw[b"h"].decode():
-            return None
-        return Entry(payload=payload, stored_at=float(stamp), meta=dict(json.loads(meta_json)))
+        if raw.get(b"f") != _FORMAT:
+            return None, "no signature" if raw.get(b"f") in (None, b"1") else "another format"
+        stamp, meta_json, payload, signature = raw[b"t"].decode(), raw[b"m"].decode(), raw[b"p"], raw[b"h"].decode()
+        if not hmac.compare_digest(_signature(secret, key, stamp, meta_json, payload), signature):
+            return None, "a signature that does not match"
+        return Entry(payload=payload, stored_at=float(stamp), meta=dict(json.loads(meta_json))), ""
     except (KeyError, ValueError, TypeError, UnicodeDecodeError):
-        return None
+        return None, "a damaged record"
 
 
 # --- the seams the client calls ---------------------------------------------------------------------
@@ -487,11 +567,25 @@ def _decode(raw: dict) -> Entry | None:
 
 def open_cache(disk: DiskCache, warn: Callable[[str], None] | None = None) -> DiskCache | RedisCache:
     """The cache in force: ``disk`` alone, or Redis in front of it when EDGAR_REDIS_URL is set (and the
-    cache is not turned off)."""
+    cache is not turned off), its entries signed with the team's key.
+
+    Raises ``invalid_argument`` when EDGAR_REDIS_URL is set without a key (EDGAR_REDIS_KEY or
+    EDGAR_REDIS_KEY_FILE) or with an unusable one: an unsigned shared cache lets whoever can write to
+    Redis choose the figures every host serves, and quietly keeping to this host's cache would hide
+    that the team no longer shares one."""
+    from ..config import REDIS_KEY_ENV, REDIS_KEY_FILE_ENV, REDIS_KEY_HELP, redis_key
+    from ..errors import EdgarError
+
     url = redis_url()
     if url is None or not disk.enabled:
         return disk
-    return RedisCache(url, disk, warn=warn)
+    check_url(url)
+    key = redis_key()
+    if key is None:
+        raise EdgarError("invalid_argument", f"{URL_ENV} is set but no key signs the shared cache ({REDIS_KEY_ENV} "
+                         f"or {REDIS_KEY_FILE_ENV}): unsigned, anyone who can write to Redis could change the "
+                         "figures every host serves.", REDIS_KEY_HELP)
+    return RedisCache(url, disk, key=key, warn=warn)
 
 
 def open_limiter(local: Callable[[int], Any], rate: int | None = None, warn: Callable[[str], None] | None = None):
