@@ -35,7 +35,7 @@ from typing import Callable
 
 from ..records import jsonable
 from ..sec.companyfacts import _row as _compact_row
-from ..sec.companyfacts import compact
+from ..sec.companyfacts import check_some_rows, compact
 from ..xbrl import periods as P
 from ..xbrl.facts import CompanyFacts, reporting_currency
 from .store import FORMAT, SCHEMA, STORE_NAME, pack
@@ -184,13 +184,16 @@ def _facts_of(data: dict) -> CompanyFacts:
     facts = data.get("facts")
     if not isinstance(facts, dict):
         raise ValueError("facts is not an object")
+    seen = 0
     for tax in list(facts):
         concepts = facts.pop(tax)
         if not isinstance(concepts, dict):
             continue
         for local in list(concepts):
-            _c, _n, one = compact({**head, "facts": {tax: {local: concepts.pop(local)}}})
+            seen += 1
+            _c, _n, one = compact({**head, "facts": {tax: {local: concepts.pop(local)}}}, whole=False)
             tags.update(one)
+    check_some_rows(seen, tags)  # as the live path: concepts without a usable row are damage
     return CompanyFacts(cik=cik, name=name, tags=tags, fetched_at=0.0, calendar=build_calendar(tags),
                         reporting_currency=reporting_currency(tags))
 
