@@ -3,7 +3,8 @@
 ``HostileServer(corpus).start()``; ``srv.arm(path, mode)`` makes every GET of ``path``
 (``/data.sec.gov/...``, as EDGAR_MIRROR lays it out) misbehave in one of :data:`MODES`;
 other paths are served by the corpus mirror's own rules (tests/mirror.py). ``srv.hits``
-counts the requests that reached each armed path.
+counts the requests that reached each armed path. ``arm(..., times=n)`` misbehaves for the
+first ``n`` requests only, then serves the corpus again (one bad answer, then a clean upstream).
 
 The modes are the ways a broken or hostile upstream answered 200 with something wrong
 (issue 16):
@@ -70,6 +71,7 @@ class HostileServer(LoopbackServer):
         self.corpus = MirrorServer(corpus)  # its rules, not its socket
         self.interval = interval
         self.armed: dict[str, tuple[str, bytes | None]] = {}
+        self.times: dict[str, int] = {}  # armed paths that misbehave only this many times
         self.hits: Counter = Counter()
         self.stop_event = threading.Event()
         super().__init__()
@@ -79,11 +81,15 @@ class HostileServer(LoopbackServer):
         super().stop()
         self.corpus.httpd.server_close()  # never started: only its rules were used
 
-    def arm(self, path: str, mode: str, body: bytes | dict | list | None = None) -> None:
+    def arm(self, path: str, mode: str, body: bytes | dict | list | None = None, *, times: int | None = None) -> None:
         assert mode in MODES, mode
         if isinstance(body, (dict, list)):
             body = json.dumps(body).encode()
         self.armed[path] = (mode, body)
+        if times is not None:
+            self.times[path] = times
+        else:
+            self.times.pop(path, None)
 
     # -- serving ---------------------------------------------------------------------------
 
@@ -96,6 +102,8 @@ class HostileServer(LoopbackServer):
             return
         self.hits[path] += 1
         mode, body = self.armed[path]
+        if path in self.times and self.hits[path] >= self.times[path]:
+            self.armed.pop(path)  # served its last bad answer: the clean upstream from the next request on
         try:
             getattr(self, "_" + mode.replace("-", "_"))(h, path, body)
         except OSError:  # the client gave up: that is the point

@@ -298,7 +298,7 @@ def build_records(filing: Any, ticker: str | None, client: SecClient) -> tuple[F
 
     fam = I.family(filing.form) or I.family(filing.base_form) or "10-K"
     url = filing.document_url or urls.full_submission_text(filing.cik, filing.accession_number)
-    doc, outline = load_document(client, url, fam)
+    doc, outline = load_document(client, url, fam, filing.company_name)
     acc = filing.accession_number
     docs: list[DocumentRecord] = []
     chunks: list[ChunkRecord] = []
@@ -326,6 +326,10 @@ def build_records(filing: Any, ticker: str | None, client: SecClient) -> tuple[F
             if wants_vectors(rec):
                 rec.hash = hashlib.sha256(embedding_text(rec, rec.context).encode("utf-8")).hexdigest()
             chunks.append(rec)
+    if not chunks:  # a filing without one section read is not indexed (as done with 0 chunks)
+        raise EdgarError("not_found", f"No section (Item 1, 1A, 7, ...) could be read from {url}, so "
+                         f"{acc} was not indexed.", "Run the same command again later: the document is fetched "
+                         "again. If it persists, the document has no item headings edgar can read.", url=url)
     filed = _filed(filing)
     rec_f = FilingRecord(
         accession=acc, cik=urls.pad_cik(filing.cik), ticker=ticker, company=filing.company_name, form=filing.form,

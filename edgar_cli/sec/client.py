@@ -302,37 +302,59 @@ class SecClient:
         return self._get(url, kind, params, max_age, expect_json=True)[1]
 
     def get_bytes(self, url: str, *, kind: str, params: dict[str, str] | None = None,
-                  max_age: float | None | str = "default", expect_json: bool = False) -> bytes:
-        """GET a resource as bytes, from the cache when fresh. Raises EdgarError."""
-        return self._get(url, kind, params, max_age, expect_json=expect_json)[0]
+                  max_age: float | None | str = "default", expect_json: bool = False,
+                  check: Callable[[bytes], None] | None = None) -> bytes:
+        """GET a resource as bytes, from the cache when fresh. Raises EdgarError.
+
+        ``check(body)`` raising validate.InvalidBody refuses a body for what the caller needs it to be (a
+        filing's primary document): a fetched one is retried and never cached, a cached one is dropped and
+        fetched again.
+        """
+        return self._get(url, kind, params, max_age, expect_json=expect_json, check=check)[0]
+
+    def forget(self, url: str, *, kind: str) -> None:
+        """Drop the cached body of ``url`` (one read from it proved unusable: the next call fetches it again)."""
+        self.cache.delete(f"{kind}:{url}")
 
     def _get(self, url: str, kind: str, params: dict[str, str] | None, max_age: float | None | str,
-             expect_json: bool) -> tuple[bytes, Any]:
+             expect_json: bool, check: Callable[[bytes], None] | None = None) -> tuple[bytes, Any]:
         """(body, parsed JSON or None): a fresh cache entry, a revalidated stale one, else one validated fetch."""
+        assert check is None or not expect_json, "check reads bytes: for JSON, validate by kind"
         full = _with_query(url, params)
         urls.check_sec_url(full)
         key = f"{kind}:{full}"
         age = FRESHNESS.get(kind) if max_age == "default" else max_age
         entry = self.cache.get(key)
         if entry is not None and self._fresh(entry, age):  # type: ignore[arg-type]
-            hit = self._served(key, entry, expect_json)
+            hit = self._served(key, entry, expect_json, check)
             if hit is not None:
                 return hit
             entry = None
         validators = {k: v for k, v in (entry.meta if entry else {}).items() if k in ("etag", "last_modified")}
-        answer = self._fetch(full, kind, expect_json, conditional=validators or None)
+        answer = self._fetch(full, kind, expect_json, conditional=validators or None, transform=check)
         if answer.not_modified and entry is not None:
-            hit = self._served(key, entry, expect_json)
+            hit = self._served(key, entry, expect_json, check)
             if hit is not None:
                 self.cache_set(key, entry.payload, entry.meta)  # renewed: the SEC says it has not changed
                 return hit
-            answer = self._fetch(full, kind, expect_json)
+            answer = self._fetch(full, kind, expect_json, transform=check)
         self.cache_set(key, answer.payload, {"url": full, **answer.validators})
         return answer.payload, answer.parsed
 
-    def _served(self, key: str, entry: Entry, expect_json: bool) -> tuple[bytes, Any] | None:
-        """(body, parsed JSON or None) of a cache entry; None (and the entry dropped) if it does not parse."""
+    def _served(self, key: str, entry: Entry, expect_json: bool,
+                check: Callable[[bytes], None] | None = None) -> tuple[bytes, Any] | None:
+        """(body, parsed JSON or None) of a cache entry; None (and the entry dropped) if it does not parse or
+        fails ``check``."""
         if not expect_json:
+            if check is not None:
+                from . import validate
+
+                try:
+                    check(entry.payload)
+                except validate.InvalidBody as exc:
+                    self._warn(f"dropped a cached copy of {entry.meta.get('url') or key} that is not usable ({exc})")
+                    self.cache.delete(key)
+                    return None
             return entry.payload, None
         try:  # validated before it was stored, and checksummed since: the plain (fast) parser
             return entry.payload, json.loads(entry.payload)

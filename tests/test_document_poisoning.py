@@ -1,0 +1,117 @@
+"""One bad 200 for a filing document must not stand: it is refused, or at least never kept as the filing.
+
+Archive documents are cached for good (the SEC never changes an accepted filing), so a body
+that is not the filing's primary document must be refused before it is stored, and a document
+from which no section could be read is neither kept as the filing nor indexed as done. Each
+shape below is served once for NVIDIA's FY2025 10-K (0001045810-25-000023, nvda-20250126.htm),
+then the clean upstream (tests/hostile.py, ``times=1``).
+"""
+
+from __future__ import annotations
+
+import pytest
+import stamina
+
+import reliability_kit as K
+from edgar_cli.capabilities.sections import get_filing_section
+from edgar_cli.errors import EdgarError
+from hostile import HostileServer
+
+NVDA_FY2025 = "0001045810-25-000023"
+NVDA_10K = "/www.sec.gov/Archives/edgar/data/1045810/000104581025000023/nvda-20250126.htm"
+NVDA_10K_URL = "https://www.sec.gov/Archives/edgar/data/1045810/000104581025000023/nvda-20250126.htm"
+
+_PADDING = b"<!-- " + b"x" * 6000 + b" -->"  # past the 4 KB under which a small page saying "unavailable" is refused
+# Bodies a broken CDN, proxy or mirror answered 200 with for a filing document: none of them is NVIDIA's 10-K.
+SHAPES: dict[str, tuple[str, bytes]] = {
+    "json-object": ("shape", b'{"error": "Not Found", "status": 404}'),
+    "json-array": ("shape", b"[]"),
+    "number": ("shape", b"404"),
+    "plain-text": ("shape", b"Bad Gateway: the upstream closed the connection.\n"),
+    "xml-error": ("shape", b'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>We '
+                           b"encountered an internal error. Please try again.</Message></Error>"),
+    "html-error-page": ("html", b"<!DOCTYPE html><html><head><title>404 Not Found</title>" + _PADDING
+                                + b"</head><body><h1>Not Found</h1><p>The requested URL was not found on this "
+                                  b"server.</p></body></html>"),
+    "empty-html": ("html", b"<html><head><title></title></head><body></body></html>"),
+    # markup, a plausible size and the filer's name, but not one item: no section can be read from it
+    "named-page-without-items": ("html", b"<html><head><title>NVIDIA Corporation</title></head><body>"
+                                         + b"<p>NVIDIA Corporation - investor relations.</p>" * 120
+                                         + b"</body></html>"),
+}
+
+
+@pytest.fixture(scope="module")
+def hostile(corpus):
+    with HostileServer(corpus) as srv:
+        yield srv
+
+
+@pytest.fixture
+def upstream(hostile):
+    hostile.armed.clear()
+    hostile.hits.clear()
+    with stamina.set_testing(True, attempts=2):
+        yield hostile
+    hostile.armed.clear()
+
+
+def risk_factors(upstream, cache_dir):
+    """`edgar section NVDA risk_factors --fy 2025` as a new process would run it: a new client on the cache."""
+    client = K.make_client(upstream.url, cache_dir)
+    try:
+        return get_filing_section("NVDA", "risk_factors", fiscal_year=2025, max_chars=2000, client=client)
+    finally:
+        client.close()
+
+
+def assert_nvidias_fy2025_risk_factors(r) -> None:
+    assert r.accession_number == NVDA_FY2025 and r.document_url == NVDA_10K_URL
+    assert r.item == "1A" and 100_000 < r.chars_total < 120_000, (r.item, r.chars_total)
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_a_bad_answer_for_the_10k_served_once_is_not_kept_and_the_clean_upstream_answers(upstream, tmp_path, shape):
+    mode, body = SHAPES[shape]
+    upstream.arm(NVDA_10K, mode, body, times=1)
+    try:
+        first = risk_factors(upstream, tmp_path / "cache")
+    except EdgarError as exc:  # a bad answer may cost this call; it must not cost the next ones
+        assert exc.code in ("not_found", "upstream_unavailable"), exc.to_dict()
+    else:
+        assert_nvidias_fy2025_risk_factors(first)  # the bad answer was refused and the retry read the 10-K
+    assert upstream.hits[NVDA_10K] == 1  # served once: everything after is the clean corpus
+    assert_nvidias_fy2025_risk_factors(risk_factors(upstream, tmp_path / "cache"))
+
+
+@pytest.mark.parametrize("shape", sorted(set(SHAPES) - {"named-page-without-items"}))
+def test_a_body_that_is_not_the_filings_document_is_refused_before_it_is_cached(upstream, tmp_path, shape):
+    mode, body = SHAPES[shape]
+    upstream.arm(NVDA_10K, mode, body)  # every time: the client's retries cannot help
+    client = K.make_client(upstream.url, tmp_path / "cache")
+    with pytest.raises(EdgarError) as info:
+        get_filing_section("NVDA", "risk_factors", fiscal_year=2025, client=client)
+    assert info.value.code == "upstream_unavailable" and info.value.extras.get("url") == NVDA_10K_URL, \
+        info.value.to_dict()
+    assert not [k for k in K.cache_entries(tmp_path / "cache") if NVDA_10K_URL in k]
+
+
+def test_index_add_does_not_record_a_filing_from_which_no_section_was_read(upstream, tmp_path):
+    from edgar_cli.capabilities.local_index import index_add
+    from edgar_cli.index.store import SqliteStore
+
+    mode, body = SHAPES["named-page-without-items"]
+    upstream.arm(NVDA_10K, mode, body, times=1)
+    store = SqliteStore(tmp_path / "index.sqlite")
+    client = K.make_client(upstream.url, tmp_path / "cache")
+    first = index_add(["NVDA"], accession_numbers=[NVDA_FY2025], semantic=False, client=client, store=store)
+    assert [f.accession_number for f in first.filings] == []
+    assert [(s.accession_number, s.code) for s in first.skipped] == [(NVDA_FY2025, "not_found")]
+    assert "No section" in first.skipped[0].reason
+    assert [r.accession for r in store.filings()] == []  # not recorded as indexed with 0 chunks
+    client.close()
+    again = K.make_client(upstream.url, tmp_path / "cache")  # the next run, the upstream clean again
+    second = index_add(["NVDA"], accession_numbers=[NVDA_FY2025], semantic=False, client=again, store=store)
+    assert [(f.accession_number, f.status) for f in second.filings] == [(NVDA_FY2025, "indexed")]
+    assert second.filings[0].chunks > 100 and second.skipped == []
+    again.close()
