@@ -47,6 +47,8 @@ from ..errors import EdgarError
 from ..vocabulary import tool
 from . import calls, transport, urls
 from .cache import DiskCache, Entry
+from .memo import DEFAULT_MAX_BYTES as DEFAULT_MEMO_BYTES
+from .memo import BoundedMemo
 
 if TYPE_CHECKING:  # imported where first used: a warm run that fetches nothing needs neither
     from .ratelimit import RateLimiter
@@ -210,7 +212,8 @@ class SecClient:
     """Fetches SEC resources through the mirror, the limiter, retries, bounds, validation and the cache."""
 
     def __init__(self, settings: Settings | None = None, *, transport: Any = None,
-                 limiter: RateLimiter | None = None, warn: Callable[[str], None] | None = None):
+                 limiter: RateLimiter | None = None, warn: Callable[[str], None] | None = None,
+                 memo_bytes: int | None = None):
         self.settings = settings or Settings.from_env()
         self._warn = warn or _stderr_warn
         self._transport = transport
@@ -224,7 +227,8 @@ class SecClient:
 
             self.cache = open_cache(self.cache, warn=self._warn)
         self.requests = RequestLog()
-        self.memo: dict[str, Any] = {}  # per-process parsed objects (companyfacts, ticker map)
+        # per-process parsed objects (companyfacts, documents, ticker map), least recently used out past a bound
+        self.memo = BoundedMemo(memo_bytes or DEFAULT_MEMO_BYTES)
         self.memo_lock = threading.RLock()
         self._user_agent: str | None = None
         # An offline companyfacts source (sec/companyfacts.py's FactsSource), asked before the network.
