@@ -22,7 +22,10 @@ The modes are the ways a broken or hostile upstream answered 200 with something 
 - ``not-modified``: 304 Not Modified to every request, conditional or not (nothing cached to renew);
 - ``html``: 200 with an HTML maintenance page of ``body`` (or a small default) where data was asked for;
 - ``range-switch``: a whole answer (ETag "v1") cut off halfway, then every ranged request answered
-  206 from another version (ETag "v2", another length), as a server ignoring If-Range would.
+  206 from another version (ETag "v2", another length), as a server ignoring If-Range would;
+- ``range-overlong``: a whole answer (ETag "v1") cut off halfway, then ranged requests answered 206 of
+  the same version whose body runs 1,000 bytes past the declared end (a ``Content-Length`` over the
+  ``Content-Range``), and 416 to a range starting past the end, as a real server does.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from urllib.parse import urlsplit
 from mirror import LoopbackServer, MirrorServer
 
 MODES = ("shape", "nan", "deep", "gzip-bomb", "endless", "huge-length", "trickle-headers", "trickle-body",
-         "redirect", "not-modified", "html", "range-switch")
+         "redirect", "not-modified", "html", "range-switch", "range-overlong")
 MAINTENANCE_PAGE = (b"<!DOCTYPE html><html><head><title>SEC.gov | Maintenance</title></head><body><h1>EDGAR is "
                     b"temporarily unavailable</h1><p>Scheduled maintenance.</p></body></html>")
 BOMB_INFLATED = 1 << 30  # 1 GiB of zeros
@@ -194,6 +197,31 @@ class HostileServer(LoopbackServer):
             h.send_response(206)
             h.send_header("ETag", '"v2"')
             h.send_header("Content-Range", f"bytes {start}-{start + len(rest) - 1}/{len(payload) + 1000}")
+            h.send_header("Content-Length", str(len(rest)))
+            h.end_headers()
+            h.wfile.write(rest)
+            return
+        h.send_response(200)
+        h.send_header("ETag", '"v1"')
+        h.send_header("Content-Length", str(len(payload)))
+        h.end_headers()
+        h.wfile.write(payload[: len(payload) // 2])
+        h.wfile.flush()
+        h.close_connection = True
+        h.connection.shutdown(2)  # cut off halfway
+
+    def _range_overlong(self, h, path, body):
+        payload = body or b"PK\x03\x04" + bytes(200_000)
+        asked = re.fullmatch(r"bytes=(\d+)-", h.headers.get("Range") or "")
+        if asked and int(asked.group(1)) >= len(payload):
+            self._send(h, 416, {"Content-Range": f"bytes */{len(payload)}", "ETag": '"v1"'}, b"")
+            return
+        if asked:
+            start = int(asked.group(1))
+            rest = payload[start:] + bytes(1000)  # past the end it declares
+            h.send_response(206)
+            h.send_header("ETag", '"v1"')
+            h.send_header("Content-Range", f"bytes {start}-{len(payload) - 1}/{len(payload)}")
             h.send_header("Content-Length", str(len(rest)))
             h.end_headers()
             h.wfile.write(rest)

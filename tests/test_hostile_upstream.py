@@ -499,6 +499,18 @@ def test_a_resumed_download_answered_from_another_version_starts_over(upstream, 
     assert leftovers(tmp_path) == {}  # the first version's half is not kept to be spliced with the second's
 
 
+def test_a_part_grown_past_the_declared_length_is_deleted_not_kept_to_resume(upstream, client, tmp_path):
+    # Cut halfway, then a 206 whose body runs past its Content-Range: the part (longer than the archive) was
+    # kept, and every later sync asked for a range past the end (416) and failed again, for good.
+    upstream.arm(BULK, "range-overlong", ARCHIVE)
+    err = refused(lambda: download(client, tmp_path))
+    assert_upstream_unavailable(err, BULK)
+    assert "past" in err.message, err.message
+    assert leftovers(tmp_path) == {}
+    again = refused(lambda: download(client, tmp_path))  # the next sync starts over, not from the long part
+    assert "416" not in again.message, again.message
+
+
 def test_a_redirect_of_the_archive_is_not_followed(upstream, client, tmp_path):
     upstream.arm(BULK, "redirect")
     err = refused(lambda: download(client, tmp_path))

@@ -738,6 +738,11 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
                         first = False
                         fh.write(chunk)
                         received += len(chunk)
+                        if total is not None and have + received > total:  # never resumable: start over
+                            fh.close()
+                            _discard(part, state_file)
+                            raise _Retryable("upstream_unavailable", f"a body that ran past the {total:,} bytes "
+                                             "declared (the part was deleted; the download starts over)")
                         if have + received > DOWNLOAD_LIMIT:
                             fh.close()
                             _discard(part, state_file)
@@ -760,6 +765,10 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
         raise _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}") from None
     size = part.stat().st_size
     total = state.get("size")
+    if total is not None and size > total:  # a range past its end could never resume it: start over
+        _discard(part, state_file)
+        raise _Retryable("upstream_unavailable", f"a part of {size:,} bytes, past the {total:,} declared (deleted; "
+                         "the download starts over)")
     if total is not None and size != total:
         raise _Retryable("upstream_unavailable", f"the archive stopped at {size} of {total} bytes")
     os.replace(part, dest)
