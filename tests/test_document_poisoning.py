@@ -20,6 +20,7 @@ from hostile import HostileServer
 NVDA_FY2025 = "0001045810-25-000023"
 NVDA_10K = "/www.sec.gov/Archives/edgar/data/1045810/000104581025000023/nvda-20250126.htm"
 NVDA_10K_URL = "https://www.sec.gov/Archives/edgar/data/1045810/000104581025000023/nvda-20250126.htm"
+AAPL_10K = "www.sec.gov/Archives/edgar/data/320193/000032019324000123/aapl-20240928.htm"
 
 _PADDING = b"<!-- " + b"x" * 6000 + b" -->"  # past the 4 KB under which a small page saying "unavailable" is refused
 # Bodies a broken CDN, proxy or mirror answered 200 with for a filing document: none of them is NVIDIA's 10-K.
@@ -34,11 +35,19 @@ SHAPES: dict[str, tuple[str, bytes]] = {
                                 + b"</head><body><h1>Not Found</h1><p>The requested URL was not found on this "
                                   b"server.</p></body></html>"),
     "empty-html": ("html", b"<html><head><title></title></head><body></body></html>"),
+    # Apple's FY2024 10-K (0000320193-24-000123, aapl-20240928.htm, from the corpus) at NVIDIA's URL: a real 10-K
+    # with every item heading, but its inline XBRL names CIK 320193
+    "another-filers-10k": ("html", b""),
     # markup, a plausible size and the filer's name, but not one item: no section can be read from it
     "named-page-without-items": ("html", b"<html><head><title>NVIDIA Corporation</title></head><body>"
                                          + b"<p>NVIDIA Corporation - investor relations.</p>" * 120
                                          + b"</body></html>"),
 }
+
+
+def shape(name: str, corpus) -> tuple[str, bytes]:
+    mode, body = SHAPES[name]
+    return mode, body or (corpus / AAPL_10K).read_bytes()
 
 
 @pytest.fixture(scope="module")
@@ -70,9 +79,10 @@ def assert_nvidias_fy2025_risk_factors(r) -> None:
     assert r.item == "1A" and 100_000 < r.chars_total < 120_000, (r.item, r.chars_total)
 
 
-@pytest.mark.parametrize("shape", sorted(SHAPES))
-def test_a_bad_answer_for_the_10k_served_once_is_not_kept_and_the_clean_upstream_answers(upstream, tmp_path, shape):
-    mode, body = SHAPES[shape]
+@pytest.mark.parametrize("name", sorted(SHAPES))
+def test_a_bad_answer_for_the_10k_served_once_is_not_kept_and_the_clean_upstream_answers(upstream, tmp_path, corpus,
+                                                                                         name):
+    mode, body = shape(name, corpus)
     upstream.arm(NVDA_10K, mode, body, times=1)
     try:
         first = risk_factors(upstream, tmp_path / "cache")
@@ -84,9 +94,9 @@ def test_a_bad_answer_for_the_10k_served_once_is_not_kept_and_the_clean_upstream
     assert_nvidias_fy2025_risk_factors(risk_factors(upstream, tmp_path / "cache"))
 
 
-@pytest.mark.parametrize("shape", sorted(set(SHAPES) - {"named-page-without-items"}))
-def test_a_body_that_is_not_the_filings_document_is_refused_before_it_is_cached(upstream, tmp_path, shape):
-    mode, body = SHAPES[shape]
+@pytest.mark.parametrize("name", sorted(set(SHAPES) - {"named-page-without-items"}))
+def test_a_body_that_is_not_the_filings_document_is_refused_before_it_is_cached(upstream, tmp_path, corpus, name):
+    mode, body = shape(name, corpus)
     upstream.arm(NVDA_10K, mode, body)  # every time: the client's retries cannot help
     client = K.make_client(upstream.url, tmp_path / "cache")
     with pytest.raises(EdgarError) as info:
@@ -96,11 +106,11 @@ def test_a_body_that_is_not_the_filings_document_is_refused_before_it_is_cached(
     assert not [k for k in K.cache_entries(tmp_path / "cache") if NVDA_10K_URL in k]
 
 
-def test_index_add_does_not_record_a_filing_from_which_no_section_was_read(upstream, tmp_path):
+def test_index_add_does_not_record_a_filing_from_which_no_section_was_read(upstream, tmp_path, corpus):
     from edgar_cli.capabilities.local_index import index_add
     from edgar_cli.index.store import SqliteStore
 
-    mode, body = SHAPES["named-page-without-items"]
+    mode, body = shape("named-page-without-items", corpus)
     upstream.arm(NVDA_10K, mode, body, times=1)
     store = SqliteStore(tmp_path / "index.sqlite")
     client = K.make_client(upstream.url, tmp_path / "cache")

@@ -27,7 +27,8 @@ refused; :func:`check` then checks the shape of each kind:
   and a filing's full submission text starts like one;
 - a filing's primary document, read for its sections (:func:`check_filing_document`):
   markup (HTML, XHTML/inline XBRL, the SGML of a submission), at least
-  :data:`MIN_FILING_DOCUMENT_BYTES`, and an item heading ("Item 1A", "ITEM 7.")
+  :data:`MIN_FILING_DOCUMENT_BYTES`, the CIK of its URL among the CIKs its inline
+  XBRL declares (if it declares any), and an item heading ("Item 1A", "ITEM 7.")
   or the filer's name in its text.
 
 A body that fails is :class:`InvalidBody`; the client retries it and, if it
@@ -289,6 +290,8 @@ _MARKUP_TAG = re.compile(rb"<(?:html|body|div|p|table|font|pre|document|text|sec
 _TAG = re.compile(rb"<[^<>]{0,4000}>")
 _SPACE_ENTITY = re.compile(rb"&(?:nbsp|#160|#xa0|#8194|#8195|#8201);", re.I)
 _ITEM_HEADING = re.compile(rb"\bitem\s{0,8}\d{1,2}(?:\s{0,3}\.\s{0,3}[a-d]\b|[a-d]\b|\b)", re.I)
+_URL_CIK = re.compile(r"/Archives/edgar/data/(\d{1,10})/")
+_DEI_CIK = re.compile(rb'name="dei:EntityCentralIndexKey"[^>]{0,400}>\s*(\d{1,10})\s*<')
 _NAME_NOISE = frozenset({"the", "inc", "corp", "corporation", "co", "company", "ltd", "limited", "plc", "llc", "lp",
                          "holdings", "holding", "group", "sa", "nv", "ag", "se", "de", "of", "and", "trust", "new"})
 
@@ -302,8 +305,9 @@ def filer_words(name: str | None) -> list[bytes]:
 def check_filing_document(url: str, body: bytes, *, filer: str | None = None) -> None:
     """InvalidBody unless ``body`` can be the primary document of a filing (a 10-K, 10-Q or 20-F read for its
     sections): text (:func:`check_document`), markup unless a plain-text filing (.txt), at least
-    MIN_FILING_DOCUMENT_BYTES, and in its text an item heading ("Item 1A", "ITEM 7.") or a distinctive word of
-    ``filer``'s name. An archive entry never expires, so a body that fails here must never be stored."""
+    MIN_FILING_DOCUMENT_BYTES, an inline-XBRL CIK (dei:EntityCentralIndexKey), if any, among them the URL's
+    CIK, and in its text an item heading ("Item 1A", "ITEM 7.") or a distinctive word of ``filer``'s name. An
+    archive entry never expires, so a body that fails here must never be stored."""
     check_document(url, body)
     _expect(len(body) >= MIN_FILING_DOCUMENT_BYTES,
             f"{len(body):,} bytes where a filing's document was expected (they are tens of KB or more)")
@@ -312,6 +316,11 @@ def check_filing_document(url: str, body: bytes, *, filer: str | None = None) ->
         _expect(head[:1] == b"<" and _MARKUP_TAG.search(head) is not None,
                 f"a body that is not HTML or XBRL markup (it starts {head[:24]!r}) where a filing's document "
                 "was expected")
+    filed_by = _URL_CIK.search(urlsplit(url).path)
+    declared = {int(m) for m in _DEI_CIK.findall(body[:4_000_000])}
+    _expect(filed_by is None or not declared or int(filed_by.group(1)) in declared,
+            f"the document of another filer (its inline XBRL names CIK {', '.join(map(str, sorted(declared)))}, "
+            f"the URL {filed_by.group(1) if filed_by else ''})")
     text = _SPACE_ENTITY.sub(b" ", _TAG.sub(b" ", body)).lower()
     if _ITEM_HEADING.search(text):
         return
