@@ -50,6 +50,31 @@ BOMB_INFLATED = 1 << 30  # 1 GiB of zeros
 OFF_HOST = "https://evil.example.com/collect"
 
 
+_PADDING = b"<!-- " + b"x" * 6000 + b" -->"  # past the 4 KB under which a small page saying "unavailable" is refused
+# Bodies a broken CDN, proxy or mirror answered 200 with for a filing document (NVIDIA's FY2025 10-K in
+# tests/test_document_poisoning.py), as (mode, body) for HostileServer.arm. None of them is the filing's document;
+# the empty body of another-filers-10k stands for Apple's FY2024 10-K, read from the corpus by the test.
+NOT_A_FILING_DOCUMENT: dict[str, tuple[str, bytes]] = {
+    "json-object": ("shape", b'{"error": "Not Found", "status": 404}'),
+    "json-array": ("shape", b"[]"),
+    "number": ("shape", b"404"),
+    "plain-text": ("shape", b"Bad Gateway: the upstream closed the connection.\n"),
+    "xml-error": ("shape", b'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>We '
+                           b"encountered an internal error. Please try again.</Message></Error>"),
+    "html-error-page": ("html", b"<!DOCTYPE html><html><head><title>404 Not Found</title>" + _PADDING
+                                + b"</head><body><h1>Not Found</h1><p>The requested URL was not found on this "
+                                  b"server.</p></body></html>"),
+    "empty-html": ("html", b"<html><head><title></title></head><body></body></html>"),
+    # Apple's FY2024 10-K (0000320193-24-000123, aapl-20240928.htm, from the corpus) at NVIDIA's URL: a real 10-K
+    # with every item heading, but its inline XBRL names CIK 320193
+    "another-filers-10k": ("html", b""),
+    # markup, a plausible size and the filer's name, but not one item: no section can be read from it
+    "named-page-without-items": ("html", b"<html><head><title>NVIDIA Corporation</title></head><body>"
+                                         + b"<p>NVIDIA Corporation - investor relations.</p>" * 120
+                                         + b"</body></html>"),
+}
+
+
 @lru_cache(maxsize=1)
 def gzip_bomb() -> bytes:
     """About 1 MB of gzip that inflates to BOMB_INFLATED bytes (built once per process)."""

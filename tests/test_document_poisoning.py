@@ -3,7 +3,7 @@
 Archive documents are cached for good (the SEC never changes an accepted filing), so a body
 that is not the filing's primary document must be refused before it is stored, and a document
 from which no section could be read is neither kept as the filing nor indexed as done. Each
-shape below is served once for NVIDIA's FY2025 10-K (0001045810-25-000023, nvda-20250126.htm),
+shape of tests/hostile.py's NOT_A_FILING_DOCUMENT is served once for NVIDIA's FY2025 10-K (0001045810-25-000023, nvda-20250126.htm),
 then the clean upstream (tests/hostile.py, ``times=1``).
 """
 
@@ -15,6 +15,7 @@ import stamina
 import reliability_kit as K
 from edgar_cli.capabilities.sections import get_filing_section
 from edgar_cli.errors import EdgarError
+from hostile import NOT_A_FILING_DOCUMENT as SHAPES  # (mode, body) of each shape
 from hostile import HostileServer
 
 NVDA_FY2025 = "0001045810-25-000023"
@@ -22,32 +23,10 @@ NVDA_10K = "/www.sec.gov/Archives/edgar/data/1045810/000104581025000023/nvda-202
 NVDA_10K_URL = "https://www.sec.gov/Archives/edgar/data/1045810/000104581025000023/nvda-20250126.htm"
 AAPL_10K = "www.sec.gov/Archives/edgar/data/320193/000032019324000123/aapl-20240928.htm"
 
-_PADDING = b"<!-- " + b"x" * 6000 + b" -->"  # past the 4 KB under which a small page saying "unavailable" is refused
-# Bodies a broken CDN, proxy or mirror answered 200 with for a filing document: none of them is NVIDIA's 10-K.
-SHAPES: dict[str, tuple[str, bytes]] = {
-    "json-object": ("shape", b'{"error": "Not Found", "status": 404}'),
-    "json-array": ("shape", b"[]"),
-    "number": ("shape", b"404"),
-    "plain-text": ("shape", b"Bad Gateway: the upstream closed the connection.\n"),
-    "xml-error": ("shape", b'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>We '
-                           b"encountered an internal error. Please try again.</Message></Error>"),
-    "html-error-page": ("html", b"<!DOCTYPE html><html><head><title>404 Not Found</title>" + _PADDING
-                                + b"</head><body><h1>Not Found</h1><p>The requested URL was not found on this "
-                                  b"server.</p></body></html>"),
-    "empty-html": ("html", b"<html><head><title></title></head><body></body></html>"),
-    # Apple's FY2024 10-K (0000320193-24-000123, aapl-20240928.htm, from the corpus) at NVIDIA's URL: a real 10-K
-    # with every item heading, but its inline XBRL names CIK 320193
-    "another-filers-10k": ("html", b""),
-    # markup, a plausible size and the filer's name, but not one item: no section can be read from it
-    "named-page-without-items": ("html", b"<html><head><title>NVIDIA Corporation</title></head><body>"
-                                         + b"<p>NVIDIA Corporation - investor relations.</p>" * 120
-                                         + b"</body></html>"),
-}
-
 
 def shape(name: str, corpus) -> tuple[str, bytes]:
     mode, body = SHAPES[name]
-    return mode, body or (corpus / AAPL_10K).read_bytes()
+    return mode, body or (corpus / AAPL_10K).read_bytes()  # another-filers-10k
 
 
 @pytest.fixture(scope="module")
