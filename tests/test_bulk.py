@@ -357,3 +357,16 @@ def test_the_engine_fingerprint_covers_the_row_filter_the_stored_tags_went_throu
         monkeypatch.setattr(inspect, "getsource", real)
     B.engine_fingerprint.cache_clear()
     assert B.engine_fingerprint() == before
+
+
+def test_a_filer_whose_every_fact_is_malformed_is_left_out_of_the_store_as_on_the_live_path():
+    # The live path calls such companyfacts upstream_unavailable; the build, compacting one concept at a time,
+    # stored the filer with no facts at all, which a screen or concept then read as "reports nothing".
+    from edgar_cli.bulk.build import _facts_of
+    from edgar_cli.sec.validate import InvalidBody
+
+    data = {"cik": NVDA, "entityName": "NVIDIA CORP",
+            "facts": {"us-gaap": {"Revenues": {"units": {"USD": [{"val": "x", "end": "2024-01-28"}]}},
+                                  "NetIncomeLoss": {"units": {}}}}}
+    with pytest.raises(InvalidBody, match="2 concepts hold no well-formed row"):
+        _facts_of(data)
