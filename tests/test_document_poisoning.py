@@ -104,3 +104,32 @@ def test_index_add_does_not_record_a_filing_from_which_no_section_was_read(upstr
     assert [(f.accession_number, f.status) for f in second.filings] == [(NVDA_FY2025, "indexed")]
     assert second.filings[0].chunks > 100 and second.skipped == []
     again.close()
+
+
+def _ixbrl(*ciks: str) -> bytes:
+    tags = b"".join(b'<ix:nonNumeric name="dei:EntityCentralIndexKey" contextRef="c%d">%s</ix:nonNumeric>'
+                    % (i, c.encode()) for i, c in enumerate(ciks))
+    return b"<?xml version='1.0'?>\n<html><body>" + tags + b"<p>Item&#160;1A. Risk Factors</p>" * 80 + b"</body></html>"
+
+
+def test_a_co_registrants_document_is_accepted_at_the_url_of_any_cik_it_names_and_refused_at_another():
+    from edgar_cli.sec.validate import InvalidBody, check_filing_document
+
+    body = _ixbrl("0000000101", "0000000202")  # a parent and its subsidiary filing one 10-K
+    for cik in (101, 202):
+        check_filing_document(f"https://www.sec.gov/Archives/edgar/data/{cik}/000000010125000001/x-20241231.htm", body)
+    with pytest.raises(InvalidBody, match="another filer"):
+        check_filing_document("https://www.sec.gov/Archives/edgar/data/303/000000010125000001/x-20241231.htm", body)
+
+
+def test_a_small_or_plain_text_body_is_not_a_filings_html_document_but_a_txt_filing_need_not_be_markup():
+    from edgar_cli.sec.validate import InvalidBody, check_filing_document
+
+    url = "https://www.sec.gov/Archives/edgar/data/101/000000010125000001/x-20241231.htm"
+    with pytest.raises(InvalidBody, match="bytes where a filing's document"):
+        check_filing_document(url, b"<html><body><p>Item 1. Business</p></body></html>")
+    with pytest.raises(InvalidBody, match="not HTML or XBRL markup"):
+        check_filing_document(url, b"ITEM 1. BUSINESS\n" * 200)
+    full = b"<SEC-DOCUMENT>0000000101-25-000001.txt\n<SEC-HEADER>\n" + b"ITEM 1. BUSINESS\n" * 200
+    check_filing_document("https://www.sec.gov/Archives/edgar/data/101/000000010125000001/0000000101-25-000001.txt",
+                          full)

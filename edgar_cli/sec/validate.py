@@ -311,7 +311,7 @@ def check_filing_document(url: str, body: bytes, *, filer: str | None = None) ->
     check_document(url, body)
     _expect(len(body) >= MIN_FILING_DOCUMENT_BYTES,
             f"{len(body):,} bytes where a filing's document was expected (they are tens of KB or more)")
-    head = body[:65536].lstrip(b"\xef\xbb\xbf \t\r\n")
+    head = body[:65536].lstrip(b"\xef\xbb\xbf \t\r\n\x0b\x0c")
     if not urlsplit(url).path.lower().endswith(".txt"):
         _expect(head[:1] == b"<" and _MARKUP_TAG.search(head) is not None,
                 f"a body that is not HTML or XBRL markup (it starts {head[:24]!r}) where a filing's document "
