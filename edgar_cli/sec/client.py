@@ -323,7 +323,8 @@ class SecClient:
     def _get(self, url: str, kind: str, params: dict[str, str] | None, max_age: float | None | str,
              expect_json: bool, check: Callable[[bytes], None] | None = None) -> tuple[bytes, Any]:
         """(body, parsed JSON or None): a fresh cache entry, a revalidated stale one, else one validated fetch."""
-        assert check is None or not expect_json, "check reads bytes: for JSON, validate by kind"
+        if check is not None and expect_json:
+            raise TypeError("check reads bytes; a JSON kind is validated by sec/validate.py's check")
         full = _with_query(url, params)
         urls.check_sec_url(full)
         key = f"{kind}:{full}"
