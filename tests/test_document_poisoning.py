@@ -106,6 +106,24 @@ def test_index_add_does_not_record_a_filing_from_which_no_section_was_read(upstr
     again.close()
 
 
+def test_index_add_of_a_document_by_its_url_does_not_keep_a_bad_answer_for_its_cover(upstream, tmp_path, corpus):
+    # `index add --document URL` reads the cover page first: a bad answer read there was cached as the document,
+    # and every later run skipped the filing as "a document of unknown form".
+    from edgar_cli.capabilities.local_index import index_add
+    from edgar_cli.index.store import SqliteStore
+
+    mode, body = shape("json-object", corpus)
+    upstream.arm(NVDA_10K, mode, body, times=1)
+    store = SqliteStore(tmp_path / "index.sqlite")
+    for run in range(2):
+        client = K.make_client(upstream.url, tmp_path / "cache")
+        up = index_add(["NVDA"], documents=[NVDA_10K_URL], semantic=False, client=client, store=store)
+        client.close()
+        assert up.skipped == [], up.skipped
+    assert [(r.accession, r.form) for r in store.filings()] == [(NVDA_FY2025, "10-K")]
+    assert store.filings()[0].chunks > 100
+
+
 def _ixbrl(*ciks: str) -> bytes:
     tags = b"".join(b'<ix:nonNumeric name="dei:EntityCentralIndexKey" contextRef="c%d">%s</ix:nonNumeric>'
                     % (i, c.encode()) for i, c in enumerate(ciks))

@@ -23,7 +23,7 @@ from ..index.store import (
 )
 from ..models import IndexedFiling, IndexListing, IndexUpdate, SkippedFiling
 from ..sec import submissions as S
-from ..sec import urls
+from ..sec import urls, validate
 from ..sec.client import SecClient, get_client
 from .filings import find_filing, list_filings, parse_form
 from .sections import PARSER_VERSION, load_document
@@ -193,7 +193,8 @@ def _by_document(companies: list[str], fams: list[str], documents: list[str], cl
                                          reason=f"{url} belongs to CIK {cik}, not to {label}."))
             continue
         try:
-            cover = read_cover(url, client.get_bytes(url, kind="archive"))
+            cover = read_cover(url, client.get_bytes(  # a body that cannot be the document is never kept as it
+                url, kind="archive", check=lambda body, url=url: validate.check_filing_document(url, body)))
         except EdgarError as exc:
             if exc.code in FATAL:
                 raise
