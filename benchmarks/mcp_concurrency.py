@@ -6,10 +6,14 @@ with one call per company, then runs --rounds batches of 20 concurrent calls on 
 peak RSS (VmHWM) and the size of `tools/list` (JSON characters and ~tokens = characters / 4),
 also for the seed's six tools (issue 7: resolve_company, list_filings, get_financial_concept,
 compare_companies, get_filing_section, search_full_text). Also the floor: the same call in
-process, so the ratio p50 / in-process tells the transport's overhead. Printed and saved under
+process, so the ratio p50 / in-process tells the transport's overhead. Then the memory of a
+long-lived server: a child process (one client, as `serve-mcp` holds one) reads every company's
+facts and every 10-K/10-Q document of the corpus three times over, and reports its RSS (VmRSS), the
+client memo's weight, entries and evictions after each pass, under the default memo bound and under
+a small one (--memo-mb), so the bound shows in the figures. Printed and saved under
 benchmarks/results/, never asserted.
 
-    python benchmarks/mcp_concurrency.py [--rounds 5] [--label before]
+    python benchmarks/mcp_concurrency.py [--rounds 5] [--label before] [--memo-mb 8]
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import os
 import socket
 import statistics
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -215,17 +220,86 @@ def in_process_floor(env: dict, n: int = 40) -> float:
     return statistics.median(samples)
 
 
+def vm_rss_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def memo_child(memo_bytes: int, passes: int = 3) -> None:
+    """In a child process: the memo workload (see the module docstring); prints one JSON line of passes."""
+    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.sections import load_document
+    from edgar_cli.config import Settings
+    from edgar_cli.errors import EdgarError
+    from edgar_cli.sec.client import SecClient
+    from mirror import corpus_dir
+
+    root = corpus_dir()
+    ciks = sorted(p.stem[3:] for p in (root / "data.sec.gov/api/xbrl/companyfacts").glob("CIK*.json"))
+    docs = []
+    for line in (root / "MANIFEST.tsv").read_text().splitlines():
+        url, path = line.split("\t")[:2]
+        name = path.rsplit("/", 1)[-1].lower()
+        if "/Archives/edgar/data/" in path and name.endswith(".htm") and "8k" not in name.replace("-", ""):
+            docs.append(url)
+    client = SecClient(Settings.from_env(), memo_bytes=memo_bytes or None, warn=lambda _m: None)
+    out = []
+    for _ in range(passes):
+        for cik in ciks:
+            try:
+                get_financial_concept(cik, "revenue", client=client)
+            except EdgarError:
+                pass
+        for url in docs:
+            try:
+                load_document(client, url, "10-Q" if "10q" in url.lower() else "10-K")
+            except EdgarError:
+                pass
+        out.append({"rss_kb": vm_rss_kb(), "memo_bytes": client.memo.bytes, "entries": len(client.memo),
+                    "evictions": client.memo.evictions})
+    print(json.dumps({"companies": len(ciks), "documents": len(docs), "passes": out}))
+
+
+def memory_figures(env: dict, memo_mb: int) -> list[str]:
+    """The long-lived server's memory per pass, under the default memo bound and under ``memo_mb``."""
+    from edgar_cli.sec.memo import DEFAULT_MAX_BYTES
+
+    lines = []
+    for bound in (0, DEFAULT_MAX_BYTES, memo_mb << 20):  # 0: a first run that fills the disk cache, not shown
+        proc = subprocess.run([sys.executable, __file__, "--memo-child", str(bound)], env=env, capture_output=True,
+                              text=True, timeout=1800)
+        if proc.returncode != 0:
+            lines.append(f"memo bound {bound >> 20} MB: the child failed ({proc.stderr.strip()[-200:]})")
+            continue
+        if not bound:
+            continue
+        r = json.loads(proc.stdout.strip().splitlines()[-1])
+        passes = "; ".join(f"RSS {p['rss_kb'] / 1024:.0f} MB, memo {p['memo_bytes'] / (1 << 20):.1f} MB in "
+                           f"{p['entries']} entries, {p['evictions']} evicted" for p in r["passes"])
+        lines.append(f"memo bound {bound >> 20} MB ({r['companies']} companies' facts, {r['documents']} documents, "
+                     f"x{len(r['passes'])}): {passes}")
+    return lines
+
+
 def main() -> str:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--label", default="")
+    ap.add_argument("--memo-mb", type=int, default=8, help="the small memo bound of the memory figure")
+    ap.add_argument("--memo-child", type=int, default=None, help=argparse.SUPPRESS)
     opts = ap.parse_args()
+    if opts.memo_child is not None:
+        memo_child(opts.memo_child)
+        return ""
     with MirrorServer() as mirror, TempDir() as tmp:
         env = server_env(mirror, tmp)
         stdio = anyio.run(over_stdio, env, opts.rounds)
         raw = over_raw_stdio(env, opts.rounds)
         http = over_http(env, opts.rounds)
         floor = in_process_floor(env)
+        memory = memory_figures(env, opts.memo_mb)
     load = os.getloadavg()
     lines = [f"MCP: {CONCURRENCY} concurrent warm get_financial_concept calls x {opts.rounds} rounds "
              f"{opts.label}".rstrip(),
@@ -240,6 +314,8 @@ def main() -> str:
     lines.append(f"  without output schemas (what a host shows the model): {stdio['model_chars']:,} chars "
                  f"(~{stdio['model_chars'] // 4:,} tokens); the seed's six {stdio['seed_model_chars']:,} chars "
                  f"(~{stdio['seed_model_chars'] // 4:,} tokens)")
+    lines.append("memory of a long-lived server (one client reading the corpus; RSS after each pass):")
+    lines += ["  " + m for m in memory]
     text = "\n".join(lines)
     print(text)
     save("mcp_concurrency" + (f"_{opts.label}" if opts.label else ""), text + "\n")

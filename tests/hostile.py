@@ -3,7 +3,8 @@
 ``HostileServer(corpus).start()``; ``srv.arm(path, mode)`` makes every GET of ``path``
 (``/data.sec.gov/...``, as EDGAR_MIRROR lays it out) misbehave in one of :data:`MODES`;
 other paths are served by the corpus mirror's own rules (tests/mirror.py). ``srv.hits``
-counts the requests that reached each armed path.
+counts the requests that reached each armed path. ``arm(..., times=n)`` misbehaves for the
+first ``n`` requests only, then serves the corpus again (one bad answer, then a clean upstream).
 
 The modes are the ways a broken or hostile upstream answered 200 with something wrong
 (issue 16):
@@ -21,7 +22,10 @@ The modes are the ways a broken or hostile upstream answered 200 with something 
 - ``not-modified``: 304 Not Modified to every request, conditional or not (nothing cached to renew);
 - ``html``: 200 with an HTML maintenance page of ``body`` (or a small default) where data was asked for;
 - ``range-switch``: a whole answer (ETag "v1") cut off halfway, then every ranged request answered
-  206 from another version (ETag "v2", another length), as a server ignoring If-Range would.
+  206 from another version (ETag "v2", another length), as a server ignoring If-Range would;
+- ``range-overlong``: a whole answer (ETag "v1") cut off halfway, then ranged requests answered 206 of
+  the same version whose body runs 1,000 bytes past the declared end (a ``Content-Length`` over the
+  ``Content-Range``), and 416 to a range starting past the end, as a real server does.
 """
 
 from __future__ import annotations
@@ -39,11 +43,36 @@ from urllib.parse import urlsplit
 from mirror import LoopbackServer, MirrorServer
 
 MODES = ("shape", "nan", "deep", "gzip-bomb", "endless", "huge-length", "trickle-headers", "trickle-body",
-         "redirect", "not-modified", "html", "range-switch")
+         "redirect", "not-modified", "html", "range-switch", "range-overlong")
 MAINTENANCE_PAGE = (b"<!DOCTYPE html><html><head><title>SEC.gov | Maintenance</title></head><body><h1>EDGAR is "
                     b"temporarily unavailable</h1><p>Scheduled maintenance.</p></body></html>")
 BOMB_INFLATED = 1 << 30  # 1 GiB of zeros
 OFF_HOST = "https://evil.example.com/collect"
+
+
+_PADDING = b"<!-- " + b"x" * 6000 + b" -->"  # past the 4 KB under which a small page saying "unavailable" is refused
+# Bodies a broken CDN, proxy or mirror answered 200 with for a filing document (NVIDIA's FY2025 10-K in
+# tests/test_document_poisoning.py), as (mode, body) for HostileServer.arm. None of them is the filing's document;
+# the empty body of another-filers-10k stands for Apple's FY2024 10-K, read from the corpus by the test.
+NOT_A_FILING_DOCUMENT: dict[str, tuple[str, bytes]] = {
+    "json-object": ("shape", b'{"error": "Not Found", "status": 404}'),
+    "json-array": ("shape", b"[]"),
+    "number": ("shape", b"404"),
+    "plain-text": ("shape", b"Bad Gateway: the upstream closed the connection.\n"),
+    "xml-error": ("shape", b'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>We '
+                           b"encountered an internal error. Please try again.</Message></Error>"),
+    "html-error-page": ("html", b"<!DOCTYPE html><html><head><title>404 Not Found</title>" + _PADDING
+                                + b"</head><body><h1>Not Found</h1><p>The requested URL was not found on this "
+                                  b"server.</p></body></html>"),
+    "empty-html": ("html", b"<html><head><title></title></head><body></body></html>"),
+    # Apple's FY2024 10-K (0000320193-24-000123, aapl-20240928.htm, from the corpus) at NVIDIA's URL: a real 10-K
+    # with every item heading, but its inline XBRL names CIK 320193
+    "another-filers-10k": ("html", b""),
+    # markup, a plausible size and the filer's name, but not one item: no section can be read from it
+    "named-page-without-items": ("html", b"<html><head><title>NVIDIA Corporation</title></head><body>"
+                                         + b"<p>NVIDIA Corporation - investor relations.</p>" * 120
+                                         + b"</body></html>"),
+}
 
 
 @lru_cache(maxsize=1)
@@ -70,6 +99,7 @@ class HostileServer(LoopbackServer):
         self.corpus = MirrorServer(corpus)  # its rules, not its socket
         self.interval = interval
         self.armed: dict[str, tuple[str, bytes | None]] = {}
+        self.times: dict[str, int] = {}  # armed paths that misbehave only this many times
         self.hits: Counter = Counter()
         self.stop_event = threading.Event()
         super().__init__()
@@ -79,11 +109,15 @@ class HostileServer(LoopbackServer):
         super().stop()
         self.corpus.httpd.server_close()  # never started: only its rules were used
 
-    def arm(self, path: str, mode: str, body: bytes | dict | list | None = None) -> None:
+    def arm(self, path: str, mode: str, body: bytes | dict | list | None = None, *, times: int | None = None) -> None:
         assert mode in MODES, mode
         if isinstance(body, (dict, list)):
             body = json.dumps(body).encode()
         self.armed[path] = (mode, body)
+        if times is not None:
+            self.times[path] = times
+        else:
+            self.times.pop(path, None)
 
     # -- serving ---------------------------------------------------------------------------
 
@@ -96,6 +130,8 @@ class HostileServer(LoopbackServer):
             return
         self.hits[path] += 1
         mode, body = self.armed[path]
+        if path in self.times and self.hits[path] >= self.times[path]:
+            self.armed.pop(path)  # served its last bad answer: the clean upstream from the next request on
         try:
             getattr(self, "_" + mode.replace("-", "_"))(h, path, body)
         except OSError:  # the client gave up: that is the point
@@ -186,6 +222,31 @@ class HostileServer(LoopbackServer):
             h.send_response(206)
             h.send_header("ETag", '"v2"')
             h.send_header("Content-Range", f"bytes {start}-{start + len(rest) - 1}/{len(payload) + 1000}")
+            h.send_header("Content-Length", str(len(rest)))
+            h.end_headers()
+            h.wfile.write(rest)
+            return
+        h.send_response(200)
+        h.send_header("ETag", '"v1"')
+        h.send_header("Content-Length", str(len(payload)))
+        h.end_headers()
+        h.wfile.write(payload[: len(payload) // 2])
+        h.wfile.flush()
+        h.close_connection = True
+        h.connection.shutdown(2)  # cut off halfway
+
+    def _range_overlong(self, h, path, body):
+        payload = body or b"PK\x03\x04" + bytes(200_000)
+        asked = re.fullmatch(r"bytes=(\d+)-", h.headers.get("Range") or "")
+        if asked and int(asked.group(1)) >= len(payload):
+            self._send(h, 416, {"Content-Range": f"bytes */{len(payload)}", "ETag": '"v1"'}, b"")
+            return
+        if asked:
+            start = int(asked.group(1))
+            rest = payload[start:] + bytes(1000)  # past the end it declares
+            h.send_response(206)
+            h.send_header("ETag", '"v1"')
+            h.send_header("Content-Range", f"bytes {start}-{len(payload) - 1}/{len(payload)}")
             h.send_header("Content-Length", str(len(rest)))
             h.end_headers()
             h.wfile.write(rest)

@@ -193,6 +193,54 @@ def test_kill_9_in_the_middle_of_a_build_leaves_the_previous_store_usable(bulk, 
         store.close()
 
 
+def _killed_build(bulk, corpus, tmp_path) -> Path:
+    """A store, then a build of a changed archive killed (-9) halfway: its bulk.sqlite.building is left."""
+    bulk.sync()
+    changed = bulk_kit.write_zip(tmp_path / "changed.zip",
+                                 [(p.name, p) for p in bulk_kit.corpus_facts(corpus) if str(NVDA) not in p.name], FRESH)
+    proc = subprocess.run([sys.executable, "-c", KILLER, str(bulk.store.parent), str(changed)], capture_output=True)
+    assert proc.returncode == -9
+    building = bulk.store.parent / "bulk.sqlite.building"
+    assert building.exists()
+    return building
+
+
+def test_a_killed_builds_copy_is_removed_by_the_next_process_that_opens_the_store(bulk, corpus, tmp_path):
+    # It used to stay (as large as the store) until the next sync got past both downloads.
+    from edgar_cli.capabilities.concepts import get_financial_concept
+
+    building = _killed_build(bulk, corpus, tmp_path)
+    r = get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=bulk.fresh_client())
+    assert r.values[0].value == 60922000000  # from the store: 0001045810-24-000029
+    assert not building.exists()
+
+
+def test_a_sync_removes_a_killed_builds_copy_before_it_downloads(bulk, corpus, tmp_path):
+    from edgar_cli.errors import EdgarError
+
+    building = _killed_build(bulk, corpus, tmp_path)
+    bulk.mirror.cut_once("/" + bulk_kit.COMPANYFACTS, 1000, times=3)  # this sync fails in its download
+    (bulk.store.parent / "archives" / "companyfacts.zip").unlink()
+    with pytest.raises(EdgarError):
+        bulk.sync()
+    assert not building.exists()
+
+
+def test_the_copy_of_a_build_another_process_is_running_is_left_alone(bulk, corpus, tmp_path):
+    from filelock import FileLock
+
+    from edgar_cli.bulk.build import discard_stale_building
+    from edgar_cli.capabilities.concepts import get_financial_concept
+
+    building = _killed_build(bulk, corpus, tmp_path)
+    live = FileLock(str(bulk.store.parent / "sync.lock"))  # a sync holding the lock: its build is live
+    with live.acquire(timeout=0):
+        get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=bulk.fresh_client())
+        assert discard_stale_building(bulk.store.parent) is False
+        assert building.exists()
+    assert discard_stale_building(bulk.store.parent) is True and not building.exists()
+
+
 def test_a_stale_store_is_not_used_and_the_answer_comes_from_the_sec(bulk, corpus, capsys):
     from edgar_cli.capabilities.concepts import get_financial_concept
 
@@ -309,3 +357,16 @@ def test_the_engine_fingerprint_covers_the_row_filter_the_stored_tags_went_throu
         monkeypatch.setattr(inspect, "getsource", real)
     B.engine_fingerprint.cache_clear()
     assert B.engine_fingerprint() == before
+
+
+def test_a_filer_whose_every_fact_is_malformed_is_left_out_of_the_store_as_on_the_live_path():
+    # The live path calls such companyfacts upstream_unavailable; the build, compacting one concept at a time,
+    # stored the filer with no facts at all, which a screen or concept then read as "reports nothing".
+    from edgar_cli.bulk.build import _facts_of
+    from edgar_cli.sec.validate import InvalidBody
+
+    data = {"cik": NVDA, "entityName": "NVIDIA CORP",
+            "facts": {"us-gaap": {"Revenues": {"units": {"USD": [{"val": "x", "end": "2024-01-28"}]}},
+                                  "NetIncomeLoss": {"units": {}}}}}
+    with pytest.raises(InvalidBody, match="2 concepts hold no well-formed row"):
+        _facts_of(data)

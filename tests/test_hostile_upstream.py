@@ -295,6 +295,35 @@ def test_companyfacts_with_no_facts_are_not_found_and_never_cached(upstream, cli
     assert get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client).values[0].value == 60922000000
 
 
+_EMPTIED_FACTS = {
+    "rows-empty": lambda units: {unit: [] for unit in units},  # every unit's list of rows empty
+    "units-empty": lambda units: {},  # every concept without units
+    "one-bad-row": lambda units: {"USD": [{"val": "x"}]},  # a few rows in all, every one malformed
+}
+
+
+@pytest.mark.parametrize("case", sorted(_EMPTIED_FACTS))
+def test_companyfacts_whose_every_fact_is_malformed_are_upstream_unavailable_not_an_absence(upstream, client, corpus,
+                                                                                            case):
+    # NVIDIA's real companyfacts with every concept's rows emptied or malformed: the concepts are there, so the
+    # company does file XBRL facts; calling that "hold no XBRL financial facts" (not_found) was a false absence.
+    from edgar_cli.capabilities.concepts import get_financial_concept
+
+    doc = json.loads((corpus / NVDA_FACTS.lstrip("/")).read_bytes())
+    concepts = [body for tax in doc["facts"].values() for body in tax.values()]
+    for body in concepts:
+        body["units"] = _EMPTIED_FACTS[case](body["units"])
+    if case == "one-bad-row":
+        doc["facts"] = {"us-gaap": {"Revenues": concepts[0]}}
+    upstream.arm(NVDA_FACTS, "shape", doc)
+    err = refused(lambda: get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client))
+    assert_upstream_unavailable(err, NVDA_FACTS)
+    assert "no XBRL financial facts" not in err.message
+    assert not [k for k in cached(client) if k.startswith(("facts:", "missing:"))]
+    upstream.armed.clear()  # the upstream recovers: 60,922,000,000 as filed in 0001045810-24-000029
+    assert get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client).values[0].value == 60922000000
+
+
 def test_nan_valued_companyfacts_are_upstream_unavailable_not_an_internal_error(upstream, client):
     from edgar_cli.capabilities.concepts import get_financial_concept
 
@@ -468,6 +497,18 @@ def test_a_resumed_download_answered_from_another_version_starts_over(upstream, 
     assert_upstream_unavailable(err, BULK)
     assert "another version" in err.message, err.message
     assert leftovers(tmp_path) == {}  # the first version's half is not kept to be spliced with the second's
+
+
+def test_a_part_grown_past_the_declared_length_is_deleted_not_kept_to_resume(upstream, client, tmp_path):
+    # Cut halfway, then a 206 whose body runs past its Content-Range: the part (longer than the archive) was
+    # kept, and every later sync asked for a range past the end (416) and failed again, for good.
+    upstream.arm(BULK, "range-overlong", ARCHIVE)
+    err = refused(lambda: download(client, tmp_path))
+    assert_upstream_unavailable(err, BULK)
+    assert "past" in err.message, err.message
+    assert leftovers(tmp_path) == {}
+    again = refused(lambda: download(client, tmp_path))  # the next sync starts over, not from the long part
+    assert "416" not in again.message, again.message
 
 
 def test_a_redirect_of_the_archive_is_not_followed(upstream, client, tmp_path):

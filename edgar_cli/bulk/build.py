@@ -8,7 +8,9 @@
 - **Safe to interrupt**: the build works on a copy (``bulk.sqlite.building``)
   and replaces the store in one ``os.replace`` once the copy is complete and
   synced to disk. A build killed at any point (kill -9 included) leaves the
-  previous store as it was; the next sync starts its copy afresh.
+  previous store as it was; the copy it leaves is deleted by the next process
+  that opens the store or starts a sync, once no sync holds the store's lock
+  (:func:`discard_stale_building`), and the next build starts its copy afresh.
 - **The concept engine's own values**: each company's facts go through the
   same ``compact`` / ``build_calendar`` / ``build_series`` as ``edgar concept``;
   the annual values of every catalogue concept are stored for screens. The
@@ -35,7 +37,7 @@ from typing import Callable
 
 from ..records import jsonable
 from ..sec.companyfacts import _row as _compact_row
-from ..sec.companyfacts import compact
+from ..sec.companyfacts import check_some_rows, compact
 from ..xbrl import periods as P
 from ..xbrl.facts import CompanyFacts, reporting_currency
 from .store import FORMAT, SCHEMA, STORE_NAME, pack
@@ -184,13 +186,16 @@ def _facts_of(data: dict) -> CompanyFacts:
     facts = data.get("facts")
     if not isinstance(facts, dict):
         raise ValueError("facts is not an object")
+    seen = 0
     for tax in list(facts):
         concepts = facts.pop(tax)
         if not isinstance(concepts, dict):
             continue
         for local in list(concepts):
-            _c, _n, one = compact({**head, "facts": {tax: {local: concepts.pop(local)}}})
+            seen += 1
+            _c, _n, one = compact({**head, "facts": {tax: {local: concepts.pop(local)}}}, whole=False)
             tags.update(one)
+    check_some_rows(seen, tags)  # as the live path: concepts without a usable row are damage
     return CompanyFacts(cik=cik, name=name, tags=tags, fetched_at=0.0, calendar=build_calendar(tags),
                         reporting_currency=reporting_currency(tags))
 
@@ -325,6 +330,42 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
+SYNC_LOCK = "sync.lock"  # held (filelock) by a sync for its downloads and build: a .building under it is live
+
+
+def building_path(directory: Path) -> Path:
+    return directory / (STORE_NAME + ".building")
+
+
+def remove_building(directory: Path) -> bool:
+    """Delete the build copy (and any SQLite side file); the caller holds the sync lock. Whether one was there."""
+    work = building_path(directory)
+    there = work.exists()
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        work.with_name(work.name + suffix).unlink(missing_ok=True)
+    return there
+
+
+def discard_stale_building(directory: Path) -> bool:
+    """Delete the copy a killed build left (``bulk.sqlite.building``, as large as the store) when no sync
+    holds the store's lock now: a live sync's copy is left alone. Returns whether a copy was deleted."""
+    if not building_path(directory).exists():
+        return False
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(directory / SYNC_LOCK))
+    try:
+        lock.acquire(timeout=0)
+    except (Timeout, OSError):  # a sync is running (its copy is live), or the directory is read-only
+        return False
+    try:
+        return remove_building(directory)
+    except OSError:
+        return False
+    finally:
+        lock.release()
+
+
 def build(directory: Path, archives: list[Archive], now: datetime,
           progress: Progress | None = None) -> dict[str, ArchiveStats]:
     """Bring the store in ``directory`` up to date with ``archives``; returns per-archive statistics.
@@ -335,8 +376,8 @@ def build(directory: Path, archives: list[Archive], now: datetime,
     """
     directory.mkdir(parents=True, exist_ok=True)
     final = directory / STORE_NAME
-    work = directory / (STORE_NAME + ".building")
-    work.unlink(missing_ok=True)
+    work = building_path(directory)
+    remove_building(directory)
     old_meta: dict[str, str] = {}
     if final.exists():
         try:

@@ -21,6 +21,7 @@ from .store import STORE_NAME, BulkStore, store_dir
 
 DEFAULT_MAX_AGE_HOURS = 48.0
 _MEMO = "bulk:store"
+_BUILDING_CHECKED = "bulk:building-checked"
 
 
 def max_age() -> timedelta:
@@ -33,8 +34,21 @@ def max_age() -> timedelta:
 
 
 def open_store(client: SecClient) -> BulkStore | None:
-    """The complete store of this client's cache directory, fresh or not; None when there is none."""
-    path = store_dir(client.settings.cache_dir) / STORE_NAME
+    """The complete store of this client's cache directory, fresh or not; None when there is none.
+
+    Once per process, the copy a killed sync's build left is deleted when no sync is running
+    (bulk/build.py's discard_stale_building).
+    """
+    directory = store_dir(client.settings.cache_dir)
+    path = directory / STORE_NAME
+    with client.memo_lock:
+        checked = client.memo.get(_BUILDING_CHECKED)
+        client.memo[_BUILDING_CHECKED] = True
+    if not checked and (directory / (STORE_NAME + ".building")).exists():
+        from .build import discard_stale_building
+
+        if discard_stale_building(directory):
+            client._warn(f"removed {directory / (STORE_NAME + '.building')}, left by a sync that was stopped")
     try:
         st = path.stat()
     except OSError:

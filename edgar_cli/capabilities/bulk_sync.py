@@ -48,13 +48,14 @@ def sync_bulk(*, progress: Progress | None = None, client: SecClient | None = No
     directory = store_dir(client.settings.cache_dir)
     directory.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    lock = FileLock(str(directory / "sync.lock"))
+    lock = FileLock(str(directory / B.SYNC_LOCK))
     try:
         lock.acquire(timeout=0)
     except Timeout:
         raise EdgarError("busy", "Another sync is updating the bulk store right now.",
                          "Wait for it to finish; the store it is replacing stays usable meanwhile.") from None
     try:
+        B.remove_building(directory)  # a killed build's copy (we hold the lock: no build is live), before downloads
         now = client.settings.clock()
         archives, downloads = [], {}
         for kind, url_of in ARCHIVES:

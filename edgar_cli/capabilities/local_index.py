@@ -23,7 +23,7 @@ from ..index.store import (
 )
 from ..models import IndexedFiling, IndexListing, IndexUpdate, SkippedFiling
 from ..sec import submissions as S
-from ..sec import urls
+from ..sec import urls, validate
 from ..sec.client import SecClient, get_client
 from ..sec.transport import command_deadline
 from .filings import find_filing, list_filings, parse_form
@@ -194,7 +194,8 @@ def _by_document(companies: list[str], fams: list[str], documents: list[str], cl
                                          reason=f"{url} belongs to CIK {cik}, not to {label}."))
             continue
         try:
-            cover = read_cover(url, client.get_bytes(url, kind="archive"))
+            cover = read_cover(url, client.get_bytes(  # a body that cannot be the document is never kept as it
+                url, kind="archive", check=lambda body, url=url: validate.check_filing_document(url, body)))
         except EdgarError as exc:
             if exc.code in FATAL:
                 raise
@@ -299,7 +300,7 @@ def build_records(filing: Any, ticker: str | None, client: SecClient) -> tuple[F
 
     fam = I.family(filing.form) or I.family(filing.base_form) or "10-K"
     url = filing.document_url or urls.full_submission_text(filing.cik, filing.accession_number)
-    doc, outline = load_document(client, url, fam)
+    doc, outline = load_document(client, url, fam, filing.company_name)
     acc = filing.accession_number
     docs: list[DocumentRecord] = []
     chunks: list[ChunkRecord] = []
@@ -327,6 +328,10 @@ def build_records(filing: Any, ticker: str | None, client: SecClient) -> tuple[F
             if wants_vectors(rec):
                 rec.hash = hashlib.sha256(embedding_text(rec, rec.context).encode("utf-8")).hexdigest()
             chunks.append(rec)
+    if not chunks:  # a filing without one section read is not indexed (as done with 0 chunks)
+        raise EdgarError("not_found", f"No section (Item 1, 1A, 7, ...) could be read from {url}, so "
+                         f"{acc} was not indexed.", "Run the same command again later: the document is fetched "
+                         "again. If it persists, the document has no item headings edgar can read.", url=url)
     filed = _filed(filing)
     rec_f = FilingRecord(
         accession=acc, cik=urls.pad_cik(filing.cik), ticker=ticker, company=filing.company_name, form=filing.form,

@@ -15,7 +15,7 @@ from ..documents.sections import Outline, Section, build_outline
 from ..documents.text import TextDocument, detect_form, to_document
 from ..errors import EdgarError
 from ..models import FilingOutline, FilingSection, SectionOutlineEntry
-from ..sec import urls
+from ..sec import urls, validate
 from ..sec.client import SecClient, get_client
 from ..vocabulary import param, surface, tool
 
@@ -178,7 +178,7 @@ def _open(company: str | None, section: str | None, accession: str | None, fy: i
         # older filings list no primary document: read the full submission (.txt) and take its main document
         document_url = urls.full_submission_text(filing.cik, filing.accession_number)
         notes.append("The SEC lists no primary document for this filing; read from the full submission text.")
-    doc, outline = load_document(client, document_url, I.family(filing.form) or fam)
+    doc, outline = load_document(client, document_url, I.family(filing.form) or fam, filing.company_name)
     meta.update(company_name=filing.company_name, cik=filing.cik, filed=filing.filed,
                 period_of_report=filing.period_of_report, fiscal_year=filing.fiscal_year,
                 accession_number=filing.accession_number, document_url=document_url)
@@ -262,8 +262,15 @@ def _spec_or_raise(fam: str, section: str, asked: str | None = None) -> I.ItemSp
 # --- documents and the cache -----------------------------------------------------------------------
 
 
-def load_document(client: SecClient, url: str, form_family: str) -> tuple[TextDocument, Outline]:
-    """The parsed document and its outline: per-process memo, then the disk cache, then fetch and parse."""
+def load_document(client: SecClient, url: str, form_family: str, filer: str | None = None
+                  ) -> tuple[TextDocument, Outline]:
+    """The parsed document and its outline: per-process memo, then the disk cache, then fetch and parse.
+
+    The body must pass validate.check_filing_document (markup, a plausible size, an item heading or a word of
+    ``filer``'s name) or the fetch is ``upstream_unavailable`` and nothing is cached. A document from which no
+    section could be read is returned (the caller says what is missing) but neither its parse nor its body is
+    kept: the next call fetches it again, so one bad answer cannot stand for the filing.
+    """
     key = f"section-doc:v{PARSER_VERSION}:{form_family}:{url}"
     with client.memo_lock:
         hit = client.memo.get(key)
@@ -277,10 +284,17 @@ def load_document(client: SecClient, url: str, form_family: str) -> tuple[TextDo
             parsed = TextDocument.from_payload(data["doc"]), Outline.from_payload(data["outline"])
         except (ValueError, KeyError, TypeError, zlib.error):
             parsed = None
+        if parsed is None or not parsed[1].sections:  # damaged, or kept from a body without sections: read again
+            client.cache.delete(key)
+            parsed = None
     if parsed is None:
-        raw = client.get_bytes(url, kind="archive")
+        raw = client.get_bytes(url, kind="archive",
+                               check=lambda body: validate.check_filing_document(url, body, filer=filer))
         doc = to_document(raw, form_family)
         parsed = doc, build_outline(doc, form_family)
+        if not parsed[1].sections:
+            client.forget(url, kind="archive")  # not kept as the filing: a later call fetches it again
+            return parsed
         payload = json.dumps({"doc": doc.to_payload(), "outline": parsed[1].to_payload()}, separators=(",", ":"))
         client.cache_set(key, zlib.compress(payload.encode("utf-8"), 6), {"url": url, "parser": PARSER_VERSION})
     with client.memo_lock:

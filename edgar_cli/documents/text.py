@@ -64,6 +64,11 @@ class TextDocument:
         s, e, _f, _t = self.blocks[i]
         return self.text[s:e]
 
+    def memo_bytes(self) -> int:
+        """Approximate bytes held (sec/memo.py weighs the client's memo by it): the text and the blocks."""
+        per_char = 1 if self.text.isascii() else 2
+        return per_char * len(self.text) + 100 * (len(self.blocks) + len(self.anchors) + len(self.links))
+
     def drop_blocks(self, drop: set[int]) -> Callable[[int], int]:
         """Remove blocks (with the separator after each) in place; returns the map of old offsets to new ones."""
         drop = {i for i in drop if 0 <= i < len(self.blocks)}

@@ -50,6 +50,8 @@ from ..errors import EdgarError
 from ..vocabulary import tool
 from . import calls, transport, urls
 from .cache import DiskCache, Entry
+from .memo import DEFAULT_MAX_BYTES as DEFAULT_MEMO_BYTES
+from .memo import BoundedMemo
 
 if TYPE_CHECKING:  # imported where first used: a warm run that fetches nothing needs neither
     from .ratelimit import RateLimiter
@@ -224,7 +226,8 @@ class SecClient:
     """Fetches SEC resources through the mirror, the limiter, retries, bounds, validation and the cache."""
 
     def __init__(self, settings: Settings | None = None, *, transport: Any = None,
-                 limiter: RateLimiter | None = None, warn: Callable[[str], None] | None = None):
+                 limiter: RateLimiter | None = None, warn: Callable[[str], None] | None = None,
+                 memo_bytes: int | None = None):
         self.settings = settings or Settings.from_env()
         self._warn = warn or _stderr_warn
         self._transport = transport
@@ -238,7 +241,8 @@ class SecClient:
 
             self.cache = open_cache(self.cache, warn=self._warn)
         self.requests = RequestLog()
-        self.memo: dict[str, Any] = {}  # per-process parsed objects (companyfacts, ticker map)
+        # per-process parsed objects (companyfacts, documents, ticker map), least recently used out past a bound
+        self.memo = BoundedMemo(memo_bytes or DEFAULT_MEMO_BYTES)
         self._stale_notes: dict[str, str] = {}  # url -> note, for cached copies served because a refresh failed
         self.memo_lock = threading.RLock()
         self._user_agent: str | None = None
@@ -325,9 +329,19 @@ class SecClient:
 
     def get_bytes(self, url: str, *, kind: str, params: dict[str, str] | None = None,
                   max_age: float | None | str = "default", expect_json: bool = False,
-                  stale_if_error: bool = True) -> bytes:
-        """GET a resource as bytes, from the cache when fresh (stale on error, as get_json). Raises EdgarError."""
-        return self._get(url, kind, params, max_age, expect_json=expect_json, stale_if_error=stale_if_error)[0]
+                  stale_if_error: bool = True, check: Callable[[bytes], None] | None = None) -> bytes:
+        """GET a resource as bytes, from the cache when fresh (stale on error, as get_json). Raises EdgarError.
+
+        ``check(body)`` raising validate.InvalidBody refuses a body for what the caller needs it to be (a
+        filing's primary document): a fetched one is retried and never cached, a cached one is dropped and
+        fetched again (and never served stale).
+        """
+        return self._get(url, kind, params, max_age, expect_json=expect_json, stale_if_error=stale_if_error,
+                         check=check)[0]
+
+    def forget(self, url: str, *, kind: str) -> None:
+        """Drop the cached body of ``url`` (one read from it proved unusable: the next call fetches it again)."""
+        self.cache.delete(f"{kind}:{url}")
 
     def stale_note(self, url: str) -> str | None:
         """The dated note for ``url`` when this process served a cached copy because refreshing it failed."""
@@ -341,16 +355,19 @@ class SecClient:
                 f"({exc.code}: {exc.message.rstrip('.')}), so filings since then may be missing.")
 
     def _get(self, url: str, kind: str, params: dict[str, str] | None, max_age: float | None | str,
-             expect_json: bool, stale_if_error: bool = True) -> tuple[bytes, Any]:
+             expect_json: bool, stale_if_error: bool = True,
+             check: Callable[[bytes], None] | None = None) -> tuple[bytes, Any]:
         """(body, parsed JSON or None): a fresh cache entry, a revalidated stale one, else one validated fetch;
         when that fetch fails, the stale entry with a dated note (``stale_if_error``)."""
+        if check is not None and expect_json:
+            raise TypeError("check reads bytes; a JSON kind is validated by sec/validate.py's check")
         full = _with_query(url, params)
         urls.check_sec_url(full)
         key = f"{kind}:{full}"
         age = FRESHNESS.get(kind) if max_age == "default" else max_age
         entry = self.cache.get(key)
         if entry is not None and self._fresh(entry, age):  # type: ignore[arg-type]
-            hit = self._served(key, entry, expect_json)
+            hit = self._served(key, entry, expect_json, check)
             if hit is not None:
                 return hit
             entry = None
@@ -358,12 +375,12 @@ class SecClient:
             if again_maybe:
                 again = self.cache.get(key)
                 if again is not None and self._fresh(again, age):  # type: ignore[arg-type]
-                    hit = self._served(key, again, expect_json)
+                    hit = self._served(key, again, expect_json, check)
                     if hit is not None:
                         return hit
                 elif again is not None:
                     entry = again
-            return self._fill(full, key, kind, expect_json, entry, stale_if_error)
+            return self._fill(full, key, kind, expect_json, entry, stale_if_error, check)
 
     def coalesced(self, key: str):
         """A context manager around fetching the cache entry ``key`` after a miss; it yields True when
@@ -373,14 +390,15 @@ class SecClient:
         return self.cache.filling(key, transport.request_deadline())
 
     def _fill(self, full: str, key: str, kind: str, expect_json: bool, entry: Entry | None,
-              stale_if_error: bool) -> tuple[bytes, Any]:
+              stale_if_error: bool, check: Callable[[bytes], None] | None = None) -> tuple[bytes, Any]:
         """Fetch ``full`` (revalidating ``entry``, a stale copy, when it has validators) and cache the answer;
         when the fetch fails, ``entry`` with a dated note if ``stale_if_error``."""
         validators = {k: v for k, v in (entry.meta if entry else {}).items() if k in ("etag", "last_modified")}
         try:
-            answer = self._fetch(full, kind, expect_json, conditional=validators or None)
+            answer = self._fetch(full, kind, expect_json, conditional=validators or None, transform=check)
         except EdgarError as exc:
-            stale = self._served(key, entry, expect_json) if entry is not None and stale_if_error else None
+            stale = (self._served(key, entry, expect_json, check) if entry is not None and stale_if_error
+                     else None)
             if stale is None:
                 raise
             note = self.stale_copy_note(f"The cached copy of {full}", entry.stored_at, exc)  # type: ignore[union-attr]
@@ -389,20 +407,31 @@ class SecClient:
             self._warn(note)
             return stale
         if answer.not_modified and entry is not None:
-            hit = self._served(key, entry, expect_json)
+            hit = self._served(key, entry, expect_json, check)
             if hit is not None:
                 self.cache_set(key, entry.payload, entry.meta)  # renewed: the SEC says it has not changed
                 return hit
-            answer = self._fetch(full, kind, expect_json)
+            answer = self._fetch(full, kind, expect_json, transform=check)
         self.cache_set(key, answer.payload, {"url": full, **answer.validators})
         if self._stale_notes:
             with self.memo_lock:
                 self._stale_notes.pop(full, None)
         return answer.payload, answer.parsed
 
-    def _served(self, key: str, entry: Entry, expect_json: bool) -> tuple[bytes, Any] | None:
-        """(body, parsed JSON or None) of a cache entry; None (and the entry dropped) if it does not parse."""
+    def _served(self, key: str, entry: Entry, expect_json: bool,
+                check: Callable[[bytes], None] | None = None) -> tuple[bytes, Any] | None:
+        """(body, parsed JSON or None) of a cache entry; None (and the entry dropped) if it does not parse or
+        fails ``check``."""
         if not expect_json:
+            if check is not None:
+                from . import validate
+
+                try:
+                    check(entry.payload)
+                except validate.InvalidBody as exc:
+                    self._warn(f"dropped a cached copy of {entry.meta.get('url') or key} that is not usable ({exc})")
+                    self.cache.delete(key)
+                    return None
             return entry.payload, None
         try:  # validated before it was stored, and checksummed since: the plain (fast) parser
             return entry.payload, json.loads(entry.payload)
@@ -809,6 +838,11 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
                         first = False
                         fh.write(chunk)
                         received += len(chunk)
+                        if total is not None and have + received > total:  # never resumable: start over
+                            fh.close()
+                            _discard(part, state_file)
+                            raise _Retryable("upstream_unavailable", f"a body that ran past the {total:,} bytes "
+                                             "declared (the part was deleted; the download starts over)")
                         if have + received > DOWNLOAD_LIMIT:
                             fh.close()
                             _discard(part, state_file)
@@ -831,6 +865,10 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
         raise _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}") from None
     size = part.stat().st_size
     total = state.get("size")
+    if total is not None and size > total:  # a range past its end could never resume it: start over
+        _discard(part, state_file)
+        raise _Retryable("upstream_unavailable", f"a part of {size:,} bytes, past the {total:,} declared (deleted; "
+                         "the download starts over)")
     if total is not None and size != total:
         raise _Retryable("upstream_unavailable", f"the archive stopped at {size} of {total} bytes")
     os.replace(part, dest)

@@ -40,13 +40,17 @@ from . import urls, validate
 from .client import FRESHNESS, SecClient
 
 
-def compact(data: dict) -> tuple[int, str, dict[str, dict]]:
+def compact(data: dict, *, whole: bool = True) -> tuple[int, str, dict[str, dict]]:
     """The parts of a companyfacts document the engine uses, as plain tuples.
 
     A malformed row (a bad date, a value that is not a number or beyond any reported figure, a missing
     field) is
     skipped, never guessed at; more than a few of them (over 1% of the rows) make the
-    whole document invalid (validate.InvalidBody), as a damaged or substituted body.
+    whole document invalid (validate.InvalidBody), as a damaged or substituted body, and so
+    do concepts of which not one row is usable (rows emptied, units missing, a few rows all
+    malformed). Only ``"facts": {}`` (no concept at all) comes back as no tags. ``whole=False``
+    compacts a part of a document (bulk/build.py, one concept at a time), which may hold no usable
+    row; the caller then checks the whole with :func:`check_some_rows`.
     """
     try:
         cik = int(data["cik"])
@@ -55,11 +59,12 @@ def compact(data: dict) -> tuple[int, str, dict[str, dict]]:
     except (KeyError, TypeError, ValueError) as exc:
         raise validate.InvalidBody(f"companyfacts with an unexpected shape ({exc})") from None
     tags: dict[str, dict] = {}
-    total = bad = 0
+    total = bad = concepts_seen = 0
     for tax, concepts in facts.items():
         if not isinstance(concepts, dict):
             continue
         for local, body in concepts.items():
+            concepts_seen += 1
             units: dict[str, list[Row]] = {}
             for unit, rows in ((body or {}).get("units") or {}).items():
                 out = []
@@ -75,7 +80,17 @@ def compact(data: dict) -> tuple[int, str, dict[str, dict]]:
                 tags[f"{tax}:{local}"] = {"label": body.get("label") or local, "units": units}
     if validate.too_many_bad(bad, total):
         raise validate.InvalidBody(f"companyfacts with {bad:,} malformed rows of {total:,}")
+    if whole:
+        check_some_rows(concepts_seen, tags, bad)
     return cik, name, tags
+
+
+def check_some_rows(concepts: int, tags: dict, bad: int | None = None) -> None:
+    """InvalidBody for ``concepts`` (a count) without one usable row in ``tags``: damage, not a company without
+    XBRL facts. ``bad``: the malformed rows, for the message."""
+    if concepts and not tags:
+        raise validate.InvalidBody(f"companyfacts whose {concepts:,} concepts hold no well-formed row"
+                                   + (f" ({bad:,} malformed)" if bad else ""))
 
 
 # No reported XBRL value comes near this: the largest in the corpus is 6.7e12 (TSMC's TWD), and the largest
@@ -295,8 +310,9 @@ def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
         raise
     cik_, name, tags = parts
     if not tags:
-        # No usable fact at all: what the SEC answers for a company without XBRL data is a 404, so this is
-        # answered the same way, and never cached (a substituted or truncated body must not stand for a week).
+        # No concept at all (compact refuses concepts without a usable row as damage): what the SEC answers for a
+        # company without XBRL data is a 404, so this is answered the same way, and never cached (a substituted
+        # or truncated body must not stand for a week).
         raise EdgarError(
             "not_found",
             f"The SEC's companyfacts for CIK {urls.pad_cik(cik)} hold no XBRL financial facts.",

@@ -24,7 +24,12 @@ refused; :func:`check` then checks the shape of each kind:
   every hit's fields of the SEC's types (text, lists of text, a numeric score);
 - ``archive`` (filing documents): not empty, not binary where text is
   expected, not a page of the SEC's own site (sec/client.py's error-page test),
-  and a filing's full submission text starts like one.
+  and a filing's full submission text starts like one;
+- a filing's primary document, read for its sections (:func:`check_filing_document`):
+  markup (HTML, XHTML/inline XBRL, the SGML of a submission), at least
+  :data:`MIN_FILING_DOCUMENT_BYTES`, the CIK of its URL among the CIKs its inline
+  XBRL declares (if it declares any), and an item heading ("Item 1A", "ITEM 7.")
+  or the filer's name in its text.
 
 A body that fails is :class:`InvalidBody`; the client retries it and, if it
 persists, raises ``upstream_unavailable`` naming the URL. Nothing invalid is
@@ -275,3 +280,51 @@ def check_document(url: str, body: bytes) -> None:
     if _FULL_TEXT_NAME.search(path):
         start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
         _expect(start.startswith(_FULL_TEXT_STARTS), "a full submission text that does not start like one")
+
+
+# The smallest primary document of a 10-K, 10-Q or 20-F is a few tens of KB (a 10-K/A of Part III alone is
+# some 20 KB); a body under this is an error answer, a placeholder or a cut-off copy.
+MIN_FILING_DOCUMENT_BYTES = 2000
+_MARKUP_TAG = re.compile(rb"<(?:html|body|div|p|table|font|pre|document|text|sec-document|sec-header|xbrl)[\s>/]",
+                         re.I)
+_TAG = re.compile(rb"<[^<>]{0,4000}>")
+_SPACE_ENTITY = re.compile(rb"&(?:nbsp|#160|#xa0|#8194|#8195|#8201);", re.I)
+_ITEM_HEADING = re.compile(rb"\bitem\s{0,8}\d{1,2}(?:\s{0,3}\.\s{0,3}[a-d]\b|[a-d]\b|\b)", re.I)
+_URL_CIK = re.compile(r"/Archives/edgar/data/(\d{1,10})/")
+_DEI_CIK = re.compile(rb'name="dei:EntityCentralIndexKey"[^>]{0,400}>\s*(\d{1,10})\s*<')
+_NAME_NOISE = frozenset({"the", "inc", "corp", "corporation", "co", "company", "ltd", "limited", "plc", "llc", "lp",
+                         "holdings", "holding", "group", "sa", "nv", "ag", "se", "de", "of", "and", "trust", "new"})
+
+
+def filer_words(name: str | None) -> list[bytes]:
+    """The distinctive words of a filer's name, lower case ("NVIDIA CORP" -> [b"nvidia"])."""
+    words = re.findall(r"[A-Za-z0-9]+", name or "")
+    return [w.lower().encode() for w in words if len(w) >= 3 and w.lower() not in _NAME_NOISE]
+
+
+def check_filing_document(url: str, body: bytes, *, filer: str | None = None) -> None:
+    """InvalidBody unless ``body`` can be the primary document of a filing (a 10-K, 10-Q or 20-F read for its
+    sections): text (:func:`check_document`), markup unless a plain-text filing (.txt), at least
+    MIN_FILING_DOCUMENT_BYTES, an inline-XBRL CIK (dei:EntityCentralIndexKey), if any, among them the URL's
+    CIK, and in its text an item heading ("Item 1A", "ITEM 7.") or a distinctive word of ``filer``'s name. An
+    archive entry never expires, so a body that fails here must never be stored."""
+    check_document(url, body)
+    _expect(len(body) >= MIN_FILING_DOCUMENT_BYTES,
+            f"{len(body):,} bytes where a filing's document was expected (they are tens of KB or more)")
+    head = body[:65536].lstrip(b"\xef\xbb\xbf \t\r\n\x0b\x0c")
+    if not urlsplit(url).path.lower().endswith(".txt"):
+        _expect(head[:1] == b"<" and _MARKUP_TAG.search(head) is not None,
+                f"a body that is not HTML or XBRL markup (it starts {head[:24]!r}) where a filing's document "
+                "was expected")
+    filed_by = _URL_CIK.search(urlsplit(url).path)
+    declared = {int(m) for m in _DEI_CIK.findall(body[:4_000_000])}
+    _expect(filed_by is None or not declared or int(filed_by.group(1)) in declared,
+            f"the document of another filer (its inline XBRL names CIK {', '.join(map(str, sorted(declared)))}, "
+            f"the URL {filed_by.group(1) if filed_by else ''})")
+    text = _SPACE_ENTITY.sub(b" ", _TAG.sub(b" ", body)).lower()
+    if _ITEM_HEADING.search(text):
+        return
+    words = filer_words(filer)
+    _expect(any(w in text for w in words),
+            "a document with no item heading" + (f" and without the filer's name ({filer})" if words else "")
+            + " where a filing's document was expected")

@@ -47,6 +47,10 @@ class LazyTags(Mapping):
     def __contains__(self, key: object) -> bool:
         return key in self._blobs
 
+    def memo_bytes(self) -> int:
+        """Approximate bytes held: the blobs, and the tags decoded so far (about 4x their blob)."""
+        return sum(len(b) for b in self._blobs.values()) + 4 * sum(len(self._blobs[k]) for k in self._decoded)
+
 
 @dataclass
 class CompanyFacts:
@@ -74,6 +78,14 @@ class CompanyFacts:
 
     def taxonomies(self) -> set[str]:
         return {t.split(":", 1)[0] for t in self.tags}
+
+    def memo_bytes(self) -> int:
+        """Approximate bytes held (sec/memo.py weighs the client's memo by it): the tags' rows."""
+        measure = getattr(self.tags, "memo_bytes", None)
+        if callable(measure):
+            return int(measure()) + 4096
+        rows = sum(len(r) for body in self.tags.values() for r in (body.get("units") or {}).values())
+        return 300 * rows + 4096  # a decoded row tuple with its strings
 
 
 def reporting_currency(tags: dict[str, dict]) -> str | None:

@@ -85,6 +85,10 @@ class FactPool:
             items.sort(key=lambda x: x[0])
             self._index[unit] = ([x[0] for x in items], [(x[1], x[2]) for x in items])
 
+    def memo_bytes(self) -> int:
+        """Approximate bytes held (sec/memo.py weighs the client's memo by it): every row, indexed twice."""
+        return 400 * sum(len(rows) for rows in self.periods.values()) + 4096
+
     def limited_to(self, accessions: set[str]) -> FactPool:
         """The same facts limited to some filings (the cited ones), without indexing them again."""
         out = FactPool.__new__(FactPool)
