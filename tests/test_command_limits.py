@@ -322,7 +322,8 @@ def test_a_command_sharing_a_redis_whose_ready_time_is_a_day_ahead_answers_with_
     r = redis.Redis.from_url(url)
     try:
         r.set("edgar:ratelimit:ready", _now_ms() + DAY_MS)
-        res = edgar("filings", "NVDA", "--form", "10-K", "--limit", "1", "--json", env={"EDGAR_REDIS_URL": url},
+        res = edgar("filings", "NVDA", "--form", "10-K", "--limit", "1", "--json", env={"EDGAR_REDIS_URL": url,
+                                                                                      "EDGAR_REDIS_KEY": "limits-tests-redis-key-0123456789abcdef"},
                     timeout=GUARD)
         assert res.rc == 0, res.err
         assert "0001045810" in res.out and "reset" in res.err and "warning" in res.err
