@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import socket
 import subprocess
 import sys
@@ -360,3 +361,32 @@ def test_the_documented_claude_mcp_add_line_starts_a_server(tmp_path):
     lines = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
     assert lines and lines[0]["id"] == 1 and lines[0]["result"]["serverInfo"]["name"] == "edgar"
     assert sys.executable  # the venv's edgar ran without the venv on PATH
+
+
+def test_a_lone_surrogate_or_a_broken_line_on_stdio_is_answered_with_a_json_rpc_error(tmp_path):
+    """`{"query": "\\ud800"}` is JSON no strict parser accepts: the server answered nothing, and the client waited
+    for its own timeout. Each bad line gets an error (with the request's id when it can be read); the server
+    goes on answering."""
+    call = ('{"jsonrpc":"2.0","id":2,"method":"tools/call",'
+            '"params":{"name":"search_filings","arguments":{"query":"\\ud800"}}}')
+    lines = [json.dumps(INIT), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}), call,
+             '{"jsonrpc": "2.0", "id": 3, "method": ', json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/list"})]
+    proc = subprocess.Popen(edgar_command() + ["serve-mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=server_env("http://127.0.0.1:9", tmp_path))
+    try:
+        proc.stdin.write("\n".join(lines) + "\n")
+        proc.stdin.flush()
+        answers = []
+        while not any(a.get("id") == 4 for a in answers):  # the last request's answer: the others came before it
+            ready, _, _ = select.select([proc.stdout], [], [], 30)
+            line = proc.stdout.readline() if ready else ""
+            assert line, f"no answer to every line; got {answers}"
+            answers.append(json.loads(line))
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0 and "Traceback" not in proc.stderr.read()
+    finally:
+        proc.kill() if proc.poll() is None else None
+    by_id = {a.get("id"): a for a in answers}
+    assert by_id[2]["error"]["code"] in (-32700, -32600, -32602) and "surrogate" in by_id[2]["error"]["message"]
+    assert by_id[None]["error"]["code"] == -32700  # the cut-off line: its id cannot be read
+    assert len(by_id[4]["result"]["tools"]) == 13
