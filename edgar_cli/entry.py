@@ -208,6 +208,10 @@ def _fast(args: list[str]) -> int | None:
         return 130
     if text is None:
         return None
+    if sys.stdout.isatty():  # JSON on a terminal: C1 controls and bidi overrides as escapes, as emit() writes them
+        from .output import terminal_json
+
+        text = terminal_json(text)
     sys.stdout.write(text)
     return 0
 
