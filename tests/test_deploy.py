@@ -137,3 +137,11 @@ def test_every_log_line_redacts_url_passwords_and_secret_query_values():
     record = logging.LogRecord("httpx", logging.WARNING, __file__, 1, "HTTP Request: GET %s", ("http://a:pw8@h/",),
                                None)
     assert "pw8" not in JsonFormatter().format(record)
+
+
+def test_the_systemd_unit_allows_more_open_files_than_the_servers_connection_cap():
+    from edgar_cli.mcp_http import MAX_CONNECTIONS
+
+    unit = (ROOT / "deploy" / "systemd" / "edgar-mcp@.service").read_text(encoding="utf-8")
+    limits = [int(line.split("=", 1)[1]) for line in unit.splitlines() if line.startswith("LimitNOFILE=")]
+    assert limits and limits[0] > MAX_CONNECTIONS + 100
