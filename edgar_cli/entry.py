@@ -192,8 +192,16 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.write(f"error: cannot write the answer to standard output: {exc.strerror or exc}.\n")
         rc = int(ExitStatus.INTERNAL_ERROR)
     finally:
+        _close_pools()
         sys.stderr = stderr
     sys.exit(rc)
+
+
+def _close_pools() -> None:
+    """Close the PostgreSQL index's connection pools, if the command opened any (pg_store.close_pools)."""
+    pg_store = sys.modules.get("edgar_cli.index.pg_store")
+    if pg_store is not None:
+        pg_store.close_pools()
 
 
 def _fast(args: list[str]) -> int | None:
