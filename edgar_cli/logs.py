@@ -108,6 +108,39 @@ class JsonFormatter(logging.Formatter):
         return _line(out)
 
 
+class RedactFilter(logging.Filter):
+    """Passes every record, its message and arguments through :func:`redact_text` (numbers are kept, so that
+    ``%d`` still formats; other objects, such as httpx's URL, become redacted text)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact_text(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(a if isinstance(a, (int, float, bool, type(None))) else redact_text(str(a))
+                                for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: a if isinstance(a, (int, float, bool, type(None))) else redact_text(str(a))
+                           for k, a in record.args.items()}
+        return True
+
+
+def redact_logs() -> None:
+    """Put a :class:`RedactFilter` on the root logger's handlers, on logging's last-resort handler and on the
+    handlers uvicorn configures when its server starts (plain logs as well as JSON ones)."""
+    handlers = [*logging.getLogger().handlers, logging.lastResort]
+    for handler in handlers:
+        if handler is not None and not any(isinstance(f, RedactFilter) for f in handler.filters):
+            handler.addFilter(RedactFilter())
+    try:
+        import uvicorn.config as uc
+    except ImportError:
+        return
+    uc.LOGGING_CONFIG.setdefault("filters", {})["redact"] = {"()": "edgar_cli.logs.RedactFilter"}
+    for handler in uc.LOGGING_CONFIG.get("handlers", {}).values():
+        if "redact" not in handler.setdefault("filters", []):
+            handler["filters"].append("redact")
+
+
 def configure() -> None:
     """With EDGAR_LOG_FORMAT=json: JSON lines for the root logger and for uvicorn's loggers."""
     if not json_logs():

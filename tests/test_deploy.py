@@ -145,3 +145,20 @@ def test_the_systemd_unit_allows_more_open_files_than_the_servers_connection_cap
     unit = (ROOT / "deploy" / "systemd" / "edgar-mcp@.service").read_text(encoding="utf-8")
     limits = [int(line.split("=", 1)[1]) for line in unit.splitlines() if line.startswith("LimitNOFILE=")]
     assert limits and limits[0] > MAX_CONNECTIONS + 100
+
+
+def test_plain_server_logs_redact_url_passwords_too():
+    import io
+
+    from edgar_cli.logs import RedactFilter
+
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(RedactFilter())
+    logger = logging.getLogger("edgar-tests-redaction")
+    logger.addHandler(handler)
+    try:
+        logger.warning("cannot reach %s after %d tries", "redis://:pw9@cache:6379/0", 3)
+    finally:
+        logger.removeHandler(handler)
+    assert stream.getvalue() == "cannot reach redis://:***@cache:6379/0 after 3 tries\n"
