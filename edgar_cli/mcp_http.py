@@ -130,7 +130,7 @@ class Gate:
     """ASGI middleware: /healthz (``{"status": "ok"}``; what runs only with the token); then Host and Origin,
     answered in JSON with the flag that allows them (the SDK checks them again and answers in plain text); then
     the bearer token (if any); then the request body's declared length. Every refusal closes the connection,
-    so an unread body is never read."""
+    so the server never reads the body of a request it refused."""
 
     def __init__(self, app: Any, token: str | None, health: dict[str, Any], security: Any = None,
                  max_body: int = MAX_BODY):

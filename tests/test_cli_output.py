@@ -321,3 +321,14 @@ def test_json_and_nl_on_a_terminal_escape_c1_controls_and_bidi_overrides_and_kee
         assert "\\u009b" in decoded and "\\u202e" in decoded
     assert {f["context"] for f in json.loads(as_json)["figures"]} == {text}  # the same JSON value
     assert {json.loads(line)["context"] for line in as_nl.decode().splitlines()} == {text}
+
+
+def test_terminal_json_escapes_del_c1_and_bidi_characters_and_parses_to_the_same_value():
+    from edgar_cli.output import terminal_json
+
+    value = {"name": "A\u009b2J\u007fB\u200e\u202a\u2069", "tab": "x\ty", "plain": "Café – 10-K"}
+    text = json.dumps(value, ensure_ascii=False, indent=2)
+    shown = terminal_json(text)
+    assert json.loads(shown) == value
+    assert not any(ch in shown for ch in "\u009b\u007f\u200e\u202a\u2069")
+    assert "Café – 10-K" in shown and "\\u009b" in shown
