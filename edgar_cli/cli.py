@@ -579,6 +579,10 @@ def serve_mcp_cmd(
                          "replicas behind one proxy).")] = False,
     json_response: Annotated[bool, typer.Option("--json-response", help="Answer each request with plain JSON "
                              "instead of an event stream.")] = False,
+    max_connections: Annotated[int, typer.Option("--max-connections", metavar="N", help="Open connections to "
+                               "accept for streamable-http; more are answered 503.")] = 1000,
+    header_timeout: Annotated[float, typer.Option("--header-timeout", metavar="SECONDS", help="Close a "
+                              "streamable-http connection that has not sent a request's headers by then.")] = 10.0,
 ) -> None:
     """Run the MCP server: every edgar capability as a tool (stdio or streamable HTTP)."""
     from .mcp_server import serve
@@ -589,7 +593,8 @@ def serve_mcp_cmd(
         serve(transport, on_ready=lambda: announce_server(transport, host, port, list(allowed_host or [])),
               host=host, port=port, allowed_hosts=list(allowed_host or []),
               allowed_origins=list(allowed_origin or []), auth_token=auth_token, insecure_no_auth=insecure_no_auth,
-              stateless=stateless, json_response=json_response)
+              stateless=stateless, json_response=json_response, max_connections=max_connections,
+              header_timeout=header_timeout)
     except EdgarError as exc:
         fail(exc)
 

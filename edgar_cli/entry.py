@@ -192,8 +192,16 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.write(f"error: cannot write the answer to standard output: {exc.strerror or exc}.\n")
         rc = int(ExitStatus.INTERNAL_ERROR)
     finally:
+        _close_pools()
         sys.stderr = stderr
     sys.exit(rc)
+
+
+def _close_pools() -> None:
+    """Close the PostgreSQL index's connection pools, if the command opened any (pg_store.close_pools)."""
+    pg_store = sys.modules.get("edgar_cli.index.pg_store")
+    if pg_store is not None:
+        pg_store.close_pools()
 
 
 def _fast(args: list[str]) -> int | None:
@@ -208,6 +216,10 @@ def _fast(args: list[str]) -> int | None:
         return 130
     if text is None:
         return None
+    if sys.stdout.isatty():  # JSON on a terminal: C1 controls and bidi overrides as escapes, as emit() writes them
+        from .output import terminal_json
+
+        text = terminal_json(text)
     sys.stdout.write(text)
     return 0
 

@@ -10,6 +10,12 @@ one JSON object per line:
 Events carry their own fields: ``serving`` (transport, where), ``ratelimit_pause`` (reason, seconds,
 redis), ``cache_fallback`` (redis, error). stdout is never touched (it carries data, or the stdio
 protocol). Table-mode notes of CLI commands stay plain text (they are for a person at a terminal).
+
+Every line, JSON or plain, passes through :func:`redact_text`: a URL's password (or a userinfo that is
+a bare token) becomes ``***``, and so does the value of a query parameter whose name says it is a secret
+(``token``, ``key``, ``password``, ``secret``, ``sig``...). The mirror, Redis and PostgreSQL URLs may
+carry credentials, and httpx, the SDK and uvicorn log URLs. Third-party client loggers (httpx, httpcore,
+psycopg, redis) are kept at WARNING: a line per HTTP request is not a deployment's log.
 """
 
 from __future__ import annotations
@@ -17,11 +23,43 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import sys
 import time
 from typing import Any
 
 ENV = "EDGAR_LOG_FORMAT"
+QUIET_LOGGERS = ("httpx", "httpcore", "psycopg", "psycopg.pool", "redis")
+
+# scheme://userinfo@ : userinfo holds no '/', '@' or whitespace
+_USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^/?#@\s\"'<>]*)@")
+# ?name=value / &name=value where the name says it is a secret (X-Amz-Signature, api_key, access_token, pwd...)
+_SECRET_QUERY = re.compile(r"(?P<name>[?&;][^=&;#\s\"'<>]*(?:token|key|secret|passw|pwd|sig|auth|credential|session)"
+                           r"[^=&;#\s\"'<>]*=)[^&;#\s\"'<>]*", re.IGNORECASE)
+
+
+def _userinfo(m: re.Match) -> str:
+    user, sep, _password = m.group("user").partition(":")
+    return m.group("scheme") + (f"{user}:***@" if sep else "***@")
+
+
+def redact_text(text: str) -> str:
+    """``text`` with every URL's password (or bare-token userinfo) and secret query values replaced by ``***``."""
+    if "@" in text:
+        text = _USERINFO.sub(_userinfo, text)
+    if "=" in text:
+        text = _SECRET_QUERY.sub(lambda m: m.group("name") + "***", text)
+    return text
+
+
+def _redacted(value: Any) -> Any:
+    if isinstance(value, str):
+        return redact_text(value)
+    if isinstance(value, dict):
+        return {k: _redacted(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_redacted(v) for v in value]
+    return value
 
 
 def json_logs() -> bool:
@@ -34,7 +72,10 @@ def _stamp(t: float | None = None) -> str:
 
 
 def _line(record: dict[str, Any]) -> str:
-    return json.dumps(record, default=str, ensure_ascii=False, separators=(",", ":"))
+    """One JSON log line, every string in it passed through :func:`redact_text`."""
+    record = _redacted({k: (v if isinstance(v, (str, int, float, bool, type(None), dict, list, tuple)) else str(v))
+                        for k, v in record.items()})
+    return json.dumps(record, default=lambda v: redact_text(str(v)), ensure_ascii=False, separators=(",", ":"))
 
 
 def log_event(event: str, level: str = "info", **fields: Any) -> None:
@@ -49,7 +90,7 @@ def warning(message: str) -> None:
     if json_logs():
         log_event("warning", "warning", message=message)
     else:
-        print(f"warning: {message}", file=sys.stderr)
+        print(f"warning: {redact_text(message)}", file=sys.stderr)
 
 
 class JsonFormatter(logging.Formatter):
@@ -67,6 +108,39 @@ class JsonFormatter(logging.Formatter):
         return _line(out)
 
 
+class RedactFilter(logging.Filter):
+    """Passes every record, its message and arguments through :func:`redact_text` (numbers are kept, so that
+    ``%d`` still formats; other objects, such as httpx's URL, become redacted text)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact_text(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(a if isinstance(a, (int, float, bool, type(None))) else redact_text(str(a))
+                                for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: a if isinstance(a, (int, float, bool, type(None))) else redact_text(str(a))
+                           for k, a in record.args.items()}
+        return True
+
+
+def redact_logs() -> None:
+    """Put a :class:`RedactFilter` on the root logger's handlers, on logging's last-resort handler and on the
+    handlers uvicorn configures when its server starts (plain logs as well as JSON ones)."""
+    handlers = [*logging.getLogger().handlers, logging.lastResort]
+    for handler in handlers:
+        if handler is not None and not any(isinstance(f, RedactFilter) for f in handler.filters):
+            handler.addFilter(RedactFilter())
+    try:
+        import uvicorn.config as uc
+    except ImportError:
+        return
+    uc.LOGGING_CONFIG.setdefault("filters", {})["redact"] = {"()": "edgar_cli.logs.RedactFilter"}
+    for handler in uc.LOGGING_CONFIG.get("handlers", {}).values():
+        if "redact" not in handler.setdefault("filters", []):
+            handler["filters"].append("redact")
+
+
 def configure() -> None:
     """With EDGAR_LOG_FORMAT=json: JSON lines for the root logger and for uvicorn's loggers."""
     if not json_logs():
@@ -77,6 +151,10 @@ def configure() -> None:
     root.handlers[:] = [handler]
     if root.level == logging.NOTSET or root.level > logging.INFO:
         root.setLevel(logging.INFO)
+    for name in QUIET_LOGGERS:
+        logger = logging.getLogger(name)
+        if logger.level == logging.NOTSET or logger.level < logging.WARNING:
+            logger.setLevel(logging.WARNING)
     try:  # uvicorn configures its loggers from this dict when the HTTP server starts
         import uvicorn.config as uc
     except ImportError:

@@ -5,8 +5,18 @@
   ``--allowed-origin`` (a reverse proxy's public name).
 - Bearer authentication with ``--auth-token`` or ``EDGAR_MCP_TOKEN``; binding a
   non-loopback address without one is refused unless ``--insecure-no-auth``.
-- ``/healthz`` answers ``{"status": "ok", ...}`` without authentication (it
-  holds no data), for a load balancer or a container's health check.
+- ``/healthz`` answers ``{"status": "ok"}`` without authentication, for a load
+  balancer or a container's health check; with the bearer token it also says
+  what runs (version, tools, auth, stateless).
+- Slow and greedy clients: a connection must complete its request headers within
+  ``--header-timeout`` seconds (default 10) of opening or of its previous answer,
+  else it is closed; past ``--max-connections`` (default 1000) open connections a
+  new one is answered 503 and closed; an idle keep-alive connection is closed
+  after 5 s; headers are capped at 32 KiB. A refusal (401, 403, 413...) closes the
+  connection, so a body sent without a token is never read; a request body must
+  declare its ``Content-Length``, at most 4 MiB (413 above, 411 without). These
+  bound what a tokenless client can hold; for internet exposure put the reverse
+  proxy in front (DEPLOYMENT.md).
 - ``--stateless``/``--json-response``: no session state, plain JSON responses
   (for several replicas behind one proxy).
 - The listening socket is bound before anything else starts: a port in use is
@@ -28,6 +38,11 @@ from .errors import EdgarError
 
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 TOKEN_ENV = "EDGAR_MCP_TOKEN"
+HEADER_TIMEOUT = 10.0  # seconds for a connection to complete a request's headers
+MAX_CONNECTIONS = 1000  # open connections; each is a file descriptor (the systemd unit's LimitNOFILE is above it)
+KEEP_ALIVE = 5  # seconds an idle keep-alive connection stays open
+MAX_HEADER_BYTES = 32 * 1024
+MAX_BODY = 4 * 1024 * 1024  # a JSON-RPC request; verify_answer's 200,000 characters escaped are ~1.2 MB
 
 
 def is_loopback(host: str) -> bool:
@@ -45,8 +60,15 @@ def resolve_token(auth_token: str | None) -> str | None:
 
 
 def check_http_options(*, host: str = "127.0.0.1", port: int = 8000, auth_token: str | None = None,
-                       insecure_no_auth: bool = False, **_: Any) -> None:
-    """Refuse a configuration that would expose the tools without authentication."""
+                       insecure_no_auth: bool = False, max_connections: int = MAX_CONNECTIONS,
+                       header_timeout: float = HEADER_TIMEOUT, **_: Any) -> None:
+    """Refuse a configuration that would expose the tools without authentication, or bound nothing."""
+    if not 1 <= max_connections <= 1_000_000:
+        raise EdgarError("invalid_argument", f"--max-connections {max_connections} is out of range.",
+                         f"Use 1 to 1000000, e.g. {MAX_CONNECTIONS}; keep it under the process's open-file limit.")
+    if not 0 < header_timeout <= 3600:
+        raise EdgarError("invalid_argument", f"--header-timeout {header_timeout:g} is out of range.",
+                         f"Use seconds above 0 and up to 3600, e.g. {HEADER_TIMEOUT:g}.")
     token = resolve_token(auth_token)
     if token is not None and len(token) < 16:
         raise EdgarError("invalid_argument", "The bearer token is shorter than 16 characters.",
@@ -105,44 +127,135 @@ def _allowed(value: str, allowed: list[str]) -> bool:
 
 
 class Gate:
-    """ASGI middleware: /healthz without authentication; then Host and Origin, answered in JSON with the flag
-    that allows them (the SDK checks them again and answers in plain text); then the bearer token (if any)."""
+    """ASGI middleware: /healthz (``{"status": "ok"}``; what runs only with the token); then Host and Origin,
+    answered in JSON with the flag that allows them (the SDK checks them again and answers in plain text); then
+    the bearer token (if any); then the request body's declared length. Every refusal closes the connection,
+    so the server never reads the body of a request it refused."""
 
-    def __init__(self, app: Any, token: str | None, health: dict[str, Any], security: Any = None):
-        self.app, self.token, self.health, self.security = app, token, health, security
+    def __init__(self, app: Any, token: str | None, health: dict[str, Any], security: Any = None,
+                 max_body: int = MAX_BODY):
+        self.app, self.token, self.health, self.security, self.max_body = app, token, health, security, max_body
+
+    def _authorized(self, scope) -> bool:
+        if self.token is None:
+            return True
+        given = ""
+        for key, value in scope.get("headers", []):
+            if key == b"authorization":
+                given = value.decode("latin-1")
+        scheme, _, credential = given.partition(" ")
+        return scheme.lower() == "bearer" and hmac.compare_digest(credential.strip().encode(), self.token.encode())
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] == "http" and scope.get("path") == "/healthz":
-            await _respond(send, 200, self.health)
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
             return
-        if scope["type"] == "http" and self.security is not None:
+        if scope.get("path") == "/healthz":
+            await _respond(send, 200, self.health if self._authorized(scope) else {"status": "ok"})
+            return
+        if self.security is not None:
             headers = {k: v.decode("latin-1") for k, v in scope.get("headers", [])}
             host, origin = headers.get(b"host", ""), headers.get(b"origin")
             if not _allowed(host, self.security.allowed_hosts):
-                await _respond(send, 421, {"error": {
+                await _refuse(send, 421, {"error": {
                     "code": "host_not_allowed", "message": f"This server does not answer to Host {host!r}.",
                     "suggestion": "Reach it by a loopback name or a name its operator allowed; the operator "
                                   f"allows another with --allowed-host {host.rsplit(':', 1)[0] or 'NAME'} "
                                   "(a reverse proxy's public name, or this machine's address)."}})
                 return
             if origin and not _allowed(origin, self.security.allowed_origins):
-                await _respond(send, 403, {"error": {
+                await _refuse(send, 403, {"error": {
                     "code": "origin_not_allowed", "message": f"This server does not accept requests from Origin "
                                                              f"{origin!r}.",
                     "suggestion": f"The operator allows a browser origin with --allowed-origin {origin}."}})
                 return
-        if scope["type"] == "http" and self.token is not None:
-            given = ""
-            for key, value in scope.get("headers", []):
-                if key == b"authorization":
-                    given = value.decode("latin-1")
-            scheme, _, credential = given.partition(" ")
-            if scheme.lower() != "bearer" or not hmac.compare_digest(credential.strip().encode(), self.token.encode()):
-                await _respond(send, 401, {"error": {"code": "unauthorized", "message": "Missing or wrong bearer token.",
-                                                     "suggestion": "Send 'Authorization: Bearer <token>'."}},
-                               [(b"www-authenticate", b'Bearer realm="edgar"')])
-                return
+        if not self._authorized(scope):
+            await _refuse(send, 401, {"error": {"code": "unauthorized", "message": "Missing or wrong bearer token.",
+                                                "suggestion": "Send 'Authorization: Bearer <token>'."}},
+                          [(b"www-authenticate", b'Bearer realm="edgar"')])
+            return
+        refusal = self._body_refusal(scope)
+        if refusal is not None:
+            await _refuse(send, *refusal)
+            return
         await self.app(scope, receive, send)
+
+    def _body_refusal(self, scope) -> tuple[int, dict[str, Any]] | None:
+        """413 for a declared body over the cap, 411 for a body without a declared length, else None."""
+        length = chunked = None
+        for key, value in scope.get("headers", []):
+            if key == b"content-length":
+                length = value
+            elif key == b"transfer-encoding":
+                chunked = value
+        if length is not None:
+            if length.strip().isdigit() and int(length) <= self.max_body:
+                return None
+            return 413, {"error": {"code": "request_too_large",
+                                   "message": f"The request body is over {self.max_body:,} bytes.",
+                                   "suggestion": "Send one JSON-RPC message per request; shorten the text to verify."}}
+        if chunked is not None:
+            return 411, {"error": {"code": "length_required", "message": "A request body must declare its length.",
+                                   "suggestion": "Send the body with a Content-Length header."}}
+        return None
+
+
+async def _refuse(send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    """A refusal that closes the connection: a body the client may still be sending is never read."""
+    await _respond(send, status, body, [*(headers or []), (b"connection", b"close")])
+
+
+def guarded_protocol(header_timeout: float, max_connections: int) -> type:
+    """uvicorn's h11 protocol, bounded against slow and numerous clients.
+
+    A connection past ``max_connections`` open ones is answered 503 and closed. A connection that has not
+    completed a request's headers ``header_timeout`` seconds after it opened or after its previous answer
+    is closed (uvicorn's keep-alive timer stops at the first byte of the next request, so a client sending
+    a byte now and then held its connection forever).
+    """
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    busy = json.dumps({"error": {"code": "server_busy", "message": "The server holds its maximum of connections.",
+                                 "suggestion": "Retry shortly; the operator may raise --max-connections."}}).encode()
+    refusal = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: "
+               + str(len(busy)).encode() + b"\r\nretry-after: 1\r\nconnection: close\r\n\r\n" + busy)
+
+    class GuardedH11Protocol(H11Protocol):
+        _header_timer: Any = None
+
+        def connection_made(self, transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            if len(self.connections) > max_connections:
+                transport.write(refusal)
+                transport.close()
+                return
+            self._arm()
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._header_timer = self.loop.call_later(header_timeout, self._headers_overdue)
+
+        def _disarm(self) -> None:
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+                self._header_timer = None
+
+        def _headers_overdue(self) -> None:
+            self._header_timer = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                self.transport.close()  # no complete request since the timer was armed
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return GuardedH11Protocol
 
 
 async def _respond(send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] | None = None) -> None:
@@ -156,7 +269,8 @@ async def _respond(send, status: int, body: dict[str, Any], headers: list[tuple[
 def serve_http(server: Any, *, sock: socket.socket, host: str = "127.0.0.1", port: int = 8000,
                allowed_hosts: list[str] | None = None, allowed_origins: list[str] | None = None,
                auth_token: str | None = None, insecure_no_auth: bool = False, json_response: bool = False,
-               stateless: bool = False) -> None:
+               stateless: bool = False, max_connections: int = MAX_CONNECTIONS,
+               header_timeout: float = HEADER_TIMEOUT) -> None:
     """Serve ``server`` on the already bound ``sock`` until interrupted."""
     import anyio
     import uvicorn
@@ -169,5 +283,9 @@ def serve_http(server: Any, *, sock: socket.socket, host: str = "127.0.0.1", por
     token = resolve_token(auth_token)
     health = {"status": "ok", "server": "edgar", "version": __version__, "tools": len(server._tool_manager.list_tools()),
               "auth": "bearer" if token else "none", "stateless": stateless}
-    config = uvicorn.Config(Gate(app, token, health, security), log_level="warning", lifespan="on")
+    # uvicorn's limit_concurrency answers 503 only once a request's headers are in; the protocol's cap
+    # refuses the connection itself
+    config = uvicorn.Config(Gate(app, token, health, security), log_level="warning", lifespan="on",
+                            http=guarded_protocol(header_timeout, max_connections), timeout_keep_alive=KEEP_ALIVE,
+                            h11_max_incomplete_event_size=MAX_HEADER_BYTES)
     anyio.run(uvicorn.Server(config).serve, [sock])

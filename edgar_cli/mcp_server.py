@@ -471,6 +471,9 @@ def serve(transport: str = "stdio", on_ready: Callable[[], None] | None = None, 
     (the CLI says there that it serves), never for a configuration that is refused.
     """
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
+    from .logs import redact_logs
+
+    redact_logs()  # no password or token of a URL in any log line
     if transport not in ("stdio", "streamable-http"):
         raise EdgarError("invalid_argument", f"Unknown transport {transport!r}.", "Use stdio or streamable-http.")
     sock = None

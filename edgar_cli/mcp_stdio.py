@@ -7,11 +7,17 @@ stdin and stdout are asyncio pipe transports, given to the SDK's own stdio_serve
 framing, validation and the session are the SDK's. As the SDK does, file descriptors 0 and 1 are
 diverted while serving (0 to the null device, 1 to stderr), so nothing else can write to the wire.
 When stdin or stdout is not a pipe, socket or terminal (a regular file), the SDK's transport is used.
+
+A line the SDK cannot read as a JSON-RPC message (broken JSON, a lone UTF-16 surrogate such as
+``"\\ud800"``, which strict JSON parsers refuse) would be dropped by the SDK without an answer, and the
+client would wait for its own timeout. Here such a line is answered at once with a JSON-RPC error:
+-32700 (parse error) or -32600 (invalid request), carrying the request's id when it can be read, else null.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import stat
 from typing import Any
@@ -24,20 +30,63 @@ def _pipe_like(fd: int) -> bool:
     return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISCHR(mode)
 
 
-class _Lines:
-    """``async for line in stdin`` over an asyncio StreamReader."""
+def refusal(line: str) -> str | None:
+    """The JSON-RPC error answering ``line`` when the SDK cannot read it as a message, else None.
 
-    def __init__(self, reader: asyncio.StreamReader):
-        self.reader = reader
+    Code -32700 when the line is not JSON the SDK's parser accepts (including a lone surrogate escape,
+    which the message then names), -32600 when it is JSON but not a JSON-RPC message. The id is the
+    request's when Python's lenient parser can read it, else null.
+    """
+    import mcp_types as types
+    from pydantic import ValidationError
+
+    if not line.strip():
+        return None
+    try:
+        types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+        return None
+    except ValidationError as exc:
+        unparsable = any(e.get("type") == "json_invalid" for e in exc.errors())
+    try:
+        loose = json.loads(line)
+    except ValueError:
+        loose = None
+    rid = loose.get("id") if isinstance(loose, dict) else None
+    rid = rid if isinstance(rid, (str, int)) and not isinstance(rid, bool) else None
+    if unparsable and loose is not None:
+        message = ("Parse error: the message holds a lone UTF-16 surrogate escape (such as \\ud800), "
+                   "which is not a Unicode character; send text as valid UTF-8 or paired surrogates.")
+    elif unparsable:
+        message = "Parse error: the line is not a complete JSON value."
+    else:
+        message = "Invalid request: the line is JSON but not a JSON-RPC 2.0 message."
+    error = {"code": -32700 if unparsable else -32600, "message": message}
+    if isinstance(rid, str):  # the id is echoed as JSON, never obeyed
+        rid = rid.encode("utf-8", "replace").decode("utf-8")
+    return json.dumps({"jsonrpc": "2.0", "id": rid, "error": error})
+
+
+class _Lines:
+    """``async for line in stdin`` over an asyncio StreamReader; a line the SDK cannot read is answered on
+    ``out`` with a JSON-RPC error (:func:`refusal`) and not passed on."""
+
+    def __init__(self, reader: asyncio.StreamReader, out: "_Out"):
+        self.reader, self.out = reader, out
 
     def __aiter__(self) -> "_Lines":
         return self
 
     async def __anext__(self) -> str:
-        line = await self.reader.readline()
-        if not line:
-            raise StopAsyncIteration
-        return line.decode("utf-8", errors="replace")
+        while True:
+            line = await self.reader.readline()
+            if not line:
+                raise StopAsyncIteration
+            text = line.decode("utf-8", errors="replace")
+            answer = refusal(text)
+            if answer is None:
+                return text
+            await self.out.write(answer + "\n")
+            await self.out.flush()
 
 
 class _Out:
@@ -74,8 +123,9 @@ async def run_stdio(server: Any) -> None:
                                                               os.fdopen(wire_out, "wb", buffering=0))
     writer = asyncio.StreamWriter(write_transport, protocol, None, loop)
     low = server._lowlevel_server
+    out = _Out(writer)
     try:
-        async with stdio_server(stdin=_Lines(reader), stdout=_Out(writer)) as (read_stream, write_stream):
+        async with stdio_server(stdin=_Lines(reader, out), stdout=out) as (read_stream, write_stream):
             await low.run(read_stream, write_stream, low.create_initialization_options())
     finally:
         read_transport.close()

@@ -22,13 +22,17 @@ json and nl (where they are in the data); ``--quiet`` drops notes, never warning
 
 Text that reaches a terminal passes through :func:`terminal_safe`: escape and
 other control characters from filings or arguments are shown as visible symbols
-instead of being obeyed. json and nl stay exact (JSON escapes them anyway);
-csv, tsv and text stay exact when written to a file or a pipe.
+instead of being obeyed. JSON escapes C0 controls itself but not DEL, the C1 controls (U+0080-U+009F;
+U+009B is a one-character CSI that xterm obeys) or the bidirectional marks, overrides and isolates:
+json and nl written to a terminal pass through :func:`terminal_json`, which writes those as ``\\uXXXX``
+escapes (the same JSON value, still valid JSON). csv, tsv, text, json and nl stay exact when written to
+a file or a pipe.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
 import sys
@@ -58,6 +62,20 @@ def terminal_safe(text: str) -> str:
     One character for one, so that offsets into the text (search marks) stay valid.
     """
     return _UNSAFE.sub(_visible, text) if text else text
+
+
+def _escaped(m: re.Match) -> str:
+    return f"\\u{ord(m.group()):04x}"
+
+
+def terminal_json(text: str) -> str:
+    """JSON text with DEL, C1 controls and bidi marks/overrides/isolates written as ``\\uXXXX`` escapes.
+
+    The same JSON value (they only ever occur inside strings, where the escape means the character), but a
+    terminal shows the escape instead of obeying it. C0 controls never occur raw in JSON but as tab and
+    newline between tokens, which are kept.
+    """
+    return _UNSAFE.sub(_escaped, text) if text else text
 
 
 def safe_data(value: Any) -> Any:
@@ -182,15 +200,21 @@ def emit(result: Any, fmt: str | None = None, *, quiet: bool = False) -> None:
     """Write ``result`` to stdout in ``fmt`` (default: :func:`default_format`), its notes and warnings to stderr."""
     fmt = fmt or default_format()
     out = sys.stdout
+    safe = is_terminal(out)
     if fmt == "json":
-        out.write(result.model_dump_json(indent=2) + "\n")
+        text = result.model_dump_json(indent=2)
+        out.write((terminal_json(text) if safe else text) + "\n")
         return
     from . import rows as R
 
     if fmt == "nl":
-        write_nl(R.rows(result), out)
+        if safe:
+            buffer = io.StringIO()
+            write_nl(R.rows(result), buffer)
+            out.write(terminal_json(buffer.getvalue()))
+        else:
+            write_nl(R.rows(result), out)
         return
-    safe = is_terminal(out)
     if fmt == "table":
         from .render import render_table
 

@@ -105,14 +105,28 @@ class PostgresServer:
             subprocess.run([*prefix, str(bindir / "initdb"), "-D", str(data), "-U", "edgar", "--auth=trust",
                             "-E", "UTF8", "--locale=C", "--no-sync"], check=True, stdout=log, stderr=log,
                            timeout=120)
-        self.proc = subprocess.Popen(
-            [*prefix, str(bindir / "postgres"), "-D", str(data), "-p", str(self.port), "-k", str(self.dir),
-             "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off",
-             "-c", "full_page_writes=off", "-c", "max_connections=200", "-c", "shared_buffers=32MB"],
-            stdout=subprocess.DEVNULL, stderr=open(self.dir / "postgres.log", "wb"))
+        self._launch(prefix)
+        return self
+
+    def _launch(self, prefix: list[str]) -> None:
+        data = self.dir / "data"
+        with open(self.dir / "postgres.log", "ab") as log:
+            self.proc = subprocess.Popen(
+                [*prefix, str(postgres_bindir() / "postgres"), "-D", str(data), "-p", str(self.port), "-k",
+                 str(self.dir), "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off",
+                 "-c", "full_page_writes=off", "-c", "max_connections=200", "-c", "shared_buffers=32MB"],
+                stdout=subprocess.DEVNULL, stderr=log)
         _wait_port(self.port, self.proc, 60, "postgres")
         self._wait_ready()
-        return self
+
+    def restart(self) -> None:
+        """Stop the server as ``pg_ctl restart`` does ("fast": every session is cut, open transactions are rolled
+        back) and start it again on the same data and port."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGINT)
+        self.proc.wait(timeout=30)
+        drop = _run_as()
+        self._launch(drop[0] if drop is not None else [])
 
     def _wait_ready(self) -> None:
         """The port opens before the cluster accepts logins: poll with a startup packet until it does."""

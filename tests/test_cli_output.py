@@ -276,3 +276,60 @@ def test_a_statements_row_notes_follow_the_data_in_every_format_and_quiet_silenc
         assert loud.rc == 0 and loud.err.count("note: Facts repeated outside periodic reports were ignored (") == 1, fmt
         quiet = run("statement", "NVDA", "income", "--last", "3", "--format", fmt, "-q", inprocess=True)
         assert quiet.rc == 0 and "note:" not in quiet.err and quiet.out == loud.out, fmt
+
+
+def _stdout_on_a_terminal(args: list[str], env: dict) -> bytes:
+    """What ``edgar ARGS`` writes to a pseudo-terminal as its stdout (stderr to a pipe), as raw bytes."""
+    import pty
+    import select
+    import subprocess
+
+    from conftest import edgar_command
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(edgar_command() + args, stdin=subprocess.DEVNULL, stdout=slave, stderr=subprocess.PIPE,
+                            env={**os.environ, **env})
+    os.close(slave)
+    screen = b""
+    try:
+        while True:
+            ready, _, _ = select.select([master], [], [], 60)
+            if not ready:
+                break
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # the terminal's other end closed: the process is done writing
+                break
+            if not data:
+                break
+            screen += data
+    finally:
+        os.close(master)
+        proc.wait(timeout=30)
+    return screen.replace(b"\r\n", b"\n")
+
+
+def test_json_and_nl_on_a_terminal_escape_c1_controls_and_bidi_overrides_and_keep_the_value(mirror, shared):
+    # U+009B is a one-character CSI (xterm obeys "\x9b31m" as ESC [ 31m); U+202E reverses what follows it.
+    # verify echoes the answer's sentence in each figure's context (NVIDIA's FY2024 revenue, 0001045810-24-000029)
+    text = "NVIDIA\u009b31m revenue \u202ein fiscal 2024 was $60.9 billion\u2066."
+    env = {**shared, "EDGAR_MIRROR": mirror.url}
+    as_json = _stdout_on_a_terminal(["verify", text, "--company", "NVDA", "--json"], env)
+    as_nl = _stdout_on_a_terminal(["verify", text, "--company", "NVDA", "--nl"], env)
+    for screen in (as_json, as_nl):
+        decoded = screen.decode()
+        assert "\u009b" not in decoded and "\u202e" not in decoded and "\u2066" not in decoded
+        assert "\\u009b" in decoded and "\\u202e" in decoded
+    assert {f["context"] for f in json.loads(as_json)["figures"]} == {text}  # the same JSON value
+    assert {json.loads(line)["context"] for line in as_nl.decode().splitlines()} == {text}
+
+
+def test_terminal_json_escapes_del_c1_and_bidi_characters_and_parses_to_the_same_value():
+    from edgar_cli.output import terminal_json
+
+    value = {"name": "A\u009b2J\u007fB\u200e\u202a\u2069", "tab": "x\ty", "plain": "Café – 10-K"}
+    text = json.dumps(value, ensure_ascii=False, indent=2)
+    shown = terminal_json(text)
+    assert json.loads(shown) == value
+    assert not any(ch in shown for ch in "\u009b\u007f\u200e\u202a\u2069")
+    assert "Café – 10-K" in shown and "\\u009b" in shown

@@ -10,6 +10,8 @@ tests that start it skip and say so.
 
 from __future__ import annotations
 
+import json
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -120,3 +122,53 @@ def test_the_systemd_units_run_as_plain_processes_sharing_redis_and_postgres(htt
         assert fetched >= 2 and len(mirror.log) - before == fetched
     finally:
         run_units.stop(procs)
+
+
+def test_json_logs_never_carry_the_mirrors_credentials(edgar, mirror, tmp_path):
+    # httpx logs every request's full URL at INFO: with EDGAR_LOG_FORMAT=json the mirror's password went to stderr
+    url = mirror.url.replace("http://", "http://edgar-team:s3cretpass@")
+    r = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json",
+              env={"EDGAR_MIRROR": url, "EDGAR_LOG_FORMAT": "json", "EDGAR_CACHE_DIR": str(tmp_path / "c")})
+    assert r.rc == 0, r.err
+    assert "s3cretpass" not in r.err and "s3cretpass" not in r.out
+    assert all(json.loads(line) for line in r.err.splitlines())  # still one JSON object per line
+    assert '"logger":"httpx"' not in r.err  # third-party loggers stay at WARNING, as DEPLOYMENT.md says
+
+
+def test_every_log_line_redacts_url_passwords_and_secret_query_values():
+    from edgar_cli.logs import JsonFormatter, redact_text
+
+    text = ("GET http://u:pw1@mirror:8/x?q=climate&token=tk2 then redis://:pw3@r:6379/0 and "
+            "postgresql://edgar:pw4@db/edgar?sslmode=require&password=pw5 and https://tok6@host/a?api_key=k7")
+    safe = redact_text(text)
+    for secret in ("pw1", "tk2", "pw3", "pw4", "pw5", "tok6", "k7"):
+        assert secret not in safe
+    assert "q=climate" in safe and "sslmode=require" in safe and "http://u:***@mirror:8/x" in safe
+    record = logging.LogRecord("httpx", logging.WARNING, __file__, 1, "HTTP Request: GET %s", ("http://a:pw8@h/",),
+                               None)
+    assert "pw8" not in JsonFormatter().format(record)
+
+
+def test_the_systemd_unit_allows_more_open_files_than_the_servers_connection_cap():
+    from edgar_cli.mcp_http import MAX_CONNECTIONS
+
+    unit = (ROOT / "deploy" / "systemd" / "edgar-mcp@.service").read_text(encoding="utf-8")
+    limits = [int(line.split("=", 1)[1]) for line in unit.splitlines() if line.startswith("LimitNOFILE=")]
+    assert limits and limits[0] > MAX_CONNECTIONS + 100
+
+
+def test_plain_server_logs_redact_url_passwords_too():
+    import io
+
+    from edgar_cli.logs import RedactFilter
+
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(RedactFilter())
+    logger = logging.getLogger("edgar-tests-redaction")
+    logger.addHandler(handler)
+    try:
+        logger.warning("cannot reach %s after %d tries", "redis://:pw9@cache:6379/0", 3)
+    finally:
+        logger.removeHandler(handler)
+    assert stream.getvalue() == "cannot reach redis://:***@cache:6379/0 after 3 tries\n"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import socket
 import subprocess
 import sys
@@ -284,8 +285,12 @@ INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
 ACCEPT = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 
 
-def test_http_health_check_needs_no_token_and_says_what_runs(http_server):
-    health = httpx.get(http_server["url"] + "/healthz").json()
+def test_http_health_check_needs_no_token_and_says_what_runs_only_to_the_token(http_server):
+    assert httpx.get(http_server["url"] + "/healthz").json() == {"status": "ok"}  # nothing for a stranger
+    wrong = httpx.get(http_server["url"] + "/healthz", headers={"Authorization": "Bearer nope"})
+    assert wrong.status_code == 200 and wrong.json() == {"status": "ok"}
+    health = httpx.get(http_server["url"] + "/healthz",
+                       headers={"Authorization": f"Bearer {http_server['token']}"}).json()
     assert health["status"] == "ok" and health["auth"] == "bearer" and health["stateless"] is True
     assert health["tools"] == 13
 
@@ -348,6 +353,89 @@ def test_http_refuses_a_public_bind_without_a_token_and_a_port_in_use_has_its_ow
     assert short.rc == 2 and "16 characters" in short.err
 
 
+@pytest.fixture(scope="module")
+def guarded_server(mirror, tmp_path_factory):
+    """A server with a small connection cap and a short header timeout, for the slow-client tests."""
+    port = _free_port()
+    token = "t0ken-for-the-tests-0123456789"
+    env = server_env(mirror.url, tmp_path_factory.mktemp("guarded-cache"), {"EDGAR_MCP_TOKEN": token})
+    proc = subprocess.Popen(edgar_command() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port),
+                                               "--stateless", "--json-response", "--max-connections", "8",
+                                               "--header-timeout", "1"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, proc)
+        yield {"url": url, "token": token, "port": port}
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def _partial_request(port: int) -> socket.socket:
+    """A connection that sends the start of a request's headers and never finishes them (slowloris)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a")
+    return s
+
+
+def _until_closed(sock: socket.socket, end: float) -> bytes | None:
+    """What the server sends before closing ``sock``; None if it still holds it open at ``end`` (monotonic)."""
+    got = b""
+    while time.monotonic() < end:
+        ready, _, _ = select.select([sock], [], [], max(0.0, end - time.monotonic()))
+        if not ready:
+            break
+        try:
+            data = sock.recv(65536)
+        except (ConnectionResetError, TimeoutError):
+            return got
+        if not data:
+            return got
+        got += data
+    return None
+
+
+def test_connections_that_never_finish_their_headers_are_capped_and_closed(guarded_server):
+    # uvicorn never timed out partial headers and the token is checked only after them: tokenless clients
+    # could hold every file descriptor of the server
+    port = guarded_server["port"]
+    slow = [_partial_request(port) for _ in range(6)]
+    assert httpx.get(guarded_server["url"] + "/healthz").status_code == 200  # a real client under the cap
+    slow += [_partial_request(port) for _ in range(8)]  # past the cap of 8
+    try:
+        end = time.monotonic() + 20  # the server's header timeout is 1 s
+        endings = [_until_closed(s, end) for s in slow]
+        assert all(e is not None for e in endings), "a connection without complete headers was held open"
+        assert sum(e.startswith(b"HTTP/1.1 503") for e in endings) >= 6  # those past the cap, refused at once
+        assert httpx.get(guarded_server["url"] + "/healthz").json() == {"status": "ok"}
+    finally:
+        for s in slow:
+            s.close()
+
+
+def test_a_large_body_without_a_token_is_refused_before_it_is_read(guarded_server):
+    s = socket.create_connection(("127.0.0.1", guarded_server["port"]), timeout=10)
+    try:
+        s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  b"Accept: application/json, text/event-stream\r\nContent-Length: 1073741824\r\n\r\n")
+        ready, _, _ = select.select([s], [], [], 20)
+        assert ready and s.recv(65536).startswith(b"HTTP/1.1 401")  # answered before any of the body
+        sent, chunk = 0, b"x" * 65536
+        with pytest.raises(OSError):  # the server closed the connection instead of reading the gigabyte
+            while sent < 64 * 1024 * 1024:
+                s.sendall(chunk)
+                sent += len(chunk)
+    finally:
+        s.close()
+
+
+def test_an_authenticated_body_over_the_cap_is_413_without_being_read(guarded_server):
+    r = httpx.post(guarded_server["url"] + "/mcp", content=b"x" * (5 * 1024 * 1024),
+                   headers={**ACCEPT, "Authorization": f"Bearer {guarded_server['token']}"})
+    assert r.status_code == 413 and r.json()["error"]["code"] == "request_too_large"
+
+
 def test_the_documented_claude_mcp_add_line_starts_a_server(tmp_path):
     """README: `claude mcp add edgar --env SEC_USER_AGENT=... -- /abs/path/to/edgar serve-mcp`; the part after
     `--` is what Claude Code runs: it must answer initialize on stdio with nothing but JSON-RPC on stdout."""
@@ -360,3 +448,32 @@ def test_the_documented_claude_mcp_add_line_starts_a_server(tmp_path):
     lines = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
     assert lines and lines[0]["id"] == 1 and lines[0]["result"]["serverInfo"]["name"] == "edgar"
     assert sys.executable  # the venv's edgar ran without the venv on PATH
+
+
+def test_a_lone_surrogate_or_a_broken_line_on_stdio_is_answered_with_a_json_rpc_error(tmp_path):
+    """`{"query": "\\ud800"}` is JSON no strict parser accepts: the server answered nothing, and the client waited
+    for its own timeout. Each bad line gets an error (with the request's id when it can be read); the server
+    goes on answering."""
+    call = ('{"jsonrpc":"2.0","id":2,"method":"tools/call",'
+            '"params":{"name":"search_filings","arguments":{"query":"\\ud800"}}}')
+    lines = [json.dumps(INIT), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}), call,
+             '{"jsonrpc": "2.0", "id": 3, "method": ', json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/list"})]
+    proc = subprocess.Popen(edgar_command() + ["serve-mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=server_env("http://127.0.0.1:9", tmp_path))
+    try:
+        proc.stdin.write("\n".join(lines) + "\n")
+        proc.stdin.flush()
+        answers = []
+        while not any(a.get("id") == 4 for a in answers):  # the last request's answer: the others came before it
+            ready, _, _ = select.select([proc.stdout], [], [], 30)
+            line = proc.stdout.readline() if ready else ""
+            assert line, f"no answer to every line; got {answers}"
+            answers.append(json.loads(line))
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0 and "Traceback" not in proc.stderr.read()
+    finally:
+        proc.kill() if proc.poll() is None else None
+    by_id = {a.get("id"): a for a in answers}
+    assert by_id[2]["error"]["code"] in (-32700, -32600, -32602) and "surrogate" in by_id[2]["error"]["message"]
+    assert by_id[None]["error"]["code"] == -32700  # the cut-off line: its id cannot be read
+    assert len(by_id[4]["result"]["tools"]) == 13

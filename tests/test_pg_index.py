@@ -9,6 +9,7 @@ The same two 10-Ks are indexed into both engines from ../shared/sec-corpus: NVID
 
 from __future__ import annotations
 
+import json
 import sys
 import threading
 from dataclasses import replace
@@ -285,3 +286,53 @@ def test_an_unreachable_or_misnamed_index_database_is_an_error_with_a_code(cli, 
     monkeypatch.setenv("EDGAR_INDEX_URL", "mysql://db/edgar")
     r = cli("index", "list", "--json")
     assert r.rc == 2 and r.json()["error"]["code"] == "invalid_argument"
+
+
+# --- the connection pool and the end of a process ---------------------------------------------------
+
+
+def test_the_cli_closes_its_postgres_pool_before_the_process_ends(cli, postgres, monkeypatch):
+    # a pool left to its finalizer at interpreter shutdown could deadlock there (its worker threads are frozen
+    # by then, with a lock held); the CLI closes every pool it opened once the command has answered
+    from edgar_cli.index import pg_store
+
+    monkeypatch.setenv("EDGAR_INDEX_URL", f"{postgres.url}?schema=pool_close")
+    assert cli("index", "list", "--json").rc in (0, 6)  # an empty index may be "not found": either way it answered
+    assert pg_store._pools == {}
+
+
+def test_index_add_exits_whenever_postgres_restarts_under_it(postgres, mirror, tmp_path):
+    """`edgar index add` with PostgreSQL restarted at points spread over the run (the COPY of chunks among
+    them): every process ends, with the filing indexed or an error, never hanging at exit."""
+    import os
+    import subprocess
+    import time
+
+    from conftest import TEST_UA, edgar_command
+    from engines import PostgresServer
+
+    restarts = 10
+    with PostgresServer() as pg:
+        env = {**os.environ, "EDGAR_MIRROR": mirror.url, "SEC_USER_AGENT": TEST_UA, "EDGAR_SEMANTIC": "0",
+               "EDGAR_CACHE_DIR": str(tmp_path / "cache"), "EDGAR_INDEX_URL": f"{pg.url}?schema=restarts"}
+        argv = edgar_command() + ["index", "add", "TSLA", "--accession", TSLA_FY2024, "--json"]
+        started = time.monotonic()
+        assert subprocess.run(argv, env=env, capture_output=True, timeout=120).returncode == 0  # the cache is warm
+        run = time.monotonic() - started
+        outcomes = []
+        for k in range(restarts):
+            proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            time.sleep(run * (k + 0.5) / restarts)  # a schedule over the run, not a measurement
+            pg.restart()
+            try:
+                out, _ = proc.communicate(timeout=45)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.communicate()
+                outcomes.append("hung")
+                continue
+            outcomes.append(proc.returncode)
+            if proc.returncode != 0:
+                assert json.loads(out)["error"]["code"] == "upstream_unavailable"
+        assert "hung" not in outcomes, outcomes
+        assert set(outcomes) <= {0, 8}, outcomes

@@ -21,13 +21,18 @@ killed mid-filing leaves the previous state. The schema is created (or, when wri
 version, emptied) under the same lock by the first writer. Reads of one search run in one
 ``REPEATABLE READ`` snapshot, so a search never mixes a filing's old and new rows.
 
-Connections come from a psycopg_pool pool per (URL, schema) and process. Needs the ``team`` extra
+Connections come from a psycopg_pool pool per (URL, schema) and process. Pools are closed explicitly:
+by :meth:`PostgresStore.close`, by :func:`close_pools` (the CLI calls it once a command has answered) and,
+for any other path, by an ``atexit`` hook. A pool left to its finalizer could deadlock at interpreter
+shutdown: by then its daemon worker threads are frozen, possibly holding the lock the finalizer takes
+(``index add`` hung at exit after a restart of PostgreSQL that cut its COPY). Needs the ``team`` extra
 (``pip install 'edgar-cli[team]'``: psycopg 3 and psycopg-pool); nothing imports this module unless
 ``EDGAR_INDEX_URL`` names PostgreSQL.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import re
@@ -87,6 +92,21 @@ _TABLES = ("filings", "documents", "chunks", "postings", "filing_stats", "vec_ca
 
 _pools: dict[tuple[str, str], object] = {}
 _pools_lock = threading.Lock()
+_atexit_hooked = False
+_CLOSE_TIMEOUT = 2.0  # seconds to wait for each pool thread (one still connecting is left behind, then)
+
+
+def close_pools() -> None:
+    """Close every pool this process opened (waiting at most a few seconds per worker thread); safe to call
+    twice. Later uses of a store open a new pool."""
+    with _pools_lock:
+        pools = list(_pools.values())
+        _pools.clear()
+    for pool in pools:
+        try:
+            pool.close(timeout=_CLOSE_TIMEOUT)  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001 - closing at the end must not turn an answer into a traceback
+            logging.getLogger(__name__).debug("closing a PostgreSQL pool failed", exc_info=True)
 
 
 def redact(url: str) -> str:
@@ -178,6 +198,10 @@ class PostgresStore(PostingsSearch):
                                       kwargs={"autocommit": True, "connect_timeout": self._connect_timeout()},
                                       configure=configure, check=ConnectionPool.check_connection,
                                       name=f"edgar-index-{schema}")
+                global _atexit_hooked
+                if not _atexit_hooked:
+                    atexit.register(close_pools)  # runs before finalization, while the pool's threads still run
+                    _atexit_hooked = True
                 _pools[key] = pool
         return pool
 
@@ -231,7 +255,7 @@ class PostgresStore(PostingsSearch):
         with _pools_lock:
             pool = _pools.pop((self.url, self.schema), None)
         if pool is not None:
-            pool.close()
+            pool.close(timeout=_CLOSE_TIMEOUT)
 
     # schema ----------------------------------------------------------------------------------------
 
