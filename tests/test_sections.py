@@ -262,3 +262,11 @@ def test_a_20f_filer_asked_for_its_10k_section_gets_its_20f(sec, mirror):
     with pytest.raises(EdgarError) as exc:  # asked for a 10-K in so many words, it still says there is none
         get_filing_section("TSM", "risk_factors", form="10-K")
     assert exc.value.code == "not_found" and exc.value.extras.get("foreign_private_issuer") is True
+
+
+def test_a_10q_accession_without_a_form_is_read_as_the_10q_it_is(sec):
+    # issue 35, item 7: 0001045810-25-000209 is NVIDIA's Q2 FY2026 10-Q; with no form the section used to
+    # default to 10-K and refuse it ("is a 10-Q, not a 10-K")
+    r = get_filing_section("NVDA", "mda", accession_number="0001045810-25-000209")
+    assert (r.form, r.accession_number) == ("10-Q", "0001045810-25-000209")
+    assert r.label.startswith("Part I, Item 2.") and len(r.text) > 10_000

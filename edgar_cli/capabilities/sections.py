@@ -128,6 +128,21 @@ def get_filing_section(
     return _result(doc, outline, found, form_as_filed, meta, max_chars, offset, notes, warnings)
 
 
+def _by_accession(company: str, accession: str, fy: int | None, client: SecClient):
+    """The filing an accession number names, whichever periodic form it is (10-K, 10-Q, 20-F or 40-F)."""
+    from .filings import find_filing
+
+    try:
+        return find_filing(company, accession_number=accession, fiscal_year=fy, form="10-K", client=client)
+    except EdgarError as exc:
+        found = exc.extras.get("filing") if exc.code == "invalid_argument" else None
+        form = found.get("form") if isinstance(found, dict) else getattr(found, "form", None)
+        family = I.family(str(form)) if form else None
+        if family is None or family == "10-K":
+            raise
+        return find_filing(company, accession_number=accession, fiscal_year=fy, form=family, client=client)
+
+
 def _open(company: str | None, section: str | None, accession: str | None, fy: int | None, form: str | None,
           file: str | None, client: SecClient, notes: list[str], warnings: list[str]
           ) -> tuple[TextDocument, Outline, str, dict]:
@@ -156,23 +171,31 @@ def _open(company: str | None, section: str | None, accession: str | None, fy: i
                          f"Pass {param('company')}: a ticker, CIK or company name, e.g. NVDA"
                          + (f", with {param('accession_number')} (an accession number alone does not name the "
                             "filer: it begins with the filing agent's CIK)." if accession is not None else "."))
-    fam = _family_or_raise(form or "10-K")
-    if form is not None and accession is None:
-        _family_not_variant(form)
-    if section is not None and not (form is None and I.resolve_key("20-F", section)):
-        _spec_or_raise(fam, section)  # before any request (a 20-F section waits: the filer may file 20-F)
     from .filings import find_filing
 
-    try:
-        filing = find_filing(company, accession_number=accession, fiscal_year=fy, form=fam, client=client)
-    except EdgarError as exc:
-        if form is not None or not exc.extras.get("foreign_private_issuer"):
-            raise
-        try:  # the 20-F is a foreign private issuer's annual report: read it rather than refuse
-            filing = find_filing(company, accession_number=accession, fiscal_year=fy, form="20-F", client=client)
-        except EdgarError:
-            raise exc from None
-        notes.append(f"{filing.company_name} files 20-F annual reports, not 10-K: this is its {filing.form}.")
+    if accession is not None and form is None:
+        # the accession number says what the filing is: a 10-Q's is read as a 10-Q, not refused as no 10-K
+        filing = _by_accession(company, accession, fy, client)
+        fam = I.family(filing.form) or "10-K"
+        if section is not None:
+            _spec_or_raise(fam, section)
+    else:
+        fam = _family_or_raise(form or "10-K")
+        if form is not None and accession is None:
+            _family_not_variant(form)
+        if section is not None and not (form is None and I.resolve_key("20-F", section)):
+            _spec_or_raise(fam, section)  # before any request (a 20-F section waits: the filer may file 20-F)
+        try:
+            filing = find_filing(company, accession_number=accession, fiscal_year=fy, form=fam, client=client)
+        except EdgarError as exc:
+            if form is not None or not exc.extras.get("foreign_private_issuer"):
+                raise
+            try:  # the 20-F is a foreign private issuer's annual report: read it rather than refuse
+                filing = find_filing(company, accession_number=accession, fiscal_year=fy, form="20-F",
+                                     client=client)
+            except EdgarError:
+                raise exc from None
+            notes.append(f"{filing.company_name} files 20-F annual reports, not 10-K: this is its {filing.form}.")
     document_url = filing.document_url
     if not document_url:
         # older filings list no primary document: read the full submission (.txt) and take its main document
