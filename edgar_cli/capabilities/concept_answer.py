@@ -129,8 +129,15 @@ def _describe(series: Series, spec: Concept, shown: list[FactRecord],
                 + (", the value shown" if e.accession_number == v.accession_number else "") for v, e in suspect)
             + ".")
     restated = [v for v in shown if v.restated and v.original_value != v.value]
-    if restated:
-        warnings.append(f"{len(restated)} of these values were revised after first being reported; "
+    moved = [v for v in restated if v.revision_kind == "reclassification"]
+    if moved:
+        notes.append("Reclassified, not restated (the period's total, net income or total assets, is the same in "
+                     "both filings: an amount moved between lines): " + "; ".join(
+                         f"{v.end}: {v.original_value:,} in {v.original_accession}, {v.value:,} in "
+                         f"{v.accession_number}" + (" (moved to another line)" if v.value == 0 else "")
+                         for v in moved) + ".")
+    if len(restated) > len(moved):
+        warnings.append(f"{len(restated) - len(moved)} of these values were revised after first being reported; "
                         "see original_value and revision_kind.")
     return notes, warnings
 

@@ -12,7 +12,8 @@ from .companies import CompanyRef, DataSource
 
 PeriodType = Literal["annual", "quarterly", "ytd", "instant", "other"]
 FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4", "H1", "9M"]
-RevisionKind = Literal["stock_split", "reverse_split", "precision_change", "suspected_tagging_error", "restatement"]
+RevisionKind = Literal["stock_split", "reverse_split", "precision_change", "suspected_tagging_error", "reclassification",
+                       "restatement"]
 
 
 class SuspectedError(_Model):
@@ -56,7 +57,9 @@ class FactValue(_Model):
         "forward split's ratio), reverse_split (the other way: per-share up, count down, as in a reverse split or a "
         "recapitalisation's exchange ratio), precision_change (equal "
         "after rounding), suspected_tagging_error (a filing's figure the others do not bear out: revised and revised "
-        "back, or exactly 1,000x apart; see suspected_errors), restatement (anything else)")
+        "back, or exactly 1,000x apart; see suspected_errors), reclassification (an amount moved between lines: "
+        "both filings report the same total for the period, net income for a flow or total assets for a balance; "
+        "a value that became 0 moved to another line), restatement (anything else: results changed)")
     pre_split_ratio: int | None = Field(
         None, description="Set when this per-share or share value was last reported before an N-for-1 stock split "
         "that later filings applied to other periods: it is on the old share basis and was never restated")

@@ -146,7 +146,43 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
     if "shares" in (out.unit or ""):
         _mark_pre_split(out.values, last_filed)
     flag_scale(facts, out.values, out.unit or "")
+    if unit_family(out.unit or "") == "currency":
+        _name_reclassifications(facts, spec, out.values, out.unit or "")
     return out
+
+
+# The totals a move between lines leaves unchanged: a period's net income (a flow moved between income
+# statement or cash-flow lines) and total assets (a balance moved between balance-sheet lines).
+_FLOW_TOTALS = ("us-gaap:NetIncomeLoss", "us-gaap:ProfitLoss", "ifrs-full:ProfitLossAttributableToOwnersOfParent",
+                "ifrs-full:ProfitLoss")
+_BALANCE_TOTALS = ("us-gaap:Assets", "us-gaap:LiabilitiesAndStockholdersEquity", "ifrs-full:Assets")
+
+
+def _total_in(facts: CompanyFacts, tags: tuple[str, ...], unit: str, start: str | None, end: str,
+              accn: str) -> float | int | None:
+    for tag in tags:
+        body = facts.tag(tag)
+        for r in (body or {}).get("units", {}).get(unit, []):
+            if r[3] == accn and r[0] == start and r[1] == end:
+                return r[2]
+    return None
+
+
+def _name_reclassifications(facts: CompanyFacts, spec: Concept, values: list[FactRecord], unit: str) -> None:
+    """A 'restatement' whose two filings report the same total for the period (net income for a flow, total
+    assets for a balance) moved an amount between lines: revision_kind reclassification. Results did not
+    change, so it is not called a restatement (Alphabet's 2018 operating income 26,321M -> 27,524M with net
+    income 30,736M in both; NVIDIA's FY2016 long-term debt 1,413M -> 0, moved to current, total assets
+    7,370M in both)."""
+    for v in values:
+        totals = _BALANCE_TOTALS if v.period_type == "instant" else _FLOW_TOTALS
+        if v.revision_kind != "restatement" or not v.original_accession or v.matched_tag in totals:
+            continue
+        start = v.start.isoformat() if v.start else None
+        before = _total_in(facts, totals, unit, start, v.end.isoformat(), v.original_accession)
+        after = _total_in(facts, totals, unit, start, v.end.isoformat(), v.accession_number)
+        if before is not None and before == after:
+            v.revision_kind = "reclassification"
 
 
 class _PeriodKeys:
