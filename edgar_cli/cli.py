@@ -195,6 +195,9 @@ def compare_cmd(
     peers_of: Annotated[Optional[str], typer.Option("--peers-of", metavar="COMPANY", help="Instead of COMPANY...: "
                                                     "rank every company with this one's SIC code (needs `edgar sync`).")] = None,
     unit: UnitOpt = None,
+    align: Annotated[Literal["label", "nearest"], typer.Option("--align", help="label: --fy is each company's own "
+                     "fiscal-year label; nearest: --fy is a calendar year, each company's fiscal year ending nearest "
+                     "its December 31.")] = "label",
 ) -> None:
     """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up."""
     from .capabilities.compare import compare_companies
@@ -206,7 +209,7 @@ def compare_cmd(
                                period=period))
         return
     run(lambda: compare_companies(concept, list(companies or []), fiscal_year=fy, latest=latest, period=period,
-                                  sort=sort, unit=unit))
+                                  sort=sort, unit=unit, align=align))
 
 
 @app.command("concepts", examples=["edgar concepts", "edgar concepts revenue", "edgar concepts --csv > concepts.csv"])

@@ -44,6 +44,7 @@ PARAM_FLAGS: dict[str, str] = {
     "latest": "--latest",
     "period": "--period",
     "unit": "--unit",
+    "align": "--align",
     "limit": "--limit",
     "sort": "--sort",
     "forms": "--form",

@@ -372,3 +372,25 @@ def test_compare_reads_a_foreign_filer_in_usd_when_asked(sec):
     # 0001193125-25-083423: TSMC's 2024 20-F, its USD convenience translation of 2024 revenue
     assert (tsm.value, tsm.unit, tsm.accession_number) == (88_268_000_000, "USD", "0001193125-25-083423")
     assert not any(i.startswith("different currencies") for i in r.comparability_issues)
+
+
+def test_calendar_2024_pairs_nvidias_fy2025_with_tsmcs_2024_when_aligned_to_the_nearest_year_end(sec):
+    # issue 35, item 5: "who had bigger sales in 2024, TSMC or NVIDIA?" NVIDIA's FY2025 ended 2025-01-26, revenue
+    # 130,497,000,000 (0001045810-25-000023); TSMC's 2024 in USD, 88,268,000,000 (0001193125-25-083423)
+    r = compare_companies("revenue", ["NVDA", "TSM"], fiscal_year=2024, align="nearest", unit="USD")
+    assert r.fiscal_year_basis == "nearest"
+    got = {x.cik: (x.fiscal_year, x.end, x.value, x.accession_number) for x in r.rows}
+    assert got["0001045810"] == (2025, date(2025, 1, 26), 130_497_000_000, "0001045810-25-000023")
+    assert got["0001046179"] == (2024, date(2024, 12, 31), 88_268_000_000, "0001193125-25-083423")
+    assert "NVIDIA CORP FY2025 (ended 2025-01-26)" in r.fiscal_year_reason
+
+
+def test_labels_far_apart_name_the_better_matching_year(sec):
+    r = compare_companies("revenue", ["NVDA", "TSM"], fiscal_year=2024)
+    assert any("NVIDIA CORP FY2025 (ended 2025-01-26)" in w and "align nearest" in w for w in r.warnings)
+
+
+def test_nearest_alignment_needs_a_year_and_annual_periods(sec):
+    with pytest.raises(EdgarError) as info:
+        compare_companies("revenue", ["NVDA", "TSM"], align="nearest")
+    assert info.value.code == "invalid_argument"

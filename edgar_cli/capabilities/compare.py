@@ -11,6 +11,7 @@ set side by side.
 from __future__ import annotations
 
 import contextvars
+from datetime import date
 from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Literal
 
@@ -32,6 +33,7 @@ from ..sec.companyfacts import load_company_facts
 from ..vocabulary import param, tool
 from ..xbrl.catalogue import Concept, lookup
 from ..xbrl.facts import CompanyFacts
+from ..xbrl import periods as P
 from ..xbrl.series import Series, build_series
 from .concepts import MAX_LIMIT, answer_from_series, period_filter, validate_fiscal_year
 from .resolve import resolve_company
@@ -46,6 +48,9 @@ _FATAL_CODES = frozenset({"user_agent_required", "blocked", "invalid_argument", 
 ComparePeriod = Literal["annual", "quarterly"]
 SortArg = Literal["given", "value"]
 _QUARTER = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "FY": 4}
+
+
+AlignArg = Literal["label", "nearest"]
 
 
 def compare_companies(
@@ -63,6 +68,10 @@ def compare_companies(
     unit: Annotated[str | None, Field(description="A currency to read every company's figure in, e.g. USD (a foreign "
                                                   "filer's convenience translation, where it reports one); omitted: "
                                                   "each filer's own reporting currency")] = None,
+    align: Annotated[AlignArg, Field(description="label: fiscal_year is each company's own label; nearest: "
+                                                 "fiscal_year is a calendar year and each company's fiscal year "
+                                                 "ending nearest its December 31 is taken (NVIDIA's FY2025, ended "
+                                                 "2025-01-26, for 2024); annual only")] = "label",
     *,
     client: SecClient | None = None,
 ) -> ComparisonResult:
@@ -77,6 +86,11 @@ def compare_companies(
     reports the period (``matched_tag``), the latest-filed value of a restated
     period (``restated``, ``original_value``). Fiscal-year labels are each
     company's own: NVIDIA's FY2024 ended 2024-01-28, Apple's 2024-09-28.
+
+    ``align="nearest"`` answers "who had bigger sales in 2024": ``fiscal_year``
+    is read as a calendar year and each company's fiscal year ending nearest
+    its December 31 (within half a year) is compared, ``fiscal_year_basis``
+    nearest; a company with none is unavailable.
 
     ``fiscal_year`` omitted: the latest fiscal year (quarterly: fiscal year and quarter)
     that every company with the concept reports; ``fiscal_year_reason`` says
@@ -123,6 +137,12 @@ def compare_companies(
     if period not in ("annual", "quarterly"):
         raise EdgarError("invalid_argument", f"Unknown {param('period')} {period!r} for a comparison.",
                          "Use annual or quarterly.")
+    if align not in ("label", "nearest"):
+        raise EdgarError("invalid_argument", f"Unknown {param('align')} {align!r}.", "Use label or nearest.")
+    if align == "nearest" and (fy is None or latest or period != "annual"):
+        raise EdgarError("invalid_argument", f"{param('align')} nearest aligns annual figures to a calendar year: "
+                         f"it needs {param('fiscal_year')} (read as the calendar year), annual, and not "
+                         f"{param('latest')}.", f"Pass {param('fiscal_year')} 2024 with {param('align')} nearest.")
     if sort not in ("given", "value"):
         raise EdgarError("invalid_argument", f"Unknown {param('sort')} {sort!r}.",
                          "Use value to rank by value, or omit it to keep the order given.")
@@ -175,7 +195,11 @@ def compare_companies(
             "Check the concept, or compare companies that file XBRL financial statements.",
             unavailable=unavailable)
 
-    if latest:
+    if align == "nearest":
+        targets, basis, reason = _nearest_each(entries, fy, unavailable)  # type: ignore[arg-type]
+        entries = [e for e in entries if e.ref.cik in targets]
+        target = (fy, 0)  # type: ignore[assignment]
+    elif latest:
         targets, basis, reason = _latest_each(entries, period)
     else:
         target, basis, reason = _choose_period(entries, fy, period)
@@ -214,6 +238,14 @@ def compare_companies(
 
     comparable, issues, warnings, more_notes = _assess(rows, spec, sort)
     notes.extend(more_notes)
+    if basis == "requested" and period == "annual" and any(i.startswith("period ends") for i in issues):
+        better = {e.ref.cik: P.nearest_fiscal_year(_annual_ends(e), fy) for e in entries}  # type: ignore[arg-type]
+        moved = [(e, better[e.ref.cik]) for e in entries if better[e.ref.cik] and better[e.ref.cik][0] != fy]  # type: ignore[index]
+        if moved:
+            warnings.append(
+                f"Read as calendar {fy}, the best-matching fiscal years differ from the FY{fy} labels: "
+                + "; ".join(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in moved)  # type: ignore[index]
+                + f". To compare the year {fy} across these calendars ask with {param('align')} nearest.")
     shown_ciks = {r.cik for r in rows}
     # a failed freshness check: that company's cached facts, dated
     warnings.extend(f"{e.ref.name}: {n}" for e in entries if e.ref.cik in shown_ciks for n in e.facts.notes)
@@ -373,6 +405,34 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
         reason += "."
     reason += f" Pass {param('fiscal_year')} to choose another year."
     return key, "latest_common", reason
+
+
+def _annual_ends(e: _Entry) -> dict[int, date]:
+    """Fiscal-year label -> the end of that fiscal year, from the company's annual values."""
+    ends: dict[int, date] = {}
+    for v in e.series.values:
+        if v.fiscal_period == "FY" and v.fiscal_year is not None and v.period_type in ("annual", "instant"):
+            ends.setdefault(v.fiscal_year, v.end)
+    return ends
+
+
+def _nearest_each(entries: list[_Entry], year: int, unavailable: list[UnavailableCompany]
+                  ) -> tuple[dict[str, tuple[int, int]], str, str]:
+    """(each company's target key, basis, reason) for calendar ``year``: the fiscal year ending nearest its end."""
+    targets: dict[str, tuple[int, int]] = {}
+    chosen = []
+    for e in entries:
+        hit = P.nearest_fiscal_year(_annual_ends(e), year)
+        if hit is None:
+            unavailable.append(_unavailable(e.queries, e.ref, EdgarError(
+                "not_found", f"{e.ref.name} reports no fiscal year ending within half a year of {year}-12-31.",
+                f"Ask for another year, or use {param('align')} label.")))
+            continue
+        targets[e.ref.cik] = (hit[0], 0)
+        chosen.append(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})")
+    reason = (f"Calendar {year}: each company's fiscal year ending nearest {year}-12-31: " + "; ".join(chosen)
+              + ". The labels may differ; the periods are the best match of each company's calendar to the year.")
+    return targets, "nearest", reason
 
 
 def _latest_each(entries: list[_Entry], period: str) -> tuple[dict[str, tuple[int, int]], str, str]:

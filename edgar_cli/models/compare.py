@@ -46,7 +46,7 @@ class ComparisonResult(_Model):
                                     "asked and they differ (each row has its own)")
     fiscal_period: FiscalPeriod | None = Field(description="FY for annual comparisons, Q1-Q4 for quarterly ones; "
                                                "null like fiscal_year")
-    fiscal_year_basis: Literal["requested", "latest_common", "latest_each"]
+    fiscal_year_basis: Literal["requested", "latest_common", "latest_each", "nearest"]
     fiscal_year_reason: str = Field(description="Which fiscal year was compared and why")
     comparable: bool = Field(description="False when period ends are more than 45 days apart or units differ")
     comparability_issues: list[str] = Field(default_factory=list, description="Short reasons comparable is false")

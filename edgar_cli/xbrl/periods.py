@@ -267,3 +267,18 @@ def build_calendar(tags: dict[str, dict]) -> FiscalCalendar:
     cal = FiscalCalendar(year_ends=merged, offset=offset, own_labels=own_labels, report_ends=reports)
     cal.labels = {e: cal.label_for_year_end(e) for e in merged}
     return cal
+
+
+def nearest_fiscal_year(ends: dict[int, date], year: int, within_days: int = 183) -> tuple[int, date] | None:
+    """(label, end) of the fiscal year ending nearest the end of calendar ``year`` (December 31), or None when
+    none ends within ``within_days`` of it.
+
+    The alignment for "2024" across fiscal calendars: NVIDIA's FY2025 (ended 2025-01-26, 26 days after) rather
+    than its FY2024 (ended 2024-01-28), Apple's FY2024 (ended 2024-09-28), a calendar-year filer's 2024. A tie
+    goes to the year ending first.
+    """
+    target = date(year, 12, 31)
+    best = min(ends.items(), key=lambda kv: (abs((kv[1] - target).days), kv[1]), default=None)
+    if best is None or abs((best[1] - target).days) > within_days:
+        return None
+    return best
