@@ -274,3 +274,16 @@ def test_per_share_values_print_with_the_digits_filed(sec, cli):
         "0.025", "1.19", "6.90", "0.1925", "-0.94"]
     out = cli("compare", "eps_diluted", "NVDA", "LPA", "--fy", "2021", "--format", "table").out
     assert "0.025 †" in out and "0.03" not in out
+
+
+@pytest.mark.parametrize("concept", ["us-gaap:LongTermDebt", "long_term_debt"])
+def test_the_raw_tag_and_the_catalogue_concept_suspect_the_same_filing(sec, concept):
+    # issue 35, item 4: Tesla's long-term debt at 2016-12-31 is 5,892,016 in the FY2016 10-K
+    # (0001564590-17-003118) and 5,892,016,000 from the Q1 2017 10-Q (0001564590-17-009968) on, in line with the
+    # balances after it. The raw tag used to blame the later, correct filing ("nothing in the series tells which").
+    from edgar_cli.capabilities.concepts import get_financial_concept
+
+    v = get_financial_concept("TSLA", concept, fiscal_year=2016, client=sec).values[0]
+    assert (v.value, v.matched_tag) == (5_892_016_000, "us-gaap:LongTermDebt")
+    assert [(e.kind, e.accession_number, e.value) for e in v.suspected_errors] == [
+        ("scale", "0001564590-17-003118", 5_892_016)]

@@ -30,6 +30,7 @@ from .restatements import scale_factor
 
 COVER_TAG = "dei:EntityCommonStockSharesOutstanding"
 NEIGHBOURS = 2  # on each side, of the same period type
+NEIGHBOUR_DAYS = 800  # a neighbour further from the value than this (over two years) is not one
 AGREE = 3.0  # neighbours (and a series and its cover count) "agree" within this factor
 NEAR = 1.5  # "about 1,000 times" its neighbours: 667 to 1,500 times
 
@@ -78,9 +79,11 @@ def flag_scale(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None
     """Add ``scale`` SuspectedErrors: share and per-share values about 1,000x off their anchor, and revisions.
 
     A revision exactly 1,000x apart (revision_kind suspected_tagging_error, any
-    unit) names whichever of its two filings is off the anchor; with no anchor to
-    tell, the value shown (Tesla's debt at 2016-12-31: 1,114,652 in its FY2016
-    10-K, 1,114,652,000 later). A value with no revision is flagged only in a
+    unit) names whichever of its two filings is off the anchor (Tesla's debt at
+    2016-12-31: 1,114,652 in its FY2016 10-K, 1,114,652,000 later, in line with
+    the balances after it); with no anchor to tell, the value shown. The anchor
+    is the neighbours within two years on both sides, or on the one side that
+    agrees, so a tag's own series and a catalogue concept's give the same answer. A value with no revision is flagged only in a
     share or per-share series: elsewhere a thousandfold swing can be real.
     """
     shares_like = unit == "shares" or unit.endswith("/shares")
@@ -124,12 +127,22 @@ def _anchor(v: FactRecord, group: list[FactRecord], i: int, cover: dict[str, flo
         # Decisive even when neighbours share the error (NVIDIA's 2009-2011 10-Qs, a run of them). An
         # authorised or weighted count may run a few times the outstanding one.
         return cover[v.accession_number], f"the cover-page count of the same filing ({v.accession_number})", AGREE
-    near = [n.value for n in group[max(0, i - NEIGHBOURS):i] + group[i + 1:i + 1 + NEIGHBOURS]
-            if n.value and (n.value > 0) == (v.value > 0) and not n.pre_split_ratio]
-    if len(near) >= 2 and max(map(abs, near)) <= AGREE * min(map(abs, near)):
-        from statistics import median  # imported when a share series is judged, not on every warm run
+    def usable(ns: list[FactRecord]) -> list[float | int]:
+        # neighbours in time (a value years away says little of this one's scale), of the same sign, same basis
+        return [n.value for n in ns if n.value and (n.value > 0) == (v.value > 0) and not n.pre_split_ratio
+                and abs((n.end - v.end).days) <= NEIGHBOUR_DAYS]
 
-        return median(near), "its neighbours in the series", NEAR
+    def agree(xs: list[float | int]) -> bool:
+        return len(xs) >= 2 and max(map(abs, xs)) <= AGREE * min(map(abs, xs))
+
+    before, after = usable(group[max(0, i - NEIGHBOURS):i]), usable(group[i + 1:i + 1 + NEIGHBOURS])
+    # Both sides when they agree; else the one side that does: the same answer for a tag's own series and for a
+    # catalogue concept's (whose other tags may fill the gaps around the value)
+    for near in (before + after, before, after):
+        if agree(near):
+            from statistics import median  # imported when a series is judged, not on every warm run
+
+            return median(near), "its neighbours in the series", NEAR
     return None, "", 0.0
 
 
