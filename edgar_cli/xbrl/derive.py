@@ -81,10 +81,13 @@ def _operands_refusal(ops: list[FactRecord]) -> str | None:
                 + "), whose definitions may differ")
     if len({v.unit for v in ops}) > 1:
         return "the operands are in different units"
-    restated = [v for v in ops if v.revision_kind == "restatement"]
+    # a reclassification moves an amount between lines: the line's basis changed as much as by a restatement
+    revised_kinds = ("restatement", "reclassification")
+    restated = [v for v in ops if v.revision_kind in revised_kinds]
     if restated and len(restated) < len(ops):
-        unrevised = [v for v in ops if v.revision_kind != "restatement"]
-        said = "; ".join(f"{_label(v)} was restated (first {v.original_value} in {v.original_accession}, now "
+        unrevised = [v for v in ops if v.revision_kind not in revised_kinds]
+        said = "; ".join(f"{_label(v)} was " + ("reclassified" if v.revision_kind == "reclassification" else "restated")
+                         + f" (first {v.original_value} in {v.original_accession}, now "
                          f"{v.value} in {v.accession_number})" for v in restated)
         return (f"{said}, but {', '.join(_label(v) for v in unrevised)} "
                 f"{'was' if len(unrevised) == 1 else 'were'} not: the operands may be on different bases")
