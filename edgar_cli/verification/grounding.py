@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from decimal import Decimal
 
 from ..models import CompanyRef, FactValue, PeriodReading, VerifiedFigure
 from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.catalogue import catalogue
 from ..xbrl.facts import CompanyFacts
-from ..xbrl.restatements import filing_order, split_events
+from ..xbrl.restatements import _precision, filing_order, split_events
 from ..xbrl.series import build_series, fact_value
 from . import periods as P
 from . import wording as W
@@ -275,6 +276,9 @@ class Grounder(Derived):
                     qualifier: str | None, matches: list[G.Match]) -> VerifiedFigure:
         label = catalogue()[named[0]].label.lower()
         rel = [m for m in matches if set(m.concepts) & set(named)]
+        if (not qualifier and not any(claim.accepts(m.fact) for m in rel)
+                and self._split_adjusted(fig, row, claim, named)):
+            return row
         if self._verdict(fig, row, claim, rel):
             if qualifier and row.status in ("grounded", "mismatched_period"):
                 row.notes.append(f"{row.reason}")
@@ -306,6 +310,12 @@ class Grounder(Derived):
                           f"({f.matched_tag}, {f.form} {f.accession_number}); {fig.text} does not round to it.")
             if fig.currency and f.unit.split("/")[0] != fig.currency:
                 row.reason += f" It is reported in {f.unit}, and the answer's figure is in {fig.currency}."
+            basis = self._split_basis(f)
+            if basis:
+                factor, formula, split = basis
+                row.reason += (f" It was reported before {split} and never restated: on today's share basis it is "
+                               f"{formula} = {S.fmt(float(abs(Decimal(str(f.value))) * factor))}; the figure "
+                               "rounds to neither.")
             return row
         if claim.stated:
             row.reason = (f"{self.ref.name} reports no {label} for {claim.text} in its XBRL facts, so "
@@ -317,6 +327,70 @@ class Grounder(Derived):
         row.reason = f"No {label} value in {where} rounds to {fig.text}, in any period."
         self.text_ok.add(fig.start)
         return row
+
+    def _split_basis(self, f: FactValue) -> tuple[Decimal, str, str] | None:
+        """How a share count or per-share value reported before a later split, never restated, reads on
+        today's share basis: (factor, formula, the split in words), or None when no split followed it.
+        The ratio is the concept series' (``edgar concept``'s pre_split_ratio / pre_reverse_split_ratio), else
+        the splits seen in the company's per-share and share series."""
+        if "shares" not in f.unit:
+            return None
+        per_share = "/shares" in f.unit
+        forward, n, when = True, f.pre_split_ratio, None
+        if not n and f.pre_reverse_split_ratio:
+            forward, n = False, f.pre_reverse_split_ratio
+        ratio, first = self._split_after(f)
+        if not n and ratio > 1:
+            n = ratio
+        if not n or n <= 1:
+            return None
+        when = first if forward else None
+        factor = Decimal(n) if forward != per_share else 1 / Decimal(n)
+        formula = f"{S.fmt(f.value)} {'/' if factor < 1 else '*'} {n}"
+        split = (f"a {n}-for-1 stock split" + (f" (first applied in filings of {when})" if when else "")
+                 if forward else f"a 1-for-{n} reverse split or recapitalisation")
+        return factor, formula, split
+
+    def _split_adjusted(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str]) -> bool:
+        """A per-share value or share count on today's share basis, for a period whose value was reported only
+        before a later split (Tesla's FY2021 diluted EPS: 4.90 as reported, 1.63 after the 3-for-1 split of
+        2022): grounded, with the reported value and the split in the reason. The reported value's own
+        rounding, divided (or multiplied) by the ratio, must overlap the figure's."""
+        if not claim.stated or fig.kind not in ("per_share", "shares", "money", "number"):
+            return False
+        lo, hi = fig.interval
+        for name in named:
+            if catalogue()[name].unit not in ("currency/shares", "shares"):
+                continue
+            for v in self._concept_series(name):
+                if not claim.accepts(v) or not v.value:
+                    continue
+                if fig.currency and "/shares" in v.unit and v.unit.split("/")[0] != fig.currency:
+                    continue
+                if "/shares" in v.unit and (v.value < 0) != self._claims_negative(fig):
+                    continue
+                if self.cited and self.pool.reported_in_pool(v.matched_tag, v.unit, v.start.isoformat() if v.start
+                                                             else None, v.end.isoformat(), v.value) is None:
+                    continue
+                basis = self._split_basis(v)
+                if basis is None:
+                    continue
+                factor, formula, split = basis
+                a, half = abs(Decimal(str(v.value))), _precision(v.value) / 2
+                if (a + half) * factor < lo or (a - half) * factor > hi:
+                    continue
+                adjusted = S.fmt(float(a * factor))
+                row.status = "grounded"
+                row.reason = (f"{v.matched_tag} = {S.fmt(v.value)} {v.unit} for {G.describe_period(v)} "
+                              f"({v.form} {v.accession_number}) was reported before {split} and never restated; "
+                              f"on today's share basis it is {formula} = {adjusted}, which rounds to {fig.text}.")
+                row.notes.append(f"Split-adjusted: the figure is on the share basis after {split}; the filing "
+                                 f"reports {S.fmt(v.value)} {v.unit}, on the basis before it.")
+                row.support = S.fact_support(v, name)
+                row.formula = f"{v.matched_tag} {G.describe_period(v)} {formula}"
+                row.inputs = [S.fact_support(v, name)]
+                return True
+        return False
 
     def _verdict(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, rel: list[G.Match],
                  how: str = "") -> bool:
@@ -513,6 +587,14 @@ class Grounder(Derived):
             flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
                  f"a reverse split or recapitalisation (fewer shares, larger per-share amounts); later filings "
                  f"report {S.fmt(m.current_value)} for the same period.")
+        elif m.revision_kind is None and f.revision_kind in ("stock_split", "reverse_split") and f.original_value:
+            first = min((r for r in self.everything.periods.get((f.matched_tag, f.unit, f.start.isoformat() if f.start
+                                                                 else None, f.end.isoformat()), [])
+                         if r[2] == f.original_value), key=filing_order, default=None)
+            which = "a stock split" if f.revision_kind == "stock_split" else "a reverse split or recapitalisation"
+            row.notes.append(f"On the share basis after {which}: {S.fmt(f.value)} {f.unit} is the restated value; "
+                             f"as first reported" + (f" in {first[3]}" if first else "") +
+                             f" it was {S.fmt(f.original_value)}.")
         elif m.revision_kind is None and "shares" in f.unit and (ratio := self._reverse_split_after(m)):
             flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} predates a "
                  f"1-for-{ratio} reverse split or recapitalisation and was never restated: it is on the old share "

@@ -1,0 +1,66 @@
+"""verify_answer grounds a figure by what it is about (issue 32, items 4 to 7), on the corpus' facts and text.
+
+Figures, from data.sec.gov/api/xbrl/companyfacts and www.sec.gov/Archives in ../shared/sec-corpus:
+- Tesla (CIK 1318605) us-gaap:EarningsPerShareDiluted FY2021 (2021-01-01 to 2021-12-31): 4.90 in the 10-K
+  0000950170-22-000796, never restated in the corpus; the 3-for-1 split of 2022 is first applied in the 10-Q
+  0000950170-22-019867 (filed 2022-10-24), which restates Q3 2021 EPS to 0.48. On today's basis FY2021 is
+  4.90 / 3 = 1.63. FY2020: 0.64 in 0001564590-21-004599 (after the 2020 5-for-1 split), 0.21 today.
+- NVIDIA (CIK 1045810) diluted EPS FY2024: 11.93 in 0001045810-24-000029, 1.19 after the 10-for-1 split of 2024
+  in 0001045810-25-000023.
+- Apple (CIK 320193) us-gaap:SalesRevenueNet FY2009 (2008-09-28 to 2009-09-26): 36,537,000,000 in the 10-K
+  0001193125-09-214859, restated to 42,905,000,000 in the 10-K/A 0001193125-10-012091 (filed 2010-01-25);
+  FY2008 37,491,000,000 and net income FY2009 8,235,000,000 there too. Q1 FY2010 (2009-09-27 to 2009-12-26)
+  15,683,000,000 in the 10-Q 0001193125-10-012085, filed the same day.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from edgar_cli.capabilities.verify import verify_answer
+from test_verify import figure, sec  # noqa: F401  (the module-scoped client and the figure lookup)
+
+TSLA_FY2021_10K = "0000950170-22-000796"
+NVDA_FY2024_10K = "0001045810-24-000029"
+NVDA_FY2025_10K = "0001045810-25-000023"
+AAPL_FY2009_10KA = "0001193125-10-012091"
+
+
+# --- item 4: per-share values and share counts across a stock split --------------------------------------------
+
+
+def test_a_split_adjusted_eps_on_todays_basis_is_grounded_with_a_note_naming_the_split(sec):
+    r = verify_answer("Tesla's 2021 diluted EPS was $1.63.", company="TSLA")
+    f = figure(r, "$1.63")
+    assert f.status == "grounded" and r.verdict == "grounded"
+    assert f.support.accession_number == TSLA_FY2021_10K and f.support.value == 4.9
+    assert "3-for-1" in f.reason and "4.9" in f.reason and "pre_split_basis" not in f.flags
+    assert f.formula and "/ 3" in f.formula and f.inputs[0].accession_number == TSLA_FY2021_10K
+
+
+def test_the_same_eps_on_the_old_basis_is_grounded_and_flagged_pre_split(sec):
+    r = verify_answer("Tesla's 2021 diluted EPS was $4.90.", company="TSLA")
+    f = figure(r, "$4.90")
+    assert f.status == "grounded" and f.flags == ["pre_split_basis"] and f.support.accession_number == TSLA_FY2021_10K
+    assert any("3-for-1" in n and "1.6333" in n for n in f.notes)
+
+
+def test_an_eps_on_neither_basis_is_ungrounded_naming_both(sec):
+    r = verify_answer("Tesla's 2021 diluted EPS was $2.10.", company="TSLA")
+    f = figure(r, "$2.10")
+    assert f.status == "ungrounded" and "4.9" in f.reason and "3-for-1" in f.reason and "1.6333" in f.reason
+
+
+def test_a_post_split_eps_of_a_restated_period_notes_the_split(sec):
+    r = verify_answer("NVIDIA's fiscal 2024 diluted EPS was $1.19.", company="NVDA")
+    f = figure(r, "$1.19")
+    assert f.status == "grounded" and f.flags == [] and f.support.accession_number == NVDA_FY2025_10K
+    assert any("stock split" in n and "11.93" in n and NVDA_FY2024_10K in n for n in f.notes)
+
+
+def test_a_split_adjusted_share_count_is_grounded(sec):
+    # dei:EntityCommonStockSharesOutstanding 1,033,507,611 on 2022-01-31 (first in the 10-K 0000950170-22-000796), before the
+    # 3-for-1 split: about 3.10 billion on today's basis
+    r = verify_answer("Tesla had 3.10 billion shares outstanding as of January 31, 2022.", company="TSLA")
+    f = figure(r, "3.10 billion")
+    assert f.status == "grounded" and "3-for-1" in f.reason and f.support.accession_number == TSLA_FY2021_10K
