@@ -64,3 +64,48 @@ def test_a_split_adjusted_share_count_is_grounded(sec):
     r = verify_answer("Tesla had 3.10 billion shares outstanding as of January 31, 2022.", company="TSLA")
     f = figure(r, "3.10 billion")
     assert f.status == "grounded" and "3-for-1" in f.reason and f.support.accession_number == TSLA_FY2021_10K
+
+
+def test_a_post_split_eps_is_grounded_by_the_cited_filings_pre_split_value(sec):
+    # The cited FY2024 10-K reports 11.93; 1.19 is the same figure after the 10-for-1 split
+    r = verify_answer("NVIDIA's fiscal 2024 diluted EPS was $1.19.", company="NVDA", cite=[NVDA_FY2024_10K])
+    f = figure(r, "$1.19")
+    assert f.status == "grounded" and f.support.accession_number == NVDA_FY2024_10K and f.support.value == 11.93
+    assert "10-for-1" in f.reason and NVDA_FY2025_10K in f.reason
+
+
+# --- item 6: a citation narrows where to look; it never changes what a figure is ------------------------------
+
+
+@pytest.mark.parametrize("answer,text", [
+    ("Apple's net sales for fiscal 2009 were $42,905 million.", "$42,905 million"),
+    ("Apple's fiscal 2009 net sales were $42,905M.", "$42,905M"),
+    ("Apple's net sales were $42.9 billion in fiscal 2009 and $37.5 billion in fiscal 2008.", "$37.5 billion"),
+    ("Apple's net income was $8,235 million in fiscal 2009.", "$8,235 million"),
+    ("Per the 10-K/A filed 2010-01-25, Apple's FY2009 net sales were $42,905M.", "$42,905M"),
+    ("According to its 10-K/A of January 25, 2010, Apple's fiscal 2009 net sales were $42,905 million.",
+     "$42,905 million"),
+])
+def test_a_figure_grounded_in_the_10ka_is_grounded_the_same_with_the_10ka_cited(sec, answer, text):
+    plain = figure(verify_answer(answer, company="AAPL"), text)
+    cited = figure(verify_answer(answer, company="AAPL", cite=[AAPL_FY2009_10KA]), text)
+    assert plain.status == cited.status == "grounded"
+    assert plain.support.accession_number == cited.support.accession_number == AAPL_FY2009_10KA
+
+
+def test_a_true_figure_outside_the_cited_filing_is_unchecked_not_contradicted(sec):
+    answer = "Apple's net sales for the three months ended December 26, 2009 were $15,683 million."
+    assert figure(verify_answer(answer, company="AAPL"), "$15,683 million").status == "grounded"
+    r = verify_answer(answer, company="AAPL", cite=[AAPL_FY2009_10KA])
+    f = figure(r, "$15,683 million")
+    assert f.status == "unchecked" and r.verdict == "unchecked"
+    assert "0001193125-10-012085" in f.reason and "cited" in f.reason
+
+
+def test_the_first_reported_value_is_superseded_with_or_without_the_10ka_cited(sec):
+    answer = "Apple's net sales in fiscal 2009 were $36,537 million."
+    plain = figure(verify_answer(answer, company="AAPL"), "$36,537 million")
+    cited = figure(verify_answer(answer, company="AAPL", cite=[AAPL_FY2009_10KA]), "$36,537 million")
+    assert plain.status == cited.status == "superseded"
+    assert plain.support.accession_number == cited.support.accession_number == "0001193125-09-214859"
+    assert "42,905,000,000" in cited.reason

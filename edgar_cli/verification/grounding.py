@@ -28,7 +28,7 @@ from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.catalogue import catalogue
 from ..xbrl.facts import CompanyFacts
-from ..xbrl.restatements import _precision, filing_order, split_events
+from ..xbrl.restatements import _precision, classify_revision, filing_order, split_candidates, split_events
 from ..xbrl.series import build_series, fact_value
 from . import periods as P
 from . import wording as W
@@ -85,6 +85,7 @@ class Grounder(Derived):
         self._ratio_series: dict[str, list[FactValue]] | None = None
         self._series_cache: dict[str, list[FactValue]] = {}
         self._splits: list[tuple] | None = None
+        self._uncited: Grounder | None = None
         self.text_ok: set[int] = set()  # figures the cited text may still support (never one XBRL contradicts)
         name_words = re.findall(r"[A-Za-z]+", ref.name)
         acronym = "".join(w[0] for w in name_words if w[0].isupper() and w.lower() not in _LEGAL_WORDS)
@@ -119,8 +120,13 @@ class Grounder(Derived):
                              f"{S.fmt(float(hi))} fits.")
         options = P.readings(claim, self.cal)
         if len(options) == 1:
-            return self._check_claim(fig, row, options[0])
-        return self._either_reading(fig, row, claim, options)
+            out = self._check_claim(fig, row, options[0])
+        else:
+            out = self._either_reading(fig, row, claim, options)
+        if self.cited and out.status == "ungrounded" and (out.support is None or out.support.accession_number
+                                                          not in (self.pool.accessions or ())):
+            self._held_elsewhere(fig, out)
+        return out
 
     def claim_for(self, fig: Figure, row: VerifiedFigure) -> P.Claim:
         """The period the answer claims for the figure; calendar wording ("in 2024") at a company whose fiscal
@@ -371,6 +377,8 @@ class Grounder(Derived):
                     continue
                 if self.cited and self.pool.reported_in_pool(v.matched_tag, v.unit, v.start.isoformat() if v.start
                                                              else None, v.end.isoformat(), v.value) is None:
+                    if self._cited_before_split(fig, row, v, name):
+                        return True
                     continue
                 basis = self._split_basis(v)
                 if basis is None:
@@ -391,6 +399,36 @@ class Grounder(Derived):
                 row.inputs = [S.fact_support(v, name)]
                 return True
         return False
+
+    def _cited_before_split(self, fig: Figure, row: VerifiedFigure, v: FactValue, name: str) -> bool:
+        """A figure equal to the period's value on today's share basis, when the cited filing reports that
+        period only before the split (NVIDIA's FY2024 diluted EPS: 11.93 in the cited FY2024 10-K, 1.19 as the
+        FY2025 10-K restates it after the 10-for-1 split): grounded by the cited value, the split named."""
+        lo, hi = fig.interval
+        if not lo <= abs(Decimal(str(v.value))) <= hi:
+            return False
+        key = (v.matched_tag, v.unit, v.start.isoformat() if v.start else None, v.end.isoformat())
+        rows = [r for r in self.everything.periods.get(key, []) if self.pool.in_pool(r) and r[2] != v.value
+                and classify_revision(r[2], v.value, v.unit) in ("stock_split", "reverse_split")]
+        if not rows:
+            return False
+        r = min(rows, key=filing_order)
+        f = fact_value(self.facts, self.cal, v.matched_tag, v.unit, [r])
+        if f is None:
+            return False
+        big, small = sorted([abs(Decimal(str(r[2]))), abs(Decimal(str(v.value)))], reverse=True)
+        n = min(split_candidates(r[2], v.value) or {round(big / small)}, key=lambda k: abs(big / small - k))
+        forward = classify_revision(r[2], v.value, v.unit) == "stock_split"
+        split = f"a {n}-for-1 stock split" if forward else f"a 1-for-{n} reverse split or recapitalisation"
+        row.status = "grounded"
+        row.reason = (f"The cited {f.form} {f.accession_number} reports {f.matched_tag} = {S.fmt(f.value)} {f.unit} "
+                      f"for {G.describe_period(f)}, before {split}; later filings restate it to {S.fmt(v.value)} "
+                      f"({v.form} {v.accession_number}) on today's share basis, which rounds to {fig.text}.")
+        row.notes.append(f"Split-adjusted: the figure is on the share basis after {split}; the cited filing "
+                         f"reports {S.fmt(f.value)} {f.unit}, on the basis before it.")
+        row.support = S.fact_support(f, name)
+        row.support.current_value, row.support.revision_kind = v.value, "stock_split" if forward else "reverse_split"
+        return True
 
     def _verdict(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, rel: list[G.Match],
                  how: str = "") -> bool:
@@ -546,17 +584,43 @@ class Grounder(Derived):
                          f"{S.fmt(f.value)} for {G.describe_period(f)}; {what}, so they do not count.")
 
     def _found_elsewhere(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str]) -> bool:
+        """A figure the cited filings' facts do not hold, checked against all of the company's facts: a citation
+        narrows where to look, it never changes what a figure is. Held elsewhere (grounded or derived), the
+        figure is unchecked, not contradicted, and the reason names the filing that holds it; superseded or of
+        another period elsewhere, it keeps that status. False when the company's facts decide nothing more."""
         elsewhere = [m for m in self._matches(fig, self.everything) if set(m.concepts) & set(named)
                      and claim.accepts(m.fact) and self._sign_ok(fig, m)]
         if not elsewhere:
             return False
-        elsewhere.sort(key=lambda m: self._rank(fig, claim, m))
-        f = elsewhere[0].fact
-        row.status = "ungrounded"
-        row.reason = f"No value in the cited filings' XBRL facts rounds to {fig.text}."
-        row.notes.append(f"Not in what is cited, but {f.matched_tag} = {S.fmt(f.value)} for "
-                         f"{G.describe_period(f)} is in {f.form} {f.accession_number} (filed {f.filed}).")
+        return self._held_elsewhere(fig, row)
+
+    def _held_elsewhere(self, fig: Figure, row: VerifiedFigure) -> bool:
+        """``row`` from the cited filings, against what all of the company's facts say of the figure."""
+        other = self.uncited().check(fig)
+        sup = other.support
+        where = (f" ({sup.form} {sup.accession_number}, filed {sup.filed})"
+                 if sup is not None and sup.accession_number else "")
+        if other.status in ("grounded", "derived"):
+            row.status = "unchecked"
+            row.reason = (f"No value in the cited filings' XBRL facts rounds to {fig.text}; {self.ref.name}'s other "
+                          f"filings hold it: {other.reason.rstrip('.')}{where}. It is not contradicted; cite that "
+                          "filing to ground it.")
+        elif other.status in ("superseded", "mismatched_period"):
+            row.status = other.status
+            row.reason = f"Not in the cited filings' XBRL facts; in {self.ref.name}'s other filings: {other.reason}"
+        else:
+            return False
+        row.support, row.formula, row.inputs = sup, other.formula, other.inputs
+        row.flags = list(dict.fromkeys([*row.flags, *other.flags]))
+        row.notes += [n for n in other.notes if n not in row.notes]
         return True
+
+    def uncited(self) -> Grounder:
+        """The same check over all of the company's facts, as if nothing were cited."""
+        if self._uncited is None:
+            self._uncited = Grounder(self.facts, self.ref, self.everything, self.everything, cited=False,
+                                     today=self.today, earlier_history=self.earlier_history)
+        return self._uncited
 
     def _caveats(self, fig: Figure, m: G.Match, row: VerifiedFigure) -> None:
         """What a reader must know about a value that grounds a figure, raised to the verdict: it was later
