@@ -109,3 +109,54 @@ def test_the_first_reported_value_is_superseded_with_or_without_the_10ka_cited(s
     assert plain.status == cited.status == "superseded"
     assert plain.support.accession_number == cited.support.accession_number == "0001193125-09-214859"
     assert "42,905,000,000" in cited.reason
+
+
+# --- item 5: a figure is grounded by a fact or passage about the same thing -----------------------------------
+
+NVDA_Q2_FY2026_10Q = "0001045810-25-000209"
+# nvda-20250727.htm, the 10-Q for the quarter to 2025-07-27 (its words, verbatim):
+H20_PASSAGE = ("In the second quarter, we recognized approximately $650 million of H20 revenue from sales to an "
+               "unrestricted customer outside of China, resulting in a $180 million release of previously reserved "
+               "H20 inventory.")
+ADVANCES_PASSAGE = ("(2) Includes $7.5 billion and $664 million related to customer advances for the first half of "
+                    "fiscal years 2026 and 2025, respectively.")
+
+
+def test_h20_sales_are_grounded_by_the_h20_passage_not_by_a_number_nearby(sec):
+    r = verify_answer("NVIDIA sold roughly $650 million of H20 chips to a customer outside China.", company="NVDA",
+                      cite=[NVDA_Q2_FY2026_10Q])
+    f = figure(r, "$650 million")
+    assert f.status == "grounded" and f.support.source == "cited_text" and "H20" in f.support.passage
+
+
+def test_a_passage_sharing_a_word_but_about_another_thing_grounds_nothing(sec):
+    r = verify_answer("NVIDIA sold roughly $650 million of H20 chips to a customer outside China.", company="NVDA",
+                      excerpts=[ADVANCES_PASSAGE])
+    f = figure(r, "$650 million")
+    assert f.status != "grounded" and (f.support is None or "664" not in (f.support.passage or ""))
+    assert f.support is None or f.support.source != "xbrl_fact"  # nor by a fact of another concept that rounds to it
+
+
+def test_approximately_widens_no_further_than_the_figures_own_precision(sec):
+    # "about $650 million" is 645 to 655 million: 664 million does not round to it, 660 does
+    answer = "NVIDIA's deferred revenue recognized in the first half of fiscal 2025 included about {} related to " \
+             "customer advances."
+    r = verify_answer(answer.format("$650 million"), company="NVDA", excerpts=[ADVANCES_PASSAGE])
+    assert figure(r, "$650 million").status != "grounded"
+    r = verify_answer(answer.format("$660 million"), company="NVDA", excerpts=[ADVANCES_PASSAGE])
+    f = figure(r, "$660 million")
+    assert f.status == "grounded" and f.support.passage == ADVANCES_PASSAGE
+
+
+def test_square_feet_are_not_money(sec):
+    # nvda-20250126.htm (0001045810-25-000023): "We own and lease approximately 3 million square feet of office
+    # and building space for our corporate headquarters."
+    r = verify_answer("NVIDIA owns and leases about 3 million square feet of office and building space for its "
+                      "headquarters.", company="NVDA", cite=[f"{NVDA_FY2025_10K}:nvda-20250126.htm"])
+    f = figure(r, "3 million")
+    assert f.kind == "number" and f.unit is None
+    assert f.status == "grounded" and f.support.source == "cited_text" and "square feet" in f.support.passage
+    r = verify_answer("NVIDIA owns about 5 million square feet of office space.", company="NVDA")
+    f = figure(r, "5 million")
+    assert f.kind == "number" and f.status != "grounded"
+    assert f.support is None or not (f.support.unit or "").startswith("USD")

@@ -204,6 +204,9 @@ class Grounder(Derived):
             return ["shares"]
         if fig.kind == "percent":
             return ["pure"]
+        if W.QUANTITY_AFTER.match(fig.after):  # "5 million square feet": never money, a share count or a ratio
+            return [u for u in units if u not in ("pure", "shares") and not G.CURRENCY_UNIT.fullmatch(u)
+                    and not G.PER_SHARE_UNIT.fullmatch(u)]
         return [u for u in units if u != "pure"]
 
     def _matches(self, fig: Figure, pool: G.FactPool) -> list[G.Match]:
@@ -493,7 +496,7 @@ class Grounder(Derived):
         """No catalogue concept named: the facts whose tag the answer's words name, else an unambiguous match."""
         self.text_ok.add(fig.start)
         words = W.content_words(fig.clause + " " + fig.after[:60]) - self.company_words
-        tags = self._tags_named(words, units)
+        tags = self._about_figure(fig, words, self._tags_named(words, units))
         if tags:
             # Words name a tag less surely than a catalogue concept: they ground a figure, never call it a
             # period mix-up.
@@ -512,21 +515,14 @@ class Grounder(Derived):
                 self._note_coincidences(fig, row, claim, matches, None)
                 return row
         in_period = [m for m in matches if claim.accepts(m.fact) and self._sign_ok(fig, m)]
-        values = {abs(float(m.fact.value)) for m in in_period}
-        if len(values) == 1 and S.significant_digits(fig) >= 3:
-            best = min(in_period, key=lambda m: self._rank(fig, claim, m))
-            self._verdict(fig, row, claim, [best])
-            row.other_matches = len(in_period) - 1
-            row.notes.append("The answer names no concept edgar knows for this figure; it is grounded because one "
-                             "value alone, among the facts of the period, rounds to it. Check that "
-                             f"{best.fact.matched_tag} is what the answer means.")
-            return row
         if in_period:
+            # A value that merely rounds to the figure is a nearby number, not evidence: the answer's words must
+            # name what the figure is (a catalogue concept, or a tag by its words) for a fact to ground it.
             in_period.sort(key=lambda m: self._rank(fig, claim, m))
             shown = "; ".join(f"{m.fact.matched_tag} = {S.fmt(m.fact.value)} ({G.describe_period(m.fact)})"
                               for m in in_period[:3])
             row.reason = (f"{len(in_period)} fact(s) round to {fig.text} ({shown}{'; ...' if len(in_period) > 3 else ''}),"
-                          " and the answer does not say which it means: name the concept or give more digits.")
+                          " but the answer's words name none of them, so none grounds it: name the concept.")
             return row
         row.status = "ungrounded"
         where = "the cited filings' XBRL facts" if self.cited else f"{self.ref.name}'s XBRL facts"
@@ -534,6 +530,21 @@ class Grounder(Derived):
         row.reason = f"No value in {where}{when} rounds to {fig.text}, and no ratio or change of facts gives it."
         self._note_coincidences(fig, row, claim, matches, None)
         return row
+
+    def _about_figure(self, fig: Figure, words: set[str], tags: set[str]) -> set[str]:
+        """The tags the answer's words name that are about the figure itself: a tag one word names only when
+        that word is next to the figure ("$9.5 billion of buybacks"), and never one missing a name the figure's
+        own words carry ("$650 million of H20 chips to a customer" is not ContractWithCustomerLiability...)."""
+        marked = W.marked_words(fig.lead, fig.after) - self.company_words
+        near = W.content_words(fig.clause[-30:] + " " + fig.after[:30])
+        out = set()
+        for tag in tags:
+            shared = words & W.tag_words(tag)
+            if marked - W.tag_words(tag):
+                continue
+            if len(shared) >= 2 or shared & near:
+                out.add(tag)
+        return out
 
     def _tags_named(self, words: set[str], units: list[str]) -> set[str]:
         if not words:
