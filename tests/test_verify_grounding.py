@@ -160,3 +160,35 @@ def test_square_feet_are_not_money(sec):
     f = figure(r, "5 million")
     assert f.kind == "number" and f.status != "grounded"
     assert f.support is None or not (f.support.unit or "").startswith("USD")
+
+
+# NVIDIA FY2025 (0001045810-25-000023): Revenues 130,497,000,000; GrossProfit 97,858,000,000 (74.99%);
+# OperatingIncomeLoss 81,453,000,000 (62.42%); NetIncomeLoss 72,880,000,000 (55.85%); R&D 12,914,000,000 (9.90%).
+
+
+@pytest.mark.parametrize("answer,stated,formula", [
+    ("In fiscal 2025, NVIDIA's gross margin was 75.0%; operating income was $81.5 billion, or 62.4% of revenue.",
+     "62.4%", "operating_income / revenue"),
+    ("NVIDIA's gross margin was 75.0% in fiscal 2025, and operating income of $81.5 billion gave a 62.4% margin.",
+     "62.4%", "operating_income / revenue"),
+    ("NVIDIA's net income was $72.9 billion in fiscal 2025, a margin of 55.8%.", "55.8%", "net_income / revenue"),
+    ("NVIDIA spent 9.9% of revenue on R&D in fiscal 2025.", "9.9%", "rnd_expense / revenue"),
+])
+def test_a_margin_is_checked_against_the_ratio_of_the_concept_it_is_about(sec, answer, stated, formula):
+    f = figure(verify_answer(answer, company="NVDA"), stated)
+    assert f.status == "derived" and f.formula.startswith(formula)
+    assert [i.accession_number for i in f.inputs] == [NVDA_FY2025_10K, NVDA_FY2025_10K]
+
+
+def test_a_margin_of_the_wrong_size_is_ungrounded_against_its_own_ratio(sec):
+    f = figure(verify_answer("NVIDIA's net income was $72.9 billion in fiscal 2025, a margin of 75.0%.",
+                             company="NVDA"), "75.0%")
+    assert f.status == "ungrounded" and "net_income / revenue" in f.reason and "55.85" in f.reason
+
+
+def test_a_percentage_edgar_cannot_place_is_unchecked_not_contradicted(sec):
+    # Apple's FY2024 products and services gross margins are segment ratios companyfacts does not give
+    r = verify_answer("Apple's gross margin was 46.2% in fiscal 2024, with products at 37.2% and services at 73.9%.",
+                      company="AAPL")
+    assert figure(r, "46.2%").status == "derived"
+    assert figure(r, "37.2%").status == "unchecked" and figure(r, "73.9%").status == "unchecked"

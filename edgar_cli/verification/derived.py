@@ -23,6 +23,11 @@ from . import support as S
 from . import wording as W
 from .claims import Figure
 
+# "a 62.4% margin", "a margin of 55.8%": a margin that names no concept is of the one named before it
+_BARE_MARGIN_BEFORE = re.compile(r"\b(?:an?|its|the)?\s*(?:profit\s+)?margin\s+(?:of|was|is|at|stood at)\s+(?:about\s+|"
+                                 r"approximately\s+|roughly\s+|nearly\s+)?$", re.I)
+_BARE_MARGIN_AFTER = re.compile(r"\s*(?:profit\s+)?margins?\b", re.I)
+
 
 class Derived:
     """Checks of derived figures; mixed into the Grounder, whose state and concept reading they use."""
@@ -60,30 +65,51 @@ class Derived:
         return self._by_words(fig, row, claim, matches, ["pure"])
 
     def ratio_named(self, fig: Figure) -> tuple[tuple[str, str] | None, str | None]:
-        """The ratio a percentage is of: a margin by name ("gross margin"), or "X ... 8.0% of net sales"."""
-        # the figure's own clause; the sentence before it only when the clause just carries it on ("..., or 8.0%")
-        for text in (fig.clause, fig.lead[-120:] if S.CONNECTOR.fullmatch(fig.clause) else ""):
-            hit = W.margin_named(text)
-            if hit:
-                pair, start = hit
-                return pair, W.qualifier(text[:start], self.company_words)
+        """The ratio a percentage is of: a margin by name in its own clause ("gross margin"), "X ... 8.0% of
+        net sales" (or "8.0% of revenue on R&D"), a bare margin of the concept named before it ("operating
+        income of $81.5 billion, a 62.4% margin"), or a margin name the sentence carries on to it (", or 75.0%")
+        when no other concept is named between that name and the figure."""
+        hit = W.margin_named(fig.clause)
+        if hit:
+            pair, start = hit
+            return pair, W.qualifier(fig.clause[:start], self.company_words)
+        before = [n for n in W.find_concepts(fig.lead, self.company_words)]
         after = W.find_concepts(fig.after[:60], self.company_words)
         den = None
         if after and re.fullmatch(r"\s*(?:of|to)\s+(?:(?:its|the|total|net)\s+)*", fig.after[:after[0].start], re.I):
-            den = after[0].concept
+            den = after[0]
         m = re.search(r"\b(?:as a (?:percentage|percent|share|proportion) of|as a % of|relative to)\s+", fig.lead, re.I)
         if den is None and m:
             tail = W.find_concepts(fig.lead[m.end():], self.company_words)
-            den = tail[0].concept if tail else None
-        if den is None:
-            return None, None
-        before = [n for n in W.find_concepts(fig.lead, self.company_words) if n.concept != den]
-        if not before:
-            return None, None
-        num = before[-1]
-        if num.concept not in G.RATIO_CONCEPTS or den not in G.RATIO_CONCEPTS:
-            return None, None
-        return (num.concept, den), num.qualifier
+            den = tail[0] if tail else None
+        if den is not None:
+            nums = [n for n in before if n.concept != den.concept and n.start < (m.start() if m else len(fig.lead))]
+            if not nums and den.start < len(fig.after):  # "9.9% of revenue on R&D"
+                nums = [n for n in after if n.concept != den.concept and n.start > den.end][:1]
+            carried = W.margin_named(fig.lead)
+            if not nums and carried and carried[0][1] == den.concept:  # "gross margin was 46%, or 46.2% of sales"
+                return carried[0], W.qualifier(fig.lead[:carried[1]], self.company_words)
+            if not nums:
+                return None, None
+            num = nums[-1]
+            if num.concept not in G.RATIO_CONCEPTS or den.concept not in G.RATIO_CONCEPTS:
+                return None, None
+            return (num.concept, den.concept), num.qualifier
+        if _BARE_MARGIN_BEFORE.search(fig.clause) or _BARE_MARGIN_AFTER.match(fig.after):
+            nums = [n for n in before if n.concept in G.RATIO_CONCEPTS and n.concept != "revenue"]
+            carried = W.margin_named(fig.lead)
+            if nums and not (carried and carried[1] > nums[-1].start):
+                return (nums[-1].concept, "revenue"), nums[-1].qualifier
+        if S.CONNECTOR.fullmatch(fig.clause):
+            text = fig.lead[-120:]
+            hit = W.margin_named(text)
+            if hit:
+                pair, start = hit
+                named_since = [n for n in W.find_concepts(text[start:], self.company_words)
+                               if n.concept in G.RATIO_CONCEPTS and n.start > 0]
+                if not named_since:
+                    return pair, W.qualifier(text[:start], self.company_words)
+        return None, None
 
     def growth_named(self, fig: Figure) -> W.Named | None:
         """The concept a growth rate is of: the nearest before it in the sentence, else right after it, else,

@@ -524,6 +524,12 @@ class Grounder(Derived):
             row.reason = (f"{len(in_period)} fact(s) round to {fig.text} ({shown}{'; ...' if len(in_period) > 3 else ''}),"
                           " but the answer's words name none of them, so none grounds it: name the concept.")
             return row
+        if fig.kind == "percent":
+            # A percentage whose measure the sentence does not name in a way edgar reads (no margin, growth rate
+            # or "X% of Y"): edgar cannot tell what it is, so it contradicts nothing.
+            row.reason = (f"edgar cannot tell which ratio {fig.text} is: the sentence names no margin, growth rate or "
+                          "share of a reported concept that edgar computes, and no reported ratio rounds to it.")
+            return row
         row.status = "ungrounded"
         where = "the cited filings' XBRL facts" if self.cited else f"{self.ref.name}'s XBRL facts"
         when = f" for {claim.text}" if claim.stated else ""
