@@ -192,3 +192,53 @@ def test_a_percentage_edgar_cannot_place_is_unchecked_not_contradicted(sec):
                       company="AAPL")
     assert figure(r, "46.2%").status == "derived"
     assert figure(r, "37.2%").status == "unchecked" and figure(r, "73.9%").status == "unchecked"
+
+
+# --- item 7: figures derived the way the tools teach -------------------------------------------------------------
+# Apple us-gaap:NetCashProvidedByUsedInOperatingActivities FY2024, year to date: Q1 39,895,000,000
+# (0000320193-24-000006), H1 62,585,000,000 (0000320193-24-000069), 9M 91,443,000,000 (0000320193-24-000081), FY
+# 118,254,000,000 (0000320193-24-000123); PaymentsToAcquirePropertyPlantAndEquipment 9M 6,539,000,000, H1
+# 4,388,000,000. Q3 = 28,858,000,000; Q2 = 22,690,000,000; Q3 free cash flow = 84,904 - 58,197 = 26,707 million.
+
+
+@pytest.mark.parametrize("answer,stated,inputs", [
+    ("Apple's operating cash flow in the third quarter of fiscal 2024 was $28.9 billion.", "$28.9 billion",
+     ["0000320193-24-000081", "0000320193-24-000069"]),
+    ("Apple's operating cash flow in Q2 fiscal 2024 was $22.7 billion.", "$22.7 billion",
+     ["0000320193-24-000069", "0000320193-24-000006"]),
+])
+def test_a_cash_flow_quarter_is_derived_from_the_year_to_date(sec, answer, stated, inputs):
+    f = figure(verify_answer(answer, company="AAPL"), stated)
+    assert f.status == "derived" and f.reason.startswith("Derived from")
+    assert [i.accession_number for i in f.inputs] == inputs and " - " in f.formula
+
+
+def test_a_wrong_cash_flow_quarter_is_ungrounded_against_the_derived_value(sec):
+    f = figure(verify_answer("Apple's operating cash flow in Q2 fiscal 2024 was $25.0 billion.", company="AAPL"),
+               "$25.0 billion")  # without the derivation: a Q1 FY2014 coincidence, called mismatched_period
+    assert f.status == "ungrounded" and "22,690,000,000" in f.reason
+
+
+def test_a_quarters_free_cash_flow_is_derived_from_year_to_date_cash_flows(sec):
+    f = figure(verify_answer("Apple's free cash flow in Q3 fiscal 2024 was $26.7 billion.", company="AAPL"),
+               "$26.7 billion")
+    assert f.status == "derived" and f.formula == "operating_cash_flow - capex"
+
+
+def test_the_inputs_a_sentence_gives_for_its_derivation_are_checked_as_inputs(sec):
+    r = verify_answer("NVIDIA's revenue grew 114% in fiscal 2025, calculated from $130.5 billion and $60.9 billion.",
+                      company="NVDA")
+    assert figure(r, "114%").status == "derived"
+    prior = figure(r, "$60.9 billion")  # FY2024's revenue, the base of the growth: not a fiscal 2025 figure
+    assert prior.status == "grounded" and prior.support.fiscal_year == 2024 and "input" in prior.reason
+    assert r.verdict == "grounded"
+    wrong = figure(verify_answer("NVIDIA's revenue grew 114% in fiscal 2025, calculated from $130.5 billion and "
+                                 "$61.9 billion.", company="NVDA"), "$61.9 billion")
+    assert wrong.status == "ungrounded" and "60,922,000,000" in wrong.reason
+
+
+def test_a_verb_before_a_concept_does_not_make_it_a_part(sec):
+    r = verify_answer("Dividing gross profit of $97.9 billion by revenue of $130.5 billion gives NVIDIA a fiscal "
+                      "2025 gross margin of 75.0%.", company="NVDA")
+    assert [figure(r, t).status for t in ("$97.9 billion", "$130.5 billion", "75.0%")] == [
+        "grounded", "grounded", "derived"]

@@ -23,6 +23,14 @@ from . import support as S
 from . import wording as W
 from .claims import Figure
 
+_PART_NOTE = {
+    "Q4": "A fourth quarter here is its fiscal year less the first nine months (the 10-K reports no fourth quarter "
+          "by itself).",
+    "Q3": "A third quarter here is the nine months less the six (the 10-Q reports this item for the year to date "
+          "only, as cash flows are).",
+    "Q2": "A second quarter here is the six months less the first quarter (the 10-Q reports this item for the year "
+          "to date only, as cash flows are).",
+}
 # "a 62.4% margin", "a margin of 55.8%": a margin that names no concept is of the one named before it
 _BARE_MARGIN_BEFORE = re.compile(r"\b(?:an?|its|the)?\s*(?:profit\s+)?margin\s+(?:of|was|is|at|stood at)\s+(?:about\s+|"
                                  r"approximately\s+|roughly\s+|nearly\s+)?$", re.I)
@@ -226,10 +234,9 @@ class Derived:
             row.notes.append(f"Computed from {S.inputs_text(best)}.")
         else:
             self._set_inputs(row, best)
-        if any((c, f.end) in self.pool.q4_parts and f.fiscal_period == "Q4" for c in best.concepts[:1]
-               for f in best.inputs):
-            row.notes.append("A fourth quarter here is its fiscal year less the first nine months (the 10-K "
-                             "reports no fourth quarter by itself).")
+        for part in dict.fromkeys(f.fiscal_period for c in best.concepts[:1] for f in best.inputs
+                                  if (c, f.end) in self.pool.q4_parts and f.period_type == "quarterly"):
+            row.notes.append(_PART_NOTE[part])
         row.other_matches = len(fits) - 1
         return True
 
@@ -239,27 +246,30 @@ class Derived:
         row.inputs = [S.fact_support(f, names[i]) for i, f in enumerate(d.inputs)]
 
     def _fourth_quarter(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str) -> bool:
-        """A fourth quarter that the 10-K gives only inside the year: the year less its first nine months."""
-        if claim.quarter != "Q4":
+        """A quarter a filing gives only inside a longer period: the fourth as the year less its first nine months,
+        the third as the nine months less the six, the second as the six months less the first quarter (cash
+        flows are reported for the year to date). Derived from the two reported facts, both named."""
+        if claim.quarter not in ("Q2", "Q3", "Q4"):
             return False
         lo, hi = fig.interval
-        q4s = [v for v in self._series().get(concept, []) if (concept, v.end) in self.pool.q4_parts
-               and claim.accepts(v) and (not fig.currency or v.unit == fig.currency)]
-        if not q4s:
+        qs = [v for v in self._series().get(concept, []) if (concept, v.end) in self.pool.q4_parts
+              and v.period_type == "quarterly" and claim.accepts(v) and (not fig.currency or v.unit == fig.currency)]
+        if not qs:
             return False
-        q4 = q4s[0]
-        annual, nine = self.pool.q4_parts[(concept, q4.end)]
-        d = G.Derivation(f"{concept} {G.describe_period(annual)} - {concept} {G.describe_period(nine)}",
-                         q4.value, [annual, nine], q4, (concept, concept))
-        if lo <= abs(Decimal(str(q4.value))) <= hi:
+        q = qs[0]
+        later, earlier = self.pool.q4_parts[(concept, q.end)]
+        d = G.Derivation(f"{concept} {G.describe_period(later)} - {concept} {G.describe_period(earlier)}",
+                         q.value, [later, earlier], q, (concept, concept))
+        if lo <= abs(Decimal(str(q.value))) <= hi and (q.value < 0) == self._claims_negative(fig):
             row.status = "derived"
-            row.reason = (f"{d.formula} = {S.fmt(q4.value)} {q4.unit}, the fourth quarter ({G.describe_period(q4)}), "
-                          f"rounds to {fig.text}.")
+            row.reason = (f"Derived from {G.describe_period(later)} and {G.describe_period(earlier)}: {d.formula} = "
+                          f"{S.fmt(q.value)} {q.unit}, the quarter {G.describe_period(q)}, rounds to {fig.text}.")
             self._set_inputs(row, d)
+            row.notes.append(_PART_NOTE[q.fiscal_period])
         else:
             row.status = "ungrounded"
-            row.reason = (f"{self.ref.name}'s {concept} for {G.describe_period(q4)} is {S.fmt(q4.value)} {q4.unit} "
-                          f"(the year less its first nine months); {fig.text} does not round to it.")
+            row.reason = (f"{self.ref.name}'s {concept} for {G.describe_period(q)} is {S.fmt(q.value)} {q.unit} "
+                          f"({d.formula}); {fig.text} does not round to it.")
             row.notes.append(f"Computed from {S.inputs_text(d)}.")
         return True
 

@@ -46,6 +46,9 @@ _FREE_CASH_FLOW = re.compile(r"\bfree cash flows?\b|\bFCF\b", re.I)
 _LEGAL_WORDS = frozenset({"inc", "corp", "co", "ltd", "plc", "llc", "the", "and", "company", "corporation"})
 _BOUND_TEXT = {"approx": "an approximation", "over": "a lower bound", "under": "an upper bound",
                "nearly": "a value a little below the figure", "range": "a range"}
+# Words that give the inputs of a figure just derived: "calculated from", "computed as", "based on", "($X versus $Y)"
+_DERIVATION_CUE = re.compile(r"\b(?:calculated|computed|derived|worked out|arrived at)\s+(?:from|as|using|by|with)\b|"
+                             r"\bbased on\b|\busing\b|\bdividing\b|^\s*\([^)]*$", re.I)
 # Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
 _FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 
@@ -86,6 +89,7 @@ class Grounder(Derived):
         self._series_cache: dict[str, list[FactValue]] = {}
         self._splits: list[tuple] | None = None
         self._uncited: Grounder | None = None
+        self._derived_rows: list[tuple[tuple[int, int], int, VerifiedFigure]] = []  # (sentence, end, row)
         self.text_ok: set[int] = set()  # figures the cited text may still support (never one XBRL contradicts)
         name_words = re.findall(r"[A-Za-z]+", ref.name)
         acronym = "".join(w[0] for w in name_words if w[0].isupper() and w.lower() not in _LEGAL_WORDS)
@@ -113,6 +117,8 @@ class Grounder(Derived):
         if fig.kind == "percentage_points":
             row.reason = "A change in percentage points: edgar does not derive differences of ratios."
             return row
+        if self._input_of_derivation(fig, row):
+            return row
         claim = self.claim_for(fig, row)
         if fig.bound:
             lo, hi = fig.interval
@@ -126,7 +132,40 @@ class Grounder(Derived):
         if self.cited and out.status == "ungrounded" and (out.support is None or out.support.accession_number
                                                           not in (self.pool.accessions or ())):
             self._held_elsewhere(fig, out)
+        if out.status == "derived" and out.inputs:
+            self._derived_rows.append((fig.sentence, fig.end, out))
         return out
+
+    def _input_of_derivation(self, fig: Figure, row: VerifiedFigure) -> bool:
+        """An amount the sentence gives as the input of a figure it derived just before ("grew 114%, calculated
+        from $130.5 billion and $60.9 billion"; "a 75.0% margin, computed as $97.9 billion divided by ..."):
+        grounded by that derivation's input, for the input's own period, when one rounds to it."""
+        if fig.kind not in ("money", "per_share", "shares", "number"):
+            return False
+        lo, hi = fig.interval
+        for sentence, end, derived in reversed(self._derived_rows):
+            if sentence != fig.sentence or end > fig.start:
+                continue
+            between = fig.lead[end - fig.sentence[0]:] if end >= fig.sentence[0] else ""
+            if not _DERIVATION_CUE.search(between):
+                return False
+            for inp in derived.inputs:
+                if inp.value is not None and lo <= abs(Decimal(str(inp.value))) <= hi:
+                    row.status = "grounded"
+                    row.reason = (f"An input of the {derived.text} the sentence derives ({derived.formula}): "
+                                  f"{inp.matched_tag} = {S.fmt(inp.value)} {inp.unit} for "
+                                  f"{G.describe_period(inp)}, rounds to {fig.text}.")
+                    row.support = inp
+                    return True
+            if fig.kind == "money" and all(i.unit and G.CURRENCY_UNIT.fullmatch(i.unit) for i in derived.inputs):
+                row.status = "ungrounded"
+                shown = "; ".join(f"{i.matched_tag} = {S.fmt(i.value)} {i.unit} for {G.describe_period(i)}"
+                                  for i in derived.inputs)
+                row.reason = (f"The sentence gives {fig.text} as an input of the {derived.text} it derives, whose "
+                              f"inputs are {shown}; {fig.text} rounds to none of them.")
+                return True
+            return False
+        return False
 
     def claim_for(self, fig: Figure, row: VerifiedFigure) -> P.Claim:
         """The period the answer claims for the figure; calendar wording ("in 2024") at a company whose fiscal
@@ -285,9 +324,15 @@ class Grounder(Derived):
                     qualifier: str | None, matches: list[G.Match]) -> VerifiedFigure:
         label = catalogue()[named[0]].label.lower()
         rel = [m for m in matches if set(m.concepts) & set(named)]
-        if (not qualifier and not any(claim.accepts(m.fact) for m in rel)
-                and self._split_adjusted(fig, row, claim, named)):
-            return row
+        if not qualifier and not any(claim.accepts(m.fact) for m in rel):
+            # before a coincidence in another period is called a mix-up: the claimed period's value on today's
+            # share basis, or a quarter derived from the year to date
+            if self._split_adjusted(fig, row, claim, named):
+                return row
+            trial = row.model_copy(deep=True)
+            if (fig.kind in ("money", "number") and self._fourth_quarter(fig, trial, claim, named[0])
+                    and trial.status == "derived"):
+                return trial
         if self._verdict(fig, row, claim, rel):
             if qualifier and row.status in ("grounded", "mismatched_period"):
                 row.notes.append(f"{row.reason}")

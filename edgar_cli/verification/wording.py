@@ -85,7 +85,13 @@ PLAIN_QUALIFIERS = frozenset(
     "and or of in for with was were is as at by to from on its strong solid robust higher lower "
     "combined entire whole corporate latest last prior previous current same comparable reported total's "
     "twelve-month 12-month three-month while whereas but so then also when where after before since because "
-    "although though yet not only both each every all such".split())
+    "although though yet not only both each every all such "
+    # verbs before a concept say what was done with it, not which part of it ("had net sales", "Dividing gross
+    # profit by revenue", "reported revenue")
+    "had has have reported reports posted posts generated generates earned earns recorded records delivered "
+    "achieved produced booked grew saw see sees brought recognized recognised totaled totalled dividing divided "
+    "divide divides subtracting subtracted adding added using used taking comparing compared calculating "
+    "calculated computing computed including excluding less minus plus over versus vs".split())
 
 
 @dataclass

@@ -70,7 +70,8 @@ class FactPool:
         self.periods: dict[tuple, list[tuple]] = defaultdict(list)  # (tag, unit, start, end) -> every row
         self.accessions_seen: set[str] = set()
         self.ratio_series: dict[str, list[FactRecord]] | None = None  # filled by the first derivation
-        self.q4_parts: dict[tuple[str, date], tuple[FactRecord, FactRecord]] = {}  # (concept, end) -> (year, 9M)
+        # (concept, end) -> (year, 9M) of a fourth quarter, (9M, H1) of a third, (H1, Q1) of a second
+        self.q4_parts: dict[tuple[str, date], tuple[FactRecord, FactRecord]] = {}
         for tag in facts.tags:
             for unit, rows in facts.tags[tag]["units"].items():
                 for r in rows:
@@ -194,6 +195,9 @@ def series_for_ratios(pool: FactPool) -> dict[str, list[FactRecord]]:
             for q4, annual, nine in fourth_quarters(vals):
                 vals.append(q4)
                 pool.q4_parts[(name, q4.end)] = (annual, nine)
+            for q, later, earlier in ytd_quarters(vals):
+                vals.append(q)
+                pool.q4_parts[(name, q.end)] = (later, earlier)
         vals = [v for v in vals if v.period_type != "ytd"]
         if vals:
             out[name] = vals
@@ -217,6 +221,32 @@ def fourth_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord
                      days=(a.end - start).days + 1, restated=False, original_value=None, distinct_values=1,
                      revision_kind=None)
         out.append((q4, a, w))
+    return out
+
+
+def ytd_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord, FactRecord]]:
+    """(the quarter, the year to date, the year to date a quarter earlier) for each second and third quarter
+    a 10-Q gives only inside its year to date, as cash-flow statements do: Q2 is the six months less the first
+    quarter, Q3 the nine months less the six."""
+    quarters = {v.end for v in vals if v.period_type == "quarterly"}
+    earlier_ones = [v for v in vals if v.start is not None and (
+        (v.period_type == "quarterly" and v.fiscal_period == "Q1") or
+        (v.period_type == "ytd" and v.fiscal_period == "H1"))]
+    out = []
+    for later in vals:
+        if later.period_type != "ytd" or later.fiscal_period not in ("H1", "9M") or later.start is None \
+                or later.end in quarters:
+            continue
+        want = "Q1" if later.fiscal_period == "H1" else "H1"
+        e = next((y for y in earlier_ones if y.fiscal_period == want and y.start == later.start
+                  and y.unit == later.unit and 84 <= (later.end - y.end).days <= 98), None)
+        if e is None:
+            continue
+        start = e.end + timedelta(days=1)
+        q = replace(later, value=later.value - e.value, start=start, period_type="quarterly",
+                    fiscal_period="Q2" if want == "Q1" else "Q3", days=(later.end - start).days + 1,
+                    restated=False, original_value=None, distinct_values=1, revision_kind=None)
+        out.append((q, later, e))
     return out
 
 
