@@ -74,6 +74,19 @@ def test_a_post_split_eps_is_grounded_by_the_cited_filings_pre_split_value(sec):
     assert "10-for-1" in f.reason and NVDA_FY2025_10K in f.reason
 
 
+
+# NVIDIA diluted EPS: FY2022 3.85 (0001045810-22-000036, never restated for the 10-for-1 split of 2024); FY2023
+# 1.74 first reported, 0.17 after the split (0001045810-25-000023); FY2024 11.93 first reported, 1.19 after it.
+
+
+def test_an_eps_growth_rate_across_a_split_is_computed_on_one_share_basis(sec):
+    f = figure(verify_answer("NVIDIA's diluted EPS fell 55% in fiscal 2023.", company="NVDA"), "55%")
+    assert f.status == "derived" and "before the split" in f.formula  # 1.74 / 3.85 - 1 = -54.8%
+    f = figure(verify_answer("NVIDIA's diluted EPS fell 96% in fiscal 2023.", company="NVDA"), "96%")
+    assert f.status == "ungrounded" and "share basis" in f.reason  # 0.17 against 3.85 mixes the bases
+    f = figure(verify_answer("NVIDIA's diluted EPS rose 586% in fiscal 2024.", company="NVDA"), "586%")
+    assert f.status == "derived" and "11.93 and 1.74" in f.formula  # 1.19 / 0.17 rounds too coarsely
+
 # --- item 6: a citation narrows where to look; it never changes what a figure is ------------------------------
 
 

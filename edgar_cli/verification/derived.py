@@ -168,7 +168,9 @@ class Derived:
     def _no_change(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str) -> VerifiedFigure:
         sequential = bool(W.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
         every = G.changes(self._series(), concept, "percent", sequential=sequential)
-        if self._contradicted(fig, row, claim, every, lambda d: f"{concept} changed by {d.value:+,.2f}%", "in"):
+        basis = lambda d: d.formula[d.formula.index(" (on "):] if " (on " in d.formula else ""  # noqa: E731
+        if self._contradicted(fig, row, claim, every, lambda d: f"{concept} changed by {d.value:+,.2f}%{basis(d)}",
+                              "in"):
             return row
         row.reason = f"No {concept} growth rate for {claim.text or 'any period'} can be computed from the reported facts."
         self.text_ok.add(fig.start)

@@ -27,7 +27,7 @@ from functools import lru_cache
 from ..records import FactRecord
 from .catalogue import catalogue
 from .facts import CompanyFacts
-from .restatements import filing_order, classify_revision, select
+from .restatements import filing_order, classify_revision, select, split_candidates
 from .series import build_series, fact_value
 from .suspects import tagging_errors
 
@@ -288,16 +288,55 @@ def changes(series: dict[str, list[FactRecord]], name: str, kind: str, *, sequen
         prior = _prior(v, by_end, sequential)
         if prior is None or not prior.value:
             continue
-        if kind == "percent":
-            r = (v.value - prior.value) / abs(prior.value) * 100
-            formula = f"({name} {describe_period(v)} - {name} {describe_period(prior)}) / " \
-                      f"{name} {describe_period(prior)} x 100"
-        else:
-            if v.unit != prior.unit:
+        for now, then, basis in same_share_basis(v, prior):
+            if not then:
                 continue
-            r = v.value - prior.value
-            formula = f"{name} {describe_period(v)} - {name} {describe_period(prior)}"
-        out.append(Derivation(formula, r, [v, prior], v, (name,)))
+            if kind == "percent":
+                r = (now - then) / abs(then) * 100
+                formula = f"({name} {describe_period(v)} - {name} {describe_period(prior)}) / " \
+                          f"{name} {describe_period(prior)} x 100{basis}"
+            else:
+                if v.unit != prior.unit:
+                    continue
+                r = now - then
+                formula = f"{name} {describe_period(v)} - {name} {describe_period(prior)}{basis}"
+            out.append(Derivation(formula, r, [v, prior], v, (name,)))
+    return out
+
+
+def _to_today(f: FactRecord) -> float:
+    """The factor that puts a share count or per-share value never restated for a later split on today's basis."""
+    if "shares" not in f.unit:
+        return 1.0
+    per_share = "/shares" in f.unit
+    if f.pre_split_ratio:
+        return 1 / f.pre_split_ratio if per_share else float(f.pre_split_ratio)
+    if f.pre_reverse_split_ratio:
+        return float(f.pre_reverse_split_ratio) if per_share else 1 / f.pre_reverse_split_ratio
+    return 1.0
+
+
+def same_share_basis(v: FactRecord, prior: FactRecord) -> list[tuple[float, float, str]]:
+    """(value, prior value, how) on one share basis: as they stand when no split lies between them; else on
+    today's basis (the never-restated one adjusted by the split the concept series reports), and, when the later
+    value was restated for that split, also on the old basis (its first-reported value beside the prior one)."""
+    a, b = _to_today(v), _to_today(prior)
+    if a == b:
+        out = [(v.value, prior.value, "")]
+        split = ("stock_split", "reverse_split")
+        if (a == 1 and v.revision_kind in split and prior.revision_kind == v.revision_kind and v.original_value
+                and prior.original_value and split_candidates(v.original_value, v.value)
+                & split_candidates(prior.original_value, prior.value)):
+            # both restated for the same split: the values as first reported carry more digits (11.93 and 1.74
+            # against 1.19 and 0.17)
+            out.append((v.original_value, prior.original_value, f" (as first reported, before the split: "
+                                                                f"{v.original_value} and {prior.original_value})"))
+        return out
+    out = [(v.value * a, prior.value * b, f" (on today's share basis: {describe_period(prior) if b != 1 else describe_period(v)}"
+            f" adjusted for the split after it)")]
+    if a == 1 and v.original_value and v.revision_kind in ("stock_split", "reverse_split"):
+        out.append((v.original_value, prior.value, f" (on the share basis before the split: {describe_period(v)} as "
+                                                   f"first reported, {v.original_value})"))
     return out
 
 
