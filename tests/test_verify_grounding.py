@@ -255,3 +255,17 @@ def test_a_verb_before_a_concept_does_not_make_it_a_part(sec):
                       "2025 gross margin of 75.0%.", company="NVDA")
     assert [figure(r, t).status for t in ("$97.9 billion", "$130.5 billion", "75.0%")] == [
         "grounded", "grounded", "derived"]
+
+
+def test_a_figure_that_names_its_measure_by_per_diluted_share_is_eps(sec):
+    # NVIDIA FY2025 diluted EPS 2.94 in 0001045810-25-000023
+    f = figure(verify_answer("NVIDIA earned $2.94 per diluted share in fiscal 2025.", company="NVDA"), "$2.94")
+    assert f.status == "grounded" and f.support.concept == "eps_diluted"
+
+
+def test_a_list_of_quarters_carries_its_concept_to_each_figure(sec):
+    # us-gaap:Revenues Q1 FY2026 44,062,000,000; Q2 46,743,000,000 (0001045810-25-000209); Q3 57,006,000,000
+    r = verify_answer("NVIDIA's quarterly revenue in fiscal 2026 ran $44.1 billion in Q1, $46.7 billion in Q2 and "
+                      "$57.0 billion in Q3.", company="NVDA")
+    assert [figure(r, t).status for t in ("$44.1 billion", "$46.7 billion", "$57.0 billion")] == ["grounded"] * 3
+    assert figure(r, "$46.7 billion").support.accession_number == NVDA_Q2_FY2026_10Q

@@ -114,7 +114,7 @@ class Derived:
             if hit:
                 pair, start = hit
                 named_since = [n for n in W.find_concepts(text[start:], self.company_words)
-                               if n.concept in G.RATIO_CONCEPTS and n.start > 0]
+                               if n.concept in G.RATIO_CONCEPTS and n.start > 0 and n.concept not in pair]
                 if not named_since:
                     return pair, W.qualifier(text[:start], self.company_words)
         return None, None

@@ -49,6 +49,8 @@ _BOUND_TEXT = {"approx": "an approximation", "over": "a lower bound", "under": "
 # Words that give the inputs of a figure just derived: "calculated from", "computed as", "based on", "($X versus $Y)"
 _DERIVATION_CUE = re.compile(r"\b(?:calculated|computed|derived|worked out|arrived at)\s+(?:from|as|using|by|with)\b|"
                              r"\bbased on\b|\busing\b|\bdividing\b|^\s*\([^)]*$", re.I)
+# "$2.94 per diluted share", "$6.08 per share"
+_PER_SHARE_KIND = re.compile(r"\s*per\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
 # Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
 _FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 
@@ -286,11 +288,17 @@ class Grounder(Derived):
             before = W.find_concepts(fig.clause, self.company_words)
             if before:
                 hit, listed = before[-1], _coordinated(fig.clause, before)
-            elif S.CONNECTOR.fullmatch(fig.clause):
-                # "..., up from $27.0 billion", "..., or 60,922 million": the sentence's concept carries on.
+            elif S.CONNECTOR.fullmatch(fig.clause) or (fig.clause.strip() and not W.content_words(fig.clause)):
+                # "..., up from $27.0 billion", "..., or 60,922 million", "$44.1 billion in Q1, $46.7 billion in
+                # Q2": the sentence's concept carries on.
                 lead = W.find_concepts(fig.lead, self.company_words)
                 hit, listed = (lead[-1], _coordinated(fig.lead, lead)) if lead else (None, [])
         if hit is None:
+            if fig.kind == "per_share" and (m := _PER_SHARE_KIND.match(fig.after)) and \
+                    (m.group(1) or W.EARNINGS_CUE.search(fig.clause)):
+                # "$2.94 per diluted share", "earned $6.08 per share": earnings per share
+                return (["eps_basic"] if (m.group(1) or "").lower() == "basic" else
+                        ["eps_diluted"] if m.group(1) else ["eps_diluted", "eps_basic"]), None
             return [], None
         if len(listed) > 1 and fig.kind in ("money", "number"):
             # "revenue and net income were $130.5 billion and $72.9 billion": the figure is one of them

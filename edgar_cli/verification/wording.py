@@ -27,6 +27,7 @@ SEQUENTIAL_CUE = re.compile(r"\b(?:sequential\w*|quarter[- ]over[- ]quarter|q/q|
                             r"preceding) quarter)\b", re.I)
 # A sentence that refers back to the previous one's subject: "That was up 114%", "It grew", "This rose".
 REFERS_BACK = re.compile(r"\s*(?:that|this|it|which)\b(?!\s+(?:is|was)\s+(?:not|a|an|the)\b)", re.I)
+EARNINGS_CUE = re.compile(r"\b(?:earn\w*|profit\w*|income|los[st]\w*|net)\b", re.I)
 LOSS_CUE = re.compile(r"(?<!\()\b(?:loss(?:es)?|lost|deficit|negative|used in|burn\w*|outflows?)\b(?!\))", re.I)
 
 # A quantity that is not money: "5 million square feet", "36,000 employees", "7,000 stores", "1.2 million units".
