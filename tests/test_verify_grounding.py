@@ -87,6 +87,48 @@ def test_an_eps_growth_rate_across_a_split_is_computed_on_one_share_basis(sec):
     f = figure(verify_answer("NVIDIA's diluted EPS rose 586% in fiscal 2024.", company="NVDA"), "586%")
     assert f.status == "derived" and "11.93 and 1.74" in f.formula  # 1.19 / 0.17 rounds too coarsely
 
+
+# Apple FY2019 diluted EPS: 11.89 in 0000320193-19-000119, 2.97 after the 2020 4-for-1 split; Tesla Q3 2021
+# diluted EPS 1.44 in 0000950170-21-002253, 0.48 after the 2022 3-for-1 split (0000950170-22-019867).
+
+
+@pytest.mark.parametrize("answer,stated,company", [
+    ("Adjusted for the August 2020 four-for-one stock split, Apple's fiscal 2019 diluted EPS was $11.89.",
+     "$11.89", "AAPL"),
+    ("On a split-adjusted basis, NVIDIA's fiscal 2024 diluted EPS was $11.93.", "$11.93", "NVDA"),
+    ("Adjusted for the 2022 three-for-one split, Tesla's diluted EPS for the third quarter of 2021 was $1.44.",
+     "$1.44", "TSLA"),
+])
+def test_a_figure_said_to_be_split_adjusted_is_not_grounded_by_the_old_basis(sec, answer, stated, company):
+    f = figure(verify_answer(answer, company=company), stated)
+    assert f.status == "ungrounded" and "split-adjusted" in f.reason
+
+
+@pytest.mark.parametrize("answer,stated,company,status", [
+    ("Apple originally reported fiscal 2019 diluted EPS of $11.89, before the 2020 stock split.", "$11.89", "AAPL",
+     "grounded"),
+    ("Tesla reported diluted EPS of $1.44 for the quarter ended September 30, 2021, before its 2022 stock split.",
+     "$1.44", "TSLA", "grounded"),
+    ("NVIDIA reported diluted EPS of $1.19 for fiscal 2024, before the June 2024 ten-for-one stock split.", "$1.19",
+     "NVDA", "ungrounded"),
+])
+def test_a_figure_said_to_be_as_reported_before_the_split_is_held_to_that_basis(sec, answer, stated, company,
+                                                                                  status):
+    r = verify_answer(answer, company=company)
+    assert figure(r, stated).status == status
+    assert not [f for f in r.figures if f.kind == "year"]  # the year of a split is neither a period nor an amount
+
+
+def test_an_as_of_date_the_reader_did_not_tie_still_decides_which_fact_grounds(sec):
+    # dei:EntityCommonStockSharesOutstanding 24,400,000,000 on 2025-02-21 (0001045810-25-000023); Tesla's
+    # 3,157,752,449 is its count on 2022-10-18 (0000950170-22-019867), not on 2022-01-31
+    f = figure(verify_answer("NVIDIA had 24.4 billion shares of common stock outstanding as of February 21, 2025.",
+                             company="NVDA"), "24.4 billion")
+    assert f.status == "grounded" and f.support.end.isoformat() == "2025-02-21"
+    f = figure(verify_answer("Tesla had 3,157,752,449 shares of common stock outstanding as of January 31, 2022.",
+                             company="TSLA"), "3,157,752,449")
+    assert f.status != "grounded" and "January 31, 2022" in f.reason
+
 # --- item 6: a citation narrows where to look; it never changes what a figure is ------------------------------
 
 

@@ -56,6 +56,46 @@ _FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD
 
 
 
+_SPLIT = r"(?:[\w-]+-for-[\w-]+\s+|\d{4}\s+|(?:[A-Z][a-z]+\s+)?\d{4}\s+[\w-]+-for-[\w-]+\s+)?(?:stock\s+|share\s+)?split"
+_ADJUSTED = re.compile(rf"\bsplit[- ]adjusted\b|\b(?:adjusted|restated)\s+(?:for|to reflect)\s+(?:the\s+|its\s+|a\s+)?"
+                       rf"(?:\w+\s+){{0,2}}{_SPLIT}|\bpost[- ]split\b|\bafter\s+(?:the\s+|its\s+)?(?:\w+\s+){{0,2}}"
+                       rf"{_SPLIT}", re.I)
+_ORIGINAL = re.compile(rf"\b(?:originally|as first reported|pre[- ]split)\b|\bbefore\s+(?:the\s+|its\s+|a\s+)?"
+                       rf"(?:\w+\s+){{0,2}}{_SPLIT}|\bfiled before\b", re.I)
+
+
+def stated_share_basis(sentence: str) -> str | None:
+    """"adjusted" when a sentence says its per-share or share figures are on the basis after a split
+    ("split-adjusted", "adjusted for the 2022 three-for-one split", "restated for the 2024 stock split"),
+    "original" when before it ("originally reported", "before its 2020 four-for-one split"), else None."""
+    adjusted, original = bool(_ADJUSTED.search(sentence)), bool(_ORIGINAL.search(sentence))
+    return "adjusted" if adjusted and not original else "original" if original and not adjusted else None
+
+
+_BASE_CUE = re.compile(r"\b(?:from|compared (?:with|to)|versus|vs\.?|than|a year (?:earlier|ago|before)|prior|"
+                       r"previous)\b", re.I)
+
+
+def _untied_periods(mentions: list[P.Mention], f: FactValue, base: bool = False) -> list[str]:
+    """The periods a sentence names (``mentions``: dates, fiscal and calendar years, quarters) when the fact fits
+    none; a comparison's base (``base``: "from $27.0 billion") fits the year before a year named too."""
+    if not mentions:
+        return []
+    for mn in mentions:
+        if mn.kind == "date" and mn.day in (f.end, f.start):
+            return []
+        years = {mn.year, mn.year - 1} if base and mn.year else {mn.year}
+        if mn.kind == "fiscal_year" and f.fiscal_year in years:
+            return []
+        if mn.kind == "year" and (f.fiscal_year in years or f.end.year in years):
+            return []
+        if mn.kind == "date" and base and mn.day and abs((mn.day - f.end).days - 365) <= 7:
+            return []
+        if mn.kind == "quarter" and (mn.part or f"Q{mn.quarter}") == f.fiscal_period:
+            return []
+    return [mn.text for mn in mentions]
+
+
 def _coordinated(text: str, named: list[W.Named]) -> list[W.Named]:
     """The concepts listed together at the end of ``named`` ("revenue and net income", "revenue, gross profit
     and net income"), or the last one alone."""
@@ -420,6 +460,8 @@ class Grounder(Derived):
         rounding, divided (or multiplied) by the ratio, must overlap the figure's."""
         if not claim.stated or fig.kind not in ("per_share", "shares", "money", "number"):
             return False
+        if stated_share_basis(fig.context) == "original":  # "as originally reported": today's basis is not it
+            return False
         lo, hi = fig.interval
         for name in named:
             if catalogue()[name].unit not in ("currency/shares", "shares"):
@@ -491,7 +533,12 @@ class Grounder(Derived):
         """grounded, a sign that disagrees, or mismatched_period, from matches of the concept the answer names."""
         if not rel:
             return False
-        rel = sorted(rel, key=lambda m: self._rank(fig, claim, m))
+        if claim.stated:
+            rel = sorted(rel, key=lambda m: self._rank(fig, claim, m))
+        else:  # an undated figure: a fact of a period its sentence names first ("... as of February 21, 2025")
+            base = bool(_BASE_CUE.search(fig.clause[-40:] + " " + fig.after[:30]))
+            mentions = P.find_mentions(fig.context, fig.context)[0]
+            rel = sorted(rel, key=lambda m: (bool(_untied_periods(mentions, m.fact, base)), self._rank(fig, claim, m)))
         best = rel[0]
         f = best.fact
         in_period = claim.accepts(f)
@@ -500,10 +547,21 @@ class Grounder(Derived):
             row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)}, rounds to "
                           f"{fig.text}{how}.")
             if not claim.stated:
-                row.notes.append("The answer names no period for this figure; the matching fact is for "
-                                 f"{G.describe_period(f)}.")
+                untied = _untied_periods(mentions, f, base)
+                row.notes.append(f"The matching fact is for {G.describe_period(f)}, a period the sentence names."
+                                 if mentions and not untied else "The answer names no period for this figure; the "
+                                 f"matching fact is for {G.describe_period(f)}.")
                 latest = self._latest_end(f)
-                if P.stale_undated(self.cited, f.end, latest, fig.context):
+                if untied:
+                    # "NVIDIA had 2.5 billion shares outstanding as of February 21, 2025": the sentence names a
+                    # period edgar did not tie to the figure, and the matching fact is of none of them
+                    row.status = "unchecked"
+                    row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} rounds to "
+                                  f"{fig.text}, but the sentence names {', '.join(untied)}, which edgar did not tie "
+                                  "to this figure, and the fact is for none of them.")
+                    row.support, row.other_matches = S.match_support(best), len(rel) - 1
+                    return True  # no caveats: they would be about a fact the figure is not shown to be
+                elif P.stale_undated(self.cited, f.end, latest, fig.context):
                     # An undated figure reads as the latest period: an older period's value is not confirmed.
                     row.status = "unchecked"
                     row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} rounds "
@@ -743,6 +801,7 @@ class Grounder(Derived):
         elif m.revision_kind == "precision_change":
             row.notes.append(f"Later filings report {S.fmt(m.current_value)} for the same period, the same value at "
                              "another precision.")
+        self._stated_basis(fig, m, row)
         home = self.facts.reporting_currency
         currency = f.unit.split("/")[0]
         if home and G.CURRENCY_UNIT.fullmatch(currency) and currency != home:
@@ -751,6 +810,26 @@ class Grounder(Derived):
             also = f" ({S.fmt(max(rows, key=filing_order)[2])} {home} for the same period)" if rows else ""
             flag(row, "convenience_translation", f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
                  f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.")
+
+    def _stated_basis(self, fig: Figure, m: G.Match, row: VerifiedFigure) -> None:
+        """A sentence that says which share basis its figure is on ("split-adjusted", "as originally reported,
+        before the split") is held to it: a value on the other basis is ungrounded, both values named."""
+        if row.status != "grounded" or "shares" not in m.fact.unit:
+            return
+        said = stated_share_basis(fig.context)
+        f = m.fact
+        old = "pre_split_basis" in row.flags
+        restated = m.revision_kind is None and f.revision_kind in ("stock_split", "reverse_split") and f.original_value
+        if said == "adjusted" and old:
+            row.status = "ungrounded"
+            row.reason = (f"The sentence says the figure is split-adjusted, but {fig.text} is {G.describe_period(f)}'s "
+                          f"value as reported before a split ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, "
+                          f"{f.accession_number}); the pre-split note gives it on today's basis.")
+        elif said == "original" and restated:
+            row.status = "ungrounded"
+            row.reason = (f"The sentence says the figure is as reported before the split, but {fig.text} is "
+                          f"{G.describe_period(f)}'s value restated after it ({f.matched_tag} = {S.fmt(f.value)} "
+                          f"{f.unit}, {f.accession_number}); as first reported it was {S.fmt(f.original_value)}.")
 
     def _reverse_split_after(self, m: G.Match) -> int | None:
         """The ratio of a reverse split after a share or per-share value, never restated (the concept series'

@@ -36,6 +36,8 @@ MONTH_PATTERN = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|
 # "its 10-K/A of January 25, 2010", "a report dated ..."
 FILING_DATE = re.compile(r"(?:\b(?:filed|dated|submitted)(?:\s+(?:on|with the SEC on))?|\b(?:10-K|10-Q|20-F|40-F|8-K|"
                          r"6-K)(?:/A)?\s+(?:of|from))\s*\(?$", re.I)
+_SPLIT_YEAR = re.compile(r"\d{4}\s+(?:[\w-]+-for-[\w-]+\s+)?(?:(?:stock|share)\s+)?split\b", re.I)
+_SPLIT_IN = re.compile(r"\bsplit\s+(?:in|of|on)\s+(?:[A-Z][a-z]+\.?\s+)?$", re.I)
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 LONG_DATE = re.compile(rf"\b({MONTH_PATTERN})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})\b")
 _DMY_DATE = re.compile(rf"\b(\d{{1,2}})\s+({MONTH_PATTERN})\.?,?\s+(\d{{4}})\b")
@@ -106,6 +108,9 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
     for m in _PART_OF_YEAR.finditer("".join(chars)):
         take(m, Mention("quarter", m.start(), m.end(), text[m.start():m.end()], part="9M" if m.group("nine") else "H1"))
     for m in _BARE_YEAR.finditer("".join(chars)):
+        if _SPLIT_YEAR.match(text, m.start()) or _SPLIT_IN.search(text[max(0, m.start() - 30):m.start()]):
+            chars[m.start():m.end()] = "#" * (m.end() - m.start())  # "the 2020 four-for-one stock split", "split
+            continue  # in June 2024": when a split was, neither a period nor an amount
         take(m, Mention("year", m.start(), m.end(), text[m.start():m.end()], year=int(m.group(1))))
     out.sort(key=lambda x: x.start)
     return out, "".join(chars)
