@@ -311,3 +311,40 @@ def test_a_list_of_quarters_carries_its_concept_to_each_figure(sec):
                       "$57.0 billion in Q3.", company="NVDA")
     assert [figure(r, t).status for t in ("$44.1 billion", "$46.7 billion", "$57.0 billion")] == ["grounded"] * 3
     assert figure(r, "$46.7 billion").support.accession_number == NVDA_Q2_FY2026_10Q
+
+
+@pytest.mark.parametrize("answer,stated,company", [
+    # NVIDIA FY2025 revenue 130,497,000,000 (0001045810-25-000023) less 9M 91,166,000,000 (0001045810-24-000316)
+    ("NVIDIA's fourth-quarter fiscal 2025 revenue, derived as full-year revenue less the first nine months, was "
+     "$39.3 billion.", "$39.3 billion", "NVDA"),
+    # Apple FY2024 operating cash flow 118,254,000,000 less 9M 91,443,000,000: 26,811,000,000
+    ("Apple generated $26.8 billion of operating cash flow in the fourth quarter of fiscal 2024 (full-year $118.3 "
+     "billion less $91.4 billion for the first nine months).", "$26.8 billion", "AAPL"),
+])
+def test_a_quarter_the_sentence_derives_from_the_year_is_read_as_the_quarter(sec, answer, stated, company):
+    r = verify_answer(answer, company=company)
+    f = figure(r, stated)
+    assert f.status == "derived" and f.reason.startswith("Derived from") and r.verdict == "grounded"
+
+
+def test_a_value_the_sentence_says_was_originally_reported_is_grounded_as_the_original(sec):
+    r = verify_answer("Apple originally reported fiscal 2009 net sales of $36.5 billion, later restated to $42.9 "
+                      "billion in a 10-K/A.", company="AAPL")
+    original, restated = figure(r, "$36.5 billion"), figure(r, "$42.9 billion")
+    assert original.status == "grounded" and original.flags == ["superseded_value"]
+    assert original.support.accession_number == "0001193125-09-214859"
+    assert restated.status == "grounded" and restated.support.accession_number == AAPL_FY2009_10KA
+
+
+@pytest.mark.parametrize("answer,statuses", [
+    ("Apple originally reported fiscal 2009 net sales of $42.9 billion, later restated to $36.5 billion in a 10-K/A.",
+     ["ungrounded", "ungrounded"]),
+    ("Apple's fiscal 2009 diluted EPS was $6.29 as originally reported and $9.08 as restated, respectively.",
+     ["grounded", "grounded"]),
+    ("Apple's fiscal 2009 diluted EPS was $9.08 as originally reported and $6.29 as restated, respectively.",
+     ["ungrounded", "ungrounded"]),
+])
+def test_original_and_restated_values_are_held_to_what_the_sentence_calls_them(sec, answer, statuses):
+    # Apple FY2009 diluted EPS 6.29 in 0001193125-09-214859, restated to 9.08 in 0001193125-10-012091
+    r = verify_answer(answer, company="AAPL")
+    assert [f.status for f in r.figures if f.kind in ("money", "per_share")] == statuses

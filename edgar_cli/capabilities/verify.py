@@ -133,7 +133,10 @@ def verify_answer(
     FY2021 diluted EPS 4.90, $1.63 after the 3-for-1 split of 2022) is grounded,
     the reason naming the reported value, the split and the formula; a figure
     on the old basis is grounded with the flag ``pre_split_basis``; a figure on
-    neither basis is ungrounded with both named. Caveats that leave a figure
+    neither basis is ungrounded with both named. A sentence that says which
+    basis or value it gives ("split-adjusted", "as originally reported",
+    "restated to") is held to it: the other one is ungrounded. A growth rate of
+    per-share values is computed on one share basis. Caveats that leave a figure
     grounded are ``flags``, raised to the answer and explained in ``warnings``:
     ``pre_split_basis``, ``convenience_translation`` (TSMC's USD beside its
     TWD), and ``superseded_value`` with the superseded status,

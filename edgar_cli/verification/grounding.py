@@ -48,12 +48,32 @@ _BOUND_TEXT = {"approx": "an approximation", "over": "a lower bound", "under": "
                "nearly": "a value a little below the figure", "range": "a range"}
 # Words that give the inputs of a figure just derived: "calculated from", "computed as", "based on", "($X versus $Y)"
 _DERIVATION_CUE = re.compile(r"\b(?:calculated|computed|derived|worked out|arrived at)\s+(?:from|as|using|by|with)\b|"
-                             r"\bbased on\b|\busing\b|\bdividing\b|^\s*\([^)]*$", re.I)
+                             r"\bbased on\b|\busing\b|\bdividing\b|\([^)]*$|\b(?:less|minus)\b", re.I)
 # "$2.94 per diluted share", "$6.08 per share"
 _PER_SHARE_KIND = re.compile(r"\s*per\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
 # Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
 _FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 
+
+
+# A year less its first nine months (or six months less the first quarter): the part is the derivation's input
+_DERIVED_PART = re.compile(r"\b(?:less|minus|subtract\w*|without)\s+(?:the\s+)?(?:\S+\s+){0,4}?(?:first\s+)?"
+                           r"(?:nine|six|three)[- ]months?\b|\b(?:nine|six)[- ]month\s+total\s+from\b", re.I)
+_QUARTER_WORDS = re.compile(r"\bQ([2-4])\b|\b(fourth|third|second)[- ]quarter\b", re.I)
+_ORDINAL = {"second": 2, "third": 3, "fourth": 4}
+_ORIGINAL_VALUE = re.compile(r"\b(?:originally|as first reported|first reported|initially reported|before (?:the |its )?"
+                             r"restatement|as originally (?:reported|filed))\b", re.I)
+_RESTATED_VALUE = re.compile(r"\b(?:restated|revised|as amended|amended to)\b", re.I)
+def _value_said(fig: Figure) -> str | None:
+    """Whether the sentence gives a figure as the value first reported or as restated: the cue right after it
+    ("$6.29 as originally reported"), else the last one before it in its clause ("later restated to $42.9
+    billion")."""
+    def last(text: str) -> str | None:
+        cues = [(m.start(), "original") for m in _ORIGINAL_VALUE.finditer(text)] + \
+               [(m.start(), "restated") for m in _RESTATED_VALUE.finditer(text)]
+        return max(cues)[1] if cues else None
+    head = re.match(r"\s*,?\s*\(?\s*as\s+\w+(?:\s+\w+)?", fig.after)
+    return (last(head.group(0)) if head else None) or last(fig.clause[-60:])
 
 
 _SPLIT = r"(?:[\w-]+-for-[\w-]+\s+|\d{4}\s+|(?:[A-Z][a-z]+\s+)?\d{4}\s+[\w-]+-for-[\w-]+\s+)?(?:stock\s+|share\s+)?split"
@@ -189,7 +209,7 @@ class Grounder(Derived):
             if sentence != fig.sentence or end > fig.start:
                 continue
             between = fig.lead[end - fig.sentence[0]:] if end >= fig.sentence[0] else ""
-            if not _DERIVATION_CUE.search(between):
+            if not (_DERIVATION_CUE.search(between) or re.match(r"\s*(?:less|minus)\b", fig.after, re.I)):
                 return False
             for inp in derived.inputs:
                 if inp.value is not None and lo <= abs(Decimal(str(inp.value))) <= hi:
@@ -216,8 +236,16 @@ class Grounder(Derived):
         if fig.period_basis == "calendar" and fy is not None and not self.calendar_aligned:
             fy, cal_year = None, fig.fiscal_year
             row.claimed_fiscal_year = None
-        return P.Claim(fiscal_year=fy, quarter=fig.fiscal_period, end=fig.period_end, calendar_year=cal_year,
-                       period_type=fig.period_type, text=fig.period_text)
+        quarter, ptype, text = fig.fiscal_period, fig.period_type, fig.period_text
+        q = _QUARTER_WORDS.search(fig.context)
+        if quarter in ("9M", "H1") and q and _DERIVED_PART.search(fig.context):
+            # "fourth-quarter revenue, derived as full-year revenue less the first nine months, was $39.3
+            # billion": the nine months are an input of the derivation, the figure is the quarter's
+            quarter, ptype = f"Q{q.group(1) or _ORDINAL[q.group(2).lower()]}", "quarterly"
+            text = f"{q.group(0)} {fig.period_text.split()[-1] if fig.period_text else ''}".strip()
+            row.claimed_fiscal_period, row.claimed_period_text = quarter, text  # type: ignore[assignment]
+        return P.Claim(fiscal_year=fy, quarter=quarter, end=fig.period_end, calendar_year=cal_year,
+                       period_type=ptype, text=text)
 
     def _check_claim(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
         if fig.kind == "percent":
@@ -328,7 +356,8 @@ class Grounder(Derived):
             before = W.find_concepts(fig.clause, self.company_words)
             if before:
                 hit, listed = before[-1], _coordinated(fig.clause, before)
-            elif S.CONNECTOR.fullmatch(fig.clause) or (fig.clause.strip() and not W.content_words(fig.clause)):
+            elif S.CONNECTOR.fullmatch(fig.clause) or (fig.clause.strip()
+                                                        and W.content_words(fig.clause) <= W.CARRY_WORDS):
                 # "..., up from $27.0 billion", "..., or 60,922 million", "$44.1 billion in Q1, $46.7 billion in
                 # Q2": the sentence's concept carries on.
                 lead = W.find_concepts(fig.lead, self.company_words)
@@ -764,7 +793,25 @@ class Grounder(Derived):
                 flag(row, "suspected_error", e.reason)
             if m.revision_kind == "suspected_tagging_error":
                 return
-        if m.revision_kind == "restatement" and row.status == "grounded":
+        said = _value_said(fig)  # what the sentence says of this figure: "original", "restated" or None
+        says_original, says_restated = said == "original", said == "restated"
+        if m.revision_kind == "restatement" and row.status == "grounded" and says_restated and not says_original:
+            row.status = "ungrounded"
+            row.reason = (f"The sentence gives {fig.text} as the restated value, but it is {G.describe_period(f)}'s "
+                          f"value as first reported ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.form} "
+                          f"{f.accession_number}); the restated value is {S.fmt(m.current_value)}.")
+        elif m.revision_kind == "restatement" and row.status == "grounded" and says_original:
+            # "Apple originally reported fiscal 2009 net sales of $36.5 billion": the claim is the original
+            row.reason += f" It is the value as first reported ({f.form} {f.accession_number}), as the sentence says."
+            flag(row, "superseded_value", f"later filings restated {self.ref.name}'s value for "
+                 f"{G.describe_period(f)} to {S.fmt(m.current_value)} {f.unit}.")
+        elif (m.revision_kind is None and f.revision_kind == "restatement" and f.original_value is not None
+              and row.status == "grounded" and says_original and not says_restated):
+            row.status = "ungrounded"
+            row.reason = (f"The sentence gives {fig.text} as the value first reported, but it is "
+                          f"{G.describe_period(f)}'s restated value ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, "
+                          f"{f.form} {f.accession_number}); as first reported it was {S.fmt(f.original_value)}.")
+        elif m.revision_kind == "restatement" and row.status == "grounded":
             row.status = "superseded"
             row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} as first reported "
                           f"({f.form} {f.accession_number}, filed {f.filed}), rounds to {fig.text}; later filings "

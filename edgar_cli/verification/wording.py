@@ -92,7 +92,13 @@ PLAIN_QUALIFIERS = frozenset(
     "had has have reported reports posted posts generated generates earned earns recorded records delivered "
     "achieved produced booked grew saw see sees brought recognized recognised totaled totalled dividing divided "
     "divide divides subtracting subtracted adding added using used taking comparing compared calculating "
-    "calculated computing computed including excluding less minus plus over versus vs".split())
+    "calculated computing computed including excluding less minus plus over versus vs raising raised increased "
+    "increasing boosted cut cutting lowered reduced shows showed show spent spending split-adjusted restated "
+    "originally later".split())
+# Words of a clause that carry the sentence's concept on to the next figure ("..., later restated to $42.9
+# billion", "... $44.1 billion in Q1, $46.7 billion in Q2")
+CARRY_WORDS = frozenset("later restated revised originally reported first subsequently previously compared against "
+                        "versus respectively then".split())
 
 
 @dataclass
