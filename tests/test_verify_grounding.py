@@ -59,8 +59,8 @@ def test_a_post_split_eps_of_a_restated_period_notes_the_split(sec):
 
 
 def test_a_split_adjusted_share_count_is_grounded(sec):
-    # dei:EntityCommonStockSharesOutstanding 1,033,507,611 on 2022-01-31 (first in the 10-K 0000950170-22-000796), before the
-    # 3-for-1 split: about 3.10 billion on today's basis
+    # dei:EntityCommonStockSharesOutstanding 1,033,507,611 on 2022-01-31 (first in the 10-K 0000950170-22-000796),
+    # before the 3-for-1 split: about 3.10 billion on today's basis
     r = verify_answer("Tesla had 3.10 billion shares outstanding as of January 31, 2022.", company="TSLA")
     f = figure(r, "3.10 billion")
     assert f.status == "grounded" and "3-for-1" in f.reason and f.support.accession_number == TSLA_FY2021_10K

@@ -168,9 +168,11 @@ class Derived:
     def _no_change(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str) -> VerifiedFigure:
         sequential = bool(W.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
         every = G.changes(self._series(), concept, "percent", sequential=sequential)
-        basis = lambda d: d.formula[d.formula.index(" (on "):] if " (on " in d.formula else ""  # noqa: E731
-        if self._contradicted(fig, row, claim, every, lambda d: f"{concept} changed by {d.value:+,.2f}%{basis(d)}",
-                              "in"):
+        def what(d: G.Derivation) -> str:  # the share basis a per-share growth rate was computed on, if said
+            basis = d.formula[d.formula.index(" (on "):] if " (on " in d.formula else ""
+            return f"{concept} changed by {d.value:+,.2f}%{basis}"
+
+        if self._contradicted(fig, row, claim, every, what, "in"):
             return row
         row.reason = f"No {concept} growth rate for {claim.text or 'any period'} can be computed from the reported facts."
         self.text_ok.add(fig.start)
@@ -236,9 +238,10 @@ class Derived:
             row.notes.append(f"Computed from {S.inputs_text(best)}.")
         else:
             self._set_inputs(row, best)
-        for part in dict.fromkeys(f.fiscal_period for c in best.concepts[:1] for f in best.inputs
+        for part in dict.fromkeys(f.fiscal_period or "" for c in best.concepts[:1] for f in best.inputs
                                   if (c, f.end) in self.pool.q4_parts and f.period_type == "quarterly"):
-            row.notes.append(_PART_NOTE[part])
+            if part in _PART_NOTE:
+                row.notes.append(_PART_NOTE[part])
         row.other_matches = len(fits) - 1
         return True
 
@@ -267,7 +270,7 @@ class Derived:
             row.reason = (f"Derived from {G.describe_period(later)} and {G.describe_period(earlier)}: {d.formula} = "
                           f"{S.fmt(q.value)} {q.unit}, the quarter {G.describe_period(q)}, rounds to {fig.text}.")
             self._set_inputs(row, d)
-            row.notes.append(_PART_NOTE[q.fiscal_period])
+            row.notes.append(_PART_NOTE.get(q.fiscal_period or "", ""))
         else:
             row.status = "ungrounded"
             row.reason = (f"{self.ref.name}'s {concept} for {G.describe_period(q)} is {S.fmt(q.value)} {q.unit} "

@@ -61,8 +61,8 @@ _DERIVED_PART = re.compile(r"\b(?:less|minus|subtract\w*|without)\s+(?:the\s+)?(
                            r"(?:nine|six|three)[- ]months?\b|\b(?:nine|six)[- ]month\s+total\s+from\b", re.I)
 _QUARTER_WORDS = re.compile(r"\bQ([2-4])\b|\b(fourth|third|second)[- ]quarter\b", re.I)
 _ORDINAL = {"second": 2, "third": 3, "fourth": 4}
-_ORIGINAL_VALUE = re.compile(r"\b(?:originally|as first reported|first reported|initially reported|before (?:the |its )?"
-                             r"restatement|as originally (?:reported|filed))\b", re.I)
+_ORIGINAL_VALUE = re.compile(r"\b(?:originally|as first reported|first reported|initially reported|"
+                             r"before (?:the |its )?restatement|as originally (?:reported|filed))\b", re.I)
 _RESTATED_VALUE = re.compile(r"\b(?:restated|revised|as amended|amended to)\b", re.I)
 def _value_said(fig: Figure) -> str | None:
     """Whether the sentence gives a figure as the value first reported or as restated: the cue right after it
@@ -76,7 +76,8 @@ def _value_said(fig: Figure) -> str | None:
     return (last(head.group(0)) if head else None) or last(fig.clause[-60:])
 
 
-_SPLIT = r"(?:[\w-]+-for-[\w-]+\s+|\d{4}\s+|(?:[A-Z][a-z]+\s+)?\d{4}\s+[\w-]+-for-[\w-]+\s+)?(?:stock\s+|share\s+)?split"
+_SPLIT = (r"(?:[\w-]+-for-[\w-]+\s+|\d{4}\s+|(?:[A-Z][a-z]+\s+)?\d{4}\s+[\w-]+-for-[\w-]+\s+)?"
+          r"(?:stock\s+|share\s+)?split")
 _ADJUSTED = re.compile(rf"\bsplit[- ]adjusted\b|\b(?:adjusted|restated)\s+(?:for|to reflect)\s+(?:the\s+|its\s+|a\s+)?"
                        rf"(?:\w+\s+){{0,2}}{_SPLIT}|\bpost[- ]split\b|\bafter\s+(?:the\s+|its\s+)?(?:\w+\s+){{0,2}}"
                        rf"{_SPLIT}", re.I)
@@ -866,13 +867,14 @@ class Grounder(Derived):
         said = stated_share_basis(fig.context)
         f = m.fact
         old = "pre_split_basis" in row.flags
-        restated = m.revision_kind is None and f.revision_kind in ("stock_split", "reverse_split") and f.original_value
+        restated = (m.revision_kind is None and f.revision_kind in ("stock_split", "reverse_split")
+                    and f.original_value is not None)
         if said == "adjusted" and old:
             row.status = "ungrounded"
             row.reason = (f"The sentence says the figure is split-adjusted, but {fig.text} is {G.describe_period(f)}'s "
                           f"value as reported before a split ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, "
                           f"{f.accession_number}); the pre-split note gives it on today's basis.")
-        elif said == "original" and restated:
+        elif said == "original" and restated and f.original_value is not None:
             row.status = "ungrounded"
             row.reason = (f"The sentence says the figure is as reported before the split, but {fig.text} is "
                           f"{G.describe_period(f)}'s value restated after it ({f.matched_tag} = {S.fmt(f.value)} "

@@ -329,14 +329,14 @@ def same_share_basis(v: FactRecord, prior: FactRecord) -> list[tuple[float, floa
                 & split_candidates(prior.original_value, prior.value)):
             # both restated for the same split: the values as first reported carry more digits (11.93 and 1.74
             # against 1.19 and 0.17)
-            out.append((v.original_value, prior.original_value, f" (as first reported, before the split: "
-                                                                f"{v.original_value} and {prior.original_value})"))
+            how = f" (as first reported, before the split: {v.original_value} and {prior.original_value})"
+            out.append((v.original_value, prior.original_value, how))
         return out
-    out = [(v.value * a, prior.value * b, f" (on today's share basis: {describe_period(prior) if b != 1 else describe_period(v)}"
-            f" adjusted for the split after it)")]
+    adjusted = describe_period(prior) if b != 1 else describe_period(v)
+    out = [(v.value * a, prior.value * b, f" (on today's share basis: {adjusted} adjusted for the split after it)")]
     if a == 1 and v.original_value and v.revision_kind in ("stock_split", "reverse_split"):
-        out.append((v.original_value, prior.value, f" (on the share basis before the split: {describe_period(v)} as "
-                                                   f"first reported, {v.original_value})"))
+        how = f" (on the share basis before the split: {describe_period(v)} as first reported, {v.original_value})"
+        out.append((v.original_value, prior.value, how))
     return out
 
 
