@@ -9,12 +9,22 @@ pool of them the citations allow, the concept words of the company's name. Its
   concept the sentence names (catalogue words, else the words of an XBRL tag),
   for the period the sentence claims (:mod:`.periods`), with the sign it
   states;
-- a percentage is a margin, growth rate or ratio derived from the facts
-  (:mod:`.derived`);
+- a per-share value or share count is read on both share bases of a later
+  split (the concept series' pre_split_ratio), and held to the basis its
+  sentence states ("split-adjusted", "as originally reported");
+- a percentage is a margin, growth rate or ratio derived from the facts, and a
+  quarter a filing gives only inside a longer period is derived from it
+  (:mod:`.derived`); amounts a sentence gives as a derivation's inputs are
+  checked as those inputs;
 - a fiscal year or date is checked against the fiscal calendar.
 
-Figures the facts cannot decide on are remembered in ``text_ok``; the cited
-text may still support them (:mod:`.cited_text`).
+A figure is grounded only by a fact about the same thing: one naming no
+concept (nor a tag by the words next to it) is unchecked, however few facts
+round to it. With citations, a figure the cited filings lack is checked against
+all of the company's facts: held there, it is unchecked (a citation narrows
+where to look, it never changes what a figure is). Figures the facts cannot
+decide on are remembered in ``text_ok``; the cited text may still support them
+(:mod:`.cited_text`).
 """
 
 from __future__ import annotations
@@ -53,9 +63,6 @@ _DERIVATION_CUE = re.compile(r"\b(?:calculated|computed|derived|worked out|arriv
 _PER_SHARE_KIND = re.compile(r"\s*per\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
 # Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
 _FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
-
-
-
 # A year less its first nine months (or six months less the first quarter): the part is the derivation's input
 _DERIVED_PART = re.compile(r"\b(?:less|minus|subtract\w*|without)\s+(?:the\s+)?(?:\S+\s+){0,4}?(?:first\s+)?"
                            r"(?:nine|six|three)[- ]months?\b|\b(?:nine|six)[- ]month\s+total\s+from\b", re.I)
@@ -64,6 +71,8 @@ _ORDINAL = {"second": 2, "third": 3, "fourth": 4}
 _ORIGINAL_VALUE = re.compile(r"\b(?:originally|as first reported|first reported|initially reported|"
                              r"before (?:the |its )?restatement|as originally (?:reported|filed))\b", re.I)
 _RESTATED_VALUE = re.compile(r"\b(?:restated|revised|as amended|amended to)\b", re.I)
+
+
 def _value_said(fig: Figure) -> str | None:
     """Whether the sentence gives a figure as the value first reported or as restated: the cue right after it
     ("$6.29 as originally reported"), else the last one before it in its clause ("later restated to $42.9
