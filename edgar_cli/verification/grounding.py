@@ -38,7 +38,7 @@ from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.catalogue import catalogue
 from ..xbrl.facts import CompanyFacts
-from ..xbrl.restatements import _precision, classify_revision, filing_order, split_candidates, split_events
+from ..xbrl.restatements import classify_revision, filing_order, split_candidates, split_events
 from ..xbrl.series import build_series, fact_value
 from . import periods as P
 from . import wording as W
@@ -495,8 +495,8 @@ class Grounder(Derived):
     def _split_adjusted(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str]) -> bool:
         """A per-share value or share count on today's share basis, for a period whose value was reported only
         before a later split (Tesla's FY2021 diluted EPS: 4.90 as reported, 1.63 after the 3-for-1 split of
-        2022): grounded, with the reported value and the split in the reason. The reported value's own
-        rounding, divided (or multiplied) by the ratio, must overlap the figure's."""
+        2022): grounded, with the reported value and the split in the reason, when the reported value divided
+        (or multiplied) by the ratio rounds to the figure."""
         if not claim.stated or fig.kind not in ("per_share", "shares", "money", "number"):
             return False
         if stated_share_basis(fig.context) == "original":  # "as originally reported": today's basis is not it
@@ -521,8 +521,8 @@ class Grounder(Derived):
                 if basis is None:
                     continue
                 factor, formula, split = basis
-                a, half = abs(Decimal(str(v.value))), _precision(v.value) / 2
-                if (a + half) * factor < lo or (a - half) * factor > hi:
+                a = abs(Decimal(str(v.value)))
+                if not lo <= a * factor <= hi:  # the reported value, on today's basis, rounds to the figure
                     continue
                 adjusted = S.fmt(float(a * factor))
                 row.status = "grounded"
