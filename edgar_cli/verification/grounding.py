@@ -201,9 +201,11 @@ class Grounder(Derived):
             out = self._check_claim(fig, row, options[0])
         else:
             out = self._either_reading(fig, row, claim, options)
-        if self.cited and out.status == "ungrounded" and (out.support is None or out.support.accession_number
-                                                          not in (self.pool.accessions or ())):
-            self._held_elsewhere(fig, out)
+        if self.cited and out.status in ("ungrounded", "mismatched_period"):
+            in_pool = out.support is not None and out.support.accession_number in (self.pool.accessions or ())
+            if not in_pool or out.status == "mismatched_period":
+                # a cited filing's value for another period is a coincidence when the claimed period's holds
+                self._held_elsewhere(fig, out, only_if_held=in_pool)
         if out.status == "derived" and out.inputs:
             self._derived_rows.append((fig.sentence, fig.end, out))
         return out
@@ -761,9 +763,12 @@ class Grounder(Derived):
             return False
         return self._held_elsewhere(fig, row)
 
-    def _held_elsewhere(self, fig: Figure, row: VerifiedFigure) -> bool:
-        """``row`` from the cited filings, against what all of the company's facts say of the figure."""
+    def _held_elsewhere(self, fig: Figure, row: VerifiedFigure, only_if_held: bool = False) -> bool:
+        """``row`` from the cited filings, against what all of the company's facts say of the figure (with
+        ``only_if_held``, changed only when they hold it)."""
         other = self.uncited().check(fig)
+        if only_if_held and other.status not in ("grounded", "derived"):
+            return False
         sup = other.support
         where = (f" ({sup.form} {sup.accession_number}, filed {sup.filed})"
                  if sup is not None and sup.accession_number else "")
