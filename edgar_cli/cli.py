@@ -315,6 +315,7 @@ def search_cmd(
 
 @app.command("verify", examples=[
     "edgar verify 'NVIDIA reported fiscal 2024 revenue of $60.9 billion.' --company NVDA",
+    "edgar verify 'Tesla diluted EPS was $1.63 in 2021, split-adjusted.' --company TSLA",
     "edgar verify answer.txt --cite 0001045810-24-000029",
     "llm 'NVIDIA revenue FY2024?' | edgar verify - --company NVDA",
 ])

@@ -97,7 +97,14 @@ status — grounded, derived (the formula is given), superseded (the value first
 the value that stands now), mismatched_period (right number, wrong period: fix the period it names),
 ungrounded (remove or correct it), ambiguous (calendar wording such as "2024" at a company whose fiscal year
 is not the calendar year: say which fiscal year, see readings), unchecked (edgar could not check it: do not
-call it verified). flags and warnings (pre-split basis, convenience translation) must reach the user.""",
+call it verified). flags and warnings (pre-split basis, convenience translation) must reach the user.
+What it checks and cannot: a figure is grounded only by a fact or passage about the same thing (one naming no
+measure stays unchecked); per-share values and share counts across a stock split (today's basis is grounded with
+the split named, the old basis flagged pre_split_basis; "split-adjusted" or "as originally reported" is held to);
+quarters derived from year-to-date totals (Q4 = year - 9M, Q3 = 9M - 6M, as cash flows are reported), margins and
+growth rates, each with its inputs. cite narrows where to look: a true figure outside the cited filings is
+unchecked, not wrong. It cannot check segment or product figures without the filing's text (cite it), non-GAAP
+measures, or periods the facts do not cover.""",
     "get_financial_series": """\
 Use it for several concepts of one company, or one concept over several years, in one call ("NVIDIA's revenue,
 gross profit and net income for the last five fiscal years"): fiscal_year takes a year or a range "2020..2024",

@@ -240,9 +240,11 @@ def test_a_citation_limits_the_facts_to_that_filing(sec):
                       company="NVDA", cite=[NVDA_FY2024_10K])
     assert r.cited == [NVDA_FY2024_10K]
     assert figure(r, "$60.9 billion").status == "grounded"
-    eps = figure(r, "$1.19")  # 1.19 is only in later filings, after the split
-    assert eps.status == "ungrounded"
-    assert any(NVDA_FY2025_10K in n for n in eps.notes)
+    eps = figure(r, "$1.19")  # the cited 10-K reports 11.93; later filings restate it to 1.19 after the split
+    assert eps.status == "grounded" and eps.support.value == 11.93 and NVDA_FY2025_10K in eps.reason
+    r = verify_answer("In fiscal 2025 revenue was $130.5 billion.", company="NVDA", cite=[NVDA_FY2024_10K])
+    f = figure(r, "$130.5 billion")  # only in the FY2025 10-K: not confirmed by the citation, not contradicted
+    assert f.status == "unchecked" and NVDA_FY2025_10K in f.reason
 
 
 def test_the_company_is_taken_from_its_own_accession_number(sec):

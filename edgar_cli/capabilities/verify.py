@@ -87,9 +87,16 @@ def verify_answer(
       and kind of period it claims, with the same sign, equals it at the
       answer's rounding ($60.9 billion is 60,922,000,000 rounded to 0.1
       billion; "roughly", "over", "nearly" widen the rounding);
-    - ``derived``: a margin, growth rate (in the stated direction), fourth
-      quarter or free cash flow computed from facts of that concept and period,
-      with the formula and the facts;
+    - ``derived``: a margin ("gross margin", "a 62.4% margin" of the concept
+      named before it, "9.9% of revenue on R&D"), growth rate (in the stated
+      direction), a quarter a filing gives only inside a longer period (Q4 = the
+      year less nine months; Q3 = nine months less six and Q2 = six months less
+      the first quarter, as cash flows are reported year to date) or free cash
+      flow, computed from facts of that concept and period: "derived from A and
+      B", with the formula and both facts as inputs. Amounts the sentence gives
+      as the inputs of such a figure ("grew 114%, calculated from $130.5 billion
+      and $60.9 billion") are checked against those inputs, each for its own
+      period;
     - ``superseded``: equals the value first reported for the period, which
       later filings restated (the value that stands now is named);
     - ``mismatched_period``: a fact of the same concept for another period than
@@ -110,20 +117,44 @@ def verify_answer(
       says how names are read. In a sentence naming both, a figure keeps its
       status and a note names the other company).
 
-    A concept is named in catalogue words ("revenue", "net loss", "gross
-    margin") or, for other figures, by the words of an XBRL tag ("buybacks" ->
-    PaymentsForRepurchaseOfCommonStock); a figure that names none is grounded
-    only when one value alone matches. Caveats that leave a figure grounded are
-    ``flags``, raised to the answer and explained in ``warnings``:
-    ``pre_split_basis`` (a share count or per-share value before a later stock
-    split), ``convenience_translation`` (TSMC's USD beside its TWD), and
-    ``superseded_value`` with the superseded status, ``suspected_error`` with
-    the unchecked status (a scale or tagging error xbrl/suspects.py finds). Without ``cite`` the
-    company's facts are used and the supporting filing is named; with it, only
-    the cited filings' facts count, then their text and the ``excerpts``: a
-    number in a passage (or table row) that names the same concept, in the
-    claimed period when the passage or the column head says which; never one
-    the facts contradict.
+    A figure is grounded only by a fact or passage about the same thing: a
+    concept named in catalogue words ("revenue", "net loss", "gross margin") or,
+    for other figures, an XBRL tag named by the words next to the figure
+    ("buybacks" -> PaymentsForRepurchaseOfCommonStock), never one missing a
+    name the figure's words carry ("H20"); a figure that names nothing is
+    unchecked, however few facts round to it. Quantities that are not money
+    ("3 million square feet", employees, stores, units) are never matched with
+    money. "approximately" widens a figure no further than its own precision
+    ("about $650 million" is 645 to 655 million).
+
+    Splits: a per-share value or share count is checked on both share bases
+    the concept output reports (its pre_split_ratio). A figure
+    on today's basis for a period reported only before a later split (Tesla's
+    FY2021 diluted EPS 4.90, $1.63 after the 3-for-1 split of 2022) is grounded,
+    the reason naming the reported value, the split and the formula; a figure
+    on the old basis is grounded with the flag ``pre_split_basis``; a figure on
+    neither basis is ungrounded with both named. A sentence that says which
+    basis or value it gives ("split-adjusted", "as originally reported",
+    "restated to") is held to it: the other one is ungrounded. A growth rate of
+    per-share values is computed on one share basis. Caveats that leave a figure
+    grounded are ``flags``, raised to the answer and explained in ``warnings``:
+    ``pre_split_basis``, ``convenience_translation`` (TSMC's USD beside its
+    TWD), and ``superseded_value`` with the superseded status,
+    ``suspected_error`` with the unchecked status (a scale or tagging error
+    xbrl/suspects.py finds).
+
+    Citations narrow where to look; they never change what a figure is.
+    Without ``cite`` the company's facts are used and the supporting filing is
+    named; with it, the cited filings' facts, then their text and the
+    ``excerpts``: a number in a passage (or table row) whose own words name the
+    same concept, or the figure's own words and names, in the claimed period
+    when the passage or the column head says which; never one the facts
+    contradict. A figure the cited filings do not hold but the company's other
+    filings do is unchecked (not contradicted), the filing that holds it named;
+    one superseded or of another period there keeps that status. edgar cannot
+    check segment or product-line figures against companyfacts (only against
+    cited text), ratios it does not compute (non-GAAP margins, segment
+    margins: unchecked), nor a period its facts do not cover.
 
     The verdict on the answer (``verdict``; the CLI's exit status), worst first:
     ``ungrounded`` (some figure or date ungrounded or mismatched_period: exit

@@ -82,14 +82,21 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         qualifier = qualifier if pair else hit.qualifier if hit else None
     else:
         named, qualifier = g.named(fig)
-    words = W.content_words(fig.clause + " " + fig.after[:60]) - g.company_words
+    own = fig.clause[-60:] + " " + fig.after[:60]  # the words around the figure: what it is about
+    words = W.content_words(own) - g.company_words - W.GENERIC_WORDS
+    marked = W.marked_words(fig.lead, fig.after) - g.company_words
     year = claim.fiscal_year or claim.calendar_year
 
     def about(passage: str, label: str) -> bool:
+        """Is the passage about what the figure is: its concept (and the word qualifying it), else the figure's
+        own words, every name among them ("H20", "China") included? A word shared by chance is not enough."""
         if named:
             found = {n.concept for n in W.find_concepts(passage, g.company_words)}
             return bool(found & set(named)) and (not qualifier or qualifier.lower() in label.lower())
-        return bool((W.content_words(passage) & words) - W.GENERIC_WORDS)
+        theirs = W.content_words(passage)
+        if not words or not marked <= theirs:
+            return False
+        return len(words & theirs) >= min(2, len(words))
 
     def test(src: TextSource, tf: Figure) -> tuple[str, str] | None:
         """("ok", where) when the passage supports the figure, ("other_period", column) when a table gives
@@ -97,7 +104,8 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         cell = table_cell(src.text, tf.start)
         if cell is None:
             said = {int(y) for y in re.findall(r"(?<![\d,.$])((?:19|20)\d\d)(?![\d%]|[,.]\d)", tf.context)}
-            if about(tf.context, tf.context) and not (year and said and year not in said):
+            near = _around(src.text, tf) if src.text else tf.context
+            if about(near, near) and not (year and said and year not in said):
                 return "ok", ("the sentence names the year" if said and year else
                               "the period it refers to is not checked" if claim.stated else "")
             return None
@@ -120,6 +128,15 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     return test
 
 
+def _around(text: str, tf: Figure, reach: int = 150) -> str:
+    """The passage's words around one of its numbers, within its sentence: what that number is about."""
+    a, b = max(0, tf.start - reach), min(len(text), tf.end + reach)
+    window = text[a:b]
+    lo = max((window.rfind(x, 0, tf.start - a) for x in (". ", "\n")), default=-1)
+    hi = min((i for i in (window.find(x, tf.end - a) for x in (". ", "\n")) if i >= 0), default=len(window))
+    return window[lo + 1:hi]
+
+
 def text_source(label: str, accession: str | None, url: str | None, text: str,
                 figures: list[Figure] | None = None) -> TextSource:
     """A passage or document as support: its numbers (``figures`` when already read, see figures_payload)."""
@@ -137,7 +154,7 @@ def text_figures(text: str) -> list[Figure]:
 
 # The figures of a cited document are cached beside its parse; the key changes with the code that reads them.
 FIGURES_VERSION = hashlib.sha1(b"".join(Path(__file__).with_name(n).read_bytes()
-                                        for n in ("claims.py", "periods.py"))).hexdigest()[:12]
+                                        for n in ("claims.py", "periods.py", "wording.py"))).hexdigest()[:12]
 _FIELDS = ("text", "start", "end", "kind", "currency", "scale", "negative", "approximate", "context")
 
 
@@ -162,12 +179,16 @@ def find_in_text(fig: Figure, sources: list[TextSource], test) -> tuple | None:
     """The first passage that supports the figure; failing that, one that gives it for another period."""
     lo, hi = fig.interval
     other = None
+    quantity = fig.kind == "number" and bool(W.QUANTITY_AFTER.match(fig.after))
     for src in sources:
         for tf in src.figures:
             if (fig.kind == "percent") != (tf.kind == "percent"):
                 continue
             if fig.currency and tf.currency and fig.currency != tf.currency:
                 continue
+            if quantity != bool(src.text and W.QUANTITY_AFTER.match(src.text[tf.end:tf.end + 60])) or \
+                    (quantity and tf.currency):
+                continue  # "3 million square feet" is not "$3 million", nor the other way round
             scales = [(0, "")]
             if not tf.scale and fig.kind in ("money", "number") and fig.scale:
                 scales += [(6, " (in millions)")] if src.in_millions else []

@@ -25,6 +25,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from . import periods as P
+from . import wording as W
 
 # Figure kinds that are numbers (dates, fiscal years and calendar years are period mentions).
 NUMERIC = ("money", "per_share", "shares", "percent", "number")
@@ -118,6 +119,15 @@ class Figure:
     notes: list[str] = field(default_factory=list)
 
     @property
+    def implied_step(self) -> Decimal:
+        """The rounding the digits imply: a trailing zero is a rounding too (650 million: 10 million)."""
+        step = self.step or Decimal(0)
+        if not step or not self.value:
+            return step
+        digits = str(int(abs(self.value) / step))
+        return step.scaleb(len(digits) - len(digits.rstrip("0")))
+
+    @property
     def interval(self) -> tuple[Decimal, Decimal]:
         """The exact values the figure stands for: half a rounding step either side, widened by a bounding word."""
         v = abs(self.value or Decimal(0))
@@ -126,7 +136,9 @@ class Figure:
         if self.bound == "range" and self.high is not None:
             return min(v, abs(self.high)) - half, max(v, abs(self.high)) + half
         if self.bound == "approx":
-            half = max(half, v * APPROX_TOLERANCE)
+            # "approximately" widens the rounding, never past the figure's own precision: "about $650 million"
+            # is 645 to 655 million (its trailing zero is a rounding), "roughly $60 billion" 58.5 to 61.5
+            half = max(half, min(v * APPROX_TOLERANCE, self.implied_step / 2))
         elif self.bound == "over":
             return v, v + max(step, v * BOUND_TOLERANCE)
         elif self.bound == "under":
@@ -197,6 +209,8 @@ def _amount(text: str, m: re.Match) -> Figure | None:
         fig.kind = "per_share"
     elif _SHARES_AFTER.match(after) or (not currency and _SHARES_BEFORE.search(before[-80:])):
         fig.kind = "shares"
+    elif scale_raw and not currency and W.QUANTITY_AFTER.match(after):
+        pass  # "5 million square feet", "1.8 million vehicles": a quantity, not money
     elif currency or scale_raw:
         fig.kind = "money"
     elif decimals == 0 and num < 100:

@@ -23,6 +23,19 @@ from . import support as S
 from . import wording as W
 from .claims import Figure
 
+_PART_NOTE = {
+    "Q4": "A fourth quarter here is its fiscal year less the first nine months (the 10-K reports no fourth quarter "
+          "by itself).",
+    "Q3": "A third quarter here is the nine months less the six (the 10-Q reports this item for the year to date "
+          "only, as cash flows are).",
+    "Q2": "A second quarter here is the six months less the first quarter (the 10-Q reports this item for the year "
+          "to date only, as cash flows are).",
+}
+# "a 62.4% margin", "a margin of 55.8%": a margin that names no concept is of the one named before it
+_BARE_MARGIN_BEFORE = re.compile(r"\b(?:an?|its|the)?\s*(?:profit\s+)?margin\s+(?:of|was|is|at|stood at)\s+(?:about\s+|"
+                                 r"approximately\s+|roughly\s+|nearly\s+)?$", re.I)
+_BARE_MARGIN_AFTER = re.compile(r"\s*(?:profit\s+)?margins?\b", re.I)
+
 
 class Derived:
     """Checks of derived figures; mixed into the Grounder, whose state and concept reading they use."""
@@ -60,30 +73,51 @@ class Derived:
         return self._by_words(fig, row, claim, matches, ["pure"])
 
     def ratio_named(self, fig: Figure) -> tuple[tuple[str, str] | None, str | None]:
-        """The ratio a percentage is of: a margin by name ("gross margin"), or "X ... 8.0% of net sales"."""
-        # the figure's own clause; the sentence before it only when the clause just carries it on ("..., or 8.0%")
-        for text in (fig.clause, fig.lead[-120:] if S.CONNECTOR.fullmatch(fig.clause) else ""):
-            hit = W.margin_named(text)
-            if hit:
-                pair, start = hit
-                return pair, W.qualifier(text[:start], self.company_words)
+        """The ratio a percentage is of: a margin by name in its own clause ("gross margin"), "X ... 8.0% of
+        net sales" (or "8.0% of revenue on R&D"), a bare margin of the concept named before it ("operating
+        income of $81.5 billion, a 62.4% margin"), or a margin name the sentence carries on to it (", or 75.0%")
+        when no other concept is named between that name and the figure."""
+        hit = W.margin_named(fig.clause)
+        if hit:
+            pair, start = hit
+            return pair, W.qualifier(fig.clause[:start], self.company_words)
+        before = [n for n in W.find_concepts(fig.lead, self.company_words)]
         after = W.find_concepts(fig.after[:60], self.company_words)
         den = None
         if after and re.fullmatch(r"\s*(?:of|to)\s+(?:(?:its|the|total|net)\s+)*", fig.after[:after[0].start], re.I):
-            den = after[0].concept
+            den = after[0]
         m = re.search(r"\b(?:as a (?:percentage|percent|share|proportion) of|as a % of|relative to)\s+", fig.lead, re.I)
         if den is None and m:
             tail = W.find_concepts(fig.lead[m.end():], self.company_words)
-            den = tail[0].concept if tail else None
-        if den is None:
-            return None, None
-        before = [n for n in W.find_concepts(fig.lead, self.company_words) if n.concept != den]
-        if not before:
-            return None, None
-        num = before[-1]
-        if num.concept not in G.RATIO_CONCEPTS or den not in G.RATIO_CONCEPTS:
-            return None, None
-        return (num.concept, den), num.qualifier
+            den = tail[0] if tail else None
+        if den is not None:
+            nums = [n for n in before if n.concept != den.concept and n.start < (m.start() if m else len(fig.lead))]
+            if not nums and den.start < len(fig.after):  # "9.9% of revenue on R&D"
+                nums = [n for n in after if n.concept != den.concept and n.start > den.end][:1]
+            carried = W.margin_named(fig.lead)
+            if not nums and carried and carried[0][1] == den.concept:  # "gross margin was 46%, or 46.2% of sales"
+                return carried[0], W.qualifier(fig.lead[:carried[1]], self.company_words)
+            if not nums:
+                return None, None
+            num = nums[-1]
+            if num.concept not in G.RATIO_CONCEPTS or den.concept not in G.RATIO_CONCEPTS:
+                return None, None
+            return (num.concept, den.concept), num.qualifier
+        if _BARE_MARGIN_BEFORE.search(fig.clause) or _BARE_MARGIN_AFTER.match(fig.after):
+            nums = [n for n in before if n.concept in G.RATIO_CONCEPTS and n.concept != "revenue"]
+            carried = W.margin_named(fig.lead)
+            if nums and not (carried and carried[1] > nums[-1].start):
+                return (nums[-1].concept, "revenue"), nums[-1].qualifier
+        if S.CONNECTOR.fullmatch(fig.clause):
+            text = fig.lead[-120:]
+            hit = W.margin_named(text)
+            if hit:
+                pair, start = hit
+                named_since = [n for n in W.find_concepts(text[start:], self.company_words)
+                               if n.concept in G.RATIO_CONCEPTS and n.start > 0 and n.concept not in pair]
+                if not named_since:
+                    return pair, W.qualifier(text[:start], self.company_words)
+        return None, None
 
     def growth_named(self, fig: Figure) -> W.Named | None:
         """The concept a growth rate is of: the nearest before it in the sentence, else right after it, else,
@@ -134,7 +168,11 @@ class Derived:
     def _no_change(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str) -> VerifiedFigure:
         sequential = bool(W.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
         every = G.changes(self._series(), concept, "percent", sequential=sequential)
-        if self._contradicted(fig, row, claim, every, lambda d: f"{concept} changed by {d.value:+,.2f}%", "in"):
+        def what(d: G.Derivation) -> str:  # the share basis a per-share growth rate was computed on, if said
+            basis = d.formula[d.formula.index(" (on "):] if " (on " in d.formula else ""
+            return f"{concept} changed by {d.value:+,.2f}%{basis}"
+
+        if self._contradicted(fig, row, claim, every, what, "in"):
             return row
         row.reason = f"No {concept} growth rate for {claim.text or 'any period'} can be computed from the reported facts."
         self.text_ok.add(fig.start)
@@ -200,10 +238,10 @@ class Derived:
             row.notes.append(f"Computed from {S.inputs_text(best)}.")
         else:
             self._set_inputs(row, best)
-        if any((c, f.end) in self.pool.q4_parts and f.fiscal_period == "Q4" for c in best.concepts[:1]
-               for f in best.inputs):
-            row.notes.append("A fourth quarter here is its fiscal year less the first nine months (the 10-K "
-                             "reports no fourth quarter by itself).")
+        for part in dict.fromkeys(f.fiscal_period or "" for c in best.concepts[:1] for f in best.inputs
+                                  if (c, f.end) in self.pool.q4_parts and f.period_type == "quarterly"):
+            if part in _PART_NOTE:
+                row.notes.append(_PART_NOTE[part])
         row.other_matches = len(fits) - 1
         return True
 
@@ -213,27 +251,30 @@ class Derived:
         row.inputs = [S.fact_support(f, names[i]) for i, f in enumerate(d.inputs)]
 
     def _fourth_quarter(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str) -> bool:
-        """A fourth quarter that the 10-K gives only inside the year: the year less its first nine months."""
-        if claim.quarter != "Q4":
+        """A quarter a filing gives only inside a longer period: the fourth as the year less its first nine months,
+        the third as the nine months less the six, the second as the six months less the first quarter (cash
+        flows are reported for the year to date). Derived from the two reported facts, both named."""
+        if claim.quarter not in ("Q2", "Q3", "Q4"):
             return False
         lo, hi = fig.interval
-        q4s = [v for v in self._series().get(concept, []) if (concept, v.end) in self.pool.q4_parts
-               and claim.accepts(v) and (not fig.currency or v.unit == fig.currency)]
-        if not q4s:
+        qs = [v for v in self._series().get(concept, []) if (concept, v.end) in self.pool.q4_parts
+              and v.period_type == "quarterly" and claim.accepts(v) and (not fig.currency or v.unit == fig.currency)]
+        if not qs:
             return False
-        q4 = q4s[0]
-        annual, nine = self.pool.q4_parts[(concept, q4.end)]
-        d = G.Derivation(f"{concept} {G.describe_period(annual)} - {concept} {G.describe_period(nine)}",
-                         q4.value, [annual, nine], q4, (concept, concept))
-        if lo <= abs(Decimal(str(q4.value))) <= hi:
+        q = qs[0]
+        later, earlier = self.pool.q4_parts[(concept, q.end)]
+        d = G.Derivation(f"{concept} {G.describe_period(later)} - {concept} {G.describe_period(earlier)}",
+                         q.value, [later, earlier], q, (concept, concept))
+        if lo <= abs(Decimal(str(q.value))) <= hi and (q.value < 0) == self._claims_negative(fig):
             row.status = "derived"
-            row.reason = (f"{d.formula} = {S.fmt(q4.value)} {q4.unit}, the fourth quarter ({G.describe_period(q4)}), "
-                          f"rounds to {fig.text}.")
+            row.reason = (f"Derived from {G.describe_period(later)} and {G.describe_period(earlier)}: {d.formula} = "
+                          f"{S.fmt(q.value)} {q.unit}, the quarter {G.describe_period(q)}, rounds to {fig.text}.")
             self._set_inputs(row, d)
+            row.notes.append(_PART_NOTE.get(q.fiscal_period or "", ""))
         else:
             row.status = "ungrounded"
-            row.reason = (f"{self.ref.name}'s {concept} for {G.describe_period(q4)} is {S.fmt(q4.value)} {q4.unit} "
-                          f"(the year less its first nine months); {fig.text} does not round to it.")
+            row.reason = (f"{self.ref.name}'s {concept} for {G.describe_period(q)} is {S.fmt(q.value)} {q.unit} "
+                          f"({d.formula}); {fig.text} does not round to it.")
             row.notes.append(f"Computed from {S.inputs_text(d)}.")
         return True
 

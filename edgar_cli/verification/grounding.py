@@ -9,25 +9,36 @@ pool of them the citations allow, the concept words of the company's name. Its
   concept the sentence names (catalogue words, else the words of an XBRL tag),
   for the period the sentence claims (:mod:`.periods`), with the sign it
   states;
-- a percentage is a margin, growth rate or ratio derived from the facts
-  (:mod:`.derived`);
+- a per-share value or share count is read on both share bases of a later
+  split (the concept series' pre_split_ratio), and held to the basis its
+  sentence states ("split-adjusted", "as originally reported");
+- a percentage is a margin, growth rate or ratio derived from the facts, and a
+  quarter a filing gives only inside a longer period is derived from it
+  (:mod:`.derived`); amounts a sentence gives as a derivation's inputs are
+  checked as those inputs;
 - a fiscal year or date is checked against the fiscal calendar.
 
-Figures the facts cannot decide on are remembered in ``text_ok``; the cited
-text may still support them (:mod:`.cited_text`).
+A figure is grounded only by a fact about the same thing: one naming no
+concept (nor a tag by the words next to it) is unchecked, however few facts
+round to it. With citations, a figure the cited filings lack is checked against
+all of the company's facts: held there, it is unchecked (a citation narrows
+where to look, it never changes what a figure is). Figures the facts cannot
+decide on are remembered in ``text_ok``; the cited text may still support them
+(:mod:`.cited_text`).
 """
 
 from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from decimal import Decimal
 
 from ..models import CompanyRef, FactValue, PeriodReading, VerifiedFigure
 from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.catalogue import catalogue
 from ..xbrl.facts import CompanyFacts
-from ..xbrl.restatements import filing_order, split_events
+from ..xbrl.restatements import classify_revision, filing_order, split_candidates, split_events
 from ..xbrl.series import build_series, fact_value
 from . import periods as P
 from . import wording as W
@@ -45,9 +56,74 @@ _FREE_CASH_FLOW = re.compile(r"\bfree cash flows?\b|\bFCF\b", re.I)
 _LEGAL_WORDS = frozenset({"inc", "corp", "co", "ltd", "plc", "llc", "the", "and", "company", "corporation"})
 _BOUND_TEXT = {"approx": "an approximation", "over": "a lower bound", "under": "an upper bound",
                "nearly": "a value a little below the figure", "range": "a range"}
+# Words that give the inputs of a figure just derived: "calculated from", "computed as", "based on", "($X versus $Y)"
+_DERIVATION_CUE = re.compile(r"\b(?:calculated|computed|derived|worked out|arrived at)\s+(?:from|as|using|by|with)\b|"
+                             r"\bbased on\b|\busing\b|\bdividing\b|\([^)]*$|\b(?:less|minus)\b", re.I)
+# "$2.94 per diluted share", "$6.08 per share"
+_PER_SHARE_KIND = re.compile(r"\s*per\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
 # Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
 _FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
+# A year less its first nine months (or six months less the first quarter): the part is the derivation's input
+_DERIVED_PART = re.compile(r"\b(?:less|minus|subtract\w*|without)\s+(?:the\s+)?(?:\S+\s+){0,4}?(?:first\s+)?"
+                           r"(?:nine|six|three)[- ]months?\b|\b(?:nine|six)[- ]month\s+total\s+from\b", re.I)
+_QUARTER_WORDS = re.compile(r"\bQ([2-4])\b|\b(fourth|third|second)[- ]quarter\b", re.I)
+_ORDINAL = {"second": 2, "third": 3, "fourth": 4}
+_ORIGINAL_VALUE = re.compile(r"\b(?:originally|as first reported|first reported|initially reported|"
+                             r"before (?:the |its )?restatement|as originally (?:reported|filed))\b", re.I)
+_RESTATED_VALUE = re.compile(r"\b(?:restated|revised|as amended|amended to)\b", re.I)
 
+
+def _value_said(fig: Figure) -> str | None:
+    """Whether the sentence gives a figure as the value first reported or as restated: the cue right after it
+    ("$6.29 as originally reported"), else the last one before it in its clause ("later restated to $42.9
+    billion")."""
+    def last(text: str) -> str | None:
+        cues = [(m.start(), "original") for m in _ORIGINAL_VALUE.finditer(text)] + \
+               [(m.start(), "restated") for m in _RESTATED_VALUE.finditer(text)]
+        return max(cues)[1] if cues else None
+    head = re.match(r"\s*,?\s*\(?\s*as\s+\w+(?:\s+\w+)?", fig.after)
+    return (last(head.group(0)) if head else None) or last(fig.clause[-60:])
+
+
+_SPLIT = (r"(?:[\w-]+-for-[\w-]+\s+|\d{4}\s+|(?:[A-Z][a-z]+\s+)?\d{4}\s+[\w-]+-for-[\w-]+\s+)?"
+          r"(?:stock\s+|share\s+)?split")
+_ADJUSTED = re.compile(rf"\bsplit[- ]adjusted\b|\b(?:adjusted|restated)\s+(?:for|to reflect)\s+(?:the\s+|its\s+|a\s+)?"
+                       rf"(?:\w+\s+){{0,2}}{_SPLIT}|\bpost[- ]split\b|\bafter\s+(?:the\s+|its\s+)?(?:\w+\s+){{0,2}}"
+                       rf"{_SPLIT}", re.I)
+_ORIGINAL = re.compile(rf"\b(?:originally|as first reported|pre[- ]split)\b|\bbefore\s+(?:the\s+|its\s+|a\s+)?"
+                       rf"(?:\w+\s+){{0,2}}{_SPLIT}|\bfiled before\b", re.I)
+
+
+def stated_share_basis(sentence: str) -> str | None:
+    """"adjusted" when a sentence says its per-share or share figures are on the basis after a split
+    ("split-adjusted", "adjusted for the 2022 three-for-one split", "restated for the 2024 stock split"),
+    "original" when before it ("originally reported", "before its 2020 four-for-one split"), else None."""
+    adjusted, original = bool(_ADJUSTED.search(sentence)), bool(_ORIGINAL.search(sentence))
+    return "adjusted" if adjusted and not original else "original" if original and not adjusted else None
+
+
+_BASE_CUE = re.compile(r"\b(?:from|compared (?:with|to)|versus|vs\.?|than|a year (?:earlier|ago|before)|prior|"
+                       r"previous)\b", re.I)
+
+
+def _untied_periods(mentions: list[P.Mention], f: FactValue, base: bool = False) -> list[str]:
+    """The periods a sentence names (``mentions``: dates, fiscal and calendar years, quarters) when the fact fits
+    none; a comparison's base (``base``: "from $27.0 billion") fits the year before a year named too."""
+    if not mentions:
+        return []
+    for mn in mentions:
+        if mn.kind == "date" and mn.day in (f.end, f.start):
+            return []
+        years = {mn.year, mn.year - 1} if base and mn.year else {mn.year}
+        if mn.kind == "fiscal_year" and f.fiscal_year in years:
+            return []
+        if mn.kind == "year" and (f.fiscal_year in years or f.end.year in years):
+            return []
+        if mn.kind == "date" and base and mn.day and abs((mn.day - f.end).days - 365) <= 7:
+            return []
+        if mn.kind == "quarter" and (mn.part or f"Q{mn.quarter}") == f.fiscal_period:
+            return []
+    return [mn.text for mn in mentions]
 
 
 def _coordinated(text: str, named: list[W.Named]) -> list[W.Named]:
@@ -84,6 +160,8 @@ class Grounder(Derived):
         self._ratio_series: dict[str, list[FactValue]] | None = None
         self._series_cache: dict[str, list[FactValue]] = {}
         self._splits: list[tuple] | None = None
+        self._uncited: Grounder | None = None
+        self._derived_rows: list[tuple[tuple[int, int], int, VerifiedFigure]] = []  # (sentence, end, row)
         self.text_ok: set[int] = set()  # figures the cited text may still support (never one XBRL contradicts)
         name_words = re.findall(r"[A-Za-z]+", ref.name)
         acronym = "".join(w[0] for w in name_words if w[0].isupper() and w.lower() not in _LEGAL_WORDS)
@@ -111,6 +189,8 @@ class Grounder(Derived):
         if fig.kind == "percentage_points":
             row.reason = "A change in percentage points: edgar does not derive differences of ratios."
             return row
+        if self._input_of_derivation(fig, row):
+            return row
         claim = self.claim_for(fig, row)
         if fig.bound:
             lo, hi = fig.interval
@@ -118,8 +198,48 @@ class Grounder(Derived):
                              f"{S.fmt(float(hi))} fits.")
         options = P.readings(claim, self.cal)
         if len(options) == 1:
-            return self._check_claim(fig, row, options[0])
-        return self._either_reading(fig, row, claim, options)
+            out = self._check_claim(fig, row, options[0])
+        else:
+            out = self._either_reading(fig, row, claim, options)
+        if self.cited and out.status in ("ungrounded", "mismatched_period"):
+            in_pool = out.support is not None and out.support.accession_number in (self.pool.accessions or ())
+            if not in_pool or out.status == "mismatched_period":
+                # a cited filing's value for another period is a coincidence when the claimed period's holds
+                self._held_elsewhere(fig, out, only_if_held=in_pool)
+        if out.status == "derived" and out.inputs:
+            self._derived_rows.append((fig.sentence, fig.end, out))
+        return out
+
+    def _input_of_derivation(self, fig: Figure, row: VerifiedFigure) -> bool:
+        """An amount the sentence gives as the input of a figure it derived just before ("grew 114%, calculated
+        from $130.5 billion and $60.9 billion"; "a 75.0% margin, computed as $97.9 billion divided by ..."):
+        grounded by that derivation's input, for the input's own period, when one rounds to it."""
+        if fig.kind not in ("money", "per_share", "shares", "number"):
+            return False
+        lo, hi = fig.interval
+        for sentence, end, derived in reversed(self._derived_rows):
+            if sentence != fig.sentence or end > fig.start:
+                continue
+            between = fig.lead[end - fig.sentence[0]:] if end >= fig.sentence[0] else ""
+            if not (_DERIVATION_CUE.search(between) or re.match(r"\s*(?:less|minus)\b", fig.after, re.I)):
+                return False
+            for inp in derived.inputs:
+                if inp.value is not None and lo <= abs(Decimal(str(inp.value))) <= hi:
+                    row.status = "grounded"
+                    row.reason = (f"An input of the {derived.text} the sentence derives ({derived.formula}): "
+                                  f"{inp.matched_tag} = {S.fmt(inp.value)} {inp.unit} for "
+                                  f"{G.describe_period(inp)}, rounds to {fig.text}.")
+                    row.support = inp
+                    return True
+            if fig.kind == "money" and all(i.unit and G.CURRENCY_UNIT.fullmatch(i.unit) for i in derived.inputs):
+                row.status = "ungrounded"
+                shown = "; ".join(f"{i.matched_tag} = {S.fmt(i.value)} {i.unit} for {G.describe_period(i)}"
+                                  for i in derived.inputs)
+                row.reason = (f"The sentence gives {fig.text} as an input of the {derived.text} it derives, whose "
+                              f"inputs are {shown}; {fig.text} rounds to none of them.")
+                return True
+            return False
+        return False
 
     def claim_for(self, fig: Figure, row: VerifiedFigure) -> P.Claim:
         """The period the answer claims for the figure; calendar wording ("in 2024") at a company whose fiscal
@@ -128,8 +248,16 @@ class Grounder(Derived):
         if fig.period_basis == "calendar" and fy is not None and not self.calendar_aligned:
             fy, cal_year = None, fig.fiscal_year
             row.claimed_fiscal_year = None
-        return P.Claim(fiscal_year=fy, quarter=fig.fiscal_period, end=fig.period_end, calendar_year=cal_year,
-                       period_type=fig.period_type, text=fig.period_text)
+        quarter, ptype, text = fig.fiscal_period, fig.period_type, fig.period_text
+        q = _QUARTER_WORDS.search(fig.context)
+        if quarter in ("9M", "H1") and q and _DERIVED_PART.search(fig.context):
+            # "fourth-quarter revenue, derived as full-year revenue less the first nine months, was $39.3
+            # billion": the nine months are an input of the derivation, the figure is the quarter's
+            quarter, ptype = f"Q{q.group(1) or _ORDINAL[q.group(2).lower()]}", "quarterly"
+            text = f"{q.group(0)} {fig.period_text.split()[-1] if fig.period_text else ''}".strip()
+            row.claimed_fiscal_period, row.claimed_period_text = quarter, text  # type: ignore[assignment]
+        return P.Claim(fiscal_year=fy, quarter=quarter, end=fig.period_end, calendar_year=cal_year,
+                       period_type=ptype, text=text)
 
     def _check_claim(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
         if fig.kind == "percent":
@@ -197,6 +325,9 @@ class Grounder(Derived):
             return ["shares"]
         if fig.kind == "percent":
             return ["pure"]
+        if W.QUANTITY_AFTER.match(fig.after):  # "5 million square feet": never money, a share count or a ratio
+            return [u for u in units if u not in ("pure", "shares") and not G.CURRENCY_UNIT.fullmatch(u)
+                    and not G.PER_SHARE_UNIT.fullmatch(u)]
         return [u for u in units if u != "pure"]
 
     def _matches(self, fig: Figure, pool: G.FactPool) -> list[G.Match]:
@@ -237,11 +368,18 @@ class Grounder(Derived):
             before = W.find_concepts(fig.clause, self.company_words)
             if before:
                 hit, listed = before[-1], _coordinated(fig.clause, before)
-            elif S.CONNECTOR.fullmatch(fig.clause):
-                # "..., up from $27.0 billion", "..., or 60,922 million": the sentence's concept carries on.
+            elif S.CONNECTOR.fullmatch(fig.clause) or (fig.clause.strip()
+                                                        and W.content_words(fig.clause) <= W.CARRY_WORDS):
+                # "..., up from $27.0 billion", "..., or 60,922 million", "$44.1 billion in Q1, $46.7 billion in
+                # Q2": the sentence's concept carries on.
                 lead = W.find_concepts(fig.lead, self.company_words)
                 hit, listed = (lead[-1], _coordinated(fig.lead, lead)) if lead else (None, [])
         if hit is None:
+            if fig.kind == "per_share" and (m := _PER_SHARE_KIND.match(fig.after)) and \
+                    (m.group(1) or W.EARNINGS_CUE.search(fig.clause)):
+                # "$2.94 per diluted share", "earned $6.08 per share": earnings per share
+                return (["eps_basic"] if (m.group(1) or "").lower() == "basic" else
+                        ["eps_diluted"] if m.group(1) else ["eps_diluted", "eps_basic"]), None
             return [], None
         if len(listed) > 1 and fig.kind in ("money", "number"):
             # "revenue and net income were $130.5 billion and $72.9 billion": the figure is one of them
@@ -275,6 +413,15 @@ class Grounder(Derived):
                     qualifier: str | None, matches: list[G.Match]) -> VerifiedFigure:
         label = catalogue()[named[0]].label.lower()
         rel = [m for m in matches if set(m.concepts) & set(named)]
+        if not qualifier and not any(claim.accepts(m.fact) for m in rel):
+            # before a coincidence in another period is called a mix-up: the claimed period's value on today's
+            # share basis, or a quarter derived from the year to date
+            if self._split_adjusted(fig, row, claim, named):
+                return row
+            trial = row.model_copy(deep=True)
+            if (fig.kind in ("money", "number") and self._fourth_quarter(fig, trial, claim, named[0])
+                    and trial.status == "derived"):
+                return trial
         if self._verdict(fig, row, claim, rel):
             if qualifier and row.status in ("grounded", "mismatched_period"):
                 row.notes.append(f"{row.reason}")
@@ -306,6 +453,12 @@ class Grounder(Derived):
                           f"({f.matched_tag}, {f.form} {f.accession_number}); {fig.text} does not round to it.")
             if fig.currency and f.unit.split("/")[0] != fig.currency:
                 row.reason += f" It is reported in {f.unit}, and the answer's figure is in {fig.currency}."
+            basis = self._split_basis(f)
+            if basis:
+                factor, formula, split = basis
+                row.reason += (f" It was reported before {split} and never restated: on today's share basis it is "
+                               f"{formula} = {S.fmt(float(abs(Decimal(str(f.value))) * factor))}; the figure "
+                               "rounds to neither.")
             return row
         if claim.stated:
             row.reason = (f"{self.ref.name} reports no {label} for {claim.text} in its XBRL facts, so "
@@ -318,12 +471,115 @@ class Grounder(Derived):
         self.text_ok.add(fig.start)
         return row
 
+    def _split_basis(self, f: FactValue) -> tuple[Decimal, str, str] | None:
+        """How a share count or per-share value reported before a later split, never restated, reads on
+        today's share basis: (factor, formula, the split in words), or None when no split followed it.
+        The ratio is the concept series' (``edgar concept``'s pre_split_ratio / pre_reverse_split_ratio), else
+        the splits seen in the company's per-share and share series."""
+        if "shares" not in f.unit:
+            return None
+        per_share = "/shares" in f.unit
+        forward, n, when = True, f.pre_split_ratio, None
+        if not n and f.pre_reverse_split_ratio:
+            forward, n = False, f.pre_reverse_split_ratio
+        ratio, first = self._split_after(f)
+        if not n and ratio > 1:
+            n = ratio
+        if not n or n <= 1:
+            return None
+        when = first if forward else None
+        factor = Decimal(n) if forward != per_share else 1 / Decimal(n)
+        formula = f"{S.fmt(f.value)} {'/' if factor < 1 else '*'} {n}"
+        split = (f"a {n}-for-1 stock split" + (f" (first applied in filings of {when})" if when else "")
+                 if forward else f"a 1-for-{n} reverse split or recapitalisation")
+        return factor, formula, split
+
+    def _split_adjusted(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str]) -> bool:
+        """A per-share value or share count on today's share basis, for a period whose value was reported only
+        before a later split (Tesla's FY2021 diluted EPS: 4.90 as reported, 1.63 after the 3-for-1 split of
+        2022): grounded, with the reported value and the split in the reason, when the reported value divided
+        (or multiplied) by the ratio rounds to the figure."""
+        if not claim.stated or fig.kind not in ("per_share", "shares", "money", "number"):
+            return False
+        if stated_share_basis(fig.context) == "original":  # "as originally reported": today's basis is not it
+            return False
+        lo, hi = fig.interval
+        for name in named:
+            if catalogue()[name].unit not in ("currency/shares", "shares"):
+                continue
+            for v in self._concept_series(name):
+                if not claim.accepts(v) or not v.value:
+                    continue
+                if fig.currency and "/shares" in v.unit and v.unit.split("/")[0] != fig.currency:
+                    continue
+                if "/shares" in v.unit and (v.value < 0) != self._claims_negative(fig):
+                    continue
+                if self.cited and self.pool.reported_in_pool(v.matched_tag, v.unit, v.start.isoformat() if v.start
+                                                             else None, v.end.isoformat(), v.value) is None:
+                    if self._cited_before_split(fig, row, v, name):
+                        return True
+                    continue
+                basis = self._split_basis(v)
+                if basis is None:
+                    continue
+                factor, formula, split = basis
+                a = abs(Decimal(str(v.value)))
+                if not lo <= a * factor <= hi:  # the reported value, on today's basis, rounds to the figure
+                    continue
+                adjusted = S.fmt(float(a * factor))
+                row.status = "grounded"
+                row.reason = (f"{v.matched_tag} = {S.fmt(v.value)} {v.unit} for {G.describe_period(v)} "
+                              f"({v.form} {v.accession_number}) was reported before {split} and never restated; "
+                              f"on today's share basis it is {formula} = {adjusted}, which rounds to {fig.text}.")
+                row.notes.append(f"Split-adjusted: the figure is on the share basis after {split}; the filing "
+                                 f"reports {S.fmt(v.value)} {v.unit}, on the basis before it.")
+                row.support = S.fact_support(v, name)
+                row.formula = f"{v.matched_tag} {G.describe_period(v)} {formula}"
+                row.inputs = [S.fact_support(v, name)]
+                return True
+        return False
+
+    def _cited_before_split(self, fig: Figure, row: VerifiedFigure, v: FactValue, name: str) -> bool:
+        """A figure equal to the period's value on today's share basis, when the cited filing reports that
+        period only before the split (NVIDIA's FY2024 diluted EPS: 11.93 in the cited FY2024 10-K, 1.19 as the
+        FY2025 10-K restates it after the 10-for-1 split): grounded by the cited value, the split named."""
+        lo, hi = fig.interval
+        if not lo <= abs(Decimal(str(v.value))) <= hi:
+            return False
+        key = (v.matched_tag, v.unit, v.start.isoformat() if v.start else None, v.end.isoformat())
+        rows = [r for r in self.everything.periods.get(key, []) if self.pool.in_pool(r) and r[2] != v.value
+                and classify_revision(r[2], v.value, v.unit) in ("stock_split", "reverse_split")]
+        if not rows:
+            return False
+        r = min(rows, key=filing_order)
+        f = fact_value(self.facts, self.cal, v.matched_tag, v.unit, [r])
+        if f is None:
+            return False
+        big, small = sorted([abs(Decimal(str(r[2]))), abs(Decimal(str(v.value)))], reverse=True)
+        n = min(split_candidates(r[2], v.value) or {round(big / small)}, key=lambda k: abs(big / small - k))
+        forward = classify_revision(r[2], v.value, v.unit) == "stock_split"
+        split = f"a {n}-for-1 stock split" if forward else f"a 1-for-{n} reverse split or recapitalisation"
+        row.status = "grounded"
+        row.reason = (f"The cited {f.form} {f.accession_number} reports {f.matched_tag} = {S.fmt(f.value)} {f.unit} "
+                      f"for {G.describe_period(f)}, before {split}; later filings restate it to {S.fmt(v.value)} "
+                      f"({v.form} {v.accession_number}) on today's share basis, which rounds to {fig.text}.")
+        row.notes.append(f"Split-adjusted: the figure is on the share basis after {split}; the cited filing "
+                         f"reports {S.fmt(f.value)} {f.unit}, on the basis before it.")
+        row.support = S.fact_support(f, name)
+        row.support.current_value, row.support.revision_kind = v.value, "stock_split" if forward else "reverse_split"
+        return True
+
     def _verdict(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, rel: list[G.Match],
                  how: str = "") -> bool:
         """grounded, a sign that disagrees, or mismatched_period, from matches of the concept the answer names."""
         if not rel:
             return False
-        rel = sorted(rel, key=lambda m: self._rank(fig, claim, m))
+        if claim.stated:
+            rel = sorted(rel, key=lambda m: self._rank(fig, claim, m))
+        else:  # an undated figure: a fact of a period its sentence names first ("... as of February 21, 2025")
+            base = bool(_BASE_CUE.search(fig.clause[-40:] + " " + fig.after[:30]))
+            mentions = P.find_mentions(fig.context, fig.context)[0]
+            rel = sorted(rel, key=lambda m: (bool(_untied_periods(mentions, m.fact, base)), self._rank(fig, claim, m)))
         best = rel[0]
         f = best.fact
         in_period = claim.accepts(f)
@@ -332,10 +588,21 @@ class Grounder(Derived):
             row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)}, rounds to "
                           f"{fig.text}{how}.")
             if not claim.stated:
-                row.notes.append("The answer names no period for this figure; the matching fact is for "
-                                 f"{G.describe_period(f)}.")
+                untied = _untied_periods(mentions, f, base)
+                row.notes.append(f"The matching fact is for {G.describe_period(f)}, a period the sentence names."
+                                 if mentions and not untied else "The answer names no period for this figure; the "
+                                 f"matching fact is for {G.describe_period(f)}.")
                 latest = self._latest_end(f)
-                if P.stale_undated(self.cited, f.end, latest, fig.context):
+                if untied:
+                    # "NVIDIA had 2.5 billion shares outstanding as of February 21, 2025": the sentence names a
+                    # period edgar did not tie to the figure, and the matching fact is of none of them
+                    row.status = "unchecked"
+                    row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} rounds to "
+                                  f"{fig.text}, but the sentence names {', '.join(untied)}, which edgar did not tie "
+                                  "to this figure, and the fact is for none of them.")
+                    row.support, row.other_matches = S.match_support(best), len(rel) - 1
+                    return True  # no caveats: they would be about a fact the figure is not shown to be
+                elif P.stale_undated(self.cited, f.end, latest, fig.context):
                     # An undated figure reads as the latest period: an older period's value is not confirmed.
                     row.status = "unchecked"
                     row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} rounds "
@@ -381,7 +648,7 @@ class Grounder(Derived):
         """No catalogue concept named: the facts whose tag the answer's words name, else an unambiguous match."""
         self.text_ok.add(fig.start)
         words = W.content_words(fig.clause + " " + fig.after[:60]) - self.company_words
-        tags = self._tags_named(words, units)
+        tags = self._about_figure(fig, words, self._tags_named(words, units))
         if tags:
             # Words name a tag less surely than a catalogue concept: they ground a figure, never call it a
             # period mix-up.
@@ -400,21 +667,20 @@ class Grounder(Derived):
                 self._note_coincidences(fig, row, claim, matches, None)
                 return row
         in_period = [m for m in matches if claim.accepts(m.fact) and self._sign_ok(fig, m)]
-        values = {abs(float(m.fact.value)) for m in in_period}
-        if len(values) == 1 and S.significant_digits(fig) >= 3:
-            best = min(in_period, key=lambda m: self._rank(fig, claim, m))
-            self._verdict(fig, row, claim, [best])
-            row.other_matches = len(in_period) - 1
-            row.notes.append("The answer names no concept edgar knows for this figure; it is grounded because one "
-                             "value alone, among the facts of the period, rounds to it. Check that "
-                             f"{best.fact.matched_tag} is what the answer means.")
-            return row
         if in_period:
+            # A value that merely rounds to the figure is a nearby number, not evidence: the answer's words must
+            # name what the figure is (a catalogue concept, or a tag by its words) for a fact to ground it.
             in_period.sort(key=lambda m: self._rank(fig, claim, m))
             shown = "; ".join(f"{m.fact.matched_tag} = {S.fmt(m.fact.value)} ({G.describe_period(m.fact)})"
                               for m in in_period[:3])
             row.reason = (f"{len(in_period)} fact(s) round to {fig.text} ({shown}{'; ...' if len(in_period) > 3 else ''}),"
-                          " and the answer does not say which it means: name the concept or give more digits.")
+                          " but the answer's words name none of them, so none grounds it: name the concept.")
+            return row
+        if fig.kind == "percent":
+            # A percentage whose measure the sentence does not name in a way edgar reads (no margin, growth rate
+            # or "X% of Y"): edgar cannot tell what it is, so it contradicts nothing.
+            row.reason = (f"edgar cannot tell which ratio {fig.text} is: the sentence names no margin, growth rate or "
+                          "share of a reported concept that edgar computes, and no reported ratio rounds to it.")
             return row
         row.status = "ungrounded"
         where = "the cited filings' XBRL facts" if self.cited else f"{self.ref.name}'s XBRL facts"
@@ -422,6 +688,21 @@ class Grounder(Derived):
         row.reason = f"No value in {where}{when} rounds to {fig.text}, and no ratio or change of facts gives it."
         self._note_coincidences(fig, row, claim, matches, None)
         return row
+
+    def _about_figure(self, fig: Figure, words: set[str], tags: set[str]) -> set[str]:
+        """The tags the answer's words name that are about the figure itself: a tag one word names only when
+        that word is next to the figure ("$9.5 billion of buybacks"), and never one missing a name the figure's
+        own words carry ("$650 million of H20 chips to a customer" is not ContractWithCustomerLiability...)."""
+        marked = W.marked_words(fig.lead, fig.after) - self.company_words
+        near = W.content_words(fig.clause[-30:] + " " + fig.after[:30])
+        out = set()
+        for tag in tags:
+            shared = words & W.tag_words(tag)
+            if marked - W.tag_words(tag):
+                continue
+            if len(shared) >= 2 or shared & near:
+                out.add(tag)
+        return out
 
     def _tags_named(self, words: set[str], units: list[str]) -> set[str]:
         if not words:
@@ -472,17 +753,46 @@ class Grounder(Derived):
                          f"{S.fmt(f.value)} for {G.describe_period(f)}; {what}, so they do not count.")
 
     def _found_elsewhere(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str]) -> bool:
+        """A figure the cited filings' facts do not hold, checked against all of the company's facts: a citation
+        narrows where to look, it never changes what a figure is. Held elsewhere (grounded or derived), the
+        figure is unchecked, not contradicted, and the reason names the filing that holds it; superseded or of
+        another period elsewhere, it keeps that status. False when the company's facts decide nothing more."""
         elsewhere = [m for m in self._matches(fig, self.everything) if set(m.concepts) & set(named)
                      and claim.accepts(m.fact) and self._sign_ok(fig, m)]
         if not elsewhere:
             return False
-        elsewhere.sort(key=lambda m: self._rank(fig, claim, m))
-        f = elsewhere[0].fact
-        row.status = "ungrounded"
-        row.reason = f"No value in the cited filings' XBRL facts rounds to {fig.text}."
-        row.notes.append(f"Not in what is cited, but {f.matched_tag} = {S.fmt(f.value)} for "
-                         f"{G.describe_period(f)} is in {f.form} {f.accession_number} (filed {f.filed}).")
+        return self._held_elsewhere(fig, row)
+
+    def _held_elsewhere(self, fig: Figure, row: VerifiedFigure, only_if_held: bool = False) -> bool:
+        """``row`` from the cited filings, against what all of the company's facts say of the figure (with
+        ``only_if_held``, changed only when they hold it)."""
+        other = self.uncited().check(fig)
+        if only_if_held and other.status not in ("grounded", "derived"):
+            return False
+        sup = other.support
+        where = (f" ({sup.form} {sup.accession_number}, filed {sup.filed})"
+                 if sup is not None and sup.accession_number else "")
+        if other.status in ("grounded", "derived"):
+            row.status = "unchecked"
+            row.reason = (f"No value in the cited filings' XBRL facts rounds to {fig.text}; {self.ref.name}'s other "
+                          f"filings hold it: {other.reason.rstrip('.')}{where}. It is not contradicted; cite that "
+                          "filing to ground it.")
+        elif other.status in ("superseded", "mismatched_period"):
+            row.status = other.status
+            row.reason = f"Not in the cited filings' XBRL facts; in {self.ref.name}'s other filings: {other.reason}"
+        else:
+            return False
+        row.support, row.formula, row.inputs = sup, other.formula, other.inputs
+        row.flags = list(dict.fromkeys([*row.flags, *other.flags]))
+        row.notes += [n for n in other.notes if n not in row.notes]
         return True
+
+    def uncited(self) -> Grounder:
+        """The same check over all of the company's facts, as if nothing were cited."""
+        if self._uncited is None:
+            self._uncited = Grounder(self.facts, self.ref, self.everything, self.everything, cited=False,
+                                     today=self.today, earlier_history=self.earlier_history)
+        return self._uncited
 
     def _caveats(self, fig: Figure, m: G.Match, row: VerifiedFigure) -> None:
         """What a reader must know about a value that grounds a figure, raised to the verdict: it was later
@@ -498,7 +808,25 @@ class Grounder(Derived):
                 flag(row, "suspected_error", e.reason)
             if m.revision_kind == "suspected_tagging_error":
                 return
-        if m.revision_kind == "restatement" and row.status == "grounded":
+        said = _value_said(fig)  # what the sentence says of this figure: "original", "restated" or None
+        says_original, says_restated = said == "original", said == "restated"
+        if m.revision_kind == "restatement" and row.status == "grounded" and says_restated and not says_original:
+            row.status = "ungrounded"
+            row.reason = (f"The sentence gives {fig.text} as the restated value, but it is {G.describe_period(f)}'s "
+                          f"value as first reported ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.form} "
+                          f"{f.accession_number}); the restated value is {S.fmt(m.current_value)}.")
+        elif m.revision_kind == "restatement" and row.status == "grounded" and says_original:
+            # "Apple originally reported fiscal 2009 net sales of $36.5 billion": the claim is the original
+            row.reason += f" It is the value as first reported ({f.form} {f.accession_number}), as the sentence says."
+            flag(row, "superseded_value", f"later filings restated {self.ref.name}'s value for "
+                 f"{G.describe_period(f)} to {S.fmt(m.current_value)} {f.unit}.")
+        elif (m.revision_kind is None and f.revision_kind == "restatement" and f.original_value is not None
+              and row.status == "grounded" and says_original and not says_restated):
+            row.status = "ungrounded"
+            row.reason = (f"The sentence gives {fig.text} as the value first reported, but it is "
+                          f"{G.describe_period(f)}'s restated value ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, "
+                          f"{f.form} {f.accession_number}); as first reported it was {S.fmt(f.original_value)}.")
+        elif m.revision_kind == "restatement" and row.status == "grounded":
             row.status = "superseded"
             row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} as first reported "
                           f"({f.form} {f.accession_number}, filed {f.filed}), rounds to {fig.text}; later filings "
@@ -513,6 +841,14 @@ class Grounder(Derived):
             flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
                  f"a reverse split or recapitalisation (fewer shares, larger per-share amounts); later filings "
                  f"report {S.fmt(m.current_value)} for the same period.")
+        elif m.revision_kind is None and f.revision_kind in ("stock_split", "reverse_split") and f.original_value:
+            first = min((r for r in self.everything.periods.get((f.matched_tag, f.unit, f.start.isoformat() if f.start
+                                                                 else None, f.end.isoformat()), [])
+                         if r[2] == f.original_value), key=filing_order, default=None)
+            which = "a stock split" if f.revision_kind == "stock_split" else "a reverse split or recapitalisation"
+            row.notes.append(f"On the share basis after {which}: {S.fmt(f.value)} {f.unit} is the restated value; "
+                             f"as first reported" + (f" in {first[3]}" if first else "") +
+                             f" it was {S.fmt(f.original_value)}.")
         elif m.revision_kind is None and "shares" in f.unit and (ratio := self._reverse_split_after(m)):
             flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} predates a "
                  f"1-for-{ratio} reverse split or recapitalisation and was never restated: it is on the old share "
@@ -527,6 +863,7 @@ class Grounder(Derived):
         elif m.revision_kind == "precision_change":
             row.notes.append(f"Later filings report {S.fmt(m.current_value)} for the same period, the same value at "
                              "another precision.")
+        self._stated_basis(fig, m, row)
         home = self.facts.reporting_currency
         currency = f.unit.split("/")[0]
         if home and G.CURRENCY_UNIT.fullmatch(currency) and currency != home:
@@ -535,6 +872,27 @@ class Grounder(Derived):
             also = f" ({S.fmt(max(rows, key=filing_order)[2])} {home} for the same period)" if rows else ""
             flag(row, "convenience_translation", f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
                  f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.")
+
+    def _stated_basis(self, fig: Figure, m: G.Match, row: VerifiedFigure) -> None:
+        """A sentence that says which share basis its figure is on ("split-adjusted", "as originally reported,
+        before the split") is held to it: a value on the other basis is ungrounded, both values named."""
+        if row.status != "grounded" or "shares" not in m.fact.unit:
+            return
+        said = stated_share_basis(fig.context)
+        f = m.fact
+        old = "pre_split_basis" in row.flags
+        restated = (m.revision_kind is None and f.revision_kind in ("stock_split", "reverse_split")
+                    and f.original_value is not None)
+        if said == "adjusted" and old:
+            row.status = "ungrounded"
+            row.reason = (f"The sentence says the figure is split-adjusted, but {fig.text} is {G.describe_period(f)}'s "
+                          f"value as reported before a split ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, "
+                          f"{f.accession_number}); the pre-split note gives it on today's basis.")
+        elif said == "original" and restated and f.original_value is not None:
+            row.status = "ungrounded"
+            row.reason = (f"The sentence says the figure is as reported before the split, but {fig.text} is "
+                          f"{G.describe_period(f)}'s value restated after it ({f.matched_tag} = {S.fmt(f.value)} "
+                          f"{f.unit}, {f.accession_number}); as first reported it was {S.fmt(f.original_value)}.")
 
     def _reverse_split_after(self, m: G.Match) -> int | None:
         """The ratio of a reverse split after a share or per-share value, never restated (the concept series'

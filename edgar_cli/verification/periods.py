@@ -32,6 +32,12 @@ ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 
 MONTH_PATTERN = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|" \
          r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+# A date that says when a document was filed, not what period a figure is for: "the 10-K/A filed 2010-01-25",
+# "its 10-K/A of January 25, 2010", "a report dated ..."
+FILING_DATE = re.compile(r"(?:\b(?:filed|dated|submitted)(?:\s+(?:on|with the SEC on))?|\b(?:10-K|10-Q|20-F|40-F|8-K|"
+                         r"6-K)(?:/A)?\s+(?:of|from))\s*\(?$", re.I)
+_SPLIT_YEAR = re.compile(r"\d{4}\s+(?:[\w-]+-for-[\w-]+\s+)?(?:(?:stock|share)\s+)?split\b", re.I)
+_SPLIT_IN = re.compile(r"\bsplit\s+(?:in|of|on)\s+(?:[A-Z][a-z]+\.?\s+)?$", re.I)
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 LONG_DATE = re.compile(rf"\b({MONTH_PATTERN})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})\b")
 _DMY_DATE = re.compile(rf"\b(\d{{1,2}})\s+({MONTH_PATTERN})\.?,?\s+(\d{{4}})\b")
@@ -89,7 +95,9 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
     for rx, order in ((_ISO_DATE, (1, 2, 3)), (LONG_DATE, (3, 1, 2)), (_DMY_DATE, (3, 2, 1))):
         for m in rx.finditer("".join(chars)):
             d = parse_day(*(m.group(i) for i in order))
-            if d is not None:
+            if d is not None and FILING_DATE.search(text[max(0, m.start() - 40):m.start()]):
+                chars[m.start():m.end()] = "#" * (m.end() - m.start())  # when a filing was made: no period
+            elif d is not None:
                 take(m, Mention("date", m.start(), m.end(), text[m.start():m.end()], year=d.year, day=d))
     for m in _FISCAL.finditer("".join(chars)):
         y = int(m.group(1))
@@ -100,6 +108,9 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
     for m in _PART_OF_YEAR.finditer("".join(chars)):
         take(m, Mention("quarter", m.start(), m.end(), text[m.start():m.end()], part="9M" if m.group("nine") else "H1"))
     for m in _BARE_YEAR.finditer("".join(chars)):
+        if _SPLIT_YEAR.match(text, m.start()) or _SPLIT_IN.search(text[max(0, m.start() - 30):m.start()]):
+            chars[m.start():m.end()] = "#" * (m.end() - m.start())  # "the 2020 four-for-one stock split", "split
+            continue  # in June 2024": when a split was, neither a period nor an amount
         take(m, Mention("year", m.start(), m.end(), text[m.start():m.end()], year=int(m.group(1))))
     out.sort(key=lambda x: x.start)
     return out, "".join(chars)

@@ -27,8 +27,16 @@ SEQUENTIAL_CUE = re.compile(r"\b(?:sequential\w*|quarter[- ]over[- ]quarter|q/q|
                             r"preceding) quarter)\b", re.I)
 # A sentence that refers back to the previous one's subject: "That was up 114%", "It grew", "This rose".
 REFERS_BACK = re.compile(r"\s*(?:that|this|it|which)\b(?!\s+(?:is|was)\s+(?:not|a|an|the)\b)", re.I)
+EARNINGS_CUE = re.compile(r"\b(?:earn\w*|profit\w*|income|los[st]\w*|net)\b", re.I)
 LOSS_CUE = re.compile(r"(?<!\()\b(?:loss(?:es)?|lost|deficit|negative|used in|burn\w*|outflows?)\b(?!\))", re.I)
 
+# A quantity that is not money: "5 million square feet", "36,000 employees", "7,000 stores", "1.2 million units".
+QUANTITY_AFTER = re.compile(
+    r"^\s*(?:(?:net|new|additional|total|full-time|retail|company-operated|active|paid|monthly|daily)\s+)*"
+    r"(?:square\s+(?:feet|foot|meters|metres)|sq\.?\s*ft\b|acres|hectares|employees|workers|people|staff|"
+    r"headcount|stores|restaurants|locations|branches|outlets|sites|facilities|offices|units|vehicles|cars|"
+    r"deliveries|devices|subscribers|subscriptions|customers|users|members|accounts|patents|countries|"
+    r"barrels|tons|tonnes|megawatts|gigawatts|MW|GW|kWh|MWh|GWh|ounces|pounds)\b", re.I)
 # More ways to name a catalogue concept than its aliases (a loss is the same concept as an income).
 EXTRA_WORDS: dict[str, tuple[str, ...]] = {
     "net_income": ("net loss", "net income (loss)", "net earnings (loss)", "net profit", "net losses"),
@@ -78,7 +86,19 @@ PLAIN_QUALIFIERS = frozenset(
     "and or of in for with was were is as at by to from on its strong solid robust higher lower "
     "combined entire whole corporate latest last prior previous current same comparable reported total's "
     "twelve-month 12-month three-month while whereas but so then also when where after before since because "
-    "although though yet not only both each every all such".split())
+    "although though yet not only both each every all such "
+    # verbs before a concept say what was done with it, not which part of it ("had net sales", "Dividing gross
+    # profit by revenue", "reported revenue")
+    "had has have reported reports posted posts generated generates earned earns recorded records delivered "
+    "achieved produced booked grew saw see sees brought recognized recognised totaled totalled dividing divided "
+    "divide divides subtracting subtracted adding added using used taking comparing compared calculating "
+    "calculated computing computed including excluding less minus plus over versus vs raising raised increased "
+    "increasing boosted cut cutting lowered reduced shows showed show spent spending split-adjusted restated "
+    "originally later".split())
+# Words of a clause that carry the sentence's concept on to the next figure ("..., later restated to $42.9
+# billion", "... $44.1 billion in Q1, $46.7 billion in Q2")
+CARRY_WORDS = frozenset("later restated revised originally reported first subsequently previously compared against "
+                        "versus respectively then".split())
 
 
 @dataclass
@@ -191,6 +211,10 @@ def _stem(word: str) -> str:
 def content_words(text: str) -> set[str]:
     """The words of a text that can name a fact: stemmed, without stop words, numbers and names."""
     out = set()
+    # a product or model name with digits ("H20", "GB200", "A100") is a word; a period ("FY2024", "Q3") is not
+    for w in re.findall(r"\b[A-Za-z]{1,4}\d+[A-Za-z]*\b", text):
+        if not re.fullmatch(r"(?:fy|q|h|cy|f)\d+", w, re.I):
+            out.add(w.lower())
     for w in re.findall(r"[A-Za-z][A-Za-z&-]+", text):
         for part in w.split("-"):
             if len(part) < 3 or part.lower() in _STOP:
@@ -213,3 +237,20 @@ def tag_score(words: set[str], tag: str) -> int:
     return len(shared) if shared - GENERIC_WORDS else 0
 
 
+_MONTHS = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
+           r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
+
+
+def marked_words(lead: str, after: str) -> set[str]:
+    """The names among a figure's own words: a model with digits ("H20", "GB200") or a capitalised word that
+    does not start the sentence ("China", "Blackwell"); a passage about the same thing names them too."""
+    out: set[str] = set()
+    for part, starts in ((lead[-60:], len(lead) <= 60), (after[:60], False)):
+        for m in re.finditer(r"\b[A-Za-z]{1,4}\d+[A-Za-z]*\b|\b[A-Z][a-z]+\b", part):
+            w = m.group(0)
+            if re.fullmatch(r"(?:fy|q|h|cy|f)\d+", w, re.I) or re.fullmatch(_MONTHS, w):
+                continue
+            if starts and not part[:m.start()].strip():
+                continue  # the sentence's first word is capitalised for no reason
+            out |= {w.lower()} if re.search(r"\d", w) else content_words(w)
+    return out - GENERIC_WORDS

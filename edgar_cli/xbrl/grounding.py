@@ -27,7 +27,7 @@ from functools import lru_cache
 from ..records import FactRecord
 from .catalogue import catalogue
 from .facts import CompanyFacts
-from .restatements import filing_order, classify_revision, select
+from .restatements import filing_order, classify_revision, select, split_candidates
 from .series import build_series, fact_value
 from .suspects import tagging_errors
 
@@ -70,7 +70,8 @@ class FactPool:
         self.periods: dict[tuple, list[tuple]] = defaultdict(list)  # (tag, unit, start, end) -> every row
         self.accessions_seen: set[str] = set()
         self.ratio_series: dict[str, list[FactRecord]] | None = None  # filled by the first derivation
-        self.q4_parts: dict[tuple[str, date], tuple[FactRecord, FactRecord]] = {}  # (concept, end) -> (year, 9M)
+        # (concept, end) -> (year, 9M) of a fourth quarter, (9M, H1) of a third, (H1, Q1) of a second
+        self.q4_parts: dict[tuple[str, date], tuple[FactRecord, FactRecord]] = {}
         for tag in facts.tags:
             for unit, rows in facts.tags[tag]["units"].items():
                 for r in rows:
@@ -198,6 +199,9 @@ def series_for_ratios(pool: FactPool) -> dict[str, list[FactRecord]]:
             for q4, annual, nine in fourth_quarters(vals):
                 vals.append(q4)
                 pool.q4_parts[(name, q4.end)] = (annual, nine)
+            for q, later, earlier in ytd_quarters(vals):
+                vals.append(q)
+                pool.q4_parts[(name, q.end)] = (later, earlier)
         vals = [v for v in vals if v.period_type != "ytd"]
         if vals:
             out[name] = vals
@@ -221,6 +225,32 @@ def fourth_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord
                      days=(a.end - start).days + 1, restated=False, original_value=None, distinct_values=1,
                      revision_kind=None)
         out.append((q4, a, w))
+    return out
+
+
+def ytd_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord, FactRecord]]:
+    """(the quarter, the year to date, the year to date a quarter earlier) for each second and third quarter
+    a 10-Q gives only inside its year to date, as cash-flow statements do: Q2 is the six months less the first
+    quarter, Q3 the nine months less the six."""
+    quarters = {v.end for v in vals if v.period_type == "quarterly"}
+    earlier_ones = [v for v in vals if v.start is not None and (
+        (v.period_type == "quarterly" and v.fiscal_period == "Q1") or
+        (v.period_type == "ytd" and v.fiscal_period == "H1"))]
+    out = []
+    for later in vals:
+        if later.period_type != "ytd" or later.fiscal_period not in ("H1", "9M") or later.start is None \
+                or later.end in quarters:
+            continue
+        want = "Q1" if later.fiscal_period == "H1" else "H1"
+        e = next((y for y in earlier_ones if y.fiscal_period == want and y.start == later.start
+                  and y.unit == later.unit and 84 <= (later.end - y.end).days <= 98), None)
+        if e is None:
+            continue
+        start = e.end + timedelta(days=1)
+        q = replace(later, value=later.value - e.value, start=start, period_type="quarterly",
+                    fiscal_period="Q2" if want == "Q1" else "Q3", days=(later.end - start).days + 1,
+                    restated=False, original_value=None, distinct_values=1, revision_kind=None)
+        out.append((q, later, e))
     return out
 
 
@@ -262,16 +292,55 @@ def changes(series: dict[str, list[FactRecord]], name: str, kind: str, *, sequen
         prior = _prior(v, by_end, sequential)
         if prior is None or not prior.value:
             continue
-        if kind == "percent":
-            r = (v.value - prior.value) / abs(prior.value) * 100
-            formula = f"({name} {describe_period(v)} - {name} {describe_period(prior)}) / " \
-                      f"{name} {describe_period(prior)} x 100"
-        else:
-            if v.unit != prior.unit:
+        for now, then, basis in same_share_basis(v, prior):
+            if not then:
                 continue
-            r = v.value - prior.value
-            formula = f"{name} {describe_period(v)} - {name} {describe_period(prior)}"
-        out.append(Derivation(formula, r, [v, prior], v, (name,)))
+            if kind == "percent":
+                r = (now - then) / abs(then) * 100
+                formula = f"({name} {describe_period(v)} - {name} {describe_period(prior)}) / " \
+                          f"{name} {describe_period(prior)} x 100{basis}"
+            else:
+                if v.unit != prior.unit:
+                    continue
+                r = now - then
+                formula = f"{name} {describe_period(v)} - {name} {describe_period(prior)}{basis}"
+            out.append(Derivation(formula, r, [v, prior], v, (name,)))
+    return out
+
+
+def _to_today(f: FactRecord) -> float:
+    """The factor that puts a share count or per-share value never restated for a later split on today's basis."""
+    if "shares" not in f.unit:
+        return 1.0
+    per_share = "/shares" in f.unit
+    if f.pre_split_ratio:
+        return 1 / f.pre_split_ratio if per_share else float(f.pre_split_ratio)
+    if f.pre_reverse_split_ratio:
+        return float(f.pre_reverse_split_ratio) if per_share else 1 / f.pre_reverse_split_ratio
+    return 1.0
+
+
+def same_share_basis(v: FactRecord, prior: FactRecord) -> list[tuple[float, float, str]]:
+    """(value, prior value, how) on one share basis: as they stand when no split lies between them; else on
+    today's basis (the never-restated one adjusted by the split the concept series reports), and, when the later
+    value was restated for that split, also on the old basis (its first-reported value beside the prior one)."""
+    a, b = _to_today(v), _to_today(prior)
+    if a == b:
+        out = [(v.value, prior.value, "")]
+        split = ("stock_split", "reverse_split")
+        if (a == 1 and v.revision_kind in split and prior.revision_kind == v.revision_kind and v.original_value
+                and prior.original_value and split_candidates(v.original_value, v.value)
+                & split_candidates(prior.original_value, prior.value)):
+            # both restated for the same split: the values as first reported carry more digits (11.93 and 1.74
+            # against 1.19 and 0.17)
+            how = f" (as first reported, before the split: {v.original_value} and {prior.original_value})"
+            out.append((v.original_value, prior.original_value, how))
+        return out
+    adjusted = describe_period(prior) if b != 1 else describe_period(v)
+    out = [(v.value * a, prior.value * b, f" (on today's share basis: {adjusted} adjusted for the split after it)")]
+    if a == 1 and v.original_value and v.revision_kind in ("stock_split", "reverse_split"):
+        how = f" (on the share basis before the split: {describe_period(v)} as first reported, {v.original_value})"
+        out.append((v.original_value, prior.value, how))
     return out
 
 
