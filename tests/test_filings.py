@@ -453,3 +453,20 @@ def _row(accession: str, form: str, filed: str, period: str) -> S.Row:
     return S.Row(accession=accession, form=form, filing_date=date.fromisoformat(filed),
                  report_date=date.fromisoformat(period), acceptance="", items=[], is_xbrl=False,
                  is_inline_xbrl=False, primary_document="", primary_doc_description="", size=None, page="recent")
+
+
+# --- form codes in a list (issue 36) ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spelled", ["10-K,DEF14A", "10k, def 14a", "10-K,DEF 14A"])
+def test_every_form_code_in_a_list_is_normalised_alike(sec, spelled):
+    # DEF14A inside a list used to be dropped without a word; EDGAR spells it DEF 14A
+    r = list_filings("AAPL", forms=spelled, filed_from="2020-01-01", limit=200)
+    assert r.forms == ["10-K", "DEF 14A"]
+    assert {"10-K", "DEF 14A"} <= {f.form for f in r.filings} and not r.warnings
+
+
+def test_a_form_of_a_list_that_matches_nothing_is_a_warning_in_the_data(sec):
+    r = list_filings("AAPL", forms="10-K,S-4", filed_from="2020-01-01", limit=200)
+    assert {f.form for f in r.filings} == {"10-K"}
+    assert any(w.startswith("Apple Inc. has no S-4 in the history read") for w in r.warnings)

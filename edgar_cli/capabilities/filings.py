@@ -31,8 +31,10 @@ def amendment_note() -> str:
 
 
 def _normal_form(form: str) -> str:
+    """A form code as EDGAR spells it: any case, ``10k`` -> 10-K, ``def14a`` -> DEF 14A, ``sc13g`` -> SC 13G."""
     text = re.sub(r"\s+", " ", str(form)).strip().upper()
-    return re.sub(r"^(10|20|40|8) ?([KQF])", r"\1-\2", text)
+    text = re.sub(r"^(10|20|40|8) ?([KQF])", r"\1-\2", text)
+    return re.sub(r"^(DEF|PRE|SC) ?(\d)", r"\1 \2", text)  # proxy statements and Schedules 13D/13G
 
 
 _FORM_CODE = re.compile(r"[A-Z0-9][A-Z0-9 /-]{0,19}")
@@ -314,6 +316,16 @@ def list_filings(
         filed = _common_forms(hist)
         warnings.append(f"{company_info.name} has no {' or '.join(asked)} in the history read"
                         + (f"; the forms it files most are {', '.join(filed)}." if filed else "."))
+    elif rows and len(asked) > 1:
+        # one form of a list matching nothing must not vanish silently beside the others' filings
+        _, per_form = zip(*(parse_forms([a]) for a in asked))
+        silent = [a for a, members in zip(asked, per_form) if not any(matches(r) and r.form in members
+                                                                       for r in hist.rows.values())]
+        if silent:
+            filed = _common_forms(hist)
+            warnings.append(f"{company_info.name} has no {' or '.join(silent)} in the history read (in the dates "
+                            "asked); the other forms' filings are listed"
+                            + (f". The forms it files most are {', '.join(filed)}." if filed else "."))
     if any(f.superseded or f.is_amendment for f in shown):
         notes.append(amendment_note())
     # A history that starts at a reorganisation: name the predecessor CIK that holds the earlier filings.
