@@ -77,6 +77,7 @@ DeriveOpt = Annotated[Optional[str], typer.Option("--derive", metavar="q4,ttm", 
                                                   "derived cells are marked.")]
 ChartOpt = Annotated[bool, typer.Option("--chart", help="Also draw a terminal chart of the table (needs the chart "
                                         "extra).")]
+SCREEN_SECTION_CHARS = 20000  # characters of a section shown on a terminal (get_filing_section's default)
 UnitOpt = Annotated[Optional[str], typer.Option("--unit", metavar="CURRENCY", help="Read monetary figures in this "
                                                 "currency, e.g. USD for a foreign filer's convenience translation "
                                                 "(default: the filer's own).")]
@@ -267,8 +268,9 @@ def section_cmd(
     fy: FyOpt = None,
     form: Annotated[Optional[str], typer.Option("--form", "-f", metavar="FORM", help="10-K (default; a 20-F filer's "
                     "20-F), 10-Q or 20-F.", autocompletion=lambda incomplete: complete_forms(incomplete))] = None,
-    max_chars: Annotated[int, typer.Option("--max-chars", metavar="N", help="Most characters of text to print "
-                                           "(0 for the whole section).")] = 20000,
+    max_chars: Annotated[Optional[int], typer.Option("--max-chars", metavar="N", help="Most characters of text to "
+                                                     "print (0 for the whole section; default 20000 on a terminal, "
+                                                     "the whole section into a file or a pipe).")] = None,
     whole: Annotated[bool, typer.Option("--all", help="The whole section (same as --max-chars 0).")] = False,
     offset: Annotated[int, typer.Option("--offset", metavar="N", help="Start this many characters into the section "
                                         "(next_offset of the previous page).")] = 0,
@@ -283,6 +285,10 @@ def section_cmd(
     if section is None:
         run(lambda: get_filing_outline(company, accession_number=accession, fiscal_year=fy, form=form, file=file))
         return
+    if max_chars is None:  # a screen gets a page; a file or a pipe the whole section (it is being kept)
+        import sys
+
+        max_chars = SCREEN_SECTION_CHARS if sys.stdout.isatty() else 0
     run(lambda: get_filing_section(company, section, accession_number=accession, fiscal_year=fy, form=form,
                                    max_chars=0 if whole else max_chars, offset=offset, file=file))
 

@@ -221,6 +221,9 @@ def emit(result: Any, fmt: str | None = None, *, quiet: bool = False) -> None:
         render_table(result)
     elif fmt == "plain" and R.text(result) is not None:
         text = R.text(result) or ""
+        head = None if safe else R.provenance(result)
+        if head:  # text kept in a file says where it is from
+            out.write(head + "\n\n")
         out.write((terminal_safe(text) if safe else text) + ("" if text.endswith("\n") or not text else "\n"))
     else:
         write_rows(R.rows(result), "csv" if fmt == "csv" else "tsv", out, header=fmt != "plain", safe=safe)

@@ -76,7 +76,8 @@ class Rendered:
 
 @dataclass
 class TextResult:
-    """A text result: ``head`` lines on stderr, ``body`` as is on stdout, ``foot`` lines on stderr."""
+    """A text result: ``head`` lines on stderr, ``body`` as is on stdout, ``foot`` lines on stderr;
+    when stdout is a file or a pipe, rows.provenance's line starts it, so the text saved says where it is from."""
 
     body: str
     head: list[str] = field(default_factory=list)
@@ -97,6 +98,11 @@ def render_table(result: Any) -> None:
         for line in renderable.head:
             err.print(Text(line, style="bold"))
         body = renderable.body
+        from .rows import provenance
+
+        origin = None if sys.stdout.isatty() else provenance(safe)
+        if origin:
+            sys.stdout.write(origin + "\n\n")
         sys.stdout.write(body + ("" if body.endswith("\n") or not body else "\n"))
         sys.stdout.flush()
         for line in renderable.foot:

@@ -176,6 +176,20 @@ def _section_text(r: M.FilingSection) -> str:
     return r.text
 
 
+def provenance(result: Any) -> str | None:
+    """One line saying where a text result is from (company, form, filed, accession, section, URL, and the span
+    when it is part of the section), written first when the text goes to a file or a pipe; None for others."""
+    if type(result).__name__ != "FilingSection":
+        return None
+    r = result
+    parts = [r.company_name or r.source_file, r.form, f"filed {r.filed}" if r.filed else None, r.accession_number,
+             r.label, r.document_url or r.source_file]
+    line = " · ".join(str(p) for p in parts if p)
+    if r.truncated or r.offset:
+        line += f" · characters {r.offset}-{r.offset + r.chars_returned} of {r.chars_total}"
+    return line
+
+
 @rows_of("AnswerVerification")
 def _verification(r: M.AnswerVerification) -> list[Row]:
     out = []

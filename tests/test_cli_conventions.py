@@ -321,8 +321,11 @@ def test_section_without_a_name_prints_the_outline_and_all_prints_the_whole_sect
     assert "sections" in outline and outline["sections"][1]["section"] == "risk_factors"
     whole = cli("section", "NVDA", "mda", "--accession", "0001045810-25-000023", "--all")
     page = cli("section", "NVDA", "mda", "--accession", "0001045810-25-000023", "--max-chars", "0", "--json").json()
-    assert whole.out.rstrip("\n") == page["text"] and page["truncated"] is False
-    assert "\n" in page["text"] and max(len(line) for line in whole.out.splitlines()) > 200  # never hard-wrapped
+    head, _, text = whole.out.partition("\n\n")  # the provenance line, then the text (stdout is a pipe here)
+    assert "0001045810-25-000023" in head and text.rstrip("\n") == page["text"] and page["truncated"] is False
+    assert "\n" in page["text"] and max(len(line) for line in text.splitlines()) > 200  # never hard-wrapped
+    piped = cli("section", "NVDA", "mda", "--accession", "0001045810-25-000023")  # no flag: a pipe gets it all
+    assert piped.out == whole.out
 
 
 def test_concepts_lists_the_catalogue_and_refuses_a_concept_it_does_not_hold(cli):

@@ -221,9 +221,12 @@ def test_a_statement_wider_than_80_columns_keeps_its_concept_column_and_drops_th
 
 def test_piped_and_csv_output_say_on_stderr_what_the_table_says_under_its_rows(run):
     # NVIDIA's FY2025 10-K (0001045810-25-000023): Item 1A is 110,568 characters, 20,000 by default
-    section = run("section", "NVDA", "risk_factors", "--accession", NVDA_FY2025)
+    # a page asked for (a pipe gets the whole section by default: issue 36) says where it stops, and so does the
+    # provenance line that starts the text written
+    section = run("section", "NVDA", "risk_factors", "--accession", NVDA_FY2025, "--max-chars", "20000")
     _ok(section)
     assert "Item 1A" in section.out and "of 110568; more with --offset" in section.err  # never a silent cut
+    assert "characters 0-" in section.out.partition("\n\n")[0]
     whole = run("section", "NVDA", "risk_factors", "--accession", NVDA_FY2025, "--all")
     assert "more with --offset" not in whole.err and len(whole.out) > 100_000
     # NVIDIA's revenue: 19 annual values, 8 by default

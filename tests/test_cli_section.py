@@ -26,11 +26,15 @@ def test_the_next_page_starts_where_next_offset_says(cli):
 
 
 def test_the_text_view_prints_the_text_on_stdout_and_label_provenance_and_paging_on_stderr(cli):
-    for fmt in ((), ("--format", "table")):  # piped and on a terminal alike
+    for fmt in ((), ("--format", "table")):  # plain and table alike
         res = cli("section", "NVDA", "Item 8", "--accession", NVDA_FY2025, *fmt)
         assert res.rc == 0
-        assert "set forth in our Consolidated Financial Statements" in res.out
-        assert NVDA_FY2025 not in res.out and "REFERENCE ONLY" not in res.out
+        # into a file or a pipe the text starts with one line saying where it is from (issue 36), then the text
+        head, _, text = res.out.partition("\n\n")
+        assert head.startswith("NVIDIA CORP · 10-K · filed 2025-02-26 · " + NVDA_FY2025) and "\n" not in head
+        assert head.endswith("nvda-20250126.htm")
+        assert "set forth in our Consolidated Financial Statements" in text
+        assert NVDA_FY2025 not in text and "REFERENCE ONLY" not in text
     for text in ("Item 8. Financial Statements and Supplementary Data", "NVIDIA", NVDA_FY2025, "REFERENCE ONLY",
                  "characters 0-"):
         assert text in res.err
@@ -78,3 +82,12 @@ def test_a_file_with_fy_is_invalid_argument_with_exit_2(cli, corpus):
     path = corpus / "_unplaced/parity_gate/10-K/0000950153-99-001234.html"
     res = cli("section", "--file", str(path), "mda", "--fy", "1999", "--json")
     assert res.rc == 2 and res.json()["error"]["code"] == "invalid_argument"
+
+
+def test_a_section_written_to_a_file_is_whole_and_a_terminal_gets_a_page(cli):
+    # issue 36: `edgar section NVDA risk_factors --fy 2025 > rf.txt` wrote 18,813 of 110,851 characters
+    piped = cli("section", "NVDA", "risk_factors", "--accession", NVDA_FY2025)
+    data = cli("section", "NVDA", "risk_factors", "--accession", NVDA_FY2025, "--max-chars", "0", "--json").json()
+    assert data["chars_total"] > 100_000 and piped.out.partition("\n\n")[2].rstrip("\n") == data["text"]
+    page = cli("section", "NVDA", "risk_factors", "--accession", NVDA_FY2025, "--json", "--max-chars", "20000").json()
+    assert page["truncated"] is True  # what a terminal gets by default (SCREEN_SECTION_CHARS)
