@@ -24,6 +24,7 @@ from ..sec import urls
 from ..sec.client import SecClient, get_client
 from ..sec.companyfacts import load_company_facts
 from ..verification import cited_text as CT
+from ..verification import structures as ST
 from ..verification.cited_text import TextSource, ground_in_text, text_source
 from ..verification.claims import NUMERIC, Figure, extract_figures
 from ..verification.grounding import Grounder
@@ -174,7 +175,9 @@ def verify_answer(
     earlier_history = successors.history_stop(ref.cik)
     grounder = Grounder(facts, ref, pool, everything, cited=bool(cites), today=client.settings.clock().date(),
                         earlier_history=earlier_history)
-    rows = [grounder.check(f) for f in figures]
+    ends = ST.reported_ends(grounder)
+    checked = [ST.check_dated(grounder, f, ends) for f in figures]
+    figures, rows = [f for f, _r in checked], [r for _f, r in checked]
     ground_in_text(grounder, figures, rows,
                    lambda: _text_sources(client, ref, pool, cites, excerpts, sources, warnings))
     _note_reorganisation(ref, facts.calendar, rows, notes)

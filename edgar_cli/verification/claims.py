@@ -25,6 +25,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from . import periods as P
+from . import structures as ST
 
 # Figure kinds that are numbers (dates, fiscal years and calendar years are period mentions).
 NUMERIC = ("money", "per_share", "shares", "percent", "number")
@@ -110,11 +111,16 @@ class Figure:
     fiscal_year: int | None = None
     fiscal_period: str | None = None  # Q1-Q4 when a quarter is named
     period_end: date | None = None  # "as of January 28, 2024"
+    period_end_role: str | None = None  # "end" when the words make the date an end ("the year ended", "as of")
     period_basis: str | None = None  # fiscal, calendar
     period_source: str | None = None  # next_to_figure, sentence, paragraph
     period_text: str | None = None
     period_type: str | None = None  # annual, quarterly or instant: the kind of period the wording claims
     day: date | None = None  # for date figures
+    date_role: str | None = None  # for a date: "end" ("the year ended D", "as of D"), "start", None (either)
+    ends_fiscal_year: int | None = None  # for a date the sentence calls a fiscal year's end ("fiscal 2025, which
+    # ended January 26, 2025"): that year, by the company's label
+    unchecked: str | None = None  # why the sentence's structure leaves the figure unchecked (its reason)
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -235,10 +241,12 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
         else:
             fig.context = sentences.context(fig.start, fig.end)
     if periods:
+        ST.read_structures(text, sentences, figures, mentions)
         for mn in mentions:
             if mn.kind in ("date", "fiscal_year", "year"):
                 f = Figure(text=mn.text, start=mn.start, end=mn.end, kind=mn.kind, day=mn.day,
-                           fiscal_year=mn.year if mn.kind != "date" else None)
+                           fiscal_year=mn.year if mn.kind != "date" else None, date_role=mn.role,
+                           ends_fiscal_year=ST.fiscal_year_ended(text, mn, mentions, figures))
                 f.context = sentences.context(mn.start, mn.end)
                 figures.append(f)
     figures.sort(key=lambda f: f.start)

@@ -67,6 +67,16 @@ class Mention:
     quarter: int | None = None
     day: date | None = None
     part: str | None = None  # H1 or 9M for a half-year or nine months ("six months ended", "first half")
+    role: str | None = None  # for a date: "end" ("year ended D", "as of D"), "start" ("beginning D"), None
+
+
+# The words that make a date a period's end or start ("the fiscal year ended October 1, 2023": an end, checked
+# against period ends only; a date with neither is checked against both).
+_END_WORDS = re.compile(r"\b(?:end(?:ed|ing|s)?|as\s+(?:of|at)|at|through|thru|closed|close\s+of|to)\s+(?:on\s+)?$", re.I)
+_START_WORDS = re.compile(r"\b(?:beg[ia]n(?:ning|s)?|begun|start(?:ed|ing|s)?|commenc(?:ed|ing|es)|from|since)"
+                          r"\s+(?:on\s+)?$", re.I)
+# What joins the items of a list of periods: "fiscal 2024 and 2023", "2022, 2023 and 2024", "2022, 2023, and 2024"
+LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*", re.I)
 
 
 def parse_day(y: str, m: str, d: str) -> date | None:
@@ -102,7 +112,24 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
     for m in _BARE_YEAR.finditer("".join(chars)):
         take(m, Mention("year", m.start(), m.end(), text[m.start():m.end()], year=int(m.group(1))))
     out.sort(key=lambda x: x.start)
+    _read_lists(text, out)
     return out, "".join(chars)
+
+
+def _read_lists(text: str, mentions: list[Mention]) -> None:
+    """What a list of periods shares: "fiscal 2024 and 2023" are two fiscal years (the fiscal word distributes);
+    "ended January 28, 2024 and January 29, 2023" are two ends. Each date's own role ("ended D": an end) first."""
+    for mn in mentions:
+        if mn.kind == "date":
+            before = text[max(0, mn.start - 30):mn.start]
+            mn.role = "end" if _END_WORDS.search(before) else "start" if _START_WORDS.search(before) else None
+    for prev, mn in zip(mentions, mentions[1:]):
+        if not LIST_JOIN.fullmatch(text[prev.end:mn.start]):
+            continue
+        if prev.kind == "fiscal_year" and mn.kind == "year":
+            mn.kind = "fiscal_year"
+        elif prev.kind == mn.kind == "date" and mn.role is None:
+            mn.role = prev.role
 
 
 def _full_year(y: int) -> int:
@@ -200,7 +227,7 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
             r"\b(?:year|quarter|months|weeks)\s+end(?:ed|ing)\s*$", text[max(s, day.start - 30):day.start], re.I):
         _src = "next_to_figure"  # "For the fiscal year ended January 26, 2025, ..." sets the sentence's period
     if day is not None and _src == "next_to_figure":
-        fig.period_end = day.day
+        fig.period_end, fig.period_end_role = day.day, day.role
         fig.period_text = fig.period_text or day.text
         fig.period_source = fig.period_source or "next_to_figure"
     _set_type(fig, quarter, day if _src == "next_to_figure" else None, text)
@@ -312,7 +339,7 @@ class Claim:
         if not self.stated:
             return True
         if self.end is not None:
-            if abs((f.end - self.end).days) > 3:
+            if f.end != self.end:  # a period end is a day: the fiscal year that ended September 30 is not October 1's
                 return False
             if self.period_type and f.period_type != self.period_type:
                 return False

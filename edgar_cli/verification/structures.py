@@ -1,0 +1,250 @@
+"""The claim grammar: how a sentence of an answer ties its figures to periods.
+
+A claim is (subject company, measure words, figure, period expression, optional comparison):
+"Apple's | net sales | were $383.3 billion | in fiscal 2023 | , down 3% from fiscal 2022". The parts are
+read by their own modules: the company by :mod:`.subjects`, the measure words by :mod:`.wording`, the
+figure (value, unit, rounding, bound) by :mod:`.claims`, the period expression next to a figure and the
+comparison ("up N% from", "from X to Y", "a year earlier") by :mod:`.periods`. Some structures tie several
+figures and periods of a sentence together; they are parsed here, as structures, after each figure has its
+nearest period:
+
+- **lists**: ITEM (, ITEM)* (,)? and ITEM, of figures of one kind ("$394.3 billion and $383.3 billion",
+  "$1, $2 and $3") or of periods ("fiscal 2023 and 2022", "2022, 2023 and 2024", "January 28, 2024 and
+  January 29, 2023"). A fiscal word distributes over its list ("fiscal 2024 and 2023": two fiscal years),
+  an "ended" over a list of dates (:func:`.periods.find_mentions`).
+- **respectively-lists**: FIGURES in PERIODS [, respectively], or PERIODS ... FIGURES, respectively: the
+  k-th figure is claimed for the k-th period ("Apple's net sales were $394.3 billion and $383.3 billion in
+  fiscal 2023 and 2022, respectively": $394.3 billion for fiscal 2023, $383.3 billion for fiscal 2022).
+  Without "respectively", only a list of periods right after the list of figures pairs them. Lists of
+  different lengths ("$X and $Y in 2022, 2023 and 2024, respectively") leave their figures ``unchecked``,
+  with the reason: edgar cannot tell which period each is for.
+- **period ends**: "ended|ending|as of|through DATE" claims DATE is a period's end (a date's ``role``):
+  it is checked against period ends only, exactly, never against starts ("the fiscal year ended October 1,
+  2023": Apple's FY2023 ended September 30). "fiscal 2025, which ended January 28, 2024", "fiscal 2025
+  (ended ...)" and a figure dated by both ("fiscal 2025 revenue for the year ended ...") claim DATE is that
+  fiscal year's end (:func:`fiscal_year_ended`).
+
+When a sentence's date is wrong, the date is the wrong part: :func:`check_dated` checks a figure whose
+date is no reported period's end for the period the sentence evidently means (the fiscal year it names,
+or the period ending within a week of the date) and says so in a note, while the date's own row is
+contradicted. A figure that holds only for the date's period, not the fiscal year named beside it, is
+``unchecked`` with both readings named: edgar cannot tell which of the two the writer got wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+from typing import TYPE_CHECKING
+
+from ..models import PeriodReading, VerifiedFigure
+from ..xbrl import periods as XP
+from . import periods as P
+
+if TYPE_CHECKING:
+    from .claims import Figure, Sentences
+    from .grounding import Grounder
+
+NUMERIC = ("money", "per_share", "shares", "percent", "number")
+HELD = ("grounded", "derived", "superseded")
+RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+# What may stand between a list of figures and the list of periods it is paired with, without "respectively"
+_FIGURES_THEN_PERIODS = re.compile(r"\s*,?\s*(?:in|for|during|at|as\s+of|on)\s+(?:the\s+)?$", re.I)
+# "fiscal 2025, which ended January 28, 2024", "fiscal 2025 (ended ...)", "fiscal year 2025 ending ..."
+_APPOSITIVE_END = re.compile(r"\s*(?:[,(\u2013\u2014-]\s*)?(?:(?:which|that)\s+)?(?:ended|ending|ends|closed)\s+"
+                             r"(?:on\s+)?$", re.I)
+NEAR_END_DAYS = 7  # a date this close to a reported period's end, and no period's end, is that end written wrong
+_ORD = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def _lists(items: list, text: str) -> list[list]:
+    """Runs of items (figures or mentions, in order) joined by list words ("A and B", "A, B, and C")."""
+    runs: list[list] = []
+    for it in items:
+        if runs and P.LIST_JOIN.fullmatch(text[runs[-1][-1].end:it.start]) and _same_kind(runs[-1][-1], it):
+            runs[-1].append(it)
+        else:
+            runs.append([it])
+    return runs
+
+
+def _same_kind(a, b) -> bool:
+    kind_a = "year" if a.kind in ("fiscal_year", "year") else a.kind
+    kind_b = "year" if b.kind in ("fiscal_year", "year") else b.kind
+    return kind_a == kind_b
+
+
+def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions: list[P.Mention]) -> None:
+    """Pair the figures of each respectively-list with its periods (see the module docstring)."""
+    for idx, (s, e, _para) in enumerate(sents.spans):
+        figs = sorted((f for f in sents.figures.get(idx, []) if f.kind in NUMERIC), key=lambda f: f.start)
+        periods = [mn for mn in sents.mentions.get(idx, []) if mn.kind in ("fiscal_year", "year", "date")]
+        if not figs or len(periods) < 2:
+            continue
+        said = RESPECTIVELY.search(text, s, e)
+        period_lists = [run for run in _lists(periods, text) if len(run) >= 2]
+        if not period_lists:
+            continue
+        paired: set[int] = set()
+        for run in _lists(figs, text):
+            if len(run) < 2:
+                continue
+            after = [pl for pl in period_lists if pl[0].start >= run[-1].end]
+            before = [pl for pl in period_lists if pl[-1].end <= run[0].start]
+            plist = after[0] if after else before[-1] if before else None
+            if plist is None:
+                continue
+            adjacent = bool(after) and bool(_FIGURES_THEN_PERIODS.fullmatch(text[run[-1].end:plist[0].start]))
+            if not (said or adjacent):
+                continue
+            paired.update(f.start for f in run)
+            _pair_or_not(run, plist, text)
+        if said:
+            # The figures of the clause that "respectively" closes, not in a list of their own ("net sales were
+            # $X and net income $Y in fiscal 2024 and 2023, respectively"): in order, when as many as the periods.
+            cut = said.start()
+            plist = min(period_lists, key=lambda pl: abs(pl[-1].end - cut))
+            listed = {mn.text for mn in plist}
+            loose = [f for f in figs if f.start not in paired and f.end <= cut
+                     and (f.period_text is None or f.period_text in listed)]
+            if loose:
+                _pair_or_not(loose, plist, text)
+
+
+def _pair_or_not(figs: list[Figure], plist: list[P.Mention], text: str) -> None:
+    if len(figs) != len(plist):
+        _cannot_pair(figs, plist)
+        return
+    for k, (fig, mn) in enumerate(zip(figs, plist, strict=True)):
+        _pair(fig, mn, plist, k, len(figs), text)
+
+
+def _pair(fig: Figure, mn: P.Mention, plist: list[P.Mention], k: int, n: int, text: str) -> None:
+    if mn.kind == "date":
+        fig.fiscal_year, fig.period_basis, fig.period_end, fig.period_end_role = None, None, mn.day, mn.role
+        fig.period_text = mn.text
+        fig.period_type = None
+        P._set_type(fig, None, plist[0], text)  # "the years ended D1 and D2": the words before the list
+    else:
+        fig.fiscal_year, fig.period_end = mn.year, None
+        fig.period_basis = "fiscal" if mn.kind == "fiscal_year" else "calendar"
+        named = mn.text if mn.kind == "year" or not mn.text.isdigit() else f"fiscal {mn.text}"
+        fig.period_text = f"{fig.fiscal_period} {named}" if fig.fiscal_period else named
+        fig.period_type = ("ytd" if fig.fiscal_period in ("H1", "9M") else "quarterly") if fig.fiscal_period \
+            else "annual"
+    fig.period_source = "respectively"
+    fig.notes.append(f"Read as a list: the {_ORD.get(k + 1, f'{k + 1}th')} of {n} figures, claimed for the "
+                     f"{_ORD.get(k + 1, f'{k + 1}th')} of the {len(plist)} periods named ({fig.period_text}).")
+
+
+def _cannot_pair(figs: list[Figure], plist: list[P.Mention]) -> None:
+    names = ", ".join(mn.text for mn in plist)
+    for fig in figs:
+        fig.unchecked = (f"The sentence lists {len(figs)} figure{'s' if len(figs) != 1 else ''} and "
+                         f"{len(plist)} periods ({names}) to be read in order: the counts differ, so edgar "
+                         "cannot tell which period each figure is for. State each figure with its period.")
+
+
+def fiscal_year_ended(text: str, mn: P.Mention, mentions: list[P.Mention], figures: list[Figure]) -> int | None:
+    """The fiscal year a sentence says ends on the date ``mn`` ("fiscal 2025, which ended January 28, 2024";
+    a figure dated by a fiscal year and "the year ended" both), or None."""
+    if mn.kind != "date" or mn.role != "end":
+        return None
+    prev = [m for m in mentions if m.end <= mn.start]
+    if prev and prev[-1].kind == "fiscal_year" and _APPOSITIVE_END.fullmatch(text[prev[-1].end:mn.start]):
+        return prev[-1].year
+    for f in figures:
+        if (f.kind in NUMERIC and f.period_end == mn.day and f.period_basis == "fiscal" and f.fiscal_year
+                and f.fiscal_period is None and f.period_source != "respectively"
+                and f.sentence[0] <= mn.start < f.sentence[1]):
+            return f.fiscal_year
+    return None
+
+
+# --- checking a dated figure ----------------------------------------------------------------------------
+
+
+def reported_ends(grounder: Grounder) -> dict[str, set[date]]:
+    """The ends of the periods the facts report, by kind of period (annual, quarterly, ytd, instant)."""
+    out: dict[str, set[date]] = {}
+    for _tag, _unit, start, end in grounder.pool.periods:
+        d = date.fromisoformat(end)
+        out.setdefault(XP.classify(date.fromisoformat(start) if start else None, d), set()).add(d)
+    return out
+
+
+def check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> tuple[Figure, VerifiedFigure]:
+    """The figure as checked (the sentence's reading of it) and its row; a figure whose sentence dates it wrong
+    is checked for the period the sentence means, the date blamed in a note (see the module docstring)."""
+    if fig.unchecked:
+        row = grounder.check(fig)
+        row.status, row.reason, row.support, row.other_matches = "unchecked", fig.unchecked, None, 0  # type: ignore[assignment]
+        return fig, row
+    if fig.kind not in NUMERIC or fig.period_end is None or fig.period_end_role != "end":
+        return fig, grounder.check(fig)
+    d = fig.period_end
+    label_ends = {lab: end for end, lab in grounder.cal.labels.items()}
+    named_end = label_ends.get(fig.fiscal_year) if fig.period_basis == "fiscal" and not fig.fiscal_period else None
+    if named_end is not None and named_end != d:
+        return _label_or_date(grounder, fig, named_end)
+    if fig.fiscal_year is None:
+        kinds = [fig.period_type] if fig.period_type else list(ends)
+        pool = {e for k in kinds for e in ends.get(k, ())}
+        if d not in pool:
+            near = sorted((e for e in pool if 0 < abs((e - d).days) <= NEAR_END_DAYS), key=lambda e: abs((e - d).days))
+            if near:
+                return _near_end(grounder, fig, near[0])
+    return fig, grounder.check(fig)
+
+
+def _as_written(row: VerifiedFigure, fig: Figure) -> VerifiedFigure:
+    row.claimed_period_end, row.claimed_period_text = fig.period_end, fig.period_text
+    row.claimed_fiscal_year = fig.fiscal_year if fig.period_basis == "fiscal" else row.claimed_fiscal_year
+    return row
+
+
+def _near_end(grounder: Grounder, fig: Figure, end: date) -> tuple[Figure, VerifiedFigure]:
+    """A date a few days from a reported period's end and no period's end ("the fiscal year ended October 1,
+    2023" for Apple's FY2023, ended September 30): the figure is checked for that period."""
+    label = grounder.cal.labels.get(end)
+    which = f" (FY{label})" if label is not None and (fig.period_type or "annual") == "annual" else ""
+    note = (f"The sentence dates it {fig.period_text}, but no reported period of {grounder.ref.name} ends on "
+            f"{fig.period_end}; the nearest ends {end}{which}, and the figure is checked for that period. The "
+            "date is what is wrong (its own row says so).")
+    meant = replace(fig, period_end=end, period_text=f"the period ended {end}", notes=[*fig.notes, note])
+    return meant, _as_written(grounder.check(meant), fig)
+
+
+def _label_or_date(grounder: Grounder, fig: Figure, named_end: date) -> tuple[Figure, VerifiedFigure]:
+    """A figure dated by a fiscal year and an end that is not that year's ("fiscal 2025, which ended January 28,
+    2024"): checked for the fiscal year; if it holds only for the period the date ends, it is unchecked."""
+    d, fy = fig.period_end, fig.fiscal_year
+    other = grounder.cal.labels.get(d)  # type: ignore[arg-type]
+    date_is = f" (the end of FY{other})" if other is not None else ""
+    note = (f"The sentence also dates fiscal {fy} to {d}, but {grounder.ref.name}'s FY{fy} ended {named_end}: the "
+            "date is what is wrong (its own row says so).")
+    by_label = replace(fig, period_end=None, period_text=f"fiscal {fy}",
+                       period_type=fig.period_type if fig.period_type in ("annual", "instant") else "annual",
+                       notes=[*fig.notes, note])
+    row = grounder.check(by_label)
+    if row.status in HELD:
+        return by_label, _as_written(row, fig)
+    by_date = replace(fig, fiscal_year=None, period_basis=None, period_text=f"the period ended {d}",
+                      notes=list(fig.notes))
+    alt = grounder.check(by_date)
+    if alt.status not in HELD:
+        return by_label, _as_written(row, fig)
+    alt_status, alt_reason = alt.status, alt.reason
+    out = _as_written(alt, fig)
+    out.status = "unchecked"  # type: ignore[assignment]
+    out.reason = (f"The sentence names two periods for it that differ: fiscal {fy} ({grounder.ref.name}'s FY{fy} "
+                  f"ended {named_end}) and the period ended {d}{date_is}. It holds for the second "
+                  f"({alt.reason.rstrip('.')}), not for FY{fy} ({row.reason.rstrip('.')}). Name one period to "
+                  "check it.")
+    out.readings = [PeriodReading(fiscal_year=fy, fiscal_period="FY", end=named_end,  # type: ignore[arg-type]
+                                  why=f"the sentence names fiscal {fy}", status=row.status, reason=row.reason)]
+    if other is not None:
+        out.readings.append(PeriodReading(fiscal_year=other, fiscal_period="FY", end=d,  # type: ignore[arg-type]
+                                          why=f"the sentence dates it {d}", status=alt_status, reason=alt_reason))
+    return by_date, out

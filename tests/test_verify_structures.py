@@ -1,0 +1,240 @@
+"""verify_answer on sentence structures: respectively-lists, "ended DATE", a date that is the wrong part.
+
+Expected values come from the corpus' companyfacts and name their accession:
+- Apple (CIK 320193): FY2024 (2023-10-01 to 2024-09-28) net sales 391,035,000,000 and net income
+  93,736,000,000 in 0000320193-24-000123; FY2023 (2022-09-25 to 2023-09-30) net sales 383,285,000,000 in
+  0000320193-23-000106; FY2022 (2021-09-26 to 2022-09-24) net sales 394,328,000,000 in 0000320193-22-000108;
+  Q3 FY2023 (2023-04-02 to 2023-07-01) net sales 81,797,000,000 in 0000320193-23-000077.
+- Tesla (CIK 1318605): FY2020 revenue 31,536,000,000 in 0001564590-21-004599; FY2021 53,823,000,000 in
+  0000950170-22-000796.
+- NVIDIA (CIK 1045810): FY2024 (to 2024-01-28) revenue 60,922,000,000 in 0001045810-24-000029; FY2025
+  (2024-01-29 to 2025-01-26) revenue 130,497,000,000 in 0001045810-25-000023.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from edgar_cli.capabilities.verify import verify_answer
+from edgar_cli.errors import EdgarError
+from edgar_cli.verification.claims import extract_figures
+
+AAPL_FY2024 = "0000320193-24-000123"
+AAPL_FY2023 = "0000320193-23-000106"
+AAPL_FY2022 = "0000320193-22-000108"
+AAPL_Q3_FY2023 = "0000320193-23-000077"
+TSLA_FY2020 = "0001564590-21-004599"
+TSLA_FY2021 = "0000950170-22-000796"
+NVDA_FY2024 = "0001045810-24-000029"
+NVDA_FY2025 = "0001045810-25-000023"
+
+
+@pytest.fixture
+def sec(module_client, isolated_env):
+    import stamina
+
+    from edgar_cli.sec.client import set_client
+
+    stamina.set_testing(True, attempts=2)
+    set_client(module_client)
+    yield module_client
+    stamina.set_testing(False)
+
+
+def figure(result, text):
+    hits = [f for f in result.figures if f.text == text]
+    assert len(hits) == 1, [(f.text, f.status) for f in result.figures]
+    return hits[0]
+
+
+def no_reason_contradicts_itself(result):
+    """A figure is never called mismatched with the fiscal year it claims ("reported for FY2025 ..., not for
+    fiscal 2025")."""
+    for f in result.figures:
+        if f.status == "mismatched_period" and f.support is not None and f.claimed_fiscal_year is not None:
+            assert f.support.fiscal_year != f.claimed_fiscal_year, f.reason
+
+
+# --- the grammar, read without SEC data --------------------------------------------------------
+
+
+def test_a_respectively_list_gives_each_figure_its_own_period_in_order():
+    figs = [f for f in extract_figures("Apple's net sales were $394.3 billion and $383.3 billion in fiscal 2023 "
+                                       "and 2022, respectively.") if f.kind == "money"]
+    assert [(f.text, f.fiscal_year, f.period_basis) for f in figs] == [
+        ("$394.3 billion", 2023, "fiscal"), ("$383.3 billion", 2022, "fiscal")]
+
+
+def test_the_fiscal_word_of_a_list_of_years_distributes_over_the_list():
+    kinds = {f.text: f.kind for f in extract_figures("Net sales fell in fiscal 2023 and 2022.")}
+    assert kinds == {"fiscal 2023": "fiscal_year", "2022": "fiscal_year"}
+
+
+def test_a_list_of_three_figures_and_three_years_is_paired_in_order():
+    figs = [f for f in extract_figures("Net sales were $391.0 billion, $383.3 billion, and $394.3 billion in 2024, "
+                                       "2023 and 2022, respectively.") if f.kind == "money"]
+    assert [f.fiscal_year for f in figs] == [2024, 2023, 2022]
+
+
+def test_periods_named_before_their_figures_pair_with_respectively():
+    figs = [f for f in extract_figures("In fiscal 2024 and 2023, net sales were $391.0 billion and $383.3 "
+                                       "billion, respectively.") if f.kind == "money"]
+    assert [f.fiscal_year for f in figs] == [2024, 2023]
+
+
+def test_a_list_of_figures_and_a_longer_list_of_periods_are_left_unpaired_with_the_reason():
+    figs = [f for f in extract_figures("Net sales were $391.0 billion and $383.3 billion in 2022, 2023 and 2024, "
+                                       "respectively.") if f.kind == "money"]
+    assert all(f.unchecked and "2 figures and 3 periods" in f.unchecked for f in figs)
+
+
+def test_a_date_after_ended_is_an_end_and_after_beginning_a_start():
+    roles = {f.text: f.date_role for f in extract_figures(
+        "For the fiscal year ended October 1, 2023, sales rose. The year beginning September 25, 2022 was long. "
+        "On May 3, 2024 it paid a dividend, as of June 1, 2024 it had cash.") if f.kind == "date"}
+    assert roles == {"October 1, 2023": "end", "September 25, 2022": "start", "May 3, 2024": None,
+                     "June 1, 2024": "end"}
+
+
+# --- respectively-lists against the corpus -------------------------------------------------------
+
+
+def test_apples_swapped_respectively_sentence_is_not_grounded(sec):
+    r = verify_answer("Apple's net sales were $394.3 billion and $383.3 billion in fiscal 2023 and 2022, "
+                      "respectively.", company="AAPL")
+    assert r.verdict == "ungrounded" and not r.all_grounded
+    first, second = figure(r, "$394.3 billion"), figure(r, "$383.3 billion")
+    assert first.status == "mismatched_period" and first.support.accession_number == AAPL_FY2022
+    assert "FY2022" in first.reason and "not for fiscal 2023" in first.reason
+    assert second.status == "mismatched_period" and second.support.accession_number == AAPL_FY2023
+    assert "not for fiscal 2022" in second.reason
+
+
+def test_apples_true_respectively_sentence_is_grounded_each_figure_on_its_own_year(sec):
+    r = verify_answer("Apple's net sales were $383.3 billion and $394.3 billion in fiscal 2023 and 2022, "
+                      "respectively.", company="AAPL")
+    assert r.verdict == "grounded"
+    assert figure(r, "$383.3 billion").support.accession_number == AAPL_FY2023
+    assert figure(r, "$394.3 billion").support.accession_number == AAPL_FY2022
+    assert figure(r, "$394.3 billion").claimed_fiscal_year == 2022
+
+
+def test_a_respectively_list_of_three_years_and_one_of_calendar_years_are_checked_in_order(sec):
+    three = verify_answer("Apple's net sales were $391.0 billion, $383.3 billion and $394.3 billion in 2024, 2023 "
+                          "and 2022, respectively.", company="AAPL")
+    assert three.verdict == "grounded"
+    assert [figure(three, t).support.accession_number for t in ("$391.0 billion", "$383.3 billion",
+                                                                "$394.3 billion")] == [AAPL_FY2024, AAPL_FY2023,
+                                                                                       AAPL_FY2022]
+    tesla = verify_answer("Tesla's revenue was $31.5 billion and $53.8 billion in 2020 and 2021, respectively.",
+                          company="TSLA")
+    assert tesla.verdict == "grounded"
+    assert figure(tesla, "$31.5 billion").support.accession_number == TSLA_FY2020
+    assert figure(tesla, "$53.8 billion").support.accession_number == TSLA_FY2021
+    swapped = verify_answer("Tesla's revenue was $53.8 billion and $31.5 billion in 2020 and 2021, respectively.",
+                            company="TSLA")
+    assert swapped.verdict == "ungrounded"
+    assert {f.status for f in swapped.figures if f.kind == "money"} == {"mismatched_period"}
+
+
+def test_figures_right_before_a_list_of_fiscal_years_pair_without_respectively(sec):
+    r = verify_answer("Apple's net sales were $391.0 billion and $383.3 billion in fiscal 2024 and 2023.",
+                      company="AAPL")
+    assert r.verdict == "grounded"
+    assert figure(r, "$383.3 billion").claimed_fiscal_year == 2023
+    false = verify_answer("Apple's net sales were $383.3 billion and $391.0 billion in fiscal 2024 and 2023.",
+                          company="AAPL")
+    assert false.verdict == "ungrounded"
+
+
+def test_figures_of_two_measures_pair_with_the_periods_of_respectively_in_order(sec):
+    r = verify_answer("Apple's net sales were $391.0 billion and net income $93.7 billion in fiscal 2024 and 2023, "
+                      "respectively.", company="AAPL")
+    # 93,736,000,000 is FY2024's net income (0000320193-24-000123), claimed for fiscal 2023
+    assert figure(r, "$391.0 billion").status == "grounded"
+    assert figure(r, "$93.7 billion").status == "mismatched_period"
+    assert r.verdict == "ungrounded"
+
+
+def test_a_respectively_list_whose_counts_differ_leaves_its_figures_unchecked(sec):
+    r = verify_answer("Apple's net sales were $391.0 billion and $383.3 billion in 2022, 2023 and 2024, "
+                      "respectively.", company="AAPL")
+    assert r.verdict == "unchecked"
+    for text in ("$391.0 billion", "$383.3 billion"):
+        f = figure(r, text)
+        assert f.status == "unchecked" and f.support is None
+        assert "2 figures and 3 periods" in f.reason and "cannot tell which period" in f.reason
+
+
+# --- "ended DATE": an end is checked against ends, exactly ----------------------------------------
+
+
+def test_a_fiscal_year_ended_on_the_first_day_of_the_next_is_not_grounded(sec):
+    r = verify_answer("For the fiscal year ended October 1, 2023, Apple's net sales were $383.3 billion.",
+                      company="AAPL")
+    assert r.verdict == "ungrounded"
+    day = figure(r, "October 1, 2023")
+    assert day.status == "ungrounded" and "begins" not in day.reason
+    assert "ended 2023-09-30, not 2023-10-01" in day.reason
+    sales = figure(r, "$383.3 billion")  # the figure is right for FY2023: the date is what is wrong
+    assert sales.status == "grounded" and sales.support.accession_number == AAPL_FY2023
+    assert any("the date is what is wrong" in n.lower() for n in sales.notes)
+    right = verify_answer("For the fiscal year ended September 30, 2023, Apple's net sales were $383.3 billion.",
+                          company="AAPL")
+    assert right.verdict == "grounded"
+
+
+def test_a_quarter_end_a_day_off_blames_the_date_and_names_the_reported_end(sec):
+    r = verify_answer("Apple's total net sales for the quarter ended July 2, 2023 were $81.8 billion.",
+                      company="AAPL")
+    assert r.verdict == "ungrounded"
+    day = figure(r, "July 2, 2023")
+    assert day.status == "ungrounded" and "2023-07-01" in day.reason
+    sales = figure(r, "$81.8 billion")
+    assert sales.status == "grounded" and sales.support.accession_number == AAPL_Q3_FY2023
+    assert verify_answer("Apple's total net sales for the quarter ended July 1, 2023 were $81.8 billion.",
+                         company="AAPL").verdict == "grounded"
+
+
+def test_a_start_date_is_checked_against_starts(sec):
+    ok = verify_answer("Apple's fiscal 2024 began on October 1, 2023.", company="AAPL")
+    assert figure(ok, "October 1, 2023").status == "grounded" and "begins" in figure(ok, "October 1, 2023").reason
+    off = verify_answer("Apple's fiscal 2024 began on September 30, 2023.", company="AAPL")
+    assert figure(off, "September 30, 2023").status == "ungrounded"
+    assert "began 2023-10-01" in figure(off, "September 30, 2023").reason
+
+
+# --- blame: the wrong part of a sentence is named ------------------------------------------------
+
+
+def test_a_wrong_end_date_of_a_named_fiscal_year_is_blamed_not_the_correct_figure(sec):
+    for answer in ("NVIDIA's revenue for fiscal 2025, which ended January 28, 2024, was $130.5 billion.",
+                   "In fiscal 2025 (ended January 28, 2024), NVIDIA's revenue was $130.5 billion.",
+                   "NVIDIA's fiscal 2025 revenue for the year ended January 28, 2024 was $130.5 billion."):
+        r = verify_answer(answer, company="NVDA")
+        assert r.verdict == "ungrounded", answer
+        day = figure(r, "January 28, 2024")
+        assert day.status == "ungrounded"
+        assert "FY2025 ended 2025-01-26, not 2024-01-28" in day.reason and "end of FY2024" in day.reason
+        revenue = figure(r, "$130.5 billion")
+        assert revenue.status == "grounded" and revenue.support.accession_number == NVDA_FY2025, answer
+        no_reason_contradicts_itself(r)
+
+
+def test_a_figure_true_only_for_the_date_beside_a_wrong_fiscal_year_is_unchecked_with_both_readings(sec):
+    r = verify_answer("NVIDIA's revenue for fiscal 2025, which ended January 28, 2024, was $60.9 billion.",
+                      company="NVDA")
+    assert r.verdict == "ungrounded"  # the date contradicts fiscal 2025
+    revenue = figure(r, "$60.9 billion")
+    assert revenue.status == "unchecked"
+    assert "fiscal 2025" in revenue.reason and "2024-01-28" in revenue.reason
+    assert {(x.fiscal_year, x.status) for x in revenue.readings} == {(2025, "mismatched_period"), (2024, "grounded")}
+    assert revenue.support.accession_number == NVDA_FY2024
+    no_reason_contradicts_itself(r)
+
+
+def test_a_correct_date_with_its_fiscal_year_stays_grounded(sec):
+    r = verify_answer("NVIDIA's revenue was $130.5 billion in fiscal 2025, which ended January 26, 2025.",
+                      company="NVDA")
+    assert r.verdict == "grounded"
+    assert figure(r, "January 26, 2025").status == "grounded"
