@@ -264,3 +264,18 @@ class SubjectReader:
             cik = None if heading else self.index.ticker(words[0])
             return cik if cik is not None or len(words[0]) < 4 else self.index.name(words)
         return self.index.name(words)
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\"'$\u201c])|\n+")
+
+
+def companies_named(reader: SubjectReader, text: str) -> list[Named]:
+    """The companies a whole answer names, sentence by sentence, in order of first mention, each once.
+
+    What ``verify`` reads the company from when none is given: one company named is the answer's subject;
+    none or several, and the caller must say which."""
+    found: dict[str, Named] = {}
+    for sentence in _SENTENCE_BREAK.split(text):
+        for n in reader.named_in(sentence.strip()):
+            found.setdefault(n.cik, n)
+    return list(found.values())
