@@ -238,3 +238,42 @@ def test_a_correct_date_with_its_fiscal_year_stays_grounded(sec):
                       company="NVDA")
     assert r.verdict == "grounded"
     assert figure(r, "January 26, 2025").status == "grounded"
+
+
+# --- lists of quarters and of "fiscal years" --------------------------------------------------------
+# NVIDIA Q1 FY2025 (2024-01-29 to 2024-04-28) revenue 26,044,000,000 in 0001045810-24-000124; Q2 FY2025
+# (2024-04-29 to 2024-07-28) 30,040,000,000 in 0001045810-24-000264; FY2023 revenue 26,974,000,000 in
+# 0001045810-23-000017.
+
+
+def test_the_quarters_of_a_respectively_list_take_the_year_named_once_at_its_end(sec):
+    for answer in ("NVIDIA's revenue was $26.0 billion and $30.0 billion in the first and second quarters of "
+                   "fiscal 2025, respectively.",
+                   "NVIDIA's revenue was $26.0 billion and $30.0 billion in Q1 and Q2 FY2025, respectively.",
+                   "In fiscal 2025, NVIDIA's revenue was $26.0 billion and $30.0 billion in the first and second "
+                   "quarters, respectively."):
+        r = verify_answer(answer, company="NVDA")
+        assert r.verdict == "grounded", answer
+        assert figure(r, "$26.0 billion").support.accession_number == "0001045810-24-000124"
+        assert figure(r, "$30.0 billion").support.accession_number == "0001045810-24-000264"
+    swapped = verify_answer("NVIDIA's revenue was $30.0 billion and $26.0 billion in the first and second quarters "
+                            "of fiscal 2025, respectively.", company="NVDA")
+    assert swapped.verdict == "ungrounded"
+    assert "not for Q1 fiscal 2025" in figure(swapped, "$30.0 billion").reason
+
+
+def test_fiscal_years_written_once_before_a_list_make_each_year_fiscal(sec):
+    r = verify_answer("NVIDIA's revenue for fiscal years 2024 and 2023 was $60.9 billion and $27.0 billion, "
+                      "respectively.", company="NVDA")
+    assert r.verdict == "grounded"  # not calendar wording read two ways
+    assert figure(r, "$27.0 billion").support.accession_number == "0001045810-23-000017"
+    assert figure(r, "$60.9 billion").support.accession_number == NVDA_FY2024
+
+
+def test_a_respectively_list_of_year_end_dates_pairs_each_figure_with_its_date(sec):
+    ok = verify_answer("For the years ended January 28, 2024 and January 29, 2023, NVIDIA's revenue was $60.9 "
+                       "billion and $27.0 billion, respectively.", company="NVDA")
+    assert ok.verdict == "grounded"
+    swapped = verify_answer("For the years ended January 28, 2024 and January 29, 2023, NVIDIA's revenue was $27.0 "
+                            "billion and $60.9 billion, respectively.", company="NVDA")
+    assert swapped.verdict == "ungrounded"

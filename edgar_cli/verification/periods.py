@@ -36,6 +36,9 @@ _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 LONG_DATE = re.compile(rf"\b({MONTH_PATTERN})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})\b")
 _DMY_DATE = re.compile(rf"\b(\d{{1,2}})\s+({MONTH_PATTERN})\.?,?\s+(\d{{4}})\b")
 _QUARTER = re.compile(r"\bQ([1-4])\b|\b(first|second|third|fourth)[- ](?:fiscal[- ])?quarter\b", re.I)
+_ORDINAL = r"(?:first|second|third|fourth)"
+_QUARTER_LIST = re.compile(rf"\b{_ORDINAL}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ORDINAL})+[- ](?:fiscal[- ])?quarters\b",
+                           re.I)
 _FISCAL = re.compile(r"\b(?:FY|F|fiscal(?:[- ]year)?)\s?'?(\d{4}|\d{2})\b", re.I)
 _BARE_YEAR = re.compile(r"(?<![\w$.,#-])(19[89]\d|20\d\d)(?![\w,.%]*\d)(?!\s*(?:%|percent|(?i:thousand|million|"
                         r"billion|trillion|shares)))")
@@ -104,6 +107,13 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
     for m in _FISCAL.finditer("".join(chars)):
         y = int(m.group(1))
         take(m, Mention("fiscal_year", m.start(), m.end(), text[m.start():m.end()], year=_full_year(y)))
+    for m in _QUARTER_LIST.finditer("".join(chars)):  # "the first and second quarters": one mention each
+        words = list(re.finditer(r"first|second|third|fourth", m.group(0), re.I))
+        for k, w in enumerate(words):
+            a = m.start() + w.start()
+            b = m.end() if k == len(words) - 1 else m.start() + w.end()  # the last one takes "quarters"
+            out.append(Mention("quarter", a, b, f"{w.group(0)} quarter", quarter=ORDINALS[w.group(0).lower()]))
+        chars[m.start():m.end()] = "#" * (m.end() - m.start())
     for m in _QUARTER.finditer("".join(chars)):
         q = int(m.group(1)) if m.group(1) else ORDINALS[m.group(2).lower()]
         take(m, Mention("quarter", m.start(), m.end(), text[m.start():m.end()], quarter=q))
@@ -123,6 +133,9 @@ def _read_lists(text: str, mentions: list[Mention]) -> None:
         if mn.kind == "date":
             before = text[max(0, mn.start - 30):mn.start]
             mn.role = "end" if _END_WORDS.search(before) else "start" if _START_WORDS.search(before) else None
+    for mn in mentions:  # "fiscal years 2024 and 2023", "FYs 2024 and 2023"
+        if mn.kind == "year" and re.search(r"\b(?:fiscal[- ]years|FYs)\s*$", text[max(0, mn.start - 20):mn.start], re.I):
+            mn.kind = "fiscal_year"
     for prev, mn in zip(mentions, mentions[1:]):
         if not LIST_JOIN.fullmatch(text[prev.end:mn.start]):
             continue

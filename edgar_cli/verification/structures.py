@@ -34,7 +34,7 @@ contradicted. A figure that holds only for the date's period, not the fiscal yea
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -58,36 +58,98 @@ NEAR_END_DAYS = 7  # a date this close to a reported period's end, and no period
 _ORD = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
-def _lists(items: list, text: str) -> list[list]:
-    """Runs of items (figures or mentions, in order) joined by list words ("A and B", "A, B, and C")."""
+@dataclass
+class Period:
+    """One item of a list of periods: a year (fiscal or calendar), a quarter or part of a year with or without
+    its year ("Q3 FY2024", "the third quarter of fiscal 2024", "first", "Q1"), or a date."""
+
+    start: int
+    end: int
+    text: str
+    kind: str  # "year" (with or without a quarter) or "date"
+    year: int | None = None
+    fiscal: bool = False
+    part: str | None = None  # Q1-Q4, H1, 9M
+    day: date | None = None
+    role: str | None = None
+
+    @property
+    def shape(self) -> tuple[str, bool]:
+        return self.kind, self.part is not None
+
+
+# "Q3 FY2024", "Q3 2024", "the third quarter of fiscal 2024": a quarter and the year it is of
+_PART_OF = re.compile(r"\s*(?:of\s+)?(?:the\s+)?$", re.I)
+
+
+def _periods(mentions: list[P.Mention], text: str) -> list[Period]:
+    """The sentence's period mentions as periods, a quarter and its year taken as one."""
+    out: list[Period] = []
+    i = 0
+    while i < len(mentions):
+        mn = mentions[i]
+        if mn.kind == "date":
+            out.append(Period(mn.start, mn.end, mn.text, "date", day=mn.day, role=mn.role))
+        elif mn.kind in ("fiscal_year", "year"):
+            out.append(Period(mn.start, mn.end, _year_text(mn), "year", mn.year, mn.kind == "fiscal_year"))
+        elif mn.kind == "quarter":
+            part = mn.part or f"Q{mn.quarter}"
+            nxt = mentions[i + 1] if i + 1 < len(mentions) else None
+            if nxt is not None and nxt.kind in ("fiscal_year", "year") and _PART_OF.fullmatch(text[mn.end:nxt.start]):
+                out.append(Period(mn.start, nxt.end, f"{part} {_year_text(nxt)}", "year", nxt.year,
+                                  nxt.kind == "fiscal_year", part))
+                i += 1
+            else:
+                out.append(Period(mn.start, mn.end, part, "year", part=part))
+        i += 1
+    return out
+
+
+def _year_text(mn: P.Mention) -> str:
+    return f"fiscal {mn.text}" if mn.kind == "fiscal_year" and mn.text.isdigit() else mn.text
+
+
+def _lists(items: list, text: str, same=lambda a, b: True) -> list[list]:
+    """Runs of items (figures or periods, in order) joined by list words ("A and B", "A, B, and C")."""
     runs: list[list] = []
     for it in items:
-        if runs and P.LIST_JOIN.fullmatch(text[runs[-1][-1].end:it.start]) and _same_kind(runs[-1][-1], it):
+        if runs and P.LIST_JOIN.fullmatch(text[runs[-1][-1].end:it.start]) and same(runs[-1][-1], it):
             runs[-1].append(it)
         else:
             runs.append([it])
     return runs
 
 
-def _same_kind(a, b) -> bool:
-    kind_a = "year" if a.kind in ("fiscal_year", "year") else a.kind
-    kind_b = "year" if b.kind in ("fiscal_year", "year") else b.kind
-    return kind_a == kind_b
+def _period_lists(periods: list[Period], text: str) -> list[list[Period]]:
+    """Lists of two periods or more of one shape; a year named once, at a list's end, is every item's ("the
+    first and second quarters of fiscal 2025", "Q1 and Q2 2024")."""
+    out = []
+    for run in _lists(periods, text, lambda a, b: a.kind == b.kind):
+        if len(run) < 2:
+            continue
+        last = run[-1]
+        if last.part and last.year is not None and all(p.part and p.year is None for p in run[:-1]):
+            for p in run[:-1]:
+                p.year, p.fiscal = last.year, last.fiscal
+                p.text = f"{p.part} {last.text.split(' ', 1)[1]}"
+        if len({p.shape for p in run}) == 1:
+            out.append(run)
+    return out
 
 
 def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions: list[P.Mention]) -> None:
     """Pair the figures of each respectively-list with its periods (see the module docstring)."""
     for idx, (s, e, _para) in enumerate(sents.spans):
         figs = sorted((f for f in sents.figures.get(idx, []) if f.kind in NUMERIC), key=lambda f: f.start)
-        periods = [mn for mn in sents.mentions.get(idx, []) if mn.kind in ("fiscal_year", "year", "date")]
-        if not figs or len(periods) < 2:
+        if not figs:
             continue
-        said = RESPECTIVELY.search(text, s, e)
-        period_lists = [run for run in _lists(periods, text) if len(run) >= 2]
+        period_lists = _period_lists(_periods(sorted(sents.mentions.get(idx, []), key=lambda m: m.start), text),
+                                     text)
         if not period_lists:
             continue
+        said = RESPECTIVELY.search(text, s, e)
         paired: set[int] = set()
-        for run in _lists(figs, text):
+        for run in _lists(figs, text, lambda a, b: a.kind == b.kind):
             if len(run) < 2:
                 continue
             after = [pl for pl in period_lists if pl[0].start >= run[-1].end]
@@ -105,41 +167,52 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
             # $X and net income $Y in fiscal 2024 and 2023, respectively"): in order, when as many as the periods.
             cut = said.start()
             plist = min(period_lists, key=lambda pl: abs(pl[-1].end - cut))
-            listed = {mn.text for mn in plist}
-            loose = [f for f in figs if f.start not in paired and f.end <= cut
-                     and (f.period_text is None or f.period_text in listed)]
+            inside = [(p.start, p.end) for p in plist]
+            loose = [f for f in figs if f.start not in paired and f.end <= cut and not _own_period(f, text, inside)]
             if loose:
                 _pair_or_not(loose, plist, text)
 
 
-def _pair_or_not(figs: list[Figure], plist: list[P.Mention], text: str) -> None:
+def _own_period(fig: Figure, text: str, inside: list[tuple[int, int]]) -> bool:
+    """Does a figure have a period of its own, outside the list ("$X in fiscal 2022 rose to $Y and $Z in ...")?"""
+    if fig.period_text is None:
+        return False
+    return not any(fig.period_text.split()[-1] in text[a:b] for a, b in inside)
+
+
+def _pair_or_not(figs: list[Figure], plist: list[Period], text: str) -> None:
     if len(figs) != len(plist):
         _cannot_pair(figs, plist)
         return
-    for k, (fig, mn) in enumerate(zip(figs, plist, strict=True)):
-        _pair(fig, mn, plist, k, len(figs), text)
+    for k, (fig, p) in enumerate(zip(figs, plist, strict=True)):
+        _pair(fig, p, plist, k, len(figs), text)
 
 
-def _pair(fig: Figure, mn: P.Mention, plist: list[P.Mention], k: int, n: int, text: str) -> None:
-    if mn.kind == "date":
-        fig.fiscal_year, fig.period_basis, fig.period_end, fig.period_end_role = None, None, mn.day, mn.role
-        fig.period_text = mn.text
+def _pair(fig: Figure, p: Period, plist: list[Period], k: int, n: int, text: str) -> None:
+    if p.kind == "date":
+        fig.fiscal_year, fig.period_basis, fig.period_end, fig.period_end_role = None, None, p.day, p.role
+        fig.period_text = p.text
         fig.period_type = None
-        P._set_type(fig, None, plist[0], text)  # "the years ended D1 and D2": the words before the list
+        first = plist[0]
+        P._set_type(fig, None, P.Mention("date", first.start, first.end, first.text, day=first.day), text)
     else:
-        fig.fiscal_year, fig.period_end = mn.year, None
-        fig.period_basis = "fiscal" if mn.kind == "fiscal_year" else "calendar"
-        named = mn.text if mn.kind == "year" or not mn.text.isdigit() else f"fiscal {mn.text}"
-        fig.period_text = f"{fig.fiscal_period} {named}" if fig.fiscal_period else named
-        fig.period_type = ("ytd" if fig.fiscal_period in ("H1", "9M") else "quarterly") if fig.fiscal_period \
-            else "annual"
+        if p.year is not None:
+            fig.fiscal_year, fig.period_basis = p.year, "fiscal" if p.fiscal else "calendar"
+        fig.period_end = None
+        fig.fiscal_period = p.part
+        if p.year is not None or fig.fiscal_year is None:
+            fig.period_text = p.text
+        else:  # "the first and second quarters": of the sentence's year
+            fig.period_text = f"{p.part} " + (f"fiscal {fig.fiscal_year}" if fig.period_basis == "fiscal"
+                                              else str(fig.fiscal_year))
+        fig.period_type = ("ytd" if p.part in ("H1", "9M") else "quarterly") if p.part else "annual"
     fig.period_source = "respectively"
     fig.notes.append(f"Read as a list: the {_ORD.get(k + 1, f'{k + 1}th')} of {n} figures, claimed for the "
                      f"{_ORD.get(k + 1, f'{k + 1}th')} of the {len(plist)} periods named ({fig.period_text}).")
 
 
-def _cannot_pair(figs: list[Figure], plist: list[P.Mention]) -> None:
-    names = ", ".join(mn.text for mn in plist)
+def _cannot_pair(figs: list[Figure], plist: list[Period]) -> None:
+    names = ", ".join(p.text for p in plist)
     for fig in figs:
         fig.unchecked = (f"The sentence lists {len(figs)} figure{'s' if len(figs) != 1 else ''} and "
                          f"{len(plist)} periods ({names}) to be read in order: the counts differ, so edgar "
