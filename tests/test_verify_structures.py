@@ -277,3 +277,26 @@ def test_a_respectively_list_of_year_end_dates_pairs_each_figure_with_its_date(s
     swapped = verify_answer("For the years ended January 28, 2024 and January 29, 2023, NVIDIA's revenue was $27.0 "
                             "billion and $60.9 billion, respectively.", company="NVDA")
     assert swapped.verdict == "ungrounded"
+
+
+# --- measure words: the claim's verb is not a part of the measure -------------------------------------
+# NVIDIA total assets 111,601,000,000 and cash and cash equivalents 8,589,000,000 at 2025-01-26 in
+# 0001045810-25-000023.
+
+
+@pytest.mark.parametrize("answer,company,accession", [
+    ("NVIDIA had total assets of $111.6 billion at the end of fiscal 2025.", "NVDA", NVDA_FY2025),
+    ("As of January 26, 2025, NVIDIA had cash and cash equivalents of $8.6 billion.", "NVDA", NVDA_FY2025),
+    ("Tesla generated revenue of $53.8 billion in 2021.", "TSLA", TSLA_FY2021),
+])
+def test_a_verb_before_the_measure_is_not_read_as_a_segment(sec, answer, company, accession):
+    r = verify_answer(answer, company=company)
+    assert r.verdict == "grounded"
+    assert [f.support.accession_number for f in r.figures if f.kind == "money"] == [accession]
+
+
+def test_a_verb_before_the_measure_still_lets_a_wrong_year_be_caught(sec):
+    r = verify_answer("Tesla generated revenue of $31.5 billion in 2021.", company="TSLA")
+    assert figure(r, "$31.5 billion").status == "mismatched_period" and r.verdict == "ungrounded"
+    segment = verify_answer("NVIDIA generated Data Center revenue of $115.2 billion in fiscal 2025.", company="NVDA")
+    assert figure(segment, "$115.2 billion").status == "unchecked"  # a segment stays a part of revenue

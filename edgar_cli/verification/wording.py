@@ -81,6 +81,16 @@ PLAIN_QUALIFIERS = frozenset(
     "although though yet not only both each every all such".split())
 
 
+# Verbs before a concept: the claim's verb, not a part of the concept ("NVIDIA had total assets of", "Tesla
+# generated revenue of", "Apple posted net income of"). "Adjusted", "restricted" and the like stay qualifiers.
+_VERBS = frozenset(
+    "had has have having saw sees see generated generates generating posted posts delivered delivers recorded "
+    "records booked books earned earns achieved achieves produced produces brought brings logged logs returned "
+    "returns held holds carried carries totaled totalled reached reaches grew grows increased decreased rose "
+    "rises fell falls declined declines improved expanded lifted boosted doubled tripled reports reported "
+    "recognized recognised recognizes recognises disclosed discloses showed shows showing report record".split())
+
+
 @dataclass
 class Named:
     """A catalogue concept named in a text, where, and the word qualifying it if any ("Data Center")."""
@@ -130,7 +140,7 @@ def qualifier(before: str, company_words: frozenset[str]) -> str | None:
         return None
     word = m.group(1).strip(".-")
     low = word.lower()
-    if (not word or low in PLAIN_QUALIFIERS or re.search(r"['\u2019]s?$", low) or re.fullmatch(r"[\d.,$%]+", low)
+    if (not word or low in PLAIN_QUALIFIERS or low in _VERBS or re.search(r"['\u2019]s?$", low) or re.fullmatch(r"[\d.,$%]+", low)
             or re.fullmatch(r"(?:fy|q[1-4])?'?\d{2,4}", low) or low in company_words):
         return None
     # A capitalised name of several words is one qualifier: "Data Center", "Compute & Networking".
