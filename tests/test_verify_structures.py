@@ -300,3 +300,14 @@ def test_a_verb_before_the_measure_still_lets_a_wrong_year_be_caught(sec):
     assert figure(r, "$31.5 billion").status == "mismatched_period" and r.verdict == "ungrounded"
     segment = verify_answer("NVIDIA generated Data Center revenue of $115.2 billion in fiscal 2025.", company="NVDA")
     assert figure(segment, "$115.2 billion").status == "unchecked"  # a segment stays a part of revenue
+
+
+def test_a_reading_of_calendar_wording_never_says_a_value_is_not_for_the_year_it_lies_in(sec):
+    # NVIDIA's FY2025 (2024-01-29 to 2025-01-26, 130,497,000,000 in 0001045810-25-000023) lies mostly in 2024:
+    # read as FY2024 the figure is of another period, but not "not for 2024".
+    r = verify_answer("In 2024, NVIDIA's revenue was $130.5 billion.", company="NVDA")
+    revenue = figure(r, "$130.5 billion")
+    assert revenue.status == "ambiguous"
+    assert "not for 2024." not in revenue.reason and "not for 2024 read as FY2024" in revenue.reason
+    reading = next(x for x in revenue.readings if x.fiscal_year == 2024)
+    assert reading.status == "mismatched_period" and "not for 2024 read as FY2024" in reading.reason

@@ -352,7 +352,7 @@ class Grounder(Derived):
         elif claim.stated and self._convincing(fig, claim, f):
             row.status = "mismatched_period"
             row.reason = (f"{S.fmt(f.value)} {f.unit} ({f.matched_tag}) is reported for {G.describe_period(f)}, "
-                          f"not for {claim.text}.")
+                          f"not for {claim.named}.")
         else:
             if claim.stated:
                 row.notes.append(f"{f.matched_tag} = {S.fmt(f.value)} for {G.describe_period(f)} also rounds to "

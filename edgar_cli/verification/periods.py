@@ -380,6 +380,13 @@ class Claim:
             return 0 if f.period_type == wanted else 1 + _TYPE_ORDER.get(f.period_type, 5)
         return _TYPE_ORDER.get(f.period_type, 5)
 
+    @property
+    def named(self) -> str | None:
+        """The period as a reason names it: the answer's words, or for a reading of calendar wording the fiscal
+        period it is read as ("2024" read as FY2024: a value of FY2025 is not "not for 2024", which FY2025 lies
+        mostly in, but not for FY2024)."""
+        return f"{self.text} read as {self.describe()}" if self.reading else self.text
+
     def describe(self) -> str:
         """A reading's fiscal period in words: "FY2025 (2024-01-29 to 2025-01-26)"."""
         label = f"{self.quarter + ' ' if self.quarter else ''}FY{self.fiscal_year}"
