@@ -311,3 +311,28 @@ def test_a_reading_of_calendar_wording_never_says_a_value_is_not_for_the_year_it
     assert "not for 2024." not in revenue.reason and "not for 2024 read as FY2024" in revenue.reason
     reading = next(x for x in revenue.readings if x.fiscal_year == 2024)
     assert reading.status == "mismatched_period" and "not for 2024 read as FY2024" in reading.reason
+
+
+# --- lists sharing their words, and periods set against each other ----------------------------------
+# NVIDIA revenue growth: FY2024 over FY2023 126% (60,922M / 26,974M), FY2025 over FY2024 114% (130,497M in
+# 0001045810-25-000023 / 60,922M).
+
+
+def test_a_list_of_growth_rates_shares_its_verb_and_each_is_checked_for_its_own_year(sec):
+    r = verify_answer("NVIDIA's revenue grew 126% and 114% in fiscal 2024 and 2025, respectively.", company="NVDA")
+    assert r.verdict == "grounded"
+    assert figure(r, "126%").status == figure(r, "114%").status == "derived"
+    swapped = verify_answer("NVIDIA's revenue grew 114% and 126% in fiscal 2024 and 2025, respectively.",
+                            company="NVDA")
+    assert swapped.verdict == "ungrounded"
+    assert {figure(swapped, t).status for t in ("114%", "126%")} == {"mismatched_period"}
+
+
+def test_two_figures_for_two_periods_set_against_each_other_pair_in_order(sec):
+    r = verify_answer("NVIDIA's revenue was $60.9 billion and $27.0 billion in fiscal 2024 compared with fiscal "
+                      "2023.", company="NVDA")
+    assert r.verdict == "grounded"
+    assert figure(r, "$27.0 billion").support.accession_number == "0001045810-23-000017"
+    swapped = verify_answer("NVIDIA's revenue was $27.0 billion and $60.9 billion in fiscal 2024 compared with "
+                            "fiscal 2023.", company="NVDA")
+    assert swapped.verdict == "ungrounded"

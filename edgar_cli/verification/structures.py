@@ -54,6 +54,8 @@ _FIGURES_THEN_PERIODS = re.compile(r"\s*,?\s*(?:in|for|during|at|as\s+of|on)\s+(
 # "fiscal 2025, which ended January 28, 2024", "fiscal 2025 (ended ...)", "fiscal year 2025 ending ..."
 _APPOSITIVE_END = re.compile(r"\s*(?:[,(\u2013\u2014-]\s*)?(?:(?:which|that)\s+)?(?:ended|ending|ends|closed)\s+"
                              r"(?:on\s+)?$", re.I)
+# Two periods set against each other: "fiscal 2024 compared with fiscal 2023", "2024 versus 2023"
+_VERSUS = re.compile(r"\s*,?\s*(?:compared\s+(?:with|to)|versus|vs\.?|against)\s+(?:the\s+)?", re.I)
 NEAR_END_DAYS = 7  # a date this close to a reported period's end, and no period's end, is that end written wrong
 _ORD = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -121,10 +123,18 @@ def _lists(items: list, text: str, same=lambda a, b: True) -> list[list]:
 
 
 def _period_lists(periods: list[Period], text: str) -> list[list[Period]]:
-    """Lists of two periods or more of one shape; a year named once, at a list's end, is every item's ("the
-    first and second quarters of fiscal 2025", "Q1 and Q2 2024")."""
+    """Lists of two periods or more of one shape, and pairs set against each other ("fiscal 2024 compared with
+    fiscal 2023"); a year named once, at a list's end, is every item's ("the first and second quarters of
+    fiscal 2025", "Q1 and Q2 2024")."""
     out = []
+    runs: list[list[Period]] = []
     for run in _lists(periods, text, lambda a, b: a.kind == b.kind):
+        if (runs and len(runs[-1]) == 1 and len(run) == 1 and runs[-1][0].kind == run[0].kind
+                and _VERSUS.fullmatch(text[runs[-1][0].end:run[0].start])):
+            runs[-1].append(run[0])
+        else:
+            runs.append(run)
+    for run in runs:
         if len(run) < 2:
             continue
         last = run[-1]
@@ -161,7 +171,7 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
             if not (said or adjacent):
                 continue
             paired.update(f.start for f in run)
-            _pair_or_not(run, plist, text)
+            _pair_or_not(run, plist, text, shared=True)
         if said:
             # The figures of the clause that "respectively" closes, not in a list of their own ("net sales were
             # $X and net income $Y in fiscal 2024 and 2023, respectively"): in order, when as many as the periods.
@@ -180,10 +190,15 @@ def _own_period(fig: Figure, text: str, inside: list[tuple[int, int]]) -> bool:
     return not any(fig.period_text.split()[-1] in text[a:b] for a, b in inside)
 
 
-def _pair_or_not(figs: list[Figure], plist: list[Period], text: str) -> None:
+def _pair_or_not(figs: list[Figure], plist: list[Period], text: str, shared: bool = False) -> None:
+    """Pair figures with periods in order; ``shared``: the figures are a list sharing the words before its
+    first item ("revenue grew 126% and 114%": each is a growth rate of revenue)."""
     if len(figs) != len(plist):
         _cannot_pair(figs, plist)
         return
+    if shared:
+        for fig in figs[1:]:
+            fig.clause = figs[0].clause
     for k, (fig, p) in enumerate(zip(figs, plist, strict=True)):
         _pair(fig, p, plist, k, len(figs), text)
 
