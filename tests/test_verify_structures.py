@@ -93,7 +93,7 @@ def test_a_date_after_ended_is_an_end_and_after_beginning_a_start():
         "For the fiscal year ended October 1, 2023, sales rose. The year beginning September 25, 2022 was long. "
         "On May 3, 2024 it paid a dividend, as of June 1, 2024 it had cash.") if f.kind == "date"}
     assert roles == {"October 1, 2023": "end", "September 25, 2022": "start", "May 3, 2024": None,
-                     "June 1, 2024": "end"}
+                     "June 1, 2024": "as_of"}
 
 
 # --- respectively-lists against the corpus -------------------------------------------------------
@@ -194,6 +194,13 @@ def test_a_quarter_end_a_day_off_blames_the_date_and_names_the_reported_end(sec)
     assert sales.status == "grounded" and sales.support.accession_number == AAPL_Q3_FY2023
     assert verify_answer("Apple's total net sales for the quarter ended July 1, 2023 were $81.8 billion.",
                          company="AAPL").verdict == "grounded"
+
+
+def test_a_balance_date_in_prose_far_from_a_year_end_is_not_called_wrong(sec):
+    # "as of" a date that is no period end and weeks from NVIDIA's FY2024 end (2024-01-28): unchecked, not
+    # a date the answer got wrong
+    r = verify_answer("As of March 15, 2024, NVIDIA was among the largest companies.", company="NVDA")
+    assert figure(r, "March 15, 2024").status == "unchecked" and r.verdict != "ungrounded"
 
 
 def test_a_start_date_is_checked_against_starts(sec):

@@ -111,13 +111,13 @@ class Figure:
     fiscal_year: int | None = None
     fiscal_period: str | None = None  # Q1-Q4 when a quarter is named
     period_end: date | None = None  # "as of January 28, 2024"
-    period_end_role: str | None = None  # "end" when the words make the date an end ("the year ended", "as of")
+    period_end_role: str | None = None  # the role of the date the period ends on (periods.Mention.role)
     period_basis: str | None = None  # fiscal, calendar
     period_source: str | None = None  # next_to_figure, sentence, paragraph
     period_text: str | None = None
     period_type: str | None = None  # annual, quarterly or instant: the kind of period the wording claims
     day: date | None = None  # for date figures
-    date_role: str | None = None  # for a date: "end" ("the year ended D", "as of D"), "start", None (either)
+    date_role: str | None = None  # for a date: "end" ("the year ended D"), "as_of" ("as of D"), "start", None
     ends_fiscal_year: int | None = None  # for a date the sentence calls a fiscal year's end ("fiscal 2025, which
     # ended January 26, 2025"): that year, by the company's label
     unchecked: str | None = None  # why the sentence's structure leaves the figure unchecked (its reason)

@@ -634,7 +634,8 @@ class Grounder(Derived):
 
     def _date(self, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
         """A date against the periods reported: an end ("the year ended D", "as of D") against period ends only,
-        exactly; a start against starts; a date the sentence calls a fiscal year's end against that year's."""
+        exactly; a start against starts; a date the sentence calls a fiscal year's end against that year's; an
+        end ("ended D") a few days from a reported period's end is that end written wrong."""
         d = fig.day
         assert d is not None
         iso = d.isoformat()
@@ -648,9 +649,8 @@ class Grounder(Derived):
                 return row
         ends: set[date] = set()
         for (_tag, _unit, start, end), rows in self.pool.periods.items():
-            if fig.date_role != "start":
-                ends.add(date.fromisoformat(end))
-            if ((end == iso and fig.date_role != "start") or (start == iso and fig.date_role != "end")) \
+            ends.add(date.fromisoformat(end))
+            if ((end == iso and fig.date_role != "start") or (start == iso and fig.date_role in (None, "start"))) \
                     and any(self.pool.in_pool(r) for r in rows):
                 row.status = "grounded"
                 what = "ends" if end == iso and fig.date_role != "start" else "begins"
@@ -669,6 +669,6 @@ class Grounder(Derived):
             row.status = "ungrounded"
             row.reason = f"No period {self.ref.name} reports ends on {iso}; the nearest ends {close[0]}."
             return row
-        what = {"end": "ends", "start": "begins"}.get(fig.date_role or "", "begins or ends")
+        what = {"end": "ends", "as_of": "ends", "start": "begins"}.get(fig.date_role or "", "begins or ends")
         row.reason = f"No reported period {what} on this date; other dates are not checked."
         return row

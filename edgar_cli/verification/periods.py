@@ -70,14 +70,17 @@ class Mention:
     quarter: int | None = None
     day: date | None = None
     part: str | None = None  # H1 or 9M for a half-year or nine months ("six months ended", "first half")
-    role: str | None = None  # for a date: "end" ("year ended D", "as of D"), "start" ("beginning D"), None
+    role: str | None = None  # for a date: "end" ("year ended D"), "as_of" ("as of D"), "start" ("beginning D")
 
 
-# The words that make a date a period's end or start ("the fiscal year ended October 1, 2023": an end, checked
-# against period ends only; a date with neither is checked against both).
-_END_WORDS = re.compile(r"\b(?:end(?:ed|ing|s)?|as\s+(?:of|at)|at|through|thru|closed|close\s+of|to)\s+(?:on\s+)?$", re.I)
-_START_WORDS = re.compile(r"\b(?:beg[ia]n(?:ning|s)?|begun|start(?:ed|ing|s)?|commenc(?:ed|ing|es)|from|since)"
-                          r"\s+(?:on\s+)?$", re.I)
+# The words that make a date a period's end ("the fiscal year ended October 1, 2023": checked against period
+# ends only, exactly), a balance date ("as of", "at": a period end too, but a date like any other in prose,
+# so only a fiscal year's end next to it is taken as meant) or a start; a date with none is checked against both.
+_END_WORDS = re.compile(r"\b(?:end(?:ed|ing|s)?|through|thru|closed|close\s+of|to)\s+(?:on\s+)?$", re.I)
+_AS_OF_WORDS = re.compile(r"\b(?:as\s+(?:of|at)|at)\s+$", re.I)
+_START_WORDS = re.compile(r"\b(?:beg[ia]n(?:ning|s)?|begun|start(?:ed|ing|s)?|commenc(?:ed|ing|es))\s+(?:on\s+)?$",
+                          re.I)
+_FISCAL_YEARS = re.compile(r"\b(?:fiscal[- ]years|FYs)\s*$", re.I)
 # What joins the items of a list of periods: "fiscal 2024 and 2023", "2022, 2023 and 2024", "2022, 2023, and 2024"
 LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*", re.I)
 
@@ -132,9 +135,10 @@ def _read_lists(text: str, mentions: list[Mention]) -> None:
     for mn in mentions:
         if mn.kind == "date":
             before = text[max(0, mn.start - 30):mn.start]
-            mn.role = "end" if _END_WORDS.search(before) else "start" if _START_WORDS.search(before) else None
+            mn.role = ("end" if _END_WORDS.search(before) else "as_of" if _AS_OF_WORDS.search(before)
+                       else "start" if _START_WORDS.search(before) else None)
     for mn in mentions:  # "fiscal years 2024 and 2023", "FYs 2024 and 2023"
-        if mn.kind == "year" and re.search(r"\b(?:fiscal[- ]years|FYs)\s*$", text[max(0, mn.start - 20):mn.start], re.I):
+        if mn.kind == "year" and _FISCAL_YEARS.search(text[max(0, mn.start - 20):mn.start]):
             mn.kind = "fiscal_year"
     for prev, mn in zip(mentions, mentions[1:]):
         if not LIST_JOIN.fullmatch(text[prev.end:mn.start]):

@@ -18,11 +18,11 @@ nearest period:
   Without "respectively", only a list of periods right after the list of figures pairs them. Lists of
   different lengths ("$X and $Y in 2022, 2023 and 2024, respectively") leave their figures ``unchecked``,
   with the reason: edgar cannot tell which period each is for.
-- **period ends**: "ended|ending|as of|through DATE" claims DATE is a period's end (a date's ``role``):
-  it is checked against period ends only, exactly, never against starts ("the fiscal year ended October 1,
-  2023": Apple's FY2023 ended September 30). "fiscal 2025, which ended January 28, 2024", "fiscal 2025
-  (ended ...)" and a figure dated by both ("fiscal 2025 revenue for the year ended ...") claim DATE is that
-  fiscal year's end (:func:`fiscal_year_ended`).
+- **period ends**: "ended|ending|through DATE" claims DATE is a period's end, "as of|at DATE" a balance's
+  (a date's ``role``): it is checked against period ends only, exactly, never against starts ("the fiscal
+  year ended October 1, 2023": Apple's FY2023 ended September 30). "fiscal 2025, which ended January 28,
+  2024", "fiscal 2025 (ended ...)" and a figure dated by both ("fiscal 2025 revenue for the year ended ...")
+  claim DATE is that fiscal year's end (:func:`fiscal_year_ended`).
 
 When a sentence's date is wrong, the date is the wrong part: :func:`check_dated` checks a figure whose
 date is no reported period's end for the period the sentence evidently means (the fiscal year it names,
@@ -267,22 +267,26 @@ def check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> 
     is checked for the period the sentence means, the date blamed in a note (see the module docstring)."""
     if fig.unchecked:
         row = grounder.check(fig)
-        row.status, row.reason, row.support, row.other_matches = "unchecked", fig.unchecked, None, 0  # type: ignore[assignment]
+        row.status = "unchecked"  # type: ignore[assignment]
+        row.reason, row.support, row.other_matches = fig.unchecked, None, 0
         return fig, row
-    if fig.kind not in NUMERIC or fig.period_end is None or fig.period_end_role != "end":
+    if fig.kind not in NUMERIC or fig.period_end is None or fig.period_end_role not in ("end", "as_of"):
         return fig, grounder.check(fig)
     d = fig.period_end
     label_ends = {lab: end for end, lab in grounder.cal.labels.items()}
     named_end = label_ends.get(fig.fiscal_year) if fig.period_basis == "fiscal" and not fig.fiscal_period else None
-    if named_end is not None and named_end != d:
+    if named_end is not None and named_end != d and fig.period_end_role == "end":
         return _label_or_date(grounder, fig, named_end)
     if fig.fiscal_year is None:
         kinds = [fig.period_type] if fig.period_type else list(ends)
         pool = {e for k in kinds for e in ends.get(k, ())}
         if d not in pool:
-            near = sorted((e for e in pool if 0 < abs((e - d).days) <= NEAR_END_DAYS), key=lambda e: abs((e - d).days))
+            # "ended D": the reported end within a week; "as of D": a fiscal year's end within two (the date's own
+            # row is contradicted by the same rules: Grounder._date)
+            near = ([e for e in pool if 0 < abs((e - d).days) <= NEAR_END_DAYS] if fig.period_end_role == "end"
+                    else [e for e in grounder.cal.year_ends if 0 < abs((e - d).days) <= 14 and e in pool])
             if near:
-                return _near_end(grounder, fig, near[0])
+                return _near_end(grounder, fig, min(near, key=lambda e: abs((e - d).days)))
     return fig, grounder.check(fig)
 
 
