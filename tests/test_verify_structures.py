@@ -343,3 +343,28 @@ def test_two_figures_for_two_periods_set_against_each_other_pair_in_order(sec):
     swapped = verify_answer("NVIDIA's revenue was $27.0 billion and $60.9 billion in fiscal 2024 compared with "
                             "fiscal 2023.", company="NVDA")
     assert swapped.verdict == "ungrounded"
+
+
+# --- a quarter's end date: NVIDIA Q3 FY2025 (2024-07-29 to 2024-10-27) revenue 35,082,000,000 in
+# 0001045810-24-000316; 2023-10-29 ended Q3 FY2024.
+
+
+def test_a_quarters_true_end_date_beside_its_quarter_is_grounded(sec):
+    r = verify_answer("NVIDIA's revenue for the third quarter of fiscal 2025, which ended October 27, 2024, was "
+                      "$35.1 billion.", company="NVDA")
+    assert r.verdict == "grounded"  # the date is the quarter's end, not fiscal 2025's
+    assert figure(r, "October 27, 2024").status == "grounded"
+
+
+@pytest.mark.parametrize("answer", [
+    "NVIDIA's revenue for the third quarter of fiscal 2025, which ended October 29, 2023, was $35.1 billion.",
+    "In Q3 FY2025 (ended October 29, 2023), NVIDIA's revenue was $35.1 billion.",
+])
+def test_a_wrong_end_date_of_a_named_quarter_is_blamed_not_the_correct_figure(sec, answer):
+    r = verify_answer(answer, company="NVDA")
+    assert r.verdict == "ungrounded"
+    day = figure(r, "October 29, 2023")
+    assert day.status == "ungrounded" and "Q3 FY2025 ended 2024-10-27, not 2023-10-29" in day.reason
+    revenue = figure(r, "$35.1 billion")
+    assert revenue.status == "grounded" and revenue.support.accession_number == "0001045810-24-000316"
+    no_reason_contradicts_itself(r)

@@ -118,8 +118,8 @@ class Figure:
     period_type: str | None = None  # annual, quarterly or instant: the kind of period the wording claims
     day: date | None = None  # for date figures
     date_role: str | None = None  # for a date: "end" ("the year ended D"), "as_of" ("as of D"), "start", None
-    ends_fiscal_year: int | None = None  # for a date the sentence calls a fiscal year's end ("fiscal 2025, which
-    # ended January 26, 2025"): that year, by the company's label
+    ends_period: tuple[int, str | None] | None = None  # for a date the sentence calls a fiscal period's end
+    # ("fiscal 2025, which ended January 26, 2025"; "Q3 FY2025 (ended ...)"): (year, quarter or None)
     unchecked: str | None = None  # why the sentence's structure leaves the figure unchecked (its reason)
     notes: list[str] = field(default_factory=list)
 
@@ -246,7 +246,7 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
             if mn.kind in ("date", "fiscal_year", "year"):
                 f = Figure(text=mn.text, start=mn.start, end=mn.end, kind=mn.kind, day=mn.day,
                            fiscal_year=mn.year if mn.kind != "date" else None, date_role=mn.role,
-                           ends_fiscal_year=ST.fiscal_year_ended(text, mn, mentions, figures))
+                           ends_period=ST.fiscal_period_ended(text, mn, mentions, figures))
                 f.context = sentences.context(mn.start, mn.end)
                 figures.append(f)
     figures.sort(key=lambda f: f.start)

@@ -634,19 +634,11 @@ class Grounder(Derived):
 
     def _date(self, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
         """A date against the periods reported: an end ("the year ended D", "as of D") against period ends only,
-        exactly; a start against starts; a date the sentence calls a fiscal year's end against that year's; an
-        end ("ended D") a few days from a reported period's end is that end written wrong."""
+        exactly; a start against starts; an end ("ended D") a few days from a reported period's end is that end
+        written wrong. (A date the sentence calls a fiscal period's end is checked by structures.check_dated.)"""
         d = fig.day
         assert d is not None
         iso = d.isoformat()
-        if fig.ends_fiscal_year is not None:
-            end = {lab: e for e, lab in self.cal.labels.items()}.get(fig.ends_fiscal_year)
-            if end is not None and end != d:
-                other = self.cal.labels.get(d)
-                row.status = "ungrounded"
-                row.reason = (f"{self.ref.name}'s FY{fig.ends_fiscal_year} ended {end}, not {iso}"
-                              + (f" ({iso} is the end of FY{other})." if other is not None else "."))
-                return row
         ends: set[date] = set()
         for (_tag, _unit, start, end), rows in self.pool.periods.items():
             ends.add(date.fromisoformat(end))

@@ -428,7 +428,7 @@ def readings(claim: Claim, cal: FiscalCalendar) -> list[Claim]:
                 out.append((label, None, start, end, " and ".join(why)))
     else:
         lo, hi = _calendar_span(year, claim.quarter)
-        own = _fiscal_span(cal, year, claim.quarter)
+        own = fiscal_span(cal, year, claim.quarter)
         out.append((year, claim.quarter, *(own or (lo, hi)), "is what the company calls it"))
         best = _mostly_in(cal, claim.quarter, lo, hi)
         if best is not None and (best[0], best[1]) != (year, claim.quarter):
@@ -457,7 +457,9 @@ def _sub_periods(start: date, end: date, part: str) -> list[tuple[str, date, dat
     return [(f"Q{k + 1}", bounds[k], bounds[k + 1] - timedelta(days=1) if k < 3 else end) for k in range(4)]
 
 
-def _fiscal_span(cal: FiscalCalendar, label: int, part: str) -> tuple[date, date] | None:
+def fiscal_span(cal: FiscalCalendar, label: int, part: str) -> tuple[date, date] | None:
+    """A quarter's (or half's, nine months') dates in a fiscal year, as the calendar projects them (about 91 days
+    a quarter: within days of the reported ones, not exact)."""
     for lab, start, end in _years_around(cal, date(label, 6, 30)):
         if lab == label:
             return next(((a, b) for p, a, b in _sub_periods(start, end, part) if p == part), None)

@@ -22,7 +22,7 @@ nearest period:
   (a date's ``role``): it is checked against period ends only, exactly, never against starts ("the fiscal
   year ended October 1, 2023": Apple's FY2023 ended September 30). "fiscal 2025, which ended January 28,
   2024", "fiscal 2025 (ended ...)" and a figure dated by both ("fiscal 2025 revenue for the year ended ...")
-  claim DATE is that fiscal year's end (:func:`fiscal_year_ended`).
+  claim DATE is that fiscal period's end (:func:`fiscal_period_ended`).
 
 When a sentence's date is wrong, the date is the wrong part: :func:`check_dated` checks a figure whose
 date is no reported period's end for the period the sentence evidently means (the fiscal year it names,
@@ -234,19 +234,23 @@ def _cannot_pair(figs: list[Figure], plist: list[Period]) -> None:
                          "cannot tell which period each figure is for. State each figure with its period.")
 
 
-def fiscal_year_ended(text: str, mn: P.Mention, mentions: list[P.Mention], figures: list[Figure]) -> int | None:
-    """The fiscal year a sentence says ends on the date ``mn`` ("fiscal 2025, which ended January 28, 2024";
-    a figure dated by a fiscal year and "the year ended" both), or None."""
+def fiscal_period_ended(text: str, mn: P.Mention, mentions: list[P.Mention],
+                        figures: list[Figure]) -> tuple[int, str | None] | None:
+    """The fiscal period (year, quarter or None) a sentence says ends on the date ``mn`` ("fiscal 2025, which
+    ended January 28, 2024", "the third quarter of fiscal 2025, which ended ...", "Q3 FY2025 (ended ...)"; a
+    figure dated by a fiscal period and "the year ended" both), or None."""
     if mn.kind != "date" or mn.role != "end":
         return None
     prev = [m for m in mentions if m.end <= mn.start]
     if prev and prev[-1].kind == "fiscal_year" and _APPOSITIVE_END.fullmatch(text[prev[-1].end:mn.start]):
-        return prev[-1].year
+        q = prev[-2] if len(prev) > 1 and prev[-2].kind == "quarter" else None
+        part = (q.part or f"Q{q.quarter}") if q is not None and _PART_OF.fullmatch(text[q.end:prev[-1].start]) \
+            else None
+        return prev[-1].year, part  # type: ignore[return-value]
     for f in figures:
         if (f.kind in NUMERIC and f.period_end == mn.day and f.period_basis == "fiscal" and f.fiscal_year
-                and f.fiscal_period is None and f.period_source != "respectively"
-                and f.sentence[0] <= mn.start < f.sentence[1]):
-            return f.fiscal_year
+                and f.period_source != "respectively" and f.sentence[0] <= mn.start < f.sentence[1]):
+            return f.fiscal_year, f.fiscal_period
     return None
 
 
@@ -262,6 +266,24 @@ def reported_ends(grounder: Grounder) -> dict[str, set[date]]:
     return out
 
 
+def _label(year: int, part: str | None) -> str:
+    return f"{part} FY{year}" if part else f"FY{year}"
+
+
+def period_end_of(grounder: Grounder, ends: dict[str, set[date]], year: int, part: str | None) -> date | None:
+    """When a fiscal period the company labels so ended: a year by the fiscal calendar; a quarter, half or nine
+    months by the reported end of that kind of period nearest the calendar's projection of it (a fourth
+    quarter ends with its year)."""
+    year_end = {lab: e for e, lab in grounder.cal.labels.items()}.get(year)
+    if part is None or part == "Q4":
+        return year_end
+    span = P.fiscal_span(grounder.cal, year, part)
+    if span is None:
+        return None
+    near = [e for e in ends.get("ytd" if part in ("H1", "9M") else "quarterly", ()) if abs((e - span[1]).days) <= 10]
+    return min(near, key=lambda e: abs((e - span[1]).days)) if near else None
+
+
 def check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> tuple[Figure, VerifiedFigure]:
     """The figure as checked (the sentence's reading of it) and its row; a figure whose sentence dates it wrong
     is checked for the period the sentence means, the date blamed in a note (see the module docstring)."""
@@ -270,11 +292,13 @@ def check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> 
         row.status = "unchecked"  # type: ignore[assignment]
         row.reason, row.support, row.other_matches = fig.unchecked, None, 0
         return fig, row
+    if fig.kind == "date" and fig.ends_period is not None:
+        return fig, _date_of_a_period(grounder, fig, ends)
     if fig.kind not in NUMERIC or fig.period_end is None or fig.period_end_role not in ("end", "as_of"):
         return fig, grounder.check(fig)
     d = fig.period_end
-    label_ends = {lab: end for end, lab in grounder.cal.labels.items()}
-    named_end = label_ends.get(fig.fiscal_year) if fig.period_basis == "fiscal" and not fig.fiscal_period else None
+    named_end = period_end_of(grounder, ends, fig.fiscal_year, fig.fiscal_period) \
+        if fig.period_basis == "fiscal" and fig.fiscal_year is not None else None
     if named_end is not None and named_end != d and fig.period_end_role == "end":
         return _label_or_date(grounder, fig, named_end)
     if fig.fiscal_year is None:
@@ -288,6 +312,21 @@ def check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> 
             if near:
                 return _near_end(grounder, fig, min(near, key=lambda e: abs((e - d).days)))
     return fig, grounder.check(fig)
+
+
+def _date_of_a_period(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> VerifiedFigure:
+    """A date the sentence calls a fiscal period's end ("fiscal 2025, which ended January 28, 2024"): that
+    period's end, not any period's."""
+    row = grounder.check(fig)
+    year, part = fig.ends_period  # type: ignore[misc]
+    end = period_end_of(grounder, ends, year, part)
+    if end is None or end == fig.day:
+        return row
+    other = grounder.cal.labels.get(fig.day)  # type: ignore[arg-type]
+    row.status = "ungrounded"  # type: ignore[assignment]
+    row.reason = (f"{grounder.ref.name}'s {_label(year, part)} ended {end}, not {fig.day}"
+                  + (f" ({fig.day} is the end of FY{other})." if other is not None else "."))
+    return row
 
 
 def _as_written(row: VerifiedFigure, fig: Figure) -> VerifiedFigure:
@@ -309,33 +348,34 @@ def _near_end(grounder: Grounder, fig: Figure, end: date) -> tuple[Figure, Verif
 
 
 def _label_or_date(grounder: Grounder, fig: Figure, named_end: date) -> tuple[Figure, VerifiedFigure]:
-    """A figure dated by a fiscal year and an end that is not that year's ("fiscal 2025, which ended January 28,
-    2024"): checked for the fiscal year; if it holds only for the period the date ends, it is unchecked."""
-    d, fy = fig.period_end, fig.fiscal_year
+    """A figure dated by a fiscal period and an end that is not that period's ("fiscal 2025, which ended January
+    28, 2024"): checked for the fiscal period; if it holds only for the period the date ends, it is unchecked."""
+    d, fy, part = fig.period_end, fig.fiscal_year, fig.fiscal_period
+    label = _label(fy, part)  # type: ignore[arg-type]
     other = grounder.cal.labels.get(d)  # type: ignore[arg-type]
     date_is = f" (the end of FY{other})" if other is not None else ""
-    note = (f"The sentence also dates fiscal {fy} to {d}, but {grounder.ref.name}'s FY{fy} ended {named_end}: the "
-            "date is what is wrong (its own row says so).")
-    by_label = replace(fig, period_end=None, period_text=f"fiscal {fy}",
-                       period_type=fig.period_type if fig.period_type in ("annual", "instant") else "annual",
-                       notes=[*fig.notes, note])
+    note = (f"The sentence also dates {fig.period_text} to {d}, but {grounder.ref.name}'s {label} ended "
+            f"{named_end}: the date is what is wrong (its own row says so).")
+    kind = ("ytd" if part in ("H1", "9M") else "quarterly") if part else \
+        (fig.period_type if fig.period_type in ("annual", "instant") else "annual")
+    by_label = replace(fig, period_end=None, period_type=kind, notes=[*fig.notes, note])
     row = grounder.check(by_label)
     if row.status in HELD:
         return by_label, _as_written(row, fig)
-    by_date = replace(fig, fiscal_year=None, period_basis=None, period_text=f"the period ended {d}",
-                      notes=list(fig.notes))
+    by_date = replace(fig, fiscal_year=None, fiscal_period=None, period_basis=None,
+                      period_text=f"the period ended {d}", notes=list(fig.notes))
     alt = grounder.check(by_date)
     if alt.status not in HELD:
         return by_label, _as_written(row, fig)
     alt_status, alt_reason = alt.status, alt.reason
     out = _as_written(alt, fig)
     out.status = "unchecked"  # type: ignore[assignment]
-    out.reason = (f"The sentence names two periods for it that differ: fiscal {fy} ({grounder.ref.name}'s FY{fy} "
-                  f"ended {named_end}) and the period ended {d}{date_is}. It holds for the second "
-                  f"({alt.reason.rstrip('.')}), not for FY{fy} ({row.reason.rstrip('.')}). Name one period to "
+    out.reason = (f"The sentence names two periods for it that differ: {fig.period_text} ({grounder.ref.name}'s "
+                  f"{label} ended {named_end}) and the period ended {d}{date_is}. It holds for the second "
+                  f"({alt_reason.rstrip('.')}), not for {label} ({row.reason.rstrip('.')}). Name one period to "
                   "check it.")
-    out.readings = [PeriodReading(fiscal_year=fy, fiscal_period="FY", end=named_end,  # type: ignore[arg-type]
-                                  why=f"the sentence names fiscal {fy}", status=row.status, reason=row.reason)]
+    out.readings = [PeriodReading(fiscal_year=fy, fiscal_period=part or "FY", end=named_end,  # type: ignore[arg-type]
+                                  why=f"the sentence names {fig.period_text}", status=row.status, reason=row.reason)]
     if other is not None:
         out.readings.append(PeriodReading(fiscal_year=other, fiscal_period="FY", end=d,  # type: ignore[arg-type]
                                           why=f"the sentence dates it {d}", status=alt_status, reason=alt_reason))
