@@ -368,3 +368,22 @@ def test_a_wrong_end_date_of_a_named_quarter_is_blamed_not_the_correct_figure(se
     revenue = figure(r, "$35.1 billion")
     assert revenue.status == "grounded" and revenue.support.accession_number == "0001045810-24-000316"
     no_reason_contradicts_itself(r)
+
+
+def test_periods_listed_before_as_many_figures_pair_without_respectively(sec):
+    r = verify_answer("NVIDIA's revenue for fiscal 2024 and fiscal 2023 was $60.9 billion and $27.0 billion.",
+                      company="NVDA")
+    assert r.verdict == "grounded"
+    assert figure(r, "$60.9 billion").support.accession_number == NVDA_FY2024
+    swapped = verify_answer("NVIDIA's revenue for fiscal 2024 and fiscal 2023 was $27.0 billion and $60.9 billion.",
+                            company="NVDA")
+    assert swapped.verdict == "ungrounded"
+
+
+def test_a_span_between_two_years_is_not_a_list_to_pair(sec):
+    # FY2025 revenue 130,497,000,000 and net income 72,880,000,000 (0001045810-25-000023): both figures are the
+    # span's end, neither is fiscal 2023's
+    r = verify_answer("Between fiscal 2023 and 2025, NVIDIA's revenue and net income rose to $130.5 billion and "
+                      "$72.9 billion.", company="NVDA")
+    assert r.verdict == "grounded"
+    assert {f.claimed_fiscal_year for f in r.figures if f.kind == "money"} == {2025}

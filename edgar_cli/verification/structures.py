@@ -15,7 +15,8 @@ nearest period:
 - **respectively-lists**: FIGURES in PERIODS [, respectively], or PERIODS ... FIGURES, respectively: the
   k-th figure is claimed for the k-th period ("Apple's net sales were $394.3 billion and $383.3 billion in
   fiscal 2023 and 2022, respectively": $394.3 billion for fiscal 2023, $383.3 billion for fiscal 2022).
-  Without "respectively", only a list of periods right after the list of figures pairs them. Lists of
+  Without "respectively", a list of periods right after the list of figures pairs them, and one before it
+  as long as it with no other figure between ("revenue for fiscal 2024 and 2023 was $X and $Y"). Lists of
   different lengths ("$X and $Y in 2022, 2023 and 2024, respectively") leave their figures ``unchecked``,
   with the reason: edgar cannot tell which period each is for.
 - **period ends**: "ended|ending|through DATE" claims DATE is a period's end, "as of|at DATE" a balance's
@@ -54,6 +55,7 @@ _FIGURES_THEN_PERIODS = re.compile(r"\s*,?\s*(?:in|for|during|at|as\s+of|on)\s+(
 # "fiscal 2025, which ended January 28, 2024", "fiscal 2025 (ended ...)", "fiscal year 2025 ending ..."
 _APPOSITIVE_END = re.compile(r"\s*(?:[,(\u2013\u2014-]\s*)?(?:(?:which|that)\s+)?(?:ended|ending|ends|closed)\s+"
                              r"(?:on\s+)?$", re.I)
+_RANGE_BEFORE = re.compile(r"\bbetween\s+(?:the\s+)?$", re.I)
 # Two periods set against each other: "fiscal 2024 compared with fiscal 2023", "2024 versus 2023"
 _VERSUS = re.compile(r"\s*,?\s*(?:compared\s+(?:with|to)|versus|vs\.?|against)\s+(?:the\s+)?", re.I)
 NEAR_END_DAYS = 7  # a date this close to a reported period's end, and no period's end, is that end written wrong
@@ -135,8 +137,8 @@ def _period_lists(periods: list[Period], text: str) -> list[list[Period]]:
         else:
             runs.append(run)
     for run in runs:
-        if len(run) < 2:
-            continue
+        if len(run) < 2 or _RANGE_BEFORE.search(text[max(0, run[0].start - 20):run[0].start]):
+            continue  # "between fiscal 2023 and 2025": a span of time, not a list
         last = run[-1]
         if last.part and last.year is not None and all(p.part and p.year is None for p in run[:-1]):
             for p in run[:-1]:
@@ -168,7 +170,11 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
             if plist is None:
                 continue
             adjacent = bool(after) and bool(_FIGURES_THEN_PERIODS.fullmatch(text[run[-1].end:plist[0].start]))
-            if not (said or adjacent):
+            # "revenue for fiscal 2024 and fiscal 2023 was $X and $Y": periods, then (no other figure between)
+            # as many figures
+            leads = not after and len(plist) == len(run) and not any(
+                plist[-1].end <= f.start < run[0].start for f in figs)
+            if not (said or adjacent or leads):
                 continue
             paired.update(f.start for f in run)
             _pair_or_not(run, plist, text, shared=True)
