@@ -387,3 +387,12 @@ def test_a_span_between_two_years_is_not_a_list_to_pair(sec):
                       "$72.9 billion.", company="NVDA")
     assert r.verdict == "grounded"
     assert {f.claimed_fiscal_year for f in r.figures if f.kind == "money"} == {2025}
+
+
+def test_a_cited_filings_text_does_not_settle_which_of_two_named_periods_a_figure_is_for(sec):
+    r = verify_answer("NVIDIA's revenue for fiscal 2025, which ended January 28, 2024, was $60.9 billion.",
+                      company="NVDA", cite=[NVDA_FY2024])
+    assert figure(r, "$60.9 billion").status == "unchecked" and r.verdict == "ungrounded"
+    lists = verify_answer("Apple's net sales were $391.0 billion and $383.3 billion in 2022, 2023 and 2024, "
+                          "respectively.", company="AAPL", cite=[AAPL_FY2024])
+    assert {f.status for f in lists.figures if f.kind == "money"} == {"unchecked"}

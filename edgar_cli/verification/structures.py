@@ -297,6 +297,7 @@ def check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> 
         row = grounder.check(fig)
         row.status = "unchecked"  # type: ignore[assignment]
         row.reason, row.support, row.other_matches = fig.unchecked, None, 0
+        grounder.text_ok.discard(fig.start)  # no passage tells which period it is for either
         return fig, row
     if fig.kind == "date" and fig.ends_period is not None:
         return fig, _date_of_a_period(grounder, fig, ends)
@@ -376,6 +377,7 @@ def _label_or_date(grounder: Grounder, fig: Figure, named_end: date) -> tuple[Fi
     alt_status, alt_reason = alt.status, alt.reason
     out = _as_written(alt, fig)
     out.status = "unchecked"  # type: ignore[assignment]
+    grounder.text_ok.discard(fig.start)  # a passage cannot say which of the two periods the answer meant
     out.reason = (f"The sentence names two periods for it that differ: {fig.period_text} ({grounder.ref.name}'s "
                   f"{label} ended {named_end}) and the period ended {d}{date_is}. It holds for the second "
                   f"({alt_reason.rstrip('.')}), not for {label} ({row.reason.rstrip('.')}). Name one period to "
