@@ -18,7 +18,11 @@ nearest period:
   Without "respectively", a list of periods right after the list of figures pairs them, and one before it
   as long as it with no other figure between ("revenue for fiscal 2024 and 2023 was $X and $Y"). Lists of
   different lengths ("$X and $Y in 2022, 2023 and 2024, respectively") leave their figures ``unchecked``,
-  with the reason: edgar cannot tell which period each is for.
+  with the reason: edgar cannot tell which period each is for. Two periods set against each other ("in
+  fiscal 2024 compared with fiscal 2023") pair like a list; a span ("between fiscal 2023 and 2025") never.
+  A period of a list is a year, a quarter with its year or without ("Q4 FY2024", "the first and second
+  quarters of fiscal 2025": the year named once is each quarter's), or a date. The figures of a list share
+  the words before its first item ("revenue grew 126% and 114%": each a growth rate of revenue).
 - **period ends**: "ended|ending|through DATE" claims DATE is a period's end, "as of|at DATE" a balance's
   (a date's ``role``): it is checked against period ends only, exactly, never against starts ("the fiscal
   year ended October 1, 2023": Apple's FY2023 ended September 30). "fiscal 2025, which ended January 28,
@@ -47,8 +51,8 @@ if TYPE_CHECKING:
     from .claims import Figure, Sentences
     from .grounding import Grounder
 
-NUMERIC = ("money", "per_share", "shares", "percent", "number")
-HELD = ("grounded", "derived", "superseded")
+NUMERIC = ("money", "per_share", "shares", "percent", "number")  # claims.NUMERIC (claims imports this module)
+HELD = ("grounded", "derived", "superseded")  # grounding.HELD: the statuses under which a figure holds
 RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 # What may stand between a list of figures and the list of periods it is paired with, without "respectively"
 _FIGURES_THEN_PERIODS = re.compile(r"\s*,?\s*(?:in|for|during|at|as\s+of|on)\s+(?:the\s+)?$", re.I)
@@ -99,7 +103,8 @@ def _periods(mentions: list[P.Mention], text: str) -> list[Period]:
         elif mn.kind == "quarter":
             part = mn.part or f"Q{mn.quarter}"
             nxt = mentions[i + 1] if i + 1 < len(mentions) else None
-            if nxt is not None and nxt.kind in ("fiscal_year", "year") and _PART_OF.fullmatch(text[mn.end:nxt.start]):
+            of_year = nxt is not None and nxt.kind in ("fiscal_year", "year")
+            if of_year and _PART_OF.fullmatch(text[mn.end:nxt.start]):
                 out.append(Period(mn.start, nxt.end, f"{part} {_year_text(nxt)}", "year", nxt.year,
                                   nxt.kind == "fiscal_year", part))
                 i += 1
