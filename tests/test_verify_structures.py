@@ -396,3 +396,43 @@ def test_a_cited_filings_text_does_not_settle_which_of_two_named_periods_a_figur
     lists = verify_answer("Apple's net sales were $391.0 billion and $383.3 billion in 2022, 2023 and 2024, "
                           "respectively.", company="AAPL", cite=[AAPL_FY2024])
     assert {f.status for f in lists.figures if f.kind == "money"} == {"unchecked"}
+
+
+# --- "the year that ended on DATE", "PERIOD: FIGURE", and more measure words ---------------------------
+# NVIDIA FY2025 revenue 130,497,000,000 and gross profit 97,858,000,000 (0001045810-25-000023), FY2024 gross
+# profit 44,301,000,000 (0001045810-24-000029); Apple R&D FY2024 31,370,000,000 (0000320193-24-000123) and FY2023
+# 29,915,000,000 (0000320193-23-000106); Apple Q1 FY2025 (to 2024-12-28) net sales 124,300,000,000 in
+# 0000320193-25-000008, Q1 FY2024 (to 2023-12-30) 119,575,000,000 in 0000320193-24-000006.
+
+
+def test_a_year_that_ended_on_a_date_is_a_year_not_a_balance(sec):
+    r = verify_answer("In the fiscal year that ended on January 26, 2025, NVIDIA's revenue reached $130.5 billion.",
+                      company="NVDA")
+    assert r.verdict == "grounded" and figure(r, "$130.5 billion").support.accession_number == NVDA_FY2025
+    wrong = verify_answer("In the fiscal year that ended on January 27, 2025, NVIDIA's revenue reached $130.5 "
+                          "billion.", company="NVDA")
+    assert wrong.verdict == "ungrounded" and figure(wrong, "January 27, 2025").status == "ungrounded"
+    assert figure(wrong, "$130.5 billion").status == "grounded"  # the date is the wrong part
+    no_reason_contradicts_itself(wrong)
+
+
+def test_a_period_labelling_a_figure_with_a_colon_is_that_figures_period(sec):
+    r = verify_answer("Gross profit climbed (fiscal 2025: $97.9 billion; fiscal 2024: $44.3 billion) as Data "
+                      "Center sales surged at NVIDIA.", company="NVDA")
+    assert r.verdict == "grounded"
+    assert figure(r, "$97.9 billion").support.accession_number == NVDA_FY2025
+    swapped = verify_answer("Gross profit climbed (fiscal 2025: $44.3 billion; fiscal 2024: $97.9 billion) as Data "
+                            "Center sales surged at NVIDIA.", company="NVDA")
+    assert swapped.verdict == "ungrounded"
+
+
+@pytest.mark.parametrize("answer,accessions", [
+    ("Apple kept raising research and development spending in fiscal 2024 ($31.4 billion, against $29.9 billion "
+     "in fiscal 2023).", [AAPL_FY2024, AAPL_FY2023]),
+    ("Apple's December-quarter net sales were $124.3 billion and $119.6 billion in Q1 FY2025 and Q1 FY2024, "
+     "respectively.", ["0000320193-25-000008", "0000320193-24-000006"]),
+])
+def test_a_gerund_or_a_months_quarter_before_the_measure_is_not_a_segment(sec, answer, accessions):
+    r = verify_answer(answer, company="AAPL")
+    assert r.verdict == "grounded"
+    assert [f.support.accession_number for f in r.figures if f.kind == "money"] == accessions

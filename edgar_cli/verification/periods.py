@@ -295,6 +295,7 @@ def _prior_year(fig: Figure, earlier: list[Figure], cue: re.Match | None) -> Non
 
 _QUARTER_WORDS = re.compile(r"\b(?:three|3)[- ]months?\b|\bquarter\b|\b13[- ]weeks?\b", re.I)
 _YEAR_WORDS = re.compile(r"\b(?:twelve|12)[- ]months?\b|\byear\b|\b5[23][- ]weeks?\b|\bannual\b", re.I)
+_ENDED_ON = re.compile(r"\bend(?:ed|ing|s)\s+on\s*$", re.I)
 _INSTANT_WORDS = re.compile(r"\b(?:as of|as at|at|on)\s*$", re.I)
 
 
@@ -304,7 +305,7 @@ def _set_type(fig: Figure, quarter: Mention | None, day: Mention | None, text: s
         fig.period_type = "ytd" if quarter.part else "quarterly"
     elif day is not None:
         before = text[max(0, day.start - 40):day.start]
-        if _INSTANT_WORDS.search(before):
+        if _INSTANT_WORDS.search(before) and not _ENDED_ON.search(before):  # "the year that ended on D": a year
             fig.period_type = "instant"
         elif _QUARTER_WORDS.search(before):
             fig.period_type = "quarterly"

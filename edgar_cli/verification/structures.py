@@ -154,14 +154,23 @@ def _period_lists(periods: list[Period], text: str) -> list[list[Period]]:
     return out
 
 
+# "fiscal 2025: $97.9 billion": a period labelling the figure right after it
+_LABELS = re.compile(r"\s*:\s*(?:(?:about|approximately|roughly|nearly|over)\s+)?$", re.I)
+
+
 def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions: list[P.Mention]) -> None:
-    """Pair the figures of each respectively-list with its periods (see the module docstring)."""
+    """Pair the figures of each respectively-list with its periods, and a period labelling a figure ("fiscal
+    2025: $97.9 billion") with it (see the module docstring)."""
     for idx, (s, e, _para) in enumerate(sents.spans):
         figs = sorted((f for f in sents.figures.get(idx, []) if f.kind in NUMERIC), key=lambda f: f.start)
         if not figs:
             continue
-        period_lists = _period_lists(_periods(sorted(sents.mentions.get(idx, []), key=lambda m: m.start), text),
-                                     text)
+        periods = _periods(sorted(sents.mentions.get(idx, []), key=lambda m: m.start), text)
+        for fig in figs:
+            label = [p for p in periods if p.end <= fig.start and _LABELS.fullmatch(text[p.end:fig.start])]
+            if label and label[-1].kind == "year" and label[-1].year is not None:
+                _pair(fig, label[-1], [label[-1]], 0, 1, text, note=False)
+        period_lists = _period_lists(periods, text)
         if not period_lists:
             continue
         said = RESPECTIVELY.search(text, s, e)
@@ -214,7 +223,7 @@ def _pair_or_not(figs: list[Figure], plist: list[Period], text: str, shared: boo
         _pair(fig, p, plist, k, len(figs), text)
 
 
-def _pair(fig: Figure, p: Period, plist: list[Period], k: int, n: int, text: str) -> None:
+def _pair(fig: Figure, p: Period, plist: list[Period], k: int, n: int, text: str, note: bool = True) -> None:
     if p.kind == "date":
         fig.fiscal_year, fig.period_basis, fig.period_end, fig.period_end_role = None, None, p.day, p.role
         fig.period_text = p.text
@@ -232,9 +241,10 @@ def _pair(fig: Figure, p: Period, plist: list[Period], k: int, n: int, text: str
             fig.period_text = f"{p.part} " + (f"fiscal {fig.fiscal_year}" if fig.period_basis == "fiscal"
                                               else str(fig.fiscal_year))
         fig.period_type = ("ytd" if p.part in ("H1", "9M") else "quarterly") if p.part else "annual"
-    fig.period_source = "respectively"
-    fig.notes.append(f"Read as a list: the {_ORD.get(k + 1, f'{k + 1}th')} of {n} figures, claimed for the "
-                     f"{_ORD.get(k + 1, f'{k + 1}th')} of the {len(plist)} periods named ({fig.period_text}).")
+    fig.period_source = "respectively" if note else "label"
+    if note:
+        fig.notes.append(f"Read as a list: the {_ORD.get(k + 1, f'{k + 1}th')} of {n} figures, claimed for the "
+                         f"{_ORD.get(k + 1, f'{k + 1}th')} of the {len(plist)} periods named ({fig.period_text}).")
 
 
 def _cannot_pair(figs: list[Figure], plist: list[Period]) -> None:

@@ -88,7 +88,10 @@ _VERBS = frozenset(
     "records booked books earned earns achieved achieves produced produces brought brings logged logs returned "
     "returns held holds carried carries totaled totalled reached reaches grew grows increased decreased rose "
     "rises fell falls declined declines improved expanded lifted boosted doubled tripled reports reported "
-    "recognized recognised recognizes recognises disclosed discloses showed shows showing report record".split())
+    "recognized recognised recognizes recognises disclosed discloses showed shows showing report record raising "
+    "increasing growing boosting lifting cutting reducing generating posting delivering".split())
+# "December-quarter net sales": the quarter a month names, a period, not a part of the measure
+_MONTH_QUARTER = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*-quarter", re.I)
 
 
 @dataclass
@@ -140,7 +143,7 @@ def qualifier(before: str, company_words: frozenset[str]) -> str | None:
         return None
     word = m.group(1).strip(".-")
     low = word.lower()
-    if (not word or low in PLAIN_QUALIFIERS or low in _VERBS or re.search(r"['\u2019]s?$", low) or re.fullmatch(r"[\d.,$%]+", low)
+    if (not word or low in PLAIN_QUALIFIERS or low in _VERBS or _MONTH_QUARTER.fullmatch(low) or re.search(r"['\u2019]s?$", low) or re.fullmatch(r"[\d.,$%]+", low)
             or re.fullmatch(r"(?:fy|q[1-4])?'?\d{2,4}", low) or low in company_words):
         return None
     # A capitalised name of several words is one qualifier: "Data Center", "Compute & Networking".
