@@ -436,3 +436,14 @@ def test_a_gerund_or_a_months_quarter_before_the_measure_is_not_a_segment(sec, a
     r = verify_answer(answer, company="AAPL")
     assert r.verdict == "grounded"
     assert [f.support.accession_number for f in r.figures if f.kind == "money"] == accessions
+
+
+def test_the_words_after_an_item_of_a_list_belong_to_the_next_item(sec):
+    # LPA (CIK 1997711) ifrs-full:ProfitLoss 2023: 7,156,005 USD (0001493152-24-016772); 2024: -19,426,051 USD
+    # (0001997711-25-000030): "a net loss of" after $7.2 million is $19.4 million's, not $7.2 million's
+    r = verify_answer("LPA recorded a net profit of $7.2 million and a net loss of $19.4 million in 2023 and 2024, "
+                      "respectively.", company="LPA")
+    assert r.verdict == "grounded"
+    wrong = verify_answer("LPA recorded a net loss of $7.2 million and a net loss of $19.4 million in 2023 and 2024, "
+                          "respectively.", company="LPA")
+    assert wrong.verdict == "ungrounded" and figure(wrong, "$7.2 million").status == "ungrounded"

@@ -163,3 +163,11 @@ def test_an_answer_naming_no_company_and_citing_none_asks_for_the_company(sec):
 def test_a_given_company_wins_over_the_companies_the_answer_names(sec):
     r = verify_answer("Apple reported fiscal 2024 revenue of $60.9 billion.", company="NVDA")
     assert r.company.cik == "0001045810" and figure(r, "$60.9 billion").status == "unchecked"
+
+
+def test_a_small_company_named_by_its_whole_name_is_read_from_the_answer(sec):
+    # Logistic Properties of the Americas (CIK 1997711), not among the prominent names: ifrs-full:Revenue
+    # 39,436,343 USD for 2023 in its 20-F 0001493152-24-016772
+    r = verify_answer("Logistic Properties of the Americas had revenues of $39.4 million in 2023.")
+    assert r.company.cik == "0001997711" and r.verdict == "grounded"
+    assert figure(r, "$39.4 million").support.accession_number == "0001493152-24-016772"

@@ -154,6 +154,7 @@ def _period_lists(periods: list[Period], text: str) -> list[list[Period]]:
     return out
 
 
+_NEXT_ITEM = re.compile(r"[,;]|\b(?:and|or)\b", re.I)
 # "fiscal 2025: $97.9 billion": a period labelling the figure right after it
 _LABELS = re.compile(r"\s*:\s*(?:(?:about|approximately|roughly|nearly|over)\s+)?$", re.I)
 
@@ -219,6 +220,9 @@ def _pair_or_not(figs: list[Figure], plist: list[Period], text: str, shared: boo
     if shared:
         for fig in figs[1:]:
             fig.clause = figs[0].clause
+    for fig in figs[:-1]:  # what follows an item's "and" is the next item's ("$7.2 million and a net loss of ...")
+        cut = _NEXT_ITEM.search(fig.after)
+        fig.after = fig.after[:cut.start()] if cut else fig.after
     for k, (fig, p) in enumerate(zip(figs, plist, strict=True)):
         _pair(fig, p, plist, k, len(figs), text)
 
