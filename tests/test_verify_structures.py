@@ -447,3 +447,25 @@ def test_the_words_after_an_item_of_a_list_belong_to_the_next_item(sec):
     wrong = verify_answer("LPA recorded a net loss of $7.2 million and a net loss of $19.4 million in 2023 and 2024, "
                           "respectively.", company="LPA")
     assert wrong.verdict == "ungrounded" and figure(wrong, "$7.2 million").status == "ungrounded"
+
+
+# --- a sentence's one balance date, and a year that dates an event --------------------------------------
+# Apple dei:EntityCommonStockSharesOutstanding 15,115,823,000 as of 2024-10-18 (0000320193-24-000123),
+# 14,776,353,000 as of 2025-10-17 (0000320193-25-000079), 4,443,265,000 as of 2019-10-18 (0000320193-19-000119).
+
+
+def test_the_one_balance_date_of_a_sentence_dates_its_figure_however_far_from_it(sec):
+    ok = verify_answer("Apple had 15,115,823,000 shares of common stock outstanding as of October 18, 2024.",
+                       company="AAPL")
+    assert ok.verdict == "grounded" and figure(ok, "15,115,823,000").claimed_period_end.isoformat() == "2024-10-18"
+    wrong = verify_answer("Apple had 14,776,353,000 shares of common stock outstanding as of October 18, 2024.",
+                          company="AAPL")
+    assert wrong.verdict == "ungrounded" and figure(wrong, "14,776,353,000").status == "ungrounded"
+
+
+def test_a_year_that_dates_an_event_is_not_the_period_of_a_figure(sec):
+    r = verify_answer("As of October 18, 2019, Apple had about 4.44 billion shares outstanding, before its 2020 "
+                      "four-for-one split.", company="AAPL")
+    assert r.verdict == "grounded"
+    assert figure(r, "4.44 billion").support.accession_number == "0000320193-19-000119"
+    assert not [f for f in r.figures if f.text == "2020"]

@@ -80,6 +80,8 @@ _END_WORDS = re.compile(r"\b(?:end(?:ed|ing|s)?|through|thru|closed|close\s+of|t
 _AS_OF_WORDS = re.compile(r"\b(?:as\s+(?:of|at)|at)\s+$", re.I)
 _START_WORDS = re.compile(r"\b(?:beg[ia]n(?:ning|s)?|begun|start(?:ed|ing|s)?|commenc(?:ed|ing|es))\s+(?:on\s+)?$",
                           re.I)
+_EVENT_AFTER = re.compile(r"\s+(?:[\w#-]+\s+){0,2}(?:stock\s+|share\s+)?(?:split|reverse split|spin-?off|"
+                          r"acquisition|merger|IPO|listing)\b", re.I)
 _FISCAL_YEARS = re.compile(r"\b(?:fiscal[- ]years|FYs)\s*$", re.I)
 # What joins the items of a list of periods: "fiscal 2024 and 2023", "2022, 2023 and 2024", "2022, 2023, and 2024"
 LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*", re.I)
@@ -137,6 +139,9 @@ def _read_lists(text: str, mentions: list[Mention]) -> None:
             before = text[max(0, mn.start - 30):mn.start]
             mn.role = ("end" if _END_WORDS.search(before) else "as_of" if _AS_OF_WORDS.search(before)
                        else "start" if _START_WORDS.search(before) else None)
+    for mn in mentions:  # "its 2020 four-for-one split": the year of an event, not a period of a figure
+        if mn.kind in ("year", "fiscal_year") and _EVENT_AFTER.match(text, mn.end):
+            mn.kind = "event_year"
     for mn in mentions:  # "fiscal years 2024 and 2023", "FYs 2024 and 2023"
         if mn.kind == "year" and _FISCAL_YEARS.search(text[max(0, mn.start - 20):mn.start]):
             mn.kind = "fiscal_year"

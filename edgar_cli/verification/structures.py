@@ -167,6 +167,7 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
         if not figs:
             continue
         periods = _periods(sorted(sents.mentions.get(idx, []), key=lambda m: m.start), text)
+        _one_balance_date(text, figs, periods)
         for fig in figs:
             label = [p for p in periods if p.end <= fig.start and _LABELS.fullmatch(text[p.end:fig.start])]
             if label and label[-1].kind == "year" and label[-1].year is not None:
@@ -209,6 +210,19 @@ def _own_period(fig: Figure, text: str, inside: list[tuple[int, int]]) -> bool:
     if fig.period_text is None:
         return False
     return not any(fig.period_text.split()[-1] in text[a:b] for a, b in inside)
+
+
+def _one_balance_date(text: str, figs: list[Figure], periods: list[Period]) -> None:
+    """A sentence whose only period is one date it calls an end ("Apple had 15,115,823,000 shares outstanding
+    as of October 18, 2024"): that date is the period of its undated figures, however far from them."""
+    if len(periods) != 1 or periods[0].kind != "date" or periods[0].role not in ("end", "as_of"):
+        return
+    p = periods[0]
+    for fig in figs:
+        if fig.period_source is None and fig.period_end is None and fig.fiscal_year is None and not fig.notes:
+            fig.period_end, fig.period_end_role, fig.period_text = p.day, p.role, p.text
+            fig.period_source = "sentence"
+            P._set_type(fig, None, P.Mention("date", p.start, p.end, p.text, day=p.day), text)
 
 
 def _pair_or_not(figs: list[Figure], plist: list[Period], text: str, shared: bool = False) -> None:
