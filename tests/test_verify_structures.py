@@ -469,3 +469,11 @@ def test_a_year_that_dates_an_event_is_not_the_period_of_a_figure(sec):
     assert r.verdict == "grounded"
     assert figure(r, "4.44 billion").support.accession_number == "0000320193-19-000119"
     assert not [f for f in r.figures if f.text == "2020"]
+
+
+def test_a_preposition_before_the_measure_is_not_a_segment(sec):
+    # Tesla 2021 gross profit 13,606,000,000 and revenue 53,823,000,000 (0000950170-22-000796)
+    r = verify_answer("Tesla's 2021 gross margin, computed as gross profit of $13.6 billion over revenue of $53.8 "
+                      "billion, was 25.3%.", company="TSLA")
+    assert r.verdict == "grounded"
+    assert figure(r, "$53.8 billion").support.accession_number == TSLA_FY2021
