@@ -93,11 +93,12 @@ def verify_answer(
 
     The company: ``company`` when given; else the one company the answer names
     ("Apple reported ...": the names of the largest companies by market value,
-    their tickers and common short names), or the filer of a cited accession
-    the answer names or that stands alone. An answer naming no company and
-    citing none is an invalid_argument; one naming several is ambiguous, with
-    the candidates: pass ``company``. The result's notes say when the company
-    was read from the answer.
+    their tickers and common short names, or the whole name of any company in
+    the SEC's ticker file when none of those is named), or the filer of a
+    cited accession the answer names or that stands alone. An answer naming
+    no company and citing none is an invalid_argument; one naming several is
+    ambiguous, with the candidates: pass ``company``. The result's notes say
+    when the company was read from the answer.
 
     Each figure gets a status:
 
@@ -122,11 +123,14 @@ def verify_answer(
       facts match, a segment or product line, a period the facts do not cover,
       a matching figure edgar suspects is the filer's error: flag
       ``suspected_error``; a figure in a sentence naming no period that
-      holds only for an older period than the latest reported; a figure in a
-      sentence that names another company and not this one — "Apple reported
-      revenue of $60.9 billion" checked as NVIDIA's; verification/subjects.py
-      says how names are read. In a sentence naming both, a figure keeps its
-      status and a note names the other company).
+      holds only for an older period than the latest reported; a figure of a
+      list of figures whose count differs from its list of periods; a figure
+      that holds for only one of two different periods its sentence names,
+      both in ``readings``; a figure in a sentence that names another company
+      and not this one — "Apple reported revenue of $60.9 billion" checked as
+      NVIDIA's; verification/subjects.py says how names are read. In a
+      sentence naming both, a figure keeps its status and a note names the
+      other company).
 
     A concept is named in catalogue words ("revenue", "net loss", "gross
     margin") or, for other figures, by the words of an XBRL tag ("buybacks" ->
