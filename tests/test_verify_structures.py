@@ -477,3 +477,11 @@ def test_a_preposition_before_the_measure_is_not_a_segment(sec):
                       "billion, was 25.3%.", company="TSLA")
     assert r.verdict == "grounded"
     assert figure(r, "$53.8 billion").support.accession_number == TSLA_FY2021
+
+
+def test_one_period_after_a_list_of_figures_is_every_items_and_a_compared_list_is_no_pair(sec):
+    # NVIDIA FY2024 revenue 60,922,000,000 and net income 29,760,000,000 (0001045810-24-000029)
+    r = verify_answer("Compared with fiscal 2023 and 2022, NVIDIA's revenue and net income of $60.9 billion and "
+                      "$29.8 billion in fiscal 2024 were records.", company="NVDA")
+    assert r.verdict == "grounded"
+    assert {figure(r, t).claimed_fiscal_year for t in ("$60.9 billion", "$29.8 billion")} == {2024}

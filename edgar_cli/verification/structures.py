@@ -173,6 +173,15 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
             if label and label[-1].kind == "year" and label[-1].year is not None:
                 _pair(fig, label[-1], [label[-1]], 0, 1, text, note=False)
         period_lists = _period_lists(periods, text)
+        listed = {id(p) for pl in period_lists for p in pl}
+        for run in _lists(figs, text, lambda a, b: a.kind == b.kind):
+            # "$60.9 billion and $29.8 billion in fiscal 2024": one period after a list is every item's
+            nxt = next((p for p in periods if p.start >= run[-1].end), None)
+            if (len(run) >= 2 and nxt is not None and id(nxt) not in listed
+                    and _FIGURES_THEN_PERIODS.fullmatch(text[run[-1].end:nxt.start])
+                    and (nxt.kind == "date" or nxt.year is not None)):
+                for fig in run:
+                    _pair(fig, nxt, [nxt], 0, 1, text, note=False)
         if not period_lists:
             continue
         said = RESPECTIVELY.search(text, s, e)
@@ -188,8 +197,11 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
             adjacent = bool(after) and bool(_FIGURES_THEN_PERIODS.fullmatch(text[run[-1].end:plist[0].start]))
             # "revenue for fiscal 2024 and fiscal 2023 was $X and $Y": periods, then (no other figure between)
             # as many figures
-            leads = not after and len(plist) == len(run) and not any(
-                plist[-1].end <= f.start < run[0].start for f in figs)
+            inside = [(p.start, p.end) for p in plist]
+            leads = (not after and len(plist) == len(run)
+                     and not any(plist[-1].end <= f.start < run[0].start for f in figs)
+                     and not any(_own_period(f, text, inside) for f in run)  # "... $X and $Y in fiscal 2024"
+                     and not P.CHANGE_BASE.search(text[max(0, plist[0].start - 25):plist[0].start]))
             if not (said or adjacent or leads):
                 continue
             paired.update(f.start for f in run)
