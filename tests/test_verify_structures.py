@@ -485,3 +485,16 @@ def test_one_period_after_a_list_of_figures_is_every_items_and_a_compared_list_i
                       "$29.8 billion in fiscal 2024 were records.", company="NVDA")
     assert r.verdict == "grounded"
     assert {figure(r, t).claimed_fiscal_year for t in ("$60.9 billion", "$29.8 billion")} == {2024}
+
+
+def test_a_direction_the_values_contradict_is_the_wrong_part_of_the_claim(sec):
+    # Apple FY2024 net sales 391,035,000,000 over FY2023 383,285,000,000; FY2023 below FY2022 394,328,000,000
+    for answer in ("Apple posted net sales of $391.0 billion in fiscal 2024, down from $383.3 billion.",
+                   "Apple posted net sales of $383.3 billion in fiscal 2023, up from $394.3 billion in fiscal 2022."):
+        r = verify_answer(answer, company="AAPL")
+        assert r.verdict == "ungrounded", answer
+        wrong = [f for f in r.figures if f.status == "ungrounded"]
+        assert len(wrong) == 1 and "the direction is wrong" in wrong[0].reason
+    for answer in ("Apple posted net sales of $391.0 billion in fiscal 2024, up from $383.3 billion.",
+                   "Apple posted net sales of $383.3 billion in fiscal 2023, down from $394.3 billion in fiscal 2022."):
+        assert verify_answer(answer, company="AAPL").verdict == "grounded", answer

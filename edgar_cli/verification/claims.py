@@ -121,6 +121,7 @@ class Figure:
     ends_period: tuple[int, str | None] | None = None  # for a date the sentence calls a fiscal period's end
     # ("fiscal 2025, which ended January 26, 2025"; "Q3 FY2025 (ended ...)"): (year, quarter or None)
     unchecked: str | None = None  # why the sentence's structure leaves the figure unchecked (its reason)
+    contradiction: str | None = None  # what the sentence's structure says that the values contradict
     notes: list[str] = field(default_factory=list)
 
     @property

@@ -172,6 +172,7 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
             label = [p for p in periods if p.end <= fig.start and _LABELS.fullmatch(text[p.end:fig.start])]
             if label and label[-1].kind == "year" and label[-1].year is not None:
                 _pair(fig, label[-1], [label[-1]], 0, 1, text, note=False)
+        _against_its_base(figs)
         period_lists = _period_lists(periods, text)
         listed = {id(p) for pl in period_lists for p in pl}
         for run in _lists(figs, text, lambda a, b: a.kind == b.kind):
@@ -222,6 +223,29 @@ def _own_period(fig: Figure, text: str, inside: list[tuple[int, int]]) -> bool:
     if fig.period_text is None:
         return False
     return not any(fig.period_text.split()[-1] in text[a:b] for a, b in inside)
+
+
+# "$391.0 billion in fiscal 2024, down from $383.3 billion": a direction and the base it is measured from
+_DIRECTION_FROM = re.compile(r"\b(?:(?P<up>up|higher|increas\w*|r[io]s[ei]n?g?|gr[eo]w\w*|climb\w*|jump\w*)|"
+                             r"(?P<down>down|lower|decreas\w*|declin\w*|fell|fall\w*|dropp?\w*|shr[aiu]nk\w*))"
+                             r"\s+(?:\w+\s+)?from\s+(?:about\s+|approximately\s+|roughly\s+)?$", re.I)
+
+
+def _against_its_base(figs: list[Figure]) -> None:
+    """A figure and the base its sentence measures it from ("$391.0 billion, down from $383.3 billion"): a
+    direction the two values contradict is the wrong part of the claim, and the base's row says so."""
+    for prev, fig in zip(figs, figs[1:]):
+        m = _DIRECTION_FROM.search(fig.clause)
+        if (m is None or prev.kind != fig.kind or prev.value is None or fig.value is None or prev.negative
+                or fig.negative or prev.high is not None or fig.high is not None):
+            continue
+        lo_prev, hi_prev = prev.interval
+        lo_fig, hi_fig = fig.interval
+        says = "up" if m.group("up") else "down"
+        if (says == "up" and hi_prev < lo_fig) or (says == "down" and lo_prev > hi_fig):
+            fig.contradiction = (f"The sentence says {prev.text} is {m.group('up') or m.group('down')} from "
+                                 f"{fig.text}, but {prev.text} is {'less' if says == 'up' else 'more'} than "
+                                 f"{fig.text}: the direction is wrong.")
 
 
 def _one_balance_date(text: str, figs: list[Figure], periods: list[Period]) -> None:
@@ -338,6 +362,13 @@ def period_end_of(grounder: Grounder, ends: dict[str, set[date]], year: int, par
 def check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> tuple[Figure, VerifiedFigure]:
     """The figure as checked (the sentence's reading of it) and its row; a figure whose sentence dates it wrong
     is checked for the period the sentence means, the date blamed in a note (see the module docstring)."""
+    if fig.contradiction:
+        row = grounder.check(fig)
+        row.notes.append(f"Checked alone: {row.status}: {row.reason}")
+        row.status = "ungrounded"  # type: ignore[assignment]
+        row.reason = fig.contradiction
+        grounder.text_ok.discard(fig.start)
+        return fig, row
     if fig.unchecked:
         row = grounder.check(fig)
         row.status = "unchecked"  # type: ignore[assignment]
