@@ -498,3 +498,11 @@ def test_a_direction_the_values_contradict_is_the_wrong_part_of_the_claim(sec):
     for answer in ("Apple posted net sales of $391.0 billion in fiscal 2024, up from $383.3 billion.",
                    "Apple posted net sales of $383.3 billion in fiscal 2023, down from $394.3 billion in fiscal 2022."):
         assert verify_answer(answer, company="AAPL").verdict == "grounded", answer
+
+
+def test_a_sentences_balance_date_dates_a_years_figure_as_the_year_ending_then(sec):
+    # NVIDIA cash 8,589,000,000 at 2025-01-26 and FY2025 revenue 130,497,000,000 (0001045810-25-000023)
+    r = verify_answer("As of January 26, 2025, NVIDIA had $8.6 billion in cash and cash equivalents, and its revenue "
+                      "for the year was $130.5 billion.", company="NVDA")
+    assert r.verdict == "grounded"
+    assert figure(r, "$130.5 billion").support.accession_number == NVDA_FY2025

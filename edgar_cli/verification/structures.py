@@ -256,9 +256,9 @@ def _one_balance_date(text: str, figs: list[Figure], periods: list[Period]) -> N
     p = periods[0]
     for fig in figs:
         if fig.period_source is None and fig.period_end is None and fig.fiscal_year is None and not fig.notes:
+            # the words before the date are not this figure's: a balance or the period ending then, either
             fig.period_end, fig.period_end_role, fig.period_text = p.day, p.role, p.text
-            fig.period_source = "sentence"
-            P._set_type(fig, None, P.Mention("date", p.start, p.end, p.text, day=p.day), text)
+            fig.period_source, fig.period_type = "sentence", None
 
 
 def _pair_or_not(figs: list[Figure], plist: list[Period], text: str, shared: bool = False) -> None:
