@@ -320,8 +320,10 @@ def search_cmd(
 
 
 @app.command("verify", examples=[
-    "edgar verify 'NVIDIA reported fiscal 2024 revenue of $60.9 billion.' --company NVDA",
-    "edgar verify 'Tesla diluted EPS was $1.63 in 2021, split-adjusted.' --company TSLA",
+    "edgar verify 'NVIDIA reported fiscal 2024 revenue of $60.9 billion.'",
+    "edgar verify 'Apple reported net sales of $383.3 billion and $394.3 billion in fiscal 2023 and 2022, "
+    "respectively.'",
+    "edgar verify 'Tesla diluted EPS was $1.63 in 2021, split-adjusted.'",
     "edgar verify answer.txt --cite 0001045810-24-000029",
     "llm 'NVIDIA revenue FY2024?' | edgar verify - --company NVDA",
 ])
@@ -332,7 +334,8 @@ def verify_cmd(
                     "(0001045810-24-000029) or document (ACCESSION:file.htm) the answer cites; repeat for several. "
                     "Only these are then searched.")] = None,
     company: Annotated[Optional[str], typer.Option("--company", "-c", metavar="COMPANY", help="The company the answer "
-                       "is about: ticker, CIK or name (optional when a cited accession is its own).")] = None,
+                       "is about: ticker, CIK or name (optional when the answer names exactly one company, or a "
+                       "cited accession is its own).")] = None,
     excerpt: Annotated[Optional[list[str]], typer.Option("--excerpt", metavar="TEXT", help="A passage the answer "
                        "relies on (text or a file); repeat for several.")] = None,
 ) -> None:

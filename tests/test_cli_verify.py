@@ -144,3 +144,24 @@ def test_each_verdict_has_its_exit_status(cli, answer, verdict, status):
     r = cli("verify", answer, "--company", company, "--json")
     assert (r.json()["verdict"], r.rc) == (verdict, status)
     assert r.json()["all_grounded"] is (verdict == "grounded")
+
+
+def test_the_help_examples_respectively_list_verifies_without_a_company_and_its_swap_fails(cli):
+    # Apple FY2023 net sales 383,285,000,000 (0000320193-23-000106), FY2022 394,328,000,000 (0000320193-22-000108)
+    r = cli("verify", "Apple reported net sales of $383.3 billion and $394.3 billion in fiscal 2023 and 2022, "
+            "respectively.", "--json")
+    assert r.rc == 0 and r.json()["company"]["cik"] == "0000320193"
+    assert [f["support"]["accession_number"] for f in r.json()["figures"] if f["kind"] == "money"] == [
+        "0000320193-23-000106", "0000320193-22-000108"]
+    swapped = cli("verify", "Apple reported net sales of $394.3 billion and $383.3 billion in fiscal 2023 and 2022, "
+                  "respectively.", "--json")
+    assert swapped.rc == ExitStatus.UNGROUNDED
+    assert "respectively" in cli("verify", "--help").out
+
+
+def test_an_answer_naming_two_companies_without_a_company_exits_ambiguous_with_candidates(cli):
+    r = cli("verify", "NVIDIA's fiscal 2024 revenue of $60.9 billion trailed Apple's $391.0 billion.", "--json")
+    assert r.rc == ExitStatus.AMBIGUOUS
+    error = r.json()["error"]
+    assert error["code"] == "ambiguous" and "--company" in error["suggestion"]
+    assert {c["cik"] for c in error["candidates"]} == {"0001045810", "0000320193"}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from edgar_cli.capabilities.verify import verify_answer
-from edgar_cli.errors import ExitStatus
+from edgar_cli.errors import EdgarError, ExitStatus
 from test_verify import figure, sec  # noqa: F401  (the module-scoped client and the figure lookup)
 
 NVDA_FY2024_10K = "0001045810-24-000029"
@@ -130,3 +130,44 @@ def test_reading_names_never_fails_on_any_arrangement_of_words(sec):
         sentence = " ".join(rng.choice(tokens) for _ in range(rng.randint(0, 10)))
         named = reader.named_in(sentence)
         assert all(n.cik.isdigit() and len(n.cik) == 10 for n in named)
+
+
+# --- the company read from the answer when none is given --------------------------------------------
+
+
+@pytest.mark.parametrize("answer,cik,accession", [
+    ("NVIDIA reported fiscal 2024 revenue of $60.9 billion.", "0001045810", NVDA_FY2024_10K),
+    ("Apple's fiscal 2024 revenue was $391.0 billion.", "0000320193", "0000320193-24-000123"),
+])
+def test_an_answer_naming_one_company_is_checked_against_that_company_without_being_told(sec, answer, cik, accession):
+    r = verify_answer(answer)
+    assert r.company.cik == cik and r.verdict == "grounded"
+    assert [f.support.accession_number for f in r.figures if f.support] == [accession]
+    assert any("the answer names" in n for n in r.notes)  # the result says the company was read from the answer
+
+
+def test_an_answer_naming_two_companies_asks_which_with_both_as_candidates(sec):
+    with pytest.raises(EdgarError) as exc:
+        verify_answer("NVIDIA's fiscal 2024 revenue of $60.9 billion trailed Apple's $391.0 billion.")
+    assert exc.value.code == "ambiguous" and "company" in exc.value.suggestion
+    assert {c.cik for c in exc.value.extras["candidates"]} == {"0001045810", "0000320193"}
+
+
+def test_an_answer_naming_no_company_and_citing_none_asks_for_the_company(sec):
+    with pytest.raises(EdgarError) as exc:
+        verify_answer("Revenue was $60.9 billion in fiscal 2024.")
+    assert exc.value.code == "invalid_argument" and "names none" in exc.value.message
+    assert "company" in exc.value.suggestion
+
+
+def test_a_given_company_wins_over_the_companies_the_answer_names(sec):
+    r = verify_answer("Apple reported fiscal 2024 revenue of $60.9 billion.", company="NVDA")
+    assert r.company.cik == "0001045810" and figure(r, "$60.9 billion").status == "unchecked"
+
+
+def test_a_small_company_named_by_its_whole_name_is_read_from_the_answer(sec):
+    # Logistic Properties of the Americas (CIK 1997711), not among the prominent names: ifrs-full:Revenue
+    # 39,436,343 USD for 2023 in its 20-F 0001493152-24-016772
+    r = verify_answer("Logistic Properties of the Americas had revenues of $39.4 million in 2023.")
+    assert r.company.cik == "0001997711" and r.verdict == "grounded"
+    assert figure(r, "$39.4 million").support.accession_number == "0001493152-24-016772"

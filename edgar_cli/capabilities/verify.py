@@ -19,15 +19,16 @@ from pydantic import Field
 from ..companies import successors
 from ..documents import items as I
 from ..errors import EdgarError
-from ..models import AnswerVerification, CompanyRef, VerifiedFigure
+from ..models import AnswerVerification, Candidate, CompanyRef, VerifiedFigure
 from ..sec import urls
 from ..sec.client import SecClient, get_client
 from ..sec.companyfacts import load_company_facts
 from ..verification import cited_text as CT
+from ..verification import structures as ST
 from ..verification.cited_text import TextSource, ground_in_text, text_source
 from ..verification.claims import NUMERIC, Figure, extract_figures
 from ..verification.grounding import Grounder
-from ..verification.subjects import SubjectIndex, SubjectReader
+from ..verification.subjects import Named, SubjectIndex, SubjectReader, companies_named
 from ..verification.verdict import verdict
 from ..vocabulary import param, surface
 from ..xbrl import grounding as G
@@ -58,8 +59,9 @@ def verify_answer(
     answer: Annotated[str, Field(description="The answer to check: prose with figures, e.g. 'NVIDIA's FY2024 "
                                              "revenue was $60.9 billion'")],
     company: Annotated[str | None, Field(description="Ticker, CIK or name of the company the answer is about, "
-                                                     "e.g. NVDA; optional when a cited accession is the "
-                                                     "company's own")] = None,
+                                                     "e.g. NVDA; optional when the answer names exactly one "
+                                                     "company (it is read from the answer) or a cited accession "
+                                                     "is the company's own")] = None,
     cite: Annotated[list[str] | None, Field(description="What the answer cites: accession numbers "
                                                         "(0001045810-24-000029) or documents "
                                                         "(0001045810-25-000023:nvda-20250126.htm or its Archives "
@@ -79,7 +81,24 @@ def verify_answer(
     July 30, 2017"). A change ("up 126% from a year earlier") is checked for the
     period the sentence is about, never its base; a figure given "a year
     earlier" for the year before the figure it is compared with; in "from $X in
-    fiscal 2023 to $Y" the year of $X is not $Y's.
+    fiscal 2023 to $Y" the year of $X is not $Y's. A respectively-list ("$383.3
+    billion and $394.3 billion in fiscal 2023 and 2022, respectively", "in 2022,
+    2023 and 2024") pairs the k-th figure with the k-th period; lists whose
+    counts differ leave their figures unchecked. A date after "ended" or "as
+    of" is a period end, checked against period ends exactly (52/53-week years
+    included), never against starts; when a sentence's date is wrong (no
+    period ends then, or not the end of the fiscal year named beside it) the
+    date is reported ungrounded and the figure is checked for the period the
+    sentence means, with a note (verification/structures.py has the grammar).
+
+    The company: ``company`` when given; else the one company the answer names
+    ("Apple reported ...": the names of the largest companies by market value,
+    their tickers and common short names, or the whole name of any company in
+    the SEC's ticker file when none of those is named), or the filer of a
+    cited accession the answer names or that stands alone. An answer naming
+    no company and citing none is an invalid_argument; one naming several is
+    ambiguous, with the candidates: pass ``company``. The result's notes say
+    when the company was read from the answer.
 
     Each figure gets a status:
 
@@ -111,11 +130,14 @@ def verify_answer(
       facts match, a segment or product line, a period the facts do not cover,
       a matching figure edgar suspects is the filer's error: flag
       ``suspected_error``; a figure in a sentence naming no period that
-      holds only for an older period than the latest reported; a figure in a
-      sentence that names another company and not this one — "Apple reported
-      revenue of $60.9 billion" checked as NVIDIA's; verification/subjects.py
-      says how names are read. In a sentence naming both, a figure keeps its
-      status and a note names the other company).
+      holds only for an older period than the latest reported; a figure of a
+      list of figures whose count differs from its list of periods; a figure
+      that holds for only one of two different periods its sentence names,
+      both in ``readings``; a figure in a sentence that names another company
+      and not this one — "Apple reported revenue of $60.9 billion" checked as
+      NVIDIA's; verification/subjects.py says how names are read. In a
+      sentence naming both, a figure keeps its status and a note names the
+      other company).
 
     A figure is grounded only by a fact or passage about the same thing: a
     concept named in catalogue words ("revenue", "net loss", "gross margin") or,
@@ -172,8 +194,9 @@ def verify_answer(
     flags; readings). Units: the answer's currency (USD, TWD, ...),
     USD/shares, shares, percent.
     Errors: invalid_argument (empty answer, a one-word answer that is a file
-    path, malformed citation, no company named and none derivable from the
-    citations), not_found, ambiguous.
+    path, malformed citation, no company given, none named in the answer and
+    none derivable from the citations), not_found, ambiguous (the answer names
+    several companies, or names one and cites another's filing: candidates).
     Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json; cited
     documents from www.sec.gov/Archives.
     """
@@ -186,15 +209,15 @@ def verify_answer(
     excerpts = [e for e in (excerpts or []) if e and e.strip()]
     figures = _dedupe_periods(extract_figures(text))
     if not figures:
-        ref = _company_ref(company, cites, client) if company else None
+        ref = _company_ref(company, cites, client, text)[0] if company else None
         return verdict([], company=ref, cited=[c.label for c in cites], notes=[], warnings=[], source="")
-    ref = _company_ref(company, cites, client)
+    ref, how = _company_ref(company, cites, client, text)
     facts = load_company_facts(client, int(ref.cik))
     warnings_: list[str] = list(facts.notes)  # a failed freshness check: the cached facts, dated
     accessions = {c.accession for c in cites}
     everything = _fact_pool(client, facts)
     pool = everything.limited_to(accessions) if accessions else everything
-    notes: list[str] = []
+    notes: list[str] = [how] if how else []
     warnings: list[str] = warnings_
     sources = [urls.companyfacts(int(ref.cik))]
     missing = sorted({c.accession for c in cites} - pool.accessions_seen)
@@ -206,7 +229,9 @@ def verify_answer(
     earlier_history = successors.history_stop(ref.cik)
     grounder = Grounder(facts, ref, pool, everything, cited=bool(cites), today=client.settings.clock().date(),
                         earlier_history=earlier_history)
-    rows = [grounder.check(f) for f in figures]
+    ends = ST.reported_ends(grounder)
+    checked = [ST.check_dated(grounder, f, ends) for f in figures]
+    figures, rows = [f for f, _r in checked], [r for _f, r in checked]
     ground_in_text(grounder, figures, rows,
                    lambda: _text_sources(client, ref, pool, cites, excerpts, sources, warnings))
     _note_reorganisation(ref, facts.calendar, rows, notes)
@@ -244,8 +269,9 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
                       f"about another company. Check it with {param('company')} {ask}.")
 
 
-def _subject_reader(client: SecClient, ref: CompanyRef) -> SubjectReader:
-    """The reader of company names: the ticker file's largest companies (built once per ticker file) and this one."""
+def _subject_reader(client: SecClient, ref: CompanyRef | None) -> SubjectReader:
+    """The reader of company names: the ticker file's largest companies (built once per ticker file) and this one
+    (none when the company is still to be read from the answer)."""
     from ..companies.tickers import load_ticker_map
     from ..index.query import company_aliases
 
@@ -253,7 +279,7 @@ def _subject_reader(client: SecClient, ref: CompanyRef) -> SubjectReader:
     index = getattr(tmap, "_subject_index", None)
     if index is None:
         index = tmap._subject_index = SubjectIndex(tmap.entries, company_aliases())  # type: ignore[attr-defined]
-    return SubjectReader(index.including(tmap.by_cik(int(ref.cik))))
+    return SubjectReader(index.including(tmap.by_cik(int(ref.cik))) if ref is not None else index)
 
 
 def _note_reorganisation(ref: CompanyRef, cal, rows: list[VerifiedFigure], notes: list[str]) -> None:
@@ -321,10 +347,51 @@ def _parse_cite(value: str) -> Cite:
     return Cite(accession, filename or None, text)
 
 
-def _company_ref(company: str | None, cites: list[Cite], client: SecClient) -> CompanyRef:
+def _company_ref(company: str | None, cites: list[Cite], client: SecClient,
+                 text: str) -> tuple[CompanyRef, str | None]:
+    """The company whose facts are checked, and how it was chosen when not given (a note for the result).
+
+    Given, it is resolved. Otherwise the companies the answer names (verification/subjects.py) and the filer
+    of a cited accession decide: the cited filer when the answer names it or no company, else the one company
+    the answer names. None named and nothing cited: invalid_argument; several named (or one named and
+    another cited): ambiguous, with the candidates."""
     if company:
         r = resolve_company(company, client=client)
-        return CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers)
+        return CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers), None
+    named = companies_named(_subject_reader(client, None), text)
+    cited = _cited_filer(cites, client)
+    if cited is not None and (not named or any(n.cik == cited.cik for n in named)):
+        return cited, None
+    if len(named) == 1 and cited is None:
+        r = resolve_company(named[0].cik, client=client)
+        return (CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers),
+                f"No company was given: the answer names {r.name} ({_label(r.tickers, r.cik)}) and no other, "
+                f"so its facts are checked (\"{named[0].matched}\").")
+    if not named:
+        raise EdgarError("invalid_argument", "Which company is the answer about? It names none that edgar "
+                         "recognises" + (", and the citations do not name the filer" if cites else "") + ".",
+                         f"Pass {param('company')} (a ticker, CIK or name)"
+                         + ("; an accession number begins with the filer agent's CIK, not always the company's."
+                            if cites else "."))
+    options = named + ([] if cited is None else [Named(cik=cited.cik, name=cited.name,
+                                                         ticker=(cited.tickers or [None])[0], matched="")])
+    shown = "; ".join(f"{n.name} ({_label([n.ticker] if n.ticker else [], n.cik)})" for n in options)
+    why = (f"the answer names {named[0].name} and cites a filing of {cited.name}" if cited is not None
+           else f"the answer names {len(named)} companies")
+    raise EdgarError("ambiguous", f"Which company's figures should be checked? {why[:1].upper()}{why[1:]}: {shown}.",
+                     f"Pass {param('company')} with one of them (e.g. {param('company')} "
+                     f"{options[0].ticker or options[0].cik}); a figure in a sentence about another company is "
+                     "then left unchecked.",
+                     candidates=[Candidate(cik=n.cik, name=n.name, tickers=[n.ticker] if n.ticker else [],
+                                           score=1.0) for n in options])
+
+
+def _label(tickers: list[str], cik: str) -> str:
+    return tickers[0] if tickers else f"CIK {cik}"
+
+
+def _cited_filer(cites: list[Cite], client: SecClient) -> CompanyRef | None:
+    """The company whose CIK begins a cited accession number, if the ticker file knows it."""
     for c in cites:
         try:
             r = resolve_company(str(int(c.accession[:10])), client=client)
@@ -333,9 +400,7 @@ def _company_ref(company: str | None, cites: list[Cite], client: SecClient) -> C
                 raise
             continue
         return CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers)
-    raise EdgarError("invalid_argument", "Which company is the answer about?",
-                     f"Pass {param('company')} (a ticker, CIK or name); the citations do not name the filer "
-                     "(an accession number begins with the filer agent's CIK, not always the company's).")
+    return None
 
 
 def _fact_pool(client: SecClient, facts: CompanyFacts) -> G.FactPool:

@@ -26,6 +26,7 @@ from decimal import Decimal, InvalidOperation
 
 from . import periods as P
 from . import wording as W
+from . import structures as ST
 
 # Figure kinds that are numbers (dates, fiscal years and calendar years are period mentions).
 NUMERIC = ("money", "per_share", "shares", "percent", "number")
@@ -111,11 +112,17 @@ class Figure:
     fiscal_year: int | None = None
     fiscal_period: str | None = None  # Q1-Q4 when a quarter is named
     period_end: date | None = None  # "as of January 28, 2024"
+    period_end_role: str | None = None  # the role of the date the period ends on (periods.Mention.role)
     period_basis: str | None = None  # fiscal, calendar
     period_source: str | None = None  # next_to_figure, sentence, paragraph
     period_text: str | None = None
     period_type: str | None = None  # annual, quarterly or instant: the kind of period the wording claims
     day: date | None = None  # for date figures
+    date_role: str | None = None  # for a date: "end" ("the year ended D"), "as_of" ("as of D"), "start", None
+    ends_period: tuple[int, str | None] | None = None  # for a date the sentence calls a fiscal period's end
+    # ("fiscal 2025, which ended January 26, 2025"; "Q3 FY2025 (ended ...)"): (year, quarter or None)
+    unchecked: str | None = None  # why the sentence's structure leaves the figure unchecked (its reason)
+    contradiction: str | None = None  # what the sentence's structure says that the values contradict
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -249,10 +256,12 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
         else:
             fig.context = sentences.context(fig.start, fig.end)
     if periods:
+        ST.read_structures(text, sentences, figures, mentions)
         for mn in mentions:
             if mn.kind in ("date", "fiscal_year", "year"):
                 f = Figure(text=mn.text, start=mn.start, end=mn.end, kind=mn.kind, day=mn.day,
-                           fiscal_year=mn.year if mn.kind != "date" else None)
+                           fiscal_year=mn.year if mn.kind != "date" else None, date_role=mn.role,
+                           ends_period=ST.fiscal_period_ended(text, mn, mentions, figures))
                 f.context = sentences.context(mn.start, mn.end)
                 figures.append(f)
     figures.sort(key=lambda f: f.start)

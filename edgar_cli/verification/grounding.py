@@ -619,7 +619,7 @@ class Grounder(Derived):
         elif claim.stated and self._convincing(fig, claim, f):
             row.status = "mismatched_period"
             row.reason = (f"{S.fmt(f.value)} {f.unit} ({f.matched_tag}) is reported for {G.describe_period(f)}, "
-                          f"not for {claim.text}.")
+                          f"not for {claim.named}.")
         else:
             if claim.stated:
                 row.notes.append(f"{f.matched_tag} = {S.fmt(f.value)} for {G.describe_period(f)} also rounds to "
@@ -991,20 +991,34 @@ class Grounder(Derived):
         return ""
 
     def _date(self, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
+        """A date against the periods reported: an end ("the year ended D", "as of D") against period ends only,
+        exactly; a start against starts; an end ("ended D") a few days from a reported period's end is that end
+        written wrong. (A date the sentence calls a fiscal period's end is checked by structures.check_dated.)"""
         d = fig.day
         assert d is not None
         iso = d.isoformat()
+        ends: set[date] = set()
         for (_tag, _unit, start, end), rows in self.pool.periods.items():
-            if (end == iso or start == iso) and any(self.pool.in_pool(r) for r in rows):
+            ends.add(date.fromisoformat(end))
+            if ((end == iso and fig.date_role != "start") or (start == iso and fig.date_role in (None, "start"))) \
+                    and any(self.pool.in_pool(r) for r in rows):
                 row.status = "grounded"
-                what = "ends" if end == iso else "begins"
+                what = "ends" if end == iso and fig.date_role != "start" else "begins"
                 f = next(r for r in rows if self.pool.in_pool(r))
                 row.reason = f"A reported period {what} on {iso} (e.g. {_tag} in {f[3]})."
                 return row
-        near = [e for e in self.cal.year_ends if 0 < abs((e - d).days) <= 14]
+        starts = fig.date_role == "start"  # "fiscal 2024 began on September 30, 2023": a year's first day
+        near = [e + timedelta(days=1) if starts else e for e in self.cal.year_ends
+                if 0 < abs((e + timedelta(days=1 if starts else 0) - d).days) <= 14]
         if near:
             row.status = "ungrounded"
-            row.reason = f"{self.ref.name}'s fiscal year ended {near[0]}, not {iso}."
+            row.reason = f"{self.ref.name}'s fiscal year {'began' if starts else 'ended'} {near[0]}, not {iso}."
             return row
-        row.reason = "No reported period begins or ends on this date; other dates are not checked."
+        close = sorted((e for e in ends if 0 < abs((e - d).days) <= 7), key=lambda e: abs((e - d).days))
+        if fig.date_role == "end" and close:  # "the quarter ended July 2, 2023" of a quarter that ended July 1
+            row.status = "ungrounded"
+            row.reason = f"No period {self.ref.name} reports ends on {iso}; the nearest ends {close[0]}."
+            return row
+        what = {"end": "ends", "as_of": "ends", "start": "begins"}.get(fig.date_role or "", "begins or ends")
+        row.reason = f"No reported period {what} on this date; other dates are not checked."
         return row

@@ -42,6 +42,9 @@ _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 LONG_DATE = re.compile(rf"\b({MONTH_PATTERN})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})\b")
 _DMY_DATE = re.compile(rf"\b(\d{{1,2}})\s+({MONTH_PATTERN})\.?,?\s+(\d{{4}})\b")
 _QUARTER = re.compile(r"\bQ([1-4])\b|\b(first|second|third|fourth)[- ](?:fiscal[- ])?quarter\b", re.I)
+_ORDINAL = r"(?:first|second|third|fourth)"
+_QUARTER_LIST = re.compile(rf"\b{_ORDINAL}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ORDINAL})+[- ](?:fiscal[- ])?quarters\b",
+                           re.I)
 _FISCAL = re.compile(r"\b(?:FY|F|fiscal(?:[- ]year)?)\s?'?(\d{4}|\d{2})\b", re.I)
 _BARE_YEAR = re.compile(r"(?<![\w$.,#-])(19[89]\d|20\d\d)(?![\w,.%]*\d)(?!\s*(?:%|percent|(?i:thousand|million|"
                         r"billion|trillion|shares)))")
@@ -73,6 +76,21 @@ class Mention:
     quarter: int | None = None
     day: date | None = None
     part: str | None = None  # H1 or 9M for a half-year or nine months ("six months ended", "first half")
+    role: str | None = None  # for a date: "end" ("year ended D"), "as_of" ("as of D"), "start" ("beginning D")
+
+
+# The words that make a date a period's end ("the fiscal year ended October 1, 2023": checked against period
+# ends only, exactly), a balance date ("as of", "at": a period end too, but a date like any other in prose,
+# so only a fiscal year's end next to it is taken as meant) or a start; a date with none is checked against both.
+_END_WORDS = re.compile(r"\b(?:end(?:ed|ing|s)?|through|thru|closed|close\s+of|to)\s+(?:on\s+)?$", re.I)
+_AS_OF_WORDS = re.compile(r"\b(?:as\s+(?:of|at)|at)\s+$", re.I)
+_START_WORDS = re.compile(r"\b(?:beg[ia]n(?:ning|s)?|begun|start(?:ed|ing|s)?|commenc(?:ed|ing|es))\s+(?:on\s+)?$",
+                          re.I)
+_EVENT_AFTER = re.compile(r"\s+(?:[\w#-]+\s+){0,2}(?:stock\s+|share\s+)?(?:split|reverse split|spin-?off|"
+                          r"acquisition|merger|IPO|listing)\b", re.I)
+_FISCAL_YEARS = re.compile(r"\b(?:fiscal[- ]years|FYs)\s*$", re.I)
+# What joins the items of a list of periods: "fiscal 2024 and 2023", "2022, 2023 and 2024", "2022, 2023, and 2024"
+LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*", re.I)
 
 
 def parse_day(y: str, m: str, d: str) -> date | None:
@@ -102,6 +120,13 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
     for m in _FISCAL.finditer("".join(chars)):
         y = int(m.group(1))
         take(m, Mention("fiscal_year", m.start(), m.end(), text[m.start():m.end()], year=_full_year(y)))
+    for m in _QUARTER_LIST.finditer("".join(chars)):  # "the first and second quarters": one mention each
+        words = list(re.finditer(r"first|second|third|fourth", m.group(0), re.I))
+        for k, w in enumerate(words):
+            a = m.start() + w.start()
+            b = m.end() if k == len(words) - 1 else m.start() + w.end()  # the last one takes "quarters"
+            out.append(Mention("quarter", a, b, f"{w.group(0)} quarter", quarter=ORDINALS[w.group(0).lower()]))
+        chars[m.start():m.end()] = "#" * (m.end() - m.start())
     for m in _QUARTER.finditer("".join(chars)):
         q = int(m.group(1)) if m.group(1) else ORDINALS[m.group(2).lower()]
         take(m, Mention("quarter", m.start(), m.end(), text[m.start():m.end()], quarter=q))
@@ -113,7 +138,31 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
             continue  # in June 2024": when a split was, neither a period nor an amount
         take(m, Mention("year", m.start(), m.end(), text[m.start():m.end()], year=int(m.group(1))))
     out.sort(key=lambda x: x.start)
+    _read_lists(text, out)
     return out, "".join(chars)
+
+
+def _read_lists(text: str, mentions: list[Mention]) -> None:
+    """What a list of periods shares: "fiscal 2024 and 2023" are two fiscal years (the fiscal word distributes);
+    "ended January 28, 2024 and January 29, 2023" are two ends. Each date's own role ("ended D": an end) first."""
+    for mn in mentions:
+        if mn.kind == "date":
+            before = text[max(0, mn.start - 30):mn.start]
+            mn.role = ("end" if _END_WORDS.search(before) else "as_of" if _AS_OF_WORDS.search(before)
+                       else "start" if _START_WORDS.search(before) else None)
+    for mn in mentions:  # "its 2020 four-for-one split": the year of an event, not a period of a figure
+        if mn.kind in ("year", "fiscal_year") and _EVENT_AFTER.match(text, mn.end):
+            mn.kind = "event_year"
+    for mn in mentions:  # "fiscal years 2024 and 2023", "FYs 2024 and 2023"
+        if mn.kind == "year" and _FISCAL_YEARS.search(text[max(0, mn.start - 20):mn.start]):
+            mn.kind = "fiscal_year"
+    for prev, mn in zip(mentions, mentions[1:]):
+        if not LIST_JOIN.fullmatch(text[prev.end:mn.start]):
+            continue
+        if prev.kind == "fiscal_year" and mn.kind == "year":
+            mn.kind = "fiscal_year"
+        elif prev.kind == mn.kind == "date" and mn.role is None:
+            mn.role = prev.role
 
 
 def _full_year(y: int) -> int:
@@ -211,7 +260,7 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
             r"\b(?:year|quarter|months|weeks)\s+end(?:ed|ing)\s*$", text[max(s, day.start - 30):day.start], re.I):
         _src = "next_to_figure"  # "For the fiscal year ended January 26, 2025, ..." sets the sentence's period
     if day is not None and _src == "next_to_figure":
-        fig.period_end = day.day
+        fig.period_end, fig.period_end_role = day.day, day.role
         fig.period_text = fig.period_text or day.text
         fig.period_source = fig.period_source or "next_to_figure"
     _set_type(fig, quarter, day if _src == "next_to_figure" else None, text)
@@ -262,6 +311,7 @@ def _prior_year(fig: Figure, earlier: list[Figure], cue: re.Match | None) -> Non
 
 _QUARTER_WORDS = re.compile(r"\b(?:three|3)[- ]months?\b|\bquarter\b|\b13[- ]weeks?\b", re.I)
 _YEAR_WORDS = re.compile(r"\b(?:twelve|12)[- ]months?\b|\byear\b|\b5[23][- ]weeks?\b|\bannual\b", re.I)
+_ENDED_ON = re.compile(r"\bend(?:ed|ing|s)\s+on\s*$", re.I)
 _INSTANT_WORDS = re.compile(r"\b(?:as of|as at|at|on)\s*$", re.I)
 
 
@@ -271,7 +321,7 @@ def _set_type(fig: Figure, quarter: Mention | None, day: Mention | None, text: s
         fig.period_type = "ytd" if quarter.part else "quarterly"
     elif day is not None:
         before = text[max(0, day.start - 40):day.start]
-        if _INSTANT_WORDS.search(before):
+        if _INSTANT_WORDS.search(before) and not _ENDED_ON.search(before):  # "the year that ended on D": a year
             fig.period_type = "instant"
         elif _QUARTER_WORDS.search(before):
             fig.period_type = "quarterly"
@@ -323,7 +373,7 @@ class Claim:
         if not self.stated:
             return True
         if self.end is not None:
-            if abs((f.end - self.end).days) > 3:
+            if f.end != self.end:  # a period end is a day: the fiscal year that ended September 30 is not October 1's
                 return False
             if self.period_type and f.period_type != self.period_type:
                 return False
@@ -350,6 +400,13 @@ class Claim:
             wanted = "ytd" if self.quarter in ("H1", "9M") else "quarterly"
             return 0 if f.period_type == wanted else 1 + _TYPE_ORDER.get(f.period_type, 5)
         return _TYPE_ORDER.get(f.period_type, 5)
+
+    @property
+    def named(self) -> str | None:
+        """The period as a reason names it: the answer's words, or for a reading of calendar wording the fiscal
+        period it is read as ("2024" read as FY2024: a value of FY2025 is not "not for 2024", which FY2025 lies
+        mostly in, but not for FY2024)."""
+        return f"{self.text} read as {self.describe()}" if self.reading else self.text
 
     def describe(self) -> str:
         """A reading's fiscal period in words: "FY2025 (2024-01-29 to 2025-01-26)"."""
@@ -388,7 +445,7 @@ def readings(claim: Claim, cal: FiscalCalendar) -> list[Claim]:
                 out.append((label, None, start, end, " and ".join(why)))
     else:
         lo, hi = _calendar_span(year, claim.quarter)
-        own = _fiscal_span(cal, year, claim.quarter)
+        own = fiscal_span(cal, year, claim.quarter)
         out.append((year, claim.quarter, *(own or (lo, hi)), "is what the company calls it"))
         best = _mostly_in(cal, claim.quarter, lo, hi)
         if best is not None and (best[0], best[1]) != (year, claim.quarter):
@@ -417,7 +474,9 @@ def _sub_periods(start: date, end: date, part: str) -> list[tuple[str, date, dat
     return [(f"Q{k + 1}", bounds[k], bounds[k + 1] - timedelta(days=1) if k < 3 else end) for k in range(4)]
 
 
-def _fiscal_span(cal: FiscalCalendar, label: int, part: str) -> tuple[date, date] | None:
+def fiscal_span(cal: FiscalCalendar, label: int, part: str) -> tuple[date, date] | None:
+    """A quarter's (or half's, nine months') dates in a fiscal year, as the calendar projects them (about 91 days
+    a quarter: within days of the reported ones, not exact)."""
     for lab, start, end in _years_around(cal, date(label, 6, 30)):
         if lab == label:
             return next(((a, b) for p, a, b in _sub_periods(start, end, part) if p == part), None)

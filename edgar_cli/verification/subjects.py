@@ -73,9 +73,14 @@ class SubjectIndex:
         # How many names of the whole ticker file each word is in: a word of one name only ("cisco", "disney",
         # "exxon") names that company; "public", "energy" or "capital" name nobody in particular.
         self.spread: dict[str, int] = {}
+        # Every company's whole name of two words or more ("Logistic Properties of the Americas"): read only to
+        # find which company an answer is about when it names none of the prominent ones (companies_named).
+        self.whole_names: dict[tuple[str, ...], list] = {}
         for e in entries:
             for w in set(e.words.words):
                 self.spread[w] = self.spread.get(w, 0) + 1
+            if len(e.words.words) >= 2:
+                self.whole_names.setdefault(tuple(e.words.words), []).append(e)
         for e in entries[:PROMINENT]:
             self._add(e)
         by_cik = {e.cik: e for e in entries}
@@ -89,7 +94,7 @@ class SubjectIndex:
         if own is None or own.cik in self.entry:
             return self
         other = object.__new__(SubjectIndex)
-        other.aliases, other.spread = self.aliases, self.spread
+        other.aliases, other.spread, other.whole_names = self.aliases, self.spread, self.whole_names
         other.full = {k: set(v) for k, v in self.full.items()}
         other.leading = {k: set(v) for k, v in self.leading.items()}
         other.tickers, other.entry = dict(self.tickers), dict(self.entry)
@@ -264,3 +269,33 @@ class SubjectReader:
             cik = None if heading else self.index.ticker(words[0])
             return cik if cik is not None or len(words[0]) < 4 else self.index.name(words)
         return self.index.name(words)
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\"'$\u201c])|\n+")
+
+
+def companies_named(reader: SubjectReader, text: str) -> list[Named]:
+    """The companies a whole answer names, sentence by sentence, in order of first mention, each once.
+
+    What ``verify`` reads the company from when none is given: one company named is the answer's subject;
+    none or several, and the caller must say which. When it names none of the prominent companies, a run of
+    capitalised words equal to the whole name (two words or more) of exactly one company in the ticker file
+    names it ("Logistic Properties of the Americas had revenues of ...")."""
+    found: dict[str, Named] = {}
+    sentences = [s.strip() for s in _SENTENCE_BREAK.split(text)]
+    for sentence in sentences:
+        for n in reader.named_in(sentence):
+            found.setdefault(n.cik, n)
+    if not found:
+        for sentence in sentences:
+            for run in _runs(sentence):
+                words = list(run.words)
+                while words and words[-1].lower() in _CONNECTORS:
+                    words.pop()
+                hits = reader.index.whole_names.get(_key(words), []) if len(words) >= 2 else []
+                if len(hits) == 1:
+                    e = hits[0]
+                    found.setdefault(str(e.cik).zfill(10), Named(cik=str(e.cik).zfill(10), name=e.name,
+                                                                 ticker=e.tickers[0] if e.tickers else None,
+                                                                 matched=" ".join(words)))
+    return list(found.values())

@@ -101,6 +101,22 @@ CARRY_WORDS = frozenset("later restated revised originally reported first subseq
                         "versus respectively then".split())
 
 
+# Verbs before a concept: the claim's verb, not a part of the concept ("NVIDIA had total assets of", "Tesla
+# generated revenue of", "Apple posted net income of"). "Adjusted", "restricted" and the like stay qualifiers.
+_VERBS = frozenset(
+    "had has have having saw sees see generated generates generating posted posts delivered delivers recorded "
+    "records booked books earned earns achieved achieves produced produces brought brings logged logs returned "
+    "returns held holds carried carries totaled totalled reached reaches grew grows increased decreased rose "
+    "rises fell falls declined declines improved expanded lifted boosted doubled tripled reports reported "
+    "recognized recognised recognizes recognises disclosed discloses showed shows showing report record raising "
+    "increasing growing boosting lifting cutting reducing generating posting delivering".split())
+# Prepositions and conjunctions before a concept: "gross profit over revenue", "net income versus revenue"
+_FUNCTION_WORDS = frozenset("over under against versus vs than into through per about across including excluding "
+                            "plus minus less like unlike among between within without toward towards upon".split())
+# "December-quarter net sales": the quarter a month names, a period, not a part of the measure
+_MONTH_QUARTER = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*-quarter", re.I)
+
+
 @dataclass
 class Named:
     """A catalogue concept named in a text, where, and the word qualifying it if any ("Data Center")."""
@@ -150,7 +166,7 @@ def qualifier(before: str, company_words: frozenset[str]) -> str | None:
         return None
     word = m.group(1).strip(".-")
     low = word.lower()
-    if (not word or low in PLAIN_QUALIFIERS or re.search(r"['\u2019]s?$", low) or re.fullmatch(r"[\d.,$%]+", low)
+    if (not word or low in PLAIN_QUALIFIERS or low in _VERBS or low in _FUNCTION_WORDS or _MONTH_QUARTER.fullmatch(low) or re.search(r"['\u2019]s?$", low) or re.fullmatch(r"[\d.,$%]+", low)
             or re.fullmatch(r"(?:fy|q[1-4])?'?\d{2,4}", low) or low in company_words):
         return None
     # A capitalised name of several words is one qualifier: "Data Center", "Compute & Networking".
