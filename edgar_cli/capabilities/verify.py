@@ -212,7 +212,16 @@ def verify_answer(
         ref = _company_ref(company, cites, client, text)[0] if company else None
         return verdict([], company=ref, cited=[c.label for c in cites], notes=[], warnings=[], source="")
     ref, how = _company_ref(company, cites, client, text)
-    facts = load_company_facts(client, int(ref.cik))
+    try:
+        facts = load_company_facts(client, int(ref.cik))
+    except EdgarError as exc:
+        if exc.code != "not_found" or not cites:
+            raise
+        # No XBRL facts (a filer without them, or a mirror without its companyfacts): the cited filings' text is
+        # all there is to check against, and the answer says so.
+        facts = _no_facts(ref, client)
+        how = " ".join(x for x in (how, f"{exc.message} Figures are checked against the cited filings' text "
+                                   "only.") if x)
     warnings_: list[str] = list(facts.notes)  # a failed freshness check: the cached facts, dated
     accessions = {c.accession for c in cites}
     everything = _fact_pool(client, facts)
@@ -234,6 +243,8 @@ def verify_answer(
     figures, rows = [f for f, _r in checked], [r for _f, r in checked]
     ground_in_text(grounder, figures, rows,
                    lambda: _text_sources(client, ref, pool, cites, excerpts, sources, warnings))
+    if not facts.tags:
+        _nothing_contradicts(rows, ref)
     _note_reorganisation(ref, facts.calendar, rows, notes)
     _other_companies(rows, ref, _subject_reader(client, ref))
     return verdict(rows, company=ref, cited=[c.label for c in cites], notes=notes, warnings=warnings,
@@ -401,6 +412,23 @@ def _cited_filer(cites: list[Cite], client: SecClient) -> CompanyRef | None:
             continue
         return CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers)
     return None
+
+
+def _nothing_contradicts(rows: list[VerifiedFigure], ref: CompanyRef) -> None:
+    """Without XBRL facts only cited text can speak, and text only supports: a figure it does not support is
+    unchecked, never ungrounded (nothing says it is wrong)."""
+    for row in rows:
+        if row.status in ("ungrounded", "mismatched_period"):
+            row.status = "unchecked"  # type: ignore[assignment]
+            row.support = None
+            row.reason = (f"{ref.name} has no XBRL facts here, and the cited filings' text (where it could be read) "
+                          "does not state this figure: nothing to check it against.")
+
+
+def _no_facts(ref: CompanyRef, client: SecClient) -> CompanyFacts:
+    """An empty set of XBRL facts for a company that has none here: nothing grounds a figure but cited text."""
+    return CompanyFacts(cik=int(ref.cik), name=ref.name, tags={}, fetched_at=client.now(),
+                        calendar=XP.FiscalCalendar(), origin="live")
 
 
 def _fact_pool(client: SecClient, facts: CompanyFacts) -> G.FactPool:

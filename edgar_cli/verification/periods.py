@@ -89,6 +89,8 @@ _START_WORDS = re.compile(r"\b(?:beg[ia]n(?:ning|s)?|begun|start(?:ed|ing|s)?|co
 _EVENT_AFTER = re.compile(r"\s+(?:[\w#-]+\s+){0,2}(?:stock\s+|share\s+)?(?:split|reverse split|spin-?off|"
                           r"acquisition|merger|IPO|listing)\b", re.I)
 _FISCAL_YEARS = re.compile(r"\b(?:fiscal[- ]years|FYs)\s*$", re.I)
+# "as presented in the fiscal 2025 10-K", "its 2024 annual report": the year names a filing, not a figure's period
+_FILING_AFTER = re.compile(r"\s*(?:Form\s+)?(?:10-K|10-Q|20-F|40-F|annual report|proxy statement)(?:/A)?\b", re.I)
 # What joins the items of a list of periods: "fiscal 2024 and 2023", "2022, 2023 and 2024", "2022, 2023, and 2024"
 LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*", re.I)
 
@@ -153,6 +155,12 @@ def _read_lists(text: str, mentions: list[Mention]) -> None:
     for mn in mentions:  # "its 2020 four-for-one split": the year of an event, not a period of a figure
         if mn.kind in ("year", "fiscal_year") and _EVENT_AFTER.match(text, mn.end):
             mn.kind = "event_year"
+    for mn in mentions:  # "as presented in the fiscal 2025 10-K": the year of a filing is a figure's period only
+        if mn.kind in ("year", "fiscal_year") and _FILING_AFTER.match(text, mn.end):  # when the sentence names no other
+            if any(o is not mn and o.kind in ("year", "fiscal_year", "quarter", "date")
+                   and not _FILING_AFTER.match(text, o.end) and not re.search(r"[.!?]\s", text[min(o.end, mn.end):max(o.start, mn.start)])
+                   for o in mentions):
+                mn.kind = "event_year"
     for mn in mentions:  # "fiscal years 2024 and 2023", "FYs 2024 and 2023"
         if mn.kind == "year" and _FISCAL_YEARS.search(text[max(0, mn.start - 20):mn.start]):
             mn.kind = "fiscal_year"
