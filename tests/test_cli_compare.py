@@ -84,3 +84,12 @@ def test_a_partial_comparison_exits_16_and_keeps_the_requested_year(cli, mirror)
     data = res.json()
     assert data["fiscal_year"] == 2024 and [r["name"] for r in data["rows"]] == ["NVIDIA CORP"]
     assert data["unavailable"][0]["code"] == "upstream_unavailable"
+
+
+def test_a_concept_written_last_is_told_the_order_instead_of_resolved_as_a_company(cli):
+    # issue 36: `compare AAPL NVDA GOOGL revenue` answered "No company named 'revenue' ... VNUE, Evogene"
+    res = cli("compare", "AAPL", "NVDA", "GOOGL", "revenue", "--json")
+    assert res.rc == 2
+    err = res.json()["error"]
+    assert err["code"] == "invalid_argument" and "the order is the concept first" in err["message"]
+    assert err["suggestion"] == "Ask edgar compare revenue AAPL NVDA GOOGL."

@@ -66,3 +66,32 @@ def parse_fiscal_years(value: int | str | None) -> list[int] | None:
 def _bad_years(value: object) -> list[int]:
     raise EdgarError("invalid_argument", f"{param('fiscal_year')} {str(value)[:40]!r} is not a fiscal year or a range.",
                      f"Write {param('fiscal_year')} 2024 for one year or 2020..2024 for several.")
+
+
+def check_concept_first(concept: str, companies: list[str], command: str) -> None:
+    """``compare AAPL NVDA revenue``: the concept came last. A bare word taken as the concept that is no
+    catalogue concept (only a raw tag could be), while a company argument is one, is the order mistaken: say
+    the order, with the call rewritten, instead of resolving "revenue" as a company.
+
+    Raises ``invalid_argument``; does nothing when the order is plausible.
+    """
+    from ..xbrl.catalogue import lookup
+
+    def catalogue(word: str) -> bool:
+        try:
+            return not lookup(word).raw
+        except EdgarError:
+            return False
+
+    if ":" in concept or catalogue(concept):
+        return
+    named = [c for c in companies if catalogue(c)]
+    if not named:
+        return
+    rest = [concept] + [c for c in companies if c != named[0]]
+    from ..vocabulary import surface, tool
+
+    again = (f"{tool(command)} {named[0]} {' '.join(rest)}" if surface() == "cli"
+             else f"{tool(command)}({param('concept')}={named[0]!r}, {param('companies')}={rest!r})")
+    raise EdgarError("invalid_argument", f"{named[0]!r} is a concept and {concept!r} is not one: the order is "
+                     f"the concept first, then the companies.", f"Ask {again}.", concept=named[0], companies=rest)

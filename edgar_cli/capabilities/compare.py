@@ -35,6 +35,7 @@ from ..xbrl.catalogue import Concept, lookup
 from ..xbrl.facts import CompanyFacts
 from ..xbrl import periods as P
 from ..xbrl.series import Series, build_series
+from .arguments import check_concept_first
 from .concepts import MAX_LIMIT, answer_from_series, period_filter, validate_fiscal_year
 from .resolve import resolve_company
 
@@ -153,6 +154,7 @@ def compare_companies(
         raise _count_error(len(queries))
     today = client.settings.clock().date()
     validate_fiscal_year(fy, today)
+    check_concept_first(concept, queries, "compare_companies")
     spec = lookup(concept)
 
     groups = _resolve_all(queries, client)
