@@ -285,8 +285,9 @@ def user_agent_problem(value: str) -> str | None:
 def _ask_user_agent() -> str | None:
     """Ask on the terminal (stderr) until a usable answer, at most PROMPT_TRIES times; save it.
 
-    Says why an answer was refused. Ctrl-D or Ctrl-C ends the prompt cleanly: None, and the caller
-    raises ``user_agent_required`` with the instructions.
+    Says why an answer was refused. Ctrl-D ends the prompt: None, and the caller raises
+    ``user_agent_required`` with the instructions. Ctrl-C is the person leaving: KeyboardInterrupt goes on to
+    the entry point, which exits 130 quietly, as it does during long work.
     """
     err = sys.stderr
     err.write("The SEC requires a User-Agent naming you and an email address on every request "
@@ -296,7 +297,10 @@ def _ask_user_agent() -> str | None:
         err.flush()
         try:
             line = sys.stdin.readline()
-        except (KeyboardInterrupt, EOFError):
+        except KeyboardInterrupt:
+            err.write("\n")
+            raise
+        except EOFError:
             line = ""
         if not line:  # Ctrl-D (end of input)
             err.write("\n")

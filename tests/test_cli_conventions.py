@@ -358,3 +358,35 @@ def test_an_unknown_raw_tag_suggests_the_similar_tags_the_company_reports(cli):
     assert err["code"] == "not_found" and err["similar_tags"][0] == "us-gaap:Revenues"
     err = cli("concept", "NVDA", "ResearchAndDevelopmentExpens", "--json").json()["error"]
     assert "us-gaap:ResearchAndDevelopmentExpense" in err["similar_tags"]
+
+
+def test_ctrl_c_at_the_user_agent_prompt_exits_130_quietly(tmp_path):
+    # issue 36: Ctrl-C at the first-run prompt printed user_agent_required and exited 6
+    import signal
+
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in ("SEC_USER_AGENT", "EDGAR_NONINTERACTIVE")}
+    env.update(EDGAR_CONFIG_DIR=str(tmp_path / "config"), EDGAR_CACHE_DIR=str(tmp_path / "cache"),
+               EDGAR_MIRROR="http://127.0.0.1:9")
+    proc = subprocess.Popen([sys.executable, "-m", "edgar_cli", "concept", "NVDA", "revenue"], stdin=slave,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    os.close(slave)
+    try:
+        deadline = time.monotonic() + 30
+        err = b""
+        while b"Your name and email" not in err and time.monotonic() < deadline:
+            time.sleep(0.1)
+            err += os.read(proc.stderr.fileno(), 4096) if _readable(proc.stderr) else b""
+        assert b"Your name and email" in err
+        proc.send_signal(signal.SIGINT)
+        out, rest = proc.communicate(timeout=30)
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130
+    assert b"user_agent_required" not in err + rest and b"Traceback" not in err + rest and out == b""
+
+
+def _readable(stream) -> bool:
+    return bool(select.select([stream], [], [], 0.1)[0])
