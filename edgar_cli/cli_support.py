@@ -378,3 +378,18 @@ def announce_server(transport: str, host: str, port: int, allowed_hosts: list[st
     elif not quiet():
         sys.stderr.write(f"edgar: serving MCP over {where}; Ctrl-C to stop.\n")
         sys.stderr.flush()
+    _warn_without_user_agent()
+
+
+def _warn_without_user_agent() -> None:
+    """A server with no SEC User-Agent would fail every tool call that reaches the SEC: say so at start, where the
+    client's or the service's log shows it (stdio servers' stderr is the host's log)."""
+    from .config import resolve_user_agent
+    from .logs import warning
+
+    try:
+        resolve_user_agent(None, interactive=False)
+    except EdgarError as exc:
+        why = "" if exc.message.startswith("No SEC User-Agent") else f" ({exc.message.rstrip('.')})"
+        warning(f"no usable SEC User-Agent is configured{why}: every tool call that reaches the SEC will fail with user_agent_required. Set SEC_USER_AGENT='Your Name you@example.com' in the "
+                "server's environment (a desktop client's config: its \"env\" block).")
