@@ -264,8 +264,13 @@ def _bulk_sync(r: M.BulkSyncResult) -> list[Row]:
 @rows_of("StatementResult")
 def _statement(r: M.StatementResult) -> list[Row]:
     """Periods as columns (a spreadsheet's layout): concept, label, basis, unit, one column per period, tags,
-    derived; a period without a value is an empty cell, never 0. The cell-by-cell provenance is in --json."""
-    from .statement_table import statement_rows
-
-    header, table = statement_rows(r)
-    return [dict(zip(header, row)) for row in table]
+    derived; a period without a value is an empty cell (null in --nl), never 0. Values keep their type (numbers
+    are numbers in --nl, so a database stores them as such). The cell-by-cell provenance is in --json."""
+    keys = [c.key for c in r.columns]
+    out: list[Row] = []
+    for row in r.rows:
+        by_column = {c.column: c.value for c in row.cells}
+        out.append({"concept": row.concept, "label": row.label, "basis": row.basis, "unit": row.unit,
+                    **{k: by_column.get(k) for k in keys}, "tags": list(row.matched_tags),
+                    "derived": [c.column for c in row.cells if c.derived]})
+    return out

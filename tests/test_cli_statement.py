@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import csv
 import io
 
@@ -126,3 +128,14 @@ def test_chart_draws_the_rows_below_the_table(cli):
     table, _, chart = r.out.partition("┌")
     assert "FY2026" in table and chart and "Revenue" in chart and "FY2024" in chart
     assert cli("concept", "NVDA", "revenue", "net_income", "--last", "3", "--chart", "--json").json()["rows"]
+
+
+def test_nl_rows_of_a_statement_carry_numbers_as_numbers(cli):
+    # issue 36: "FY2026": "215938000000" was a string, so sqlite-utils stored TEXT and sorted revenue below cost
+    # NVIDIA's FY2026 revenue 215,938,000,000 (10-K 0001045810-26-000021)
+    res = cli("statement", "NVDA", "income", "--last", "2", "--nl")
+    rows = [json.loads(line) for line in res.out.splitlines()]
+    revenue = next(r for r in rows if r["concept"] == "revenue")
+    assert revenue["FY2026"] == 215_938_000_000 and revenue["tags"] == ["us-gaap:Revenues"]
+    absent = next(r for r in rows if r["concept"] == "sga_expense")
+    assert all(absent[k] is None or isinstance(absent[k], (int, float)) for k in ("FY2025", "FY2026"))
