@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import csv
 import io
+import json
 
 import pytest
 
