@@ -335,3 +335,34 @@ class Settings:
         if no_cache is None:
             no_cache = os.environ.get("EDGAR_NO_CACHE") == "1"
         return cls(user_agent=user_agent, mirror=mirror, use_cache=not no_cache)
+
+
+def install_hint(extra: str) -> str:
+    """The command that adds the optional ``extra`` (semantic, chart, team) to this installation, as it was made.
+
+    edgar-cli is installed from a clone (it is on no package index): the source is read from the installed
+    distribution's direct_url.json (PEP 610), and the installer from where this interpreter lives (a uv tool
+    or a pipx venv); otherwise pip. E.g. ``uv tool install --reinstall '/src/edgar[semantic]'``.
+    """
+    import json as _json
+    import sys as _sys
+    from importlib import metadata
+
+    source, editable = ".", False
+    try:
+        info = _json.loads(metadata.distribution("edgar-cli").read_text("direct_url.json") or "{}")
+        url = str(info.get("url") or "")
+        if url.startswith("file://"):
+            from urllib.parse import unquote, urlparse
+
+            source = unquote(urlparse(url).path) or "."
+        editable = bool((info.get("dir_info") or {}).get("editable"))
+    except (metadata.PackageNotFoundError, ValueError, OSError):
+        pass
+    target = f"'{source}[{extra}]'"
+    prefix = _sys.prefix.replace("\\", "/")
+    if "/uv/tools/" in prefix:
+        return f"uv tool install --reinstall {target}"
+    if "/pipx/venvs/" in prefix:
+        return f"pipx install --force {target}"
+    return f"{_sys.executable} -m pip install {'-e ' if editable else ''}{target}"

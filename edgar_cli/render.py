@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .config import install_hint
 from . import models as M
 
 # result model name -> its table; by name, so that importing render builds no model class
@@ -874,7 +875,7 @@ def render_chart(r: M.StatementResult) -> None:
     try:
         import plotext as plt
     except ImportError:
-        err_console().print(Text("warning: charts need the optional plotext package: pip install 'edgar-cli[chart]'",
+        err_console().print(Text("warning: charts need the optional plotext package: " + install_hint("chart"),
                                  style="yellow"))
         return
     rows = [row for row in r.rows if row.unit and row.unit == r.rows[0].unit and row.basis == r.rows[0].basis]

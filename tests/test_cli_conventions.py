@@ -401,3 +401,17 @@ def test_ctrl_c_at_the_user_agent_prompt_exits_130_quietly(tmp_path):
 
 def _readable(stream) -> bool:
     return bool(select.select([stream], [], [], 0.1)[0])
+
+
+@pytest.mark.parametrize("prefix,expected", [
+    ("/home/j/.local/share/uv/tools/edgar-cli", "uv tool install --reinstall '"),
+    ("/home/j/.local/share/pipx/venvs/edgar-cli", "pipx install --force '"),
+    ("/home/j/edgar/.venv", " -m pip install "),
+])
+def test_an_install_hint_matches_how_edgar_was_installed(monkeypatch, prefix, expected):
+    # issue 36: hints named a package on no index ("pip install 'edgar-cli[semantic]'") whatever the installer
+    from edgar_cli.config import install_hint
+
+    monkeypatch.setattr(sys, "prefix", prefix)
+    hint = install_hint("semantic")
+    assert expected in hint and hint.endswith("[semantic]'") and "edgar-cli[" not in hint

@@ -578,4 +578,5 @@ def test_a_malformed_redis_url_or_a_missing_client_is_an_error_with_a_code(edgar
     monkeypatch.setitem(sys.modules, "redis", None)  # the team extra not installed
     with pytest.raises(EdgarError) as info:
         connect("redis://127.0.0.1:6379/0")
-    assert info.value.code == "invalid_argument" and "edgar-cli[team]" in info.value.suggestion
+    # the hint names this installation's source and installer (edgar-cli is on no index): "...pip install -e '/src[team]'"
+    assert info.value.code == "invalid_argument" and "[team]'" in info.value.suggestion

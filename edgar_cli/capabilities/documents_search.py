@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from ..config import install_hint
 from ..documents import items as I
 from ..errors import EdgarError
 from ..vocabulary import param, tool
@@ -230,7 +231,7 @@ def search_documents(
             why = E.unavailable_reason()
         raise EdgarError("invalid_argument", f"ranker={ranker} needs semantic vectors, but {why}.",
                          f"Use ranker bm25 (or auto); or {fix}." if other_model else
-                         f"Use ranker bm25 (or auto); for vectors install the extra ({E.INSTALL_HINT}) and "
+                         f"Use ranker bm25 (or auto); for vectors install the extra ({install_hint('semantic')}) and "
                          f"re-index with {tool('index_add')} and {param('refresh')}.")
     if match == "phrase":
         used = "bm25"

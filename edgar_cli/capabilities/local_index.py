@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from ..config import install_hint
 from ..documents import items as I
 from ..errors import EdgarError
 from ..vocabulary import param, tool
@@ -472,7 +473,7 @@ def index_add(
     notes: list[str] = []
     if semantic and embedder is None:
         raise EdgarError("invalid_argument", "Semantic vectors were asked for, but " + E.unavailable_reason() + ".",
-                         f"Install the extra ({E.INSTALL_HINT}) or index keyword-only.")
+                         f"Install the extra ({install_hint('semantic')}) or index keyword-only.")
     if embedder is None and semantic is None:
         notes.append("Keyword-only index (BM25): " + E.unavailable_reason() + ".")
     st = open_store(store)

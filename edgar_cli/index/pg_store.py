@@ -44,6 +44,7 @@ from dataclasses import asdict, fields
 from datetime import UTC, datetime
 from urllib.parse import unquote, urlsplit, urlunsplit
 
+from ..config import install_hint
 from .store import (
     SCHEMA_VERSION,
     ChunkRecord,
@@ -56,7 +57,7 @@ from .store import (
 )
 
 DEFAULT_SCHEMA = "edgar"
-INSTALL_HINT = "pip install 'edgar-cli[team]'"
+
 _SCHEMA_RE = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 _FILING_COLUMNS = [f.name for f in fields(FilingRecord)]
 _LEXEME_MAX = 2000  # bytes; PostgreSQL refuses lexemes over 2047
@@ -181,7 +182,7 @@ class PostgresStore(PostingsSearch):
             from psycopg_pool import ConnectionPool
         except ImportError:
             raise self._error("invalid_argument", "the PostgreSQL client is not installed",
-                              f"Install it ({INSTALL_HINT}), or unset EDGAR_INDEX_URL to use the local "
+                              f"Install it ({install_hint('team')}), or unset EDGAR_INDEX_URL to use the local "
                               "SQLite index.") from None
         key = (self.url, self.schema)
         with _pools_lock:

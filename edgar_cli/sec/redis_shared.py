@@ -67,6 +67,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ..config import install_hint
 from .cache import DiskCache, Entry
 from .urls import redact
 
@@ -173,7 +174,7 @@ def connect(url: str):
         from redis.retry import Retry
     except ImportError:
         raise EdgarError("invalid_argument", f"{URL_ENV} is set but the Redis client is not installed.",
-                         f"Install it (pip install 'edgar-cli[team]'), or unset {URL_ENV} to keep this host's own "
+                         f"Install it ({install_hint('team')}), or unset {URL_ENV} to keep this host's own "
                          "rate limit and cache.") from None
     return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=2.0, retry=Retry(NoBackoff(), 1),
                                 health_check_interval=15)
