@@ -290,6 +290,38 @@ def _fields_table(result: Any) -> Table:
     return t
 
 
+def human_bytes(n: int) -> str:
+    """1536 -> '1.5 KB', 5907345 -> '5.9 MB' (decimal units, as disks and du -h --si count)."""
+    size = float(n)
+    for unit in ("bytes", "KB", "MB", "GB", "TB"):
+        if size < 1000 or unit == "TB":
+            return f"{int(size)} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1000
+    return f"{n} bytes"  # pragma: no cover
+
+
+def _human_seconds(s: float | None) -> str:
+    if s is None:
+        return "never expires"
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if s >= size and s % size == 0:
+            n = int(s // size)
+            return f"{n} {unit[:-1] if n == 1 else unit}"
+    return f"{s:g} seconds"
+
+
+@renders("CacheInfo")
+def _cache_info(r: M.CacheInfo):
+    t = _table(f"Cache at {r.directory}" + ("" if r.enabled else " (disabled)"))
+    t.add_column("Field", no_wrap=True)
+    t.add_column("Value", overflow="fold")
+    t.add_row("Entries", f"{r.entries:,}")
+    t.add_row("Size", f"{human_bytes(r.bytes)} ({r.bytes:,} bytes)")
+    t.add_row("By kind", ", ".join(f"{k} {v:,}" for k, v in sorted(r.by_kind.items())) or "-")
+    t.add_row("Kept fresh", "; ".join(f"{k}: {_human_seconds(v)}" for k, v in r.freshness_seconds.items()) or "-")
+    return t
+
+
 @renders("ResolvedCompany")
 def _resolved(r: M.ResolvedCompany):
     t = _table(f"{r.name} (CIK {r.cik})")

@@ -336,3 +336,14 @@ def test_terminal_json_escapes_del_c1_and_bidi_characters_and_parses_to_the_same
     assert json.loads(shown) == value
     assert not any(ch in shown for ch in "\u009b\u007f\u200e\u202a\u2069")
     assert "Café – 10-K" in shown and "\\u009b" in shown
+
+
+def test_cache_info_speaks_in_human_sizes_on_a_table_and_bytes_in_json(run):
+    # issue 36: `cache info` printed 5907345
+    from edgar_cli.render import human_bytes
+
+    assert (human_bytes(999), human_bytes(1536), human_bytes(5_907_345)) == ("999 bytes", "1.5 KB", "5.9 MB")
+    run("concept", "NVDA", "revenue", "--json", inprocess=True)
+    table = run("cache", "info", "--format", "table", inprocess=True)
+    assert table.rc == 0 and " MB (" in table.out and "never expires" in table.out
+    assert isinstance(run("cache", "info", "--json", inprocess=True).json()["bytes"], int)
