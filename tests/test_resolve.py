@@ -361,3 +361,22 @@ def test_every_alias_names_a_company_in_the_ticker_file_and_no_current_ticker(se
         assert tmap.by_cik(alias.cik) is not None, alias
         assert tmap.by_ticker(normalize_ticker(alias.name)) is None, f"{alias.name} is a current ticker"
         assert alias.source.strip() and (alias.kind == "short_name" or alias.until is not None), alias
+
+
+def test_a_ticker_one_letter_off_gets_a_did_you_mean_but_is_never_resolved(sec):
+    # issue 36: NVDAA got no did-you-mean; NVDA is NVIDIA's ticker in the corpus ticker file
+    err = error_of("NVDAA")
+    assert err.extras["not_a_current_ticker"] is True and err.extras["candidates"] == []
+    assert [c.tickers[0] for c in err.extras["similar_tickers"]][:1] == ["NVDA"]
+    assert "NVDA (NVIDIA CORP)" in err.message
+
+
+def test_a_misspelt_name_is_offered_to_a_person_as_a_did_you_mean(sec):
+    from edgar_cli.vocabulary import set_surface
+
+    set_surface("cli")
+    err = error_of("Nvida")
+    assert "Did you mean NVIDIA CORP (NVDA)?" in err.message and "ask the user" not in err.suggestion
+    set_surface("mcp")  # an agent is told to ask its user, and that the names are other companies
+    err = error_of("Nvida")
+    assert "different companies" in err.message and "ask the user" in err.suggestion

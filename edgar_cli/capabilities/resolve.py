@@ -38,7 +38,7 @@ from ..errors import EdgarError
 from ..models import Candidate, MatchType, ResolvedCompany
 from ..sec import urls
 from ..sec.client import SecClient, get_client
-from ..vocabulary import tool
+from ..vocabulary import surface, tool
 
 __all__ = ["resolve_company", "rank_names", "parse_cik", "normalize_ticker", "load_ticker_map"]
 
@@ -299,11 +299,17 @@ def _no_such_name(text: str, scored: list[Scored]) -> EdgarError:
     suggestion = ("Tell the user the SEC holds no filings for it under that name; if it is a former name or a "
                   "delisted company, retry with its current name or its CIK.")
     if alike:
-        message += (" Names spelled alike, which are different companies: "
-                    + "; ".join(f"{s.entry.name}" + (f" ({s.entry.tickers[0]})" if s.entry.tickers else "")
-                                for s in alike) + ".")
-        suggestion = ("Do not substitute one of the similar_names: they are other companies. If the query may be a "
-                      "misspelling of one, ask the user; otherwise " + suggestion[0].lower() + suggestion[1:])
+        named = [f"{s.entry.name}" + (f" ({s.entry.tickers[0]})" if s.entry.tickers else "") for s in alike]
+        if surface() == "cli":  # the reader is the person who typed it: a typo is theirs to confirm
+            message += f" Did you mean {named[0]}?" + (f" Other names spelled alike: {'; '.join(named[1:])}."
+                                                       if len(named) > 1 else "")
+            suggestion = ("If you meant one of these, ask again with its ticker"
+                          + (f" ({alike[0].entry.tickers[0]})" if alike[0].entry.tickers else "") + "; a private "
+                          "company, a former name or a delisted one is not in the ticker file (try its CIK).")
+        else:
+            message += " Names spelled alike, which are different companies: " + "; ".join(named) + "."
+            suggestion = ("Do not substitute one of the similar_names: they are other companies. If the query may be "
+                          "a misspelling of one, ask the user; otherwise " + suggestion[0].lower() + suggestion[1:])
     return EdgarError("not_found", message, suggestion, candidates=[], similar_names=[_candidate(s) for s in alike])
 
 
@@ -333,14 +339,25 @@ def _not_a_current_ticker(text: str, ticker: str, tmap: TickerMap, alias: aliase
     if as_name:
         message += " Read as a name, it matches " + "; ".join(_describe(s) for s in as_name) + "."
         cands += [_candidate(s) for s in as_name if s.entry.cik not in {c.cik for c in cands}]
-    elif not cands:
+    alike: list[CompanyEntry] = []
+    if not as_name and not cands:
         message += " Nor does any company's name in the file begin with it."
+        alike = [e for e in (tmap.by_ticker(t) for t in tmap.tickers_alike(ticker)) if e is not None]
+        if alike:
+            spelled_alike = "; ".join(f"{e.tickers[0]} ({e.name})" for e in alike)
+            message += (f" Did you mean {spelled_alike}?" if surface() == "cli" else
+                        f" Tickers spelled alike, other companies unless the query is a typo: {spelled_alike}.")
+            # not candidates (readings of what was typed): current tickers spelled alike, other companies
+            # unless the query is a typo, listed apart as similar_names are for names
     return EdgarError(
         "not_found", message,
         "Do not assume a company from a similar ticker. If you know which company is meant, retry with its name "
         "or CIK (a delisted company's filings stay under its CIK; " + tool("list_filings") + " lists them); "
         "if a candidate is meant, retry with its CIK.",
         candidates=cands, not_a_current_ticker=True,
+        similar_tickers=[Candidate(cik=urls.pad_cik(e.cik), name=e.name, tickers=list(e.tickers), exchange=e.exchange,
+                                   score=0.8, match_type="ticker_similar", market_value_rank=e.rank or None)
+                         for e in alike],
     )
 
 

@@ -118,6 +118,16 @@ class TickerMap:
             self._squashed_tickers = index
         return self._squashed_tickers.get(squashed, [])
 
+    def tickers_alike(self, ticker: str, limit: int = 3) -> list[str]:
+        """Current tickers one edit from ``ticker`` (NVDAA -> NVDA), largest company first: typos, never a match."""
+        from rapidfuzz import process
+        from rapidfuzz.distance import Levenshtein
+
+        tickers = [line.partition("\t")[0] for line in self.index.split("\n") if line]
+        found = process.extract(ticker, tickers, scorer=Levenshtein.distance, score_cutoff=1, limit=50)
+        ranked = sorted((t for t, _d, _i in found), key=lambda t: (getattr(self.by_ticker(t), "rank", 0) or 10**9))
+        return ranked[:limit]
+
     def named(self, squashed: str) -> list[int]:
         """CIKs whose name words, run together, are ``squashed`` (an exact name match; no entries built)."""
         if not squashed or "\t" in squashed or "\n" in squashed:

@@ -10,7 +10,7 @@ from pydantic import Field
 from ._base import _Model
 
 MatchType = Literal["ticker", "cik", "name_exact", "name_words", "name_similar", "predecessor_name", "former_name",
-                    "alias", "former_ticker"]
+                    "alias", "former_ticker", "ticker_similar"]
 
 
 class Candidate(_Model):
@@ -26,7 +26,8 @@ class Candidate(_Model):
         "the name or are whole words in it), name_similar (only spelled alike: a different company unless the "
         "query is misspelled), predecessor_name (the name of a company it succeeded under another CIK), "
         "former_name (its own name before a rename), alias (a curated short name such as TSMC), former_ticker "
-        "(a ticker the company used before, such as FB for Meta), ticker")
+        "(a ticker the company used before, such as FB for Meta), ticker_similar (a current ticker one letter from "
+        "the query's: a different company unless the query is a typo), ticker")
     market_value_rank: int | None = Field(
         None, description="Position in the SEC's ticker file, which lists companies roughly by descending market "
         "value: a hint of size, not a ranking (foreign issuers sit out of order; TSMC is past 7,000)")
