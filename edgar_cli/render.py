@@ -15,6 +15,7 @@ with their header on stderr).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -174,14 +175,58 @@ def table_notes(result: Any) -> list[str]:
     return []
 
 
+_KEEP = "\u2060"  # a word joiner stands in for the spaces of a command while the line is wrapped
+_PROSE = {"and", "or", "to", "for", "with", "then", "instead", "if", "the", "a", "which", "that"}
+
+
+def _join_commands(text: str) -> str:
+    """The spaces inside "edgar COMMAND ARGS..." made unbreakable, up to the word that ends its clause (a word
+    ending in . ; , or ), or before a prose word such as "or"/"and")."""
+    words = text.split(" ")
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if words[i] == "edgar" and i + 1 < len(words) and words[i + 1][:1].isalpha():
+            j = i + 1
+            while j < len(words):
+                w = words[j]
+                if j > i + 1 and w.lower() in _PROSE:
+                    j -= 1
+                    break
+                if w[-1:] in ".;,)" or w.endswith("')") or w.endswith("'."):
+                    break
+                j += 1
+            j = min(j, len(words) - 1)
+            out.append(_KEEP.join(words[i:j + 1]))
+            i = j + 1
+            continue
+        out.append(words[i])
+        i += 1
+    return " ".join(out)
+
+
+def wrap_message(text: str, width: int | None) -> str:
+    """``text`` wrapped at word boundaries to ``width`` (never inside a word, a URL, a tag or a path, and never
+    inside an edgar command the reader should copy), continuation lines indented; as is without a width."""
+    if not width or len(text) <= width:
+        return text
+    import textwrap
+
+    protected = _join_commands(text)
+    lines = textwrap.wrap(protected, width=width, subsequent_indent="  ", break_long_words=False,
+                          break_on_hyphens=False)
+    return "\n".join(lines).replace(_KEEP, " ")
+
+
 def print_messages(warnings: list[str], notes: list[str]) -> None:
     from .output import terminal_safe
 
     err = err_console()
+    wrap_at = err.width if err.is_terminal else None  # a log or a pipe gets each message on one line
     for w in warnings:
-        err.print(Text(f"warning: {terminal_safe(w)}", style="yellow"))
+        err.print(Text(wrap_message(f"warning: {terminal_safe(w)}", wrap_at), style="yellow"))
     for n in notes:
-        err.print(Text(f"note: {terminal_safe(n)}", style="dim"))
+        err.print(Text(wrap_message(f"note: {terminal_safe(n)}", wrap_at), style="dim"))
 
 
 def describe_source(source: M.DataSource) -> str:

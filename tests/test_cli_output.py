@@ -347,3 +347,22 @@ def test_cache_info_speaks_in_human_sizes_on_a_table_and_bytes_in_json(run):
     table = run("cache", "info", "--format", "table", inprocess=True)
     assert table.rc == 0 and " MB (" in table.out and "never expires" in table.out
     assert isinstance(run("cache", "info", "--json", inprocess=True).json()["bytes"], int)
+
+
+def test_messages_wrap_at_word_boundaries_and_keep_a_command_on_one_line():
+    # issue 36: long warnings broke mid-word on a terminal ("NVI/DIA", "config.j/son")
+    from edgar_cli.render import wrap_message
+
+    text = ("warning: the XBRL facts of NVIDIA CORP end early; read them with edgar section NVDA risk_factors "
+            "--accession 0001045810-25-000023. Set it in /home/jane/.config/edgar-cli/config.json or run "
+            "edgar config set user-agent 'Jane Doe jane@example.com' and retry.")
+    lines = wrap_message(text, 60).splitlines()
+    assert all(len(line) <= 60 or line.strip().startswith("edgar ") for line in lines)
+    words = text.split()
+    assert " ".join(" ".join(lines).split()) == " ".join(words)  # nothing cut, nothing added
+    assert any(line.strip() == "edgar section NVDA risk_factors --accession 0001045810-25-000023. Set it in"
+               or line.strip().startswith("edgar section NVDA risk_factors --accession 0001045810-25-000023.")
+               for line in lines)
+    assert any("/home/jane/.config/edgar-cli/config.json" in line for line in lines)
+    assert any(line.strip().startswith("edgar config set user-agent 'Jane Doe jane@example.com'") for line in lines)
+    assert wrap_message(text, None) == text  # off a terminal: one line per message
