@@ -875,60 +875,66 @@ def _statement_value(value: float | int, scale: float, unit: str) -> str:
     return text
 
 
-def statement_table(r: M.StatementResult, trend: bool = False, max_width: int | None = None) -> Table:
+def statement_table(r: M.StatementResult, trend: bool = False, max_width: int | None = None) -> Any:
     """Rows = concepts, columns = periods (oldest first); a trend column when ``trend``.
 
     Laid out for ``max_width`` columns (default: the console's): the Concept column is never squeezed out
-    and no value is cut. When every period does not fit, the trend column goes first, then the oldest
-    periods, and the caption says which periods are not shown (csv and json always carry all of them).
+    and no value is cut. Every period asked for is shown: when they do not fit side by side, the trend column
+    goes first, then the table is folded into blocks of periods, one under the other, each with its labels.
     """
+    from rich.console import Group
     from rich.measure import Measurement
 
     limit = max_width or width()
-    keep = len(r.columns)
-    while True:
-        t = _statement_table(r, trend, keep)
-        if keep <= 1 or Measurement.get(_MEASURE, _MEASURE.options, t).minimum <= limit:
-            break
-        if trend:
-            trend = False
-        else:
-            keep -= 1
-    hidden = r.columns[:len(r.columns) - keep]
-    if hidden:
-        span = hidden[0].key if len(hidden) == 1 else f"{hidden[0].key} to {hidden[-1].key}"
-        t.caption = (f"{len(hidden)} earlier period{'s' if len(hidden) > 1 else ''} not shown at {limit} columns "
-                     f"({span}): widen the terminal, or use --csv or --json for every period"
-                     + (f"\n{t.caption}" if t.caption else ""))
-    return t
+    n = len(r.columns)
+
+    def fits(t: Table) -> bool:
+        return Measurement.get(_MEASURE, _MEASURE.options, t).minimum <= limit
+
+    for with_trend in ((True, False) if trend else (False,)):
+        t = _statement_table(r, with_trend, 0, n)
+        if fits(t) or n <= 1:
+            return t
+    blocks: list[Table] = []
+    start = 0
+    while start < n:
+        end = n
+        while end - start > 1 and not fits(_statement_table(r, False, start, end)):
+            end -= 1
+        blocks.append(_statement_table(r, False, start, end))
+        start = end
+    for b in blocks[:-1]:
+        b.caption = None  # the legend once, under the last block
+    blocks[0].title = (f"{r.title}\n({n} periods in {len(blocks)} blocks at {limit} columns; --csv or --json "
+                       "for one table)")
+    return Group(*blocks)
 
 
 _MEASURE = Console(width=10_000, file=open(os.devnull, "w"), color_system=None)
 
 
-def _statement_table(r: M.StatementResult, trend: bool, keep: int) -> Table:
-    """The statement table with the latest ``keep`` periods."""
-    from .statement_table import cell_marks, legend, row_values, sparkline
+def _statement_table(r: M.StatementResult, trend: bool, first: int, end: int) -> Table:
+    """The statement table of the periods ``first`` to ``end`` (column positions)."""
+    from .statement_table import cell_marks, legend, trend_line
 
-    first = len(r.columns) - keep
     t = _table(r.title)
     t.add_column("Concept", overflow="fold", min_width=14, max_width=34)
     t.add_column("Unit", no_wrap=True)
-    for c in r.columns[first:]:
+    for c in r.columns[first:end]:
         t.add_column(f"{c.key}\n{c.end or ''}", justify="right", no_wrap=True)
     if trend:
         t.add_column("Trend", no_wrap=True)
     for row in r.rows:
         scale, unit = _scaled(row)
         cells = []
-        for c in row.cells[first:]:
+        for c in row.cells[first:end]:
             if c.value is not None:
                 marks = cell_marks(c)
                 cells.append(_statement_value(c.value, scale, c.unit or "") + (f" {marks}" if marks else ""))
             else:
                 cells.append({"implied": "implied", "refused": "n/a"}.get(c.status, "-"))
         label = row.label + (" †" if row.mixed_tags else "")
-        t.add_row(label, unit, *cells, *([sparkline(row_values(row))] if trend else []))
+        t.add_row(label, unit, *cells, *([trend_line(row)] if trend else []))
     t.caption = "; ".join(x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "")
                           if x)
     return t

@@ -120,6 +120,27 @@ def row_values(row: StatementRow) -> list[float | int | None]:
     return [c.value for c in row.cells]
 
 
+def trend_line(row: StatementRow) -> str:
+    """The row's sparkline, split with | where the share basis changes: values before a stock split (pre-split
+    ratio) and after it are each scaled on their own, never drawn as one series (NVIDIA's FY2022 basic EPS 3.91
+    beside post-split values)."""
+    def basis(c) -> int:
+        f = c.fact
+        return int((f.pre_split_ratio or 1) if f is not None else 0) or 1
+
+    segments: list[list] = []
+    current = None
+    for c in row.cells:
+        b = basis(c) if c.value is not None else current
+        if not segments or (b is not None and current is not None and b != current):
+            segments.append([])
+        segments[-1].append(c.value)
+        current = b if b is not None else current
+    if len(segments) == 1:
+        return sparkline(segments[0])
+    return "|".join(sparkline(s) or ("▄" * len(s)) for s in segments)
+
+
 def statement_text(result: StatementResult) -> str:
     """The whole table as plain text for a model: one line per row, then the columns' filings, legend and notes."""
     lines = [result.title]

@@ -201,7 +201,7 @@ def test_each_note_is_printed_once(run):
     assert r.rc == 0 and r.err.count("Keyword-only search") == 1
 
 
-def test_a_statement_wider_than_80_columns_keeps_its_concept_column_and_drops_the_oldest_periods(run):
+def test_a_statement_wider_than_80_columns_keeps_its_concept_column_and_folds_its_periods_into_blocks(run):
     # NVIDIA's income statement FY2022-FY2026: FY2026 revenue 215,938 m (0001045810-26-000021), FY2024 60,922 m
     # (0001045810-24-000029). Five periods and a trend column do not fit 80 columns; the labels must stay.
     table = run("statement", "NVDA", "income", "--last", "5", "--format", "table", columns=80)
@@ -212,11 +212,13 @@ def test_a_statement_wider_than_80_columns_keeps_its_concept_column_and_drops_th
     for row in data["rows"]:  # every row says what it is: its label starts a line
         assert any(line.strip().startswith(row["label"].split()[0]) for line in lines), row["label"]
     assert "…" not in table.out
-    revenue = next(line for line in lines if line.strip().startswith("Revenue"))
-    assert "215,938" in revenue and "60,922" in revenue
-    assert "1 earlier period not shown at 80 columns (FY2022)" in " ".join(table.out.split())
+    revenue = [line for line in lines if line.strip().startswith("Revenue")]  # one line per block
+    assert any("60,922" in line for line in revenue) and any("215,938" in line for line in revenue)
+    # every period asked for is shown (issue 36): folded into blocks, not dropped
+    assert "5 periods in 2 blocks at 80 columns" in " ".join(table.out.split())
+    assert all(f"FY{y}" in table.out for y in range(2022, 2027))
     wide = run("statement", "NVDA", "income", "--last", "5", "--format", "table", columns=200)
-    assert "FY2022" in wide.out and "not shown" not in wide.out
+    assert "FY2022" in wide.out and "blocks" not in wide.out
 
 
 def test_piped_and_csv_output_say_on_stderr_what_the_table_says_under_its_rows(run):

@@ -138,3 +138,17 @@ def test_nl_rows_of_a_statement_carry_numbers_as_numbers(cli):
     assert revenue["FY2026"] == 215_938_000_000 and revenue["tags"] == ["us-gaap:Revenues"]
     absent = next(r for r in rows if r["concept"] == "sga_expense")
     assert all(absent[k] is None or isinstance(absent[k], (int, float)) for k in ("FY2025", "FY2026"))
+
+
+def test_the_trend_splits_where_the_share_basis_changes():
+    # issue 36: NVIDIA's FY2022 basic EPS 3.91 (pre-split, never restated) was drawn beside post-split values
+    from types import SimpleNamespace as NS
+
+    from edgar_cli.statement_table import trend_line
+
+    def cell(value, ratio=None):
+        return NS(value=value, fact=NS(pre_split_ratio=ratio))
+
+    row = NS(cells=[cell(3.91, 10), cell(0.18), cell(1.21), cell(2.97)])
+    assert trend_line(row).count("|") == 1 and trend_line(row).startswith("▄|")
+    assert "|" not in trend_line(NS(cells=[cell(1.0), cell(2.0), cell(3.0)]))
