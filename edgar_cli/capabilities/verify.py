@@ -24,6 +24,7 @@ from ..sec import urls
 from ..sec.client import SecClient, get_client
 from ..sec.companyfacts import load_company_facts
 from ..verification import cited_text as CT
+from ..verification import qualifiers as QL
 from ..verification import structures as ST
 from ..verification.cited_text import TextSource, ground_in_text, text_source
 from ..verification.claims import NUMERIC, Figure, extract_figures
@@ -243,6 +244,7 @@ def verify_answer(
     figures, rows = [f for f, _r in checked], [r for _f, r in checked]
     ground_in_text(grounder, figures, rows,
                    lambda: _text_sources(client, ref, pool, cites, excerpts, sources, warnings))
+    QL.check(rows, text, facts if facts.tags else None)  # directions, multiples, week counts, named bases
     if not facts.tags:
         _nothing_contradicts(rows, ref)
     _note_reorganisation(ref, facts.calendar, rows, notes)

@@ -1,0 +1,292 @@
+"""What a sentence says about a figure beyond its value: a direction, a multiple, a week count, a base year.
+
+The reader grounds a figure by its value and period. A sentence often claims more about it ("narrowed to
+$1.29 billion", "more than tripled to $60.9 billion", "the 53-week fiscal year", "up 6% from fiscal 2023",
+"a record"); a figure grounded while such a claim is false would make the sentence "grounded" though it is
+not true as written. This post-pass checks each of these claims against the company's facts where it can,
+and where it cannot, leaves the figure unchecked with the reason, never grounded:
+
+- a direction word before a figure ("rose/fell/narrowed/widened/improved to X"): the value against the same
+  tag's value for the year before (annual figures; a quarter's direction could be sequential or a year on,
+  so it is unchecked unless both agree); a loss "narrows" when it shrinks in size;
+- a multiple ("doubled", "tripled", "quadrupled", "N times", "more than"/"roughly"): the ratio to the year
+  before, within the words' tolerance;
+- a week count ("53-week fiscal year", "13-week quarter"): the period's length, 7 days a week, one day's slack;
+- a growth rate measured from a base the sentence names ("from fiscal 2023"): recomputed against that base;
+- a superlative ("a record", "all-time high", "highest", "lowest"): not something the facts say: unchecked.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..models import VerifiedFigure
+from ..xbrl.facts import CompanyFacts
+
+HELD = ("grounded", "derived")
+
+_UP = r"rose|risen|increased|grew|grown|climbed|jumped|surged|soared|expanded|improved|recovered|rebounded|doubled"
+_DOWN = r"fell|fallen|declined|decreased|dropped|slipped|slid|shrank|shrunk|contracted|sank|plunged|tumbled|worsened|deteriorated"
+_SIZE = r"narrowed|widened"
+_DIRECTION = re.compile(rf"\b(?P<word>{_UP}|{_DOWN}|{_SIZE})(?:\s+(?:sharply|significantly|slightly|modestly|further|again))?"
+                        r"\s+(?:to|at)\s+(?:(?:about|approximately|roughly|nearly|around|almost|over|more than)\s+)?$",
+                        re.I)
+_MULTIPLE = re.compile(r"\b(?P<how>more than|over|nearly|almost|roughly|about|approximately|around)?\s*"
+                       r"(?P<word>doubled|tripled|quadrupled|quintupled|(?:twice|double|triple|quadruple|"
+                       r"(?P<n>\d+(?:\.\d+)?)\s*(?:times|x))\b)", re.I)
+_MULTIPLES = {"doubled": 2, "twice": 2, "double": 2, "tripled": 3, "triple": 3, "quadrupled": 4, "quadruple": 4,
+              "quintupled": 5}
+_WEEKS = re.compile(r"\b(?P<n>\d{1,2})[- ]week\b", re.I)
+_SUPERLATIVE = re.compile(r"\b(?:a |an )?(?:record(?:-high|-low)?|all-time (?:high|low)|highest|lowest|largest ever|"
+                          r"best[- ]ever|worst[- ]ever)\b", re.I)
+_BASE = re.compile(r"\b(?:from|since|compared (?:with|to)|versus|vs\.?|over|relative to)\s+(?:the\s+)?"
+                   r"(?:fiscal(?:\s+year)?\s+|FY\s?)?(?P<year>(?:19|20)\d{2})\b", re.I)
+
+
+@dataclass
+class _Prior:
+    value: float
+    fiscal_year: int
+    accession_number: str
+
+
+def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> None:
+    """Check, or leave unchecked, what each figure's sentence claims beyond its value (see the module)."""
+    for row in rows:
+        if row.kind == "percent" and row.status in ("derived", "ungrounded"):
+            _check_base(row, row.context or "", facts, rows)
+        if row.status not in HELD or row.kind not in ("money", "per_share", "shares", "percent", "number"):
+            continue
+        sentence = row.context or ""
+        lead = _lead(text, row)
+        if _superlative(sentence):
+            _check_superlative(row, _superlative(sentence) or "", facts)
+            continue
+        weeks = _WEEKS.search(sentence)
+        if weeks and row.kind != "percent" and _weeks_wrong(row, int(weeks.group("n"))) is not None:
+            row.status = "ungrounded"  # type: ignore[assignment]
+            row.reason = _weeks_wrong(row, int(weeks.group("n"))) or row.reason
+            continue
+        direction = _DIRECTION.search(lead[-80:])
+        if direction and row.kind != "percent":
+            _check_direction(row, direction.group("word").lower(), facts)
+            continue
+        multiple = _MULTIPLE.search(sentence)
+        if multiple and row.kind != "percent" and _multiple_precedes(sentence, multiple, row):
+            _check_multiple(row, multiple, facts)
+            continue
+
+
+def _lead(text: str, row: VerifiedFigure) -> str:
+    """The sentence up to the figure (the words a direction is said in)."""
+    start = max(text.rfind(".", 0, row.position), text.rfind("\n", 0, row.position)) + 1
+    return text[start:row.position]
+
+
+def _superlative(sentence: str) -> str | None:
+    m = _SUPERLATIVE.search(sentence)
+    return m.group(0).strip() if m else None
+
+
+_LOW = re.compile(r"low|lowest|worst", re.I)
+
+
+def _check_superlative(row: VerifiedFigure, word: str, facts: CompanyFacts | None) -> None:
+    """"a record", "highest", "lowest": the value against every earlier period of the same kind (fiscal years, or
+    quarters) of the same concept, across its tags."""
+    s = row.support
+    if facts is None or s is None or s.source != "xbrl_fact" or s.value is None or s.end is None:
+        _unchecked(row, f"the sentence also calls it {word!r}, which edgar could not check against the company's "
+                   "other periods")
+        return
+    from ..xbrl.catalogue import lookup
+    from ..xbrl.series import build_series
+
+    try:
+        series = build_series(facts, lookup(s.concept or s.matched_tag or ""))
+    except Exception:  # noqa: BLE001 - no series: unchecked
+        series = None
+    annual = s.fiscal_period == "FY"
+    same = [v for v in (series.values if series else []) if v.end <= s.end and v.value is not None
+            and (v.fiscal_period == "FY" if annual else v.fiscal_period in ("Q1", "Q2", "Q3", "Q4"))
+            and v.period_type == s.period_type and not v.pre_split_ratio]
+    if len(same) < 2:
+        _unchecked(row, f"the sentence also calls it {word!r}, and edgar has too few earlier periods to check it")
+        return
+    low = bool(_LOW.search(word))
+    best = min(same, key=lambda v: v.value) if low else max(same, key=lambda v: v.value)
+    first = min(v.end for v in same)
+    if best.end == s.end:
+        row.notes.append(f"The sentence calls it {word!r}: it is the {'lowest' if low else 'highest'} of the "
+                         f"{len(same)} {'fiscal years' if annual else 'quarters'} reported since {first}, which holds.")
+        return
+    row.status = "ungrounded"  # type: ignore[assignment]
+    row.reason = (f"The value is right, but the sentence calls it {word!r}: "
+                  f"{'FY' + str(best.fiscal_year) if annual else f'{best.fiscal_period} FY{best.fiscal_year}'} "
+                  f"({best.end}) was {'lower' if low else 'higher'}, {_fmt(best.value)} ({best.accession_number}).")
+
+
+def _unchecked(row: VerifiedFigure, why: str) -> None:
+    row.status = "unchecked"  # type: ignore[assignment]
+    row.reason = f"{row.text} matches the facts, but {why}: unchecked, not grounded."
+
+
+def _weeks_wrong(row: VerifiedFigure, weeks: int) -> str | None:
+    """The reason a stated week count is wrong for the supporting period; None when it agrees or cannot tell."""
+    s = row.support
+    if s is None or s.start is None or s.end is None:
+        return None
+    days = (s.end - s.start).days + 1
+    if abs(days - 7 * weeks) <= 1:
+        return None
+    return (f"The sentence calls the period {weeks} weeks, but {s.start} to {s.end} is {days} days "
+            f"({round(days / 7)} weeks); the figure's value is right for that period.")
+
+
+def _prior(facts: CompanyFacts | None, row: VerifiedFigure) -> _Prior | None:
+    """The same tag's value for the fiscal year before the supporting fact's (annual facts only)."""
+    s = row.support
+    if facts is None or s is None or s.source != "xbrl_fact" or not s.matched_tag or s.fiscal_year is None:
+        return None
+    if s.fiscal_period != "FY":
+        return None
+    from ..xbrl.catalogue import lookup
+    from ..xbrl.series import build_series
+
+    try:
+        series = build_series(facts, lookup(s.matched_tag), s.unit if s.unit and "/" not in s.unit else None)
+    except Exception:  # noqa: BLE001 - a tag edgar cannot read as a series: no prior, the figure is left unchecked
+        return None
+    for v in series.values:
+        if (v.fiscal_year == s.fiscal_year - 1 and v.fiscal_period == "FY" and v.period_type == s.period_type
+                and v.matched_tag == s.matched_tag):
+            return _Prior(value=float(v.value), fiscal_year=v.fiscal_year, accession_number=v.accession_number)
+    return None
+
+
+def _check_direction(row: VerifiedFigure, word: str, facts: CompanyFacts | None) -> None:
+    s = row.support
+    prior = _prior(facts, row)
+    if s is None or s.value is None or prior is None:
+        _unchecked(row, f"the sentence says it {word}, and edgar found no prior fiscal year of the same fact to "
+                   "compare it with (a quarter may be compared with the quarter before or the year before)")
+        return
+    now, before = float(s.value), prior.value
+    if word in ("narrowed", "widened"):
+        ok = abs(now) < abs(before) if word == "narrowed" else abs(now) > abs(before)
+        moved = "shrank" if abs(now) < abs(before) else "grew"
+    else:
+        up = re.fullmatch(_UP, word, re.I) is not None
+        ok = now > before if up else now < before
+        moved = "rose" if now > before else "fell"
+    if now == before:
+        ok, moved = False, "did not change"
+    if ok:
+        row.notes.append(f"The sentence says it {word}: from {_fmt(before)} in FY{prior.fiscal_year} "
+                         f"({prior.accession_number}), which holds.")
+        return
+    row.status = "ungrounded"  # type: ignore[assignment]
+    row.reason = (f"The value is right, but the sentence says it {word}: it {moved}, from {_fmt(before)} in "
+                  f"FY{prior.fiscal_year} ({prior.accession_number}) to {_fmt(now)}.")
+
+
+def _multiple_precedes(sentence: str, m: re.Match, row: VerifiedFigure) -> bool:
+    """The multiple is said of this figure: the figure's text comes after it in the same sentence."""
+    at = sentence.find(row.text)
+    return at < 0 or m.start() < at
+
+
+def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None) -> None:
+    word = m.group("word").lower()
+    n = float(m.group("n")) if m.group("n") else _MULTIPLES.get(word.split()[0], 0)
+    s = row.support
+    prior = _prior(facts, row)
+    if not n or s is None or s.value is None or prior is None or prior.value == 0:
+        _unchecked(row, f"the sentence says it {m.group(0).strip()}, which edgar could not compare with a prior "
+                   "fiscal year of the same fact")
+        return
+    ratio = float(s.value) / prior.value
+    how = (m.group("how") or "").lower()
+    if how in ("more than", "over"):
+        ok = ratio > n
+    elif how in ("nearly", "almost"):
+        ok = n * 0.85 <= ratio < n
+    elif how in ("roughly", "about", "approximately", "around"):
+        ok = abs(ratio - n) <= 0.1 * n
+    else:
+        ok = abs(ratio - n) <= 0.05 * n
+    if ok:
+        row.notes.append(f"The sentence says it {m.group(0).strip()}: {ratio:.2f} times FY{prior.fiscal_year}'s "
+                         f"{_fmt(prior.value)} ({prior.accession_number}), which holds.")
+        return
+    row.status = "ungrounded"  # type: ignore[assignment]
+    row.reason = (f"The value is right, but the sentence says it {m.group(0).strip()}: it is {ratio:.2f} times "
+                  f"FY{prior.fiscal_year}'s {_fmt(prior.value)} ({prior.accession_number}).")
+
+
+def _check_base(row: VerifiedFigure, sentence: str, facts: CompanyFacts | None, rows: list[VerifiedFigure]) -> None:
+    """A growth rate whose sentence names a base year other than the year before its own ("up 9% from fiscal
+    2023" of a fiscal 2025 figure): recomputed against that base, on the tag of the growth's own inputs or of
+    the amount the sentence states for the later year; unchecked when neither can be had."""
+    if facts is None:
+        return
+    claimed = row.claimed_fiscal_year
+    inputs = [i for i in row.inputs if i.source == "xbrl_fact" and i.fiscal_year is not None and i.matched_tag]
+    if claimed is None and inputs:
+        claimed = max(i.fiscal_year or 0 for i in inputs)
+    bases = [int(m.group("year")) for m in _BASE.finditer(sentence)]
+    bases = [y for y in bases if claimed is not None and y < claimed]
+    if claimed is None or not bases or bases[0] == claimed - 1:
+        return
+    base_year = bases[0]
+    tag = next((i.matched_tag for i in inputs), None)
+    if tag is None:
+        tag = next((r.support.matched_tag for r in rows if r is not row and r.context == row.context
+                    and r.support is not None and r.support.source == "xbrl_fact"
+                    and r.support.fiscal_year == claimed and r.support.fiscal_period == "FY"), None)
+    values = {}
+    if tag:
+        from ..xbrl.catalogue import lookup
+        from ..xbrl.series import build_series
+
+        try:
+            values = {v.fiscal_year: v for v in build_series(facts, lookup(tag)).values
+                      if v.fiscal_period == "FY" and v.period_type == "annual"}
+        except Exception:  # noqa: BLE001 - no series: left unchecked below
+            values = {}
+    later, base = values.get(claimed), values.get(base_year)
+    if later is None or base is None or not base.value or row.value is None:
+        if row.status == "derived":
+            _unchecked(row, f"the sentence measures the change from FY{base_year}, and edgar checked only the change "
+                       f"from FY{claimed - 1}")
+        else:
+            row.status = "unchecked"  # type: ignore[assignment]
+            row.reason = (f"The sentence measures the change from FY{base_year}; edgar could not read both years of "
+                          "the same fact to check it.")
+        return
+    growth = (float(later.value) / float(base.value) - 1) * 100
+    step = float(row.rounding or 1)
+    said = float(row.value) * (-1 if _falls(sentence) else 1)
+    if abs(growth - said) <= max(step / 2, 0.05) + 1e-9:
+        row.status = "derived"  # type: ignore[assignment]
+        row.formula = f"{_fmt(later.value)} / {_fmt(base.value)} - 1 = {growth:.2f}%"
+        row.reason = (f"Derived from FY{claimed} ({later.accession_number}) and FY{base_year} "
+                      f"({base.accession_number}): {growth:+.2f}%.")
+        return
+    row.status = "ungrounded"  # type: ignore[assignment]
+    row.reason = (f"The sentence measures the change from FY{base_year}: {_fmt(later.value)} in FY{claimed} against "
+                  f"{_fmt(base.value)} in FY{base_year} ({base.accession_number}) is {growth:+.2f}%, not {row.text}.")
+
+
+def _falls(sentence: str) -> bool:
+    return re.search(rf"\b(?:{_DOWN}|down|lower|less)\b", sentence, re.I) is not None and \
+        re.search(rf"\b(?:{_UP}|up|higher)\b", sentence, re.I) is None
+
+
+def _fmt(v: float | int | Decimal | None) -> str:
+    if v is None:
+        return "?"
+    x = float(v)
+    return f"{x:,.0f}" if abs(x) >= 1000 or x == int(x) else f"{x:,.4g}"

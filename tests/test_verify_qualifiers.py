@@ -1,0 +1,76 @@
+"""What a sentence claims beyond a figure's value (verification/qualifiers.py): directions, multiples, week counts,
+bases and superlatives, each checked against the corpus' companyfacts or left unchecked, never grounded unchecked.
+
+Expected values are read from the corpus companyfacts and named by accession number.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from edgar_cli.capabilities.verify import verify_answer
+
+
+@pytest.fixture
+def sec(module_client, isolated_env):
+    import stamina
+
+    from edgar_cli.sec.client import set_client
+
+    stamina.set_testing(True, attempts=2)
+    set_client(module_client)
+    yield module_client
+    stamina.set_testing(False)
+
+
+def verdict_of(answer: str, company: str | None = None) -> tuple[str, dict[str, str]]:
+    r = verify_answer(answer, company=company)
+    return r.verdict, {f.text: f.status for f in r.figures}
+
+
+@pytest.mark.parametrize("answer,verdict", [
+    # Snowflake's net loss widened: -836,097,000 (FY2024, 0001640147-24-000101) to -1,285,640,000 (FY2025,
+    # 0001640147-25-000052)
+    ("Snowflake's net loss narrowed to $1.29 billion in fiscal 2025.", "ungrounded"),
+    ("Snowflake's net loss widened to $1.29 billion in fiscal 2025.", "grounded"),
+    # Apple's net sales: 383,285M (FY2023, 0000320193-23-000106), 391,035M (FY2024, 0000320193-24-000123)
+    ("Apple's net sales fell to $391.0 billion in fiscal 2024.", "ungrounded"),
+    ("Apple's net sales rose to $391.0 billion in fiscal 2024.", "grounded"),
+    # FY2022 394,328M (0000320193-22-000108): FY2023 fell
+    ("Apple's net sales grew to $383.3 billion in fiscal 2023.", "ungrounded"),
+])
+def test_a_direction_word_is_checked_against_the_year_before(sec, answer, verdict):
+    assert verdict_of(answer)[0] == verdict
+
+
+@pytest.mark.parametrize("answer,verdict", [
+    # NVIDIA revenue 26,974M (FY2023, 0001045810-23-000017) to 60,922M (FY2024, 0001045810-24-000029): 2.26x
+    ("NVIDIA's revenue more than tripled in fiscal 2024 to $60.9 billion.", "ungrounded"),
+    ("NVIDIA's revenue more than doubled in fiscal 2024 to $60.9 billion.", "grounded"),
+])
+def test_a_multiple_in_words_is_checked(sec, answer, verdict):
+    assert verdict_of(answer)[0] == verdict
+
+
+def test_a_week_count_is_checked_against_the_periods_length(sec):
+    # NVIDIA's FY2022 ran 2021-02-01 to 2022-01-30 (364 days, 52 weeks): revenue 26,914M (0001045810-22-000036)
+    assert verdict_of("NVIDIA's revenue for the 53-week fiscal year 2022 was $26.9 billion.")[0] == "ungrounded"
+    assert verdict_of("NVIDIA's revenue for the 52-week fiscal year 2022 was $26.9 billion.")[0] == "grounded"
+
+
+@pytest.mark.parametrize("answer,verdict", [
+    # Apple FY2025 416,161M (0000320193-25-000079) against FY2023 383,285M (0000320193-23-000106): +8.58%
+    ("Apple's fiscal 2025 net sales of $416.2 billion were up 9% from fiscal 2023.", "grounded"),
+    ("Apple's fiscal 2025 net sales of $416.2 billion were up 6% from fiscal 2023.", "ungrounded"),
+    # NVIDIA FY2025 130,497M against FY2023 26,974M: +384%, not the one-year 114%
+    ("NVIDIA's revenue grew 114% from fiscal 2023 to fiscal 2025.", "ungrounded"),
+])
+def test_a_growth_rate_is_measured_from_the_base_the_sentence_names(sec, answer, verdict):
+    assert verdict_of(answer)[0] == verdict
+
+
+def test_a_record_is_checked_against_every_earlier_year(sec):
+    # FY2022's 394,328M (0000320193-22-000108) is above FY2024's 391,035M: not a record
+    assert verdict_of("Apple's fiscal 2024 net sales of $391.0 billion were a record.")[0] == "ungrounded"
+    # FY2025 net income 112,010M is the highest of Apple's fiscal years in the facts
+    assert verdict_of("Apple's fiscal 2025 net income, $112.0 billion, was its highest yet.")[0] == "grounded"
