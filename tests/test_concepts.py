@@ -247,7 +247,9 @@ def test_tesla_fy2024_says_its_facts_stop_short_of_its_filings_and_where_the_fig
     msg = info.value.message
     assert "XBRL facts end at 2022-09-30 (the report 0000950170-22-019867)" in msg
     assert "10-K for the period ending 2025-12-31 was filed 2026-01-29 (0001628280-26-003952)" in msg
-    assert "get_filing_section" in msg and "get_filing_section fiscal_year 2024" in info.value.suggestion
+    assert "get_filing_section" in msg
+    assert "get_filing_section (company TSLA, section mda or financial_statements, fiscal_year 2024)" in \
+        info.value.suggestion
     assert "has not been reported in the XBRL facts yet" not in msg
 
 
@@ -447,5 +449,5 @@ def test_a_value_moved_to_another_line_is_a_reclassification_not_a_restatement(s
     v = one(r, 2016)
     assert (v.value, v.original_value, v.original_accession) == (0, 1_413_000_000, "0001045810-16-000205")
     assert v.revision_kind == "reclassification"
-    assert any("Reclassified, not restated" in n and "(moved to another line)" in n for n in r.notes)
+    assert any("Reclassified, not restated" in n and "on another line from then on" in n for n in r.notes)
     assert not any("were revised after first being reported" in w for w in r.warnings)

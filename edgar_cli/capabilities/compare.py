@@ -426,9 +426,10 @@ def _nearest_each(entries: list[_Entry], year: int, unavailable: list[Unavailabl
     for e in entries:
         hit = P.nearest_fiscal_year(_annual_ends(e), year)
         if hit is None:
+            gap = f" {e.facts.coverage_note}" if e.facts.coverage_note else ""
             unavailable.append(_unavailable(e.queries, e.ref, EdgarError(
-                "not_found", f"{e.ref.name} reports no fiscal year ending within half a year of {year}-12-31.",
-                f"Ask for another year, or use {param('align')} label.")))
+                "not_found", f"{e.ref.name} reports no fiscal year ending within half a year of {year}-12-31 in its "
+                f"XBRL facts.{gap}", f"Ask for another year, or use {param('align')} label.")))
             continue
         targets[e.ref.cik] = (hit[0], 0)
         chosen.append(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})")

@@ -20,7 +20,7 @@ from ..errors import EdgarError
 from ..records import CompanyRefRecord, ConceptResultRecord, DataSourceRecord, FactRecord
 from ..sec import urls
 from ..sec.companyfacts import load_company_facts
-from ..vocabulary import param, tool
+from ..vocabulary import param, surface, tool
 from ..xbrl import periods as P
 from ..xbrl.catalogue import Concept, lookup
 from ..xbrl.facts import CompanyFacts
@@ -134,7 +134,8 @@ def _describe(series: Series, spec: Concept, shown: list[FactRecord],
         notes.append("Reclassified, not restated (the period's total, net income or total assets, is the same in "
                      "both filings: an amount moved between lines): " + "; ".join(
                          f"{v.end}: {v.original_value:,} in {v.original_accession}, {v.value:,} in "
-                         f"{v.accession_number}" + (" (moved to another line)" if v.value == 0 else "")
+                         f"{v.accession_number}" + (" (the filer reports the amount on another line from then on)"
+                                                    if v.value == 0 else "")
                          for v in moved) + ".")
     if len(restated) > len(moved):
         warnings.append(f"{len(restated) - len(moved)} of these values were revised after first being reported; "
@@ -330,6 +331,8 @@ def _raise_missing_year(ref: CompanyRefRecord, spec: Concept, pool: list[FactRec
         reason = f"the XBRL facts start at FY{earliest}"
     else:
         reason = f"FY{fy} has no {period} value"
+    if coverage_note and latest is not None and fy >= latest and coverage_note not in reason:
+        reason += f". {coverage_note.rstrip('.')}"  # the year may be reported in filings the facts do not reach
     # A reorganisation: the years before the successor's facts begin are under the predecessor's CIK.
     before = successors.predecessor_of(ref.cik) if earliest is None or fy < earliest else None
     if before is not None:
@@ -346,10 +349,13 @@ def _raise_missing_year(ref: CompanyRefRecord, spec: Concept, pool: list[FactRec
         suggestion = f"Ask for CIK {before.predecessor_cik} for FY{fy}."
     elif other:
         suggestion = f"Use {param('period')} all to see FY{fy}'s values, or ask for FY{latest}."
-    elif latest and fy > latest and coverage_note:
-        suggestion = (f"Read FY{fy}'s figures in its report's text with {tool('get_filing_section')} "
-                      f"{param('fiscal_year')} {fy} (they are not in XBRL), or ask for FY{latest}, the latest year "
-                      "in the XBRL facts.")
+    elif latest and fy >= latest and coverage_note:
+        who = ref.tickers[0] if ref.tickers else ref.cik
+        read = (f"{tool('get_filing_section')} {who} mda {param('fiscal_year')} {fy}" if surface() == "cli" else
+                f"{tool('get_filing_section')} (company {who}, section mda or financial_statements, "
+                f"{param('fiscal_year')} {fy})")
+        suggestion = (f"Read FY{fy}'s figures in its report's text with {read} (they are not in the XBRL facts), "
+                      f"or ask for FY{latest}, the latest year in the XBRL facts.")
     elif latest:
         suggestion = (f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported "
                       "so far." if est_end is not None and est_end >= today and period == "annual"

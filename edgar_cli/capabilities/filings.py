@@ -33,7 +33,7 @@ def amendment_note() -> str:
 def _normal_form(form: str) -> str:
     """A form code as EDGAR spells it: any case, ``10k`` -> 10-K, ``def14a`` -> DEF 14A, ``sc13g`` -> SC 13G."""
     text = re.sub(r"\s+", " ", str(form)).strip().upper()
-    text = re.sub(r"^(10|20|40|8) ?([KQF])", r"\1-\2", text)
+    text = re.sub(r"^(10|20|40|8) ?([KQF])(?!R1[02])", r"\1-\2", text)  # 20FR12B, 40FR12B: spelled without one
     return re.sub(r"^(DEF|PRE|SC) ?(\d)", r"\1 \2", text)  # proxy statements and Schedules 13D/13G
 
 

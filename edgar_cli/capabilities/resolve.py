@@ -200,6 +200,8 @@ def _resolve(text: str, tmap: TickerMap, client: SecClient) -> ResolvedCompany:
     alias = aliases.lookup(text)
     if alias is not None and alias.kind == "short_name" and tmap.by_cik(alias.cik) is not None:
         return _resolve_alias(text, alias, tmap)
+    if alias is not None and alias.kind == "former_ticker":  # "fb" as well as "FB": a ticker, whatever its case
+        raise _not_a_current_ticker(text.upper(), normalize_ticker(text.upper()), tmap, alias)
     if TICKER_SHAPED.fullmatch(text) and text == text.upper():
         raise _not_a_current_ticker(text, ticker, tmap, alias)
     return _resolve_name(text, tmap)
@@ -277,8 +279,10 @@ def _ambiguous(text: str, leaders: list[Scored], scored: list[Scored], outranked
     named = "; ".join(_describe(s) for s in leaders[:5])
     more = len(every) - len(cands)
     why = (f"it matches {_describe(max(leaders, key=lambda s: s.tier))} best, but the name of a company over "
-           f"{PROMINENCE_RATIO} times larger by market value contains it too" if outranked else
-           f"none of them is {PROMINENCE_RATIO} times larger than the next by market value")
+           f"{PROMINENCE_RATIO} times further up the SEC's ticker file (its rough market-value order) contains it too"
+           if outranked else
+           f"none of them is {PROMINENCE_RATIO} times further up the SEC's ticker file (its rough market-value order) "
+           "than the next")
     return EdgarError(
         "ambiguous",
         f"{text!r} matches {len(leaders)} comparable companies ({why}): {named}."

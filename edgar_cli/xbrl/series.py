@@ -178,6 +178,9 @@ def _name_reclassifications(facts: CompanyFacts, spec: Concept, values: list[Fac
         totals = _BALANCE_TOTALS if v.period_type == "instant" else _FLOW_TOTALS
         if v.revision_kind != "restatement" or not v.original_accession or v.matched_tag in totals:
             continue
+        was, now = v.original_value, v.value
+        if was is None or was == 0 or (now != 0 and (now > 0) != (was > 0)) or (now == 0 and v.period_type != "instant"):
+            continue  # a reversed sign, or a flow gone to 0, is not a move between lines: it stays a restatement
         start = v.start.isoformat() if v.start else None
         before = _total_in(facts, totals, unit, start, v.end.isoformat(), v.original_accession)
         after = _total_in(facts, totals, unit, start, v.end.isoformat(), v.accession_number)

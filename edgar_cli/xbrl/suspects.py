@@ -116,8 +116,10 @@ def flag_scale(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None
                 v.suspected_errors.append(SuspectedErrorRecord(
                     kind="scale", accession_number=v.original_accession, filed=v.original_filed or v.filed,
                     value=v.original_value,
-                    reason=f"{v.original_accession} first reported {_fmt(v.original_value)}, {_times(revised)} times "
-                           f"the {_fmt(v.value)} that stands and is in line with {what}: a scale error in that "
+                    reason=f"{v.original_accession} first reported {_fmt(v.original_value)}, "
+                           + (f"{_times(revised)} times" if abs(v.original_value) > abs(v.value)
+                              else ("a thousandth of" if revised == 1000 else "a millionth of"))
+                           + f" the {_fmt(v.value)} that stands and is in line with {what}: a scale error in that "
                            "filing, corrected since."))
 
 
