@@ -74,3 +74,12 @@ def test_a_record_is_checked_against_every_earlier_year(sec):
     assert verdict_of("Apple's fiscal 2024 net sales of $391.0 billion were a record.")[0] == "ungrounded"
     # FY2025 net income 112,010M is the highest of Apple's fiscal years in the facts
     assert verdict_of("Apple's fiscal 2025 net income, $112.0 billion, was its highest yet.")[0] == "grounded"
+
+
+@pytest.mark.parametrize("company,ours,theirs", [("AAPL", "$391.0 billion", "$60.9 billion"),
+                                                 ("NVDA", "$60.9 billion", "$391.0 billion")])
+def test_in_a_sentence_naming_two_companies_a_figure_is_about_the_name_before_it(sec, company, ours, theirs):
+    # Apple FY2024 net sales 391,035M (0000320193-24-000123); NVIDIA FY2024 revenue 60,922M (0001045810-24-000029)
+    _, status = verdict_of("Apple's fiscal 2024 net sales of $391.0 billion dwarfed NVIDIA's fiscal 2024 revenue "
+                           "of $60.9 billion.", company)
+    assert status[ours] == "grounded" and status[theirs] == "unchecked"  # never ungrounded against the wrong company

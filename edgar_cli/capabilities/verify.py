@@ -270,8 +270,14 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
             continue
         who = ", ".join(f"{n.name} ({n.ticker or 'CIK ' + n.cik})" for n in others)
         ask = others[0].ticker or others[0].cik
-        if len(others) < len(named):  # this company is named too
-            if row.status in ("ungrounded", "mismatched_period"):
+        if len(others) < len(named):  # this company is named too: the figure is about the name nearest before it
+            nearest = _nearest_before(row, named)
+            if nearest is not None and nearest.cik != ref.cik:
+                row.status = "unchecked"  # type: ignore[assignment]
+                row.support = None
+                row.reason = (f"In this sentence the figure follows {nearest.name}, not {ref.name}, whose facts were "
+                              f"checked. Check it with {param('company')} {nearest.ticker or nearest.cik}.")
+            elif row.status in ("ungrounded", "mismatched_period"):
                 row.notes.append(f"The sentence also names {who}; if the figure is about it, check it with "
                                  f"{param('company')} {ask}.")
             continue
@@ -280,6 +286,20 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
         row.other_matches = 0
         row.reason = (f"The sentence names {who}, not {ref.name}, whose facts were checked: the figure may be "
                       f"about another company. Check it with {param('company')} {ask}.")
+
+
+def _nearest_before(row: VerifiedFigure, named: list) -> object | None:
+    """Of the companies a sentence names, the one whose name comes last before the figure (None if none does)."""
+    context = row.context or ""
+    at = context.find(row.text)
+    if at < 0:
+        return None
+    best, where = None, -1
+    for n in named:
+        i = context.rfind(n.matched, 0, at) if getattr(n, "matched", "") else -1
+        if i > where:
+            best, where = n, i
+    return best
 
 
 def _subject_reader(client: SecClient, ref: CompanyRef | None) -> SubjectReader:
