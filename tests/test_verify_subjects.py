@@ -45,24 +45,33 @@ def test_other_companies_named_in_the_ways_answers_name_them_leave_the_figure_un
     assert f.status == "unchecked" and named in f.reason, f.reason
 
 
-def test_a_sentence_naming_both_keeps_every_status_and_notes_the_other_company(sec):
-    # The checked company is named too: a contradiction stays one (exit 10), with a note naming the other.
+def test_a_sentence_naming_both_checks_each_figure_against_the_company_it_follows(sec):
+    # The checked company is named too: its figure is checked; the figure after "Apple's" is Apple's (true:
+    # 391,035M in 0000320193-24-000123), unchecked against NVIDIA's facts, never called wrong (review: it was a
+    # false alarm).
     r = verify_answer("NVIDIA's fiscal 2024 revenue of $60.9 billion trailed Apple's $391.0 billion.", company="NVDA")
     ours = figure(r, "$60.9 billion")
     assert ours.status == "grounded" and ours.support.accession_number == NVDA_FY2024_10K
     theirs = figure(r, "$391.0 billion")
-    assert theirs.status == "ungrounded" and any("also names Apple Inc." in n for n in theirs.notes)
-    assert r.verdict == "ungrounded" and r.exit_status == ExitStatus.UNGROUNDED
+    assert theirs.status == "unchecked" and "follows Apple Inc." in theirs.reason and "AAPL" in theirs.reason
+    assert r.verdict == "unchecked"
 
 
 @pytest.mark.parametrize("answer", [
-    "Unlike NVIDIA, Apple reported fiscal 2024 revenue of $70.0 billion.",
     "NVIDIA's fiscal 2024 revenue of $70.0 billion beat AMD.",
     "Tim Cook praised NVIDIA, whose fiscal 2024 revenue was $70.0 billion.",
 ])
 def test_a_contradiction_in_a_sentence_that_names_the_company_is_never_softened(sec, answer):
     r = verify_answer(answer, company="NVDA")
     assert figure(r, "$70.0 billion").status == "ungrounded" and r.exit_status == ExitStatus.UNGROUNDED
+
+
+def test_a_figure_after_another_companys_name_is_checked_as_that_companys(sec):
+    # "Unlike NVIDIA, Apple reported ... $70.0 billion": the figure is Apple's (FY2024 391,035M): against NVIDIA's
+    # facts it is unchecked and points to Apple; checked as Apple's it is contradicted
+    answer = "Unlike NVIDIA, Apple reported fiscal 2024 revenue of $70.0 billion."
+    assert figure(verify_answer(answer, company="NVDA"), "$70.0 billion").status == "unchecked"
+    assert figure(verify_answer(answer, company="AAPL"), "$70.0 billion").status == "ungrounded"
 
 
 @pytest.mark.parametrize("answer", [
