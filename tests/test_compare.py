@@ -394,3 +394,18 @@ def test_nearest_alignment_needs_a_year_and_annual_periods(sec):
     with pytest.raises(EdgarError) as info:
         compare_companies("revenue", ["NVDA", "TSM"], align="nearest")
     assert info.value.code == "invalid_argument"
+
+
+def test_a_convenience_translation_beside_a_usd_reporter_is_not_called_comparable(sec):
+    # review: TSMC's USD translation (88,268,000,000, 0001193125-25-083423) ranked against LPA's reported USD
+    # revenue was called comparable
+    r = compare_companies("revenue", ["TSM", "LPA"], fiscal_year=2024, unit="USD", sort="value")
+    assert r.comparable is False and any(i.startswith("convenience translation") for i in r.comparability_issues)
+    assert any("convenience translations" in w for w in r.warnings)
+
+
+def test_a_ranking_refused_across_currencies_is_reported_as_the_order_given(sec):
+    r = compare_companies("revenue", ["NVDA", "TSM"], fiscal_year=2024, sort="value")
+    assert r.sort == "given"
+    aligned = compare_companies("revenue", ["NVDA", "TSM"], fiscal_year=2024, align="nearest", unit="USD")
+    assert aligned.calendar_year == 2024 and aligned.fiscal_year is None

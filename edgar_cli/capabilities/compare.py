@@ -267,7 +267,8 @@ def compare_companies(
         fiscal_year=one[0] if one else None,
         fiscal_period=(("FY" if period == "annual" else f"Q{one[1]}") if one else None),  # type: ignore[arg-type]
         fiscal_year_basis=basis, fiscal_year_reason=reason, comparable=comparable,
-        comparability_issues=issues, warnings=warnings, sort=sort, rows=rows, unavailable=unavailable,
+        comparability_issues=issues, warnings=warnings, sort="given" if sort == "value" and mixed_units else sort,
+        rows=rows, unavailable=unavailable, calendar_year=fy if align == "nearest" else None,
         notes=notes, source="https://data.sec.gov/api/xbrl/companyfacts/CIK##########.json (one per company)",
     )
 
@@ -499,7 +500,8 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
         warnings.append(
             f"The figures are in different {kind} ({by_unit}), so they are not comparable as they stand"
             + (" and ranking them by value is meaningless" if sort == "value" else "")
-            + ("; convert them at an exchange rate you state. edgar does not convert currencies."
+            + ("; convert them at an exchange rate you state (edgar does not convert currencies), or ask with "
+               f"{param('unit')} USD for the filers that tag a USD convenience translation."
                if currencies else "."))
 
     ends = [r.end for r in rows]
@@ -527,6 +529,14 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
             extra = (" IFRS and US GAAP are different accounting standards: the figures are not comparable as "
                      "they stand.")
         warnings.append(f"The figures are defined differently: they come from different XBRL tags: {by_tag}.{extra}")
+
+    translated = [r for r in rows if any("convenience translation into" in n for n in r.notes)]
+    if translated:
+        issues.append("convenience translation: " + ", ".join(r.name for r in translated))
+        warnings.append("Some figures are convenience translations, each at the one exchange rate its filing states, "
+                        "not amounts the company reported in that currency: "
+                        + "; ".join(f"{r.name} ({r.unit})" for r in translated)
+                        + ". They do not compare as they stand with figures reported in that currency.")
 
     lengths = [r.days for r in rows if r.days is not None]
     if len(lengths) == len(rows) and max(lengths) - min(lengths) > MAX_LENGTH_GAP_DAYS:

@@ -83,7 +83,9 @@ def _describe(series: Series, spec: Concept, shown: list[FactRecord],
     other = [u for u in series.units_available if u != unit and u.split("/")[0] != unit.split("/")[0]
              and unit_family(u) == unit_family(unit) and unit_family(u) in ("currency", "currency/shares")]
     if other:
-        what = "a convenience translation" if home and all(u.split("/")[0] != home for u in other) else "another currency"
+        what = ("a convenience translation" if home and all(u.split("/")[0] != home for u in other)
+                else "the reporting currency" if home and any(u.split("/")[0] == home for u in other)
+                else "another currency")
         notes.append(f"The filer also reports some periods in {', '.join(other)} ({what}); those are not mixed in: "
                      f"ask for them with {param('unit')} {other[0].split('/')[0]}.")
     if any(v.matched_tag.startswith("ifrs-full:") for v in shown):

@@ -47,6 +47,8 @@ class ComparisonResult(_Model):
     fiscal_period: FiscalPeriod | None = Field(description="FY for annual comparisons, Q1-Q4 for quarterly ones; "
                                                "null like fiscal_year")
     fiscal_year_basis: Literal["requested", "latest_common", "latest_each", "nearest"]
+    calendar_year: int | None = Field(None, description="With align nearest: the calendar year the fiscal years "
+                                      "were aligned to (each row carries its own fiscal_year)")
     fiscal_year_reason: str = Field(description="Which fiscal year was compared and why")
     comparable: bool = Field(description="False when period ends are more than 45 days apart or units differ")
     comparability_issues: list[str] = Field(default_factory=list, description="Short reasons comparable is false")

@@ -305,7 +305,9 @@ def currency_note(unit: str, reporting_currency: str | None = None) -> str | Non
         return (f"Values are the filer's convenience translation into {currency}, not the figures it reports (in "
                 f"{reporting_currency}): each is its {reporting_currency} figure at the one exchange rate the filing "
                 f"states (read the rate and its date in the filing); they are never mixed with {reporting_currency} "
-                "values, and a translated figure is not a restatement.")
+                "values, and a translated figure is not a restatement. Each year is at its own year's rate, so a "
+                f"change between years mixes exchange-rate movement with the company's own (compare in "
+                f"{reporting_currency} for that).")
     if currency and currency != "USD":
         return (f"Values are in {currency}, the filer's reporting currency; do not compare them with USD "
                 "figures without converting at a rate you state.")
