@@ -91,7 +91,7 @@ get_filing_section is quicker. Read filings and skipped (with reasons) before se
     "verify_answer": """\
 Use it before giving the user an answer that contains figures: it extracts every figure (money, per-share,
 shares, percentages, dates, fiscal years) and checks it against the cited filings' XBRL facts or text.
-Pass the company and, when the answer cites filings, their accession numbers in cite.
+Pass the company (read from the answer when it names one) and any cited accession numbers in cite.
 Read before answering: verdict (grounded only when every figure is grounded or derived) and each figure's
 status — grounded, derived (the formula is given), superseded (the value first reported, later restated: give
 the value that stands now), mismatched_period (right number, wrong period: fix the period it names),
@@ -102,7 +102,8 @@ What it checks and cannot: a figure is grounded only by a fact or passage about 
 measure stays unchecked); per-share values and share counts across a stock split (today's basis is grounded with
 the split named, the old basis flagged pre_split_basis; "split-adjusted" or "as originally reported" is held to);
 quarters derived from year-to-date totals (Q4 = year - 9M, Q3 = 9M - 6M, as cash flows are reported), margins and
-growth rates, each with its inputs. cite narrows where to look: a true figure outside the cited filings is
+growth rates with inputs; "respectively" lists; "ended <date>" (exact period ends); what a sentence adds to a
+value (a direction "fell to", "tripled", "up 9% from fiscal 2023", "53-week", "a record"). cite narrows where to look: a true figure outside the cited filings is
 unchecked, not wrong. It cannot check segment or product figures without the filing's text (cite it), non-GAAP
 measures, or periods the facts do not cover.""",
     "get_financial_series": """\

@@ -166,6 +166,12 @@ def verify_answer(
     ``suspected_error`` with the unchecked status (a scale or tagging error
     xbrl/suspects.py finds).
 
+    What a sentence says beyond a value is checked too (verification/qualifiers.py), or the figure is left
+    unchecked, never grounded by its value alone: a direction ("narrowed to", "fell to") against the same
+    fact's previous fiscal year, a multiple ("more than tripled") against it, a week count ("53-week fiscal
+    year") against the period's length, a growth rate measured from a base year the sentence names ("up 9%
+    from fiscal 2023"), and a superlative ("a record", "highest") against every earlier year or quarter.
+
     Citations narrow where to look; they never change what a figure is.
     Without ``cite`` the company's facts are used and the supporting filing is
     named; with it, the cited filings' facts, then their text and the
