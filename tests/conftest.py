@@ -126,6 +126,20 @@ def redis_server():
 
 
 @pytest.fixture
+def module_sec(module_client, isolated_env):
+    """The module's one client (its companyfacts parsed once) as the process default, retries kept short; a module
+    uses it as its ``sec`` with ``sec = module_sec``-style override (``def sec(module_sec): return module_sec``)."""
+    import stamina
+
+    from edgar_cli.sec.client import set_client
+
+    stamina.set_testing(True, attempts=2)
+    set_client(module_client)
+    yield module_client
+    stamina.set_testing(False)
+
+
+@pytest.fixture
 def sec(mirror, monkeypatch):
     """A fresh client pointed at the corpus mirror (installed as the process default)."""
     import stamina

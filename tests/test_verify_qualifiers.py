@@ -12,15 +12,8 @@ from edgar_cli.capabilities.verify import verify_answer
 
 
 @pytest.fixture
-def sec(module_client, isolated_env):
-    import stamina
-
-    from edgar_cli.sec.client import set_client
-
-    stamina.set_testing(True, attempts=2)
-    set_client(module_client)
-    yield module_client
-    stamina.set_testing(False)
+def sec(module_sec):
+    return module_sec
 
 
 def verdict_of(answer: str, company: str | None = None) -> tuple[str, dict[str, str]]:

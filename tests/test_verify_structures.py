@@ -30,15 +30,8 @@ NVDA_FY2025 = "0001045810-25-000023"
 
 
 @pytest.fixture
-def sec(module_client, isolated_env):
-    import stamina
-
-    from edgar_cli.sec.client import set_client
-
-    stamina.set_testing(True, attempts=2)
-    set_client(module_client)
-    yield module_client
-    stamina.set_testing(False)
+def sec(module_sec):
+    return module_sec
 
 
 def figure(result, text):

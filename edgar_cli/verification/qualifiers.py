@@ -101,13 +101,7 @@ def _check_superlative(row: VerifiedFigure, word: str, facts: CompanyFacts | Non
         _unchecked(row, f"the sentence also calls it {word!r}, which edgar could not check against the company's "
                    "other periods")
         return
-    from ..xbrl.catalogue import lookup
-    from ..xbrl.series import build_series
-
-    try:
-        series = build_series(facts, lookup(s.concept or s.matched_tag or ""))
-    except Exception:  # noqa: BLE001 - no series: unchecked
-        series = None
+    series = _series(facts, s.concept or s.matched_tag or "")
     annual = s.fiscal_period == "FY"
     same = [v for v in (series.values if series else []) if v.end <= s.end and v.value is not None
             and (v.fiscal_period == "FY" if annual else v.fiscal_period in ("Q1", "Q2", "Q3", "Q4"))
@@ -126,6 +120,17 @@ def _check_superlative(row: VerifiedFigure, word: str, facts: CompanyFacts | Non
     row.reason = (f"The value is right, but the sentence calls it {word!r}: "
                   f"{'FY' + str(best.fiscal_year) if annual else f'{best.fiscal_period} FY{best.fiscal_year}'} "
                   f"({best.end}) was {'lower' if low else 'higher'}, {_fmt(best.value)} ({best.accession_number}).")
+
+
+def _series(facts: CompanyFacts, concept: str, unit: str | None = None):
+    """The concept's (or raw tag's) series in the company's facts; None when edgar cannot read it as one."""
+    from ..xbrl.catalogue import lookup
+    from ..xbrl.series import build_series
+
+    try:
+        return build_series(facts, lookup(concept), unit)
+    except Exception:  # noqa: BLE001 - a tag edgar cannot read as a series: the figure is left unchecked
+        return None
 
 
 def _unchecked(row: VerifiedFigure, why: str) -> None:
@@ -152,14 +157,8 @@ def _prior(facts: CompanyFacts | None, row: VerifiedFigure) -> _Prior | None:
         return None
     if s.fiscal_period != "FY":
         return None
-    from ..xbrl.catalogue import lookup
-    from ..xbrl.series import build_series
-
-    try:
-        series = build_series(facts, lookup(s.matched_tag), s.unit if s.unit and "/" not in s.unit else None)
-    except Exception:  # noqa: BLE001 - a tag edgar cannot read as a series: no prior, the figure is left unchecked
-        return None
-    for v in series.values:
+    series = _series(facts, s.matched_tag, s.unit if s.unit and "/" not in s.unit else None)
+    for v in (series.values if series else []):
         if (v.fiscal_year == s.fiscal_year - 1 and v.fiscal_period == "FY" and v.period_type == s.period_type
                 and v.matched_tag == s.matched_tag):
             return _Prior(value=float(v.value), fiscal_year=v.fiscal_year, accession_number=v.accession_number)
@@ -246,16 +245,9 @@ def _check_base(row: VerifiedFigure, sentence: str, facts: CompanyFacts | None, 
         tag = next((r.support.matched_tag for r in rows if r is not row and r.context == row.context
                     and r.support is not None and r.support.source == "xbrl_fact"
                     and r.support.fiscal_year == claimed and r.support.fiscal_period == "FY"), None)
-    values = {}
-    if tag:
-        from ..xbrl.catalogue import lookup
-        from ..xbrl.series import build_series
-
-        try:
-            values = {v.fiscal_year: v for v in build_series(facts, lookup(tag)).values
-                      if v.fiscal_period == "FY" and v.period_type == "annual"}
-        except Exception:  # noqa: BLE001 - no series: left unchecked below
-            values = {}
+    series = _series(facts, tag) if tag else None
+    values = {v.fiscal_year: v for v in (series.values if series else [])
+              if v.fiscal_period == "FY" and v.period_type == "annual"}
     later, base = values.get(claimed), values.get(base_year)
     if later is None or base is None or not base.value or row.value is None:
         if row.status == "derived":
