@@ -213,6 +213,18 @@ class HostileServer(LoopbackServer):
     def _html(self, h, path, body):
         self._send(h, 200, {"Content-Type": "text/html; charset=utf-8"}, body or MAINTENANCE_PAGE)
 
+    @staticmethod
+    def _half_then_cut(h, payload: bytes) -> None:
+        """A 200 declaring the whole payload (ETag v1) that sends half of it and closes the connection."""
+        h.send_response(200)
+        h.send_header("ETag", '"v1"')
+        h.send_header("Content-Length", str(len(payload)))
+        h.end_headers()
+        h.wfile.write(payload[: len(payload) // 2])
+        h.wfile.flush()
+        h.close_connection = True
+        h.connection.shutdown(2)  # cut off halfway
+
     def _range_switch(self, h, path, body):
         payload = body or b"PK\x03\x04" + bytes(200_000)
         asked = re.fullmatch(r"bytes=(\d+)-", h.headers.get("Range") or "")
@@ -226,14 +238,7 @@ class HostileServer(LoopbackServer):
             h.end_headers()
             h.wfile.write(rest)
             return
-        h.send_response(200)
-        h.send_header("ETag", '"v1"')
-        h.send_header("Content-Length", str(len(payload)))
-        h.end_headers()
-        h.wfile.write(payload[: len(payload) // 2])
-        h.wfile.flush()
-        h.close_connection = True
-        h.connection.shutdown(2)  # cut off halfway
+        self._half_then_cut(h, payload)
 
     def _range_overlong(self, h, path, body):
         payload = body or b"PK\x03\x04" + bytes(200_000)
@@ -251,11 +256,4 @@ class HostileServer(LoopbackServer):
             h.end_headers()
             h.wfile.write(rest)
             return
-        h.send_response(200)
-        h.send_header("ETag", '"v1"')
-        h.send_header("Content-Length", str(len(payload)))
-        h.end_headers()
-        h.wfile.write(payload[: len(payload) // 2])
-        h.wfile.flush()
-        h.close_connection = True
-        h.connection.shutdown(2)  # cut off halfway
+        self._half_then_cut(h, payload)
