@@ -490,14 +490,18 @@ def read_cmd(
 # --- bulk store: edgar sync, edgar screen ----------------------------------------------------------
 
 
-@app.command("sync", examples=["edgar sync", "edgar sync --json"])
-def sync_cmd() -> None:
+@app.command("sync", examples=["edgar sync", "edgar sync --json", "edgar sync --from ~/Downloads/sec-bulk"])
+def sync_cmd(
+    source: Annotated[Optional[list[str]], typer.Option("--from", metavar="PATH", help="Take the archives from disk "
+                      "instead of downloading them: a folder holding companyfacts.zip and submissions.zip, or the "
+                      "two files (repeat --from).")] = None,
+) -> None:
     """Download the SEC's nightly bulk archives (companyfacts.zip, submissions.zip) and update the local store."""
     from .capabilities.bulk_sync import sync_bulk
     from .render import sync_progress
 
     with sync_progress() as progress:
-        run(lambda: sync_bulk(progress=progress))
+        run(lambda: sync_bulk(source=list(source) if source else None, progress=progress))
 
 
 @app.command("screen", examples=[

@@ -370,3 +370,36 @@ def test_a_filer_whose_every_fact_is_malformed_is_left_out_of_the_store_as_on_th
                                   "NetIncomeLoss": {"units": {}}}}}
     with pytest.raises(InvalidBody, match="2 concepts hold no well-formed row"):
         _facts_of(data)
+
+
+def test_sync_from_a_folder_takes_the_archives_from_disk_without_a_request(bulk, tmp_path):
+    # issue 36: archives downloaded elsewhere (a firewall, an air-gapped box, a team's shared copy)
+    import shutil
+
+    from edgar_cli.capabilities.bulk_sync import sync_bulk
+    from edgar_cli.capabilities.concepts import get_financial_concept
+
+    folder = tmp_path / "from-elsewhere"
+    folder.mkdir()
+    shutil.copy(bulk.extra / bulk_kit.COMPANYFACTS, folder / "companyfacts.zip")
+    shutil.copy(bulk.extra / bulk_kit.SUBMISSIONS, folder / "submissions.zip")
+    before = len(bulk.mirror.log)
+    result = sync_bulk(source=[str(folder)], client=bulk.fresh_client())
+    assert len(bulk.mirror.log) == before  # nothing was asked of the mirror
+    assert result.companies_with_facts == 6 and result.rebuilt
+    v = get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=bulk.fresh_client()).values[0]
+    assert (v.value, v.accession_number) == (60922000000, "0001045810-24-000029")
+
+
+def test_sync_from_a_path_without_both_archives_or_with_a_broken_one_is_refused(bulk, tmp_path):
+    from edgar_cli.capabilities.bulk_sync import sync_bulk
+    from edgar_cli.errors import EdgarError
+
+    with pytest.raises(EdgarError) as info:
+        sync_bulk(source=[str(tmp_path)], client=bulk.fresh_client())
+    assert info.value.code == "invalid_argument" and "companyfacts.zip" in info.value.message
+    (tmp_path / "companyfacts.zip").write_bytes(b"not a zip")
+    (tmp_path / "submissions.zip").write_bytes(b"not a zip")
+    with pytest.raises(EdgarError) as info:
+        sync_bulk(source=[str(tmp_path)], client=bulk.fresh_client())
+    assert info.value.code == "invalid_argument" and "not a readable zip" in info.value.message

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 import time
 import zipfile
+from pathlib import Path
 from typing import Callable
 
 from ..bulk import build as B
@@ -13,15 +14,20 @@ from ..bulk.store import STORE_NAME, BulkStore, published_at, store_dir
 from ..errors import EdgarError
 from ..models import ArchiveSync, BulkSyncResult
 from ..sec import urls
-from ..sec.client import SecClient, get_client
+from ..sec.client import Download, SecClient, get_client
 
 Progress = Callable[[str, int, int | None], None]  # (what, done, total): bytes while downloading, entries after
 
 ARCHIVES = (("companyfacts", urls.bulk_companyfacts), ("submissions", urls.bulk_submissions))
 
 
-def sync_bulk(*, progress: Progress | None = None, client: SecClient | None = None) -> BulkSyncResult:
+def sync_bulk(*, source: list[str] | None = None, progress: Progress | None = None,
+              client: SecClient | None = None) -> BulkSyncResult:
     """Download companyfacts.zip and submissions.zip and update the local bulk store from them.
+
+    With ``source`` (a folder holding both archives, or the paths of the two zip files) the archives are taken
+    from disk instead (downloaded elsewhere: behind a firewall, an air-gapped analyst box, a team's shared
+    copy), with the same checks; their publication time is the files' modification time.
 
     Each archive (1-2 GB) is streamed to disk within the shared rate limit,
     resumed with a Range request after an interruption, checked against its
@@ -58,12 +64,17 @@ def sync_bulk(*, progress: Progress | None = None, client: SecClient | None = No
         B.remove_building(directory)  # a killed build's copy (we hold the lock: no build is live), before downloads
         now = client.settings.clock()
         archives, downloads = [], {}
+        given = _local_archives(source) if source else None
         for kind, url_of in ARCHIVES:
             url = url_of()
             dest = directory / "archives" / f"{kind}.zip"
-            report = (lambda done, total, k=kind: progress(f"downloading {k}.zip", done, total)) if progress else None
-            got = client.download(url, dest, progress=report)
-            _check_zip(dest, url)
+            if given is not None:
+                got = _take_local(given[kind], dest)
+                _check_zip(dest, str(given[kind]), local=True)
+            else:
+                report = (lambda done, total, k=kind: progress(f"downloading {k}.zip", done, total)) if progress else None
+                got = client.download(url, dest, progress=report)
+                _check_zip(dest, url)
             downloads[kind] = got
             archives.append(B.Archive(kind=kind, path=dest, url=url, size=got.size, etag=got.etag,
                                       last_modified=got.last_modified, published=published_at(got.last_modified, now)))
@@ -104,7 +115,7 @@ def sync_bulk(*, progress: Progress | None = None, client: SecClient | None = No
         fresh_until=as_of + max_age(), seconds=round(time.perf_counter() - started, 2), notes=notes)
 
 
-def _check_zip(path, url: str) -> None:
+def _check_zip(path, url: str, *, local: bool = False) -> None:
     """The archive's central directory must be readable; a damaged file is deleted so the next sync refetches it."""
     try:
         with zipfile.ZipFile(path) as zf:
@@ -112,5 +123,52 @@ def _check_zip(path, url: str) -> None:
     except (zipfile.BadZipFile, OSError) as exc:
         path.unlink(missing_ok=True)
         path.with_name(path.name + ".json").unlink(missing_ok=True)
+        if local:
+            raise EdgarError("invalid_argument", f"{url} is not a readable zip archive ({exc}).",
+                             "Pass the SEC's companyfacts.zip and submissions.zip as downloaded (or the folder "
+                             "holding both), not a partial or repacked copy.") from None
         raise EdgarError("upstream_unavailable", f"The archive downloaded from {url} is not a readable zip ({exc}).",
                          "It was deleted; sync again to download it afresh.", url=url) from None
+
+
+def _local_archives(source: list[str]) -> dict[str, Path]:
+    """companyfacts.zip and submissions.zip from a folder holding both, or from the two files named."""
+    paths = [Path(p).expanduser() for p in source if str(p).strip()]
+    found: dict[str, Path] = {}
+    for p in paths:
+        if p.is_dir():
+            for kind, _url in ARCHIVES:
+                if (p / f"{kind}.zip").is_file():
+                    found.setdefault(kind, p / f"{kind}.zip")
+        elif p.is_file():
+            kind = next((k for k, _u in ARCHIVES if k in p.name.lower()), None)
+            if kind is None:
+                raise EdgarError("invalid_argument", f"{p} is neither companyfacts.zip nor submissions.zip.",
+                                 "Name the two archives (or a folder holding both) as the SEC publishes them.")
+            found[kind] = p
+        else:
+            raise EdgarError("invalid_argument", f"{p} does not exist.", "Pass a folder or the two zip files.")
+    missing = [k for k, _u in ARCHIVES if k not in found]
+    if missing:
+        raise EdgarError("invalid_argument", f"No {' or '.join(m + '.zip' for m in missing)} in "
+                         f"{', '.join(str(p) for p in paths)}.",
+                         "Give the folder holding both archives, or both files.")
+    return found
+
+
+def _take_local(src: Path, dest: Path) -> Download:
+    """Copy an archive from disk into the store's folder (unless it is the same file): a Download of it."""
+    import email.utils
+    import shutil
+
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    unchanged = dest.exists() and dest.stat().st_size == src.stat().st_size and \
+        int(dest.stat().st_mtime) == int(src.stat().st_mtime)
+    if not unchanged and src.resolve() != dest.resolve():
+        part = dest.with_name(dest.name + ".part")
+        shutil.copy2(src, part)
+        part.replace(dest)
+    stat = src.stat()
+    return Download(path=dest, size=stat.st_size, etag=None,
+                    last_modified=email.utils.formatdate(stat.st_mtime, usegmt=True), unchanged=unchanged,
+                    downloaded=0, resumed_from=0)
