@@ -437,3 +437,20 @@ def test_a_diluted_figure_carried_after_or_is_grounded_only_on_the_diluted_tag(s
     r = verify_answer("TSMC's diluted EPS was NT$44.67 in 2024, or US$1.36 per ADS-equivalent share.", company="TSM")
     f = figure(r, "US$1.36")
     assert f.status == "grounded" and f.support.matched_tag == "ifrs-full:DilutedEarningsLossPerShare"
+
+
+@pytest.mark.parametrize("answer,status", [
+    # 1.73 is NVIDIA's FY2021 diluted EPS after the 2021 4-for-1 split (0001045810-22-000036), before the 2024 one
+    ("Adjusted for its 2021 four-for-one stock split, NVIDIA's fiscal 2021 diluted EPS was $1.73.", "grounded"),
+    ("Adjusted for the 2024 ten-for-one stock split, NVIDIA's fiscal 2021 diluted EPS was $1.73.", "ungrounded"),
+])
+def test_a_figure_adjusted_for_the_split_the_sentence_names_is_held_to_that_split(sec, answer, status):
+    f = figure(verify_answer(answer, company="NVDA"), "$1.73")
+    assert f.status == status and "pre_split_basis" in f.flags
+
+
+def test_todays_basis_is_not_the_basis_after_only_the_split_the_sentence_names(sec):
+    # 0.17 is NVIDIA's FY2021 diluted EPS after the 2024 10-for-1 split too (1.73 / 10), not after the 2021 one only
+    f = figure(verify_answer("Adjusted for its 2021 four-for-one stock split, NVIDIA's fiscal 2021 diluted EPS was "
+                             "$0.17.", company="NVDA"), "$0.17")
+    assert f.status == "ungrounded" and "adjusted only for the split it names" in f.reason

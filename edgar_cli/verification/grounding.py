@@ -124,18 +124,41 @@ _OWNED = re.compile(r"(?:[$€£¥]\s?[\d,.]*\d|\d[\d,]*\.\d+|"
                     rf"(?:\s+(?:shares|per\s+share))?{_OWN_CUE}$", re.I)
 
 
-def figure_share_basis(fig: Figure) -> str | None:
-    """The share basis a sentence states for one figure: a cue right after it ("$4.99, or $1.25 after the
-    four-for-one split": only $1.25 is split-adjusted), else the sentence's cues that follow no figure ("On a
-    split-adjusted basis, ..."), read as :func:`stated_share_basis`."""
+def _basis_cues(fig: Figure) -> list[tuple[str, str]]:
+    """The share-basis cues said of one figure, as (kind, words): a cue right after it ("$4.99, or $1.25 after
+    the four-for-one split": only $1.25 is split-adjusted), else the sentence's cues that follow no figure ("On a
+    split-adjusted basis, ...")."""
     def cues(text: str) -> list[tuple[re.Match, str]]:
         return [(m, "adjusted") for m in _ADJUSTED.finditer(text)] + \
                [(m, "original") for m in _ORIGINAL.finditer(text)]
-    own = {kind for m, kind in cues(fig.after) if re.fullmatch(_OWN_CUE, fig.after[:m.start()], re.I)}
-    if len(own) == 1:
-        return own.pop()
-    free = {kind for m, kind in cues(fig.context) if not _OWNED.search(fig.context[:m.start()])}
-    return free.pop() if len(free) == 1 else None
+    own = [(kind, m.group(0)) for m, kind in cues(fig.after) if re.fullmatch(_OWN_CUE, fig.after[:m.start()], re.I)]
+    return own or [(kind, m.group(0)) for m, kind in cues(fig.context)
+                   if not _OWNED.search(fig.context[:m.start()])]
+
+
+def figure_share_basis(fig: Figure) -> str | None:
+    """The share basis a sentence states for one figure (:func:`_basis_cues`): "adjusted", "original" or None."""
+    kinds = {kind for kind, _words in _basis_cues(fig)}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+_RATIO_WORDS = {w: i for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
+
+
+def named_splits(fig: Figure) -> tuple[set[int], set[int]] | None:
+    """The splits a figure's "adjusted" cue names, as (years, ratios): "adjusted for the 2021 four-for-one
+    split" is ({2021}, {4}); None when it names none or all of them ("split-adjusted", "adjusted for all stock
+    splits", "for both the 2020 and 2022 splits" names two)."""
+    words = " ".join(w for kind, w in _basis_cues(fig) if kind == "adjusted")
+    if not words or re.search(r"\b(?:all|every|both|each|any)\b", words, re.I):
+        return None
+    years = {int(y) for y in re.findall(r"\b((?:19|20)\d\d)\b", words)}
+    ratios = set()
+    for a, b in re.findall(r"\b(\w+)-for-(\w+)\b", words):
+        n, d = (int(x) if x.isdigit() else _RATIO_WORDS.get(x.lower(), 0) for x in (a, b))
+        if n and d:
+            ratios.add(max(n, d) // min(n, d))
+    return (years, ratios) if years or ratios else None
 
 
 _BASE_CUE = re.compile(r"\b(?:from|compared (?:with|to)|versus|vs\.?|than|a year (?:earlier|ago|before)|prior|"
@@ -493,9 +516,13 @@ class Grounder(Derived):
             basis = self._split_basis(f)
             if basis:
                 factor, formula, split = basis
+                today = abs(Decimal(str(f.value))) * factor
+                lo, hi = fig.interval
                 row.reason += (f" It was reported before {split} and never restated: on today's share basis it is "
-                               f"{formula} = {S.fmt(float(abs(Decimal(str(f.value))) * factor))}; the figure "
-                               "rounds to neither.")
+                               f"{formula} = {S.fmt(float(today))}" +
+                               (f", which rounds to {fig.text}, but the sentence says the figure is adjusted only "
+                                "for the split it names, not for that one." if lo <= today <= hi else
+                                "; the figure rounds to neither."))
             return row
         if claim.stated:
             row.reason = (f"{self.ref.name} reports no {label} for {claim.text} in its XBRL facts, so "
@@ -563,6 +590,11 @@ class Grounder(Derived):
                 a = abs(Decimal(str(v.value)))
                 if not lo <= a * factor <= hi:  # the reported value, on today's basis, rounds to the figure
                     continue
+                named_ = named_splits(fig)
+                when = self._split_after(v)[1]
+                n = int(round(1 / factor)) if factor < 1 else int(factor)
+                if named_ and when and not (named_[0] & {int(when[:4]), int(when[:4]) - 1} or n in named_[1]):
+                    continue  # "adjusted for its 2021 split": today's basis after another split is not that
                 adjusted = S.fmt(float(a * factor))
                 row.status = "grounded"
                 row.reason = (f"{v.matched_tag} = {S.fmt(v.value)} {v.unit} for {G.describe_period(v)} "
@@ -937,7 +969,15 @@ class Grounder(Derived):
         restated = (m.revision_kind is None and f.revision_kind in ("stock_split", "reverse_split")
                     and f.original_value is not None)
         later = self._later_split(f) if restated else None
-        if said == "adjusted" and restated and later:
+        ratio, first = self._split_after(f) if later else (1, None)
+        named = named_splits(fig) if later else None
+        if said == "adjusted" and later and named and first and not (
+                named[0] & {int(first[:4]), int(first[:4]) - 1} or ratio in named[1]):
+            # "adjusted for the 2021 four-for-one split, ... $1.73": true of the split it names; the later one
+            # stays in the pre-split note
+            row.notes.append(f"The sentence says the figure is adjusted for the split it names, and {fig.text} is "
+                             f"on that basis; it is not today's basis (see the pre-split note).")
+        elif said == "adjusted" and restated and later:
             factor, formula, split = later
             row.status = "ungrounded"
             row.reason = (f"The sentence says the figure is split-adjusted (today's share basis, after every later "
