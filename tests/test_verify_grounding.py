@@ -454,3 +454,18 @@ def test_todays_basis_is_not_the_basis_after_only_the_split_the_sentence_names(s
     f = figure(verify_answer("Adjusted for its 2021 four-for-one stock split, NVIDIA's fiscal 2021 diluted EPS was "
                              "$0.17.", company="NVDA"), "$0.17")
     assert f.status == "ungrounded" and "adjusted only for the split it names" in f.reason
+
+
+@pytest.mark.parametrize("answer,statuses", [
+    # Apple FY2019 diluted EPS: 11.89 in 0000320193-19-000119, 2.97 after the 2020 4-for-1 split (0000320193-20-000096)
+    ("Apple's fiscal 2019 diluted EPS was $2.97 on a split-adjusted basis, or $11.89 as originally reported.",
+     ["grounded", "grounded"]),
+    ("Apple's fiscal 2019 diluted EPS was $11.89 as originally reported, or $2.97 on a split-adjusted basis.",
+     ["grounded", "grounded"]),
+    ("Apple's fiscal 2019 diluted EPS was $11.89 on a split-adjusted basis, or $2.97 as originally reported.",
+     ["ungrounded", "ungrounded"]),
+    ("Apple's fiscal 2019 diluted EPS was $11.89 before the split, or $2.97 after it.", ["grounded", "grounded"]),
+])
+def test_each_figure_of_an_or_pair_is_held_to_the_basis_said_of_it(sec, answer, statuses):
+    r = verify_answer(answer, company="AAPL")
+    assert [f.status for f in r.figures if f.kind == "per_share"] == statuses

@@ -185,6 +185,12 @@ def _untied_periods(mentions: list[P.Mention], f: FactValue, base: bool = False)
     return [mn.text for mn in mentions]
 
 
+# A share-basis cue between two figures of one measure ("$2.97 on a split-adjusted basis, or $11.89 as originally
+# reported"): the measure carries on past it
+_BASIS_WORDS = re.compile(rf"{_ADJUSTED.pattern}|{_ORIGINAL.pattern}|\b(?:on\s+an?|basis|as|reported|restated)\b",
+                          re.I)
+
+
 def _coordinated(text: str, named: list[W.Named]) -> list[W.Named]:
     """The concepts listed together at the end of ``named`` ("revenue and net income", "revenue, gross profit
     and net income"), or the last one alone."""
@@ -428,7 +434,8 @@ class Grounder(Derived):
             if before:
                 hit, listed = before[-1], _coordinated(fig.clause, before)
             elif S.CONNECTOR.fullmatch(fig.clause) or (fig.clause.strip()
-                                                        and W.content_words(fig.clause) <= W.CARRY_WORDS):
+                                                        and W.content_words(fig.clause) <= W.CARRY_WORDS) \
+                    or S.CONNECTOR.fullmatch(_BASIS_WORDS.sub(" ", fig.clause)):
                 # "..., up from $27.0 billion", "..., or 60,922 million", "$44.1 billion in Q1, $46.7 billion in
                 # Q2": the sentence's concept carries on.
                 lead = W.find_concepts(fig.lead, self.company_words)
