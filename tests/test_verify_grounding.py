@@ -350,3 +350,122 @@ def test_original_and_restated_values_are_held_to_what_the_sentence_calls_them(s
     # Apple FY2009 diluted EPS 6.29 in 0001193125-09-214859, restated to 9.08 in 0001193125-10-012091
     r = verify_answer(answer, company="AAPL")
     assert [f.status for f in r.figures if f.kind in ("money", "per_share")] == statuses
+
+
+# --- "split-adjusted" is today's share basis, after every later split (review finding A) -------------------------
+# NVIDIA us-gaap:EarningsPerShareDiluted FY2021 (2020-01-27 to 2021-01-31): 6.90 in 0001045810-21-000010, 1.73 after
+# the 2021 4-for-1 split in 0001045810-22-000036, never restated for the 2024 10-for-1 split: 0.173 today. FY2020:
+# 4.52 in 0001045810-20-000010, 1.13 in 0001045810-22-000036, 0.113 today. Tesla FY2019 diluted EPS: -4.92 in
+# 0001564590-20-004475, -0.98 after the 2020 5-for-1 split in 0001564590-21-004599, -0.33 after the 2022 3-for-1.
+
+
+@pytest.mark.parametrize("answer,stated,company", [
+    ("On a split-adjusted basis, NVIDIA's fiscal 2021 diluted EPS was $1.73.", "$1.73", "NVDA"),
+    ("Split-adjusted, NVIDIA earned $1.73 per diluted share in fiscal 2021.", "$1.73", "NVDA"),
+    ("Adjusted for all stock splits, NVIDIA's fiscal 2020 diluted EPS was $1.13.", "$1.13", "NVDA"),
+    ("Adjusted for both the 2020 and 2022 stock splits, Tesla's 2019 diluted loss per share was $0.98.", "$0.98",
+     "TSLA"),
+])
+def test_a_figure_adjusted_for_only_an_earlier_split_is_not_split_adjusted(sec, answer, stated, company):
+    r = verify_answer(answer, company=company)
+    f = figure(r, stated)
+    assert f.status == "ungrounded" and r.verdict == "ungrounded"
+    assert "split-adjusted" in f.reason and ("10-for-1" in f.reason or "3-for-1" in f.reason)
+
+
+@pytest.mark.parametrize("answer,stated,company", [
+    ("On a split-adjusted basis, NVIDIA's fiscal 2021 diluted EPS was $0.17.", "$0.17", "NVDA"),
+    ("Adjusted for all stock splits, NVIDIA's fiscal 2020 diluted EPS was $0.11.", "$0.11", "NVDA"),
+    ("Adjusted for both the 2020 and 2022 stock splits, Tesla's 2019 diluted loss per share was $0.33.", "$0.33",
+     "TSLA"),
+])
+def test_a_figure_adjusted_for_every_later_split_is_grounded(sec, answer, stated, company):
+    f = figure(verify_answer(answer, company=company), stated)
+    assert f.status == "grounded" and "pre_split_basis" not in f.flags
+
+
+def test_a_value_restated_for_one_split_but_not_the_next_is_flagged_pre_split(sec):
+    f = figure(verify_answer("NVIDIA's fiscal 2021 diluted EPS was $1.73.", company="NVDA"), "$1.73")
+    assert f.status == "grounded" and f.flags == ["pre_split_basis"]
+    assert any("10-for-1" in n and "0.173" in n for n in f.notes)
+
+
+@pytest.mark.parametrize("answer,before,after,company", [
+    # Apple Q1 FY2020 diluted EPS 4.99 in 0000320193-20-000010, 1.25 after the 2020 4-for-1 split (0000320193-20-000096)
+    ("Apple's first-quarter fiscal 2020 diluted EPS was $4.99, or $1.25 after the four-for-one split.", "$4.99",
+     "$1.25", "AAPL"),
+    # NVIDIA Q1 FY2025 diluted EPS 5.98 in 0001045810-24-000124 (basic 6.04), 0.60 after the 2024 10-for-1 split
+    ("NVIDIA's Q1 fiscal 2025 diluted EPS was $5.98, or $0.60 on a post-split basis.", "$5.98", "$0.60", "NVDA"),
+])
+def test_or_x_after_the_split_says_only_x_is_split_adjusted(sec, answer, before, after, company):
+    r = verify_answer(answer, company=company)
+    old, new = figure(r, before), figure(r, after)
+    assert old.status == "grounded" and old.flags == ["pre_split_basis"]
+    assert new.status == "grounded" and new.support.matched_tag == "us-gaap:EarningsPerShareDiluted"
+
+
+# --- "as originally reported" / "as restated" hold for every figure they follow (review finding G) ----------------
+# Apple us-gaap:SalesRevenueNet FY2009 36,537,000,000 and FY2008 32,479,000,000 first in 0001193125-09-214859;
+# 42,905,000,000 and 37,491,000,000 in the 10-K/A 0001193125-10-012091. Logistic Properties of the Americas
+# ifrs-full:DilutedEarningsLossPerShare 2023: 0.019 in 0001493152-24-016772, 0.11 in the 2024 20-F
+# 0001997711-25-000030.
+
+
+def test_as_originally_reported_after_a_respectively_list_holds_for_each_figure(sec):
+    r = verify_answer("Apple's net sales were $42.9 billion and $37.5 billion in fiscal 2009 and 2008, respectively, "
+                      "as originally reported.", company="AAPL")
+    assert [figure(r, t).status for t in ("$42.9 billion", "$37.5 billion")] == ["ungrounded", "ungrounded"]
+    assert "36,537,000,000" in figure(r, "$42.9 billion").reason
+    r = verify_answer("Apple's net sales were $36.5 billion and $32.5 billion in fiscal 2009 and 2008, respectively, "
+                      "as originally reported.", company="AAPL")
+    for t in ("$36.5 billion", "$32.5 billion"):
+        f = figure(r, t)
+        assert f.status == "grounded" and f.flags == ["superseded_value"]
+        assert f.support.accession_number == "0001193125-09-214859"
+
+
+def test_a_value_said_to_be_restated_is_not_grounded_by_the_value_first_reported(sec):
+    r = verify_answer("Logistic Properties of the Americas' diluted EPS for 2023 was $0.019, as restated in its "
+                      "2024 20-F.", company="LPA")
+    f = figure(r, "$0.019")
+    assert f.status == "ungrounded" and r.verdict == "ungrounded" and "0.11" in f.reason
+
+
+def test_a_diluted_figure_carried_after_or_is_grounded_only_on_the_diluted_tag(sec):
+    # TSMC (CIK 1046179) 2024 in 0001193125-25-083423: ifrs-full:DilutedEarningsLossPerShare 44.67 TWD and 1.36 USD;
+    # BasicEarningsLossPerShare 44.68 TWD and 1.36 USD
+    r = verify_answer("TSMC's diluted EPS was NT$44.67 in 2024, or US$1.36 per ADS-equivalent share.", company="TSM")
+    f = figure(r, "US$1.36")
+    assert f.status == "grounded" and f.support.matched_tag == "ifrs-full:DilutedEarningsLossPerShare"
+
+
+@pytest.mark.parametrize("answer,status", [
+    # 1.73 is NVIDIA's FY2021 diluted EPS after the 2021 4-for-1 split (0001045810-22-000036), before the 2024 one
+    ("Adjusted for its 2021 four-for-one stock split, NVIDIA's fiscal 2021 diluted EPS was $1.73.", "grounded"),
+    ("Adjusted for the 2024 ten-for-one stock split, NVIDIA's fiscal 2021 diluted EPS was $1.73.", "ungrounded"),
+])
+def test_a_figure_adjusted_for_the_split_the_sentence_names_is_held_to_that_split(sec, answer, status):
+    f = figure(verify_answer(answer, company="NVDA"), "$1.73")
+    assert f.status == status and "pre_split_basis" in f.flags
+
+
+def test_todays_basis_is_not_the_basis_after_only_the_split_the_sentence_names(sec):
+    # 0.17 is NVIDIA's FY2021 diluted EPS after the 2024 10-for-1 split too (1.73 / 10), not after the 2021 one only
+    f = figure(verify_answer("Adjusted for its 2021 four-for-one stock split, NVIDIA's fiscal 2021 diluted EPS was "
+                             "$0.17.", company="NVDA"), "$0.17")
+    assert f.status == "ungrounded" and "adjusted only for the split it names" in f.reason
+
+
+@pytest.mark.parametrize("answer,statuses", [
+    # Apple FY2019 diluted EPS: 11.89 in 0000320193-19-000119, 2.97 after the 2020 4-for-1 split (0000320193-20-000096)
+    ("Apple's fiscal 2019 diluted EPS was $2.97 on a split-adjusted basis, or $11.89 as originally reported.",
+     ["grounded", "grounded"]),
+    ("Apple's fiscal 2019 diluted EPS was $11.89 as originally reported, or $2.97 on a split-adjusted basis.",
+     ["grounded", "grounded"]),
+    ("Apple's fiscal 2019 diluted EPS was $11.89 on a split-adjusted basis, or $2.97 as originally reported.",
+     ["ungrounded", "ungrounded"]),
+    ("Apple's fiscal 2019 diluted EPS was $11.89 before the split, or $2.97 after it.", ["grounded", "grounded"]),
+])
+def test_each_figure_of_an_or_pair_is_held_to_the_basis_said_of_it(sec, answer, statuses):
+    r = verify_answer(answer, company="AAPL")
+    assert [f.status for f in r.figures if f.kind == "per_share"] == statuses

@@ -11,7 +11,9 @@ pool of them the citations allow, the concept words of the company's name. Its
   states;
 - a per-share value or share count is read on both share bases of a later
   split (the concept series' pre_split_ratio), and held to the basis its
-  sentence states ("split-adjusted", "as originally reported");
+  sentence states ("split-adjusted", "as originally reported"): split-adjusted
+  is today's basis, after every later split, and a cue right after a figure
+  ("$4.99, or $1.25 after the split") is said of that figure only;
 - a percentage is a margin, growth rate or ratio derived from the facts, and a
   quarter a filing gives only inside a longer period is derived from it
   (:mod:`.derived`); amounts a sentence gives as a derivation's inputs are
@@ -82,13 +84,23 @@ def _value_said(fig: Figure) -> str | None:
                [(m.start(), "restated") for m in _RESTATED_VALUE.finditer(text)]
         return max(cues)[1] if cues else None
     head = re.match(r"\s*,?\s*\(?\s*as\s+\w+(?:\s+\w+)?", fig.after)
-    return (last(head.group(0)) if head else None) or last(fig.clause[-60:])
+    said = (last(head.group(0)) if head else None) or last(fig.clause[-60:])
+    tail = _RESPECTIVELY_TAIL.search(fig.context)
+    if said is None and tail and "respectively" not in fig.lead.lower():
+        # "$42.9 billion and $37.5 billion in fiscal 2009 and 2008, respectively, as originally reported": the
+        # closing words are said of every figure of the list
+        said = last(tail.group("tail"))
+    return said
+
+
+# The words closing a respectively-list ("..., respectively, as originally reported.")
+_RESPECTIVELY_TAIL = re.compile(r"\brespectively\b(?P<tail>[^;]*)$", re.I)
 
 
 _SPLIT = (r"(?:[\w-]+-for-[\w-]+\s+|\d{4}\s+|(?:[A-Z][a-z]+\s+)?\d{4}\s+[\w-]+-for-[\w-]+\s+)?"
           r"(?:stock\s+|share\s+)?split")
 _ADJUSTED = re.compile(rf"\bsplit[- ]adjusted\b|\b(?:adjusted|restated)\s+(?:for|to reflect)\s+(?:the\s+|its\s+|a\s+)?"
-                       rf"(?:\w+\s+){{0,2}}{_SPLIT}|\bpost[- ]split\b|\bafter\s+(?:the\s+|its\s+)?(?:\w+\s+){{0,2}}"
+                       rf"(?:\w+\s+){{0,5}}{_SPLIT}|\bpost[- ]split\b|\bafter\s+(?:the\s+|its\s+)?(?:\w+\s+){{0,2}}"
                        rf"{_SPLIT}", re.I)
 _ORIGINAL = re.compile(rf"\b(?:originally|as first reported|pre[- ]split)\b|\bbefore\s+(?:the\s+|its\s+|a\s+)?"
                        rf"(?:\w+\s+){{0,2}}{_SPLIT}|\bfiled before\b", re.I)
@@ -100,6 +112,53 @@ def stated_share_basis(sentence: str) -> str | None:
     "original" when before it ("originally reported", "before its 2020 four-for-one split"), else None."""
     adjusted, original = bool(_ADJUSTED.search(sentence)), bool(_ORIGINAL.search(sentence))
     return "adjusted" if adjusted and not original else "original" if original and not adjusted else None
+
+
+# The words between a figure and a basis cue that belongs to it: "$1.25 after the split", "$0.60 on a post-split
+# basis", "$11.89, before the 2020 stock split", "$6.29 as originally reported"
+_OWN_CUE = r"\s*,?\s*\(?\s*(?:on\s+an?\s+|as\s+)?"
+# A cue right after an amount of the sentence ("$1.25", "1.73", "3.1 billion shares"; never a year: "fiscal 2024,
+# before the June 2024 split" is said of the sentence's figures)
+_OWNED = re.compile(r"(?:[$€£¥]\s?[\d,.]*\d|\d[\d,]*\.\d+|"
+                    r"\d[\d,.]*\s*(?:billion|million|thousand|trillion|bn|mn|m|k)\b)"
+                    rf"(?:\s+(?:shares|per\s+share))?{_OWN_CUE}$", re.I)
+
+
+def _basis_cues(fig: Figure) -> list[tuple[str, str]]:
+    """The share-basis cues said of one figure, as (kind, words): a cue right after it ("$4.99, or $1.25 after
+    the four-for-one split": only $1.25 is split-adjusted), else the sentence's cues that follow no figure ("On a
+    split-adjusted basis, ...")."""
+    def cues(text: str) -> list[tuple[re.Match, str]]:
+        return [(m, "adjusted") for m in _ADJUSTED.finditer(text)] + \
+               [(m, "original") for m in _ORIGINAL.finditer(text)]
+    own = [(kind, m.group(0)) for m, kind in cues(fig.after) if re.fullmatch(_OWN_CUE, fig.after[:m.start()], re.I)]
+    return own or [(kind, m.group(0)) for m, kind in cues(fig.context)
+                   if not _OWNED.search(fig.context[:m.start()])]
+
+
+def figure_share_basis(fig: Figure) -> str | None:
+    """The share basis a sentence states for one figure (:func:`_basis_cues`): "adjusted", "original" or None."""
+    kinds = {kind for kind, _words in _basis_cues(fig)}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+_RATIO_WORDS = {w: i for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
+
+
+def named_splits(fig: Figure) -> tuple[set[int], set[int]] | None:
+    """The splits a figure's "adjusted" cue names, as (years, ratios): "adjusted for the 2021 four-for-one
+    split" is ({2021}, {4}); None when it names none or all of them ("split-adjusted", "adjusted for all stock
+    splits", "for both the 2020 and 2022 splits" names two)."""
+    words = " ".join(w for kind, w in _basis_cues(fig) if kind == "adjusted")
+    if not words or re.search(r"\b(?:all|every|both|each|any)\b", words, re.I):
+        return None
+    years = {int(y) for y in re.findall(r"\b((?:19|20)\d\d)\b", words)}
+    ratios = set()
+    for a, b in re.findall(r"\b(\w+)-for-(\w+)\b", words):
+        n, d = (int(x) if x.isdigit() else _RATIO_WORDS.get(x.lower(), 0) for x in (a, b))
+        if n and d:
+            ratios.add(max(n, d) // min(n, d))
+    return (years, ratios) if years or ratios else None
 
 
 _BASE_CUE = re.compile(r"\b(?:from|compared (?:with|to)|versus|vs\.?|than|a year (?:earlier|ago|before)|prior|"
@@ -124,6 +183,12 @@ def _untied_periods(mentions: list[P.Mention], f: FactValue, base: bool = False)
         if mn.kind == "quarter" and (mn.part or f"Q{mn.quarter}") == f.fiscal_period:
             return []
     return [mn.text for mn in mentions]
+
+
+# A share-basis cue between two figures of one measure ("$2.97 on a split-adjusted basis, or $11.89 as originally
+# reported"): the measure carries on past it
+_BASIS_WORDS = re.compile(rf"{_ADJUSTED.pattern}|{_ORIGINAL.pattern}|\b(?:on\s+an?|basis|as|reported|restated)\b",
+                          re.I)
 
 
 def _coordinated(text: str, named: list[W.Named]) -> list[W.Named]:
@@ -360,7 +425,7 @@ class Grounder(Derived):
     def named(self, fig: Figure) -> tuple[list[str], str | None]:
         """The catalogue concept the figure is of (with the word qualifying it, "Data Center"), if the answer
         names one: right after it ("$60.9 billion in revenue"), else the nearest before it in its clause."""
-        hit, listed = None, []
+        hit, listed, carried = None, [], ""
         after = W.find_concepts(fig.after[:60], self.company_words)
         if after and _FILLER.fullmatch(fig.after[:after[0].start]):
             hit = after[0]
@@ -369,11 +434,13 @@ class Grounder(Derived):
             if before:
                 hit, listed = before[-1], _coordinated(fig.clause, before)
             elif S.CONNECTOR.fullmatch(fig.clause) or (fig.clause.strip()
-                                                        and W.content_words(fig.clause) <= W.CARRY_WORDS):
+                                                        and W.content_words(fig.clause) <= W.CARRY_WORDS) \
+                    or S.CONNECTOR.fullmatch(_BASIS_WORDS.sub(" ", fig.clause)):
                 # "..., up from $27.0 billion", "..., or 60,922 million", "$44.1 billion in Q1, $46.7 billion in
                 # Q2": the sentence's concept carries on.
                 lead = W.find_concepts(fig.lead, self.company_words)
                 hit, listed = (lead[-1], _coordinated(fig.lead, lead)) if lead else (None, [])
+                carried = fig.lead[max(0, lead[-1].start - 15):] if lead else ""
         if hit is None:
             if fig.kind == "per_share" and (m := _PER_SHARE_KIND.match(fig.after)) and \
                     (m.group(1) or W.EARNINGS_CUE.search(fig.clause)):
@@ -387,7 +454,7 @@ class Grounder(Derived):
         spec = catalogue()[hit.concept]
         if fig.kind == "per_share":
             if hit.concept in ("net_income", "eps_diluted", "eps_basic"):
-                words = fig.clause + fig.after[:30]
+                words = carried + fig.clause + fig.after[:30]  # "diluted EPS was $5.98, or $0.60": diluted too
                 basic = hit.concept == "eps_basic" or re.search(r"\bbasic\b", words, re.I)
                 if not basic and re.search(r"\b(?:fully[- ])?diluted\b", words, re.I):
                     return ["eps_diluted"], hit.qualifier  # "diluted EPS" is never grounded by the basic figure
@@ -456,9 +523,13 @@ class Grounder(Derived):
             basis = self._split_basis(f)
             if basis:
                 factor, formula, split = basis
+                today = abs(Decimal(str(f.value))) * factor
+                lo, hi = fig.interval
                 row.reason += (f" It was reported before {split} and never restated: on today's share basis it is "
-                               f"{formula} = {S.fmt(float(abs(Decimal(str(f.value))) * factor))}; the figure "
-                               "rounds to neither.")
+                               f"{formula} = {S.fmt(float(today))}" +
+                               (f", which rounds to {fig.text}, but the sentence says the figure is adjusted only "
+                                "for the split it names, not for that one." if lo <= today <= hi else
+                                "; the figure rounds to neither."))
             return row
         if claim.stated:
             row.reason = (f"{self.ref.name} reports no {label} for {claim.text} in its XBRL facts, so "
@@ -501,7 +572,7 @@ class Grounder(Derived):
         (or multiplied) by the ratio rounds to the figure."""
         if not claim.stated or fig.kind not in ("per_share", "shares", "money", "number"):
             return False
-        if stated_share_basis(fig.context) == "original":  # "as originally reported": today's basis is not it
+        if figure_share_basis(fig) == "original":  # "as originally reported": today's basis is not it
             return False
         lo, hi = fig.interval
         for name in named:
@@ -526,6 +597,11 @@ class Grounder(Derived):
                 a = abs(Decimal(str(v.value)))
                 if not lo <= a * factor <= hi:  # the reported value, on today's basis, rounds to the figure
                     continue
+                named_ = named_splits(fig)
+                when = self._split_after(v)[1]
+                n = int(round(1 / factor)) if factor < 1 else int(factor)
+                if named_ and when and not (named_[0] & {int(when[:4]), int(when[:4]) - 1} or n in named_[1]):
+                    continue  # "adjusted for its 2021 split": today's basis after another split is not that
                 adjusted = S.fmt(float(a * factor))
                 row.status = "grounded"
                 row.reason = (f"{v.matched_tag} = {S.fmt(v.value)} {v.unit} for {G.describe_period(v)} "
@@ -815,6 +891,16 @@ class Grounder(Derived):
             row.reason = (f"The sentence gives {fig.text} as the restated value, but it is {G.describe_period(f)}'s "
                           f"value as first reported ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.form} "
                           f"{f.accession_number}); the restated value is {S.fmt(m.current_value)}.")
+        elif (m.revision_kind in ("stock_split", "reverse_split") and row.status == "grounded" and says_restated
+              and not says_original):
+            # "diluted EPS for 2023 was $0.019, as restated in its 2024 20-F": the later filings restate it
+            which = "a stock split" if m.revision_kind == "stock_split" else "a reverse split or recapitalisation"
+            row.status = "ungrounded"
+            row.reason = (f"The sentence gives {fig.text} as the restated value, but it is {G.describe_period(f)}'s "
+                          f"value as first reported ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.form} "
+                          f"{f.accession_number}); later filings restate it to {S.fmt(m.current_value)} after {which}.")
+            flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
+                 f"{which}; later filings report {S.fmt(m.current_value)} for the same period.")
         elif m.revision_kind == "restatement" and row.status == "grounded" and says_original:
             # "Apple originally reported fiscal 2009 net sales of $36.5 billion": the claim is the original
             row.reason += f" It is the value as first reported ({f.form} {f.accession_number}), as the sentence says."
@@ -849,6 +935,12 @@ class Grounder(Derived):
             row.notes.append(f"On the share basis after {which}: {S.fmt(f.value)} {f.unit} is the restated value; "
                              f"as first reported" + (f" in {first[3]}" if first else "") +
                              f" it was {S.fmt(f.original_value)}.")
+            basis = self._later_split(f)
+            if basis:  # restated for one split, never for a later one: not today's basis either
+                factor, formula, split = basis
+                flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} was never "
+                     f"restated for {split}: on today's share basis it is {formula} = "
+                     f"{S.fmt(float(abs(Decimal(str(f.value))) * factor))}.")
         elif m.revision_kind is None and "shares" in f.unit and (ratio := self._reverse_split_after(m)):
             flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} predates a "
                  f"1-for-{ratio} reverse split or recapitalisation and was never restated: it is on the old share "
@@ -878,12 +970,29 @@ class Grounder(Derived):
         before the split") is held to it: a value on the other basis is ungrounded, both values named."""
         if row.status != "grounded" or "shares" not in m.fact.unit:
             return
-        said = stated_share_basis(fig.context)
+        said = figure_share_basis(fig)
         f = m.fact
         old = "pre_split_basis" in row.flags
         restated = (m.revision_kind is None and f.revision_kind in ("stock_split", "reverse_split")
                     and f.original_value is not None)
-        if said == "adjusted" and old:
+        later = self._later_split(f) if restated else None
+        ratio, first = self._split_after(f) if later else (1, None)
+        named = named_splits(fig) if later else None
+        if said == "adjusted" and later and named and first and not (
+                named[0] & {int(first[:4]), int(first[:4]) - 1} or ratio in named[1]):
+            # "adjusted for the 2021 four-for-one split, ... $1.73": true of the split it names; the later one
+            # stays in the pre-split note
+            row.notes.append(f"The sentence says the figure is adjusted for the split it names, and {fig.text} is "
+                             f"on that basis; it is not today's basis (see the pre-split note).")
+        elif said == "adjusted" and restated and later:
+            factor, formula, split = later
+            row.status = "ungrounded"
+            row.reason = (f"The sentence says the figure is split-adjusted (today's share basis, after every later "
+                          f"split), but {fig.text} is {G.describe_period(f)}'s value restated only for an earlier "
+                          f"split ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.accession_number}; first "
+                          f"reported as {S.fmt(f.original_value)}), never for {split}: on today's share basis it is "
+                          f"{formula} = {S.fmt(float(abs(Decimal(str(f.value))) * factor))}.")
+        elif said == "adjusted" and old:
             row.status = "ungrounded"
             row.reason = (f"The sentence says the figure is split-adjusted, but {fig.text} is {G.describe_period(f)}'s "
                           f"value as reported before a split ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, "
@@ -893,6 +1002,16 @@ class Grounder(Derived):
             row.reason = (f"The sentence says the figure is as reported before the split, but {fig.text} is "
                           f"{G.describe_period(f)}'s value restated after it ({f.matched_tag} = {S.fmt(f.value)} "
                           f"{f.unit}, {f.accession_number}); as first reported it was {S.fmt(f.original_value)}.")
+
+    def _later_split(self, f: FactValue) -> tuple[Decimal, str, str] | None:
+        """For a value already restated for a split: the forward split after its last report it was never
+        restated for, as :meth:`_split_basis` gives it (factor, formula, the split in words), else None."""
+        ratio, first = self._split_after(f)
+        if ratio <= 1:
+            return None
+        factor = 1 / Decimal(ratio) if "/shares" in f.unit else Decimal(ratio)
+        formula = f"{S.fmt(f.value)} {'/' if factor < 1 else '*'} {ratio}"
+        return factor, formula, f"a {ratio}-for-1 stock split (first applied in filings of {first})"
 
     def _reverse_split_after(self, m: G.Match) -> int | None:
         """The ratio of a reverse split after a share or per-share value, never restated (the concept series'
