@@ -76,3 +76,15 @@ def test_in_a_sentence_naming_two_companies_a_figure_is_about_the_name_before_it
     _, status = verdict_of("Apple's fiscal 2024 net sales of $391.0 billion dwarfed NVIDIA's fiscal 2024 revenue "
                            "of $60.9 billion.", company)
     assert status[ours] == "grounded" and status[theirs] == "unchecked"  # never ungrounded against the wrong company
+
+
+@pytest.mark.parametrize("answer,verdict", [
+    # Apple FY2024 net income 93,736M (0000320193-24-000123); FY2025 net sales 416,161M (0000320193-25-000079)
+    ("Apple's net income did not exceed $100 billion in fiscal 2024.", "grounded"),
+    ("Apple's net sales did not reach $420 billion in fiscal 2025.", "grounded"),
+    ("Apple's net sales topped $410 billion in fiscal 2025.", "grounded"),
+    ("Apple's net sales exceeded $420 billion in fiscal 2025.", "ungrounded"),
+])
+def test_bounds_in_verbs_are_read_as_bounds(sec, answer, verdict):
+    # review: "did not exceed", "topped", "exceeded" were read as exact figures (false alarms)
+    assert verdict_of(answer)[0] == verdict

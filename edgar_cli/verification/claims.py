@@ -78,9 +78,11 @@ _APPROX_BEFORE = re.compile(r"(?:\b(?:approximately|approx\.|about|around|roughl
 # How a bounding word widens the interval a figure stands for: "approx" both ways, "over" upwards,
 # "under" and "nearly" downwards (nearly $61 billion is a little less than 61).
 _BOUND_WORDS = (
-    ("over", re.compile(r"\b(?:over|more than|above|exceeding|in excess of|upwards of|north of|just over)\s*$", re.I)),
+    ("over", re.compile(r"\b(?:over|more than|above|exceeding|in excess of|upwards of|north of|just over|topped|"
+                        r"exceeded|surpassed|crossed|eclipsed)\s*$", re.I)),
     ("nearly", re.compile(r"\b(?:nearly|almost|close to|just under|just shy of)\s*$", re.I)),
-    ("under", re.compile(r"\b(?:less than|under|below)\s*$", re.I)),
+    ("under", re.compile(r"\b(?:less than|under|below|did not (?:exceed|reach|top|surpass)|fell short of|"
+                         r"failed to reach|stayed below|remained below)\s*$", re.I)),
     ("approx", re.compile(r"(?:\b(?:approximately|approx\.|about|around|roughly|some|circa|an estimated|estimated)|~)"
                           r"\s*$", re.I)),
 )
