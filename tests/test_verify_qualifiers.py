@@ -88,3 +88,9 @@ def test_in_a_sentence_naming_two_companies_a_figure_is_about_the_name_before_it
 def test_bounds_in_verbs_are_read_as_bounds(sec, answer, verdict):
     # review: "did not exceed", "topped", "exceeded" were read as exact figures (false alarms)
     assert verdict_of(answer)[0] == verdict
+
+
+def test_the_year_of_an_event_in_the_companys_life_is_no_figure(sec):
+    # review: "founded in 1976" was checked as a figure and called ungrounded; Apple FY2024 net sales 391,035M
+    verdict, status = verdict_of("Apple, founded in 1976, reported net sales of $391.0 billion in fiscal 2024.")
+    assert verdict == "grounded" and "1976" not in status

@@ -45,6 +45,8 @@ _MASKS = [
     re.compile(r"\b(?:Items?|Notes?|Part|Section|pages?|Rule|ASC|ASU|Topic|Form|No\.|Exhibit|CIK)\s+"
                r"[\dIVX]+[A-Z]?(?:[.\-]\d+)*\b"),
     re.compile(r"\b\d+-for-\d+\b|\b\d+(?:st|nd|rd|th)\b|\b\d+-(?:week|day|month|year)s?\b", re.I),
+    # the year of an event in the company's life ("founded in 1976"): neither a figure nor a period
+    re.compile(r"\b(?:founded|incorporated|established) in (?:1[6-9]|20)\d{2}\b", re.I),
     # identifiers: court dockets ("4:18-cv-07669-HSG"), case and file numbers, phone numbers, CUSIPs
     re.compile(r"\b\d+:\d{2}-[A-Za-z]{2,4}-\d+(?:-[A-Za-z0-9]+)*\b"),
     re.compile(r"\b(?=[\w-]*[A-Za-z])(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}\b"),

@@ -89,6 +89,9 @@ _START_WORDS = re.compile(r"\b(?:beg[ia]n(?:ning|s)?|begun|start(?:ed|ing|s)?|co
 _EVENT_AFTER = re.compile(r"\s+(?:[\w#-]+\s+){0,2}(?:stock\s+|share\s+)?(?:split|reverse split|spin-?off|"
                           r"acquisition|merger|IPO|listing)\b", re.I)
 _FISCAL_YEARS = re.compile(r"\b(?:fiscal[- ]years|FYs)\s*$", re.I)
+# "founded in 1976", "went public in 1999": the year of an event in the company's life, not a figure's period
+_EVENT_BEFORE = re.compile(r"\b(?:founded|incorporated|established|formed|listed|went public|IPO'?d?|spun off)"
+                           r"(?:\s+\w+){0,2}\s+(?:in|on|since)\s+$", re.I)
 # "as presented in the fiscal 2025 10-K", "its 2024 annual report": the year names a filing, not a figure's period
 _FILING_AFTER = re.compile(r"\s*(?:Form\s+)?(?:10-K|10-Q|20-F|40-F|annual report|proxy statement)(?:/A)?\b", re.I)
 # What joins the items of a list of periods: "fiscal 2024 and 2023", "2022, 2023 and 2024", "2022, 2023, and 2024"
@@ -153,7 +156,8 @@ def _read_lists(text: str, mentions: list[Mention]) -> None:
             mn.role = ("end" if _END_WORDS.search(before) else "as_of" if _AS_OF_WORDS.search(before)
                        else "start" if _START_WORDS.search(before) else None)
     for mn in mentions:  # "its 2020 four-for-one split": the year of an event, not a period of a figure
-        if mn.kind in ("year", "fiscal_year") and _EVENT_AFTER.match(text, mn.end):
+        if mn.kind in ("year", "fiscal_year") and (_EVENT_AFTER.match(text, mn.end)
+                                                   or _EVENT_BEFORE.search(text[max(0, mn.start - 40):mn.start])):
             mn.kind = "event_year"
     for mn in mentions:  # "as presented in the fiscal 2025 10-K": the year of a filing is a figure's period only
         if mn.kind in ("year", "fiscal_year") and _FILING_AFTER.match(text, mn.end):  # when the sentence names no other
