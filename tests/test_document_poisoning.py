@@ -227,3 +227,19 @@ def test_a_cover_page_of_another_period_form_or_fiscal_year_is_not_the_filings_d
             check_filing_document(url, body, form="10-K", period="2025-01-26")
     with pytest.raises(InvalidBody, match="cut off before its end"):
         check_filing_document(url, doc("10-K", "January 26, 2025", "2025")[:-9], form="10-K", period="2025-01-26")
+
+
+def test_a_10k_lacking_a_core_item_is_refused_only_when_it_names_the_item_or_reads_no_item_at_all():
+    from edgar_cli.capabilities.sections import missing_core_items
+    from edgar_cli.documents.sections import Outline, Section
+
+    def outline(*items: str) -> Outline:
+        return Outline("10-K", [Section(key=i, item=i, label=f"Item {i}.", heading="", start=0, end=1, body_start=1,
+                                        title_matched=True, suspect=False, ends_at="next_item") for i in items])
+
+    toc = "Item 1. Business 3\nItem 1A. Risk Factors 12\nItem 7. Management's Discussion 40\n"
+    assert missing_core_items(outline("1", "2"), "10-K", "2025-01-26", toc) == ["1A", "7"]  # cut off after Item 2
+    assert missing_core_items(outline("1", "2", "7"), "10-K", "2025-01-26", "Item 1. Item 7.") == []  # never named
+    assert missing_core_items(outline(), "10-K", "2025-01-26", "") == ["1", "1A", "7"]  # not one item read
+    assert missing_core_items(outline("1", "7"), "10-K", "2004-12-31", toc) == []  # before Item 1A existed
+    assert missing_core_items(outline("10", "11"), "10-K/A", "2024-12-31", toc) == []  # an amendment: any part

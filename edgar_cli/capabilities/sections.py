@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from datetime import date
 from pathlib import Path
@@ -287,7 +288,7 @@ def _spec_or_raise(fam: str, section: str, asked: str | None = None) -> I.ItemSp
 # --- documents and the cache -----------------------------------------------------------------------
 
 
-# The items every original 10-K, 10-Q and 20-F holds a heading for (a smaller reporting company's "Item 1A. Risk
+# The items an original 10-K, 10-Q and 20-F holds a heading for (a smaller reporting company's "Item 1A. Risk
 # Factors: not required" is a heading too); Item 1A from fiscal years ending after 2005-12-01. An amendment may
 # restate any part, so it expects none.
 CORE_ITEMS = {"10-K": ("1", "1A", "7"), "10-Q": ("I-1", "I-2"), "20-F": ("3", "5")}
@@ -295,15 +296,29 @@ ITEM_1A_FROM = date(2005, 12, 1)
 DOCUMENT_CHECK = "2"  # bump when what a document must be to be kept changes: parses kept before are read again
 
 
-def missing_core_items(outline: Outline, form: str | None, period: date | str | None) -> list[str]:
-    """The core items (CORE_ITEMS) an original ``form`` of ``period`` expects that ``outline`` lacks."""
+def _names_item(text: str, item: str) -> bool:
+    """Whether ``text`` names ``item`` ("I-2" as "Item 2", "1A" as "Item 1A"), in a table of contents or anywhere."""
+    num, letter = re.match(r"(\d+)([A-Z]?)", item.split("-")[-1]).groups()  # type: ignore[union-attr]
+    tail = rf"\s*\.?\s*{letter}\b" if letter else r"(?!\d|\s*\.?\s*[a-z]\b)"
+    return re.search(rf"\bitems?\s*{num}{tail}", text, re.I) is not None
+
+
+def missing_core_items(outline: Outline, form: str | None, period: date | str | None,
+                       text: str | None = None) -> list[str]:
+    """The core items (CORE_ITEMS) an original ``form`` of ``period`` expects that ``outline`` lacks: all of them
+    when no section was read at all, else those the document's ``text`` names (its table of contents lists
+    them: a copy cut off before them, or with their headings gone) without a section for them. A filer that
+    omits an item without ever naming it is not held to it."""
     if not form or form.upper().replace(" ", "").endswith("/A"):
         return []
     fam = I.family(form)
     when = date.fromisoformat(period[:10]) if isinstance(period, str) and period else period or None
     found = {s.item for s in outline.sections}
-    return [item for item in CORE_ITEMS.get(fam or "", ())
-            if item not in found and not (item == "1A" and (when is None or when < ITEM_1A_FROM))]
+    expected = [item for item in CORE_ITEMS.get(fam or "", ())
+                if not (item == "1A" and (when is None or when < ITEM_1A_FROM))]
+    if not found:
+        return expected
+    return [item for item in expected if item not in found and (text is None or _names_item(text, item))]
 
 
 def load_document(client: SecClient, url: str, form_family: str, filer: str | None = None, *,
@@ -343,7 +358,7 @@ def load_document(client: SecClient, url: str, form_family: str, filer: str | No
             validate.check_filing_document(url, body, filer=filer, form=form, period=period)
             doc = to_document(body, form_family)
             outline = build_outline(doc, form_family)
-            missing = missing_core_items(outline, form, period)
+            missing = missing_core_items(outline, form, period, doc.text)
             if missing:
                 raise validate.InvalidBody(
                     f"a {form} document without its Item {', '.join(missing)} heading"
