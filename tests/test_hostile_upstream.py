@@ -295,6 +295,32 @@ def test_companyfacts_with_no_facts_are_not_found_and_never_cached(upstream, cli
     assert get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client).values[0].value == 60922000000
 
 
+def test_companyfacts_holding_only_cover_page_facts_served_once_are_never_cached(upstream, tmp_path, corpus):
+    # NVIDIA's real companyfacts stripped to its dei facts (shares outstanding, public float), served once: the
+    # answer was "reports no value for revenue" for a week, the clean upstream never asked again.
+    from edgar_cli.capabilities.concepts import get_financial_concept
+
+    doc = json.loads((corpus / NVDA_FACTS.lstrip("/")).read_bytes())
+    doc["facts"] = {"dei": doc["facts"]["dei"]}
+    upstream.arm(NVDA_FACTS, "shape", doc, times=1)
+    first = K.make_client(upstream.url, tmp_path / "cache")
+    try:
+        get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=first)
+    except EdgarError as exc:  # answered as the body says (no revenue in it): that call only
+        assert exc.code == "not_found", exc.to_dict()
+    else:
+        raise AssertionError("a body without revenue answered a revenue figure")
+    finally:
+        first.close()
+    assert upstream.hits[NVDA_FACTS] == 1
+    assert not [k for k in K.cache_entries(tmp_path / "cache") if k.startswith("facts:")]
+    again = K.make_client(upstream.url, tmp_path / "cache")  # the next call: the clean upstream is asked again
+    try:  # 60,922,000,000 as filed in 0001045810-24-000029
+        assert get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=again).values[0].value == 60922000000
+    finally:
+        again.close()
+
+
 _EMPTIED_FACTS = {
     "rows-empty": lambda units: {unit: [] for unit in units},  # every unit's list of rows empty
     "units-empty": lambda units: {},  # every concept without units

@@ -117,3 +117,35 @@ def test_is_reference_scores_above_the_bar_on_every_corpus_section(corpus, filin
         sc = scores[split]
         assert sc.precision >= BAR and sc.recall >= BAR, (split, sc.line(), sc.wrong)
     assert scores["all"].tp + scores["all"].fn >= 150  # the set holds real pointers, not only content
+
+
+# --- every corpus filing passes what a fetched filing document must be ----------------------------------------
+
+
+def test_every_corpus_filing_document_passes_the_checks_a_fetched_one_must_pass(filings, corpus):
+    # A fetched primary document is kept only when whole, that accession's by its cover facts (form and period of
+    # report from the submissions, where the corpus holds them) and holding its form's core items
+    # (sec/validate.check_filing_document, capabilities/sections.missing_core_items): no real filing may fail them.
+    import json
+
+    from edgar_cli.capabilities.sections import missing_core_items
+    from edgar_cli.sec.validate import check_filing_document
+
+    reported: dict[str, tuple[str, str | None]] = {}
+    for p in (Path(corpus) / "data.sec.gov" / "submissions").glob("*.json"):
+        data = json.loads(p.read_bytes())
+        block = data.get("filings", {}).get("recent", data)
+        for acc, form, end in zip(block.get("accessionNumber", []), block.get("form", []),
+                                  block.get("reportDate", [])):
+            reported[acc] = (form, end or None)
+    docs = SS.collect(Path(corpus))
+    assert len(docs) == len(filings) >= 40
+    with_submissions = 0
+    for d in docs:
+        ident = SS.document_id(d)
+        form, period = reported.get(ident, (d.form, None))
+        with_submissions += ident in reported
+        check_filing_document(d.url or f"https://www.sec.gov/fixture/{d.name}", d.path.read_bytes(), form=form,
+                              period=period)
+        assert missing_core_items(filings[ident][1], form, period) == [], ident
+    assert with_submissions >= 10  # NVIDIA, Apple, Tesla, ... checked against their submissions' form and period

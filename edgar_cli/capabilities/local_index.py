@@ -301,7 +301,8 @@ def build_records(filing: Any, ticker: str | None, client: SecClient) -> tuple[F
 
     fam = I.family(filing.form) or I.family(filing.base_form) or "10-K"
     url = filing.document_url or urls.full_submission_text(filing.cik, filing.accession_number)
-    doc, outline = load_document(client, url, fam, filing.company_name)
+    doc, outline = load_document(client, url, fam, filing.company_name, form=filing.form,
+                                 period=filing.period_of_report)
     acc = filing.accession_number
     docs: list[DocumentRecord] = []
     chunks: list[ChunkRecord] = []

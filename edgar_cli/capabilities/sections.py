@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 import zlib
+from datetime import date
 from pathlib import Path
 from typing import Annotated
 
@@ -201,7 +203,8 @@ def _open(company: str | None, section: str | None, accession: str | None, fy: i
         # older filings list no primary document: read the full submission (.txt) and take its main document
         document_url = urls.full_submission_text(filing.cik, filing.accession_number)
         notes.append("The SEC lists no primary document for this filing; read from the full submission text.")
-    doc, outline = load_document(client, document_url, I.family(filing.form) or fam, filing.company_name)
+    doc, outline = load_document(client, document_url, I.family(filing.form) or fam, filing.company_name,
+                                 form=filing.form, period=filing.period_of_report)
     meta.update(company_name=filing.company_name, cik=filing.cik, filed=filing.filed,
                 period_of_report=filing.period_of_report, fiscal_year=filing.fiscal_year,
                 accession_number=filing.accession_number, document_url=document_url)
@@ -285,23 +288,61 @@ def _spec_or_raise(fam: str, section: str, asked: str | None = None) -> I.ItemSp
 # --- documents and the cache -----------------------------------------------------------------------
 
 
-def load_document(client: SecClient, url: str, form_family: str, filer: str | None = None
-                  ) -> tuple[TextDocument, Outline]:
+# The items an original 10-K, 10-Q and 20-F holds a heading for (a smaller reporting company's "Item 1A. Risk
+# Factors: not required" is a heading too); Item 1A from fiscal years ending after 2005-12-01. An amendment may
+# restate any part, so it expects none.
+CORE_ITEMS = {"10-K": ("1", "1A", "7"), "10-Q": ("I-1", "I-2"), "20-F": ("3", "5")}
+ITEM_1A_FROM = date(2005, 12, 1)
+DOCUMENT_CHECK = "2"  # bump when what a document must be to be kept changes: parses kept before are read again
+
+
+def _names_item(text: str, item: str) -> bool:
+    """Whether ``text`` names ``item`` ("I-2" as "Item 2", "1A" as "Item 1A"), in a table of contents or anywhere."""
+    num, letter = re.match(r"(\d+)([A-Z]?)", item.split("-")[-1]).groups()  # type: ignore[union-attr]
+    tail = rf"\s*\.?\s*{letter}\b" if letter else r"(?!\d|\s*\.?\s*[a-z]\b)"
+    return re.search(rf"\bitems?\s*{num}{tail}", text, re.I) is not None
+
+
+def missing_core_items(outline: Outline, form: str | None, period: date | str | None,
+                       text: str | None = None) -> list[str]:
+    """The core items (CORE_ITEMS) an original ``form`` of ``period`` expects that ``outline`` lacks: all of them
+    when no section was read at all, else those the document's ``text`` names (its table of contents lists
+    them: a copy cut off before them, or with their headings gone) without a section for them. A filer that
+    omits an item without ever naming it is not held to it."""
+    if not form or form.upper().replace(" ", "").endswith("/A"):
+        return []
+    fam = I.family(form)
+    when = date.fromisoformat(period[:10]) if isinstance(period, str) and period else period or None
+    found = {s.item for s in outline.sections}
+    expected = [item for item in CORE_ITEMS.get(fam or "", ())
+                if not (item == "1A" and (when is None or when < ITEM_1A_FROM))]
+    if not found:
+        return expected
+    return [item for item in expected if item not in found and (text is None or _names_item(text, item))]
+
+
+def load_document(client: SecClient, url: str, form_family: str, filer: str | None = None, *,
+                  form: str | None = None, period: date | str | None = None) -> tuple[TextDocument, Outline]:
     """The parsed document and its outline: per-process memo, then the disk cache, then fetch and parse.
 
-    The body must pass validate.check_filing_document (markup, a plausible size, an item heading or a word of
-    ``filer``'s name) or the fetch is ``upstream_unavailable`` and nothing is cached. A document from which no
-    section could be read is returned (the caller says what is missing) but neither its parse nor its body is
-    kept: the next call fetches it again, so one bad answer cannot stand for the filing.
+    The body must pass validate.check_filing_document (markup, a plausible size, whole, an item heading or a
+    word of ``filer``'s name; with ``form`` as filed and ``period``, the period of report from the submissions:
+    that filing's own document by its inline XBRL cover facts) and, for an original 10-K, 10-Q or 20-F, hold
+    its core items (missing_core_items): else the body is refused like a damaged one (retried, then
+    ``upstream_unavailable`` naming the URL) and nothing is cached. A document from which no section could be
+    read is returned (the caller says what is missing) but neither its parse nor its body is kept: the next call
+    fetches it again, so one bad answer cannot stand for the filing. A parse kept before these checks
+    (DOCUMENT_CHECK) is read again from a checked body.
     """
     key = f"section-doc:v{PARSER_VERSION}:{form_family}:{url}"
     with client.memo_lock:
         hit = client.memo.get(key)
     if hit is not None:
         return hit
+    checked = form is not None
     entry = client.cache_get(key, None)
     parsed: tuple[TextDocument, Outline] | None = None
-    if entry is not None:
+    if entry is not None and (not checked or entry.meta.get("checked") == DOCUMENT_CHECK):
         try:
             data = json.loads(zlib.decompress(entry.payload))
             parsed = TextDocument.from_payload(data["doc"]), Outline.from_payload(data["outline"])
@@ -311,15 +352,28 @@ def load_document(client: SecClient, url: str, form_family: str, filer: str | No
             client.cache.delete(key)
             parsed = None
     if parsed is None:
-        raw = client.get_bytes(url, kind="archive",
-                               check=lambda body: validate.check_filing_document(url, body, filer=filer))
-        doc = to_document(raw, form_family)
-        parsed = doc, build_outline(doc, form_family)
+        read: list[tuple[TextDocument, Outline]] = []
+
+        def check(body: bytes) -> None:  # inside the fetch: a refused body is retried, never cached
+            validate.check_filing_document(url, body, filer=filer, form=form, period=period)
+            doc = to_document(body, form_family)
+            outline = build_outline(doc, form_family)
+            missing = missing_core_items(outline, form, period, doc.text)
+            if missing:
+                raise validate.InvalidBody(
+                    f"a {form} document without its Item {', '.join(missing)} heading"
+                    f"{'s' if len(missing) > 1 else ''} (cut off, or not the filing's whole document)")
+            read[:] = [(doc, outline)]
+
+        client.get_bytes(url, kind="archive", check=check)
+        parsed = read[-1]
         if not parsed[1].sections:
             client.forget(url, kind="archive")  # not kept as the filing: a later call fetches it again
             return parsed
-        payload = json.dumps({"doc": doc.to_payload(), "outline": parsed[1].to_payload()}, separators=(",", ":"))
-        client.cache_set(key, zlib.compress(payload.encode("utf-8"), 6), {"url": url, "parser": PARSER_VERSION})
+        payload = json.dumps({"doc": parsed[0].to_payload(), "outline": parsed[1].to_payload()},
+                             separators=(",", ":"))
+        client.cache_set(key, zlib.compress(payload.encode("utf-8"), 6),
+                         {"url": url, "parser": PARSER_VERSION, **({"checked": DOCUMENT_CHECK} if checked else {})})
     with client.memo_lock:
         client.memo[key] = parsed
     return parsed

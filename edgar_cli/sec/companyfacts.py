@@ -11,6 +11,8 @@ are refreshed when the company's submissions (data.sec.gov/submissions,
 itself cached for minutes) list a filing accepted after the facts were
 fetched, and in any case after a week. A company without XBRL facts (404) is
 remembered as such for hours by the client, not asked again on every run.
+Facts holding only the cover page's dei tags (no us-gaap, ifrs-full, srt) are
+answered as they are but never cached: a stripped body must not stand for a week.
 
 The seam for an offline source is :func:`_from_bulk`, asked right after the
 process memo: the local bulk store (edgar_cli/bulk/source.py, built by
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import marshal
 import threading
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date as _date_type, datetime, timezone
 
@@ -83,6 +86,12 @@ def compact(data: dict, *, whole: bool = True) -> tuple[int, str, dict[str, dict
     if whole:
         check_some_rows(concepts_seen, tags, bad)
     return cik, name, tags
+
+
+def has_financial_facts(tags: Mapping[str, dict]) -> bool:
+    """True when ``tags`` ("taxonomy:Tag" keys, compacted) hold a tag of a financial taxonomy (us-gaap,
+    ifrs-full, srt, ...), not only the cover page's dei facts (shares outstanding, public float)."""
+    return any(not tag.startswith("dei:") for tag in tags)
 
 
 def check_some_rows(concepts: int, tags: dict, bad: int | None = None) -> None:
@@ -170,8 +179,9 @@ def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
         gap = coverage_gap(client, facts)
         if gap is not None:
             facts = replace(facts, coverage_note=gap)
-        with client.memo_lock:
-            client.memo[key] = (facts, now)
+        if facts.origin != "live" or has_financial_facts(facts.tags):  # else not kept, as _fetch does not
+            with client.memo_lock:
+                client.memo[key] = (facts, now)
         return facts
 
 
@@ -323,8 +333,11 @@ def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
     calendar = build_calendar(tags)
     currency = reporting_currency(tags)
     blobs = {tag: marshal.dumps(body) for tag, body in tags.items()}
-    blob = marshal.dumps((FORMAT, cik_, name, blobs, calendar.to_plain(), currency))
-    client.cache_set(key, blob, {"url": url})
+    if has_financial_facts(tags):
+        blob = marshal.dumps((FORMAT, cik_, name, blobs, calendar.to_plain(), currency))
+        client.cache_set(key, blob, {"url": url})
+    # else: only cover-page (dei) facts, answered as they are but never cached: a body stripped of its
+    # us-gaap/ifrs-full tags must not stand for a week as "reports no value" (the next call fetches again)
     # Keep the compact per-tag blobs, not the decoded rows: a long-running server holding
     # many companies pays a few MB each instead of tens.
     return CompanyFacts(cik=cik_, name=name, tags=LazyTags(blobs), fetched_at=client.now(), calendar=calendar,

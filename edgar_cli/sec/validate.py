@@ -27,9 +27,12 @@ refused; :func:`check` then checks the shape of each kind:
   and a filing's full submission text starts like one;
 - a filing's primary document, read for its sections (:func:`check_filing_document`):
   markup (HTML, XHTML/inline XBRL, the SGML of a submission), at least
-  :data:`MIN_FILING_DOCUMENT_BYTES`, the CIK of its URL among the CIKs its inline
-  XBRL declares (if it declares any), and an item heading ("Item 1A", "ITEM 7.")
-  or the filer's name in its text.
+  :data:`MIN_FILING_DOCUMENT_BYTES`, whole (ending with ``</html>`` or
+  ``</SEC-DOCUMENT>``: :func:`check_whole`), the CIK of its URL among the CIKs its
+  inline XBRL declares (if it declares any), that accession's document by its cover
+  facts (dei:DocumentType, DocumentPeriodEndDate, DocumentFiscalYearFocus against the
+  form and period of report of the submissions: :func:`check_identity`), and an item
+  heading ("Item 1A", "ITEM 7.") or the filer's name in its text.
 
 A body that fails is :class:`InvalidBody`; the client retries it and, if it
 persists, raises ``upstream_unavailable`` naming the URL. Nothing invalid is
@@ -38,9 +41,11 @@ ever cached.
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import re
+from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -302,12 +307,15 @@ def filer_words(name: str | None) -> list[bytes]:
     return [w.lower().encode() for w in words if len(w) >= 3 and w.lower() not in _NAME_NOISE]
 
 
-def check_filing_document(url: str, body: bytes, *, filer: str | None = None) -> None:
+def check_filing_document(url: str, body: bytes, *, filer: str | None = None, form: str | None = None,
+                          period: date | str | None = None) -> None:
     """InvalidBody unless ``body`` can be the primary document of a filing (a 10-K, 10-Q or 20-F read for its
     sections): text (:func:`check_document`), markup unless a plain-text filing (.txt), at least
-    MIN_FILING_DOCUMENT_BYTES, an inline-XBRL CIK (dei:EntityCentralIndexKey), if any, among them the URL's
-    CIK, and in its text an item heading ("Item 1A", "ITEM 7.") or a distinctive word of ``filer``'s name. An
-    archive entry never expires, so a body that fails here must never be stored."""
+    MIN_FILING_DOCUMENT_BYTES, whole (:func:`check_whole`), an inline-XBRL CIK (dei:EntityCentralIndexKey), if
+    any, among them the URL's CIK, that accession's document when ``form`` (as filed, "10-K/A") and ``period``
+    (the period of report, from the submissions) are given (:func:`check_identity`), and in its text an item
+    heading ("Item 1A", "ITEM 7.") or a distinctive word of ``filer``'s name. An archive entry never expires,
+    so a body that fails here must never be stored."""
     check_document(url, body)
     _expect(len(body) >= MIN_FILING_DOCUMENT_BYTES,
             f"{len(body):,} bytes where a filing's document was expected (they are tens of KB or more)")
@@ -316,6 +324,8 @@ def check_filing_document(url: str, body: bytes, *, filer: str | None = None) ->
         _expect(head[:1] == b"<" and _MARKUP_TAG.search(head) is not None,
                 f"a body that is not HTML or XBRL markup (it starts {head[:24]!r}) where a filing's document "
                 "was expected")
+    check_whole(url, body)
+    check_identity(url, body, form=form, period=period)
     filed_by = _URL_CIK.search(urlsplit(url).path)
     declared = {int(m) for m in _DEI_CIK.findall(body[:4_000_000])}
     _expect(filed_by is None or not declared or int(filed_by.group(1)) in declared,
@@ -328,3 +338,123 @@ def check_filing_document(url: str, body: bytes, *, filer: str | None = None) ->
     _expect(any(w in text for w in words),
             "a document with no item heading" + (f" and without the filer's name ({filer})" if words else "")
             + " where a filing's document was expected")
+
+
+# --- a filing document is whole and is that accession's -------------------------------------------------------
+
+# </html>, then at most comments or the </TEXT></DOCUMENT> of the SGML wrapper some documents are served in
+_HTML_END = re.compile(rb"</html\s*>(?:\s|<!--.{0,2000}?-->|</text>|</document>)*$", re.I | re.S)
+_FULL_TEXT_ENDS = (b"</SEC-DOCUMENT>", b"-----END PRIVACY-ENHANCED MESSAGE-----", b"</IMS-DOCUMENT>")
+
+
+def check_whole(url: str, body: bytes) -> None:
+    """InvalidBody unless ``body`` ends as a whole filing document does: an HTML/XHTML document with its
+    closing ``</html>``, a full submission (.txt) with ``</SEC-DOCUMENT>`` (or the end of its privacy-enhanced
+    envelope). A body cut off mid-way (a proxy that stopped early, a short Content-Length sent on purpose)
+    matches neither; a plain-text primary document has no closing mark to check."""
+    path = urlsplit(url).path.lower()
+    tail = body[-4096:].rstrip(b" \t\r\n\x0b\x0c\x00")
+    if _FULL_TEXT_NAME.search(path):
+        _expect(tail.endswith(_FULL_TEXT_ENDS),
+                f"a full submission text cut off before its end (it ends {tail[-24:]!r}, not </SEC-DOCUMENT>)")
+    elif path.endswith((".htm", ".html", ".xhtml")):
+        _expect(_HTML_END.search(tail) is not None,
+                f"a filing document cut off before its end (it ends {tail[-24:]!r}, not </html>)")
+
+
+def _dei_fact(body: bytes, name: str) -> str | None:
+    """The text of the first inline-XBRL fact ``dei:<name>`` (nested facts inside it included), or None."""
+    m = re.search(rb"<ix:non(?:numeric|fraction)\b[^>]{0,600}?\bname=[\"']dei:" + name.encode()
+                  + rb"[\"'][^>]{0,600}>", body[:4_000_000], re.I)
+    if m is None:
+        return None
+    window = body[m.end():m.end() + 4000]
+    depth, end = 1, len(window)
+    for t in re.finditer(rb"<(/?)ix:non(?:numeric|fraction)\b[^>]{0,600}>", window, re.I):
+        depth += -1 if t.group(1) else 1
+        if depth == 0:
+            end = t.start()
+            break
+    text = html.unescape(_TAG.sub(b" ", window[:end]).decode("utf-8", "replace"))
+    return " ".join(text.split()) or None
+
+
+_MONTHS = {m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                           "nov", "dec"))}
+
+
+def _as_date(text: str | None) -> date | None:
+    """A date as inline XBRL shows it: 2025-01-26, January 26, 2025, 26 January 2025, 01/26/2025; else None."""
+    if not text:
+        return None
+    t = text.strip().lower().replace(",", " ")
+    try:
+        if m := re.match(r"(\d{4})-(\d{1,2})-(\d{1,2})", t):
+            return date(int(m[1]), int(m[2]), int(m[3]))
+        if m := re.match(r"([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s+(\d{4})", t):
+            return date(int(m[3]), _MONTHS[m[1]], int(m[2])) if m[1] in _MONTHS else None
+        if m := re.match(r"(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3})[a-z]*\.?\s+(\d{4})", t):
+            return date(int(m[3]), _MONTHS[m[2]], int(m[1])) if m[2] in _MONTHS else None
+        if m := re.match(r"(\d{1,2})[/.](\d{1,2})[/.](\d{4})", t):
+            return date(int(m[3]), int(m[1]), int(m[2]))
+    except ValueError:
+        return None
+    return None
+
+
+def _family(form: str) -> str:
+    """10-K405, 10-KT, 10-KSB -> 10-K; 10-QT -> 10-Q; amendments as their original ("10-K/A" -> "10-K")."""
+    f = form.upper().replace(" ", "").removesuffix("/A")
+    for fam in ("10-K", "10-Q", "20-F", "40-F"):
+        if f.startswith(fam):
+            return fam
+    return f
+
+
+# A 52-53-week filer's report date (2024-12-28) may sit beside a cover page dated at the month's end; the
+# reports of one filer are a quarter apart, so a week's tolerance still tells one filing from another.
+PERIOD_TOLERANCE_DAYS = 7
+_SGML_FIELD = re.compile(rb"^\s*(ACCESSION NUMBER|CONFORMED SUBMISSION TYPE|CONFORMED PERIOD OF REPORT):\s*(\S+)",
+                         re.M)
+
+
+def check_identity(url: str, body: bytes, *, form: str | None, period: date | str | None) -> None:
+    """InvalidBody unless ``body`` is the document of the filing at ``url``: what it says of itself agrees with
+    the submissions' ``form`` (as filed) and ``period`` (period of report). An inline-XBRL document's
+    dei:DocumentType is of ``form``'s family (and not an amendment's when ``form`` is an original),
+    dei:DocumentPeriodEndDate within :data:`PERIOD_TOLERANCE_DAYS` of ``period``, and
+    dei:DocumentFiscalYearFocus, where present, the year of ``period`` or one either side (fiscal years are
+    labelled either way). A full submission's SGML header names the accession of its URL, and its submission
+    type and period of report agree as well. A document that declares nothing (older HTML, plain text) is not
+    refused here."""
+    want_period = date.fromisoformat(period[:10]) if isinstance(period, str) and period else period or None
+    path = urlsplit(url).path
+    if _FULL_TEXT_NAME.search(path.lower()):
+        fields = {k.decode(): v.decode("ascii", "replace") for k, v in _SGML_FIELD.findall(body[:20000])}
+        acc = path.rsplit("/", 1)[-1][:-4]
+        got = fields.get("ACCESSION NUMBER")
+        _expect(got is None or got == acc, f"the full submission of another filing ({got}, not {acc})")
+        doc_type, doc_period = fields.get("CONFORMED SUBMISSION TYPE"), None
+        raw = fields.get("CONFORMED PERIOD OF REPORT")
+        if raw and re.fullmatch(r"\d{8}", raw):
+            try:
+                doc_period = date(int(raw[:4]), int(raw[4:6]), int(raw[6:]))
+            except ValueError:
+                doc_period = None
+        focus = None
+    else:
+        doc_type = _dei_fact(body, "DocumentType")
+        doc_period = _as_date(_dei_fact(body, "DocumentPeriodEndDate"))
+        focus = _dei_fact(body, "DocumentFiscalYearFocus")
+    if form and doc_type:
+        _expect(_family(doc_type) == _family(form),
+                f"the document of a {doc_type[:20]} where the filing is a {form} (another filing's document)")
+        _expect(form.upper().endswith("/A") or not doc_type.upper().replace(" ", "").endswith("/A"),
+                f"the document of an amendment ({doc_type[:20]}) where the filing is the original {form}")
+    if want_period and doc_period:
+        _expect(abs((doc_period - want_period).days) <= PERIOD_TOLERANCE_DAYS,
+                f"the document of the period ending {doc_period} where the filing's period of report is "
+                f"{want_period} (another filing's document)")
+    if want_period and focus and re.fullmatch(r"\d{4}", focus):
+        _expect(abs(int(focus) - want_period.year) <= 1,
+                f"the document of fiscal year {focus} where the filing's period of report is {want_period}")
