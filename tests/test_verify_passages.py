@@ -55,3 +55,70 @@ def test_a_loss_of_the_same_size_in_another_year_is_not_called_a_period_mix_up(s
     f = figure(verify_answer("Tesla's net income attributable to common stockholders was $862 million in 2020.",
                              company="TSLA"), "$862 million")
     assert f.status == "ungrounded" and "721,000,000" in f.reason
+
+
+# --- finding F: a number in a passage grounds only the measure its own words name ------------------------------
+
+H20_PASSAGE = ("In the second quarter, we recognized approximately $650 million of H20 revenue from sales to an "
+               "unrestricted customer outside of China, resulting in a $180 million release of previously reserved "
+               "H20 inventory.")  # nvda-20250727.htm, 0001045810-25-000209
+
+
+@pytest.mark.parametrize("answer, text", [
+    ("In the second quarter of fiscal 2026, NVIDIA recognized approximately $180 million of H20 revenue from sales "
+     "to an unrestricted customer outside China.", "$180 million"),
+    ("In the second quarter of fiscal 2026, NVIDIA released $650 million of previously reserved H20 inventory.",
+     "$650 million"),
+])
+@pytest.mark.parametrize("where", ["cite", "excerpt"])
+def test_a_number_is_not_grounded_by_the_words_of_another_number_in_its_passage(sec, answer, text, where):
+    kw = {"cite": [NVDA_Q2_FY2026_10Q]} if where == "cite" else {"excerpts": [H20_PASSAGE]}
+    f = figure(verify_answer(answer, company="NVDA", **kw), text)
+    assert f.status != "grounded", f.reason
+
+
+@pytest.mark.parametrize("answer, text", [
+    ("In the second quarter of fiscal 2026, NVIDIA recognized approximately $650 million of H20 revenue from sales "
+     "to an unrestricted customer outside China.", "$650 million"),
+    ("NVIDIA released $180 million of previously reserved H20 inventory in the second quarter of fiscal 2026.",
+     "$180 million"),
+])
+@pytest.mark.parametrize("where", ["cite", "excerpt"])
+def test_a_number_is_grounded_by_its_own_words_in_the_passage(sec, answer, text, where):
+    kw = {"cite": [NVDA_Q2_FY2026_10Q]} if where == "cite" else {"excerpts": [H20_PASSAGE]}
+    f = figure(verify_answer(answer, company="NVDA", **kw), text)
+    assert f.status == "grounded" and f.support.source == "cited_text" and "H20" in f.support.passage
+
+
+@pytest.mark.parametrize("answer, text, value", [
+    ("Networking revenue was $33.8 billion in the second quarter of fiscal 2026.", "$33.8 billion", "7,252"),
+    ("Data Center revenue was $7.3 billion in the second quarter of fiscal 2026.", "$7.3 billion", "$41,096"),
+    # "Data Center compute revenue was $33.8 billion": compute is a part of Data Center, not all of it
+    ("Data Center revenue was $33.8 billion in the second quarter of fiscal 2026.", "$33.8 billion", "$41,096"),
+])
+def test_a_line_the_cited_table_gives_another_value_for_that_quarter_is_ungrounded(sec, answer, text, value):
+    f = figure(verify_answer(answer, company="NVDA", cite=[NVDA_Q2_FY2026_10Q]), text)
+    assert f.status == "ungrounded", f.reason
+    assert value in f.reason and "Jul 27, 2025 (3 months)" in f.reason
+    assert "cite" not in f.reason.lower().replace("the cited", "")  # never advises citing what is cited
+
+
+def test_a_six_month_column_does_not_ground_a_quarter(sec):
+    # the table's "Six Months Ended Jul 27, 2025" column gives Data Center 80,208: not the second quarter's
+    f = figure(verify_answer("Data Center revenue was $80.2 billion in the second quarter of fiscal 2026.",
+                             company="NVDA", cite=[NVDA_Q2_FY2026_10Q]), "$80.2 billion")
+    assert f.status == "mismatched_period" and "6 months" in f.reason
+    f = figure(verify_answer("Data Center revenue was $41.1 billion in the second quarter of fiscal 2026.",
+                             company="NVDA", cite=[NVDA_Q2_FY2026_10Q]), "$41.1 billion")
+    assert f.status == "grounded" and "41,096" in f.support.passage
+
+
+def test_with_the_filing_cited_a_reason_never_asks_to_cite_its_text(sec):
+    f = figure(verify_answer("Gaming revenue was $4.1 billion in the second quarter of fiscal 2026.",
+                             company="NVDA", cite=[NVDA_Q2_FY2026_10Q]), "$4.1 billion")
+    assert f.status == "ungrounded" and "4,287" in f.reason
+    # the 10-Q gives no Blackwell revenue figure (Gaming, in its table, is 4,287 million for the quarter)
+    f = figure(verify_answer("Blackwell revenue was $4.1 billion in the second quarter of fiscal 2026.",
+                             company="NVDA", cite=[NVDA_Q2_FY2026_10Q]), "$4.1 billion")
+    assert f.status == "unchecked" and "Cite the filing's text" not in f.reason
+    assert NVDA_Q2_FY2026_10Q in f.reason
