@@ -122,3 +122,10 @@ def test_with_the_filing_cited_a_reason_never_asks_to_cite_its_text(sec):
                              company="NVDA", cite=[NVDA_Q2_FY2026_10Q]), "$4.1 billion")
     assert f.status == "unchecked" and "Cite the filing's text" not in f.reason
     assert NVDA_Q2_FY2026_10Q in f.reason
+
+
+def test_the_minority_interests_share_is_unchecked_never_held_to_the_parents_net_income(sec):
+    # Tesla FY2020: ProfitLoss 862,000,000 less NetIncomeLoss 721,000,000 (0001564590-21-004599)
+    f = figure(verify_answer("Tesla's net income attributable to noncontrolling interests was $141 million in 2020.",
+                             company="TSLA"), "$141 million")
+    assert f.status == "unchecked" and "noncontrolling interests" in f.reason

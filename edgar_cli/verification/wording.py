@@ -278,15 +278,14 @@ _NCI = r"(?:non-?controlling|minority)\s+(?:interests?|shareholders?|stockholder
 _WHOSE = re.compile(
     rf"\b(?:attributable|available|allocated)\s+to\s+(?:the\s+)?(?P<nci>{_NCI})|"
     rf"\b(?P<total>(?:including|includes|incl\.?|before(?:\s+deducting)?)\s+(?:the\s+)?(?:share\s+of\s+)?{_NCI})|"
-    r"\b(?P<parent>(?:attributable|available)\s+to\s+(?!the\s+period|the\s+year)[\w&'\u2019.-]+|"
+    r"\b(?P<parent>(?:attributable|available)\s+to\s+(?:the\s+|its\s+|our\s+)?(?:owners|holders|equity\s+holders|"
+    r"shareholders|stockholders|members|unitholders|common|ordinary|parent|company|(?-i:[A-Z][\w&'\u2019.-]*))\b|"
     r"(?:excluding|after|net\s+of)\s+(?:the\s+)?(?:share\s+of\s+)?" + _NCI + r")", re.I)
 # The tags of each share: a parent's profit is never grounded by the total, nor the total by the parent's.
 PARENT_PROFIT_TAGS = frozenset({"us-gaap:NetIncomeLoss", "us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic",
                                 "us-gaap:NetIncomeLossAvailableToCommonStockholdersDiluted",
                                 "ifrs-full:ProfitLossAttributableToOwnersOfParent"})
 TOTAL_PROFIT_TAGS = frozenset({"us-gaap:ProfitLoss", "ifrs-full:ProfitLoss"})
-NCI_PROFIT_TAGS = frozenset({"us-gaap:NetIncomeLossAttributableToNoncontrollingInterest",
-                             "ifrs-full:ProfitLossAttributableToNoncontrollingInterests"})
 
 
 def profit_share(before: str, after: str) -> str | None:
