@@ -129,3 +129,11 @@ def test_the_minority_interests_share_is_unchecked_never_held_to_the_parents_net
     f = figure(verify_answer("Tesla's net income attributable to noncontrolling interests was $141 million in 2020.",
                              company="TSLA"), "$141 million")
     assert f.status == "unchecked" and "noncontrolling interests" in f.reason
+
+
+def test_the_words_right_after_a_figure_say_whose_net_income_it_is(sec):
+    r = verify_answer("Tesla's net income including noncontrolling interests was $862 million in 2020, versus "
+                      "$721 million attributable to common stockholders.", company="TSLA")
+    total, parent = figure(r, "$862 million"), figure(r, "$721 million")
+    assert total.status == "grounded" and total.support.matched_tag == "us-gaap:ProfitLoss"
+    assert parent.status == "grounded" and parent.support.matched_tag == "us-gaap:NetIncomeLoss"

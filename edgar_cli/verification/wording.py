@@ -291,14 +291,12 @@ TOTAL_PROFIT_TAGS = frozenset({"us-gaap:ProfitLoss", "ifrs-full:ProfitLoss"})
 def profit_share(before: str, after: str) -> str | None:
     """Whose profit the words next to a figure name: "parent" ("net income attributable to common
     stockholders", "... to owners of the parent", "... to Tesla"), "total" ("including noncontrolling
-    interests"), "nci" ("attributable to noncontrolling interests"), else None. ``before``: the figure's clause
-    (the last cue counts); ``after``: the words after it, up to the next clause ("$721 million of net income
-    attributable to ...")."""
-    cues = list(_WHOSE.finditer(before))
-    if not cues:
-        head = re.split(r"[,;]|\b(?:and|while|whereas|but|compared|versus|vs)\b", after[:80], maxsplit=1)[0]
-        cues = list(_WHOSE.finditer(head))[:1]
+    interests"), "nci" ("attributable to noncontrolling interests"), else None. ``after``: the words after the
+    figure, up to the next clause ("$721 million attributable to common stockholders"), which count first;
+    ``before``: the figure's clause (the last cue counts)."""
+    head = re.split(r"[,;]|\b(?:and|while|whereas|but|compared|versus|vs)\b", after[:80], maxsplit=1)[0]
+    cues = list(_WHOSE.finditer(head))[:1] or list(_WHOSE.finditer(before))[-1:]
     if not cues:
         return None
-    m = cues[-1]
+    m = cues[0]
     return "nci" if m.group("nci") else "total" if m.group("total") else "parent"
