@@ -137,3 +137,17 @@ def test_the_words_right_after_a_figure_say_whose_net_income_it_is(sec):
     total, parent = figure(r, "$862 million"), figure(r, "$721 million")
     assert total.status == "grounded" and total.support.matched_tag == "us-gaap:ProfitLoss"
     assert parent.status == "grounded" and parent.support.matched_tag == "us-gaap:NetIncomeLoss"
+
+
+def test_when_the_cited_text_cannot_be_read_the_reason_says_so_and_does_not_ask_to_cite_it(sec, monkeypatch):
+    from edgar_cli.capabilities import verify as V
+    from edgar_cli.errors import EdgarError
+
+    def unreadable(*_a, **_k):
+        raise EdgarError("upstream_unavailable", "the document could not be read")
+    monkeypatch.setattr(V, "_document_text", unreadable)
+    r = verify_answer("Blackwell revenue was $4.1 billion in the second quarter of fiscal 2026.", company="NVDA",
+                      cite=[NVDA_Q2_FY2026_10Q])
+    f = figure(r, "$4.1 billion")
+    assert f.status == "unchecked" and "Cite the filing's text" not in f.reason and "could not be read" in f.reason
+    assert any("Could not read the text" in w for w in r.warnings)

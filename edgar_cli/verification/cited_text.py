@@ -63,7 +63,7 @@ def ground_in_text(g: Grounder, figures: list[Figure], rows: list[VerifiedFigure
         test = _text_test(g, fig, g.claim_for(fig, row))
         hit = find_in_text(fig, sources, test) if sources else None
         if hit is None:
-            _not_in_text(fig, row, sources, test)
+            _not_in_text(fig, row, sources, test, g.cited)
             continue
         src, tf, scale_note, (verdict, where) = hit
         row.support = FigureSupport(source="cited_text", value=S.as_float(tf.value), unit=tf.currency,
@@ -81,7 +81,7 @@ def ground_in_text(g: Grounder, figures: list[Figure], rows: list[VerifiedFigure
 _ASK_FOR_TEXT = " Cite the filing's text to check it."
 
 
-def _not_in_text(fig: Figure, row: VerifiedFigure, sources: list[TextSource], test) -> None:
+def _not_in_text(fig: Figure, row: VerifiedFigure, sources: list[TextSource], test, cited: bool) -> None:
     """A figure no passage supports: contradicted when a table of the cited text gives the same line another value
     for the claimed period; unchecked, the other value named, when a passage about the same line gives another
     value for a period edgar does not check; and never told to cite text that is cited."""
@@ -111,6 +111,9 @@ def _not_in_text(fig: Figure, row: VerifiedFigure, sources: list[TextSource], te
         labels = ", ".join(dict.fromkeys(s.label for s in sources))
         row.reason = (row.reason[:-len(_ASK_FOR_TEXT)] + f" edgar found no passage of the cited text ({labels}) "
                       f"that gives {test.measure} as {fig.text}, nor another value for it in the claimed period.")
+    elif row.reason.endswith(_ASK_FOR_TEXT) and cited:
+        row.reason = row.reason[:-len(_ASK_FOR_TEXT)] + " The cited filings' text could not be read (see the " \
+            "warnings)."
 
 
 def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
