@@ -151,3 +151,10 @@ def test_when_the_cited_text_cannot_be_read_the_reason_says_so_and_does_not_ask_
     f = figure(r, "$4.1 billion")
     assert f.status == "unchecked" and "Cite the filing's text" not in f.reason and "could not be read" in f.reason
     assert any("Could not read the text" in w for w in r.warnings)
+
+
+def test_a_loss_named_after_a_figure_for_its_base_is_not_the_figures_sign(sec):
+    # Tesla FY2020 NetIncomeLoss 721,000,000; FY2019 -862,000,000 (0001564590-21-004599)
+    f = figure(verify_answer("Tesla's net income attributable to common stockholders rose to $721 million in 2020 "
+                             "from a loss of $862 million in 2019.", company="TSLA"), "$721 million")
+    assert f.status == "grounded" and f.support.matched_tag == "us-gaap:NetIncomeLoss"

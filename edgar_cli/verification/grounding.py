@@ -338,7 +338,9 @@ class Grounder(Derived):
 
     def _claims_negative(self, fig: Figure) -> bool:
         before = fig.lead[-120:] if S.CONNECTOR.fullmatch(fig.clause) else fig.clause[-60:]
-        return fig.negative or bool(W.LOSS_CUE.search(before) or W.LOSS_CUE.search(fig.after[:25]))
+        # the words after it, up to where another figure's start ("$721 million in 2020 from a loss of $862 million")
+        after = re.split(r"\b(?:from|versus|vs\.?|compared|than|against|after)\b", fig.after[:25], maxsplit=1)[0]
+        return fig.negative or bool(W.LOSS_CUE.search(before) or W.LOSS_CUE.search(after))
 
     def _sign_ok(self, fig: Figure, m: G.Match) -> bool:
         """A loss is not an income: for concepts whose sign means something, the answer's sign must agree."""
