@@ -1,11 +1,16 @@
 """The text of cited filings and excerpts as support for figures the XBRL facts do not decide on.
 
-A number in a passage (or a table row) that names the figure's concept (or
-shares the answer's words), equal to the figure at its rounding (reading "in
-millions" and "in thousands" table scales), supports it: for the claimed period
-when the sentence names the year or the column head dates it. Text never
-overrides a fact that contradicts the figure: only figures the Grounder left in
-``text_ok`` are looked for.
+A number in a passage (or a table row) whose own words name the figure's
+concept with the same qualifier (or share the answer's words), equal to the
+figure at its rounding (reading "in millions" and "in thousands" table scales),
+supports it: for the claimed period when the sentence names the year or the
+column head dates it (a "Six Months Ended" column is not the quarter). A
+number's own words are its noun phrase ("$180 million release of previously
+reserved H20 inventory"), else the clause leading up to it; another number's
+words in the same sentence say nothing about it. A table row that gives the
+figure's line another value in the claimed period's column contradicts it.
+Text never overrides a fact that contradicts the figure: only figures the
+Grounder left in ``text_ok`` are looked for.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..models import FigureSupport, VerifiedFigure
+from ..xbrl.catalogue import catalogue
 from . import periods as P
 from . import support as S
 from . import wording as W
@@ -53,11 +59,11 @@ def ground_in_text(g: Grounder, figures: list[Figure], rows: list[VerifiedFigure
     if not todo:
         return
     sources = load_sources()
-    if not sources:
-        return
     for fig, row in todo:
-        hit = find_in_text(fig, sources, _text_test(g, fig, g.claim_for(fig, row)))
+        test = _text_test(g, fig, g.claim_for(fig, row))
+        hit = find_in_text(fig, sources, test) if sources else None
         if hit is None:
+            _not_in_text(fig, row, sources, test, g.cited)
             continue
         src, tf, scale_note, (verdict, where) = hit
         row.support = FigureSupport(source="cited_text", value=S.as_float(tf.value), unit=tf.currency,
@@ -71,6 +77,44 @@ def ground_in_text(g: Grounder, figures: list[Figure], rows: list[VerifiedFigure
             row.status = "mismatched_period"
             row.reason = (f"{src.label} gives {tf.text!r}{scale_note} in the column {where!r}, not for "
                           f"{fig.period_text}.")
+
+_ASK_FOR_TEXT = " Cite the filing's text to check it."
+
+
+def _not_in_text(fig: Figure, row: VerifiedFigure, sources: list[TextSource], test, cited: bool) -> None:
+    """A figure no passage supports: contradicted when a table of the cited text gives the same line another value
+    for the claimed period; unchecked, the other value named, when a passage about the same line gives another
+    value for a period edgar does not check; and never told to cite text that is cited."""
+    other = None
+    for src in sources:
+        for tf in src.figures:
+            if (fig.kind == "percent") != (tf.kind == "percent") or tf.kind not in ("money", "number") \
+                    or (fig.currency and tf.currency and fig.currency != tf.currency):
+                continue
+            said = test.other_value(src, tf)
+            if said and (other is None or (said[0] == "clear" and other[2][0] != "clear")):
+                other = (src, tf, said)
+    if other is not None:
+        src, tf, (how, where, scale_note, shown) = other
+        row.support = FigureSupport(source="cited_text", value=S.as_float(tf.value), unit=tf.currency,
+                                    accession_number=src.accession, url=src.url, passage=tf.context)
+        if how == "clear":
+            row.status = "ungrounded"
+            row.reason = (f"{src.label} gives {test.measure} as {tf.text!r}{scale_note} in the column {where!r} "
+                          f"of the row {shown!r}, the claimed period; {fig.text} is not that value.")
+        else:
+            row.status = "unchecked"
+            row.reason = (f"{src.label} gives {test.measure} as {tf.text!r}{scale_note} in {where!r}, not "
+                          f"{fig.text}, but edgar does not check which period that passage is about.")
+        return
+    if row.reason.endswith(_ASK_FOR_TEXT) and sources:
+        labels = ", ".join(dict.fromkeys(s.label for s in sources))
+        row.reason = (row.reason[:-len(_ASK_FOR_TEXT)] + f" edgar found no passage of the cited text ({labels}) "
+                      f"that gives {test.measure} as {fig.text}, nor another value for it in the claimed period.")
+    elif row.reason.endswith(_ASK_FOR_TEXT) and cited:
+        row.reason = row.reason[:-len(_ASK_FOR_TEXT)] + " The cited filings' text could not be read (see the " \
+            "warnings)."
+
 
 def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     """What a passage must say to support the figure: its concept (or its words) and, when the answer
@@ -87,16 +131,28 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     marked = W.marked_words(fig.lead, fig.after) - g.company_words
     year = claim.fiscal_year or claim.calendar_year
 
-    def about(passage: str, label: str) -> bool:
-        """Is the passage about what the figure is: its concept (and the word qualifying it), else the figure's
-        own words, every name among them ("H20", "China") included? A word shared by chance is not enough."""
+    def about(passage: str, label: str | None = None) -> bool:
+        """Is the passage about what the figure is: its concept with the same qualifying words ("Data Center
+        revenue" is not "Data Center compute revenue", nor the whole of revenue), else the figure's own words,
+        every name among them ("H20", "China") included? A word shared by chance is not enough. ``label``: a
+        table row's label, which qualifies the concept its table names."""
         if named:
-            found = {n.concept for n in W.find_concepts(passage, g.company_words)}
-            return bool(found & set(named)) and (not qualifier or qualifier.lower() in label.lower())
+            if label is not None:
+                found = {n.concept for n in W.find_concepts(passage, g.company_words)}
+                if qualifier is None:  # the whole concept: a row naming it unqualified ("Total revenue")
+                    return any(n.concept in named and n.qualifier is None
+                               for n in W.find_concepts(label, g.company_words)) or \
+                        (bool(found & set(named)) and bool(re.fullmatch(r"\W*(?:total\W*)?", label, re.I)))
+                return bool(found & set(named)) and _row_is(label, qualifier)
+            return any(n.concept in named and _same_qualifier(n.qualifier, qualifier)
+                       for n in W.find_concepts(passage, g.company_words))
         theirs = W.content_words(passage)
         if not words or not marked <= theirs:
             return False
         return len(words & theirs) >= min(2, len(words))
+
+    months = {"quarterly": 3, "annual": 12}.get(claim.period_type or "") or \
+        ({"H1": 6, "9M": 9}.get(claim.quarter or "") or (3 if claim.quarter else 12 if claim.stated else None))
 
     def test(src: TextSource, tf: Figure) -> tuple[str, str] | None:
         """("ok", where) when the passage supports the figure, ("other_period", column) when a table gives
@@ -104,12 +160,12 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         cell = table_cell(src.text, tf.start)
         if cell is None:
             said = {int(y) for y in re.findall(r"(?<![\d,.$])((?:19|20)\d\d)(?![\d%]|[,.]\d)", tf.context)}
-            near = _around(src.text, tf) if src.text else tf.context
-            if about(near, near) and not (year and said and year not in said):
+            near = own_phrase(src.text, tf.start, tf.end) if src.text else tf.context
+            if about(near) and not (year and said and year not in said):
                 return "ok", ("the sentence names the year" if said and year else
                               "the period it refers to is not checked" if claim.stated else "")
             return None
-        if not about(cell.above + "\n" + cell.row, cell.row):
+        if not about(cell.above + "\n" + cell.row, cell.row.split(" | ")[0]):
             return None
         head = cell.column_head
         if not claim.stated:
@@ -118,6 +174,9 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
             # which column is which year is unknown
             return ("ok", "the period it refers to is not checked") if cell.values_in_row <= 1 else None
         day, bare = head_date(head)
+        span = _column_months(cell)
+        if span and months and span != months:  # "Six Months Ended Jul 27, 2025" is not the quarter ended then
+            return "other_period", f"{head} ({span} months)"
         if day is not None:
             label = g.cal.year_containing(day)
             fits = (claim.fiscal_year is not None and label is not None and label[0] == claim.fiscal_year) or \
@@ -125,16 +184,122 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         else:
             fits = bare is not None and bare == year
         return ("ok", f"column {head!r}") if fits else ("other_period", head)
+
+    claimed_end = _claimed_end(g, claim) if named and qualifier else None
+
+    def other_value(src: TextSource, tf: Figure) -> tuple[str, str, str, str] | None:
+        """(how, where, scale note, the passage) when the number is this line's value in the passage and does
+        not round to the figure: "clear" when a table column of the claimed period gives it, "unclear" when a
+        passage gives it for a period edgar does not check. Only for a figure of a named, qualified line."""
+        if not named or not qualifier or tf.value is None:
+            return None
+        lo, hi = fig.interval
+        note, exp = "", 0
+        if not tf.scale and fig.scale and src.in_millions:
+            note, exp = " (in millions)", 6
+        v = abs(tf.value).scaleb(exp)
+        if lo <= v <= hi or not (v >= lo / 1000 or tf.scale):
+            return None  # the figure itself, or a small number that is not an amount of this size
+        cell = table_cell(src.text, tf.start)
+        if cell is None:
+            near = own_phrase(src.text, tf.start, tf.end) if src.text else tf.context
+            return ("unclear", tf.context[:160], note, tf.context[:160]) if about(near) else None
+        if not about(cell.above + "\n" + cell.row, cell.row.split(" | ")[0]) or cell.column_head is None:
+            return None
+        day, _bare = head_date(cell.column_head)
+        span = _column_months(cell)
+        if day is not None and claimed_end is not None and day == claimed_end and span and span == months:
+            return "clear", f"{cell.column_head} ({span} months)", note, cell.row
+        return None
+
+    test.other_value = other_value  # type: ignore[attr-defined]
+    label = catalogue()[named[0]].label.lower() if named else "it"
+    test.measure = f"{qualifier} {label}" if qualifier else label  # type: ignore[attr-defined]
     return test
 
 
-def _around(text: str, tf: Figure, reach: int = 150) -> str:
-    """The passage's words around one of its numbers, within its sentence: what that number is about."""
-    a, b = max(0, tf.start - reach), min(len(text), tf.end + reach)
-    window = text[a:b]
-    lo = max((window.rfind(x, 0, tf.start - a) for x in (". ", "\n")), default=-1)
-    hi = min((i for i in (window.find(x, tf.end - a) for x in (". ", "\n")) if i >= 0), default=len(window))
-    return window[lo + 1:hi]
+def _claimed_end(g: Grounder, claim: P.Claim) -> date | None:
+    """The last day of the claimed period, as the company's facts date it (None when they do not)."""
+    if not claim.stated:
+        return None
+    if claim.end is not None:
+        return claim.end
+    for name in ("revenue", "net_income", "total_assets"):
+        ends = {v.end for v in g._concept_series(name) if claim.accepts(v) and v.period_type != "instant"}
+        if len(ends) == 1:
+            return ends.pop()
+    return None
+
+
+def _column_months(cell: TableCell) -> int | None:
+    """How many months a table column covers, from the group heads above its dates ("Three Months Ended |
+    Six Months Ended"), else None."""
+    lines = cell.above.split("\n")
+    heads = next((i for i in range(len(lines) - 1, -1, -1) if sum(1 for c in lines[i].split(" | ")
+                                                                   if _YEARISH.search(c)) >= 2), None)
+    if heads is None or heads == 0:
+        return None
+    groups = [c for c in lines[heads - 1].split(" | ") if c.strip()]
+    dates = [c for c in lines[heads].split(" | ") if _YEARISH.search(c)]
+    words = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "year": 12, "fiscal year": 12}
+    spans = []
+    for gtext in groups:
+        m = re.search(r"\b(three|six|nine|twelve)\s+months\b|\b(year)s?\s+ended\b", gtext, re.I)
+        if not m:
+            return None
+        spans.append(words[(m.group(1) or m.group(2)).lower()])
+    if not spans or len(dates) % len(spans):
+        return None
+    per = len(dates) // len(spans)
+    k = len(cell.row.split(" | ")) - cell.index  # columns counted from the right
+    gi = (k - 1) // per
+    return spans[-1 - gi] if gi < len(spans) else None
+
+
+# Where the words a number owns end after it: a clause break, another clause's verb or comparison, the next amount.
+_AFTER_END = re.compile(r"[,;:()]|\.(?:\s|$)|\n|\s(?:and|or|but|while|whereas|which|compared|versus|vs\.?|up|down|"
+                        r"an? (?:increase|decrease)|driven|due|primarily|reflecting|resulting|representing|led|as)\b|"
+                        r"[$\u20ac\u00a3\u00a5]|\b\d[\d,.]*\s*(?:%|percent|(?:thousand|million|billion|trillion)\b)",
+                        re.I)
+# Where they begin before it: a sentence or a clause that another number's phrase ends ("..., resulting in a").
+_BEFORE_BREAK = re.compile(r"(?:\.\s|\n|;|,\s*(?=(?:resulting|which|while|whereas|and|but|compared|including|"
+                           r"reflecting|representing|offset|partially)\b))", re.I)
+# Words after a number that say when, not what: "$39.3 billion for the fourth quarter of fiscal 2025".
+_PERIOD_WORDS = frozenset("first second third fourth fiscal quarter year month ended ending three six nine twelve "
+                          "half prior previous last current same period respectively approximately".split())
+_OWN_LEAD = re.compile(r"\s*(?:of|in)\s+|\s*(?=[A-Za-z])(?!(?:per|for|from|to|at|on|during|over|through|by|with|"
+                       r"against|than|year|a|an|the|compared|was|were|is|are)\b)", re.I)
+
+
+def own_phrase(text: str, start: int, end: int, reach: int = 160) -> str:
+    """The words a passage's number owns: its noun phrase after it when it has one ("$180 million release of
+    previously reserved H20 inventory", "$650 million of H20 revenue"), else the clause that leads up to it and
+    what follows it to the next break ("Networking revenue was $7.3 billion")."""
+    after = text[end:end + reach]
+    cut = _AFTER_END.search(after)
+    after = after[:cut.start()] if cut else after
+    lead = _OWN_LEAD.match(after)
+    if lead and W.content_words(after[lead.end():]) - _PERIOD_WORDS:
+        return after
+    before = text[max(0, start - reach):start]
+    breaks = list(_BEFORE_BREAK.finditer(before))
+    if breaks:
+        before = before[breaks[-1].end():]
+    return before + " " + after
+
+
+def _same_qualifier(theirs: str | None, ours: str | None) -> bool:
+    """Do a passage's concept and the answer's qualify it the same way ("Data Center" and "Data Center"; none
+    and none)?"""
+    norm = (lambda q: " ".join(re.findall(r"[a-z0-9&]+", (q or "").lower())))
+    return norm(theirs) == norm(ours)
+
+
+def _row_is(label: str, qualifier: str) -> bool:
+    """Is a table row's label the line the answer's qualifier names ("Networking", "Networking revenue")?"""
+    words = " ".join(re.findall(r"[a-z0-9&]+", label.lower()))
+    q = " ".join(re.findall(r"[a-z0-9&]+", qualifier.lower()))
+    return words == q or bool(re.fullmatch(re.escape(q) + r"\s+(?:revenues?|net sales|sales|segment|total)", words))
 
 
 def text_source(label: str, accession: str | None, url: str | None, text: str,
@@ -218,6 +383,7 @@ class TableCell:
     above: str  # the lines above it in the same table: its title and column heads
     column_head: str | None  # the head of the number's column when one names a year or a date
     values_in_row: int  # how many cells of the row hold numbers (more than one: columns matter)
+    index: int = 0  # the number's cell in the row (0: the label)
 
 
 def table_cell(text: str, pos: int) -> TableCell | None:
@@ -246,7 +412,7 @@ def table_cell(text: str, pos: int) -> TableCell | None:
                 head = hc[-k].strip()
             break
     values = sum(1 for c in cells[1:] if re.search(r"\d", c))
-    return TableCell(line, "\n".join(above), head, values)
+    return TableCell(line, "\n".join(above), head, values, idx)
 
 
 def head_date(head: str) -> tuple[date | None, int | None]:

@@ -403,7 +403,9 @@ class Grounder(Derived):
 
     def _claims_negative(self, fig: Figure) -> bool:
         before = fig.lead[-120:] if S.CONNECTOR.fullmatch(fig.clause) else fig.clause[-60:]
-        return fig.negative or bool(W.LOSS_CUE.search(before) or W.LOSS_CUE.search(fig.after[:25]))
+        # the words after it, up to where another figure's start ("$721 million in 2020 from a loss of $862 million")
+        after = re.split(r"\b(?:from|versus|vs\.?|compared|than|against|after)\b", fig.after[:25], maxsplit=1)[0]
+        return fig.negative or bool(W.LOSS_CUE.search(before) or W.LOSS_CUE.search(after))
 
     def _sign_ok(self, fig: Figure, m: G.Match) -> bool:
         """A loss is not an income: for concepts whose sign means something, the answer's sign must agree."""
@@ -479,8 +481,18 @@ class Grounder(Derived):
     def _by_concept(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str],
                     qualifier: str | None, matches: list[G.Match]) -> VerifiedFigure:
         label = catalogue()[named[0]].label.lower()
-        rel = [m for m in matches if set(m.concepts) & set(named)]
-        if not qualifier and not any(claim.accepts(m.fact) for m in rel):
+        share = self._profit_share(fig, named)
+        rel = [m for m in matches if set(m.concepts) & set(named) and self._share_ok(share, m.fact.matched_tag)]
+        if share:
+            label = {"parent": f"{label} attributable to the parent", "total": f"{label} including noncontrolling "
+                     "interests", "nci": f"{label} attributable to noncontrolling interests"}[share]
+            if share == "nci":
+                # the minority's share is its own line, not a fact of the concept named
+                row.reason = (f"The answer speaks of {label}; edgar checks the parent's net income and the total, "
+                              "not the noncontrolling interests' share.")
+                self.text_ok.add(fig.start)
+                return row
+        if not qualifier and share != "total" and not any(claim.accepts(m.fact) for m in rel):
             # before a coincidence in another period is called a mix-up: the claimed period's value on today's
             # share basis, or a quarter derived from the year to date
             if self._split_adjusted(fig, row, claim, named):
@@ -497,14 +509,14 @@ class Grounder(Derived):
                               f"company's whole {label}; companyfacts has no segments to check the part against.")
                 row.support = None
             return row
-        if fig.kind in ("money", "number") and not qualifier:
+        if fig.kind in ("money", "number") and not qualifier and share != "total":
             if self._fourth_quarter(fig, row, claim, named[0]):
                 return row
             if W.GROWTH_CUE.search(fig.clause) and self._change(fig, row, claim, named[0], "money"):
                 return row
         others = [m for m in matches if m not in rel]
         self._note_coincidences(fig, row, claim, others, label)
-        if self.cited and self._found_elsewhere(fig, row, claim, named):
+        if self.cited and self._found_elsewhere(fig, row, claim, named, share):
             self.text_ok.add(fig.start)
             return row
         if qualifier:
@@ -512,7 +524,7 @@ class Grounder(Derived):
                           "segments or product lines to check it against. Cite the filing's text to check it.")
             self.text_ok.add(fig.start)
             return row
-        actual = self._concept_facts(named, claim, fig)
+        actual = self._concept_facts(named, claim, fig, share)
         if actual:
             f = actual[0]
             row.status = "ungrounded"
@@ -692,12 +704,16 @@ class Grounder(Derived):
             says = "a loss (negative)" if self._claims_negative(fig) else "a positive amount (income, inflow)"
             row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)}: the sign "
                           f"disagrees, the answer states {says}.")
-        elif claim.stated and self._convincing(fig, claim, f):
+        elif claim.stated and self._convincing(fig, claim, f) and self._sign_ok(fig, best):
+            # (a loss of the same size in another year is not the figure reported for another period)
             row.status = "mismatched_period"
             row.reason = (f"{S.fmt(f.value)} {f.unit} ({f.matched_tag}) is reported for {G.describe_period(f)}, "
                           f"not for {claim.named}.")
         else:
-            if claim.stated:
+            if claim.stated and not self._sign_ok(fig, best):
+                row.notes.append(f"{f.matched_tag} = {S.fmt(f.value)} for {G.describe_period(f)} is the figure's size "
+                                 "with the other sign: not a period mix-up.")
+            elif claim.stated:
                 row.notes.append(f"{f.matched_tag} = {S.fmt(f.value)} for {G.describe_period(f)} also rounds to "
                                  f"{fig.text}: too loose a match, that far from {claim.text}, to call it a period "
                                  "mix-up.")
@@ -802,10 +818,18 @@ class Grounder(Derived):
         out.sort(key=lambda f: (claim.type_rank(f), -f.end.toordinal()))
         return out
 
-    def _concept_facts(self, named: list[str], claim: P.Claim, fig: Figure) -> list[FactValue]:
-        """The concept's current values for the claimed period (all facts, not only the cited ones)."""
+    def _concept_facts(self, named: list[str], claim: P.Claim, fig: Figure, share: str | None = None
+                       ) -> list[FactValue]:
+        """The concept's current values for the claimed period (all facts, not only the cited ones); with
+        ``share`` (see _profit_share), the values of that share's tags only."""
         if not claim.stated:
             return []
+        if share:
+            tags = {t.tag for name in named for t in catalogue()[name].chain if self._share_ok(share, t.tag)}
+            out = [f for f in self._tag_facts(tags, claim) if f.value]
+            out.sort(key=lambda f: (fig.currency is not None and f.unit.split("/")[0] != fig.currency,
+                                    claim.type_rank(f), _chain_position(f.matched_tag), -f.end.toordinal()))
+            return out
         out = []
         for name in named:
             out += [v for v in self._concept_series(name) if claim.accepts(v)]
@@ -828,13 +852,41 @@ class Grounder(Derived):
         row.notes.append(f"{len(others)} fact(s) of other concepts round to it, e.g. {f.matched_tag} = "
                          f"{S.fmt(f.value)} for {G.describe_period(f)}; {what}, so they do not count.")
 
-    def _found_elsewhere(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str]) -> bool:
+    def _profit_share(self, fig: Figure, named: list[str]) -> str | None:
+        """Whose net income the figure is (wording.profit_share): "parent", "total" (including noncontrolling
+        interests), "nci", or None when the words do not say or the concept is not net income."""
+        if "net_income" not in named:
+            return None
+        before = fig.clause
+        hits = [n for n in W.find_concepts(before, self.company_words) if n.concept == "net_income"]
+        if hits:
+            before = before[hits[-1].start:]  # the cue qualifies the concept, so it follows its name
+        elif not (S.CONNECTOR.fullmatch(fig.clause) or W.content_words(fig.clause) <= W.CARRY_WORDS):
+            before = ""
+        else:
+            before = fig.lead[-160:]
+        return W.profit_share(before, fig.after)
+
+    @staticmethod
+    def _share_ok(share: str | None, tag: str) -> bool:
+        """May a fact of ``tag`` ground a figure of that share of net income? The parent's figure is never the
+        total including noncontrolling interests (ProfitLoss), nor the total the parent's."""
+        if share == "parent":
+            return tag not in W.TOTAL_PROFIT_TAGS
+        if share == "total":
+            return tag in W.TOTAL_PROFIT_TAGS
+        if share == "nci":
+            return False
+        return True
+
+    def _found_elsewhere(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str],
+                         share: str | None = None) -> bool:
         """A figure the cited filings' facts do not hold, checked against all of the company's facts: a citation
         narrows where to look, it never changes what a figure is. Held elsewhere (grounded or derived), the
         figure is unchecked, not contradicted, and the reason names the filing that holds it; superseded or of
         another period elsewhere, it keeps that status. False when the company's facts decide nothing more."""
         elsewhere = [m for m in self._matches(fig, self.everything) if set(m.concepts) & set(named)
-                     and claim.accepts(m.fact) and self._sign_ok(fig, m)]
+                     and self._share_ok(share, m.fact.matched_tag) and claim.accepts(m.fact) and self._sign_ok(fig, m)]
         if not elsewhere:
             return False
         return self._held_elsewhere(fig, row)

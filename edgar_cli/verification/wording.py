@@ -270,3 +270,33 @@ def marked_words(lead: str, after: str) -> set[str]:
                 continue  # the sentence's first word is capitalised for no reason
             out |= {w.lower()} if re.search(r"\d", w) else content_words(w)
     return out - GENERIC_WORDS
+
+
+# --- whose share of a profit: the parent's, or the total including noncontrolling interests --------------
+
+_NCI = r"(?:non-?controlling|minority)\s+(?:interests?|shareholders?|stockholders?|owners?)"
+_WHOSE = re.compile(
+    rf"\b(?:attributable|available|allocated)\s+to\s+(?:the\s+)?(?P<nci>{_NCI})|"
+    rf"\b(?P<total>(?:including|includes|incl\.?|before(?:\s+deducting)?)\s+(?:the\s+)?(?:share\s+of\s+)?{_NCI})|"
+    r"\b(?P<parent>(?:attributable|available)\s+to\s+(?:the\s+|its\s+|our\s+)?(?:owners|holders|equity\s+holders|"
+    r"shareholders|stockholders|members|unitholders|common|ordinary|parent|company|(?-i:[A-Z][\w&'\u2019.-]*))\b|"
+    r"(?:excluding|after|net\s+of)\s+(?:the\s+)?(?:share\s+of\s+)?" + _NCI + r")", re.I)
+# The tags of each share: a parent's profit is never grounded by the total, nor the total by the parent's.
+PARENT_PROFIT_TAGS = frozenset({"us-gaap:NetIncomeLoss", "us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic",
+                                "us-gaap:NetIncomeLossAvailableToCommonStockholdersDiluted",
+                                "ifrs-full:ProfitLossAttributableToOwnersOfParent"})
+TOTAL_PROFIT_TAGS = frozenset({"us-gaap:ProfitLoss", "ifrs-full:ProfitLoss"})
+
+
+def profit_share(before: str, after: str) -> str | None:
+    """Whose profit the words next to a figure name: "parent" ("net income attributable to common
+    stockholders", "... to owners of the parent", "... to Tesla"), "total" ("including noncontrolling
+    interests"), "nci" ("attributable to noncontrolling interests"), else None. ``after``: the words after the
+    figure, up to the next clause ("$721 million attributable to common stockholders"), which count first;
+    ``before``: the figure's clause (the last cue counts)."""
+    head = re.split(r"[,;]|\b(?:and|while|whereas|but|compared|versus|vs)\b", after[:80], maxsplit=1)[0]
+    cues = list(_WHOSE.finditer(head))[:1] or list(_WHOSE.finditer(before))[-1:]
+    if not cues:
+        return None
+    m = cues[0]
+    return "nci" if m.group("nci") else "total" if m.group("total") else "parent"
