@@ -477,3 +477,38 @@ def test_a_lone_surrogate_or_a_broken_line_on_stdio_is_answered_with_a_json_rpc_
     assert by_id[2]["error"]["code"] in (-32700, -32600, -32602) and "surrogate" in by_id[2]["error"]["message"]
     assert by_id[None]["error"]["code"] == -32700  # the cut-off line: its id cannot be read
     assert len(by_id[4]["result"]["tools"]) == 13
+
+
+def test_a_too_deep_or_too_long_line_on_stdio_is_a_parse_error_and_the_server_goes_on(tmp_path):
+    """A short line nesting 1,500 arrays made the lenient parser raise RecursionError (only ValueError was
+    caught) and a line over the 64 MiB limit made readline raise: either killed the server with a traceback.
+    Each is answered -32700 and the next request is served (the long line's tail is not read as a message)."""
+    from edgar_cli.mcp_stdio import MAX_LINE
+
+    deep_call = ('{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search_filings",'
+                 '"arguments":{"query":' + "[" * 1500 + "]" * 1500 + "}}}")
+    proc = subprocess.Popen(edgar_command() + ["serve-mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=server_env("http://127.0.0.1:9", tmp_path))
+    try:
+        head = [json.dumps(INIT), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+                "[" * 1500 + "]" * 1500, deep_call]
+        proc.stdin.write(("\n".join(head) + "\n").encode())
+        proc.stdin.write(b'{"jsonrpc":"2.0","id":6,"method":"tools/list","params":{"x":"' + b"y" * (MAX_LINE + 10))
+        proc.stdin.write(b'"}}\n' + json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/list"}).encode() + b"\n")
+        proc.stdin.flush()
+        answers = []
+        while not any(a.get("id") == 4 for a in answers):
+            ready, _, _ = select.select([proc.stdout], [], [], 30)
+            line = proc.stdout.readline() if ready else b""
+            assert line, f"no answer to every line; got {answers}; stderr: {proc.stderr.read1(4000)!r}"
+            answers.append(json.loads(line))
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0 and b"Traceback" not in proc.stderr.read()
+    finally:
+        proc.kill() if proc.poll() is None else None
+    errors = [a for a in answers if "error" in a]
+    assert [a["error"]["code"] for a in errors] == [-32700, -32700, -32700]
+    assert [a["id"] for a in errors] == [None, None, None]  # no id can be read from any of them
+    assert "nested" in errors[0]["error"]["message"] and "nested" in errors[1]["error"]["message"]
+    assert "long" in errors[2]["error"]["message"]
+    assert len(answers[-1]["result"]["tools"]) == 13 and len(answers) == 5  # initialize, 3 errors, tools/list
