@@ -13,7 +13,7 @@ protocol). Table-mode notes of CLI commands stay plain text (they are for a pers
 
 Every line, JSON or plain, passes through :func:`redact_text`: a URL's password (or a userinfo that is
 a bare token) becomes ``***``, and so does the value of a query parameter whose name says it is a secret
-(``token``, ``key``, ``password``, ``secret``, ``sig``...). The mirror, Redis and PostgreSQL URLs may
+(``token``, ``key``, ``password``, ``secret``, ``sig``...) and a keyword DSN's ``password=``. The mirror, Redis and PostgreSQL URLs may
 carry credentials, and httpx, the SDK and uvicorn log URLs. Third-party client loggers (httpx, httpcore,
 psycopg, redis) are kept at WARNING: a line per HTTP request is not a deployment's log.
 """
@@ -31,11 +31,15 @@ from typing import Any
 ENV = "EDGAR_LOG_FORMAT"
 QUIET_LOGGERS = ("httpx", "httpcore", "psycopg", "psycopg.pool", "redis")
 
-# scheme://userinfo@ : userinfo holds no '/', '@' or whitespace
-_USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^/?#@\s\"'<>]*)@")
+# scheme://userinfo@ : userinfo holds no '/', '?', '#' or whitespace, and runs to the authority's last '@'
+# (a password may hold an '@', as urlsplit reads it)
+_USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^/?#\s\"'<>]*)@")
 # ?name=value / &name=value where the name says it is a secret (X-Amz-Signature, api_key, access_token, pwd...)
 _SECRET_QUERY = re.compile(r"(?P<name>[?&;][^=&;#\s\"'<>]*(?:token|key|secret|passw|pwd|sig|auth|credential|session)"
                            r"[^=&;#\s\"'<>]*=)[^&;#\s\"'<>]*", re.IGNORECASE)
+# a keyword DSN's secret (libpq: ``host=db user=edgar password=... sslpassword='a b'``), quoted or bare
+_SECRET_KEYWORD = re.compile(r"(?P<name>(?<![^\s,;(])[A-Za-z_]*(?:passw(?:or)?d|pwd|secret|token)\s*=\s*)"
+                             r"(?:'(?:[^'\\]|\\.)*'?|\"(?:[^\"\\]|\\.)*\"?|[^\s'\",;)]+)", re.IGNORECASE)
 
 
 def _userinfo(m: re.Match) -> str:
@@ -43,13 +47,21 @@ def _userinfo(m: re.Match) -> str:
     return m.group("scheme") + (f"{user}:***@" if sep else "***@")
 
 
-def redact_text(text: str) -> str:
-    """``text`` with every URL's password (or bare-token userinfo) and secret query values replaced by ``***``."""
-    if "@" in text:
-        text = _USERINFO.sub(_userinfo, text)
+def redact_secret_values(text: str) -> str:
+    """``text`` with the values of secret-named query parameters (``?token=``, ``&api_key=``, ``sig``...) and
+    of keyword-DSN secrets (``password=...``, quoted or bare) replaced by ``***``; userinfo is left as it is."""
     if "=" in text:
         text = _SECRET_QUERY.sub(lambda m: m.group("name") + "***", text)
+        text = _SECRET_KEYWORD.sub(lambda m: m.group("name") + "***", text)
     return text
+
+
+def redact_text(text: str) -> str:
+    """``text`` with every URL's password (or bare-token userinfo), secret query values and keyword-DSN
+    passwords replaced by ``***``."""
+    if "@" in text:
+        text = _USERINFO.sub(_userinfo, text)
+    return redact_secret_values(text)
 
 
 def _redacted(value: Any) -> Any:

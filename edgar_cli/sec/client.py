@@ -206,6 +206,12 @@ def _conditional_headers(validators: dict[str, Any] | None) -> dict[str, str]:
     return headers
 
 
+def _answered_by(mirror: str | None) -> str | None:
+    """Who answered a request, as a miss remembers it: the mirror's URL redacted (cache entries, on disk and in
+    Redis, never hold its password), or None for the SEC."""
+    return urls.redact(mirror) if mirror else None
+
+
 def _not_found(url: str, status: int, mirror: str | None) -> EdgarError:
     if mirror:
         # A mirror holds part of EDGAR at most: its 404 says nothing about what the SEC has.
@@ -313,7 +319,7 @@ class SecClient:
         """Raise the not_found a recent answer for ``url`` gave, if it is still remembered."""
         entry = self.cache_get(f"missing:{url}", NEGATIVE_FRESHNESS.get(kind, 600))
         # A miss is remembered with who answered it: a mirror's gap says nothing of the SEC or of another mirror.
-        if entry is not None and entry.meta.get("mirror") == (self.settings.mirror or None):
+        if entry is not None and entry.meta.get("mirror") == _answered_by(self.settings.mirror):
             raise _not_found(url, int(entry.meta.get("status") or 404), self.settings.mirror)
 
     # -- fetching -----------------------------------------------------------
@@ -552,7 +558,8 @@ class SecClient:
                 "Try again later; if it persists, the answer is not one edgar can use.", url=url,
             ) from None
         except _Missing as exc:
-            self.cache_set(f"missing:{url}", b"", {"url": url, "status": exc.status, "mirror": self.settings.mirror or None})
+            self.cache_set(f"missing:{url}", b"", {"url": url, "status": exc.status,
+                                                    "mirror": _answered_by(self.settings.mirror)})
             raise _not_found(url, exc.status, self.settings.mirror) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
