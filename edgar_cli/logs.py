@@ -64,6 +64,15 @@ def redact_text(text: str) -> str:
     return redact_secret_values(text)
 
 
+def safe_line(text: str) -> str:
+    """``text`` as one line a terminal or a log shows but never obeys: redacted (:func:`redact_text`), control
+    characters, bidi marks and line separators as visible symbols (``output.terminal_safe``), and line breaks
+    as ``␊``, so that text from upstream (a companyfacts key in a refusal) cannot forge a line of its own."""
+    from .output import terminal_safe
+
+    return terminal_safe(redact_text(text)).replace("\n", "\u240a")
+
+
 def _redacted(value: Any) -> Any:
     if isinstance(value, str):
         return redact_text(value)
@@ -84,10 +93,14 @@ def _stamp(t: float | None = None) -> str:
 
 
 def _line(record: dict[str, Any]) -> str:
-    """One JSON log line, every string in it passed through :func:`redact_text`."""
+    """One JSON log line, every string in it passed through :func:`redact_text`; C1 controls, bidi marks and
+    U+2028/U+2029 written as ``\\uXXXX`` escapes (``output.terminal_json``: the same value, shown, not obeyed)."""
     record = _redacted({k: (v if isinstance(v, (str, int, float, bool, type(None), dict, list, tuple)) else str(v))
                         for k, v in record.items()})
-    return json.dumps(record, default=lambda v: redact_text(str(v)), ensure_ascii=False, separators=(",", ":"))
+    from .output import terminal_json
+
+    return terminal_json(json.dumps(record, default=lambda v: redact_text(str(v)), ensure_ascii=False,
+                                    separators=(",", ":")))
 
 
 def log_event(event: str, level: str = "info", **fields: Any) -> None:
@@ -98,11 +111,12 @@ def log_event(event: str, level: str = "info", **fields: Any) -> None:
 
 
 def warning(message: str) -> None:
-    """A warning on stderr: ``warning: message``, or a JSON line with EDGAR_LOG_FORMAT=json."""
+    """A warning on stderr: ``warning: message`` on one line (:func:`safe_line`), or a JSON line with
+    EDGAR_LOG_FORMAT=json."""
     if json_logs():
         log_event("warning", "warning", message=message)
     else:
-        print(f"warning: {redact_text(message)}", file=sys.stderr)
+        print(f"warning: {safe_line(message)}", file=sys.stderr)
 
 
 class JsonFormatter(logging.Formatter):

@@ -113,12 +113,19 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
 
 
 def _announce_retry(details) -> None:
-    """stamina's on-retry hook: one readable progress line on stderr instead of its log record."""
+    """stamina's on-retry hook: one readable progress line on stderr instead of its log record (a ``retry`` JSON
+    event with EDGAR_LOG_FORMAT=json); the upstream's text in it is shown, never obeyed (logs.safe_line)."""
+    from ..logs import json_logs, log_event, safe_line
+
     cause = details.caused_by
     what = f"{cause}" if isinstance(cause, _Retryable) else type(cause).__name__
-    line = (f"the SEC did not answer usably ({what}); retrying in {details.wait_for:.1f} s "
-            f"(retry {details.retry_num} of {MAX_ATTEMPTS - 1})")
-    print(f"edgar: {line}", file=sys.stderr)
+    line = safe_line(f"the SEC did not answer usably ({what}); retrying in {details.wait_for:.1f} s "
+                     f"(retry {details.retry_num} of {MAX_ATTEMPTS - 1})")
+    if json_logs():
+        log_event("retry", "warning", message=line, retry=details.retry_num, of=MAX_ATTEMPTS - 1,
+                  wait_seconds=round(details.wait_for, 1))
+    else:
+        print(f"edgar: {line}", file=sys.stderr)
     calls.report(line)
 
 
@@ -667,8 +674,10 @@ def _validated(url: str, kind: str, resp: Any, body: bytes, expect_json: bool,
         parsed = validate.parse_json(body)
         validate.check(kind, url, parsed)
         value = transform(parsed) if transform else None
-    except validate.InvalidBody as exc:
-        raise _Retryable("upstream_unavailable", str(exc)) from None
+    except validate.InvalidBody as exc:  # its text may quote the upstream's keys: one line, controls shown
+        from ..logs import safe_line
+
+        raise _Retryable("upstream_unavailable", safe_line(str(exc))) from None
     return Answer(body, parsed, value, _validators(resp.headers))
 
 

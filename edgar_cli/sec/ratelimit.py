@@ -49,7 +49,6 @@ from __future__ import annotations
 import itertools
 import os
 import stat
-import sys
 import threading
 import time
 from pathlib import Path
@@ -107,7 +106,9 @@ def _private_dir(path: Path) -> None:
 
 
 def _stderr_warn(message: str) -> None:
-    print(f"warning: {message}", file=sys.stderr)
+    from ..logs import warning
+
+    warning(message)  # one safe line, or a JSON line with EDGAR_LOG_FORMAT=json
 
 
 class RateLimiter:
