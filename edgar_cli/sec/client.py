@@ -578,26 +578,26 @@ class SecClient:
 
         calls.checkpoint(url)  # a cancelled call (its MCP client went away) stops before the next request
         http = self._client()  # built before the slot is taken: its set-up is not request time
-        limiter = self._rate_limiter()
         headers = _conditional_headers(conditional)
         try:
+            limiter = self._rate_limiter()  # opening the host bucket waits for its lock: within the deadline too
             slot = limiter.acquire(deadline=deadline)
         except LimiterDeadline:
             raise _Late(transport.deadline_passed(None, waiting="for a slot in the rate limit")) from None
         self.requests.add(url)
         try:
             with transport.attempt_deadline(deadline), http.stream("GET", target, headers=headers) as resp:
-                limiter.done(slot)  # the headers are here, so the server has the request
+                limiter.done(slot, deadline)  # the headers are here, so the server has the request
                 status = resp.status_code
                 if status == 200:
                     body = self._read(resp, kind, deadline)
                 else:
                     body = _error_body(resp)
         except httpx.ConnectError as exc:  # nothing answered: no DNS, a refused connection, no route
-            limiter.done(slot)
+            limiter.done(slot, deadline)
             raise connect_error(exc, url, target, self.settings.mirror) from None
         except httpx.HTTPError as exc:  # timeouts (the deadline too), transport faults, bad framing
-            limiter.done(slot)
+            limiter.done(slot, deadline)
             raise _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}") from None
         except transport.BodyError as exc:
             if exc.retry:
@@ -767,6 +767,8 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
     """
     import httpx
 
+    from .ratelimit import LimiterDeadline
+
     part = dest.with_name(dest.name + ".part")
     state_file = part.with_name(part.name + ".json")
     done = _download_state(dest)  # the validators of the complete file already on disk
@@ -787,14 +789,17 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
     else:
         have = 0
     http = client._client()
-    limiter = client._rate_limiter()
-    slot = limiter.acquire()
+    headers_by = min(deadline, time.monotonic() + DOWNLOAD_HEADERS_SECONDS)  # the slot's wait counts in it
+    try:
+        limiter = client._rate_limiter()
+        slot = limiter.acquire(deadline=headers_by)
+    except LimiterDeadline as exc:
+        raise _Unusable(f"no slot in the rate limit within {DOWNLOAD_HEADERS_SECONDS:g} s ({exc})") from None
     client.requests.add(url)
     received = 0
     try:
-        with transport.attempt_deadline(min(deadline, time.monotonic() + DOWNLOAD_HEADERS_SECONDS)), \
-                http.stream("GET", target, headers=headers) as resp:
-            limiter.done(slot)
+        with transport.attempt_deadline(headers_by), http.stream("GET", target, headers=headers) as resp:
+            limiter.done(slot, headers_by)
             status = resp.status_code
             if status == 304:
                 if not conditional or not dest.exists():
@@ -877,7 +882,7 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
                         if progress is not None:
                             progress(have + received, total)
     except httpx.HTTPError as exc:  # cut off mid-body or too slow: the next attempt resumes from what was written
-        limiter.done(slot)
+        limiter.done(slot, time.monotonic() + DOWNLOAD_HEADERS_SECONDS)
         raise _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}") from None
     size = part.stat().st_size
     total = state.get("size")
