@@ -361,6 +361,12 @@ class SecClient:
         with self.memo_lock:
             return self._stale_notes.get(url)
 
+    def stale_notes(self, prefix: str) -> list[str]:
+        """The dated notes of every URL starting with ``prefix`` served from a stale copy by this process (a
+        company's submissions file and its older pages: ``urls.submissions(cik)`` without ``.json``)."""
+        with self.memo_lock:
+            return [note for url, note in self._stale_notes.items() if url.startswith(prefix)]
+
     def stale_copy_note(self, what: str, stored_at: float, exc: EdgarError) -> str:
         """"<what> as fetched <when>; refreshing it failed at <now> (<code>: <message>)": the stale-if-error
         note (the idea of RFC 5861), dated in UTC so a reader can judge what may be missing."""
