@@ -414,6 +414,39 @@ def test_connections_that_never_finish_their_headers_are_capped_and_closed(guard
             s.close()
 
 
+def test_healthz_with_a_body_is_answered_and_closed_not_held_open(guarded_server):
+    # /healthz needs no token: 25 such connections declaring a gigabyte body, a byte sent after the 200, held
+    # 20 of 25 file descriptors open and a real client got 503
+    port = guarded_server["port"]
+    held = []
+    try:
+        for _ in range(10):  # past the cap of 8: each is closed after its answer, so none counts against it
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000000\r\n\r\nx")
+            held.append(s)
+        end = time.monotonic() + 20  # the server's header timeout is 1 s
+        endings = [_until_closed(s, end) for s in held]
+        assert all(e is not None for e in endings), "a /healthz connection was held open"
+        assert all(e.startswith(b"HTTP/1.1 200") and b"connection: close" in e.lower() for e in endings)
+        assert httpx.get(guarded_server["url"] + "/healthz").json() == {"status": "ok"}
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_a_request_whose_body_stalls_is_closed_after_the_header_timeout(guarded_server):
+    # with the token, a request declaring 1,000 bytes of body and sending 10 held its connection forever (the
+    # header timer stops once the headers are in)
+    s = socket.create_connection(("127.0.0.1", guarded_server["port"]), timeout=10)
+    try:
+        s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  b"Accept: application/json, text/event-stream\r\nAuthorization: Bearer "
+                  + guarded_server["token"].encode() + b"\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\"")
+        assert _until_closed(s, time.monotonic() + 20) is not None, "a stalled body held its connection open"
+    finally:
+        s.close()
+
+
 def test_a_large_body_without_a_token_is_refused_before_it_is_read(guarded_server):
     s = socket.create_connection(("127.0.0.1", guarded_server["port"]), timeout=10)
     try:
