@@ -228,3 +228,18 @@ def test_a_section_read_through_a_stale_submissions_copy_carries_the_dated_note(
     assert result.accession_number == "0001045810-25-000023"  # NVIDIA's FY2025 10-K
     assert any("as fetched 2026-07-01 12:00 UTC" in w and "checking for a newer copy failed" in w
                for w in result.warnings), result.warnings
+
+
+def test_the_compact_ticker_map_is_not_restamped_fresh_from_a_stale_ticker_file(mirror, tmp_path, scripted):
+    # The ticker file's refresh failed two days on and its stale copy answered: the compact map built from it
+    # was stored as fetched now, so it stayed "fresh" for another day without the SEC having answered.
+    from edgar_cli.companies.tickers import _COMPACT_KEY, load_ticker_map
+
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    load_ticker_map(client_at(mirror, tmp_path, clock))
+    clock.now += timedelta(days=2)
+    scripted("/www.sec.gov/files/company_tickers_exchange.json", *[(503, {}, b"Service Unavailable")] * 2)
+    client = client_at(mirror, tmp_path, clock)
+    assert load_ticker_map(client).by_ticker("NVDA") is not None  # the stale copy still answers
+    stored = client.cache_get(_COMPACT_KEY, None)
+    assert stored is not None and stored.stored_at == datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc).timestamp()
