@@ -396,3 +396,28 @@ def test_a_command_sharing_a_redis_whose_ready_time_is_a_day_ahead_answers_with_
         for key in r.scan_iter("edgar:*"):
             r.delete(key)
         r.close()
+
+
+def test_index_add_keeps_to_the_calls_deadline_not_a_fresh_one_per_filing(slow_upstream, tmp_path, monkeypatch):
+    # index_add gave each filing a new command deadline, replacing the call's own: an MCP call (or a command)
+    # whose filing document trickled ran a request's 45 s past its deadline
+    from edgar_cli.capabilities.local_index import index_add
+
+    slow_upstream.armed.clear()
+    slow_upstream.hits.clear()
+    document = "/www.sec.gov/Archives/edgar/data/1045810/000104581025000023/nvda-20250126.htm"
+    slow_upstream.arm(document, "trickle-headers")
+    monkeypatch.setenv("EDGAR_SEMANTIC", "0")
+    c = K.make_client(slow_upstream.url, tmp_path / "cache")
+
+    def add():
+        with transport.command_deadline(4):  # the call's own deadline
+            return index_add(["NVDA"], accession_numbers=["0001045810-25-000023"], semantic=False, client=c)
+
+    try:
+        result = _finishes(add)
+    finally:
+        slow_upstream.armed.clear()
+        c.close()
+    assert slow_upstream.hits[document] >= 1 and [s.accession_number for s in result.skipped] == [
+        "0001045810-25-000023"]  # NVIDIA's FY2025 10-K: skipped at the call's deadline, not fetched for 45 s
