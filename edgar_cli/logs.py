@@ -135,17 +135,22 @@ class JsonFormatter(logging.Formatter):
 
 
 class RedactFilter(logging.Filter):
-    """Passes every record, its message and arguments through :func:`redact_text` (numbers are kept, so that
-    ``%d`` still formats; other objects, such as httpx's URL, become redacted text)."""
+    """Passes every record, its message and arguments through :func:`redact_text` and ``output.terminal_safe``
+    (numbers are kept, so that ``%d`` still formats; other objects, such as httpx's URL, become redacted text)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        from .output import terminal_safe
+
+        def shown(text: str) -> str:  # redacted, and control characters (from a client, say) shown, not obeyed
+            return terminal_safe(redact_text(text))
+
         if isinstance(record.msg, str):
-            record.msg = redact_text(record.msg)
+            record.msg = shown(record.msg)
         if isinstance(record.args, tuple):
-            record.args = tuple(a if isinstance(a, (int, float, bool, type(None))) else redact_text(str(a))
+            record.args = tuple(a if isinstance(a, (int, float, bool, type(None))) else shown(str(a))
                                 for a in record.args)
         elif isinstance(record.args, dict):
-            record.args = {k: a if isinstance(a, (int, float, bool, type(None))) else redact_text(str(a))
+            record.args = {k: a if isinstance(a, (int, float, bool, type(None))) else shown(str(a))
                            for k, a in record.args.items()}
         return True
 

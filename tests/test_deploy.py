@@ -159,6 +159,24 @@ def test_a_password_holding_an_at_sign_or_given_as_a_keyword_is_redacted_in_log_
     assert "host=db port=5432 user=edgar" in safe and "dbname=e" in safe
 
 
+def test_plain_server_logs_show_control_characters_from_a_client_instead_of_obeying_them():
+    import io
+
+    from edgar_cli.logs import RedactFilter
+
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(RedactFilter())
+    logger = logging.getLogger("edgar-tests-escapes")
+    logger.addHandler(handler)
+    try:
+        logger.warning("Failed to validate request: %s", "x\x1b]0;title\x07\u009b2J\u202e")
+    finally:
+        logger.removeHandler(handler)
+    shown = stream.getvalue()
+    assert not any(ch in shown for ch in "\x1b\x07\u009b\u202e") and "␛]0;title␇" in shown
+
+
 def test_the_systemd_unit_allows_more_open_files_than_the_servers_connection_cap():
     from edgar_cli.mcp_http import MAX_CONNECTIONS
 
