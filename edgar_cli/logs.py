@@ -13,7 +13,7 @@ protocol). Table-mode notes of CLI commands stay plain text (they are for a pers
 
 Every line, JSON or plain, passes through :func:`redact_text`: a URL's password (or a userinfo that is
 a bare token) becomes ``***``, and so does the value of a query parameter whose name says it is a secret
-(``token``, ``key``, ``password``, ``secret``, ``sig``...). The mirror, Redis and PostgreSQL URLs may
+(``token``, ``key``, ``password``, ``secret``, ``sig``...) and a keyword DSN's ``password=``. The mirror, Redis and PostgreSQL URLs may
 carry credentials, and httpx, the SDK and uvicorn log URLs. Third-party client loggers (httpx, httpcore,
 psycopg, redis) are kept at WARNING: a line per HTTP request is not a deployment's log.
 """
@@ -31,11 +31,15 @@ from typing import Any
 ENV = "EDGAR_LOG_FORMAT"
 QUIET_LOGGERS = ("httpx", "httpcore", "psycopg", "psycopg.pool", "redis")
 
-# scheme://userinfo@ : userinfo holds no '/', '@' or whitespace
-_USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^/?#@\s\"'<>]*)@")
+# scheme://userinfo@ : userinfo holds no '/', '?', '#' or whitespace, and runs to the authority's last '@'
+# (a password may hold an '@', as urlsplit reads it)
+_USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^/?#\s\"'<>]*)@")
 # ?name=value / &name=value where the name says it is a secret (X-Amz-Signature, api_key, access_token, pwd...)
 _SECRET_QUERY = re.compile(r"(?P<name>[?&;][^=&;#\s\"'<>]*(?:token|key|secret|passw|pwd|sig|auth|credential|session)"
                            r"[^=&;#\s\"'<>]*=)[^&;#\s\"'<>]*", re.IGNORECASE)
+# a keyword DSN's secret (libpq: ``host=db user=edgar password=... sslpassword='a b'``), quoted or bare
+_SECRET_KEYWORD = re.compile(r"(?P<name>(?<![^\s,;(])[A-Za-z_]*(?:passw(?:or)?d|pwd|secret|token)\s*=\s*)"
+                             r"(?:'(?:[^'\\]|\\.)*'?|\"(?:[^\"\\]|\\.)*\"?|[^\s'\",;)]+)", re.IGNORECASE)
 
 
 def _userinfo(m: re.Match) -> str:
@@ -43,13 +47,30 @@ def _userinfo(m: re.Match) -> str:
     return m.group("scheme") + (f"{user}:***@" if sep else "***@")
 
 
-def redact_text(text: str) -> str:
-    """``text`` with every URL's password (or bare-token userinfo) and secret query values replaced by ``***``."""
-    if "@" in text:
-        text = _USERINFO.sub(_userinfo, text)
+def redact_secret_values(text: str) -> str:
+    """``text`` with the values of secret-named query parameters (``?token=``, ``&api_key=``, ``sig``...) and
+    of keyword-DSN secrets (``password=...``, quoted or bare) replaced by ``***``; userinfo is left as it is."""
     if "=" in text:
         text = _SECRET_QUERY.sub(lambda m: m.group("name") + "***", text)
+        text = _SECRET_KEYWORD.sub(lambda m: m.group("name") + "***", text)
     return text
+
+
+def redact_text(text: str) -> str:
+    """``text`` with every URL's password (or bare-token userinfo), secret query values and keyword-DSN
+    passwords replaced by ``***``."""
+    if "@" in text:
+        text = _USERINFO.sub(_userinfo, text)
+    return redact_secret_values(text)
+
+
+def safe_line(text: str) -> str:
+    """``text`` as one line a terminal or a log shows but never obeys: redacted (:func:`redact_text`), control
+    characters, bidi marks and line separators as visible symbols (``output.terminal_safe``), and line breaks
+    as ``␊``, so that text from upstream (a companyfacts key in a refusal) cannot forge a line of its own."""
+    from .output import terminal_safe
+
+    return terminal_safe(redact_text(text)).replace("\n", "\u240a")
 
 
 def _redacted(value: Any) -> Any:
@@ -72,10 +93,14 @@ def _stamp(t: float | None = None) -> str:
 
 
 def _line(record: dict[str, Any]) -> str:
-    """One JSON log line, every string in it passed through :func:`redact_text`."""
+    """One JSON log line, every string in it passed through :func:`redact_text`; C1 controls, bidi marks and
+    U+2028/U+2029 written as ``\\uXXXX`` escapes (``output.terminal_json``: the same value, shown, not obeyed)."""
     record = _redacted({k: (v if isinstance(v, (str, int, float, bool, type(None), dict, list, tuple)) else str(v))
                         for k, v in record.items()})
-    return json.dumps(record, default=lambda v: redact_text(str(v)), ensure_ascii=False, separators=(",", ":"))
+    from .output import terminal_json
+
+    return terminal_json(json.dumps(record, default=lambda v: redact_text(str(v)), ensure_ascii=False,
+                                    separators=(",", ":")))
 
 
 def log_event(event: str, level: str = "info", **fields: Any) -> None:
@@ -86,11 +111,12 @@ def log_event(event: str, level: str = "info", **fields: Any) -> None:
 
 
 def warning(message: str) -> None:
-    """A warning on stderr: ``warning: message``, or a JSON line with EDGAR_LOG_FORMAT=json."""
+    """A warning on stderr: ``warning: message`` on one line (:func:`safe_line`), or a JSON line with
+    EDGAR_LOG_FORMAT=json."""
     if json_logs():
         log_event("warning", "warning", message=message)
     else:
-        print(f"warning: {redact_text(message)}", file=sys.stderr)
+        print(f"warning: {safe_line(message)}", file=sys.stderr)
 
 
 class JsonFormatter(logging.Formatter):
@@ -109,17 +135,22 @@ class JsonFormatter(logging.Formatter):
 
 
 class RedactFilter(logging.Filter):
-    """Passes every record, its message and arguments through :func:`redact_text` (numbers are kept, so that
-    ``%d`` still formats; other objects, such as httpx's URL, become redacted text)."""
+    """Passes every record, its message and arguments through :func:`redact_text` and ``output.terminal_safe``
+    (numbers are kept, so that ``%d`` still formats; other objects, such as httpx's URL, become redacted text)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        from .output import terminal_safe
+
+        def shown(text: str) -> str:  # redacted, and control characters (from a client, say) shown, not obeyed
+            return terminal_safe(redact_text(text))
+
         if isinstance(record.msg, str):
-            record.msg = redact_text(record.msg)
+            record.msg = shown(record.msg)
         if isinstance(record.args, tuple):
-            record.args = tuple(a if isinstance(a, (int, float, bool, type(None))) else redact_text(str(a))
+            record.args = tuple(a if isinstance(a, (int, float, bool, type(None))) else shown(str(a))
                                 for a in record.args)
         elif isinstance(record.args, dict):
-            record.args = {k: a if isinstance(a, (int, float, bool, type(None))) else redact_text(str(a))
+            record.args = {k: a if isinstance(a, (int, float, bool, type(None))) else shown(str(a))
                            for k, a in record.args.items()}
         return True
 

@@ -7,10 +7,12 @@
   non-loopback address without one is refused unless ``--insecure-no-auth``.
 - ``/healthz`` answers ``{"status": "ok"}`` without authentication, for a load
   balancer or a container's health check; with the bearer token it also says
-  what runs (version, tools, auth, stateless).
+  what runs (version, tools, auth, stateless). It closes the connection after
+  answering, so a body sent with it is never read.
 - Slow and greedy clients: a connection must complete its request headers within
   ``--header-timeout`` seconds (default 10) of opening or of its previous answer,
-  else it is closed; past ``--max-connections`` (default 1000) open connections a
+  else it is closed (and one whose request body stalls, one more such span after its headers);
+  past ``--max-connections`` (default 1000) open connections a
   new one is answered 503 and closed; an idle keep-alive connection is closed
   after 5 s; headers are capped at 32 KiB. A refusal (401, 403, 413...) closes the
   connection, so a body sent without a token is never read; a request body must
@@ -150,8 +152,8 @@ class Gate:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if scope.get("path") == "/healthz":
-            await _respond(send, 200, self.health if self._authorized(scope) else {"status": "ok"})
+        if scope.get("path") == "/healthz":  # answered and closed: a body sent with it is never read
+            await _refuse(send, 200, self.health if self._authorized(scope) else {"status": "ok"})
             return
         if self.security is not None:
             headers = {k: v.decode("latin-1") for k, v in scope.get("headers", [])}
@@ -211,7 +213,8 @@ def guarded_protocol(header_timeout: float, max_connections: int) -> type:
     A connection past ``max_connections`` open ones is answered 503 and closed. A connection that has not
     completed a request's headers ``header_timeout`` seconds after it opened or after its previous answer
     is closed (uvicorn's keep-alive timer stops at the first byte of the next request, so a client sending
-    a byte now and then held its connection forever).
+    a byte now and then held its connection forever), and so is one whose declared body has not all arrived
+    one more ``header_timeout`` later (a stalled body held its connection too).
     """
     import h11
     from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -232,8 +235,11 @@ def guarded_protocol(header_timeout: float, max_connections: int) -> type:
                 return
             self._arm()
 
-        def _arm(self) -> None:
+        _body_grace = False  # the request's body was given one more header_timeout to arrive
+
+        def _arm(self, *, body: bool = False) -> None:
             self._disarm()
+            self._body_grace = body
             self._header_timer = self.loop.call_later(header_timeout, self._headers_overdue)
 
         def _disarm(self) -> None:
@@ -243,8 +249,15 @@ def guarded_protocol(header_timeout: float, max_connections: int) -> type:
 
         def _headers_overdue(self) -> None:
             self._header_timer = None
-            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            if self.transport.is_closing():
+                return
+            if self.conn.their_state is h11.IDLE:
                 self.transport.close()  # no complete request since the timer was armed
+            elif self.conn.their_state is h11.SEND_BODY:  # headers in, the body still arriving (or stalled)
+                if self._body_grace:
+                    self.transport.close()
+                else:
+                    self._arm(body=True)
 
         def on_response_complete(self) -> None:
             super().on_response_complete()

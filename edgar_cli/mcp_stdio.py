@@ -12,6 +12,8 @@ A line the SDK cannot read as a JSON-RPC message (broken JSON, a lone UTF-16 sur
 ``"\\ud800"``, which strict JSON parsers refuse) would be dropped by the SDK without an answer, and the
 client would wait for its own timeout. Here such a line is answered at once with a JSON-RPC error:
 -32700 (parse error) or -32600 (invalid request), carrying the request's id when it can be read, else null.
+A line nested too deeply for a parser, or longer than ``MAX_LINE`` (skipped to its newline, never read as a
+message), is a parse error too; the server goes on serving.
 """
 
 from __future__ import annotations
@@ -46,14 +48,21 @@ def refusal(line: str) -> str | None:
         types.jsonrpc_message_adapter.validate_json(line, by_name=False)
         return None
     except ValidationError as exc:
-        unparsable = any(e.get("type") == "json_invalid" for e in exc.errors())
+        problems = exc.errors()
+    unparsable = any(e.get("type") == "json_invalid" for e in problems)
+    too_deep = False
     try:
         loose = json.loads(line)
+    except RecursionError:  # nesting deeper than Python's stack: no id can be read
+        loose, too_deep = None, True
     except ValueError:
         loose = None
     rid = loose.get("id") if isinstance(loose, dict) else None
     rid = rid if isinstance(rid, (str, int)) and not isinstance(rid, bool) else None
-    if unparsable and loose is not None:
+    if too_deep or (unparsable and any("recursion limit" in str(e.get("msg")) for e in problems)):
+        message = ("Parse error: the message is nested too deeply (arrays or objects inside one another "
+                   "hundreds of levels down); send flatter arguments.")
+    elif unparsable and loose is not None:
         message = ("Parse error: the message holds a lone UTF-16 surrogate escape (such as \\ud800), "
                    "which is not a Unicode character; send text as valid UTF-8 or paired surrogates.")
     elif unparsable:
@@ -78,15 +87,46 @@ class _Lines:
 
     async def __anext__(self) -> str:
         while True:
-            line = await self.reader.readline()
+            line = await self._line()
+            if line is None:
+                await self._answer(_parse_error(f"Parse error: the line is longer than the limit of "
+                                                f"{MAX_LINE // (1024 * 1024)} MiB; it was not read."))
+                continue
             if not line:
                 raise StopAsyncIteration
             text = line.decode("utf-8", errors="replace")
-            answer = refusal(text)
+            try:
+                answer = refusal(text)
+            except Exception:  # noqa: BLE001 - a line that breaks the check is refused, never the server
+                answer = _parse_error("Parse error: the line could not be read as a JSON-RPC message.")
             if answer is None:
                 return text
-            await self.out.write(answer + "\n")
-            await self.out.flush()
+            await self._answer(answer)
+
+    async def _line(self) -> bytes | None:
+        """The next line (b"" at the end of input), or None for a line over the limit, skipped to its end."""
+        try:
+            return await self.reader.readuntil(b"\n")
+        except asyncio.IncompleteReadError as exc:  # the last line, without its newline
+            return exc.partial
+        except asyncio.LimitOverrunError as exc:
+            await self.reader.readexactly(exc.consumed)
+        while True:  # drop the rest of the over-long line, its newline included
+            try:
+                await self.reader.readuntil(b"\n")
+                return None
+            except asyncio.IncompleteReadError:
+                return None
+            except asyncio.LimitOverrunError as exc:
+                await self.reader.readexactly(exc.consumed)
+
+    async def _answer(self, answer: str) -> None:
+        await self.out.write(answer + "\n")
+        await self.out.flush()
+
+
+def _parse_error(message: str) -> str:
+    return json.dumps({"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": message}})
 
 
 class _Out:

@@ -23,7 +23,8 @@ json and nl (where they are in the data); ``--quiet`` drops notes, never warning
 Text that reaches a terminal passes through :func:`terminal_safe`: escape and
 other control characters from filings or arguments are shown as visible symbols
 instead of being obeyed. JSON escapes C0 controls itself but not DEL, the C1 controls (U+0080-U+009F;
-U+009B is a one-character CSI that xterm obeys) or the bidirectional marks, overrides and isolates:
+U+009B is a one-character CSI that xterm obeys), the bidirectional marks, overrides and isolates or the
+Unicode line and paragraph separators (U+2028, U+2029):
 json and nl written to a terminal pass through :func:`terminal_json`, which writes those as ``\\uXXXX``
 escapes (the same JSON value, still valid JSON). csv, tsv, text, json and nl stay exact when written to
 a file or a pipe.
@@ -43,8 +44,9 @@ from typing import Any, Literal
 Format = Literal["table", "tsv", "csv", "json", "nl"]
 FORMATS: tuple[str, ...] = ("table", "tsv", "csv", "json", "nl")
 
-# C0 controls but tab and newline, DEL, C1 controls, and the bidirectional overrides that reorder what is shown
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# C0 controls but tab and newline, DEL, C1 controls, the bidirectional marks and overrides that reorder what is
+# shown (U+061C, the Arabic letter mark, among them), and the Unicode line and paragraph separators
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def _visible(m: re.Match) -> str:
@@ -69,7 +71,8 @@ def _escaped(m: re.Match) -> str:
 
 
 def terminal_json(text: str) -> str:
-    """JSON text with DEL, C1 controls and bidi marks/overrides/isolates written as ``\\uXXXX`` escapes.
+    """JSON text with DEL, C1 controls, bidi marks/overrides/isolates and U+2028/U+2029 written as ``\\uXXXX``
+    escapes.
 
     The same JSON value (they only ever occur inside strings, where the escape means the character), but a
     terminal shows the escape instead of obeying it. C0 controls never occur raw in JSON but as tab and

@@ -190,6 +190,15 @@ def test_config_show_lists_every_setting_and_file_with_where_it_came_from(edgar,
     assert rows["ratelimit_bucket"]["value"].endswith("ratelimit.sqlite")
 
 
+def test_config_show_never_prints_a_password_of_the_mirror_or_the_index(edgar, mirror):
+    env = {"EDGAR_MIRROR": mirror.url.replace("http://", "http://me:MirrorPw1@") + "?token=MirrorTok2",
+           "EDGAR_INDEX_URL": "postgresql://edgar@127.0.0.1:1/db?password=QueryPw9"}
+    r = edgar("config", "show", "--json", env=env)
+    rows = {s["setting"]: s for s in r.json()["settings"]}
+    assert "MirrorPw1" not in r.out + r.err and "MirrorTok2" not in r.out + r.err and "QueryPw9" not in r.out + r.err
+    assert "me:***@127.0.0.1" in rows["mirror"]["value"] and rows["index"]["value"].startswith("postgresql://edgar@")
+
+
 def test_every_variable_edgar_reads_is_in_the_readme():
     import re
 

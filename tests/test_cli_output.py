@@ -340,6 +340,28 @@ def test_terminal_json_escapes_del_c1_and_bidi_characters_and_parses_to_the_same
     assert "Café – 10-K" in shown and "\\u009b" in shown
 
 
+def test_terminal_json_escapes_the_arabic_letter_mark_and_the_unicode_line_separators_too():
+    from edgar_cli.output import terminal_json, terminal_safe
+
+    value = {"name": "A\u061cB\u2028C\u2029D"}
+    shown = terminal_json(json.dumps(value, ensure_ascii=False))
+    assert json.loads(shown) == value and not any(ch in shown for ch in "\u061c\u2028\u2029")
+    assert terminal_safe(value["name"]) == "A\ufffdB\ufffdC\ufffdD"
+
+
+def test_a_warning_on_stderr_shows_control_characters_and_starts_no_line_of_its_own(capsys, monkeypatch):
+    from edgar_cli import logs
+
+    logs.warning("key \x1b]0;title\x07\u009b2J\u202e\nwarning: forged")
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("warning: key ␛]0;title␇") and "\x1b" not in err
+    monkeypatch.setenv("EDGAR_LOG_FORMAT", "json")
+    logs.warning("key \u009b2J\u202e\u2028\nwarning: forged")
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and json.loads(err)["message"] == "key \u009b2J\u202e\u2028\nwarning: forged"
+    assert not any(ch in err for ch in "\u009b\u202e\u2028")  # escaped in the JSON text, the same value
+
+
 def test_cache_info_speaks_in_human_sizes_on_a_table_and_bytes_in_json(run):
     # issue 36: `cache info` printed 5907345
     from edgar_cli.render import human_bytes

@@ -361,6 +361,41 @@ def test_a_miss_remembered_through_a_mirror_is_not_replayed_for_the_sec_or_anoth
     assert again.value.message.startswith("The mirror at ")
 
 
+def test_a_miss_remembered_through_a_mirror_with_a_password_stores_only_the_redacted_mirror(mirror, monkeypatch):
+    # The negative cache's metadata held EDGAR_MIRROR as given, password included (cache.db, and Redis's
+    # "mirror" field on a team); it holds the redacted form, and the miss is still replayed for that mirror.
+    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.sec.client import set_client
+
+    with_password = mirror.url.replace("http://", "http://me:s3cretMirrorPw@")
+    monkeypatch.setenv("EDGAR_MIRROR", with_password)
+    sec = SecClient(Settings.from_env())
+    set_client(sec)
+    with pytest.raises(EdgarError):
+        get_financial_concept("MSFT", "revenue", client=sec)  # not in the corpus: the mirror's 404
+    url = "https://data.sec.gov/api/xbrl/companyfacts/CIK0000789019.json"
+    entry = sec.cache_get(f"missing:{url}", None)
+    assert entry.meta["mirror"] == urls.redact(with_password) and "s3cretMirrorPw" not in json.dumps(entry.meta)
+    sec.close()
+    stored = b"".join(p.read_bytes() for p in sec.settings.cache_dir.rglob("*") if p.is_file())
+    assert b"s3cretMirrorPw" not in stored
+    with pytest.raises(EdgarError) as again:  # still remembered for this mirror, without asking it
+        SecClient(Settings.from_env())._remembered_missing(url, "companyfacts")
+    assert again.value.message.startswith("The mirror at ") and "s3cretMirrorPw" not in again.value.message
+
+
+@pytest.mark.parametrize("url, secrets, kept", [
+    ("postgresql://edgar@127.0.0.1:1/db?password=QueryPw9", ["QueryPw9"], "postgresql://edgar@127.0.0.1:1/db?password=***"),
+    ("https://mirror.example.com/e?api_key=K1&x=1&token=T2&sig=S3", ["K1", "T2", "S3"], "x=1"),
+    ("http://u:p@ss@mirror:8/x", ["p@ss", "ss@mirror"], "http://u:***@mirror:8/x"),
+    ("host=db user=edgar password=KwPw4 dbname=edgar", ["KwPw4"], "host=db user=edgar"),
+    ("host=db password='Kw Pw5' dbname=edgar", ["Kw Pw5", "Pw5"], "dbname=edgar"),
+])
+def test_a_url_or_dsn_is_shown_without_any_secret_it_carries(url, secrets, kept):
+    shown = urls.redact(url)
+    assert not [s for s in secrets if s in shown] and kept in shown
+
+
 def test_a_mirror_password_never_shows_in_a_connection_error():
     from edgar_cli.sec.client import connect_error
 

@@ -96,6 +96,70 @@ def test_a_rate_limit_wait_ends_at_the_deadline_with_an_error_not_a_hang(tmp_pat
         _finishes(lambda: limiter.acquire(deadline=time.monotonic() + 0.2))
 
 
+class _HeldBucketLock:
+    """The host bucket's file lock held by someone else (another process stuck, or `flock ... sleep`): an
+    flock on its own open file, which conflicts with the limiter's whatever the process."""
+
+    def __init__(self, folder: Path):
+        import fcntl
+
+        self.fh = open(folder / (DB_NAME + ".lock"), "a")
+        fcntl.flock(self.fh, fcntl.LOCK_EX)
+
+    def release(self) -> None:
+        self.fh.close()
+
+
+def test_a_rate_limit_slot_waits_for_the_bucket_lock_no_longer_than_the_deadline(tmp_path):
+    from edgar_cli.sec.ratelimit import LimiterDeadline
+
+    limiter = RateLimiter(tmp_path / "rl", warn=lambda _m: None)
+    held = _HeldBucketLock(tmp_path / "rl")
+    try:
+        with pytest.raises(LimiterDeadline):  # was: waiting on the file lock for as long as it was held
+            _finishes(lambda: limiter.acquire(deadline=time.monotonic() + 0.3))
+        assert limiter.is_shared  # a lock held elsewhere is a wait, not a broken bucket
+    finally:
+        held.release()
+    limiter.done(_finishes(limiter.acquire))  # free again: granted
+
+
+def test_a_command_whose_bucket_lock_is_held_ends_at_its_command_deadline(mirror, tmp_path):
+    folder = tmp_path / "rl"
+    RateLimiter(folder, warn=lambda _m: None)  # creates the bucket
+    held = _HeldBucketLock(folder)
+    try:
+        env = dict(os.environ, EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=TEST_UA, EDGAR_TODAY=PINNED_TODAY,
+                   EDGAR_CACHE_DIR=str(tmp_path / "cache"), EDGAR_NONINTERACTIVE="1", EDGAR_RATELIMIT_DIR=str(folder),
+                   EDGAR_COMMAND_TIMEOUT="3")
+        proc = subprocess.run(edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"], env=env,
+                              capture_output=True, text=True, timeout=GUARD)  # was: as long as the lock was held
+    finally:
+        held.release()
+    error = json.loads(proc.stdout or proc.stderr)["error"]
+    assert proc.returncode == 8 and error["code"] == "upstream_unavailable", proc.stderr
+    assert "3 s" in error["message"] and "EDGAR_COMMAND_TIMEOUT" in error["message"]
+
+
+def test_a_download_waits_for_the_bucket_lock_no_longer_than_its_deadline(mirror, tmp_path, monkeypatch):
+    from edgar_cli.sec import client as client_module
+
+    monkeypatch.setenv("EDGAR_RATELIMIT_DIR", str(tmp_path / "rl"))
+    monkeypatch.setattr(client_module, "DOWNLOAD_HEADERS_SECONDS", 0.5)
+    monkeypatch.setattr(client_module, "DOWNLOAD_ATTEMPTS", 2)
+    c = K.make_client(mirror.url, tmp_path / "cache")
+    c._rate_limiter()  # creates the bucket
+    held = _HeldBucketLock(tmp_path / "rl")
+    try:
+        with pytest.raises(EdgarError) as info:  # was: a wait as long as the lock was held (the bulk sync's hours)
+            _finishes(lambda: c.download("https://www.sec.gov/files/company_tickers.json", tmp_path / "t.json"))
+    finally:
+        held.release()
+        c.close()
+    assert info.value.code == "upstream_unavailable" and "rate limit" in info.value.message
+    assert not (tmp_path / "t.json").exists()
+
+
 def test_a_command_over_a_host_bucket_with_future_rows_answers_with_a_warning(edgar, tmp_path):
     folder = tmp_path / "rl"
     RateLimiter(folder, warn=lambda _m: None)  # creates the bucket
@@ -332,3 +396,28 @@ def test_a_command_sharing_a_redis_whose_ready_time_is_a_day_ahead_answers_with_
         for key in r.scan_iter("edgar:*"):
             r.delete(key)
         r.close()
+
+
+def test_index_add_keeps_to_the_calls_deadline_not_a_fresh_one_per_filing(slow_upstream, tmp_path, monkeypatch):
+    # index_add gave each filing a new command deadline, replacing the call's own: an MCP call (or a command)
+    # whose filing document trickled ran a request's 45 s past its deadline
+    from edgar_cli.capabilities.local_index import index_add
+
+    slow_upstream.armed.clear()
+    slow_upstream.hits.clear()
+    document = "/www.sec.gov/Archives/edgar/data/1045810/000104581025000023/nvda-20250126.htm"
+    slow_upstream.arm(document, "trickle-headers")
+    monkeypatch.setenv("EDGAR_SEMANTIC", "0")
+    c = K.make_client(slow_upstream.url, tmp_path / "cache")
+
+    def add():
+        with transport.command_deadline(4):  # the call's own deadline
+            return index_add(["NVDA"], accession_numbers=["0001045810-25-000023"], semantic=False, client=c)
+
+    try:
+        result = _finishes(add)
+    finally:
+        slow_upstream.armed.clear()
+        c.close()
+    assert slow_upstream.hits[document] >= 1 and [s.accession_number for s in result.skipped] == [
+        "0001045810-25-000023"]  # NVIDIA's FY2025 10-K: skipped at the call's deadline, not fetched for 45 s

@@ -149,6 +149,34 @@ def test_every_log_line_redacts_url_passwords_and_secret_query_values():
     assert "pw8" not in JsonFormatter().format(record)
 
 
+def test_a_password_holding_an_at_sign_or_given_as_a_keyword_is_redacted_in_log_lines():
+    from edgar_cli.logs import redact_text
+
+    assert redact_text("GET http://u:p@ss@h/x failed") == "GET http://u:***@h/x failed"
+    assert redact_text("redis://:a@b@c@cache:6379/0 and jane@example.com") == "redis://:***@cache:6379/0 and jane@example.com"
+    safe = redact_text("connecting: host=db port=5432 user=edgar password=KwPw1 sslpassword='two words' dbname=e")
+    assert "KwPw1" not in safe and "two words" not in safe and "words" not in safe
+    assert "host=db port=5432 user=edgar" in safe and "dbname=e" in safe
+
+
+def test_plain_server_logs_show_control_characters_from_a_client_instead_of_obeying_them():
+    import io
+
+    from edgar_cli.logs import RedactFilter
+
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(RedactFilter())
+    logger = logging.getLogger("edgar-tests-escapes")
+    logger.addHandler(handler)
+    try:
+        logger.warning("Failed to validate request: %s", "x\x1b]0;title\x07\u009b2J\u202e")
+    finally:
+        logger.removeHandler(handler)
+    shown = stream.getvalue()
+    assert not any(ch in shown for ch in "\x1b\x07\u009b\u202e") and "␛]0;title␇" in shown
+
+
 def test_the_systemd_unit_allows_more_open_files_than_the_servers_connection_cap():
     from edgar_cli.mcp_http import MAX_CONNECTIONS
 

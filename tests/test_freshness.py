@@ -192,3 +192,54 @@ def test_compare_keeps_a_company_whose_freshness_check_fails_and_says_so(mirror,
         ("0001045810", 60922000000, "0001045810-24-000029"), ("0000320193", 391035000000, "0000320193-24-000123")}
     assert not r.unavailable
     assert any(w.startswith("NVIDIA") and "checking for a newer copy failed" in w for w in r.warnings)
+
+
+def test_filings_built_from_a_stale_submissions_copy_say_so_with_its_date_and_source(mirror, tmp_path, scripted):
+    # The submissions served as an HTML page two days later: the cached copy answered, but the result said
+    # nothing of it (no warning, data_source "live" dated today). NVIDIA's latest 10-K in the corpus is
+    # 0001045810-26-000021; its FY2025 10-K is 0001045810-25-000023.
+    from edgar_cli.capabilities.filings import find_filing, list_filings
+
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    list_filings("NVDA", forms=["10-K"], limit=1, client=client_at(mirror, tmp_path, clock))
+    clock.now += timedelta(days=2)
+    page = (200, {"Content-Type": "text/html"}, b"<html><body>EDGAR is under maintenance</body></html>")
+    scripted(SUBMISSIONS, *[page] * 2)
+    client = client_at(mirror, tmp_path, clock)
+    listed = list_filings("NVDA", forms=["10-K"], limit=1, client=client)
+    assert listed.filings[0].accession_number == "0001045810-26-000021"
+    note = next(w for w in listed.warnings if "checking for a newer copy failed" in w)
+    assert "as fetched 2026-07-01 12:00 UTC" in note and "failed at 2026-07-03 12:00 UTC" in note
+    assert listed.data_source.kind == "cache"
+    assert listed.data_source.as_of == datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc)
+    assert find_filing("NVDA", fiscal_year=2025, client=client).accession_number == "0001045810-25-000023"
+
+
+def test_a_section_read_through_a_stale_submissions_copy_carries_the_dated_note(mirror, tmp_path, scripted):
+    from edgar_cli.capabilities.sections import get_filing_section
+
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    get_filing_section("NVDA", "risk_factors", fiscal_year=2025, max_chars=200,
+                       client=client_at(mirror, tmp_path, clock))
+    clock.now += timedelta(days=2)
+    scripted(SUBMISSIONS, *[(503, {}, b"Service Unavailable")] * 2)
+    result = get_filing_section("NVDA", "risk_factors", fiscal_year=2025, max_chars=200,
+                                client=client_at(mirror, tmp_path, clock))
+    assert result.accession_number == "0001045810-25-000023"  # NVIDIA's FY2025 10-K
+    assert any("as fetched 2026-07-01 12:00 UTC" in w and "checking for a newer copy failed" in w
+               for w in result.warnings), result.warnings
+
+
+def test_the_compact_ticker_map_is_not_restamped_fresh_from_a_stale_ticker_file(mirror, tmp_path, scripted):
+    # The ticker file's refresh failed two days on and its stale copy answered: the compact map built from it
+    # was stored as fetched now, so it stayed "fresh" for another day without the SEC having answered.
+    from edgar_cli.companies.tickers import _COMPACT_KEY, load_ticker_map
+
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    load_ticker_map(client_at(mirror, tmp_path, clock))
+    clock.now += timedelta(days=2)
+    scripted("/www.sec.gov/files/company_tickers_exchange.json", *[(503, {}, b"Service Unavailable")] * 2)
+    client = client_at(mirror, tmp_path, clock)
+    assert load_ticker_map(client).by_ticker("NVDA") is not None  # the stale copy still answers
+    stored = client.cache_get(_COMPACT_KEY, None)
+    assert stored is not None and stored.stored_at == datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc).timestamp()

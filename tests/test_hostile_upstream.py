@@ -11,6 +11,7 @@ and still far from the failures they guard against: a 1 MB gzip bomb took a proc
 from __future__ import annotations
 
 import json
+import os
 import time
 import tracemalloc
 from pathlib import Path
@@ -348,6 +349,40 @@ def test_companyfacts_whose_every_fact_is_malformed_are_upstream_unavailable_not
     assert not [k for k in cached(client) if k.startswith(("facts:", "missing:"))]
     upstream.armed.clear()  # the upstream recovers: 60,922,000,000 as filed in 0001045810-24-000029
     assert get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client).values[0].value == 60922000000
+
+
+# a taxonomy key that is not an object: its name reaches the retry line (validate.py's InvalidBody message)
+FORGED_KEY = "ev\x1b]0;t\x07\u009b\u202e\u061c\u2028\nwarning: forged"  # under the message's 30 characters
+
+
+@pytest.mark.parametrize("log_format", ["plain", "json"])
+def test_an_upstream_key_with_escapes_or_a_newline_reaches_stderr_escaped_and_forges_no_line(upstream, corpus,
+                                                                                              tmp_path, log_format):
+    # The retry announcement printed the InvalidBody message raw: ESC, OSC, a one-character CSI and bidi marks
+    # reached the terminal, and its newline forged a "warning:" line (under EDGAR_LOG_FORMAT=json too, as text).
+    import subprocess
+
+    from conftest import PINNED_TODAY, TEST_UA, edgar_command
+
+    doc = json.loads((corpus / NVDA_FACTS.lstrip("/")).read_bytes())
+    doc["facts"][FORGED_KEY] = "not an object"
+    upstream.arm(NVDA_FACTS, "shape", doc, times=1)  # one hostile answer, then the corpus: the retry succeeds
+    env = {**os.environ, "EDGAR_MIRROR": upstream.url.replace("http://", "http://me:MirrorPw7@"),
+           "SEC_USER_AGENT": TEST_UA, "EDGAR_CACHE_DIR": str(tmp_path / "cache"), "EDGAR_TODAY": PINNED_TODAY,
+           "EDGAR_NONINTERACTIVE": "1", "EDGAR_LOG_FORMAT": log_format}
+    proc = subprocess.run(edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["values"][0]["value"] == 60922000000  # 0001045810-24-000029, after the retry
+    err = proc.stderr
+    assert upstream.hits[NVDA_FACTS] == 1 and "forged" in err  # the retry was announced, naming the key
+    assert not [ch for ch in "\x1b\x07\x9b\u202e\u061c\u2028" if ch in err], repr(err)
+    assert not [line for line in err.splitlines() if not line.startswith(("edgar: ", "{"))], err  # none forged
+    assert "MirrorPw7" not in err
+    if log_format == "json":
+        events = [json.loads(line) for line in err.splitlines()]
+        retries = [e for e in events if e["event"] == "retry"]
+        assert len(retries) == 1 and "forged" in retries[0]["message"] and retries[0]["level"] == "warning"
 
 
 def test_nan_valued_companyfacts_are_upstream_unavailable_not_an_internal_error(upstream, client):

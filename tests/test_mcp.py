@@ -414,6 +414,39 @@ def test_connections_that_never_finish_their_headers_are_capped_and_closed(guard
             s.close()
 
 
+def test_healthz_with_a_body_is_answered_and_closed_not_held_open(guarded_server):
+    # /healthz needs no token: 25 such connections declaring a gigabyte body, a byte sent after the 200, held
+    # 20 of 25 file descriptors open and a real client got 503
+    port = guarded_server["port"]
+    held = []
+    try:
+        for _ in range(10):  # past the cap of 8: each is closed after its answer, so none counts against it
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000000\r\n\r\nx")
+            held.append(s)
+        end = time.monotonic() + 20  # the server's header timeout is 1 s
+        endings = [_until_closed(s, end) for s in held]
+        assert all(e is not None for e in endings), "a /healthz connection was held open"
+        assert all(e.startswith(b"HTTP/1.1 200") and b"connection: close" in e.lower() for e in endings)
+        assert httpx.get(guarded_server["url"] + "/healthz").json() == {"status": "ok"}
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_a_request_whose_body_stalls_is_closed_after_the_header_timeout(guarded_server):
+    # with the token, a request declaring 1,000 bytes of body and sending 10 held its connection forever (the
+    # header timer stops once the headers are in)
+    s = socket.create_connection(("127.0.0.1", guarded_server["port"]), timeout=10)
+    try:
+        s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  b"Accept: application/json, text/event-stream\r\nAuthorization: Bearer "
+                  + guarded_server["token"].encode() + b"\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\"")
+        assert _until_closed(s, time.monotonic() + 20) is not None, "a stalled body held its connection open"
+    finally:
+        s.close()
+
+
 def test_a_large_body_without_a_token_is_refused_before_it_is_read(guarded_server):
     s = socket.create_connection(("127.0.0.1", guarded_server["port"]), timeout=10)
     try:
@@ -477,3 +510,38 @@ def test_a_lone_surrogate_or_a_broken_line_on_stdio_is_answered_with_a_json_rpc_
     assert by_id[2]["error"]["code"] in (-32700, -32600, -32602) and "surrogate" in by_id[2]["error"]["message"]
     assert by_id[None]["error"]["code"] == -32700  # the cut-off line: its id cannot be read
     assert len(by_id[4]["result"]["tools"]) == 13
+
+
+def test_a_too_deep_or_too_long_line_on_stdio_is_a_parse_error_and_the_server_goes_on(tmp_path):
+    """A short line nesting 1,500 arrays made the lenient parser raise RecursionError (only ValueError was
+    caught) and a line over the 64 MiB limit made readline raise: either killed the server with a traceback.
+    Each is answered -32700 and the next request is served (the long line's tail is not read as a message)."""
+    from edgar_cli.mcp_stdio import MAX_LINE
+
+    deep_call = ('{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search_filings",'
+                 '"arguments":{"query":' + "[" * 1500 + "]" * 1500 + "}}}")
+    proc = subprocess.Popen(edgar_command() + ["serve-mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=server_env("http://127.0.0.1:9", tmp_path))
+    try:
+        head = [json.dumps(INIT), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+                "[" * 1500 + "]" * 1500, deep_call]
+        proc.stdin.write(("\n".join(head) + "\n").encode())
+        proc.stdin.write(b'{"jsonrpc":"2.0","id":6,"method":"tools/list","params":{"x":"' + b"y" * (MAX_LINE + 10))
+        proc.stdin.write(b'"}}\n' + json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/list"}).encode() + b"\n")
+        proc.stdin.flush()
+        answers = []
+        while not any(a.get("id") == 4 for a in answers):
+            ready, _, _ = select.select([proc.stdout], [], [], 30)
+            line = proc.stdout.readline() if ready else b""
+            assert line, f"no answer to every line; got {answers}; stderr: {proc.stderr.read1(4000)!r}"
+            answers.append(json.loads(line))
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0 and b"Traceback" not in proc.stderr.read()
+    finally:
+        proc.kill() if proc.poll() is None else None
+    errors = [a for a in answers if "error" in a]
+    assert [a["error"]["code"] for a in errors] == [-32700, -32700, -32700]
+    assert [a["id"] for a in errors] == [None, None, None]  # no id can be read from any of them
+    assert "nested" in errors[0]["error"]["message"] and "nested" in errors[1]["error"]["message"]
+    assert "long" in errors[2]["error"]["message"]
+    assert len(answers[-1]["result"]["tools"]) == 13 and len(answers) == 5  # initialize, 3 errors, tools/list

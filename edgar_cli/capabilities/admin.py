@@ -61,7 +61,8 @@ def config_show() -> ConfigReport:
     """Every setting edgar reads and every file it writes, with where each value came from.
 
     Settings: user_agent (--user-agent, SEC_USER_AGENT or the config file),
-    mirror (EDGAR_MIRROR), cache (on unless --no-cache or EDGAR_NO_CACHE=1),
+    mirror (EDGAR_MIRROR, its password and secret query values shown as ***),
+    cache (on unless --no-cache or EDGAR_NO_CACHE=1),
     today (EDGAR_TODAY or the system clock), debug (EDGAR_DEBUG), interactive
     (EDGAR_NONINTERACTIVE, a terminal on stdin). Files: config_file
     (EDGAR_CONFIG_DIR), cache_dir (EDGAR_CACHE_DIR), ratelimit_bucket
@@ -75,6 +76,7 @@ def config_show() -> ConfigReport:
 
     from ..config import data_dir
     from ..index.store import index_location, index_path, index_url
+    from ..sec.urls import redact as redact_url
 
     client = get_client()
     settings = client.settings
@@ -95,7 +97,7 @@ def config_show() -> ConfigReport:
                           else "stdin is a terminal" if sys.stdin.isatty() else "stdin is not a terminal")
     rows = [
         ConfigSetting(setting="user_agent", value=ua.user_agent, source=ua.source, variable="SEC_USER_AGENT"),
-        ConfigSetting(setting="mirror", value=settings.mirror or "none: the SEC (data.sec.gov, www.sec.gov, "
+        ConfigSetting(setting="mirror", value=redact_url(settings.mirror) if settings.mirror else "none: the SEC (data.sec.gov, www.sec.gov, "
                       "efts.sec.gov)", source=_from("EDGAR_MIRROR"), variable="EDGAR_MIRROR"),
         ConfigSetting(setting="cache", value="on" if settings.use_cache else "off",
                       source="default" if settings.use_cache else no_cache, variable="EDGAR_NO_CACHE"),

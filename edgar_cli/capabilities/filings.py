@@ -199,6 +199,12 @@ def _common_forms(hist: S.History, n: int = 6) -> list[str]:
     return [form for form, _ in Counter(r.form for r in hist.rows.values()).most_common(n)]
 
 
+def stale_history_notes(client: SecClient, cik: int | str) -> list[str]:
+    """The dated notes for a company's submissions (file and older pages) that this process read from a cached
+    copy because refreshing it failed: a result built on :func:`find_filing` carries them in its warnings."""
+    return client.stale_notes(urls.submissions(cik).removesuffix(".json"))
+
+
 def load_history(company: str, client: SecClient) -> S.History:
     resolved = resolve_company(company, client=client)
     return S.History.load(client, int(resolved.cik))
@@ -301,6 +307,7 @@ def list_filings(
     if read_for_originals:
         notes.append(f"Read one more older page of the history to find the originals of "
                      f"{', '.join(r.accession for r in orphans)}.")
+    warnings.extend(hist.stale_notes)  # a cached copy served because refreshing it failed, dated
     if gaps:
         warnings.append("The filing history is incomplete: " + _gap_reason(gaps) + ".")
     fpi_pointed = False

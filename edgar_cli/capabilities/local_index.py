@@ -505,7 +505,7 @@ def index_add(
                 progress.done_one()
                 continue
             try:
-                with command_deadline():  # each filing has a command's time (EDGAR_COMMAND_TIMEOUT), not the batch
+                with command_deadline(within=True):  # each filing a command's time, within the call's own
                     rec, docs, chunks = build_records(filing, ticker, client)
             except EdgarError as exc:
                 if exc.code in FATAL:

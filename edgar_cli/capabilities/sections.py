@@ -173,7 +173,7 @@ def _open(company: str | None, section: str | None, accession: str | None, fy: i
                          f"Pass {param('company')}: a ticker, CIK or company name, e.g. NVDA"
                          + (f", with {param('accession_number')} (an accession number alone does not name the "
                             "filer: it begins with the filing agent's CIK)." if accession is not None else "."))
-    from .filings import find_filing
+    from .filings import find_filing, stale_history_notes
 
     if accession is not None and form is None:
         # the accession number says what the filing is: a 10-Q's is read as a 10-Q, not refused as no 10-K
@@ -210,6 +210,7 @@ def _open(company: str | None, section: str | None, accession: str | None, fy: i
                 accession_number=filing.accession_number, document_url=document_url)
     if filing.is_amendment:
         warnings.append(f"This is an amendment ({filing.form}); many amendments restate only some items.")
+    warnings.extend(stale_history_notes(client, filing.cik))  # found in a stale copy of the history: dated
     if filing.superseded_by:
         notes.append(f"A later amendment exists: {filing.superseded_by}; it may restate some items.")
     return doc, outline, filing.form, meta

@@ -230,7 +230,10 @@ def load_ticker_map(client: SecClient) -> TickerMap:
         if tmap is None:
             rows, degraded = _fetch_ticker_rows(client)
             tmap = TickerMap(rows, degraded)
-            if not degraded:  # a fallback map is used for this process only, never cached
+            # a fallback map, or one built from a stale copy served because its refresh failed, is used for this
+            # process only: stored, it would be stamped fresh without the SEC having answered
+            stale = client.stale_note(urls.company_tickers_exchange()) is not None
+            if not degraded and not stale:
                 client.cache_set(_COMPACT_KEY, marshal.dumps((_COMPACT_FORMAT, tmap.index, tmap.table)))
         client.memo["ticker_map"] = tmap
         return tmap

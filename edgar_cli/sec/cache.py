@@ -33,7 +33,6 @@ import hashlib
 import os
 import pickle
 import sqlite3
-import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -46,6 +45,12 @@ _MODE_PICKLE = 4  # diskcache.core.MODE_PICKLE (tests/test_warm_path.py checks i
 
 class _Damaged(Exception):
     """A stored record that cannot be decoded."""
+
+
+def _stderr_warn(message: str) -> None:
+    from ..logs import warning
+
+    warning(message)
 
 
 @dataclass
@@ -61,7 +66,7 @@ class DiskCache:
     def __init__(self, directory: Path, *, enabled: bool = True, warn: Callable[[str], None] | None = None):
         self.directory = Path(directory).expanduser().absolute()  # its database is opened by file: URI
         self.enabled = enabled
-        self._warn = warn or (lambda msg: print(f"warning: {msg}", file=sys.stderr))
+        self._warn = warn or _stderr_warn
         self._store = None
         self._warned = False
         self._writable = True  # False once a write failed: reads go on, writes stop

@@ -113,12 +113,19 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
 
 
 def _announce_retry(details) -> None:
-    """stamina's on-retry hook: one readable progress line on stderr instead of its log record."""
+    """stamina's on-retry hook: one readable progress line on stderr instead of its log record (a ``retry`` JSON
+    event with EDGAR_LOG_FORMAT=json); the upstream's text in it is shown, never obeyed (logs.safe_line)."""
+    from ..logs import json_logs, log_event, safe_line
+
     cause = details.caused_by
     what = f"{cause}" if isinstance(cause, _Retryable) else type(cause).__name__
-    line = (f"the SEC did not answer usably ({what}); retrying in {details.wait_for:.1f} s "
-            f"(retry {details.retry_num} of {MAX_ATTEMPTS - 1})")
-    print(f"edgar: {line}", file=sys.stderr)
+    line = safe_line(f"the SEC did not answer usably ({what}); retrying in {details.wait_for:.1f} s "
+                     f"(retry {details.retry_num} of {MAX_ATTEMPTS - 1})")
+    if json_logs():
+        log_event("retry", "warning", message=line, retry=details.retry_num, of=MAX_ATTEMPTS - 1,
+                  wait_seconds=round(details.wait_for, 1))
+    else:
+        print(f"edgar: {line}", file=sys.stderr)
     calls.report(line)
 
 
@@ -204,6 +211,12 @@ def _conditional_headers(validators: dict[str, Any] | None) -> dict[str, str]:
     if validators.get("last_modified"):
         headers["If-Modified-Since"] = str(validators["last_modified"])
     return headers
+
+
+def _answered_by(mirror: str | None) -> str | None:
+    """Who answered a request, as a miss remembers it: the mirror's URL redacted (cache entries, on disk and in
+    Redis, never hold its password), or None for the SEC."""
+    return urls.redact(mirror) if mirror else None
 
 
 def _not_found(url: str, status: int, mirror: str | None) -> EdgarError:
@@ -313,7 +326,7 @@ class SecClient:
         """Raise the not_found a recent answer for ``url`` gave, if it is still remembered."""
         entry = self.cache_get(f"missing:{url}", NEGATIVE_FRESHNESS.get(kind, 600))
         # A miss is remembered with who answered it: a mirror's gap says nothing of the SEC or of another mirror.
-        if entry is not None and entry.meta.get("mirror") == (self.settings.mirror or None):
+        if entry is not None and entry.meta.get("mirror") == _answered_by(self.settings.mirror):
             raise _not_found(url, int(entry.meta.get("status") or 404), self.settings.mirror)
 
     # -- fetching -----------------------------------------------------------
@@ -347,6 +360,12 @@ class SecClient:
         """The dated note for ``url`` when this process served a cached copy because refreshing it failed."""
         with self.memo_lock:
             return self._stale_notes.get(url)
+
+    def stale_notes(self, prefix: str) -> list[str]:
+        """The dated notes of every URL starting with ``prefix`` served from a stale copy by this process (a
+        company's submissions file and its older pages: ``urls.submissions(cik)`` without ``.json``)."""
+        with self.memo_lock:
+            return [note for url, note in self._stale_notes.items() if url.startswith(prefix)]
 
     def stale_copy_note(self, what: str, stored_at: float, exc: EdgarError) -> str:
         """"<what> as fetched <when>; refreshing it failed at <now> (<code>: <message>)": the stale-if-error
@@ -552,7 +571,8 @@ class SecClient:
                 "Try again later; if it persists, the answer is not one edgar can use.", url=url,
             ) from None
         except _Missing as exc:
-            self.cache_set(f"missing:{url}", b"", {"url": url, "status": exc.status, "mirror": self.settings.mirror or None})
+            self.cache_set(f"missing:{url}", b"", {"url": url, "status": exc.status,
+                                                    "mirror": _answered_by(self.settings.mirror)})
             raise _not_found(url, exc.status, self.settings.mirror) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -564,26 +584,26 @@ class SecClient:
 
         calls.checkpoint(url)  # a cancelled call (its MCP client went away) stops before the next request
         http = self._client()  # built before the slot is taken: its set-up is not request time
-        limiter = self._rate_limiter()
         headers = _conditional_headers(conditional)
         try:
+            limiter = self._rate_limiter()  # opening the host bucket waits for its lock: within the deadline too
             slot = limiter.acquire(deadline=deadline)
         except LimiterDeadline:
             raise _Late(transport.deadline_passed(None, waiting="for a slot in the rate limit")) from None
         self.requests.add(url)
         try:
             with transport.attempt_deadline(deadline), http.stream("GET", target, headers=headers) as resp:
-                limiter.done(slot)  # the headers are here, so the server has the request
+                limiter.done(slot, deadline)  # the headers are here, so the server has the request
                 status = resp.status_code
                 if status == 200:
                     body = self._read(resp, kind, deadline)
                 else:
                     body = _error_body(resp)
         except httpx.ConnectError as exc:  # nothing answered: no DNS, a refused connection, no route
-            limiter.done(slot)
+            limiter.done(slot, deadline)
             raise connect_error(exc, url, target, self.settings.mirror) from None
         except httpx.HTTPError as exc:  # timeouts (the deadline too), transport faults, bad framing
-            limiter.done(slot)
+            limiter.done(slot, deadline)
             raise _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}") from None
         except transport.BodyError as exc:
             if exc.retry:
@@ -660,8 +680,10 @@ def _validated(url: str, kind: str, resp: Any, body: bytes, expect_json: bool,
         parsed = validate.parse_json(body)
         validate.check(kind, url, parsed)
         value = transform(parsed) if transform else None
-    except validate.InvalidBody as exc:
-        raise _Retryable("upstream_unavailable", str(exc)) from None
+    except validate.InvalidBody as exc:  # its text may quote the upstream's keys: one line, controls shown
+        from ..logs import safe_line
+
+        raise _Retryable("upstream_unavailable", safe_line(str(exc))) from None
     return Answer(body, parsed, value, _validators(resp.headers))
 
 
@@ -751,6 +773,8 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
     """
     import httpx
 
+    from .ratelimit import LimiterDeadline
+
     part = dest.with_name(dest.name + ".part")
     state_file = part.with_name(part.name + ".json")
     done = _download_state(dest)  # the validators of the complete file already on disk
@@ -771,14 +795,17 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
     else:
         have = 0
     http = client._client()
-    limiter = client._rate_limiter()
-    slot = limiter.acquire()
+    headers_by = min(deadline, time.monotonic() + DOWNLOAD_HEADERS_SECONDS)  # the slot's wait counts in it
+    try:
+        limiter = client._rate_limiter()
+        slot = limiter.acquire(deadline=headers_by)
+    except LimiterDeadline as exc:
+        raise _Unusable(f"no slot in the rate limit within {DOWNLOAD_HEADERS_SECONDS:g} s ({exc})") from None
     client.requests.add(url)
     received = 0
     try:
-        with transport.attempt_deadline(min(deadline, time.monotonic() + DOWNLOAD_HEADERS_SECONDS)), \
-                http.stream("GET", target, headers=headers) as resp:
-            limiter.done(slot)
+        with transport.attempt_deadline(headers_by), http.stream("GET", target, headers=headers) as resp:
+            limiter.done(slot, headers_by)
             status = resp.status_code
             if status == 304:
                 if not conditional or not dest.exists():
@@ -861,7 +888,7 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
                         if progress is not None:
                             progress(have + received, total)
     except httpx.HTTPError as exc:  # cut off mid-body or too slow: the next attempt resumes from what was written
-        limiter.done(slot)
+        limiter.done(slot, time.monotonic() + DOWNLOAD_HEADERS_SECONDS)
         raise _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}") from None
     size = part.stat().st_size
     total = state.get("size")

@@ -36,7 +36,8 @@ A grant is stamped with the wall clock, so no entry is ever later than now
 clock stepped back, a hand edit) would make every process wait until then, a
 wait longer than the window, which the limit never needs: such entries are
 moved back to now, with a warning, and count for one window as requests just
-made. No wait outlasts the caller's deadline either (:meth:`RateLimiter.acquire`).
+made. No wait outlasts the caller's deadline either (:meth:`RateLimiter.acquire`), whether for a slot or for
+the bucket's file lock (held elsewhere by a stuck process or a hand-run ``flock``).
 
 ``EDGAR_RATE_SHARE`` (config.rate_share) is this host's part of the SEC's
 10/s when several hosts share one outgoing address without Redis: every process
@@ -49,7 +50,6 @@ from __future__ import annotations
 import itertools
 import os
 import stat
-import sys
 import threading
 import time
 from pathlib import Path
@@ -66,8 +66,20 @@ DB_NAME = "ratelimit.sqlite"
 FUTURE_TOLERANCE_MS = 200
 
 
+# The longest wait for the bucket's file lock without a caller's deadline: a grant holds it for milliseconds, so
+# a lock held this long is held by something stuck (or a hand-run flock), and waiting on would wait with it.
+LOCK_WAIT_SECONDS = 60.0
+
+
 class LimiterDeadline(Exception):
     """The caller's deadline came before a slot: nothing was granted."""
+
+
+def _lock_wait(deadline: float | None) -> float:
+    """Seconds to wait for a lock: what is left before ``deadline`` (a time.monotonic() value), at least 0."""
+    if deadline is None:
+        return LOCK_WAIT_SECONDS
+    return max(0.0, deadline - time.monotonic())
 
 
 def host_rate() -> int:
@@ -107,7 +119,9 @@ def _private_dir(path: Path) -> None:
 
 
 def _stderr_warn(message: str) -> None:
-    print(f"warning: {message}", file=sys.stderr)
+    from ..logs import warning
+
+    warning(message)  # one safe line, or a JSON line with EDGAR_LOG_FORMAT=json
 
 
 class RateLimiter:
@@ -126,8 +140,13 @@ class RateLimiter:
         if directory is None:
             self._private("no shared rate-limit location is usable" + fallback_note)
             return
+        from filelock import Timeout
+
         try:
             self._open_shared(Path(directory))
+        except Timeout:  # the bucket's lock is held elsewhere past this request's deadline: a wait, not a fault
+            raise LimiterDeadline(f"no rate-limit slot before the deadline (the bucket's lock at {directory} "
+                                  "stayed held by another process)") from None
         except Exception as exc:  # sqlite3.Error, OSError, filelock errors
             if strict:
                 raise OSError(str(exc)) from None
@@ -136,6 +155,9 @@ class RateLimiter:
     @classmethod
     def shared(cls, warn: Callable[[str], None] | None = None, rate: int = RATE_PER_SECOND) -> "RateLimiter":
         """The host-wide bucket at the first usable :func:`shared_locations`, else a private share.
+
+        Raises :class:`LimiterDeadline` when the bucket's lock stays held by another process past the
+        request's (or the command's) deadline: a wait, not an unusable location.
 
         ``rate`` below 10 is a host's share of a budget counted elsewhere (sec/redis_shared.py's
         fallback while Redis is down): the grants of every process on the host count against it."""
@@ -158,10 +180,12 @@ class RateLimiter:
         from filelock import FileLock
         from pyrate_limiter import Limiter, SingleBucketFactory, SQLiteBucket
 
+        from .transport import request_deadline
+
         directory.mkdir(parents=True, exist_ok=True)
         db = directory / DB_NAME
         lock = FileLock(str(db) + ".lock", thread_local=False)
-        with lock:
+        with lock.acquire(timeout=_lock_wait(request_deadline())):  # the command's deadline, at most
             bucket = SQLiteBucket.init_from_file(self._rates(self._rate), table="sec_requests", db_path=str(db))
             # The file lock already serializes writers; an fsync per request only delayed the
             # caller by up to ~100 ms *after* its timestamp was taken, so requests reached the
@@ -188,21 +212,32 @@ class RateLimiter:
     def is_shared(self) -> bool:
         return self._shared is not None
 
-    def _try(self, name: str) -> bool:
-        with self._thread_lock:
+    def _try(self, name: str, deadline: float | None = None) -> bool:
+        """One non-blocking grant under both locks; waiting for either lock ends at ``deadline``
+        (:class:`LimiterDeadline`), or after :data:`LOCK_WAIT_SECONDS` without one."""
+        from filelock import Timeout
+
+        if not self._thread_lock.acquire(timeout=_lock_wait(deadline)):
+            raise LimiterDeadline("no rate-limit slot before the deadline (waiting for another thread)")
+        try:
             if self._file_lock is None:
                 return bool(self._limiter.try_acquire(name, blocking=False))
             try:
-                with self._file_lock:
+                with self._file_lock.acquire(timeout=_lock_wait(deadline)):
                     granted = bool(self._limiter.try_acquire(name, blocking=False))
                     if granted and next(self._count) % LEAK_EVERY == 0:
                         self._shared.leak(time.time_ns() // 1_000_000)
                     if not granted:
                         self._reset_future_entries()
                     return granted
+            except Timeout:  # held elsewhere (a stuck process, a hand-run flock): a wait, not a broken bucket
+                raise LimiterDeadline(f"no rate-limit slot before the deadline (the bucket's lock at "
+                                      f"{self.location} stayed held by another process)") from None
             except Exception as exc:  # the shared bucket broke mid-run (disk full, file removed)
                 self._private(f"the shared rate limiter failed ({type(exc).__name__}: {exc})")
                 return bool(self._limiter.try_acquire(name, blocking=False))
+        finally:
+            self._thread_lock.release()
 
     def _reset_future_entries(self) -> None:
         """Under the file lock, after a refused grant: move entries stamped in the future back to now.
@@ -226,27 +261,40 @@ class RateLimiter:
     def acquire(self, deadline: float | None = None) -> str:
         """Block until one more request fits in the window; returns the slot's name for :meth:`done`.
 
-        ``deadline`` (a time.monotonic() value): raise :class:`LimiterDeadline` rather than wait past it."""
+        ``deadline`` (a time.monotonic() value): raise :class:`LimiterDeadline` rather than wait past it, for a
+        slot or for the bucket's file lock (without one, a lock held elsewhere is waited for at most
+        :data:`LOCK_WAIT_SECONDS`)."""
         import random
 
         name = f"sec:{os.getpid()}:{threading.get_ident()}:{time.monotonic_ns()}:{random.random():.6f}"
-        while not self._try(name):
+        while not self._try(name, deadline):
             pause = 0.01 + random.random() * 0.02
             if deadline is not None and time.monotonic() + pause >= deadline:
                 raise LimiterDeadline("no rate-limit slot before the deadline")
             time.sleep(pause)
         return name
 
-    def done(self, name: str) -> None:
-        """The server has seen the request granted as ``name``: count it from now on."""
-        with self._thread_lock:
+    def done(self, name: str, deadline: float | None = None) -> None:
+        """The server has seen the request granted as ``name``: count it from now on.
+
+        Waits for the bucket's locks until ``deadline`` at most (else :data:`LOCK_WAIT_SECONDS`); past it the
+        grant keeps its own time (counted a little early), rather than hold the request up."""
+        from filelock import Timeout
+
+        if not self._thread_lock.acquire(timeout=_lock_wait(deadline)):
+            return
+        try:
             if self._file_lock is None or self._shared is None:
                 return  # one process: grant-to-send delays are small and alike
             try:
-                with self._file_lock, self._shared.lock:
+                with self._file_lock.acquire(timeout=_lock_wait(deadline)), self._shared.lock:
                     conn = self._shared.conn
                     conn.execute("UPDATE sec_requests SET item_timestamp = MAX(item_timestamp, ?) WHERE name = ?",
                                  (time.time_ns() // 1_000_000, name))
                     conn.commit()
+            except Timeout:  # the lock is held elsewhere: the grant keeps its own time
+                return
             except Exception as exc:
                 self._private(f"the shared rate limiter failed ({type(exc).__name__}: {exc})")
+        finally:
+            self._thread_lock.release()

@@ -306,12 +306,13 @@ class RedisLimiter:
                    "than wait for them")
         _event("ratelimit_reset", redis=self.location, ready=bool(reset & 1), future_grants=bool(reset & 2))
 
-    def done(self, slot: str) -> None:
-        """The response headers for ``slot`` have arrived: count the grant from now on."""
+    def done(self, slot: str, deadline: float | None = None) -> None:
+        """The response headers for ``slot`` have arrived: count the grant from now on (a local slot waits for
+        the host bucket's lock until ``deadline`` at most)."""
         kind, _, name = slot.partition(":")
         if kind == "local":
             if self._local is not None:
-                self._local.done(name)
+                self._local.done(name, deadline)
             return
         if self._degraded:
             return  # Redis is down (or hangs): the caller's response is not held up to say so again

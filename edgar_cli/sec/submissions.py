@@ -268,18 +268,20 @@ class History:
     pages: list[Page] = field(default_factory=list)  # [recent, newest older page, ..., oldest]
     origin: str = "live"  # live (the SEC), cache (the disk cache) or bulk (the local bulk store)
     as_of: Any = None  # when fetched (live, or the cached copy), or the bulk archive's publication time (bulk)
+    # dated notes (SecClient.stale_note) for each file read from a cached copy because refreshing it failed
+    stale_notes: list[str] = field(default_factory=list)
 
     @classmethod
     def load(cls, client: SecClient, cik: int) -> History:
         """Read ``CIK##########.json`` (the header and ``recent``); older pages stay unread."""
         url = urls.submissions(cik)
-        data, origin, as_of = _get_submissions(client, url)
+        data, origin, as_of, stale = _get_submissions(client, url)
         if not isinstance(data, dict) or not isinstance(data.get("filings"), dict):
             raise EdgarError("upstream_unavailable", f"The submissions file for CIK {cik} has an unexpected shape.",
                              "Try again later; if it persists, report it.")
         filings = data["filings"]
         header = {k: v for k, v in data.items() if k != "filings"}
-        hist = cls(cik=cik, header=header, origin=origin, as_of=as_of)
+        hist = cls(cik=cik, header=header, origin=origin, as_of=as_of, stale_notes=[stale] if stale else [])
         recent = parse_rows(filings.get("recent") or {"accessionNumber": [], "form": [], "filingDate": []}, "recent")
         first = Page(name="recent", url=url, listed_from=None, listed_to=None, listed_count=len(recent),
                      status="read", rows_read=len(recent))
@@ -309,7 +311,7 @@ class History:
     def read(self, client: SecClient, page: Page) -> Page:
         """Read one older page; a page the SEC does not serve is marked unavailable, not fatal."""
         try:
-            data, _origin, _as_of = _get_submissions(client, page.url)
+            data, _origin, _as_of, stale = _get_submissions(client, page.url)
         except EdgarError as exc:
             if exc.code != "not_found":
                 raise
@@ -317,6 +319,8 @@ class History:
             page.detail = ("the mirror (EDGAR_MIRROR) does not hold this page (HTTP 404)" if exc.extras.get("mirror")
                            else "the SEC does not serve this page (HTTP 404)")
             return page
+        if stale and stale not in self.stale_notes:
+            self.stale_notes.append(stale)
         rows = parse_rows(data if isinstance(data, dict) else {}, page.name)
         page.status = "read"
         page.rows_read = len(rows)
@@ -345,8 +349,10 @@ class History:
         return sorted(self.rows.values(), key=lambda r: r.order_key, reverse=True)
 
 
-def _get_submissions(client: SecClient, url: str) -> tuple[Any, str, Any]:
-    """(parsed JSON, origin, as_of): the seam with the bulk store (edgar_cli.bulk.source), else the client."""
+def _get_submissions(client: SecClient, url: str) -> tuple[Any, str, Any, str | None]:
+    """(parsed JSON, origin, as_of, stale note): the seam with the bulk store (edgar_cli.bulk.source), else the
+    client. A cached copy served because refreshing it failed is origin "cache", dated when it was fetched, with
+    the client's dated note (:meth:`SecClient.stale_note`)."""
     import json
 
     from ..bulk.source import bulk_submissions
@@ -354,15 +360,16 @@ def _get_submissions(client: SecClient, url: str) -> tuple[Any, str, Any]:
     hit = bulk_submissions(client, url.rsplit("/", 1)[-1])
     if hit is not None:
         try:
-            return json.loads(hit[0]), "bulk", hit[1]
+            return json.loads(hit[0]), "bulk", hit[1], None
         except ValueError:
             pass
     before = len(client.requests.urls)
     data = client.get_json(url, kind="submissions")
-    if len(client.requests.urls) > before:
-        return data, "live", client.settings.clock()
+    stale = client.stale_note(url)
+    if len(client.requests.urls) > before and stale is None:
+        return data, "live", client.settings.clock(), None
     entry = client.cache.get(f"submissions:{url}")  # when the cached copy was fetched
-    return data, "cache", getattr(entry, "stored_at", None)
+    return data, "cache", getattr(entry, "stored_at", None), stale
 
 
 # --- amendments -----------------------------------------------------------------------------------

@@ -86,13 +86,19 @@ def command_seconds() -> float:
 
 
 @contextmanager
-def command_deadline(seconds: float | None = None) -> Iterator[None]:
+def command_deadline(seconds: float | None = None, *, within: bool = False) -> Iterator[None]:
     """Every SEC request made inside (in this context; threads started with a copy of it too), with
     its retries and rate-limit waits, ends by ``seconds`` from now (default: ``EDGAR_COMMAND_TIMEOUT``,
-    else :data:`COMMAND_DEADLINE`). Raises ``invalid_argument`` for a malformed ``EDGAR_COMMAND_TIMEOUT``."""
+    else :data:`COMMAND_DEADLINE`). ``within``: a part of a call (one filing of a batch) that ends by the
+    earlier of its own deadline and the enclosing one, never later than the call's. Raises
+    ``invalid_argument`` for a malformed ``EDGAR_COMMAND_TIMEOUT``."""
     if seconds is None:
         seconds = _configured_seconds()
-    token = _command_deadline.set((time.monotonic() + seconds, seconds))
+    deadline = time.monotonic() + seconds
+    outer = _command_deadline.get()
+    if within and outer is not None and outer[0] < deadline:
+        deadline, seconds = outer  # the call's deadline binds: messages name its seconds
+    token = _command_deadline.set((deadline, seconds))
     try:
         yield
     finally:

@@ -127,17 +127,21 @@ def check_sec_url(url: str) -> None:
 
 
 def redact(url: str) -> str:
-    """The URL with its password replaced by ``***`` (for messages; a mirror, Redis or PostgreSQL URL)."""
+    """The URL with its password and the values of secret-named query parameters (``password``, ``token``,
+    ``key``, ``secret``, ``sig``...) replaced by ``***`` (for messages, metadata and ``config show``; a mirror,
+    Redis or PostgreSQL URL). A keyword DSN (``host=db password=...``) has its password replaced the same way."""
     from urllib.parse import urlunsplit
+
+    from ..logs import redact_secret_values
 
     try:
         parts = urlsplit(url)
         if parts.password is None:
-            return url
+            return redact_secret_values(url)
         netloc = f"{parts.username or ''}:***@{parts.hostname or ''}" + (f":{parts.port}" if parts.port else "")
     except ValueError:
         return "(an unparsable URL)"
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+    return redact_secret_values(urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment)))
 
 
 def to_mirror(url: str, mirror: str | None) -> str:
