@@ -94,3 +94,34 @@ def test_the_year_of_an_event_in_the_companys_life_is_no_figure(sec):
     # review: "founded in 1976" was checked as a figure and called ungrounded; Apple FY2024 net sales 391,035M
     verdict, status = verdict_of("Apple, founded in 1976, reported net sales of $391.0 billion in fiscal 2024.")
     assert verdict == "grounded" and "1976" not in status
+
+
+@pytest.mark.parametrize("answer", [
+    # second review: period wording the reader does not read fell back to the fiscal year's value
+    "Apple's revenue for the December quarter of 2024 was $391.0 billion.",   # FY2024 391,035M; Q1 FY2025 124,300M
+    "Apple's revenue in the second half of fiscal 2025 was $416.2 billion.",  # FY2025 416,161M; H2 196,502M
+    "Tesla's revenue in the September quarter of 2020 was $31.5 billion.",    # FY2020 31,536M (0001564590-21-004599)
+    "NVIDIA's revenue run-rate at the end of fiscal 2025 was $130.5 billion.",
+    "Two years ago NVIDIA's revenue was $215.9 billion.",                     # FY2026 215,938M, the latest year
+    "Apple's revenue in calendar 2024 was $391.0 billion.",                   # Apple's fiscal year ends in September
+])
+def test_period_wording_edgar_does_not_read_never_grounds_on_the_fiscal_year(sec, answer):
+    assert verdict_of(answer)[0] != "grounded"
+
+
+def test_an_unchecked_change_in_percentage_points_keeps_the_answer_from_grounded(sec):
+    # NVIDIA's gross margin rose 15.79 points in FY2024 (44,301/60,922 against 15,356/26,974): 30.0 is false
+    assert verdict_of("NVIDIA's gross margin expanded 30.0 percentage points to 72.7% in fiscal 2024.")[0] != "grounded"
+
+
+def test_the_base_of_an_up_from_is_the_year_before(sec):
+    # Apple's gross margin FY2025 46.9%, FY2024 46.2% (195,201/416,161 and 180,683/391,035); 43.3% is FY2022's
+    assert verdict_of("Apple's gross margin was 46.9% in fiscal 2025, up from 43.3%.")[0] != "grounded"
+    assert verdict_of("Apple's gross margin was 46.9% in fiscal 2025, up from 46.2%.")[0] == "grounded"
+
+
+def test_a_figure_written_twice_is_placed_by_its_own_position(sec):
+    # NVIDIA's FY2025 revenue is 130,497M, not Apple's 416,161M: the second "$416.2 billion" follows NVIDIA
+    r = verify_answer("Apple's fiscal 2025 revenue was $416.2 billion, while NVIDIA's fiscal 2025 revenue was "
+                      "$416.2 billion.", company="AAPL")
+    assert [f.status for f in r.figures if f.kind == "money"] == ["grounded", "unchecked"]

@@ -277,7 +277,8 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
         who = ", ".join(f"{n.name} ({n.ticker or 'CIK ' + n.cik})" for n in others)
         ask = others[0].ticker or others[0].cik
         if len(others) < len(named):  # this company is named too: the figure is about the name nearest before it
-            nearest = _nearest_before(row, named)
+            same = [r for r in rows if r.context == row.context and r.text == row.text]
+            nearest = _nearest_before(row, named, sorted(same, key=lambda r: r.position).index(row))
             if nearest is not None and nearest.cik != ref.cik:
                 row.status = "unchecked"  # type: ignore[assignment]
                 row.support = None
@@ -294,12 +295,15 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
                       f"about another company. Check it with {param('company')} {ask}.")
 
 
-def _nearest_before(row: VerifiedFigure, named: list) -> object | None:
-    """Of the companies a sentence names, the one whose name comes last before the figure (None if none does)."""
+def _nearest_before(row: VerifiedFigure, named: list, nth: int = 0) -> object | None:
+    """Of the companies a sentence names, the one whose name comes last before the figure (None if none does);
+    ``nth``: which of the sentence's figures written alike this one is ("$416.2 billion" twice)."""
     context = row.context or ""
-    at = context.find(row.text)
-    if at < 0:
-        return None
+    at = -1
+    for _ in range(nth + 1):
+        at = context.find(row.text, at + 1)
+        if at < 0:
+            return None
     best, where = None, -1
     for n in named:
         i = context.rfind(n.matched, 0, at) if getattr(n, "matched", "") else -1

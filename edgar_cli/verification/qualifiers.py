@@ -41,6 +41,14 @@ _MULTIPLES = {"doubled": 2, "twice": 2, "double": 2, "tripled": 3, "triple": 3, 
 _WEEKS = re.compile(r"\b(?P<n>\d{1,2})[- ]week\b", re.I)
 _SUPERLATIVE = re.compile(r"\b(?:a |an )?(?:record(?:-high|-low)?|all-time (?:high|low)|highest|lowest|largest ever|"
                           r"best[- ]ever|worst[- ]ever)\b", re.I)
+# Period wording the reader does not turn into a period: a figure it grounded on a fiscal year is not about that year
+_OTHER_PERIOD = re.compile(
+    r"\b(?:(?:second|back|latter|first|front)[- ]half|H[12]\b|(?:September|December|March|June|holiday|spring|summer|"
+    r"fall|autumn|winter|final|last|latest|most recent|recent|peak|best|worst)\s+quarter|quarter(?:ly| ended \d)|"
+    r"per quarter|a quarter|three months|3 months|six months|nine months|\d+Q\b|Q\d\s+(?:19|20)\d{2}|run[- ]rate|"
+    r"annuali[sz]ed|combined|in total over|average (?:annual|quarterly)|years? ago|trailing|TTM|LTM|year[- ]to[- ]date|"
+    r"YTD|in the year to|through (?:the )?(?:first|second|third)|calendar(?:\s+year)?\s+(?:19|20)\d{2})", re.I)
+_UP_FROM = re.compile(r"\b(?:up|down|rising|falling|rose|fell|increased|decreased|improved|declined)\s+from\s+$", re.I)
 _BASE = re.compile(r"\b(?:from|since|compared (?:with|to)|versus|vs\.?|over|relative to)\s+(?:the\s+)?"
                    r"(?:fiscal(?:\s+year)?\s+|FY\s?)?(?P<year>(?:19|20)\d{2})\b", re.I)
 
@@ -57,6 +65,18 @@ def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> 
     for row in rows:
         if row.kind == "percent" and row.status in ("derived", "ungrounded"):
             _check_base(row, row.context or "", facts, rows)
+        if row.status in HELD and _annual_support(row):
+            other = _OTHER_PERIOD.search(row.context or "")
+            if other and not _period_is_read(row, other.group(0)):
+                _unchecked(row, f"the sentence speaks of {other.group(0).strip()!r}, a period edgar does not read "
+                           f"here; it matched the fiscal year {row.support.fiscal_year} instead")  # type: ignore[union-attr]
+                continue
+        if row.status in HELD and _UP_FROM.search(_lead(text, row)[-30:]):
+            base_fy, got = _sentence_year(row, rows), _matched_year(row)
+            if base_fy is not None and got is not None and got != base_fy - 1:
+                _unchecked(row, f"it is the base of a change from the year before FY{base_fy}, and the value that "
+                           f"matched is FY{got}'s")
+                continue
         if row.status not in HELD or row.kind not in ("money", "per_share", "shares", "percent", "number"):
             continue
         sentence = row.context or ""
@@ -77,6 +97,30 @@ def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> 
         if multiple and row.kind != "percent" and _multiple_precedes(sentence, multiple, row):
             _check_multiple(row, multiple, facts)
             continue
+
+
+def _annual_support(row: VerifiedFigure) -> bool:
+    s = row.support
+    return s is not None and s.fiscal_period == "FY" and s.period_type in ("annual", None)
+
+
+def _period_is_read(row: VerifiedFigure, words: str) -> bool:
+    """The reader turned the sentence's period words into the figure's period (not a fiscal year alone)."""
+    return bool(row.claimed_fiscal_period and row.claimed_fiscal_period != "FY")
+
+
+def _matched_year(row: VerifiedFigure) -> int | None:
+    """The fiscal year of the fact (or, for a derived figure, of its inputs) that the figure matched."""
+    if row.support is not None and row.support.fiscal_year is not None:
+        return row.support.fiscal_year
+    years = {i.fiscal_year for i in row.inputs if i.fiscal_year is not None}
+    return years.pop() if len(years) == 1 else None
+
+
+def _sentence_year(row: VerifiedFigure, rows: list[VerifiedFigure]) -> int | None:
+    """The fiscal year the other figures of the sentence claim (the later one)."""
+    years = [r.claimed_fiscal_year for r in rows if r is not row and r.context == row.context and r.claimed_fiscal_year]
+    return max(years) if years else None
 
 
 def _lead(text: str, row: VerifiedFigure) -> str:

@@ -43,7 +43,8 @@ def flag(row: VerifiedFigure, name: str, message: str) -> None:
 
 def answer_verdict(rows: list[VerifiedFigure]) -> str:
     """The verdict of the table in the module docstring."""
-    figures = [r for r in rows if r.kind in NUMERIC]
+    # a change in percentage points is a figure too: unchecked, it keeps the answer from "grounded"
+    figures = [r for r in rows if r.kind in NUMERIC or r.kind == "percentage_points"]
     if any(r.status in CONTRADICTED for r in rows):
         return "ungrounded"
     if not figures:
