@@ -45,6 +45,7 @@ PARAM_FLAGS: dict[str, str] = {
     "period": "--period",
     "unit": "--unit",
     "align": "--align",
+    "source": "--from",
     "limit": "--limit",
     "sort": "--sort",
     "forms": "--form",

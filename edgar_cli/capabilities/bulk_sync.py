@@ -136,18 +136,23 @@ def _local_archives(source: list[str]) -> dict[str, Path]:
     paths = [Path(p).expanduser() for p in source if str(p).strip()]
     found: dict[str, Path] = {}
     for p in paths:
-        if p.is_dir():
+        try:
+            kind_of_path = "dir" if p.is_dir() else "file" if p.is_file() else None
+        except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
+            raise EdgarError("invalid_argument", f"Cannot read {str(p)[:200]!r} ({type(exc).__name__}).",
+                             "Pass a folder or the two zip files.") from None
+        if kind_of_path == "dir":
             for kind, _url in ARCHIVES:
                 if (p / f"{kind}.zip").is_file():
                     found.setdefault(kind, p / f"{kind}.zip")
-        elif p.is_file():
+        elif kind_of_path == "file":
             kind = next((k for k, _u in ARCHIVES if k in p.name.lower()), None)
             if kind is None:
                 raise EdgarError("invalid_argument", f"{p} is neither companyfacts.zip nor submissions.zip.",
                                  "Name the two archives (or a folder holding both) as the SEC publishes them.")
             found[kind] = p
         else:
-            raise EdgarError("invalid_argument", f"{p} does not exist.", "Pass a folder or the two zip files.")
+            raise EdgarError("invalid_argument", f"{str(p)[:200]} does not exist.", "Pass a folder or the two zip files.")
     missing = [k for k, _u in ARCHIVES if k not in found]
     if missing:
         raise EdgarError("invalid_argument", f"No {' or '.join(m + '.zip' for m in missing)} in "
