@@ -226,13 +226,19 @@ def _check_direction(row: VerifiedFigure, word: str, facts: CompanyFacts | None)
         moved = "rose" if now > before else "fell"
     if now == before:
         ok, moved = False, "did not change"
+    _settle(row, ok, f"The sentence says it {word}: from {_fmt(before)} in FY{prior.fiscal_year} "
+                     f"({prior.accession_number}), which holds.",
+            f"The value is right, but the sentence says it {word}: it {moved}, from {_fmt(before)} in "
+            f"FY{prior.fiscal_year} ({prior.accession_number}) to {_fmt(now)}.")
+
+
+def _settle(row: VerifiedFigure, ok: bool, holds: str, wrong: str) -> None:
+    """What a sentence claims beyond the value holds (a note) or does not (ungrounded, with the reason)."""
     if ok:
-        row.notes.append(f"The sentence says it {word}: from {_fmt(before)} in FY{prior.fiscal_year} "
-                         f"({prior.accession_number}), which holds.")
+        row.notes.append(holds)
         return
     row.status = "ungrounded"  # type: ignore[assignment]
-    row.reason = (f"The value is right, but the sentence says it {word}: it {moved}, from {_fmt(before)} in "
-                  f"FY{prior.fiscal_year} ({prior.accession_number}) to {_fmt(now)}.")
+    row.reason = wrong
 
 
 def _multiple_precedes(sentence: str, m: re.Match, row: VerifiedFigure) -> bool:
@@ -260,13 +266,11 @@ def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None
         ok = abs(ratio - n) <= 0.1 * n
     else:
         ok = abs(ratio - n) <= 0.05 * n
-    if ok:
-        row.notes.append(f"The sentence says it {m.group(0).strip()}: {ratio:.2f} times FY{prior.fiscal_year}'s "
-                         f"{_fmt(prior.value)} ({prior.accession_number}), which holds.")
-        return
-    row.status = "ungrounded"  # type: ignore[assignment]
-    row.reason = (f"The value is right, but the sentence says it {m.group(0).strip()}: it is {ratio:.2f} times "
-                  f"FY{prior.fiscal_year}'s {_fmt(prior.value)} ({prior.accession_number}).")
+    said = m.group(0).strip()
+    _settle(row, ok, f"The sentence says it {said}: {ratio:.2f} times FY{prior.fiscal_year}'s "
+                     f"{_fmt(prior.value)} ({prior.accession_number}), which holds.",
+            f"The value is right, but the sentence says it {said}: it is {ratio:.2f} times "
+            f"FY{prior.fiscal_year}'s {_fmt(prior.value)} ({prior.accession_number}).")
 
 
 def _check_base(row: VerifiedFigure, sentence: str, facts: CompanyFacts | None, rows: list[VerifiedFigure]) -> None:
