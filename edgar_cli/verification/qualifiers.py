@@ -46,7 +46,7 @@ _OTHER_PERIOD = re.compile(
     r"\b(?:(?:second|back|latter|first|front)[- ]half|H[12]\b|(?:September|December|March|June|holiday|spring|summer|"
     r"fall|autumn|winter|final|last|latest|most recent|recent|peak|best|worst)\s+quarter|quarter(?:ly| ended \d)|"
     r"per quarter|a quarter|three months|3 months|six months|nine months|\d+Q\b|Q\d\s+(?:19|20)\d{2}|run[- ]rate|"
-    r"annuali[sz]ed|combined|in total over|average (?:annual|quarterly)|years? ago|trailing|TTM|LTM|year[- ]to[- ]date|"
+    r"annuali[sz]ed|combined|in total over|average (?:annual|quarterly)|(?:two|three|four|five|\d+) years ago|trailing|TTM|LTM|year[- ]to[- ]date|"
     r"YTD|in the year to|through (?:the )?(?:first|second|third)|calendar(?:\s+year)?\s+(?:19|20)\d{2})", re.I)
 _UP_FROM = re.compile(r"\b(?:up|down|rising|falling|rose|fell|increased|decreased|improved|declined)\s+from\s+$", re.I)
 _BASE = re.compile(r"\b(?:from|since|compared (?:with|to)|versus|vs\.?|over|relative to)\s+(?:the\s+)?"
