@@ -45,7 +45,6 @@ PARAM_FLAGS: dict[str, str] = {
     "period": "--period",
     "unit": "--unit",
     "align": "--align",
-    "source": "--from",
     "limit": "--limit",
     "sort": "--sort",
     "forms": "--form",
@@ -82,6 +81,7 @@ PARAM_FLAGS: dict[str, str] = {
     "fiscal_year_end": "--fye",
     "peers_of": "--peers-of",
     "unit": "--unit",
+    "source": "--from",  # sync --from; after filed_from, which --from names first
 }
 
 # capability (function and MCP tool name) -> the CLI command
