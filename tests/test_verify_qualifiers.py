@@ -125,3 +125,15 @@ def test_a_figure_written_twice_is_placed_by_its_own_position(sec):
     r = verify_answer("Apple's fiscal 2025 revenue was $416.2 billion, while NVIDIA's fiscal 2025 revenue was "
                       "$416.2 billion.", company="AAPL")
     assert [f.status for f in r.figures if f.kind == "money"] == ["grounded", "unchecked"]
+
+
+@pytest.mark.parametrize("answer,verdict", [
+    # second review: number-only dates were not read. Apple Q1 FY2025 (2024-09-29 to 2024-12-28) revenue 124,300M
+    # (0000320193-25-000008); NVIDIA FY2024 ended 2024-01-28, revenue 60,922M (0001045810-24-000029)
+    ("Apple's revenue for the quarter ended 12/28/2024 was $124.3 billion.", "grounded"),
+    ("Apple's revenue for the quarter ended 12/28/2024 was $391.0 billion.", "ungrounded"),
+    ("For the fiscal year ended 1/28/2024, NVIDIA's revenue was $60.9 billion.", "grounded"),
+    ("For the fiscal year ended 1/29/2024, NVIDIA's revenue was $60.9 billion.", "ungrounded"),
+])
+def test_a_us_numeric_date_is_read_as_a_date(sec, answer, verdict):
+    assert verdict_of(answer)[0] == verdict

@@ -41,6 +41,8 @@ _SPLIT_IN = re.compile(r"\bsplit\s+(?:in|of|on)\s+(?:[A-Z][a-z]+\.?\s+)?$", re.I
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 LONG_DATE = re.compile(rf"\b({MONTH_PATTERN})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})\b")
 _DMY_DATE = re.compile(rf"\b(\d{{1,2}})\s+({MONTH_PATTERN})\.?,?\s+(\d{{4}})\b")
+# "12/28/2024", "1/28/2024": the US month/day/year an SEC filer writes (a day past 12 first is no such date)
+_US_NUMERIC_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")
 _QUARTER = re.compile(r"\bQ([1-4])\b|\b(first|second|third|fourth)[- ](?:fiscal[- ])?quarter\b", re.I)
 _ORDINAL = r"(?:first|second|third|fourth)"
 _QUARTER_LIST = re.compile(rf"\b{_ORDINAL}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ORDINAL})+[- ](?:fiscal[- ])?quarters\b",
@@ -115,7 +117,8 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
         out.append(mention)
         chars[m.start():m.end()] = "#" * (m.end() - m.start())
 
-    for rx, order in ((_ISO_DATE, (1, 2, 3)), (LONG_DATE, (3, 1, 2)), (_DMY_DATE, (3, 2, 1))):
+    for rx, order in ((_ISO_DATE, (1, 2, 3)), (LONG_DATE, (3, 1, 2)), (_DMY_DATE, (3, 2, 1)),
+                      (_US_NUMERIC_DATE, (3, 1, 2))):
         for m in rx.finditer("".join(chars)):
             d = parse_day(*(m.group(i) for i in order))
             if d is not None and FILING_DATE.search(text[max(0, m.start() - 40):m.start()]):
