@@ -76,7 +76,8 @@ def interop(mirror, tmp_path_factory):
 
 # The error cases of the issue, plus one success and one unknown argument, through the Inspector CLI.
 INSPECTOR_CASES = ["concept", "target", "ambiguous", "stripe", "unknown_concept", "future", "pre_2001", "bad_date_search",
-                   "bad_enum_period", "missing_company", "unknown_arg_accession", "cik_number", "find_phrase_hybrid"]
+                   "bad_enum_period", "missing_company", "unknown_arg_accession", "cik_number", "find_phrase_hybrid",
+                   "compare_align", "unit_not_reported", "former_ticker"]
 
 
 def _tool_args(args: dict) -> list[str]:
