@@ -126,6 +126,18 @@ def redis_server():
 
 
 @pytest.fixture
+def upstream(hostile):
+    """The module's HostileServer (its ``hostile`` fixture), disarmed before and after the test, retries kept short."""
+    import stamina
+
+    hostile.armed.clear()
+    hostile.hits.clear()
+    with stamina.set_testing(True, attempts=2):
+        yield hostile
+    hostile.armed.clear()
+
+
+@pytest.fixture
 def module_sec(module_client, isolated_env):
     """The module's one client (its companyfacts parsed once) as the process default, retries kept short; a module
     uses it as its ``sec`` with ``sec = module_sec``-style override (``def sec(module_sec): return module_sec``)."""

@@ -10,7 +10,6 @@ then the clean upstream (tests/hostile.py, ``times=1``).
 from __future__ import annotations
 
 import pytest
-import stamina
 
 import reliability_kit as K
 from edgar_cli.capabilities.sections import get_filing_section
@@ -33,15 +32,6 @@ def shape(name: str, corpus) -> tuple[str, bytes]:
 def hostile(corpus):
     with HostileServer(corpus) as srv:
         yield srv
-
-
-@pytest.fixture
-def upstream(hostile):
-    hostile.armed.clear()
-    hostile.hits.clear()
-    with stamina.set_testing(True, attempts=2):
-        yield hostile
-    hostile.armed.clear()
 
 
 def risk_factors(upstream, cache_dir):

@@ -17,7 +17,6 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-import stamina
 
 import reliability_kit as K
 from edgar_cli.errors import EdgarError
@@ -39,15 +38,6 @@ def hostile(corpus):
     gzip_bomb()  # built once, before any request waits for it
     with HostileServer(corpus) as srv:
         yield srv
-
-
-@pytest.fixture
-def upstream(hostile):
-    hostile.armed.clear()
-    hostile.hits.clear()
-    with stamina.set_testing(True, attempts=2):
-        yield hostile
-    hostile.armed.clear()
 
 
 @pytest.fixture
