@@ -33,17 +33,16 @@ import sys
 import tempfile
 import time
 import zipfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import MirrorServer, base_env, edgar_cmd, run_process, save  # noqa: E402
-
 import bulk_kit  # noqa: E402  (tests/, on the path through common)
+from common import MirrorServer, base_env, edgar_cmd, run_process, save  # noqa: E402
 from mirror import corpus_dir  # noqa: E402
 
-PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=timezone.utc)
+PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=UTC)
 
 
 def _template(path: Path) -> tuple[bytes, str]:
@@ -86,14 +85,27 @@ def generate(root: Path, filers: int) -> dict:
                 for n, page in enumerate(pages, 1):
                     zf.writestr(f"CIK{cik:010d}-submissions-{n:03d}.json", page.read_bytes())
             else:
-                zf.writestr(f"CIK{cik:010d}.json", json.dumps({
-                    "cik": f"{cik:010d}", "name": f"filer #{i}", "sic": "", "tickers": [],
-                    "filings": {"recent": {"accessionNumber": [], "form": [], "filingDate": []}, "files": []}}).encode())
+                zf.writestr(
+                    f"CIK{cik:010d}.json",
+                    json.dumps(
+                        {
+                            "cik": f"{cik:010d}",
+                            "name": f"filer #{i}",
+                            "sic": "",
+                            "tickers": [],
+                            "filings": {"recent": {"accessionNumber": [], "form": [], "filingDate": []}, "files": []},
+                        }
+                    ).encode(),
+                )
     for p in (cf, sb):
         os.utime(p, (PUBLISHED.timestamp(), PUBLISHED.timestamp()))
-    return {"filers": filers, "companyfacts_zip_mb": round(cf.stat().st_size / 1e6, 1),
-            "submissions_zip_mb": round(sb.stat().st_size / 1e6, 1),
-            "companyfacts_uncompressed_mb": round(raw / 1e6, 1), "generate_seconds": round(time.perf_counter() - t0, 1)}
+    return {
+        "filers": filers,
+        "companyfacts_zip_mb": round(cf.stat().st_size / 1e6, 1),
+        "submissions_zip_mb": round(sb.stat().st_size / 1e6, 1),
+        "companyfacts_uncompressed_mb": round(raw / 1e6, 1),
+        "generate_seconds": round(time.perf_counter() - t0, 1),
+    }
 
 
 def _env(mirror: MirrorServer, cache: Path, bulk_dir: Path | None) -> dict:
@@ -147,12 +159,16 @@ def main() -> None:
         res = json.loads(stdout)
         zipped = sum(x["bytes"] for x in res["archives"])
         unzipped = sum(x["uncompressed_bytes_read"] for x in res["archives"])
-        out["sync"] = {"seconds": round(dt, 1), "archive_mb": round(zipped / 1e6, 1),
-                       "archive_mb_per_s": round(zipped / 1e6 / dt, 2),
-                       "json_mb_per_s": round(unzipped / 1e6 / dt, 2),
-                       "peak_rss_mb": round(rss_kb / 1024, 1),
-                       "store_mb": round(res["store_bytes"] / 1e6, 1), "companies": res["companies_with_facts"],
-                       "filers": res["filers"]}
+        out["sync"] = {
+            "seconds": round(dt, 1),
+            "archive_mb": round(zipped / 1e6, 1),
+            "archive_mb_per_s": round(zipped / 1e6 / dt, 2),
+            "json_mb_per_s": round(unzipped / 1e6 / dt, 2),
+            "peak_rss_mb": round(rss_kb / 1024, 1),
+            "store_mb": round(res["store_bytes"] / 1e6, 1),
+            "companies": res["companies_with_facts"],
+            "filers": res["filers"],
+        }
         out["resync_unchanged_seconds"] = round(_run(["sync", "--json"], env)[0], 2)
 
         os.environ.update({k: v for k, v in env.items() if k.startswith(("EDGAR_", "SEC_"))})
@@ -169,11 +185,15 @@ def main() -> None:
             t = time.perf_counter()
             screen_companies("revenue", fiscal_year=2024, minimum=1e9, client=client)
             warm.append(time.perf_counter() - t)
-        out["screen_in_process"] = {"cold_seconds": round(cold, 3), "warm_median_seconds": round(statistics.median(warm), 3),
-                                    "companies_considered": first.companies_considered,
-                                    "companies_matched": first.companies_matched}
+        out["screen_in_process"] = {
+            "cold_seconds": round(cold, 3),
+            "warm_median_seconds": round(statistics.median(warm), 3),
+            "companies_considered": first.companies_considered,
+            "companies_matched": first.companies_matched,
+        }
         out["screen_process_warm_median_seconds"] = round(
-            _median_run(["screen", "revenue", "--fy", "2024", "--min", "1e9", "--json", "--limit", "50"], env), 3)
+            _median_run(["screen", "revenue", "--fy", "2024", "--min", "1e9", "--json", "--limit", "50"], env), 3
+        )
         t = time.perf_counter()
         screen_companies("us-gaap:Revenues", fiscal_year=2024, client=client)
         out["screen_raw_tag_seconds"] = round(time.perf_counter() - t, 2)
@@ -184,8 +204,9 @@ def main() -> None:
         warm_cache["EDGAR_BULK_DIR"] = str(work / "no-store")
         run_process(lookup, warm_cache)  # fill the cache
         out["concept_from_warm_cache_median_seconds"] = round(_median_run(lookup, warm_cache), 3)
-        out["store_vs_cache_ratio"] = round(out["concept_from_store_median_seconds"]
-                                            / out["concept_from_warm_cache_median_seconds"], 2)
+        out["store_vs_cache_ratio"] = round(
+            out["concept_from_store_median_seconds"] / out["concept_from_warm_cache_median_seconds"], 2
+        )
     finally:
         srv.stop()
         if not a.keep:

@@ -66,8 +66,13 @@ def run_process(args: list[str], env: dict, mirror: MirrorServer | None = None) 
 
 def base_env(mirror: MirrorServer, cache_dir: Path) -> dict:
     env = dict(os.environ)
-    env.update(EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=UA, EDGAR_CACHE_DIR=str(cache_dir),
-               EDGAR_TODAY=PINNED_TODAY, EDGAR_NONINTERACTIVE="1")
+    env.update(
+        EDGAR_MIRROR=mirror.url,
+        SEC_USER_AGENT=UA,
+        EDGAR_CACHE_DIR=str(cache_dir),
+        EDGAR_TODAY=PINNED_TODAY,
+        EDGAR_NONINTERACTIVE="1",
+    )
     return env
 
 

@@ -34,8 +34,9 @@ SIZES = (2, 5, 8)
 def one_run(mirror: MirrorServer, env: dict, companies: list[str]) -> dict:
     before = len(mirror.log)
     t0 = time.perf_counter()
-    proc = subprocess.run(edgar_cmd() + ["compare", "revenue", *companies, "--json"], env=env,
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        edgar_cmd() + ["compare", "revenue", *companies, "--json"], env=env, capture_output=True, text=True, check=False
+    )
     seconds = time.perf_counter() - t0
     log = mirror.log[before:]
     facts = [e for e in log if "/api/xbrl/companyfacts/" in e.path]
@@ -59,8 +60,11 @@ def main() -> str:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3, help="cold runs per N (each on a fresh cache dir)")
     opts = ap.parse_args()
-    lines = ["edgar compare revenue C1..CN --json (whole process, corpus mirror, cold = empty cache dir)",
-             f"companies in order: {' '.join(COMPANIES)}", ""]
+    lines = [
+        "edgar compare revenue C1..CN --json (whole process, corpus mirror, cold = empty cache dir)",
+        f"companies in order: {' '.join(COMPANIES)}",
+        "",
+    ]
     with MirrorServer() as mirror:
         for n in SIZES:
             companies = COMPANIES[:n]
@@ -73,17 +77,25 @@ def main() -> str:
             c = cold[-1]
             lines.append(f"N={n}: {' '.join(companies)}")
             lines.append(f"  cold: {summarize([r['seconds'] for r in cold])}   exit {sorted({r['rc'] for r in cold})}")
-            lines.append(f"        requests {statistics.median(r['requests'] for r in cold):.0f} = "
-                         f"{c['companyfacts']} companyfacts ({c['companyfacts_404']} of them 404) + "
-                         f"{c['tickers']} ticker file + {c['other']} other; "
-                         f"companyfacts arrival spread max {max(r['spread'] for r in cold) * 1000:.0f} ms")
-            lines.append(f"        FY{c['fiscal_year']}, {c['rows']} rows"
-                         + (f", unavailable: {', '.join(c['unavailable'])}" if c["unavailable"] else ""))
-            lines.append(f"  warm: {summarize([r['seconds'] for r in warm])}   "
-                         f"requests {statistics.median(r['requests'] for r in warm):.0f}")
+            lines.append(
+                f"        requests {statistics.median(r['requests'] for r in cold):.0f} = "
+                f"{c['companyfacts']} companyfacts ({c['companyfacts_404']} of them 404) + "
+                f"{c['tickers']} ticker file + {c['other']} other; "
+                f"companyfacts arrival spread max {max(r['spread'] for r in cold) * 1000:.0f} ms"
+            )
+            lines.append(
+                f"        FY{c['fiscal_year']}, {c['rows']} rows"
+                + (f", unavailable: {', '.join(c['unavailable'])}" if c["unavailable"] else "")
+            )
+            lines.append(
+                f"  warm: {summarize([r['seconds'] for r in warm])}   "
+                f"requests {statistics.median(r['requests'] for r in warm):.0f}"
+            )
             lines.append("")
-    lines.append("N=8 note: only 6 corpus companies have companyfacts; MSFT and AMZN are 404s listed as "
-                 "unavailable, so N=8 times 6 real parses, not 8.")
+    lines.append(
+        "N=8 note: only 6 corpus companies have companyfacts; MSFT and AMZN are 404s listed as "
+        "unavailable, so N=8 times 6 real parses, not 8."
+    )
     text = "\n".join(lines)
     print(text)
     save("compare", text + "\n")

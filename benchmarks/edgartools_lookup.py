@@ -27,10 +27,14 @@ value = facts.get_revenue(period="2024-FY")
 t2 = time.perf_counter()
 
 fact = facts.get_annual_fact("Revenues", 2024)  # provenance of the value, not timed
-print(json.dumps({
-    "value": value,
-    "import_seconds": t1 - t0,
-    "lookup_seconds": t2 - t1,
-    "end": str(getattr(fact, "period_end", "")) if fact else None,
-    "accession": getattr(fact, "accession", None) if fact else None,
-}))
+print(
+    json.dumps(
+        {
+            "value": value,
+            "import_seconds": t1 - t0,
+            "lookup_seconds": t2 - t1,
+            "end": str(getattr(fact, "period_end", "")) if fact else None,
+            "accession": getattr(fact, "accession", None) if fact else None,
+        }
+    )
+)

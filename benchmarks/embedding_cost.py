@@ -88,8 +88,9 @@ class _Before:
         logging.disable(logging.WARNING)
         try:
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-                proto = optimize_model(proto, model_type="bert", num_heads=12, hidden_size=384, opt_level=0,
-                                       optimization_options=opts).model
+                proto = optimize_model(
+                    proto, model_type="bert", num_heads=12, hidden_size=384, opt_level=0, optimization_options=opts
+                ).model
         finally:
             logging.disable(quiet)
         path = tmp / "fused-skiplayernorm.onnx"
@@ -127,7 +128,7 @@ def main() -> str:
     spec = yaml.safe_load((ROOT / "evals" / "retrieval_queries.yaml").read_text(encoding="utf-8"))
     tenks = [f for f in spec["filings"] if f.get("form", "10-K") == "10-K"]
     step = max(1, len(tenks) // opts.sample) if opts.sample else 1
-    tenks = tenks[::step][:opts.sample or None]
+    tenks = tenks[::step][: opts.sample or None]
     now = E.get_embedder()
     if now is None:
         text = f"not measured: {E.unavailable_reason()}"
@@ -156,29 +157,37 @@ def main() -> str:
         for i, (label, chunks, fam) in enumerate(built):
             texts = [vector_body(c) for c in chunks]
             got = {}
-            for name in names[i % len(names):] + names[:i % len(names)]:  # each goes first in turn
+            for name in names[i % len(names) :] + names[: i % len(names)]:  # each goes first in turn
                 ctx = [_old_context(c, fam) for c in chunks] if name == "before" else [c.context for c in chunks]
                 w0, c0 = time.perf_counter(), time.process_time()
                 vecs = encoders[name](texts, ctx)
                 got[name] = (sum(len(v) for v in vecs), time.perf_counter() - w0, time.process_time() - c0)
             rows.append((label, len(chunks), got))
     end_load = os.getloadavg()
-    lines = [f"semantic indexing per 10-K: {len(rows)} 10-Ks of evals/retrieval_queries.yaml, {now.model_id} "
-             f"({Path(str(now.model_path)).name}); parse cached, vector cache empty; {os.cpu_count()} cores, load "
-             f"average {start_load[0]:.2f} at the start, {end_load[0]:.2f} at the end",
-             f"  {'10-K':<32}{'chunks':>7}" + "".join(f"{n + ': windows':>24}{'wall s':>8}{'CPU s':>7}" for n in names)]
+    lines = [
+        f"semantic indexing per 10-K: {len(rows)} 10-Ks of evals/retrieval_queries.yaml, {now.model_id} "
+        f"({Path(str(now.model_path)).name}); parse cached, vector cache empty; {os.cpu_count()} cores, load "
+        f"average {start_load[0]:.2f} at the start, {end_load[0]:.2f} at the end",
+        f"  {'10-K':<32}{'chunks':>7}" + "".join(f"{n + ': windows':>24}{'wall s':>8}{'CPU s':>7}" for n in names),
+    ]
     for label, n, got in rows:
-        lines.append(f"  {label:<32}{n:>7}" + "".join(f"{got[k][0]:>24}{got[k][1]:>8.2f}{got[k][2]:>7.2f}" for k in names))
+        lines.append(
+            f"  {label:<32}{n:>7}" + "".join(f"{got[k][0]:>24}{got[k][1]:>8.2f}{got[k][2]:>7.2f}" for k in names)
+        )
     mean = {k: [statistics.mean(r[2][k][j] for r in rows) for j in range(3)] for k in names}
-    lines.append(f"  {'mean':<32}{statistics.mean(r[1] for r in rows):>7.1f}"
-                 + "".join(f"{mean[k][0]:>24.1f}{mean[k][1]:>8.2f}{mean[k][2]:>7.2f}" for k in names))
+    lines.append(
+        f"  {'mean':<32}{statistics.mean(r[1] for r in rows):>7.1f}"
+        + "".join(f"{mean[k][0]:>24.1f}{mean[k][1]:>8.2f}{mean[k][2]:>7.2f}" for k in names)
+    )
     for k in names[1:]:
         w = sum(r[2]["now"][1] for r in rows) / sum(r[2][k][1] for r in rows)
         c = sum(r[2]["now"][2] for r in rows) / sum(r[2][k][2] for r in rows)
         lines.append(f"  now / {k}: wall x{w:.3f}, CPU x{c:.3f}")
     if before is not None:
-        lines.append("  (before: the fused copy with SkipLayerNormalization, batches of 32, the item repeated in the "
-                     "context line; now: " + f"batches of {E.BATCH}, {', '.join(E.UNFUSED)} disabled)")
+        lines.append(
+            "  (before: the fused copy with SkipLayerNormalization, batches of 32, the item repeated in the "
+            "context line; now: " + f"batches of {E.BATCH}, {', '.join(E.UNFUSED)} disabled)"
+        )
     text = "\n".join(lines)
     print(text)
     save("embedding_cost", text + "\n")

@@ -55,8 +55,10 @@ def package_constants(tree: Path) -> dict:
                 raise FloorError(f"cannot read {path} ({exc}); pass --tree <checkout holding edgar_cli>") from None
         m = re.search(rf"^{const}\s*=\s*(\"[^\"\n]*\"|\d+)", texts[path], re.MULTILINE)
         if m is None:
-            raise FloorError(f"{path} no longer declares `{const} = <string or int literal>`; benchmarks/floor.py "
-                             f"reads it to find the cache entry ({name}): update CONSTANTS in floor.py")
+            raise FloorError(
+                f"{path} no longer declares `{const} = <string or int literal>`; benchmarks/floor.py "
+                f"reads it to find the cache entry ({name}): update CONSTANTS in floor.py"
+            )
         out[name] = json.loads(m.group(1))
     return out
 
@@ -86,8 +88,10 @@ def lookup(http: Path, c: dict) -> dict:
     def entry(key: str) -> bytes:
         row = con.execute("SELECT mode, filename, value FROM Cache WHERE key = ? AND raw = 1", (key,)).fetchone()
         if row is None:
-            raise FloorError(f"the cache holds no entry {key!r} (written by another version of edgar_cli? "
-                             f"check --tree, or fill the cache again)")
+            raise FloorError(
+                f"the cache holds no entry {key!r} (written by another version of edgar_cli? "
+                f"check --tree, or fill the cache again)"
+            )
         mode, filename, value = row
         if mode != c["mode_pickle"]:
             raise FloorError(f"cache entry {key!r} has diskcache mode {mode}, not the pickle mode {c['mode_pickle']}")
@@ -111,7 +115,7 @@ def lookup(http: Path, c: dict) -> dict:
     if at < 0:
         raise FloorError(f"{TICKER} is not in the cached ticker index")
     at += len(TICKER) + 2
-    cik = int(index[at:index.index("\n", at)])
+    cik = int(index[at : index.index("\n", at)])
     try:
         fmt, _cik, name, blobs, _calendar, _currency = marshal.loads(entry(f"facts:{cik:010d}"))
     except (ValueError, TypeError, EOFError) as exc:
@@ -122,8 +126,17 @@ def lookup(http: Path, c: dict) -> dict:
     if not rows:
         raise FloorError(f"no {TAG} USD duration ending {PERIOD_END} in the cached facts")
     start, end, val, accn, _fy, _fp, form, filed, _frame = max(rows, key=lambda r: (r[7], r[3]))
-    return {"cik": f"{cik:010d}", "name": name, "tag": TAG, "value": val, "start": start, "end": end,
-            "accession_number": accn, "form": form, "filed": filed}
+    return {
+        "cik": f"{cik:010d}",
+        "name": name,
+        "tag": TAG,
+        "value": val,
+        "start": start,
+        "end": end,
+        "accession_number": accn,
+        "form": form,
+        "filed": filed,
+    }
 
 
 if __name__ == "__main__":

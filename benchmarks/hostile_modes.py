@@ -50,8 +50,10 @@ CASES: dict[str, tuple[list[str], str]] = {
     "redirect": ([NVDA_SUBMISSIONS], "get submissions"),
 }
 SHAPE_BODIES = {
-    TICKERS_EXCHANGE: {"fields": ["cik", "name", "ticker", "exchange"], "data": [[1045810, "NVIDIA CORP", "NVDA",
-                                                                                   "Nasdaq"]]},
+    TICKERS_EXCHANGE: {
+        "fields": ["cik", "name", "ticker", "exchange"],
+        "data": [[1045810, "NVIDIA CORP", "NVDA", "Nasdaq"]],
+    },
     TICKERS: {"0": {"cik_str": 1045810, "ticker": "NVDA", "title": "NVIDIA CORP"}},
 }
 
@@ -128,8 +130,13 @@ def _measured(srv, mode, code, root, memory_limit, time_limit) -> dict:
     out_path = root / f"{mode}.out"
     started = time.perf_counter()
     with open(out_path, "w") as out_file:
-        proc = subprocess.Popen([sys.executable, "-c", CHILD, srv.url, str(cache), call], env=env,
-                                stdout=out_file, stderr=subprocess.STDOUT, preexec_fn=limits)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", CHILD, srv.url, str(cache), call],
+            env=env,
+            stdout=out_file,
+            stderr=subprocess.STDOUT,
+            preexec_fn=limits,
+        )
         deadline = started + time_limit
         killed = False
         while True:
@@ -148,8 +155,11 @@ def _measured(srv, mode, code, root, memory_limit, time_limit) -> dict:
         result = json.loads(text[-1])
     except (ValueError, IndexError):
         tail = next((line for line in reversed(text) if line.strip()), "no output")
-        result = {"outcome": "killed at the time limit" if killed else f"died: {tail[:120]}", "detail": "",
-                  "cached": ["?"]}
+        result = {
+            "outcome": "killed at the time limit" if killed else f"died: {tail[:120]}",
+            "detail": "",
+            "cached": ["?"],
+        }
     result.setdefault("rss_mb", usage.ru_maxrss / 1024)  # the child's own figure when it could report one
     result.update(wall=wall, hits=sum(srv.hits.values()))
     return result

@@ -22,7 +22,7 @@ import sys
 import time
 from collections import defaultdict
 
-from common import ROOT, MirrorServer, Report, TempDir, base_env, run_process
+from common import MirrorServer, Report, TempDir, base_env, run_process
 
 ARGS = ["concept", "NVDA", "revenue", "--fy", "2024", "--json"]
 
@@ -36,7 +36,7 @@ def importtime(env: dict) -> tuple[dict[str, float], float]:
     for line in proc.stderr.splitlines():
         if not line.startswith("import time:") or "self [us]" in line:
             continue
-        self_us, _cum, mod = [p.strip() for p in line[len("import time:"):].split("|")]
+        self_us, _cum, mod = [p.strip() for p in line[len("import time:") :].split("|")]
         key = mod if mod.startswith("edgar_cli") else mod.split(".")[0]
         groups[key] += int(self_us) / 1000
         total += int(self_us) / 1000

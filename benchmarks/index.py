@@ -70,8 +70,15 @@ def _add(f: dict, client, store, *, semantic: bool, refresh: bool = False):
     from edgar_cli.capabilities.local_index import index_add
 
     kw = {"documents": [f["document"]]} if f.get("document") else {"accession_numbers": [f["accession"]]}
-    return index_add([str(f["company"])], forms=f.get("form", "10-K"), semantic=semantic, refresh=refresh,
-                     client=client, store=store, **kw)
+    return index_add(
+        [str(f["company"])],
+        forms=f.get("form", "10-K"),
+        semantic=semantic,
+        refresh=refresh,
+        client=client,
+        store=store,
+        **kw,
+    )
 
 
 def _build(filings, mirror, cache: Path, path: Path, *, semantic: bool, refresh: bool = False):
@@ -105,11 +112,10 @@ def _embedding_cost(filings, mirror, cache: Path, tmp: Path, sample: int) -> lis
     CPU s of keyword-only indexing of the same 10-K with its parse cached, and the same texts embedded by the
     encoder used before (the integer copy without fusions): its wall s, CPU s, and the cosines (min, mean) of
     the two encoders' vectors of each window, or Nones). The two encoders take turns going first."""
-    from edgar_cli.index.store import Filters
-    from edgar_cli.index import embeddings as E
-    from edgar_cli.index.store import SqliteStore
-
     import numpy as np
+
+    from edgar_cli.index import embeddings as E
+    from edgar_cli.index.store import Filters, SqliteStore
 
     emb = E.get_embedder()
     emb.embed_queries(["warm up"])  # the model load is not the 10-K's cost
@@ -118,7 +124,7 @@ def _embedding_cost(filings, mirror, cache: Path, tmp: Path, sample: int) -> lis
     rows = []
     tenks = [x for x in filings if x.get("form", "10-K") == "10-K"]
     step = max(1, len(tenks) // sample) if sample else 1
-    for f in tenks[::step][:sample or None]:
+    for f in tenks[::step][: sample or None]:
         store = SqliteStore(tmp / f"emb-{f['accession']}.sqlite")
         _add(f, client, store, semantic=False)  # parse cached, keyword rows written
         c0 = time.process_time()
@@ -160,10 +166,20 @@ def _embedding_cost(filings, mirror, cache: Path, tmp: Path, sample: int) -> lis
             before = before_
         n_vec = len(store.vectors(Filters(), emb.model_id))
         cos = first["cos"]
-        rows.append((f"{f['company']} {up.filings[0].fiscal_year if up.filings else ''}", n_vec, first["windows"],
-                     first["wall"], first["cpu"], again, kw_cpu,
-                     first["bwall"] if before is not None else None, first["bcpu"] if before is not None else None,
-                     (min(cos), statistics.mean(cos)) if cos else None))
+        rows.append(
+            (
+                f"{f['company']} {up.filings[0].fiscal_year if up.filings else ''}",
+                n_vec,
+                first["windows"],
+                first["wall"],
+                first["cpu"],
+                again,
+                kw_cpu,
+                first["bwall"] if before is not None else None,
+                first["bcpu"] if before is not None else None,
+                (min(cos), statistics.mean(cos)) if cos else None,
+            )
+        )
     client.close()
     return rows
 
@@ -188,14 +204,20 @@ def _session_ratio(texts: list[str], contexts: list[str]) -> list[str]:
         return [f"  (session settings not measured: {found})"]
     fast = E.integer_model(found[0])
     fused = E.fused_model(*found)
-    settings = [("packaged file, spin-waiting (issue 18 round 1)", found[0], None, "1"),
-                ("packaged file, no spin-waiting (round 2)", found[0], None, "0")]
+    settings = [
+        ("packaged file, spin-waiting (issue 18 round 1)", found[0], None, "1"),
+        ("packaged file, no spin-waiting (round 2)", found[0], None, "0"),
+    ]
     if fast is not None:
-        settings += [("integer MatMuls, no spin-waiting (round 3)", fast, None, "0"),
-                     ("integer MatMuls, one thread", fast, 1, "0")]
+        settings += [
+            ("integer MatMuls, no spin-waiting (round 3)", fast, None, "0"),
+            ("integer MatMuls, one thread", fast, 1, "0"),
+        ]
     if fused is not None:
-        settings += [("the same, attention and GELU fused (now)", fused, None, "0"),
-                     ("fused, one thread (EDGAR_ONNX_THREADS=1)", fused, 1, "0")]
+        settings += [
+            ("the same, attention and GELU fused (now)", fused, None, "0"),
+            ("fused, one thread (EDGAR_ONNX_THREADS=1)", fused, 1, "0"),
+        ]
     res = []
     import numpy as np
 
@@ -212,24 +234,40 @@ def _session_ratio(texts: list[str], contexts: list[str]) -> list[str]:
         enc.embed_passages(texts[:2], contexts[:2])  # warm
         w0, c0 = time.perf_counter(), time.process_time()
         vecs = np.concatenate(enc.embed_passages(texts, contexts))
-        res.append((label, time.perf_counter() - w0, time.process_time() - c0,
-                    float((vecs * (vecs if ref is None else ref)).sum(axis=1).mean()),
-                    "" if model != fused or integer is None else f"{(vecs * integer).sum(axis=1).min():.4f}"
-                                                                  f" / {(vecs * integer).sum(axis=1).mean():.4f}"))
+        res.append(
+            (
+                label,
+                time.perf_counter() - w0,
+                time.process_time() - c0,
+                float((vecs * (vecs if ref is None else ref)).sum(axis=1).mean()),
+                ""
+                if model != fused or integer is None
+                else f"{(vecs * integer).sum(axis=1).min():.4f} / {(vecs * integer).sum(axis=1).mean():.4f}",
+            )
+        )
         ref = vecs if ref is None else ref
         if model == fast and integer is None:
             integer = vecs
         n = len(vecs)
     base_w, base_c = res[0][1], res[0][2]
-    out = [f"  {'settings (' + str(n) + ' windows)':<52}{'wall s':>8}{'CPU s':>8}{'wall x':>8}{'CPU x':>7}"
-           f"{'cosine':>8}  to integer MatMuls min / mean"]
-    out += [f"  {label:<52}{w:>8.2f}{c:>8.2f}{w / base_w:>8.2f}{c / base_c:>7.2f}{cos:>8.4f}  {cos_i}"
-            for label, w, c, cos, cos_i in res]
-    out.append("  (cosine: mean, per window, to the packaged file's vector of the same window; for the fused copy "
-               "also to the integer copy's, min / mean)")
+    out = [
+        f"  {'settings (' + str(n) + ' windows)':<52}{'wall s':>8}{'CPU s':>8}{'wall x':>8}{'CPU x':>7}"
+        f"{'cosine':>8}  to integer MatMuls min / mean"
+    ]
+    out += [
+        f"  {label:<52}{w:>8.2f}{c:>8.2f}{w / base_w:>8.2f}{c / base_c:>7.2f}{cos:>8.4f}  {cos_i}"
+        for label, w, c, cos, cos_i in res
+    ]
+    out.append(
+        "  (cosine: mean, per window, to the packaged file's vector of the same window; for the fused copy "
+        "also to the integer copy's, min / mean)"
+    )
     by = {label: (w, c) for label, w, c, *_ in res}
     if fused is not None and fast is not None:
-        (w0_, c0_), (w1_, c1_) = by["integer MatMuls, no spin-waiting (round 3)"], by["the same, attention and GELU fused (now)"]
+        (w0_, c0_), (w1_, c1_) = (
+            by["integer MatMuls, no spin-waiting (round 3)"],
+            by["the same, attention and GELU fused (now)"],
+        )
         out.append(f"  fused / integer copy: wall x{w1_ / w0_:.2f}, CPU x{c1_ / c0_:.2f}")
     return out
 
@@ -241,10 +279,18 @@ def main() -> str:
     ap.add_argument("--semantic-index", type=Path)
     ap.add_argument("--queries", type=int, default=0, help="Only the first N questions (0: all)")
     ap.add_argument("--sample", type=int, default=6, help="10-Ks whose embedding cost is measured (0: all)")
-    ap.add_argument("--session-windows", type=int, default=24,
-                    help="Chunks embedded with the old and the new session settings (0: skip)")
-    ap.add_argument("--session-only", type=Path, metavar="INDEX",
-                    help="Only the session-settings ratio, on the prose chunks of this index")
+    ap.add_argument(
+        "--session-windows",
+        type=int,
+        default=24,
+        help="Chunks embedded with the old and the new session settings (0: skip)",
+    )
+    ap.add_argument(
+        "--session-only",
+        type=Path,
+        metavar="INDEX",
+        help="Only the session-settings ratio, on the prose chunks of this index",
+    )
     opts = ap.parse_args()
     os.environ["EDGAR_TODAY"] = "2026-07-01"
     if opts.session_only:
@@ -252,10 +298,14 @@ def main() -> str:
         from edgar_cli.index.store import SqliteStore
 
         st = SqliteStore(opts.session_only)
-        prose = list(st.chunks([cid for cid, in _prose_ids(st)][:opts.session_windows]).values())
-        text = "\n".join([f"onnxruntime session settings, {len(prose)} prose chunks of {opts.session_only}; load "
-                          f"average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores",
-                          *_session_ratio([vector_body(c) for c in prose], ["Context. 10-K. Item 1. Business."] * len(prose))])
+        prose = list(st.chunks([cid for (cid,) in _prose_ids(st)][: opts.session_windows]).values())
+        text = "\n".join(
+            [
+                f"onnxruntime session settings, {len(prose)} prose chunks of {opts.session_only}; load "
+                f"average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores",
+                *_session_ratio([vector_body(c) for c in prose], ["Context. 10-K. Item 1. Business."] * len(prose)),
+            ]
+        )
         print(text)
         save("index-session", text + "\n")
         return text
@@ -263,7 +313,7 @@ def main() -> str:
     filings = spec["filings"]
     queries = [q for q in spec["queries"] if q.get("part", "tuning") == "tuning"]  # held-apart parts stay apart
     if opts.queries:
-        queries = queries[:opts.queries]
+        queries = queries[: opts.queries]
     corpus = corpus_dir()
     sizes = _doc_bytes(corpus)
 
@@ -272,8 +322,13 @@ def main() -> str:
     from edgar_cli.index.store import SqliteStore
 
     embedder = None if opts.no_semantic else E.get_embedder()
-    lines = [(f"edgar index / find over {len(filings)} corpus filings, {len(queries)} questions; "
-             f"load average {os.getloadavg()[0]:.1f} at start, {os.cpu_count()} cores"), ""]
+    lines = [
+        (
+            f"edgar index / find over {len(filings)} corpus filings, {len(queries)} questions; "
+            f"load average {os.getloadavg()[0]:.1f} at start, {os.cpu_count()} cores"
+        ),
+        "",
+    ]
     with MirrorServer(corpus) as mirror, TempDir() as tmp:
         os.environ["EDGAR_SEMANTIC"] = "0"
         done, cold_s, store = _build(filings, mirror, tmp / "cache", tmp / "kw.sqlite", semantic=False)
@@ -281,71 +336,97 @@ def main() -> str:
         chunks = sum(f.chunks for f in done)
         _, warm_s, _ = _build(filings, mirror, tmp / "cache", tmp / "kw.sqlite", semantic=False, refresh=True)
         kw_size = store.size_bytes()
-        n10k = sum(1 for f in done if f.form == "10-K")
-        lines += [("indexing (source documents: "
-                  f"{len(done)} filings, {mb:.1f} MB of HTML, {chunks:,} chunks)"),
-                  f"  keyword-only, cold cache   {cold_s:7.1f} s   {mb / cold_s:6.2f} MB/s   {len(done) / cold_s:5.2f} filings/s",
-                  f"  keyword-only, parse cached {warm_s:7.1f} s   {mb / warm_s:6.2f} MB/s   "
-                  f"{warm_s / len(done):5.2f} s per filing"]
+        lines += [
+            (f"indexing (source documents: {len(done)} filings, {mb:.1f} MB of HTML, {chunks:,} chunks)"),
+            f"  keyword-only, cold cache   {cold_s:7.1f} s   {mb / cold_s:6.2f} MB/s   {len(done) / cold_s:5.2f} filings/s",
+            f"  keyword-only, parse cached {warm_s:7.1f} s   {mb / warm_s:6.2f} MB/s   "
+            f"{warm_s / len(done):5.2f} s per filing",
+        ]
         sem_store = None
         if embedder is not None and opts.session_windows:
             from edgar_cli.capabilities.local_index import vector_body
 
-            prose = [c for c in store.chunks([cid for cid, in _prose_ids(store)][:opts.session_windows]).values()]
+            prose = [c for c in store.chunks([cid for (cid,) in _prose_ids(store)][: opts.session_windows]).values()]
             lines += ["", "onnxruntime session settings (the same chunks' windows, CPU and wall)"]
             lines += _session_ratio([vector_body(c) for c in prose], ["Context. 10-K. Item 1. Business."] * len(prose))
         if embedder is not None:
             os.environ.pop("EDGAR_SEMANTIC", None)
             rows = _embedding_cost(filings, mirror, tmp / "cache", tmp, opts.sample)
-            lines += ["", f"semantic indexing per 10-K ({embedder.model_id}, CPU; parse cached, vector cache empty;"
-                          " 'cached' = the same 10-K re-indexed)",
-                      f"  {'10-K':<14}{'chunks w/ vec':>14}{'windows':>9}{'wall s':>8}{'CPU s':>7}{'cached s':>10}"
-                      f"{'kw CPU s':>10}{'total CPU s':>13}"]
+            lines += [
+                "",
+                f"semantic indexing per 10-K ({embedder.model_id}, CPU; parse cached, vector cache empty;"
+                " 'cached' = the same 10-K re-indexed)",
+                f"  {'10-K':<14}{'chunks w/ vec':>14}{'windows':>9}{'wall s':>8}{'CPU s':>7}{'cached s':>10}"
+                f"{'kw CPU s':>10}{'total CPU s':>13}",
+            ]
             for label, n, w, wall, cpu, again, kw, *_ in rows:
-                lines.append(f"  {label:<14}{n:>14}{w:>9}{wall:>8.2f}{cpu:>7.2f}{again:>10.2f}{kw:>10.2f}"
-                             f"{kw + cpu:>13.2f}")
+                lines.append(
+                    f"  {label:<14}{n:>14}{w:>9}{wall:>8.2f}{cpu:>7.2f}{again:>10.2f}{kw:>10.2f}{kw + cpu:>13.2f}"
+                )
             if rows:
                 avg = statistics.mean(r[3] for r in rows)
-                lines.append(f"  average        {statistics.mean(r[1] for r in rows):>13.0f}"
-                             f"{statistics.mean(r[2] for r in rows):>9.0f}{avg:>8.2f}"
-                             f"{statistics.mean(r[4] for r in rows):>7.2f}{statistics.mean(r[5] for r in rows):>10.2f}"
-                             f"{statistics.mean(r[6] for r in rows):>10.2f}"
-                             f"{statistics.mean(r[6] + r[4] for r in rows):>13.2f}")
+                lines.append(
+                    f"  average        {statistics.mean(r[1] for r in rows):>13.0f}"
+                    f"{statistics.mean(r[2] for r in rows):>9.0f}{avg:>8.2f}"
+                    f"{statistics.mean(r[4] for r in rows):>7.2f}{statistics.mean(r[5] for r in rows):>10.2f}"
+                    f"{statistics.mean(r[6] for r in rows):>10.2f}"
+                    f"{statistics.mean(r[6] + r[4] for r in rows):>13.2f}"
+                )
                 if all(r[7] is not None for r in rows):
-                    lines += ["", "  the same texts, before (the integer copy without the fused attention and GELU: "
-                                  "embeddings.fused_model), in turns with the above",
-                              f"  {'10-K':<14}{'before wall s':>14}{'CPU s':>7}{'now/before wall':>17}{'CPU':>6}"
-                              f"{'cosine min':>12}{'mean':>8}"]
+                    lines += [
+                        "",
+                        "  the same texts, before (the integer copy without the fused attention and GELU: "
+                        "embeddings.fused_model), in turns with the above",
+                        f"  {'10-K':<14}{'before wall s':>14}{'CPU s':>7}{'now/before wall':>17}{'CPU':>6}"
+                        f"{'cosine min':>12}{'mean':>8}",
+                    ]
                     for r in rows:
-                        lines.append(f"  {r[0]:<14}{r[7]:>14.2f}{r[8]:>7.2f}{r[3] / r[7]:>17.3f}{r[4] / r[8]:>6.3f}"
-                                     f"{r[9][0]:>12.4f}{r[9][1]:>8.4f}")
+                        lines.append(
+                            f"  {r[0]:<14}{r[7]:>14.2f}{r[8]:>7.2f}{r[3] / r[7]:>17.3f}{r[4] / r[8]:>6.3f}"
+                            f"{r[9][0]:>12.4f}{r[9][1]:>8.4f}"
+                        )
                     bw, bc = statistics.mean(r[7] for r in rows), statistics.mean(r[8] for r in rows)
-                    lines.append(f"  average       {bw:>14.2f}{bc:>7.2f}{avg / bw:>17.3f}"
-                                 f"{statistics.mean(r[4] for r in rows) / bc:>6.3f}{min(r[9][0] for r in rows):>12.4f}"
-                                 f"{statistics.mean(r[9][1] for r in rows):>8.4f}")
+                    lines.append(
+                        f"  average       {bw:>14.2f}{bc:>7.2f}{avg / bw:>17.3f}"
+                        f"{statistics.mean(r[4] for r in rows) / bc:>6.3f}{min(r[9][0] for r in rows):>12.4f}"
+                        f"{statistics.mean(r[9][1] for r in rows):>8.4f}"
+                    )
                     lines.append("  (ratios of the averages; cosine: per window, now vs before, same batches)")
-                lines.append("  (CPU s = embedding only; kw CPU s = keyword-only indexing of the same 10-K, parse "
-                             "cached; total = indexing a 10-K with vectors)")
+                lines.append(
+                    "  (CPU s = embedding only; kw CPU s = keyword-only indexing of the same 10-K, parse "
+                    "cached; total = indexing a 10-K with vectors)"
+                )
             if opts.semantic_index and opts.semantic_index.is_file():
                 sem_store = SqliteStore(opts.semantic_index)
                 lines.append(f"  queries below use {opts.semantic_index}")
             else:
                 shutil.copy(tmp / "kw.sqlite", tmp / "sem.sqlite")
-                _, _, sem_store = _build(filings, mirror, tmp / "cache", tmp / "sem.sqlite", semantic=True,
-                                         refresh=True)
-        lines += ["", "index size",
-                  f"  keyword-only   {kw_size / 1e6:6.1f} MB   {kw_size / len(done) / 1e6:5.2f} MB per filing"]
+                _, _, sem_store = _build(
+                    filings, mirror, tmp / "cache", tmp / "sem.sqlite", semantic=True, refresh=True
+                )
+        lines += [
+            "",
+            "index size",
+            f"  keyword-only   {kw_size / 1e6:6.1f} MB   {kw_size / len(done) / 1e6:5.2f} MB per filing",
+        ]
         if sem_store is not None:
             n = len(sem_store.filings())
-            lines.append(f"  with vectors   {sem_store.size_bytes() / 1e6:6.1f} MB   "
-                         f"{sem_store.size_bytes() / n / 1e6:5.2f} MB per filing")
+            lines.append(
+                f"  with vectors   {sem_store.size_bytes() / 1e6:6.1f} MB   "
+                f"{sem_store.size_bytes() / n / 1e6:5.2f} MB per filing"
+            )
 
         modes = [("bm25", store, "ranked"), ("phrase", store, "phrase")]
         if sem_store is not None:
             modes += [("semantic", sem_store, "ranked"), ("hybrid", sem_store, "ranked")]
-        lines += ["", (f"query latency, in-process ({opts.runs} passes over the questions; semantic modes "
-                  "include embedding the question; the model is loaded before timing)"),
-                  f"  {'mode':<10}{'company filter':<16}{'p50 ms':>8}{'p95 ms':>8}{'n':>6}"]
+        lines += [
+            "",
+            (
+                f"query latency, in-process ({opts.runs} passes over the questions; semantic modes "
+                "include embedding the question; the model is loaded before timing)"
+            ),
+            f"  {'mode':<10}{'company filter':<16}{'p50 ms':>8}{'p95 ms':>8}{'n':>6}",
+        ]
         for mode, st, match in modes:
             if mode in ("semantic", "hybrid"):
                 os.environ.pop("EDGAR_SEMANTIC", None)
@@ -358,19 +439,29 @@ def main() -> str:
                     for q in queries:
                         text = q["question"] if match == "ranked" else " ".join(q["passage"].split()[:3])
                         t0 = time.perf_counter()
-                        search_documents(text, company=str(q["company"]) if filtered else None, match=match,
-                                         ranker="bm25" if mode in ("bm25", "phrase") else mode, limit=10, store=st)
+                        search_documents(
+                            text,
+                            company=str(q["company"]) if filtered else None,
+                            match=match,
+                            ranker="bm25" if mode in ("bm25", "phrase") else mode,
+                            limit=10,
+                            store=st,
+                        )
                         samples.append((time.perf_counter() - t0) * 1000)
-                lines.append(f"  {mode:<10}{'yes' if filtered else 'no':<16}{statistics.median(samples):8.1f}"
-                             f"{_pct(samples, 0.95):8.1f}{len(samples):6d}")
+                lines.append(
+                    f"  {mode:<10}{'yes' if filtered else 'no':<16}{statistics.median(samples):8.1f}"
+                    f"{_pct(samples, 0.95):8.1f}{len(samples):6d}"
+                )
 
         env = base_env(mirror, tmp / "proc-cache")
         env.pop("EDGAR_SEMANTIC", None)
         q = "How many employees did NVIDIA have and what was the turnover rate?"
-        rows_p = [("edgar --help (floor: start and imports)", ["--help"], store),
-                  ("edgar find, keyword-only index", ["find", q, "--json"], store),
-                  ("edgar find --ranker bm25, index with vectors", ["find", q, "--ranker", "bm25", "--json"], sem_store),
-                  ("edgar find (hybrid)", ["find", q, "--json"], sem_store)]
+        rows_p = [
+            ("edgar --help (floor: start and imports)", ["--help"], store),
+            ("edgar find, keyword-only index", ["find", q, "--json"], store),
+            ("edgar find --ranker bm25, index with vectors", ["find", q, "--ranker", "bm25", "--json"], sem_store),
+            ("edgar find (hybrid)", ["find", q, "--json"], sem_store),
+        ]
         lines += ["", f"whole-process latency (median of {opts.runs}; ratio to the floor)"]
         floor = None
         for label, args, st in rows_p:
@@ -380,7 +471,9 @@ def main() -> str:
             runs = [run_process(args, env) for _ in range(opts.runs)]
             med = statistics.median(r.seconds for r in runs)
             floor = floor or med
-            lines.append(f"  {label:<46}{med * 1000:8.0f} ms   x{med / floor:4.2f}   exit {sorted({r.rc for r in runs})}")
+            lines.append(
+                f"  {label:<46}{med * 1000:8.0f} ms   x{med / floor:4.2f}   exit {sorted({r.rc for r in runs})}"
+            )
     text = "\n".join(lines)
     print(text)
     print(f"saved to {save('index', text + chr(10))}")

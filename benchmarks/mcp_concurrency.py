@@ -31,8 +31,14 @@ from pathlib import Path
 import anyio
 from common import UA, MirrorServer, TempDir, edgar_cmd, save
 
-SEED_TOOLS = ("resolve_company", "list_filings", "get_financial_concept", "compare_companies",
-              "get_filing_section", "search_full_text")
+SEED_TOOLS = (
+    "resolve_company",
+    "list_filings",
+    "get_financial_concept",
+    "compare_companies",
+    "get_filing_section",
+    "search_full_text",
+)
 CALLS = [("NVDA", 2024), ("AAPL", 2024), ("TSLA", 2021), ("SNOW", 2024)]
 CONCURRENCY = 20
 
@@ -44,9 +50,15 @@ def pct(samples: list[float], q: float) -> float:
 
 def server_env(mirror: MirrorServer, tmp: Path) -> dict:
     env = dict(os.environ)
-    env.update(EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=UA, EDGAR_CACHE_DIR=str(tmp / "cache"),
-               EDGAR_TODAY="2026-07-01", EDGAR_NONINTERACTIVE="1", EDGAR_INDEX=str(tmp / "index.sqlite"),
-               EDGAR_SEMANTIC="0")
+    env.update(
+        EDGAR_MIRROR=mirror.url,
+        SEC_USER_AGENT=UA,
+        EDGAR_CACHE_DIR=str(tmp / "cache"),
+        EDGAR_TODAY="2026-07-01",
+        EDGAR_NONINTERACTIVE="1",
+        EDGAR_INDEX=str(tmp / "index.sqlite"),
+        EDGAR_SEMANTIC="0",
+    )
     return env
 
 
@@ -95,8 +107,9 @@ async def drive(session, rounds: int) -> dict:
             nonlocal errors
             company, fy = CALLS[i % len(CALLS)]
             t = time.perf_counter()
-            r = await session.call_tool("get_financial_concept",
-                                        {"company": company, "concept": "revenue", "fiscal_year": fy})
+            r = await session.call_tool(
+                "get_financial_concept", {"company": company, "concept": "revenue", "fiscal_year": fy}
+            )
             batch[i] = time.perf_counter() - t
             errors += bool(r.is_error)
 
@@ -106,8 +119,16 @@ async def drive(session, rounds: int) -> dict:
                 tg.start_soon(one, i)
         walls.append(time.perf_counter() - t0)
         lat += batch
-    return {"lat": lat, "walls": walls, "errors": errors, "tools": len(tools), "all_chars": all_chars,
-            "seed_chars": seed_chars, "model_chars": model_chars, "seed_model_chars": seed_model_chars}
+    return {
+        "lat": lat,
+        "walls": walls,
+        "errors": errors,
+        "tools": len(tools),
+        "all_chars": all_chars,
+        "seed_chars": seed_chars,
+        "model_chars": model_chars,
+        "seed_model_chars": seed_model_chars,
+    }
 
 
 async def over_stdio(env: dict, rounds: int) -> dict:
@@ -135,8 +156,12 @@ def over_http(env: dict, rounds: int) -> dict:
     from mcp.client.streamable_http import streamable_http_client
 
     port = free_port()
-    proc = subprocess.Popen(edgar_cmd() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        edgar_cmd() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -163,8 +188,9 @@ def over_http(env: dict, rounds: int) -> dict:
 def over_raw_stdio(env: dict, rounds: int) -> dict:
     """The same batches written as JSON-RPC lines by a minimal client: the server's share of the latency
     (the Python SDK client validates and parses every result too, which costs it milliseconds per call)."""
-    proc = subprocess.Popen(edgar_cmd() + ["serve-mcp"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        edgar_cmd() + ["serve-mcp"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
 
     def send(msg: dict) -> None:
         proc.stdin.write((json.dumps(msg) + "\n").encode())
@@ -175,9 +201,17 @@ def over_raw_stdio(env: dict, rounds: int) -> dict:
         for i in range(CONCURRENCY):
             company, fy = CALLS[i % len(CALLS)]
             sent[first_id + i] = time.perf_counter()
-            send({"jsonrpc": "2.0", "id": first_id + i, "method": "tools/call",
-                  "params": {"name": "get_financial_concept",
-                             "arguments": {"company": company, "concept": "revenue", "fiscal_year": fy}}})
+            send(
+                {
+                    "jsonrpc": "2.0",
+                    "id": first_id + i,
+                    "method": "tools/call",
+                    "params": {
+                        "name": "get_financial_concept",
+                        "arguments": {"company": company, "concept": "revenue", "fiscal_year": fy},
+                    },
+                }
+            )
         lat = []
         while len(lat) < CONCURRENCY:
             msg = json.loads(proc.stdout.readline())
@@ -186,8 +220,18 @@ def over_raw_stdio(env: dict, rounds: int) -> dict:
         return lat
 
     try:
-        send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}}})
+        send(
+            {
+                "jsonrpc": "2.0",
+                "id": 0,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-06-18",
+                    "capabilities": {},
+                    "clientInfo": {"name": "bench", "version": "0"},
+                },
+            }
+        )
         proc.stdout.readline()
         send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         batch(10)  # warm
@@ -229,12 +273,13 @@ def vm_rss_kb() -> int:
 
 def memo_child(memo_bytes: int, passes: int = 3) -> None:
     """In a child process: the memo workload (see the module docstring); prints one JSON line of passes."""
+    from mirror import corpus_dir
+
     from edgar_cli.capabilities.concepts import get_financial_concept
     from edgar_cli.capabilities.sections import load_document
     from edgar_cli.config import Settings
     from edgar_cli.errors import EdgarError
     from edgar_cli.sec.client import SecClient
-    from mirror import corpus_dir
 
     root = corpus_dir()
     ciks = sorted(p.stem[3:] for p in (root / "data.sec.gov/api/xbrl/companyfacts").glob("CIK*.json"))
@@ -257,8 +302,14 @@ def memo_child(memo_bytes: int, passes: int = 3) -> None:
                 load_document(client, url, "10-Q" if "10q" in url.lower() else "10-K")
             except EdgarError:
                 pass
-        out.append({"rss_kb": vm_rss_kb(), "memo_bytes": client.memo.bytes, "entries": len(client.memo),
-                    "evictions": client.memo.evictions})
+        out.append(
+            {
+                "rss_kb": vm_rss_kb(),
+                "memo_bytes": client.memo.bytes,
+                "entries": len(client.memo),
+                "evictions": client.memo.evictions,
+            }
+        )
     print(json.dumps({"companies": len(ciks), "documents": len(docs), "passes": out}))
 
 
@@ -268,18 +319,28 @@ def memory_figures(env: dict, memo_mb: int) -> list[str]:
 
     lines = []
     for bound in (0, DEFAULT_MAX_BYTES, memo_mb << 20):  # 0: a first run that fills the disk cache, not shown
-        proc = subprocess.run([sys.executable, __file__, "--memo-child", str(bound)], env=env, capture_output=True,
-                              text=True, timeout=1800)
+        proc = subprocess.run(
+            [sys.executable, __file__, "--memo-child", str(bound)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
         if proc.returncode != 0:
             lines.append(f"memo bound {bound >> 20} MB: the child failed ({proc.stderr.strip()[-200:]})")
             continue
         if not bound:
             continue
         r = json.loads(proc.stdout.strip().splitlines()[-1])
-        passes = "; ".join(f"RSS {p['rss_kb'] / 1024:.0f} MB, memo {p['memo_bytes'] / (1 << 20):.1f} MB in "
-                           f"{p['entries']} entries, {p['evictions']} evicted" for p in r["passes"])
-        lines.append(f"memo bound {bound >> 20} MB ({r['companies']} companies' facts, {r['documents']} documents, "
-                     f"x{len(r['passes'])}): {passes}")
+        passes = "; ".join(
+            f"RSS {p['rss_kb'] / 1024:.0f} MB, memo {p['memo_bytes'] / (1 << 20):.1f} MB in "
+            f"{p['entries']} entries, {p['evictions']} evicted"
+            for p in r["passes"]
+        )
+        lines.append(
+            f"memo bound {bound >> 20} MB ({r['companies']} companies' facts, {r['documents']} documents, "
+            f"x{len(r['passes'])}): {passes}"
+        )
     return lines
 
 
@@ -301,19 +362,26 @@ def main() -> str:
         floor = in_process_floor(env)
         memory = memory_figures(env, opts.memo_mb)
     load = os.getloadavg()
-    lines = [f"MCP: {CONCURRENCY} concurrent warm get_financial_concept calls x {opts.rounds} rounds "
-             f"{opts.label}".rstrip(),
-             f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; in-process call (floor) {floor * 1000:.1f} ms",
-             f"{'transport':<18}{'p50 ms':>9}{'p95 ms':>9}{'p50/floor':>11}{'batch wall ms':>15}{'RSS MB':>9}{'errors':>8}"]
+    lines = [
+        f"MCP: {CONCURRENCY} concurrent warm get_financial_concept calls x {opts.rounds} rounds {opts.label}".rstrip(),
+        f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; in-process call (floor) {floor * 1000:.1f} ms",
+        f"{'transport':<18}{'p50 ms':>9}{'p95 ms':>9}{'p50/floor':>11}{'batch wall ms':>15}{'RSS MB':>9}{'errors':>8}",
+    ]
     for name, r in (("stdio", stdio), ("stdio, raw client", raw), ("streamable-http", http)):
-        lines.append(f"{name:<18}{pct(r['lat'], .5) * 1000:>9.1f}{pct(r['lat'], .95) * 1000:>9.1f}"
-                     f"{pct(r['lat'], .5) / floor:>11.1f}{statistics.median(r['walls']) * 1000:>15.1f}"
-                     f"{r['rss_kb'] / 1024:>9.1f}{r['errors']:>8}")
-    lines.append(f"tools/list: {stdio['tools']} tools, {stdio['all_chars']:,} chars (~{stdio['all_chars'] // 4:,} tokens); "
-                 f"the seed's six tools {stdio['seed_chars']:,} chars (~{stdio['seed_chars'] // 4:,} tokens)")
-    lines.append(f"  without output schemas (what a host shows the model): {stdio['model_chars']:,} chars "
-                 f"(~{stdio['model_chars'] // 4:,} tokens); the seed's six {stdio['seed_model_chars']:,} chars "
-                 f"(~{stdio['seed_model_chars'] // 4:,} tokens)")
+        lines.append(
+            f"{name:<18}{pct(r['lat'], 0.5) * 1000:>9.1f}{pct(r['lat'], 0.95) * 1000:>9.1f}"
+            f"{pct(r['lat'], 0.5) / floor:>11.1f}{statistics.median(r['walls']) * 1000:>15.1f}"
+            f"{r['rss_kb'] / 1024:>9.1f}{r['errors']:>8}"
+        )
+    lines.append(
+        f"tools/list: {stdio['tools']} tools, {stdio['all_chars']:,} chars (~{stdio['all_chars'] // 4:,} tokens); "
+        f"the seed's six tools {stdio['seed_chars']:,} chars (~{stdio['seed_chars'] // 4:,} tokens)"
+    )
+    lines.append(
+        f"  without output schemas (what a host shows the model): {stdio['model_chars']:,} chars "
+        f"(~{stdio['model_chars'] // 4:,} tokens); the seed's six {stdio['seed_model_chars']:,} chars "
+        f"(~{stdio['seed_model_chars'] // 4:,} tokens)"
+    )
     lines.append("memory of a long-lived server (one client reading the corpus; RSS after each pass):")
     lines += ["  " + m for m in memory]
     text = "\n".join(lines)

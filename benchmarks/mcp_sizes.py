@@ -44,9 +44,15 @@ async def measure(server) -> list[tuple[str, int, int, bool]]:
 
 def main() -> str:
     with MirrorServer() as mirror, TempDir() as tmp:
-        os.environ.update(EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=UA, EDGAR_CACHE_DIR=str(tmp / "cache"),
-                          EDGAR_TODAY="2026-07-01", EDGAR_INDEX=str(tmp / "index.sqlite"), EDGAR_SEMANTIC="0",
-                          EDGAR_NONINTERACTIVE="1")
+        os.environ.update(
+            EDGAR_MIRROR=mirror.url,
+            SEC_USER_AGENT=UA,
+            EDGAR_CACHE_DIR=str(tmp / "cache"),
+            EDGAR_TODAY="2026-07-01",
+            EDGAR_INDEX=str(tmp / "index.sqlite"),
+            EDGAR_SEMANTIC="0",
+            EDGAR_NONINTERACTIVE="1",
+        )
         from edgar_cli.capabilities.local_index import index_add
         from edgar_cli.mcp_server import build_server
         from edgar_cli.sec.client import set_client
@@ -54,10 +60,14 @@ def main() -> str:
         set_client(None)
         index_add(["NVDA"], accession_numbers=["0001045810-25-000023"])  # so search_documents/read_document have text
         rows = anyio.run(measure, build_server())
-    lines = ["Serialized size of a typical answer per MCP tool (compact defaults)",
-             f"{'tool':<34}{'structured chars':>18}{'~tokens':>9}{'text chars':>12}{'~tokens':>9}  error"]
+    lines = [
+        "Serialized size of a typical answer per MCP tool (compact defaults)",
+        f"{'tool':<34}{'structured chars':>18}{'~tokens':>9}{'text chars':>12}{'~tokens':>9}  error",
+    ]
     for name, s_chars, t_chars, err in rows:
-        lines.append(f"{name:<34}{s_chars:>18,}{s_chars // 4:>9,}{t_chars:>12,}{t_chars // 4:>9,}  {'yes' if err else ''}")
+        lines.append(
+            f"{name:<34}{s_chars:>18,}{s_chars // 4:>9,}{t_chars:>12,}{t_chars // 4:>9,}  {'yes' if err else ''}"
+        )
     text = "\n".join(lines)
     print(text)
     save("mcp_sizes", text + "\n")

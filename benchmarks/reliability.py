@@ -50,15 +50,24 @@ from mirror import FAULT_KINDS, Faults, MirrorServer  # noqa: E402
 # lives in the cache directory); compare fetches its companies concurrently, so demand exceeds
 # 10 requests/s in bursts.
 WORKERS = [
-    [["compare", "revenue", "NVDA", "AAPL", "TSLA", "SNOW", "--json"],
-     ["--no-cache", "compare", "net_income", "NVDA", "AAPL", "TSLA", "SNOW", "--json"],
-     ["--no-cache", "filings", "AAPL", "--json"], ["--no-cache", "search", "climate change", "--forms", "8-K", "--json"]],
-    [["concept", "Snowflake", "revenue", "--json"],
-     ["--no-cache", "compare", "eps_diluted", "TSLA", "SNOW", "NVDA", "AAPL", "--json"],
-     ["--no-cache", "filings", "1318605", "--json"], ["--no-cache", "concept", "NVDA", "eps_diluted", "--json"]],
-    [["filings", "NVDA", "--form", "10-K", "--json"],
-     ["--no-cache", "compare", "revenue", "SNOW", "NVDA", "TSLA", "AAPL", "--period", "quarterly", "--json"],
-     ["--no-cache", "concept", "TSLA", "revenue", "--json"], ["--no-cache", "resolve", "1045810", "--json"]],
+    [
+        ["compare", "revenue", "NVDA", "AAPL", "TSLA", "SNOW", "--json"],
+        ["--no-cache", "compare", "net_income", "NVDA", "AAPL", "TSLA", "SNOW", "--json"],
+        ["--no-cache", "filings", "AAPL", "--json"],
+        ["--no-cache", "search", "climate change", "--forms", "8-K", "--json"],
+    ],
+    [
+        ["concept", "Snowflake", "revenue", "--json"],
+        ["--no-cache", "compare", "eps_diluted", "TSLA", "SNOW", "NVDA", "AAPL", "--json"],
+        ["--no-cache", "filings", "1318605", "--json"],
+        ["--no-cache", "concept", "NVDA", "eps_diluted", "--json"],
+    ],
+    [
+        ["filings", "NVDA", "--form", "10-K", "--json"],
+        ["--no-cache", "compare", "revenue", "SNOW", "NVDA", "TSLA", "AAPL", "--period", "quarterly", "--json"],
+        ["--no-cache", "concept", "TSLA", "revenue", "--json"],
+        ["--no-cache", "resolve", "1045810", "--json"],
+    ],
 ]
 MCP_CALLS = 20
 
@@ -168,8 +177,7 @@ def part_load(root: Path):
         ref_client.close()
         reference.update(K.cache_entries(root / "load-reference"))
         audit = K.audit_cache(mirror, [cache], reference)
-    return {"procs": procs, "mcp": mcp, "arrivals": arrivals, "statuses": statuses, "elapsed": elapsed,
-            "audit": audit}
+    return {"procs": procs, "mcp": mcp, "arrivals": arrivals, "statuses": statuses, "elapsed": elapsed, "audit": audit}
 
 
 def _run_in_process(argv: list[str], client) -> None:
@@ -183,8 +191,12 @@ def _run_in_process(argv: list[str], client) -> None:
     a = [x for x in argv if x not in ("--json", "--no-cache")]
     cmd, rest = a[0], a[1:]
     calls = {
-        "compare": lambda: compare_companies(rest[0], [c for c in rest[1:] if not c.startswith("-")][:8],
-                                             period=rest[-1] if "--period" in rest else "annual", client=client),
+        "compare": lambda: compare_companies(
+            rest[0],
+            [c for c in rest[1:] if not c.startswith("-")][:8],
+            period=rest[-1] if "--period" in rest else "annual",
+            client=client,
+        ),
         "filings": lambda: list_filings(rest[0], forms=rest[2] if "--form" in rest else None, client=client),
         "concept": lambda: get_financial_concept(rest[0], rest[1], client=client),
         "resolve": lambda: resolve_company(rest[0], client=client),
@@ -205,8 +217,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--rate", type=float, default=0.3)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--hostile-code", type=Path, default=ROOT,
-                        help="source tree the hostile-mode children import (another one: 'before' figures)")
+    parser.add_argument(
+        "--hostile-code",
+        type=Path,
+        default=ROOT,
+        help="source tree the hostile-mode children import (another one: 'before' figures)",
+    )
     args = parser.parse_args()
 
     say = Report()
@@ -216,19 +232,27 @@ def main() -> None:
         load = part_load(root)
     hostile = hostile_modes.part_hostile(args.hostile_code)
 
-    say(f"# Reliability (issue 11): {args.rounds} rounds x {workload_size} calls, {args.rate:.0%} faults, "
-        f"seed {args.seed}")
+    say(
+        f"# Reliability (issue 11): {args.rounds} rounds x {workload_size} calls, {args.rate:.0%} faults, "
+        f"seed {args.seed}"
+    )
     say()
     say("## Faults (in-process, every capability in the registry)")
-    say(f"capabilities exercised:            {len({fn.__name__ for fn, _ in K.workload()})} "
-        f"({', '.join(sorted({fn.__name__ for fn, _ in K.workload()}))})")
+    say(
+        f"capabilities exercised:            {len({fn.__name__ for fn, _ in K.workload()})} "
+        f"({', '.join(sorted({fn.__name__ for fn, _ in K.workload()}))})"
+    )
     say(f"calls made:                        {report.calls}")
     say(f"requests the mirror answered:      {report.requests}")
-    say(f"faults injected:                   {sum(report.faults.values())} "
-        f"({', '.join(f'{k} {v}' for k, v in sorted(report.faults.items()))})")
+    say(
+        f"faults injected:                   {sum(report.faults.values())} "
+        f"({', '.join(f'{k} {v}' for k, v in sorted(report.faults.items()))})"
+    )
     say(f"answers identical to fault-free:   {report.identical}")
-    say(f"structured errors:                 {report.structured_errors} "
-        f"({', '.join(f'{k} {v}' for k, v in sorted(report.codes.items())) or 'none'})")
+    say(
+        f"structured errors:                 {report.structured_errors} "
+        f"({', '.join(f'{k} {v}' for k, v in sorted(report.codes.items())) or 'none'})"
+    )
     say(f"results declaring a partial fault: {report.declared_partial}")
     say(f"wrong answers (silent mismatch):   {len(report.mismatches)}")
     say(f"tracebacks:                        {len(report.tracebacks)}")
@@ -254,15 +278,23 @@ def main() -> None:
     tracebacks += sum(_is_traceback(r.content[0].text if r.content else "") for _n, r in mcp_results)
     window = K.max_in_one_second(load["arrivals"])
     say()
-    say(f"## Load: 3 edgar workers ({sum(len(w) for w in WORKERS)} processes, 3 at a time) + an MCP server "
-        f"with {MCP_CALLS} concurrent tool calls, one cold cache dir")
-    say(f"requests:                          {len(load['arrivals'])} in {load['elapsed']:.1f}s "
-        f"(HTTP statuses: {', '.join(f'{k} {v}' for k, v in sorted(load['statuses'].items()))})")
+    say(
+        f"## Load: 3 edgar workers ({sum(len(w) for w in WORKERS)} processes, 3 at a time) + an MCP server "
+        f"with {MCP_CALLS} concurrent tool calls, one cold cache dir"
+    )
+    say(
+        f"requests:                          {len(load['arrivals'])} in {load['elapsed']:.1f}s "
+        f"(HTTP statuses: {', '.join(f'{k} {v}' for k, v in sorted(load['statuses'].items()))})"
+    )
     say(f"max requests in any 1-second window: {window}  (limit 10)")
-    say(f"edgar processes: {len(procs)}, exit codes: "
-        f"{', '.join(f'{rc} x{n}' for rc, n in sorted(_count(p['rc'] for p in procs).items()))}")
-    say(f"MCP tool calls answered: {len(mcp_results)} of {MCP_CALLS}; errors: {mcp_errors or 'none'}"
-        + (f"; session failed: {mcp['error']}" if "error" in mcp else ""))
+    say(
+        f"edgar processes: {len(procs)}, exit codes: "
+        f"{', '.join(f'{rc} x{n}' for rc, n in sorted(_count(p['rc'] for p in procs).items()))}"
+    )
+    say(
+        f"MCP tool calls answered: {len(mcp_results)} of {MCP_CALLS}; errors: {mcp_errors or 'none'}"
+        + (f"; session failed: {mcp['error']}" if "error" in mcp else "")
+    )
     say(f"tracebacks:                        {tracebacks}")
     say()
     audit2 = load["audit"]

@@ -63,10 +63,14 @@ SEARCH_ARGS = ["search", "climate change", "--forms", "8-K", "--json"]
 # Typer and pydantic, so they sit far above 1.2x of it. The Typer path of the same concept (EDGAR_FASTPATH=0)
 # is a row too. Entries: (args, extra environment).
 WARM_COMMANDS: list[tuple[list[str], dict[str, str]]] = [
-    (CONCEPT_ARGS, {}), (CONCEPT_ARGS, {"EDGAR_FASTPATH": "0"}),
-    (["concept", "NVDA", "revenue", "--fy", "2024", "--tsv"], {}), (["resolve", "NVDA", "--json"], {}),
+    (CONCEPT_ARGS, {}),
+    (CONCEPT_ARGS, {"EDGAR_FASTPATH": "0"}),
+    (["concept", "NVDA", "revenue", "--fy", "2024", "--tsv"], {}),
+    (["resolve", "NVDA", "--json"], {}),
     (["statement", "NVDA", "income", "--last", "5", "--json"], {}),
-    (["filings", "NVDA", "--form", "10-K", "--json"], {}), (["concepts", "revenue", "--json"], {})]
+    (["filings", "NVDA", "--form", "10-K", "--json"], {}),
+    (["concepts", "revenue", "--json"], {}),
+]
 SECTION_COMPANY, SECTION_ACCESSION = "TSLA", "0001628280-25-003063"  # tsla-20241231.htm, 2,596,459 bytes
 SECTION_FIRST, SECTION_SECOND = "risk_factors", "mda"
 MCP_CONCURRENCY = 20
@@ -156,9 +160,15 @@ class Bench:
             proc.returncode = os.waitstatus_to_exitcode(status)
             out.seek(0)
             err.seek(0)
-            return Sample(seconds, usage.ru_maxrss, proc.returncode, self.request_count() - before,
-                          len(self.trap.log) - trapped, out.read().decode("utf-8", "replace"),
-                          err.read().decode("utf-8", "replace"))
+            return Sample(
+                seconds,
+                usage.ru_maxrss,
+                proc.returncode,
+                self.request_count() - before,
+                len(self.trap.log) - trapped,
+                out.read().decode("utf-8", "replace"),
+                err.read().decode("utf-8", "replace"),
+            )
 
     def edgar(self, args: list[str], env: dict) -> Sample:
         return self.measure(edgar_cmd() + args, env)
@@ -231,8 +241,9 @@ def error_code(stdout: str) -> str | None:
     return (data.get("error") or {}).get("code") if isinstance(data, dict) else None
 
 
-def bench_concept(b: Bench, cold_runs: int, warm_runs: int, et: EdgarTools,
-                  before: Path | None = None) -> tuple[Row, list[Row], list[Row]]:
+def bench_concept(
+    b: Bench, cold_runs: int, warm_runs: int, et: EdgarTools, before: Path | None = None
+) -> tuple[Row, list[Row], list[Row]]:
     """Ours, the floor, bare Python, another checkout's edgar_cli (``before``) and edgartools (both modes)
     interleaved, on the same mirror and the same companyfacts file; ours, floor and before on one cache dir."""
     ours = Row("concept NVDA revenue FY2024")
@@ -284,8 +295,14 @@ def instructions(cmd: list[str], env: dict) -> float | None:
 
     if shutil.which("valgrind") is None:
         return None
-    proc = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", *cmd],
-                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+    proc = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", *cmd],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
     for line in proc.stderr.splitlines():
         if "I   refs:" in line or "I refs:" in line:
             return int(line.rsplit(":", 1)[1].replace(",", "").strip()) / 1e6
@@ -298,15 +315,17 @@ def instruction_lines(b: Bench, before: Path | None) -> list[str]:
     with TempDir() as cache:
         env = b.env(cache)
         b.edgar(CONCEPT_ARGS, env)  # cold
-        runs = [("warm concept", edgar_cmd() + CONCEPT_ARGS, env),
-                ("warm concept, Typer path (EDGAR_FASTPATH=0)", edgar_cmd() + CONCEPT_ARGS,
-                 dict(env, EDGAR_FASTPATH="0")),
-                ("warm concept, python -m edgar_cli", [sys.executable, "-m", "edgar_cli", *CONCEPT_ARGS], env),
-                ("floor.py", [sys.executable, str(FLOOR_SCRIPT), "--tree", str(ROOT)], env),
-                ("python -c pass", [sys.executable, "-c", "pass"], env)]
+        runs = [
+            ("warm concept", edgar_cmd() + CONCEPT_ARGS, env),
+            ("warm concept, Typer path (EDGAR_FASTPATH=0)", edgar_cmd() + CONCEPT_ARGS, dict(env, EDGAR_FASTPATH="0")),
+            ("warm concept, python -m edgar_cli", [sys.executable, "-m", "edgar_cli", *CONCEPT_ARGS], env),
+            ("floor.py", [sys.executable, str(FLOOR_SCRIPT), "--tree", str(ROOT)], env),
+            ("python -c pass", [sys.executable, "-c", "pass"], env),
+        ]
         if before:
-            runs.append((f"warm concept, before ({before})", edgar_cmd() + CONCEPT_ARGS,
-                         dict(env, PYTHONPATH=str(before))))
+            runs.append(
+                (f"warm concept, before ({before})", edgar_cmd() + CONCEPT_ARGS, dict(env, PYTHONPATH=str(before)))
+            )
         counts = {label: instructions(cmd, e) for label, cmd, e in runs}
     if counts["warm concept"] is None:
         return out + ["  unavailable: valgrind is not installed (apt-get install valgrind)"]
@@ -326,15 +345,22 @@ def warm_ratio_lines(ours: Row, baselines: list[Row], others: list[Row]) -> list
     out = ["", "Warm ratios (issue 16; medians of interleaved runs in this one run):"]
     rss = max(ours.extra.get("warm_rss_kb") or [0]) / 1024
     verdict = "meets" if w <= CONCEPT_TARGET_S else ("within the bar of" if w <= CONCEPT_BAR_S else "misses")
-    out.append(f"  warm concept {w:.3f}s: {verdict} the target {CONCEPT_TARGET_S:.2f}s (bar {CONCEPT_BAR_S:.2f}s); "
-               f"peak RSS warm {rss:.1f} MB (target <= {RSS_TARGET_MB} MB)")
+    out.append(
+        f"  warm concept {w:.3f}s: {verdict} the target {CONCEPT_TARGET_S:.2f}s (bar {CONCEPT_BAR_S:.2f}s); "
+        f"peak RSS warm {rss:.1f} MB (target <= {RSS_TARGET_MB} MB)"
+    )
     if not floor.unavailable and floor.warm:
-        out.append(f"  warm concept / floor.py        {w / med(floor.warm):.2f}x  (floor {med(floor.warm):.3f}s, "
-                   f"python -c pass {med(bare.warm):.3f}s; above bare Python: edgar {w - med(bare.warm):.3f}s, "
-                   f"floor {med(floor.warm) - med(bare.warm):.3f}s)")
+        out.append(
+            f"  warm concept / floor.py        {w / med(floor.warm):.2f}x  (floor {med(floor.warm):.3f}s, "
+            f"python -c pass {med(bare.warm):.3f}s; above bare Python: edgar {w - med(bare.warm):.3f}s, "
+            f"floor {med(floor.warm) - med(bare.warm):.3f}s)"
+        )
     if not old.unavailable and old.warm:
-        same = "same value" if old.extra.get("value") == ours.extra.get("value") else (
-            f"VALUES DIFFER: {old.extra.get('value')!r} vs {ours.extra.get('value')!r}")
+        same = (
+            "same value"
+            if old.extra.get("value") == ours.extra.get("value")
+            else (f"VALUES DIFFER: {old.extra.get('value')!r} vs {ours.extra.get('value')!r}")
+        )
         out.append(f"  before / now (warm concept)    {med(old.warm) / w:.2f}x  (before {med(old.warm):.3f}s; {same})")
     ref = med(others[0].warm) if others and others[0].warm else None
     if ref:
@@ -385,8 +411,11 @@ def bench_inprocess(b: Bench, runs: int, et: EdgarTools) -> list[Row]:
 
 
 def inprocess_lines(rows: list[Row]) -> list[str]:
-    out = ["", "In-process split, one process per sample (import = importing the library; lookup = the NVDA FY2024",
-           "revenue call after it; edgar on a warm cache, edgartools reading the corpus file from local storage):"]
+    out = [
+        "",
+        "In-process split, one process per sample (import = importing the library; lookup = the NVDA FY2024",
+        "revenue call after it; edgar on a warm cache, edgartools reading the corpus file from local storage):",
+    ]
     base = None
     for r in rows:
         label = r.name.split(":")[1].split("import")[0].strip()
@@ -417,12 +446,15 @@ def bench_compare(b: Bench, cold_runs: int) -> list[Row]:
                 for kind in ("cold", "warm"):
                     trapped = len(b.trap.log)
                     r = compare_bench.one_run(b.mirror, env, companies)
-                    row.add(kind, Sample(r["seconds"], shim.rss_kb[-1], r["rc"], r["requests"],
-                                         len(b.trap.log) - trapped))
+                    row.add(
+                        kind, Sample(r["seconds"], shim.rss_kb[-1], r["rc"], r["requests"], len(b.trap.log) - trapped)
+                    )
                     if kind == "cold":
                         last = r
-        row.note = (f"{last.get('companyfacts', 0)} companyfacts ({last.get('companyfacts_404', 0)} 404), "
-                    f"arrival spread {last.get('spread', 0) * 1000:.0f} ms")
+        row.note = (
+            f"{last.get('companyfacts', 0)} companyfacts ({last.get('companyfacts_404', 0)} 404), "
+            f"arrival spread {last.get('spread', 0) * 1000:.0f} ms"
+        )
         if last.get("unavailable"):
             row.note += f"; unavailable: {', '.join(last['unavailable'])}"
         rows.append(row)
@@ -527,7 +559,9 @@ async def _mcp_batch(b: Bench, session) -> dict:
     async def one(i: int) -> None:
         company, fy = MCP_CALLS[i % len(MCP_CALLS)]
         t = time.perf_counter()
-        r = await session.call_tool("get_financial_concept", {"company": company, "concept": "revenue", "fiscal_year": fy})
+        r = await session.call_tool(
+            "get_financial_concept", {"company": company, "concept": "revenue", "fiscal_year": fy}
+        )
         lat[i] = time.perf_counter() - t
         if r.is_error:
             errors.append(str(json.loads(r.content[0].text).get("error", {}).get("code")))
@@ -537,9 +571,15 @@ async def _mcp_batch(b: Bench, session) -> dict:
         for i in range(MCP_CONCURRENCY):
             tg.start_soon(one, i)
     paths = [e.path for e in b.mirror.log[before:]]
-    return {"latencies": lat, "wall": time.perf_counter() - started, "errors": errors, "requests": len(paths),
-            "outside": len(b.trap.log) - trapped, "companyfacts": sum("/companyfacts/" in p for p in paths),
-            "distinct": len(set(paths))}
+    return {
+        "latencies": lat,
+        "wall": time.perf_counter() - started,
+        "errors": errors,
+        "requests": len(paths),
+        "outside": len(b.trap.log) - trapped,
+        "companyfacts": sum("/companyfacts/" in p for p in paths),
+        "distinct": len(set(paths)),
+    }
 
 
 async def _mcp_round(b: Bench, env: dict, errlog) -> dict:
@@ -586,11 +626,13 @@ def bench_mcp(b: Bench, rounds: int) -> Row:
     row.cold_text = f"p50 {med(cold_lat):.3f} p95 {p95(cold_lat):.3f}"
     row.warm_text = f"p50 {med(warm_lat):.3f} p95 {p95(warm_lat):.3f}"
     row.cold, row.warm = cold_lat, warm_lat
-    row.note = (f"per-call latency (s), {len(MCP_CALLS)} companies, {rounds} server(s); cold batch: "
-                f"{max(row.extra['cold_companyfacts'])} companyfacts requests for {len(MCP_CALLS)} companies, "
-                f"{max(row.extra['cold_distinct_urls'])} distinct URLs; batch wall cold "
-                f"{med([w[1] for w in walls]):.3f}s, warm {med([w[2] for w in walls]):.3f}s; "
-                f"server start+initialize {med([w[0] for w in walls]):.3f}s")
+    row.note = (
+        f"per-call latency (s), {len(MCP_CALLS)} companies, {rounds} server(s); cold batch: "
+        f"{max(row.extra['cold_companyfacts'])} companyfacts requests for {len(MCP_CALLS)} companies, "
+        f"{max(row.extra['cold_distinct_urls'])} distinct URLs; batch wall cold "
+        f"{med([w[1] for w in walls]):.3f}s, warm {med([w[2] for w in walls]):.3f}s; "
+        f"server start+initialize {med([w[0] for w in walls]):.3f}s"
+    )
     if problems:
         row.note += f"; error results: {sorted(set(problems))} x{len(problems)}"
     row.exit_codes.add(0)
@@ -609,19 +651,28 @@ class EdgarTools:
         self.unavailable = ""
         self.version = ""
         if not ET_PYTHON.exists():
-            self.unavailable = (f"unavailable: no benchmark venv at {ET_PYTHON.parent.parent.relative_to(ROOT)} "
-                                "(python3 -m venv benchmarks/.venv-edgartools; "
-                                "benchmarks/.venv-edgartools/bin/pip install edgartools)")
+            self.unavailable = (
+                f"unavailable: no benchmark venv at {ET_PYTHON.parent.parent.relative_to(ROOT)} "
+                "(python3 -m venv benchmarks/.venv-edgartools; "
+                "benchmarks/.venv-edgartools/bin/pip install edgartools)"
+            )
             return
-        probe = subprocess.run([str(ET_PYTHON), "-c", "import importlib.metadata as m; print(m.version('edgartools'))"],
-                               capture_output=True, text=True, check=False)
+        probe = subprocess.run(
+            [str(ET_PYTHON), "-c", "import importlib.metadata as m; print(m.version('edgartools'))"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         if probe.returncode != 0:
             self.unavailable = "unavailable: edgartools is not installed in benchmarks/.venv-edgartools"
         self.version = probe.stdout.strip()
 
     def env(self, b: Bench, mode: str, data_dir: Path) -> dict:
-        env = b.env(data_dir / "edgar-cache", EDGAR_IDENTITY="edgar-cli benchmarks bench@example.com",
-                    EDGAR_LOCAL_DATA_DIR=str(data_dir))
+        env = b.env(
+            data_dir / "edgar-cache",
+            EDGAR_IDENTITY="edgar-cli benchmarks bench@example.com",
+            EDGAR_LOCAL_DATA_DIR=str(data_dir),
+        )
         for var in ("EDGAR_MIRROR", "EDGAR_CACHE_DIR", "VIRTUAL_ENV", "PYTHONPATH"):
             env.pop(var, None)
         if mode == "mirror":
@@ -633,8 +684,11 @@ class EdgarTools:
             # (httpxthrottlecache) match paths from the start ("/api/xbrl/companyfacts/..."), so behind a
             # path-prefixed mirror (<mirror>/data.sec.gov/api/...) nothing would be cached and every warm run
             # would fetch again. Same files, same MirrorServer code as edgar's mirror.
-            env.update(EDGAR_BASE_URL=b.host_mirrors["www.sec.gov"].url,
-                       EDGAR_DATA_URL=b.host_mirrors["data.sec.gov"].url, EDGAR_USE_LOCAL_DATA="0")
+            env.update(
+                EDGAR_BASE_URL=b.host_mirrors["www.sec.gov"].url,
+                EDGAR_DATA_URL=b.host_mirrors["data.sec.gov"].url,
+                EDGAR_USE_LOCAL_DATA="0",
+            )
         else:
             facts = data_dir / "companyfacts"
             facts.mkdir(parents=True, exist_ok=True)
@@ -679,21 +733,38 @@ def render(rows: list[Row], ours: Row, theirs: list[Row], header: list[str]) -> 
         if r.unavailable:
             table.append([r.name, "-", "-", "-", "-", "-", "-", "-", r.unavailable])
             continue
-        table.append([
-            r.name, r.cold_text or fmt_s(r.cold), fmt_req(r.cold_requests), r.warm_text or fmt_s(r.warm),
-            fmt_req(r.warm_requests), f"{max(r.rss_kb) / 1024:.0f} MiB" if r.rss_kb else "-",
-            ",".join(str(c) for c in sorted(r.exit_codes)) or "-", str(r.outside) if r.outside_checked else "n/a",
-            r.note,
-        ])
+        table.append(
+            [
+                r.name,
+                r.cold_text or fmt_s(r.cold),
+                fmt_req(r.cold_requests),
+                r.warm_text or fmt_s(r.warm),
+                fmt_req(r.warm_requests),
+                f"{max(r.rss_kb) / 1024:.0f} MiB" if r.rss_kb else "-",
+                ",".join(str(c) for c in sorted(r.exit_codes)) or "-",
+                str(r.outside) if r.outside_checked else "n/a",
+                r.note,
+            ]
+        )
     for t in theirs:
         mode = "mirror" if "mirror" in t.name else "local"
         name = f"ratio edgartools({mode}) / edgar"
         if t.unavailable or not t.cold or not ours.cold:
             table.append([name, "-", "", "-", "", "", "", "", t.unavailable or "no successful runs to compare"])
             continue
-        table.append([name, f"{med(t.cold) / med(ours.cold):.2f}x", "", f"{med(t.warm) / med(ours.warm):.2f}x", "",
-                      f"{max(t.rss_kb) / max(ours.rss_kb):.2f}x", "", "",
-                      f"values: edgartools {t.extra.get('value')!r} vs edgar {ours.extra.get('value')!r}"])
+        table.append(
+            [
+                name,
+                f"{med(t.cold) / med(ours.cold):.2f}x",
+                "",
+                f"{med(t.warm) / med(ours.warm):.2f}x",
+                "",
+                f"{max(t.rss_kb) / max(ours.rss_kb):.2f}x",
+                "",
+                "",
+                f"values: edgartools {t.extra.get('value')!r} vs edgar {ours.extra.get('value')!r}",
+            ]
+        )
     widths = [max(len(str(x[i])) for x in table + [cols]) for i in range(len(cols) - 1)]
     line = lambda cells: "  ".join(str(c).ljust(w) for c, w in zip(cells, widths + [0])).rstrip()
     out = header + ["", line(cols), line(["-" * w for w in widths] + ["-----"])]
@@ -720,10 +791,19 @@ def main() -> str:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer runs: 1 cold and 3 warm per row, 1 MCP server")
     ap.add_argument("--no-edgartools", action="store_true", help="skip the edgartools rows")
-    ap.add_argument("--instructions", action="store_true", help="also count the instructions of a warm concept, "
-                    "floor.py and bare Python (and --before) under valgrind: a before/after that load does not move")
-    ap.add_argument("--before", type=Path, metavar="DIR", help="also time a warm concept with DIR/edgar_cli (another "
-                    "checkout, e.g. `git archive main edgar_cli | tar -x -C DIR`), interleaved with this one's")
+    ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count the instructions of a warm concept, "
+        "floor.py and bare Python (and --before) under valgrind: a before/after that load does not move",
+    )
+    ap.add_argument(
+        "--before",
+        type=Path,
+        metavar="DIR",
+        help="also time a warm concept with DIR/edgar_cli (another "
+        "checkout, e.g. `git archive main edgar_cli | tar -x -C DIR`), interleaved with this one's",
+    )
     opts = ap.parse_args()
     cold_runs, warm_runs, mcp_rounds, inproc = (1, 3, 1, 3) if opts.quick else (3, 5, 3, 5)
 
@@ -771,40 +851,60 @@ def main() -> str:
             m.stop()
     load_after = os.getloadavg()
     rows = [ours, *baselines, *warm_rows, *compare_rows, *section_rows, search_row, mcp_row, *theirs]
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True, check=False).stdout.strip() or "?"
+    commit = (
+        subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+        ).stdout.strip()
+        or "?"
+    )
     loads = " ".join(f"{x:.2f}" for x in load_before), " ".join(f"{x:.2f}" for x in load_after)
     header = [
-        (f"edgar benchmark suite ({'quick' if opts.quick else 'full'}): {started:%Y-%m-%d %H:%M} UTC, "
-         f"commit {commit}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-         f"edgartools {et.version or '-'}"),
-        (f"corpus mirror on loopback; cold = empty cache dir, warm = same dir again; times are medians "
-         f"({cold_runs} cold dir(s) per row, {warm_runs} warm runs on each; n per row under Details); "
-         "req = requests the mirror saw per run (min-max)"),
-        ("peak RSS = max over the row's processes (MCP: the server); outside = requests to any other host "
-         "(a loopback trap proxy; must be 0)"),
-        (f"load average (1/5/15 min) before {loads[0]}, after {loads[1]}: other work on this machine slows "
-         "every row alike"),
+        (
+            f"edgar benchmark suite ({'quick' if opts.quick else 'full'}): {started:%Y-%m-%d %H:%M} UTC, "
+            f"commit {commit}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+            f"edgartools {et.version or '-'}"
+        ),
+        (
+            f"corpus mirror on loopback; cold = empty cache dir, warm = same dir again; times are medians "
+            f"({cold_runs} cold dir(s) per row, {warm_runs} warm runs on each; n per row under Details); "
+            "req = requests the mirror saw per run (min-max)"
+        ),
+        (
+            "peak RSS = max over the row's processes (MCP: the server); outside = requests to any other host "
+            "(a loopback trap proxy; must be 0)"
+        ),
+        (
+            f"load average (1/5/15 min) before {loads[0]}, after {loads[1]}: other work on this machine slows "
+            "every row alike"
+        ),
     ]
     text = render(rows, ours, theirs, header)
-    text += "\n" + "\n".join(warm_ratio_lines(ours, baselines, warm_rows)
-                              + counted + inprocess_lines(inproc_rows) + details(rows))
-    text += ("\n\nNotes:\n"
-             "  compare N=8: only 6 corpus companies have companyfacts; MSFT and AMZN are 404s (see compare.py).\n"
-             "  edgartools(mirror) fetches the same corpus companyfacts file over HTTP from loopback MirrorServers\n"
-             "  set as EDGAR_BASE_URL/EDGAR_DATA_URL (one per SEC host, tree at the root, so its cache rules apply);\n"
-             "  edgartools(local) reads the same file from disk via EDGAR_USE_LOCAL_DATA (no HTTP). Its ticker lookup\n"
-             "  uses data bundled in the package. Its warm run reuses its HTTP cache (_tcache) in the same\n"
-             "  EDGAR_LOCAL_DATA_DIR, where companyfacts stays fresh for 30 s by its rules (edgar's cache: see\n"
-             "  DEPLOYMENT.md). It is not behind the trap proxy: its HTTP layer sends every request, loopback\n"
-             "  included, through HTTPS_PROXY (NO_PROXY is ignored), so 'outside' is n/a for that row.\n"
-             f"  total wall time of this suite: {time.perf_counter() - t0:.0f}s\n")
+    text += "\n" + "\n".join(
+        warm_ratio_lines(ours, baselines, warm_rows) + counted + inprocess_lines(inproc_rows) + details(rows)
+    )
+    text += (
+        "\n\nNotes:\n"
+        "  compare N=8: only 6 corpus companies have companyfacts; MSFT and AMZN are 404s (see compare.py).\n"
+        "  edgartools(mirror) fetches the same corpus companyfacts file over HTTP from loopback MirrorServers\n"
+        "  set as EDGAR_BASE_URL/EDGAR_DATA_URL (one per SEC host, tree at the root, so its cache rules apply);\n"
+        "  edgartools(local) reads the same file from disk via EDGAR_USE_LOCAL_DATA (no HTTP). Its ticker lookup\n"
+        "  uses data bundled in the package. Its warm run reuses its HTTP cache (_tcache) in the same\n"
+        "  EDGAR_LOCAL_DATA_DIR, where companyfacts stays fresh for 30 s by its rules (edgar's cache: see\n"
+        "  DEPLOYMENT.md). It is not behind the trap proxy: its HTTP layer sends every request, loopback\n"
+        "  included, through HTTPS_PROXY (NO_PROXY is ignored), so 'outside' is n/a for that row.\n"
+        f"  total wall time of this suite: {time.perf_counter() - t0:.0f}s\n"
+    )
     if trap.log:
         text += "  requests caught by the outside trap: " + "; ".join(sorted(set(trap.log)))[:1000] + "\n"
     print(text)
     save("run_all", text)
-    raw = {"started": started.isoformat(), "quick": opts.quick, "rows": [
-        {k: (sorted(v) if isinstance(v, set) else v) for k, v in asdict(r).items()} for r in rows + inproc_rows]}
+    raw = {
+        "started": started.isoformat(),
+        "quick": opts.quick,
+        "rows": [
+            {k: (sorted(v) if isinstance(v, set) else v) for k, v in asdict(r).items()} for r in rows + inproc_rows
+        ],
+    }
     (ROOT / "benchmarks" / "results" / "run_all.json").write_text(json.dumps(raw, indent=1, default=str) + "\n")
     return text
 

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import random
 import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -33,12 +33,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import save  # noqa: E402
 
-CHAIN = ("us-gaap:Revenues", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax",
-         "us-gaap:RevenueFromContractWithCustomerIncludingAssessedTax", "us-gaap:SalesRevenueNet",
-         "us-gaap:SalesRevenueGoodsNet", "us-gaap:RevenuesNetOfInterestExpense", "ifrs-full:Revenue",
-         "ifrs-full:RevenueFromContractsWithCustomers")
-SCREEN = ("SELECT cik, ord, end_date, value, unit, form, fye_month, fact FROM {annual} "
-          "WHERE concept = 'revenue' AND fiscal_year = 2024 ORDER BY cik, ord")
+CHAIN = (
+    "us-gaap:Revenues",
+    "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax",
+    "us-gaap:RevenueFromContractWithCustomerIncludingAssessedTax",
+    "us-gaap:SalesRevenueNet",
+    "us-gaap:SalesRevenueGoodsNet",
+    "us-gaap:RevenuesNetOfInterestExpense",
+    "ifrs-full:Revenue",
+    "ifrs-full:RevenueFromContractsWithCustomers",
+)
+SCREEN = (
+    "SELECT cik, ord, end_date, value, unit, form, fye_month, fact FROM {annual} "
+    "WHERE concept = 'revenue' AND fiscal_year = 2024 ORDER BY cik, ord"
+)
 LOOKUP = "SELECT tag, blob FROM {tags} WHERE cik = ? AND tag IN (" + ",".join("?" * len(CHAIN)) + ")"
 
 
@@ -70,8 +78,11 @@ def main() -> None:
         for c in sample:
             src.execute(LOOKUP.format(tags="tags"), (c, *CHAIN)).fetchall()
 
-    results["sqlite"] = {"screen_seconds": _time(sqlite_screen, 9), "lookup_50_seconds": _time(sqlite_lookup, 5),
-                         "rows": sqlite_screen()}
+    results["sqlite"] = {
+        "screen_seconds": _time(sqlite_screen, 9),
+        "lookup_50_seconds": _time(sqlite_lookup, 5),
+        "rows": sqlite_screen(),
+    }
 
     with tempfile.TemporaryDirectory() as tmp:
         db = duckdb.connect(str(Path(tmp) / "store.duckdb"))
@@ -82,17 +93,21 @@ def main() -> None:
 
         with open(Path(tmp) / "annual.csv", "w", newline="") as fh:
             w = csv.writer(fh)
-            for r in src.execute("SELECT concept, cik, ord, fiscal_year, calendar_year, fye_month, end_date, value, "
-                                 "unit, form, hex(fact) FROM annual"):
+            for r in src.execute(
+                "SELECT concept, cik, ord, fiscal_year, calendar_year, fye_month, end_date, value, "
+                "unit, form, hex(fact) FROM annual"
+            ):
                 w.writerow(r)
         chain = ",".join(f"'{t}'" for t in CHAIN)
         with open(Path(tmp) / "tags.csv", "w", newline="") as fh:
             w = csv.writer(fh)
             for r in src.execute(f"SELECT cik, tag, hex(blob) FROM tags WHERE tag IN ({chain})"):
                 w.writerow(r)
-        db.execute("CREATE TABLE annual (concept VARCHAR, cik BIGINT, ord INTEGER, fiscal_year INTEGER, "
-                   "calendar_year INTEGER, fye_month INTEGER, end_date VARCHAR, value DOUBLE, unit VARCHAR, "
-                   "form VARCHAR, fact VARCHAR)")
+        db.execute(
+            "CREATE TABLE annual (concept VARCHAR, cik BIGINT, ord INTEGER, fiscal_year INTEGER, "
+            "calendar_year INTEGER, fye_month INTEGER, end_date VARCHAR, value DOUBLE, unit VARCHAR, "
+            "form VARCHAR, fact VARCHAR)"
+        )
         db.execute(f"COPY annual FROM '{Path(tmp) / 'annual.csv'}' (HEADER false)")
         db.execute("CREATE TABLE tags (cik BIGINT, tag VARCHAR, blob VARCHAR)")
         db.execute(f"COPY tags FROM '{Path(tmp) / 'tags.csv'}' (HEADER false)")
@@ -105,8 +120,11 @@ def main() -> None:
             for c in sample:
                 db.execute(LOOKUP.format(tags="tags"), (c, *CHAIN)).fetchall()
 
-        results["duckdb"] = {"screen_seconds": _time(duck_screen, 9), "lookup_50_seconds": _time(duck_lookup, 5),
-                             "rows": duck_screen()}
+        results["duckdb"] = {
+            "screen_seconds": _time(duck_screen, 9),
+            "lookup_50_seconds": _time(duck_lookup, 5),
+            "rows": duck_screen(),
+        }
         pa, pt = Path(tmp) / "annual.parquet", Path(tmp) / "tags.parquet"
         db.execute(f"COPY annual TO '{pa}' (FORMAT parquet)")
         db.execute(f"COPY tags TO '{pt}' (FORMAT parquet)")
@@ -119,8 +137,11 @@ def main() -> None:
             for c in sample:
                 q.execute(LOOKUP.format(tags=f"read_parquet('{pt}')"), (c, *CHAIN)).fetchall()
 
-        results["parquet_via_duckdb"] = {"screen_seconds": _time(pq_screen, 9),
-                                         "lookup_50_seconds": _time(pq_lookup, 3), "rows": pq_screen()}
+        results["parquet_via_duckdb"] = {
+            "screen_seconds": _time(pq_screen, 9),
+            "lookup_50_seconds": _time(pq_lookup, 3),
+            "rows": pq_screen(),
+        }
     for k in ("sqlite", "duckdb", "parquet_via_duckdb"):
         results[k] = {m: (round(v, 5) if isinstance(v, float) else v) for m, v in results[k].items()}
     text = json.dumps(results, indent=2)

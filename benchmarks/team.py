@@ -32,9 +32,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from common import UA, PINNED_TODAY, edgar_cmd  # noqa: E402
-from mirror import MirrorServer, corpus_dir  # noqa: E402
+from common import PINNED_TODAY, UA, edgar_cmd  # noqa: E402
 from engines import RedisServer, free_port  # noqa: E402
+from mirror import MirrorServer, corpus_dir  # noqa: E402
 from reliability_kit import max_in_one_second  # noqa: E402
 
 TOKEN = "team-benchmark-token-0123456789abcdef"
@@ -43,18 +43,30 @@ REPEAT = 2  # each call is asked twice a round (the second time warm in the repl
 
 def tasks_from_corpus(corpus: Path) -> list[tuple[str, dict]]:
     rows = [line.split("\t") for line in (corpus / "MANIFEST.tsv").read_text(encoding="utf-8").splitlines()[1:]]
-    subs = sorted({r[0].rsplit("CIK", 1)[1][:10] for r in rows if "/submissions/CIK" in r[0] and r[2] == "200"
-                   and "-submissions-" not in r[0]})
+    subs = sorted(
+        {
+            r[0].rsplit("CIK", 1)[1][:10]
+            for r in rows
+            if "/submissions/CIK" in r[0] and r[2] == "200" and "-submissions-" not in r[0]
+        }
+    )
     facts = sorted({r[0].rsplit("CIK", 1)[1][:10] for r in rows if "/companyfacts/CIK" in r[0] and r[2] == "200"})
     out: list[tuple[str, dict]] = [("list_filings", {"company": cik, "limit": 5}) for cik in subs]
-    out += [("get_financial_concept", {"company": cik, "concept": c, "fiscal_year": 2024})
-            for cik in facts for c in ("revenue", "net_income")]
+    out += [
+        ("get_financial_concept", {"company": cik, "concept": c, "fiscal_year": 2024})
+        for cik in facts
+        for c in ("revenue", "net_income")
+    ]
     return out
 
 
 def serve_options() -> list[str]:
-    text = subprocess.run(edgar_cmd() + ["serve-mcp", "--help"], capture_output=True, text=True,
-                          env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"}).stdout
+    text = subprocess.run(
+        edgar_cmd() + ["serve-mcp", "--help"],
+        capture_output=True,
+        text=True,
+        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},
+    ).stdout
     return ["--stateless", "--json-response"] if "--stateless" in text and "--json-response" in text else []
 
 
@@ -62,9 +74,16 @@ def start_replicas(n: int, mirror: MirrorServer, redis_url: str | None, tmp: Pat
     procs, ports = [], []
     for k in range(n):
         port = free_port()
-        env = dict(os.environ, EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=UA, EDGAR_TODAY=PINNED_TODAY,
-                   EDGAR_CACHE_DIR=str(tmp / f"replica{k}"), EDGAR_NONINTERACTIVE="1", EDGAR_RATE_SHARE="3",
-                   EDGAR_RATELIMIT_DIR=str(tmp / f"replica{k}-ratelimit"))
+        env = dict(
+            os.environ,
+            EDGAR_MIRROR=mirror.url,
+            SEC_USER_AGENT=UA,
+            EDGAR_TODAY=PINNED_TODAY,
+            EDGAR_CACHE_DIR=str(tmp / f"replica{k}"),
+            EDGAR_NONINTERACTIVE="1",
+            EDGAR_RATE_SHARE="3",
+            EDGAR_RATELIMIT_DIR=str(tmp / f"replica{k}-ratelimit"),
+        )
         env.pop("EDGAR_REDIS_URL", None)
         if redis_url:
             env["EDGAR_REDIS_URL"] = redis_url
@@ -84,7 +103,7 @@ def start_replicas(n: int, mirror: MirrorServer, redis_url: str | None, tmp: Pat
                 break
             except OSError:
                 if p.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"replica on {port} did not start")
+                    raise RuntimeError(f"replica on {port} did not start") from None
                 time.sleep(0.1)
     return procs, ports
 
@@ -99,8 +118,15 @@ async def run_round(ports: list[int], queues: list[list[tuple[str, dict]]], call
     import httpx
 
     done: list[tuple[int, str, float, bool]] = []
-    headers = {"Authorization": f"Bearer {TOKEN}", "Accept": "application/json, text/event-stream",
-               "MCP-Protocol-Version": "2025-06-18"} if stateless else {}
+    headers = (
+        {
+            "Authorization": f"Bearer {TOKEN}",
+            "Accept": "application/json, text/event-stream",
+            "MCP-Protocol-Version": "2025-06-18",
+        }
+        if stateless
+        else {}
+    )
 
     async def raw_caller(k: int, queue: list):
         async with httpx.AsyncClient(headers=headers, timeout=httpx.Timeout(330)) as http:
@@ -112,8 +138,14 @@ async def run_round(ports: list[int], queues: list[list[tuple[str, dict]]], call
                 t0 = time.perf_counter()
                 r = await http.post(f"http://127.0.0.1:{ports[k]}/mcp", json=body)
                 reply = r.json()
-                done.append((k, name, time.perf_counter() - t0,
-                             r.status_code != 200 or "error" in reply or reply["result"].get("isError", False)))
+                done.append(
+                    (
+                        k,
+                        name,
+                        time.perf_counter() - t0,
+                        r.status_code != 200 or "error" in reply or reply["result"].get("isError", False),
+                    )
+                )
 
     async def sdk_caller(k: int, queue: list):
         from mcp import ClientSession
@@ -161,21 +193,32 @@ def run(replicas: int, callers: int, with_redis: bool) -> list[dict]:
             procs, ports = start_replicas(replicas, mirror, redis.url if redis else None, tmp, token)
             try:
                 for rnd in range(3):  # round r: task i on replica (i + r) % R
-                    queues = [[t for i, t in enumerate(tasks) if (i + rnd) % replicas == k][::-1] * REPEAT
-                              for k in range(replicas)]
+                    queues = [
+                        [t for i, t in enumerate(tasks) if (i + rnd) % replicas == k][::-1] * REPEAT
+                        for k in range(replicas)
+                    ]
                     before = len(mirror.log)
                     t0 = time.time()
                     done = anyio.run(run_round, ports, queues, callers, token)
                     t1 = time.time()
                     arrivals = [e.t for e in mirror.log[before:]]
                     lat = [d[2] for d in done]
-                    rows.append({"redis": with_redis, "round": rnd + 1, "kind": "cold" if rnd == 0 else "warm",
-                                 "calls": len(done), "errors": sum(d[3] for d in done), "sec_requests": len(arrivals),
-                                 "seconds": round(t1 - t0, 2),
-                                 "requests_per_second": round(len(arrivals) / max(t1 - t0, 1e-9), 2),
-                                 "max_in_one_second": max_in_one_second(arrivals) if arrivals else 0,
-                                 "p50_s": round(statistics.median(lat), 3), "p95_s": round(pct(lat, 0.95), 3),
-                                 "max_s": round(max(lat), 3)})
+                    rows.append(
+                        {
+                            "redis": with_redis,
+                            "round": rnd + 1,
+                            "kind": "cold" if rnd == 0 else "warm",
+                            "calls": len(done),
+                            "errors": sum(d[3] for d in done),
+                            "sec_requests": len(arrivals),
+                            "seconds": round(t1 - t0, 2),
+                            "requests_per_second": round(len(arrivals) / max(t1 - t0, 1e-9), 2),
+                            "max_in_one_second": max_in_one_second(arrivals) if arrivals else 0,
+                            "p50_s": round(statistics.median(lat), 3),
+                            "p95_s": round(pct(lat, 0.95), 3),
+                            "max_s": round(max(lat), 3),
+                        }
+                    )
             finally:
                 for p in procs:
                     p.terminate()
@@ -198,14 +241,19 @@ def main() -> int:
     rows = run(opts.replicas, opts.callers, True)
     if opts.without_redis:
         rows += run(opts.replicas, opts.callers, False)
-    lines = [f"{opts.replicas} replicas x {opts.callers} callers, {rows[0]['calls']} tool calls a round "
-             f"(list_filings, get_financial_concept); load average {load:.1f} at the start", "",
-             f"{'redis':<6}{'round':<7}{'calls':>6}{'errors':>7}{'SEC req':>8}{'seconds':>8}{'req/s':>7}"
-             f"{'max in 1 s':>11}{'p50 s':>7}{'p95 s':>7}{'max s':>7}"]
+    lines = [
+        f"{opts.replicas} replicas x {opts.callers} callers, {rows[0]['calls']} tool calls a round "
+        f"(list_filings, get_financial_concept); load average {load:.1f} at the start",
+        "",
+        f"{'redis':<6}{'round':<7}{'calls':>6}{'errors':>7}{'SEC req':>8}{'seconds':>8}{'req/s':>7}"
+        f"{'max in 1 s':>11}{'p50 s':>7}{'p95 s':>7}{'max s':>7}",
+    ]
     for r in rows:
-        lines.append(f"{'yes' if r['redis'] else 'no':<6}{r['round']} {r['kind']:<5}{r['calls']:>6}{r['errors']:>7}"
-                     f"{r['sec_requests']:>8}{r['seconds']:>8.1f}{r['requests_per_second']:>7.1f}"
-                     f"{r['max_in_one_second']:>11}{r['p50_s']:>7.2f}{r['p95_s']:>7.2f}{r['max_s']:>7.2f}")
+        lines.append(
+            f"{'yes' if r['redis'] else 'no':<6}{r['round']} {r['kind']:<5}{r['calls']:>6}{r['errors']:>7}"
+            f"{r['sec_requests']:>8}{r['seconds']:>8.1f}{r['requests_per_second']:>7.1f}"
+            f"{r['max_in_one_second']:>11}{r['p50_s']:>7.2f}{r['p95_s']:>7.2f}{r['max_s']:>7.2f}"
+        )
     text = "\n".join(lines)
     print(text)
     out = HERE / "results"

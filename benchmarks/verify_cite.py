@@ -25,8 +25,15 @@ from common import MirrorServer, TempDir, base_env, run_process, save, summarize
 
 ACC = "0001045810-25-000023"
 LOOKUP = ["concept", "NVDA", "revenue", "--fy", "2025", "--json"]
-VERIFY = ["verify", "NVIDIA had approximately 36,000 employees.", "--company", "NVDA",
-          "--cite", f"{ACC}:nvda-20250126.htm", "--json"]
+VERIFY = [
+    "verify",
+    "NVIDIA had approximately 36,000 employees.",
+    "--company",
+    "NVDA",
+    "--cite",
+    f"{ACC}:nvda-20250126.htm",
+    "--json",
+]
 
 
 def measure(runs: int, tree: str | None) -> tuple[list[float], list[float], list[int], set[int]]:
@@ -60,13 +67,15 @@ def main() -> str:
         common.edgar_cmd = lambda: [sys.executable, "-P"]
     lookup, verify, rss, codes = measure(opts.runs, opts.tree)
     ratio = statistics.median(verify) / statistics.median(lookup)
-    lines = [f"edgar verify --cite {ACC}:nvda-20250126.htm (2 MB 10-K), corpus mirror, one warm cache dir"
-             + (f", tree {opts.tree}" if opts.tree else ""),
-             f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
-             f"warm lookup (concept)   {summarize(lookup)}",
-             f"warm verify --cite      {summarize(verify)}  peak RSS {max(rss) / 1024:.0f} MB",
-             f"ratio verify / lookup   {ratio:.2f}x",
-             f"exit codes seen         {sorted(codes)}"]
+    lines = [
+        f"edgar verify --cite {ACC}:nvda-20250126.htm (2 MB 10-K), corpus mirror, one warm cache dir"
+        + (f", tree {opts.tree}" if opts.tree else ""),
+        f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
+        f"warm lookup (concept)   {summarize(lookup)}",
+        f"warm verify --cite      {summarize(verify)}  peak RSS {max(rss) / 1024:.0f} MB",
+        f"ratio verify / lookup   {ratio:.2f}x",
+        f"exit codes seen         {sorted(codes)}",
+    ]
     text = "\n".join(lines)
     save("verify_cite" + ("_tree" if opts.tree else ""), text)
     return text

@@ -28,7 +28,7 @@ import statistics
 import subprocess
 import sys
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from common import ROOT, MirrorServer, Report, TempDir, base_env, run_process
@@ -77,14 +77,24 @@ def whole_process(mirror, cache: Path, runs: int) -> dict:
         typer_path.append(r.seconds)
         typer_rss.append(r.max_rss_kb)
         requests += r.requests
-        for cmd, out in ((floor_cmd, floor), ([sys.executable, "-c", "pass"], bare),
-                         ([sys.executable, "-m", "edgar_cli", *CONCEPT], dash_m)):
+        for cmd, out in (
+            (floor_cmd, floor),
+            ([sys.executable, "-c", "pass"], bare),
+            ([sys.executable, "-m", "edgar_cli", *CONCEPT], dash_m),
+        ):
             t = time.perf_counter()
             subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=True)
             out.append(time.perf_counter() - t)
-    return {"edgar": median(edgar), "floor": median(floor), "bare": median(bare), "rss_mb": max(rss) / 1024,
-            "typer": median(typer_path), "typer_rss_mb": max(typer_rss) / 1024, "dash_m": median(dash_m),
-            "requests": requests}
+    return {
+        "edgar": median(edgar),
+        "floor": median(floor),
+        "bare": median(bare),
+        "rss_mb": max(rss) / 1024,
+        "typer": median(typer_path),
+        "typer_rss_mb": max(typer_rss) / 1024,
+        "dash_m": median(dash_m),
+        "requests": requests,
+    }
 
 
 # 2 -----------------------------------------------------------------------------------------------
@@ -114,8 +124,13 @@ def ticker_map(cache: Path, runs: int) -> dict:
                 ticker_to_cik.setdefault(t, r[0])
         by_cik[ticker_to_cik["NVDA"]]
 
-    return {"now": timed(load_now, runs * 5), "before": timed(load_before, runs * 5), "rows": len(rows),
-            "now_bytes": len(now), "before_bytes": len(before)}
+    return {
+        "now": timed(load_now, runs * 5),
+        "before": timed(load_before, runs * 5),
+        "rows": len(rows),
+        "now_bytes": len(now),
+        "before_bytes": len(before),
+    }
 
 
 # 3 -----------------------------------------------------------------------------------------------
@@ -138,8 +153,9 @@ def first_read(cache: Path, runs: int) -> dict:
         c.close()
 
     def before():
-        store = diskcache.Cache(str(cache / "http"), size_limit=2**31, eviction_policy="least-recently-stored",
-                                timeout=30)
+        store = diskcache.Cache(
+            str(cache / "http"), size_limit=2**31, eviction_policy="least-recently-stored", timeout=30
+        )
         store.get(key)
         store.close()
 
@@ -167,13 +183,26 @@ def revalidation(corpus_mirror_cls, root: Path, runs: int) -> dict:
         with corpus_mirror_cls(validators=validators) as mirror:
             samples = []
             for i in range(runs):
-                when = datetime(2026, 7, 1, tzinfo=timezone.utc)
+                when = datetime(2026, 7, 1, tzinfo=UTC)
                 cache = root / f"reval-{label}-{i}"
-                SecClient(Settings(user_agent="edgar-cli benchmarks bench@example.com", mirror=mirror.url,
-                                   cache_dir=cache, clock=lambda: when)).get_json(TICKERS, kind="tickers")
+                SecClient(
+                    Settings(
+                        user_agent="edgar-cli benchmarks bench@example.com",
+                        mirror=mirror.url,
+                        cache_dir=cache,
+                        clock=lambda: when,
+                    )
+                ).get_json(TICKERS, kind="tickers")
                 later = when + timedelta(hours=25)
-                client = SecClient(Settings(user_agent="edgar-cli benchmarks bench@example.com", mirror=mirror.url,
-                                            cache_dir=cache, clock=lambda: later), warn=lambda m: None)
+                client = SecClient(
+                    Settings(
+                        user_agent="edgar-cli benchmarks bench@example.com",
+                        mirror=mirror.url,
+                        cache_dir=cache,
+                        clock=lambda: later,
+                    ),
+                    warn=lambda m: None,
+                )
                 client._client()  # HTTP set-up is the same either way; time the check itself
                 client._rate_limiter()
                 t = time.perf_counter()
@@ -210,8 +239,12 @@ def remembered_404s(mirror, cache: Path, runs: int) -> dict:
         r = run_process(COMPARE8, env, mirror)
         before.append(r.seconds)
         req_before.append(r.requests)
-    return {"now": median(now), "before": median(before), "requests_now": median(req_now),
-            "requests_before": median(req_before)}
+    return {
+        "now": median(now),
+        "before": median(before),
+        "requests_now": median(req_now),
+        "requests_before": median(req_before),
+    }
 
 
 def main() -> None:
@@ -229,26 +262,41 @@ def main() -> None:
         v = revalidation(MirrorServer, root, runs)
         n = remembered_404s(mirror, root / "compare", runs)
 
-    say(f"# Warm path (issue 16), {runs} runs each, medians; load average at start {load:.2f} on "
-        f"{os.cpu_count()} cores")
+    say(
+        f"# Warm path (issue 16), {runs} runs each, medians; load average at start {load:.2f} on {os.cpu_count()} cores"
+    )
     say()
-    say(f"1. warm `edgar {' '.join(CONCEPT)}`: {w['edgar']:.3f} s; floor.py {w['floor']:.3f} s; "
-        f"python -c pass {w['bare']:.3f} s")
-    say(f"   ratio to the floor {w['edgar'] / w['floor']:.2f}x, to bare Python {w['edgar'] / w['bare']:.1f}x; "
-        f"peak RSS {w['rss_mb']:.0f} MB; requests {w['requests']}")
-    say(f"   the same through Typer and pydantic (EDGAR_FASTPATH=0) {w['typer']:.3f} s ({w['typer'] / w['edgar']:.2f}x "
-        f"the fast path, peak RSS {w['typer_rss_mb']:.0f} MB); as `python -m edgar_cli` {w['dash_m']:.3f} s")
-    say(f"2. ticker map load + one lookup: {ms(t['now'])} now vs {ms(t['before'])} rebuilding {t['rows']:,} rows: "
-        f"{t['before'] / t['now']:.0f}x faster ({t['now_bytes']:,} vs {t['before_bytes']:,} bytes cached)")
-    say(f"3. first cache read of a process: {ms(f['now'])} (read-only connection) vs {ms(f['before'])} "
+    say(
+        f"1. warm `edgar {' '.join(CONCEPT)}`: {w['edgar']:.3f} s; floor.py {w['floor']:.3f} s; "
+        f"python -c pass {w['bare']:.3f} s"
+    )
+    say(
+        f"   ratio to the floor {w['edgar'] / w['floor']:.2f}x, to bare Python {w['edgar'] / w['bare']:.1f}x; "
+        f"peak RSS {w['rss_mb']:.0f} MB; requests {w['requests']}"
+    )
+    say(
+        f"   the same through Typer and pydantic (EDGAR_FASTPATH=0) {w['typer']:.3f} s ({w['typer'] / w['edgar']:.2f}x "
+        f"the fast path, peak RSS {w['typer_rss_mb']:.0f} MB); as `python -m edgar_cli` {w['dash_m']:.3f} s"
+    )
+    say(
+        f"2. ticker map load + one lookup: {ms(t['now'])} now vs {ms(t['before'])} rebuilding {t['rows']:,} rows: "
+        f"{t['before'] / t['now']:.0f}x faster ({t['now_bytes']:,} vs {t['before_bytes']:,} bytes cached)"
+    )
+    say(
+        f"3. first cache read of a process: {ms(f['now'])} (read-only connection) vs {ms(f['before'])} "
         f"(opening diskcache.Cache): {f['before'] / f['now']:.1f}x; cache files written by reading: "
         f"{'none' if f['now_unchanged'] else 'SOME'} now, {f['before_writes_bytes']:,} bytes of WAL before "
-        f"({runs * 3} opens)")
-    say(f"4. daily ticker-file check: {ms(v['304'])} with a 304 vs {ms(v['200'])} with the full 200: "
-        f"{v['200'] / v['304']:.1f}x (statuses seen {v['304_statuses']} / {v['200_statuses']})")
-    say(f"5. warm compare of 8 (MSFT, AMZN without companyfacts): {n['now']:.3f} s and {n['requests_now']:.0f} "
+        f"({runs * 3} opens)"
+    )
+    say(
+        f"4. daily ticker-file check: {ms(v['304'])} with a 304 vs {ms(v['200'])} with the full 200: "
+        f"{v['200'] / v['304']:.1f}x (statuses seen {v['304_statuses']} / {v['200_statuses']})"
+    )
+    say(
+        f"5. warm compare of 8 (MSFT, AMZN without companyfacts): {n['now']:.3f} s and {n['requests_now']:.0f} "
         f"requests with remembered 404s vs {n['before']:.3f} s and {n['requests_before']:.0f} requests without: "
-        f"{n['before'] / n['now']:.2f}x")
+        f"{n['before'] / n['now']:.2f}x"
+    )
     say.save("warm_path")
 
 

@@ -21,8 +21,9 @@ import sys
 import threading
 import time
 import typing
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, Callable, Iterator, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -34,32 +35,72 @@ _state: dict[str, Any] = {"user_agent": None, "no_cache": False, "format": None,
 
 PROGRESS_AFTER_SECONDS = 1.0
 
-_FORMAT_HELP = ("Output format: table (the default on a terminal), tsv (tab-separated with a header row; "
-                "piped output is these rows without the header), csv, json (the result model) or nl "
-                "(one JSON object per row).")
+_FORMAT_HELP = (
+    "Output format: table (the default on a terminal), tsv (tab-separated with a header row; "
+    "piped output is these rows without the header), csv, json (the result model) or nl "
+    "(one JSON object per row)."
+)
 
 _COMMON: list[inspect.Parameter] = [
-    inspect.Parameter("output_format", inspect.Parameter.KEYWORD_ONLY, default=None,
-                      annotation=Annotated[Optional[Format], typer.Option("--format", help=_FORMAT_HELP)]),
-    inspect.Parameter("as_json", inspect.Parameter.KEYWORD_ONLY, default=False,
-                      annotation=Annotated[bool, typer.Option("--json", help="Same as --format json.")]),
-    inspect.Parameter("as_csv", inspect.Parameter.KEYWORD_ONLY, default=False,
-                      annotation=Annotated[bool, typer.Option("--csv", help="Same as --format csv.")]),
-    inspect.Parameter("as_tsv", inspect.Parameter.KEYWORD_ONLY, default=False,
-                      annotation=Annotated[bool, typer.Option("--tsv", help="Same as --format tsv.")]),
-    inspect.Parameter("as_nl", inspect.Parameter.KEYWORD_ONLY, default=False,
-                      annotation=Annotated[bool, typer.Option("--nl", help="Same as --format nl.")]),
+    inspect.Parameter(
+        "output_format",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=None,
+        annotation=Annotated[Format | None, typer.Option("--format", help=_FORMAT_HELP)],
+    ),
+    inspect.Parameter(
+        "as_json",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=False,
+        annotation=Annotated[bool, typer.Option("--json", help="Same as --format json.")],
+    ),
+    inspect.Parameter(
+        "as_csv",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=False,
+        annotation=Annotated[bool, typer.Option("--csv", help="Same as --format csv.")],
+    ),
+    inspect.Parameter(
+        "as_tsv",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=False,
+        annotation=Annotated[bool, typer.Option("--tsv", help="Same as --format tsv.")],
+    ),
+    inspect.Parameter(
+        "as_nl",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=False,
+        annotation=Annotated[bool, typer.Option("--nl", help="Same as --format nl.")],
+    ),
 ]
 _GLOBAL: list[inspect.Parameter] = [
-    inspect.Parameter("quiet", inspect.Parameter.KEYWORD_ONLY, default=False,
-                      annotation=Annotated[bool, typer.Option("--quiet", "-q", help="No notes or progress on "
-                                                              "stderr (warnings and errors still show).")]),
-    inspect.Parameter("no_cache", inspect.Parameter.KEYWORD_ONLY, default=False,
-                      annotation=Annotated[bool, typer.Option("--no-cache", help="Bypass the local cache.")]),
-    inspect.Parameter("user_agent", inspect.Parameter.KEYWORD_ONLY, default=None,
-                      annotation=Annotated[Optional[str], typer.Option(
-                          "--user-agent", metavar="'NAME EMAIL'",
-                          help="Sent to the SEC, which requires one; default $SEC_USER_AGENT or the saved one.")]),
+    inspect.Parameter(
+        "quiet",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=False,
+        annotation=Annotated[
+            bool, typer.Option("--quiet", "-q", help="No notes or progress on stderr (warnings and errors still show).")
+        ],
+    ),
+    inspect.Parameter(
+        "no_cache",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=False,
+        annotation=Annotated[bool, typer.Option("--no-cache", help="Bypass the local cache.")],
+    ),
+    inspect.Parameter(
+        "user_agent",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=None,
+        annotation=Annotated[
+            str | None,
+            typer.Option(
+                "--user-agent",
+                metavar="'NAME EMAIL'",
+                help="Sent to the SEC, which requires one; default $SEC_USER_AGENT or the saved one.",
+            ),
+        ],
+    ),
 ]
 _FLAGS = {"as_json": "json", "as_csv": "csv", "as_tsv": "tsv", "as_nl": "nl"}
 
@@ -75,8 +116,9 @@ def _take_common(values: dict[str, Any]) -> None:
     if fmt:
         chosen.append(fmt)
     if len(set(chosen)) > 1:
-        raise typer.BadParameter(f"choose one output format, not {' and '.join(sorted(set(chosen)))}.",
-                                 param_hint="--format")
+        raise typer.BadParameter(
+            f"choose one output format, not {' and '.join(sorted(set(chosen)))}.", param_hint="--format"
+        )
     if chosen:
         _state["format"] = chosen[0]
     if values.pop("quiet", False):
@@ -162,8 +204,9 @@ class EdgarCommand(typer.core.TyperCommand):
 class EdgarTyper(typer.Typer):
     """A Typer app whose commands all take the common options and an ``examples`` list for their help."""
 
-    def command(self, name: str | None = None, *, examples: list[str] | None = None, formats: bool = True,
-                **kwargs: Any):
+    def command(
+        self, name: str | None = None, *, examples: list[str] | None = None, formats: bool = True, **kwargs: Any
+    ):
         if examples and "epilog" not in kwargs:
             kwargs["epilog"] = examples_epilog(examples)
         kwargs.setdefault("cls", EdgarCommand)
@@ -243,16 +286,19 @@ def run(call: Callable[[], Any], as_json: bool = False) -> None:
     except EdgarError as exc:
         error = exc.to_dict()
         _write(lambda: emit_error(error, fmt), exc.exit_status)
-        raise typer.Exit(int(exc.exit_status))
+        raise typer.Exit(int(exc.exit_status)) from None
     except KeyboardInterrupt:
-        raise typer.Exit(130)
+        raise typer.Exit(130) from None
     except Exception as exc:  # a bug: say so plainly, keep the traceback for EDGAR_DEBUG
         if os.environ.get("EDGAR_DEBUG") == "1":
             raise
-        err = EdgarError("internal_error", f"Unexpected {type(exc).__name__}: {exc}",
-                         "This is a bug in edgar; rerun with EDGAR_DEBUG=1 for the traceback and report it.")
+        err = EdgarError(
+            "internal_error",
+            f"Unexpected {type(exc).__name__}: {exc}",
+            "This is a bug in edgar; rerun with EDGAR_DEBUG=1 for the traceback and report it.",
+        )
         _write(lambda: emit_error(err.to_dict(), fmt), ExitStatus.INTERNAL_ERROR)
-        raise typer.Exit(int(ExitStatus.INTERNAL_ERROR))
+        raise typer.Exit(int(ExitStatus.INTERNAL_ERROR)) from None
     status = getattr(result, "exit_status", 0)
     _write(lambda: emit(result, fmt, quiet=quiet()), status)
     if status:
@@ -365,8 +411,10 @@ def announce_server(transport: str, host: str, port: int, allowed_hosts: list[st
         where = "stdio: JSON-RPC on stdin/stdout, for an MCP client that started this process"
     elif transport == "streamable-http" and host in ("0.0.0.0", "::", ""):
         names = ", ".join(allowed_hosts or []) or "none: pass --allowed-host with the name or address they use"
-        where = (f"streamable HTTP on every address of this machine, port {port}, path /mcp (Host names accepted "
-                 f"besides loopback: {names})")
+        where = (
+            f"streamable HTTP on every address of this machine, port {port}, path /mcp (Host names accepted "
+            f"besides loopback: {names})"
+        )
     elif transport == "streamable-http":
         where = f"streamable HTTP at http://{host if ':' not in host else f'[{host}]'}:{port}/mcp"
     else:
@@ -391,5 +439,7 @@ def _warn_without_user_agent() -> None:
         resolve_user_agent(None, interactive=False)
     except EdgarError as exc:
         why = "" if exc.message.startswith("No SEC User-Agent") else f" ({exc.message.rstrip('.')})"
-        warning(f"no usable SEC User-Agent is configured{why}: every tool call that reaches the SEC will fail with user_agent_required. Set SEC_USER_AGENT='Your Name you@example.com' in the "
-                "server's environment (a desktop client's config: its \"env\" block).")
+        warning(
+            f"no usable SEC User-Agent is configured{why}: every tool call that reaches the SEC will fail with user_agent_required. Set SEC_USER_AGENT='Your Name you@example.com' in the "
+            "server's environment (a desktop client's config: its \"env\" block)."
+        )

@@ -27,10 +27,10 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Callable
 
 from .errors import EdgarError
 
@@ -52,8 +52,8 @@ def system_clock() -> datetime:
                 f"EDGAR_TODAY={pinned!r} is not a date",
                 "Set EDGAR_TODAY to YYYY-MM-DD or unset it.",
             ) from exc
-        return datetime(d.year, d.month, d.day, 12, tzinfo=timezone.utc)
-    return datetime.now(timezone.utc)
+        return datetime(d.year, d.month, d.day, 12, tzinfo=UTC)
+    return datetime.now(UTC)
 
 
 def config_dir() -> Path:
@@ -169,25 +169,35 @@ def redis_key() -> bytes | None:
     value = os.environ.get(REDIS_KEY_ENV) or ""
     path = (os.environ.get(REDIS_KEY_FILE_ENV) or "").strip()
     if value.strip() and path:
-        raise EdgarError("invalid_argument", f"Both {REDIS_KEY_ENV} and {REDIS_KEY_FILE_ENV} are set.",
-                         f"Set only one of them. {REDIS_KEY_HELP}")
+        raise EdgarError(
+            "invalid_argument",
+            f"Both {REDIS_KEY_ENV} and {REDIS_KEY_FILE_ENV} are set.",
+            f"Set only one of them. {REDIS_KEY_HELP}",
+        )
     origin = REDIS_KEY_ENV
     if path:
         origin = f"{REDIS_KEY_FILE_ENV} ({path})"
         try:
             value = Path(path).expanduser().read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise EdgarError("invalid_argument", f"The Redis key file {path} ({REDIS_KEY_FILE_ENV}) cannot be "
-                             f"read: {type(exc).__name__}.", REDIS_KEY_HELP) from None
+            raise EdgarError(
+                "invalid_argument",
+                f"The Redis key file {path} ({REDIS_KEY_FILE_ENV}) cannot be read: {type(exc).__name__}.",
+                REDIS_KEY_HELP,
+            ) from None
     key = value.strip()
     if not key:
         if path:
-            raise EdgarError("invalid_argument", f"The Redis key file {path} ({REDIS_KEY_FILE_ENV}) is empty.",
-                             REDIS_KEY_HELP)
+            raise EdgarError(
+                "invalid_argument", f"The Redis key file {path} ({REDIS_KEY_FILE_ENV}) is empty.", REDIS_KEY_HELP
+            )
         return None
     if len(key) < MIN_REDIS_KEY:
-        raise EdgarError("invalid_argument", f"The Redis key from {origin} has {len(key)} characters; it needs "
-                         f"at least {MIN_REDIS_KEY}.", REDIS_KEY_HELP)
+        raise EdgarError(
+            "invalid_argument",
+            f"The Redis key from {origin} has {len(key)} characters; it needs at least {MIN_REDIS_KEY}.",
+            REDIS_KEY_HELP,
+        )
     return key.encode("utf-8")
 
 
@@ -228,8 +238,8 @@ def save_user_agent(value: str) -> Path:
 
 USER_AGENT_HELP = (
     "Set a User-Agent naming you and an email address, as the SEC requires: "
-    "export SEC_USER_AGENT=\"Jane Doe jane@example.com\" (or pass --user-agent, "
-    "or run `edgar config user-agent \"Jane Doe jane@example.com\"`). "
+    'export SEC_USER_AGENT="Jane Doe jane@example.com" (or pass --user-agent, '
+    'or run `edgar config user-agent "Jane Doe jane@example.com"`). '
     "For an MCP client, add SEC_USER_AGENT to the server's \"env\" block in the client's config."
 )
 
@@ -290,8 +300,10 @@ def _ask_user_agent() -> str | None:
     the entry point, which exits 130 quietly, as it does during long work.
     """
     err = sys.stderr
-    err.write("The SEC requires a User-Agent naming you and an email address on every request "
-              "(its fair-access policy); edgar saves it in " + str(config_file()) + ".\n")
+    err.write(
+        "The SEC requires a User-Agent naming you and an email address on every request "
+        "(its fair-access policy); edgar saves it in " + str(config_file()) + ".\n"
+    )
     for attempt in range(PROMPT_TRIES):
         err.write("Your name and email (e.g. Jane Doe jane@example.com): ")
         err.flush()
@@ -330,7 +342,7 @@ class Settings:
         self.cache_dir = Path(self.cache_dir).expanduser().absolute()  # a later chdir must not move the cache
 
     @classmethod
-    def from_env(cls, *, user_agent: str | None = None, no_cache: bool | None = None) -> "Settings":
+    def from_env(cls, *, user_agent: str | None = None, no_cache: bool | None = None) -> Settings:
         mirror = mirror_from_env()
         if no_cache is None:
             no_cache = os.environ.get("EDGAR_NO_CACHE") == "1"

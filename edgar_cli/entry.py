@@ -71,8 +71,11 @@ def _undecodable(args: list[str]) -> EdgarError | None:
             raw = arg.encode("utf-8", "surrogateescape")
             shown = raw.decode("utf-8", "backslashreplace")
             bad = next((b for b in raw if b >= 0x80), 0)
-            return EdgarError("invalid_argument", f"Argument {i} ('{shown}') is not valid UTF-8 text (byte 0x{bad:02x}).",
-                              "Pass text in UTF-8; check the terminal's or the script's encoding.")
+            return EdgarError(
+                "invalid_argument",
+                f"Argument {i} ('{shown}') is not valid UTF-8 text (byte 0x{bad:02x}).",
+                "Pass text in UTF-8; check the terminal's or the script's encoding.",
+            )
     return None
 
 
@@ -128,7 +131,7 @@ def _json_escape(exc: UnicodeError) -> tuple[str, int]:
     if not isinstance(exc, UnicodeEncodeError):
         raise exc
     out = []
-    for ch in exc.object[exc.start:exc.end]:
+    for ch in exc.object[exc.start : exc.end]:
         code = ord(ch)
         if code > 0xFFFF:
             code -= 0x10000
@@ -251,8 +254,9 @@ def _run(args: list[str]) -> int:
             sys.stderr.write(f"error: {terminal_safe(message)}\n")
             return code
         command = ctx.command_path if ctx is not None else "edgar"
-        err = EdgarError("invalid_argument", message,
-                         f"Run `{command} --help` for the accepted arguments and examples.")
+        err = EdgarError(
+            "invalid_argument", message, f"Run `{command} --help` for the accepted arguments and examples."
+        )
         _usage_error(err, args, ctx.get_usage() if ctx is not None else None)
         return int(ExitStatus.INVALID_ARGUMENT)
     return rc if isinstance(rc, int) else 0

@@ -108,8 +108,13 @@ def parse(args: list[str]) -> dict[str, Any] | None:
     limit = given.get("limit")
     if limit is not None and not (0 < len(limit) <= 4 and limit.isascii() and limit.isdigit()):
         return None
-    return {"company": positional[0], "concept": positional[1], "fy": int(fy) if fy is not None else None,
-            "period": period, "limit": int(limit) if limit is not None else None}
+    return {
+        "company": positional[0],
+        "concept": positional[1],
+        "fy": int(fy) if fy is not None else None,
+        "period": period,
+        "limit": int(limit) if limit is not None else None,
+    }
 
 
 def _stands_aside() -> bool:
@@ -172,8 +177,9 @@ def answer(args: list[str]) -> str | None:
             return None  # the bulk store may answer (or warn that it is stale): the full path's business
         limit = DEFAULT_LIMIT if params["limit"] is None else params["limit"]
         with stored_only():  # a data file never parsed here would be stored: the full path's business
-            record = answer_concept(params["company"], params["concept"], params["fy"], params["period"], limit,
-                                    client, _exact_company)
+            record = answer_concept(
+                params["company"], params["concept"], params["fy"], params["period"], limit, client, _exact_company
+            )
         text = dumps(record) + "\n"
         encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
         text.encode(encoding, getattr(sys.stdout, "errors", None) or "strict")  # what the full path could not print
@@ -181,7 +187,8 @@ def answer(args: list[str]) -> str | None:
     except KeyboardInterrupt:
         raise
     except Exception as exc:  # _Fallback, EdgarError, a bug: the full path runs from scratch and says what it says
-        if os.environ.get("EDGAR_DEBUG") == "1" and not isinstance(exc, (_Fallback, EdgarError, NotSerializable,
-                                                                          NotStored, UnicodeError)):
+        if os.environ.get("EDGAR_DEBUG") == "1" and not isinstance(
+            exc, (_Fallback, EdgarError, NotSerializable, NotStored, UnicodeError)
+        ):
             raise  # a bug in the fast path itself: shown, as EDGAR_DEBUG shows the full path's
         return None

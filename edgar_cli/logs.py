@@ -35,11 +35,17 @@ QUIET_LOGGERS = ("httpx", "httpcore", "psycopg", "psycopg.pool", "redis")
 # (a password may hold an '@', as urlsplit reads it)
 _USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^/?#\s\"'<>]*)@")
 # ?name=value / &name=value where the name says it is a secret (X-Amz-Signature, api_key, access_token, pwd...)
-_SECRET_QUERY = re.compile(r"(?P<name>[?&;][^=&;#\s\"'<>]*(?:token|key|secret|passw|pwd|sig|auth|credential|session)"
-                           r"[^=&;#\s\"'<>]*=)[^&;#\s\"'<>]*", re.IGNORECASE)
+_SECRET_QUERY = re.compile(
+    r"(?P<name>[?&;][^=&;#\s\"'<>]*(?:token|key|secret|passw|pwd|sig|auth|credential|session)"
+    r"[^=&;#\s\"'<>]*=)[^&;#\s\"'<>]*",
+    re.IGNORECASE,
+)
 # a keyword DSN's secret (libpq: ``host=db user=edgar password=... sslpassword='a b'``), quoted or bare
-_SECRET_KEYWORD = re.compile(r"(?P<name>(?<![^\s,;(])[A-Za-z_]*(?:passw(?:or)?d|pwd|secret|token)\s*=\s*)"
-                             r"(?:'(?:[^'\\]|\\.)*'?|\"(?:[^\"\\]|\\.)*\"?|[^\s'\",;)]+)", re.IGNORECASE)
+_SECRET_KEYWORD = re.compile(
+    r"(?P<name>(?<![^\s,;(])[A-Za-z_]*(?:passw(?:or)?d|pwd|secret|token)\s*=\s*)"
+    r"(?:'(?:[^'\\]|\\.)*'?|\"(?:[^\"\\]|\\.)*\"?|[^\s'\",;)]+)",
+    re.IGNORECASE,
+)
 
 
 def _userinfo(m: re.Match) -> str:
@@ -95,12 +101,17 @@ def _stamp(t: float | None = None) -> str:
 def _line(record: dict[str, Any]) -> str:
     """One JSON log line, every string in it passed through :func:`redact_text`; C1 controls, bidi marks and
     U+2028/U+2029 written as ``\\uXXXX`` escapes (``output.terminal_json``: the same value, shown, not obeyed)."""
-    record = _redacted({k: (v if isinstance(v, (str, int, float, bool, type(None), dict, list, tuple)) else str(v))
-                        for k, v in record.items()})
+    record = _redacted(
+        {
+            k: (v if isinstance(v, (str, int, float, bool, type(None), dict, list, tuple)) else str(v))
+            for k, v in record.items()
+        }
+    )
     from .output import terminal_json
 
-    return terminal_json(json.dumps(record, default=lambda v: redact_text(str(v)), ensure_ascii=False,
-                                    separators=(",", ":")))
+    return terminal_json(
+        json.dumps(record, default=lambda v: redact_text(str(v)), ensure_ascii=False, separators=(",", ":"))
+    )
 
 
 def log_event(event: str, level: str = "info", **fields: Any) -> None:
@@ -123,9 +134,14 @@ class JsonFormatter(logging.Formatter):
     """A logging record as one JSON line (uvicorn's access records keep their fields)."""
 
     def format(self, record: logging.LogRecord) -> str:
-        out: dict[str, Any] = {"ts": _stamp(record.created), "level": record.levelname.lower(),
-                               "event": "log", "logger": record.name, "message": record.getMessage(),
-                               "pid": record.process}
+        out: dict[str, Any] = {
+            "ts": _stamp(record.created),
+            "level": record.levelname.lower(),
+            "event": "log",
+            "logger": record.name,
+            "message": record.getMessage(),
+            "pid": record.process,
+        }
         if record.name == "uvicorn.access" and isinstance(record.args, tuple) and len(record.args) == 5:
             client, method, path, _version, status = record.args
             out.update(event="http_request", client=client, method=method, path=path, status=status)
@@ -147,11 +163,13 @@ class RedactFilter(logging.Filter):
         if isinstance(record.msg, str):
             record.msg = shown(record.msg)
         if isinstance(record.args, tuple):
-            record.args = tuple(a if isinstance(a, (int, float, bool, type(None))) else shown(str(a))
-                                for a in record.args)
+            record.args = tuple(
+                a if isinstance(a, (int, float, bool, type(None))) else shown(str(a)) for a in record.args
+            )
         elif isinstance(record.args, dict):
-            record.args = {k: a if isinstance(a, (int, float, bool, type(None))) else shown(str(a))
-                           for k, a in record.args.items()}
+            record.args = {
+                k: a if isinstance(a, (int, float, bool, type(None))) else shown(str(a)) for k, a in record.args.items()
+            }
         return True
 
 

@@ -61,28 +61,47 @@ def resolve_token(auth_token: str | None) -> str | None:
     return token.strip() if token and token.strip() else None
 
 
-def check_http_options(*, host: str = "127.0.0.1", port: int = 8000, auth_token: str | None = None,
-                       insecure_no_auth: bool = False, max_connections: int = MAX_CONNECTIONS,
-                       header_timeout: float = HEADER_TIMEOUT, **_: Any) -> None:
+def check_http_options(
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    auth_token: str | None = None,
+    insecure_no_auth: bool = False,
+    max_connections: int = MAX_CONNECTIONS,
+    header_timeout: float = HEADER_TIMEOUT,
+    **_: Any,
+) -> None:
     """Refuse a configuration that would expose the tools without authentication, or bound nothing."""
     if not 1 <= max_connections <= 1_000_000:
-        raise EdgarError("invalid_argument", f"--max-connections {max_connections} is out of range.",
-                         f"Use 1 to 1000000, e.g. {MAX_CONNECTIONS}; keep it under the process's open-file limit.")
+        raise EdgarError(
+            "invalid_argument",
+            f"--max-connections {max_connections} is out of range.",
+            f"Use 1 to 1000000, e.g. {MAX_CONNECTIONS}; keep it under the process's open-file limit.",
+        )
     if not 0 < header_timeout <= 3600:
-        raise EdgarError("invalid_argument", f"--header-timeout {header_timeout:g} is out of range.",
-                         f"Use seconds above 0 and up to 3600, e.g. {HEADER_TIMEOUT:g}.")
+        raise EdgarError(
+            "invalid_argument",
+            f"--header-timeout {header_timeout:g} is out of range.",
+            f"Use seconds above 0 and up to 3600, e.g. {HEADER_TIMEOUT:g}.",
+        )
     token = resolve_token(auth_token)
     if token is not None and len(token) < 16:
-        raise EdgarError("invalid_argument", "The bearer token is shorter than 16 characters.",
-                         "Use a long random token, e.g. `python -c 'import secrets; print(secrets.token_urlsafe(32))'`.")
+        raise EdgarError(
+            "invalid_argument",
+            "The bearer token is shorter than 16 characters.",
+            "Use a long random token, e.g. `python -c 'import secrets; print(secrets.token_urlsafe(32))'`.",
+        )
     if not is_loopback(host) and token is None and not insecure_no_auth:
         raise EdgarError(
             "invalid_argument",
             f"Refusing to serve on {host} without authentication: anyone who can reach the port could use the tools.",
             f"Set {TOKEN_ENV} (or pass --auth-token) and give clients 'Authorization: Bearer <token>'; "
-            "or bind 127.0.0.1 behind an authenticating proxy; or pass --insecure-no-auth on a trusted network.")
+            "or bind 127.0.0.1 behind an authenticating proxy; or pass --insecure-no-auth on a trusted network.",
+        )
     if not 0 < port < 65536:
-        raise EdgarError("invalid_argument", f"--port {port} is not a TCP port.", "Use a port from 1 to 65535, e.g. 8000.")
+        raise EdgarError(
+            "invalid_argument", f"--port {port} is not a TCP port.", "Use a port from 1 to 65535, e.g. 8000."
+        )
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -90,8 +109,11 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
-        raise EdgarError("address_unavailable", f"Cannot listen on {host}:{port}: {exc.strerror}.",
-                         "Pass an address of this machine with --host, e.g. 127.0.0.1 or 0.0.0.0.") from None
+        raise EdgarError(
+            "address_unavailable",
+            f"Cannot listen on {host}:{port}: {exc.strerror}.",
+            "Pass an address of this machine with --host, e.g. 127.0.0.1 or 0.0.0.0.",
+        ) from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -100,9 +122,11 @@ def bind(host: str, port: int) -> socket.socket:
         sock.listen(128)
     except OSError as exc:
         sock.close()
-        raise EdgarError("address_unavailable", f"Cannot listen on {host}:{port}: {exc.strerror}.",
-                         "Another process may hold the port: pick another with --port, or stop that process."
-                         ) from None
+        raise EdgarError(
+            "address_unavailable",
+            f"Cannot listen on {host}:{port}: {exc.strerror}.",
+            "Another process may hold the port: pick another with --port, or stop that process.",
+        ) from None
     sock.set_inheritable(True)
     return sock
 
@@ -119,8 +143,7 @@ def security_settings(host: str, port: int, allowed_hosts: list[str], allowed_or
     origins = [f"http://{h}:*" for h in LOOPBACK_HOSTS]
     for o in allowed_origins:
         origins.append(o.rstrip("/"))
-    return TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=names,
-                                     allowed_origins=origins)
+    return TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=names, allowed_origins=origins)
 
 
 def _allowed(value: str, allowed: list[str]) -> bool:
@@ -134,8 +157,9 @@ class Gate:
     the bearer token (if any); then the request body's declared length. Every refusal closes the connection,
     so the server never reads the body of a request it refused."""
 
-    def __init__(self, app: Any, token: str | None, health: dict[str, Any], security: Any = None,
-                 max_body: int = MAX_BODY):
+    def __init__(
+        self, app: Any, token: str | None, health: dict[str, Any], security: Any = None, max_body: int = MAX_BODY
+    ):
         self.app, self.token, self.health, self.security, self.max_body = app, token, health, security, max_body
 
     def _authorized(self, scope) -> bool:
@@ -159,22 +183,46 @@ class Gate:
             headers = {k: v.decode("latin-1") for k, v in scope.get("headers", [])}
             host, origin = headers.get(b"host", ""), headers.get(b"origin")
             if not _allowed(host, self.security.allowed_hosts):
-                await _refuse(send, 421, {"error": {
-                    "code": "host_not_allowed", "message": f"This server does not answer to Host {host!r}.",
-                    "suggestion": "Reach it by a loopback name or a name its operator allowed; the operator "
-                                  f"allows another with --allowed-host {host.rsplit(':', 1)[0] or 'NAME'} "
-                                  "(a reverse proxy's public name, or this machine's address)."}})
+                await _refuse(
+                    send,
+                    421,
+                    {
+                        "error": {
+                            "code": "host_not_allowed",
+                            "message": f"This server does not answer to Host {host!r}.",
+                            "suggestion": "Reach it by a loopback name or a name its operator allowed; the operator "
+                            f"allows another with --allowed-host {host.rsplit(':', 1)[0] or 'NAME'} "
+                            "(a reverse proxy's public name, or this machine's address).",
+                        }
+                    },
+                )
                 return
             if origin and not _allowed(origin, self.security.allowed_origins):
-                await _refuse(send, 403, {"error": {
-                    "code": "origin_not_allowed", "message": f"This server does not accept requests from Origin "
-                                                             f"{origin!r}.",
-                    "suggestion": f"The operator allows a browser origin with --allowed-origin {origin}."}})
+                await _refuse(
+                    send,
+                    403,
+                    {
+                        "error": {
+                            "code": "origin_not_allowed",
+                            "message": f"This server does not accept requests from Origin {origin!r}.",
+                            "suggestion": f"The operator allows a browser origin with --allowed-origin {origin}.",
+                        }
+                    },
+                )
                 return
         if not self._authorized(scope):
-            await _refuse(send, 401, {"error": {"code": "unauthorized", "message": "Missing or wrong bearer token.",
-                                                "suggestion": "Send 'Authorization: Bearer <token>'."}},
-                          [(b"www-authenticate", b'Bearer realm="edgar"')])
+            await _refuse(
+                send,
+                401,
+                {
+                    "error": {
+                        "code": "unauthorized",
+                        "message": "Missing or wrong bearer token.",
+                        "suggestion": "Send 'Authorization: Bearer <token>'.",
+                    }
+                },
+                [(b"www-authenticate", b'Bearer realm="edgar"')],
+            )
             return
         refusal = self._body_refusal(scope)
         if refusal is not None:
@@ -193,12 +241,21 @@ class Gate:
         if length is not None:
             if length.strip().isdigit() and int(length) <= self.max_body:
                 return None
-            return 413, {"error": {"code": "request_too_large",
-                                   "message": f"The request body is over {self.max_body:,} bytes.",
-                                   "suggestion": "Send one JSON-RPC message per request; shorten the text to verify."}}
+            return 413, {
+                "error": {
+                    "code": "request_too_large",
+                    "message": f"The request body is over {self.max_body:,} bytes.",
+                    "suggestion": "Send one JSON-RPC message per request; shorten the text to verify.",
+                }
+            }
         if chunked is not None:
-            return 411, {"error": {"code": "length_required", "message": "A request body must declare its length.",
-                                   "suggestion": "Send the body with a Content-Length header."}}
+            return 411, {
+                "error": {
+                    "code": "length_required",
+                    "message": "A request body must declare its length.",
+                    "suggestion": "Send the body with a Content-Length header.",
+                }
+            }
         return None
 
 
@@ -219,10 +276,21 @@ def guarded_protocol(header_timeout: float, max_connections: int) -> type:
     import h11
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
-    busy = json.dumps({"error": {"code": "server_busy", "message": "The server holds its maximum of connections.",
-                                 "suggestion": "Retry shortly; the operator may raise --max-connections."}}).encode()
-    refusal = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: "
-               + str(len(busy)).encode() + b"\r\nretry-after: 1\r\nconnection: close\r\n\r\n" + busy)
+    busy = json.dumps(
+        {
+            "error": {
+                "code": "server_busy",
+                "message": "The server holds its maximum of connections.",
+                "suggestion": "Retry shortly; the operator may raise --max-connections.",
+            }
+        }
+    ).encode()
+    refusal = (
+        b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: "
+        + str(len(busy)).encode()
+        + b"\r\nretry-after: 1\r\nconnection: close\r\n\r\n"
+        + busy
+    )
 
     class GuardedH11Protocol(H11Protocol):
         _header_timer: Any = None
@@ -273,17 +341,35 @@ def guarded_protocol(header_timeout: float, max_connections: int) -> type:
 
 async def _respond(send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] | None = None) -> None:
     data = json.dumps(body).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
-                            *(headers or [])]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(data)).encode()),
+                *(headers or []),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": data})
 
 
-def serve_http(server: Any, *, sock: socket.socket, host: str = "127.0.0.1", port: int = 8000,
-               allowed_hosts: list[str] | None = None, allowed_origins: list[str] | None = None,
-               auth_token: str | None = None, insecure_no_auth: bool = False, json_response: bool = False,
-               stateless: bool = False, max_connections: int = MAX_CONNECTIONS,
-               header_timeout: float = HEADER_TIMEOUT) -> None:
+def serve_http(
+    server: Any,
+    *,
+    sock: socket.socket,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    allowed_hosts: list[str] | None = None,
+    allowed_origins: list[str] | None = None,
+    auth_token: str | None = None,
+    insecure_no_auth: bool = False,
+    json_response: bool = False,
+    stateless: bool = False,
+    max_connections: int = MAX_CONNECTIONS,
+    header_timeout: float = HEADER_TIMEOUT,
+) -> None:
     """Serve ``server`` on the already bound ``sock`` until interrupted."""
     import anyio
     import uvicorn
@@ -291,14 +377,26 @@ def serve_http(server: Any, *, sock: socket.socket, host: str = "127.0.0.1", por
     from . import __version__
 
     security = security_settings(host, port, allowed_hosts or [], allowed_origins or [])
-    app = server.streamable_http_app(json_response=json_response, stateless_http=stateless, host=host,
-                                     transport_security=security)
+    app = server.streamable_http_app(
+        json_response=json_response, stateless_http=stateless, host=host, transport_security=security
+    )
     token = resolve_token(auth_token)
-    health = {"status": "ok", "server": "edgar", "version": __version__, "tools": len(server._tool_manager.list_tools()),
-              "auth": "bearer" if token else "none", "stateless": stateless}
+    health = {
+        "status": "ok",
+        "server": "edgar",
+        "version": __version__,
+        "tools": len(server._tool_manager.list_tools()),
+        "auth": "bearer" if token else "none",
+        "stateless": stateless,
+    }
     # uvicorn's limit_concurrency answers 503 only once a request's headers are in; the protocol's cap
     # refuses the connection itself
-    config = uvicorn.Config(Gate(app, token, health, security), log_level="warning", lifespan="on",
-                            http=guarded_protocol(header_timeout, max_connections), timeout_keep_alive=KEEP_ALIVE,
-                            h11_max_incomplete_event_size=MAX_HEADER_BYTES)
+    config = uvicorn.Config(
+        Gate(app, token, health, security),
+        log_level="warning",
+        lifespan="on",
+        http=guarded_protocol(header_timeout, max_connections),
+        timeout_keep_alive=KEEP_ALIVE,
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES,
+    )
     anyio.run(uvicorn.Server(config).serve, [sock])

@@ -31,7 +31,8 @@ import logging
 import os
 import sys
 import typing
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .capabilities import compare as _compare
 from .capabilities import concepts as _concepts
@@ -58,16 +59,31 @@ logger = logging.getLogger("edgar.mcp")
 
 # The capabilities exposed as tools: the same functions the CLI commands call.
 CAPABILITIES: list[Callable[..., Any]] = [
-    resolve_company, get_financial_concept, get_financial_series, get_financial_statement, compare_companies,
-    list_filings, get_filing_section, search_full_text, search_documents, read_document, index_list, index_add,
+    resolve_company,
+    get_financial_concept,
+    get_financial_series,
+    get_financial_statement,
+    compare_companies,
+    list_filings,
+    get_filing_section,
+    search_full_text,
+    search_documents,
+    read_document,
+    index_list,
+    index_add,
     verify_answer,
 ]
 
 # Parameters a remote caller must not have: `file` reads the server's own disk, `store` is an object.
-HIDDEN_PARAMETERS: dict[str, set[str]] = {"get_filing_section": {"file"}, "search_documents": {"store"},
-                                          "read_document": {"store"}, "index_add": {"store"},
-                                          "index_list": {"store"}, "index_remove": {"store"},
-                                          "sync_bulk": {"progress"}}
+HIDDEN_PARAMETERS: dict[str, set[str]] = {
+    "get_filing_section": {"file"},
+    "search_documents": {"store"},
+    "read_document": {"store"},
+    "index_add": {"store"},
+    "index_list": {"store"},
+    "index_remove": {"store"},
+    "sync_bulk": {"progress"},
+}
 
 # Tools that read or write only the server's local index (the SEC is not reached): openWorldHint false.
 LOCAL_TOOLS = {"search_documents", "read_document", "index_list"}
@@ -90,18 +106,31 @@ def _ranges() -> dict[str, dict[str, dict[str, Any]]]:
     year = {"minimum": _concepts.MIN_FISCAL_YEAR}
     return {
         "get_financial_concept": {"limit": limit(_concepts.MAX_LIMIT), "fiscal_year": year},
-        "compare_companies": {"fiscal_year": year, "companies": {"minItems": _compare.MIN_COMPANIES,
-                                                                 "maxItems": 2 * _compare.MAX_COMPANIES}},
+        "compare_companies": {
+            "fiscal_year": year,
+            "companies": {"minItems": _compare.MIN_COMPANIES, "maxItems": 2 * _compare.MAX_COMPANIES},
+        },
         "list_filings": {"limit": limit(_filings.MAX_LIMIT)},
-        "get_filing_section": {"max_chars": {"minimum": 0, "maximum": _sections.MAX_CHARS_LIMIT},  # 0: all of it
-                               "offset": {"minimum": 0}, "fiscal_year": year},
-        "search_full_text": {"limit": limit(_search.MAX_LIMIT), "page": limit(_search.MAX_PAGE),
-                             "query": {"maxLength": _search.MAX_QUERY_CHARS}},
-        "search_documents": {"limit": limit(_docs.MAX_LIMIT), "per_company": {"minimum": 1},
-                             "max_excerpt_chars": {"minimum": 80, "maximum": 5000}},
+        "get_filing_section": {
+            "max_chars": {"minimum": 0, "maximum": _sections.MAX_CHARS_LIMIT},  # 0: all of it
+            "offset": {"minimum": 0},
+            "fiscal_year": year,
+        },
+        "search_full_text": {
+            "limit": limit(_search.MAX_LIMIT),
+            "page": limit(_search.MAX_PAGE),
+            "query": {"maxLength": _search.MAX_QUERY_CHARS},
+        },
+        "search_documents": {
+            "limit": limit(_docs.MAX_LIMIT),
+            "per_company": {"minimum": 1},
+            "max_excerpt_chars": {"minimum": 80, "maximum": 5000},
+        },
         "index_add": {"years": limit(_local_index.MAX_YEARS)},
-        "get_financial_series": {"last": limit(_statements.MAX_LAST),
-                                 "concepts": {"minItems": 1, "maxItems": _statements.MAX_CONCEPTS}},
+        "get_financial_series": {
+            "last": limit(_statements.MAX_LAST),
+            "concepts": {"minItems": 1, "maxItems": _statements.MAX_CONCEPTS},
+        },
         "get_financial_statement": {"last": limit(_statements.MAX_LAST)},
     }
 
@@ -136,8 +165,11 @@ def _public_signature(fn: Callable[..., Any]) -> inspect.Signature:
     hidden = {"client"} | HIDDEN_PARAMETERS.get(fn.__name__, set())
     defaults = MCP_DEFAULTS.get(fn.__name__, {})
     params = [
-        p.replace(annotation=hints.get(p.name, p.annotation), kind=inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                  default=defaults.get(p.name, p.default))
+        p.replace(
+            annotation=hints.get(p.name, p.annotation),
+            kind=inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            default=defaults.get(p.name, p.default),
+        )
         for p in inspect.signature(fn).parameters.values()
         if p.name not in hidden
     ]
@@ -211,9 +243,12 @@ def _progress_reporter(ctx: Any) -> Callable[[str], None] | None:
 
 def _internal_error(name: str, exc: BaseException) -> dict[str, Any]:
     logger.error("tool %s raised %s", name, type(exc).__name__, exc_info=exc)
-    return EdgarError("internal_error", f"Unexpected {type(exc).__name__} in {name}: {str(exc)[:200]}",
-                      "This is a bug in edgar, not a problem with the question: report it with the arguments, "
-                      "and answer without this tool meanwhile.").to_dict()
+    return EdgarError(
+        "internal_error",
+        f"Unexpected {type(exc).__name__} in {name}: {str(exc)[:200]}",
+        "This is a bug in edgar, not a problem with the question: report it with the arguments, "
+        "and answer without this tool meanwhile.",
+    ).to_dict()
 
 
 def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -289,14 +324,19 @@ def unknown_argument_error(tool_name: str, unknown: list[str], props: list[str])
         if target:
             meant[key] = target
     fix = "; ".join(f"pass {t} instead of {k}" for k, t in meant.items())
-    message = (f"{tool_name} has no parameter " + ", ".join(parts) + "." if parts else "")
+    message = f"{tool_name} has no parameter " + ", ".join(parts) + "." if parts else ""
     if hidden:
-        message += (" " if message else "") + (f"{', '.join(map(repr, hidden))} is not available over MCP: "
-                                                "the server does not read its own disk for a caller.")
-    return EdgarError("invalid_argument", message,
-                      (fix[0].upper() + fix[1:] + ". " if fix else "")
-                      + f"Its parameters: {', '.join(props)}.", unknown_arguments=unknown,
-                      did_you_mean=meant).to_dict()
+        message += (" " if message else "") + (
+            f"{', '.join(map(repr, hidden))} is not available over MCP: "
+            "the server does not read its own disk for a caller."
+        )
+    return EdgarError(
+        "invalid_argument",
+        message,
+        (fix[0].upper() + fix[1:] + ". " if fix else "") + f"Its parameters: {', '.join(props)}.",
+        unknown_arguments=unknown,
+        did_you_mean=meant,
+    ).to_dict()
 
 
 def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:
@@ -312,8 +352,11 @@ def _argument_error(tool: Any, validation: Any) -> dict[str, Any]:
         desc = props.get(field.split(".")[0], {}).get("description")
         if desc:
             hints.append(f"{field} — {desc}")
-    return EdgarError("invalid_argument", "Invalid arguments: " + "; ".join(problems) + ".",
-                      ("Valid values: " + " ".join(hints)) if hints else "Check the tool's input schema.").to_dict()
+    return EdgarError(
+        "invalid_argument",
+        "Invalid arguments: " + "; ".join(problems) + ".",
+        ("Valid values: " + " ".join(hints)) if hints else "Check the tool's input schema.",
+    ).to_dict()
 
 
 def _types(prop: dict[str, Any]) -> set[str]:
@@ -341,9 +384,13 @@ def normalise_arguments(arguments: dict[str, Any], props: dict[str, dict[str, An
         numeric = kinds & {"integer", "number"}
         if isinstance(value, bool) and numeric and "boolean" not in kinds:
             kind = "an integer" if "integer" in numeric else "a number"
-            raise EdgarError("invalid_argument", f"{key} takes {kind}, not {json.dumps(value)}.",
-                              f"Pass {key} as {kind}" + (f" ({prop['description']})" if prop.get("description")
-                                                         else "") + f", or omit {key}.")
+            raise EdgarError(
+                "invalid_argument",
+                f"{key} takes {kind}, not {json.dumps(value)}.",
+                f"Pass {key} as {kind}"
+                + (f" ({prop['description']})" if prop.get("description") else "")
+                + f", or omit {key}.",
+            )
         if isinstance(value, (int, float)) and not isinstance(value, bool) and "string" in kinds and not numeric:
             out[key] = _digits(value)
         elif isinstance(value, list) and "string" in items and not items & {"integer", "number"}:
@@ -357,8 +404,9 @@ def _digits(value: int | float) -> str:
 
 def _constrain(prop: dict[str, Any], bounds: dict[str, Any]) -> None:
     """Add JSON Schema bounds to a property, inside the matching branch of an anyOf (int | None)."""
-    kind = "array" if "minItems" in bounds or "maxItems" in bounds else (
-        "string" if "maxLength" in bounds else "integer")
+    kind = (
+        "array" if "minItems" in bounds or "maxItems" in bounds else ("string" if "maxLength" in bounds else "integer")
+    )
     branches = prop.get("anyOf") or [prop]
     for branch in branches:
         if branch.get("type") == kind:
@@ -401,9 +449,13 @@ def _server_class():
 
                 names = [fn.__name__ for fn in CAPABILITIES]
                 close = process.extractOne(str(name), names, score_cutoff=60)
-                return error_result(EdgarError(
-                    "invalid_argument", f"Unknown tool {name!r}.",
-                    (f"Did you mean {close[0]}? " if close else "") + "Use one of: " + ", ".join(names) + ".").to_dict())
+                return error_result(
+                    EdgarError(
+                        "invalid_argument",
+                        f"Unknown tool {name!r}.",
+                        (f"Did you mean {close[0]}? " if close else "") + "Use one of: " + ", ".join(names) + ".",
+                    ).to_dict()
+                )
             schema_props = (tool.parameters or {}).get("properties", {})
             props = list(schema_props)
             unknown = [k for k in (arguments or {}) if k not in props]
@@ -436,9 +488,16 @@ def build_server():
     for fn in CAPABILITIES:
         name = fn.__name__
         server.add_tool(
-            as_tool(fn), name=name, title=name.replace("_", " ").capitalize(), description=description_for(fn),
-            annotations=ToolAnnotations(read_only_hint=name not in WRITING_TOOLS, open_world_hint=name not in LOCAL_TOOLS,
-                                        destructive_hint=False, idempotent_hint=True),
+            as_tool(fn),
+            name=name,
+            title=name.replace("_", " ").capitalize(),
+            description=description_for(fn),
+            annotations=ToolAnnotations(
+                read_only_hint=name not in WRITING_TOOLS,
+                open_world_hint=name not in LOCAL_TOOLS,
+                destructive_hint=False,
+                idempotent_hint=True,
+            ),
             structured_output=True,
         )
         tool = server._tool_manager.get_tool(name)

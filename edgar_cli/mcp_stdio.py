@@ -60,11 +60,15 @@ def refusal(line: str) -> str | None:
     rid = loose.get("id") if isinstance(loose, dict) else None
     rid = rid if isinstance(rid, (str, int)) and not isinstance(rid, bool) else None
     if too_deep or (unparsable and any("recursion limit" in str(e.get("msg")) for e in problems)):
-        message = ("Parse error: the message is nested too deeply (arrays or objects inside one another "
-                   "hundreds of levels down); send flatter arguments.")
+        message = (
+            "Parse error: the message is nested too deeply (arrays or objects inside one another "
+            "hundreds of levels down); send flatter arguments."
+        )
     elif unparsable and loose is not None:
-        message = ("Parse error: the message holds a lone UTF-16 surrogate escape (such as \\ud800), "
-                   "which is not a Unicode character; send text as valid UTF-8 or paired surrogates.")
+        message = (
+            "Parse error: the message holds a lone UTF-16 surrogate escape (such as \\ud800), "
+            "which is not a Unicode character; send text as valid UTF-8 or paired surrogates."
+        )
     elif unparsable:
         message = "Parse error: the line is not a complete JSON value."
     else:
@@ -79,18 +83,22 @@ class _Lines:
     """``async for line in stdin`` over an asyncio StreamReader; a line the SDK cannot read is answered on
     ``out`` with a JSON-RPC error (:func:`refusal`) and not passed on."""
 
-    def __init__(self, reader: asyncio.StreamReader, out: "_Out"):
+    def __init__(self, reader: asyncio.StreamReader, out: _Out):
         self.reader, self.out = reader, out
 
-    def __aiter__(self) -> "_Lines":
+    def __aiter__(self) -> _Lines:
         return self
 
     async def __anext__(self) -> str:
         while True:
             line = await self._line()
             if line is None:
-                await self._answer(_parse_error(f"Parse error: the line is longer than the limit of "
-                                                f"{MAX_LINE // (1024 * 1024)} MiB; it was not read."))
+                await self._answer(
+                    _parse_error(
+                        f"Parse error: the line is longer than the limit of "
+                        f"{MAX_LINE // (1024 * 1024)} MiB; it was not read."
+                    )
+                )
                 continue
             if not line:
                 raise StopAsyncIteration
@@ -157,10 +165,12 @@ async def run_stdio(server: Any) -> None:
     os.dup2(2, 1)  # a stray print goes to stderr, not into the protocol
     os.close(null)
     reader = asyncio.StreamReader(limit=MAX_LINE)
-    read_transport, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader),
-                                                     os.fdopen(wire_in, "rb", buffering=0))
-    write_transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin,
-                                                              os.fdopen(wire_out, "wb", buffering=0))
+    read_transport, _ = await loop.connect_read_pipe(
+        lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(wire_in, "rb", buffering=0)
+    )
+    write_transport, protocol = await loop.connect_write_pipe(
+        asyncio.streams.FlowControlMixin, os.fdopen(wire_out, "wb", buffering=0)
+    )
     writer = asyncio.StreamWriter(write_transport, protocol, None, loop)
     low = server._lowlevel_server
     out = _Out(writer)

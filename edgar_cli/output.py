@@ -37,8 +37,8 @@ import io
 import json
 import re
 import sys
-from decimal import Decimal
 from datetime import date
+from decimal import Decimal
 from typing import Any, Literal
 
 Format = Literal["table", "tsv", "csv", "json", "nl"]

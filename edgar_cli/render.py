@@ -15,17 +15,17 @@ with their header on stderr).
 from __future__ import annotations
 
 import os
-import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .config import install_hint
 from . import models as M
+from .config import install_hint
 
 # result model name -> its table; by name, so that importing render builds no model class
 _RENDERERS: dict[str, Callable[[Any], Any]] = {}
@@ -153,21 +153,28 @@ def table_notes(result: Any) -> list[str]:
     r = result
     kind = type(r).__name__  # by name: building another area's models would cost a warm run (models/)
     if kind == "ConceptResult" and r.truncated:
-        return [f"showing {len(r.values)} of {r.total_values} values; {r.total_values - len(r.values)} more with "
-                "a higher --limit"]
+        return [
+            f"showing {len(r.values)} of {r.total_values} values; {r.total_values - len(r.values)} more with "
+            "a higher --limit"
+        ]
     if kind == "ComparisonResult" and r.fiscal_year_reason:
         return [r.fiscal_year_reason]
     if kind == "FilingList" and r.truncated:
-        return [f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; raise --limit or narrow "
-                "--from/--to"]
+        return [
+            f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; raise --limit or narrow "
+            "--from/--to"
+        ]
     if kind == "FullTextSearchResult" and (r.next_page or len(r.filings) < r.filings_on_page):
-        return [f"{len(r.filings)} of {r.filings_on_page} filings on this page ({r.hits_on_page} documents)"
-                + (f"; next: --page {r.next_page}" if r.next_page else "")]
+        return [
+            f"{len(r.filings)} of {r.filings_on_page} filings on this page ({r.hits_on_page} documents)"
+            + (f"; next: --page {r.next_page}" if r.next_page else "")
+        ]
     if kind == "FilingSection" and (r.truncated or r.offset):
         return [_section_span(r)]
     if kind == "DocumentLines" and r.next_lines:
-        return [f"lines {r.line_start}-{r.line_end} of {r.lines_total}; next: edgar read {r.doc_id} "
-                f"--lines {r.next_lines}"]
+        return [
+            f"lines {r.line_start}-{r.line_end} of {r.lines_total}; next: edgar read {r.doc_id} --lines {r.next_lines}"
+        ]
     if kind == "DocumentSearchResult" and r.shortfall:
         return [r.shortfall]
     if kind == "ScreenResult":
@@ -197,7 +204,7 @@ def _join_commands(text: str) -> str:
                     break
                 j += 1
             j = min(j, len(words) - 1)
-            out.append(_KEEP.join(words[i:j + 1]))
+            out.append(_KEEP.join(words[i : j + 1]))
             i = j + 1
             continue
         out.append(words[i])
@@ -213,8 +220,9 @@ def wrap_message(text: str, width: int | None) -> str:
     import textwrap
 
     protected = _join_commands(text)
-    lines = textwrap.wrap(protected, width=width, subsequent_indent="  ", break_long_words=False,
-                          break_on_hyphens=False)
+    lines = textwrap.wrap(
+        protected, width=width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+    )
     return "\n".join(lines).replace(_KEEP, " ")
 
 
@@ -239,8 +247,11 @@ def describe_source(source: M.DataSource) -> str:
     except Exception:  # noqa: BLE001 - a bad setting was reported where it was read; this is a caption
         mirror = None
     live = f"the mirror at {redact(mirror)} (EDGAR_MIRROR)" if mirror else "the SEC"
-    return {"live": f"{live} (fetched {when})", "cache": f"the local cache (fetched {when})",
-            "bulk": f"the bulk store (archive published {when})"}[source.kind]
+    return {
+        "live": f"{live} (fetched {when})",
+        "cache": f"the local cache (fetched {when})",
+        "bulk": f"the bulk store (archive published {when})",
+    }[source.kind]
 
 
 def render_error(error: dict) -> None:
@@ -264,9 +275,14 @@ def render_error(error: dict) -> None:
         t.add_column("Score", justify="right", no_wrap=True)
         for c in cands:
             rank = c.get("market_value_rank")
-            t.add_row(c.get("name", ""), c.get("cik", ""), ", ".join(c.get("tickers") or []),
-                      c.get("match_type") or "-", f"#{rank:,}" if rank else "-",
-                      f"{c['score']:.2f}" if isinstance(c.get("score"), (int, float)) else "")
+            t.add_row(
+                c.get("name", ""),
+                c.get("cik", ""),
+                ", ".join(c.get("tickers") or []),
+                c.get("match_type") or "-",
+                f"#{rank:,}" if rank else "-",
+                f"{c['score']:.2f}" if isinstance(c.get("score"), (int, float)) else "",
+            )
         total = body.get("total_candidates") if key == "candidates" else None
         if isinstance(total, int) and total > len(cands):
             t.caption = f"{len(cands)} of {total} shown"
@@ -301,12 +317,19 @@ def _mark_captions(values: list, name) -> list[str]:
     basis: dict[str, list[str]] = {}
     for v in values:
         if v.pre_split_ratio or v.pre_reverse_split_ratio:
-            event = (f"a {v.pre_split_ratio}-for-1 stock split" if v.pre_split_ratio
-                     else f"a 1-for-{v.pre_reverse_split_ratio} reverse split or recapitalisation")
+            event = (
+                f"a {v.pre_split_ratio}-for-1 stock split"
+                if v.pre_split_ratio
+                else f"a 1-for-{v.pre_reverse_split_ratio} reverse split or recapitalisation"
+            )
             basis.setdefault(event, []).append(name(v))
     if basis:
-        lines.append("† old share basis, never restated: " + "; ".join(
-            f"{', '.join(names)} predate{'s' if len(names) == 1 else ''} {event}" for event, names in basis.items()))
+        lines.append(
+            "† old share basis, never restated: "
+            + "; ".join(
+                f"{', '.join(names)} predate{'s' if len(names) == 1 else ''} {event}" for event, names in basis.items()
+            )
+        )
     suspect = [(v, e) for v in values for e in v.suspected_errors if e.accession_number == v.accession_number]
     if suspect:
         lines.append("! suspected filer error: " + "; ".join(f"{name(v)}: {e.reason}" for v, e in suspect))
@@ -380,13 +403,20 @@ def _resolved(r: M.ResolvedCompany):
     if r.market_value_rank:
         t.add_row("Market-value rank", f"#{r.market_value_rank:,} in the SEC's ticker file")
     if r.other_matches:
-        t.add_row("Also matches", "\n".join(
-            f"{c.name} ({c.cik}" + (f", #{c.market_value_rank:,}" if c.market_value_rank else "") + ")"
-            for c in r.other_matches))
+        t.add_row(
+            "Also matches",
+            "\n".join(
+                f"{c.name} ({c.cik}" + (f", #{c.market_value_rank:,}" if c.market_value_rank else "") + ")"
+                for c in r.other_matches
+            ),
+        )
     if r.reorganisation:
         g = r.reorganisation
-        t.add_row("Reorganisation", f"{g.predecessor_name} (CIK {g.predecessor_cik}) -> {g.successor_name} "
-                  f"(CIK {g.successor_cik}) on {g.effective}")
+        t.add_row(
+            "Reorganisation",
+            f"{g.predecessor_name} (CIK {g.predecessor_cik}) -> {g.successor_name} "
+            f"(CIK {g.successor_cik}) on {g.effective}",
+        )
     return t
 
 
@@ -412,19 +442,36 @@ def _concept(r: M.ConceptResult):
         t = _concept_narrow(r, title)
     else:
         t = _table(title)
-        for col, just in (("FY", "left"), ("Period", "left"), ("Start", "left"), ("End", "left"),
-                          ("Value", "right"), ("Tag", "left"), ("Form", "left"), ("Filed", "left"),
-                          ("Accession", "left")):
+        for col, just in (
+            ("FY", "left"),
+            ("Period", "left"),
+            ("Start", "left"),
+            ("End", "left"),
+            ("Value", "right"),
+            ("Tag", "left"),
+            ("Form", "left"),
+            ("Filed", "left"),
+            ("Accession", "left"),
+        ):
             t.add_column(col, justify=just, overflow="fold", no_wrap=col in ("Value", "Accession"))
         for v in r.values:
             t.add_row(
-                str(v.fiscal_year or "-"), v.fiscal_period or v.period_type, str(v.start or "-"), str(v.end),
-                _value_cell(v), v.matched_tag.split(":", 1)[-1], v.form, str(v.filed), v.accession_number,
+                str(v.fiscal_year or "-"),
+                v.fiscal_period or v.period_type,
+                str(v.start or "-"),
+                str(v.end),
+                _value_cell(v),
+                v.matched_tag.split(":", 1)[-1],
+                v.form,
+                str(v.filed),
+                v.accession_number,
             )
     if any(v.restated for v in r.values):
         t.caption = "* restated: " + "; ".join(
-            f"{v.end} was {fmt_value(v.original_value or 0, v.unit)} in {v.original_accession} "
-            f"({v.revision_kind})" for v in r.values if v.restated)
+            f"{v.end} was {fmt_value(v.original_value or 0, v.unit)} in {v.original_accession} ({v.revision_kind})"
+            for v in r.values
+            if v.restated
+        )
     marks = _mark_captions(r.values, lambda v: str(v.end))
     if marks:
         t.caption = "\n".join(([t.caption] if t.caption else []) + marks)
@@ -450,10 +497,17 @@ def _comparison(r: M.ComparisonResult):
         t.add_column("Filing", overflow="fold", ratio=1, min_width=20)
         for v in r.rows:
             who = v.name + (f"\n{', '.join(v.tickers)}" if v.tickers else "")
-            period = f"{v.fiscal_period or ''} {v.fiscal_year or '-'}".strip() + f"\nends {v.end}" + (
-                f"\n{v.days} days" if v.days else "")
-            t.add_row(who, period, f"{_value_cell(v)}\n{v.unit}", f"{v.form} {v.accession_number}\n"
-                      f"{_short_tag(v.matched_tag)}")
+            period = (
+                f"{v.fiscal_period or ''} {v.fiscal_year or '-'}".strip()
+                + f"\nends {v.end}"
+                + (f"\n{v.days} days" if v.days else "")
+            )
+            t.add_row(
+                who,
+                period,
+                f"{_value_cell(v)}\n{v.unit}",
+                f"{v.form} {v.accession_number}\n{_short_tag(v.matched_tag)}",
+            )
     else:
         t = _table(title)
         t.add_column("Company", overflow="fold")
@@ -466,14 +520,27 @@ def _comparison(r: M.ComparisonResult):
         t.add_column("Form", no_wrap=True)
         t.add_column("Accession", no_wrap=True)
         for v in r.rows:
-            t.add_row(v.name, f"{v.fiscal_year or '-'} {v.fiscal_period or ''}".strip(), str(v.end),
-                      str(v.days or "-"), _value_cell(v), v.unit, _short_tag(v.matched_tag), v.form,
-                      v.accession_number)
+            t.add_row(
+                v.name,
+                f"{v.fiscal_year or '-'} {v.fiscal_period or ''}".strip(),
+                str(v.end),
+                str(v.days or "-"),
+                _value_cell(v),
+                v.unit,
+                _short_tag(v.matched_tag),
+                v.form,
+                v.accession_number,
+            )
     lines = [r.fiscal_year_reason]
     if any(v.restated for v in r.rows):
-        lines.append("* restated: " + "; ".join(
-            f"{v.name} was {fmt_value(v.original_value or 0, v.unit)} in {v.original_accession}"
-            for v in r.rows if v.restated))
+        lines.append(
+            "* restated: "
+            + "; ".join(
+                f"{v.name} was {fmt_value(v.original_value or 0, v.unit)} in {v.original_accession}"
+                for v in r.rows
+                if v.restated
+            )
+        )
     lines.extend(_mark_captions(r.rows, lambda v: v.name))
     for u in r.unavailable:
         lines.append(f"unavailable: {u.name or u.query} ({u.code}): {u.reason}")
@@ -525,8 +592,9 @@ def _full_text_search(r: M.FullTextSearchResult):
         company = f.company.name + (f" (+{len(f.co_registrants)} co-registrants)" if f.co_registrants else "")
         tickers = ", ".join(f.company.tickers) or "-"
         if narrow:
-            t.add_row(f"{f.filed} {f.form}\n{f.accession_number}", f"{company}\nCIK {f.company.cik} · {tickers}",
-                      matched)
+            t.add_row(
+                f"{f.filed} {f.form}\n{f.accession_number}", f"{company}\nCIK {f.company.cik} · {tickers}", matched
+            )
         else:
             t.add_row(str(f.filed), f.form, company, f.company.cik, tickers, matched, f.accession_number)
     shown = f"{len(r.filings)} of {r.filings_on_page} filings on this page ({r.hits_on_page} documents)"
@@ -550,8 +618,7 @@ def _filing_list(r: M.FilingList):
     # Below 100 columns the filed and period dates share a cell, so that the description keeps room for an
     # accession number whole ("(amends 0001628280-25-003063)" must never fold inside the number).
     stacked = width() < 100
-    for col in ("Form", "Filed\nPeriod" if stacked else "Filed", *(() if stacked else ("Period",)), "FY",
-                "Accession"):
+    for col in ("Form", "Filed\nPeriod" if stacked else "Filed", *(() if stacked else ("Period",)), "FY", "Accession"):
         t.add_column(col, no_wrap=True)
     t.add_column("Description", overflow="fold", min_width=22 if stacked else 12)
     for f in r.filings:
@@ -562,21 +629,28 @@ def _filing_list(r: M.FilingList):
             desc += f" (superseded by {f.superseded_by})"
         if f.amends:
             desc += f" (amends {f.amends})"
-        dates = (f"{f.filed}\n{f.period_of_report or '-'}",) if stacked else (str(f.filed),
-                                                                            str(f.period_of_report or "-"))
-        t.add_row(f.form, *dates, str(f.fiscal_year) if f.fiscal_year is not None else "-", f.accession_number,
-                  desc.strip())
+        dates = (
+            (f"{f.filed}\n{f.period_of_report or '-'}",) if stacked else (str(f.filed), str(f.period_of_report or "-"))
+        )
+        t.add_row(
+            f.form, *dates, str(f.fiscal_year) if f.fiscal_year is not None else "-", f.accession_number, desc.strip()
+        )
     if r.truncated:  # the incomplete history is a warning (stderr), not repeated here
-        t.caption = (f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; "
-                     "raise --limit or narrow --from/--to")
+        t.caption = (
+            f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; "
+            "raise --limit or narrow --from/--to"
+        )
     return t
 
 
 def _filing_head(r: M.FilingSection | M.FilingOutline) -> str:
     who = r.company_name or r.source_file or ""
-    return (f"{who} · {r.form}" + (f" · filed {r.filed}" if r.filed else "")
-            + (f" · period {r.period_of_report}" if r.period_of_report else "")
-            + (f" · {r.accession_number}" if r.accession_number else ""))
+    return (
+        f"{who} · {r.form}"
+        + (f" · filed {r.filed}" if r.filed else "")
+        + (f" · period {r.period_of_report}" if r.period_of_report else "")
+        + (f" · {r.accession_number}" if r.accession_number else "")
+    )
 
 
 @renders("FilingSection")
@@ -586,8 +660,10 @@ def _filing_section(r: M.FilingSection):
         head.append(r.document_url)
     head.append(f"confidence {r.extraction_confidence}: {'; '.join(r.confidence_reasons)}")
     if r.is_reference:
-        head.append(f"REFERENCE ONLY: the content is in {r.reference_target}"
-                    + (f" (section {r.reference_section})" if r.reference_section else ""))
+        head.append(
+            f"REFERENCE ONLY: the content is in {r.reference_target}"
+            + (f" (section {r.reference_section})" if r.reference_section else "")
+        )
     return TextResult(body=r.text, head=head + [""], foot=["", _section_span(r)])
 
 
@@ -622,8 +698,15 @@ def _answer_verification(r: M.AnswerVerification):
     t.add_column("Figure", no_wrap=True)
     t.add_column("Status", no_wrap=True)
     t.add_column("Evidence", overflow="fold", ratio=1)
-    marks = {"grounded": "ok", "derived": "derived", "superseded": "SUPERSEDED", "mismatched_period": "WRONG PERIOD",
-             "ungrounded": "UNGROUNDED", "ambiguous": "AMBIGUOUS", "unchecked": "-"}
+    marks = {
+        "grounded": "ok",
+        "derived": "derived",
+        "superseded": "SUPERSEDED",
+        "mismatched_period": "WRONG PERIOD",
+        "ungrounded": "UNGROUNDED",
+        "ambiguous": "AMBIGUOUS",
+        "unchecked": "-",
+    }
     for f in r.figures:
         claimed = f.claimed_period_text or (f"FY{f.claimed_fiscal_year}" if f.claimed_fiscal_year else "")
         accn = (f.support.accession_number if f.support else None) or (f.inputs[0].accession_number if f.inputs else "")
@@ -631,8 +714,9 @@ def _answer_verification(r: M.AnswerVerification):
         extra = [x for x in (f"claimed: {claimed}" if claimed else "", accn or "") if x]
         mark = marks.get(f.status, f.status) + "".join(f"\n[{flag.replace('_', ' ')}]" for flag in f.flags)
         t.add_row(f.text, mark, evidence + ("\n" + " · ".join(extra) if extra else ""))
-    t.caption = f"verdict: {r.verdict}" + (f" (caveats: {', '.join(f.replace('_', ' ') for f in r.flags)})"
-                                           if r.flags else "")
+    t.caption = f"verdict: {r.verdict}" + (
+        f" (caveats: {', '.join(f.replace('_', ' ') for f in r.flags)})" if r.flags else ""
+    )
     return t
 
 
@@ -649,8 +733,11 @@ def _index_table(title: str, filings: list[M.IndexedFiling], with_status: bool) 
     t.add_column("Chunks", justify="right", no_wrap=True)
     t.add_column("Vectors", overflow="fold", min_width=7)
     for f in filings:
-        filing = f"{f.ticker or f.company_name} {f.form}" + (f" FY{f.fiscal_year}" if f.fiscal_year else "") + (
-            f"\nfiled {f.filed}" if f.filed else "")
+        filing = (
+            f"{f.ticker or f.company_name} {f.form}"
+            + (f" FY{f.fiscal_year}" if f.fiscal_year else "")
+            + (f"\nfiled {f.filed}" if f.filed else "")
+        )
         row = [filing, f.accession_number, str(f.sections), f"{f.chunks:,}", f.embedding_model or "-"]
         t.add_row(*([f.status] if with_status else []), *row)
     return t
@@ -660,8 +747,10 @@ def _index_table(title: str, filings: list[M.IndexedFiling], with_status: bool) 
 def _index_update(r: M.IndexUpdate):
     verb = "Indexed into" if r.action == "add" else "Removed from"
     t = _index_table(f"{verb} the local index", r.filings, True)
-    lines = [f"index: {r.filings_total} filings, {r.chunks_total:,} chunks, {r.size_bytes / 1e6:.1f} MB"
-             + ("" if r.action == "remove" else f"; vectors: {r.embedding_model or 'none (keyword-only)'}")]
+    lines = [
+        f"index: {r.filings_total} filings, {r.chunks_total:,} chunks, {r.size_bytes / 1e6:.1f} MB"
+        + ("" if r.action == "remove" else f"; vectors: {r.embedding_model or 'none (keyword-only)'}")
+    ]
     for s in r.skipped:
         lines.append(f"skipped {s.company} {s.form or ''} {s.accession_number or ''} ({s.code}): {s.reason}")
     t.caption = "\n".join(" ".join(line.split()) for line in lines)
@@ -709,15 +798,19 @@ def _document_search(r: M.DocumentSearchResult):
 
 @renders("DocumentLines")
 def _document_lines(r: M.DocumentLines):
-    head = [f"{r.section_label or r.section} - {r.ticker or r.company_name} {r.form}"
-            + (f" FY{r.fiscal_year}" if r.fiscal_year else "") + (f" filed {r.filed}" if r.filed else "")
-            + f" · {r.accession_number}"]
+    head = [
+        f"{r.section_label or r.section} - {r.ticker or r.company_name} {r.form}"
+        + (f" FY{r.fiscal_year}" if r.fiscal_year else "")
+        + (f" filed {r.filed}" if r.filed else "")
+        + f" · {r.accession_number}"
+    ]
     if r.document_url:
         head.append(r.document_url)
     num = len(str(r.line_end))
     body = "\n".join(f"{ln.line:>{num}}  {ln.text}" for ln in r.lines)
     foot = f"lines {r.line_start}-{r.line_end} of {r.lines_total}" + (
-        f"; next: edgar read {r.doc_id} --lines {r.next_lines}" if r.next_lines else "")
+        f"; next: edgar read {r.doc_id} --lines {r.next_lines}" if r.next_lines else ""
+    )
     return TextResult(body=body, head=head + [""], foot=["", foot])
 
 
@@ -744,16 +837,21 @@ def _bulk_sync(r: M.BulkSyncResult):
         for col in counts:
             t.add_column(col, justify="right", no_wrap=True)
     for a in r.archives:
-        got = "not modified" if a.unchanged else _mb(a.downloaded_bytes) + (
-            f" (resumed at {_mb(a.resumed_from)})" if a.resumed_from else "")
+        got = (
+            "not modified"
+            if a.unchanged
+            else _mb(a.downloaded_bytes) + (f" (resumed at {_mb(a.resumed_from)})" if a.resumed_from else "")
+        )
         numbers = (a.entries, a.entries_read, a.entries_unchanged, a.entries_removed, sum(a.entries_skipped.values()))
         if narrow:
             cells = ["\n".join(f"{n:,} {c.lower()}" for c, n in zip(counts, numbers) if c == "Entries" or n)]
         else:
             cells = [f"{n:,}" for n in numbers]
         t.add_row(a.archive, _mb(a.bytes), got, f"{a.published:%Y-%m-%d %H:%M}", *cells)
-    t.caption = (f"{r.companies_with_facts:,} companies with XBRL facts, {r.filers:,} filers; fresh until "
-                 f"{r.fresh_until:%Y-%m-%d %H:%M} UTC; {r.seconds:.1f} s")
+    t.caption = (
+        f"{r.companies_with_facts:,} companies with XBRL facts, {r.filers:,} filers; fresh until "
+        f"{r.fresh_until:%Y-%m-%d %H:%M} UTC; {r.seconds:.1f} s"
+    )
     return Rendered(t, [f"store: {r.store}"])
 
 
@@ -762,8 +860,9 @@ def _screen(r: M.ScreenResult):
     """Below 150 columns four stacked columns (as compare's): company, period, value, filing; nothing cut."""
     period = f"FY{r.fiscal_year}" if r.fiscal_year is not None else f"periods ending in {r.calendar_year}"
     peers = f" - peers of {r.peers_of.name}" if r.peers_of else ""
-    t = _table(f"{r.label} [{r.unit}], {period}{peers}: {r.companies_matched:,} of "
-               f"{r.companies_considered:,} companies")
+    t = _table(
+        f"{r.label} [{r.unit}], {period}{peers}: {r.companies_matched:,} of {r.companies_considered:,} companies"
+    )
     narrow = width() < 150
     t.add_column("#", justify="right", no_wrap=True)
     t.add_column("Company", overflow="fold", ratio=1, min_width=12)
@@ -783,13 +882,27 @@ def _screen(r: M.ScreenResult):
         if narrow:
             who = v.name + (f"\n{', '.join(v.tickers)}" if v.tickers else "")
             when = f"{v.fiscal_period or ''} {v.fiscal_year or '-'}".strip() + (
-                f"\n{v.start}\nto {v.end}" if v.start else f"\nat {v.end}")
-            t.add_row(str(i), who, when, f"{_value_cell(v)}\n{v.unit}",
-                      f"{v.form} {v.accession_number}\n{_short_tag(v.matched_tag)}")
+                f"\n{v.start}\nto {v.end}" if v.start else f"\nat {v.end}"
+            )
+            t.add_row(
+                str(i),
+                who,
+                when,
+                f"{_value_cell(v)}\n{v.unit}",
+                f"{v.form} {v.accession_number}\n{_short_tag(v.matched_tag)}",
+            )
         else:
             name = v.name + (f" ({', '.join(v.tickers)})" if v.tickers else "")
-            t.add_row(str(i), name, str(v.fiscal_year or "-"), span, _value_cell(v), v.form, v.accession_number,
-                      _short_tag(v.matched_tag))
+            t.add_row(
+                str(i),
+                name,
+                str(v.fiscal_year or "-"),
+                span,
+                _value_cell(v),
+                v.form,
+                v.accession_number,
+                _short_tag(v.matched_tag),
+            )
     t.caption = "\n".join(screen_lines(r)) or None
     return t
 
@@ -818,8 +931,14 @@ class _ProgressBar:
     def __enter__(self):
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
-        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[count]}"),
-                             TimeRemainingColumn(), console=err_console(), transient=True)
+        self._bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            TextColumn("{task.fields[count]}"),
+            TimeRemainingColumn(),
+            console=err_console(),
+            transient=True,
+        )
         self._bar.start()
         self._tasks: dict[str, Any] = {}
         return self.update
@@ -891,7 +1010,7 @@ def statement_table(r: M.StatementResult, trend: bool = False, max_width: int | 
     def fits(t: Table) -> bool:
         return Measurement.get(_MEASURE, _MEASURE.options, t).minimum <= limit
 
-    for with_trend in ((True, False) if trend else (False,)):
+    for with_trend in (True, False) if trend else (False,):
         t = _statement_table(r, with_trend, 0, n)
         if fits(t) or n <= 1:
             return t
@@ -905,8 +1024,9 @@ def statement_table(r: M.StatementResult, trend: bool = False, max_width: int | 
         start = end
     for b in blocks[:-1]:
         b.caption = None  # the legend once, under the last block
-    blocks[0].title = (f"{r.title}\n({n} periods in {len(blocks)} blocks at {limit} columns; --csv or --json "
-                       "for one table)")
+    blocks[
+        0
+    ].title = f"{r.title}\n({n} periods in {len(blocks)} blocks at {limit} columns; --csv or --json for one table)"
     return Group(*blocks)
 
 
@@ -935,8 +1055,9 @@ def _statement_table(r: M.StatementResult, trend: bool, first: int, end: int) ->
                 cells.append({"implied": "implied", "refused": "n/a"}.get(c.status, "-"))
         label = row.label + (" †" if row.mixed_tags else "")
         t.add_row(label, unit, *cells, *([trend_line(row)] if trend else []))
-    t.caption = "; ".join(x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "")
-                          if x)
+    t.caption = "; ".join(
+        x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "") if x
+    )
     return t
 
 
@@ -958,8 +1079,9 @@ def render_chart(r: M.StatementResult) -> None:
     try:
         import plotext as plt
     except ImportError:
-        err_console().print(Text("warning: charts need the optional plotext package: " + install_hint("chart"),
-                                 style="yellow"))
+        err_console().print(
+            Text("warning: charts need the optional plotext package: " + install_hint("chart"), style="yellow")
+        )
         return
     rows = [row for row in r.rows if row.unit and row.unit == r.rows[0].unit and row.basis == r.rows[0].basis]
     rows = [row for row in rows if any(c.value is not None for c in row.cells)][:6]

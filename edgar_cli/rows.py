@@ -21,7 +21,8 @@ output prints instead of rows.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -40,6 +41,7 @@ def rows_of(model: str):
     def deco(fn):
         _ROWS[model] = fn
         return fn
+
     return deco
 
 
@@ -50,6 +52,7 @@ def text_of(model: str):
     def deco(fn):
         _TEXT[model] = fn
         return fn
+
     return deco
 
 
@@ -97,10 +100,19 @@ def flat(model: BaseModel, *, exclude: tuple[str, ...] = (), prefix: str = "") -
 @rows_of("ResolvedCompany")
 def _resolved(r: M.ResolvedCompany) -> list[Row]:
     """The company resolved to, then the others the query also matches (``chosen`` false)."""
+
     def row(c: M.ResolvedCompany | M.Candidate, chosen: bool) -> Row:
-        return {"company_name": c.name, "cik": c.cik, "tickers": c.tickers, "exchange": c.exchange,
-                "match_type": c.match_type, "score": c.score, "market_value_rank": c.market_value_rank,
-                "chosen": chosen, "query": r.query}
+        return {
+            "company_name": c.name,
+            "cik": c.cik,
+            "tickers": c.tickers,
+            "exchange": c.exchange,
+            "match_type": c.match_type,
+            "score": c.score,
+            "market_value_rank": c.market_value_rank,
+            "chosen": chosen,
+            "query": r.query,
+        }
 
     return [row(r, True), *(row(c, False) for c in r.other_matches)]
 
@@ -120,13 +132,31 @@ def _suspects(v: M.FactValue) -> list[str]:
 def _comparison(r: M.ComparisonResult) -> list[Row]:
     out: list[Row] = []
     for row in r.rows:
-        out.append({"company_name": row.name, "cik": row.cik, "tickers": row.tickers, "concept": r.concept,
-                    **flat(row, exclude=("query", "name", "cik", "tickers", "source", "notes", "data_source",
-                                         "suspected_errors")),
-                    "suspected_errors": _suspects(row), "query": row.query, "unavailable": None})
+        out.append(
+            {
+                "company_name": row.name,
+                "cik": row.cik,
+                "tickers": row.tickers,
+                "concept": r.concept,
+                **flat(
+                    row,
+                    exclude=("query", "name", "cik", "tickers", "source", "notes", "data_source", "suspected_errors"),
+                ),
+                "suspected_errors": _suspects(row),
+                "query": row.query,
+                "unavailable": None,
+            }
+        )
     for u in r.unavailable:
-        out.append({"company_name": u.name, "cik": u.cik, "concept": r.concept, "query": u.query,
-                    "unavailable": f"{u.code}: {u.reason}"})
+        out.append(
+            {
+                "company_name": u.name,
+                "cik": u.cik,
+                "concept": r.concept,
+                "query": u.query,
+                "unavailable": f"{u.code}: {u.reason}",
+            }
+        )
     return out
 
 
@@ -147,9 +177,14 @@ def _filings(r: M.FilingList) -> list[Row]:
 def _full_text(r: M.FullTextSearchResult) -> list[Row]:
     out = []
     for f in r.filings:
-        row = {"filed": f.filed, "form": f.form, "company_name": f.company.name, "cik": f.company.cik,
-               "tickers": f.company.tickers, **flat(f, exclude=("company", "co_registrants", "form", "filed",
-                                                                "other_files"))}
+        row = {
+            "filed": f.filed,
+            "form": f.form,
+            "company_name": f.company.name,
+            "cik": f.company.cik,
+            "tickers": f.company.tickers,
+            **flat(f, exclude=("company", "co_registrants", "form", "filed", "other_files")),
+        }
         row["co_registrants"] = [c.name for c in f.co_registrants]
         row["other_files"] = [o.file for o in f.other_files]
         out.append(row)
@@ -157,8 +192,14 @@ def _full_text(r: M.FullTextSearchResult) -> list[Row]:
 
 
 def _filing_head(r: M.FilingSection | M.FilingOutline) -> Row:
-    return {"company_name": r.company_name, "cik": r.cik, "form": r.form, "filed": r.filed,
-            "fiscal_year": r.fiscal_year, "accession_number": r.accession_number}
+    return {
+        "company_name": r.company_name,
+        "cik": r.cik,
+        "form": r.form,
+        "filed": r.filed,
+        "fiscal_year": r.fiscal_year,
+        "accession_number": r.accession_number,
+    }
 
 
 @rows_of("FilingOutline")
@@ -182,8 +223,14 @@ def provenance(result: Any) -> str | None:
     if type(result).__name__ != "FilingSection":
         return None
     r = result
-    parts = [r.company_name or r.source_file, r.form, f"filed {r.filed}" if r.filed else None, r.accession_number,
-             r.label, r.document_url or r.source_file]
+    parts = [
+        r.company_name or r.source_file,
+        r.form,
+        f"filed {r.filed}" if r.filed else None,
+        r.accession_number,
+        r.label,
+        r.document_url or r.source_file,
+    ]
     line = " · ".join(str(p) for p in parts if p)
     if r.truncated or r.offset:
         line += f" · characters {r.offset}-{r.offset + r.chars_returned} of {r.chars_total}"
@@ -209,8 +256,15 @@ def _verification(r: M.AnswerVerification) -> list[Row]:
 def _index_update(r: M.IndexUpdate) -> list[Row]:
     out: list[Row] = [{"status": f.status, **flat(f, exclude=("status",)), "reason": None} for f in r.filings]
     for s in r.skipped:
-        out.append({"status": "skipped", "accession_number": s.accession_number, "company_name": s.company,
-                    "form": s.form, "reason": f"{s.code}: {s.reason}"})
+        out.append(
+            {
+                "status": "skipped",
+                "accession_number": s.accession_number,
+                "company_name": s.company,
+                "form": s.form,
+                "reason": f"{s.code}: {s.reason}",
+            }
+        )
     return out
 
 
@@ -248,9 +302,18 @@ def _config(r: M.ConfigReport) -> list[Row]:
 @rows_of("ScreenResult")
 def _screen(r: M.ScreenResult) -> list[Row]:
     """One row per company matched, ranked: the company, then the value with its provenance."""
-    return [{"rank": i, "company_name": v.name, "cik": v.cik, "tickers": v.tickers, "sic": v.sic,
-             "concept": r.concept, **flat(v, exclude=("name", "cik", "tickers", "sic", "notes"))}
-            for i, v in enumerate(r.rows, 1)]
+    return [
+        {
+            "rank": i,
+            "company_name": v.name,
+            "cik": v.cik,
+            "tickers": v.tickers,
+            "sic": v.sic,
+            "concept": r.concept,
+            **flat(v, exclude=("name", "cik", "tickers", "sic", "notes")),
+        }
+        for i, v in enumerate(r.rows, 1)
+    ]
 
 
 @rows_of("BulkSyncResult")
@@ -270,7 +333,15 @@ def _statement(r: M.StatementResult) -> list[Row]:
     out: list[Row] = []
     for row in r.rows:
         by_column = {c.column: c.value for c in row.cells}
-        out.append({"concept": row.concept, "label": row.label, "basis": row.basis, "unit": row.unit,
-                    **{k: by_column.get(k) for k in keys}, "tags": list(row.matched_tags),
-                    "derived": [c.column for c in row.cells if c.derived]})
+        out.append(
+            {
+                "concept": row.concept,
+                "label": row.label,
+                "basis": row.basis,
+                "unit": row.unit,
+                **{k: by_column.get(k) for k in keys},
+                "tags": list(row.matched_tags),
+                "derived": [c.column for c in row.cells if c.derived],
+            }
+        )
     return out

@@ -60,9 +60,31 @@ def statement_rows(result: StatementResult) -> tuple[list[str], list[list[str]]]
     return header, rows
 
 
-CELL_HEADER = ["concept", "label", "basis", "column", "fiscal_year", "fiscal_period", "status", "value", "unit",
-               "start", "end", "days", "matched_tag", "form", "filed", "accession_numbers", "restated",
-               "original_value", "revision_kind", "pre_split_ratio", "derived", "formula", "reason"]
+CELL_HEADER = [
+    "concept",
+    "label",
+    "basis",
+    "column",
+    "fiscal_year",
+    "fiscal_period",
+    "status",
+    "value",
+    "unit",
+    "start",
+    "end",
+    "days",
+    "matched_tag",
+    "form",
+    "filed",
+    "accession_numbers",
+    "restated",
+    "original_value",
+    "revision_kind",
+    "pre_split_ratio",
+    "derived",
+    "formula",
+    "reason",
+]
 
 
 def statement_cell_rows(result: StatementResult) -> tuple[list[str], list[list[str]]]:
@@ -73,14 +95,33 @@ def statement_cell_rows(result: StatementResult) -> tuple[list[str], list[list[s
         for c in r.cells:
             col = cols[c.column]
             f = c.fact
-            rows.append([
-                r.concept, r.label, r.basis, c.column, str(col.fiscal_year), col.fiscal_period, c.status,
-                _plain(c.value), c.unit or "", str(c.start or ""), str(c.end or ""), str(c.days or ""),
-                c.matched_tag or "", f.form if f else "", str(f.filed) if f else "", " ".join(c.accession_numbers),
-                str(f.restated).lower() if f else "", _plain(f.original_value) if f else "",
-                (f.revision_kind or "") if f else "", str(f.pre_split_ratio or "") if f else "",
-                str(c.derived).lower(), c.formula or "", c.reason or "",
-            ])
+            rows.append(
+                [
+                    r.concept,
+                    r.label,
+                    r.basis,
+                    c.column,
+                    str(col.fiscal_year),
+                    col.fiscal_period,
+                    c.status,
+                    _plain(c.value),
+                    c.unit or "",
+                    str(c.start or ""),
+                    str(c.end or ""),
+                    str(c.days or ""),
+                    c.matched_tag or "",
+                    f.form if f else "",
+                    str(f.filed) if f else "",
+                    " ".join(c.accession_numbers),
+                    str(f.restated).lower() if f else "",
+                    _plain(f.original_value) if f else "",
+                    (f.revision_kind or "") if f else "",
+                    str(f.pre_split_ratio or "") if f else "",
+                    str(c.derived).lower(),
+                    c.formula or "",
+                    c.reason or "",
+                ]
+            )
     return CELL_HEADER, rows
 
 
@@ -124,6 +165,7 @@ def trend_line(row: StatementRow) -> str:
     """The row's sparkline, split with | where the share basis changes: values before a stock split (pre-split
     ratio) and after it are each scaled on their own, never drawn as one series (NVIDIA's FY2022 basic EPS 3.91
     beside post-split values)."""
+
     def basis(c) -> int:
         f = c.fact
         return int((f.pre_split_ratio or 1) if f is not None else 0) or 1
@@ -146,8 +188,7 @@ def statement_text(result: StatementResult) -> str:
     lines = [result.title]
     lines.append(" | ".join(["row", "unit", *(f"{c.key} ({c.end})" if c.end else c.key for c in result.columns)]))
     for r in result.rows:
-        cells = [(_plain(c.value) + cell_marks(c)) if c.value is not None else MARKS.get(c.status, "")
-                 for c in r.cells]
+        cells = [(_plain(c.value) + cell_marks(c)) if c.value is not None else MARKS.get(c.status, "") for c in r.cells]
         label = r.label + (" †" if r.mixed_tags else "") + ("" if r.reported else " (not reported)")
         lines.append(" | ".join([label, r.unit or "", *cells]))
     for col in result.columns:

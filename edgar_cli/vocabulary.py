@@ -43,7 +43,6 @@ PARAM_FLAGS: dict[str, str] = {
     "fiscal_year": "--fy",
     "latest": "--latest",
     "period": "--period",
-    "unit": "--unit",
     "align": "--align",
     "limit": "--limit",
     "sort": "--sort",

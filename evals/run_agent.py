@@ -147,13 +147,17 @@ class Budget:
         if self.cfg.max_cost is not None:
             projected = self.cost + self.price(estimated_prompt, 0)
             if projected > self.cfg.max_cost:
-                raise CeilingReached(f"cost ceiling: ${self.cost:.4f} spent, next call would bring it to about "
-                                     f"${projected:.4f} > --max-cost ${self.cfg.max_cost:.4f}")
+                raise CeilingReached(
+                    f"cost ceiling: ${self.cost:.4f} spent, next call would bring it to about "
+                    f"${projected:.4f} > --max-cost ${self.cfg.max_cost:.4f}"
+                )
         if self.cfg.max_tokens is not None:
             used = self.prompt_tokens + self.completion_tokens
             if used + estimated_prompt > self.cfg.max_tokens:
-                raise CeilingReached(f"token ceiling: {used:,} tokens used, next call ~{estimated_prompt:,} more "
-                                     f"> --max-tokens {self.cfg.max_tokens:,}")
+                raise CeilingReached(
+                    f"token ceiling: {used:,} tokens used, next call ~{estimated_prompt:,} more "
+                    f"> --max-tokens {self.cfg.max_tokens:,}"
+                )
 
 
 def estimate_tokens(payload: Any) -> int:
@@ -222,8 +226,7 @@ def _retry_after(response: httpx.Response) -> float | None:
         return None
 
 
-async def chat(client: httpx.AsyncClient, cfg: Config, messages: list[dict], tools: list[dict],
-               log: list[str]) -> dict:
+async def chat(client: httpx.AsyncClient, cfg: Config, messages: list[dict], tools: list[dict], log: list[str]) -> dict:
     """One chat-completions call, retried on 429/5xx/transport errors (Retry-After honoured, capped)."""
     body: dict[str, Any] = {"model": cfg.model, "messages": messages}
     if tools:
@@ -250,7 +253,7 @@ async def chat(client: httpx.AsyncClient, cfg: Config, messages: list[dict], too
         if attempt == cfg.max_retries:
             raise ModelError(f"the model endpoint still failed after {cfg.max_retries} retries ({detail})")
         if wait is None:
-            wait = cfg.retry_base * (2 ** attempt)
+            wait = cfg.retry_base * (2**attempt)
         wait = min(wait, cfg.retry_cap)
         log.append(f"retry {attempt + 1} after {detail}, waiting {wait:.2f}s")
         await anyio.sleep(wait)
@@ -258,9 +261,17 @@ async def chat(client: httpx.AsyncClient, cfg: Config, messages: list[dict], too
 
 
 def tools_for_model(mcp_tools: list[Any]) -> list[dict]:
-    return [{"type": "function", "function": {"name": t.name, "description": t.description or "",
-                                               "parameters": t.input_schema or {"type": "object", "properties": {}}}}
-            for t in mcp_tools]
+    return [
+        {
+            "type": "function",
+            "function": {
+                "name": t.name,
+                "description": t.description or "",
+                "parameters": t.input_schema or {"type": "object", "properties": {}},
+            },
+        }
+        for t in mcp_tools
+    ]
 
 
 def tool_result_text(result: Any, limit: int) -> tuple[str, str | None]:
@@ -283,8 +294,15 @@ def tool_result_text(result: Any, limit: int) -> tuple[str, str | None]:
     return text, code
 
 
-async def answer_question(question: dict, session: Any, tools: list[dict], instructions: str,
-                          client: httpx.AsyncClient, cfg: Config, budget: Budget) -> dict:
+async def answer_question(
+    question: dict,
+    session: Any,
+    tools: list[dict],
+    instructions: str,
+    client: httpx.AsyncClient,
+    cfg: Config,
+    budget: Budget,
+) -> dict:
     """The agent loop for one run of one question; returns the run's raw record (unscored)."""
     system = SYSTEM_PROMPT + ("\nThe edgar server says:\n" + instructions if instructions else "")
     messages: list[dict] = [{"role": "system", "content": system}, {"role": "user", "content": question["question"]}]
@@ -323,8 +341,15 @@ async def answer_question(question: dict, session: Any, tools: list[dict], instr
                     raise TypeError("arguments must be a JSON object")
             except (ValueError, TypeError) as exc:  # JSONDecodeError included: the model's mistake, shown to it
                 args, code, is_error = raw_args, "invalid_argument", True
-                text = json.dumps({"error": {"code": code, "message": f"arguments are not a JSON object: {exc}",
-                                             "suggestion": "Send the arguments as a JSON object."}})
+                text = json.dumps(
+                    {
+                        "error": {
+                            "code": code,
+                            "message": f"arguments are not a JSON object: {exc}",
+                            "suggestion": "Send the arguments as a JSON object.",
+                        }
+                    }
+                )
             else:
                 try:
                     result = await session.call_tool(name, args)
@@ -332,10 +357,24 @@ async def answer_question(question: dict, session: Any, tools: list[dict], instr
                     is_error = bool(result.is_error)
                 except Exception as exc:  # noqa: BLE001 - e.g. an unknown tool name: the model's to handle
                     code, is_error = "tool_call_failed", True
-                    text = json.dumps({"error": {"code": code, "message": f"{type(exc).__name__}: {exc}",
-                                                 "suggestion": "Call one of the tools listed, with its schema."}})
-            calls.append({"name": name, "arguments": args, "is_error": is_error, "error_code": code,
-                          "seconds": round(time.perf_counter() - t0, 3)})
+                    text = json.dumps(
+                        {
+                            "error": {
+                                "code": code,
+                                "message": f"{type(exc).__name__}: {exc}",
+                                "suggestion": "Call one of the tools listed, with its schema.",
+                            }
+                        }
+                    )
+            calls.append(
+                {
+                    "name": name,
+                    "arguments": args,
+                    "is_error": is_error,
+                    "error_code": code,
+                    "seconds": round(time.perf_counter() - t0, 3),
+                }
+            )
             messages.append({"role": "tool", "tool_call_id": tc.get("id", ""), "content": text})
     return {
         "answer": answer if answer is not None else "",
@@ -353,11 +392,25 @@ async def answer_question(question: dict, session: Any, tools: list[dict], instr
 
 # --- scoring ------------------------------------------------------------------------------------
 
-_SCALES = {"trillion": 1e12, "tn": 1e12, "t": 1e12, "billion": 1e9, "bn": 1e9, "b": 1e9, "million": 1e6,
-           "mn": 1e6, "mm": 1e6, "m": 1e6, "thousand": 1e3, "k": 1e3}
+_SCALES = {
+    "trillion": 1e12,
+    "tn": 1e12,
+    "t": 1e12,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+    "million": 1e6,
+    "mn": 1e6,
+    "mm": 1e6,
+    "m": 1e6,
+    "thousand": 1e3,
+    "k": 1e3,
+}
 _NUMBER = re.compile(
     r"(?<![\w.])(?:(-|−|\()\s*)?(?:US\$|NT\$|\$|USD\s?|TWD\s?)?\s*(\()?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?"
-    r"(?:\s*(trillion|billion|million|thousand|tn|bn|mn|mm|[tbmk])\b)?", re.IGNORECASE)
+    r"(?:\s*(trillion|billion|million|thousand|tn|bn|mn|mm|[tbmk])\b)?",
+    re.IGNORECASE,
+)
 
 
 def numbers_in(text: str) -> list[float]:
@@ -390,14 +443,30 @@ def _date_forms(iso: str) -> list[str]:
 
     d = date.fromisoformat(iso)
     month, mon = d.strftime("%B"), d.strftime("%b")
-    return [iso, f"{month} {d.day}, {d.year}", f"{month} {d.day} {d.year}", f"{mon} {d.day}, {d.year}",
-            f"{mon}. {d.day}, {d.year}", f"{d.day} {month} {d.year}", f"{d.day} {mon} {d.year}",
-            f"{d.month}/{d.day}/{d.year}", f"{d.month:02d}/{d.day:02d}/{d.year}"]
+    return [
+        iso,
+        f"{month} {d.day}, {d.year}",
+        f"{month} {d.day} {d.year}",
+        f"{mon} {d.day}, {d.year}",
+        f"{mon}. {d.day}, {d.year}",
+        f"{d.day} {month} {d.year}",
+        f"{d.day} {mon} {d.year}",
+        f"{d.month}/{d.day}/{d.year}",
+        f"{d.month:02d}/{d.day:02d}/{d.year}",
+    ]
 
 
 def _fy_forms(fy: int) -> list[str]:
-    return [f"FY{fy}", f"FY {fy}", f"FY'{fy % 100:02d}", f"FY{fy % 100:02d}", f"fiscal {fy}", f"fiscal year {fy}",
-            f"fiscal-year {fy}", f"{fy} fiscal year"]
+    return [
+        f"FY{fy}",
+        f"FY {fy}",
+        f"FY'{fy % 100:02d}",
+        f"FY{fy % 100:02d}",
+        f"fiscal {fy}",
+        f"fiscal year {fy}",
+        f"fiscal-year {fy}",
+        f"{fy} fiscal year",
+    ]
 
 
 def _as_list(v: Any) -> list:
@@ -415,8 +484,9 @@ def mentions(text: str, must: dict[str, Any]) -> dict[str, bool]:
         elif key == "fiscal_year":
             out[key] = all(any(f.lower() in squashed for f in _fy_forms(int(y))) for y in _as_list(want))
         elif key == "form":
-            out[key] = all(re.search(rf"(?<![\w-]){re.escape(str(f).lower())}(?![\w/])", low) is not None
-                           for f in _as_list(want))
+            out[key] = all(
+                re.search(rf"(?<![\w-]){re.escape(str(f).lower())}(?![\w/])", low) is not None for f in _as_list(want)
+            )
         elif key == "accession_number":
             out[key] = all(str(a) in text or str(a).replace("-", "") in text for a in _as_list(want))
         elif key == "terms":
@@ -424,15 +494,61 @@ def mentions(text: str, must: dict[str, Any]) -> dict[str, bool]:
     return out
 
 
-_CLARIFY_CUES = ("which one", "which company", "which of", "did you mean", "do you mean", "could you clarify",
-                 "please clarify", "please specify", "can you specify", "could you specify", "can you confirm",
-                 "let me know which", "are you asking about", "are you referring")
-_REFUSAL_CUES = ("cannot", "can't", "can not", "unable", "not available", "isn't available", "is not available",
-                 "no data", "not found", "does not file", "doesn't file", "do not file", "private company",
-                 "privately held", "is private", "not yet", "has not been", "hasn't been", "has not begun",
-                 "hasn't begun", "has not ended", "hasn't ended", "in the future", "future fiscal", "forecast",
-                 "don't have", "do not have", "no record", "out of scope", "predates", "before 2001",
-                 "not reported", "no 10-k", "not possible", "no figure", "no value", "unavailable")
+_CLARIFY_CUES = (
+    "which one",
+    "which company",
+    "which of",
+    "did you mean",
+    "do you mean",
+    "could you clarify",
+    "please clarify",
+    "please specify",
+    "can you specify",
+    "could you specify",
+    "can you confirm",
+    "let me know which",
+    "are you asking about",
+    "are you referring",
+)
+_REFUSAL_CUES = (
+    "cannot",
+    "can't",
+    "can not",
+    "unable",
+    "not available",
+    "isn't available",
+    "is not available",
+    "no data",
+    "not found",
+    "does not file",
+    "doesn't file",
+    "do not file",
+    "private company",
+    "privately held",
+    "is private",
+    "not yet",
+    "has not been",
+    "hasn't been",
+    "has not begun",
+    "hasn't begun",
+    "has not ended",
+    "hasn't ended",
+    "in the future",
+    "future fiscal",
+    "forecast",
+    "don't have",
+    "do not have",
+    "no record",
+    "out of scope",
+    "predates",
+    "before 2001",
+    "not reported",
+    "no 10-k",
+    "not possible",
+    "no figure",
+    "no value",
+    "unavailable",
+)
 _RESTATEMENT_CUES = ("restat", "split", "originally", "revised", "pre-split", "adjusted", "amended")
 
 
@@ -462,8 +578,11 @@ def score(question: dict, raw: dict) -> dict:
     behaviour = question["expected_behaviour"]
     want = [v for v in _as_list(expected.get("values") or expected.get("value") or []) if v is not None]
     tol = float(expected.get("tolerance", 0.005))
-    numeric = (all(value_in(text, float(v), tol) for v in want) if want else None) if behaviour in (
-        "answer", "disclose_restatement") else None
+    numeric = (
+        (all(value_in(text, float(v), tol) for v in want) if want else None)
+        if behaviour in ("answer", "disclose_restatement")
+        else None
+    )
     got = classify(text, question)
     if behaviour == "disclose_restatement":
         behaviour_ok = got == "answer" and any(c in text.lower() for c in _RESTATEMENT_CUES)
@@ -520,8 +639,11 @@ def summarize(records: list[dict], runs: int) -> dict[str, dict[str, tuple[float
                 if vals:
                     per_run.append(sum(vals) / len(vals))
             n = len({r["id"] for r in recs if _metric(r, m) is not None})
-            out[name][m] = (statistics.fmean(per_run), statistics.pstdev(per_run) if len(per_run) > 1 else 0.0,
-                            n) if per_run else None
+            out[name][m] = (
+                (statistics.fmean(per_run), statistics.pstdev(per_run) if len(per_run) > 1 else 0.0, n)
+                if per_run
+                else None
+            )
     return out
 
 
@@ -539,10 +661,14 @@ def render_summary(summary: dict, out: Any = None) -> None:
     widths = [max(len(m), 15) for m in METRICS]
     print(f"{'category':<12} " + " ".join(f"{m:>{w}}" for m, w in zip(METRICS, widths)), file=out)
     for cat in order:
-        print(f"{cat:<12} " + " ".join(f"{_cell(summary[cat].get(m), m):>{w}}" for m, w in zip(METRICS, widths)),
-              file=out)
-    print("mean ±standard deviation over runs; n = questions scored on that metric. behaviour = answer, clarify "
-          "or refuse as expected (over all questions).", file=out)
+        print(
+            f"{cat:<12} " + " ".join(f"{_cell(summary[cat].get(m), m):>{w}}" for m, w in zip(METRICS, widths)), file=out
+        )
+    print(
+        "mean ±standard deviation over runs; n = questions scored on that metric. behaviour = answer, clarify "
+        "or refuse as expected (over all questions).",
+        file=out,
+    )
 
 
 def render_questions(records: list[dict], out: Any = None) -> None:
@@ -558,14 +684,19 @@ def render_questions(records: list[dict], out: Any = None) -> None:
     def ms(vals: list[float]) -> str:
         return f"{statistics.fmean(vals):.2f} ±{statistics.pstdev(vals) if len(vals) > 1 else 0.0:.2f}"
 
-    print(f"{'question':<{width}} {'runs':>4} {'behaviour':>9} {'numeric':>7} {'tool calls':>12} {'latency s':>12}",
-          file=out)
+    print(
+        f"{'question':<{width}} {'runs':>4} {'behaviour':>9} {'numeric':>7} {'tool calls':>12} {'latency s':>12}",
+        file=out,
+    )
     for qid, recs in by.items():
         beh = sum(bool(r["score"]["behaviour_ok"]) for r in recs) / len(recs)
         nums = [r["score"]["numeric_ok"] for r in recs if r["score"]["numeric_ok"] is not None]
         num = f"{100 * sum(nums) / len(nums):.0f}%" if nums else "-"
-        print(f"{qid:<{width}} {len(recs):>4} {100 * beh:>8.0f}% {num:>7} "
-              f"{ms([r['n_tool_calls'] for r in recs]):>12} {ms([r['latency_s'] for r in recs]):>12}", file=out)
+        print(
+            f"{qid:<{width}} {len(recs):>4} {100 * beh:>8.0f}% {num:>7} "
+            f"{ms([r['n_tool_calls'] for r in recs]):>12} {ms([r['latency_s'] for r in recs]):>12}",
+            file=out,
+        )
     print(file=out)
 
 
@@ -608,8 +739,10 @@ def select_questions(cfg: Config) -> list[dict]:
 def serve_fixtures(srv: Any, question: dict) -> None:
     for item in question.get("serve") or []:
         body = (ROOT / item["fixture"]).read_bytes()
-        srv.script(f"/efts.sec.gov/LATEST/search-index?{item['query_string']}",
-                   (200, {"Content-Type": "application/json"}, body))
+        srv.script(
+            f"/efts.sec.gov/LATEST/search-index?{item['query_string']}",
+            (200, {"Content-Type": "application/json"}, body),
+        )
 
 
 @dataclass
@@ -631,13 +764,25 @@ async def run_eval(cfg: Config) -> RunReport:
     cp = read_checkpoint(cfg.checkpoint)
     header, done = cp.header, cp.done
     if header and (header.get("model") != cfg.model or header.get("base_url") != cfg.base_url):
-        raise ValueError(f"{cfg.checkpoint} was written for {header.get('model')} at {header.get('base_url')}; "
-                         "use another --checkpoint for this model")
+        raise ValueError(
+            f"{cfg.checkpoint} was written for {header.get('model')} at {header.get('base_url')}; "
+            "use another --checkpoint for this model"
+        )
     if header is None:
-        append_record(cfg.checkpoint, {"type": "config", "model": cfg.model, "base_url": cfg.base_url,
-                                       "gold": str(cfg.gold), "gold_sha256": gold_digest(cfg.gold),
-                                       "runs": cfg.runs, "live": cfg.live, "today": cfg.today,
-                                       "started": time.strftime("%Y-%m-%dT%H:%M:%S")})
+        append_record(
+            cfg.checkpoint,
+            {
+                "type": "config",
+                "model": cfg.model,
+                "base_url": cfg.base_url,
+                "gold": str(cfg.gold),
+                "gold_sha256": gold_digest(cfg.gold),
+                "runs": cfg.runs,
+                "live": cfg.live,
+                "today": cfg.today,
+                "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
+            },
+        )
     report = RunReport()
     budget = Budget(cfg)
     budget.prompt_tokens, budget.completion_tokens, budget.cost = cp.unfinished_spend
@@ -660,10 +805,10 @@ async def run_eval(cfg: Config) -> RunReport:
     cmd = cfg.edgar_command or edgar_command()
     try:
         # the server's stderr (warnings, logs) is not the model's business; devnull opens instantly
-        with tempfile.TemporaryDirectory(prefix="edgar-agent-evals-") as tmp, \
-                open(os.devnull, "w") as errlog:  # noqa: ASYNC230
-            params = StdioServerParameters(command=cmd[0], args=cmd[1:] + ["serve-mcp"],
-                                           env=server_env(cfg, mirror_url, str(Path(tmp) / "cache")))
+        with tempfile.TemporaryDirectory(prefix="edgar-agent-evals-") as tmp, open(os.devnull, "w") as errlog:  # noqa: ASYNC230
+            params = StdioServerParameters(
+                command=cmd[0], args=cmd[1:] + ["serve-mcp"], env=server_env(cfg, mirror_url, str(Path(tmp) / "cache"))
+            )
             async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:
                 init = await session.initialize()
                 instructions = getattr(init, "instructions", None) or ""
@@ -678,8 +823,18 @@ async def run_eval(cfg: Config) -> RunReport:
     return report
 
 
-async def _loop(cfg: Config, questions: list[dict], done: dict, session: Any, tools: list[dict], instructions: str,
-                client: httpx.AsyncClient, budget: Budget, srv: Any, report: RunReport) -> None:
+async def _loop(
+    cfg: Config,
+    questions: list[dict],
+    done: dict,
+    session: Any,
+    tools: list[dict],
+    instructions: str,
+    client: httpx.AsyncClient,
+    budget: Budget,
+    srv: Any,
+    report: RunReport,
+) -> None:
     for q in questions:
         for run in range(cfg.runs):
             if (q["id"], run) in done:
@@ -692,28 +847,46 @@ async def _loop(cfg: Config, questions: list[dict], done: dict, session: Any, to
                 raw = await answer_question(q, session, tools, instructions, client, cfg, budget)
             except (CeilingReached, ModelError) as exc:
                 # What the unfinished run spent stays on the books, so a resumed run's ceiling counts it.
-                append_record(cfg.checkpoint, {
-                    "type": "run", "status": "stopped" if isinstance(exc, CeilingReached) else "error",
-                    "id": q["id"], "run": run, "error": str(exc),
-                    "prompt_tokens": budget.prompt_tokens - before[0],
-                    "completion_tokens": budget.completion_tokens - before[1],
-                    "cost_usd": round(budget.cost - before[2], 6)})
+                append_record(
+                    cfg.checkpoint,
+                    {
+                        "type": "run",
+                        "status": "stopped" if isinstance(exc, CeilingReached) else "error",
+                        "id": q["id"],
+                        "run": run,
+                        "error": str(exc),
+                        "prompt_tokens": budget.prompt_tokens - before[0],
+                        "completion_tokens": budget.completion_tokens - before[1],
+                        "cost_usd": round(budget.cost - before[2], 6),
+                    },
+                )
                 if isinstance(exc, CeilingReached):
                     report.stopped = str(exc)
                 else:
                     report.failed = f"{q['id']} run {run}: {exc}"
                 return
-            rec = {"type": "run", "status": "ok", "id": q["id"], "run": run, "category": q["category"],
-                   "expected_behaviour": q["expected_behaviour"], "question": q["question"], **raw,
-                   "score": score(q, raw)}
+            rec = {
+                "type": "run",
+                "status": "ok",
+                "id": q["id"],
+                "run": run,
+                "category": q["category"],
+                "expected_behaviour": q["expected_behaviour"],
+                "question": q["question"],
+                **raw,
+                "score": score(q, raw),
+            }
             append_record(cfg.checkpoint, rec)
             report.records.append(rec)
             report.new_runs += 1
             if not cfg.quiet:
                 s = rec["score"]
-                print(f"{q['id']} run {run}: {s['classified']}, behaviour {'ok' if s['behaviour_ok'] else 'WRONG'}"
-                      f", numeric {s['numeric_ok']}, {raw['n_tool_calls']} tool calls, {raw['latency_s']:.1f}s, "
-                      f"${raw['cost_usd']:.4f}", file=sys.stderr)
+                print(
+                    f"{q['id']} run {run}: {s['classified']}, behaviour {'ok' if s['behaviour_ok'] else 'WRONG'}"
+                    f", numeric {s['numeric_ok']}, {raw['n_tool_calls']} tool calls, {raw['latency_s']:.1f}s, "
+                    f"${raw['cost_usd']:.4f}",
+                    file=sys.stderr,
+                )
 
 
 def parse_args(argv: list[str] | None) -> Config:
@@ -725,8 +898,11 @@ def parse_args(argv: list[str] | None) -> Config:
     ap.add_argument("--gold", type=Path, default=GOLD)
     ap.add_argument("--category", action="append", choices=CATEGORIES)
     ap.add_argument("--id", action="append", dest="ids")
-    ap.add_argument("--checkpoint", type=Path, help="JSONL file written run by run and read to resume "
-                    "(default: evals/results/agent-MODEL.jsonl)")
+    ap.add_argument(
+        "--checkpoint",
+        type=Path,
+        help="JSONL file written run by run and read to resume (default: evals/results/agent-MODEL.jsonl)",
+    )
     ap.add_argument("--max-cost", type=float, help="stop before spending more than this many USD (estimate)")
     ap.add_argument("--max-tokens", type=int, help="stop before using more than this many tokens in total")
     ap.add_argument("--usd-per-1m-prompt-tokens", type=float, default=0.0)
@@ -746,18 +922,34 @@ def parse_args(argv: list[str] | None) -> Config:
     if a.runs < 1 or a.max_turns < 1:
         ap.error("--runs and --max-turns must be at least 1")
     if a.max_cost is not None and not (a.usd_per_1m_prompt_tokens or a.usd_per_1m_completion_tokens):
-        print("warning: --max-cost without prices; the estimate is $0 and the ceiling cannot stop the run",
-              file=sys.stderr)
+        print(
+            "warning: --max-cost without prices; the estimate is $0 and the ceiling cannot stop the run",
+            file=sys.stderr,
+        )
     return Config(
-        base_url=a.base_url, model=a.model, api_key_env=a.api_key_env, runs=a.runs, gold=a.gold,
-        categories=a.category, ids=a.ids,
+        base_url=a.base_url,
+        model=a.model,
+        api_key_env=a.api_key_env,
+        runs=a.runs,
+        gold=a.gold,
+        categories=a.category,
+        ids=a.ids,
         checkpoint=a.checkpoint or EVALS / "results" / f"agent-{re.sub(r'[^A-Za-z0-9._-]+', '_', a.model)}.jsonl",
-        max_cost=a.max_cost, max_tokens=a.max_tokens,
-        usd_per_1m_prompt=a.usd_per_1m_prompt_tokens, usd_per_1m_completion=a.usd_per_1m_completion_tokens,
-        max_turns=a.max_turns, temperature=None if a.temperature < 0 else a.temperature, request_timeout=a.timeout,
-        max_retries=a.max_retries, retry_base=a.retry_base, tool_result_chars=a.tool_result_chars,
-        mirror_url=a.mirror_url, live=a.live, corpus=a.corpus,
-        edgar_command=a.edgar_command.split() if a.edgar_command else None, quiet=a.quiet,
+        max_cost=a.max_cost,
+        max_tokens=a.max_tokens,
+        usd_per_1m_prompt=a.usd_per_1m_prompt_tokens,
+        usd_per_1m_completion=a.usd_per_1m_completion_tokens,
+        max_turns=a.max_turns,
+        temperature=None if a.temperature < 0 else a.temperature,
+        request_timeout=a.timeout,
+        max_retries=a.max_retries,
+        retry_base=a.retry_base,
+        tool_result_chars=a.tool_result_chars,
+        mirror_url=a.mirror_url,
+        live=a.live,
+        corpus=a.corpus,
+        edgar_command=a.edgar_command.split() if a.edgar_command else None,
+        quiet=a.quiet,
     )
 
 
@@ -770,8 +962,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     render_questions(report.records)
     render_summary(report.summary)
-    print(f"\n{report.new_runs} new run(s), {report.skipped_runs} resumed from the checkpoint; "
-          f"estimated cost ${report.cost_usd:.4f}", file=sys.stderr)
+    print(
+        f"\n{report.new_runs} new run(s), {report.skipped_runs} resumed from the checkpoint; "
+        f"estimated cost ${report.cost_usd:.4f}",
+        file=sys.stderr,
+    )
     if report.failed:
         print(f"stopped: {report.failed}", file=sys.stderr)
         return 1

@@ -123,13 +123,28 @@ def corpus_environment(corpus: Path | None = None, today: str = PINNED_TODAY) ->
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient, set_client
 
-    saved = {k: os.environ.get(k) for k in ("EDGAR_MIRROR", "EDGAR_TODAY", "EDGAR_CACHE_DIR", "EDGAR_CONFIG_DIR",
-                                            "SEC_USER_AGENT", "EDGAR_NONINTERACTIVE", "EDGAR_NO_CACHE",
-                                            "EDGAR_DEBUG")}
+    saved = {
+        k: os.environ.get(k)
+        for k in (
+            "EDGAR_MIRROR",
+            "EDGAR_TODAY",
+            "EDGAR_CACHE_DIR",
+            "EDGAR_CONFIG_DIR",
+            "SEC_USER_AGENT",
+            "EDGAR_NONINTERACTIVE",
+            "EDGAR_NO_CACHE",
+            "EDGAR_DEBUG",
+        )
+    }
     with tempfile.TemporaryDirectory(prefix="edgar-evals-") as tmp, MirrorServer(corpus) as srv:
-        os.environ.update(EDGAR_MIRROR=srv.url, EDGAR_TODAY=today, EDGAR_CACHE_DIR=str(Path(tmp) / "cache"),
-                          EDGAR_CONFIG_DIR=str(Path(tmp) / "config"), SEC_USER_AGENT=EVAL_UA,
-                          EDGAR_NONINTERACTIVE="1")
+        os.environ.update(
+            EDGAR_MIRROR=srv.url,
+            EDGAR_TODAY=today,
+            EDGAR_CACHE_DIR=str(Path(tmp) / "cache"),
+            EDGAR_CONFIG_DIR=str(Path(tmp) / "config"),
+            SEC_USER_AGENT=EVAL_UA,
+            EDGAR_NONINTERACTIVE="1",
+        )
         for k in ("EDGAR_NO_CACHE", "EDGAR_DEBUG"):
             os.environ.pop(k, None)
         stamina.set_testing(True, attempts=2)  # the mirror never needs a real back-off
@@ -150,8 +165,10 @@ def serve_fixtures(srv: Any, question: dict[str, Any]) -> None:
     """Queue the hand-written EFTS responses a question names (consumed by one request each)."""
     for item in question.get("serve") or []:
         body = (ROOT / item["fixture"]).read_bytes()
-        srv.script(f"/efts.sec.gov/LATEST/search-index?{item['query_string']}",
-                   (200, {"Content-Type": "application/json"}, body))
+        srv.script(
+            f"/efts.sec.gov/LATEST/search-index?{item['query_string']}",
+            (200, {"Content-Type": "application/json"}, body),
+        )
 
 
 def capability(name: str) -> Callable[..., Any]:
@@ -197,7 +214,7 @@ def _steps(path: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     pos = 0
     for m in _STEP.finditer(path):
-        if m.start() != pos and path[pos:m.start()] != ".":
+        if m.start() != pos and path[pos : m.start()] != ".":
             raise PathError(f"bad path {path!r}")
         pos = m.end()
         out.append(("key", m.group(1)) if m.group(1) is not None else ("sel", m.group(2)))
@@ -266,8 +283,9 @@ def _contains(actual: Any, want: Any) -> bool:
     if isinstance(actual, str):
         return isinstance(want, str) and want in actual
     if isinstance(actual, list):
-        return any(_same(item, want) or (isinstance(item, str) and isinstance(want, str) and want in item)
-                   for item in actual)
+        return any(
+            _same(item, want) or (isinstance(item, str) and isinstance(want, str) and want in item) for item in actual
+        )
     return False
 
 
@@ -310,7 +328,9 @@ def apply_check(check: dict[str, Any], outcome: Outcome) -> tuple[bool, str]:
         n = len(actual) if hasattr(actual, "__len__") else None
         return n is not None and n >= check["min_length"], f"len({path}) = {n} (want >= {check['min_length']})"
     if "is_null" in check:
-        return (actual is None) == bool(check["is_null"]), f"{path} = {shown} (want {'null' if check['is_null'] else 'a value'})"
+        return (actual is None) == bool(
+            check["is_null"]
+        ), f"{path} = {shown} (want {'null' if check['is_null'] else 'a value'})"
     return False, f"unknown check {check!r}"
 
 
@@ -321,8 +341,10 @@ def behaviour_check(question: dict[str, Any], outcome: Outcome) -> tuple[bool, s
     if behaviour in ERROR_BEHAVIOURS:
         return outcome.error_code == want, f"{behaviour}: error {outcome.error_code or 'none'} (want {want})"
     return outcome.error_code is None, f"{behaviour}: " + (
-        "a result" if outcome.error_code is None else f"error {outcome.error_code}: "
-        + str((outcome.payload or {}).get("error", {}).get("message", ""))[:100])
+        "a result"
+        if outcome.error_code is None
+        else f"error {outcome.error_code}: " + str((outcome.payload or {}).get("error", {}).get("message", ""))[:100]
+    )
 
 
 # --- the raw corpus ----------------------------------------------------------------------------
@@ -371,17 +393,25 @@ class Corpus:
             if body is None:
                 return False, f"{label}: tag not in companyfacts"
             for row in body.get("units", {}).get(entry["unit"], []):
-                if (row.get("end") == entry["end"] and row.get("start") == entry.get("start")
-                        and row.get("val") == entry["val"]
-                        and ("accn" not in entry or row.get("accn") == entry["accn"])):
+                if (
+                    row.get("end") == entry["end"]
+                    and row.get("start") == entry.get("start")
+                    and row.get("val") == entry["val"]
+                    and ("accn" not in entry or row.get("accn") == entry["accn"])
+                ):
                     return True, f"{label} = {entry['val']} in {row.get('accn')}"
-            return False, f"{label}: no row with value {entry['val']}" + (f" in {entry['accn']}" if "accn" in entry else "")
+            return False, f"{label}: no row with value {entry['val']}" + (
+                f" in {entry['accn']}" if "accn" in entry else ""
+            )
         if "submissions" in entry:
             cik = int(entry["submissions"])
             for row in self.filings(cik):
                 if row.get("accessionNumber") == entry["accn"]:
-                    want = {"form": entry.get("form"), "reportDate": entry.get("report_date"),
-                            "filingDate": entry.get("filing_date")}
+                    want = {
+                        "form": entry.get("form"),
+                        "reportDate": entry.get("report_date"),
+                        "filingDate": entry.get("filing_date"),
+                    }
                     bad = [f"{k}={row.get(k)!r} (want {v!r})" for k, v in want.items() if v and row.get(k) != v]
                     return (not bad), f"{entry['accn']}: " + (", ".join(bad) if bad else "as expected")
             return False, f"{entry['accn']}: not in CIK{cik:010d} submissions"
@@ -425,12 +455,14 @@ def run_question(question: dict[str, Any], srv: Any, corpus: Corpus | None) -> Q
             n += 1
             if not ok:
                 failures.append(f"corpus: {detail}")
-    return QuestionResult(question["id"], question["category"], question["expected_behaviour"], not failures,
-                          outcome.seconds, failures, n)
+    return QuestionResult(
+        question["id"], question["category"], question["expected_behaviour"], not failures, outcome.seconds, failures, n
+    )
 
 
-def run(questions: list[dict[str, Any]], corpus_path: Path | None = None, check_corpus: bool = True
-        ) -> list[QuestionResult]:
+def run(
+    questions: list[dict[str, Any]], corpus_path: Path | None = None, check_corpus: bool = True
+) -> list[QuestionResult]:
     from mirror import corpus_dir
 
     root = Path(corpus_path or corpus_dir())
@@ -450,8 +482,11 @@ def render(results: list[QuestionResult], out: Any = None) -> None:
         print(f"\n{cat} ({sum(r.passed for r in rows)}/{len(rows)})", file=out)
         print(f"  {'id':<{width}}  {'behaviour':<20} {'result':<6} {'checks':>6} {'ms':>7}", file=out)
         for r in rows:
-            print(f"  {r.id:<{width}}  {r.behaviour:<20} {'pass' if r.passed else 'FAIL':<6} {r.checks_run:>6} "
-                  f"{r.seconds * 1000:>7.0f}", file=out)
+            print(
+                f"  {r.id:<{width}}  {r.behaviour:<20} {'pass' if r.passed else 'FAIL':<6} {r.checks_run:>6} "
+                f"{r.seconds * 1000:>7.0f}",
+                file=out,
+            )
             for f in r.failures:
                 print(f"  {'':<{width}}    - {f}", file=out)
     print("\nsummary", file=out)

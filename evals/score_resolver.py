@@ -36,8 +36,20 @@ HERE = Path(__file__).resolve().parent
 NAMES = HERE / "resolver_names.yaml"
 sys.path.insert(0, str(HERE))
 
-CATEGORIES = ("large", "small", "prominence", "ambiguous", "bank", "fund", "ticker", "delisted_ticker",
-              "delisted_name", "not_filer", "reorganised", "renamed")
+CATEGORIES = (
+    "large",
+    "small",
+    "prominence",
+    "ambiguous",
+    "bank",
+    "fund",
+    "ticker",
+    "delisted_ticker",
+    "delisted_name",
+    "not_filer",
+    "reorganised",
+    "renamed",
+)
 EXPECTATIONS = ("cik", "ambiguous", "not_a_current_ticker", "not_found")
 
 
@@ -89,7 +101,7 @@ def _describe_outcome(result: Any, error: dict[str, Any] | None) -> str:
 
 
 def judge(expect: dict[str, Any], result: Any, error: dict[str, Any] | None) -> bool:
-    (kind, want), = expect.items()
+    ((kind, want),) = expect.items()
     if kind == "cik":
         return error is None and int(result.cik) == int(want)
     if error is None:
@@ -116,10 +128,18 @@ def score(rows: list[dict[str, Any]], corpus: Path | None = None) -> list[Scored
                 result = resolve_company(row["query"])
             except EdgarError as exc:
                 error = exc.to_dict()["error"]
-            (kind, want), = row["expect"].items()
-            out.append(Scored(query=row["query"], category=row["category"], dev=bool(row.get("dev")),
-                              correct=judge(row["expect"], result, error), expected=f"{kind} {want}",
-                              got=_describe_outcome(result, error), known_miss=row.get("known_miss")))
+            ((kind, want),) = row["expect"].items()
+            out.append(
+                Scored(
+                    query=row["query"],
+                    category=row["category"],
+                    dev=bool(row.get("dev")),
+                    correct=judge(row["expect"], result, error),
+                    expected=f"{kind} {want}",
+                    got=_describe_outcome(result, error),
+                    known_miss=row.get("known_miss"),
+                )
+            )
     return out
 
 
@@ -159,8 +179,10 @@ def main(argv: list[str] | None = None) -> int:
     print(table(results))
     missed = [r for r in results if not r.correct]
     for r in results if args.show_passes else missed:
-        print(f"{'ok  ' if r.correct else 'MISS'} [{r.category}] {r.query!r}: want {r.expected}; got {r.got}"
-              + (f" (known: {r.known_miss})" if r.known_miss and not r.correct else ""))
+        print(
+            f"{'ok  ' if r.correct else 'MISS'} [{r.category}] {r.query!r}: want {r.expected}; got {r.got}"
+            + (f" (known: {r.known_miss})" if r.known_miss and not r.correct else "")
+        )
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in results], indent=1), encoding="utf-8")
     unexpected = [r for r in results if r.correct == bool(r.known_miss)]

@@ -73,20 +73,38 @@ def build(store, filings: list[dict], corpus: Path, cache_dir: Path | None = Non
 
     t0 = time.perf_counter()
     with MirrorServer(corpus) as mirror, tempfile.TemporaryDirectory() as tmp_cache:
-        client = SecClient(Settings(user_agent="edgar-cli evals evals@example.com", mirror=mirror.url,
-                                    cache_dir=Path(cache_dir or tmp_cache)))
+        client = SecClient(
+            Settings(
+                user_agent="edgar-cli evals evals@example.com",
+                mirror=mirror.url,
+                cache_dir=Path(cache_dir or tmp_cache),
+            )
+        )
         for f in filings:
             if f.get("document"):
-                r = index_add([str(f["company"])], forms=f.get("form", "10-K"), documents=[f["document"]],
-                              client=client, store=store)
+                r = index_add(
+                    [str(f["company"])],
+                    forms=f.get("form", "10-K"),
+                    documents=[f["document"]],
+                    client=client,
+                    store=store,
+                )
             else:
-                r = index_add([str(f["company"])], forms=f.get("form", "10-K"), accession_numbers=[f["accession"]],
-                              client=client, store=store)
+                r = index_add(
+                    [str(f["company"])],
+                    forms=f.get("form", "10-K"),
+                    accession_numbers=[f["accession"]],
+                    client=client,
+                    store=store,
+                )
             for s in r.skipped:
                 print(f"  not indexed: {s.accession_number} ({s.code}): {s.reason}", file=sys.stderr)
             for x in r.filings:
-                print(f"  {x.status}: {x.ticker or x.company_name} {x.form} {x.accession_number} "
-                      f"({x.chunks} chunks, vectors: {x.embedding_model or 'none'})", file=sys.stderr)
+                print(
+                    f"  {x.status}: {x.ticker or x.company_name} {x.form} {x.accession_number} "
+                    f"({x.chunks} chunks, vectors: {x.embedding_model or 'none'})",
+                    file=sys.stderr,
+                )
         client.close()
     return time.perf_counter() - t0
 
@@ -122,8 +140,11 @@ def hit_rank(chunk_ids: list[str], q: dict, store) -> int | None:
 
 def score(ranks: list[int | None]) -> dict[str, float]:
     n = len(ranks) or 1
-    return {"hit@1": sum(1 for r in ranks if r == 1) / n, "hit@5": sum(1 for r in ranks if r and r <= 5) / n,
-            "mrr@10": sum(1 / r for r in ranks if r and r <= K) / n}
+    return {
+        "hit@1": sum(1 for r in ranks if r == 1) / n,
+        "hit@5": sum(1 for r in ranks if r and r <= 5) / n,
+        "mrr@10": sum(1 / r for r in ranks if r and r <= K) / n,
+    }
 
 
 def evaluate(store, queries: list[dict], modes: list[str]) -> tuple[list[dict], dict]:
@@ -141,8 +162,13 @@ def evaluate(store, queries: list[dict], modes: list[str]) -> tuple[list[dict], 
             ranks, t0 = [], time.perf_counter()
             for q in queries:
                 try:
-                    r = search_documents(q["question"], company=str(q["company"]) if filtered else None,
-                                         ranker=mode, limit=K, store=store)
+                    r = search_documents(
+                        q["question"],
+                        company=str(q["company"]) if filtered else None,
+                        ranker=mode,
+                        limit=K,
+                        store=store,
+                    )
                     rank = hit_rank([h.chunk_id for h in r.results], q, store)
                 except EdgarError as exc:
                     print(f"  {q['id']} {mode}: {exc.code}: {exc.message}", file=sys.stderr)
@@ -151,8 +177,15 @@ def evaluate(store, queries: list[dict], modes: list[str]) -> tuple[list[dict], 
                 detail.setdefault(q["id"], {})[f"{mode}{'+company' if filtered else ''}"] = rank
             ms = (time.perf_counter() - t0) * 1000 / max(1, len(queries))
             gap = score([r for r, q in zip(ranks, queries) if q.get("gap")])
-            rows.append({"mode": mode, "company_filter": filtered, **score(ranks), "ms_per_query": ms,
-                         "gap_hit@5": gap["hit@5"]})
+            rows.append(
+                {
+                    "mode": mode,
+                    "company_filter": filtered,
+                    **score(ranks),
+                    "ms_per_query": ms,
+                    "gap_hit@5": gap["hit@5"],
+                }
+            )
     return rows, detail
 
 
@@ -165,19 +198,27 @@ def same_scores(a: tuple[list[dict], dict], b: tuple[list[dict], dict]) -> bool:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--queries", type=Path, default=ROOT / "evals" / "retrieval_queries.yaml")
-    ap.add_argument("--store", action="append", default=[], metavar="PATH_OR_URL",
-                    help="Index to use: a SQLite path or a postgresql:// URL; built when it holds no filings. "
-                         "Twice to score two engines and compare them (default: a temp SQLite file)")
+    ap.add_argument(
+        "--store",
+        action="append",
+        default=[],
+        metavar="PATH_OR_URL",
+        help="Index to use: a SQLite path or a postgresql:// URL; built when it holds no filings. "
+        "Twice to score two engines and compare them (default: a temp SQLite file)",
+    )
     ap.add_argument("--index", type=Path, help="The same as --store PATH")
     ap.add_argument("--modes", default="bm25,semantic,hybrid")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--corpus", type=Path, default=None)
     ap.add_argument("--cache", type=Path, default=None, help="HTTP cache and parsed documents (default: a temp dir)")
     ap.add_argument("--verbose", action="store_true", help="Print each query's rank per mode")
-    ap.add_argument("--part", default="tuning",
-                    help="Which questions to score: tuning, held_apart, held_apart_2, held_apart_3, held_apart_4, held_apart_5 "
-                         "(the held-apart part: for the final report only) or all, or several separated by commas (one "
-                         "table each, over the same index; default: tuning)")
+    ap.add_argument(
+        "--part",
+        default="tuning",
+        help="Which questions to score: tuning, held_apart, held_apart_2, held_apart_3, held_apart_4, held_apart_5 "
+        "(the held-apart part: for the final report only) or all, or several separated by commas (one "
+        "table each, over the same index; default: tuning)",
+    )
     opts = ap.parse_args()
     parts = [p_.strip() for p_ in opts.part.split(",") if p_.strip()]
     if not parts or any(p_ not in PARTS for p_ in parts):
@@ -232,30 +273,47 @@ def _run(opts, spec, ref, queries, corpus, wheres, cache) -> int:
         results.append((store.location, evaluate(store, [*queries], opts.modes.split(","))))
 
     gaps = sum(1 for q in queries if q.get("gap"))
-    lines = [f"Retrieval over {len(spec['filings'])} filings, {len(queries)} labelled questions of part "
-             f"{opts.part} ({gaps} vocabulary-gap; {opts.queries.name}); semantic vectors: "
-             f"{'yes' if semantic else 'no (keyword-only)'}"
-             + "".join(f"; index built in {s_:.0f}s ({loc})" for loc, s_ in built.items())]
+    lines = [
+        f"Retrieval over {len(spec['filings'])} filings, {len(queries)} labelled questions of part "
+        f"{opts.part} ({gaps} vocabulary-gap; {opts.queries.name}); semantic vectors: "
+        f"{'yes' if semantic else 'no (keyword-only)'}"
+        + "".join(f"; index built in {s_:.0f}s ({loc})" for loc, s_ in built.items())
+    ]
     for location, (rows, _detail) in results:
-        lines += ["", f"store: {location}",
-                  f"{'mode':<10}{'company filter':<16}{'hit@1':>7}{'hit@5':>7}{'MRR@10':>8}{'ms/query':>10}"
-                  f"{'hit@5 gap':>11}"]
+        lines += [
+            "",
+            f"store: {location}",
+            f"{'mode':<10}{'company filter':<16}{'hit@1':>7}{'hit@5':>7}{'MRR@10':>8}{'ms/query':>10}{'hit@5 gap':>11}",
+        ]
         for r in rows:
-            lines.append(f"{r['mode']:<10}{'yes' if r['company_filter'] else 'no':<16}{r['hit@1']:>7.2f}"
-                         f"{r['hit@5']:>7.2f}{r['mrr@10']:>8.2f}{r['ms_per_query']:>10.1f}{r['gap_hit@5']:>11.2f}")
+            lines.append(
+                f"{r['mode']:<10}{'yes' if r['company_filter'] else 'no':<16}{r['hit@1']:>7.2f}"
+                f"{r['hit@5']:>7.2f}{r['mrr@10']:>8.2f}{r['ms_per_query']:>10.1f}{r['gap_hit@5']:>11.2f}"
+            )
     if ref:
-        lines.append(f"{'reference':<10}{'yes' if ref.get('company_filter') else 'no':<16}{'':>7}"
-                     f"{ref['hit_at_5']:>7.2f}{ref['mrr_at_10']:>8.2f}   ({ref.get('system')}, {ref.get('mode')})")
+        lines.append(
+            f"{'reference':<10}{'yes' if ref.get('company_filter') else 'no':<16}{'':>7}"
+            f"{ref['hit_at_5']:>7.2f}{ref['mrr_at_10']:>8.2f}   ({ref.get('system')}, {ref.get('mode')})"
+        )
     rows, detail = results[0][1]
     differ = [loc for loc, res in results[1:] if not same_scores(results[0][1], res)]
     if len(results) > 1:
-        lines += ["", "every score and rank identical on " + " and ".join(loc for loc, _ in results) + ": "
-                  + ("yes" if not differ else "NO (" + ", ".join(differ) + f" differ from {results[0][0]})")]
-    misses = [f"{qid}: " + ", ".join(f"{m}={r}" for m, r in d.items()) for qid, d in detail.items()
-              if any(r is None or r > 5 for r in d.values())]
+        lines += [
+            "",
+            "every score and rank identical on "
+            + " and ".join(loc for loc, _ in results)
+            + ": "
+            + ("yes" if not differ else "NO (" + ", ".join(differ) + f" differ from {results[0][0]})"),
+        ]
+    misses = [
+        f"{qid}: " + ", ".join(f"{m}={r}" for m, r in d.items())
+        for qid, d in detail.items()
+        if any(r is None or r > 5 for r in d.values())
+    ]
     if misses:
-        lines += ["", "questions outside the top 5 in some mode (rank, None = not in the top 10):"] + \
-                 ["  " + m for m in misses]
+        lines += ["", "questions outside the top 5 in some mode (rank, None = not in the top 10):"] + [
+            "  " + m for m in misses
+        ]
     if opts.verbose:
         lines += ["", "all ranks:"] + [f"  {qid}: {d}" for qid, d in detail.items()]
     text = "\n".join(lines)
@@ -264,8 +322,17 @@ def _run(opts, spec, ref, queries, corpus, wheres, cache) -> int:
     out.mkdir(parents=True, exist_ok=True)
     (out / f"retrieval-{opts.part}.txt").write_text(text + "\n", encoding="utf-8")
     if opts.json:
-        opts.json.write_text(json.dumps({"stores": {loc: {"rows": r_, "detail": d_} for loc, (r_, d_) in results},
-                                         "rows": rows, "detail": detail}, indent=2), encoding="utf-8")
+        opts.json.write_text(
+            json.dumps(
+                {
+                    "stores": {loc: {"rows": r_, "detail": d_} for loc, (r_, d_) in results},
+                    "rows": rows,
+                    "detail": detail,
+                },
+                indent=2,
+            ),
+            encoding="utf-8",
+        )
     return 3 if differ else 0
 
 

@@ -46,70 +46,134 @@ GOLDEN_10Q = {"1": "I-1", "2": "I-2", "3": "I-3", "4": "I-4", "1A": "II-1A", "5"
 # Differences of more than 20% that were checked by reading the document.
 # (fixture or file name, item) -> who is right and why.
 ADJUDICATED: dict[tuple[str, str], str] = {
-    ('pg/10q/pg-10-q-2025-04-24.html', 'I-1'):
-        "ours: Item 1 runs to the 'Item 2. MD&A' heading; edgartools' 112,825 is Items 1 and 2 together (its Item 2 is counted again at 70,098)",
-    ('pg/10q/pg-10-q-2025-04-24.html', 'I-4'):
-        "ours: Item 4 ends at 'PART II. OTHER INFORMATION'; edgartools adds Part II Item 1 (Legal Proceedings)",
-    ('pg/10q/pg-10-q-2025-04-24.html', 'II-5'):
-        "ours: Item 5 is one paragraph on 10b5-1 plans; edgartools gives it Item 6's text (both 2,628)",
-    ('xom/10q/xom-10-q-2025-08-04.html', 'I-2'):
-        "ours: edgartools' Item 1 is known_bad (922 chars), so its Item 2 starts early and swallows the financial statements",
-    ('xom/10q/xom-10-q-2025-08-04.html', 'II-6'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('hubs/10q/hubs-10-q-2025-08-06.html', 'II-6'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('nflx/10q/nflx-10-q-2025-07-18.html', 'II-6'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('jnj/10q/jnj-10-q-2025-07-24.html', 'II-6'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('aapl/10q/aapl-10-q-2025-08-01.html', 'II-6'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('unp/10k/unp-10-k-2025-02-07.html', '16'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('amzn/10k/amzn-10-k-2025-02-07.html', '16'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('nvda/10k/nvda-10-k-2025-02-26.html', '16'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('crm/10k/crm-10-k-2025-03-05.html', '16'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('ba/10k/ba-10-k-2025-02-03.html', '16'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('tsla/10k/tsla-10-k-2025-01-30.html', '16'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('nke/10k/nke-10-k-2025-07-17.html', '16'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('aapl/10k/aapl-10-k-2024-11-01.html', '16'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('hd/10k/hd-10-k-2025-03-21.html', '16'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('ibm/10k/ibm-10-k-2025-02-25.html', '16'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('adbe/10k/adbe-10-k-2025-01-13.html', '16'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('pg/10k/pg-10-k-2025-08-04.html', '16'):
-        'ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page',
-    ('nflx/10k/nflx-10-k-2025-01-27.html', '16'):
-        "ours: Item 16 is 'None.'; the 95,000 characters after it are the F-pages (financial_statements_appendix), which Item 8 points to",
-    ('nflx/10k/nflx-10-k-2025-01-27.html', '14'):
-        "ours: Item 14 is a two-line pointer to the proxy statement; edgartools' 15,142 runs through Item 15's exhibit list",
-    ('tsla/10k/tsla-10-k-2025-01-30.html', '1B'):
-        "ours: Item 1B reads 'None.'; edgartools' 5,792 is Item 1C (Cybersecurity), which it then lacks",
-    ('tsla/10q/tsla-10-q-2025-07-24.html', 'I-3'):
-        "ours: Item 3 is the foreign-currency risk text up to 'ITEM 4. CONTROLS'; edgartools found only Items 3 and 4 in this 10-Q",
-    ('tsla/10q/tsla-10-q-2025-07-24.html', 'I-4'):
-        "ours: Item 4 ends at 'PART II. OTHER INFORMATION'; edgartools' 73,485 runs through all of Part II",
-    ('jnj/10k/jnj-10-k-2025-02-13.html', '15'):
-        "ours: Item 15 (list of statements, exhibit pointer) ends at 'Item 16'; edgartools adds the exhibit index and signatures",
-    ('aapl/10k/aapl-10-k-2024-11-01.html', '4'):
-        "ours: Item 4 is 'Not applicable.' before PART II; edgartools' 2,919 is text of another item",
-    ('aapl/10k/aapl-10-k-2024-11-01.html', '9C'):
-        "ours: Item 9C is 'Not applicable.' before PART III; edgartools adds Item 10's insider-trading text",
-    ('aapl/10k/aapl-10-k-2024-11-01.html', '11'):
-        "ours: Item 11 is a one-sentence pointer to the 2025 Proxy Statement; edgartools' 2,080 spans Items 11-14",
-    ('adbe/10k/adbe-10-k-2025-01-13.html', '3'):
-        "ours: Item 3 is a pointer to Note 16 (is_reference); edgartools' 3,162 matches no item boundary in the document",
-    ('adbe/10k/adbe-10-k-2025-01-13.html', '4'):
-        "ours: Item 4 is 'Not applicable.' before PART II (Adobe's executive officers list sits inside Item 1)",
+    (
+        "pg/10q/pg-10-q-2025-04-24.html",
+        "I-1",
+    ): "ours: Item 1 runs to the 'Item 2. MD&A' heading; edgartools' 112,825 is Items 1 and 2 together (its Item 2 is counted again at 70,098)",
+    (
+        "pg/10q/pg-10-q-2025-04-24.html",
+        "I-4",
+    ): "ours: Item 4 ends at 'PART II. OTHER INFORMATION'; edgartools adds Part II Item 1 (Legal Proceedings)",
+    (
+        "pg/10q/pg-10-q-2025-04-24.html",
+        "II-5",
+    ): "ours: Item 5 is one paragraph on 10b5-1 plans; edgartools gives it Item 6's text (both 2,628)",
+    (
+        "xom/10q/xom-10-q-2025-08-04.html",
+        "I-2",
+    ): "ours: edgartools' Item 1 is known_bad (922 chars), so its Item 2 starts early and swallows the financial statements",
+    (
+        "xom/10q/xom-10-q-2025-08-04.html",
+        "II-6",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "hubs/10q/hubs-10-q-2025-08-06.html",
+        "II-6",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "nflx/10q/nflx-10-q-2025-07-18.html",
+        "II-6",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "jnj/10q/jnj-10-q-2025-07-24.html",
+        "II-6",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "aapl/10q/aapl-10-q-2025-08-01.html",
+        "II-6",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "unp/10k/unp-10-k-2025-02-07.html",
+        "16",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "amzn/10k/amzn-10-k-2025-02-07.html",
+        "16",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "nvda/10k/nvda-10-k-2025-02-26.html",
+        "16",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "crm/10k/crm-10-k-2025-03-05.html",
+        "16",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "ba/10k/ba-10-k-2025-02-03.html",
+        "16",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "tsla/10k/tsla-10-k-2025-01-30.html",
+        "16",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "nke/10k/nke-10-k-2025-07-17.html",
+        "16",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "aapl/10k/aapl-10-k-2024-11-01.html",
+        "16",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "hd/10k/hd-10-k-2025-03-21.html",
+        "16",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "ibm/10k/ibm-10-k-2025-02-25.html",
+        "16",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "adbe/10k/adbe-10-k-2025-01-13.html",
+        "16",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "pg/10k/pg-10-k-2025-08-04.html",
+        "16",
+    ): "ours: the item ends where SIGNATURES begins; edgartools runs on into the signatures page",
+    (
+        "nflx/10k/nflx-10-k-2025-01-27.html",
+        "16",
+    ): "ours: Item 16 is 'None.'; the 95,000 characters after it are the F-pages (financial_statements_appendix), which Item 8 points to",
+    (
+        "nflx/10k/nflx-10-k-2025-01-27.html",
+        "14",
+    ): "ours: Item 14 is a two-line pointer to the proxy statement; edgartools' 15,142 runs through Item 15's exhibit list",
+    (
+        "tsla/10k/tsla-10-k-2025-01-30.html",
+        "1B",
+    ): "ours: Item 1B reads 'None.'; edgartools' 5,792 is Item 1C (Cybersecurity), which it then lacks",
+    (
+        "tsla/10q/tsla-10-q-2025-07-24.html",
+        "I-3",
+    ): "ours: Item 3 is the foreign-currency risk text up to 'ITEM 4. CONTROLS'; edgartools found only Items 3 and 4 in this 10-Q",
+    (
+        "tsla/10q/tsla-10-q-2025-07-24.html",
+        "I-4",
+    ): "ours: Item 4 ends at 'PART II. OTHER INFORMATION'; edgartools' 73,485 runs through all of Part II",
+    (
+        "jnj/10k/jnj-10-k-2025-02-13.html",
+        "15",
+    ): "ours: Item 15 (list of statements, exhibit pointer) ends at 'Item 16'; edgartools adds the exhibit index and signatures",
+    (
+        "aapl/10k/aapl-10-k-2024-11-01.html",
+        "4",
+    ): "ours: Item 4 is 'Not applicable.' before PART II; edgartools' 2,919 is text of another item",
+    (
+        "aapl/10k/aapl-10-k-2024-11-01.html",
+        "9C",
+    ): "ours: Item 9C is 'Not applicable.' before PART III; edgartools adds Item 10's insider-trading text",
+    (
+        "aapl/10k/aapl-10-k-2024-11-01.html",
+        "11",
+    ): "ours: Item 11 is a one-sentence pointer to the 2025 Proxy Statement; edgartools' 2,080 spans Items 11-14",
+    (
+        "adbe/10k/adbe-10-k-2025-01-13.html",
+        "3",
+    ): "ours: Item 3 is a pointer to Note 16 (is_reference); edgartools' 3,162 matches no item boundary in the document",
+    (
+        "adbe/10k/adbe-10-k-2025-01-13.html",
+        "4",
+    ): "ours: Item 4 is 'Not applicable.' before PART II (Adobe's executive officers list sits inside Item 1)",
 }
 
 
@@ -165,8 +229,13 @@ def collect(corpus: Path) -> list[Doc]:
     docs: list[Doc] = []
     for local, (url, fixture) in sorted(by_local.items()):
         p = corpus / local
-        if not p.is_file() or not re.search(r"\.(htm|html|txt)$", local) or local.endswith("-index.html") \
-                or "index-headers" in local or "sec-error-pages" in local:
+        if (
+            not p.is_file()
+            or not re.search(r"\.(htm|html|txt)$", local)
+            or local.endswith("-index.html")
+            or "index-headers" in local
+            or "sec-error-pages" in local
+        ):
             continue
         data = p.read_bytes()
         form = detect_form(data)
@@ -183,8 +252,11 @@ def collect(corpus: Path) -> list[Doc]:
 def looks_like_toc(text: str) -> bool:
     """A returned section that is really a table of contents: item lines ending in page numbers."""
     lines = [ln for ln in text.splitlines()[:60] if ln.strip()]
-    toc_lines = sum(1 for ln in lines if re.match(r"\s*(part\s+[ivx]+\W+)?items?\s*\d", ln, re.IGNORECASE)
-                    and re.search(r"(\||\s)\s*\d{1,3}\s*$", ln))
+    toc_lines = sum(
+        1
+        for ln in lines
+        if re.match(r"\s*(part\s+[ivx]+\W+)?items?\s*\d", ln, re.IGNORECASE) and re.search(r"(\||\s)\s*\d{1,3}\s*$", ln)
+    )
     return toc_lines >= 3
 
 
@@ -197,8 +269,10 @@ def score_doc(doc: Doc, score: Score, quiet: bool) -> None:
     fam = outline.form
     score.docs += 1
     ours = {s.item: s for s in outline.sections}
-    print(f"\n== {doc.name}  [{doc.form}]  {len(data) / 1e6:.1f} MB  {len(outline.sections)} sections"
-          + (f"  known_bad={doc.golden['known_bad']}" if doc.golden and doc.golden["known_bad"] else ""))
+    print(
+        f"\n== {doc.name}  [{doc.form}]  {len(data) / 1e6:.1f} MB  {len(outline.sections)} sections"
+        + (f"  known_bad={doc.golden['known_bad']}" if doc.golden and doc.golden["known_bad"] else "")
+    )
     golden_items: dict[str, int] = {}
     if doc.golden:
         for k, v in doc.golden["items"].items():
@@ -213,13 +287,19 @@ def score_doc(doc: Doc, score: Score, quiet: bool) -> None:
         theirs = golden_items.get(item)
         pointer = analyse(text_doc, outline, s) if s else None
         flag = ""
-        if s is not None and looks_like_toc(text_doc.text[s.start:s.end]):
+        if s is not None and looks_like_toc(text_doc.text[s.start : s.end]):
             score.toc_fragments.append(f"{doc.name}:{item}")
             flag = "TOC-FRAGMENT"
         verdict = ""
         if theirs is not None:
-            bad = any(item.split("-")[-1] in m.split(":")[-1].replace("item_", "") and m.split(":")[-1].replace("item_", "") == item.split("-")[-1]
-                      for m in known_bad) or "oversized_section" in known_bad
+            bad = (
+                any(
+                    item.split("-")[-1] in m.split(":")[-1].replace("item_", "")
+                    and m.split(":")[-1].replace("item_", "") == item.split("-")[-1]
+                    for m in known_bad
+                )
+                or "oversized_section" in known_bad
+            )
             if s is None:
                 score.missing_vs_golden += 1
                 flag = flag or "MISSING"
@@ -250,8 +330,10 @@ def score_doc(doc: Doc, score: Score, quiet: bool) -> None:
             ref = "ref" if pointer else "   "
             if s is not None and s.found_by != "item_heading":
                 flag = (flag + " " if flag else "") + f"[{s.found_by}]"
-            print(f"  {item:6s} {'found' if s else 'MISS '} {ref} ours={length:8d} theirs={theirs if theirs is not None else '-':>8} "
-                  f"ratio={ratio_s} {flag} {verdict}")
+            print(
+                f"  {item:6s} {'found' if s else 'MISS '} {ref} ours={length:8d} theirs={theirs if theirs is not None else '-':>8} "
+                f"ratio={ratio_s} {flag} {verdict}"
+            )
     if fam == "10-K" and not doc.form.endswith("/A"):
         score.ten_k += 1
         missing = [i for i in CORE_10K if i not in ours]
@@ -288,8 +370,10 @@ class PointerScore:
         return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
 
     def line(self) -> str:
-        return (f"precision {self.precision:.3f} ({self.tp}/{self.tp + self.fp}), recall {self.recall:.3f} "
-                f"({self.tp}/{self.tp + self.fn}); {self.tp + self.fp + self.fn + self.tn} sections")
+        return (
+            f"precision {self.precision:.3f} ({self.tp}/{self.tp + self.fp}), recall {self.recall:.3f} "
+            f"({self.tp}/{self.tp + self.fn}); {self.tp + self.fp + self.fn + self.tn} sections"
+        )
 
 
 def document_id(doc: Doc) -> str:
@@ -319,8 +403,9 @@ def parse_all(corpus: Path) -> dict:
     return out
 
 
-def score_references(corpus: Path, labels: dict | None = None,
-                     parsed: dict | None = None) -> tuple[dict[str, PointerScore], list[str]]:
+def score_references(
+    corpus: Path, labels: dict | None = None, parsed: dict | None = None
+) -> tuple[dict[str, PointerScore], list[str]]:
     """Score is_reference over every section of every corpus filing against the labels.
 
     Returns ({"dev", "held_out", "all"} -> PointerScore, problems): problems are sections found
@@ -361,8 +446,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus")
     ap.add_argument("--only")
     ap.add_argument("--quiet", action="store_true", help="print only flagged items per document")
-    ap.add_argument("--references", action="store_true",
-                    help="score is_reference against evals/section_references.tsv instead (errors of the dev split)")
+    ap.add_argument(
+        "--references",
+        action="store_true",
+        help="score is_reference against evals/section_references.tsv instead (errors of the dev split)",
+    )
     ap.add_argument("--show-held-out", action="store_true", help="with --references, list held-out errors too")
     args = ap.parse_args(argv)
     corpus = corpus_dir(args.corpus)
@@ -395,11 +483,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"table-of-contents fragments returned as a section: {len(score.toc_fragments)}")
     for line in score.toc_fragments:
         print(f"  toc: {line}")
-    print(f"items compared with edgartools: {score.compared}; within 20%: {score.within} "
-          f"({100 * score.within / max(1, score.compared):.0f}%); both under {SMALL} chars: {score.small}; ours larger: {score.bigger}; ours smaller: {score.smaller}; "
-          f"theirs found, ours not: {score.missing_vs_golden}; on items they mark known_bad: {score.known_bad_compared}")
-    print(f"adjudicated differences: ours right {score.adjudicated_ours}, theirs right {score.adjudicated_theirs}; "
-          f"not adjudicated: {len(score.unadjudicated)}")
+    print(
+        f"items compared with edgartools: {score.compared}; within 20%: {score.within} "
+        f"({100 * score.within / max(1, score.compared):.0f}%); both under {SMALL} chars: {score.small}; ours larger: {score.bigger}; ours smaller: {score.smaller}; "
+        f"theirs found, ours not: {score.missing_vs_golden}; on items they mark known_bad: {score.known_bad_compared}"
+    )
+    print(
+        f"adjudicated differences: ours right {score.adjudicated_ours}, theirs right {score.adjudicated_theirs}; "
+        f"not adjudicated: {len(score.unadjudicated)}"
+    )
     for line in score.unadjudicated:
         print(f"  open: {line}")
     return 0

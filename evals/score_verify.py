@@ -49,11 +49,44 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # run_tools (corpus_environment), which puts tests/ (mirror.py) on the path
 
 PARTS = {"dev": HERE / "verify_claims.yaml", "held_apart": HERE / "verify_claims_held_apart.yaml"}
-PATTERNS = ("simple", "respectively", "from_to", "change_pct", "ended_date", "as_of", "parenthetical",
-            "appositive", "quarter", "ytd", "per_share", "split_adjusted", "shares", "margin", "derived_quarter",
-            "list", "calendar_year", "company_in_text", "cited", "restated", "currency", "non_money")
-TWISTS = ("wrong_year", "wrong_scale", "other_company", "growth_other_year", "wrong_period_end", "pre_split_basis",
-          "restated_original", "swapped_order", "wrong_value", "wrong_measure", "wrong_direction", "start_not_end")
+PATTERNS = (
+    "simple",
+    "respectively",
+    "from_to",
+    "change_pct",
+    "ended_date",
+    "as_of",
+    "parenthetical",
+    "appositive",
+    "quarter",
+    "ytd",
+    "per_share",
+    "split_adjusted",
+    "shares",
+    "margin",
+    "derived_quarter",
+    "list",
+    "calendar_year",
+    "company_in_text",
+    "cited",
+    "restated",
+    "currency",
+    "non_money",
+)
+TWISTS = (
+    "wrong_year",
+    "wrong_scale",
+    "other_company",
+    "growth_other_year",
+    "wrong_period_end",
+    "pre_split_basis",
+    "restated_original",
+    "swapped_order",
+    "wrong_value",
+    "wrong_measure",
+    "wrong_direction",
+    "start_not_end",
+)
 KEYS = ("id", "company", "pattern", "claim", "truth", "evidence")
 NUMERIC_KINDS = ("money", "per_share", "shares", "percent", "percentage_points", "number")
 SUPPORTING = ("grounded", "derived")
@@ -175,9 +208,13 @@ class CorpusReader:
             if body is None:
                 return False, f"{label}: tag not in the corpus companyfacts"
             for r in body.get("units", {}).get(row.get("unit"), []):
-                if (r.get("end") == row.get("end") and r.get("start") == row.get("start")
-                        and r.get("val") == row.get("val") and r.get("accn") == row.get("accn")
-                        and (not row.get("form") or r.get("form") == row["form"])):
+                if (
+                    r.get("end") == row.get("end")
+                    and r.get("start") == row.get("start")
+                    and r.get("val") == row.get("val")
+                    and r.get("accn") == row.get("accn")
+                    and (not row.get("form") or r.get("form") == row["form"])
+                ):
                     return True, f"{label} = {row['val']} in {row['accn']}"
             return False, f"{label}: no row with val {row.get('val')} in {row.get('accn')} ({row.get('form')})"
         if "document" in row:
@@ -234,11 +271,15 @@ def _instance_facts(raw: bytes) -> list[tuple[str, str | None, str, str, float]]
             continue
         instant = period.findtext(f"{xbrli}instant")
         start, end = period.findtext(f"{xbrli}startDate"), period.findtext(f"{xbrli}endDate")
-        contexts[ctx.get("id", "")] = (None, instant.strip()) if instant else ((start or "").strip(), (end or "").strip())
+        contexts[ctx.get("id", "")] = (
+            (None, instant.strip()) if instant else ((start or "").strip(), (end or "").strip())
+        )
     units: dict[str, str] = {}
     for unit in root.iter(f"{xbrli}unit"):
         measures = [m.text.split(":")[-1] for m in unit.iter(f"{xbrli}measure") if m.text]
-        units[unit.get("id", "")] = "/".join(measures) if unit.find(f"{xbrli}divide") is not None else "".join(measures[:1])
+        units[unit.get("id", "")] = (
+            "/".join(measures) if unit.find(f"{xbrli}divide") is not None else "".join(measures[:1])
+        )
     prefixes = {"http://fasb.org/us-gaap/": "us-gaap", "http://xbrl.sec.gov/dei/": "dei", "http://fasb.org/srt/": "srt"}
     out = []
     for el in root.iter():
@@ -284,8 +325,15 @@ def _overlaps(claim: str, text: str, fig: dict) -> bool:
 
 def judge(claim: dict[str, Any], verdict: str, figures: list[dict]) -> ClaimResult:
     """Score one claim's outcome (verdict and figures as verify_answer dumps them)."""
-    res = ClaimResult(claim["id"], claim["pattern"], bool(claim["truth"]), claim.get("twist"), verdict,
-                      verdict == "grounded", figures=figures)
+    res = ClaimResult(
+        claim["id"],
+        claim["pattern"],
+        bool(claim["truth"]),
+        claim.get("twist"),
+        verdict,
+        verdict == "grounded",
+        figures=figures,
+    )
     text = claim["claim"]
     if res.truth:
         res.false_alarm = verdict == "ungrounded" or any(f["status"] in CONTRADICTING for f in figures)
@@ -312,8 +360,10 @@ def check_claim(claim: dict[str, Any]) -> ClaimResult:
     started = time.perf_counter()
     try:
         out = verify_answer(claim["claim"], company=claim.get("company"), cite=list(claim.get("cite") or []) or None)
-        figures = [{"text": f.text, "position": f.position, "kind": f.kind, "status": f.status, "reason": f.reason}
-                   for f in out.figures]
+        figures = [
+            {"text": f.text, "position": f.position, "kind": f.kind, "status": f.status, "reason": f.reason}
+            for f in out.figures
+        ]
         res = judge(claim, out.verdict, figures)
     except EdgarError as exc:
         res = judge(claim, f"error:{exc.code}", [])
@@ -356,8 +406,11 @@ def stats(results: list[ClaimResult]) -> dict[str, Any]:
     grounded = [r for r in results if r.grounded]
     true_grounded = sum(r.grounded for r in true)
     return {
-        "claims": len(results), "true": len(true), "false": len(false),
-        "grounded": len(grounded), "true_grounded": true_grounded,
+        "claims": len(results),
+        "true": len(true),
+        "false": len(false),
+        "grounded": len(grounded),
+        "true_grounded": true_grounded,
         "false_grounded": sum(r.grounded for r in false),
         "precision": round(true_grounded / len(grounded), 4) if grounded else None,
         "recall": round(true_grounded / len(true), 4) if true else None,
@@ -375,10 +428,12 @@ def summary(results: list[ClaimResult]) -> dict[str, Any]:
         by_pattern[r.pattern].append(r)
         if not r.truth:
             by_twist[r.twist].append(r)
-    return {"total": stats(results),
-            "by_pattern": {p: stats(by_pattern[p]) for p in PATTERNS if p in by_pattern},
-            "by_twist": {t: stats(by_twist[t]) for t in TWISTS if t in by_twist},
-            "verdicts": dict(Counter(r.verdict for r in results).most_common())}
+    return {
+        "total": stats(results),
+        "by_pattern": {p: stats(by_pattern[p]) for p in PATTERNS if p in by_pattern},
+        "by_twist": {t: stats(by_twist[t]) for t in TWISTS if t in by_twist},
+        "verdicts": dict(Counter(r.verdict for r in results).most_common()),
+    }
 
 
 def _fmt(x: float | None) -> str:
@@ -386,12 +441,18 @@ def _fmt(x: float | None) -> str:
 
 
 def table(name: str, rows: dict[str, dict[str, Any]], out: Any) -> None:
-    print(f"\n{name:<16} {'n':>4} {'true':>5} {'false':>5} {'prec':>5} {'recall':>6} {'F-grnd':>6} "
-          f"{'alarms':>6} {'blame':>5} {'errors':>6}", file=out)
+    print(
+        f"\n{name:<16} {'n':>4} {'true':>5} {'false':>5} {'prec':>5} {'recall':>6} {'F-grnd':>6} "
+        f"{'alarms':>6} {'blame':>5} {'errors':>6}",
+        file=out,
+    )
     for key, s in rows.items():
-        print(f"{key:<16} {s['claims']:>4} {s['true']:>5} {s['false']:>5} {_fmt(s['precision']):>5} "
-              f"{_fmt(s['recall']):>6} {s['false_grounded']:>6} {s['false_alarms']:>6} {s['blame_errors']:>5} "
-              f"{s['errors']:>6}", file=out)
+        print(
+            f"{key:<16} {s['claims']:>4} {s['true']:>5} {s['false']:>5} {_fmt(s['precision']):>5} "
+            f"{_fmt(s['recall']):>6} {s['false_grounded']:>6} {s['false_alarms']:>6} {s['blame_errors']:>5} "
+            f"{s['errors']:>6}",
+            file=out,
+        )
 
 
 def render(results: list[ClaimResult], out: Any = None) -> dict[str, Any]:
@@ -411,20 +472,31 @@ def render(results: list[ClaimResult], out: Any = None) -> dict[str, Any]:
         shown = [f for f in r.figures if statuses is None or f["status"] in statuses]
         return "; ".join(f"{f['text']!r} {f['status']}" for f in shown) or (r.error or "no figures")
 
-    listing("false claims grounded", [r for r in results if not r.truth and r.grounded],
-            lambda r: f"[{r.twist}] " + figs(r))
-    listing("true claims not grounded", [r for r in results if r.truth and not r.grounded],
-            lambda r: f"{r.verdict}: " + figs(r, ("ungrounded", "mismatched_period", "unchecked", "ambiguous",
-                                                  "superseded")))
-    listing("false alarms (true claims with a figure ungrounded or of another period)",
-            [r for r in results if r.false_alarm], lambda r: figs(r, CONTRADICTING))
+    listing(
+        "false claims grounded", [r for r in results if not r.truth and r.grounded], lambda r: f"[{r.twist}] " + figs(r)
+    )
+    listing(
+        "true claims not grounded",
+        [r for r in results if r.truth and not r.grounded],
+        lambda r: (
+            f"{r.verdict}: " + figs(r, ("ungrounded", "mismatched_period", "unchecked", "ambiguous", "superseded"))
+        ),
+    )
+    listing(
+        "false alarms (true claims with a figure ungrounded or of another period)",
+        [r for r in results if r.false_alarm],
+        lambda r: figs(r, CONTRADICTING),
+    )
     listing("blame errors (false claims)", [r for r in results if r.blame], lambda r: " | ".join(r.blame))
     listing("wrong texts not read as figures", [r for r in results if r.unread], lambda r: ", ".join(r.unread))
     listing("errors", [r for r in results if r.error], lambda r: r.error)
-    print(f"\ntotal: {t['claims']} claims ({t['true']} true, {t['false']} false); grounded {t['grounded']} "
-          f"({t['false_grounded']} of them false); precision of grounded {_fmt(t['precision'])}, recall on true "
-          f"claims {_fmt(t['recall'])}; false alarms {t['false_alarms']}; blame errors {t['blame_errors']}; "
-          f"errors {t['errors']} (crashes {t['crashes']}); {sum(r.seconds for r in results):.0f} s", file=out)
+    print(
+        f"\ntotal: {t['claims']} claims ({t['true']} true, {t['false']} false); grounded {t['grounded']} "
+        f"({t['false_grounded']} of them false); precision of grounded {_fmt(t['precision'])}, recall on true "
+        f"claims {_fmt(t['recall'])}; false alarms {t['false_alarms']}; blame errors {t['blame_errors']}; "
+        f"errors {t['errors']} (crashes {t['crashes']}); {sum(r.seconds for r in results):.0f} s",
+        file=out,
+    )
     return s
 
 
@@ -466,8 +538,10 @@ def main(argv: list[str] | None = None) -> int:
     results = run(claims, corpus)
     s = render(results)
     if args.json:
-        args.json.write_text(json.dumps({"file": str(path), "summary": s, "results": [asdict(r) for r in results]},
-                                        indent=2), encoding="utf-8")
+        args.json.write_text(
+            json.dumps({"file": str(path), "summary": s, "results": [asdict(r) for r in results]}, indent=2),
+            encoding="utf-8",
+        )
     return 0
 
 

@@ -45,8 +45,14 @@ def write_zip(path: Path, members: list[tuple[str, bytes | Path]], published: da
     return path
 
 
-def write_archives(root: Path, corpus: Path, published: datetime, *, facts: list[tuple[str, bytes | Path]] | None = None,
-                   submissions: list[tuple[str, bytes | Path]] | None = None) -> tuple[Path, Path]:
+def write_archives(
+    root: Path,
+    corpus: Path,
+    published: datetime,
+    *,
+    facts: list[tuple[str, bytes | Path]] | None = None,
+    submissions: list[tuple[str, bytes | Path]] | None = None,
+) -> tuple[Path, Path]:
     """Both archives under ``root``; by default every corpus companyfacts and submissions file."""
     facts = facts if facts is not None else [(p.name, p) for p in corpus_facts(corpus)]
     submissions = submissions if submissions is not None else [(p.name, p) for p in corpus_submissions(corpus)]

@@ -57,8 +57,17 @@ def ratelimit_dir(tmp_path_factory) -> Path:
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path, monkeypatch, ratelimit_dir):
     """Every test gets its own cache and config dirs, a User-Agent and a pinned date."""
-    for var in ("EDGAR_MIRROR", "EDGAR_NO_CACHE", "EDGAR_DEBUG", "SEC_USER_AGENT", "EDGAR_INDEX_URL",
-                "EDGAR_REDIS_URL", "EDGAR_REDIS_KEY", "EDGAR_REDIS_KEY_FILE", "EDGAR_LOG_FORMAT"):
+    for var in (
+        "EDGAR_MIRROR",
+        "EDGAR_NO_CACHE",
+        "EDGAR_DEBUG",
+        "SEC_USER_AGENT",
+        "EDGAR_INDEX_URL",
+        "EDGAR_REDIS_URL",
+        "EDGAR_REDIS_KEY",
+        "EDGAR_REDIS_KEY_FILE",
+        "EDGAR_LOG_FORMAT",
+    ):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("EDGAR_CONFIG_DIR", str(tmp_path / "config"))
@@ -218,8 +227,9 @@ def edgar(mirror, tmp_path):
         full_env["EDGAR_MIRROR"] = mirror.url
         full_env.update(env or {})
         full_env = {k: v for k, v in full_env.items() if v is not None}
-        proc = subprocess.run(edgar_command() + list(args), capture_output=True, text=True, env=full_env,
-                              input=stdin, timeout=timeout)
+        proc = subprocess.run(
+            edgar_command() + list(args), capture_output=True, text=True, env=full_env, input=stdin, timeout=timeout
+        )
         return Result(proc.returncode, proc.stdout, proc.stderr)
 
     return run

@@ -53,8 +53,9 @@ def postgres_bindir() -> Path | None:
     pg_config = shutil.which("pg_config")
     if pg_config:
         with contextlib.suppress(OSError, subprocess.SubprocessError):
-            candidates.append(subprocess.run([pg_config, "--bindir"], capture_output=True, text=True,
-                                             timeout=10).stdout.strip())
+            candidates.append(
+                subprocess.run([pg_config, "--bindir"], capture_output=True, text=True, timeout=10).stdout.strip()
+            )
     for d in candidates:
         if d and (Path(d) / "initdb").is_file() and (Path(d) / "postgres").is_file():
             return Path(d)
@@ -92,7 +93,7 @@ class PostgresServer:
         self.proc: subprocess.Popen | None = None
         self.url = f"postgresql://edgar@127.0.0.1:{self.port}/postgres"
 
-    def start(self) -> "PostgresServer":
+    def start(self) -> PostgresServer:
         bindir = postgres_bindir()
         assert bindir is not None, postgres_missing()
         prefix, data = [], self.dir / "data"
@@ -102,9 +103,25 @@ class PostgresServer:
             os.chown(self.dir, uid, gid)
         log = open(self.dir / "initdb.log", "wb")
         with log:
-            subprocess.run([*prefix, str(bindir / "initdb"), "-D", str(data), "-U", "edgar", "--auth=trust",
-                            "-E", "UTF8", "--locale=C", "--no-sync"], check=True, stdout=log, stderr=log,
-                           timeout=120)
+            subprocess.run(
+                [
+                    *prefix,
+                    str(bindir / "initdb"),
+                    "-D",
+                    str(data),
+                    "-U",
+                    "edgar",
+                    "--auth=trust",
+                    "-E",
+                    "UTF8",
+                    "--locale=C",
+                    "--no-sync",
+                ],
+                check=True,
+                stdout=log,
+                stderr=log,
+                timeout=120,
+            )
         self._launch(prefix)
         return self
 
@@ -112,10 +129,31 @@ class PostgresServer:
         data = self.dir / "data"
         with open(self.dir / "postgres.log", "ab") as log:
             self.proc = subprocess.Popen(
-                [*prefix, str(postgres_bindir() / "postgres"), "-D", str(data), "-p", str(self.port), "-k",
-                 str(self.dir), "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off",
-                 "-c", "full_page_writes=off", "-c", "max_connections=200", "-c", "shared_buffers=32MB"],
-                stdout=subprocess.DEVNULL, stderr=log)
+                [
+                    *prefix,
+                    str(postgres_bindir() / "postgres"),
+                    "-D",
+                    str(data),
+                    "-p",
+                    str(self.port),
+                    "-k",
+                    str(self.dir),
+                    "-c",
+                    "listen_addresses=127.0.0.1",
+                    "-c",
+                    "fsync=off",
+                    "-c",
+                    "synchronous_commit=off",
+                    "-c",
+                    "full_page_writes=off",
+                    "-c",
+                    "max_connections=200",
+                    "-c",
+                    "shared_buffers=32MB",
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
         _wait_port(self.port, self.proc, 60, "postgres")
         self._wait_ready()
 
@@ -152,7 +190,7 @@ class PostgresServer:
                 self.proc.wait()
         shutil.rmtree(self.dir, ignore_errors=True)
 
-    def __enter__(self) -> "PostgresServer":
+    def __enter__(self) -> PostgresServer:
         return self.start()
 
     def __exit__(self, *exc) -> None:
@@ -163,8 +201,9 @@ class PostgresServer:
 
 
 def redis_binary() -> str | None:
-    return shutil.which("redis-server") or next((p for p in ("/usr/bin/redis-server", "/usr/sbin/redis-server")
-                                                 if Path(p).is_file()), None)
+    return shutil.which("redis-server") or next(
+        (p for p in ("/usr/bin/redis-server", "/usr/sbin/redis-server") if Path(p).is_file()), None
+    )
 
 
 def redis_missing() -> str | None:
@@ -186,7 +225,7 @@ class RedisServer:
         auth = f":{password}@" if password else ""
         self.url = f"redis://{auth}127.0.0.1:{self.port}/0"
 
-    def start(self) -> "RedisServer":
+    def start(self) -> RedisServer:
         binary = redis_binary()
         assert binary is not None, redis_missing()
         config = []
@@ -195,9 +234,27 @@ class RedisServer:
             conf.write_text(f"requirepass {self.password}\n", encoding="utf-8")
             config = [str(conf)]
         self.proc = subprocess.Popen(
-            [binary, *config, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.dir), "--protected-mode", "no", "--loglevel", "warning"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                binary,
+                *config,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.dir),
+                "--protected-mode",
+                "no",
+                "--loglevel",
+                "warning",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         _wait_port(self.port, self.proc, 30, "redis-server")
         return self
 
@@ -215,7 +272,7 @@ class RedisServer:
                 self.kill()
         shutil.rmtree(self.dir, ignore_errors=True)
 
-    def __enter__(self) -> "RedisServer":
+    def __enter__(self) -> RedisServer:
         return self.start()
 
     def __exit__(self, *exc) -> None:

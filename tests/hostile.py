@@ -42,10 +42,25 @@ from urllib.parse import urlsplit
 
 from mirror import LoopbackServer, MirrorServer
 
-MODES = ("shape", "nan", "deep", "gzip-bomb", "endless", "huge-length", "trickle-headers", "trickle-body",
-         "redirect", "not-modified", "html", "range-switch", "range-overlong")
-MAINTENANCE_PAGE = (b"<!DOCTYPE html><html><head><title>SEC.gov | Maintenance</title></head><body><h1>EDGAR is "
-                    b"temporarily unavailable</h1><p>Scheduled maintenance.</p></body></html>")
+MODES = (
+    "shape",
+    "nan",
+    "deep",
+    "gzip-bomb",
+    "endless",
+    "huge-length",
+    "trickle-headers",
+    "trickle-body",
+    "redirect",
+    "not-modified",
+    "html",
+    "range-switch",
+    "range-overlong",
+)
+MAINTENANCE_PAGE = (
+    b"<!DOCTYPE html><html><head><title>SEC.gov | Maintenance</title></head><body><h1>EDGAR is "
+    b"temporarily unavailable</h1><p>Scheduled maintenance.</p></body></html>"
+)
 BOMB_INFLATED = 1 << 30  # 1 GiB of zeros
 OFF_HOST = "https://evil.example.com/collect"
 
@@ -59,19 +74,29 @@ NOT_A_FILING_DOCUMENT: dict[str, tuple[str, bytes]] = {
     "json-array": ("shape", b"[]"),
     "number": ("shape", b"404"),
     "plain-text": ("shape", b"Bad Gateway: the upstream closed the connection.\n"),
-    "xml-error": ("shape", b'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>We '
-                           b"encountered an internal error. Please try again.</Message></Error>"),
-    "html-error-page": ("html", b"<!DOCTYPE html><html><head><title>404 Not Found</title>" + _PADDING
-                                + b"</head><body><h1>Not Found</h1><p>The requested URL was not found on this "
-                                  b"server.</p></body></html>"),
+    "xml-error": (
+        "shape",
+        b'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>We '
+        b"encountered an internal error. Please try again.</Message></Error>",
+    ),
+    "html-error-page": (
+        "html",
+        b"<!DOCTYPE html><html><head><title>404 Not Found</title>"
+        + _PADDING
+        + b"</head><body><h1>Not Found</h1><p>The requested URL was not found on this "
+        b"server.</p></body></html>",
+    ),
     "empty-html": ("html", b"<html><head><title></title></head><body></body></html>"),
     # Apple's FY2024 10-K (0000320193-24-000123, aapl-20240928.htm, from the corpus) at NVIDIA's URL: a real 10-K
     # with every item heading, but its inline XBRL names CIK 320193
     "another-filers-10k": ("html", b""),
     # markup, a plausible size and the filer's name, but not one item: no section can be read from it
-    "named-page-without-items": ("html", b"<html><head><title>NVIDIA Corporation</title></head><body>"
-                                         + b"<p>NVIDIA Corporation - investor relations.</p>" * 120
-                                         + b"</body></html>"),
+    "named-page-without-items": (
+        "html",
+        b"<html><head><title>NVIDIA Corporation</title></head><body>"
+        + b"<p>NVIDIA Corporation - investor relations.</p>" * 120
+        + b"</body></html>",
+    ),
 }
 
 
@@ -198,12 +223,11 @@ class HostileServer(LoopbackServer):
         for i in range(len(data)):
             if self.stop_event.wait(self.interval):
                 return
-            h.wfile.write(data[i:i + 1])
+            h.wfile.write(data[i : i + 1])
             h.wfile.flush()
 
     def _redirect(self, h, path, body):
         self._send(h, 302, {"Location": OFF_HOST, "Content-Type": "text/html"}, b"<a href=x>moved</a>")
-
 
     def _not_modified(self, h, path, body):
         h.send_response(304)

@@ -29,8 +29,14 @@ from urllib.parse import urlsplit
 HERE = Path(__file__).resolve().parent
 DEFAULT_CORPUS = HERE.parent.parent / "shared" / "sec-corpus"
 
-CONTENT_TYPES = {".json": "application/json", ".xml": "application/xml", ".html": "text/html",
-                 ".htm": "text/html", ".txt": "text/plain", ".xsd": "application/xml"}
+CONTENT_TYPES = {
+    ".json": "application/json",
+    ".xml": "application/xml",
+    ".html": "text/html",
+    ".htm": "text/html",
+    ".txt": "text/plain",
+    ".xsd": "application/xml",
+}
 
 
 def corpus_dir() -> Path:
@@ -44,15 +50,16 @@ VALIDATOR_HOSTS = frozenset({"www.sec.gov"})
 
 # Every kind of misbehaviour the server can put on: see MirrorServer._fault.
 FAULT_KINDS: tuple[str, ...] = (
-    "429",            # Too Many Requests without Retry-After
+    "429",  # Too Many Requests without Retry-After
     "429-retry-after",  # Too Many Requests with Retry-After: Faults.retry_after (default "1")
-    "500", "503",     # server errors
-    "drop",           # the connection is closed without an answer
-    "truncated",      # 200, the full Content-Length declared, half the body sent, then closed
-    "html",           # 200 text/html "EDGAR is undergoing maintenance" instead of the resource
-    "slow",           # the answer comes after Faults.slow_seconds (set it past the client's timeout)
-    "gzip-truncated", # 200 gzip, a correctly framed body holding half of the gzip stream
-    "gzip-garbage",   # 200 with Content-Encoding: gzip and bytes that are not gzip
+    "500",
+    "503",  # server errors
+    "drop",  # the connection is closed without an answer
+    "truncated",  # 200, the full Content-Length declared, half the body sent, then closed
+    "html",  # 200 text/html "EDGAR is undergoing maintenance" instead of the resource
+    "slow",  # the answer comes after Faults.slow_seconds (set it past the client's timeout)
+    "gzip-truncated",  # 200 gzip, a correctly framed body holding half of the gzip stream
+    "gzip-garbage",  # 200 with Content-Encoding: gzip and bytes that are not gzip
 )
 
 
@@ -149,9 +156,17 @@ class LoopbackServer:
 
 
 class MirrorServer(LoopbackServer):
-    def __init__(self, corpus: Path | None = None, faults: Faults | None = None, *, gzip: bool = False,
-                 overlays: list[Path] | tuple[Path, ...] = (), extra: Path | None = None, port: int = 0,
-                 validators: frozenset[str] | set[str] = frozenset()):
+    def __init__(
+        self,
+        corpus: Path | None = None,
+        faults: Faults | None = None,
+        *,
+        gzip: bool = False,
+        overlays: list[Path] | tuple[Path, ...] = (),
+        extra: Path | None = None,
+        port: int = 0,
+        validators: frozenset[str] | set[str] = frozenset(),
+    ):
         self.corpus = Path(corpus or corpus_dir())
         self.overlays = [Path(p) for p in overlays]  # fixture trees laid out like the corpus, served first
         # Files served before the corpus, streamed from disk with Range, ETag and Last-Modified
@@ -226,8 +241,13 @@ class MirrorServer(LoopbackServer):
         local = headers.pop("_local", None)
         if local is not None and urlsplit(path).path.split("/")[1] in self.validators:
             status, headers, body = self._conditional(h, Path(local), status, headers, body)
-        if (self.gzip and status == 200 and "Content-Encoding" not in headers
-                and "_declared_length" not in headers and "gzip" in h.headers.get("Accept-Encoding", "")):
+        if (
+            self.gzip
+            and status == 200
+            and "Content-Encoding" not in headers
+            and "_declared_length" not in headers
+            and "gzip" in h.headers.get("Accept-Encoding", "")
+        ):
             body = gzip.compress(body, mtime=0)
             headers["Content-Encoding"] = "gzip"
         with self._lock:
@@ -353,8 +373,9 @@ class MirrorServer(LoopbackServer):
             return status, {"Content-Type": "application/xml"}, body
         return 404, {"Content-Type": "text/plain"}, b"Not Found"
 
-    def _conditional(self, h: BaseHTTPRequestHandler, local: Path, status: int, headers: dict,
-                     body: bytes) -> tuple[int, dict, bytes]:
+    def _conditional(
+        self, h: BaseHTTPRequestHandler, local: Path, status: int, headers: dict, body: bytes
+    ) -> tuple[int, dict, bytes]:
         """ETag/Last-Modified from the file; 304 when the request's validators still match."""
         import email.utils
 
@@ -407,7 +428,11 @@ class MirrorServer(LoopbackServer):
         local = self.resolve(path)
         if local is None:
             return 404, {"Content-Type": "text/plain"}, b"Not Found"
-        return 200, {"Content-Type": CONTENT_TYPES.get(local.suffix.lower(), "application/octet-stream")}, local.read_bytes()
+        return (
+            200,
+            {"Content-Type": CONTENT_TYPES.get(local.suffix.lower(), "application/octet-stream")},
+            local.read_bytes(),
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -422,8 +447,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     corpus = Path(args.corpus) if args.corpus else corpus_dir()
     if not (corpus / "MANIFEST.tsv").is_file():
-        print(f"mirror: no SEC corpus at {corpus} (no MANIFEST.tsv). It is the recorded SEC responses kept beside "
-              "the repository in ../shared/sec-corpus; pass --corpus DIR or set EDGAR_CORPUS.", file=sys.stderr)
+        print(
+            f"mirror: no SEC corpus at {corpus} (no MANIFEST.tsv). It is the recorded SEC responses kept beside "
+            "the repository in ../shared/sec-corpus; pass --corpus DIR or set EDGAR_CORPUS.",
+            file=sys.stderr,
+        )
         return 2
     try:
         srv = MirrorServer(corpus, gzip=args.gzip, port=args.port).start()

@@ -17,18 +17,19 @@ import inspect
 import json
 import marshal
 import os
-import shutil
-import tempfile
 import pkgutil
 import random
 import re
+import shutil
+import tempfile
 import time
 import traceback
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel
@@ -142,8 +143,17 @@ def params(fn: Callable[..., Any]) -> list[Param]:
             base, *extras = typing.get_args(hint)
             description = " ".join(str(getattr(e, "description", "") or "") for e in extras)
             hint = base
-        out.append(Param(p.name, hint, description, None if p.default is p.empty else p.default,
-                         p.default is p.empty, p.kind is inspect.Parameter.KEYWORD_ONLY, local))
+        out.append(
+            Param(
+                p.name,
+                hint,
+                description,
+                None if p.default is p.empty else p.default,
+                p.default is p.empty,
+                p.kind is inspect.Parameter.KEYWORD_ONLY,
+                local,
+            )
+        )
     return out
 
 
@@ -239,23 +249,96 @@ def uncovered() -> list[str]:
 # --- hostile arguments -------------------------------------------------------------
 
 MEGA = "A" * 1_000_000
-TRAVERSAL = ["../../etc/passwd", "..%2F..%2Fetc%2Fpasswd", "0001045810-24-000029/../../../../etc/passwd",
-             "/etc/passwd", "....//....//etc/passwd", "0001045810-24-000029%00.htm", "C:\\Windows\\win.ini"]
-SMUGGLED = ["https://evil.example.com/x.json", "http://127.0.0.1:1/", "//evil.example.com/a", "evil.example.com",
-            "NVDA@evil.example.com", "http://169.254.169.254/latest/meta-data/", "file:///etc/passwd",
-            "https://data.sec.gov.evil.example.com/", "NVDA?q=1&host=evil.example.com", "NVDA#@evil.example.com",
-            "gopher://evil.example.com:70/_x", "\\\\evil.example.com\\share"]
-CONTROL = ["\x00", "NVDA\x00", "\x1b[31mNVDA\x1b[0m", "NV\nDA", "\r\n\r\nGET / HTTP/1.1", "\u202eADVN", "\ufeffNVDA",
-           "NVDA\u0000\u0007\u0008", "\ud7ff", "😀" * 50]
-FTS_SYNTAX = ['"', '""', '"unclosed', 'a AND b OR NOT c', "*", "?", "~", "climate~2", "(a OR b", "a) AND (b",
-              "[0 TO 9]", "{a}", "title:x", "\\", "+-&&||!(){}[]^\"~*?:\\/", "%", "%25%22", "q=1&forms=10-K",
-              "climate change&from=900000", "<script>alert(1)</script>", "'; DROP TABLE sec_requests; --"]
+TRAVERSAL = [
+    "../../etc/passwd",
+    "..%2F..%2Fetc%2Fpasswd",
+    "0001045810-24-000029/../../../../etc/passwd",
+    "/etc/passwd",
+    "....//....//etc/passwd",
+    "0001045810-24-000029%00.htm",
+    "C:\\Windows\\win.ini",
+]
+SMUGGLED = [
+    "https://evil.example.com/x.json",
+    "http://127.0.0.1:1/",
+    "//evil.example.com/a",
+    "evil.example.com",
+    "NVDA@evil.example.com",
+    "http://169.254.169.254/latest/meta-data/",
+    "file:///etc/passwd",
+    "https://data.sec.gov.evil.example.com/",
+    "NVDA?q=1&host=evil.example.com",
+    "NVDA#@evil.example.com",
+    "gopher://evil.example.com:70/_x",
+    "\\\\evil.example.com\\share",
+]
+CONTROL = [
+    "\x00",
+    "NVDA\x00",
+    "\x1b[31mNVDA\x1b[0m",
+    "NV\nDA",
+    "\r\n\r\nGET / HTTP/1.1",
+    "\u202eADVN",
+    "\ufeffNVDA",
+    "NVDA\u0000\u0007\u0008",
+    "\ud7ff",
+    "😀" * 50,
+]
+FTS_SYNTAX = [
+    '"',
+    '""',
+    '"unclosed',
+    "a AND b OR NOT c",
+    "*",
+    "?",
+    "~",
+    "climate~2",
+    "(a OR b",
+    "a) AND (b",
+    "[0 TO 9]",
+    "{a}",
+    "title:x",
+    "\\",
+    '+-&&||!(){}[]^"~*?:\\/',
+    "%",
+    "%25%22",
+    "q=1&forms=10-K",
+    "climate change&from=900000",
+    "<script>alert(1)</script>",
+    "'; DROP TABLE sec_requests; --",
+]
 LONG = [MEGA, "NVDA " * 200_000, "x" * 201, "a" * 501]
-BAD_DATES = ["2024-13-45", "2024-02-30", "0000-00-00", "1800-01-01", "1969-12-31", "9999-12-31", "2024/01/01",
-             "yesterday", "2024-1-1", "20240101", "-2024-01-01", "2024-01-01T00:00:00", " ", "1e10"]
+BAD_DATES = [
+    "2024-13-45",
+    "2024-02-30",
+    "0000-00-00",
+    "1800-01-01",
+    "1969-12-31",
+    "9999-12-31",
+    "2024/01/01",
+    "yesterday",
+    "2024-1-1",
+    "20240101",
+    "-2024-01-01",
+    "2024-01-01T00:00:00",
+    " ",
+    "1e10",
+]
 BAD_INTS = [-1, 0, -(2**63), 2**63, 10**30, 999_999_999]
-UNKNOWN = ["revnue", "not_a_concept", "us-gaap:NoSuchTag", "ifrs-full:Revenue", "dei:", ":", "us-gaap:",
-           "10-X", "8-K/A/A", "FORM 99", "S-1/A", "NT 10-K/A"]
+UNKNOWN = [
+    "revnue",
+    "not_a_concept",
+    "us-gaap:NoSuchTag",
+    "ifrs-full:Revenue",
+    "dei:",
+    ":",
+    "us-gaap:",
+    "10-X",
+    "8-K/A/A",
+    "FORM 99",
+    "S-1/A",
+    "NT 10-K/A",
+]
 
 
 def hostile_values(p: Param) -> list[Any]:
@@ -410,8 +493,9 @@ def baseline(mirror_url: str, cache_dir: Path, calls=None) -> dict[int, Outcome]
         client.close()
 
 
-def fault_run(mirror, clean: dict[int, Outcome], cache_root: Path, rounds: int, seed: int = 11,
-              calls=None) -> FaultReport:
+def fault_run(
+    mirror, clean: dict[int, Outcome], cache_root: Path, rounds: int, seed: int = 11, calls=None
+) -> FaultReport:
     """``rounds`` passes over the workload against a faulty mirror, each on a cold cache directory.
 
     Each call must end with the fault-free answer, or a rate_limited/upstream_unavailable error,
@@ -446,8 +530,10 @@ def fault_run(mirror, clean: dict[int, Outcome], cache_root: Path, rounds: int, 
                 elif got.kind == "ok" and want.kind == "ok" and transient_errors_inside(got.value):
                     report.declared_partial += 1
                 else:
-                    report.mismatches.append(f"{label}: got {got.kind} {got.code or ''} "
-                                             f"{_diff(got.value, want.value)} (fault-free: {want.kind} {want.code or ''})")
+                    report.mismatches.append(
+                        f"{label}: got {got.kind} {got.code or ''} "
+                        f"{_diff(got.value, want.value)} (fault-free: {want.kind} {want.code or ''})"
+                    )
         finally:
             client.close()
     report.requests = len(mirror.log) - before

@@ -35,8 +35,12 @@ def kind_of(url: str) -> str:
     return "archive"
 
 
-MODULES = {"get_financial_concept": "concepts", "list_filings": "filings", "get_filing_section": "sections",
-           "compare_companies": "compare"}
+MODULES = {
+    "get_financial_concept": "concepts",
+    "list_filings": "filings",
+    "get_filing_section": "sections",
+    "compare_companies": "compare",
+}
 
 
 def capability(name: str):

@@ -14,16 +14,17 @@ import json
 import subprocess
 import sys
 import textwrap
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
-
 import bulk_kit
+import pytest
 from mirror import MirrorServer
 
-FRESH = datetime(2026, 6, 30, 7, tzinfo=timezone.utc)
-STALE = datetime(2026, 6, 20, 7, tzinfo=timezone.utc)
+from edgar_cli.errors import EdgarError
+
+FRESH = datetime(2026, 6, 30, 7, tzinfo=UTC)
+STALE = datetime(2026, 6, 20, 7, tzinfo=UTC)
 NVDA, AAPL, TSMC, SNOW = 1045810, 320193, 1046179, 1640147
 
 
@@ -104,9 +105,10 @@ def test_resync_reads_only_the_entries_that_changed_and_drops_filers_gone_from_t
     bulk.sync()
     facts = [(p.name, p) for p in bulk_kit.corpus_facts(corpus) if p.name != f"CIK{SNOW:010d}.json"]
     tsla = next(p for p in bulk_kit.corpus_facts(corpus) if "1318605" in p.name)
-    facts = [(n, bulk_kit.renamed_facts(tsla, 1318605, "Tesla, Inc. (renamed)") if n == tsla.name else b)
-             for n, b in facts]
-    bulk_kit.write_archives(bulk.extra, corpus, datetime(2026, 6, 30, 8, tzinfo=timezone.utc), facts=facts)
+    facts = [
+        (n, bulk_kit.renamed_facts(tsla, 1318605, "Tesla, Inc. (renamed)") if n == tsla.name else b) for n, b in facts
+    ]
+    bulk_kit.write_archives(bulk.extra, corpus, datetime(2026, 6, 30, 8, tzinfo=UTC), facts=facts)
     result = bulk.sync()
     cf = next(a for a in result.archives if a.archive == "companyfacts")
     assert (cf.entries, cf.entries_read, cf.entries_unchanged, cf.entries_removed) == (5, 1, 4, 1)
@@ -135,14 +137,14 @@ def test_a_new_archive_version_mid_download_restarts_instead_of_mixing_versions(
     path = "/" + bulk_kit.COMPANYFACTS
     dest = bulk.store.parent / "archives" / "companyfacts.zip"
     bulk.mirror.cut_once(path, 300_000)
-    with pytest.raises(Exception):  # one attempt only: the cut transfer is left as a .part
+    with pytest.raises(EdgarError):  # one attempt only: the cut transfer is left as a .part
         import stamina
 
         stamina.set_testing(True, attempts=1)
         bulk.sync()
     stamina.set_testing(True, attempts=3)
     assert dest.with_name("companyfacts.zip.part").exists()
-    bulk_kit.write_archives(bulk.extra, corpus, datetime(2026, 6, 30, 9, tzinfo=timezone.utc))  # republished
+    bulk_kit.write_archives(bulk.extra, corpus, datetime(2026, 6, 30, 9, tzinfo=UTC))  # republished
     result = bulk.sync()
     cf = next(a for a in result.archives if a.archive == "companyfacts")
     assert cf.resumed_from == 0  # If-Range did not match: the whole new file was sent
@@ -170,8 +172,9 @@ def test_kill_9_in_the_middle_of_a_build_leaves_the_previous_store_usable(bulk, 
 
     bulk.sync()
     stamp = _sha(bulk.store)
-    changed = bulk_kit.write_zip(tmp_path / "changed.zip",
-                                 [(p.name, p) for p in bulk_kit.corpus_facts(corpus) if str(NVDA) not in p.name], FRESH)
+    changed = bulk_kit.write_zip(
+        tmp_path / "changed.zip", [(p.name, p) for p in bulk_kit.corpus_facts(corpus) if str(NVDA) not in p.name], FRESH
+    )
     proc = subprocess.run([sys.executable, "-c", KILLER, str(bulk.store.parent), str(changed)], capture_output=True)
     assert proc.returncode == -9
     assert (bulk.store.parent / "bulk.sqlite.building").exists()  # the half-built copy, never read
@@ -182,8 +185,15 @@ def test_kill_9_in_the_middle_of_a_build_leaves_the_previous_store_usable(bulk, 
     finally:
         store.close()
     # The next build starts its copy afresh and completes.
-    a = B.Archive(kind="companyfacts", path=changed, url="https://www.sec.gov/x", size=changed.stat().st_size,
-                  etag="new", last_modified=None, published=FRESH)
+    a = B.Archive(
+        kind="companyfacts",
+        path=changed,
+        url="https://www.sec.gov/x",
+        size=changed.stat().st_size,
+        etag="new",
+        last_modified=None,
+        published=FRESH,
+    )
     B.build(bulk.store.parent, [a], FRESH)
     assert not (bulk.store.parent / "bulk.sqlite.building").exists()
     store = BulkStore(bulk.store)
@@ -196,8 +206,9 @@ def test_kill_9_in_the_middle_of_a_build_leaves_the_previous_store_usable(bulk, 
 def _killed_build(bulk, corpus, tmp_path) -> Path:
     """A store, then a build of a changed archive killed (-9) halfway: its bulk.sqlite.building is left."""
     bulk.sync()
-    changed = bulk_kit.write_zip(tmp_path / "changed.zip",
-                                 [(p.name, p) for p in bulk_kit.corpus_facts(corpus) if str(NVDA) not in p.name], FRESH)
+    changed = bulk_kit.write_zip(
+        tmp_path / "changed.zip", [(p.name, p) for p in bulk_kit.corpus_facts(corpus) if str(NVDA) not in p.name], FRESH
+    )
     proc = subprocess.run([sys.executable, "-c", KILLER, str(bulk.store.parent), str(changed)], capture_output=True)
     assert proc.returncode == -9
     building = bulk.store.parent / "bulk.sqlite.building"
@@ -319,18 +330,24 @@ def test_malformed_and_oversized_entries_are_left_out_and_counted(bulk, corpus, 
     from edgar_cli.bulk.store import BulkStore
 
     facts = [(p.name, p) for p in bulk_kit.corpus_facts(corpus)]
-    facts += [("CIK0000000001.json", b'{"cik": 1, "entityName": "Broken", "facts": {"us-gaap": {"Revenues": 7}}}'),
-              ("CIK0000000002.json", b'{"cik": 2, "entityName": "Cut", "facts": {"us-g'),
-              ("CIK0000000003.json", b'{"cik": 3, "entityName": "Empty", "facts": {}}'),
-              ("README.txt", b"not an entry")]
+    facts += [
+        ("CIK0000000001.json", b'{"cik": 1, "entityName": "Broken", "facts": {"us-gaap": {"Revenues": 7}}}'),
+        ("CIK0000000002.json", b'{"cik": 2, "entityName": "Cut", "facts": {"us-g'),
+        ("CIK0000000003.json", b'{"cik": 3, "entityName": "Empty", "facts": {}}'),
+        ("README.txt", b"not an entry"),
+    ]
     bulk_kit.write_archives(bulk.extra, corpus, FRESH, facts=facts)
     smallest = min(p.stat().st_size for p in bulk_kit.corpus_facts(corpus))
     monkeypatch.setattr(B, "MAX_ENTRY_BYTES", smallest)  # only LPA (the smallest) fits
     result = bulk.sync()
     cf = next(a for a in result.archives if a.archive == "companyfacts")
-    assert cf.entries_skipped == {"unreadable entry (AttributeError)": 1, "unreadable entry (JSONDecodeError)": 1,
-                                  "no XBRL facts": 1, "not a CIK##########.json entry": 1,
-                                  f"larger than {smallest:,} bytes uncompressed": 5}
+    assert cf.entries_skipped == {
+        "unreadable entry (AttributeError)": 1,
+        "unreadable entry (JSONDecodeError)": 1,
+        "no XBRL facts": 1,
+        "not a CIK##########.json entry": 1,
+        f"larger than {smallest:,} bytes uncompressed": 5,
+    }
     assert result.companies_with_facts == 1
     store = BulkStore(bulk.store)
     try:
@@ -365,9 +382,16 @@ def test_a_filer_whose_every_fact_is_malformed_is_left_out_of_the_store_as_on_th
     from edgar_cli.bulk.build import _facts_of
     from edgar_cli.sec.validate import InvalidBody
 
-    data = {"cik": NVDA, "entityName": "NVIDIA CORP",
-            "facts": {"us-gaap": {"Revenues": {"units": {"USD": [{"val": "x", "end": "2024-01-28"}]}},
-                                  "NetIncomeLoss": {"units": {}}}}}
+    data = {
+        "cik": NVDA,
+        "entityName": "NVIDIA CORP",
+        "facts": {
+            "us-gaap": {
+                "Revenues": {"units": {"USD": [{"val": "x", "end": "2024-01-28"}]}},
+                "NetIncomeLoss": {"units": {}},
+            }
+        },
+    }
     with pytest.raises(InvalidBody, match="2 concepts hold no well-formed row"):
         _facts_of(data)
 

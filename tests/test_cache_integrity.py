@@ -21,7 +21,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 import reliability_kit as K
 from conftest import PINNED_TODAY, TEST_UA, edgar_command
 
@@ -30,12 +29,14 @@ ARGS = ["concept", "NVDA", "revenue", "--json"]
 
 def same_answer(out: str, clean_out: str) -> bool:
     """The same JSON answer, whichever source gave it (data_source says live the first time, cache after)."""
+
     def strip(text: str):
         data = json.loads(text)
         data.pop("data_source", None)
         return data
 
     return strip(out) == strip(clean_out)
+
 
 # Run edgar in a child whose diskcache value-file writes stop halfway through the Nth large entry
 # (diskcache writes entries over 32 KB to their own file before committing the row), say so on
@@ -77,15 +78,27 @@ KILL_MID_WRITE = textwrap.dedent("""
 
 def env_for(mirror, cache_dir: Path, config_dir: Path) -> dict:
     env = dict(os.environ)
-    env.update(EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=TEST_UA, EDGAR_CACHE_DIR=str(cache_dir),
-               EDGAR_CONFIG_DIR=str(config_dir), EDGAR_TODAY=PINNED_TODAY, EDGAR_NONINTERACTIVE="1")
+    env.update(
+        EDGAR_MIRROR=mirror.url,
+        SEC_USER_AGENT=TEST_UA,
+        EDGAR_CACHE_DIR=str(cache_dir),
+        EDGAR_CONFIG_DIR=str(config_dir),
+        EDGAR_TODAY=PINNED_TODAY,
+        EDGAR_NONINTERACTIVE="1",
+    )
     env.pop("EDGAR_DEBUG", None)
     return env
 
 
 def run_edgar(env: dict, prefix: list[str] | None = None, preexec=None) -> subprocess.CompletedProcess:
-    return subprocess.run((prefix or []) + edgar_command() + ARGS, env=env, capture_output=True, text=True,
-                          timeout=120, preexec_fn=preexec)
+    return subprocess.run(
+        (prefix or []) + edgar_command() + ARGS,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=preexec,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -112,8 +125,13 @@ def value_files(cache_dir: Path) -> list[Path]:
 @pytest.mark.parametrize("nth_write", [1, 2, 3])
 def test_a_process_killed_mid_write_of_a_large_entry_leaves_nothing_partial(mirror, tmp_path, clean, nth_write):
     env = env_for(mirror, tmp_path / "cache", tmp_path / "config")
-    child = subprocess.Popen([sys.executable, "-c", KILL_MID_WRITE, str(nth_write)] + ARGS, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", KILL_MID_WRITE, str(nth_write)] + ARGS,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         line = child.stdout.readline()
         assert line.strip() == "MID-WRITE", f"the child ended before its write #{nth_write}: {line!r}"
@@ -145,8 +163,10 @@ def _without_root_privileges() -> list[str]:
     probe = tempfile.mkdtemp()
     try:
         os.chmod(probe, 0o555)
-        test = subprocess.run([setpriv, "--bounding-set=-dac_override,-dac_read_search", "--", "/bin/sh", "-c",
-                               f"touch {probe}/x"], capture_output=True)
+        test = subprocess.run(
+            [setpriv, "--bounding-set=-dac_override,-dac_read_search", "--", "/bin/sh", "-c", f"touch {probe}/x"],
+            capture_output=True,
+        )
         if test.returncode == 0:
             pytest.skip("setpriv could not drop root's DAC override here")
     finally:
@@ -223,7 +243,7 @@ def _corrupt(files: list[Path], how: str) -> None:
         data = f.read_bytes()
         if how == "flip":
             mid = len(data) // 2
-            f.write_bytes(data[:mid] + bytes(b ^ 0xFF for b in data[mid:mid + 64]) + data[mid + 64:])
+            f.write_bytes(data[:mid] + bytes(b ^ 0xFF for b in data[mid : mid + 64]) + data[mid + 64 :])
         elif how == "truncate":
             f.write_bytes(data[: len(data) // 2])
         elif how == "header":

@@ -13,14 +13,30 @@ def test_the_main_job_prints_nvidia_fy2024_revenue_with_its_provenance(edgar):
     # 0001045810-24-000029: NVIDIA's FY2024 10-K, Revenues 60,922,000,000 USD for 2023-01-30 to 2024-01-28.
     r = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--format", "table")
     assert r.rc == 0, r.err
-    for text in ("60,922,000,000", "2023-01-30", "2024-01-28", "Revenues", "10-K", "2024-02-21",
-                 "0001045810-24-000029", "USD"):
+    for text in (
+        "60,922,000,000",
+        "2023-01-30",
+        "2024-01-28",
+        "Revenues",
+        "10-K",
+        "2024-02-21",
+        "0001045810-24-000029",
+        "USD",
+    ):
         assert text in r.out
     piped = edgar("concept", "NVDA", "revenue", "--fy", "2024")  # stdout is a pipe: one tab-separated row
     assert piped.rc == 0, piped.err
     (row,) = piped.out.splitlines()
-    for text in ("60922000000", "2023-01-30", "2024-01-28", "us-gaap:Revenues", "10-K", "2024-02-21",
-                 "0001045810-24-000029", "USD"):
+    for text in (
+        "60922000000",
+        "2023-01-30",
+        "2024-01-28",
+        "us-gaap:Revenues",
+        "10-K",
+        "2024-02-21",
+        "0001045810-24-000029",
+        "USD",
+    ):
         assert text in row.split("\t")
 
 
@@ -39,23 +55,31 @@ def test_python_dash_m_works_too(mirror, tmp_path):
     import sys
 
     env = dict(os.environ, EDGAR_MIRROR=mirror.url)
-    proc = subprocess.run([sys.executable, "-m", "edgar_cli", "resolve", "AAPL", "--json"], capture_output=True,
-                          text=True, env=env, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "edgar_cli", "resolve", "AAPL", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert proc.returncode == 0 and json.loads(proc.stdout)["cik"] == "0000320193"
 
 
-@pytest.mark.parametrize("args,code,status", [
-    (("concept", "ZZZZ", "revenue"), "not_found", ExitStatus.NOT_FOUND),
-    (("concept", "NVDA", "revnue"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
-    (("concept", "NVDA", "revenue", "--fy", "1850"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
-    (("concept", "NVDA", "revenue", "--fy", "2031"), "out_of_scope", ExitStatus.OUT_OF_SCOPE),
-    (("concept", "NVDA", "revenue", "--fy", "abc"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
-    (("concept", "NVDA", "revenue", "--period", "weekly"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
-    (("concept", "NVDA", "revenue", "--limit", "0"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
-    (("concept", "TSLA", "revenue", "--fy", "2024"), "not_found", ExitStatus.NOT_FOUND),
-    (("resolve", "American"), "ambiguous", ExitStatus.AMBIGUOUS),
-    (("resolve", "TWTR"), "not_found", ExitStatus.NOT_FOUND),
-])
+@pytest.mark.parametrize(
+    "args,code,status",
+    [
+        (("concept", "ZZZZ", "revenue"), "not_found", ExitStatus.NOT_FOUND),
+        (("concept", "NVDA", "revnue"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
+        (("concept", "NVDA", "revenue", "--fy", "1850"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
+        (("concept", "NVDA", "revenue", "--fy", "2031"), "out_of_scope", ExitStatus.OUT_OF_SCOPE),
+        (("concept", "NVDA", "revenue", "--fy", "abc"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
+        (("concept", "NVDA", "revenue", "--period", "weekly"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
+        (("concept", "NVDA", "revenue", "--limit", "0"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
+        (("concept", "TSLA", "revenue", "--fy", "2024"), "not_found", ExitStatus.NOT_FOUND),
+        (("resolve", "American"), "ambiguous", ExitStatus.AMBIGUOUS),
+        (("resolve", "TWTR"), "not_found", ExitStatus.NOT_FOUND),
+    ],
+)
 def test_bad_input_is_a_structured_error_with_its_exit_code(cli, args, code, status):
     r = cli(*args, "--json")
     assert r.rc == status

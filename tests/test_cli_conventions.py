@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 import typer
-
 from conftest import edgar_command
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,7 +87,7 @@ def test_every_command_has_short_help_and_examples_of_itself(cli):
 
 
 def test_options_show_readable_metavars_and_their_choices(cli):
-    for path, cmd in _leaf_commands():
+    for path, _cmd in _leaf_commands():
         text = cli(*path, "--help").out
         # options, arguments and the usage line alike: no Python types, no {REQUIRED}, no [[doubled]] brackets
         assert "<str>" not in text and "<int>" not in text and "list[" not in text, (path, text)
@@ -120,8 +119,9 @@ def test_short_flags_for_the_common_options(cli):
 
 def test_option_values_complete_in_the_shell():
     def complete(words: str) -> list[str]:
-        env = dict(os.environ, _EDGAR_COMPLETE="complete_bash", COMP_WORDS=words,
-                   COMP_CWORD=str(len(words.split()) - 1))
+        env = dict(
+            os.environ, _EDGAR_COMPLETE="complete_bash", COMP_WORDS=words, COMP_CWORD=str(len(words.split()) - 1)
+        )
         return subprocess.run(edgar_command(), env=env, capture_output=True, text=True, timeout=60).stdout.split()
 
     assert complete("edgar concept NVDA revenue --period q") == ["quarterly"]
@@ -134,8 +134,12 @@ def test_option_values_complete_in_the_shell():
 
 
 def test_the_user_agent_prompt_says_why_an_answer_is_refused_and_asks_again(mirror, tmp_path):
-    env = {"SEC_USER_AGENT": None, "EDGAR_NONINTERACTIVE": None, "EDGAR_MIRROR": mirror.url,
-           "EDGAR_CONFIG_DIR": str(tmp_path / "config")}
+    env = {
+        "SEC_USER_AGENT": None,
+        "EDGAR_NONINTERACTIVE": None,
+        "EDGAR_MIRROR": mirror.url,
+        "EDGAR_CONFIG_DIR": str(tmp_path / "config"),
+    }
     rc, out, screen = in_pty(["resolve", "NVDA", "--tsv"], answers=[b"jane\n", b"Jane Doe jane@example.com\n"], env=env)
     assert rc == 0, screen
     assert "Not accepted: it has no email address" in screen and "Try again" in screen
@@ -144,8 +148,12 @@ def test_the_user_agent_prompt_says_why_an_answer_is_refused_and_asks_again(mirr
 
 
 def test_ctrl_d_at_the_user_agent_prompt_is_a_clean_exit(mirror, tmp_path):
-    env = {"SEC_USER_AGENT": None, "EDGAR_NONINTERACTIVE": None, "EDGAR_MIRROR": mirror.url,
-           "EDGAR_CONFIG_DIR": str(tmp_path / "config")}
+    env = {
+        "SEC_USER_AGENT": None,
+        "EDGAR_NONINTERACTIVE": None,
+        "EDGAR_MIRROR": mirror.url,
+        "EDGAR_CONFIG_DIR": str(tmp_path / "config"),
+    }
     rc, out, screen = in_pty(["resolve", "NVDA"], answers=[b"\x04"], env=env)
     assert rc == 6 and "user_agent_required" in screen and "Traceback" not in screen + out
 
@@ -180,19 +188,38 @@ def test_config_show_lists_every_setting_and_file_with_where_it_came_from(edgar,
     env = {"EDGAR_DATA_DIR": str(tmp_path / "data"), "EDGAR_INDEX": None}
     r = edgar("config", "show", "--json", env=env)
     rows = {s["setting"]: s for s in r.json()["settings"]}
-    assert set(rows) == {"user_agent", "mirror", "cache", "config_file", "cache_dir", "ratelimit_bucket", "redis",
-                         "data_dir", "index", "today", "debug", "interactive"}
+    assert set(rows) == {
+        "user_agent",
+        "mirror",
+        "cache",
+        "config_file",
+        "cache_dir",
+        "ratelimit_bucket",
+        "redis",
+        "data_dir",
+        "index",
+        "today",
+        "debug",
+        "interactive",
+    }
     assert rows["redis"]["value"].startswith("none")
     assert rows["user_agent"]["source"] == "SEC_USER_AGENT" and rows["mirror"]["source"] == "EDGAR_MIRROR"
     assert rows["index"]["value"] == str(tmp_path / "data" / "index.sqlite") and rows["index"]["source"] == "data_dir"
-    assert rows["today"] == {"setting": "today", "value": "2026-07-01", "source": "EDGAR_TODAY",
-                             "variable": "EDGAR_TODAY", "exists": None}
+    assert rows["today"] == {
+        "setting": "today",
+        "value": "2026-07-01",
+        "source": "EDGAR_TODAY",
+        "variable": "EDGAR_TODAY",
+        "exists": None,
+    }
     assert rows["ratelimit_bucket"]["value"].endswith("ratelimit.sqlite")
 
 
 def test_config_show_never_prints_a_password_of_the_mirror_or_the_index(edgar, mirror):
-    env = {"EDGAR_MIRROR": mirror.url.replace("http://", "http://me:MirrorPw1@") + "?token=MirrorTok2",
-           "EDGAR_INDEX_URL": "postgresql://edgar@127.0.0.1:1/db?password=QueryPw9"}
+    env = {
+        "EDGAR_MIRROR": mirror.url.replace("http://", "http://me:MirrorPw1@") + "?token=MirrorTok2",
+        "EDGAR_INDEX_URL": "postgresql://edgar@127.0.0.1:1/db?password=QueryPw9",
+    }
     r = edgar("config", "show", "--json", env=env)
     rows = {s["setting"]: s for s in r.json()["settings"]}
     assert "MirrorPw1" not in r.out + r.err and "MirrorTok2" not in r.out + r.err and "QueryPw9" not in r.out + r.err
@@ -210,8 +237,12 @@ def test_every_variable_edgar_reads_is_in_the_readme():
 
 
 def test_the_mirror_script_refuses_to_start_without_a_corpus_and_takes_a_port(tmp_path):
-    r = subprocess.run([sys.executable, str(ROOT / "tests" / "mirror.py"), "--corpus", str(tmp_path)],
-                       capture_output=True, text=True, timeout=30)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "tests" / "mirror.py"), "--corpus", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert r.returncode == 2 and "no SEC corpus" in r.stderr and r.stdout == ""
 
 
@@ -222,8 +253,12 @@ def test_the_mirror_script_serves_on_the_port_asked_for(corpus):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "mirror.py"), "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "tests" / "mirror.py"), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert proc.stdout.readline().strip() == f"http://127.0.0.1:{port}"
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/www.sec.gov/files/company_tickers.json", timeout=10) as r:
@@ -235,8 +270,14 @@ def test_the_mirror_script_serves_on_the_port_asked_for(corpus):
 
 def test_serve_mcp_says_once_on_stderr_which_transport_it_serves(tmp_path):
     env = dict(os.environ, EDGAR_CACHE_DIR=str(tmp_path / "c"))
-    proc = subprocess.Popen(edgar_command() + ["serve-mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen(
+        edgar_command() + ["serve-mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     out, err = proc.communicate("", timeout=60)  # end of input: the stdio server stops
     assert err.count("edgar: serving MCP over stdio") == 1 and out == ""
     assert "User-Agent" not in err  # the tests' SEC_USER_AGENT is set
@@ -246,8 +287,14 @@ def test_serve_mcp_without_a_user_agent_says_so_at_start(tmp_path):
     # issue 36: it started silently and failed at the first call
     env = {k: v for k, v in os.environ.items() if k != "SEC_USER_AGENT"}
     env.update(EDGAR_CACHE_DIR=str(tmp_path / "c"), EDGAR_CONFIG_DIR=str(tmp_path / "cfg"))
-    proc = subprocess.Popen(edgar_command() + ["serve-mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen(
+        edgar_command() + ["serve-mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     out, err = proc.communicate("", timeout=60)
     assert "no usable SEC User-Agent is configured" in err and "SEC_USER_AGENT=" in err and out == ""
 
@@ -260,21 +307,32 @@ def test_a_reader_that_closes_the_pipe_early_is_not_a_failure(edgar, mirror, fmt
     cmd = " ".join(edgar_command() + ["concept", "AAPL", "revenue", "--period", "all", "-n", "200", *fmt])
     env = dict(os.environ, EDGAR_MIRROR=mirror.url)
     for redirect in ("2>&1", "2>/dev/null"):
-        r = subprocess.run(["bash", "-c", f"{cmd} {redirect} | head -1 >/dev/null; echo ${{PIPESTATUS[0]}}"],
-                           capture_output=True, text=True, env=env, timeout=120)
+        r = subprocess.run(
+            ["bash", "-c", f"{cmd} {redirect} | head -1 >/dev/null; echo ${{PIPESTATUS[0]}}"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
         assert r.stdout.strip() == "0", (redirect, r.stdout, r.stderr)
 
 
 def test_a_closed_stderr_does_not_change_the_exit_status(edgar, mirror):
     cmd = " ".join(edgar_command() + ["concept", "NVDA", "revenue"])
-    r = subprocess.run(["bash", "-c", f"{cmd} 2>&1 >/dev/null | head -c0; echo ${{PIPESTATUS[0]}}"],
-                       capture_output=True, text=True, env=dict(os.environ, EDGAR_MIRROR=mirror.url), timeout=120)
+    r = subprocess.run(
+        ["bash", "-c", f"{cmd} 2>&1 >/dev/null | head -c0; echo ${{PIPESTATUS[0]}}"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, EDGAR_MIRROR=mirror.url),
+        timeout=120,
+    )
     assert r.stdout.strip() == "0", r.stderr
 
 
 def test_an_argument_that_is_not_utf8_is_invalid_argument_not_a_traceback(edgar):
-    proc = subprocess.run(edgar_command() + [os.fsdecode(b"find"), os.fsdecode(b"export \xff"), "--json"],
-                          capture_output=True, timeout=60)
+    proc = subprocess.run(
+        edgar_command() + [os.fsdecode(b"find"), os.fsdecode(b"export \xff"), "--json"], capture_output=True, timeout=60
+    )
     assert proc.returncode == 2 and b"Traceback" not in proc.stderr
     err = json.loads(proc.stdout)["error"]
     assert err["code"] == "invalid_argument" and "0xff" in err["message"]
@@ -293,8 +351,14 @@ def test_escape_sequences_in_filing_text_are_shown_in_tables_not_obeyed(capsys, 
     from edgar_cli.output import emit
 
     monkeypatch.setenv("COLUMNS", "80")
-    company = ResolvedCompany(query="x", cik="0000000001", name="EVIL\x1b[2J\x1b]8;;http://x\x07CORP",
-                              tickers=["E\x9bV"], match_type="ticker", score=1.0)
+    company = ResolvedCompany(
+        query="x",
+        cik="0000000001",
+        name="EVIL\x1b[2J\x1b]8;;http://x\x07CORP",
+        tickers=["E\x9bV"],
+        match_type="ticker",
+        score=1.0,
+    )
     emit(company, "table")
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x9b" not in out and "EVIL␛[2J␛]8;;http://x␇CORP" in out
@@ -355,12 +419,15 @@ def test_concepts_lists_the_catalogue_and_refuses_a_concept_it_does_not_hold(cli
     assert [c["concept"] for c in one] == ["rnd_expense"] and one[0]["tags"][0]["tag"].startswith("us-gaap:")
 
 
-@pytest.mark.parametrize("asked,says,never", [
-    ("ebitda", "non-GAAP", "operating_income'?"),
-    ("free_cash_flow", "operating_cash_flow and capex", "Did you mean"),
-    ("FCF", "operating_cash_flow and capex", "Did you mean"),
-    ("ebit", "not an XBRL fact", "Did you mean"),  # EBIT is not operating income: never answered as it
-])
+@pytest.mark.parametrize(
+    "asked,says,never",
+    [
+        ("ebitda", "non-GAAP", "operating_income'?"),
+        ("free_cash_flow", "operating_cash_flow and capex", "Did you mean"),
+        ("FCF", "operating_cash_flow and capex", "Did you mean"),
+        ("ebit", "not an XBRL fact", "Did you mean"),  # EBIT is not operating income: never answered as it
+    ],
+)
 def test_a_concept_outside_the_catalogue_is_never_corrected_to_another(cli, asked, says, never):
     err = cli("concept", "NVDA", asked, "--json").json()["error"]
     assert err["code"] == "invalid_argument" and says in err["message"] and never not in err["message"]
@@ -386,10 +453,18 @@ def test_ctrl_c_at_the_user_agent_prompt_exits_130_quietly(tmp_path):
 
     master, slave = pty.openpty()
     env = {k: v for k, v in os.environ.items() if k not in ("SEC_USER_AGENT", "EDGAR_NONINTERACTIVE")}
-    env.update(EDGAR_CONFIG_DIR=str(tmp_path / "config"), EDGAR_CACHE_DIR=str(tmp_path / "cache"),
-               EDGAR_MIRROR="http://127.0.0.1:9")
-    proc = subprocess.Popen([sys.executable, "-m", "edgar_cli", "concept", "NVDA", "revenue"], stdin=slave,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    env.update(
+        EDGAR_CONFIG_DIR=str(tmp_path / "config"),
+        EDGAR_CACHE_DIR=str(tmp_path / "cache"),
+        EDGAR_MIRROR="http://127.0.0.1:9",
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "edgar_cli", "concept", "NVDA", "revenue"],
+        stdin=slave,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
     os.close(slave)
     try:
         deadline = time.monotonic() + 30
@@ -412,11 +487,14 @@ def _readable(stream) -> bool:
     return bool(select.select([stream], [], [], 0.1)[0])
 
 
-@pytest.mark.parametrize("prefix,expected", [
-    ("/home/j/.local/share/uv/tools/edgar-cli", "uv tool install --reinstall '"),
-    ("/home/j/.local/share/pipx/venvs/edgar-cli", "pipx install --force '"),
-    ("/home/j/edgar/.venv", " -m pip install "),
-])
+@pytest.mark.parametrize(
+    "prefix,expected",
+    [
+        ("/home/j/.local/share/uv/tools/edgar-cli", "uv tool install --reinstall '"),
+        ("/home/j/.local/share/pipx/venvs/edgar-cli", "pipx install --force '"),
+        ("/home/j/edgar/.venv", " -m pip install "),
+    ],
+)
 def test_an_install_hint_matches_how_edgar_was_installed(monkeypatch, prefix, expected):
     # issue 36: hints named a package on no index ("pip install 'edgar-cli[semantic]'") whatever the installer
     from edgar_cli.config import install_hint

@@ -9,15 +9,26 @@ def test_json_output_parses_and_stderr_stays_empty(cli):
     data = res.json()
     # 0000320193-25-000079 (FY2025) and 0000320193-24-000123 (FY2024, period 2024-09-28).
     assert [(f["accession_number"], f["period_of_report"], f["fiscal_year"]) for f in data["filings"]] == [
-        ("0000320193-25-000079", "2025-09-27", 2025), ("0000320193-24-000123", "2024-09-28", 2024)]
+        ("0000320193-25-000079", "2025-09-27", 2025),
+        ("0000320193-24-000123", "2024-09-28", 2024),
+    ]
     assert data["company"]["fiscal_year_end"] == "09-26" and data["truncated"] is True
 
 
 def test_the_table_lists_form_filed_period_accession_and_description_with_notes_on_stderr(cli):
     res = cli("filings", "TSLA", "--form", "10-K", "--since", "2024-01-01", "--format", "table")
     assert res.rc == 0
-    for text in ("Form", "Filed", "Period", "Accession", "Description", "Tesla, Inc.",
-                 "0001104659-25-042659", "superseded by 0001104659-25-042659", "amends 0001628280-25-003063"):
+    for text in (
+        "Form",
+        "Filed",
+        "Period",
+        "Accession",
+        "Description",
+        "Tesla, Inc.",
+        "0001104659-25-042659",
+        "superseded by 0001104659-25-042659",
+        "amends 0001628280-25-003063",
+    ):
         assert text in res.out
     assert "note: superseded means" in res.err and "Part III" not in res.out
 
@@ -27,7 +38,10 @@ def test_since_reaching_past_recent_merges_the_older_page(cli):
     assert res.rc == 0
     # All on CIK0001318605-submissions-001.json: FY2010 10-K, FY2011 10-K and its 10-K/A.
     assert [f["accession_number"] for f in res.json()["filings"]] == [
-        "0001193125-12-137560", "0001193125-12-081990", "0001193125-11-054847"]
+        "0001193125-12-137560",
+        "0001193125-12-081990",
+        "0001193125-11-054847",
+    ]
 
 
 def test_a_truncated_history_is_one_warning_on_stderr(cli):

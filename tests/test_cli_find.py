@@ -54,8 +54,9 @@ def test_index_add_reports_a_filing_the_sec_does_not_serve_as_skipped(cli, tmp_p
 
 
 def test_find_json_carries_provenance_and_marks(edgar_index):
-    r = edgar_index("find", "export controls China", "--company", "NVDA", "--section", "risk_factors",
-                    "--limit", "3", "--json")
+    r = edgar_index(
+        "find", "export controls China", "--company", "NVDA", "--section", "risk_factors", "--limit", "3", "--json"
+    )
     assert r.rc == 0 and r.err == ""
     data = r.json()
     assert data["ranker"] == "bm25" and len(data["results"]) == 3
@@ -74,8 +75,9 @@ def test_find_table_shows_the_excerpt_and_how_to_read_around_it(edgar_index):
 
 
 def test_find_phrase_with_exclude_and_per_company(edgar_index):
-    data = edgar_index("find", "supply chain", "--match", "phrase", "--exclude", "TSLA", "--limit", "4",
-                       "--json").json()
+    data = edgar_index(
+        "find", "supply chain", "--match", "phrase", "--exclude", "TSLA", "--limit", "4", "--json"
+    ).json()
     assert data["results"] and {h["ticker"] for h in data["results"]} == {"NVDA"}
     assert all("supply chain" in h["excerpt"].lower() for h in data["results"])
     data = edgar_index("find", "supply chain", "--per-company", "1", "--limit", "5", "--json").json()

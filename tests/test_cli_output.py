@@ -31,36 +31,56 @@ def _concept(d):
 
 
 def _compare(d):
-    return ([fmt_value(r["value"], r["unit"]) for r in d["rows"]] + [r["accession_number"] for r in d["rows"]]
-            + [r["name"] for r in d["rows"]])
+    return (
+        [fmt_value(r["value"], r["unit"]) for r in d["rows"]]
+        + [r["accession_number"] for r in d["rows"]]
+        + [r["name"] for r in d["rows"]]
+    )
 
 
 CASES: dict[str, tuple[tuple[str, ...], object]] = {
     "concept": (("concept", "NVDA", "eps_diluted", "-n", "3"), _concept),
     "compare": (("compare", "revenue", "NVDA", "AAPL", "TSLA"), _compare),
     # NVIDIA's income statement, FY2024-FY2026 (10-Ks 0001045810-24-000029, -25-000023, -26-000021)
-    "statement": (("statement", "NVDA", "income", "--last", "3"),
-                  # a long label may wrap in its column; a value never does
-                  lambda d: [r["label"] for r in d["rows"] if len(r["label"]) <= 26] + [c["key"] for c in d["columns"]]),
-    "filings": (("filings", "NVDA", "--form", "10-K", "-n", "3"),
-                lambda d: [f["accession_number"] for f in d["filings"]] + [d["company"]["name"]]),
+    "statement": (
+        ("statement", "NVDA", "income", "--last", "3"),
+        # a long label may wrap in its column; a value never does
+        lambda d: [r["label"] for r in d["rows"] if len(r["label"]) <= 26] + [c["key"] for c in d["columns"]],
+    ),
+    "filings": (
+        ("filings", "NVDA", "--form", "10-K", "-n", "3"),
+        lambda d: [f["accession_number"] for f in d["filings"]] + [d["company"]["name"]],
+    ),
     # Tesla's FY2024 10-K 0001628280-25-003063 and the 10-K/A 0001104659-25-042659 that amends it: the
     # description names each other's accession number, which must not fold inside the number
-    "filings-amended": (("filings", "TSLA", "--form", "10-K", "-n", "3"),
-                        lambda d: [f["accession_number"] for f in d["filings"]]
-                        + [f"{f[key]})" for f in d["filings"] for key in ("amends", "superseded_by") if f[key]]),
-    "search": (("search", "climate change", "--form", "8-K", "-n", "3"),
-               lambda d: [f["accession_number"] for f in d["filings"]] + [f["company"]["cik"] for f in d["filings"]]),
-    "section": (("section", "NVDA", "--accession", NVDA_FY2025),
-                lambda d: [s["section"] for s in d["sections"]] + [f"{s['chars']:,}" for s in d["sections"]]),
-    "verify": (("verify", WRONG_YEAR, "--company", "NVDA"),
-               lambda d: [f["text"] for f in d["figures"]] + [f["support"]["accession_number"] for f in d["figures"]
-                                                               if f["support"]]),
+    "filings-amended": (
+        ("filings", "TSLA", "--form", "10-K", "-n", "3"),
+        lambda d: (
+            [f["accession_number"] for f in d["filings"]]
+            + [f"{f[key]})" for f in d["filings"] for key in ("amends", "superseded_by") if f[key]]
+        ),
+    ),
+    "search": (
+        ("search", "climate change", "--form", "8-K", "-n", "3"),
+        lambda d: [f["accession_number"] for f in d["filings"]] + [f["company"]["cik"] for f in d["filings"]],
+    ),
+    "section": (
+        ("section", "NVDA", "--accession", NVDA_FY2025),
+        lambda d: [s["section"] for s in d["sections"]] + [f"{s['chars']:,}" for s in d["sections"]],
+    ),
+    "verify": (
+        ("verify", WRONG_YEAR, "--company", "NVDA"),
+        lambda d: (
+            [f["text"] for f in d["figures"]] + [f["support"]["accession_number"] for f in d["figures"] if f["support"]]
+        ),
+    ),
     "resolve": (("resolve", "NVDA"), lambda d: [d["cik"], d["name"]]),
     "concepts": (("concepts",), lambda d: [c["concept"] for c in d["concepts"]]),
     "index-list": (("index", "list"), lambda d: [f["accession_number"] for f in d["filings"]]),
-    "find": (("find", "export controls China", "-n", "2"),
-             lambda d: [h["ticker"] for h in d["results"]] + [f"filed {h['filed']}" for h in d["results"]]),
+    "find": (
+        ("find", "export controls China", "-n", "2"),
+        lambda d: [h["ticker"] for h in d["results"]] + [f"filed {h['filed']}" for h in d["results"]],
+    ),
     "config-show": (("config", "show"), lambda d: [s["setting"] for s in d["settings"]]),
     "cache-info": (("cache", "info"), lambda d: [d["directory"]]),
 }
@@ -72,8 +92,12 @@ UNSTABLE = {"config-show", "cache-info", "index-list"}
 def shared(tmp_path_factory):
     """One cache, data dir and index for the module's processes (companyfacts are fetched once)."""
     root = tmp_path_factory.mktemp("output")
-    return {"EDGAR_CACHE_DIR": str(root / "cache"), "EDGAR_DATA_DIR": str(root / "data"),
-            "EDGAR_INDEX": str(root / "data" / "index.sqlite"), "EDGAR_SEMANTIC": "0"}
+    return {
+        "EDGAR_CACHE_DIR": str(root / "cache"),
+        "EDGAR_DATA_DIR": str(root / "data"),
+        "EDGAR_INDEX": str(root / "data" / "index.sqlite"),
+        "EDGAR_SEMANTIC": "0",
+    }
 
 
 @pytest.fixture
@@ -146,30 +170,66 @@ def test_csv_parses_and_carries_the_json_values(run, name, snapshot):
 
 
 def test_concept_csv_is_spreadsheet_ready_plain_numbers_iso_dates_and_provenance(run):
-    rows = list(csv.DictReader(io.StringIO(run("concept", "NVDA", "revenue", "--fy", "2024", "--csv",
-                                               inprocess=True).out)))
+    rows = list(
+        csv.DictReader(io.StringIO(run("concept", "NVDA", "revenue", "--fy", "2024", "--csv", inprocess=True).out))
+    )
     (row,) = rows
     # 0001045810-24-000029: NVIDIA's FY2024 10-K, Revenues 60,922,000,000 USD for 2023-01-30 to 2024-01-28
-    assert {k: row[k] for k in ("company_name", "cik", "concept", "value", "unit", "fiscal_year", "fiscal_period",
-                                "start", "end", "form", "filed", "accession_number", "matched_tag", "restated")} == {
-        "company_name": "NVIDIA CORP", "cik": "0001045810", "concept": "revenue", "value": "60922000000",
-        "unit": "USD", "fiscal_year": "2024", "fiscal_period": "FY", "start": "2023-01-30", "end": "2024-01-28",
-        "form": "10-K", "filed": "2024-02-21", "accession_number": "0001045810-24-000029",
-        "matched_tag": "us-gaap:Revenues", "restated": "false"}
+    assert {
+        k: row[k]
+        for k in (
+            "company_name",
+            "cik",
+            "concept",
+            "value",
+            "unit",
+            "fiscal_year",
+            "fiscal_period",
+            "start",
+            "end",
+            "form",
+            "filed",
+            "accession_number",
+            "matched_tag",
+            "restated",
+        )
+    } == {
+        "company_name": "NVIDIA CORP",
+        "cik": "0001045810",
+        "concept": "revenue",
+        "value": "60922000000",
+        "unit": "USD",
+        "fiscal_year": "2024",
+        "fiscal_period": "FY",
+        "start": "2023-01-30",
+        "end": "2024-01-28",
+        "form": "10-K",
+        "filed": "2024-02-21",
+        "accession_number": "0001045810-24-000029",
+        "matched_tag": "us-gaap:Revenues",
+        "restated": "false",
+    }
 
 
 def test_a_restated_value_keeps_its_original_in_the_csv(run):
-    rows = list(csv.DictReader(io.StringIO(run("concept", "NVDA", "eps_diluted", "-n", "3", "--csv",
-                                               inprocess=True).out)))
+    rows = list(
+        csv.DictReader(io.StringIO(run("concept", "NVDA", "eps_diluted", "-n", "3", "--csv", inprocess=True).out))
+    )
     fy2024 = next(r for r in rows if r["fiscal_year"] == "2024")
-    assert (fy2024["value"], fy2024["restated"], fy2024["original_value"], fy2024["original_accession"],
-            fy2024["revision_kind"]) == ("1.19", "true", "11.93", "0001045810-24-000029", "stock_split")
+    assert (
+        fy2024["value"],
+        fy2024["restated"],
+        fy2024["original_value"],
+        fy2024["original_accession"],
+        fy2024["revision_kind"],
+    ) == ("1.19", "true", "11.93", "0001045810-24-000029", "stock_split")
 
 
 def test_compare_rows_include_the_companies_without_a_figure(run):
     # Snowflake reports no SG&A as one tag (it reports its components): compare lists it as unavailable.
-    rows = list(csv.DictReader(io.StringIO(run("compare", "sga", "NVDA", "SNOW", "--fy", "2024", "--csv",
-                                               inprocess=True).out)))
+    rows = list(
+        csv.DictReader(io.StringIO(run("compare", "sga", "NVDA", "SNOW", "--fy", "2024", "--csv", inprocess=True).out))
+    )
     assert [r["company_name"] for r in rows] == ["NVIDIA CORP", "Snowflake Inc."]
     assert rows[0]["unavailable"] == "" and rows[1]["value"] == "" and rows[1]["unavailable"].startswith("not_found")
 
@@ -180,10 +240,33 @@ def test_one_format_at_a_time(run):
 
 
 def test_the_common_options_are_accepted_after_the_subcommand_and_before_it(run):
-    after = run("concept", "NVDA", "revenue", "--fy", "2024", "--no-cache", "-q", "--user-agent",
-                "Jane Doe jane@example.com", "--format", "nl", inprocess=True)
-    before = run("--no-cache", "-q", "--user-agent", "Jane Doe jane@example.com", "concept", "NVDA", "revenue",
-                 "--fy", "2024", "--nl", inprocess=True)
+    after = run(
+        "concept",
+        "NVDA",
+        "revenue",
+        "--fy",
+        "2024",
+        "--no-cache",
+        "-q",
+        "--user-agent",
+        "Jane Doe jane@example.com",
+        "--format",
+        "nl",
+        inprocess=True,
+    )
+    before = run(
+        "--no-cache",
+        "-q",
+        "--user-agent",
+        "Jane Doe jane@example.com",
+        "concept",
+        "NVDA",
+        "revenue",
+        "--fy",
+        "2024",
+        "--nl",
+        inprocess=True,
+    )
     assert after.rc == before.rc == 0 and after.out == before.out
     assert json.loads(after.out)["value"] == 60922000000  # 0001045810-24-000029
 
@@ -247,20 +330,33 @@ def test_csv_text_that_a_spreadsheet_would_run_as_a_formula_is_kept_as_text_and_
 
     # hand-written rows: hostile text (a filer's name, an excerpt, a query) beside numbers from the corpus
     # (NVIDIA's FY2023 income tax expense was -187,000,000 USD, 0001045810-24-000029)
-    rows = [{"company_name": '=HYPERLINK("http://evil.example","x")', "excerpt": "+1 (555) call now",
-             "query": "@SUM(A1)", "value": -187000000, "ratio": -0.5, "text_number": "-187", "dash": "-",
-             "note": "Tesla, Inc. said \"hi\""}]
+    rows = [
+        {
+            "company_name": '=HYPERLINK("http://evil.example","x")',
+            "excerpt": "+1 (555) call now",
+            "query": "@SUM(A1)",
+            "value": -187000000,
+            "ratio": -0.5,
+            "text_number": "-187",
+            "dash": "-",
+            "note": 'Tesla, Inc. said "hi"',
+        }
+    ]
     out = io.StringIO()
     write_rows(rows, "csv", out, header=True, safe=False)
     (parsed,) = list(csv.DictReader(io.StringIO(out.getvalue())))
     assert parsed["company_name"] == "'" + rows[0]["company_name"]
     assert parsed["excerpt"] == "'+1 (555) call now" and parsed["query"] == "'@SUM(A1)"
-    assert (parsed["value"], parsed["ratio"], parsed["text_number"], parsed["dash"]) == ("-187000000", "-0.5",
-                                                                                          "-187", "-")
+    assert (parsed["value"], parsed["ratio"], parsed["text_number"], parsed["dash"]) == (
+        "-187000000",
+        "-0.5",
+        "-187",
+        "-",
+    )
     assert parsed["note"] == 'Tesla, Inc. said "hi"'  # commas and quotes round-trip through the csv module
     tsv = io.StringIO()
     write_rows(rows, "tsv", tsv, header=False, safe=False)
-    assert tsv.getvalue().startswith('=HYPERLINK(')  # tsv (for cut and awk) stays exact
+    assert tsv.getvalue().startswith("=HYPERLINK(")  # tsv (for cut and awk) stays exact
 
 
 def test_a_url_under_a_table_is_never_folded_across_lines(run):
@@ -292,8 +388,13 @@ def _stdout_on_a_terminal(args: list[str], env: dict) -> bytes:
     from conftest import edgar_command
 
     master, slave = pty.openpty()
-    proc = subprocess.Popen(edgar_command() + args, stdin=subprocess.DEVNULL, stdout=slave, stderr=subprocess.PIPE,
-                            env={**os.environ, **env})
+    proc = subprocess.Popen(
+        edgar_command() + args,
+        stdin=subprocess.DEVNULL,
+        stdout=slave,
+        stderr=subprocess.PIPE,
+        env={**os.environ, **env},
+    )
     os.close(slave)
     screen = b""
     try:
@@ -377,16 +478,20 @@ def test_messages_wrap_at_word_boundaries_and_keep_a_command_on_one_line():
     # issue 36: long warnings broke mid-word on a terminal ("NVI/DIA", "config.j/son")
     from edgar_cli.render import wrap_message
 
-    text = ("warning: the XBRL facts of NVIDIA CORP end early; read them with edgar section NVDA risk_factors "
-            "--accession 0001045810-25-000023. Set it in /home/jane/.config/edgar-cli/config.json or run "
-            "edgar config set user-agent 'Jane Doe jane@example.com' and retry.")
+    text = (
+        "warning: the XBRL facts of NVIDIA CORP end early; read them with edgar section NVDA risk_factors "
+        "--accession 0001045810-25-000023. Set it in /home/jane/.config/edgar-cli/config.json or run "
+        "edgar config set user-agent 'Jane Doe jane@example.com' and retry."
+    )
     lines = wrap_message(text, 60).splitlines()
     assert all(len(line) <= 60 or line.strip().startswith("edgar ") for line in lines)
     words = text.split()
     assert " ".join(" ".join(lines).split()) == " ".join(words)  # nothing cut, nothing added
-    assert any(line.strip() == "edgar section NVDA risk_factors --accession 0001045810-25-000023. Set it in"
-               or line.strip().startswith("edgar section NVDA risk_factors --accession 0001045810-25-000023.")
-               for line in lines)
+    assert any(
+        line.strip() == "edgar section NVDA risk_factors --accession 0001045810-25-000023. Set it in"
+        or line.strip().startswith("edgar section NVDA risk_factors --accession 0001045810-25-000023.")
+        for line in lines
+    )
     assert any("/home/jane/.config/edgar-cli/config.json" in line for line in lines)
     assert any(line.strip().startswith("edgar config set user-agent 'Jane Doe jane@example.com'") for line in lines)
     assert wrap_message(text, None) == text  # off a terminal: one line per message

@@ -22,7 +22,8 @@ def test_the_command_sends_the_recorded_query_string(cli, mirror):
     r = cli("search", "climate change", "--forms", "8-K", "--limit", "3", "--json")
     assert r.rc == 0
     assert [e.path for e in mirror.log[since:] if e.path.startswith(EFTS_PATH)] == [
-        f"{EFTS_PATH}?forms=8-K&from=0&q=climate+change"]
+        f"{EFTS_PATH}?forms=8-K&from=0&q=climate+change"
+    ]
     assert len(r.json()["filings"]) == 3
 
 

@@ -9,8 +9,12 @@ def test_json_output_has_the_section_and_its_provenance_and_stderr_stays_empty(c
     res = cli("section", "NVDA", "risk factors", "--fy", "2025", "--max-chars", "2000", "--json")
     assert res.rc == 0 and res.err == ""
     data = res.json()
-    assert (data["section"], data["item"], data["form"], data["accession_number"]) == \
-        ("risk_factors", "1A", "10-K", NVDA_FY2025)
+    assert (data["section"], data["item"], data["form"], data["accession_number"]) == (
+        "risk_factors",
+        "1A",
+        "10-K",
+        NVDA_FY2025,
+    )
     assert data["filed"] == "2025-02-26" and data["period_of_report"] == "2025-01-26"
     assert data["chars_returned"] <= 2000 < data["chars_total"] and data["truncated"] is True
     assert data["extraction_confidence"] == "high" and data["is_reference"] is False
@@ -19,8 +23,18 @@ def test_json_output_has_the_section_and_its_provenance_and_stderr_stays_empty(c
 
 def test_the_next_page_starts_where_next_offset_says(cli):
     first = cli("section", "NVDA", "mda", "--accession", NVDA_FY2025, "--max-chars", "3000", "--json").json()
-    second = cli("section", "NVDA", "mda", "--accession", NVDA_FY2025, "--max-chars", "3000",
-                 "--offset", str(first["next_offset"]), "--json").json()
+    second = cli(
+        "section",
+        "NVDA",
+        "mda",
+        "--accession",
+        NVDA_FY2025,
+        "--max-chars",
+        "3000",
+        "--offset",
+        str(first["next_offset"]),
+        "--json",
+    ).json()
     assert second["offset"] == first["next_offset"] and second["text"] != first["text"]
     assert second["chars_total"] == first["chars_total"]
 
@@ -35,8 +49,13 @@ def test_the_text_view_prints_the_text_on_stdout_and_label_provenance_and_paging
         assert head.endswith("nvda-20250126.htm")
         assert "set forth in our Consolidated Financial Statements" in text
         assert NVDA_FY2025 not in text and "REFERENCE ONLY" not in text
-    for text in ("Item 8. Financial Statements and Supplementary Data", "NVIDIA", NVDA_FY2025, "REFERENCE ONLY",
-                 "characters 0-"):
+    for text in (
+        "Item 8. Financial Statements and Supplementary Data",
+        "NVIDIA",
+        NVDA_FY2025,
+        "REFERENCE ONLY",
+        "characters 0-",
+    ):
         assert text in res.err
     assert "note: This section points elsewhere" in res.err
 
@@ -73,8 +92,18 @@ def test_a_shared_part_iii_pointer_flags_each_item_it_names(cli, corpus):
 
 
 def test_form_10q_is_spelled_as_edgar_filings_accepts_it(cli):
-    res = cli("section", "AAPL", "risk_factors", "--form", "10q", "--accession", "0000320193-25-000073",
-              "--max-chars", "200", "--json")
+    res = cli(
+        "section",
+        "AAPL",
+        "risk_factors",
+        "--form",
+        "10q",
+        "--accession",
+        "0000320193-25-000073",
+        "--max-chars",
+        "200",
+        "--json",
+    )
     assert res.rc == 0 and res.json()["item"] == "II-1A"
 
 

@@ -45,7 +45,9 @@ def test_one_concept_and_one_year_keeps_the_concept_shape(cli):
 
 
 def test_statement_table_in_the_terminal_names_periods_and_marks(cli):
-    r = cli("statement", "NVDA", "income", "--period", "quarterly", "--last", "4", "--derive", "q4", "--format", "table")
+    r = cli(
+        "statement", "NVDA", "income", "--period", "quarterly", "--last", "4", "--derive", "q4", "--format", "table"
+    )
     assert r.rc == 0, r.err
     for text in ("Income statement, quarterly", "Q4 FY2026", "2026-01-25", "68,127 d", "n/a", "USD m"):
         assert text in r.out
@@ -62,12 +64,15 @@ def test_statement_json_in_mcp_shape(cli):
     assert assets["cells"][1]["fact"]["accession_number"] == "0000320193-25-000079"
 
 
-@pytest.mark.parametrize("args, code", [
-    (("statement", "NVDA", "equity"), "invalid_argument"),
-    (("statement", "NVDA", "income", "--derive", "q4"), "invalid_argument"),
-    (("statement", "NVDA", "income", "--fy", "2024..2020"), "invalid_argument"),
-    (("concept", "NVDA", "revenue", "net_income", "--limit", "3"), "invalid_argument"),
-])
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (("statement", "NVDA", "equity"), "invalid_argument"),
+        (("statement", "NVDA", "income", "--derive", "q4"), "invalid_argument"),
+        (("statement", "NVDA", "income", "--fy", "2024..2020"), "invalid_argument"),
+        (("concept", "NVDA", "revenue", "net_income", "--limit", "3"), "invalid_argument"),
+    ],
+)
 def test_bad_input_is_an_error_with_a_non_zero_exit(cli, args, code):
     r = cli(*args, "--json")
     assert r.rc == ERROR_CODES[code] != ExitStatus.OK

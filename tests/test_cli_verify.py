@@ -63,8 +63,9 @@ def test_the_answer_can_come_from_a_file(cli, tmp_path):
 
 
 def test_the_answer_can_come_from_stdin_with_a_citation(edgar):
-    r = edgar("verify", "-", "--cite", "0001045810-25-000023", "--json",
-              stdin="Revenue was $130.5 billion in fiscal 2025.")
+    r = edgar(
+        "verify", "-", "--cite", "0001045810-25-000023", "--json", stdin="Revenue was $130.5 billion in fiscal 2025."
+    )
     assert r.rc == 0, r.out + r.err
     data = r.json()
     assert data["company"]["cik"] == "0001045810" and data["cited"] == ["0001045810-25-000023"]
@@ -73,8 +74,15 @@ def test_the_answer_can_come_from_stdin_with_a_citation(edgar):
 def test_an_excerpt_option_supports_a_figure_not_in_the_facts(cli):
     answer = "NVIDIA had approximately 36,000 employees."
     assert cli("verify", answer, "--company", "NVDA", "--json").rc == ExitStatus.UNGROUNDED
-    r = cli("verify", answer, "--company", "NVDA", "--json",
-            "--excerpt", "As of the end of fiscal year 2025, we had approximately 36,000 employees.")
+    r = cli(
+        "verify",
+        answer,
+        "--company",
+        "NVDA",
+        "--json",
+        "--excerpt",
+        "As of the end of fiscal year 2025, we had approximately 36,000 employees.",
+    )
     assert r.rc == 0
     assert r.json()["figures"][0]["support"]["source"] == "cited_text"
 
@@ -110,15 +118,29 @@ def test_a_made_up_figure_sharing_digits_with_another_concept_exits_with_the_ung
 
 
 def test_a_cited_filings_case_number_does_not_ground_a_figure_on_the_command_line(cli):
-    r = cli("verify", "NVIDIA's fiscal 2025 revenue was $7.7 billion.", "--company", "NVDA",
-            "--cite", "0001045810-25-000023", "--json")
+    r = cli(
+        "verify",
+        "NVIDIA's fiscal 2025 revenue was $7.7 billion.",
+        "--company",
+        "NVDA",
+        "--cite",
+        "0001045810-25-000023",
+        "--json",
+    )
     assert r.rc == ExitStatus.UNGROUNDED
     row = next(f for f in r.json()["figures"] if f["text"] == "$7.7 billion")
     assert row["status"] == "ungrounded" and (row["support"] or {}).get("source") != "cited_text"
 
 
 def test_an_unchecked_figure_is_not_grounded_and_exits_with_its_own_status(cli):
-    r = cli("verify", "NVIDIA's Data Center revenue was $115.2 billion in fiscal 2025.", "--company", "NVDA", "--format", "table")
+    r = cli(
+        "verify",
+        "NVIDIA's Data Center revenue was $115.2 billion in fiscal 2025.",
+        "--company",
+        "NVDA",
+        "--format",
+        "table",
+    )
     assert r.rc == ExitStatus.UNCONFIRMED == 11
     assert "$115.2 billion" in r.out and "Data Center" in r.out and "verdict: unchecked" in r.out
 
@@ -132,13 +154,16 @@ def test_a_path_that_names_no_file_is_an_invalid_argument_not_an_answer(cli, tmp
     assert r.rc == ExitStatus.INVALID_ARGUMENT and "path" in r.err
 
 
-@pytest.mark.parametrize("answer,verdict,status", [
-    ("NVIDIA's fiscal 2024 revenue was $60.9 billion.", "grounded", 0),
-    ("NVIDIA's fiscal 2024 revenue was $130.5 billion.", "ungrounded", 10),  # FY2025's (0001045810-25-000023)
-    ("NVIDIA's 2024 revenue was $60.9 billion.", "ambiguous", 11),  # FY2024 or FY2025
-    ("Apple's fiscal 2009 net income was $5.7 billion.", "superseded", 11),  # restated to 8,235,000,000
-    ("NVIDIA designs GPUs.", "no_figures", 12),
-])
+@pytest.mark.parametrize(
+    "answer,verdict,status",
+    [
+        ("NVIDIA's fiscal 2024 revenue was $60.9 billion.", "grounded", 0),
+        ("NVIDIA's fiscal 2024 revenue was $130.5 billion.", "ungrounded", 10),  # FY2025's (0001045810-25-000023)
+        ("NVIDIA's 2024 revenue was $60.9 billion.", "ambiguous", 11),  # FY2024 or FY2025
+        ("Apple's fiscal 2009 net income was $5.7 billion.", "superseded", 11),  # restated to 8,235,000,000
+        ("NVIDIA designs GPUs.", "no_figures", 12),
+    ],
+)
 def test_each_verdict_has_its_exit_status(cli, answer, verdict, status):
     company = "AAPL" if answer.startswith("Apple") else "NVDA"
     r = cli("verify", answer, "--company", company, "--json")
@@ -148,13 +173,21 @@ def test_each_verdict_has_its_exit_status(cli, answer, verdict, status):
 
 def test_the_help_examples_respectively_list_verifies_without_a_company_and_its_swap_fails(cli):
     # Apple FY2023 net sales 383,285,000,000 (0000320193-23-000106), FY2022 394,328,000,000 (0000320193-22-000108)
-    r = cli("verify", "Apple reported net sales of $383.3 billion and $394.3 billion in fiscal 2023 and 2022, "
-            "respectively.", "--json")
+    r = cli(
+        "verify",
+        "Apple reported net sales of $383.3 billion and $394.3 billion in fiscal 2023 and 2022, respectively.",
+        "--json",
+    )
     assert r.rc == 0 and r.json()["company"]["cik"] == "0000320193"
     assert [f["support"]["accession_number"] for f in r.json()["figures"] if f["kind"] == "money"] == [
-        "0000320193-23-000106", "0000320193-22-000108"]
-    swapped = cli("verify", "Apple reported net sales of $394.3 billion and $383.3 billion in fiscal 2023 and 2022, "
-                  "respectively.", "--json")
+        "0000320193-23-000106",
+        "0000320193-22-000108",
+    ]
+    swapped = cli(
+        "verify",
+        "Apple reported net sales of $394.3 billion and $383.3 billion in fiscal 2023 and 2022, respectively.",
+        "--json",
+    )
     assert swapped.rc == ExitStatus.UNGROUNDED
     assert "respectively" in cli("verify", "--help").out
 

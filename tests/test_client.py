@@ -25,8 +25,11 @@ from edgar_cli.sec.ratelimit import RateLimiter
 
 URL = "https://data.sec.gov/submissions/CIK0000320193.json"
 # The smallest submissions file the client accepts (sec/validate.py): the CIK asked for, empty filings.
-GOOD = {"cik": "320193", "name": "Apple Inc.",
-        "filings": {"recent": {"accessionNumber": [], "form": [], "filingDate": []}, "files": []}}
+GOOD = {
+    "cik": "320193",
+    "name": "Apple Inc.",
+    "filings": {"recent": {"accessionNumber": [], "form": [], "filingDate": []}, "files": []},
+}
 
 
 @pytest.fixture(autouse=True)
@@ -102,16 +105,21 @@ def test_connection_errors_are_retried(tmp_path):
             raise httpx.ConnectError("[Errno 104] Connection reset by peer", request=request)
         return httpx.Response(200, headers=JSON, json=GOOD)
 
-    client = SecClient(Settings(user_agent="Jane Doe jane@example.com", cache_dir=tmp_path / "c"),
-                       transport=httpx.MockTransport(handler))
+    client = SecClient(
+        Settings(user_agent="Jane Doe jane@example.com", cache_dir=tmp_path / "c"),
+        transport=httpx.MockTransport(handler),
+    )
     assert client.get_json(URL, kind="submissions") == GOOD and len(attempts) == 3
 
 
-@pytest.mark.parametrize("error,says", [
-    (socket.gaierror(-2, "Name or service not known"), "offline"),
-    (ConnectionRefusedError(111, "Connection refused"), "connection was refused"),
-    (OSError(101, "Network is unreachable"), "offline"),
-])
+@pytest.mark.parametrize(
+    "error,says",
+    [
+        (socket.gaierror(-2, "Name or service not known"), "offline"),
+        (ConnectionRefusedError(111, "Connection refused"), "connection was refused"),
+        (OSError(101, "Network is unreachable"), "offline"),
+    ],
+)
 def test_dns_refused_and_unreachable_fail_at_once_saying_what_failed(tmp_path, error, says):
     attempts = []
 
@@ -119,18 +127,23 @@ def test_dns_refused_and_unreachable_fail_at_once_saying_what_failed(tmp_path, e
         attempts.append(request)
         raise httpx.ConnectError(str(error), request=request) from error
 
-    client = SecClient(Settings(user_agent="Jane Doe jane@example.com", cache_dir=tmp_path / "c"),
-                       transport=httpx.MockTransport(handler))
+    client = SecClient(
+        Settings(user_agent="Jane Doe jane@example.com", cache_dir=tmp_path / "c"),
+        transport=httpx.MockTransport(handler),
+    )
     with pytest.raises(EdgarError) as info:
         client.get_json(URL, kind="submissions")
     assert info.value.code == "network_unavailable" and says in info.value.message and len(attempts) == 1
     assert "busy" not in info.value.message + info.value.suggestion
 
 
-@pytest.mark.parametrize("body,code", [
-    (b"<html>Your Request Originates from an Undeclared Automated Tool</html>", "user_agent_required"),
-    (b"<html><title>SEC.gov | Request Rate Threshold Exceeded</title></html>", "blocked"),
-])
+@pytest.mark.parametrize(
+    "body,code",
+    [
+        (b"<html>Your Request Originates from an Undeclared Automated Tool</html>", "user_agent_required"),
+        (b"<html><title>SEC.gov | Request Rate Threshold Exceeded</title></html>", "blocked"),
+    ],
+)
 def test_403_maps_to_user_agent_or_blocked_with_the_secs_reason(tmp_path, body, code):
     client, calls = make_client(tmp_path, [(403, {"Content-Type": "text/html"}, body)])
     with pytest.raises(EdgarError) as info:
@@ -172,11 +185,14 @@ def test_a_truncated_json_body_is_retried_and_never_cached(tmp_path):
 
 def test_a_body_shorter_than_its_content_length_is_an_error(tmp_path):
     def handler(request):
-        return httpx.Response(200, headers={"Content-Type": "application/json", "Content-Length": "999"},
-                              content=b'{"a": 1}')
+        return httpx.Response(
+            200, headers={"Content-Type": "application/json", "Content-Length": "999"}, content=b'{"a": 1}'
+        )
 
-    client = SecClient(Settings(user_agent="Jane Doe jane@example.com", cache_dir=tmp_path / "c"),
-                       transport=httpx.MockTransport(handler))
+    client = SecClient(
+        Settings(user_agent="Jane Doe jane@example.com", cache_dir=tmp_path / "c"),
+        transport=httpx.MockTransport(handler),
+    )
     with pytest.raises(EdgarError) as info:
         client.get_json(URL, kind="submissions")
     assert info.value.code == "upstream_unavailable"
@@ -208,8 +224,11 @@ def test_an_unwritable_cache_directory_degrades_to_no_cache_with_a_warning(tmp_p
     def handler(request):
         return httpx.Response(200, headers=JSON, json=GOOD)
 
-    client = SecClient(Settings(user_agent="Jane Doe jane@example.com", cache_dir=blocker / "cache"),
-                       transport=httpx.MockTransport(handler), warn=warnings.append)
+    client = SecClient(
+        Settings(user_agent="Jane Doe jane@example.com", cache_dir=blocker / "cache"),
+        transport=httpx.MockTransport(handler),
+        warn=warnings.append,
+    )
     assert client.get_json(URL, kind="submissions") == GOOD
     assert any("cache" in w for w in warnings)
 
@@ -223,8 +242,12 @@ def test_no_cache_bypasses_the_store(tmp_path):
 
 def test_only_sec_hosts_are_ever_fetched(tmp_path):
     client, calls = make_client(tmp_path, [(200, JSON, GOOD)])
-    for bad in ("https://evil.example.com/x.json", "http://data.sec.gov/x.json", "https://data.sec.gov.evil.com/x",
-                "file:///etc/passwd"):
+    for bad in (
+        "https://evil.example.com/x.json",
+        "http://data.sec.gov/x.json",
+        "https://data.sec.gov.evil.com/x",
+        "file:///etc/passwd",
+    ):
         with pytest.raises(EdgarError) as info:
             client.get_json(bad, kind="submissions")
         assert info.value.code == "invalid_argument"
@@ -232,8 +255,10 @@ def test_only_sec_hosts_are_ever_fetched(tmp_path):
 
 
 def test_mirror_mapping_keeps_host_and_query():
-    assert urls.to_mirror("https://efts.sec.gov/LATEST/search-index?q=a&from=0", "http://127.0.0.1:9/") == \
-        "http://127.0.0.1:9/efts.sec.gov/LATEST/search-index?q=a&from=0"
+    assert (
+        urls.to_mirror("https://efts.sec.gov/LATEST/search-index?q=a&from=0", "http://127.0.0.1:9/")
+        == "http://127.0.0.1:9/efts.sec.gov/LATEST/search-index?q=a&from=0"
+    )
     assert urls.to_mirror(URL, None) == URL
 
 
@@ -296,7 +321,7 @@ def test_two_processes_sharing_a_cache_dir_share_the_limit(tmp_path):
         import sys, time
         from pathlib import Path
         from edgar_cli.sec.ratelimit import RateLimiter
-        lim = RateLimiter(Path({str(tmp_path / 'shared')!r}))
+        lim = RateLimiter(Path({str(tmp_path / "shared")!r}))
         out = []
         for _ in range(12):
             lim.acquire()
@@ -313,9 +338,16 @@ def test_two_processes_sharing_a_cache_dir_share_the_limit(tmp_path):
     assert _windows(stamps) <= 10
 
 
-@pytest.mark.parametrize("bad", ["Jane Doe jane@example.com\r\nX-Injected: 1", "Jane Doe\njane@example.com",
-                                 "Jane\x00Doe jane@example.com", "Jane Doe jane@example.com\x1b[2J",
-                                 "Jäne Døe jane@example.com"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "Jane Doe jane@example.com\r\nX-Injected: 1",
+        "Jane Doe\njane@example.com",
+        "Jane\x00Doe jane@example.com",
+        "Jane Doe jane@example.com\x1b[2J",
+        "Jäne Døe jane@example.com",
+    ],
+)
 def test_a_user_agent_with_a_line_break_or_control_character_is_refused_before_any_request(bad):
     with pytest.raises(EdgarError) as info:
         resolve_user_agent(bad, interactive=False)
@@ -384,13 +416,20 @@ def test_a_miss_remembered_through_a_mirror_with_a_password_stores_only_the_reda
     assert again.value.message.startswith("The mirror at ") and "s3cretMirrorPw" not in again.value.message
 
 
-@pytest.mark.parametrize("url, secrets, kept", [
-    ("postgresql://edgar@127.0.0.1:1/db?password=QueryPw9", ["QueryPw9"], "postgresql://edgar@127.0.0.1:1/db?password=***"),
-    ("https://mirror.example.com/e?api_key=K1&x=1&token=T2&sig=S3", ["K1", "T2", "S3"], "x=1"),
-    ("http://u:p@ss@mirror:8/x", ["p@ss", "ss@mirror"], "http://u:***@mirror:8/x"),
-    ("host=db user=edgar password=KwPw4 dbname=edgar", ["KwPw4"], "host=db user=edgar"),
-    ("host=db password='Kw Pw5' dbname=edgar", ["Kw Pw5", "Pw5"], "dbname=edgar"),
-])
+@pytest.mark.parametrize(
+    "url, secrets, kept",
+    [
+        (
+            "postgresql://edgar@127.0.0.1:1/db?password=QueryPw9",
+            ["QueryPw9"],
+            "postgresql://edgar@127.0.0.1:1/db?password=***",
+        ),
+        ("https://mirror.example.com/e?api_key=K1&x=1&token=T2&sig=S3", ["K1", "T2", "S3"], "x=1"),
+        ("http://u:p@ss@mirror:8/x", ["p@ss", "ss@mirror"], "http://u:***@mirror:8/x"),
+        ("host=db user=edgar password=KwPw4 dbname=edgar", ["KwPw4"], "host=db user=edgar"),
+        ("host=db password='Kw Pw5' dbname=edgar", ["Kw Pw5", "Pw5"], "dbname=edgar"),
+    ],
+)
 def test_a_url_or_dsn_is_shown_without_any_secret_it_carries(url, secrets, kept):
     shown = urls.redact(url)
     assert not [s for s in secrets if s in shown] and kept in shown
@@ -400,6 +439,7 @@ def test_a_mirror_password_never_shows_in_a_connection_error():
     from edgar_cli.sec.client import connect_error
 
     exc = ConnectionRefusedError(111, "Connection refused")
-    err = connect_error(exc, "https://data.sec.gov/x.json", "http://127.0.0.1:1/data.sec.gov/x.json",
-                        "http://me:s3cret@127.0.0.1:1")
+    err = connect_error(
+        exc, "https://data.sec.gov/x.json", "http://127.0.0.1:1/data.sec.gov/x.json", "http://me:s3cret@127.0.0.1:1"
+    )
     assert "s3cret" not in str(err.to_dict()) and "me:***@127.0.0.1" in err.message

@@ -25,9 +25,9 @@ from pathlib import Path
 
 import anyio
 import pytest
-
 import reliability_kit as K
 from conftest import PINNED_TODAY, TEST_UA, edgar_command
+
 from edgar_cli.errors import EdgarError
 from edgar_cli.sec import transport
 from edgar_cli.sec.ratelimit import DB_NAME, RateLimiter
@@ -67,8 +67,10 @@ def _now_ms() -> int:
 
 def _plant_future_rows(directory: Path, count: int = 12) -> None:
     conn = sqlite3.connect(directory / DB_NAME)
-    conn.executemany("INSERT INTO sec_requests (name, item_timestamp) VALUES (?, ?)",
-                     [(f"planted{i}", _now_ms() + DAY_MS) for i in range(count)])
+    conn.executemany(
+        "INSERT INTO sec_requests (name, item_timestamp) VALUES (?, ?)",
+        [(f"planted{i}", _now_ms() + DAY_MS) for i in range(count)],
+    )
     conn.commit()
     conn.close()
 
@@ -129,11 +131,23 @@ def test_a_command_whose_bucket_lock_is_held_ends_at_its_command_deadline(mirror
     RateLimiter(folder, warn=lambda _m: None)  # creates the bucket
     held = _HeldBucketLock(folder)
     try:
-        env = dict(os.environ, EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=TEST_UA, EDGAR_TODAY=PINNED_TODAY,
-                   EDGAR_CACHE_DIR=str(tmp_path / "cache"), EDGAR_NONINTERACTIVE="1", EDGAR_RATELIMIT_DIR=str(folder),
-                   EDGAR_COMMAND_TIMEOUT="3")
-        proc = subprocess.run(edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"], env=env,
-                              capture_output=True, text=True, timeout=GUARD)  # was: as long as the lock was held
+        env = dict(
+            os.environ,
+            EDGAR_MIRROR=mirror.url,
+            SEC_USER_AGENT=TEST_UA,
+            EDGAR_TODAY=PINNED_TODAY,
+            EDGAR_CACHE_DIR=str(tmp_path / "cache"),
+            EDGAR_NONINTERACTIVE="1",
+            EDGAR_RATELIMIT_DIR=str(folder),
+            EDGAR_COMMAND_TIMEOUT="3",
+        )
+        proc = subprocess.run(
+            edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=GUARD,
+        )  # was: as long as the lock was held
     finally:
         held.release()
     error = json.loads(proc.stdout or proc.stderr)["error"]
@@ -164,8 +178,17 @@ def test_a_command_over_a_host_bucket_with_future_rows_answers_with_a_warning(ed
     folder = tmp_path / "rl"
     RateLimiter(folder, warn=lambda _m: None)  # creates the bucket
     _plant_future_rows(folder)
-    res = edgar("filings", "NVDA", "--form", "10-K", "--limit", "1", "--json",
-                env={"EDGAR_RATELIMIT_DIR": str(folder)}, timeout=GUARD)
+    res = edgar(
+        "filings",
+        "NVDA",
+        "--form",
+        "10-K",
+        "--limit",
+        "1",
+        "--json",
+        env={"EDGAR_RATELIMIT_DIR": str(folder)},
+        timeout=GUARD,
+    )
     assert res.rc == 0, res.err
     assert "0001045810" in res.out and "future" in res.err and "warning" in res.err
 
@@ -186,8 +209,12 @@ def redis_limiter(redis_server, tmp_path):
     warnings: list[str] = []
 
     def make() -> RedisLimiter:
-        return RedisLimiter(url, lambda rate: RateLimiter(tmp_path / "local", rate=rate, warn=warnings.append),
-                            warn=warnings.append, prefix=prefix)
+        return RedisLimiter(
+            url,
+            lambda rate: RateLimiter(tmp_path / "local", rate=rate, warn=warnings.append),
+            warn=warnings.append,
+            prefix=prefix,
+        )
 
     yield make, r, prefix, warnings
     for key in r.scan_iter(prefix + "*"):
@@ -220,8 +247,7 @@ def test_grants_stamped_a_day_ahead_in_redis_are_dropped_with_a_warning_instead_
 # --- 6. EDGAR_RATE_SHARE without Redis -----------------------------------------------------------------
 
 
-def test_three_hosts_with_rate_share_three_and_no_redis_keep_to_three_requests_a_second_each(tmp_path,
-                                                                                          monkeypatch):
+def test_three_hosts_with_rate_share_three_and_no_redis_keep_to_three_requests_a_second_each(tmp_path, monkeypatch):
     monkeypatch.setenv("EDGAR_RATE_SHARE", "3")
     limiters = []
     for k in range(3):  # three hosts: a bucket each, as on three machines
@@ -323,14 +349,23 @@ def trickling(slow_upstream):
 
 
 def _env(upstream, tmp_path, **extra) -> dict:
-    return dict(os.environ, EDGAR_MIRROR=upstream.url, SEC_USER_AGENT=TEST_UA, EDGAR_TODAY=PINNED_TODAY,
-                EDGAR_CACHE_DIR=str(tmp_path / "cache"), EDGAR_NONINTERACTIVE="1", EDGAR_SEMANTIC="0", **extra)
+    return dict(
+        os.environ,
+        EDGAR_MIRROR=upstream.url,
+        SEC_USER_AGENT=TEST_UA,
+        EDGAR_TODAY=PINNED_TODAY,
+        EDGAR_CACHE_DIR=str(tmp_path / "cache"),
+        EDGAR_NONINTERACTIVE="1",
+        EDGAR_SEMANTIC="0",
+        **extra,
+    )
 
 
 def test_a_cli_command_against_a_slow_header_upstream_ends_at_its_command_deadline(trickling, tmp_path):
     argv = edgar_command() + ["filings", "NVDA", "--json"]
-    proc = subprocess.run(argv, env=_env(trickling, tmp_path, EDGAR_COMMAND_TIMEOUT="3"), capture_output=True,
-                          text=True, timeout=GUARD)  # each request alone had 45 s
+    proc = subprocess.run(
+        argv, env=_env(trickling, tmp_path, EDGAR_COMMAND_TIMEOUT="3"), capture_output=True, text=True, timeout=GUARD
+    )  # each request alone had 45 s
     error = json.loads(proc.stdout or proc.stderr)["error"]
     assert proc.returncode == 8 and error["code"] == "upstream_unavailable", proc.stderr
     assert "3 s" in error["message"] and "EDGAR_COMMAND_TIMEOUT" in error["message"] + error["suggestion"]
@@ -378,7 +413,6 @@ def test_a_retry_after_longer_than_what_is_left_of_the_deadline_is_not_waited_fo
     assert len(client.requests.urls) == 1  # asked once; the answer's own wait was past the deadline
 
 
-
 def test_a_command_sharing_a_redis_whose_ready_time_is_a_day_ahead_answers_with_a_warning(edgar, redis_server):
     import redis
 
@@ -386,9 +420,17 @@ def test_a_command_sharing_a_redis_whose_ready_time_is_a_day_ahead_answers_with_
     r = redis.Redis.from_url(url)
     try:
         r.set("edgar:ratelimit:ready", _now_ms() + DAY_MS)
-        res = edgar("filings", "NVDA", "--form", "10-K", "--limit", "1", "--json", env={"EDGAR_REDIS_URL": url,
-                                                                                      "EDGAR_REDIS_KEY": "limits-tests-redis-key-0123456789abcdef"},
-                    timeout=GUARD)
+        res = edgar(
+            "filings",
+            "NVDA",
+            "--form",
+            "10-K",
+            "--limit",
+            "1",
+            "--json",
+            env={"EDGAR_REDIS_URL": url, "EDGAR_REDIS_KEY": "limits-tests-redis-key-0123456789abcdef"},
+            timeout=GUARD,
+        )
         assert res.rc == 0, res.err
         assert "0001045810" in res.out and "reset" in res.err and "warning" in res.err
         assert int(r.get("edgar:ratelimit:ready")) <= _now_ms() + 5000
@@ -420,4 +462,5 @@ def test_index_add_keeps_to_the_calls_deadline_not_a_fresh_one_per_filing(slow_u
         slow_upstream.armed.clear()
         c.close()
     assert slow_upstream.hits[document] >= 1 and [s.accession_number for s in result.skipped] == [
-        "0001045810-25-000023"]  # NVIDIA's FY2025 10-K: skipped at the call's deadline, not fetched for 45 s
+        "0001045810-25-000023"
+    ]  # NVIDIA's FY2025 10-K: skipped at the call's deadline, not fetched for 45 s

@@ -42,10 +42,29 @@ def test_a_comparison_row_is_the_value_edgar_concept_gives(sec):
     r = compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024)
     single = get_financial_concept("AAPL", "revenue", fiscal_year=2024).values[0]
     aapl = row(r, "apple")
-    assert (aapl.value, aapl.start, aapl.end, aapl.days, aapl.filed, aapl.form, aapl.accession_number,
-            aapl.matched_tag, aapl.restated, aapl.filing_url) == (
-        single.value, single.start, single.end, single.days, single.filed, single.form, single.accession_number,
-        single.matched_tag, single.restated, single.filing_url)
+    assert (
+        aapl.value,
+        aapl.start,
+        aapl.end,
+        aapl.days,
+        aapl.filed,
+        aapl.form,
+        aapl.accession_number,
+        aapl.matched_tag,
+        aapl.restated,
+        aapl.filing_url,
+    ) == (
+        single.value,
+        single.start,
+        single.end,
+        single.days,
+        single.filed,
+        single.form,
+        single.accession_number,
+        single.matched_tag,
+        single.restated,
+        single.filing_url,
+    )
 
 
 def test_different_matched_tags_are_named_as_differently_defined(sec):
@@ -274,9 +293,11 @@ def test_companyfacts_are_fetched_concurrently_one_request_per_company(own_mirro
     # plus the ticker file; and the submissions of companies whose corpus facts end over 185 days before the
     # pinned 2026-07-01 (Apple's at 2025-12-27, Snowflake's at 2025-04-30), checked for a report the facts lack
     others = [e.path for e in srv.log if "/api/xbrl/companyfacts/" not in e.path]
-    assert len(facts) == 3 and sorted(others) == ["/data.sec.gov/submissions/CIK0000320193.json",
-                                                  "/data.sec.gov/submissions/CIK0001640147.json",
-                                                  "/www.sec.gov/files/company_tickers_exchange.json"]
+    assert len(facts) == 3 and sorted(others) == [
+        "/data.sec.gov/submissions/CIK0000320193.json",
+        "/data.sec.gov/submissions/CIK0001640147.json",
+        "/www.sec.gov/files/company_tickers_exchange.json",
+    ]
     arrivals = sorted(e.t for e in facts)
     # Each answer takes 0.5 s: one after another, the requests would arrive at least 0.5 s apart.
     assert arrivals[-1] - arrivals[0] < 0.4
@@ -320,7 +341,9 @@ def test_a_year_no_company_has_reported_yet_is_not_found_with_each_reason(sec):
     assert [u["query"] for u in err["unavailable"]] == ["NVDA", "AAPL"]
     # NVIDIA's FY2027 ends around 2027-01-25, still in progress; Apple's has not begun on 2026-07-01.
     assert [u["code"] for u in err["unavailable"]] == ["not_found", "out_of_scope"]
-    assert "still in progress" in err["unavailable"][0]["reason"] and err["unavailable"][0]["latest_fiscal_year"] == 2026
+    assert (
+        "still in progress" in err["unavailable"][0]["reason"] and err["unavailable"][0]["latest_fiscal_year"] == 2026
+    )
     assert "has not begun" in err["unavailable"][1]["reason"]
 
 
@@ -333,10 +356,18 @@ def test_latest_compares_each_company_at_its_own_latest_fiscal_year_and_checks_a
     nvda, aapl = r.rows
     # 0001045810-26-000021: NVIDIA's FY2026 10-K (year ended 2026-01-25).
     assert (nvda.fiscal_year, nvda.value, nvda.end, nvda.accession_number) == (
-        2026, 215_938_000_000, date(2026, 1, 25), "0001045810-26-000021")
+        2026,
+        215_938_000_000,
+        date(2026, 1, 25),
+        "0001045810-26-000021",
+    )
     # 0000320193-25-000079: Apple's FY2025 10-K (year ended 2025-09-27).
     assert (aapl.fiscal_year, aapl.value, aapl.end, aapl.accession_number) == (
-        2025, 416_161_000_000, date(2025, 9, 27), "0000320193-25-000079")
+        2025,
+        416_161_000_000,
+        date(2025, 9, 27),
+        "0000320193-25-000079",
+    )
     assert "NVIDIA CORP FY2026" in r.fiscal_year_reason and "Apple Inc. FY2025" in r.fiscal_year_reason
     # the alignment check is the one-year comparison's: period ends 2025-09-27 and 2026-01-25 are 120 days apart
     assert r.comparable is False and r.comparability_issues == ["period ends 120 days apart"]
@@ -348,7 +379,11 @@ def test_latest_gives_one_fiscal_year_when_every_company_is_at_the_same_label_an
     # the same label, different twelve months: Snowflake's FY2025 ended 2025-01-31 (0001640147-25-000052)
     snow = row(r, "snowflake")
     assert (snow.fiscal_year, snow.end, snow.value, snow.accession_number) == (
-        2025, date(2025, 1, 31), 3_626_396_000, "0001640147-25-000052")
+        2025,
+        date(2025, 1, 31),
+        3_626_396_000,
+        "0001640147-25-000052",
+    )
     assert r.comparable is False and "period ends 239 days apart" in r.comparability_issues
 
 

@@ -48,11 +48,17 @@ def test_nvidia_fy2025_revenue_is_selected_by_end_date_not_fy_field(sec):
     facts = load_company_facts(sec, NVDA)
     rows = facts.tags["us-gaap:Revenues"]["units"]["USD"]
     ends_by_filing_label: dict[tuple, set] = {}
-    for start, end, _val, accn, fy, fp, *_ in rows:
+    for _start, end, _val, accn, fy, fp, *_ in rows:
         ends_by_filing_label.setdefault((accn, fy, fp), set()).add(end)
     assert any(len(ends) > 1 for ends in ends_by_filing_label.values())
-    fy2026 = {r_[1] for r_ in rows if r_[3] == "0001045810-26-000021" and r_[5] == "FY" and r_[0]
-              and (date.fromisoformat(r_[1]) - date.fromisoformat(r_[0])).days > 350}
+    fy2026 = {
+        r_[1]
+        for r_ in rows
+        if r_[3] == "0001045810-26-000021"
+        and r_[5] == "FY"
+        and r_[0]
+        and (date.fromisoformat(r_[1]) - date.fromisoformat(r_[0])).days > 350
+    }
     assert {"2024-01-28", "2025-01-26", "2026-01-25"} <= fy2026
 
 
@@ -66,8 +72,9 @@ def test_ninety_day_rows_tagged_fp_fy_are_never_annual(sec):
     # 0001045810-19-000023 (FY2019 10-K) tags 90-day quarters fp=FY, e.g. 2017-01-30 -> 2017-04-30.
     facts = load_company_facts(sec, NVDA)
     rows = facts.tags["us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"]["units"]["USD"]
-    short_fy = [r for r in rows if r[5] == "FY" and r[0] and
-                (date.fromisoformat(r[1]) - date.fromisoformat(r[0])).days < 100]
+    short_fy = [
+        r for r in rows if r[5] == "FY" and r[0] and (date.fromisoformat(r[1]) - date.fromisoformat(r[0])).days < 100
+    ]
     assert short_fy, "the corpus should hold 90-day rows tagged fp=FY"
     r = get_financial_concept("NVDA", "revenue", limit=200)
     assert all(v.period_type == "annual" and 350 <= v.days <= 380 for v in r.values)
@@ -108,8 +115,7 @@ def test_labels_follow_the_convention_even_when_an_old_10k_mislabels_itself(sec)
 
 def test_facts_repeated_in_8k_never_become_the_value(sec):
     facts = load_company_facts(sec, AAPL)
-    eightk = [row for body in facts.tags.values() for rows in body["units"].values() for row in rows
-              if row[6] == "8-K"]
+    eightk = [row for body in facts.tags.values() for rows in body["units"].values() for row in rows if row[6] == "8-K"]
     assert eightk, "Apple's companyfacts carries 8-K facts"
     r = get_financial_concept("AAPL", "revenue", period="all", limit=200)
     assert r.values and all(v.form in ("10-K", "10-Q", "10-K/A", "10-Q/A") for v in r.values)
@@ -118,8 +124,13 @@ def test_facts_repeated_in_8k_never_become_the_value(sec):
 
 def test_def_14a_facts_never_win(sec):
     facts = load_company_facts(sec, NVDA)
-    proxy_tags = {tag for tag, body in facts.tags.items() for rows in body["units"].values()
-                  for row in rows if row[6] == "DEF 14A"}
+    proxy_tags = {
+        tag
+        for tag, body in facts.tags.items()
+        for rows in body["units"].values()
+        for row in rows
+        if row[6] == "DEF 14A"
+    }
     assert proxy_tags
     tag = sorted(proxy_tags)[0]
     try:
@@ -187,8 +198,10 @@ def test_eps_never_restated_for_a_later_split_is_flagged(sec):
     # FY2023 -> FY2024 really grew 7x (0.17 -> 1.19), so the bound is a split-sized 10x, not 5x.
     raw = [v.value for v in r.values]
     on_one_basis = [v.value / (v.pre_split_ratio or 1) for v in r.values]
+
     def jumps(vals):
         return [max(a / b, b / a) for a, b in zip(vals, vals[1:]) if a and b]
+
     assert max(jumps(raw)) > 20
     assert max(jumps(on_one_basis)) < 10, on_one_basis
 
@@ -248,8 +261,10 @@ def test_tesla_fy2024_says_its_facts_stop_short_of_its_filings_and_where_the_fig
     assert "XBRL facts end at 2022-09-30 (the report 0000950170-22-019867)" in msg
     assert "10-K for the period ending 2025-12-31 was filed 2026-01-29 (0001628280-26-003952)" in msg
     assert "get_filing_section" in msg
-    assert "get_filing_section (company TSLA, section mda or financial_statements, fiscal_year 2024)" in \
-        info.value.suggestion
+    assert (
+        "get_filing_section (company TSLA, section mda or financial_statements, fiscal_year 2024)"
+        in info.value.suggestion
+    )
     assert "has not been reported in the XBRL facts yet" not in msg
 
 
@@ -346,8 +361,14 @@ def test_companyfacts_rows_carry_no_dimensions(mirror):
     import urllib.request
 
     raw = json.load(urllib.request.urlopen(f"{mirror.url}/data.sec.gov/api/xbrl/companyfacts/CIK0001045810.json"))
-    keys = {k for tax in raw["facts"].values() for body in tax.values() for rows in body["units"].values()
-            for row in rows for k in row}
+    keys = {
+        k
+        for tax in raw["facts"].values()
+        for body in tax.values()
+        for rows in body["units"].values()
+        for row in rows
+        for k in row
+    }
     assert keys <= {"start", "end", "val", "accn", "fy", "fp", "form", "filed", "frame"}
 
 
@@ -393,11 +414,41 @@ def test_one_period_dated_a_day_apart_in_two_filings_is_one_value(sec):
 def test_a_malformed_row_in_companyfacts_is_skipped_not_a_crash():
     from edgar_cli.sec.companyfacts import compact
 
-    doc = {"cik": 1, "entityName": "X", "facts": {"us-gaap": {"Revenues": {"label": "Revenues", "units": {"USD": [
-        {"start": "2023-01-01", "end": "2023-13-45", "val": 5, "accn": "a", "fy": 2023, "fp": "FY", "form": "10-K",
-         "filed": "2024-01-01"},
-        {"start": "2023-01-01", "end": "2023-12-31", "val": 7, "accn": "b", "fy": 2023, "fp": "FY", "form": "10-K",
-         "filed": "2024-01-01"}]}}}}}
+    doc = {
+        "cik": 1,
+        "entityName": "X",
+        "facts": {
+            "us-gaap": {
+                "Revenues": {
+                    "label": "Revenues",
+                    "units": {
+                        "USD": [
+                            {
+                                "start": "2023-01-01",
+                                "end": "2023-13-45",
+                                "val": 5,
+                                "accn": "a",
+                                "fy": 2023,
+                                "fp": "FY",
+                                "form": "10-K",
+                                "filed": "2024-01-01",
+                            },
+                            {
+                                "start": "2023-01-01",
+                                "end": "2023-12-31",
+                                "val": 7,
+                                "accn": "b",
+                                "fy": 2023,
+                                "fp": "FY",
+                                "form": "10-K",
+                                "filed": "2024-01-01",
+                            },
+                        ]
+                    },
+                }
+            }
+        },
+    }
     _cik, _name, tags = compact(doc)
     assert [r[2] for r in tags["us-gaap:Revenues"]["units"]["USD"]] == [7]
 

@@ -29,8 +29,13 @@ REDIS_KEY = "team-tests-redis-key-0123456789abcdef"
 def _serve_help() -> str:
     from conftest import edgar_command
 
-    return subprocess.run(edgar_command() + ["serve-mcp", "--help"], capture_output=True, text=True, timeout=60,
-                          env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"}).stdout
+    return subprocess.run(
+        edgar_command() + ["serve-mcp", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},
+    ).stdout
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +49,12 @@ def http_options():
 def test_the_compose_file_is_valid_compose_and_wires_the_team_deployment():
     pytest.importorskip("check_jsonschema")
     path = ROOT / "deploy" / "compose.yaml"
-    proc = subprocess.run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.compose-spec",
-                           str(path)], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.compose-spec", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     spec = yaml.safe_load(path.read_text(encoding="utf-8"))
     mcp = spec["services"]["mcp"]
@@ -60,8 +69,10 @@ def test_the_compose_file_is_valid_compose_and_wires_the_team_deployment():
     redis = spec["services"]["redis"]
     assert "requirepass" in " ".join(redis["command"]) and redis["secrets"] == ["redis_password"]
     assert "REDISCLI_AUTH" in " ".join(redis["healthcheck"]["test"]) and "ports" not in redis
-    assert spec["secrets"] == {"redis_password": {"environment": "REDIS_PASSWORD"},
-                               "edgar_redis_key": {"environment": "EDGAR_REDIS_KEY"}}
+    assert spec["secrets"] == {
+        "redis_password": {"environment": "REDIS_PASSWORD"},
+        "edgar_redis_key": {"environment": "EDGAR_REDIS_KEY"},
+    }
     assert "EDGAR_MCP_TOKEN" in env and env["EDGAR_LOG_FORMAT"] == "json" and int(env["EDGAR_RATE_SHARE"]) * 3 <= 10
     assert "/healthz" in " ".join(mcp["healthcheck"]["test"])
     assert {"redis", "postgres", "proxy"} <= set(spec["services"])
@@ -75,31 +86,45 @@ def test_the_compose_command_uses_options_the_server_has(http_options):
         assert flag in text, flag
 
 
-def test_the_systemd_units_run_as_plain_processes_sharing_redis_and_postgres(http_options, mirror, redis_server,
-                                                                             postgres, tmp_path):
+def test_the_systemd_units_run_as_plain_processes_sharing_redis_and_postgres(
+    http_options, mirror, redis_server, postgres, tmp_path
+):
     import anyio
     import httpx
+    import run_units
+    from engines import free_port
     from mcp import ClientSession
     from mcp.client.streamable_http import streamable_http_client
 
-    import run_units
-    from engines import free_port
-
     env_file = tmp_path / "edgar.env"
-    env_file.write_text(f'SEC_USER_AGENT="edgar-cli tests tests@example.com"\nEDGAR_MCP_TOKEN={TOKEN}\n'
-                        f"EDGAR_REDIS_URL=redis://127.0.0.1:{redis_server.port}/14\nEDGAR_REDIS_KEY={REDIS_KEY}\n"
-                        f"EDGAR_INDEX_URL={postgres.url}?schema=units\nEDGAR_RATE_SHARE=5\nEDGAR_LOG_FORMAT=json\n")
+    env_file.write_text(
+        f'SEC_USER_AGENT="edgar-cli tests tests@example.com"\nEDGAR_MCP_TOKEN={TOKEN}\n'
+        f"EDGAR_REDIS_URL=redis://127.0.0.1:{redis_server.port}/14\nEDGAR_REDIS_KEY={REDIS_KEY}\n"
+        f"EDGAR_INDEX_URL={postgres.url}?schema=units\nEDGAR_RATE_SHARE=5\nEDGAR_LOG_FORMAT=json\n"
+    )
     ports = [str(free_port()), str(free_port())]
     argv, env = run_units.unit_command(ports[0], env_file=env_file, root=tmp_path)
-    assert argv[1:] == ["serve-mcp", "--transport", "streamable-http", "--host", "127.0.0.1", "--port", ports[0],
-                        "--stateless", "--json-response"]
+    assert argv[1:] == [
+        "serve-mcp",
+        "--transport",
+        "streamable-http",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        ports[0],
+        "--stateless",
+        "--json-response",
+    ]
     assert env["EDGAR_CACHE_DIR"] == f"{tmp_path}/var/cache/edgar/{ports[0]}" and env["EDGAR_MCP_TOKEN"] == TOKEN
     # one host bucket for every replica of the host (the units' PrivateTmp would otherwise give one each)
     assert env["EDGAR_RATELIMIT_DIR"] == f"{tmp_path}/run/edgar-ratelimit"
-    assert run_units.unit_command(ports[1], env_file=env_file, root=tmp_path)[1]["EDGAR_RATELIMIT_DIR"] == \
-        env["EDGAR_RATELIMIT_DIR"]
-    procs = run_units.start(ports, env_file=env_file, root=tmp_path, extra_env={"EDGAR_MIRROR": mirror.url,
-                                                                                 "EDGAR_TODAY": "2026-07-01"})
+    assert (
+        run_units.unit_command(ports[1], env_file=env_file, root=tmp_path)[1]["EDGAR_RATELIMIT_DIR"]
+        == env["EDGAR_RATELIMIT_DIR"]
+    )
+    procs = run_units.start(
+        ports, env_file=env_file, root=tmp_path, extra_env={"EDGAR_MIRROR": mirror.url, "EDGAR_TODAY": "2026-07-01"}
+    )
     try:
         for port, p in procs:
             run_units.wait_healthy(int(port), p)
@@ -110,8 +135,9 @@ def test_the_systemd_units_run_as_plain_processes_sharing_redis_and_postgres(htt
             async with http, streamable_http_client(f"http://127.0.0.1:{port}/mcp", http_client=http) as streams:
                 async with ClientSession(streams[0], streams[1]) as session:
                     await session.initialize()
-                    return await session.call_tool("get_financial_concept", {"company": "NVDA", "concept": "revenue",
-                                                                             "fiscal_year": 2024})
+                    return await session.call_tool(
+                        "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": 2024}
+                    )
 
         before = len(mirror.log)
         first = anyio.run(call, ports[0])
@@ -127,8 +153,15 @@ def test_the_systemd_units_run_as_plain_processes_sharing_redis_and_postgres(htt
 def test_json_logs_never_carry_the_mirrors_credentials(edgar, mirror, tmp_path):
     # httpx logs every request's full URL at INFO: with EDGAR_LOG_FORMAT=json the mirror's password went to stderr
     url = mirror.url.replace("http://", "http://edgar-team:s3cretpass@")
-    r = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json",
-              env={"EDGAR_MIRROR": url, "EDGAR_LOG_FORMAT": "json", "EDGAR_CACHE_DIR": str(tmp_path / "c")})
+    r = edgar(
+        "concept",
+        "NVDA",
+        "revenue",
+        "--fy",
+        "2024",
+        "--json",
+        env={"EDGAR_MIRROR": url, "EDGAR_LOG_FORMAT": "json", "EDGAR_CACHE_DIR": str(tmp_path / "c")},
+    )
     assert r.rc == 0, r.err
     assert "s3cretpass" not in r.err and "s3cretpass" not in r.out
     assert all(json.loads(line) for line in r.err.splitlines())  # still one JSON object per line
@@ -138,14 +171,17 @@ def test_json_logs_never_carry_the_mirrors_credentials(edgar, mirror, tmp_path):
 def test_every_log_line_redacts_url_passwords_and_secret_query_values():
     from edgar_cli.logs import JsonFormatter, redact_text
 
-    text = ("GET http://u:pw1@mirror:8/x?q=climate&token=tk2 then redis://:pw3@r:6379/0 and "
-            "postgresql://edgar:pw4@db/edgar?sslmode=require&password=pw5 and https://tok6@host/a?api_key=k7")
+    text = (
+        "GET http://u:pw1@mirror:8/x?q=climate&token=tk2 then redis://:pw3@r:6379/0 and "
+        "postgresql://edgar:pw4@db/edgar?sslmode=require&password=pw5 and https://tok6@host/a?api_key=k7"
+    )
     safe = redact_text(text)
     for secret in ("pw1", "tk2", "pw3", "pw4", "pw5", "tok6", "k7"):
         assert secret not in safe
     assert "q=climate" in safe and "sslmode=require" in safe and "http://u:***@mirror:8/x" in safe
-    record = logging.LogRecord("httpx", logging.WARNING, __file__, 1, "HTTP Request: GET %s", ("http://a:pw8@h/",),
-                               None)
+    record = logging.LogRecord(
+        "httpx", logging.WARNING, __file__, 1, "HTTP Request: GET %s", ("http://a:pw8@h/",), None
+    )
     assert "pw8" not in JsonFormatter().format(record)
 
 
@@ -153,7 +189,10 @@ def test_a_password_holding_an_at_sign_or_given_as_a_keyword_is_redacted_in_log_
     from edgar_cli.logs import redact_text
 
     assert redact_text("GET http://u:p@ss@h/x failed") == "GET http://u:***@h/x failed"
-    assert redact_text("redis://:a@b@c@cache:6379/0 and jane@example.com") == "redis://:***@cache:6379/0 and jane@example.com"
+    assert (
+        redact_text("redis://:a@b@c@cache:6379/0 and jane@example.com")
+        == "redis://:***@cache:6379/0 and jane@example.com"
+    )
     safe = redact_text("connecting: host=db port=5432 user=edgar password=KwPw1 sslpassword='two words' dbname=e")
     assert "KwPw1" not in safe and "two words" not in safe and "words" not in safe
     assert "host=db port=5432 user=edgar" in safe and "dbname=e" in safe

@@ -10,12 +10,12 @@ then the clean upstream (tests/hostile.py, ``times=1``).
 from __future__ import annotations
 
 import pytest
-
 import reliability_kit as K
-from edgar_cli.capabilities.sections import get_filing_section
-from edgar_cli.errors import EdgarError
 from hostile import NOT_A_FILING_DOCUMENT as SHAPES  # (mode, body) of each shape
 from hostile import HostileServer
+
+from edgar_cli.capabilities.sections import get_filing_section
+from edgar_cli.errors import EdgarError
 
 NVDA_FY2025 = "0001045810-25-000023"
 NVDA_10K = "/www.sec.gov/Archives/edgar/data/1045810/000104581025000023/nvda-20250126.htm"
@@ -49,8 +49,9 @@ def assert_nvidias_fy2025_risk_factors(r) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(SHAPES))
-def test_a_bad_answer_for_the_10k_served_once_is_not_kept_and_the_clean_upstream_answers(upstream, tmp_path, corpus,
-                                                                                         name):
+def test_a_bad_answer_for_the_10k_served_once_is_not_kept_and_the_clean_upstream_answers(
+    upstream, tmp_path, corpus, name
+):
     mode, body = shape(name, corpus)
     upstream.arm(NVDA_10K, mode, body, times=1)
     # refused before anything was stored (a page without items is no 10-K: it lacks Items 1, 1A and 7), and the
@@ -67,8 +68,9 @@ def test_a_body_that_is_not_the_filings_document_is_refused_before_it_is_cached(
     client = K.make_client(upstream.url, tmp_path / "cache")
     with pytest.raises(EdgarError) as info:
         get_filing_section("NVDA", "risk_factors", fiscal_year=2025, client=client)
-    assert info.value.code == "upstream_unavailable" and info.value.extras.get("url") == NVDA_10K_URL, \
+    assert info.value.code == "upstream_unavailable" and info.value.extras.get("url") == NVDA_10K_URL, (
         info.value.to_dict()
+    )
     assert not [k for k in K.cache_entries(tmp_path / "cache") if NVDA_10K_URL in k]
 
 
@@ -104,7 +106,7 @@ def test_index_add_of_a_document_by_its_url_does_not_keep_a_bad_answer_for_its_c
     mode, body = shape("json-object", corpus)
     upstream.arm(NVDA_10K, mode, body, times=1)
     store = SqliteStore(tmp_path / "index.sqlite")
-    for run in range(2):
+    for _run in range(2):
         client = K.make_client(upstream.url, tmp_path / "cache")
         up = index_add(["NVDA"], documents=[NVDA_10K_URL], semantic=False, client=client, store=store)
         client.close()
@@ -114,8 +116,10 @@ def test_index_add_of_a_document_by_its_url_does_not_keep_a_bad_answer_for_its_c
 
 
 def _ixbrl(*ciks: str) -> bytes:
-    tags = b"".join(b'<ix:nonNumeric name="dei:EntityCentralIndexKey" contextRef="c%d">%s</ix:nonNumeric>'
-                    % (i, c.encode()) for i, c in enumerate(ciks))
+    tags = b"".join(
+        b'<ix:nonNumeric name="dei:EntityCentralIndexKey" contextRef="c%d">%s</ix:nonNumeric>' % (i, c.encode())
+        for i, c in enumerate(ciks)
+    )
     return b"<?xml version='1.0'?>\n<html><body>" + tags + b"<p>Item&#160;1A. Risk Factors</p>" * 80 + b"</body></html>"
 
 
@@ -137,10 +141,12 @@ def test_a_small_or_plain_text_body_is_not_a_filings_html_document_but_a_txt_fil
         check_filing_document(url, b"<html><body><p>Item 1. Business</p></body></html>")
     with pytest.raises(InvalidBody, match="not HTML or XBRL markup"):
         check_filing_document(url, b"ITEM 1. BUSINESS\n" * 200)
-    full = (b"<SEC-DOCUMENT>0000000101-25-000001.txt\n<SEC-HEADER>\n" + b"ITEM 1. BUSINESS\n" * 200
-            + b"</SEC-DOCUMENT>\n")
-    check_filing_document("https://www.sec.gov/Archives/edgar/data/101/000000010125000001/0000000101-25-000001.txt",
-                          full)
+    full = (
+        b"<SEC-DOCUMENT>0000000101-25-000001.txt\n<SEC-HEADER>\n" + b"ITEM 1. BUSINESS\n" * 200 + b"</SEC-DOCUMENT>\n"
+    )
+    check_filing_document(
+        "https://www.sec.gov/Archives/edgar/data/101/000000010125000001/0000000101-25-000001.txt", full
+    )
 
 
 # Believable 200s for NVIDIA's FY2025 10-K (0001045810-25-000023): a real NVIDIA 10-K of another year, or the real
@@ -155,8 +161,9 @@ BELIEVABLE = {
 
 
 @pytest.mark.parametrize("name", sorted(BELIEVABLE))
-def test_another_year_or_a_cut_off_copy_of_the_10k_served_once_never_stands_for_the_filing(upstream, tmp_path, corpus,
-                                                                                          name):
+def test_another_year_or_a_cut_off_copy_of_the_10k_served_once_never_stands_for_the_filing(
+    upstream, tmp_path, corpus, name
+):
     upstream.arm(NVDA_10K, "html", BELIEVABLE[name](corpus), times=1)
     # refused inside the fetch (its cover facts or its end are not the filing's), so the retry reads the 10-K
     assert_nvidias_fy2025_risk_factors(risk_factors(upstream, tmp_path / "cache"))
@@ -165,15 +172,17 @@ def test_another_year_or_a_cut_off_copy_of_the_10k_served_once_never_stands_for_
 
 
 @pytest.mark.parametrize("name", sorted(BELIEVABLE))
-def test_another_year_or_a_cut_off_copy_served_every_time_is_upstream_unavailable_and_never_cached(upstream, tmp_path,
-                                                                                                  corpus, name):
+def test_another_year_or_a_cut_off_copy_served_every_time_is_upstream_unavailable_and_never_cached(
+    upstream, tmp_path, corpus, name
+):
     upstream.arm(NVDA_10K, "html", BELIEVABLE[name](corpus))
     client = K.make_client(upstream.url, tmp_path / "cache")
     with pytest.raises(EdgarError) as info:
         get_filing_section("NVDA", "risk_factors", fiscal_year=2025, client=client)
     client.close()
-    assert info.value.code == "upstream_unavailable" and info.value.extras.get("url") == NVDA_10K_URL, \
+    assert info.value.code == "upstream_unavailable" and info.value.extras.get("url") == NVDA_10K_URL, (
         info.value.to_dict()
+    )
     assert not [k for k in K.cache_entries(tmp_path / "cache") if NVDA_10K_URL in k]
 
 
@@ -202,17 +211,25 @@ def test_a_cover_page_of_another_period_form_or_fiscal_year_is_not_the_filings_d
     url = "https://www.sec.gov/Archives/edgar/data/101/000000010125000001/x-20250126.htm"
 
     def doc(kind: str, end: str, fy: str) -> bytes:
-        return (b"<html><body><ix:nonNumeric name=\"dei:DocumentType\" contextRef=\"c\">" + kind.encode()
-                + b"</ix:nonNumeric><ix:nonNumeric name=\"dei:DocumentPeriodEndDate\" contextRef=\"c\" format="
-                  b"\"ixt:date-monthname-day-year-en\">" + end.encode() + b"</ix:nonNumeric><ix:nonNumeric name="
-                  b"\"dei:DocumentFiscalYearFocus\" contextRef=\"c\">" + fy.encode() + b"</ix:nonNumeric>"
-                + b"<p>Item&#160;1A. Risk Factors</p>" * 80 + b"</body></html>\n")
+        return (
+            b'<html><body><ix:nonNumeric name="dei:DocumentType" contextRef="c">'
+            + kind.encode()
+            + b'</ix:nonNumeric><ix:nonNumeric name="dei:DocumentPeriodEndDate" contextRef="c" format='
+            b'"ixt:date-monthname-day-year-en">' + end.encode() + b"</ix:nonNumeric><ix:nonNumeric name="
+            b'"dei:DocumentFiscalYearFocus" contextRef="c">'
+            + fy.encode()
+            + b"</ix:nonNumeric>"
+            + b"<p>Item&#160;1A. Risk Factors</p>" * 80
+            + b"</body></html>\n"
+        )
 
     check_filing_document(url, doc("10-K", "January&#160;26, 2025", "2025"), form="10-K", period="2025-01-26")
-    for body, why in ((doc("10-K", "January 29, 2023", "2023"), "period ending 2023-01-29"),
-                      (doc("10-Q", "January 26, 2025", "2025"), "a 10-Q where the filing is a 10-K"),
-                      (doc("10-K/A", "January 26, 2025", "2025"), "an amendment"),
-                      (doc("10-K", "January 26, 2025", "2019"), "fiscal year 2019")):
+    for body, why in (
+        (doc("10-K", "January 29, 2023", "2023"), "period ending 2023-01-29"),
+        (doc("10-Q", "January 26, 2025", "2025"), "a 10-Q where the filing is a 10-K"),
+        (doc("10-K/A", "January 26, 2025", "2025"), "an amendment"),
+        (doc("10-K", "January 26, 2025", "2019"), "fiscal year 2019"),
+    ):
         with pytest.raises(InvalidBody, match=why):
             check_filing_document(url, body, form="10-K", period="2025-01-26")
     with pytest.raises(InvalidBody, match="cut off before its end"):
@@ -224,8 +241,24 @@ def test_a_10k_lacking_a_core_item_is_refused_only_when_it_names_the_item_or_rea
     from edgar_cli.documents.sections import Outline, Section
 
     def outline(*items: str) -> Outline:
-        return Outline("10-K", [Section(key=i, item=i, label=f"Item {i}.", heading="", start=0, end=1, body_start=1,
-                                        title_matched=True, suspect=False, ends_at="next_item") for i in items])
+        return Outline(
+            "10-K",
+            [
+                Section(
+                    key=i,
+                    item=i,
+                    label=f"Item {i}.",
+                    heading="",
+                    start=0,
+                    end=1,
+                    body_start=1,
+                    title_matched=True,
+                    suspect=False,
+                    ends_at="next_item",
+                )
+                for i in items
+            ],
+        )
 
     toc = "Item 1. Business 3\nItem 1A. Risk Factors 12\nItem 7. Management's Discussion 40\n"
     assert missing_core_items(outline("1", "2"), "10-K", "2025-01-26", toc) == ["1A", "7"]  # cut off after Item 2

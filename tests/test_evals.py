@@ -44,8 +44,16 @@ def test_the_gold_file_covers_the_field_notes_traps(gold):
     eps = by_id["restatement-nvda-eps-fy2024-split"]["expected"]
     assert (eps["value"], eps["original_value"]) == (1.19, 11.93)
     assert by_id["lookup-tsm-revenue-2024-ifrs-twd"]["expected"]["unit"] == "TWD"
-    for needle in ("Stripe", "fiscal_year: 2031", '"1999-01-01"', "query: Target", "company: United", "company: American", "SalesRevenueNet",
-                   "PaymentsToAcquireProductiveAssets"):
+    for needle in (
+        "Stripe",
+        "fiscal_year: 2031",
+        '"1999-01-01"',
+        "query: Target",
+        "company: United",
+        "company: American",
+        "SalesRevenueNet",
+        "PaymentsToAcquireProductiveAssets",
+    ):
         assert needle in text, needle
     comparable = by_id["comparison-nvda-aapl-revenue-fy2024-not-comparable"]["checks"]
     assert {"path": "comparable", "equals": False} in comparable
@@ -102,8 +110,19 @@ def test_check_operators():
 
 
 def test_a_malformed_gold_file_is_reported_not_run():
-    problems = T.validate_gold([{"id": "x", "question": "q", "category": "trivia", "expected_behaviour": "refuse",
-                                 "notes": "n", "call": {"function": "nope", "args": {}}, "checks": []}])
+    problems = T.validate_gold(
+        [
+            {
+                "id": "x",
+                "question": "q",
+                "category": "trivia",
+                "expected_behaviour": "refuse",
+                "notes": "n",
+                "call": {"function": "nope", "args": {}},
+                "checks": [],
+            }
+        ]
+    )
     assert any("unknown category" in p for p in problems)
     assert any("unknown function" in p for p in problems)
     assert any("no checks" in p for p in problems)
@@ -114,10 +133,18 @@ def test_the_command_line_exits_non_zero_when_a_question_fails(corpus, tmp_path,
     import yaml
 
     bad = tmp_path / "gold.yaml"
-    q = {"id": "bad", "question": "NVIDIA revenue FY2024?", "category": "lookup", "expected_behaviour": "answer",
-         "notes": "deliberately wrong", "call": {"function": "get_financial_concept",
-                                                "args": {"company": "NVDA", "concept": "revenue", "fiscal_year": 2024}},
-         "checks": [{"path": "values[0].value", "equals": 1}]}
+    q = {
+        "id": "bad",
+        "question": "NVIDIA revenue FY2024?",
+        "category": "lookup",
+        "expected_behaviour": "answer",
+        "notes": "deliberately wrong",
+        "call": {
+            "function": "get_financial_concept",
+            "args": {"company": "NVDA", "concept": "revenue", "fiscal_year": 2024},
+        },
+        "checks": [{"path": "values[0].value", "equals": 1}],
+    }
     bad.write_text(yaml.safe_dump([q]), encoding="utf-8")
     assert T.main(["--gold", str(bad), "--corpus", str(corpus)]) == 1
     assert "FAIL" in capsys.readouterr().out

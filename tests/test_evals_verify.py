@@ -77,12 +77,23 @@ def test_the_validator_rejects_a_figure_the_corpus_does_not_hold_and_a_broken_tw
 
 def test_the_judge_counts_a_grounded_wrong_figure_as_a_blame_error_and_a_contradicted_true_one_as_a_false_alarm():
     claim = "Apple's net sales were $394.3 billion and $383.3 billion in fiscal 2023 and 2022, respectively."
-    fig = lambda text, status, kind="money": {"text": text, "position": claim.index(text), "kind": kind,  # noqa: E731
-                                              "status": status, "reason": "r"}
-    false = {"id": "f", "pattern": "respectively", "truth": False, "twist": "swapped_order", "claim": claim,
-             "wrong": ["$394.3 billion"]}
-    res = S.judge(false, "grounded", [fig("$394.3 billion", "grounded"), fig("$383.3 billion", "ungrounded"),
-                                      fig("2022", "unchecked", "year")])
+
+    def fig(text, status, kind="money"):
+        return {"text": text, "position": claim.index(text), "kind": kind, "status": status, "reason": "r"}
+
+    false = {
+        "id": "f",
+        "pattern": "respectively",
+        "truth": False,
+        "twist": "swapped_order",
+        "claim": claim,
+        "wrong": ["$394.3 billion"],
+    }
+    res = S.judge(
+        false,
+        "grounded",
+        [fig("$394.3 billion", "grounded"), fig("$383.3 billion", "ungrounded"), fig("2022", "unchecked", "year")],
+    )
     assert res.grounded and len(res.blame) == 2 and res.unread == []
     assert "'$394.3 billion' is grounded" in res.blame[0] and "(not wrong) is ungrounded" in res.blame[1]
     true = dict(false, truth=True, twist=None, wrong=[])

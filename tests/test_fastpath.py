@@ -18,10 +18,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import PINNED_TODAY, TEST_UA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import PINNED_TODAY, TEST_UA
 from edgar_cli import fastpath
 
 # --- the grammar against Typer's ------------------------------------------------------------
@@ -110,10 +110,52 @@ def test_anything_outside_the_grammar_is_left_to_typer(args):
     assert fastpath.parse(args) is None
 
 
-TOKENS = ["NVDA", "revenue", "net_income", "-", "", "--fy", "2024", "--fy=2024", "20245", "2020..2024", "--period",
-          "-p", "annual", "quarterly", "all", "--period=all", "ANNUAL", "--limit", "-n", "5", "0", "+5", "--limit=5",
-          "-n5", "--json", "--format", "json", "csv", "--format=json", "--format=nl", "--csv", "-q", "--quiet", "--",
-          "--fy=", "-p=annual", "--last", "--chart", "-h", "--help", "=", "--json=1", "--jso", "٢٠٢٤"]
+TOKENS = [
+    "NVDA",
+    "revenue",
+    "net_income",
+    "-",
+    "",
+    "--fy",
+    "2024",
+    "--fy=2024",
+    "20245",
+    "2020..2024",
+    "--period",
+    "-p",
+    "annual",
+    "quarterly",
+    "all",
+    "--period=all",
+    "ANNUAL",
+    "--limit",
+    "-n",
+    "5",
+    "0",
+    "+5",
+    "--limit=5",
+    "-n5",
+    "--json",
+    "--format",
+    "json",
+    "csv",
+    "--format=json",
+    "--format=nl",
+    "--csv",
+    "-q",
+    "--quiet",
+    "--",
+    "--fy=",
+    "-p=annual",
+    "--last",
+    "--chart",
+    "-h",
+    "--help",
+    "=",
+    "--json=1",
+    "--jso",
+    "٢٠٢٤",
+]
 
 
 @given(st.lists(st.sampled_from(TOKENS), min_size=2, max_size=9))
@@ -129,29 +171,57 @@ def test_whatever_the_fast_grammar_accepts_typer_accepts_with_the_same_values(to
 # 1009672, companies without companyfacts: MSFT, AMZN, a ticker that is no current ticker).
 FACTS = ["NVDA", "AAPL", "TSLA", "SNOW", "TSM", "LPA"]
 OTHERS = ["nvda", "1045810", "CIK0000320193", "1009672", "MSFT", "AMZN", "NVIDIA", "TWTR"]
-CONCEPTS = ["revenue", "net_income", "eps_diluted", "total_assets", "shares_outstanding", "us-gaap:Revenues",
-            "dei:EntityCommonStockSharesOutstanding", "revenuez"]
-OPTIONS = [[], ["--fy", "2024"], ["--fy=2023", "-p", "quarterly"], ["-p", "all", "-n", "40"],
-           ["--period=quarterly", "--limit=3", "--format", "json"], ["--fy", "2031"], ["--fy", "2010"],
-           ["-n", "0"]]
-CASES = ([[c, k, *o] for c in FACTS for k in CONCEPTS for o in OPTIONS]
-         + [[c, k, *o] for c in OTHERS for k in ("revenue", "eps_diluted") for o in (OPTIONS[0], OPTIONS[1])])
+CONCEPTS = [
+    "revenue",
+    "net_income",
+    "eps_diluted",
+    "total_assets",
+    "shares_outstanding",
+    "us-gaap:Revenues",
+    "dei:EntityCommonStockSharesOutstanding",
+    "revenuez",
+]
+OPTIONS = [
+    [],
+    ["--fy", "2024"],
+    ["--fy=2023", "-p", "quarterly"],
+    ["-p", "all", "-n", "40"],
+    ["--period=quarterly", "--limit=3", "--format", "json"],
+    ["--fy", "2031"],
+    ["--fy", "2010"],
+    ["-n", "0"],
+]
+CASES = [[c, k, *o] for c in FACTS for k in CONCEPTS for o in OPTIONS] + [
+    [c, k, *o] for c in OTHERS for k in ("revenue", "eps_diluted") for o in (OPTIONS[0], OPTIONS[1])
+]
 
 
 @pytest.fixture(scope="module")
 def warm(mirror, tmp_path_factory):
     """A cache that the full path has filled for every company of the matrix (cold runs, in a subprocess)."""
     cache = tmp_path_factory.mktemp("fastpath") / "cache"
-    env = dict(os.environ, EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=TEST_UA, EDGAR_NONINTERACTIVE="1",
-               EDGAR_CACHE_DIR=str(cache), EDGAR_TODAY=PINNED_TODAY, EDGAR_FASTPATH="0")
+    env = dict(
+        os.environ,
+        EDGAR_MIRROR=mirror.url,
+        SEC_USER_AGENT=TEST_UA,
+        EDGAR_NONINTERACTIVE="1",
+        EDGAR_CACHE_DIR=str(cache),
+        EDGAR_TODAY=PINNED_TODAY,
+        EDGAR_FASTPATH="0",
+    )
     for company in FACTS + OTHERS:
-        subprocess.run([sys.executable, "-m", "edgar_cli", "concept", company, "revenue", "--json"], env=env,
-                       capture_output=True, timeout=120)
+        subprocess.run(
+            [sys.executable, "-m", "edgar_cli", "concept", company, "revenue", "--json"],
+            env=env,
+            capture_output=True,
+            timeout=120,
+        )
     return cache
 
 
 def _main(args: list[str], capsys) -> tuple[int, str, str]:
     from conftest import run_in_process
+
     from edgar_cli.sec.client import set_client
 
     set_client(None)
@@ -170,9 +240,11 @@ def _answer(args: list[str]) -> str | None:
 def _tree(root: Path) -> dict:
     """Every file's size and mtime; SQLite's -shm, and an empty -wal a read-only open of a WAL database makes
     when there is none (the cache's reader does so on either path: no data is written), left out."""
-    return {str(p.relative_to(root)): (p.stat().st_size, p.stat().st_mtime_ns)
-            for p in sorted(root.rglob("*")) if p.is_file() and not p.name.endswith("-shm")
-            and not (p.name.endswith("-wal") and p.stat().st_size == 0)}
+    return {
+        str(p.relative_to(root)): (p.stat().st_size, p.stat().st_mtime_ns)
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not p.name.endswith("-shm") and not (p.name.endswith("-wal") and p.stat().st_size == 0)
+    }
 
 
 @pytest.mark.parametrize("case", CASES, ids=" ".join)
@@ -217,10 +289,16 @@ def test_a_cold_cache_falls_back_and_fetches_as_before(mirror, monkeypatch, caps
     assert _answer(ARGS) == out.replace('"kind": "live"', '"kind": "cache"')  # now warm
 
 
-@pytest.mark.parametrize("today", ["2026-07-02",  # facts older than 10 minutes: the filing check needs submissions
-                                   "2026-07-09"])  # companyfacts past its week, the ticker file past its day
-def test_a_stale_cache_falls_back_without_writing_and_the_full_path_answers(today, warm, mirror, monkeypatch, capsys,
-                                                                              tmp_path):
+@pytest.mark.parametrize(
+    "today",
+    [
+        "2026-07-02",  # facts older than 10 minutes: the filing check needs submissions
+        "2026-07-09",
+    ],
+)  # companyfacts past its week, the ticker file past its day
+def test_a_stale_cache_falls_back_without_writing_and_the_full_path_answers(
+    today, warm, mirror, monkeypatch, capsys, tmp_path
+):
     cache = tmp_path / "stale"
     shutil.copytree(warm, cache)
     monkeypatch.setenv("EDGAR_CACHE_DIR", str(cache))
@@ -279,8 +357,15 @@ def test_a_bug_in_the_fast_path_falls_back_to_the_same_output(warm, monkeypatch,
         _answer(ARGS)
 
 
-@pytest.mark.parametrize("env", [{"EDGAR_FASTPATH": "0"}, {"EDGAR_NO_CACHE": "1"},
-                                 {"EDGAR_REDIS_URL": "redis://127.0.0.1:1/0"}, {"_EDGAR_COMPLETE": "bash_complete"}])
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"EDGAR_FASTPATH": "0"},
+        {"EDGAR_NO_CACHE": "1"},
+        {"EDGAR_REDIS_URL": "redis://127.0.0.1:1/0"},
+        {"_EDGAR_COMPLETE": "bash_complete"},
+    ],
+)
 def test_settings_that_change_the_full_path_make_the_fast_path_stand_aside(env, warm, monkeypatch):
     monkeypatch.setenv("EDGAR_CACHE_DIR", str(warm))
     assert _answer(ARGS) is not None
@@ -299,32 +384,59 @@ def test_a_bulk_store_makes_the_fast_path_stand_aside(warm, monkeypatch, tmp_pat
 
 # --- what a fast run imports ------------------------------------------------------------------
 
-NOT_IMPORTED = ("typer", "click", "pydantic", "pydantic_core", "rich", "httpx", "httpcore", "ssl", "diskcache",
-                "rapidfuzz", "edgar_cli.models", "edgar_cli.cli", "edgar_cli.cli_support", "edgar_cli.render")
+NOT_IMPORTED = (
+    "typer",
+    "click",
+    "pydantic",
+    "pydantic_core",
+    "rich",
+    "httpx",
+    "httpcore",
+    "ssl",
+    "diskcache",
+    "rapidfuzz",
+    "edgar_cli.models",
+    "edgar_cli.cli",
+    "edgar_cli.cli_support",
+    "edgar_cli.render",
+)
 
 
 def _imported(argv: list[str], env: dict) -> tuple[set[str], subprocess.CompletedProcess]:
     """The modules ``python -X importtime ARGV`` imported (its stderr), and the process."""
-    proc = subprocess.run([sys.executable, "-X", "importtime", *argv], env=env, capture_output=True, text=True,
-                          timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", *argv], env=env, capture_output=True, text=True, timeout=120
+    )
     mods = {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines() if line.startswith("import time:")}
     return mods, proc
 
 
 @pytest.mark.parametrize("how", ["entry", "python -m"])
 def test_a_warm_fast_run_imports_neither_typer_nor_pydantic_nor_rich_nor_httpx(how, warm, mirror):
-    env = dict(os.environ, EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=TEST_UA, EDGAR_NONINTERACTIVE="1",
-               EDGAR_CACHE_DIR=str(warm), EDGAR_TODAY=PINNED_TODAY)
+    env = dict(
+        os.environ,
+        EDGAR_MIRROR=mirror.url,
+        SEC_USER_AGENT=TEST_UA,
+        EDGAR_NONINTERACTIVE="1",
+        EDGAR_CACHE_DIR=str(warm),
+        EDGAR_TODAY=PINNED_TODAY,
+    )
     env.pop("EDGAR_FASTPATH", None)
-    argv = (["-m", "edgar_cli", *ARGS] if how == "python -m"
-            else ["-c", "import sys; from edgar_cli.entry import main; main(sys.argv[1:])", *ARGS])
+    argv = (
+        ["-m", "edgar_cli", *ARGS]
+        if how == "python -m"
+        else ["-c", "import sys; from edgar_cli.entry import main; main(sys.argv[1:])", *ARGS]
+    )
     requests = len(mirror.log)
     mods, proc = _imported(argv, env)
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["values"][0]["value"] == 60922000000  # 0001045810-24-000029
     assert "edgar_cli.fastpath" in mods and len(mirror.log) == requests
-    assert {m for m in mods if m.split(".")[0] in NOT_IMPORTED or m in NOT_IMPORTED
-            or any(m.startswith(n + ".") for n in NOT_IMPORTED)} == set()
+    assert {
+        m
+        for m in mods
+        if m.split(".")[0] in NOT_IMPORTED or m in NOT_IMPORTED or any(m.startswith(n + ".") for n in NOT_IMPORTED)
+    } == set()
     env["EDGAR_FASTPATH"] = "0"  # and the switch really switches
     mods_full, full = _imported(argv, env)
     assert "typer" in mods_full and "pydantic" in mods_full and full.stdout == proc.stdout

@@ -27,7 +27,11 @@ TESLA_FY2024_10KA = "0001104659-25-042659"  # 10-K/A filed 2025-04-30, same peri
 def test_apple_fiscal_2024_10k_is_the_one_for_the_period_ending_2024_09_28(sec):
     f = find_filing("AAPL", fiscal_year=2024)
     assert (f.accession_number, f.form, f.period_of_report, f.fiscal_year) == (
-        "0000320193-24-000123", "10-K", date(2024, 9, 28), 2024)
+        "0000320193-24-000123",
+        "10-K",
+        date(2024, 9, 28),
+        2024,
+    )
     assert f.filed == date(2024, 11, 1) and f.cik == "0000320193" and f.company_name == "Apple Inc."
     assert f.document_url == "https://www.sec.gov/Archives/edgar/data/320193/000032019324000123/aapl-20240928.htm"
     assert f.is_xbrl and f.is_inline_xbrl and not f.is_amendment and not f.superseded
@@ -38,7 +42,10 @@ def test_nvidia_fiscal_2024_10k_is_found_by_its_january_period_not_its_filing_ye
     # so a lookup by filing year would be one off.
     f = find_filing("NVDA", fiscal_year=2024)
     assert (f.accession_number, f.period_of_report, f.filed) == (
-        "0001045810-24-000029", date(2024, 1, 28), date(2024, 2, 21))
+        "0001045810-24-000029",
+        date(2024, 1, 28),
+        date(2024, 2, 21),
+    )
     assert find_filing("NVDA", fiscal_year=2025).accession_number == "0001045810-25-000023"  # period 2025-01-26
 
 
@@ -46,7 +53,8 @@ def test_nvidia_quarter_ending_in_april_2024_belongs_to_fiscal_2025(sec):
     # 0001045810-24-000124: 10-Q for the quarter ending 2024-04-28, NVIDIA's Q1 FY2025.
     r = list_filings("NVDA", forms="10-Q", filed_from="2024-05-01", filed_to="2024-06-30")
     assert [(f.accession_number, f.period_of_report, f.fiscal_year) for f in r.filings] == [
-        ("0001045810-24-000124", date(2024, 4, 28), 2025)]
+        ("0001045810-24-000124", date(2024, 4, 28), 2025)
+    ]
 
 
 def test_three_quarterly_reports_in_one_fiscal_year_are_ambiguous_not_guessed(sec):
@@ -54,7 +62,10 @@ def test_three_quarterly_reports_in_one_fiscal_year_are_ambiguous_not_guessed(se
         find_filing("NVDA", fiscal_year=2025, form="10-Q")
     assert exc.value.code == "ambiguous"
     assert [c.accession_number for c in exc.value.extras["candidates"]] == [
-        "0001045810-24-000124", "0001045810-24-000264", "0001045810-24-000316"]
+        "0001045810-24-000124",
+        "0001045810-24-000264",
+        "0001045810-24-000316",
+    ]
 
 
 def test_10qs_of_a_company_that_changed_its_fiscal_year_end_follow_its_own_annual_reports(sec):
@@ -65,10 +76,14 @@ def test_10qs_of_a_company_that_changed_its_fiscal_year_end_follow_its_own_annua
         find_filing("749647", fiscal_year=1999, form="10-Q")
     assert exc.value.code == "ambiguous"
     assert [(c.accession_number, c.period_of_report) for c in exc.value.extras["candidates"]] == [
-        ("0000931731-99-000078", date(1998, 12, 31)), ("0000931731-99-000236", date(1999, 3, 31)),
-        ("0000931731-99-000330", date(1999, 6, 30))]
+        ("0000931731-99-000078", date(1998, 12, 31)),
+        ("0000931731-99-000236", date(1999, 3, 31)),
+        ("0000931731-99-000330", date(1999, 6, 30)),
+    ]
     assert find_filing("749647", fiscal_year=1999).accession_number == "0000931731-99-000517"
-    q = find_filing("749647", accession_number="0000931731-00-000035", form="10-Q")  # the 10-Q for the quarter ending 1999-12-31
+    q = find_filing(
+        "749647", accession_number="0000931731-00-000035", form="10-Q"
+    )  # the 10-Q for the quarter ending 1999-12-31
     assert q.fiscal_year == 2000
 
 
@@ -77,8 +92,14 @@ def test_quarters_of_a_fifteen_month_transition_year_belong_to_the_year_of_its_1
     # the four 10-Qs in between (periods 2003-12-31 to 2004-09-30) are FY2004; 2005's quarters use 12-31.
     r = list_filings("749647", forms="10-Q", filed_from="2004-01-01", filed_to="2005-12-31")
     assert [(str(f.period_of_report), f.fiscal_year) for f in r.filings if not f.is_amendment] == [
-        ("2005-09-30", 2005), ("2005-06-30", 2005), ("2005-03-31", 2005),
-        ("2004-09-30", 2004), ("2004-06-30", 2004), ("2004-03-31", 2004), ("2003-12-31", 2004)]
+        ("2005-09-30", 2005),
+        ("2005-06-30", 2005),
+        ("2005-03-31", 2005),
+        ("2004-09-30", 2004),
+        ("2004-06-30", 2004),
+        ("2004-03-31", 2004),
+        ("2003-12-31", 2004),
+    ]
 
 
 def test_a_fiscal_year_whose_quarters_straddle_two_pages_lists_them_all(sec):
@@ -87,7 +108,10 @@ def test_a_fiscal_year_whose_quarters_straddle_two_pages_lists_them_all(sec):
     with pytest.raises(EdgarError) as exc:
         find_filing("749647", fiscal_year=2010, form="10-Q")
     assert [c.accession_number for c in exc.value.extras["candidates"]] == [
-        "0000749647-10-000021", "0000749647-10-000045", "0000749647-10-000055"]
+        "0000749647-10-000021",
+        "0000749647-10-000045",
+        "0000749647-10-000055",
+    ]
 
 
 def test_quarters_of_a_year_on_an_unreadable_page_name_the_gap(sec):
@@ -132,7 +156,8 @@ def test_tesla_fiscal_2024_10k_is_superseded_by_its_10ka_without_being_replaced(
     assert f.accession_number == TESLA_FY2024_10K and f.form == "10-K"
     assert f.superseded and f.superseded_by == TESLA_FY2024_10KA
     assert [(a.accession_number, a.form, a.filed) for a in f.amendments] == [
-        (TESLA_FY2024_10KA, "10-K/A", date(2025, 4, 30))]
+        (TESLA_FY2024_10KA, "10-K/A", date(2025, 4, 30))
+    ]
     # The 10-K/A is a fraction of the original (it adds Part III), which is why it never stands in for it.
     assert f.amendments[0].size * 10 < f.size
 
@@ -157,7 +182,9 @@ def test_field_notes_t09_tesla_10ka_filed_after_the_10k_is_not_taken_as_the_annu
     # 10-K/A 0001104659-25-042659 (cover page, Part III); taking the latest form == "10-K" avoids it.
     r = list_filings("TSLA", forms="10-K", filed_to="2025-12-31", limit=2)
     assert [(f.form, f.accession_number) for f in r.filings] == [
-        ("10-K/A", TESLA_FY2024_10KA), ("10-K", TESLA_FY2024_10K)]
+        ("10-K/A", TESLA_FY2024_10KA),
+        ("10-K", TESLA_FY2024_10K),
+    ]
     assert r.filings[0].filed > r.filings[1].filed
     assert find_filing("TSLA", fiscal_year=2024).accession_number == TESLA_FY2024_10K
 
@@ -204,12 +231,14 @@ def test_an_amendment_found_by_accession_is_linked_to_its_original_on_an_older_p
 
 
 def test_an_amendment_that_fits_several_originals_is_left_unlinked():
-    rows = [_row("0000000001-20-000001", "8-K", "2020-03-02", "2020-03-01"),
-            _row("0000000001-20-000002", "8-K", "2020-03-03", "2020-03-01"),
-            _row("0000000001-20-000003", "8-K/A", "2020-04-01", "2020-03-01"),
-            _row("0000000001-20-000004", "10-K", "2020-02-01", "2019-12-31"),
-            _row("0000000001-20-000005", "10-K/A", "2020-04-20", "2019-12-31"),
-            _row("0000000001-20-000006", "10-K/A", "2020-05-20", "2019-12-31")]
+    rows = [
+        _row("0000000001-20-000001", "8-K", "2020-03-02", "2020-03-01"),
+        _row("0000000001-20-000002", "8-K", "2020-03-03", "2020-03-01"),
+        _row("0000000001-20-000003", "8-K/A", "2020-04-01", "2020-03-01"),
+        _row("0000000001-20-000004", "10-K", "2020-02-01", "2019-12-31"),
+        _row("0000000001-20-000005", "10-K/A", "2020-04-20", "2019-12-31"),
+        _row("0000000001-20-000006", "10-K/A", "2020-05-20", "2019-12-31"),
+    ]
     amends, chains = S.link_amendments(rows)
     assert "0000000001-20-000003" not in amends
     assert chains == {"0000000001-20-000004": ["0000000001-20-000005", "0000000001-20-000006"]}
@@ -304,7 +333,10 @@ def test_tsmc_is_a_foreign_private_issuer_filing_20f(sec):
     assert r.foreign_private_issuer
     # 0001193125-25-083423: TSMC's 20-F for 2024, filed 2025-04-17.
     assert (r.filings[0].accession_number, r.filings[0].period_of_report, r.filings[0].fiscal_year) == (
-        "0001193125-25-083423", date(2024, 12, 31), 2024)
+        "0001193125-25-083423",
+        date(2024, 12, 31),
+        2024,
+    )
     assert any("foreign private issuer" in n for n in r.notes)
     assert r.company.state_of_incorporation_description == "Taiwan, Province of China"
 
@@ -328,7 +360,8 @@ def test_the_header_carries_the_company_facts_and_former_names(sec):
     assert (c.fiscal_year_end, c.state_of_incorporation, c.entity_type) == ("09-26", "CA", "operating")
     assert (c.sic, c.sic_description) == ("3571", "Electronic Computers")
     assert ("APPLE COMPUTER INC", date(1994, 1, 26), date(2007, 1, 4)) in [
-        (n.name, n.from_date, n.to_date) for n in c.former_names]
+        (n.name, n.from_date, n.to_date) for n in c.former_names
+    ]
 
 
 def test_field_notes_t19_archives_urls_use_the_unpadded_cik_and_the_undashed_accession(sec):
@@ -336,18 +369,21 @@ def test_field_notes_t19_archives_urls_use_the_unpadded_cik_and_the_undashed_acc
     assert r.source == "https://data.sec.gov/submissions/CIK0000320193.json"
     for f in r.filings:
         folder = f.accession_number.replace("-", "")
-        assert re.fullmatch(rf"https://www\.sec\.gov/Archives/edgar/data/320193/{folder}/"
-                            rf"{re.escape(f.accession_number)}-index\.html", f.index_url)
-        assert re.fullmatch(rf"https://www\.sec\.gov/Archives/edgar/data/320193/{folder}/[\w.-]+\.htm",
-                            f.document_url)
+        assert re.fullmatch(
+            rf"https://www\.sec\.gov/Archives/edgar/data/320193/{folder}/"
+            rf"{re.escape(f.accession_number)}-index\.html",
+            f.index_url,
+        )
+        assert re.fullmatch(rf"https://www\.sec\.gov/Archives/edgar/data/320193/{folder}/[\w.-]+\.htm", f.document_url)
 
 
 def test_form_4_primary_documents_keep_their_stylesheet_folder(sec):
     # 0001347842-26-000007: a Form 4 in NVIDIA's feed, primary document xslF345X05/wk-form4_1772663608.xml.
     f = list_filings("NVDA", limit=1).filings[0]
     assert (f.form, f.accession_number) == ("4", "0001347842-26-000007")
-    assert f.document_url == ("https://www.sec.gov/Archives/edgar/data/1045810/000134784226000007/"
-                              "xslF345X05/wk-form4_1772663608.xml")
+    assert f.document_url == (
+        "https://www.sec.gov/Archives/edgar/data/1045810/000134784226000007/xslF345X05/wk-form4_1772663608.xml"
+    )
 
 
 # --- lookups by accession ---------------------------------------------------------------------------
@@ -389,13 +425,16 @@ def test_an_accession_of_another_form_or_year_is_invalid(sec):
 # --- validation -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kwargs, fragment", [
-    ({"filed_from": "2020-13-01"}, "YYYY-MM-DD"),
-    ({"filed_to": "2020/01/01"}, "YYYY-MM-DD"),
-    ({"filed_from": "2021-01-01", "filed_to": "2020-01-01"}, "after"),
-    ({"limit": 0}, "between 1 and 1000"),
-    ({"limit": 1001}, "between 1 and 1000"),
-])
+@pytest.mark.parametrize(
+    "kwargs, fragment",
+    [
+        ({"filed_from": "2020-13-01"}, "YYYY-MM-DD"),
+        ({"filed_to": "2020/01/01"}, "YYYY-MM-DD"),
+        ({"filed_from": "2021-01-01", "filed_to": "2020-01-01"}, "after"),
+        ({"limit": 0}, "between 1 and 1000"),
+        ({"limit": 1001}, "between 1 and 1000"),
+    ],
+)
 def test_bad_arguments_are_invalid_before_any_request(kwargs, fragment):
     with pytest.raises(EdgarError) as exc:
         list_filings("NVDA", **kwargs)
@@ -411,28 +450,33 @@ def test_limit_truncates_and_says_so(sec):
 # --- the fiscal calendar, by hand -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("end, fye, annual, expected", [
-    (date(2024, 1, 28), "01-31", True, 2024),    # NVIDIA FY2024
-    (date(2021, 1, 31), "01-31", True, 2021),    # NVIDIA's 53-week FY2021
-    (date(2024, 4, 28), "01-31", False, 2025),   # NVIDIA Q1 FY2025
-    (date(2024, 9, 28), "09-26", True, 2024),    # Apple FY2024
-    (date(2023, 9, 30), "09-26", True, 2023),    # Apple's 53-week FY2023
-    (date(2023, 12, 30), "09-26", False, 2024),  # Apple Q1 FY2024
-    (date(2024, 9, 30), "06-30", False, 2025),   # Microsoft Q1 FY2025
-    (date(2021, 1, 2), "12-31", True, 2020),     # a December 52/53-week year that spilled into January
-    (date(2021, 4, 3), "01-02", False, 2021),
-    (date(2019, 12, 31), "06-30", True, 2019),   # an annual report from before a fiscal-year-end change
-    (date(2019, 12, 31), None, True, 2019),
-    (date(2019, 9, 30), None, False, None),      # no recorded fiscal year end: no guess for a quarter
-])
+@pytest.mark.parametrize(
+    "end, fye, annual, expected",
+    [
+        (date(2024, 1, 28), "01-31", True, 2024),  # NVIDIA FY2024
+        (date(2021, 1, 31), "01-31", True, 2021),  # NVIDIA's 53-week FY2021
+        (date(2024, 4, 28), "01-31", False, 2025),  # NVIDIA Q1 FY2025
+        (date(2024, 9, 28), "09-26", True, 2024),  # Apple FY2024
+        (date(2023, 9, 30), "09-26", True, 2023),  # Apple's 53-week FY2023
+        (date(2023, 12, 30), "09-26", False, 2024),  # Apple Q1 FY2024
+        (date(2024, 9, 30), "06-30", False, 2025),  # Microsoft Q1 FY2025
+        (date(2021, 1, 2), "12-31", True, 2020),  # a December 52/53-week year that spilled into January
+        (date(2021, 4, 3), "01-02", False, 2021),
+        (date(2019, 12, 31), "06-30", True, 2019),  # an annual report from before a fiscal-year-end change
+        (date(2019, 12, 31), None, True, 2019),
+        (date(2019, 9, 30), None, False, None),  # no recorded fiscal year end: no guess for a quarter
+    ],
+)
 def test_fiscal_year_of_a_period_follows_the_fiscal_year_end(end, fye, annual, expected):
     assert S.fiscal_year_of(end, fye, annual=annual) == expected
 
 
 def test_a_quarter_takes_the_fiscal_year_of_the_next_annual_report_within_thirteen_months():
-    rows = [_row("0000000001-03-000001", "10-K", "2003-12-20", "2003-09-30"),
-            _row("0000000001-05-000001", "10-K", "2005-03-10", "2004-12-31"),
-            _row("0000000001-09-000001", "10-K/A", "2009-03-10", "2008-09-30")]  # an amendment is no anchor
+    rows = [
+        _row("0000000001-03-000001", "10-K", "2003-12-20", "2003-09-30"),
+        _row("0000000001-05-000001", "10-K", "2005-03-10", "2004-12-31"),
+        _row("0000000001-09-000001", "10-K/A", "2009-03-10", "2008-09-30"),
+    ]  # an amendment is no anchor
     cal = S.FiscalCalendar(rows, "12-31")
     assert cal.fiscal_year("10-Q", date(2003, 6, 30)) == 2003
     assert cal.fiscal_year("10-Q", date(2003, 12, 31)) == 2004
@@ -444,15 +488,33 @@ def test_a_quarter_takes_the_fiscal_year_of_the_next_annual_report_within_thirte
 
 def test_fiscal_year_end_is_read_as_mm_dd():
     assert [S.fye_mmdd(v) for v in ("0926", "0131", "1231", "", None, "13xx", "1332")] == [
-        "09-26", "01-31", "12-31", None, None, None, None]
+        "09-26",
+        "01-31",
+        "12-31",
+        None,
+        None,
+        None,
+        None,
+    ]
     assert S.estimated_year_end(2024, "01-31") == date(2024, 1, 31)
     assert S.estimated_year_end(2020, "01-02") == date(2021, 1, 2)
 
 
 def _row(accession: str, form: str, filed: str, period: str) -> S.Row:
-    return S.Row(accession=accession, form=form, filing_date=date.fromisoformat(filed),
-                 report_date=date.fromisoformat(period), acceptance="", items=[], is_xbrl=False,
-                 is_inline_xbrl=False, primary_document="", primary_doc_description="", size=None, page="recent")
+    return S.Row(
+        accession=accession,
+        form=form,
+        filing_date=date.fromisoformat(filed),
+        report_date=date.fromisoformat(period),
+        acceptance="",
+        items=[],
+        is_xbrl=False,
+        is_inline_xbrl=False,
+        primary_document="",
+        primary_doc_description="",
+        size=None,
+        page="recent",
+    )
 
 
 # --- form codes in a list (issue 36) ---------------------------------------------------------------------------

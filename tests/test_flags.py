@@ -14,8 +14,8 @@ from edgar_cli.capabilities.compare import compare_companies
 from edgar_cli.capabilities.concepts import get_financial_concept
 from edgar_cli.errors import EdgarError
 from edgar_cli.render import fmt_value
-from edgar_cli.xbrl.catalogue import lookup
 from edgar_cli.sec.companyfacts import load_company_facts
+from edgar_cli.xbrl.catalogue import lookup
 from edgar_cli.xbrl.periods import build_calendar
 from edgar_cli.xbrl.restatements import classify_revision, scale_factor, select
 from edgar_cli.xbrl.series import build_series
@@ -68,7 +68,11 @@ def test_nvidia_ten_k_tagging_the_second_quarter_as_the_half_year_is_a_suspected
     assert h1.revision_kind == "suspected_tagging_error"
     [err] = h1.suspected_errors
     assert (err.kind, err.accession_number, err.form, err.value) == (
-        "tagging_error", "0001045810-18-000010", "10-K", 2_230_000_000)
+        "tagging_error",
+        "0001045810-18-000010",
+        "10-K",
+        2_230_000_000,
+    )
     assert "2017-05-01..2017-07-30" in err.reason and "not a restatement" in err.reason
     assert period(s, "2017-05-01", "2017-07-30").value == 2_230_000_000
     r = get_financial_concept("NVDA", "revenue", fiscal_year=2018, period="all", limit=20)
@@ -79,11 +83,16 @@ def test_nvidia_ten_k_tagging_the_second_quarter_as_the_half_year_is_a_suspected
 def test_a_sign_reversed_in_one_filing_and_restored_is_named_as_such(sec):
     # NVIDIA's FY2013 unrealized-gain tax: -126,000 in 0001045810-13-000008, 126,000 in the FY2014 10-K
     # (0001045810-14-000030), -126,000 again later.
-    s = build_series(load_company_facts(sec, NVDA),
-                     lookup("us-gaap:OtherComprehensiveIncomeUnrealizedHoldingGainLossOnSecuritiesArisingDuringPeriodTax"))
+    s = build_series(
+        load_company_facts(sec, NVDA),
+        lookup("us-gaap:OtherComprehensiveIncomeUnrealizedHoldingGainLossOnSecuritiesArisingDuringPeriodTax"),
+    )
     v = period(s, "2012-01-30", "2013-01-27")
     assert v.value == -126_000 and v.revision_kind == "suspected_tagging_error"
-    assert v.suspected_errors[0].accession_number == "0001045810-14-000030" and "sign reversed" in v.suspected_errors[0].reason
+    assert (
+        v.suspected_errors[0].accession_number == "0001045810-14-000030"
+        and "sign reversed" in v.suspected_errors[0].reason
+    )
 
 
 def test_a_real_restatement_is_still_a_restatement(sec):
@@ -96,9 +105,11 @@ def test_a_real_restatement_is_still_a_restatement(sec):
 
 
 def test_a_one_unit_wobble_revised_back_is_rounding_not_an_error():
-    rows = [(None, "2012-12-31", 13_013_000, "a", 0, "", "10-K", "2013-02-20", None),
-            (None, "2012-12-31", 13_012_000, "b", 0, "", "10-Q", "2013-11-08", None),
-            (None, "2012-12-31", 13_013_000, "c", 0, "", "10-K", "2014-02-26", None)]
+    rows = [
+        (None, "2012-12-31", 13_013_000, "a", 0, "", "10-K", "2013-02-20", None),
+        (None, "2012-12-31", 13_012_000, "b", 0, "", "10-Q", "2013-11-08", None),
+        (None, "2012-12-31", 13_013_000, "c", 0, "", "10-K", "2014-02-26", None),
+    ]
     sel = select(rows, "USD")  # Tesla's warranty accrual at 2012-12-31 (0001193125-13-435480 is the B)
     assert sel.revision_kind == "precision_change" and sel.suspects == [] and sel.original[3] == "a"
 
@@ -151,7 +162,8 @@ def test_a_scale_error_corrected_later_names_the_first_filing(sec):
     v = next(v for v in s.values if v.end == date(2016, 12, 31))
     assert v.value == 1_114_652_000 and v.revision_kind == "suspected_tagging_error"
     assert [(e.kind, e.accession_number, e.value) for e in v.suspected_errors] == [
-        ("scale", "0001564590-17-003118", 1_114_652)]
+        ("scale", "0001564590-17-003118", 1_114_652)
+    ]
 
 
 def test_scale_factor_needs_the_same_digits_a_thousandfold_apart():
@@ -180,9 +192,13 @@ def _r(start, end, accn, form, fy=2024, tag_val=1):
 
 
 def test_build_calendar_takes_the_dominant_end_not_the_latest():
-    q = [_r("2024-01-29", "2024-04-28", "q", "10-Q"), _r("2024-01-29", "2024-04-28", "q", "10-Q", tag_val=2),
-         _r(None, "2024-04-28", "q", "10-Q"), _r("2023-01-30", "2023-04-30", "q", "10-Q"),
-         _r("2024-04-29", "2024-07-28", "q", "10-Q")]  # one forward-looking dividend
+    q = [
+        _r("2024-01-29", "2024-04-28", "q", "10-Q"),
+        _r("2024-01-29", "2024-04-28", "q", "10-Q", tag_val=2),
+        _r(None, "2024-04-28", "q", "10-Q"),
+        _r("2023-01-30", "2023-04-30", "q", "10-Q"),
+        _r("2024-04-29", "2024-07-28", "q", "10-Q"),
+    ]  # one forward-looking dividend
     k = [_r("2022-01-31", "2023-01-29", "k", "10-K", tag_val=v) for v in range(5)]  # comparatives outnumber ...
     k += [_r("2023-01-30", "2024-01-28", "k", "10-K", tag_val=v) for v in range(4)]  # ... the year reported
     k += [_r("2024-01-29", "2025-01-26", "k", "10-K")]  # and a forward annual guidance figure
@@ -271,7 +287,12 @@ def test_compare_marks_nvidias_pre_split_share_count_in_warnings_and_table(sec, 
 def test_per_share_values_print_with_the_digits_filed(sec, cli):
     # Logistic Properties of the Americas' FY2021 diluted EPS is 0.025 (0001493152-24-016772).
     assert [fmt_value(v, "USD/shares") for v in (0.025, 1.19, 6.9, 0.1925, -0.94)] == [
-        "0.025", "1.19", "6.90", "0.1925", "-0.94"]
+        "0.025",
+        "1.19",
+        "6.90",
+        "0.1925",
+        "-0.94",
+    ]
     out = cli("compare", "eps_diluted", "NVDA", "LPA", "--fy", "2021", "--format", "table").out
     assert "0.025 †" in out and "0.03" not in out
 
@@ -286,4 +307,5 @@ def test_the_raw_tag_and_the_catalogue_concept_suspect_the_same_filing(sec, conc
     v = get_financial_concept("TSLA", concept, fiscal_year=2016, client=sec).values[0]
     assert (v.value, v.matched_tag) == (5_892_016_000, "us-gaap:LongTermDebt")
     assert [(e.kind, e.accession_number, e.value) for e in v.suspected_errors] == [
-        ("scale", "0001564590-17-003118", 5_892_016)]
+        ("scale", "0001564590-17-003118", 5_892_016)
+    ]

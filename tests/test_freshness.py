@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import stamina
 
@@ -24,13 +24,14 @@ class Clock:
 
 def client_at(mirror, tmp_path, clock):
     stamina.set_testing(True, attempts=2)
-    return SecClient(Settings(user_agent="Jane Doe jane@example.com", mirror=mirror.url,
-                              cache_dir=tmp_path / "cache", clock=clock))
+    return SecClient(
+        Settings(user_agent="Jane Doe jane@example.com", mirror=mirror.url, cache_dir=tmp_path / "cache", clock=clock)
+    )
 
 
 def test_companyfacts_are_refetched_when_submissions_list_a_newer_filing(mirror, tmp_path):
     # The corpus' NVIDIA submissions list a filing accepted 2026-03-04T17:33:32Z (a Form 4).
-    clock = Clock(datetime(2026, 1, 1, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 1, 1, tzinfo=UTC))
     before = mirror.requests_to(FACTS)
     load_company_facts(client_at(mirror, tmp_path, clock), 1045810)
     assert mirror.requests_to(FACTS) == before + 1
@@ -40,7 +41,7 @@ def test_companyfacts_are_refetched_when_submissions_list_a_newer_filing(mirror,
 
 
 def test_companyfacts_stay_cached_while_no_newer_filing_exists(mirror, tmp_path):
-    clock = Clock(datetime(2026, 7, 1, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 7, 1, tzinfo=UTC))
     before_facts, before_sub = mirror.requests_to(FACTS), mirror.requests_to(SUBMISSIONS)
     load_company_facts(client_at(mirror, tmp_path, clock), 1045810)
     clock.now += timedelta(minutes=5)  # within 10 minutes: not even submissions are asked
@@ -56,7 +57,7 @@ def test_companyfacts_stay_cached_while_no_newer_filing_exists(mirror, tmp_path)
 
 
 def test_archive_documents_never_expire_and_tickers_expire_daily(mirror, tmp_path):
-    clock = Clock(datetime(2026, 7, 1, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 7, 1, tzinfo=UTC))
     doc = "https://www.sec.gov/files/company_tickers.json"
     c = client_at(mirror, tmp_path, clock)
     c.get_json(doc, kind="tickers")
@@ -92,7 +93,7 @@ def test_concurrent_loads_of_one_company_fetch_once(mirror, tmp_path):
     # 20 concurrent MCP calls for the same company used to fetch its companyfacts 20 times.
     from concurrent.futures import ThreadPoolExecutor
 
-    clock = Clock(datetime(2026, 7, 1, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 7, 1, tzinfo=UTC))
     client = client_at(mirror, tmp_path, clock)
     path = "/data.sec.gov/api/xbrl/companyfacts/CIK0001640147.json"
     before = mirror.requests_to(path)
@@ -133,11 +134,12 @@ def scripted(mirror):
 
 
 @pytest.mark.parametrize("failure", sorted(_SUBMISSIONS_FAILURES))
-def test_cached_facts_are_served_with_a_dated_note_when_the_check_for_new_filings_fails(mirror, tmp_path,
-                                                                                      scripted, failure):
+def test_cached_facts_are_served_with_a_dated_note_when_the_check_for_new_filings_fails(
+    mirror, tmp_path, scripted, failure
+):
     # NVIDIA FY2024 revenue, 60,922,000,000 (10-K 0001045810-24-000029), fetched at noon; at 13:00 the check
     # of the submissions fails in each way a check can fail: the answer stays, dated, and nothing is refetched.
-    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
     get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client_at(mirror, tmp_path, clock))
     facts_before = mirror.requests_to(FACTS)
     clock.now += timedelta(hours=1)
@@ -151,20 +153,21 @@ def test_cached_facts_are_served_with_a_dated_note_when_the_check_for_new_filing
 
 
 def test_facts_past_their_week_are_served_dated_when_the_refetch_fails(mirror, tmp_path, scripted):
-    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
     load_company_facts(client_at(mirror, tmp_path, clock), 1045810)
     clock.now += timedelta(days=8)  # past the one-week ceiling: a refetch is due, and the SEC is down
     scripted(FACTS, *[(503, {}, b"Service Unavailable")] * 2)
     facts = load_company_facts(client_at(mirror, tmp_path, clock), 1045810)
-    assert facts.tags and facts.fetched_at == datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc).timestamp()
+    assert facts.tags and facts.fetched_at == datetime(2026, 7, 1, 12, 0, tzinfo=UTC).timestamp()
     assert len(facts.notes) == 1 and "upstream_unavailable" in facts.notes[0]
     assert "as fetched 2026-07-01 12:00 UTC" in facts.notes[0]
 
 
-def test_a_stale_submissions_copy_is_served_dated_when_its_refresh_fails_and_dropped_once_it_works(mirror, tmp_path,
-                                                                                                 scripted):
+def test_a_stale_submissions_copy_is_served_dated_when_its_refresh_fails_and_dropped_once_it_works(
+    mirror, tmp_path, scripted
+):
     url = "https://data.sec.gov/submissions/CIK0001045810.json"
-    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
     first = client_at(mirror, tmp_path, clock).get_json(url, kind="submissions")
     clock.now += timedelta(hours=1)
     scripted(SUBMISSIONS, *[(503, {}, b"Service Unavailable")] * 2)
@@ -182,14 +185,16 @@ def test_a_stale_submissions_copy_is_served_dated_when_its_refresh_fails_and_dro
 def test_compare_keeps_a_company_whose_freshness_check_fails_and_says_so(mirror, tmp_path, scripted):
     from edgar_cli.capabilities.compare import compare_companies
 
-    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
     compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, client=client_at(mirror, tmp_path, clock))
     clock.now += timedelta(hours=1)
     scripted(SUBMISSIONS, (404, {}, b'{"message": "Not Found"}'))  # NVIDIA's check fails; Apple's passes
     r = compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, client=client_at(mirror, tmp_path, clock))
     # 0001045810-24-000029: NVIDIA's FY2024 10-K; 0000320193-24-000123: Apple's FY2024 10-K
     assert {(row.cik, row.value, row.accession_number) for row in r.rows} == {
-        ("0001045810", 60922000000, "0001045810-24-000029"), ("0000320193", 391035000000, "0000320193-24-000123")}
+        ("0001045810", 60922000000, "0001045810-24-000029"),
+        ("0000320193", 391035000000, "0000320193-24-000123"),
+    }
     assert not r.unavailable
     assert any(w.startswith("NVIDIA") and "checking for a newer copy failed" in w for w in r.warnings)
 
@@ -200,7 +205,7 @@ def test_filings_built_from_a_stale_submissions_copy_say_so_with_its_date_and_so
     # 0001045810-26-000021; its FY2025 10-K is 0001045810-25-000023.
     from edgar_cli.capabilities.filings import find_filing, list_filings
 
-    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
     list_filings("NVDA", forms=["10-K"], limit=1, client=client_at(mirror, tmp_path, clock))
     clock.now += timedelta(days=2)
     page = (200, {"Content-Type": "text/html"}, b"<html><body>EDGAR is under maintenance</body></html>")
@@ -211,23 +216,26 @@ def test_filings_built_from_a_stale_submissions_copy_say_so_with_its_date_and_so
     note = next(w for w in listed.warnings if "checking for a newer copy failed" in w)
     assert "as fetched 2026-07-01 12:00 UTC" in note and "failed at 2026-07-03 12:00 UTC" in note
     assert listed.data_source.kind == "cache"
-    assert listed.data_source.as_of == datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc)
+    assert listed.data_source.as_of == datetime(2026, 7, 1, 12, 0, tzinfo=UTC)
     assert find_filing("NVDA", fiscal_year=2025, client=client).accession_number == "0001045810-25-000023"
 
 
 def test_a_section_read_through_a_stale_submissions_copy_carries_the_dated_note(mirror, tmp_path, scripted):
     from edgar_cli.capabilities.sections import get_filing_section
 
-    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
-    get_filing_section("NVDA", "risk_factors", fiscal_year=2025, max_chars=200,
-                       client=client_at(mirror, tmp_path, clock))
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
+    get_filing_section(
+        "NVDA", "risk_factors", fiscal_year=2025, max_chars=200, client=client_at(mirror, tmp_path, clock)
+    )
     clock.now += timedelta(days=2)
     scripted(SUBMISSIONS, *[(503, {}, b"Service Unavailable")] * 2)
-    result = get_filing_section("NVDA", "risk_factors", fiscal_year=2025, max_chars=200,
-                                client=client_at(mirror, tmp_path, clock))
+    result = get_filing_section(
+        "NVDA", "risk_factors", fiscal_year=2025, max_chars=200, client=client_at(mirror, tmp_path, clock)
+    )
     assert result.accession_number == "0001045810-25-000023"  # NVIDIA's FY2025 10-K
-    assert any("as fetched 2026-07-01 12:00 UTC" in w and "checking for a newer copy failed" in w
-               for w in result.warnings), result.warnings
+    assert any(
+        "as fetched 2026-07-01 12:00 UTC" in w and "checking for a newer copy failed" in w for w in result.warnings
+    ), result.warnings
 
 
 def test_the_compact_ticker_map_is_not_restamped_fresh_from_a_stale_ticker_file(mirror, tmp_path, scripted):
@@ -235,11 +243,11 @@ def test_the_compact_ticker_map_is_not_restamped_fresh_from_a_stale_ticker_file(
     # was stored as fetched now, so it stayed "fresh" for another day without the SEC having answered.
     from edgar_cli.companies.tickers import _COMPACT_KEY, load_ticker_map
 
-    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
     load_ticker_map(client_at(mirror, tmp_path, clock))
     clock.now += timedelta(days=2)
     scripted("/www.sec.gov/files/company_tickers_exchange.json", *[(503, {}, b"Service Unavailable")] * 2)
     client = client_at(mirror, tmp_path, clock)
     assert load_ticker_map(client).by_ticker("NVDA") is not None  # the stale copy still answers
     stored = client.cache_get(_COMPACT_KEY, None)
-    assert stored is not None and stored.stored_at == datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc).timestamp()
+    assert stored is not None and stored.stored_at == datetime(2026, 7, 1, 12, 0, tzinfo=UTC).timestamp()

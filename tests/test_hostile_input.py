@@ -19,7 +19,6 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
-
 import reliability_kit as K
 
 CAPS = {fn.__name__: fn for fn in K.capabilities()}
@@ -47,8 +46,11 @@ def hostile(mirror, tmp_path_factory):
     from edgar_cli.sec.client import SecClient
 
     transport = RecordingTransport()
-    client = SecClient(Settings(user_agent=K.UA, mirror=mirror.url, cache_dir=tmp_path_factory.mktemp("hostile")),
-                       transport=transport, warn=lambda _m: None)
+    client = SecClient(
+        Settings(user_agent=K.UA, mirror=mirror.url, cache_dir=tmp_path_factory.mktemp("hostile")),
+        transport=transport,
+        warn=lambda _m: None,
+    )
     first = len(mirror.log)
     outcomes: list[tuple[str, str, dict, K.Outcome, float]] = []
     with pytest.MonkeyPatch.context() as mp:
@@ -59,15 +61,25 @@ def hostile(mirror, tmp_path_factory):
                 outcome = K.call(fn, kwargs, client)
                 outcomes.append((name, label, kwargs, outcome, time.perf_counter() - started))
     client.close()
-    return {"outcomes": outcomes, "paths": [e.path for e in mirror.log[first:]], "sent": transport.urls,
-            "sec_urls": list(client.requests.urls), "mirror": mirror.url}
+    return {
+        "outcomes": outcomes,
+        "paths": [e.path for e in mirror.log[first:]],
+        "sent": transport.urls,
+        "sec_urls": list(client.requests.urls),
+        "mirror": mirror.url,
+    }
 
 
 def outcomes_for(hostile, param: str, values) -> list[tuple[str, K.Outcome]]:
     wanted = [v for v in values]
-    return [(label, o) for name, label, kw, o, _t in hostile["outcomes"]
-            if name not in LOCAL and param in kw and any(kw[param] is v or kw[param] == v for v in wanted)
-            and _is_substituted(label, param)]
+    return [
+        (label, o)
+        for name, label, kw, o, _t in hostile["outcomes"]
+        if name not in LOCAL
+        and param in kw
+        and any(kw[param] is v or kw[param] == v for v in wanted)
+        and _is_substituted(label, param)
+    ]
 
 
 def _is_substituted(label: str, param: str) -> bool:
@@ -86,8 +98,11 @@ def test_no_hostile_argument_ever_produces_a_traceback(hostile):
 
 
 def test_hostile_arguments_end_in_data_or_an_input_error_never_an_upstream_one(hostile):
-    wrong = [(label, o.code) for _n, label, _kw, o, _t in hostile["outcomes"]
-             if o.kind == "error" and o.code not in K.INPUT_CODES]
+    wrong = [
+        (label, o.code)
+        for _n, label, _kw, o, _t in hostile["outcomes"]
+        if o.kind == "error" and o.code not in K.INPUT_CODES
+    ]
     assert wrong == []
     for _n, label, _kw, o, _t in hostile["outcomes"]:
         if o.kind == "error":
@@ -112,8 +127,11 @@ def test_nothing_outside_the_sec_hosts_is_ever_requested(hostile):
         assert (parts.scheme, parts.hostname, parts.port) == (mirror.scheme, mirror.hostname, mirror.port), url
         assert K.SEC_PATHS.match(parts.path + (f"?{parts.query}" if parts.query else "")), url
     for url in hostile["sec_urls"]:
-        assert urlsplit(url).scheme == "https" and urlsplit(url).hostname in {"data.sec.gov", "www.sec.gov",
-                                                                            "efts.sec.gov"}, url
+        assert urlsplit(url).scheme == "https" and urlsplit(url).hostname in {
+            "data.sec.gov",
+            "www.sec.gov",
+            "efts.sec.gov",
+        }, url
 
 
 def test_search_syntax_in_a_query_never_adds_parameters_to_the_efts_request(hostile):
@@ -135,17 +153,23 @@ def test_path_traversal_in_an_accession_is_invalid_argument(hostile, param):
 
 
 def test_a_one_megabyte_company_or_query_is_invalid_argument(hostile):
-    seen = [(label, o) for name, label, kw, o, _t in hostile["outcomes"]
-            for p in ("company", "query", "concept") if _is_substituted(label, p) and kw.get(p) is K.MEGA
-            and name not in LOCAL]
+    seen = [
+        (label, o)
+        for name, label, kw, o, _t in hostile["outcomes"]
+        for p in ("company", "query", "concept")
+        if _is_substituted(label, p) and kw.get(p) is K.MEGA and name not in LOCAL
+    ]
     assert len(seen) >= 5
-    assert {o.code for _l, o in seen} == {"invalid_argument"}, [(l, o.code) for l, o in seen]
+    assert {o.code for _l, o in seen} == {"invalid_argument"}, [(label, o.code) for label, o in seen]
 
 
 def test_control_characters_in_a_company_or_query_are_refused_or_ignored(hostile):
-    seen = [(label, o) for name, label, kw, o, _t in hostile["outcomes"]
-            for p in ("company", "query") if _is_substituted(label, p) and kw.get(p) in K.CONTROL
-            and name not in LOCAL]
+    seen = [
+        (label, o)
+        for name, label, kw, o, _t in hostile["outcomes"]
+        for p in ("company", "query")
+        if _is_substituted(label, p) and kw.get(p) in K.CONTROL and name not in LOCAL
+    ]
     assert seen
     for label, o in seen:
         assert o.kind == "ok" or o.code in ("invalid_argument", "not_found"), (label, o.code)
@@ -161,7 +185,7 @@ def test_negative_and_huge_counts_are_invalid_argument(hostile, param):
     seen = outcomes_for(hostile, param, values)
     if not seen:
         pytest.skip(f"no capability takes {param}")
-    assert {o.code for _l, o in seen} == {"invalid_argument"}, [(l, o.code) for l, o in seen]
+    assert {o.code for _l, o in seen} == {"invalid_argument"}, [(label, o.code) for label, o in seen]
 
 
 def test_a_negative_offset_is_invalid_argument(hostile):
@@ -174,17 +198,26 @@ def test_a_negative_offset_is_invalid_argument(hostile):
 def test_fiscal_years_out_of_range_are_refused(hostile):
     seen = outcomes_for(hostile, "fiscal_year", [-1, 0, -(2**63), 2**63, 10**30, 999_999_999])
     assert seen
-    assert {o.code for _l, o in seen} <= {"invalid_argument", "out_of_scope"}, [(l, o.code) for l, o in seen]
+    assert {o.code for _l, o in seen} <= {"invalid_argument", "out_of_scope"}, [(label, o.code) for label, o in seen]
 
 
 @pytest.mark.parametrize("param", ["filed_from", "filed_to"])
 def test_malformed_dates_are_invalid_argument_and_far_off_ones_a_structured_answer(hostile, param):
-    malformed = ["2024-13-45", "2024-02-30", "0000-00-00", "2024/01/01", "yesterday", "2024-1-1", "20240101",
-                 "-2024-01-01", "1e10"]
+    malformed = [
+        "2024-13-45",
+        "2024-02-30",
+        "0000-00-00",
+        "2024/01/01",
+        "yesterday",
+        "2024-1-1",
+        "20240101",
+        "-2024-01-01",
+        "1e10",
+    ]
     seen = outcomes_for(hostile, param, malformed)
     if not seen:
         pytest.skip(f"no capability takes {param}")
-    assert {o.code for _l, o in seen} == {"invalid_argument"}, [(l, o.code) for l, o in seen]
+    assert {o.code for _l, o in seen} == {"invalid_argument"}, [(label, o.code) for label, o in seen]
     # 1800 and 9999: refused (out_of_scope before EFTS' 2001), or searched as asked (an end date in the
     # future is sent as is; the mirror has no such search, hence not_found here).
     ranged = outcomes_for(hostile, param, ["1800-01-01", "9999-12-31"])
@@ -194,7 +227,7 @@ def test_malformed_dates_are_invalid_argument_and_far_off_ones_a_structured_answ
 def test_unknown_concepts_are_refused_with_a_structured_error(hostile):
     seen = outcomes_for(hostile, "concept", ["revnue", "not_a_concept", "us-gaap:NoSuchTag", ":", "us-gaap:"])
     assert len(seen) >= 5
-    assert {o.code for _l, o in seen} <= {"invalid_argument", "not_found"}, [(l, o.code) for l, o in seen]
+    assert {o.code for _l, o in seen} <= {"invalid_argument", "not_found"}, [(label, o.code) for label, o in seen]
 
 
 @pytest.mark.parametrize("param", ["form", "forms"])
@@ -203,7 +236,7 @@ def test_unknown_forms_are_invalid_argument(hostile, param):
     seen = outcomes_for(hostile, param, values)
     if not seen:
         pytest.skip(f"no capability takes {param}")
-    assert {o.code for _l, o in seen} == {"invalid_argument"}, [(l, o.code) for l, o in seen]
+    assert {o.code for _l, o in seen} == {"invalid_argument"}, [(label, o.code) for label, o in seen]
 
 
 def test_an_empty_or_oversized_company_list_is_invalid_argument(hostile):
@@ -218,21 +251,24 @@ def test_an_empty_or_oversized_company_list_is_invalid_argument(hostile):
 # --- through the command line ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("argv", [
-    ["filings", "NVDA", "--limit", "-5"],
-    ["concept", "NVDA", "revenue", "--limit", "99999999999999999999"],
-    ["concept", "../../etc/passwd", "revenue"],
-    ["resolve", "https://evil.example.com/x.json"],
-    ["resolve", "A" * 1_000_000],
-    ["search", "climate\x00change"],
-    ["search", '"unclosed phrase'],
-    ["search", "climate", "--from", "2024-02-30"],
-    ["search", "climate", "--from", "1990-01-01"],
-    ["compare", "revenue", "NVDA"],
-    ["concept", "NVDA", "revnue"],
-    ["filings", "NVDA", "--form", "10-K;rm -rf"],
-    ["concept", "NVDA", "revenue", "--fy", "-1"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["filings", "NVDA", "--limit", "-5"],
+        ["concept", "NVDA", "revenue", "--limit", "99999999999999999999"],
+        ["concept", "../../etc/passwd", "revenue"],
+        ["resolve", "https://evil.example.com/x.json"],
+        ["resolve", "A" * 1_000_000],
+        ["search", "climate\x00change"],
+        ["search", '"unclosed phrase'],
+        ["search", "climate", "--from", "2024-02-30"],
+        ["search", "climate", "--from", "1990-01-01"],
+        ["compare", "revenue", "NVDA"],
+        ["concept", "NVDA", "revnue"],
+        ["filings", "NVDA", "--form", "10-K;rm -rf"],
+        ["concept", "NVDA", "revenue", "--fy", "-1"],
+    ],
+)
 def test_the_cli_answers_hostile_arguments_with_a_json_error_and_no_traceback(cli, argv):
     result = cli(*argv, "--json")
     assert "Traceback" not in result.out + result.err
@@ -262,8 +298,9 @@ def _run_with_stdout(mirror, stdout, *args, env=None):
     from conftest import edgar_command
 
     full = {**os.environ, "EDGAR_MIRROR": mirror.url, **(env or {})}
-    return subprocess.run(edgar_command() + list(args), stdout=stdout, stderr=subprocess.PIPE, text=True, env=full,
-                          timeout=60)
+    return subprocess.run(
+        edgar_command() + list(args), stdout=stdout, stderr=subprocess.PIPE, text=True, env=full, timeout=60
+    )
 
 
 @pytest.mark.parametrize("fastpath", ["1", "0"], ids=["fast-path", "typer-path"])
@@ -280,9 +317,15 @@ def test_a_closed_or_full_stdout_is_said_plainly_never_a_traceback(mirror, fastp
 
     from conftest import edgar_command
 
-    closed = subprocess.run(edgar_command() + ["concept", "NVDA", "revenue", "--json"], stdout=None,
-                            stderr=subprocess.PIPE, text=True, env={**os.environ, "EDGAR_MIRROR": mirror.url, **env},
-                            timeout=60, preexec_fn=lambda: os.close(1))
+    closed = subprocess.run(
+        edgar_command() + ["concept", "NVDA", "revenue", "--json"],
+        stdout=None,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "EDGAR_MIRROR": mirror.url, **env},
+        timeout=60,
+        preexec_fn=lambda: os.close(1),
+    )
     assert closed.returncode == 1 and "Traceback" not in closed.stderr and "standard output is closed" in closed.stderr
 
 
@@ -291,4 +334,6 @@ def test_json_on_an_ascii_stdout_escapes_what_ascii_cannot_hold_and_parses_the_s
     r = edgar("resolve", "Société Générale", "--json", env={"PYTHONIOENCODING": "ascii"})
     assert r.rc == 3 and "Traceback" not in r.err
     assert r.out.isascii() and "Soci\\u00e9t\\u00e9" in r.out
-    assert json.loads(r.out)["error"]["message"].startswith("No company in the SEC's ticker file is named 'Société Générale'")
+    assert json.loads(r.out)["error"]["message"].startswith(
+        "No company in the SEC's ticker file is named 'Société Générale'"
+    )

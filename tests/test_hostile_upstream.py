@@ -17,11 +17,11 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-
 import reliability_kit as K
+from hostile import OFF_HOST, HostileServer, gzip_bomb
+
 from edgar_cli.errors import EdgarError
 from edgar_cli.sec import transport
-from hostile import OFF_HOST, HostileServer, gzip_bomb
 
 NVDA = 1045810
 NVDA_FACTS = "/data.sec.gov/api/xbrl/companyfacts/CIK0001045810.json"
@@ -86,8 +86,11 @@ def cached(client) -> dict:
 def test_a_ticker_file_holding_only_nvidia_is_refused_and_never_cached(upstream, client, tmp_path):
     from edgar_cli.capabilities.resolve import resolve_company
 
-    upstream.arm(TICKERS_EXCHANGE, "shape", {"fields": ["cik", "name", "ticker", "exchange"],
-                                             "data": [[NVDA, "NVIDIA CORP", "NVDA", "Nasdaq"]]})
+    upstream.arm(
+        TICKERS_EXCHANGE,
+        "shape",
+        {"fields": ["cik", "name", "ticker", "exchange"], "data": [[NVDA, "NVIDIA CORP", "NVDA", "Nasdaq"]]},
+    )
     upstream.arm(TICKERS, "shape", {"0": {"cik_str": NVDA, "ticker": "NVDA", "title": "NVIDIA CORP"}})
     err = refused(lambda: resolve_company("AAPL", client=client))
     assert err.code == "upstream_unavailable" and "partial" in err.message, err.to_dict()  # not "not a filer"
@@ -141,11 +144,22 @@ def _columns(doc: dict, **cells) -> dict:
     return doc
 
 
-@pytest.mark.parametrize("cells", [{"form": 1}, {"filingDate": "notadate"}, {"filingDate": None},
-                                   {"accessionNumber": "../../x"}, {"reportDate": 5}, {"primaryDocument": {}},
-                                   {"isXBRL": "yes"}], ids=lambda c: next(iter(c)))
-def test_submissions_whose_filings_are_of_the_wrong_types_are_refused_not_listed_or_cached(upstream, client, corpus,
-                                                                                            cells):
+@pytest.mark.parametrize(
+    "cells",
+    [
+        {"form": 1},
+        {"filingDate": "notadate"},
+        {"filingDate": None},
+        {"accessionNumber": "../../x"},
+        {"reportDate": 5},
+        {"primaryDocument": {}},
+        {"isXBRL": "yes"},
+    ],
+    ids=lambda c: next(iter(c)),
+)
+def test_submissions_whose_filings_are_of_the_wrong_types_are_refused_not_listed_or_cached(
+    upstream, client, corpus, cells
+):
     # NVIDIA's real submissions file (1,007 recent filings, 0001045810-25-000023 among them) with one column of
     # every row replaced: it used to be cached and listed as filings of form "1", or as no filings at all.
     from edgar_cli.capabilities.filings import list_filings
@@ -177,12 +191,21 @@ def _efts_page(corpus) -> tuple[Path, dict]:
     return path, json.loads(path.read_bytes())
 
 
-@pytest.mark.parametrize("where,field,value", [("_source", "ciks", 5), ("_source", "items", 5),
-                                               ("_source", "file_type", {"a": 1}), ("hit", "_score", "abc"),
-                                               ("_source", "display_names", "abc"), ("hit", "_id", 5)],
-                         ids=lambda v: str(v))
-def test_a_search_answer_with_hits_of_the_wrong_types_is_upstream_unavailable_not_a_bug(upstream, client, corpus,
-                                                                                         where, field, value):
+@pytest.mark.parametrize(
+    "where,field,value",
+    [
+        ("_source", "ciks", 5),
+        ("_source", "items", 5),
+        ("_source", "file_type", {"a": 1}),
+        ("hit", "_score", "abc"),
+        ("_source", "display_names", "abc"),
+        ("hit", "_id", 5),
+    ],
+    ids=lambda v: str(v),
+)
+def test_a_search_answer_with_hits_of_the_wrong_types_is_upstream_unavailable_not_a_bug(
+    upstream, client, corpus, where, field, value
+):
     # The recorded 8-K search for "climate change" (100 hits) with one field of every hit replaced: it was
     # cached, then every search raised TypeError or a pydantic ValidationError (internal_error) for an hour.
     from edgar_cli.capabilities.search import search_full_text
@@ -206,10 +229,14 @@ def test_a_search_answer_with_a_negative_total_is_refused(upstream, client, corp
     assert err.code == "upstream_unavailable" and "not a count" in err.message, err.to_dict()
 
 
-@pytest.mark.parametrize("column,value", [(1, 5), (1, None), (3, {"a": 1}), (0, -320193), (0, 10**15)],
-                         ids=["name-int", "name-null", "exchange-object", "cik-negative", "cik-15-digits"])
-def test_a_ticker_file_of_the_wrong_types_is_refused_and_the_plain_ticker_file_answers(upstream, client, corpus,
-                                                                                        column, value):
+@pytest.mark.parametrize(
+    "column,value",
+    [(1, 5), (1, None), (3, {"a": 1}), (0, -320193), (0, 10**15)],
+    ids=["name-int", "name-null", "exchange-object", "cik-negative", "cik-15-digits"],
+)
+def test_a_ticker_file_of_the_wrong_types_is_refused_and_the_plain_ticker_file_answers(
+    upstream, client, corpus, column, value
+):
     # The corpus' company_tickers_exchange.json (10,218 rows) with one column of every row replaced: names of
     # another type made "Apple" not a filer for 24 h; a 15-digit CIK made AAPL resolve to CIK 1000000000000000.
     from edgar_cli.capabilities.resolve import resolve_company
@@ -228,8 +255,9 @@ def test_a_ticker_file_of_one_company_repeated_is_partial(upstream, client):
 
     rows = [[320193, "Apple Inc.", "AAPL", "Nasdaq"]] * 2000
     upstream.arm(TICKERS_EXCHANGE, "shape", {"fields": ["cik", "name", "ticker", "exchange"], "data": rows})
-    upstream.arm(TICKERS, "shape", {str(i): {"cik_str": 320193, "ticker": "AAPL", "title": "Apple Inc."}
-                                    for i in range(2000)})
+    upstream.arm(
+        TICKERS, "shape", {str(i): {"cik_str": 320193, "ticker": "AAPL", "title": "Apple Inc."} for i in range(2000)}
+    )
     err = refused(lambda: resolve_company("NVDA", client=client))
     assert err.code == "upstream_unavailable" and "1 companies in 2000 rows" in err.message, err.to_dict()
     assert cached(client) == {}
@@ -238,11 +266,15 @@ def test_a_ticker_file_of_one_company_repeated_is_partial(upstream, client):
 # --- malformed JSON ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("prefix", [b"", b"\xef\xbb\xbf", b"<!-- cached by a proxy -->\n",
-                                    b'<?xml version="1.0" encoding="UTF-8"?>\n'], ids=["plain", "bom", "comment", "prolog"])
+@pytest.mark.parametrize(
+    "prefix",
+    [b"", b"\xef\xbb\xbf", b"<!-- cached by a proxy -->\n", b'<?xml version="1.0" encoding="UTF-8"?>\n'],
+    ids=["plain", "bom", "comment", "prolog"],
+)
 @pytest.mark.parametrize("page", ["SEC.AutomatedTool.html", "rate-exceeded.html"])
-def test_the_secs_own_error_pages_served_200_for_a_filing_document_are_refused_and_never_cached(upstream, client,
-                                                                                                 corpus, page, prefix):
+def test_the_secs_own_error_pages_served_200_for_a_filing_document_are_refused_and_never_cached(
+    upstream, client, corpus, page, prefix
+):
     # The SEC's real pages (recorded in the corpus, 4.8 and 5.2 KB: over the 4 KB under which any page saying
     # "maintenance" or "rate" is taken for an error page) in place of NVIDIA's FY2025 10-K: the document would be
     # cached for good (Archives never change), so it must be refused before anything is stored.
@@ -320,8 +352,9 @@ _EMPTIED_FACTS = {
 
 
 @pytest.mark.parametrize("case", sorted(_EMPTIED_FACTS))
-def test_companyfacts_whose_every_fact_is_malformed_are_upstream_unavailable_not_an_absence(upstream, client, corpus,
-                                                                                            case):
+def test_companyfacts_whose_every_fact_is_malformed_are_upstream_unavailable_not_an_absence(
+    upstream, client, corpus, case
+):
     # NVIDIA's real companyfacts with every concept's rows emptied or malformed: the concepts are there, so the
     # company does file XBRL facts; calling that "hold no XBRL financial facts" (not_found) was a false absence.
     from edgar_cli.capabilities.concepts import get_financial_concept
@@ -346,8 +379,9 @@ FORGED_KEY = "ev\x1b]0;t\x07\u009b\u202e\u061c\u2028\nwarning: forged"  # under 
 
 
 @pytest.mark.parametrize("log_format", ["plain", "json"])
-def test_an_upstream_key_with_escapes_or_a_newline_reaches_stderr_escaped_and_forges_no_line(upstream, corpus,
-                                                                                              tmp_path, log_format):
+def test_an_upstream_key_with_escapes_or_a_newline_reaches_stderr_escaped_and_forges_no_line(
+    upstream, corpus, tmp_path, log_format
+):
     # The retry announcement printed the InvalidBody message raw: ESC, OSC, a one-character CSI and bidi marks
     # reached the terminal, and its newline forged a "warning:" line (under EDGAR_LOG_FORMAT=json too, as text).
     import subprocess
@@ -357,11 +391,22 @@ def test_an_upstream_key_with_escapes_or_a_newline_reaches_stderr_escaped_and_fo
     doc = json.loads((corpus / NVDA_FACTS.lstrip("/")).read_bytes())
     doc["facts"][FORGED_KEY] = "not an object"
     upstream.arm(NVDA_FACTS, "shape", doc, times=1)  # one hostile answer, then the corpus: the retry succeeds
-    env = {**os.environ, "EDGAR_MIRROR": upstream.url.replace("http://", "http://me:MirrorPw7@"),
-           "SEC_USER_AGENT": TEST_UA, "EDGAR_CACHE_DIR": str(tmp_path / "cache"), "EDGAR_TODAY": PINNED_TODAY,
-           "EDGAR_NONINTERACTIVE": "1", "EDGAR_LOG_FORMAT": log_format}
-    proc = subprocess.run(edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"], env=env,
-                          capture_output=True, text=True, timeout=120)
+    env = {
+        **os.environ,
+        "EDGAR_MIRROR": upstream.url.replace("http://", "http://me:MirrorPw7@"),
+        "SEC_USER_AGENT": TEST_UA,
+        "EDGAR_CACHE_DIR": str(tmp_path / "cache"),
+        "EDGAR_TODAY": PINNED_TODAY,
+        "EDGAR_NONINTERACTIVE": "1",
+        "EDGAR_LOG_FORMAT": log_format,
+    }
+    proc = subprocess.run(
+        edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["values"][0]["value"] == 60922000000  # 0001045810-24-000029, after the retry
     err = proc.stderr
@@ -583,10 +628,12 @@ def test_a_disk_too_small_for_the_archive_is_a_clear_error_not_a_traceback(upstr
 
 
 @pytest.mark.parametrize("mode", ["not-modified", "html"])
-@pytest.mark.parametrize("path,kind", [(NVDA_SUBMISSIONS, "submissions"), (NVDA_FACTS, "companyfacts"),
-                                       (TICKERS_EXCHANGE, "tickers")])
-def test_a_304_with_nothing_cached_or_an_html_page_is_upstream_unavailable_for_every_json_kind(upstream, client,
-                                                                                               path, kind, mode):
+@pytest.mark.parametrize(
+    "path,kind", [(NVDA_SUBMISSIONS, "submissions"), (NVDA_FACTS, "companyfacts"), (TICKERS_EXCHANGE, "tickers")]
+)
+def test_a_304_with_nothing_cached_or_an_html_page_is_upstream_unavailable_for_every_json_kind(
+    upstream, client, path, kind, mode
+):
     upstream.arm(path, mode)
     err = refused(lambda: client.get_json(sec_url(path), kind=kind))
     assert_upstream_unavailable(err, path)

@@ -17,8 +17,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import PINNED_TODAY, TEST_UA
+
 from edgar_cli import models
 
 # Runs edgar's console entry point with ARGS and writes the modules loaded by exit to OUT.
@@ -32,17 +32,33 @@ main(args)
 
 # What no warm lookup needs, whatever its output format.
 NEVER_WARM = {
-    "httpx", "httpcore", "h11", "ssl",  # the network: nothing is fetched
+    "httpx",
+    "httpcore",
+    "h11",
+    "ssl",  # the network: nothing is fetched
     "diskcache",  # the cache's writer: a warm run only reads
-    "pyrate_limiter", "filelock", "edgar_cli.sec.ratelimit",  # the limiter: no request is made
+    "pyrate_limiter",
+    "filelock",
+    "edgar_cli.sec.ratelimit",  # the limiter: no request is made
     "tomllib",  # the package's data files are read back parsed (edgar_cli/datafiles.py)
-    "importlib.metadata", "email",  # pydantic's plugin scan (edgar_cli/entry.py)
+    "importlib.metadata",
+    "email",  # pydantic's plugin scan (edgar_cli/entry.py)
     "rapidfuzz",  # fuzzy name matching: a ticker is an exact look-up
-    "edgar_cli.mcp_server", "mcp", "selectolax", "edgar_cli.documents", "edgar_cli.index", "edgar_cli.verification",
+    "edgar_cli.mcp_server",
+    "mcp",
+    "selectolax",
+    "edgar_cli.documents",
+    "edgar_cli.index",
+    "edgar_cli.verification",
 }
 # The result models a concept lookup builds; the other areas' modules must stay unimported.
-CONCEPT_MODELS = {"edgar_cli.models", "edgar_cli.models._base", "edgar_cli.models.companies",
-                  "edgar_cli.models.concepts", "edgar_cli.models.statements"}
+CONCEPT_MODELS = {
+    "edgar_cli.models",
+    "edgar_cli.models._base",
+    "edgar_cli.models.companies",
+    "edgar_cli.models.concepts",
+    "edgar_cli.models.statements",
+}
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +67,14 @@ def warm_env(corpus, tmp_path_factory):
     from mirror import MirrorServer
 
     with MirrorServer(corpus) as srv:
-        env = dict(os.environ, EDGAR_MIRROR=srv.url, SEC_USER_AGENT=TEST_UA, EDGAR_NONINTERACTIVE="1",
-                   EDGAR_CACHE_DIR=str(tmp_path_factory.mktemp("warm") / "cache"), EDGAR_TODAY=PINNED_TODAY)
+        env = dict(
+            os.environ,
+            EDGAR_MIRROR=srv.url,
+            SEC_USER_AGENT=TEST_UA,
+            EDGAR_NONINTERACTIVE="1",
+            EDGAR_CACHE_DIR=str(tmp_path_factory.mktemp("warm") / "cache"),
+            EDGAR_TODAY=PINNED_TODAY,
+        )
         env.pop("PYDANTIC_DISABLE_PLUGINS", None)
         env.pop("EDGAR_DEBUG", None)
         loaded(env, ["concept", "NVDA", "revenue", "--fy", "2024", "--json"])  # cold: fills the cache
@@ -62,8 +84,9 @@ def warm_env(corpus, tmp_path_factory):
 def loaded(env: dict, args: list[str]) -> tuple[set[str], str]:
     """(the modules loaded by the end of `edgar ARGS`, its stdout); the run must succeed."""
     out = Path(env["EDGAR_CACHE_DIR"]).parent / "modules.json"
-    proc = subprocess.run([sys.executable, "-c", _PROBE, str(out), *args], env=env, capture_output=True, text=True,
-                          timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", _PROBE, str(out), *args], env=env, capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     return set(json.loads(out.read_text())), proc.stdout
 
@@ -81,7 +104,9 @@ def test_a_warm_concept_in_json_imports_neither_the_network_nor_the_tables_nor_o
     assert len(srv.log) == requests  # warm: not one request
     assert top_level(mods, NEVER_WARM | {"rich", "edgar_cli.render", "edgar_cli.rows"}) == set()
     # the fast path (edgar_cli/fastpath.py): no Typer, no pydantic, not one result model
-    assert top_level(mods, {"typer", "click", "pydantic", "pydantic_core", "edgar_cli.cli", "edgar_cli.models"}) == set()
+    assert (
+        top_level(mods, {"typer", "click", "pydantic", "pydantic_core", "edgar_cli.cli", "edgar_cli.models"}) == set()
+    )
 
 
 def test_a_warm_concept_in_json_on_the_typer_path_builds_only_the_concept_models(warm_env):
@@ -102,17 +127,25 @@ def test_a_warm_concept_as_rows_builds_no_other_areas_models(warm_env):
 
 def test_a_warm_command_builds_only_its_own_click_command(warm_env):
     env, _srv = warm_env
-    code = ("import sys, typer.main as T; built = []; orig = T.get_command_from_info\n"
-            "def spy(*a, **kw):\n    info = a[0] if a else kw[\"command_info\"]; built.append(info.name); return orig(*a, **kw)\n"
-            "T.get_command_from_info = spy\n"
-            "import atexit; atexit.register(lambda: sys.stderr.write('BUILT ' + ','.join(built)))\n"
-            "from edgar_cli.entry import main; main(sys.argv[1:])")
-    proc = subprocess.run([sys.executable, "-c", code, "concept", "NVDA", "revenue", "--fy", "2024", "--tsv"],
-                          env=env, capture_output=True, text=True, timeout=120)
+    code = (
+        "import sys, typer.main as T; built = []; orig = T.get_command_from_info\n"
+        'def spy(*a, **kw):\n    info = a[0] if a else kw["command_info"]; built.append(info.name); return orig(*a, **kw)\n'
+        "T.get_command_from_info = spy\n"
+        "import atexit; atexit.register(lambda: sys.stderr.write('BUILT ' + ','.join(built)))\n"
+        "from edgar_cli.entry import main; main(sys.argv[1:])"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "concept", "NVDA", "revenue", "--fy", "2024", "--tsv"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.rsplit("BUILT ", 1)[1] == "concept"
-    help_proc = subprocess.run([sys.executable, "-m", "edgar_cli", "--help"], env=env, capture_output=True, text=True,
-                               timeout=120)
+    help_proc = subprocess.run(
+        [sys.executable, "-m", "edgar_cli", "--help"], env=env, capture_output=True, text=True, timeout=120
+    )
     assert "statement" in help_proc.stdout and "serve-mcp" in help_proc.stdout  # the root still lists them all
 
 
@@ -121,9 +154,15 @@ def test_every_result_model_is_found_where_the_models_package_says():
     defined = {}
     for path in sorted(folder.glob("[!_]*.py")):
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            names = ([node.name] if isinstance(node, ast.ClassDef) else
-                     [t.id for t in getattr(node, "targets", [getattr(node, "target", None)])
-                      if isinstance(t, ast.Name)] if isinstance(node, (ast.Assign, ast.AnnAssign)) else [])
+            names = (
+                [node.name]
+                if isinstance(node, ast.ClassDef)
+                else [
+                    t.id for t in getattr(node, "targets", [getattr(node, "target", None)]) if isinstance(t, ast.Name)
+                ]
+                if isinstance(node, (ast.Assign, ast.AnnAssign))
+                else []
+            )
             for name in names:
                 if not name.startswith("_"):
                     defined[name] = path.stem
@@ -164,6 +203,6 @@ def test_a_data_file_is_still_read_when_the_cache_cannot_be_written(tmp_path, mo
     blocker = tmp_path / "cache"
     blocker.write_text("a file where the cache directory should be", encoding="utf-8")
     monkeypatch.setenv("EDGAR_CACHE_DIR", str(blocker))
-    (tmp_path / "data.toml").write_text('[a]\nb = 1\n', encoding="utf-8")
+    (tmp_path / "data.toml").write_text("[a]\nb = 1\n", encoding="utf-8")
     assert datafiles.load_toml(str(tmp_path / "module.py"), "data.toml") == {"a": {"b": 1}}
     assert blocker.read_text(encoding="utf-8").startswith("a file")

@@ -81,7 +81,7 @@ def test_chunks_keep_paragraphs_whole_stay_under_the_limit_and_overlap():
     assert all(c.tokens >= 350 for c in chunks[:-1])
     lines = text.split("\n")
     for c in chunks:  # whole paragraphs only: the chunk is exactly its lines
-        assert c.text == "\n".join(ln for ln in lines[c.line_start - 1:c.line_end])
+        assert c.text == "\n".join(ln for ln in lines[c.line_start - 1 : c.line_end])
     for a, b in itertools.pairwise(chunks):  # each chunk opens with the last paragraph of the one before
         assert b.line_start <= a.line_end and b.line_start > a.line_start
     covered = {ln for c in chunks for ln in range(c.line_start, c.line_end + 1)}
@@ -105,8 +105,14 @@ def test_the_three_10ks_are_indexed_with_their_metadata(store):
     by_acc = {f.accession_number: f for f in listing.filings}
     assert set(by_acc) == set(FILINGS.values())
     nvda = by_acc[NVDA_FY2025]
-    assert (nvda.ticker, nvda.cik, nvda.form, str(nvda.filed), nvda.fiscal_year, str(nvda.period_of_report)) == \
-        ("NVDA", "0001045810", "10-K", "2025-02-26", 2025, "2025-01-26")
+    assert (nvda.ticker, nvda.cik, nvda.form, str(nvda.filed), nvda.fiscal_year, str(nvda.period_of_report)) == (
+        "NVDA",
+        "0001045810",
+        "10-K",
+        "2025-02-26",
+        2025,
+        "2025-01-26",
+    )
     assert nvda.document_url.endswith("/000104581025000023/nvda-20250126.htm")
     assert nvda.sections >= 20 and 100 < nvda.chunks < 400 and nvda.embedding_model is None
     assert listing.chunks_total == sum(f.chunks for f in listing.filings)
@@ -128,7 +134,9 @@ def test_reindexing_a_filing_replaces_its_chunks_and_changes_nothing(built, stor
     _, client, _ = built
     before = {f.accession_number: (f.sections, f.chunks, f.chars) for f in index_list(store=store).filings}
     ids_before = [cid for cid, _, _ in store.chunk_spans(f"{TSLA_FY2024}:risk_factors")]
-    again = index_add(["TSLA"], accession_numbers=[TSLA_FY2024], refresh=True, semantic=False, client=client, store=store)
+    again = index_add(
+        ["TSLA"], accession_numbers=[TSLA_FY2024], refresh=True, semantic=False, client=client, store=store
+    )
     assert [f.status for f in again.filings] == ["reindexed"]
     after = {f.accession_number: (f.sections, f.chunks, f.chars) for f in index_list(store=store).filings}
     assert after == before
@@ -139,7 +147,6 @@ def test_reindexing_a_filing_replaces_its_chunks_and_changes_nothing(built, stor
     assert n_chunks == n_fts == sum(c for _, c, _ in after.values())
     unchanged = index_add(["TSLA"], accession_numbers=[TSLA_FY2024], semantic=False, client=client, store=store)
     assert [f.status for f in unchanged.filings] == ["unchanged"]
-
 
 
 def test_a_filing_indexed_by_other_versions_is_reindexed_without_refresh(built, store):
@@ -160,8 +167,18 @@ def test_a_filing_indexed_by_other_versions_is_reindexed_without_refresh(built, 
 # --- search -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("phrase", ["export controls", "supply chain", "data center", "going concern",
-                                    "foreign currency exchange rates", "Item 1A", "controls export"])
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "export controls",
+        "supply chain",
+        "data center",
+        "going concern",
+        "foreign currency exchange rates",
+        "Item 1A",
+        "controls export",
+    ],
+)
 def test_phrase_mode_never_returns_an_excerpt_without_the_phrase(store, phrase):
     r = search_documents(phrase, match="phrase", limit=20, max_excerpt_chars=200, store=store)
     want = _norm(phrase)
@@ -193,8 +210,9 @@ def test_phrase_match_with_a_semantic_ranker_is_refused_for_what_it_is(store):
     assert search_documents("export controls", match="phrase", ranker="bm25", limit=3, store=store).results
     # the arguments are checked before the index is read: an empty index gives the same answer
     with pytest.raises(EdgarError) as exc:
-        search_documents("export controls", match="phrase", ranker="hybrid",
-                         store=SqliteStore(store.path.parent / "none.sqlite"))
+        search_documents(
+            "export controls", match="phrase", ranker="hybrid", store=SqliteStore(store.path.parent / "none.sqlite")
+        )
     assert exc.value.code == "invalid_argument" and "phrase" in exc.value.message
 
 
@@ -212,12 +230,16 @@ def test_an_index_on_a_read_only_filesystem_is_searched(store, tmp_path):
     with closing(sqlite3.connect(store.path)) as conn:  # the writer's WAL folded in, as when it closes
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     shutil.copy(store.path, src / "index.sqlite")
-    code = ("import sys; from edgar_cli.capabilities.documents_search import search_documents; "
-            "from edgar_cli.index.store import SqliteStore; st = SqliteStore(sys.argv[1]); "
-            "r = search_documents('export controls', ranker='bm25', limit=3, store=st); "
-            "print(len(st.filings()), len(r.results))")
-    script = (f"mount --bind {src} {dst} && mount -o remount,ro,bind {dst} && "
-              f"! touch {dst}/probe 2>/dev/null && EDGAR_SEMANTIC=0 {sys.executable} -c \"{code}\" {dst}/index.sqlite")
+    code = (
+        "import sys; from edgar_cli.capabilities.documents_search import search_documents; "
+        "from edgar_cli.index.store import SqliteStore; st = SqliteStore(sys.argv[1]); "
+        "r = search_documents('export controls', ranker='bm25', limit=3, store=st); "
+        "print(len(st.filings()), len(r.results))"
+    )
+    script = (
+        f"mount --bind {src} {dst} && mount -o remount,ro,bind {dst} && "
+        f'! touch {dst}/probe 2>/dev/null && EDGAR_SEMANTIC=0 {sys.executable} -c "{code}" {dst}/index.sqlite'
+    )
     run = subprocess.run(["unshare", "-m", "sh", "-c", script], capture_output=True, text=True, timeout=120)
     if run.returncode != 0 and "mount" in run.stderr and "permission" in run.stderr.lower():
         pytest.skip(f"mounting is not allowed here: {run.stderr.strip()[:200]}")
@@ -248,14 +270,23 @@ def test_company_filter_and_its_provenance(store):
     assert {h.cik for h in r.results} == {"0001045810"}
     # nvda-20250126.htm, Item 1: "In fiscal year 2025, our overall turnover rate was 2.5%."
     assert "turnover rate was 2.5%" in top.excerpt and top.section == "business"
-    assert (top.form, str(top.filed), top.fiscal_year, top.accession_number) == ("10-K", "2025-02-26", 2025, NVDA_FY2025)
+    assert (top.form, str(top.filed), top.fiscal_year, top.accession_number) == (
+        "10-K",
+        "2025-02-26",
+        2025,
+        NVDA_FY2025,
+    )
     assert top.rankers == {"bm25": 1} and r.ranker == "bm25" and not r.semantic
 
 
 def test_a_company_that_is_not_indexed_is_not_found(store, sec):
     with pytest.raises(EdgarError) as exc:
         search_documents("revenue", company="MSFT", store=store)
-    assert exc.value.code == "not_found" and "index_add (MSFT)" in exc.value.suggestion and "get_filing_section" in exc.value.suggestion
+    assert (
+        exc.value.code == "not_found"
+        and "index_add (MSFT)" in exc.value.suggestion
+        and "get_filing_section" in exc.value.suggestion
+    )
 
 
 def test_section_filter_accepts_item_aliases(store):
@@ -280,10 +311,29 @@ def test_too_few_passages_with_every_word_broaden_to_any_word_and_say_so(store):
     assert {h.ticker for h in r.results} == {"NVDA", "TSLA"}
 
 
-HOSTILE = ['"export controls', 'export*', '-export', 'NEAR(export controls)', 'export NEAR controls',
-           '(China OR Russia) AND NOT Taiwan', 'text:China', 'chunk_fts:export', "'; DROP TABLE chunks; --",
-           'export" OR "1"="1', '^China', 'China + {Taiwan}', 'col:"x" AND', 'NEAR/3', '"', '*', '()', ':',
-           'rate:', '\\', 'É"xport\u00a0cöntrols']
+HOSTILE = [
+    '"export controls',
+    "export*",
+    "-export",
+    "NEAR(export controls)",
+    "export NEAR controls",
+    "(China OR Russia) AND NOT Taiwan",
+    "text:China",
+    "chunk_fts:export",
+    "'; DROP TABLE chunks; --",
+    'export" OR "1"="1',
+    "^China",
+    "China + {Taiwan}",
+    'col:"x" AND',
+    "NEAR/3",
+    '"',
+    "*",
+    "()",
+    ":",
+    "rate:",
+    "\\",
+    'É"xport\u00a0cöntrols',
+]
 
 
 @pytest.mark.parametrize("query", HOSTILE)
@@ -397,8 +447,13 @@ def test_a_killed_index_run_leaves_a_usable_index(mirror, tmp_path):
     from conftest import edgar_command
 
     path = tmp_path / "killed.sqlite"
-    env = {**os.environ, "EDGAR_MIRROR": mirror.url, "EDGAR_INDEX": str(path), "EDGAR_SEMANTIC": "0",
-           "EDGAR_CACHE_DIR": str(tmp_path / "cache")}  # a cold cache: each filing is fetched and parsed
+    env = {
+        **os.environ,
+        "EDGAR_MIRROR": mirror.url,
+        "EDGAR_INDEX": str(path),
+        "EDGAR_SEMANTIC": "0",
+        "EDGAR_CACHE_DIR": str(tmp_path / "cache"),
+    }  # a cold cache: each filing is fetched and parsed
     args = edgar_command() + ["index", "add", "NVDA", "AAPL", "TSLA", "--no-semantic", "--json"]
     for acc in FILINGS.values():
         args += ["--accession", acc]
@@ -452,8 +507,9 @@ def test_remove_takes_a_company_out_of_the_index(mirror, tmp_path, built):
 
 
 def test_with_a_company_filter_its_name_is_not_searched_for(store):
-    r = search_documents("What did NVIDIA's 10-K say about NVDA employee turnover?", company="NVDA", limit=1,
-                         store=store)
+    r = search_documents(
+        "What did NVIDIA's 10-K say about NVDA employee turnover?", company="NVDA", limit=1, store=store
+    )
     assert "nvidia" not in r.words and "nvda" not in r.words and {"employee", "turnover"} <= set(r.words)
     assert R.without_names("Apple’s iPhone and Apple Inc. sales", ["Apple Inc.", "AAPL"]) == "iPhone and Inc. sales"
 
@@ -477,8 +533,9 @@ def test_filings_indexed_by_another_version_are_named_with_the_command_that_re_i
     from edgar_cli.vocabulary import tool
 
     assert not [n for n in L.index_list(store=store).notes if "another version" in n]
-    assert not [n for n in search_documents("export controls", ranker="bm25", store=store).notes
-                if "another version" in n]
+    assert not [
+        n for n in search_documents("export controls", ranker="bm25", store=store).notes if "another version" in n
+    ]
     now = L.versions()
     monkeypatch.setattr(L, "versions", lambda: now.replace("vectors ", "vectors 9"))
     total = len(store.filings())

@@ -18,9 +18,17 @@ from test_cache_integrity import _read_only, _without_root_privileges, _writable
 
 from edgar_cli.index.store import FilingRecord, SqliteStore
 
-NVDA_FY2024_10K = FilingRecord(accession="0001045810-24-000029", cik="0001045810", ticker="NVDA",
-                               company="NVIDIA CORP", form="10-K", filing_date="2024-02-21", fiscal_year=2024,
-                               period_of_report="2024-01-28", document_url=None)
+NVDA_FY2024_10K = FilingRecord(
+    accession="0001045810-24-000029",
+    cik="0001045810",
+    ticker="NVDA",
+    company="NVIDIA CORP",
+    form="10-K",
+    filing_date="2024-02-21",
+    fiscal_year=2024,
+    period_of_report="2024-01-28",
+    document_url=None,
+)
 
 
 def test_an_index_in_a_read_only_directory_is_read_not_reported_as_empty(tmp_path):
@@ -31,8 +39,13 @@ def test_an_index_in_a_read_only_directory_is_read_not_reported_as_empty(tmp_pat
     assert [f.accession for f in store.filings()] == ["0001045810-24-000029"]
     _read_only(folder)
     try:
-        proc = subprocess.run(prefix + edgar_command() + ["index", "list", "--json"], capture_output=True, text=True,
-                              timeout=120, env={**os.environ, "EDGAR_INDEX": str(store.path)})
+        proc = subprocess.run(
+            prefix + edgar_command() + ["index", "list", "--json"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "EDGAR_INDEX": str(store.path)},
+        )
     finally:
         _writable(folder)
     assert "Traceback" not in proc.stderr
@@ -42,8 +55,13 @@ def test_an_index_in_a_read_only_directory_is_read_not_reported_as_empty(tmp_pat
 
 
 def _edgar(prefix, args, index, **env):
-    return subprocess.run(prefix + edgar_command() + args, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "EDGAR_INDEX": str(index), **env})
+    return subprocess.run(
+        prefix + edgar_command() + args,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "EDGAR_INDEX": str(index), **env},
+    )
 
 
 def test_writing_to_a_read_only_index_is_refused_before_anything_is_fetched(tmp_path):
@@ -58,8 +76,9 @@ def test_writing_to_a_read_only_index_is_refused_before_anything_is_fetched(tmp_
     try:
         add = _edgar(prefix, ["index", "add", "AAPL", "--json"], store.path, EDGAR_MIRROR="http://127.0.0.1:9")
         remove = _edgar(prefix, ["index", "remove", "NVDA", "--json"], store.path)
-        new = _edgar(prefix, ["index", "add", "AAPL", "--json"], folder / "new.sqlite",
-                     EDGAR_MIRROR="http://127.0.0.1:9")
+        new = _edgar(
+            prefix, ["index", "add", "AAPL", "--json"], folder / "new.sqlite", EDGAR_MIRROR="http://127.0.0.1:9"
+        )
     finally:
         _writable(folder)
     for proc in (add, remove, new):
@@ -112,7 +131,9 @@ def test_a_damaged_index_in_a_read_only_folder_is_called_damaged_and_a_file_for_
     _read_only(folder)
     try:
         find = _edgar(prefix, ["find", "revenue", "--json"], folder / "bad.sqlite")
-        add = _edgar(prefix, ["index", "add", "AAPL", "--json"], folder / "bad.sqlite", EDGAR_MIRROR="http://127.0.0.1:9")
+        add = _edgar(
+            prefix, ["index", "add", "AAPL", "--json"], folder / "bad.sqlite", EDGAR_MIRROR="http://127.0.0.1:9"
+        )
     finally:
         _writable(folder)
     for proc in (find, add):
@@ -120,8 +141,9 @@ def test_a_damaged_index_in_a_read_only_folder_is_called_damaged_and_a_file_for_
         assert proc.returncode != 0 and "Traceback" not in proc.stderr
         assert "read-only" not in err["message"] and "damaged" in err["suggestion"], err
     (tmp_path / "afile").write_text("not a folder")
-    under = _edgar([], ["index", "add", "AAPL", "--json"], tmp_path / "afile" / "index.sqlite",
-                   EDGAR_MIRROR="http://127.0.0.1:9")
+    under = _edgar(
+        [], ["index", "add", "AAPL", "--json"], tmp_path / "afile" / "index.sqlite", EDGAR_MIRROR="http://127.0.0.1:9"
+    )
     err = json.loads(under.stdout)["error"]
     assert err["code"] == "invalid_argument" and "is a file, not a folder" in err["message"], err
 

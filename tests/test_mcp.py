@@ -21,7 +21,6 @@ import time
 import anyio
 import httpx
 import pytest
-
 from conftest import PINNED_TODAY, TEST_UA, edgar_command
 from mcp_cases import BY_LABEL, CASES, expected_codes
 from mirror import MirrorServer
@@ -44,9 +43,15 @@ BUSY = (503, {"Retry-After": "0.4", "Content-Type": "text/plain"}, b"busy")
 
 def server_env(mirror_url: str, cache_dir, extra: dict | None = None) -> dict:
     env = dict(os.environ)
-    env.update(EDGAR_MIRROR=mirror_url, SEC_USER_AGENT=TEST_UA, EDGAR_CACHE_DIR=str(cache_dir),
-               EDGAR_TODAY=PINNED_TODAY, EDGAR_NONINTERACTIVE="1", EDGAR_INDEX=str(cache_dir / "index.sqlite"),
-               EDGAR_SEMANTIC="0")
+    env.update(
+        EDGAR_MIRROR=mirror_url,
+        SEC_USER_AGENT=TEST_UA,
+        EDGAR_CACHE_DIR=str(cache_dir),
+        EDGAR_TODAY=PINNED_TODAY,
+        EDGAR_NONINTERACTIVE="1",
+        EDGAR_INDEX=str(cache_dir / "index.sqlite"),
+        EDGAR_SEMANTIC="0",
+    )
     for k, v in (extra or {}).items():
         if v is None:
             env.pop(k, None)
@@ -101,14 +106,16 @@ def mcp_run(own_mirror, tmp_path_factory):
         async def on_progress(value, total, message):
             progress.append((value, message or ""))
 
-        answers["retried"] = await session.call_tool("get_financial_concept", {"company": "TSM", "concept": "revenue"},
-                                                     progress_callback=on_progress)
+        answers["retried"] = await session.call_tool(
+            "get_financial_concept", {"company": "TSM", "concept": "revenue"}, progress_callback=on_progress
+        )
         answers["progress"] = progress
         # A call cancelled (read timeout: the client sends notifications/cancelled) while its fetch is retried.
         before = own_mirror.requests_to(LPA_FACTS)
         try:
-            await session.call_tool("get_financial_concept", {"company": "LPA", "concept": "revenue"},
-                                    read_timeout_seconds=0.2)
+            await session.call_tool(
+                "get_financial_concept", {"company": "LPA", "concept": "revenue"}, read_timeout_seconds=0.2
+            )
         except Exception as exc:  # noqa: BLE001 - the timeout is the point
             answers["cancel_error"] = type(exc).__name__
         await anyio.sleep(2.0)  # four tries 0.4 s apart would all have happened by now
@@ -157,8 +164,11 @@ def test_every_case_gets_a_readable_result_over_stdio(mcp_run, label):
 def test_structured_results_equal_the_cli_json(mcp_run, label, edgar):
     result = mcp_run["answers"][label]
     assert not result.is_error, result.content
-    cli = edgar(*PARITY[label], "--json", env={"EDGAR_CACHE_DIR": mcp_run["env"]["EDGAR_CACHE_DIR"],
-                                                "EDGAR_MIRROR": mcp_run["env"]["EDGAR_MIRROR"]})
+    cli = edgar(
+        *PARITY[label],
+        "--json",
+        env={"EDGAR_CACHE_DIR": mcp_run["env"]["EDGAR_CACHE_DIR"], "EDGAR_MIRROR": mcp_run["env"]["EDGAR_MIRROR"]},
+    )
     assert cli.rc == 0, cli.err
     # The MCP call fetched from the SEC (data_source live); the CLI run after it reads the same cache (cache).
     assert _without_source(result.structured_content) == _without_source(in_mcp_words(json.loads(cli.out)))
@@ -199,7 +209,11 @@ def test_a_concept_result_carries_provenance(mcp_run):
     data = mcp_run["answers"]["concept"].structured_content
     v = data["values"][0]
     assert (v["value"], v["accession_number"], v["start"], v["end"]) == (
-        60922000000, "0001045810-24-000029", "2023-01-30", "2024-01-28")
+        60922000000,
+        "0001045810-24-000029",
+        "2023-01-30",
+        "2024-01-28",
+    )
 
 
 def test_twenty_concurrent_calls_all_answer(mcp_run):
@@ -266,11 +280,26 @@ def http_server(mirror, tmp_path_factory):
     port = _free_port()
     token = "t0ken-for-the-tests-0123456789"
     env = server_env(mirror.url, tmp_path_factory.mktemp("http-cache"), {"EDGAR_MCP_TOKEN": token})
-    proc = subprocess.Popen(edgar_command() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port),
-                                               "--allowed-host", "edgar.example.com",
-                                               "--allowed-origin", "https://app.example.com",
-                                               "--stateless", "--json-response"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        edgar_command()
+        + [
+            "serve-mcp",
+            "--transport",
+            "streamable-http",
+            "--port",
+            str(port),
+            "--allowed-host",
+            "edgar.example.com",
+            "--allowed-origin",
+            "https://app.example.com",
+            "--stateless",
+            "--json-response",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_healthy(url, proc)
@@ -280,8 +309,12 @@ def http_server(mirror, tmp_path_factory):
         proc.wait(timeout=10)
 
 
-INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}}
+INIT = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}},
+}
 ACCEPT = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 
 
@@ -289,8 +322,9 @@ def test_http_health_check_needs_no_token_and_says_what_runs_only_to_the_token(h
     assert httpx.get(http_server["url"] + "/healthz").json() == {"status": "ok"}  # nothing for a stranger
     wrong = httpx.get(http_server["url"] + "/healthz", headers={"Authorization": "Bearer nope"})
     assert wrong.status_code == 200 and wrong.json() == {"status": "ok"}
-    health = httpx.get(http_server["url"] + "/healthz",
-                       headers={"Authorization": f"Bearer {http_server['token']}"}).json()
+    health = httpx.get(
+        http_server["url"] + "/healthz", headers={"Authorization": f"Bearer {http_server['token']}"}
+    ).json()
     assert health["status"] == "ok" and health["auth"] == "bearer" and health["stateless"] is True
     assert health["tools"] == 13
 
@@ -333,8 +367,10 @@ def test_http_stateless_server_answers_tool_calls_with_the_python_client(http_se
         async with http, streamable_http_client(http_server["url"] + "/mcp", http_client=http) as streams:
             async with ClientSession(streams[0], streams[1]) as session:
                 await session.initialize()
-                return (await session.call_tool("resolve_company", {"query": "NVDA"}),
-                        await session.call_tool("resolve_company", {"query": "American"}))
+                return (
+                    await session.call_tool("resolve_company", {"query": "NVDA"}),
+                    await session.call_tool("resolve_company", {"query": "American"}),
+                )
 
     ok, ambiguous = anyio.run(go)
     assert not ok.is_error and ok.structured_content["cik"] == "0001045810"
@@ -359,10 +395,26 @@ def guarded_server(mirror, tmp_path_factory):
     port = _free_port()
     token = "t0ken-for-the-tests-0123456789"
     env = server_env(mirror.url, tmp_path_factory.mktemp("guarded-cache"), {"EDGAR_MCP_TOKEN": token})
-    proc = subprocess.Popen(edgar_command() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port),
-                                               "--stateless", "--json-response", "--max-connections", "8",
-                                               "--header-timeout", "1"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        edgar_command()
+        + [
+            "serve-mcp",
+            "--transport",
+            "streamable-http",
+            "--port",
+            str(port),
+            "--stateless",
+            "--json-response",
+            "--max-connections",
+            "8",
+            "--header-timeout",
+            "1",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_healthy(url, proc)
@@ -441,9 +493,12 @@ def test_a_request_whose_body_stalls_is_closed_after_the_header_timeout(guarded_
     # header timer stops once the headers are in)
     s = socket.create_connection(("127.0.0.1", guarded_server["port"]), timeout=10)
     try:
-        s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                  b"Accept: application/json, text/event-stream\r\nAuthorization: Bearer "
-                  + guarded_server["token"].encode() + b"\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\"")
+        s.sendall(
+            b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Accept: application/json, text/event-stream\r\nAuthorization: Bearer "
+            + guarded_server["token"].encode()
+            + b'\r\nContent-Length: 1000\r\n\r\n{"jsonrpc"'
+        )
         assert _until_closed(s, time.monotonic() + 20) is not None, "a stalled body held its connection open"
     finally:
         s.close()
@@ -452,8 +507,10 @@ def test_a_request_whose_body_stalls_is_closed_after_the_header_timeout(guarded_
 def test_a_large_body_without_a_token_is_refused_before_it_is_read(guarded_server):
     s = socket.create_connection(("127.0.0.1", guarded_server["port"]), timeout=10)
     try:
-        s.sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                  b"Accept: application/json, text/event-stream\r\nContent-Length: 1073741824\r\n\r\n")
+        s.sendall(
+            b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Accept: application/json, text/event-stream\r\nContent-Length: 1073741824\r\n\r\n"
+        )
         ready, _, _ = select.select([s], [], [], 20)
         assert ready and s.recv(65536).startswith(b"HTTP/1.1 401")  # answered before any of the body
         sent, chunk = 0, b"x" * 65536
@@ -466,8 +523,11 @@ def test_a_large_body_without_a_token_is_refused_before_it_is_read(guarded_serve
 
 
 def test_an_authenticated_body_over_the_cap_is_413_without_being_read(guarded_server):
-    r = httpx.post(guarded_server["url"] + "/mcp", content=b"x" * (5 * 1024 * 1024),
-                   headers={**ACCEPT, "Authorization": f"Bearer {guarded_server['token']}"})
+    r = httpx.post(
+        guarded_server["url"] + "/mcp",
+        content=b"x" * (5 * 1024 * 1024),
+        headers={**ACCEPT, "Authorization": f"Bearer {guarded_server['token']}"},
+    )
     assert r.status_code == 413 and r.json()["error"]["code"] == "request_too_large"
 
 
@@ -477,9 +537,20 @@ def test_the_documented_claude_mcp_add_line_starts_a_server(tmp_path):
     exe = edgar_command()
     assert os.path.isabs(exe[0])
     init = json.dumps({**INIT, "params": {**INIT["params"], "protocolVersion": "2025-06-18"}}) + "\n"
-    proc = subprocess.run([*exe, "serve-mcp"], input=init, capture_output=True, text=True, timeout=60,
-                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "SEC_USER_AGENT": TEST_UA,
-                               "EDGAR_CACHE_DIR": str(tmp_path / "c"), "EDGAR_CONFIG_DIR": str(tmp_path / "cfg")})
+    proc = subprocess.run(
+        [*exe, "serve-mcp"],
+        input=init,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "HOME": str(tmp_path),
+            "SEC_USER_AGENT": TEST_UA,
+            "EDGAR_CACHE_DIR": str(tmp_path / "c"),
+            "EDGAR_CONFIG_DIR": str(tmp_path / "cfg"),
+        },
+    )
     lines = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
     assert lines and lines[0]["id"] == 1 and lines[0]["result"]["serverInfo"]["name"] == "edgar"
     assert sys.executable  # the venv's edgar ran without the venv on PATH
@@ -489,12 +560,25 @@ def test_a_lone_surrogate_or_a_broken_line_on_stdio_is_answered_with_a_json_rpc_
     """`{"query": "\\ud800"}` is JSON no strict parser accepts: the server answered nothing, and the client waited
     for its own timeout. Each bad line gets an error (with the request's id when it can be read); the server
     goes on answering."""
-    call = ('{"jsonrpc":"2.0","id":2,"method":"tools/call",'
-            '"params":{"name":"search_filings","arguments":{"query":"\\ud800"}}}')
-    lines = [json.dumps(INIT), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}), call,
-             '{"jsonrpc": "2.0", "id": 3, "method": ', json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/list"})]
-    proc = subprocess.Popen(edgar_command() + ["serve-mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=server_env("http://127.0.0.1:9", tmp_path))
+    call = (
+        '{"jsonrpc":"2.0","id":2,"method":"tools/call",'
+        '"params":{"name":"search_filings","arguments":{"query":"\\ud800"}}}'
+    )
+    lines = [
+        json.dumps(INIT),
+        json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        call,
+        '{"jsonrpc": "2.0", "id": 3, "method": ',
+        json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/list"}),
+    ]
+    proc = subprocess.Popen(
+        edgar_command() + ["serve-mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=server_env("http://127.0.0.1:9", tmp_path),
+    )
     try:
         proc.stdin.write("\n".join(lines) + "\n")
         proc.stdin.flush()
@@ -520,13 +604,24 @@ def test_a_too_deep_or_too_long_line_on_stdio_is_a_parse_error_and_the_server_go
     Each is answered -32700 and the next request is served (the long line's tail is not read as a message)."""
     from edgar_cli.mcp_stdio import MAX_LINE
 
-    deep_call = ('{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search_filings",'
-                 '"arguments":{"query":' + "[" * 1500 + "]" * 1500 + "}}}")
-    proc = subprocess.Popen(edgar_command() + ["serve-mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=server_env("http://127.0.0.1:9", tmp_path))
+    deep_call = (
+        '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search_filings",'
+        '"arguments":{"query":' + "[" * 1500 + "]" * 1500 + "}}}"
+    )
+    proc = subprocess.Popen(
+        edgar_command() + ["serve-mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=server_env("http://127.0.0.1:9", tmp_path),
+    )
     try:
-        head = [json.dumps(INIT), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
-                "[" * 1500 + "]" * 1500, deep_call]
+        head = [
+            json.dumps(INIT),
+            json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+            "[" * 1500 + "]" * 1500,
+            deep_call,
+        ]
         proc.stdin.write(("\n".join(head) + "\n").encode())
         proc.stdin.write(b'{"jsonrpc":"2.0","id":6,"method":"tools/list","params":{"x":"' + b"y" * (MAX_LINE + 10))
         proc.stdin.write(b'"}}\n' + json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/list"}).encode() + b"\n")

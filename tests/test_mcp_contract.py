@@ -14,10 +14,9 @@ import re
 
 import anyio
 import pytest
-from pydantic import BaseModel
-
 from conftest import PINNED_TODAY, TEST_UA
 from mcp_cases import BY_LABEL, CASES, NVDA_FY2025_10K, expected_codes
+from pydantic import BaseModel
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -33,10 +32,16 @@ def run(mirror, tmp_path_factory):
 
     tmp = tmp_path_factory.mktemp("mcp-contract")
     with pytest.MonkeyPatch.context() as mp:
-        for var, value in dict(EDGAR_MIRROR=mirror.url, EDGAR_CACHE_DIR=str(tmp / "cache"),
-                               EDGAR_CONFIG_DIR=str(tmp / "config"), EDGAR_INDEX=str(tmp / "index.sqlite"),
-                               SEC_USER_AGENT=TEST_UA, EDGAR_TODAY=PINNED_TODAY, EDGAR_SEMANTIC="0",
-                               EDGAR_NONINTERACTIVE="1").items():
+        for var, value in dict(
+            EDGAR_MIRROR=mirror.url,
+            EDGAR_CACHE_DIR=str(tmp / "cache"),
+            EDGAR_CONFIG_DIR=str(tmp / "config"),
+            EDGAR_INDEX=str(tmp / "index.sqlite"),
+            SEC_USER_AGENT=TEST_UA,
+            EDGAR_TODAY=PINNED_TODAY,
+            EDGAR_SEMANTIC="0",
+            EDGAR_NONINTERACTIVE="1",
+        ).items():
             mp.setenv(var, value)
         mp.delenv("EDGAR_DEBUG", raising=False)
         stamina.set_testing(True, attempts=2)
@@ -68,8 +73,9 @@ def test_every_result_is_what_a_strict_client_accepts(run, label):
     text = result.content[0].text
     if expected == "ok":
         assert not result.is_error, text
-        errors = sorted(strict_validator(run["tools"][tool].output_schema).iter_errors(result.structured_content),
-                        key=str)
+        errors = sorted(
+            strict_validator(run["tools"][tool].output_schema).iter_errors(result.structured_content), key=str
+        )
         assert errors == [], [e.message for e in errors[:3]]
         assert json.loads(text) == result.structured_content  # the text channel is the whole result
     else:
@@ -99,13 +105,27 @@ def test_every_value_of_an_eight_row_concept_answer_is_in_the_text_channel(run):
 
 
 def test_unknown_argument_names_are_refused_with_the_parameter_meant(run):
-    meant = {label: json.loads(run["results"][label].content[0].text)["error"]["did_you_mean"]
-             for label in ("unknown_arg_accession", "unknown_arg_fy", "unknown_arg_since", "unknown_arg_ticker",
-                           "unknown_arg_chunk_id", "unknown_arg_cik", "unknown_arg_matched_tag")}
-    assert meant == {"unknown_arg_accession": {"accession": "accession_number"},
-                     "unknown_arg_fy": {"fy": "fiscal_year"}, "unknown_arg_since": {"since": "filed_from"},
-                     "unknown_arg_ticker": {"ticker": "company"}, "unknown_arg_chunk_id": {"chunk_id": "around"},
-                     "unknown_arg_cik": {"cik": "query"}, "unknown_arg_matched_tag": {"matched_tag": "concept"}}
+    meant = {
+        label: json.loads(run["results"][label].content[0].text)["error"]["did_you_mean"]
+        for label in (
+            "unknown_arg_accession",
+            "unknown_arg_fy",
+            "unknown_arg_since",
+            "unknown_arg_ticker",
+            "unknown_arg_chunk_id",
+            "unknown_arg_cik",
+            "unknown_arg_matched_tag",
+        )
+    }
+    assert meant == {
+        "unknown_arg_accession": {"accession": "accession_number"},
+        "unknown_arg_fy": {"fy": "fiscal_year"},
+        "unknown_arg_since": {"since": "filed_from"},
+        "unknown_arg_ticker": {"ticker": "company"},
+        "unknown_arg_chunk_id": {"chunk_id": "around"},
+        "unknown_arg_cik": {"cik": "query"},
+        "unknown_arg_matched_tag": {"matched_tag": "concept"},
+    }
 
 
 def test_the_names_a_model_copies_from_outputs_are_the_inputs_and_change_the_answer(run):
@@ -164,8 +184,10 @@ def test_a_bug_in_a_capability_becomes_internal_error(monkeypatch):
 # --- what a client can see --------------------------------------------------------------------
 
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]+")
-COMMAND = re.compile(r"\bedgar (?:resolve|concept|compare|filings|section|search|find|read|verify|index|cache|config|"
-                     r"serve-mcp)\b")
+COMMAND = re.compile(
+    r"\bedgar (?:resolve|concept|compare|filings|section|search|find|read|verify|index|cache|config|"
+    r"serve-mcp)\b"
+)
 FILING_TEXT = {"text", "excerpt", "lines", "content", "snippet"}  # quoted filing text, not our words
 
 
@@ -219,8 +241,11 @@ def test_input_schemas_are_strict_with_ranges_and_defaults(run):
 
 def test_local_index_tools_are_closed_world_and_index_add_is_the_one_that_writes(run):
     ann = {name: t.annotations for name, t in run["tools"].items()}
-    assert {n for n, a in ann.items() if a.open_world_hint is False} == {"search_documents", "read_document",
-                                                                         "index_list"}
+    assert {n for n, a in ann.items() if a.open_world_hint is False} == {
+        "search_documents",
+        "read_document",
+        "index_list",
+    }
     assert {n for n, a in ann.items() if a.read_only_hint is False} == {"index_add"}
 
 
@@ -229,7 +254,9 @@ def test_a_cik_sent_as_a_number_is_that_cik_and_true_is_not_a_number(run):
     by_number = run["results"]["cik_number"].structured_content
     assert by_number == run["results"]["concept"].structured_content
     assert (by_number["values"][0]["value"], by_number["values"][0]["accession_number"]) == (
-        60922000000, "0001045810-24-000029")
+        60922000000,
+        "0001045810-24-000029",
+    )
     rows = run["results"]["cik_numbers_compare"].structured_content["rows"]
     assert [r["cik"] for r in rows] == ["0001045810", "0000320193"]
     for label, key in (("bool_year", "fiscal_year"), ("bool_limit", "limit")):
@@ -257,7 +284,8 @@ def test_the_cli_still_offers_its_file_and_stdin(cli):
 def test_forms_is_a_list_or_a_string_in_every_tool_that_takes_it(run):
     for t in ("list_filings", "search_full_text", "search_documents", "index_add"):
         branches = run["tools"][t].input_schema["properties"]["forms"].get("anyOf") or [
-            run["tools"][t].input_schema["properties"]["forms"]]
+            run["tools"][t].input_schema["properties"]["forms"]
+        ]
         assert {"array", "string"} <= {b.get("type") for b in branches}, t
     added = run["results"]["index_add_forms_list"].structured_content
     assert NVDA_FY2025_10K in json.dumps(added)

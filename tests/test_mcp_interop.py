@@ -23,7 +23,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-
 from conftest import edgar_command
 from mcp_cases import BY_LABEL, CASES, expected_codes
 from test_mcp import _free_port, _wait_healthy, server_env
@@ -52,19 +51,31 @@ def interop(mirror, tmp_path_factory):
     port = _free_port()
     http_env = server_env(mirror.url, tmp / "http", {"EDGAR_MCP_TOKEN": TOKEN})
     (tmp / "http").mkdir()
-    server = subprocess.Popen(edgar_command() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port)],
-                              env=http_env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        edgar_command() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port)],
+        env=http_env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_healthy(url, server)
         (tmp / "stdio").mkdir()
         cmd = edgar_command()
-        config = {"stdio": {"command": cmd[0], "args": [*cmd[1:], "serve-mcp"],
-                            "env": server_env(mirror.url, tmp / "stdio")},
-                  "http": {"url": url + "/mcp", "token": TOKEN},
-                  "cases": [[label, tool, args] for label, tool, args, _ in CASES]}
-        node = subprocess.run(["node", str(root / "client.mjs")], input=json.dumps(config), capture_output=True,
-                              text=True, cwd=root, timeout=300)
+        config = {
+            "stdio": {"command": cmd[0], "args": [*cmd[1:], "serve-mcp"], "env": server_env(mirror.url, tmp / "stdio")},
+            "http": {"url": url + "/mcp", "token": TOKEN},
+            "cases": [[label, tool, args] for label, tool, args, _ in CASES],
+        }
+        node = subprocess.run(
+            ["node", str(root / "client.mjs")],
+            input=json.dumps(config),
+            capture_output=True,
+            text=True,
+            cwd=root,
+            timeout=300,
+        )
         assert node.returncode == 0, node.stderr[-3000:]
         ts = json.loads(node.stdout)
         inspector = run_inspector(root, url + "/mcp", tmp)
@@ -75,9 +86,24 @@ def interop(mirror, tmp_path_factory):
 
 
 # The error cases of the issue, plus one success and one unknown argument, through the Inspector CLI.
-INSPECTOR_CASES = ["concept", "target", "ambiguous", "stripe", "unknown_concept", "future", "pre_2001", "bad_date_search",
-                   "bad_enum_period", "missing_company", "unknown_arg_accession", "cik_number", "find_phrase_hybrid",
-                   "compare_align", "unit_not_reported", "former_ticker"]
+INSPECTOR_CASES = [
+    "concept",
+    "target",
+    "ambiguous",
+    "stripe",
+    "unknown_concept",
+    "future",
+    "pre_2001",
+    "bad_date_search",
+    "bad_enum_period",
+    "missing_company",
+    "unknown_arg_accession",
+    "cik_number",
+    "find_phrase_hybrid",
+    "compare_align",
+    "unit_not_reported",
+    "former_ticker",
+]
 
 
 def _tool_args(args: dict) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 import reliability_kit as K
+
 from edgar_cli.sec.memo import BoundedMemo, weigh
 
 
@@ -58,8 +59,9 @@ def test_a_client_reading_many_companies_keeps_its_memo_under_the_bound_and_stil
     from edgar_cli.capabilities.concepts import get_financial_concept
     from edgar_cli.sec.client import SecClient
 
-    client = SecClient(K.make_client(mirror.url, tmp_path / "cache").settings, memo_bytes=2_000_000,
-                       warn=lambda _m: None)
+    client = SecClient(
+        K.make_client(mirror.url, tmp_path / "cache").settings, memo_bytes=2_000_000, warn=lambda _m: None
+    )
     for ticker in ("NVDA", "AAPL", "TSLA", "NVDA"):
         get_financial_concept(ticker, "revenue", client=client)
         assert client.memo.bytes <= 2_000_000

@@ -64,26 +64,34 @@ def _results(r):
     return [h.model_dump() for h in r.results]
 
 
-@pytest.mark.parametrize("query, kwargs", [
-    ("export controls China", {}),
-    ("How much stock did NVIDIA buy back in fiscal 2025?", {"company": "NVDA"}),
-    ("supply chain disruption", {"exclude": ["AAPL"], "limit": 20}),
-    ("iPhone net sales", {"forms": ["10-K"], "filed_from": "2024-01-01", "limit": 10}),
-    ("revenue recognition", {"section": "mda", "limit": 10}),
-    ("employees human capital", {"per_company": 1, "limit": 3}),
-    ("foreign currency exchange rates", {"match": "phrase", "limit": 20}),
-    ("supply chain", {"match": "phrase", "limit": 50}),
-    ("Item 1A", {"match": "phrase"}),
-    ("to be", {"match": "phrase", "limit": 10}),  # stopwords only: no terms to rank, candidates by id
-])
+@pytest.mark.parametrize(
+    "query, kwargs",
+    [
+        ("export controls China", {}),
+        ("How much stock did NVIDIA buy back in fiscal 2025?", {"company": "NVDA"}),
+        ("supply chain disruption", {"exclude": ["AAPL"], "limit": 20}),
+        ("iPhone net sales", {"forms": ["10-K"], "filed_from": "2024-01-01", "limit": 10}),
+        ("revenue recognition", {"section": "mda", "limit": 10}),
+        ("employees human capital", {"per_company": 1, "limit": 3}),
+        ("foreign currency exchange rates", {"match": "phrase", "limit": 20}),
+        ("supply chain", {"match": "phrase", "limit": 50}),
+        ("Item 1A", {"match": "phrase"}),
+        ("to be", {"match": "phrase", "limit": 10}),  # stopwords only: no terms to rank, candidates by id
+    ],
+)
 def test_postgres_returns_the_same_hits_and_scores_as_sqlite(pair, keyword_only, query, kwargs):
     lite, pg, client = pair
     a = search_documents(query, client=client, store=lite, **kwargs)
     b = search_documents(query, client=client, store=pg, **kwargs)
     assert a.results, query
     assert _results(a) == _results(b)
-    assert (a.broadened, a.shortfall, a.notes, a.words, a.filings_searched) == \
-        (b.broadened, b.shortfall, b.notes, b.words, b.filings_searched)
+    assert (a.broadened, a.shortfall, a.notes, a.words, a.filings_searched) == (
+        b.broadened,
+        b.shortfall,
+        b.notes,
+        b.words,
+        b.filings_searched,
+    )
 
 
 def test_phrase_hits_hold_the_exact_words_in_order_on_postgres(pair, keyword_only):
@@ -118,8 +126,9 @@ def test_the_retrieval_eval_scores_the_same_on_sqlite_and_postgres(pair, keyword
 
     lite, pg, _ = pair
     spec = yaml.safe_load((ROOT / "evals" / "retrieval_queries.yaml").read_text(encoding="utf-8"))
-    queries = [q for q in spec["queries"] if q["accession"] in FILINGS.values()
-               and q.get("part", "tuning") == "tuning"]  # the held-apart parts are scored for reports only
+    queries = [
+        q for q in spec["queries"] if q["accession"] in FILINGS.values() and q.get("part", "tuning") == "tuning"
+    ]  # the held-apart parts are scored for reports only
     assert len(queries) == 19
     assert SR.check_labels(lite, queries) == SR.check_labels(pg, queries) == []
     a, b = SR.evaluate(lite, queries, ["bm25"]), SR.evaluate(pg, queries, ["bm25"])
@@ -154,11 +163,28 @@ def test_hybrid_and_semantic_searches_agree_too(pair, postgres, tmp_path, monkey
 
 def _tiny(acc: str, texts: list[str], model: str | None = None) -> tuple:
     cik = acc[:10]
-    f = FilingRecord(acc, cik, "TINY", "Tiny Corp", "10-K", "2025-02-01", 2024, "2024-12-31", None, 1, len(texts),
-                     sum(map(len, texts)), model)
+    f = FilingRecord(
+        acc,
+        cik,
+        "TINY",
+        "Tiny Corp",
+        "10-K",
+        "2025-02-01",
+        2024,
+        "2024-12-31",
+        None,
+        1,
+        len(texts),
+        sum(map(len, texts)),
+        model,
+    )
     doc = DocumentRecord(f"{acc}:risk_factors", acc, "risk_factors", "1A", "Risk Factors", "\n".join(texts))
-    chunks = [ChunkRecord(f"{acc}:risk_factors:{k:04d}", doc.doc_id, acc, "risk_factors", k, k + 1, k + 1, 8, t,
-                          hash=f"hash-{t}") for k, t in enumerate(texts)]
+    chunks = [
+        ChunkRecord(
+            f"{acc}:risk_factors:{k:04d}", doc.doc_id, acc, "risk_factors", k, k + 1, k + 1, 8, t, hash=f"hash-{t}"
+        )
+        for k, t in enumerate(texts)
+    ]
     return f, [doc], chunks
 
 
@@ -180,8 +206,11 @@ def test_vectors_are_stored_and_read_back_alike(postgres, tmp_path):
         assert pg.vectors(Filters(ciks=["0000000002"]), "m-4") == lite.vectors(Filters(ciks=["0000000002"]), "m-4")
         for st in (lite, pg):
             st.remove(["0000000001-25-000001"])  # the shared vector stays, the others go
-        assert pg.cached_vectors(list(vecs), "m-4") == lite.cached_vectors(list(vecs), "m-4") \
+        assert (
+            pg.cached_vectors(list(vecs), "m-4")
+            == lite.cached_vectors(list(vecs), "m-4")
             == {"hash-export controls on chips": vecs["hash-export controls on chips"]}
+        )
     finally:
         pg.close()
 
@@ -216,8 +245,9 @@ def test_concurrent_writers_leave_every_filing_whole_and_readers_never_see_a_mix
 
     try:
         reader = threading.Thread(target=read)
-        writers = [threading.Thread(target=write, args=(order, 1)) for order in
-                   (["NVDA", "AAPL"], ["AAPL", "NVDA"], ["NVDA"])]
+        writers = [
+            threading.Thread(target=write, args=(order, 1)) for order in (["NVDA", "AAPL"], ["AAPL", "NVDA"], ["NVDA"])
+        ]
         reader.start()
         for w in writers:
             w.start()
@@ -313,8 +343,14 @@ def test_index_add_exits_whenever_postgres_restarts_under_it(postgres, mirror, t
 
     restarts = 10
     with PostgresServer() as pg:
-        env = {**os.environ, "EDGAR_MIRROR": mirror.url, "SEC_USER_AGENT": TEST_UA, "EDGAR_SEMANTIC": "0",
-               "EDGAR_CACHE_DIR": str(tmp_path / "cache"), "EDGAR_INDEX_URL": f"{pg.url}?schema=restarts"}
+        env = {
+            **os.environ,
+            "EDGAR_MIRROR": mirror.url,
+            "SEC_USER_AGENT": TEST_UA,
+            "EDGAR_SEMANTIC": "0",
+            "EDGAR_CACHE_DIR": str(tmp_path / "cache"),
+            "EDGAR_INDEX_URL": f"{pg.url}?schema=restarts",
+        }
         argv = edgar_command() + ["index", "add", "TSLA", "--accession", TSLA_FY2024, "--json"]
         started = time.monotonic()
         assert subprocess.run(argv, env=env, capture_output=True, timeout=120).returncode == 0  # the cache is warm

@@ -17,23 +17,33 @@ import math
 import os
 
 import pytest
+import reliability_kit as K
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import reliability_kit as K
 
 CAPS = {fn.__name__: fn for fn in K.capabilities()}
 THOROUGH_CALLS = 10_000
 
-settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True, database=None,
-                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-settings.register_profile("thorough", max_examples=math.ceil(THOROUGH_CALLS / max(1, len(CAPS))), deadline=None,
-                          database=None,
-                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+settings.register_profile(
+    "ci",
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+settings.register_profile(
+    "thorough",
+    max_examples=math.ceil(THOROUGH_CALLS / max(1, len(CAPS))),
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 PROFILE = settings.get_profile(os.environ.get("EDGAR_HYPOTHESIS_PROFILE", "ci"))
 
-_SHORT_HOSTILE = [v for v in K.TRAVERSAL + K.SMUGGLED + K.CONTROL + K.FTS_SYNTAX + K.UNKNOWN + K.BAD_DATES
-                  if len(v) < 1000] + ["", " ", "x" * 201, "a" * 501]
+_SHORT_HOSTILE = [
+    v for v in K.TRAVERSAL + K.SMUGGLED + K.CONTROL + K.FTS_SYNTAX + K.UNKNOWN + K.BAD_DATES if len(v) < 1000
+] + ["", " ", "x" * 201, "a" * 501]
 
 
 def _strings(p: K.Param) -> st.SearchStrategy:

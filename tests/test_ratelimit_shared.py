@@ -17,22 +17,37 @@ import time
 
 import anyio
 import pytest
-
 import reliability_kit as K
 from conftest import PINNED_TODAY, TEST_UA, edgar_command
-from edgar_cli.sec.ratelimit import PRIVATE_SHARE, RateLimiter, shared_locations
 from mirror import MirrorServer
 from test_cache_integrity import _read_only, _without_root_privileges, _writable
 
-COMPARES = [["revenue", "NVDA", "AAPL", "TSLA", "SNOW"], ["net_income", "SNOW", "TSLA", "AAPL", "NVDA"],
-            ["eps_diluted", "AAPL", "NVDA", "SNOW", "TSLA"], ["total_assets", "TSLA", "SNOW", "NVDA", "AAPL"]]
-MCP_CALLS = [("get_financial_concept", {"company": c, "concept": k})
-             for c in ("NVDA", "AAPL", "TSLA", "SNOW") for k in ("revenue", "net_income")]
+from edgar_cli.sec.ratelimit import PRIVATE_SHARE, RateLimiter, shared_locations
+
+COMPARES = [
+    ["revenue", "NVDA", "AAPL", "TSLA", "SNOW"],
+    ["net_income", "SNOW", "TSLA", "AAPL", "NVDA"],
+    ["eps_diluted", "AAPL", "NVDA", "SNOW", "TSLA"],
+    ["total_assets", "TSLA", "SNOW", "NVDA", "AAPL"],
+]
+MCP_CALLS = [
+    ("get_financial_concept", {"company": c, "concept": k})
+    for c in ("NVDA", "AAPL", "TSLA", "SNOW")
+    for k in ("revenue", "net_income")
+]
 
 
 def _env(mirror: MirrorServer, cache: os.PathLike, runtime: os.PathLike) -> dict:
-    env = dict(os.environ, EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=TEST_UA, EDGAR_CACHE_DIR=str(cache),
-               EDGAR_TODAY=PINNED_TODAY, EDGAR_NONINTERACTIVE="1", XDG_RUNTIME_DIR=str(runtime), EDGAR_SEMANTIC="0")
+    env = dict(
+        os.environ,
+        EDGAR_MIRROR=mirror.url,
+        SEC_USER_AGENT=TEST_UA,
+        EDGAR_CACHE_DIR=str(cache),
+        EDGAR_TODAY=PINNED_TODAY,
+        EDGAR_NONINTERACTIVE="1",
+        XDG_RUNTIME_DIR=str(runtime),
+        EDGAR_SEMANTIC="0",
+    )
     env.pop("EDGAR_RATELIMIT_DIR", None)  # the default location, shared whatever the cache dir
     env.pop("EDGAR_DEBUG", None)
     return env
@@ -73,13 +88,24 @@ def _run_all(mirror: MirrorServer, envs: list[dict], mcp_env: dict, prefix: list
     server = threading.Thread(target=_mcp_session, args=(mcp_env, prefix, mcp))
     server.start()
     assert mcp["ready"].wait(120), "the MCP server did not start"
-    procs = [subprocess.Popen(prefix + edgar_command() + ["compare", *args, "--json"], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-             for args, env in zip(COMPARES, envs)]
+    procs = [
+        subprocess.Popen(
+            prefix + edgar_command() + ["compare", *args, "--json"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for args, env in zip(COMPARES, envs)
+    ]
     errors = [p.communicate(timeout=300)[1] for p in procs]
     server.join(timeout=300)
-    return {"rcs": [p.returncode for p in procs], "errors": errors, "mcp": mcp,
-            "arrivals": [e.t for e in mirror.log[first:]]}
+    return {
+        "rcs": [p.returncode for p in procs],
+        "errors": errors,
+        "mcp": mcp,
+        "arrivals": [e.t for e in mirror.log[first:]],
+    }
 
 
 def _assert_held(run: dict) -> None:
@@ -163,8 +189,14 @@ def test_on_a_full_disk_the_limiter_falls_back_loudly_and_nothing_prints_a_trace
 
     env = _env(mirror, tmp_path / "cache", tmp_path / "run")
     env["EDGAR_RATELIMIT_DIR"] = str(tmp_path / "ratelimit")  # a fresh bucket: it must be created on the full disk
-    proc = subprocess.run(edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"], env=env,
-                          capture_output=True, text=True, timeout=120, preexec_fn=full_disk)
+    proc = subprocess.run(
+        edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=full_disk,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr and "Exception in thread" not in proc.stderr
     assert f"keeps to {PRIVATE_SHARE} requests/s" in proc.stderr

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import pydantic_core
 import pytest
@@ -18,9 +18,14 @@ from hypothesis import strategies as st
 from edgar_cli import models, records
 from edgar_cli.capabilities.concepts import get_financial_concept
 
-PAIRS = [(records.SuspectedErrorRecord, models.SuspectedError), (records.FactRecord, models.FactValue),
-         (records.TagTriedRecord, models.TagTried), (records.CompanyRefRecord, models.CompanyRef),
-         (records.DataSourceRecord, models.DataSource), (records.ConceptResultRecord, models.ConceptResult)]
+PAIRS = [
+    (records.SuspectedErrorRecord, models.SuspectedError),
+    (records.FactRecord, models.FactValue),
+    (records.TagTriedRecord, models.TagTried),
+    (records.CompanyRefRecord, models.CompanyRef),
+    (records.DataSourceRecord, models.DataSource),
+    (records.ConceptResultRecord, models.ConceptResult),
+]
 
 
 @pytest.mark.parametrize("record, model", PAIRS, ids=[m.__name__ for _r, m in PAIRS])
@@ -41,8 +46,24 @@ def test_a_float_is_written_as_pydantic_core_writes_it(x):
     assert records.float_text(x) == pydantic_core.to_json(x).decode()
 
 
-@pytest.mark.parametrize("x", [1e-7, 2.5e-05, 1e-05, -3.25e-05, 1e-06, 0.0001, 1e16, 1e22, 1.7976931348623157e308,
-                               5e-324, -0.0, 0.1, 123456789.125])
+@pytest.mark.parametrize(
+    "x",
+    [
+        1e-7,
+        2.5e-05,
+        1e-05,
+        -3.25e-05,
+        1e-06,
+        0.0001,
+        1e16,
+        1e22,
+        1.7976931348623157e308,
+        5e-324,
+        -0.0,
+        0.1,
+        123456789.125,
+    ],
+)
 def test_the_floats_json_and_pydantic_disagree_on_are_written_as_pydantic_writes_them(x):
     assert records.float_text(x) == pydantic_core.to_json(x).decode()
     assert not math.isnan(float(records.float_text(x)))
@@ -55,14 +76,20 @@ def test_text_is_escaped_as_pydantic_escapes_it(s):
         expected = pydantic_core.to_json(s).decode()
     except (pydantic_core.PydanticSerializationError, UnicodeEncodeError):
         return  # lone surrogates: the fast path's write fails and it falls back
-    assert records.dumps(records.CompanyRefRecord(cik="1", name=s)) == \
-        models.CompanyRef(cik="1", name=s).model_dump_json(indent=2)
+    assert records.dumps(records.CompanyRefRecord(cik="1", name=s)) == models.CompanyRef(
+        cik="1", name=s
+    ).model_dump_json(indent=2)
     assert expected in records.dumps(records.CompanyRefRecord(cik="1", name=s))
 
 
-@pytest.mark.parametrize("when", [datetime(2026, 7, 1, 12, tzinfo=timezone.utc),
-                                  datetime.fromtimestamp(1751371200.123456, timezone.utc),
-                                  datetime.fromtimestamp(1751371200.5, timezone.utc)])
+@pytest.mark.parametrize(
+    "when",
+    [
+        datetime(2026, 7, 1, 12, tzinfo=UTC),
+        datetime.fromtimestamp(1751371200.123456, UTC),
+        datetime.fromtimestamp(1751371200.5, UTC),
+    ],
+)
 def test_a_utc_time_is_written_with_z_as_pydantic_writes_it(when):
     rec = records.DataSourceRecord(kind="cache", as_of=when)
     assert records.dumps(rec) == models.DataSource.model_validate(rec, from_attributes=True).model_dump_json(indent=2)
@@ -76,26 +103,50 @@ def test_a_time_that_is_not_utc_is_refused_rather_than_written_differently():
 
 def test_empty_lists_and_nones_are_written_as_pydantic_writes_them():
     rec = records.TagTriedRecord(tag="us-gaap:Revenues", status="not_reported", latest_end=None)
-    assert records.dumps(rec) == models.TagTried(tag="us-gaap:Revenues", status="not_reported").model_dump_json(indent=2)
-    fact = records.FactRecord(value=1, unit="USD", fiscal_year=None, fiscal_period=None, period_type="instant",
-                              start=None, end=date(2024, 1, 28), days=None, filed=date(2024, 2, 21), form="10-K",
-                              accession_number="0001045810-24-000029", matched_tag="us-gaap:Assets", restated=False,
-                              filing_url="https://www.sec.gov/x")
+    assert records.dumps(rec) == models.TagTried(tag="us-gaap:Revenues", status="not_reported").model_dump_json(
+        indent=2
+    )
+    fact = records.FactRecord(
+        value=1,
+        unit="USD",
+        fiscal_year=None,
+        fiscal_period=None,
+        period_type="instant",
+        start=None,
+        end=date(2024, 1, 28),
+        days=None,
+        filed=date(2024, 2, 21),
+        form="10-K",
+        accession_number="0001045810-24-000029",
+        matched_tag="us-gaap:Assets",
+        restated=False,
+        filing_url="https://www.sec.gov/x",
+    )
     assert records.dumps(fact) == models.FactValue.model_validate(fact, from_attributes=True).model_dump_json(indent=2)
 
 
-@pytest.mark.parametrize("company, concept, kw", [
-    ("NVDA", "revenue", {"fiscal_year": 2024}),  # 0001045810-24-000029
-    ("NVDA", "eps_diluted", {"period": "all", "limit": 40}),  # pre-split values (pre_split_ratio)
-    ("TSM", "revenue", {}),  # IFRS, TWD: currency notes
-    ("AAPL", "shares_outstanding", {"period": "quarterly", "limit": 60}),  # 0001193125-14-157311: a scale error
-])
+@pytest.mark.parametrize(
+    "company, concept, kw",
+    [
+        ("NVDA", "revenue", {"fiscal_year": 2024}),  # 0001045810-24-000029
+        ("NVDA", "eps_diluted", {"period": "all", "limit": 40}),  # pre-split values (pre_split_ratio)
+        ("TSM", "revenue", {}),  # IFRS, TWD: currency notes
+        ("AAPL", "shares_outstanding", {"period": "quarterly", "limit": 60}),  # 0001193125-14-157311: a scale error
+    ],
+)
 def test_the_records_json_is_the_models_json_for_real_answers(sec, company, concept, kw):
     from edgar_cli.capabilities.concept_answer import answer_concept
     from edgar_cli.capabilities.concepts import _resolved_ref
     from edgar_cli.sec.client import get_client
 
     result = get_financial_concept(company, concept, **kw)
-    record = answer_concept(company, concept, kw.get("fiscal_year"), kw.get("period", "annual"), kw.get("limit", 8),
-                            get_client(), _resolved_ref)
+    record = answer_concept(
+        company,
+        concept,
+        kw.get("fiscal_year"),
+        kw.get("period", "annual"),
+        kw.get("limit", 8),
+        get_client(),
+        _resolved_ref,
+    )
     assert records.dumps(record) == result.model_dump_json(indent=2)

@@ -17,11 +17,11 @@ import os
 import sqlite3
 
 import pytest
-import stamina
-
 import reliability_kit as K
-from edgar_cli.errors import EdgarError
+import stamina
 from mirror import FAULT_KINDS, Faults, MirrorServer
+
+from edgar_cli.errors import EdgarError
 
 ROUNDS = 6
 FAULT_RATE = 0.3
@@ -172,13 +172,25 @@ def test_three_processes_sharing_a_cache_dir_never_send_more_than_ten_requests_i
 
     from conftest import PINNED_TODAY, TEST_UA, edgar_command
 
-    env = dict(os.environ, EDGAR_MIRROR=private.url, SEC_USER_AGENT=TEST_UA, EDGAR_CACHE_DIR=str(tmp_path / "c"),
-               EDGAR_TODAY=PINNED_TODAY, EDGAR_NONINTERACTIVE="1")
+    env = dict(
+        os.environ,
+        EDGAR_MIRROR=private.url,
+        SEC_USER_AGENT=TEST_UA,
+        EDGAR_CACHE_DIR=str(tmp_path / "c"),
+        EDGAR_TODAY=PINNED_TODAY,
+        EDGAR_NONINTERACTIVE="1",
+    )
     first = len(private.log)
-    procs = [subprocess.Popen(edgar_command() + ["--no-cache", "compare", concept, "NVDA", "AAPL", "TSLA", "SNOW",
-                                                 "--json"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              text=True)
-             for concept in ("revenue", "net_income", "eps_diluted")]
+    procs = [
+        subprocess.Popen(
+            edgar_command() + ["--no-cache", "compare", concept, "NVDA", "AAPL", "TSLA", "SNOW", "--json"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for concept in ("revenue", "net_income", "eps_diluted")
+    ]
     errors = [p.communicate(timeout=120)[1] for p in procs]
     assert [p.returncode for p in procs] == [0, 0, 0], errors
     arrivals = [e.t for e in private.log[first:]]

@@ -70,15 +70,18 @@ def test_a_fiscal_year_before_the_reorganisation_names_the_predecessor(sec):
 def test_following_the_suggestion_reaches_the_predecessors_figure(sec):
     r = get_financial_concept("1058057", "revenue", fiscal_year=2019)
     assert [(v.fiscal_year, v.value, v.accession_number) for v in r.values] == [
-        (2019, 500000000, "9999999999-20-000001")]
+        (2019, 500000000, "9999999999-20-000001")
+    ]
     assert any("succeeded by Marvell Technology, Inc. (CIK 1835632)" in n for n in resolve_company("1058057").notes)
 
 
 def test_a_series_that_starts_at_the_reorganisation_says_where_the_rest_is(sec):
     r = get_financial_concept("MRVL", "revenue")
     assert [v.fiscal_year for v in r.values] == [2022, 2021, 2020]
-    assert any(n.startswith("The series starts at 2020-02-01 because of a reorganisation") and "CIK 1058057" in n
-               for n in r.notes)
+    assert any(
+        n.startswith("The series starts at 2020-02-01 because of a reorganisation") and "CIK 1058057" in n
+        for n in r.notes
+    )
     truncated = get_financial_concept("MRVL", "revenue", limit=1)
     assert not any("CIK 1058057" in n for n in truncated.notes), "a page that does not reach the start says nothing"
 

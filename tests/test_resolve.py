@@ -117,17 +117,20 @@ def test_coca_cola_lists_the_bottlers_as_other_matches(sec):
     assert {"Coca-Cola Consolidated, Inc.", "COCA-COLA EUROPACIFIC PARTNERS plc", "COCA COLA FEMSA SAB DE CV"} <= others
 
 
-@pytest.mark.parametrize("query,ciks", [
-    ("United", {"0001090727", "0001067701", "0000100517"}),  # UPS #183, United Rentals #300, United Airlines #419
-    ("American", {"0000004962", "0001053507"}),  # American Express #43, American Tower #185
-    ("First", {"0001274494", "0000798941"}),  # First Solar #480, First Citizens #505
-])
+@pytest.mark.parametrize(
+    "query,ciks",
+    [
+        ("United", {"0001090727", "0001067701", "0000100517"}),  # UPS #183, United Rentals #300, United Airlines #419
+        ("American", {"0000004962", "0001053507"}),  # American Express #43, American Tower #185
+        ("First", {"0001274494", "0000798941"}),  # First Solar #480, First Citizens #505
+    ],
+)
 def test_names_shared_by_comparably_large_companies_are_refused_with_candidates(sec, query, ciks):
     err = error_of(query)
     assert err.code == "ambiguous"
     cands = err.extras["candidates"]
     assert ciks <= {c.cik for c in cands[:5]}
-    assert [c.market_value_rank for c in cands[:len(ciks)]] == sorted(c.market_value_rank for c in cands[:len(ciks)])
+    assert [c.market_value_rank for c in cands[: len(ciks)]] == sorted(c.market_value_rank for c in cands[: len(ciks)])
     assert len({c.cik for c in cands}) == len(cands), "candidates are deduplicated by CIK"
 
 
@@ -139,10 +142,13 @@ def test_an_ambiguous_name_says_how_many_candidates_were_left_out(sec):
     assert "The candidates list 10 of the 35 companies" in err.message
 
 
-@pytest.mark.parametrize("query,leader,best", [
-    ("Invesco", "0001067839", "0000914208"),  # the exact name Invesco Ltd. (#881) vs Invesco QQQ Trust (#49)
-    ("Chase", "0000019617", "0001025771"),  # Chase Packaging begins with it; JPMorgan Chase (#12) contains it
-])
+@pytest.mark.parametrize(
+    "query,leader,best",
+    [
+        ("Invesco", "0001067839", "0000914208"),  # the exact name Invesco Ltd. (#881) vs Invesco QQQ Trust (#49)
+        ("Chase", "0000019617", "0001025771"),  # Chase Packaging begins with it; JPMorgan Chase (#12) contains it
+    ],
+)
 def test_a_better_match_of_a_much_smaller_company_does_not_win_alone(sec, query, leader, best):
     err = error_of(query)
     assert err.code == "ambiguous"
@@ -158,8 +164,9 @@ def test_words_in_another_order_match(sec):
     assert resolve_company("Charles Schwab").cik == "0000316709"  # SCHWAB CHARLES CORP
 
 
-@pytest.mark.parametrize("query,cik", [("JP Morgan", "0000019617"), ("ExxonMobil", "0000034088"),
-                                       ("U.S. Bancorp", "0000036104")])
+@pytest.mark.parametrize(
+    "query,cik", [("JP Morgan", "0000019617"), ("ExxonMobil", "0000034088"), ("U.S. Bancorp", "0000036104")]
+)
 def test_spacing_and_initials_do_not_change_the_words(sec, query, cik):
     assert resolve_company(query).cik == cik
 
@@ -283,8 +290,11 @@ def _tmap(*rows):
 
 
 def test_whole_words_beat_fragments():
-    tmap = _tmap((2, "HARTFORD FINANCIAL SERVICES GROUP", ["HIG"]), (1, "FORD MOTOR CO", ["F"]),
-                 (3, "Rexford Industrial Realty", ["REXR"]))
+    tmap = _tmap(
+        (2, "HARTFORD FINANCIAL SERVICES GROUP", ["HIG"]),
+        (1, "FORD MOTOR CO", ["F"]),
+        (3, "Rexford Industrial Realty", ["REXR"]),
+    )
     ranked = R.rank_names("Ford", tmap)
     assert ranked[0].entry.cik == 1 and ranked[0].tier == Tier.LEADING
     assert all(s.tier == Tier.SIMILAR for s in ranked[1:])
@@ -310,13 +320,26 @@ def test_one_company_with_two_tickers_is_one_candidate():
 
 # Each CIK is the one the corpus ticker file (company_tickers_exchange.json, 2025-12) gives the company.
 ANALYST_NAMES = [
-    ("TSMC", "0001046179"), ("tsmc", "0001046179"), ("Taiwan Semi", "0001046179"), ("J&J", "0000200406"),
-    ("P&G", "0000080424"), ("Pepsi", "0000077476"), ("BofA", "0000070858"), ("John Deere", "0000315189"),
+    ("TSMC", "0001046179"),
+    ("tsmc", "0001046179"),
+    ("Taiwan Semi", "0001046179"),
+    ("J&J", "0000200406"),
+    ("P&G", "0000080424"),
+    ("Pepsi", "0000077476"),
+    ("BofA", "0000070858"),
+    ("John Deere", "0000315189"),
     ("Raytheon", "0000101829"),
     # already read by the name rules, kept here so an alias never takes them elsewhere
-    ("Google", "0001652044"), ("Facebook", "0001326801"), ("Square", "0001512673"), ("Exxon", "0000034088"),
-    ("JP Morgan", "0000019617"), ("Goldman Sachs", "0000886982"), ("Disney", "0001744489"),
-    ("Eli Lilly", "0000059478"), ("Berkshire Hathaway", "0001067983"), ("Coca-Cola", "0000021344"),
+    ("Google", "0001652044"),
+    ("Facebook", "0001326801"),
+    ("Square", "0001512673"),
+    ("Exxon", "0000034088"),
+    ("JP Morgan", "0000019617"),
+    ("Goldman Sachs", "0000886982"),
+    ("Disney", "0001744489"),
+    ("Eli Lilly", "0000059478"),
+    ("Berkshire Hathaway", "0001067983"),
+    ("Coca-Cola", "0000021344"),
 ]
 
 

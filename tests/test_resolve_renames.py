@@ -11,22 +11,32 @@ import json
 from pathlib import Path
 
 import pytest
+from test_resolve import error_of
 
 from edgar_cli.capabilities.resolve import resolve_company
 from edgar_cli.companies import successors
 from edgar_cli.companies.names import Tier, match_words, words_of
-from test_resolve import error_of, sec  # noqa: F401  (the module-scoped client)
+
+
+@pytest.fixture
+def sec(module_sec):
+    """The module's one client (its companyfacts parsed once)."""
+    return module_sec
+
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "sec-corpus"
 
 
-@pytest.mark.parametrize("query,cik", [
-    ("Tesla Motors", "0001318605"),  # TESLA MOTORS INC until 2017-01-27 (submissions CIK0001318605.json)
-    ("Apple Computer", "0000320193"),  # APPLE COMPUTER INC until 2007-01-04 (CIK0000320193.json)
-    ("Cree", "0000895419"),  # CREE, INC. until 2021-10-01 (CIK0000895419.json), now WOLFSPEED, INC.
-    ("Facebook", "0001326801"),
-    ("Wal-Mart Stores", "0000104169"),
-])
+@pytest.mark.parametrize(
+    "query,cik",
+    [
+        ("Tesla Motors", "0001318605"),  # TESLA MOTORS INC until 2017-01-27 (submissions CIK0001318605.json)
+        ("Apple Computer", "0000320193"),  # APPLE COMPUTER INC until 2007-01-04 (CIK0000320193.json)
+        ("Cree", "0000895419"),  # CREE, INC. until 2021-10-01 (CIK0000895419.json), now WOLFSPEED, INC.
+        ("Facebook", "0001326801"),
+        ("Wal-Mart Stores", "0000104169"),
+    ],
+)
 def test_a_former_name_resolves_to_the_company_saying_so(sec, query, cik):
     r = resolve_company(query)
     assert (r.cik, r.match_type) == (cik, "former_name")

@@ -60,8 +60,14 @@ def stores(mirror, tmp_path_factory):
 # --- statistics that do not depend on what else is indexed --------------------------------------------
 
 
-@pytest.mark.parametrize("question", ["What was NVIDIA's employee turnover?", "export controls China licenses",
-                                      "How much stock did NVIDIA buy back in fiscal 2025?"])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was NVIDIA's employee turnover?",
+        "export controls China licenses",
+        "How much stock did NVIDIA buy back in fiscal 2025?",
+    ],
+)
 def test_a_company_filtered_answer_is_the_same_whatever_else_is_indexed(stores, keyword_only, question):
     alone, many, _, _ = stores
     a = search_documents(question, company="NVDA", limit=10, store=alone)
@@ -83,19 +89,29 @@ def test_a_question_naming_a_company_ranks_its_filings_first_without_the_filter(
 
 
 def test_companies_are_detected_by_ticker_name_and_alias_and_their_words_stripped():
-    companies = [("0000200406", "JOHNSON & JOHNSON", "JNJ"), ("0000080424", "PROCTER & GAMBLE Co", "PG"),
-                 ("0001141391", "Mastercard Inc", "MA"), ("0000354950", "HOME DEPOT, INC.", "HD")]
+    companies = [
+        ("0000200406", "JOHNSON & JOHNSON", "JNJ"),
+        ("0000080424", "PROCTER & GAMBLE Co", "PG"),
+        ("0001141391", "Mastercard Inc", "MA"),
+        ("0000354950", "HOME DEPOT, INC.", "HD"),
+    ]
     found = {d.cik for d in Q.detect_companies("What share of J&J staff quit in 2024?", companies)}
     assert found == {"0000200406"}
-    assert {d.cik for d in Q.detect_companies("Did Procter & Gamble's Gillette lose value?", companies)} == {"0000080424"}
-    assert {d.cik for d in Q.detect_companies("How many associates does Home Depot employ?", companies)} == {"0000354950"}
+    assert {d.cik for d in Q.detect_companies("Did Procter & Gamble's Gillette lose value?", companies)} == {
+        "0000080424"
+    }
+    assert {d.cik for d in Q.detect_companies("How many associates does Home Depot employ?", companies)} == {
+        "0000354950"
+    }
     # short tickers only in capitals: "ma", "hd", "pg" are not names in lower case
     assert Q.detect_companies("the ma and pa shops of pg county", companies) == []
     assert {d.cik for d in Q.detect_companies("MA revenue growth", companies)} == {"0001141391"}
     plan = Q.plan("What share of J&J staff quit in 2024?", companies, [])
     assert plan.words == ["share", "staff", "quit", "2024"] and plan.dropped == ["j"]
-    assert Q.strip_names("Johnson & Johnson's talc and J&J's baby powder", ["JOHNSON & JOHNSON", "J&J"]) \
+    assert (
+        Q.strip_names("Johnson & Johnson's talc and J&J's baby powder", ["JOHNSON & JOHNSON", "J&J"])
         == "talc and baby powder"
+    )
 
 
 # --- vocabulary ----------------------------------------------------------------------------------------
@@ -131,52 +147,58 @@ def test_an_ask_phrase_holding_a_stopword_matches_the_question_as_written():
     assert "supplier" in Q.plan("Who makes the chips?", [], []).expansions
 
 
-@pytest.mark.parametrize("question, wrong", [
-    # asks compare by stems, so a one-word ask sharing its stem with an unrelated filing word fired on it
-    ("How much commercial paper did Apple issue?", "advertis"),  # commercials ~ commercial
-    ("What was depreciation and amortization expense?", "live"),  # depreciates ~ depreciation
-    ("How did electric vehicle deliveries change?", "energi"),  # electricity ~ electric
-    ("What are the risks of government-sponsored enterprises?", "endors"),  # sponsored
-    ("Were products removed from retailers' shelves?", "discontinu"),  # shelved ~ shelves
-    ("What were scrap rates?", "discontinu"),  # scrapped ~ scrap
-    ("Which products are in the software suite?", "litig"),  # suit ~ suite
-    ("What were selling, general and administrative expenses?", "divestitur"),  # selling
-    ("What was the cost of goods sold?", "divestitur"),  # sold
-    ("What are the purchase obligations?", "acquisit"),  # purchased ~ purchase
-    ("What is the status of self-driving software?", "primarili"),  # drive ~ driving
-    ("Is a loss reasonably possible?", "primarili"),  # reason ~ reasonably
-    ("When was the valuation allowance established?", "incorpor"),  # established
-    ("How much was set up as a reserve?", "incorpor"),  # "set up"
-    ("What was made by the board?", "supplier"),  # "made by"
-    ("How big is the workforce?", "asset"),  # "how big" ~ total assets
-    ("When did the acquisition close?", "idl"),  # closed ~ close
-    ("How much did they pay in dividends?", "wage"),  # pay ~ employee pay
-    ("What drives manufacturing capacity?", "supplier"),  # manufactures ~ manufacturing
-    # the second review's cases: a word in another sense
-    ("What is the impact of European Union regulation?", "collect"),  # union
-    ("What are the asset retirement obligations?", "pension"),  # retirement
-    ("Could the company breach its debt covenants?", "cybersecur"),  # breach
-    ("What financial guarantees are outstanding?", "warranti"),  # guarantee
-    ("How much cloud storage capacity does it have?", "gwh"),  # storage
-    ("Is there payment-in-kind interest on the notes?", "type"),  # kind
-    ("Could this give rise to a liability?", "increas"),  # rise
-    ("What are the deal terms of the credit facility?", "acquisit"),  # deal
-    ("What is the sponsor's role in the SPAC?", "endors"),  # =sponsor
-])
+@pytest.mark.parametrize(
+    "question, wrong",
+    [
+        # asks compare by stems, so a one-word ask sharing its stem with an unrelated filing word fired on it
+        ("How much commercial paper did Apple issue?", "advertis"),  # commercials ~ commercial
+        ("What was depreciation and amortization expense?", "live"),  # depreciates ~ depreciation
+        ("How did electric vehicle deliveries change?", "energi"),  # electricity ~ electric
+        ("What are the risks of government-sponsored enterprises?", "endors"),  # sponsored
+        ("Were products removed from retailers' shelves?", "discontinu"),  # shelved ~ shelves
+        ("What were scrap rates?", "discontinu"),  # scrapped ~ scrap
+        ("Which products are in the software suite?", "litig"),  # suit ~ suite
+        ("What were selling, general and administrative expenses?", "divestitur"),  # selling
+        ("What was the cost of goods sold?", "divestitur"),  # sold
+        ("What are the purchase obligations?", "acquisit"),  # purchased ~ purchase
+        ("What is the status of self-driving software?", "primarili"),  # drive ~ driving
+        ("Is a loss reasonably possible?", "primarili"),  # reason ~ reasonably
+        ("When was the valuation allowance established?", "incorpor"),  # established
+        ("How much was set up as a reserve?", "incorpor"),  # "set up"
+        ("What was made by the board?", "supplier"),  # "made by"
+        ("How big is the workforce?", "asset"),  # "how big" ~ total assets
+        ("When did the acquisition close?", "idl"),  # closed ~ close
+        ("How much did they pay in dividends?", "wage"),  # pay ~ employee pay
+        ("What drives manufacturing capacity?", "supplier"),  # manufactures ~ manufacturing
+        # the second review's cases: a word in another sense
+        ("What is the impact of European Union regulation?", "collect"),  # union
+        ("What are the asset retirement obligations?", "pension"),  # retirement
+        ("Could the company breach its debt covenants?", "cybersecur"),  # breach
+        ("What financial guarantees are outstanding?", "warranti"),  # guarantee
+        ("How much cloud storage capacity does it have?", "gwh"),  # storage
+        ("Is there payment-in-kind interest on the notes?", "type"),  # kind
+        ("Could this give rise to a liability?", "increas"),  # rise
+        ("What are the deal terms of the credit facility?", "acquisit"),  # deal
+        ("What is the sponsor's role in the SPAC?", "endors"),  # =sponsor
+    ],
+)
 def test_a_one_word_ask_does_not_fire_on_a_word_that_only_shares_its_stem(question, wrong):
     assert wrong not in Q.plan(question, [], []).expansions
 
 
-@pytest.mark.parametrize("question, right", [
-    # the same asks written =word match the exact word they were written for
-    ("How much of a track record does Netflix have selling commercials to brands?", "advertis"),
-    ("Could worries about how much electricity AI chips consume hurt sales?", "energi"),
-    ("How can scandals involving the athletes Nike sponsors hurt the company?", "endors"),
-    ("Is Amazon shortening how long it depreciates its servers?", "live"),
-    ("Which projects were shelved?", "discontinu"),
-    ("What were the reasons for the margin decline?", "primarili"),
-    ("What guarantee does Tesla give buyers on their cars?", "warranti"),
-])
+@pytest.mark.parametrize(
+    "question, right",
+    [
+        # the same asks written =word match the exact word they were written for
+        ("How much of a track record does Netflix have selling commercials to brands?", "advertis"),
+        ("Could worries about how much electricity AI chips consume hurt sales?", "energi"),
+        ("How can scandals involving the athletes Nike sponsors hurt the company?", "endors"),
+        ("Is Amazon shortening how long it depreciates its servers?", "live"),
+        ("Which projects were shelved?", "discontinu"),
+        ("What were the reasons for the margin decline?", "primarili"),
+        ("What guarantee does Tesla give buyers on their cars?", "warranti"),
+    ],
+)
 def test_an_exact_word_ask_still_matches_the_word_it_was_written_for(question, right):
     assert right in Q.plan(question, [], []).expansions
 
@@ -185,8 +207,12 @@ def test_an_exact_word_ask_still_matches_the_word_it_was_written_for(question, r
 
 
 def test_chunks_carry_the_sub_heading_above_them():
-    text = ("Item 1. Business\n\nHuman Capital\n\n" + "We employ people. " * 200 + "\n\nSeasonality\n\n"
-            + "Sales peak in the holiday quarter. " * 50)
+    text = (
+        "Item 1. Business\n\nHuman Capital\n\n"
+        + "We employ people. " * 200
+        + "\n\nSeasonality\n\n"
+        + "Sales peak in the holiday quarter. " * 50
+    )
     chunks = chunk_text(text)
     assert chunks[0].heading in ("Item 1. Business", "Human Capital")
     assert chunks[-1].heading == "Seasonality"
@@ -249,15 +275,24 @@ def test_a_document_url_is_checked_before_anything_is_fetched(stores):
 
 
 def test_cover_facts_are_read_from_inline_xbrl():
-    html = (b'<html><body><ix:nonNumeric name="dei:DocumentType" contextRef="c">10-K</ix:nonNumeric>'
-            b'<ix:nonNumeric name="dei:DocumentPeriodEndDate" contextRef="c"><span>February</span> 2, 2025'
-            b'</ix:nonNumeric><ix:nonNumeric name="dei:DocumentFiscalYearFocus" contextRef="c">2024</ix:nonNumeric>'
-            b'<ix:nonNumeric name="dei:EntityRegistrantName" contextRef="c">HOME DEPOT, INC.</ix:nonNumeric>'
-            b'<ix:nonNumeric name="dei:EntityCentralIndexKey" contextRef="c">0000354950</ix:nonNumeric></body></html>')
+    html = (
+        b'<html><body><ix:nonNumeric name="dei:DocumentType" contextRef="c">10-K</ix:nonNumeric>'
+        b'<ix:nonNumeric name="dei:DocumentPeriodEndDate" contextRef="c"><span>February</span> 2, 2025'
+        b'</ix:nonNumeric><ix:nonNumeric name="dei:DocumentFiscalYearFocus" contextRef="c">2024</ix:nonNumeric>'
+        b'<ix:nonNumeric name="dei:EntityRegistrantName" contextRef="c">HOME DEPOT, INC.</ix:nonNumeric>'
+        b'<ix:nonNumeric name="dei:EntityCentralIndexKey" contextRef="c">0000354950</ix:nonNumeric></body></html>'
+    )
     url = "https://www.sec.gov/Archives/edgar/data/354950/000035495025000085/hd-20250202.htm"
     c = read_cover(url, html)
     assert (c.cik, c.accession, c.form, str(c.period_of_report), c.fiscal_year, c.company, c.cik_on_cover) == (
-        "0000354950", "0000354950-25-000085", "10-K", "2025-02-02", 2024, "HOME DEPOT, INC.", "0000354950")
+        "0000354950",
+        "0000354950-25-000085",
+        "10-K",
+        "2025-02-02",
+        2024,
+        "HOME DEPOT, INC.",
+        "0000354950",
+    )
     assert parse_document_url("https://www.sec.gov/Archives/edgar/data/354950/../../x") is None
 
 
@@ -278,8 +313,9 @@ def test_a_downloaded_model_directory_loads_with_its_pooling_and_prefixes(tmp_pa
     d.mkdir()
     (d / "model.onnx").symlink_to(model)
     (d / "tokenizer.json").symlink_to(tok)
-    (d / "edgar-model.json").write_text(json.dumps({"id": "my-cls-model", "pooling": "cls",
-                                                     "query_prefix": "query: ", "passage_prefix": "passage: "}))
+    (d / "edgar-model.json").write_text(
+        json.dumps({"id": "my-cls-model", "pooling": "cls", "query_prefix": "query: ", "passage_prefix": "passage: "})
+    )
     monkeypatch.setenv("EDGAR_EMBEDDING_MODEL", str(d))
     monkeypatch.delenv("EDGAR_SEMANTIC", raising=False)
     E.set_embedder(None)
@@ -328,12 +364,14 @@ def test_the_integer_copy_of_the_packaged_model_is_made_once_and_embeds_like_it(
     ops = {n.op_type for n in onnx.load(str(fast)).graph.node}
     assert "MatMulInteger" in ops  # integer products
     assert "IsNaN" not in ops  # the attention's NaN guards are gone
-    texts = ["NVIDIA had approximately 36,000 employees in 38 countries; our overall turnover rate was 2.5%.",
-             "Our iPhone net sales decreased during 2024 compared to 2023 due to lower net sales of Pro models.",
-             "We are subject to risks from climate change and to laws that regulate greenhouse gas emissions.",
-             "How many people work at the company and how many of them quit?",
-             "Why did smartphone revenue go down last year?",
-             "What are the risks from global warming regulation?"]
+    texts = [
+        "NVIDIA had approximately 36,000 employees in 38 countries; our overall turnover rate was 2.5%.",
+        "Our iPhone net sales decreased during 2024 compared to 2023 due to lower net sales of Pro models.",
+        "We are subject to risks from climate change and to laws that regulate greenhouse gas emissions.",
+        "How many people work at the company and how many of them quit?",
+        "Why did smartphone revenue go down last year?",
+        "What are the risks from global warming regulation?",
+    ]
     slow_enc, fast_enc = E.OnnxEncoder(*found), E.OnnxEncoder(fast, found[1], E.INTEGER_ID)
     slow, quick = slow_enc.embed_queries(texts), fast_enc.embed_queries(texts)
     assert (slow * quick).sum(axis=1).min() > 0.98  # the same model, integer products
@@ -350,7 +388,6 @@ def test_the_integer_copy_of_the_packaged_model_is_made_once_and_embeds_like_it(
         assert E.get_embedder().model_id == E.PACKAGED_ID
     finally:
         E.set_embedder(None)
-
 
 
 def test_the_fused_copy_is_made_once_embeds_like_the_integer_copy_and_falls_back_when_it_cannot(tmp_path, monkeypatch):
@@ -383,9 +420,11 @@ def test_the_fused_copy_is_made_once_embeds_like_the_integer_copy_and_falls_back
     assert ops.count("MultiHeadAttention") == 6 and ops.count("Gelu") == 6 and "MatMulInteger" in ops
     assert not {"Softmax", "Transpose", "Erf", "IsNaN", "SkipLayerNormalization"} & set(ops)
     assert ops.count("LayerNormalization") == 13  # the residual Add + LayerNorm kept apart (embeddings.UNFUSED)
-    texts = ["NVIDIA had approximately 36,000 employees in 38 countries; our overall turnover rate was 2.5%.",
-             "Our iPhone net sales decreased during 2024 compared to 2023 due to lower net sales of Pro models. " * 9,
-             "We are subject to risks from climate change and to laws that regulate greenhouse gas emissions."]
+    texts = [
+        "NVIDIA had approximately 36,000 employees in 38 countries; our overall turnover rate was 2.5%.",
+        "Our iPhone net sales decreased during 2024 compared to 2023 due to lower net sales of Pro models. " * 9,
+        "We are subject to risks from climate change and to laws that regulate greenhouse gas emissions.",
+    ]
     ctx = ["Context. 10-K. Item 7."] * 3
     old = np.concatenate(E.OnnxEncoder(integer, found[1]).embed_passages(texts, ctx))
     new = np.concatenate(E.OnnxEncoder(fused, found[1]).embed_passages(texts, ctx))
@@ -409,7 +448,7 @@ def test_the_fused_copy_is_made_once_embeds_like_the_integer_copy_and_falls_back
     monkeypatch.delenv("EDGAR_FUSED_MODEL")
     proto = onnx.load(str(integer))
     for i in proto.graph.initializer:  # Q and K no longer scaled by head_size ** -0.25: not the block fused
-        if onnx.numpy_helper.to_array(i).shape == () and abs(float(onnx.numpy_helper.to_array(i)) - 32 ** -0.25) < 1e-6:
+        if onnx.numpy_helper.to_array(i).shape == () and abs(float(onnx.numpy_helper.to_array(i)) - 32**-0.25) < 1e-6:
             i.CopyFrom(onnx.numpy_helper.from_array(np.array(0.5, dtype=np.float32), i.name))
     before = len(proto.graph.node)
     assert E._fuse_attention(proto) == 0 and len(proto.graph.node) == before  # left as it was
@@ -441,6 +480,7 @@ def test_the_fused_copy_is_made_once_embeds_like_the_integer_copy_and_falls_back
             assert emb.model_path == E.integer_model(found[0]) and emb.model_id == E.INTEGER_ID
         finally:
             E.set_embedder(None)
+
 
 def test_sessions_keep_the_residual_add_and_layernorm_apart(tmp_path, monkeypatch):
     """onnxruntime's SkipLayerNormalization kernel is ~8x an Add and a LayerNormalization on the project's
@@ -568,15 +608,17 @@ def test_keyword_candidates_without_vectors_get_a_semantic_score_made_for_the_qu
             self.embedded.extend(texts)
             self.contexts.extend(contexts or [])
             # the last excerpt (the target's) points the query's way; the others are orthogonal to it
-            return [np.array([[1.0, 0.0]] if k == len(texts) - 1 else [[0.0, 1.0]], dtype=np.float32)
-                    for k in range(len(texts))]
+            return [
+                np.array([[1.0, 0.0]] if k == len(texts) - 1 else [[0.0, 1.0]], dtype=np.float32)
+                for k in range(len(texts))
+            ]
 
     fake = Fake()
     got = RT.retrieve(alone, plan, filters, "hybrid", fake)
     assert got.results[0].chunk_id == target and got.results[0].ranks.get("semantic") == 1
     assert len(fake.embedded) == RT.LAZY_TOP and all(len(t) <= RT.LAZY_CHARS for t in fake.embedded)
     # each excerpt is the part of its chunk around the question's words, after its section and sub-heading
-    chunks = alone.chunks(kw_order[:RT.LAZY_TOP])
+    chunks = alone.chunks(kw_order[: RT.LAZY_TOP])
     for cid, text, context in zip(kw_order, fake.embedded, fake.contexts):
         assert set(R.words(text)) & set(plan.words)
         ch = chunks[cid]
@@ -598,13 +640,26 @@ def test_part_iii_prose_carries_vectors_and_notes_do_not():
     from edgar_cli.index.store import ChunkRecord
 
     def chunk(section, text):
-        return ChunkRecord(chunk_id=f"A:{section}:0000", doc_id=f"A:{section}", accession="A", section=section,
-                           position=0, line_start=1, line_end=3, tokens=30, text=text)
+        return ChunkRecord(
+            chunk_id=f"A:{section}:0000",
+            doc_id=f"A:{section}",
+            accession="A",
+            section=section,
+            position=0,
+            line_start=1,
+            line_end=3,
+            tokens=30,
+            text=text,
+        )
 
-    prose = ("In 2024, Compensia, Inc., a national consulting firm (\u201cCompensia\u201d) was retained as a compensation "
-             "consultant to advise the Compensation Committee with respect to Tesla\u2019s\n") * 3
-    table = ("Audit Fees (1) | $17,365 | $15,634\nAudit-Related Fees(2) | 42 | 54\nTax Fees (3) | 2,579 | 2,154\n"
-             "All Other Fees (4) | 269 | 81")
+    prose = (
+        "In 2024, Compensia, Inc., a national consulting firm (\u201cCompensia\u201d) was retained as a compensation "
+        "consultant to advise the Compensation Committee with respect to Tesla\u2019s\n"
+    ) * 3
+    table = (
+        "Audit Fees (1) | $17,365 | $15,634\nAudit-Related Fees(2) | 42 | 54\nTax Fees (3) | 2,579 | 2,154\n"
+        "All Other Fees (4) | 269 | 81"
+    )
     assert L.wants_vectors(chunk("executive_compensation", prose))
     assert L.wants_vectors(chunk("security_ownership", prose))
     assert not L.wants_vectors(chunk("accountant_fees", table))  # mostly table rows
@@ -660,8 +715,10 @@ def test_the_context_line_names_the_item_once_as_query_time_embedding_does(store
     assert {c.section for c in embedded} >= {"business", "risk_factors", "mda"}
     for c in embedded:
         label = I.spec_by_key("10-K", c.section).label
-        assert c.context == label + (". " + c.heading if c.heading and c.heading.lower() not in label.lower()
-                                     else "") + "."
+        assert (
+            c.context
+            == label + (". " + c.heading if c.heading and c.heading.lower() not in label.lower() else "") + "."
+        )
         assert not re.match(r"(Item \w+\.) \1", c.context)
     risk = next(c for c in embedded if c.section == "risk_factors")
     assert risk.context.startswith("Item 1A. Risk Factors.")

@@ -24,11 +24,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "evals"))
 import run_agent as A
 
 QUESTIONS = {  # question id -> the tool call the fake model makes
-    "lookup-nvda-revenue-fy2024": ("get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": 2024}),
+    "lookup-nvda-revenue-fy2024": (
+        "get_financial_concept",
+        {"company": "NVDA", "concept": "revenue", "fiscal_year": 2024},
+    ),
     "ambiguous-american-revenue": ("get_financial_concept", {"company": "American", "concept": "revenue"}),
-    "refusal-future-year-2031": ("get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": 2031}),
-    "restatement-nvda-eps-fy2024-split": ("get_financial_concept",
-                                          {"company": "NVDA", "concept": "eps_diluted", "fiscal_year": 2024}),
+    "refusal-future-year-2031": (
+        "get_financial_concept",
+        {"company": "NVDA", "concept": "revenue", "fiscal_year": 2031},
+    ),
+    "restatement-nvda-eps-fy2024-split": (
+        "get_financial_concept",
+        {"company": "NVDA", "concept": "eps_diluted", "fiscal_year": 2024},
+    ),
 }
 
 
@@ -41,9 +49,11 @@ def _answer_from(tool_text: str) -> str:
     if err:
         return f"I cannot answer that: {err['message']}"
     v = data["values"][0]
-    text = (f"{data['company']['name']} reported {data['concept']} of {v['value']:,} {v['unit']} for fiscal year "
-            f"{v['fiscal_year']} (FY{v['fiscal_year']}, {v['start']} to {v['end']}), from its {v['form']} filed "
-            f"{v['filed']}, accession {v['accession_number']}.")
+    text = (
+        f"{data['company']['name']} reported {data['concept']} of {v['value']:,} {v['unit']} for fiscal year "
+        f"{v['fiscal_year']} (FY{v['fiscal_year']}, {v['start']} to {v['end']}), from its {v['form']} filed "
+        f"{v['filed']}, accession {v['accession_number']}."
+    )
     if v["restated"]:
         text += f" The figure was restated ({v['revision_kind']}); originally reported as {v['original_value']}."
     return text
@@ -100,12 +110,26 @@ class FakeModel:
         if last["role"] == "user":
             name, args = self.by_text[last["content"]]
             n = len(self.requests)
-            message = {"role": "assistant", "content": None, "tool_calls": [
-                {"id": f"call_{n}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}]}
+            message = {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": f"call_{n}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+                ],
+            }
         else:
             message = {"role": "assistant", "content": _answer_from(last["content"])}
-        return 200, {}, {"id": "x", "object": "chat.completion", "model": body["model"],
-                         "choices": [{"index": 0, "message": message, "finish_reason": "stop"}], "usage": usage}
+        return (
+            200,
+            {},
+            {
+                "id": "x",
+                "object": "chat.completion",
+                "model": body["model"],
+                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                "usage": usage,
+            },
+        )
 
     def stop(self):
         self.httpd.shutdown()
@@ -125,9 +149,18 @@ def fake(gold):
 
 
 def config(fake, mirror, tmp_path, **kw) -> A.Config:
-    base = {"base_url": fake.base_url, "model": "fake-1", "api_key_env": "EDGAR_EVALS_TEST_KEY", "runs": 2,
-            "ids": list(QUESTIONS), "checkpoint": tmp_path / "agent.jsonl", "mirror_url": mirror.url,
-            "retry_base": 0.01, "request_timeout": 30, "quiet": True}
+    base = {
+        "base_url": fake.base_url,
+        "model": "fake-1",
+        "api_key_env": "EDGAR_EVALS_TEST_KEY",
+        "runs": 2,
+        "ids": list(QUESTIONS),
+        "checkpoint": tmp_path / "agent.jsonl",
+        "mirror_url": mirror.url,
+        "retry_base": 0.01,
+        "request_timeout": 30,
+        "quiet": True,
+    }
     base.update(kw)
     return A.Config(**base)
 
@@ -161,7 +194,8 @@ def test_the_agent_loop_answers_through_mcp_retries_a_429_and_scores_every_run(f
     req = fake.requests[1]
     assert req["auth"] == "Bearer sk-test" and req["path"] == "/v1/chat/completions"
     assert {"get_financial_concept", "compare_companies", "resolve_company"} <= {
-        t["function"]["name"] for t in req["body"]["tools"]}
+        t["function"]["name"] for t in req["body"]["tools"]
+    }
     tool_msg = next(m for r in fake.requests for m in r["body"]["messages"] if m["role"] == "tool")
     assert json.loads(tool_msg["content"])["values"][0]["value"] == 60922000000
     total = report.summary["total"]
@@ -229,9 +263,29 @@ def test_a_client_error_from_the_model_endpoint_is_not_retried(fake):
 
 def test_the_command_line_prints_the_summary_and_exits_3_at_the_ceiling(fake, mirror, tmp_path, capsys):
     fake.usage = (1_000_000, 0)
-    argv = ["--base-url", fake.base_url, "--model", "fake-1", "--runs", "1", "--id", "lookup-nvda-revenue-fy2024",
-            "--id", "ambiguous-american-revenue", "--checkpoint", str(tmp_path / "c.jsonl"), "--mirror-url", mirror.url,
-            "--retry-base", "0.01", "--usd-per-1m-prompt-tokens", "1", "--max-cost", "2.5", "--quiet"]
+    argv = [
+        "--base-url",
+        fake.base_url,
+        "--model",
+        "fake-1",
+        "--runs",
+        "1",
+        "--id",
+        "lookup-nvda-revenue-fy2024",
+        "--id",
+        "ambiguous-american-revenue",
+        "--checkpoint",
+        str(tmp_path / "c.jsonl"),
+        "--mirror-url",
+        mirror.url,
+        "--retry-base",
+        "0.01",
+        "--usd-per-1m-prompt-tokens",
+        "1",
+        "--max-cost",
+        "2.5",
+        "--quiet",
+    ]
     assert A.main(argv) == 3
     captured = capsys.readouterr()
     assert "total" in captured.out and "behaviour" in captured.out
@@ -241,13 +295,16 @@ def test_the_command_line_prints_the_summary_and_exits_3_at_the_ceiling(fake, mi
 # --- scoring, by hand ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text,value", [
-    ("revenue was $60.9 billion", 60_922_000_000),
-    ("revenue of $60,922 million", 60_922_000_000),
-    ("NT$2,894.3 billion (about NT$2.89 trillion)", 2_894_307_700_000),
-    ("diluted EPS of $1.19", 1.19),
-    ("a net loss of $(1,962) million", -1_962_000_000),
-])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("revenue was $60.9 billion", 60_922_000_000),
+        ("revenue of $60,922 million", 60_922_000_000),
+        ("NT$2,894.3 billion (about NT$2.89 trillion)", 2_894_307_700_000),
+        ("diluted EPS of $1.19", 1.19),
+        ("a net loss of $(1,962) million", -1_962_000_000),
+    ],
+)
 def test_figures_are_read_in_the_ways_people_write_them(text, value):
     assert A.value_in(text, value, 0.005)
 
@@ -278,8 +335,16 @@ def test_a_torn_last_line_from_an_interrupted_write_is_ignored(tmp_path):
     path = tmp_path / "c.jsonl"
     ok = {"type": "run", "status": "ok", "id": "q1", "run": 0, "cost_usd": 0.5, "prompt_tokens": 10}
     stopped = {"type": "run", "status": "stopped", "id": "q2", "run": 0, "cost_usd": 0.25, "prompt_tokens": 5}
-    path.write_text("\n".join([json.dumps({"type": "config", "model": "m", "base_url": "u"}), json.dumps(ok),
-                               json.dumps(stopped), '{"type": "run", "status": "ok", "id": "q2", "ru']))
+    path.write_text(
+        "\n".join(
+            [
+                json.dumps({"type": "config", "model": "m", "base_url": "u"}),
+                json.dumps(ok),
+                json.dumps(stopped),
+                '{"type": "run", "status": "ok", "id": "q2", "ru',
+            ]
+        )
+    )
     cp = A.read_checkpoint(path)
     assert cp.header["model"] == "m" and list(cp.done) == [("q1", 0)]
     assert cp.unfinished_spend == (5, 0, 0.25)

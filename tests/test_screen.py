@@ -8,14 +8,13 @@ concept answer from the store with the live path's.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
-import pytest
+from datetime import UTC, datetime
 
 import bulk_kit
+import pytest
 from mirror import MirrorServer
 
-PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=timezone.utc)
+PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=UTC)
 CORPUS_CIKS = (320193, 1045810, 1046179, 1318605, 1640147, 1997711)
 
 
@@ -90,20 +89,30 @@ def test_a_usd_screen_never_mixes_in_twd_and_counts_tsmc_as_another_unit(screen)
     assert [r.cik for r in twd.rows] == ["0001046179"]
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"fiscal_year": 2024, "minimum": 1e9, "forms": ["10-K"]},
-    {"peers_of": "NVDA"},  # NVIDIA and TSMC share SIC 3674; TSMC's revenue is in TWD
-    {"fiscal_year": 2024, "peers_of": "TSM", "unit": "TWD"},
-    {"calendar_year": 2024, "fiscal_year_end": 1, "maximum": 1e11},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"fiscal_year": 2024, "minimum": 1e9, "forms": ["10-K"]},
+        {"peers_of": "NVDA"},  # NVIDIA and TSMC share SIC 3674; TSMC's revenue is in TWD
+        {"fiscal_year": 2024, "peers_of": "TSM", "unit": "TWD"},
+        {"calendar_year": 2024, "fiscal_year_end": 1, "maximum": 1e11},
+    ],
+)
 def test_counts_add_up_to_the_companies_considered(screen, kwargs):
     got = screen("revenue", **kwargs)
     assert got.companies_considered == 6  # every corpus filer with companyfacts, peers or not
-    assert got.companies_reporting + sum(e.companies for e in got.excluded
-                                         if e.reason in ("not_a_peer", "not_reported", "no_annual_value", "other_unit",
-                                                         "period_not_reported")) == got.companies_considered
+    assert (
+        got.companies_reporting
+        + sum(
+            e.companies
+            for e in got.excluded
+            if e.reason in ("not_a_peer", "not_reported", "no_annual_value", "other_unit", "period_not_reported")
+        )
+        == got.companies_considered
+    )
     assert got.companies_matched == got.companies_reporting - sum(
-        e.companies for e in got.excluded if e.reason in ("form", "fiscal_year_end", "below_minimum", "above_maximum"))
+        e.companies for e in got.excluded if e.reason in ("form", "fiscal_year_end", "below_minimum", "above_maximum")
+    )
 
 
 def test_calendar_year_selects_periods_by_their_end_date(screen):
@@ -182,13 +191,16 @@ def test_a_raw_tag_is_screened_by_the_same_rules(screen):
 def test_errors_are_data(screen, monkeypatch, tmp_path):
     from edgar_cli.errors import EdgarError
 
-    for kw, code in (({}, "invalid_argument"), ({"fiscal_year": 2024, "calendar_year": 2024}, "invalid_argument"),
-                     ({"fiscal_year": 2024, "limit": 0}, "invalid_argument"),
-                     ({"fiscal_year": 2024, "minimum": 5, "maximum": 1}, "invalid_argument"),
-                     ({"fiscal_year": 2024, "forms": ["8-K"]}, "invalid_argument"),
-                     ({"fiscal_year": 2024, "unit": "dollars"}, "invalid_argument"),
-                     ({"fiscal_year": 2024, "fiscal_year_end": 13}, "invalid_argument"),
-                     ({"fiscal_year": 2031}, "out_of_scope")):
+    for kw, code in (
+        ({}, "invalid_argument"),
+        ({"fiscal_year": 2024, "calendar_year": 2024}, "invalid_argument"),
+        ({"fiscal_year": 2024, "limit": 0}, "invalid_argument"),
+        ({"fiscal_year": 2024, "minimum": 5, "maximum": 1}, "invalid_argument"),
+        ({"fiscal_year": 2024, "forms": ["8-K"]}, "invalid_argument"),
+        ({"fiscal_year": 2024, "unit": "dollars"}, "invalid_argument"),
+        ({"fiscal_year": 2024, "fiscal_year_end": 13}, "invalid_argument"),
+        ({"fiscal_year": 2031}, "out_of_scope"),
+    ):
         with pytest.raises(EdgarError) as err:
             screen("revenue", **kw)
         assert err.value.code == code, kw
@@ -250,8 +262,9 @@ def _answers(client, concepts):
     return out
 
 
-def test_every_corpus_company_answers_every_concept_from_the_store_as_the_live_path_does(store_env, monkeypatch,
-                                                                                          tmp_path):
+def test_every_corpus_company_answers_every_concept_from_the_store_as_the_live_path_does(
+    store_env, monkeypatch, tmp_path
+):
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
     from edgar_cli.xbrl.catalogue import catalogue

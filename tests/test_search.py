@@ -53,11 +53,19 @@ def test_the_recorded_8k_search_is_requested_with_exactly_its_query_string(clima
 
 
 def test_parameters_are_sorted_by_name_so_the_same_search_makes_the_same_url():
-    params = S.build_params('"going concern"', ["10-K", "10-Q"], (date(2020, 1, 1), date(2020, 12, 31)),
-                            "0001045810", page=3)
+    params = S.build_params(
+        '"going concern"', ["10-K", "10-Q"], (date(2020, 1, 1), date(2020, 12, 31)), "0001045810", page=3
+    )
     assert list(params) == sorted(params)
-    assert params == {"ciks": "0001045810", "dateRange": "custom", "enddt": "2020-12-31", "forms": "10-K,10-Q",
-                      "from": "200", "q": '"going concern"', "startdt": "2020-01-01"}
+    assert params == {
+        "ciks": "0001045810",
+        "dateRange": "custom",
+        "enddt": "2020-12-31",
+        "forms": "10-K,10-Q",
+        "from": "200",
+        "q": '"going concern"',
+        "startdt": "2020-01-01",
+    }
 
 
 def test_exhibits_of_one_filing_are_merged_into_one_row(climate):
@@ -68,9 +76,13 @@ def test_exhibits_of_one_filing_are_merged_into_one_row(climate):
     assert len(set(accessions)) == len(accessions)
     pine = next(f for f in result.filings if f.accession_number == "0001213900-21-063780")
     assert (pine.file, pine.file_type, pine.description) == (
-        "ea151796ex99-2_pinetech.htm", "EX-99.2", "INVESTOR PRESENTATION")
+        "ea151796ex99-2_pinetech.htm",
+        "EX-99.2",
+        "INVESTOR PRESENTATION",
+    )
     assert [(o.file, o.file_type, o.description) for o in pine.other_files] == [
-        ("ea151796ex99-1_pinetech.htm", "EX-99.1", "JOINT PRESS RELEASE, DATED DECEMBER 7, 2021")]
+        ("ea151796ex99-1_pinetech.htm", "EX-99.1", "JOINT PRESS RELEASE, DATED DECEMBER 7, 2021")
+    ]
     assert pine.company.name == "Pine Technology Acquisition Corp." and pine.company.cik == "0001838238"
     assert any("belong to 99 filings" in n for n in result.notes)
 
@@ -97,11 +109,16 @@ def test_rows_carry_document_and_index_urls_and_8k_items(climate):
     # First hit: 0000950142-20-002702, Canadian Pacific's 8-K of 2020-12-08, exhibit 99.1.
     cp = result.filings[0]
     assert (cp.company.name, cp.company.cik, cp.company.tickers) == (
-        "CANADIAN PACIFIC RAILWAY LTD/CN", "0000016875", ["CP"])
-    assert cp.document_url == ("https://www.sec.gov/Archives/edgar/data/16875/000095014220002702/"
-                               "eh200118123_ex9901.htm")
-    assert cp.index_url == ("https://www.sec.gov/Archives/edgar/data/16875/000095014220002702/"
-                            "0000950142-20-002702-index.html")
+        "CANADIAN PACIFIC RAILWAY LTD/CN",
+        "0000016875",
+        ["CP"],
+    )
+    assert cp.document_url == (
+        "https://www.sec.gov/Archives/edgar/data/16875/000095014220002702/eh200118123_ex9901.htm"
+    )
+    assert cp.index_url == (
+        "https://www.sec.gov/Archives/edgar/data/16875/000095014220002702/0000950142-20-002702-index.html"
+    )
     assert cp.items == ["8.01", "9.01"] and cp.form == "8-K"
 
 
@@ -132,8 +149,9 @@ def test_every_result_carries_a_coverage_statement_and_what_a_hit_means(climate)
 # --- dates and the 2001 boundary -----------------------------------------------------
 
 
-@pytest.mark.parametrize("filed_from,filed_to", [("1999-01-01", None), ("2000-12-31", "2005-01-01"),
-                                                 (None, "2000-06-30")])
+@pytest.mark.parametrize(
+    "filed_from,filed_to", [("1999-01-01", None), ("2000-12-31", "2005-01-01"), (None, "2000-06-30")]
+)
 def test_a_range_reaching_before_2001_is_refused_not_searched_from_2001(sec, mirror, filed_from, filed_to):
     since = len(mirror.log)
     with pytest.raises(EdgarError) as exc:
@@ -145,8 +163,9 @@ def test_a_range_reaching_before_2001_is_refused_not_searched_from_2001(sec, mir
 
 def test_a_lone_start_date_runs_to_today_as_a_custom_range(sec, mirror):
     since = len(mirror.log)
-    path = serve(mirror, "dateRange=custom&enddt=2026-07-01&from=0&q=climate+change&startdt=2026-01-01",
-                 "zero_hits.json")
+    path = serve(
+        mirror, "dateRange=custom&enddt=2026-07-01&from=0&q=climate+change&startdt=2026-01-01", "zero_hits.json"
+    )
     result = search_full_text("climate change", filed_from="2026-01-01")
     assert efts_requests(mirror, since) == [path]
     assert (result.filed_from, result.filed_to) == (date(2026, 1, 1), date(2026, 7, 1))  # today is pinned
@@ -155,8 +174,9 @@ def test_a_lone_start_date_runs_to_today_as_a_custom_range(sec, mirror):
 
 def test_a_lone_end_date_starts_at_the_beginning_of_the_index(sec, mirror):
     since = len(mirror.log)
-    path = serve(mirror, "dateRange=custom&enddt=2003-12-31&from=0&q=climate+change&startdt=2001-01-01",
-                 "zero_hits.json")
+    path = serve(
+        mirror, "dateRange=custom&enddt=2003-12-31&from=0&q=climate+change&startdt=2001-01-01", "zero_hits.json"
+    )
     result = search_full_text("climate change", filed_to="2003-12-31")
     assert efts_requests(mirror, since) == [path]
     assert result.filed_from == date(2001, 1, 1)
@@ -173,11 +193,15 @@ def test_a_start_date_in_the_future_is_out_of_scope(sec):
 
 def test_a_company_scope_sends_its_padded_cik_and_merges_the_8k_with_its_exhibit(sec, mirror):
     since = len(mirror.log)
-    path = serve(mirror, "ciks=0001045810&dateRange=custom&enddt=2026-06-30&forms=8-K&from=0"
-                         "&q=%22variable+compensation+plan%22&startdt=2026-01-01",
-                 "nvda_8k_variable_compensation.json")
-    result = search_full_text('"variable compensation plan"', forms=["8-k"], filed_from="2026-01-01",
-                              filed_to="2026-06-30", company="NVDA")
+    path = serve(
+        mirror,
+        "ciks=0001045810&dateRange=custom&enddt=2026-06-30&forms=8-K&from=0"
+        "&q=%22variable+compensation+plan%22&startdt=2026-01-01",
+        "nvda_8k_variable_compensation.json",
+    )
+    result = search_full_text(
+        '"variable compensation plan"', forms=["8-k"], filed_from="2026-01-01", filed_to="2026-06-30", company="NVDA"
+    )
     assert efts_requests(mirror, since) == [path]
     assert result.company.cik == "0001045810" and result.company.name == "NVIDIA CORP"
     assert "filings of NVIDIA CORP (CIK 0001045810)" in result.coverage
@@ -187,8 +211,9 @@ def test_a_company_scope_sends_its_padded_cik_and_merges_the_8k_with_its_exhibit
     assert (row.accession_number, row.form, row.file_type) == ("0001045810-26-000024", "8-K", "EX-10.1")
     assert (row.filed, row.period_of_report, row.items) == (date(2026, 3, 6), date(2026, 3, 2), ["5.02", "9.01"])
     assert [o.file for o in row.other_files] == ["nvda-20260302.htm"]
-    assert row.other_files[0].document_url == ("https://www.sec.gov/Archives/edgar/data/1045810/"
-                                               "000104581026000024/nvda-20260302.htm")
+    assert row.other_files[0].document_url == (
+        "https://www.sec.gov/Archives/edgar/data/1045810/000104581026000024/nvda-20260302.htm"
+    )
 
 
 def test_zero_hits_are_explained(sec, mirror):
@@ -226,19 +251,22 @@ def test_a_response_without_hits_is_an_upstream_error(sec, mirror):
 # --- validation ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kwargs,fragment", [
-    ({"query": "   "}, "empty"),
-    ({"query": '"going concern'}, "unclosed double quote"),
-    ({"query": "x" * 501}, "characters long"),
-    ({"query": "ok", "filed_from": "2024-13-01"}, "is not a date"),
-    ({"query": "ok", "filed_from": "01/02/2024"}, "is not a date"),
-    ({"query": "ok", "filed_to": "20240101"}, "is not a date"),
-    ({"query": "ok", "filed_from": "2024-06-01", "filed_to": "2024-01-01"}, "is after"),
-    ({"query": "ok", "limit": 0}, "limit must be between 1 and 100"),
-    ({"query": "ok", "limit": 101}, "limit must be between 1 and 100"),
-    ({"query": "ok", "page": 0}, "page must be between 1 and 100"),
-    ({"query": "ok", "page": 101}, "page must be between 1 and 100"),
-])
+@pytest.mark.parametrize(
+    "kwargs,fragment",
+    [
+        ({"query": "   "}, "empty"),
+        ({"query": '"going concern'}, "unclosed double quote"),
+        ({"query": "x" * 501}, "characters long"),
+        ({"query": "ok", "filed_from": "2024-13-01"}, "is not a date"),
+        ({"query": "ok", "filed_from": "01/02/2024"}, "is not a date"),
+        ({"query": "ok", "filed_to": "20240101"}, "is not a date"),
+        ({"query": "ok", "filed_from": "2024-06-01", "filed_to": "2024-01-01"}, "is after"),
+        ({"query": "ok", "limit": 0}, "limit must be between 1 and 100"),
+        ({"query": "ok", "limit": 101}, "limit must be between 1 and 100"),
+        ({"query": "ok", "page": 0}, "page must be between 1 and 100"),
+        ({"query": "ok", "page": 101}, "page must be between 1 and 100"),
+    ],
+)
 def test_bad_arguments_are_invalid_before_any_request(sec, mirror, kwargs, fragment):
     since = len(mirror.log)
     with pytest.raises(EdgarError) as exc:

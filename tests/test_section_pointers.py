@@ -36,20 +36,31 @@ def pointer(filings, document: str, item: str):
 # --- real content is never "reference only" --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("document, item, why", [
-    ("0000320193-24-000123", "2", "Apple FY2024: 'The Company's headquarters is located in Cupertino'"),
-    ("0000320193-25-000079", "2", "Apple FY2025: the same properties paragraph"),
-    ("0000051143-25-000015", "2", "IBM: 'corporate headquarters are located at an owned site in Armonk'"),
-    ("0000796343-25-000004", "2", "Adobe: headquarters in San Jose, ending with 'See Note 18'"),
-    ("0001045810-25-000023", "2", "NVIDIA FY2025: facilities described, one 'refer to Note 17' sentence at the end"),
-    ("0001045810-23-000017", "2", "NVIDIA FY2023: the same, with 'refer to Note 3'"),
-    ("0000051143-25-000015", "9A", "IBM: the controls evaluation, then one reference sentence"),
-    ("0000320187-25-000047", "3", "NIKE: no material pending proceedings, then 'Refer to Note 16'"),
-    ("0000200406-25-000038", "5", "J&J: record holders and repurchases, the rest by reference"),
-    ("0000072971-25-000066", "5", "Wells Fargo: listing, holders, dividends, repurchases; performance graph by reference"),
-    ("0000200406-25-000038", "12", "J&J: the equity compensation plan table beside a proxy pointer"),
-    ("hubs/10q/hubs-10-q-2025-08-06.html", "II-6", "HubSpot: an exhibit list 'filed or incorporated by reference'"),
-])
+@pytest.mark.parametrize(
+    "document, item, why",
+    [
+        ("0000320193-24-000123", "2", "Apple FY2024: 'The Company's headquarters is located in Cupertino'"),
+        ("0000320193-25-000079", "2", "Apple FY2025: the same properties paragraph"),
+        ("0000051143-25-000015", "2", "IBM: 'corporate headquarters are located at an owned site in Armonk'"),
+        ("0000796343-25-000004", "2", "Adobe: headquarters in San Jose, ending with 'See Note 18'"),
+        (
+            "0001045810-25-000023",
+            "2",
+            "NVIDIA FY2025: facilities described, one 'refer to Note 17' sentence at the end",
+        ),
+        ("0001045810-23-000017", "2", "NVIDIA FY2023: the same, with 'refer to Note 3'"),
+        ("0000051143-25-000015", "9A", "IBM: the controls evaluation, then one reference sentence"),
+        ("0000320187-25-000047", "3", "NIKE: no material pending proceedings, then 'Refer to Note 16'"),
+        ("0000200406-25-000038", "5", "J&J: record holders and repurchases, the rest by reference"),
+        (
+            "0000072971-25-000066",
+            "5",
+            "Wells Fargo: listing, holders, dividends, repurchases; performance graph by reference",
+        ),
+        ("0000200406-25-000038", "12", "J&J: the equity compensation plan table beside a proxy pointer"),
+        ("hubs/10q/hubs-10-q-2025-08-06.html", "II-6", "HubSpot: an exhibit list 'filed or incorporated by reference'"),
+    ],
+)
 def test_sections_that_hold_content_are_not_pointers(filings, document, item, why):
     assert pointer(filings, document, item) is None, why
 
@@ -63,13 +74,16 @@ def test_boeings_item_3_incorporates_note_22_by_reference(filings):
     assert p is not None and p.target.startswith("Note 22") and p.section == "financial_statements"
 
 
-@pytest.mark.parametrize("document, item", [
-    ("0001065280-25-000323", "II-1A"),  # Netflix Q2 2025: no material changes from the 10-K's risk factors
-    ("Oracle.10-Q.html", "II-1A"),  # consider the factors discussed in the 10-K; boilerplate only
-    ("unp/10q/unp-10-q-2025-07-24.html", "I-3"),  # no material changes to the 10-K's market-risk disclosures
-    ("xom/10q/xom-10-q-2025-08-04.html", "I-3"),  # "does not differ materially from" the 10-K's Item 7A
-    ("ba/10q/ba-10-q-2025-07-29.html", "I-3"),  # no significant changes since December 31, 2024
-])
+@pytest.mark.parametrize(
+    "document, item",
+    [
+        ("0001065280-25-000323", "II-1A"),  # Netflix Q2 2025: no material changes from the 10-K's risk factors
+        ("Oracle.10-Q.html", "II-1A"),  # consider the factors discussed in the 10-K; boilerplate only
+        ("unp/10q/unp-10-q-2025-07-24.html", "I-3"),  # no material changes to the 10-K's market-risk disclosures
+        ("xom/10q/xom-10-q-2025-08-04.html", "I-3"),  # "does not differ materially from" the 10-K's Item 7A
+        ("ba/10q/ba-10-q-2025-07-29.html", "I-3"),  # no significant changes since December 31, 2024
+    ],
+)
 def test_a_10q_item_that_only_says_nothing_changed_since_the_10k_points_to_the_10k(filings, document, item):
     p = pointer(filings, document, item)
     assert p is not None and "Form 10-K" in p.target and p.section is None
@@ -90,19 +104,34 @@ def test_part_iii_pointers_to_the_proxy_statement_stay_pointers(filings):
 # --- the sentence rule, by hand --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("sentence, expected", [
-    ("Our headquarters is located in Santa Clara, California.", False),
-    ("The Company's headquarters is located in Cupertino, California.", False),
-    ("For additional information regarding obligations under leases, refer to Note 17 of the Notes to the "
-     "Consolidated Financial Statements in Part IV, Item 15 of this Annual Report on Form 10-K.", True),
-    ("We incorporate by reference into this Item our disclosures made in Note 22 to our Consolidated Financial "
-     "Statements.", True),
-    ("There have been no material changes from the risk factors previously disclosed under the heading \u201cRisk "
-     "Factors\u201d in the Company\u2019s Annual Report on Form 10-K.", True),
-    ("There were no changes in our internal control over financial reporting during the quarter.", False),
-    ("The information required by this Item will be included in the 2025 Proxy Statement, and is incorporated "
-     "herein by reference.", True),
-])
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("Our headquarters is located in Santa Clara, California.", False),
+        ("The Company's headquarters is located in Cupertino, California.", False),
+        (
+            "For additional information regarding obligations under leases, refer to Note 17 of the Notes to the "
+            "Consolidated Financial Statements in Part IV, Item 15 of this Annual Report on Form 10-K.",
+            True,
+        ),
+        (
+            "We incorporate by reference into this Item our disclosures made in Note 22 to our Consolidated Financial "
+            "Statements.",
+            True,
+        ),
+        (
+            "There have been no material changes from the risk factors previously disclosed under the heading \u201cRisk "
+            "Factors\u201d in the Company\u2019s Annual Report on Form 10-K.",
+            True,
+        ),
+        ("There were no changes in our internal control over financial reporting during the quarter.", False),
+        (
+            "The information required by this Item will be included in the 2025 Proxy Statement, and is incorporated "
+            "herein by reference.",
+            True,
+        ),
+    ],
+)
 def test_a_pointer_sentence_names_where_its_information_is(sentence, expected):
     assert pointer_sentence(sentence) is expected
 
@@ -135,8 +164,7 @@ def test_every_corpus_filing_document_passes_the_checks_a_fetched_one_must_pass(
     for p in (Path(corpus) / "data.sec.gov" / "submissions").glob("*.json"):
         data = json.loads(p.read_bytes())
         block = data.get("filings", {}).get("recent", data)
-        for acc, form, end in zip(block.get("accessionNumber", []), block.get("form", []),
-                                  block.get("reportDate", [])):
+        for acc, form, end in zip(block.get("accessionNumber", []), block.get("form", []), block.get("reportDate", [])):
             reported[acc] = (form, end or None)
     docs = SS.collect(Path(corpus))
     assert len(docs) == len(filings) >= 40
@@ -145,7 +173,8 @@ def test_every_corpus_filing_document_passes_the_checks_a_fetched_one_must_pass(
         ident = SS.document_id(d)
         form, period = reported.get(ident, (d.form, None))
         with_submissions += ident in reported
-        check_filing_document(d.url or f"https://www.sec.gov/fixture/{d.name}", d.path.read_bytes(), form=form,
-                              period=period)
+        check_filing_document(
+            d.url or f"https://www.sec.gov/fixture/{d.name}", d.path.read_bytes(), form=form, period=period
+        )
         assert missing_core_items(filings[ident][1], form, period) == [], ident
     assert with_submissions >= 10  # NVIDIA, Apple, Tesla, ... checked against their submissions' form and period

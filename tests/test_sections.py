@@ -158,17 +158,24 @@ def test_part_iii_items_sharing_one_pointer_each_return_it_with_the_proxy_target
     for key in ("directors", "executive_compensation", "security_ownership"):
         r = get_filing_section(section=key, file=str(corpus / MEDICIS_1999))
         assert r.is_reference and "proxy statement" in r.reference_target, key
-        assert r.text.rstrip().endswith("definitive Proxy Statement for the 1999 Annual Meeting of Shareholders to "
-                                        "be filed pursuant to Regulation 14A."), key
+        assert r.text.rstrip().endswith(
+            "definitive Proxy Statement for the 1999 Annual Meeting of Shareholders to "
+            "be filed pursuant to Regulation 14A."
+        ), key
         assert r.extraction_confidence == "medium" and "Item 13" in r.confidence_reasons[0]
-    assert {o.section for o in r.outline if o.is_reference} >= {"directors", "executive_compensation",
-                                                                "security_ownership", "related_transactions"}
+    assert {o.section for o in r.outline if o.is_reference} >= {
+        "directors",
+        "executive_compensation",
+        "security_ownership",
+        "related_transactions",
+    }
 
 
 def test_an_item_8_on_pages_64_through_112_is_a_pointer_to_the_f_pages(sec, corpus):
     # Finding 6, GAINSCO 0001193125-10-073212.
-    r = get_filing_section(section="financial_statements", file=str(corpus / "_unplaced/parity_gate/10-K/"
-                                                                            "0001193125-10-073212.html"))
+    r = get_filing_section(
+        section="financial_statements", file=str(corpus / "_unplaced/parity_gate/10-K/0001193125-10-073212.html")
+    )
     assert r.is_reference and r.reference_section == "financial_statements_appendix"
     assert "are on pages 64 through 112" in r.text
 

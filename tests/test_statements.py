@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import json
 from datetime import date, timedelta
-from functools import lru_cache
+from functools import cache
 
 import pytest
+from mirror import corpus_dir
 
 from edgar_cli.capabilities.statements import get_financial_series, get_financial_statement
 from edgar_cli.errors import EdgarError
 from edgar_cli.models import StatementResult
 from edgar_cli.xbrl.catalogue import lookup
-from mirror import corpus_dir
 
 CIKS = {"NVDA": 1045810, "AAPL": 320193, "SNOW": 1640147, "TSM": 1046179, "TSLA": 1318605}
 PERIODIC = {"10-K", "10-Q", "10-KT", "10-QT", "20-F", "40-F", "10-K405"}
@@ -39,7 +39,7 @@ def sec(module_client, isolated_env):
     stamina.set_testing(False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def raw(ticker: str) -> dict:
     path = corpus_dir() / "data.sec.gov/api/xbrl/companyfacts" / f"CIK{CIKS[ticker]:010d}.json"
     return json.loads(path.read_text(encoding="utf-8"))
@@ -66,16 +66,27 @@ def check_against_raw(ticker: str, result: StatementResult) -> int:
         for cell in row.cells:
             if cell.status == "reported":
                 f = cell.fact
-                rows = [r for r in raw_rows(ticker, f.matched_tag, f.unit)
-                        if r["end"] == f.end.isoformat() and r.get("start") == (f.start.isoformat() if f.start else None)]
+                rows = [
+                    r
+                    for r in raw_rows(ticker, f.matched_tag, f.unit)
+                    if r["end"] == f.end.isoformat() and r.get("start") == (f.start.isoformat() if f.start else None)
+                ]
                 assert rows, (row.concept, cell.column)
                 latest = max(rows, key=lambda r: (r["filed"], r["form"].endswith("/A"), r["accn"]))
                 assert latest["val"] == cell.value == f.value, (row.concept, cell.column)
-                assert any(r["accn"] == f.accession_number and r["val"] == f.value and r["form"] == f.form
-                           and r["filed"] == f.filed.isoformat() for r in rows), (row.concept, cell.column)
-                for earlier in chain[:chain.index(f.matched_tag)]:  # the per-period fallback took the first tag
-                    assert not [r for r in raw_rows(ticker, earlier, f.unit)
-                                if _near(r["end"], f.end) and _near(r.get("start"), f.start)], (row.concept, earlier)
+                assert any(
+                    r["accn"] == f.accession_number
+                    and r["val"] == f.value
+                    and r["form"] == f.form
+                    and r["filed"] == f.filed.isoformat()
+                    for r in rows
+                ), (row.concept, cell.column)
+                for earlier in chain[: chain.index(f.matched_tag)]:  # the per-period fallback took the first tag
+                    assert not [
+                        r
+                        for r in raw_rows(ticker, earlier, f.unit)
+                        if _near(r["end"], f.end) and _near(r.get("start"), f.start)
+                    ], (row.concept, earlier)
                 checked += 1
             elif cell.status == "absent" and row.basis == "as_reported":
                 col = next(c for c in result.columns if c.key == cell.column)
@@ -84,10 +95,20 @@ def check_against_raw(ticker: str, result: StatementResult) -> int:
                     continue
                 for tag in chain:  # nothing in that fiscal year's period under any tag of the chain
                     for unit in (result.rows[0].unit or "USD", "USD"):
-                        hits = [r for r in raw_rows(ticker, tag, unit) if _near(r["end"], col.end, 7) and (
-                            row.period_type == "instant" and "start" not in r
-                            or row.period_type == "duration" and "start" in r and 350 <= (
-                                date.fromisoformat(r["end"]) - date.fromisoformat(r["start"])).days + 1 <= 380)]
+                        hits = [
+                            r
+                            for r in raw_rows(ticker, tag, unit)
+                            if _near(r["end"], col.end, 7)
+                            and (
+                                row.period_type == "instant"
+                                and "start" not in r
+                                or row.period_type == "duration"
+                                and "start" in r
+                                and 350
+                                <= (date.fromisoformat(r["end"]) - date.fromisoformat(r["start"])).days + 1
+                                <= 380
+                            )
+                        ]
                         assert not hits, (row.concept, cell.column, tag, hits[:1])
     return checked
 
@@ -240,8 +261,9 @@ def test_q4_is_not_said_to_be_implied_without_a_nine_months(sec):
 
 def test_cash_flow_quarters_reported_only_year_to_date_are_not_made_up(sec):
     # T03 (SNOW goodwill): FY2025 has a six-month change but no Q1 of its own: Q2 is not derivable.
-    r = get_financial_series("SNOW", ["us-gaap:GoodwillPeriodIncreaseDecrease"], fiscal_year=2025,
-                             period="quarterly", derive=["q4"])
+    r = get_financial_series(
+        "SNOW", ["us-gaap:GoodwillPeriodIncreaseDecrease"], fiscal_year=2025, period="quarterly", derive=["q4"]
+    )
     q2 = next(c for c in r.rows[0].cells if c.column == "Q2 FY2025")
     assert q2.value is None and "year to date" in q2.reason
 
@@ -313,16 +335,19 @@ def test_last_within_a_range_does_not_say_the_years_it_cut_have_no_values(sec):
     assert any(n.startswith("No values for FY2015") for n in snow.notes), snow.notes
 
 
-@pytest.mark.parametrize("kwargs, code", [
-    ({"fiscal_year": "2024..2020"}, "invalid_argument"),
-    ({"fiscal_year": "20x4"}, "invalid_argument"),
-    ({"fiscal_year": "2031..2032"}, "out_of_scope"),
-    ({"fiscal_year": "1995..1996"}, "not_found"),
-    ({"last": 0}, "invalid_argument"),
-    ({"derive": ["q4"]}, "invalid_argument"),  # q4 needs a quarterly table
-    ({"derive": ["q5"]}, "invalid_argument"),
-    ({"period": "all"}, "invalid_argument"),
-])
+@pytest.mark.parametrize(
+    "kwargs, code",
+    [
+        ({"fiscal_year": "2024..2020"}, "invalid_argument"),
+        ({"fiscal_year": "20x4"}, "invalid_argument"),
+        ({"fiscal_year": "2031..2032"}, "out_of_scope"),
+        ({"fiscal_year": "1995..1996"}, "not_found"),
+        ({"last": 0}, "invalid_argument"),
+        ({"derive": ["q4"]}, "invalid_argument"),  # q4 needs a quarterly table
+        ({"derive": ["q5"]}, "invalid_argument"),
+        ({"period": "all"}, "invalid_argument"),
+    ],
+)
 def test_bad_arguments_are_refused(sec, kwargs, code):
     with pytest.raises(EdgarError) as exc:
         get_financial_series("NVDA", ["revenue"], **kwargs)
@@ -357,8 +382,9 @@ def test_the_statement_capabilities_work_as_mcp_tools(sec):
         assert {"fiscal_year", "last", "period", "derive"} <= set(schema) and "client" not in schema
         assert tools["get_financial_series"].output_schema is not None
         ok = await server.call_tool("get_financial_statement", {"company": "NVDA", "statement": "income", "last": 2})
-        bad = await server.call_tool("get_financial_series", {"company": "NVDA", "concepts": ["revenue"],
-                                                               "derive": ["q4"]})
+        bad = await server.call_tool(
+            "get_financial_series", {"company": "NVDA", "concepts": ["revenue"], "derive": ["q4"]}
+        )
         return ok, bad
 
     ok, bad = anyio.run(go)

@@ -33,8 +33,11 @@ TEAM_KEY = "team-tests-redis-key-0123456789abcdef"
 
 def _manifest(corpus: Path) -> dict[str, str]:
     rows = [line.split("\t") for line in (corpus / "MANIFEST.tsv").read_text(encoding="utf-8").splitlines()[1:]]
-    return {r[0]: r[5] for r in rows if r[2] == "200" and int(r[4]) < 200_000 and "efts.sec.gov" not in r[0]
-            and "/submissions/" not in r[0]}  # submissions are asked by the concept lookups too
+    return {
+        r[0]: r[5]
+        for r in rows
+        if r[2] == "200" and int(r[4]) < 200_000 and "efts.sec.gov" not in r[0] and "/submissions/" not in r[0]
+    }  # submissions are asked by the concept lookups too
 
 
 @pytest.fixture(scope="module")
@@ -64,23 +67,35 @@ def redis_db(redis_server):
 class Hosts:
     """Worker processes started together on one signal; ``finish()`` -> their results and stderr."""
 
-    def __init__(self, mirror, redis_url: str, tmp: Path, tasks: list[list[dict]], *, callers: int = 20,
-                 env: dict | None = None):
+    def __init__(
+        self, mirror, redis_url: str, tmp: Path, tasks: list[list[dict]], *, callers: int = 20, env: dict | None = None
+    ):
         tmp.mkdir(parents=True, exist_ok=True)
         self.go = tmp / "go"
         self.procs = []
         for k, mine in enumerate(tasks):
-            full = dict(os.environ, EDGAR_MIRROR=mirror.url, EDGAR_CACHE_DIR=str(tmp / f"host{k}" / "cache"),
-                        EDGAR_CONFIG_DIR=str(tmp / f"host{k}" / "config"), EDGAR_RATE_SHARE="3",
-                        # each "host" has its own host bucket (sec/ratelimit.py), the one it falls back to
-                        EDGAR_RATELIMIT_DIR=str(tmp / f"host{k}" / "ratelimit"),
-                        EDGAR_NONINTERACTIVE="1", **(env or {}))
+            full = dict(
+                os.environ,
+                EDGAR_MIRROR=mirror.url,
+                EDGAR_CACHE_DIR=str(tmp / f"host{k}" / "cache"),
+                EDGAR_CONFIG_DIR=str(tmp / f"host{k}" / "config"),
+                EDGAR_RATE_SHARE="3",
+                # each "host" has its own host bucket (sec/ratelimit.py), the one it falls back to
+                EDGAR_RATELIMIT_DIR=str(tmp / f"host{k}" / "ratelimit"),
+                EDGAR_NONINTERACTIVE="1",
+                **(env or {}),
+            )
             if redis_url:
                 full["EDGAR_REDIS_URL"] = redis_url
                 full.setdefault("EDGAR_REDIS_KEY", TEAM_KEY)
-            p = subprocess.Popen([sys.executable, str(HERE / "team_worker.py"), "--callers", str(callers),
-                                  "--go-file", str(self.go)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True, env=full)
+            p = subprocess.Popen(
+                [sys.executable, str(HERE / "team_worker.py"), "--callers", str(callers), "--go-file", str(self.go)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=full,
+            )
             p.stdin.write("".join(json.dumps(t) + "\n" for t in mine))
             p.stdin.close()
             p.stdin = None  # written: communicate() only reads
@@ -88,8 +103,13 @@ class Hosts:
 
     def start(self) -> float:
         """Signal every worker once all are set up (imports and clients are not part of the run)."""
-        _wait(lambda: len(list(self.go.parent.glob("go.ready.*"))) == len(self.procs)
-              or any(p.poll() is not None for p in self.procs), 60)
+        _wait(
+            lambda: (
+                len(list(self.go.parent.glob("go.ready.*"))) == len(self.procs)
+                or any(p.poll() is not None for p in self.procs)
+            ),
+            60,
+        )
         t0 = time.time()
         self.go.touch()
         return t0
@@ -105,11 +125,12 @@ class Hosts:
 
 
 def _split(urls: list[str], hosts: int, each: int) -> list[list[dict]]:
-    return [[{"url": u} for u in urls[k * each:(k + 1) * each]] for k in range(hosts)]
+    return [[{"url": u} for u in urls[k * each : (k + 1) * each]] for k in range(hosts)]
 
 
-def test_three_hosts_under_twenty_callers_each_never_exceed_ten_requests_a_second(mirror, redis_db, small_files,
-                                                                                     tmp_path):
+def test_three_hosts_under_twenty_callers_each_never_exceed_ten_requests_a_second(
+    mirror, redis_db, small_files, tmp_path
+):
     url, _r = redis_db
     files = sorted(small_files)
     hosts = Hosts(mirror, url, tmp_path, _split(files, 3, 20))
@@ -127,8 +148,10 @@ def test_three_hosts_under_twenty_callers_each_never_exceed_ten_requests_a_secon
 def test_a_value_cached_by_one_host_is_served_to_another_without_a_request(mirror, redis_db, small_files, tmp_path):
     url, r = redis_db
     doc = sorted(small_files)[0]
-    tasks = [{"url": doc}, {"call": "get_financial_concept", "args": {"company": "NVDA", "concept": "revenue",
-                                                                       "fiscal_year": 2024}}]
+    tasks = [
+        {"url": doc},
+        {"call": "get_financial_concept", "args": {"company": "NVDA", "concept": "revenue", "fiscal_year": 2024}},
+    ]
     first = Hosts(mirror, url, tmp_path / "a", [tasks], callers=1)
     before = len(mirror.log)
     first.start()
@@ -157,20 +180,23 @@ def test_a_value_cached_by_one_host_is_served_to_another_without_a_request(mirro
     assert c[0]["sha256"] == small_files[doc] and len(mirror.log) - before == 1
 
 
-def test_hosts_missing_the_same_urls_at_once_make_one_request_per_url(mirror, redis_db, small_files, corpus,
-                                                                       tmp_path):
+def test_hosts_missing_the_same_urls_at_once_make_one_request_per_url(mirror, redis_db, small_files, corpus, tmp_path):
     """Three hosts (own disk caches, one Redis), ten callers each, ask for the same documents, filing
     histories (submissions) and NVIDIA's revenue at the same moment: one host fetches each URL, the others
     wait for its entry. The mirror sees each distinct URL once."""
     from collections import Counter
 
     rows = [line.split("\t") for line in (corpus / "MANIFEST.tsv").read_text(encoding="utf-8").splitlines()[1:]]
-    histories = sorted(r[0] for r in rows if r[2] == "200" and "/submissions/CIK" in r[0] and "-submissions-" not in r[0]
-                       and int(r[4]) < 2_000_000)[:6]
+    histories = sorted(
+        r[0]
+        for r in rows
+        if r[2] == "200" and "/submissions/CIK" in r[0] and "-submissions-" not in r[0] and int(r[4]) < 2_000_000
+    )[:6]
     assert len(histories) == 6
     urls = sorted(small_files)[:8] + histories
-    task = [{"url": u} for u in urls] + [{"call": "get_financial_concept", "args": {
-        "company": "NVDA", "concept": "revenue", "fiscal_year": 2024}}]
+    task = [{"url": u} for u in urls] + [
+        {"call": "get_financial_concept", "args": {"company": "NVDA", "concept": "revenue", "fiscal_year": 2024}}
+    ]
     hosts = Hosts(mirror, redis_db[0], tmp_path, [task, task, task], callers=10)
     before = len(mirror.log)
     hosts.start()
@@ -184,8 +210,9 @@ def test_hosts_missing_the_same_urls_at_once_make_one_request_per_url(mirror, re
         assert [r["result"]["values"][0]["value"] for r in got if "call" in r] == [NVDA_REVENUE_FY2024]
 
 
-def test_a_fill_lock_left_by_a_host_that_died_expires_and_the_next_host_fetches(mirror, redis_db, small_files,
-                                                                                 tmp_path, monkeypatch):
+def test_a_fill_lock_left_by_a_host_that_died_expires_and_the_next_host_fetches(
+    mirror, redis_db, small_files, tmp_path, monkeypatch
+):
     import hashlib
 
     import reliability_kit as K
@@ -226,7 +253,8 @@ def _multiplied(blob: bytes, value: int, factor: int) -> bytes:
 
 
 def test_a_figure_forged_in_redis_with_a_recomputed_checksum_is_refused_dropped_and_fetched_again(
-        mirror, redis_db, tmp_path):
+    mirror, redis_db, tmp_path
+):
     """Whoever can write to Redis multiplies NVIDIA's FY2024 revenue by 10 in the shared companyfacts entry and
     recomputes the entry's plain SHA-256: another host refuses it (it is not signed with the team's key), says
     so on stderr, never copies it to its disk cache, and answers the corpus figure (10-K 0001045810-24-000029)."""
@@ -259,14 +287,14 @@ def test_a_figure_forged_in_redis_with_a_recomputed_checksum_is_refused_dropped_
     assert local is not None and local.payload != forged
 
 
-def test_killing_redis_mid_run_never_exceeds_the_limit_nor_returns_a_wrong_answer(mirror, small_files, tmp_path,
-                                                                                   redis_server):
+def test_killing_redis_mid_run_never_exceeds_the_limit_nor_returns_a_wrong_answer(
+    mirror, small_files, tmp_path, redis_server
+):
     """Redis is killed after the first dozen requests and started again (empty) a few seconds later: the
     hosts fall back to 3 requests/s each (EDGAR_RATE_SHARE=3: three hosts), then return to the shared
     budget; every body is the corpus file's."""
-    from engines import RedisServer
-
     import redis
+    from engines import RedisServer
 
     own = RedisServer().start()  # killed by this test: not the session's server
     try:
@@ -355,8 +383,9 @@ def test_the_shared_cache_refuses_every_entry_this_teams_key_did_not_sign(redis_
     url, r = redis_db
     warnings: list[str] = []
     ours = RedisCache(url, DiskCache(tmp_path / "ours"), key=TEAM_KEY.encode(), warn=warnings.append)
-    theirs = RedisCache(url, DiskCache(tmp_path / "theirs"), key=b"another-teams-key-0123456789abcdef",
-                        warn=warnings.append)
+    theirs = RedisCache(
+        url, DiskCache(tmp_path / "theirs"), key=b"another-teams-key-0123456789abcdef", warn=warnings.append
+    )
     a, b = "archive:https://www.sec.gov/a.htm", "archive:https://www.sec.gov/b.htm"
     theirs.set(a, b"<html>a</html>", 1000.0)
     assert ours.get(a) is None and not r.exists(f"edgar:cache:{a}")
@@ -370,8 +399,16 @@ def test_the_shared_cache_refuses_every_entry_this_teams_key_did_not_sign(redis_
     assert other_host.get(b) is None and not r.exists(f"edgar:cache:{b}") and b in warnings[-1]
 
     stamp, meta, payload = "2000.0", "{}", b"<html>unsigned</html>"
-    r.hset(f"edgar:cache:{b}", mapping={"f": b"1", "t": stamp, "m": meta, "p": payload, "h": hashlib.sha256(
-        stamp.encode() + b"\n" + meta.encode() + b"\n" + payload).hexdigest()})
+    r.hset(
+        f"edgar:cache:{b}",
+        mapping={
+            "f": b"1",
+            "t": stamp,
+            "m": meta,
+            "p": payload,
+            "h": hashlib.sha256(stamp.encode() + b"\n" + meta.encode() + b"\n" + payload).hexdigest(),
+        },
+    )
     assert other_host.get(b) is None and not r.exists(f"edgar:cache:{b}") and "no signature" in warnings[-1]
     assert DiskCache(tmp_path / "other").get(b) is None
     assert len(warnings) == 3
@@ -386,14 +423,30 @@ def test_redis_without_a_usable_key_is_a_configuration_error_that_never_shows_th
     server = edgar("serve-mcp", env=base, stdin="")  # a server refuses to start, before it answers anyone
     assert server.rc == 2 and "EDGAR_REDIS_KEY" in server.err and server.out == ""
     short = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json", env={**base, "EDGAR_REDIS_KEY": "hunter2"})
-    assert short.rc == 2 and "at least 32" in short.json()["error"]["message"] and "hunter2" not in short.out + short.err
+    assert (
+        short.rc == 2 and "at least 32" in short.json()["error"]["message"] and "hunter2" not in short.out + short.err
+    )
     key_file = tmp_path / "redis.key"
     key_file.write_text(TEAM_KEY + "\n")
-    both = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json",
-                 env={**base, "EDGAR_REDIS_KEY": TEAM_KEY, "EDGAR_REDIS_KEY_FILE": str(key_file)})
+    both = edgar(
+        "concept",
+        "NVDA",
+        "revenue",
+        "--fy",
+        "2024",
+        "--json",
+        env={**base, "EDGAR_REDIS_KEY": TEAM_KEY, "EDGAR_REDIS_KEY_FILE": str(key_file)},
+    )
     assert both.rc == 2 and "Both" in both.json()["error"]["message"] and TEAM_KEY not in both.out + both.err
-    missing = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json",
-                    env={**base, "EDGAR_REDIS_KEY_FILE": str(tmp_path / "nowhere.key")})
+    missing = edgar(
+        "concept",
+        "NVDA",
+        "revenue",
+        "--fy",
+        "2024",
+        "--json",
+        env={**base, "EDGAR_REDIS_KEY_FILE": str(tmp_path / "nowhere.key")},
+    )
     assert missing.rc == 2 and "cannot be read" in missing.json()["error"]["message"]
 
 
@@ -431,8 +484,9 @@ def test_a_redis_that_requires_a_password_shares_the_cache_only_with_hosts_that_
         other = RedisCache(own.url, DiskCache(tmp_path / "b"), key=key, warn=warnings.append)
         assert other.get(entry).payload == b"<html>a</html>"
 
-        anonymous = RedisCache(own.url.replace(f":{own.password}@", ""), DiskCache(tmp_path / "c"), key=key,
-                               warn=warnings.append)
+        anonymous = RedisCache(
+            own.url.replace(f":{own.password}@", ""), DiskCache(tmp_path / "c"), key=key, warn=warnings.append
+        )
         assert anonymous.get(entry) is None
         anonymous.set("archive:https://www.sec.gov/b.htm", b"<html>b</html>", 1000.0)
         assert anonymous.get("archive:https://www.sec.gov/b.htm").payload == b"<html>b</html>"  # its own disk
@@ -455,7 +509,8 @@ def test_no_url_means_no_redis_and_no_psycopg(mirror, tmp_path):
         "    except SystemExit:\n"
         "        pass\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('redis', 'psycopg', 'psycopg_pool')\n"
-        "                        or m in ('edgar_cli.sec.redis_shared', 'edgar_cli.index.pg_store'))))\n")
+        "                        or m in ('edgar_cli.sec.redis_shared', 'edgar_cli.index.pg_store'))))\n"
+    )
     env = {k: v for k, v in os.environ.items() if k not in ("EDGAR_REDIS_URL", "EDGAR_INDEX_URL")}
     env.update(EDGAR_MIRROR=mirror.url, EDGAR_CACHE_DIR=str(tmp_path / "cache"), EDGAR_INDEX=str(tmp_path / "i.sqlite"))
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
@@ -468,10 +523,20 @@ def test_no_url_means_no_redis_and_no_psycopg(mirror, tmp_path):
 def test_json_logs_carry_the_fallback_warning_and_nothing_else_on_stderr(edgar, tmp_path):
     from engines import free_port
 
-    r = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json",
-              env={"EDGAR_LOG_FORMAT": "json", "EDGAR_REDIS_URL": f"redis://127.0.0.1:{free_port()}/0",
-                   "EDGAR_REDIS_KEY": TEAM_KEY,
-                   "EDGAR_CACHE_DIR": str(tmp_path / "cache")})
+    r = edgar(
+        "concept",
+        "NVDA",
+        "revenue",
+        "--fy",
+        "2024",
+        "--json",
+        env={
+            "EDGAR_LOG_FORMAT": "json",
+            "EDGAR_REDIS_URL": f"redis://127.0.0.1:{free_port()}/0",
+            "EDGAR_REDIS_KEY": TEAM_KEY,
+            "EDGAR_CACHE_DIR": str(tmp_path / "cache"),
+        },
+    )
     assert r.rc == 0, r.err
     assert r.json()["values"][0]["value"] == NVDA_REVENUE_FY2024
     lines = [json.loads(line) for line in r.err.splitlines()]
@@ -512,8 +577,12 @@ def test_a_hanging_redis_holds_the_limit_and_every_answer_stays_right(mirror, sm
             own.proc.send_signal(signal.SIGCONT)
         own.stop()
     arrivals = [e.t for e in mirror.log[before:]]
-    timeline = (f"stopped {stopped - t0:.2f} s, resumed {resumed - t0:.2f} s; arrivals "
-                + " ".join(f"{t - t0:.2f}" for t in sorted(arrivals)) + "\n" + "\n".join(errs))
+    timeline = (
+        f"stopped {stopped - t0:.2f} s, resumed {resumed - t0:.2f} s; arrivals "
+        + " ".join(f"{t - t0:.2f}" for t in sorted(arrivals))
+        + "\n"
+        + "\n".join(errs)
+    )
     assert len(arrivals) == 45 and max_in_one_second(arrivals) <= 10, timeline
     assert elapsed < 40, elapsed  # 45 requests, a 7 s hang, socket timeouts of 2 s: not one per request
     for got in results:
@@ -533,11 +602,10 @@ def hostile(corpus):
 
 
 @pytest.mark.parametrize("mode", ["nan", "deep", "trickle-body"])
-def test_an_invalid_or_late_answer_reaches_neither_redis_nor_the_disk(hostile, redis_db, tmp_path, monkeypatch,
-                                                                     mode):
+def test_an_invalid_or_late_answer_reaches_neither_redis_nor_the_disk(hostile, redis_db, tmp_path, monkeypatch, mode):
+    import reliability_kit as K
     import stamina
 
-    import reliability_kit as K
     from edgar_cli.errors import EdgarError
     from edgar_cli.sec import transport
     from edgar_cli.sec.companyfacts import load_company_facts
@@ -571,8 +639,15 @@ def test_a_malformed_redis_url_or_a_missing_client_is_an_error_with_a_code(edgar
     from edgar_cli.errors import EdgarError
     from edgar_cli.sec.redis_shared import connect
 
-    r = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json",
-              env={"EDGAR_REDIS_URL": "http://ops:hunter2@cache.internal/0", "EDGAR_CACHE_DIR": str(tmp_path / "c")})
+    r = edgar(
+        "concept",
+        "NVDA",
+        "revenue",
+        "--fy",
+        "2024",
+        "--json",
+        env={"EDGAR_REDIS_URL": "http://ops:hunter2@cache.internal/0", "EDGAR_CACHE_DIR": str(tmp_path / "c")},
+    )
     assert r.rc == 2 and r.json()["error"]["code"] == "invalid_argument"
     assert "EDGAR_REDIS_URL" in r.json()["error"]["message"] and "hunter2" not in r.out + r.err
     monkeypatch.setitem(sys.modules, "redis", None)  # the team extra not installed

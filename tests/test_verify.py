@@ -28,8 +28,8 @@ from decimal import Decimal
 import pytest
 
 from edgar_cli.capabilities.verify import verify_answer
-from edgar_cli.verification.claims import extract_figures
 from edgar_cli.errors import EdgarError, ExitStatus
+from edgar_cli.verification.claims import extract_figures
 
 NVDA_FY2024_10K = "0001045810-24-000029"
 NVDA_FY2025_10K = "0001045810-25-000023"
@@ -66,9 +66,13 @@ def test_amounts_are_read_at_full_scale_with_the_rounding_the_writer_used():
 
 
 def test_per_share_amounts_share_counts_and_percentages_are_told_apart():
-    figs = {f.text: f for f in extract_figures(
-        "Diluted EPS was USD 1.19. It had 24.5 billion shares outstanding. Gross margin was 72.7%. "
-        "Net income was $0.93 per diluted share.")}
+    figs = {
+        f.text: f
+        for f in extract_figures(
+            "Diluted EPS was USD 1.19. It had 24.5 billion shares outstanding. Gross margin was 72.7%. "
+            "Net income was $0.93 per diluted share."
+        )
+    }
     assert figs["USD 1.19"].kind == "per_share" and figs["USD 1.19"].currency == "USD"
     assert figs["24.5 billion"].kind == "shares"
     assert figs["72.7%"].kind == "percent" and figs["72.7%"].step == Decimal("0.1")
@@ -81,9 +85,13 @@ def test_accession_numbers_form_names_and_split_ratios_are_not_figures():
 
 
 def test_the_period_next_to_a_figure_wins_and_a_year_earlier_is_the_year_before_it():
-    figs = {f.text: f for f in extract_figures(
-        "Revenue was $60.9 billion in fiscal 2024, up from $27.0 billion a year earlier. "
-        "In Q4 FY2024 revenue was $22.1 billion.")}
+    figs = {
+        f.text: f
+        for f in extract_figures(
+            "Revenue was $60.9 billion in fiscal 2024, up from $27.0 billion a year earlier. "
+            "In Q4 FY2024 revenue was $22.1 billion."
+        )
+    }
     assert figs["$60.9 billion"].fiscal_year == 2024
     assert (figs["$27.0 billion"].fiscal_year, figs["$27.0 billion"].period_source) == (2023, "comparison")
     assert (figs["$22.1 billion"].fiscal_year, figs["$22.1 billion"].fiscal_period) == (2024, "Q4")
@@ -98,8 +106,9 @@ def test_a_year_set_earlier_in_the_paragraph_carries_to_later_sentences():
 # --- grounding against XBRL facts ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("stated", ["$60.9 billion", "$61 billion", "$60.92 billion", "$60,922 million",
-                                    "60,922,000,000"])
+@pytest.mark.parametrize(
+    "stated", ["$60.9 billion", "$61 billion", "$60.92 billion", "$60,922 million", "60,922,000,000"]
+)
 def test_nvidia_fy2024_revenue_is_grounded_at_several_roundings(sec, stated):
     r = verify_answer(f"NVIDIA's revenue in fiscal 2024 was {stated}.", company="NVDA")
     f = figure(r, stated)
@@ -138,8 +147,7 @@ def test_a_made_up_number_is_ungrounded_even_if_an_unrelated_fact_has_its_digits
 
 def test_a_prior_year_comparison_is_grounded_in_the_year_it_belongs_to(sec):
     # 0001045810-23-000017: FY2023 revenue 26,974,000,000
-    r = verify_answer("Revenue was $60.9 billion in fiscal 2024, up from $27.0 billion a year earlier.",
-                      company="NVDA")
+    r = verify_answer("Revenue was $60.9 billion in fiscal 2024, up from $27.0 billion a year earlier.", company="NVDA")
     f = figure(r, "$27.0 billion")
     assert f.status == "grounded" and f.claimed_fiscal_year == 2023  # the year before fiscal 2024
     assert f.support.fiscal_year == 2023 and f.support.accession_number == "0001045810-23-000017"
@@ -169,7 +177,9 @@ def test_gross_margin_is_derived_from_gross_profit_and_revenue(sec):
     assert f.status == "derived"
     assert f.formula == "gross_profit / revenue x 100"
     assert [(i.matched_tag, i.value, i.accession_number) for i in f.inputs] == [
-        ("us-gaap:GrossProfit", 44_301_000_000, NVDA_FY2024_10K), ("us-gaap:Revenues", 60_922_000_000, NVDA_FY2024_10K)]
+        ("us-gaap:GrossProfit", 44_301_000_000, NVDA_FY2024_10K),
+        ("us-gaap:Revenues", 60_922_000_000, NVDA_FY2024_10K),
+    ]
     assert r.all_grounded
 
 
@@ -191,8 +201,11 @@ def test_a_calendar_year_is_not_read_as_nvidias_fiscal_year(sec):
 
 
 def test_dates_and_fiscal_years_are_checked_against_the_fiscal_calendar(sec):
-    r = verify_answer("NVIDIA's fiscal 2024 ended January 28, 2024. Its fiscal 2031 ended January 31, 2031. "
-                      "Fiscal 2025 ended January 31, 2025.", company="NVDA")
+    r = verify_answer(
+        "NVIDIA's fiscal 2024 ended January 28, 2024. Its fiscal 2031 ended January 31, 2031. "
+        "Fiscal 2025 ended January 31, 2025.",
+        company="NVDA",
+    )
     assert figure(r, "fiscal 2024").status == "grounded"
     assert "2023-01-30 to 2024-01-28" in figure(r, "fiscal 2024").reason
     assert figure(r, "January 28, 2024").status == "grounded"
@@ -205,12 +218,18 @@ def test_dates_and_fiscal_years_are_checked_against_the_fiscal_calendar(sec):
 
 
 def test_tsmc_amounts_in_nt_dollars_are_checked_against_its_twd_facts(sec):
-    r = verify_answer("TSMC's revenue in 2024 was NT$2.89 trillion (US$88.3 billion), and its diluted EPS was "
-                      "NT$44.67. Its gross margin was 56.1% in 2024.", company="TSM")
+    r = verify_answer(
+        "TSMC's revenue in 2024 was NT$2.89 trillion (US$88.3 billion), and its diluted EPS was "
+        "NT$44.67. Its gross margin was 56.1% in 2024.",
+        company="TSM",
+    )
     twd = figure(r, "NT$2.89 trillion")
     assert twd.status == "grounded" and twd.unit == "TWD"
     assert (twd.support.matched_tag, twd.support.value, twd.support.unit) == (
-        "ifrs-full:Revenue", 2_894_307_700_000, "TWD")
+        "ifrs-full:Revenue",
+        2_894_307_700_000,
+        "TWD",
+    )
     assert twd.support.accession_number == TSMC_2024_20F and twd.support.form == "20-F"
     usd = figure(r, "US$88.3 billion")
     assert (usd.status, usd.support.value, usd.support.unit) == ("grounded", 88_268_000_000, "USD")
@@ -236,8 +255,9 @@ def test_a_dollar_figure_is_not_grounded_by_the_same_digits_in_nt_dollars(sec):
 
 
 def test_a_citation_limits_the_facts_to_that_filing(sec):
-    r = verify_answer("In fiscal 2024 revenue was $60.9 billion and diluted EPS was $1.19.",
-                      company="NVDA", cite=[NVDA_FY2024_10K])
+    r = verify_answer(
+        "In fiscal 2024 revenue was $60.9 billion and diluted EPS was $1.19.", company="NVDA", cite=[NVDA_FY2024_10K]
+    )
     assert r.cited == [NVDA_FY2024_10K]
     assert figure(r, "$60.9 billion").status == "grounded"
     eps = figure(r, "$1.19")  # the cited 10-K reports 11.93; later filings restate it to 1.19 after the split
@@ -262,8 +282,9 @@ def test_a_figure_only_in_a_cited_excerpt_is_grounded_by_that_passage(sec):
 
 
 def test_a_figure_only_in_a_cited_filings_text_is_grounded_by_the_document(sec):
-    r = verify_answer("NVIDIA had approximately 36,000 employees.", company="NVDA",
-                      cite=[f"{NVDA_FY2025_10K}:nvda-20250126.htm"])
+    r = verify_answer(
+        "NVIDIA had approximately 36,000 employees.", company="NVDA", cite=[f"{NVDA_FY2025_10K}:nvda-20250126.htm"]
+    )
     f = figure(r, "36,000")
     assert f.status == "grounded" and f.support.source == "cited_text"
     assert f.support.accession_number == NVDA_FY2025_10K
@@ -286,12 +307,15 @@ def test_an_answer_without_figures_has_nothing_to_verify_and_is_not_grounded(sec
     assert "No figures" in r.summary
 
 
-@pytest.mark.parametrize("kwargs,code", [
-    ({"answer": "   "}, "invalid_argument"),
-    ({"answer": "Revenue was $60.9 billion.", "cite": ["not-an-accession"]}, "invalid_argument"),
-    ({"answer": "Revenue was $60.9 billion."}, "invalid_argument"),  # no company, no citation
-    ({"answer": "Revenue was $60.9 billion.", "company": "ZZZZ"}, "not_found"),
-])
+@pytest.mark.parametrize(
+    "kwargs,code",
+    [
+        ({"answer": "   "}, "invalid_argument"),
+        ({"answer": "Revenue was $60.9 billion.", "cite": ["not-an-accession"]}, "invalid_argument"),
+        ({"answer": "Revenue was $60.9 billion."}, "invalid_argument"),  # no company, no citation
+        ({"answer": "Revenue was $60.9 billion.", "company": "ZZZZ"}, "not_found"),
+    ],
+)
 def test_bad_input_is_a_structured_error(sec, kwargs, code):
     with pytest.raises(EdgarError) as exc:
         verify_answer(**kwargs)
@@ -319,8 +343,12 @@ def test_approximation_words_widen_the_interval_a_figure_stands_for():
 
 
 def test_a_year_given_for_a_comparison_is_not_carried_into_the_next_sentence():
-    figs = {f.text: f for f in extract_figures(
-        "Tesla's 2021 revenue was $53.8 billion, up 71% from $31.5 billion in 2020. Net income was $5.5 billion.")}
+    figs = {
+        f.text: f
+        for f in extract_figures(
+            "Tesla's 2021 revenue was $53.8 billion, up 71% from $31.5 billion in 2020. Net income was $5.5 billion."
+        )
+    }
     assert figs["$31.5 billion"].fiscal_year == 2020
     assert figs["$5.5 billion"].fiscal_year == 2021 and figs["$5.5 billion"].period_source == "paragraph"
 
@@ -354,8 +382,9 @@ def test_buybacks_are_checked_against_the_repurchase_facts_not_any_fact_near_thr
     r = verify_answer("NVIDIA spent $3 billion on share buybacks in fiscal 2024.", company="NVDA")
     f = figure(r, "$3 billion")
     assert f.status == "ungrounded" and "PaymentsForRepurchaseOfCommonStock = 9,533,000,000" in f.reason
-    good = figure(verify_answer("NVIDIA spent $9.5 billion on share buybacks in fiscal 2024.", company="NVDA"),
-                  "$9.5 billion")
+    good = figure(
+        verify_answer("NVIDIA spent $9.5 billion on share buybacks in fiscal 2024.", company="NVDA"), "$9.5 billion"
+    )
     assert good.status == "grounded" and good.support.matched_tag == "us-gaap:PaymentsForRepurchaseOfCommonStock"
     assert good.support.value == 9_533_000_000 and good.support.accession_number == NVDA_FY2024_10K
 
@@ -379,22 +408,27 @@ def test_a_cited_filings_court_case_number_does_not_ground_a_revenue_figure(sec)
     r = verify_answer("NVIDIA's fiscal 2025 revenue was $7.7 billion.", company="NVDA", cite=[NVDA_FY2025_10K])
     f = figure(r, "$7.7 billion")
     assert f.status == "ungrounded" and (f.support is None or f.support.source != "cited_text")
-    r = verify_answer("NVIDIA paid $7.7 billion to settle the securities class action in fiscal 2025.",
-                      company="NVDA", cite=[NVDA_FY2025_10K])
+    r = verify_answer(
+        "NVIDIA paid $7.7 billion to settle the securities class action in fiscal 2025.",
+        company="NVDA",
+        cite=[NVDA_FY2025_10K],
+    )
     assert figure(r, "$7.7 billion").status == "ungrounded"
 
 
 def test_a_segment_figure_is_grounded_by_its_row_and_column_in_the_cited_10k(sec):
-    r = verify_answer("NVIDIA's Data Center revenue was $115.2 billion in fiscal 2025.", company="NVDA",
-                      cite=[NVDA_FY2025_10K])
+    r = verify_answer(
+        "NVIDIA's Data Center revenue was $115.2 billion in fiscal 2025.", company="NVDA", cite=[NVDA_FY2025_10K]
+    )
     f = figure(r, "$115.2 billion")
     assert f.status == "grounded" and f.support.source == "cited_text"
     assert f.support.passage.startswith("Data Center | $115,186") and "Jan 26, 2025" in f.reason
 
 
 def test_a_segment_figure_from_the_prior_year_column_is_a_mismatched_period(sec):
-    r = verify_answer("NVIDIA's Data Center revenue was $47.5 billion in fiscal 2025.", company="NVDA",
-                      cite=[NVDA_FY2025_10K])
+    r = verify_answer(
+        "NVIDIA's Data Center revenue was $47.5 billion in fiscal 2025.", company="NVDA", cite=[NVDA_FY2025_10K]
+    )
     f = figure(r, "$47.5 billion")
     assert f.status == "mismatched_period" and "Jan 28, 2024" in f.reason
 
@@ -418,7 +452,10 @@ def test_in_2024_apples_fiscal_2023_revenue_is_a_mismatched_period(sec):
     f = figure(r, "$383.3 billion")
     assert f.status == "mismatched_period"
     assert (f.support.value, f.support.end, f.support.accession_number) == (
-        383_285_000_000, date(2023, 9, 30), "0000320193-23-000106")
+        383_285_000_000,
+        date(2023, 9, 30),
+        "0000320193-23-000106",
+    )
 
 
 def test_in_2024_apples_fiscal_2024_revenue_is_grounded_with_a_calendar_note(sec):
@@ -429,13 +466,13 @@ def test_in_2024_apples_fiscal_2024_revenue_is_grounded_with_a_calendar_note(sec
 
 
 def test_snowflakes_net_loss_stated_as_net_income_is_ungrounded(sec):
-    r = verify_answer("Snowflake reported net income of $836 million in fiscal 2024, a strong profit.",
-                      company="SNOW")
+    r = verify_answer("Snowflake reported net income of $836 million in fiscal 2024, a strong profit.", company="SNOW")
     f = figure(r, "$836 million")
     assert f.status == "ungrounded" and "sign" in f.reason
     assert (f.support.value, f.support.accession_number) == (-836_097_000, "0001640147-24-000101")
-    loss = figure(verify_answer("Snowflake reported a net loss of $836 million in fiscal 2024.", company="SNOW"),
-                  "$836 million")
+    loss = figure(
+        verify_answer("Snowflake reported a net loss of $836 million in fiscal 2024.", company="SNOW"), "$836 million"
+    )
     assert loss.status == "grounded" and loss.support.matched_tag == "us-gaap:NetIncomeLoss"
 
 
@@ -477,12 +514,16 @@ def test_apples_net_margin_is_derived_before_any_reported_ratio_is_looked_at(sec
     f = figure(r, "24.0%")
     assert f.status == "derived" and f.formula == "net_income / revenue x 100"
     assert [(i.value, i.accession_number) for i in f.inputs] == [
-        (93_736_000_000, "0000320193-24-000123"), (391_035_000_000, "0000320193-24-000123")]
+        (93_736_000_000, "0000320193-24-000123"),
+        (391_035_000_000, "0000320193-24-000123"),
+    ]
 
 
 def test_a_year_carried_from_the_previous_sentence_is_not_its_comparison_year(sec):
-    r = verify_answer("Tesla's 2021 revenue was $53.8 billion, up 71% from $31.5 billion in 2020. "
-                      "Net income was $5.5 billion.", company="TSLA")
+    r = verify_answer(
+        "Tesla's 2021 revenue was $53.8 billion, up 71% from $31.5 billion in 2020. Net income was $5.5 billion.",
+        company="TSLA",
+    )
     f = figure(r, "$5.5 billion")
     assert f.status == "grounded" and f.claimed_fiscal_year == 2021
     assert (f.support.value, f.support.accession_number) == (5_519_000_000, "0000950170-22-000796")
@@ -491,8 +532,7 @@ def test_a_year_carried_from_the_previous_sentence_is_not_its_comparison_year(se
 
 
 def test_a_share_of_net_sales_stated_after_the_figure_is_derived(sec):
-    r = verify_answer("Apple's R&D expense was $31,370 million in fiscal 2024, or 8.0% of net sales.",
-                      company="AAPL")
+    r = verify_answer("Apple's R&D expense was $31,370 million in fiscal 2024, or 8.0% of net sales.", company="AAPL")
     assert figure(r, "$31,370 million").status == "grounded"
     f = figure(r, "8.0%")  # 31,370 / 391,035 = 8.02%
     assert f.status == "derived" and f.formula == "rnd_expense / revenue x 100"
@@ -523,11 +563,13 @@ def test_a_fourth_quarter_is_derived_as_the_year_less_its_first_nine_months(sec)
     growth = figure(r, "78%")  # Q4 FY2024: 60,922 - 38,819 = 22,103 million; 39,331 / 22,103 - 1 = 77.9%
     assert growth.status == "derived" and "Q4 FY2024" in growth.formula
     assert [i.accession_number for i in q4.inputs] == [NVDA_FY2025_10K, "0001045810-24-000316"]
-    q3 = figure(verify_answer("In Q4 fiscal 2025, NVIDIA's revenue was $35.1 billion.", company="NVDA"),
-                "$35.1 billion")  # Q3's figure
+    q3 = figure(
+        verify_answer("In Q4 fiscal 2025, NVIDIA's revenue was $35.1 billion.", company="NVDA"), "$35.1 billion"
+    )  # Q3's figure
     assert q3.status == "mismatched_period" and q3.support.fiscal_period == "Q3"
-    wrong = figure(verify_answer("In Q4 fiscal 2025, NVIDIA's revenue was $37.0 billion.", company="NVDA"),
-                   "$37.0 billion")
+    wrong = figure(
+        verify_answer("In Q4 fiscal 2025, NVIDIA's revenue was $37.0 billion.", company="NVDA"), "$37.0 billion"
+    )
     assert wrong.status == "ungrounded" and "39,331,000,000" in wrong.reason
 
 
@@ -580,16 +622,20 @@ def test_a_segments_growth_rate_is_unchecked_not_ungrounded(sec):
 
 
 def test_revenue_and_net_income_listed_together_are_each_checked_against_their_own_concept(sec):
-    r = verify_answer("NVIDIA's revenue and net income were $130.5 billion and $72.9 billion in fiscal 2025.",
-                      company="NVDA")
+    r = verify_answer(
+        "NVIDIA's revenue and net income were $130.5 billion and $72.9 billion in fiscal 2025.", company="NVDA"
+    )
     assert figure(r, "$130.5 billion").support.matched_tag == "us-gaap:Revenues"
     assert figure(r, "$72.9 billion").support.matched_tag == "us-gaap:NetIncomeLoss"
 
 
 def test_free_cash_flow_is_derived_as_operating_cash_flow_less_capex(sec):
     # Tesla 2021: 11,497,000,000 - 6,482,000,000 = 5,015,000,000 (0000950170-22-000796)
-    r = verify_answer("Tesla's operating cash flow was $11.5 billion in 2021 and capex was $6.5 billion, "
-                      "leaving free cash flow of $5.0 billion.", company="TSLA")
+    r = verify_answer(
+        "Tesla's operating cash flow was $11.5 billion in 2021 and capex was $6.5 billion, "
+        "leaving free cash flow of $5.0 billion.",
+        company="TSLA",
+    )
     f = figure(r, "$5.0 billion")
     assert f.status == "derived" and f.formula == "operating_cash_flow - capex"
     assert [i.value for i in f.inputs] == [11_497_000_000, 6_482_000_000]

@@ -19,10 +19,17 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from test_verify import figure
 
 from edgar_cli.capabilities.verify import verify_answer
 from edgar_cli.errors import ExitStatus
-from test_verify import figure, sec  # noqa: F401  (the module-scoped client and the figure lookup)
+
+
+@pytest.fixture
+def sec(module_sec):
+    """The module's one client (its companyfacts parsed once)."""
+    return module_sec
+
 
 APPLE_Q2_FY2014_10Q = "0001193125-14-157311"
 NVDA_FY2018_10K = "0001045810-18-000010"
@@ -57,11 +64,14 @@ def test_the_six_month_revenue_the_filings_bear_out_is_still_grounded(sec):
 # --- "the quarter ended <date>", "three months ended <date>": the commonest 10-Q wording --------------------
 
 
-@pytest.mark.parametrize("text,company,stated", [
-    ("Tesla's net loss for the three months ended June 30, 2014 was $61.9 million.", "TSLA", "$61.9 million"),
-    ("For the quarter ended June 30, 2014, Tesla reported a net loss of $61.9 million.", "TSLA", "$61.9 million"),
-    ("NVIDIA's revenue for the quarter ended October 27, 2024 was $35.1 billion.", "NVDA", "$35.1 billion"),
-])
+@pytest.mark.parametrize(
+    "text,company,stated",
+    [
+        ("Tesla's net loss for the three months ended June 30, 2014 was $61.9 million.", "TSLA", "$61.9 million"),
+        ("For the quarter ended June 30, 2014, Tesla reported a net loss of $61.9 million.", "TSLA", "$61.9 million"),
+        ("NVIDIA's revenue for the quarter ended October 27, 2024 was $35.1 billion.", "NVDA", "$35.1 billion"),
+    ],
+)
 def test_a_quarter_named_by_its_end_date_is_grounded_in_that_quarter(sec, text, company, stated):
     r = verify_answer(text, company=company)
     f = figure(r, stated)
@@ -69,11 +79,14 @@ def test_a_quarter_named_by_its_end_date_is_grounded_in_that_quarter(sec, text, 
     assert r.exit_status == 0
 
 
-@pytest.mark.parametrize("text,stated", [
-    ("NVIDIA's revenue for the quarter ended July 28, 2024 was $35.1 billion.", "$35.1 billion"),  # Q3's, not Q2's
-    ("NVIDIA's revenue for the quarter ended October 27, 2024 was $130.5 billion.", "$130.5 billion"),  # the year's
-    ("NVIDIA's revenue for the year ended October 27, 2024 was $35.1 billion.", "$35.1 billion"),  # a quarter's
-])
+@pytest.mark.parametrize(
+    "text,stated",
+    [
+        ("NVIDIA's revenue for the quarter ended July 28, 2024 was $35.1 billion.", "$35.1 billion"),  # Q3's, not Q2's
+        ("NVIDIA's revenue for the quarter ended October 27, 2024 was $130.5 billion.", "$130.5 billion"),  # the year's
+        ("NVIDIA's revenue for the year ended October 27, 2024 was $35.1 billion.", "$35.1 billion"),  # a quarter's
+    ],
+)
 def test_a_quarter_named_by_its_end_date_still_rejects_another_periods_figure(sec, text, stated):
     r = verify_answer(text, company="NVDA")
     assert figure(r, stated).status == "mismatched_period" and r.exit_status == ExitStatus.UNGROUNDED
@@ -82,11 +95,14 @@ def test_a_quarter_named_by_its_end_date_still_rejects_another_periods_figure(se
 # --- ranges: one figure, grounded when the fact lies in it ----------------------------------------------------
 
 
-@pytest.mark.parametrize("answer,stated", [
-    ("Apple's net income in fiscal 2024 was $90-95 billion.", "$90-95 billion"),
-    ("Apple's net income in fiscal 2024 was between $90 billion and $95 billion.", "$90 billion and $95 billion"),
-    ("Apple's net income fell 3-4% in fiscal 2024.", "3-4%"),
-])
+@pytest.mark.parametrize(
+    "answer,stated",
+    [
+        ("Apple's net income in fiscal 2024 was $90-95 billion.", "$90-95 billion"),
+        ("Apple's net income in fiscal 2024 was between $90 billion and $95 billion.", "$90 billion and $95 billion"),
+        ("Apple's net income fell 3-4% in fiscal 2024.", "3-4%"),
+    ],
+)
 def test_a_range_holding_apples_fiscal_2024_net_income_is_grounded(sec, answer, stated):
     r = verify_answer(answer, company="AAPL")
     f = figure(r, stated)
@@ -95,11 +111,14 @@ def test_a_range_holding_apples_fiscal_2024_net_income_is_grounded(sec, answer, 
     assert facts[0].accession_number == "0000320193-24-000123"
 
 
-@pytest.mark.parametrize("answer,stated", [
-    ("Apple's net income in fiscal 2024 was $95-99 billion.", "$95-99 billion"),
-    ("Apple's net income in fiscal 2024 was between $95 billion and $99 billion.", "$95 billion and $99 billion"),
-    ("Apple's net income fell 5-6% in fiscal 2024.", "5-6%"),
-])
+@pytest.mark.parametrize(
+    "answer,stated",
+    [
+        ("Apple's net income in fiscal 2024 was $95-99 billion.", "$95-99 billion"),
+        ("Apple's net income in fiscal 2024 was between $95 billion and $99 billion.", "$95 billion and $99 billion"),
+        ("Apple's net income fell 5-6% in fiscal 2024.", "5-6%"),
+    ],
+)
 def test_a_range_missing_apples_fiscal_2024_net_income_is_ungrounded_never_no_figures(sec, answer, stated):
     r = verify_answer(answer, company="AAPL")
     assert figure(r, stated).status == "ungrounded" and r.verdict == "ungrounded"
@@ -123,8 +142,10 @@ def test_a_change_stated_with_its_minus_sign_is_derived(sec):
     assert f.status == "derived" and "net_income FY2024" in f.formula and r.exit_status == 0
 
 
-@pytest.mark.parametrize("answer", ["Apple's net income changed by +3.4% in fiscal 2024.",
-                                    "Apple's net income changed by -5.4% in fiscal 2024."])
+@pytest.mark.parametrize(
+    "answer",
+    ["Apple's net income changed by +3.4% in fiscal 2024.", "Apple's net income changed by -5.4% in fiscal 2024."],
+)
 def test_a_change_with_the_wrong_sign_or_size_is_ungrounded(sec, answer):
     r = verify_answer(answer, company="AAPL")
     assert r.verdict == "ungrounded" and r.exit_status == ExitStatus.UNGROUNDED
@@ -141,8 +162,10 @@ def test_a_change_with_no_direction_holds_by_size_and_says_which_way_it_went(sec
 # FY2025's 130,497,000,000; FY2024's growth was +125.85%.
 
 
-@pytest.mark.parametrize("answer,stated", [("NVIDIA's revenue grew 126% year over year.", "126%"),
-                                           ("NVIDIA's revenue was $60.9 billion.", "$60.9 billion")])
+@pytest.mark.parametrize(
+    "answer,stated",
+    [("NVIDIA's revenue grew 126% year over year.", "126%"), ("NVIDIA's revenue was $60.9 billion.", "$60.9 billion")],
+)
 def test_an_undated_figure_true_only_of_an_older_year_is_not_grounded(sec, answer, stated):
     r = verify_answer(answer, company="NVDA")
     f = figure(r, stated)
@@ -150,10 +173,13 @@ def test_an_undated_figure_true_only_of_an_older_year_is_not_grounded(sec, answe
     assert r.verdict == "unchecked" and not r.all_grounded and r.exit_status == ExitStatus.UNCONFIRMED
 
 
-@pytest.mark.parametrize("answer,stated,accession", [
-    ("NVIDIA's revenue grew 65% year over year.", "65%", "0001045810-26-000021"),
-    ("NVIDIA's revenue was $215.9 billion.", "$215.9 billion", "0001045810-26-000021"),
-])
+@pytest.mark.parametrize(
+    "answer,stated,accession",
+    [
+        ("NVIDIA's revenue grew 65% year over year.", "65%", "0001045810-26-000021"),
+        ("NVIDIA's revenue was $215.9 billion.", "$215.9 billion", "0001045810-26-000021"),
+    ],
+)
 def test_an_undated_figure_of_the_latest_year_is_grounded(sec, answer, stated, accession):
     r = verify_answer(answer, company="NVDA")
     f = figure(r, stated)
@@ -170,8 +196,10 @@ def test_the_undated_base_of_a_dated_change_is_not_held_to_the_latest_year(sec):
 # NVIDIA FY2025 (0001045810-25-000023): us-gaap:EarningsPerShareDiluted 2.94, us-gaap:EarningsPerShareBasic 2.97.
 
 
-@pytest.mark.parametrize("answer", ["NVIDIA's fiscal 2025 diluted EPS was $2.97.",
-                                    "NVIDIA's fiscal 2025 earnings were $2.97 per diluted share."])
+@pytest.mark.parametrize(
+    "answer",
+    ["NVIDIA's fiscal 2025 diluted EPS was $2.97.", "NVIDIA's fiscal 2025 earnings were $2.97 per diluted share."],
+)
 def test_diluted_eps_stated_at_the_basic_figure_is_ungrounded(sec, answer):
     r = verify_answer(answer, company="NVDA")
     f = figure(r, "$2.97")
@@ -193,10 +221,13 @@ def test_diluted_eps_is_grounded_by_the_diluted_tag_and_plain_eps_by_either(sec)
 LPA = "1997711"
 
 
-@pytest.mark.parametrize("answer,stated", [
-    ("Logistic Properties of the Americas' diluted EPS for 2022 was $0.048.", "$0.048"),
-    ("Logistic Properties of the Americas' diluted EPS for 2021 was $0.025.", "$0.025"),
-])
+@pytest.mark.parametrize(
+    "answer,stated",
+    [
+        ("Logistic Properties of the Americas' diluted EPS for 2022 was $0.048.", "$0.048"),
+        ("Logistic Properties of the Americas' diluted EPS for 2021 was $0.025.", "$0.025"),
+    ],
+)
 def test_a_per_share_value_before_a_reverse_split_is_flagged(sec, answer, stated):
     r = verify_answer(answer, company=LPA)
     f = figure(r, stated)

@@ -16,9 +16,16 @@ Figures, from data.sec.gov/api/xbrl/companyfacts and www.sec.gov/Archives in ../
 from __future__ import annotations
 
 import pytest
+from test_verify import figure
 
 from edgar_cli.capabilities.verify import verify_answer
-from test_verify import figure, sec  # noqa: F401  (the module-scoped client and the figure lookup)
+
+
+@pytest.fixture
+def sec(module_sec):
+    """The module's one client (its companyfacts parsed once)."""
+    return module_sec
+
 
 TSLA_FY2021_10K = "0000950170-22-000796"
 NVDA_FY2024_10K = "0001045810-24-000029"
@@ -75,7 +82,6 @@ def test_a_post_split_eps_is_grounded_by_the_cited_filings_pre_split_value(sec):
     assert "10-for-1" in f.reason and NVDA_FY2025_10K in f.reason
 
 
-
 # NVIDIA diluted EPS: FY2022 3.85 (0001045810-22-000036, never restated for the 10-for-1 split of 2024); FY2023
 # 1.74 first reported, 0.17 after the split (0001045810-25-000023); FY2024 11.93 first reported, 1.19 after it.
 
@@ -93,28 +99,51 @@ def test_an_eps_growth_rate_across_a_split_is_computed_on_one_share_basis(sec):
 # diluted EPS 1.44 in 0000950170-21-002253, 0.48 after the 2022 3-for-1 split (0000950170-22-019867).
 
 
-@pytest.mark.parametrize("answer,stated,company", [
-    ("Adjusted for the August 2020 four-for-one stock split, Apple's fiscal 2019 diluted EPS was $11.89.",
-     "$11.89", "AAPL"),
-    ("On a split-adjusted basis, NVIDIA's fiscal 2024 diluted EPS was $11.93.", "$11.93", "NVDA"),
-    ("Adjusted for the 2022 three-for-one split, Tesla's diluted EPS for the third quarter of 2021 was $1.44.",
-     "$1.44", "TSLA"),
-])
+@pytest.mark.parametrize(
+    "answer,stated,company",
+    [
+        (
+            "Adjusted for the August 2020 four-for-one stock split, Apple's fiscal 2019 diluted EPS was $11.89.",
+            "$11.89",
+            "AAPL",
+        ),
+        ("On a split-adjusted basis, NVIDIA's fiscal 2024 diluted EPS was $11.93.", "$11.93", "NVDA"),
+        (
+            "Adjusted for the 2022 three-for-one split, Tesla's diluted EPS for the third quarter of 2021 was $1.44.",
+            "$1.44",
+            "TSLA",
+        ),
+    ],
+)
 def test_a_figure_said_to_be_split_adjusted_is_not_grounded_by_the_old_basis(sec, answer, stated, company):
     f = figure(verify_answer(answer, company=company), stated)
     assert f.status == "ungrounded" and "split-adjusted" in f.reason
 
 
-@pytest.mark.parametrize("answer,stated,company,status", [
-    ("Apple originally reported fiscal 2019 diluted EPS of $11.89, before the 2020 stock split.", "$11.89", "AAPL",
-     "grounded"),
-    ("Tesla reported diluted EPS of $1.44 for the quarter ended September 30, 2021, before its 2022 stock split.",
-     "$1.44", "TSLA", "grounded"),
-    ("NVIDIA reported diluted EPS of $1.19 for fiscal 2024, before the June 2024 ten-for-one stock split.", "$1.19",
-     "NVDA", "ungrounded"),
-])
-def test_a_figure_said_to_be_as_reported_before_the_split_is_held_to_that_basis(sec, answer, stated, company,
-                                                                                  status):
+@pytest.mark.parametrize(
+    "answer,stated,company,status",
+    [
+        (
+            "Apple originally reported fiscal 2019 diluted EPS of $11.89, before the 2020 stock split.",
+            "$11.89",
+            "AAPL",
+            "grounded",
+        ),
+        (
+            "Tesla reported diluted EPS of $1.44 for the quarter ended September 30, 2021, before its 2022 stock split.",
+            "$1.44",
+            "TSLA",
+            "grounded",
+        ),
+        (
+            "NVIDIA reported diluted EPS of $1.19 for fiscal 2024, before the June 2024 ten-for-one stock split.",
+            "$1.19",
+            "NVDA",
+            "ungrounded",
+        ),
+    ],
+)
+def test_a_figure_said_to_be_as_reported_before_the_split_is_held_to_that_basis(sec, answer, stated, company, status):
     r = verify_answer(answer, company=company)
     assert figure(r, stated).status == status
     assert not [f for f in r.figures if f.kind == "year"]  # the year of a split is neither a period nor an amount
@@ -123,26 +152,40 @@ def test_a_figure_said_to_be_as_reported_before_the_split_is_held_to_that_basis(
 def test_an_as_of_date_the_reader_did_not_tie_still_decides_which_fact_grounds(sec):
     # dei:EntityCommonStockSharesOutstanding 24,400,000,000 on 2025-02-21 (0001045810-25-000023); Tesla's
     # 3,157,752,449 is its count on 2022-10-18 (0000950170-22-019867), not on 2022-01-31
-    f = figure(verify_answer("NVIDIA had 24.4 billion shares of common stock outstanding as of February 21, 2025.",
-                             company="NVDA"), "24.4 billion")
+    f = figure(
+        verify_answer(
+            "NVIDIA had 24.4 billion shares of common stock outstanding as of February 21, 2025.", company="NVDA"
+        ),
+        "24.4 billion",
+    )
     assert f.status == "grounded" and f.support.end.isoformat() == "2025-02-21"
-    f = figure(verify_answer("Tesla had 3,157,752,449 shares of common stock outstanding as of January 31, 2022.",
-                             company="TSLA"), "3,157,752,449")
+    f = figure(
+        verify_answer(
+            "Tesla had 3,157,752,449 shares of common stock outstanding as of January 31, 2022.", company="TSLA"
+        ),
+        "3,157,752,449",
+    )
     # after the merge with verify-structure the reason names the date as the structure reads it (ISO)
     assert f.status != "grounded" and ("January 31, 2022" in f.reason or "2022-01-31" in f.reason)
+
 
 # --- item 6: a citation narrows where to look; it never changes what a figure is ------------------------------
 
 
-@pytest.mark.parametrize("answer,text", [
-    ("Apple's net sales for fiscal 2009 were $42,905 million.", "$42,905 million"),
-    ("Apple's fiscal 2009 net sales were $42,905M.", "$42,905M"),
-    ("Apple's net sales were $42.9 billion in fiscal 2009 and $37.5 billion in fiscal 2008.", "$37.5 billion"),
-    ("Apple's net income was $8,235 million in fiscal 2009.", "$8,235 million"),
-    ("Per the 10-K/A filed 2010-01-25, Apple's FY2009 net sales were $42,905M.", "$42,905M"),
-    ("According to its 10-K/A of January 25, 2010, Apple's fiscal 2009 net sales were $42,905 million.",
-     "$42,905 million"),
-])
+@pytest.mark.parametrize(
+    "answer,text",
+    [
+        ("Apple's net sales for fiscal 2009 were $42,905 million.", "$42,905 million"),
+        ("Apple's fiscal 2009 net sales were $42,905M.", "$42,905M"),
+        ("Apple's net sales were $42.9 billion in fiscal 2009 and $37.5 billion in fiscal 2008.", "$37.5 billion"),
+        ("Apple's net income was $8,235 million in fiscal 2009.", "$8,235 million"),
+        ("Per the 10-K/A filed 2010-01-25, Apple's FY2009 net sales were $42,905M.", "$42,905M"),
+        (
+            "According to its 10-K/A of January 25, 2010, Apple's fiscal 2009 net sales were $42,905 million.",
+            "$42,905 million",
+        ),
+    ],
+)
 def test_a_figure_grounded_in_the_10ka_is_grounded_the_same_with_the_10ka_cited(sec, answer, text):
     plain = figure(verify_answer(answer, company="AAPL"), text)
     cited = figure(verify_answer(answer, company="AAPL", cite=[AAPL_FY2009_10KA]), text)
@@ -172,23 +215,33 @@ def test_the_first_reported_value_is_superseded_with_or_without_the_10ka_cited(s
 
 NVDA_Q2_FY2026_10Q = "0001045810-25-000209"
 # nvda-20250727.htm, the 10-Q for the quarter to 2025-07-27 (its words, verbatim):
-H20_PASSAGE = ("In the second quarter, we recognized approximately $650 million of H20 revenue from sales to an "
-               "unrestricted customer outside of China, resulting in a $180 million release of previously reserved "
-               "H20 inventory.")
-ADVANCES_PASSAGE = ("(2) Includes $7.5 billion and $664 million related to customer advances for the first half of "
-                    "fiscal years 2026 and 2025, respectively.")
+H20_PASSAGE = (
+    "In the second quarter, we recognized approximately $650 million of H20 revenue from sales to an "
+    "unrestricted customer outside of China, resulting in a $180 million release of previously reserved "
+    "H20 inventory."
+)
+ADVANCES_PASSAGE = (
+    "(2) Includes $7.5 billion and $664 million related to customer advances for the first half of "
+    "fiscal years 2026 and 2025, respectively."
+)
 
 
 def test_h20_sales_are_grounded_by_the_h20_passage_not_by_a_number_nearby(sec):
-    r = verify_answer("NVIDIA sold roughly $650 million of H20 chips to a customer outside China.", company="NVDA",
-                      cite=[NVDA_Q2_FY2026_10Q])
+    r = verify_answer(
+        "NVIDIA sold roughly $650 million of H20 chips to a customer outside China.",
+        company="NVDA",
+        cite=[NVDA_Q2_FY2026_10Q],
+    )
     f = figure(r, "$650 million")
     assert f.status == "grounded" and f.support.source == "cited_text" and "H20" in f.support.passage
 
 
 def test_a_passage_sharing_a_word_but_about_another_thing_grounds_nothing(sec):
-    r = verify_answer("NVIDIA sold roughly $650 million of H20 chips to a customer outside China.", company="NVDA",
-                      excerpts=[ADVANCES_PASSAGE])
+    r = verify_answer(
+        "NVIDIA sold roughly $650 million of H20 chips to a customer outside China.",
+        company="NVDA",
+        excerpts=[ADVANCES_PASSAGE],
+    )
     f = figure(r, "$650 million")
     assert f.status != "grounded" and (f.support is None or "664" not in (f.support.passage or ""))
     assert f.support is None or f.support.source != "xbrl_fact"  # nor by a fact of another concept that rounds to it
@@ -196,8 +249,10 @@ def test_a_passage_sharing_a_word_but_about_another_thing_grounds_nothing(sec):
 
 def test_approximately_widens_no_further_than_the_figures_own_precision(sec):
     # "about $650 million" is 645 to 655 million: 664 million does not round to it, 660 does
-    answer = "NVIDIA's deferred revenue recognized in the first half of fiscal 2025 included about {} related to " \
-             "customer advances."
+    answer = (
+        "NVIDIA's deferred revenue recognized in the first half of fiscal 2025 included about {} related to "
+        "customer advances."
+    )
     r = verify_answer(answer.format("$650 million"), company="NVDA", excerpts=[ADVANCES_PASSAGE])
     assert figure(r, "$650 million").status != "grounded"
     r = verify_answer(answer.format("$660 million"), company="NVDA", excerpts=[ADVANCES_PASSAGE])
@@ -208,8 +263,11 @@ def test_approximately_widens_no_further_than_the_figures_own_precision(sec):
 def test_square_feet_are_not_money(sec):
     # nvda-20250126.htm (0001045810-25-000023): "We own and lease approximately 3 million square feet of office
     # and building space for our corporate headquarters."
-    r = verify_answer("NVIDIA owns and leases about 3 million square feet of office and building space for its "
-                      "headquarters.", company="NVDA", cite=[f"{NVDA_FY2025_10K}:nvda-20250126.htm"])
+    r = verify_answer(
+        "NVIDIA owns and leases about 3 million square feet of office and building space for its headquarters.",
+        company="NVDA",
+        cite=[f"{NVDA_FY2025_10K}:nvda-20250126.htm"],
+    )
     f = figure(r, "3 million")
     assert f.kind == "number" and f.unit is None
     assert f.status == "grounded" and f.support.source == "cited_text" and "square feet" in f.support.passage
@@ -223,14 +281,23 @@ def test_square_feet_are_not_money(sec):
 # OperatingIncomeLoss 81,453,000,000 (62.42%); NetIncomeLoss 72,880,000,000 (55.85%); R&D 12,914,000,000 (9.90%).
 
 
-@pytest.mark.parametrize("answer,stated,formula", [
-    ("In fiscal 2025, NVIDIA's gross margin was 75.0%; operating income was $81.5 billion, or 62.4% of revenue.",
-     "62.4%", "operating_income / revenue"),
-    ("NVIDIA's gross margin was 75.0% in fiscal 2025, and operating income of $81.5 billion gave a 62.4% margin.",
-     "62.4%", "operating_income / revenue"),
-    ("NVIDIA's net income was $72.9 billion in fiscal 2025, a margin of 55.8%.", "55.8%", "net_income / revenue"),
-    ("NVIDIA spent 9.9% of revenue on R&D in fiscal 2025.", "9.9%", "rnd_expense / revenue"),
-])
+@pytest.mark.parametrize(
+    "answer,stated,formula",
+    [
+        (
+            "In fiscal 2025, NVIDIA's gross margin was 75.0%; operating income was $81.5 billion, or 62.4% of revenue.",
+            "62.4%",
+            "operating_income / revenue",
+        ),
+        (
+            "NVIDIA's gross margin was 75.0% in fiscal 2025, and operating income of $81.5 billion gave a 62.4% margin.",
+            "62.4%",
+            "operating_income / revenue",
+        ),
+        ("NVIDIA's net income was $72.9 billion in fiscal 2025, a margin of 55.8%.", "55.8%", "net_income / revenue"),
+        ("NVIDIA spent 9.9% of revenue on R&D in fiscal 2025.", "9.9%", "rnd_expense / revenue"),
+    ],
+)
 def test_a_margin_is_checked_against_the_ratio_of_the_concept_it_is_about(sec, answer, stated, formula):
     f = figure(verify_answer(answer, company="NVDA"), stated)
     assert f.status == "derived" and f.formula.startswith(formula)
@@ -238,15 +305,18 @@ def test_a_margin_is_checked_against_the_ratio_of_the_concept_it_is_about(sec, a
 
 
 def test_a_margin_of_the_wrong_size_is_ungrounded_against_its_own_ratio(sec):
-    f = figure(verify_answer("NVIDIA's net income was $72.9 billion in fiscal 2025, a margin of 75.0%.",
-                             company="NVDA"), "75.0%")
+    f = figure(
+        verify_answer("NVIDIA's net income was $72.9 billion in fiscal 2025, a margin of 75.0%.", company="NVDA"),
+        "75.0%",
+    )
     assert f.status == "ungrounded" and "net_income / revenue" in f.reason and "55.85" in f.reason
 
 
 def test_a_percentage_edgar_cannot_place_is_unchecked_not_contradicted(sec):
     # Apple's FY2024 products and services gross margins are segment ratios companyfacts does not give
-    r = verify_answer("Apple's gross margin was 46.2% in fiscal 2024, with products at 37.2% and services at 73.9%.",
-                      company="AAPL")
+    r = verify_answer(
+        "Apple's gross margin was 46.2% in fiscal 2024, with products at 37.2% and services at 73.9%.", company="AAPL"
+    )
     assert figure(r, "46.2%").status == "derived"
     assert figure(r, "37.2%").status == "unchecked" and figure(r, "73.9%").status == "unchecked"
 
@@ -258,12 +328,21 @@ def test_a_percentage_edgar_cannot_place_is_unchecked_not_contradicted(sec):
 # 4,388,000,000. Q3 = 28,858,000,000; Q2 = 22,690,000,000; Q3 free cash flow = 84,904 - 58,197 = 26,707 million.
 
 
-@pytest.mark.parametrize("answer,stated,inputs", [
-    ("Apple's operating cash flow in the third quarter of fiscal 2024 was $28.9 billion.", "$28.9 billion",
-     ["0000320193-24-000081", "0000320193-24-000069"]),
-    ("Apple's operating cash flow in Q2 fiscal 2024 was $22.7 billion.", "$22.7 billion",
-     ["0000320193-24-000069", "0000320193-24-000006"]),
-])
+@pytest.mark.parametrize(
+    "answer,stated,inputs",
+    [
+        (
+            "Apple's operating cash flow in the third quarter of fiscal 2024 was $28.9 billion.",
+            "$28.9 billion",
+            ["0000320193-24-000081", "0000320193-24-000069"],
+        ),
+        (
+            "Apple's operating cash flow in Q2 fiscal 2024 was $22.7 billion.",
+            "$22.7 billion",
+            ["0000320193-24-000069", "0000320193-24-000006"],
+        ),
+    ],
+)
 def test_a_cash_flow_quarter_is_derived_from_the_year_to_date(sec, answer, stated, inputs):
     f = figure(verify_answer(answer, company="AAPL"), stated)
     assert f.status == "derived" and f.reason.startswith("Derived from")
@@ -271,34 +350,49 @@ def test_a_cash_flow_quarter_is_derived_from_the_year_to_date(sec, answer, state
 
 
 def test_a_wrong_cash_flow_quarter_is_ungrounded_against_the_derived_value(sec):
-    f = figure(verify_answer("Apple's operating cash flow in Q2 fiscal 2024 was $25.0 billion.", company="AAPL"),
-               "$25.0 billion")  # without the derivation: a Q1 FY2014 coincidence, called mismatched_period
+    f = figure(
+        verify_answer("Apple's operating cash flow in Q2 fiscal 2024 was $25.0 billion.", company="AAPL"),
+        "$25.0 billion",
+    )  # without the derivation: a Q1 FY2014 coincidence, called mismatched_period
     assert f.status == "ungrounded" and "22,690,000,000" in f.reason
 
 
 def test_a_quarters_free_cash_flow_is_derived_from_year_to_date_cash_flows(sec):
-    f = figure(verify_answer("Apple's free cash flow in Q3 fiscal 2024 was $26.7 billion.", company="AAPL"),
-               "$26.7 billion")
+    f = figure(
+        verify_answer("Apple's free cash flow in Q3 fiscal 2024 was $26.7 billion.", company="AAPL"), "$26.7 billion"
+    )
     assert f.status == "derived" and f.formula == "operating_cash_flow - capex"
 
 
 def test_the_inputs_a_sentence_gives_for_its_derivation_are_checked_as_inputs(sec):
-    r = verify_answer("NVIDIA's revenue grew 114% in fiscal 2025, calculated from $130.5 billion and $60.9 billion.",
-                      company="NVDA")
+    r = verify_answer(
+        "NVIDIA's revenue grew 114% in fiscal 2025, calculated from $130.5 billion and $60.9 billion.", company="NVDA"
+    )
     assert figure(r, "114%").status == "derived"
     prior = figure(r, "$60.9 billion")  # FY2024's revenue, the base of the growth: not a fiscal 2025 figure
     assert prior.status == "grounded" and prior.support.fiscal_year == 2024 and "input" in prior.reason
     assert r.verdict == "grounded"
-    wrong = figure(verify_answer("NVIDIA's revenue grew 114% in fiscal 2025, calculated from $130.5 billion and "
-                                 "$61.9 billion.", company="NVDA"), "$61.9 billion")
+    wrong = figure(
+        verify_answer(
+            "NVIDIA's revenue grew 114% in fiscal 2025, calculated from $130.5 billion and $61.9 billion.",
+            company="NVDA",
+        ),
+        "$61.9 billion",
+    )
     assert wrong.status == "ungrounded" and "60,922,000,000" in wrong.reason
 
 
 def test_a_verb_before_a_concept_does_not_make_it_a_part(sec):
-    r = verify_answer("Dividing gross profit of $97.9 billion by revenue of $130.5 billion gives NVIDIA a fiscal "
-                      "2025 gross margin of 75.0%.", company="NVDA")
+    r = verify_answer(
+        "Dividing gross profit of $97.9 billion by revenue of $130.5 billion gives NVIDIA a fiscal "
+        "2025 gross margin of 75.0%.",
+        company="NVDA",
+    )
     assert [figure(r, t).status for t in ("$97.9 billion", "$130.5 billion", "75.0%")] == [
-        "grounded", "grounded", "derived"]
+        "grounded",
+        "grounded",
+        "derived",
+    ]
 
 
 def test_a_figure_that_names_its_measure_by_per_diluted_share_is_eps(sec):
@@ -309,20 +403,34 @@ def test_a_figure_that_names_its_measure_by_per_diluted_share_is_eps(sec):
 
 def test_a_list_of_quarters_carries_its_concept_to_each_figure(sec):
     # us-gaap:Revenues Q1 FY2026 44,062,000,000; Q2 46,743,000,000 (0001045810-25-000209); Q3 57,006,000,000
-    r = verify_answer("NVIDIA's quarterly revenue in fiscal 2026 ran $44.1 billion in Q1, $46.7 billion in Q2 and "
-                      "$57.0 billion in Q3.", company="NVDA")
+    r = verify_answer(
+        "NVIDIA's quarterly revenue in fiscal 2026 ran $44.1 billion in Q1, $46.7 billion in Q2 and "
+        "$57.0 billion in Q3.",
+        company="NVDA",
+    )
     assert [figure(r, t).status for t in ("$44.1 billion", "$46.7 billion", "$57.0 billion")] == ["grounded"] * 3
     assert figure(r, "$46.7 billion").support.accession_number == NVDA_Q2_FY2026_10Q
 
 
-@pytest.mark.parametrize("answer,stated,company", [
-    # NVIDIA FY2025 revenue 130,497,000,000 (0001045810-25-000023) less 9M 91,166,000,000 (0001045810-24-000316)
-    ("NVIDIA's fourth-quarter fiscal 2025 revenue, derived as full-year revenue less the first nine months, was "
-     "$39.3 billion.", "$39.3 billion", "NVDA"),
-    # Apple FY2024 operating cash flow 118,254,000,000 less 9M 91,443,000,000: 26,811,000,000
-    ("Apple generated $26.8 billion of operating cash flow in the fourth quarter of fiscal 2024 (full-year $118.3 "
-     "billion less $91.4 billion for the first nine months).", "$26.8 billion", "AAPL"),
-])
+@pytest.mark.parametrize(
+    "answer,stated,company",
+    [
+        # NVIDIA FY2025 revenue 130,497,000,000 (0001045810-25-000023) less 9M 91,166,000,000 (0001045810-24-000316)
+        (
+            "NVIDIA's fourth-quarter fiscal 2025 revenue, derived as full-year revenue less the first nine months, was "
+            "$39.3 billion.",
+            "$39.3 billion",
+            "NVDA",
+        ),
+        # Apple FY2024 operating cash flow 118,254,000,000 less 9M 91,443,000,000: 26,811,000,000
+        (
+            "Apple generated $26.8 billion of operating cash flow in the fourth quarter of fiscal 2024 (full-year $118.3 "
+            "billion less $91.4 billion for the first nine months).",
+            "$26.8 billion",
+            "AAPL",
+        ),
+    ],
+)
 def test_a_quarter_the_sentence_derives_from_the_year_is_read_as_the_quarter(sec, answer, stated, company):
     r = verify_answer(answer, company=company)
     f = figure(r, stated)
@@ -330,22 +438,34 @@ def test_a_quarter_the_sentence_derives_from_the_year_is_read_as_the_quarter(sec
 
 
 def test_a_value_the_sentence_says_was_originally_reported_is_grounded_as_the_original(sec):
-    r = verify_answer("Apple originally reported fiscal 2009 net sales of $36.5 billion, later restated to $42.9 "
-                      "billion in a 10-K/A.", company="AAPL")
+    r = verify_answer(
+        "Apple originally reported fiscal 2009 net sales of $36.5 billion, later restated to $42.9 "
+        "billion in a 10-K/A.",
+        company="AAPL",
+    )
     original, restated = figure(r, "$36.5 billion"), figure(r, "$42.9 billion")
     assert original.status == "grounded" and original.flags == ["superseded_value"]
     assert original.support.accession_number == "0001193125-09-214859"
     assert restated.status == "grounded" and restated.support.accession_number == AAPL_FY2009_10KA
 
 
-@pytest.mark.parametrize("answer,statuses", [
-    ("Apple originally reported fiscal 2009 net sales of $42.9 billion, later restated to $36.5 billion in a 10-K/A.",
-     ["ungrounded", "ungrounded"]),
-    ("Apple's fiscal 2009 diluted EPS was $6.29 as originally reported and $9.08 as restated, respectively.",
-     ["grounded", "grounded"]),
-    ("Apple's fiscal 2009 diluted EPS was $9.08 as originally reported and $6.29 as restated, respectively.",
-     ["ungrounded", "ungrounded"]),
-])
+@pytest.mark.parametrize(
+    "answer,statuses",
+    [
+        (
+            "Apple originally reported fiscal 2009 net sales of $42.9 billion, later restated to $36.5 billion in a 10-K/A.",
+            ["ungrounded", "ungrounded"],
+        ),
+        (
+            "Apple's fiscal 2009 diluted EPS was $6.29 as originally reported and $9.08 as restated, respectively.",
+            ["grounded", "grounded"],
+        ),
+        (
+            "Apple's fiscal 2009 diluted EPS was $9.08 as originally reported and $6.29 as restated, respectively.",
+            ["ungrounded", "ungrounded"],
+        ),
+    ],
+)
 def test_original_and_restated_values_are_held_to_what_the_sentence_calls_them(sec, answer, statuses):
     # Apple FY2009 diluted EPS 6.29 in 0001193125-09-214859, restated to 9.08 in 0001193125-10-012091
     r = verify_answer(answer, company="AAPL")
@@ -359,13 +479,19 @@ def test_original_and_restated_values_are_held_to_what_the_sentence_calls_them(s
 # 0001564590-20-004475, -0.98 after the 2020 5-for-1 split in 0001564590-21-004599, -0.33 after the 2022 3-for-1.
 
 
-@pytest.mark.parametrize("answer,stated,company", [
-    ("On a split-adjusted basis, NVIDIA's fiscal 2021 diluted EPS was $1.73.", "$1.73", "NVDA"),
-    ("Split-adjusted, NVIDIA earned $1.73 per diluted share in fiscal 2021.", "$1.73", "NVDA"),
-    ("Adjusted for all stock splits, NVIDIA's fiscal 2020 diluted EPS was $1.13.", "$1.13", "NVDA"),
-    ("Adjusted for both the 2020 and 2022 stock splits, Tesla's 2019 diluted loss per share was $0.98.", "$0.98",
-     "TSLA"),
-])
+@pytest.mark.parametrize(
+    "answer,stated,company",
+    [
+        ("On a split-adjusted basis, NVIDIA's fiscal 2021 diluted EPS was $1.73.", "$1.73", "NVDA"),
+        ("Split-adjusted, NVIDIA earned $1.73 per diluted share in fiscal 2021.", "$1.73", "NVDA"),
+        ("Adjusted for all stock splits, NVIDIA's fiscal 2020 diluted EPS was $1.13.", "$1.13", "NVDA"),
+        (
+            "Adjusted for both the 2020 and 2022 stock splits, Tesla's 2019 diluted loss per share was $0.98.",
+            "$0.98",
+            "TSLA",
+        ),
+    ],
+)
 def test_a_figure_adjusted_for_only_an_earlier_split_is_not_split_adjusted(sec, answer, stated, company):
     r = verify_answer(answer, company=company)
     f = figure(r, stated)
@@ -373,12 +499,18 @@ def test_a_figure_adjusted_for_only_an_earlier_split_is_not_split_adjusted(sec, 
     assert "split-adjusted" in f.reason and ("10-for-1" in f.reason or "3-for-1" in f.reason)
 
 
-@pytest.mark.parametrize("answer,stated,company", [
-    ("On a split-adjusted basis, NVIDIA's fiscal 2021 diluted EPS was $0.17.", "$0.17", "NVDA"),
-    ("Adjusted for all stock splits, NVIDIA's fiscal 2020 diluted EPS was $0.11.", "$0.11", "NVDA"),
-    ("Adjusted for both the 2020 and 2022 stock splits, Tesla's 2019 diluted loss per share was $0.33.", "$0.33",
-     "TSLA"),
-])
+@pytest.mark.parametrize(
+    "answer,stated,company",
+    [
+        ("On a split-adjusted basis, NVIDIA's fiscal 2021 diluted EPS was $0.17.", "$0.17", "NVDA"),
+        ("Adjusted for all stock splits, NVIDIA's fiscal 2020 diluted EPS was $0.11.", "$0.11", "NVDA"),
+        (
+            "Adjusted for both the 2020 and 2022 stock splits, Tesla's 2019 diluted loss per share was $0.33.",
+            "$0.33",
+            "TSLA",
+        ),
+    ],
+)
 def test_a_figure_adjusted_for_every_later_split_is_grounded(sec, answer, stated, company):
     f = figure(verify_answer(answer, company=company), stated)
     assert f.status == "grounded" and "pre_split_basis" not in f.flags
@@ -390,13 +522,20 @@ def test_a_value_restated_for_one_split_but_not_the_next_is_flagged_pre_split(se
     assert any("10-for-1" in n and "0.173" in n for n in f.notes)
 
 
-@pytest.mark.parametrize("answer,before,after,company", [
-    # Apple Q1 FY2020 diluted EPS 4.99 in 0000320193-20-000010, 1.25 after the 2020 4-for-1 split (0000320193-20-000096)
-    ("Apple's first-quarter fiscal 2020 diluted EPS was $4.99, or $1.25 after the four-for-one split.", "$4.99",
-     "$1.25", "AAPL"),
-    # NVIDIA Q1 FY2025 diluted EPS 5.98 in 0001045810-24-000124 (basic 6.04), 0.60 after the 2024 10-for-1 split
-    ("NVIDIA's Q1 fiscal 2025 diluted EPS was $5.98, or $0.60 on a post-split basis.", "$5.98", "$0.60", "NVDA"),
-])
+@pytest.mark.parametrize(
+    "answer,before,after,company",
+    [
+        # Apple Q1 FY2020 diluted EPS 4.99 in 0000320193-20-000010, 1.25 after the 2020 4-for-1 split (0000320193-20-000096)
+        (
+            "Apple's first-quarter fiscal 2020 diluted EPS was $4.99, or $1.25 after the four-for-one split.",
+            "$4.99",
+            "$1.25",
+            "AAPL",
+        ),
+        # NVIDIA Q1 FY2025 diluted EPS 5.98 in 0001045810-24-000124 (basic 6.04), 0.60 after the 2024 10-for-1 split
+        ("NVIDIA's Q1 fiscal 2025 diluted EPS was $5.98, or $0.60 on a post-split basis.", "$5.98", "$0.60", "NVDA"),
+    ],
+)
 def test_or_x_after_the_split_says_only_x_is_split_adjusted(sec, answer, before, after, company):
     r = verify_answer(answer, company=company)
     old, new = figure(r, before), figure(r, after)
@@ -412,12 +551,18 @@ def test_or_x_after_the_split_says_only_x_is_split_adjusted(sec, answer, before,
 
 
 def test_as_originally_reported_after_a_respectively_list_holds_for_each_figure(sec):
-    r = verify_answer("Apple's net sales were $42.9 billion and $37.5 billion in fiscal 2009 and 2008, respectively, "
-                      "as originally reported.", company="AAPL")
+    r = verify_answer(
+        "Apple's net sales were $42.9 billion and $37.5 billion in fiscal 2009 and 2008, respectively, "
+        "as originally reported.",
+        company="AAPL",
+    )
     assert [figure(r, t).status for t in ("$42.9 billion", "$37.5 billion")] == ["ungrounded", "ungrounded"]
     assert "36,537,000,000" in figure(r, "$42.9 billion").reason
-    r = verify_answer("Apple's net sales were $36.5 billion and $32.5 billion in fiscal 2009 and 2008, respectively, "
-                      "as originally reported.", company="AAPL")
+    r = verify_answer(
+        "Apple's net sales were $36.5 billion and $32.5 billion in fiscal 2009 and 2008, respectively, "
+        "as originally reported.",
+        company="AAPL",
+    )
     for t in ("$36.5 billion", "$32.5 billion"):
         f = figure(r, t)
         assert f.status == "grounded" and f.flags == ["superseded_value"]
@@ -425,8 +570,10 @@ def test_as_originally_reported_after_a_respectively_list_holds_for_each_figure(
 
 
 def test_a_value_said_to_be_restated_is_not_grounded_by_the_value_first_reported(sec):
-    r = verify_answer("Logistic Properties of the Americas' diluted EPS for 2023 was $0.019, as restated in its "
-                      "2024 20-F.", company="LPA")
+    r = verify_answer(
+        "Logistic Properties of the Americas' diluted EPS for 2023 was $0.019, as restated in its 2024 20-F.",
+        company="LPA",
+    )
     f = figure(r, "$0.019")
     assert f.status == "ungrounded" and r.verdict == "ungrounded" and "0.11" in f.reason
 
@@ -439,11 +586,14 @@ def test_a_diluted_figure_carried_after_or_is_grounded_only_on_the_diluted_tag(s
     assert f.status == "grounded" and f.support.matched_tag == "ifrs-full:DilutedEarningsLossPerShare"
 
 
-@pytest.mark.parametrize("answer,status", [
-    # 1.73 is NVIDIA's FY2021 diluted EPS after the 2021 4-for-1 split (0001045810-22-000036), before the 2024 one
-    ("Adjusted for its 2021 four-for-one stock split, NVIDIA's fiscal 2021 diluted EPS was $1.73.", "grounded"),
-    ("Adjusted for the 2024 ten-for-one stock split, NVIDIA's fiscal 2021 diluted EPS was $1.73.", "ungrounded"),
-])
+@pytest.mark.parametrize(
+    "answer,status",
+    [
+        # 1.73 is NVIDIA's FY2021 diluted EPS after the 2021 4-for-1 split (0001045810-22-000036), before the 2024 one
+        ("Adjusted for its 2021 four-for-one stock split, NVIDIA's fiscal 2021 diluted EPS was $1.73.", "grounded"),
+        ("Adjusted for the 2024 ten-for-one stock split, NVIDIA's fiscal 2021 diluted EPS was $1.73.", "ungrounded"),
+    ],
+)
 def test_a_figure_adjusted_for_the_split_the_sentence_names_is_held_to_that_split(sec, answer, status):
     f = figure(verify_answer(answer, company="NVDA"), "$1.73")
     assert f.status == status and "pre_split_basis" in f.flags
@@ -451,21 +601,35 @@ def test_a_figure_adjusted_for_the_split_the_sentence_names_is_held_to_that_spli
 
 def test_todays_basis_is_not_the_basis_after_only_the_split_the_sentence_names(sec):
     # 0.17 is NVIDIA's FY2021 diluted EPS after the 2024 10-for-1 split too (1.73 / 10), not after the 2021 one only
-    f = figure(verify_answer("Adjusted for its 2021 four-for-one stock split, NVIDIA's fiscal 2021 diluted EPS was "
-                             "$0.17.", company="NVDA"), "$0.17")
+    f = figure(
+        verify_answer(
+            "Adjusted for its 2021 four-for-one stock split, NVIDIA's fiscal 2021 diluted EPS was $0.17.",
+            company="NVDA",
+        ),
+        "$0.17",
+    )
     assert f.status == "ungrounded" and "adjusted only for the split it names" in f.reason
 
 
-@pytest.mark.parametrize("answer,statuses", [
-    # Apple FY2019 diluted EPS: 11.89 in 0000320193-19-000119, 2.97 after the 2020 4-for-1 split (0000320193-20-000096)
-    ("Apple's fiscal 2019 diluted EPS was $2.97 on a split-adjusted basis, or $11.89 as originally reported.",
-     ["grounded", "grounded"]),
-    ("Apple's fiscal 2019 diluted EPS was $11.89 as originally reported, or $2.97 on a split-adjusted basis.",
-     ["grounded", "grounded"]),
-    ("Apple's fiscal 2019 diluted EPS was $11.89 on a split-adjusted basis, or $2.97 as originally reported.",
-     ["ungrounded", "ungrounded"]),
-    ("Apple's fiscal 2019 diluted EPS was $11.89 before the split, or $2.97 after it.", ["grounded", "grounded"]),
-])
+@pytest.mark.parametrize(
+    "answer,statuses",
+    [
+        # Apple FY2019 diluted EPS: 11.89 in 0000320193-19-000119, 2.97 after the 2020 4-for-1 split (0000320193-20-000096)
+        (
+            "Apple's fiscal 2019 diluted EPS was $2.97 on a split-adjusted basis, or $11.89 as originally reported.",
+            ["grounded", "grounded"],
+        ),
+        (
+            "Apple's fiscal 2019 diluted EPS was $11.89 as originally reported, or $2.97 on a split-adjusted basis.",
+            ["grounded", "grounded"],
+        ),
+        (
+            "Apple's fiscal 2019 diluted EPS was $11.89 on a split-adjusted basis, or $2.97 as originally reported.",
+            ["ungrounded", "ungrounded"],
+        ),
+        ("Apple's fiscal 2019 diluted EPS was $11.89 before the split, or $2.97 after it.", ["grounded", "grounded"]),
+    ],
+)
 def test_each_figure_of_an_or_pair_is_held_to_the_basis_said_of_it(sec, answer, statuses):
     r = verify_answer(answer, company="AAPL")
     assert [f.status for f in r.figures if f.kind == "per_share"] == statuses

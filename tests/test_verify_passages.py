@@ -14,9 +14,16 @@ Figures, from data.sec.gov/api/xbrl/companyfacts and www.sec.gov/Archives in ../
 from __future__ import annotations
 
 import pytest
+from test_verify import figure
 
 from edgar_cli.capabilities.verify import verify_answer
-from test_verify import figure, sec  # noqa: F401  (the module-scoped client and the figure lookup)
+
+
+@pytest.fixture
+def sec(module_sec):
+    """The module's one client (its companyfacts parsed once)."""
+    return module_sec
+
 
 TSLA_FY2020_10K = "0001564590-21-004599"
 LPA_FY2024_20F = "0001997711-25-000030"
@@ -26,22 +33,56 @@ NVDA_Q2_FY2026_10Q = "0001045810-25-000209"
 # --- finding E: the parent's net income is not the total including noncontrolling interests -------------------
 
 
-@pytest.mark.parametrize("answer, company, text, status, tag", [
-    ("Tesla's net income attributable to common stockholders was $862 million in 2020.", "TSLA", "$862 million",
-     "ungrounded", "us-gaap:NetIncomeLoss"),
-    ("Tesla's net income attributable to common stockholders was $721 million in 2020.", "TSLA", "$721 million",
-     "grounded", "us-gaap:NetIncomeLoss"),
-    ("Tesla's net income including noncontrolling interests was $862 million in 2020.", "TSLA", "$862 million",
-     "grounded", "us-gaap:ProfitLoss"),
-    ("Tesla's net income including noncontrolling interests was $721 million in 2020.", "TSLA", "$721 million",
-     "ungrounded", "us-gaap:ProfitLoss"),
-    ("LPA's net loss attributable to owners of the parent was $19.4 million in 2024.", "LPA", "$19.4 million",
-     "ungrounded", "ifrs-full:ProfitLossAttributableToOwnersOfParent"),
-    ("LPA's net loss attributable to owners of the parent was $29.3 million in 2024.", "LPA", "$29.3 million",
-     "grounded", "ifrs-full:ProfitLossAttributableToOwnersOfParent"),
-])
+@pytest.mark.parametrize(
+    "answer, company, text, status, tag",
+    [
+        (
+            "Tesla's net income attributable to common stockholders was $862 million in 2020.",
+            "TSLA",
+            "$862 million",
+            "ungrounded",
+            "us-gaap:NetIncomeLoss",
+        ),
+        (
+            "Tesla's net income attributable to common stockholders was $721 million in 2020.",
+            "TSLA",
+            "$721 million",
+            "grounded",
+            "us-gaap:NetIncomeLoss",
+        ),
+        (
+            "Tesla's net income including noncontrolling interests was $862 million in 2020.",
+            "TSLA",
+            "$862 million",
+            "grounded",
+            "us-gaap:ProfitLoss",
+        ),
+        (
+            "Tesla's net income including noncontrolling interests was $721 million in 2020.",
+            "TSLA",
+            "$721 million",
+            "ungrounded",
+            "us-gaap:ProfitLoss",
+        ),
+        (
+            "LPA's net loss attributable to owners of the parent was $19.4 million in 2024.",
+            "LPA",
+            "$19.4 million",
+            "ungrounded",
+            "ifrs-full:ProfitLossAttributableToOwnersOfParent",
+        ),
+        (
+            "LPA's net loss attributable to owners of the parent was $29.3 million in 2024.",
+            "LPA",
+            "$29.3 million",
+            "grounded",
+            "ifrs-full:ProfitLossAttributableToOwnersOfParent",
+        ),
+    ],
+)
 def test_net_income_attributable_to_the_parent_is_never_grounded_by_the_total_with_minority_interests(
-        sec, answer, company, text, status, tag):
+    sec, answer, company, text, status, tag
+):
     f = figure(verify_answer(answer, company=company), text)
     assert f.status == status, f.reason
     assert tag in f.reason  # the reason names the tag of the share the sentence speaks of
@@ -52,24 +93,38 @@ def test_net_income_attributable_to_the_parent_is_never_grounded_by_the_total_wi
 
 def test_a_loss_of_the_same_size_in_another_year_is_not_called_a_period_mix_up(sec):
     # Tesla's FY2019 us-gaap:NetIncomeLoss is -862,000,000 (a loss): not the income of $862 million "for FY2019"
-    f = figure(verify_answer("Tesla's net income attributable to common stockholders was $862 million in 2020.",
-                             company="TSLA"), "$862 million")
+    f = figure(
+        verify_answer(
+            "Tesla's net income attributable to common stockholders was $862 million in 2020.", company="TSLA"
+        ),
+        "$862 million",
+    )
     assert f.status == "ungrounded" and "721,000,000" in f.reason
 
 
 # --- finding F: a number in a passage grounds only the measure its own words name ------------------------------
 
-H20_PASSAGE = ("In the second quarter, we recognized approximately $650 million of H20 revenue from sales to an "
-               "unrestricted customer outside of China, resulting in a $180 million release of previously reserved "
-               "H20 inventory.")  # nvda-20250727.htm, 0001045810-25-000209
+H20_PASSAGE = (
+    "In the second quarter, we recognized approximately $650 million of H20 revenue from sales to an "
+    "unrestricted customer outside of China, resulting in a $180 million release of previously reserved "
+    "H20 inventory."
+)  # nvda-20250727.htm, 0001045810-25-000209
 
 
-@pytest.mark.parametrize("answer, text", [
-    ("In the second quarter of fiscal 2026, NVIDIA recognized approximately $180 million of H20 revenue from sales "
-     "to an unrestricted customer outside China.", "$180 million"),
-    ("In the second quarter of fiscal 2026, NVIDIA released $650 million of previously reserved H20 inventory.",
-     "$650 million"),
-])
+@pytest.mark.parametrize(
+    "answer, text",
+    [
+        (
+            "In the second quarter of fiscal 2026, NVIDIA recognized approximately $180 million of H20 revenue from sales "
+            "to an unrestricted customer outside China.",
+            "$180 million",
+        ),
+        (
+            "In the second quarter of fiscal 2026, NVIDIA released $650 million of previously reserved H20 inventory.",
+            "$650 million",
+        ),
+    ],
+)
 @pytest.mark.parametrize("where", ["cite", "excerpt"])
 def test_a_number_is_not_grounded_by_the_words_of_another_number_in_its_passage(sec, answer, text, where):
     kw = {"cite": [NVDA_Q2_FY2026_10Q]} if where == "cite" else {"excerpts": [H20_PASSAGE]}
@@ -77,12 +132,20 @@ def test_a_number_is_not_grounded_by_the_words_of_another_number_in_its_passage(
     assert f.status != "grounded", f.reason
 
 
-@pytest.mark.parametrize("answer, text", [
-    ("In the second quarter of fiscal 2026, NVIDIA recognized approximately $650 million of H20 revenue from sales "
-     "to an unrestricted customer outside China.", "$650 million"),
-    ("NVIDIA released $180 million of previously reserved H20 inventory in the second quarter of fiscal 2026.",
-     "$180 million"),
-])
+@pytest.mark.parametrize(
+    "answer, text",
+    [
+        (
+            "In the second quarter of fiscal 2026, NVIDIA recognized approximately $650 million of H20 revenue from sales "
+            "to an unrestricted customer outside China.",
+            "$650 million",
+        ),
+        (
+            "NVIDIA released $180 million of previously reserved H20 inventory in the second quarter of fiscal 2026.",
+            "$180 million",
+        ),
+    ],
+)
 @pytest.mark.parametrize("where", ["cite", "excerpt"])
 def test_a_number_is_grounded_by_its_own_words_in_the_passage(sec, answer, text, where):
     kw = {"cite": [NVDA_Q2_FY2026_10Q]} if where == "cite" else {"excerpts": [H20_PASSAGE]}
@@ -90,12 +153,15 @@ def test_a_number_is_grounded_by_its_own_words_in_the_passage(sec, answer, text,
     assert f.status == "grounded" and f.support.source == "cited_text" and "H20" in f.support.passage
 
 
-@pytest.mark.parametrize("answer, text, value", [
-    ("Networking revenue was $33.8 billion in the second quarter of fiscal 2026.", "$33.8 billion", "7,252"),
-    ("Data Center revenue was $7.3 billion in the second quarter of fiscal 2026.", "$7.3 billion", "$41,096"),
-    # "Data Center compute revenue was $33.8 billion": compute is a part of Data Center, not all of it
-    ("Data Center revenue was $33.8 billion in the second quarter of fiscal 2026.", "$33.8 billion", "$41,096"),
-])
+@pytest.mark.parametrize(
+    "answer, text, value",
+    [
+        ("Networking revenue was $33.8 billion in the second quarter of fiscal 2026.", "$33.8 billion", "7,252"),
+        ("Data Center revenue was $7.3 billion in the second quarter of fiscal 2026.", "$7.3 billion", "$41,096"),
+        # "Data Center compute revenue was $33.8 billion": compute is a part of Data Center, not all of it
+        ("Data Center revenue was $33.8 billion in the second quarter of fiscal 2026.", "$33.8 billion", "$41,096"),
+    ],
+)
 def test_a_line_the_cited_table_gives_another_value_for_that_quarter_is_ungrounded(sec, answer, text, value):
     f = figure(verify_answer(answer, company="NVDA", cite=[NVDA_Q2_FY2026_10Q]), text)
     assert f.status == "ungrounded", f.reason
@@ -105,35 +171,66 @@ def test_a_line_the_cited_table_gives_another_value_for_that_quarter_is_unground
 
 def test_a_six_month_column_does_not_ground_a_quarter(sec):
     # the table's "Six Months Ended Jul 27, 2025" column gives Data Center 80,208: not the second quarter's
-    f = figure(verify_answer("Data Center revenue was $80.2 billion in the second quarter of fiscal 2026.",
-                             company="NVDA", cite=[NVDA_Q2_FY2026_10Q]), "$80.2 billion")
+    f = figure(
+        verify_answer(
+            "Data Center revenue was $80.2 billion in the second quarter of fiscal 2026.",
+            company="NVDA",
+            cite=[NVDA_Q2_FY2026_10Q],
+        ),
+        "$80.2 billion",
+    )
     assert f.status == "mismatched_period" and "6 months" in f.reason
-    f = figure(verify_answer("Data Center revenue was $41.1 billion in the second quarter of fiscal 2026.",
-                             company="NVDA", cite=[NVDA_Q2_FY2026_10Q]), "$41.1 billion")
+    f = figure(
+        verify_answer(
+            "Data Center revenue was $41.1 billion in the second quarter of fiscal 2026.",
+            company="NVDA",
+            cite=[NVDA_Q2_FY2026_10Q],
+        ),
+        "$41.1 billion",
+    )
     assert f.status == "grounded" and "41,096" in f.support.passage
 
 
 def test_with_the_filing_cited_a_reason_never_asks_to_cite_its_text(sec):
-    f = figure(verify_answer("Gaming revenue was $4.1 billion in the second quarter of fiscal 2026.",
-                             company="NVDA", cite=[NVDA_Q2_FY2026_10Q]), "$4.1 billion")
+    f = figure(
+        verify_answer(
+            "Gaming revenue was $4.1 billion in the second quarter of fiscal 2026.",
+            company="NVDA",
+            cite=[NVDA_Q2_FY2026_10Q],
+        ),
+        "$4.1 billion",
+    )
     assert f.status == "ungrounded" and "4,287" in f.reason
     # the 10-Q gives no Blackwell revenue figure (Gaming, in its table, is 4,287 million for the quarter)
-    f = figure(verify_answer("Blackwell revenue was $4.1 billion in the second quarter of fiscal 2026.",
-                             company="NVDA", cite=[NVDA_Q2_FY2026_10Q]), "$4.1 billion")
+    f = figure(
+        verify_answer(
+            "Blackwell revenue was $4.1 billion in the second quarter of fiscal 2026.",
+            company="NVDA",
+            cite=[NVDA_Q2_FY2026_10Q],
+        ),
+        "$4.1 billion",
+    )
     assert f.status == "unchecked" and "Cite the filing's text" not in f.reason
     assert NVDA_Q2_FY2026_10Q in f.reason
 
 
 def test_the_minority_interests_share_is_unchecked_never_held_to_the_parents_net_income(sec):
     # Tesla FY2020: ProfitLoss 862,000,000 less NetIncomeLoss 721,000,000 (0001564590-21-004599)
-    f = figure(verify_answer("Tesla's net income attributable to noncontrolling interests was $141 million in 2020.",
-                             company="TSLA"), "$141 million")
+    f = figure(
+        verify_answer(
+            "Tesla's net income attributable to noncontrolling interests was $141 million in 2020.", company="TSLA"
+        ),
+        "$141 million",
+    )
     assert f.status == "unchecked" and "noncontrolling interests" in f.reason
 
 
 def test_the_words_right_after_a_figure_say_whose_net_income_it_is(sec):
-    r = verify_answer("Tesla's net income including noncontrolling interests was $862 million in 2020, versus "
-                      "$721 million attributable to common stockholders.", company="TSLA")
+    r = verify_answer(
+        "Tesla's net income including noncontrolling interests was $862 million in 2020, versus "
+        "$721 million attributable to common stockholders.",
+        company="TSLA",
+    )
     total, parent = figure(r, "$862 million"), figure(r, "$721 million")
     assert total.status == "grounded" and total.support.matched_tag == "us-gaap:ProfitLoss"
     assert parent.status == "grounded" and parent.support.matched_tag == "us-gaap:NetIncomeLoss"
@@ -145,9 +242,13 @@ def test_when_the_cited_text_cannot_be_read_the_reason_says_so_and_does_not_ask_
 
     def unreadable(*_a, **_k):
         raise EdgarError("upstream_unavailable", "the document could not be read")
+
     monkeypatch.setattr(V, "_document_text", unreadable)
-    r = verify_answer("Blackwell revenue was $4.1 billion in the second quarter of fiscal 2026.", company="NVDA",
-                      cite=[NVDA_Q2_FY2026_10Q])
+    r = verify_answer(
+        "Blackwell revenue was $4.1 billion in the second quarter of fiscal 2026.",
+        company="NVDA",
+        cite=[NVDA_Q2_FY2026_10Q],
+    )
     f = figure(r, "$4.1 billion")
     assert f.status == "unchecked" and "Cite the filing's text" not in f.reason and "could not be read" in f.reason
     assert any("Could not read the text" in w for w in r.warnings)
@@ -155,6 +256,12 @@ def test_when_the_cited_text_cannot_be_read_the_reason_says_so_and_does_not_ask_
 
 def test_a_loss_named_after_a_figure_for_its_base_is_not_the_figures_sign(sec):
     # Tesla FY2020 NetIncomeLoss 721,000,000; FY2019 -862,000,000 (0001564590-21-004599)
-    f = figure(verify_answer("Tesla's net income attributable to common stockholders rose to $721 million in 2020 "
-                             "from a loss of $862 million in 2019.", company="TSLA"), "$721 million")
+    f = figure(
+        verify_answer(
+            "Tesla's net income attributable to common stockholders rose to $721 million in 2020 "
+            "from a loss of $862 million in 2019.",
+            company="TSLA",
+        ),
+        "$721 million",
+    )
     assert f.status == "grounded" and f.support.matched_tag == "us-gaap:NetIncomeLoss"

@@ -23,10 +23,17 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from test_verify import figure
 
 from edgar_cli.capabilities.verify import verify_answer
 from edgar_cli.errors import EdgarError, ExitStatus
-from test_verify import figure, sec  # noqa: F401  (the module-scoped client and the figure lookup)
+
+
+@pytest.fixture
+def sec(module_sec):
+    """The module's one client (its companyfacts parsed once)."""
+    return module_sec
+
 
 NVDA_FY2023_10K = "0001045810-23-000017"
 NVDA_FY2024_10K = "0001045810-24-000029"
@@ -50,7 +57,9 @@ def test_fiscal_2025_growth_stated_for_fiscal_2025_is_derived(sec):
     f = figure(r, "114%")
     assert f.status == "derived" and "revenue FY2025" in f.formula
     assert [(i.value, i.accession_number) for i in f.inputs] == [
-        (130_497_000_000, NVDA_FY2025_10K), (60_922_000_000, NVDA_FY2024_10K)]
+        (130_497_000_000, NVDA_FY2025_10K),
+        (60_922_000_000, NVDA_FY2024_10K),
+    ]
     assert r.verdict == "grounded" and r.exit_status == 0
 
 
@@ -61,11 +70,13 @@ def test_a_growth_rate_with_the_wrong_sign_is_ungrounded(sec):
 
 
 def test_a_growth_rate_in_the_next_sentence_takes_the_paragraphs_year(sec):
-    r = verify_answer("NVIDIA's fiscal 2025 revenue was $130.5 billion. That was up 126% from a year earlier.",
-                      company="NVDA")
+    r = verify_answer(
+        "NVIDIA's fiscal 2025 revenue was $130.5 billion. That was up 126% from a year earlier.", company="NVDA"
+    )
     assert figure(r, "126%").status == "mismatched_period"
-    r = verify_answer("NVIDIA's fiscal 2025 revenue was $130.5 billion. That was up 114% from a year earlier.",
-                      company="NVDA")
+    r = verify_answer(
+        "NVIDIA's fiscal 2025 revenue was $130.5 billion. That was up 114% from a year earlier.", company="NVDA"
+    )
     assert figure(r, "114%").status == "derived"
 
 
@@ -77,13 +88,15 @@ def test_apples_growth_is_checked_for_its_own_fiscal_year(sec):
 
 
 def test_an_amount_a_year_earlier_is_checked_for_the_year_before(sec):
-    r = verify_answer("NVIDIA's fiscal 2025 revenue was $130.5 billion, up from $60.9 billion a year earlier.",
-                      company="NVDA")
+    r = verify_answer(
+        "NVIDIA's fiscal 2025 revenue was $130.5 billion, up from $60.9 billion a year earlier.", company="NVDA"
+    )
     f = figure(r, "$60.9 billion")
     assert f.claimed_fiscal_year == 2024 and f.status == "grounded"
     assert f.support.accession_number == NVDA_FY2024_10K
-    r = verify_answer("NVIDIA's fiscal 2025 revenue was $130.5 billion, up from $27.0 billion a year earlier.",
-                      company="NVDA")
+    r = verify_answer(
+        "NVIDIA's fiscal 2025 revenue was $130.5 billion, up from $27.0 billion a year earlier.", company="NVDA"
+    )
     f = figure(r, "$27.0 billion")  # 26,974,000,000 is FY2023's
     assert f.status == "mismatched_period" and f.support.accession_number == NVDA_FY2023_10K
 
@@ -97,7 +110,9 @@ def test_nvidias_2024_revenue_is_ambiguous_naming_both_fiscal_years(sec, stated,
     f = figure(r, stated)
     assert f.status == "ambiguous" and "FY2024" in f.reason and "FY2025" in f.reason
     assert [(x.fiscal_year, x.start, x.end) for x in f.readings] == [
-        (2024, date(2023, 1, 30), date(2024, 1, 28)), (2025, date(2024, 1, 29), date(2025, 1, 26))]
+        (2024, date(2023, 1, 30), date(2024, 1, 28)),
+        (2025, date(2024, 1, 29), date(2025, 1, 26)),
+    ]
     assert [x.status == "grounded" for x in f.readings] == [held == 2024, held == 2025]
     assert r.verdict == "ambiguous" and not r.all_grounded and r.exit_status == ExitStatus.UNCONFIRMED
 
@@ -206,12 +221,15 @@ def test_a_post_split_share_count_has_no_split_flag(sec):
 # --- false alarms: half-years, nine months, "from X in fiscal 2023 to Y" ----------------------------------
 
 
-@pytest.mark.parametrize("text,accession", [
-    ("NVIDIA's revenue for the six months ended July 30, 2017 was $4.17 billion.", "0001045810-17-000123"),
-    ("NVIDIA's revenue for the nine months ended October 29, 2017 was $6.80 billion.", "0001045810-17-000172"),
-    ("NVIDIA's revenue for the first half of fiscal 2018 was $4.17 billion.", "0001045810-17-000123"),
-    ("NVIDIA's revenue for the first nine months of fiscal 2018 was $6.80 billion.", "0001045810-17-000172"),
-])
+@pytest.mark.parametrize(
+    "text,accession",
+    [
+        ("NVIDIA's revenue for the six months ended July 30, 2017 was $4.17 billion.", "0001045810-17-000123"),
+        ("NVIDIA's revenue for the nine months ended October 29, 2017 was $6.80 billion.", "0001045810-17-000172"),
+        ("NVIDIA's revenue for the first half of fiscal 2018 was $4.17 billion.", "0001045810-17-000123"),
+        ("NVIDIA's revenue for the first nine months of fiscal 2018 was $6.80 billion.", "0001045810-17-000172"),
+    ],
+)
 def test_half_year_and_nine_month_revenue_is_grounded_in_that_period(sec, text, accession):
     r = verify_answer(text, company="NVDA")
     f = next(f for f in r.figures if f.kind == "money")
@@ -227,8 +245,9 @@ def test_a_wrong_half_year_revenue_is_ungrounded(sec):
 
 
 def test_the_end_point_of_from_to_does_not_inherit_the_base_year(sec):
-    r = verify_answer("NVIDIA's revenue grew 126% in fiscal 2024, from $27.0 billion in fiscal 2023 to $60.9 billion.",
-                      company="NVDA")
+    r = verify_answer(
+        "NVIDIA's revenue grew 126% in fiscal 2024, from $27.0 billion in fiscal 2023 to $60.9 billion.", company="NVDA"
+    )
     assert figure(r, "$60.9 billion").claimed_fiscal_year == 2024
     assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
     r = verify_answer("NVIDIA's revenue grew 126% in fiscal 2024, from $27.0 billion to $60.9 billion.", company="NVDA")
@@ -237,8 +256,10 @@ def test_the_end_point_of_from_to_does_not_inherit_the_base_year(sec):
 
 
 def test_a_wrong_end_point_of_from_to_is_still_caught(sec):
-    r = verify_answer("NVIDIA's revenue grew 126% in fiscal 2024, from $27.0 billion in fiscal 2023 to "
-                      "$130.5 billion.", company="NVDA")
+    r = verify_answer(
+        "NVIDIA's revenue grew 126% in fiscal 2024, from $27.0 billion in fiscal 2023 to $130.5 billion.",
+        company="NVDA",
+    )
     f = figure(r, "$130.5 billion")  # FY2025's
     assert f.status == "mismatched_period" and f.support.accession_number == NVDA_FY2025_10K
     assert r.verdict == "ungrounded"

@@ -16,7 +16,6 @@ from __future__ import annotations
 import pytest
 
 from edgar_cli.capabilities.verify import verify_answer
-from edgar_cli.errors import EdgarError
 from edgar_cli.verification.claims import extract_figures
 
 AAPL_FY2024 = "0000320193-24-000123"
@@ -52,10 +51,17 @@ def no_reason_contradicts_itself(result):
 
 
 def test_a_respectively_list_gives_each_figure_its_own_period_in_order():
-    figs = [f for f in extract_figures("Apple's net sales were $394.3 billion and $383.3 billion in fiscal 2023 "
-                                       "and 2022, respectively.") if f.kind == "money"]
+    figs = [
+        f
+        for f in extract_figures(
+            "Apple's net sales were $394.3 billion and $383.3 billion in fiscal 2023 and 2022, respectively."
+        )
+        if f.kind == "money"
+    ]
     assert [(f.text, f.fiscal_year, f.period_basis) for f in figs] == [
-        ("$394.3 billion", 2023, "fiscal"), ("$383.3 billion", 2022, "fiscal")]
+        ("$394.3 billion", 2023, "fiscal"),
+        ("$383.3 billion", 2022, "fiscal"),
+    ]
 
 
 def test_the_fiscal_word_of_a_list_of_years_distributes_over_the_list():
@@ -64,37 +70,63 @@ def test_the_fiscal_word_of_a_list_of_years_distributes_over_the_list():
 
 
 def test_a_list_of_three_figures_and_three_years_is_paired_in_order():
-    figs = [f for f in extract_figures("Net sales were $391.0 billion, $383.3 billion, and $394.3 billion in 2024, "
-                                       "2023 and 2022, respectively.") if f.kind == "money"]
+    figs = [
+        f
+        for f in extract_figures(
+            "Net sales were $391.0 billion, $383.3 billion, and $394.3 billion in 2024, 2023 and 2022, respectively."
+        )
+        if f.kind == "money"
+    ]
     assert [f.fiscal_year for f in figs] == [2024, 2023, 2022]
 
 
 def test_periods_named_before_their_figures_pair_with_respectively():
-    figs = [f for f in extract_figures("In fiscal 2024 and 2023, net sales were $391.0 billion and $383.3 "
-                                       "billion, respectively.") if f.kind == "money"]
+    figs = [
+        f
+        for f in extract_figures(
+            "In fiscal 2024 and 2023, net sales were $391.0 billion and $383.3 billion, respectively."
+        )
+        if f.kind == "money"
+    ]
     assert [f.fiscal_year for f in figs] == [2024, 2023]
 
 
 def test_a_list_of_figures_and_a_longer_list_of_periods_are_left_unpaired_with_the_reason():
-    figs = [f for f in extract_figures("Net sales were $391.0 billion and $383.3 billion in 2022, 2023 and 2024, "
-                                       "respectively.") if f.kind == "money"]
+    figs = [
+        f
+        for f in extract_figures(
+            "Net sales were $391.0 billion and $383.3 billion in 2022, 2023 and 2024, respectively."
+        )
+        if f.kind == "money"
+    ]
     assert all(f.unchecked and "2 figures and 3 periods" in f.unchecked for f in figs)
 
 
 def test_a_date_after_ended_is_an_end_and_after_beginning_a_start():
-    roles = {f.text: f.date_role for f in extract_figures(
-        "For the fiscal year ended October 1, 2023, sales rose. The year beginning September 25, 2022 was long. "
-        "On May 3, 2024 it paid a dividend, as of June 1, 2024 it had cash.") if f.kind == "date"}
-    assert roles == {"October 1, 2023": "end", "September 25, 2022": "start", "May 3, 2024": None,
-                     "June 1, 2024": "as_of"}
+    roles = {
+        f.text: f.date_role
+        for f in extract_figures(
+            "For the fiscal year ended October 1, 2023, sales rose. The year beginning September 25, 2022 was long. "
+            "On May 3, 2024 it paid a dividend, as of June 1, 2024 it had cash."
+        )
+        if f.kind == "date"
+    }
+    assert roles == {
+        "October 1, 2023": "end",
+        "September 25, 2022": "start",
+        "May 3, 2024": None,
+        "June 1, 2024": "as_of",
+    }
 
 
 # --- respectively-lists against the corpus -------------------------------------------------------
 
 
 def test_apples_swapped_respectively_sentence_is_not_grounded(sec):
-    r = verify_answer("Apple's net sales were $394.3 billion and $383.3 billion in fiscal 2023 and 2022, "
-                      "respectively.", company="AAPL")
+    r = verify_answer(
+        "Apple's net sales were $394.3 billion and $383.3 billion in fiscal 2023 and 2022, respectively.",
+        company="AAPL",
+    )
     assert r.verdict == "ungrounded" and not r.all_grounded
     first, second = figure(r, "$394.3 billion"), figure(r, "$383.3 billion")
     assert first.status == "mismatched_period" and first.support.accession_number == AAPL_FY2022
@@ -104,8 +136,10 @@ def test_apples_swapped_respectively_sentence_is_not_grounded(sec):
 
 
 def test_apples_true_respectively_sentence_is_grounded_each_figure_on_its_own_year(sec):
-    r = verify_answer("Apple's net sales were $383.3 billion and $394.3 billion in fiscal 2023 and 2022, "
-                      "respectively.", company="AAPL")
+    r = verify_answer(
+        "Apple's net sales were $383.3 billion and $394.3 billion in fiscal 2023 and 2022, respectively.",
+        company="AAPL",
+    )
     assert r.verdict == "grounded"
     assert figure(r, "$383.3 billion").support.accession_number == AAPL_FY2023
     assert figure(r, "$394.3 billion").support.accession_number == AAPL_FY2022
@@ -113,36 +147,45 @@ def test_apples_true_respectively_sentence_is_grounded_each_figure_on_its_own_ye
 
 
 def test_a_respectively_list_of_three_years_and_one_of_calendar_years_are_checked_in_order(sec):
-    three = verify_answer("Apple's net sales were $391.0 billion, $383.3 billion and $394.3 billion in 2024, 2023 "
-                          "and 2022, respectively.", company="AAPL")
+    three = verify_answer(
+        "Apple's net sales were $391.0 billion, $383.3 billion and $394.3 billion in 2024, 2023 "
+        "and 2022, respectively.",
+        company="AAPL",
+    )
     assert three.verdict == "grounded"
-    assert [figure(three, t).support.accession_number for t in ("$391.0 billion", "$383.3 billion",
-                                                                "$394.3 billion")] == [AAPL_FY2024, AAPL_FY2023,
-                                                                                       AAPL_FY2022]
-    tesla = verify_answer("Tesla's revenue was $31.5 billion and $53.8 billion in 2020 and 2021, respectively.",
-                          company="TSLA")
+    assert [
+        figure(three, t).support.accession_number for t in ("$391.0 billion", "$383.3 billion", "$394.3 billion")
+    ] == [AAPL_FY2024, AAPL_FY2023, AAPL_FY2022]
+    tesla = verify_answer(
+        "Tesla's revenue was $31.5 billion and $53.8 billion in 2020 and 2021, respectively.", company="TSLA"
+    )
     assert tesla.verdict == "grounded"
     assert figure(tesla, "$31.5 billion").support.accession_number == TSLA_FY2020
     assert figure(tesla, "$53.8 billion").support.accession_number == TSLA_FY2021
-    swapped = verify_answer("Tesla's revenue was $53.8 billion and $31.5 billion in 2020 and 2021, respectively.",
-                            company="TSLA")
+    swapped = verify_answer(
+        "Tesla's revenue was $53.8 billion and $31.5 billion in 2020 and 2021, respectively.", company="TSLA"
+    )
     assert swapped.verdict == "ungrounded"
     assert {f.status for f in swapped.figures if f.kind == "money"} == {"mismatched_period"}
 
 
 def test_figures_right_before_a_list_of_fiscal_years_pair_without_respectively(sec):
-    r = verify_answer("Apple's net sales were $391.0 billion and $383.3 billion in fiscal 2024 and 2023.",
-                      company="AAPL")
+    r = verify_answer(
+        "Apple's net sales were $391.0 billion and $383.3 billion in fiscal 2024 and 2023.", company="AAPL"
+    )
     assert r.verdict == "grounded"
     assert figure(r, "$383.3 billion").claimed_fiscal_year == 2023
-    false = verify_answer("Apple's net sales were $383.3 billion and $391.0 billion in fiscal 2024 and 2023.",
-                          company="AAPL")
+    false = verify_answer(
+        "Apple's net sales were $383.3 billion and $391.0 billion in fiscal 2024 and 2023.", company="AAPL"
+    )
     assert false.verdict == "ungrounded"
 
 
 def test_figures_of_two_measures_pair_with_the_periods_of_respectively_in_order(sec):
-    r = verify_answer("Apple's net sales were $391.0 billion and net income $93.7 billion in fiscal 2024 and 2023, "
-                      "respectively.", company="AAPL")
+    r = verify_answer(
+        "Apple's net sales were $391.0 billion and net income $93.7 billion in fiscal 2024 and 2023, respectively.",
+        company="AAPL",
+    )
     # 93,736,000,000 is FY2024's net income (0000320193-24-000123), claimed for fiscal 2023
     assert figure(r, "$391.0 billion").status == "grounded"
     assert figure(r, "$93.7 billion").status == "mismatched_period"
@@ -150,8 +193,9 @@ def test_figures_of_two_measures_pair_with_the_periods_of_respectively_in_order(
 
 
 def test_a_respectively_list_whose_counts_differ_leaves_its_figures_unchecked(sec):
-    r = verify_answer("Apple's net sales were $391.0 billion and $383.3 billion in 2022, 2023 and 2024, "
-                      "respectively.", company="AAPL")
+    r = verify_answer(
+        "Apple's net sales were $391.0 billion and $383.3 billion in 2022, 2023 and 2024, respectively.", company="AAPL"
+    )
     assert r.verdict == "unchecked"
     for text in ("$391.0 billion", "$383.3 billion"):
         f = figure(r, text)
@@ -163,8 +207,9 @@ def test_a_respectively_list_whose_counts_differ_leaves_its_figures_unchecked(se
 
 
 def test_a_fiscal_year_ended_on_the_first_day_of_the_next_is_not_grounded(sec):
-    r = verify_answer("For the fiscal year ended October 1, 2023, Apple's net sales were $383.3 billion.",
-                      company="AAPL")
+    r = verify_answer(
+        "For the fiscal year ended October 1, 2023, Apple's net sales were $383.3 billion.", company="AAPL"
+    )
     assert r.verdict == "ungrounded"
     day = figure(r, "October 1, 2023")
     assert day.status == "ungrounded" and "begins" not in day.reason
@@ -172,21 +217,25 @@ def test_a_fiscal_year_ended_on_the_first_day_of_the_next_is_not_grounded(sec):
     sales = figure(r, "$383.3 billion")  # the figure is right for FY2023: the date is what is wrong
     assert sales.status == "grounded" and sales.support.accession_number == AAPL_FY2023
     assert any("the date is what is wrong" in n.lower() for n in sales.notes)
-    right = verify_answer("For the fiscal year ended September 30, 2023, Apple's net sales were $383.3 billion.",
-                          company="AAPL")
+    right = verify_answer(
+        "For the fiscal year ended September 30, 2023, Apple's net sales were $383.3 billion.", company="AAPL"
+    )
     assert right.verdict == "grounded"
 
 
 def test_a_quarter_end_a_day_off_blames_the_date_and_names_the_reported_end(sec):
-    r = verify_answer("Apple's total net sales for the quarter ended July 2, 2023 were $81.8 billion.",
-                      company="AAPL")
+    r = verify_answer("Apple's total net sales for the quarter ended July 2, 2023 were $81.8 billion.", company="AAPL")
     assert r.verdict == "ungrounded"
     day = figure(r, "July 2, 2023")
     assert day.status == "ungrounded" and "2023-07-01" in day.reason
     sales = figure(r, "$81.8 billion")
     assert sales.status == "grounded" and sales.support.accession_number == AAPL_Q3_FY2023
-    assert verify_answer("Apple's total net sales for the quarter ended July 1, 2023 were $81.8 billion.",
-                         company="AAPL").verdict == "grounded"
+    assert (
+        verify_answer(
+            "Apple's total net sales for the quarter ended July 1, 2023 were $81.8 billion.", company="AAPL"
+        ).verdict
+        == "grounded"
+    )
 
 
 def test_a_balance_date_in_prose_far_from_a_year_end_is_not_called_wrong(sec):
@@ -208,9 +257,11 @@ def test_a_start_date_is_checked_against_starts(sec):
 
 
 def test_a_wrong_end_date_of_a_named_fiscal_year_is_blamed_not_the_correct_figure(sec):
-    for answer in ("NVIDIA's revenue for fiscal 2025, which ended January 28, 2024, was $130.5 billion.",
-                   "In fiscal 2025 (ended January 28, 2024), NVIDIA's revenue was $130.5 billion.",
-                   "NVIDIA's fiscal 2025 revenue for the year ended January 28, 2024 was $130.5 billion."):
+    for answer in (
+        "NVIDIA's revenue for fiscal 2025, which ended January 28, 2024, was $130.5 billion.",
+        "In fiscal 2025 (ended January 28, 2024), NVIDIA's revenue was $130.5 billion.",
+        "NVIDIA's fiscal 2025 revenue for the year ended January 28, 2024 was $130.5 billion.",
+    ):
         r = verify_answer(answer, company="NVDA")
         assert r.verdict == "ungrounded", answer
         day = figure(r, "January 28, 2024")
@@ -222,8 +273,9 @@ def test_a_wrong_end_date_of_a_named_fiscal_year_is_blamed_not_the_correct_figur
 
 
 def test_a_figure_true_only_for_the_date_beside_a_wrong_fiscal_year_is_unchecked_with_both_readings(sec):
-    r = verify_answer("NVIDIA's revenue for fiscal 2025, which ended January 28, 2024, was $60.9 billion.",
-                      company="NVDA")
+    r = verify_answer(
+        "NVIDIA's revenue for fiscal 2025, which ended January 28, 2024, was $60.9 billion.", company="NVDA"
+    )
     assert r.verdict == "ungrounded"  # the date contradicts fiscal 2025
     revenue = figure(r, "$60.9 billion")
     assert revenue.status == "unchecked"
@@ -234,8 +286,9 @@ def test_a_figure_true_only_for_the_date_beside_a_wrong_fiscal_year_is_unchecked
 
 
 def test_a_correct_date_with_its_fiscal_year_stays_grounded(sec):
-    r = verify_answer("NVIDIA's revenue was $130.5 billion in fiscal 2025, which ended January 26, 2025.",
-                      company="NVDA")
+    r = verify_answer(
+        "NVIDIA's revenue was $130.5 billion in fiscal 2025, which ended January 26, 2025.", company="NVDA"
+    )
     assert r.verdict == "grounded"
     assert figure(r, "January 26, 2025").status == "grounded"
 
@@ -247,35 +300,48 @@ def test_a_correct_date_with_its_fiscal_year_stays_grounded(sec):
 
 
 def test_the_quarters_of_a_respectively_list_take_the_year_named_once_at_its_end(sec):
-    for answer in ("NVIDIA's revenue was $26.0 billion and $30.0 billion in the first and second quarters of "
-                   "fiscal 2025, respectively.",
-                   "NVIDIA's revenue was $26.0 billion and $30.0 billion in Q1 and Q2 FY2025, respectively.",
-                   "In fiscal 2025, NVIDIA's revenue was $26.0 billion and $30.0 billion in the first and second "
-                   "quarters, respectively."):
+    for answer in (
+        "NVIDIA's revenue was $26.0 billion and $30.0 billion in the first and second quarters of "
+        "fiscal 2025, respectively.",
+        "NVIDIA's revenue was $26.0 billion and $30.0 billion in Q1 and Q2 FY2025, respectively.",
+        "In fiscal 2025, NVIDIA's revenue was $26.0 billion and $30.0 billion in the first and second "
+        "quarters, respectively.",
+    ):
         r = verify_answer(answer, company="NVDA")
         assert r.verdict == "grounded", answer
         assert figure(r, "$26.0 billion").support.accession_number == "0001045810-24-000124"
         assert figure(r, "$30.0 billion").support.accession_number == "0001045810-24-000264"
-    swapped = verify_answer("NVIDIA's revenue was $30.0 billion and $26.0 billion in the first and second quarters "
-                            "of fiscal 2025, respectively.", company="NVDA")
+    swapped = verify_answer(
+        "NVIDIA's revenue was $30.0 billion and $26.0 billion in the first and second quarters "
+        "of fiscal 2025, respectively.",
+        company="NVDA",
+    )
     assert swapped.verdict == "ungrounded"
     assert "not for Q1 fiscal 2025" in figure(swapped, "$30.0 billion").reason
 
 
 def test_fiscal_years_written_once_before_a_list_make_each_year_fiscal(sec):
-    r = verify_answer("NVIDIA's revenue for fiscal years 2024 and 2023 was $60.9 billion and $27.0 billion, "
-                      "respectively.", company="NVDA")
+    r = verify_answer(
+        "NVIDIA's revenue for fiscal years 2024 and 2023 was $60.9 billion and $27.0 billion, respectively.",
+        company="NVDA",
+    )
     assert r.verdict == "grounded"  # not calendar wording read two ways
     assert figure(r, "$27.0 billion").support.accession_number == "0001045810-23-000017"
     assert figure(r, "$60.9 billion").support.accession_number == NVDA_FY2024
 
 
 def test_a_respectively_list_of_year_end_dates_pairs_each_figure_with_its_date(sec):
-    ok = verify_answer("For the years ended January 28, 2024 and January 29, 2023, NVIDIA's revenue was $60.9 "
-                       "billion and $27.0 billion, respectively.", company="NVDA")
+    ok = verify_answer(
+        "For the years ended January 28, 2024 and January 29, 2023, NVIDIA's revenue was $60.9 "
+        "billion and $27.0 billion, respectively.",
+        company="NVDA",
+    )
     assert ok.verdict == "grounded"
-    swapped = verify_answer("For the years ended January 28, 2024 and January 29, 2023, NVIDIA's revenue was $27.0 "
-                            "billion and $60.9 billion, respectively.", company="NVDA")
+    swapped = verify_answer(
+        "For the years ended January 28, 2024 and January 29, 2023, NVIDIA's revenue was $27.0 "
+        "billion and $60.9 billion, respectively.",
+        company="NVDA",
+    )
     assert swapped.verdict == "ungrounded"
 
 
@@ -284,11 +350,14 @@ def test_a_respectively_list_of_year_end_dates_pairs_each_figure_with_its_date(s
 # 0001045810-25-000023.
 
 
-@pytest.mark.parametrize("answer,company,accession", [
-    ("NVIDIA had total assets of $111.6 billion at the end of fiscal 2025.", "NVDA", NVDA_FY2025),
-    ("As of January 26, 2025, NVIDIA had cash and cash equivalents of $8.6 billion.", "NVDA", NVDA_FY2025),
-    ("Tesla generated revenue of $53.8 billion in 2021.", "TSLA", TSLA_FY2021),
-])
+@pytest.mark.parametrize(
+    "answer,company,accession",
+    [
+        ("NVIDIA had total assets of $111.6 billion at the end of fiscal 2025.", "NVDA", NVDA_FY2025),
+        ("As of January 26, 2025, NVIDIA had cash and cash equivalents of $8.6 billion.", "NVDA", NVDA_FY2025),
+        ("Tesla generated revenue of $53.8 billion in 2021.", "TSLA", TSLA_FY2021),
+    ],
+)
 def test_a_verb_before_the_measure_is_not_read_as_a_segment(sec, answer, company, accession):
     r = verify_answer(answer, company=company)
     assert r.verdict == "grounded"
@@ -322,19 +391,22 @@ def test_a_list_of_growth_rates_shares_its_verb_and_each_is_checked_for_its_own_
     r = verify_answer("NVIDIA's revenue grew 126% and 114% in fiscal 2024 and 2025, respectively.", company="NVDA")
     assert r.verdict == "grounded"
     assert figure(r, "126%").status == figure(r, "114%").status == "derived"
-    swapped = verify_answer("NVIDIA's revenue grew 114% and 126% in fiscal 2024 and 2025, respectively.",
-                            company="NVDA")
+    swapped = verify_answer(
+        "NVIDIA's revenue grew 114% and 126% in fiscal 2024 and 2025, respectively.", company="NVDA"
+    )
     assert swapped.verdict == "ungrounded"
     assert {figure(swapped, t).status for t in ("114%", "126%")} == {"mismatched_period"}
 
 
 def test_two_figures_for_two_periods_set_against_each_other_pair_in_order(sec):
-    r = verify_answer("NVIDIA's revenue was $60.9 billion and $27.0 billion in fiscal 2024 compared with fiscal "
-                      "2023.", company="NVDA")
+    r = verify_answer(
+        "NVIDIA's revenue was $60.9 billion and $27.0 billion in fiscal 2024 compared with fiscal 2023.", company="NVDA"
+    )
     assert r.verdict == "grounded"
     assert figure(r, "$27.0 billion").support.accession_number == "0001045810-23-000017"
-    swapped = verify_answer("NVIDIA's revenue was $27.0 billion and $60.9 billion in fiscal 2024 compared with "
-                            "fiscal 2023.", company="NVDA")
+    swapped = verify_answer(
+        "NVIDIA's revenue was $27.0 billion and $60.9 billion in fiscal 2024 compared with fiscal 2023.", company="NVDA"
+    )
     assert swapped.verdict == "ungrounded"
 
 
@@ -343,16 +415,21 @@ def test_two_figures_for_two_periods_set_against_each_other_pair_in_order(sec):
 
 
 def test_a_quarters_true_end_date_beside_its_quarter_is_grounded(sec):
-    r = verify_answer("NVIDIA's revenue for the third quarter of fiscal 2025, which ended October 27, 2024, was "
-                      "$35.1 billion.", company="NVDA")
+    r = verify_answer(
+        "NVIDIA's revenue for the third quarter of fiscal 2025, which ended October 27, 2024, was $35.1 billion.",
+        company="NVDA",
+    )
     assert r.verdict == "grounded"  # the date is the quarter's end, not fiscal 2025's
     assert figure(r, "October 27, 2024").status == "grounded"
 
 
-@pytest.mark.parametrize("answer", [
-    "NVIDIA's revenue for the third quarter of fiscal 2025, which ended October 29, 2023, was $35.1 billion.",
-    "In Q3 FY2025 (ended October 29, 2023), NVIDIA's revenue was $35.1 billion.",
-])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "NVIDIA's revenue for the third quarter of fiscal 2025, which ended October 29, 2023, was $35.1 billion.",
+        "In Q3 FY2025 (ended October 29, 2023), NVIDIA's revenue was $35.1 billion.",
+    ],
+)
 def test_a_wrong_end_date_of_a_named_quarter_is_blamed_not_the_correct_figure(sec, answer):
     r = verify_answer(answer, company="NVDA")
     assert r.verdict == "ungrounded"
@@ -364,30 +441,40 @@ def test_a_wrong_end_date_of_a_named_quarter_is_blamed_not_the_correct_figure(se
 
 
 def test_periods_listed_before_as_many_figures_pair_without_respectively(sec):
-    r = verify_answer("NVIDIA's revenue for fiscal 2024 and fiscal 2023 was $60.9 billion and $27.0 billion.",
-                      company="NVDA")
+    r = verify_answer(
+        "NVIDIA's revenue for fiscal 2024 and fiscal 2023 was $60.9 billion and $27.0 billion.", company="NVDA"
+    )
     assert r.verdict == "grounded"
     assert figure(r, "$60.9 billion").support.accession_number == NVDA_FY2024
-    swapped = verify_answer("NVIDIA's revenue for fiscal 2024 and fiscal 2023 was $27.0 billion and $60.9 billion.",
-                            company="NVDA")
+    swapped = verify_answer(
+        "NVIDIA's revenue for fiscal 2024 and fiscal 2023 was $27.0 billion and $60.9 billion.", company="NVDA"
+    )
     assert swapped.verdict == "ungrounded"
 
 
 def test_a_span_between_two_years_is_not_a_list_to_pair(sec):
     # FY2025 revenue 130,497,000,000 and net income 72,880,000,000 (0001045810-25-000023): both figures are the
     # span's end, neither is fiscal 2023's
-    r = verify_answer("Between fiscal 2023 and 2025, NVIDIA's revenue and net income rose to $130.5 billion and "
-                      "$72.9 billion.", company="NVDA")
+    r = verify_answer(
+        "Between fiscal 2023 and 2025, NVIDIA's revenue and net income rose to $130.5 billion and $72.9 billion.",
+        company="NVDA",
+    )
     assert r.verdict == "grounded"
     assert {f.claimed_fiscal_year for f in r.figures if f.kind == "money"} == {2025}
 
 
 def test_a_cited_filings_text_does_not_settle_which_of_two_named_periods_a_figure_is_for(sec):
-    r = verify_answer("NVIDIA's revenue for fiscal 2025, which ended January 28, 2024, was $60.9 billion.",
-                      company="NVDA", cite=[NVDA_FY2024])
+    r = verify_answer(
+        "NVIDIA's revenue for fiscal 2025, which ended January 28, 2024, was $60.9 billion.",
+        company="NVDA",
+        cite=[NVDA_FY2024],
+    )
     assert figure(r, "$60.9 billion").status == "unchecked" and r.verdict == "ungrounded"
-    lists = verify_answer("Apple's net sales were $391.0 billion and $383.3 billion in 2022, 2023 and 2024, "
-                          "respectively.", company="AAPL", cite=[AAPL_FY2024])
+    lists = verify_answer(
+        "Apple's net sales were $391.0 billion and $383.3 billion in 2022, 2023 and 2024, respectively.",
+        company="AAPL",
+        cite=[AAPL_FY2024],
+    )
     assert {f.status for f in lists.figures if f.kind == "money"} == {"unchecked"}
 
 
@@ -399,32 +486,49 @@ def test_a_cited_filings_text_does_not_settle_which_of_two_named_periods_a_figur
 
 
 def test_a_year_that_ended_on_a_date_is_a_year_not_a_balance(sec):
-    r = verify_answer("In the fiscal year that ended on January 26, 2025, NVIDIA's revenue reached $130.5 billion.",
-                      company="NVDA")
+    r = verify_answer(
+        "In the fiscal year that ended on January 26, 2025, NVIDIA's revenue reached $130.5 billion.", company="NVDA"
+    )
     assert r.verdict == "grounded" and figure(r, "$130.5 billion").support.accession_number == NVDA_FY2025
-    wrong = verify_answer("In the fiscal year that ended on January 27, 2025, NVIDIA's revenue reached $130.5 "
-                          "billion.", company="NVDA")
+    wrong = verify_answer(
+        "In the fiscal year that ended on January 27, 2025, NVIDIA's revenue reached $130.5 billion.", company="NVDA"
+    )
     assert wrong.verdict == "ungrounded" and figure(wrong, "January 27, 2025").status == "ungrounded"
     assert figure(wrong, "$130.5 billion").status == "grounded"  # the date is the wrong part
     no_reason_contradicts_itself(wrong)
 
 
 def test_a_period_labelling_a_figure_with_a_colon_is_that_figures_period(sec):
-    r = verify_answer("Gross profit climbed (fiscal 2025: $97.9 billion; fiscal 2024: $44.3 billion) as Data "
-                      "Center sales surged at NVIDIA.", company="NVDA")
+    r = verify_answer(
+        "Gross profit climbed (fiscal 2025: $97.9 billion; fiscal 2024: $44.3 billion) as Data "
+        "Center sales surged at NVIDIA.",
+        company="NVDA",
+    )
     assert r.verdict == "grounded"
     assert figure(r, "$97.9 billion").support.accession_number == NVDA_FY2025
-    swapped = verify_answer("Gross profit climbed (fiscal 2025: $44.3 billion; fiscal 2024: $97.9 billion) as Data "
-                            "Center sales surged at NVIDIA.", company="NVDA")
+    swapped = verify_answer(
+        "Gross profit climbed (fiscal 2025: $44.3 billion; fiscal 2024: $97.9 billion) as Data "
+        "Center sales surged at NVIDIA.",
+        company="NVDA",
+    )
     assert swapped.verdict == "ungrounded"
 
 
-@pytest.mark.parametrize("answer,accessions", [
-    ("Apple kept raising research and development spending in fiscal 2024 ($31.4 billion, against $29.9 billion "
-     "in fiscal 2023).", [AAPL_FY2024, AAPL_FY2023]),
-    ("Apple's December-quarter net sales were $124.3 billion and $119.6 billion in Q1 FY2025 and Q1 FY2024, "
-     "respectively.", ["0000320193-25-000008", "0000320193-24-000006"]),
-])
+@pytest.mark.parametrize(
+    "answer,accessions",
+    [
+        (
+            "Apple kept raising research and development spending in fiscal 2024 ($31.4 billion, against $29.9 billion "
+            "in fiscal 2023).",
+            [AAPL_FY2024, AAPL_FY2023],
+        ),
+        (
+            "Apple's December-quarter net sales were $124.3 billion and $119.6 billion in Q1 FY2025 and Q1 FY2024, "
+            "respectively.",
+            ["0000320193-25-000008", "0000320193-24-000006"],
+        ),
+    ],
+)
 def test_a_gerund_or_a_months_quarter_before_the_measure_is_not_a_segment(sec, answer, accessions):
     r = verify_answer(answer, company="AAPL")
     assert r.verdict == "grounded"
@@ -434,11 +538,15 @@ def test_a_gerund_or_a_months_quarter_before_the_measure_is_not_a_segment(sec, a
 def test_the_words_after_an_item_of_a_list_belong_to_the_next_item(sec):
     # LPA (CIK 1997711) ifrs-full:ProfitLoss 2023: 7,156,005 USD (0001493152-24-016772); 2024: -19,426,051 USD
     # (0001997711-25-000030): "a net loss of" after $7.2 million is $19.4 million's, not $7.2 million's
-    r = verify_answer("LPA recorded a net profit of $7.2 million and a net loss of $19.4 million in 2023 and 2024, "
-                      "respectively.", company="LPA")
+    r = verify_answer(
+        "LPA recorded a net profit of $7.2 million and a net loss of $19.4 million in 2023 and 2024, respectively.",
+        company="LPA",
+    )
     assert r.verdict == "grounded"
-    wrong = verify_answer("LPA recorded a net loss of $7.2 million and a net loss of $19.4 million in 2023 and 2024, "
-                          "respectively.", company="LPA")
+    wrong = verify_answer(
+        "LPA recorded a net loss of $7.2 million and a net loss of $19.4 million in 2023 and 2024, respectively.",
+        company="LPA",
+    )
     assert wrong.verdict == "ungrounded" and figure(wrong, "$7.2 million").status == "ungrounded"
 
 
@@ -448,17 +556,21 @@ def test_the_words_after_an_item_of_a_list_belong_to_the_next_item(sec):
 
 
 def test_the_one_balance_date_of_a_sentence_dates_its_figure_however_far_from_it(sec):
-    ok = verify_answer("Apple had 15,115,823,000 shares of common stock outstanding as of October 18, 2024.",
-                       company="AAPL")
+    ok = verify_answer(
+        "Apple had 15,115,823,000 shares of common stock outstanding as of October 18, 2024.", company="AAPL"
+    )
     assert ok.verdict == "grounded" and figure(ok, "15,115,823,000").claimed_period_end.isoformat() == "2024-10-18"
-    wrong = verify_answer("Apple had 14,776,353,000 shares of common stock outstanding as of October 18, 2024.",
-                          company="AAPL")
+    wrong = verify_answer(
+        "Apple had 14,776,353,000 shares of common stock outstanding as of October 18, 2024.", company="AAPL"
+    )
     assert wrong.verdict == "ungrounded" and figure(wrong, "14,776,353,000").status == "ungrounded"
 
 
 def test_a_year_that_dates_an_event_is_not_the_period_of_a_figure(sec):
-    r = verify_answer("As of October 18, 2019, Apple had about 4.44 billion shares outstanding, before its 2020 "
-                      "four-for-one split.", company="AAPL")
+    r = verify_answer(
+        "As of October 18, 2019, Apple had about 4.44 billion shares outstanding, before its 2020 four-for-one split.",
+        company="AAPL",
+    )
     assert r.verdict == "grounded"
     assert figure(r, "4.44 billion").support.accession_number == "0000320193-19-000119"
     assert not [f for f in r.figures if f.text == "2020"]
@@ -466,37 +578,50 @@ def test_a_year_that_dates_an_event_is_not_the_period_of_a_figure(sec):
 
 def test_a_preposition_before_the_measure_is_not_a_segment(sec):
     # Tesla 2021 gross profit 13,606,000,000 and revenue 53,823,000,000 (0000950170-22-000796)
-    r = verify_answer("Tesla's 2021 gross margin, computed as gross profit of $13.6 billion over revenue of $53.8 "
-                      "billion, was 25.3%.", company="TSLA")
+    r = verify_answer(
+        "Tesla's 2021 gross margin, computed as gross profit of $13.6 billion over revenue of $53.8 "
+        "billion, was 25.3%.",
+        company="TSLA",
+    )
     assert r.verdict == "grounded"
     assert figure(r, "$53.8 billion").support.accession_number == TSLA_FY2021
 
 
 def test_one_period_after_a_list_of_figures_is_every_items_and_a_compared_list_is_no_pair(sec):
     # NVIDIA FY2024 revenue 60,922,000,000 and net income 29,760,000,000 (0001045810-24-000029)
-    r = verify_answer("Compared with fiscal 2023 and 2022, NVIDIA's revenue and net income of $60.9 billion and "
-                      "$29.8 billion in fiscal 2024 were records.", company="NVDA")
+    r = verify_answer(
+        "Compared with fiscal 2023 and 2022, NVIDIA's revenue and net income of $60.9 billion and "
+        "$29.8 billion in fiscal 2024 were records.",
+        company="NVDA",
+    )
     assert r.verdict == "grounded"
     assert {figure(r, t).claimed_fiscal_year for t in ("$60.9 billion", "$29.8 billion")} == {2024}
 
 
 def test_a_direction_the_values_contradict_is_the_wrong_part_of_the_claim(sec):
     # Apple FY2024 net sales 391,035,000,000 over FY2023 383,285,000,000; FY2023 below FY2022 394,328,000,000
-    for answer in ("Apple posted net sales of $391.0 billion in fiscal 2024, down from $383.3 billion.",
-                   "Apple posted net sales of $383.3 billion in fiscal 2023, up from $394.3 billion in fiscal 2022."):
+    for answer in (
+        "Apple posted net sales of $391.0 billion in fiscal 2024, down from $383.3 billion.",
+        "Apple posted net sales of $383.3 billion in fiscal 2023, up from $394.3 billion in fiscal 2022.",
+    ):
         r = verify_answer(answer, company="AAPL")
         assert r.verdict == "ungrounded", answer
         wrong = [f for f in r.figures if f.status == "ungrounded"]
         assert len(wrong) == 1 and "the direction is wrong" in wrong[0].reason
-    for answer in ("Apple posted net sales of $391.0 billion in fiscal 2024, up from $383.3 billion.",
-                   "Apple posted net sales of $383.3 billion in fiscal 2023, down from $394.3 billion in fiscal 2022."):
+    for answer in (
+        "Apple posted net sales of $391.0 billion in fiscal 2024, up from $383.3 billion.",
+        "Apple posted net sales of $383.3 billion in fiscal 2023, down from $394.3 billion in fiscal 2022.",
+    ):
         assert verify_answer(answer, company="AAPL").verdict == "grounded", answer
 
 
 def test_a_sentences_balance_date_dates_a_years_figure_as_the_year_ending_then(sec):
     # NVIDIA cash 8,589,000,000 at 2025-01-26 and FY2025 revenue 130,497,000,000 (0001045810-25-000023)
-    r = verify_answer("As of January 26, 2025, NVIDIA had $8.6 billion in cash and cash equivalents, and its revenue "
-                      "for the year was $130.5 billion.", company="NVDA")
+    r = verify_answer(
+        "As of January 26, 2025, NVIDIA had $8.6 billion in cash and cash equivalents, and its revenue "
+        "for the year was $130.5 billion.",
+        company="NVDA",
+    )
     assert r.verdict == "grounded"
     assert figure(r, "$130.5 billion").support.accession_number == NVDA_FY2025
 
@@ -504,15 +629,21 @@ def test_a_sentences_balance_date_dates_a_years_figure_as_the_year_ending_then(s
 def test_the_year_of_a_filing_is_not_the_figures_period_when_the_sentence_names_one(sec):
     # NVIDIA's FY2024 diluted EPS is 1.19 on today's basis as the FY2025 10-K (0001045810-25-000023) presents it;
     # "the fiscal 2025 10-K" names the filing, not the period of the figure
-    r = verify_answer("NVIDIA's fiscal 2024 diluted EPS, as presented in the fiscal 2025 10-K, was $1.19.",
-                      company="NVDA", cite=["0001045810-25-000023"])
+    r = verify_answer(
+        "NVIDIA's fiscal 2024 diluted EPS, as presented in the fiscal 2025 10-K, was $1.19.",
+        company="NVDA",
+        cite=["0001045810-25-000023"],
+    )
     assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
 
 
 def test_the_year_of_a_filing_is_the_period_when_the_sentence_names_no_other(sec):
     # Apple's FY2024 net income 93,736,000,000 in its FY2024 10-K 0000320193-24-000123
-    r = verify_answer("In its fiscal 2024 Form 10-K, Apple reported net income of $93.7 billion.", company="AAPL",
-                      cite=["0000320193-24-000123"])
+    r = verify_answer(
+        "In its fiscal 2024 Form 10-K, Apple reported net income of $93.7 billion.",
+        company="AAPL",
+        cite=["0000320193-24-000123"],
+    )
     assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
 
 

@@ -10,10 +10,17 @@ Company names come from the corpus ticker file (www.sec.gov/files/company_ticker
 from __future__ import annotations
 
 import pytest
+from test_verify import figure
 
 from edgar_cli.capabilities.verify import verify_answer
 from edgar_cli.errors import EdgarError, ExitStatus
-from test_verify import figure, sec  # noqa: F401  (the module-scoped client and the figure lookup)
+
+
+@pytest.fixture
+def sec(module_sec):
+    """The module's one client (its companyfacts parsed once)."""
+    return module_sec
+
 
 NVDA_FY2024_10K = "0001045810-24-000029"
 
@@ -27,19 +34,22 @@ def test_nvidias_revenue_in_a_sentence_about_apple_is_not_grounded_as_apples(sec
     assert r.verdict == "unchecked" and not r.all_grounded and r.exit_status == ExitStatus.UNCONFIRMED
 
 
-@pytest.mark.parametrize("answer,named", [
-    ("Cisco reported fiscal 2024 revenue of $60.9 billion.", "CISCO SYSTEMS"),  # a word of one name only
-    ("Micron's fiscal 2024 revenue was $60.9 billion.", "MICRON TECHNOLOGY"),
-    ("Disney reported fiscal 2024 revenue of $60.9 billion.", "Walt Disney"),
-    ("Goldman Sachs reported fiscal 2024 revenue of $60.9 billion.", "GOLDMAN SACHS"),  # leading words
-    ("TSMC reported fiscal 2024 revenue of $60.9 billion.", "TAIWAN SEMICONDUCTOR"),  # an alias
-    ("APPLE reported fiscal 2024 revenue of $60.9 billion.", "Apple Inc."),  # a name in capitals
-    ("In Apple's fiscal 2024 the revenue was $60.9 billion.", "Apple Inc."),
-    ("Google reported fiscal 2024 revenue of $60.9 billion.", "Alphabet"),  # a former name (alias)
-    ("Apple and Microsoft reported fiscal 2024 revenue of $60.9 billion.", "MICROSOFT"),  # two, opening it
-    ("Visa and Mastercard reported fiscal 2024 revenue of $60.9 billion.", "VISA"),
-    ("Target reported fiscal 2024 revenue of $60.9 billion.", "TARGET CORP"),  # a plain word, used as a name
-])
+@pytest.mark.parametrize(
+    "answer,named",
+    [
+        ("Cisco reported fiscal 2024 revenue of $60.9 billion.", "CISCO SYSTEMS"),  # a word of one name only
+        ("Micron's fiscal 2024 revenue was $60.9 billion.", "MICRON TECHNOLOGY"),
+        ("Disney reported fiscal 2024 revenue of $60.9 billion.", "Walt Disney"),
+        ("Goldman Sachs reported fiscal 2024 revenue of $60.9 billion.", "GOLDMAN SACHS"),  # leading words
+        ("TSMC reported fiscal 2024 revenue of $60.9 billion.", "TAIWAN SEMICONDUCTOR"),  # an alias
+        ("APPLE reported fiscal 2024 revenue of $60.9 billion.", "Apple Inc."),  # a name in capitals
+        ("In Apple's fiscal 2024 the revenue was $60.9 billion.", "Apple Inc."),
+        ("Google reported fiscal 2024 revenue of $60.9 billion.", "Alphabet"),  # a former name (alias)
+        ("Apple and Microsoft reported fiscal 2024 revenue of $60.9 billion.", "MICROSOFT"),  # two, opening it
+        ("Visa and Mastercard reported fiscal 2024 revenue of $60.9 billion.", "VISA"),
+        ("Target reported fiscal 2024 revenue of $60.9 billion.", "TARGET CORP"),  # a plain word, used as a name
+    ],
+)
 def test_other_companies_named_in_the_ways_answers_name_them_leave_the_figure_unchecked(sec, answer, named):
     f = figure(verify_answer(answer, company="NVDA"), "$60.9 billion")
     assert f.status == "unchecked" and named in f.reason, f.reason
@@ -57,10 +67,13 @@ def test_a_sentence_naming_both_checks_each_figure_against_the_company_it_follow
     assert r.verdict == "unchecked"
 
 
-@pytest.mark.parametrize("answer", [
-    "NVIDIA's fiscal 2024 revenue of $70.0 billion beat AMD.",
-    "Tim Cook praised NVIDIA, whose fiscal 2024 revenue was $70.0 billion.",
-])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "NVIDIA's fiscal 2024 revenue of $70.0 billion beat AMD.",
+        "Tim Cook praised NVIDIA, whose fiscal 2024 revenue was $70.0 billion.",
+    ],
+)
 def test_a_contradiction_in_a_sentence_that_names_the_company_is_never_softened(sec, answer):
     r = verify_answer(answer, company="NVDA")
     assert figure(r, "$70.0 billion").status == "ungrounded" and r.exit_status == ExitStatus.UNGROUNDED
@@ -74,35 +87,56 @@ def test_a_figure_after_another_companys_name_is_checked_as_that_companys(sec):
     assert figure(verify_answer(answer, company="AAPL"), "$70.0 billion").status == "ungrounded"
 
 
-@pytest.mark.parametrize("answer", [
-    "The fiscal 2024 revenue was $60.9 billion.",  # a sentence opening with "The" (was an internal_error)
-    "Revenue in fiscal 2024 was $60.9 billion, with Gaming and Professional Visualization growing.",
-    "In fiscal 2024 revenue was $60.9 billion under GAAP, and EPS was $11.93 (USD).",
-    "Nvidia's Data Center revenue drove fiscal 2024 revenue of $60.9 billion, ahead of AMD and Intel.",
-    "Jensen Huang said fiscal 2024 revenue was $60.9 billion, with Hopper and Blackwell in Santa Clara.",
-    "GeForce NOW and RTX GPUs helped fiscal 2024 revenue reach $60.9 billion.",  # not ServiceNow, RTX Corp
-    "DGX Cloud and HBM supply helped fiscal 2024 revenue reach $60.9 billion.",
-    "KEY TAKEAWAYS: fiscal 2024 revenue was $60.9 billion.",  # a heading, not KeyCorp
-    "Quantum InfiniBand and Universal Scene Description drove fiscal 2024 revenue of $60.9 billion.",
-    "Public cloud demand drove fiscal 2024 revenue of $60.9 billion.",  # not Public Storage
-    "Progressive gains in Data Center lifted fiscal 2024 revenue to $60.9 billion.",
-    "Target customers and Block storage lifted fiscal 2024 revenue to $60.9 billion.",
-    "Sales in the Southern region lifted fiscal 2024 revenue to $60.9 billion.",
-    "RTX 40 Series demand helped fiscal 2024 revenue reach $60.9 billion.",  # not RTX Corp
-    "ICE vehicle demand and TM licensing lifted fiscal 2024 revenue to $60.9 billion.",
-], ids=["opens-with-the", "segments", "abbreviations", "competitors-named-with-it", "people-and-places", "products-in-capitals",
-        "product-and-acronym", "heading", "product-lines", "a-common-word", "an-adjective", "plain-nouns",
-        "a-region", "a-product-in-capitals", "abbreviations-that-are-tickers"])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The fiscal 2024 revenue was $60.9 billion.",  # a sentence opening with "The" (was an internal_error)
+        "Revenue in fiscal 2024 was $60.9 billion, with Gaming and Professional Visualization growing.",
+        "In fiscal 2024 revenue was $60.9 billion under GAAP, and EPS was $11.93 (USD).",
+        "Nvidia's Data Center revenue drove fiscal 2024 revenue of $60.9 billion, ahead of AMD and Intel.",
+        "Jensen Huang said fiscal 2024 revenue was $60.9 billion, with Hopper and Blackwell in Santa Clara.",
+        "GeForce NOW and RTX GPUs helped fiscal 2024 revenue reach $60.9 billion.",  # not ServiceNow, RTX Corp
+        "DGX Cloud and HBM supply helped fiscal 2024 revenue reach $60.9 billion.",
+        "KEY TAKEAWAYS: fiscal 2024 revenue was $60.9 billion.",  # a heading, not KeyCorp
+        "Quantum InfiniBand and Universal Scene Description drove fiscal 2024 revenue of $60.9 billion.",
+        "Public cloud demand drove fiscal 2024 revenue of $60.9 billion.",  # not Public Storage
+        "Progressive gains in Data Center lifted fiscal 2024 revenue to $60.9 billion.",
+        "Target customers and Block storage lifted fiscal 2024 revenue to $60.9 billion.",
+        "Sales in the Southern region lifted fiscal 2024 revenue to $60.9 billion.",
+        "RTX 40 Series demand helped fiscal 2024 revenue reach $60.9 billion.",  # not RTX Corp
+        "ICE vehicle demand and TM licensing lifted fiscal 2024 revenue to $60.9 billion.",
+    ],
+    ids=[
+        "opens-with-the",
+        "segments",
+        "abbreviations",
+        "competitors-named-with-it",
+        "people-and-places",
+        "products-in-capitals",
+        "product-and-acronym",
+        "heading",
+        "product-lines",
+        "a-common-word",
+        "an-adjective",
+        "plain-nouns",
+        "a-region",
+        "a-product-in-capitals",
+        "abbreviations-that-are-tickers",
+    ],
+)
 def test_segments_abbreviations_and_a_sentence_that_names_the_company_still_ground(sec, answer):
     r = verify_answer(answer, company="NVDA")
     assert figure(r, "$60.9 billion").status == "grounded"
     assert r.verdict == "grounded" and r.exit_status == 0
 
 
-@pytest.mark.parametrize("answer,company,stated", [
-    ("Tim Cook said fiscal 2024 revenue was $391.0 billion.", "AAPL", "$391.0 billion"),  # not TIM S.A.
-    ("TSMC's 2024 revenue was NT$2,894.3 billion, ahead of Intel.", "TSM", "NT$2,894.3 billion"),  # its alias
-])
+@pytest.mark.parametrize(
+    "answer,company,stated",
+    [
+        ("Tim Cook said fiscal 2024 revenue was $391.0 billion.", "AAPL", "$391.0 billion"),  # not TIM S.A.
+        ("TSMC's 2024 revenue was NT$2,894.3 billion, ahead of Intel.", "TSM", "NT$2,894.3 billion"),  # its alias
+    ],
+)
 def test_the_checked_companys_people_and_short_names_do_not_read_as_another_company(sec, answer, company, stated):
     assert figure(verify_answer(answer, company=company), stated).status == "grounded"
 
@@ -131,9 +165,41 @@ def test_reading_names_never_fails_on_any_arrangement_of_words(sec):
     from edgar_cli.models import CompanyRef
 
     reader = _subject_reader(sec, CompanyRef(cik="0001045810", name="NVIDIA CORP", tickers=["NVDA"]))
-    tokens = ["The", "the", "And", "and", "Of", "of", "&", "De", "Apple", "Apple's", "APPLE", "AMD", "Target",
-              "customers", "reported", ",", ".", ":", "-", "Inc.", "Bank", "America", "NVIDIA", "$60.9", "billion",
-              "(", ")", "\u2019s", "U.S.", "10-K", "FY2024", "\u2014", ""]
+    tokens = [
+        "The",
+        "the",
+        "And",
+        "and",
+        "Of",
+        "of",
+        "&",
+        "De",
+        "Apple",
+        "Apple's",
+        "APPLE",
+        "AMD",
+        "Target",
+        "customers",
+        "reported",
+        ",",
+        ".",
+        ":",
+        "-",
+        "Inc.",
+        "Bank",
+        "America",
+        "NVIDIA",
+        "$60.9",
+        "billion",
+        "(",
+        ")",
+        "\u2019s",
+        "U.S.",
+        "10-K",
+        "FY2024",
+        "\u2014",
+        "",
+    ]
     rng = random.Random(7)
     for _ in range(20_000):
         sentence = " ".join(rng.choice(tokens) for _ in range(rng.randint(0, 10)))
@@ -144,10 +210,13 @@ def test_reading_names_never_fails_on_any_arrangement_of_words(sec):
 # --- the company read from the answer when none is given --------------------------------------------
 
 
-@pytest.mark.parametrize("answer,cik,accession", [
-    ("NVIDIA reported fiscal 2024 revenue of $60.9 billion.", "0001045810", NVDA_FY2024_10K),
-    ("Apple's fiscal 2024 revenue was $391.0 billion.", "0000320193", "0000320193-24-000123"),
-])
+@pytest.mark.parametrize(
+    "answer,cik,accession",
+    [
+        ("NVIDIA reported fiscal 2024 revenue of $60.9 billion.", "0001045810", NVDA_FY2024_10K),
+        ("Apple's fiscal 2024 revenue was $391.0 billion.", "0000320193", "0000320193-24-000123"),
+    ],
+)
 def test_an_answer_naming_one_company_is_checked_against_that_company_without_being_told(sec, answer, cik, accession):
     r = verify_answer(answer)
     assert r.company.cik == cik and r.verdict == "grounded"

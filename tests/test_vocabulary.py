@@ -17,12 +17,23 @@ from edgar_cli.cli import app
 from edgar_cli.mcp_server import CAPABILITIES, _public_signature
 
 PACKAGE = Path(V.__file__).parent
-ALL_CAPABILITIES = [*CAPABILITIES, local_index.index_add, local_index.index_list, local_index.index_remove,
-                    admin.cache_info, admin.cache_clear, admin.config_show, catalogue.list_concepts,
-                    sections.get_filing_outline, screen.screen_companies, bulk_sync.sync_bulk]
+ALL_CAPABILITIES = [
+    *CAPABILITIES,
+    local_index.index_add,
+    local_index.index_list,
+    local_index.index_remove,
+    admin.cache_info,
+    admin.cache_clear,
+    admin.config_show,
+    catalogue.list_concepts,
+    sections.get_filing_outline,
+    screen.screen_companies,
+    bulk_sync.sync_bulk,
+]
 # Until mcp_server registers them (another branch reworks it), the statement capabilities are checked here.
-ALL_CAPABILITIES += [fn for fn in (statements.get_financial_series, statements.get_financial_statement)
-                     if fn not in ALL_CAPABILITIES]
+ALL_CAPABILITIES += [
+    fn for fn in (statements.get_financial_series, statements.get_financial_statement) if fn not in ALL_CAPABILITIES
+]
 
 
 def _commands() -> dict[str, Any]:
@@ -84,8 +95,11 @@ def test_each_surface_spells_a_parameter_and_a_capability_its_own_way():
 # Strings that are CLI facts, not advice: where the User-Agent in force came from (a CLI-only capability).
 CLI_ONLY = {"capabilities/admin.py": ("--user-agent", "--no-cache")}
 
-_CLI_WORDS = re.compile(r"(?<![\w-])--[a-z][a-z-]+|`edgar |\bedgar (" + "|".join(
-    sorted({c.split()[1] for c in V.TOOL_COMMANDS.values()})) + r")\b")
+_CLI_WORDS = re.compile(
+    r"(?<![\w-])--[a-z][a-z-]+|`edgar |\bedgar ("
+    + "|".join(sorted({c.split()[1] for c in V.TOOL_COMMANDS.values()}))
+    + r")\b"
+)
 
 
 def _string_constants(tree: ast.AST):
@@ -101,12 +115,20 @@ def _string_constants(tree: ast.AST):
             yield node.lineno, node.value
 
 
-@pytest.mark.parametrize("module", sorted(
-    str(p.relative_to(PACKAGE)) for sub in ("capabilities", "xbrl", "sec", "documents", "index", "verification")
-    for p in (PACKAGE / sub).glob("*.py")))
+@pytest.mark.parametrize(
+    "module",
+    sorted(
+        str(p.relative_to(PACKAGE))
+        for sub in ("capabilities", "xbrl", "sec", "documents", "index", "verification")
+        for p in (PACKAGE / sub).glob("*.py")
+    ),
+)
 def test_capability_code_never_spells_a_flag_or_a_command(module):
     """Messages name flags and commands through vocabulary.param()/tool(), so each surface reads its own words."""
     tree = ast.parse((PACKAGE / module).read_text(encoding="utf-8"))
-    offending = [(line, text) for line, text in _string_constants(tree) if _CLI_WORDS.search(text)
-                 and text not in CLI_ONLY.get(module, ())]
+    offending = [
+        (line, text)
+        for line, text in _string_constants(tree)
+        if _CLI_WORDS.search(text) and text not in CLI_ONLY.get(module, ())
+    ]
     assert offending == []

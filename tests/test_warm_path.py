@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import stamina
-
 from conftest import PINNED_TODAY, TEST_UA, edgar_command
+from mirror import VALIDATOR_HOSTS, MirrorServer
+from test_freshness import Clock
+
 from edgar_cli.config import Settings
 from edgar_cli.errors import EdgarError
 from edgar_cli.sec.client import SecClient
 from edgar_cli.sec.companyfacts import load_company_facts
-from mirror import VALIDATOR_HOSTS, MirrorServer
-from test_freshness import Clock
 
 TICKERS = "https://www.sec.gov/files/company_tickers_exchange.json"
 TICKERS_PATH = "/www.sec.gov/files/company_tickers_exchange.json"
@@ -33,8 +33,9 @@ def www_validators(corpus):
 
 def client_at(srv, tmp_path, clock) -> SecClient:
     stamina.set_testing(True, attempts=2)
-    return SecClient(Settings(user_agent=TEST_UA, mirror=srv.url, cache_dir=tmp_path / "cache", clock=clock),
-                     warn=lambda _m: None)
+    return SecClient(
+        Settings(user_agent=TEST_UA, mirror=srv.url, cache_dir=tmp_path / "cache", clock=clock), warn=lambda _m: None
+    )
 
 
 def statuses(srv, path: str) -> list[int]:
@@ -42,7 +43,7 @@ def statuses(srv, path: str) -> list[int]:
 
 
 def test_a_stale_ticker_file_is_revalidated_and_a_304_renews_it(www_validators, tmp_path):
-    clock = Clock(datetime(2026, 7, 1, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 7, 1, tzinfo=UTC))
     first = client_at(www_validators, tmp_path, clock).get_json(TICKERS, kind="tickers")
     entry = SecClient(Settings(cache_dir=tmp_path / "cache")).cache.get(f"tickers:{TICKERS}")
     assert entry.meta.get("etag") and entry.meta.get("last_modified")
@@ -56,7 +57,7 @@ def test_a_stale_ticker_file_is_revalidated_and_a_304_renews_it(www_validators, 
 
 
 def test_hosts_that_send_no_validators_are_asked_unconditionally(www_validators, tmp_path):
-    clock = Clock(datetime(2026, 7, 1, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 7, 1, tzinfo=UTC))
     url = "https://data.sec.gov/submissions/CIK0001045810.json"
     client_at(www_validators, tmp_path, clock).get_json(url, kind="submissions")
     clock.now += timedelta(hours=1)
@@ -65,7 +66,7 @@ def test_hosts_that_send_no_validators_are_asked_unconditionally(www_validators,
 
 
 def test_a_company_without_companyfacts_is_not_asked_again_on_every_run(mirror, tmp_path):
-    clock = Clock(datetime(2026, 7, 1, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 7, 1, tzinfo=UTC))
     before = mirror.requests_to(FNMA_FACTS)
     for _ in range(3):  # three warm runs within the hour
         with pytest.raises(EdgarError) as info:
@@ -80,11 +81,12 @@ def test_a_company_without_companyfacts_is_not_asked_again_on_every_run(mirror, 
 
 
 def test_without_a_cache_404s_are_not_remembered(mirror, tmp_path):
-    clock = Clock(datetime(2026, 7, 1, tzinfo=timezone.utc))
+    clock = Clock(datetime(2026, 7, 1, tzinfo=UTC))
     before = mirror.requests_to(FNMA_FACTS)
     for _ in range(2):
-        c = SecClient(Settings(user_agent=TEST_UA, mirror=mirror.url, cache_dir=tmp_path / "c", use_cache=False,
-                               clock=clock))
+        c = SecClient(
+            Settings(user_agent=TEST_UA, mirror=mirror.url, cache_dir=tmp_path / "c", use_cache=False, clock=clock)
+        )
         with pytest.raises(EdgarError):
             load_company_facts(c, 310522)
     assert mirror.requests_to(FNMA_FACTS) == before + 2
@@ -92,15 +94,24 @@ def test_without_a_cache_404s_are_not_remembered(mirror, tmp_path):
 
 def _tree_state(root) -> dict:
     """Every cache file but SQLite's -shm lock file: (size, mtime_ns)."""
-    return {str(p.relative_to(root)): (p.stat().st_size, p.stat().st_mtime_ns)
-            for p in sorted(root.rglob("*")) if p.is_file() and not p.name.endswith("-shm")}
+    return {
+        str(p.relative_to(root)): (p.stat().st_size, p.stat().st_mtime_ns)
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not p.name.endswith("-shm")
+    }
 
 
 def test_a_warm_run_reads_the_cache_without_writing_to_it(mirror, tmp_path):
     import subprocess
 
-    env = dict(os.environ, EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=TEST_UA, EDGAR_CACHE_DIR=str(tmp_path / "cache"),
-               EDGAR_TODAY=PINNED_TODAY, EDGAR_NONINTERACTIVE="1")
+    env = dict(
+        os.environ,
+        EDGAR_MIRROR=mirror.url,
+        SEC_USER_AGENT=TEST_UA,
+        EDGAR_CACHE_DIR=str(tmp_path / "cache"),
+        EDGAR_TODAY=PINNED_TODAY,
+        EDGAR_NONINTERACTIVE="1",
+    )
     args = edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"]
     cold = subprocess.run(args, env=env, capture_output=True, text=True, timeout=120)
     assert cold.returncode == 0, cold.stderr
@@ -126,10 +137,18 @@ def test_a_warm_run_does_not_import_diskcache(mirror, tmp_path):
     import subprocess
     import sys
 
-    env = dict(os.environ, EDGAR_MIRROR=mirror.url, SEC_USER_AGENT=TEST_UA, EDGAR_CACHE_DIR=str(tmp_path / "cache"),
-               EDGAR_TODAY=PINNED_TODAY, EDGAR_NONINTERACTIVE="1")
-    code = ("import sys; from edgar_cli.capabilities.concepts import get_financial_concept; "
-            "get_financial_concept('NVDA', 'revenue', fiscal_year=2024); print('diskcache' in sys.modules)")
+    env = dict(
+        os.environ,
+        EDGAR_MIRROR=mirror.url,
+        SEC_USER_AGENT=TEST_UA,
+        EDGAR_CACHE_DIR=str(tmp_path / "cache"),
+        EDGAR_TODAY=PINNED_TODAY,
+        EDGAR_NONINTERACTIVE="1",
+    )
+    code = (
+        "import sys; from edgar_cli.capabilities.concepts import get_financial_concept; "
+        "get_financial_concept('NVDA', 'revenue', fiscal_year=2024); print('diskcache' in sys.modules)"
+    )
     cold = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     warm = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert (cold.stdout.strip(), warm.stdout.strip()) == ("True", "False"), (cold.stderr, warm.stderr)

@@ -29,11 +29,11 @@ import shutil
 import sqlite3
 import zipfile
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
 
 from ..records import jsonable
 from ..sec.companyfacts import _row as _compact_row
@@ -55,15 +55,20 @@ Progress = Callable[[str, int, int], None]  # (archive, entries done, entries in
 @lru_cache(maxsize=1)
 def engine_fingerprint() -> str:
     """SHA-256 (16 hex) of the code and catalogue that decide a stored annual value."""
+    import inspect
     from importlib import resources
 
-    import inspect
-
     h = hashlib.sha256()
-    for package, name in (("edgar_cli.capabilities", "concepts.py"), ("edgar_cli.xbrl", "facts.py"),
-                          ("edgar_cli.xbrl", "periods.py"), ("edgar_cli.xbrl", "restatements.py"),
-                          ("edgar_cli.xbrl", "series.py"), ("edgar_cli.xbrl", "suspects.py"),
-                          ("edgar_cli.xbrl", "catalogue.py"), ("edgar_cli.xbrl", "concepts.toml")):
+    for package, name in (
+        ("edgar_cli.capabilities", "concepts.py"),
+        ("edgar_cli.xbrl", "facts.py"),
+        ("edgar_cli.xbrl", "periods.py"),
+        ("edgar_cli.xbrl", "restatements.py"),
+        ("edgar_cli.xbrl", "series.py"),
+        ("edgar_cli.xbrl", "suspects.py"),
+        ("edgar_cli.xbrl", "catalogue.py"),
+        ("edgar_cli.xbrl", "concepts.toml"),
+    ):
         h.update(resources.files(package).joinpath(name).read_bytes())
     # this module's part in deciding a value, and the row filter every stored tag went through
     for fn in (materialize, fact_tuple, fye_month, _facts_of, compact, _compact_row):
@@ -86,11 +91,33 @@ class ArchiveStats:
 
 def fact_tuple(v) -> tuple:
     """A FactValue's fields (store.FACT_FIELDS) as plain values."""
-    iso = (lambda d: d.isoformat() if d is not None else None)
-    return (v.value, v.unit, v.fiscal_year, v.fiscal_period, v.period_type, iso(v.start), v.end.isoformat(), v.days,
-            v.filed.isoformat(), v.form, v.accession_number, v.matched_tag, v.restated, v.original_value,
-            iso(v.original_filed), v.original_accession, v.distinct_values, v.revision_kind, v.pre_split_ratio,
-            v.pre_reverse_split_ratio, [jsonable(e) for e in v.suspected_errors])
+
+    def iso(d):
+        return d.isoformat() if d is not None else None
+
+    return (
+        v.value,
+        v.unit,
+        v.fiscal_year,
+        v.fiscal_period,
+        v.period_type,
+        iso(v.start),
+        v.end.isoformat(),
+        v.days,
+        v.filed.isoformat(),
+        v.form,
+        v.accession_number,
+        v.matched_tag,
+        v.restated,
+        v.original_value,
+        iso(v.original_filed),
+        v.original_accession,
+        v.distinct_values,
+        v.revision_kind,
+        v.pre_split_ratio,
+        v.pre_reverse_split_ratio,
+        [jsonable(e) for e in v.suspected_errors],
+    )
 
 
 def fye_month(end: date) -> int:
@@ -114,8 +141,21 @@ def materialize(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
         years = [v.fiscal_year for v in pool if v.fiscal_year is not None]
         status.append((spec.name, facts.cik, series.unit, len(pool), max(years) if years else None))
         for i, v in enumerate(pool):
-            annual.append((spec.name, facts.cik, i, v.fiscal_year, P.nominal_year(v.end), fye_month(v.end),
-                           v.end.isoformat(), float(v.value), v.unit, v.form, marshal.dumps(fact_tuple(v))))
+            annual.append(
+                (
+                    spec.name,
+                    facts.cik,
+                    i,
+                    v.fiscal_year,
+                    P.nominal_year(v.end),
+                    fye_month(v.end),
+                    v.end.isoformat(),
+                    float(v.value),
+                    v.unit,
+                    v.form,
+                    marshal.dumps(fact_tuple(v)),
+                )
+            )
     return annual, status
 
 
@@ -144,11 +184,13 @@ class _Writer:
         self.delete_company(facts.cik)
         tags = facts.tags
         cal = facts.calendar
-        self.conn.execute("INSERT INTO companies VALUES (?, ?, ?, ?, ?, ?, ?)",
-                          (facts.cik, facts.name, pack(cal.to_plain()), facts.reporting_currency, cal.typical_end,
-                           crc, size))
-        self.conn.executemany("INSERT INTO tags VALUES (?, ?, ?)",
-                              [(facts.cik, tag, pack(body)) for tag, body in tags.items()])
+        self.conn.execute(
+            "INSERT INTO companies VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (facts.cik, facts.name, pack(cal.to_plain()), facts.reporting_currency, cal.typical_end, crc, size),
+        )
+        self.conn.executemany(
+            "INSERT INTO tags VALUES (?, ?, ?)", [(facts.cik, tag, pack(body)) for tag, body in tags.items()]
+        )
         annual, status = materialize(facts)
         self.conn.executemany("INSERT INTO annual VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", annual)
         self.conn.executemany("INSERT INTO concept_status VALUES (?, ?, ?, ?, ?)", status)
@@ -196,8 +238,14 @@ def _facts_of(data: dict) -> CompanyFacts:
             _c, _n, one = compact({**head, "facts": {tax: {local: concepts.pop(local)}}}, whole=False)
             tags.update(one)
     check_some_rows(seen, tags)  # as the live path: concepts without a usable row are damage
-    return CompanyFacts(cik=cik, name=name, tags=tags, fetched_at=0.0, calendar=build_calendar(tags),
-                        reporting_currency=reporting_currency(tags))
+    return CompanyFacts(
+        cik=cik,
+        name=name,
+        tags=tags,
+        fetched_at=0.0,
+        calendar=build_calendar(tags),
+        reporting_currency=reporting_currency(tags),
+    )
 
 
 def _load_companyfacts(w: _Writer, archive: Path, full: bool, progress: Progress | None) -> ArchiveStats:
@@ -236,8 +284,15 @@ def _load_companyfacts(w: _Writer, archive: Path, full: bool, progress: Progress
                             raise ValueError("the entry's cik differs from its name")
                         w.put_company(facts, info.CRC, info.file_size)
                         stats.read += 1
-                except (ValueError, TypeError, KeyError, AttributeError, EdgarError, zipfile.BadZipFile,
-                        zlib.error) as exc:  # a malformed entry, whatever its shape
+                except (
+                    ValueError,
+                    TypeError,
+                    KeyError,
+                    AttributeError,
+                    EdgarError,
+                    zipfile.BadZipFile,
+                    zlib.error,
+                ) as exc:  # a malformed entry, whatever its shape
                     w.delete_company(cik)  # no number is better than a stale one beside fresh ones
                     stats.skip(f"unreadable entry ({type(exc).__name__})")
                 w.tick()
@@ -250,9 +305,14 @@ def _load_companyfacts(w: _Writer, archive: Path, full: bool, progress: Progress
 
 def _header(doc: dict) -> tuple:
     tickers = doc.get("tickers") or []
-    return (str(doc.get("name") or ""), str(doc.get("sic") or "") or None, str(doc.get("sicDescription") or "") or None,
-            str(doc.get("fiscalYearEnd") or "") or None, ",".join(str(t) for t in tickers if t),
-            str(doc.get("entityType") or "") or None)
+    return (
+        str(doc.get("name") or ""),
+        str(doc.get("sic") or "") or None,
+        str(doc.get("sicDescription") or "") or None,
+        str(doc.get("fiscalYearEnd") or "") or None,
+        ",".join(str(t) for t in tickers if t),
+        str(doc.get("entityType") or "") or None,
+    )
 
 
 def _load_submissions(w: _Writer, archive: Path, full: bool, progress: Progress | None) -> ArchiveStats:
@@ -288,11 +348,15 @@ def _load_submissions(w: _Writer, archive: Path, full: bool, progress: Progress 
                 if not isinstance(doc, dict):
                     raise ValueError("not an object")
                 if page:
-                    w.conn.execute("INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?)",
-                                   (name, int(page.group(1)), info.CRC, info.file_size, zlib.compress(raw, 1)))
+                    w.conn.execute(
+                        "INSERT OR REPLACE INTO pages VALUES (?, ?, ?, ?, ?)",
+                        (name, int(page.group(1)), info.CRC, info.file_size, zlib.compress(raw, 1)),
+                    )
                 else:
-                    w.conn.execute("INSERT OR REPLACE INTO filers VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                   (cik, *_header(doc), info.CRC, info.file_size, zlib.compress(raw, 1)))
+                    w.conn.execute(
+                        "INSERT OR REPLACE INTO filers VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (cik, *_header(doc), info.CRC, info.file_size, zlib.compress(raw, 1)),
+                    )
                 stats.read += 1
             except (ValueError, zipfile.BadZipFile, zlib.error) as exc:
                 if page:
@@ -366,8 +430,9 @@ def discard_stale_building(directory: Path) -> bool:
         lock.release()
 
 
-def build(directory: Path, archives: list[Archive], now: datetime,
-          progress: Progress | None = None) -> dict[str, ArchiveStats]:
+def build(
+    directory: Path, archives: list[Archive], now: datetime, progress: Progress | None = None
+) -> dict[str, ArchiveStats]:
     """Bring the store in ``directory`` up to date with ``archives``; returns per-archive statistics.
 
     An archive whose size, ETag and Last-Modified equal those the store was
@@ -400,9 +465,16 @@ def build(directory: Path, archives: list[Archive], now: datetime,
         for a in todo:
             load = _load_companyfacts if a.kind == "companyfacts" else _load_submissions
             stats[a.kind] = load(w, a.path, full, progress)
-            w.set_meta({f"{a.kind}.url": a.url, f"{a.kind}.size": str(a.size), f"{a.kind}.etag": a.etag or "",
-                        f"{a.kind}.last_modified": a.last_modified or "",
-                        f"{a.kind}.published": a.published.isoformat(), f"{a.kind}.built": now.isoformat()})
+            w.set_meta(
+                {
+                    f"{a.kind}.url": a.url,
+                    f"{a.kind}.size": str(a.size),
+                    f"{a.kind}.etag": a.etag or "",
+                    f"{a.kind}.last_modified": a.last_modified or "",
+                    f"{a.kind}.published": a.published.isoformat(),
+                    f"{a.kind}.built": now.isoformat(),
+                }
+            )
         w.set_meta({"complete": "1", "built": now.isoformat()})
         w.finish()
     except BaseException:
@@ -418,5 +490,8 @@ def build(directory: Path, archives: list[Archive], now: datetime,
 
 
 def _changed(meta: dict[str, str], a: Archive) -> bool:
-    return (meta.get(f"{a.kind}.size"), meta.get(f"{a.kind}.etag") or None,
-            meta.get(f"{a.kind}.last_modified") or None) != (str(a.size), a.etag, a.last_modified)
+    return (
+        meta.get(f"{a.kind}.size"),
+        meta.get(f"{a.kind}.etag") or None,
+        meta.get(f"{a.kind}.last_modified") or None,
+    ) != (str(a.size), a.etag, a.last_modified)

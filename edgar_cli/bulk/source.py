@@ -104,8 +104,15 @@ def company_facts_from(store: BulkStore, cik: int):
         return None
     name, cal, currency, tags = hit
     published = datetime.fromisoformat(store.meta["companyfacts.published"])
-    return CompanyFacts(cik=int(cik), name=name, tags=tags, fetched_at=published.timestamp(),
-                        calendar=FiscalCalendar.from_plain(cal), reporting_currency=currency, origin="bulk")
+    return CompanyFacts(
+        cik=int(cik),
+        name=name,
+        tags=tags,
+        fetched_at=published.timestamp(),
+        calendar=FiscalCalendar.from_plain(cal),
+        reporting_currency=currency,
+        origin="bulk",
+    )
 
 
 def bulk_submissions(client: SecClient, name: str) -> tuple[bytes, datetime] | None:

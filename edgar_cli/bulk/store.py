@@ -34,7 +34,7 @@ import sqlite3
 import threading
 import zlib
 from collections.abc import Iterator, Mapping
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 FORMAT = "2"  # 2: facts carry pre_reverse_split_ratio and suspected_errors (issue 15)
@@ -60,10 +60,29 @@ CREATE TABLE IF NOT EXISTS pages (name TEXT PRIMARY KEY, cik INTEGER, crc INTEGE
 """
 
 # The columns of ``annual.fact``, in order: a FactValue without its derivable filing_url.
-FACT_FIELDS = ("value", "unit", "fiscal_year", "fiscal_period", "period_type", "start", "end", "days", "filed",
-               "form", "accession_number", "matched_tag", "restated", "original_value", "original_filed",
-               "original_accession", "distinct_values", "revision_kind", "pre_split_ratio", "pre_reverse_split_ratio",
-               "suspected_errors")
+FACT_FIELDS = (
+    "value",
+    "unit",
+    "fiscal_year",
+    "fiscal_period",
+    "period_type",
+    "start",
+    "end",
+    "days",
+    "filed",
+    "form",
+    "accession_number",
+    "matched_tag",
+    "restated",
+    "original_value",
+    "original_filed",
+    "original_accession",
+    "distinct_values",
+    "revision_kind",
+    "pre_split_ratio",
+    "pre_reverse_split_ratio",
+    "suspected_errors",
+)
 
 
 def store_dir(cache_dir: Path) -> Path:
@@ -83,7 +102,7 @@ def unpack(blob: bytes):
 class StoreTags(Mapping):
     """One company's ``{"taxonomy:Tag": body}``, read from the store per tag on first access."""
 
-    def __init__(self, store: "BulkStore", cik: int, names: list[str]):
+    def __init__(self, store: BulkStore, cik: int, names: list[str]):
         self._store = store
         self._cik = cik
         self._names = set(names)
@@ -182,7 +201,7 @@ def published_at(last_modified: str | None, fallback: datetime) -> datetime:
         try:
             when = email.utils.parsedate_to_datetime(last_modified)
             if when is not None:
-                return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+                return when if when.tzinfo else when.replace(tzinfo=UTC)
         except (TypeError, ValueError):
             pass
     return fallback

@@ -19,8 +19,14 @@ def cache_info() -> CacheInfo:
     newer filing (at most a week); full-text search an hour.
     """
     info = get_client().cache.info()
-    return CacheInfo(directory=info["directory"], enabled=info["enabled"], entries=info.get("entries", 0),
-                     bytes=info.get("bytes", 0), by_kind=info.get("by_kind", {}), freshness_seconds=dict(FRESHNESS))
+    return CacheInfo(
+        directory=info["directory"],
+        enabled=info["enabled"],
+        entries=info.get("entries", 0),
+        bytes=info.get("bytes", 0),
+        by_kind=info.get("by_kind", {}),
+        freshness_seconds=dict(FRESHNESS),
+    )
 
 
 def cache_clear() -> CacheCleared:
@@ -37,8 +43,11 @@ def user_agent_setting(value: str | None = None) -> UserAgentSetting:
     """
     if value is not None:
         if not valid_user_agent(value):
-            raise EdgarError("invalid_argument", f"{value[:80]!r} is not a 'Name email' User-Agent.",
-                             "Use your name and a real email address, e.g. \"Jane Doe jane@example.com\".")
+            raise EdgarError(
+                "invalid_argument",
+                f"{value[:80]!r} is not a 'Name email' User-Agent.",
+                'Use your name and a real email address, e.g. "Jane Doe jane@example.com".',
+            )
         path = save_user_agent(value)
         return UserAgentSetting(user_agent=value.strip(), source=str(path), config_file=str(path))
     explicit = get_client().settings.user_agent
@@ -90,31 +99,67 @@ def config_show() -> ConfigReport:
 
     cache = Path(settings.cache_dir)
     bucket_place = shared_locations()[0][0]  # the first choice; sec/ratelimit.py falls back from it
-    bucket_source = ("EDGAR_RATELIMIT_DIR" if os.environ.get("EDGAR_RATELIMIT_DIR")
-                     else "XDG_RUNTIME_DIR" if os.environ.get("XDG_RUNTIME_DIR") else "temp dir, per user")
+    bucket_source = (
+        "EDGAR_RATELIMIT_DIR"
+        if os.environ.get("EDGAR_RATELIMIT_DIR")
+        else "XDG_RUNTIME_DIR"
+        if os.environ.get("XDG_RUNTIME_DIR")
+        else "temp dir, per user"
+    )
     no_cache = "EDGAR_NO_CACHE" if os.environ.get("EDGAR_NO_CACHE") == "1" else "--no-cache"
-    interactive_source = ("EDGAR_NONINTERACTIVE" if os.environ.get("EDGAR_NONINTERACTIVE") == "1"
-                          else "stdin is a terminal" if sys.stdin.isatty() else "stdin is not a terminal")
+    interactive_source = (
+        "EDGAR_NONINTERACTIVE"
+        if os.environ.get("EDGAR_NONINTERACTIVE") == "1"
+        else "stdin is a terminal"
+        if sys.stdin.isatty()
+        else "stdin is not a terminal"
+    )
     rows = [
         ConfigSetting(setting="user_agent", value=ua.user_agent, source=ua.source, variable="SEC_USER_AGENT"),
-        ConfigSetting(setting="mirror", value=redact_url(settings.mirror) if settings.mirror else "none: the SEC (data.sec.gov, www.sec.gov, "
-                      "efts.sec.gov)", source=_from("EDGAR_MIRROR"), variable="EDGAR_MIRROR"),
-        ConfigSetting(setting="cache", value="on" if settings.use_cache else "off",
-                      source="default" if settings.use_cache else no_cache, variable="EDGAR_NO_CACHE"),
+        ConfigSetting(
+            setting="mirror",
+            value=redact_url(settings.mirror)
+            if settings.mirror
+            else "none: the SEC (data.sec.gov, www.sec.gov, efts.sec.gov)",
+            source=_from("EDGAR_MIRROR"),
+            variable="EDGAR_MIRROR",
+        ),
+        ConfigSetting(
+            setting="cache",
+            value="on" if settings.use_cache else "off",
+            source="default" if settings.use_cache else no_cache,
+            variable="EDGAR_NO_CACHE",
+        ),
         path_row("config_file", config_file(), _from("EDGAR_CONFIG_DIR"), "EDGAR_CONFIG_DIR"),
         path_row("cache_dir", cache, _from("EDGAR_CACHE_DIR"), "EDGAR_CACHE_DIR"),
         path_row("ratelimit_bucket", bucket_place / DB_NAME, bucket_source, "EDGAR_RATELIMIT_DIR"),
         _redis_row(),
         path_row("data_dir", data_dir(), _from("EDGAR_DATA_DIR"), "EDGAR_DATA_DIR"),
-        (ConfigSetting(setting="index", value=index_location(), source="EDGAR_INDEX_URL", variable="EDGAR_INDEX_URL")
-         if index_url() else
-         path_row("index", index_path(), "EDGAR_INDEX" if os.environ.get("EDGAR_INDEX") else "data_dir", "EDGAR_INDEX")),
-        ConfigSetting(setting="today", value=settings.clock().date().isoformat(),
-                      source=_from("EDGAR_TODAY", "system clock"), variable="EDGAR_TODAY"),
-        ConfigSetting(setting="debug", value="on" if os.environ.get("EDGAR_DEBUG") == "1" else "off",
-                      source=_from("EDGAR_DEBUG"), variable="EDGAR_DEBUG"),
-        ConfigSetting(setting="interactive", value="no" if interactive_source != "stdin is a terminal" else "yes",
-                      source=interactive_source, variable="EDGAR_NONINTERACTIVE"),
+        (
+            ConfigSetting(setting="index", value=index_location(), source="EDGAR_INDEX_URL", variable="EDGAR_INDEX_URL")
+            if index_url()
+            else path_row(
+                "index", index_path(), "EDGAR_INDEX" if os.environ.get("EDGAR_INDEX") else "data_dir", "EDGAR_INDEX"
+            )
+        ),
+        ConfigSetting(
+            setting="today",
+            value=settings.clock().date().isoformat(),
+            source=_from("EDGAR_TODAY", "system clock"),
+            variable="EDGAR_TODAY",
+        ),
+        ConfigSetting(
+            setting="debug",
+            value="on" if os.environ.get("EDGAR_DEBUG") == "1" else "off",
+            source=_from("EDGAR_DEBUG"),
+            variable="EDGAR_DEBUG",
+        ),
+        ConfigSetting(
+            setting="interactive",
+            value="no" if interactive_source != "stdin is a terminal" else "yes",
+            source=interactive_source,
+            variable="EDGAR_NONINTERACTIVE",
+        ),
     ]
     return ConfigReport(settings=rows, warnings=warnings)
 
@@ -125,14 +170,22 @@ def _redis_row() -> ConfigSetting:
 
     url = redis_url()
     if url is None:
-        return ConfigSetting(setting="redis", value="none: the rate limit and the cache are this host's",
-                             source="default", variable="EDGAR_REDIS_URL")
+        return ConfigSetting(
+            setting="redis",
+            value="none: the rate limit and the cache are this host's",
+            source="default",
+            variable="EDGAR_REDIS_URL",
+        )
     from ..config import redis_key
 
     try:
         signed = "cache entries signed with the team's key" if redis_key() else "no EDGAR_REDIS_KEY"
     except EdgarError as exc:
         signed = exc.message
-    return ConfigSetting(setting="redis", value=f"{redact(url)} (rate limit and cache shared; {signed}; without "
-                         f"Redis this host keeps to {rate_share()} requests/s, {SHARE_ENV})", source="EDGAR_REDIS_URL",
-                         variable="EDGAR_REDIS_URL")
+    return ConfigSetting(
+        setting="redis",
+        value=f"{redact(url)} (rate limit and cache shared; {signed}; without "
+        f"Redis this host keeps to {rate_share()} requests/s, {SHARE_ENV})",
+        source="EDGAR_REDIS_URL",
+        variable="EDGAR_REDIS_URL",
+    )

@@ -26,8 +26,11 @@ def parse_day(value: date | str | None, name: str) -> date | None:
             raise ValueError
         return date.fromisoformat(text)
     except ValueError:
-        raise EdgarError("invalid_argument", f"{param(name)} {text[:40]!r} is not a date in YYYY-MM-DD form.",
-                         f"Write {param(name)} like 2024-01-31.") from None
+        raise EdgarError(
+            "invalid_argument",
+            f"{param(name)} {text[:40]!r} is not a date in YYYY-MM-DD form.",
+            f"Write {param(name)} like 2024-01-31.",
+        ) from None
 
 
 _YEARS_RE = re.compile(r"(\d{4})\s*(?:\.\.|-|–)\s*(\d{4})")
@@ -55,17 +58,26 @@ def parse_fiscal_years(value: int | str | None) -> list[int] | None:
         return _bad_years(text)
     first, last = int(m.group(1)), int(m.group(2))
     if first > last:
-        raise EdgarError("invalid_argument", f"{param('fiscal_year')} {text!r} runs backwards.",
-                         f"Write the earlier year first: {param('fiscal_year')} {last}..{first}.")
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('fiscal_year')} {text!r} runs backwards.",
+            f"Write the earlier year first: {param('fiscal_year')} {last}..{first}.",
+        )
     if last - first >= MAX_YEAR_SPAN:
-        raise EdgarError("invalid_argument", f"{param('fiscal_year')} {text!r} spans more than {MAX_YEAR_SPAN} years.",
-                         f"Ask for at most {MAX_YEAR_SPAN} fiscal years at a time.")
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('fiscal_year')} {text!r} spans more than {MAX_YEAR_SPAN} years.",
+            f"Ask for at most {MAX_YEAR_SPAN} fiscal years at a time.",
+        )
     return list(range(first, last + 1))
 
 
 def _bad_years(value: object) -> list[int]:
-    raise EdgarError("invalid_argument", f"{param('fiscal_year')} {str(value)[:40]!r} is not a fiscal year or a range.",
-                     f"Write {param('fiscal_year')} 2024 for one year or 2020..2024 for several.")
+    raise EdgarError(
+        "invalid_argument",
+        f"{param('fiscal_year')} {str(value)[:40]!r} is not a fiscal year or a range.",
+        f"Write {param('fiscal_year')} 2024 for one year or 2020..2024 for several.",
+    )
 
 
 def check_concept_first(concept: str, companies: list[str], command: str) -> None:
@@ -91,7 +103,15 @@ def check_concept_first(concept: str, companies: list[str], command: str) -> Non
     rest = [concept] + [c for c in companies if c != named[0]]
     from ..vocabulary import surface, tool
 
-    again = (f"{tool(command)} {named[0]} {' '.join(rest)}" if surface() == "cli"
-             else f"{tool(command)}({param('concept')}={named[0]!r}, {param('companies')}={rest!r})")
-    raise EdgarError("invalid_argument", f"{named[0]!r} is a concept and {concept!r} is not one: the order is "
-                     f"the concept first, then the companies.", f"Ask {again}.", concept=named[0], companies=rest)
+    again = (
+        f"{tool(command)} {named[0]} {' '.join(rest)}"
+        if surface() == "cli"
+        else f"{tool(command)}({param('concept')}={named[0]!r}, {param('companies')}={rest!r})"
+    )
+    raise EdgarError(
+        "invalid_argument",
+        f"{named[0]!r} is a concept and {concept!r} is not one: the order is the concept first, then the companies.",
+        f"Ask {again}.",
+        concept=named[0],
+        companies=rest,
+    )

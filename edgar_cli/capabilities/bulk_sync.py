@@ -5,8 +5,8 @@ from __future__ import annotations
 import sqlite3
 import time
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from ..bulk import build as B
 from ..bulk.source import max_age
@@ -21,8 +21,9 @@ Progress = Callable[[str, int, int | None], None]  # (what, done, total): bytes 
 ARCHIVES = (("companyfacts", urls.bulk_companyfacts), ("submissions", urls.bulk_submissions))
 
 
-def sync_bulk(*, source: list[str] | None = None, progress: Progress | None = None,
-              client: SecClient | None = None) -> BulkSyncResult:
+def sync_bulk(
+    *, source: list[str] | None = None, progress: Progress | None = None, client: SecClient | None = None
+) -> BulkSyncResult:
     """Download companyfacts.zip and submissions.zip and update the local bulk store from them.
 
     With ``source`` (a folder holding both archives, or the paths of the two zip files) the archives are taken
@@ -58,8 +59,11 @@ def sync_bulk(*, source: list[str] | None = None, progress: Progress | None = No
     try:
         lock.acquire(timeout=0)
     except Timeout:
-        raise EdgarError("busy", "Another sync is updating the bulk store right now.",
-                         "Wait for it to finish; the store it is replacing stays usable meanwhile.") from None
+        raise EdgarError(
+            "busy",
+            "Another sync is updating the bulk store right now.",
+            "Wait for it to finish; the store it is replacing stays usable meanwhile.",
+        ) from None
     try:
         B.remove_building(directory)  # a killed build's copy (we hold the lock: no build is live), before downloads
         now = client.settings.clock()
@@ -72,20 +76,34 @@ def sync_bulk(*, source: list[str] | None = None, progress: Progress | None = No
                 got = _take_local(given[kind], dest)
                 _check_zip(dest, str(given[kind]), local=True)
             else:
-                report = (lambda done, total, k=kind: progress(f"downloading {k}.zip", done, total)) if progress else None
+                report = (
+                    (lambda done, total, k=kind: progress(f"downloading {k}.zip", done, total)) if progress else None
+                )
                 got = client.download(url, dest, progress=report)
                 _check_zip(dest, url)
             downloads[kind] = got
-            archives.append(B.Archive(kind=kind, path=dest, url=url, size=got.size, etag=got.etag,
-                                      last_modified=got.last_modified, published=published_at(got.last_modified, now)))
+            archives.append(
+                B.Archive(
+                    kind=kind,
+                    path=dest,
+                    url=url,
+                    size=got.size,
+                    etag=got.etag,
+                    last_modified=got.last_modified,
+                    published=published_at(got.last_modified, now),
+                )
+            )
         building = (lambda what, done, total: progress(f"reading {what}.zip", done, total)) if progress else None
         try:
             stats = B.build(directory, archives, now, building)
         except (OSError, sqlite3.Error) as exc:  # a full disk, an unwritable directory
-            raise EdgarError("internal_error", f"Building the bulk store in {directory} failed: {exc}.",
-                             "Free disk space (the store takes about a third of the uncompressed archives, and a "
-                             "rebuild needs room for a second copy) or point EDGAR_BULK_DIR elsewhere; the previous "
-                             "store is unchanged.") from None
+            raise EdgarError(
+                "internal_error",
+                f"Building the bulk store in {directory} failed: {exc}.",
+                "Free disk space (the store takes about a third of the uncompressed archives, and a "
+                "rebuild needs room for a second copy) or point EDGAR_BULK_DIR elsewhere; the previous "
+                "store is unchanged.",
+            ) from None
     finally:
         lock.release()
     store = BulkStore(directory / STORE_NAME)
@@ -100,19 +118,39 @@ def sync_bulk(*, source: list[str] | None = None, progress: Progress | None = No
     rows = []
     for a in archives:
         d, s = downloads[a.kind], stats.get(a.kind) or B.ArchiveStats()
-        rows.append(ArchiveSync(
-            archive=a.kind, url=a.url, bytes=d.size, downloaded_bytes=d.downloaded, resumed_from=d.resumed_from,
-            unchanged=d.unchanged, published=a.published, entries=s.entries, entries_read=s.read,
-            entries_unchanged=s.unchanged, entries_removed=s.removed, entries_skipped=s.skipped,
-            uncompressed_bytes_read=s.bytes_read))
+        rows.append(
+            ArchiveSync(
+                archive=a.kind,
+                url=a.url,
+                bytes=d.size,
+                downloaded_bytes=d.downloaded,
+                resumed_from=d.resumed_from,
+                unchanged=d.unchanged,
+                published=a.published,
+                entries=s.entries,
+                entries_read=s.read,
+                entries_unchanged=s.unchanged,
+                entries_removed=s.removed,
+                entries_skipped=s.skipped,
+                uncompressed_bytes_read=s.bytes_read,
+            )
+        )
     rebuilt = any(s.read or s.removed for s in stats.values())
     notes = []
     if not rebuilt:
         notes.append("Nothing had changed since the last sync; the store was left as it was.")
     return BulkSyncResult(
-        store=str(directory / STORE_NAME), store_bytes=(directory / STORE_NAME).stat().st_size, archives=rows,
-        rebuilt=rebuilt, companies_with_facts=counts["companies"], filers=counts["filers"], as_of=as_of,
-        fresh_until=as_of + max_age(), seconds=round(time.perf_counter() - started, 2), notes=notes)
+        store=str(directory / STORE_NAME),
+        store_bytes=(directory / STORE_NAME).stat().st_size,
+        archives=rows,
+        rebuilt=rebuilt,
+        companies_with_facts=counts["companies"],
+        filers=counts["filers"],
+        as_of=as_of,
+        fresh_until=as_of + max_age(),
+        seconds=round(time.perf_counter() - started, 2),
+        notes=notes,
+    )
 
 
 def _check_zip(path, url: str, *, local: bool = False) -> None:
@@ -124,11 +162,18 @@ def _check_zip(path, url: str, *, local: bool = False) -> None:
         path.unlink(missing_ok=True)
         path.with_name(path.name + ".json").unlink(missing_ok=True)
         if local:
-            raise EdgarError("invalid_argument", f"{url} is not a readable zip archive ({exc}).",
-                             "Pass the SEC's companyfacts.zip and submissions.zip as downloaded (or the folder "
-                             "holding both), not a partial or repacked copy.") from None
-        raise EdgarError("upstream_unavailable", f"The archive downloaded from {url} is not a readable zip ({exc}).",
-                         "It was deleted; sync again to download it afresh.", url=url) from None
+            raise EdgarError(
+                "invalid_argument",
+                f"{url} is not a readable zip archive ({exc}).",
+                "Pass the SEC's companyfacts.zip and submissions.zip as downloaded (or the folder "
+                "holding both), not a partial or repacked copy.",
+            ) from None
+        raise EdgarError(
+            "upstream_unavailable",
+            f"The archive downloaded from {url} is not a readable zip ({exc}).",
+            "It was deleted; sync again to download it afresh.",
+            url=url,
+        ) from None
 
 
 def _local_archives(source: list[str]) -> dict[str, Path]:
@@ -139,8 +184,11 @@ def _local_archives(source: list[str]) -> dict[str, Path]:
         try:
             kind_of_path = "dir" if p.is_dir() else "file" if p.is_file() else None
         except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
-            raise EdgarError("invalid_argument", f"Cannot read {str(p)[:200]!r} ({type(exc).__name__}).",
-                             "Pass a folder or the two zip files.") from None
+            raise EdgarError(
+                "invalid_argument",
+                f"Cannot read {str(p)[:200]!r} ({type(exc).__name__}).",
+                "Pass a folder or the two zip files.",
+            ) from None
         if kind_of_path == "dir":
             for kind, _url in ARCHIVES:
                 if (p / f"{kind}.zip").is_file():
@@ -148,16 +196,23 @@ def _local_archives(source: list[str]) -> dict[str, Path]:
         elif kind_of_path == "file":
             kind = next((k for k, _u in ARCHIVES if k in p.name.lower()), None)
             if kind is None:
-                raise EdgarError("invalid_argument", f"{p} is neither companyfacts.zip nor submissions.zip.",
-                                 "Name the two archives (or a folder holding both) as the SEC publishes them.")
+                raise EdgarError(
+                    "invalid_argument",
+                    f"{p} is neither companyfacts.zip nor submissions.zip.",
+                    "Name the two archives (or a folder holding both) as the SEC publishes them.",
+                )
             found[kind] = p
         else:
-            raise EdgarError("invalid_argument", f"{str(p)[:200]} does not exist.", "Pass a folder or the two zip files.")
+            raise EdgarError(
+                "invalid_argument", f"{str(p)[:200]} does not exist.", "Pass a folder or the two zip files."
+            )
     missing = [k for k, _u in ARCHIVES if k not in found]
     if missing:
-        raise EdgarError("invalid_argument", f"No {' or '.join(m + '.zip' for m in missing)} in "
-                         f"{', '.join(str(p) for p in paths)}.",
-                         "Give the folder holding both archives, or both files.")
+        raise EdgarError(
+            "invalid_argument",
+            f"No {' or '.join(m + '.zip' for m in missing)} in {', '.join(str(p) for p in paths)}.",
+            "Give the folder holding both archives, or both files.",
+        )
     return found
 
 
@@ -167,13 +222,22 @@ def _take_local(src: Path, dest: Path) -> Download:
     import shutil
 
     dest.parent.mkdir(parents=True, exist_ok=True)
-    unchanged = dest.exists() and dest.stat().st_size == src.stat().st_size and \
-        int(dest.stat().st_mtime) == int(src.stat().st_mtime)
+    unchanged = (
+        dest.exists()
+        and dest.stat().st_size == src.stat().st_size
+        and int(dest.stat().st_mtime) == int(src.stat().st_mtime)
+    )
     if not unchanged and src.resolve() != dest.resolve():
         part = dest.with_name(dest.name + ".part")
         shutil.copy2(src, part)
         part.replace(dest)
     stat = src.stat()
-    return Download(path=dest, size=stat.st_size, etag=None,
-                    last_modified=email.utils.formatdate(stat.st_mtime, usegmt=True), unchanged=unchanged,
-                    downloaded=0, resumed_from=0)
+    return Download(
+        path=dest,
+        size=stat.st_size,
+        etag=None,
+        last_modified=email.utils.formatdate(stat.st_mtime, usegmt=True),
+        unchanged=unchanged,
+        downloaded=0,
+        resumed_from=0,
+    )

@@ -11,14 +11,22 @@ from ..xbrl.catalogue import Concept, catalogue, lookup, not_in_catalogue
 
 
 def _entry(c: Concept) -> CatalogueConcept:
-    return CatalogueConcept(concept=c.name, label=c.label, definition=c.definition, kind=c.kind,  # type: ignore[arg-type]
-                            unit=c.unit, aliases=list(c.aliases),
-                            tags=[CatalogueTag(tag=t.tag, caveat=t.caveat) for t in c.chain])
+    return CatalogueConcept(
+        concept=c.name,
+        label=c.label,
+        definition=c.definition,
+        kind=c.kind,  # type: ignore[arg-type]
+        unit=c.unit,
+        aliases=list(c.aliases),
+        tags=[CatalogueTag(tag=t.tag, caveat=t.caveat) for t in c.chain],
+    )
 
 
 def list_concepts(
-    concept: Annotated[str | None, Field(description="One concept or alias to describe, e.g. revenue or 'R&D'; "
-                                                     "omit for the whole catalogue")] = None,
+    concept: Annotated[
+        str | None,
+        Field(description="One concept or alias to describe, e.g. revenue or 'R&D'; omit for the whole catalogue"),
+    ] = None,
 ) -> ConceptCatalogue:
     """The concept catalogue: each concept's name, aliases, definition and the XBRL tags it is read from.
 
@@ -39,8 +47,12 @@ def list_concepts(
         if c.raw:  # a tag, not a catalogue name: say what the catalogue holds instead of describing a guess
             from ..errors import EdgarError
 
-            raise EdgarError("invalid_argument", f"{concept[:80]!r} is not a catalogue concept (it reads as a raw "
-                             "XBRL tag, which any company may or may not report).",
-                             "Omit the concept to list the catalogue.", concepts=sorted(catalogue()))
+            raise EdgarError(
+                "invalid_argument",
+                f"{concept[:80]!r} is not a catalogue concept (it reads as a raw "
+                "XBRL tag, which any company may or may not report).",
+                "Omit the concept to list the catalogue.",
+                concepts=sorted(catalogue()),
+            )
         return ConceptCatalogue(concepts=[_entry(c)], not_in_catalogue={})
     return ConceptCatalogue(concepts=[_entry(c) for c in catalogue().values()], not_in_catalogue=absent)

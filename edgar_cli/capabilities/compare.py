@@ -11,8 +11,8 @@ set side by side.
 from __future__ import annotations
 
 import contextvars
-from datetime import date
 from concurrent.futures import ThreadPoolExecutor
+from datetime import date
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -31,9 +31,9 @@ from ..sec import urls
 from ..sec.client import SecClient, get_client
 from ..sec.companyfacts import load_company_facts
 from ..vocabulary import param, tool
+from ..xbrl import periods as P
 from ..xbrl.catalogue import Concept, lookup
 from ..xbrl.facts import CompanyFacts
-from ..xbrl import periods as P
 from ..xbrl.series import Series, build_series
 from .arguments import check_concept_first
 from .concepts import MAX_LIMIT, answer_from_series, period_filter, validate_fiscal_year
@@ -55,24 +55,58 @@ AlignArg = Literal["label", "nearest"]
 
 
 def compare_companies(
-    concept: Annotated[str, Field(description="Catalogue concept or alias (revenue, net income, eps_diluted, "
-                                              "total_assets) or a raw XBRL tag (us-gaap:Revenues)")],
-    companies: Annotated[list[str], Field(description="2 to 8 companies, each a ticker, CIK or name, in the order "
-                                                      "the rows should appear, e.g. [\"NVDA\", \"AAPL\"]")],
-    fiscal_year: Annotated[int | None, Field(description="Fiscal year by each company's own label, e.g. 2024; "
-                                                        "omitted: the latest fiscal year every company reports")] = None,
-    latest: Annotated[bool, Field(description="Each company's own latest fiscal year (quarterly: latest quarter) "
-                                              "instead of one year for all, e.g. NVIDIA's FY2026 beside AMD's "
-                                              "FY2025; not with fiscal_year")] = False,
-    period: Annotated[ComparePeriod, Field(description="annual (fiscal years) or quarterly (fiscal quarters)")] = "annual",
-    sort: Annotated[SortArg, Field(description="given (rows in the order of companies) or value (largest first)")] = "given",
-    unit: Annotated[str | None, Field(description="A currency to read every company's figure in, e.g. USD (a foreign "
-                                                  "filer's convenience translation, where it reports one); omitted: "
-                                                  "each filer's own reporting currency")] = None,
-    align: Annotated[AlignArg, Field(description="label: fiscal_year is each company's own label; nearest: "
-                                                 "fiscal_year is a calendar year and each company's fiscal year "
-                                                 "ending nearest its December 31 is taken (NVIDIA's FY2025, ended "
-                                                 "2025-01-26, for 2024); annual only")] = "label",
+    concept: Annotated[
+        str,
+        Field(
+            description="Catalogue concept or alias (revenue, net income, eps_diluted, "
+            "total_assets) or a raw XBRL tag (us-gaap:Revenues)"
+        ),
+    ],
+    companies: Annotated[
+        list[str],
+        Field(
+            description="2 to 8 companies, each a ticker, CIK or name, in the order "
+            'the rows should appear, e.g. ["NVDA", "AAPL"]'
+        ),
+    ],
+    fiscal_year: Annotated[
+        int | None,
+        Field(
+            description="Fiscal year by each company's own label, e.g. 2024; "
+            "omitted: the latest fiscal year every company reports"
+        ),
+    ] = None,
+    latest: Annotated[
+        bool,
+        Field(
+            description="Each company's own latest fiscal year (quarterly: latest quarter) "
+            "instead of one year for all, e.g. NVIDIA's FY2026 beside AMD's "
+            "FY2025; not with fiscal_year"
+        ),
+    ] = False,
+    period: Annotated[
+        ComparePeriod, Field(description="annual (fiscal years) or quarterly (fiscal quarters)")
+    ] = "annual",
+    sort: Annotated[
+        SortArg, Field(description="given (rows in the order of companies) or value (largest first)")
+    ] = "given",
+    unit: Annotated[
+        str | None,
+        Field(
+            description="A currency to read every company's figure in, e.g. USD (a foreign "
+            "filer's convenience translation, where it reports one); omitted: "
+            "each filer's own reporting currency"
+        ),
+    ] = None,
+    align: Annotated[
+        AlignArg,
+        Field(
+            description="label: fiscal_year is each company's own label; nearest: "
+            "fiscal_year is a calendar year and each company's fiscal year "
+            "ending nearest its December 31 is taken (NVIDIA's FY2025, ended "
+            "2025-01-26, for 2024); annual only"
+        ),
+    ] = "label",
     *,
     client: SecClient | None = None,
 ) -> ComparisonResult:
@@ -132,21 +166,32 @@ def compare_companies(
     client = client or get_client()
     fy = fiscal_year
     if latest and fy is not None:
-        raise EdgarError("invalid_argument", f"Pass {param('fiscal_year')} or {param('latest')}, not both.",
-                         f"Omit {param('fiscal_year')} to compare each company's latest fiscal year, or omit "
-                         f"{param('latest')} to compare FY{fy}.")
+        raise EdgarError(
+            "invalid_argument",
+            f"Pass {param('fiscal_year')} or {param('latest')}, not both.",
+            f"Omit {param('fiscal_year')} to compare each company's latest fiscal year, or omit "
+            f"{param('latest')} to compare FY{fy}.",
+        )
     if period not in ("annual", "quarterly"):
-        raise EdgarError("invalid_argument", f"Unknown {param('period')} {period!r} for a comparison.",
-                         "Use annual or quarterly.")
+        raise EdgarError(
+            "invalid_argument", f"Unknown {param('period')} {period!r} for a comparison.", "Use annual or quarterly."
+        )
     if align not in ("label", "nearest"):
         raise EdgarError("invalid_argument", f"Unknown {param('align')} {align!r}.", "Use label or nearest.")
     if align == "nearest" and (fy is None or latest or period != "annual"):
-        raise EdgarError("invalid_argument", f"{param('align')} nearest aligns annual figures to a calendar year: "
-                         f"it needs {param('fiscal_year')} (read as the calendar year), annual, and not "
-                         f"{param('latest')}.", f"Pass {param('fiscal_year')} 2024 with {param('align')} nearest.")
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('align')} nearest aligns annual figures to a calendar year: "
+            f"it needs {param('fiscal_year')} (read as the calendar year), annual, and not "
+            f"{param('latest')}.",
+            f"Pass {param('fiscal_year')} 2024 with {param('align')} nearest.",
+        )
     if sort not in ("given", "value"):
-        raise EdgarError("invalid_argument", f"Unknown {param('sort')} {sort!r}.",
-                         "Use value to rank by value, or omit it to keep the order given.")
+        raise EdgarError(
+            "invalid_argument",
+            f"Unknown {param('sort')} {sort!r}.",
+            "Use value to rank by value, or omit it to keep the order given.",
+        )
     queries = [str(q) for q in companies or []]
     if len(queries) < MIN_COMPANIES:
         raise _count_error(len(queries))
@@ -176,8 +221,11 @@ def compare_companies(
         if not entry.keys:
             try:  # the engine's own words for "this company does not report the concept"
                 answer_from_series(ref, spec, entry.series, got, None, period, 1, today, unit)
-                err = EdgarError("not_found", f"{ref.name} reports no {period} value for {spec.name}.",
-                                 f"Try {param('period')} quarterly or another concept.")
+                err = EdgarError(
+                    "not_found",
+                    f"{ref.name} reports no {period} value for {spec.name}.",
+                    f"Try {param('period')} quarterly or another concept.",
+                )
             except EdgarError as exc:
                 err = exc
             unavailable.append(_unavailable(qs, ref, err))
@@ -188,14 +236,21 @@ def compare_companies(
         if transient and len(transient) == len(unavailable):
             # Every fetch failed for a passing reason: that is not "no data".
             raise EdgarError(
-                transient[0], "The SEC did not answer for any of the companies: "
-                + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable) + ".",
-                "Try again in a few minutes.", unavailable=unavailable)
+                transient[0],
+                "The SEC did not answer for any of the companies: "
+                + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable)
+                + ".",
+                "Try again in a few minutes.",
+                unavailable=unavailable,
+            )
         raise EdgarError(
-            "not_found", f"None of the companies has {period} {spec.name} data: "
-            + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable) + ".",
+            "not_found",
+            f"None of the companies has {period} {spec.name} data: "
+            + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable)
+            + ".",
             "Check the concept, or compare companies that file XBRL financial statements.",
-            unavailable=unavailable)
+            unavailable=unavailable,
+        )
 
     if align == "nearest":
         targets, basis, reason = _nearest_each(entries, fy, unavailable)  # type: ignore[arg-type]
@@ -210,8 +265,10 @@ def compare_companies(
         if failed and fy is None:
             # The year was chosen without them: a complete run might choose another. Say so, and
             # the result's exit status says partial (16).
-            reason += (f" Chosen without {', '.join(u.name or u.query for u in failed)}, whose data the SEC did "
-                       f"not deliver ({failed[0].code}); retry, or pass {param('fiscal_year')} to fix the year.")
+            reason += (
+                f" Chosen without {', '.join(u.name or u.query for u in failed)}, whose data the SEC did "
+                f"not deliver ({failed[0].code}); retry, or pass {param('fiscal_year')} to fix the year."
+            )
     rows: list[ComparisonRow] = []
     for e in entries:
         target = targets[e.ref.cik]
@@ -223,9 +280,17 @@ def compare_companies(
         hits = [v for v in answer.values if _key(v, period) == target]
         if not hits:
             have = sorted({v.fiscal_period or "" for v in answer.values} - {""})
-            unavailable.append(_unavailable(e.queries, e.ref, EdgarError(
-                "not_found", f"{e.ref.name} reports FY{target[0]} {' '.join(have)} but not {_label(target, period)}.",
-                f"Ask for another quarter with {param('fiscal_year')}, or use {param('period')} annual.")))
+            unavailable.append(
+                _unavailable(
+                    e.queries,
+                    e.ref,
+                    EdgarError(
+                        "not_found",
+                        f"{e.ref.name} reports FY{target[0]} {' '.join(have)} but not {_label(target, period)}.",
+                        f"Ask for another quarter with {param('fiscal_year')}, or use {param('period')} annual.",
+                    ),
+                )
+            )
             continue
         rows.append(_row(e, hits[0], answer, len(hits)))
     order = {resolved.cik: i for i, (resolved, _qs) in enumerate(groups)}
@@ -233,10 +298,13 @@ def compare_companies(
     if not rows:
         asked = _label(target, period) if len(set(targets.values())) == 1 else "its latest fiscal year"
         raise EdgarError(
-            "not_found", f"No company has {period} {spec.name} for {asked}: "
-            + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable) + ".",
+            "not_found",
+            f"No company has {period} {spec.name} for {asked}: "
+            + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable)
+            + ".",
             f"Omit {param('fiscal_year')} for the latest year they all report, or ask for an earlier year.",
-            unavailable=unavailable)
+            unavailable=unavailable,
+        )
 
     comparable, issues, warnings, more_notes = _assess(rows, spec, sort)
     notes.extend(more_notes)
@@ -247,29 +315,45 @@ def compare_companies(
             warnings.append(
                 f"Read as calendar {fy}, the best-matching fiscal years differ from the FY{fy} labels: "
                 + "; ".join(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in moved)  # type: ignore[index]
-                + f". To compare the year {fy} across these calendars ask with {param('align')} nearest.")
+                + f". To compare the year {fy} across these calendars ask with {param('align')} nearest."
+            )
     shown_ciks = {r.cik for r in rows}
     # a failed freshness check: that company's cached facts, dated
     warnings.extend(f"{e.ref.name}: {n}" for e in entries if e.ref.cik in shown_ciks for n in e.facts.notes)
     warnings.extend(e.facts.coverage_note for e in entries if e.facts.coverage_note and e.ref.cik in shown_ciks)
     mixed_units = len({r.unit for r in rows}) > 1
     if sort == "value" and mixed_units:
-        notes.append("Rows are in the order given, not ranked by value: the figures are in different currencies or "
-                     "units (see warnings), and a ranking across them would be meaningless.")
+        notes.append(
+            "Rows are in the order given, not ranked by value: the figures are in different currencies or "
+            "units (see warnings), and a ranking across them would be meaningless."
+        )
     elif sort == "value":
         rows.sort(key=lambda r: r.value, reverse=True)
-        notes.append("Rows are ranked by value, largest first" + ("" if comparable else
-                     " (a ranking of figures that are not comparable; see warnings)") + ".")
+        notes.append(
+            "Rows are ranked by value, largest first"
+            + ("" if comparable else " (a ranking of figures that are not comparable; see warnings)")
+            + "."
+        )
     shown = {targets[e.ref.cik] for e in entries if any(r.cik == e.ref.cik for r in rows)} or {target}
     one = next(iter(shown)) if len(shown) == 1 else None
     return ComparisonResult(
-        concept=spec.name, label=spec.label, definition=spec.definition, period=period,
+        concept=spec.name,
+        label=spec.label,
+        definition=spec.definition,
+        period=period,
         fiscal_year=one[0] if one else None,
         fiscal_period=(("FY" if period == "annual" else f"Q{one[1]}") if one else None),  # type: ignore[arg-type]
-        fiscal_year_basis=basis, fiscal_year_reason=reason, comparable=comparable,
-        comparability_issues=issues, warnings=warnings, sort="given" if sort == "value" and mixed_units else sort,
-        rows=rows, unavailable=unavailable, calendar_year=fy if align == "nearest" else None,
-        notes=notes, source="https://data.sec.gov/api/xbrl/companyfacts/CIK##########.json (one per company)",
+        fiscal_year_basis=basis,
+        fiscal_year_reason=reason,
+        comparable=comparable,
+        comparability_issues=issues,
+        warnings=warnings,
+        sort="given" if sort == "value" and mixed_units else sort,
+        rows=rows,
+        unavailable=unavailable,
+        calendar_year=fy if align == "nearest" else None,
+        notes=notes,
+        source="https://data.sec.gov/api/xbrl/companyfacts/CIK##########.json (one per company)",
     )
 
 
@@ -303,8 +387,13 @@ def _resolve_all(queries: list[str], client: SecClient) -> list[tuple[ResolvedCo
         except EdgarError as exc:
             if exc.code in ("ambiguous", "not_found"):
                 what = "is ambiguous" if exc.code == "ambiguous" else "was not found"
-                raise EdgarError(exc.code, f"The comparison was not run: {q!r} {what}. {exc.message}",
-                                 exc.suggestion, company=q, **exc.extras) from None
+                raise EdgarError(
+                    exc.code,
+                    f"The comparison was not run: {q!r} {what}. {exc.message}",
+                    exc.suggestion,
+                    company=q,
+                    **exc.extras,
+                ) from None
             raise
         if resolved.cik in by_cik:
             by_cik[resolved.cik][1].append(q)
@@ -315,8 +404,7 @@ def _resolve_all(queries: list[str], client: SecClient) -> list[tuple[ResolvedCo
 
 def _duplicate_note(group: tuple[ResolvedCompany, list[str]]) -> str:
     resolved, qs = group
-    return (f"{' and '.join(qs)} are the same company, {resolved.name} (CIK {resolved.cik}); "
-            "it is compared once.")
+    return f"{' and '.join(qs)} are the same company, {resolved.name} (CIK {resolved.cik}); it is compared once."
 
 
 def _load_all(client: SecClient, ciks: list[int]) -> dict[int, CompanyFacts | EdgarError]:
@@ -339,9 +427,15 @@ def _load_all(client: SecClient, ciks: list[int]) -> dict[int, CompanyFacts | Ed
 
 def _unavailable(queries: list[str], ref: CompanyRef, exc: EdgarError) -> UnavailableCompany:
     latest = exc.extras.get("latest_fiscal_year")
-    return UnavailableCompany(query=", ".join(queries), name=ref.name, cik=ref.cik, code=exc.code,
-                              reason=exc.message, suggestion=exc.suggestion,
-                              latest_fiscal_year=latest if isinstance(latest, int) else None)
+    return UnavailableCompany(
+        query=", ".join(queries),
+        name=ref.name,
+        cik=ref.cik,
+        code=exc.code,
+        reason=exc.message,
+        suggestion=exc.suggestion,
+        latest_fiscal_year=latest if isinstance(latest, int) else None,
+    )
 
 
 # --- choosing the period ---------------------------------------------------------------------
@@ -375,16 +469,26 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
         common = set.intersection(*({k for k in e.keys if k[0] == fy} for e in entries))
         if common:
             key = max(common)
-            return key, "requested", (f"Q{key[1]} is the latest quarter of FY{fy} that every company reports "
-                                      f"({', '.join(names)}).")
-        key = max(k for e in entries for k in e.keys if k[0] == fy) if any(
-            k[0] == fy for e in entries for k in e.keys) else (fy, 4)
-        return key, "requested", (f"No quarter of FY{fy} is reported by every company; Q{key[1]} is the latest "
-                                  "any of them reports.")
+            return (
+                key,
+                "requested",
+                (f"Q{key[1]} is the latest quarter of FY{fy} that every company reports ({', '.join(names)})."),
+            )
+        key = (
+            max(k for e in entries for k in e.keys if k[0] == fy)
+            if any(k[0] == fy for e in entries for k in e.keys)
+            else (fy, 4)
+        )
+        return (
+            key,
+            "requested",
+            (f"No quarter of FY{fy} is reported by every company; Q{key[1]} is the latest any of them reports."),
+        )
     common = set.intersection(*(e.keys for e in entries))
     if not common:
-        spans = "; ".join(f"{e.ref.name}: {_label(min(e.keys), period)} to {_label(max(e.keys), period)}"
-                          for e in entries)
+        spans = "; ".join(
+            f"{e.ref.name}: {_label(min(e.keys), period)} to {_label(max(e.keys), period)}" for e in entries
+        )
         raise EdgarError(
             "not_found",
             f"No {'fiscal year' if period == 'annual' else 'fiscal quarter'} is reported by every company ({spans}).",
@@ -394,17 +498,23 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
     key = max(common)
     what = "fiscal year" if period == "annual" else "fiscal quarter"
     if len(entries) == 1:
-        reason = (f"{_label(key, period)} is the latest {what} {names[0]} reports; no other company has the "
-                  "figure (see unavailable).")
+        reason = (
+            f"{_label(key, period)} is the latest {what} {names[0]} reports; no other company has the "
+            "figure (see unavailable)."
+        )
     else:
         latest = {e.ref.name: max(e.keys) for e in entries}
         limiting = [n for n, k in latest.items() if k == key]
         ahead = [f"{n} through {_label(k, period)}" for n, k in latest.items() if k != key]
-        reason = (f"{_label(key, period)} is the latest {what} that all {len(entries)} companies report "
-                  "(by each company's own fiscal-year label)")
+        reason = (
+            f"{_label(key, period)} is the latest {what} that all {len(entries)} companies report "
+            "(by each company's own fiscal-year label)"
+        )
         if ahead:
-            reason += (f"; {' and '.join(limiting)} {'reports' if len(limiting) == 1 else 'report'} nothing "
-                       f"later, while the others report further ({', '.join(ahead)})")
+            reason += (
+                f"; {' and '.join(limiting)} {'reports' if len(limiting) == 1 else 'report'} nothing "
+                f"later, while the others report further ({', '.join(ahead)})"
+            )
         reason += "."
     reason += f" Pass {param('fiscal_year')} to choose another year."
     return key, "latest_common", reason
@@ -419,8 +529,9 @@ def _annual_ends(e: _Entry) -> dict[int, date]:
     return ends
 
 
-def _nearest_each(entries: list[_Entry], year: int, unavailable: list[UnavailableCompany]
-                  ) -> tuple[dict[str, tuple[int, int]], str, str]:
+def _nearest_each(
+    entries: list[_Entry], year: int, unavailable: list[UnavailableCompany]
+) -> tuple[dict[str, tuple[int, int]], str, str]:
     """(each company's target key, basis, reason) for calendar ``year``: the fiscal year ending nearest its end."""
     targets: dict[str, tuple[int, int]] = {}
     chosen = []
@@ -428,14 +539,26 @@ def _nearest_each(entries: list[_Entry], year: int, unavailable: list[Unavailabl
         hit = P.nearest_fiscal_year(_annual_ends(e), year)
         if hit is None:
             gap = f" {e.facts.coverage_note}" if e.facts.coverage_note else ""
-            unavailable.append(_unavailable(e.queries, e.ref, EdgarError(
-                "not_found", f"{e.ref.name} reports no fiscal year ending within half a year of {year}-12-31 in its "
-                f"XBRL facts.{gap}", f"Ask for another year, or use {param('align')} label.")))
+            unavailable.append(
+                _unavailable(
+                    e.queries,
+                    e.ref,
+                    EdgarError(
+                        "not_found",
+                        f"{e.ref.name} reports no fiscal year ending within half a year of {year}-12-31 in its "
+                        f"XBRL facts.{gap}",
+                        f"Ask for another year, or use {param('align')} label.",
+                    ),
+                )
+            )
             continue
         targets[e.ref.cik] = (hit[0], 0)
         chosen.append(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})")
-    reason = (f"Calendar {year}: each company's fiscal year ending nearest {year}-12-31: " + "; ".join(chosen)
-              + ". The labels may differ; the periods are the best match of each company's calendar to the year.")
+    reason = (
+        f"Calendar {year}: each company's fiscal year ending nearest {year}-12-31: "
+        + "; ".join(chosen)
+        + ". The labels may differ; the periods are the best match of each company's calendar to the year."
+    )
     return targets, "nearest", reason
 
 
@@ -458,17 +581,28 @@ def _row(e: _Entry, v: FactValue, answer: ConceptResult, n_hits: int) -> Compari
     if n_hits > 1:
         notes.append(f"{n_hits} values carry this fiscal label; the one ending latest ({v.end}) is shown.")
     if v.restated:
-        notes.append(f"Revised after first being reported: {v.original_value} in {v.original_accession} "
-                     f"(filed {v.original_filed}; {v.revision_kind}).")
+        notes.append(
+            f"Revised after first being reported: {v.original_value} in {v.original_accession} "
+            f"(filed {v.original_filed}; {v.revision_kind})."
+        )
     if v.pre_split_ratio:
-        notes.append(f"Reported before a {v.pre_split_ratio}-for-1 stock split and never restated: on the old share "
-                     "basis.")
+        notes.append(
+            f"Reported before a {v.pre_split_ratio}-for-1 stock split and never restated: on the old share basis."
+        )
     if v.pre_reverse_split_ratio:
-        notes.append(f"Reported before a 1-for-{v.pre_reverse_split_ratio} reverse split or recapitalisation and "
-                     "never restated: on the old share basis.")
+        notes.append(
+            f"Reported before a 1-for-{v.pre_reverse_split_ratio} reverse split or recapitalisation and "
+            "never restated: on the old share basis."
+        )
     return ComparisonRow(
-        **v.model_dump(), query=", ".join(e.queries), name=e.ref.name, cik=e.ref.cik, tickers=e.ref.tickers,
-        fiscal_year_end=answer.fiscal_year_end, source=urls.companyfacts(e.ref.cik), notes=notes,
+        **v.model_dump(),
+        query=", ".join(e.queries),
+        name=e.ref.name,
+        cik=e.ref.cik,
+        tickers=e.ref.tickers,
+        fiscal_year_end=answer.fiscal_year_end,
+        source=urls.companyfacts(e.ref.cik),
+        notes=notes,
         data_source=answer.data_source,
     )
 
@@ -486,23 +620,30 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
     if len(rows) < 2:
         who = rows[0].name if rows else "no company"
         issues.append("only one company has a value")
-        warnings.append(f"Only {who} has a value for {spec.name} in this period; there is nothing to compare it "
-                        "with (see unavailable).")
+        warnings.append(
+            f"Only {who} has a value for {spec.name} in this period; there is nothing to compare it "
+            "with (see unavailable)."
+        )
         return False, issues, warnings, notes
 
     units = list(dict.fromkeys(r.unit for r in rows))
     if len(units) > 1:
-        currencies = all(u.split("/")[0].isalpha() and len(u.split("/")[0]) == 3 and u.split("/")[0].isupper()
-                         for u in units)
+        currencies = all(
+            u.split("/")[0].isalpha() and len(u.split("/")[0]) == 3 and u.split("/")[0].isupper() for u in units
+        )
         kind = "currencies" if currencies else "units"
         issues.append(f"different {kind}: {', '.join(units)}")
         by_unit = "; ".join(f"{u}: {', '.join(r.name for r in rows if r.unit == u)}" for u in units)
         warnings.append(
             f"The figures are in different {kind} ({by_unit}), so they are not comparable as they stand"
             + (" and ranking them by value is meaningless" if sort == "value" else "")
-            + ("; convert them at an exchange rate you state (edgar does not convert currencies), or ask with "
-               f"{param('unit')} USD for the filers that tag a USD convenience translation."
-               if currencies else "."))
+            + (
+                "; convert them at an exchange rate you state (edgar does not convert currencies), or ask with "
+                f"{param('unit')} USD for the filers that tag a USD convenience translation."
+                if currencies
+                else "."
+            )
+        )
 
     ends = [r.end for r in rows]
     gap = (max(ends) - min(ends)).days
@@ -511,11 +652,15 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
     if gap > MAX_END_GAP_DAYS:
         issues.append(f"period ends {gap} days apart")
         if instant:
-            warnings.append(f"The balance sheets are dated at different points in time, {gap} days apart ({every}), "
-                            "so the figures are not comparable: each is a snapshot on its own date.")
+            warnings.append(
+                f"The balance sheets are dated at different points in time, {gap} days apart ({every}), "
+                "so the figures are not comparable: each is a snapshot on its own date."
+            )
         else:
-            warnings.append(f"The periods end {gap} days apart ({every}): the same fiscal-year label covers "
-                            "different stretches of time, so the figures are not comparable.")
+            warnings.append(
+                f"The periods end {gap} days apart ({every}): the same fiscal-year label covers "
+                "different stretches of time, so the figures are not comparable."
+            )
     elif gap > 0:
         notes.append(f"The period ends are within {gap} days of each other ({every}).")
 
@@ -526,17 +671,20 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
         extra = ""
         if {"ifrs-full", "us-gaap"} <= standards:
             issues.append("different accounting standards: IFRS and US GAAP")
-            extra = (" IFRS and US GAAP are different accounting standards: the figures are not comparable as "
-                     "they stand.")
+            extra = (
+                " IFRS and US GAAP are different accounting standards: the figures are not comparable as they stand."
+            )
         warnings.append(f"The figures are defined differently: they come from different XBRL tags: {by_tag}.{extra}")
 
     translated = [r for r in rows if any("convenience translation into" in n for n in r.notes)]
     if translated:
         issues.append("convenience translation: " + ", ".join(r.name for r in translated))
-        warnings.append("Some figures are convenience translations, each at the one exchange rate its filing states, "
-                        "not amounts the company reported in that currency: "
-                        + "; ".join(f"{r.name} ({r.unit})" for r in translated)
-                        + ". They do not compare as they stand with figures reported in that currency.")
+        warnings.append(
+            "Some figures are convenience translations, each at the one exchange rate its filing states, "
+            "not amounts the company reported in that currency: "
+            + "; ".join(f"{r.name} ({r.unit})" for r in translated)
+            + ". They do not compare as they stand with figures reported in that currency."
+        )
 
     lengths = [r.days for r in rows if r.days is not None]
     if len(lengths) == len(rows) and max(lengths) - min(lengths) > MAX_LENGTH_GAP_DAYS:
@@ -545,20 +693,30 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
         warnings.append(
             f"The periods differ in length by {longest - shortest} days ({each}): a 52/53-week calendar gives some "
             f"years an extra week, so the longest period covers {100 * (longest - shortest) / shortest:.1f}% more "
-            "days than the shortest.")
+            "days than the shortest."
+        )
 
     old_basis = [r for r in rows if r.pre_split_ratio or r.pre_reverse_split_ratio]
     if old_basis:
-        warnings.append("Some figures are on a share basis the company has since changed and were never restated: "
-                        + "; ".join(f"{_when(r)} predates a " + (
-                            f"{r.pre_split_ratio}-for-1 stock split" if r.pre_split_ratio
-                            else f"1-for-{r.pre_reverse_split_ratio} reverse split or recapitalisation")
-                            for r in old_basis)
-                        + ". Per-share amounts and share counts on different bases do not compare as they stand.")
+        warnings.append(
+            "Some figures are on a share basis the company has since changed and were never restated: "
+            + "; ".join(
+                f"{_when(r)} predates a "
+                + (
+                    f"{r.pre_split_ratio}-for-1 stock split"
+                    if r.pre_split_ratio
+                    else f"1-for-{r.pre_reverse_split_ratio} reverse split or recapitalisation"
+                )
+                for r in old_basis
+            )
+            + ". Per-share amounts and share counts on different bases do not compare as they stand."
+        )
     suspect = [(r, e) for r in rows for e in r.suspected_errors if e.accession_number == r.accession_number]
     if suspect:
-        warnings.append("Some figures look like the filer's own errors, shown as filed: "
-                        + "; ".join(f"{r.name}: {e.reason}" for r, e in suspect))
+        warnings.append(
+            "Some figures look like the filer's own errors, shown as filed: "
+            + "; ".join(f"{r.name}: {e.reason}" for r, e in suspect)
+        )
     restated = [r.name for r in rows if r.restated]
     if restated:
         notes.append(f"Revised after first being reported: {', '.join(restated)} (see each row's original_value).")

@@ -12,8 +12,9 @@ field exist in one place for both. Nothing here imports pydantic.
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
-from typing import Callable, Literal
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from typing import Literal
 
 from ..companies import successors
 from ..errors import EdgarError
@@ -38,26 +39,43 @@ def validate_fiscal_year(fy: int | None, today: date) -> None:
     if fy is None:
         return
     if fy < MIN_FISCAL_YEAR:
-        raise EdgarError("invalid_argument", f"Fiscal year {fy} predates EDGAR (electronic filings start in 1993; "
-                         "XBRL financial data around 2009).", "Ask for a fiscal year from 2009 on.")
+        raise EdgarError(
+            "invalid_argument",
+            f"Fiscal year {fy} predates EDGAR (electronic filings start in 1993; XBRL financial data around 2009).",
+            "Ask for a fiscal year from 2009 on.",
+        )
     if fy > today.year + 2:
-        raise EdgarError("out_of_scope", f"Fiscal year {fy} is in the future; EDGAR holds what companies reported, "
-                         "not forecasts.", f"Ask for a fiscal year up to {today.year}, or omit {param('fiscal_year')} for the latest.")
+        raise EdgarError(
+            "out_of_scope",
+            f"Fiscal year {fy} is in the future; EDGAR holds what companies reported, not forecasts.",
+            f"Ask for a fiscal year up to {today.year}, or omit {param('fiscal_year')} for the latest.",
+        )
 
 
 def validate_common(period: str, limit: int) -> None:
     if period not in ("annual", "quarterly", "all"):
         raise EdgarError("invalid_argument", f"Unknown {param('period')} {period!r}.", "Use annual, quarterly or all.")
     if not 1 <= int(limit) <= MAX_LIMIT:
-        raise EdgarError("invalid_argument", f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
-                         f"Use {param('limit')} 8, for example.")
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
+            f"Use {param('limit')} 8, for example.",
+        )
 
 
 DEFAULT_LIMIT = 8  # values of one concept, newest first, when no limit is given (CLI and MCP alike)
 
 
-def answer_concept(company: str, concept: str, fiscal_year: int | None, period: str, limit: int, client,
-                   resolve: Callable[[str, object], CompanyRefRecord], unit: str | None = None) -> ConceptResultRecord:
+def answer_concept(
+    company: str,
+    concept: str,
+    fiscal_year: int | None,
+    period: str,
+    limit: int,
+    client,
+    resolve: Callable[[str, object], CompanyRefRecord],
+    unit: str | None = None,
+) -> ConceptResultRecord:
     """get_financial_concept's flow, with ``resolve(company, client)`` naming the company (its CIK, name, tickers)."""
     fy = fiscal_year
     validate_common(period, limit)
@@ -70,8 +88,9 @@ def answer_concept(company: str, concept: str, fiscal_year: int | None, period: 
     return assemble_answer(ref, spec, series, facts, fy, period, limit, today, unit)
 
 
-def _describe(series: Series, spec: Concept, shown: list[FactRecord],
-              reporting_currency: str | None = None) -> tuple[list[str], list[str]]:
+def _describe(
+    series: Series, spec: Concept, shown: list[FactRecord], reporting_currency: str | None = None
+) -> tuple[list[str], list[str]]:
     """Notes and warnings about the values actually returned."""
     notes: list[str] = []
     warnings: list[str] = []
@@ -80,14 +99,26 @@ def _describe(series: Series, spec: Concept, shown: list[FactRecord],
     cnote = currency_note(unit, reporting_currency)
     if cnote:
         notes.append(cnote)
-    other = [u for u in series.units_available if u != unit and u.split("/")[0] != unit.split("/")[0]
-             and unit_family(u) == unit_family(unit) and unit_family(u) in ("currency", "currency/shares")]
+    other = [
+        u
+        for u in series.units_available
+        if u != unit
+        and u.split("/")[0] != unit.split("/")[0]
+        and unit_family(u) == unit_family(unit)
+        and unit_family(u) in ("currency", "currency/shares")
+    ]
     if other:
-        what = ("a convenience translation" if home and all(u.split("/")[0] != home for u in other)
-                else "the reporting currency" if home and any(u.split("/")[0] == home for u in other)
-                else "another currency")
-        notes.append(f"The filer also reports some periods in {', '.join(other)} ({what}); those are not mixed in: "
-                     f"ask for them with {param('unit')} {other[0].split('/')[0]}.")
+        what = (
+            "a convenience translation"
+            if home and all(u.split("/")[0] != home for u in other)
+            else "the reporting currency"
+            if home and any(u.split("/")[0] == home for u in other)
+            else "another currency"
+        )
+        notes.append(
+            f"The filer also reports some periods in {', '.join(other)} ({what}); those are not mixed in: "
+            f"ask for them with {param('unit')} {other[0].split('/')[0]}."
+        )
     if any(v.matched_tag.startswith("ifrs-full:") for v in shown):
         notes.append("IFRS figures (a foreign private issuer's 20-F): definitions differ from US GAAP.")
     used = list(dict.fromkeys(v.matched_tag for v in shown))
@@ -96,8 +127,9 @@ def _describe(series: Series, spec: Concept, shown: list[FactRecord],
         for tag in used:
             ends = [v.end for v in shown if v.matched_tag == tag]
             spans.append(f"{tag} for {len(ends)} period(s) ending {min(ends)} to {max(ends)}")
-        warnings.append("These values come from different XBRL tags, whose definitions may differ: "
-                        + "; ".join(spans) + ".")
+        warnings.append(
+            "These values come from different XBRL tags, whose definitions may differ: " + "; ".join(spans) + "."
+        )
     if series.ignored_forms:
         forms = ", ".join(f"{n} in {f}" for f, n in sorted(series.ignored_forms.items()))
         notes.append(f"Facts repeated outside periodic reports were ignored ({forms}).")
@@ -113,40 +145,62 @@ def _describe(series: Series, spec: Concept, shown: list[FactRecord],
         warnings.append(
             "Some values predate a stock split and were never restated (pre_split_ratio): "
             + "; ".join(f"{v.end} ({v.pre_split_ratio}-for-1 since)" for v in pre_split)
-            + ". They are on the old share basis; do not compare them with later values as they stand.")
+            + ". They are on the old share basis; do not compare them with later values as they stand."
+        )
     reverse = [v for v in shown if v.pre_reverse_split_ratio]
     if reverse:
         warnings.append(
             "Some values predate a reverse split or recapitalisation and were never restated "
-            "(pre_reverse_split_ratio): " + "; ".join(f"{v.end} (1-for-{v.pre_reverse_split_ratio} since)"
-                                                      for v in reverse)
+            "(pre_reverse_split_ratio): "
+            + "; ".join(f"{v.end} (1-for-{v.pre_reverse_split_ratio} since)" for v in reverse)
             + ". They are on the old share basis (more shares, smaller per-share amounts); do not compare them "
-            "with later values as they stand.")
+            "with later values as they stand."
+        )
     suspect = [(v, e) for v in shown for e in v.suspected_errors]
     if suspect:
         warnings.append(
             "Some filed figures look like the filer's own errors (suspected_errors; shown as filed, never "
-            "corrected): " + "; ".join(
+            "corrected): "
+            + "; ".join(
                 f"{v.end}: {e.kind.replace('_', ' ')} in {e.accession_number}"
-                + (", the value shown" if e.accession_number == v.accession_number else "") for v, e in suspect)
-            + ".")
+                + (", the value shown" if e.accession_number == v.accession_number else "")
+                for v, e in suspect
+            )
+            + "."
+        )
     restated = [v for v in shown if v.restated and v.original_value != v.value]
     moved = [v for v in restated if v.revision_kind == "reclassification"]
     if moved:
-        notes.append("Reclassified, not restated (the period's total, net income or total assets, is the same in "
-                     "both filings: an amount moved between lines): " + "; ".join(
-                         f"{v.end}: {v.original_value:,} in {v.original_accession}, {v.value:,} in "
-                         f"{v.accession_number}" + (" (the filer reports the amount on another line from then on)"
-                                                    if v.value == 0 else "")
-                         for v in moved) + ".")
+        notes.append(
+            "Reclassified, not restated (the period's total, net income or total assets, is the same in "
+            "both filings: an amount moved between lines): "
+            + "; ".join(
+                f"{v.end}: {v.original_value:,} in {v.original_accession}, {v.value:,} in "
+                f"{v.accession_number}"
+                + (" (the filer reports the amount on another line from then on)" if v.value == 0 else "")
+                for v in moved
+            )
+            + "."
+        )
     if len(restated) > len(moved):
-        warnings.append(f"{len(restated) - len(moved)} of these values were revised after first being reported; "
-                        "see original_value and revision_kind.")
+        warnings.append(
+            f"{len(restated) - len(moved)} of these values were revised after first being reported; "
+            "see original_value and revision_kind."
+        )
     return notes, warnings
 
 
-def assemble_answer(ref: CompanyRefRecord, spec: Concept, series: Series, facts: CompanyFacts, fy: int | None,
-                    period: str, limit: int, today: date, unit: str | None = None) -> ConceptResultRecord:
+def assemble_answer(
+    ref: CompanyRefRecord,
+    spec: Concept,
+    series: Series,
+    facts: CompanyFacts,
+    fy: int | None,
+    period: str,
+    limit: int,
+    today: date,
+    unit: str | None = None,
+) -> ConceptResultRecord:
     """Select a series' values for ``period`` and ``fy`` and describe them: every field of the answer, once.
 
     ``ref`` is anything with ``cik``, ``name`` and ``tickers`` (a CompanyRefRecord, or compare's CompanyRef).
@@ -159,8 +213,10 @@ def assemble_answer(ref: CompanyRefRecord, spec: Concept, series: Series, facts:
             "not_found",
             f"{ref.name} reports {spec.name} in {', '.join(series.units_available)}, not in "
             f"{requested_unit(spec, unit)}.",
-            f"Ask in one of {', '.join(series.units_available)}, or omit {param('unit')} for the filer's own "
-            "currency.", units_available=series.units_available, tags_tried=series.tags_tried)
+            f"Ask in one of {', '.join(series.units_available)}, or omit {param('unit')} for the filer's own currency.",
+            units_available=series.units_available,
+            tags_tried=series.tags_tried,
+        )
     if not series.values:
         reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
         similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
@@ -168,12 +224,16 @@ def assemble_answer(ref: CompanyRefRecord, spec: Concept, series: Series, facts:
             "not_found",
             f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
             f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
-            ("The company reports these tags only in other units or forms: " + ", ".join(reported) + "."
-             if reported else
-             f"Tags it does report with similar names: {', '.join(similar)}." if similar else
-             "Try a related concept or a raw XBRL tag; some companies report components "
-             "separately (selling and G&A, for example) and edgar does not add them up."),
-            tags_tried=series.tags_tried, similar_tags=similar,
+            (
+                "The company reports these tags only in other units or forms: " + ", ".join(reported) + "."
+                if reported
+                else f"Tags it does report with similar names: {', '.join(similar)}."
+                if similar
+                else "Try a related concept or a raw XBRL tag; some companies report components "
+                "separately (selling and G&A, for example) and edgar does not add them up."
+            ),
+            tags_tried=series.tags_tried,
+            similar_tags=similar,
         )
     wanted = period_filter(spec, period)
     pool = [v for v in series.values if wanted(v)]
@@ -197,19 +257,31 @@ def assemble_answer(ref: CompanyRefRecord, spec: Concept, series: Series, facts:
         years = [fy] if fy is not None else list(dict.fromkeys(v.fiscal_year for v in shown if v.fiscal_year))
         notes.extend(quarter_gaps(series.values, years))
     return ConceptResultRecord(
-        company=ref, concept=spec.name, label=spec.label, definition=spec.definition, period=period,
-        fiscal_year=fy, fallback_chain=[t.tag for t in spec.chain], tags_tried=series.tags_tried,
-        unit=series.unit, units_available=series.units_available,
+        company=ref,
+        concept=spec.name,
+        label=spec.label,
+        definition=spec.definition,
+        period=period,
+        fiscal_year=fy,
+        fallback_chain=[t.tag for t in spec.chain],
+        tags_tried=series.tags_tried,
+        unit=series.unit,
+        units_available=series.units_available,
         currency_note=currency_note(series.unit or "", facts.reporting_currency),
-        fiscal_year_end=cal.typical_end, values=shown, total_values=len(selected),
-        truncated=len(selected) > limit, notes=notes, warnings=warnings,
-        source=SOURCE.format(cik=ref.cik), data_source=source_of(facts),
+        fiscal_year_end=cal.typical_end,
+        values=shown,
+        total_values=len(selected),
+        truncated=len(selected) > limit,
+        notes=notes,
+        warnings=warnings,
+        source=SOURCE.format(cik=ref.cik),
+        data_source=source_of(facts),
     )
 
 
 def source_of(facts: CompanyFacts) -> DataSourceRecord:
     """Which source the company's facts came from (live, cache, or the bulk store and its date)."""
-    return DataSourceRecord(kind=facts.origin, as_of=datetime.fromtimestamp(facts.fetched_at, timezone.utc))
+    return DataSourceRecord(kind=facts.origin, as_of=datetime.fromtimestamp(facts.fetched_at, UTC))
 
 
 def similar_tags(facts: CompanyFacts, tag: str, limit: int = 5) -> list[str]:
@@ -218,8 +290,9 @@ def similar_tags(facts: CompanyFacts, tag: str, limit: int = 5) -> list[str]:
 
     local = tag.split(":", 1)[-1].lower()
     names = {t.split(":", 1)[-1].lower(): t for t in facts.tags}
-    found = (process.extract(local, list(names), scorer=fuzz.ratio, score_cutoff=70, limit=limit)
-             or process.extract(local, list(names), scorer=fuzz.WRatio, score_cutoff=85, limit=limit))
+    found = process.extract(local, list(names), scorer=fuzz.ratio, score_cutoff=70, limit=limit) or process.extract(
+        local, list(names), scorer=fuzz.WRatio, score_cutoff=85, limit=limit
+    )
     return [names[n] for n, _, _ in found]
 
 
@@ -246,16 +319,22 @@ def quarter_gaps(values: list[FactRecord], years: list[int]) -> list[str]:
     notes = []
     if no_q4:
         verb = "is" if len(no_q4) == 1 else "are"
-        notes.append(f"Q4 of {_years(no_q4)} {verb} not reported as its own quarter; it is only implied by the annual "
-                     "figure less the nine months. edgar does not derive it.")
+        notes.append(
+            f"Q4 of {_years(no_q4)} {verb} not reported as its own quarter; it is only implied by the annual "
+            "figure less the nine months. edgar does not derive it."
+        )
     both = sorted(set(ytd_only["Q2"]) & set(ytd_only["Q3"]))
-    for quarters, ys, spans in (("Q2 and Q3", both, "six and nine months"),
-                                ("Q2", [y for y in ytd_only["Q2"] if y not in both], "six months"),
-                                ("Q3", [y for y in ytd_only["Q3"] if y not in both], "nine months")):
+    for quarters, ys, spans in (
+        ("Q2 and Q3", both, "six and nine months"),
+        ("Q2", [y for y in ytd_only["Q2"] if y not in both], "six months"),
+        ("Q3", [y for y in ytd_only["Q3"] if y not in both], "nine months"),
+    ):
         if ys:
-            notes.append(f"{quarters} of {_years(ys)} are reported only year-to-date ({spans} from the start of "
-                         f"the fiscal year), as cash-flow statements are; edgar does not subtract them to make a "
-                         f"quarter. Use {param('period')} all to see the year-to-date values.")
+            notes.append(
+                f"{quarters} of {_years(ys)} are reported only year-to-date ({spans} from the start of "
+                f"the fiscal year), as cash-flow statements are; edgar does not subtract them to make a "
+                f"quarter. Use {param('period')} all to see the year-to-date values."
+            )
     return notes
 
 
@@ -268,9 +347,20 @@ def period_filter(spec: Concept, period: str):
     return lambda v: v.period_type == "quarterly" or (v.period_type == "instant" and v.fiscal_period is not None)
 
 
-_KINDS = {"Q1": "Q1", "Q2": "Q2", "Q3": "Q3", "Q4": "Q4", "H1": "H1 (six months)", "9M": "9M (nine months)",
-          "FY": "FY (the year)", "instant": "instant", "ytd": "year-to-date", "quarterly": "quarterly",
-          "annual": "annual", "other": "other-length"}
+_KINDS = {
+    "Q1": "Q1",
+    "Q2": "Q2",
+    "Q3": "Q3",
+    "Q4": "Q4",
+    "H1": "H1 (six months)",
+    "9M": "9M (nine months)",
+    "FY": "FY (the year)",
+    "instant": "instant",
+    "ytd": "year-to-date",
+    "quarterly": "quarterly",
+    "annual": "annual",
+    "other": "other-length",
+}
 
 
 def _order(kinds: set[str]) -> list[str]:
@@ -287,23 +377,35 @@ def _raise_no_period(ref: CompanyRefRecord, spec: Concept, series: Series, perio
     forms = {P.base_form(v.form) for v in series.values}
     kinds = _order({v.fiscal_period or v.period_type for v in series.values})
     if period == "quarterly" and forms <= P.ANNUAL_FORMS:
-        why = (f"it files only annual reports ({', '.join(sorted(forms))}) with XBRL financial data; a "
-               "foreign private issuer's quarterly results come in 6-K reports, which are not periodic financial "
-               "statements and are not read as such")
+        why = (
+            f"it files only annual reports ({', '.join(sorted(forms))}) with XBRL financial data; a "
+            "foreign private issuer's quarterly results come in 6-K reports, which are not periodic financial "
+            "statements and are not read as such"
+        )
         ignored = sum(n for f, n in series.ignored_forms.items() if P.base_form(f) == "6-K")
         if ignored:
             why += f" ({ignored} {spec.name} facts in 6-K were ignored)"
     else:
         why = f"it reports {spec.name} only as {_kinds(kinds)} values"
     raise EdgarError(
-        "not_found", f"No {period} {spec.name} for {ref.name}: {why}.",
+        "not_found",
+        f"No {period} {spec.name} for {ref.name}: {why}.",
         f"Use {param('period')} annual" + (" or all." if period == "quarterly" else "."),
         periods_available=kinds,
     )
 
 
-def _raise_missing_year(ref: CompanyRefRecord, spec: Concept, pool: list[FactRecord], every: list[FactRecord], fy: int,
-                        period: str, cal: P.FiscalCalendar, today: date, coverage_note: str | None = None) -> None:
+def _raise_missing_year(
+    ref: CompanyRefRecord,
+    spec: Concept,
+    pool: list[FactRecord],
+    every: list[FactRecord],
+    fy: int,
+    period: str,
+    cal: P.FiscalCalendar,
+    today: date,
+    coverage_note: str | None = None,
+) -> None:
     years = sorted({v.fiscal_year for v in pool if v.fiscal_year is not None})
     latest, earliest = (years[-1], years[0]) if years else (None, None)
     est_end = cal.estimated_end(fy)
@@ -353,22 +455,34 @@ def _raise_missing_year(ref: CompanyRefRecord, spec: Concept, pool: list[FactRec
         suggestion = f"Use {param('period')} all to see FY{fy}'s values, or ask for FY{latest}."
     elif latest and fy >= latest and coverage_note:
         who = ref.tickers[0] if ref.tickers else ref.cik
-        read = (f"{tool('get_filing_section')} {who} mda {param('fiscal_year')} {fy}" if surface() == "cli" else
-                f"{tool('get_filing_section')} (company {who}, section mda or financial_statements, "
-                f"{param('fiscal_year')} {fy})")
-        suggestion = (f"Read FY{fy}'s figures in its report's text with {read} (they are not in the XBRL facts), "
-                      f"or ask for FY{latest}, the latest year in the XBRL facts.")
+        read = (
+            f"{tool('get_filing_section')} {who} mda {param('fiscal_year')} {fy}"
+            if surface() == "cli"
+            else f"{tool('get_filing_section')} (company {who}, section mda or financial_statements, "
+            f"{param('fiscal_year')} {fy})"
+        )
+        suggestion = (
+            f"Read FY{fy}'s figures in its report's text with {read} (they are not in the XBRL facts), "
+            f"or ask for FY{latest}, the latest year in the XBRL facts."
+        )
     elif latest:
-        suggestion = (f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported "
-                      "so far." if est_end is not None and est_end >= today and period == "annual"
-                      else f"Ask for FY{latest}.")
+        suggestion = (
+            f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported so far."
+            if est_end is not None and est_end >= today and period == "annual"
+            else f"Ask for FY{latest}."
+        )
     else:
         suggestion = f"Try {param('period')} all."
     raise EdgarError(
         "not_found",
         f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
-        + (f"The latest fiscal year with {'an' if period == 'annual' else 'a'} {period} value is FY{latest}{where}"
-           if latest is not None else f"No {period} value of it carries a fiscal year yet."),
-        suggestion, latest_fiscal_year=latest, earliest_fiscal_year=earliest,
+        + (
+            f"The latest fiscal year with {'an' if period == 'annual' else 'a'} {period} value is FY{latest}{where}"
+            if latest is not None
+            else f"No {period} value of it carries a fiscal year yet."
+        ),
+        suggestion,
+        latest_fiscal_year=latest,
+        earliest_fiscal_year=earliest,
         **({"predecessor_cik": urls.pad_cik(before.predecessor_cik)} if before else {}),
     )

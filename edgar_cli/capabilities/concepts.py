@@ -17,28 +17,66 @@ from ..sec.client import SecClient, get_client
 from ..xbrl.catalogue import Concept
 from ..xbrl.facts import CompanyFacts
 from ..xbrl.series import Series, build_series
-from .concept_answer import (DEFAULT_LIMIT, MAX_LIMIT, MIN_FISCAL_YEAR, SOURCE, PeriodArg, _describe,  # noqa: F401
-                             answer_concept, assemble_answer, period_filter, quarter_gaps, similar_tags, source_of,
-                             validate_common, validate_fiscal_year)
+from .concept_answer import (
+    DEFAULT_LIMIT,
+    MAX_LIMIT,
+    MIN_FISCAL_YEAR,
+    SOURCE,
+    PeriodArg,
+    _describe,  # noqa: F401
+    answer_concept,
+    assemble_answer,
+    period_filter,
+    quarter_gaps,
+    similar_tags,
+    source_of,
+    validate_common,
+    validate_fiscal_year,
+)
 from .resolve import resolve_company
 
-__all__ = ["get_financial_concept", "answer_from_series", "data_source_of", "fact_model", "build_series",
-           "period_filter", "quarter_gaps", "similar_tags", "validate_common", "validate_fiscal_year", "MAX_LIMIT",
-           "MIN_FISCAL_YEAR", "SOURCE", "DEFAULT_LIMIT"]
+__all__ = [
+    "get_financial_concept",
+    "answer_from_series",
+    "data_source_of",
+    "fact_model",
+    "build_series",
+    "period_filter",
+    "quarter_gaps",
+    "similar_tags",
+    "validate_common",
+    "validate_fiscal_year",
+    "MAX_LIMIT",
+    "MIN_FISCAL_YEAR",
+    "SOURCE",
+    "DEFAULT_LIMIT",
+]
 
 
 def get_financial_concept(
     company: Annotated[str, Field(description="Ticker, CIK or company name, e.g. NVDA, 1045810, NVIDIA")],
-    concept: Annotated[str, Field(description="Catalogue concept or alias (revenue, net sales, eps_diluted, R&D) "
-                                              "or a raw XBRL tag (us-gaap:Revenues)")],
-    fiscal_year: Annotated[int | None, Field(description="Fiscal year by the company's own label, e.g. 2024 "
-                                                        "(NVIDIA's FY2024 ended 2024-01-28)")] = None,
+    concept: Annotated[
+        str,
+        Field(
+            description="Catalogue concept or alias (revenue, net sales, eps_diluted, R&D) "
+            "or a raw XBRL tag (us-gaap:Revenues)"
+        ),
+    ],
+    fiscal_year: Annotated[
+        int | None,
+        Field(description="Fiscal year by the company's own label, e.g. 2024 (NVIDIA's FY2024 ended 2024-01-28)"),
+    ] = None,
     period: Annotated[PeriodArg, Field(description="annual, quarterly or all")] = "annual",
     limit: Annotated[int, Field(description="Most values to return, newest first (1-200)")] = 8,
-    unit: Annotated[str | None, Field(description="The unit to read, e.g. USD for a foreign filer's convenience "
-                                                  "translation (TSMC reports in TWD); a currency asked for a "
-                                                  "per-share concept means that currency per share; omitted: the "
-                                                  "filer's own reporting currency")] = None,
+    unit: Annotated[
+        str | None,
+        Field(
+            description="The unit to read, e.g. USD for a foreign filer's convenience "
+            "translation (TSMC reports in TWD); a currency asked for a "
+            "per-share concept means that currency per share; omitted: the "
+            "filer's own reporting currency"
+        ),
+    ] = None,
     *,
     client: SecClient | None = None,
 ) -> ConceptResult:
@@ -75,8 +113,7 @@ def get_financial_concept(
     future fiscal year), ambiguous (a company name matching several companies).
     Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json.
     """
-    record = answer_concept(company, concept, fiscal_year, period, limit, client or get_client(), _resolved_ref,
-                            unit)
+    record = answer_concept(company, concept, fiscal_year, period, limit, client or get_client(), _resolved_ref, unit)
     return ConceptResult.model_validate(record, from_attributes=True)
 
 
@@ -85,8 +122,17 @@ def _resolved_ref(company: str, client: SecClient) -> CompanyRefRecord:
     return CompanyRefRecord(cik=resolved.cik, name=resolved.name, tickers=list(resolved.tickers))
 
 
-def answer_from_series(ref: CompanyRef, spec: Concept, series: Series, facts: CompanyFacts, fy: int | None,
-                       period: str, limit: int, today: date, unit: str | None = None) -> ConceptResult:
+def answer_from_series(
+    ref: CompanyRef,
+    spec: Concept,
+    series: Series,
+    facts: CompanyFacts,
+    fy: int | None,
+    period: str,
+    limit: int,
+    today: date,
+    unit: str | None = None,
+) -> ConceptResult:
     """Select a series' values for ``period`` and ``fy`` and describe them (shared with compare): the
     assembled answer (concept_answer.assemble_answer) as a ConceptResult.
 
@@ -105,5 +151,3 @@ def data_source_of(facts: CompanyFacts) -> DataSource:
 def fact_model(record: FactRecord) -> FactValue:
     """The engine's record of one value as the FactValue model (for a result model that holds one)."""
     return FactValue.model_validate(record, from_attributes=True)
-
-

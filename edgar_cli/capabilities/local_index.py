@@ -12,7 +12,6 @@ from pydantic import Field
 from ..config import install_hint
 from ..documents import items as I
 from ..errors import EdgarError
-from ..vocabulary import param, tool
 from ..index import embeddings as E
 from ..index.chunking import CHUNKER_VERSION, chunk_text
 from ..index.store import (
@@ -27,6 +26,7 @@ from ..sec import submissions as S
 from ..sec import urls, validate
 from ..sec.client import SecClient, get_client
 from ..sec.transport import command_deadline
+from ..vocabulary import param, tool
 from .filings import find_filing, list_filings, parse_form
 from .sections import PARSER_VERSION, load_document
 
@@ -55,17 +55,23 @@ def outdated_note(records: list[FilingRecord]) -> str | None:
         fams = ",".join(sorted({I.family(r.form.replace("/A", "")) or r.form for r in rs}))
         accs = [r.accession for r in rs]
         if surface() == "cli":
-            calls.append(f"{tool('index_add')} {cik} {param('forms')} {fams} "
-                         + " ".join(f"{param('accession_numbers')} {a}" for a in accs))
+            calls.append(
+                f"{tool('index_add')} {cik} {param('forms')} {fams} "
+                + " ".join(f"{param('accession_numbers')} {a}" for a in accs)
+            )
         else:
-            calls.append(f"{tool('index_add')}({param('companies')}=[{cik!r}], {param('forms')}={fams!r}, "
-                         f"{param('accession_numbers')}={accs!r})")
+            calls.append(
+                f"{tool('index_add')}({param('companies')}=[{cik!r}], {param('forms')}={fams!r}, "
+                f"{param('accession_numbers')}={accs!r})"
+            )
     more = f" (and {len(by_cik) - 3} more companies)" if len(by_cik) > 3 else ""
     was = "; ".join(sorted({r.versions for r in old}))
     n = len(old)
-    return (f"{n} of these filings {'was' if n == 1 else 'were'} indexed by another version of edgar ({was}; now "
-            f"{versions()}), so {'its' if n == 1 else 'their'} sections, chunks or vectors may differ from what "
-            f"indexing makes now. Re-index {'it' if n == 1 else 'them'}: " + "; ".join(calls) + more + ".")
+    return (
+        f"{n} of these filings {'was' if n == 1 else 'were'} indexed by another version of edgar ({was}; now "
+        f"{versions()}), so {'its' if n == 1 else 'their'} sections, chunks or vectors may differ from what "
+        f"indexing makes now. Re-index {'it' if n == 1 else 'them'}: " + "; ".join(calls) + more + "."
+    )
 
 
 def open_store(store: IndexStore | None = None) -> IndexStore:
@@ -78,10 +84,22 @@ def _filed(f: Any) -> date | None:
 
 def as_model(r: FilingRecord, status: str = "present") -> IndexedFiling:
     return IndexedFiling(
-        accession_number=r.accession, cik=r.cik, ticker=r.ticker, company_name=r.company, form=r.form,
-        filed=r.filing_date, fiscal_year=r.fiscal_year, period_of_report=r.period_of_report,
-        document_url=r.document_url, sections=r.sections, chunks=r.chunks, chars=r.chars,
-        embedding_model=r.embedding_model, indexed_at=r.indexed_at or None, status=status)  # type: ignore[arg-type]
+        accession_number=r.accession,
+        cik=r.cik,
+        ticker=r.ticker,
+        company_name=r.company,
+        form=r.form,
+        filed=r.filing_date,
+        fiscal_year=r.fiscal_year,
+        period_of_report=r.period_of_report,
+        document_url=r.document_url,
+        sections=r.sections,
+        chunks=r.chunks,
+        chars=r.chars,
+        embedding_model=r.embedding_model,
+        indexed_at=r.indexed_at or None,
+        status=status,
+    )  # type: ignore[arg-type]
 
 
 def parse_families(forms: str | list[str] | None, default: str = "10-K") -> list[str]:
@@ -93,8 +111,11 @@ def parse_families(forms: str | list[str] | None, default: str = "10-K") -> list
             continue
         fam, _ = parse_form(str(f))
         if fam is None or I.family(fam) is None or fam not in S.FORM_FAMILIES:
-            raise EdgarError("invalid_argument", f"Only 10-K, 10-Q and 20-F filings are split into sections, not {f!r}.",
-                             f"Pass {param('forms')} 10-K, 10-Q or 20-F.")
+            raise EdgarError(
+                "invalid_argument",
+                f"Only 10-K, 10-Q and 20-F filings are split into sections, not {f!r}.",
+                f"Pass {param('forms')} 10-K, 10-Q or 20-F.",
+            )
         if fam not in fams:
             fams.append(fam)
     return fams or [default]
@@ -111,8 +132,7 @@ def company_ciks(query: str, records: list[FilingRecord], client: SecClient | No
 
     cik = parse_cik(text)  # 320193, 0000320193 or CIK0000320193; not 5,000 digits, not a superscript two
     for r in records:
-        if (r.ticker and r.ticker.upper() == up) or r.company.upper() == up \
-                or (cik is not None and cik == int(r.cik)):
+        if (r.ticker and r.ticker.upper() == up) or r.company.upper() == up or (cik is not None and cik == int(r.cik)):
             return r.cik, r.company
     resolved = resolve_company(text, client=client or get_client())
     return resolved.cik, resolved.name
@@ -121,8 +141,9 @@ def company_ciks(query: str, records: list[FilingRecord], client: SecClient | No
 # --- choosing filings ---------------------------------------------------------------------------------
 
 
-def _select(company: str, fams: list[str], years: int, client: SecClient,
-            skipped: list[SkippedFiling]) -> tuple[list[Any], str | None]:
+def _select(
+    company: str, fams: list[str], years: int, client: SecClient, skipped: list[SkippedFiling]
+) -> tuple[list[Any], str | None]:
     """The latest ``years`` fiscal years of original filings of one company, and its ticker."""
     chosen: list[Any] = []
     ticker: str | None = None
@@ -133,16 +154,23 @@ def _select(company: str, fams: list[str], years: int, client: SecClient,
         ticker = ticker or (listing.company.tickers[0] if listing.company.tickers else None)
         originals = [f for f in listing.filings if not f.is_amendment and f.fiscal_year is not None]
         if not originals:
-            skipped.append(SkippedFiling(company=company, form=fam, code="not_found",
-                                         reason=f"{listing.company.name} filed no original {fam} since {since}."))
+            skipped.append(
+                SkippedFiling(
+                    company=company,
+                    form=fam,
+                    code="not_found",
+                    reason=f"{listing.company.name} filed no original {fam} since {since}.",
+                )
+            )
             continue
         latest = max(f.fiscal_year for f in originals)
         chosen.extend(f for f in originals if f.fiscal_year > latest - years)
     return chosen, ticker
 
 
-def _by_accession(companies: list[str], fams: list[str], accessions: list[str], client: SecClient,
-                  skipped: list[SkippedFiling]) -> list[tuple[Any, str | None]]:
+def _by_accession(
+    companies: list[str], fams: list[str], accessions: list[str], client: SecClient, skipped: list[SkippedFiling]
+) -> list[tuple[Any, str | None]]:
     """Each accession number, looked up among the companies' filings of the form families."""
     chosen: list[tuple[Any, str | None]] = []
     tickers: dict[str, str | None] = {}
@@ -154,8 +182,11 @@ def _by_accession(companies: list[str], fams: list[str], accessions: list[str], 
                     found = find_filing(company, accession_number=acc, form=fam, client=client)
                     break
                 except EdgarError as exc:
-                    if exc.code in FATAL or exc.code == "ambiguous" or (exc.code == "not_found" and "accession" not
-                                                                        in exc.message.lower()):
+                    if (
+                        exc.code in FATAL
+                        or exc.code == "ambiguous"
+                        or (exc.code == "not_found" and "accession" not in exc.message.lower())
+                    ):
                         raise  # the company itself is wrong: say so rather than skip
                     errors.append(exc)
             if found is not None:
@@ -166,14 +197,22 @@ def _by_accession(companies: list[str], fams: list[str], accessions: list[str], 
         if found is None:
             wrong_form = [e for e in errors if e.code == "invalid_argument"]
             err = wrong_form[0] if wrong_form else errors[-1]
-            skipped.append(SkippedFiling(company=", ".join(companies), accession_number=acc, code=err.code,
-                                         reason=err.message if wrong_form or len(companies) == 1 else
-                                         f"{acc} is not among the filings of {', '.join(companies)}."))
+            skipped.append(
+                SkippedFiling(
+                    company=", ".join(companies),
+                    accession_number=acc,
+                    code=err.code,
+                    reason=err.message
+                    if wrong_form or len(companies) == 1
+                    else f"{acc} is not among the filings of {', '.join(companies)}.",
+                )
+            )
     return chosen
 
 
-def _by_document(companies: list[str], fams: list[str], documents: list[str], client: SecClient,
-                 skipped: list[SkippedFiling]) -> list[tuple[Any, str | None]]:
+def _by_document(
+    companies: list[str], fams: list[str], documents: list[str], client: SecClient, skipped: list[SkippedFiling]
+) -> list[tuple[Any, str | None]]:
     """Each primary document URL as a filing: CIK and accession from the URL, form, period and fiscal year from
     its cover page (for companies whose submissions history is not at hand). The CIK must be one of the
     companies' when companies are named."""
@@ -186,17 +225,30 @@ def _by_document(companies: list[str], fams: list[str], documents: list[str], cl
     for url in documents:
         ids = parse_document_url(url)
         if ids is None:
-            raise EdgarError("invalid_argument", f"{url[:200]!r} is not the URL of a document in the SEC Archives.",
-                             "Pass https://www.sec.gov/Archives/edgar/data/<cik>/<accession>/<file>.htm")
+            raise EdgarError(
+                "invalid_argument",
+                f"{url[:200]!r} is not the URL of a document in the SEC Archives.",
+                "Pass https://www.sec.gov/Archives/edgar/data/<cik>/<accession>/<file>.htm",
+            )
         cik, acc, _name = ids
         label = ", ".join(companies) or cik
         if wanted and cik not in wanted:
-            skipped.append(SkippedFiling(company=label, accession_number=acc, code="invalid_argument",
-                                         reason=f"{url} belongs to CIK {cik}, not to {label}."))
+            skipped.append(
+                SkippedFiling(
+                    company=label,
+                    accession_number=acc,
+                    code="invalid_argument",
+                    reason=f"{url} belongs to CIK {cik}, not to {label}.",
+                )
+            )
             continue
         try:
-            cover = read_cover(url, client.get_bytes(  # a body that cannot be the document is never kept as it
-                url, kind="archive", check=lambda body, url=url: validate.check_filing_document(url, body)))
+            cover = read_cover(
+                url,
+                client.get_bytes(  # a body that cannot be the document is never kept as it
+                    url, kind="archive", check=lambda body, url=url: validate.check_filing_document(url, body)
+                ),
+            )
         except EdgarError as exc:
             if exc.code in FATAL:
                 raise
@@ -205,25 +257,51 @@ def _by_document(companies: list[str], fams: list[str], documents: list[str], cl
         form = (cover.form or "").upper()
         fam = I.family(form.replace("/A", ""))
         if fam not in fams:
-            skipped.append(SkippedFiling(
-                company=label, accession_number=acc, form=form or None, code="invalid_argument",
-                reason=f"{url} is a {form or 'document of unknown form'} (its cover page), not a "
-                       f"{' or '.join(fams)}: name its form family to index it."))
+            skipped.append(
+                SkippedFiling(
+                    company=label,
+                    accession_number=acc,
+                    form=form or None,
+                    code="invalid_argument",
+                    reason=f"{url} is a {form or 'document of unknown form'} (its cover page), not a "
+                    f"{' or '.join(fams)}: name its form family to index it.",
+                )
+            )
             continue
         if cover.cik_on_cover and cover.cik_on_cover != cik:
-            skipped.append(SkippedFiling(company=label, accession_number=acc, form=form, code="invalid_argument",
-                                         reason=f"{url}: its cover page names CIK {cover.cik_on_cover}, its URL {cik}."))
+            skipped.append(
+                SkippedFiling(
+                    company=label,
+                    accession_number=acc,
+                    form=form,
+                    code="invalid_argument",
+                    reason=f"{url}: its cover page names CIK {cover.cik_on_cover}, its URL {cik}.",
+                )
+            )
             continue
         try:
             name, ticker = company_ciks(cik, [], client)[1], _ticker(cik, client)
         except EdgarError:
             name, ticker = cover.company or cik, None
-        chosen.append((SimpleNamespace(
-            cik=cik, accession_number=acc, form=form, base_form=form.replace("/A", ""), document_url=cover.document_url,
-            company_name=name, fiscal_year=cover.fiscal_year or (S.fiscal_year_of(cover.period_of_report, None,
-                                                                                   annual=True)
-                                                                 if cover.period_of_report else None),
-            period_of_report=cover.period_of_report, filed=None), ticker or cover.ticker))
+        chosen.append(
+            (
+                SimpleNamespace(
+                    cik=cik,
+                    accession_number=acc,
+                    form=form,
+                    base_form=form.replace("/A", ""),
+                    document_url=cover.document_url,
+                    company_name=name,
+                    fiscal_year=cover.fiscal_year
+                    or (
+                        S.fiscal_year_of(cover.period_of_report, None, annual=True) if cover.period_of_report else None
+                    ),
+                    period_of_report=cover.period_of_report,
+                    filed=None,
+                ),
+                ticker or cover.ticker,
+            )
+        )
     return chosen
 
 
@@ -260,11 +338,29 @@ def context_line(company: str, form: str, fiscal_year: int | None, label: str, h
 # The financial statements, notes, exhibits and tables are found by keywords, their best keyword matches
 # embedded at query time (index.retrieval.lazy_semantic). Part III adds 5% to the words embedded over the
 # eval's 25 filings; every mostly-prose chunk of every section would add 63%.
-SEMANTIC_SECTIONS = frozenset([
-    "business", "risk_factors", "cybersecurity", "properties", "legal_proceedings", "market_for_equity", "mda",
-    "market_risk", "company_information", "operating_review", "key_information", "other_information",
-    "unregistered_sales", "directors", "executive_officers", "executive_compensation", "security_ownership",
-    "related_transactions", "accountant_fees"])
+SEMANTIC_SECTIONS = frozenset(
+    [
+        "business",
+        "risk_factors",
+        "cybersecurity",
+        "properties",
+        "legal_proceedings",
+        "market_for_equity",
+        "mda",
+        "market_risk",
+        "company_information",
+        "operating_review",
+        "key_information",
+        "other_information",
+        "unregistered_sales",
+        "directors",
+        "executive_officers",
+        "executive_compensation",
+        "security_ownership",
+        "related_transactions",
+        "accountant_fees",
+    ]
+)
 VECTORS_VERSION = "3"  # bump when which chunks carry vectors, or what they read, changes: filings indexed before are
 # re-indexed (3: the context line no longer repeats "Item 1A." before the label "Item 1A. Risk Factors")
 
@@ -285,7 +381,7 @@ def vector_body(chunk: ChunkRecord) -> str:
     to 0.82, and no vectors for Item 1A with three windows per chunk to 0.76 (issue 18, third round); the
     chunk's content words alone (stopwords and punctuation dropped, 45% fewer word pieces) to 0.91 / MRR
     0.62 from 0.72, semantic alone from 0.85 to 0.69: the model reads sentences, not keyword lists."""
-    return chunk.text[chunk.fresh:].strip()
+    return chunk.text[chunk.fresh :].strip()
 
 
 def embedding_text(chunk: ChunkRecord, context: str) -> str:
@@ -293,22 +389,24 @@ def embedding_text(chunk: ChunkRecord, context: str) -> str:
     return context + "\n" + vector_body(chunk)
 
 
-def build_records(filing: Any, ticker: str | None, client: SecClient) -> tuple[FilingRecord, list[DocumentRecord],
-                                                                             list[ChunkRecord]]:
+def build_records(
+    filing: Any, ticker: str | None, client: SecClient
+) -> tuple[FilingRecord, list[DocumentRecord], list[ChunkRecord]]:
     """The filing's sections (from the section extractor's cached parse) cut into chunks, each with its
     sub-heading and the hash of its embedding text."""
     import hashlib
 
     fam = I.family(filing.form) or I.family(filing.base_form) or "10-K"
     url = filing.document_url or urls.full_submission_text(filing.cik, filing.accession_number)
-    doc, outline = load_document(client, url, fam, filing.company_name, form=filing.form,
-                                 period=filing.period_of_report)
+    doc, outline = load_document(
+        client, url, fam, filing.company_name, form=filing.form, period=filing.period_of_report
+    )
     acc = filing.accession_number
     docs: list[DocumentRecord] = []
     chunks: list[ChunkRecord] = []
     by_range: dict[tuple[int, int], DocumentRecord] = {}
     for s in outline.sections:
-        text = doc.text[s.start:s.end].rstrip()
+        text = doc.text[s.start : s.end].rstrip()
         if not text.strip():
             continue
         if (s.start, s.end) in by_range:  # "Items 1 and 2" under one heading: one document, two keys
@@ -321,38 +419,64 @@ def build_records(filing: Any, ticker: str | None, client: SecClient) -> tuple[F
         docs.append(d)
         by_range[(s.start, s.end)] = d
         for c in chunk_text(text):
-            rec = ChunkRecord(chunk_id=f"{doc_id}:{c.position:04d}", doc_id=doc_id, accession=acc,
-                              section=s.key, position=c.position, line_start=c.line_start,
-                              line_end=c.line_end, tokens=c.tokens, text=c.text, heading=c.heading,
-                              ord=len(chunks), fresh=c.fresh,
-                              context=context_line(filing.company_name, filing.form, filing.fiscal_year,
-                                                   s.label or f"Item {s.item}.", c.heading))
+            rec = ChunkRecord(
+                chunk_id=f"{doc_id}:{c.position:04d}",
+                doc_id=doc_id,
+                accession=acc,
+                section=s.key,
+                position=c.position,
+                line_start=c.line_start,
+                line_end=c.line_end,
+                tokens=c.tokens,
+                text=c.text,
+                heading=c.heading,
+                ord=len(chunks),
+                fresh=c.fresh,
+                context=context_line(
+                    filing.company_name, filing.form, filing.fiscal_year, s.label or f"Item {s.item}.", c.heading
+                ),
+            )
             if wants_vectors(rec):
                 rec.hash = hashlib.sha256(embedding_text(rec, rec.context).encode("utf-8")).hexdigest()
             chunks.append(rec)
     if not chunks:  # a filing without one section read is not indexed (as done with 0 chunks)
-        raise EdgarError("not_found", f"No section (Item 1, 1A, 7, ...) could be read from {url}, so "
-                         f"{acc} was not indexed.", "Run the same command again later: the document is fetched "
-                         "again. If it persists, the document has no item headings edgar can read.", url=url)
+        raise EdgarError(
+            "not_found",
+            f"No section (Item 1, 1A, 7, ...) could be read from {url}, so {acc} was not indexed.",
+            "Run the same command again later: the document is fetched "
+            "again. If it persists, the document has no item headings edgar can read.",
+            url=url,
+        )
     filed = _filed(filing)
     rec_f = FilingRecord(
-        accession=acc, cik=urls.pad_cik(filing.cik), ticker=ticker, company=filing.company_name, form=filing.form,
-        filing_date=filed.isoformat() if filed else None, fiscal_year=filing.fiscal_year,
+        accession=acc,
+        cik=urls.pad_cik(filing.cik),
+        ticker=ticker,
+        company=filing.company_name,
+        form=filing.form,
+        filing_date=filed.isoformat() if filed else None,
+        fiscal_year=filing.fiscal_year,
         period_of_report=filing.period_of_report.isoformat() if filing.period_of_report else None,
-        document_url=url, sections=len(docs), chunks=len(chunks), chars=sum(len(d.text) for d in docs),
-        versions=versions(), indexed_at=client.settings.clock().isoformat(timespec="seconds"))
+        document_url=url,
+        sections=len(docs),
+        chunks=len(chunks),
+        chars=sum(len(d.text) for d in docs),
+        versions=versions(),
+        indexed_at=client.settings.clock().isoformat(timespec="seconds"),
+    )
     return rec_f, docs, chunks
 
 
-def _vectors(embedder: E.Embedder, chunks: list[ChunkRecord], cached: dict[str, bytes],
-             tick: Callable[[int], None]) -> dict[str, bytes]:
+def _vectors(
+    embedder: E.Embedder, chunks: list[ChunkRecord], cached: dict[str, bytes], tick: Callable[[int], None]
+) -> dict[str, bytes]:
     """Vectors of the chunks whose embedding text is not cached yet, by hash."""
     todo = list({c.hash: c for c in chunks if c.hash and c.hash not in cached}.values())
     out: dict[str, bytes] = {}
     tick(len(chunks) - len(todo))
     step = 64
     for s in range(0, len(todo), step):
-        part = todo[s:s + step]
+        part = todo[s : s + step]
         vecs = embedder.embed_passages([vector_body(c) for c in part], [c.context for c in part])
         out.update((c.hash, v.astype("float32").tobytes()) for c, v in zip(part, vecs))
         tick(len(part))
@@ -374,8 +498,14 @@ class _Progress:
                 TimeElapsedColumn,
             )
 
-            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                TimeElapsedColumn(), console=Console(stderr=True), transient=False)
+            self.bar = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=False,
+            )
             self.bar.start()
             self.task = self.bar.add_task("Indexing", total=total)
             self.sub = None
@@ -406,18 +536,30 @@ class _Progress:
 
 def index_add(
     companies: Annotated[list[str], Field(description="Tickers, CIKs or company names, e.g. ['NVDA', 'AAPL']")],
-    forms: Annotated[list[str] | str, Field(description="Form families to index, e.g. [\"10-K\", \"10-Q\"] or "
-                                                     "\"10-K,10-Q\": 10-K, 10-Q, 20-F")] = "10-K",
-    years: Annotated[int, Field(description="Fiscal years to index per company and form, counting back from the "
-                                            "latest filed (1-30)")] = 3,
-    accession_numbers: Annotated[list[str] | None, Field(description="Index exactly these filings of the companies "
-                                                              "instead, e.g. ['0001045810-25-000023']")] = None,
-    documents: Annotated[list[str] | None, Field(description="Index these primary documents (SEC Archives URLs) "
-                                                             "instead, for filings the company's submissions history "
-                                                             "does not list")] = None,
+    forms: Annotated[
+        list[str] | str,
+        Field(description='Form families to index, e.g. ["10-K", "10-Q"] or "10-K,10-Q": 10-K, 10-Q, 20-F'),
+    ] = "10-K",
+    years: Annotated[
+        int, Field(description="Fiscal years to index per company and form, counting back from the latest filed (1-30)")
+    ] = 3,
+    accession_numbers: Annotated[
+        list[str] | None,
+        Field(description="Index exactly these filings of the companies instead, e.g. ['0001045810-25-000023']"),
+    ] = None,
+    documents: Annotated[
+        list[str] | None,
+        Field(
+            description="Index these primary documents (SEC Archives URLs) "
+            "instead, for filings the company's submissions history "
+            "does not list"
+        ),
+    ] = None,
     refresh: Annotated[bool, Field(description="Re-index filings that are already in the index")] = False,
-    semantic: Annotated[bool | None, Field(description="Write chunk vectors: true, false, or null for 'when the "
-                                                       "semantic extra is installed'")] = None,
+    semantic: Annotated[
+        bool | None,
+        Field(description="Write chunk vectors: true, false, or null for 'when the semantic extra is installed'"),
+    ] = None,
     *,
     client: SecClient | None = None,
     store: IndexStore | None = None,
@@ -463,18 +605,25 @@ def index_add(
     client = client or get_client()
     names = [c for c in (companies or []) if str(c).strip()]
     if not names and not documents:
-        raise EdgarError("invalid_argument", "Name at least one company to index.",
-                         f"Pass {param('companies')}, e.g. NVDA AAPL.")
+        raise EdgarError(
+            "invalid_argument", "Name at least one company to index.", f"Pass {param('companies')}, e.g. NVDA AAPL."
+        )
     fams = parse_families(forms)
     if not isinstance(years, int) or not 1 <= years <= MAX_YEARS:
-        raise EdgarError("invalid_argument", f"years must be between 1 and {MAX_YEARS}, not {years}.",
-                         f"Use {param('years')} 3 for the last three fiscal years.")
+        raise EdgarError(
+            "invalid_argument",
+            f"years must be between 1 and {MAX_YEARS}, not {years}.",
+            f"Use {param('years')} 3 for the last three fiscal years.",
+        )
     accs = [urls.normalize_accession(a) for a in accession_numbers or []]
     embedder = E.get_embedder() if semantic is not False else None
     notes: list[str] = []
     if semantic and embedder is None:
-        raise EdgarError("invalid_argument", "Semantic vectors were asked for, but " + E.unavailable_reason() + ".",
-                         f"Install the extra ({install_hint('semantic')}) or index keyword-only.")
+        raise EdgarError(
+            "invalid_argument",
+            "Semantic vectors were asked for, but " + E.unavailable_reason() + ".",
+            f"Install the extra ({install_hint('semantic')}) or index keyword-only.",
+        )
     if embedder is None and semantic is None:
         notes.append("Keyword-only index (BM25): " + E.unavailable_reason() + ".")
     st = open_store(store)
@@ -499,8 +648,12 @@ def index_add(
             progress.filing(label)
             old = current.get(filing.accession_number)
             model = embedder.model_id if embedder else None
-            if old is not None and not refresh and old.versions == versions() \
-                    and (model is None or old.embedding_model == model):
+            if (
+                old is not None
+                and not refresh
+                and old.versions == versions()
+                and (model is None or old.embedding_model == model)
+            ):
                 done.append(as_model(old, "unchanged"))
                 progress.done_one()
                 continue
@@ -510,9 +663,15 @@ def index_add(
             except EdgarError as exc:
                 if exc.code in FATAL:
                     raise
-                skipped.append(SkippedFiling(company=ticker or filing.company_name,
-                                             accession_number=filing.accession_number, form=filing.form,
-                                             code=exc.code, reason=exc.message))
+                skipped.append(
+                    SkippedFiling(
+                        company=ticker or filing.company_name,
+                        accession_number=filing.accession_number,
+                        form=filing.form,
+                        code=exc.code,
+                        reason=exc.message,
+                    )
+                )
                 progress.done_one()
                 continue
             vectors = None
@@ -528,10 +687,18 @@ def index_add(
     after = st.filings()
     if skipped:
         notes.append(f"{len(skipped)} filing(s) or form(s) were not indexed: see skipped.")
-    return IndexUpdate(action="add", index_path=st.location, filings=done, skipped=skipped,
-                       semantic=embedder is not None, embedding_model=embedder.model_id if embedder else None,
-                       filings_total=len(after), chunks_total=sum(r.chunks for r in after),
-                       size_bytes=st.size_bytes(), notes=notes)
+    return IndexUpdate(
+        action="add",
+        index_path=st.location,
+        filings=done,
+        skipped=skipped,
+        semantic=embedder is not None,
+        embedding_model=embedder.model_id if embedder else None,
+        filings_total=len(after),
+        chunks_total=sum(r.chunks for r in after),
+        size_bytes=st.size_bytes(),
+        notes=notes,
+    )
 
 
 def index_list(*, store: IndexStore | None = None) -> IndexListing:
@@ -557,15 +724,23 @@ def index_list(*, store: IndexStore | None = None) -> IndexListing:
     if stale:
         notes.append(stale)
     models = st.vector_models()
-    return IndexListing(index_path=st.location, exists=st.exists(), filings=[as_model(r) for r in records],
-                        filings_total=len(records), chunks_total=sum(r.chunks for r in records),
-                        size_bytes=st.size_bytes() if st.exists() else 0, semantic_available=available,
-                        embedding_models=models, notes=notes)
+    return IndexListing(
+        index_path=st.location,
+        exists=st.exists(),
+        filings=[as_model(r) for r in records],
+        filings_total=len(records),
+        chunks_total=sum(r.chunks for r in records),
+        size_bytes=st.size_bytes() if st.exists() else 0,
+        semantic_available=available,
+        embedding_models=models,
+        notes=notes,
+    )
 
 
 def index_remove(
-    companies: Annotated[list[str] | None, Field(description="Remove every filing of these companies (ticker, "
-                                                              "CIK or name)")] = None,
+    companies: Annotated[
+        list[str] | None, Field(description="Remove every filing of these companies (ticker, CIK or name)")
+    ] = None,
     accession_numbers: Annotated[list[str] | None, Field(description="Remove these filings")] = None,
     all_filings: Annotated[bool, Field(description="Remove everything")] = False,
     *,
@@ -584,9 +759,12 @@ def index_remove(
     """
     accessions = accession_numbers
     if not companies and not accessions and not all_filings:
-        raise EdgarError("invalid_argument", "Name companies or accession numbers to remove (or all).",
-                         f"Pass {param('companies')} (e.g. NVDA), {param('accession_numbers')} (e.g. "
-                         f"0001045810-25-000023) or {param('all_filings')}.")
+        raise EdgarError(
+            "invalid_argument",
+            "Name companies or accession numbers to remove (or all).",
+            f"Pass {param('companies')} (e.g. NVDA), {param('accession_numbers')} (e.g. "
+            f"0001045810-25-000023) or {param('all_filings')}.",
+        )
     st = open_store(store)
     if st.exists():
         st.check_writable()
@@ -609,8 +787,13 @@ def index_remove(
         targets.update({r.accession: r for r in hit})
     st.remove(list(targets))
     after = st.filings()
-    return IndexUpdate(action="remove", index_path=st.location,
-                       filings=[as_model(r, "removed") for r in targets.values()], semantic=False,
-                       filings_total=len(after), chunks_total=sum(r.chunks for r in after),
-                       size_bytes=st.size_bytes(), notes=notes)
-
+    return IndexUpdate(
+        action="remove",
+        index_path=st.location,
+        filings=[as_model(r, "removed") for r in targets.values()],
+        semantic=False,
+        filings_total=len(after),
+        chunks_total=sum(r.chunks for r in after),
+        size_bytes=st.size_bytes(),
+        notes=notes,
+    )

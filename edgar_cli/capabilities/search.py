@@ -42,25 +42,95 @@ SOURCE = "https://efts.sec.gov/LATEST/search-index"
 # Root forms accepted by --forms. EFTS filters on a filing's root form, so an
 # amendment (10-K/A) is found by its root (10-K); "/A" forms are not accepted.
 ACCEPTED_FORMS: tuple[str, ...] = (
-    "10-K", "10-KT", "10-Q", "10-QT", "8-K", "20-F", "40-F", "6-K", "11-K", "10-D", "1-K", "1-SA", "1-U",
-    "S-1", "S-3", "S-4", "S-8", "S-11", "F-1", "F-3", "F-4", "F-10", "1-A", "10-12B", "10-12G", "8-A12B",
-    "424B1", "424B2", "424B3", "424B4", "424B5", "424B7", "FWP",
-    "DEF 14A", "DEFA14A", "DEFM14A", "PRE 14A", "PREM14A", "DEF 14C", "PRE 14C",
-    "SC 13D", "SC 13G", "SCHEDULE 13D", "SCHEDULE 13G", "SC TO-T", "SC TO-I", "SC 14D9", "SC 13E3",
-    "3", "4", "5", "144", "13F-HR", "N-CSR", "N-CSRS", "N-PORT", "N-1A", "485BPOS", "497", "497K",
-    "ARS", "CORRESP", "UPLOAD", "D", "C", "15-12G", "15-15D", "25-NSE", "NT 10-K", "NT 10-Q", "SD",
+    "10-K",
+    "10-KT",
+    "10-Q",
+    "10-QT",
+    "8-K",
+    "20-F",
+    "40-F",
+    "6-K",
+    "11-K",
+    "10-D",
+    "1-K",
+    "1-SA",
+    "1-U",
+    "S-1",
+    "S-3",
+    "S-4",
+    "S-8",
+    "S-11",
+    "F-1",
+    "F-3",
+    "F-4",
+    "F-10",
+    "1-A",
+    "10-12B",
+    "10-12G",
+    "8-A12B",
+    "424B1",
+    "424B2",
+    "424B3",
+    "424B4",
+    "424B5",
+    "424B7",
+    "FWP",
+    "DEF 14A",
+    "DEFA14A",
+    "DEFM14A",
+    "PRE 14A",
+    "PREM14A",
+    "DEF 14C",
+    "PRE 14C",
+    "SC 13D",
+    "SC 13G",
+    "SCHEDULE 13D",
+    "SCHEDULE 13G",
+    "SC TO-T",
+    "SC TO-I",
+    "SC 14D9",
+    "SC 13E3",
+    "3",
+    "4",
+    "5",
+    "144",
+    "13F-HR",
+    "N-CSR",
+    "N-CSRS",
+    "N-PORT",
+    "N-1A",
+    "485BPOS",
+    "497",
+    "497K",
+    "ARS",
+    "CORRESP",
+    "UPLOAD",
+    "D",
+    "C",
+    "15-12G",
+    "15-15D",
+    "25-NSE",
+    "NT 10-K",
+    "NT 10-Q",
+    "SD",
 )
 
-COVERAGE_NOTE = ("EDGAR full-text search covers filings from 2001 on; earlier filings are not in its index and "
-                 "are never found by it.")
-HIT_MEANING = ("A hit means the words appear in a document of the filing (the main document or an exhibit), not "
-               "that the company asserted them: a filing can quote an accounting standard, a law or another "
-               "company. EFTS stems words (\"change\" also matches \"changes\", \"changed\") and matches unquoted "
-               "words separately, anywhere in the document; put a phrase in double quotes to search for it as a "
-               "phrase (its words are still stemmed, so read the document before quoting it).")
+COVERAGE_NOTE = (
+    "EDGAR full-text search covers filings from 2001 on; earlier filings are not in its index and "
+    "are never found by it."
+)
+HIT_MEANING = (
+    "A hit means the words appear in a document of the filing (the main document or an exhibit), not "
+    "that the company asserted them: a filing can quote an accounting standard, a law or another "
+    'company. EFTS stems words ("change" also matches "changes", "changed") and matches unquoted '
+    "words separately, anywhere in the document; put a phrase in double quotes to search for it as a "
+    "phrase (its words are still stemmed, so read the document before quoting it)."
+)
 
-_DISPLAY_RE = re.compile(r"^(?P<name>.*?)\s+(?:\((?P<tickers>[A-Za-z0-9.\-]+(?:,\s*[A-Za-z0-9.\-]+)*)\)\s+)?"
-                         r"\(CIK (?P<cik>\d{1,10})\)\s*$")
+_DISPLAY_RE = re.compile(
+    r"^(?P<name>.*?)\s+(?:\((?P<tickers>[A-Za-z0-9.\-]+(?:,\s*[A-Za-z0-9.\-]+)*)\)\s+)?"
+    r"\(CIK (?P<cik>\d{1,10})\)\s*$"
+)
 
 
 # --- validation -------------------------------------------------------------
@@ -70,17 +140,29 @@ def normalize_query(query: str) -> str:
     """Whitespace collapsed; empty, oversized, control characters or an unclosed quote are invalid."""
     text = " ".join((query or "").split())
     if not text or text in ('"', '""'):
-        raise EdgarError("invalid_argument", "The search query is empty.",
-                         'Pass words to look for, e.g. climate change, or a phrase in double quotes: "going concern".')
+        raise EdgarError(
+            "invalid_argument",
+            "The search query is empty.",
+            'Pass words to look for, e.g. climate change, or a phrase in double quotes: "going concern".',
+        )
     if len(text) > MAX_QUERY_CHARS:
-        raise EdgarError("invalid_argument", f"The search query is {len(text)} characters long; the most is "
-                         f"{MAX_QUERY_CHARS}.", "Search for a shorter, distinctive phrase.")
+        raise EdgarError(
+            "invalid_argument",
+            f"The search query is {len(text)} characters long; the most is {MAX_QUERY_CHARS}.",
+            "Search for a shorter, distinctive phrase.",
+        )
     if any(ord(ch) < 32 for ch in text):
-        raise EdgarError("invalid_argument", "The search query contains control characters.",
-                         "Pass plain words or a phrase in double quotes.")
+        raise EdgarError(
+            "invalid_argument",
+            "The search query contains control characters.",
+            "Pass plain words or a phrase in double quotes.",
+        )
     if text.count('"') % 2:
-        raise EdgarError("invalid_argument", f"The search query {text!r} has an unclosed double quote.",
-                         'Close the phrase: "substantial doubt", or drop the quote to match the words separately.')
+        raise EdgarError(
+            "invalid_argument",
+            f"The search query {text!r} has an unclosed double quote.",
+            'Close the phrase: "substantial doubt", or drop the quote to match the words separately.',
+        )
     return text
 
 
@@ -101,11 +183,15 @@ def normalize_forms(forms: list[str] | str | None) -> list[str]:
                     f"EFTS filters on a filing's root form, so {form} cannot be asked for on its own.",
                     f"Use {param('forms')} {form[:-2]}: it returns {form} amendments too, and each row's form says which "
                     "it is.",
-                    accepted_forms=list(ACCEPTED_FORMS))
+                    accepted_forms=list(ACCEPTED_FORMS),
+                )
             if form not in ACCEPTED_FORMS:
-                raise EdgarError("invalid_argument", f"Unknown form {raw.strip()!r}.",
-                                 "Use one or more of: " + ", ".join(ACCEPTED_FORMS) + " (comma-separated).",
-                                 accepted_forms=list(ACCEPTED_FORMS))
+                raise EdgarError(
+                    "invalid_argument",
+                    f"Unknown form {raw.strip()!r}.",
+                    "Use one or more of: " + ", ".join(ACCEPTED_FORMS) + " (comma-separated).",
+                    accepted_forms=list(ACCEPTED_FORMS),
+                )
             if form not in out:
                 out.append(form)
     return out
@@ -123,36 +209,49 @@ def date_window(filed_from: date | None, filed_to: date | None, today: date) -> 
     start = filed_from or INDEX_START
     end = filed_to or today
     if filed_from is not None and filed_to is not None and filed_from > filed_to:
-        raise EdgarError("invalid_argument", f"{param('filed_from')} {filed_from} is after {param('filed_to')} {filed_to}.",
-                         "Swap the dates, or omit one of them.")
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('filed_from')} {filed_from} is after {param('filed_to')} {filed_to}.",
+            "Swap the dates, or omit one of them.",
+        )
     if start < INDEX_START or end < INDEX_START:
-        asked = (f"the range {filed_from} to {end}" if filed_from is not None else f"a range ending {end}")
+        asked = f"the range {filed_from} to {end}" if filed_from is not None else f"a range ending {end}"
         raise EdgarError(
             "out_of_scope",
             f"EDGAR full-text search covers filings from 2001 on; {asked} reaches before 2001-01-01, and "
             "searching it would silently miss the earlier years.",
             f"Start the range on 2001-01-01 or later. For older filings, list a company's filings with "
             f"{tool('list_filings')} and read them with {tool('get_filing_section')}.",
-            index_start=INDEX_START.isoformat())
+            index_start=INDEX_START.isoformat(),
+        )
     if start > today:
-        raise EdgarError("out_of_scope", f"{param('filed_from')} {start} is in the future (today is {today}); "
-                         "nothing is filed yet.",
-                         f"Use a start date on or before {today}.")
+        raise EdgarError(
+            "out_of_scope",
+            f"{param('filed_from')} {start} is in the future (today is {today}); nothing is filed yet.",
+            f"Use a start date on or before {today}.",
+        )
     return start, end
 
 
 def validate_paging(limit: int, page: int) -> None:
     if not 1 <= int(limit) <= MAX_LIMIT:
-        raise EdgarError("invalid_argument", f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
-                         f"EFTS returns at most {PAGE_SIZE} documents per page; use {param('limit')} 10, for example.")
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
+            f"EFTS returns at most {PAGE_SIZE} documents per page; use {param('limit')} 10, for example.",
+        )
     if not 1 <= int(page) <= MAX_PAGE:
-        raise EdgarError("invalid_argument", f"{param('page')} must be between 1 and {MAX_PAGE}, not {page}.",
-                         f"EFTS does not page past about 10,000 documents; narrow the search with {param('forms')}, "
-                         f"{param('filed_from')}/{param('filed_to')} or {param('company')} instead.")
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('page')} must be between 1 and {MAX_PAGE}, not {page}.",
+            f"EFTS does not page past about 10,000 documents; narrow the search with {param('forms')}, "
+            f"{param('filed_from')}/{param('filed_to')} or {param('company')} instead.",
+        )
 
 
-def build_params(query: str, forms: list[str], window: tuple[date, date] | None, cik: str | None,
-                 page: int) -> dict[str, str]:
+def build_params(
+    query: str, forms: list[str], window: tuple[date, date] | None, cik: str | None, page: int
+) -> dict[str, str]:
     """EFTS query parameters, in alphabetical order of name.
 
     One search always makes one URL (and one cache key): names sorted, values
@@ -240,12 +339,18 @@ def merge_hits(hits: list[dict[str, Any]], scope_cik: str | None = None) -> tupl
         # opens the accession number (the submitter, e.g. FirstEnergy in
         # 0001031296-05-000325 for its 7 subsidiaries); else the first listed.
         submitter = accession[:10]
-        lead = (next((e for e in entities if e.cik == scope_cik), None)
-                or next((e for e in entities if e.cik == submitter), None) or entities[0])
+        lead = (
+            next((e for e in entities if e.cik == scope_cik), None)
+            or next((e for e in entities if e.cik == submitter), None)
+            or entities[0]
+        )
         matched = SearchMatchedFile(
-            file=filename, file_type=src.get("file_type") or None, description=src.get("file_description") or None,
+            file=filename,
+            file_type=src.get("file_type") or None,
+            description=src.get("file_description") or None,
             document_url=_document_url(lead.cik, accession, filename) if filename else None,
-            score=hit.get("_score"))
+            score=hit.get("_score"),
+        )
         row = rows.get(accession)
         if row is not None:
             row.other_files.append(matched)
@@ -255,11 +360,18 @@ def merge_hits(hits: list[dict[str, Any]], scope_cik: str | None = None) -> tupl
             skipped += 1
             continue
         rows[accession] = SearchFiling(
-            company=lead, co_registrants=[e for e in entities if e.cik != lead.cik],
-            form=str(src.get("form") or "") or "?", filed=filed, period_of_report=_day(src.get("period_ending")),
-            accession_number=accession, items=[str(i) for i in src.get("items") or []],
-            file=matched.file, file_type=matched.file_type, description=matched.description,
-            document_url=matched.document_url, index_url=urls.filing_index(lead.cik, accession),
+            company=lead,
+            co_registrants=[e for e in entities if e.cik != lead.cik],
+            form=str(src.get("form") or "") or "?",
+            filed=filed,
+            period_of_report=_day(src.get("period_ending")),
+            accession_number=accession,
+            items=[str(i) for i in src.get("items") or []],
+            file=matched.file,
+            file_type=matched.file_type,
+            description=matched.description,
+            document_url=matched.document_url,
+            index_url=urls.filing_index(lead.cik, accession),
             score=matched.score,
         )
     return list(rows.values()), skipped
@@ -269,17 +381,33 @@ def merge_hits(hits: list[dict[str, Any]], scope_cik: str | None = None) -> tupl
 
 
 def search_full_text(
-    query: Annotated[str, Field(description='Words to find in filing text, e.g. climate change; a phrase in '
-                                            'double quotes ("substantial doubt") must appear as written')],
-    forms: Annotated[list[str] | str | None, Field(description="Root forms to search, e.g. [\"10-K\", \"10-Q\"] or "
-                                                         "\"10-K,8-K\"; amendments (10-K/A) come with their root "
-                                                         "form. Default: every form")] = None,
-    filed_from: Annotated[str | None, Field(description="Earliest filing date, YYYY-MM-DD, from 2001-01-01 on. "
-                                                        "Default: the start of the index (2001)")] = None,
-    filed_to: Annotated[str | None, Field(description="Latest filing date, YYYY-MM-DD. Default: today "
-                                                      "(when filed_from is given)")] = None,
-    company: Annotated[str | None, Field(description="Only filings of this company: ticker, CIK or name, "
-                                                     "e.g. NVDA")] = None,
+    query: Annotated[
+        str,
+        Field(
+            description="Words to find in filing text, e.g. climate change; a phrase in "
+            'double quotes ("substantial doubt") must appear as written'
+        ),
+    ],
+    forms: Annotated[
+        list[str] | str | None,
+        Field(
+            description='Root forms to search, e.g. ["10-K", "10-Q"] or '
+            '"10-K,8-K"; amendments (10-K/A) come with their root '
+            "form. Default: every form"
+        ),
+    ] = None,
+    filed_from: Annotated[
+        str | None,
+        Field(
+            description="Earliest filing date, YYYY-MM-DD, from 2001-01-01 on. Default: the start of the index (2001)"
+        ),
+    ] = None,
+    filed_to: Annotated[
+        str | None, Field(description="Latest filing date, YYYY-MM-DD. Default: today (when filed_from is given)")
+    ] = None,
+    company: Annotated[
+        str | None, Field(description="Only filings of this company: ticker, CIK or name, e.g. NVDA")
+    ] = None,
     limit: Annotated[int, Field(description="Most filings to return from the page (1-100)")] = 10,
     page: Annotated[int, Field(description="Page of 100 matching documents, 1-100")] = 1,
     *,
@@ -336,8 +464,16 @@ def search_full_text(
     return _answer(data, text, wanted, window, scope, limit, page, params)
 
 
-def _answer(data: Any, query: str, forms: list[str], window: tuple[date, date] | None, scope: CompanyRef | None,
-            limit: int, page: int, params: dict[str, str]) -> FullTextSearchResult:
+def _answer(
+    data: Any,
+    query: str,
+    forms: list[str],
+    window: tuple[date, date] | None,
+    scope: CompanyRef | None,
+    limit: int,
+    page: int,
+    params: dict[str, str],
+) -> FullTextSearchResult:
     request_url = f"{urls.efts_search()}?{urlencode(params)}"  # what SecClient.get_json requests
     try:
         block = data["hits"]
@@ -346,8 +482,12 @@ def _answer(data: Any, query: str, forms: list[str], window: tuple[date, date] |
         total_value = int(total.get("value", len(hits))) if isinstance(total, dict) else int(total)
         relation = str(total.get("relation", "eq")) if isinstance(total, dict) else "eq"
     except (KeyError, TypeError, ValueError, AttributeError):
-        raise EdgarError("upstream_unavailable", "EDGAR full-text search answered without a list of hits.",
-                         "Try again in a few minutes.", url=request_url) from None
+        raise EdgarError(
+            "upstream_unavailable",
+            "EDGAR full-text search answered without a list of hits.",
+            "Try again in a few minutes.",
+            url=request_url,
+        ) from None
     filings, skipped = merge_hits(hits, scope.cik if scope else None)
     offset = (page - 1) * PAGE_SIZE
     lower_bound = relation == "gte"
@@ -363,48 +503,80 @@ def _answer(data: Any, query: str, forms: list[str], window: tuple[date, date] |
     coverage += f", forms {', '.join(forms)} (with their amendments)" if forms else ", every form"
     coverage += f", filings of {scope.name} (CIK {scope.cik})." if scope else "."
     if lower_bound:
-        notes.append(f"At least {total_value:,} documents match: EFTS stops counting at 10,000 and cannot page "
-                     f"past it, so narrow the search ({param('forms')}, {param('filed_from')}/{param('filed_to')}, "
-                     f"{param('company')}) to see everything.")
+        notes.append(
+            f"At least {total_value:,} documents match: EFTS stops counting at 10,000 and cannot page "
+            f"past it, so narrow the search ({param('forms')}, {param('filed_from')}/{param('filed_to')}, "
+            f"{param('company')}) to see everything."
+        )
     if hits and len(filings) < len(hits) - skipped:
-        notes.append(f"The {len(hits)} matching documents on this page belong to {len(filings)} filings; "
-                     "exhibits of the same filing were merged (see other_files).")
+        notes.append(
+            f"The {len(hits)} matching documents on this page belong to {len(filings)} filings; "
+            "exhibits of the same filing were merged (see other_files)."
+        )
     if len(filings) > limit:
-        notes.append(f"This page holds {len(filings)} filings; {limit} are shown. Raise limit (up to {MAX_LIMIT}) "
-                     "to see the rest of this page before going to the next one, which starts "
-                     f"{PAGE_SIZE} documents further.")
+        notes.append(
+            f"This page holds {len(filings)} filings; {limit} are shown. Raise limit (up to {MAX_LIMIT}) "
+            "to see the rest of this page before going to the next one, which starts "
+            f"{PAGE_SIZE} documents further."
+        )
     if more_pages:
         notes.append(f"More matches follow on page {page + 1}.")
     if forms:
-        notes.append("A form filter also returns the form's amendments (an 8-K search returns 8-K/A filings); "
-                     "each row's form is the filing's own.")
+        notes.append(
+            "A form filter also returns the form's amendments (an 8-K search returns 8-K/A filings); "
+            "each row's form is the filing's own."
+        )
     if skipped:
         warnings.append(f"{skipped} hits lacked an accession number, a filer or a filing date and were left out.")
     if not hits:
         notes.extend(_zero_hit_notes(query, forms, window, scope, total_value, page))
     return FullTextSearchResult(
-        query=query, forms=forms, filed_from=window[0] if window else None, filed_to=window[1] if window else None,
-        company=scope, coverage=coverage, hit_meaning=HIT_MEANING, total_hits=total_value,
-        total_is_lower_bound=lower_bound, page=page, page_size=PAGE_SIZE, offset=offset, hits_on_page=len(hits),
-        filings_on_page=len(filings), limit=limit, truncated=len(filings) > limit,
-        next_page=page + 1 if more_pages else None, filings=shown, request_url=request_url,
-        notes=notes, warnings=warnings, source=SOURCE,
+        query=query,
+        forms=forms,
+        filed_from=window[0] if window else None,
+        filed_to=window[1] if window else None,
+        company=scope,
+        coverage=coverage,
+        hit_meaning=HIT_MEANING,
+        total_hits=total_value,
+        total_is_lower_bound=lower_bound,
+        page=page,
+        page_size=PAGE_SIZE,
+        offset=offset,
+        hits_on_page=len(hits),
+        filings_on_page=len(filings),
+        limit=limit,
+        truncated=len(filings) > limit,
+        next_page=page + 1 if more_pages else None,
+        filings=shown,
+        request_url=request_url,
+        notes=notes,
+        warnings=warnings,
+        source=SOURCE,
     )
 
 
-def _zero_hit_notes(query: str, forms: list[str], window: tuple[date, date] | None, scope: CompanyRef | None,
-                    total: int, page: int) -> list[str]:
+def _zero_hit_notes(
+    query: str, forms: list[str], window: tuple[date, date] | None, scope: CompanyRef | None, total: int, page: int
+) -> list[str]:
     if total > 0 and page > 1:
         last = min(MAX_PAGE, (total + PAGE_SIZE - 1) // PAGE_SIZE)
         return [f"Page {page} is past the last page of matches ({total:,} documents, {last} page(s))."]
-    out = [("No document matched. Full-text search only holds filings from 2001 on: a filing made before 2001 "
-            "cannot be found this way, even when it contains the words.")]
+    out = [
+        (
+            "No document matched. Full-text search only holds filings from 2001 on: a filing made before 2001 "
+            "cannot be found this way, even when it contains the words."
+        )
+    ]
     if '"' not in query and len(query.split()) > 1:
         out.append("Unquoted words are matched separately; to find an exact phrase, put it in double quotes.")
     elif '"' in query:
         out.append("A quoted phrase must appear exactly as written; try fewer or unquoted words.")
-    narrowed = [what for what, on in (("forms", bool(forms)), ("dates", window is not None),
-                                      ("company", scope is not None)) if on]
+    narrowed = [
+        what
+        for what, on in (("forms", bool(forms)), ("dates", window is not None), ("company", scope is not None))
+        if on
+    ]
     if narrowed:
         out.append("The search was narrowed by " + ", ".join(narrowed) + "; widen it to check.")
     out.append("Check the spelling; EFTS matches word stems, not fragments of words.")

@@ -25,23 +25,44 @@ DEFAULT_MAX_CHARS = 20_000
 MAX_CHARS_LIMIT = 200_000
 MAX_FILE_BYTES = 60_000_000
 PARSER_VERSION = "2"  # bump when documents/ changes what it extracts: cached outlines are keyed by it
-_CORE_FLOORS = {("10-K", "1"): 2000, ("10-K", "1A"): 1500, ("10-K", "7"): 3000, ("10-K", "8"): 3000,
-                ("10-Q", "I-1"): 3000, ("10-Q", "I-2"): 2000, ("20-F", "3D"): 1500, ("20-F", "5"): 2000}
+_CORE_FLOORS = {
+    ("10-K", "1"): 2000,
+    ("10-K", "1A"): 1500,
+    ("10-K", "7"): 3000,
+    ("10-K", "8"): 3000,
+    ("10-Q", "I-1"): 3000,
+    ("10-Q", "I-2"): 2000,
+    ("20-F", "3D"): 1500,
+    ("20-F", "5"): 2000,
+}
 
 
 def get_filing_section(
-    company: Annotated[str | None, Field(description="Ticker, CIK or company name, e.g. NVDA; omit with `file`")] = None,
-    section: Annotated[str, Field(description="Section key or alias: risk_factors, 'Item 1A', 'MD&A', mda, "
-                                              "financial_statements, 'Part II Item 1A' (10-Q), ...")] = "risk_factors",
+    company: Annotated[
+        str | None, Field(description="Ticker, CIK or company name, e.g. NVDA; omit with `file`")
+    ] = None,
+    section: Annotated[
+        str,
+        Field(
+            description="Section key or alias: risk_factors, 'Item 1A', 'MD&A', mda, "
+            "financial_statements, 'Part II Item 1A' (10-Q), ..."
+        ),
+    ] = "risk_factors",
     accession_number: Annotated[str | None, Field(description="Accession number, e.g. 0001045810-25-000023")] = None,
     fiscal_year: Annotated[int | None, Field(description="Fiscal year by the company's calendar, e.g. 2024")] = None,
-    form: Annotated[str | None, Field(description="10-K (default), 10-Q or 20-F; with `file`, detected when omitted")] = None,
-    max_chars: Annotated[int, Field(description="Most characters of text to return (1-200000; 0 for the whole "
-                                                "section)")] = DEFAULT_MAX_CHARS,
-    offset: Annotated[int, Field(description="Character offset in the section to start from (next_offset of the "
-                                             "previous page)")] = 0,
-    file: Annotated[str | None, Field(description="Path of a filing document already on disk (HTML or text) to read "
-                                                  "instead of fetching one")] = None,
+    form: Annotated[
+        str | None, Field(description="10-K (default), 10-Q or 20-F; with `file`, detected when omitted")
+    ] = None,
+    max_chars: Annotated[
+        int, Field(description="Most characters of text to return (1-200000; 0 for the whole section)")
+    ] = DEFAULT_MAX_CHARS,
+    offset: Annotated[
+        int, Field(description="Character offset in the section to start from (next_offset of the previous page)")
+    ] = 0,
+    file: Annotated[
+        str | None,
+        Field(description="Path of a filing document already on disk (HTML or text) to read instead of fetching one"),
+    ] = None,
     *,
     client: SecClient | None = None,
 ) -> FilingSection:
@@ -99,16 +120,22 @@ def get_filing_section(
     """
     client = client or get_client()
     if not 0 <= int(max_chars) <= MAX_CHARS_LIMIT:
-        raise EdgarError("invalid_argument",
-                         f"{param('max_chars')} must be between 0 (the whole section) and {MAX_CHARS_LIMIT}, not {max_chars}.",
-                         f"Use the default {DEFAULT_MAX_CHARS} and page with {param('offset')} (next_offset), or 0.")
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('max_chars')} must be between 0 (the whole section) and {MAX_CHARS_LIMIT}, not {max_chars}.",
+            f"Use the default {DEFAULT_MAX_CHARS} and page with {param('offset')} (next_offset), or 0.",
+        )
     if int(offset) < 0:
-        raise EdgarError("invalid_argument", f"{param('offset')} must be 0 or more, not {offset}.",
-                         f"Start at 0 and pass next_offset from the previous page as {param('offset')}.")
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('offset')} must be 0 or more, not {offset}.",
+            f"Start at 0 and pass next_offset from the previous page as {param('offset')}.",
+        )
     notes: list[str] = []
     warnings: list[str] = []
-    doc, outline, form_as_filed, meta = _open(company, section, accession_number, fiscal_year, form, file, client,
-                                              notes, warnings)
+    doc, outline, form_as_filed, meta = _open(
+        company, section, accession_number, fiscal_year, form, file, client, notes, warnings
+    )
     fam = outline.form
     spec = _spec_or_raise(fam, section, asked=I.family(form or "10-K") if file is None else None)
     found = outline.get(spec.key)
@@ -119,12 +146,19 @@ def get_filing_section(
             "not_found",
             f"{spec.label} was not found in {where}. Sections found: {', '.join(keys) if keys else 'none'}.",
             "Ask for one of the sections found, or read the document at the URL given."
-            + (" Item 1A was added to Form 10-K for fiscal years ending after 2005-12-01."
-               if (fam, spec.item) == ("10-K", "1A") else "")
-            + (f" Before 2003 Item 14 was {I.OLD_ITEM_14_TITLE}: this filing's Item 14 is section exhibits, and "
-               "principal accountant fees were not yet a 10-K item."
-               if (fam, spec.item) == ("10-K", "14") and any(s.item == "14" for s in outline.sections) else ""),
-            document_url=meta.get("document_url"), source_file=meta.get("source_file"),
+            + (
+                " Item 1A was added to Form 10-K for fiscal years ending after 2005-12-01."
+                if (fam, spec.item) == ("10-K", "1A")
+                else ""
+            )
+            + (
+                f" Before 2003 Item 14 was {I.OLD_ITEM_14_TITLE}: this filing's Item 14 is section exhibits, and "
+                "principal accountant fees were not yet a 10-K item."
+                if (fam, spec.item) == ("10-K", "14") and any(s.item == "14" for s in outline.sections)
+                else ""
+            ),
+            document_url=meta.get("document_url"),
+            source_file=meta.get("source_file"),
             outline=[e.model_dump() for e in _outline_entries(doc, outline)],
         )
     return _result(doc, outline, found, form_as_filed, meta, max_chars, offset, notes, warnings)
@@ -145,9 +179,17 @@ def _by_accession(company: str, accession: str, fy: int | None, client: SecClien
         return find_filing(company, accession_number=accession, fiscal_year=fy, form=family, client=client)
 
 
-def _open(company: str | None, section: str | None, accession: str | None, fy: int | None, form: str | None,
-          file: str | None, client: SecClient, notes: list[str], warnings: list[str]
-          ) -> tuple[TextDocument, Outline, str, dict]:
+def _open(
+    company: str | None,
+    section: str | None,
+    accession: str | None,
+    fy: int | None,
+    form: str | None,
+    file: str | None,
+    client: SecClient,
+    notes: list[str],
+    warnings: list[str],
+) -> tuple[TextDocument, Outline, str, dict]:
     """The document (from the SEC or a file), its outline, the form as filed and the provenance fields.
 
     With no form given, a foreign private issuer's 20-F stands in for the 10-K it does not file.
@@ -155,24 +197,38 @@ def _open(company: str | None, section: str | None, accession: str | None, fy: i
     meta: dict = {}
     if file is not None:
         if company is not None and company.strip():
-            raise EdgarError("invalid_argument", "Pass a company or a file, not both.",
-                             f"Use {param('file')} alone for a document on disk.")
+            raise EdgarError(
+                "invalid_argument",
+                "Pass a company or a file, not both.",
+                f"Use {param('file')} alone for a document on disk.",
+            )
         if accession is not None or fy is not None:
-            given = " and ".join(n for n, v in (("an accession number", accession), ("a fiscal year", fy))
-                                 if v is not None)
-            raise EdgarError("invalid_argument", f"A file on disk is one filing: {given} cannot select another.",
-                             f"Pass the file alone (with {param('form')} if needed), or a company with "
-                             f"{param('accession_number')} or {param('fiscal_year')}.")
+            given = " and ".join(
+                n for n, v in (("an accession number", accession), ("a fiscal year", fy)) if v is not None
+            )
+            raise EdgarError(
+                "invalid_argument",
+                f"A file on disk is one filing: {given} cannot select another.",
+                f"Pass the file alone (with {param('form')} if needed), or a company with "
+                f"{param('accession_number')} or {param('fiscal_year')}.",
+            )
         doc, outline, form_as_filed = _from_file(file, form, client, notes)
         meta["source_file"] = str(Path(file).resolve())
         return doc, outline, form_as_filed, meta
     if not company or not company.strip():
         # a file on disk is the CLI's alone: the MCP server does not read its own disk for a caller
-        alone = (f" (or {param('file')})" if surface() == "cli" else "")
-        raise EdgarError("invalid_argument", f"A company is required{alone}.",
-                         f"Pass {param('company')}: a ticker, CIK or company name, e.g. NVDA"
-                         + (f", with {param('accession_number')} (an accession number alone does not name the "
-                            "filer: it begins with the filing agent's CIK)." if accession is not None else "."))
+        alone = f" (or {param('file')})" if surface() == "cli" else ""
+        raise EdgarError(
+            "invalid_argument",
+            f"A company is required{alone}.",
+            f"Pass {param('company')}: a ticker, CIK or company name, e.g. NVDA"
+            + (
+                f", with {param('accession_number')} (an accession number alone does not name the "
+                "filer: it begins with the filing agent's CIK)."
+                if accession is not None
+                else "."
+            ),
+        )
     from .filings import find_filing, stale_history_notes
 
     if accession is not None and form is None:
@@ -193,8 +249,7 @@ def _open(company: str | None, section: str | None, accession: str | None, fy: i
             if form is not None or not exc.extras.get("foreign_private_issuer"):
                 raise
             try:  # the 20-F is a foreign private issuer's annual report: read it rather than refuse
-                filing = find_filing(company, accession_number=accession, fiscal_year=fy, form="20-F",
-                                     client=client)
+                filing = find_filing(company, accession_number=accession, fiscal_year=fy, form="20-F", client=client)
             except EdgarError:
                 raise exc from None
             notes.append(f"{filing.company_name} files 20-F annual reports, not 10-K: this is its {filing.form}.")
@@ -203,11 +258,23 @@ def _open(company: str | None, section: str | None, accession: str | None, fy: i
         # older filings list no primary document: read the full submission (.txt) and take its main document
         document_url = urls.full_submission_text(filing.cik, filing.accession_number)
         notes.append("The SEC lists no primary document for this filing; read from the full submission text.")
-    doc, outline = load_document(client, document_url, I.family(filing.form) or fam, filing.company_name,
-                                 form=filing.form, period=filing.period_of_report)
-    meta.update(company_name=filing.company_name, cik=filing.cik, filed=filing.filed,
-                period_of_report=filing.period_of_report, fiscal_year=filing.fiscal_year,
-                accession_number=filing.accession_number, document_url=document_url)
+    doc, outline = load_document(
+        client,
+        document_url,
+        I.family(filing.form) or fam,
+        filing.company_name,
+        form=filing.form,
+        period=filing.period_of_report,
+    )
+    meta.update(
+        company_name=filing.company_name,
+        cik=filing.cik,
+        filed=filing.filed,
+        period_of_report=filing.period_of_report,
+        fiscal_year=filing.fiscal_year,
+        accession_number=filing.accession_number,
+        document_url=document_url,
+    )
     if filing.is_amendment:
         warnings.append(f"This is an amendment ({filing.form}); many amendments restate only some items.")
     warnings.extend(stale_history_notes(client, filing.cik))  # found in a stale copy of the history: dated
@@ -217,7 +284,9 @@ def _open(company: str | None, section: str | None, accession: str | None, fy: i
 
 
 def get_filing_outline(
-    company: Annotated[str | None, Field(description="Ticker, CIK or company name, e.g. NVDA; omit with `file`")] = None,
+    company: Annotated[
+        str | None, Field(description="Ticker, CIK or company name, e.g. NVDA; omit with `file`")
+    ] = None,
     accession_number: Annotated[str | None, Field(description="Accession number, e.g. 0001045810-25-000023")] = None,
     fiscal_year: Annotated[int | None, Field(description="Fiscal year by the company's calendar, e.g. 2024")] = None,
     form: Annotated[str | None, Field(description="10-K (default; a 20-F filer's 20-F), 10-Q or 20-F")] = None,
@@ -238,10 +307,12 @@ def get_filing_outline(
     client = client or get_client()
     notes: list[str] = []
     warnings: list[str] = []
-    doc, outline, form_as_filed, meta = _open(company, None, accession_number, fiscal_year, form, file, client,
-                                              notes, warnings)
-    return FilingOutline(form=form_as_filed, sections=_outline_entries(doc, outline), notes=notes,
-                         warnings=warnings, **meta)
+    doc, outline, form_as_filed, meta = _open(
+        company, None, accession_number, fiscal_year, form, file, client, notes, warnings
+    )
+    return FilingOutline(
+        form=form_as_filed, sections=_outline_entries(doc, outline), notes=notes, warnings=warnings, **meta
+    )
 
 
 # --- arguments ------------------------------------------------------------------------------------
@@ -250,9 +321,11 @@ def get_filing_outline(
 def _family_or_raise(form: str) -> str:
     fam = I.family(form)
     if fam is None:
-        raise EdgarError("invalid_argument", f"Sections are read from 10-K, 10-Q and 20-F filings, not {form!r}.",
-                         f"Pass {param('form')} 10-K, 10-Q or 20-F (amendments and variants such as 10-K405 count "
-                         "too).")
+        raise EdgarError(
+            "invalid_argument",
+            f"Sections are read from 10-K, 10-Q and 20-F filings, not {form!r}.",
+            f"Pass {param('form')} 10-K, 10-Q or 20-F (amendments and variants such as 10-K405 count too).",
+        )
     return fam
 
 
@@ -263,12 +336,17 @@ def _family_not_variant(form: str) -> None:
 
     named, _ = parse_form(form)
     if named is not None and named not in S.FORM_FAMILIES:
-        raise EdgarError("invalid_argument", f"{param('form')} {named} names one variant of the {I.family(named)} "
-                         f"family: without an accession number {param('form')} picks a family, and a family reads "
-                         "its original report, not an amendment.",
-                         f"To read a {named}, pass its {param('accession_number')} (find it with "
-                         f"{tool('list_filings')}, {param('forms')} {named}); else pass {param('form')} "
-                         f"{I.family(named)}.", form=named, family=I.family(named))
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('form')} {named} names one variant of the {I.family(named)} "
+            f"family: without an accession number {param('form')} picks a family, and a family reads "
+            "its original report, not an amendment.",
+            f"To read a {named}, pass its {param('accession_number')} (find it with "
+            f"{tool('list_filings')}, {param('forms')} {named}); else pass {param('form')} "
+            f"{I.family(named)}.",
+            form=named,
+            family=I.family(named),
+        )
 
 
 def _spec_or_raise(fam: str, section: str, asked: str | None = None) -> I.ItemSpec:
@@ -280,9 +358,14 @@ def _spec_or_raise(fam: str, section: str, asked: str | None = None) -> I.ItemSp
     if spec is None:
         close = I.closest_keys(fam, section or "")
         hint = f" Did you mean {' or '.join(repr(k) for k in close)}?" if close else ""
-        raise EdgarError("invalid_argument", f"Unknown {fam} section {section!r}.{hint}",
-                         f"Sections of a {fam}: {I.keys_help(fam)}.", form=fam,
-                         sections=[s.key for s in I.specs(fam)], did_you_mean=close)
+        raise EdgarError(
+            "invalid_argument",
+            f"Unknown {fam} section {section!r}.{hint}",
+            f"Sections of a {fam}: {I.keys_help(fam)}.",
+            form=fam,
+            sections=[s.key for s in I.specs(fam)],
+            did_you_mean=close,
+        )
     return spec
 
 
@@ -304,8 +387,9 @@ def _names_item(text: str, item: str) -> bool:
     return re.search(rf"\bitems?\s*{num}{tail}", text, re.I) is not None
 
 
-def missing_core_items(outline: Outline, form: str | None, period: date | str | None,
-                       text: str | None = None) -> list[str]:
+def missing_core_items(
+    outline: Outline, form: str | None, period: date | str | None, text: str | None = None
+) -> list[str]:
     """The core items (CORE_ITEMS) an original ``form`` of ``period`` expects that ``outline`` lacks: all of them
     when no section was read at all, else those the document's ``text`` names (its table of contents lists
     them: a copy cut off before them, or with their headings gone) without a section for them. A filer that
@@ -315,15 +399,23 @@ def missing_core_items(outline: Outline, form: str | None, period: date | str | 
     fam = I.family(form)
     when = date.fromisoformat(period[:10]) if isinstance(period, str) and period else period or None
     found = {s.item for s in outline.sections}
-    expected = [item for item in CORE_ITEMS.get(fam or "", ())
-                if not (item == "1A" and (when is None or when < ITEM_1A_FROM))]
+    expected = [
+        item for item in CORE_ITEMS.get(fam or "", ()) if not (item == "1A" and (when is None or when < ITEM_1A_FROM))
+    ]
     if not found:
         return expected
     return [item for item in expected if item not in found and (text is None or _names_item(text, item))]
 
 
-def load_document(client: SecClient, url: str, form_family: str, filer: str | None = None, *,
-                  form: str | None = None, period: date | str | None = None) -> tuple[TextDocument, Outline]:
+def load_document(
+    client: SecClient,
+    url: str,
+    form_family: str,
+    filer: str | None = None,
+    *,
+    form: str | None = None,
+    period: date | str | None = None,
+) -> tuple[TextDocument, Outline]:
     """The parsed document and its outline: per-process memo, then the disk cache, then fetch and parse.
 
     The body must pass validate.check_filing_document (markup, a plausible size, whole, an item heading or a
@@ -363,7 +455,8 @@ def load_document(client: SecClient, url: str, form_family: str, filer: str | No
             if missing:
                 raise validate.InvalidBody(
                     f"a {form} document without its Item {', '.join(missing)} heading"
-                    f"{'s' if len(missing) > 1 else ''} (cut off, or not the filing's whole document)")
+                    f"{'s' if len(missing) > 1 else ''} (cut off, or not the filing's whole document)"
+                )
             read[:] = [(doc, outline)]
 
         client.get_bytes(url, kind="archive", check=check)
@@ -371,10 +464,12 @@ def load_document(client: SecClient, url: str, form_family: str, filer: str | No
         if not parsed[1].sections:
             client.forget(url, kind="archive")  # not kept as the filing: a later call fetches it again
             return parsed
-        payload = json.dumps({"doc": parsed[0].to_payload(), "outline": parsed[1].to_payload()},
-                             separators=(",", ":"))
-        client.cache_set(key, zlib.compress(payload.encode("utf-8"), 6),
-                         {"url": url, "parser": PARSER_VERSION, **({"checked": DOCUMENT_CHECK} if checked else {})})
+        payload = json.dumps({"doc": parsed[0].to_payload(), "outline": parsed[1].to_payload()}, separators=(",", ":"))
+        client.cache_set(
+            key,
+            zlib.compress(payload.encode("utf-8"), 6),
+            {"url": url, "parser": PARSER_VERSION, **({"checked": DOCUMENT_CHECK} if checked else {})},
+        )
     with client.memo_lock:
         client.memo[key] = parsed
     return parsed
@@ -388,12 +483,18 @@ def _from_file(path: str, form: str | None, client: SecClient, notes: list[str])
             raise EdgarError("not_found", f"No file at {shown}.", "Pass the path of a filing document (HTML or .txt).")
         size = p.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise EdgarError("invalid_argument", f"{shown} is {size / 1e6:.0f} MB; filing documents are under "
-                             f"{MAX_FILE_BYTES // 1_000_000} MB.", "Pass the primary document, not a whole archive.")
+            raise EdgarError(
+                "invalid_argument",
+                f"{shown} is {size / 1e6:.0f} MB; filing documents are under {MAX_FILE_BYTES // 1_000_000} MB.",
+                "Pass the primary document, not a whole archive.",
+            )
         raw = p.read_bytes()
     except (OSError, ValueError) as exc:  # a name too long for the OS, a NUL byte, no permission
-        raise EdgarError("invalid_argument", f"Cannot read {shown!r}: {exc.__class__.__name__}.",
-                         "Pass the path of a readable filing document (HTML or .txt).") from None
+        raise EdgarError(
+            "invalid_argument",
+            f"Cannot read {shown!r}: {exc.__class__.__name__}.",
+            "Pass the path of a readable filing document (HTML or .txt).",
+        ) from None
     import hashlib
 
     digest = hashlib.sha256(raw).hexdigest()
@@ -405,9 +506,14 @@ def _from_file(path: str, form: str | None, client: SecClient, notes: list[str])
         declared = detect_form(raw, doc)
         fam = I.family(declared)
     if fam is None:
-        raise EdgarError("invalid_argument", f"{path} does not look like a 10-K, 10-Q or 20-F"
-                         + (f" (it declares {declared})" if declared else "") + ".",
-                         f"Pass {param('form')} 10-K, 10-Q or 20-F if it is one.", detected_form=declared)
+        raise EdgarError(
+            "invalid_argument",
+            f"{path} does not look like a 10-K, 10-Q or 20-F"
+            + (f" (it declares {declared})" if declared else "")
+            + ".",
+            f"Pass {param('form')} 10-K, 10-Q or 20-F if it is one.",
+            detected_form=declared,
+        )
     if form is None:
         notes.append(f"Form {declared} detected from the document.")
     elif declared and I.family(declared) not in (None, fam):
@@ -427,9 +533,17 @@ def _from_file(path: str, form: str | None, client: SecClient, notes: list[str])
 
 
 def _outline_entries(doc: TextDocument, outline: Outline) -> list[SectionOutlineEntry]:
-    return [SectionOutlineEntry(section=s.key, item=s.item, label=s.label, chars=len(doc.text[s.start:s.end].rstrip()),
-                                is_reference=analyse(doc, outline, s) is not None, found_by=s.found_by)
-            for s in outline.sections]
+    return [
+        SectionOutlineEntry(
+            section=s.key,
+            item=s.item,
+            label=s.label,
+            chars=len(doc.text[s.start : s.end].rstrip()),
+            is_reference=analyse(doc, outline, s) is not None,
+            found_by=s.found_by,
+        )
+        for s in outline.sections
+    ]
 
 
 def _page(text: str, offset: int, max_chars: int) -> tuple[str, int | None]:
@@ -452,8 +566,9 @@ def _page(text: str, offset: int, max_chars: int) -> tuple[str, int | None]:
     return text[offset:nxt], nxt
 
 
-def confidence(doc: TextDocument, outline: Outline, s: Section, is_reference: bool,
-               shared_with: str | None = None) -> tuple[str, list[str]]:
+def confidence(
+    doc: TextDocument, outline: Outline, s: Section, is_reference: bool, shared_with: str | None = None
+) -> tuple[str, list[str]]:
     """high / medium / low with the reasons that lowered it."""
     reasons: list[str] = []
     level = 0  # 0 high, 1 medium, 2 low
@@ -492,32 +607,68 @@ def confidence(doc: TextDocument, outline: Outline, s: Section, is_reference: bo
         level = max(level, 1)
         reasons.append("Item 3 itself was not found")
     if not reasons:
-        reasons.append("item heading with its title, outside the table of contents, ends at the next item heading"
-                       if s.ends_at == "next_item" else f"item heading with its title; ends at {s.ends_at.replace('_', ' ')}")
+        reasons.append(
+            "item heading with its title, outside the table of contents, ends at the next item heading"
+            if s.ends_at == "next_item"
+            else f"item heading with its title; ends at {s.ends_at.replace('_', ' ')}"
+        )
     return ("high", "medium", "low")[level], reasons
 
 
-def _result(doc: TextDocument, outline: Outline, s: Section, form_as_filed: str, meta: dict, max_chars: int,
-            offset: int, notes: list[str], warnings: list[str]) -> FilingSection:
+def _result(
+    doc: TextDocument,
+    outline: Outline,
+    s: Section,
+    form_as_filed: str,
+    meta: dict,
+    max_chars: int,
+    offset: int,
+    notes: list[str],
+    warnings: list[str],
+) -> FilingSection:
     pointer = analyse(doc, outline, s)
     shared_with = pointer.shared_with if pointer is not None else None
     # an empty item sharing the pointer of a later one: its text runs through that pointer
-    text = doc.text[s.start:pointer.end if pointer is not None and pointer.end else s.end].rstrip()
+    text = doc.text[s.start : pointer.end if pointer is not None and pointer.end else s.end].rstrip()
     if offset > len(text):
-        raise EdgarError("invalid_argument", f"offset {offset} is past the end of the section ({len(text)} characters).",
-                         "Start at 0, or pass next_offset from the previous page.", chars_total=len(text))
+        raise EdgarError(
+            "invalid_argument",
+            f"offset {offset} is past the end of the section ({len(text)} characters).",
+            "Start at 0, or pass next_offset from the previous page.",
+            chars_total=len(text),
+        )
     page, next_offset = _page(text, int(offset), int(max_chars) or len(text) + 1)  # 0: the whole section
     level, reasons = confidence(doc, outline, s, pointer is not None, shared_with)
     if pointer is not None:
-        notes.append(f"This section points elsewhere: {pointer.target}."
-                     + (f" Its heading has no text of its own; the pointer under Item {shared_with} names it, and "
-                        "the text runs through that pointer." if shared_with else "")
-                     + (f" Ask for section {pointer.section} to read it." if pointer.section else ""))
+        notes.append(
+            f"This section points elsewhere: {pointer.target}."
+            + (
+                f" Its heading has no text of its own; the pointer under Item {shared_with} names it, and "
+                "the text runs through that pointer."
+                if shared_with
+                else ""
+            )
+            + (f" Ask for section {pointer.section} to read it." if pointer.section else "")
+        )
     return FilingSection(
-        section=s.key, item=s.item, label=s.label, heading=s.heading or None, form=form_as_filed,
-        text=page, chars_total=len(text), chars_returned=len(page), offset=int(offset), next_offset=next_offset,
-        truncated=next_offset is not None, is_reference=pointer is not None,
-        reference_target=pointer.target if pointer else None, reference_section=pointer.section if pointer else None,
-        extraction_confidence=level, confidence_reasons=reasons, outline=_outline_entries(doc, outline),
-        warnings=warnings, notes=notes, **meta,
+        section=s.key,
+        item=s.item,
+        label=s.label,
+        heading=s.heading or None,
+        form=form_as_filed,
+        text=page,
+        chars_total=len(text),
+        chars_returned=len(page),
+        offset=int(offset),
+        next_offset=next_offset,
+        truncated=next_offset is not None,
+        is_reference=pointer is not None,
+        reference_target=pointer.target if pointer else None,
+        reference_section=pointer.section if pointer else None,
+        extraction_confidence=level,
+        confidence_reasons=reasons,
+        outline=_outline_entries(doc, outline),
+        warnings=warnings,
+        notes=notes,
+        **meta,
     )

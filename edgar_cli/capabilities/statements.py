@@ -13,7 +13,6 @@ naming its formula and operands.
 from __future__ import annotations
 
 import re
-
 from collections import Counter
 from datetime import date
 from typing import Annotated, Literal
@@ -21,8 +20,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ..errors import EdgarError
-from ..models import (CompanyRef, ConceptResult, FactValue, StatementCell, StatementColumn, StatementResult,
-                      StatementRow)
+from ..models import CompanyRef, ConceptResult, FactValue, StatementCell, StatementColumn, StatementResult, StatementRow
 from ..sec.client import SecClient, get_client
 from ..sec.companyfacts import load_company_facts
 from ..vocabulary import param
@@ -32,8 +30,16 @@ from ..xbrl.facts import CompanyFacts
 from ..xbrl.presets import preset
 from ..xbrl.series import Series, build_series, currency_note
 from .arguments import parse_fiscal_years
-from .concepts import (DEFAULT_LIMIT, SOURCE, _describe, data_source_of, fact_model, get_financial_concept, period_filter,
-                       validate_fiscal_year)
+from .concepts import (
+    DEFAULT_LIMIT,
+    SOURCE,
+    _describe,
+    data_source_of,
+    fact_model,
+    get_financial_concept,
+    period_filter,
+    validate_fiscal_year,
+)
 from .resolve import resolve_company
 
 DEFAULT_LAST = {"annual": 5, "quarterly": 8}
@@ -48,24 +54,47 @@ TablePeriod = Literal["annual", "quarterly"]
 StatementName = Literal["income", "balance", "cashflow"]
 
 _Company = Annotated[str, Field(description="Ticker, CIK or company name, e.g. NVDA, 1045810, NVIDIA")]
-_FiscalYears = Annotated[int | str | None, Field(
-    description="A fiscal year by the company's own label (2024) or an inclusive range (\"2020..2024\"); "
-                "default: the latest")]
-_Last = Annotated[int | None, Field(description="The latest N columns (fiscal years when annual, quarters when "
-                                                "quarterly); default 5 years or 8 quarters without fiscal_year")]
+_FiscalYears = Annotated[
+    int | str | None,
+    Field(
+        description='A fiscal year by the company\'s own label (2024) or an inclusive range ("2020..2024"); '
+        "default: the latest"
+    ),
+]
+_Last = Annotated[
+    int | None,
+    Field(
+        description="The latest N columns (fiscal years when annual, quarters when "
+        "quarterly); default 5 years or 8 quarters without fiscal_year"
+    ),
+]
 _Period = Annotated[TablePeriod, Field(description="annual (fiscal years) or quarterly (fiscal quarters)")]
-_Unit = Annotated[str | None, Field(description="A currency to read monetary rows in, e.g. USD for a foreign filer's "
-                                                "convenience translation (TSMC reports in TWD); omitted: the filer's "
-                                                "own reporting currency")]
-_Derive = Annotated[list[Literal["q4", "ttm"]] | None, Field(
-    description="Derivations to add, on request only: q4 (Q4 = FY - 9M, quarterly) and ttm (trailing twelve "
-                "months: a TTM row per concept when quarterly, a TTM column after the last fiscal year when annual)")]
+_Unit = Annotated[
+    str | None,
+    Field(
+        description="A currency to read monetary rows in, e.g. USD for a foreign filer's "
+        "convenience translation (TSMC reports in TWD); omitted: the filer's "
+        "own reporting currency"
+    ),
+]
+_Derive = Annotated[
+    list[Literal["q4", "ttm"]] | None,
+    Field(
+        description="Derivations to add, on request only: q4 (Q4 = FY - 9M, quarterly) and ttm (trailing twelve "
+        "months: a TTM row per concept when quarterly, a TTM column after the last fiscal year when annual)"
+    ),
+]
 
 
 def get_financial_series(
     company: _Company,
-    concepts: Annotated[list[str], Field(description="Catalogue concepts or aliases (revenue, net_income, "
-                                                     "eps_diluted, total_assets) or raw XBRL tags; 1-30")],
+    concepts: Annotated[
+        list[str],
+        Field(
+            description="Catalogue concepts or aliases (revenue, net_income, "
+            "eps_diluted, total_assets) or raw XBRL tags; 1-30"
+        ),
+    ],
     fiscal_year: _FiscalYears = None,
     last: _Last = None,
     period: _Period = "annual",
@@ -104,8 +133,11 @@ def get_financial_series(
     """
     names = list(dict.fromkeys(c.strip() for c in concepts or [] if c and c.strip()))
     if not 1 <= len(names) <= MAX_CONCEPTS:
-        raise EdgarError("invalid_argument", f"Ask for 1 to {MAX_CONCEPTS} concepts, not {len(names)}.",
-                         "Name concepts such as revenue net_income operating_income.")
+        raise EdgarError(
+            "invalid_argument",
+            f"Ask for 1 to {MAX_CONCEPTS} concepts, not {len(names)}.",
+            "Name concepts such as revenue net_income operating_income.",
+        )
     specs = list({s.name: s for s in (lookup(n) for n in names)}.values())
     return _table(company, specs, None, "Series", fiscal_year, last, period, derive, client, unit)
 
@@ -138,25 +170,51 @@ def get_financial_statement(
     companyfacts request: data.sec.gov/api/xbrl/companyfacts/CIK##########.json).
     """
     found = preset(statement)
-    return _table(company, list(found.rows), found.name, found.label, fiscal_year, last, period, derive, client,
-                  unit)
+    return _table(company, list(found.rows), found.name, found.label, fiscal_year, last, period, derive, client, unit)
 
 
-def concept_command(company: str, concepts: list[str], fiscal_year: int | str | None = None, period: str = "annual",
-                    limit: int | None = None, last: int | None = None, derive: list[str] | None = None,
-                    unit: str | None = None, *, client: SecClient | None = None) -> ConceptResult | StatementResult:
+def concept_command(
+    company: str,
+    concepts: list[str],
+    fiscal_year: int | str | None = None,
+    period: str = "annual",
+    limit: int | None = None,
+    last: int | None = None,
+    derive: list[str] | None = None,
+    unit: str | None = None,
+    *,
+    client: SecClient | None = None,
+) -> ConceptResult | StatementResult:
     """The CLI's concept command: one concept and at most one fiscal year keep get_financial_concept's shape;
     several concepts, a range, ``last`` or ``derive`` give get_financial_series' table."""
     years = parse_fiscal_years(fiscal_year)
     if len(concepts) == 1 and (years is None or len(years) == 1) and last is None and not derive:
-        return get_financial_concept(company, concepts[0], fiscal_year=years[0] if years else None,
-                                     period=period, limit=DEFAULT_LIMIT if limit is None else limit,  # type: ignore[arg-type]
-                                     unit=unit, client=client)
+        return get_financial_concept(
+            company,
+            concepts[0],
+            fiscal_year=years[0] if years else None,
+            period=period,
+            limit=DEFAULT_LIMIT if limit is None else limit,  # type: ignore[arg-type]
+            unit=unit,
+            client=client,
+        )
     if limit is not None:
-        raise EdgarError("invalid_argument", f"{param('limit')} applies to one concept's values; a table of "
-                         f"several concepts or years takes {param('last')}.", f"Use {param('last')} 5, for example.")
-    return get_financial_series(company, concepts, fiscal_year=fiscal_year, last=last, period=period,  # type: ignore[arg-type]
-                                derive=derive, unit=unit, client=client)  # type: ignore[arg-type]
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('limit')} applies to one concept's values; a table of "
+            f"several concepts or years takes {param('last')}.",
+            f"Use {param('last')} 5, for example.",
+        )
+    return get_financial_series(
+        company,
+        concepts,
+        fiscal_year=fiscal_year,
+        last=last,
+        period=period,  # type: ignore[arg-type]
+        derive=derive,
+        unit=unit,
+        client=client,
+    )  # type: ignore[arg-type]
 
 
 # --- the table -------------------------------------------------------------------------
@@ -164,24 +222,40 @@ def concept_command(company: str, concepts: list[str], fiscal_year: int | str | 
 
 def _validate(period: str, last: int | None, derive: list[str] | None) -> list[str]:
     if period not in ("annual", "quarterly"):
-        raise EdgarError("invalid_argument", f"Unknown {param('period')} {period!r} for a table.",
-                         "Use annual or quarterly.")
+        raise EdgarError(
+            "invalid_argument", f"Unknown {param('period')} {period!r} for a table.", "Use annual or quarterly."
+        )
     if last is not None and not 1 <= int(last) <= MAX_LAST:
-        raise EdgarError("invalid_argument", f"{param('last')} must be between 1 and {MAX_LAST}, not {last}.",
-                         f"Use {param('last')} 5, for example.")
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('last')} must be between 1 and {MAX_LAST}, not {last}.",
+            f"Use {param('last')} 5, for example.",
+        )
     kinds = list(dict.fromkeys(str(d).strip().lower() for d in derive or [] if str(d).strip()))
     bad = [d for d in kinds if d not in ("q4", "ttm")]
     if bad:
         raise EdgarError("invalid_argument", f"Unknown {param('derive')} {bad[0]!r}.", "Use q4, ttm or both.")
     if "q4" in kinds and period != "quarterly":
-        raise EdgarError("invalid_argument", f"{param('derive')} q4 derives fourth quarters, which only a quarterly "
-                         "table has.", f"Add {param('period')} quarterly.")
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('derive')} q4 derives fourth quarters, which only a quarterly table has.",
+            f"Add {param('period')} quarterly.",
+        )
     return kinds
 
 
-def _table(company: str, specs: list[Concept], statement: str | None, label: str, fiscal_year: int | str | None,
-           last: int | None, period: str, derive: list[str] | None, client: SecClient | None,
-           unit: str | None = None) -> StatementResult:
+def _table(
+    company: str,
+    specs: list[Concept],
+    statement: str | None,
+    label: str,
+    fiscal_year: int | str | None,
+    last: int | None,
+    period: str,
+    derive: list[str] | None,
+    client: SecClient | None,
+    unit: str | None = None,
+) -> StatementResult:
     client = client or get_client()
     kinds = _validate(period, last, derive)
     years = parse_fiscal_years(fiscal_year)
@@ -192,11 +266,21 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
     facts = load_company_facts(client, int(resolved.cik))  # the one companyfacts request, for every row
     ref = CompanyRef(cik=resolved.cik, name=resolved.name, tickers=resolved.tickers)
     # A unit (a currency) applies to the monetary rows; share counts and per-share rows keep theirs.
-    rows = [_Row(spec, build_series(facts, spec, unit if spec.unit in ("currency", "currency/shares") else None),
-                 period, facts.reporting_currency) for spec in specs]
+    rows = [
+        _Row(
+            spec,
+            build_series(facts, spec, unit if spec.unit in ("currency", "currency/shares") else None),
+            period,
+            facts.reporting_currency,
+        )
+        for spec in specs
+    ]
     if statement is None and not any(r.series.values for r in rows):
-        raise EdgarError("not_found", f"{ref.name} reports none of {', '.join(s.name for s in specs)} in its "
-                         "10-K/10-Q/20-F XBRL facts.", "Try related concepts or raw XBRL tags.")
+        raise EdgarError(
+            "not_found",
+            f"{ref.name} reports none of {', '.join(s.name for s in specs)} in its 10-K/10-Q/20-F XBRL facts.",
+            "Try related concepts or raw XBRL tags.",
+        )
     columns = _columns(rows, period, years, last)
     if not columns:
         _raise_no_columns(ref, rows, period, years)
@@ -207,11 +291,15 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
         if ttm_col is not None:
             columns.append(ttm_col)
         elif latest is not None and max(c.fiscal_year for c in columns) != latest:
-            notes.append(f"A trailing-twelve-months column follows only the latest fiscal year (FY{latest}); this "
-                         f"table ends earlier. For twelve months to each quarter ask for {param('period')} quarterly.")
+            notes.append(
+                f"A trailing-twelve-months column follows only the latest fiscal year (FY{latest}); this "
+                f"table ends earlier. For twelve months to each quarter ask for {param('period')} quarterly."
+            )
         else:
-            notes.append("No quarter has been reported after the last fiscal year shown, so there is no trailing "
-                         "twelve months beyond it.")
+            notes.append(
+                "No quarter has been reported after the last fiscal year shown, so there is no trailing "
+                "twelve months beyond it."
+            )
     out_rows: list[StatementRow] = []
     for row in rows:
         out_rows.append(row.as_model(columns, kinds, period, ttm=False))
@@ -219,12 +307,17 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
             out_rows.append(row.as_model(columns, kinds, period, ttm=True))
     # A filer with no quarter at all in its periodic facts (a 20-F/40-F filer's quarters are on 6-K)
     no_quarters = not any(v.fiscal_period in ("Q1", "Q2", "Q3", "H1", "9M") for r in rows for v in r.series.values)
-    if period == "quarterly" and not any(c.status in ("reported", "derived", "implied") for r in out_rows
-                                         for c in r.cells):
+    if period == "quarterly" and not any(
+        c.status in ("reported", "derived", "implied") for r in out_rows for c in r.cells
+    ):
         raise EdgarError(
-            "not_found", f"{ref.name} reports no quarterly values of these concepts in its periodic XBRL facts"
-            + (f" for {_asked(years)}" if years else "") + (_NO_QUARTERS if no_quarters else "") + ".",
-            f"Ask for {param('period')} annual.")
+            "not_found",
+            f"{ref.name} reports no quarterly values of these concepts in its periodic XBRL facts"
+            + (f" for {_asked(years)}" if years else "")
+            + (_NO_QUARTERS if no_quarters else "")
+            + ".",
+            f"Ask for {param('period')} annual.",
+        )
     for col in columns:
         if col.fiscal_period == "TTM":  # its twelve months, as the derived cells give them
             col.start = _mode([c.start for r in out_rows for c in r.cells if c.column == col.key and c.derived])
@@ -237,10 +330,20 @@ def _table(company: str, specs: list[Concept], statement: str | None, label: str
     unit = next((r.unit for r in out_rows if r.unit and "/" not in r.unit), None)
     title = f"{ref.name} (CIK {ref.cik}) - {label}, {period}"
     return StatementResult(
-        company=ref, statement=statement, title=title, period=period, fiscal_years=years or [],  # type: ignore[arg-type]
-        last=last, derive=kinds, fiscal_year_end=facts.calendar.typical_end,  # type: ignore[arg-type]
-        currency_note=currency_note(unit or "", facts.reporting_currency), columns=columns, rows=_hoist(out_rows, notes),
-        notes=notes, warnings=warnings, source=SOURCE.format(cik=ref.cik),
+        company=ref,
+        statement=statement,
+        title=title,
+        period=period,
+        fiscal_years=years or [],  # type: ignore[arg-type]
+        last=last,
+        derive=kinds,
+        fiscal_year_end=facts.calendar.typical_end,  # type: ignore[arg-type]
+        currency_note=currency_note(unit or "", facts.reporting_currency),
+        columns=columns,
+        rows=_hoist(out_rows, notes),
+        notes=notes,
+        warnings=warnings,
+        source=SOURCE.format(cik=ref.cik),
         data_source=data_source_of(facts),
     )
 
@@ -292,23 +395,37 @@ class _Row:
         return f"FY{years[0]} to FY{years[-1]}" if years else ""
 
     def as_model(self, columns: list[StatementColumn], kinds: list[str], period: str, *, ttm: bool) -> StatementRow:
-        cells = [self._ttm_cell(c) if ttm or c.fiscal_period == "TTM" else self._cell(c, kinds, period)
-                 for c in columns]
+        cells = [
+            self._ttm_cell(c) if ttm or c.fiscal_period == "TTM" else self._cell(c, kinds, period) for c in columns
+        ]
         shown = [v for c in cells for v in ([c.fact] if c.fact else c.inputs)]
         shown = list({(v.accession_number, v.start, v.end, v.matched_tag): v for v in shown}.values())
-        notes, warnings = (_describe(self.series, self.spec, shown, self.reporting_currency) if shown
-                           else ([], []))
+        notes, warnings = _describe(self.series, self.spec, shown, self.reporting_currency) if shown else ([], [])
         if self.left_out:
-            notes.append("Other values labelled with the same fiscal period were left out: " + "; ".join(
-                (f"{v.start} to {v.end}" if v.start else f"at {v.end}") + f" ({v.accession_number})"
-                for v in self.left_out[:3]) + ".")
+            notes.append(
+                "Other values labelled with the same fiscal period were left out: "
+                + "; ".join(
+                    (f"{v.start} to {v.end}" if v.start else f"at {v.end}") + f" ({v.accession_number})"
+                    for v in self.left_out[:3]
+                )
+                + "."
+            )
         tags = list(dict.fromkeys(c.matched_tag for c in cells if c.matched_tag))
         label = f"{self.spec.label}, trailing twelve months" if ttm else self.spec.label
         return StatementRow(
-            concept=self.spec.name, label=label, basis="ttm" if ttm else "as_reported",
+            concept=self.spec.name,
+            label=label,
+            basis="ttm" if ttm else "as_reported",
             period_type=self.kind if self.kind in ("duration", "instant") else "unknown",  # type: ignore[arg-type]
-            unit=self.series.unit, reported=bool(self.series.values), matched_tags=tags, mixed_tags=len(tags) > 1,
-            fallback_chain=[t.tag for t in self.spec.chain], cells=cells, notes=notes, warnings=warnings)
+            unit=self.series.unit,
+            reported=bool(self.series.values),
+            matched_tags=tags,
+            mixed_tags=len(tags) > 1,
+            fallback_chain=[t.tag for t in self.spec.chain],
+            cells=cells,
+            notes=notes,
+            warnings=warnings,
+        )
 
     # -- cells --
 
@@ -325,17 +442,29 @@ class _Row:
             if annual is not None and why:
                 return self._absent(col, f"Q4 FY{fy} is not filed as its own quarter, and it cannot be derived: {why}")
             if annual is not None and self.get(fy, "9M") is None:
-                return self._absent(col, f"Q4 FY{fy} is not filed as its own quarter, and no nine-month value for "
-                                         f"FY{fy} is reported, so the facts do not imply it either")
+                return self._absent(
+                    col,
+                    f"Q4 FY{fy} is not filed as its own quarter, and no nine-month value for "
+                    f"FY{fy} is reported, so the facts do not imply it either",
+                )
             if annual is not None:
-                return StatementCell(column=col.key, status="implied", unit=self.series.unit, reason=(
-                    f"Q4 FY{fy} is not filed as its own quarter; it is only implied by FY{fy} less the nine months. "
-                    f"Ask with {param('derive')} q4 to derive it."))
+                return StatementCell(
+                    column=col.key,
+                    status="implied",
+                    unit=self.series.unit,
+                    reason=(
+                        f"Q4 FY{fy} is not filed as its own quarter; it is only implied by FY{fy} less the nine months. "
+                        f"Ask with {param('derive')} q4 to derive it."
+                    ),
+                )
         if period == "quarterly" and fp in ("Q2", "Q3") and self.kind == "duration":
             ytd = self.get(fy, "H1" if fp == "Q2" else "9M")
             if ytd is not None:
-                return self._absent(col, f"{fp} FY{fy} is reported only as part of the year to date "
-                                         f"({ytd.fiscal_period}, {ytd.start} to {ytd.end}), not as a quarter")
+                return self._absent(
+                    col,
+                    f"{fp} FY{fy} is reported only as part of the year to date "
+                    f"({ytd.fiscal_period}, {ytd.start} to {ytd.end}), not as a quarter",
+                )
         return self._absent(col)
 
     def _ttm_cell(self, col: StatementColumn) -> StatementCell:
@@ -354,8 +483,11 @@ class _Row:
     def _absent(self, col: StatementColumn, reason: str | None = None) -> StatementCell:
         if reason is None:
             if not self.series.values:
-                reason = ("the company reports none of its tags (" + ", ".join(t.tag for t in self.spec.chain)
-                          + ") in its periodic reports' XBRL facts")
+                reason = (
+                    "the company reports none of its tags ("
+                    + ", ".join(t.tag for t in self.spec.chain)
+                    + ") in its periodic reports' XBRL facts"
+                )
             else:
                 span = self.span("annual" if col.fiscal_period == "FY" else "quarterly")
                 reason = f"no value for {col.key}" + (f"; reported for {span}" if span else "")
@@ -363,18 +495,39 @@ class _Row:
 
 
 def _reported(key: str, v: FactValue) -> StatementCell:
-    return StatementCell(column=key, status="reported", value=v.value, unit=v.unit, start=v.start, end=v.end,
-                         days=v.days, matched_tag=v.matched_tag, accession_numbers=[v.accession_number], fact=fact_model(v))
+    return StatementCell(
+        column=key,
+        status="reported",
+        value=v.value,
+        unit=v.unit,
+        start=v.start,
+        end=v.end,
+        days=v.days,
+        matched_tag=v.matched_tag,
+        accession_numbers=[v.accession_number],
+        fact=fact_model(v),
+    )
 
 
 def _derived_or_not(key: str, result: D.Derived | D.NotDerived, unit: str | None) -> StatementCell:
     if isinstance(result, D.NotDerived):
-        return StatementCell(column=key, status="absent" if result.missing else "refused", unit=unit,
-                             reason=result.reason)
-    return StatementCell(column=key, status="derived", value=result.value, unit=result.inputs[0].unit,
-                         start=result.start, end=result.end, days=result.days, matched_tag=result.tag, derived=True,
-                         formula=result.formula, inputs=[fact_model(v) for v in result.inputs],
-                         accession_numbers=list(dict.fromkeys(v.accession_number for v in result.inputs)))
+        return StatementCell(
+            column=key, status="absent" if result.missing else "refused", unit=unit, reason=result.reason
+        )
+    return StatementCell(
+        column=key,
+        status="derived",
+        value=result.value,
+        unit=result.inputs[0].unit,
+        start=result.start,
+        end=result.end,
+        days=result.days,
+        matched_tag=result.tag,
+        derived=True,
+        formula=result.formula,
+        inputs=[fact_model(v) for v in result.inputs],
+        accession_numbers=list(dict.fromkeys(v.accession_number for v in result.inputs)),
+    )
 
 
 # --- columns ---------------------------------------------------------------------------
@@ -397,9 +550,15 @@ def _columns(rows: list[_Row], period: str, years: list[int] | None, last: int |
         cells = [v for r in rows for v in [r.get(fy, fp)] if v is not None]
         if fp == "Q4":  # a duration's Q4 is implied by its year; date the column by the year's end
             cells = cells or [v for r in rows for v in [r.get(fy, "FY")] if v is not None]
-        out.append(StatementColumn(key=f"FY{fy}" if fp == "FY" else f"{fp} FY{fy}", fiscal_year=fy,
-                                   fiscal_period=fp, end=_mode([v.end for v in cells]),  # type: ignore[arg-type]
-                                   start=_mode([v.start for v in cells if v.start and fp != "Q4"])))
+        out.append(
+            StatementColumn(
+                key=f"FY{fy}" if fp == "FY" else f"{fp} FY{fy}",
+                fiscal_year=fy,
+                fiscal_period=fp,
+                end=_mode([v.end for v in cells]),  # type: ignore[arg-type]
+                start=_mode([v.start for v in cells if v.start and fp != "Q4"]),
+            )
+        )
     return out
 
 
@@ -425,24 +584,39 @@ def _ttm_column(rows: list[_Row], columns: list[StatementColumn], facts: Company
 # --- notes -----------------------------------------------------------------------------
 
 
-def _table_notes(rows: list[StatementRow], columns: list[StatementColumn], kinds: list[str], period: str,
-                 years: list[int] | None, available: set[int]) -> list[str]:
+def _table_notes(
+    rows: list[StatementRow],
+    columns: list[StatementColumn],
+    kinds: list[str],
+    period: str,
+    years: list[int] | None,
+    available: set[int],
+) -> list[str]:
     notes = []
     statuses = Counter(c.status for r in rows for c in r.cells)
     if statuses["implied"]:
-        notes.append(f"Q4 is not filed as its own quarter: its cells are implied (FY less the nine months) and left "
-                     f"empty. Ask with {param('derive')} q4 to derive them.")
+        notes.append(
+            f"Q4 is not filed as its own quarter: its cells are implied (FY less the nine months) and left "
+            f"empty. Ask with {param('derive')} q4 to derive them."
+        )
     if statuses["derived"]:
-        notes.append("Cells marked derived are computed by edgar from the reported values in their inputs: "
-                     "Q4 = FY - 9M; TTM = FY(y-1) + YTD(y) - YTD(y-1). They are not filed figures.")
+        notes.append(
+            "Cells marked derived are computed by edgar from the reported values in their inputs: "
+            "Q4 = FY - 9M; TTM = FY(y-1) + YTD(y) - YTD(y-1). They are not filed figures."
+        )
     if statuses["refused"]:
         notes.append(f"{statuses['refused']} cells were not derived because a rule forbids it; each says why.")
     if "ttm" in kinds and period == "quarterly":
-        skipped = [r.label for r in rows if r.basis == "as_reported" and r.concept not in
-                   {t.concept for t in rows if t.basis == "ttm"}]
+        skipped = [
+            r.label
+            for r in rows
+            if r.basis == "as_reported" and r.concept not in {t.concept for t in rows if t.basis == "ttm"}
+        ]
         if skipped:
-            notes.append("No trailing twelve months for " + ", ".join(skipped) + ": balances, per-share values and "
-                         "share counts are not additive.")
+            notes.append(
+                "No trailing twelve months for " + ", ".join(skipped) + ": balances, per-share values and "
+                "share counts are not additive."
+            )
     missing_rows = [r.label for r in rows if not r.reported]
     if missing_rows:
         notes.append("Not reported by this company (shown empty, never zero): " + ", ".join(missing_rows) + ".")
@@ -453,8 +627,11 @@ def _table_notes(rows: list[StatementRow], columns: list[StatementColumn], kinds
         have = {c.fiscal_year for c in columns}
         cut = [y for y in years if y in available and y not in have]
         if cut:
-            notes.append(f"{param('last')} kept the latest columns: " + ", ".join(f"FY{y}" for y in cut)
-                         + " have values but are not shown.")
+            notes.append(
+                f"{param('last')} kept the latest columns: "
+                + ", ".join(f"FY{y}" for y in cut)
+                + " have values but are not shown."
+            )
     return notes
 
 
@@ -485,13 +662,15 @@ def _hoist(rows: list[StatementRow], notes: list[str]) -> list[StatementRow]:
             holders = [r for r in with_values if note in r.notes]
             if len(holders) < 2:
                 continue
-            notes.append(note if len(holders) == len(with_values)
-                         else f"{', '.join(r.label for r in holders)}: {note}")
+            notes.append(note if len(holders) == len(with_values) else f"{', '.join(r.label for r in holders)}: {note}")
             for r in holders:
                 r.notes = [n for n in r.notes if n != note]
     if ignored:
-        notes.append("Facts repeated outside periodic reports were ignored ("
-                     + ", ".join(f"{n:,} in {form}" for form, n in sorted(ignored.items())) + ", over all rows).")
+        notes.append(
+            "Facts repeated outside periodic reports were ignored ("
+            + ", ".join(f"{n:,} in {form}" for form, n in sorted(ignored.items()))
+            + ", over all rows)."
+        )
     return rows
 
 
@@ -507,5 +686,6 @@ def _raise_no_columns(ref: CompanyRef, rows: list[_Row], period: str, years: lis
         f"No {period} values for {ref.name} in {asked}"
         + (f": its XBRL facts cover FY{have[0]} to FY{have[-1]}." if have else "."),
         f"Ask for {param('fiscal_year')} {have[0]}..{have[-1]}." if have else f"Try {param('period')} annual.",
-        earliest_fiscal_year=have[0] if have else None, latest_fiscal_year=have[-1] if have else None,
+        earliest_fiscal_year=have[0] if have else None,
+        latest_fiscal_year=have[-1] if have else None,
     )

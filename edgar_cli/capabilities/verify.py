@@ -57,18 +57,35 @@ class Cite:
 
 
 def verify_answer(
-    answer: Annotated[str, Field(description="The answer to check: prose with figures, e.g. 'NVIDIA's FY2024 "
-                                             "revenue was $60.9 billion'")],
-    company: Annotated[str | None, Field(description="Ticker, CIK or name of the company the answer is about, "
-                                                     "e.g. NVDA; optional when the answer names exactly one "
-                                                     "company (it is read from the answer) or a cited accession "
-                                                     "is the company's own")] = None,
-    cite: Annotated[list[str] | None, Field(description="What the answer cites: accession numbers "
-                                                        "(0001045810-24-000029) or documents "
-                                                        "(0001045810-25-000023:nvda-20250126.htm or its Archives "
-                                                        "URL); figures are then checked against these only")] = None,
-    excerpts: Annotated[list[str] | None, Field(description="Passages the answer relies on (section text, search "
-                                                            "excerpts); a number in them supports a figure")] = None,
+    answer: Annotated[
+        str,
+        Field(description="The answer to check: prose with figures, e.g. 'NVIDIA's FY2024 revenue was $60.9 billion'"),
+    ],
+    company: Annotated[
+        str | None,
+        Field(
+            description="Ticker, CIK or name of the company the answer is about, "
+            "e.g. NVDA; optional when the answer names exactly one "
+            "company (it is read from the answer) or a cited accession "
+            "is the company's own"
+        ),
+    ] = None,
+    cite: Annotated[
+        list[str] | None,
+        Field(
+            description="What the answer cites: accession numbers "
+            "(0001045810-24-000029) or documents "
+            "(0001045810-25-000023:nvda-20250126.htm or its Archives "
+            "URL); figures are then checked against these only"
+        ),
+    ] = None,
+    excerpts: Annotated[
+        list[str] | None,
+        Field(
+            description="Passages the answer relies on (section text, search "
+            "excerpts); a number in them supports a figure"
+        ),
+    ] = None,
     *,
     client: SecClient | None = None,
 ) -> AnswerVerification:
@@ -211,8 +228,11 @@ def verify_answer(
     text = _check_answer(answer)
     cites = [_parse_cite(c) for c in (cite or [])]
     if len(cites) > MAX_CITES:
-        raise EdgarError("invalid_argument", f"At most {MAX_CITES} citations, not {len(cites)}.",
-                         "Cite the filings the answer's figures come from.")
+        raise EdgarError(
+            "invalid_argument",
+            f"At most {MAX_CITES} citations, not {len(cites)}.",
+            "Cite the filings the answer's figures come from.",
+        )
     excerpts = [e for e in (excerpts or []) if e and e.strip()]
     figures = _dedupe_periods(extract_figures(text))
     if not figures:
@@ -227,8 +247,9 @@ def verify_answer(
         # No XBRL facts (a filer without them, or a mirror without its companyfacts): the cited filings' text is
         # all there is to check against, and the answer says so.
         facts = _no_facts(ref, client)
-        how = " ".join(x for x in (how, f"{exc.message} Figures are checked against the cited filings' text "
-                                   "only.") if x)
+        how = " ".join(
+            x for x in (how, f"{exc.message} Figures are checked against the cited filings' text only.") if x
+        )
     warnings_: list[str] = list(facts.notes)  # a failed freshness check: the cached facts, dated
     accessions = {c.accession for c in cites}
     everything = _fact_pool(client, facts)
@@ -238,25 +259,41 @@ def verify_answer(
     sources = [urls.companyfacts(int(ref.cik))]
     missing = sorted({c.accession for c in cites} - pool.accessions_seen)
     if missing:
-        notes.append(f"No XBRL facts of {ref.name} come from {', '.join(missing)}; only the text of "
-                     "those filings can support a figure.")
+        notes.append(
+            f"No XBRL facts of {ref.name} come from {', '.join(missing)}; only the text of "
+            "those filings can support a figure."
+        )
     # Where the company's history before its XBRL facts is (a predecessor's CIK, from the successor map of
     # issue 15 section 1): named in the reason of any figure dated before the facts begin.
     earlier_history = successors.history_stop(ref.cik)
-    grounder = Grounder(facts, ref, pool, everything, cited=bool(cites), today=client.settings.clock().date(),
-                        earlier_history=earlier_history)
+    grounder = Grounder(
+        facts,
+        ref,
+        pool,
+        everything,
+        cited=bool(cites),
+        today=client.settings.clock().date(),
+        earlier_history=earlier_history,
+    )
     ends = ST.reported_ends(grounder)
     checked = [ST.check_dated(grounder, f, ends) for f in figures]
     figures, rows = [f for f, _r in checked], [r for _f, r in checked]
-    ground_in_text(grounder, figures, rows,
-                   lambda: _text_sources(client, ref, pool, cites, excerpts, sources, warnings))
+    ground_in_text(
+        grounder, figures, rows, lambda: _text_sources(client, ref, pool, cites, excerpts, sources, warnings)
+    )
     QL.check(rows, text, facts if facts.tags else None)  # directions, multiples, week counts, named bases
     if not facts.tags:
         _nothing_contradicts(rows, ref)
     _note_reorganisation(ref, facts.calendar, rows, notes)
     _other_companies(rows, ref, _subject_reader(client, ref))
-    return verdict(rows, company=ref, cited=[c.label for c in cites], notes=notes, warnings=warnings,
-                   source=" ".join(dict.fromkeys(sources)))
+    return verdict(
+        rows,
+        company=ref,
+        cited=[c.label for c in cites],
+        notes=notes,
+        warnings=warnings,
+        source=" ".join(dict.fromkeys(sources)),
+    )
 
 
 def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: SubjectReader) -> None:
@@ -282,17 +319,22 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
             if nearest is not None and nearest.cik != ref.cik:
                 row.status = "unchecked"  # type: ignore[assignment]
                 row.support = None
-                row.reason = (f"In this sentence the figure follows {nearest.name}, not {ref.name}, whose facts were "
-                              f"checked. Check it with {param('company')} {nearest.ticker or nearest.cik}.")
+                row.reason = (
+                    f"In this sentence the figure follows {nearest.name}, not {ref.name}, whose facts were "
+                    f"checked. Check it with {param('company')} {nearest.ticker or nearest.cik}."
+                )
             elif row.status in ("ungrounded", "mismatched_period"):
-                row.notes.append(f"The sentence also names {who}; if the figure is about it, check it with "
-                                 f"{param('company')} {ask}.")
+                row.notes.append(
+                    f"The sentence also names {who}; if the figure is about it, check it with {param('company')} {ask}."
+                )
             continue
         row.status = "unchecked"  # type: ignore[assignment]
         row.support = None
         row.other_matches = 0
-        row.reason = (f"The sentence names {who}, not {ref.name}, whose facts were checked: the figure may be "
-                      f"about another company. Check it with {param('company')} {ask}.")
+        row.reason = (
+            f"The sentence names {who}, not {ref.name}, whose facts were checked: the figure may be "
+            f"about another company. Check it with {param('company')} {ask}."
+        )
 
 
 def _nearest_before(row: VerifiedFigure, named: list, nth: int = 0) -> object | None:
@@ -331,8 +373,11 @@ def _note_reorganisation(ref: CompanyRef, cal, rows: list[VerifiedFigure], notes
         fy = row.claimed_fiscal_year
         end = row.claimed_period_end or (cal.estimated_end(fy) if fy else None)
         what = row.claimed_period_text or row.text
-        note = (successors.period_note(ref.cik, end, what[:1].upper() + what[1:])
-                if row.status not in ("grounded", "derived") else None)
+        note = (
+            successors.period_note(ref.cik, end, what[:1].upper() + what[1:])
+            if row.status not in ("grounded", "derived")
+            else None
+        )
         if note:
             row.notes.append(note)
             if note not in notes:
@@ -355,21 +400,31 @@ def _dedupe_periods(figures: list[Figure]) -> list[Figure]:
 
 def _check_answer(answer: str) -> str:
     if not isinstance(answer, str) or not answer.strip():
-        raise EdgarError("invalid_argument", "The answer is empty.",  # a file and - for stdin are the CLI's
-                         "Pass the answer's text" + (" (or a file, or - for stdin)." if surface() == "cli" else "."))
+        raise EdgarError(
+            "invalid_argument",
+            "The answer is empty.",  # a file and - for stdin are the CLI's
+            "Pass the answer's text" + (" (or a file, or - for stdin)." if surface() == "cli" else "."),
+        )
     if len(answer) > MAX_ANSWER_CHARS:
-        raise EdgarError("invalid_argument", f"The answer is {len(answer):,} characters; at most "
-                         f"{MAX_ANSWER_CHARS:,} are checked.", "Verify the answer in parts.")
+        raise EdgarError(
+            "invalid_argument",
+            f"The answer is {len(answer):,} characters; at most {MAX_ANSWER_CHARS:,} are checked.",
+            "Verify the answer in parts.",
+        )
     if PATH_LIKE.fullmatch(answer.strip()):
         # "./answer.txt" that names no file (the command line reads one that does): never text to check,
         # "nothing to verify" would hide the typo
         if surface() != "cli":  # over MCP (and from Python) the answer is text: nothing reads a file
-            raise EdgarError("invalid_argument", f"The answer {answer.strip()[:200]!r} looks like a path, not "
-                             "answer text.", f"Pass the answer's text itself as {param('answer')}.")
-        raise EdgarError("invalid_argument", f"The answer {answer.strip()[:200]!r} is a file path, not answer text, "
-                         "and no such file was read.",
-                         "Pass the answer's text itself, or the path of an existing file holding it (or - for "
-                         "standard input).")
+            raise EdgarError(
+                "invalid_argument",
+                f"The answer {answer.strip()[:200]!r} looks like a path, not answer text.",
+                f"Pass the answer's text itself as {param('answer')}.",
+            )
+        raise EdgarError(
+            "invalid_argument",
+            f"The answer {answer.strip()[:200]!r} is a file path, not answer text, and no such file was read.",
+            "Pass the answer's text itself, or the path of an existing file holding it (or - for standard input).",
+        )
     return answer
 
 
@@ -382,16 +437,18 @@ def _parse_cite(value: str) -> Cite:
     try:
         accession = urls.normalize_accession(accn)
     except EdgarError:
-        raise EdgarError("invalid_argument", f"Cannot read the citation {text[:80]!r}.",
-                         "Cite an accession number (0001045810-24-000029), a document "
-                         "(0001045810-25-000023:nvda-20250126.htm) or its www.sec.gov/Archives URL.") from None
+        raise EdgarError(
+            "invalid_argument",
+            f"Cannot read the citation {text[:80]!r}.",
+            "Cite an accession number (0001045810-24-000029), a document "
+            "(0001045810-25-000023:nvda-20250126.htm) or its www.sec.gov/Archives URL.",
+        ) from None
     if filename:
         urls.archive_document(0, accession, filename)  # validates the name
     return Cite(accession, filename or None, text)
 
 
-def _company_ref(company: str | None, cites: list[Cite], client: SecClient,
-                 text: str) -> tuple[CompanyRef, str | None]:
+def _company_ref(company: str | None, cites: list[Cite], client: SecClient, text: str) -> tuple[CompanyRef, str | None]:
     """The company whose facts are checked, and how it was chosen when not given (a note for the result).
 
     Given, it is resolved. Otherwise the companies the answer names (verification/subjects.py) and the filer
@@ -407,26 +464,40 @@ def _company_ref(company: str | None, cites: list[Cite], client: SecClient,
         return cited, None
     if len(named) == 1 and cited is None:
         r = resolve_company(named[0].cik, client=client)
-        return (CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers),
-                f"No company was given: the answer names {r.name} ({_label(r.tickers, r.cik)}) and no other, "
-                f"so its facts are checked (\"{named[0].matched}\").")
+        return (
+            CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers),
+            f"No company was given: the answer names {r.name} ({_label(r.tickers, r.cik)}) and no other, "
+            f'so its facts are checked ("{named[0].matched}").',
+        )
     if not named:
-        raise EdgarError("invalid_argument", "Which company is the answer about? It names none that edgar "
-                         "recognises" + (", and the citations do not name the filer" if cites else "") + ".",
-                         f"Pass {param('company')} (a ticker, CIK or name)"
-                         + ("; an accession number begins with the filer agent's CIK, not always the company's."
-                            if cites else "."))
-    options = named + ([] if cited is None else [Named(cik=cited.cik, name=cited.name,
-                                                         ticker=(cited.tickers or [None])[0], matched="")])
+        raise EdgarError(
+            "invalid_argument",
+            "Which company is the answer about? It names none that edgar "
+            "recognises" + (", and the citations do not name the filer" if cites else "") + ".",
+            f"Pass {param('company')} (a ticker, CIK or name)"
+            + ("; an accession number begins with the filer agent's CIK, not always the company's." if cites else "."),
+        )
+    options = named + (
+        []
+        if cited is None
+        else [Named(cik=cited.cik, name=cited.name, ticker=(cited.tickers or [None])[0], matched="")]
+    )
     shown = "; ".join(f"{n.name} ({_label([n.ticker] if n.ticker else [], n.cik)})" for n in options)
-    why = (f"the answer names {named[0].name} and cites a filing of {cited.name}" if cited is not None
-           else f"the answer names {len(named)} companies")
-    raise EdgarError("ambiguous", f"Which company's figures should be checked? {why[:1].upper()}{why[1:]}: {shown}.",
-                     f"Pass {param('company')} with one of them (e.g. {param('company')} "
-                     f"{options[0].ticker or options[0].cik}); a figure in a sentence about another company is "
-                     "then left unchecked.",
-                     candidates=[Candidate(cik=n.cik, name=n.name, tickers=[n.ticker] if n.ticker else [],
-                                           score=1.0) for n in options])
+    why = (
+        f"the answer names {named[0].name} and cites a filing of {cited.name}"
+        if cited is not None
+        else f"the answer names {len(named)} companies"
+    )
+    raise EdgarError(
+        "ambiguous",
+        f"Which company's figures should be checked? {why[:1].upper()}{why[1:]}: {shown}.",
+        f"Pass {param('company')} with one of them (e.g. {param('company')} "
+        f"{options[0].ticker or options[0].cik}); a figure in a sentence about another company is "
+        "then left unchecked.",
+        candidates=[
+            Candidate(cik=n.cik, name=n.name, tickers=[n.ticker] if n.ticker else [], score=1.0) for n in options
+        ],
+    )
 
 
 def _label(tickers: list[str], cik: str) -> str:
@@ -453,14 +524,17 @@ def _nothing_contradicts(rows: list[VerifiedFigure], ref: CompanyRef) -> None:
         if row.status in ("ungrounded", "mismatched_period"):
             row.status = "unchecked"  # type: ignore[assignment]
             row.support = None
-            row.reason = (f"{ref.name} has no XBRL facts here, and the cited filings' text (where it could be read) "
-                          "does not state this figure: nothing to check it against.")
+            row.reason = (
+                f"{ref.name} has no XBRL facts here, and the cited filings' text (where it could be read) "
+                "does not state this figure: nothing to check it against."
+            )
 
 
 def _no_facts(ref: CompanyRef, client: SecClient) -> CompanyFacts:
     """An empty set of XBRL facts for a company that has none here: nothing grounds a figure but cited text."""
-    return CompanyFacts(cik=int(ref.cik), name=ref.name, tags={}, fetched_at=client.now(),
-                        calendar=XP.FiscalCalendar(), origin="live")
+    return CompanyFacts(
+        cik=int(ref.cik), name=ref.name, tags={}, fetched_at=client.now(), calendar=XP.FiscalCalendar(), origin="live"
+    )
 
 
 def _fact_pool(client: SecClient, facts: CompanyFacts) -> G.FactPool:
@@ -476,8 +550,15 @@ def _fact_pool(client: SecClient, facts: CompanyFacts) -> G.FactPool:
     return hit
 
 
-def _text_sources(client: SecClient, ref: CompanyRef, pool: G.FactPool, cites: list[Cite], excerpts: list[str],
-                  sources: list[str], warnings: list[str]) -> list[TextSource]:
+def _text_sources(
+    client: SecClient,
+    ref: CompanyRef,
+    pool: G.FactPool,
+    cites: list[Cite],
+    excerpts: list[str],
+    sources: list[str],
+    warnings: list[str],
+) -> list[TextSource]:
     """The excerpts and the cited documents' text, read when a figure needs them. A 10-K, 10-Q or 20-F is
     read as get_filing_section reads it (the parsed document cached in memory and on disk), so a warm run
     does not parse it again, nor read its numbers again (see _document_source)."""

@@ -35,11 +35,47 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 # Words that name a legal form, not the company; dropped at the end of a name (and "the" at its start).
-LEGAL_FORMS = frozenset({
-    "inc", "incorporated", "corp", "corporation", "co", "company", "cos", "companies", "ltd", "limited", "plc",
-    "llc", "lp", "llp", "lllp", "sa", "ag", "aktiengesellschaft", "nv", "se", "spa", "ab", "asa", "as", "bv",
-    "kk", "sab", "de", "cv", "ltda", "pte", "pty", "oyj", "kgaa", "gmbh", "srl", "com",
-})
+LEGAL_FORMS = frozenset(
+    {
+        "inc",
+        "incorporated",
+        "corp",
+        "corporation",
+        "co",
+        "company",
+        "cos",
+        "companies",
+        "ltd",
+        "limited",
+        "plc",
+        "llc",
+        "lp",
+        "llp",
+        "lllp",
+        "sa",
+        "ag",
+        "aktiengesellschaft",
+        "nv",
+        "se",
+        "spa",
+        "ab",
+        "asa",
+        "as",
+        "bv",
+        "kk",
+        "sab",
+        "de",
+        "cv",
+        "ltda",
+        "pte",
+        "pty",
+        "oyj",
+        "kgaa",
+        "gmbh",
+        "srl",
+        "com",
+    }
+)
 _TAG = re.compile(r"\s*[/\\]\s*[a-z]{1,3}\s*[/\\]?\s*$")  # "/MD/", "\DE\", "/ MA", "/ADR", "/NEW/", "/FI"
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
 
@@ -62,7 +98,7 @@ class Words:
     bounds: tuple[int, ...]  # 0, end of word 1, end of word 2, ... len(squashed)
 
     @classmethod
-    def of(cls, words: tuple[str, ...] | list[str]) -> "Words":
+    def of(cls, words: tuple[str, ...] | list[str]) -> Words:
         words = tuple(words)
         bounds = [0]
         for w in words:

@@ -37,9 +37,14 @@ class Entry:
         from ..models import Reorganisation  # the pydantic model, built only when a result carries one
 
         return Reorganisation(
-            successor_cik=f"{self.successor_cik:010d}", successor_name=self.successor_name,
-            predecessor_cik=f"{self.predecessor_cik:010d}", predecessor_name=self.predecessor_name,
-            effective=self.effective, event=self.event, source=self.source)
+            successor_cik=f"{self.successor_cik:010d}",
+            successor_name=self.successor_name,
+            predecessor_cik=f"{self.predecessor_cik:010d}",
+            predecessor_name=self.predecessor_name,
+            effective=self.effective,
+            event=self.event,
+            source=self.source,
+        )
 
 
 @lru_cache(maxsize=1)
@@ -58,8 +63,10 @@ class Rename:
     source: str
 
     def note(self, query: str) -> str:
-        return (f"{query!r} is the former name of {self.name} (CIK {self.cik}), used until {self.until}; resolved to "
-                "the company, whose filings under both names are under that CIK.")
+        return (
+            f"{query!r} is the former name of {self.name} (CIK {self.cik}), used until {self.until}; resolved to "
+            "the company, whose filings under both names are under that CIK."
+        )
 
 
 @lru_cache(maxsize=1)
@@ -83,9 +90,11 @@ def history_stop(cik: int | str) -> str | None:
     e = predecessor_of(cik)
     if e is None:
         return None
-    return (f"{e.successor_name} (CIK {e.successor_cik}) took over from {e.predecessor_name} (CIK "
-            f"{e.predecessor_cik}) on {e.effective} ({e.event}); filings and XBRL facts before then are under "
-            f"CIK {e.predecessor_cik}: ask for CIK {e.predecessor_cik} for earlier periods.")
+    return (
+        f"{e.successor_name} (CIK {e.successor_cik}) took over from {e.predecessor_name} (CIK "
+        f"{e.predecessor_cik}) on {e.effective} ({e.event}); filings and XBRL facts before then are under "
+        f"CIK {e.predecessor_cik}: ask for CIK {e.predecessor_cik} for earlier periods."
+    )
 
 
 def period_note(cik: int | str, end: date | None, what: str = "") -> str | None:
@@ -116,6 +125,8 @@ def succeeded_by(cik: int | str) -> str | None:
     e = successor_of(cik)
     if e is None:
         return None
-    return (f"{e.predecessor_name} (CIK {e.predecessor_cik}) was succeeded by {e.successor_name} (CIK "
-            f"{e.successor_cik}) on {e.effective} ({e.event}); filings and XBRL facts from then on are under "
-            f"CIK {e.successor_cik}.")
+    return (
+        f"{e.predecessor_name} (CIK {e.predecessor_cik}) was succeeded by {e.successor_name} (CIK "
+        f"{e.successor_cik}) on {e.effective} ({e.event}); filings and XBRL facts from then on are under "
+        f"CIK {e.successor_cik}."
+    )

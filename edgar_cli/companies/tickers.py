@@ -55,8 +55,11 @@ class TickerMap:
         index, table = [], []
         for cik, name, tickers, exchange, words in rows:
             words = _cell(words)
-            table.append("\t".join((str(cik), _cell(name), ",".join(tickers), _cell(exchange or ""), words,
-                                    words.replace(" ", ""))))
+            table.append(
+                "\t".join(
+                    (str(cik), _cell(name), ",".join(tickers), _cell(exchange or ""), words, words.replace(" ", ""))
+                )
+            )
             for t in tickers:
                 if t not in seen:
                     seen.add(t)
@@ -64,7 +67,7 @@ class TickerMap:
         self._setup("\n" + "\n".join(index) + "\n", "\n" + "\n".join(table) + "\n", degraded)
 
     @classmethod
-    def from_tables(cls, index: str, table: str, degraded: bool = False) -> "TickerMap":
+    def from_tables(cls, index: str, table: str, degraded: bool = False) -> TickerMap:
         tmap = cls.__new__(cls)
         tmap._setup(index, table, degraded)
         return tmap
@@ -83,8 +86,14 @@ class TickerMap:
         cik = int(cik_s)
         e = self._built.get(cik)
         if e is None:
-            e = CompanyEntry(cik=cik, name=name, tickers=[t for t in tickers.split(",") if t],
-                             exchange=exchange or None, rank=rank, words=Words.of(words.split()))
+            e = CompanyEntry(
+                cik=cik,
+                name=name,
+                tickers=[t for t in tickers.split(",") if t],
+                exchange=exchange or None,
+                rank=rank,
+                words=Words.of(words.split()),
+            )
             self._built[cik] = e
         return e
 
@@ -96,7 +105,7 @@ class TickerMap:
         if at < 0:
             return None
         rank = self.table.count("\n", 0, at + 1)  # the table opens with a line break: line 1 is rank 1
-        return self._entry(self.table[at + 1:self.table.index("\n", at + 1)], rank)
+        return self._entry(self.table[at + 1 : self.table.index("\n", at + 1)], rank)
 
     def by_ticker(self, ticker: str) -> CompanyEntry | None:
         if not ticker or "\t" in ticker or "\n" in ticker:
@@ -105,7 +114,7 @@ class TickerMap:
         if at < 0:
             return None
         start = at + len(ticker) + 2
-        return self.by_cik(int(self.index[start:self.index.index("\n", start)]))
+        return self.by_cik(int(self.index[start : self.index.index("\n", start)]))
 
     def tickers_squashed(self, squashed: str) -> list[str]:
         """Current tickers that are ``squashed`` once their separators are dropped (``BRKB`` -> ``BRK-B``)."""
@@ -125,7 +134,7 @@ class TickerMap:
 
         tickers = [line.partition("\t")[0] for line in self.index.split("\n") if line]
         found = process.extract(ticker, tickers, scorer=Levenshtein.distance, score_cutoff=1, limit=50)
-        ranked = sorted((t for t, _d, _i in found), key=lambda t: (getattr(self.by_ticker(t), "rank", 0) or 10**9))
+        ranked = sorted((t for t, _d, _i in found), key=lambda t: getattr(self.by_ticker(t), "rank", 0) or 10**9)
         return ranked[:limit]
 
     def named(self, squashed: str) -> list[int]:
@@ -135,7 +144,7 @@ class TickerMap:
         out, needle, at = [], f"\t{squashed}\n", 0
         while (at := self.table.find(needle, at)) >= 0:
             line_start = self.table.rindex("\n", 0, at) + 1
-            out.append(int(self.table[line_start:self.table.index("\t", line_start)]))
+            out.append(int(self.table[line_start : self.table.index("\t", line_start)]))
             at += len(needle) - 1
         return out
 
@@ -187,8 +196,7 @@ def checked_query(query: str | None) -> str:
     if not text:
         raise EdgarError("invalid_argument", "The company is empty.", HINT)
     if len(text) > 200 or any(ord(ch) < 32 for ch in text):
-        raise EdgarError("invalid_argument", "The company argument is too long or contains control characters.",
-                         HINT)
+        raise EdgarError("invalid_argument", "The company argument is too long or contains control characters.", HINT)
     return text
 
 
@@ -255,8 +263,9 @@ def _fetch_ticker_rows(client: SecClient) -> tuple[list[tuple], bool]:
             raise
         degraded = True
         data = client.get_json(urls.company_tickers(), kind="tickers")
-        raw = [{"cik": v["cik_str"], "name": v["title"], "ticker": v["ticker"], "exchange": None}
-               for v in data.values()]
+        raw = [
+            {"cik": v["cik_str"], "name": v["title"], "ticker": v["ticker"], "exchange": None} for v in data.values()
+        ]
     rows: dict[int, list] = {}
     for row in raw:
         try:

@@ -54,21 +54,29 @@ _TARGET_RE = re.compile(
     r"\bsection|\bexhibit|\bappendix|\bannex|schedule\s+14a|\bproxy\b|information\s+statement|annual\s+report|"
     r"form\s+10-[kq]|\b10-k\b|quarterly\s+report|financial\s+statements|\bcaptions?\b|\bheadings?\b|"
     r"\bweb\s?site|this\s+(?:annual\s+)?report|\bmd&a\b|management\u2019?'?s\s+discussion|general\s+instruction",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _NO_CHANGE_RE = re.compile(
     r"\bno\s+(?:material|significant)\s+(?:changes?|updates?)\b|\b(?:does|do)\s+not\s+differ\s+materially\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _SINCE_RE = re.compile(r"\bsince\b|previously\s+(?:disclosed|reported|described)", re.IGNORECASE)
 _WEAK_RE = re.compile(
     r"\b(?:additional|further|more)\s+(?:information|details?|discussion)\b|\bfor\s+a\s+(?:further|more\s+"
-    r"(?:detailed|complete))\s+discussion|\balso\s+(?:refer|see)\b", re.IGNORECASE)
+    r"(?:detailed|complete))\s+discussion|\balso\s+(?:refer|see)\b",
+    re.IGNORECASE,
+)
 _DISCLAIMER_RE = re.compile(  # never a pointer, never content
     r"shall\s+not\s+be\s+deemed|not\s+(?:be\s+)?(?:deemed\s+)?(?:to\s+be\s+)?incorporated\s+by\s+reference|"
-    r"is\s+not\s+(?:a\s+)?part\s+of\s+this|consent\s+to\s+the\s+incorporation", re.IGNORECASE)
+    r"is\s+not\s+(?:a\s+)?part\s+of\s+this|consent\s+to\s+the\s+incorporation",
+    re.IGNORECASE,
+)
 _BOILER_RE = re.compile(  # not content (a pointer when it also says where)
     r"not\s+the\s+only\s+risks|risks\s+and\s+uncertainties\s+not\s+(?:presently|currently)\s+known|"
     r"(?:risks|factors)\s+(?:that\s+)?(?:we\s+are\s+)?not\s+(?:presently|currently)\s+(?:aware\s+of|known)|"
-    r"code\s+of\s+(?:business\s+)?(?:conduct|ethics)|insider\s+trading\s+polic", re.IGNORECASE)
+    r"code\s+of\s+(?:business\s+)?(?:conduct|ethics)|insider\s+trading\s+polic",
+    re.IGNORECASE,
+)
 _SENTENCE_RE = re.compile(r"(?<=[.!?])[\u201d\")]?\s+(?=[A-Z\u201c\"(])")
 _YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
 _PAGE_ROW_RE = re.compile(r"(?:\||\s)\s*(?:[A-Z]-\s?)?\d{1,3}\s*(?:-\s*\d{1,3})?\s*$")
@@ -143,7 +151,7 @@ def _paragraphs(doc: TextDocument, s: Section):
             continue
         if bs >= s.end:
             break
-        text = doc.text[max(bs, s.body_start):min(be, s.end)].strip()
+        text = doc.text[max(bs, s.body_start) : min(be, s.end)].strip()
         if not text:
             continue
         if t >= 0:
@@ -174,13 +182,17 @@ def _paragraphs(doc: TextDocument, s: Section):
 def _index_of_pages(table: str) -> bool:
     """An index of statements or exhibits by page: most rows end with a page number and hold no other figure."""
     rows = [r for r in table.splitlines() if r.strip()]
-    paged = [r for r in rows if _PAGE_ROW_RE.search(r)
-             and not re.search(r"\d", _YEAR_RE.sub("", _PAGE_ROW_RE.sub("", r)))]
+    paged = [
+        r for r in rows if _PAGE_ROW_RE.search(r) and not re.search(r"\d", _YEAR_RE.sub("", _PAGE_ROW_RE.sub("", r)))
+    ]
     return len(paged) * 2 >= len(rows)
 
 
-_ABBREV_END_RE = re.compile(r"(?:\b(?:items?|notes?|nos?|inc|corp|co|ltd|jr|sr|mr|mrs|ms|dr|st|vs|u\.s|e\.g|i\.e)|"
-                            r"(?<![-\w.])\d{1,3}[a-c]?|(?<![-\w.])[A-Za-z])\.$", re.IGNORECASE)
+_ABBREV_END_RE = re.compile(
+    r"(?:\b(?:items?|notes?|nos?|inc|corp|co|ltd|jr|sr|mr|mrs|ms|dr|st|vs|u\.s|e\.g|i\.e)|"
+    r"(?<![-\w.])\d{1,3}[a-c]?|(?<![-\w.])[A-Za-z])\.$",
+    re.IGNORECASE,
+)
 
 
 def _sentences(text: str) -> list[str]:

@@ -22,8 +22,9 @@ from .text import TextDocument
 _PROXY_RE = re.compile(r"proxy\s+statement|schedule\s+14a|information\s+statement", re.IGNORECASE)
 _ANNUAL_REPORT_RE = re.compile(r"annual\s+report\s+to\s+(share|stock|security\s+)holders|exhibit\s+13", re.IGNORECASE)
 _INSTRUCTION_J_RE = re.compile(r"general\s+instruction\s+j", re.IGNORECASE)
-_FORM_10K_RE = re.compile(r"form\s+10-k|\b10-k\b|annual\s+report\b(?!\s+to\s+(?:share|stock))|since\s+(?:\w+\s+\d|the\s+end)",
-                          re.IGNORECASE)
+_FORM_10K_RE = re.compile(
+    r"form\s+10-k|\b10-k\b|annual\s+report\b(?!\s+to\s+(?:share|stock))|since\s+(?:\w+\s+\d|the\s+end)", re.IGNORECASE
+)
 _ITEM_REF_RE = re.compile(r"(?:part\s+(iv|iii|ii|i)\s*,?\s*)?item\s+(\d{1,2}[a-c]?)\b", re.IGNORECASE)
 _EXHIBIT_RE = re.compile(r"\bexhibit\s+(\d{1,3}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 _NOTE_REF_RE = re.compile(r"\bnote\s+(\d{1,2})\b", re.IGNORECASE)
@@ -31,7 +32,9 @@ _FS_HEADING_RE = re.compile(
     r"^\s*(report\s+of\s+independent\s+(registered\s+public\s+accounting\s+firm|auditors?)|"
     r"independent\s+auditor\W{0,2}s?\W{0,2}\s+report|"
     r"index\s+to\s+(the\s+)?(consolidated\s+)?financial\s+statements|consolidated\s+(statements?\s+of\s+(income|operations"
-    r"|earnings|financial\s+position|comprehensive\s+(income|loss))|balance\s+sheets?))\b", re.IGNORECASE)
+    r"|earnings|financial\s+position|comprehensive\s+(income|loss))|balance\s+sheets?))\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -43,7 +46,7 @@ class Pointer:
 
 
 def body_of(doc: TextDocument, s: Section) -> str:
-    return doc.text[s.body_start:s.end].strip()
+    return doc.text[s.body_start : s.end].strip()
 
 
 def analyse(doc: TextDocument, outline: Outline, s: Section) -> Pointer | None:
@@ -82,8 +85,10 @@ def _target(doc: TextDocument, outline: Outline, s: Section, body: str, said: li
         pages = f" ({m.group(0)})" if m else ""
         return Pointer(f"the Annual Report to Shareholders{pages}, filed as Exhibit 13 to this filing")
     if fam == "10-Q" and _FORM_10K_RE.search(first) and not _NOTE_REF_RE.search(first):
-        return Pointer("the company's latest annual report on Form 10-K (filed separately): this section refers to it "
-                       "or says nothing has changed materially since")
+        return Pointer(
+            "the company's latest annual report on Form 10-K (filed separately): this section refers to it "
+            "or says nothing has changed materially since"
+        )
     if s.key == "financial_statements":
         located = _locate_statements(doc, outline, s)
         if located is not None and located.section is not None:
@@ -112,7 +117,8 @@ def _target(doc: TextDocument, outline: Outline, s: Section, body: str, said: li
 
 _ITEM_LIST_RE = re.compile(
     r"\bitems?\s+(\d{1,2}[a-c]?(?:\s*(?:,|and|&|through|to|-|\u2013|\u2014)\s*(?:and\s+)?(?:items?\s+)?\d{1,2}[a-c]?\b)*)",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def items_named(form: str, text: str) -> set[str]:
@@ -146,8 +152,8 @@ def _shared(doc: TextDocument, outline: Outline, s: Section) -> Pointer | None:
     except StopIteration:
         return None
     end = s.end
-    for nxt in ordered[k + 1:]:
-        if doc.text[end:nxt.start].strip():
+    for nxt in ordered[k + 1 :]:
+        if doc.text[end : nxt.start].strip():
             return None  # something other than the stacked headings lies between
         if not body_of(doc, nxt):
             end = nxt.end
@@ -162,7 +168,7 @@ def _shared(doc: TextDocument, outline: Outline, s: Section) -> Pointer | None:
 def _lead(doc: TextDocument, s: Section) -> str:
     """The first two paragraphs of the body that are not table rows (a pointer says so up front)."""
     out: list[str] = []
-    for bs, be, flags, table in doc.blocks:
+    for bs, be, _flags, table in doc.blocks:
         if bs < s.body_start:
             continue
         if bs >= s.end or len(out) == 2:
@@ -173,7 +179,7 @@ def _lead(doc: TextDocument, s: Section) -> str:
             continue
         out.append(doc.text[bs:be])
     if s.found_by == "omitted_list":
-        out.insert(0, doc.text[s.start:s.end])
+        out.insert(0, doc.text[s.start : s.end])
     return "\n".join(out)
 
 

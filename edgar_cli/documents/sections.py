@@ -41,14 +41,22 @@ _HEAD_RE = re.compile(
     r"(?P<tail>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
-_TWENTYF_SUB_RE = re.compile(r"^\s*(?:item\s*)?(?:3\s*\.?\s*)?D\s*[.:\-\u2013\u2014]+\s*risk\s+factors\b", re.IGNORECASE)
-_PART_RE = re.compile(r"^\s*part\s+(?P<part>iv|iii|ii|i)\b\s*[.,:;|\-\u2013\u2014]*\s*(?P<tail>.*)$", re.IGNORECASE | re.DOTALL)
+_TWENTYF_SUB_RE = re.compile(
+    r"^\s*(?:item\s*)?(?:3\s*\.?\s*)?D\s*[.:\-\u2013\u2014]+\s*risk\s+factors\b", re.IGNORECASE
+)
+_PART_RE = re.compile(
+    r"^\s*part\s+(?P<part>iv|iii|ii|i)\b\s*[.,:;|\-\u2013\u2014]*\s*(?P<tail>.*)$", re.IGNORECASE | re.DOTALL
+)
 _SIGNATURES_RE = re.compile(r"^\s*signatures?\s*\.?\s*$", re.IGNORECASE)
-_PAGE_TAIL_RE = re.compile(r"(?:\||\.{2,}|\s)\s*(?:page\s+)?(?:\d{1,3}|[A-Z]-\d{1,3}|[ivx]{1,5})(?:\s*[-\u2013]\s*\d{1,3})?\s*$")
+_PAGE_TAIL_RE = re.compile(
+    r"(?:\||\.{2,}|\s)\s*(?:page\s+)?(?:\d{1,3}|[A-Z]-\d{1,3}|[ivx]{1,5})(?:\s*[-\u2013]\s*\d{1,3})?\s*$"
+)
 _LEAD_SEP_RE = re.compile(r"^[\s.:;|)\-\u2013\u2014]+")
-_CROSSREF_RE = re.compile(r"^(?:[\u201c\u201d\"'\u2018\u2019(]|of\b|in\b|to\b|and\b|or\b|above\b|below\b|herein\b|"
-                          r"under\b|for\b|as\b|is\b|are\b|was\b|which\b|that\b|this\b|on\b|at\b|by\b|hereof\b|"
-                          r"contains?\b|describes?\b|includes?\b|sets?\b|discuss)")
+_CROSSREF_RE = re.compile(
+    r"^(?:[\u201c\u201d\"'\u2018\u2019(]|of\b|in\b|to\b|and\b|or\b|above\b|below\b|herein\b|"
+    r"under\b|for\b|as\b|is\b|are\b|was\b|which\b|that\b|this\b|on\b|at\b|by\b|hereof\b|"
+    r"contains?\b|describes?\b|includes?\b|sets?\b|discuss)"
+)
 _PROSE_MIN = 100
 _ROMAN = {"i": "I", "ii": "II", "iii": "III", "iv": "IV"}
 
@@ -158,8 +166,9 @@ def find_candidates(doc: TextDocument, form: str) -> tuple[list[Candidate], list
             continue
         if len(text) > 250 and not matched and not flags & (BOLD | CENTERED):
             continue
-        cand = Candidate(i, end_block, nums, text[:300], _ROMAN[m.group("part").lower()] if m.group("part") else None,
-                         matched)
+        cand = Candidate(
+            i, end_block, nums, text[:300], _ROMAN[m.group("part").lower()] if m.group("part") else None, matched
+        )
         cand.toc = bool(_PAGE_TAIL_RE.search(tail) and (matched or len(tail) < 150) and len(text) < 250)
         cand.xref = _introduced(doc, i)
         cands.append(cand)
@@ -167,9 +176,11 @@ def find_candidates(doc: TextDocument, form: str) -> tuple[list[Candidate], list
     return cands, parts
 
 
-_XREF_LEAD_RE = re.compile(r"(:|\b(refer\s+to|see|set\s+forth\s+(in|under)|included\s+(in|under)|discussed\s+(in|under)|"
-                           r"described\s+(in|under)|found\s+(in|under)|appears?\s+(in|under)|captioned))\s*$",
-                           re.IGNORECASE)
+_XREF_LEAD_RE = re.compile(
+    r"(:|\b(refer\s+to|see|set\s+forth\s+(in|under)|included\s+(in|under)|discussed\s+(in|under)|"
+    r"described\s+(in|under)|found\s+(in|under)|appears?\s+(in|under)|captioned))\s*$",
+    re.IGNORECASE,
+)
 
 
 def _introduced(doc: TextDocument, i: int) -> bool:
@@ -254,7 +265,9 @@ def _weight(doc: TextDocument, c: Candidate, item: str, next_block: int) -> floa
     return w
 
 
-def select(doc: TextDocument, form: str, cands: list[Candidate], parts: list[tuple[int, str]]) -> list[tuple[Candidate, list[str]]]:
+def select(
+    doc: TextDocument, form: str, cands: list[Candidate], parts: list[tuple[int, str]]
+) -> list[tuple[Candidate, list[str]]]:
     """The best ordered sequence of (candidate, items it starts)."""
     order = I.order(form)
     live = [c for c in cands if not c.toc]
@@ -358,8 +371,11 @@ def build_outline(doc: TextDocument, form: str) -> Outline:
             spec = I.spec_by_item(fam, it)
             if spec is None:
                 continue
-            sections.append(Section(spec.key, it, spec.label, c.heading, start, end, body_start,
-                                    it in c.title_items, c.suspect, ends_at))
+            sections.append(
+                Section(
+                    spec.key, it, spec.label, c.heading, start, end, body_start, it in c.title_items, c.suspect, ends_at
+                )
+            )
     if fam == "20-F":
         _twenty_f_subitems(doc, sections)
     if fam == "10-K":
@@ -404,16 +420,30 @@ def _twenty_f_subitems(doc: TextDocument, sections: list[Section]) -> None:
         return
     if item3 is None:
         return
-    body = doc.text[item3.body_start:item3.end]
-    m = re.search(r"(?:^|\n)[ \t]*((?:3\s*\.?\s*)?D\s*[.:\-\u2013\u2014]*\s*)?risk\s+factors[ \t]*(?:\n|$)", body, re.IGNORECASE)
+    body = doc.text[item3.body_start : item3.end]
+    m = re.search(
+        r"(?:^|\n)[ \t]*((?:3\s*\.?\s*)?D\s*[.:\-\u2013\u2014]*\s*)?risk\s+factors[ \t]*(?:\n|$)", body, re.IGNORECASE
+    )
     if not m:
         return
-    start = item3.body_start + m.start() + (1 if body[m.start():m.start() + 1] == "\n" else 0)
+    start = item3.body_start + m.start() + (1 if body[m.start() : m.start() + 1] == "\n" else 0)
     spec = I.spec_by_item("20-F", "3D")
     assert spec is not None
-    heading = doc.text[start:item3.body_start + m.end()].strip()
-    sections.append(Section(spec.key, "3D", spec.label, heading, start, item3.end,
-                            item3.body_start + m.end(), True, False, item3.ends_at))
+    heading = doc.text[start : item3.body_start + m.end()].strip()
+    sections.append(
+        Section(
+            spec.key,
+            "3D",
+            spec.label,
+            heading,
+            start,
+            item3.end,
+            item3.body_start + m.end(),
+            True,
+            False,
+            item3.ends_at,
+        )
+    )
 
 
 def _old_item_14(sections: list[Section]) -> None:
@@ -429,8 +459,10 @@ def _old_item_14(sections: list[Section]) -> None:
             s.key, s.label = exhibits.key, f"Item 14. {I.OLD_ITEM_14_TITLE}"
 
 
-_OMITTED_RE = re.compile(r"(items?\s+(have\s+been|are|is)\s+omitted|omitted\s+(in\s+accordance\s+with|pursuant\s+to|in\s+reliance))",
-                         re.IGNORECASE)
+_OMITTED_RE = re.compile(
+    r"(items?\s+(have\s+been|are|is)\s+omitted|omitted\s+(in\s+accordance\s+with|pursuant\s+to|in\s+reliance))",
+    re.IGNORECASE,
+)
 
 
 def _omitted_items(doc: TextDocument, form: str, cands: list[Candidate], sections: list[Section]) -> None:
@@ -458,15 +490,28 @@ def _omitted_items(doc: TextDocument, form: str, cands: list[Candidate], section
             if spec is None:
                 continue
             start = doc.blocks[first - 1][0]
-            sections.append(Section(spec.key, it, spec.label, c.heading, start, doc.blocks[last][1], start,
-                                    bool(c.title_items), False, "end_of_list", "omitted_list"))
+            sections.append(
+                Section(
+                    spec.key,
+                    it,
+                    spec.label,
+                    c.heading,
+                    start,
+                    doc.blocks[last][1],
+                    start,
+                    bool(c.title_items),
+                    False,
+                    "end_of_list",
+                    "omitted_list",
+                )
+            )
             found.add(it)
 
 
 _GAP_TITLES = {
     ("10-K", "1A"): r"(risk\s+factors|(additional\s+|certain\s+)?factors\s+that\s+(may|could)\s+affect)",
     ("10-Q", "I-1"): r"(condensed\s+)?(consolidated\s+)?(financial\s+statements|statements?\s+of\s+(income|operations|"
-                     r"earnings)|balance\s+sheets?)",
+    r"earnings)|balance\s+sheets?)",
     ("10-Q", "II-1A"): r"risk\s+factors",
 }
 
@@ -496,7 +541,7 @@ def _fill_gaps(doc: TextDocument, form: str, cands: list[Candidate], sections: l
         if not after:
             continue
         rx = re.compile(r"^\s*(?:" + pattern + r")\b", re.IGNORECASE)
-        for i, (bs, be, flags, _t) in enumerate(doc.blocks):
+        for bs, be, flags, _t in doc.blocks:
             if bs < lo or bs >= hi or be - bs > 120 or flags & LINKED:
                 continue
             text = doc.text[bs:be]
@@ -504,8 +549,21 @@ def _fill_gaps(doc: TextDocument, form: str, cands: list[Candidate], sections: l
                 continue
             if not (flags & (BOLD | CENTERED) or text.isupper() or len(text) <= 80):
                 continue
-            sections.append(Section(spec.key, spec.item, spec.label, text, bs, hi, be, False, False, "next_item",
-                                    "title_heading" if spec.item != "I-1" else "statements_start"))
+            sections.append(
+                Section(
+                    spec.key,
+                    spec.item,
+                    spec.label,
+                    text,
+                    bs,
+                    hi,
+                    be,
+                    False,
+                    False,
+                    "next_item",
+                    "title_heading" if spec.item != "I-1" else "statements_start",
+                )
+            )
             have.add(spec.item)
             break
 
@@ -517,7 +575,9 @@ _FS_START_RE = re.compile(
     r"management\W{0,3}s?\s+report\s+on\s+internal\s+control\s+over\s+financial\s+reporting|"
     r"consolidated\s+balance\s+sheets?|"
     r"consolidated\s+statements?\s+of\s+(income|operations|earnings|financial\s+position|comprehensive\s+(income|loss)))"
-    r"\s*$", re.IGNORECASE)
+    r"\s*$",
+    re.IGNORECASE,
+)
 # a bare "CONSOLIDATED FINANCIAL STATEMENTS" title page opens the F-pages too, outside a table
 _FS_TITLE_RE = re.compile(r"^\s*(audited\s+)?consolidated\s+financial\s+statements\s*$", re.IGNORECASE)
 
@@ -542,8 +602,9 @@ def _statements_after_part_iv(doc: TextDocument, form: str, sections: list[Secti
             text = doc.text[bs:be]
             if _FS_START_RE.match(text) or (table < 0 and _FS_TITLE_RE.match(text)):
                 ends_at = owner.ends_at if owner is not None else "end_of_document"
-                sections.append(Section(spec.key, "F", spec.label, text, bs, hi, be, True, False,
-                                        ends_at, "statements_start"))
+                sections.append(
+                    Section(spec.key, "F", spec.label, text, bs, hi, be, True, False, ends_at, "statements_start")
+                )
                 if owner is not None:
                     owner.end, owner.ends_at = bs, "next_item"
                 return

@@ -32,9 +32,45 @@ CENTERED = 16
 RUNNING = 32  # the first copy of a running page header that names an item ("ITEM 1A. RISK FACTORS")
 
 _BLOCK_TAGS = frozenset(
-    ["p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "blockquote", "center", "pre", "section", "article", "body", "html", "dl", "dt", "dd", "address", "header", "footer", "nav", "main", "figure", "figcaption", "caption", "form", "fieldset", "title", "page"]
+    [
+        "p",
+        "div",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "li",
+        "ul",
+        "ol",
+        "blockquote",
+        "center",
+        "pre",
+        "section",
+        "article",
+        "body",
+        "html",
+        "dl",
+        "dt",
+        "dd",
+        "address",
+        "header",
+        "footer",
+        "nav",
+        "main",
+        "figure",
+        "figcaption",
+        "caption",
+        "form",
+        "fieldset",
+        "title",
+        "page",
+    ]
 )
-_SKIP_TAGS = frozenset(["script", "style", "head", "noscript", "template", "ix:header", "xbrli:context", "object", "svg"])
+_SKIP_TAGS = frozenset(
+    ["script", "style", "head", "noscript", "template", "ix:header", "xbrli:context", "object", "svg"]
+)
 _CELL_TAGS = frozenset(("td", "th"))
 _SPACE_RE = re.compile(r"[ \t\r\n\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
 _ZERO_WIDTH_RE = re.compile(r"[\u200b-\u200d\u2060\ufeff\u00ad]")
@@ -124,14 +160,23 @@ class TextDocument:
         return shift
 
     def to_payload(self) -> dict:
-        return {"text": self.text, "blocks": [list(b) for b in self.blocks], "anchors": self.anchors,
-                "links": [list(x) for x in self.links], "kind": self.kind}
+        return {
+            "text": self.text,
+            "blocks": [list(b) for b in self.blocks],
+            "anchors": self.anchors,
+            "links": [list(x) for x in self.links],
+            "kind": self.kind,
+        }
 
     @classmethod
     def from_payload(cls, data: dict) -> TextDocument:
-        return cls(text=data["text"], blocks=[tuple(b) for b in data["blocks"]],  # type: ignore[misc]
-                   anchors=data.get("anchors", {}), links=[tuple(x) for x in data.get("links", [])],  # type: ignore[misc]
-                   kind=data.get("kind", "html"))
+        return cls(
+            text=data["text"],
+            blocks=[tuple(b) for b in data["blocks"]],  # type: ignore[misc]
+            anchors=data.get("anchors", {}),
+            links=[tuple(x) for x in data.get("links", [])],  # type: ignore[misc]
+            kind=data.get("kind", "html"),
+        )
 
 
 def clean(text: str) -> str:
@@ -244,7 +289,12 @@ def _merge_cells(cells: list[str]) -> list[str]:
     for c in cells:
         if not c:
             continue
-        if out and (c in (")", "%", ")%", "%)") or (c.startswith(")") and len(c) <= 3)) or out and out[-1] in ("$", "(", "$(", "($", "€", "£", "¥"):
+        if (
+            out
+            and (c in (")", "%", ")%", "%)") or (c.startswith(")") and len(c) <= 3))
+            or out
+            and out[-1] in ("$", "(", "$(", "($", "€", "£", "¥")
+        ):
             out[-1] += c
         else:
             out.append(c)
@@ -385,8 +435,15 @@ def _join_split_paragraphs(raw: list[_Raw]) -> list[_Raw]:
     """Rejoin a paragraph that a page break cut in two (it ends mid-sentence, goes on in lowercase)."""
     out: list[_Raw] = []
     for r in raw:
-        if (out and r.flags & PAGE_BREAK and r.table < 0 and out[-1].table < 0 and r.text[:1].islower()
-                and not out[-1].text.endswith(_SENTENCE_END) and len(out[-1].text) > 40):
+        if (
+            out
+            and r.flags & PAGE_BREAK
+            and r.table < 0
+            and out[-1].table < 0
+            and r.text[:1].islower()
+            and not out[-1].text.endswith(_SENTENCE_END)
+            and len(out[-1].text) > 40
+        ):
             prev = out[-1]
             out[-1] = _Raw(prev.text + " " + r.text, prev.flags, prev.ids + r.ids, prev.links + r.links, -1)
             continue
@@ -434,8 +491,12 @@ def _drop_page_furniture(raw: list[_Raw]) -> list[_Raw]:
             drop = True
         elif i in near and len(t) <= 120:
             if _HEADER_LIKE_RE.match(t):
-                if (r.table < 0 and i + 1 < len(raw) and raw[i + 1].table < 0
-                        and _heading_key(raw[i + 1].text) == _heading_key(t)):
+                if (
+                    r.table < 0
+                    and i + 1 < len(raw)
+                    and raw[i + 1].table < 0
+                    and _heading_key(raw[i + 1].text) == _heading_key(t)
+                ):
                     drop = True  # a page header naming the item whose own heading comes right after it
                 elif header_counts[t] >= 2:
                     if t in seen_headers:

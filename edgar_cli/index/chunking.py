@@ -154,7 +154,9 @@ def _join(units: list[_Unit]) -> str:
     for k, u in enumerate(units):
         if k:
             prev = units[k - 1]
-            parts.append(" " if prev.line_end == u.line_start else "\n" if u.line_start == prev.line_end + 1 else "\n\n")
+            parts.append(
+                " " if prev.line_end == u.line_start else "\n" if u.line_start == prev.line_end + 1 else "\n\n"
+            )
         parts.append(u.text)
     return "".join(parts)
 
@@ -201,6 +203,15 @@ def chunk_text(text: str) -> list[Chunk]:
             if ln > first_new:
                 break
             head = h
-        out.append(Chunk(position=i, line_start=g[0].line_start, line_end=g[-1].line_end, text=body,
-                         tokens=sum(u.tokens for u in g), fresh=fresh, heading=head))
+        out.append(
+            Chunk(
+                position=i,
+                line_start=g[0].line_start,
+                line_end=g[-1].line_end,
+                text=body,
+                tokens=sum(u.tokens for u in g),
+                fresh=fresh,
+                heading=head,
+            )
+        )
     return out

@@ -61,7 +61,7 @@ def _fact(text: str, name: str) -> str | None:
             break
     else:
         return None
-    value = " ".join(html.unescape(_TAG_RE.sub(" ", text[m.end():pos])).split())
+    value = " ".join(html.unescape(_TAG_RE.sub(" ", text[m.end() : pos])).split())
     return value or None
 
 
@@ -93,8 +93,14 @@ def read_cover(url: str, raw: bytes) -> Cover:
     head = raw[:3_000_000].decode("utf-8", errors="replace")
     fy = _fact(head, "DocumentFiscalYearFocus")
     cik = _fact(head, "EntityCentralIndexKey")
-    return Cover(cik=ids[0], accession=ids[1], document_url=url.strip(), form=_fact(head, "DocumentType"),
-                 period_of_report=_date(_fact(head, "DocumentPeriodEndDate")) or _date_in_name(ids[2]),
-                 fiscal_year=int(fy) if fy and fy.isdigit() else None,
-                 company=_fact(head, "EntityRegistrantName"), ticker=_fact(head, "TradingSymbol"),
-                 cik_on_cover=cik.zfill(10) if cik and cik.isdigit() else None)
+    return Cover(
+        cik=ids[0],
+        accession=ids[1],
+        document_url=url.strip(),
+        form=_fact(head, "DocumentType"),
+        period_of_report=_date(_fact(head, "DocumentPeriodEndDate")) or _date_in_name(ids[2]),
+        fiscal_year=int(fy) if fy and fy.isdigit() else None,
+        company=_fact(head, "EntityRegistrantName"),
+        ticker=_fact(head, "TradingSymbol"),
+        cik_on_cover=cik.zfill(10) if cik and cik.isdigit() else None,
+    )

@@ -55,6 +55,7 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
+
 from ..config import install_hint
 
 if TYPE_CHECKING:  # numpy is part of the optional extra
@@ -96,19 +97,30 @@ def _open(model_path: Path, tokenizer_path: Path):
     if threads.isdigit() and int(threads) > 0:
         opts.intra_op_num_threads = int(threads)
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    session = ort.InferenceSession(str(model_path), sess_options=opts, providers=["CPUExecutionProvider"],
-                                   disabled_optimizers=UNFUSED)
+    session = ort.InferenceSession(
+        str(model_path), sess_options=opts, providers=["CPUExecutionProvider"], disabled_optimizers=UNFUSED
+    )
     return session, {i.name for i in session.get_inputs()}, tok
 
 
 class OnnxEncoder:
     """A sentence-embedding model as ONNX through onnxruntime (BERT-style inputs); loads on first use."""
 
-    def __init__(self, model_path: Path, tokenizer_path: Path, model_id: str = PACKAGED_ID, *,
-                 pooling: str = "mean", query_prefix: str = "", passage_prefix: str = "",
-                 max_length: int = 512, dimension: int = 384,
-                 passage_window: int = PASSAGE_WINDOW, query_window: int = QUERY_WINDOW,
-                 passage_windows: int = PASSAGE_WINDOWS):
+    def __init__(
+        self,
+        model_path: Path,
+        tokenizer_path: Path,
+        model_id: str = PACKAGED_ID,
+        *,
+        pooling: str = "mean",
+        query_prefix: str = "",
+        passage_prefix: str = "",
+        max_length: int = 512,
+        dimension: int = 384,
+        passage_window: int = PASSAGE_WINDOW,
+        query_window: int = QUERY_WINDOW,
+        passage_windows: int = PASSAGE_WINDOWS,
+    ):
         if pooling not in ("mean", "cls"):
             raise ValueError(f"pooling must be mean or cls, not {pooling!r}")
         self.model_path, self.tokenizer_path, self.model_id = model_path, tokenizer_path, model_id
@@ -128,11 +140,17 @@ class OnnxEncoder:
         cfg = directory / "edgar-model.json"
         if cfg.is_file():
             conf = json.loads(cfg.read_text(encoding="utf-8"))
-        return cls(directory / "model.onnx", directory / "tokenizer.json", str(conf.get("id") or directory.name),
-                   pooling=conf.get("pooling", "mean"), query_prefix=conf.get("query_prefix", ""),
-                   passage_prefix=conf.get("passage_prefix", ""), max_length=int(conf.get("max_length", 512)),
-                   dimension=int(conf.get("dimension", 384)),
-                   passage_windows=int(conf.get("passage_windows", PASSAGE_WINDOWS)))
+        return cls(
+            directory / "model.onnx",
+            directory / "tokenizer.json",
+            str(conf.get("id") or directory.name),
+            pooling=conf.get("pooling", "mean"),
+            query_prefix=conf.get("query_prefix", ""),
+            passage_prefix=conf.get("passage_prefix", ""),
+            max_length=int(conf.get("max_length", 512)),
+            dimension=int(conf.get("dimension", 384)),
+            passage_windows=int(conf.get("passage_windows", PASSAGE_WINDOWS)),
+        )
 
     def _load(self) -> None:
         with self._lock:
@@ -147,7 +165,7 @@ class OnnxEncoder:
         for enc in self._tokenizer.encode_batch(list(texts)):  # type: ignore[union-attr]
             ids = list(enc.ids)
             if len(ids) > window:
-                ids = ids[:window - 1] + ids[-1:]
+                ids = ids[: window - 1] + ids[-1:]
             out.append(ids)
         return out
 
@@ -158,15 +176,16 @@ class OnnxEncoder:
         ids = np.zeros((len(windows), width), dtype=np.int64)
         mask = np.zeros_like(ids)
         for i, w in enumerate(windows):
-            ids[i, :len(w)] = w
-            mask[i, :len(w)] = 1
+            ids[i, : len(w)] = w
+            mask[i, : len(w)] = 1
         feeds = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._inputs:
             feeds["token_type_ids"] = np.zeros_like(ids)
         hidden = self._session.run(None, feeds)[0]  # type: ignore[union-attr]
         if hidden.ndim != 3:
-            raise ValueError(f"{self.model_path} does not output token states (shape {hidden.shape}): "
-                             "not a sentence-embedding model")
+            raise ValueError(
+                f"{self.model_path} does not output token states (shape {hidden.shape}): not a sentence-embedding model"
+            )
         if self.pooling == "cls":
             pooled = hidden[:, 0, :]
         else:
@@ -185,7 +204,7 @@ class OnnxEncoder:
         order = sorted(range(len(windows)), key=lambda k: len(windows[k]))  # similar lengths pad less
         out = np.zeros((len(windows), self.dimension), dtype=np.float32)
         for s in range(0, len(order), BATCH):
-            batch = order[s:s + BATCH]
+            batch = order[s : s + BATCH]
             out[batch] = self._run([windows[k] for k in batch])
         return out
 
@@ -205,8 +224,7 @@ class OnnxEncoder:
         bodies = tok.encode_batch(list(texts), add_special_tokens=False)  # type: ignore[union-attr]
         cls_id, sep_id = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")  # type: ignore[union-attr]
         if cls_id is None or sep_id is None:  # not a BERT vocabulary: one window per text
-            return [v[None, :] for v in self._encode([c + " " + t for c, t in zip(ctxs, texts)],
-                                                     self.passage_window)]
+            return [v[None, :] for v in self._encode([c + " " + t for c, t in zip(ctxs, texts)], self.passage_window)]
         windows: list[list[int]] = []
         owner: list[int] = []
         for i, (h, b) in enumerate(zip(heads, bodies)):
@@ -217,7 +235,7 @@ class OnnxEncoder:
             start = 0
             windows_before = len(windows)
             while True:
-                windows.append([cls_id, *head, *ids[start:start + room], sep_id])
+                windows.append([cls_id, *head, *ids[start : start + room], sep_id])
                 owner.append(i)
                 if start + room >= len(ids) or len(windows) - windows_before >= self.passage_windows:
                     break
@@ -225,7 +243,7 @@ class OnnxEncoder:
         order = sorted(range(len(windows)), key=lambda k: len(windows[k]))
         vecs = np.zeros((len(windows), self.dimension), dtype=np.float32)
         for s_ in range(0, len(order), BATCH):
-            batch = order[s_:s_ + BATCH]
+            batch = order[s_ : s_ + BATCH]
             vecs[batch] = self._run([windows[k] for k in batch])
         out: list[list[int]] = [[] for _ in texts]
         for k, i in enumerate(owner):
@@ -336,8 +354,13 @@ def integer_model(model: Path) -> Path | None:
             quiet = logging.getLogger().level
             logging.getLogger().setLevel(logging.ERROR)  # quantize_dynamic warns on stderr about pre-processing
             try:
-                quantize_dynamic(str(folded), str(part), weight_type=QuantType.QInt8, per_channel=True,
-                                 op_types_to_quantize=["MatMul"])
+                quantize_dynamic(
+                    str(folded),
+                    str(part),
+                    weight_type=QuantType.QInt8,
+                    per_channel=True,
+                    op_types_to_quantize=["MatMul"],
+                )
             finally:
                 logging.getLogger().setLevel(quiet)
             import onnx
@@ -415,7 +438,7 @@ def _fuse_attention(model, num_heads: int = 12) -> int:
             if b is None or b.ndim != 1 or b.shape[0] % num_heads:
                 return 0
             head = b.shape[0] // num_heads
-        if len(qs) != 1 or len(ks) != 1 or not np.isclose(qs[0] * ks[0], head ** -0.5, rtol=1e-5):
+        if len(qs) != 1 or len(ks) != 1 or not np.isclose(qs[0] * ks[0], head**-0.5, rtol=1e-5):
             return 0
         plans.append((q, k, v, r[0].output[0]))
     if not plans:
@@ -423,8 +446,16 @@ def _fuse_attention(model, num_heads: int = 12) -> int:
     mask = "attention_mask_int32"
     new = [helper.make_node("Cast", ["attention_mask"], [mask], to=TensorProto.INT32, name="edgar_mask_int32")]
     for j, (q, k, v, o) in enumerate(plans):
-        new.append(helper.make_node("MultiHeadAttention", [q, k, v, "", mask], [o], domain="com.microsoft",
-                                    num_heads=num_heads, name=f"edgar_attention_{j}"))
+        new.append(
+            helper.make_node(
+                "MultiHeadAttention",
+                [q, k, v, "", mask],
+                [o],
+                domain="com.microsoft",
+                num_heads=num_heads,
+                name=f"edgar_attention_{j}",
+            )
+        )
     # Keep only the nodes the outputs still need, in order, with the fused ones placed before their readers.
     replaced = {o for *_, o in plans}
     keep = [n for n in nodes if not any(x in replaced for x in n.output)]
@@ -439,7 +470,11 @@ def _fuse_attention(model, num_heads: int = 12) -> int:
         needed.add(id(n))
         stack.extend(i for i in n.input if i)
     # topological order
-    order, done, ready = [], set(i.name for i in g.input) | set(consts) | {""}, [n for n in keep + new if id(n) in needed]
+    order, done, ready = (
+        [],
+        set(i.name for i in g.input) | set(consts) | {""},
+        [n for n in keep + new if id(n) in needed],
+    )
     while ready:
         progress = [n for n in ready if all(i in done for i in n.input)]
         if not progress:
@@ -477,15 +512,18 @@ def _fuse_elementwise(model):
     logging.disable(logging.WARNING)
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            return optimize_model(model, model_type="bert", num_heads=12, hidden_size=384, opt_level=0,
-                                  optimization_options=opts).model
+            return optimize_model(
+                model, model_type="bert", num_heads=12, hidden_size=384, opt_level=0, optimization_options=opts
+            ).model
     finally:
         logging.disable(quiet)
 
 
-_PROBE = ("NVIDIA had approximately 36,000 employees in 38 countries; our overall turnover rate was 2.5%.",
-          "Item 1A. Risk Factors. We are subject to risks from climate change and to laws on greenhouse gas "
-          "emissions, and our suppliers are concentrated in Taiwan. " * 4)
+_PROBE = (
+    "NVIDIA had approximately 36,000 employees in 38 countries; our overall turnover rate was 2.5%.",
+    "Item 1A. Risk Factors. We are subject to risks from climate change and to laws on greenhouse gas "
+    "emissions, and our suppliers are concentrated in Taiwan. " * 4,
+)
 
 
 def fused_model(model: Path, tokenizer: Path) -> Path | None:
@@ -506,7 +544,9 @@ def fused_model(model: Path, tokenizer: Path) -> Path | None:
     try:
         from ..config import data_dir
 
-        out = data_dir() / "models" / f"{INTEGER_ID}-fused-{model.stat().st_size}-{INTEGER_VERSION}.{FUSED_VERSION}.onnx"
+        out = (
+            data_dir() / "models" / f"{INTEGER_ID}-fused-{model.stat().st_size}-{INTEGER_VERSION}.{FUSED_VERSION}.onnx"
+        )
         failed = out.with_suffix(".failed")
         if out.is_file():
             return out
@@ -553,7 +593,7 @@ def _remove_superseded(keep: Path, prefix: str) -> None:
     newer version's copy is left to it; a process still using an old one keeps its open file)."""
 
     def version(p: Path) -> tuple[int, ...] | None:
-        rest = p.name[len(prefix):].rsplit(".", 1)[0]
+        rest = p.name[len(prefix) :].rsplit(".", 1)[0]
         return tuple(int(x) for x in rest.split(".")) if rest and all(x.isdigit() for x in rest.split(".")) else None
 
     mine = version(keep)
@@ -645,8 +685,12 @@ class OnnxCrossEncoder:
     search does not re-rank. Loads on first use."""
 
     def __init__(self, model_path: Path, tokenizer_path: Path, model_id: str = "cross-encoder", max_length: int = 512):
-        self.model_path, self.tokenizer_path, self.model_id, self.max_length = (model_path, tokenizer_path,
-                                                                                 model_id, max_length)
+        self.model_path, self.tokenizer_path, self.model_id, self.max_length = (
+            model_path,
+            tokenizer_path,
+            model_id,
+            max_length,
+        )
         self._session = None
         self._lock = threading.Lock()
 
@@ -671,16 +715,17 @@ class OnnxCrossEncoder:
         mask = np.zeros_like(ids)
         types = np.zeros_like(ids)
         for i, e in enumerate(encs):
-            ids[i, :len(e.ids)] = e.ids
-            mask[i, :len(e.ids)] = 1
-            types[i, :len(e.type_ids)] = e.type_ids
+            ids[i, : len(e.ids)] = e.ids
+            mask[i, : len(e.ids)] = 1
+            types[i, : len(e.type_ids)] = e.type_ids
         feeds = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._inputs:
             feeds["token_type_ids"] = types
         out = self._session.run(None, feeds)[0]  # type: ignore[union-attr]
         if out.ndim == 3 or (out.ndim == 2 and out.shape[1] > 2):
-            raise ValueError(f"{self.model_path} outputs {out.shape}, not one relevance logit per pair: "
-                             "it is not a cross-encoder")
+            raise ValueError(
+                f"{self.model_path} outputs {out.shape}, not one relevance logit per pair: it is not a cross-encoder"
+            )
         logits = out[:, -1] if out.ndim == 2 else out
         return [float(x) for x in logits]
 

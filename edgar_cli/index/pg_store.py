@@ -46,12 +46,12 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 from ..config import install_hint
 from .store import (
+    PHRASE_CANDIDATES,
     SCHEMA_VERSION,
     ChunkRecord,
     DocumentRecord,
     FilingRecord,
     Filters,
-    PHRASE_CANDIDATES,
     PostingsSearch,
     filing_postings,
 )
@@ -165,9 +165,12 @@ class PostgresStore(PostingsSearch):
         if not _SCHEMA_RE.match(schema):
             from ..errors import EdgarError
 
-            raise EdgarError("invalid_argument", f"{schema!r} is not a plain PostgreSQL schema name.",
-                             "Use lower-case letters, digits and underscores in the schema of EDGAR_INDEX_URL, "
-                             "e.g. ?schema=edgar_team.")
+            raise EdgarError(
+                "invalid_argument",
+                f"{schema!r} is not a plain PostgreSQL schema name.",
+                "Use lower-case letters, digits and underscores in the schema of EDGAR_INDEX_URL, "
+                "e.g. ?schema=edgar_team.",
+            )
         self.url = url
         self.schema = schema
         self.timeout = timeout
@@ -181,9 +184,11 @@ class PostgresStore(PostingsSearch):
             import psycopg  # noqa: F401
             from psycopg_pool import ConnectionPool
         except ImportError:
-            raise self._error("invalid_argument", "the PostgreSQL client is not installed",
-                              f"Install it ({install_hint('team')}), or unset EDGAR_INDEX_URL to use the local "
-                              "SQLite index.") from None
+            raise self._error(
+                "invalid_argument",
+                "the PostgreSQL client is not installed",
+                f"Install it ({install_hint('team')}), or unset EDGAR_INDEX_URL to use the local SQLite index.",
+            ) from None
         key = (self.url, self.schema)
         with _pools_lock:
             pool = _pools.get(key)
@@ -195,10 +200,17 @@ class PostgresStore(PostingsSearch):
                 def configure(conn) -> None:
                     conn.execute(f"SET search_path TO {schema}")
 
-                pool = ConnectionPool(self.url, min_size=1, max_size=8, open=True, timeout=self.timeout,
-                                      kwargs={"autocommit": True, "connect_timeout": self._connect_timeout()},
-                                      configure=configure, check=ConnectionPool.check_connection,
-                                      name=f"edgar-index-{schema}")
+                pool = ConnectionPool(
+                    self.url,
+                    min_size=1,
+                    max_size=8,
+                    open=True,
+                    timeout=self.timeout,
+                    kwargs={"autocommit": True, "connect_timeout": self._connect_timeout()},
+                    configure=configure,
+                    check=ConnectionPool.check_connection,
+                    name=f"edgar-index-{schema}",
+                )
                 global _atexit_hooked
                 if not _atexit_hooked:
                     atexit.register(close_pools)  # runs before finalization, while the pool's threads still run
@@ -212,8 +224,9 @@ class PostgresStore(PostingsSearch):
     def _error(self, code: str, why: str, suggestion: str):
         from ..errors import EdgarError
 
-        return EdgarError(code, f"The index database at {self.location} cannot be used ({why}).", suggestion,
-                          index=self.location)
+        return EdgarError(
+            code, f"The index database at {self.location} cannot be used ({why}).", suggestion, index=self.location
+        )
 
     @contextmanager
     def _conn(self) -> Iterator:
@@ -236,14 +249,19 @@ class PostgresStore(PostingsSearch):
                     psycopg.connect(self.url, connect_timeout=2).close()
                 except psycopg.OperationalError as probe:
                     why = str(probe)
-            raise self._error("upstream_unavailable", why.strip().splitlines()[0][:300] if why.strip() else
-                              type(exc).__name__,
-                              "Check that the PostgreSQL server in EDGAR_INDEX_URL is running and reachable, "
-                              "then try again; unset EDGAR_INDEX_URL to use the local SQLite index.") from None
+            raise self._error(
+                "upstream_unavailable",
+                why.strip().splitlines()[0][:300] if why.strip() else type(exc).__name__,
+                "Check that the PostgreSQL server in EDGAR_INDEX_URL is running and reachable, "
+                "then try again; unset EDGAR_INDEX_URL to use the local SQLite index.",
+            ) from None
         except psycopg.DatabaseError as exc:
-            raise self._error("invalid_argument", f"{type(exc).__name__}: {str(exc).strip()[:300]}",
-                              "Check the user's rights on the database in EDGAR_INDEX_URL (it creates the "
-                              f"schema {self.schema} and its tables on the first write).") from None
+            raise self._error(
+                "invalid_argument",
+                f"{type(exc).__name__}: {str(exc).strip()[:300]}",
+                "Check the user's rights on the database in EDGAR_INDEX_URL (it creates the "
+                f"schema {self.schema} and its tables on the first write).",
+            ) from None
 
     @contextmanager
     def _read(self) -> Iterator:
@@ -297,8 +315,13 @@ class PostgresStore(PostingsSearch):
 
     # writing ---------------------------------------------------------------------------------------
 
-    def replace_filing(self, filing: FilingRecord, documents: Sequence[DocumentRecord],
-                       chunks: Sequence[ChunkRecord], vectors: dict[str, bytes] | None) -> None:
+    def replace_filing(
+        self,
+        filing: FilingRecord,
+        documents: Sequence[DocumentRecord],
+        chunks: Sequence[ChunkRecord],
+        vectors: dict[str, bytes] | None,
+    ) -> None:
         """Delete the filing's rows and insert these, in one transaction (see the module docstring)."""
         filing.indexed_at = filing.indexed_at or datetime.now(UTC).isoformat(timespec="seconds")
         post, lens, avg = filing_postings(documents, chunks)
@@ -308,38 +331,76 @@ class PostgresStore(PostingsSearch):
             self._ensure_schema(conn)
             old_hashes = self._delete(conn, [filing.accession])
             row = asdict(filing)
-            conn.execute(f"INSERT INTO filings ({', '.join(_FILING_COLUMNS)}) VALUES "
-                         f"({', '.join(['%s'] * len(_FILING_COLUMNS))})", [row[c] for c in _FILING_COLUMNS])
+            conn.execute(
+                f"INSERT INTO filings ({', '.join(_FILING_COLUMNS)}) VALUES "
+                f"({', '.join(['%s'] * len(_FILING_COLUMNS))})",
+                [row[c] for c in _FILING_COLUMNS],
+            )
             with conn.cursor() as cur:
-                with cur.copy("COPY documents (doc_id, accession, ord, section, item, label, aliases, text) "
-                              "FROM STDIN") as cp:
+                with cur.copy(
+                    "COPY documents (doc_id, accession, ord, section, item, label, aliases, text) FROM STDIN"
+                ) as cp:
                     for k, d in enumerate(documents):
-                        cp.write_row((d.doc_id, d.accession, k, d.section, d.item, d.label, json.dumps(d.aliases),
-                                      _no_nul(d.text)))
-                with cur.copy("COPY chunks (chunk_id, doc_id, accession, cik, form, filing_date, section, sections, "
-                              "position, line_start, line_end, tokens, heading, ord, hash, text, words) "
-                              "FROM STDIN") as cp:
+                        cp.write_row(
+                            (
+                                d.doc_id,
+                                d.accession,
+                                k,
+                                d.section,
+                                d.item,
+                                d.label,
+                                json.dumps(d.aliases),
+                                _no_nul(d.text),
+                            )
+                        )
+                with cur.copy(
+                    "COPY chunks (chunk_id, doc_id, accession, cik, form, filing_date, section, sections, "
+                    "position, line_start, line_end, tokens, heading, ord, hash, text, words) "
+                    "FROM STDIN"
+                ) as cp:
                     for k, c in enumerate(chunks):
-                        cp.write_row((c.chunk_id, c.doc_id, c.accession, filing.cik, filing.form, filing.filing_date,
-                                      c.section, f" {aliases.get(c.doc_id, c.section)} ", c.position, c.line_start,
-                                      c.line_end, c.tokens, _no_nul(c.heading), k, c.hash, _no_nul(c.text),
-                                      words_tsvector(c.text)))
+                        cp.write_row(
+                            (
+                                c.chunk_id,
+                                c.doc_id,
+                                c.accession,
+                                filing.cik,
+                                filing.form,
+                                filing.filing_date,
+                                c.section,
+                                f" {aliases.get(c.doc_id, c.section)} ",
+                                c.position,
+                                c.line_start,
+                                c.line_end,
+                                c.tokens,
+                                _no_nul(c.heading),
+                                k,
+                                c.hash,
+                                _no_nul(c.text),
+                                words_tsvector(c.text),
+                            )
+                        )
                 with cur.copy("COPY postings (term, accession, data) FROM STDIN") as cp:
                     for t, data in post.items():
                         cp.write_row((t, filing.accession, data))
             conn.execute("INSERT INTO filing_stats VALUES (%s, %s, %s, %s)", (filing.accession, len(chunks), avg, lens))
             if vectors and filing.embedding_model:
                 with conn.cursor() as cur:
-                    cur.executemany("INSERT INTO vec_cache VALUES (%s, %s, %s) ON CONFLICT (hash, model) "
-                                    "DO UPDATE SET vec = EXCLUDED.vec",
-                                    [(h, filing.embedding_model, v) for h, v in vectors.items()])
+                    cur.executemany(
+                        "INSERT INTO vec_cache VALUES (%s, %s, %s) ON CONFLICT (hash, model) "
+                        "DO UPDATE SET vec = EXCLUDED.vec",
+                        [(h, filing.embedding_model, v) for h, v in vectors.items()],
+                    )
             self._drop_unused_vectors(conn, old_hashes)
 
     @staticmethod
     def _delete(conn, accessions: list[str]) -> set[str]:
         """Delete the filings' rows; the chunk text hashes they used."""
-        hashes = {h for (h,) in conn.execute("DELETE FROM chunks WHERE accession = ANY(%s) RETURNING hash",
-                                             (accessions,)) if h}
+        hashes = {
+            h
+            for (h,) in conn.execute("DELETE FROM chunks WHERE accession = ANY(%s) RETURNING hash", (accessions,))
+            if h
+        }
         for table in ("documents", "postings", "filing_stats", "filings"):
             conn.execute(f"DELETE FROM {table} WHERE accession = ANY(%s)", (accessions,))
         return hashes
@@ -347,8 +408,11 @@ class PostgresStore(PostingsSearch):
     @staticmethod
     def _drop_unused_vectors(conn, hashes: set[str]) -> None:
         if hashes:
-            conn.execute("DELETE FROM vec_cache v WHERE v.hash = ANY(%s) AND NOT EXISTS "
-                         "(SELECT 1 FROM chunks c WHERE c.hash = v.hash)", (sorted(hashes),))
+            conn.execute(
+                "DELETE FROM vec_cache v WHERE v.hash = ANY(%s) AND NOT EXISTS "
+                "(SELECT 1 FROM chunks c WHERE c.hash = v.hash)",
+                (sorted(hashes),),
+            )
 
     def remove(self, accessions: Sequence[str]) -> int:
         """Remove filings (one transaction); vectors no remaining chunk uses are dropped too."""
@@ -358,7 +422,9 @@ class PostgresStore(PostingsSearch):
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (self._lock_key,))
             if not self._ready(conn):
                 return 0
-            n = conn.execute("SELECT count(*) FROM filings WHERE accession = ANY(%s)", (list(accessions),)).fetchone()[0]
+            n = conn.execute("SELECT count(*) FROM filings WHERE accession = ANY(%s)", (list(accessions),)).fetchone()[
+                0
+            ]
             self._drop_unused_vectors(conn, self._delete(conn, list(accessions)))
         return n
 
@@ -368,8 +434,9 @@ class PostgresStore(PostingsSearch):
         with self._conn() as conn:
             if not self._ready(conn):
                 return []
-            rows = conn.execute(f"SELECT {', '.join(_FILING_COLUMNS)} FROM filings "
-                                "ORDER BY cik, filing_date DESC NULLS LAST, accession").fetchall()
+            rows = conn.execute(
+                f"SELECT {', '.join(_FILING_COLUMNS)} FROM filings ORDER BY cik, filing_date DESC NULLS LAST, accession"
+            ).fetchall()
         return [FilingRecord(*r) for r in rows]
 
     @staticmethod
@@ -405,28 +472,40 @@ class PostgresStore(PostingsSearch):
         return [r[0] for r in conn.execute(f"SELECT f.accession FROM filings f WHERE true{where}", args)]
 
     def _filing_stats(self, conn, accessions: list[str]) -> dict[str, tuple[int, float, bytes]]:
-        return {acc: (n, avg, bytes(lens)) for acc, n, avg, lens in conn.execute(
-            "SELECT accession, n, avg_len, lens FROM filing_stats WHERE accession = ANY(%s)", (accessions,))}
+        return {
+            acc: (n, avg, bytes(lens))
+            for acc, n, avg, lens in conn.execute(
+                "SELECT accession, n, avg_len, lens FROM filing_stats WHERE accession = ANY(%s)", (accessions,)
+            )
+        }
 
     def _postings(self, conn, terms: list[str], accessions: list[str]) -> list[tuple[str, str, bytes]]:
-        return [(t, a, bytes(d)) for t, a, d in conn.execute(
-            "SELECT term, accession, data FROM postings WHERE term = ANY(%s) AND accession = ANY(%s)",
-            (terms, accessions))]
+        return [
+            (t, a, bytes(d))
+            for t, a, d in conn.execute(
+                "SELECT term, accession, data FROM postings WHERE term = ANY(%s) AND accession = ANY(%s)",
+                (terms, accessions),
+            )
+        ]
 
     def _section_orders(self, conn, accessions: list[str], sections: Sequence[str]) -> dict[str, set[int]]:
         swhere = " OR ".join("strpos(sections, %s) > 0" for _ in sections)
         allowed: dict[str, set[int]] = {}
-        for acc, o in conn.execute(f"SELECT accession, ord FROM chunks WHERE accession = ANY(%s) AND ({swhere})",
-                                   [accessions, *(f" {s} " for s in sections)]):
+        for acc, o in conn.execute(
+            f"SELECT accession, ord FROM chunks WHERE accession = ANY(%s) AND ({swhere})",
+            [accessions, *(f" {s} " for s in sections)],
+        ):
             allowed.setdefault(acc, set()).add(o)
         return allowed
 
     def _chunk_ids(self, conn, keys: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
         if not keys:
             return {}
-        rows = conn.execute("SELECT c.chunk_id, c.accession, c.ord FROM chunks c JOIN unnest(%s::text[], %s::int[]) "
-                            "AS k(accession, ord) ON c.accession = k.accession AND c.ord = k.ord",
-                            ([a for a, _ in keys], [o for _, o in keys])).fetchall()
+        rows = conn.execute(
+            "SELECT c.chunk_id, c.accession, c.ord FROM chunks c JOIN unnest(%s::text[], %s::int[]) "
+            "AS k(accession, ord) ON c.accession = k.accession AND c.ord = k.ord",
+            ([a for a, _ in keys], [o for _, o in keys]),
+        ).fetchall()
         return {(a, o): cid for cid, a, o in rows}
 
     def _phrase_candidates(self, conn, words: list[str], filters: Filters) -> list[tuple[str, int, str]]:
@@ -434,16 +513,23 @@ class PostgresStore(PostingsSearch):
         if not query:
             return []
         where, args = self._where(filters)
-        return conn.execute(f"SELECT c.accession, c.ord, c.text FROM chunks c WHERE c.words @@ %s::tsquery{where} "
-                            "LIMIT %s", [query, *args, PHRASE_CANDIDATES]).fetchall()
+        return conn.execute(
+            f"SELECT c.accession, c.ord, c.text FROM chunks c WHERE c.words @@ %s::tsquery{where} LIMIT %s",
+            [query, *args, PHRASE_CANDIDATES],
+        ).fetchall()
 
     def vectors(self, filters: Filters, model: str) -> list[tuple[str, bytes]]:
         """(chunk id, float32 vector of ``model``) of the chunks passing the filters, in (accession, order)."""
         where, args = self._where(filters)
         with self._read() as conn:
-            return [(cid, bytes(v)) for cid, v in conn.execute(
-                "SELECT c.chunk_id, v.vec FROM chunks c JOIN vec_cache v ON v.hash = c.hash AND v.model = %s "
-                f"WHERE c.hash <> ''{where} ORDER BY c.accession, c.ord", [model, *args])]
+            return [
+                (cid, bytes(v))
+                for cid, v in conn.execute(
+                    "SELECT c.chunk_id, v.vec FROM chunks c JOIN vec_cache v ON v.hash = c.hash AND v.model = %s "
+                    f"WHERE c.hash <> ''{where} ORDER BY c.accession, c.ord",
+                    [model, *args],
+                )
+            ]
 
     def cached_vectors(self, hashes: Sequence[str], model: str) -> dict[str, bytes]:
         if not hashes:
@@ -451,19 +537,28 @@ class PostgresStore(PostingsSearch):
         with self._conn() as conn:
             if not self._ready(conn):
                 return {}
-            return {h: bytes(v) for h, v in conn.execute(
-                "SELECT hash, vec FROM vec_cache WHERE model = %s AND hash = ANY(%s)",
-                (model, list(dict.fromkeys(hashes))))}
+            return {
+                h: bytes(v)
+                for h, v in conn.execute(
+                    "SELECT hash, vec FROM vec_cache WHERE model = %s AND hash = ANY(%s)",
+                    (model, list(dict.fromkeys(hashes))),
+                )
+            }
 
     def vector_models(self) -> dict[str, int]:
         with self._conn() as conn:
             if not self._ready(conn):
                 return {}
-            return dict(conn.execute("SELECT v.model, count(*) FROM chunks c JOIN vec_cache v ON v.hash = c.hash "
-                                     "GROUP BY v.model").fetchall())
+            return dict(
+                conn.execute(
+                    "SELECT v.model, count(*) FROM chunks c JOIN vec_cache v ON v.hash = c.hash GROUP BY v.model"
+                ).fetchall()
+            )
 
-    _CHUNK_SQL = ("SELECT c.chunk_id, c.doc_id, c.accession, c.section, c.position, c.line_start, c.line_end, "
-                  "c.tokens, c.text, c.cik, c.form, c.filing_date, c.heading, c.ord, c.hash FROM chunks c ")
+    _CHUNK_SQL = (
+        "SELECT c.chunk_id, c.doc_id, c.accession, c.section, c.position, c.line_start, c.line_end, "
+        "c.tokens, c.text, c.cik, c.form, c.filing_date, c.heading, c.ord, c.hash FROM chunks c "
+    )
 
     def chunks(self, chunk_ids: Sequence[str]) -> dict[str, ChunkRecord]:
         ids = list(dict.fromkeys(chunk_ids))
@@ -477,42 +572,57 @@ class PostgresStore(PostingsSearch):
             row = conn.execute("SELECT doc_id, position FROM chunks WHERE chunk_id = %s", (chunk_id,)).fetchone()
             if row is None:
                 return []
-            rows = conn.execute(self._CHUNK_SQL + "WHERE c.doc_id = %s AND c.position BETWEEN %s AND %s "
-                                "ORDER BY c.position", (row[0], row[1] - before, row[1] + after)).fetchall()
+            rows = conn.execute(
+                self._CHUNK_SQL + "WHERE c.doc_id = %s AND c.position BETWEEN %s AND %s ORDER BY c.position",
+                (row[0], row[1] - before, row[1] + after),
+            ).fetchall()
         return [ChunkRecord(*r) for r in rows]
 
     def document(self, doc_id: str) -> DocumentRecord | None:
         with self._conn() as conn:
             if not self._ready(conn):
                 return None
-            row = conn.execute("SELECT doc_id, accession, section, item, label, text, aliases FROM documents "
-                               "WHERE doc_id = %s", (doc_id,)).fetchone()
+            row = conn.execute(
+                "SELECT doc_id, accession, section, item, label, text, aliases FROM documents WHERE doc_id = %s",
+                (doc_id,),
+            ).fetchone()
         if row is None:
             return None
         return DocumentRecord(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6] or "[]"))
 
     def documents_of(self, accession: str) -> list[str]:
         with self._conn() as conn:
-            return [r[0] for r in conn.execute("SELECT doc_id FROM documents WHERE accession = %s ORDER BY ord",
-                                               (accession,))]
+            return [
+                r[0]
+                for r in conn.execute("SELECT doc_id FROM documents WHERE accession = %s ORDER BY ord", (accession,))
+            ]
 
     def doc_labels(self, doc_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
         ids = list(dict.fromkeys(doc_ids))
         if not ids:
             return {}
         with self._conn() as conn:
-            return {r[0]: (r[1], r[2]) for r in conn.execute(
-                "SELECT doc_id, item, label FROM documents WHERE doc_id = ANY(%s)", (ids,))}
+            return {
+                r[0]: (r[1], r[2])
+                for r in conn.execute("SELECT doc_id, item, label FROM documents WHERE doc_id = ANY(%s)", (ids,))
+            }
 
     def chunk_spans(self, doc_id: str) -> list[tuple[str, int, int]]:
         with self._conn() as conn:
-            return [tuple(r) for r in conn.execute(  # type: ignore[misc]
-                "SELECT chunk_id, line_start, line_end FROM chunks WHERE doc_id = %s ORDER BY position", (doc_id,))]
+            return [
+                tuple(r)
+                for r in conn.execute(  # type: ignore[misc]
+                    "SELECT chunk_id, line_start, line_end FROM chunks WHERE doc_id = %s ORDER BY position", (doc_id,)
+                )
+            ]
 
     def size_bytes(self) -> int:
         """Tables, their indexes and TOAST (compressed text) of the schema."""
         with self._conn() as conn:
-            return int(conn.execute(
-                "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c JOIN pg_namespace n "
-                "ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relkind = 'r'", (self.schema,)).fetchone()[0])
-
+            return int(
+                conn.execute(
+                    "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c JOIN pg_namespace n "
+                    "ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relkind = 'r'",
+                    (self.schema,),
+                ).fetchone()[0]
+            )

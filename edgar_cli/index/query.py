@@ -21,34 +21,62 @@ from pathlib import Path
 from .analysis import STOPWORDS, stem, terms, words
 
 DATA = Path(__file__).with_name("data")
-EXPANSION_WEIGHT = 0.85  # a vocabulary term (the filing's own wording for what was asked) weighs nearly a question's word
+EXPANSION_WEIGHT = (
+    0.85  # a vocabulary term (the filing's own wording for what was asked) weighs nearly a question's word
+)
 # Words of a company's name that do not name it ("Apple Inc.", "NVIDIA CORP", "The Coca-Cola Co").
-NAME_NOISE = frozenset(["inc", "incorporated", "corp", "corporation", "co", "com", "company", "companies", "ltd",
-                        "limited", "plc", "llc", "lp", "sa", "ag", "nv", "the", "and", "of", "group", "holdings",
-                        "holding", "mn", "de", "new"])
+NAME_NOISE = frozenset(
+    [
+        "inc",
+        "incorporated",
+        "corp",
+        "corporation",
+        "co",
+        "com",
+        "company",
+        "companies",
+        "ltd",
+        "limited",
+        "plc",
+        "llc",
+        "lp",
+        "sa",
+        "ag",
+        "nv",
+        "the",
+        "and",
+        "of",
+        "group",
+        "holdings",
+        "holding",
+        "mn",
+        "de",
+        "new",
+    ]
+)
 
 # What each 10-K item discloses (Regulation S-K), as plain terms: the section prior's evidence.
 SECTION_TOPICS: dict[str, str] = {
     "business": "business description products services segments customers competition seasonality suppliers "
-                "raw materials manufacturing intellectual property patents government regulation human capital "
-                "employees headcount workforce culture compensation benefits unions strategy markets history "
-                "incorporated founded",
+    "raw materials manufacturing intellectual property patents government regulation human capital "
+    "employees headcount workforce culture compensation benefits unions strategy markets history "
+    "incorporated founded",
     "risk_factors": "risk risks adversely affect uncertainty harm hurt threaten exposed exposure depend fail threat disruption "
-                    "competition regulation litigation cybersecurity climate geopolitical supply worried",
+    "competition regulation litigation cybersecurity climate geopolitical supply worried",
     "cybersecurity": "cybersecurity risk management strategy governance incidents security threats chief "
-                     "information security officer",
+    "information security officer",
     "properties": "properties facilities offices plants headquarters square feet owned leased locations campus",
     "legal_proceedings": "legal proceedings lawsuits litigation claims court complaint settlement investigation",
     "market_for_equity": "market common stock holders dividends repurchases issuer purchases equity securities "
-                         "performance graph",
+    "performance graph",
     "mda": "results operations revenue sales growth increase decrease why drivers margin gross operating income "
-           "expenses costs liquidity capital resources cash flow free cash flow debt repurchases dividends trends "
-           "outlook fiscal year compared prior year segment performance",
+    "expenses costs liquidity capital resources cash flow free cash flow debt repurchases dividends trends "
+    "outlook fiscal year compared prior year segment performance",
     "market_risk": "market risk interest rate foreign currency exchange commodity price sensitivity hedging "
-                   "derivatives",
+    "derivatives",
     "financial_statements": "financial statements notes accounting policies fair value income taxes leases debt "
-                            "commitments contingencies goodwill stock-based compensation segment information "
-                            "balance sheet",
+    "commitments contingencies goodwill stock-based compensation segment information "
+    "balance sheet",
     "controls": "disclosure controls internal control financial reporting material weakness auditor attestation",
 }
 SECTION_PRIOR_STRENGTH = 0.25  # the likeliest section's chunks get at most this much more score
@@ -121,7 +149,7 @@ def detect_companies(question: str, companies: list[tuple[str, str, str | None]]
     """The indexed companies (cik, name, ticker) a question names, longest match first."""
     found: dict[str, Detected] = {}
     for cik, name, ticker in companies:
-        for pat, label in _patterns(cik, name, ticker):
+        for pat, _label in _patterns(cik, name, ticker):
             m = pat.search(question)
             if m and (cik not in found or len(m.group()) > len(found[cik].matched)):
                 found[cik] = Detected(cik=cik, name=name, matched=m.group())
@@ -169,8 +197,9 @@ def vocabulary() -> list[tuple[list[list[str]], dict[str, float]]]:
     return out
 
 
-def expand(question_terms: list[str], written: list[str] | None = None,
-           surface: list[str] | None = None) -> dict[str, float]:
+def expand(
+    question_terms: list[str], written: list[str] | None = None, surface: list[str] | None = None
+) -> dict[str, float]:
     """Vocabulary terms (with weights) the question's terms (stems, in order, stopwords dropped) call for,
     not among them. ``written``: the stems of every word of the question, stopwords kept, so an ask phrase
     holding one ("work from home", "return to office") matches the question as written. ``surface``: the
@@ -181,7 +210,7 @@ def expand(question_terms: list[str], written: list[str] | None = None,
     for asks, filing in vocabulary():
         for a in asks:
             n = len(a)
-            if any(seq[i:i + n] == a for seq in seqs for i in range(len(seq) - n + 1)):
+            if any(seq[i : i + n] == a for seq in seqs for i in range(len(seq) - n + 1)):
                 for t, w in filing.items():
                     if t not in have:
                         added[t] = max(added.get(t, 0.0), w)
@@ -231,8 +260,9 @@ def periods(question: str) -> tuple[set[int], bool]:
 # --- the plan ----------------------------------------------------------------------------------------
 
 
-def plan(question: str, companies: list[tuple[str, str, str | None]], filtered: list[str],
-         expand_vocabulary: bool = True) -> QueryPlan:
+def plan(
+    question: str, companies: list[tuple[str, str, str | None]], filtered: list[str], expand_vocabulary: bool = True
+) -> QueryPlan:
     """The search plan of a ranked query. ``companies``: the index's (cik, name, ticker); ``filtered``: CIKs of
     the company filter (their names are no clue inside their own filings and are taken out)."""
     detected = [] if filtered else detect_companies(question, companies)
@@ -256,6 +286,15 @@ def plan(question: str, companies: list[tuple[str, str, str | None]], filtered: 
     for t, w in added.items():
         weights.setdefault(t, w)
     years, quarterly = periods(question)
-    return QueryPlan(text=topical, words=own_words, weights=weights, own=set(own_terms), expansions=list(added),
-                     companies=detected, dropped=dropped, section_prior=section_prior(own_terms + list(added)),
-                     years=years, quarterly=quarterly)
+    return QueryPlan(
+        text=topical,
+        words=own_words,
+        weights=weights,
+        own=set(own_terms),
+        expansions=list(added),
+        companies=detected,
+        dropped=dropped,
+        section_prior=section_prior(own_terms + list(added)),
+        years=years,
+        quarterly=quarterly,
+    )

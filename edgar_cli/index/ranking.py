@@ -17,9 +17,146 @@ _WORD_RE = re.compile(r"[^\W_]+")
 _SPACE_RE = re.compile(r"\s+")
 # Words that carry no topic in a question ("How much did Apple spend on ...?"): dropped from ranked queries.
 STOPWORDS = frozenset(
-    ["a", "an", "and", "are", "as", "at", "be", "been", "being", "but", "by", "can", "could", "did", "do", "does", "doing", "for", "from", "had", "has", "have", "having", "how", "if", "in", "into", "is", "it", "its", "it's", "of", "on", "or", "our", "over", "say", "said", "says", "should", "so", "than", "that", "the", "their", "theirs", "them", "then", "there", "these", "they", "this", "those", "to", "under", "up", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "whose", "why", "will", "with", "would", "about", "any", "all", "also", "much", "many", "tell", "me", "describe", "explain", "give", "list", "please", "there's", "i", "you", "your", "us", "did", "does", "done", "get", "got", "just", "like", "make", "made", "more", "most", "other", "some", "such", "very", "s", "t", "d", "ll", "re", "ve", "m"])
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "been",
+        "being",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "having",
+        "how",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "it's",
+        "of",
+        "on",
+        "or",
+        "our",
+        "over",
+        "say",
+        "said",
+        "says",
+        "should",
+        "so",
+        "than",
+        "that",
+        "the",
+        "their",
+        "theirs",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "to",
+        "under",
+        "up",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "will",
+        "with",
+        "would",
+        "about",
+        "any",
+        "all",
+        "also",
+        "much",
+        "many",
+        "tell",
+        "me",
+        "describe",
+        "explain",
+        "give",
+        "list",
+        "please",
+        "there's",
+        "i",
+        "you",
+        "your",
+        "us",
+        "did",
+        "does",
+        "done",
+        "get",
+        "got",
+        "just",
+        "like",
+        "make",
+        "made",
+        "more",
+        "most",
+        "other",
+        "some",
+        "such",
+        "very",
+        "s",
+        "t",
+        "d",
+        "ll",
+        "re",
+        "ve",
+        "m",
+    ]
+)
 # Words of a company's name that do not name it ("Apple Inc.", "NVIDIA CORP", "The Coca-Cola Co").
-NAME_NOISE = frozenset(["inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "plc", "llc", "lp", "sa", "ag", "nv", "the", "and", "of", "group", "holdings", "holding"])
+NAME_NOISE = frozenset(
+    [
+        "inc",
+        "incorporated",
+        "corp",
+        "corporation",
+        "co",
+        "company",
+        "companies",
+        "ltd",
+        "limited",
+        "plc",
+        "llc",
+        "lp",
+        "sa",
+        "ag",
+        "nv",
+        "the",
+        "and",
+        "of",
+        "group",
+        "holdings",
+        "holding",
+    ]
+)
 
 
 def words(text: str) -> list[str]:
@@ -42,8 +179,12 @@ def without_names(text: str, names: list[str]) -> str:
     drop = {w for n in names for w in words(n) if w not in NAME_NOISE}
     if not drop:
         return text
-    pattern = re.compile(r"(?<![^\W_])(?:" + "|".join(re.escape(w) for w in sorted(drop, key=len, reverse=True))
-                         + r")(?:['\u2019]s)?(?![^\W_])", re.IGNORECASE)
+    pattern = re.compile(
+        r"(?<![^\W_])(?:"
+        + "|".join(re.escape(w) for w in sorted(drop, key=len, reverse=True))
+        + r")(?:['\u2019]s)?(?![^\W_])",
+        re.IGNORECASE,
+    )
     return _SPACE_RE.sub(" ", pattern.sub(" ", text)).strip()
 
 
@@ -59,8 +200,25 @@ def fts_query(terms: list[str], mode: str) -> str:
 @lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     """A light suffix strip, close enough to FTS5's Porter stemmer to mark the words it matched."""
-    for suf in ("ational", "ization", "ations", "ation", "ities", "ments", "ment", "ings", "ing", "ies", "ied",
-                "ers", "er", "ed", "es", "ly", "s"):
+    for suf in (
+        "ational",
+        "ization",
+        "ations",
+        "ation",
+        "ities",
+        "ments",
+        "ment",
+        "ings",
+        "ing",
+        "ies",
+        "ied",
+        "ers",
+        "er",
+        "ed",
+        "es",
+        "ly",
+        "s",
+    ):
         if word.endswith(suf) and len(word) - len(suf) >= 3:
             return word[: len(word) - len(suf)]
     return word

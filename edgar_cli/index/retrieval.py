@@ -99,8 +99,9 @@ def _section(chunk_id: str) -> tuple[str, str]:
     return acc, section
 
 
-def semantic_ranking(st: IndexStore, embedder, text: str, filters: Filters, query_vector=None,
-                     have: set[str] | None = None) -> list[tuple[str, float]]:
+def semantic_ranking(
+    st: IndexStore, embedder, text: str, filters: Filters, query_vector=None, have: set[str] | None = None
+) -> list[tuple[str, float]]:
     """Chunks by the cosine similarity of their vector to the query's, best first (at most POOL).
     ``query_vector``: the query's vector when the caller has it already; ``have``: filled with the ids of
     every chunk in scope that carries a vector."""
@@ -123,8 +124,9 @@ def semantic_ranking(st: IndexStore, embedder, text: str, filters: Filters, quer
     return [(rows[i][0], float(sims[i])) for i in top]
 
 
-def lazy_semantic(st: IndexStore, embedder, query_vector, terms: list[str], candidates: list[str],
-                  have: set[str], top: int) -> list[tuple[str, float]]:
+def lazy_semantic(
+    st: IndexStore, embedder, query_vector, terms: list[str], candidates: list[str], have: set[str], top: int
+) -> list[tuple[str, float]]:
     """(chunk id, cosine - LAZY_MARGIN), made at query time, for the first ``top`` of ``candidates``
     (keyword candidates, best first) not in ``have`` (the chunks carrying vectors): each embedded from the
     part of the chunk around the query's words (at most LAZY_CHARS characters) after its section and
@@ -181,10 +183,21 @@ def period_factor(plan: QueryPlan, fiscal_year: int | None, form: str) -> float:
     return factor
 
 
-def retrieve(st: IndexStore, plan: QueryPlan, filters: Filters, mode: str, embedder=None,
-             cik_of: dict[str, str] | None = None, *, filings: dict | None = None, w_bm25: float | None = None,
-             company_boost: float | None = None, diversity: float | None = None, use_prior: bool = True,
-             reranker=None) -> Retrieval:
+def retrieve(
+    st: IndexStore,
+    plan: QueryPlan,
+    filters: Filters,
+    mode: str,
+    embedder=None,
+    cik_of: dict[str, str] | None = None,
+    *,
+    filings: dict | None = None,
+    w_bm25: float | None = None,
+    company_boost: float | None = None,
+    diversity: float | None = None,
+    use_prior: bool = True,
+    reranker=None,
+) -> Retrieval:
     """Ranked chunks for a query plan; ``mode`` is bm25, semantic or hybrid (semantic modes need
     ``embedder``). ``cik_of``: accession -> CIK, for the company boost; ``filings``: accession ->
     FilingRecord (form, fiscal year), for the period signal. The weights default to the module's
@@ -226,11 +239,19 @@ def retrieve(st: IndexStore, plan: QueryPlan, filters: Filters, mode: str, embed
         sem = semantic_ranking(st, embedder, plan.text, filters, query_vector=qv, have=have)
         if own_filters is not None and sem:
             seen_ids = {c for c, _ in sem}
-            sem = sorted(sem + [x for x in semantic_ranking(st, embedder, plan.text, own_filters, query_vector=qv)[:POOL // 2]
-                                if x[0] not in seen_ids], key=lambda x: -x[1])
+            sem = sorted(
+                sem
+                + [
+                    x
+                    for x in semantic_ranking(st, embedder, plan.text, own_filters, query_vector=qv)[: POOL // 2]
+                    if x[0] not in seen_ids
+                ],
+                key=lambda x: -x[1],
+            )
         if mode == "hybrid" and kw_order:  # keyword candidates without vectors: embedded for this question
-            sem = sorted(sem + lazy_semantic(st, embedder, qv, plan.words, kw_order, have, LAZY_TOP),
-                         key=lambda x: -x[1])
+            sem = sorted(
+                sem + lazy_semantic(st, embedder, qv, plan.words, kw_order, have, LAZY_TOP), key=lambda x: -x[1]
+            )
         if sem:
             best = sem[0][1]
             span = SEM_SPAN

@@ -50,7 +50,7 @@ def index_url() -> str | None:
     return (os.environ.get("EDGAR_INDEX_URL") or "").strip() or None
 
 
-def open_index(url: str | None = None) -> "IndexStore":
+def open_index(url: str | None = None) -> IndexStore:
     """The index in force: PostgreSQL when ``url`` (default ``EDGAR_INDEX_URL``) is a ``postgresql://``
     URL, else the SQLite file (:func:`index_path`). psycopg is imported only for a PostgreSQL URL."""
     url = url or index_url()
@@ -63,9 +63,12 @@ def open_index(url: str | None = None) -> "IndexStore":
         return PostgresStore(url)
     from ..errors import EdgarError
 
-    raise EdgarError("invalid_argument", f"EDGAR_INDEX_URL must be a postgresql:// URL, not {url.split('://')[0]!r}.",
-                     "Set it to postgresql://user:password@host:5432/database, or unset it (and set EDGAR_INDEX "
-                     "for another SQLite file).")
+    raise EdgarError(
+        "invalid_argument",
+        f"EDGAR_INDEX_URL must be a postgresql:// URL, not {url.split('://')[0]!r}.",
+        "Set it to postgresql://user:password@host:5432/database, or unset it (and set EDGAR_INDEX "
+        "for another SQLite file).",
+    )
 
 
 def index_location() -> str:
@@ -175,8 +178,9 @@ def bm25_term(tf: float, length: float, avg_length: float) -> float:
     return tf * (BM25_K1 + 1) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * length / max(avg_length, 1e-9)))
 
 
-def filing_postings(documents: Sequence["DocumentRecord"], chunks: Sequence["ChunkRecord"]
-                    ) -> tuple[dict[str, bytes], bytes, float]:
+def filing_postings(
+    documents: Sequence[DocumentRecord], chunks: Sequence[ChunkRecord]
+) -> tuple[dict[str, bytes], bytes, float]:
     """A filing's keyword index: ({term: packed postings}, packed chunk lengths, average chunk length).
 
     The postings of a term are the 0-based orders (uint32) of the filing's chunks holding it, then their
@@ -202,9 +206,12 @@ def filing_postings(documents: Sequence["DocumentRecord"], chunks: Sequence["Chu
     return {t: o.tobytes() + f.tobytes() for t, (o, f) in post.items()}, lens.tobytes(), avg
 
 
-def rank_postings(weights: dict[str, float], rows: Sequence[tuple[str, str, bytes]],
-                  stats: dict[str, tuple[int, float, bytes]], allowed: dict[str, set[int]] | None,
-                  ) -> tuple[dict[tuple[str, int], float], dict[tuple[str, int], list[str]]]:
+def rank_postings(
+    weights: dict[str, float],
+    rows: Sequence[tuple[str, str, bytes]],
+    stats: dict[str, tuple[int, float, bytes]],
+    allowed: dict[str, set[int]] | None,
+) -> tuple[dict[tuple[str, int], float], dict[tuple[str, int], list[str]]]:
     """BM25 with per-filing statistics (see IndexStore.keyword) over postings rows (term, accession,
     packed postings) and filing stats {accession: (chunks, average length, packed lengths)}; ``allowed``
     ({accession: chunk orders}) keeps only those chunks. Returns ({(accession, order): score},
@@ -275,8 +282,13 @@ class IndexStore(Protocol):
 
     def check_writable(self) -> None: ...  # raises the EdgarError a write would meet, before any work
 
-    def replace_filing(self, filing: FilingRecord, documents: Sequence[DocumentRecord],
-                       chunks: Sequence[ChunkRecord], vectors: dict[str, bytes] | None) -> None: ...
+    def replace_filing(
+        self,
+        filing: FilingRecord,
+        documents: Sequence[DocumentRecord],
+        chunks: Sequence[ChunkRecord],
+        vectors: dict[str, bytes] | None,
+    ) -> None: ...
 
     def remove(self, accessions: Sequence[str]) -> int: ...
 
@@ -341,7 +353,7 @@ class PostingsSearch:
             rows = self._postings(conn, list(weights), accs)
             allowed = self._section_orders(conn, accs, filters.sections) if filters.sections else None
             score, held = rank_postings(weights, rows, stats, allowed)
-            top = sorted(score, key=lambda k: (-score[k], k))[:int(limit)]
+            top = sorted(score, key=lambda k: (-score[k], k))[: int(limit)]
             ids = self._chunk_ids(conn, top)
         return [Hit(ids[k], score[k], tuple(held[k])) for k in top if k in ids]
 
@@ -370,7 +382,7 @@ class PostingsSearch:
             rows = self._postings(conn, list(weights), accs) if weights else []
             score, held = rank_postings(weights, rows, self._filing_stats(conn, accs), found)
             keys = [(a, o) for a in accs for o in found[a]]
-            top = sorted(keys, key=lambda k: (-score.get(k, 0.0), k))[:int(limit)]
+            top = sorted(keys, key=lambda k: (-score.get(k, 0.0), k))[: int(limit)]
             ids = self._chunk_ids(conn, top)
         return [Hit(ids[k], score.get(k, 0.0), tuple(held.get(k, ()))) for k in top if k in ids]
 
@@ -410,8 +422,10 @@ class _WalPending(OSError):
     """A read-only index with a write-ahead log holding changes (see SqliteStore._open)."""
 
     def __init__(self, wal: Path):
-        super().__init__(f"{wal.name} holds changes not yet checkpointed into the file, and an index in a "
-                         "folder this process cannot write is read without its write-ahead log")
+        super().__init__(
+            f"{wal.name} holds changes not yet checkpointed into the file, and an index in a "
+            "folder this process cannot write is read without its write-ahead log"
+        )
         self.wal = wal
 
 
@@ -455,10 +469,14 @@ class SqliteStore(PostingsSearch):
         except _WalPending as exc:
             from ..errors import EdgarError
 
-            raise EdgarError("invalid_argument", f"The local index at {self.location} cannot be read here: {exc}.",
-                             f"Where the folder is writable, run: sqlite3 {self.path} 'PRAGMA wal_checkpoint(TRUNCATE)' "
-                             f"(or open it once with edgar there), then share {self.path.name} without "
-                             f"{exc.wal.name}.", index=self.location) from None
+            raise EdgarError(
+                "invalid_argument",
+                f"The local index at {self.location} cannot be read here: {exc}.",
+                f"Where the folder is writable, run: sqlite3 {self.path} 'PRAGMA wal_checkpoint(TRUNCATE)' "
+                f"(or open it once with edgar there), then share {self.path.name} without "
+                f"{exc.wal.name}.",
+                index=self.location,
+            ) from None
         except (sqlite3.DatabaseError, OSError) as exc:
             raise self._unusable(f"{type(exc).__name__}: {exc}") from None
 
@@ -484,8 +502,9 @@ class SqliteStore(PostingsSearch):
             raise _WalPending(wal)
         from urllib.parse import quote
 
-        return sqlite3.connect(f"file:{quote(str(self.path.resolve()))}?immutable=1", uri=True, timeout=60,
-                               isolation_level=None)
+        return sqlite3.connect(
+            f"file:{quote(str(self.path.resolve()))}?immutable=1", uri=True, timeout=60, isolation_level=None
+        )
 
     def _unusable(self, why: str) -> Exception:
         """The error for a file that cannot be used, by what ``why`` (the exception's text) says: busy (another
@@ -496,19 +515,30 @@ class SqliteStore(PostingsSearch):
 
         flat = why.lower().replace(" ", "").replace("-", "")
         if "databaseislocked" in flat or "databaseisbusy" in flat:
-            return EdgarError("invalid_argument", f"The local index at {self.location} is busy ({why}): another "
-                              "process held its write lock for more than 60 s.",
-                              f"Wait for the other {tool('index_add')} or {tool('index_remove')} to finish, then "
-                              "run this again.", index=self.location)
+            return EdgarError(
+                "invalid_argument",
+                f"The local index at {self.location} is busy ({why}): another "
+                "process held its write lock for more than 60 s.",
+                f"Wait for the other {tool('index_add')} or {tool('index_remove')} to finish, then run this again.",
+                index=self.location,
+            )
         damaged = "DatabaseError" in why and "readonly" not in flat and "unable to open" not in why
         if not damaged and ("readonly" in flat or not self._writable()):
-            return EdgarError("invalid_argument", f"The local index at {self.location} is read-only here ({why}).",
-                              f"Run {tool('index_add')} or {tool('index_remove')} where the file and its folder "
-                              "are writable, or point EDGAR_INDEX at a writable path; searching needs no write "
-                              "access.", index=self.location)
-        return EdgarError("invalid_argument", f"The local index at {self.location} cannot be used ({why}).",
-                          "Point EDGAR_INDEX at a writable path for a SQLite file (it is created on first "
-                          f"{tool('index_add')}), or move the damaged file away.", index=self.location)
+            return EdgarError(
+                "invalid_argument",
+                f"The local index at {self.location} is read-only here ({why}).",
+                f"Run {tool('index_add')} or {tool('index_remove')} where the file and its folder "
+                "are writable, or point EDGAR_INDEX at a writable path; searching needs no write "
+                "access.",
+                index=self.location,
+            )
+        return EdgarError(
+            "invalid_argument",
+            f"The local index at {self.location} cannot be used ({why}).",
+            "Point EDGAR_INDEX at a writable path for a SQLite file (it is created on first "
+            f"{tool('index_add')}), or move the damaged file away.",
+            index=self.location,
+        )
 
     def _writable(self) -> bool:
         """The file (if it exists) and the nearest existing folder above it can be written by this process."""
@@ -532,9 +562,12 @@ class SqliteStore(PostingsSearch):
             if not above.is_dir():
                 from ..errors import EdgarError
 
-                raise EdgarError("invalid_argument", f"The local index at {self.location} cannot be made: {above} "
-                                 "is a file, not a folder.", "Point EDGAR_INDEX at a path inside a folder.",
-                                 index=self.location)
+                raise EdgarError(
+                    "invalid_argument",
+                    f"The local index at {self.location} cannot be made: {above} is a file, not a folder.",
+                    "Point EDGAR_INDEX at a path inside a folder.",
+                    index=self.location,
+                )
             if not self._writable():
                 raise self._unusable("its folder is not writable")
             return
@@ -553,13 +586,20 @@ class SqliteStore(PostingsSearch):
             return
         if row is None or row[0] == SCHEMA_VERSION:
             return
-        conn.executescript("DROP TABLE IF EXISTS chunk_fts; DROP TABLE IF EXISTS chunk_vec; DROP TABLE IF EXISTS chunks;"
-                           "DROP TABLE IF EXISTS documents; DROP TABLE IF EXISTS filings;"
-                           "DROP TABLE IF EXISTS postings; DROP TABLE IF EXISTS filing_stats;")
+        conn.executescript(
+            "DROP TABLE IF EXISTS chunk_fts; DROP TABLE IF EXISTS chunk_vec; DROP TABLE IF EXISTS chunks;"
+            "DROP TABLE IF EXISTS documents; DROP TABLE IF EXISTS filings;"
+            "DROP TABLE IF EXISTS postings; DROP TABLE IF EXISTS filing_stats;"
+        )
         conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (SCHEMA_VERSION,))
 
-    def replace_filing(self, filing: FilingRecord, documents: Sequence[DocumentRecord],
-                       chunks: Sequence[ChunkRecord], vectors: dict[str, bytes] | None) -> None:
+    def replace_filing(
+        self,
+        filing: FilingRecord,
+        documents: Sequence[DocumentRecord],
+        chunks: Sequence[ChunkRecord],
+        vectors: dict[str, bytes] | None,
+    ) -> None:
         """Delete the filing's rows and insert these, in one transaction. ``vectors``: chunk text hash ->
         float32 vector of model ``filing.embedding_model`` (hashes already cached may be left out)."""
         filing.indexed_at = filing.indexed_at or datetime.now(UTC).isoformat(timespec="seconds")
@@ -571,23 +611,52 @@ class SqliteStore(PostingsSearch):
                 conn.execute("INSERT INTO filings VALUES (" + ",".join("?" * 15) + ")", tuple(asdict(filing).values()))
                 conn.executemany(
                     "INSERT INTO documents VALUES (?,?,?,?,?,?,?)",
-                    [(d.doc_id, d.accession, d.section, d.item, d.label, json.dumps(d.aliases),
-                      zlib.compress(d.text.encode("utf-8"), 6)) for d in documents])
+                    [
+                        (
+                            d.doc_id,
+                            d.accession,
+                            d.section,
+                            d.item,
+                            d.label,
+                            json.dumps(d.aliases),
+                            zlib.compress(d.text.encode("utf-8"), 6),
+                        )
+                        for d in documents
+                    ],
+                )
                 aliases = {d.doc_id: " ".join([d.section, *d.aliases]) for d in documents}
                 for k, c in enumerate(chunks):
                     cur = conn.execute(
                         "INSERT INTO chunks (chunk_id, doc_id, accession, cik, form, filing_date, section, sections, "
                         "position, line_start, line_end, tokens, heading, ord, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                        (c.chunk_id, c.doc_id, c.accession, filing.cik, filing.form, filing.filing_date, c.section,
-                         f" {aliases.get(c.doc_id, c.section)} ", c.position, c.line_start, c.line_end, c.tokens,
-                         c.heading, k, c.hash))
+                        (
+                            c.chunk_id,
+                            c.doc_id,
+                            c.accession,
+                            filing.cik,
+                            filing.form,
+                            filing.filing_date,
+                            c.section,
+                            f" {aliases.get(c.doc_id, c.section)} ",
+                            c.position,
+                            c.line_start,
+                            c.line_end,
+                            c.tokens,
+                            c.heading,
+                            k,
+                            c.hash,
+                        ),
+                    )
                     conn.execute("INSERT INTO chunk_fts (rowid, text) VALUES (?, ?)", (cur.lastrowid, c.text))
-                conn.executemany("INSERT INTO postings VALUES (?,?,?)",
-                                 [(t, filing.accession, data) for t, data in post.items()])
+                conn.executemany(
+                    "INSERT INTO postings VALUES (?,?,?)", [(t, filing.accession, data) for t, data in post.items()]
+                )
                 conn.execute("INSERT INTO filing_stats VALUES (?,?,?,?)", (filing.accession, len(chunks), avg, lens))
                 if vectors and filing.embedding_model:
-                    conn.executemany("INSERT OR REPLACE INTO vec_cache VALUES (?,?,?)",
-                                     [(h, filing.embedding_model, v) for h, v in vectors.items()])
+                    conn.executemany(
+                        "INSERT OR REPLACE INTO vec_cache VALUES (?,?,?)",
+                        [(h, filing.embedding_model, v) for h, v in vectors.items()],
+                    )
                 conn.execute("DELETE FROM vec_cache WHERE hash NOT IN (SELECT hash FROM chunks)")
                 conn.execute("COMMIT")
             except BaseException:
@@ -645,8 +714,11 @@ class SqliteStore(PostingsSearch):
     @staticmethod
     def _filing_where(filters: Filters, alias: str = "f") -> tuple[str, list]:
         sql, args = [], []
-        for col, values, neg in ((f"{alias}.cik", filters.ciks, False), (f"{alias}.cik", filters.exclude_ciks, True),
-                                 (f"{alias}.form", filters.forms, False)):
+        for col, values, neg in (
+            (f"{alias}.cik", filters.ciks, False),
+            (f"{alias}.cik", filters.exclude_ciks, True),
+            (f"{alias}.form", filters.forms, False),
+        ):
             if values:
                 sql.append(f"{col} {'NOT ' if neg else ''}IN ({','.join('?' * len(values))})")
                 args.extend(values)
@@ -682,26 +754,38 @@ class SqliteStore(PostingsSearch):
     def _filing_stats(self, conn, accessions: list[str]) -> dict[str, tuple[int, float, bytes]]:
         out = {}
         for s_ in range(0, len(accessions), 500):
-            part = accessions[s_:s_ + 500]
-            out.update({acc: (n, avg, lens) for acc, n, avg, lens in conn.execute(
-                f"SELECT accession, n, avg_len, lens FROM filing_stats WHERE accession IN ({self._in(part)})", part)})
+            part = accessions[s_ : s_ + 500]
+            out.update(
+                {
+                    acc: (n, avg, lens)
+                    for acc, n, avg, lens in conn.execute(
+                        f"SELECT accession, n, avg_len, lens FROM filing_stats WHERE accession IN ({self._in(part)})",
+                        part,
+                    )
+                }
+            )
         return out
 
     def _postings(self, conn, terms: list[str], accessions: list[str]) -> list[tuple[str, str, bytes]]:
         rows = []
         for s_ in range(0, len(accessions), 500):
-            part = accessions[s_:s_ + 500]
-            rows += conn.execute(f"SELECT term, accession, data FROM postings WHERE term IN ({self._in(terms)}) "
-                                 f"AND accession IN ({self._in(part)})", [*terms, *part]).fetchall()
+            part = accessions[s_ : s_ + 500]
+            rows += conn.execute(
+                f"SELECT term, accession, data FROM postings WHERE term IN ({self._in(terms)}) "
+                f"AND accession IN ({self._in(part)})",
+                [*terms, *part],
+            ).fetchall()
         return rows
 
     def _section_orders(self, conn, accessions: list[str], sections: Sequence[str]) -> dict[str, set[int]]:
         swhere = " OR ".join("instr(sections, ?) > 0" for _ in sections)
         allowed: dict[str, set[int]] = {}
         for s_ in range(0, len(accessions), 500):
-            part = accessions[s_:s_ + 500]
-            for acc, o in conn.execute(f"SELECT accession, ord FROM chunks WHERE accession IN ({self._in(part)}) "
-                                       f"AND ({swhere})", [*part, *(f" {s} " for s in sections)]):
+            part = accessions[s_ : s_ + 500]
+            for acc, o in conn.execute(
+                f"SELECT accession, ord FROM chunks WHERE accession IN ({self._in(part)}) AND ({swhere})",
+                [*part, *(f" {s} " for s in sections)],
+            ):
                 allowed.setdefault(acc, set()).add(o)
         return allowed
 
@@ -712,9 +796,10 @@ class SqliteStore(PostingsSearch):
         ids: dict[tuple[str, int], str] = {}
         for acc, ords in by_acc.items():
             for s_ in range(0, len(ords), 500):
-                part = ords[s_:s_ + 500]
-                for cid, o in conn.execute(f"SELECT chunk_id, ord FROM chunks WHERE accession = ? AND ord IN "
-                                           f"({self._in(part)})", [acc, *part]):
+                part = ords[s_ : s_ + 500]
+                for cid, o in conn.execute(
+                    f"SELECT chunk_id, ord FROM chunks WHERE accession = ? AND ord IN ({self._in(part)})", [acc, *part]
+                ):
                     ids[(acc, o)] = cid
         return ids
 
@@ -726,14 +811,19 @@ class SqliteStore(PostingsSearch):
         where, args = self._where(filters)
         return conn.execute(
             "SELECT c.accession, c.ord, f.text FROM chunk_fts f JOIN chunks c ON c.rowid = f.rowid "
-            f"WHERE chunk_fts MATCH ?{where} LIMIT ?", [fts_query(words, "phrase"), *args, PHRASE_CANDIDATES]).fetchall()
+            f"WHERE chunk_fts MATCH ?{where} LIMIT ?",
+            [fts_query(words, "phrase"), *args, PHRASE_CANDIDATES],
+        ).fetchall()
 
     def vectors(self, filters: Filters, model: str) -> list[tuple[str, bytes]]:
         """(chunk id, its float32 vector of model ``model``) for chunks passing the filters that have one."""
         where, args = self._where(filters)
         with self._connect() as conn:
-            return conn.execute(f"SELECT c.chunk_id, v.vec FROM chunks c JOIN vec_cache v ON v.hash = c.hash "
-                                f"AND v.model = ? WHERE c.hash != ''{where} ORDER BY c.accession, c.ord", [model, *args]).fetchall()
+            return conn.execute(
+                f"SELECT c.chunk_id, v.vec FROM chunks c JOIN vec_cache v ON v.hash = c.hash "
+                f"AND v.model = ? WHERE c.hash != ''{where} ORDER BY c.accession, c.ord",
+                [model, *args],
+            ).fetchall()
 
     def cached_vectors(self, hashes: Sequence[str], model: str) -> dict[str, bytes]:
         """Vectors of model ``model`` already stored for these chunk text hashes."""
@@ -744,9 +834,14 @@ class SqliteStore(PostingsSearch):
         with self._connect() as conn:
             try:
                 for s_ in range(0, len(hs), 500):
-                    part = hs[s_:s_ + 500]
-                    out.update(conn.execute(f"SELECT hash, vec FROM vec_cache WHERE model = ? AND hash IN "
-                                            f"({','.join('?' * len(part))})", [model, *part]).fetchall())
+                    part = hs[s_ : s_ + 500]
+                    out.update(
+                        conn.execute(
+                            f"SELECT hash, vec FROM vec_cache WHERE model = ? AND hash IN "
+                            f"({','.join('?' * len(part))})",
+                            [model, *part],
+                        ).fetchall()
+                    )
             except sqlite3.OperationalError:
                 return {}
         return out
@@ -757,23 +852,28 @@ class SqliteStore(PostingsSearch):
             return {}
         with self._connect() as conn:
             try:
-                return dict(conn.execute("SELECT v.model, count(*) FROM chunks c JOIN vec_cache v ON v.hash = c.hash "
-                                         "GROUP BY v.model").fetchall())
+                return dict(
+                    conn.execute(
+                        "SELECT v.model, count(*) FROM chunks c JOIN vec_cache v ON v.hash = c.hash GROUP BY v.model"
+                    ).fetchall()
+                )
             except sqlite3.OperationalError as exc:
                 if _never_written(exc):
                     return {}
                 raise self._unusable(f"it cannot be read: {exc}") from None
 
-    _CHUNK_SQL = ("SELECT c.chunk_id, c.doc_id, c.accession, c.section, c.position, c.line_start, c.line_end, "
-                  "c.tokens, f.text, c.cik, c.form, c.filing_date, c.heading, c.ord, c.hash "
-                  "FROM chunks c JOIN chunk_fts f ON f.rowid = c.rowid ")
+    _CHUNK_SQL = (
+        "SELECT c.chunk_id, c.doc_id, c.accession, c.section, c.position, c.line_start, c.line_end, "
+        "c.tokens, f.text, c.cik, c.form, c.filing_date, c.heading, c.ord, c.hash "
+        "FROM chunks c JOIN chunk_fts f ON f.rowid = c.rowid "
+    )
 
     def chunks(self, chunk_ids: Sequence[str]) -> dict[str, ChunkRecord]:
         out: dict[str, ChunkRecord] = {}
         ids = list(dict.fromkeys(chunk_ids))
         with self._connect() as conn:
             for s in range(0, len(ids), 500):
-                part = ids[s:s + 500]
+                part = ids[s : s + 500]
                 for r in conn.execute(self._CHUNK_SQL + f"WHERE c.chunk_id IN ({','.join('?' * len(part))})", part):
                     out[r[0]] = ChunkRecord(*r)
         return out
@@ -783,25 +883,32 @@ class SqliteStore(PostingsSearch):
             row = conn.execute("SELECT doc_id, position FROM chunks WHERE chunk_id = ?", (chunk_id,)).fetchone()
             if row is None:
                 return []
-            rows = conn.execute(self._CHUNK_SQL + "WHERE c.doc_id = ? AND c.position BETWEEN ? AND ? ORDER BY c.position",
-                                (row[0], row[1] - before, row[1] + after)).fetchall()
+            rows = conn.execute(
+                self._CHUNK_SQL + "WHERE c.doc_id = ? AND c.position BETWEEN ? AND ? ORDER BY c.position",
+                (row[0], row[1] - before, row[1] + after),
+            ).fetchall()
         return [ChunkRecord(*r) for r in rows]
 
     def document(self, doc_id: str) -> DocumentRecord | None:
         if not self.exists():
             return None
         with self._connect() as conn:
-            row = conn.execute("SELECT doc_id, accession, section, item, label, text, aliases FROM documents "
-                               "WHERE doc_id = ?", (doc_id,)).fetchone()
+            row = conn.execute(
+                "SELECT doc_id, accession, section, item, label, text, aliases FROM documents WHERE doc_id = ?",
+                (doc_id,),
+            ).fetchone()
         if row is None:
             return None
-        return DocumentRecord(row[0], row[1], row[2], row[3], row[4], zlib.decompress(row[5]).decode("utf-8"),
-                              json.loads(row[6] or "[]"))
+        return DocumentRecord(
+            row[0], row[1], row[2], row[3], row[4], zlib.decompress(row[5]).decode("utf-8"), json.loads(row[6] or "[]")
+        )
 
     def documents_of(self, accession: str) -> list[str]:
         with self._connect() as conn:
-            return [r[0] for r in conn.execute("SELECT doc_id FROM documents WHERE accession = ? ORDER BY rowid",
-                                               (accession,))]
+            return [
+                r[0]
+                for r in conn.execute("SELECT doc_id FROM documents WHERE accession = ? ORDER BY rowid", (accession,))
+            ]
 
     def doc_labels(self, doc_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
         """{doc_id: (item, label)}."""
@@ -809,15 +916,20 @@ class SqliteStore(PostingsSearch):
         if not ids:
             return {}
         with self._connect() as conn:
-            rows = conn.execute(f"SELECT doc_id, item, label FROM documents WHERE doc_id IN ({','.join('?' * len(ids))})",
-                                ids).fetchall()
+            rows = conn.execute(
+                f"SELECT doc_id, item, label FROM documents WHERE doc_id IN ({','.join('?' * len(ids))})", ids
+            ).fetchall()
         return {r[0]: (r[1], r[2]) for r in rows}
 
     def chunk_spans(self, doc_id: str) -> list[tuple[str, int, int]]:
         """(chunk_id, line_start, line_end) of a document's chunks, in order."""
         with self._connect() as conn:
-            return [tuple(r) for r in conn.execute(  # type: ignore[misc]
-                "SELECT chunk_id, line_start, line_end FROM chunks WHERE doc_id = ? ORDER BY position", (doc_id,))]
+            return [
+                tuple(r)
+                for r in conn.execute(  # type: ignore[misc]
+                    "SELECT chunk_id, line_start, line_end FROM chunks WHERE doc_id = ? ORDER BY position", (doc_id,)
+                )
+            ]
 
     def size_bytes(self) -> int:
         return sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.is_file())

@@ -20,38 +20,80 @@ from typing import Any
 # name -> the module under edgar_cli/models/ that defines it
 _WHERE: dict[str, str] = {
     # companies.py
-    "MatchType": "companies", "Candidate": "companies", "Reorganisation": "companies",
-    "ResolvedCompany": "companies", "CompanyRef": "companies", "DataSource": "companies",
+    "MatchType": "companies",
+    "Candidate": "companies",
+    "Reorganisation": "companies",
+    "ResolvedCompany": "companies",
+    "CompanyRef": "companies",
+    "DataSource": "companies",
     # concepts.py
-    "PeriodType": "concepts", "FiscalPeriod": "concepts", "RevisionKind": "concepts", "SuspectedError": "concepts",
-    "FactValue": "concepts", "TagTried": "concepts", "ConceptResult": "concepts",
+    "PeriodType": "concepts",
+    "FiscalPeriod": "concepts",
+    "RevisionKind": "concepts",
+    "SuspectedError": "concepts",
+    "FactValue": "concepts",
+    "TagTried": "concepts",
+    "ConceptResult": "concepts",
     # admin.py
-    "CacheInfo": "admin", "CacheCleared": "admin", "UserAgentSetting": "admin",
+    "CacheInfo": "admin",
+    "CacheCleared": "admin",
+    "UserAgentSetting": "admin",
     # search.py
-    "SearchMatchedFile": "search", "SearchFiling": "search", "FullTextSearchResult": "search",
+    "SearchMatchedFile": "search",
+    "SearchFiling": "search",
+    "FullTextSearchResult": "search",
     # filings.py
-    "FormerName": "filings", "FilerInfo": "filings", "AmendmentRef": "filings", "Filing": "filings",
-    "SubmissionsPage": "filings", "FilingList": "filings",
+    "FormerName": "filings",
+    "FilerInfo": "filings",
+    "AmendmentRef": "filings",
+    "Filing": "filings",
+    "SubmissionsPage": "filings",
+    "FilingList": "filings",
     # compare.py
-    "ComparisonRow": "compare", "UnavailableCompany": "compare", "ComparisonResult": "compare",
+    "ComparisonRow": "compare",
+    "UnavailableCompany": "compare",
+    "ComparisonResult": "compare",
     # sections.py
-    "SectionOutlineEntry": "sections", "FilingSection": "sections",
+    "SectionOutlineEntry": "sections",
+    "FilingSection": "sections",
     # verify.py
-    "VerifyStatus": "verify", "AnswerVerdict": "verify", "FigureFlag": "verify", "FigureKind": "verify",
-    "FigureSupport": "verify", "PeriodReading": "verify", "VerifiedFigure": "verify",
+    "VerifyStatus": "verify",
+    "AnswerVerdict": "verify",
+    "FigureFlag": "verify",
+    "FigureKind": "verify",
+    "FigureSupport": "verify",
+    "PeriodReading": "verify",
+    "VerifiedFigure": "verify",
     "AnswerVerification": "verify",
     # index.py
-    "IndexedFiling": "index", "SkippedFiling": "index", "IndexUpdate": "index", "IndexListing": "index",
-    "DocumentHit": "index", "DocumentSearchResult": "index", "DocumentLine": "index", "DocumentLines": "index",
+    "IndexedFiling": "index",
+    "SkippedFiling": "index",
+    "IndexUpdate": "index",
+    "IndexListing": "index",
+    "DocumentHit": "index",
+    "DocumentSearchResult": "index",
+    "DocumentLine": "index",
+    "DocumentLines": "index",
     # bulk.py
-    "ArchiveSync": "bulk", "BulkSyncResult": "bulk", "ScreenRow": "bulk", "ScreenExclusion": "bulk",
+    "ArchiveSync": "bulk",
+    "BulkSyncResult": "bulk",
+    "ScreenRow": "bulk",
+    "ScreenExclusion": "bulk",
     "ScreenResult": "bulk",
     # catalogue.py
-    "FilingOutline": "catalogue", "CatalogueTag": "catalogue", "CatalogueConcept": "catalogue",
-    "ConceptCatalogue": "catalogue", "ConfigSetting": "catalogue", "ConfigReport": "catalogue",
+    "FilingOutline": "catalogue",
+    "CatalogueTag": "catalogue",
+    "CatalogueConcept": "catalogue",
+    "ConceptCatalogue": "catalogue",
+    "ConfigSetting": "catalogue",
+    "ConfigReport": "catalogue",
     # statements.py
-    "CellStatus": "statements", "DeriveKind": "statements", "StatementColumn": "statements",
-    "StatementCell": "statements", "StatementRow": "statements", "StatementResult": "statements",
+    "CellStatus": "statements",
+    "DeriveKind": "statements",
+    "StatementColumn": "statements",
+    "StatementCell": "statements",
+    "StatementRow": "statements",
+    "StatementResult": "statements",
 }
 
 __all__ = sorted(_WHERE)
@@ -68,4 +110,3 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_WHERE})
-

@@ -6,6 +6,7 @@ from pydantic import Field
 
 from ._base import _Model
 
+
 class CacheInfo(_Model):
     """The local cache: where it is and what it holds."""
 
@@ -15,7 +16,8 @@ class CacheInfo(_Model):
     bytes: int
     by_kind: dict[str, int] = Field(default_factory=dict)
     freshness_seconds: dict[str, float | None] = Field(
-        default_factory=dict, description="How long each kind of entry is served without asking the SEC; null = forever")
+        default_factory=dict, description="How long each kind of entry is served without asking the SEC; null = forever"
+    )
 
 
 class CacheCleared(_Model):
@@ -25,5 +27,7 @@ class CacheCleared(_Model):
 
 class UserAgentSetting(_Model):
     user_agent: str | None
-    source: str = Field(description="Where the value comes from: --user-agent, SEC_USER_AGENT, the config file, or unset")
+    source: str = Field(
+        description="Where the value comes from: --user-agent, SEC_USER_AGENT, the config file, or unset"
+    )
     config_file: str

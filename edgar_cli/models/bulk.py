@@ -11,6 +11,7 @@ from ._base import _Model
 from .companies import CompanyRef, DataSource
 from .concepts import FactValue
 
+
 class ArchiveSync(_Model):
     """One bulk archive: what was downloaded and what the store took from it."""
 
@@ -58,8 +59,17 @@ class ScreenRow(FactValue):
 class ScreenExclusion(_Model):
     """Companies left out of a screen for one reason."""
 
-    reason: Literal["not_reported", "no_annual_value", "other_unit", "period_not_reported", "form", "fiscal_year_end",
-                    "below_minimum", "above_maximum", "not_a_peer"]
+    reason: Literal[
+        "not_reported",
+        "no_annual_value",
+        "other_unit",
+        "period_not_reported",
+        "form",
+        "fiscal_year_end",
+        "below_minimum",
+        "above_maximum",
+        "not_a_peer",
+    ]
     companies: int
     detail: str
     examples: list[str] = Field(default_factory=list, description="A few of the companies (name and CIK)")
@@ -72,8 +82,11 @@ class ScreenResult(_Model):
     label: str
     definition: str
     fiscal_year: int | None = Field(None, description="The fiscal year by each company's own label")
-    calendar_year: int | None = Field(None, description="Periods ending in this calendar year (52/53-week years "
-                                      "ending in the first days of January count for the year before)")
+    calendar_year: int | None = Field(
+        None,
+        description="Periods ending in this calendar year (52/53-week years "
+        "ending in the first days of January count for the year before)",
+    )
     unit: str = Field(description="The one unit every row is in; companies reporting in another are excluded")
     minimum: float | None = None
     maximum: float | None = None

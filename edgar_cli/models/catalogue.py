@@ -10,6 +10,7 @@ from pydantic import Field
 from ._base import _Model
 from .sections import SectionOutlineEntry
 
+
 class FilingOutline(_Model):
     """The sections found in one 10-K, 10-Q or 20-F document, with the filing's provenance."""
 
@@ -40,29 +41,36 @@ class CatalogueConcept(_Model):
     concept: str = Field(description="The catalogue name, e.g. revenue")
     label: str
     definition: str
-    kind: Literal["duration", "instant", "unknown"] = Field(description="duration (income statement, cash flow) "
-                                                             "or instant (balance sheet)")
+    kind: Literal["duration", "instant", "unknown"] = Field(
+        description="duration (income statement, cash flow) or instant (balance sheet)"
+    )
     unit: str = Field(description="currency (USD or the filer's currency), currency/shares or shares")
     aliases: list[str] = Field(default_factory=list)
-    tags: list[CatalogueTag] = Field(default_factory=list, description="The fallback chain: for each period the "
-                                     "first tag that reports it is used")
+    tags: list[CatalogueTag] = Field(
+        default_factory=list, description="The fallback chain: for each period the first tag that reports it is used"
+    )
 
 
 class ConceptCatalogue(_Model):
     """The concepts that can be asked for by name, and what is deliberately not in the catalogue."""
 
     concepts: list[CatalogueConcept]
-    not_in_catalogue: dict[str, str] = Field(default_factory=dict, description="Names often asked for that are not "
-                                             "reported as XBRL facts (EBITDA, free cash flow, margins), and what to "
-                                             "use instead")
+    not_in_catalogue: dict[str, str] = Field(
+        default_factory=dict,
+        description="Names often asked for that are not "
+        "reported as XBRL facts (EBITDA, free cash flow, margins), and what to "
+        "use instead",
+    )
     notes: list[str] = Field(default_factory=list)
 
 
 class ConfigSetting(_Model):
     """One setting or file location, its value and where the value came from."""
 
-    setting: str = Field(description="user_agent, mirror, cache, config_file, cache_dir, ratelimit_bucket, "
-                         "data_dir, index, today, debug, interactive")
+    setting: str = Field(
+        description="user_agent, mirror, cache, config_file, cache_dir, ratelimit_bucket, "
+        "data_dir, index, today, debug, interactive"
+    )
     value: str | None
     source: str = Field(description="The flag, environment variable or file the value came from, or 'default'")
     variable: str | None = Field(None, description="The environment variable that sets it")

@@ -10,6 +10,7 @@ from ._base import _Model
 from .companies import DataSource
 from .concepts import FactValue, FiscalPeriod
 
+
 class ComparisonRow(FactValue):
     """One company's figure in a comparison: the concept engine's value with its provenance, and the company."""
 
@@ -42,13 +43,19 @@ class ComparisonResult(_Model):
     label: str
     definition: str
     period: Literal["annual", "quarterly"]
-    fiscal_year: int | None = Field(description="The fiscal year compared; null when each company's latest was "
-                                    "asked and they differ (each row has its own)")
-    fiscal_period: FiscalPeriod | None = Field(description="FY for annual comparisons, Q1-Q4 for quarterly ones; "
-                                               "null like fiscal_year")
+    fiscal_year: int | None = Field(
+        description="The fiscal year compared; null when each company's latest was "
+        "asked and they differ (each row has its own)"
+    )
+    fiscal_period: FiscalPeriod | None = Field(
+        description="FY for annual comparisons, Q1-Q4 for quarterly ones; null like fiscal_year"
+    )
     fiscal_year_basis: Literal["requested", "latest_common", "latest_each", "nearest"]
-    calendar_year: int | None = Field(None, description="With align nearest: the calendar year the fiscal years "
-                                      "were aligned to (each row carries its own fiscal_year)")
+    calendar_year: int | None = Field(
+        None,
+        description="With align nearest: the calendar year the fiscal years "
+        "were aligned to (each row carries its own fiscal_year)",
+    )
     fiscal_year_reason: str = Field(description="Which fiscal year was compared and why")
     comparable: bool = Field(description="False when period ends are more than 45 days apart or units differ")
     comparability_issues: list[str] = Field(default_factory=list, description="Short reasons comparable is false")

@@ -10,6 +10,7 @@ from pydantic import Field
 from ._base import _Model
 from .companies import DataSource
 
+
 class FormerName(_Model):
     name: str
     from_date: date | None = None
@@ -23,8 +24,11 @@ class FilerInfo(_Model):
     name: str
     tickers: list[str] = Field(default_factory=list)
     exchanges: list[str] = Field(default_factory=list)
-    fiscal_year_end: str | None = Field(None, description="MM-DD the fiscal year ends on, as the SEC records it "
-                                        "(52/53-week years end within a few days of it)")
+    fiscal_year_end: str | None = Field(
+        None,
+        description="MM-DD the fiscal year ends on, as the SEC records it "
+        "(52/53-week years end within a few days of it)",
+    )
     state_of_incorporation: str | None = None
     state_of_incorporation_description: str | None = None
     entity_type: str | None = Field(None, description="The SEC's entity type: operating, other, investment, ...")
@@ -55,11 +59,15 @@ class Filing(_Model):
     base_form: str = Field(description="The form without /A")
     is_amendment: bool
     filed: date
-    period_of_report: date | None = Field(None, description="reportDate: the period end (10-K/10-Q/20-F) "
-                                          "or the event date (8-K)")
-    fiscal_year: int | None = Field(None, description="Periodic reports only: the fiscal year the period of report "
-                                    "belongs to by the company's fiscal year end, labelled by the calendar year "
-                                    "the fiscal year ends in (NVIDIA's FY2024 ended 2024-01-28)")
+    period_of_report: date | None = Field(
+        None, description="reportDate: the period end (10-K/10-Q/20-F) or the event date (8-K)"
+    )
+    fiscal_year: int | None = Field(
+        None,
+        description="Periodic reports only: the fiscal year the period of report "
+        "belongs to by the company's fiscal year end, labelled by the calendar year "
+        "the fiscal year ends in (NVIDIA's FY2024 ended 2024-01-28)",
+    )
     accession_number: str
     primary_document: str | None = None
     primary_doc_description: str | None = None
@@ -69,10 +77,16 @@ class Filing(_Model):
     is_xbrl: bool = False
     is_inline_xbrl: bool = False
     size: int | None = Field(None, description="Total size of the filing's files in bytes")
-    amends: str | None = Field(None, description="For an amendment: the accession number of the original it "
-                               "amends (same form and period); null when that cannot be told apart")
-    superseded: bool = Field(False, description="An original that later amendments for the same period exist for. "
-                             "It does not mean the amendment replaced the whole report")
+    amends: str | None = Field(
+        None,
+        description="For an amendment: the accession number of the original it "
+        "amends (same form and period); null when that cannot be told apart",
+    )
+    superseded: bool = Field(
+        False,
+        description="An original that later amendments for the same period exist for. "
+        "It does not mean the amendment replaced the whole report",
+    )
     superseded_by: str | None = Field(None, description="Accession number of the latest amendment")
     amendments: list[AmendmentRef] = Field(default_factory=list, description="Amendments in filing order")
 
@@ -95,8 +109,9 @@ class FilingList(_Model):
 
     company: FilerInfo
     forms: list[str] = Field(default_factory=list, description="The form types asked for; empty for every form")
-    forms_included: list[str] = Field(default_factory=list, description="Every form they stand for (variants and "
-                                      "amendments)")
+    forms_included: list[str] = Field(
+        default_factory=list, description="Every form they stand for (variants and amendments)"
+    )
     filed_from: date | None = Field(None, description="Earliest filing date asked for")
     filed_to: date | None = Field(None, description="Latest filing date asked for")
     limit: int

@@ -45,8 +45,9 @@ class IndexUpdate(_Model):
 
     action: Literal["add", "remove"]
     index_path: str
-    filings: list[IndexedFiling] = Field(default_factory=list, description="Filings added, re-indexed, left "
-                                         "unchanged or removed (see each status)")
+    filings: list[IndexedFiling] = Field(
+        default_factory=list, description="Filings added, re-indexed, left unchanged or removed (see each status)"
+    )
     skipped: list[SkippedFiling] = Field(default_factory=list)
     semantic: bool = Field(description="True when chunk vectors were written (the semantic extra is installed)")
     embedding_model: str | None = None
@@ -76,8 +77,10 @@ class DocumentHit(_Model):
 
     rank: int
     excerpt: str = Field(description="Part of the chunk around the matches, whitespace flattened, '…' where cut")
-    marks: list[tuple[int, int]] = Field(default_factory=list, description="[start, end) character spans in excerpt "
-                                         "of the matched words (ranked) or of the phrase (phrase)")
+    marks: list[tuple[int, int]] = Field(
+        default_factory=list,
+        description="[start, end) character spans in excerpt of the matched words (ranked) or of the phrase (phrase)",
+    )
     doc_id: str = Field(description="ACCESSION:section; read it with read_document(doc_id, lines=...)")
     chunk_id: str = Field(description="ACCESSION:section:NNNN; read_document(around=chunk_id) gives its neighbours")
     line_start: int = Field(description="First line of the chunk in the section text (1-based)")
@@ -93,12 +96,14 @@ class DocumentHit(_Model):
     section_label: str | None = Field(None, description="e.g. 'Item 1A. Risk Factors'")
     accession_number: str
     document_url: str | None = None
-    score: float = Field(description="Higher ranks first; comparable within one search only. Ranked search: "
-                         "BM25 over the best BM25, times the question's likely-section prior (bm25), cosine "
-                         "scaled from 0.3 below the best (0; lower cosines also 0) to the best (1) (semantic), or "
-                         "their weighted sum (hybrid; the semantic weight lower when the best cosine is low); then times the company, period and section-diversity "
-                         "factors; with EDGAR_RERANK_MODEL the head of the list is rescored as the mean of that "
-                         "and the cross-encoder's sigmoid. Phrase search: BM25")
+    score: float = Field(
+        description="Higher ranks first; comparable within one search only. Ranked search: "
+        "BM25 over the best BM25, times the question's likely-section prior (bm25), cosine "
+        "scaled from 0.3 below the best (0; lower cosines also 0) to the best (1) (semantic), or "
+        "their weighted sum (hybrid; the semantic weight lower when the best cosine is low); then times the company, period and section-diversity "
+        "factors; with EDGAR_RERANK_MODEL the head of the list is rescored as the mean of that "
+        "and the cross-encoder's sigmoid. Phrase search: BM25"
+    )
     rankers: dict[str, int] = Field(default_factory=dict, description="Rank of the chunk in each ranker that found it")
 
 
@@ -109,8 +114,9 @@ class DocumentSearchResult(_Model):
     match: Literal["ranked", "phrase"]
     ranker: Literal["hybrid", "bm25", "semantic"] = Field(description="The ranking used")
     semantic: bool = Field(description="True when semantic vectors took part")
-    broadened: bool = Field(False, description="True when too few passages held every word and passages holding "
-                            "any of them were added")
+    broadened: bool = Field(
+        False, description="True when too few passages held every word and passages holding any of them were added"
+    )
     words: list[str] = Field(default_factory=list, description="The words searched for (stopwords dropped in ranked)")
     filters: dict[str, str | int | list[str] | None] = Field(default_factory=dict)
     limit: int

@@ -9,6 +9,7 @@ from pydantic import Field
 from ._base import _Model
 from .companies import CompanyRef
 
+
 class SearchMatchedFile(_Model):
     """One matching document of a filing (the main document or an exhibit)."""
 
@@ -36,7 +37,8 @@ class SearchFiling(_Model):
     index_url: str = Field(description="The filing's index page in the SEC Archives")
     score: float | None = None
     other_files: list[SearchMatchedFile] = Field(
-        default_factory=list, description="Other documents of this filing that matched on this page")
+        default_factory=list, description="Other documents of this filing that matched on this page"
+    )
 
 
 class FullTextSearchResult(_Model):
@@ -50,7 +52,9 @@ class FullTextSearchResult(_Model):
     coverage: str = Field(description="What the index holds (2001 on) and what this search covered")
     hit_meaning: str = Field(description="What a hit does and does not mean")
     total_hits: int = Field(description="Matching documents (exhibits count separately), not filings")
-    total_is_lower_bound: bool = Field(description="True when EFTS stopped counting (relation gte): at least total_hits")
+    total_is_lower_bound: bool = Field(
+        description="True when EFTS stopped counting (relation gte): at least total_hits"
+    )
     page: int
     page_size: int = Field(description="Documents per EFTS page (100)")
     offset: int = Field(description="EFTS 'from' offset of this page")

@@ -29,10 +29,12 @@ class StatementCell(_Model):
     """One concept in one period: the engine's reported value, a labelled derivation, or why there is none."""
 
     column: str = Field(description="The column key, e.g. FY2025")
-    status: CellStatus = Field(description="reported: a filed value (fact); derived: computed on request, see formula "
-                               "and inputs; implied: Q4 exists only as FY minus 9M and was not derived; absent: the "
-                               "company reports no value for this period; refused: a derivation asked for and not "
-                               "allowed (reason says why)")
+    status: CellStatus = Field(
+        description="reported: a filed value (fact); derived: computed on request, see formula "
+        "and inputs; implied: Q4 exists only as FY minus 9M and was not derived; absent: the "
+        "company reports no value for this period; refused: a derivation asked for and not "
+        "allowed (reason says why)"
+    )
     value: float | int | None = Field(None, description="The value in the row's unit; null unless reported or derived")
     unit: str | None = None
     start: date | None = None
@@ -40,11 +42,16 @@ class StatementCell(_Model):
     days: int | None = None
     matched_tag: str | None = Field(None, description="taxonomy:Tag (derived: the operands' shared tag)")
     derived: bool = Field(False, description="True when computed from reported values rather than filed")
-    formula: str | None = Field(None, description="Derived: how the operands give the value, e.g. "
-                                "'FY2026 - 9M FY2026 = 215938000000 - 147811000000'")
+    formula: str | None = Field(
+        None,
+        description="Derived: how the operands give the value, e.g. 'FY2026 - 9M FY2026 = 215938000000 - 147811000000'",
+    )
     accession_numbers: list[str] = Field(default_factory=list, description="Every filing the cell rests on")
-    fact: FactValue | None = Field(None, description="Reported: the concept engine's value with its provenance "
-                                   "(form, filed, restated, original_value, revision_kind, pre_split_ratio)")
+    fact: FactValue | None = Field(
+        None,
+        description="Reported: the concept engine's value with its provenance "
+        "(form, filed, restated, original_value, revision_kind, pre_split_ratio)",
+    )
     inputs: list[FactValue] = Field(default_factory=list, description="Derived: the reported operands")
     reason: str | None = Field(None, description="Why an implied, absent or refused cell has no value")
 
@@ -54,15 +61,18 @@ class StatementRow(_Model):
 
     concept: str
     label: str
-    basis: Literal["as_reported", "ttm"] = Field("as_reported", description="ttm: each cell is the twelve months "
-                                                 "ending at its column's end")
+    basis: Literal["as_reported", "ttm"] = Field(
+        "as_reported", description="ttm: each cell is the twelve months ending at its column's end"
+    )
     period_type: Literal["duration", "instant", "unknown"]
     unit: str | None = Field(None, description="USD, USD/shares, shares or the filer's currency (TSMC: TWD)")
     reported: bool = Field(description="False when the company reports none of the concept's tags in periodic reports")
-    matched_tags: list[str] = Field(default_factory=list, description="The tags the row's cells come from, in order "
-                                    "of first use")
-    mixed_tags: bool = Field(False, description="True when the cells come from different tags, whose definitions "
-                             "may differ (see notes)")
+    matched_tags: list[str] = Field(
+        default_factory=list, description="The tags the row's cells come from, in order of first use"
+    )
+    mixed_tags: bool = Field(
+        False, description="True when the cells come from different tags, whose definitions may differ (see notes)"
+    )
     fallback_chain: list[str] = Field(default_factory=list)
     cells: list[StatementCell] = Field(description="One per column, in the columns' order")
     notes: list[str] = Field(default_factory=list)
@@ -74,7 +84,8 @@ class StatementResult(_Model):
 
     company: CompanyRef
     statement: Literal["income", "balance", "cashflow"] | None = Field(
-        None, description="The preset shown; null for concepts asked for by name")
+        None, description="The preset shown; null for concepts asked for by name"
+    )
     title: str
     period: Literal["annual", "quarterly"]
     fiscal_years: list[int] = Field(default_factory=list, description="The fiscal years asked for (empty: the latest)")

@@ -35,9 +35,10 @@ import pickle
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 _FORMAT = 1
 _MODE_PICKLE = 4  # diskcache.core.MODE_PICKLE (tests/test_warm_path.py checks it still is)
@@ -85,8 +86,9 @@ class DiskCache:
             return None
         # Read-only; "immutable" only where the directory cannot be written (no -shm can be made).
         immutable = "&immutable=1" if not os.access(db.parent, os.W_OK) else ""
-        conn = sqlite3.connect(f"{db.as_uri()}?mode=ro{immutable}", uri=True, check_same_thread=False,
-                               isolation_level=None)
+        conn = sqlite3.connect(
+            f"{db.as_uri()}?mode=ro{immutable}", uri=True, check_same_thread=False, isolation_level=None
+        )
         self._reader = (conn, db.parent)
         return self._reader
 
@@ -104,8 +106,11 @@ class DiskCache:
                 return None
             conn, folder = reader
             try:  # a str key is stored as itself with raw = 1 (diskcache's Disk.put)
-                row = conn.execute("SELECT mode, filename, value FROM Cache WHERE key = ? AND raw = 1 "
-                                   "AND (expire_time IS NULL OR expire_time > ?)", (key, time.time())).fetchone()
+                row = conn.execute(
+                    "SELECT mode, filename, value FROM Cache WHERE key = ? AND raw = 1 "
+                    "AND (expire_time IS NULL OR expire_time > ?)",
+                    (key, time.time()),
+                ).fetchone()
             except sqlite3.OperationalError as exc:
                 if "no such table" in str(exc):  # a database another process is still creating
                     return None
@@ -143,8 +148,10 @@ class DiskCache:
                     timeout=30,
                 )
             except (OSError, sqlite3.Error) as exc:
-                self._read_only(f"cache directory {self.directory} cannot be written ({exc}); "
-                                "reading what it holds, storing nothing")
+                self._read_only(
+                    f"cache directory {self.directory} cannot be written ({exc}); "
+                    "reading what it holds, storing nothing"
+                )
                 return None
         return self._store
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import contextvars
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
 
 
 class CallCancelled(Exception):

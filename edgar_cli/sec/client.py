@@ -41,9 +41,11 @@ import re
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..config import Settings, resolve_user_agent
 from ..errors import EdgarError
@@ -119,11 +121,19 @@ def _announce_retry(details) -> None:
 
     cause = details.caused_by
     what = f"{cause}" if isinstance(cause, _Retryable) else type(cause).__name__
-    line = safe_line(f"the SEC did not answer usably ({what}); retrying in {details.wait_for:.1f} s "
-                     f"(retry {details.retry_num} of {MAX_ATTEMPTS - 1})")
+    line = safe_line(
+        f"the SEC did not answer usably ({what}); retrying in {details.wait_for:.1f} s "
+        f"(retry {details.retry_num} of {MAX_ATTEMPTS - 1})"
+    )
     if json_logs():
-        log_event("retry", "warning", message=line, retry=details.retry_num, of=MAX_ATTEMPTS - 1,
-                  wait_seconds=round(details.wait_for, 1))
+        log_event(
+            "retry",
+            "warning",
+            message=line,
+            retry=details.retry_num,
+            of=MAX_ATTEMPTS - 1,
+            wait_seconds=round(details.wait_for, 1),
+        )
     else:
         print(f"edgar: {line}", file=sys.stderr)
     calls.report(line)
@@ -223,13 +233,16 @@ def _not_found(url: str, status: int, mirror: str | None) -> EdgarError:
     if mirror:
         # A mirror holds part of EDGAR at most: its 404 says nothing about what the SEC has.
         return EdgarError(
-            "not_found", f"The mirror at {urls.redact(mirror)} (EDGAR_MIRROR) has no copy of {url} (HTTP {status}); whether "
+            "not_found",
+            f"The mirror at {urls.redact(mirror)} (EDGAR_MIRROR) has no copy of {url} (HTTP {status}); whether "
             "the SEC has it cannot be told from here.",
             "Ask for a filing or company the mirror holds, or unset EDGAR_MIRROR to ask the SEC itself.",
-            url=url, mirror=urls.redact(mirror),
+            url=url,
+            mirror=urls.redact(mirror),
         )
     return EdgarError(
-        "not_found", f"The SEC has no document at {url} (HTTP {status}).",
+        "not_found",
+        f"The SEC has no document at {url} (HTTP {status}).",
         f"Check the CIK, accession number or document name; list a company's filings with {tool('list_filings')}.",
         url=url,
     )
@@ -238,9 +251,15 @@ def _not_found(url: str, status: int, mirror: str | None) -> EdgarError:
 class SecClient:
     """Fetches SEC resources through the mirror, the limiter, retries, bounds, validation and the cache."""
 
-    def __init__(self, settings: Settings | None = None, *, transport: Any = None,
-                 limiter: RateLimiter | None = None, warn: Callable[[str], None] | None = None,
-                 memo_bytes: int | None = None):
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        transport: Any = None,
+        limiter: RateLimiter | None = None,
+        warn: Callable[[str], None] | None = None,
+        memo_bytes: int | None = None,
+    ):
         self.settings = settings or Settings.from_env()
         self._warn = warn or _stderr_warn
         self._transport = transport
@@ -293,8 +312,9 @@ class SecClient:
                 if _redis_configured():  # one budget across hosts (sec/redis_shared.py)
                     from .redis_shared import open_limiter
 
-                    self._limiter = open_limiter(lambda rate: RateLimiter.shared(warn=self._warn, rate=rate),
-                                                 warn=self._warn)
+                    self._limiter = open_limiter(
+                        lambda rate: RateLimiter.shared(warn=self._warn, rate=rate), warn=self._warn
+                    )
                 else:  # the SEC's 10/s, or this host's EDGAR_RATE_SHARE of them
                     from .ratelimit import host_rate
 
@@ -330,8 +350,15 @@ class SecClient:
             raise _not_found(url, int(entry.meta.get("status") or 404), self.settings.mirror)
 
     # -- fetching -----------------------------------------------------------
-    def get_json(self, url: str, *, kind: str, params: dict[str, str] | None = None,
-                 max_age: float | None | str = "default", stale_if_error: bool = True) -> Any:
+    def get_json(
+        self,
+        url: str,
+        *,
+        kind: str,
+        params: dict[str, str] | None = None,
+        max_age: float | None | str = "default",
+        stale_if_error: bool = True,
+    ) -> Any:
         """GET a JSON resource, from the cache when fresh. Raises EdgarError.
 
         With ``stale_if_error`` (the default), a cached copy past its freshness is served when the fetch that
@@ -340,17 +367,26 @@ class SecClient:
         """
         return self._get(url, kind, params, max_age, expect_json=True, stale_if_error=stale_if_error)[1]
 
-    def get_bytes(self, url: str, *, kind: str, params: dict[str, str] | None = None,
-                  max_age: float | None | str = "default", expect_json: bool = False,
-                  stale_if_error: bool = True, check: Callable[[bytes], None] | None = None) -> bytes:
+    def get_bytes(
+        self,
+        url: str,
+        *,
+        kind: str,
+        params: dict[str, str] | None = None,
+        max_age: float | None | str = "default",
+        expect_json: bool = False,
+        stale_if_error: bool = True,
+        check: Callable[[bytes], None] | None = None,
+    ) -> bytes:
         """GET a resource as bytes, from the cache when fresh (stale on error, as get_json). Raises EdgarError.
 
         ``check(body)`` raising validate.InvalidBody refuses a body for what the caller needs it to be (a
         filing's primary document): a fetched one is retried and never cached, a cached one is dropped and
         fetched again (and never served stale).
         """
-        return self._get(url, kind, params, max_age, expect_json=expect_json, stale_if_error=stale_if_error,
-                         check=check)[0]
+        return self._get(
+            url, kind, params, max_age, expect_json=expect_json, stale_if_error=stale_if_error, check=check
+        )[0]
 
     def forget(self, url: str, *, kind: str) -> None:
         """Drop the cached body of ``url`` (one read from it proved unusable: the next call fetches it again)."""
@@ -368,14 +404,23 @@ class SecClient:
             return [note for url, note in self._stale_notes.items() if url.startswith(prefix)]
 
     def stale_copy_note(self, what: str, stored_at: float, exc: EdgarError) -> str:
-        """"<what> as fetched <when>; refreshing it failed at <now> (<code>: <message>)": the stale-if-error
+        """ "<what> as fetched <when>; refreshing it failed at <now> (<code>: <message>)": the stale-if-error
         note (the idea of RFC 5861), dated in UTC so a reader can judge what may be missing."""
-        return (f"{what} as fetched {_utc(stored_at)}; checking for a newer copy failed at {_utc(self.now())} "
-                f"({exc.code}: {exc.message.rstrip('.')}), so filings since then may be missing.")
+        return (
+            f"{what} as fetched {_utc(stored_at)}; checking for a newer copy failed at {_utc(self.now())} "
+            f"({exc.code}: {exc.message.rstrip('.')}), so filings since then may be missing."
+        )
 
-    def _get(self, url: str, kind: str, params: dict[str, str] | None, max_age: float | None | str,
-             expect_json: bool, stale_if_error: bool = True,
-             check: Callable[[bytes], None] | None = None) -> tuple[bytes, Any]:
+    def _get(
+        self,
+        url: str,
+        kind: str,
+        params: dict[str, str] | None,
+        max_age: float | None | str,
+        expect_json: bool,
+        stale_if_error: bool = True,
+        check: Callable[[bytes], None] | None = None,
+    ) -> tuple[bytes, Any]:
         """(body, parsed JSON or None): a fresh cache entry, a revalidated stale one, else one validated fetch;
         when that fetch fails, the stale entry with a dated note (``stale_if_error``)."""
         if check is not None and expect_json:
@@ -408,16 +453,23 @@ class SecClient:
         by a request's deadline; with the disk cache alone it yields False at once."""
         return self.cache.filling(key, transport.request_deadline())
 
-    def _fill(self, full: str, key: str, kind: str, expect_json: bool, entry: Entry | None,
-              stale_if_error: bool, check: Callable[[bytes], None] | None = None) -> tuple[bytes, Any]:
+    def _fill(
+        self,
+        full: str,
+        key: str,
+        kind: str,
+        expect_json: bool,
+        entry: Entry | None,
+        stale_if_error: bool,
+        check: Callable[[bytes], None] | None = None,
+    ) -> tuple[bytes, Any]:
         """Fetch ``full`` (revalidating ``entry``, a stale copy, when it has validators) and cache the answer;
         when the fetch fails, ``entry`` with a dated note if ``stale_if_error``."""
         validators = {k: v for k, v in (entry.meta if entry else {}).items() if k in ("etag", "last_modified")}
         try:
             answer = self._fetch(full, kind, expect_json, conditional=validators or None, transform=check)
         except EdgarError as exc:
-            stale = (self._served(key, entry, expect_json, check) if entry is not None and stale_if_error
-                     else None)
+            stale = self._served(key, entry, expect_json, check) if entry is not None and stale_if_error else None
             if stale is None:
                 raise
             note = self.stale_copy_note(f"The cached copy of {full}", entry.stored_at, exc)  # type: ignore[union-attr]
@@ -437,8 +489,9 @@ class SecClient:
                 self._stale_notes.pop(full, None)
         return answer.payload, answer.parsed
 
-    def _served(self, key: str, entry: Entry, expect_json: bool,
-                check: Callable[[bytes], None] | None = None) -> tuple[bytes, Any] | None:
+    def _served(
+        self, key: str, entry: Entry, expect_json: bool, check: Callable[[bytes], None] | None = None
+    ) -> tuple[bytes, Any] | None:
         """(body, parsed JSON or None) of a cache entry; None (and the entry dropped) if it does not parse or
         fails ``check``."""
         if not expect_json:
@@ -462,8 +515,7 @@ class SecClient:
         """One logical GET with rate limit, retries, bounds and validation; returns the body. Not cached."""
         return self._fetch(url, kind or urls.kind_of(url), expect_json).payload
 
-    def download(self, url: str, dest: Path, *,
-                 progress: Callable[[int, int | None], None] | None = None) -> Download:
+    def download(self, url: str, dest: Path, *, progress: Callable[[int, int | None], None] | None = None) -> Download:
         """Stream a large SEC file (a bulk archive) to ``dest``: rate limited, resumable, size-checked.
 
         The body goes to ``dest``.part as it arrives, never into memory. A cut-off
@@ -483,30 +535,45 @@ class SecClient:
         deadline = time.monotonic() + DOWNLOAD_DEADLINE
         try:
             dest.parent.mkdir(parents=True, exist_ok=True)
-            for attempt in stamina.retry_context(on=backoff_hook, attempts=DOWNLOAD_ATTEMPTS,
-                                                 timeout=DOWNLOAD_DEADLINE, wait_initial=0.5, wait_max=8.0,
-                                                 wait_jitter=0.5):
+            for attempt in stamina.retry_context(
+                on=backoff_hook,
+                attempts=DOWNLOAD_ATTEMPTS,
+                timeout=DOWNLOAD_DEADLINE,
+                wait_initial=0.5,
+                wait_max=8.0,
+                wait_jitter=0.5,
+            ):
                 with attempt:
                     if time.monotonic() >= deadline:
-                        raise _Unusable(f"not complete within the {DOWNLOAD_DEADLINE / 3600:.0f} h a download "
-                                        "may take")
+                        raise _Unusable(f"not complete within the {DOWNLOAD_DEADLINE / 3600:.0f} h a download may take")
                     return _download_into(self, url, target, dest, progress, deadline)
         except _Retryable as exc:
-            raise EdgarError("rate_limited" if exc.kind == "rate_limited" else "upstream_unavailable",
-                             f"Downloading {url} failed after {attempt.num} tries: {exc}.",
-                             "Run the same command again later: it resumes where it stopped.", url=url) from None
+            raise EdgarError(
+                "rate_limited" if exc.kind == "rate_limited" else "upstream_unavailable",
+                f"Downloading {url} failed after {attempt.num} tries: {exc}.",
+                "Run the same command again later: it resumes where it stopped.",
+                url=url,
+            ) from None
         except _Unusable as exc:
-            raise EdgarError("upstream_unavailable", f"Downloading {url} stopped: {exc}.",
-                             "Run the same command again later; if it persists, the SEC's answer is not an "
-                             "archive edgar can use.", url=url) from None
+            raise EdgarError(
+                "upstream_unavailable",
+                f"Downloading {url} stopped: {exc}.",
+                "Run the same command again later; if it persists, the SEC's answer is not an archive edgar can use.",
+                url=url,
+            ) from None
         except OSError as exc:  # the archive cannot be written: a full disk, an unwritable directory
-            raise EdgarError("internal_error", f"Writing the download of {url} to {dest.parent} failed: {exc}.",
-                             "Free disk space (each archive takes 1-2 GB) or point EDGAR_BULK_DIR elsewhere; the "
-                             "next sync resumes where this one stopped.", url=url) from None
+            raise EdgarError(
+                "internal_error",
+                f"Writing the download of {url} to {dest.parent} failed: {exc}.",
+                "Free disk space (each archive takes 1-2 GB) or point EDGAR_BULK_DIR elsewhere; the "
+                "next sync resumes where this one stopped.",
+                url=url,
+            ) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def fetch_json(self, url: str, *, kind: str | None = None,
-                   transform: Callable[[Any], Any] | None = None) -> tuple[bytes, Any]:
+    def fetch_json(
+        self, url: str, *, kind: str | None = None, transform: Callable[[Any], Any] | None = None
+    ) -> tuple[bytes, Any]:
         """Like :meth:`fetch` for JSON: (body, parsed value), or (body, ``transform(parsed)``).
 
         ``transform`` runs inside the attempt: raising validate.InvalidBody from it (a body
@@ -515,8 +582,15 @@ class SecClient:
         answer = self._fetch(url, kind or urls.kind_of(url), True, transform=transform)
         return answer.payload, (answer.value if transform is not None else answer.parsed)
 
-    def _fetch(self, url: str, kind: str, expect_json: bool, *, conditional: dict[str, Any] | None = None,
-               transform: Callable[[Any], Any] | None = None) -> Answer:
+    def _fetch(
+        self,
+        url: str,
+        kind: str,
+        expect_json: bool,
+        *,
+        conditional: dict[str, Any] | None = None,
+        transform: Callable[[Any], Any] | None = None,
+    ) -> Answer:
         import stamina
 
         _install_retry_hooks()
@@ -527,8 +601,12 @@ class SecClient:
         budget = max(0.0, deadline - time.monotonic())
         try:
             for attempt in stamina.retry_context(
-                on=backoff_hook, attempts=MAX_ATTEMPTS, timeout=RETRY_TIMEOUT,
-                wait_initial=0.5, wait_max=8.0, wait_jitter=0.5,
+                on=backoff_hook,
+                attempts=MAX_ATTEMPTS,
+                timeout=RETRY_TIMEOUT,
+                wait_initial=0.5,
+                wait_max=8.0,
+                wait_jitter=0.5,
             ):
                 with attempt:
                     if time.monotonic() >= deadline:
@@ -538,13 +616,18 @@ class SecClient:
                     except _Retryable as exc:
                         wait = None if exc.retry_after is None else min(exc.retry_after, RETRY_TIMEOUT)
                         if wait is not None and time.monotonic() + wait >= deadline:
-                            late = (f"asking for another try in {wait:g} s, after "
-                                    f"{transport.deadline_name(deadline, budget)}")
+                            late = (
+                                f"asking for another try in {wait:g} s, after "
+                                f"{transport.deadline_name(deadline, budget)}"
+                            )
                             if exc.kind == "rate_limited":
                                 raise EdgarError(
-                                    "rate_limited", f"The SEC answered 429 Too Many Requests for {url}, {late}.",
+                                    "rate_limited",
+                                    f"The SEC answered 429 Too Many Requests for {url}, {late}.",
                                     "Wait a minute and try again; keep to 10 requests per second across all "
-                                    "your tools.", url=url) from None
+                                    "your tools.",
+                                    url=url,
+                                ) from None
                             raise _Late(f"{exc}, {late}") from None
                         exc.deadline = deadline  # backoff_hook waits no longer than what is left
                         raise
@@ -565,19 +648,33 @@ class SecClient:
         except _Unusable as exc:
             late = isinstance(exc, _Late)
             raise EdgarError(
-                "upstream_unavailable", f"The SEC did not give a usable answer for {url}: {exc}.",
-                ("Try again later; if the SEC (or the mirror) is only slow, allow a command more time with "
-                 f"EDGAR_COMMAND_TIMEOUT (now {transport.command_seconds():g} s).") if late else
-                "Try again later; if it persists, the answer is not one edgar can use.", url=url,
+                "upstream_unavailable",
+                f"The SEC did not give a usable answer for {url}: {exc}.",
+                (
+                    "Try again later; if the SEC (or the mirror) is only slow, allow a command more time with "
+                    f"EDGAR_COMMAND_TIMEOUT (now {transport.command_seconds():g} s)."
+                )
+                if late
+                else "Try again later; if it persists, the answer is not one edgar can use.",
+                url=url,
             ) from None
         except _Missing as exc:
-            self.cache_set(f"missing:{url}", b"", {"url": url, "status": exc.status,
-                                                    "mirror": _answered_by(self.settings.mirror)})
+            self.cache_set(
+                f"missing:{url}", b"", {"url": url, "status": exc.status, "mirror": _answered_by(self.settings.mirror)}
+            )
             raise _not_found(url, exc.status, self.settings.mirror) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _fetch_once(self, url: str, target: str, kind: str, expect_json: bool, conditional: dict[str, Any] | None,
-                    transform: Callable[[Any], Any] | None, deadline: float) -> Answer:
+    def _fetch_once(
+        self,
+        url: str,
+        target: str,
+        kind: str,
+        expect_json: bool,
+        conditional: dict[str, Any] | None,
+        transform: Callable[[Any], Any] | None,
+        deadline: float,
+    ) -> Answer:
         import httpx
 
         from .ratelimit import LimiterDeadline
@@ -620,16 +717,26 @@ class SecClient:
     def _read(self, resp: Any, kind: str, deadline: float) -> bytes:
         declared = resp.headers.get("Content-Length")
         if resp.is_stream_consumed:  # an in-memory response (httpx.MockTransport), already decoded
-            return transport.read_body(iter([resp.content]), kind=kind, encoding=None, deadline=deadline,
-                                       declared=None if "Content-Encoding" in resp.headers else declared)
-        return transport.read_body(resp.iter_raw(transport.READ_CHUNK), kind=kind, deadline=deadline,
-                                   encoding=resp.headers.get("Content-Encoding"), declared=declared)
+            return transport.read_body(
+                iter([resp.content]),
+                kind=kind,
+                encoding=None,
+                deadline=deadline,
+                declared=None if "Content-Encoding" in resp.headers else declared,
+            )
+        return transport.read_body(
+            resp.iter_raw(transport.READ_CHUNK),
+            kind=kind,
+            deadline=deadline,
+            encoding=resp.headers.get("Content-Encoding"),
+            declared=declared,
+        )
 
 
 def _utc(epoch: float) -> str:
-    from datetime import datetime, timezone
+    from datetime import datetime
 
-    return datetime.fromtimestamp(epoch, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def _redis_configured() -> bool:
@@ -660,8 +767,9 @@ def _error_body(resp: Any) -> bytes:
         return b""
 
 
-def _validated(url: str, kind: str, resp: Any, body: bytes, expect_json: bool,
-               transform: Callable[[Any], Any] | None) -> Answer:
+def _validated(
+    url: str, kind: str, resp: Any, body: bytes, expect_json: bool, transform: Callable[[Any], Any] | None
+) -> Answer:
     """The answer if the body is usable for its kind; a retryable error otherwise."""
     from . import validate
 
@@ -692,8 +800,9 @@ def _status_error(url: str, status: int, resp: Any, body: bytes) -> NoReturn:
     if status == 429:
         raise _Retryable("rate_limited", "HTTP 429", parse_retry_after(resp.headers.get("Retry-After")), 429)
     if status >= 500:
-        raise _Retryable("upstream_unavailable", f"HTTP {status}",
-                         parse_retry_after(resp.headers.get("Retry-After")), status)
+        raise _Retryable(
+            "upstream_unavailable", f"HTTP {status}", parse_retry_after(resp.headers.get("Retry-After")), status
+        )
     if status == 404 or (status == 403 and _looks_like_missing_object(body)):
         raise _Missing(status)
     if status == 403:
@@ -702,7 +811,7 @@ def _status_error(url: str, status: int, resp: Any, body: bytes) -> NoReturn:
             raise EdgarError(
                 "user_agent_required",
                 "The SEC refused the request because of the User-Agent (HTTP 403).",
-                "Set SEC_USER_AGENT to your name and a real email address, e.g. \"Jane Doe jane@example.com\".",
+                'Set SEC_USER_AGENT to your name and a real email address, e.g. "Jane Doe jane@example.com".',
                 url=url,
             )
         reason = _sec_reason(text)
@@ -717,8 +826,10 @@ def _status_error(url: str, status: int, resp: Any, body: bytes) -> NoReturn:
         where = (resp.headers.get("Location") or "nowhere")[:200]
         raise _Unusable(f"a redirect (HTTP {status}) to {where!r}, which edgar does not follow")
     raise EdgarError(
-        "upstream_unavailable", f"Unexpected HTTP {status} from the SEC for {url}.",
-        "Try again later.", url=url,
+        "upstream_unavailable",
+        f"Unexpected HTTP {status} from the SEC for {url}.",
+        "Try again later.",
+        url=url,
     )
 
 
@@ -764,8 +875,14 @@ def _write_json(path: Path, data: dict) -> None:
     os.replace(tmp, path)
 
 
-def _download_into(client: "SecClient", url: str, target: str, dest: Path,
-                   progress: Callable[[int, int | None], None] | None, deadline: float) -> Download:
+def _download_into(
+    client: SecClient,
+    url: str,
+    target: str,
+    dest: Path,
+    progress: Callable[[int, int | None], None] | None,
+    deadline: float,
+) -> Download:
     """One attempt: a conditional or ranged GET streamed to ``dest``.part, within the download's bounds.
 
     Raises _Retryable to try again (resuming what arrived), _Unusable to stop (over the size cap,
@@ -810,8 +927,15 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
             if status == 304:
                 if not conditional or not dest.exists():
                     raise _Retryable("upstream_unavailable", "HTTP 304 to a request that was not conditional")
-                return Download(dest, dest.stat().st_size, done.get("etag"), done.get("last_modified"),
-                                unchanged=True, downloaded=0, resumed_from=0)
+                return Download(
+                    dest,
+                    dest.stat().st_size,
+                    done.get("etag"),
+                    done.get("last_modified"),
+                    unchanged=True,
+                    downloaded=0,
+                    resumed_from=0,
+                )
             if status in (429,) or status >= 500:
                 kind = "rate_limited" if status == 429 else "upstream_unavailable"
                 raise _Retryable(kind, f"HTTP {status}", parse_retry_after(resp.headers.get("Retry-After")), status)
@@ -819,12 +943,19 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
                 status = 206  # the part is already whole
             if status not in (200, 206):
                 if status in (403, 404):
-                    raise EdgarError("not_found" if status == 404 else "blocked",
-                                     f"The SEC refused or does not have {url} (HTTP {status}).",
-                                     "Check the SEC's bulk data page for the archive's current address; "
-                                     "an HTTP 403 can also mean a missing User-Agent.", url=url)
-                raise EdgarError("upstream_unavailable", f"Unexpected HTTP {status} from the SEC for {url}.",
-                                 "Try again later.", url=url)
+                    raise EdgarError(
+                        "not_found" if status == 404 else "blocked",
+                        f"The SEC refused or does not have {url} (HTTP {status}).",
+                        "Check the SEC's bulk data page for the archive's current address; "
+                        "an HTTP 403 can also mean a missing User-Agent.",
+                        url=url,
+                    )
+                raise EdgarError(
+                    "upstream_unavailable",
+                    f"Unexpected HTTP {status} from the SEC for {url}.",
+                    "Try again later.",
+                    url=url,
+                )
             if resp.headers.get("Content-Encoding", "identity").lower() not in ("identity", ""):
                 raise _Retryable("upstream_unavailable", "an encoded body where the raw archive was asked for")
             etag, modified = resp.headers.get("ETag"), resp.headers.get("Last-Modified")
@@ -836,8 +967,11 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
                 if not _same_version(state, etag, modified, total):
                     part.unlink(missing_ok=True)  # what is on disk is of another version: start over
                     state_file.unlink(missing_ok=True)
-                    raise _Retryable("upstream_unavailable", "a ranged answer from another version of the archive "
-                                     "(its ETag, date or length changed); starting over")
+                    raise _Retryable(
+                        "upstream_unavailable",
+                        "a ranged answer from another version of the archive "
+                        "(its ETag, date or length changed); starting over",
+                    )
                 mode = "ab"
             elif status == 206:  # the 416 case: nothing more to read
                 total, mode = have, "ab"
@@ -847,8 +981,10 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
                 have, mode = 0, "wb"
             if total is not None and total > DOWNLOAD_LIMIT:
                 _discard(part, state_file)
-                raise _Unusable(f"a declared size of {total:,} bytes, over the {_gib(DOWNLOAD_LIMIT)} edgar accepts "
-                                "for an archive (the SEC's are 1-2 GB); it was not read")
+                raise _Unusable(
+                    f"a declared size of {total:,} bytes, over the {_gib(DOWNLOAD_LIMIT)} edgar accepts "
+                    "for an archive (the SEC's are 1-2 GB); it was not read"
+                )
             _check_room(part.parent, (total - have) if total is not None else None)
             if mode == "wb" or not state:
                 _write_json(state_file, {"url": url, "etag": etag, "last_modified": modified, "size": total})
@@ -868,23 +1004,33 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
                         if total is not None and have + received > total:  # never resumable: start over
                             fh.close()
                             _discard(part, state_file)
-                            raise _Retryable("upstream_unavailable", f"a body that ran past the {total:,} bytes "
-                                             "declared (the part was deleted; the download starts over)")
+                            raise _Retryable(
+                                "upstream_unavailable",
+                                f"a body that ran past the {total:,} bytes "
+                                "declared (the part was deleted; the download starts over)",
+                            )
                         if have + received > DOWNLOAD_LIMIT:
                             fh.close()
                             _discard(part, state_file)
-                            raise _Unusable(f"a body of more than the {_gib(DOWNLOAD_LIMIT)} edgar accepts for an "
-                                            "archive (the SEC's are 1-2 GB); it was not read further")
+                            raise _Unusable(
+                                f"a body of more than the {_gib(DOWNLOAD_LIMIT)} edgar accepts for an "
+                                "archive (the SEC's are 1-2 GB); it was not read further"
+                            )
                         now = time.monotonic()
                         if received - mark >= STALL_BYTES:
                             mark_at, mark = now, received
                             transport.move_deadline(min(deadline, now + STALL_SECONDS))
                         elif now - mark_at > STALL_SECONDS:
-                            raise _Retryable("upstream_unavailable", f"the archive arrived at under {STALL_BYTES:,} "
-                                             f"bytes in {STALL_SECONDS:.0f} s (stalled at {have + received:,} bytes)")
+                            raise _Retryable(
+                                "upstream_unavailable",
+                                f"the archive arrived at under {STALL_BYTES:,} "
+                                f"bytes in {STALL_SECONDS:.0f} s (stalled at {have + received:,} bytes)",
+                            )
                         if now > deadline:
-                            raise _Unusable(f"not complete within the {DOWNLOAD_DEADLINE / 3600:.0f} h a download "
-                                            f"may take ({have + received:,} bytes so far are kept)")
+                            raise _Unusable(
+                                f"not complete within the {DOWNLOAD_DEADLINE / 3600:.0f} h a download "
+                                f"may take ({have + received:,} bytes so far are kept)"
+                            )
                         if progress is not None:
                             progress(have + received, total)
     except httpx.HTTPError as exc:  # cut off mid-body or too slow: the next attempt resumes from what was written
@@ -894,16 +1040,27 @@ def _download_into(client: "SecClient", url: str, target: str, dest: Path,
     total = state.get("size")
     if total is not None and size > total:  # a range past its end could never resume it: start over
         _discard(part, state_file)
-        raise _Retryable("upstream_unavailable", f"a part of {size:,} bytes, past the {total:,} declared (deleted; "
-                         "the download starts over)")
+        raise _Retryable(
+            "upstream_unavailable",
+            f"a part of {size:,} bytes, past the {total:,} declared (deleted; the download starts over)",
+        )
     if total is not None and size != total:
         raise _Retryable("upstream_unavailable", f"the archive stopped at {size} of {total} bytes")
     os.replace(part, dest)
-    _write_json(dest.with_name(dest.name + ".json"),
-                {"url": url, "etag": state.get("etag"), "last_modified": state.get("last_modified"), "size": size})
+    _write_json(
+        dest.with_name(dest.name + ".json"),
+        {"url": url, "etag": state.get("etag"), "last_modified": state.get("last_modified"), "size": size},
+    )
     state_file.unlink(missing_ok=True)
-    return Download(dest, size, state.get("etag"), state.get("last_modified"), unchanged=False,
-                    downloaded=received, resumed_from=have if status == 206 else 0)
+    return Download(
+        dest,
+        size,
+        state.get("etag"),
+        state.get("last_modified"),
+        unchanged=False,
+        downloaded=received,
+        resumed_from=have if status == 206 else 0,
+    )
 
 
 def _same_version(state: dict, etag: str | None, modified: str | None, total: int | None) -> bool:
@@ -911,8 +1068,12 @@ def _same_version(state: dict, etag: str | None, modified: str | None, total: in
     ignored If-Range would otherwise have two versions spliced into one file)."""
     if state.get("etag") and etag and etag != state["etag"]:
         return False
-    if not (state.get("etag") and etag) and state.get("last_modified") and modified \
-            and modified != state["last_modified"]:
+    if (
+        not (state.get("etag") and etag)
+        and state.get("last_modified")
+        and modified
+        and modified != state["last_modified"]
+    ):
         return False
     return total is None or state.get("size") is None or total == state["size"]
 
@@ -940,6 +1101,7 @@ def _check_room(folder: Path, needed: int | None) -> None:
     if needed > free:
         raise OSError(errno.ENOSPC, f"the archive needs {needed:,} more bytes and {folder} has {free:,} free")
 
+
 def _with_query(url: str, params: dict[str, str] | None) -> str:
     if not params:
         return url
@@ -954,7 +1116,9 @@ def _looks_like_missing_object(body: bytes) -> bool:
 
 
 def _sec_reason(text: str) -> str:
-    m = re.search(r"(Request Rate Threshold Exceeded|Your Request Originates from an Undeclared Automated Tool)", text, re.I)
+    m = re.search(
+        r"(Request Rate Threshold Exceeded|Your Request Originates from an Undeclared Automated Tool)", text, re.I
+    )
     if m:
         return m.group(1)
     title = re.search(r"<title>(.*?)</title>", text, re.I | re.S)
@@ -962,8 +1126,11 @@ def _sec_reason(text: str) -> str:
 
 
 _NOT_HTML_SUFFIXES = (".json", ".xml", ".xsd", ".txt", ".zip", ".pdf", ".jpg", ".gif", ".png")
-_ERROR_PAGE = re.compile(rb"maintenance|temporarily unavailable|service unavailable|too many requests|"
-                         rb"request rate threshold|undeclared automated tool", re.I)
+_ERROR_PAGE = re.compile(
+    rb"maintenance|temporarily unavailable|service unavailable|too many requests|"
+    rb"request rate threshold|undeclared automated tool",
+    re.I,
+)
 
 
 def _looks_like_error_page(url: str, body: bytes) -> bool:
@@ -1016,23 +1183,43 @@ def connect_error(exc: Exception, url: str, target: str, mirror: str | None) -> 
     port = urlsplit(target).port
     where = f"the mirror {urls.redact(mirror)} (EDGAR_MIRROR)" if mirror else host
     text = f"{exc}".lower()
-    if isinstance(os_error, socket.gaierror) or "name or service not known" in text or "name resolution" in text \
-            or "nodename nor servname" in text:
+    if (
+        isinstance(os_error, socket.gaierror)
+        or "name or service not known" in text
+        or "name resolution" in text
+        or "nodename nor servname" in text
+    ):
         if mirror:
-            return EdgarError("network_unavailable", f"Cannot resolve the host {host!r} of {where}.",
-                              "Check the spelling of EDGAR_MIRROR, or unset it to reach the SEC directly.", url=url)
-        return EdgarError("network_unavailable", f"Cannot resolve {host}: this machine seems to be offline "
-                          "(no DNS answer).", "Check the network connection, or point EDGAR_MIRROR at a mirror "
-                          "you can reach; the SEC itself was not reached.", url=url)
+            return EdgarError(
+                "network_unavailable",
+                f"Cannot resolve the host {host!r} of {where}.",
+                "Check the spelling of EDGAR_MIRROR, or unset it to reach the SEC directly.",
+                url=url,
+            )
+        return EdgarError(
+            "network_unavailable",
+            f"Cannot resolve {host}: this machine seems to be offline (no DNS answer).",
+            "Check the network connection, or point EDGAR_MIRROR at a mirror "
+            "you can reach; the SEC itself was not reached.",
+            url=url,
+        )
     code = getattr(os_error, "errno", None)
     if code == errno.ECONNREFUSED or "refused" in text:
-        return EdgarError("network_unavailable", f"Nothing answers at {where if mirror else f'{host}:{port or 443}'}: "
-                          "the connection was refused.", "Start the mirror, check the port in EDGAR_MIRROR, or unset "
-                          "it to reach the SEC directly." if mirror else "Check the network, proxy or firewall.",
-                          url=url)
+        return EdgarError(
+            "network_unavailable",
+            f"Nothing answers at {where if mirror else f'{host}:{port or 443}'}: the connection was refused.",
+            "Start the mirror, check the port in EDGAR_MIRROR, or unset it to reach the SEC directly."
+            if mirror
+            else "Check the network, proxy or firewall.",
+            url=url,
+        )
     if code in (errno.ENETUNREACH, errno.EHOSTUNREACH) or "unreachable" in text:
-        return EdgarError("network_unavailable", f"No route to {where}: this machine seems to be offline.",
-                          "Check the network connection.", url=url)
+        return EdgarError(
+            "network_unavailable",
+            f"No route to {where}: this machine seems to be offline.",
+            "Check the network connection.",
+            url=url,
+        )
     return _Retryable("upstream_unavailable", f"{type(exc).__name__}: {exc}")
 
 

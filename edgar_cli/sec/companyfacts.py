@@ -33,7 +33,8 @@ import marshal
 import threading
 from collections.abc import Mapping
 from dataclasses import replace
-from datetime import date as _date_type, datetime, timezone
+from datetime import UTC, datetime
+from datetime import date as _date_type
 
 from ..errors import EdgarError
 from ..vocabulary import tool
@@ -98,8 +99,10 @@ def check_some_rows(concepts: int, tags: dict, bad: int | None = None) -> None:
     """InvalidBody for ``concepts`` (a count) without one usable row in ``tags``: damage, not a company without
     XBRL facts. ``bad``: the malformed rows, for the message."""
     if concepts and not tags:
-        raise validate.InvalidBody(f"companyfacts whose {concepts:,} concepts hold no well-formed row"
-                                   + (f" ({bad:,} malformed)" if bad else ""))
+        raise validate.InvalidBody(
+            f"companyfacts whose {concepts:,} concepts hold no well-formed row"
+            + (f" ({bad:,} malformed)" if bad else "")
+        )
 
 
 # No reported XBRL value comes near this: the largest in the corpus is 6.7e12 (TSMC's TWD), and the largest
@@ -121,8 +124,17 @@ def _row(r: dict) -> Row:
     if not isinstance(accn, str) or not isinstance(form, str):
         raise ValueError("not text")
     frame = r.get("frame")
-    return (start, end, val, accn, int(r.get("fy") or 0), str(r.get("fp") or ""), form, filed,
-            frame if isinstance(frame, str) else None)
+    return (
+        start,
+        end,
+        val,
+        accn,
+        int(r.get("fy") or 0),
+        str(r.get("fp") or ""),
+        form,
+        filed,
+        frame if isinstance(frame, str) else None,
+    )
 
 
 def _newest_filing_epoch(submissions: dict) -> float | None:
@@ -135,7 +147,7 @@ def _newest_filing_epoch(submissions: dict) -> float | None:
         except ValueError:
             continue
         if t.tzinfo is None:
-            t = t.replace(tzinfo=timezone.utc)
+            t = t.replace(tzinfo=UTC)
         best = max(best or 0.0, t.timestamp())
     return best
 
@@ -232,10 +244,12 @@ def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
     latest = max(reports, key=lambda r: (r.report_date, r.filing_date))
     if latest.report_date is None or (latest.report_date - last_end).days <= 7:
         return None
-    return (f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}); its {latest.form} for the period "
-            f"ending {latest.report_date} was filed {latest.filing_date} ({latest.accession}) and is not in them: "
-            f"its figures are in the filing's text: read them with {tool('get_filing_section')} "
-            f"{param('accession_number')} {latest.accession}.")
+    return (
+        f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}); its {latest.form} for the period "
+        f"ending {latest.report_date} was filed {latest.filing_date} ({latest.accession}) and is not in them: "
+        f"its figures are in the filing's text: read them with {tool('get_filing_section')} "
+        f"{param('accession_number')} {latest.accession}."
+    )
 
 
 def _fill(client: SecClient, cik: int, key: str, stale: CompanyFacts | None) -> CompanyFacts:
@@ -264,8 +278,15 @@ def _from_cache(client: SecClient, key: str) -> CompanyFacts | None:
     except (ValueError, EOFError, TypeError):
         client.cache.delete(key)
         return None
-    return CompanyFacts(cik=cik, name=name, tags=tags, fetched_at=entry.stored_at, calendar=calendar,
-                        reporting_currency=currency, origin="cache")
+    return CompanyFacts(
+        cik=cik,
+        name=name,
+        tags=tags,
+        fetched_at=entry.stored_at,
+        calendar=calendar,
+        reporting_currency=currency,
+        origin="cache",
+    )
 
 
 def _is_current(client: SecClient, cik: int, facts: CompanyFacts, now: float) -> tuple[bool, str | None]:
@@ -307,7 +328,8 @@ def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
                 f"CIK {urls.pad_cik(cik)}; whether the SEC has it cannot be told from here.",
                 "Ask for a company the mirror holds, unset EDGAR_MIRROR to ask the SEC itself, or read the "
                 f"company's filings with {tool('list_filings')}.",
-                url=url, mirror=exc.extras["mirror"],
+                url=url,
+                mirror=exc.extras["mirror"],
             ) from None
         if exc.code == "not_found":
             raise EdgarError(
@@ -340,5 +362,11 @@ def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
     # us-gaap/ifrs-full tags must not stand for a week as "reports no value" (the next call fetches again)
     # Keep the compact per-tag blobs, not the decoded rows: a long-running server holding
     # many companies pays a few MB each instead of tens.
-    return CompanyFacts(cik=cik_, name=name, tags=LazyTags(blobs), fetched_at=client.now(), calendar=calendar,
-                        reporting_currency=currency)
+    return CompanyFacts(
+        cik=cik_,
+        name=name,
+        tags=LazyTags(blobs),
+        fetched_at=client.now(),
+        calendar=calendar,
+        reporting_currency=currency,
+    )

@@ -52,8 +52,8 @@ import os
 import stat
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 RATE_PER_SECOND = 10
 PRIVATE_SHARE = 2  # requests/second for a process that cannot share the bucket
@@ -127,8 +127,15 @@ def _stderr_warn(message: str) -> None:
 class RateLimiter:
     """10 requests/second shared across threads and processes through one bucket directory."""
 
-    def __init__(self, directory: Path | None, rate: int = RATE_PER_SECOND,
-                 warn: Callable[[str], None] | None = None, *, strict: bool = False, fallback_note: str = ""):
+    def __init__(
+        self,
+        directory: Path | None,
+        rate: int = RATE_PER_SECOND,
+        warn: Callable[[str], None] | None = None,
+        *,
+        strict: bool = False,
+        fallback_note: str = "",
+    ):
         self._warn = warn or _stderr_warn
         self._rate = rate
         self._count = itertools.count()
@@ -145,15 +152,17 @@ class RateLimiter:
         try:
             self._open_shared(Path(directory))
         except Timeout:  # the bucket's lock is held elsewhere past this request's deadline: a wait, not a fault
-            raise LimiterDeadline(f"no rate-limit slot before the deadline (the bucket's lock at {directory} "
-                                  "stayed held by another process)") from None
+            raise LimiterDeadline(
+                f"no rate-limit slot before the deadline (the bucket's lock at {directory} "
+                "stayed held by another process)"
+            ) from None
         except Exception as exc:  # sqlite3.Error, OSError, filelock errors
             if strict:
                 raise OSError(str(exc)) from None
             self._private(f"the shared rate limiter at {directory} is unusable ({exc})")
 
     @classmethod
-    def shared(cls, warn: Callable[[str], None] | None = None, rate: int = RATE_PER_SECOND) -> "RateLimiter":
+    def shared(cls, warn: Callable[[str], None] | None = None, rate: int = RATE_PER_SECOND) -> RateLimiter:
         """The host-wide bucket at the first usable :func:`shared_locations`, else a private share.
 
         Raises :class:`LimiterDeadline` when the bucket's lock stays held by another process past the
@@ -202,11 +211,15 @@ class RateLimiter:
         self._file_lock = None
         self._shared = None
         self.location = None
-        self._limiter = Limiter(SingleBucketFactory(InMemoryBucket(self._rates(min(self._rate, PRIVATE_SHARE))),
-                                                    schedule_leak=False), buffer_ms=0)
-        self._warn(f"{why}; this process keeps to {PRIVATE_SHARE} requests/s (a share that lets five edgar "
-                   f"processes stay within the SEC's {RATE_PER_SECOND}/s). Set EDGAR_RATELIMIT_DIR to a "
-                   "writable directory every edgar process on this host can use.")
+        self._limiter = Limiter(
+            SingleBucketFactory(InMemoryBucket(self._rates(min(self._rate, PRIVATE_SHARE))), schedule_leak=False),
+            buffer_ms=0,
+        )
+        self._warn(
+            f"{why}; this process keeps to {PRIVATE_SHARE} requests/s (a share that lets five edgar "
+            f"processes stay within the SEC's {RATE_PER_SECOND}/s). Set EDGAR_RATELIMIT_DIR to a "
+            "writable directory every edgar process on this host can use."
+        )
 
     @property
     def is_shared(self) -> bool:
@@ -231,8 +244,10 @@ class RateLimiter:
                         self._reset_future_entries()
                     return granted
             except Timeout:  # held elsewhere (a stuck process, a hand-run flock): a wait, not a broken bucket
-                raise LimiterDeadline(f"no rate-limit slot before the deadline (the bucket's lock at "
-                                      f"{self.location} stayed held by another process)") from None
+                raise LimiterDeadline(
+                    f"no rate-limit slot before the deadline (the bucket's lock at "
+                    f"{self.location} stayed held by another process)"
+                ) from None
             except Exception as exc:  # the shared bucket broke mid-run (disk full, file removed)
                 self._private(f"the shared rate limiter failed ({type(exc).__name__}: {exc})")
                 return bool(self._limiter.try_acquire(name, blocking=False))
@@ -251,12 +266,15 @@ class RateLimiter:
             ahead = conn.execute("SELECT MAX(item_timestamp) FROM sec_requests").fetchone()[0]
             if ahead is None or ahead <= now + FUTURE_TOLERANCE_MS:
                 return
-            moved = conn.execute("UPDATE sec_requests SET item_timestamp = ? WHERE item_timestamp > ?",
-                                 (now, now)).rowcount
+            moved = conn.execute(
+                "UPDATE sec_requests SET item_timestamp = ? WHERE item_timestamp > ?", (now, now)
+            ).rowcount
             conn.commit()
-        self._warn(f"the rate-limit bucket at {self.location} held {moved} request(s) stamped up to "
-                   f"{(ahead - now) / 1000:,.0f} s in the future (the clock stepped back?); reset them to now "
-                   "rather than wait for them")
+        self._warn(
+            f"the rate-limit bucket at {self.location} held {moved} request(s) stamped up to "
+            f"{(ahead - now) / 1000:,.0f} s in the future (the clock stepped back?); reset them to now "
+            "rather than wait for them"
+        )
 
     def acquire(self, deadline: float | None = None) -> str:
         """Block until one more request fits in the window; returns the slot's name for :meth:`done`.
@@ -289,8 +307,10 @@ class RateLimiter:
             try:
                 with self._file_lock.acquire(timeout=_lock_wait(deadline)), self._shared.lock:
                     conn = self._shared.conn
-                    conn.execute("UPDATE sec_requests SET item_timestamp = MAX(item_timestamp, ?) WHERE name = ?",
-                                 (time.time_ns() // 1_000_000, name))
+                    conn.execute(
+                        "UPDATE sec_requests SET item_timestamp = MAX(item_timestamp, ?) WHERE name = ?",
+                        (time.time_ns() // 1_000_000, name),
+                    )
                     conn.commit()
             except Timeout:  # the lock is held elsewhere: the grant keeps its own time
                 return

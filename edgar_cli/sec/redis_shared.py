@@ -157,9 +157,11 @@ def check_url(url: str) -> None:
 
     scheme = url.split("://", 1)[0].lower() if "://" in url else ""
     if scheme not in ("redis", "rediss", "unix"):
-        raise EdgarError("invalid_argument", f"{URL_ENV} must be a redis://, rediss:// or unix:// URL, not "
-                         f"{redact(url)!r}.", "Set it to redis://host:6379/0, or unset it to keep this host's own "
-                         "rate limit and cache.")
+        raise EdgarError(
+            "invalid_argument",
+            f"{URL_ENV} must be a redis://, rediss:// or unix:// URL, not {redact(url)!r}.",
+            "Set it to redis://host:6379/0, or unset it to keep this host's own rate limit and cache.",
+        )
 
 
 def connect(url: str):
@@ -173,11 +175,14 @@ def connect(url: str):
         from redis.backoff import NoBackoff
         from redis.retry import Retry
     except ImportError:
-        raise EdgarError("invalid_argument", f"{URL_ENV} is set but the Redis client is not installed.",
-                         f"Install it ({install_hint('team')}), or unset {URL_ENV} to keep this host's own "
-                         "rate limit and cache.") from None
-    return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=2.0, retry=Retry(NoBackoff(), 1),
-                                health_check_interval=15)
+        raise EdgarError(
+            "invalid_argument",
+            f"{URL_ENV} is set but the Redis client is not installed.",
+            f"Install it ({install_hint('team')}), or unset {URL_ENV} to keep this host's own rate limit and cache.",
+        ) from None
+    return redis.Redis.from_url(
+        url, socket_connect_timeout=0.5, socket_timeout=2.0, retry=Retry(NoBackoff(), 1), health_check_interval=15
+    )
 
 
 def _warn_stderr(message: str) -> None:
@@ -202,8 +207,17 @@ class RedisLimiter:
     is made the first time Redis cannot be reached. Same interface as the local limiter: ``acquire()``
     blocks and returns a slot name, ``done(slot)`` marks the response headers' arrival."""
 
-    def __init__(self, url: str, local: Callable[[int], Any], *, rate: int = 10, window_ms: int = 1200,
-                 share: int | None = None, warn: Callable[[str], None] | None = None, prefix: str = PREFIX):
+    def __init__(
+        self,
+        url: str,
+        local: Callable[[int], Any],
+        *,
+        rate: int = 10,
+        window_ms: int = 1200,
+        share: int | None = None,
+        warn: Callable[[str], None] | None = None,
+        prefix: str = PREFIX,
+    ):
         self.url = url
         self.location = redact(url)
         self._redis = connect(url)
@@ -240,8 +254,10 @@ class RedisLimiter:
                 self._local = self._make_local(self._share)
             self._pause("redis unreachable")
             self._degraded = True  # last: other threads read it without the lock
-        self._warn(f"the shared rate limit at {self.location} cannot be reached ({type(exc).__name__}: {exc}); "
-                   f"this host keeps to {self._share} requests/s ({SHARE_ENV}) until Redis answers again")
+        self._warn(
+            f"the shared rate limit at {self.location} cannot be reached ({type(exc).__name__}: {exc}); "
+            f"this host keeps to {self._share} requests/s ({SHARE_ENV}) until Redis answers again"
+        )
 
     def _recovered(self) -> bool:
         """In fallback: does Redis answer now? If so, back to the shared budget after a pause. Asked
@@ -283,8 +299,9 @@ class RedisLimiter:
                 return "local:" + slot
             asked = time.monotonic()
             try:
-                granted, wait_ms, *reset = self._grant(keys=self._keys,
-                                                       args=[self._rate, self._window_ms, name, pause_ms])
+                granted, wait_ms, *reset = self._grant(
+                    keys=self._keys, args=[self._rate, self._window_ms, name, pause_ms]
+                )
             except Exception as exc:  # redis.RedisError (ConnectionError, TimeoutError, BusyLoadingError), OSError
                 self._fall_back(exc)
                 continue
@@ -299,11 +316,12 @@ class RedisLimiter:
             _sleep_until_deadline(min(int(wait_ms), 250) / 1000 + random.random() * 0.02, deadline)
 
     def _warn_reset(self, reset: int) -> None:
-        what = " and ".join(w for bit, w in ((1, "a 'ready' time"), (2, "grants stamped in the future"))
-                            if reset & bit)
-        self._warn(f"the shared rate limit at {self.location} held {what} beyond its {PAUSE_WINDOWS}-window pause "
-                   "(a Redis whose clock lags took over, or a hand edit); reset them to one pause from now rather "
-                   "than wait for them")
+        what = " and ".join(w for bit, w in ((1, "a 'ready' time"), (2, "grants stamped in the future")) if reset & bit)
+        self._warn(
+            f"the shared rate limit at {self.location} held {what} beyond its {PAUSE_WINDOWS}-window pause "
+            "(a Redis whose clock lags took over, or a hand edit); reset them to one pause from now rather "
+            "than wait for them"
+        )
         _event("ratelimit_reset", redis=self.location, ready=bool(reset & 1), future_grants=bool(reset & 2))
 
     def done(self, slot: str, deadline: float | None = None) -> None:
@@ -342,8 +360,16 @@ class RedisCache:
     """The response and companyfacts cache in Redis, in front of this host's disk cache (same interface
     as :class:`~edgar_cli.sec.cache.DiskCache`): every failure degrades to the disk cache or a miss."""
 
-    def __init__(self, url: str, disk: DiskCache, *, key: bytes, warn: Callable[[str], None] | None = None,
-                 prefix: str = PREFIX, ttl: int = CACHE_TTL):
+    def __init__(
+        self,
+        url: str,
+        disk: DiskCache,
+        *,
+        key: bytes,
+        warn: Callable[[str], None] | None = None,
+        prefix: str = PREFIX,
+        ttl: int = CACHE_TTL,
+    ):
         if not key:
             raise ValueError("the shared cache needs a signing key")
         self.url = url
@@ -385,8 +411,10 @@ class RedisCache:
         self._down_until = time.monotonic() + RETRY_REDIS_EVERY
         if not self._warned:
             self._warned = True
-            self._warn(f"the shared cache at {self.location} cannot be reached ({type(exc).__name__}: {exc}); "
-                       f"using this host's cache in {self.directory} until it answers")
+            self._warn(
+                f"the shared cache at {self.location} cannot be reached ({type(exc).__name__}: {exc}); "
+                f"using this host's cache in {self.directory} until it answers"
+            )
             _event("cache_fallback", redis=self.location, error=f"{type(exc).__name__}: {exc}")
 
     def get(self, key: str) -> Entry | None:
@@ -424,9 +452,11 @@ class RedisCache:
         another key): dropped, said on stderr every time (someone or something wrote to Redis), fetched again."""
         self._delete_redis(key)
         name = key if len(key) <= 200 else key[:200] + "..."
-        self._warn(f"the shared cache entry {name} in {self.location} is not signed with this team's key "
-                   f"({problem}): refused and dropped, fetching it again; check who can write to Redis and that "
-                   "every host has the same EDGAR_REDIS_KEY")
+        self._warn(
+            f"the shared cache entry {name} in {self.location} is not signed with this team's key "
+            f"({problem}): refused and dropped, fetching it again; check who can write to Redis and that "
+            "every host has the same EDGAR_REDIS_KEY"
+        )
         _event("cache_refused", redis=self.location, entry=name, reason=problem)
 
     @contextmanager
@@ -469,8 +499,13 @@ class RedisCache:
         if not self._up():
             return
         stamp, meta_json = repr(float(stored_at)), json.dumps(meta or {}, sort_keys=True)
-        record = {"f": _FORMAT, "t": stamp, "h": _signature(self._secret, key, stamp, meta_json, payload),
-                  "m": meta_json, "p": payload}
+        record = {
+            "f": _FORMAT,
+            "t": stamp,
+            "h": _signature(self._secret, key, stamp, meta_json, payload),
+            "m": meta_json,
+            "p": payload,
+        }
         try:
             with self._redis.pipeline(transaction=True) as pipe:
                 pipe.delete(self._key(key))
@@ -498,8 +533,14 @@ class RedisCache:
     def info(self) -> dict[str, Any]:
         """Entries and payload bytes in Redis, by kind (the key's first part), and the local cache's."""
         local = self.disk.info()
-        out = {"directory": f"{self.location} (shared), {self.directory} (this host)", "enabled": self.enabled,
-               "entries": 0, "bytes": 0, "by_kind": {}, "local": local}
+        out = {
+            "directory": f"{self.location} (shared), {self.directory} (this host)",
+            "enabled": self.enabled,
+            "entries": 0,
+            "bytes": 0,
+            "by_kind": {},
+            "local": local,
+        }
         try:
             keys = list(self._keys())
             with self._redis.pipeline(transaction=False) as pipe:
@@ -511,7 +552,7 @@ class RedisCache:
             return {**local, "directory": out["directory"], "error": f"Redis: {type(exc).__name__}: {exc}"}
         kinds: dict[str, int] = {}
         for k in keys:
-            kind = k.decode()[len(self._prefix):].split(":", 1)[0]
+            kind = k.decode()[len(self._prefix) :].split(":", 1)[0]
             kinds[kind] = kinds.get(kind, 0) + 1
         return {**out, "entries": len(keys), "bytes": int(sum(sizes)), "by_kind": kinds}
 
@@ -584,9 +625,13 @@ def open_cache(disk: DiskCache, warn: Callable[[str], None] | None = None) -> Di
     check_url(url)
     key = redis_key()
     if key is None:
-        raise EdgarError("invalid_argument", f"{URL_ENV} is set but no key signs the shared cache ({REDIS_KEY_ENV} "
-                         f"or {REDIS_KEY_FILE_ENV}): unsigned, anyone who can write to Redis could change the "
-                         "figures every host serves.", REDIS_KEY_HELP)
+        raise EdgarError(
+            "invalid_argument",
+            f"{URL_ENV} is set but no key signs the shared cache ({REDIS_KEY_ENV} "
+            f"or {REDIS_KEY_FILE_ENV}): unsigned, anyone who can write to Redis could change the "
+            "figures every host serves.",
+            REDIS_KEY_HELP,
+        )
     return RedisCache(url, disk, key=key, warn=warn)
 
 

@@ -126,8 +126,11 @@ class FiscalCalendar:
 
     def __init__(self, rows: list[Row], fye: str | None):
         self.fye = fye
-        annual = {r.report_date for r in rows
-                  if r.report_date is not None and not is_amendment(r.form) and family_of(r.form) in ANNUAL_FAMILIES}
+        annual = {
+            r.report_date
+            for r in rows
+            if r.report_date is not None and not is_amendment(r.form) and family_of(r.form) in ANNUAL_FAMILIES
+        }
         self._annual = sorted(annual)
         self._labels = [fiscal_year_of(d, fye, annual=True) for d in self._annual]
 
@@ -231,8 +234,11 @@ def parse_rows(block: dict, page: str) -> list[Row]:
         forms = block["form"]
         filed = block["filingDate"]
     except (KeyError, TypeError):
-        raise EdgarError("upstream_unavailable", f"The submissions page {page} has an unexpected shape.",
-                         "Try again later; if it persists, report it.") from None
+        raise EdgarError(
+            "upstream_unavailable",
+            f"The submissions page {page} has an unexpected shape.",
+            "Try again later; if it persists, report it.",
+        ) from None
     n = len(accns)
 
     def col(name: str, default: Any = "") -> list:
@@ -240,21 +246,37 @@ def parse_rows(block: dict, page: str) -> list[Row]:
         return list(values) if isinstance(values, list) and len(values) == n else [default] * n
 
     report, accepted, items, xbrl, ixbrl, doc, desc, size = (
-        col("reportDate"), col("acceptanceDateTime"), col("items"), col("isXBRL", 0), col("isInlineXBRL", 0),
-        col("primaryDocument"), col("primaryDocDescription"), col("size", None))
+        col("reportDate"),
+        col("acceptanceDateTime"),
+        col("items"),
+        col("isXBRL", 0),
+        col("isInlineXBRL", 0),
+        col("primaryDocument"),
+        col("primaryDocDescription"),
+        col("size", None),
+    )
     rows = []
     for i in range(n):
         fdate = as_date(filed[i])
         accn = str(accns[i] or "")
         if fdate is None or not urls.ACCESSION_RE.fullmatch(accn):
             continue
-        rows.append(Row(
-            accession=accn, form=str(forms[i] or "").strip(), filing_date=fdate, report_date=as_date(report[i]),
-            acceptance=str(accepted[i] or ""), items=[s.strip() for s in str(items[i] or "").split(",") if s.strip()],
-            is_xbrl=bool(_int(xbrl[i])), is_inline_xbrl=bool(_int(ixbrl[i])),
-            primary_document=str(doc[i] or "").strip(), primary_doc_description=str(desc[i] or "").strip(),
-            size=_int(size[i]), page=page,
-        ))
+        rows.append(
+            Row(
+                accession=accn,
+                form=str(forms[i] or "").strip(),
+                filing_date=fdate,
+                report_date=as_date(report[i]),
+                acceptance=str(accepted[i] or ""),
+                items=[s.strip() for s in str(items[i] or "").split(",") if s.strip()],
+                is_xbrl=bool(_int(xbrl[i])),
+                is_inline_xbrl=bool(_int(ixbrl[i])),
+                primary_document=str(doc[i] or "").strip(),
+                primary_doc_description=str(desc[i] or "").strip(),
+                size=_int(size[i]),
+                page=page,
+            )
+        )
     return rows
 
 
@@ -277,22 +299,39 @@ class History:
         url = urls.submissions(cik)
         data, origin, as_of, stale = _get_submissions(client, url)
         if not isinstance(data, dict) or not isinstance(data.get("filings"), dict):
-            raise EdgarError("upstream_unavailable", f"The submissions file for CIK {cik} has an unexpected shape.",
-                             "Try again later; if it persists, report it.")
+            raise EdgarError(
+                "upstream_unavailable",
+                f"The submissions file for CIK {cik} has an unexpected shape.",
+                "Try again later; if it persists, report it.",
+            )
         filings = data["filings"]
         header = {k: v for k, v in data.items() if k != "filings"}
         hist = cls(cik=cik, header=header, origin=origin, as_of=as_of, stale_notes=[stale] if stale else [])
         recent = parse_rows(filings.get("recent") or {"accessionNumber": [], "form": [], "filingDate": []}, "recent")
-        first = Page(name="recent", url=url, listed_from=None, listed_to=None, listed_count=len(recent),
-                     status="read", rows_read=len(recent))
+        first = Page(
+            name="recent",
+            url=url,
+            listed_from=None,
+            listed_to=None,
+            listed_count=len(recent),
+            status="read",
+            rows_read=len(recent),
+        )
         hist.pages.append(first)
         hist._add(recent, first)
         first.listed_from, first.listed_to = first.actual_from, first.actual_to
         older = []
         for entry in filings.get("files") or []:
             name = str((entry or {}).get("name") or "")
-            older.append(Page(name=name, url=urls.submissions_page(name), listed_from=as_date(entry.get("filingFrom")),
-                              listed_to=as_date(entry.get("filingTo")), listed_count=_int(entry.get("filingCount"))))
+            older.append(
+                Page(
+                    name=name,
+                    url=urls.submissions_page(name),
+                    listed_from=as_date(entry.get("filingFrom")),
+                    listed_to=as_date(entry.get("filingTo")),
+                    listed_count=_int(entry.get("filingCount")),
+                )
+            )
         older.sort(key=lambda p: p.listed_to or date.min, reverse=True)
         hist.pages.extend(older)
         return hist
@@ -316,8 +355,11 @@ class History:
             if exc.code != "not_found":
                 raise
             page.status = "unavailable"
-            page.detail = ("the mirror (EDGAR_MIRROR) does not hold this page (HTTP 404)" if exc.extras.get("mirror")
-                           else "the SEC does not serve this page (HTTP 404)")
+            page.detail = (
+                "the mirror (EDGAR_MIRROR) does not hold this page (HTTP 404)"
+                if exc.extras.get("mirror")
+                else "the SEC does not serve this page (HTTP 404)"
+            )
             return page
         if stale and stale not in self.stale_notes:
             self.stale_notes.append(stale)
@@ -327,9 +369,11 @@ class History:
         self._add(rows, page)
         gap = page.gap
         if gap is not None:
-            page.detail = (f"listed with {page.listed_count} filings {page.listed_from}..{page.listed_to} but holds "
-                           f"{page.rows_read} filings {page.actual_from}..{page.actual_to}; filings after "
-                           f"{gap[0]} up to {gap[1]} are missing")
+            page.detail = (
+                f"listed with {page.listed_count} filings {page.listed_from}..{page.listed_to} but holds "
+                f"{page.rows_read} filings {page.actual_from}..{page.actual_to}; filings after "
+                f"{gap[0]} up to {gap[1]} are missing"
+            )
         return page
 
     def gaps(self, since: date | None, until: date | None) -> list[tuple[Page, date, date]]:
@@ -398,8 +442,11 @@ def link_amendments(rows: list[Row]) -> tuple[dict[str, str], dict[str, list[str
             continue
         cands = [o for o in originals.get((base_form(r.form), r.report_date), []) if o.filing_date <= r.filing_date]
         if not cands and family_of(r.form):
-            cands = [o for o in family_originals.get((family_of(r.form), r.report_date), [])
-                     if o.filing_date <= r.filing_date]
+            cands = [
+                o
+                for o in family_originals.get((family_of(r.form), r.report_date), [])
+                if o.filing_date <= r.filing_date
+            ]
         if len(cands) != 1:
             continue
         amends[r.accession] = cands[0].accession

@@ -73,7 +73,8 @@ class BodyError(Exception):
 
 # (monotonic deadline, the command's seconds) of the command in progress in this context
 _command_deadline: contextvars.ContextVar[tuple[float, float] | None] = contextvars.ContextVar(
-    "edgar_command_deadline", default=None)
+    "edgar_command_deadline", default=None
+)
 _attempt = threading.local()
 
 
@@ -129,16 +130,18 @@ def deadline_name(deadline: float | None = None, budget: float | None = None) ->
     """Which deadline ``deadline`` is, in words: the command's (naming EDGAR_COMMAND_TIMEOUT) when the
     command's is the one that binds (or, without ``deadline``, has passed), else the request's own."""
     command = _command_deadline.get()
-    if command is not None and (time.monotonic() >= command[0] - 0.05 if deadline is None
-                                else deadline >= command[0] - 0.001):
+    if command is not None and (
+        time.monotonic() >= command[0] - 0.05 if deadline is None else deadline >= command[0] - 0.001
+    ):
         return f"this command's {command[1]:g} s deadline (EDGAR_COMMAND_TIMEOUT)"
     return "the request's deadline" if budget is None else f"the request's {budget:.0f} s deadline"
 
 
 def deadline_passed(budget: float | None, *, waiting: str = "") -> str:
     """Words for a request that ran out of time (see :func:`deadline_name`)."""
-    return f"{deadline_name(None, budget)} passed " + (f"while waiting {waiting}" if waiting
-                                                       else "without a usable answer")
+    return f"{deadline_name(None, budget)} passed " + (
+        f"while waiting {waiting}" if waiting else "without a usable answer"
+    )
 
 
 @contextmanager
@@ -207,8 +210,9 @@ class _DeadlineStream:
         self._inner.close()
 
     def start_tls(self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None):
-        return _DeadlineStream(self._inner.start_tls(ssl_context, server_hostname,
-                                                     _clamp(timeout, _httpcore().ConnectTimeout)))
+        return _DeadlineStream(
+            self._inner.start_tls(ssl_context, server_hostname, _clamp(timeout, _httpcore().ConnectTimeout))
+        )
 
     def get_extra_info(self, info: str) -> Any:
         return self._inner.get_extra_info(info)
@@ -220,14 +224,24 @@ class DeadlineBackend:
     def __init__(self) -> None:
         self._inner = _httpcore().SyncBackend()
 
-    def connect_tcp(self, host: str, port: int, timeout: float | None = None, local_address: str | None = None,
-                    socket_options: Any = None) -> _DeadlineStream:
-        return _DeadlineStream(self._inner.connect_tcp(host, port, _clamp(timeout, _httpcore().ConnectTimeout),
-                                                       local_address, socket_options))
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Any = None,
+    ) -> _DeadlineStream:
+        return _DeadlineStream(
+            self._inner.connect_tcp(
+                host, port, _clamp(timeout, _httpcore().ConnectTimeout), local_address, socket_options
+            )
+        )
 
     def connect_unix_socket(self, path: str, timeout: float | None = None, socket_options: Any = None):
-        return _DeadlineStream(self._inner.connect_unix_socket(path, _clamp(timeout, _httpcore().ConnectTimeout),
-                                                               socket_options))
+        return _DeadlineStream(
+            self._inner.connect_unix_socket(path, _clamp(timeout, _httpcore().ConnectTimeout), socket_options)
+        )
 
     def sleep(self, seconds: float) -> None:
         self._inner.sleep(seconds)
@@ -245,8 +259,9 @@ def _mb(n: int) -> str:
 
 
 def too_large(kind: str, what: str) -> BodyError:
-    return BodyError(f"{what}, over the {_mb(limit_for(kind))} edgar accepts for {kind}; it was not read further",
-                     retry=False)
+    return BodyError(
+        f"{what}, over the {_mb(limit_for(kind))} edgar accepts for {kind}; it was not read further", retry=False
+    )
 
 
 class Decoder:
@@ -319,8 +334,9 @@ class Decoder:
             raise BodyError(f"an empty {self.enc} body", retry=True)
 
 
-def read_body(chunks: Iterator[bytes], *, kind: str, encoding: str | None, declared: str | None,
-              deadline: float | None) -> bytes:
+def read_body(
+    chunks: Iterator[bytes], *, kind: str, encoding: str | None, declared: str | None, deadline: float | None
+) -> bytes:
     """The decoded body from the raw ``chunks`` of one response, within the kind's cap and the deadline.
 
     ``declared`` is the Content-Length header: over the cap fails before a byte is read, and a
@@ -340,8 +356,11 @@ def read_body(chunks: Iterator[bytes], *, kind: str, encoding: str | None, decla
             if raw > limit:
                 raise too_large(kind, f"a body of more than {_mb(limit)} on the wire")
             if deadline is not None and time.monotonic() > deadline:
-                raise BodyError(deadline_passed(None, waiting=f"for the rest of the body ({raw:,} bytes so far)"),
-                                retry=False, late=True)
+                raise BodyError(
+                    deadline_passed(None, waiting=f"for the rest of the body ({raw:,} bytes so far)"),
+                    retry=False,
+                    late=True,
+                )
             for piece in decoder.feed(chunk):
                 out += len(piece)
                 if out > limit:

@@ -129,8 +129,10 @@ def _text_or_none(value: Any) -> bool:
 
 def _tickers(url: str, data: Any) -> None:
     if urlsplit(url).path.endswith("company_tickers_exchange.json"):
-        _expect(isinstance(data, dict) and isinstance(data.get("fields"), list)
-                and isinstance(data.get("data"), list), "a ticker file without its fields and data lists")
+        _expect(
+            isinstance(data, dict) and isinstance(data.get("fields"), list) and isinstance(data.get("data"), list),
+            "a ticker file without its fields and data lists",
+        )
         fields = data["fields"]
         _expect(all(f in fields for f in ("cik", "name", "ticker")), "a ticker file without cik, name and ticker")
         rows = data["data"]
@@ -138,9 +140,14 @@ def _tickers(url: str, data: Any) -> None:
         exchange = fields.index("exchange") if "exchange" in fields else None
 
         def good(r: Any) -> bool:
-            return (isinstance(r, list) and len(r) == len(fields) and _cik_ok(r[at["cik"]])
-                    and _text(r[at["ticker"]]) and _text(r[at["name"]])
-                    and (exchange is None or _text_or_none(r[exchange])))
+            return (
+                isinstance(r, list)
+                and len(r) == len(fields)
+                and _cik_ok(r[at["cik"]])
+                and _text(r[at["ticker"]])
+                and _text(r[at["name"]])
+                and (exchange is None or _text_or_none(r[exchange]))
+            )
 
         ciks = {r[at["cik"]] for r in rows if good(r)}
     else:
@@ -148,14 +155,17 @@ def _tickers(url: str, data: Any) -> None:
         rows = list(data.values())
 
         def good(r: Any) -> bool:
-            return (isinstance(r, dict) and _cik_ok(r.get("cik_str")) and _text(r.get("ticker"))
-                    and _text(r.get("title")))
+            return (
+                isinstance(r, dict) and _cik_ok(r.get("cik_str")) and _text(r.get("ticker")) and _text(r.get("title"))
+            )
 
         ciks = {r["cik_str"] for r in rows if good(r)}
     bad = sum(1 for r in rows if not good(r))
-    _expect(len(rows) >= MIN_TICKER_COMPANIES and len(ciks) >= MIN_TICKER_COMPANIES,
-            f"a ticker file listing {len(ciks)} companies in {len(rows)} rows (the SEC's lists hold over 7,000 "
-            "companies: a partial file)")
+    _expect(
+        len(rows) >= MIN_TICKER_COMPANIES and len(ciks) >= MIN_TICKER_COMPANIES,
+        f"a ticker file listing {len(ciks)} companies in {len(rows)} rows (the SEC's lists hold over 7,000 "
+        "companies: a partial file)",
+    )
     _expect(not too_many_bad(bad, len(rows)), f"a ticker file with {bad} malformed rows of {len(rows)}")
 
 
@@ -192,8 +202,10 @@ def _parallel_arrays(block: Any, what: str) -> None:
     bad = [i for i in range(n) if not all(ok(col[i]) for _name, ok, col in checks)]
     if bad:  # which column: for the message
         first = next(name for name, ok, col in checks if not ok(col[bad[0]]))
-        _expect(not too_many_bad(len(bad), n),
-                f"{what} with {len(bad)} malformed filings of {n} (e.g. {first} {str(block[first][bad[0]])[:30]!r})")
+        _expect(
+            not too_many_bad(len(bad), n),
+            f"{what} with {len(bad)} malformed filings of {n} (e.g. {first} {str(block[first][bad[0]])[:30]!r})",
+        )
 
 
 def _texts(value: Any) -> bool:
@@ -202,9 +214,16 @@ def _texts(value: Any) -> bool:
 
 # The header fields of a submissions file edgar shows, and their types.
 _HEADER_CHECKS: dict[str, Any] = {
-    "name": _text, "tickers": _texts, "exchanges": _texts, "fiscalYearEnd": _text_or_none, "sic": _text_or_none,
-    "sicDescription": _text_or_none, "entityType": _text_or_none, "category": _text_or_none,
-    "stateOfIncorporation": _text_or_none, "formerNames": lambda v: isinstance(v, list),
+    "name": _text,
+    "tickers": _texts,
+    "exchanges": _texts,
+    "fiscalYearEnd": _text_or_none,
+    "sic": _text_or_none,
+    "sicDescription": _text_or_none,
+    "entityType": _text_or_none,
+    "category": _text_or_none,
+    "stateOfIncorporation": _text_or_none,
+    "formerNames": lambda v: isinstance(v, list),
 }
 
 
@@ -215,14 +234,18 @@ def _submissions(url: str, data: Any) -> None:
     _expect(isinstance(data, dict), "a submissions file that is not an object")
     _same_cik(url, data.get("cik"), "a submissions file")
     wrong = [k for k, ok in _HEADER_CHECKS.items() if k in data and not ok(data[k])]
-    _expect(not wrong, f"a submissions file whose {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} "
-                       "not of the SEC's types")
+    _expect(
+        not wrong,
+        f"a submissions file whose {', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not of the SEC's types",
+    )
     filings = data.get("filings")
     _expect(isinstance(filings, dict) and "recent" in filings, "a submissions file without filings.recent")
     _parallel_arrays(filings["recent"], "a submissions file's filings.recent")
     files = filings.get("files", [])
-    _expect(isinstance(files, list) and all(isinstance(f, dict) and isinstance(f.get("name"), str) for f in files),
-            "a submissions file whose list of older pages is malformed")
+    _expect(
+        isinstance(files, list) and all(isinstance(f, dict) and isinstance(f.get("name"), str) for f in files),
+        "a submissions file whose list of older pages is malformed",
+    )
 
 
 def _companyfacts(url: str, data: Any) -> None:
@@ -234,8 +257,10 @@ def _companyfacts(url: str, data: Any) -> None:
         _expect(isinstance(concepts, dict), f"companyfacts whose {str(tax)[:30]} taxonomy is not an object")
         for tag, body in concepts.items():
             units = body.get("units") if isinstance(body, dict) else None
-            _expect(isinstance(units, dict) and all(isinstance(rows, list) for rows in units.values()),
-                    f"companyfacts whose {str(tax)[:30]}:{str(tag)[:60]} has no units lists")
+            _expect(
+                isinstance(units, dict) and all(isinstance(rows, list) for rows in units.values()),
+                f"companyfacts whose {str(tax)[:30]}:{str(tag)[:60]} has no units lists",
+            )
 
 
 _HIT_TEXT = ("adsh", "form", "file_date", "period_ending", "file_type", "file_description")
@@ -251,9 +276,9 @@ def _good_hit(h: Any) -> bool:
     src = h.get("_source", {})
     if not isinstance(src, dict):
         return False
-    return (all(_text_or_none(src.get(k)) for k in _HIT_TEXT)
-            and all(src.get(k) is None or (isinstance(src[k], list) and all(isinstance(x, str) for x in src[k]))
-                    for k in _HIT_LISTS))
+    return all(_text_or_none(src.get(k)) for k in _HIT_TEXT) and all(
+        src.get(k) is None or (isinstance(src[k], list) and all(isinstance(x, str) for x in src[k])) for k in _HIT_LISTS
+    )
 
 
 def _efts(url: str, data: Any) -> None:
@@ -270,8 +295,13 @@ _CHECKS = {"tickers": _tickers, "submissions": _submissions, "companyfacts": _co
 
 _TEXT_SUFFIXES = (".htm", ".html", ".txt", ".xml", ".xsd", ".sgml", ".json")
 _FULL_TEXT_NAME = re.compile(r"/\d{10}-\d{2}-\d{6}\.txt$")
-_FULL_TEXT_STARTS = (b"<SEC-DOCUMENT>", b"<SEC-HEADER>", b"-----BEGIN PRIVACY-ENHANCED MESSAGE-----", b"<DOCUMENT>",
-                     b"<IMS-DOCUMENT>")
+_FULL_TEXT_STARTS = (
+    b"<SEC-DOCUMENT>",
+    b"<SEC-HEADER>",
+    b"-----BEGIN PRIVACY-ENHANCED MESSAGE-----",
+    b"<DOCUMENT>",
+    b"<IMS-DOCUMENT>",
+)
 
 
 def check_document(url: str, body: bytes) -> None:
@@ -290,15 +320,39 @@ def check_document(url: str, body: bytes) -> None:
 # The smallest primary document of a 10-K, 10-Q or 20-F is a few tens of KB (a 10-K/A of Part III alone is
 # some 20 KB); a body under this is an error answer, a placeholder or a cut-off copy.
 MIN_FILING_DOCUMENT_BYTES = 2000
-_MARKUP_TAG = re.compile(rb"<(?:html|body|div|p|table|font|pre|document|text|sec-document|sec-header|xbrl)[\s>/]",
-                         re.I)
+_MARKUP_TAG = re.compile(rb"<(?:html|body|div|p|table|font|pre|document|text|sec-document|sec-header|xbrl)[\s>/]", re.I)
 _TAG = re.compile(rb"<[^<>]{0,4000}>")
 _SPACE_ENTITY = re.compile(rb"&(?:nbsp|#160|#xa0|#8194|#8195|#8201);", re.I)
 _ITEM_HEADING = re.compile(rb"\bitem\s{0,8}\d{1,2}(?:\s{0,3}\.\s{0,3}[a-d]\b|[a-d]\b|\b)", re.I)
 _URL_CIK = re.compile(r"/Archives/edgar/data/(\d{1,10})/")
 _DEI_CIK = re.compile(rb'name="dei:EntityCentralIndexKey"[^>]{0,400}>\s*(\d{1,10})\s*<')
-_NAME_NOISE = frozenset({"the", "inc", "corp", "corporation", "co", "company", "ltd", "limited", "plc", "llc", "lp",
-                         "holdings", "holding", "group", "sa", "nv", "ag", "se", "de", "of", "and", "trust", "new"})
+_NAME_NOISE = frozenset(
+    {
+        "the",
+        "inc",
+        "corp",
+        "corporation",
+        "co",
+        "company",
+        "ltd",
+        "limited",
+        "plc",
+        "llc",
+        "lp",
+        "holdings",
+        "holding",
+        "group",
+        "sa",
+        "nv",
+        "ag",
+        "se",
+        "de",
+        "of",
+        "and",
+        "trust",
+        "new",
+    }
+)
 
 
 def filer_words(name: str | None) -> list[bytes]:
@@ -307,8 +361,9 @@ def filer_words(name: str | None) -> list[bytes]:
     return [w.lower().encode() for w in words if len(w) >= 3 and w.lower() not in _NAME_NOISE]
 
 
-def check_filing_document(url: str, body: bytes, *, filer: str | None = None, form: str | None = None,
-                          period: date | str | None = None) -> None:
+def check_filing_document(
+    url: str, body: bytes, *, filer: str | None = None, form: str | None = None, period: date | str | None = None
+) -> None:
     """InvalidBody unless ``body`` can be the primary document of a filing (a 10-K, 10-Q or 20-F read for its
     sections): text (:func:`check_document`), markup unless a plain-text filing (.txt), at least
     MIN_FILING_DOCUMENT_BYTES, whole (:func:`check_whole`), an inline-XBRL CIK (dei:EntityCentralIndexKey), if
@@ -317,27 +372,35 @@ def check_filing_document(url: str, body: bytes, *, filer: str | None = None, fo
     heading ("Item 1A", "ITEM 7.") or a distinctive word of ``filer``'s name. An archive entry never expires,
     so a body that fails here must never be stored."""
     check_document(url, body)
-    _expect(len(body) >= MIN_FILING_DOCUMENT_BYTES,
-            f"{len(body):,} bytes where a filing's document was expected (they are tens of KB or more)")
+    _expect(
+        len(body) >= MIN_FILING_DOCUMENT_BYTES,
+        f"{len(body):,} bytes where a filing's document was expected (they are tens of KB or more)",
+    )
     head = body[:65536].lstrip(b"\xef\xbb\xbf \t\r\n\x0b\x0c")
     if not urlsplit(url).path.lower().endswith(".txt"):
-        _expect(head[:1] == b"<" and _MARKUP_TAG.search(head) is not None,
-                f"a body that is not HTML or XBRL markup (it starts {head[:24]!r}) where a filing's document "
-                "was expected")
+        _expect(
+            head[:1] == b"<" and _MARKUP_TAG.search(head) is not None,
+            f"a body that is not HTML or XBRL markup (it starts {head[:24]!r}) where a filing's document was expected",
+        )
     check_whole(url, body)
     check_identity(url, body, form=form, period=period)
     filed_by = _URL_CIK.search(urlsplit(url).path)
     declared = {int(m) for m in _DEI_CIK.findall(body[:4_000_000])}
-    _expect(filed_by is None or not declared or int(filed_by.group(1)) in declared,
-            f"the document of another filer (its inline XBRL names CIK {', '.join(map(str, sorted(declared)))}, "
-            f"the URL {filed_by.group(1) if filed_by else ''})")
+    _expect(
+        filed_by is None or not declared or int(filed_by.group(1)) in declared,
+        f"the document of another filer (its inline XBRL names CIK {', '.join(map(str, sorted(declared)))}, "
+        f"the URL {filed_by.group(1) if filed_by else ''})",
+    )
     text = _SPACE_ENTITY.sub(b" ", _TAG.sub(b" ", body)).lower()
     if _ITEM_HEADING.search(text):
         return
     words = filer_words(filer)
-    _expect(any(w in text for w in words),
-            "a document with no item heading" + (f" and without the filer's name ({filer})" if words else "")
-            + " where a filing's document was expected")
+    _expect(
+        any(w in text for w in words),
+        "a document with no item heading"
+        + (f" and without the filer's name ({filer})" if words else "")
+        + " where a filing's document was expected",
+    )
 
 
 # --- a filing document is whole and is that accession's -------------------------------------------------------
@@ -355,20 +418,27 @@ def check_whole(url: str, body: bytes) -> None:
     path = urlsplit(url).path.lower()
     tail = body[-4096:].rstrip(b" \t\r\n\x0b\x0c\x00")
     if _FULL_TEXT_NAME.search(path):
-        _expect(tail.endswith(_FULL_TEXT_ENDS),
-                f"a full submission text cut off before its end (it ends {tail[-24:]!r}, not </SEC-DOCUMENT>)")
+        _expect(
+            tail.endswith(_FULL_TEXT_ENDS),
+            f"a full submission text cut off before its end (it ends {tail[-24:]!r}, not </SEC-DOCUMENT>)",
+        )
     elif path.endswith((".htm", ".html", ".xhtml")):
-        _expect(_HTML_END.search(tail) is not None,
-                f"a filing document cut off before its end (it ends {tail[-24:]!r}, not </html>)")
+        _expect(
+            _HTML_END.search(tail) is not None,
+            f"a filing document cut off before its end (it ends {tail[-24:]!r}, not </html>)",
+        )
 
 
 def _dei_fact(body: bytes, name: str) -> str | None:
     """The text of the first inline-XBRL fact ``dei:<name>`` (nested facts inside it included), or None."""
-    m = re.search(rb"<ix:non(?:numeric|fraction)\b[^>]{0,600}?\bname=[\"']dei:" + name.encode()
-                  + rb"[\"'][^>]{0,600}>", body[:4_000_000], re.I)
+    m = re.search(
+        rb"<ix:non(?:numeric|fraction)\b[^>]{0,600}?\bname=[\"']dei:" + name.encode() + rb"[\"'][^>]{0,600}>",
+        body[:4_000_000],
+        re.I,
+    )
     if m is None:
         return None
-    window = body[m.end():m.end() + 4000]
+    window = body[m.end() : m.end() + 4000]
     depth, end = 1, len(window)
     for t in re.finditer(rb"<(/?)ix:non(?:numeric|fraction)\b[^>]{0,600}>", window, re.I):
         depth += -1 if t.group(1) else 1
@@ -379,8 +449,9 @@ def _dei_fact(body: bytes, name: str) -> str | None:
     return " ".join(text.split()) or None
 
 
-_MONTHS = {m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
-                                           "nov", "dec"))}
+_MONTHS = {
+    m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))
+}
 
 
 def _as_date(text: str | None) -> date | None:
@@ -414,8 +485,7 @@ def _family(form: str) -> str:
 # A 52-53-week filer's report date (2024-12-28) may sit beside a cover page dated at the month's end; the
 # reports of one filer are a quarter apart, so a week's tolerance still tells one filing from another.
 PERIOD_TOLERANCE_DAYS = 7
-_SGML_FIELD = re.compile(rb"^\s*(ACCESSION NUMBER|CONFORMED SUBMISSION TYPE|CONFORMED PERIOD OF REPORT):\s*(\S+)",
-                         re.M)
+_SGML_FIELD = re.compile(rb"^\s*(ACCESSION NUMBER|CONFORMED SUBMISSION TYPE|CONFORMED PERIOD OF REPORT):\s*(\S+)", re.M)
 
 
 def check_identity(url: str, body: bytes, *, form: str | None, period: date | str | None) -> None:
@@ -447,14 +517,22 @@ def check_identity(url: str, body: bytes, *, form: str | None, period: date | st
         doc_period = _as_date(_dei_fact(body, "DocumentPeriodEndDate"))
         focus = _dei_fact(body, "DocumentFiscalYearFocus")
     if form and doc_type:
-        _expect(_family(doc_type) == _family(form),
-                f"the document of a {doc_type[:20]} where the filing is a {form} (another filing's document)")
-        _expect(form.upper().endswith("/A") or not doc_type.upper().replace(" ", "").endswith("/A"),
-                f"the document of an amendment ({doc_type[:20]}) where the filing is the original {form}")
+        _expect(
+            _family(doc_type) == _family(form),
+            f"the document of a {doc_type[:20]} where the filing is a {form} (another filing's document)",
+        )
+        _expect(
+            form.upper().endswith("/A") or not doc_type.upper().replace(" ", "").endswith("/A"),
+            f"the document of an amendment ({doc_type[:20]}) where the filing is the original {form}",
+        )
     if want_period and doc_period:
-        _expect(abs((doc_period - want_period).days) <= PERIOD_TOLERANCE_DAYS,
-                f"the document of the period ending {doc_period} where the filing's period of report is "
-                f"{want_period} (another filing's document)")
+        _expect(
+            abs((doc_period - want_period).days) <= PERIOD_TOLERANCE_DAYS,
+            f"the document of the period ending {doc_period} where the filing's period of report is "
+            f"{want_period} (another filing's document)",
+        )
     if want_period and focus and re.fullmatch(r"\d{4}", focus):
-        _expect(abs(int(focus) - want_period.year) <= 1,
-                f"the document of fiscal year {focus} where the filing's period of report is {want_period}")
+        _expect(
+            abs(int(focus) - want_period.year) <= 1,
+            f"the document of fiscal year {focus} where the filing's period of report is {want_period}",
+        )

@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from .grounding import Grounder
 
 
-
 @dataclass
 class TextSource:
     label: str
@@ -49,13 +48,17 @@ class TextSource:
     in_thousands: bool = False
 
 
-def ground_in_text(g: Grounder, figures: list[Figure], rows: list[VerifiedFigure],
-                   load_sources: Callable[[], list[TextSource]]) -> None:
+def ground_in_text(
+    g: Grounder, figures: list[Figure], rows: list[VerifiedFigure], load_sources: Callable[[], list[TextSource]]
+) -> None:
     """Cited text and excerpts may support a figure the XBRL facts do not decide on (never one they
     contradict): a number in a passage that names the same concept (or shares the answer's words), in
     the claimed period when the passage says which."""
-    todo = [(f, r) for f, r in zip(figures, rows, strict=True)
-            if f.start in g.text_ok and r.status in ("ungrounded", "unchecked") and f.kind in NUMERIC]
+    todo = [
+        (f, r)
+        for f, r in zip(figures, rows, strict=True)
+        if f.start in g.text_ok and r.status in ("ungrounded", "unchecked") and f.kind in NUMERIC
+    ]
     if not todo:
         return
     sources = load_sources()
@@ -66,17 +69,27 @@ def ground_in_text(g: Grounder, figures: list[Figure], rows: list[VerifiedFigure
             _not_in_text(fig, row, sources, test, g.cited)
             continue
         src, tf, scale_note, (verdict, where) = hit
-        row.support = FigureSupport(source="cited_text", value=S.as_float(tf.value), unit=tf.currency,
-                                    accession_number=src.accession, url=src.url, passage=tf.context)
+        row.support = FigureSupport(
+            source="cited_text",
+            value=S.as_float(tf.value),
+            unit=tf.currency,
+            accession_number=src.accession,
+            url=src.url,
+            passage=tf.context,
+        )
         row.notes = [n for n in row.notes if not n.startswith(("Not in what is cited", "fact(s) of other"))]
         if verdict == "ok":
             row.status = "grounded"
-            row.reason = (f"{src.label} says {tf.text!r}{scale_note} in a passage about it, which rounds to "
-                          f"{fig.text}" + (f" ({where})." if where else "."))
+            row.reason = (
+                f"{src.label} says {tf.text!r}{scale_note} in a passage about it, which rounds to "
+                f"{fig.text}" + (f" ({where})." if where else ".")
+            )
         else:
             row.status = "mismatched_period"
-            row.reason = (f"{src.label} gives {tf.text!r}{scale_note} in the column {where!r}, not for "
-                          f"{fig.period_text}.")
+            row.reason = (
+                f"{src.label} gives {tf.text!r}{scale_note} in the column {where!r}, not for {fig.period_text}."
+            )
+
 
 _ASK_FOR_TEXT = " Cite the filing's text to check it."
 
@@ -88,32 +101,48 @@ def _not_in_text(fig: Figure, row: VerifiedFigure, sources: list[TextSource], te
     other = None
     for src in sources:
         for tf in src.figures:
-            if (fig.kind == "percent") != (tf.kind == "percent") or tf.kind not in ("money", "number") \
-                    or (fig.currency and tf.currency and fig.currency != tf.currency):
+            if (
+                (fig.kind == "percent") != (tf.kind == "percent")
+                or tf.kind not in ("money", "number")
+                or (fig.currency and tf.currency and fig.currency != tf.currency)
+            ):
                 continue
             said = test.other_value(src, tf)
             if said and (other is None or (said[0] == "clear" and other[2][0] != "clear")):
                 other = (src, tf, said)
     if other is not None:
         src, tf, (how, where, scale_note, shown) = other
-        row.support = FigureSupport(source="cited_text", value=S.as_float(tf.value), unit=tf.currency,
-                                    accession_number=src.accession, url=src.url, passage=tf.context)
+        row.support = FigureSupport(
+            source="cited_text",
+            value=S.as_float(tf.value),
+            unit=tf.currency,
+            accession_number=src.accession,
+            url=src.url,
+            passage=tf.context,
+        )
         if how == "clear":
             row.status = "ungrounded"
-            row.reason = (f"{src.label} gives {test.measure} as {tf.text!r}{scale_note} in the column {where!r} "
-                          f"of the row {shown!r}, the claimed period; {fig.text} is not that value.")
+            row.reason = (
+                f"{src.label} gives {test.measure} as {tf.text!r}{scale_note} in the column {where!r} "
+                f"of the row {shown!r}, the claimed period; {fig.text} is not that value."
+            )
         else:
             row.status = "unchecked"
-            row.reason = (f"{src.label} gives {test.measure} as {tf.text!r}{scale_note} in {where!r}, not "
-                          f"{fig.text}, but edgar does not check which period that passage is about.")
+            row.reason = (
+                f"{src.label} gives {test.measure} as {tf.text!r}{scale_note} in {where!r}, not "
+                f"{fig.text}, but edgar does not check which period that passage is about."
+            )
         return
     if row.reason.endswith(_ASK_FOR_TEXT) and sources:
         labels = ", ".join(dict.fromkeys(s.label for s in sources))
-        row.reason = (row.reason[:-len(_ASK_FOR_TEXT)] + f" edgar found no passage of the cited text ({labels}) "
-                      f"that gives {test.measure} as {fig.text}, nor another value for it in the claimed period.")
+        row.reason = (
+            row.reason[: -len(_ASK_FOR_TEXT)] + f" edgar found no passage of the cited text ({labels}) "
+            f"that gives {test.measure} as {fig.text}, nor another value for it in the claimed period."
+        )
     elif row.reason.endswith(_ASK_FOR_TEXT) and cited:
-        row.reason = row.reason[:-len(_ASK_FOR_TEXT)] + " The cited filings' text could not be read (see the " \
-            "warnings)."
+        row.reason = (
+            row.reason[: -len(_ASK_FOR_TEXT)] + " The cited filings' text could not be read (see the warnings)."
+        )
 
 
 def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
@@ -140,19 +169,22 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
             if label is not None:
                 found = {n.concept for n in W.find_concepts(passage, g.company_words)}
                 if qualifier is None:  # the whole concept: a row naming it unqualified ("Total revenue")
-                    return any(n.concept in named and n.qualifier is None
-                               for n in W.find_concepts(label, g.company_words)) or \
-                        (bool(found & set(named)) and bool(re.fullmatch(r"\W*(?:total\W*)?", label, re.I)))
+                    return any(
+                        n.concept in named and n.qualifier is None for n in W.find_concepts(label, g.company_words)
+                    ) or (bool(found & set(named)) and bool(re.fullmatch(r"\W*(?:total\W*)?", label, re.I)))
                 return bool(found & set(named)) and _row_is(label, qualifier)
-            return any(n.concept in named and _same_qualifier(n.qualifier, qualifier)
-                       for n in W.find_concepts(passage, g.company_words))
+            return any(
+                n.concept in named and _same_qualifier(n.qualifier, qualifier)
+                for n in W.find_concepts(passage, g.company_words)
+            )
         theirs = W.content_words(passage)
         if not words or not marked <= theirs:
             return False
         return len(words & theirs) >= min(2, len(words))
 
-    months = {"quarterly": 3, "annual": 12}.get(claim.period_type or "") or \
-        ({"H1": 6, "9M": 9}.get(claim.quarter or "") or (3 if claim.quarter else 12 if claim.stated else None))
+    months = {"quarterly": 3, "annual": 12}.get(claim.period_type or "") or (
+        {"H1": 6, "9M": 9}.get(claim.quarter or "") or (3 if claim.quarter else 12 if claim.stated else None)
+    )
 
     def test(src: TextSource, tf: Figure) -> tuple[str, str] | None:
         """("ok", where) when the passage supports the figure, ("other_period", column) when a table gives
@@ -162,8 +194,13 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
             said = {int(y) for y in re.findall(r"(?<![\d,.$])((?:19|20)\d\d)(?![\d%]|[,.]\d)", tf.context)}
             near = own_phrase(src.text, tf.start, tf.end) if src.text else tf.context
             if about(near) and not (year and said and year not in said):
-                return "ok", ("the sentence names the year" if said and year else
-                              "the period it refers to is not checked" if claim.stated else "")
+                return "ok", (
+                    "the sentence names the year"
+                    if said and year
+                    else "the period it refers to is not checked"
+                    if claim.stated
+                    else ""
+                )
             return None
         if not about(cell.above + "\n" + cell.row, cell.row.split(" | ")[0]):
             return None
@@ -179,8 +216,9 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
             return "other_period", f"{head} ({span} months)"
         if day is not None:
             label = g.cal.year_containing(day)
-            fits = (claim.fiscal_year is not None and label is not None and label[0] == claim.fiscal_year) or \
-                (claim.calendar_year is not None and day.year == claim.calendar_year)
+            fits = (claim.fiscal_year is not None and label is not None and label[0] == claim.fiscal_year) or (
+                claim.calendar_year is not None and day.year == claim.calendar_year
+            )
         else:
             fits = bare is not None and bare == year
         return ("ok", f"column {head!r}") if fits else ("other_period", head)
@@ -235,8 +273,10 @@ def _column_months(cell: TableCell) -> int | None:
     """How many months a table column covers, from the group heads above its dates ("Three Months Ended |
     Six Months Ended"), else None."""
     lines = cell.above.split("\n")
-    heads = next((i for i in range(len(lines) - 1, -1, -1) if sum(1 for c in lines[i].split(" | ")
-                                                                   if _YEARISH.search(c)) >= 2), None)
+    heads = next(
+        (i for i in range(len(lines) - 1, -1, -1) if sum(1 for c in lines[i].split(" | ") if _YEARISH.search(c)) >= 2),
+        None,
+    )
     if heads is None or heads == 0:
         return None
     groups = [c for c in lines[heads - 1].split(" | ") if c.strip()]
@@ -257,41 +297,54 @@ def _column_months(cell: TableCell) -> int | None:
 
 
 # Where the words a number owns end after it: a clause break, another clause's verb or comparison, the next amount.
-_AFTER_END = re.compile(r"[,;:()]|\.(?:\s|$)|\n|\s(?:and|or|but|while|whereas|which|compared|versus|vs\.?|up|down|"
-                        r"an? (?:increase|decrease)|driven|due|primarily|reflecting|resulting|representing|led|as)\b|"
-                        r"[$\u20ac\u00a3\u00a5]|\b\d[\d,.]*\s*(?:%|percent|(?:thousand|million|billion|trillion)\b)",
-                        re.I)
+_AFTER_END = re.compile(
+    r"[,;:()]|\.(?:\s|$)|\n|\s(?:and|or|but|while|whereas|which|compared|versus|vs\.?|up|down|"
+    r"an? (?:increase|decrease)|driven|due|primarily|reflecting|resulting|representing|led|as)\b|"
+    r"[$\u20ac\u00a3\u00a5]|\b\d[\d,.]*\s*(?:%|percent|(?:thousand|million|billion|trillion)\b)",
+    re.I,
+)
 # Where they begin before it: a sentence or a clause that another number's phrase ends ("..., resulting in a").
-_BEFORE_BREAK = re.compile(r"(?:\.\s|\n|;|,\s*(?=(?:resulting|which|while|whereas|and|but|compared|including|"
-                           r"reflecting|representing|offset|partially)\b))", re.I)
+_BEFORE_BREAK = re.compile(
+    r"(?:\.\s|\n|;|,\s*(?=(?:resulting|which|while|whereas|and|but|compared|including|"
+    r"reflecting|representing|offset|partially)\b))",
+    re.I,
+)
 # Words after a number that say when, not what: "$39.3 billion for the fourth quarter of fiscal 2025".
-_PERIOD_WORDS = frozenset("first second third fourth fiscal quarter year month ended ending three six nine twelve "
-                          "half prior previous last current same period respectively approximately".split())
-_OWN_LEAD = re.compile(r"\s*(?:of|in)\s+|\s*(?=[A-Za-z])(?!(?:per|for|from|to|at|on|during|over|through|by|with|"
-                       r"against|than|year|a|an|the|compared|was|were|is|are)\b)", re.I)
+_PERIOD_WORDS = frozenset(
+    "first second third fourth fiscal quarter year month ended ending three six nine twelve "
+    "half prior previous last current same period respectively approximately".split()
+)
+_OWN_LEAD = re.compile(
+    r"\s*(?:of|in)\s+|\s*(?=[A-Za-z])(?!(?:per|for|from|to|at|on|during|over|through|by|with|"
+    r"against|than|year|a|an|the|compared|was|were|is|are)\b)",
+    re.I,
+)
 
 
 def own_phrase(text: str, start: int, end: int, reach: int = 160) -> str:
     """The words a passage's number owns: its noun phrase after it when it has one ("$180 million release of
     previously reserved H20 inventory", "$650 million of H20 revenue"), else the clause that leads up to it and
     what follows it to the next break ("Networking revenue was $7.3 billion")."""
-    after = text[end:end + reach]
+    after = text[end : end + reach]
     cut = _AFTER_END.search(after)
-    after = after[:cut.start()] if cut else after
+    after = after[: cut.start()] if cut else after
     lead = _OWN_LEAD.match(after)
-    if lead and W.content_words(after[lead.end():]) - _PERIOD_WORDS:
+    if lead and W.content_words(after[lead.end() :]) - _PERIOD_WORDS:
         return after
-    before = text[max(0, start - reach):start]
+    before = text[max(0, start - reach) : start]
     breaks = list(_BEFORE_BREAK.finditer(before))
     if breaks:
-        before = before[breaks[-1].end():]
+        before = before[breaks[-1].end() :]
     return before + " " + after
 
 
 def _same_qualifier(theirs: str | None, ours: str | None) -> bool:
     """Do a passage's concept and the answer's qualify it the same way ("Data Center" and "Data Center"; none
     and none)?"""
-    norm = (lambda q: " ".join(re.findall(r"[a-z0-9&]+", (q or "").lower())))
+
+    def norm(q: str | None) -> str:
+        return " ".join(re.findall(r"[a-z0-9&]+", (q or "").lower()))
+
     return norm(theirs) == norm(ours)
 
 
@@ -302,14 +355,16 @@ def _row_is(label: str, qualifier: str) -> bool:
     return words == q or bool(re.fullmatch(re.escape(q) + r"\s+(?:revenues?|net sales|sales|segment|total)", words))
 
 
-def text_source(label: str, accession: str | None, url: str | None, text: str,
-                figures: list[Figure] | None = None) -> TextSource:
+def text_source(
+    label: str, accession: str | None, url: str | None, text: str, figures: list[Figure] | None = None
+) -> TextSource:
     """A passage or document as support: its numbers (``figures`` when already read, see figures_payload)."""
     low = text[:200_000].lower()
     if figures is None:
         figures = text_figures(text)
-    return TextSource(label, accession, url, figures, text=text, in_millions="in millions" in low,
-                      in_thousands="in thousands" in low)
+    return TextSource(
+        label, accession, url, figures, text=text, in_millions="in millions" in low, in_thousands="in thousands" in low
+    )
 
 
 def text_figures(text: str) -> list[Figure]:
@@ -318,14 +373,18 @@ def text_figures(text: str) -> list[Figure]:
 
 
 # The figures of a cited document are cached beside its parse; the key changes with the code that reads them.
-FIGURES_VERSION = hashlib.sha1(b"".join(Path(__file__).with_name(n).read_bytes()
-                                        for n in ("claims.py", "periods.py", "wording.py"))).hexdigest()[:12]
+FIGURES_VERSION = hashlib.sha1(
+    b"".join(Path(__file__).with_name(n).read_bytes() for n in ("claims.py", "periods.py", "wording.py"))
+).hexdigest()[:12]
 _FIELDS = ("text", "start", "end", "kind", "currency", "scale", "negative", "approximate", "context")
 
 
 def figures_payload(figures: list[Figure]) -> bytes:
-    rows = [[getattr(f, k) for k in _FIELDS] + [str(f.value) if f.value is not None else None,
-                                                str(f.step) if f.step is not None else None] for f in figures]
+    rows = [
+        [getattr(f, k) for k in _FIELDS]
+        + [str(f.value) if f.value is not None else None, str(f.step) if f.step is not None else None]
+        for f in figures
+    ]
     return zlib.compress(json.dumps(rows, separators=(",", ":")).encode("utf-8"), 6)
 
 
@@ -351,8 +410,9 @@ def find_in_text(fig: Figure, sources: list[TextSource], test) -> tuple | None:
                 continue
             if fig.currency and tf.currency and fig.currency != tf.currency:
                 continue
-            if quantity != bool(src.text and W.QUANTITY_AFTER.match(src.text[tf.end:tf.end + 60])) or \
-                    (quantity and tf.currency):
+            if quantity != bool(src.text and W.QUANTITY_AFTER.match(src.text[tf.end : tf.end + 60])) or (
+                quantity and tf.currency
+            ):
                 continue  # "3 million square feet" is not "$3 million", nor the other way round
             scales = [(0, "")]
             if not tf.scale and fig.kind in ("money", "number") and fig.scale:
@@ -403,7 +463,7 @@ def table_cell(text: str, pos: int) -> TableCell | None:
         off += len(c) + 3
     k = len(cells) - idx  # columns are aligned from the right: row labels and heads differ in width
     block = text.rfind("\n\n", 0, ls)
-    above = text[0 if block < 0 else block + 2:ls].split("\n")[-8:]
+    above = text[0 if block < 0 else block + 2 : ls].split("\n")[-8:]
     head = None
     for prior in reversed(above):
         hc = prior.split(" | ")

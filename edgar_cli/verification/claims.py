@@ -25,25 +25,65 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from . import periods as P
-from . import wording as W
 from . import structures as ST
+from . import wording as W
 
 # Figure kinds that are numbers (dates, fiscal years and calendar years are period mentions).
 NUMERIC = ("money", "per_share", "shares", "percent", "number")
-SCALES = {"thousand": 3, "k": 3, "million": 6, "mn": 6, "mln": 6, "m": 6, "billion": 9, "bn": 9, "bln": 9,
-          "b": 9, "trillion": 12, "tn": 12, "t": 12}
-CURRENCIES = {"$": "USD", "us$": "USD", "u.s.$": "USD", "usd": "USD", "nt$": "TWD", "ntd": "TWD", "twd": "TWD",
-              "eur": "EUR", "€": "EUR", "euro": "EUR", "euros": "EUR", "gbp": "GBP", "£": "GBP", "jpy": "JPY",
-              "¥": "JPY", "yen": "JPY", "cny": "CNY", "rmb": "CNY", "yuan": "CNY", "cad": "CAD", "c$": "CAD",
-              "hk$": "HKD", "a$": "AUD", "dollars": "USD", "us dollars": "USD", "u.s. dollars": "USD",
-              "nt dollars": "TWD", "new taiwan dollars": "TWD"}
+SCALES = {
+    "thousand": 3,
+    "k": 3,
+    "million": 6,
+    "mn": 6,
+    "mln": 6,
+    "m": 6,
+    "billion": 9,
+    "bn": 9,
+    "bln": 9,
+    "b": 9,
+    "trillion": 12,
+    "tn": 12,
+    "t": 12,
+}
+CURRENCIES = {
+    "$": "USD",
+    "us$": "USD",
+    "u.s.$": "USD",
+    "usd": "USD",
+    "nt$": "TWD",
+    "ntd": "TWD",
+    "twd": "TWD",
+    "eur": "EUR",
+    "€": "EUR",
+    "euro": "EUR",
+    "euros": "EUR",
+    "gbp": "GBP",
+    "£": "GBP",
+    "jpy": "JPY",
+    "¥": "JPY",
+    "yen": "JPY",
+    "cny": "CNY",
+    "rmb": "CNY",
+    "yuan": "CNY",
+    "cad": "CAD",
+    "c$": "CAD",
+    "hk$": "HKD",
+    "a$": "AUD",
+    "dollars": "USD",
+    "us dollars": "USD",
+    "u.s. dollars": "USD",
+    "nt dollars": "TWD",
+    "new taiwan dollars": "TWD",
+}
 
 _MASKS = [
     re.compile(r"https?://\S+"),
     re.compile(r"\b\d{10}-\d{2}-\d{6}\b|\b\d{18}\b"),  # accession numbers
     re.compile(r"\b(?:10-K|10-Q|20-F|40-F|8-K|6-K|S-1|S-3|S-4|10-KT|DEF 14A|13F-HR)(?:/A)?\b"),
-    re.compile(r"\b(?:Items?|Notes?|Part|Section|pages?|Rule|ASC|ASU|Topic|Form|No\.|Exhibit|CIK)\s+"
-               r"[\dIVX]+[A-Z]?(?:[.\-]\d+)*\b"),
+    re.compile(
+        r"\b(?:Items?|Notes?|Part|Section|pages?|Rule|ASC|ASU|Topic|Form|No\.|Exhibit|CIK)\s+"
+        r"[\dIVX]+[A-Z]?(?:[.\-]\d+)*\b"
+    ),
     re.compile(r"\b\d+-for-\d+\b|\b\d+(?:st|nd|rd|th)\b|\b\d+-(?:week|day|month|year)s?\b", re.I),
     # the year of an event in the company's life ("founded in 1976"): neither a figure nor a period
     re.compile(r"\b(?:founded|incorporated|established) in (?:1[6-9]|20)\d{2}\b", re.I),
@@ -51,10 +91,12 @@ _MASKS = [
     re.compile(r"\b\d+:\d{2}-[A-Za-z]{2,4}-\d+(?:-[A-Za-z0-9]+)*\b"),
     re.compile(r"\b(?=[\w-]*[A-Za-z])(?=[\w-]*\d)[A-Za-z0-9]+(?:-[A-Za-z0-9]+){2,}\b"),
     re.compile(r"(?:\(\d{3}\)\s?|\b\d{3}[.-])\d{3}[.-]\d{4}\b"),
-    re.compile(r"\b(?:Case|File|Docket|Commission file|CUSIP|ISIN|EIN|Zip)\s+(?:No\.?|Number|#)?\s*[\w:.-]*\d[\w:.-]*",
-               re.I),
+    re.compile(
+        r"\b(?:Case|File|Docket|Commission file|CUSIP|ISIN|EIN|Zip)\s+(?:No\.?|Number|#)?\s*[\w:.-]*\d[\w:.-]*", re.I
+    ),
 ]
-_AMOUNT = re.compile(r"""
+_AMOUNT = re.compile(
+    r"""
     (?P<plus>\+\s?)?(?P<neg>[-\u2212]\s?|\((?=\s?(?:[A-Z]{0,3}\$|[€£¥])))?
     (?:(?P<cur>US\$|U\.S\.\s?\$|NT\$|HK\$|C\$|A\$|NTD|TWD|USD|EUR|GBP|JPY|CNY|RMB|CAD|[$€£¥])\s?)?
     (?P<paren>\(\s?(?=\d))?
@@ -64,29 +106,60 @@ _AMOUNT = re.compile(r"""
     (?:\s(?P<cur2>(?i:new\ taiwan\ dollars|nt\ dollars|u\.s\.\ dollars|us\ dollars|dollars|euros?|yuan|yen)|
         USD|TWD|NTD|EUR|RMB|CNY|JPY)\b)?
     (?:\s?(?P<pct>%|(?i:percentage\ points?|per\ ?cent|basis\ points|bps|pp)\b))?
-""", re.X)
-_PER_SHARE_AFTER = re.compile(r"^\s*(?:per|a|each)\s+(?:(?:basic|diluted|fully[- ]diluted|common|ordinary)\s+)?"
-                              r"(?:share|ADS|ADR)\b", re.I)
+""",
+    re.X,
+)
+_PER_SHARE_AFTER = re.compile(
+    r"^\s*(?:per|a|each)\s+(?:(?:basic|diluted|fully[- ]diluted|common|ordinary)\s+)?"
+    r"(?:share|ADS|ADR)\b",
+    re.I,
+)
 _PER_SHARE_BEFORE = re.compile(r"\b(?:EPS|earnings per|(?:income|loss|profit) per|per[- ]share|dividends?)\b", re.I)
-_SHARES_AFTER = re.compile(r"^\s*(?:(?:of\s+)?(?:common|ordinary|outstanding|weighted[- ]average|diluted|basic|"
-                           r"treasury)\s+)*shares\b", re.I)
+_SHARES_AFTER = re.compile(
+    r"^\s*(?:(?:of\s+)?(?:common|ordinary|outstanding|weighted[- ]average|diluted|basic|"
+    r"treasury)\s+)*shares\b",
+    re.I,
+)
 # "diluted weighted average shares were 2.49 billion", "shares outstanding totaled 24.5 billion"
-_SHARES_BEFORE = re.compile(r"\bshares(?:\s+outstanding)?\s+(?:were|was|of|totaled|totalled|stood at|came to|"
-                            r"numbered|reached|at)\s+(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+)?$",
-                            re.I)
-_APPROX_BEFORE = re.compile(r"(?:\b(?:approximately|approx\.|about|around|roughly|nearly|almost|some|over|more than|"
-                            r"less than|under|below|above|exceeding|in excess of|upwards of|north of|close to|"
-                            r"just (?:over|under)|circa|an estimated|estimated)|~)\s*$", re.I)
+_SHARES_BEFORE = re.compile(
+    r"\bshares(?:\s+outstanding)?\s+(?:were|was|of|totaled|totalled|stood at|came to|"
+    r"numbered|reached|at)\s+(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+)?$",
+    re.I,
+)
+_APPROX_BEFORE = re.compile(
+    r"(?:\b(?:approximately|approx\.|about|around|roughly|nearly|almost|some|over|more than|"
+    r"less than|under|below|above|exceeding|in excess of|upwards of|north of|close to|"
+    r"just (?:over|under)|circa|an estimated|estimated)|~)\s*$",
+    re.I,
+)
 # How a bounding word widens the interval a figure stands for: "approx" both ways, "over" upwards,
 # "under" and "nearly" downwards (nearly $61 billion is a little less than 61).
 _BOUND_WORDS = (
-    ("over", re.compile(r"\b(?:over|more than|above|exceeding|in excess of|upwards of|north of|just over|topped|"
-                        r"exceeded|surpassed|crossed|eclipsed)\s*$", re.I)),
+    (
+        "over",
+        re.compile(
+            r"\b(?:over|more than|above|exceeding|in excess of|upwards of|north of|just over|topped|"
+            r"exceeded|surpassed|crossed|eclipsed)\s*$",
+            re.I,
+        ),
+    ),
     ("nearly", re.compile(r"\b(?:nearly|almost|close to|just under|just shy of)\s*$", re.I)),
-    ("under", re.compile(r"\b(?:less than|under|below|did not (?:exceed|reach|top|surpass)|fell short of|"
-                         r"failed to reach|stayed below|remained below)\s*$", re.I)),
-    ("approx", re.compile(r"(?:\b(?:approximately|approx\.|about|around|roughly|some|circa|an estimated|estimated)|~)"
-                          r"\s*$", re.I)),
+    (
+        "under",
+        re.compile(
+            r"\b(?:less than|under|below|did not (?:exceed|reach|top|surpass)|fell short of|"
+            r"failed to reach|stayed below|remained below)\s*$",
+            re.I,
+        ),
+    ),
+    (
+        "approx",
+        re.compile(
+            r"(?:\b(?:approximately|approx\.|about|around|roughly|some|circa|an estimated|estimated)|~)"
+            r"\s*$",
+            re.I,
+        ),
+    ),
 )
 APPROX_TOLERANCE = Decimal("0.025")  # "roughly $60 billion" holds for 58.5 to 61.5 billion
 BOUND_TOLERANCE = Decimal("0.10")  # "over $60 billion" holds up to 66 billion; "under", down to 54
@@ -163,7 +236,7 @@ def _mask(text: str) -> str:
     chars = list(text)
     for rx in _MASKS:
         for m in rx.finditer(text):
-            chars[m.start():m.end()] = "#" * (m.end() - m.start())
+            chars[m.start() : m.end()] = "#" * (m.end() - m.start())
     return "".join(chars)
 
 
@@ -195,8 +268,11 @@ def _amount(text: str, m: re.Match) -> Figure | None:
         return None
     decimals = len(m.group("num").split(".")[1]) if "." in m.group("num") else 0
     cur_raw = m.group("cur") or m.group("cur2")
-    currency = CURRENCIES.get(re.sub(r"\s", "", cur_raw.lower()) if cur_raw and "$" in cur_raw else
-                              (cur_raw or "").lower()) if cur_raw else None
+    currency = (
+        CURRENCIES.get(re.sub(r"\s", "", cur_raw.lower()) if cur_raw and "$" in cur_raw else (cur_raw or "").lower())
+        if cur_raw
+        else None
+    )
     scale_raw = m.group("scale")
     if scale_raw and len(scale_raw) == 1 and currency is None:
         return None  # "3M", "5G": a name, not an amount
@@ -204,19 +280,27 @@ def _amount(text: str, m: re.Match) -> Figure | None:
     value = num.scaleb(exp)
     step = Decimal(1).scaleb(exp - decimals)
     pct = (m.group("pct") or "").lower()
-    after = text[m.end():m.end() + 40]
+    after = text[m.end() : m.end() + 40]
     start = m.start("cur") if m.group("cur") else m.start("paren") if m.group("paren") else m.start("num")
-    fig = Figure(text=text[start:m.end()].strip(), start=start, end=m.end(), kind="number", value=value, step=step,
-                 currency=currency, scale=exp, negative=bool(m.group("neg") or m.group("paren")),
-                 positive=bool(m.group("plus")))
+    fig = Figure(
+        text=text[start : m.end()].strip(),
+        start=start,
+        end=m.end(),
+        kind="number",
+        value=value,
+        step=step,
+        currency=currency,
+        scale=exp,
+        negative=bool(m.group("neg") or m.group("paren")),
+        positive=bool(m.group("plus")),
+    )
     if pct:
         fig.kind = "percent" if pct in ("%", "percent", "per cent", "percent") else "percentage_points"
         if pct in ("basis points", "bps"):
             fig.kind = "percentage_points"
         return fig
-    before = text[max(0, start - 80):start]
-    if _PER_SHARE_AFTER.match(after) or (not scale_raw and _PER_SHARE_BEFORE.search(before[-60:])
-                                         and num < 10_000):
+    before = text[max(0, start - 80) : start]
+    if _PER_SHARE_AFTER.match(after) or (not scale_raw and _PER_SHARE_BEFORE.search(before[-60:]) and num < 10_000):
         fig.kind = "per_share"
     elif _SHARES_AFTER.match(after) or (not currency and _SHARES_BEFORE.search(before[-80:])):
         fig.kind = "shares"
@@ -263,9 +347,16 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
         ST.read_structures(text, sentences, figures, mentions)
         for mn in mentions:
             if mn.kind in ("date", "fiscal_year", "year"):
-                f = Figure(text=mn.text, start=mn.start, end=mn.end, kind=mn.kind, day=mn.day,
-                           fiscal_year=mn.year if mn.kind != "date" else None, date_role=mn.role,
-                           ends_period=ST.fiscal_period_ended(text, mn, mentions, figures))
+                f = Figure(
+                    text=mn.text,
+                    start=mn.start,
+                    end=mn.end,
+                    kind=mn.kind,
+                    day=mn.day,
+                    fiscal_year=mn.year if mn.kind != "date" else None,
+                    date_role=mn.role,
+                    ends_period=ST.fiscal_period_ended(text, mn, mentions, figures),
+                )
                 f.context = sentences.context(mn.start, mn.end)
                 figures.append(f)
     figures.sort(key=lambda f: f.start)
@@ -274,9 +365,11 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
 
 # "$90-95 billion", "$60.9–61.0 billion", "3-4%": a range written with a hyphen or dash, marked as money or
 # a percentage (a currency before it, a scale word or percent sign after it), never two bare numbers ("10-12").
-_HYPHEN_RANGE = re.compile(r"(?<![\w.,$])(?P<cur>US\$|NT\$|[$€£¥])?\s?(?P<lo>\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)"
-                           r"\s?(?P<scale>(?i:thousand|million|billion|trillion|bn|mn))?\s?[-\u2013\u2014]\s?"
-                           r"(?=(?:US\$|NT\$|[$€£¥])?\d)")
+_HYPHEN_RANGE = re.compile(
+    r"(?<![\w.,$])(?P<cur>US\$|NT\$|[$€£¥])?\s?(?P<lo>\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"\s?(?P<scale>(?i:thousand|million|billion|trillion|bn|mn))?\s?[-\u2013\u2014]\s?"
+    r"(?=(?:US\$|NT\$|[$€£¥])?\d)"
+)
 _BETWEEN = re.compile(r"\b(?:between|from\s+a\s+range\s+of|in\s+the\s+range\s+of|ranged?\s+from)\s*$", re.I)
 
 
@@ -286,7 +379,7 @@ def _hyphen_ranges(text: str, masked: str) -> tuple[list[Figure], str]:
     out: list[Figure] = []
     chars = list(masked)
     for m in _HYPHEN_RANGE.finditer(masked):
-        hi_m = _AMOUNT.match(" " * m.end() + masked[m.end():], m.end())  # its look-behinds see no hyphen
+        hi_m = _AMOUNT.match(" " * m.end() + masked[m.end() :], m.end())  # its look-behinds see no hyphen
         if hi_m is None or not hi_m.group("num") or hi_m.group("neg"):
             continue
         high = _amount(text, hi_m)
@@ -302,26 +395,33 @@ def _hyphen_ranges(text: str, masked: str) -> tuple[list[Figure], str]:
         if lo_value >= high.value:
             continue  # "2024-25", "10-5": not a range from low to high
         high.high, high.value, high.bound = high.value, lo_value, "range"
-        high.start, high.text = m.start(), text[m.start():hi_m.end()].strip()
+        high.start, high.text = m.start(), text[m.start() : hi_m.end()].strip()
         high.currency = high.currency or CURRENCIES.get((m.group("cur") or "").lower())
         out.append(high)
-        chars[m.start():hi_m.end()] = "#" * (hi_m.end() - m.start())
+        chars[m.start() : hi_m.end()] = "#" * (hi_m.end() - m.start())
     return out, "".join(chars)
 
 
 def _between_ranges(text: str, figures: list[Figure]) -> list[Figure]:
-    """"between $90 billion and $95 billion": the two ends as one range figure."""
+    """ "between $90 billion and $95 billion": the two ends as one range figure."""
     out: list[Figure] = []
     i = 0
     while i < len(figures):
         a = figures[i]
         b = figures[i + 1] if i + 1 < len(figures) else None
-        if (b is not None and a.kind == b.kind and a.bound is None and b.bound is None
-                and re.fullmatch(r"\s+(?:and|to)\s+", text[a.end:b.start], re.I)
-                and _BETWEEN.search(text[max(0, a.start - 40):a.start])
-                and a.value is not None and b.value is not None and a.value < b.value):
+        if (
+            b is not None
+            and a.kind == b.kind
+            and a.bound is None
+            and b.bound is None
+            and re.fullmatch(r"\s+(?:and|to)\s+", text[a.end : b.start], re.I)
+            and _BETWEEN.search(text[max(0, a.start - 40) : a.start])
+            and a.value is not None
+            and b.value is not None
+            and a.value < b.value
+        ):
             a.high, a.bound, a.end = b.value, "range", b.end
-            a.text = text[a.start:b.end]
+            a.text = text[a.start : b.end]
             a.step = min(a.step or Decimal(0), b.step or Decimal(0)) or a.step
             a.currency = a.currency or b.currency
             out.append(a)
@@ -353,12 +453,12 @@ class Sentences:
     def context(self, start: int, end: int) -> str:
         i = self.index(start)
         if i < 0:
-            return re.sub(r"\s+", " ", self.text[max(0, start - 80):end + 80].strip())
+            return re.sub(r"\s+", " ", self.text[max(0, start - 80) : end + 80].strip())
         s, e, _p = self.spans[i]
         snippet = self.text[s:e].strip()
         if len(snippet) > 240:
             a = max(s, start - 110)
-            snippet = ("..." if a > s else "") + self.text[a:min(e, end + 110)].strip() + ("..." if end + 110 < e else "")
+            snippet = (
+                ("..." if a > s else "") + self.text[a : min(e, end + 110)].strip() + ("..." if end + 110 < e else "")
+            )
         return re.sub(r"\s+", " ", snippet)
-
-

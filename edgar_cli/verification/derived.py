@@ -25,15 +25,18 @@ from .claims import Figure
 
 _PART_NOTE = {
     "Q4": "A fourth quarter here is its fiscal year less the first nine months (the 10-K reports no fourth quarter "
-          "by itself).",
+    "by itself).",
     "Q3": "A third quarter here is the nine months less the six (the 10-Q reports this item for the year to date "
-          "only, as cash flows are).",
+    "only, as cash flows are).",
     "Q2": "A second quarter here is the six months less the first quarter (the 10-Q reports this item for the year "
-          "to date only, as cash flows are).",
+    "to date only, as cash flows are).",
 }
 # "a 62.4% margin", "a margin of 55.8%": a margin that names no concept is of the one named before it
-_BARE_MARGIN_BEFORE = re.compile(r"\b(?:an?|its|the)?\s*(?:profit\s+)?margin\s+(?:of|was|is|at|stood at)\s+(?:about\s+|"
-                                 r"approximately\s+|roughly\s+|nearly\s+)?$", re.I)
+_BARE_MARGIN_BEFORE = re.compile(
+    r"\b(?:an?|its|the)?\s*(?:profit\s+)?margin\s+(?:of|was|is|at|stood at)\s+(?:about\s+|"
+    r"approximately\s+|roughly\s+|nearly\s+)?$",
+    re.I,
+)
 _BARE_MARGIN_AFTER = re.compile(r"\s*(?:profit\s+)?margins?\b", re.I)
 
 
@@ -51,8 +54,10 @@ class Derived:
         pair, qualifier = self.ratio_named(fig)
         if pair:
             if qualifier:
-                row.reason = (f"The answer speaks of a {qualifier} ratio of {pair[0]} to {pair[1]}, which the "
-                              "reported facts do not give.")
+                row.reason = (
+                    f"The answer speaks of a {qualifier} ratio of {pair[0]} to {pair[1]}, which the "
+                    "reported facts do not give."
+                )
                 self.text_ok.add(fig.start)
                 return row
             return self._ratio(fig, row, claim, pair)
@@ -60,8 +65,10 @@ class Derived:
             hit = self.growth_named(fig)
             if hit and hit.qualifier:
                 label = catalogue()[hit.concept].label.lower()
-                row.reason = (f"The answer speaks of {hit.qualifier} {label}, a part of {label}; companyfacts has "
-                              "no segments or product lines to check its growth against.")
+                row.reason = (
+                    f"The answer speaks of {hit.qualifier} {label}, a part of {label}; companyfacts has "
+                    "no segments or product lines to check its growth against."
+                )
                 self.text_ok.add(fig.start)
                 return row
             concept = hit.concept if hit else None
@@ -84,11 +91,11 @@ class Derived:
         before = [n for n in W.find_concepts(fig.lead, self.company_words)]
         after = W.find_concepts(fig.after[:60], self.company_words)
         den = None
-        if after and re.fullmatch(r"\s*(?:of|to)\s+(?:(?:its|the|total|net)\s+)*", fig.after[:after[0].start], re.I):
+        if after and re.fullmatch(r"\s*(?:of|to)\s+(?:(?:its|the|total|net)\s+)*", fig.after[: after[0].start], re.I):
             den = after[0]
         m = re.search(r"\b(?:as a (?:percentage|percent|share|proportion) of|as a % of|relative to)\s+", fig.lead, re.I)
         if den is None and m:
-            tail = W.find_concepts(fig.lead[m.end():], self.company_words)
+            tail = W.find_concepts(fig.lead[m.end() :], self.company_words)
             den = tail[0] if tail else None
         if den is not None:
             nums = [n for n in before if n.concept != den.concept and n.start < (m.start() if m else len(fig.lead))]
@@ -96,7 +103,7 @@ class Derived:
                 nums = [n for n in after if n.concept != den.concept and n.start > den.end][:1]
             carried = W.margin_named(fig.lead)
             if not nums and carried and carried[0][1] == den.concept:  # "gross margin was 46%, or 46.2% of sales"
-                return carried[0], W.qualifier(fig.lead[:carried[1]], self.company_words)
+                return carried[0], W.qualifier(fig.lead[: carried[1]], self.company_words)
             if not nums:
                 return None, None
             num = nums[-1]
@@ -113,8 +120,11 @@ class Derived:
             hit = W.margin_named(text)
             if hit:
                 pair, start = hit
-                named_since = [n for n in W.find_concepts(text[start:], self.company_words)
-                               if n.concept in G.RATIO_CONCEPTS and n.start > 0 and n.concept not in pair]
+                named_since = [
+                    n
+                    for n in W.find_concepts(text[start:], self.company_words)
+                    if n.concept in G.RATIO_CONCEPTS and n.start > 0 and n.concept not in pair
+                ]
                 if not named_since:
                     return pair, W.qualifier(text[:start], self.company_words)
         return None, None
@@ -138,13 +148,15 @@ class Derived:
         neg = self._claims_negative(fig)
         every = G.ratios(self._series(), *pair)
         fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]
-        if self._derivation_verdict(fig, row, claim, fits, lambda d: (d.value < 0) == neg or d.value == 0,
-                                    "the sign disagrees", every):
+        if self._derivation_verdict(
+            fig, row, claim, fits, lambda d: (d.value < 0) == neg or d.value == 0, "the sign disagrees", every
+        ):
             return row
         if self._contradicted(fig, row, claim, every, lambda d: f"{d.formula} = {d.value:,.2f}%"):
             return row
-        row.reason = (f"No {pair[0]} / {pair[1]} for {claim.text or 'any period'} can be computed from the "
-                      "reported facts.")
+        row.reason = (
+            f"No {pair[0]} / {pair[1]} for {claim.text or 'any period'} can be computed from the reported facts."
+        )
         self.text_ok.add(fig.start)
         return row
 
@@ -157,32 +169,47 @@ class Derived:
         if kind != "percent" and fig.currency:
             every = [d for d in every if d.period.unit == fig.currency]
         fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]
-        held = self._derivation_verdict(fig, row, claim, fits, lambda d: way == 0 or (d.value > 0) == (way > 0),
-                                        "the direction disagrees", every)
+        held = self._derivation_verdict(
+            fig, row, claim, fits, lambda d: way == 0 or (d.value > 0) == (way > 0), "the direction disagrees", every
+        )
         if held and way == 0 and row.status == "derived":
             fell = fits[0].value < 0  # _derivation_verdict sorted the best first
-            row.notes.append(f"The answer states no direction (no sign, no 'up' or 'down'): the change is "
-                             f"{'a decrease' if fell else 'an increase'}; held by its size only.")
+            row.notes.append(
+                f"The answer states no direction (no sign, no 'up' or 'down'): the change is "
+                f"{'a decrease' if fell else 'an increase'}; held by its size only."
+            )
         return held
 
     def _no_change(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str) -> VerifiedFigure:
         sequential = bool(W.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
         every = G.changes(self._series(), concept, "percent", sequential=sequential)
+
         def what(d: G.Derivation) -> str:  # the share basis a per-share growth rate was computed on, if said
-            basis = d.formula[d.formula.index(" (on "):] if " (on " in d.formula else ""
+            basis = d.formula[d.formula.index(" (on ") :] if " (on " in d.formula else ""
             return f"{concept} changed by {d.value:+,.2f}%{basis}"
 
         if self._contradicted(fig, row, claim, every, what, "in"):
             return row
-        row.reason = f"No {concept} growth rate for {claim.text or 'any period'} can be computed from the reported facts."
+        row.reason = (
+            f"No {concept} growth rate for {claim.text or 'any period'} can be computed from the reported facts."
+        )
         self.text_ok.add(fig.start)
         return row
 
-    def _contradicted(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, every: list[G.Derivation],
-                      what: Callable[[G.Derivation], str], joiner: str = "for") -> bool:
+    def _contradicted(
+        self,
+        fig: Figure,
+        row: VerifiedFigure,
+        claim: P.Claim,
+        every: list[G.Derivation],
+        what: Callable[[G.Derivation], str],
+        joiner: str = "for",
+    ) -> bool:
         """Mark ``row`` ungrounded when the stated period has a computable value the figure does not round to."""
-        actual = sorted((d for d in every if claim.accepts(d.period)),
-                        key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()))
+        actual = sorted(
+            (d for d in every if claim.accepts(d.period)),
+            key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()),
+        )
         if not (actual and claim.stated):
             return False
         d = actual[0]
@@ -191,14 +218,28 @@ class Derived:
         row.notes.append(f"Computed from {S.inputs_text(d)}.")
         return True
 
-    def _derivation_verdict(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, fits: list[G.Derivation],
-                            agrees, disagreement: str, every: list[G.Derivation] = ()) -> bool:
+    def _derivation_verdict(
+        self,
+        fig: Figure,
+        row: VerifiedFigure,
+        claim: P.Claim,
+        fits: list[G.Derivation],
+        agrees,
+        disagreement: str,
+        every: list[G.Derivation] = (),
+    ) -> bool:
         """derived, a direction or sign that disagrees, or mismatched_period, from the derivations that round to
         the figure (``fits``); ``every`` derivation of the kind names the claimed period's own value."""
         if not fits:
             return False
-        fits.sort(key=lambda d: (not claim.accepts(d.period), not agrees(d), claim.type_rank(d.period),
-                                 -d.period.end.toordinal()))
+        fits.sort(
+            key=lambda d: (
+                not claim.accepts(d.period),
+                not agrees(d),
+                claim.type_rank(d.period),
+                -d.period.end.toordinal(),
+            )
+        )
         best = fits[0]
         shown = f"{best.value:,.4f}".rstrip("0").rstrip(".")
         where = G.describe_period(best.period)
@@ -207,39 +248,52 @@ class Derived:
             row.reason = f"{best.formula} = {shown}, rounds to {fig.text} ({where})."
             if not claim.stated:
                 row.notes.append(f"The answer names no period for this figure; the computation is for {where}.")
-                latest = max((d for d in every if d.period.period_type == best.period.period_type),
-                             key=lambda d: d.period.end, default=best)
+                latest = max(
+                    (d for d in every if d.period.period_type == best.period.period_type),
+                    key=lambda d: d.period.end,
+                    default=best,
+                )
                 if P.stale_undated(self.cited, best.period.end, latest.period.end, fig.context):
                     # "grew 126% year over year", undated, reads as the latest year: an older year's rate is stale.
                     row.status = "unchecked"
-                    row.reason = (f"{best.formula} = {shown} rounds to {fig.text}, but only for {where}; the answer "
-                                  f"names no period, and for the latest, {G.describe_period(latest.period)}, it is "
-                                  f"{latest.value:,.2f}.")
+                    row.reason = (
+                        f"{best.formula} = {shown} rounds to {fig.text}, but only for {where}; the answer "
+                        f"names no period, and for the latest, {G.describe_period(latest.period)}, it is "
+                        f"{latest.value:,.2f}."
+                    )
             elif claim.reading:
-                row.notes.append(f"{self.calendar_wording(claim)}: read as {claim.describe()}, which "
-                                 f"{claim.reading}.")
+                row.notes.append(f"{self.calendar_wording(claim)}: read as {claim.describe()}, which {claim.reading}.")
         elif claim.accepts(best.period):
             row.status = "ungrounded"
             row.reason = f"{best.formula} = {shown} for {where}: {disagreement} with the answer."
         elif claim.stated and self._convincing(fig, claim, best.period):
             row.status = "mismatched_period"
             row.reason = f"{best.formula} = {shown} for {where}, not for {claim.text}."
-            own = sorted((d for d in every if claim.accepts(d.period)),
-                         key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()))
+            own = sorted(
+                (d for d in every if claim.accepts(d.period)),
+                key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()),
+            )
             if own:
-                row.notes.append(f"For {G.describe_period(own[0].period)} it is {own[0].value:,.2f} "
-                                 f"({own[0].formula}).")
+                row.notes.append(
+                    f"For {G.describe_period(own[0].period)} it is {own[0].value:,.2f} ({own[0].formula})."
+                )
         else:
             if claim.stated:
-                row.notes.append(f"{best.formula} = {shown} for {where} also rounds to {fig.text}: too loose a "
-                                 f"match, that far from {claim.text}, to call it a period mix-up.")
+                row.notes.append(
+                    f"{best.formula} = {shown} for {where} also rounds to {fig.text}: too loose a "
+                    f"match, that far from {claim.text}, to call it a period mix-up."
+                )
             return False
         if row.status == "ungrounded":
             row.notes.append(f"Computed from {S.inputs_text(best)}.")
         else:
             self._set_inputs(row, best)
-        for part in dict.fromkeys(f.fiscal_period or "" for c in best.concepts[:1] for f in best.inputs
-                                  if (c, f.end) in self.pool.q4_parts and f.period_type == "quarterly"):
+        for part in dict.fromkeys(
+            f.fiscal_period or ""
+            for c in best.concepts[:1]
+            for f in best.inputs
+            if (c, f.end) in self.pool.q4_parts and f.period_type == "quarterly"
+        ):
             if part in _PART_NOTE:
                 row.notes.append(_PART_NOTE[part])
         row.other_matches = len(fits) - 1
@@ -257,24 +311,39 @@ class Derived:
         if claim.quarter not in ("Q2", "Q3", "Q4"):
             return False
         lo, hi = fig.interval
-        qs = [v for v in self._series().get(concept, []) if (concept, v.end) in self.pool.q4_parts
-              and v.period_type == "quarterly" and claim.accepts(v) and (not fig.currency or v.unit == fig.currency)]
+        qs = [
+            v
+            for v in self._series().get(concept, [])
+            if (concept, v.end) in self.pool.q4_parts
+            and v.period_type == "quarterly"
+            and claim.accepts(v)
+            and (not fig.currency or v.unit == fig.currency)
+        ]
         if not qs:
             return False
         q = qs[0]
         later, earlier = self.pool.q4_parts[(concept, q.end)]
-        d = G.Derivation(f"{concept} {G.describe_period(later)} - {concept} {G.describe_period(earlier)}",
-                         q.value, [later, earlier], q, (concept, concept))
+        d = G.Derivation(
+            f"{concept} {G.describe_period(later)} - {concept} {G.describe_period(earlier)}",
+            q.value,
+            [later, earlier],
+            q,
+            (concept, concept),
+        )
         if lo <= abs(Decimal(str(q.value))) <= hi and (q.value < 0) == self._claims_negative(fig):
             row.status = "derived"
-            row.reason = (f"Derived from {G.describe_period(later)} and {G.describe_period(earlier)}: {d.formula} = "
-                          f"{S.fmt(q.value)} {q.unit}, the quarter {G.describe_period(q)}, rounds to {fig.text}.")
+            row.reason = (
+                f"Derived from {G.describe_period(later)} and {G.describe_period(earlier)}: {d.formula} = "
+                f"{S.fmt(q.value)} {q.unit}, the quarter {G.describe_period(q)}, rounds to {fig.text}."
+            )
             self._set_inputs(row, d)
             row.notes.append(_PART_NOTE.get(q.fiscal_period or "", ""))
         else:
             row.status = "ungrounded"
-            row.reason = (f"{self.ref.name}'s {concept} for {G.describe_period(q)} is {S.fmt(q.value)} {q.unit} "
-                          f"({d.formula}); {fig.text} does not round to it.")
+            row.reason = (
+                f"{self.ref.name}'s {concept} for {G.describe_period(q)} is {S.fmt(q.value)} {q.unit} "
+                f"({d.formula}); {fig.text} does not round to it."
+            )
             row.notes.append(f"Computed from {S.inputs_text(d)}.")
         return True
 
@@ -282,21 +351,31 @@ class Derived:
         """Free cash flow is not reported; it is operating cash flow less capital expenditures."""
         lo, hi = fig.interval
         neg = self._claims_negative(fig)
-        every = [d for d in G.differences(self._series(), "operating_cash_flow", "capex")
-                 if not fig.currency or d.period.unit == fig.currency]
+        every = [
+            d
+            for d in G.differences(self._series(), "operating_cash_flow", "capex")
+            if not fig.currency or d.period.unit == fig.currency
+        ]
         fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]
-        if self._derivation_verdict(fig, row, claim, fits, lambda d: (d.value < 0) == neg or d.value == 0,
-                                    "the sign disagrees", every):
-            row.notes.append("Free cash flow is not a reported figure: edgar takes it as operating cash flow "
-                             "less capital expenditures; companies define it in their own ways.")
+        if self._derivation_verdict(
+            fig, row, claim, fits, lambda d: (d.value < 0) == neg or d.value == 0, "the sign disagrees", every
+        ):
+            row.notes.append(
+                "Free cash flow is not a reported figure: edgar takes it as operating cash flow "
+                "less capital expenditures; companies define it in their own ways."
+            )
             return row
-        actual = sorted((d for d in every if claim.accepts(d.period)),
-                        key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()))
+        actual = sorted(
+            (d for d in every if claim.accepts(d.period)),
+            key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()),
+        )
         if actual and claim.stated:
             d = actual[0]
             row.status = "ungrounded"
-            row.reason = (f"{d.formula} = {S.fmt(d.value)} {d.period.unit} for {G.describe_period(d.period)}; "
-                          f"{fig.text} does not round to it.")
+            row.reason = (
+                f"{d.formula} = {S.fmt(d.value)} {d.period.unit} for {G.describe_period(d.period)}; "
+                f"{fig.text} does not round to it."
+            )
             row.notes.append(f"Computed from {S.inputs_text(d)}. Companies define free cash flow in their own ways.")
             return row
         row.reason = f"Free cash flow for {claim.text or 'this period'} cannot be computed from the reported facts."

@@ -43,35 +43,50 @@ from ..xbrl.facts import CompanyFacts
 from ..xbrl.restatements import classify_revision, filing_order, split_candidates, split_events
 from ..xbrl.series import build_series, fact_value
 from . import periods as P
+from . import support as S
 from . import wording as W
 from .claims import NUMERIC, Figure
-from . import support as S
 from .derived import Derived
 from .verdict import flag
 
 # Concepts whose sign says something: a negative value is a loss or an outflow.
-SIGNED_CONCEPTS = frozenset({"net_income", "operating_income", "gross_profit", "operating_cash_flow", "eps_basic",
-                             "eps_diluted"})
+SIGNED_CONCEPTS = frozenset(
+    {"net_income", "operating_income", "gross_profit", "operating_cash_flow", "eps_basic", "eps_diluted"}
+)
 # Statuses under which a figure holds (for a reading of calendar wording)
 HELD = ("grounded", "derived", "superseded")
 _FREE_CASH_FLOW = re.compile(r"\bfree cash flows?\b|\bFCF\b", re.I)
 _LEGAL_WORDS = frozenset({"inc", "corp", "co", "ltd", "plc", "llc", "the", "and", "company", "corporation"})
-_BOUND_TEXT = {"approx": "an approximation", "over": "a lower bound", "under": "an upper bound",
-               "nearly": "a value a little below the figure", "range": "a range"}
+_BOUND_TEXT = {
+    "approx": "an approximation",
+    "over": "a lower bound",
+    "under": "an upper bound",
+    "nearly": "a value a little below the figure",
+    "range": "a range",
+}
 # Words that give the inputs of a figure just derived: "calculated from", "computed as", "based on", "($X versus $Y)"
-_DERIVATION_CUE = re.compile(r"\b(?:calculated|computed|derived|worked out|arrived at)\s+(?:from|as|using|by|with)\b|"
-                             r"\bbased on\b|\busing\b|\bdividing\b|\([^)]*$|\b(?:less|minus)\b", re.I)
+_DERIVATION_CUE = re.compile(
+    r"\b(?:calculated|computed|derived|worked out|arrived at)\s+(?:from|as|using|by|with)\b|"
+    r"\bbased on\b|\busing\b|\bdividing\b|\([^)]*$|\b(?:less|minus)\b",
+    re.I,
+)
 # "$2.94 per diluted share", "$6.08 per share"
 _PER_SHARE_KIND = re.compile(r"\s*per\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
 # Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
 _FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 # A year less its first nine months (or six months less the first quarter): the part is the derivation's input
-_DERIVED_PART = re.compile(r"\b(?:less|minus|subtract\w*|without)\s+(?:the\s+)?(?:\S+\s+){0,4}?(?:first\s+)?"
-                           r"(?:nine|six|three)[- ]months?\b|\b(?:nine|six)[- ]month\s+total\s+from\b", re.I)
+_DERIVED_PART = re.compile(
+    r"\b(?:less|minus|subtract\w*|without)\s+(?:the\s+)?(?:\S+\s+){0,4}?(?:first\s+)?"
+    r"(?:nine|six|three)[- ]months?\b|\b(?:nine|six)[- ]month\s+total\s+from\b",
+    re.I,
+)
 _QUARTER_WORDS = re.compile(r"\bQ([2-4])\b|\b(fourth|third|second)[- ]quarter\b", re.I)
 _ORDINAL = {"second": 2, "third": 3, "fourth": 4}
-_ORIGINAL_VALUE = re.compile(r"\b(?:originally|as first reported|first reported|initially reported|"
-                             r"before (?:the |its )?restatement|as originally (?:reported|filed))\b", re.I)
+_ORIGINAL_VALUE = re.compile(
+    r"\b(?:originally|as first reported|first reported|initially reported|"
+    r"before (?:the |its )?restatement|as originally (?:reported|filed))\b",
+    re.I,
+)
 _RESTATED_VALUE = re.compile(r"\b(?:restated|revised|as amended|amended to)\b", re.I)
 
 
@@ -79,10 +94,13 @@ def _value_said(fig: Figure) -> str | None:
     """Whether the sentence gives a figure as the value first reported or as restated: the cue right after it
     ("$6.29 as originally reported"), else the last one before it in its clause ("later restated to $42.9
     billion")."""
+
     def last(text: str) -> str | None:
-        cues = [(m.start(), "original") for m in _ORIGINAL_VALUE.finditer(text)] + \
-               [(m.start(), "restated") for m in _RESTATED_VALUE.finditer(text)]
+        cues = [(m.start(), "original") for m in _ORIGINAL_VALUE.finditer(text)] + [
+            (m.start(), "restated") for m in _RESTATED_VALUE.finditer(text)
+        ]
         return max(cues)[1] if cues else None
+
     head = re.match(r"\s*,?\s*\(?\s*as\s+\w+(?:\s+\w+)?", fig.after)
     said = (last(head.group(0)) if head else None) or last(fig.clause[-60:])
     tail = _RESPECTIVELY_TAIL.search(fig.context)
@@ -97,17 +115,25 @@ def _value_said(fig: Figure) -> str | None:
 _RESPECTIVELY_TAIL = re.compile(r"\brespectively\b(?P<tail>[^;]*)$", re.I)
 
 
-_SPLIT = (r"(?:[\w-]+-for-[\w-]+\s+|\d{4}\s+|(?:[A-Z][a-z]+\s+)?\d{4}\s+[\w-]+-for-[\w-]+\s+)?"
-          r"(?:stock\s+|share\s+)?split")
-_ADJUSTED = re.compile(rf"\bsplit[- ]adjusted\b|\b(?:adjusted|restated)\s+(?:for|to reflect)\s+(?:the\s+|its\s+|a\s+)?"
-                       rf"(?:\w+\s+){{0,5}}{_SPLIT}|\bpost[- ]split\b|\bafter\s+(?:the\s+|its\s+)?(?:\w+\s+){{0,2}}"
-                       rf"{_SPLIT}", re.I)
-_ORIGINAL = re.compile(rf"\b(?:originally|as first reported|pre[- ]split)\b|\bbefore\s+(?:the\s+|its\s+|a\s+)?"
-                       rf"(?:\w+\s+){{0,2}}{_SPLIT}|\bfiled before\b", re.I)
+_SPLIT = (
+    r"(?:[\w-]+-for-[\w-]+\s+|\d{4}\s+|(?:[A-Z][a-z]+\s+)?\d{4}\s+[\w-]+-for-[\w-]+\s+)?"
+    r"(?:stock\s+|share\s+)?split"
+)
+_ADJUSTED = re.compile(
+    rf"\bsplit[- ]adjusted\b|\b(?:adjusted|restated)\s+(?:for|to reflect)\s+(?:the\s+|its\s+|a\s+)?"
+    rf"(?:\w+\s+){{0,5}}{_SPLIT}|\bpost[- ]split\b|\bafter\s+(?:the\s+|its\s+)?(?:\w+\s+){{0,2}}"
+    rf"{_SPLIT}",
+    re.I,
+)
+_ORIGINAL = re.compile(
+    rf"\b(?:originally|as first reported|pre[- ]split)\b|\bbefore\s+(?:the\s+|its\s+|a\s+)?"
+    rf"(?:\w+\s+){{0,2}}{_SPLIT}|\bfiled before\b",
+    re.I,
+)
 
 
 def stated_share_basis(sentence: str) -> str | None:
-    """"adjusted" when a sentence says its per-share or share figures are on the basis after a split
+    """ "adjusted" when a sentence says its per-share or share figures are on the basis after a split
     ("split-adjusted", "adjusted for the 2022 three-for-one split", "restated for the 2024 stock split"),
     "original" when before it ("originally reported", "before its 2020 four-for-one split"), else None."""
     adjusted, original = bool(_ADJUSTED.search(sentence)), bool(_ORIGINAL.search(sentence))
@@ -119,21 +145,24 @@ def stated_share_basis(sentence: str) -> str | None:
 _OWN_CUE = r"\s*,?\s*\(?\s*(?:on\s+an?\s+|as\s+)?"
 # A cue right after an amount of the sentence ("$1.25", "1.73", "3.1 billion shares"; never a year: "fiscal 2024,
 # before the June 2024 split" is said of the sentence's figures)
-_OWNED = re.compile(r"(?:[$€£¥]\s?[\d,.]*\d|\d[\d,]*\.\d+|"
-                    r"\d[\d,.]*\s*(?:billion|million|thousand|trillion|bn|mn|m|k)\b)"
-                    rf"(?:\s+(?:shares|per\s+share))?{_OWN_CUE}$", re.I)
+_OWNED = re.compile(
+    r"(?:[$€£¥]\s?[\d,.]*\d|\d[\d,]*\.\d+|"
+    r"\d[\d,.]*\s*(?:billion|million|thousand|trillion|bn|mn|m|k)\b)"
+    rf"(?:\s+(?:shares|per\s+share))?{_OWN_CUE}$",
+    re.I,
+)
 
 
 def _basis_cues(fig: Figure) -> list[tuple[str, str]]:
     """The share-basis cues said of one figure, as (kind, words): a cue right after it ("$4.99, or $1.25 after
     the four-for-one split": only $1.25 is split-adjusted), else the sentence's cues that follow no figure ("On a
     split-adjusted basis, ...")."""
+
     def cues(text: str) -> list[tuple[re.Match, str]]:
-        return [(m, "adjusted") for m in _ADJUSTED.finditer(text)] + \
-               [(m, "original") for m in _ORIGINAL.finditer(text)]
-    own = [(kind, m.group(0)) for m, kind in cues(fig.after) if re.fullmatch(_OWN_CUE, fig.after[:m.start()], re.I)]
-    return own or [(kind, m.group(0)) for m, kind in cues(fig.context)
-                   if not _OWNED.search(fig.context[:m.start()])]
+        return [(m, "adjusted") for m in _ADJUSTED.finditer(text)] + [(m, "original") for m in _ORIGINAL.finditer(text)]
+
+    own = [(kind, m.group(0)) for m, kind in cues(fig.after) if re.fullmatch(_OWN_CUE, fig.after[: m.start()], re.I)]
+    return own or [(kind, m.group(0)) for m, kind in cues(fig.context) if not _OWNED.search(fig.context[: m.start()])]
 
 
 def figure_share_basis(fig: Figure) -> str | None:
@@ -161,8 +190,11 @@ def named_splits(fig: Figure) -> tuple[set[int], set[int]] | None:
     return (years, ratios) if years or ratios else None
 
 
-_BASE_CUE = re.compile(r"\b(?:from|compared (?:with|to)|versus|vs\.?|than|a year (?:earlier|ago|before)|prior|"
-                       r"previous)\b", re.I)
+_BASE_CUE = re.compile(
+    r"\b(?:from|compared (?:with|to)|versus|vs\.?|than|a year (?:earlier|ago|before)|prior|"
+    r"previous)\b",
+    re.I,
+)
 
 
 def _untied_periods(mentions: list[P.Mention], f: FactValue, base: bool = False) -> list[str]:
@@ -187,8 +219,7 @@ def _untied_periods(mentions: list[P.Mention], f: FactValue, base: bool = False)
 
 # A share-basis cue between two figures of one measure ("$2.97 on a split-adjusted basis, or $11.89 as originally
 # reported"): the measure carries on past it
-_BASIS_WORDS = re.compile(rf"{_ADJUSTED.pattern}|{_ORIGINAL.pattern}|\b(?:on\s+an?|basis|as|reported|restated)\b",
-                          re.I)
+_BASIS_WORDS = re.compile(rf"{_ADJUSTED.pattern}|{_ORIGINAL.pattern}|\b(?:on\s+an?|basis|as|reported|restated)\b", re.I)
 
 
 def _coordinated(text: str, named: list[W.Named]) -> list[W.Named]:
@@ -196,7 +227,7 @@ def _coordinated(text: str, named: list[W.Named]) -> list[W.Named]:
     and net income"), or the last one alone."""
     out = [named[-1]]
     for prev in reversed(named[:-1]):
-        if not re.fullmatch(r"\s*(?:,|and|or|as well as|,\s*and)\s*", text[prev.end:out[0].start], re.I):
+        if not re.fullmatch(r"\s*(?:,|and|or|as well as|,\s*and)\s*", text[prev.end : out[0].start], re.I):
             break
         out.insert(0, prev)
     return out
@@ -214,8 +245,17 @@ def _chain_position(tag: str) -> int:
 class Grounder(Derived):
     """The state of one verification: the company's facts, the pool the citations allow, its name's words."""
 
-    def __init__(self, facts: CompanyFacts, ref: CompanyRef, pool: G.FactPool, everything: G.FactPool, *,
-                 cited: bool, today, earlier_history: str | None = None):
+    def __init__(
+        self,
+        facts: CompanyFacts,
+        ref: CompanyRef,
+        pool: G.FactPool,
+        everything: G.FactPool,
+        *,
+        cited: bool,
+        today,
+        earlier_history: str | None = None,
+    ):
         """``pool``: the facts the answer may rely on (the cited filings' when ``cited``); ``everything``: all of
         the company's facts. ``earlier_history``: a sentence saying where the company's history before its
         facts begin is (a predecessor's CIK), added to the reason of a figure dated before them."""
@@ -230,20 +270,33 @@ class Grounder(Derived):
         self.text_ok: set[int] = set()  # figures the cited text may still support (never one XBRL contradicts)
         name_words = re.findall(r"[A-Za-z]+", ref.name)
         acronym = "".join(w[0] for w in name_words if w[0].isupper() and w.lower() not in _LEGAL_WORDS)
-        self.company_words = frozenset([w.lower() for w in name_words] + [t.lower() for t in ref.tickers]
-                                       + ([acronym.lower()] if len(acronym) > 2 else []))
+        self.company_words = frozenset(
+            [w.lower() for w in name_words]
+            + [t.lower() for t in ref.tickers]
+            + ([acronym.lower()] if len(acronym) > 2 else [])
+        )
         end = self.cal.typical_end or ""
         self.calendar_aligned = end[:2] == "12" and end >= "12-24" or end[:2] == "01" and end <= "01-07"
 
     # --- one figure ---------------------------------------------------------------------
 
     def check(self, fig: Figure) -> VerifiedFigure:
-        row = VerifiedFigure(text=fig.text, position=fig.start, context=fig.context, kind=fig.kind,  # type: ignore[arg-type]
-                             value=S.as_float(fig.value), unit=self._unit(fig), rounding=S.as_float(fig.step),
-                             claimed_fiscal_year=fig.fiscal_year if fig.kind in NUMERIC else None,
-                             claimed_fiscal_period=fig.fiscal_period,  # type: ignore[arg-type]
-                             claimed_period_end=fig.period_end, claimed_period_text=fig.period_text,
-                             status="unchecked", reason="", notes=list(fig.notes))
+        row = VerifiedFigure(
+            text=fig.text,
+            position=fig.start,
+            context=fig.context,
+            kind=fig.kind,  # type: ignore[arg-type]
+            value=S.as_float(fig.value),
+            unit=self._unit(fig),
+            rounding=S.as_float(fig.step),
+            claimed_fiscal_year=fig.fiscal_year if fig.kind in NUMERIC else None,
+            claimed_fiscal_period=fig.fiscal_period,  # type: ignore[arg-type]
+            claimed_period_end=fig.period_end,
+            claimed_period_text=fig.period_text,
+            status="unchecked",
+            reason="",
+            notes=list(fig.notes),
+        )
         if fig.kind == "fiscal_year":
             return self._fiscal_year(fig, row)
         if fig.kind == "date":
@@ -259,8 +312,9 @@ class Grounder(Derived):
         claim = self.claim_for(fig, row)
         if fig.bound:
             lo, hi = fig.interval
-            row.notes.append(f"Read as {_BOUND_TEXT[fig.bound]}: any value from {S.fmt(float(lo))} to "
-                             f"{S.fmt(float(hi))} fits.")
+            row.notes.append(
+                f"Read as {_BOUND_TEXT[fig.bound]}: any value from {S.fmt(float(lo))} to {S.fmt(float(hi))} fits."
+            )
         options = P.readings(claim, self.cal)
         if len(options) == 1:
             out = self._check_claim(fig, row, options[0])
@@ -285,23 +339,28 @@ class Grounder(Derived):
         for sentence, end, derived in reversed(self._derived_rows):
             if sentence != fig.sentence or end > fig.start:
                 continue
-            between = fig.lead[end - fig.sentence[0]:] if end >= fig.sentence[0] else ""
+            between = fig.lead[end - fig.sentence[0] :] if end >= fig.sentence[0] else ""
             if not (_DERIVATION_CUE.search(between) or re.match(r"\s*(?:less|minus)\b", fig.after, re.I)):
                 return False
             for inp in derived.inputs:
                 if inp.value is not None and lo <= abs(Decimal(str(inp.value))) <= hi:
                     row.status = "grounded"
-                    row.reason = (f"An input of the {derived.text} the sentence derives ({derived.formula}): "
-                                  f"{inp.matched_tag} = {S.fmt(inp.value)} {inp.unit} for "
-                                  f"{G.describe_period(inp)}, rounds to {fig.text}.")
+                    row.reason = (
+                        f"An input of the {derived.text} the sentence derives ({derived.formula}): "
+                        f"{inp.matched_tag} = {S.fmt(inp.value)} {inp.unit} for "
+                        f"{G.describe_period(inp)}, rounds to {fig.text}."
+                    )
                     row.support = inp
                     return True
             if fig.kind == "money" and all(i.unit and G.CURRENCY_UNIT.fullmatch(i.unit) for i in derived.inputs):
                 row.status = "ungrounded"
-                shown = "; ".join(f"{i.matched_tag} = {S.fmt(i.value)} {i.unit} for {G.describe_period(i)}"
-                                  for i in derived.inputs)
-                row.reason = (f"The sentence gives {fig.text} as an input of the {derived.text} it derives, whose "
-                              f"inputs are {shown}; {fig.text} rounds to none of them.")
+                shown = "; ".join(
+                    f"{i.matched_tag} = {S.fmt(i.value)} {i.unit} for {G.describe_period(i)}" for i in derived.inputs
+                )
+                row.reason = (
+                    f"The sentence gives {fig.text} as an input of the {derived.text} it derives, whose "
+                    f"inputs are {shown}; {fig.text} rounds to none of them."
+                )
                 return True
             return False
         return False
@@ -321,8 +380,9 @@ class Grounder(Derived):
             quarter, ptype = f"Q{q.group(1) or _ORDINAL[q.group(2).lower()]}", "quarterly"
             text = f"{q.group(0)} {fig.period_text.split()[-1] if fig.period_text else ''}".strip()
             row.claimed_fiscal_period, row.claimed_period_text = quarter, text  # type: ignore[assignment]
-        return P.Claim(fiscal_year=fy, quarter=quarter, end=fig.period_end, calendar_year=cal_year,
-                       period_type=ptype, text=text)
+        return P.Claim(
+            fiscal_year=fy, quarter=quarter, end=fig.period_end, calendar_year=cal_year, period_type=ptype, text=text
+        )
 
     def _check_claim(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
         if fig.kind == "percent":
@@ -330,20 +390,30 @@ class Grounder(Derived):
         return self._amount(fig, row, claim)
 
     def calendar_wording(self, claim: P.Claim) -> str:
-        return (f"{claim.text} is calendar wording, and {self.ref.name}'s fiscal years end around "
-                f"{self.cal.typical_end}")
+        return f"{claim.text} is calendar wording, and {self.ref.name}'s fiscal years end around {self.cal.typical_end}"
 
-    def _either_reading(self, fig: Figure, row: VerifiedFigure, claim: P.Claim,
-                        options: list[P.Claim]) -> VerifiedFigure:
+    def _either_reading(
+        self, fig: Figure, row: VerifiedFigure, claim: P.Claim, options: list[P.Claim]
+    ) -> VerifiedFigure:
         """Calendar wording that can mean two fiscal periods: the figure is checked under each. Held under one
         and not the other, it is ambiguous (both named); held under both, grounded; under neither, the worse."""
         results = [(c, self._check_claim(fig, row.model_copy(deep=True), c)) for c in options]
-        readings = [PeriodReading(fiscal_year=c.fiscal_year, fiscal_period=c.quarter or "FY",  # type: ignore[arg-type]
-                                  start=c.span[0] if c.span else None, end=c.span[1] if c.span else None,
-                                  why=c.reading or "", status=r.status, reason=r.reason) for c, r in results]
+        readings = [
+            PeriodReading(
+                fiscal_year=c.fiscal_year,
+                fiscal_period=c.quarter or "FY",  # type: ignore[arg-type]
+                start=c.span[0] if c.span else None,
+                end=c.span[1] if c.span else None,
+                why=c.reading or "",
+                status=r.status,
+                reason=r.reason,
+            )
+            for c, r in results
+        ]
         held = [(c, r) for c, r in results if r.status in HELD]
-        each = "; ".join(f"as {c.describe()}, which {c.reading}, {r.status}: {r.reason.rstrip('.')}"
-                         for c, r in results)
+        each = "; ".join(
+            f"as {c.describe()}, which {c.reading}, {r.status}: {r.reason.rstrip('.')}" for c, r in results
+        )
         intro = f"{self.calendar_wording(claim)}: it can mean {' or '.join(c.describe() for c in options)}"
         for _c, r in results:  # each reading's own "read as ..." note says less than the readings do
             r.notes = [n for n in r.notes if not n.startswith(self.calendar_wording(claim))]
@@ -353,8 +423,7 @@ class Grounder(Derived):
         elif held:
             out = held[0][1]
             out.status = "ambiguous"
-            out.reason = (f"{intro}, and the figure holds under only one ({each}). Name the fiscal period to "
-                          "check it.")
+            out.reason = f"{intro}, and the figure holds under only one ({each}). Name the fiscal period to check it."
         else:
             contradicted = [r for _c, r in results if r.status in ("ungrounded", "mismatched_period")]
             if len(contradicted) < len(results):  # one reading the facts cannot check: edgar cannot tell
@@ -382,7 +451,9 @@ class Grounder(Derived):
         if fig.kind == "money":
             out = [fig.currency] if fig.currency else [u for u in units if G.CURRENCY_UNIT.fullmatch(u)]
             if not fig.scale and fig.value is not None and fig.value < 1000:
-                out += [f"{fig.currency}/shares"] if fig.currency else [u for u in units if G.PER_SHARE_UNIT.fullmatch(u)]
+                out += (
+                    [f"{fig.currency}/shares"] if fig.currency else [u for u in units if G.PER_SHARE_UNIT.fullmatch(u)]
+                )
             return out
         if fig.kind == "per_share":
             return [f"{fig.currency}/shares"] if fig.currency else [u for u in units if G.PER_SHARE_UNIT.fullmatch(u)]
@@ -391,8 +462,13 @@ class Grounder(Derived):
         if fig.kind == "percent":
             return ["pure"]
         if W.QUANTITY_AFTER.match(fig.after):  # "5 million square feet": never money, a share count or a ratio
-            return [u for u in units if u not in ("pure", "shares") and not G.CURRENCY_UNIT.fullmatch(u)
-                    and not G.PER_SHARE_UNIT.fullmatch(u)]
+            return [
+                u
+                for u in units
+                if u not in ("pure", "shares")
+                and not G.CURRENCY_UNIT.fullmatch(u)
+                and not G.PER_SHARE_UNIT.fullmatch(u)
+            ]
         return [u for u in units if u != "pure"]
 
     def _matches(self, fig: Figure, pool: G.FactPool) -> list[G.Match]:
@@ -411,7 +487,8 @@ class Grounder(Derived):
         """A loss is not an income: for concepts whose sign means something, the answer's sign must agree."""
         v = m.fact.value
         signed = bool(set(m.concepts) & SIGNED_CONCEPTS) or any(
-            k in m.fact.matched_tag for k in ("IncomeLoss", "ProfitLoss", "ProvidedByUsedIn", "EarningsLossPerShare"))
+            k in m.fact.matched_tag for k in ("IncomeLoss", "ProfitLoss", "ProvidedByUsedIn", "EarningsLossPerShare")
+        )
         if not signed or not v:
             return True
         return (v < 0) == self._claims_negative(fig)
@@ -419,8 +496,16 @@ class Grounder(Derived):
     def _rank(self, fig: Figure, claim: P.Claim, m: G.Match) -> tuple:
         f = m.fact
         diff = abs(abs(float(f.value)) - float(fig.value or 0))
-        return (not claim.accepts(f), not self._sign_ok(fig, m), not m.is_current, not XP.is_periodic(f.form),
-                claim.type_rank(f), _chain_position(f.matched_tag), diff, -f.end.toordinal())
+        return (
+            not claim.accepts(f),
+            not self._sign_ok(fig, m),
+            not m.is_current,
+            not XP.is_periodic(f.form),
+            claim.type_rank(f),
+            _chain_position(f.matched_tag),
+            diff,
+            -f.end.toordinal(),
+        )
 
     # --- amounts, per-share values, share counts ---------------------------------------
 
@@ -429,26 +514,36 @@ class Grounder(Derived):
         names one: right after it ("$60.9 billion in revenue"), else the nearest before it in its clause."""
         hit, listed, carried = None, [], ""
         after = W.find_concepts(fig.after[:60], self.company_words)
-        if after and _FILLER.fullmatch(fig.after[:after[0].start]):
+        if after and _FILLER.fullmatch(fig.after[: after[0].start]):
             hit = after[0]
         if hit is None:
             before = W.find_concepts(fig.clause, self.company_words)
             if before:
                 hit, listed = before[-1], _coordinated(fig.clause, before)
-            elif S.CONNECTOR.fullmatch(fig.clause) or (fig.clause.strip()
-                                                        and W.content_words(fig.clause) <= W.CARRY_WORDS) \
-                    or S.CONNECTOR.fullmatch(_BASIS_WORDS.sub(" ", fig.clause)):
+            elif (
+                S.CONNECTOR.fullmatch(fig.clause)
+                or (fig.clause.strip() and W.content_words(fig.clause) <= W.CARRY_WORDS)
+                or S.CONNECTOR.fullmatch(_BASIS_WORDS.sub(" ", fig.clause))
+            ):
                 # "..., up from $27.0 billion", "..., or 60,922 million", "$44.1 billion in Q1, $46.7 billion in
                 # Q2": the sentence's concept carries on.
                 lead = W.find_concepts(fig.lead, self.company_words)
                 hit, listed = (lead[-1], _coordinated(fig.lead, lead)) if lead else (None, [])
-                carried = fig.lead[max(0, lead[-1].start - 15):] if lead else ""
+                carried = fig.lead[max(0, lead[-1].start - 15) :] if lead else ""
         if hit is None:
-            if fig.kind == "per_share" and (m := _PER_SHARE_KIND.match(fig.after)) and \
-                    (m.group(1) or W.EARNINGS_CUE.search(fig.clause)):
+            if (
+                fig.kind == "per_share"
+                and (m := _PER_SHARE_KIND.match(fig.after))
+                and (m.group(1) or W.EARNINGS_CUE.search(fig.clause))
+            ):
                 # "$2.94 per diluted share", "earned $6.08 per share": earnings per share
-                return (["eps_basic"] if (m.group(1) or "").lower() == "basic" else
-                        ["eps_diluted"] if m.group(1) else ["eps_diluted", "eps_basic"]), None
+                return (
+                    ["eps_basic"]
+                    if (m.group(1) or "").lower() == "basic"
+                    else ["eps_diluted"]
+                    if m.group(1)
+                    else ["eps_diluted", "eps_basic"]
+                ), None
             return [], None
         if len(listed) > 1 and fig.kind in ("money", "number"):
             # "revenue and net income were $130.5 billion and $72.9 billion": the figure is one of them
@@ -478,18 +573,30 @@ class Grounder(Derived):
             return self._free_cash_flow(fig, row, claim)
         return self._by_words(fig, row, claim, matches, self._lookup_units(fig, self.pool))
 
-    def _by_concept(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str],
-                    qualifier: str | None, matches: list[G.Match]) -> VerifiedFigure:
+    def _by_concept(
+        self,
+        fig: Figure,
+        row: VerifiedFigure,
+        claim: P.Claim,
+        named: list[str],
+        qualifier: str | None,
+        matches: list[G.Match],
+    ) -> VerifiedFigure:
         label = catalogue()[named[0]].label.lower()
         share = self._profit_share(fig, named)
         rel = [m for m in matches if set(m.concepts) & set(named) and self._share_ok(share, m.fact.matched_tag)]
         if share:
-            label = {"parent": f"{label} attributable to the parent", "total": f"{label} including noncontrolling "
-                     "interests", "nci": f"{label} attributable to noncontrolling interests"}[share]
+            label = {
+                "parent": f"{label} attributable to the parent",
+                "total": f"{label} including noncontrolling interests",
+                "nci": f"{label} attributable to noncontrolling interests",
+            }[share]
             if share == "nci":
                 # the minority's share is its own line, not a fact of the concept named
-                row.reason = (f"The answer speaks of {label}; edgar checks the parent's net income and the total, "
-                              "not the noncontrolling interests' share.")
+                row.reason = (
+                    f"The answer speaks of {label}; edgar checks the parent's net income and the total, "
+                    "not the noncontrolling interests' share."
+                )
                 self.text_ok.add(fig.start)
                 return row
         if not qualifier and share != "total" and not any(claim.accepts(m.fact) for m in rel):
@@ -498,15 +605,20 @@ class Grounder(Derived):
             if self._split_adjusted(fig, row, claim, named):
                 return row
             trial = row.model_copy(deep=True)
-            if (fig.kind in ("money", "number") and self._fourth_quarter(fig, trial, claim, named[0])
-                    and trial.status == "derived"):
+            if (
+                fig.kind in ("money", "number")
+                and self._fourth_quarter(fig, trial, claim, named[0])
+                and trial.status == "derived"
+            ):
                 return trial
         if self._verdict(fig, row, claim, rel):
             if qualifier and row.status in ("grounded", "mismatched_period"):
                 row.notes.append(f"{row.reason}")
                 row.status = "unchecked"
-                row.reason = (f"The answer speaks of {qualifier} {label}, a part of {label}, but the value is the "
-                              f"company's whole {label}; companyfacts has no segments to check the part against.")
+                row.reason = (
+                    f"The answer speaks of {qualifier} {label}, a part of {label}, but the value is the "
+                    f"company's whole {label}; companyfacts has no segments to check the part against."
+                )
                 row.support = None
             return row
         if fig.kind in ("money", "number") and not qualifier and share != "total":
@@ -520,16 +632,20 @@ class Grounder(Derived):
             self.text_ok.add(fig.start)
             return row
         if qualifier:
-            row.reason = (f"The answer speaks of {qualifier} {label}, a part of {label}; companyfacts has no "
-                          "segments or product lines to check it against. Cite the filing's text to check it.")
+            row.reason = (
+                f"The answer speaks of {qualifier} {label}, a part of {label}; companyfacts has no "
+                "segments or product lines to check it against. Cite the filing's text to check it."
+            )
             self.text_ok.add(fig.start)
             return row
         actual = self._concept_facts(named, claim, fig, share)
         if actual:
             f = actual[0]
             row.status = "ungrounded"
-            row.reason = (f"{self.ref.name}'s {label} for {G.describe_period(f)} is {S.fmt(f.value)} {f.unit} "
-                          f"({f.matched_tag}, {f.form} {f.accession_number}); {fig.text} does not round to it.")
+            row.reason = (
+                f"{self.ref.name}'s {label} for {G.describe_period(f)} is {S.fmt(f.value)} {f.unit} "
+                f"({f.matched_tag}, {f.form} {f.accession_number}); {fig.text} does not round to it."
+            )
             if fig.currency and f.unit.split("/")[0] != fig.currency:
                 row.reason += f" It is reported in {f.unit}, and the answer's figure is in {fig.currency}."
             basis = self._split_basis(f)
@@ -537,15 +653,22 @@ class Grounder(Derived):
                 factor, formula, split = basis
                 today = abs(Decimal(str(f.value))) * factor
                 lo, hi = fig.interval
-                row.reason += (f" It was reported before {split} and never restated: on today's share basis it is "
-                               f"{formula} = {S.fmt(float(today))}" +
-                               (f", which rounds to {fig.text}, but the sentence says the figure is adjusted only "
-                                "for the split it names, not for that one." if lo <= today <= hi else
-                                "; the figure rounds to neither."))
+                row.reason += (
+                    f" It was reported before {split} and never restated: on today's share basis it is "
+                    f"{formula} = {S.fmt(float(today))}"
+                    + (
+                        f", which rounds to {fig.text}, but the sentence says the figure is adjusted only "
+                        "for the split it names, not for that one."
+                        if lo <= today <= hi
+                        else "; the figure rounds to neither."
+                    )
+                )
             return row
         if claim.stated:
-            row.reason = (f"{self.ref.name} reports no {label} for {claim.text} in its XBRL facts, so "
-                          f"{fig.text} cannot be checked against them{self._coverage(claim.fiscal_year)}.")
+            row.reason = (
+                f"{self.ref.name} reports no {label} for {claim.text} in its XBRL facts, so "
+                f"{fig.text} cannot be checked against them{self._coverage(claim.fiscal_year)}."
+            )
             self.text_ok.add(fig.start)
             return row
         row.status = "ungrounded"
@@ -573,8 +696,11 @@ class Grounder(Derived):
         when = first if forward else None
         factor = Decimal(n) if forward != per_share else 1 / Decimal(n)
         formula = f"{S.fmt(f.value)} {'/' if factor < 1 else '*'} {n}"
-        split = (f"a {n}-for-1 stock split" + (f" (first applied in filings of {when})" if when else "")
-                 if forward else f"a 1-for-{n} reverse split or recapitalisation")
+        split = (
+            f"a {n}-for-1 stock split" + (f" (first applied in filings of {when})" if when else "")
+            if forward
+            else f"a 1-for-{n} reverse split or recapitalisation"
+        )
         return factor, formula, split
 
     def _split_adjusted(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str]) -> bool:
@@ -597,8 +723,13 @@ class Grounder(Derived):
                     continue
                 if "/shares" in v.unit and (v.value < 0) != self._claims_negative(fig):
                     continue
-                if self.cited and self.pool.reported_in_pool(v.matched_tag, v.unit, v.start.isoformat() if v.start
-                                                             else None, v.end.isoformat(), v.value) is None:
+                if (
+                    self.cited
+                    and self.pool.reported_in_pool(
+                        v.matched_tag, v.unit, v.start.isoformat() if v.start else None, v.end.isoformat(), v.value
+                    )
+                    is None
+                ):
                     if self._cited_before_split(fig, row, v, name):
                         return True
                     continue
@@ -616,11 +747,15 @@ class Grounder(Derived):
                     continue  # "adjusted for its 2021 split": today's basis after another split is not that
                 adjusted = S.fmt(float(a * factor))
                 row.status = "grounded"
-                row.reason = (f"{v.matched_tag} = {S.fmt(v.value)} {v.unit} for {G.describe_period(v)} "
-                              f"({v.form} {v.accession_number}) was reported before {split} and never restated; "
-                              f"on today's share basis it is {formula} = {adjusted}, which rounds to {fig.text}.")
-                row.notes.append(f"Split-adjusted: the figure is on the share basis after {split}; the filing "
-                                 f"reports {S.fmt(v.value)} {v.unit}, on the basis before it.")
+                row.reason = (
+                    f"{v.matched_tag} = {S.fmt(v.value)} {v.unit} for {G.describe_period(v)} "
+                    f"({v.form} {v.accession_number}) was reported before {split} and never restated; "
+                    f"on today's share basis it is {formula} = {adjusted}, which rounds to {fig.text}."
+                )
+                row.notes.append(
+                    f"Split-adjusted: the figure is on the share basis after {split}; the filing "
+                    f"reports {S.fmt(v.value)} {v.unit}, on the basis before it."
+                )
                 row.support = S.fact_support(v, name)
                 row.formula = f"{v.matched_tag} {G.describe_period(v)} {formula}"
                 row.inputs = [S.fact_support(v, name)]
@@ -635,8 +770,13 @@ class Grounder(Derived):
         if not lo <= abs(Decimal(str(v.value))) <= hi:
             return False
         key = (v.matched_tag, v.unit, v.start.isoformat() if v.start else None, v.end.isoformat())
-        rows = [r for r in self.everything.periods.get(key, []) if self.pool.in_pool(r) and r[2] != v.value
-                and classify_revision(r[2], v.value, v.unit) in ("stock_split", "reverse_split")]
+        rows = [
+            r
+            for r in self.everything.periods.get(key, [])
+            if self.pool.in_pool(r)
+            and r[2] != v.value
+            and classify_revision(r[2], v.value, v.unit) in ("stock_split", "reverse_split")
+        ]
         if not rows:
             return False
         r = min(rows, key=filing_order)
@@ -648,17 +788,20 @@ class Grounder(Derived):
         forward = classify_revision(r[2], v.value, v.unit) == "stock_split"
         split = f"a {n}-for-1 stock split" if forward else f"a 1-for-{n} reverse split or recapitalisation"
         row.status = "grounded"
-        row.reason = (f"The cited {f.form} {f.accession_number} reports {f.matched_tag} = {S.fmt(f.value)} {f.unit} "
-                      f"for {G.describe_period(f)}, before {split}; later filings restate it to {S.fmt(v.value)} "
-                      f"({v.form} {v.accession_number}) on today's share basis, which rounds to {fig.text}.")
-        row.notes.append(f"Split-adjusted: the figure is on the share basis after {split}; the cited filing "
-                         f"reports {S.fmt(f.value)} {f.unit}, on the basis before it.")
+        row.reason = (
+            f"The cited {f.form} {f.accession_number} reports {f.matched_tag} = {S.fmt(f.value)} {f.unit} "
+            f"for {G.describe_period(f)}, before {split}; later filings restate it to {S.fmt(v.value)} "
+            f"({v.form} {v.accession_number}) on today's share basis, which rounds to {fig.text}."
+        )
+        row.notes.append(
+            f"Split-adjusted: the figure is on the share basis after {split}; the cited filing "
+            f"reports {S.fmt(f.value)} {f.unit}, on the basis before it."
+        )
         row.support = S.fact_support(f, name)
         row.support.current_value, row.support.revision_kind = v.value, "stock_split" if forward else "reverse_split"
         return True
 
-    def _verdict(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, rel: list[G.Match],
-                 how: str = "") -> bool:
+    def _verdict(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, rel: list[G.Match], how: str = "") -> bool:
         """grounded, a sign that disagrees, or mismatched_period, from matches of the concept the answer names."""
         if not rel:
             return False
@@ -673,50 +816,64 @@ class Grounder(Derived):
         in_period = claim.accepts(f)
         if in_period and self._sign_ok(fig, best):
             row.status = "grounded"
-            row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)}, rounds to "
-                          f"{fig.text}{how}.")
+            row.reason = (
+                f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)}, rounds to {fig.text}{how}."
+            )
             if not claim.stated:
                 untied = _untied_periods(mentions, f, base)
-                row.notes.append(f"The matching fact is for {G.describe_period(f)}, a period the sentence names."
-                                 if mentions and not untied else "The answer names no period for this figure; the "
-                                 f"matching fact is for {G.describe_period(f)}.")
+                row.notes.append(
+                    f"The matching fact is for {G.describe_period(f)}, a period the sentence names."
+                    if mentions and not untied
+                    else f"The answer names no period for this figure; the matching fact is for {G.describe_period(f)}."
+                )
                 latest = self._latest_end(f)
                 if untied:
                     # "NVIDIA had 2.5 billion shares outstanding as of February 21, 2025": the sentence names a
                     # period edgar did not tie to the figure, and the matching fact is of none of them
                     row.status = "unchecked"
-                    row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} rounds to "
-                                  f"{fig.text}, but the sentence names {', '.join(untied)}, which edgar did not tie "
-                                  "to this figure, and the fact is for none of them.")
+                    row.reason = (
+                        f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} rounds to "
+                        f"{fig.text}, but the sentence names {', '.join(untied)}, which edgar did not tie "
+                        "to this figure, and the fact is for none of them."
+                    )
                     row.support, row.other_matches = S.match_support(best), len(rel) - 1
                     return True  # no caveats: they would be about a fact the figure is not shown to be
                 elif P.stale_undated(self.cited, f.end, latest, fig.context):
                     # An undated figure reads as the latest period: an older period's value is not confirmed.
                     row.status = "unchecked"
-                    row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} rounds "
-                                  f"to {fig.text}, but the answer names no period and that is not the latest "
-                                  f"{f.period_type} period reported (which ends {latest}).")
+                    row.reason = (
+                        f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} rounds "
+                        f"to {fig.text}, but the answer names no period and that is not the latest "
+                        f"{f.period_type} period reported (which ends {latest})."
+                    )
             elif claim.reading:
-                row.notes.append(f"{self.calendar_wording(claim)}: read as {claim.describe()}, which "
-                                 f"{claim.reading}.")
+                row.notes.append(f"{self.calendar_wording(claim)}: read as {claim.describe()}, which {claim.reading}.")
         elif in_period:
             row.status = "ungrounded"
             says = "a loss (negative)" if self._claims_negative(fig) else "a positive amount (income, inflow)"
-            row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)}: the sign "
-                          f"disagrees, the answer states {says}.")
+            row.reason = (
+                f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)}: the sign "
+                f"disagrees, the answer states {says}."
+            )
         elif claim.stated and self._convincing(fig, claim, f) and self._sign_ok(fig, best):
             # (a loss of the same size in another year is not the figure reported for another period)
             row.status = "mismatched_period"
-            row.reason = (f"{S.fmt(f.value)} {f.unit} ({f.matched_tag}) is reported for {G.describe_period(f)}, "
-                          f"not for {claim.named}.")
+            row.reason = (
+                f"{S.fmt(f.value)} {f.unit} ({f.matched_tag}) is reported for {G.describe_period(f)}, "
+                f"not for {claim.named}."
+            )
         else:
             if claim.stated and not self._sign_ok(fig, best):
-                row.notes.append(f"{f.matched_tag} = {S.fmt(f.value)} for {G.describe_period(f)} is the figure's size "
-                                 "with the other sign: not a period mix-up.")
+                row.notes.append(
+                    f"{f.matched_tag} = {S.fmt(f.value)} for {G.describe_period(f)} is the figure's size "
+                    "with the other sign: not a period mix-up."
+                )
             elif claim.stated:
-                row.notes.append(f"{f.matched_tag} = {S.fmt(f.value)} for {G.describe_period(f)} also rounds to "
-                                 f"{fig.text}: too loose a match, that far from {claim.text}, to call it a period "
-                                 "mix-up.")
+                row.notes.append(
+                    f"{f.matched_tag} = {S.fmt(f.value)} for {G.describe_period(f)} also rounds to "
+                    f"{fig.text}: too loose a match, that far from {claim.text}, to call it a period "
+                    "mix-up."
+                )
             return False
         row.support = S.match_support(best)
         row.other_matches = len(rel) - 1
@@ -735,8 +892,9 @@ class Grounder(Derived):
             return abs((f.end - claim.end).days) <= 400
         return False
 
-    def _by_words(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, matches: list[G.Match],
-                  units: list[str]) -> VerifiedFigure:
+    def _by_words(
+        self, fig: Figure, row: VerifiedFigure, claim: P.Claim, matches: list[G.Match], units: list[str]
+    ) -> VerifiedFigure:
         """No catalogue concept named: the facts whose tag the answer's words name, else an unambiguous match."""
         self.text_ok.add(fig.start)
         words = W.content_words(fig.clause + " " + fig.after[:60]) - self.company_words
@@ -754,8 +912,10 @@ class Grounder(Derived):
             if actual:
                 row.status = "ungrounded"
                 shown = "; ".join(f"{f.matched_tag} = {S.fmt(f.value)} {f.unit}" for f in actual[:3])
-                row.reason = (f"The facts the answer's words name are, for {G.describe_period(actual[0])}: {shown}; "
-                              f"none rounds to {fig.text}.")
+                row.reason = (
+                    f"The facts the answer's words name are, for {G.describe_period(actual[0])}: {shown}; "
+                    f"none rounds to {fig.text}."
+                )
                 self._note_coincidences(fig, row, claim, matches, None)
                 return row
         in_period = [m for m in matches if claim.accepts(m.fact) and self._sign_ok(fig, m)]
@@ -763,16 +923,21 @@ class Grounder(Derived):
             # A value that merely rounds to the figure is a nearby number, not evidence: the answer's words must
             # name what the figure is (a catalogue concept, or a tag by its words) for a fact to ground it.
             in_period.sort(key=lambda m: self._rank(fig, claim, m))
-            shown = "; ".join(f"{m.fact.matched_tag} = {S.fmt(m.fact.value)} ({G.describe_period(m.fact)})"
-                              for m in in_period[:3])
-            row.reason = (f"{len(in_period)} fact(s) round to {fig.text} ({shown}{'; ...' if len(in_period) > 3 else ''}),"
-                          " but the answer's words name none of them, so none grounds it: name the concept.")
+            shown = "; ".join(
+                f"{m.fact.matched_tag} = {S.fmt(m.fact.value)} ({G.describe_period(m.fact)})" for m in in_period[:3]
+            )
+            row.reason = (
+                f"{len(in_period)} fact(s) round to {fig.text} ({shown}{'; ...' if len(in_period) > 3 else ''}),"
+                " but the answer's words name none of them, so none grounds it: name the concept."
+            )
             return row
         if fig.kind == "percent":
             # A percentage whose measure the sentence does not name in a way edgar reads (no margin, growth rate
             # or "X% of Y"): edgar cannot tell what it is, so it contradicts nothing.
-            row.reason = (f"edgar cannot tell which ratio {fig.text} is: the sentence names no margin, growth rate or "
-                          "share of a reported concept that edgar computes, and no reported ratio rounds to it.")
+            row.reason = (
+                f"edgar cannot tell which ratio {fig.text} is: the sentence names no margin, growth rate or "
+                "share of a reported concept that edgar computes, and no reported ratio rounds to it."
+            )
             return row
         row.status = "ungrounded"
         where = "the cited filings' XBRL facts" if self.cited else f"{self.ref.name}'s XBRL facts"
@@ -818,8 +983,9 @@ class Grounder(Derived):
         out.sort(key=lambda f: (claim.type_rank(f), -f.end.toordinal()))
         return out
 
-    def _concept_facts(self, named: list[str], claim: P.Claim, fig: Figure, share: str | None = None
-                       ) -> list[FactValue]:
+    def _concept_facts(
+        self, named: list[str], claim: P.Claim, fig: Figure, share: str | None = None
+    ) -> list[FactValue]:
         """The concept's current values for the claimed period (all facts, not only the cited ones); with
         ``share`` (see _profit_share), the values of that share's tags only."""
         if not claim.stated:
@@ -827,8 +993,14 @@ class Grounder(Derived):
         if share:
             tags = {t.tag for name in named for t in catalogue()[name].chain if self._share_ok(share, t.tag)}
             out = [f for f in self._tag_facts(tags, claim) if f.value]
-            out.sort(key=lambda f: (fig.currency is not None and f.unit.split("/")[0] != fig.currency,
-                                    claim.type_rank(f), _chain_position(f.matched_tag), -f.end.toordinal()))
+            out.sort(
+                key=lambda f: (
+                    fig.currency is not None and f.unit.split("/")[0] != fig.currency,
+                    claim.type_rank(f),
+                    _chain_position(f.matched_tag),
+                    -f.end.toordinal(),
+                )
+            )
             return out
         out = []
         for name in named:
@@ -838,19 +1010,27 @@ class Grounder(Derived):
             chain = {t.tag for name in named for t in catalogue()[name].chain}
             same = [f for f in self._tag_facts(chain, claim) if f.unit.split("/")[0] == fig.currency]
             out = same or out
-        out.sort(key=lambda f: (fig.currency is not None and f.unit.split("/")[0] != fig.currency,
-                                claim.type_rank(f), -f.end.toordinal()))
+        out.sort(
+            key=lambda f: (
+                fig.currency is not None and f.unit.split("/")[0] != fig.currency,
+                claim.type_rank(f),
+                -f.end.toordinal(),
+            )
+        )
         return out
 
-    def _note_coincidences(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, others: list[G.Match],
-                           label: str | None) -> None:
+    def _note_coincidences(
+        self, fig: Figure, row: VerifiedFigure, claim: P.Claim, others: list[G.Match], label: str | None
+    ) -> None:
         if not others:
             return
         others = sorted(others, key=lambda m: self._rank(fig, claim, m))
         f = others[0].fact
         what = f"the answer speaks of {label}" if label else "the answer does not name them"
-        row.notes.append(f"{len(others)} fact(s) of other concepts round to it, e.g. {f.matched_tag} = "
-                         f"{S.fmt(f.value)} for {G.describe_period(f)}; {what}, so they do not count.")
+        row.notes.append(
+            f"{len(others)} fact(s) of other concepts round to it, e.g. {f.matched_tag} = "
+            f"{S.fmt(f.value)} for {G.describe_period(f)}; {what}, so they do not count."
+        )
 
     def _profit_share(self, fig: Figure, named: list[str]) -> str | None:
         """Whose net income the figure is (wording.profit_share): "parent", "total" (including noncontrolling
@@ -860,7 +1040,7 @@ class Grounder(Derived):
         before = fig.clause
         hits = [n for n in W.find_concepts(before, self.company_words) if n.concept == "net_income"]
         if hits:
-            before = before[hits[-1].start:]  # the cue qualifies the concept, so it follows its name
+            before = before[hits[-1].start :]  # the cue qualifies the concept, so it follows its name
         elif not (S.CONNECTOR.fullmatch(fig.clause) or W.content_words(fig.clause) <= W.CARRY_WORDS):
             before = ""
         else:
@@ -879,14 +1059,21 @@ class Grounder(Derived):
             return False
         return True
 
-    def _found_elsewhere(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str],
-                         share: str | None = None) -> bool:
+    def _found_elsewhere(
+        self, fig: Figure, row: VerifiedFigure, claim: P.Claim, named: list[str], share: str | None = None
+    ) -> bool:
         """A figure the cited filings' facts do not hold, checked against all of the company's facts: a citation
         narrows where to look, it never changes what a figure is. Held elsewhere (grounded or derived), the
         figure is unchecked, not contradicted, and the reason names the filing that holds it; superseded or of
         another period elsewhere, it keeps that status. False when the company's facts decide nothing more."""
-        elsewhere = [m for m in self._matches(fig, self.everything) if set(m.concepts) & set(named)
-                     and self._share_ok(share, m.fact.matched_tag) and claim.accepts(m.fact) and self._sign_ok(fig, m)]
+        elsewhere = [
+            m
+            for m in self._matches(fig, self.everything)
+            if set(m.concepts) & set(named)
+            and self._share_ok(share, m.fact.matched_tag)
+            and claim.accepts(m.fact)
+            and self._sign_ok(fig, m)
+        ]
         if not elsewhere:
             return False
         return self._held_elsewhere(fig, row)
@@ -898,13 +1085,18 @@ class Grounder(Derived):
         if only_if_held and other.status not in ("grounded", "derived"):
             return False
         sup = other.support
-        where = (f" ({sup.form} {sup.accession_number}, filed {sup.filed})"
-                 if sup is not None and sup.accession_number else "")
+        where = (
+            f" ({sup.form} {sup.accession_number}, filed {sup.filed})"
+            if sup is not None and sup.accession_number
+            else ""
+        )
         if other.status in ("grounded", "derived"):
             row.status = "unchecked"
-            row.reason = (f"No value in the cited filings' XBRL facts rounds to {fig.text}; {self.ref.name}'s other "
-                          f"filings hold it: {other.reason.rstrip('.')}{where}. It is not contradicted; cite that "
-                          "filing to ground it.")
+            row.reason = (
+                f"No value in the cited filings' XBRL facts rounds to {fig.text}; {self.ref.name}'s other "
+                f"filings hold it: {other.reason.rstrip('.')}{where}. It is not contradicted; cite that "
+                "filing to ground it."
+            )
         elif other.status in ("superseded", "mismatched_period"):
             row.status = other.status
             row.reason = f"Not in the cited filings' XBRL facts; in {self.ref.name}'s other filings: {other.reason}"
@@ -918,8 +1110,15 @@ class Grounder(Derived):
     def uncited(self) -> Grounder:
         """The same check over all of the company's facts, as if nothing were cited."""
         if self._uncited is None:
-            self._uncited = Grounder(self.facts, self.ref, self.everything, self.everything, cited=False,
-                                     today=self.today, earlier_history=self.earlier_history)
+            self._uncited = Grounder(
+                self.facts,
+                self.ref,
+                self.everything,
+                self.everything,
+                cited=False,
+                today=self.today,
+                earlier_history=self.earlier_history,
+            )
         return self._uncited
 
     def _caveats(self, fig: Figure, m: G.Match, row: VerifiedFigure) -> None:
@@ -929,9 +1128,11 @@ class Grounder(Derived):
         suspected = self._suspected_errors(m)
         if suspected and row.status == "grounded":
             row.status = "unchecked"
-            row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} in {f.form} "
-                          f"{f.accession_number} rounds to {fig.text}, but edgar suspects that figure is the filer's "
-                          "error, so it grounds nothing.")
+            row.reason = (
+                f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} in {f.form} "
+                f"{f.accession_number} rounds to {fig.text}, but edgar suspects that figure is the filer's "
+                "error, so it grounds nothing."
+            )
             for e in suspected:
                 flag(row, "suspected_error", e.reason)
             if m.revision_kind == "suspected_tagging_error":
@@ -940,82 +1141,154 @@ class Grounder(Derived):
         says_original, says_restated = said == "original", said == "restated"
         if m.revision_kind == "restatement" and row.status == "grounded" and says_restated and not says_original:
             row.status = "ungrounded"
-            row.reason = (f"The sentence gives {fig.text} as the restated value, but it is {G.describe_period(f)}'s "
-                          f"value as first reported ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.form} "
-                          f"{f.accession_number}); the restated value is {S.fmt(m.current_value)}.")
-        elif (m.revision_kind in ("stock_split", "reverse_split") and row.status == "grounded" and says_restated
-              and not says_original):
+            row.reason = (
+                f"The sentence gives {fig.text} as the restated value, but it is {G.describe_period(f)}'s "
+                f"value as first reported ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.form} "
+                f"{f.accession_number}); the restated value is {S.fmt(m.current_value)}."
+            )
+        elif (
+            m.revision_kind in ("stock_split", "reverse_split")
+            and row.status == "grounded"
+            and says_restated
+            and not says_original
+        ):
             # "diluted EPS for 2023 was $0.019, as restated in its 2024 20-F": the later filings restate it
             which = "a stock split" if m.revision_kind == "stock_split" else "a reverse split or recapitalisation"
             row.status = "ungrounded"
-            row.reason = (f"The sentence gives {fig.text} as the restated value, but it is {G.describe_period(f)}'s "
-                          f"value as first reported ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.form} "
-                          f"{f.accession_number}); later filings restate it to {S.fmt(m.current_value)} after {which}.")
-            flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
-                 f"{which}; later filings report {S.fmt(m.current_value)} for the same period.")
+            row.reason = (
+                f"The sentence gives {fig.text} as the restated value, but it is {G.describe_period(f)}'s "
+                f"value as first reported ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.form} "
+                f"{f.accession_number}); later filings restate it to {S.fmt(m.current_value)} after {which}."
+            )
+            flag(
+                row,
+                "pre_split_basis",
+                f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
+                f"{which}; later filings report {S.fmt(m.current_value)} for the same period.",
+            )
         elif m.revision_kind == "restatement" and row.status == "grounded" and says_original:
             # "Apple originally reported fiscal 2009 net sales of $36.5 billion": the claim is the original
             row.reason += f" It is the value as first reported ({f.form} {f.accession_number}), as the sentence says."
-            flag(row, "superseded_value", f"later filings restated {self.ref.name}'s value for "
-                 f"{G.describe_period(f)} to {S.fmt(m.current_value)} {f.unit}.")
-        elif (m.revision_kind is None and f.revision_kind == "restatement" and f.original_value is not None
-              and row.status == "grounded" and says_original and not says_restated):
+            flag(
+                row,
+                "superseded_value",
+                f"later filings restated {self.ref.name}'s value for "
+                f"{G.describe_period(f)} to {S.fmt(m.current_value)} {f.unit}.",
+            )
+        elif (
+            m.revision_kind is None
+            and f.revision_kind == "restatement"
+            and f.original_value is not None
+            and row.status == "grounded"
+            and says_original
+            and not says_restated
+        ):
             row.status = "ungrounded"
-            row.reason = (f"The sentence gives {fig.text} as the value first reported, but it is "
-                          f"{G.describe_period(f)}'s restated value ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, "
-                          f"{f.form} {f.accession_number}); as first reported it was {S.fmt(f.original_value)}.")
+            row.reason = (
+                f"The sentence gives {fig.text} as the value first reported, but it is "
+                f"{G.describe_period(f)}'s restated value ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, "
+                f"{f.form} {f.accession_number}); as first reported it was {S.fmt(f.original_value)}."
+            )
         elif m.revision_kind == "restatement" and row.status == "grounded":
             row.status = "superseded"
-            row.reason = (f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} as first reported "
-                          f"({f.form} {f.accession_number}, filed {f.filed}), rounds to {fig.text}; later filings "
-                          f"report {S.fmt(m.current_value)} for the same period.")
-            flag(row, "superseded_value", f"the answer quotes {self.ref.name}'s value for {G.describe_period(f)} as "
-                 f"first reported in {f.accession_number}; later filings restated it to {S.fmt(m.current_value)} "
-                 f"{f.unit}.")
+            row.reason = (
+                f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} as first reported "
+                f"({f.form} {f.accession_number}, filed {f.filed}), rounds to {fig.text}; later filings "
+                f"report {S.fmt(m.current_value)} for the same period."
+            )
+            flag(
+                row,
+                "superseded_value",
+                f"the answer quotes {self.ref.name}'s value for {G.describe_period(f)} as "
+                f"first reported in {f.accession_number}; later filings restated it to {S.fmt(m.current_value)} "
+                f"{f.unit}.",
+            )
         elif m.revision_kind == "stock_split":
-            flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
-                 f"a stock split; later filings report {S.fmt(m.current_value)} for the same period.")
+            flag(
+                row,
+                "pre_split_basis",
+                f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
+                f"a stock split; later filings report {S.fmt(m.current_value)} for the same period.",
+            )
         elif m.revision_kind == "reverse_split":
-            flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
-                 f"a reverse split or recapitalisation (fewer shares, larger per-share amounts); later filings "
-                 f"report {S.fmt(m.current_value)} for the same period.")
+            flag(
+                row,
+                "pre_split_basis",
+                f"{S.fmt(f.value)} {f.unit} is as reported in {f.accession_number}, before "
+                f"a reverse split or recapitalisation (fewer shares, larger per-share amounts); later filings "
+                f"report {S.fmt(m.current_value)} for the same period.",
+            )
         elif m.revision_kind is None and f.revision_kind in ("stock_split", "reverse_split") and f.original_value:
-            first = min((r for r in self.everything.periods.get((f.matched_tag, f.unit, f.start.isoformat() if f.start
-                                                                 else None, f.end.isoformat()), [])
-                         if r[2] == f.original_value), key=filing_order, default=None)
+            first = min(
+                (
+                    r
+                    for r in self.everything.periods.get(
+                        (f.matched_tag, f.unit, f.start.isoformat() if f.start else None, f.end.isoformat()), []
+                    )
+                    if r[2] == f.original_value
+                ),
+                key=filing_order,
+                default=None,
+            )
             which = "a stock split" if f.revision_kind == "stock_split" else "a reverse split or recapitalisation"
-            row.notes.append(f"On the share basis after {which}: {S.fmt(f.value)} {f.unit} is the restated value; "
-                             f"as first reported" + (f" in {first[3]}" if first else "") +
-                             f" it was {S.fmt(f.original_value)}.")
+            row.notes.append(
+                f"On the share basis after {which}: {S.fmt(f.value)} {f.unit} is the restated value; "
+                f"as first reported" + (f" in {first[3]}" if first else "") + f" it was {S.fmt(f.original_value)}."
+            )
             basis = self._later_split(f)
             if basis:  # restated for one split, never for a later one: not today's basis either
                 factor, formula, split = basis
-                flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} was never "
-                     f"restated for {split}: on today's share basis it is {formula} = "
-                     f"{S.fmt(float(abs(Decimal(str(f.value))) * factor))}.")
+                flag(
+                    row,
+                    "pre_split_basis",
+                    f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} was never "
+                    f"restated for {split}: on today's share basis it is {formula} = "
+                    f"{S.fmt(float(abs(Decimal(str(f.value))) * factor))}.",
+                )
         elif m.revision_kind is None and "shares" in f.unit and (ratio := self._reverse_split_after(m)):
-            flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} predates a "
-                 f"1-for-{ratio} reverse split or recapitalisation and was never restated: it is on the old share "
-                 "basis (more shares, smaller per-share amounts).")
+            flag(
+                row,
+                "pre_split_basis",
+                f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} predates a "
+                f"1-for-{ratio} reverse split or recapitalisation and was never restated: it is on the old share "
+                "basis (more shares, smaller per-share amounts).",
+            )
         elif m.revision_kind is None and "shares" in f.unit:
             ratio, when = self._split_after(f)
             if ratio > 1:
                 now = f.value * ratio if f.unit == "shares" else f.value / ratio
-                flag(row, "pre_split_basis", f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} predates a "
-                     f"{ratio}-for-1 stock split (first applied in filings of {when}) and was never restated: on "
-                     f"today's basis it is about {S.fmt(now)}.")
+                flag(
+                    row,
+                    "pre_split_basis",
+                    f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} predates a "
+                    f"{ratio}-for-1 stock split (first applied in filings of {when}) and was never restated: on "
+                    f"today's basis it is about {S.fmt(now)}.",
+                )
         elif m.revision_kind == "precision_change":
-            row.notes.append(f"Later filings report {S.fmt(m.current_value)} for the same period, the same value at "
-                             "another precision.")
+            row.notes.append(
+                f"Later filings report {S.fmt(m.current_value)} for the same period, the same value at "
+                "another precision."
+            )
         self._stated_basis(fig, m, row)
         home = self.facts.reporting_currency
         currency = f.unit.split("/")[0]
         if home and G.CURRENCY_UNIT.fullmatch(currency) and currency != home:
-            rows = self.everything.periods.get((f.matched_tag, f.unit.replace(currency, home),
-                                                f.start.isoformat() if f.start else None, f.end.isoformat()), [])
+            rows = self.everything.periods.get(
+                (
+                    f.matched_tag,
+                    f.unit.replace(currency, home),
+                    f.start.isoformat() if f.start else None,
+                    f.end.isoformat(),
+                ),
+                [],
+            )
             also = f" ({S.fmt(max(rows, key=filing_order)[2])} {home} for the same period)" if rows else ""
-            flag(row, "convenience_translation", f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
-                 f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.")
+            flag(
+                row,
+                "convenience_translation",
+                f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
+                f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.",
+            )
 
     def _stated_basis(self, fig: Figure, m: G.Match, row: VerifiedFigure) -> None:
         """A sentence that says which share basis its figure is on ("split-adjusted", "as originally reported,
@@ -1025,35 +1298,51 @@ class Grounder(Derived):
         said = figure_share_basis(fig)
         f = m.fact
         old = "pre_split_basis" in row.flags
-        restated = (m.revision_kind is None and f.revision_kind in ("stock_split", "reverse_split")
-                    and f.original_value is not None)
+        restated = (
+            m.revision_kind is None
+            and f.revision_kind in ("stock_split", "reverse_split")
+            and f.original_value is not None
+        )
         later = self._later_split(f) if restated else None
         ratio, first = self._split_after(f) if later else (1, None)
         named = named_splits(fig) if later else None
-        if said == "adjusted" and later and named and first and not (
-                named[0] & {int(first[:4]), int(first[:4]) - 1} or ratio in named[1]):
+        if (
+            said == "adjusted"
+            and later
+            and named
+            and first
+            and not (named[0] & {int(first[:4]), int(first[:4]) - 1} or ratio in named[1])
+        ):
             # "adjusted for the 2021 four-for-one split, ... $1.73": true of the split it names; the later one
             # stays in the pre-split note
-            row.notes.append(f"The sentence says the figure is adjusted for the split it names, and {fig.text} is "
-                             f"on that basis; it is not today's basis (see the pre-split note).")
+            row.notes.append(
+                f"The sentence says the figure is adjusted for the split it names, and {fig.text} is "
+                f"on that basis; it is not today's basis (see the pre-split note)."
+            )
         elif said == "adjusted" and restated and later:
             factor, formula, split = later
             row.status = "ungrounded"
-            row.reason = (f"The sentence says the figure is split-adjusted (today's share basis, after every later "
-                          f"split), but {fig.text} is {G.describe_period(f)}'s value restated only for an earlier "
-                          f"split ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.accession_number}; first "
-                          f"reported as {S.fmt(f.original_value)}), never for {split}: on today's share basis it is "
-                          f"{formula} = {S.fmt(float(abs(Decimal(str(f.value))) * factor))}.")
+            row.reason = (
+                f"The sentence says the figure is split-adjusted (today's share basis, after every later "
+                f"split), but {fig.text} is {G.describe_period(f)}'s value restated only for an earlier "
+                f"split ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.accession_number}; first "
+                f"reported as {S.fmt(f.original_value)}), never for {split}: on today's share basis it is "
+                f"{formula} = {S.fmt(float(abs(Decimal(str(f.value))) * factor))}."
+            )
         elif said == "adjusted" and old:
             row.status = "ungrounded"
-            row.reason = (f"The sentence says the figure is split-adjusted, but {fig.text} is {G.describe_period(f)}'s "
-                          f"value as reported before a split ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, "
-                          f"{f.accession_number}); the pre-split note gives it on today's basis.")
+            row.reason = (
+                f"The sentence says the figure is split-adjusted, but {fig.text} is {G.describe_period(f)}'s "
+                f"value as reported before a split ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, "
+                f"{f.accession_number}); the pre-split note gives it on today's basis."
+            )
         elif said == "original" and restated and f.original_value is not None:
             row.status = "ungrounded"
-            row.reason = (f"The sentence says the figure is as reported before the split, but {fig.text} is "
-                          f"{G.describe_period(f)}'s value restated after it ({f.matched_tag} = {S.fmt(f.value)} "
-                          f"{f.unit}, {f.accession_number}); as first reported it was {S.fmt(f.original_value)}.")
+            row.reason = (
+                f"The sentence says the figure is as reported before the split, but {fig.text} is "
+                f"{G.describe_period(f)}'s value restated after it ({f.matched_tag} = {S.fmt(f.value)} "
+                f"{f.unit}, {f.accession_number}); as first reported it was {S.fmt(f.original_value)}."
+            )
 
     def _later_split(self, f: FactValue) -> tuple[Decimal, str, str] | None:
         """For a value already restated for a split: the forward split after its last report it was never
@@ -1071,16 +1360,25 @@ class Grounder(Derived):
         f = m.fact
         for name in m.concepts:
             for v in self._concept_series(name):
-                if ((v.matched_tag, v.unit, v.start, v.end, v.value) == (f.matched_tag, f.unit, f.start, f.end, f.value)
-                        and v.pre_reverse_split_ratio):
+                if (v.matched_tag, v.unit, v.start, v.end, v.value) == (
+                    f.matched_tag,
+                    f.unit,
+                    f.start,
+                    f.end,
+                    f.value,
+                ) and v.pre_reverse_split_ratio:
                     return int(v.pre_reverse_split_ratio)
         return None
 
     def _latest_end(self, f: FactValue):
         """The end of the latest period of the fact's kind (annual, quarterly, instant) its tag reports."""
-        ends = [date.fromisoformat(e) for (tag, unit, s, e) in self.everything.periods
-                if tag == f.matched_tag and unit == f.unit
-                and XP.classify(date.fromisoformat(s) if s else None, date.fromisoformat(e)) == f.period_type]
+        ends = [
+            date.fromisoformat(e)
+            for (tag, unit, s, e) in self.everything.periods
+            if tag == f.matched_tag
+            and unit == f.unit
+            and XP.classify(date.fromisoformat(s) if s else None, date.fromisoformat(e)) == f.period_type
+        ]
         return max(ends, default=None)
 
     def _suspected_errors(self, m: G.Match) -> list:
@@ -1091,8 +1389,11 @@ class Grounder(Derived):
         for name in m.concepts:
             for v in self._concept_series(name):
                 if (v.matched_tag, v.unit, v.start, v.end) == (f.matched_tag, f.unit, f.start, f.end):
-                    out += [e for e in v.suspected_errors if e.accession_number == f.accession_number
-                            and e.value == f.value and e not in out]
+                    out += [
+                        e
+                        for e in v.suspected_errors
+                        if e.accession_number == f.accession_number and e.value == f.value and e not in out
+                    ]
         return out
 
     def _concept_series(self, name: str) -> list[FactValue]:
@@ -1104,13 +1405,16 @@ class Grounder(Derived):
     def _split_after(self, f: FactValue) -> tuple[int, str | None]:
         """The stock-split ratio applied after a share or per-share value was last reported (1: none)."""
         if self._splits is None:
-            revisions = [(v.filed, v.original_value, v.value) for name in ("eps_diluted", "eps_basic",
-                                                                           "shares_outstanding")
-                         for v in self._concept_series(name) if v.revision_kind == "stock_split"
-                         and v.original_value is not None]
+            revisions = [
+                (v.filed, v.original_value, v.value)
+                for name in ("eps_diluted", "eps_basic", "shares_outstanding")
+                for v in self._concept_series(name)
+                if v.revision_kind == "stock_split" and v.original_value is not None
+            ]
             self._splits = split_events(revisions)
-        rows = self.everything.periods.get((f.matched_tag, f.unit, f.start.isoformat() if f.start else None,
-                                            f.end.isoformat()), [])
+        rows = self.everything.periods.get(
+            (f.matched_tag, f.unit, f.start.isoformat() if f.start else None, f.end.isoformat()), []
+        )
         last = max((r[7] for r in rows), default=f.filed.isoformat())
         ratio, first = 1, None
         for when, n in self._splits:
@@ -1129,19 +1433,23 @@ class Grounder(Derived):
             prev = labels.get(fy - 1)
             start = prev + timedelta(days=1) if prev else None
             row.status = "grounded"
-            row.reason = (f"{self.ref.name}'s FY{fy} " + (f"ran {start} to {end}." if start else f"ended {end}."))
+            row.reason = f"{self.ref.name}'s FY{fy} " + (f"ran {start} to {end}." if start else f"ended {end}.")
             return row
         est = self.cal.estimated_end(fy)
         if est is not None and labels and fy > max(labels) and (est - self.today).days < 400:
             if est > self.today:
                 row.reason = f"FY{fy} has not ended yet (it ends around {est})."
             else:
-                row.reason = f"FY{fy} ended around {est}, after the facts end{self._coverage(fy)}; it cannot be " \
-                             "checked against them."
+                row.reason = (
+                    f"FY{fy} ended around {est}, after the facts end{self._coverage(fy)}; it cannot be "
+                    "checked against them."
+                )
             return row
         if labels and fy < min(labels):
-            row.reason = f"FY{fy} is before {self.ref.name}'s XBRL facts begin{self._coverage(fy)}; it cannot be " \
-                         "checked against them."
+            row.reason = (
+                f"FY{fy} is before {self.ref.name}'s XBRL facts begin{self._coverage(fy)}; it cannot be "
+                "checked against them."
+            )
             return row
         row.status = "ungrounded"
         span = f"FY{min(labels)} to FY{max(labels)}" if labels else "no complete fiscal year"
@@ -1171,16 +1479,20 @@ class Grounder(Derived):
         ends: set[date] = set()
         for (_tag, _unit, start, end), rows in self.pool.periods.items():
             ends.add(date.fromisoformat(end))
-            if ((end == iso and fig.date_role != "start") or (start == iso and fig.date_role in (None, "start"))) \
-                    and any(self.pool.in_pool(r) for r in rows):
+            if (
+                (end == iso and fig.date_role != "start") or (start == iso and fig.date_role in (None, "start"))
+            ) and any(self.pool.in_pool(r) for r in rows):
                 row.status = "grounded"
                 what = "ends" if end == iso and fig.date_role != "start" else "begins"
                 f = next(r for r in rows if self.pool.in_pool(r))
                 row.reason = f"A reported period {what} on {iso} (e.g. {_tag} in {f[3]})."
                 return row
         starts = fig.date_role == "start"  # "fiscal 2024 began on September 30, 2023": a year's first day
-        near = [e + timedelta(days=1) if starts else e for e in self.cal.year_ends
-                if 0 < abs((e + timedelta(days=1 if starts else 0) - d).days) <= 14]
+        near = [
+            e + timedelta(days=1) if starts else e
+            for e in self.cal.year_ends
+            if 0 < abs((e + timedelta(days=1 if starts else 0) - d).days) <= 14
+        ]
         if near:
             row.status = "ungrounded"
             row.reason = f"{self.ref.name}'s fiscal year {'began' if starts else 'ended'} {near[0]}, not {iso}."

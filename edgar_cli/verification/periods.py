@@ -20,22 +20,28 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from ..models import FactValue
-from .wording import GROWTH_CUE
 from ..xbrl.periods import FiscalCalendar
+from .wording import GROWTH_CUE
 
 if TYPE_CHECKING:
     from .claims import Figure, Sentences
 
-MONTHS = {m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
-                                          "nov", "dec"))}
+MONTHS = {
+    m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))
+}
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 
-MONTH_PATTERN = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|" \
-         r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+MONTH_PATTERN = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
+    r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
 # A date that says when a document was filed, not what period a figure is for: "the 10-K/A filed 2010-01-25",
 # "its 10-K/A of January 25, 2010", "a report dated ..."
-FILING_DATE = re.compile(r"(?:\b(?:filed|dated|submitted)(?:\s+(?:on|with the SEC on))?|\b(?:10-K|10-Q|20-F|40-F|8-K|"
-                         r"6-K)(?:/A)?\s+(?:of|from))\s*\(?$", re.I)
+FILING_DATE = re.compile(
+    r"(?:\b(?:filed|dated|submitted)(?:\s+(?:on|with the SEC on))?|\b(?:10-K|10-Q|20-F|40-F|8-K|"
+    r"6-K)(?:/A)?\s+(?:of|from))\s*\(?$",
+    re.I,
+)
 _SPLIT_YEAR = re.compile(r"\d{4}\s+(?:[\w-]+-for-[\w-]+\s+)?(?:(?:stock|share)\s+)?split\b", re.I)
 _SPLIT_IN = re.compile(r"\bsplit\s+(?:in|of|on)\s+(?:[A-Z][a-z]+\.?\s+)?$", re.I)
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
@@ -45,25 +51,37 @@ _DMY_DATE = re.compile(rf"\b(\d{{1,2}})\s+({MONTH_PATTERN})\.?,?\s+(\d{{4}})\b")
 _US_NUMERIC_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")
 _QUARTER = re.compile(r"\bQ([1-4])\b|\b(first|second|third|fourth)[- ](?:fiscal[- ])?quarter\b", re.I)
 _ORDINAL = r"(?:first|second|third|fourth)"
-_QUARTER_LIST = re.compile(rf"\b{_ORDINAL}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ORDINAL})+[- ](?:fiscal[- ])?quarters\b",
-                           re.I)
+_QUARTER_LIST = re.compile(
+    rf"\b{_ORDINAL}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ORDINAL})+[- ](?:fiscal[- ])?quarters\b", re.I
+)
 _FISCAL = re.compile(r"\b(?:FY|F|fiscal(?:[- ]year)?)\s?'?(\d{4}|\d{2})\b", re.I)
-_BARE_YEAR = re.compile(r"(?<![\w$.,#-])(19[89]\d|20\d\d)(?![\w,.%]*\d)(?!\s*(?:%|percent|(?i:thousand|million|"
-                        r"billion|trillion|shares)))")
-STRONG_CUE = re.compile(r"\b(?:prior[- ]year|previous (?:fiscal )?year|preceding year|a year (?:earlier|ago|before)"
-                        r"|year[- ]ago|last year|prior period)\b", re.I)
+_BARE_YEAR = re.compile(
+    r"(?<![\w$.,#-])(19[89]\d|20\d\d)(?![\w,.%]*\d)(?!\s*(?:%|percent|(?i:thousand|million|"
+    r"billion|trillion|shares)))"
+)
+STRONG_CUE = re.compile(
+    r"\b(?:prior[- ]year|previous (?:fiscal )?year|preceding year|a year (?:earlier|ago|before)"
+    r"|year[- ]ago|last year|prior period)\b",
+    re.I,
+)
 WEAK_CUE = re.compile(r"\b(?:from|compared|versus|vs\.?|against|than)\b", re.I)
 # The base of a change: "up 126% from 2023", "114% over fiscal 2024"
 CHANGE_BASE = re.compile(r"\b(?:from|compared|versus|vs\.?|against|than|over|since|relative to)\b", re.I)
 _YEAR_CUE = re.compile(r"year", re.I)
 # A change stated as an amount: "increased $69.6 billion", "up by $33.9 billion", "a decline of $1.2 billion"
-_CHANGE_BEFORE = re.compile(r"\b(?:increas\w*|decreas\w*|gr[eo]w\w*|ros[ee]|fell|declin\w*|jump\w*|drop\w*|up|down|"
-                            r"higher|lower|climb\w*|rise|gain\w*)\s+(?:by\s+|of\s+)?"
-                            r"(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+|over\s+)?$", re.I)
-_PART_OF_YEAR = re.compile(r"\b(?:first|1st)[- ]half\b|\bH1\b|\bhalf[- ]year\b|\b26[- ]weeks\b"
-                           r"|\b(?:the|first)\s+(?:six|6)[- ]months\b|\b(?:six|6)[- ]months(?=\s+end(?:ed|ing)\b)"
-                           r"|(?P<nine>\b(?:the|first)\s+(?:nine|9)[- ]months\b|\b(?:nine|9)[- ]months(?=\s+end(?:ed|ing)\b)"
-                           r"|\b9M\b|\b39[- ]weeks\b)", re.I)
+_CHANGE_BEFORE = re.compile(
+    r"\b(?:increas\w*|decreas\w*|gr[eo]w\w*|ros[ee]|fell|declin\w*|jump\w*|drop\w*|up|down|"
+    r"higher|lower|climb\w*|rise|gain\w*)\s+(?:by\s+|of\s+)?"
+    r"(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+|over\s+)?$",
+    re.I,
+)
+_PART_OF_YEAR = re.compile(
+    r"\b(?:first|1st)[- ]half\b|\bH1\b|\bhalf[- ]year\b|\b26[- ]weeks\b"
+    r"|\b(?:the|first)\s+(?:six|6)[- ]months\b|\b(?:six|6)[- ]months(?=\s+end(?:ed|ing)\b)"
+    r"|(?P<nine>\b(?:the|first)\s+(?:nine|9)[- ]months\b|\b(?:nine|9)[- ]months(?=\s+end(?:ed|ing)\b)"
+    r"|\b9M\b|\b39[- ]weeks\b)",
+    re.I,
+)
 
 
 @dataclass
@@ -86,14 +104,21 @@ class Mention:
 # so only a fiscal year's end next to it is taken as meant) or a start; a date with none is checked against both.
 _END_WORDS = re.compile(r"\b(?:end(?:ed|ing|s)?|through|thru|closed|close\s+of|to)\s+(?:on\s+)?$", re.I)
 _AS_OF_WORDS = re.compile(r"\b(?:as\s+(?:of|at)|at)\s+$", re.I)
-_START_WORDS = re.compile(r"\b(?:beg[ia]n(?:ning|s)?|begun|start(?:ed|ing|s)?|commenc(?:ed|ing|es))\s+(?:on\s+)?$",
-                          re.I)
-_EVENT_AFTER = re.compile(r"\s+(?:[\w#-]+\s+){0,2}(?:stock\s+|share\s+)?(?:split|reverse split|spin-?off|"
-                          r"acquisition|merger|IPO|listing)\b", re.I)
+_START_WORDS = re.compile(
+    r"\b(?:beg[ia]n(?:ning|s)?|begun|start(?:ed|ing|s)?|commenc(?:ed|ing|es))\s+(?:on\s+)?$", re.I
+)
+_EVENT_AFTER = re.compile(
+    r"\s+(?:[\w#-]+\s+){0,2}(?:stock\s+|share\s+)?(?:split|reverse split|spin-?off|"
+    r"acquisition|merger|IPO|listing)\b",
+    re.I,
+)
 _FISCAL_YEARS = re.compile(r"\b(?:fiscal[- ]years|FYs)\s*$", re.I)
 # "founded in 1976", "went public in 1999": the year of an event in the company's life, not a figure's period
-_EVENT_BEFORE = re.compile(r"\b(?:founded|incorporated|established|formed|listed|went public|IPO'?d?|spun off)"
-                           r"(?:\s+\w+){0,2}\s+(?:in|on|since)\s+$", re.I)
+_EVENT_BEFORE = re.compile(
+    r"\b(?:founded|incorporated|established|formed|listed|went public|IPO'?d?|spun off)"
+    r"(?:\s+\w+){0,2}\s+(?:in|on|since)\s+$",
+    re.I,
+)
 # "as presented in the fiscal 2025 10-K", "its 2024 annual report": the year names a filing, not a figure's period
 _FILING_AFTER = re.compile(r"\s*(?:Form\s+)?(?:10-K|10-Q|20-F|40-F|annual report|proxy statement)(?:/A)?\b", re.I)
 # What joins the items of a list of periods: "fiscal 2024 and 2023", "2022, 2023 and 2024", "2022, 2023, and 2024"
@@ -115,36 +140,42 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
 
     def take(m: re.Match, mention: Mention) -> None:
         out.append(mention)
-        chars[m.start():m.end()] = "#" * (m.end() - m.start())
+        chars[m.start() : m.end()] = "#" * (m.end() - m.start())
 
-    for rx, order in ((_ISO_DATE, (1, 2, 3)), (LONG_DATE, (3, 1, 2)), (_DMY_DATE, (3, 2, 1)),
-                      (_US_NUMERIC_DATE, (3, 1, 2))):
+    for rx, order in (
+        (_ISO_DATE, (1, 2, 3)),
+        (LONG_DATE, (3, 1, 2)),
+        (_DMY_DATE, (3, 2, 1)),
+        (_US_NUMERIC_DATE, (3, 1, 2)),
+    ):
         for m in rx.finditer("".join(chars)):
             d = parse_day(*(m.group(i) for i in order))
-            if d is not None and FILING_DATE.search(text[max(0, m.start() - 40):m.start()]):
-                chars[m.start():m.end()] = "#" * (m.end() - m.start())  # when a filing was made: no period
+            if d is not None and FILING_DATE.search(text[max(0, m.start() - 40) : m.start()]):
+                chars[m.start() : m.end()] = "#" * (m.end() - m.start())  # when a filing was made: no period
             elif d is not None:
-                take(m, Mention("date", m.start(), m.end(), text[m.start():m.end()], year=d.year, day=d))
+                take(m, Mention("date", m.start(), m.end(), text[m.start() : m.end()], year=d.year, day=d))
     for m in _FISCAL.finditer("".join(chars)):
         y = int(m.group(1))
-        take(m, Mention("fiscal_year", m.start(), m.end(), text[m.start():m.end()], year=_full_year(y)))
+        take(m, Mention("fiscal_year", m.start(), m.end(), text[m.start() : m.end()], year=_full_year(y)))
     for m in _QUARTER_LIST.finditer("".join(chars)):  # "the first and second quarters": one mention each
         words = list(re.finditer(r"first|second|third|fourth", m.group(0), re.I))
         for k, w in enumerate(words):
             a = m.start() + w.start()
             b = m.end() if k == len(words) - 1 else m.start() + w.end()  # the last one takes "quarters"
             out.append(Mention("quarter", a, b, f"{w.group(0)} quarter", quarter=ORDINALS[w.group(0).lower()]))
-        chars[m.start():m.end()] = "#" * (m.end() - m.start())
+        chars[m.start() : m.end()] = "#" * (m.end() - m.start())
     for m in _QUARTER.finditer("".join(chars)):
         q = int(m.group(1)) if m.group(1) else ORDINALS[m.group(2).lower()]
-        take(m, Mention("quarter", m.start(), m.end(), text[m.start():m.end()], quarter=q))
+        take(m, Mention("quarter", m.start(), m.end(), text[m.start() : m.end()], quarter=q))
     for m in _PART_OF_YEAR.finditer("".join(chars)):
-        take(m, Mention("quarter", m.start(), m.end(), text[m.start():m.end()], part="9M" if m.group("nine") else "H1"))
+        take(
+            m, Mention("quarter", m.start(), m.end(), text[m.start() : m.end()], part="9M" if m.group("nine") else "H1")
+        )
     for m in _BARE_YEAR.finditer("".join(chars)):
-        if _SPLIT_YEAR.match(text, m.start()) or _SPLIT_IN.search(text[max(0, m.start() - 30):m.start()]):
-            chars[m.start():m.end()] = "#" * (m.end() - m.start())  # "the 2020 four-for-one stock split", "split
+        if _SPLIT_YEAR.match(text, m.start()) or _SPLIT_IN.search(text[max(0, m.start() - 30) : m.start()]):
+            chars[m.start() : m.end()] = "#" * (m.end() - m.start())  # "the 2020 four-for-one stock split", "split
             continue  # in June 2024": when a split was, neither a period nor an amount
-        take(m, Mention("year", m.start(), m.end(), text[m.start():m.end()], year=int(m.group(1))))
+        take(m, Mention("year", m.start(), m.end(), text[m.start() : m.end()], year=int(m.group(1))))
     out.sort(key=lambda x: x.start)
     _read_lists(text, out)
     return out, "".join(chars)
@@ -155,24 +186,36 @@ def _read_lists(text: str, mentions: list[Mention]) -> None:
     "ended January 28, 2024 and January 29, 2023" are two ends. Each date's own role ("ended D": an end) first."""
     for mn in mentions:
         if mn.kind == "date":
-            before = text[max(0, mn.start - 30):mn.start]
-            mn.role = ("end" if _END_WORDS.search(before) else "as_of" if _AS_OF_WORDS.search(before)
-                       else "start" if _START_WORDS.search(before) else None)
+            before = text[max(0, mn.start - 30) : mn.start]
+            mn.role = (
+                "end"
+                if _END_WORDS.search(before)
+                else "as_of"
+                if _AS_OF_WORDS.search(before)
+                else "start"
+                if _START_WORDS.search(before)
+                else None
+            )
     for mn in mentions:  # "its 2020 four-for-one split": the year of an event, not a period of a figure
-        if mn.kind in ("year", "fiscal_year") and (_EVENT_AFTER.match(text, mn.end)
-                                                   or _EVENT_BEFORE.search(text[max(0, mn.start - 40):mn.start])):
+        if mn.kind in ("year", "fiscal_year") and (
+            _EVENT_AFTER.match(text, mn.end) or _EVENT_BEFORE.search(text[max(0, mn.start - 40) : mn.start])
+        ):
             mn.kind = "event_year"
     for mn in mentions:  # "as presented in the fiscal 2025 10-K": the year of a filing is a figure's period only
         if mn.kind in ("year", "fiscal_year") and _FILING_AFTER.match(text, mn.end):  # when the sentence names no other
-            if any(o is not mn and o.kind in ("year", "fiscal_year", "quarter", "date")
-                   and not _FILING_AFTER.match(text, o.end) and not re.search(r"[.!?]\s", text[min(o.end, mn.end):max(o.start, mn.start)])
-                   for o in mentions):
+            if any(
+                o is not mn
+                and o.kind in ("year", "fiscal_year", "quarter", "date")
+                and not _FILING_AFTER.match(text, o.end)
+                and not re.search(r"[.!?]\s", text[min(o.end, mn.end) : max(o.start, mn.start)])
+                for o in mentions
+            ):
                 mn.kind = "event_year"
     for mn in mentions:  # "fiscal years 2024 and 2023", "FYs 2024 and 2023"
-        if mn.kind == "year" and _FISCAL_YEARS.search(text[max(0, mn.start - 20):mn.start]):
+        if mn.kind == "year" and _FISCAL_YEARS.search(text[max(0, mn.start - 20) : mn.start]):
             mn.kind = "fiscal_year"
     for prev, mn in zip(mentions, mentions[1:]):
-        if not LIST_JOIN.fullmatch(text[prev.end:mn.start]):
+        if not LIST_JOIN.fullmatch(text[prev.end : mn.start]):
             continue
         if prev.kind == "fiscal_year" and mn.kind == "year":
             mn.kind = "fiscal_year"
@@ -199,41 +242,55 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
     earlier_figs = [f for f in in_sentence if f.end <= fig.start]
     prev_fig = max((f.end for f in earlier_figs), default=None)
     next_fig = min((f.start for f in in_sentence if f.start >= fig.end), default=None)
-    fig.clause = text[prev_fig if prev_fig is not None else s:fig.start]
-    fig.lead = text[s:fig.start]
-    fig.after = text[fig.end:next_fig if next_fig is not None else e]
+    fig.clause = text[prev_fig if prev_fig is not None else s : fig.start]
+    fig.lead = text[s : fig.start]
+    fig.after = text[fig.end : next_fig if next_fig is not None else e]
     if idx > 0 and sents.spans[idx - 1][2] == para:
-        fig.previous = text[sents.spans[idx - 1][0]:sents.spans[idx - 1][1]]
-    after_text = text[fig.end:min(e, fig.end + 40, next_fig if next_fig is not None else e)]
-    before_text = text[max(s, fig.start - 40, prev_fig if prev_fig is not None else s):fig.start]
+        fig.previous = text[sents.spans[idx - 1][0] : sents.spans[idx - 1][1]]
+    after_text = text[fig.end : min(e, fig.end + 40, next_fig if next_fig is not None else e)]
+    before_text = text[max(s, fig.start - 40, prev_fig if prev_fig is not None else s) : fig.start]
     change = is_change(fig)
     if not change and (STRONG_CUE.search(after_text) or STRONG_CUE.search(before_text)):
         # "$60.9 billion in fiscal 2024, up from $27.0 billion a year earlier": the year before the sentence's
         # period; a growth rate "up 126% from a year earlier" is not a comparison figure, it is the change.
         _prior_year(fig, earlier_figs, STRONG_CUE.search(after_text) or STRONG_CUE.search(before_text))
         return
-    between = text[prev_fig:fig.start] if prev_fig is not None else ""
+    between = text[prev_fig : fig.start] if prev_fig is not None else ""
     cues = list(WEAK_CUE.finditer(between))
     compared = bool(cues)
     # "from $27.0 billion in fiscal 2023 to $60.9 billion": the year next to the base is not the end point's
-    to_end = prev_fig is not None and re.search(r"\bto\s*$", between) is not None and bool(earlier_figs) \
-        and re.search(r"\bfrom\s*$", text[s:max(f.start for f in earlier_figs)][-12:]) is not None
+    to_end = (
+        prev_fig is not None
+        and re.search(r"\bto\s*$", between) is not None
+        and bool(earlier_figs)
+        and re.search(r"\bfrom\s*$", text[s : max(f.start for f in earlier_figs)][-12:]) is not None
+    )
     here = sents.mentions.get(idx, [])
 
     def near(kinds: tuple[str, ...]) -> tuple[Mention | None, str | None]:
         cands = [mn for mn in here if mn.kind in kinds]
         # "up 33.9% from 2023": a year after a comparison word is the base of the comparison, not the claim
         # (but "grew 114% from fiscal 2024 to fiscal 2025": the year after "to" is the change's period)
-        after = [mn for mn in cands if mn.start >= fig.end and mn.start - fig.end <= 40
-                 and (next_fig is None or mn.start < next_fig)
-                 and (not (CHANGE_BASE if change else WEAK_CUE).search(text[fig.end:mn.start])
-                      or (change and re.search(r"\bto\s*$", text[fig.end:mn.start])))]
+        after = [
+            mn
+            for mn in cands
+            if mn.start >= fig.end
+            and mn.start - fig.end <= 40
+            and (next_fig is None or mn.start < next_fig)
+            and (
+                not (CHANGE_BASE if change else WEAK_CUE).search(text[fig.end : mn.start])
+                or (change and re.search(r"\bto\s*$", text[fig.end : mn.start]))
+            )
+        ]
         if after:
             return after[0], "next_to_figure"
         # "in fiscal 2024, from $27.0 billion": a year before the comparison word is not the base's
         lo = prev_fig + cues[-1].end() if cues else prev_fig
-        before = [mn for mn in cands if mn.end <= fig.start and fig.start - mn.end <= 60
-                  and (lo is None or mn.start > lo) and not to_end]
+        before = [
+            mn
+            for mn in cands
+            if mn.end <= fig.start and fig.start - mn.end <= 60 and (lo is None or mn.start > lo) and not to_end
+        ]
         if before:
             return before[-1], "next_to_figure"
         if compared:
@@ -271,8 +328,13 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
         fig.fiscal_period = quarter.part or f"Q{quarter.quarter}"
         fig.period_text = f"{quarter.text} {fig.period_text or ''}".strip()
     day, _src = near(("date",))
-    if day is not None and _src == "sentence" and re.search(
-            r"\b(?:year|quarter|months|weeks)\s+end(?:ed|ing)\s*$", text[max(s, day.start - 30):day.start], re.I):
+    if (
+        day is not None
+        and _src == "sentence"
+        and re.search(
+            r"\b(?:year|quarter|months|weeks)\s+end(?:ed|ing)\s*$", text[max(s, day.start - 30) : day.start], re.I
+        )
+    ):
         _src = "next_to_figure"  # "For the fiscal year ended January 26, 2025, ..." sets the sentence's period
     if day is not None and _src == "next_to_figure":
         fig.period_end, fig.period_end_role = day.day, day.role
@@ -320,8 +382,10 @@ def _prior_year(fig: Figure, earlier: list[Figure], cue: re.Match | None) -> Non
     fig.period_type, fig.period_source = base.period_type, "comparison"
     named = f"FY{year}" if base.period_basis == "fiscal" else str(year)
     fig.period_text = f"{part + ' ' if part else ''}{named} ({cue.group(0)})"
-    fig.notes.append(f"introduced as a prior-year comparison with {base.text} ({base.period_text}): read as "
-                     f"{part + ' ' if part else ''}{named}")
+    fig.notes.append(
+        f"introduced as a prior-year comparison with {base.text} ({base.period_text}): read as "
+        f"{part + ' ' if part else ''}{named}"
+    )
 
 
 _QUARTER_WORDS = re.compile(r"\b(?:three|3)[- ]months?\b|\bquarter\b|\b13[- ]weeks?\b", re.I)
@@ -335,7 +399,7 @@ def _set_type(fig: Figure, quarter: Mention | None, day: Mention | None, text: s
     if quarter is not None:
         fig.period_type = "ytd" if quarter.part else "quarterly"
     elif day is not None:
-        before = text[max(0, day.start - 40):day.start]
+        before = text[max(0, day.start - 40) : day.start]
         if _INSTANT_WORDS.search(before) and not _ENDED_ON.search(before):  # "the year that ended on D": a year
             fig.period_type = "instant"
         elif _QUARTER_WORDS.search(before):
@@ -353,11 +417,11 @@ def _is_comparison(text: str, sents: Sentences, j: int, mn: Mention) -> bool:
     if not before:
         return False  # a year leading its sentence sets the period
     f = before[-1]
-    between = text[f.end:mn.start]
+    between = text[f.end : mn.start]
     if WEAK_CUE.search(between) or STRONG_CUE.search(between):
         return True  # "$53.8 billion in 2021, compared with 2020"
     prev_end = before[-2].end if len(before) > 1 else s
-    return bool(WEAK_CUE.search(text[prev_end:f.start]))  # "from $31.5 billion in 2020"
+    return bool(WEAK_CUE.search(text[prev_end : f.start]))  # "from $31.5 billion in 2020"
 
 
 @dataclass
@@ -454,8 +518,14 @@ def readings(claim: Claim, cal: FiscalCalendar) -> list[Claim]:
         lo, hi = date(year, 1, 1), date(year, 12, 31)
         fys = sorted({y for d in (lo, date(year, 7, 1), hi) if (y := cal.year_containing(d)) is not None})
         for label, start, end in fys:
-            why = [w for w, ok in ((f"ends in {year}", end.year == year),
-                                   (f"lies mostly in {year}", overlap_days(start, end, lo, hi) > 182)) if ok]
+            why = [
+                w
+                for w, ok in (
+                    (f"ends in {year}", end.year == year),
+                    (f"lies mostly in {year}", overlap_days(start, end, lo, hi) > 182),
+                )
+                if ok
+            ]
             if why:
                 out.append((label, None, start, end, " and ".join(why)))
     else:
@@ -465,8 +535,19 @@ def readings(claim: Claim, cal: FiscalCalendar) -> list[Claim]:
         best = _mostly_in(cal, claim.quarter, lo, hi)
         if best is not None and (best[0], best[1]) != (year, claim.quarter):
             out.append((*best, f"lies mostly in calendar {claim.text or year}"))
-    return [Claim(fiscal_year=label, quarter=q, end=claim.end, calendar_year=year, period_type=claim.period_type,
-                  text=claim.text, reading=why, span=(start, end)) for label, q, start, end, why in out]
+    return [
+        Claim(
+            fiscal_year=label,
+            quarter=q,
+            end=claim.end,
+            calendar_year=year,
+            period_type=claim.period_type,
+            text=claim.text,
+            reading=why,
+            span=(start, end),
+        )
+        for label, q, start, end, why in out
+    ]
 
 
 def _calendar_span(year: int, part: str) -> tuple[date, date]:

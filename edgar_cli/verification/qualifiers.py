@@ -30,27 +30,48 @@ HELD = ("grounded", "derived")
 _UP = r"rose|risen|increased|grew|grown|climbed|jumped|surged|soared|expanded|improved|recovered|rebounded|doubled"
 _DOWN = r"fell|fallen|declined|decreased|dropped|slipped|slid|shrank|shrunk|contracted|sank|plunged|tumbled|worsened|deteriorated"
 _SIZE = r"narrowed|widened"
-_DIRECTION = re.compile(rf"\b(?P<word>{_UP}|{_DOWN}|{_SIZE})(?:\s+(?:sharply|significantly|slightly|modestly|further|again))?"
-                        r"\s+(?:to|at)\s+(?:(?:about|approximately|roughly|nearly|around|almost|over|more than)\s+)?$",
-                        re.I)
-_MULTIPLE = re.compile(r"\b(?P<how>more than|over|nearly|almost|roughly|about|approximately|around)?\s*"
-                       r"(?P<word>doubled|tripled|quadrupled|quintupled|(?:twice|double|triple|quadruple|"
-                       r"(?P<n>\d+(?:\.\d+)?)\s*(?:times|x))\b)", re.I)
-_MULTIPLES = {"doubled": 2, "twice": 2, "double": 2, "tripled": 3, "triple": 3, "quadrupled": 4, "quadruple": 4,
-              "quintupled": 5}
+_DIRECTION = re.compile(
+    rf"\b(?P<word>{_UP}|{_DOWN}|{_SIZE})(?:\s+(?:sharply|significantly|slightly|modestly|further|again))?"
+    r"\s+(?:to|at)\s+(?:(?:about|approximately|roughly|nearly|around|almost|over|more than)\s+)?$",
+    re.I,
+)
+_MULTIPLE = re.compile(
+    r"\b(?P<how>more than|over|nearly|almost|roughly|about|approximately|around)?\s*"
+    r"(?P<word>doubled|tripled|quadrupled|quintupled|(?:twice|double|triple|quadruple|"
+    r"(?P<n>\d+(?:\.\d+)?)\s*(?:times|x))\b)",
+    re.I,
+)
+_MULTIPLES = {
+    "doubled": 2,
+    "twice": 2,
+    "double": 2,
+    "tripled": 3,
+    "triple": 3,
+    "quadrupled": 4,
+    "quadruple": 4,
+    "quintupled": 5,
+}
 _WEEKS = re.compile(r"\b(?P<n>\d{1,2})[- ]week\b", re.I)
-_SUPERLATIVE = re.compile(r"\b(?:a |an )?(?:record(?:-high|-low)?|all-time (?:high|low)|highest|lowest|largest ever|"
-                          r"best[- ]ever|worst[- ]ever)\b", re.I)
+_SUPERLATIVE = re.compile(
+    r"\b(?:a |an )?(?:record(?:-high|-low)?|all-time (?:high|low)|highest|lowest|largest ever|"
+    r"best[- ]ever|worst[- ]ever)\b",
+    re.I,
+)
 # Period wording the reader does not turn into a period: a figure it grounded on a fiscal year is not about that year
 _OTHER_PERIOD = re.compile(
     r"\b(?:(?:second|back|latter|first|front)[- ]half|H[12]\b|(?:September|December|March|June|holiday|spring|summer|"
     r"fall|autumn|winter|final|last|latest|most recent|recent|peak|best|worst)\s+quarter|quarter(?:ly| ended \d)|"
     r"per quarter|a quarter|three months|3 months|six months|nine months|\d+Q\b|Q\d\s+(?:19|20)\d{2}|run[- ]rate|"
     r"annuali[sz]ed|combined|in total over|average (?:annual|quarterly)|(?:two|three|four|five|\d+) years ago|trailing|TTM|LTM|year[- ]to[- ]date|"
-    r"YTD|in the year to|through (?:the )?(?:first|second|third)|calendar(?:\s+year)?\s+(?:19|20)\d{2})", re.I)
+    r"YTD|in the year to|through (?:the )?(?:first|second|third)|calendar(?:\s+year)?\s+(?:19|20)\d{2})",
+    re.I,
+)
 _UP_FROM = re.compile(r"\b(?:up|down|rising|falling|rose|fell|increased|decreased|improved|declined)\s+from\s+$", re.I)
-_BASE = re.compile(r"\b(?:from|since|compared (?:with|to)|versus|vs\.?|over|relative to)\s+(?:the\s+)?"
-                   r"(?:fiscal(?:\s+year)?\s+|FY\s?)?(?P<year>(?:19|20)\d{2})\b", re.I)
+_BASE = re.compile(
+    r"\b(?:from|since|compared (?:with|to)|versus|vs\.?|over|relative to)\s+(?:the\s+)?"
+    r"(?:fiscal(?:\s+year)?\s+|FY\s?)?(?P<year>(?:19|20)\d{2})\b",
+    re.I,
+)
 
 
 @dataclass
@@ -68,14 +89,20 @@ def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> 
         if row.status in HELD and _annual_support(row):
             other = _OTHER_PERIOD.search(row.context or "")
             if other and not _period_is_read(row, other.group(0)):
-                _unchecked(row, f"the sentence speaks of {other.group(0).strip()!r}, a period edgar does not read "
-                           f"here; it matched the fiscal year {row.support.fiscal_year} instead")  # type: ignore[union-attr]
+                _unchecked(
+                    row,
+                    f"the sentence speaks of {other.group(0).strip()!r}, a period edgar does not read "
+                    f"here; it matched the fiscal year {row.support.fiscal_year} instead",
+                )  # type: ignore[union-attr]
                 continue
         if row.status in HELD and _UP_FROM.search(_lead(text, row)[-30:]):
             base_fy, got = _sentence_year(row, rows), _matched_year(row)
             if base_fy is not None and got is not None and got != base_fy - 1:
-                _unchecked(row, f"it is the base of a change from the year before FY{base_fy}, and the value that "
-                           f"matched is FY{got}'s")
+                _unchecked(
+                    row,
+                    f"it is the base of a change from the year before FY{base_fy}, and the value that "
+                    f"matched is FY{got}'s",
+                )
                 continue
         if row.status not in HELD or row.kind not in ("money", "per_share", "shares", "percent", "number"):
             continue
@@ -126,7 +153,7 @@ def _sentence_year(row: VerifiedFigure, rows: list[VerifiedFigure]) -> int | Non
 def _lead(text: str, row: VerifiedFigure) -> str:
     """The sentence up to the figure (the words a direction is said in)."""
     start = max(text.rfind(".", 0, row.position), text.rfind("\n", 0, row.position)) + 1
-    return text[start:row.position]
+    return text[start : row.position]
 
 
 def _superlative(sentence: str) -> str | None:
@@ -138,18 +165,25 @@ _LOW = re.compile(r"low|lowest|worst", re.I)
 
 
 def _check_superlative(row: VerifiedFigure, word: str, facts: CompanyFacts | None) -> None:
-    """"a record", "highest", "lowest": the value against every earlier period of the same kind (fiscal years, or
+    """ "a record", "highest", "lowest": the value against every earlier period of the same kind (fiscal years, or
     quarters) of the same concept, across its tags."""
     s = row.support
     if facts is None or s is None or s.source != "xbrl_fact" or s.value is None or s.end is None:
-        _unchecked(row, f"the sentence also calls it {word!r}, which edgar could not check against the company's "
-                   "other periods")
+        _unchecked(
+            row, f"the sentence also calls it {word!r}, which edgar could not check against the company's other periods"
+        )
         return
     series = _series(facts, s.concept or s.matched_tag or "")
     annual = s.fiscal_period == "FY"
-    same = [v for v in (series.values if series else []) if v.end <= s.end and v.value is not None
-            and (v.fiscal_period == "FY" if annual else v.fiscal_period in ("Q1", "Q2", "Q3", "Q4"))
-            and v.period_type == s.period_type and not v.pre_split_ratio]
+    same = [
+        v
+        for v in (series.values if series else [])
+        if v.end <= s.end
+        and v.value is not None
+        and (v.fiscal_period == "FY" if annual else v.fiscal_period in ("Q1", "Q2", "Q3", "Q4"))
+        and v.period_type == s.period_type
+        and not v.pre_split_ratio
+    ]
     if len(same) < 2:
         _unchecked(row, f"the sentence also calls it {word!r}, and edgar has too few earlier periods to check it")
         return
@@ -157,13 +191,17 @@ def _check_superlative(row: VerifiedFigure, word: str, facts: CompanyFacts | Non
     best = min(same, key=lambda v: v.value) if low else max(same, key=lambda v: v.value)
     first = min(v.end for v in same)
     if best.end == s.end:
-        row.notes.append(f"The sentence calls it {word!r}: it is the {'lowest' if low else 'highest'} of the "
-                         f"{len(same)} {'fiscal years' if annual else 'quarters'} reported since {first}, which holds.")
+        row.notes.append(
+            f"The sentence calls it {word!r}: it is the {'lowest' if low else 'highest'} of the "
+            f"{len(same)} {'fiscal years' if annual else 'quarters'} reported since {first}, which holds."
+        )
         return
     row.status = "ungrounded"  # type: ignore[assignment]
-    row.reason = (f"The value is right, but the sentence calls it {word!r}: "
-                  f"{'FY' + str(best.fiscal_year) if annual else f'{best.fiscal_period} FY{best.fiscal_year}'} "
-                  f"({best.end}) was {'lower' if low else 'higher'}, {_fmt(best.value)} ({best.accession_number}).")
+    row.reason = (
+        f"The value is right, but the sentence calls it {word!r}: "
+        f"{'FY' + str(best.fiscal_year) if annual else f'{best.fiscal_period} FY{best.fiscal_year}'} "
+        f"({best.end}) was {'lower' if low else 'higher'}, {_fmt(best.value)} ({best.accession_number})."
+    )
 
 
 def _series(facts: CompanyFacts, concept: str, unit: str | None = None):
@@ -190,8 +228,10 @@ def _weeks_wrong(row: VerifiedFigure, weeks: int) -> str | None:
     days = (s.end - s.start).days + 1
     if abs(days - 7 * weeks) <= 1:
         return None
-    return (f"The sentence calls the period {weeks} weeks, but {s.start} to {s.end} is {days} days "
-            f"({round(days / 7)} weeks); the figure's value is right for that period.")
+    return (
+        f"The sentence calls the period {weeks} weeks, but {s.start} to {s.end} is {days} days "
+        f"({round(days / 7)} weeks); the figure's value is right for that period."
+    )
 
 
 def _prior(facts: CompanyFacts | None, row: VerifiedFigure) -> _Prior | None:
@@ -202,9 +242,13 @@ def _prior(facts: CompanyFacts | None, row: VerifiedFigure) -> _Prior | None:
     if s.fiscal_period != "FY":
         return None
     series = _series(facts, s.matched_tag, s.unit if s.unit and "/" not in s.unit else None)
-    for v in (series.values if series else []):
-        if (v.fiscal_year == s.fiscal_year - 1 and v.fiscal_period == "FY" and v.period_type == s.period_type
-                and v.matched_tag == s.matched_tag):
+    for v in series.values if series else []:
+        if (
+            v.fiscal_year == s.fiscal_year - 1
+            and v.fiscal_period == "FY"
+            and v.period_type == s.period_type
+            and v.matched_tag == s.matched_tag
+        ):
             return _Prior(value=float(v.value), fiscal_year=v.fiscal_year, accession_number=v.accession_number)
     return None
 
@@ -213,8 +257,11 @@ def _check_direction(row: VerifiedFigure, word: str, facts: CompanyFacts | None)
     s = row.support
     prior = _prior(facts, row)
     if s is None or s.value is None or prior is None:
-        _unchecked(row, f"the sentence says it {word}, and edgar found no prior fiscal year of the same fact to "
-                   "compare it with (a quarter may be compared with the quarter before or the year before)")
+        _unchecked(
+            row,
+            f"the sentence says it {word}, and edgar found no prior fiscal year of the same fact to "
+            "compare it with (a quarter may be compared with the quarter before or the year before)",
+        )
         return
     now, before = float(s.value), prior.value
     if word in ("narrowed", "widened"):
@@ -226,10 +273,14 @@ def _check_direction(row: VerifiedFigure, word: str, facts: CompanyFacts | None)
         moved = "rose" if now > before else "fell"
     if now == before:
         ok, moved = False, "did not change"
-    _settle(row, ok, f"The sentence says it {word}: from {_fmt(before)} in FY{prior.fiscal_year} "
-                     f"({prior.accession_number}), which holds.",
-            f"The value is right, but the sentence says it {word}: it {moved}, from {_fmt(before)} in "
-            f"FY{prior.fiscal_year} ({prior.accession_number}) to {_fmt(now)}.")
+    _settle(
+        row,
+        ok,
+        f"The sentence says it {word}: from {_fmt(before)} in FY{prior.fiscal_year} "
+        f"({prior.accession_number}), which holds.",
+        f"The value is right, but the sentence says it {word}: it {moved}, from {_fmt(before)} in "
+        f"FY{prior.fiscal_year} ({prior.accession_number}) to {_fmt(now)}.",
+    )
 
 
 def _settle(row: VerifiedFigure, ok: bool, holds: str, wrong: str) -> None:
@@ -253,8 +304,11 @@ def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None
     s = row.support
     prior = _prior(facts, row)
     if not n or s is None or s.value is None or prior is None or prior.value == 0:
-        _unchecked(row, f"the sentence says it {m.group(0).strip()}, which edgar could not compare with a prior "
-                   "fiscal year of the same fact")
+        _unchecked(
+            row,
+            f"the sentence says it {m.group(0).strip()}, which edgar could not compare with a prior "
+            "fiscal year of the same fact",
+        )
         return
     ratio = float(s.value) / prior.value
     how = (m.group("how") or "").lower()
@@ -267,10 +321,14 @@ def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None
     else:
         ok = abs(ratio - n) <= 0.05 * n
     said = m.group(0).strip()
-    _settle(row, ok, f"The sentence says it {said}: {ratio:.2f} times FY{prior.fiscal_year}'s "
-                     f"{_fmt(prior.value)} ({prior.accession_number}), which holds.",
-            f"The value is right, but the sentence says it {said}: it is {ratio:.2f} times "
-            f"FY{prior.fiscal_year}'s {_fmt(prior.value)} ({prior.accession_number}).")
+    _settle(
+        row,
+        ok,
+        f"The sentence says it {said}: {ratio:.2f} times FY{prior.fiscal_year}'s "
+        f"{_fmt(prior.value)} ({prior.accession_number}), which holds.",
+        f"The value is right, but the sentence says it {said}: it is {ratio:.2f} times "
+        f"FY{prior.fiscal_year}'s {_fmt(prior.value)} ({prior.accession_number}).",
+    )
 
 
 def _check_base(row: VerifiedFigure, sentence: str, facts: CompanyFacts | None, rows: list[VerifiedFigure]) -> None:
@@ -290,21 +348,39 @@ def _check_base(row: VerifiedFigure, sentence: str, facts: CompanyFacts | None, 
     base_year = bases[0]
     tag = next((i.matched_tag for i in inputs), None)
     if tag is None:
-        tag = next((r.support.matched_tag for r in rows if r is not row and r.context == row.context
-                    and r.support is not None and r.support.source == "xbrl_fact"
-                    and r.support.fiscal_year == claimed and r.support.fiscal_period == "FY"), None)
+        tag = next(
+            (
+                r.support.matched_tag
+                for r in rows
+                if r is not row
+                and r.context == row.context
+                and r.support is not None
+                and r.support.source == "xbrl_fact"
+                and r.support.fiscal_year == claimed
+                and r.support.fiscal_period == "FY"
+            ),
+            None,
+        )
     series = _series(facts, tag) if tag else None
-    values = {v.fiscal_year: v for v in (series.values if series else [])
-              if v.fiscal_period == "FY" and v.period_type == "annual"}
+    values = {
+        v.fiscal_year: v
+        for v in (series.values if series else [])
+        if v.fiscal_period == "FY" and v.period_type == "annual"
+    }
     later, base = values.get(claimed), values.get(base_year)
     if later is None or base is None or not base.value or row.value is None:
         if row.status == "derived":
-            _unchecked(row, f"the sentence measures the change from FY{base_year}, and edgar checked only the change "
-                       f"from FY{claimed - 1}")
+            _unchecked(
+                row,
+                f"the sentence measures the change from FY{base_year}, and edgar checked only the change "
+                f"from FY{claimed - 1}",
+            )
         else:
             row.status = "unchecked"  # type: ignore[assignment]
-            row.reason = (f"The sentence measures the change from FY{base_year}; edgar could not read both years of "
-                          "the same fact to check it.")
+            row.reason = (
+                f"The sentence measures the change from FY{base_year}; edgar could not read both years of "
+                "the same fact to check it."
+            )
         return
     growth = (float(later.value) / float(base.value) - 1) * 100
     step = float(row.rounding or 1)
@@ -312,17 +388,23 @@ def _check_base(row: VerifiedFigure, sentence: str, facts: CompanyFacts | None, 
     if abs(growth - said) <= max(step / 2, 0.05) + 1e-9:
         row.status = "derived"  # type: ignore[assignment]
         row.formula = f"{_fmt(later.value)} / {_fmt(base.value)} - 1 = {growth:.2f}%"
-        row.reason = (f"Derived from FY{claimed} ({later.accession_number}) and FY{base_year} "
-                      f"({base.accession_number}): {growth:+.2f}%.")
+        row.reason = (
+            f"Derived from FY{claimed} ({later.accession_number}) and FY{base_year} "
+            f"({base.accession_number}): {growth:+.2f}%."
+        )
         return
     row.status = "ungrounded"  # type: ignore[assignment]
-    row.reason = (f"The sentence measures the change from FY{base_year}: {_fmt(later.value)} in FY{claimed} against "
-                  f"{_fmt(base.value)} in FY{base_year} ({base.accession_number}) is {growth:+.2f}%, not {row.text}.")
+    row.reason = (
+        f"The sentence measures the change from FY{base_year}: {_fmt(later.value)} in FY{claimed} against "
+        f"{_fmt(base.value)} in FY{base_year} ({base.accession_number}) is {growth:+.2f}%, not {row.text}."
+    )
 
 
 def _falls(sentence: str) -> bool:
-    return re.search(rf"\b(?:{_DOWN}|down|lower|less)\b", sentence, re.I) is not None and \
-        re.search(rf"\b(?:{_UP}|up|higher)\b", sentence, re.I) is None
+    return (
+        re.search(rf"\b(?:{_DOWN}|down|lower|less)\b", sentence, re.I) is not None
+        and re.search(rf"\b(?:{_UP}|up|higher)\b", sentence, re.I) is None
+    )
 
 
 def _fmt(v: float | int | Decimal | None) -> str:

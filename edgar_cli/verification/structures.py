@@ -57,8 +57,11 @@ RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 # What may stand between a list of figures and the list of periods it is paired with, without "respectively"
 _FIGURES_THEN_PERIODS = re.compile(r"\s*,?\s*(?:in|for|during|at|as\s+of|on)\s+(?:the\s+)?$", re.I)
 # "fiscal 2025, which ended January 28, 2024", "fiscal 2025 (ended ...)", "fiscal year 2025 ending ..."
-_APPOSITIVE_END = re.compile(r"\s*(?:[,(\u2013\u2014-]\s*)?(?:(?:which|that)\s+)?(?:ended|ending|ends|closed)\s+"
-                             r"(?:on\s+)?$", re.I)
+_APPOSITIVE_END = re.compile(
+    r"\s*(?:[,(\u2013\u2014-]\s*)?(?:(?:which|that)\s+)?(?:ended|ending|ends|closed)\s+"
+    r"(?:on\s+)?$",
+    re.I,
+)
 _RANGE_BEFORE = re.compile(r"\bbetween\s+(?:the\s+)?$", re.I)
 # Two periods set against each other: "fiscal 2024 compared with fiscal 2023", "2024 versus 2023"
 _VERSUS = re.compile(r"\s*,?\s*(?:compared\s+(?:with|to)|versus|vs\.?|against)\s+(?:the\s+)?", re.I)
@@ -104,9 +107,18 @@ def _periods(mentions: list[P.Mention], text: str) -> list[Period]:
             part = mn.part or f"Q{mn.quarter}"
             nxt = mentions[i + 1] if i + 1 < len(mentions) else None
             of_year = nxt is not None and nxt.kind in ("fiscal_year", "year")
-            if of_year and _PART_OF.fullmatch(text[mn.end:nxt.start]):
-                out.append(Period(mn.start, nxt.end, f"{part} {_year_text(nxt)}", "year", nxt.year,
-                                  nxt.kind == "fiscal_year", part))
+            if of_year and _PART_OF.fullmatch(text[mn.end : nxt.start]):
+                out.append(
+                    Period(
+                        mn.start,
+                        nxt.end,
+                        f"{part} {_year_text(nxt)}",
+                        "year",
+                        nxt.year,
+                        nxt.kind == "fiscal_year",
+                        part,
+                    )
+                )
                 i += 1
             else:
                 out.append(Period(mn.start, mn.end, part, "year", part=part))
@@ -122,7 +134,7 @@ def _lists(items: list, text: str, same=lambda a, b: True) -> list[list]:
     """Runs of items (figures or periods, in order) joined by list words ("A and B", "A, B, and C")."""
     runs: list[list] = []
     for it in items:
-        if runs and P.LIST_JOIN.fullmatch(text[runs[-1][-1].end:it.start]) and same(runs[-1][-1], it):
+        if runs and P.LIST_JOIN.fullmatch(text[runs[-1][-1].end : it.start]) and same(runs[-1][-1], it):
             runs[-1].append(it)
         else:
             runs.append([it])
@@ -136,13 +148,18 @@ def _period_lists(periods: list[Period], text: str) -> list[list[Period]]:
     out = []
     runs: list[list[Period]] = []
     for run in _lists(periods, text, lambda a, b: a.kind == b.kind):
-        if (runs and len(runs[-1]) == 1 and len(run) == 1 and runs[-1][0].kind == run[0].kind
-                and _VERSUS.fullmatch(text[runs[-1][0].end:run[0].start])):
+        if (
+            runs
+            and len(runs[-1]) == 1
+            and len(run) == 1
+            and runs[-1][0].kind == run[0].kind
+            and _VERSUS.fullmatch(text[runs[-1][0].end : run[0].start])
+        ):
             runs[-1].append(run[0])
         else:
             runs.append(run)
     for run in runs:
-        if len(run) < 2 or _RANGE_BEFORE.search(text[max(0, run[0].start - 20):run[0].start]):
+        if len(run) < 2 or _RANGE_BEFORE.search(text[max(0, run[0].start - 20) : run[0].start]):
             continue  # "between fiscal 2023 and 2025": a span of time, not a list
         last = run[-1]
         if last.part and last.year is not None and all(p.part and p.year is None for p in run[:-1]):
@@ -169,7 +186,7 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
         periods = _periods(sorted(sents.mentions.get(idx, []), key=lambda m: m.start), text)
         _one_balance_date(text, figs, periods)
         for fig in figs:
-            label = [p for p in periods if p.end <= fig.start and _LABELS.fullmatch(text[p.end:fig.start])]
+            label = [p for p in periods if p.end <= fig.start and _LABELS.fullmatch(text[p.end : fig.start])]
             if label and label[-1].kind == "year" and label[-1].year is not None:
                 _pair(fig, label[-1], [label[-1]], 0, 1, text, note=False)
         _against_its_base(figs)
@@ -178,9 +195,13 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
         for run in _lists(figs, text, lambda a, b: a.kind == b.kind):
             # "$60.9 billion and $29.8 billion in fiscal 2024": one period after a list is every item's
             nxt = next((p for p in periods if p.start >= run[-1].end), None)
-            if (len(run) >= 2 and nxt is not None and id(nxt) not in listed
-                    and _FIGURES_THEN_PERIODS.fullmatch(text[run[-1].end:nxt.start])
-                    and (nxt.kind == "date" or nxt.year is not None)):
+            if (
+                len(run) >= 2
+                and nxt is not None
+                and id(nxt) not in listed
+                and _FIGURES_THEN_PERIODS.fullmatch(text[run[-1].end : nxt.start])
+                and (nxt.kind == "date" or nxt.year is not None)
+            ):
                 for fig in run:
                     _pair(fig, nxt, [nxt], 0, 1, text, note=False)
         if not period_lists:
@@ -195,14 +216,17 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
             plist = after[0] if after else before[-1] if before else None
             if plist is None:
                 continue
-            adjacent = bool(after) and bool(_FIGURES_THEN_PERIODS.fullmatch(text[run[-1].end:plist[0].start]))
+            adjacent = bool(after) and bool(_FIGURES_THEN_PERIODS.fullmatch(text[run[-1].end : plist[0].start]))
             # "revenue for fiscal 2024 and fiscal 2023 was $X and $Y": periods, then (no other figure between)
             # as many figures
             inside = [(p.start, p.end) for p in plist]
-            leads = (not after and len(plist) == len(run)
-                     and not any(plist[-1].end <= f.start < run[0].start for f in figs)
-                     and not any(_own_period(f, text, inside) for f in run)  # "... $X and $Y in fiscal 2024"
-                     and not P.CHANGE_BASE.search(text[max(0, plist[0].start - 25):plist[0].start]))
+            leads = (
+                not after
+                and len(plist) == len(run)
+                and not any(plist[-1].end <= f.start < run[0].start for f in figs)
+                and not any(_own_period(f, text, inside) for f in run)  # "... $X and $Y in fiscal 2024"
+                and not P.CHANGE_BASE.search(text[max(0, plist[0].start - 25) : plist[0].start])
+            )
             if not (said or adjacent or leads):
                 continue
             paired.update(f.start for f in run)
@@ -226,9 +250,12 @@ def _own_period(fig: Figure, text: str, inside: list[tuple[int, int]]) -> bool:
 
 
 # "$391.0 billion in fiscal 2024, down from $383.3 billion": a direction and the base it is measured from
-_DIRECTION_FROM = re.compile(r"\b(?:(?P<up>up|higher|increas\w*|r[io]s[ei]n?g?|gr[eo]w\w*|climb\w*|jump\w*)|"
-                             r"(?P<down>down|lower|decreas\w*|declin\w*|fell|fall\w*|dropp?\w*|shr[aiu]nk\w*))"
-                             r"\s+(?:\w+\s+)?from\s+(?:about\s+|approximately\s+|roughly\s+)?$", re.I)
+_DIRECTION_FROM = re.compile(
+    r"\b(?:(?P<up>up|higher|increas\w*|r[io]s[ei]n?g?|gr[eo]w\w*|climb\w*|jump\w*)|"
+    r"(?P<down>down|lower|decreas\w*|declin\w*|fell|fall\w*|dropp?\w*|shr[aiu]nk\w*))"
+    r"\s+(?:\w+\s+)?from\s+(?:about\s+|approximately\s+|roughly\s+)?$",
+    re.I,
+)
 
 
 def _against_its_base(figs: list[Figure]) -> None:
@@ -236,16 +263,26 @@ def _against_its_base(figs: list[Figure]) -> None:
     direction the two values contradict is the wrong part of the claim, and the base's row says so."""
     for prev, fig in zip(figs, figs[1:]):
         m = _DIRECTION_FROM.search(fig.clause)
-        if (m is None or prev.kind != fig.kind or prev.value is None or fig.value is None or prev.negative
-                or fig.negative or prev.high is not None or fig.high is not None):
+        if (
+            m is None
+            or prev.kind != fig.kind
+            or prev.value is None
+            or fig.value is None
+            or prev.negative
+            or fig.negative
+            or prev.high is not None
+            or fig.high is not None
+        ):
             continue
         lo_prev, hi_prev = prev.interval
         lo_fig, hi_fig = fig.interval
         says = "up" if m.group("up") else "down"
         if (says == "up" and hi_prev < lo_fig) or (says == "down" and lo_prev > hi_fig):
-            fig.contradiction = (f"The sentence says {prev.text} is {m.group('up') or m.group('down')} from "
-                                 f"{fig.text}, but {prev.text} is {'less' if says == 'up' else 'more'} than "
-                                 f"{fig.text}: the direction is wrong.")
+            fig.contradiction = (
+                f"The sentence says {prev.text} is {m.group('up') or m.group('down')} from "
+                f"{fig.text}, but {prev.text} is {'less' if says == 'up' else 'more'} than "
+                f"{fig.text}: the direction is wrong."
+            )
 
 
 def _one_balance_date(text: str, figs: list[Figure], periods: list[Period]) -> None:
@@ -272,7 +309,7 @@ def _pair_or_not(figs: list[Figure], plist: list[Period], text: str, shared: boo
             fig.clause = figs[0].clause
     for fig in figs[:-1]:  # what follows an item's "and" is the next item's ("$7.2 million and a net loss of ...")
         cut = _NEXT_ITEM.search(fig.after)
-        fig.after = fig.after[:cut.start()] if cut else fig.after
+        fig.after = fig.after[: cut.start()] if cut else fig.after
     for k, (fig, p) in enumerate(zip(figs, plist, strict=True)):
         _pair(fig, p, plist, k, len(figs), text)
 
@@ -292,39 +329,52 @@ def _pair(fig: Figure, p: Period, plist: list[Period], k: int, n: int, text: str
         if p.year is not None or fig.fiscal_year is None:
             fig.period_text = p.text
         else:  # "the first and second quarters": of the sentence's year
-            fig.period_text = f"{p.part} " + (f"fiscal {fig.fiscal_year}" if fig.period_basis == "fiscal"
-                                              else str(fig.fiscal_year))
+            fig.period_text = f"{p.part} " + (
+                f"fiscal {fig.fiscal_year}" if fig.period_basis == "fiscal" else str(fig.fiscal_year)
+            )
         fig.period_type = ("ytd" if p.part in ("H1", "9M") else "quarterly") if p.part else "annual"
     fig.period_source = "respectively" if note else "label"
     if note:
-        fig.notes.append(f"Read as a list: the {_ORD.get(k + 1, f'{k + 1}th')} of {n} figures, claimed for the "
-                         f"{_ORD.get(k + 1, f'{k + 1}th')} of the {len(plist)} periods named ({fig.period_text}).")
+        fig.notes.append(
+            f"Read as a list: the {_ORD.get(k + 1, f'{k + 1}th')} of {n} figures, claimed for the "
+            f"{_ORD.get(k + 1, f'{k + 1}th')} of the {len(plist)} periods named ({fig.period_text})."
+        )
 
 
 def _cannot_pair(figs: list[Figure], plist: list[Period]) -> None:
     names = ", ".join(p.text for p in plist)
     for fig in figs:
-        fig.unchecked = (f"The sentence lists {len(figs)} figure{'s' if len(figs) != 1 else ''} and "
-                         f"{len(plist)} periods ({names}) to be read in order: the counts differ, so edgar "
-                         "cannot tell which period each figure is for. State each figure with its period.")
+        fig.unchecked = (
+            f"The sentence lists {len(figs)} figure{'s' if len(figs) != 1 else ''} and "
+            f"{len(plist)} periods ({names}) to be read in order: the counts differ, so edgar "
+            "cannot tell which period each figure is for. State each figure with its period."
+        )
 
 
-def fiscal_period_ended(text: str, mn: P.Mention, mentions: list[P.Mention],
-                        figures: list[Figure]) -> tuple[int, str | None] | None:
+def fiscal_period_ended(
+    text: str, mn: P.Mention, mentions: list[P.Mention], figures: list[Figure]
+) -> tuple[int, str | None] | None:
     """The fiscal period (year, quarter or None) a sentence says ends on the date ``mn`` ("fiscal 2025, which
     ended January 28, 2024", "the third quarter of fiscal 2025, which ended ...", "Q3 FY2025 (ended ...)"; a
     figure dated by a fiscal period and "the year ended" both), or None."""
     if mn.kind != "date" or mn.role != "end":
         return None
     prev = [m for m in mentions if m.end <= mn.start]
-    if prev and prev[-1].kind == "fiscal_year" and _APPOSITIVE_END.fullmatch(text[prev[-1].end:mn.start]):
+    if prev and prev[-1].kind == "fiscal_year" and _APPOSITIVE_END.fullmatch(text[prev[-1].end : mn.start]):
         q = prev[-2] if len(prev) > 1 and prev[-2].kind == "quarter" else None
-        part = (q.part or f"Q{q.quarter}") if q is not None and _PART_OF.fullmatch(text[q.end:prev[-1].start]) \
-            else None
+        part = (
+            (q.part or f"Q{q.quarter}") if q is not None and _PART_OF.fullmatch(text[q.end : prev[-1].start]) else None
+        )
         return prev[-1].year, part  # type: ignore[return-value]
     for f in figures:
-        if (f.kind in NUMERIC and f.period_end == mn.day and f.period_basis == "fiscal" and f.fiscal_year
-                and f.period_source != "respectively" and f.sentence[0] <= mn.start < f.sentence[1]):
+        if (
+            f.kind in NUMERIC
+            and f.period_end == mn.day
+            and f.period_basis == "fiscal"
+            and f.fiscal_year
+            and f.period_source != "respectively"
+            and f.sentence[0] <= mn.start < f.sentence[1]
+        ):
             return f.fiscal_year, f.fiscal_period
     return None
 
@@ -380,8 +430,11 @@ def check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> 
     if fig.kind not in NUMERIC or fig.period_end is None or fig.period_end_role not in ("end", "as_of"):
         return fig, grounder.check(fig)
     d = fig.period_end
-    named_end = period_end_of(grounder, ends, fig.fiscal_year, fig.fiscal_period) \
-        if fig.period_basis == "fiscal" and fig.fiscal_year is not None else None
+    named_end = (
+        period_end_of(grounder, ends, fig.fiscal_year, fig.fiscal_period)
+        if fig.period_basis == "fiscal" and fig.fiscal_year is not None
+        else None
+    )
     if named_end is not None and named_end != d and fig.period_end_role == "end":
         return _label_or_date(grounder, fig, named_end)
     if fig.fiscal_year is None:
@@ -390,8 +443,11 @@ def check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> 
         if d not in pool:
             # "ended D": the reported end within a week; "as of D": a fiscal year's end within two (the date's own
             # row is contradicted by the same rules: Grounder._date)
-            near = ([e for e in pool if 0 < abs((e - d).days) <= NEAR_END_DAYS] if fig.period_end_role == "end"
-                    else [e for e in grounder.cal.year_ends if 0 < abs((e - d).days) <= 14 and e in pool])
+            near = (
+                [e for e in pool if 0 < abs((e - d).days) <= NEAR_END_DAYS]
+                if fig.period_end_role == "end"
+                else [e for e in grounder.cal.year_ends if 0 < abs((e - d).days) <= 14 and e in pool]
+            )
             if near:
                 return _near_end(grounder, fig, min(near, key=lambda e: abs((e - d).days)))
     return fig, grounder.check(fig)
@@ -407,8 +463,9 @@ def _date_of_a_period(grounder: Grounder, fig: Figure, ends: dict[str, set[date]
         return row
     other = grounder.cal.labels.get(fig.day)  # type: ignore[arg-type]
     row.status = "ungrounded"  # type: ignore[assignment]
-    row.reason = (f"{grounder.ref.name}'s {_label(year, part)} ended {end}, not {fig.day}"
-                  + (f" ({fig.day} is the end of FY{other})." if other is not None else "."))
+    row.reason = f"{grounder.ref.name}'s {_label(year, part)} ended {end}, not {fig.day}" + (
+        f" ({fig.day} is the end of FY{other})." if other is not None else "."
+    )
     return row
 
 
@@ -423,9 +480,11 @@ def _near_end(grounder: Grounder, fig: Figure, end: date) -> tuple[Figure, Verif
     2023" for Apple's FY2023, ended September 30): the figure is checked for that period."""
     label = grounder.cal.labels.get(end)
     which = f" (FY{label})" if label is not None and (fig.period_type or "annual") == "annual" else ""
-    note = (f"The sentence dates it {fig.period_text}, but no reported period of {grounder.ref.name} ends on "
-            f"{fig.period_end}; the nearest ends {end}{which}, and the figure is checked for that period. The "
-            "date is what is wrong (its own row says so).")
+    note = (
+        f"The sentence dates it {fig.period_text}, but no reported period of {grounder.ref.name} ends on "
+        f"{fig.period_end}; the nearest ends {end}{which}, and the figure is checked for that period. The "
+        "date is what is wrong (its own row says so)."
+    )
     meant = replace(fig, period_end=end, period_text=f"the period ended {end}", notes=[*fig.notes, note])
     return meant, _as_written(grounder.check(meant), fig)
 
@@ -437,16 +496,27 @@ def _label_or_date(grounder: Grounder, fig: Figure, named_end: date) -> tuple[Fi
     label = _label(fy, part)  # type: ignore[arg-type]
     other = grounder.cal.labels.get(d)  # type: ignore[arg-type]
     date_is = f" (the end of FY{other})" if other is not None else ""
-    note = (f"The sentence also dates {fig.period_text} to {d}, but {grounder.ref.name}'s {label} ended "
-            f"{named_end}: the date is what is wrong (its own row says so).")
-    kind = ("ytd" if part in ("H1", "9M") else "quarterly") if part else \
-        (fig.period_type if fig.period_type in ("annual", "instant") else "annual")
+    note = (
+        f"The sentence also dates {fig.period_text} to {d}, but {grounder.ref.name}'s {label} ended "
+        f"{named_end}: the date is what is wrong (its own row says so)."
+    )
+    kind = (
+        ("ytd" if part in ("H1", "9M") else "quarterly")
+        if part
+        else (fig.period_type if fig.period_type in ("annual", "instant") else "annual")
+    )
     by_label = replace(fig, period_end=None, period_type=kind, notes=[*fig.notes, note])
     row = grounder.check(by_label)
     if row.status in HELD:
         return by_label, _as_written(row, fig)
-    by_date = replace(fig, fiscal_year=None, fiscal_period=None, period_basis=None,
-                      period_text=f"the period ended {d}", notes=list(fig.notes))
+    by_date = replace(
+        fig,
+        fiscal_year=None,
+        fiscal_period=None,
+        period_basis=None,
+        period_text=f"the period ended {d}",
+        notes=list(fig.notes),
+    )
     alt = grounder.check(by_date)
     if alt.status not in HELD:
         return by_label, _as_written(row, fig)
@@ -454,13 +524,31 @@ def _label_or_date(grounder: Grounder, fig: Figure, named_end: date) -> tuple[Fi
     out = _as_written(alt, fig)
     out.status = "unchecked"  # type: ignore[assignment]
     grounder.text_ok.discard(fig.start)  # a passage cannot say which of the two periods the answer meant
-    out.reason = (f"The sentence names two periods for it that differ: {fig.period_text} ({grounder.ref.name}'s "
-                  f"{label} ended {named_end}) and the period ended {d}{date_is}. It holds for the second "
-                  f"({alt_reason.rstrip('.')}), not for {label} ({row.reason.rstrip('.')}). Name one period to "
-                  "check it.")
-    out.readings = [PeriodReading(fiscal_year=fy, fiscal_period=part or "FY", end=named_end,  # type: ignore[arg-type]
-                                  why=f"the sentence names {fig.period_text}", status=row.status, reason=row.reason)]
+    out.reason = (
+        f"The sentence names two periods for it that differ: {fig.period_text} ({grounder.ref.name}'s "
+        f"{label} ended {named_end}) and the period ended {d}{date_is}. It holds for the second "
+        f"({alt_reason.rstrip('.')}), not for {label} ({row.reason.rstrip('.')}). Name one period to "
+        "check it."
+    )
+    out.readings = [
+        PeriodReading(
+            fiscal_year=fy,
+            fiscal_period=part or "FY",
+            end=named_end,  # type: ignore[arg-type]
+            why=f"the sentence names {fig.period_text}",
+            status=row.status,
+            reason=row.reason,
+        )
+    ]
     if other is not None:
-        out.readings.append(PeriodReading(fiscal_year=other, fiscal_period="FY", end=d,  # type: ignore[arg-type]
-                                          why=f"the sentence dates it {d}", status=alt_status, reason=alt_reason))
+        out.readings.append(
+            PeriodReading(
+                fiscal_year=other,
+                fiscal_period="FY",
+                end=d,  # type: ignore[arg-type]
+                why=f"the sentence dates it {d}",
+                status=alt_status,
+                reason=alt_reason,
+            )
+        )
     return by_date, out

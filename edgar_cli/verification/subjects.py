@@ -39,14 +39,16 @@ PROMINENT = 600
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&.\-]*(?:['\u2019]s)?")
 _CONNECTORS = frozenset({"of", "and", "&", "the", "de"})
 # Words in capitals that are abbreviations or plain words in financial prose before they are tickers.
-_NOT_TICKERS = frozenset("""
+_NOT_TICKERS = frozenset(
+    """
 AI IT US USA UK EU EMEA APAC GAAP IFRS EPS FY YTD TTM LTM YOY QOQ CEO CFO COO CTO SEC OEM ODM GPU CPU DPU HBM
 ASIC SOC PC OS APP API SAAS ARR EBIT EBITDA ROE ROA ROI ROIC FCF CAPEX OPEX NYSE NASDAQ ADR ADS ETF IPO LLC INC
 CORP CO LTD PLC NA RD SGA ESG MD DA WW AND THE OR OF IN ON AT TO FOR BY AS NET TOTAL CASH ALL NOW LOW HIGH KEY
 NOTE LINE FAST TWO ONE NEW BIG GO ARE CAN WELL MAIN CORE PLUS FIVE TEN EDGAR XBRL UP DOWN ICE RTX FICO ARM COST
 TEAM HOOD CAT SNOW FUN OPEN REAL TRUE BEST LIFE CASE PLAY WING PATH BILL
 USD EUR JPY GBP CNY RMB TWD KRW INR CAD AUD CHF HKD SGD BRL MXN SEK NOK DKK ZAR IDR VND ILS NZD PLN TRY
-""".split())
+""".split()
+)
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,7 @@ class SubjectIndex:
             if e is not None and e.cik not in self.entry:
                 self._add(e)
 
-    def including(self, own) -> "SubjectIndex":
+    def including(self, own) -> SubjectIndex:
         """This index with one more company (the one checked, whatever its size); this one is left as it is."""
         if own is None or own.cik in self.entry:
             return self
@@ -158,7 +160,7 @@ def _runs(sentence: str) -> list[_Run]:
     last_end = 0
     for k, m in enumerate(_WORD.finditer(sentence)):
         word = m.group()
-        gap = sentence[last_end:m.start()].strip()
+        gap = sentence[last_end : m.start()].strip()
         if current is not None and gap:  # a comma, colon or bracket ends a name
             runs.append(current)
             current = None
@@ -188,7 +190,8 @@ def _runs(sentence: str) -> list[_Run]:
 # What follows a company's name in a sentence about it: a verb or a function word ("Apple reported", "Intel
 # in fiscal 2024"). A one-word name followed by another lower-case word is read as a plain word
 # ("Target customers", "Block storage", "Progressive gains", "Southern region").
-_AFTER_A_NAME = frozenset("""
+_AFTER_A_NAME = frozenset(
+    """
 is was are were has had have will would could may might can also said says reported reports posted posts grew
 grows saw sees expects expected delivered delivers made makes booked spent spends returned paid reached raised
 cut lowered increased decreased fell rose rises achieved guided forecast forecasts projected disclosed filed
@@ -196,7 +199,8 @@ generated generates earned earns sells sold bought buys ended ends closed issued
 invests invested plans planned lost gained beat missed topped trailed led leads remains remained produced
 shipped estimates estimated totaled totalled collected received recognized recognised owns holds held did does
 in at for with by from to on over as than after before during since into while, and or but
-""".replace(",", " ").split())
+""".replace(",", " ").split()
+)
 
 
 def _parts(run: list[str]) -> list[list[str]]:
@@ -231,8 +235,12 @@ class SubjectReader:
             def add(words: list[str], cik: int) -> None:
                 if cik not in found:
                     e = self.index.entry[cik]
-                    found[cik] = Named(cik=str(cik).zfill(10), name=e.name,
-                                       ticker=e.tickers[0] if e.tickers else None, matched=" ".join(words))
+                    found[cik] = Named(
+                        cik=str(cik).zfill(10),
+                        name=e.name,
+                        ticker=e.tickers[0] if e.tickers else None,
+                        matched=" ".join(words),
+                    )
 
             for run in _runs(sentence):
                 words = list(run.words)
@@ -248,8 +256,12 @@ class SubjectReader:
                         parts[0] = parts[0][1:]  # the first word is capitalised as any first word is: "Unlike NVIDIA"
                     if len(parts) > 1 or parts[0] != words:
                         hits = [(p, c) for p in parts for c in [self._one(p, heading)] if c is not None]
-                before_a_noun = (not run.possessive and run.after is not None and run.after not in _AFTER_A_NAME
-                                 and not run.after.endswith("ed"))
+                before_a_noun = (
+                    not run.possessive
+                    and run.after is not None
+                    and run.after not in _AFTER_A_NAME
+                    and not run.after.endswith("ed")
+                )
                 for part, cik in hits:
                     ends_run = part[-1] == words[-1]  # run.after follows the run's last word only
                     if before_a_noun and ends_run and len(part) == 1 and not part[0].isupper():
@@ -295,7 +307,13 @@ def companies_named(reader: SubjectReader, text: str) -> list[Named]:
                 hits = reader.index.whole_names.get(_key(words), []) if len(words) >= 2 else []
                 if len(hits) == 1:
                     e = hits[0]
-                    found.setdefault(str(e.cik).zfill(10), Named(cik=str(e.cik).zfill(10), name=e.name,
-                                                                 ticker=e.tickers[0] if e.tickers else None,
-                                                                 matched=" ".join(words)))
+                    found.setdefault(
+                        str(e.cik).zfill(10),
+                        Named(
+                            cik=str(e.cik).zfill(10),
+                            name=e.name,
+                            ticker=e.tickers[0] if e.tickers else None,
+                            matched=" ".join(words),
+                        ),
+                    )
     return list(found.values())

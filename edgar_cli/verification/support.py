@@ -10,32 +10,60 @@ from ..xbrl import grounding as G
 from .claims import Figure
 
 # A clause with no subject of its own: the figure carries on the sentence's concept ("..., up from $27.0 billion").
-CONNECTOR = re.compile(r"[\s,;:()\-\u2013\u2014]*(?:(?:or|and|up|down|from|compared|with|to|versus|vs\.?|"
-                       r"against|than|a|an|the|roughly|about|approximately|nearly|over|which|is|was|were|of|in|"
-                       r"fiscal|year|\d{4}|more|less|double|triple|twice|half|at|its|rising|falling|or|about)"
-                       r"[\s,;:()\-\u2013\u2014]*)*", re.I)
+CONNECTOR = re.compile(
+    r"[\s,;:()\-\u2013\u2014]*(?:(?:or|and|up|down|from|compared|with|to|versus|vs\.?|"
+    r"against|than|a|an|the|roughly|about|approximately|nearly|over|which|is|was|were|of|in|"
+    r"fiscal|year|\d{4}|more|less|double|triple|twice|half|at|its|rising|falling|or|about)"
+    r"[\s,;:()\-\u2013\u2014]*)*",
+    re.I,
+)
 
 
 def match_support(m: G.Match) -> FigureSupport:
     f = m.fact
-    return FigureSupport(source="xbrl_fact", value=f.value, unit=f.unit, matched_tag=f.matched_tag,
-                         concept=(m.concepts or [None])[0], fiscal_year=f.fiscal_year, fiscal_period=f.fiscal_period,
-                         period_type=f.period_type, start=f.start, end=f.end, form=f.form, filed=f.filed,
-                         accession_number=f.accession_number, url=f.filing_url,
-                         current_value=None if m.is_current else m.current_value,
-                         revision_kind=m.revision_kind)  # type: ignore[arg-type]
+    return FigureSupport(
+        source="xbrl_fact",
+        value=f.value,
+        unit=f.unit,
+        matched_tag=f.matched_tag,
+        concept=(m.concepts or [None])[0],
+        fiscal_year=f.fiscal_year,
+        fiscal_period=f.fiscal_period,
+        period_type=f.period_type,
+        start=f.start,
+        end=f.end,
+        form=f.form,
+        filed=f.filed,
+        accession_number=f.accession_number,
+        url=f.filing_url,
+        current_value=None if m.is_current else m.current_value,
+        revision_kind=m.revision_kind,
+    )  # type: ignore[arg-type]
 
 
 def fact_support(f: FactValue, concept: str) -> FigureSupport:
-    return FigureSupport(source="xbrl_fact", value=f.value, unit=f.unit, matched_tag=f.matched_tag, concept=concept,
-                         fiscal_year=f.fiscal_year, fiscal_period=f.fiscal_period, period_type=f.period_type,
-                         start=f.start, end=f.end, form=f.form, filed=f.filed, accession_number=f.accession_number,
-                         url=f.filing_url)
+    return FigureSupport(
+        source="xbrl_fact",
+        value=f.value,
+        unit=f.unit,
+        matched_tag=f.matched_tag,
+        concept=concept,
+        fiscal_year=f.fiscal_year,
+        fiscal_period=f.fiscal_period,
+        period_type=f.period_type,
+        start=f.start,
+        end=f.end,
+        form=f.form,
+        filed=f.filed,
+        accession_number=f.accession_number,
+        url=f.filing_url,
+    )
 
 
 def inputs_text(d: G.Derivation) -> str:
-    return "; ".join(f"{f.matched_tag} = {fmt(f.value)} for {G.describe_period(f)} ({f.accession_number})"
-                     for f in d.inputs)
+    return "; ".join(
+        f"{f.matched_tag} = {fmt(f.value)} for {G.describe_period(f)} ({f.accession_number})" for f in d.inputs
+    )
 
 
 def significant_digits(fig: Figure) -> int:

@@ -30,8 +30,12 @@ from .claims import NUMERIC
 CONTRADICTED = ("ungrounded", "mismatched_period")
 STATUS_ORDER = ("grounded", "derived", "superseded", "mismatched_period", "ungrounded", "ambiguous", "unchecked")
 # How a flag's explanation starts in a figure's notes; the verdict raises those notes to its warnings.
-FLAG_LABELS = {"superseded_value": "Superseded value", "pre_split_basis": "Pre-split basis",
-               "convenience_translation": "Convenience translation", "suspected_error": "Suspected filer error"}
+FLAG_LABELS = {
+    "superseded_value": "Superseded value",
+    "pre_split_basis": "Pre-split basis",
+    "convenience_translation": "Convenience translation",
+    "suspected_error": "Suspected filer error",
+}
 
 
 def flag(row: VerifiedFigure, name: str, message: str) -> None:
@@ -55,8 +59,15 @@ def answer_verdict(rows: list[VerifiedFigure]) -> str:
     return "grounded"
 
 
-def verdict(rows: list[VerifiedFigure], *, company: CompanyRef | None, cited: list[str], notes: list[str],
-            warnings: list[str], source: str) -> AnswerVerification:
+def verdict(
+    rows: list[VerifiedFigure],
+    *,
+    company: CompanyRef | None,
+    cited: list[str],
+    notes: list[str],
+    warnings: list[str],
+    source: str,
+) -> AnswerVerification:
     counts: dict[str, int] = {}
     for r in rows:
         counts[r.status] = counts.get(r.status, 0) + 1
@@ -70,9 +81,17 @@ def verdict(rows: list[VerifiedFigure], *, company: CompanyRef | None, cited: li
         prefixes = tuple(f"{FLAG_LABELS[n]}:" for n in r.flags)
         raised += [f"{r.text}: {n}" for n in r.notes if prefixes and n.startswith(prefixes)]
     return AnswerVerification(
-        company=company, cited=cited, verdict=verdict_, all_grounded=verdict_ == "grounded",  # type: ignore[arg-type]
-        flags=flags, summary=_summary(rows, counts, verdict_, flags), counts=counts, figures=rows,  # type: ignore[arg-type]
-        notes=notes, warnings=raised + warnings, source=source,
+        company=company,
+        cited=cited,
+        verdict=verdict_,
+        all_grounded=verdict_ == "grounded",  # type: ignore[arg-type]
+        flags=flags,
+        summary=_summary(rows, counts, verdict_, flags),
+        counts=counts,
+        figures=rows,  # type: ignore[arg-type]
+        notes=notes,
+        warnings=raised + warnings,
+        source=source,
     )
 
 
@@ -87,11 +106,11 @@ def _summary(rows: list[VerifiedFigure], counts: dict[str, int], verdict_: str, 
     text = {
         "ungrounded": f"NOT all grounded: {bad} to fix",
         "superseded": f"NOT all grounded: none contradicted, but {_count(n['superseded'], 'quotes', 'quote')} a "
-                      "value later restated",
+        "value later restated",
         "ambiguous": f"NOT all grounded: none contradicted, but {_count(n['ambiguous'], 'names', 'name')} a "
-                     "calendar period that reads two ways",
+        "calendar period that reads two ways",
         "unchecked": f"NOT all grounded: none contradicted, but {_count(n['unchecked'], 'could', 'could')} not "
-                     "be checked",
+        "be checked",
         "grounded": "all grounded",
     }[verdict_]
     caveats = ", ".join(FLAG_LABELS[f].lower() for f in flags)

@@ -87,15 +87,26 @@ def lookup(name: str) -> Concept:
         if tax and tax not in TAXONOMIES:
             raise _unknown(text)
         tag = f"{tax}:{m.group('local')}" if tax else m.group("local")
-        return Concept(name=tag, label=m.group("local"), definition=f"The raw XBRL tag {tag}, as reported.",
-                       kind="unknown", unit="any", aliases=(), chain=(TagSpec(tag, "Raw tag as requested."),), raw=True)
+        return Concept(
+            name=tag,
+            label=m.group("local"),
+            definition=f"The raw XBRL tag {tag}, as reported.",
+            kind="unknown",
+            unit="any",
+            aliases=(),
+            chain=(TagSpec(tag, "Raw tag as requested."),),
+            raw=True,
+        )
     raise _unknown(text)
 
 
 @lru_cache(maxsize=1)
 def not_in_catalogue() -> dict[str, tuple[tuple[str, ...], str]]:
     """``not_in_catalogue.toml``: name -> (the names people use for it, what to ask for instead)."""
-    return {name: (tuple(spec["names"]), spec["instead"]) for name, spec in load_toml(__file__, "not_in_catalogue.toml").items()}
+    return {
+        name: (tuple(spec["names"]), spec["instead"])
+        for name, spec in load_toml(__file__, "not_in_catalogue.toml").items()
+    }
 
 
 def _not_in_catalogue_hit(text: str) -> tuple[str, str] | None:
@@ -135,9 +146,16 @@ def _unknown(text: str) -> EdgarError:
     listing = "Use one of the catalogue concepts (" + ", ".join(names) + ") or a raw XBRL tag such as us-gaap:Revenues."
     absent = _not_in_catalogue_hit(text) if text else None
     if absent is not None:
-        return EdgarError("invalid_argument", f"{text[:80]!r} is not in the concept catalogue: {absent[1]}",
-                          listing, concepts=names, did_you_mean=None, not_in_catalogue=absent[0])
+        return EdgarError(
+            "invalid_argument",
+            f"{text[:80]!r} is not in the concept catalogue: {absent[1]}",
+            listing,
+            concepts=names,
+            did_you_mean=None,
+            not_in_catalogue=absent[0],
+        )
     close = suggest(text) if text else None
     hint = f" Did you mean {close!r}?" if close else ""
-    return EdgarError("invalid_argument", f"Unknown concept {text[:80]!r}.{hint}", listing,
-                      concepts=names, did_you_mean=close)
+    return EdgarError(
+        "invalid_argument", f"Unknown concept {text[:80]!r}.{hint}", listing, concepts=names, did_you_mean=close
+    )

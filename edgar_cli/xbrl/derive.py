@@ -60,8 +60,10 @@ def not_additive(unit: str | None, kind: str) -> str | None:
         return "a balance at a date is not a flow over a period; balances are never added or subtracted"
     family = unit_family(unit or "")
     if family == "currency/shares":
-        return ("per-share values are not additive: each period divides by its own weighted share count, so "
-                "FY EPS minus nine-month EPS is not Q4 EPS")
+        return (
+            "per-share values are not additive: each period divides by its own weighted share count, so "
+            "FY EPS minus nine-month EPS is not Q4 EPS"
+        )
     if family == "shares":
         return "share counts are not additive: a weighted average over a year is not the sum of its quarters"
     if family != "currency":
@@ -77,8 +79,11 @@ def _operands_refusal(ops: list[FactRecord]) -> str | None:
     """The shared rules: one tag, one unit, revised alike."""
     tags = {v.matched_tag for v in ops}
     if len(tags) > 1:
-        return ("the operands come from different XBRL tags (" + ", ".join(f"{_label(v)}: {v.matched_tag}" for v in ops)
-                + "), whose definitions may differ")
+        return (
+            "the operands come from different XBRL tags ("
+            + ", ".join(f"{_label(v)}: {v.matched_tag}" for v in ops)
+            + "), whose definitions may differ"
+        )
     if len({v.unit for v in ops}) > 1:
         return "the operands are in different units"
     # a reclassification moves an amount between lines: the line's basis changed as much as by a restatement
@@ -86,11 +91,17 @@ def _operands_refusal(ops: list[FactRecord]) -> str | None:
     restated = [v for v in ops if v.revision_kind in revised_kinds]
     if restated and len(restated) < len(ops):
         unrevised = [v for v in ops if v.revision_kind not in revised_kinds]
-        said = "; ".join(f"{_label(v)} was " + ("reclassified" if v.revision_kind == "reclassification" else "restated")
-                         + f" (first {v.original_value} in {v.original_accession}, now "
-                         f"{v.value} in {v.accession_number})" for v in restated)
-        return (f"{said}, but {', '.join(_label(v) for v in unrevised)} "
-                f"{'was' if len(unrevised) == 1 else 'were'} not: the operands may be on different bases")
+        said = "; ".join(
+            f"{_label(v)} was "
+            + ("reclassified" if v.revision_kind == "reclassification" else "restated")
+            + f" (first {v.original_value} in {v.original_accession}, now "
+            f"{v.value} in {v.accession_number})"
+            for v in restated
+        )
+        return (
+            f"{said}, but {', '.join(_label(v) for v in unrevised)} "
+            f"{'was' if len(unrevised) == 1 else 'were'} not: the operands may be on different bases"
+        )
     return None
 
 
@@ -106,11 +117,14 @@ def q4(annual: FactRecord | None, nine: FactRecord | None, fiscal_year: int) -> 
     if why:
         return NotDerived(why)
     if nine is None:
-        return NotDerived(f"no nine-month value for FY{fiscal_year}, so Q4 cannot be derived as FY minus 9M",
-                          missing=True)
+        return NotDerived(
+            f"no nine-month value for FY{fiscal_year}, so Q4 cannot be derived as FY minus 9M", missing=True
+        )
     if annual.start != nine.start:
-        return NotDerived(f"the annual period starts {annual.start} and the nine months {nine.start}: not the same "
-                          "fiscal year's start, so they cannot be subtracted")
+        return NotDerived(
+            f"the annual period starts {annual.start} and the nine months {nine.start}: not the same "
+            "fiscal year's start, so they cannot be subtracted"
+        )
     why = _operands_refusal([annual, nine])
     if why:
         return NotDerived(why)
@@ -119,23 +133,36 @@ def q4(annual: FactRecord | None, nine: FactRecord | None, fiscal_year: int) -> 
     if not P.QUARTER_DAYS[0] <= days <= P.QUARTER_DAYS[1]:
         return NotDerived(f"FY minus 9M would cover {days} days ({start} to {annual.end}), not a quarter")
     value = _number(annual.value - nine.value)
-    return Derived(value=value, start=start, end=annual.end, tag=annual.matched_tag, inputs=[annual, nine],
-                   formula=f"FY{fiscal_year} - 9M FY{fiscal_year} = {_number(annual.value)} - {_number(nine.value)}")
+    return Derived(
+        value=value,
+        start=start,
+        end=annual.end,
+        tag=annual.matched_tag,
+        inputs=[annual, nine],
+        formula=f"FY{fiscal_year} - 9M FY{fiscal_year} = {_number(annual.value)} - {_number(nine.value)}",
+    )
 
 
 YTD_PERIOD = {1: "Q1", 2: "H1", 3: "9M"}
 
 
-def ttm(prior_annual: FactRecord | None, ytd: FactRecord | None, prior_ytd: FactRecord | None,
-        fiscal_year: int, quarter: int) -> Derived | NotDerived:
+def ttm(
+    prior_annual: FactRecord | None,
+    ytd: FactRecord | None,
+    prior_ytd: FactRecord | None,
+    fiscal_year: int,
+    quarter: int,
+) -> Derived | NotDerived:
     """Twelve months to the end of fiscal quarter ``quarter`` (1-3) of ``fiscal_year``, or why not.
 
     FY(y-1) + YTD(y) - YTD(y-1); see the module docstring for the rules.
     """
     name = YTD_PERIOD[quarter]
     if prior_annual is None:
-        return NotDerived(f"no annual value for FY{fiscal_year - 1}, so the twelve months to Q{quarter} cannot be "
-                          "derived", missing=True)
+        return NotDerived(
+            f"no annual value for FY{fiscal_year - 1}, so the twelve months to Q{quarter} cannot be derived",
+            missing=True,
+        )
     why = not_additive(prior_annual.unit, prior_annual.period_type)
     if why:
         return NotDerived(why)
@@ -144,11 +171,15 @@ def ttm(prior_annual: FactRecord | None, ytd: FactRecord | None, prior_ytd: Fact
     if prior_ytd is None:
         return NotDerived(f"no {name} value for FY{fiscal_year - 1} to take out of FY{fiscal_year - 1}", missing=True)
     if ytd.start != prior_annual.end + timedelta(days=1):
-        return NotDerived(f"{name} FY{fiscal_year} starts {ytd.start}, not the day after FY{fiscal_year - 1} ends "
-                          f"({prior_annual.end})")
+        return NotDerived(
+            f"{name} FY{fiscal_year} starts {ytd.start}, not the day after FY{fiscal_year - 1} ends "
+            f"({prior_annual.end})"
+        )
     if prior_ytd.start != prior_annual.start:
-        return NotDerived(f"{name} FY{fiscal_year - 1} starts {prior_ytd.start} and FY{fiscal_year - 1} "
-                          f"{prior_annual.start}: not the same fiscal year's start")
+        return NotDerived(
+            f"{name} FY{fiscal_year - 1} starts {prior_ytd.start} and FY{fiscal_year - 1} "
+            f"{prior_annual.start}: not the same fiscal year's start"
+        )
     why = _operands_refusal([prior_annual, ytd, prior_ytd])
     if why:
         return NotDerived(why)
@@ -157,7 +188,15 @@ def ttm(prior_annual: FactRecord | None, ytd: FactRecord | None, prior_ytd: Fact
     if not P.ANNUAL_DAYS[0] <= days <= P.ANNUAL_DAYS[1]:
         return NotDerived(f"the derivation would cover {days} days ({start} to {ytd.end}), not twelve months")
     value = _number(prior_annual.value + ytd.value - prior_ytd.value)
-    formula = (f"FY{fiscal_year - 1} + {name} FY{fiscal_year} - {name} FY{fiscal_year - 1} = "
-               f"{_number(prior_annual.value)} + {_number(ytd.value)} - {_number(prior_ytd.value)}")
-    return Derived(value=value, start=start, end=ytd.end, tag=ytd.matched_tag, formula=formula,
-                   inputs=[prior_annual, ytd, prior_ytd])
+    formula = (
+        f"FY{fiscal_year - 1} + {name} FY{fiscal_year} - {name} FY{fiscal_year - 1} = "
+        f"{_number(prior_annual.value)} + {_number(ytd.value)} - {_number(prior_ytd.value)}"
+    )
+    return Derived(
+        value=value,
+        start=start,
+        end=ytd.end,
+        tag=ytd.matched_tag,
+        formula=formula,
+        inputs=[prior_annual, ytd, prior_ytd],
+    )

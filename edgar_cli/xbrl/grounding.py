@@ -27,15 +27,28 @@ from functools import lru_cache
 from ..records import FactRecord
 from .catalogue import catalogue
 from .facts import CompanyFacts
-from .restatements import filing_order, classify_revision, select, split_candidates
+from .restatements import classify_revision, filing_order, select, split_candidates
 from .series import build_series, fact_value
 from .suspects import tagging_errors
 
 CURRENCY_UNIT = re.compile(r"[A-Z]{3}")
 PER_SHARE_UNIT = re.compile(r"[A-Z]{3}/shares")
-RATIO_CONCEPTS = ("revenue", "cost_of_revenue", "gross_profit", "operating_income", "net_income", "rnd_expense",
-                  "sga_expense", "operating_cash_flow", "capex", "total_assets", "total_liabilities",
-                  "stockholders_equity", "cash", "long_term_debt")
+RATIO_CONCEPTS = (
+    "revenue",
+    "cost_of_revenue",
+    "gross_profit",
+    "operating_income",
+    "net_income",
+    "rnd_expense",
+    "sga_expense",
+    "operating_cash_flow",
+    "capex",
+    "total_assets",
+    "total_liabilities",
+    "stockholders_equity",
+    "cash",
+    "long_term_debt",
+)
 
 
 @lru_cache(maxsize=1)
@@ -120,10 +133,11 @@ class FactPool:
             if unit not in self._index:
                 continue
             vals, items = self._index[unit]
-            for tag, row in items[bisect_left(vals, flo - eps):bisect_right(vals, fhi + eps)]:
+            for tag, row in items[bisect_left(vals, flo - eps) : bisect_right(vals, fhi + eps)]:
                 groups[(tag, unit, row[0], row[1], row[2])].append(row)
-        return [m for (tag, unit, _s, _e, _v), rows in groups.items()
-                if (m := self._match(tag, unit, rows)) is not None]
+        return [
+            m for (tag, unit, _s, _e, _v), rows in groups.items() if (m := self._match(tag, unit, rows)) is not None
+        ]
 
     def _match(self, tag: str, unit: str, rows: list[tuple]) -> Match | None:
         cite = min(rows, key=filing_order)
@@ -190,8 +204,9 @@ def series_for_ratios(pool: FactPool) -> dict[str, list[FactRecord]]:
             if v.period_type not in ("annual", "quarterly", "instant", "ytd"):
                 continue
             if pool.accessions is not None:
-                unit_rows = pool.reported_in_pool(v.matched_tag, v.unit, v.start.isoformat() if v.start else None,
-                                                  v.end.isoformat(), v.value)
+                unit_rows = pool.reported_in_pool(
+                    v.matched_tag, v.unit, v.start.isoformat() if v.start else None, v.end.isoformat(), v.value
+                )
                 if unit_rows is None:
                     continue
             vals.append(v)
@@ -216,14 +231,24 @@ def fourth_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord
     for a in vals:
         if a.period_type != "annual" or a.start is None or a.end in quarters:
             continue
-        w = next((y for y in nine if y.start == a.start and y.unit == a.unit and 84 <= (a.end - y.end).days <= 98),
-                 None)
+        w = next(
+            (y for y in nine if y.start == a.start and y.unit == a.unit and 84 <= (a.end - y.end).days <= 98), None
+        )
         if w is None:
             continue
         start = w.end + timedelta(days=1)
-        q4 = replace(a, value=a.value - w.value, start=start, period_type="quarterly", fiscal_period="Q4",
-                     days=(a.end - start).days + 1, restated=False, original_value=None, distinct_values=1,
-                     revision_kind=None)
+        q4 = replace(
+            a,
+            value=a.value - w.value,
+            start=start,
+            period_type="quarterly",
+            fiscal_period="Q4",
+            days=(a.end - start).days + 1,
+            restated=False,
+            original_value=None,
+            distinct_values=1,
+            revision_kind=None,
+        )
         out.append((q4, a, w))
     return out
 
@@ -233,23 +258,51 @@ def ytd_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord, F
     a 10-Q gives only inside its year to date, as cash-flow statements do: Q2 is the six months less the first
     quarter, Q3 the nine months less the six."""
     quarters = {v.end for v in vals if v.period_type == "quarterly"}
-    earlier_ones = [v for v in vals if v.start is not None and (
-        (v.period_type == "quarterly" and v.fiscal_period == "Q1") or
-        (v.period_type == "ytd" and v.fiscal_period == "H1"))]
+    earlier_ones = [
+        v
+        for v in vals
+        if v.start is not None
+        and (
+            (v.period_type == "quarterly" and v.fiscal_period == "Q1")
+            or (v.period_type == "ytd" and v.fiscal_period == "H1")
+        )
+    ]
     out = []
     for later in vals:
-        if later.period_type != "ytd" or later.fiscal_period not in ("H1", "9M") or later.start is None \
-                or later.end in quarters:
+        if (
+            later.period_type != "ytd"
+            or later.fiscal_period not in ("H1", "9M")
+            or later.start is None
+            or later.end in quarters
+        ):
             continue
         want = "Q1" if later.fiscal_period == "H1" else "H1"
-        e = next((y for y in earlier_ones if y.fiscal_period == want and y.start == later.start
-                  and y.unit == later.unit and 84 <= (later.end - y.end).days <= 98), None)
+        e = next(
+            (
+                y
+                for y in earlier_ones
+                if y.fiscal_period == want
+                and y.start == later.start
+                and y.unit == later.unit
+                and 84 <= (later.end - y.end).days <= 98
+            ),
+            None,
+        )
         if e is None:
             continue
         start = e.end + timedelta(days=1)
-        q = replace(later, value=later.value - e.value, start=start, period_type="quarterly",
-                    fiscal_period="Q2" if want == "Q1" else "Q3", days=(later.end - start).days + 1,
-                    restated=False, original_value=None, distinct_values=1, revision_kind=None)
+        q = replace(
+            later,
+            value=later.value - e.value,
+            start=start,
+            period_type="quarterly",
+            fiscal_period="Q2" if want == "Q1" else "Q3",
+            days=(later.end - start).days + 1,
+            restated=False,
+            original_value=None,
+            distinct_values=1,
+            revision_kind=None,
+        )
         out.append((q, later, e))
     return out
 
@@ -277,8 +330,7 @@ def differences(series: dict[str, list[FactRecord]], a_name: str, b_name: str) -
     return out
 
 
-def changes(series: dict[str, list[FactRecord]], name: str, kind: str, *, sequential: bool = False
-            ) -> list[Derivation]:
+def changes(series: dict[str, list[FactRecord]], name: str, kind: str, *, sequential: bool = False) -> list[Derivation]:
     """Growth rates (``kind`` percent) or differences (currency) of a concept against its prior period:
     the same period a year earlier, or with ``sequential`` the quarter before."""
     out = []
@@ -297,8 +349,10 @@ def changes(series: dict[str, list[FactRecord]], name: str, kind: str, *, sequen
                 continue
             if kind == "percent":
                 r = (now - then) / abs(then) * 100
-                formula = f"({name} {describe_period(v)} - {name} {describe_period(prior)}) / " \
-                          f"{name} {describe_period(prior)} x 100{basis}"
+                formula = (
+                    f"({name} {describe_period(v)} - {name} {describe_period(prior)}) / "
+                    f"{name} {describe_period(prior)} x 100{basis}"
+                )
             else:
                 if v.unit != prior.unit:
                     continue
@@ -328,9 +382,14 @@ def same_share_basis(v: FactRecord, prior: FactRecord) -> list[tuple[float, floa
     if a == b:
         out = [(v.value, prior.value, "")]
         split = ("stock_split", "reverse_split")
-        if (a == 1 and v.revision_kind in split and prior.revision_kind == v.revision_kind and v.original_value
-                and prior.original_value and split_candidates(v.original_value, v.value)
-                & split_candidates(prior.original_value, prior.value)):
+        if (
+            a == 1
+            and v.revision_kind in split
+            and prior.revision_kind == v.revision_kind
+            and v.original_value
+            and prior.original_value
+            and split_candidates(v.original_value, v.value) & split_candidates(prior.original_value, prior.value)
+        ):
             # both restated for the same split: the values as first reported carry more digits (11.93 and 1.74
             # against 1.19 and 0.17)
             how = f" (as first reported, before the split: {v.original_value} and {prior.original_value})"

@@ -84,14 +84,22 @@ class FiscalCalendar:
     report_ends: dict[str, tuple[str, str]] = field(default_factory=dict)  # accn -> (start, end) of its main period
 
     def to_plain(self) -> tuple:
-        return ([d.isoformat() for d in self.year_ends], [(d.isoformat(), v) for d, v in self.own_labels.items()],
-                self.offset, self.report_ends)
+        return (
+            [d.isoformat() for d in self.year_ends],
+            [(d.isoformat(), v) for d, v in self.own_labels.items()],
+            self.offset,
+            self.report_ends,
+        )
 
     @classmethod
-    def from_plain(cls, plain: tuple) -> "FiscalCalendar":
+    def from_plain(cls, plain: tuple) -> FiscalCalendar:
         ends, own, offset, reports = plain
-        cal = cls(year_ends=[date.fromisoformat(e) for e in ends], offset=offset,
-                  own_labels={date.fromisoformat(d): v for d, v in own}, report_ends=dict(reports))
+        cal = cls(
+            year_ends=[date.fromisoformat(e) for e in ends],
+            offset=offset,
+            own_labels={date.fromisoformat(d): v for d, v in own},
+            report_ends=dict(reports),
+        )
         cal.labels = {e: cal.label_for_year_end(e) for e in cal.year_ends}
         return cal
 
@@ -243,8 +251,11 @@ def build_calendar(tags: dict[str, dict]) -> FiscalCalendar:
         most = max(ends_count[accn][e] for e in candidates)
         main = max(e for e in candidates if 2 * ends_count[accn][e] >= most)
         reports[accn] = (by_end[main][2], main)
-    report_end = {accn: date.fromisoformat(reports[accn][1]) for accn in report_form
-                  if accn in reports and spans[accn][reports[accn][1]][0]}
+    report_end = {
+        accn: date.fromisoformat(reports[accn][1])
+        for accn in report_form
+        if accn in reports and spans[accn][reports[accn][1]][0]
+    }
     own: dict[date, Counter] = defaultdict(Counter)
     for accn, end in report_end.items():
         counted = report_fy.get((accn, end.isoformat()))

@@ -21,12 +21,24 @@ class Preset:
 @lru_cache(maxsize=1)
 def presets() -> dict[str, Preset]:
     concepts = catalogue()
-    return {name: Preset(name=name, label=spec["label"], rows=tuple(concepts[c] for c in spec["rows"]))
-            for name, spec in load_toml(__file__, "statements.toml").items()}
+    return {
+        name: Preset(name=name, label=spec["label"], rows=tuple(concepts[c] for c in spec["rows"]))
+        for name, spec in load_toml(__file__, "statements.toml").items()
+    }
 
 
-ALIASES = {"income_statement": "income", "is": "income", "p&l": "income", "pl": "income", "balance_sheet": "balance",
-           "bs": "balance", "cash_flow": "cashflow", "cash-flow": "cashflow", "cf": "cashflow", "cashflows": "cashflow"}
+ALIASES = {
+    "income_statement": "income",
+    "is": "income",
+    "p&l": "income",
+    "pl": "income",
+    "balance_sheet": "balance",
+    "bs": "balance",
+    "cash_flow": "cashflow",
+    "cash-flow": "cashflow",
+    "cf": "cashflow",
+    "cashflows": "cashflow",
+}
 
 
 def preset(name: str) -> Preset:
@@ -35,6 +47,10 @@ def preset(name: str) -> Preset:
     key = ALIASES.get(key, key)
     found = presets().get(key)
     if found is None:
-        raise EdgarError("invalid_argument", f"Unknown statement {str(name)[:40]!r}.",
-                         "Use income, balance or cashflow.", statements=sorted(presets()))
+        raise EdgarError(
+            "invalid_argument",
+            f"Unknown statement {str(name)[:40]!r}.",
+            "Use income, balance or cashflow.",
+            statements=sorted(presets()),
+        )
     return found

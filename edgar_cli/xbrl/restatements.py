@@ -76,15 +76,30 @@ def select(rows: list[tuple], unit: str) -> Selection:
         return Selection(row=cite, original=None, distinct=1, revision_kind=None, latest_filed=latest[7])
     first = ordered[0]
     if first[2] != latest[2]:
-        return Selection(row=cite, original=first, distinct=len(values),
-                         revision_kind=classify_revision(first[2], latest[2], unit), latest_filed=latest[7])
+        return Selection(
+            row=cite,
+            original=first,
+            distinct=len(values),
+            revision_kind=classify_revision(first[2], latest[2], unit),
+            latest_filed=latest[7],
+        )
     # Revised and revised back (A, B, A): the original is still the first-filed A. A B within
     # rounding of A is a precision difference; any other B is the B filing's error, not a restatement.
-    suspects = [r for r in ordered if r[2] != first[2] and not _rounding_apart(first[2], r[2])
-                and classify_revision(first[2], r[2], unit) != "precision_change"]
-    return Selection(row=cite, original=first, distinct=len(values),
-                     revision_kind="suspected_tagging_error" if suspects else "precision_change",
-                     latest_filed=latest[7], suspects=suspects)
+    suspects = [
+        r
+        for r in ordered
+        if r[2] != first[2]
+        and not _rounding_apart(first[2], r[2])
+        and classify_revision(first[2], r[2], unit) != "precision_change"
+    ]
+    return Selection(
+        row=cite,
+        original=first,
+        distinct=len(values),
+        revision_kind="suspected_tagging_error" if suspects else "precision_change",
+        latest_filed=latest[7],
+        suspects=suspects,
+    )
 
 
 def _rounding_apart(a: float | int, b: float | int) -> bool:
@@ -186,7 +201,11 @@ def split_events(revisions: list[tuple]) -> list[tuple]:
         if common:
             best = max(group, key=lambda r: max(abs(r[1]), abs(r[2])))
             preferred = split_candidates(best[1], best[2]) & common or common
-            n = min(preferred, key=lambda k: abs(Decimal(str(max(abs(best[1]), abs(best[2]))))
-                                                 / Decimal(str(min(abs(best[1]), abs(best[2])))) - k))
+            n = min(
+                preferred,
+                key=lambda k: abs(
+                    Decimal(str(max(abs(best[1]), abs(best[2])))) / Decimal(str(min(abs(best[1]), abs(best[2])))) - k
+                ),
+            )
             events.append((group[0][0], n))
     return events

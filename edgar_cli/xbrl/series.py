@@ -106,14 +106,17 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
     canon = _PeriodKeys()
     for tag, body in present:
         if body is None:
-            out.tags_tried.append(TagTriedRecord(tag=tag, status="not_reported", detail="the company never reported this tag"))
+            out.tags_tried.append(
+                TagTriedRecord(tag=tag, status="not_reported", detail="the company never reported this tag")
+            )
             continue
         rows = body["units"].get(out.unit or "", [])
         if not rows:
             other = ", ".join(sorted(body["units"]))
             asked = f" (asked for {wanted})" if wanted is not None and out.unit is None else ""
-            out.tags_tried.append(TagTriedRecord(tag=tag, status="other_unit",
-                                                 detail=f"reported only in {other}{asked}"))
+            out.tags_tried.append(
+                TagTriedRecord(tag=tag, status="other_unit", detail=f"reported only in {other}{asked}")
+            )
             continue
         by_period: dict[tuple, list] = defaultdict(list)
         for r in rows:
@@ -127,15 +130,33 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
             grouped[k] = by_period[k]
         latest_end = max((date.fromisoformat(k[1]) for k in by_period), default=None)
         if new:
-            out.tags_tried.append(TagTriedRecord(tag=tag, status="used", periods=len(new), latest_end=latest_end,
-                                           detail="" if len(new) == len(by_period) else
-                                           f"{len(by_period) - len(new)} periods already covered by an earlier tag"))
+            out.tags_tried.append(
+                TagTriedRecord(
+                    tag=tag,
+                    status="used",
+                    periods=len(new),
+                    latest_end=latest_end,
+                    detail=""
+                    if len(new) == len(by_period)
+                    else f"{len(by_period) - len(new)} periods already covered by an earlier tag",
+                )
+            )
         else:
             caveat = next((t.caveat for t in spec.chain if t.tag == tag and t.caveat), "")
-            out.tags_tried.append(TagTriedRecord(tag=tag, status="not_used", periods=0, latest_end=latest_end,
-                                           detail=("every period it reports is covered by an earlier tag"
-                                                   + (f"; it is a different figure: {caveat}" if caveat else ""))
-                                           if by_period else "reported only outside periodic reports"))
+            out.tags_tried.append(
+                TagTriedRecord(
+                    tag=tag,
+                    status="not_used",
+                    periods=0,
+                    latest_end=latest_end,
+                    detail=(
+                        "every period it reports is covered by an earlier tag"
+                        + (f"; it is a different figure: {caveat}" if caveat else "")
+                    )
+                    if by_period
+                    else "reported only outside periodic reports",
+                )
+            )
     last_filed: dict[tuple, str] = {}
     for key, rows in grouped.items():
         fv = fact_value(facts, cal, claimed[key], out.unit or "", rows)
@@ -153,13 +174,18 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
 
 # The totals a move between lines leaves unchanged: a period's net income (a flow moved between income
 # statement or cash-flow lines) and total assets (a balance moved between balance-sheet lines).
-_FLOW_TOTALS = ("us-gaap:NetIncomeLoss", "us-gaap:ProfitLoss", "ifrs-full:ProfitLossAttributableToOwnersOfParent",
-                "ifrs-full:ProfitLoss")
+_FLOW_TOTALS = (
+    "us-gaap:NetIncomeLoss",
+    "us-gaap:ProfitLoss",
+    "ifrs-full:ProfitLossAttributableToOwnersOfParent",
+    "ifrs-full:ProfitLoss",
+)
 _BALANCE_TOTALS = ("us-gaap:Assets", "us-gaap:LiabilitiesAndStockholdersEquity", "ifrs-full:Assets")
 
 
-def _total_in(facts: CompanyFacts, tags: tuple[str, ...], unit: str, start: str | None, end: str,
-              accn: str) -> float | int | None:
+def _total_in(
+    facts: CompanyFacts, tags: tuple[str, ...], unit: str, start: str | None, end: str, accn: str
+) -> float | int | None:
     for tag in tags:
         body = facts.tag(tag)
         for r in (body or {}).get("units", {}).get(unit, []):
@@ -179,7 +205,12 @@ def _name_reclassifications(facts: CompanyFacts, spec: Concept, values: list[Fac
         if v.revision_kind != "restatement" or not v.original_accession or v.matched_tag in totals:
             continue
         was, now = v.original_value, v.value
-        if was is None or was == 0 or (now != 0 and (now > 0) != (was > 0)) or (now == 0 and v.period_type != "instant"):
+        if (
+            was is None
+            or was == 0
+            or (now != 0 and (now > 0) != (was > 0))
+            or (now == 0 and v.period_type != "instant")
+        ):
             continue  # a reversed sign, or a flow gone to 0, is not a move between lines: it stays a restatement
         start = v.start.isoformat() if v.start else None
         before = _total_in(facts, totals, unit, start, v.end.isoformat(), v.original_accession)
@@ -235,8 +266,13 @@ def _mark_pre_split(values: list[FactRecord], last_filed: dict[tuple, str]) -> N
     (per-share values up, counts down) set ``pre_reverse_split_ratio``.
     """
     for kind, field in (("stock_split", "pre_split_ratio"), ("reverse_split", "pre_reverse_split_ratio")):
-        events = split_events([(v.filed, v.original_value, v.value) for v in values
-                               if v.revision_kind == kind and v.original_value is not None])
+        events = split_events(
+            [
+                (v.filed, v.original_value, v.value)
+                for v in values
+                if v.revision_kind == kind and v.original_value is not None
+            ]
+        )
         for v in values if events else ():
             last = date.fromisoformat(last_filed.get((v.start, v.end), v.filed.isoformat()))
             ratio = 1
@@ -259,8 +295,13 @@ def _translation_selection(rows: list, cal: P.FiscalCalendar) -> Selection:
     period itself (at that period's rate), else the first filed; never a restatement."""
     own = [r for r in rows if cal.report_ends.get(r[3], ("", ""))[1] == r[1]]
     ordered = sorted(own or rows, key=filing_order)
-    return Selection(row=ordered[0], original=None, distinct=len({r[2] for r in rows}), revision_kind=None,
-                     latest_filed=max(r[7] for r in rows))
+    return Selection(
+        row=ordered[0],
+        original=None,
+        distinct=len({r[2] for r in rows}),
+        revision_kind=None,
+        latest_filed=max(r[7] for r in rows),
+    )
 
 
 def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, rows: list) -> FactRecord | None:
@@ -281,15 +322,28 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
         fiscal_year, fiscal_period = P.fiscal_period_of(date.fromisoformat(rs), date.fromisoformat(re_), cal)
     orig = sel.original
     return FactRecord(
-        value=val, unit=unit, fiscal_year=fiscal_year, fiscal_period=fiscal_period, period_type=kind,
-        start=start, end=end, days=P.days_between(start, end) if start else None,
-        filed=date.fromisoformat(filed), form=form, accession_number=accn, matched_tag=tag,
-        restated=orig is not None, original_value=orig[2] if orig else None,
+        value=val,
+        unit=unit,
+        fiscal_year=fiscal_year,
+        fiscal_period=fiscal_period,
+        period_type=kind,
+        start=start,
+        end=end,
+        days=P.days_between(start, end) if start else None,
+        filed=date.fromisoformat(filed),
+        form=form,
+        accession_number=accn,
+        matched_tag=tag,
+        restated=orig is not None,
+        original_value=orig[2] if orig else None,
         original_filed=date.fromisoformat(orig[7]) if orig else None,
-        original_accession=orig[3] if orig else None, distinct_values=sel.distinct,
-        revision_kind=sel.revision_kind, filing_url=_filing_url(facts.cik, accn),
+        original_accession=orig[3] if orig else None,
+        distinct_values=sel.distinct,
+        revision_kind=sel.revision_kind,
+        filing_url=_filing_url(facts.cik, accn),
         suspected_errors=tagging_errors(facts, tag, unit, (start_s, end_s), orig, sel.suspects)
-        if sel.suspects and orig else [],
+        if sel.suspects and orig
+        else [],
     )
 
 
@@ -302,15 +356,17 @@ def currency_note(unit: str, reporting_currency: str | None = None) -> str | Non
     (values in another currency than the one the filer reports in, such as TSMC's USD beside its TWD)."""
     currency = unit.split("/")[0] if unit_family(unit) in ("currency", "currency/shares") else None
     if currency and reporting_currency and currency != reporting_currency:
-        return (f"Values are the filer's convenience translation into {currency}, not the figures it reports (in "
-                f"{reporting_currency}): each is its {reporting_currency} figure at the one exchange rate the filing "
-                f"states (read the rate and its date in the filing); they are never mixed with {reporting_currency} "
-                "values, and a translated figure is not a restatement. Each year is at its own year's rate, so a "
-                f"change between years mixes exchange-rate movement with the company's own (compare in "
-                f"{reporting_currency} for that).")
+        return (
+            f"Values are the filer's convenience translation into {currency}, not the figures it reports (in "
+            f"{reporting_currency}): each is its {reporting_currency} figure at the one exchange rate the filing "
+            f"states (read the rate and its date in the filing); they are never mixed with {reporting_currency} "
+            "values, and a translated figure is not a restatement. Each year is at its own year's rate, so a "
+            f"change between years mixes exchange-rate movement with the company's own (compare in "
+            f"{reporting_currency} for that)."
+        )
     if currency and currency != "USD":
-        return (f"Values are in {currency}, the filer's reporting currency; do not compare them with USD "
-                "figures without converting at a rate you state.")
+        return (
+            f"Values are in {currency}, the filer's reporting currency; do not compare them with USD "
+            "figures without converting at a rate you state."
+        )
     return None
-
-

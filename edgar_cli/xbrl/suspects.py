@@ -43,8 +43,9 @@ def _times(factor: int) -> str:
     return "1,000" if factor == 1000 else "1,000,000"
 
 
-def tagging_errors(facts: CompanyFacts, tag: str, unit: str, period: tuple, first: tuple,
-                   suspects: list[tuple]) -> list[SuspectedErrorRecord]:
+def tagging_errors(
+    facts: CompanyFacts, tag: str, unit: str, period: tuple, first: tuple, suspects: list[tuple]
+) -> list[SuspectedErrorRecord]:
     """Describe the B rows of a period revised and revised back (A, B, A)."""
     rows = (facts.tag(tag) or {}).get("units", {}).get(unit, [])
     out = []
@@ -58,10 +59,17 @@ def tagging_errors(facts: CompanyFacts, tag: str, unit: str, period: tuple, firs
             kind, why = "tagging_error", f", the sign reversed: {stands}"
         else:
             kind, why = "tagging_error", (_other_period(rows, period, b) or "") + f"; {stands}"
-        out.append(SuspectedErrorRecord(
-            kind=kind, accession_number=b[3], form=b[6], filed=date.fromisoformat(b[7]), value=b_val,
-            reason=f"{b[3]} ({b[6]}, filed {b[7]}) reported {_fmt(b_val)} for this period{why}. "
-                   f"A suspected tagging error in {b[3]}, not a restatement."))
+        out.append(
+            SuspectedErrorRecord(
+                kind=kind,
+                accession_number=b[3],
+                form=b[6],
+                filed=date.fromisoformat(b[7]),
+                value=b_val,
+                reason=f"{b[3]} ({b[6]}, filed {b[7]}) reported {_fmt(b_val)} for this period{why}. "
+                f"A suspected tagging error in {b[3]}, not a restatement.",
+            )
+        )
     return out
 
 
@@ -95,32 +103,55 @@ def flag_scale(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None
     for group in groups.values():
         group.sort(key=lambda v: v.end)
         for i, v in enumerate(group):
-            revised = (v.revision_kind == "suspected_tagging_error" and v.original_value is not None
-                       and v.original_accession and scale_factor(v.original_value, v.value))
+            revised = (
+                v.revision_kind == "suspected_tagging_error"
+                and v.original_value is not None
+                and v.original_accession
+                and scale_factor(v.original_value, v.value)
+            )
             if not (shares_like or revised) or any(e.kind == "scale" for e in v.suspected_errors):
                 continue
             anchor, what, within = _anchor(v, group, i, cover if tracks else {})
             shown_off = anchor is not None and _about_thousandfold(v.value, anchor, within)
             if shown_off or (revised and (anchor is None or not _about_thousandfold(v.original_value, anchor, within))):
                 if shown_off:
-                    why = (f"about {_times(shown_off)} times off {what} ({_fmt(anchor)}): likely a scale error "
-                           "by the filer (a figure in thousands filed as units, or the reverse)")
+                    why = (
+                        f"about {_times(shown_off)} times off {what} ({_fmt(anchor)}): likely a scale error "
+                        "by the filer (a figure in thousands filed as units, or the reverse)"
+                    )
                 else:
-                    why = (f"{_times(revised)} times the {_fmt(v.original_value)} first reported in "
-                           f"{v.original_accession}: one of the two filings has its scale wrong, and nothing in the "
-                           "series tells which")
-                v.suspected_errors.append(SuspectedErrorRecord(
-                    kind="scale", accession_number=v.accession_number, form=v.form, filed=v.filed, value=v.value,
-                    reason=f"{_fmt(v.value)} is {why}. Shown as filed; check the filing before using it."))
+                    why = (
+                        f"{_times(revised)} times the {_fmt(v.original_value)} first reported in "
+                        f"{v.original_accession}: one of the two filings has its scale wrong, and nothing in the "
+                        "series tells which"
+                    )
+                v.suspected_errors.append(
+                    SuspectedErrorRecord(
+                        kind="scale",
+                        accession_number=v.accession_number,
+                        form=v.form,
+                        filed=v.filed,
+                        value=v.value,
+                        reason=f"{_fmt(v.value)} is {why}. Shown as filed; check the filing before using it.",
+                    )
+                )
             elif revised:
-                v.suspected_errors.append(SuspectedErrorRecord(
-                    kind="scale", accession_number=v.original_accession, filed=v.original_filed or v.filed,
-                    value=v.original_value,
-                    reason=f"{v.original_accession} first reported {_fmt(v.original_value)}, "
-                           + (f"{_times(revised)} times" if abs(v.original_value) > abs(v.value)
-                              else ("a thousandth of" if revised == 1000 else "a millionth of"))
-                           + f" the {_fmt(v.value)} that stands and is in line with {what}: a scale error in that "
-                           "filing, corrected since."))
+                v.suspected_errors.append(
+                    SuspectedErrorRecord(
+                        kind="scale",
+                        accession_number=v.original_accession,
+                        filed=v.original_filed or v.filed,
+                        value=v.original_value,
+                        reason=f"{v.original_accession} first reported {_fmt(v.original_value)}, "
+                        + (
+                            f"{_times(revised)} times"
+                            if abs(v.original_value) > abs(v.value)
+                            else ("a thousandth of" if revised == 1000 else "a millionth of")
+                        )
+                        + f" the {_fmt(v.value)} that stands and is in line with {what}: a scale error in that "
+                        "filing, corrected since.",
+                    )
+                )
 
 
 def _anchor(v: FactRecord, group: list[FactRecord], i: int, cover: dict[str, float]) -> tuple:
@@ -129,15 +160,22 @@ def _anchor(v: FactRecord, group: list[FactRecord], i: int, cover: dict[str, flo
         # Decisive even when neighbours share the error (NVIDIA's 2009-2011 10-Qs, a run of them). An
         # authorised or weighted count may run a few times the outstanding one.
         return cover[v.accession_number], f"the cover-page count of the same filing ({v.accession_number})", AGREE
+
     def usable(ns: list[FactRecord]) -> list[float | int]:
         # neighbours in time (a value years away says little of this one's scale), of the same sign, same basis
-        return [n.value for n in ns if n.value and (n.value > 0) == (v.value > 0) and not n.pre_split_ratio
-                and abs((n.end - v.end).days) <= NEIGHBOUR_DAYS]
+        return [
+            n.value
+            for n in ns
+            if n.value
+            and (n.value > 0) == (v.value > 0)
+            and not n.pre_split_ratio
+            and abs((n.end - v.end).days) <= NEIGHBOUR_DAYS
+        ]
 
     def agree(xs: list[float | int]) -> bool:
         return len(xs) >= 2 and max(map(abs, xs)) <= AGREE * min(map(abs, xs))
 
-    before, after = usable(group[max(0, i - NEIGHBOURS):i]), usable(group[i + 1:i + 1 + NEIGHBOURS])
+    before, after = usable(group[max(0, i - NEIGHBOURS) : i]), usable(group[i + 1 : i + 1 + NEIGHBOURS])
     # Both sides when they agree; else the one side that does: the same answer for a tag's own series and for a
     # catalogue concept's (whose other tags may fill the gaps around the value)
     for near in (before + after, before, after):
@@ -175,8 +213,11 @@ def _tracks_cover(values: list[FactRecord], cover: dict[str, float]) -> bool:
     Option grants or forfeitures are legitimately a thousandth of the count: those
     series are judged by their neighbours alone.
     """
-    ratios = [v.value / cover[v.accession_number] for v in values
-              if v.accession_number in cover and cover[v.accession_number] and v.value]
+    ratios = [
+        v.value / cover[v.accession_number]
+        for v in values
+        if v.accession_number in cover and cover[v.accession_number] and v.value
+    ]
     from statistics import median
 
     return len(ratios) >= 4 and 1 / AGREE <= median(ratios) <= AGREE
