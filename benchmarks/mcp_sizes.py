@@ -54,7 +54,7 @@ def main() -> str:
             EDGAR_NONINTERACTIVE="1",
         )
         from edgar_cli.capabilities.local_index import index_add
-        from edgar_cli.mcp_server import build_server
+        from edgar_cli.mcp.server import build_server
         from edgar_cli.sec.client import set_client
 
         set_client(None)

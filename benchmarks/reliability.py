@@ -97,7 +97,7 @@ def part_faults(args, root: Path) -> tuple[K.FaultReport, K.CacheAudit, int, flo
 
 
 def _mcp_calls() -> list[tuple[str, dict]]:
-    from edgar_cli.mcp_server import CAPABILITIES
+    from edgar_cli.mcp.server import CAPABILITIES
 
     tools = {fn.__name__ for fn in CAPABILITIES}
     pool = [(fn.__name__, kw) for fn, kw in K.workload() if fn.__name__ in tools]

@@ -59,7 +59,7 @@ SEARCH_ARGS = ["search", "climate change", "--forms", "8-K", "--json"]
 # Other single-company commands, warm, against the warm concept (issue 16: each within 1.2x of it).
 # The first is the warm concept again, as the reference measured in the same interleaving: the machine's load
 # moves between phases of the suite, so the other rows are compared with it, not with the concept row above.
-# The warm concept --json is answered by the fast path (edgar_cli/fastpath.py); every other command runs through
+# The warm concept --json is answered by the fast path (edgar_cli/cli/fastpath.py); every other command runs through
 # Typer and pydantic, so they sit far above 1.2x of it. The Typer path of the same concept (EDGAR_FASTPATH=0)
 # is a row too. Entries: (args, extra environment).
 WARM_COMMANDS: list[tuple[list[str], dict[str, str]]] = [
@@ -467,7 +467,7 @@ def section_available() -> str:
         return "not available: edgar_cli/capabilities/sections.py does not exist yet (issue 5)"
     probe = subprocess.run(edgar_cmd() + ["section", "--help"], capture_output=True, text=True, check=False)
     if probe.returncode != 0:
-        return "not available: `edgar section --help` failed (the command is not registered in cli.py)"
+        return "not available: `edgar section --help` failed (the command is not registered in cli/app.py)"
     return ""
 
 
@@ -810,8 +810,8 @@ def main() -> str:
     ensure_bytecode(ROOT / "edgar_cli")  # as an installed wheel has it (see common.ensure_bytecode)
     if opts.before:
         opts.before = opts.before.resolve()
-        if not (opts.before / "edgar_cli" / "entry.py").is_file():
-            ap.error(f"--before {opts.before}: no edgar_cli/entry.py under it")
+        if not (opts.before / "edgar_cli" / "cli/entry.py").is_file():
+            ap.error(f"--before {opts.before}: no edgar_cli/cli/entry.py under it")
         ensure_bytecode(opts.before / "edgar_cli")
     et = EdgarTools()
     if opts.no_edgartools:

@@ -1,6 +1,6 @@
 """Benchmark: the warm path's cheap items (issue 16), each as a ratio measured in this one run.
 
-1. Whole process, warm: `edgar concept NVDA revenue --fy 2024 --json` (the fast path, edgar_cli/fastpath.py)
+1. Whole process, warm: `edgar concept NVDA revenue --fy 2024 --json` (the fast path, edgar_cli/cli/fastpath.py)
    against the floor (benchmarks/floor.py: stdlib reading the same cache) and `python -c pass`; peak RSS;
    and the same command through Typer and pydantic (EDGAR_FASTPATH=0) and as `python -m edgar_cli`.
 2. Ticker map load on a warm run: the cached text tables (now) against rebuilding the row

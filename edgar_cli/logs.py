@@ -74,7 +74,7 @@ def safe_line(text: str) -> str:
     """``text`` as one line a terminal or a log shows but never obeys: redacted (:func:`redact_text`), control
     characters, bidi marks and line separators as visible symbols (``output.terminal_safe``), and line breaks
     as ``␊``, so that text from upstream (a companyfacts key in a refusal) cannot forge a line of its own."""
-    from .output import terminal_safe
+    from .cli.output import terminal_safe
 
     return terminal_safe(redact_text(text)).replace("\n", "\u240a")
 
@@ -107,7 +107,7 @@ def _line(record: dict[str, Any]) -> str:
             for k, v in record.items()
         }
     )
-    from .output import terminal_json
+    from .cli.output import terminal_json
 
     return terminal_json(
         json.dumps(record, default=lambda v: redact_text(str(v)), ensure_ascii=False, separators=(",", ":"))
@@ -155,7 +155,7 @@ class RedactFilter(logging.Filter):
     (numbers are kept, so that ``%d`` still formats; other objects, such as httpx's URL, become redacted text)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        from .output import terminal_safe
+        from .cli.output import terminal_safe
 
         def shown(text: str) -> str:  # redacted, and control characters (from a client, say) shown, not obeyed
             return terminal_safe(redact_text(text))

@@ -9,7 +9,7 @@ field names, in the same order, of the model of the same name less
 ``Record`` (``FactRecord`` -> ``FactValue``; tests/test_fastpath.py checks the
 two agree), so an attribute read is the same on either and :func:`dumps`
 writes what the model's ``model_dump_json(indent=2)`` writes, byte for byte:
-the warm fast path (edgar_cli/fastpath.py) prints a result without importing
+the warm fast path (edgar_cli/cli/fastpath.py) prints a result without importing
 pydantic.
 
 Nothing here imports pydantic, typer, rich or httpx.

@@ -188,7 +188,7 @@ class Result:
 
 def run_in_process(args: list[str], capsys) -> Result:
     """``edgar ARGS`` through the console-script entry point in this process, its output captured."""
-    from edgar_cli.entry import main
+    from edgar_cli.cli.entry import main
 
     capsys.readouterr()
     try:

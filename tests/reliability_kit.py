@@ -1,7 +1,7 @@
 """Shared by the reliability tests and benchmarks/reliability.py: the capability registry,
 valid and hostile arguments for each capability, the fault run and the cache audit.
 
-The registry is every function in ``edgar_cli.mcp_server.CAPABILITIES`` plus any
+The registry is every function in ``edgar_cli.mcp.server.CAPABILITIES`` plus any
 capability-shaped function in ``edgar_cli/capabilities/`` (a public function with a
 keyword-only ``client`` or ``store`` parameter that returns a pydantic model), so a capability
 added by anyone is covered here without editing this file. Arguments are chosen by
@@ -73,7 +73,7 @@ def _is_capability(fn: Any, module: str) -> bool:
 def capabilities() -> list[Callable[..., Any]]:
     """MCP's CAPABILITIES first, then every other capability function found in edgar_cli.capabilities."""
     from edgar_cli import capabilities as pkg
-    from edgar_cli.mcp_server import CAPABILITIES
+    from edgar_cli.mcp.server import CAPABILITIES
 
     found: dict[str, Callable[..., Any]] = {fn.__name__: fn for fn in CAPABILITIES}
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):

@@ -295,7 +295,7 @@ def test_filings_come_from_the_stores_submissions(bulk):
 
 
 def test_cli_sync_json_prints_only_the_result_and_no_progress_off_a_terminal(bulk, capsys):
-    from edgar_cli.entry import main
+    from edgar_cli.cli.entry import main
 
     capsys.readouterr()
     with pytest.raises(SystemExit) as exit_:

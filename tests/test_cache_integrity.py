@@ -71,7 +71,7 @@ KILL_MID_WRITE = textwrap.dedent("""
         return f
 
     core.open = patched_open
-    from edgar_cli.entry import main
+    from edgar_cli.cli.entry import main
     main(sys.argv[2:])
 """)
 

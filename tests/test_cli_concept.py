@@ -161,7 +161,7 @@ def test_cache_info_and_clear(cli):
 def test_every_command_has_help_text():
     from typer.main import get_command
 
-    from edgar_cli.cli import app
+    from edgar_cli.cli.app import app
 
     root = get_command(app)
 

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _leaf_commands():
-    from edgar_cli.cli import app
+    from edgar_cli.cli.app import app
 
     def walk(cmd, path):
         subs = getattr(cmd, "commands", None)
@@ -103,7 +103,7 @@ def test_options_show_readable_metavars_and_their_choices(cli):
 
 
 def test_the_top_level_commands_are_listed_by_task(cli):
-    from edgar_cli.cli import COMMAND_ORDER
+    from edgar_cli.cli.app import COMMAND_ORDER
 
     listing = cli("--help").out.split("Commands:", 1)[1]
     names = [line.split()[0] for line in listing.splitlines() if line.startswith("  ") and line.split()]
@@ -347,8 +347,8 @@ def test_escape_sequences_in_arguments_never_reach_the_terminal(edgar):
 
 
 def test_escape_sequences_in_filing_text_are_shown_in_tables_not_obeyed(capsys, monkeypatch):
+    from edgar_cli.cli.output import emit
     from edgar_cli.models import ResolvedCompany
-    from edgar_cli.output import emit
 
     monkeypatch.setenv("COLUMNS", "80")
     company = ResolvedCompany(
@@ -367,7 +367,7 @@ def test_escape_sequences_in_filing_text_are_shown_in_tables_not_obeyed(capsys, 
 
 
 def test_control_characters_in_filing_text_are_shown_not_obeyed():
-    from edgar_cli.output import terminal_safe
+    from edgar_cli.cli.output import terminal_safe
 
     text = "a\x1b[2Jb\rc\x9bd\u202ee\tf\ng"
     shown = terminal_safe(text)

@@ -20,7 +20,7 @@ import os
 
 import pytest
 
-from edgar_cli.render import fmt_value
+from edgar_cli.cli.render import fmt_value
 
 NVDA_FY2025 = "0001045810-25-000023"
 WRONG_YEAR = "NVIDIA's revenue in fiscal 2024 was $130.5 billion."
@@ -326,7 +326,7 @@ def test_piped_and_csv_output_say_on_stderr_what_the_table_says_under_its_rows(r
 
 
 def test_csv_text_that_a_spreadsheet_would_run_as_a_formula_is_kept_as_text_and_numbers_stay_numbers():
-    from edgar_cli.output import write_rows
+    from edgar_cli.cli.output import write_rows
 
     # hand-written rows: hostile text (a filer's name, an excerpt, a query) beside numbers from the corpus
     # (NVIDIA's FY2023 income tax expense was -187,000,000 USD, 0001045810-24-000029)
@@ -431,7 +431,7 @@ def test_json_and_nl_on_a_terminal_escape_c1_controls_and_bidi_overrides_and_kee
 
 
 def test_terminal_json_escapes_del_c1_and_bidi_characters_and_parses_to_the_same_value():
-    from edgar_cli.output import terminal_json
+    from edgar_cli.cli.output import terminal_json
 
     value = {"name": "A\u009b2J\u007fB\u200e\u202a\u2069", "tab": "x\ty", "plain": "Café – 10-K"}
     text = json.dumps(value, ensure_ascii=False, indent=2)
@@ -442,7 +442,7 @@ def test_terminal_json_escapes_del_c1_and_bidi_characters_and_parses_to_the_same
 
 
 def test_terminal_json_escapes_the_arabic_letter_mark_and_the_unicode_line_separators_too():
-    from edgar_cli.output import terminal_json, terminal_safe
+    from edgar_cli.cli.output import terminal_json, terminal_safe
 
     value = {"name": "A\u061cB\u2028C\u2029D"}
     shown = terminal_json(json.dumps(value, ensure_ascii=False))
@@ -465,7 +465,7 @@ def test_a_warning_on_stderr_shows_control_characters_and_starts_no_line_of_its_
 
 def test_cache_info_speaks_in_human_sizes_on_a_table_and_bytes_in_json(run):
     # issue 36: `cache info` printed 5907345
-    from edgar_cli.render import human_bytes
+    from edgar_cli.cli.render import human_bytes
 
     assert (human_bytes(999), human_bytes(1536), human_bytes(5_907_345)) == ("999 bytes", "1.5 KB", "5.9 MB")
     run("concept", "NVDA", "revenue", "--json", inprocess=True)
@@ -476,7 +476,7 @@ def test_cache_info_speaks_in_human_sizes_on_a_table_and_bytes_in_json(run):
 
 def test_messages_wrap_at_word_boundaries_and_keep_a_command_on_one_line():
     # issue 36: long warnings broke mid-word on a terminal ("NVI/DIA", "config.j/son")
-    from edgar_cli.render import wrap_message
+    from edgar_cli.cli.render import wrap_message
 
     text = (
         "warning: the XBRL facts of NVIDIA CORP end early; read them with edgar section NVDA risk_factors "

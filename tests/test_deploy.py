@@ -217,7 +217,7 @@ def test_plain_server_logs_show_control_characters_from_a_client_instead_of_obey
 
 
 def test_the_systemd_unit_allows_more_open_files_than_the_servers_connection_cap():
-    from edgar_cli.mcp_http import MAX_CONNECTIONS
+    from edgar_cli.mcp.http import MAX_CONNECTIONS
 
     unit = (ROOT / "deploy" / "systemd" / "edgar-mcp@.service").read_text(encoding="utf-8")
     limits = [int(line.split("=", 1)[1]) for line in unit.splitlines() if line.startswith("LimitNOFILE=")]

@@ -1,4 +1,4 @@
-"""The warm fast path (edgar_cli/fastpath.py): the same answer as the Typer path, byte for byte, or none at all.
+"""The warm fast path (edgar_cli/cli/fastpath.py): the same answer as the Typer path, byte for byte, or none at all.
 
 - its grammar is a subset of what Typer accepts, with the same values;
 - over a matrix of corpus companies, concepts and options, ``EDGAR_FASTPATH=0`` (the full path) and the
@@ -22,7 +22,7 @@ from conftest import PINNED_TODAY, TEST_UA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from edgar_cli import fastpath
+from edgar_cli.cli import fastpath
 
 # --- the grammar against Typer's ------------------------------------------------------------
 
@@ -32,7 +32,7 @@ def _typer_params(args: list[str]) -> dict | None:
     import click
     import typer.main
 
-    from edgar_cli.cli import app
+    from edgar_cli.cli.app import app
 
     group = typer.main.get_command(app)
     command = group.commands["concept"]  # type: ignore[attr-defined]
@@ -396,9 +396,9 @@ NOT_IMPORTED = (
     "diskcache",
     "rapidfuzz",
     "edgar_cli.models",
-    "edgar_cli.cli",
-    "edgar_cli.cli_support",
-    "edgar_cli.render",
+    "edgar_cli.cli.app",
+    "edgar_cli.cli.support",
+    "edgar_cli.cli.render",
 )
 
 
@@ -425,13 +425,13 @@ def test_a_warm_fast_run_imports_neither_typer_nor_pydantic_nor_rich_nor_httpx(h
     argv = (
         ["-m", "edgar_cli", *ARGS]
         if how == "python -m"
-        else ["-c", "import sys; from edgar_cli.entry import main; main(sys.argv[1:])", *ARGS]
+        else ["-c", "import sys; from edgar_cli.cli.entry import main; main(sys.argv[1:])", *ARGS]
     )
     requests = len(mirror.log)
     mods, proc = _imported(argv, env)
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["values"][0]["value"] == 60922000000  # 0001045810-24-000029
-    assert "edgar_cli.fastpath" in mods and len(mirror.log) == requests
+    assert "edgar_cli.cli.fastpath" in mods and len(mirror.log) == requests
     assert {
         m
         for m in mods

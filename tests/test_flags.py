@@ -12,8 +12,8 @@ import pytest
 
 from edgar_cli.capabilities.compare import compare_companies
 from edgar_cli.capabilities.concepts import get_financial_concept
+from edgar_cli.cli.render import fmt_value
 from edgar_cli.errors import EdgarError
-from edgar_cli.render import fmt_value
 from edgar_cli.sec.companyfacts import load_company_facts
 from edgar_cli.xbrl.catalogue import lookup
 from edgar_cli.xbrl.periods import build_calendar

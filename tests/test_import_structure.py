@@ -26,7 +26,7 @@ _PROBE = """
 import atexit, json, sys
 out, args = sys.argv[1], sys.argv[2:]
 atexit.register(lambda: open(out, "w").write(json.dumps(sorted(sys.modules))))
-from edgar_cli.entry import main
+from edgar_cli.cli.entry import main
 main(args)
 """
 
@@ -42,9 +42,9 @@ NEVER_WARM = {
     "edgar_cli.sec.ratelimit",  # the limiter: no request is made
     "tomllib",  # the package's data files are read back parsed (edgar_cli/datafiles.py)
     "importlib.metadata",
-    "email",  # pydantic's plugin scan (edgar_cli/entry.py)
+    "email",  # pydantic's plugin scan (edgar_cli/cli/entry.py)
     "rapidfuzz",  # fuzzy name matching: a ticker is an exact look-up
-    "edgar_cli.mcp_server",
+    "edgar_cli.mcp.server",
     "mcp",
     "selectolax",
     "edgar_cli.documents",
@@ -102,10 +102,11 @@ def test_a_warm_concept_in_json_imports_neither_the_network_nor_the_tables_nor_o
     mods, stdout = loaded(env, ["concept", "NVDA", "revenue", "--fy", "2024", "--json"])
     assert json.loads(stdout)["values"][0]["value"] == 60922000000  # FY2024 (accession 0001045810-24-000029)
     assert len(srv.log) == requests  # warm: not one request
-    assert top_level(mods, NEVER_WARM | {"rich", "edgar_cli.render", "edgar_cli.rows"}) == set()
-    # the fast path (edgar_cli/fastpath.py): no Typer, no pydantic, not one result model
+    assert top_level(mods, NEVER_WARM | {"rich", "edgar_cli.cli.render", "edgar_cli.cli.rows"}) == set()
+    # the fast path (edgar_cli/cli/fastpath.py): no Typer, no pydantic, not one result model
     assert (
-        top_level(mods, {"typer", "click", "pydantic", "pydantic_core", "edgar_cli.cli", "edgar_cli.models"}) == set()
+        top_level(mods, {"typer", "click", "pydantic", "pydantic_core", "edgar_cli.cli.app", "edgar_cli.models"})
+        == set()
     )
 
 
@@ -113,7 +114,7 @@ def test_a_warm_concept_in_json_on_the_typer_path_builds_only_the_concept_models
     env, _srv = warm_env
     mods, stdout = loaded(dict(env, EDGAR_FASTPATH="0"), ["concept", "NVDA", "revenue", "--fy", "2024", "--json"])
     assert json.loads(stdout)["values"][0]["value"] == 60922000000  # 0001045810-24-000029
-    assert top_level(mods, NEVER_WARM | {"rich", "edgar_cli.render", "edgar_cli.rows"}) == set()
+    assert top_level(mods, NEVER_WARM | {"rich", "edgar_cli.cli.render", "edgar_cli.cli.rows"}) == set()
     assert {m for m in mods if m.startswith("edgar_cli.models")} == CONCEPT_MODELS
 
 
@@ -132,7 +133,7 @@ def test_a_warm_command_builds_only_its_own_click_command(warm_env):
         'def spy(*a, **kw):\n    info = a[0] if a else kw["command_info"]; built.append(info.name); return orig(*a, **kw)\n'
         "T.get_command_from_info = spy\n"
         "import atexit; atexit.register(lambda: sys.stderr.write('BUILT ' + ','.join(built)))\n"
-        "from edgar_cli.entry import main; main(sys.argv[1:])"
+        "from edgar_cli.cli.entry import main; main(sys.argv[1:])"
     )
     proc = subprocess.run(
         [sys.executable, "-c", code, "concept", "NVDA", "revenue", "--fy", "2024", "--tsv"],

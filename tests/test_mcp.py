@@ -128,7 +128,7 @@ def mcp_run(own_mirror, tmp_path_factory):
 
 
 def test_the_tools_are_exactly_the_capabilities(mcp_run):
-    from edgar_cli.mcp_server import CAPABILITIES
+    from edgar_cli.mcp.server import CAPABILITIES
 
     assert {t.name for t in mcp_run["tools"]} == {fn.__name__ for fn in CAPABILITIES}
 
@@ -602,7 +602,7 @@ def test_a_too_deep_or_too_long_line_on_stdio_is_a_parse_error_and_the_server_go
     """A short line nesting 1,500 arrays made the lenient parser raise RecursionError (only ValueError was
     caught) and a line over the 64 MiB limit made readline raise: either killed the server with a traceback.
     Each is answered -32700 and the next request is served (the long line's tail is not read as a message)."""
-    from edgar_cli.mcp_stdio import MAX_LINE
+    from edgar_cli.mcp.stdio import MAX_LINE
 
     deep_call = (
         '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search_filings",'

@@ -27,7 +27,7 @@ def run(mirror, tmp_path_factory):
     import stamina
 
     from edgar_cli.config import Settings
-    from edgar_cli.mcp_server import build_server
+    from edgar_cli.mcp.server import build_server
     from edgar_cli.sec.client import SecClient, set_client
 
     tmp = tmp_path_factory.mktemp("mcp-contract")
@@ -171,7 +171,7 @@ def _broken(n: int) -> _Out:
 
 
 def test_a_bug_in_a_capability_becomes_internal_error(monkeypatch):
-    from edgar_cli.mcp_server import as_tool
+    from edgar_cli.mcp.server import as_tool
 
     broken = _broken
     monkeypatch.delenv("EDGAR_DEBUG", raising=False)
@@ -204,7 +204,7 @@ def visible_strings(value, key=""):
 
 
 def test_no_string_a_client_sees_names_a_cli_flag_or_command(run):
-    from edgar_cli.mcp_text import SERVER_INSTRUCTIONS
+    from edgar_cli.mcp.instructions import SERVER_INSTRUCTIONS
 
     seen = [SERVER_INSTRUCTIONS]
     for t in run["tools"].values():

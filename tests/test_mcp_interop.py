@@ -131,7 +131,7 @@ def run_inspector(root: Path, url: str, tmp: Path) -> dict:
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])
 def test_the_typescript_sdk_lists_every_tool(interop, transport):
-    from edgar_cli.mcp_server import CAPABILITIES
+    from edgar_cli.mcp.server import CAPABILITIES
 
     assert set(interop["ts"][transport]["tools"]) == {fn.__name__ for fn in CAPABILITIES}
 

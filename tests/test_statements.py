@@ -369,7 +369,7 @@ def test_unknown_statement_and_concepts_are_refused(sec):
 def test_the_statement_capabilities_work_as_mcp_tools(sec):
     import anyio
 
-    from edgar_cli import mcp_server as S
+    from edgar_cli.mcp import server as S
 
     server = S._server_class()(name="edgar-test")
     for fn in (get_financial_statement, get_financial_series):

@@ -501,7 +501,7 @@ def test_no_url_means_no_redis_and_no_psycopg(mirror, tmp_path):
     index listing import neither client library, nor edgar's modules for them."""
     code = (
         "import json, sys\n"
-        "from edgar_cli.entry import main\n"
+        "from edgar_cli.cli.entry import main\n"
         "for args in (['concept', 'NVDA', 'revenue', '--fy', '2024', '--json'], ['index', 'list', '--json'],\n"
         "             ['find', 'revenue', '--json']):\n"
         "    try:\n"

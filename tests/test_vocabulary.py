@@ -13,8 +13,8 @@ import typer
 
 from edgar_cli import vocabulary as V
 from edgar_cli.capabilities import admin, bulk_sync, catalogue, local_index, screen, sections, statements
-from edgar_cli.cli import app
-from edgar_cli.mcp_server import CAPABILITIES, _public_signature
+from edgar_cli.cli.app import app
+from edgar_cli.mcp.server import CAPABILITIES, _public_signature
 
 PACKAGE = Path(V.__file__).parent
 ALL_CAPABILITIES = [

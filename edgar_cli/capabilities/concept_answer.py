@@ -5,7 +5,7 @@ arguments, resolve the company, load its companyfacts, build the concept's
 series, select and describe the values); :func:`assemble_answer` is its last
 step, shared with compare. Both return a :class:`~edgar_cli.records.ConceptResultRecord`:
 capabilities/concepts.py builds the pydantic ``ConceptResult`` from it at the
-capability boundary, and the warm fast path (edgar_cli/fastpath.py) writes its
+capability boundary, and the warm fast path (edgar_cli/cli/fastpath.py) writes its
 JSON directly (records.dumps), so the notes, warnings, selection and every
 field exist in one place for both. Nothing here imports pydantic.
 """

@@ -5,14 +5,14 @@ the format asked for (--format table|tsv|csv|json|nl, or --json/--csv/--tsv/--nl
 everything else goes to stderr. Errors print as {"error": {...}} on stdout
 with --json/--nl, as text on stderr otherwise, and exit with the code's status
 (see errors.py). The shared machinery (common options, run, progress,
-confirmation) is in cli_support.py; the rows of each result in rows.py; the
-tables in render.py.
+confirmation) is in cli/support.py; the rows of each result in cli/rows.py; the
+tables in cli/render.py.
 
-Conventions for a new command (see cli_support.py): ``@app.command("name",
+Conventions for a new command (see cli/support.py): ``@app.command("name",
 examples=[...])``; a docstring whose first line is the help; ``metavar=`` on
 every option that takes a value and ``Literal[...]`` for a fixed set of values;
 flag names from vocabulary.PARAM_FLAGS; one ``run(lambda: capability(...))``;
-its rows declared in rows.py and, if it has one, its table in render.py; its
+its rows declared in cli/rows.py and, if it has one, its table in cli/render.py; its
 name in COMMAND_ORDER.
 """
 
@@ -24,8 +24,8 @@ from typing import Annotated, Any, Literal
 
 import typer
 
-from .cli_support import EdgarTyper, OrderedGroup, announce_server, confirm, fail, run, set_global_options
-from .errors import EdgarError
+from ..errors import EdgarError
+from .support import EdgarTyper, OrderedGroup, announce_server, confirm, fail, run, set_global_options
 
 # Top-level commands by task; a command not listed here comes after these.
 COMMAND_ORDER = (
@@ -139,7 +139,7 @@ UnitOpt = Annotated[
 
 def complete_concepts(incomplete: str) -> list[str]:
     """Shell completion for concept names (catalogue names and aliases)."""
-    from .xbrl.catalogue import catalogue
+    from ..xbrl.catalogue import catalogue
 
     names = sorted({n for c in catalogue().values() for n in (c.name, *c.aliases) if " " not in n})
     return [n for n in names if n.startswith(incomplete.lower())]
@@ -147,7 +147,7 @@ def complete_concepts(incomplete: str) -> list[str]:
 
 def complete_sections(incomplete: str) -> list[str]:
     """Shell completion for section keys of 10-K, 10-Q and 20-F."""
-    from .documents.items import FORMS
+    from ..documents.items import FORMS
 
     keys = sorted({spec.key for specs in FORMS.values() for spec in specs})
     return [k for k in keys if k.startswith(incomplete.lower())]
@@ -155,8 +155,8 @@ def complete_sections(incomplete: str) -> list[str]:
 
 def complete_forms(incomplete: str) -> list[str]:
     """Shell completion for form types (the filing families and the full-text search forms)."""
-    from .capabilities.search import ACCEPTED_FORMS
-    from .sec.submissions import FORM_FAMILIES
+    from ..capabilities.search import ACCEPTED_FORMS
+    from ..sec.submissions import FORM_FAMILIES
 
     forms = list(dict.fromkeys([*FORM_FAMILIES, *ACCEPTED_FORMS]))
     head, _, last = incomplete.rpartition(",")  # --forms 10-K,10-
@@ -175,7 +175,7 @@ def _version(value: bool) -> None:
         try:
             v = version("edgar-cli")
         except PackageNotFoundError:  # run from a source tree that was never installed
-            from . import __version__ as v
+            from .. import __version__ as v
         sys.stdout.write(f"edgar {v}\n")
         raise typer.Exit(0)
 
@@ -242,7 +242,7 @@ def concept_cmd(
     chart: ChartOpt = False,
 ) -> None:
     """A financial concept's reported values for one company, newest first, each with its provenance; several concepts or years give a table by period."""
-    from .capabilities.statements import concept_command
+    from ..capabilities.statements import concept_command
 
     _run_table(
         lambda: concept_command(
@@ -319,10 +319,10 @@ def compare_cmd(
     ] = "label",
 ) -> None:
     """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up."""
-    from .capabilities.compare import compare_companies
+    from ..capabilities.compare import compare_companies
 
     if peers_of is not None:  # a peer ranking is a screen over the bulk store, limited to one SIC code
-        from .capabilities.screen import rank_peers
+        from ..capabilities.screen import rank_peers
 
         run(
             lambda: rank_peers(
@@ -356,7 +356,7 @@ def concepts_cmd(
     ] = None,
 ) -> None:
     """The concept catalogue: every name `edgar concept` takes, its aliases, definition and XBRL tags."""
-    from .capabilities.catalogue import list_concepts
+    from ..capabilities.catalogue import list_concepts
 
     run(lambda: list_concepts(concept))
 
@@ -395,7 +395,7 @@ def filings_cmd(
     ] = 20,
 ) -> None:
     """A company's filings, newest first, with amendments linked to their originals and its fiscal calendar."""
-    from .capabilities.filings import list_filings
+    from ..capabilities.filings import list_filings
 
     run(lambda: list_filings(company, forms=_csv(form), filed_from=since, filed_to=until, limit=limit))
 
@@ -466,7 +466,7 @@ def section_cmd(
     ] = None,
 ) -> None:
     """A named section of a 10-K, 10-Q or 20-F (risk factors, MD&A, ...) as text; without a section, the outline."""
-    from .capabilities.sections import get_filing_outline, get_filing_section
+    from ..capabilities.sections import get_filing_outline, get_filing_section
 
     if file is not None and section is None:  # `edgar section --file PATH SECTION`
         company, section = None, company
@@ -539,7 +539,7 @@ def search_cmd(
     page: Annotated[int, typer.Option("--page", metavar="N", help="Page of 100 matching documents (1-100).")] = 1,
 ) -> None:
     """Search the text of EDGAR filings since 2001 for words or a phrase, one row per matching filing."""
-    from .capabilities.search import search_full_text
+    from ..capabilities.search import search_full_text
 
     run(
         lambda: search_full_text(
@@ -592,7 +592,7 @@ def verify_cmd(
     ] = None,
 ) -> None:
     """Check that every figure in an answer is grounded in the XBRL facts or text of the filings it cites (exit 10 if not)."""
-    from .capabilities.verify import verify_answer
+    from ..capabilities.verify import verify_answer
 
     run(
         lambda: verify_answer(
@@ -635,7 +635,7 @@ def resolve_cmd(
     ],
 ) -> None:
     """Identify a company by ticker, CIK or name, refusing to guess between close names."""
-    from .capabilities.resolve import resolve_company
+    from ..capabilities.resolve import resolve_company
 
     run(lambda: resolve_company(query))
 
@@ -698,7 +698,7 @@ def index_add_cmd(
     ] = None,
 ) -> None:
     """Add companies' 10-K/10-Q/20-F filings to the local text index, split into sections and chunks."""
-    from .capabilities.local_index import index_add
+    from ..capabilities.local_index import index_add
 
     run(
         lambda: index_add(
@@ -716,7 +716,7 @@ def index_add_cmd(
 @index_app.command("list", examples=["edgar index list", "edgar index list --csv > indexed.csv"])
 def index_list_cmd() -> None:
     """The filings in the local text index, with their sections, chunks and vectors."""
-    from .capabilities.local_index import index_list
+    from ..capabilities.local_index import index_list
 
     run(index_list)
 
@@ -741,8 +741,8 @@ def index_remove_cmd(
     yes: YesOpt = False,
 ) -> None:
     """Remove filings from the local text index: by company, by accession number, or all."""
-    from .capabilities.local_index import index_remove
-    from .index.store import index_location
+    from ..capabilities.local_index import index_remove
+    from ..index.store import index_location
 
     if all_filings and not confirm(f"Remove every filing from the local index {index_location()}?", yes=yes):
         sys.stderr.write("Nothing was removed.\n")
@@ -816,7 +816,7 @@ def find_cmd(
     ] = 600,
 ) -> None:
     """Search the locally indexed filings for passages that answer a query, with excerpts and provenance."""
-    from .capabilities.documents_search import search_documents
+    from ..capabilities.documents_search import search_documents
 
     run(
         lambda: search_documents(
@@ -859,7 +859,7 @@ def read_cmd(
     ] = None,
 ) -> None:
     """Numbered lines of an indexed filing section, for reading around a search excerpt."""
-    from .capabilities.documents_search import read_document
+    from ..capabilities.documents_search import read_document
 
     run(lambda: read_document(doc_id, lines=lines, around=around))
 
@@ -881,7 +881,7 @@ def sync_cmd(
     ] = None,
 ) -> None:
     """Download the SEC's nightly bulk archives (companyfacts.zip, submissions.zip) and update the local store."""
-    from .capabilities.bulk_sync import sync_bulk
+    from ..capabilities.bulk_sync import sync_bulk
     from .render import sync_progress
 
     with sync_progress() as progress:
@@ -950,7 +950,7 @@ def screen_cmd(
     ] = None,
 ) -> None:
     """One financial concept across every filer in the local bulk store, for one fiscal or calendar year."""
-    from .capabilities.screen import screen_companies
+    from ..capabilities.screen import screen_companies
 
     run(
         lambda: screen_companies(
@@ -975,7 +975,7 @@ def screen_cmd(
 @config_app.command("show", examples=["edgar config show", "edgar config show --json"])
 def config_show_cmd() -> None:
     """Every setting and file location (config, cache, rate-limit bucket, index) and where each value came from."""
-    from .capabilities.admin import config_show
+    from ..capabilities.admin import config_show
 
     run(config_show)
 
@@ -992,7 +992,7 @@ def config_user_agent_cmd(
     ] = None,
 ) -> None:
     """Show or save the User-Agent sent to the SEC."""
-    from .capabilities.admin import user_agent_setting
+    from ..capabilities.admin import user_agent_setting
 
     run(lambda: user_agent_setting(value))
 
@@ -1000,7 +1000,7 @@ def config_user_agent_cmd(
 @cache_app.command("info", examples=["edgar cache info"])
 def cache_info_cmd() -> None:
     """Where the cache lives, how many entries it holds and how large it is."""
-    from .capabilities.admin import cache_info
+    from ..capabilities.admin import cache_info
 
     run(cache_info)
 
@@ -1008,8 +1008,8 @@ def cache_info_cmd() -> None:
 @cache_app.command("clear", examples=["edgar cache clear", "edgar cache clear --yes"])
 def cache_clear_cmd(yes: YesOpt = False) -> None:
     """Delete every cached SEC response (the next run fetches afresh)."""
-    from .capabilities.admin import cache_clear
-    from .config import cache_dir
+    from ..capabilities.admin import cache_clear
+    from ..config import cache_dir
 
     if not confirm(f"Delete every cached SEC response in {cache_dir()}?", yes=yes):
         sys.stderr.write("Nothing was deleted.\n")
@@ -1097,8 +1097,8 @@ def serve_mcp_cmd(
     ] = 10.0,
 ) -> None:
     """Run the MCP server: every edgar capability as a tool (stdio or streamable HTTP)."""
-    from .mcp_server import serve
-    from .vocabulary import set_surface
+    from ..mcp.server import serve
+    from ..vocabulary import set_surface
 
     set_surface("cli")  # a refused configuration is read by the operator; the server switches to "mcp"
     try:
@@ -1126,8 +1126,8 @@ def serve_mcp_cmd(
 def _run_table(call: Callable[[], Any], chart: bool) -> None:
     """run(), then a chart of the table when asked for and shown as a table (rendering only: the result is
     the same)."""
-    from .cli_support import current_format
     from .output import default_format
+    from .support import current_format
 
     results: list[Any] = []
     run(lambda: results.append(call()) or results[-1])
@@ -1164,7 +1164,7 @@ def statement_cmd(
     chart: ChartOpt = False,
 ) -> None:
     """A company's income statement, balance sheet or cash-flow statement by fiscal period, every cell with its filing."""
-    from .capabilities.statements import get_financial_statement
+    from ..capabilities.statements import get_financial_statement
 
     _run_table(
         lambda: get_financial_statement(

@@ -24,8 +24,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import models as M
-from .config import install_hint
+from .. import models as M
+from ..config import install_hint
 
 # result model name -> its table; by name, so that importing render builds no model class
 _RENDERERS: dict[str, Callable[[Any], Any]] = {}
@@ -238,8 +238,8 @@ def print_messages(warnings: list[str], notes: list[str]) -> None:
 
 
 def describe_source(source: M.DataSource) -> str:
-    from .config import mirror_from_env
-    from .sec.urls import redact
+    from ..config import mirror_from_env
+    from ..sec.urls import redact
 
     when = f"{source.as_of:%Y-%m-%d %H:%M} UTC" if source.as_of else "unknown date"
     try:

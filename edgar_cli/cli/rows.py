@@ -26,7 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from . import models as M
+from .. import models as M
 
 Row = dict[str, Any]
 # result model name -> its rows / text; by name, so that importing rows builds no model class

@@ -1,7 +1,7 @@
 """The console-script entry point: runs the Typer app, turns usage errors into invalid_argument.
 
 A warm ``edgar concept COMPANY CONCEPT ... --json`` is answered first by
-fastpath.py, without importing Typer or pydantic, when it can be; otherwise
+cli/fastpath.py, without importing Typer or pydantic, when it can be; otherwise
 the Typer app runs. It also keeps two promises the commands cannot:
 arguments that are not valid UTF-8 are an ``invalid_argument`` (not a
 traceback), and a reader that closes the pipe early (``edgar ... | head -1``,
@@ -14,7 +14,7 @@ import errno
 import os
 import sys
 
-from .errors import EdgarError, ExitStatus
+from ..errors import EdgarError, ExitStatus
 
 
 class _QuietOnClosedPipe:
@@ -117,7 +117,7 @@ def _without_pydantic_plugins() -> None:
     if os.environ["PYDANTIC_DISABLE_PLUGINS"] in ("__all__", "1", "true") and name not in sys.modules:
         import types
 
-        loader = types.ModuleType(name, "edgar: pydantic plugins disabled (edgar_cli.entry)")
+        loader = types.ModuleType(name, "edgar: pydantic plugins disabled (edgar_cli.cli.entry)")
         loader.get_plugins = lambda: ()  # type: ignore[attr-defined]
         sys.modules[name] = loader
 
@@ -161,7 +161,7 @@ def _usable_streams() -> int | None:
 
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: usage errors become invalid_argument (exit 2)."""
-    from .vocabulary import set_surface
+    from ..vocabulary import set_surface
 
     set_surface("cli")
     closed = _usable_streams()
@@ -172,7 +172,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr = _QuietOnClosedPipe(stderr)
     args = list(sys.argv[1:] if argv is None else argv)
     if os.environ.get("EDGAR_LOG_FORMAT"):  # logs.py (and logging) only when a log format is asked for
-        from .logs import configure
+        from ..logs import configure
 
         configure()  # JSON lines on stderr with EDGAR_LOG_FORMAT=json; otherwise nothing changes
     try:
@@ -208,7 +208,7 @@ def _close_pools() -> None:
 
 
 def _fast(args: list[str]) -> int | None:
-    """0 once the warm fast path (fastpath.py) has printed the answer; None when the Typer path must run."""
+    """0 once the warm fast path (cli/fastpath.py) has printed the answer; None when the Typer path must run."""
     if not args or args[0] != "concept":
         return None
     from .fastpath import answer
@@ -231,8 +231,8 @@ def _run(args: list[str]) -> int:
     _without_pydantic_plugins()
     import typer
 
-    from .cli import app
-    from .cli_support import only_command
+    from .app import app
+    from .support import only_command
 
     try:
         with only_command(app, args):

@@ -1,6 +1,6 @@
 """A StatementResult flattened: spreadsheet rows (periods as columns), one row per cell, plain text, a sparkline.
 
-Shared by the terminal renderer (render.py), the output formats (CSV/TSV:
+Shared by the terminal renderer (cli/render.py), the output formats (CSV/TSV:
 ``statement_rows`` opens in a spreadsheet with one column per period;
 ``statement_cell_rows`` is the tidy form with every cell's provenance) and the
 MCP text channel (``statement_text``: the whole table, compact). Nothing here
@@ -9,7 +9,7 @@ decides a value: it only lays out what the capability returned.
 
 from __future__ import annotations
 
-from .models import StatementCell, StatementResult, StatementRow
+from ..models import StatementCell, StatementResult, StatementRow
 
 MARKS = {"derived": "d", "implied": "implied", "absent": "", "refused": "n/a"}
 LEGEND = {

@@ -1,4 +1,4 @@
-"""The machinery every edgar command shares, so that cli.py stays a list of commands.
+"""The machinery every edgar command shares, so that cli/app.py stays a list of commands.
 
 - :class:`EdgarTyper`: ``@app.command(...)`` gives every command the common options
   (``--format``/``--json``/``--csv``/``--tsv``/``--nl``, ``-q/--quiet``, ``--no-cache``,
@@ -27,7 +27,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .errors import EdgarError, ExitStatus
+from ..errors import EdgarError, ExitStatus
 from .output import Format
 
 # Options every command takes; None means "not given here" (the root callback's value stands).
@@ -248,8 +248,8 @@ def only_command(app: typer.Typer, args: list[str]) -> Iterator[None]:
 
 
 def _install_client() -> None:
-    from .config import Settings
-    from .sec.client import SecClient, set_client
+    from ..config import Settings
+    from ..sec.client import SecClient, set_client
 
     settings = Settings.from_env(user_agent=_state["user_agent"], no_cache=_state["no_cache"] or None)
     if _state["format"] in ("json", "nl"):
@@ -271,9 +271,9 @@ def run(call: Callable[[], Any], as_json: bool = False) -> None:
 
     ``as_json`` is for commands that declare their own ``--json`` flag; the common options set the rest.
     """
+    from ..sec.transport import within_command_deadline
+    from ..vocabulary import set_surface
     from .output import emit, emit_error
-    from .sec.transport import within_command_deadline
-    from .vocabulary import set_surface
 
     set_surface("cli")
     if as_json:
@@ -354,7 +354,7 @@ def progress(*, enabled: bool = True) -> Iterator[None]:
     def spin() -> None:
         from rich.console import Console
 
-        from .sec.client import get_client
+        from ..sec.client import get_client
 
         started = time.monotonic()
         try:
@@ -419,7 +419,7 @@ def announce_server(transport: str, host: str, port: int, allowed_hosts: list[st
         where = f"streamable HTTP at http://{host if ':' not in host else f'[{host}]'}:{port}/mcp"
     else:
         return  # serve() refuses it
-    from .logs import json_logs, log_event
+    from ..logs import json_logs, log_event
 
     if json_logs():
         log_event("serving", transport=transport, where=where)
@@ -432,8 +432,8 @@ def announce_server(transport: str, host: str, port: int, allowed_hosts: list[st
 def _warn_without_user_agent() -> None:
     """A server with no SEC User-Agent would fail every tool call that reaches the SEC: say so at start, where the
     client's or the service's log shows it (stdio servers' stderr is the host's log)."""
-    from .config import resolve_user_agent
-    from .logs import warning
+    from ..config import resolve_user_agent
+    from ..logs import warning
 
     try:
         resolve_user_agent(None, interactive=False)

@@ -3,7 +3,7 @@
 A warm ``edgar concept NVDA revenue --fy 2024 --json`` spent most of its run
 importing Typer (which builds pydantic adapters for its parameters), pydantic and
 the result models, for a lookup of a few milliseconds. :func:`answer` runs first
-(edgar_cli/entry.py), before Typer is imported, and answers a closed grammar only::
+(edgar_cli/cli/entry.py), before Typer is imported, and answers a closed grammar only::
 
     concept COMPANY CONCEPT [--fy YEAR] [--period|-p annual|quarterly|all] [--limit|-n N]
             (--json | --format json)
@@ -39,18 +39,18 @@ import os
 import sys
 from typing import Any, NoReturn
 
-from .companies.tickers import checked_query, exact_match, load_ticker_map
-from .datafiles import NotStored, stored_only
-from .errors import EdgarError
-from .records import CompanyRefRecord, NotSerializable, dumps
-from .sec import urls
-from .sec.cache import DiskCache
-from .sec.client import SecClient, _redis_configured
+from ..companies.tickers import checked_query, exact_match, load_ticker_map
+from ..datafiles import NotStored, stored_only
+from ..errors import EdgarError
+from ..records import CompanyRefRecord, NotSerializable, dumps
+from ..sec import urls
+from ..sec.cache import DiskCache
+from ..sec.client import SecClient, _redis_configured
 
 __all__ = ["answer", "parse"]
 
 _PERIODS = ("annual", "quarterly", "all")
-# option spelling -> parameter (the concept command's own names in cli.py)
+# option spelling -> parameter (the concept command's own names in cli/app.py)
 _VALUED = {"--fy": "fy", "--period": "period", "-p": "period", "--limit": "limit", "-n": "limit", "--format": "format"}
 
 
@@ -136,7 +136,7 @@ class _ReadOnlyClient(SecClient):
     """The SEC client with its cache reads and freshness rules, and nothing that fetches or writes."""
 
     def __init__(self) -> None:
-        from .config import Settings
+        from ..config import Settings
 
         super().__init__(Settings.from_env(), warn=_refuse)
         self.settings.interactive = False
@@ -169,8 +169,8 @@ def answer(args: list[str]) -> str | None:
     if params is None or _stands_aside():
         return None
     try:
-        from .bulk.store import STORE_NAME, store_dir
-        from .capabilities.concept_answer import DEFAULT_LIMIT, answer_concept
+        from ..bulk.store import STORE_NAME, store_dir
+        from ..capabilities.concept_answer import DEFAULT_LIMIT, answer_concept
 
         client = _ReadOnlyClient()
         if (store_dir(client.settings.cache_dir) / STORE_NAME).exists():

@@ -36,7 +36,7 @@ import os
 import socket
 from typing import Any
 
-from .errors import EdgarError
+from ..errors import EdgarError
 
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 TOKEN_ENV = "EDGAR_MCP_TOKEN"
@@ -374,7 +374,7 @@ def serve_http(
     import anyio
     import uvicorn
 
-    from . import __version__
+    from .. import __version__
 
     security = security_settings(host, port, allowed_hosts or [], allowed_origins or [])
     app = server.streamable_http_app(

@@ -17,7 +17,7 @@ Input schemas are strict (``additionalProperties: false``) and carry the ranges
 the capabilities enforce; an unknown argument is ``invalid_argument`` naming the
 parameter it most likely meant. The descriptions add, for a model, what to read
 in the result before answering; they hold no logic. HTTP serving is in
-mcp_http.py.
+mcp/http.py.
 """
 
 from __future__ import annotations
@@ -34,26 +34,26 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from .capabilities import compare as _compare
-from .capabilities import concepts as _concepts
-from .capabilities import documents_search as _docs
-from .capabilities import filings as _filings
-from .capabilities import local_index as _local_index
-from .capabilities import search as _search
-from .capabilities import sections as _sections
-from .capabilities import statements as _statements
-from .capabilities.compare import compare_companies
-from .capabilities.concepts import get_financial_concept
-from .capabilities.documents_search import read_document, search_documents
-from .capabilities.filings import list_filings
-from .capabilities.local_index import index_add, index_list
-from .capabilities.resolve import resolve_company
-from .capabilities.search import search_full_text
-from .capabilities.sections import get_filing_section
-from .capabilities.statements import get_financial_series, get_financial_statement
-from .capabilities.verify import verify_answer
-from .errors import EdgarError
-from .mcp_text import GUIDANCE, SERVER_INSTRUCTIONS
+from ..capabilities import compare as _compare
+from ..capabilities import concepts as _concepts
+from ..capabilities import documents_search as _docs
+from ..capabilities import filings as _filings
+from ..capabilities import local_index as _local_index
+from ..capabilities import search as _search
+from ..capabilities import sections as _sections
+from ..capabilities import statements as _statements
+from ..capabilities.compare import compare_companies
+from ..capabilities.concepts import get_financial_concept
+from ..capabilities.documents_search import read_document, search_documents
+from ..capabilities.filings import list_filings
+from ..capabilities.local_index import index_add, index_list
+from ..capabilities.resolve import resolve_company
+from ..capabilities.search import search_full_text
+from ..capabilities.sections import get_filing_section
+from ..capabilities.statements import get_financial_series, get_financial_statement
+from ..capabilities.verify import verify_answer
+from ..errors import EdgarError
+from .instructions import GUIDANCE, SERVER_INSTRUCTIONS
 
 logger = logging.getLogger("edgar.mcp")
 
@@ -202,8 +202,8 @@ def _server_paths() -> list[str]:
 
 @functools.lru_cache(maxsize=8)
 def _paths_for(index_env: str | None, cache_env: str | None) -> list[str]:
-    from .config import cache_dir
-    from .index.store import index_path
+    from ..config import cache_dir
+    from ..index.store import index_path
 
     paths = {str(index_path()), str(cache_env or cache_dir())}
     return sorted((p for p in paths if len(p) > 1), key=len, reverse=True)
@@ -261,8 +261,8 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
     import anyio
     from mcp_types import CallToolResult, TextContent
 
-    from .sec.calls import CallControl, watching
-    from .sec.transport import command_deadline
+    from ..sec.calls import CallControl, watching
+    from ..sec.transport import command_deadline
 
     name = fn.__name__
 
@@ -481,7 +481,7 @@ def build_server():
     """An MCPServer with one tool per capability, strict input schemas, structured errors."""
     from mcp_types import ToolAnnotations
 
-    from . import __version__
+    from .. import __version__
 
     server = _server_class()(name="edgar", instructions=SERVER_INSTRUCTIONS, version=__version__, log_level="WARNING")
     ranges = _ranges()
@@ -514,8 +514,8 @@ def build_server():
 
 def install_client() -> None:
     """The process-wide SEC client for the server: settings from the environment, never a prompt."""
-    from .config import Settings
-    from .sec.client import SecClient, set_client
+    from ..config import Settings
+    from ..sec.client import SecClient, set_client
 
     settings = Settings.from_env()
     settings.interactive = False  # stdin is the protocol: never prompt for a User-Agent
@@ -530,18 +530,18 @@ def serve(transport: str = "stdio", on_ready: Callable[[], None] | None = None, 
     (the CLI says there that it serves), never for a configuration that is refused.
     """
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
-    from .logs import redact_logs
+    from ..logs import redact_logs
 
     redact_logs()  # no password or token of a URL in any log line
     if transport not in ("stdio", "streamable-http"):
         raise EdgarError("invalid_argument", f"Unknown transport {transport!r}.", "Use stdio or streamable-http.")
     sock = None
     if transport == "streamable-http":
-        from .mcp_http import bind, check_http_options
+        from .http import bind, check_http_options
 
         check_http_options(**http)
         sock = bind(http.get("host", "127.0.0.1"), http.get("port", 8000))
-    from .vocabulary import set_surface
+    from ..vocabulary import set_surface
 
     set_surface("mcp")  # started through the CLI entry point, but what it writes from now on is read by a model
     install_client()
@@ -551,10 +551,10 @@ def serve(transport: str = "stdio", on_ready: Callable[[], None] | None = None, 
     if transport == "stdio":
         import anyio
 
-        from .mcp_stdio import run_stdio
+        from .stdio import run_stdio
 
         anyio.run(run_stdio, server)
     else:
-        from .mcp_http import serve_http
+        from .http import serve_http
 
         serve_http(server, sock=sock, **http)
