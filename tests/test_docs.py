@@ -136,3 +136,14 @@ def test_the_readme_keeps_the_test_command_ci_runs():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "python -m pytest -q" in ci and ".venv/bin/python -m pytest -q" in readme
+
+
+def test_every_mcp_tool_is_in_the_mcp_pages_table_of_tools():
+    import anyio
+
+    from edgar_cli.mcp.server import build_server
+
+    server = build_server()
+    tools = anyio.run(server.list_tools)
+    text = (DOCS / "mcp.md").read_text(encoding="utf-8")
+    assert tools and [t.name for t in tools if f"| `{t.name}` |" not in text] == []
