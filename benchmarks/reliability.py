@@ -182,11 +182,11 @@ def part_load(root: Path):
 
 def _run_in_process(argv: list[str], client) -> None:
     """The capability call a CLI argv makes, on ``client`` (to build reference cache entries)."""
-    from edgar_cli.capabilities.compare import compare_companies
-    from edgar_cli.capabilities.concepts import get_financial_concept
-    from edgar_cli.capabilities.filings import list_filings
-    from edgar_cli.capabilities.resolve import resolve_company
-    from edgar_cli.capabilities.search import search_full_text
+    from edgar_cli.capabilities.compare.compare import compare_companies
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
+    from edgar_cli.capabilities.filings.filings import list_filings
+    from edgar_cli.capabilities.resolve.resolve import resolve_company
+    from edgar_cli.capabilities.search.search import search_full_text
 
     a = [x for x in argv if x not in ("--json", "--no-cache")]
     cmd, rest = a[0], a[1:]

@@ -81,7 +81,7 @@ MCP_CALLS = [("NVDA", 2024), ("AAPL", 2024), ("TSLA", 2021), ("SNOW", 2024)]
 OURS_INPROCESS = """
 import json, time
 t0 = time.perf_counter()
-from edgar_cli.capabilities.concepts import get_financial_concept
+from edgar_cli.capabilities.concept.concept import get_financial_concept
 t1 = time.perf_counter()
 r = get_financial_concept("NVDA", "revenue", fiscal_year=2024)
 t2 = time.perf_counter()

@@ -6,9 +6,17 @@ occur in its sentence; each companyfacts evidence row (tag, unit, start, end, va
 data.sec.gov/api/xbrl/companyfacts/CIK##########.json; each document row's passage occurs in the document's text
 (tags replaced by spaces, entities unescaped, whitespace collapsed). Prints problems; exit 1 if any.
 """
-import argparse, functools, html, json, re, sys
+
+import argparse
+import functools
+import html
+import json
+import re
+import sys
 from pathlib import Path
+
 import yaml
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -47,8 +55,14 @@ def main():
             if "companyfacts" in r:
                 ns, name = r["tag"].split(":")
                 rows = facts(r["companyfacts"]).get(ns, {}).get(name, {}).get("units", {}).get(r["unit"], [])
-                ok = any(x["end"] == str(r["end"]) and x.get("start") == (str(r["start"]) if "start" in r else None)
-                         and x["val"] == r["val"] and x["accn"] == r["accn"] and x["form"] == r["form"] for x in rows)
+                ok = any(
+                    x["end"] == str(r["end"])
+                    and x.get("start") == (str(r["start"]) if "start" in r else None)
+                    and x["val"] == r["val"]
+                    and x["accn"] == r["accn"]
+                    and x["form"] == r["form"]
+                    for x in rows
+                )
                 if not ok:
                     bad.append(f"{cid}: no companyfacts row {r}")
             elif "document" in r:
@@ -63,6 +77,7 @@ def main():
     for b in bad:
         print(" ", b)
     return 1 if bad else 0
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -56,8 +56,8 @@ CONCEPT_MODELS = {
     "edgar_cli.models",
     "edgar_cli.models._base",
     "edgar_cli.models.companies",
-    "edgar_cli.models.concepts",
-    "edgar_cli.models.statements",
+    "edgar_cli.models.facts",
+    "edgar_cli.capabilities.statement.model",
 }
 
 

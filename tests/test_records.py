@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from edgar_cli import models, records
-from edgar_cli.capabilities.concepts import get_financial_concept
+from edgar_cli.capabilities.concept.concept import get_financial_concept
 
 PAIRS = [
     (records.SuspectedErrorRecord, models.SuspectedError),
@@ -135,8 +135,8 @@ def test_empty_lists_and_nones_are_written_as_pydantic_writes_them():
     ],
 )
 def test_the_records_json_is_the_models_json_for_real_answers(sec, company, concept, kw):
+    from edgar_cli.capabilities.concept.concept import _resolved_ref
     from edgar_cli.capabilities.concept_answer import answer_concept
-    from edgar_cli.capabilities.concepts import _resolved_ref
     from edgar_cli.sec.client import get_client
 
     result = get_financial_concept(company, concept, **kw)

@@ -12,7 +12,13 @@ import pytest
 import typer
 
 from edgar_cli import vocabulary as V
-from edgar_cli.capabilities import admin, bulk_sync, catalogue, local_index, screen, sections, statements
+from edgar_cli.capabilities.admin import admin
+from edgar_cli.capabilities.catalogue import catalogue
+from edgar_cli.capabilities.local_index import local_index
+from edgar_cli.capabilities.screen import screen
+from edgar_cli.capabilities.section import section as sections
+from edgar_cli.capabilities.statement import statement as statements
+from edgar_cli.capabilities.sync import sync as bulk_sync
 from edgar_cli.cli.app import app
 from edgar_cli.mcp.server import CAPABILITIES, _public_signature
 

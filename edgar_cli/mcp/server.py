@@ -34,24 +34,24 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from ..capabilities import compare as _compare
-from ..capabilities import concepts as _concepts
-from ..capabilities import documents_search as _docs
-from ..capabilities import filings as _filings
-from ..capabilities import local_index as _local_index
-from ..capabilities import search as _search
-from ..capabilities import sections as _sections
-from ..capabilities import statements as _statements
-from ..capabilities.compare import compare_companies
-from ..capabilities.concepts import get_financial_concept
-from ..capabilities.documents_search import read_document, search_documents
-from ..capabilities.filings import list_filings
-from ..capabilities.local_index import index_add, index_list
-from ..capabilities.resolve import resolve_company
-from ..capabilities.search import search_full_text
-from ..capabilities.sections import get_filing_section
-from ..capabilities.statements import get_financial_series, get_financial_statement
-from ..capabilities.verify import verify_answer
+from ..capabilities.compare import compare as _compare
+from ..capabilities.compare.compare import compare_companies
+from ..capabilities.concept import concept as _concepts
+from ..capabilities.concept.concept import get_financial_concept
+from ..capabilities.documents import documents as _docs
+from ..capabilities.documents.documents import read_document, search_documents
+from ..capabilities.filings import filings as _filings
+from ..capabilities.filings.filings import list_filings
+from ..capabilities.local_index import local_index as _local_index
+from ..capabilities.local_index.local_index import index_add, index_list
+from ..capabilities.resolve.resolve import resolve_company
+from ..capabilities.search import search as _search
+from ..capabilities.search.search import search_full_text
+from ..capabilities.section import section as _sections
+from ..capabilities.section.section import get_filing_section
+from ..capabilities.statement import statement as _statements
+from ..capabilities.statement.statement import get_financial_series, get_financial_statement
+from ..capabilities.verify.verify import verify_answer
 from ..errors import EdgarError
 from .instructions import GUIDANCE, SERVER_INSTRUCTIONS
 

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ._base import _Model
 from .companies import CompanyRef
-from .concepts import FiscalPeriod, PeriodType, RevisionKind
+from .facts import FiscalPeriod, PeriodType, RevisionKind
 
 VerifyStatus = Literal["grounded", "derived", "superseded", "mismatched_period", "ungrounded", "ambiguous", "unchecked"]
 # The verdict on a whole answer, worst first (see AnswerVerification.verdict).
