@@ -17,9 +17,9 @@ from functools import cache
 import pytest
 from mirror import corpus_dir
 
+from edgar_cli.capabilities.statement.model import StatementResult
 from edgar_cli.capabilities.statement.statement import get_financial_series, get_financial_statement
 from edgar_cli.errors import EdgarError
-from edgar_cli.models import StatementResult
 from edgar_cli.xbrl.catalogue import lookup
 
 CIKS = {"NVDA": 1045810, "AAPL": 320193, "SNOW": 1640147, "TSM": 1046179, "TSLA": 1318605}

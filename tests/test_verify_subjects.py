@@ -162,7 +162,7 @@ def test_reading_names_never_fails_on_any_arrangement_of_words(sec):
     import random
 
     from edgar_cli.capabilities.verify.verify import _subject_reader
-    from edgar_cli.models import CompanyRef
+    from edgar_cli.models.companies import CompanyRef
 
     reader = _subject_reader(sec, CompanyRef(cik="0001045810", name="NVIDIA CORP", tickers=["NVDA"]))
     tokens = [

@@ -1,4 +1,4 @@
-"""Financial concepts (get_financial_concept): values with provenance, tags tried, suspected errors."""
+"""A reported figure with its provenance (FactValue), the tags tried for a concept, suspected filer errors."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import Literal
 from pydantic import Field
 
 from ._base import _Model
-from .companies import CompanyRef, DataSource
 
 PeriodType = Literal["annual", "quarterly", "ytd", "instant", "other"]
 FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4", "H1", "9M"]
@@ -96,27 +95,3 @@ class TagTried(_Model):
     detail: str = ""
     periods: int = 0
     latest_end: date | None = None
-
-
-class ConceptResult(_Model):
-    """A concept's values for one company, newest first."""
-
-    company: CompanyRef
-    concept: str
-    label: str
-    definition: str
-    period: Literal["annual", "quarterly", "all"]
-    fiscal_year: int | None = None
-    fallback_chain: list[str]
-    tags_tried: list[TagTried]
-    unit: str | None
-    units_available: list[str]
-    currency_note: str | None = None
-    fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year ends on (typical)")
-    values: list[FactValue]
-    total_values: int = Field(description="How many values matched before limit")
-    truncated: bool = False
-    notes: list[str] = Field(default_factory=list)
-    warnings: list[str] = Field(default_factory=list)
-    source: str = Field(description="The SEC endpoint the figures come from")
-    data_source: DataSource | None = Field(None, description="Which source answered (live, cache or bulk of a date)")

@@ -1,4 +1,4 @@
-"""Answer verification (verify_answer)."""
+"""The result of verify_answer: each figure of an answer and what grounds it (built in verification/)."""
 
 from __future__ import annotations
 

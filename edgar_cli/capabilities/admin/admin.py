@@ -6,9 +6,9 @@ import os
 
 from ...config import _read_config, config_file, save_user_agent, valid_user_agent
 from ...errors import EdgarError
-from ...models import CacheCleared, CacheInfo, ConfigReport, ConfigSetting, UserAgentSetting
 from ...sec.client import FRESHNESS, get_client
 from ...sec.ratelimit import DB_NAME, shared_locations
+from .model import CacheCleared, CacheInfo, ConfigReport, ConfigSetting, UserAgentSetting
 
 
 def cache_info() -> CacheInfo:

@@ -6,8 +6,8 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ...models import CatalogueConcept, CatalogueTag, ConceptCatalogue
 from ...xbrl.catalogue import Concept, catalogue, lookup, not_in_catalogue
+from .model import CatalogueConcept, CatalogueTag, ConceptCatalogue
 
 
 def _entry(c: Concept) -> CatalogueConcept:

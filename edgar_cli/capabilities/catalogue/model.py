@@ -1,31 +1,12 @@
-"""The filing outline (get_filing_outline), the concept catalogue (list_concepts), settings (config_show)."""
+"""The result of list_concepts: the concept catalogue, each concept with its tag chain."""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Literal
 
 from pydantic import Field
 
 from ...models._base import _Model
-from ..section.model import SectionOutlineEntry
-
-
-class FilingOutline(_Model):
-    """The sections found in one 10-K, 10-Q or 20-F document, with the filing's provenance."""
-
-    form: str = Field(description="The filing's form as filed, e.g. 10-K, 20-F")
-    company_name: str | None = None
-    cik: str | None = Field(None, description="10-digit zero-padded CIK")
-    filed: date | None = None
-    period_of_report: date | None = None
-    fiscal_year: int | None = None
-    accession_number: str | None = None
-    document_url: str | None = Field(None, description="The primary document in the SEC Archives")
-    source_file: str | None = Field(None, description="The local file read instead of fetching a filing")
-    sections: list[SectionOutlineEntry] = Field(default_factory=list, description="In document order")
-    warnings: list[str] = Field(default_factory=list)
-    notes: list[str] = Field(default_factory=list)
 
 
 class CatalogueTag(_Model):
@@ -62,24 +43,3 @@ class ConceptCatalogue(_Model):
         "use instead",
     )
     notes: list[str] = Field(default_factory=list)
-
-
-class ConfigSetting(_Model):
-    """One setting or file location, its value and where the value came from."""
-
-    setting: str = Field(
-        description="user_agent, mirror, cache, config_file, cache_dir, ratelimit_bucket, "
-        "data_dir, index, today, debug, interactive"
-    )
-    value: str | None
-    source: str = Field(description="The flag, environment variable or file the value came from, or 'default'")
-    variable: str | None = Field(None, description="The environment variable that sets it")
-    exists: bool | None = Field(None, description="For files and directories: whether it exists yet")
-
-
-class ConfigReport(_Model):
-    """Every setting edgar reads and every file it writes, with where each value came from."""
-
-    settings: list[ConfigSetting]
-    notes: list[str] = Field(default_factory=list)
-    warnings: list[str] = Field(default_factory=list)

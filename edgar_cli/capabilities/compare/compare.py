@@ -18,15 +18,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ...errors import TRANSIENT_CODES, EdgarError
-from ...models import (
-    CompanyRef,
-    ComparisonResult,
-    ComparisonRow,
-    ConceptResult,
-    FactValue,
-    ResolvedCompany,
-    UnavailableCompany,
-)
+from ...models.companies import CompanyRef
+from ...models.facts import FactValue
 from ...sec import urls
 from ...sec.client import SecClient, get_client
 from ...sec.companyfacts import load_company_facts
@@ -37,7 +30,10 @@ from ...xbrl.facts import CompanyFacts
 from ...xbrl.series import Series, build_series
 from ..arguments import check_concept_first
 from ..concept.concept import MAX_LIMIT, answer_from_series, period_filter, validate_fiscal_year
+from ..concept.model import ConceptResult
+from ..resolve.model import ResolvedCompany
 from ..resolve.resolve import resolve_company
+from .model import ComparisonResult, ComparisonRow, UnavailableCompany
 
 MIN_COMPANIES = 2
 MAX_COMPANIES = 8

@@ -11,7 +11,8 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ...models import CompanyRef, ConceptResult, DataSource, FactValue
+from ...models.companies import CompanyRef, DataSource
+from ...models.facts import FactValue
 from ...records import CompanyRefRecord, FactRecord
 from ...sec.client import SecClient, get_client
 from ...xbrl.catalogue import Concept
@@ -34,6 +35,7 @@ from ..concept_answer import (
     validate_fiscal_year,
 )
 from ..resolve.resolve import resolve_company
+from .model import ConceptResult
 
 __all__ = [
     "get_financial_concept",

@@ -15,11 +15,11 @@ from ...index import query as Q
 from ...index import ranking as R
 from ...index import retrieval as RT
 from ...index.store import ChunkRecord, FilingRecord, Filters, IndexStore
-from ...models import DocumentHit, DocumentLine, DocumentLines, DocumentSearchResult
 from ...sec.client import SecClient
 from ...vocabulary import param, tool
 from ..filings.filings import parse_day, parse_form
 from ..local_index.local_index import company_ciks, open_store, outdated_note
+from .model import DocumentHit, DocumentLine, DocumentLines, DocumentSearchResult
 
 MAX_LIMIT = 50
 DEFAULT_EXCERPT = 600

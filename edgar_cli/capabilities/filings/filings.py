@@ -10,13 +10,14 @@ from pydantic import Field
 
 from ...companies import successors
 from ...errors import EdgarError
-from ...models import AmendmentRef, DataSource, FilerInfo, Filing, FilingList, FormerName, SubmissionsPage
+from ...models.companies import DataSource
 from ...sec import submissions as S
 from ...sec import urls
 from ...sec.client import SecClient, get_client
 from ...vocabulary import param, tool
 from ..arguments import parse_day
 from ..resolve.resolve import resolve_company
+from .model import AmendmentRef, FilerInfo, Filing, FilingList, FormerName, SubmissionsPage
 
 MAX_LIMIT = 1000
 MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin

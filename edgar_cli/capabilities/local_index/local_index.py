@@ -21,7 +21,6 @@ from ...index.store import (
     IndexStore,
     open_index,
 )
-from ...models import IndexedFiling, IndexListing, IndexUpdate, SkippedFiling
 from ...sec import submissions as S
 from ...sec import urls, validate
 from ...sec.client import SecClient, get_client
@@ -29,6 +28,7 @@ from ...sec.transport import command_deadline
 from ...vocabulary import param, tool
 from ..filings.filings import find_filing, list_filings, parse_form
 from ..section.section import PARSER_VERSION, load_document
+from .model import IndexedFiling, IndexListing, IndexUpdate, SkippedFiling
 
 MAX_YEARS = 30
 FATAL = frozenset({"blocked", "user_agent_required", "rate_limited"})  # stop the run: later filings would fail too

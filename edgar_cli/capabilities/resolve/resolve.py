@@ -42,10 +42,10 @@ from ...companies.tickers import (
     parse_cik,
 )
 from ...errors import EdgarError
-from ...models import Candidate, MatchType, ResolvedCompany
 from ...sec import urls
 from ...sec.client import SecClient, get_client
 from ...vocabulary import surface, tool
+from .model import Candidate, MatchType, ResolvedCompany
 
 __all__ = ["resolve_company", "rank_names", "parse_cik", "normalize_ticker", "load_ticker_map"]
 

@@ -26,7 +26,7 @@ from ...bulk import build as B
 from ...bulk.source import max_age, open_store
 from ...bulk.store import FACT_FIELDS, BulkStore
 from ...errors import EdgarError
-from ...models import CompanyRef, DataSource, ScreenExclusion, ScreenResult, ScreenRow
+from ...models.companies import CompanyRef, DataSource
 from ...sec import urls
 from ...sec.client import SecClient, get_client
 from ...sec.submissions import family_of
@@ -34,6 +34,7 @@ from ...vocabulary import param, tool
 from ...xbrl.catalogue import Concept, lookup
 from ..concept.concept import validate_fiscal_year
 from ..resolve.resolve import resolve_company
+from .model import ScreenExclusion, ScreenResult, ScreenRow
 
 MAX_LIMIT = 1000
 SCREEN_FORMS = ("10-K", "20-F", "40-F")

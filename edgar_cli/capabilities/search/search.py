@@ -25,12 +25,13 @@ from urllib.parse import urlencode
 from pydantic import Field
 
 from ...errors import EdgarError
-from ...models import CompanyRef, FullTextSearchResult, SearchFiling, SearchMatchedFile
+from ...models.companies import CompanyRef
 from ...sec import urls
 from ...sec.client import SecClient, get_client
 from ...vocabulary import param, tool
 from ..arguments import parse_day
 from ..resolve.resolve import resolve_company
+from .model import FullTextSearchResult, SearchFiling, SearchMatchedFile
 
 INDEX_START = date(2001, 1, 1)
 PAGE_SIZE = 100  # EFTS' fixed page size

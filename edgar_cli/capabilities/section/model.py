@@ -1,4 +1,4 @@
-"""Filing sections (get_filing_section)."""
+"""The results of get_filing_section and get_filing_outline: a section's text, or the sections found."""
 
 from __future__ import annotations
 
@@ -62,5 +62,22 @@ class FilingSection(_Model):
     extraction_confidence: Literal["high", "medium", "low"]
     confidence_reasons: list[str] = Field(default_factory=list)
     outline: list[SectionOutlineEntry] = Field(default_factory=list, description="Every section found in the document")
+    warnings: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+
+class FilingOutline(_Model):
+    """The sections found in one 10-K, 10-Q or 20-F document, with the filing's provenance."""
+
+    form: str = Field(description="The filing's form as filed, e.g. 10-K, 20-F")
+    company_name: str | None = None
+    cik: str | None = Field(None, description="10-digit zero-padded CIK")
+    filed: date | None = None
+    period_of_report: date | None = None
+    fiscal_year: int | None = None
+    accession_number: str | None = None
+    document_url: str | None = Field(None, description="The primary document in the SEC Archives")
+    source_file: str | None = Field(None, description="The local file read instead of fetching a filing")
+    sections: list[SectionOutlineEntry] = Field(default_factory=list, description="In document order")
     warnings: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)

@@ -16,10 +16,10 @@ from ...documents.references import analyse, body_of
 from ...documents.sections import Outline, Section, build_outline
 from ...documents.text import TextDocument, detect_form, to_document
 from ...errors import EdgarError
-from ...models import FilingOutline, FilingSection, SectionOutlineEntry
 from ...sec import urls, validate
 from ...sec.client import SecClient, get_client
 from ...vocabulary import param, surface, tool
+from .model import FilingOutline, FilingSection, SectionOutlineEntry
 
 DEFAULT_MAX_CHARS = 20_000
 MAX_CHARS_LIMIT = 200_000

@@ -20,15 +20,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ...errors import EdgarError
-from ...models import (
-    CompanyRef,
-    ConceptResult,
-    FactValue,
-    StatementCell,
-    StatementColumn,
-    StatementResult,
-    StatementRow,
-)
+from ...models.companies import CompanyRef
+from ...models.facts import FactValue
 from ...sec.client import SecClient, get_client
 from ...sec.companyfacts import load_company_facts
 from ...vocabulary import param
@@ -48,7 +41,9 @@ from ..concept.concept import (
     period_filter,
     validate_fiscal_year,
 )
+from ..concept.model import ConceptResult
 from ..resolve.resolve import resolve_company
+from .model import StatementCell, StatementColumn, StatementResult, StatementRow
 
 DEFAULT_LAST = {"annual": 5, "quarterly": 8}
 MAX_LAST = 80

@@ -12,9 +12,9 @@ from ...bulk import build as B
 from ...bulk.source import max_age
 from ...bulk.store import STORE_NAME, BulkStore, published_at, store_dir
 from ...errors import EdgarError
-from ...models import ArchiveSync, BulkSyncResult
 from ...sec import urls
 from ...sec.client import Download, SecClient, get_client
+from .model import ArchiveSync, BulkSyncResult
 
 Progress = Callable[[str, int, int | None], None]  # (what, done, total): bytes while downloading, entries after
 

@@ -19,7 +19,8 @@ from pydantic import Field
 from ...companies import successors
 from ...documents import items as I
 from ...errors import EdgarError
-from ...models import AnswerVerification, Candidate, CompanyRef, VerifiedFigure
+from ...models.companies import CompanyRef
+from ...models.verify import AnswerVerification, VerifiedFigure
 from ...sec import urls
 from ...sec.client import SecClient, get_client
 from ...sec.companyfacts import load_company_facts
@@ -35,6 +36,7 @@ from ...vocabulary import param, surface
 from ...xbrl import grounding as G
 from ...xbrl import periods as XP
 from ...xbrl.facts import CompanyFacts
+from ..resolve.model import Candidate
 from ..resolve.resolve import resolve_company
 from ..section.section import load_document
 
