@@ -1,7 +1,7 @@
 """Benchmark: reliability under faults and under load, in figures (issue 11).
 
 Part 1, faults (in-process): every capability of the registry (tests/reliability_kit.py:
-MCP's CAPABILITIES plus every capability function in edgar_cli/capabilities/) with a few
+the MCP tools plus every capability function in edgar_cli/capabilities/) with a few
 valid arguments each, once fault-free, then --rounds times on cold cache directories against
 a mirror that answers --rate (30%) of requests with a fault of every kind the mirror knows
 (429 with and without Retry-After, 500, 503, dropped connection, truncated body, cut or
@@ -97,9 +97,9 @@ def part_faults(args, root: Path) -> tuple[K.FaultReport, K.CacheAudit, int, flo
 
 
 def _mcp_calls() -> list[tuple[str, dict]]:
-    from edgar_cli.mcp.server import CAPABILITIES
+    from edgar_cli.mcp.server import capabilities
 
-    tools = {fn.__name__ for fn in CAPABILITIES}
+    tools = {fn.__name__ for fn in capabilities()}
     pool = [(fn.__name__, kw) for fn, kw in K.workload() if fn.__name__ in tools]
     return [pool[i % len(pool)] for i in range(MCP_CALLS)]
 

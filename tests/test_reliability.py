@@ -1,7 +1,7 @@
 """Every capability under a misbehaving SEC: 30% of requests fail in every way the mirror knows.
 
-The workload is every capability in the registry (tests/reliability_kit.py: MCP's
-CAPABILITIES plus any capability function in edgar_cli/capabilities/) with a few
+The workload is every capability in the registry (tests/reliability_kit.py: the MCP
+tools plus any capability function in edgar_cli/capabilities/) with a few
 valid arguments each. It runs once fault-free, then ROUNDS times on cold caches
 against a mirror that answers 30% of requests with 429 (with and without
 Retry-After), 500, 503, a dropped connection, a truncated body, a cut or damaged

@@ -33,10 +33,9 @@ from ..concept.concept import MAX_LIMIT, answer_from_series, period_filter, vali
 from ..concept.model import ConceptResult
 from ..resolve.model import ResolvedCompany
 from ..resolve.resolve import resolve_company
+from . import MAX_COMPANIES, MIN_COMPANIES
 from .model import ComparisonResult, ComparisonRow, UnavailableCompany
 
-MIN_COMPANIES = 2
-MAX_COMPANIES = 8
 MAX_END_GAP_DAYS = 45  # period ends further apart than this are not the same stretch of time
 MAX_LENGTH_GAP_DAYS = 3  # 364 vs 365/366 is calendar noise; 371 vs 364 is a 53rd week
 # Errors that concern every company alike: the comparison stops instead of listing them per company.

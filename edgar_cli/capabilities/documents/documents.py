@@ -19,9 +19,9 @@ from ...sec.client import SecClient
 from ...vocabulary import param, tool
 from ..filings.filings import parse_day, parse_form
 from ..local_index.local_index import company_ciks, open_store, outdated_note
+from . import MAX_EXCERPT_CHARS, MAX_LIMIT, MIN_EXCERPT_CHARS
 from .model import DocumentHit, DocumentLine, DocumentLines, DocumentSearchResult
 
-MAX_LIMIT = 50
 DEFAULT_EXCERPT = 600
 MAX_READ_LINES = 1000
 _CHUNK_ID_RE = re.compile(r"^(\d{10}-\d{2}-\d{6}):([a-z0-9_]+):(\d{4})$")
@@ -208,10 +208,10 @@ def search_documents(
             f"per_company must be 1 or more, not {per_company}.",
             f"Use {param('per_company')} 2, or omit it.",
         )
-    if not isinstance(max_excerpt_chars, int) or not 80 <= max_excerpt_chars <= 5000:
+    if not isinstance(max_excerpt_chars, int) or not MIN_EXCERPT_CHARS <= max_excerpt_chars <= MAX_EXCERPT_CHARS:
         raise EdgarError(
             "invalid_argument",
-            f"max_excerpt_chars must be between 80 and 5000, not {max_excerpt_chars}.",
+            f"max_excerpt_chars must be between {MIN_EXCERPT_CHARS} and {MAX_EXCERPT_CHARS}, not {max_excerpt_chars}.",
             f"Use the default {DEFAULT_EXCERPT}.",
         )
     if match not in ("ranked", "phrase"):

@@ -17,9 +17,9 @@ from ...sec.client import SecClient, get_client
 from ...vocabulary import param, tool
 from ..arguments import parse_day
 from ..resolve.resolve import resolve_company
+from . import MAX_LIMIT
 from .model import AmendmentRef, FilerInfo, Filing, FilingList, FormerName, SubmissionsPage
 
-MAX_LIMIT = 1000
 MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin
 
 

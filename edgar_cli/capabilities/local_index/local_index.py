@@ -28,9 +28,9 @@ from ...sec.transport import command_deadline
 from ...vocabulary import param, tool
 from ..filings.filings import find_filing, list_filings, parse_form
 from ..section.section import PARSER_VERSION, load_document
+from . import MAX_YEARS
 from .model import IndexedFiling, IndexListing, IndexUpdate, SkippedFiling
 
-MAX_YEARS = 30
 FATAL = frozenset({"blocked", "user_agent_required", "rate_limited"})  # stop the run: later filings would fail too
 
 

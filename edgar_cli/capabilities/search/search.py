@@ -31,13 +31,10 @@ from ...sec.client import SecClient, get_client
 from ...vocabulary import param, tool
 from ..arguments import parse_day
 from ..resolve.resolve import resolve_company
+from . import MAX_LIMIT, MAX_PAGE, MAX_QUERY_CHARS, PAGE_SIZE
 from .model import FullTextSearchResult, SearchFiling, SearchMatchedFile
 
 INDEX_START = date(2001, 1, 1)
-PAGE_SIZE = 100  # EFTS' fixed page size
-MAX_PAGE = 100  # from = 9,900: EFTS does not page past about 10,000 hits
-MAX_LIMIT = PAGE_SIZE
-MAX_QUERY_CHARS = 500
 SOURCE = "https://efts.sec.gov/LATEST/search-index"
 
 # Root forms accepted by --forms. EFTS filters on a filing's root form, so an

@@ -19,10 +19,10 @@ from ...errors import EdgarError
 from ...sec import urls, validate
 from ...sec.client import SecClient, get_client
 from ...vocabulary import param, surface, tool
+from . import MAX_CHARS_LIMIT
 from .model import FilingOutline, FilingSection, SectionOutlineEntry
 
 DEFAULT_MAX_CHARS = 20_000
-MAX_CHARS_LIMIT = 200_000
 MAX_FILE_BYTES = 60_000_000
 PARSER_VERSION = "2"  # bump when documents/ changes what it extracts: cached outlines are keyed by it
 _CORE_FLOORS = {

@@ -43,11 +43,10 @@ from ..concept.concept import (
 )
 from ..concept.model import ConceptResult
 from ..resolve.resolve import resolve_company
+from . import MAX_CONCEPTS, MAX_LAST
 from .model import StatementCell, StatementColumn, StatementResult, StatementRow
 
 DEFAULT_LAST = {"annual": 5, "quarterly": 8}
-MAX_LAST = 80
-MAX_CONCEPTS = 30
 QUARTERS = ("Q1", "Q2", "Q3", "Q4")
 ORDER = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "FY": 5, "TTM": 6}
 
