@@ -72,11 +72,20 @@ def capabilities() -> list[Callable[..., Any]]:
     return [registry.function(t) for t in registry.mcp_tools()]
 
 
+def _declared(name: str) -> registry.Tool:
+    """The declaration of the tool called ``name``; a function no capability declares (a test's own) gets
+    a declaration without hints."""
+    try:
+        return registry.tool(name)
+    except KeyError:
+        return registry.Tool(function=f"undeclared:{name}", command="")
+
+
 def _public_signature(fn: Callable[..., Any]) -> inspect.Signature:
     """The function's signature without ``client`` and hidden parameters, MCP defaults applied, plus ``ctx``."""
     from mcp.server.mcpserver import Context
 
-    declared = registry.tool(fn.__name__)
+    declared = _declared(fn.__name__)
     hints = typing.get_type_hints(fn, include_extras=True)
     hidden = {"client"} | declared.objects | declared.mcp_hidden
     defaults = declared.mcp_defaults
@@ -96,7 +105,7 @@ def _public_signature(fn: Callable[..., Any]) -> inspect.Signature:
 def description_for(fn: Callable[..., Any]) -> str:
     doc = inspect.getdoc(fn) or ""
     first = doc.split("\n\n", 1)[0].replace("\n", " ")
-    return f"{first}\n\n{registry.tool(fn.__name__).guidance.strip()}".strip()
+    return f"{first}\n\n{_declared(fn.__name__).guidance.strip()}".strip()
 
 
 def as_text(data: Any) -> str:
@@ -232,7 +241,7 @@ def unknown_argument_error(tool_name: str, unknown: list[str], props: list[str])
     """invalid_argument naming each unknown key and the parameter it most likely meant."""
     parts, meant, hidden = [], {}, []
     for key in unknown:
-        if key in registry.tool(tool_name).mcp_hidden:  # client, store: objects, not names
+        if key in _declared(tool_name).mcp_hidden:  # client, store: objects, not names
             hidden.append(key)
             continue
         target = _likely(key, props)
