@@ -1,7 +1,7 @@
 """compare_companies: one concept across 2-8 companies, with fiscal-period alignment warnings.
 
 The figures come from the concept engine of ``edgar concept`` (build_series and
-answer_from_series in capabilities/concepts.py): the same tag fallback,
+answer_from_series in capabilities/concept/concept.py): the same tag fallback,
 restatement selection and fiscal-year labels, so a company's row here is the
 value ``edgar concept`` gives for the same year. What this module adds is the
 choice of a common fiscal year and the judgement of whether the rows can be

@@ -1,6 +1,6 @@
 """screen_companies: one concept across every filer in the local bulk store.
 
-Each company's value is the one the concept engine (``capabilities/concepts.py``)
+Each company's value is the one the concept engine (``capabilities/concept/concept.py``)
 gives for it: the store holds, for every catalogue concept, the annual values
 ``build_series`` produced from that company's facts at sync time, in the
 engine's order, so the screen reads the first value of the asked-for year
