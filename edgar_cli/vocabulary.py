@@ -147,6 +147,6 @@ def param(name: str) -> str:
 def tool(name: str) -> str:
     """Capability ``name`` as this surface spells it: ``edgar filings`` on the CLI, ``list_filings`` over MCP.
 
-    On the CLI a name no capability declares is a KeyError (tests/test_registry.py checks every name
+    On the CLI a name no capability declares is a KeyError (tests/test_vocabulary.py checks every name
     the package passes); over MCP the name is its own spelling."""
     return TOOL_COMMANDS[name] if _surface == "cli" else name

@@ -1,10 +1,18 @@
 """The capabilities: one folder each (its functions, result model and declaration), listed in registry.py.
 
-Importing this package loads only the registry (stdlib), and lends vocabulary the CLI commands the
-declarations name, read when a message first spells one.
+Importing this package lends vocabulary the CLI commands the declarations name; the registry and the
+declarations are read when a message first spells a command on the CLI, not before.
 """
 
-from .. import vocabulary
-from . import registry
+from collections.abc import Mapping
 
-vocabulary.use_commands(registry.commands)
+from .. import vocabulary
+
+
+def _commands() -> Mapping[str, str]:
+    from .registry import commands
+
+    return commands()
+
+
+vocabulary.use_commands(_commands)
