@@ -337,8 +337,8 @@ def test_escape_sequences_in_arguments_never_reach_the_terminal(edgar):
 
 
 def test_escape_sequences_in_filing_text_are_shown_in_tables_not_obeyed(capsys, monkeypatch):
+    from edgar_cli.capabilities.resolve.model import ResolvedCompany
     from edgar_cli.cli.output import emit
-    from edgar_cli.models import ResolvedCompany
 
     monkeypatch.setenv("COLUMNS", "80")
     company = ResolvedCompany(

@@ -60,7 +60,7 @@ def engine_fingerprint() -> str:
 
     h = hashlib.sha256()
     for package, name in (
-        ("edgar_cli.capabilities", "concepts.py"),
+        ("edgar_cli.capabilities.concept", "concept.py"),
         ("edgar_cli.xbrl", "facts.py"),
         ("edgar_cli.xbrl", "periods.py"),
         ("edgar_cli.xbrl", "restatements.py"),
@@ -127,7 +127,7 @@ def fye_month(end: date) -> int:
 
 def materialize(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
     """(annual rows, status rows) of every catalogue concept the company reports a tag of."""
-    from ..capabilities.concepts import build_series, period_filter
+    from ..capabilities.concept.concept import build_series, period_filter
     from ..xbrl.catalogue import catalogue
 
     annual: list[tuple] = []

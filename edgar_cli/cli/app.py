@@ -155,7 +155,7 @@ def complete_sections(incomplete: str) -> list[str]:
 
 def complete_forms(incomplete: str) -> list[str]:
     """Shell completion for form types (the filing families and the full-text search forms)."""
-    from ..capabilities.search import ACCEPTED_FORMS
+    from ..capabilities.search.search import ACCEPTED_FORMS
     from ..sec.submissions import FORM_FAMILIES
 
     forms = list(dict.fromkeys([*FORM_FAMILIES, *ACCEPTED_FORMS]))
@@ -242,7 +242,7 @@ def concept_cmd(
     chart: ChartOpt = False,
 ) -> None:
     """A financial concept's reported values for one company, newest first, each with its provenance; several concepts or years give a table by period."""
-    from ..capabilities.statements import concept_command
+    from ..capabilities.statement.statement import concept_command
 
     _run_table(
         lambda: concept_command(
@@ -319,10 +319,10 @@ def compare_cmd(
     ] = "label",
 ) -> None:
     """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up."""
-    from ..capabilities.compare import compare_companies
+    from ..capabilities.compare.compare import compare_companies
 
     if peers_of is not None:  # a peer ranking is a screen over the bulk store, limited to one SIC code
-        from ..capabilities.screen import rank_peers
+        from ..capabilities.screen.screen import rank_peers
 
         run(
             lambda: rank_peers(
@@ -356,7 +356,7 @@ def concepts_cmd(
     ] = None,
 ) -> None:
     """The concept catalogue: every name `edgar concept` takes, its aliases, definition and XBRL tags."""
-    from ..capabilities.catalogue import list_concepts
+    from ..capabilities.catalogue.catalogue import list_concepts
 
     run(lambda: list_concepts(concept))
 
@@ -395,7 +395,7 @@ def filings_cmd(
     ] = 20,
 ) -> None:
     """A company's filings, newest first, with amendments linked to their originals and its fiscal calendar."""
-    from ..capabilities.filings import list_filings
+    from ..capabilities.filings.filings import list_filings
 
     run(lambda: list_filings(company, forms=_csv(form), filed_from=since, filed_to=until, limit=limit))
 
@@ -466,7 +466,7 @@ def section_cmd(
     ] = None,
 ) -> None:
     """A named section of a 10-K, 10-Q or 20-F (risk factors, MD&A, ...) as text; without a section, the outline."""
-    from ..capabilities.sections import get_filing_outline, get_filing_section
+    from ..capabilities.section.section import get_filing_outline, get_filing_section
 
     if file is not None and section is None:  # `edgar section --file PATH SECTION`
         company, section = None, company
@@ -539,7 +539,7 @@ def search_cmd(
     page: Annotated[int, typer.Option("--page", metavar="N", help="Page of 100 matching documents (1-100).")] = 1,
 ) -> None:
     """Search the text of EDGAR filings since 2001 for words or a phrase, one row per matching filing."""
-    from ..capabilities.search import search_full_text
+    from ..capabilities.search.search import search_full_text
 
     run(
         lambda: search_full_text(
@@ -592,7 +592,7 @@ def verify_cmd(
     ] = None,
 ) -> None:
     """Check that every figure in an answer is grounded in the XBRL facts or text of the filings it cites (exit 10 if not)."""
-    from ..capabilities.verify import verify_answer
+    from ..capabilities.verify.verify import verify_answer
 
     run(
         lambda: verify_answer(
@@ -635,7 +635,7 @@ def resolve_cmd(
     ],
 ) -> None:
     """Identify a company by ticker, CIK or name, refusing to guess between close names."""
-    from ..capabilities.resolve import resolve_company
+    from ..capabilities.resolve.resolve import resolve_company
 
     run(lambda: resolve_company(query))
 
@@ -698,7 +698,7 @@ def index_add_cmd(
     ] = None,
 ) -> None:
     """Add companies' 10-K/10-Q/20-F filings to the local text index, split into sections and chunks."""
-    from ..capabilities.local_index import index_add
+    from ..capabilities.local_index.local_index import index_add
 
     run(
         lambda: index_add(
@@ -716,7 +716,7 @@ def index_add_cmd(
 @index_app.command("list", examples=["edgar index list", "edgar index list --csv > indexed.csv"])
 def index_list_cmd() -> None:
     """The filings in the local text index, with their sections, chunks and vectors."""
-    from ..capabilities.local_index import index_list
+    from ..capabilities.local_index.local_index import index_list
 
     run(index_list)
 
@@ -741,7 +741,7 @@ def index_remove_cmd(
     yes: YesOpt = False,
 ) -> None:
     """Remove filings from the local text index: by company, by accession number, or all."""
-    from ..capabilities.local_index import index_remove
+    from ..capabilities.local_index.local_index import index_remove
     from ..index.store import index_location
 
     if all_filings and not confirm(f"Remove every filing from the local index {index_location()}?", yes=yes):
@@ -816,7 +816,7 @@ def find_cmd(
     ] = 600,
 ) -> None:
     """Search the locally indexed filings for passages that answer a query, with excerpts and provenance."""
-    from ..capabilities.documents_search import search_documents
+    from ..capabilities.documents.documents import search_documents
 
     run(
         lambda: search_documents(
@@ -859,7 +859,7 @@ def read_cmd(
     ] = None,
 ) -> None:
     """Numbered lines of an indexed filing section, for reading around a search excerpt."""
-    from ..capabilities.documents_search import read_document
+    from ..capabilities.documents.documents import read_document
 
     run(lambda: read_document(doc_id, lines=lines, around=around))
 
@@ -881,7 +881,7 @@ def sync_cmd(
     ] = None,
 ) -> None:
     """Download the SEC's nightly bulk archives (companyfacts.zip, submissions.zip) and update the local store."""
-    from ..capabilities.bulk_sync import sync_bulk
+    from ..capabilities.sync.sync import sync_bulk
     from .render import sync_progress
 
     with sync_progress() as progress:
@@ -950,7 +950,7 @@ def screen_cmd(
     ] = None,
 ) -> None:
     """One financial concept across every filer in the local bulk store, for one fiscal or calendar year."""
-    from ..capabilities.screen import screen_companies
+    from ..capabilities.screen.screen import screen_companies
 
     run(
         lambda: screen_companies(
@@ -975,7 +975,7 @@ def screen_cmd(
 @config_app.command("show", examples=["edgar config show", "edgar config show --json"])
 def config_show_cmd() -> None:
     """Every setting and file location (config, cache, rate-limit bucket, index) and where each value came from."""
-    from ..capabilities.admin import config_show
+    from ..capabilities.admin.admin import config_show
 
     run(config_show)
 
@@ -992,7 +992,7 @@ def config_user_agent_cmd(
     ] = None,
 ) -> None:
     """Show or save the User-Agent sent to the SEC."""
-    from ..capabilities.admin import user_agent_setting
+    from ..capabilities.admin.admin import user_agent_setting
 
     run(lambda: user_agent_setting(value))
 
@@ -1000,7 +1000,7 @@ def config_user_agent_cmd(
 @cache_app.command("info", examples=["edgar cache info"])
 def cache_info_cmd() -> None:
     """Where the cache lives, how many entries it holds and how large it is."""
-    from ..capabilities.admin import cache_info
+    from ..capabilities.admin.admin import cache_info
 
     run(cache_info)
 
@@ -1008,7 +1008,7 @@ def cache_info_cmd() -> None:
 @cache_app.command("clear", examples=["edgar cache clear", "edgar cache clear --yes"])
 def cache_clear_cmd(yes: YesOpt = False) -> None:
     """Delete every cached SEC response (the next run fetches afresh)."""
-    from ..capabilities.admin import cache_clear
+    from ..capabilities.admin.admin import cache_clear
     from ..config import cache_dir
 
     if not confirm(f"Delete every cached SEC response in {cache_dir()}?", yes=yes):
@@ -1164,7 +1164,7 @@ def statement_cmd(
     chart: ChartOpt = False,
 ) -> None:
     """A company's income statement, balance sheet or cash-flow statement by fiscal period, every cell with its filing."""
-    from ..capabilities.statements import get_financial_statement
+    from ..capabilities.statement.statement import get_financial_statement
 
     _run_table(
         lambda: get_financial_statement(

@@ -17,14 +17,30 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .. import models as M
+if TYPE_CHECKING:  # annotations only: importing this module builds no result model
+    from ..capabilities.admin.model import CacheInfo, ConfigReport
+    from ..capabilities.catalogue.model import ConceptCatalogue
+    from ..capabilities.compare.model import ComparisonResult
+    from ..capabilities.concept.model import ConceptResult
+    from ..capabilities.documents.model import DocumentLines, DocumentSearchResult
+    from ..capabilities.filings.model import FilingList
+    from ..capabilities.local_index.model import IndexedFiling, IndexListing, IndexUpdate
+    from ..capabilities.resolve.model import ResolvedCompany
+    from ..capabilities.screen.model import ScreenResult
+    from ..capabilities.search.model import FullTextSearchResult
+    from ..capabilities.section.model import FilingOutline, FilingSection
+    from ..capabilities.statement.model import StatementResult, StatementRow
+    from ..capabilities.sync.model import BulkSyncResult
+    from ..models.companies import DataSource
+    from ..models.facts import FactValue
+    from ..models.verify import AnswerVerification
 from ..config import install_hint
 
 # result model name -> its table; by name, so that importing render builds no model class
@@ -51,9 +67,7 @@ def width() -> int:
 
 
 def renders(model: str):
-    """Register the table of the result model named ``model`` (a name in edgar_cli.models)."""
-    if model not in M._WHERE:
-        raise ValueError(f"no result model {model!r} in edgar_cli.models")
+    """Register the table of the result model named ``model`` (tests/test_registry.py checks the name)."""
 
     def deco(fn):
         _RENDERERS[model] = fn
@@ -237,7 +251,7 @@ def print_messages(warnings: list[str], notes: list[str]) -> None:
         err.print(Text(wrap_message(f"note: {terminal_safe(n)}", wrap_at), style="dim"))
 
 
-def describe_source(source: M.DataSource) -> str:
+def describe_source(source: DataSource) -> str:
     from ..config import mirror_from_env
     from ..sec.urls import redact
 
@@ -303,7 +317,7 @@ def fmt_value(value: float | int, unit: str) -> str:
     return f"{int(value):,}"
 
 
-def _marks(v: M.FactValue) -> str:
+def _marks(v: FactValue) -> str:
     """* restated; † on a share basis before a later split, never restated; ! a suspected filer error."""
     marks = "*" if v.restated else ""
     marks += "†" if v.pre_split_ratio or v.pre_reverse_split_ratio else ""
@@ -336,7 +350,7 @@ def _mark_captions(values: list, name) -> list[str]:
     return lines
 
 
-def _value_cell(v: M.FactValue) -> str:
+def _value_cell(v: FactValue) -> str:
     return fmt_value(v.value, v.unit) + _marks(v)
 
 
@@ -379,7 +393,7 @@ def _human_seconds(s: float | None) -> str:
 
 
 @renders("CacheInfo")
-def _cache_info(r: M.CacheInfo):
+def _cache_info(r: CacheInfo):
     t = _table(f"Cache at {r.directory}" + ("" if r.enabled else " (disabled)"))
     t.add_column("Field", no_wrap=True)
     t.add_column("Value", overflow="fold")
@@ -391,7 +405,7 @@ def _cache_info(r: M.CacheInfo):
 
 
 @renders("ResolvedCompany")
-def _resolved(r: M.ResolvedCompany):
+def _resolved(r: ResolvedCompany):
     t = _table(f"{r.name} (CIK {r.cik})")
     t.add_column("Field", no_wrap=True)
     t.add_column("Value", overflow="fold")
@@ -420,7 +434,7 @@ def _resolved(r: M.ResolvedCompany):
     return t
 
 
-def _concept_narrow(r: M.ConceptResult, title: str) -> Table:
+def _concept_narrow(r: ConceptResult, title: str) -> Table:
     """Four columns that fit 80 characters; nothing is cut off (the filing cell takes two lines)."""
     t = _table(title)
     t.add_column("Fiscal", no_wrap=True)
@@ -436,7 +450,7 @@ def _concept_narrow(r: M.ConceptResult, title: str) -> Table:
 
 
 @renders("ConceptResult")
-def _concept(r: M.ConceptResult):
+def _concept(r: ConceptResult):
     title = f"{r.company.name} (CIK {r.company.cik}) - {r.label} [{r.unit or '?'}]"
     if width() < 130:
         t = _concept_narrow(r, title)
@@ -482,7 +496,7 @@ def _concept(r: M.ConceptResult):
 
 
 @renders("ComparisonResult")
-def _comparison(r: M.ComparisonResult):
+def _comparison(r: ComparisonResult):
     when = f"FY{r.fiscal_year}" if r.period == "annual" else f"{r.fiscal_period} FY{r.fiscal_year}"
     if r.fiscal_year is None:
         when = "each company's latest fiscal " + ("year" if r.period == "annual" else "quarter")
@@ -549,7 +563,7 @@ def _comparison(r: M.ComparisonResult):
 
 
 @renders("ConceptCatalogue")
-def _catalogue(r: M.ConceptCatalogue):
+def _catalogue(r: ConceptCatalogue):
     if len(r.concepts) == 1:
         c = r.concepts[0]
         t = _table(f"{c.concept}: {c.label} ({c.kind}, {c.unit})\n{c.definition}")
@@ -575,7 +589,7 @@ def _catalogue(r: M.ConceptCatalogue):
 
 
 @renders("FullTextSearchResult")
-def _full_text_search(r: M.FullTextSearchResult):
+def _full_text_search(r: FullTextSearchResult):
     total = f"at least {r.total_hits:,}" if r.total_is_lower_bound else f"{r.total_hits:,}"
     t = _table(f"Full-text search: {r.query} - {total} matching documents, page {r.page}")
     narrow = width() < 150
@@ -604,7 +618,7 @@ def _full_text_search(r: M.FullTextSearchResult):
 
 
 @renders("FilingList")
-def _filing_list(r: M.FilingList):
+def _filing_list(r: FilingList):
     c = r.company
     facts = [f"CIK {c.cik}"]
     if c.tickers:
@@ -643,7 +657,7 @@ def _filing_list(r: M.FilingList):
     return t
 
 
-def _filing_head(r: M.FilingSection | M.FilingOutline) -> str:
+def _filing_head(r: FilingSection | FilingOutline) -> str:
     who = r.company_name or r.source_file or ""
     return (
         f"{who} · {r.form}"
@@ -654,7 +668,7 @@ def _filing_head(r: M.FilingSection | M.FilingOutline) -> str:
 
 
 @renders("FilingSection")
-def _filing_section(r: M.FilingSection):
+def _filing_section(r: FilingSection):
     head = [r.label, _filing_head(r)]
     if r.document_url:
         head.append(r.document_url)
@@ -667,13 +681,13 @@ def _filing_section(r: M.FilingSection):
     return TextResult(body=r.text, head=head + [""], foot=["", _section_span(r)])
 
 
-def _section_span(r: M.FilingSection) -> str:
+def _section_span(r: FilingSection) -> str:
     span = f"characters {r.offset}-{r.offset + r.chars_returned} of {r.chars_total}"
     return span + (f"; more with --offset {r.next_offset} (or --all for the whole section)" if r.truncated else "")
 
 
 @renders("FilingOutline")
-def _filing_outline(r: M.FilingOutline):
+def _filing_outline(r: FilingOutline):
     t = _table(f"Sections of {_filing_head(r)}")
     t.add_column("Item", no_wrap=True)
     t.add_column("Section", no_wrap=True)
@@ -691,7 +705,7 @@ def _filing_outline(r: M.FilingOutline):
 
 
 @renders("AnswerVerification")
-def _answer_verification(r: M.AnswerVerification):
+def _answer_verification(r: AnswerVerification):
     who = f"{r.company.name} (CIK {r.company.cik})" if r.company else "no company"
     cited = f" - cited: {', '.join(r.cited)}" if r.cited else " - all of its XBRL facts"
     t = _table(f"Verification against {who}{cited}\n{r.summary}", show_lines=True)
@@ -723,7 +737,7 @@ def _answer_verification(r: M.AnswerVerification):
 # --- local filing-text index: index add/list/remove, find, read ---------------------------------
 
 
-def _index_table(title: str, filings: list[M.IndexedFiling], with_status: bool) -> Table:
+def _index_table(title: str, filings: list[IndexedFiling], with_status: bool) -> Table:
     t = _table(title)
     if with_status:
         t.add_column("Status", no_wrap=True)
@@ -744,7 +758,7 @@ def _index_table(title: str, filings: list[M.IndexedFiling], with_status: bool) 
 
 
 @renders("IndexUpdate")
-def _index_update(r: M.IndexUpdate):
+def _index_update(r: IndexUpdate):
     verb = "Indexed into" if r.action == "add" else "Removed from"
     t = _index_table(f"{verb} the local index", r.filings, True)
     lines = [
@@ -758,7 +772,7 @@ def _index_update(r: M.IndexUpdate):
 
 
 @renders("IndexListing")
-def _index_listing(r: M.IndexListing):
+def _index_listing(r: IndexListing):
     t = _index_table("Local index", r.filings, False)
     sem = "semantic search available" if r.semantic_available else "keyword-only (BM25)"
     t.caption = f"{r.filings_total} filings, {r.chunks_total:,} chunks, {r.size_bytes / 1e6:.1f} MB; {sem}"
@@ -766,7 +780,7 @@ def _index_listing(r: M.IndexListing):
 
 
 @renders("DocumentSearchResult")
-def _document_search(r: M.DocumentSearchResult):
+def _document_search(r: DocumentSearchResult):
     how = f"{r.match}, {r.ranker}" + (", broadened to any word" if r.broadened else "")
     where = "; ".join(f"{k}={', '.join(v) if isinstance(v, list) else v}" for k, v in r.filters.items())
     t = _table(f"find: {r.query} ({how})" + (f"\n{where}" if where else ""), show_lines=True)
@@ -797,7 +811,7 @@ def _document_search(r: M.DocumentSearchResult):
 
 
 @renders("DocumentLines")
-def _document_lines(r: M.DocumentLines):
+def _document_lines(r: DocumentLines):
     head = [
         f"{r.section_label or r.section} - {r.ticker or r.company_name} {r.form}"
         + (f" FY{r.fiscal_year}" if r.fiscal_year else "")
@@ -822,7 +836,7 @@ def _mb(n: int) -> str:
 
 
 @renders("BulkSyncResult")
-def _bulk_sync(r: M.BulkSyncResult):
+def _bulk_sync(r: BulkSyncResult):
     """Below 110 columns the entry counts stack in one cell; the archive, sizes and dates are never cut."""
     t = _table(f"Bulk store ({_mb(r.store_bytes)}), as of {r.as_of:%Y-%m-%d %H:%M} UTC")
     narrow = width() < 110
@@ -856,7 +870,7 @@ def _bulk_sync(r: M.BulkSyncResult):
 
 
 @renders("ScreenResult")
-def _screen(r: M.ScreenResult):
+def _screen(r: ScreenResult):
     """Below 150 columns four stacked columns (as compare's): company, period, value, filing; nothing cut."""
     period = f"FY{r.fiscal_year}" if r.fiscal_year is not None else f"periods ending in {r.calendar_year}"
     peers = f" - peers of {r.peers_of.name}" if r.peers_of else ""
@@ -907,7 +921,7 @@ def _screen(r: M.ScreenResult):
     return t
 
 
-def screen_lines(r: M.ScreenResult) -> list[str]:
+def screen_lines(r: ScreenResult) -> list[str]:
     """What a screen's table says under it: the companies left out and why, truncation, restatements."""
     lines = [f"{e.companies:,} {e.reason.replace('_', ' ')}: {e.detail}" for e in r.excluded]
     if r.truncated:
@@ -962,7 +976,7 @@ class _ProgressBar:
 
 
 @renders("ConfigReport")
-def _config(r: M.ConfigReport):
+def _config(r: ConfigReport):
     t = _table("edgar settings and files")
     t.add_column("Setting", no_wrap=True)
     t.add_column("Value", overflow="fold", ratio=1)
@@ -978,7 +992,7 @@ def _config(r: M.ConfigReport):
 # --- statements and series (issue 19) -----------------------------------------------------
 
 
-def _scaled(row: M.StatementRow) -> tuple[float, str]:
+def _scaled(row: StatementRow) -> tuple[float, str]:
     """Currency and share rows shown in millions when every value is that large; per-share rows as they are."""
     unit = row.unit or ""
     values = [abs(c.value) for c in row.cells if c.value is not None]
@@ -994,7 +1008,7 @@ def _statement_value(value: float | int, scale: float, unit: str) -> str:
     return text
 
 
-def statement_table(r: M.StatementResult, trend: bool = False, max_width: int | None = None) -> Any:
+def statement_table(r: StatementResult, trend: bool = False, max_width: int | None = None) -> Any:
     """Rows = concepts, columns = periods (oldest first); a trend column when ``trend``.
 
     Laid out for ``max_width`` columns (default: the console's): the Concept column is never squeezed out
@@ -1033,7 +1047,7 @@ def statement_table(r: M.StatementResult, trend: bool = False, max_width: int | 
 _MEASURE = Console(width=10_000, file=open(os.devnull, "w"), color_system=None)
 
 
-def _statement_table(r: M.StatementResult, trend: bool, first: int, end: int) -> Table:
+def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> Table:
     """The statement table of the periods ``first`` to ``end`` (column positions)."""
     from .statement_table import cell_marks, legend, trend_line
 
@@ -1062,19 +1076,19 @@ def _statement_table(r: M.StatementResult, trend: bool, first: int, end: int) ->
 
 
 @renders("StatementResult")
-def _statement(r: M.StatementResult):
+def _statement(r: StatementResult):
     return statement_table(r, trend=out_console().is_terminal)  # its rows' notes: see row_notes
 
 
 def row_notes(result: Any) -> list[str]:
     """The notes a statement's rows carry, labelled ("Net income: ..."), printed with the result's notes
     after the data in every format but json and nl (where they are in the rows), and silenced by --quiet."""
-    if isinstance(result, M.StatementResult):
+    if type(result).__name__ == "StatementResult":
         return [f"{row.label}: {n}" for row in result.rows for n in row.notes]
     return []
 
 
-def render_chart(r: M.StatementResult) -> None:
+def render_chart(r: StatementResult) -> None:
     """A terminal line chart of the table's rows that share its first row's unit (the chart extra: plotext)."""
     try:
         import plotext as plt

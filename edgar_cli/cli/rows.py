@@ -9,7 +9,7 @@ models' field names, with one vocabulary across commands: ``company_name``,
 A new command declares its rows next to the others::
 
     @rows_of("Statement")
-    def _statement(r: M.Statement) -> list[dict]:
+    def _statement(r: Statement) -> list[dict]:
         return [{"line_item": li.concept, **{p.label: p.value for p in li.periods}} for li in r.lines]
 
 Rows may have different keys (periods as columns, compare's unavailable
@@ -22,11 +22,26 @@ output prints instead of rows.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from .. import models as M
+if TYPE_CHECKING:  # annotations only: importing this module builds no result model
+    from ..capabilities.admin.model import ConfigReport
+    from ..capabilities.catalogue.model import ConceptCatalogue
+    from ..capabilities.compare.model import ComparisonResult
+    from ..capabilities.concept.model import ConceptResult
+    from ..capabilities.documents.model import DocumentLines, DocumentSearchResult
+    from ..capabilities.filings.model import FilingList
+    from ..capabilities.local_index.model import IndexListing, IndexUpdate
+    from ..capabilities.resolve.model import Candidate, ResolvedCompany
+    from ..capabilities.screen.model import ScreenResult
+    from ..capabilities.search.model import FullTextSearchResult
+    from ..capabilities.section.model import FilingOutline, FilingSection
+    from ..capabilities.statement.model import StatementResult
+    from ..capabilities.sync.model import BulkSyncResult
+    from ..models.facts import FactValue
+    from ..models.verify import AnswerVerification
 
 Row = dict[str, Any]
 # result model name -> its rows / text; by name, so that importing rows builds no model class
@@ -36,7 +51,6 @@ _TEXT: dict[str, Callable[[Any], str]] = {}
 
 def rows_of(model: str):
     """Register the function that turns a result of the model named ``model`` into rows."""
-    _known(model)
 
     def deco(fn):
         _ROWS[model] = fn
@@ -47,18 +61,12 @@ def rows_of(model: str):
 
 def text_of(model: str):
     """Register the function that gives a text result's text (printed as is when piped)."""
-    _known(model)
 
     def deco(fn):
         _TEXT[model] = fn
         return fn
 
     return deco
-
-
-def _known(model: str) -> None:
-    if model not in M._WHERE:
-        raise ValueError(f"no result model {model!r} in edgar_cli.models")
 
 
 def rows(result: Any) -> list[Row]:
@@ -98,10 +106,10 @@ def flat(model: BaseModel, *, exclude: tuple[str, ...] = (), prefix: str = "") -
 
 
 @rows_of("ResolvedCompany")
-def _resolved(r: M.ResolvedCompany) -> list[Row]:
+def _resolved(r: ResolvedCompany) -> list[Row]:
     """The company resolved to, then the others the query also matches (``chosen`` false)."""
 
-    def row(c: M.ResolvedCompany | M.Candidate, chosen: bool) -> Row:
+    def row(c: ResolvedCompany | Candidate, chosen: bool) -> Row:
         return {
             "company_name": c.name,
             "cik": c.cik,
@@ -118,18 +126,18 @@ def _resolved(r: M.ResolvedCompany) -> list[Row]:
 
 
 @rows_of("ConceptResult")
-def _concept(r: M.ConceptResult) -> list[Row]:
+def _concept(r: ConceptResult) -> list[Row]:
     head = {"company_name": r.company.name, "cik": r.company.cik, "concept": r.concept}
     return [{**head, **flat(v, exclude=("suspected_errors",)), "suspected_errors": _suspects(v)} for v in r.values]
 
 
-def _suspects(v: M.FactValue) -> list[str]:
+def _suspects(v: FactValue) -> list[str]:
     """A value's suspected filer errors as one column: "scale: 0001193125-14-157311"."""
     return [f"{e.kind}: {e.accession_number}" for e in v.suspected_errors]
 
 
 @rows_of("ComparisonResult")
-def _comparison(r: M.ComparisonResult) -> list[Row]:
+def _comparison(r: ComparisonResult) -> list[Row]:
     out: list[Row] = []
     for row in r.rows:
         out.append(
@@ -161,7 +169,7 @@ def _comparison(r: M.ComparisonResult) -> list[Row]:
 
 
 @rows_of("ConceptCatalogue")
-def _catalogue(r: M.ConceptCatalogue) -> list[Row]:
+def _catalogue(r: ConceptCatalogue) -> list[Row]:
     return [{**flat(c, exclude=("tags",)), "tags": [t.tag for t in c.tags]} for c in r.concepts]
 
 
@@ -169,12 +177,12 @@ def _catalogue(r: M.ConceptCatalogue) -> list[Row]:
 
 
 @rows_of("FilingList")
-def _filings(r: M.FilingList) -> list[Row]:
+def _filings(r: FilingList) -> list[Row]:
     return [{**flat(f), "amendments": [a.accession_number for a in f.amendments]} for f in r.filings]
 
 
 @rows_of("FullTextSearchResult")
-def _full_text(r: M.FullTextSearchResult) -> list[Row]:
+def _full_text(r: FullTextSearchResult) -> list[Row]:
     out = []
     for f in r.filings:
         row = {
@@ -191,7 +199,7 @@ def _full_text(r: M.FullTextSearchResult) -> list[Row]:
     return out
 
 
-def _filing_head(r: M.FilingSection | M.FilingOutline) -> Row:
+def _filing_head(r: FilingSection | FilingOutline) -> Row:
     return {
         "company_name": r.company_name,
         "cik": r.cik,
@@ -203,17 +211,17 @@ def _filing_head(r: M.FilingSection | M.FilingOutline) -> Row:
 
 
 @rows_of("FilingOutline")
-def _outline(r: M.FilingOutline) -> list[Row]:
+def _outline(r: FilingOutline) -> list[Row]:
     return [{**_filing_head(r), **flat(s)} for s in r.sections]
 
 
 @rows_of("FilingSection")
-def _section(r: M.FilingSection) -> list[Row]:
+def _section(r: FilingSection) -> list[Row]:
     return [flat(r)]
 
 
 @text_of("FilingSection")
-def _section_text(r: M.FilingSection) -> str:
+def _section_text(r: FilingSection) -> str:
     return r.text
 
 
@@ -238,7 +246,7 @@ def provenance(result: Any) -> str | None:
 
 
 @rows_of("AnswerVerification")
-def _verification(r: M.AnswerVerification) -> list[Row]:
+def _verification(r: AnswerVerification) -> list[Row]:
     out = []
     for f in r.figures:
         row = flat(f, exclude=("support", "inputs", "notes"))
@@ -253,7 +261,7 @@ def _verification(r: M.AnswerVerification) -> list[Row]:
 
 
 @rows_of("IndexUpdate")
-def _index_update(r: M.IndexUpdate) -> list[Row]:
+def _index_update(r: IndexUpdate) -> list[Row]:
     out: list[Row] = [{"status": f.status, **flat(f, exclude=("status",)), "reason": None} for f in r.filings]
     for s in r.skipped:
         out.append(
@@ -269,22 +277,22 @@ def _index_update(r: M.IndexUpdate) -> list[Row]:
 
 
 @rows_of("IndexListing")
-def _index_listing(r: M.IndexListing) -> list[Row]:
+def _index_listing(r: IndexListing) -> list[Row]:
     return [flat(f, exclude=("status",)) for f in r.filings]
 
 
 @rows_of("DocumentSearchResult")
-def _document_search(r: M.DocumentSearchResult) -> list[Row]:
+def _document_search(r: DocumentSearchResult) -> list[Row]:
     return [flat(h, exclude=("marks",)) for h in r.results]
 
 
 @rows_of("DocumentLines")
-def _document_lines(r: M.DocumentLines) -> list[Row]:
+def _document_lines(r: DocumentLines) -> list[Row]:
     return [{"doc_id": r.doc_id, "line": ln.line, "text": ln.text} for ln in r.lines]
 
 
 @text_of("DocumentLines")
-def _document_lines_text(r: M.DocumentLines) -> str:
+def _document_lines_text(r: DocumentLines) -> str:
     return "\n".join(ln.text for ln in r.lines)
 
 
@@ -292,7 +300,7 @@ def _document_lines_text(r: M.DocumentLines) -> str:
 
 
 @rows_of("ConfigReport")
-def _config(r: M.ConfigReport) -> list[Row]:
+def _config(r: ConfigReport) -> list[Row]:
     return [flat(s) for s in r.settings]
 
 
@@ -300,7 +308,7 @@ def _config(r: M.ConfigReport) -> list[Row]:
 
 
 @rows_of("ScreenResult")
-def _screen(r: M.ScreenResult) -> list[Row]:
+def _screen(r: ScreenResult) -> list[Row]:
     """One row per company matched, ranked: the company, then the value with its provenance."""
     return [
         {
@@ -317,7 +325,7 @@ def _screen(r: M.ScreenResult) -> list[Row]:
 
 
 @rows_of("BulkSyncResult")
-def _bulk_sync(r: M.BulkSyncResult) -> list[Row]:
+def _bulk_sync(r: BulkSyncResult) -> list[Row]:
     return [{"store": r.store, **flat(a), "as_of": r.as_of, "fresh_until": r.fresh_until} for a in r.archives]
 
 
@@ -325,7 +333,7 @@ def _bulk_sync(r: M.BulkSyncResult) -> list[Row]:
 
 
 @rows_of("StatementResult")
-def _statement(r: M.StatementResult) -> list[Row]:
+def _statement(r: StatementResult) -> list[Row]:
     """Periods as columns (a spreadsheet's layout): concept, label, basis, unit, one column per period, tags,
     derived; a period without a value is an empty cell (null in --nl), never 0. Values keep their type (numbers
     are numbers in --nl, so a database stores them as such). The cell-by-cell provenance is in --json."""

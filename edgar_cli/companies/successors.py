@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ..datafiles import load_toml
 
 if TYPE_CHECKING:
-    from ..models import Reorganisation
+    from ..models.companies import Reorganisation
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Entry:
     source: str
 
     def model(self) -> Reorganisation:
-        from ..models import Reorganisation  # the pydantic model, built only when a result carries one
+        from ..models.companies import Reorganisation  # the pydantic model, built only when a result carries one
 
         return Reorganisation(
             successor_cik=f"{self.successor_cik:010d}",
