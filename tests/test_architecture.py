@@ -1,0 +1,134 @@
+"""The package's arrows run one way: faces -> capabilities -> domains -> shared (issue 34).
+
+Every ``import`` and ``from ... import`` in every module of edgar_cli, at the top or inside a function,
+relative ones resolved against the importing module's package, is checked against the layer of the
+module it names. A module may import its own layer or one below it, never one above. The result
+models (``edgar_cli.models``) are the capabilities' results and sit in their layer; the package root
+(``edgar_cli/__init__``, ``__main__``) is the public face. The shared modules import no package layer.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import edgar_cli
+
+PACKAGE = Path(edgar_cli.__file__).parent
+
+FACES = {"cli", "mcp", "__init__", "__main__"}
+CAPABILITIES = {"capabilities", "models"}
+DOMAINS = {"sec", "xbrl", "documents", "companies", "index", "bulk", "verification"}
+SHARED = {"errors", "config", "logs", "vocabulary", "datafiles"}
+LAYERS = {**{n: 3 for n in FACES}, **{n: 2 for n in CAPABILITIES}, **{n: 1 for n in DOMAINS}, **{n: 0 for n in SHARED}}
+LAYER_NAMES = {3: "face", 2: "capability", 1: "domain", 0: "shared"}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" and len(parts) > 1 else parts)
+
+
+def layer_of(module: str) -> int | None:
+    """The layer of ``edgar_cli.<top>...``; None for a module outside the package."""
+    parts = module.split(".")
+    if parts[0] != "edgar_cli":
+        return None
+    return LAYERS.get(parts[1] if len(parts) > 1 else "__init__")
+
+
+def imported(path: Path) -> list[tuple[int, str]]:
+    """(line, absolute module) for every import in the file, relative ones resolved, nested ones included."""
+    module = module_name(path)
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            # ``from . import x`` names submodules: check each as a module of its own
+            if node.module is None:
+                found += [(node.lineno, f"{target}.{alias.name}") for alias in node.names]
+            else:
+                found.append((node.lineno, target))
+    return found
+
+
+def modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def upward_arrows() -> list[str]:
+    bad = []
+    for path in modules():
+        here = module_name(path)
+        mine = layer_of(here)
+        assert mine is not None, f"{here} belongs to no layer: add its package to a layer in this test"
+        for line, target in imported(path):
+            theirs = layer_of(target)
+            if theirs is not None and theirs > mine:
+                bad.append(
+                    f"{path.relative_to(PACKAGE.parent)}:{line}: {here} ({LAYER_NAMES[mine]}) imports "
+                    f"{target} ({LAYER_NAMES[theirs]})"
+                )
+    return bad
+
+
+def test_every_module_of_the_package_belongs_to_a_layer():
+    tops = {p.relative_to(PACKAGE).parts[0].removesuffix(".py") for p in modules()}
+    assert tops - set(LAYERS) == set()
+
+
+def test_no_module_imports_a_layer_above_its_own():
+    assert upward_arrows() == []
+
+
+def test_the_shared_modules_import_no_package_layer():
+    bad = [
+        f"{module_name(path)}:{line} imports {target}"
+        for name in SHARED
+        for path in [PACKAGE / f"{name}.py"]
+        for line, target in imported(path)
+        if target.startswith("edgar_cli.") and target.split(".")[1] not in SHARED
+    ]
+    assert bad == []
+
+
+def test_a_face_module_imported_at_load_time_forms_no_cycle():
+    """Within a layer arrows may cross, but the modules' top-level imports form no cycle."""
+    graph: dict[str, set[str]] = {}
+    known = {module_name(p) for p in modules()}
+    for path in modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+        here = module_name(path)
+        edges = set()
+        for line, target in imported(path):
+            if any(n.lineno == line for n in top):
+                while target and target not in known:
+                    target = target.rpartition(".")[0]
+                if target and target != here:
+                    edges.add(target)
+        graph[here] = edges
+    cycles = []
+    state: dict[str, int] = {}
+
+    def visit(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                cycles.append(" -> ".join(trail[trail.index(nxt) :] + [nxt]))
+            elif nxt not in state:
+                visit(nxt, [*trail, nxt])
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert cycles == []
