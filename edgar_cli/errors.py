@@ -100,7 +100,7 @@ def _jsonable(value: Any) -> Any:
     if callable(dump):
         return dump(mode="json")
     if hasattr(value, "__dataclass_fields__") and not isinstance(value, type):  # the engine's records
-        from .records import jsonable
+        from .xbrl.records import jsonable
 
         return jsonable(value)
     if isinstance(value, (list, tuple)):

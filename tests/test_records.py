@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from edgar_cli import models, records
+from edgar_cli import models
 from edgar_cli.capabilities.concepts import get_financial_concept
+from edgar_cli.xbrl import records
 
 PAIRS = [
     (records.SuspectedErrorRecord, models.SuspectedError),
@@ -135,9 +136,9 @@ def test_empty_lists_and_nones_are_written_as_pydantic_writes_them():
     ],
 )
 def test_the_records_json_is_the_models_json_for_real_answers(sec, company, concept, kw):
-    from edgar_cli.capabilities.concept_answer import answer_concept
     from edgar_cli.capabilities.concepts import _resolved_ref
     from edgar_cli.sec.client import get_client
+    from edgar_cli.xbrl.answer import answer_concept
 
     result = get_financial_concept(company, concept, **kw)
     record = answer_concept(

@@ -35,11 +35,11 @@ from datetime import date, datetime
 from functools import lru_cache
 from pathlib import Path
 
-from ..records import jsonable
 from ..sec.companyfacts import _row as _compact_row
 from ..sec.companyfacts import check_some_rows, compact
 from ..xbrl import periods as P
 from ..xbrl.facts import CompanyFacts, reporting_currency
+from ..xbrl.records import jsonable
 from .store import FORMAT, SCHEMA, STORE_NAME, pack
 
 FACTS_ENTRY = re.compile(r"CIK(\d{10})\.json")

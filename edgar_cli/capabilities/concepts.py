@@ -12,12 +12,8 @@ from typing import Annotated
 from pydantic import Field
 
 from ..models import CompanyRef, ConceptResult, DataSource, FactValue
-from ..records import CompanyRefRecord, FactRecord
 from ..sec.client import SecClient, get_client
-from ..xbrl.catalogue import Concept
-from ..xbrl.facts import CompanyFacts
-from ..xbrl.series import Series, build_series
-from .concept_answer import (
+from ..xbrl.answer import (
     DEFAULT_LIMIT,
     MAX_LIMIT,
     MIN_FISCAL_YEAR,
@@ -33,6 +29,10 @@ from .concept_answer import (
     validate_common,
     validate_fiscal_year,
 )
+from ..xbrl.catalogue import Concept
+from ..xbrl.facts import CompanyFacts
+from ..xbrl.records import CompanyRefRecord, FactRecord
+from ..xbrl.series import Series, build_series
 from .resolve import resolve_company
 
 __all__ = [

@@ -42,10 +42,10 @@ from typing import Any, NoReturn
 from ..companies.tickers import checked_query, exact_match, load_ticker_map
 from ..datafiles import NotStored, stored_only
 from ..errors import EdgarError
-from ..records import CompanyRefRecord, NotSerializable, dumps
 from ..sec import urls
 from ..sec.cache import DiskCache
 from ..sec.client import SecClient, _redis_configured
+from ..xbrl.records import CompanyRefRecord, NotSerializable, dumps
 
 __all__ = ["answer", "parse"]
 
@@ -170,7 +170,7 @@ def answer(args: list[str]) -> str | None:
         return None
     try:
         from ..bulk.store import STORE_NAME, store_dir
-        from ..capabilities.concept_answer import DEFAULT_LIMIT, answer_concept
+        from ..xbrl.answer import DEFAULT_LIMIT, answer_concept
 
         client = _ReadOnlyClient()
         if (store_dir(client.settings.cache_dir) / STORE_NAME).exists():

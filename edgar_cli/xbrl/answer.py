@@ -3,7 +3,7 @@
 :func:`answer_concept` is get_financial_concept's whole flow (check the
 arguments, resolve the company, load its companyfacts, build the concept's
 series, select and describe the values); :func:`assemble_answer` is its last
-step, shared with compare. Both return a :class:`~edgar_cli.records.ConceptResultRecord`:
+step, shared with compare. Both return a :class:`~edgar_cli.xbrl.records.ConceptResultRecord`:
 capabilities/concepts.py builds the pydantic ``ConceptResult`` from it at the
 capability boundary, and the warm fast path (edgar_cli/cli/fastpath.py) writes its
 JSON directly (records.dumps), so the notes, warnings, selection and every
@@ -18,14 +18,14 @@ from typing import Literal
 
 from ..companies import successors
 from ..errors import EdgarError
-from ..records import CompanyRefRecord, ConceptResultRecord, DataSourceRecord, FactRecord
 from ..sec import urls
 from ..sec.companyfacts import load_company_facts
 from ..vocabulary import param, surface, tool
-from ..xbrl import periods as P
-from ..xbrl.catalogue import Concept, lookup
-from ..xbrl.facts import CompanyFacts
-from ..xbrl.series import Series, build_series, currency_note, requested_unit, unit_family
+from . import periods as P
+from .catalogue import Concept, lookup
+from .facts import CompanyFacts
+from .records import CompanyRefRecord, ConceptResultRecord, DataSourceRecord, FactRecord
+from .series import Series, build_series, currency_note, requested_unit, unit_family
 
 MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin; XBRL facts begin around 2009
 MAX_LIMIT = 200
