@@ -1,4 +1,4 @@
-"""The concept engine's plain records (edgar_cli/records.py) against the pydantic models built from them.
+"""The concept engine's plain records (edgar_cli/xbrl/records.py) against the pydantic models built from them.
 
 A record has its model's fields in its model's order, and records.dumps writes what the model's
 model_dump_json(indent=2) writes, byte for byte (the warm fast path prints records.dumps).

@@ -15,7 +15,7 @@ else (another command, a global option, ``-q``, several concepts, a range,
 None, and the Typer path runs exactly as before. Every argv the grammar
 accepts, Typer accepts with the same values (tests/test_fastpath.py).
 
-It is the same engine: capabilities/concept_answer.answer_concept, the
+It is the same engine: xbrl/answer.answer_concept, the
 client's own cache reads and freshness rules (load_ticker_map,
 load_company_facts through a :class:`_ReadOnlyClient`), the resolver's exact
 half (companies/tickers.exact_match), and records.dumps, which writes what
@@ -170,12 +170,14 @@ def answer(args: list[str]) -> str | None:
         return None
     try:
         from ..bulk.store import STORE_NAME, store_dir
-        from ..xbrl.answer import DEFAULT_LIMIT, answer_concept
+        from ..capabilities.arguments import DEFAULT_LIMIT, validate_common
+        from ..xbrl.answer import answer_concept
 
         client = _ReadOnlyClient()
         if (store_dir(client.settings.cache_dir) / STORE_NAME).exists():
             return None  # the bulk store may answer (or warn that it is stale): the full path's business
         limit = DEFAULT_LIMIT if params["limit"] is None else params["limit"]
+        validate_common(params["period"], limit)
         with stored_only():  # a data file never parsed here would be stored: the full path's business
             record = answer_concept(
                 params["company"], params["concept"], params["fy"], params["period"], limit, client, _exact_company
