@@ -128,7 +128,7 @@ def mirror_from_env() -> str | None:
     """``EDGAR_MIRROR`` checked: an http(s) URL with a host. Anything else is a configuration error (exit 2)."""
     from urllib.parse import urlsplit
 
-    from .sec.urls import redact as _redact_url
+    from .logs import redact_url as _redact_url
 
     value = (os.environ.get("EDGAR_MIRROR") or "").strip()
     if not value:
