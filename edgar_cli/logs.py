@@ -28,6 +28,8 @@ import sys
 import time
 from typing import Any
 
+from . import config
+
 ENV = "EDGAR_LOG_FORMAT"
 QUIET_LOGGERS = ("httpx", "httpcore", "psycopg", "psycopg.pool", "redis")
 
@@ -141,7 +143,7 @@ def _redacted(value: Any) -> Any:
 
 
 def json_logs() -> bool:
-    return (os.environ.get(ENV) or "").strip().lower() == "json"
+    return (config.log_format() or "").strip().lower() == "json"
 
 
 def _stamp(t: float | None = None) -> str:

@@ -39,6 +39,7 @@ import os
 import sys
 from typing import Any, NoReturn
 
+from .. import config
 from ..companies.tickers import checked_query, exact_match, load_ticker_map
 from ..datafiles import NotStored, stored_only
 from ..errors import EdgarError
@@ -119,11 +120,9 @@ def parse(args: list[str]) -> dict[str, Any] | None:
 
 def _stands_aside() -> bool:
     """Settings under which the full path behaves differently from a read of the local disk cache."""
-    env = os.environ
-    off = (env.get("EDGAR_FASTPATH") or "").strip().lower() in ("0", "false", "no", "off")
-    if off or env.get("EDGAR_NO_CACHE") == "1" or _redis_configured():
+    if config.fastpath_off() or config.no_cache() or _redis_configured():
         return True
-    return any(k.startswith("_") and k.endswith("_COMPLETE") for k in env)  # shell completion
+    return any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)  # shell completion
 
 
 class _ReadOnlyCache(DiskCache):
@@ -189,8 +188,6 @@ def answer(args: list[str]) -> str | None:
     except KeyboardInterrupt:
         raise
     except Exception as exc:  # _Fallback, EdgarError, a bug: the full path runs from scratch and says what it says
-        if os.environ.get("EDGAR_DEBUG") == "1" and not isinstance(
-            exc, (_Fallback, EdgarError, NotSerializable, NotStored, UnicodeError)
-        ):
+        if config.debug() and not isinstance(exc, (_Fallback, EdgarError, NotSerializable, NotStored, UnicodeError)):
             raise  # a bug in the fast path itself: shown, as EDGAR_DEBUG shows the full path's
         return None
