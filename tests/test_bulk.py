@@ -376,6 +376,36 @@ def test_the_engine_fingerprint_covers_the_row_filter_the_stored_tags_went_throu
     assert B.engine_fingerprint() == before
 
 
+def test_a_change_to_any_file_of_the_engine_package_changes_the_fingerprint(tmp_path, monkeypatch, request):
+    """The rules that decide a stored value live in edgar_cli/xbrl (periods, series, the answer's rules, the
+    catalogue): an edit to any of its modules or data files, or a new one, must force a rebuild of the store."""
+    import shutil
+
+    from edgar_cli.bulk import build as B
+
+    copy = tmp_path / "xbrl"
+    shutil.copytree(B.ENGINE_PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(B, "ENGINE_PACKAGE", copy)
+    request.addfinalizer(B.engine_fingerprint.cache_clear)
+    B.engine_fingerprint.cache_clear()
+    before = B.engine_fingerprint()
+    files = sorted(p for p in copy.rglob("*") if p.suffix in (".py", ".toml"))
+    assert {"answer.py", "notes.py", "periods.py", "series.py", "records.py", "concepts.toml"} <= {
+        p.name for p in files
+    }
+    for path in files:
+        text = path.read_bytes()
+        path.write_bytes(text + b"\n# changed\n")
+        B.engine_fingerprint.cache_clear()
+        assert B.engine_fingerprint() != before, path.name
+        path.write_bytes(text)
+    B.engine_fingerprint.cache_clear()
+    assert B.engine_fingerprint() == before
+    (copy / "rule.py").write_text("RULE = 1\n", encoding="utf-8")
+    B.engine_fingerprint.cache_clear()
+    assert B.engine_fingerprint() != before
+
+
 def test_a_filer_whose_every_fact_is_malformed_is_left_out_of_the_store_as_on_the_live_path():
     # The live path calls such companyfacts upstream_unavailable; the build, compacting one concept at a time,
     # stored the filer with no facts at all, which a screen or concept then read as "reports nothing".

@@ -1,4 +1,4 @@
-"""The concept engine's plain records (edgar_cli/records.py) against the pydantic models built from them.
+"""The concept engine's plain records (edgar_cli/xbrl/records.py) against the pydantic models built from them.
 
 A record has its model's fields in its model's order, and records.dumps writes what the model's
 model_dump_json(indent=2) writes, byte for byte (the warm fast path prints records.dumps).
@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from edgar_cli import records
 from edgar_cli.capabilities.concept.concept import get_financial_concept
 from edgar_cli.capabilities.concept.model import ConceptResult
 from edgar_cli.models.companies import CompanyRef, DataSource
 from edgar_cli.models.facts import FactValue, SuspectedError, TagTried
+from edgar_cli.xbrl import records
 
 PAIRS = [
     (records.SuspectedErrorRecord, SuspectedError),
@@ -137,8 +137,8 @@ def test_empty_lists_and_nones_are_written_as_pydantic_writes_them():
 )
 def test_the_records_json_is_the_models_json_for_real_answers(sec, company, concept, kw):
     from edgar_cli.capabilities.concept.concept import _resolved_ref
-    from edgar_cli.capabilities.concept_answer import answer_concept
     from edgar_cli.sec.client import get_client
+    from edgar_cli.xbrl.answer import answer_concept
 
     result = get_financial_concept(company, concept, **kw)
     record = answer_concept(

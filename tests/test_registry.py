@@ -105,9 +105,10 @@ def test_the_server_lists_exactly_the_declared_mcp_tools_in_their_order_with_the
 
 
 def test_the_concept_declarations_bounds_are_the_ones_the_engine_checks():
-    from edgar_cli.capabilities import concept, concept_answer
+    from edgar_cli.capabilities import arguments, concept
+    from edgar_cli.xbrl import answer
 
-    assert (concept.MIN_FISCAL_YEAR, concept.MAX_LIMIT) == (concept_answer.MIN_FISCAL_YEAR, concept_answer.MAX_LIMIT)
+    assert (concept.MIN_FISCAL_YEAR, concept.MAX_LIMIT) == (answer.MIN_FISCAL_YEAR, arguments.MAX_LIMIT)
 
 
 def test_every_table_and_rows_the_cli_registers_are_for_a_declared_tools_result():

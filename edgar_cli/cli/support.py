@@ -27,6 +27,7 @@ from typing import Annotated, Any
 
 import typer
 
+from .. import config
 from ..errors import EdgarError, ExitStatus
 from .output import Format
 
@@ -290,7 +291,7 @@ def run(call: Callable[[], Any], as_json: bool = False) -> None:
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
     except Exception as exc:  # a bug: say so plainly, keep the traceback for EDGAR_DEBUG
-        if os.environ.get("EDGAR_DEBUG") == "1":
+        if config.debug():
             raise
         err = EdgarError(
             "internal_error",
@@ -358,7 +359,7 @@ def progress(*, enabled: bool = True) -> Iterator[None]:
 
         started = time.monotonic()
         try:
-            after = max(0.0, float(os.environ.get("EDGAR_PROGRESS_AFTER", PROGRESS_AFTER_SECONDS)))
+            after = config.progress_after(PROGRESS_AFTER_SECONDS)
         except ValueError:
             after = PROGRESS_AFTER_SECONDS
         if stop.wait(after):

@@ -32,12 +32,12 @@ import inspect
 import itertools
 import json
 import logging
-import os
 import sys
 import typing
 from collections.abc import Callable
 from typing import Any
 
+from .. import config
 from ..capabilities import registry
 from ..errors import EdgarError
 from .instructions import SERVER_INSTRUCTIONS
@@ -122,7 +122,7 @@ def error_result(payload: dict[str, Any]) -> Any:
 
 def _server_paths() -> list[str]:
     """Paths on the server's disk that results and errors must not show a remote caller."""
-    return _paths_for(os.environ.get("EDGAR_INDEX"), os.environ.get("EDGAR_CACHE_DIR"))
+    return _paths_for(config.index_file(), config.cache_dir_env())
 
 
 @functools.lru_cache(maxsize=8)
@@ -214,7 +214,7 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
         except EdgarError as exc:
             return error_result(redact(exc.to_dict(), paths))
         except Exception as exc:  # a bug: a structured internal_error, never "Error executing tool"
-            if os.environ.get("EDGAR_DEBUG") == "1":
+            if config.debug():
                 raise
             return error_result(redact(_internal_error(name, exc), paths))
 
@@ -395,7 +395,7 @@ def _server_class():
             except ToolError as exc:
                 if isinstance(exc.__cause__, ValidationError):
                     return error_result(_argument_error(tool, exc.__cause__))
-                if os.environ.get("EDGAR_DEBUG") == "1":
+                if config.debug():
                     raise
                 return error_result(_internal_error(name, exc.__cause__ or exc))
 

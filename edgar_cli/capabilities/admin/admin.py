@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import os
-
+from ... import config
 from ...config import _read_config, config_file, save_user_agent, valid_user_agent
 from ...errors import EdgarError
 from ...sec.client import FRESHNESS, get_client
@@ -52,9 +51,9 @@ def user_agent_setting(value: str | None = None) -> UserAgentSetting:
         return UserAgentSetting(user_agent=value.strip(), source=str(path), config_file=str(path))
     explicit = get_client().settings.user_agent
     if explicit:
-        source, ua = ("SEC_USER_AGENT" if os.environ.get("SEC_USER_AGENT") == explicit else "--user-agent"), explicit
-    elif os.environ.get("SEC_USER_AGENT"):
-        source, ua = "SEC_USER_AGENT", os.environ["SEC_USER_AGENT"]
+        source, ua = ("SEC_USER_AGENT" if config.user_agent_env() == explicit else "--user-agent"), explicit
+    elif config.user_agent_env():
+        source, ua = "SEC_USER_AGENT", config.user_agent_env()
     elif _read_config().get("user_agent"):
         source, ua = str(config_file()), _read_config()["user_agent"]
     else:
@@ -63,7 +62,7 @@ def user_agent_setting(value: str | None = None) -> UserAgentSetting:
 
 
 def _from(variable: str, default: str = "default") -> str:
-    return variable if os.environ.get(variable) else default
+    return variable if config.env_set(variable) else default
 
 
 def config_show() -> ConfigReport:
@@ -101,15 +100,15 @@ def config_show() -> ConfigReport:
     bucket_place = shared_locations()[0][0]  # the first choice; sec/ratelimit.py falls back from it
     bucket_source = (
         "EDGAR_RATELIMIT_DIR"
-        if os.environ.get("EDGAR_RATELIMIT_DIR")
+        if config.ratelimit_dir()
         else "XDG_RUNTIME_DIR"
-        if os.environ.get("XDG_RUNTIME_DIR")
+        if config.runtime_dir()
         else "temp dir, per user"
     )
-    no_cache = "EDGAR_NO_CACHE" if os.environ.get("EDGAR_NO_CACHE") == "1" else "--no-cache"
+    no_cache = "EDGAR_NO_CACHE" if config.no_cache() else "--no-cache"
     interactive_source = (
         "EDGAR_NONINTERACTIVE"
-        if os.environ.get("EDGAR_NONINTERACTIVE") == "1"
+        if config.noninteractive()
         else "stdin is a terminal"
         if sys.stdin.isatty()
         else "stdin is not a terminal"
@@ -138,9 +137,7 @@ def config_show() -> ConfigReport:
         (
             ConfigSetting(setting="index", value=index_location(), source="EDGAR_INDEX_URL", variable="EDGAR_INDEX_URL")
             if index_url()
-            else path_row(
-                "index", index_path(), "EDGAR_INDEX" if os.environ.get("EDGAR_INDEX") else "data_dir", "EDGAR_INDEX"
-            )
+            else path_row("index", index_path(), "EDGAR_INDEX" if config.index_file() else "data_dir", "EDGAR_INDEX")
         ),
         ConfigSetting(
             setting="today",
@@ -150,7 +147,7 @@ def config_show() -> ConfigReport:
         ),
         ConfigSetting(
             setting="debug",
-            value="on" if os.environ.get("EDGAR_DEBUG") == "1" else "off",
+            value="on" if config.debug() else "off",
             source=_from("EDGAR_DEBUG"),
             variable="EDGAR_DEBUG",
         ),

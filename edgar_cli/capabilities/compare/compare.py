@@ -25,11 +25,13 @@ from ...sec.client import SecClient, get_client
 from ...sec.companyfacts import load_company_facts
 from ...vocabulary import param, tool
 from ...xbrl import periods as P
+from ...xbrl.answer import validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.facts import CompanyFacts
+from ...xbrl.periods import period_filter
 from ...xbrl.series import Series, build_series
-from ..arguments import check_concept_first
-from ..concept.concept import MAX_LIMIT, answer_from_series, period_filter, validate_fiscal_year
+from ..arguments import MAX_LIMIT, check_concept_first
+from ..concept.concept import answer_from_series
 from ..concept.model import ConceptResult
 from ..resolve.model import ResolvedCompany
 from ..resolve.resolve import resolve_company

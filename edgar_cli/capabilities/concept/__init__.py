@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..registry import Capability, Tool
 
-# The engine's bounds (capabilities/concept_answer.py checks arguments against its own copies; tests/
+# The engine's bounds (xbrl/answer.py and capabilities/arguments.py check arguments against their own copies; tests/
 # test_registry.py keeps the two equal): EDGAR's electronic filings begin in 1993, at most 200 values.
 MIN_FISCAL_YEAR = 1993
 MAX_LIMIT = 200

@@ -1,7 +1,7 @@
 """get_financial_concept: one concept's reported values for one company, with provenance.
 
-The answer is assembled in capabilities/concept_answer.py (no pydantic); this module is the capability
-boundary, where the ConceptResult model is built from it.
+The answer is assembled in xbrl/answer.py (no pydantic); this module is the capability boundary: it checks
+the arguments and builds the ConceptResult model from the assembled answer.
 """
 
 from __future__ import annotations
@@ -13,27 +13,13 @@ from pydantic import Field
 
 from ...models.companies import CompanyRef, DataSource
 from ...models.facts import FactValue
-from ...records import CompanyRefRecord, FactRecord
 from ...sec.client import SecClient, get_client
+from ...xbrl.answer import MIN_FISCAL_YEAR, SOURCE, answer_concept, assemble_answer, source_of
 from ...xbrl.catalogue import Concept
 from ...xbrl.facts import CompanyFacts
-from ...xbrl.series import Series, build_series
-from ..concept_answer import (
-    DEFAULT_LIMIT,
-    MAX_LIMIT,
-    MIN_FISCAL_YEAR,
-    SOURCE,
-    PeriodArg,
-    _describe,  # noqa: F401
-    answer_concept,
-    assemble_answer,
-    period_filter,
-    quarter_gaps,
-    similar_tags,
-    source_of,
-    validate_common,
-    validate_fiscal_year,
-)
+from ...xbrl.records import CompanyRefRecord, FactRecord
+from ...xbrl.series import Series
+from ..arguments import DEFAULT_LIMIT, MAX_LIMIT, PeriodArg, validate_common
 from ..resolve.resolve import resolve_company
 from .model import ConceptResult
 
@@ -42,12 +28,6 @@ __all__ = [
     "answer_from_series",
     "data_source_of",
     "fact_model",
-    "build_series",
-    "period_filter",
-    "quarter_gaps",
-    "similar_tags",
-    "validate_common",
-    "validate_fiscal_year",
     "MAX_LIMIT",
     "MIN_FISCAL_YEAR",
     "SOURCE",
@@ -115,6 +95,7 @@ def get_financial_concept(
     future fiscal year), ambiguous (a company name matching several companies).
     Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json.
     """
+    validate_common(period, limit)
     record = answer_concept(company, concept, fiscal_year, period, limit, client or get_client(), _resolved_ref, unit)
     return ConceptResult.model_validate(record, from_attributes=True)
 
@@ -136,7 +117,7 @@ def answer_from_series(
     unit: str | None = None,
 ) -> ConceptResult:
     """Select a series' values for ``period`` and ``fy`` and describe them (shared with compare): the
-    assembled answer (concept_answer.assemble_answer) as a ConceptResult.
+    assembled answer (xbrl.answer.assemble_answer) as a ConceptResult.
 
     Raises ``not_found`` (concept not reported, fiscal year missing) or
     ``out_of_scope`` (a fiscal year that has not begun), as get_financial_concept does.

@@ -42,6 +42,7 @@ from ...companies.tickers import (
     parse_cik,
 )
 from ...errors import EdgarError
+from ...models.companies import Reorganisation
 from ...sec import urls
 from ...sec.client import SecClient, get_client
 from ...vocabulary import surface, tool
@@ -271,7 +272,7 @@ def _result(text: str, entry: CompanyEntry, match_type: MatchType, score: float)
         match_type=match_type,
         score=score,
         market_value_rank=entry.rank or None,
-        reorganisation=reorg.model() if reorg else None,
+        reorganisation=Reorganisation(**reorg.fields()) if reorg else None,
         notes=notes,
     )
 
@@ -521,6 +522,6 @@ def _resolve_cik_without_ticker(client: SecClient, text: str, cik: int) -> Resol
         exchange=exchanges[0] if exchanges else None,
         match_type="cik",
         score=1.0,
-        reorganisation=reorg.model() if reorg else None,
+        reorganisation=Reorganisation(**reorg.fields()) if reorg else None,
         notes=notes,
     )

@@ -31,8 +31,8 @@ from ...sec import urls
 from ...sec.client import SecClient, get_client
 from ...sec.submissions import family_of
 from ...vocabulary import param, tool
+from ...xbrl.answer import validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
-from ..concept.concept import validate_fiscal_year
 from ..resolve.resolve import resolve_company
 from .model import ScreenExclusion, ScreenResult, ScreenRow
 
@@ -452,7 +452,8 @@ def _raw_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
     """A raw tag: the engine run now for each company reporting it (the same rules, computed on demand)."""
     from ...bulk.source import company_facts_from
     from ...xbrl import periods as P
-    from ..concept.concept import build_series, period_filter
+    from ...xbrl.periods import period_filter
+    from ...xbrl.series import build_series
 
     tag = spec.chain[0].tag
     names = [tag] if ":" in tag else [f"{t}:{tag}" for t in ("us-gaap", "ifrs-full", "dei", "srt")]

@@ -26,21 +26,15 @@ from ...sec.client import SecClient, get_client
 from ...sec.companyfacts import load_company_facts
 from ...vocabulary import param
 from ...xbrl import derive as D
+from ...xbrl.answer import SOURCE, validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.facts import CompanyFacts
+from ...xbrl.notes import describe_values as _describe
+from ...xbrl.periods import period_filter
 from ...xbrl.presets import preset
 from ...xbrl.series import Series, build_series, currency_note
-from ..arguments import parse_fiscal_years
-from ..concept.concept import (
-    DEFAULT_LIMIT,
-    SOURCE,
-    _describe,
-    data_source_of,
-    fact_model,
-    get_financial_concept,
-    period_filter,
-    validate_fiscal_year,
-)
+from ..arguments import DEFAULT_LIMIT, parse_fiscal_years
+from ..concept.concept import data_source_of, fact_model, get_financial_concept
 from ..concept.model import ConceptResult
 from ..resolve.resolve import resolve_company
 from . import MAX_CONCEPTS, MAX_LAST

@@ -1,7 +1,7 @@
 """The concept engine's plain records, and their JSON, without pydantic.
 
 The engine (xbrl/series.py, suspects.py, restatements.py, derive.py,
-grounding.py and the answer assembly in capabilities/concept_answer.py) builds
+grounding.py and the answer assembly in xbrl/answer.py and notes.py) builds
 these slotted dataclasses; the pydantic result models (models/concepts.py,
 models/companies.py) are built from them at the capability boundary
 (``Model.model_validate(record, from_attributes=True)``). Each record has the

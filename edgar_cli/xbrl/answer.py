@@ -1,9 +1,10 @@
 """The answer of get_financial_concept, assembled once and without pydantic.
 
-:func:`answer_concept` is get_financial_concept's whole flow (check the
-arguments, resolve the company, load its companyfacts, build the concept's
-series, select and describe the values); :func:`assemble_answer` is its last
-step, shared with compare. Both return a :class:`~edgar_cli.records.ConceptResultRecord`:
+:func:`answer_concept` is get_financial_concept's flow once its period and
+limit are checked (capabilities/arguments.validate_common): check the fiscal
+year, resolve the company, load its companyfacts, build the concept's series,
+select and describe the values (xbrl/notes.py); :func:`assemble_answer` is its
+last step, shared with compare and statements. Both return a :class:`~edgar_cli.xbrl.records.ConceptResultRecord`:
 capabilities/concepts.py builds the pydantic ``ConceptResult`` from it at the
 capability boundary, and the warm fast path (edgar_cli/cli/fastpath.py) writes its
 JSON directly (records.dumps), so the notes, warnings, selection and every
@@ -14,24 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, date, datetime
-from typing import Literal
 
 from ..companies import successors
 from ..errors import EdgarError
-from ..records import CompanyRefRecord, ConceptResultRecord, DataSourceRecord, FactRecord
 from ..sec import urls
 from ..sec.companyfacts import load_company_facts
 from ..vocabulary import param, surface, tool
-from ..xbrl import periods as P
-from ..xbrl.catalogue import Concept, lookup
-from ..xbrl.facts import CompanyFacts
-from ..xbrl.series import Series, build_series, currency_note, requested_unit, unit_family
+from . import periods as P
+from .catalogue import Concept, lookup
+from .facts import CompanyFacts
+from .notes import describe_values, quarter_gaps
+from .records import CompanyRefRecord, ConceptResultRecord, DataSourceRecord, FactRecord
+from .series import Series, build_series, currency_note, requested_unit
 
 MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin; XBRL facts begin around 2009
-MAX_LIMIT = 200
 SOURCE = "https://data.sec.gov/api/xbrl/companyfacts/CIK{cik}.json"
-
-PeriodArg = Literal["annual", "quarterly", "all"]
 
 
 def validate_fiscal_year(fy: int | None, today: date) -> None:
@@ -52,20 +50,6 @@ def validate_fiscal_year(fy: int | None, today: date) -> None:
         )
 
 
-def validate_common(period: str, limit: int) -> None:
-    if period not in ("annual", "quarterly", "all"):
-        raise EdgarError("invalid_argument", f"Unknown {param('period')} {period!r}.", "Use annual, quarterly or all.")
-    if not 1 <= int(limit) <= MAX_LIMIT:
-        raise EdgarError(
-            "invalid_argument",
-            f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
-            f"Use {param('limit')} 8, for example.",
-        )
-
-
-DEFAULT_LIMIT = 8  # values of one concept, newest first, when no limit is given (CLI and MCP alike)
-
-
 def answer_concept(
     company: str,
     concept: str,
@@ -76,9 +60,13 @@ def answer_concept(
     resolve: Callable[[str, object], CompanyRefRecord],
     unit: str | None = None,
 ) -> ConceptResultRecord:
-    """get_financial_concept's flow, with ``resolve(company, client)`` naming the company (its CIK, name, tickers)."""
+    """get_financial_concept's flow, with ``resolve(company, client)`` naming the company (its CIK, name, tickers).
+
+    ``period`` (annual, quarterly, all) and ``limit`` are the caller's to check. Raises what
+    :func:`validate_fiscal_year`, the catalogue's ``lookup``, ``resolve``, the companyfacts load and
+    :func:`assemble_answer` raise.
+    """
     fy = fiscal_year
-    validate_common(period, limit)
     today = client.settings.clock().date()
     validate_fiscal_year(fy, today)
     spec = lookup(concept)
@@ -86,108 +74,6 @@ def answer_concept(
     facts = load_company_facts(client, int(ref.cik))
     series = build_series(facts, spec, unit)
     return assemble_answer(ref, spec, series, facts, fy, period, limit, today, unit)
-
-
-def _describe(
-    series: Series, spec: Concept, shown: list[FactRecord], reporting_currency: str | None = None
-) -> tuple[list[str], list[str]]:
-    """Notes and warnings about the values actually returned."""
-    notes: list[str] = []
-    warnings: list[str] = []
-    unit = series.unit or ""
-    home = reporting_currency or ""
-    cnote = currency_note(unit, reporting_currency)
-    if cnote:
-        notes.append(cnote)
-    other = [
-        u
-        for u in series.units_available
-        if u != unit
-        and u.split("/")[0] != unit.split("/")[0]
-        and unit_family(u) == unit_family(unit)
-        and unit_family(u) in ("currency", "currency/shares")
-    ]
-    if other:
-        what = (
-            "a convenience translation"
-            if home and all(u.split("/")[0] != home for u in other)
-            else "the reporting currency"
-            if home and any(u.split("/")[0] == home for u in other)
-            else "another currency"
-        )
-        notes.append(
-            f"The filer also reports some periods in {', '.join(other)} ({what}); those are not mixed in: "
-            f"ask for them with {param('unit')} {other[0].split('/')[0]}."
-        )
-    if any(v.matched_tag.startswith("ifrs-full:") for v in shown):
-        notes.append("IFRS figures (a foreign private issuer's 20-F): definitions differ from US GAAP.")
-    used = list(dict.fromkeys(v.matched_tag for v in shown))
-    if len(used) > 1:
-        spans = []
-        for tag in used:
-            ends = [v.end for v in shown if v.matched_tag == tag]
-            spans.append(f"{tag} for {len(ends)} period(s) ending {min(ends)} to {max(ends)}")
-        warnings.append(
-            "These values come from different XBRL tags, whose definitions may differ: " + "; ".join(spans) + "."
-        )
-    if series.ignored_forms:
-        forms = ", ".join(f"{n} in {f}" for f, n in sorted(series.ignored_forms.items()))
-        notes.append(f"Facts repeated outside periodic reports were ignored ({forms}).")
-    caveats = {t.tag: t.caveat for t in spec.chain}
-    first_of_taxonomy: dict[str, str] = {}
-    for t in spec.chain:
-        first_of_taxonomy.setdefault(t.tag.split(":")[0], t.tag)
-    for tag in used:
-        if tag not in first_of_taxonomy.values() and caveats.get(tag):
-            notes.append(f"Matched {tag}, not the first tag of the chain: {caveats[tag]}")
-    pre_split = [v for v in shown if v.pre_split_ratio]
-    if pre_split:
-        warnings.append(
-            "Some values predate a stock split and were never restated (pre_split_ratio): "
-            + "; ".join(f"{v.end} ({v.pre_split_ratio}-for-1 since)" for v in pre_split)
-            + ". They are on the old share basis; do not compare them with later values as they stand."
-        )
-    reverse = [v for v in shown if v.pre_reverse_split_ratio]
-    if reverse:
-        warnings.append(
-            "Some values predate a reverse split or recapitalisation and were never restated "
-            "(pre_reverse_split_ratio): "
-            + "; ".join(f"{v.end} (1-for-{v.pre_reverse_split_ratio} since)" for v in reverse)
-            + ". They are on the old share basis (more shares, smaller per-share amounts); do not compare them "
-            "with later values as they stand."
-        )
-    suspect = [(v, e) for v in shown for e in v.suspected_errors]
-    if suspect:
-        warnings.append(
-            "Some filed figures look like the filer's own errors (suspected_errors; shown as filed, never "
-            "corrected): "
-            + "; ".join(
-                f"{v.end}: {e.kind.replace('_', ' ')} in {e.accession_number}"
-                + (", the value shown" if e.accession_number == v.accession_number else "")
-                for v, e in suspect
-            )
-            + "."
-        )
-    restated = [v for v in shown if v.restated and v.original_value != v.value]
-    moved = [v for v in restated if v.revision_kind == "reclassification"]
-    if moved:
-        notes.append(
-            "Reclassified, not restated (the period's total, net income or total assets, is the same in "
-            "both filings: an amount moved between lines): "
-            + "; ".join(
-                f"{v.end}: {v.original_value:,} in {v.original_accession}, {v.value:,} in "
-                f"{v.accession_number}"
-                + (" (the filer reports the amount on another line from then on)" if v.value == 0 else "")
-                for v in moved
-            )
-            + "."
-        )
-    if len(restated) > len(moved):
-        warnings.append(
-            f"{len(restated) - len(moved)} of these values were revised after first being reported; "
-            "see original_value and revision_kind."
-        )
-    return notes, warnings
 
 
 def assemble_answer(
@@ -235,7 +121,7 @@ def assemble_answer(
             tags_tried=series.tags_tried,
             similar_tags=similar,
         )
-    wanted = period_filter(spec, period)
+    wanted = P.period_filter(spec, period)
     pool = [v for v in series.values if wanted(v)]
     if not pool:
         if fy is not None and successors.predecessor_of(ref.cik) is not None:
@@ -246,7 +132,7 @@ def assemble_answer(
     if fy is not None and not selected:
         _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, facts.coverage_note)
     shown = selected[:limit]
-    notes, warnings = _describe(series, spec, shown, facts.reporting_currency)
+    notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
     if facts.coverage_note:  # the facts end before the filer's latest report
         warnings.append(facts.coverage_note)
@@ -294,57 +180,6 @@ def similar_tags(facts: CompanyFacts, tag: str, limit: int = 5) -> list[str]:
         local, list(names), scorer=fuzz.WRatio, score_cutoff=85, limit=limit
     )
     return [names[n] for n, _, _ in found]
-
-
-def _years(years: list[int]) -> str:
-    """FY2026, FY2025 and FY2024 (newest first)."""
-    names = [f"FY{y}" for y in sorted(set(years), reverse=True)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def quarter_gaps(values: list[FactRecord], years: list[int]) -> list[str]:
-    """Notes on the quarters of ``years`` a duration series reports only inside longer periods.
-
-    Q4 is usually implied (the annual figure less the nine months); cash-flow
-    statements report Q2 and Q3 only year-to-date (six and nine months). edgar
-    never subtracts one from the other.
-    """
-    have: dict[int, set[str]] = {}
-    for v in values:
-        if v.fiscal_year in years and v.fiscal_period and v.period_type != "instant":  # a balance has no Q4 gap
-            have.setdefault(v.fiscal_year, set()).add(v.fiscal_period)
-    # Q4 is missing only in a year that reports other quarters: an annual-only filer (a 20-F) has no quarters
-    no_q4 = [y for y, p in have.items() if "FY" in p and "Q4" not in p and p & {"Q1", "Q2", "Q3", "H1", "9M"}]
-    ytd_only = {q: [y for y, p in have.items() if q not in p and ytd in p] for q, ytd in (("Q2", "H1"), ("Q3", "9M"))}
-    notes = []
-    if no_q4:
-        verb = "is" if len(no_q4) == 1 else "are"
-        notes.append(
-            f"Q4 of {_years(no_q4)} {verb} not reported as its own quarter; it is only implied by the annual "
-            "figure less the nine months. edgar does not derive it."
-        )
-    both = sorted(set(ytd_only["Q2"]) & set(ytd_only["Q3"]))
-    for quarters, ys, spans in (
-        ("Q2 and Q3", both, "six and nine months"),
-        ("Q2", [y for y in ytd_only["Q2"] if y not in both], "six months"),
-        ("Q3", [y for y in ytd_only["Q3"] if y not in both], "nine months"),
-    ):
-        if ys:
-            notes.append(
-                f"{quarters} of {_years(ys)} are reported only year-to-date ({spans} from the start of "
-                f"the fiscal year), as cash-flow statements are; edgar does not subtract them to make a "
-                f"quarter. Use {param('period')} all to see the year-to-date values."
-            )
-    return notes
-
-
-def period_filter(spec: Concept, period: str):
-    """A predicate on FactValue: which values count as ``period`` (annual, quarterly, all)."""
-    if period == "all":
-        return lambda v: True
-    if period == "annual":
-        return lambda v: v.period_type == "annual" or (v.period_type == "instant" and v.fiscal_period == "FY")
-    return lambda v: v.period_type == "quarterly" or (v.period_type == "instant" and v.fiscal_period is not None)
 
 
 _KINDS = {
