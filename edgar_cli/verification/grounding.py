@@ -80,6 +80,11 @@ _DERIVED_PART = re.compile(
     r"(?:nine|six|three)[- ]months?\b|\b(?:nine|six)[- ]month\s+total\s+from\b",
     re.I,
 )
+# Words that carry a sentence's measure on to a figure: wording.CARRY_WORDS and the anaphors of a restated line
+# ("its 10-K presents the same balance as $7.1 billion")
+_CARRY = W.CARRY_WORDS | frozenset(
+    "same balance line amount figure value presents present shows show its as of".split()
+)
 _QUARTER_WORDS = re.compile(r"\bQ([2-4])\b|\b(fourth|third|second)[- ]quarter\b", re.I)
 _ORDINAL = {"second": 2, "third": 3, "fourth": 4}
 _ORIGINAL_VALUE = re.compile(
@@ -240,6 +245,11 @@ def _chain_position(tag: str) -> int:
             if t.tag == tag:
                 return i
     return 0
+
+
+def _no_filing(text: str) -> str:
+    """``text`` with the filings it names blanked ("its fiscal 2023 Form 10-K", "Form 20-F for 2024")."""
+    return P.FILING_FOR.sub(lambda m: " " * len(m.group(0)), P.FILING_NAMED.sub(lambda m: " " * len(m.group(0)), text))
 
 
 class Grounder(Derived):
@@ -567,6 +577,10 @@ class Grounder(Derived):
     def _amount(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
         named, qualifier = self.named(fig)
         matches = self._matches(fig, self.pool)
+        if named and qualifier and self._qualified_tag(fig):
+            # "deferred tax liabilities", "the increase in accounts payable and accrued liabilities": not a part
+            # of total liabilities but a line with its own tag, which the words name
+            named = []
         if named:
             return self._by_concept(fig, row, claim, named, qualifier, matches)
         if fig.kind in ("money", "number") and _FREE_CASH_FLOW.search(fig.clause[-40:] + "|" + fig.after[:40]):
@@ -897,7 +911,7 @@ class Grounder(Derived):
     ) -> VerifiedFigure:
         """No catalogue concept named: the facts whose tag the answer's words name, else an unambiguous match."""
         self.text_ok.add(fig.start)
-        words = W.content_words(fig.clause + " " + fig.after[:60]) - self.company_words
+        words = self._figure_words(fig)
         tags = self._about_figure(fig, words, self._tags_named(words, units))
         if tags:
             # Words name a tag less surely than a catalogue concept: they ground a figure, never call it a
@@ -946,11 +960,29 @@ class Grounder(Derived):
         self._note_coincidences(fig, row, claim, matches, None)
         return row
 
+    def _qualified_tag(self, fig: Figure) -> bool:
+        """Do the figure's words, a qualifier with a catalogue concept ("deferred tax liabilities"), name a tag of
+        their own by three words or more?"""
+        words = self._figure_words(fig)
+        tags = self._about_figure(fig, words, self._tags_named(words, self._lookup_units(fig, self.pool)))
+        return bool(tags) and max(W.tag_score(words, t) for t in tags) >= 3
+
+    def _figure_words(self, fig: Figure) -> set[str]:
+        """The words that say what a figure is: its clause and the words after it; for a clause that only carries
+        the sentence's measure on ("..., later revised to $1.15 billion"), the sentence's words before it."""
+        words = W.content_words(fig.clause + " " + fig.after[:60])
+        # "..., as of September 24, 2022; its fiscal 2023 10-K presents the same balance as $7.1 billion"
+        clause = P.LONG_DATE.sub(" ", _no_filing(fig.clause))
+        if clause.strip() and (S.CONNECTOR.fullmatch(clause) or W.content_words(clause) <= _CARRY):
+            words |= W.content_words(fig.lead[-160:])
+        return words - self.company_words
+
     def _about_figure(self, fig: Figure, words: set[str], tags: set[str]) -> set[str]:
         """The tags the answer's words name that are about the figure itself: a tag one word names only when
         that word is next to the figure ("$9.5 billion of buybacks"), and never one missing a name the figure's
         own words carry ("$650 million of H20 chips to a customer" is not ContractWithCustomerLiability...)."""
-        marked = W.marked_words(fig.lead, fig.after) - self.company_words
+        # (a filing's name is not a name of the figure: "the fiscal 2023 Form 10-K shows ...")
+        marked = W.marked_words(_no_filing(fig.lead), _no_filing(fig.after)) - self.company_words
         near = W.content_words(fig.clause[-30:] + " " + fig.after[:30])
         out = set()
         for tag in tags:

@@ -411,7 +411,18 @@ def period_end_of(grounder: Grounder, ends: dict[str, set[date]], year: int, par
 
 def check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> tuple[Figure, VerifiedFigure]:
     """The figure as checked (the sentence's reading of it) and its row; a figure whose sentence dates it wrong
-    is checked for the period the sentence means, the date blamed in a note (see the module docstring)."""
+    is checked for the period the sentence means, the date blamed in a note (see the module docstring); a
+    figure the sentence attributes to one filing ("as presented in its fiscal 2023 10-K") is held to that
+    filing's value (verification/filings_named.py)."""
+    from . import filings_named as FN  # (claims imports this module; filings_named imports claims)
+
+    fig, row = _check_dated(grounder, fig, ends)
+    if not fig.contradiction and not fig.unchecked:
+        row = FN.check(grounder, fig, row)
+    return fig, row
+
+
+def _check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> tuple[Figure, VerifiedFigure]:
     if fig.contradiction:
         row = grounder.check(fig)
         row.notes.append(f"Checked alone: {row.status}: {row.reason}")

@@ -140,7 +140,7 @@ PLAIN_QUALIFIERS = frozenset(
 # billion", "... $44.1 billion in Q1, $46.7 billion in Q2")
 CARRY_WORDS = frozenset(
     "later restated revised originally reported first subsequently previously compared against "
-    "versus respectively then".split()
+    "versus respectively then presented shown re-presented".split()
 )
 
 
