@@ -85,6 +85,40 @@ _DERIVED_PART = re.compile(
 _CARRY = W.CARRY_WORDS | frozenset(
     "same balance line amount figure value presents present shows show its as of".split()
 )
+# A derivation's input named by its own words: "the full-year $416.2 billion", "$102.7 billion for the full year",
+# "$313.7 billion for the first nine months", "$527.0 million for the nine months ended October 31, 2024"
+_OWN_YEAR_BEFORE = re.compile(r"\b(?:full|whole|entire|fiscal)[- ]year(?:'s)?\s+(?:total\s+(?:of\s+)?)?$", re.I)
+_OWN_YEAR_AFTER = re.compile(r"\s*(?:for|in|over)\s+the\s+(?:(?:full|whole|entire|fiscal)\s+)?year\b", re.I)
+_OWN_PART_BEFORE = re.compile(r"\b(?:nine|six)[- ]month(?:s'?)?\s+(?:total\s+(?:of\s+)?)?$", re.I)
+_OWN_PART_AFTER = re.compile(r"\s*(?:for|in|over)\s+the\s+(?:first\s+)?(nine|six)[- ]months?\b", re.I)
+# The words before a derivation's result: "..., came to about $102.5 billion", "..., was $432.7 million"
+_RESULT = re.compile(
+    r",\s*(?:(?:it|which|that)\s+)?(?:was|were|is|came\s+to|comes\s+to|totall?ed|equals?|equalled|gives?|"
+    r"gave|yields?|yielded|works?\s+out\s+(?:to|at)|stood\s+at)\s+(?:(?:about|approximately|roughly|around|"
+    r"some|nearly|an\s+estimated)\s+)?$",
+    re.I,
+)
+
+
+# The words between two inputs of a derivation: "$102.7 billion for the full year minus $66.5 billion"
+_INPUT_CLAUSE = re.compile(
+    r"\s*(?:(?:for|in|over)\s+the\s+(?:(?:full|whole|entire|fiscal|first)\s+)?(?:year|nine\s+months|six\s+months)"
+    r"\s*)?,?\s*(?:less|minus)\s+(?:the\s+)?",
+    re.I,
+)
+
+
+def _own_period(fig: Figure) -> str | None:
+    """The period a derivation's input names for itself: "FY", "9M", "H1", or None (the derived figure)."""
+    part = _OWN_PART_AFTER.match(fig.after)
+    if part or _OWN_PART_BEFORE.search(fig.lead[-30:]):
+        word = part.group(1) if part else _OWN_PART_BEFORE.search(fig.lead[-30:]).group(0)  # type: ignore[union-attr]
+        return "9M" if word.lower().startswith("nine") else "H1"
+    if _OWN_YEAR_AFTER.match(fig.after) or _OWN_YEAR_BEFORE.search(fig.lead[-30:]):
+        return "FY"
+    return None
+
+
 _QUARTER_WORDS = re.compile(r"\bQ([2-4])\b|\b(fourth|third|second)[- ]quarter\b", re.I)
 _ORDINAL = {"second": 2, "third": 3, "fourth": 4}
 _ORIGINAL_VALUE = re.compile(
@@ -382,17 +416,28 @@ class Grounder(Derived):
         if fig.period_basis == "calendar" and fy is not None and not self.calendar_aligned:
             fy, cal_year = None, fig.fiscal_year
             row.claimed_fiscal_year = None
-        quarter, ptype, text = fig.fiscal_period, fig.period_type, fig.period_text
+        quarter, ptype, text, end = fig.fiscal_period, fig.period_type, fig.period_text, fig.period_end
         q = _QUARTER_WORDS.search(fig.context)
-        if quarter in ("9M", "H1") and q and _DERIVED_PART.search(fig.context):
+        own = _own_period(fig) if q and _DERIVED_PART.search(fig.context) else None
+        if own is not None and fy is not None:
+            # "Q4 revenue, calculated as the full-year $416.2 billion less $313.7 billion for the first nine
+            # months, came to $102.5 billion": each input is for the period its own words name
+            quarter, ptype = (None, "annual") if own == "FY" else (own, "ytd")
+            text = (
+                f"the full year fiscal {fy}"
+                if own == "FY"
+                else f"the {'first nine' if own == '9M' else 'first six'} months of fiscal {fy}"
+            )
+            row.claimed_fiscal_period, row.claimed_period_text = quarter or "FY", text  # type: ignore[assignment]
+            end = None
+        elif quarter in ("9M", "H1") and q and _DERIVED_PART.search(fig.context):
             # "fourth-quarter revenue, derived as full-year revenue less the first nine months, was $39.3
             # billion": the nine months are an input of the derivation, the figure is the quarter's
             quarter, ptype = f"Q{q.group(1) or _ORDINAL[q.group(2).lower()]}", "quarterly"
             text = f"{q.group(0)} {fig.period_text.split()[-1] if fig.period_text else ''}".strip()
             row.claimed_fiscal_period, row.claimed_period_text = quarter, text  # type: ignore[assignment]
-        return P.Claim(
-            fiscal_year=fy, quarter=quarter, end=fig.period_end, calendar_year=cal_year, period_type=ptype, text=text
-        )
+            end = None  # "less $527.0 million for the nine months ended October 31, 2024": the input's end
+        return P.Claim(fiscal_year=fy, quarter=quarter, end=end, calendar_year=cal_year, period_type=ptype, text=text)
 
     def _check_claim(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
         if fig.kind == "percent":
@@ -534,6 +579,9 @@ class Grounder(Derived):
                 S.CONNECTOR.fullmatch(fig.clause)
                 or (fig.clause.strip() and W.content_words(fig.clause) <= W.CARRY_WORDS)
                 or S.CONNECTOR.fullmatch(_BASIS_WORDS.sub(" ", fig.clause))
+                or (_RESULT.search(fig.clause) and _DERIVATION_CUE.search(fig.lead))
+                or _INPUT_CLAUSE.fullmatch(fig.clause)
+                or (_DERIVATION_CUE.search(fig.clause) and _own_period(fig) is not None)
             ):
                 # "..., up from $27.0 billion", "..., or 60,922 million", "$44.1 billion in Q1, $46.7 billion in
                 # Q2": the sentence's concept carries on.

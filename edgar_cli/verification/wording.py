@@ -125,6 +125,7 @@ PLAIN_QUALIFIERS = frozenset(
     "group its their the a an this that year quarter quarter's year's first second third fourth q1 q2 q3 q4 fy "
     "and or of in for with was were is as at by to from on its strong solid robust higher lower "
     "combined entire whole corporate latest last prior previous current same comparable reported total's "
+    "first-quarter second-quarter third-quarter fourth-quarter nine-month six-month year-end half-year "
     "twelve-month 12-month three-month while whereas but so then also when where after before since because "
     "although though yet not only both each every all such "
     # verbs before a concept say what was done with it, not which part of it ("had net sales", "Dividing gross
