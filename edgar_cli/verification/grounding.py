@@ -119,6 +119,26 @@ def _own_period(fig: Figure) -> str | None:
     return None
 
 
+# Where the words after a figure turn to another figure: "$721 million in 2020 and a net loss of $862 million"
+_NEXT_FIGURE_WORDS = re.compile(r"\b(?:from|versus|vs\.?|compared|than|against|after|and|but|while|whereas)\b")
+# "the December 2022 quarter", "the quarter ending in June 2024", "the quarter ended March 2023"
+_MONTH_QUARTER = re.compile(
+    rf"\b(?:the\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\s+quarter\b|"
+    rf"\bquarter\s+(?:ended|ending)\s+(?:in\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\b",
+    re.I,
+)
+# A year to date ("year-to-date", "YTD", "so far this fiscal year") and trailing twelve months ("TTM", "LTM",
+# "trailing twelve months", "last twelve months")
+_YTD = re.compile(r"\byear[- ]to[- ]date\b|\bYTD\b|\bfiscal[- ]year[- ]to[- ]date\b", re.I)
+_TTM = re.compile(
+    r"\b(?:TTM|LTM)\b|\b(?:trailing|last|past)[- ](?:twelve|12)[- ]months?\b|\brolling[- ](?:twelve|12)[- ]months?\b",
+    re.I,
+)
+# The amounts between a list of concepts and a figure ("net sales and net income were 391,035 and 93,736,
+# respectively"), never a year
+_LIST_AMOUNT = re.compile(r"(?<![\w.,])(?:[$€£¥]|[A-Z]{2}\$)?\(?\d[\d,]*(?:\.\d+)?(?![\d,])")
+_YEAR_ONLY = re.compile(r"(?:19|20)\d\d")
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _QUARTER_WORDS = re.compile(r"\bQ([2-4])\b|\b(fourth|third|second)[- ]quarter\b", re.I)
 _ORDINAL = {"second": 2, "third": 3, "fourth": 4}
 _ORIGINAL_VALUE = re.compile(
@@ -309,6 +329,7 @@ class Grounder(Derived):
         self._ratio_series: dict[str, list[FactValue]] | None = None
         self._series_cache: dict[str, list[FactValue]] = {}
         self._splits: list[tuple] | None = None
+        self._quarter_ends: list[date] | None = None
         self._uncited: Grounder | None = None
         self._derived_rows: list[tuple[tuple[int, int], int, VerifiedFigure]] = []  # (sentence, end, row)
         self.text_ok: set[int] = set()  # figures the cited text may still support (never one XBRL contradicts)
@@ -354,6 +375,20 @@ class Grounder(Derived):
         if self._input_of_derivation(fig, row):
             return row
         claim = self.claim_for(fig, row)
+        if (
+            _TTM.search(fig.context)
+            and fig.kind in ("money", "number")
+            and not (claim.fiscal_year is not None and claim.quarter in (None, "Q4") and claim.end is None)
+        ):
+            # "trailing-twelve-month revenue through the quarter ended October 27, 2024": four quarters added up,
+            # which edgar does not do; the quarter's or the year to date's value is not it
+            row.reason = (
+                f"The sentence gives {fig.text} for the trailing twelve months, a sum of four quarters edgar does "
+                "not compute; it is checked only when those twelve months are a fiscal year."
+            )
+            return row
+        if claim.quarter is None and _TTM.search(fig.context):
+            row.notes.append("The trailing twelve months that end with a fiscal year are that fiscal year.")
         if fig.bound:
             lo, hi = fig.interval
             row.notes.append(
@@ -437,7 +472,53 @@ class Grounder(Derived):
             text = f"{q.group(0)} {fig.period_text.split()[-1] if fig.period_text else ''}".strip()
             row.claimed_fiscal_period, row.claimed_period_text = quarter, text  # type: ignore[assignment]
             end = None  # "less $527.0 million for the nine months ended October 31, 2024": the input's end
+        if _YTD.search(fig.context) and quarter in ("Q1", "Q2", "Q3", "Q4") and fy is not None:
+            # "year-to-date net sales through the third quarter of fiscal 2025": the nine months
+            quarter, ptype = {
+                "Q1": ("Q1", "quarterly"),
+                "Q2": ("H1", "ytd"),
+                "Q3": ("9M", "ytd"),
+                "Q4": (None, "annual"),
+            }[quarter]
+            text = {"Q1": "the first quarter", "H1": "the first six months", "9M": "the first nine months"}.get(
+                quarter or "", "the full year"
+            ) + f" of fiscal {fy} (year to date)"
+            row.claimed_fiscal_period, row.claimed_period_text = quarter or "FY", text  # type: ignore[assignment]
+        month_quarter = self._month_quarter(fig)
+        if month_quarter is not None:
+            row.claimed_fiscal_year = month_quarter.fiscal_year
+            row.claimed_fiscal_period, row.claimed_period_text = month_quarter.quarter, month_quarter.text  # type: ignore[assignment]
+            row.claimed_period_end = month_quarter.end
+            return month_quarter
         return P.Claim(fiscal_year=fy, quarter=quarter, end=end, calendar_year=cal_year, period_type=ptype, text=text)
+
+    def _month_quarter(self, fig: Figure) -> P.Claim | None:
+        """ "the December 2022 quarter", "the quarter ending in June 2024": the fiscal quarter whose last day falls
+        in that month (or the first week after it, for a 52/53-week calendar), when the figure's own period is
+        that year or none."""
+        m = _MONTH_QUARTER.search(fig.context)
+        if m is None:
+            return None
+        month, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        y, mon = int(year), P.MONTHS.get(month[:3].lower())
+        if mon is None or (fig.fiscal_year not in (None, y)) or fig.fiscal_period not in (None, "FY"):
+            return None
+        lo = date(y, mon, 1)
+        hi = date(y + (mon == 12), mon % 12 + 1, 1) + timedelta(days=6)
+        text = m.group(0).strip()
+        for e, fy in self.cal.labels.items():
+            if lo <= e <= hi:
+                return P.Claim(fiscal_year=fy, quarter="Q4", period_type="quarterly", text=text)
+        if self._quarter_ends is None:
+            self._quarter_ends = sorted(
+                {
+                    date.fromisoformat(e)
+                    for (_t, _u, st, e) in self.everything.periods
+                    if st and XP.classify(date.fromisoformat(st), date.fromisoformat(e)) == "quarterly"
+                }
+            )
+        ends = [e for e in self._quarter_ends if lo <= e <= hi]
+        return P.Claim(end=ends[0], period_type="quarterly", text=text) if len(ends) == 1 else None
 
     def _check_claim(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
         if fig.kind == "percent":
@@ -535,7 +616,7 @@ class Grounder(Derived):
     def _claims_negative(self, fig: Figure) -> bool:
         before = fig.lead[-120:] if S.CONNECTOR.fullmatch(fig.clause) else fig.clause[-60:]
         # the words after it, up to where another figure's start ("$721 million in 2020 from a loss of $862 million")
-        after = re.split(r"\b(?:from|versus|vs\.?|compared|than|against|after)\b", fig.after[:25], maxsplit=1)[0]
+        after = _NEXT_FIGURE_WORDS.split(fig.after[:25], maxsplit=1)[0]
         return fig.negative or bool(W.LOSS_CUE.search(before) or W.LOSS_CUE.search(after))
 
     def _sign_ok(self, fig: Figure, m: G.Match) -> bool:
@@ -568,11 +649,13 @@ class Grounder(Derived):
         """The catalogue concept the figure is of (with the word qualifying it, "Data Center"), if the answer
         names one: right after it ("$60.9 billion in revenue"), else the nearest before it in its clause."""
         hit, listed, carried = None, [], ""
+        before_hits: list[W.Named] = []
         after = W.find_concepts(fig.after[:60], self.company_words)
         if after and _FILLER.fullmatch(fig.after[: after[0].start]):
             hit = after[0]
         if hit is None:
             before = W.find_concepts(fig.clause, self.company_words)
+            before_hits = before
             if before:
                 hit, listed = before[-1], _coordinated(fig.clause, before)
             elif (
@@ -604,8 +687,14 @@ class Grounder(Derived):
                 ), None
             return [], None
         if len(listed) > 1 and fig.kind in ("money", "number"):
-            # "revenue and net income were $130.5 billion and $72.9 billion": the figure is one of them
-            return [n.concept for n in listed if catalogue()[n.concept].unit == "currency"], None
+            # "revenue and net income were $130.5 billion and $72.9 billion": the figure is one of them; with
+            # "respectively", the k-th figure after the list is the k-th concept's
+            money = [n for n in listed if catalogue()[n.concept].unit == "currency"]
+            base = fig.clause if listed[-1] in before_hits else fig.lead
+            k = sum(1 for m in _LIST_AMOUNT.finditer(base[listed[-1].end :]) if not _YEAR_ONLY.fullmatch(m.group(0)))
+            if _RESPECTIVELY.search(fig.context) and len(money) == len(listed) and k < len(money):
+                return [money[k].concept], money[k].qualifier
+            return [n.concept for n in money], None
         spec = catalogue()[hit.concept]
         if fig.kind == "per_share":
             if hit.concept in ("net_income", "eps_diluted", "eps_basic"):

@@ -126,6 +126,7 @@ PLAIN_QUALIFIERS = frozenset(
     "and or of in for with was were is as at by to from on its strong solid robust higher lower "
     "combined entire whole corporate latest last prior previous current same comparable reported total's "
     "first-quarter second-quarter third-quarter fourth-quarter nine-month six-month year-end half-year "
+    "year-to-date ytd trailing-twelve-month trailing-twelve-months ttm ltm trailing last-twelve-month "
     "twelve-month 12-month three-month while whereas but so then also when where after before since because "
     "although though yet not only both each every all such "
     # verbs before a concept say what was done with it, not which part of it ("had net sales", "Dividing gross
