@@ -142,3 +142,30 @@ def test_a_respectively_list_of_concepts_pairs_each_figure_with_its_own_concept(
         company="AAPL",
     )
     assert r.verdict == "grounded"
+
+
+def test_a_swing_from_income_to_a_loss_reads_each_figures_own_sign(sec):
+    """Tesla us-gaap:NetIncomeLoss FY2019 -862,000,000 (0001564590-20-004475), FY2020 721,000,000
+    (0001564590-21-004599): the signs written the wrong way round are both contradicted."""
+    r = verify_answer(
+        "Tesla swung from net income of $862 million in 2019 to a net loss of $721 million in 2020.", company="TSLA"
+    )
+    assert [figure(r, t).status for t in ("$862 million", "$721 million")] == ["ungrounded", "ungrounded"]
+    r = verify_answer(
+        "Tesla swung from a net loss of $862 million in 2019 to net income of $721 million in 2020.", company="TSLA"
+    )
+    assert r.verdict == "grounded"
+
+
+def test_a_fiscal_year_dated_a_month_from_its_end_blames_the_date_not_the_figure(sec):
+    """Snowflake (CIK 1640147) us-gaap:NetIncomeLoss FY2025 (2024-02-01..2025-01-31) -1,285,640,000 (10-K
+    0001640147-25-000052): its fiscal years end January 31, so none ended December 31, 2024."""
+    r = verify_answer(
+        "For the fiscal year ended December 31, 2024, Snowflake reported a net loss attributable to Snowflake Inc. of "
+        "$1.29 billion.",
+        company="SNOW",
+    )
+    assert figure(r, "December 31, 2024").status == "ungrounded"
+    f = figure(r, "$1.29 billion")
+    assert f.status == "unchecked" and "the date is what is wrong" in f.reason
+    assert r.verdict == "ungrounded"

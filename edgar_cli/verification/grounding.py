@@ -120,7 +120,7 @@ def _own_period(fig: Figure) -> str | None:
 
 
 # Where the words after a figure turn to another figure: "$721 million in 2020 and a net loss of $862 million"
-_NEXT_FIGURE_WORDS = re.compile(r"\b(?:from|versus|vs\.?|compared|than|against|after|and|but|while|whereas)\b")
+_NEXT_FIGURE_WORDS = re.compile(r"\b(?:from|versus|vs\.?|compared|than|against|after|and|but|while|whereas|to)\b")
 # "the December 2022 quarter", "the quarter ending in June 2024", "the quarter ended March 2023"
 _MONTH_QUARTER = re.compile(
     rf"\b(?:the\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\s+quarter\b|"
@@ -139,6 +139,8 @@ _TTM = re.compile(
 _LIST_AMOUNT = re.compile(r"(?<![\w.,])(?:[$€£¥]|[A-Z]{2}\$)?\(?\d[\d,]*(?:\.\d+)?(?![\d,])")
 _YEAR_ONLY = re.compile(r"(?:19|20)\d\d")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+# "the fiscal year ended ", "for the year ending on ": the date after it is a fiscal year's end
+_YEAR_ENDED = re.compile(r"\byear\s+end(?:ed|ing)\s+(?:on\s+)?$", re.I)
 _QUARTER_WORDS = re.compile(r"\bQ([2-4])\b|\b(fourth|third|second)[- ]quarter\b", re.I)
 _ORDINAL = {"second": 2, "third": 3, "fourth": 4}
 _ORIGINAL_VALUE = re.compile(
@@ -1657,10 +1659,13 @@ class Grounder(Derived):
                 row.reason = f"A reported period {what} on {iso} (e.g. {_tag} in {f[3]})."
                 return row
         starts = fig.date_role == "start"  # "fiscal 2024 began on September 30, 2023": a year's first day
+        at = fig.context.find(fig.text)
+        year_end_named = fig.date_role == "end" and at >= 0 and bool(_YEAR_ENDED.search(fig.context[:at]))
+        window = 45 if year_end_named else 14  # "the fiscal year ended December 31, 2024" of a January filer
         near = [
             e + timedelta(days=1) if starts else e
             for e in self.cal.year_ends
-            if 0 < abs((e + timedelta(days=1 if starts else 0) - d).days) <= 14
+            if 0 < abs((e + timedelta(days=1 if starts else 0) - d).days) <= window
         ]
         if near:
             row.status = "ungrounded"
