@@ -157,3 +157,22 @@ def test_a_cash_flow_line_in_the_first_10k_and_its_later_presentation_are_each_g
     assert first.status == "grounded" and first.support.accession_number == "0001564590-20-004475"
     assert later.status == "grounded" and later.support.value == 646_000_000
     assert r.verdict == "grounded"
+
+
+def test_cash_equivalents_alone_are_their_own_line_not_cash_and_cash_equivalents(sec):
+    """Snowflake (CIK 1640147) at 2023-01-31: us-gaap:CashEquivalentsAtCarryingValue 398,346,000 in the FY2023 10-K
+    0001640147-23-000030 and 539,390,000 in the 10-Q 0001640147-23-000102; us-gaap:CashAndCashEquivalentsAtCarrying-
+    Value 939,902,000."""
+    r = verify_answer(
+        "Snowflake's cash equivalents as of January 31, 2023 were $398.3 million in its fiscal 2023 10-K, a balance "
+        "its later 10-Qs present as $539.4 million.",
+        company="SNOW",
+    )
+    first = figure(r, "$398.3 million")
+    assert first.status == "grounded" and first.support.matched_tag == "us-gaap:CashEquivalentsAtCarryingValue"
+    assert first.support.accession_number == "0001640147-23-000030"
+    assert figure(r, "$539.4 million").status == "grounded" and r.verdict == "grounded"
+    r = verify_answer(
+        "Snowflake's fiscal 2023 10-K gave cash equivalents of $939.9 million at January 31, 2023.", company="SNOW"
+    )
+    assert figure(r, "$939.9 million").status != "grounded"

@@ -130,7 +130,10 @@ def check(grounder, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
         )
         if not tags or max(W.tag_score(words, t) for t in tags) < 2:
             return row
-        chain, label = dict.fromkeys(tags), "value the words name"
+        # the tags the words name best first ("cash equivalents": CashEquivalentsAtCarryingValue before
+        # CashAndCashEquivalentsFairValueDisclosure)
+        ranked = sorted(tags, key=lambda t: (-W.tag_score(words, t), len(W.tag_words(t)), t))
+        chain, label = dict.fromkeys(ranked), "value the words name"
     accns = _accessions(grounder, nf)
     if not accns:
         if row.status in ("grounded", "superseded"):
@@ -170,6 +173,8 @@ def check(grounder, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
                 "what that filing presented cannot be checked.",
             )
         return row
+    order = {tag: i for i, tag in enumerate(chain)}
+    facts.sort(key=lambda x: order.get(x[0].matched_tag, len(order)))
     lo, hi = fig.interval
     negative = grounder._claims_negative(fig)
     for f, name in facts:

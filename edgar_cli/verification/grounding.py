@@ -141,6 +141,10 @@ _YEAR_ONLY = re.compile(r"(?:19|20)\d\d")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 # "the fiscal year ended ", "for the year ending on ": the date after it is a fiscal year's end
 _YEAR_ENDED = re.compile(r"\byear\s+end(?:ed|ing)\s+(?:on\s+)?$", re.I)
+# A tag that names an item and a narrower one with it ("CashAndCashEquivalents"), and the words that join two
+# items in an answer
+_TAG_AND = re.compile(r"([A-Z][a-z]+)And\1")  # "CashAndCashEquivalents": X and X-something
+_AND = re.compile(r"\band\b|&", re.I)
 _QUARTER_WORDS = re.compile(r"\bQ([2-4])\b|\b(fourth|third|second)[- ]quarter\b", re.I)
 _ORDINAL = {"second": 2, "third": 3, "fourth": 4}
 _ORIGINAL_VALUE = re.compile(
@@ -1110,11 +1114,16 @@ class Grounder(Derived):
         """The words that say what a figure is: its clause and the words after it; for a clause that only carries
         the sentence's measure on ("..., later revised to $1.15 billion"), the sentence's words before it."""
         words = W.content_words(fig.clause + " " + fig.after[:60])
-        # "..., as of September 24, 2022; its fiscal 2023 10-K presents the same balance as $7.1 billion"
-        clause = P.LONG_DATE.sub(" ", _no_filing(fig.clause))
-        if clause.strip() and (S.CONNECTOR.fullmatch(clause) or W.content_words(clause) <= _CARRY):
+        if self._carries(fig):
             words |= W.content_words(fig.lead[-160:])
         return words - self.company_words
+
+    @staticmethod
+    def _carries(fig: Figure) -> bool:
+        """Does the figure's clause only carry the sentence's measure on ("..., later revised to", "; its fiscal
+        2023 10-K presents the same balance as")?"""
+        clause = P.LONG_DATE.sub(" ", _no_filing(fig.clause))
+        return bool(clause.strip()) and bool(S.CONNECTOR.fullmatch(clause) or W.content_words(clause) <= _CARRY)
 
     def _about_figure(self, fig: Figure, words: set[str], tags: set[str]) -> set[str]:
         """The tags the answer's words name that are about the figure itself: a tag one word names only when
@@ -1124,10 +1133,15 @@ class Grounder(Derived):
         marked = W.marked_words(_no_filing(fig.lead), _no_filing(fig.after)) - self.company_words
         near = W.content_words(fig.clause[-30:] + " " + fig.after[:30])
         out = set()
+        joined = bool(_AND.search(fig.clause[-80:] + " " + fig.after[:60])) or (
+            self._carries(fig) and bool(_AND.search(fig.lead[-160:]))
+        )
         for tag in tags:
             shared = words & W.tag_words(tag)
             if marked - W.tag_words(tag):
                 continue
+            if not joined and _TAG_AND.search(tag):
+                continue  # "cash equivalents" is not CashAndCashEquivalents...: the words join no two items
             if len(shared) >= 2 or shared & near:
                 out.add(tag)
         return out

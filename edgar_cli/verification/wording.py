@@ -103,7 +103,7 @@ EXTRA_WORDS: dict[str, tuple[str, ...]] = {
 # Words that contain a catalogue alias and name something else: masked before concepts are looked for.
 NOT_A_CONCEPT = re.compile(
     r"\b(?:sales and marketing|sales tax\w*|sales[- ]type|free cash flows?|(?<!operating )cash flows?(?! (?:from|provided|used))|"
-    r"cash paid|cash dividends?|cash (?:and )?(?:stock|share)|retained earnings|earnings before|earnings call|"
+    r"(?<!and )(?<!& )cash equivalents|cash paid|cash dividends?|cash (?:and )?(?:stock|share)|retained earnings|earnings before|earnings call|"
     r"equity method|equity securities|equity investments?|equity awards?|equity[- ]based|return on equity|"
     r"deferred revenue|unearned revenue|revenue recognition|(?:interest|other|comprehensive|investment) income|"
     r"income tax\w*|income before|debt securities|debt[- ]to[- ]equity|debt issuance|shares? (?:repurchase|buyback)\w*|"
