@@ -169,3 +169,28 @@ def test_a_fiscal_year_dated_a_month_from_its_end_blames_the_date_not_the_figure
     f = figure(r, "$1.29 billion")
     assert f.status == "unchecked" and "the date is what is wrong" in f.reason
     assert r.verdict == "ungrounded"
+
+
+def test_a_list_whose_measure_follows_it_gives_every_figure_that_measure(sec):
+    """Apple us-gaap:ResearchAndDevelopmentExpense FY2025 34,550,000,000 (0000320193-25-000079), FY2024
+    31,370,000,000 (0000320193-24-000123), FY2023 29,915,000,000 (0000320193-23-000106)."""
+    r = verify_answer(
+        "Apple spent $34.6 billion, $31.4 billion and $29.9 billion on research and development in fiscal 2025, "
+        "2024 and 2023, respectively.",
+        company="AAPL",
+    )
+    assert r.verdict == "grounded"
+    assert figure(r, "$34.6 billion").support.matched_tag == "us-gaap:ResearchAndDevelopmentExpense"
+
+
+def test_a_per_share_measure_carries_to_the_figure_it_is_compared_with(sec):
+    """Apple us-gaap:EarningsPerShareDiluted FY2025 7.46 (0000320193-25-000079), FY2024 6.08 (0000320193-24-000123);
+    basic FY2024 6.11."""
+    r = verify_answer(
+        "Apple earned $7.46 per diluted share in fiscal 2025, versus $6.08 in fiscal 2024.", company="AAPL"
+    )
+    assert r.verdict == "grounded" and figure(r, "$6.08").support.matched_tag == "us-gaap:EarningsPerShareDiluted"
+    r = verify_answer(
+        "Apple earned $7.46 per diluted share in fiscal 2025, versus $6.11 in fiscal 2024.", company="AAPL"
+    )
+    assert figure(r, "$6.11").status != "grounded"

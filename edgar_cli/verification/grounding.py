@@ -74,6 +74,8 @@ _DERIVATION_CUE = re.compile(
 _PER_SHARE_KIND = re.compile(r"\s*per\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
 # Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
 _FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
+# ... and after a list of figures: "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
+_TAIL_FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|on|into|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 # A year less its first nine months (or six months less the first quarter): the part is the derivation's input
 _DERIVED_PART = re.compile(
     r"\b(?:less|minus|subtract\w*|without)\s+(?:the\s+)?(?:\S+\s+){0,4}?(?:first\s+)?"
@@ -145,6 +147,28 @@ _YEAR_ENDED = re.compile(r"\byear\s+end(?:ed|ing)\s+(?:on\s+)?$", re.I)
 # items in an answer
 _TAG_AND = re.compile(r"([A-Z][a-z]+)And\1")  # "CashAndCashEquivalents": X and X-something
 _AND = re.compile(r"\band\b|&", re.I)
+# "per diluted share" anywhere before a figure that carries the measure on
+_PER_SHARE_WORDS = re.compile(r"\bper\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
+# The amounts of a list after a figure: ", $31.4 billion and $29.9 billion"
+_LIST_RUN = re.compile(
+    r"(?:\s*,?\s*(?:and\s+)?(?:[$€£¥]|[A-Z]{2}\$)?\d[\d,]*(?:\.\d+)?(?:\s*(?:billion|million|thousand|trillion))?)+",
+    re.I,
+)
+
+
+_LIST_SEP = re.compile(r"\s*,?\s*(?:and\s+)?", re.I)
+
+
+def _list_tail(fig: Figure) -> str | None:
+    """For a figure of a list whose measure follows the list ("$34.6 billion, $31.4 billion and $29.9 billion on
+    research and development"), the words after the list; None when the figure is not followed by one."""
+    if not _LIST_SEP.fullmatch(fig.after):
+        return None
+    rest = fig.context[len(fig.lead) + len(fig.text) :] if fig.context.startswith(fig.lead) else ""
+    run = _LIST_RUN.match(rest)
+    return rest[run.end() :] if run else None
+
+
 _QUARTER_WORDS = re.compile(r"\bQ([2-4])\b|\b(fourth|third|second)[- ]quarter\b", re.I)
 _ORDINAL = {"second": 2, "third": 3, "fourth": 4}
 _ORIGINAL_VALUE = re.compile(
@@ -656,8 +680,10 @@ class Grounder(Derived):
         names one: right after it ("$60.9 billion in revenue"), else the nearest before it in its clause."""
         hit, listed, carried = None, [], ""
         before_hits: list[W.Named] = []
-        after = W.find_concepts(fig.after[:60], self.company_words)
-        if after and _FILLER.fullmatch(fig.after[: after[0].start]):
+        tail = _list_tail(fig)  # "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
+        after = W.find_concepts((tail if tail is not None else fig.after)[:60], self.company_words)
+        filler = _TAIL_FILLER if tail is not None else _FILLER
+        if after and filler.fullmatch((tail if tail is not None else fig.after)[: after[0].start]):
             hit = after[0]
         if hit is None:
             before = W.find_concepts(fig.clause, self.company_words)
@@ -678,11 +704,15 @@ class Grounder(Derived):
                 hit, listed = (lead[-1], _coordinated(fig.lead, lead)) if lead else (None, [])
                 carried = fig.lead[max(0, lead[-1].start - 15) :] if lead else ""
         if hit is None:
-            if (
-                fig.kind == "per_share"
-                and (m := _PER_SHARE_KIND.match(fig.after))
-                and (m.group(1) or W.EARNINGS_CUE.search(fig.clause))
-            ):
+            m = _PER_SHARE_KIND.match(fig.after)
+            small = fig.kind == "per_share" or (
+                fig.kind == "money" and not fig.scale and fig.value is not None and abs(fig.value) < 1000
+            )
+            if m is None and small:
+                # "earned $7.46 per diluted share in fiscal 2025, versus $6.08 in fiscal 2024": the same measure
+                last = next(reversed(list(_PER_SHARE_WORDS.finditer(fig.lead))), None)
+                m = last if last is not None and S.CONNECTOR.fullmatch(fig.lead[last.end() :]) else None
+            if small and m is not None and (m.group(1) or W.EARNINGS_CUE.search(fig.lead)):
                 # "$2.94 per diluted share", "earned $6.08 per share": earnings per share
                 return (
                     ["eps_basic"]
@@ -1113,7 +1143,8 @@ class Grounder(Derived):
     def _figure_words(self, fig: Figure) -> set[str]:
         """The words that say what a figure is: its clause and the words after it; for a clause that only carries
         the sentence's measure on ("..., later revised to $1.15 billion"), the sentence's words before it."""
-        words = W.content_words(fig.clause + " " + fig.after[:60])
+        tail = _list_tail(fig)
+        words = W.content_words(fig.clause + " " + (tail if tail is not None else fig.after)[:60])
         if self._carries(fig):
             words |= W.content_words(fig.lead[-160:])
         return words - self.company_words
