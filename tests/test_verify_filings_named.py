@@ -176,3 +176,18 @@ def test_cash_equivalents_alone_are_their_own_line_not_cash_and_cash_equivalents
         "Snowflake's fiscal 2023 10-K gave cash equivalents of $939.9 million at January 31, 2023.", company="SNOW"
     )
     assert figure(r, "$939.9 million").status != "grounded"
+
+
+def test_a_cited_quarterly_report_never_grounds_a_figure_of_another_fiscal_year(sec):
+    """NVIDIA's 10-Q 0001045810-25-000209 (nvda-20250727.htm, Q2 FY2026): 'Three Months Ended ... Jul 27, 2025 ...
+    (In millions) Revenue by End Market: Data Center $ 41,096'. Fiscal 2025 ended 2025-01-26."""
+    cite = ["0001045810-25-000209:nvda-20250727.htm"]
+    r = verify_answer("NVIDIA's Data Center revenue was $41.1 billion in fiscal 2025.", company="NVDA", cite=cite)
+    assert figure(r, "$41.1 billion").status in ("mismatched_period", "unchecked", "ungrounded")
+    assert r.verdict != "grounded"
+    r = verify_answer(
+        "NVIDIA's Data Center revenue was $41.1 billion in the second quarter of fiscal 2026.",
+        company="NVDA",
+        cite=cite,
+    )
+    assert figure(r, "$41.1 billion").status == "grounded" and r.verdict == "grounded"
