@@ -194,3 +194,19 @@ def test_a_per_share_measure_carries_to_the_figure_it_is_compared_with(sec):
         "Apple earned $7.46 per diluted share in fiscal 2025, versus $6.11 in fiscal 2024.", company="AAPL"
     )
     assert figure(r, "$6.11").status != "grounded"
+
+
+def test_the_companys_own_name_is_not_a_name_of_the_figure(sec):
+    """Logistic Properties of the Americas (LPA, CIK 1997711) ifrs-full:InvestmentProperty at 2024-12-31:
+    554,518,864 (20-F 0001997711-25-000030)."""
+    r = verify_answer(
+        "Logistic Properties of the Americas carried investment property of $554.5 million as of December 31, 2024.",
+        company="LPA",
+    )
+    f = figure(r, "$554.5 million")
+    assert f.status == "grounded" and f.support.matched_tag == "ifrs-full:InvestmentProperty"
+    r = verify_answer(
+        "Logistic Properties of the Americas carried investment property of $504.5 million as of December 31, 2024.",
+        company="LPA",
+    )
+    assert figure(r, "$504.5 million").status == "ungrounded"

@@ -370,6 +370,8 @@ class Grounder(Derived):
             + [t.lower() for t in ref.tickers]
             + ([acronym.lower()] if len(acronym) > 2 else [])
         )
+        # the name's words as content_words reads them ("Properties" -> property): a name is never a figure's mark
+        self.company_lemmas = frozenset(W.content_words(ref.name))
         end = self.cal.typical_end or ""
         self.calendar_aligned = end[:2] == "12" and end >= "12-24" or end[:2] == "01" and end <= "01-07"
 
@@ -1161,7 +1163,7 @@ class Grounder(Derived):
         that word is next to the figure ("$9.5 billion of buybacks"), and never one missing a name the figure's
         own words carry ("$650 million of H20 chips to a customer" is not ContractWithCustomerLiability...)."""
         # (a filing's name is not a name of the figure: "the fiscal 2023 Form 10-K shows ...")
-        marked = W.marked_words(_no_filing(fig.lead), _no_filing(fig.after)) - self.company_words
+        marked = W.marked_words(_no_filing(fig.lead), _no_filing(fig.after)) - self.company_words - self.company_lemmas
         near = W.content_words(fig.clause[-30:] + " " + fig.after[:30])
         out = set()
         joined = bool(_AND.search(fig.clause[-80:] + " " + fig.after[:60])) or (
