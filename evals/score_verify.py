@@ -1,10 +1,15 @@
 """Score edgar's verify_answer on the verify claims (issue 32): is a false claim ever grounded?
 
-    python evals/score_verify.py [--part dev|held_apart] [--id ID ...] [--pattern P ...] [--sample N]
+    python evals/score_verify.py [--part dev|held_apart|held_apart_2] [--id ID ...] [--pattern P ...] [--sample N]
                                  [--json results.json] [--corpus PATH] [--no-corpus-check]
 
-``--part dev`` reads evals/verify_claims.yaml, ``--part held_apart`` evals/verify_claims_held_apart.yaml
-(both follow the schema in verify_claims.yaml's header). Each claim is checked by the plain function
+``--part dev`` reads evals/verify_claims.yaml, ``--part held_apart`` evals/verify_claims_held_apart.yaml,
+``--part held_apart_2`` evals/verify_claims_held_apart_2.yaml (all follow the schema in verify_claims.yaml's
+header). Evidence rows are of three kinds: ``{companyfacts: CIK, tag, unit, start, end, val, accn, form}``
+(a companyfacts JSON row), ``{instance: PATH, accn, tag, unit, start, end, val}`` (a non-dimensional fact of
+an XBRL instance) and ``{document: PATH, accn, passage}`` (a passage that occurs in the document's text with
+tags replaced by spaces, HTML entities unescaped and white space collapsed; PATH is corpus-relative and lies
+in the folder of accession ``accn``). Each claim is checked by the plain function
 ``edgar_cli.capabilities.verify.verify.verify_answer(claim, company=, cite=)`` in this one process, against
 ``tests/mirror.py``'s MirrorServer over ../shared/sec-corpus with today pinned to 2026-07-01 and one shared
 client and cache (evals/run_tools.py's corpus_environment). An EdgarError is recorded as the claim's
@@ -48,7 +53,11 @@ import yaml
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # run_tools (corpus_environment), which puts tests/ (mirror.py) on the path
 
-PARTS = {"dev": HERE / "verify_claims.yaml", "held_apart": HERE / "verify_claims_held_apart.yaml"}
+PARTS = {
+    "dev": HERE / "verify_claims.yaml",
+    "held_apart": HERE / "verify_claims_held_apart.yaml",
+    "held_apart_2": HERE / "verify_claims_held_apart_2.yaml",
+}
 PATTERNS = (
     "simple",
     "respectively",
@@ -93,6 +102,7 @@ SUPPORTING = ("grounded", "derived")
 CONTRADICTING = ("ungrounded", "mismatched_period")
 KEBAB = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ACCESSION = re.compile(r"^\d{10}-\d{2}-\d{6}(?::\S+)?$")
+ACCESSION_ONLY = re.compile(r"^\d{10}-\d{2}-\d{6}$")
 
 
 # --- the claims file ---------------------------------------------------------------------------
@@ -221,8 +231,9 @@ class CorpusReader:
             text = self.document(str(row["document"]))
             if text is None:
                 return False, f"{row['document']}: not in the corpus"
-            accn = str(row.get("accn", "")).replace("-", "")
-            if accn and f"/{accn}/" not in str(row["document"]):
+            if not ACCESSION_ONLY.match(str(row.get("accn", ""))):
+                return False, f"{row['document']}: accn {row.get('accn')!r} is not an accession number"
+            if f"/{str(row['accn']).replace('-', '')}/" not in f"/{row['document']}":
                 return False, f"{row['document']}: not a document of {row.get('accn')}"
             passage = re.sub(r"\s+", " ", str(row.get("passage", ""))).strip()
             if not passage or passage not in text:

@@ -186,6 +186,19 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         {"H1": 6, "9M": 9}.get(claim.quarter or "") or (3 if claim.quarter else 12 if claim.stated else None)
     )
 
+    def own_period_fits(src: TextSource) -> bool:
+        """May the cited filing's own period (its fiscal year, or quarter and year to date for a 10-Q) be the
+        claimed one? True when either is unknown (an excerpt, a filing without XBRL facts, no fiscal year)."""
+        own = _filing_period(g, src.accession)
+        if own is None or not claim.stated or claim.fiscal_year is None:
+            return True
+        fy, fp = own
+        if fy != claim.fiscal_year:
+            return False
+        if fp == "FY":
+            return claim.quarter in (None, "Q4")
+        return claim.quarter == fp or claim.quarter == {"Q2": "H1", "Q3": "9M"}.get(fp)
+
     def test(src: TextSource, tf: Figure) -> tuple[str, str] | None:
         """("ok", where) when the passage supports the figure, ("other_period", column) when a table gives
         it for another period, None otherwise."""
@@ -194,12 +207,10 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
             said = {int(y) for y in re.findall(r"(?<![\d,.$])((?:19|20)\d\d)(?![\d%]|[,.]\d)", tf.context)}
             near = own_phrase(src.text, tf.start, tf.end) if src.text else tf.context
             if about(near) and not (year and said and year not in said):
+                if not said and not own_period_fits(src):
+                    return None  # a passage that does not say its period is about its filing's own period
                 return "ok", (
-                    "the sentence names the year"
-                    if said and year
-                    else "the period it refers to is not checked"
-                    if claim.stated
-                    else ""
+                    "the sentence names the year" if said and year else _unsaid_period(g, src) if claim.stated else ""
                 )
             return None
         if not about(cell.above + "\n" + cell.row, cell.row.split(" | ")[0]):
@@ -208,8 +219,10 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         if not claim.stated:
             return "ok", f"column {head!r}" if head else ""
         if head is None:
-            # which column is which year is unknown
-            return ("ok", "the period it refers to is not checked") if cell.values_in_row <= 1 else None
+            # which column is which year is unknown: a single value is read as the filing's own period's
+            if cell.values_in_row <= 1 and own_period_fits(src):
+                return "ok", _unsaid_period(g, src)
+            return None
         day, bare = head_date(head)
         span = _column_months(cell)
         if span and months and span != months:  # "Six Months Ended Jul 27, 2025" is not the quarter ended then
@@ -353,6 +366,29 @@ def _row_is(label: str, qualifier: str) -> bool:
     words = " ".join(re.findall(r"[a-z0-9&]+", label.lower()))
     q = " ".join(re.findall(r"[a-z0-9&]+", qualifier.lower()))
     return words == q or bool(re.fullmatch(re.escape(q) + r"\s+(?:revenues?|net sales|sales|segment|total)", words))
+
+
+def _filing_period(g: Grounder, accession: str | None) -> tuple[int, str] | None:
+    """The fiscal year and period (FY, Q1-Q3) a filing reports, from its companyfacts rows; None when unknown."""
+    if accession is None:
+        return None
+    periods = getattr(g, "_filing_periods", None)
+    if periods is None:
+        periods = {}
+        for rows in g.everything.periods.values():
+            for r in rows:
+                if r[3] not in periods and r[4] and r[5]:
+                    periods[r[3]] = (int(r[4]), str(r[5]).upper())
+        g._filing_periods = periods
+    return periods.get(accession)
+
+
+def _unsaid_period(g: Grounder, src: TextSource) -> str:
+    own = _filing_period(g, src.accession)
+    if own is None:
+        return "the period it refers to is not checked"
+    fy, fp = own
+    return f"the passage names no period: read as its filing's own, {fp} FY{fy}"
 
 
 def text_source(

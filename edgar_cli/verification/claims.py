@@ -97,18 +97,24 @@ _MASKS = [
 ]
 _AMOUNT = re.compile(
     r"""
-    (?P<plus>\+\s?)?(?P<neg>[-\u2212]\s?|\((?=\s?(?:[A-Z]{0,3}\$|[€£¥])))?
+    (?P<plus>\+\s?)?(?:(?P<neg>[-\u2212]\s?)|(?P<open>\((?=\s?(?:[A-Z]{0,3}\$|[€£¥])\s?\d[\d,.]*\s?
+        (?:(?i:thousand|million|billion|trillion|mn|bn)\s?)?\))))?
     (?:(?P<cur>US\$|U\.S\.\s?\$|NT\$|HK\$|C\$|A\$|NTD|TWD|USD|EUR|GBP|JPY|CNY|RMB|CAD|[$€£¥])\s?)?
     (?P<paren>\(\s?(?=\d))?
     (?P<num>(?<![\w.,#:/])(?<!\w-)(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))(?![\w,]*\d)(?![-:/]\d)(?(paren)\s?\))
+    (?P<close>(?(open)\s?\)|(?!)))?
     (?!x\b|-?times\b)
     (?:\s?(?P<scale>(?i:thousand|million|billion|trillion|mn|mln|bn|bln|tn)|[kMBT])(?![\w]))?
     (?:\s(?P<cur2>(?i:new\ taiwan\ dollars|nt\ dollars|u\.s\.\ dollars|us\ dollars|dollars|euros?|yuan|yen)|
         USD|TWD|NTD|EUR|RMB|CNY|JPY)\b)?
-    (?:\s?(?P<pct>%|(?i:percentage\ points?|per\ ?cent|basis\ points|bps|pp)\b))?
+    (?:\s?(?P<pct>%|(?i:percentage\ points?|per\ ?cent|basis\ points|bps|pp|points?)\b))?
 """,
     re.X,
 )
+# An amount right before a parenthesis: "NT$44.67 (US$1.36)" gives one amount in two currencies
+# A ratio named before "15.8 points": the points are percentage points ("gross margin rose 15.8 points")
+_RATIO_BEFORE = re.compile(r"\b(?:margins?|rates?|ratios?|percent(?:age)?|%|shares?\s+of|yields?|returns?)\b|%", re.I)
+_AMOUNT_BEFORE = re.compile(r"\d(?:\s?(?i:thousand|million|billion|trillion|mn|bn))?\s?$")
 _PER_SHARE_AFTER = re.compile(
     r"^\s*(?:per|a|each)\s+(?:(?:basic|diluted|fully[- ]diluted|common|ordinary)\s+)?"
     r"(?:share|ADS|ADR)\b",
@@ -280,18 +286,26 @@ def _amount(text: str, m: re.Match) -> Figure | None:
     value = num.scaleb(exp)
     step = Decimal(1).scaleb(exp - decimals)
     pct = (m.group("pct") or "").lower()
+    if pct in ("point", "points") and not _RATIO_BEFORE.search(text[max(0, m.start() - 120) : m.start()]):
+        return None  # "5,000 points" of a loyalty scheme or an index: not a figure edgar checks
     after = text[m.end() : m.end() + 40]
     start = m.start("cur") if m.group("cur") else m.start("paren") if m.group("paren") else m.start("num")
+    # "($862) million", "($0.33)": an accounting negative, unless it restates the amount just before it in another
+    # currency ("NT$44.67 (US$1.36)")
+    translation = bool(m.group("open")) and bool(_AMOUNT_BEFORE.search(text[: m.start()]))
+    if m.group("open") and not translation:
+        start = m.start("open")
+    stop = m.start("close") if translation and m.group("close") and not m.group("scale") else m.end()
     fig = Figure(
-        text=text[start : m.end()].strip(),
+        text=text[start:stop].strip(),
         start=start,
-        end=m.end(),
+        end=stop,
         kind="number",
         value=value,
         step=step,
         currency=currency,
         scale=exp,
-        negative=bool(m.group("neg") or m.group("paren")),
+        negative=bool(m.group("neg") or m.group("paren") or (m.group("open") and not translation)),
         positive=bool(m.group("plus")),
     )
     if pct:
@@ -343,6 +357,9 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
             P.attach_period(fig, text, sentences)
         else:
             fig.context = sentences.context(fig.start, fig.end)
+    _translations(text, figures)
+    if periods:  # (a cited document's own tables say their scale: cited_text reads them)
+        _scale_notes(text, figures)
     if periods:
         ST.read_structures(text, sentences, figures, mentions)
         for mn in mentions:
@@ -361,6 +378,60 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
                 figures.append(f)
     figures.sort(key=lambda f: f.start)
     return figures
+
+
+# A note that every amount of a sentence is in one scale: "(in millions)", "(in millions, except per-share
+# amounts)", "In millions of dollars, ...", "(dollars in billions)", "in millions: revenue 391,035"
+_SCALE_NOTE = re.compile(
+    r"\(\s*(?:(?:US\s?)?\$|(?:U\.S\.\s+)?dollars|amounts)?\s*in\s+(?P<a>thousands|millions|billions)\b(?P<x>[^)]*)\)|"
+    r"(?:^|[.;:]\s+)(?:(?:US\s?)?\$\s*|dollars\s+|amounts\s+)?in\s+(?P<b>thousands|millions|billions)"
+    r"(?:\s+of\s+(?:U\.?S\.?\s+)?dollars)?(?P<y>(?:\s*,\s*except\s+[\w\s-]+?)?)\s*[,:]",
+    re.I,
+)
+
+
+_OPEN_PAREN = re.compile(r"\s*\(\s*")
+_CLOSE_PAREN = re.compile(r"\s*\)")
+
+
+def _translations(text: str, figures: list[Figure]) -> None:
+    """ "NT$44.67 (US$1.36) per diluted share": an amount and its translation in parentheses are one figure in
+    two currencies, so the words after the pair say what both are (a per-share amount here)."""
+    for a, b in zip(figures, figures[1:]):
+        if a.currency is None or b.currency is None or a.currency == b.currency:
+            continue
+        if not _OPEN_PAREN.fullmatch(text[a.end : b.start]) or not _CLOSE_PAREN.match(text, b.end):
+            continue
+        closed = _CLOSE_PAREN.match(b.after)
+        a.after = b.after = b.after[closed.end() :] if closed else b.after
+        kinds = {a.kind, b.kind}
+        if "per_share" in kinds and kinds <= {"per_share", "money"}:
+            a.kind = b.kind = "per_share"
+
+
+_EXCEPT = re.compile(r"\bexcept\b", re.I)
+
+
+def _scale_notes(text: str, figures: list[Figure]) -> None:
+    """Amounts written without a scale in a sentence that notes one ("391,035 and 93,736, respectively (in
+    millions)"): each is read at that scale, as money (or a share count where its words say shares); per-share
+    amounts are left alone, and so is every figure when the note excepts them ("except per-share data")."""
+    for fig in figures:
+        if fig.scale or fig.kind not in ("number", "money", "shares") or fig.value is None:
+            continue
+        s, e = fig.sentence
+        note = _SCALE_NOTE.search(text[s:e])
+        if note is None:
+            continue
+        if _EXCEPT.search(note.group(0)) and fig.kind == "number" and abs(fig.value) < 1000:
+            continue  # "(in millions, except per-share amounts)": "6.08" is a per-share amount
+        word = (note.group("a") or note.group("b")).lower()
+        exp = {"thousands": 3, "millions": 6, "billions": 9}[word]
+        fig.value, fig.step = fig.value.scaleb(exp), (fig.step or Decimal(1)).scaleb(exp)
+        fig.scale = exp
+        if fig.kind == "number":
+            fig.kind = "money"
+        fig.notes.append(f"Read in {word}, as the sentence notes ({note.group(0).strip(' .;:,')!r}).")
 
 
 # "$90-95 billion", "$60.9–61.0 billion", "3-4%": a range written with a hyphen or dash, marked as money or

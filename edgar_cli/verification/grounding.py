@@ -76,12 +76,101 @@ _DERIVATION_CUE = re.compile(
 _PER_SHARE_KIND = re.compile(r"\s*per\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
 # Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
 _FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
+# ... and after a list of figures: "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
+_TAIL_FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|on|into|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 # A year less its first nine months (or six months less the first quarter): the part is the derivation's input
 _DERIVED_PART = re.compile(
     r"\b(?:less|minus|subtract\w*|without)\s+(?:the\s+)?(?:\S+\s+){0,4}?(?:first\s+)?"
     r"(?:nine|six|three)[- ]months?\b|\b(?:nine|six)[- ]month\s+total\s+from\b",
     re.I,
 )
+# Words that carry a sentence's measure on to a figure: wording.CARRY_WORDS and the anaphors of a restated line
+# ("its 10-K presents the same balance as $7.1 billion")
+_CARRY = W.CARRY_WORDS | frozenset(
+    "same balance line amount figure value presents present shows show its as of".split()
+)
+# A derivation's input named by its own words: "the full-year $416.2 billion", "$102.7 billion for the full year",
+# "$313.7 billion for the first nine months", "$527.0 million for the nine months ended October 31, 2024"
+_OWN_YEAR_BEFORE = re.compile(r"\b(?:full|whole|entire|fiscal)[- ]year(?:'s)?\s+(?:total\s+(?:of\s+)?)?$", re.I)
+_OWN_YEAR_AFTER = re.compile(r"\s*(?:for|in|over)\s+the\s+(?:(?:full|whole|entire|fiscal)\s+)?year\b", re.I)
+_OWN_PART_BEFORE = re.compile(r"\b(?:nine|six)[- ]month(?:s'?)?\s+(?:total\s+(?:of\s+)?)?$", re.I)
+_OWN_PART_AFTER = re.compile(r"\s*(?:for|in|over)\s+the\s+(?:first\s+)?(nine|six)[- ]months?\b", re.I)
+# The words before a derivation's result: "..., came to about $102.5 billion", "..., was $432.7 million"
+_RESULT = re.compile(
+    r",\s*(?:(?:it|which|that)\s+)?(?:was|were|is|came\s+to|comes\s+to|totall?ed|equals?|equalled|gives?|"
+    r"gave|yields?|yielded|works?\s+out\s+(?:to|at)|stood\s+at)\s+(?:(?:about|approximately|roughly|around|"
+    r"some|nearly|an\s+estimated)\s+)?$",
+    re.I,
+)
+
+
+# The words between two inputs of a derivation: "$102.7 billion for the full year minus $66.5 billion"
+_INPUT_CLAUSE = re.compile(
+    r"\s*(?:(?:for|in|over)\s+the\s+(?:(?:full|whole|entire|fiscal|first)\s+)?(?:year|nine\s+months|six\s+months)"
+    r"\s*)?,?\s*(?:less|minus)\s+(?:the\s+)?",
+    re.I,
+)
+
+
+def _own_period(fig: Figure) -> str | None:
+    """The period a derivation's input names for itself: "FY", "9M", "H1", or None (the derived figure)."""
+    part = _OWN_PART_AFTER.match(fig.after)
+    if part or _OWN_PART_BEFORE.search(fig.lead[-30:]):
+        word = part.group(1) if part else _OWN_PART_BEFORE.search(fig.lead[-30:]).group(0)  # type: ignore[union-attr]
+        return "9M" if word.lower().startswith("nine") else "H1"
+    if _OWN_YEAR_AFTER.match(fig.after) or _OWN_YEAR_BEFORE.search(fig.lead[-30:]):
+        return "FY"
+    return None
+
+
+# Where the words after a figure turn to another figure: "$721 million in 2020 and a net loss of $862 million"
+_NEXT_FIGURE_WORDS = re.compile(r"\b(?:from|versus|vs\.?|compared|than|against|after|and|but|while|whereas|to)\b")
+# "the December 2022 quarter", "the quarter ending in June 2024", "the quarter ended March 2023"
+_MONTH_QUARTER = re.compile(
+    rf"\b(?:the\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\s+quarter\b|"
+    rf"\bquarter\s+(?:ended|ending)\s+(?:in\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\b",
+    re.I,
+)
+# A year to date ("year-to-date", "YTD", "so far this fiscal year") and trailing twelve months ("TTM", "LTM",
+# "trailing twelve months", "last twelve months")
+_YTD = re.compile(r"\byear[- ]to[- ]date\b|\bYTD\b|\bfiscal[- ]year[- ]to[- ]date\b", re.I)
+_TTM = re.compile(
+    r"\b(?:TTM|LTM)\b|\b(?:trailing|last|past)[- ](?:twelve|12)[- ]months?\b|\brolling[- ](?:twelve|12)[- ]months?\b",
+    re.I,
+)
+# The amounts between a list of concepts and a figure ("net sales and net income were 391,035 and 93,736,
+# respectively"), never a year
+_LIST_AMOUNT = re.compile(r"(?<![\w.,])(?:[$€£¥]|[A-Z]{2}\$)?\(?\d[\d,]*(?:\.\d+)?(?![\d,])")
+_YEAR_ONLY = re.compile(r"(?:19|20)\d\d")
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+# "the fiscal year ended ", "for the year ending on ": the date after it is a fiscal year's end
+_YEAR_ENDED = re.compile(r"\byear\s+end(?:ed|ing)\s+(?:on\s+)?$", re.I)
+# A tag that names an item and a narrower one with it ("CashAndCashEquivalents"), and the words that join two
+# items in an answer
+_TAG_AND = re.compile(r"([A-Z][a-z]+)And\1")  # "CashAndCashEquivalents": X and X-something
+_AND = re.compile(r"\band\b|&", re.I)
+# "per diluted share" anywhere before a figure that carries the measure on
+_PER_SHARE_WORDS = re.compile(r"\bper\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
+# The amounts of a list after a figure: ", $31.4 billion and $29.9 billion"
+_LIST_RUN = re.compile(
+    r"(?:\s*,?\s*(?:and\s+)?(?:[$€£¥]|[A-Z]{2}\$)?\d[\d,]*(?:\.\d+)?(?:\s*(?:billion|million|thousand|trillion))?)+",
+    re.I,
+)
+
+
+_LIST_SEP = re.compile(r"\s*,?\s*(?:and\s+)?", re.I)
+
+
+def _list_tail(fig: Figure) -> str | None:
+    """For a figure of a list whose measure follows the list ("$34.6 billion, $31.4 billion and $29.9 billion on
+    research and development"), the words after the list; None when the figure is not followed by one."""
+    if not _LIST_SEP.fullmatch(fig.after):
+        return None
+    rest = fig.context[len(fig.lead) + len(fig.text) :] if fig.context.startswith(fig.lead) else ""
+    run = _LIST_RUN.match(rest)
+    return rest[run.end() :] if run else None
+
+
 _QUARTER_WORDS = re.compile(r"\bQ([2-4])\b|\b(fourth|third|second)[- ]quarter\b", re.I)
 _ORDINAL = {"second": 2, "third": 3, "fourth": 4}
 _ORIGINAL_VALUE = re.compile(
@@ -244,6 +333,11 @@ def _chain_position(tag: str) -> int:
     return 0
 
 
+def _no_filing(text: str) -> str:
+    """``text`` with the filings it names blanked ("its fiscal 2023 Form 10-K", "Form 20-F for 2024")."""
+    return P.FILING_FOR.sub(lambda m: " " * len(m.group(0)), P.FILING_NAMED.sub(lambda m: " " * len(m.group(0)), text))
+
+
 class Grounder(Derived):
     """The state of one verification: the company's facts, the pool the citations allow, its name's words."""
 
@@ -267,6 +361,7 @@ class Grounder(Derived):
         self._ratio_series: dict[str, list[FactValue]] | None = None
         self._series_cache: dict[str, list[FactValue]] = {}
         self._splits: list[tuple] | None = None
+        self._quarter_ends: list[date] | None = None
         self._uncited: Grounder | None = None
         self._derived_rows: list[tuple[tuple[int, int], int, VerifiedFigure]] = []  # (sentence, end, row)
         self.text_ok: set[int] = set()  # figures the cited text may still support (never one XBRL contradicts)
@@ -277,6 +372,8 @@ class Grounder(Derived):
             + [t.lower() for t in ref.tickers]
             + ([acronym.lower()] if len(acronym) > 2 else [])
         )
+        # the name's words as content_words reads them ("Properties" -> property): a name is never a figure's mark
+        self.company_lemmas = frozenset(W.content_words(ref.name))
         end = self.cal.typical_end or ""
         self.calendar_aligned = end[:2] == "12" and end >= "12-24" or end[:2] == "01" and end <= "01-07"
 
@@ -312,6 +409,20 @@ class Grounder(Derived):
         if self._input_of_derivation(fig, row):
             return row
         claim = self.claim_for(fig, row)
+        if (
+            _TTM.search(fig.context)
+            and fig.kind in ("money", "number")
+            and not (claim.fiscal_year is not None and claim.quarter in (None, "Q4") and claim.end is None)
+        ):
+            # "trailing-twelve-month revenue through the quarter ended October 27, 2024": four quarters added up,
+            # which edgar does not do; the quarter's or the year to date's value is not it
+            row.reason = (
+                f"The sentence gives {fig.text} for the trailing twelve months, a sum of four quarters edgar does "
+                "not compute; it is checked only when those twelve months are a fiscal year."
+            )
+            return row
+        if claim.quarter is None and _TTM.search(fig.context):
+            row.notes.append("The trailing twelve months that end with a fiscal year are that fiscal year.")
         if fig.bound:
             lo, hi = fig.interval
             row.notes.append(
@@ -374,17 +485,74 @@ class Grounder(Derived):
         if fig.period_basis == "calendar" and fy is not None and not self.calendar_aligned:
             fy, cal_year = None, fig.fiscal_year
             row.claimed_fiscal_year = None
-        quarter, ptype, text = fig.fiscal_period, fig.period_type, fig.period_text
+        quarter, ptype, text, end = fig.fiscal_period, fig.period_type, fig.period_text, fig.period_end
         q = _QUARTER_WORDS.search(fig.context)
-        if quarter in ("9M", "H1") and q and _DERIVED_PART.search(fig.context):
+        own = _own_period(fig) if q and _DERIVED_PART.search(fig.context) else None
+        if own is not None and fy is not None:
+            # "Q4 revenue, calculated as the full-year $416.2 billion less $313.7 billion for the first nine
+            # months, came to $102.5 billion": each input is for the period its own words name
+            quarter, ptype = (None, "annual") if own == "FY" else (own, "ytd")
+            text = (
+                f"the full year fiscal {fy}"
+                if own == "FY"
+                else f"the {'first nine' if own == '9M' else 'first six'} months of fiscal {fy}"
+            )
+            row.claimed_fiscal_period, row.claimed_period_text = quarter or "FY", text  # type: ignore[assignment]
+            end = None
+        elif quarter in ("9M", "H1") and q and _DERIVED_PART.search(fig.context):
             # "fourth-quarter revenue, derived as full-year revenue less the first nine months, was $39.3
             # billion": the nine months are an input of the derivation, the figure is the quarter's
             quarter, ptype = f"Q{q.group(1) or _ORDINAL[q.group(2).lower()]}", "quarterly"
             text = f"{q.group(0)} {fig.period_text.split()[-1] if fig.period_text else ''}".strip()
             row.claimed_fiscal_period, row.claimed_period_text = quarter, text  # type: ignore[assignment]
-        return P.Claim(
-            fiscal_year=fy, quarter=quarter, end=fig.period_end, calendar_year=cal_year, period_type=ptype, text=text
-        )
+            end = None  # "less $527.0 million for the nine months ended October 31, 2024": the input's end
+        if _YTD.search(fig.context) and quarter in ("Q1", "Q2", "Q3", "Q4") and fy is not None:
+            # "year-to-date net sales through the third quarter of fiscal 2025": the nine months
+            quarter, ptype = {
+                "Q1": ("Q1", "quarterly"),
+                "Q2": ("H1", "ytd"),
+                "Q3": ("9M", "ytd"),
+                "Q4": (None, "annual"),
+            }[quarter]
+            text = {"Q1": "the first quarter", "H1": "the first six months", "9M": "the first nine months"}.get(
+                quarter or "", "the full year"
+            ) + f" of fiscal {fy} (year to date)"
+            row.claimed_fiscal_period, row.claimed_period_text = quarter or "FY", text  # type: ignore[assignment]
+        month_quarter = self._month_quarter(fig)
+        if month_quarter is not None:
+            row.claimed_fiscal_year = month_quarter.fiscal_year
+            row.claimed_fiscal_period, row.claimed_period_text = month_quarter.quarter, month_quarter.text  # type: ignore[assignment]
+            row.claimed_period_end = month_quarter.end
+            return month_quarter
+        return P.Claim(fiscal_year=fy, quarter=quarter, end=end, calendar_year=cal_year, period_type=ptype, text=text)
+
+    def _month_quarter(self, fig: Figure) -> P.Claim | None:
+        """ "the December 2022 quarter", "the quarter ending in June 2024": the fiscal quarter whose last day falls
+        in that month (or the first week after it, for a 52/53-week calendar), when the figure's own period is
+        that year or none."""
+        m = _MONTH_QUARTER.search(fig.context)
+        if m is None:
+            return None
+        month, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        y, mon = int(year), P.MONTHS.get(month[:3].lower())
+        if mon is None or (fig.fiscal_year not in (None, y)) or fig.fiscal_period not in (None, "FY"):
+            return None
+        lo = date(y, mon, 1)
+        hi = date(y + (mon == 12), mon % 12 + 1, 1) + timedelta(days=6)
+        text = m.group(0).strip()
+        for e, fy in self.cal.labels.items():
+            if lo <= e <= hi:
+                return P.Claim(fiscal_year=fy, quarter="Q4", period_type="quarterly", text=text)
+        if self._quarter_ends is None:
+            self._quarter_ends = sorted(
+                {
+                    date.fromisoformat(e)
+                    for (_t, _u, st, e) in self.everything.periods
+                    if st and XP.classify(date.fromisoformat(st), date.fromisoformat(e)) == "quarterly"
+                }
+            )
+        ends = [e for e in self._quarter_ends if lo <= e <= hi]
+        return P.Claim(end=ends[0], period_type="quarterly", text=text) if len(ends) == 1 else None
 
     def _check_claim(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
         if fig.kind == "percent":
@@ -482,7 +650,7 @@ class Grounder(Derived):
     def _claims_negative(self, fig: Figure) -> bool:
         before = fig.lead[-120:] if S.CONNECTOR.fullmatch(fig.clause) else fig.clause[-60:]
         # the words after it, up to where another figure's start ("$721 million in 2020 from a loss of $862 million")
-        after = re.split(r"\b(?:from|versus|vs\.?|compared|than|against|after)\b", fig.after[:25], maxsplit=1)[0]
+        after = _NEXT_FIGURE_WORDS.split(fig.after[:25], maxsplit=1)[0]
         return fig.negative or bool(W.LOSS_CUE.search(before) or W.LOSS_CUE.search(after))
 
     def _sign_ok(self, fig: Figure, m: G.Match) -> bool:
@@ -515,17 +683,24 @@ class Grounder(Derived):
         """The catalogue concept the figure is of (with the word qualifying it, "Data Center"), if the answer
         names one: right after it ("$60.9 billion in revenue"), else the nearest before it in its clause."""
         hit, listed, carried = None, [], ""
-        after = W.find_concepts(fig.after[:60], self.company_words)
-        if after and _FILLER.fullmatch(fig.after[: after[0].start]):
+        before_hits: list[W.Named] = []
+        tail = _list_tail(fig)  # "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
+        after = W.find_concepts((tail if tail is not None else fig.after)[:60], self.company_words)
+        filler = _TAIL_FILLER if tail is not None else _FILLER
+        if after and filler.fullmatch((tail if tail is not None else fig.after)[: after[0].start]):
             hit = after[0]
         if hit is None:
             before = W.find_concepts(fig.clause, self.company_words)
+            before_hits = before
             if before:
                 hit, listed = before[-1], _coordinated(fig.clause, before)
             elif (
                 S.CONNECTOR.fullmatch(fig.clause)
                 or (fig.clause.strip() and W.content_words(fig.clause) <= W.CARRY_WORDS)
                 or S.CONNECTOR.fullmatch(_BASIS_WORDS.sub(" ", fig.clause))
+                or (_RESULT.search(fig.clause) and _DERIVATION_CUE.search(fig.lead))
+                or _INPUT_CLAUSE.fullmatch(fig.clause)
+                or (_DERIVATION_CUE.search(fig.clause) and _own_period(fig) is not None)
             ):
                 # "..., up from $27.0 billion", "..., or 60,922 million", "$44.1 billion in Q1, $46.7 billion in
                 # Q2": the sentence's concept carries on.
@@ -533,11 +708,15 @@ class Grounder(Derived):
                 hit, listed = (lead[-1], _coordinated(fig.lead, lead)) if lead else (None, [])
                 carried = fig.lead[max(0, lead[-1].start - 15) :] if lead else ""
         if hit is None:
-            if (
-                fig.kind == "per_share"
-                and (m := _PER_SHARE_KIND.match(fig.after))
-                and (m.group(1) or W.EARNINGS_CUE.search(fig.clause))
-            ):
+            m = _PER_SHARE_KIND.match(fig.after)
+            small = fig.kind == "per_share" or (
+                fig.kind == "money" and not fig.scale and fig.value is not None and abs(fig.value) < 1000
+            )
+            if m is None and small:
+                # "earned $7.46 per diluted share in fiscal 2025, versus $6.08 in fiscal 2024": the same measure
+                last = next(reversed(list(_PER_SHARE_WORDS.finditer(fig.lead))), None)
+                m = last if last is not None and S.CONNECTOR.fullmatch(fig.lead[last.end() :]) else None
+            if small and m is not None and (m.group(1) or W.EARNINGS_CUE.search(fig.lead)):
                 # "$2.94 per diluted share", "earned $6.08 per share": earnings per share
                 return (
                     ["eps_basic"]
@@ -548,8 +727,14 @@ class Grounder(Derived):
                 ), None
             return [], None
         if len(listed) > 1 and fig.kind in ("money", "number"):
-            # "revenue and net income were $130.5 billion and $72.9 billion": the figure is one of them
-            return [n.concept for n in listed if catalogue()[n.concept].unit == "currency"], None
+            # "revenue and net income were $130.5 billion and $72.9 billion": the figure is one of them; with
+            # "respectively", the k-th figure after the list is the k-th concept's
+            money = [n for n in listed if catalogue()[n.concept].unit == "currency"]
+            base = fig.clause if listed[-1] in before_hits else fig.lead
+            k = sum(1 for m in _LIST_AMOUNT.finditer(base[listed[-1].end :]) if not _YEAR_ONLY.fullmatch(m.group(0)))
+            if _RESPECTIVELY.search(fig.context) and len(money) == len(listed) and k < len(money):
+                return [money[k].concept], money[k].qualifier
+            return [n.concept for n in money], None
         spec = catalogue()[hit.concept]
         if fig.kind == "per_share":
             if hit.concept in ("net_income", "eps_diluted", "eps_basic"):
@@ -569,6 +754,10 @@ class Grounder(Derived):
     def _amount(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
         named, qualifier = self.named(fig)
         matches = self._matches(fig, self.pool)
+        if named and qualifier and self._qualified_tag(fig):
+            # "deferred tax liabilities", "the increase in accounts payable and accrued liabilities": not a part
+            # of total liabilities but a line with its own tag, which the words name
+            named = []
         if named:
             return self._by_concept(fig, row, claim, named, qualifier, matches)
         if fig.kind in ("money", "number") and _FREE_CASH_FLOW.search(fig.clause[-40:] + "|" + fig.after[:40]):
@@ -899,7 +1088,7 @@ class Grounder(Derived):
     ) -> VerifiedFigure:
         """No catalogue concept named: the facts whose tag the answer's words name, else an unambiguous match."""
         self.text_ok.add(fig.start)
-        words = W.content_words(fig.clause + " " + fig.after[:60]) - self.company_words
+        words = self._figure_words(fig)
         tags = self._about_figure(fig, words, self._tags_named(words, units))
         if tags:
             # Words name a tag less surely than a catalogue concept: they ground a figure, never call it a
@@ -948,17 +1137,46 @@ class Grounder(Derived):
         self._note_coincidences(fig, row, claim, matches, None)
         return row
 
+    def _qualified_tag(self, fig: Figure) -> bool:
+        """Do the figure's words, a qualifier with a catalogue concept ("deferred tax liabilities"), name a tag of
+        their own by three words or more?"""
+        words = self._figure_words(fig)
+        tags = self._about_figure(fig, words, self._tags_named(words, self._lookup_units(fig, self.pool)))
+        return bool(tags) and max(W.tag_score(words, t) for t in tags) >= 3
+
+    def _figure_words(self, fig: Figure) -> set[str]:
+        """The words that say what a figure is: its clause and the words after it; for a clause that only carries
+        the sentence's measure on ("..., later revised to $1.15 billion"), the sentence's words before it."""
+        tail = _list_tail(fig)
+        words = W.content_words(fig.clause + " " + (tail if tail is not None else fig.after)[:60])
+        if self._carries(fig):
+            words |= W.content_words(fig.lead[-160:])
+        return words - self.company_words
+
+    @staticmethod
+    def _carries(fig: Figure) -> bool:
+        """Does the figure's clause only carry the sentence's measure on ("..., later revised to", "; its fiscal
+        2023 10-K presents the same balance as")?"""
+        clause = P.LONG_DATE.sub(" ", _no_filing(fig.clause))
+        return bool(clause.strip()) and bool(S.CONNECTOR.fullmatch(clause) or W.content_words(clause) <= _CARRY)
+
     def _about_figure(self, fig: Figure, words: set[str], tags: set[str]) -> set[str]:
         """The tags the answer's words name that are about the figure itself: a tag one word names only when
         that word is next to the figure ("$9.5 billion of buybacks"), and never one missing a name the figure's
         own words carry ("$650 million of H20 chips to a customer" is not ContractWithCustomerLiability...)."""
-        marked = W.marked_words(fig.lead, fig.after) - self.company_words
+        # (a filing's name is not a name of the figure: "the fiscal 2023 Form 10-K shows ...")
+        marked = W.marked_words(_no_filing(fig.lead), _no_filing(fig.after)) - self.company_words - self.company_lemmas
         near = W.content_words(fig.clause[-30:] + " " + fig.after[:30])
         out = set()
+        joined = bool(_AND.search(fig.clause[-80:] + " " + fig.after[:60])) or (
+            self._carries(fig) and bool(_AND.search(fig.lead[-160:]))
+        )
         for tag in tags:
             shared = words & W.tag_words(tag)
             if marked - W.tag_words(tag):
                 continue
+            if not joined and _TAG_AND.search(tag):
+                continue  # "cash equivalents" is not CashAndCashEquivalents...: the words join no two items
             if len(shared) >= 2 or shared & near:
                 out.add(tag)
         return out
@@ -1490,10 +1708,13 @@ class Grounder(Derived):
                 row.reason = f"A reported period {what} on {iso} (e.g. {_tag} in {f[3]})."
                 return row
         starts = fig.date_role == "start"  # "fiscal 2024 began on September 30, 2023": a year's first day
+        at = fig.context.find(fig.text)
+        year_end_named = fig.date_role == "end" and at >= 0 and bool(_YEAR_ENDED.search(fig.context[:at]))
+        window = 45 if year_end_named else 14  # "the fiscal year ended December 31, 2024" of a January filer
         near = [
             e + timedelta(days=1) if starts else e
             for e in self.cal.year_ends
-            if 0 < abs((e + timedelta(days=1 if starts else 0) - d).days) <= 14
+            if 0 < abs((e + timedelta(days=1 if starts else 0) - d).days) <= window
         ]
         if near:
             row.status = "ungrounded"

@@ -43,6 +43,22 @@ FILING_DATE = re.compile(
     re.I,
 )
 _SPLIT_YEAR = re.compile(r"\d{4}\s+(?:[\w-]+-for-[\w-]+\s+)?(?:(?:stock|share)\s+)?split\b", re.I)
+# "Form 20-F for 2024", "10-K for fiscal 2023", "10-Q for the second quarter of fiscal 2024": the filing a figure
+# is presented in (verification/filings_named.py), not the period the figure is for
+FILING_FOR = re.compile(
+    r"(?:Form\s+)?(?P<form>10-K(?:/A)?|10-Q(?:/A)?|20-F(?:/A)?|40-F(?:/A)?)\s+for\s+(?:the\s+)?"
+    r"(?:(?P<qw>first|second|third|fourth)\s+quarter\s+of\s+|Q(?P<qn>[1-4])\s+)?"
+    r"(?:(?:fiscal\s+)?year\s+|fiscal\s+|FY\s?)?(?P<year>(?:19|20)\d\d)\b",
+    re.I,
+)
+# "fiscal 2025 Form 10-K", "2019 10-K", "third-quarter 2022 Form 10-Q", "Q3 2022 10-Q", "FY2024 annual report on
+# Form 10-K": a filing named by its fiscal year (and quarter)
+FILING_NAMED = re.compile(
+    r"(?:(?P<qw>first|second|third|fourth)[- ]quarter\s+(?:of\s+)?|Q(?P<qn>[1-4])\s+)?"
+    r"(?:fiscal(?:\s+year)?\s+|FY\s?)?(?P<year>(?:19|20)\d\d)\s+(?:(?:annual|quarterly)\s+report\s+on\s+)?"
+    r"(?:Form\s+)?(?P<form>10-K(?:/A)?|10-Q(?:/A)?|20-F(?:/A)?|40-F(?:/A)?)(?![\w/-])",
+    re.I,
+)
 _SPLIT_IN = re.compile(r"\bsplit\s+(?:in|of|on)\s+(?:[A-Z][a-z]+\.?\s+)?$", re.I)
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 LONG_DATE = re.compile(rf"\b({MONTH_PATTERN})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})\b")
@@ -140,6 +156,9 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
 
     def take(m: re.Match, mention: Mention) -> None:
         out.append(mention)
+        chars[m.start() : m.end()] = "#" * (m.end() - m.start())
+
+    for m in FILING_FOR.finditer(text):  # "in its Form 20-F for 2024": the filing, not the figure's period
         chars[m.start() : m.end()] = "#" * (m.end() - m.start())
 
     for rx, order in (

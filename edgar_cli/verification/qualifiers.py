@@ -132,7 +132,10 @@ def _annual_support(row: VerifiedFigure) -> bool:
 
 
 def _period_is_read(row: VerifiedFigure, words: str) -> bool:
-    """The reader turned the sentence's period words into the figure's period (not a fiscal year alone)."""
+    """The reader turned the sentence's period words into the figure's period (not a fiscal year alone), or read
+    the figure as the full year by its own words ("the full-year $416.2 billion less ... nine months")."""
+    if (row.claimed_period_text or "").startswith("the full year"):
+        return True
     return bool(row.claimed_fiscal_period and row.claimed_fiscal_period != "FY")
 
 

@@ -65,6 +65,7 @@ _APPOSITIVE_END = re.compile(
 _RANGE_BEFORE = re.compile(r"\bbetween\s+(?:the\s+)?$", re.I)
 # Two periods set against each other: "fiscal 2024 compared with fiscal 2023", "2024 versus 2023"
 _VERSUS = re.compile(r"\s*,?\s*(?:compared\s+(?:with|to)|versus|vs\.?|against)\s+(?:the\s+)?", re.I)
+FAR_YEAR_END_DAYS = 45  # "the fiscal year ended December 31" a month from the real year end: the year meant
 NEAR_END_DAYS = 7  # a date this close to a reported period's end, and no period's end, is that end written wrong
 _ORD = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -411,7 +412,18 @@ def period_end_of(grounder: Grounder, ends: dict[str, set[date]], year: int, par
 
 def check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> tuple[Figure, VerifiedFigure]:
     """The figure as checked (the sentence's reading of it) and its row; a figure whose sentence dates it wrong
-    is checked for the period the sentence means, the date blamed in a note (see the module docstring)."""
+    is checked for the period the sentence means, the date blamed in a note (see the module docstring); a
+    figure the sentence attributes to one filing ("as presented in its fiscal 2023 10-K") is held to that
+    filing's value (verification/filings_named.py)."""
+    from . import filings_named as FN  # (claims imports this module; filings_named imports claims)
+
+    fig, row = _check_dated(grounder, fig, ends)
+    if not fig.contradiction and not fig.unchecked:
+        row = FN.check(grounder, fig, row)
+    return fig, row
+
+
+def _check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> tuple[Figure, VerifiedFigure]:
     if fig.contradiction:
         row = grounder.check(fig)
         row.notes.append(f"Checked alone: {row.status}: {row.reason}")
@@ -450,7 +462,28 @@ def check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> 
             )
             if near:
                 return _near_end(grounder, fig, min(near, key=lambda e: abs((e - d).days)))
+            far = [e for e in grounder.cal.year_ends if 0 < abs((e - d).days) <= FAR_YEAR_END_DAYS]
+            if fig.period_end_role == "end" and fig.period_type == "annual" and far:
+                return _not_a_year_end(grounder, fig, min(far, key=lambda e: abs((e - d).days)))
     return fig, grounder.check(fig)
+
+
+def _not_a_year_end(grounder: Grounder, fig: Figure, end: date) -> tuple[Figure, VerifiedFigure]:
+    """ "For the fiscal year ended December 31, 2024" at a company whose fiscal years end January 31: no fiscal
+    year ends on the date, and the figure is checked for the fiscal year ending nearest it. Held there, it is
+    unchecked (the sentence's period is wrong, not the figure; the date's own row says so); otherwise it keeps
+    that status."""
+    label = grounder.cal.labels.get(end)
+    meant = replace(fig, period_end=end, period_text=f"the fiscal year ended {end}")
+    row = _as_written(grounder.check(meant), fig)
+    if row.status in HELD:
+        row.status = "unchecked"  # type: ignore[assignment]
+        row.reason = (
+            f"{row.reason.rstrip('.')} (the fiscal year" + (f" FY{label}" if label else "") + f" that ended {end}); "
+            f"but the sentence dates it {fig.period_text}, and no fiscal year of {grounder.ref.name} ends on "
+            f"{fig.period_end}: the date is what is wrong (its own row says so)."
+        )
+    return meant, row
 
 
 def _date_of_a_period(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> VerifiedFigure:

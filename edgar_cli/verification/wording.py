@@ -103,7 +103,7 @@ EXTRA_WORDS: dict[str, tuple[str, ...]] = {
 # Words that contain a catalogue alias and name something else: masked before concepts are looked for.
 NOT_A_CONCEPT = re.compile(
     r"\b(?:sales and marketing|sales tax\w*|sales[- ]type|free cash flows?|(?<!operating )cash flows?(?! (?:from|provided|used))|"
-    r"cash paid|cash dividends?|cash (?:and )?(?:stock|share)|retained earnings|earnings before|earnings call|"
+    r"(?<!and )(?<!& )cash equivalents|cash paid|cash dividends?|cash (?:and )?(?:stock|share)|retained earnings|earnings before|earnings call|"
     r"equity method|equity securities|equity investments?|equity awards?|equity[- ]based|return on equity|"
     r"deferred revenue|unearned revenue|revenue recognition|(?:interest|other|comprehensive|investment) income|"
     r"income tax\w*|income before|debt securities|debt[- ]to[- ]equity|debt issuance|shares? (?:repurchase|buyback)\w*|"
@@ -125,6 +125,8 @@ PLAIN_QUALIFIERS = frozenset(
     "group its their the a an this that year quarter quarter's year's first second third fourth q1 q2 q3 q4 fy "
     "and or of in for with was were is as at by to from on its strong solid robust higher lower "
     "combined entire whole corporate latest last prior previous current same comparable reported total's "
+    "first-quarter second-quarter third-quarter fourth-quarter nine-month six-month year-end half-year "
+    "year-to-date ytd trailing-twelve-month trailing-twelve-months ttm ltm trailing last-twelve-month "
     "twelve-month 12-month three-month while whereas but so then also when where after before since because "
     "although though yet not only both each every all such "
     # verbs before a concept say what was done with it, not which part of it ("had net sales", "Dividing gross
@@ -140,7 +142,7 @@ PLAIN_QUALIFIERS = frozenset(
 # billion", "... $44.1 billion in Q1, $46.7 billion in Q2")
 CARRY_WORDS = frozenset(
     "later restated revised originally reported first subsequently previously compared against "
-    "versus respectively then".split()
+    "versus respectively then presented shown re-presented".split()
 )
 
 

@@ -1,0 +1,98 @@
+"""verify_answer on a fourth quarter derived as the year less nine months, with all three figures written out
+(issue 32): each input is checked for the period its own words name ("the full-year $416.2 billion", "$66.5
+billion for the first nine months"), the result as the quarter.
+
+Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
+- Apple (CIK 320193) us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax FY2025 (2024-09-29..2025-09-27)
+  416,161,000,000 (10-K 0000320193-25-000079), nine months to 2025-06-28 313,695,000,000 (10-Q
+  0000320193-25-000073): Q4 102,466,000,000. FY2024 391,035,000,000.
+- NVIDIA (CIK 1045810) us-gaap:NetCashProvidedByUsedInOperatingActivities FY2026 (2025-01-27..2026-01-25)
+  102,718,000,000 (10-K 0001045810-26-000021), nine months to 2025-10-26 66,530,000,000 (10-Q
+  0001045810-25-000230): Q4 36,188,000,000.
+- Snowflake (CIK 1640147) the same tag FY2025 (2024-02-01..2025-01-31) 959,764,000 (10-K 0001640147-25-000052),
+  nine months to 2024-10-31 527,039,000 (10-Q 0001640147-24-000250): Q4 432,725,000.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_verify import figure
+
+from edgar_cli.capabilities.verify.verify import verify_answer
+
+
+@pytest.fixture
+def sec(module_sec):
+    return module_sec
+
+
+@pytest.mark.parametrize(
+    ("company", "claim", "year", "nine", "quarter"),
+    [
+        (
+            "AAPL",
+            "Apple's fourth-quarter fiscal 2025 net sales, calculated as the full-year $416.2 billion less "
+            "$313.7 billion for the first nine months, came to about $102.5 billion.",
+            "$416.2 billion",
+            "$313.7 billion",
+            "$102.5 billion",
+        ),
+        (
+            "AAPL",
+            "Apple's fiscal 2025 fourth-quarter net sales were roughly $102.5 billion, computed as the "
+            "full-year $416.2 billion minus $313.7 billion for the first nine months.",
+            "$416.2 billion",
+            "$313.7 billion",
+            "$102.5 billion",
+        ),
+        (
+            "NVDA",
+            "NVIDIA's fourth-quarter fiscal 2026 operating cash flow, derived as $102.7 billion for the full "
+            "year minus $66.5 billion for the first nine months, was about $36.2 billion.",
+            "$102.7 billion",
+            "$66.5 billion",
+            "$36.2 billion",
+        ),
+        (
+            "SNOW",
+            "Snowflake's fourth-quarter fiscal 2025 operating cash flow, calculated as $959.8 million for the "
+            "year less $527.0 million for the nine months ended October 31, 2024, was $432.7 million.",
+            "$959.8 million",
+            "$527.0 million",
+            "$432.7 million",
+        ),
+    ],
+)
+def test_a_quarter_stated_with_the_year_and_nine_months_it_comes_from_is_grounded(
+    sec, company, claim, year, nine, quarter
+):
+    r = verify_answer(claim, company=company)
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert figure(r, year).support.fiscal_period == "FY"
+    assert figure(r, nine).support.fiscal_period == "9M"
+    q = figure(r, quarter)
+    assert q.status == "derived" and "Q4" in q.reason
+
+
+def test_a_quarter_derived_from_the_year_before_blames_that_total_and_the_result(sec):
+    r = verify_answer(
+        "Apple's fourth-quarter fiscal 2025 net sales, calculated as the full-year $391.0 billion less $313.7 billion "
+        "for the first nine months, came to about $77.3 billion.",
+        company="AAPL",
+    )
+    assert r.verdict == "ungrounded"
+    assert figure(r, "$391.0 billion").status in ("ungrounded", "mismatched_period")
+    assert figure(r, "$313.7 billion").status == "grounded"
+    result = figure(r, "$77.3 billion")
+    assert result.status == "ungrounded" and "102,466,000,000" in result.reason
+
+
+def test_the_nine_month_figure_given_as_the_quarter_is_of_another_period(sec):
+    r = verify_answer(
+        "Snowflake's fourth-quarter fiscal 2025 operating cash flow, calculated as $959.8 million for the year less "
+        "$527.0 million for the first nine months, was $527.0 million.",
+        company="SNOW",
+    )
+    first, second = [f for f in r.figures if f.text == "$527.0 million"]
+    assert first.status == "grounded" and second.status == "mismatched_period"
+    assert r.verdict == "ungrounded"
