@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..models import VerifiedFigure
+from ..models.verify import VerifiedFigure
 from ..xbrl import grounding as G
 from ..xbrl.catalogue import catalogue
 from ..xbrl.restatements import filing_order
