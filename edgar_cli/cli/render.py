@@ -1035,7 +1035,7 @@ _MEASURE = Console(width=10_000, file=open(os.devnull, "w"), color_system=None)
 
 def _statement_table(r: M.StatementResult, trend: bool, first: int, end: int) -> Table:
     """The statement table of the periods ``first`` to ``end`` (column positions)."""
-    from .statement_table import cell_marks, legend, trend_line
+    from .views.statement import cell_marks, legend, trend_line
 
     t = _table(r.title)
     t.add_column("Concept", overflow="fold", min_width=14, max_width=34)

@@ -9,7 +9,7 @@ decides a value: it only lays out what the capability returned.
 
 from __future__ import annotations
 
-from ..models import StatementCell, StatementResult, StatementRow
+from ...models import StatementCell, StatementResult, StatementRow
 
 MARKS = {"derived": "d", "implied": "implied", "absent": "", "refused": "n/a"}
 LEGEND = {
