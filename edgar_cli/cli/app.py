@@ -182,6 +182,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _options(
+    ctx: typer.Context,
     user_agent: Annotated[
         str | None,
         typer.Option(
@@ -197,7 +198,7 @@ def _options(
     ] = False,
 ) -> None:
     """SEC EDGAR financials with provenance: concepts, filings, comparisons, sections, search."""
-    set_global_options(quiet=quiet, no_cache=no_cache, user_agent=user_agent)
+    set_global_options(ctx, quiet=quiet, no_cache=no_cache, user_agent=user_agent)
 
 
 # --- financial data -------------------------------------------------------------------------------

@@ -7,6 +7,8 @@
 - :func:`run`: call one capability, show progress on a terminal, write the result
   (output.emit) or the error, exit with the right status.
 - :func:`confirm`: the question a destructive command asks on a terminal (``--yes`` skips it).
+- :class:`RunState` and :func:`state`: the options of this run (``--user-agent``, ``--no-cache``,
+  the output format, ``--quiet``), kept in the click context of the run, not in a module global.
 
 A new command: ``@app.command("name", examples=["edgar name NVDA"])``, parameters
 for its own options only, a body of one ``run(lambda: capability(...))``.
@@ -23,6 +25,8 @@ import time
 import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
@@ -30,8 +34,38 @@ import typer
 from ..errors import EdgarError, ExitStatus
 from .output import Format
 
-# Options every command takes; None means "not given here" (the root callback's value stands).
-_state: dict[str, Any] = {"user_agent": None, "no_cache": False, "format": None, "quiet": False}
+
+@dataclass
+class RunState:
+    """The options of one run that every command takes: set by the root callback (``edgar -q --no-cache
+    concept ...``) and by the same options after the subcommand; ``format`` None is the default for where
+    stdout goes."""
+
+    user_agent: str | None = None
+    no_cache: bool = False
+    format: str | None = None
+    quiet: bool = False
+
+
+_STATE_KEY = "edgar_cli.run_state"
+# The state of the run whose command is running; set by the command wrapper (with_common_options) for the
+# length of the command's body, so that run(), quiet() and confirm() reach it without a context argument.
+_current: ContextVar[RunState | None] = ContextVar("edgar_cli_run_state", default=None)
+
+
+def run_state(ctx: typer.Context) -> RunState:
+    """The :class:`RunState` of the run ``ctx`` belongs to, kept in the click context's ``meta`` (one dict
+    shared by the root context and its subcommands' for the length of one run)."""
+    found = ctx.meta.get(_STATE_KEY)
+    if found is None:
+        found = ctx.meta[_STATE_KEY] = RunState()
+    return found
+
+
+def state() -> RunState:
+    """The state of the run whose command is running (see :func:`run_state`); outside one, a default one."""
+    return _current.get() or RunState()
+
 
 PROGRESS_AFTER_SECONDS = 1.0
 
@@ -102,15 +136,19 @@ _GLOBAL: list[inspect.Parameter] = [
         ],
     ),
 ]
+_CONTEXT_PARAMETER = "edgar_run_context"
 _FLAGS = {"as_json": "json", "as_csv": "csv", "as_tsv": "tsv", "as_nl": "nl"}
 
 
-def set_global_options(*, quiet: bool = False, no_cache: bool = False, user_agent: str | None = None) -> None:
-    """The root callback's options (``edgar -q --no-cache concept ...``)."""
-    _state.update(quiet=quiet, no_cache=no_cache, user_agent=user_agent, format=None)
+def set_global_options(
+    ctx: typer.Context, *, quiet: bool = False, no_cache: bool = False, user_agent: str | None = None
+) -> None:
+    """The root callback's options (``edgar -q --no-cache concept ...``), kept in the run's context."""
+    current = run_state(ctx)
+    current.quiet, current.no_cache, current.user_agent, current.format = quiet, no_cache, user_agent, None
 
 
-def _take_common(values: dict[str, Any]) -> None:
+def _take_common(values: dict[str, Any], current: RunState) -> None:
     chosen = [fmt for name, fmt in _FLAGS.items() if values.pop(name, False)]
     fmt = values.pop("output_format", None)
     if fmt:
@@ -120,14 +158,14 @@ def _take_common(values: dict[str, Any]) -> None:
             f"choose one output format, not {' and '.join(sorted(set(chosen)))}.", param_hint="--format"
         )
     if chosen:
-        _state["format"] = chosen[0]
+        current.format = chosen[0]
     if values.pop("quiet", False):
-        _state["quiet"] = True
+        current.quiet = True
     if values.pop("no_cache", False):
-        _state["no_cache"] = True
+        current.no_cache = True
     ua = values.pop("user_agent", None)
     if ua is not None:
-        _state["user_agent"] = ua
+        current.user_agent = ua
 
 
 def with_common_options(fn: Callable, *, formats: bool = True) -> Callable:
@@ -136,15 +174,26 @@ def with_common_options(fn: Callable, *, formats: bool = True) -> Callable:
     hints = typing.get_type_hints(fn, include_extras=True)
     own = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in sig.parameters.values()]
     extra = [p for p in (*(_COMMON if formats else ()), *_GLOBAL) if p.name not in sig.parameters]
+    # Typer passes the command's click context to the parameter annotated with typer.Context
+    context = inspect.Parameter(_CONTEXT_PARAMETER, inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        current = run_state(kwargs.pop(_CONTEXT_PARAMETER))
         common = {p.name: kwargs.pop(p.name) for p in extra if p.name in kwargs}
-        _take_common(common)
-        return fn(*args, **kwargs)
+        token = _current.set(current)
+        try:
+            _take_common(common, current)
+            return fn(*args, **kwargs)
+        finally:
+            _current.reset(token)
 
-    wrapper.__signature__ = sig.replace(parameters=[*own, *extra])  # type: ignore[attr-defined]
-    wrapper.__annotations__ = {**{p.name: p.annotation for p in own}, **{p.name: p.annotation for p in extra}}
+    wrapper.__signature__ = sig.replace(parameters=[*own, *extra, context])  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {
+        **{p.name: p.annotation for p in own},
+        **{p.name: p.annotation for p in extra},
+        _CONTEXT_PARAMETER: typer.Context,
+    }
     del wrapper.__wrapped__  # Typer reads the signature above, not the wrapped function's
     return wrapper
 
@@ -251,19 +300,20 @@ def _install_client() -> None:
     from ..config import Settings
     from ..sec.client import SecClient, set_client
 
-    settings = Settings.from_env(user_agent=_state["user_agent"], no_cache=_state["no_cache"] or None)
-    if _state["format"] in ("json", "nl"):
+    current = state()
+    settings = Settings.from_env(user_agent=current.user_agent, no_cache=current.no_cache or None)
+    if current.format in ("json", "nl"):
         settings.interactive = False  # never prompt when a script reads the output
     set_client(SecClient(settings))
 
 
 def current_format(as_json: bool = False) -> str | None:
     """The output format asked for (None: the default for where stdout goes)."""
-    return "json" if as_json else _state["format"]
+    return "json" if as_json else state().format
 
 
 def quiet() -> bool:
-    return bool(_state["quiet"])
+    return state().quiet
 
 
 def run(call: Callable[[], Any], as_json: bool = False) -> None:
@@ -277,7 +327,7 @@ def run(call: Callable[[], Any], as_json: bool = False) -> None:
 
     set_surface("cli")
     if as_json:
-        _state["format"] = "json"
+        state().format = "json"
     fmt = current_format()
     try:
         _install_client()
@@ -390,7 +440,7 @@ def confirm(question: str, *, yes: bool) -> bool:
     """
     from .output import is_terminal, terminal_safe
 
-    if yes or not (is_terminal(sys.stdin) and is_terminal(sys.stderr)) or _state["format"] in ("json", "nl"):
+    if yes or not (is_terminal(sys.stdin) and is_terminal(sys.stderr)) or state().format in ("json", "nl"):
         return True
     sys.stderr.write(terminal_safe(question) + " [y/N] ")
     sys.stderr.flush()
