@@ -116,7 +116,7 @@ def test_the_trend_column_appears_in_a_terminal(sec):
     from rich.console import Console
 
     from edgar_cli.capabilities.statements import get_financial_series
-    from edgar_cli.cli.render import statement_table
+    from edgar_cli.cli.views.statement import statement_table
 
     r = get_financial_series("NVDA", ["revenue"], last=5)
     console = Console(width=160, record=True, file=io.StringIO())

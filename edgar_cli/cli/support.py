@@ -1,4 +1,4 @@
-"""The machinery every edgar command shares, so that cli/app.py stays a list of commands.
+"""The machinery every edgar command shares, so that each view (cli/views/) stays a list of commands.
 
 - :class:`EdgarTyper`: ``@app.command(...)`` gives every command the common options
   (``--format``/``--json``/``--csv``/``--tsv``/``--nl``, ``-q/--quiet``, ``--no-cache``,
@@ -9,9 +9,11 @@
 - :func:`confirm`: the question a destructive command asks on a terminal (``--yes`` skips it).
 - :class:`RunState` and :func:`state`: the options of this run (``--user-agent``, ``--no-cache``,
   the output format, ``--quiet``), kept in the click context of the run, not in a module global.
+- the arguments and options several commands share (``CompanyArg``, ``FiscalYearsOpt``, ...) and the
+  shell completions of concepts, sections and forms.
 
-A new command: ``@app.command("name", examples=["edgar name NVDA"])``, parameters
-for its own options only, a body of one ``run(lambda: capability(...))``.
+A new command is declared in its view module (cli/views/): ``@view.command("name", examples=["edgar name
+NVDA"])``, parameters for its own options only, a body of one ``run(lambda: capability(...))``.
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
@@ -35,16 +36,18 @@ from ..errors import EdgarError, ExitStatus
 from .output import Format
 
 
-@dataclass
 class RunState:
     """The options of one run that every command takes: set by the root callback (``edgar -q --no-cache
     concept ...``) and by the same options after the subcommand; ``format`` None is the default for where
-    stdout goes."""
+    stdout goes. (A plain class: a dataclass would compile its methods on every run.)"""
 
-    user_agent: str | None = None
-    no_cache: bool = False
-    format: str | None = None
-    quiet: bool = False
+    __slots__ = ("user_agent", "no_cache", "format", "quiet")
+
+    def __init__(self) -> None:
+        self.user_agent: str | None = None
+        self.no_cache = False
+        self.format: str | None = None
+        self.quiet = False
 
 
 _STATE_KEY = "edgar_cli.run_state"
@@ -204,7 +207,7 @@ def examples_epilog(examples: list[str]) -> str:
 
 
 class OrderedGroup(typer.core.TyperGroup):
-    """Top-level commands in the order of :data:`COMMAND_ORDER` (by task), then any others as registered."""
+    """Top-level commands in the order of cli/app.py's ``COMMAND_ORDER`` (by task), then any others."""
 
     order: tuple[str, ...] = ()
 
@@ -266,6 +269,98 @@ class EdgarTyper(typer.Typer):
             return fn
 
         return deco
+
+
+# --- arguments and options several commands share -------------------------------------------------
+
+CompanyArg = Annotated[
+    str, typer.Argument(metavar="COMPANY", help="Ticker, CIK or company name, e.g. NVDA, 1045810, 'NVIDIA'.")
+]
+FyOpt = Annotated[
+    int | None, typer.Option("--fy", metavar="YEAR", help="Fiscal year by the company's own label, e.g. 2024.")
+]
+FromOpt = Annotated[
+    str | None, typer.Option("--from", "--since", metavar="DATE", help="Earliest filing date, YYYY-MM-DD.")
+]
+ToOpt = Annotated[str | None, typer.Option("--to", "--until", metavar="DATE", help="Latest filing date, YYYY-MM-DD.")]
+CompanyOpt = Annotated[
+    str | None, typer.Option("--company", "-c", metavar="COMPANY", help="Only this company: ticker, CIK or name.")
+]
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation on a terminal.")]
+# Kept for commands written before the common options: a command that declares `as_json: JsonOpt = False`
+# and calls run(..., as_json) still works (the common --json is then not added to it twice).
+JsonOpt = Annotated[bool, typer.Option("--json", help="Same as --format json.")]
+FiscalYearsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--fy",
+        metavar="YEAR|FROM..TO",
+        help="Fiscal year by the company's own label, e.g. 2024, or a range, e.g. 2020..2024.",
+    ),
+]
+LastOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--last",
+        metavar="N",
+        help="The latest N periods of a table (fiscal years, or quarters with --period quarterly).",
+    ),
+]
+DeriveOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--derive",
+        metavar="q4,ttm",
+        help="q4 (Q4 = FY - 9M, quarterly "
+        "tables) and/or ttm (trailing twelve months), comma-separated; "
+        "derived cells are marked.",
+    ),
+]
+ChartOpt = Annotated[
+    bool, typer.Option("--chart", help="Also draw a terminal chart of the table (needs the chart extra).")
+]
+UnitOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--unit",
+        metavar="CURRENCY",
+        help="Read monetary figures in this "
+        "currency, e.g. USD for a foreign filer's convenience translation "
+        "(default: the filer's own).",
+    ),
+]
+
+
+def complete_concepts(incomplete: str) -> list[str]:
+    """Shell completion for concept names (catalogue names and aliases)."""
+    from ..xbrl.catalogue import catalogue
+
+    names = sorted({n for c in catalogue().values() for n in (c.name, *c.aliases) if " " not in n})
+    return [n for n in names if n.startswith(incomplete.lower())]
+
+
+def complete_sections(incomplete: str) -> list[str]:
+    """Shell completion for section keys of 10-K, 10-Q and 20-F."""
+    from ..documents.items import FORMS
+
+    keys = sorted({spec.key for specs in FORMS.values() for spec in specs})
+    return [k for k in keys if k.startswith(incomplete.lower())]
+
+
+def complete_forms(incomplete: str) -> list[str]:
+    """Shell completion for form types (the filing families and the full-text search forms)."""
+    from ..capabilities.search import ACCEPTED_FORMS
+    from ..sec.submissions import FORM_FAMILIES
+
+    forms = list(dict.fromkeys([*FORM_FAMILIES, *ACCEPTED_FORMS]))
+    head, _, last = incomplete.rpartition(",")  # --forms 10-K,10-
+    prefix = f"{head}," if head else ""
+    return [prefix + f for f in forms if f.upper().startswith(last.upper())]
+
+
+def comma_list(value: str | None) -> list[str] | None:
+    """``"10-K, 10-Q"`` -> ``["10-K", "10-Q"]``; None stays None (the option was not given)."""
+    return [v.strip() for v in value.split(",") if v.strip()] if value is not None else None
 
 
 # --- running a capability -------------------------------------------------------------------------
@@ -451,45 +546,3 @@ def confirm(question: str, *, yes: bool) -> bool:
     if not answer.endswith("\n"):
         sys.stderr.write("\n")
     return answer.strip().lower() in ("y", "yes")
-
-
-def announce_server(transport: str, host: str, port: int, allowed_hosts: list[str] | None = None) -> None:
-    """One line on stderr saying which transport ``edgar serve-mcp`` serves and where (stdout is the protocol).
-
-    Called once the configuration was accepted and the port bound, never before a refusal."""
-    if transport == "stdio":
-        where = "stdio: JSON-RPC on stdin/stdout, for an MCP client that started this process"
-    elif transport == "streamable-http" and host in ("0.0.0.0", "::", ""):
-        names = ", ".join(allowed_hosts or []) or "none: pass --allowed-host with the name or address they use"
-        where = (
-            f"streamable HTTP on every address of this machine, port {port}, path /mcp (Host names accepted "
-            f"besides loopback: {names})"
-        )
-    elif transport == "streamable-http":
-        where = f"streamable HTTP at http://{host if ':' not in host else f'[{host}]'}:{port}/mcp"
-    else:
-        return  # serve() refuses it
-    from ..logs import json_logs, log_event
-
-    if json_logs():
-        log_event("serving", transport=transport, where=where)
-    elif not quiet():
-        sys.stderr.write(f"edgar: serving MCP over {where}; Ctrl-C to stop.\n")
-        sys.stderr.flush()
-    _warn_without_user_agent()
-
-
-def _warn_without_user_agent() -> None:
-    """A server with no SEC User-Agent would fail every tool call that reaches the SEC: say so at start, where the
-    client's or the service's log shows it (stdio servers' stderr is the host's log)."""
-    from ..config import resolve_user_agent
-    from ..logs import warning
-
-    try:
-        resolve_user_agent(None, interactive=False)
-    except EdgarError as exc:
-        why = "" if exc.message.startswith("No SEC User-Agent") else f" ({exc.message.rstrip('.')})"
-        warning(
-            f"no usable SEC User-Agent is configured{why}: every tool call that reaches the SEC will fail with user_agent_required. Set SEC_USER_AGENT='Your Name you@example.com' in the "
-            "server's environment (a desktop client's config: its \"env\" block)."
-        )

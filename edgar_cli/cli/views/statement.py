@@ -1,15 +1,32 @@
-"""A StatementResult flattened: spreadsheet rows (periods as columns), one row per cell, plain text, a sparkline.
+"""edgar statement (and edgar concept with several concepts or years): a statement or series as a table of
+periods, every cell with its filing.
 
-Shared by the terminal renderer (cli/render.py), the output formats (CSV/TSV:
-``statement_rows`` opens in a spreadsheet with one column per period;
-``statement_cell_rows`` is the tidy form with every cell's provenance) and the
-MCP text channel (``statement_text``: the whole table, compact). Nothing here
-decides a value: it only lays out what the capability returned.
+Here too the StatementResult flattened: its table for a terminal (folded into blocks of periods when they do
+not fit), spreadsheet rows (periods as columns), one row per cell (``statement_cell_rows``, the tidy form with
+every cell's provenance), plain text (``statement_text``), a sparkline, and a chart with ``--chart``. Nothing
+here decides a value: it only lays out what the capability returned.
 """
 
 from __future__ import annotations
 
-from ...models import StatementCell, StatementResult, StatementRow
+import functools
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import typer
+
+from ..support import ChartOpt, CompanyArg, DeriveOpt, FiscalYearsOpt, LastOpt, UnitOpt, comma_list, current_format, run
+from . import View
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from ...models import StatementCell, StatementResult, StatementRow
+    from ..rows import Row
+
+view = View()
 
 MARKS = {"derived": "d", "implied": "implied", "absent": "", "refused": "n/a"}
 LEGEND = {
@@ -211,3 +228,220 @@ def statement_text(result: StatementResult) -> str:
     if result.currency_note:
         lines.append(f"note: {result.currency_note}")
     return "\n".join(lines)
+
+
+@view.command(
+    "statement",
+    examples=[
+        "edgar statement NVDA income --last 5",
+        "edgar statement AAPL balance --fy 2020..2024",
+        "edgar statement NVDA income --period quarterly --derive q4 --csv > nvda-q.csv",
+    ],
+)
+def statement_cmd(
+    company: CompanyArg,
+    statement: Annotated[
+        Literal["income", "balance", "cashflow"],
+        typer.Argument(metavar="STATEMENT", help="income, balance or cashflow."),
+    ],
+    fy: FiscalYearsOpt = None,
+    last: LastOpt = None,
+    period: Annotated[Literal["annual", "quarterly"], typer.Option("--period", "-p", help="Which periods.")] = "annual",
+    derive: DeriveOpt = None,
+    unit: UnitOpt = None,
+    chart: ChartOpt = False,
+) -> None:
+    """A company's income statement, balance sheet or cash-flow statement by fiscal period, every cell with its filing."""
+    from ...capabilities.statements import get_financial_statement
+
+    run_table(
+        lambda: get_financial_statement(
+            company,
+            statement,
+            fiscal_year=fy,
+            last=last,
+            period=period,  # type: ignore[arg-type]
+            derive=comma_list(derive),
+            unit=unit,
+        ),
+        chart,
+    )  # type: ignore[arg-type]
+
+
+def run_table(call: Callable[[], Any], chart: bool) -> None:
+    """run(), then a chart of the table when asked for and shown as a table (rendering only: the result is
+    the same)."""
+    from ..output import default_format
+
+    results: list[Any] = []
+    run(lambda: results.append(call()) or results[-1])
+    if (
+        chart
+        and (current_format() or default_format()) == "table"
+        and results
+        and type(results[-1]).__name__ == "StatementResult"
+    ):
+        render_chart(results[-1])
+
+
+def statement_table(r: StatementResult, trend: bool = False, max_width: int | None = None) -> Any:
+    """Rows = concepts, columns = periods (oldest first); a trend column when ``trend``.
+
+    Laid out for ``max_width`` columns (default: the console's): the Concept column is never squeezed out
+    and no value is cut. Every period asked for is shown: when they do not fit side by side, the trend column
+    goes first, then the table is folded into blocks of periods, one under the other, each with its labels.
+    """
+    from rich.console import Group
+    from rich.measure import Measurement
+
+    from ..render import width
+
+    limit = max_width or width()
+    n = len(r.columns)
+
+    def fits(t: Table) -> bool:
+        measure = _measure_console()
+        return Measurement.get(measure, measure.options, t).minimum <= limit
+
+    for with_trend in (True, False) if trend else (False,):
+        t = _statement_table(r, with_trend, 0, n)
+        if fits(t) or n <= 1:
+            return t
+    blocks: list[Table] = []
+    start = 0
+    while start < n:
+        end = n
+        while end - start > 1 and not fits(_statement_table(r, False, start, end)):
+            end -= 1
+        blocks.append(_statement_table(r, False, start, end))
+        start = end
+    for b in blocks[:-1]:
+        b.caption = None  # the legend once, under the last block
+    blocks[
+        0
+    ].title = f"{r.title}\n({n} periods in {len(blocks)} blocks at {limit} columns; --csv or --json for one table)"
+    return Group(*blocks)
+
+
+@functools.cache
+def _measure_console() -> Console:
+    """A console that only measures tables (wide, writing nowhere)."""
+    from rich.console import Console
+
+    return Console(width=10_000, file=open(os.devnull, "w"), color_system=None)  # noqa: SIM115 - kept for the process
+
+
+def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> Table:
+    """The statement table of the periods ``first`` to ``end`` (column positions)."""
+    from ..render import house_table
+
+    t = house_table(r.title)
+    t.add_column("Concept", overflow="fold", min_width=14, max_width=34)
+    t.add_column("Unit", no_wrap=True)
+    for c in r.columns[first:end]:
+        t.add_column(f"{c.key}\n{c.end or ''}", justify="right", no_wrap=True)
+    if trend:
+        t.add_column("Trend", no_wrap=True)
+    for row in r.rows:
+        scale, unit = _scaled(row)
+        cells = []
+        for c in row.cells[first:end]:
+            if c.value is not None:
+                marks = cell_marks(c)
+                cells.append(_statement_value(c.value, scale, c.unit or "") + (f" {marks}" if marks else ""))
+            else:
+                cells.append({"implied": "implied", "refused": "n/a"}.get(c.status, "-"))
+        label = row.label + (" †" if row.mixed_tags else "")
+        t.add_row(label, unit, *cells, *([trend_line(row)] if trend else []))
+    t.caption = "; ".join(
+        x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "") if x
+    )
+    return t
+
+
+def _scaled(row: StatementRow) -> tuple[float, str]:
+    """Currency and share rows shown in millions when every value is that large; per-share rows as they are."""
+    unit = row.unit or ""
+    values = [abs(c.value) for c in row.cells if c.value is not None]
+    if "/" not in unit and values and all(v == 0 or v >= 1_000_000 for v in values):
+        return 1e6, f"{unit} m"
+    return 1, unit
+
+
+def _statement_value(value: float | int, scale: float, unit: str) -> str:
+    from ..render import fmt_value
+
+    if scale == 1:
+        return fmt_value(value, unit)
+    text = f"{value / scale:,.3f}".rstrip("0").rstrip(".")
+    return text
+
+
+def _statement_view_table(r: StatementResult):
+    from ..render import out_console
+
+    return statement_table(r, trend=out_console().is_terminal)  # its rows' notes: see _row_notes
+
+
+def _row_notes(r: StatementResult) -> list[str]:
+    """The notes a statement's rows carry, labelled ("Net income: ..."), printed with the result's notes
+    after the data in every format but json and nl (where they are in the rows), and silenced by --quiet."""
+    return [f"{row.label}: {n}" for row in r.rows for n in row.notes]
+
+
+def render_chart(r: StatementResult) -> None:
+    """A terminal line chart of the table's rows that share its first row's unit (the chart extra: plotext)."""
+    from rich.text import Text
+
+    from ...config import install_hint
+    from ..render import err_console, out_console
+
+    try:
+        import plotext as plt
+    except ImportError:
+        err_console().print(
+            Text("warning: charts need the optional plotext package: " + install_hint("chart"), style="yellow")
+        )
+        return
+    rows = [row for row in r.rows if row.unit and row.unit == r.rows[0].unit and row.basis == r.rows[0].basis]
+    rows = [row for row in rows if any(c.value is not None for c in row.cells)][:6]
+    if not rows:
+        return
+    scale, unit = _scaled(rows[0])
+    plt.clear_figure()
+    if os.environ.get("NO_COLOR"):
+        plt.theme("clear")
+    xs = list(range(1, len(r.columns) + 1))
+    for row in rows:
+        points = [(x, c.value / scale) for x, c in zip(xs, row.cells) if c.value is not None]
+        plt.plot([p[0] for p in points], [p[1] for p in points], label=row.label, marker="braille")
+    plt.xticks(xs, [c.key for c in r.columns])
+    plt.title(f"{r.title} ({unit})")
+    cols = out_console().width
+    plt.plotsize(min(cols, 140), 22)
+    out_console().print(Text.from_ansi(plt.build()))
+
+
+def _statement_rows_of(r: StatementResult) -> list[Row]:
+    """Periods as columns (a spreadsheet's layout): concept, label, basis, unit, one column per period, tags,
+    derived; a period without a value is an empty cell (null in --nl), never 0. Values keep their type (numbers
+    are numbers in --nl, so a database stores them as such). The cell-by-cell provenance is in --json."""
+    keys = [c.key for c in r.columns]
+    out: list[Row] = []
+    for row in r.rows:
+        by_column = {c.column: c.value for c in row.cells}
+        out.append(
+            {
+                "concept": row.concept,
+                "label": row.label,
+                "basis": row.basis,
+                "unit": row.unit,
+                **{k: by_column.get(k) for k in keys},
+                "tags": list(row.matched_tags),
+                "derived": [c.column for c in row.cells if c.derived],
+            }
+        )
+    return out
+
+
+view.result("StatementResult", table=_statement_view_table, rows=_statement_rows_of, row_notes=_row_notes)
