@@ -23,6 +23,7 @@ of the other commands.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Iterable
@@ -108,17 +109,17 @@ def app_for(args: list[str]) -> EdgarTyper:
     view = COMMANDS.get(args[0]) if args else None
     completing = any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)
     if view is None or completing:
-        return __getattr__("app")
+        return _whole_app()
     return build((view,))
 
 
-_built: dict[str, EdgarTyper] = {}
+@functools.cache
+def _whole_app() -> EdgarTyper:
+    return build()
 
 
 def __getattr__(name: str) -> EdgarTyper:
-    """``app``, every command (built on first use: a run of one command builds its own view alone)."""
-    if name != "app":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    if "app" not in _built:
-        _built["app"] = build()
-    return _built["app"]
+    """``app``: every command, built on first use (a run of one command builds its own view alone)."""
+    if name == "app":
+        return _whole_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
