@@ -172,7 +172,7 @@ def main() -> None:
         out["resync_unchanged_seconds"] = round(_run(["sync", "--json"], env)[0], 2)
 
         os.environ.update({k: v for k, v in env.items() if k.startswith(("EDGAR_", "SEC_"))})
-        from edgar_cli.capabilities.screen import screen_companies
+        from edgar_cli.capabilities.screen.screen import screen_companies
         from edgar_cli.config import Settings
         from edgar_cli.sec.client import SecClient
 

@@ -41,7 +41,7 @@ from mirror import MirrorServer, corpus_dir
 
 def _chunks(filings: list[dict], mirror, cache: Path) -> list[tuple[str, list, str]]:
     """(label, the chunks that get vectors, form family) of each filing, as index_add builds them."""
-    from edgar_cli.capabilities import local_index as L
+    from edgar_cli.capabilities.local_index import local_index as L
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 
@@ -122,7 +122,7 @@ def main() -> str:
     opts = ap.parse_args()
     os.environ["EDGAR_TODAY"] = "2026-07-01"
     os.environ.pop("EDGAR_SEMANTIC", None)
-    from edgar_cli.capabilities.local_index import vector_body
+    from edgar_cli.capabilities.local_index.local_index import vector_body
     from edgar_cli.index import embeddings as E
 
     spec = yaml.safe_load((ROOT / "evals" / "retrieval_queries.yaml").read_text(encoding="utf-8"))

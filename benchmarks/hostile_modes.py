@@ -70,10 +70,10 @@ client = C.SecClient(Settings(user_agent="edgar-cli benchmarks bench@example.com
                               cache_dir=cache), warn=lambda m: None)
 def run():
     if call == "resolve AAPL":
-        from edgar_cli.capabilities.resolve import resolve_company
+        from edgar_cli.capabilities.resolve.resolve import resolve_company
         return resolve_company("AAPL", client=client).model_dump_json()
     if call == "concept NVDA revenue 2024":
-        from edgar_cli.capabilities.concepts import get_financial_concept
+        from edgar_cli.capabilities.concept.concept import get_financial_concept
         return get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client).model_dump_json()
     kind, url = {"get submissions": ("submissions", "https://data.sec.gov/submissions/CIK0001045810.json"),
                  "get companyfacts": ("companyfacts", "https://data.sec.gov/api/xbrl/companyfacts/CIK0001045810.json"),

@@ -48,7 +48,7 @@ def profile_lookup(env: dict) -> str:
     code = f"""
 import cProfile, io, pstats, sys, time
 t0 = time.perf_counter()
-import edgar_cli.cli.entry, edgar_cli.cli.app, edgar_cli.capabilities.concepts, edgar_cli.models, typer._adapters
+import edgar_cli.cli.entry, edgar_cli.cli.app, edgar_cli.capabilities.concept.concept, edgar_cli.models, typer._adapters
 t1 = time.perf_counter()
 pr = cProfile.Profile(); pr.enable()
 try:

@@ -67,7 +67,7 @@ def _client(mirror, cache: Path):
 
 
 def _add(f: dict, client, store, *, semantic: bool, refresh: bool = False):
-    from edgar_cli.capabilities.local_index import index_add
+    from edgar_cli.capabilities.local_index.local_index import index_add
 
     kw = {"documents": [f["document"]]} if f.get("document") else {"accession_numbers": [f["accession"]]}
     return index_add(
@@ -294,7 +294,7 @@ def main() -> str:
     opts = ap.parse_args()
     os.environ["EDGAR_TODAY"] = "2026-07-01"
     if opts.session_only:
-        from edgar_cli.capabilities.local_index import vector_body
+        from edgar_cli.capabilities.local_index.local_index import vector_body
         from edgar_cli.index.store import SqliteStore
 
         st = SqliteStore(opts.session_only)
@@ -317,7 +317,7 @@ def main() -> str:
     corpus = corpus_dir()
     sizes = _doc_bytes(corpus)
 
-    from edgar_cli.capabilities.documents_search import search_documents
+    from edgar_cli.capabilities.documents.documents import search_documents
     from edgar_cli.index import embeddings as E
     from edgar_cli.index.store import SqliteStore
 
@@ -344,7 +344,7 @@ def main() -> str:
         ]
         sem_store = None
         if embedder is not None and opts.session_windows:
-            from edgar_cli.capabilities.local_index import vector_body
+            from edgar_cli.capabilities.local_index.local_index import vector_body
 
             prose = [c for c in store.chunks([cid for (cid,) in _prose_ids(store)][: opts.session_windows]).values()]
             lines += ["", "onnxruntime session settings (the same chunks' windows, CPU and wall)"]

@@ -249,7 +249,7 @@ def over_raw_stdio(env: dict, rounds: int) -> dict:
 def in_process_floor(env: dict, n: int = 40) -> float:
     """Median seconds of the bare capability call, warm, in this process (no transport, no threads)."""
     os.environ.update(env)
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
     from edgar_cli.sec.client import set_client
 
     set_client(None)
@@ -275,8 +275,8 @@ def memo_child(memo_bytes: int, passes: int = 3) -> None:
     """In a child process: the memo workload (see the module docstring); prints one JSON line of passes."""
     from mirror import corpus_dir
 
-    from edgar_cli.capabilities.concepts import get_financial_concept
-    from edgar_cli.capabilities.sections import load_document
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
+    from edgar_cli.capabilities.section.section import load_document
     from edgar_cli.config import Settings
     from edgar_cli.errors import EdgarError
     from edgar_cli.sec.client import SecClient

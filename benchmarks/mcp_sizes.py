@@ -53,7 +53,7 @@ def main() -> str:
             EDGAR_SEMANTIC="0",
             EDGAR_NONINTERACTIVE="1",
         )
-        from edgar_cli.capabilities.local_index import index_add
+        from edgar_cli.capabilities.local_index.local_index import index_add
         from edgar_cli.mcp.server import build_server
         from edgar_cli.sec.client import set_client
 

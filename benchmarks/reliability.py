@@ -1,7 +1,7 @@
 """Benchmark: reliability under faults and under load, in figures (issue 11).
 
 Part 1, faults (in-process): every capability of the registry (tests/reliability_kit.py:
-MCP's CAPABILITIES plus every capability function in edgar_cli/capabilities/) with a few
+the MCP tools plus every capability function in edgar_cli/capabilities/) with a few
 valid arguments each, once fault-free, then --rounds times on cold cache directories against
 a mirror that answers --rate (30%) of requests with a fault of every kind the mirror knows
 (429 with and without Retry-After, 500, 503, dropped connection, truncated body, cut or
@@ -97,9 +97,9 @@ def part_faults(args, root: Path) -> tuple[K.FaultReport, K.CacheAudit, int, flo
 
 
 def _mcp_calls() -> list[tuple[str, dict]]:
-    from edgar_cli.mcp.server import CAPABILITIES
+    from edgar_cli.mcp.server import capabilities
 
-    tools = {fn.__name__ for fn in CAPABILITIES}
+    tools = {fn.__name__ for fn in capabilities()}
     pool = [(fn.__name__, kw) for fn, kw in K.workload() if fn.__name__ in tools]
     return [pool[i % len(pool)] for i in range(MCP_CALLS)]
 
@@ -182,11 +182,11 @@ def part_load(root: Path):
 
 def _run_in_process(argv: list[str], client) -> None:
     """The capability call a CLI argv makes, on ``client`` (to build reference cache entries)."""
-    from edgar_cli.capabilities.compare import compare_companies
-    from edgar_cli.capabilities.concepts import get_financial_concept
-    from edgar_cli.capabilities.filings import list_filings
-    from edgar_cli.capabilities.resolve import resolve_company
-    from edgar_cli.capabilities.search import search_full_text
+    from edgar_cli.capabilities.compare.compare import compare_companies
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
+    from edgar_cli.capabilities.filings.filings import list_filings
+    from edgar_cli.capabilities.resolve.resolve import resolve_company
+    from edgar_cli.capabilities.search.search import search_full_text
 
     a = [x for x in argv if x not in ("--json", "--no-cache")]
     cmd, rest = a[0], a[1:]

@@ -81,7 +81,7 @@ MCP_CALLS = [("NVDA", 2024), ("AAPL", 2024), ("TSLA", 2021), ("SNOW", 2024)]
 OURS_INPROCESS = """
 import json, time
 t0 = time.perf_counter()
-from edgar_cli.capabilities.concepts import get_financial_concept
+from edgar_cli.capabilities.concept.concept import get_financial_concept
 t1 = time.perf_counter()
 r = get_financial_concept("NVDA", "revenue", fiscal_year=2024)
 t2 = time.perf_counter()
@@ -463,8 +463,8 @@ def bench_compare(b: Bench, cold_runs: int) -> list[Row]:
 
 def section_available() -> str:
     """'' when `edgar section` exists, else why not."""
-    if not (ROOT / "edgar_cli" / "capabilities" / "sections.py").exists():
-        return "not available: edgar_cli/capabilities/sections.py does not exist yet (issue 5)"
+    if not (ROOT / "edgar_cli" / "capabilities" / "section" / "section.py").exists():
+        return "not available: edgar_cli/capabilities/section/section.py does not exist yet (issue 5)"
     probe = subprocess.run(edgar_cmd() + ["section", "--help"], capture_output=True, text=True, check=False)
     if probe.returncode != 0:
         return "not available: `edgar section --help` failed (the command is not registered in cli/app.py)"

@@ -25,7 +25,7 @@ BASE = ["section", "TSLA", "--accession", ACC, "--json"]
 def in_process(mirror, cache) -> tuple[float, float]:
     env = base_env(mirror, cache)
     os.environ.update({k: v for k, v in env.items() if k.startswith(("EDGAR_", "SEC_"))})
-    from edgar_cli.capabilities.sections import get_filing_section
+    from edgar_cli.capabilities.section.section import get_filing_section
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 

@@ -19,6 +19,12 @@ environment variable, the config file in the platformdirs user config dir.
 - ``EDGAR_REDIS_KEY`` or ``EDGAR_REDIS_KEY_FILE``: the secret every host of a team signs the shared
   (Redis) cache's entries with (sec/redis_shared.py); required with ``EDGAR_REDIS_URL``.
 - ``EDGAR_TODAY=YYYY-MM-DD``: pin "today" (reproducible runs and tests).
+
+Every ``EDGAR_*`` variable and ``SEC_USER_AGENT`` is read here and nowhere else
+(tests/test_config_reads.py): the other modules call the named accessors below
+(:func:`debug`, :func:`redis_url`, :func:`bulk_dir`, ...). Each reads the
+environment when it is called, so a change to the environment (a test's
+monkeypatch) is seen by the next call.
 """
 
 from __future__ import annotations
@@ -128,7 +134,7 @@ def mirror_from_env() -> str | None:
     """``EDGAR_MIRROR`` checked: an http(s) URL with a host. Anything else is a configuration error (exit 2)."""
     from urllib.parse import urlsplit
 
-    from .sec.urls import redact as _redact_url
+    from .logs import redact_url as _redact_url
 
     value = (os.environ.get("EDGAR_MIRROR") or "").strip()
     if not value:
@@ -199,6 +205,144 @@ def redis_key() -> bytes | None:
             REDIS_KEY_HELP,
         )
     return key.encode("utf-8")
+
+
+def env_set(name: str) -> bool:
+    """Whether the environment variable ``name`` is set to something (``config show`` names its source)."""
+    return bool(os.environ.get(name))
+
+
+def user_agent_env() -> str | None:
+    """``SEC_USER_AGENT`` as it is set (None when unset); :func:`resolve_user_agent` checks it."""
+    return os.environ.get("SEC_USER_AGENT")
+
+
+def debug() -> bool:
+    """``EDGAR_DEBUG=1``: unexpected exceptions are re-raised, not turned into an internal_error."""
+    return os.environ.get("EDGAR_DEBUG") == "1"
+
+
+def no_cache() -> bool:
+    """``EDGAR_NO_CACHE=1``: bypass the cache (as ``--no-cache``)."""
+    return os.environ.get("EDGAR_NO_CACHE") == "1"
+
+
+def noninteractive() -> bool:
+    """``EDGAR_NONINTERACTIVE=1``: never prompt, even on a terminal."""
+    return os.environ.get("EDGAR_NONINTERACTIVE") == "1"
+
+
+def fastpath_off() -> bool:
+    """``EDGAR_FASTPATH`` set to 0, false, no or off: the warm fast path stands aside."""
+    return (os.environ.get("EDGAR_FASTPATH") or "").strip().lower() in ("0", "false", "no", "off")
+
+
+def progress_after(default: float) -> float:
+    """``EDGAR_PROGRESS_AFTER``: seconds before the CLI shows progress (``default`` when unset; at least 0).
+
+    Raises ValueError for a value that is not a number."""
+    return max(0.0, float(os.environ.get("EDGAR_PROGRESS_AFTER", default)))
+
+
+def log_format() -> str | None:
+    """``EDGAR_LOG_FORMAT`` as it is set (``json`` turns stderr into JSON lines: logs.py), None when unset."""
+    return os.environ.get("EDGAR_LOG_FORMAT")
+
+
+def command_timeout_set() -> bool:
+    """Whether ``EDGAR_COMMAND_TIMEOUT`` is set (then :func:`command_timeout` reads it)."""
+    return bool(os.environ.get("EDGAR_COMMAND_TIMEOUT"))
+
+
+def redis_url() -> str | None:
+    """``EDGAR_REDIS_URL`` stripped, None when unset or blank (the team's shared rate limit and cache)."""
+    return (os.environ.get("EDGAR_REDIS_URL") or "").strip() or None
+
+
+def redis_rate_share(default: int) -> int:
+    """``EDGAR_RATE_SHARE`` read leniently for the Redis limiter: ``default`` when unset or not a whole number,
+    clamped to 1-10 (:func:`rate_share` is the strict reading, with its error)."""
+    raw = (os.environ.get("EDGAR_RATE_SHARE") or "").strip()
+    try:
+        value = int(raw) if raw else default
+    except ValueError:
+        value = default
+    return max(1, min(10, value))
+
+
+def ratelimit_dir() -> str | None:
+    """``EDGAR_RATELIMIT_DIR``: where the local rate-limit bucket lives (sec/ratelimit.py), None when unset."""
+    return os.environ.get("EDGAR_RATELIMIT_DIR") or None
+
+
+def runtime_dir() -> str | None:
+    """``XDG_RUNTIME_DIR`` (the rate-limit bucket's second choice), None when unset."""
+    return os.environ.get("XDG_RUNTIME_DIR") or None
+
+
+def bulk_dir() -> str | None:
+    """``EDGAR_BULK_DIR``: where the bulk store lives, None when unset (``bulk/`` in the cache directory)."""
+    return os.environ.get("EDGAR_BULK_DIR") or None
+
+
+def bulk_max_age_hours(default: float) -> float:
+    """``EDGAR_BULK_MAX_AGE_HOURS``: hours a bulk store stays fresh; ``default`` when unset or not a number."""
+    raw = os.environ.get("EDGAR_BULK_MAX_AGE_HOURS")
+    try:
+        return float(raw) if raw else default
+    except ValueError:
+        return default
+
+
+def index_file() -> str | None:
+    """``EDGAR_INDEX``: the local text index's SQLite file as set, None when unset."""
+    return os.environ.get("EDGAR_INDEX") or None
+
+
+def index_url() -> str | None:
+    """``EDGAR_INDEX_URL`` stripped (a PostgreSQL index), None when unset or blank."""
+    return (os.environ.get("EDGAR_INDEX_URL") or "").strip() or None
+
+
+def cache_dir_env() -> str | None:
+    """``EDGAR_CACHE_DIR`` as it is set (None when unset); :func:`cache_dir` makes it a path."""
+    return os.environ.get("EDGAR_CACHE_DIR")
+
+
+def mcp_token() -> str | None:
+    """``EDGAR_MCP_TOKEN`` as it is set: the bearer token of the MCP server over HTTP."""
+    return os.environ.get("EDGAR_MCP_TOKEN")
+
+
+def semantic_off() -> bool:
+    """``EDGAR_SEMANTIC=0``: no semantic vectors (the local index searches by words only)."""
+    return os.environ.get("EDGAR_SEMANTIC") == "0"
+
+
+def embedding_model_dir() -> str | None:
+    """``EDGAR_EMBEDDING_MODEL``: a directory with model.onnx and tokenizer.json, None when unset."""
+    return os.environ.get("EDGAR_EMBEDDING_MODEL") or None
+
+
+def rerank_model_dir() -> str | None:
+    """``EDGAR_RERANK_MODEL``: a cross-encoder's directory (model.onnx, tokenizer.json), None when unset."""
+    return os.environ.get("EDGAR_RERANK_MODEL") or None
+
+
+def integer_model_on() -> bool:
+    """Unless ``EDGAR_INTEGER_MODEL=0``: the packaged model's integer (quantised) form is used."""
+    return os.environ.get("EDGAR_INTEGER_MODEL") != "0"
+
+
+def fused_model_on() -> bool:
+    """Unless ``EDGAR_FUSED_MODEL=0``: the packaged model's fused form is used when it can be built."""
+    return os.environ.get("EDGAR_FUSED_MODEL") != "0"
+
+
+def onnx_threads() -> int | None:
+    """``EDGAR_ONNX_THREADS``: onnxruntime's intra-op threads, a whole number above 0; None otherwise."""
+    threads = os.environ.get("EDGAR_ONNX_THREADS", "")
+    return int(threads) if threads.isdigit() and int(threads) > 0 else None
 
 
 def config_file() -> Path:

@@ -7,6 +7,7 @@ exit status; the MCP server returns the same dictionary as an ``isError`` result
 
 from __future__ import annotations
 
+from datetime import date, datetime, timedelta
 from enum import IntEnum
 from typing import Any
 
@@ -100,13 +101,25 @@ def _jsonable(value: Any) -> Any:
     if callable(dump):
         return dump(mode="json")
     if hasattr(value, "__dataclass_fields__") and not isinstance(value, type):  # the engine's records
-        from .records import jsonable
-
-        return jsonable(value)
+        return {name: _record_value(getattr(value, name)) for name in value.__dataclass_fields__}
     if isinstance(value, (list, tuple)):
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def _record_value(value: Any) -> Any:
+    """A record's field as ``model_dump(mode="json")`` writes it: dates as ISO text, a UTC datetime with Z."""
+    if hasattr(value, "__dataclass_fields__") and not isinstance(value, type):
+        return {name: _record_value(getattr(value, name)) for name in value.__dataclass_fields__}
+    if isinstance(value, list):
+        return [_record_value(v) for v in value]
+    if isinstance(value, datetime):
+        text = value.isoformat()
+        return text.removesuffix("+00:00") + "Z" if value.utcoffset() == timedelta(0) else text
+    if isinstance(value, date):
+        return value.isoformat()
     return value
 
 

@@ -28,6 +28,8 @@ import sys
 import time
 from typing import Any
 
+from . import config
+
 ENV = "EDGAR_LOG_FORMAT"
 QUIET_LOGGERS = ("httpx", "httpcore", "psycopg", "psycopg.pool", "redis")
 
@@ -70,12 +72,63 @@ def redact_text(text: str) -> str:
     return redact_secret_values(text)
 
 
+# C0 controls but tab and newline, DEL, C1 controls, the bidirectional marks and overrides that reorder what is
+# shown (U+061C, the Arabic letter mark, among them), and the Unicode line and paragraph separators
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _visible(m: re.Match) -> str:
+    code = ord(m.group())
+    if code < 0x20:
+        return chr(0x2400 + code)  # the Control Pictures block: ESC shows as ␛
+    if code == 0x7F:
+        return "\u2421"
+    return "\ufffd"
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with control characters (ESC, CR, BEL, C1, bidi overrides) replaced by visible symbols.
+
+    One character for one, so that offsets into the text (search marks) stay valid.
+    """
+    return _UNSAFE.sub(_visible, text) if text else text
+
+
+def _escaped(m: re.Match) -> str:
+    return f"\\u{ord(m.group()):04x}"
+
+
+def terminal_json(text: str) -> str:
+    """JSON text with DEL, C1 controls, bidi marks/overrides/isolates and U+2028/U+2029 written as ``\\uXXXX``
+    escapes.
+
+    The same JSON value (they only ever occur inside strings, where the escape means the character), but a
+    terminal shows the escape instead of obeying it. C0 controls never occur raw in JSON but as tab and
+    newline between tokens, which are kept.
+    """
+    return _UNSAFE.sub(_escaped, text) if text else text
+
+
+def redact_url(url: str) -> str:
+    """The URL with its password and the values of secret-named query parameters (``password``, ``token``,
+    ``key``, ``secret``, ``sig``...) replaced by ``***`` (for messages, metadata and ``config show``; a mirror,
+    Redis or PostgreSQL URL). A keyword DSN (``host=db password=...``) has its password replaced the same way."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return redact_secret_values(url)
+        netloc = f"{parts.username or ''}:***@{parts.hostname or ''}" + (f":{parts.port}" if parts.port else "")
+    except ValueError:
+        return "(an unparsable URL)"
+    return redact_secret_values(urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment)))
+
+
 def safe_line(text: str) -> str:
     """``text`` as one line a terminal or a log shows but never obeys: redacted (:func:`redact_text`), control
-    characters, bidi marks and line separators as visible symbols (``output.terminal_safe``), and line breaks
+    characters, bidi marks and line separators as visible symbols (:func:`terminal_safe`), and line breaks
     as ``␊``, so that text from upstream (a companyfacts key in a refusal) cannot forge a line of its own."""
-    from .cli.output import terminal_safe
-
     return terminal_safe(redact_text(text)).replace("\n", "\u240a")
 
 
@@ -90,7 +143,7 @@ def _redacted(value: Any) -> Any:
 
 
 def json_logs() -> bool:
-    return (os.environ.get(ENV) or "").strip().lower() == "json"
+    return (config.log_format() or "").strip().lower() == "json"
 
 
 def _stamp(t: float | None = None) -> str:
@@ -100,15 +153,13 @@ def _stamp(t: float | None = None) -> str:
 
 def _line(record: dict[str, Any]) -> str:
     """One JSON log line, every string in it passed through :func:`redact_text`; C1 controls, bidi marks and
-    U+2028/U+2029 written as ``\\uXXXX`` escapes (``output.terminal_json``: the same value, shown, not obeyed)."""
+    U+2028/U+2029 written as ``\\uXXXX`` escapes (:func:`terminal_json`: the same value, shown, not obeyed)."""
     record = _redacted(
         {
             k: (v if isinstance(v, (str, int, float, bool, type(None), dict, list, tuple)) else str(v))
             for k, v in record.items()
         }
     )
-    from .cli.output import terminal_json
-
     return terminal_json(
         json.dumps(record, default=lambda v: redact_text(str(v)), ensure_ascii=False, separators=(",", ":"))
     )
@@ -151,12 +202,10 @@ class JsonFormatter(logging.Formatter):
 
 
 class RedactFilter(logging.Filter):
-    """Passes every record, its message and arguments through :func:`redact_text` and ``output.terminal_safe``
+    """Passes every record, its message and arguments through :func:`redact_text` and :func:`terminal_safe`
     (numbers are kept, so that ``%d`` still formats; other objects, such as httpx's URL, become redacted text)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        from .cli.output import terminal_safe
-
         def shown(text: str) -> str:  # redacted, and control characters (from a client, say) shown, not obeyed
             return terminal_safe(redact_text(text))
 

@@ -21,12 +21,15 @@ default ("mcp"). A process-wide setting (not a context variable) so that
 messages written in worker threads (compare fetches companies concurrently)
 follow it too. Messages are built when raised, never at import time.
 
-Both tables are checked by tests against the Typer commands and the MCP
-tools, so a new parameter or command cannot be left out of them.
+PARAM_FLAGS is written here; the commands come from each capability's
+declaration (capabilities/<name>/__init__.py). Tests check both against the
+Typer commands and the MCP tools, so a new parameter or command cannot be
+left out of them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Literal
 
 Surface = Literal["cli", "mcp"]
@@ -81,33 +84,44 @@ PARAM_FLAGS: dict[str, str] = {
     "peers_of": "--peers-of",
     "unit": "--unit",
     "source": "--from",  # sync --from; after filed_from, which --from names first
+    "value": "'NAME EMAIL'",  # config user-agent
 }
 
-# capability (function and MCP tool name) -> the CLI command
-TOOL_COMMANDS: dict[str, str] = {
-    "resolve_company": "edgar resolve",
-    "get_financial_concept": "edgar concept",
-    "get_financial_series": "edgar concept",
-    "get_financial_statement": "edgar statement",
-    "compare_companies": "edgar compare",
-    "screen_companies": "edgar screen",
-    "list_filings": "edgar filings",
-    "get_filing_section": "edgar section",
-    "search_full_text": "edgar search",
-    "search_documents": "edgar find",
-    "read_document": "edgar read",
-    "verify_answer": "edgar verify",
-    "index_add": "edgar index add",
-    "index_list": "edgar index list",
-    "index_remove": "edgar index remove",
-    "sync_bulk": "edgar sync",
-    "cache_info": "edgar cache info",
-    "cache_clear": "edgar cache clear",
-    "user_agent_setting": "edgar config user-agent",
-    "config_show": "edgar config show",
-    "list_concepts": "edgar concepts",
-    "get_filing_outline": "edgar section",
-}
+
+class _Commands(Mapping[str, str]):
+    """Capability (function and MCP tool name) -> the CLI command that runs it, read on first use from the
+    capabilities' declarations (capabilities/registry.py). The capability layer hands this module its
+    table (capabilities/__init__.py calls :func:`use_commands`) so that this shared module imports nothing
+    above it; every capability, and so every CLI command, has loaded that package before it runs."""
+
+    def __init__(self) -> None:
+        self._source: Callable[[], Mapping[str, str]] | None = None
+        self._table: dict[str, str] | None = None
+
+    def _data(self) -> dict[str, str]:
+        if self._table is None:
+            if self._source is None:
+                raise LookupError("no capability declarations: import edgar_cli.capabilities first")
+            self._table = dict(self._source())
+        return self._table
+
+    def __getitem__(self, name: str) -> str:
+        return self._data()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data())
+
+    def __len__(self) -> int:
+        return len(self._data())
+
+
+TOOL_COMMANDS = _Commands()
+
+
+def use_commands(source: Callable[[], Mapping[str, str]]) -> None:
+    """Spell capabilities by the table ``source()`` gives, read when a message first needs a command."""
+    TOOL_COMMANDS._source, TOOL_COMMANDS._table = source, None
+
 
 _surface: Surface = "mcp"
 
@@ -131,6 +145,8 @@ def param(name: str) -> str:
 
 
 def tool(name: str) -> str:
-    """Capability ``name`` as this surface spells it: ``edgar filings`` on the CLI, ``list_filings`` over MCP."""
-    command = TOOL_COMMANDS[name]
-    return command if _surface == "cli" else name
+    """Capability ``name`` as this surface spells it: ``edgar filings`` on the CLI, ``list_filings`` over MCP.
+
+    On the CLI a name no capability declares is a KeyError (tests/test_vocabulary.py checks every name
+    the package passes); over MCP the name is its own spelling."""
+    return TOOL_COMMANDS[name] if _surface == "cli" else name

@@ -51,13 +51,13 @@ ERROR_BEHAVIOURS = ("clarify", "refuse")
 # Capability name -> "module:function". Modules are imported when first used, so a capability
 # still being built (sections) only matters to the questions that call it.
 FUNCTIONS: dict[str, str] = {
-    "resolve_company": "edgar_cli.capabilities.resolve:resolve_company",
-    "get_financial_concept": "edgar_cli.capabilities.concepts:get_financial_concept",
-    "compare_companies": "edgar_cli.capabilities.compare:compare_companies",
-    "list_filings": "edgar_cli.capabilities.filings:list_filings",
-    "find_filing": "edgar_cli.capabilities.filings:find_filing",
-    "search_full_text": "edgar_cli.capabilities.search:search_full_text",
-    "get_filing_section": "edgar_cli.capabilities.sections:get_filing_section",
+    "resolve_company": "edgar_cli.capabilities.resolve.resolve:resolve_company",
+    "get_financial_concept": "edgar_cli.capabilities.concept.concept:get_financial_concept",
+    "compare_companies": "edgar_cli.capabilities.compare.compare:compare_companies",
+    "list_filings": "edgar_cli.capabilities.filings.filings:list_filings",
+    "find_filing": "edgar_cli.capabilities.filings.filings:find_filing",
+    "search_full_text": "edgar_cli.capabilities.search.search:search_full_text",
+    "get_filing_section": "edgar_cli.capabilities.section.section:get_filing_section",
 }
 OPERATORS = ("equals", "approx", "between", "contains", "not_contains", "length", "min_length", "is_null")
 

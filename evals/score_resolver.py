@@ -117,7 +117,7 @@ def judge(expect: dict[str, Any], result: Any, error: dict[str, Any] | None) -> 
 def score(rows: list[dict[str, Any]], corpus: Path | None = None) -> list[Scored]:
     from run_tools import corpus_environment
 
-    from edgar_cli.capabilities.resolve import resolve_company
+    from edgar_cli.capabilities.resolve.resolve import resolve_company
     from edgar_cli.errors import EdgarError
 
     out: list[Scored] = []

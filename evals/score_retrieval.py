@@ -67,7 +67,7 @@ def open_store(where: str):
 def build(store, filings: list[dict], corpus: Path, cache_dir: Path | None = None) -> float:
     """Index the filings into ``store`` through the mirror (HTTP cache and parses in ``cache_dir``, default a
     throwaway one); seconds taken."""
-    from edgar_cli.capabilities.local_index import index_add
+    from edgar_cli.capabilities.local_index.local_index import index_add
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 
@@ -151,7 +151,7 @@ def evaluate(store, queries: list[dict], modes: list[str]) -> tuple[list[dict], 
     """Ask every question in every mode (with and without its company filter): (rows of scores per mode
     and filter, {question id: {mode: rank}}). Modes needing vectors are left out when the store or this
     installation has none."""
-    from edgar_cli.capabilities.documents_search import search_documents
+    from edgar_cli.capabilities.documents.documents import search_documents
     from edgar_cli.errors import EdgarError
     from edgar_cli.index import embeddings as E
 

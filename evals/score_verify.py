@@ -5,7 +5,7 @@
 
 ``--part dev`` reads evals/verify_claims.yaml, ``--part held_apart`` evals/verify_claims_held_apart.yaml
 (both follow the schema in verify_claims.yaml's header). Each claim is checked by the plain function
-``edgar_cli.capabilities.verify.verify_answer(claim, company=, cite=)`` in this one process, against
+``edgar_cli.capabilities.verify.verify.verify_answer(claim, company=, cite=)`` in this one process, against
 ``tests/mirror.py``'s MirrorServer over ../shared/sec-corpus with today pinned to 2026-07-01 and one shared
 client and cache (evals/run_tools.py's corpus_environment). An EdgarError is recorded as the claim's
 outcome (``error:CODE``), any other exception as ``crash``; neither stops the run.
@@ -354,7 +354,7 @@ def judge(claim: dict[str, Any], verdict: str, figures: list[dict]) -> ClaimResu
 
 
 def check_claim(claim: dict[str, Any]) -> ClaimResult:
-    from edgar_cli.capabilities.verify import verify_answer
+    from edgar_cli.capabilities.verify.verify import verify_answer
     from edgar_cli.errors import EdgarError
 
     started = time.perf_counter()

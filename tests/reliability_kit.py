@@ -1,7 +1,7 @@
 """Shared by the reliability tests and benchmarks/reliability.py: the capability registry,
 valid and hostile arguments for each capability, the fault run and the cache audit.
 
-The registry is every function in ``edgar_cli.mcp.server.CAPABILITIES`` plus any
+The registry is every MCP tool (``edgar_cli.mcp.server.capabilities()``) plus any
 capability-shaped function in ``edgar_cli/capabilities/`` (a public function with a
 keyword-only ``client`` or ``store`` parameter that returns a pydantic model), so a capability
 added by anyone is covered here without editing this file. Arguments are chosen by
@@ -71,13 +71,13 @@ def _is_capability(fn: Any, module: str) -> bool:
 
 
 def capabilities() -> list[Callable[..., Any]]:
-    """MCP's CAPABILITIES first, then every other capability function found in edgar_cli.capabilities."""
+    """The MCP tools first, then every other capability function found in edgar_cli.capabilities."""
     from edgar_cli import capabilities as pkg
-    from edgar_cli.mcp.server import CAPABILITIES
+    from edgar_cli.mcp.server import capabilities as mcp_capabilities
 
-    found: dict[str, Callable[..., Any]] = {fn.__name__: fn for fn in CAPABILITIES}
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{pkg.__name__}.{info.name}")
+    found: dict[str, Callable[..., Any]] = {fn.__name__: fn for fn in mcp_capabilities()}
+    for info in sorted(pkgutil.walk_packages(pkg.__path__, f"{pkg.__name__}."), key=lambda m: m.name):
+        module = importlib.import_module(info.name)
         for name, fn in sorted(vars(module).items()):
             if name not in found and _is_capability(fn, module.__name__):
                 found[name] = fn

@@ -51,7 +51,7 @@ def bulk(corpus, tmp_path, monkeypatch):
 
         @staticmethod
         def sync():
-            from edgar_cli.capabilities.bulk_sync import sync_bulk
+            from edgar_cli.capabilities.sync.sync import sync_bulk
 
             return sync_bulk(client=client)
 
@@ -71,7 +71,7 @@ def _sha(path: Path) -> str:
 
 
 def test_sync_downloads_both_archives_and_the_store_answers_a_concept_without_companyfacts_requests(bulk):
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
 
     result = bulk.sync()
     by = {a.archive: a for a in result.archives}
@@ -218,7 +218,7 @@ def _killed_build(bulk, corpus, tmp_path) -> Path:
 
 def test_a_killed_builds_copy_is_removed_by_the_next_process_that_opens_the_store(bulk, corpus, tmp_path):
     # It used to stay (as large as the store) until the next sync got past both downloads.
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
 
     building = _killed_build(bulk, corpus, tmp_path)
     r = get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=bulk.fresh_client())
@@ -241,7 +241,7 @@ def test_the_copy_of_a_build_another_process_is_running_is_left_alone(bulk, corp
     from filelock import FileLock
 
     from edgar_cli.bulk.build import discard_stale_building
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
 
     building = _killed_build(bulk, corpus, tmp_path)
     live = FileLock(str(bulk.store.parent / "sync.lock"))  # a sync holding the lock: its build is live
@@ -253,7 +253,7 @@ def test_the_copy_of_a_build_another_process_is_running_is_left_alone(bulk, corp
 
 
 def test_a_stale_store_is_not_used_and_the_answer_comes_from_the_sec(bulk, corpus, capsys):
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
 
     bulk_kit.write_archives(bulk.extra, corpus, STALE)
     bulk.sync()
@@ -263,7 +263,7 @@ def test_a_stale_store_is_not_used_and_the_answer_comes_from_the_sec(bulk, corpu
     assert got.data_source.kind == "live"
     assert got.values[0].accession_number == "0001045810-24-000029"
     assert "bulk store is 11 days old" in capsys.readouterr().err
-    from edgar_cli.capabilities.screen import screen_companies
+    from edgar_cli.capabilities.screen.screen import screen_companies
 
     screened = screen_companies("revenue", fiscal_year=2024, client=client)  # a screen has no live fallback
     assert screened.data_source.as_of == STALE and any("2026-06-20" in w for w in screened.warnings)
@@ -277,14 +277,14 @@ def test_a_store_of_another_format_is_ignored(bulk):
     conn.execute("UPDATE meta SET value = '0' WHERE key = 'format'")
     conn.commit()
     conn.close()
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
 
     got = get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=bulk.fresh_client())
     assert got.data_source.kind == "live"
 
 
 def test_filings_come_from_the_stores_submissions(bulk):
-    from edgar_cli.capabilities.filings import list_filings
+    from edgar_cli.capabilities.filings.filings import list_filings
 
     bulk.sync()
     before = bulk.mirror.requests_to("/submissions/")
@@ -376,6 +376,36 @@ def test_the_engine_fingerprint_covers_the_row_filter_the_stored_tags_went_throu
     assert B.engine_fingerprint() == before
 
 
+def test_a_change_to_any_file_of_the_engine_package_changes_the_fingerprint(tmp_path, monkeypatch, request):
+    """The rules that decide a stored value live in edgar_cli/xbrl (periods, series, the answer's rules, the
+    catalogue): an edit to any of its modules or data files, or a new one, must force a rebuild of the store."""
+    import shutil
+
+    from edgar_cli.bulk import build as B
+
+    copy = tmp_path / "xbrl"
+    shutil.copytree(B.ENGINE_PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(B, "ENGINE_PACKAGE", copy)
+    request.addfinalizer(B.engine_fingerprint.cache_clear)
+    B.engine_fingerprint.cache_clear()
+    before = B.engine_fingerprint()
+    files = sorted(p for p in copy.rglob("*") if p.suffix in (".py", ".toml"))
+    assert {"answer.py", "notes.py", "periods.py", "series.py", "records.py", "concepts.toml"} <= {
+        p.name for p in files
+    }
+    for path in files:
+        text = path.read_bytes()
+        path.write_bytes(text + b"\n# changed\n")
+        B.engine_fingerprint.cache_clear()
+        assert B.engine_fingerprint() != before, path.name
+        path.write_bytes(text)
+    B.engine_fingerprint.cache_clear()
+    assert B.engine_fingerprint() == before
+    (copy / "rule.py").write_text("RULE = 1\n", encoding="utf-8")
+    B.engine_fingerprint.cache_clear()
+    assert B.engine_fingerprint() != before
+
+
 def test_a_filer_whose_every_fact_is_malformed_is_left_out_of_the_store_as_on_the_live_path():
     # The live path calls such companyfacts upstream_unavailable; the build, compacting one concept at a time,
     # stored the filer with no facts at all, which a screen or concept then read as "reports nothing".
@@ -400,8 +430,8 @@ def test_sync_from_a_folder_takes_the_archives_from_disk_without_a_request(bulk,
     # issue 36: archives downloaded elsewhere (a firewall, an air-gapped box, a team's shared copy)
     import shutil
 
-    from edgar_cli.capabilities.bulk_sync import sync_bulk
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
+    from edgar_cli.capabilities.sync.sync import sync_bulk
 
     folder = tmp_path / "from-elsewhere"
     folder.mkdir()
@@ -416,7 +446,7 @@ def test_sync_from_a_folder_takes_the_archives_from_disk_without_a_request(bulk,
 
 
 def test_sync_from_a_path_without_both_archives_or_with_a_broken_one_is_refused(bulk, tmp_path):
-    from edgar_cli.capabilities.bulk_sync import sync_bulk
+    from edgar_cli.capabilities.sync.sync import sync_bulk
     from edgar_cli.errors import EdgarError
 
     with pytest.raises(EdgarError) as info:

@@ -129,7 +129,7 @@ def test_a_truncated_body_is_an_error_and_is_not_cached(edgar, mirror, tmp_path)
 
 
 def test_an_unexpected_exception_is_internal_error_unless_debugging(cli, monkeypatch):
-    import edgar_cli.capabilities.resolve as resolve_mod
+    import edgar_cli.capabilities.resolve.resolve as resolve_mod
 
     def boom(*a, **k):
         raise RuntimeError("kaboom")

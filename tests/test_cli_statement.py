@@ -82,7 +82,7 @@ def test_bad_input_is_an_error_with_a_non_zero_exit(cli, args, code):
 
 
 def test_statement_rows_open_in_a_spreadsheet_with_periods_as_columns(sec):
-    from edgar_cli.capabilities.statements import get_financial_statement
+    from edgar_cli.capabilities.statement.statement import get_financial_statement
 
     r = get_financial_statement("AAPL", "balance", fiscal_year="2017..2018")
     header, rows = statement_rows(r)
@@ -99,7 +99,7 @@ def test_statement_rows_open_in_a_spreadsheet_with_periods_as_columns(sec):
 
 
 def test_the_text_channel_carries_the_whole_table(sec):
-    from edgar_cli.capabilities.statements import get_financial_statement
+    from edgar_cli.capabilities.statement.statement import get_financial_statement
 
     r = get_financial_statement("NVDA", "income", last=5)
     text = statement_text(r)
@@ -115,7 +115,7 @@ def test_sparkline_scales_between_min_and_max_with_gaps():
 def test_the_trend_column_appears_in_a_terminal(sec):
     from rich.console import Console
 
-    from edgar_cli.capabilities.statements import get_financial_series
+    from edgar_cli.capabilities.statement.statement import get_financial_series
     from edgar_cli.cli.views.statement import statement_table
 
     r = get_financial_series("NVDA", ["revenue"], last=5)

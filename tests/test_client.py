@@ -357,7 +357,7 @@ def test_a_user_agent_with_a_line_break_or_control_character_is_refused_before_a
 def test_a_404_from_a_mirror_says_the_mirror_lacks_it_not_that_the_sec_does(sec):
     # The corpus holds Microsoft's submissions but not its companyfacts (evals/README.md): through a mirror
     # that is a gap in the mirror, never "the SEC has no XBRL financial data" (Microsoft files XBRL).
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
 
     with pytest.raises(EdgarError) as info:
         get_financial_concept("MSFT", "revenue")
@@ -377,7 +377,7 @@ def test_a_mirror_url_with_a_password_is_shown_redacted(monkeypatch, tmp_path):
 
 def test_a_miss_remembered_through_a_mirror_is_not_replayed_for_the_sec_or_another_mirror(sec, monkeypatch):
     # Microsoft's companyfacts are not in the corpus: the mirror's 404 is remembered for the mirror only.
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 
@@ -396,7 +396,7 @@ def test_a_miss_remembered_through_a_mirror_is_not_replayed_for_the_sec_or_anoth
 def test_a_miss_remembered_through_a_mirror_with_a_password_stores_only_the_redacted_mirror(mirror, monkeypatch):
     # The negative cache's metadata held EDGAR_MIRROR as given, password included (cache.db, and Redis's
     # "mirror" field on a team); it holds the redacted form, and the miss is still replayed for that mirror.
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
     from edgar_cli.sec.client import set_client
 
     with_password = mirror.url.replace("http://", "http://me:s3cretMirrorPw@")

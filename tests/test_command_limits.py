@@ -443,7 +443,7 @@ def test_a_command_sharing_a_redis_whose_ready_time_is_a_day_ahead_answers_with_
 def test_index_add_keeps_to_the_calls_deadline_not_a_fresh_one_per_filing(slow_upstream, tmp_path, monkeypatch):
     # index_add gave each filing a new command deadline, replacing the call's own: an MCP call (or a command)
     # whose filing document trickled ran a request's 45 s past its deadline
-    from edgar_cli.capabilities.local_index import index_add
+    from edgar_cli.capabilities.local_index.local_index import index_add
 
     slow_upstream.armed.clear()
     slow_upstream.hits.clear()

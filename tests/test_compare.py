@@ -11,8 +11,8 @@ from datetime import date
 
 import pytest
 
-from edgar_cli.capabilities.compare import compare_companies
-from edgar_cli.capabilities.concepts import get_financial_concept
+from edgar_cli.capabilities.compare.compare import compare_companies
+from edgar_cli.capabilities.concept.concept import get_financial_concept
 from edgar_cli.errors import EdgarError
 
 

@@ -10,7 +10,7 @@ from datetime import date
 
 import pytest
 
-from edgar_cli.capabilities.concepts import get_financial_concept
+from edgar_cli.capabilities.concept.concept import get_financial_concept
 from edgar_cli.errors import EdgarError
 from edgar_cli.sec.companyfacts import load_company_facts
 

@@ -14,7 +14,7 @@ import reliability_kit as K
 from hostile import NOT_A_FILING_DOCUMENT as SHAPES  # (mode, body) of each shape
 from hostile import HostileServer
 
-from edgar_cli.capabilities.sections import get_filing_section
+from edgar_cli.capabilities.section.section import get_filing_section
 from edgar_cli.errors import EdgarError
 
 NVDA_FY2025 = "0001045810-25-000023"
@@ -75,7 +75,7 @@ def test_a_body_that_is_not_the_filings_document_is_refused_before_it_is_cached(
 
 
 def test_index_add_does_not_record_a_filing_from_which_no_section_was_read(upstream, tmp_path, corpus):
-    from edgar_cli.capabilities.local_index import index_add
+    from edgar_cli.capabilities.local_index.local_index import index_add
     from edgar_cli.index.store import SqliteStore
 
     mode, body = shape("named-page-without-items", corpus)
@@ -100,7 +100,7 @@ def test_index_add_does_not_record_a_filing_from_which_no_section_was_read(upstr
 def test_index_add_of_a_document_by_its_url_does_not_keep_a_bad_answer_for_its_cover(upstream, tmp_path, corpus):
     # `index add --document URL` reads the cover page first: a bad answer read there was cached as the document,
     # and every later run skipped the filing as "a document of unknown form".
-    from edgar_cli.capabilities.local_index import index_add
+    from edgar_cli.capabilities.local_index.local_index import index_add
     from edgar_cli.index.store import SqliteStore
 
     mode, body = shape("json-object", corpus)
@@ -187,7 +187,7 @@ def test_another_year_or_a_cut_off_copy_served_every_time_is_upstream_unavailabl
 
 
 def test_index_add_does_not_index_another_years_10k_served_for_the_filing(upstream, tmp_path, corpus):
-    from edgar_cli.capabilities.local_index import index_add
+    from edgar_cli.capabilities.local_index.local_index import index_add
     from edgar_cli.index.store import SqliteStore
 
     upstream.arm(NVDA_10K, "html", BELIEVABLE["fy2023-10k-of-the-same-filer"](corpus))  # every try of this run
@@ -237,7 +237,7 @@ def test_a_cover_page_of_another_period_form_or_fiscal_year_is_not_the_filings_d
 
 
 def test_a_10k_lacking_a_core_item_is_refused_only_when_it_names_the_item_or_reads_no_item_at_all():
-    from edgar_cli.capabilities.sections import missing_core_items
+    from edgar_cli.capabilities.section.section import missing_core_items
     from edgar_cli.documents.sections import Outline, Section
 
     def outline(*items: str) -> Outline:

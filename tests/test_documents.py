@@ -360,7 +360,7 @@ def test_carbo_item_16_ends_where_the_f_pages_begin(corpus_doc):
 
 
 def test_the_outline_item_f_and_form_spellings_resolve_like_edgar_filings():
-    from edgar_cli.capabilities.filings import parse_form
+    from edgar_cli.capabilities.filings.filings import parse_form
 
     assert I.resolve_key("10-K", "F").key == "financial_statements_appendix"
     assert I.resolve_key("20-F", "f").key == "financial_statements_appendix"

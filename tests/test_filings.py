@@ -13,7 +13,7 @@ from datetime import date
 
 import pytest
 
-from edgar_cli.capabilities.filings import find_filing, list_filings, parse_form
+from edgar_cli.capabilities.filings.filings import find_filing, list_filings, parse_form
 from edgar_cli.errors import EdgarError
 from edgar_cli.sec import submissions as S
 

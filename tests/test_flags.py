@@ -10,8 +10,8 @@ from datetime import date
 
 import pytest
 
-from edgar_cli.capabilities.compare import compare_companies
-from edgar_cli.capabilities.concepts import get_financial_concept
+from edgar_cli.capabilities.compare.compare import compare_companies
+from edgar_cli.capabilities.concept.concept import get_financial_concept
 from edgar_cli.cli.render import fmt_value
 from edgar_cli.errors import EdgarError
 from edgar_cli.sec.companyfacts import load_company_facts
@@ -302,7 +302,7 @@ def test_the_raw_tag_and_the_catalogue_concept_suspect_the_same_filing(sec, conc
     # issue 35, item 4: Tesla's long-term debt at 2016-12-31 is 5,892,016 in the FY2016 10-K
     # (0001564590-17-003118) and 5,892,016,000 from the Q1 2017 10-Q (0001564590-17-009968) on, in line with the
     # balances after it. The raw tag used to blame the later, correct filing ("nothing in the series tells which").
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
 
     v = get_financial_concept("TSLA", concept, fiscal_year=2016, client=sec).values[0]
     assert (v.value, v.matched_tag) == (5_892_016_000, "us-gaap:LongTermDebt")

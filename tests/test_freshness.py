@@ -107,7 +107,7 @@ def test_concurrent_loads_of_one_company_fetch_once(mirror, tmp_path):
 
 import pytest  # noqa: E402
 
-from edgar_cli.capabilities.concepts import get_financial_concept  # noqa: E402
+from edgar_cli.capabilities.concept.concept import get_financial_concept  # noqa: E402
 
 _SUBMISSIONS_FAILURES = {
     # what the check for newer filings can meet, and how many answers the client asks for (2 attempts in tests)
@@ -183,7 +183,7 @@ def test_a_stale_submissions_copy_is_served_dated_when_its_refresh_fails_and_dro
 
 
 def test_compare_keeps_a_company_whose_freshness_check_fails_and_says_so(mirror, tmp_path, scripted):
-    from edgar_cli.capabilities.compare import compare_companies
+    from edgar_cli.capabilities.compare.compare import compare_companies
 
     clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
     compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, client=client_at(mirror, tmp_path, clock))
@@ -203,7 +203,7 @@ def test_filings_built_from_a_stale_submissions_copy_say_so_with_its_date_and_so
     # The submissions served as an HTML page two days later: the cached copy answered, but the result said
     # nothing of it (no warning, data_source "live" dated today). NVIDIA's latest 10-K in the corpus is
     # 0001045810-26-000021; its FY2025 10-K is 0001045810-25-000023.
-    from edgar_cli.capabilities.filings import find_filing, list_filings
+    from edgar_cli.capabilities.filings.filings import find_filing, list_filings
 
     clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
     list_filings("NVDA", forms=["10-K"], limit=1, client=client_at(mirror, tmp_path, clock))
@@ -221,7 +221,7 @@ def test_filings_built_from_a_stale_submissions_copy_say_so_with_its_date_and_so
 
 
 def test_a_section_read_through_a_stale_submissions_copy_carries_the_dated_note(mirror, tmp_path, scripted):
-    from edgar_cli.capabilities.sections import get_filing_section
+    from edgar_cli.capabilities.section.section import get_filing_section
 
     clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
     get_filing_section(

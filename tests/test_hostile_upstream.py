@@ -84,7 +84,7 @@ def cached(client) -> dict:
 
 
 def test_a_ticker_file_holding_only_nvidia_is_refused_and_never_cached(upstream, client, tmp_path):
-    from edgar_cli.capabilities.resolve import resolve_company
+    from edgar_cli.capabilities.resolve.resolve import resolve_company
 
     upstream.arm(
         TICKERS_EXCHANGE,
@@ -101,7 +101,7 @@ def test_a_ticker_file_holding_only_nvidia_is_refused_and_never_cached(upstream,
 
 
 def test_companyfacts_of_another_company_are_refused(upstream, client, corpus):
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
 
     upstream.arm(NVDA_FACTS, "shape", (corpus / AAPL_FACTS.lstrip("/")).read_bytes())
     err = refused(lambda: get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client))
@@ -111,7 +111,7 @@ def test_companyfacts_of_another_company_are_refused(upstream, client, corpus):
 
 
 def test_submissions_whose_columns_differ_in_length_are_refused(upstream, client, corpus):
-    from edgar_cli.capabilities.filings import list_filings
+    from edgar_cli.capabilities.filings.filings import list_filings
 
     doc = json.loads((corpus / NVDA_SUBMISSIONS.lstrip("/")).read_bytes())
     doc["filings"]["recent"]["form"] = doc["filings"]["recent"]["form"][:10]  # a partial copy
@@ -122,7 +122,7 @@ def test_submissions_whose_columns_differ_in_length_are_refused(upstream, client
 
 
 def test_a_search_answer_without_hits_is_refused(upstream, client):
-    from edgar_cli.capabilities.search import search_full_text
+    from edgar_cli.capabilities.search.search import search_full_text
 
     upstream.arm("/efts.sec.gov/LATEST/search-index", "shape", {"took": 3, "hits": {"total": "many"}})
     err = refused(lambda: search_full_text("climate change", forms=["8-K"], client=client))
@@ -162,7 +162,7 @@ def test_submissions_whose_filings_are_of_the_wrong_types_are_refused_not_listed
 ):
     # NVIDIA's real submissions file (1,007 recent filings, 0001045810-25-000023 among them) with one column of
     # every row replaced: it used to be cached and listed as filings of form "1", or as no filings at all.
-    from edgar_cli.capabilities.filings import list_filings
+    from edgar_cli.capabilities.filings.filings import list_filings
 
     doc = json.loads((corpus / NVDA_SUBMISSIONS.lstrip("/")).read_bytes())
     assert "0001045810-25-000023" in doc["filings"]["recent"]["accessionNumber"]
@@ -175,7 +175,7 @@ def test_submissions_whose_filings_are_of_the_wrong_types_are_refused_not_listed
 
 @pytest.mark.parametrize("field,value", [("name", 5), ("tickers", {"a": 1})])
 def test_a_submissions_header_of_the_wrong_types_is_refused(upstream, client, corpus, field, value):
-    from edgar_cli.capabilities.filings import list_filings
+    from edgar_cli.capabilities.filings.filings import list_filings
 
     doc = json.loads((corpus / NVDA_SUBMISSIONS.lstrip("/")).read_bytes())
     doc[field] = value  # was shown as the company's name "5", its ticker "a"
@@ -208,7 +208,7 @@ def test_a_search_answer_with_hits_of_the_wrong_types_is_upstream_unavailable_no
 ):
     # The recorded 8-K search for "climate change" (100 hits) with one field of every hit replaced: it was
     # cached, then every search raised TypeError or a pydantic ValidationError (internal_error) for an hour.
-    from edgar_cli.capabilities.search import search_full_text
+    from edgar_cli.capabilities.search.search import search_full_text
 
     _path, page = _efts_page(corpus)
     for hit in page["hits"]["hits"]:
@@ -220,7 +220,7 @@ def test_a_search_answer_with_hits_of_the_wrong_types_is_upstream_unavailable_no
 
 
 def test_a_search_answer_with_a_negative_total_is_refused(upstream, client, corpus):
-    from edgar_cli.capabilities.search import search_full_text
+    from edgar_cli.capabilities.search.search import search_full_text
 
     _path, page = _efts_page(corpus)
     page["hits"]["total"]["value"] = -5
@@ -239,7 +239,7 @@ def test_a_ticker_file_of_the_wrong_types_is_refused_and_the_plain_ticker_file_a
 ):
     # The corpus' company_tickers_exchange.json (10,218 rows) with one column of every row replaced: names of
     # another type made "Apple" not a filer for 24 h; a 15-digit CIK made AAPL resolve to CIK 1000000000000000.
-    from edgar_cli.capabilities.resolve import resolve_company
+    from edgar_cli.capabilities.resolve.resolve import resolve_company
 
     doc = json.loads((corpus / TICKERS_EXCHANGE.lstrip("/")).read_bytes())
     for row in doc["data"]:
@@ -251,7 +251,7 @@ def test_a_ticker_file_of_the_wrong_types_is_refused_and_the_plain_ticker_file_a
 
 
 def test_a_ticker_file_of_one_company_repeated_is_partial(upstream, client):
-    from edgar_cli.capabilities.resolve import resolve_company
+    from edgar_cli.capabilities.resolve.resolve import resolve_company
 
     rows = [[320193, "Apple Inc.", "AAPL", "Nasdaq"]] * 2000
     upstream.arm(TICKERS_EXCHANGE, "shape", {"fields": ["cik", "name", "ticker", "exchange"], "data": rows})
@@ -290,7 +290,7 @@ def test_a_fact_value_beyond_any_reported_figure_is_skipped_not_kept(upstream, c
     # 1e300 is a finite float, so JSON parsing lets it through; no XBRL figure comes near it. Every filing's row
     # of NVIDIA's FY2024 revenue (0001045810-24-000029, -25-000023, -26-000021: 60,922,000,000) made 1e300:
     # the rows are dropped as malformed, so FY2024 is not reported, never reported as 1e300.
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
 
     doc = json.loads((corpus / NVDA_FACTS.lstrip("/")).read_bytes())
     rows = doc["facts"]["us-gaap"]["Revenues"]["units"]["USD"]
@@ -307,7 +307,7 @@ def test_a_fact_value_beyond_any_reported_figure_is_skipped_not_kept(upstream, c
 
 def test_companyfacts_with_no_facts_are_not_found_and_never_cached(upstream, client, corpus):
     # A body of the right shape holding nothing would otherwise stand for a week as "reports no revenue".
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
 
     upstream.arm(NVDA_FACTS, "shape", json.dumps({"cik": NVDA, "entityName": "NVIDIA CORP", "facts": {}}).encode())
     err = refused(lambda: get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client))
@@ -321,7 +321,7 @@ def test_companyfacts_with_no_facts_are_not_found_and_never_cached(upstream, cli
 def test_companyfacts_holding_only_cover_page_facts_served_once_are_never_cached(upstream, tmp_path, corpus):
     # NVIDIA's real companyfacts stripped to its dei facts (shares outstanding, public float), served once: the
     # answer was "reports no value for revenue" for a week, the clean upstream never asked again.
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
 
     doc = json.loads((corpus / NVDA_FACTS.lstrip("/")).read_bytes())
     doc["facts"] = {"dei": doc["facts"]["dei"]}
@@ -357,7 +357,7 @@ def test_companyfacts_whose_every_fact_is_malformed_are_upstream_unavailable_not
 ):
     # NVIDIA's real companyfacts with every concept's rows emptied or malformed: the concepts are there, so the
     # company does file XBRL facts; calling that "hold no XBRL financial facts" (not_found) was a false absence.
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
 
     doc = json.loads((corpus / NVDA_FACTS.lstrip("/")).read_bytes())
     concepts = [body for tax in doc["facts"].values() for body in tax.values()]
@@ -421,7 +421,7 @@ def test_an_upstream_key_with_escapes_or_a_newline_reaches_stderr_escaped_and_fo
 
 
 def test_nan_valued_companyfacts_are_upstream_unavailable_not_an_internal_error(upstream, client):
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
 
     upstream.arm(NVDA_FACTS, "nan")
     err = refused(lambda: get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=client))

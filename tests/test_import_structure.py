@@ -9,7 +9,6 @@ and at any load, instead of showing up later as a slower benchmark.
 
 from __future__ import annotations
 
-import ast
 import json
 import os
 import subprocess
@@ -18,8 +17,6 @@ from pathlib import Path
 
 import pytest
 from conftest import PINNED_TODAY, TEST_UA
-
-from edgar_cli import models
 
 # Runs edgar's console entry point with ARGS and writes the modules loaded by exit to OUT.
 _PROBE = """
@@ -51,14 +48,21 @@ NEVER_WARM = {
     "edgar_cli.index",
     "edgar_cli.verification",
 }
-# The result models a concept lookup builds; the other areas' modules must stay unimported.
+# The result models a concept lookup builds; the other capabilities' models must stay unimported.
 CONCEPT_MODELS = {
     "edgar_cli.models",
     "edgar_cli.models._base",
     "edgar_cli.models.companies",
-    "edgar_cli.models.concepts",
-    "edgar_cli.models.statements",
+    "edgar_cli.models.facts",
+    "edgar_cli.capabilities.concept.model",
+    "edgar_cli.capabilities.resolve.model",  # the concept resolves its company (ResolvedCompany)
+    "edgar_cli.capabilities.statement.model",
 }
+
+
+def result_models(mods: set[str]) -> set[str]:
+    """The loaded modules that define result models (shared ones and each capability's model.py)."""
+    return {m for m in mods if m.startswith("edgar_cli.models") or m.endswith(".model")}
 
 
 @pytest.fixture(scope="module")
@@ -108,6 +112,7 @@ def test_a_warm_concept_in_json_imports_neither_the_network_nor_the_tables_nor_o
         top_level(mods, {"typer", "click", "pydantic", "pydantic_core", "edgar_cli.cli.app", "edgar_cli.models"})
         == set()
     )
+    assert result_models(mods) == set()
 
 
 def test_a_warm_concept_in_json_on_the_typer_path_builds_only_the_concept_models(warm_env):
@@ -115,7 +120,7 @@ def test_a_warm_concept_in_json_on_the_typer_path_builds_only_the_concept_models
     mods, stdout = loaded(dict(env, EDGAR_FASTPATH="0"), ["concept", "NVDA", "revenue", "--fy", "2024", "--json"])
     assert json.loads(stdout)["values"][0]["value"] == 60922000000  # 0001045810-24-000029
     assert top_level(mods, NEVER_WARM | {"rich", "edgar_cli.cli.render", "edgar_cli.cli.rows"}) == set()
-    assert {m for m in mods if m.startswith("edgar_cli.models")} == CONCEPT_MODELS
+    assert result_models(mods) == CONCEPT_MODELS
 
 
 def test_a_warm_concept_as_rows_builds_no_other_areas_models(warm_env):
@@ -123,7 +128,7 @@ def test_a_warm_concept_as_rows_builds_no_other_areas_models(warm_env):
     mods, stdout = loaded(env, ["concept", "NVDA", "revenue", "--fy", "2024", "--tsv"])
     assert "60922000000" in stdout
     assert top_level(mods, NEVER_WARM) == set()
-    assert {m for m in mods if m.startswith("edgar_cli.models")} == CONCEPT_MODELS
+    assert result_models(mods) == CONCEPT_MODELS
 
 
 def test_a_warm_command_builds_only_its_own_click_command(warm_env):
@@ -148,28 +153,6 @@ def test_a_warm_command_builds_only_its_own_click_command(warm_env):
         [sys.executable, "-m", "edgar_cli", "--help"], env=env, capture_output=True, text=True, timeout=120
     )
     assert "statement" in help_proc.stdout and "serve-mcp" in help_proc.stdout  # the root still lists them all
-
-
-def test_every_result_model_is_found_where_the_models_package_says():
-    folder = Path(models.__file__).parent
-    defined = {}
-    for path in sorted(folder.glob("[!_]*.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            names = (
-                [node.name]
-                if isinstance(node, ast.ClassDef)
-                else [
-                    t.id for t in getattr(node, "targets", [getattr(node, "target", None)]) if isinstance(t, ast.Name)
-                ]
-                if isinstance(node, (ast.Assign, ast.AnnAssign))
-                else []
-            )
-            for name in names:
-                if not name.startswith("_"):
-                    defined[name] = path.stem
-    assert defined == models._WHERE
-    for name, module in defined.items():
-        assert getattr(models, name) is getattr(__import__(f"edgar_cli.models.{module}", fromlist=[name]), name)
 
 
 def test_a_data_file_is_parsed_once_then_read_back_and_an_edit_or_damage_is_parsed_again(tmp_path, monkeypatch):

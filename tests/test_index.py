@@ -20,9 +20,9 @@ from contextlib import closing
 
 import pytest
 
-from edgar_cli.capabilities.documents_search import read_document, search_documents
-from edgar_cli.capabilities.local_index import index_add, index_list, index_remove
-from edgar_cli.capabilities.local_index import versions as versions_now
+from edgar_cli.capabilities.documents.documents import read_document, search_documents
+from edgar_cli.capabilities.local_index.local_index import index_add, index_list, index_remove
+from edgar_cli.capabilities.local_index.local_index import versions as versions_now
 from edgar_cli.errors import EdgarError
 from edgar_cli.index import embeddings as E
 from edgar_cli.index import ranking as R
@@ -231,7 +231,7 @@ def test_an_index_on_a_read_only_filesystem_is_searched(store, tmp_path):
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     shutil.copy(store.path, src / "index.sqlite")
     code = (
-        "import sys; from edgar_cli.capabilities.documents_search import search_documents; "
+        "import sys; from edgar_cli.capabilities.documents.documents import search_documents; "
         "from edgar_cli.index.store import SqliteStore; st = SqliteStore(sys.argv[1]); "
         "r = search_documents('export controls', ranker='bm25', limit=3, store=st); "
         "print(len(st.filings()), len(r.results))"
@@ -515,7 +515,7 @@ def test_with_a_company_filter_its_name_is_not_searched_for(store):
 
 
 def test_an_unusable_index_path_is_a_structured_error(tmp_path):
-    from edgar_cli.capabilities.local_index import index_list
+    from edgar_cli.capabilities.local_index.local_index import index_list
     from edgar_cli.errors import EdgarError
     from edgar_cli.index.store import SqliteStore
 
@@ -529,7 +529,7 @@ def test_an_unusable_index_path_is_a_structured_error(tmp_path):
 def test_filings_indexed_by_another_version_are_named_with_the_command_that_re_indexes_them(store, monkeypatch):
     """A filing indexed before a parser, chunker or vectors version change was listed as `present` and
     searched with no word said (review of VECTORS_VERSION 3). Here the code's versions move on instead."""
-    from edgar_cli.capabilities import local_index as L
+    from edgar_cli.capabilities.local_index import local_index as L
     from edgar_cli.vocabulary import tool
 
     assert not [n for n in L.index_list(store=store).notes if "another version" in n]

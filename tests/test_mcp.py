@@ -127,12 +127,6 @@ def mcp_run(own_mirror, tmp_path_factory):
     return {"tools": listed.tools, "answers": answers, "env": env}
 
 
-def test_the_tools_are_exactly_the_capabilities(mcp_run):
-    from edgar_cli.mcp.server import CAPABILITIES
-
-    assert {t.name for t in mcp_run["tools"]} == {fn.__name__ for fn in CAPABILITIES}
-
-
 def test_every_tool_has_a_short_description_strict_schemas_and_annotations(mcp_run):
     for t in mcp_run["tools"]:
         assert t.annotations.read_only_hint is (t.name != "index_add")

@@ -131,9 +131,9 @@ def run_inspector(root: Path, url: str, tmp: Path) -> dict:
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])
 def test_the_typescript_sdk_lists_every_tool(interop, transport):
-    from edgar_cli.mcp.server import CAPABILITIES
+    from edgar_cli.mcp.server import capabilities
 
-    assert set(interop["ts"][transport]["tools"]) == {fn.__name__ for fn in CAPABILITIES}
+    assert set(interop["ts"][transport]["tools"]) == {fn.__name__ for fn in capabilities()}
 
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])

@@ -56,7 +56,7 @@ def test_objects_are_weighed_by_what_they_declare_or_hold():
 
 def test_a_client_reading_many_companies_keeps_its_memo_under_the_bound_and_still_answers(mirror, tmp_path):
     # NVIDIA, Apple and Tesla's companyfacts from the corpus are each some MBs compacted; a 2 MB memo holds one.
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
     from edgar_cli.sec.client import SecClient
 
     client = SecClient(

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from edgar_cli.capabilities.documents_search import read_document, search_documents
-from edgar_cli.capabilities.local_index import build_records, index_add, index_list
+from edgar_cli.capabilities.documents.documents import read_document, search_documents
+from edgar_cli.capabilities.local_index.local_index import build_records, index_add, index_list
 from edgar_cli.errors import EdgarError
 from edgar_cli.index import embeddings as E
 from edgar_cli.index.store import ChunkRecord, DocumentRecord, FilingRecord, Filters, SqliteStore
@@ -266,7 +266,7 @@ def test_concurrent_writers_leave_every_filing_whole_and_readers_never_see_a_mix
 
 
 def _filings(client):
-    from edgar_cli.capabilities.filings import find_filing
+    from edgar_cli.capabilities.filings.filings import find_filing
 
     return {t: find_filing(t, accession_number=FILINGS[t], client=client) for t in ("NVDA", "AAPL")}
 

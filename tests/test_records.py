@@ -1,4 +1,4 @@
-"""The concept engine's plain records (edgar_cli/records.py) against the pydantic models built from them.
+"""The concept engine's plain records (edgar_cli/xbrl/records.py) against the pydantic models built from them.
 
 A record has its model's fields in its model's order, and records.dumps writes what the model's
 model_dump_json(indent=2) writes, byte for byte (the warm fast path prints records.dumps).
@@ -15,16 +15,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from edgar_cli import models, records
-from edgar_cli.capabilities.concepts import get_financial_concept
+from edgar_cli.capabilities.concept.concept import get_financial_concept
+from edgar_cli.capabilities.concept.model import ConceptResult
+from edgar_cli.models.companies import CompanyRef, DataSource
+from edgar_cli.models.facts import FactValue, SuspectedError, TagTried
+from edgar_cli.xbrl import records
 
 PAIRS = [
-    (records.SuspectedErrorRecord, models.SuspectedError),
-    (records.FactRecord, models.FactValue),
-    (records.TagTriedRecord, models.TagTried),
-    (records.CompanyRefRecord, models.CompanyRef),
-    (records.DataSourceRecord, models.DataSource),
-    (records.ConceptResultRecord, models.ConceptResult),
+    (records.SuspectedErrorRecord, SuspectedError),
+    (records.FactRecord, FactValue),
+    (records.TagTriedRecord, TagTried),
+    (records.CompanyRefRecord, CompanyRef),
+    (records.DataSourceRecord, DataSource),
+    (records.ConceptResultRecord, ConceptResult),
 ]
 
 
@@ -76,9 +79,9 @@ def test_text_is_escaped_as_pydantic_escapes_it(s):
         expected = pydantic_core.to_json(s).decode()
     except (pydantic_core.PydanticSerializationError, UnicodeEncodeError):
         return  # lone surrogates: the fast path's write fails and it falls back
-    assert records.dumps(records.CompanyRefRecord(cik="1", name=s)) == models.CompanyRef(
-        cik="1", name=s
-    ).model_dump_json(indent=2)
+    assert records.dumps(records.CompanyRefRecord(cik="1", name=s)) == CompanyRef(cik="1", name=s).model_dump_json(
+        indent=2
+    )
     assert expected in records.dumps(records.CompanyRefRecord(cik="1", name=s))
 
 
@@ -92,7 +95,7 @@ def test_text_is_escaped_as_pydantic_escapes_it(s):
 )
 def test_a_utc_time_is_written_with_z_as_pydantic_writes_it(when):
     rec = records.DataSourceRecord(kind="cache", as_of=when)
-    assert records.dumps(rec) == models.DataSource.model_validate(rec, from_attributes=True).model_dump_json(indent=2)
+    assert records.dumps(rec) == DataSource.model_validate(rec, from_attributes=True).model_dump_json(indent=2)
 
 
 def test_a_time_that_is_not_utc_is_refused_rather_than_written_differently():
@@ -103,9 +106,7 @@ def test_a_time_that_is_not_utc_is_refused_rather_than_written_differently():
 
 def test_empty_lists_and_nones_are_written_as_pydantic_writes_them():
     rec = records.TagTriedRecord(tag="us-gaap:Revenues", status="not_reported", latest_end=None)
-    assert records.dumps(rec) == models.TagTried(tag="us-gaap:Revenues", status="not_reported").model_dump_json(
-        indent=2
-    )
+    assert records.dumps(rec) == TagTried(tag="us-gaap:Revenues", status="not_reported").model_dump_json(indent=2)
     fact = records.FactRecord(
         value=1,
         unit="USD",
@@ -122,7 +123,7 @@ def test_empty_lists_and_nones_are_written_as_pydantic_writes_them():
         restated=False,
         filing_url="https://www.sec.gov/x",
     )
-    assert records.dumps(fact) == models.FactValue.model_validate(fact, from_attributes=True).model_dump_json(indent=2)
+    assert records.dumps(fact) == FactValue.model_validate(fact, from_attributes=True).model_dump_json(indent=2)
 
 
 @pytest.mark.parametrize(
@@ -135,9 +136,9 @@ def test_empty_lists_and_nones_are_written_as_pydantic_writes_them():
     ],
 )
 def test_the_records_json_is_the_models_json_for_real_answers(sec, company, concept, kw):
-    from edgar_cli.capabilities.concept_answer import answer_concept
-    from edgar_cli.capabilities.concepts import _resolved_ref
+    from edgar_cli.capabilities.concept.concept import _resolved_ref
     from edgar_cli.sec.client import get_client
+    from edgar_cli.xbrl.answer import answer_concept
 
     result = get_financial_concept(company, concept, **kw)
     record = answer_concept(

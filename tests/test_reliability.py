@@ -1,7 +1,7 @@
 """Every capability under a misbehaving SEC: 30% of requests fail in every way the mirror knows.
 
-The workload is every capability in the registry (tests/reliability_kit.py: MCP's
-CAPABILITIES plus any capability function in edgar_cli/capabilities/) with a few
+The workload is every capability in the registry (tests/reliability_kit.py: the MCP
+tools plus any capability function in edgar_cli/capabilities/) with a few
 valid arguments each. It runs once fault-free, then ROUNDS times on cold caches
 against a mirror that answers 30% of requests with 429 (with and without
 Retry-After), 500, 503, a dropped connection, a truncated body, a cut or damaged
@@ -199,7 +199,7 @@ def test_three_processes_sharing_a_cache_dir_never_send_more_than_ten_requests_i
 
 
 def test_when_the_exchange_ticker_file_is_unavailable_the_answer_does_not_silently_change(private, tmp_path, fast):
-    from edgar_cli.capabilities.resolve import resolve_company
+    from edgar_cli.capabilities.resolve.resolve import resolve_company
 
     clean = resolve_company("NVDA", client=K.make_client(private.url, tmp_path / "clean"))
     assert clean.exchange == "Nasdaq"
@@ -213,7 +213,7 @@ def test_when_the_exchange_ticker_file_is_unavailable_the_answer_does_not_silent
 
 
 def test_when_every_companys_facts_are_unavailable_compare_says_upstream_unavailable(private, tmp_path, fast):
-    from edgar_cli.capabilities.compare import compare_companies
+    from edgar_cli.capabilities.compare.compare import compare_companies
 
     for cik in ("0001045810", "0000320193"):
         private.script(f"/data.sec.gov/api/xbrl/companyfacts/CIK{cik}.json", *[(503, {}, b"")] * 4)

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from edgar_cli.capabilities.concepts import get_financial_concept
-from edgar_cli.capabilities.filings import find_filing, list_filings
-from edgar_cli.capabilities.resolve import resolve_company
-from edgar_cli.capabilities.verify import verify_answer
+from edgar_cli.capabilities.concept.concept import get_financial_concept
+from edgar_cli.capabilities.filings.filings import find_filing, list_filings
+from edgar_cli.capabilities.resolve.resolve import resolve_company
+from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.companies import successors
 from edgar_cli.errors import EdgarError
 

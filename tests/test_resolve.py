@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from edgar_cli.capabilities import resolve as R
-from edgar_cli.capabilities.resolve import normalize_ticker, parse_cik, resolve_company
+from edgar_cli.capabilities.resolve import resolve as R
+from edgar_cli.capabilities.resolve.resolve import normalize_ticker, parse_cik, resolve_company
 from edgar_cli.companies.names import Tier, match_words, name_words, words_of
 from edgar_cli.companies.tickers import TickerMap
 from edgar_cli.errors import EdgarError

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from test_resolve import error_of
 
-from edgar_cli.capabilities.resolve import resolve_company
+from edgar_cli.capabilities.resolve.resolve import resolve_company
 from edgar_cli.companies import successors
 from edgar_cli.companies.names import Tier, match_words, words_of
 

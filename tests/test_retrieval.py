@@ -20,8 +20,8 @@ import re
 
 import pytest
 
-from edgar_cli.capabilities.documents_search import search_documents
-from edgar_cli.capabilities.local_index import index_add
+from edgar_cli.capabilities.documents.documents import search_documents
+from edgar_cli.capabilities.local_index.local_index import index_add
 from edgar_cli.errors import EdgarError
 from edgar_cli.index import embeddings as E
 from edgar_cli.index import query as Q
@@ -636,7 +636,7 @@ def test_part_iii_prose_carries_vectors_and_notes_do_not():
     tables are left to keywords and query-time embedding. A filing indexed under the old choice is
     re-indexed: the versions a filing records name the vectors' version. (The texts are cut from Tesla's
     FY2024 10-K/A, 0001104659-25-042659: Item 11's consultant and Item 14's fee table.)"""
-    from edgar_cli.capabilities import local_index as L
+    from edgar_cli.capabilities.local_index import local_index as L
     from edgar_cli.index.store import ChunkRecord
 
     def chunk(section, text):
@@ -704,8 +704,8 @@ def test_the_context_line_names_the_item_once_as_query_time_embedding_does(store
     """Each window of a chunk's vectors opens with its section's label and sub-heading, the label once ("Item
     1A. Risk Factors.", not "Item 1A. Item 1A. Risk Factors." as before VECTORS_VERSION 3), the same line
     retrieval.lazy_semantic writes for a chunk embedded at query time (NVIDIA FY2025 10-K)."""
-    from edgar_cli.capabilities import local_index as L
-    from edgar_cli.capabilities.filings import find_filing
+    from edgar_cli.capabilities.filings.filings import find_filing
+    from edgar_cli.capabilities.local_index import local_index as L
     from edgar_cli.documents import items as I
 
     _alone, _many, client, _up = stores

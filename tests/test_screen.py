@@ -23,7 +23,7 @@ def store_env(corpus, tmp_path_factory):
     """(mirror URL, store dir): the archives served and synced once for the module."""
     import stamina
 
-    from edgar_cli.capabilities.bulk_sync import sync_bulk
+    from edgar_cli.capabilities.sync.sync import sync_bulk
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 
@@ -49,7 +49,7 @@ def store_env(corpus, tmp_path_factory):
 @pytest.fixture
 def screen(store_env, monkeypatch):
     """screen(concept, **kw) -> ScreenResult through a client that sees the module's store."""
-    from edgar_cli.capabilities.screen import screen_companies
+    from edgar_cli.capabilities.screen.screen import screen_companies
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient, set_client
 
@@ -212,7 +212,7 @@ def test_errors_are_data(screen, monkeypatch, tmp_path):
     assert lower.unit == "TWD" and _row(lower, 1046179).value == 2894307700000
     assert screen("eps_diluted", fiscal_year=2024, unit="usd/SHARES").unit == "USD/shares"
     monkeypatch.setenv("EDGAR_BULK_DIR", str(tmp_path / "none"))
-    from edgar_cli.capabilities.screen import screen_companies
+    from edgar_cli.capabilities.screen.screen import screen_companies
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 
@@ -248,7 +248,7 @@ def test_cli_screen_and_compare_peers_of(store_env, cli, monkeypatch):
 
 
 def _answers(client, concepts):
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
     from edgar_cli.errors import EdgarError
 
     out = {}
@@ -287,7 +287,7 @@ def test_every_corpus_company_answers_every_concept_from_the_store_as_the_live_p
 
 
 def test_each_screen_row_is_the_value_the_concept_lookup_gives_for_that_year(screen):
-    from edgar_cli.capabilities.concepts import get_financial_concept
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
     from edgar_cli.errors import EdgarError
     from edgar_cli.xbrl.catalogue import catalogue
 
@@ -335,7 +335,7 @@ def test_screen_and_sync_tables_at_80_columns_cut_no_number_accession_or_date(st
 def test_a_statement_from_the_store_says_so_and_matches_the_live_table(store_env, monkeypatch, tmp_path, cli):
     """A statement (and a several-concept series) answered from the store names the store and its date, as a
     single concept does; its cells are the live path's (NVIDIA FY2024 revenue: 0001045810-24-000029)."""
-    from edgar_cli.capabilities.statements import get_financial_series, get_financial_statement
+    from edgar_cli.capabilities.statement.statement import get_financial_series, get_financial_statement
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from edgar_cli.capabilities import search as S
-from edgar_cli.capabilities.search import search_full_text
+from edgar_cli.capabilities.search import search as S
+from edgar_cli.capabilities.search.search import search_full_text
 from edgar_cli.errors import EdgarError
 
 FIXTURES = Path(__file__).parent / "fixtures" / "efts"

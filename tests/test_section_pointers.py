@@ -157,7 +157,7 @@ def test_every_corpus_filing_document_passes_the_checks_a_fetched_one_must_pass(
     # (sec/validate.check_filing_document, capabilities/sections.missing_core_items): no real filing may fail them.
     import json
 
-    from edgar_cli.capabilities.sections import missing_core_items
+    from edgar_cli.capabilities.section.section import missing_core_items
     from edgar_cli.sec.validate import check_filing_document
 
     reported: dict[str, tuple[str, str | None]] = {}

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from edgar_cli.capabilities import sections as cap
-from edgar_cli.capabilities.sections import get_filing_outline, get_filing_section
+from edgar_cli.capabilities.section import section as cap
+from edgar_cli.capabilities.section.section import get_filing_outline, get_filing_section
 from edgar_cli.errors import EdgarError
 
 NVDA_FY2025 = "0001045810-25-000023"  # nvda-20250126.htm, filed 2025-02-26

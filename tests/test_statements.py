@@ -17,9 +17,9 @@ from functools import cache
 import pytest
 from mirror import corpus_dir
 
-from edgar_cli.capabilities.statements import get_financial_series, get_financial_statement
+from edgar_cli.capabilities.statement.model import StatementResult
+from edgar_cli.capabilities.statement.statement import get_financial_series, get_financial_statement
 from edgar_cli.errors import EdgarError
-from edgar_cli.models import StatementResult
 from edgar_cli.xbrl.catalogue import lookup
 
 CIKS = {"NVDA": 1045810, "AAPL": 320193, "SNOW": 1640147, "TSM": 1046179, "TSLA": 1318605}
@@ -398,7 +398,7 @@ def test_the_statement_capabilities_work_as_mcp_tools(sec):
 
 def test_notes_several_rows_share_are_said_once_for_the_table(sec):
     # issue 35, item 6: TSMC's income statement in USD repeated the TWD pointer and the 6-K count on every row
-    from edgar_cli.capabilities.statements import get_financial_statement
+    from edgar_cli.capabilities.statement.statement import get_financial_statement
 
     r = get_financial_statement("TSM", "income", last=2, unit="USD")
     assert sum(n.startswith("Facts repeated outside periodic reports") for n in r.notes) == 1

@@ -27,7 +27,7 @@ from decimal import Decimal
 
 import pytest
 
-from edgar_cli.capabilities.verify import verify_answer
+from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.errors import EdgarError, ExitStatus
 from edgar_cli.verification.claims import extract_figures
 

@@ -21,7 +21,7 @@ from decimal import Decimal
 import pytest
 from test_verify import figure
 
-from edgar_cli.capabilities.verify import verify_answer
+from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.errors import ExitStatus
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 from test_verify import figure
 
-from edgar_cli.capabilities.verify import verify_answer
+from edgar_cli.capabilities.verify.verify import verify_answer
 
 
 @pytest.fixture

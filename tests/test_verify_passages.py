@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 from test_verify import figure
 
-from edgar_cli.capabilities.verify import verify_answer
+from edgar_cli.capabilities.verify.verify import verify_answer
 
 
 @pytest.fixture
@@ -237,7 +237,7 @@ def test_the_words_right_after_a_figure_say_whose_net_income_it_is(sec):
 
 
 def test_when_the_cited_text_cannot_be_read_the_reason_says_so_and_does_not_ask_to_cite_it(sec, monkeypatch):
-    from edgar_cli.capabilities import verify as V
+    from edgar_cli.capabilities.verify import verify as V
     from edgar_cli.errors import EdgarError
 
     def unreadable(*_a, **_k):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from edgar_cli.capabilities.verify import verify_answer
+from edgar_cli.capabilities.verify.verify import verify_answer
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ from datetime import date
 import pytest
 from test_verify import figure
 
-from edgar_cli.capabilities.verify import verify_answer
+from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.errors import EdgarError, ExitStatus
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from edgar_cli.capabilities.verify import verify_answer
+from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.verification.claims import extract_figures
 
 AAPL_FY2024 = "0000320193-24-000123"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from test_verify import figure
 
-from edgar_cli.capabilities.verify import verify_answer
+from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.errors import EdgarError, ExitStatus
 
 
@@ -161,8 +161,8 @@ def test_reading_names_never_fails_on_any_arrangement_of_words(sec):
     # tokens (capitals, connectors, possessives, punctuation, abbreviations) must read without an exception.
     import random
 
-    from edgar_cli.capabilities.verify import _subject_reader
-    from edgar_cli.models import CompanyRef
+    from edgar_cli.capabilities.verify.verify import _subject_reader
+    from edgar_cli.models.companies import CompanyRef
 
     reader = _subject_reader(sec, CompanyRef(cik="0001045810", name="NVIDIA CORP", tickers=["NVDA"]))
     tokens = [

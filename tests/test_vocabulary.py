@@ -12,28 +12,13 @@ import pytest
 import typer
 
 from edgar_cli import vocabulary as V
-from edgar_cli.capabilities import admin, bulk_sync, catalogue, local_index, screen, sections, statements
+from edgar_cli.capabilities import registry
 from edgar_cli.cli.app import app
-from edgar_cli.mcp.server import CAPABILITIES, _public_signature
+from edgar_cli.mcp.server import _public_signature
 
 PACKAGE = Path(V.__file__).parent
-ALL_CAPABILITIES = [
-    *CAPABILITIES,
-    local_index.index_add,
-    local_index.index_list,
-    local_index.index_remove,
-    admin.cache_info,
-    admin.cache_clear,
-    admin.config_show,
-    catalogue.list_concepts,
-    sections.get_filing_outline,
-    screen.screen_companies,
-    bulk_sync.sync_bulk,
-]
-# Until mcp_server registers them (another branch reworks it), the statement capabilities are checked here.
-ALL_CAPABILITIES += [
-    fn for fn in (statements.get_financial_series, statements.get_financial_statement) if fn not in ALL_CAPABILITIES
-]
+# Every declared capability function, MCP tool or not (capabilities/<name>/__init__.py).
+ALL_CAPABILITIES = [registry.function(t) for t in registry.tools()]
 
 
 def _commands() -> dict[str, Any]:
@@ -63,8 +48,24 @@ def test_every_capability_parameter_has_a_cli_spelling():
 def test_every_name_in_the_tables_is_a_real_parameter_or_capability():
     used = {p for fn in ALL_CAPABILITIES for p in inspect.signature(fn).parameters}
     assert set(V.PARAM_FLAGS) - used == set()
-    names = {fn.__name__ for fn in ALL_CAPABILITIES} | {"user_agent_setting"}
-    assert set(V.TOOL_COMMANDS) - names == set()
+    assert list(V.TOOL_COMMANDS) == [fn.__name__ for fn in ALL_CAPABILITIES]
+
+
+def test_every_capability_a_message_names_is_a_declared_one():
+    """tool("...") spells a capability by its declaration: a name no capability declares would be a KeyError on
+    the CLI, in the middle of an error message."""
+    named = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "tool"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                named.add(node.args[0].value)
+    assert named and named - set(V.TOOL_COMMANDS) == set()
 
 
 def test_every_command_in_the_table_exists_and_takes_the_flags_the_table_gives():
@@ -93,7 +94,12 @@ def test_each_surface_spells_a_parameter_and_a_capability_its_own_way():
 
 
 # Strings that are CLI facts, not advice: where the User-Agent in force came from (a CLI-only capability).
-CLI_ONLY = {"capabilities/admin.py": ("--user-agent", "--no-cache")}
+CLI_ONLY = {
+    "capabilities/admin/admin.py": ("--user-agent", "--no-cache"),
+    "capabilities/admin/model.py": (
+        "Where the value comes from: --user-agent, SEC_USER_AGENT, the config file, or unset",
+    ),
+}
 
 _CLI_WORDS = re.compile(
     r"(?<![\w-])--[a-z][a-z-]+|`edgar |\bedgar ("
@@ -103,8 +109,12 @@ _CLI_WORDS = re.compile(
 
 
 def _string_constants(tree: ast.AST):
-    """String constants and f-string parts, without docstrings (those are for people reading the code)."""
+    """String constants and f-string parts, without docstrings (those are for people reading the code) and
+    without the CLI command a capability's declaration names (``Tool(command="edgar concept")``)."""
     docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg == "command" and isinstance(node.value, ast.Constant):
+            docstrings.add(id(node.value))
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             body = getattr(node, "body", [])
@@ -120,7 +130,7 @@ def _string_constants(tree: ast.AST):
     sorted(
         str(p.relative_to(PACKAGE))
         for sub in ("capabilities", "xbrl", "sec", "documents", "index", "verification")
-        for p in (PACKAGE / sub).glob("*.py")
+        for p in (PACKAGE / sub).rglob("*.py")
     ),
 )
 def test_capability_code_never_spells_a_flag_or_a_command(module):

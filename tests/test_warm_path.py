@@ -146,7 +146,7 @@ def test_a_warm_run_does_not_import_diskcache(mirror, tmp_path):
         EDGAR_NONINTERACTIVE="1",
     )
     code = (
-        "import sys; from edgar_cli.capabilities.concepts import get_financial_concept; "
+        "import sys; from edgar_cli.capabilities.concept.concept import get_financial_concept; "
         "get_financial_concept('NVDA', 'revenue', fiscal_year=2024); print('diskcache' in sys.modules)"
     )
     cold = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)

@@ -35,11 +35,11 @@ from datetime import date, datetime
 from functools import lru_cache
 from pathlib import Path
 
-from ..records import jsonable
 from ..sec.companyfacts import _row as _compact_row
 from ..sec.companyfacts import check_some_rows, compact
 from ..xbrl import periods as P
 from ..xbrl.facts import CompanyFacts, reporting_currency
+from ..xbrl.records import jsonable
 from .store import FORMAT, SCHEMA, STORE_NAME, pack
 
 FACTS_ENTRY = re.compile(r"CIK(\d{10})\.json")
@@ -52,25 +52,28 @@ MAX_ENTRY_BYTES = 96 << 20
 Progress = Callable[[str, int, int], None]  # (archive, entries done, entries in the archive)
 
 
+ENGINE_PACKAGE = Path(P.__file__).resolve().parent  # edgar_cli/xbrl: the rules that decide a value
+
+
+def engine_source_digest(folder: Path) -> str:
+    """SHA-256 (hex) of every .py and .toml file under ``folder``: their paths and contents, in path order."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.suffix in (".py", ".toml") and p.is_file()):
+        h.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        h.update(path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
 @lru_cache(maxsize=1)
 def engine_fingerprint() -> str:
-    """SHA-256 (16 hex) of the code and catalogue that decide a stored annual value."""
-    import inspect
-    from importlib import resources
+    """SHA-256 (16 hex) of the code and catalogue that decide a stored annual value.
 
-    h = hashlib.sha256()
-    for package, name in (
-        ("edgar_cli.capabilities", "concepts.py"),
-        ("edgar_cli.xbrl", "facts.py"),
-        ("edgar_cli.xbrl", "periods.py"),
-        ("edgar_cli.xbrl", "restatements.py"),
-        ("edgar_cli.xbrl", "series.py"),
-        ("edgar_cli.xbrl", "suspects.py"),
-        ("edgar_cli.xbrl", "catalogue.py"),
-        ("edgar_cli.xbrl", "concepts.toml"),
-    ):
-        h.update(resources.files(package).joinpath(name).read_bytes())
-    # this module's part in deciding a value, and the row filter every stored tag went through
+    Every module and data file of the engine package (edgar_cli/xbrl: periods, series, restatements, the
+    catalogue, the answer's rules), this module's part, and the row filter every stored tag went through.
+    """
+    import inspect
+
+    h = hashlib.sha256(engine_source_digest(ENGINE_PACKAGE).encode())
     for fn in (materialize, fact_tuple, fye_month, _facts_of, compact, _compact_row):
         h.update(inspect.getsource(fn).encode())
     return h.hexdigest()[:16]
@@ -127,8 +130,9 @@ def fye_month(end: date) -> int:
 
 def materialize(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
     """(annual rows, status rows) of every catalogue concept the company reports a tag of."""
-    from ..capabilities.concepts import build_series, period_filter
     from ..xbrl.catalogue import catalogue
+    from ..xbrl.periods import period_filter
+    from ..xbrl.series import build_series
 
     annual: list[tuple] = []
     status: list[tuple] = []

@@ -13,9 +13,9 @@ sees the new night's data without a restart).
 
 from __future__ import annotations
 
-import os
 from datetime import datetime, timedelta
 
+from .. import config
 from ..sec.client import SecClient
 from .store import STORE_NAME, BulkStore, store_dir
 
@@ -25,12 +25,8 @@ _BUILDING_CHECKED = "bulk:building-checked"
 
 
 def max_age() -> timedelta:
-    raw = os.environ.get("EDGAR_BULK_MAX_AGE_HOURS")
-    try:
-        hours = float(raw) if raw else DEFAULT_MAX_AGE_HOURS
-    except ValueError:
-        hours = DEFAULT_MAX_AGE_HOURS
-    return timedelta(hours=hours)
+    """``EDGAR_BULK_MAX_AGE_HOURS`` (default 48): how old a bulk store may be and still answer."""
+    return timedelta(hours=config.bulk_max_age_hours(DEFAULT_MAX_AGE_HOURS))
 
 
 def open_store(client: SecClient) -> BulkStore | None:

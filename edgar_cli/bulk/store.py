@@ -29,13 +29,14 @@ entries that changed.
 from __future__ import annotations
 
 import marshal
-import os
 import sqlite3
 import threading
 import zlib
 from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
+
+from .. import config
 
 FORMAT = "2"  # 2: facts carry pre_reverse_split_ratio and suspected_errors (issue 15)
 STORE_NAME = "bulk.sqlite"
@@ -87,7 +88,7 @@ FACT_FIELDS = (
 
 def store_dir(cache_dir: Path) -> Path:
     """Where the store lives: ``EDGAR_BULK_DIR``, else ``bulk/`` in the cache directory."""
-    env = os.environ.get("EDGAR_BULK_DIR")
+    env = config.bulk_dir()
     return Path(env) if env else Path(cache_dir) / "bulk"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import Literal
 
 from ..errors import EdgarError
 from ..vocabulary import param
@@ -115,3 +116,20 @@ def check_concept_first(concept: str, companies: list[str], command: str) -> Non
         concept=named[0],
         companies=rest,
     )
+
+
+PeriodArg = Literal["annual", "quarterly", "all"]
+MAX_LIMIT = 200  # values of one concept (get_financial_concept's limit)
+DEFAULT_LIMIT = 8  # values of one concept, newest first, when no limit is given (CLI and MCP alike)
+
+
+def validate_common(period: str, limit: int) -> None:
+    """A concept's ``period`` (annual, quarterly or all) and ``limit`` (1 to MAX_LIMIT); ``invalid_argument`` if not."""
+    if period not in ("annual", "quarterly", "all"):
+        raise EdgarError("invalid_argument", f"Unknown {param('period')} {period!r}.", "Use annual, quarterly or all.")
+    if not 1 <= int(limit) <= MAX_LIMIT:
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
+            f"Use {param('limit')} 8, for example.",
+        )

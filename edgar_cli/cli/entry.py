@@ -14,6 +14,7 @@ import errno
 import os
 import sys
 
+from .. import config
 from ..errors import EdgarError, ExitStatus
 
 
@@ -171,7 +172,7 @@ def main(argv: list[str] | None = None) -> None:
     if not isinstance(stderr, _QuietOnClosedPipe):
         sys.stderr = _QuietOnClosedPipe(stderr)
     args = list(sys.argv[1:] if argv is None else argv)
-    if os.environ.get("EDGAR_LOG_FORMAT"):  # logs.py (and logging) only when a log format is asked for
+    if config.log_format():  # logs.py (and logging) only when a log format is asked for
         from ..logs import configure
 
         configure()  # JSON lines on stderr with EDGAR_LOG_FORMAT=json; otherwise nothing changes

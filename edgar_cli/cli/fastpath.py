@@ -15,7 +15,7 @@ else (another command, a global option, ``-q``, several concepts, a range,
 None, and the Typer path runs exactly as before. Every argv the grammar
 accepts, Typer accepts with the same values (tests/test_fastpath.py).
 
-It is the same engine: capabilities/concept_answer.answer_concept, the
+It is the same engine: xbrl/answer.answer_concept, the
 client's own cache reads and freshness rules (load_ticker_map,
 load_company_facts through a :class:`_ReadOnlyClient`), the resolver's exact
 half (companies/tickers.exact_match), and records.dumps, which writes what
@@ -39,13 +39,14 @@ import os
 import sys
 from typing import Any, NoReturn
 
+from .. import config
 from ..companies.tickers import checked_query, exact_match, load_ticker_map
 from ..datafiles import NotStored, stored_only
 from ..errors import EdgarError
-from ..records import CompanyRefRecord, NotSerializable, dumps
 from ..sec import urls
 from ..sec.cache import DiskCache
 from ..sec.client import SecClient, _redis_configured
+from ..xbrl.records import CompanyRefRecord, NotSerializable, dumps
 
 __all__ = ["answer", "parse"]
 
@@ -119,11 +120,9 @@ def parse(args: list[str]) -> dict[str, Any] | None:
 
 def _stands_aside() -> bool:
     """Settings under which the full path behaves differently from a read of the local disk cache."""
-    env = os.environ
-    off = (env.get("EDGAR_FASTPATH") or "").strip().lower() in ("0", "false", "no", "off")
-    if off or env.get("EDGAR_NO_CACHE") == "1" or _redis_configured():
+    if config.fastpath_off() or config.no_cache() or _redis_configured():
         return True
-    return any(k.startswith("_") and k.endswith("_COMPLETE") for k in env)  # shell completion
+    return any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)  # shell completion
 
 
 class _ReadOnlyCache(DiskCache):
@@ -170,12 +169,14 @@ def answer(args: list[str]) -> str | None:
         return None
     try:
         from ..bulk.store import STORE_NAME, store_dir
-        from ..capabilities.concept_answer import DEFAULT_LIMIT, answer_concept
+        from ..capabilities.arguments import DEFAULT_LIMIT, validate_common
+        from ..xbrl.answer import answer_concept
 
         client = _ReadOnlyClient()
         if (store_dir(client.settings.cache_dir) / STORE_NAME).exists():
             return None  # the bulk store may answer (or warn that it is stale): the full path's business
         limit = DEFAULT_LIMIT if params["limit"] is None else params["limit"]
+        validate_common(params["period"], limit)
         with stored_only():  # a data file never parsed here would be stored: the full path's business
             record = answer_concept(
                 params["company"], params["concept"], params["fy"], params["period"], limit, client, _exact_company
@@ -187,8 +188,6 @@ def answer(args: list[str]) -> str | None:
     except KeyboardInterrupt:
         raise
     except Exception as exc:  # _Fallback, EdgarError, a bug: the full path runs from scratch and says what it says
-        if os.environ.get("EDGAR_DEBUG") == "1" and not isinstance(
-            exc, (_Fallback, EdgarError, NotSerializable, NotStored, UnicodeError)
-        ):
+        if config.debug() and not isinstance(exc, (_Fallback, EdgarError, NotSerializable, NotStored, UnicodeError)):
             raise  # a bug in the fast path itself: shown, as EDGAR_DEBUG shows the full path's
         return None

@@ -41,44 +41,10 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Literal
 
+from ..logs import terminal_json, terminal_safe  # noqa: F401 - output.terminal_json, as the faces know it
+
 Format = Literal["table", "tsv", "csv", "json", "nl"]
 FORMATS: tuple[str, ...] = ("table", "tsv", "csv", "json", "nl")
-
-# C0 controls but tab and newline, DEL, C1 controls, the bidirectional marks and overrides that reorder what is
-# shown (U+061C, the Arabic letter mark, among them), and the Unicode line and paragraph separators
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-
-
-def _visible(m: re.Match) -> str:
-    code = ord(m.group())
-    if code < 0x20:
-        return chr(0x2400 + code)  # the Control Pictures block: ESC shows as ␛
-    if code == 0x7F:
-        return "\u2421"
-    return "\ufffd"
-
-
-def terminal_safe(text: str) -> str:
-    """``text`` with control characters (ESC, CR, BEL, C1, bidi overrides) replaced by visible symbols.
-
-    One character for one, so that offsets into the text (search marks) stay valid.
-    """
-    return _UNSAFE.sub(_visible, text) if text else text
-
-
-def _escaped(m: re.Match) -> str:
-    return f"\\u{ord(m.group()):04x}"
-
-
-def terminal_json(text: str) -> str:
-    """JSON text with DEL, C1 controls, bidi marks/overrides/isolates and U+2028/U+2029 written as ``\\uXXXX``
-    escapes.
-
-    The same JSON value (they only ever occur inside strings, where the escape means the character), but a
-    terminal shows the escape instead of obeying it. C0 controls never occur raw in JSON but as tab and
-    newline between tokens, which are kept.
-    """
-    return _UNSAFE.sub(_escaped, text) if text else text
 
 
 def safe_data(value: Any) -> Any:

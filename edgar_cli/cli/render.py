@@ -29,7 +29,8 @@ from rich.text import Text
 from .views import shown
 
 if TYPE_CHECKING:
-    from .. import models as M
+    from ..models.companies import DataSource
+    from ..models.facts import FactValue
 
 
 def out_console() -> Console:
@@ -205,7 +206,7 @@ def print_messages(warnings: list[str], notes: list[str]) -> None:
         err.print(Text(wrap_message(f"note: {terminal_safe(n)}", wrap_at), style="dim"))
 
 
-def describe_source(source: M.DataSource) -> str:
+def describe_source(source: DataSource) -> str:
     from ..config import mirror_from_env
     from ..sec.urls import redact
 
@@ -271,7 +272,7 @@ def fmt_value(value: float | int, unit: str) -> str:
     return f"{int(value):,}"
 
 
-def _marks(v: M.FactValue) -> str:
+def _marks(v: FactValue) -> str:
     """* restated; † on a share basis before a later split, never restated; ! a suspected filer error."""
     marks = "*" if v.restated else ""
     marks += "†" if v.pre_split_ratio or v.pre_reverse_split_ratio else ""
@@ -304,7 +305,7 @@ def mark_captions(values: list, name) -> list[str]:
     return lines
 
 
-def value_cell(v: M.FactValue) -> str:
+def value_cell(v: FactValue) -> str:
     return fmt_value(v.value, v.unit) + _marks(v)
 
 

@@ -8,7 +8,7 @@ models' field names, with one vocabulary across commands: ``company_name``,
 
 A result model's rows are declared in its view (cli/views/<capability>.py)::
 
-    def _statement_rows(r: M.Statement) -> list[Row]:
+    def _statement_rows(r: Statement) -> list[Row]:
         return [{"line_item": li.concept, **{p.label: p.value for p in li.periods}} for li in r.lines]
 
     view.result("Statement", table=..., rows=_statement_rows)
@@ -29,7 +29,7 @@ from pydantic import BaseModel
 from .views import shown
 
 if TYPE_CHECKING:
-    from .. import models as M
+    from ..models.facts import FactValue
 
 Row = dict[str, Any]
 
@@ -75,6 +75,6 @@ def flat(model: BaseModel, *, exclude: tuple[str, ...] = (), prefix: str = "") -
     return out
 
 
-def suspects(v: M.FactValue) -> list[str]:
+def suspects(v: FactValue) -> list[str]:
     """A value's suspected filer errors as one column: "scale: 0001193125-14-157311"."""
     return [f"{e.kind}: {e.accession_number}" for e in v.suspected_errors]

@@ -32,6 +32,7 @@ from typing import Annotated, Any
 
 import typer
 
+from .. import config
 from ..errors import EdgarError, ExitStatus
 from .output import Format
 
@@ -349,7 +350,7 @@ def complete_sections(incomplete: str) -> list[str]:
 
 def complete_forms(incomplete: str) -> list[str]:
     """Shell completion for form types (the filing families and the full-text search forms)."""
-    from ..capabilities.search import ACCEPTED_FORMS
+    from ..capabilities.search.search import ACCEPTED_FORMS
     from ..sec.submissions import FORM_FAMILIES
 
     forms = list(dict.fromkeys([*FORM_FAMILIES, *ACCEPTED_FORMS]))
@@ -435,7 +436,7 @@ def run(call: Callable[[], Any], as_json: bool = False) -> None:
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
     except Exception as exc:  # a bug: say so plainly, keep the traceback for EDGAR_DEBUG
-        if os.environ.get("EDGAR_DEBUG") == "1":
+        if config.debug():
             raise
         err = EdgarError(
             "internal_error",
@@ -503,7 +504,7 @@ def progress(*, enabled: bool = True) -> Iterator[None]:
 
         started = time.monotonic()
         try:
-            after = max(0.0, float(os.environ.get("EDGAR_PROGRESS_AFTER", PROGRESS_AFTER_SECONDS)))
+            after = config.progress_after(PROGRESS_AFTER_SECONDS)
         except ValueError:
             after = PROGRESS_AFTER_SECONDS
         if stop.wait(after):

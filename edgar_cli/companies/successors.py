@@ -15,12 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..datafiles import load_toml
-
-if TYPE_CHECKING:
-    from ..models import Reorganisation
 
 
 @dataclass(frozen=True)
@@ -33,18 +30,17 @@ class Entry:
     event: str
     source: str
 
-    def model(self) -> Reorganisation:
-        from ..models import Reorganisation  # the pydantic model, built only when a result carries one
-
-        return Reorganisation(
-            successor_cik=f"{self.successor_cik:010d}",
-            successor_name=self.successor_name,
-            predecessor_cik=f"{self.predecessor_cik:010d}",
-            predecessor_name=self.predecessor_name,
-            effective=self.effective,
-            event=self.event,
-            source=self.source,
-        )
+    def fields(self) -> dict[str, Any]:
+        """The reorganisation as the Reorganisation result model's fields (CIKs as 10 digits)."""
+        return {
+            "successor_cik": f"{self.successor_cik:010d}",
+            "successor_name": self.successor_name,
+            "predecessor_cik": f"{self.predecessor_cik:010d}",
+            "predecessor_name": self.predecessor_name,
+            "effective": self.effective,
+            "event": self.event,
+            "source": self.source,
+        }
 
 
 @lru_cache(maxsize=1)

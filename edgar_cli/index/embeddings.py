@@ -56,6 +56,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from .. import config
 from ..config import install_hint
 
 if TYPE_CHECKING:  # numpy is part of the optional extra
@@ -93,9 +94,9 @@ def _open(model_path: Path, tokenizer_path: Path):
     tok.no_padding()
     opts = ort.SessionOptions()
     opts.log_severity_level = 3
-    threads = os.environ.get("EDGAR_ONNX_THREADS", "")
-    if threads.isdigit() and int(threads) > 0:
-        opts.intra_op_num_threads = int(threads)
+    threads = config.onnx_threads()
+    if threads is not None:
+        opts.intra_op_num_threads = threads
     opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     session = ort.InferenceSession(
         str(model_path), sess_options=opts, providers=["CPUExecutionProvider"], disabled_optimizers=UNFUSED
@@ -623,7 +624,7 @@ def _remove_stale_parts(out_dir: Path, age: float = 3600.0) -> None:
 
 def _locate() -> Embedder | str:
     """The configured embedder, or the reason there is none."""
-    env = os.environ.get("EDGAR_EMBEDDING_MODEL")
+    env = config.embedding_model_dir()
     if env:
         d = Path(env).expanduser()
         if (d / "model.onnx").is_file() and (d / "tokenizer.json").is_file():
@@ -635,8 +636,8 @@ def _locate() -> Embedder | str:
     found = packaged_model_files()
     if isinstance(found, str):
         return found
-    if os.environ.get("EDGAR_INTEGER_MODEL") != "0":
-        fused = fused_model(*found) if os.environ.get("EDGAR_FUSED_MODEL") != "0" else None
+    if config.integer_model_on():
+        fused = fused_model(*found) if config.fused_model_on() else None
         if fused is not None:
             return OnnxEncoder(fused, found[1], INTEGER_ID)
         fast = integer_model(found[0])
@@ -648,7 +649,7 @@ def _locate() -> Embedder | str:
 def get_embedder() -> Embedder | None:
     """The process's embedder, or None (see :func:`unavailable_reason`). Loads no model: that happens on
     the first embedding."""
-    if os.environ.get("EDGAR_SEMANTIC") == "0":
+    if config.semantic_off():
         return None
     with _state_lock:
         if not _state["resolved"]:
@@ -662,7 +663,7 @@ def get_embedder() -> Embedder | None:
 
 
 def unavailable_reason() -> str:
-    if os.environ.get("EDGAR_SEMANTIC") == "0":
+    if config.semantic_off():
         return "EDGAR_SEMANTIC=0 turns semantic vectors off"
     get_embedder()
     return _state["reason"] or "no embedder"
@@ -733,8 +734,8 @@ class OnnxCrossEncoder:
 def get_reranker() -> OnnxCrossEncoder | None:
     """The cross-encoder named by ``EDGAR_RERANK_MODEL`` (a directory with model.onnx and tokenizer.json), or
     None. Nothing is packaged or downloaded."""
-    env = os.environ.get("EDGAR_RERANK_MODEL")
-    if not env or os.environ.get("EDGAR_SEMANTIC") == "0":
+    env = config.rerank_model_dir()
+    if not env or config.semantic_off():
         return None
     d = Path(env).expanduser()
     if not ((d / "model.onnx").is_file() and (d / "tokenizer.json").is_file()):

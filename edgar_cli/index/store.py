@@ -31,13 +31,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
+from .. import config
+
 SCHEMA_VERSION = "2"
 APP_NAME = "edgar-cli"
 
 
 def index_path() -> Path:
     """``EDGAR_INDEX``, else ``index.sqlite`` in the data directory (``EDGAR_DATA_DIR`` or the platform's)."""
-    env = os.environ.get("EDGAR_INDEX")
+    env = config.index_file()
     if env:
         return Path(env).expanduser()
     from ..config import data_dir
@@ -47,7 +49,7 @@ def index_path() -> Path:
 
 def index_url() -> str | None:
     """``EDGAR_INDEX_URL`` (a ``postgresql://`` URL for a shared index), or None for the SQLite file."""
-    return (os.environ.get("EDGAR_INDEX_URL") or "").strip() or None
+    return config.index_url()
 
 
 def open_index(url: str | None = None) -> IndexStore:

@@ -32,10 +32,10 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import json
-import os
 import socket
 from typing import Any
 
+from ..config import mcp_token
 from ..errors import EdgarError
 
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
@@ -57,7 +57,7 @@ def is_loopback(host: str) -> bool:
 
 
 def resolve_token(auth_token: str | None) -> str | None:
-    token = auth_token if auth_token is not None else os.environ.get(TOKEN_ENV)
+    token = auth_token if auth_token is not None else mcp_token()
     return token.strip() if token and token.strip() else None
 
 

@@ -1,5 +1,9 @@
 """MCP wiring only: the capability functions the CLI calls, registered as MCP tools.
 
+Which functions are tools, and what the server adds to each (guidance, schema ranges, hidden
+parameters, MCP defaults, annotations), is declared in the capability's folder and read here
+from capabilities/registry.py.
+
 Each tool is the capability function itself behind a generic adapter that runs
 it in a worker thread (the functions are synchronous and share one client,
 cache and rate limiter). What a client receives, whatever SDK it embeds:
@@ -28,111 +32,17 @@ import inspect
 import itertools
 import json
 import logging
-import os
 import sys
 import typing
 from collections.abc import Callable
 from typing import Any
 
-from ..capabilities import compare as _compare
-from ..capabilities import concepts as _concepts
-from ..capabilities import documents_search as _docs
-from ..capabilities import filings as _filings
-from ..capabilities import local_index as _local_index
-from ..capabilities import search as _search
-from ..capabilities import sections as _sections
-from ..capabilities import statements as _statements
-from ..capabilities.compare import compare_companies
-from ..capabilities.concepts import get_financial_concept
-from ..capabilities.documents_search import read_document, search_documents
-from ..capabilities.filings import list_filings
-from ..capabilities.local_index import index_add, index_list
-from ..capabilities.resolve import resolve_company
-from ..capabilities.search import search_full_text
-from ..capabilities.sections import get_filing_section
-from ..capabilities.statements import get_financial_series, get_financial_statement
-from ..capabilities.verify import verify_answer
+from .. import config
+from ..capabilities import registry
 from ..errors import EdgarError
-from .instructions import GUIDANCE, SERVER_INSTRUCTIONS
+from .instructions import SERVER_INSTRUCTIONS
 
 logger = logging.getLogger("edgar.mcp")
-
-# The capabilities exposed as tools: the same functions the CLI commands call.
-CAPABILITIES: list[Callable[..., Any]] = [
-    resolve_company,
-    get_financial_concept,
-    get_financial_series,
-    get_financial_statement,
-    compare_companies,
-    list_filings,
-    get_filing_section,
-    search_full_text,
-    search_documents,
-    read_document,
-    index_list,
-    index_add,
-    verify_answer,
-]
-
-# Parameters a remote caller must not have: `file` reads the server's own disk, `store` is an object.
-HIDDEN_PARAMETERS: dict[str, set[str]] = {
-    "get_filing_section": {"file"},
-    "search_documents": {"store"},
-    "read_document": {"store"},
-    "index_add": {"store"},
-    "index_list": {"store"},
-    "index_remove": {"store"},
-    "sync_bulk": {"progress"},
-}
-
-# Tools that read or write only the server's local index (the SEC is not reached): openWorldHint false.
-LOCAL_TOOLS = {"search_documents", "read_document", "index_list"}
-# Tools that change server state (the local index): readOnlyHint false.
-WRITING_TOOLS = {"index_add"}
-
-# Defaults over MCP where the CLI's would make a large answer: a model pages on with offset/next_offset.
-MCP_DEFAULTS: dict[str, dict[str, Any]] = {"get_filing_section": {"max_chars": 8000}, "list_filings": {"limit": 10}}
-
-# Descriptions over MCP where the capability's mention a hidden parameter.
-MCP_DESCRIPTIONS: dict[tuple[str, str], str] = {
-    ("get_filing_section", "company"): "Ticker, CIK or company name, e.g. NVDA",
-    ("get_filing_section", "form"): "10-K (default), 10-Q or 20-F",
-}
-
-
-def _ranges() -> dict[str, dict[str, dict[str, Any]]]:
-    """JSON Schema bounds of each tool's parameters, from the constants the capabilities check them against."""
-    limit = lambda hi: {"minimum": 1, "maximum": hi}  # noqa: E731
-    year = {"minimum": _concepts.MIN_FISCAL_YEAR}
-    return {
-        "get_financial_concept": {"limit": limit(_concepts.MAX_LIMIT), "fiscal_year": year},
-        "compare_companies": {
-            "fiscal_year": year,
-            "companies": {"minItems": _compare.MIN_COMPANIES, "maxItems": 2 * _compare.MAX_COMPANIES},
-        },
-        "list_filings": {"limit": limit(_filings.MAX_LIMIT)},
-        "get_filing_section": {
-            "max_chars": {"minimum": 0, "maximum": _sections.MAX_CHARS_LIMIT},  # 0: all of it
-            "offset": {"minimum": 0},
-            "fiscal_year": year,
-        },
-        "search_full_text": {
-            "limit": limit(_search.MAX_LIMIT),
-            "page": limit(_search.MAX_PAGE),
-            "query": {"maxLength": _search.MAX_QUERY_CHARS},
-        },
-        "search_documents": {
-            "limit": limit(_docs.MAX_LIMIT),
-            "per_company": {"minimum": 1},
-            "max_excerpt_chars": {"minimum": 80, "maximum": 5000},
-        },
-        "index_add": {"years": limit(_local_index.MAX_YEARS)},
-        "get_financial_series": {
-            "last": limit(_statements.MAX_LAST),
-            "concepts": {"minItems": 1, "maxItems": _statements.MAX_CONCEPTS},
-        },
-        "get_financial_statement": {"last": limit(_statements.MAX_LAST)},
-    }
 
 
 # Names a model is likely to send for a parameter (other tools' spellings, the CLI's, everyday words).
@@ -157,13 +67,28 @@ LIKELY_MEANT: dict[str, tuple[str, ...]] = {
 }
 
 
+def capabilities() -> list[Callable[..., Any]]:
+    """The capability functions the server offers as tools, in tools/list order (imports them)."""
+    return [registry.function(t) for t in registry.mcp_tools()]
+
+
+def _declared(name: str) -> registry.Tool:
+    """The declaration of the tool called ``name``; a function no capability declares (a test's own) gets
+    a declaration without hints."""
+    try:
+        return registry.tool(name)
+    except KeyError:
+        return registry.Tool(function=f"undeclared:{name}", command="")
+
+
 def _public_signature(fn: Callable[..., Any]) -> inspect.Signature:
     """The function's signature without ``client`` and hidden parameters, MCP defaults applied, plus ``ctx``."""
     from mcp.server.mcpserver import Context
 
+    declared = _declared(fn.__name__)
     hints = typing.get_type_hints(fn, include_extras=True)
-    hidden = {"client"} | HIDDEN_PARAMETERS.get(fn.__name__, set())
-    defaults = MCP_DEFAULTS.get(fn.__name__, {})
+    hidden = {"client"} | declared.objects | declared.mcp_hidden
+    defaults = declared.mcp_defaults
     params = [
         p.replace(
             annotation=hints.get(p.name, p.annotation),
@@ -180,7 +105,7 @@ def _public_signature(fn: Callable[..., Any]) -> inspect.Signature:
 def description_for(fn: Callable[..., Any]) -> str:
     doc = inspect.getdoc(fn) or ""
     first = doc.split("\n\n", 1)[0].replace("\n", " ")
-    return f"{first}\n\n{GUIDANCE.get(fn.__name__, '').strip()}".strip()
+    return f"{first}\n\n{_declared(fn.__name__).guidance.strip()}".strip()
 
 
 def as_text(data: Any) -> str:
@@ -197,7 +122,7 @@ def error_result(payload: dict[str, Any]) -> Any:
 
 def _server_paths() -> list[str]:
     """Paths on the server's disk that results and errors must not show a remote caller."""
-    return _paths_for(os.environ.get("EDGAR_INDEX"), os.environ.get("EDGAR_CACHE_DIR"))
+    return _paths_for(config.index_file(), config.cache_dir_env())
 
 
 @functools.lru_cache(maxsize=8)
@@ -289,7 +214,7 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
         except EdgarError as exc:
             return error_result(redact(exc.to_dict(), paths))
         except Exception as exc:  # a bug: a structured internal_error, never "Error executing tool"
-            if os.environ.get("EDGAR_DEBUG") == "1":
+            if config.debug():
                 raise
             return error_result(redact(_internal_error(name, exc), paths))
 
@@ -316,7 +241,7 @@ def unknown_argument_error(tool_name: str, unknown: list[str], props: list[str])
     """invalid_argument naming each unknown key and the parameter it most likely meant."""
     parts, meant, hidden = [], {}, []
     for key in unknown:
-        if key == "file" and key in HIDDEN_PARAMETERS.get(tool_name, set()):  # client, store: objects, not names
+        if key in _declared(tool_name).mcp_hidden:  # client, store: objects, not names
             hidden.append(key)
             continue
         target = _likely(key, props)
@@ -447,7 +372,7 @@ def _server_class():
             if tool is None:
                 from rapidfuzz import process
 
-                names = [fn.__name__ for fn in CAPABILITIES]
+                names = [t.name for t in registry.mcp_tools()]
                 close = process.extractOne(str(name), names, score_cutoff=60)
                 return error_result(
                     EdgarError(
@@ -470,7 +395,7 @@ def _server_class():
             except ToolError as exc:
                 if isinstance(exc.__cause__, ValidationError):
                     return error_result(_argument_error(tool, exc.__cause__))
-                if os.environ.get("EDGAR_DEBUG") == "1":
+                if config.debug():
                     raise
                 return error_result(_internal_error(name, exc.__cause__ or exc))
 
@@ -478,23 +403,24 @@ def _server_class():
 
 
 def build_server():
-    """An MCPServer with one tool per capability, strict input schemas, structured errors."""
+    """An MCPServer with one tool per declared MCP tool (capabilities/registry.py), strict input schemas,
+    structured errors."""
     from mcp_types import ToolAnnotations
 
     from .. import __version__
 
     server = _server_class()(name="edgar", instructions=SERVER_INSTRUCTIONS, version=__version__, log_level="WARNING")
-    ranges = _ranges()
-    for fn in CAPABILITIES:
-        name = fn.__name__
+    for declared in registry.mcp_tools():
+        fn = registry.function(declared)
+        name = declared.name
         server.add_tool(
             as_tool(fn),
             name=name,
             title=name.replace("_", " ").capitalize(),
             description=description_for(fn),
             annotations=ToolAnnotations(
-                read_only_hint=name not in WRITING_TOOLS,
-                open_world_hint=name not in LOCAL_TOOLS,
+                read_only_hint=not declared.writes,
+                open_world_hint=not declared.local,
                 destructive_hint=False,
                 idempotent_hint=True,
             ),
@@ -503,11 +429,10 @@ def build_server():
         tool = server._tool_manager.get_tool(name)
         schema = strip_titles(tool.parameters)
         schema["additionalProperties"] = False
-        for param, bounds in ranges.get(name, {}).items():
-            _constrain(schema["properties"][param], bounds)
-        for (tname, param), text in MCP_DESCRIPTIONS.items():
-            if tname == name:
-                schema["properties"][param]["description"] = text
+        for param, bounds in declared.ranges.items():
+            _constrain(schema["properties"][param], dict(bounds))
+        for param, text in declared.mcp_descriptions.items():
+            schema["properties"][param]["description"] = text
         tool.parameters = schema
     return server
 

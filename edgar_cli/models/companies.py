@@ -1,4 +1,4 @@
-"""Companies: resolution candidates, reorganisations, the company and data source on every result."""
+"""The company and the data source every result names, and a company's reorganisation (a new CIK)."""
 
 from __future__ import annotations
 
@@ -8,43 +8,6 @@ from typing import Literal
 from pydantic import Field
 
 from ._base import _Model
-
-MatchType = Literal[
-    "ticker",
-    "cik",
-    "name_exact",
-    "name_words",
-    "name_similar",
-    "predecessor_name",
-    "former_name",
-    "alias",
-    "former_ticker",
-    "ticker_similar",
-]
-
-
-class Candidate(_Model):
-    """A company that a query may refer to."""
-
-    cik: str = Field(description="10-digit zero-padded CIK")
-    name: str
-    tickers: list[str] = Field(default_factory=list)
-    exchange: str | None = None
-    score: float = Field(description="0-1; 1 is an exact match of the name's words")
-    match_type: MatchType | None = Field(
-        None,
-        description="How the query matched: name_exact (the same words), name_words (the query's words begin "
-        "the name or are whole words in it), name_similar (only spelled alike: a different company unless the "
-        "query is misspelled), predecessor_name (the name of a company it succeeded under another CIK), "
-        "former_name (its own name before a rename), alias (a curated short name such as TSMC), former_ticker "
-        "(a ticker the company used before, such as FB for Meta), ticker_similar (a current ticker one letter from "
-        "the query's: a different company unless the query is a typo), ticker",
-    )
-    market_value_rank: int | None = Field(
-        None,
-        description="Position in the SEC's ticker file, which lists companies roughly by descending market "
-        "value: a hint of size, not a ranking (foreign issuers sit out of order; TSMC is past 7,000)",
-    )
 
 
 class Reorganisation(_Model):
@@ -57,32 +20,6 @@ class Reorganisation(_Model):
     effective: date = Field(description="The day the successor took over")
     event: str
     source: str = Field(description="Where the link is documented (edgar keeps this map by hand)")
-
-
-class ResolvedCompany(_Model):
-    """One company, identified by CIK, with how sure the match is."""
-
-    query: str
-    cik: str = Field(description="10-digit zero-padded CIK")
-    name: str
-    tickers: list[str] = Field(default_factory=list)
-    exchange: str | None = None
-    match_type: MatchType
-    score: float
-    market_value_rank: int | None = Field(
-        None,
-        description="Position in the SEC's ticker file (roughly descending market value, 1 = largest: a hint "
-        "of size, not a ranking); null for a CIK not in it",
-    )
-    other_matches: list[Candidate] = Field(
-        default_factory=list, description="Other companies the name also matches; state your assumption when non-empty"
-    )
-    reorganisation: Reorganisation | None = Field(
-        None,
-        description="Set when the company took over from a predecessor CIK (or was succeeded by another): "
-        "its history on the other side of the reorganisation is under the other CIK",
-    )
-    notes: list[str] = Field(default_factory=list)
 
 
 class CompanyRef(_Model):

@@ -1,4 +1,4 @@
-"""Answer verification (verify_answer)."""
+"""The result of verify_answer: each figure of an answer and what grounds it (built in verification/)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ._base import _Model
 from .companies import CompanyRef
-from .concepts import FiscalPeriod, PeriodType, RevisionKind
+from .facts import FiscalPeriod, PeriodType, RevisionKind
 
 VerifyStatus = Literal["grounded", "derived", "superseded", "mismatched_period", "ungrounded", "ambiguous", "unchecked"]
 # The verdict on a whole answer, worst first (see AnswerVerification.verdict).

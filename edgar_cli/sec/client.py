@@ -47,6 +47,7 @@ from datetime import UTC
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from .. import config
 from ..config import Settings, resolve_user_agent
 from ..errors import EdgarError
 from ..vocabulary import tool
@@ -741,7 +742,7 @@ def _utc(epoch: float) -> str:
 
 def _redis_configured() -> bool:
     """EDGAR_REDIS_URL is set (the same test as sec/redis_shared.redis_url, without importing it)."""
-    return bool((os.environ.get("EDGAR_REDIS_URL") or "").strip())
+    return config.redis_url() is not None
 
 
 def _stderr_warn(message: str) -> None:

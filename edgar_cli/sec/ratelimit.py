@@ -55,6 +55,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .. import config
+
 RATE_PER_SECOND = 10
 PRIVATE_SHARE = 2  # requests/second for a process that cannot share the bucket
 # A window of exactly one second let 11 requests arrive within one second at the mirror
@@ -96,11 +98,11 @@ def shared_locations() -> list[tuple[Path, bool]]:
     """Where the shared bucket may live, in order of preference: (directory, must be this user's own)."""
     import tempfile
 
-    explicit = os.environ.get("EDGAR_RATELIMIT_DIR")
+    explicit = config.ratelimit_dir()
     if explicit:
         return [(Path(explicit), False)]  # chosen by the user: may be shared with a group on purpose
     out = []
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    runtime = config.runtime_dir()
     if runtime:
         out.append((Path(runtime) / "edgar-cli", True))
     user = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")

@@ -67,6 +67,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .. import config
 from ..config import install_hint
 from .cache import DiskCache, Entry
 from .urls import redact
@@ -138,17 +139,12 @@ return 1
 
 
 def redis_url() -> str | None:
-    return (os.environ.get(URL_ENV) or "").strip() or None
+    return config.redis_url()
 
 
 def rate_share() -> int:
     """``EDGAR_RATE_SHARE`` (requests/second this host keeps to without Redis), 1-10, default 2."""
-    raw = (os.environ.get(SHARE_ENV) or "").strip()
-    try:
-        value = int(raw) if raw else DEFAULT_SHARE
-    except ValueError:
-        value = DEFAULT_SHARE
-    return max(1, min(10, value))
+    return config.redis_rate_share(DEFAULT_SHARE)
 
 
 def check_url(url: str) -> None:

@@ -32,13 +32,14 @@ command ends by the earlier of its own deadline and the command's.
 from __future__ import annotations
 
 import contextvars
-import os
 import threading
 import time
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from .. import config
 
 MiB = 1024 * 1024
 BODY_LIMITS: dict[str, int] = {
@@ -110,7 +111,7 @@ def _configured_seconds() -> float:
     """``EDGAR_COMMAND_TIMEOUT`` when set, else :data:`COMMAND_DEADLINE` (a module value tests may shorten)."""
     from ..config import command_timeout
 
-    return command_timeout() if os.environ.get("EDGAR_COMMAND_TIMEOUT") else COMMAND_DEADLINE
+    return command_timeout() if config.command_timeout_set() else COMMAND_DEADLINE
 
 
 def within_command_deadline(fn: Any, /, *args: Any, **kwargs: Any) -> Any:

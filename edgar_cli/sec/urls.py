@@ -11,6 +11,7 @@ import re
 from urllib.parse import urlsplit
 
 from ..errors import EdgarError
+from ..logs import redact_url as redact  # noqa: F401 - urls.redact, as its callers know it
 
 DATA = "https://data.sec.gov"
 WWW = "https://www.sec.gov"
@@ -124,24 +125,6 @@ def check_sec_url(url: str) -> None:
             f"Refusing to fetch {url[:120]!r}: only SEC hosts are ever requested.",
             "Pass a ticker, CIK or accession number; URLs are built by edgar itself.",
         )
-
-
-def redact(url: str) -> str:
-    """The URL with its password and the values of secret-named query parameters (``password``, ``token``,
-    ``key``, ``secret``, ``sig``...) replaced by ``***`` (for messages, metadata and ``config show``; a mirror,
-    Redis or PostgreSQL URL). A keyword DSN (``host=db password=...``) has its password replaced the same way."""
-    from urllib.parse import urlunsplit
-
-    from ..logs import redact_secret_values
-
-    try:
-        parts = urlsplit(url)
-        if parts.password is None:
-            return redact_secret_values(url)
-        netloc = f"{parts.username or ''}:***@{parts.hostname or ''}" + (f":{parts.port}" if parts.port else "")
-    except ValueError:
-        return "(an unparsable URL)"
-    return redact_secret_values(urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment)))
 
 
 def to_mirror(url: str, mirror: str | None) -> str:

@@ -26,7 +26,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..models import FigureSupport, VerifiedFigure
+from ..models.verify import FigureSupport, VerifiedFigure
 from ..xbrl.catalogue import catalogue
 from . import periods as P
 from . import support as S

@@ -15,7 +15,8 @@ import re
 from collections.abc import Callable
 from decimal import Decimal
 
-from ..models import FactValue, VerifiedFigure
+from ..models.facts import FactValue
+from ..models.verify import VerifiedFigure
 from ..xbrl import grounding as G
 from ..xbrl.catalogue import catalogue
 from . import periods as P

@@ -35,7 +35,9 @@ import re
 from datetime import date, timedelta
 from decimal import Decimal
 
-from ..models import CompanyRef, FactValue, PeriodReading, VerifiedFigure
+from ..models.companies import CompanyRef
+from ..models.facts import FactValue
+from ..models.verify import PeriodReading, VerifiedFigure
 from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.catalogue import catalogue

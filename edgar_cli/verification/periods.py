@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from ..models import FactValue
+from ..models.facts import FactValue
 from ..xbrl.periods import FiscalCalendar
 from .wording import GROWTH_CUE
 

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..models import VerifiedFigure
+from ..models.verify import VerifiedFigure
 from ..xbrl.facts import CompanyFacts
 
 HELD = ("grounded", "derived")

@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import TYPE_CHECKING
 
-from ..models import PeriodReading, VerifiedFigure
+from ..models.verify import PeriodReading, VerifiedFigure
 from ..xbrl import periods as XP
 from . import periods as P
 

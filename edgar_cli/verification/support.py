@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from ..models import FactValue, FigureSupport
+from ..models.facts import FactValue
+from ..models.verify import FigureSupport
 from ..xbrl import grounding as G
 from .claims import Figure
 

@@ -24,7 +24,8 @@ translation) are ``flags`` on the figure and on the answer, each explained in
 
 from __future__ import annotations
 
-from ..models import AnswerVerification, CompanyRef, VerifiedFigure
+from ..models.companies import CompanyRef
+from ..models.verify import AnswerVerification, VerifiedFigure
 from .claims import NUMERIC
 
 CONTRADICTED = ("ungrounded", "mismatched_period")

@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from ..records import FactRecord
 from . import periods as P
+from .records import FactRecord
 from .series import unit_family
 
 

@@ -24,9 +24,9 @@ from datetime import date, timedelta
 from decimal import Decimal
 from functools import lru_cache
 
-from ..records import FactRecord
 from .catalogue import catalogue
 from .facts import CompanyFacts
+from .records import FactRecord
 from .restatements import classify_revision, filing_order, select, split_candidates
 from .series import build_series, fact_value
 from .suspects import tagging_errors

@@ -293,3 +293,16 @@ def nearest_fiscal_year(ends: dict[int, date], year: int, within_days: int = 183
     if best is None or abs((best[1] - target).days) > within_days:
         return None
     return best
+
+
+def period_filter(spec: object, period: str):
+    """A predicate on a value (a FactRecord): which values of ``spec`` count as ``period`` (annual, quarterly, all).
+
+    An annual value is a year's duration or a balance at the fiscal year's end; a quarterly one a quarter's
+    duration or a balance at any fiscal period's end.
+    """
+    if period == "all":
+        return lambda v: True
+    if period == "annual":
+        return lambda v: v.period_type == "annual" or (v.period_type == "instant" and v.fiscal_period == "FY")
+    return lambda v: v.period_type == "quarterly" or (v.period_type == "instant" and v.fiscal_period is not None)

@@ -17,11 +17,11 @@ from collections import defaultdict
 from datetime import date
 from functools import lru_cache
 
-from ..records import FactRecord, TagTriedRecord
 from ..sec import urls
 from . import periods as P
 from .catalogue import Concept
 from .facts import CompanyFacts
+from .records import FactRecord, TagTriedRecord
 from .restatements import Selection, filing_order, select, split_events
 from .suspects import flag_scale, tagging_errors
 

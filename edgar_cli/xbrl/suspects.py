@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import date
 
-from ..records import FactRecord, SuspectedErrorRecord
 from .facts import CompanyFacts
+from .records import FactRecord, SuspectedErrorRecord
 from .restatements import scale_factor
 
 COVER_TAG = "dei:EntityCommonStockSharesOutstanding"

@@ -11,7 +11,7 @@ from ..support import YesOpt, confirm, run
 from . import View
 
 if TYPE_CHECKING:
-    from ... import models as M
+    from ...capabilities.admin.model import CacheInfo, ConfigReport
     from ..rows import Row
 
 view = View()
@@ -22,7 +22,7 @@ cache = view.group("cache", help="Inspect or clear the local cache of SEC respon
 @config.command("show", examples=["edgar config show", "edgar config show --json"])
 def config_show_cmd() -> None:
     """Every setting and file location (config, cache, rate-limit bucket, index) and where each value came from."""
-    from ...capabilities.admin import config_show
+    from ...capabilities.admin.admin import config_show
 
     run(config_show)
 
@@ -39,7 +39,7 @@ def config_user_agent_cmd(
     ] = None,
 ) -> None:
     """Show or save the User-Agent sent to the SEC."""
-    from ...capabilities.admin import user_agent_setting
+    from ...capabilities.admin.admin import user_agent_setting
 
     run(lambda: user_agent_setting(value))
 
@@ -47,7 +47,7 @@ def config_user_agent_cmd(
 @cache.command("info", examples=["edgar cache info"])
 def cache_info_cmd() -> None:
     """Where the cache lives, how many entries it holds and how large it is."""
-    from ...capabilities.admin import cache_info
+    from ...capabilities.admin.admin import cache_info
 
     run(cache_info)
 
@@ -55,7 +55,7 @@ def cache_info_cmd() -> None:
 @cache.command("clear", examples=["edgar cache clear", "edgar cache clear --yes"])
 def cache_clear_cmd(yes: YesOpt = False) -> None:
     """Delete every cached SEC response (the next run fetches afresh)."""
-    from ...capabilities.admin import cache_clear
+    from ...capabilities.admin.admin import cache_clear
     from ...config import cache_dir
 
     if not confirm(f"Delete every cached SEC response in {cache_dir()}?", yes=yes):
@@ -74,7 +74,7 @@ def _human_seconds(s: float | None) -> str:
     return f"{s:g} seconds"
 
 
-def _cache_table(r: M.CacheInfo):
+def _cache_table(r: CacheInfo):
     from ..render import house_table, human_bytes
 
     t = house_table(f"Cache at {r.directory}" + ("" if r.enabled else " (disabled)"))
@@ -87,7 +87,7 @@ def _cache_table(r: M.CacheInfo):
     return t
 
 
-def _config_table(r: M.ConfigReport):
+def _config_table(r: ConfigReport):
     from ..render import house_table
 
     t = house_table("edgar settings and files")
@@ -102,7 +102,7 @@ def _config_table(r: M.ConfigReport):
     return t
 
 
-def _config_rows(r: M.ConfigReport) -> list[Row]:
+def _config_rows(r: ConfigReport) -> list[Row]:
     from ..rows import flat
 
     return [flat(s) for s in r.settings]

@@ -10,7 +10,7 @@ from ..support import complete_concepts, run
 from . import View
 
 if TYPE_CHECKING:
-    from ... import models as M
+    from ...capabilities.catalogue.model import ConceptCatalogue
     from ..rows import Row
 
 view = View()
@@ -28,12 +28,12 @@ def concepts_cmd(
     ] = None,
 ) -> None:
     """The concept catalogue: every name `edgar concept` takes, its aliases, definition and XBRL tags."""
-    from ...capabilities.catalogue import list_concepts
+    from ...capabilities.catalogue.catalogue import list_concepts
 
     run(lambda: list_concepts(concept))
 
 
-def _catalogue_table(r: M.ConceptCatalogue):
+def _catalogue_table(r: ConceptCatalogue):
     from ..render import house_table, width
 
     if len(r.concepts) == 1:
@@ -57,7 +57,7 @@ def _catalogue_table(r: M.ConceptCatalogue):
     return t
 
 
-def _catalogue_rows(r: M.ConceptCatalogue) -> list[Row]:
+def _catalogue_rows(r: ConceptCatalogue) -> list[Row]:
     from ..rows import flat
 
     return [{**flat(c, exclude=("tags",)), "tags": [t.tag for t in c.tags]} for c in r.concepts]

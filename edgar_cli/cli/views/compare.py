@@ -10,7 +10,7 @@ from ..support import UnitOpt, complete_concepts, run
 from . import View
 
 if TYPE_CHECKING:
-    from ... import models as M
+    from ...capabilities.compare.model import ComparisonResult
     from ..rows import Row
 
 view = View()
@@ -76,10 +76,10 @@ def compare_cmd(
     ] = "label",
 ) -> None:
     """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up."""
-    from ...capabilities.compare import compare_companies
+    from ...capabilities.compare.compare import compare_companies
 
     if peers_of is not None:  # a peer ranking is a screen over the bulk store, limited to one SIC code
-        from ...capabilities.screen import rank_peers
+        from ...capabilities.screen.screen import rank_peers
 
         run(
             lambda: rank_peers(
@@ -101,7 +101,7 @@ def compare_cmd(
     )
 
 
-def _comparison_table(r: M.ComparisonResult):
+def _comparison_table(r: ComparisonResult):
     from ..render import fmt_value, house_table, mark_captions, short_tag, value_cell, width
 
     when = f"FY{r.fiscal_year}" if r.period == "annual" else f"{r.fiscal_period} FY{r.fiscal_year}"
@@ -169,7 +169,7 @@ def _comparison_table(r: M.ComparisonResult):
     return t
 
 
-def _comparison_rows(r: M.ComparisonResult) -> list[Row]:
+def _comparison_rows(r: ComparisonResult) -> list[Row]:
     from ..rows import flat, suspects
 
     out: list[Row] = []
@@ -202,7 +202,7 @@ def _comparison_rows(r: M.ComparisonResult) -> list[Row]:
     return out
 
 
-def _comparison_notes(r: M.ComparisonResult) -> list[str]:
+def _comparison_notes(r: ComparisonResult) -> list[str]:
     return [r.fiscal_year_reason] if r.fiscal_year_reason else []
 
 

@@ -16,7 +16,7 @@ from .statement import run_table
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from ... import models as M
+    from ...capabilities.concept.model import ConceptResult
     from ..rows import Row
 
 view = View()
@@ -61,7 +61,7 @@ def concept_cmd(
     chart: ChartOpt = False,
 ) -> None:
     """A financial concept's reported values for one company, newest first, each with its provenance; several concepts or years give a table by period."""
-    from ...capabilities.statements import concept_command
+    from ...capabilities.statement.statement import concept_command
 
     run_table(
         lambda: concept_command(
@@ -78,7 +78,7 @@ def concept_cmd(
     )
 
 
-def _concept_narrow(r: M.ConceptResult, title: str) -> Table:
+def _concept_narrow(r: ConceptResult, title: str) -> Table:
     """Four columns that fit 80 characters; nothing is cut off (the filing cell takes two lines)."""
     from ..render import house_table, value_cell
 
@@ -95,7 +95,7 @@ def _concept_narrow(r: M.ConceptResult, title: str) -> Table:
     return t
 
 
-def _concept_table(r: M.ConceptResult):
+def _concept_table(r: ConceptResult):
     from ..render import fmt_value, house_table, mark_captions, value_cell, width
 
     title = f"{r.company.name} (CIK {r.company.cik}) - {r.label} [{r.unit or '?'}]"
@@ -142,14 +142,14 @@ def _concept_table(r: M.ConceptResult):
     return t
 
 
-def _concept_rows(r: M.ConceptResult) -> list[Row]:
+def _concept_rows(r: ConceptResult) -> list[Row]:
     from ..rows import flat, suspects
 
     head = {"company_name": r.company.name, "cik": r.company.cik, "concept": r.concept}
     return [{**head, **flat(v, exclude=("suspected_errors",)), "suspected_errors": suspects(v)} for v in r.values]
 
 
-def _concept_notes(r: M.ConceptResult) -> list[str]:
+def _concept_notes(r: ConceptResult) -> list[str]:
     if not r.truncated:
         return []
     return [

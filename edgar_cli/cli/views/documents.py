@@ -10,7 +10,7 @@ from ..support import CompanyOpt, FromOpt, ToOpt, comma_list, complete_forms, co
 from . import View
 
 if TYPE_CHECKING:
-    from ... import models as M
+    from ...capabilities.documents.model import DocumentLines, DocumentSearchResult
     from ..rows import Row
 
 view = View()
@@ -78,7 +78,7 @@ def find_cmd(
     ] = 600,
 ) -> None:
     """Search the locally indexed filings for passages that answer a query, with excerpts and provenance."""
-    from ...capabilities.documents_search import search_documents
+    from ...capabilities.documents.documents import search_documents
 
     run(
         lambda: search_documents(
@@ -121,12 +121,12 @@ def read_cmd(
     ] = None,
 ) -> None:
     """Numbered lines of an indexed filing section, for reading around a search excerpt."""
-    from ...capabilities.documents_search import read_document
+    from ...capabilities.documents.documents import read_document
 
     run(lambda: read_document(doc_id, lines=lines, around=around))
 
 
-def _search_table(r: M.DocumentSearchResult):
+def _search_table(r: DocumentSearchResult):
     from rich.text import Text
 
     from ..render import house_table, width
@@ -160,7 +160,7 @@ def _search_table(r: M.DocumentSearchResult):
     return t
 
 
-def _lines_table(r: M.DocumentLines):
+def _lines_table(r: DocumentLines):
     from ..render import TextResult
 
     head = [
@@ -179,25 +179,25 @@ def _lines_table(r: M.DocumentLines):
     return TextResult(body=body, head=head + [""], foot=["", foot])
 
 
-def _search_rows(r: M.DocumentSearchResult) -> list[Row]:
+def _search_rows(r: DocumentSearchResult) -> list[Row]:
     from ..rows import flat
 
     return [flat(h, exclude=("marks",)) for h in r.results]
 
 
-def _lines_rows(r: M.DocumentLines) -> list[Row]:
+def _lines_rows(r: DocumentLines) -> list[Row]:
     return [{"doc_id": r.doc_id, "line": ln.line, "text": ln.text} for ln in r.lines]
 
 
-def _lines_text(r: M.DocumentLines) -> str:
+def _lines_text(r: DocumentLines) -> str:
     return "\n".join(ln.text for ln in r.lines)
 
 
-def _search_notes(r: M.DocumentSearchResult) -> list[str]:
+def _search_notes(r: DocumentSearchResult) -> list[str]:
     return [r.shortfall] if r.shortfall else []
 
 
-def _lines_notes(r: M.DocumentLines) -> list[str]:
+def _lines_notes(r: DocumentLines) -> list[str]:
     if not r.next_lines:
         return []
     return [f"lines {r.line_start}-{r.line_end} of {r.lines_total}; next: edgar read {r.doc_id} --lines {r.next_lines}"]

@@ -10,7 +10,7 @@ from ..support import CompanyArg, FromOpt, ToOpt, comma_list, complete_forms, ru
 from . import View
 
 if TYPE_CHECKING:
-    from ... import models as M
+    from ...capabilities.filings.model import FilingList
     from ..rows import Row
 
 view = View()
@@ -47,12 +47,12 @@ def filings_cmd(
     ] = 20,
 ) -> None:
     """A company's filings, newest first, with amendments linked to their originals and its fiscal calendar."""
-    from ...capabilities.filings import list_filings
+    from ...capabilities.filings.filings import list_filings
 
     run(lambda: list_filings(company, forms=comma_list(form), filed_from=since, filed_to=until, limit=limit))
 
 
-def _filings_table(r: M.FilingList):
+def _filings_table(r: FilingList):
     from ..render import house_table, width
 
     c = r.company
@@ -93,13 +93,13 @@ def _filings_table(r: M.FilingList):
     return t
 
 
-def _filings_rows(r: M.FilingList) -> list[Row]:
+def _filings_rows(r: FilingList) -> list[Row]:
     from ..rows import flat
 
     return [{**flat(f), "amendments": [a.accession_number for a in f.amendments]} for f in r.filings]
 
 
-def _filings_notes(r: M.FilingList) -> list[str]:
+def _filings_notes(r: FilingList) -> list[str]:
     if not r.truncated:
         return []
     return [

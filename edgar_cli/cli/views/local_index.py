@@ -13,7 +13,7 @@ from . import View
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from ... import models as M
+    from ...capabilities.local_index.model import IndexedFiling, IndexListing, IndexUpdate
     from ..rows import Row
 
 view = View()
@@ -75,7 +75,7 @@ def index_add_cmd(
     ] = None,
 ) -> None:
     """Add companies' 10-K/10-Q/20-F filings to the local text index, split into sections and chunks."""
-    from ...capabilities.local_index import index_add
+    from ...capabilities.local_index.local_index import index_add
 
     run(
         lambda: index_add(
@@ -93,7 +93,7 @@ def index_add_cmd(
 @index.command("list", examples=["edgar index list", "edgar index list --csv > indexed.csv"])
 def index_list_cmd() -> None:
     """The filings in the local text index, with their sections, chunks and vectors."""
-    from ...capabilities.local_index import index_list
+    from ...capabilities.local_index.local_index import index_list
 
     run(index_list)
 
@@ -118,7 +118,7 @@ def index_remove_cmd(
     yes: YesOpt = False,
 ) -> None:
     """Remove filings from the local text index: by company, by accession number, or all."""
-    from ...capabilities.local_index import index_remove
+    from ...capabilities.local_index.local_index import index_remove
     from ...index.store import index_location
 
     if all_filings and not confirm(f"Remove every filing from the local index {index_location()}?", yes=yes):
@@ -131,7 +131,7 @@ def index_remove_cmd(
     )
 
 
-def _index_table(title: str, filings: list[M.IndexedFiling], with_status: bool) -> Table:
+def _index_table(title: str, filings: list[IndexedFiling], with_status: bool) -> Table:
     from ..render import house_table
 
     t = house_table(title)
@@ -153,7 +153,7 @@ def _index_table(title: str, filings: list[M.IndexedFiling], with_status: bool) 
     return t
 
 
-def _update_table(r: M.IndexUpdate):
+def _update_table(r: IndexUpdate):
     from ..render import Rendered
 
     verb = "Indexed into" if r.action == "add" else "Removed from"
@@ -168,7 +168,7 @@ def _update_table(r: M.IndexUpdate):
     return Rendered(t, [f"index: {r.index_path}"])
 
 
-def _listing_table(r: M.IndexListing):
+def _listing_table(r: IndexListing):
     from ..render import Rendered
 
     t = _index_table("Local index", r.filings, False)
@@ -177,7 +177,7 @@ def _listing_table(r: M.IndexListing):
     return Rendered(t, [f"index: {r.index_path}"])
 
 
-def _update_rows(r: M.IndexUpdate) -> list[Row]:
+def _update_rows(r: IndexUpdate) -> list[Row]:
     from ..rows import flat
 
     out: list[Row] = [{"status": f.status, **flat(f, exclude=("status",)), "reason": None} for f in r.filings]
@@ -194,7 +194,7 @@ def _update_rows(r: M.IndexUpdate) -> list[Row]:
     return out
 
 
-def _listing_rows(r: M.IndexListing) -> list[Row]:
+def _listing_rows(r: IndexListing) -> list[Row]:
     from ..rows import flat
 
     return [flat(f, exclude=("status",)) for f in r.filings]

@@ -10,7 +10,7 @@ from ..support import run
 from . import View
 
 if TYPE_CHECKING:
-    from ... import models as M
+    from ...capabilities.resolve.model import Candidate, ResolvedCompany
     from ..rows import Row
 
 view = View()
@@ -23,12 +23,12 @@ def resolve_cmd(
     ],
 ) -> None:
     """Identify a company by ticker, CIK or name, refusing to guess between close names."""
-    from ...capabilities.resolve import resolve_company
+    from ...capabilities.resolve.resolve import resolve_company
 
     run(lambda: resolve_company(query))
 
 
-def _resolved_table(r: M.ResolvedCompany):
+def _resolved_table(r: ResolvedCompany):
     from ..render import house_table
 
     t = house_table(f"{r.name} (CIK {r.cik})")
@@ -59,10 +59,10 @@ def _resolved_table(r: M.ResolvedCompany):
     return t
 
 
-def _resolved_rows(r: M.ResolvedCompany) -> list[Row]:
+def _resolved_rows(r: ResolvedCompany) -> list[Row]:
     """The company resolved to, then the others the query also matches (``chosen`` false)."""
 
-    def row(c: M.ResolvedCompany | M.Candidate, chosen: bool) -> Row:
+    def row(c: ResolvedCompany | Candidate, chosen: bool) -> Row:
         return {
             "company_name": c.name,
             "cik": c.cik,

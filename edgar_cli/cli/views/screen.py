@@ -10,7 +10,7 @@ from ..support import comma_list, complete_concepts, run
 from . import View
 
 if TYPE_CHECKING:
-    from ... import models as M
+    from ...capabilities.screen.model import ScreenResult
     from ..rows import Row
 
 view = View()
@@ -78,7 +78,7 @@ def screen_cmd(
     ] = None,
 ) -> None:
     """One financial concept across every filer in the local bulk store, for one fiscal or calendar year."""
-    from ...capabilities.screen import screen_companies
+    from ...capabilities.screen.screen import screen_companies
 
     run(
         lambda: screen_companies(
@@ -97,7 +97,7 @@ def screen_cmd(
     )
 
 
-def _screen_table(r: M.ScreenResult):
+def _screen_table(r: ScreenResult):
     """Below 150 columns four stacked columns (as compare's): company, period, value, filing; nothing cut."""
     from ..render import house_table, short_tag, value_cell, width
 
@@ -150,7 +150,7 @@ def _screen_table(r: M.ScreenResult):
     return t
 
 
-def screen_lines(r: M.ScreenResult) -> list[str]:
+def screen_lines(r: ScreenResult) -> list[str]:
     """What a screen's table says under it: the companies left out and why, truncation, restatements."""
     lines = [f"{e.companies:,} {e.reason.replace('_', ' ')}: {e.detail}" for e in r.excluded]
     if r.truncated:
@@ -160,7 +160,7 @@ def screen_lines(r: M.ScreenResult) -> list[str]:
     return lines
 
 
-def _screen_rows(r: M.ScreenResult) -> list[Row]:
+def _screen_rows(r: ScreenResult) -> list[Row]:
     """One row per company matched, ranked: the company, then the value with its provenance."""
     from ..rows import flat
 
@@ -178,7 +178,7 @@ def _screen_rows(r: M.ScreenResult) -> list[Row]:
     ]
 
 
-def _screen_notes(r: M.ScreenResult) -> list[str]:
+def _screen_notes(r: ScreenResult) -> list[str]:
     return [line for line in screen_lines(r) if not line.startswith("* restated")]
 
 

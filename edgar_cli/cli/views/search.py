@@ -10,7 +10,7 @@ from ..support import CompanyOpt, comma_list, complete_forms, run
 from . import View
 
 if TYPE_CHECKING:
-    from ... import models as M
+    from ...capabilities.search.model import FullTextSearchResult
     from ..rows import Row
 
 view = View()
@@ -64,7 +64,7 @@ def search_cmd(
     page: Annotated[int, typer.Option("--page", metavar="N", help="Page of 100 matching documents (1-100).")] = 1,
 ) -> None:
     """Search the text of EDGAR filings since 2001 for words or a phrase, one row per matching filing."""
-    from ...capabilities.search import search_full_text
+    from ...capabilities.search.search import search_full_text
 
     run(
         lambda: search_full_text(
@@ -79,7 +79,7 @@ def search_cmd(
     )
 
 
-def _search_table(r: M.FullTextSearchResult):
+def _search_table(r: FullTextSearchResult):
     from ..render import house_table, width
 
     total = f"at least {r.total_hits:,}" if r.total_is_lower_bound else f"{r.total_hits:,}"
@@ -109,7 +109,7 @@ def _search_table(r: M.FullTextSearchResult):
     return t
 
 
-def _search_rows(r: M.FullTextSearchResult) -> list[Row]:
+def _search_rows(r: FullTextSearchResult) -> list[Row]:
     from ..rows import flat
 
     out = []
@@ -128,7 +128,7 @@ def _search_rows(r: M.FullTextSearchResult) -> list[Row]:
     return out
 
 
-def _search_notes(r: M.FullTextSearchResult) -> list[str]:
+def _search_notes(r: FullTextSearchResult) -> list[str]:
     if not (r.next_page or len(r.filings) < r.filings_on_page):
         return []
     return [

@@ -10,7 +10,7 @@ from ..support import FyOpt, complete_forms, complete_sections, run
 from . import View
 
 if TYPE_CHECKING:
-    from ... import models as M
+    from ...capabilities.section.model import FilingOutline, FilingSection
     from ..rows import Row
 
 view = View()
@@ -84,7 +84,7 @@ def section_cmd(
     ] = None,
 ) -> None:
     """A named section of a 10-K, 10-Q or 20-F (risk factors, MD&A, ...) as text; without a section, the outline."""
-    from ...capabilities.sections import get_filing_outline, get_filing_section
+    from ...capabilities.section.section import get_filing_outline, get_filing_section
 
     if file is not None and section is None:  # `edgar section --file PATH SECTION`
         company, section = None, company
@@ -109,7 +109,7 @@ def section_cmd(
     )
 
 
-def _head_line(r: M.FilingSection | M.FilingOutline) -> str:
+def _head_line(r: FilingSection | FilingOutline) -> str:
     who = r.company_name or r.source_file or ""
     return (
         f"{who} · {r.form}"
@@ -119,7 +119,7 @@ def _head_line(r: M.FilingSection | M.FilingOutline) -> str:
     )
 
 
-def _section_table(r: M.FilingSection):
+def _section_table(r: FilingSection):
     from ..render import TextResult
 
     head = [r.label, _head_line(r)]
@@ -134,12 +134,12 @@ def _section_table(r: M.FilingSection):
     return TextResult(body=r.text, head=head + [""], foot=["", _section_span(r)])
 
 
-def _section_span(r: M.FilingSection) -> str:
+def _section_span(r: FilingSection) -> str:
     span = f"characters {r.offset}-{r.offset + r.chars_returned} of {r.chars_total}"
     return span + (f"; more with --offset {r.next_offset} (or --all for the whole section)" if r.truncated else "")
 
 
-def _outline_table(r: M.FilingOutline):
+def _outline_table(r: FilingOutline):
     from ..render import Rendered, house_table
 
     t = house_table(f"Sections of {_head_line(r)}")
@@ -158,7 +158,7 @@ def _outline_table(r: M.FilingOutline):
     return Rendered(t, after)
 
 
-def _head_row(r: M.FilingSection | M.FilingOutline) -> Row:
+def _head_row(r: FilingSection | FilingOutline) -> Row:
     return {
         "company_name": r.company_name,
         "cik": r.cik,
@@ -169,23 +169,23 @@ def _head_row(r: M.FilingSection | M.FilingOutline) -> Row:
     }
 
 
-def _outline_rows(r: M.FilingOutline) -> list[Row]:
+def _outline_rows(r: FilingOutline) -> list[Row]:
     from ..rows import flat
 
     return [{**_head_row(r), **flat(s)} for s in r.sections]
 
 
-def _section_rows(r: M.FilingSection) -> list[Row]:
+def _section_rows(r: FilingSection) -> list[Row]:
     from ..rows import flat
 
     return [flat(r)]
 
 
-def _section_text(r: M.FilingSection) -> str:
+def _section_text(r: FilingSection) -> str:
     return r.text
 
 
-def _section_provenance(r: M.FilingSection) -> str:
+def _section_provenance(r: FilingSection) -> str:
     """One line saying where the section is from (company, form, filed, accession, section, URL, and the span
     when it is part of the section), written first when the text goes to a file or a pipe."""
     parts = [
@@ -202,7 +202,7 @@ def _section_provenance(r: M.FilingSection) -> str:
     return line
 
 
-def _section_notes(r: M.FilingSection) -> list[str]:
+def _section_notes(r: FilingSection) -> list[str]:
     return [_section_span(r)] if r.truncated or r.offset else []
 
 

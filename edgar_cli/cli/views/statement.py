@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from ...models import StatementCell, StatementResult, StatementRow
+    from ...capabilities.statement.model import StatementCell, StatementResult, StatementRow
     from ..rows import Row
 
 view = View()
@@ -252,7 +252,7 @@ def statement_cmd(
     chart: ChartOpt = False,
 ) -> None:
     """A company's income statement, balance sheet or cash-flow statement by fiscal period, every cell with its filing."""
-    from ...capabilities.statements import get_financial_statement
+    from ...capabilities.statement.statement import get_financial_statement
 
     run_table(
         lambda: get_financial_statement(

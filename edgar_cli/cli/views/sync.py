@@ -10,7 +10,7 @@ from ..support import run
 from . import View
 
 if TYPE_CHECKING:
-    from ... import models as M
+    from ...capabilities.sync.model import BulkSyncResult
     from ..rows import Row
 
 view = View()
@@ -30,7 +30,7 @@ def sync_cmd(
     ] = None,
 ) -> None:
     """Download the SEC's nightly bulk archives (companyfacts.zip, submissions.zip) and update the local store."""
-    from ...capabilities.bulk_sync import sync_bulk
+    from ...capabilities.sync.sync import sync_bulk
 
     with sync_progress() as progress:
         run(lambda: sync_bulk(source=list(source) if source else None, progress=progress))
@@ -40,7 +40,7 @@ def _mb(n: int) -> str:
     return f"{n / 1e6:,.1f} MB"
 
 
-def _sync_table(r: M.BulkSyncResult):
+def _sync_table(r: BulkSyncResult):
     """Below 110 columns the entry counts stack in one cell; the archive, sizes and dates are never cut."""
     from ..render import Rendered, house_table, width
 
@@ -118,7 +118,7 @@ class _ProgressBar:
         return False
 
 
-def _sync_rows(r: M.BulkSyncResult) -> list[Row]:
+def _sync_rows(r: BulkSyncResult) -> list[Row]:
     from ..rows import flat
 
     return [{"store": r.store, **flat(a), "as_of": r.as_of, "fresh_until": r.fresh_until} for a in r.archives]

@@ -12,7 +12,7 @@ from ..support import run
 from . import View
 
 if TYPE_CHECKING:
-    from ... import models as M
+    from ...models.verify import AnswerVerification
     from ..rows import Row
 
 view = View()
@@ -62,7 +62,7 @@ def verify_cmd(
     ] = None,
 ) -> None:
     """Check that every figure in an answer is grounded in the XBRL facts or text of the filings it cites (exit 10 if not)."""
-    from ...capabilities.verify import verify_answer
+    from ...capabilities.verify.verify import verify_answer
 
     run(
         lambda: verify_answer(
@@ -98,7 +98,7 @@ def _text_argument(value: str, name: str) -> str:
         ) from None
 
 
-def _verification_table(r: M.AnswerVerification):
+def _verification_table(r: AnswerVerification):
     from ..render import house_table
 
     who = f"{r.company.name} (CIK {r.company.cik})" if r.company else "no company"
@@ -129,7 +129,7 @@ def _verification_table(r: M.AnswerVerification):
     return t
 
 
-def _verification_rows(r: M.AnswerVerification) -> list[Row]:
+def _verification_rows(r: AnswerVerification) -> list[Row]:
     from ..rows import flat
 
     out = []

@@ -1,0 +1,720 @@
+"""compare_companies: one concept across 2-8 companies, with fiscal-period alignment warnings.
+
+The figures come from the concept engine of ``edgar concept`` (build_series and
+answer_from_series in capabilities/concept/concept.py): the same tag fallback,
+restatement selection and fiscal-year labels, so a company's row here is the
+value ``edgar concept`` gives for the same year. What this module adds is the
+choice of a common fiscal year and the judgement of whether the rows can be
+set side by side.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from concurrent.futures import ThreadPoolExecutor
+from datetime import date
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ...errors import TRANSIENT_CODES, EdgarError
+from ...models.companies import CompanyRef
+from ...models.facts import FactValue
+from ...sec import urls
+from ...sec.client import SecClient, get_client
+from ...sec.companyfacts import load_company_facts
+from ...vocabulary import param, tool
+from ...xbrl import periods as P
+from ...xbrl.answer import validate_fiscal_year
+from ...xbrl.catalogue import Concept, lookup
+from ...xbrl.facts import CompanyFacts
+from ...xbrl.periods import period_filter
+from ...xbrl.series import Series, build_series
+from ..arguments import MAX_LIMIT, check_concept_first
+from ..concept.concept import answer_from_series
+from ..concept.model import ConceptResult
+from ..resolve.model import ResolvedCompany
+from ..resolve.resolve import resolve_company
+from . import MAX_COMPANIES, MIN_COMPANIES
+from .model import ComparisonResult, ComparisonRow, UnavailableCompany
+
+MAX_END_GAP_DAYS = 45  # period ends further apart than this are not the same stretch of time
+MAX_LENGTH_GAP_DAYS = 3  # 364 vs 365/366 is calendar noise; 371 vs 364 is a 53rd week
+# Errors that concern every company alike: the comparison stops instead of listing them per company.
+_FATAL_CODES = frozenset({"user_agent_required", "blocked", "invalid_argument", "internal_error"})
+
+ComparePeriod = Literal["annual", "quarterly"]
+SortArg = Literal["given", "value"]
+_QUARTER = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "FY": 4}
+
+
+AlignArg = Literal["label", "nearest"]
+
+
+def compare_companies(
+    concept: Annotated[
+        str,
+        Field(
+            description="Catalogue concept or alias (revenue, net income, eps_diluted, "
+            "total_assets) or a raw XBRL tag (us-gaap:Revenues)"
+        ),
+    ],
+    companies: Annotated[
+        list[str],
+        Field(
+            description="2 to 8 companies, each a ticker, CIK or name, in the order "
+            'the rows should appear, e.g. ["NVDA", "AAPL"]'
+        ),
+    ],
+    fiscal_year: Annotated[
+        int | None,
+        Field(
+            description="Fiscal year by each company's own label, e.g. 2024; "
+            "omitted: the latest fiscal year every company reports"
+        ),
+    ] = None,
+    latest: Annotated[
+        bool,
+        Field(
+            description="Each company's own latest fiscal year (quarterly: latest quarter) "
+            "instead of one year for all, e.g. NVIDIA's FY2026 beside AMD's "
+            "FY2025; not with fiscal_year"
+        ),
+    ] = False,
+    period: Annotated[
+        ComparePeriod, Field(description="annual (fiscal years) or quarterly (fiscal quarters)")
+    ] = "annual",
+    sort: Annotated[
+        SortArg, Field(description="given (rows in the order of companies) or value (largest first)")
+    ] = "given",
+    unit: Annotated[
+        str | None,
+        Field(
+            description="A currency to read every company's figure in, e.g. USD (a foreign "
+            "filer's convenience translation, where it reports one); omitted: "
+            "each filer's own reporting currency"
+        ),
+    ] = None,
+    align: Annotated[
+        AlignArg,
+        Field(
+            description="label: fiscal_year is each company's own label; nearest: "
+            "fiscal_year is a calendar year and each company's fiscal year "
+            "ending nearest its December 31 is taken (NVIDIA's FY2025, ended "
+            "2025-01-26, for 2024); annual only"
+        ),
+    ] = "label",
+    *,
+    client: SecClient | None = None,
+) -> ComparisonResult:
+    """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up.
+
+    Every company is resolved first: an ambiguous name stops the whole
+    comparison with that name's ``candidates``, an unknown one stops it naming
+    it (a comparison that silently includes the wrong company looks normal).
+    The same company named twice (GOOG and GOOGL) is one row, with a note.
+    Each company's figure is the one get_financial_concept gives for the year:
+    periods by start/end dates, the first tag of the concept's chain that
+    reports the period (``matched_tag``), the latest-filed value of a restated
+    period (``restated``, ``original_value``). Fiscal-year labels are each
+    company's own: NVIDIA's FY2024 ended 2024-01-28, Apple's 2024-09-28.
+
+    ``align="nearest"`` answers "who had bigger sales in 2024": ``fiscal_year``
+    is read as a calendar year and each company's fiscal year ending nearest
+    its December 31 (within half a year) is compared, ``fiscal_year_basis``
+    nearest; a company with none is unavailable.
+
+    ``fiscal_year`` omitted: the latest fiscal year (quarterly: fiscal year and quarter)
+    that every company with the concept reports; ``fiscal_year_reason`` says
+    which and why. With ``period="quarterly"`` and ``fiscal_year`` given, the latest
+    quarter of that year every company reports. ``latest=True``: each company's
+    own latest fiscal year (quarterly: fiscal quarter), "for their last fiscal
+    years"; the result's ``fiscal_year`` is null when they differ (each row
+    carries its own) and the alignment check is the same as for one year.
+
+    Returns: concept, label, fiscal_year, fiscal_period, fiscal_year_reason,
+    comparable, comparability_issues, warnings, rows (query, name, cik,
+    tickers, value, unit, fiscal_year, fiscal_period, start, end, days, filed,
+    form, accession_number, matched_tag, restated, original_value,
+    filing_url, notes), unavailable (query, name, cik, code, reason,
+    suggestion) and notes. ``comparable`` is false when period ends are more
+    than 45 days apart (balance sheets dated at different points in time for
+    instant concepts), currencies or units differ (then ``sort="value"`` keeps
+    the order given: a ranking across currencies is meaningless), the figures
+    come from different accounting standards (IFRS and US GAAP), or fewer than
+    two companies have a value; different matched tags within one standard and
+    52- vs 53-week years are warnings. ``unit`` reads every figure in one
+    currency where the filer reports it (a convenience translation is labelled
+    in the row's notes). Units: the filer's own (USD, TWD,
+    USD/shares, shares); nothing is converted or derived. A company without
+    data (no XBRL facts, concept or year not reported, a fetch that still fails
+    after retries) is listed in ``unavailable`` with its reason; the others are
+    returned. A comparison missing a company because the SEC failed for it
+    (rate_limited, upstream_unavailable) is partial: the CLI exits 15, and
+    without ``fiscal_year`` the reason says the year was chosen without it.
+
+    Errors: invalid_argument (fewer than 2 or more than 8 distinct companies,
+    unknown concept, bad period or sort), ambiguous (a name matching several
+    companies; ``candidates``), not_found (an unknown company; no fiscal year
+    common to all; no company has the figure), out_of_scope (a future year).
+    Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json, one request
+    per company, issued concurrently within the shared 10 requests/second limit.
+    """
+    client = client or get_client()
+    fy = fiscal_year
+    if latest and fy is not None:
+        raise EdgarError(
+            "invalid_argument",
+            f"Pass {param('fiscal_year')} or {param('latest')}, not both.",
+            f"Omit {param('fiscal_year')} to compare each company's latest fiscal year, or omit "
+            f"{param('latest')} to compare FY{fy}.",
+        )
+    if period not in ("annual", "quarterly"):
+        raise EdgarError(
+            "invalid_argument", f"Unknown {param('period')} {period!r} for a comparison.", "Use annual or quarterly."
+        )
+    if align not in ("label", "nearest"):
+        raise EdgarError("invalid_argument", f"Unknown {param('align')} {align!r}.", "Use label or nearest.")
+    if align == "nearest" and (fy is None or latest or period != "annual"):
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('align')} nearest aligns annual figures to a calendar year: "
+            f"it needs {param('fiscal_year')} (read as the calendar year), annual, and not "
+            f"{param('latest')}.",
+            f"Pass {param('fiscal_year')} 2024 with {param('align')} nearest.",
+        )
+    if sort not in ("given", "value"):
+        raise EdgarError(
+            "invalid_argument",
+            f"Unknown {param('sort')} {sort!r}.",
+            "Use value to rank by value, or omit it to keep the order given.",
+        )
+    queries = [str(q) for q in companies or []]
+    if len(queries) < MIN_COMPANIES:
+        raise _count_error(len(queries))
+    if len(queries) > 2 * MAX_COMPANIES:
+        raise _count_error(len(queries))
+    today = client.settings.clock().date()
+    validate_fiscal_year(fy, today)
+    check_concept_first(concept, queries, "compare_companies")
+    spec = lookup(concept)
+
+    groups = _resolve_all(queries, client)
+    notes = [_duplicate_note(g) for g in groups if len(g[1]) > 1]
+    if not MIN_COMPANIES <= len(groups) <= MAX_COMPANIES:
+        raise _count_error(len(groups), notes)
+
+    loaded = _load_all(client, [int(r.cik) for r, _ in groups])
+    entries: list[_Entry] = []
+    unavailable: list[UnavailableCompany] = []
+    for resolved, qs in groups:
+        ref = CompanyRef(cik=resolved.cik, name=resolved.name, tickers=resolved.tickers)
+        got = loaded[int(resolved.cik)]
+        if isinstance(got, EdgarError):
+            unavailable.append(_unavailable(qs, ref, got))
+            continue
+        entry = _Entry(qs, ref, got, build_series(got, spec, unit))
+        entry.keys = _period_keys(entry.series, spec, period)
+        if not entry.keys:
+            try:  # the engine's own words for "this company does not report the concept"
+                answer_from_series(ref, spec, entry.series, got, None, period, 1, today, unit)
+                err = EdgarError(
+                    "not_found",
+                    f"{ref.name} reports no {period} value for {spec.name}.",
+                    f"Try {param('period')} quarterly or another concept.",
+                )
+            except EdgarError as exc:
+                err = exc
+            unavailable.append(_unavailable(qs, ref, err))
+            continue
+        entries.append(entry)
+    if not entries:
+        transient = [u.code for u in unavailable if u.code in TRANSIENT_CODES]
+        if transient and len(transient) == len(unavailable):
+            # Every fetch failed for a passing reason: that is not "no data".
+            raise EdgarError(
+                transient[0],
+                "The SEC did not answer for any of the companies: "
+                + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable)
+                + ".",
+                "Try again in a few minutes.",
+                unavailable=unavailable,
+            )
+        raise EdgarError(
+            "not_found",
+            f"None of the companies has {period} {spec.name} data: "
+            + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable)
+            + ".",
+            "Check the concept, or compare companies that file XBRL financial statements.",
+            unavailable=unavailable,
+        )
+
+    if align == "nearest":
+        targets, basis, reason = _nearest_each(entries, fy, unavailable)  # type: ignore[arg-type]
+        entries = [e for e in entries if e.ref.cik in targets]
+        target = (fy, 0)  # type: ignore[assignment]
+    elif latest:
+        targets, basis, reason = _latest_each(entries, period)
+    else:
+        target, basis, reason = _choose_period(entries, fy, period)
+        targets = {e.ref.cik: target for e in entries}
+        failed = [u for u in unavailable if u.code in TRANSIENT_CODES]
+        if failed and fy is None:
+            # The year was chosen without them: a complete run might choose another. Say so, and
+            # the result's exit status says partial (16).
+            reason += (
+                f" Chosen without {', '.join(u.name or u.query for u in failed)}, whose data the SEC did "
+                f"not deliver ({failed[0].code}); retry, or pass {param('fiscal_year')} to fix the year."
+            )
+    rows: list[ComparisonRow] = []
+    for e in entries:
+        target = targets[e.ref.cik]
+        try:
+            answer = answer_from_series(e.ref, spec, e.series, e.facts, target[0], period, MAX_LIMIT, today, unit)
+        except EdgarError as exc:
+            unavailable.append(_unavailable(e.queries, e.ref, exc))
+            continue
+        hits = [v for v in answer.values if _key(v, period) == target]
+        if not hits:
+            have = sorted({v.fiscal_period or "" for v in answer.values} - {""})
+            unavailable.append(
+                _unavailable(
+                    e.queries,
+                    e.ref,
+                    EdgarError(
+                        "not_found",
+                        f"{e.ref.name} reports FY{target[0]} {' '.join(have)} but not {_label(target, period)}.",
+                        f"Ask for another quarter with {param('fiscal_year')}, or use {param('period')} annual.",
+                    ),
+                )
+            )
+            continue
+        rows.append(_row(e, hits[0], answer, len(hits)))
+    order = {resolved.cik: i for i, (resolved, _qs) in enumerate(groups)}
+    unavailable.sort(key=lambda u: order.get(u.cik or "", len(order)))
+    if not rows:
+        asked = _label(target, period) if len(set(targets.values())) == 1 else "its latest fiscal year"
+        raise EdgarError(
+            "not_found",
+            f"No company has {period} {spec.name} for {asked}: "
+            + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable)
+            + ".",
+            f"Omit {param('fiscal_year')} for the latest year they all report, or ask for an earlier year.",
+            unavailable=unavailable,
+        )
+
+    comparable, issues, warnings, more_notes = _assess(rows, spec, sort)
+    notes.extend(more_notes)
+    if basis == "requested" and period == "annual" and any(i.startswith("period ends") for i in issues):
+        better = {e.ref.cik: P.nearest_fiscal_year(_annual_ends(e), fy) for e in entries}  # type: ignore[arg-type]
+        moved = [(e, better[e.ref.cik]) for e in entries if better[e.ref.cik] and better[e.ref.cik][0] != fy]  # type: ignore[index]
+        if moved:
+            warnings.append(
+                f"Read as calendar {fy}, the best-matching fiscal years differ from the FY{fy} labels: "
+                + "; ".join(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in moved)  # type: ignore[index]
+                + f". To compare the year {fy} across these calendars ask with {param('align')} nearest."
+            )
+    shown_ciks = {r.cik for r in rows}
+    # a failed freshness check: that company's cached facts, dated
+    warnings.extend(f"{e.ref.name}: {n}" for e in entries if e.ref.cik in shown_ciks for n in e.facts.notes)
+    warnings.extend(e.facts.coverage_note for e in entries if e.facts.coverage_note and e.ref.cik in shown_ciks)
+    mixed_units = len({r.unit for r in rows}) > 1
+    if sort == "value" and mixed_units:
+        notes.append(
+            "Rows are in the order given, not ranked by value: the figures are in different currencies or "
+            "units (see warnings), and a ranking across them would be meaningless."
+        )
+    elif sort == "value":
+        rows.sort(key=lambda r: r.value, reverse=True)
+        notes.append(
+            "Rows are ranked by value, largest first"
+            + ("" if comparable else " (a ranking of figures that are not comparable; see warnings)")
+            + "."
+        )
+    shown = {targets[e.ref.cik] for e in entries if any(r.cik == e.ref.cik for r in rows)} or {target}
+    one = next(iter(shown)) if len(shown) == 1 else None
+    return ComparisonResult(
+        concept=spec.name,
+        label=spec.label,
+        definition=spec.definition,
+        period=period,
+        fiscal_year=one[0] if one else None,
+        fiscal_period=(("FY" if period == "annual" else f"Q{one[1]}") if one else None),  # type: ignore[arg-type]
+        fiscal_year_basis=basis,
+        fiscal_year_reason=reason,
+        comparable=comparable,
+        comparability_issues=issues,
+        warnings=warnings,
+        sort="given" if sort == "value" and mixed_units else sort,
+        rows=rows,
+        unavailable=unavailable,
+        calendar_year=fy if align == "nearest" else None,
+        notes=notes,
+        source="https://data.sec.gov/api/xbrl/companyfacts/CIK##########.json (one per company)",
+    )
+
+
+class _Entry:
+    def __init__(self, queries: list[str], ref: CompanyRef, facts: CompanyFacts, series: Series):
+        self.queries = queries
+        self.ref = ref
+        self.facts = facts
+        self.series = series
+        self.keys: set[tuple[int, int]] = set()
+
+
+# --- resolution and fetching ---------------------------------------------------------------
+
+
+def _count_error(n: int, notes: list[str] | None = None) -> EdgarError:
+    extra = (" " + " ".join(notes)) if notes else ""
+    return EdgarError(
+        "invalid_argument",
+        f"A comparison needs {MIN_COMPANIES} to {MAX_COMPANIES} different companies; got {n}.{extra}",
+        f"Name between 2 and 8 different companies (tickers, CIKs or names); for one company use {tool('get_financial_concept')}.",
+    )
+
+
+def _resolve_all(queries: list[str], client: SecClient) -> list[tuple[ResolvedCompany, list[str]]]:
+    """Every query to one company, in the order given, duplicates folded; any failure stops everything."""
+    by_cik: dict[str, tuple[ResolvedCompany, list[str]]] = {}
+    for q in queries:
+        try:
+            resolved = resolve_company(q, client=client)
+        except EdgarError as exc:
+            if exc.code in ("ambiguous", "not_found"):
+                what = "is ambiguous" if exc.code == "ambiguous" else "was not found"
+                raise EdgarError(
+                    exc.code,
+                    f"The comparison was not run: {q!r} {what}. {exc.message}",
+                    exc.suggestion,
+                    company=q,
+                    **exc.extras,
+                ) from None
+            raise
+        if resolved.cik in by_cik:
+            by_cik[resolved.cik][1].append(q)
+        else:
+            by_cik[resolved.cik] = (resolved, [q])
+    return list(by_cik.values())
+
+
+def _duplicate_note(group: tuple[ResolvedCompany, list[str]]) -> str:
+    resolved, qs = group
+    return f"{' and '.join(qs)} are the same company, {resolved.name} (CIK {resolved.cik}); it is compared once."
+
+
+def _load_all(client: SecClient, ciks: list[int]) -> dict[int, CompanyFacts | EdgarError]:
+    """companyfacts for every CIK, fetched concurrently through the shared client and rate limit."""
+
+    def one(cik: int) -> CompanyFacts | EdgarError:
+        try:
+            return load_company_facts(client, cik)
+        except EdgarError as exc:
+            if exc.code in _FATAL_CODES:
+                raise
+            return exc
+
+    with ThreadPoolExecutor(max_workers=max(1, len(ciks)), thread_name_prefix="companyfacts") as pool:
+        # Each thread runs in a copy of this context, so the call's progress and cancellation, and the
+        # command's deadline (sec/transport.py), hold there too.
+        futures = {cik: pool.submit(contextvars.copy_context().run, one, cik) for cik in ciks}
+        return {cik: f.result() for cik, f in futures.items()}
+
+
+def _unavailable(queries: list[str], ref: CompanyRef, exc: EdgarError) -> UnavailableCompany:
+    latest = exc.extras.get("latest_fiscal_year")
+    return UnavailableCompany(
+        query=", ".join(queries),
+        name=ref.name,
+        cik=ref.cik,
+        code=exc.code,
+        reason=exc.message,
+        suggestion=exc.suggestion,
+        latest_fiscal_year=latest if isinstance(latest, int) else None,
+    )
+
+
+# --- choosing the period ---------------------------------------------------------------------
+
+
+def _key(v: FactValue, period: str) -> tuple[int, int] | None:
+    if v.fiscal_year is None or v.fiscal_period not in _QUARTER:
+        return None
+    if period == "annual":
+        return (v.fiscal_year, 0) if v.fiscal_period == "FY" else None
+    if v.period_type == "annual":
+        return None
+    return v.fiscal_year, _QUARTER[v.fiscal_period]
+
+
+def _period_keys(series: Series, spec: Concept, period: str) -> set[tuple[int, int]]:
+    wanted = period_filter(spec, period)
+    return {k for v in series.values if wanted(v) and (k := _key(v, period)) is not None}
+
+
+def _label(key: tuple[int, int], period: str) -> str:
+    return f"FY{key[0]}" if period == "annual" else f"Q{key[1]} FY{key[0]}"
+
+
+def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[tuple[int, int], str, str]:
+    """(target key, basis, reason): the requested year, or the latest every company reports."""
+    names = [e.ref.name for e in entries]
+    if fy is not None:
+        if period == "annual":
+            return (fy, 0), "requested", f"FY{fy} as requested; each company's own fiscal-year label."
+        common = set.intersection(*({k for k in e.keys if k[0] == fy} for e in entries))
+        if common:
+            key = max(common)
+            return (
+                key,
+                "requested",
+                (f"Q{key[1]} is the latest quarter of FY{fy} that every company reports ({', '.join(names)})."),
+            )
+        key = (
+            max(k for e in entries for k in e.keys if k[0] == fy)
+            if any(k[0] == fy for e in entries for k in e.keys)
+            else (fy, 4)
+        )
+        return (
+            key,
+            "requested",
+            (f"No quarter of FY{fy} is reported by every company; Q{key[1]} is the latest any of them reports."),
+        )
+    common = set.intersection(*(e.keys for e in entries))
+    if not common:
+        spans = "; ".join(
+            f"{e.ref.name}: {_label(min(e.keys), period)} to {_label(max(e.keys), period)}" for e in entries
+        )
+        raise EdgarError(
+            "not_found",
+            f"No {'fiscal year' if period == 'annual' else 'fiscal quarter'} is reported by every company ({spans}).",
+            f"Pass {param('fiscal_year')} to compare the companies that report that year; the others are listed as unavailable.",
+            ranges={e.ref.name: [_label(min(e.keys), period), _label(max(e.keys), period)] for e in entries},
+        )
+    key = max(common)
+    what = "fiscal year" if period == "annual" else "fiscal quarter"
+    if len(entries) == 1:
+        reason = (
+            f"{_label(key, period)} is the latest {what} {names[0]} reports; no other company has the "
+            "figure (see unavailable)."
+        )
+    else:
+        latest = {e.ref.name: max(e.keys) for e in entries}
+        limiting = [n for n, k in latest.items() if k == key]
+        ahead = [f"{n} through {_label(k, period)}" for n, k in latest.items() if k != key]
+        reason = (
+            f"{_label(key, period)} is the latest {what} that all {len(entries)} companies report "
+            "(by each company's own fiscal-year label)"
+        )
+        if ahead:
+            reason += (
+                f"; {' and '.join(limiting)} {'reports' if len(limiting) == 1 else 'report'} nothing "
+                f"later, while the others report further ({', '.join(ahead)})"
+            )
+        reason += "."
+    reason += f" Pass {param('fiscal_year')} to choose another year."
+    return key, "latest_common", reason
+
+
+def _annual_ends(e: _Entry) -> dict[int, date]:
+    """Fiscal-year label -> the end of that fiscal year, from the company's annual values."""
+    ends: dict[int, date] = {}
+    for v in e.series.values:
+        if v.fiscal_period == "FY" and v.fiscal_year is not None and v.period_type in ("annual", "instant"):
+            ends.setdefault(v.fiscal_year, v.end)
+    return ends
+
+
+def _nearest_each(
+    entries: list[_Entry], year: int, unavailable: list[UnavailableCompany]
+) -> tuple[dict[str, tuple[int, int]], str, str]:
+    """(each company's target key, basis, reason) for calendar ``year``: the fiscal year ending nearest its end."""
+    targets: dict[str, tuple[int, int]] = {}
+    chosen = []
+    for e in entries:
+        hit = P.nearest_fiscal_year(_annual_ends(e), year)
+        if hit is None:
+            gap = f" {e.facts.coverage_note}" if e.facts.coverage_note else ""
+            unavailable.append(
+                _unavailable(
+                    e.queries,
+                    e.ref,
+                    EdgarError(
+                        "not_found",
+                        f"{e.ref.name} reports no fiscal year ending within half a year of {year}-12-31 in its "
+                        f"XBRL facts.{gap}",
+                        f"Ask for another year, or use {param('align')} label.",
+                    ),
+                )
+            )
+            continue
+        targets[e.ref.cik] = (hit[0], 0)
+        chosen.append(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})")
+    reason = (
+        f"Calendar {year}: each company's fiscal year ending nearest {year}-12-31: "
+        + "; ".join(chosen)
+        + ". The labels may differ; the periods are the best match of each company's calendar to the year."
+    )
+    return targets, "nearest", reason
+
+
+def _latest_each(entries: list[_Entry], period: str) -> tuple[dict[str, tuple[int, int]], str, str]:
+    """(each company's target key, basis, reason) for "their last fiscal years"."""
+    targets = {e.ref.cik: max(e.keys) for e in entries}
+    what = "fiscal year" if period == "annual" else "fiscal quarter"
+    each = ", ".join(f"{e.ref.name} {_label(targets[e.ref.cik], period)}" for e in entries)
+    reason = f"Each company's latest {what} it reports, by its own fiscal-year label: {each}."
+    if len(set(targets.values())) > 1:
+        reason += " The labels differ; compare each row's start and end dates."
+    return targets, "latest_each", reason
+
+
+# --- rows and comparability ------------------------------------------------------------------
+
+
+def _row(e: _Entry, v: FactValue, answer: ConceptResult, n_hits: int) -> ComparisonRow:
+    notes = list(answer.notes)
+    if n_hits > 1:
+        notes.append(f"{n_hits} values carry this fiscal label; the one ending latest ({v.end}) is shown.")
+    if v.restated:
+        notes.append(
+            f"Revised after first being reported: {v.original_value} in {v.original_accession} "
+            f"(filed {v.original_filed}; {v.revision_kind})."
+        )
+    if v.pre_split_ratio:
+        notes.append(
+            f"Reported before a {v.pre_split_ratio}-for-1 stock split and never restated: on the old share basis."
+        )
+    if v.pre_reverse_split_ratio:
+        notes.append(
+            f"Reported before a 1-for-{v.pre_reverse_split_ratio} reverse split or recapitalisation and "
+            "never restated: on the old share basis."
+        )
+    return ComparisonRow(
+        **v.model_dump(),
+        query=", ".join(e.queries),
+        name=e.ref.name,
+        cik=e.ref.cik,
+        tickers=e.ref.tickers,
+        fiscal_year_end=answer.fiscal_year_end,
+        source=urls.companyfacts(e.ref.cik),
+        notes=notes,
+        data_source=answer.data_source,
+    )
+
+
+def _when(r: ComparisonRow) -> str:
+    label = f"FY{r.fiscal_year}" if r.fiscal_period == "FY" else f"{r.fiscal_period} FY{r.fiscal_year}"
+    return f"{r.name} {label} {'dated' if r.period_type == 'instant' else 'ended'} {r.end}"
+
+
+def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, list[str], list[str], list[str]]:
+    """(comparable, short issues, warnings, notes) for the rows side by side."""
+    issues: list[str] = []
+    warnings: list[str] = []
+    notes: list[str] = []
+    if len(rows) < 2:
+        who = rows[0].name if rows else "no company"
+        issues.append("only one company has a value")
+        warnings.append(
+            f"Only {who} has a value for {spec.name} in this period; there is nothing to compare it "
+            "with (see unavailable)."
+        )
+        return False, issues, warnings, notes
+
+    units = list(dict.fromkeys(r.unit for r in rows))
+    if len(units) > 1:
+        currencies = all(
+            u.split("/")[0].isalpha() and len(u.split("/")[0]) == 3 and u.split("/")[0].isupper() for u in units
+        )
+        kind = "currencies" if currencies else "units"
+        issues.append(f"different {kind}: {', '.join(units)}")
+        by_unit = "; ".join(f"{u}: {', '.join(r.name for r in rows if r.unit == u)}" for u in units)
+        warnings.append(
+            f"The figures are in different {kind} ({by_unit}), so they are not comparable as they stand"
+            + (" and ranking them by value is meaningless" if sort == "value" else "")
+            + (
+                "; convert them at an exchange rate you state (edgar does not convert currencies), or ask with "
+                f"{param('unit')} USD for the filers that tag a USD convenience translation."
+                if currencies
+                else "."
+            )
+        )
+
+    ends = [r.end for r in rows]
+    gap = (max(ends) - min(ends)).days
+    every = "; ".join(_when(r) for r in rows)
+    instant = all(r.period_type == "instant" for r in rows)
+    if gap > MAX_END_GAP_DAYS:
+        issues.append(f"period ends {gap} days apart")
+        if instant:
+            warnings.append(
+                f"The balance sheets are dated at different points in time, {gap} days apart ({every}), "
+                "so the figures are not comparable: each is a snapshot on its own date."
+            )
+        else:
+            warnings.append(
+                f"The periods end {gap} days apart ({every}): the same fiscal-year label covers "
+                "different stretches of time, so the figures are not comparable."
+            )
+    elif gap > 0:
+        notes.append(f"The period ends are within {gap} days of each other ({every}).")
+
+    tags = list(dict.fromkeys(r.matched_tag for r in rows))
+    if len(tags) > 1:
+        by_tag = "; ".join(f"{t} ({', '.join(r.name for r in rows if r.matched_tag == t)})" for t in tags)
+        standards = {t.split(":")[0] for t in tags}
+        extra = ""
+        if {"ifrs-full", "us-gaap"} <= standards:
+            issues.append("different accounting standards: IFRS and US GAAP")
+            extra = (
+                " IFRS and US GAAP are different accounting standards: the figures are not comparable as they stand."
+            )
+        warnings.append(f"The figures are defined differently: they come from different XBRL tags: {by_tag}.{extra}")
+
+    translated = [r for r in rows if any("convenience translation into" in n for n in r.notes)]
+    if translated:
+        issues.append("convenience translation: " + ", ".join(r.name for r in translated))
+        warnings.append(
+            "Some figures are convenience translations, each at the one exchange rate its filing states, "
+            "not amounts the company reported in that currency: "
+            + "; ".join(f"{r.name} ({r.unit})" for r in translated)
+            + ". They do not compare as they stand with figures reported in that currency."
+        )
+
+    lengths = [r.days for r in rows if r.days is not None]
+    if len(lengths) == len(rows) and max(lengths) - min(lengths) > MAX_LENGTH_GAP_DAYS:
+        longest, shortest = max(lengths), min(lengths)
+        each = "; ".join(f"{r.name} {r.days} days" for r in rows)
+        warnings.append(
+            f"The periods differ in length by {longest - shortest} days ({each}): a 52/53-week calendar gives some "
+            f"years an extra week, so the longest period covers {100 * (longest - shortest) / shortest:.1f}% more "
+            "days than the shortest."
+        )
+
+    old_basis = [r for r in rows if r.pre_split_ratio or r.pre_reverse_split_ratio]
+    if old_basis:
+        warnings.append(
+            "Some figures are on a share basis the company has since changed and were never restated: "
+            + "; ".join(
+                f"{_when(r)} predates a "
+                + (
+                    f"{r.pre_split_ratio}-for-1 stock split"
+                    if r.pre_split_ratio
+                    else f"1-for-{r.pre_reverse_split_ratio} reverse split or recapitalisation"
+                )
+                for r in old_basis
+            )
+            + ". Per-share amounts and share counts on different bases do not compare as they stand."
+        )
+    suspect = [(r, e) for r in rows for e in r.suspected_errors if e.accession_number == r.accession_number]
+    if suspect:
+        warnings.append(
+            "Some figures look like the filer's own errors, shown as filed: "
+            + "; ".join(f"{r.name}: {e.reason}" for r, e in suspect)
+        )
+    restated = [r.name for r in rows if r.restated]
+    if restated:
+        notes.append(f"Revised after first being reported: {', '.join(restated)} (see each row's original_value).")
+    return not issues, issues, warnings, notes

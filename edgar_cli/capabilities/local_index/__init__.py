@@ -1,0 +1,45 @@
+"""local_index: the local index of filing text that search_documents reads (``edgar index add/list/remove``)."""
+
+from __future__ import annotations
+
+from ..registry import Capability, Tool
+
+MAX_YEARS = 30
+
+LIST_GUIDANCE = """\
+Use it to see which companies and filings search_documents can search (the server's local index): each filing's
+company, form, fiscal year, filing date, accession number and sections. Nothing is fetched."""
+
+ADD_GUIDANCE = """\
+Use it when search_documents says a company is not indexed and the question needs a search across its filings:
+it fetches the company's latest 10-K (forms, years) or the filings named in accession_numbers from the SEC, within
+the shared rate limit, and indexes their sections. It takes seconds per filing: for one known section of one filing,
+get_filing_section is quicker. Read filings and skipped (with reasons) before searching."""
+
+CAPABILITY = Capability(
+    name="local_index",
+    mcp_order=8,
+    tools=(
+        Tool(
+            function="edgar_cli.capabilities.local_index.local_index:index_list",
+            command="edgar index list",
+            guidance=LIST_GUIDANCE,
+            objects=frozenset({"store"}),
+            local=True,
+        ),
+        Tool(
+            function="edgar_cli.capabilities.local_index.local_index:index_add",
+            command="edgar index add",
+            guidance=ADD_GUIDANCE,
+            ranges={"years": {"minimum": 1, "maximum": MAX_YEARS}},
+            objects=frozenset({"store"}),
+            writes=True,
+        ),
+        Tool(
+            function="edgar_cli.capabilities.local_index.local_index:index_remove",
+            command="edgar index remove",
+            mcp=False,
+            objects=frozenset({"store"}),
+        ),
+    ),
+)

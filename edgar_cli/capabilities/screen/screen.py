@@ -1,0 +1,566 @@
+"""screen_companies: one concept across every filer in the local bulk store.
+
+Each company's value is the one the concept engine (``capabilities/concept/concept.py``)
+gives for it: the store holds, for every catalogue concept, the annual values
+``build_series`` produced from that company's facts at sync time, in the
+engine's order, so the screen reads the first value of the asked-for year
+exactly as ``get_financial_concept(company, concept, fiscal_year=...)`` would
+return it. A raw XBRL tag is run through the engine at query time for the
+companies that report the tag (slower, same rules).
+
+The screen never mixes units: one unit (USD by default) is screened, and
+companies whose figures are in another (TSMC's TWD) are counted as excluded.
+"""
+
+from __future__ import annotations
+
+import marshal
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ...bulk import build as B
+from ...bulk.source import max_age, open_store
+from ...bulk.store import FACT_FIELDS, BulkStore
+from ...errors import EdgarError
+from ...models.companies import CompanyRef, DataSource
+from ...sec import urls
+from ...sec.client import SecClient, get_client
+from ...sec.submissions import family_of
+from ...vocabulary import param, tool
+from ...xbrl.answer import validate_fiscal_year
+from ...xbrl.catalogue import Concept, lookup
+from ..resolve.resolve import resolve_company
+from .model import ScreenExclusion, ScreenResult, ScreenRow
+
+MAX_LIMIT = 1000
+SCREEN_FORMS = ("10-K", "20-F", "40-F")
+SortArg = Literal["value_desc", "value_asc", "name"]
+_UNIT = re.compile(r"[A-Z]{3}(/shares)?|shares|pure")
+_DEFAULT_UNIT = {"currency": "USD", "currency/shares": "USD/shares", "shares": "shares"}
+
+
+@dataclass
+class _Hit:
+    cik: int
+    end: str
+    value: float
+    unit: str
+    form: str
+    fye_month: int
+    fact: tuple
+    same_label: int = 1
+
+
+def screen_companies(
+    concept: Annotated[
+        str,
+        Field(
+            description="Catalogue concept or alias (revenue, net_income, total_assets, "
+            "eps_diluted) or a raw XBRL tag (us-gaap:Revenues)"
+        ),
+    ],
+    fiscal_year: Annotated[
+        int | None,
+        Field(
+            description="Fiscal year by each company's own label, e.g. 2024 "
+            "(NVIDIA's FY2024 ended 2024-01-28, Apple's 2024-09-28)"
+        ),
+    ] = None,
+    calendar_year: Annotated[
+        int | None, Field(description="Instead of fiscal_year: annual periods ending in this calendar year, e.g. 2024")
+    ] = None,
+    minimum: Annotated[float | None, Field(description="Only values at or above this, in the unit, e.g. 1e9")] = None,
+    maximum: Annotated[float | None, Field(description="Only values at or below this, in the unit")] = None,
+    sort: Annotated[SortArg, Field(description="value_desc (largest first), value_asc or name")] = "value_desc",
+    limit: Annotated[int, Field(description="Most rows to return (1-1000)")] = 50,
+    forms: Annotated[
+        list[str] | None,
+        Field(
+            description="Only values from these annual report families: "
+            "10-K (with its 10-Q), 20-F, 40-F (amendments "
+            "included)"
+        ),
+    ] = None,
+    fiscal_year_end: Annotated[
+        int | None, Field(description="Only companies whose fiscal year ends in this month (1-12), e.g. 6 for June")
+    ] = None,
+    unit: Annotated[
+        str | None,
+        Field(
+            description="The unit to screen: USD (default for money), USD/shares, shares, "
+            "or another currency such as TWD"
+        ),
+    ] = None,
+    peers_of: Annotated[
+        str | None,
+        Field(
+            description="Only companies with the same SIC code as this one (ticker, "
+            "CIK or name), from the filers' submissions"
+        ),
+    ] = None,
+    *,
+    client: SecClient | None = None,
+) -> ScreenResult:
+    """One financial concept across every filer in the local bulk store, for one fiscal or calendar year.
+
+    Needs a store built by the bulk sync. For each company the value is the one
+    the concept lookup gives for it (periods by start/end dates, the company's
+    own fiscal-year labels, 10-K/10-Q/20-F/40-F facts only, per-period tag
+    fallback with ``matched_tag``, the latest-filed value of a restated period
+    with ``original_value``), each with its provenance (accession number, form,
+    filed date, period start/end). With ``fiscal_year`` the periods of
+    different companies end in different months; ``calendar_year`` selects
+    annual periods by their end date instead.
+
+    Only one unit is screened (USD unless ``unit`` says otherwise); companies
+    reporting the concept in another currency are counted under ``excluded``
+    (other_unit), never converted or mixed in. ``companies_considered`` counts
+    the filers with XBRL facts, ``companies_reporting`` those with a value for
+    the period in the unit, and ``excluded`` says how many were left out and
+    why (not_a_peer, not_reported, no_annual_value, other_unit,
+    period_not_reported, form, fiscal_year_end, below_minimum, above_maximum):
+    companies_reporting plus the first five is companies_considered, and
+    companies_matched is companies_reporting less the last four.
+
+    Returns: concept, fiscal_year or calendar_year, unit, counts, excluded,
+    rows (cik, name, tickers, sic, fiscal_year_end and the FactValue fields:
+    value, unit, fiscal_year, fiscal_period, start, end, days, filed, form,
+    accession_number, matched_tag, restated, original_value, revision_kind,
+    filing_url), notes, warnings and data_source (bulk, with the archive's date).
+    Units: USD, USD/shares, shares or the filer's currency, as reported.
+
+    Errors: invalid_argument (no or both years, bad limit, unit, form, month,
+    minimum above maximum, unknown concept), not_found (no bulk store yet, a
+    store from another engine version, an unknown peers_of company or one
+    without a SIC code), out_of_scope (a future fiscal year), ambiguous (a
+    peers_of name matching several companies).
+    Source: www.sec.gov/Archives/edgar/daily-index/xbrl/companyfacts.zip and
+    bulkdata/submissions.zip, as synced.
+    """
+    client = client or get_client()
+    today = client.settings.clock().date()
+    spec = lookup(concept)
+    _validate(fiscal_year, calendar_year, minimum, maximum, limit, fiscal_year_end, sort, peers_of, today)
+    wanted_forms = _forms(forms)
+    store = open_store(client)
+    if store is None or not store.has_companyfacts:
+        raise EdgarError(
+            "not_found",
+            "There is no local bulk store to screen yet.",
+            f"Download the SEC's bulk archives first with {tool('sync_bulk')} (about 2-3 GB).",
+        )
+    if store.meta.get("engine") != B.engine_fingerprint():
+        raise EdgarError(
+            "not_found",
+            "The bulk store was derived by another version of edgar's concept engine, so its "
+            "values could differ from what a single-company lookup gives now.",
+            f"Run {tool('sync_bulk')} again: it rebuilds the store from the archives on disk.",
+        )
+    screen_unit = _normal_unit(unit or _DEFAULT_UNIT.get(spec.unit, "USD"))
+    if not _UNIT.fullmatch(screen_unit):
+        raise EdgarError(
+            "invalid_argument",
+            f"{screen_unit[:40]!r} is not a unit a screen can use.",
+            "Use USD, USD/shares, shares, or a three-letter currency code such as EUR or TWD.",
+        )
+    notes: list[str] = []
+    warnings: list[str] = []
+    peer_ref, peers = _peers(store, peers_of, client) if peers_of else (None, None)
+    if peer_ref is not None and fiscal_year is None and calendar_year is None:
+        fiscal_year = _latest_year(store, spec, int(peer_ref.cik))
+        notes.append(
+            f"FY{fiscal_year} is the latest fiscal year {peer_ref.name} reports {spec.name} for; pass "
+            f"{param('fiscal_year')} to choose another."
+        )
+
+    considered = {c for (c,) in store.all("SELECT cik FROM companies")}
+    status, hits = (_raw_hits if spec.raw else _catalogue_hits)(store, spec, fiscal_year, calendar_year)
+    excluded: list[ScreenExclusion] = []
+    names = _names(store)
+
+    def exclude(reason: str, ciks: list[int], detail: str) -> None:
+        if ciks:
+            examples = [f"{names.get(c, '?')} ({c:010d})" for c in sorted(ciks, key=lambda c: names.get(c, ""))[:5]]
+            excluded.append(
+                ScreenExclusion(
+                    reason=reason,
+                    companies=len(ciks),
+                    detail=detail,  # type: ignore[arg-type]
+                    examples=examples,
+                )
+            )
+
+    pool = considered
+    if peers is not None:
+        exclude("not_a_peer", sorted(pool - peers), f"SIC code other than {peer_ref.sic}")  # type: ignore[union-attr]
+        pool = pool & peers
+    exclude(
+        "not_reported",
+        sorted(c for c in pool if c not in status),
+        f"none of the concept's tags ({', '.join(t.tag for t in spec.chain)}) in their XBRL facts",
+    )
+    exclude(
+        "no_annual_value",
+        sorted(c for c in pool if c in status and not status[c][1]),
+        "the tags appear, but in no annual period of a 10-K/10-Q/20-F/40-F",
+    )
+    other = sorted(c for c in pool if c in status and status[c][1] and status[c][0] != screen_unit)
+    by_unit = Counter(status[c][0] for c in other)
+    exclude(
+        "other_unit",
+        other,
+        f"report {spec.name} in {', '.join(f'{u} ({n})' for u, n in by_unit.most_common())}, "
+        f"not {screen_unit}; screen them with {param('unit')} (edgar never converts currencies)",
+    )
+    in_unit = [c for c in pool if c in status and status[c][1] and status[c][0] == screen_unit]
+    period = f"FY{fiscal_year}" if fiscal_year is not None else f"calendar {calendar_year}"
+    missing = sorted(c for c in in_unit if c not in hits)
+    latest = Counter(status[c][2] for c in missing if status[c][2] is not None)
+    exclude(
+        "period_not_reported",
+        missing,
+        f"no annual value for {period}"
+        + (
+            f" (their latest fiscal years: {', '.join(f'FY{y} ({n})' for y, n in sorted(latest.items())[-3:])})"
+            if latest
+            else ""
+        ),
+    )
+    reporting = [hits[c] for c in in_unit if c in hits]
+    matched = reporting
+    if wanted_forms:
+        exclude(
+            "form",
+            [h.cik for h in matched if _annual_family(h.form) not in wanted_forms],
+            f"the value comes from a form outside {', '.join(wanted_forms)}",
+        )
+        matched = [h for h in matched if _annual_family(h.form) in wanted_forms]
+    if fiscal_year_end is not None:
+        exclude(
+            "fiscal_year_end",
+            [h.cik for h in matched if h.fye_month != fiscal_year_end],
+            f"the period does not end in month {fiscal_year_end}",
+        )
+        matched = [h for h in matched if h.fye_month == fiscal_year_end]
+    if minimum is not None:
+        exclude("below_minimum", [h.cik for h in matched if h.value < minimum], f"below {minimum:g} {screen_unit}")
+        matched = [h for h in matched if h.value >= minimum]
+    if maximum is not None:
+        exclude("above_maximum", [h.cik for h in matched if h.value > maximum], f"above {maximum:g} {screen_unit}")
+        matched = [h for h in matched if h.value <= maximum]
+
+    if sort == "name":
+        matched.sort(key=lambda h: (names.get(h.cik, ""), h.cik))
+    else:
+        matched.sort(key=lambda h: (h.value, -h.cik), reverse=sort == "value_desc")
+    shown = matched[:limit]
+    rows = _rows(store, shown, spec, names)
+    if fiscal_year is not None and len(matched) > 1:
+        ends = sorted(h.end for h in matched)
+        if ends[0][:7] != ends[-1][:7]:
+            notes.append(
+                f"FY{fiscal_year} is each company's own label: these periods end between {ends[0]} and "
+                f"{ends[-1]}. For periods ending in one calendar year use {param('calendar_year')}."
+            )
+    if screen_unit.split("/")[0] != "USD" and _UNIT.fullmatch(screen_unit) and screen_unit not in ("shares", "pure"):
+        notes.append(f"Values are in {screen_unit.split('/')[0]}, as the filers report them; nothing is converted.")
+    if spec.raw:
+        notes.append("A raw XBRL tag: computed from each reporting company's facts now, by the same rules.")
+    published = store.meta.get("companyfacts.published")
+    ds = DataSource(kind="bulk", as_of=published)  # type: ignore[arg-type]
+    if ds.as_of is not None and client.settings.clock() - ds.as_of > max_age():
+        warnings.append(
+            f"The bulk store was published {ds.as_of:%Y-%m-%d} and is older than the sync interval; "
+            f"figures filed since are missing. Run {tool('sync_bulk')} to refresh it."
+        )
+    return ScreenResult(
+        concept=spec.name,
+        label=spec.label,
+        definition=spec.definition,
+        fiscal_year=fiscal_year,
+        calendar_year=calendar_year,
+        unit=screen_unit,
+        minimum=minimum,
+        maximum=maximum,
+        forms=list(wanted_forms),
+        fiscal_year_end_month=fiscal_year_end,
+        peers_of=peer_ref and CompanyRef(cik=peer_ref.cik, name=peer_ref.name, tickers=peer_ref.tickers),
+        sort=sort,
+        companies_considered=len(considered),
+        companies_reporting=len(reporting),
+        companies_matched=len(matched),
+        excluded=excluded,
+        limit=limit,
+        truncated=len(matched) > limit,
+        rows=rows,
+        notes=notes,
+        warnings=warnings,
+        data_source=ds,
+        source=urls.bulk_companyfacts(),
+    )
+
+
+def rank_peers(
+    concept: str,
+    peers_of: str,
+    *,
+    companies: list[str] | None = None,
+    fiscal_year: int | None = None,
+    latest: bool = False,
+    period: str = "annual",
+    client: SecClient | None = None,
+) -> ScreenResult:
+    """compare_companies' peer form: every company sharing ``peers_of``'s SIC code, ranked (a screen).
+
+    A peer ranking reads the annual values of the bulk store, so a list of
+    companies, ``latest`` or a quarterly period are refused (invalid_argument)
+    rather than silently dropped. Otherwise as screen_companies with
+    ``peers_of`` and the largest value first.
+    """
+    if companies:
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('peers_of')} ranks a company's SIC peers in place of a list of "
+            f"companies; {', '.join(companies[:3])} would be ignored.",
+            f"Give either {param('companies')} or {param('peers_of')}, not both.",
+        )
+    if latest:
+        raise EdgarError(
+            "invalid_argument",
+            f"A peer ranking uses one fiscal year for every peer; {param('latest')} does not apply to it.",
+            f"Omit {param('latest')}, or pass {param('fiscal_year')}.",
+        )
+    if period != "annual":
+        raise EdgarError(
+            "invalid_argument",
+            f"A peer ranking reads annual values from the bulk store, not {period} ones.",
+            f"Omit {param('period')}, or compare named companies by quarter without {param('peers_of')}.",
+        )
+    return screen_companies(concept, fiscal_year=fiscal_year, peers_of=peers_of, limit=MAX_LIMIT, client=client)
+
+
+# --- arguments ----------------------------------------------------------------------------------
+
+
+def _validate(fy, cal, minimum, maximum, limit, fye, sort, peers_of, today) -> None:
+    if fy is not None and cal is not None:
+        raise EdgarError(
+            "invalid_argument",
+            "Give a fiscal year or a calendar year, not both.",
+            f"Use {param('fiscal_year')} for each company's own fiscal-year label, or "
+            f"{param('calendar_year')} for periods ending in one calendar year.",
+        )
+    if fy is None and cal is None and not peers_of:
+        raise EdgarError(
+            "invalid_argument",
+            "A screen needs the year to screen.",
+            f"Pass {param('fiscal_year')} 2024 (each company's own label) or {param('calendar_year')} "
+            "2024 (periods ending in 2024).",
+        )
+    validate_fiscal_year(fy, today)
+    validate_fiscal_year(cal, today)
+    if sort not in ("value_desc", "value_asc", "name"):
+        raise EdgarError("invalid_argument", f"Unknown {param('sort')} {sort!r}.", "Use value_desc, value_asc or name.")
+    if not 1 <= int(limit) <= MAX_LIMIT:
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
+            f"Use {param('limit')} 50, for example.",
+        )
+    if minimum is not None and maximum is not None and minimum > maximum:
+        raise EdgarError(
+            "invalid_argument",
+            f"The minimum ({minimum:g}) is above the maximum ({maximum:g}).",
+            f"Swap {param('minimum')} and {param('maximum')}.",
+        )
+    if fye is not None and not 1 <= int(fye) <= 12:
+        raise EdgarError(
+            "invalid_argument",
+            f"Fiscal year end month {fye} is not a month.",
+            "Use 1-12, e.g. 12 for December or 6 for June.",
+        )
+
+
+def _normal_unit(unit: str) -> str:
+    """XBRL's spelling of a unit typed in any case: usd -> USD, twd/SHARES -> TWD/shares, Shares -> shares."""
+    head, sep, tail = unit.strip().partition("/")
+    head = head.lower() if head.lower() in ("shares", "pure") else head.upper()
+    return head + sep + tail.lower()
+
+
+def _annual_family(form: str) -> str | None:
+    """The annual report family a value's form belongs to: a 10-Q (a year-end balance restated or first
+    reported in the next quarter's report) is a 10-K filer's, never outside the 10-K family."""
+    fam = family_of(form)
+    return "10-K" if fam == "10-Q" else fam
+
+
+def _forms(forms: list[str] | None) -> tuple[str, ...]:
+    out: list[str] = []
+    for f in forms or []:
+        fam = family_of(str(f).strip().upper())
+        if fam not in SCREEN_FORMS:
+            raise EdgarError(
+                "invalid_argument",
+                f"{str(f)[:40]!r} is not an annual report form a screen can filter on.",
+                "Use 10-K, 20-F or 40-F (their amendments are included).",
+            )
+        if fam not in out:
+            out.append(fam)
+    return tuple(out)
+
+
+# --- reading the store ---------------------------------------------------------------------------
+
+
+def _names(store: BulkStore) -> dict[int, str]:
+    return {c: n for c, n in store.all("SELECT cik, name FROM companies")}
+
+
+def _first_hits(rows) -> dict[int, _Hit]:
+    """The value ``concept`` gives per company: the first in the engine's order (calendar: the latest end)."""
+    hits: dict[int, _Hit] = {}
+    for cik, _ord, end, value, unit, form, fye, fact in rows:
+        hit = hits.get(cik)
+        if hit is None:
+            hits[cik] = _Hit(cik, end, value, unit, form, fye, marshal.loads(fact) if isinstance(fact, bytes) else fact)
+        else:
+            hit.same_label += 1
+    return hits
+
+
+def _catalogue_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
+    status = {
+        c: (u, n, y)
+        for c, u, n, y in store.all("SELECT cik, unit, n, last_fy FROM concept_status WHERE concept = ?", (spec.name,))
+    }
+    column, year = ("fiscal_year", fy) if fy is not None else ("calendar_year", cal)
+    order = "cik, ord" if fy is not None else "cik, end_date DESC, ord"
+    rows = store.all(
+        f"SELECT cik, ord, end_date, value, unit, form, fye_month, fact FROM annual "
+        f"WHERE concept = ? AND {column} = ? ORDER BY {order}",
+        (spec.name, year),
+    )
+    return status, _first_hits(rows)
+
+
+def _raw_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
+    """A raw tag: the engine run now for each company reporting it (the same rules, computed on demand)."""
+    from ...bulk.source import company_facts_from
+    from ...xbrl import periods as P
+    from ...xbrl.periods import period_filter
+    from ...xbrl.series import build_series
+
+    tag = spec.chain[0].tag
+    names = [tag] if ":" in tag else [f"{t}:{tag}" for t in ("us-gaap", "ifrs-full", "dei", "srt")]
+    marks = ",".join("?" * len(names))
+    ciks = sorted({c for (c,) in store.all(f"SELECT DISTINCT cik FROM tags WHERE tag IN ({marks})", tuple(names))})
+    status: dict[int, tuple] = {}
+    rows = []
+    wanted = period_filter(spec, "annual")
+    for cik in ciks:
+        facts = company_facts_from(store, cik)
+        if facts is None:
+            continue
+        series = build_series(facts, spec)
+        pool = [v for v in series.values if wanted(v)]
+        years = [v.fiscal_year for v in pool if v.fiscal_year is not None]
+        status[cik] = (series.unit, len(pool), max(years) if years else None)
+        for i, v in enumerate(pool):
+            if (fy is not None and v.fiscal_year == fy) or (cal is not None and P.nominal_year(v.end) == cal):
+                rows.append(
+                    (cik, i, v.end.isoformat(), float(v.value), v.unit, v.form, B.fye_month(v.end), B.fact_tuple(v))
+                )
+    if cal is not None:
+        rows.sort(key=lambda r: (r[0], _neg(r[2]), r[1]))
+    return status, _first_hits(rows)
+
+
+def _neg(iso: str) -> tuple:
+    return tuple(-int(p) for p in iso.split("-"))
+
+
+def _rows(store: BulkStore, shown: list[_Hit], spec: Concept, names: dict[int, str]) -> list[ScreenRow]:
+    if not shown:
+        return []
+    marks = ",".join("?" * len(shown))
+    ciks = tuple(h.cik for h in shown)
+    filers = {c: (t, s) for c, t, s in store.all(f"SELECT cik, tickers, sic FROM filers WHERE cik IN ({marks})", ciks)}
+    fyes = {c: f for c, f in store.all(f"SELECT cik, fiscal_year_end FROM companies WHERE cik IN ({marks})", ciks)}
+    caveats = {t.tag: t.caveat for t in spec.chain}
+    first = spec.chain[0].tag if spec.chain else ""
+    out = []
+    for h in shown:
+        fields = dict(zip(FACT_FIELDS, h.fact))
+        tickers, sic = filers.get(h.cik, ("", None))
+        row_notes = []
+        if h.same_label > 1:
+            row_notes.append(
+                f"{h.same_label} annual values carry this label; the one the concept lookup lists first "
+                f"(ending {fields['end']}) is shown."
+            )
+        if fields["restated"]:
+            row_notes.append(
+                f"Revised after first being reported: {fields['original_value']} in "
+                f"{fields['original_accession']} ({fields['revision_kind']})."
+            )
+        if fields["pre_split_ratio"]:
+            row_notes.append(f"Reported before a {fields['pre_split_ratio']}-for-1 stock split and never restated.")
+        if fields["pre_reverse_split_ratio"]:
+            row_notes.append(
+                f"Reported before a 1-for-{fields['pre_reverse_split_ratio']} reverse split or "
+                "recapitalisation and never restated."
+            )
+        for e in fields["suspected_errors"]:
+            row_notes.append(f"Suspected filer error ({e['kind']}): {e['reason']}")
+        if fields["matched_tag"] != first and caveats.get(fields["matched_tag"]) and not spec.raw:
+            row_notes.append(f"Matched {fields['matched_tag']}: {caveats[fields['matched_tag']]}")
+        out.append(
+            ScreenRow(
+                **fields,
+                filing_url=urls.filing_index(h.cik, fields["accession_number"]),
+                cik=f"{h.cik:010d}",
+                name=names.get(h.cik, ""),
+                tickers=[t for t in (tickers or "").split(",") if t],
+                sic=sic,
+                fiscal_year_end=fyes.get(h.cik),
+                notes=row_notes,
+            )
+        )
+    return out
+
+
+@dataclass
+class _Peer:
+    cik: str
+    name: str
+    tickers: list[str]
+    sic: str
+
+
+def _peers(store: BulkStore, company: str, client: SecClient) -> tuple[_Peer, set[int]]:
+    resolved = resolve_company(company, client=client)
+    row = store.one("SELECT sic, sic_description FROM filers WHERE cik = ?", (int(resolved.cik),))
+    if row is None or not row[0]:
+        raise EdgarError(
+            "not_found",
+            f"The bulk store has no SIC code for {resolved.name} (CIK {resolved.cik}), so it has no peer set.",
+            "Screen without peers, or name the companies to compare.",
+        )
+    peers = {c for (c,) in store.all("SELECT cik FROM filers WHERE sic = ?", (row[0],))}
+    return _Peer(resolved.cik, resolved.name, resolved.tickers, row[0]), peers
+
+
+def _latest_year(store: BulkStore, spec: Concept, cik: int) -> int:
+    row = store.one("SELECT last_fy FROM concept_status WHERE concept = ? AND cik = ?", (spec.name, cik))
+    if row is None or row[0] is None:
+        raise EdgarError(
+            "not_found",
+            f"The company named for peers reports no annual {spec.name} in the bulk store.",
+            f"Pass {param('fiscal_year')} explicitly, or choose another concept.",
+        )
+    return int(row[0])

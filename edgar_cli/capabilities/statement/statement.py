@@ -1,0 +1,687 @@
+"""get_financial_series and get_financial_statement: several concepts by fiscal period, from one request.
+
+Rows are catalogue concepts, columns the company's fiscal periods (its own
+labels, oldest first). Every cell is the concept engine's value for that
+period (xbrl/series.py: per-period tag fallback, latest-filed value with the
+original kept, split flags), selected as get_financial_concept selects it
+(period_filter); a period the company does not report is an absent cell with a
+reason, never a zero, and nothing is computed to fill a row. Q4 and trailing
+twelve months are derived only on request (xbrl/derive.py), each derived cell
+naming its formula and operands.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from datetime import date
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ...errors import EdgarError
+from ...models.companies import CompanyRef
+from ...models.facts import FactValue
+from ...sec.client import SecClient, get_client
+from ...sec.companyfacts import load_company_facts
+from ...vocabulary import param
+from ...xbrl import derive as D
+from ...xbrl.answer import SOURCE, validate_fiscal_year
+from ...xbrl.catalogue import Concept, lookup
+from ...xbrl.facts import CompanyFacts
+from ...xbrl.notes import describe_values as _describe
+from ...xbrl.periods import period_filter
+from ...xbrl.presets import preset
+from ...xbrl.series import Series, build_series, currency_note
+from ..arguments import DEFAULT_LIMIT, parse_fiscal_years
+from ..concept.concept import data_source_of, fact_model, get_financial_concept
+from ..concept.model import ConceptResult
+from ..resolve.resolve import resolve_company
+from . import MAX_CONCEPTS, MAX_LAST
+from .model import StatementCell, StatementColumn, StatementResult, StatementRow
+
+DEFAULT_LAST = {"annual": 5, "quarterly": 8}
+QUARTERS = ("Q1", "Q2", "Q3", "Q4")
+ORDER = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "FY": 5, "TTM": 6}
+
+_NO_QUARTERS = " (a 20-F or 40-F filer reports its quarters on 6-K, whose figures are not in companyfacts)"
+
+TablePeriod = Literal["annual", "quarterly"]
+StatementName = Literal["income", "balance", "cashflow"]
+
+_Company = Annotated[str, Field(description="Ticker, CIK or company name, e.g. NVDA, 1045810, NVIDIA")]
+_FiscalYears = Annotated[
+    int | str | None,
+    Field(
+        description='A fiscal year by the company\'s own label (2024) or an inclusive range ("2020..2024"); '
+        "default: the latest"
+    ),
+]
+_Last = Annotated[
+    int | None,
+    Field(
+        description="The latest N columns (fiscal years when annual, quarters when "
+        "quarterly); default 5 years or 8 quarters without fiscal_year"
+    ),
+]
+_Period = Annotated[TablePeriod, Field(description="annual (fiscal years) or quarterly (fiscal quarters)")]
+_Unit = Annotated[
+    str | None,
+    Field(
+        description="A currency to read monetary rows in, e.g. USD for a foreign filer's "
+        "convenience translation (TSMC reports in TWD); omitted: the filer's "
+        "own reporting currency"
+    ),
+]
+_Derive = Annotated[
+    list[Literal["q4", "ttm"]] | None,
+    Field(
+        description="Derivations to add, on request only: q4 (Q4 = FY - 9M, quarterly) and ttm (trailing twelve "
+        "months: a TTM row per concept when quarterly, a TTM column after the last fiscal year when annual)"
+    ),
+]
+
+
+def get_financial_series(
+    company: _Company,
+    concepts: Annotated[
+        list[str],
+        Field(
+            description="Catalogue concepts or aliases (revenue, net_income, "
+            "eps_diluted, total_assets) or raw XBRL tags; 1-30"
+        ),
+    ],
+    fiscal_year: _FiscalYears = None,
+    last: _Last = None,
+    period: _Period = "annual",
+    derive: _Derive = None,
+    unit: _Unit = None,
+    *,
+    client: SecClient | None = None,
+) -> StatementResult:
+    """Several financial concepts for one company by fiscal period: one table, every cell with its provenance.
+
+    Rows are the concepts in the order given, columns the company's fiscal years
+    (annual) or fiscal quarters (quarterly) by its own labels, oldest first. Each
+    cell is what get_financial_concept would return for that period: the value
+    (unit: USD, USD/shares, shares or the filer's currency) with its XBRL tag,
+    accession number, form, filed date, start/end, restatement (original value,
+    revision_kind) and stock-split flags (pre_split_ratio). A period the company
+    does not report is ``absent`` with a reason, never zero. Q4 is never filed as
+    its own quarter: without derive its cells are ``implied``; with derive q4 they
+    are FY minus the nine months (``derived: true``, formula, both accession
+    numbers) where the two start on the same day, share a tag and were revised
+    alike, and ``refused`` with a reason otherwise (always for per-share values
+    and share counts). derive ttm adds trailing twelve months under the same rules.
+
+    Returns: company, title, period, fiscal_years, last, derive, fiscal_year_end,
+    columns (key, fiscal_year, fiscal_period, start, end), rows (concept, label,
+    basis, unit, reported, matched_tags, mixed_tags, cells, notes, warnings),
+    notes, warnings, source, data_source (live, cache, or the bulk store and its
+    date).
+
+    Errors: invalid_argument (unknown concept, bad fiscal_year range, last,
+    period or derive), not_found (unknown company, no concept reported, no value
+    in the fiscal years asked for: the message names those available),
+    out_of_scope (a future fiscal year), ambiguous (a name matching several
+    companies). Source: one request to data.sec.gov/api/xbrl/companyfacts/CIK##########.json
+    whatever the number of concepts.
+    """
+    names = list(dict.fromkeys(c.strip() for c in concepts or [] if c and c.strip()))
+    if not 1 <= len(names) <= MAX_CONCEPTS:
+        raise EdgarError(
+            "invalid_argument",
+            f"Ask for 1 to {MAX_CONCEPTS} concepts, not {len(names)}.",
+            "Name concepts such as revenue net_income operating_income.",
+        )
+    specs = list({s.name: s for s in (lookup(n) for n in names)}.values())
+    return _table(company, specs, None, "Series", fiscal_year, last, period, derive, client, unit)
+
+
+def get_financial_statement(
+    company: _Company,
+    statement: Annotated[StatementName, Field(description="income, balance or cashflow")],
+    fiscal_year: _FiscalYears = None,
+    last: _Last = None,
+    period: _Period = "annual",
+    derive: _Derive = None,
+    unit: _Unit = None,
+    *,
+    client: SecClient | None = None,
+) -> StatementResult:
+    """A company's income statement, balance sheet or cash-flow statement by fiscal period, every cell sourced.
+
+    A preset of catalogue concepts: income (revenue, cost of revenue, gross
+    profit, R&D, SG&A, operating income, interest expense, pre-tax income,
+    income tax, net income, basic and diluted EPS), balance (cash, receivables,
+    inventories, current assets, goodwill, total assets, current liabilities,
+    long-term debt, total liabilities, stockholders' equity: balances at each
+    fiscal year or quarter end) and cashflow (operating cash flow, D&A, capex,
+    investing cash flow, share repurchases, dividends paid, financing cash flow).
+    IFRS filers (20-F) are read through the same concepts' ifrs-full tags, in
+    their reporting currency. Rows the company does not report are shown with
+    ``reported: false`` and absent cells, never zero; a row whose cells come from
+    different tags has ``mixed_tags: true``; no row is computed from others.
+    Columns, cells, derive and errors are as in get_financial_series (one
+    companyfacts request: data.sec.gov/api/xbrl/companyfacts/CIK##########.json).
+    """
+    found = preset(statement)
+    return _table(company, list(found.rows), found.name, found.label, fiscal_year, last, period, derive, client, unit)
+
+
+def concept_command(
+    company: str,
+    concepts: list[str],
+    fiscal_year: int | str | None = None,
+    period: str = "annual",
+    limit: int | None = None,
+    last: int | None = None,
+    derive: list[str] | None = None,
+    unit: str | None = None,
+    *,
+    client: SecClient | None = None,
+) -> ConceptResult | StatementResult:
+    """The CLI's concept command: one concept and at most one fiscal year keep get_financial_concept's shape;
+    several concepts, a range, ``last`` or ``derive`` give get_financial_series' table."""
+    years = parse_fiscal_years(fiscal_year)
+    if len(concepts) == 1 and (years is None or len(years) == 1) and last is None and not derive:
+        return get_financial_concept(
+            company,
+            concepts[0],
+            fiscal_year=years[0] if years else None,
+            period=period,
+            limit=DEFAULT_LIMIT if limit is None else limit,  # type: ignore[arg-type]
+            unit=unit,
+            client=client,
+        )
+    if limit is not None:
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('limit')} applies to one concept's values; a table of "
+            f"several concepts or years takes {param('last')}.",
+            f"Use {param('last')} 5, for example.",
+        )
+    return get_financial_series(
+        company,
+        concepts,
+        fiscal_year=fiscal_year,
+        last=last,
+        period=period,  # type: ignore[arg-type]
+        derive=derive,
+        unit=unit,
+        client=client,
+    )  # type: ignore[arg-type]
+
+
+# --- the table -------------------------------------------------------------------------
+
+
+def _validate(period: str, last: int | None, derive: list[str] | None) -> list[str]:
+    if period not in ("annual", "quarterly"):
+        raise EdgarError(
+            "invalid_argument", f"Unknown {param('period')} {period!r} for a table.", "Use annual or quarterly."
+        )
+    if last is not None and not 1 <= int(last) <= MAX_LAST:
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('last')} must be between 1 and {MAX_LAST}, not {last}.",
+            f"Use {param('last')} 5, for example.",
+        )
+    kinds = list(dict.fromkeys(str(d).strip().lower() for d in derive or [] if str(d).strip()))
+    bad = [d for d in kinds if d not in ("q4", "ttm")]
+    if bad:
+        raise EdgarError("invalid_argument", f"Unknown {param('derive')} {bad[0]!r}.", "Use q4, ttm or both.")
+    if "q4" in kinds and period != "quarterly":
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('derive')} q4 derives fourth quarters, which only a quarterly table has.",
+            f"Add {param('period')} quarterly.",
+        )
+    return kinds
+
+
+def _table(
+    company: str,
+    specs: list[Concept],
+    statement: str | None,
+    label: str,
+    fiscal_year: int | str | None,
+    last: int | None,
+    period: str,
+    derive: list[str] | None,
+    client: SecClient | None,
+    unit: str | None = None,
+) -> StatementResult:
+    client = client or get_client()
+    kinds = _validate(period, last, derive)
+    years = parse_fiscal_years(fiscal_year)
+    today = client.settings.clock().date()
+    for y in (years[0], years[-1]) if years else ():
+        validate_fiscal_year(y, today)
+    resolved = resolve_company(company, client=client)
+    facts = load_company_facts(client, int(resolved.cik))  # the one companyfacts request, for every row
+    ref = CompanyRef(cik=resolved.cik, name=resolved.name, tickers=resolved.tickers)
+    # A unit (a currency) applies to the monetary rows; share counts and per-share rows keep theirs.
+    rows = [
+        _Row(
+            spec,
+            build_series(facts, spec, unit if spec.unit in ("currency", "currency/shares") else None),
+            period,
+            facts.reporting_currency,
+        )
+        for spec in specs
+    ]
+    if statement is None and not any(r.series.values for r in rows):
+        raise EdgarError(
+            "not_found",
+            f"{ref.name} reports none of {', '.join(s.name for s in specs)} in its 10-K/10-Q/20-F XBRL facts.",
+            "Try related concepts or raw XBRL tags.",
+        )
+    columns = _columns(rows, period, years, last)
+    if not columns:
+        _raise_no_columns(ref, rows, period, years)
+    notes: list[str] = []
+    if "ttm" in kinds and period == "annual":
+        ttm_col = _ttm_column(rows, columns, facts)
+        latest = max((k[0] for r in rows for k in r.keys("annual")), default=None)
+        if ttm_col is not None:
+            columns.append(ttm_col)
+        elif latest is not None and max(c.fiscal_year for c in columns) != latest:
+            notes.append(
+                f"A trailing-twelve-months column follows only the latest fiscal year (FY{latest}); this "
+                f"table ends earlier. For twelve months to each quarter ask for {param('period')} quarterly."
+            )
+        else:
+            notes.append(
+                "No quarter has been reported after the last fiscal year shown, so there is no trailing "
+                "twelve months beyond it."
+            )
+    out_rows: list[StatementRow] = []
+    for row in rows:
+        out_rows.append(row.as_model(columns, kinds, period, ttm=False))
+        if "ttm" in kinds and period == "quarterly" and D.not_additive(row.series.unit, row.kind) is None:
+            out_rows.append(row.as_model(columns, kinds, period, ttm=True))
+    # A filer with no quarter at all in its periodic facts (a 20-F/40-F filer's quarters are on 6-K)
+    no_quarters = not any(v.fiscal_period in ("Q1", "Q2", "Q3", "H1", "9M") for r in rows for v in r.series.values)
+    if period == "quarterly" and not any(
+        c.status in ("reported", "derived", "implied") for r in out_rows for c in r.cells
+    ):
+        raise EdgarError(
+            "not_found",
+            f"{ref.name} reports no quarterly values of these concepts in its periodic XBRL facts"
+            + (f" for {_asked(years)}" if years else "")
+            + (_NO_QUARTERS if no_quarters else "")
+            + ".",
+            f"Ask for {param('period')} annual.",
+        )
+    for col in columns:
+        if col.fiscal_period == "TTM":  # its twelve months, as the derived cells give them
+            col.start = _mode([c.start for r in out_rows for c in r.cells if c.column == col.key and c.derived])
+    available = {k[0] for r in rows for k in r.keys(period)}  # before last cut the columns
+    notes += _table_notes(out_rows, columns, kinds, period, years, available)
+    if period == "quarterly" and no_quarters:
+        notes.append(f"No fiscal quarter is reported in the company's periodic XBRL facts{_NO_QUARTERS}.")
+    warnings = list(facts.notes) + [n for n in [facts.coverage_note] if n]
+    warnings += [f"{r.label}: {w}" for r in out_rows for w in r.warnings if w != facts.coverage_note]
+    unit = next((r.unit for r in out_rows if r.unit and "/" not in r.unit), None)
+    title = f"{ref.name} (CIK {ref.cik}) - {label}, {period}"
+    return StatementResult(
+        company=ref,
+        statement=statement,
+        title=title,
+        period=period,
+        fiscal_years=years or [],  # type: ignore[arg-type]
+        last=last,
+        derive=kinds,
+        fiscal_year_end=facts.calendar.typical_end,  # type: ignore[arg-type]
+        currency_note=currency_note(unit or "", facts.reporting_currency),
+        columns=columns,
+        rows=_hoist(out_rows, notes),
+        notes=notes,
+        warnings=warnings,
+        source=SOURCE.format(cik=ref.cik),
+        data_source=data_source_of(facts),
+    )
+
+
+class _Row:
+    """One concept's series indexed by (fiscal_year, fiscal_period) for the columns."""
+
+    def __init__(self, spec: Concept, series: Series, period: str, reporting_currency: str | None = None):
+        self.spec, self.series = spec, series
+        self.reporting_currency = reporting_currency
+        kinds = {v.period_type for v in series.values}
+        self.kind = spec.kind if spec.kind != "unknown" else ("instant" if kinds == {"instant"} else "duration")
+        self.shown = period_filter(spec, period)
+        self.at: dict[tuple[int, str], FactValue] = {}
+        self.left_out: list[FactValue] = []
+        for v in series.values:  # newest end first, longest first
+            if v.fiscal_year is None or v.fiscal_period is None:
+                continue
+            keys = [(v.fiscal_year, v.fiscal_period)]
+            if v.period_type == "instant" and v.fiscal_period == "FY":
+                keys.append((v.fiscal_year, "Q4"))  # the year-end balance is the fourth quarter's balance
+            for key in keys:
+                if key in self.at:
+                    if key[1] != "Q4" or v.period_type != "instant":
+                        self.left_out.append(v)
+                    continue
+                self.at[key] = v
+
+    def get(self, fy: int, fp: str) -> FactValue | None:
+        v = self.at.get((fy, fp))
+        return v if v is not None and (fp in ("H1", "9M") or self._in_period(v, fp)) else None
+
+    def _in_period(self, v: FactValue, fp: str) -> bool:
+        if fp == "FY":
+            return v.period_type == "annual" or v.period_type == "instant"
+        return v.period_type in ("quarterly", "instant")
+
+    def keys(self, period: str) -> set[tuple[int, str]]:
+        if period == "annual":
+            return {k for k in self.at if k[1] == "FY" and self.get(*k)}
+        keys = {k for k in self.at if k[1] in QUARTERS and self.get(*k)}
+        if self.kind == "duration":  # a Q4 implied by its year; a Q2/Q3 reported only in the year to date
+            keys |= {(k[0], "Q4") for k in self.at if k[1] == "FY" and self.get(*k)}
+            keys |= {(k[0], {"H1": "Q2", "9M": "Q3"}[k[1]]) for k in self.at if k[1] in ("H1", "9M")}
+        return keys
+
+    def span(self, period: str) -> str:
+        years = sorted({k[0] for k in self.keys(period)})
+        return f"FY{years[0]} to FY{years[-1]}" if years else ""
+
+    def as_model(self, columns: list[StatementColumn], kinds: list[str], period: str, *, ttm: bool) -> StatementRow:
+        cells = [
+            self._ttm_cell(c) if ttm or c.fiscal_period == "TTM" else self._cell(c, kinds, period) for c in columns
+        ]
+        shown = [v for c in cells for v in ([c.fact] if c.fact else c.inputs)]
+        shown = list({(v.accession_number, v.start, v.end, v.matched_tag): v for v in shown}.values())
+        notes, warnings = _describe(self.series, self.spec, shown, self.reporting_currency) if shown else ([], [])
+        if self.left_out:
+            notes.append(
+                "Other values labelled with the same fiscal period were left out: "
+                + "; ".join(
+                    (f"{v.start} to {v.end}" if v.start else f"at {v.end}") + f" ({v.accession_number})"
+                    for v in self.left_out[:3]
+                )
+                + "."
+            )
+        tags = list(dict.fromkeys(c.matched_tag for c in cells if c.matched_tag))
+        label = f"{self.spec.label}, trailing twelve months" if ttm else self.spec.label
+        return StatementRow(
+            concept=self.spec.name,
+            label=label,
+            basis="ttm" if ttm else "as_reported",
+            period_type=self.kind if self.kind in ("duration", "instant") else "unknown",  # type: ignore[arg-type]
+            unit=self.series.unit,
+            reported=bool(self.series.values),
+            matched_tags=tags,
+            mixed_tags=len(tags) > 1,
+            fallback_chain=[t.tag for t in self.spec.chain],
+            cells=cells,
+            notes=notes,
+            warnings=warnings,
+        )
+
+    # -- cells --
+
+    def _cell(self, col: StatementColumn, kinds: list[str], period: str) -> StatementCell:
+        fy, fp = col.fiscal_year, col.fiscal_period
+        v = self.get(fy, fp)
+        if v is not None and self.shown(v) or (v is not None and fp == "Q4" and v.period_type == "instant"):
+            return _reported(col.key, v)
+        if period == "quarterly" and fp == "Q4" and self.kind == "duration":
+            annual = self.get(fy, "FY")
+            if annual is not None and "q4" in kinds:
+                return _derived_or_not(col.key, D.q4(annual, self.get(fy, "9M"), fy), self.series.unit)
+            why = D.not_additive(self.series.unit, self.kind)
+            if annual is not None and why:
+                return self._absent(col, f"Q4 FY{fy} is not filed as its own quarter, and it cannot be derived: {why}")
+            if annual is not None and self.get(fy, "9M") is None:
+                return self._absent(
+                    col,
+                    f"Q4 FY{fy} is not filed as its own quarter, and no nine-month value for "
+                    f"FY{fy} is reported, so the facts do not imply it either",
+                )
+            if annual is not None:
+                return StatementCell(
+                    column=col.key,
+                    status="implied",
+                    unit=self.series.unit,
+                    reason=(
+                        f"Q4 FY{fy} is not filed as its own quarter; it is only implied by FY{fy} less the nine months. "
+                        f"Ask with {param('derive')} q4 to derive it."
+                    ),
+                )
+        if period == "quarterly" and fp in ("Q2", "Q3") and self.kind == "duration":
+            ytd = self.get(fy, "H1" if fp == "Q2" else "9M")
+            if ytd is not None:
+                return self._absent(
+                    col,
+                    f"{fp} FY{fy} is reported only as part of the year to date "
+                    f"({ytd.fiscal_period}, {ytd.start} to {ytd.end}), not as a quarter",
+                )
+        return self._absent(col)
+
+    def _ttm_cell(self, col: StatementColumn) -> StatementCell:
+        fy, fp = col.fiscal_year, col.fiscal_period
+        if fp in ("FY", "Q4"):
+            annual = self.get(fy, "FY")
+            return _reported(col.key, annual) if annual is not None else self._absent(col)
+        quarter = int(col.quarter) if fp == "TTM" else int(fp[1])  # type: ignore[attr-defined]
+        ytd_name = D.YTD_PERIOD[quarter]
+        why = D.not_additive(self.series.unit, self.kind)
+        if why:
+            return StatementCell(column=col.key, status="refused", unit=self.series.unit, reason=why)
+        result = D.ttm(self.get(fy - 1, "FY"), self.get(fy, ytd_name), self.get(fy - 1, ytd_name), fy, quarter)
+        return _derived_or_not(col.key, result, self.series.unit)
+
+    def _absent(self, col: StatementColumn, reason: str | None = None) -> StatementCell:
+        if reason is None:
+            if not self.series.values:
+                reason = (
+                    "the company reports none of its tags ("
+                    + ", ".join(t.tag for t in self.spec.chain)
+                    + ") in its periodic reports' XBRL facts"
+                )
+            else:
+                span = self.span("annual" if col.fiscal_period == "FY" else "quarterly")
+                reason = f"no value for {col.key}" + (f"; reported for {span}" if span else "")
+        return StatementCell(column=col.key, status="absent", unit=self.series.unit, reason=reason)
+
+
+def _reported(key: str, v: FactValue) -> StatementCell:
+    return StatementCell(
+        column=key,
+        status="reported",
+        value=v.value,
+        unit=v.unit,
+        start=v.start,
+        end=v.end,
+        days=v.days,
+        matched_tag=v.matched_tag,
+        accession_numbers=[v.accession_number],
+        fact=fact_model(v),
+    )
+
+
+def _derived_or_not(key: str, result: D.Derived | D.NotDerived, unit: str | None) -> StatementCell:
+    if isinstance(result, D.NotDerived):
+        return StatementCell(
+            column=key, status="absent" if result.missing else "refused", unit=unit, reason=result.reason
+        )
+    return StatementCell(
+        column=key,
+        status="derived",
+        value=result.value,
+        unit=result.inputs[0].unit,
+        start=result.start,
+        end=result.end,
+        days=result.days,
+        matched_tag=result.tag,
+        derived=True,
+        formula=result.formula,
+        inputs=[fact_model(v) for v in result.inputs],
+        accession_numbers=list(dict.fromkeys(v.accession_number for v in result.inputs)),
+    )
+
+
+# --- columns ---------------------------------------------------------------------------
+
+
+class _Column(StatementColumn):
+    quarter: int | None = None  # a TTM column: the fiscal quarter it ends on (not serialised; see model_dump)
+
+
+def _columns(rows: list[_Row], period: str, years: list[int] | None, last: int | None) -> list[StatementColumn]:
+    keys = set().union(*(r.keys(period) for r in rows)) if rows else set()
+    if years:
+        keys = {k for k in keys if k[0] in years}
+    ordered = sorted(keys, key=lambda k: (k[0], ORDER[k[1]]))
+    n = last if last is not None else (None if years else DEFAULT_LAST[period])
+    if n is not None:
+        ordered = ordered[-n:]
+    out = []
+    for fy, fp in ordered:
+        cells = [v for r in rows for v in [r.get(fy, fp)] if v is not None]
+        if fp == "Q4":  # a duration's Q4 is implied by its year; date the column by the year's end
+            cells = cells or [v for r in rows for v in [r.get(fy, "FY")] if v is not None]
+        out.append(
+            StatementColumn(
+                key=f"FY{fy}" if fp == "FY" else f"{fp} FY{fy}",
+                fiscal_year=fy,
+                fiscal_period=fp,
+                end=_mode([v.end for v in cells]),  # type: ignore[arg-type]
+                start=_mode([v.start for v in cells if v.start and fp != "Q4"]),
+            )
+        )
+    return out
+
+
+def _mode(items: list) -> date | None:
+    return Counter(items).most_common(1)[0][0] if items else None
+
+
+def _ttm_column(rows: list[_Row], columns: list[StatementColumn], facts: CompanyFacts) -> StatementColumn | None:
+    """The twelve months to the latest quarter after the last fiscal year shown, if the company is past it."""
+    last_fy = max(c.fiscal_year for c in columns)
+    latest = max((k[0] for r in rows for k in r.keys("annual")), default=last_fy)
+    if last_fy != latest:
+        return None
+    fy = last_fy + 1
+    for quarter in (3, 2, 1):
+        ends = [v.end for r in rows if r.kind == "duration" for v in [r.get(fy, D.YTD_PERIOD[quarter])] if v]
+        if ends:
+            end = _mode(ends)
+            return _Column(key=f"TTM {end}", fiscal_year=fy, fiscal_period="TTM", end=end, quarter=quarter)
+    return None
+
+
+# --- notes -----------------------------------------------------------------------------
+
+
+def _table_notes(
+    rows: list[StatementRow],
+    columns: list[StatementColumn],
+    kinds: list[str],
+    period: str,
+    years: list[int] | None,
+    available: set[int],
+) -> list[str]:
+    notes = []
+    statuses = Counter(c.status for r in rows for c in r.cells)
+    if statuses["implied"]:
+        notes.append(
+            f"Q4 is not filed as its own quarter: its cells are implied (FY less the nine months) and left "
+            f"empty. Ask with {param('derive')} q4 to derive them."
+        )
+    if statuses["derived"]:
+        notes.append(
+            "Cells marked derived are computed by edgar from the reported values in their inputs: "
+            "Q4 = FY - 9M; TTM = FY(y-1) + YTD(y) - YTD(y-1). They are not filed figures."
+        )
+    if statuses["refused"]:
+        notes.append(f"{statuses['refused']} cells were not derived because a rule forbids it; each says why.")
+    if "ttm" in kinds and period == "quarterly":
+        skipped = [
+            r.label
+            for r in rows
+            if r.basis == "as_reported" and r.concept not in {t.concept for t in rows if t.basis == "ttm"}
+        ]
+        if skipped:
+            notes.append(
+                "No trailing twelve months for " + ", ".join(skipped) + ": balances, per-share values and "
+                "share counts are not additive."
+            )
+    missing_rows = [r.label for r in rows if not r.reported]
+    if missing_rows:
+        notes.append("Not reported by this company (shown empty, never zero): " + ", ".join(missing_rows) + ".")
+    if years:
+        gone = [y for y in years if y not in available]
+        if gone:
+            notes.append("No values for " + ", ".join(f"FY{y}" for y in gone) + ".")
+        have = {c.fiscal_year for c in columns}
+        cut = [y for y in years if y in available and y not in have]
+        if cut:
+            notes.append(
+                f"{param('last')} kept the latest columns: "
+                + ", ".join(f"FY{y}" for y in cut)
+                + " have values but are not shown."
+            )
+    return notes
+
+
+_IGNORED = re.compile(r"^Facts repeated outside periodic reports were ignored \((.*)\)\.$")
+
+
+def _hoist(rows: list[StatementRow], notes: list[str]) -> list[StatementRow]:
+    """A note several rows repeat is said once for the table: plainly when every row with values has it
+    (currency, IFRS), else naming the rows; the per-row counts of facts ignored outside periodic reports are
+    summed into one note."""
+    with_values = [r for r in rows if r.reported]
+    ignored: Counter = Counter()
+    for r in rows:
+        kept = []
+        for n in r.notes:
+            m = _IGNORED.match(n)
+            if m is None:
+                kept.append(n)
+                continue
+            for part in m.group(1).split(", "):
+                count, _, form = part.partition(" in ")
+                if count.replace(",", "").isdigit():
+                    ignored[form] += int(count.replace(",", ""))
+        r.notes = kept
+    if len(with_values) > 1:
+        order = list(dict.fromkeys(n for r in with_values for n in r.notes))
+        for note in order:
+            holders = [r for r in with_values if note in r.notes]
+            if len(holders) < 2:
+                continue
+            notes.append(note if len(holders) == len(with_values) else f"{', '.join(r.label for r in holders)}: {note}")
+            for r in holders:
+                r.notes = [n for n in r.notes if n != note]
+    if ignored:
+        notes.append(
+            "Facts repeated outside periodic reports were ignored ("
+            + ", ".join(f"{n:,} in {form}" for form, n in sorted(ignored.items()))
+            + ", over all rows)."
+        )
+    return rows
+
+
+def _asked(years: list[int] | None) -> str:
+    return f"FY{years[0]}" + (f" to FY{years[-1]}" if len(years) > 1 else "") if years else "any fiscal year"
+
+
+def _raise_no_columns(ref: CompanyRef, rows: list[_Row], period: str, years: list[int] | None) -> None:
+    have = sorted({k[0] for r in rows for k in r.keys(period)})
+    asked = _asked(years)
+    raise EdgarError(
+        "not_found",
+        f"No {period} values for {ref.name} in {asked}"
+        + (f": its XBRL facts cover FY{have[0]} to FY{have[-1]}." if have else "."),
+        f"Ask for {param('fiscal_year')} {have[0]}..{have[-1]}." if have else f"Try {param('period')} annual.",
+        earliest_fiscal_year=have[0] if have else None,
+        latest_fiscal_year=have[-1] if have else None,
+    )

@@ -1,0 +1,17 @@
+"""sync: the SEC's nightly bulk archives into the local bulk store (``edgar sync``; CLI only)."""
+
+from __future__ import annotations
+
+from ..registry import Capability, Tool
+
+CAPABILITY = Capability(
+    name="sync",
+    tools=(
+        Tool(
+            function="edgar_cli.capabilities.sync.sync:sync_bulk",
+            command="edgar sync",
+            mcp=False,
+            objects=frozenset({"progress"}),
+        ),
+    ),
+)

@@ -1,0 +1,634 @@
+"""verify_answer: check every figure of an answer against the filings it cites.
+
+The capability wires edgar_cli.verification together: it reads the arguments,
+resolves the company, loads its XBRL facts and the cited documents, and hands
+the figures (verification.claims, verification.periods) to the Grounder
+(verification.grounding, .derived), the cited text (verification.cited_text)
+and the verdict (verification.verdict).
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from dataclasses import dataclass, replace
+from typing import Annotated
+
+from pydantic import Field
+
+from ...companies import successors
+from ...documents import items as I
+from ...errors import EdgarError
+from ...models.companies import CompanyRef
+from ...models.verify import AnswerVerification, VerifiedFigure
+from ...sec import urls
+from ...sec.client import SecClient, get_client
+from ...sec.companyfacts import load_company_facts
+from ...verification import cited_text as CT
+from ...verification import qualifiers as QL
+from ...verification import structures as ST
+from ...verification.cited_text import TextSource, ground_in_text, text_source
+from ...verification.claims import NUMERIC, Figure, extract_figures
+from ...verification.grounding import Grounder
+from ...verification.subjects import Named, SubjectIndex, SubjectReader, companies_named
+from ...verification.verdict import verdict
+from ...vocabulary import param, surface
+from ...xbrl import grounding as G
+from ...xbrl import periods as XP
+from ...xbrl.facts import CompanyFacts
+from ..resolve.model import Candidate
+from ..resolve.resolve import resolve_company
+from ..section.section import load_document
+
+MAX_ANSWER_CHARS = 200_000
+MAX_CITES = 20
+# One word that reads as a file path: ./answer.txt, notes/answer.md, ~/a.txt, answer.txt
+PATH_LIKE = re.compile(r"(?:~|\.{1,2})?[/\\]\S*|\S*[/\\]\S*|\S+\.[A-Za-z][A-Za-z0-9]{0,4}")
+_DOC_URL = re.compile(r"^https://www\.sec\.gov/Archives/edgar/data/(\d+)/(\d{18})/([A-Za-z0-9][\w.-]*)$")
+
+
+@dataclass
+class Cite:
+    accession: str
+    filename: str | None = None
+    text: str = ""  # as given
+
+    @property
+    def label(self) -> str:
+        return f"{self.accession}:{self.filename}" if self.filename else self.accession
+
+
+def verify_answer(
+    answer: Annotated[
+        str,
+        Field(description="The answer to check: prose with figures, e.g. 'NVIDIA's FY2024 revenue was $60.9 billion'"),
+    ],
+    company: Annotated[
+        str | None,
+        Field(
+            description="Ticker, CIK or name of the company the answer is about, "
+            "e.g. NVDA; optional when the answer names exactly one "
+            "company (it is read from the answer) or a cited accession "
+            "is the company's own"
+        ),
+    ] = None,
+    cite: Annotated[
+        list[str] | None,
+        Field(
+            description="What the answer cites: accession numbers "
+            "(0001045810-24-000029) or documents "
+            "(0001045810-25-000023:nvda-20250126.htm or its Archives "
+            "URL); figures are then checked against these only"
+        ),
+    ] = None,
+    excerpts: Annotated[
+        list[str] | None,
+        Field(
+            description="Passages the answer relies on (section text, search "
+            "excerpts); a number in them supports a figure"
+        ),
+    ] = None,
+    *,
+    client: SecClient | None = None,
+) -> AnswerVerification:
+    """Check that every figure in an answer is grounded in the XBRL facts or text of the filings it cites.
+
+    Figures are read from the prose: amounts with scale and currency ("$60.9
+    billion", "60,922 million", "NT$2.89 trillion"), per-share values ("USD
+    1.19", "$1.19 per diluted share"), share counts, percentages, dates and
+    fiscal years, each with the period the sentence ties it to ("in fiscal
+    2024", "Q4 FY2024", "as of January 28, 2024", "for the six months ended
+    July 30, 2017"). A change ("up 126% from a year earlier") is checked for the
+    period the sentence is about, never its base; a figure given "a year
+    earlier" for the year before the figure it is compared with; in "from $X in
+    fiscal 2023 to $Y" the year of $X is not $Y's. A respectively-list ("$383.3
+    billion and $394.3 billion in fiscal 2023 and 2022, respectively", "in 2022,
+    2023 and 2024") pairs the k-th figure with the k-th period; lists whose
+    counts differ leave their figures unchecked. A date after "ended" or "as
+    of" is a period end, checked against period ends exactly (52/53-week years
+    included), never against starts; when a sentence's date is wrong (no
+    period ends then, or not the end of the fiscal year named beside it) the
+    date is reported ungrounded and the figure is checked for the period the
+    sentence means, with a note (verification/structures.py has the grammar).
+
+    The company: ``company`` when given; else the one company the answer names
+    ("Apple reported ...": the names of the largest companies by market value,
+    their tickers and common short names, or the whole name of any company in
+    the SEC's ticker file when none of those is named), or the filer of a
+    cited accession the answer names or that stands alone. An answer naming
+    no company and citing none is an invalid_argument; one naming several is
+    ambiguous, with the candidates: pass ``company``. The result's notes say
+    when the company was read from the answer.
+
+    Each figure gets a status:
+
+    - ``grounded``: a fact of the concept the sentence names, for the period
+      and kind of period it claims, with the same sign, equals it at the
+      answer's rounding ($60.9 billion is 60,922,000,000 rounded to 0.1
+      billion; "roughly", "over", "nearly" widen the rounding);
+    - ``derived``: a margin ("gross margin", "a 62.4% margin" of the concept
+      named before it, "9.9% of revenue on R&D"), growth rate (in the stated
+      direction), a quarter a filing gives only inside a longer period (Q4 = the
+      year less nine months; Q3 = nine months less six and Q2 = six months less
+      the first quarter, as cash flows are reported year to date) or free cash
+      flow, computed from facts of that concept and period: "derived from A and
+      B", with the formula and both facts as inputs. Amounts the sentence gives
+      as the inputs of such a figure ("grew 114%, calculated from $130.5 billion
+      and $60.9 billion") are checked against those inputs, each for its own
+      period;
+    - ``superseded``: equals the value first reported for the period, which
+      later filings restated (the value that stands now is named);
+    - ``mismatched_period``: a fact of the same concept for another period than
+      the one claimed (named);
+    - ``ungrounded``: the concept's value for the period differs, the sign or
+      direction disagrees, or nothing supports it;
+    - ``ambiguous``: calendar wording ("2024", "Q3 2024") at a company whose
+      fiscal year is not the calendar year can mean two fiscal periods (NVIDIA's
+      "2024": FY2024, which ends in it, or FY2025, which lies mostly in it); the
+      figure holds under one only, and ``readings`` names both;
+    - ``unchecked``: edgar cannot tell (a figure naming no concept that several
+      facts match, a segment or product line, a period the facts do not cover,
+      a matching figure edgar suspects is the filer's error: flag
+      ``suspected_error``; a figure in a sentence naming no period that
+      holds only for an older period than the latest reported; a figure of a
+      list of figures whose count differs from its list of periods; a figure
+      that holds for only one of two different periods its sentence names,
+      both in ``readings``; a figure in a sentence that names another company
+      and not this one — "Apple reported revenue of $60.9 billion" checked as
+      NVIDIA's; verification/subjects.py says how names are read. In a
+      sentence naming both, a figure keeps its status and a note names the
+      other company).
+
+    A figure is grounded only by a fact or passage about the same thing: a
+    concept named in catalogue words ("revenue", "net loss", "gross margin") or,
+    for other figures, an XBRL tag named by the words next to the figure
+    ("buybacks" -> PaymentsForRepurchaseOfCommonStock), never one missing a
+    name the figure's words carry ("H20"); a figure that names nothing is
+    unchecked, however few facts round to it. Quantities that are not money
+    ("3 million square feet", employees, stores, units) are never matched with
+    money. "approximately" widens a figure no further than its own precision
+    ("about $650 million" is 645 to 655 million).
+
+    Splits: a per-share value or share count is checked on both share bases
+    the concept output reports (its pre_split_ratio). A figure
+    on today's basis for a period reported only before a later split (Tesla's
+    FY2021 diluted EPS 4.90, $1.63 after the 3-for-1 split of 2022) is grounded,
+    the reason naming the reported value, the split and the formula; a figure
+    on the old basis is grounded with the flag ``pre_split_basis``; a figure on
+    neither basis is ungrounded with both named. A sentence that says which
+    basis or value it gives ("split-adjusted", "as originally reported",
+    "restated to") is held to it: the other one is ungrounded. A growth rate of
+    per-share values is computed on one share basis. Caveats that leave a figure
+    grounded are ``flags``, raised to the answer and explained in ``warnings``:
+    ``pre_split_basis``, ``convenience_translation`` (TSMC's USD beside its
+    TWD), and ``superseded_value`` with the superseded status,
+    ``suspected_error`` with the unchecked status (a scale or tagging error
+    xbrl/suspects.py finds).
+
+    What a sentence says beyond a value is checked too (verification/qualifiers.py), or the figure is left
+    unchecked, never grounded by its value alone: a direction ("narrowed to", "fell to") against the same
+    fact's previous fiscal year, a multiple ("more than tripled") against it, a week count ("53-week fiscal
+    year") against the period's length, a growth rate measured from a base year the sentence names ("up 9%
+    from fiscal 2023"), and a superlative ("a record", "highest") against every earlier year or quarter.
+
+    Citations narrow where to look; they never change what a figure is.
+    Without ``cite`` the company's facts are used and the supporting filing is
+    named; with it, the cited filings' facts, then their text and the
+    ``excerpts``: a number in a passage (or table row) whose own words name the
+    same concept, or the figure's own words and names, in the claimed period
+    when the passage or the column head says which; never one the facts
+    contradict. A figure the cited filings do not hold but the company's other
+    filings do is unchecked (not contradicted), the filing that holds it named;
+    one superseded or of another period there keeps that status. edgar cannot
+    check segment or product-line figures against companyfacts (only against
+    cited text), ratios it does not compute (non-GAAP margins, segment
+    margins: unchecked), nor a period its facts do not cover.
+
+    The verdict on the answer (``verdict``; the CLI's exit status), worst first:
+    ``ungrounded`` (some figure or date ungrounded or mismatched_period: exit
+    10), ``superseded``, ``ambiguous``, ``unchecked`` (none contradicted, but
+    some figure not confirmed: exit 11), ``no_figures`` (the answer states no
+    figure: exit 12), ``grounded`` (every figure grounded or derived: exit 0).
+    ``all_grounded`` is true exactly when the verdict is ``grounded``. Dates,
+    fiscal years and calendar years are period mentions: they count against the
+    answer only when contradicted.
+
+    Returns: company, cited, verdict, all_grounded, flags, summary, counts per
+    status and figures (text, context, kind, value at full scale, unit,
+    rounding, claimed period, status, reason, support: tag, value, period,
+    form, filed, accession_number; formula and inputs for derived figures;
+    flags; readings). Units: the answer's currency (USD, TWD, ...),
+    USD/shares, shares, percent.
+    Errors: invalid_argument (empty answer, a one-word answer that is a file
+    path, malformed citation, no company given, none named in the answer and
+    none derivable from the citations), not_found, ambiguous (the answer names
+    several companies, or names one and cites another's filing: candidates).
+    Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json; cited
+    documents from www.sec.gov/Archives.
+    """
+    client = client or get_client()
+    text = _check_answer(answer)
+    cites = [_parse_cite(c) for c in (cite or [])]
+    if len(cites) > MAX_CITES:
+        raise EdgarError(
+            "invalid_argument",
+            f"At most {MAX_CITES} citations, not {len(cites)}.",
+            "Cite the filings the answer's figures come from.",
+        )
+    excerpts = [e for e in (excerpts or []) if e and e.strip()]
+    figures = _dedupe_periods(extract_figures(text))
+    if not figures:
+        ref = _company_ref(company, cites, client, text)[0] if company else None
+        return verdict([], company=ref, cited=[c.label for c in cites], notes=[], warnings=[], source="")
+    ref, how = _company_ref(company, cites, client, text)
+    try:
+        facts = load_company_facts(client, int(ref.cik))
+    except EdgarError as exc:
+        if exc.code != "not_found" or not cites:
+            raise
+        # No XBRL facts (a filer without them, or a mirror without its companyfacts): the cited filings' text is
+        # all there is to check against, and the answer says so.
+        facts = _no_facts(ref, client)
+        how = " ".join(
+            x for x in (how, f"{exc.message} Figures are checked against the cited filings' text only.") if x
+        )
+    warnings_: list[str] = list(facts.notes)  # a failed freshness check: the cached facts, dated
+    accessions = {c.accession for c in cites}
+    everything = _fact_pool(client, facts)
+    pool = everything.limited_to(accessions) if accessions else everything
+    notes: list[str] = [how] if how else []
+    warnings: list[str] = warnings_
+    sources = [urls.companyfacts(int(ref.cik))]
+    missing = sorted({c.accession for c in cites} - pool.accessions_seen)
+    if missing:
+        notes.append(
+            f"No XBRL facts of {ref.name} come from {', '.join(missing)}; only the text of "
+            "those filings can support a figure."
+        )
+    # Where the company's history before its XBRL facts is (a predecessor's CIK, from the successor map of
+    # issue 15 section 1): named in the reason of any figure dated before the facts begin.
+    earlier_history = successors.history_stop(ref.cik)
+    grounder = Grounder(
+        facts,
+        ref,
+        pool,
+        everything,
+        cited=bool(cites),
+        today=client.settings.clock().date(),
+        earlier_history=earlier_history,
+    )
+    ends = ST.reported_ends(grounder)
+    checked = [ST.check_dated(grounder, f, ends) for f in figures]
+    figures, rows = [f for f, _r in checked], [r for _f, r in checked]
+    ground_in_text(
+        grounder, figures, rows, lambda: _text_sources(client, ref, pool, cites, excerpts, sources, warnings)
+    )
+    QL.check(rows, text, facts if facts.tags else None)  # directions, multiples, week counts, named bases
+    if not facts.tags:
+        _nothing_contradicts(rows, ref)
+    _note_reorganisation(ref, facts.calendar, rows, notes)
+    _other_companies(rows, ref, _subject_reader(client, ref))
+    return verdict(
+        rows,
+        company=ref,
+        cited=[c.label for c in cites],
+        notes=notes,
+        warnings=warnings,
+        source=" ".join(dict.fromkeys(sources)),
+    )
+
+
+def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: SubjectReader) -> None:
+    """A figure in a sentence about another company is not checked against this one's facts (unchecked).
+
+    "Apple reported revenue of $60.9 billion" checked as NVIDIA's would be grounded by NVIDIA's FY2024
+    revenue. When a figure's sentence names other companies and not this one, the figure is unchecked; when
+    it names this one too, the figure keeps its status (a contradiction stays one) and a note says which
+    other company the sentence names. Period mentions ("fiscal 2024") are left as they are.
+    """
+    for row in rows:
+        if row.kind not in NUMERIC or row.status == "unchecked":
+            continue
+        named = reader.named_in(row.context)
+        others = [n for n in named if n.cik != ref.cik]
+        if not others:
+            continue
+        who = ", ".join(f"{n.name} ({n.ticker or 'CIK ' + n.cik})" for n in others)
+        ask = others[0].ticker or others[0].cik
+        if len(others) < len(named):  # this company is named too: the figure is about the name nearest before it
+            same = [r for r in rows if r.context == row.context and r.text == row.text]
+            nearest = _nearest_before(row, named, sorted(same, key=lambda r: r.position).index(row))
+            if nearest is not None and nearest.cik != ref.cik:
+                row.status = "unchecked"  # type: ignore[assignment]
+                row.support = None
+                row.reason = (
+                    f"In this sentence the figure follows {nearest.name}, not {ref.name}, whose facts were "
+                    f"checked. Check it with {param('company')} {nearest.ticker or nearest.cik}."
+                )
+            elif row.status in ("ungrounded", "mismatched_period"):
+                row.notes.append(
+                    f"The sentence also names {who}; if the figure is about it, check it with {param('company')} {ask}."
+                )
+            continue
+        row.status = "unchecked"  # type: ignore[assignment]
+        row.support = None
+        row.other_matches = 0
+        row.reason = (
+            f"The sentence names {who}, not {ref.name}, whose facts were checked: the figure may be "
+            f"about another company. Check it with {param('company')} {ask}."
+        )
+
+
+def _nearest_before(row: VerifiedFigure, named: list, nth: int = 0) -> object | None:
+    """Of the companies a sentence names, the one whose name comes last before the figure (None if none does);
+    ``nth``: which of the sentence's figures written alike this one is ("$416.2 billion" twice)."""
+    context = row.context or ""
+    at = -1
+    for _ in range(nth + 1):
+        at = context.find(row.text, at + 1)
+        if at < 0:
+            return None
+    best, where = None, -1
+    for n in named:
+        i = context.rfind(n.matched, 0, at) if getattr(n, "matched", "") else -1
+        if i > where:
+            best, where = n, i
+    return best
+
+
+def _subject_reader(client: SecClient, ref: CompanyRef | None) -> SubjectReader:
+    """The reader of company names: the ticker file's largest companies (built once per ticker file) and this one
+    (none when the company is still to be read from the answer)."""
+    from ...companies.tickers import load_ticker_map
+    from ...index.query import company_aliases
+
+    tmap = load_ticker_map(client)
+    index = getattr(tmap, "_subject_index", None)
+    if index is None:
+        index = tmap._subject_index = SubjectIndex(tmap.entries, company_aliases())  # type: ignore[attr-defined]
+    return SubjectReader(index.including(tmap.by_cik(int(ref.cik))) if ref is not None else index)
+
+
+def _note_reorganisation(ref: CompanyRef, cal, rows: list[VerifiedFigure], notes: list[str]) -> None:
+    """A figure not grounded, about a period before the company's reorganisation: name the predecessor's CIK."""
+    for row in rows:
+        fy = row.claimed_fiscal_year
+        end = row.claimed_period_end or (cal.estimated_end(fy) if fy else None)
+        what = row.claimed_period_text or row.text
+        note = (
+            successors.period_note(ref.cik, end, what[:1].upper() + what[1:])
+            if row.status not in ("grounded", "derived")
+            else None
+        )
+        if note:
+            row.notes.append(note)
+            if note not in notes:
+                notes.append(note)
+
+
+def _dedupe_periods(figures: list[Figure]) -> list[Figure]:
+    """Fiscal years, years and dates are checked once each, at their first mention."""
+    seen: set[tuple] = set()
+    out = []
+    for f in figures:
+        key = (f.kind, f.fiscal_year, f.day)
+        if f.kind in ("fiscal_year", "year", "date"):
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(f)
+    return out
+
+
+def _check_answer(answer: str) -> str:
+    if not isinstance(answer, str) or not answer.strip():
+        raise EdgarError(
+            "invalid_argument",
+            "The answer is empty.",  # a file and - for stdin are the CLI's
+            "Pass the answer's text" + (" (or a file, or - for stdin)." if surface() == "cli" else "."),
+        )
+    if len(answer) > MAX_ANSWER_CHARS:
+        raise EdgarError(
+            "invalid_argument",
+            f"The answer is {len(answer):,} characters; at most {MAX_ANSWER_CHARS:,} are checked.",
+            "Verify the answer in parts.",
+        )
+    if PATH_LIKE.fullmatch(answer.strip()):
+        # "./answer.txt" that names no file (the command line reads one that does): never text to check,
+        # "nothing to verify" would hide the typo
+        if surface() != "cli":  # over MCP (and from Python) the answer is text: nothing reads a file
+            raise EdgarError(
+                "invalid_argument",
+                f"The answer {answer.strip()[:200]!r} looks like a path, not answer text.",
+                f"Pass the answer's text itself as {param('answer')}.",
+            )
+        raise EdgarError(
+            "invalid_argument",
+            f"The answer {answer.strip()[:200]!r} is a file path, not answer text, and no such file was read.",
+            "Pass the answer's text itself, or the path of an existing file holding it (or - for standard input).",
+        )
+    return answer
+
+
+def _parse_cite(value: str) -> Cite:
+    text = (value or "").strip()
+    m = _DOC_URL.fullmatch(text)
+    if m:
+        return Cite(urls.normalize_accession(m.group(2)), m.group(3), text)
+    accn, _, filename = text.partition(":")
+    try:
+        accession = urls.normalize_accession(accn)
+    except EdgarError:
+        raise EdgarError(
+            "invalid_argument",
+            f"Cannot read the citation {text[:80]!r}.",
+            "Cite an accession number (0001045810-24-000029), a document "
+            "(0001045810-25-000023:nvda-20250126.htm) or its www.sec.gov/Archives URL.",
+        ) from None
+    if filename:
+        urls.archive_document(0, accession, filename)  # validates the name
+    return Cite(accession, filename or None, text)
+
+
+def _company_ref(company: str | None, cites: list[Cite], client: SecClient, text: str) -> tuple[CompanyRef, str | None]:
+    """The company whose facts are checked, and how it was chosen when not given (a note for the result).
+
+    Given, it is resolved. Otherwise the companies the answer names (verification/subjects.py) and the filer
+    of a cited accession decide: the cited filer when the answer names it or no company, else the one company
+    the answer names. None named and nothing cited: invalid_argument; several named (or one named and
+    another cited): ambiguous, with the candidates."""
+    if company:
+        r = resolve_company(company, client=client)
+        return CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers), None
+    named = companies_named(_subject_reader(client, None), text)
+    cited = _cited_filer(cites, client)
+    if cited is not None and (not named or any(n.cik == cited.cik for n in named)):
+        return cited, None
+    if len(named) == 1 and cited is None:
+        r = resolve_company(named[0].cik, client=client)
+        return (
+            CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers),
+            f"No company was given: the answer names {r.name} ({_label(r.tickers, r.cik)}) and no other, "
+            f'so its facts are checked ("{named[0].matched}").',
+        )
+    if not named:
+        raise EdgarError(
+            "invalid_argument",
+            "Which company is the answer about? It names none that edgar "
+            "recognises" + (", and the citations do not name the filer" if cites else "") + ".",
+            f"Pass {param('company')} (a ticker, CIK or name)"
+            + ("; an accession number begins with the filer agent's CIK, not always the company's." if cites else "."),
+        )
+    options = named + (
+        []
+        if cited is None
+        else [Named(cik=cited.cik, name=cited.name, ticker=(cited.tickers or [None])[0], matched="")]
+    )
+    shown = "; ".join(f"{n.name} ({_label([n.ticker] if n.ticker else [], n.cik)})" for n in options)
+    why = (
+        f"the answer names {named[0].name} and cites a filing of {cited.name}"
+        if cited is not None
+        else f"the answer names {len(named)} companies"
+    )
+    raise EdgarError(
+        "ambiguous",
+        f"Which company's figures should be checked? {why[:1].upper()}{why[1:]}: {shown}.",
+        f"Pass {param('company')} with one of them (e.g. {param('company')} "
+        f"{options[0].ticker or options[0].cik}); a figure in a sentence about another company is "
+        "then left unchecked.",
+        candidates=[
+            Candidate(cik=n.cik, name=n.name, tickers=[n.ticker] if n.ticker else [], score=1.0) for n in options
+        ],
+    )
+
+
+def _label(tickers: list[str], cik: str) -> str:
+    return tickers[0] if tickers else f"CIK {cik}"
+
+
+def _cited_filer(cites: list[Cite], client: SecClient) -> CompanyRef | None:
+    """The company whose CIK begins a cited accession number, if the ticker file knows it."""
+    for c in cites:
+        try:
+            r = resolve_company(str(int(c.accession[:10])), client=client)
+        except EdgarError as exc:
+            if exc.code != "not_found":
+                raise
+            continue
+        return CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers)
+    return None
+
+
+def _nothing_contradicts(rows: list[VerifiedFigure], ref: CompanyRef) -> None:
+    """Without XBRL facts only cited text can speak, and text only supports: a figure it does not support is
+    unchecked, never ungrounded (nothing says it is wrong)."""
+    for row in rows:
+        if row.status in ("ungrounded", "mismatched_period"):
+            row.status = "unchecked"  # type: ignore[assignment]
+            row.support = None
+            row.reason = (
+                f"{ref.name} has no XBRL facts here, and the cited filings' text (where it could be read) "
+                "does not state this figure: nothing to check it against."
+            )
+
+
+def _no_facts(ref: CompanyRef, client: SecClient) -> CompanyFacts:
+    """An empty set of XBRL facts for a company that has none here: nothing grounds a figure but cited text."""
+    return CompanyFacts(
+        cik=int(ref.cik), name=ref.name, tags={}, fetched_at=client.now(), calendar=XP.FiscalCalendar(), origin="live"
+    )
+
+
+def _fact_pool(client: SecClient, facts: CompanyFacts) -> G.FactPool:
+    """The pool of a company's facts, kept in the client's memo beside the facts it indexes (a pool of some
+    filings' facts is cut from it per call: citations vary too much to keep them)."""
+    key = f"verify-pool:{facts.cik}:{facts.fetched_at}"
+    with client.memo_lock:
+        hit = client.memo.get(key)
+    if hit is None:
+        hit = G.FactPool(facts)
+        with client.memo_lock:
+            client.memo[key] = hit
+    return hit
+
+
+def _text_sources(
+    client: SecClient,
+    ref: CompanyRef,
+    pool: G.FactPool,
+    cites: list[Cite],
+    excerpts: list[str],
+    sources: list[str],
+    warnings: list[str],
+) -> list[TextSource]:
+    """The excerpts and the cited documents' text, read when a figure needs them. A 10-K, 10-Q or 20-F is
+    read as get_filing_section reads it (the parsed document cached in memory and on disk), so a warm run
+    does not parse it again, nor read its numbers again (see _document_source)."""
+    out = [text_source(f"excerpt {i}", None, None, e) for i, e in enumerate(excerpts, 1)]
+    for c in cites:
+        try:
+            url, form = _document_url(client, ref, pool, c)
+            text = _document_text(client, url, form)
+        except EdgarError as exc:
+            warnings.append(f"Could not read the text of {c.label} ({exc.code}: {exc.message})")
+            continue
+        sources.append(url)
+        out.append(replace(_document_source(client, url, text), label=c.label, accession=c.accession))
+    return out
+
+
+def _document_source(client: SecClient, url: str, text: str) -> TextSource:
+    """A cited document's text and numbers: the numbers read once per document (memo, then the disk cache,
+    keyed by the document's text and the code that reads them)."""
+    key = f"verify-figures:{CT.FIGURES_VERSION}:{zlib.crc32(text.encode('utf-8')):08x}:{len(text)}:{url}"
+    with client.memo_lock:
+        hit = client.memo.get(key)
+    if hit is not None:
+        return hit
+    figures = None
+    entry = client.cache_get(key, None)
+    if entry is not None:
+        try:
+            figures = CT.figures_from_payload(entry.payload)
+        except (ValueError, TypeError, zlib.error):
+            figures = None
+    if figures is None:
+        figures = CT.text_figures(text)
+        client.cache_set(key, CT.figures_payload(figures), {"url": url})
+    src = text_source("", None, url, text, figures)
+    with client.memo_lock:
+        client.memo[key] = src
+    return src
+
+
+def _document_text(client: SecClient, url: str, form: str | None) -> str:
+    family = I.family(form)
+    if family is not None:
+        doc, _outline = load_document(client, url, family)
+        return doc.text
+    from ...documents.text import to_document  # an 8-K, an exhibit: parsed each time
+
+    return to_document(client.get_bytes(url, kind="archive"), form).text
+
+
+def _document_url(client: SecClient, ref: CompanyRef, pool: G.FactPool, c: Cite) -> tuple[str, str | None]:
+    cik = int(ref.cik)
+    forms = [r[6] for rows in pool.periods.values() for r in rows[:1] if r[3] == c.accession]
+    form = forms[0] if forms else None
+    if c.filename:
+        return urls.archive_document(cik, c.accession, c.filename), form
+    from ..filings.filings import find_filing
+
+    families = [XP.base_form(form)] if form else ["10-K", "10-Q", "8-K", "20-F", "40-F"]
+    last: EdgarError | None = None
+    for fam in families:
+        try:
+            filing = find_filing(ref.cik, accession_number=c.accession, form=fam, client=client)
+        except EdgarError as exc:
+            if exc.code != "invalid_argument":
+                raise
+            last = exc
+            continue
+        if filing.document_url:
+            return filing.document_url, filing.form
+    raise last or EdgarError("not_found", f"No primary document is listed for {c.accession}.")

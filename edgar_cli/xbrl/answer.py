@@ -1,0 +1,323 @@
+"""The answer of get_financial_concept, assembled once and without pydantic.
+
+:func:`answer_concept` is get_financial_concept's flow once its period and
+limit are checked (capabilities/arguments.validate_common): check the fiscal
+year, resolve the company, load its companyfacts, build the concept's series,
+select and describe the values (xbrl/notes.py); :func:`assemble_answer` is its
+last step, shared with compare and statements. Both return a :class:`~edgar_cli.xbrl.records.ConceptResultRecord`:
+capabilities/concepts.py builds the pydantic ``ConceptResult`` from it at the
+capability boundary, and the warm fast path (edgar_cli/cli/fastpath.py) writes its
+JSON directly (records.dumps), so the notes, warnings, selection and every
+field exist in one place for both. Nothing here imports pydantic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+
+from ..companies import successors
+from ..errors import EdgarError
+from ..sec import urls
+from ..sec.companyfacts import load_company_facts
+from ..vocabulary import param, surface, tool
+from . import periods as P
+from .catalogue import Concept, lookup
+from .facts import CompanyFacts
+from .notes import describe_values, quarter_gaps
+from .records import CompanyRefRecord, ConceptResultRecord, DataSourceRecord, FactRecord
+from .series import Series, build_series, currency_note, requested_unit
+
+MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin; XBRL facts begin around 2009
+SOURCE = "https://data.sec.gov/api/xbrl/companyfacts/CIK{cik}.json"
+
+
+def validate_fiscal_year(fy: int | None, today: date) -> None:
+    """Reject years before EDGAR and years that cannot have started yet."""
+    if fy is None:
+        return
+    if fy < MIN_FISCAL_YEAR:
+        raise EdgarError(
+            "invalid_argument",
+            f"Fiscal year {fy} predates EDGAR (electronic filings start in 1993; XBRL financial data around 2009).",
+            "Ask for a fiscal year from 2009 on.",
+        )
+    if fy > today.year + 2:
+        raise EdgarError(
+            "out_of_scope",
+            f"Fiscal year {fy} is in the future; EDGAR holds what companies reported, not forecasts.",
+            f"Ask for a fiscal year up to {today.year}, or omit {param('fiscal_year')} for the latest.",
+        )
+
+
+def answer_concept(
+    company: str,
+    concept: str,
+    fiscal_year: int | None,
+    period: str,
+    limit: int,
+    client,
+    resolve: Callable[[str, object], CompanyRefRecord],
+    unit: str | None = None,
+) -> ConceptResultRecord:
+    """get_financial_concept's flow, with ``resolve(company, client)`` naming the company (its CIK, name, tickers).
+
+    ``period`` (annual, quarterly, all) and ``limit`` are the caller's to check. Raises what
+    :func:`validate_fiscal_year`, the catalogue's ``lookup``, ``resolve``, the companyfacts load and
+    :func:`assemble_answer` raise.
+    """
+    fy = fiscal_year
+    today = client.settings.clock().date()
+    validate_fiscal_year(fy, today)
+    spec = lookup(concept)
+    ref = resolve(company, client)
+    facts = load_company_facts(client, int(ref.cik))
+    series = build_series(facts, spec, unit)
+    return assemble_answer(ref, spec, series, facts, fy, period, limit, today, unit)
+
+
+def assemble_answer(
+    ref: CompanyRefRecord,
+    spec: Concept,
+    series: Series,
+    facts: CompanyFacts,
+    fy: int | None,
+    period: str,
+    limit: int,
+    today: date,
+    unit: str | None = None,
+) -> ConceptResultRecord:
+    """Select a series' values for ``period`` and ``fy`` and describe them: every field of the answer, once.
+
+    ``ref`` is anything with ``cik``, ``name`` and ``tickers`` (a CompanyRefRecord, or compare's CompanyRef).
+    Raises ``not_found`` (concept not reported, fiscal year missing) or
+    ``out_of_scope`` (a fiscal year that has not begun), as get_financial_concept does.
+    """
+    cal = facts.calendar
+    if not series.values and unit is not None and series.units_available:
+        raise EdgarError(
+            "not_found",
+            f"{ref.name} reports {spec.name} in {', '.join(series.units_available)}, not in "
+            f"{requested_unit(spec, unit)}.",
+            f"Ask in one of {', '.join(series.units_available)}, or omit {param('unit')} for the filer's own currency.",
+            units_available=series.units_available,
+            tags_tried=series.tags_tried,
+        )
+    if not series.values:
+        reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
+        similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
+        raise EdgarError(
+            "not_found",
+            f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
+            f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
+            (
+                "The company reports these tags only in other units or forms: " + ", ".join(reported) + "."
+                if reported
+                else f"Tags it does report with similar names: {', '.join(similar)}."
+                if similar
+                else "Try a related concept or a raw XBRL tag; some companies report components "
+                "separately (selling and G&A, for example) and edgar does not add them up."
+            ),
+            tags_tried=series.tags_tried,
+            similar_tags=similar,
+        )
+    wanted = P.period_filter(spec, period)
+    pool = [v for v in series.values if wanted(v)]
+    if not pool:
+        if fy is not None and successors.predecessor_of(ref.cik) is not None:
+            # A new holding company with no such value yet: the year's figure is under the predecessor's CIK.
+            _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today)
+        _raise_no_period(ref, spec, series, period)
+    selected = [v for v in pool if fy is None or v.fiscal_year == fy]
+    if fy is not None and not selected:
+        _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, facts.coverage_note)
+    shown = selected[:limit]
+    notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
+    warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
+    if facts.coverage_note:  # the facts end before the filer's latest report
+        warnings.append(facts.coverage_note)
+    first = min((v.end for v in pool), default=None)
+    if shown and first is not None and min(v.end for v in shown) == first:  # the answer reaches the series' start
+        notes += [n for n in [successors.series_note(ref.cik, first)] if n]
+    if period in ("quarterly", "all") and spec.kind != "instant":
+        years = [fy] if fy is not None else list(dict.fromkeys(v.fiscal_year for v in shown if v.fiscal_year))
+        notes.extend(quarter_gaps(series.values, years))
+    return ConceptResultRecord(
+        company=ref,
+        concept=spec.name,
+        label=spec.label,
+        definition=spec.definition,
+        period=period,
+        fiscal_year=fy,
+        fallback_chain=[t.tag for t in spec.chain],
+        tags_tried=series.tags_tried,
+        unit=series.unit,
+        units_available=series.units_available,
+        currency_note=currency_note(series.unit or "", facts.reporting_currency),
+        fiscal_year_end=cal.typical_end,
+        values=shown,
+        total_values=len(selected),
+        truncated=len(selected) > limit,
+        notes=notes,
+        warnings=warnings,
+        source=SOURCE.format(cik=ref.cik),
+        data_source=source_of(facts),
+    )
+
+
+def source_of(facts: CompanyFacts) -> DataSourceRecord:
+    """Which source the company's facts came from (live, cache, or the bulk store and its date)."""
+    return DataSourceRecord(kind=facts.origin, as_of=datetime.fromtimestamp(facts.fetched_at, UTC))
+
+
+def similar_tags(facts: CompanyFacts, tag: str, limit: int = 5) -> list[str]:
+    """Tags the company reports whose names are closest to ``tag`` (an unknown or misspelled raw tag)."""
+    from rapidfuzz import fuzz, process
+
+    local = tag.split(":", 1)[-1].lower()
+    names = {t.split(":", 1)[-1].lower(): t for t in facts.tags}
+    found = process.extract(local, list(names), scorer=fuzz.ratio, score_cutoff=70, limit=limit) or process.extract(
+        local, list(names), scorer=fuzz.WRatio, score_cutoff=85, limit=limit
+    )
+    return [names[n] for n, _, _ in found]
+
+
+_KINDS = {
+    "Q1": "Q1",
+    "Q2": "Q2",
+    "Q3": "Q3",
+    "Q4": "Q4",
+    "H1": "H1 (six months)",
+    "9M": "9M (nine months)",
+    "FY": "FY (the year)",
+    "instant": "instant",
+    "ytd": "year-to-date",
+    "quarterly": "quarterly",
+    "annual": "annual",
+    "other": "other-length",
+}
+
+
+def _order(kinds: set[str]) -> list[str]:
+    return sorted(kinds, key=lambda k: list(_KINDS).index(k) if k in _KINDS else len(_KINDS))
+
+
+def _kinds(kinds: list[str]) -> str:
+    names = [_KINDS.get(k, k) for k in kinds]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _raise_no_period(ref: CompanyRefRecord, spec: Concept, series: Series, period: str) -> None:
+    """not_found for a series with values, none of them of ``period`` (a 20-F filer's quarters)."""
+    forms = {P.base_form(v.form) for v in series.values}
+    kinds = _order({v.fiscal_period or v.period_type for v in series.values})
+    if period == "quarterly" and forms <= P.ANNUAL_FORMS:
+        why = (
+            f"it files only annual reports ({', '.join(sorted(forms))}) with XBRL financial data; a "
+            "foreign private issuer's quarterly results come in 6-K reports, which are not periodic financial "
+            "statements and are not read as such"
+        )
+        ignored = sum(n for f, n in series.ignored_forms.items() if P.base_form(f) == "6-K")
+        if ignored:
+            why += f" ({ignored} {spec.name} facts in 6-K were ignored)"
+    else:
+        why = f"it reports {spec.name} only as {_kinds(kinds)} values"
+    raise EdgarError(
+        "not_found",
+        f"No {period} {spec.name} for {ref.name}: {why}.",
+        f"Use {param('period')} annual" + (" or all." if period == "quarterly" else "."),
+        periods_available=kinds,
+    )
+
+
+def _raise_missing_year(
+    ref: CompanyRefRecord,
+    spec: Concept,
+    pool: list[FactRecord],
+    every: list[FactRecord],
+    fy: int,
+    period: str,
+    cal: P.FiscalCalendar,
+    today: date,
+    coverage_note: str | None = None,
+) -> None:
+    years = sorted({v.fiscal_year for v in pool if v.fiscal_year is not None})
+    latest, earliest = (years[-1], years[0]) if years else (None, None)
+    est_end = cal.estimated_end(fy)
+    if est_end is not None and (est_end - today).days > 366:
+        raise EdgarError(
+            "out_of_scope",
+            f"{ref.name}'s fiscal year {fy} has not begun (it would end around {est_end}); EDGAR holds what "
+            "companies reported, not forecasts.",
+            f"Ask for FY{latest} (the latest reported) or earlier." if latest else f"Omit {param('fiscal_year')}.",
+            latest_fiscal_year=latest,
+        )
+    other = _order({v.fiscal_period or v.period_type for v in every if v.fiscal_year == fy})
+    if est_end is not None and est_end >= today:
+        reason = f"FY{fy} is still in progress (it ends around {est_end})"
+        other = []
+    elif other:
+        # The year is reported, only not as ``period``: say what it is reported as (SNOW's FY2025 goodwill
+        # change: six months, nine months and the year, no quarter).
+        reason = f"FY{fy} has no {period} value, only {_kinds(other)}"
+        if period == "quarterly" and {"H1", "9M"} & set(other):
+            reason += "; edgar does not subtract year-to-date values to make quarters"
+    elif latest is not None and fy > latest and coverage_note:
+        reason = f"FY{fy} is not in the XBRL facts, which stop short of the filings. {coverage_note.rstrip('.')}"
+    elif latest is not None and fy > latest:
+        reason = f"FY{fy} has not been reported in the XBRL facts yet"
+    elif earliest is not None and fy < earliest:
+        reason = f"the XBRL facts start at FY{earliest}"
+    else:
+        reason = f"FY{fy} has no {period} value"
+    if coverage_note and latest is not None and fy >= latest and coverage_note not in reason:
+        reason += f". {coverage_note.rstrip('.')}"  # the year may be reported in filings the facts do not reach
+    # A reorganisation: the years before the successor's facts begin are under the predecessor's CIK.
+    before = successors.predecessor_of(ref.cik) if earliest is None or fy < earliest else None
+    if before is not None:
+        reason += f". {str(successors.history_stop(ref.cik)).removesuffix('.')}"
+    latest_end = max((v.end for v in pool if v.fiscal_year == latest), default=None)
+    year_end = next((e for e, label in cal.labels.items() if label == latest), None)
+    if latest_end is None:
+        where = "."
+    elif period == "annual" or year_end is None or year_end == latest_end:
+        where = f" (ending {latest_end})."
+    else:
+        where = f" (its latest {period} value ends {latest_end}; the fiscal year ended {year_end})."
+    if before is not None:
+        suggestion = f"Ask for CIK {before.predecessor_cik} for FY{fy}."
+    elif other:
+        suggestion = f"Use {param('period')} all to see FY{fy}'s values, or ask for FY{latest}."
+    elif latest and fy >= latest and coverage_note:
+        who = ref.tickers[0] if ref.tickers else ref.cik
+        read = (
+            f"{tool('get_filing_section')} {who} mda {param('fiscal_year')} {fy}"
+            if surface() == "cli"
+            else f"{tool('get_filing_section')} (company {who}, section mda or financial_statements, "
+            f"{param('fiscal_year')} {fy})"
+        )
+        suggestion = (
+            f"Read FY{fy}'s figures in its report's text with {read} (they are not in the XBRL facts), "
+            f"or ask for FY{latest}, the latest year in the XBRL facts."
+        )
+    elif latest:
+        suggestion = (
+            f"Ask for FY{latest}, or use {param('period')} quarterly for the quarters of FY{fy} reported so far."
+            if est_end is not None and est_end >= today and period == "annual"
+            else f"Ask for FY{latest}."
+        )
+    else:
+        suggestion = f"Try {param('period')} all."
+    raise EdgarError(
+        "not_found",
+        f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
+        + (
+            f"The latest fiscal year with {'an' if period == 'annual' else 'a'} {period} value is FY{latest}{where}"
+            if latest is not None
+            else f"No {period} value of it carries a fiscal year yet."
+        ),
+        suggestion,
+        latest_fiscal_year=latest,
+        earliest_fiscal_year=earliest,
+        **({"predecessor_cik": urls.pad_cik(before.predecessor_cik)} if before else {}),
+    )

@@ -1,0 +1,157 @@
+"""The notes and warnings that go with a concept's values: what a reader must know to use them.
+
+:func:`describe_values` reads the values an answer shows (currencies, the tags they came from, splits never
+restated, suspected filer errors, revisions); :func:`quarter_gaps` names the quarters a duration series
+reports only inside longer periods. Both return plain sentences; nothing here changes a value.
+"""
+
+from __future__ import annotations
+
+from ..vocabulary import param
+from .catalogue import Concept
+from .records import FactRecord
+from .series import Series, currency_note, unit_family
+
+
+def describe_values(
+    series: Series, spec: Concept, shown: list[FactRecord], reporting_currency: str | None = None
+) -> tuple[list[str], list[str]]:
+    """Notes and warnings about the values actually returned."""
+    notes: list[str] = []
+    warnings: list[str] = []
+    unit = series.unit or ""
+    home = reporting_currency or ""
+    cnote = currency_note(unit, reporting_currency)
+    if cnote:
+        notes.append(cnote)
+    other = [
+        u
+        for u in series.units_available
+        if u != unit
+        and u.split("/")[0] != unit.split("/")[0]
+        and unit_family(u) == unit_family(unit)
+        and unit_family(u) in ("currency", "currency/shares")
+    ]
+    if other:
+        what = (
+            "a convenience translation"
+            if home and all(u.split("/")[0] != home for u in other)
+            else "the reporting currency"
+            if home and any(u.split("/")[0] == home for u in other)
+            else "another currency"
+        )
+        notes.append(
+            f"The filer also reports some periods in {', '.join(other)} ({what}); those are not mixed in: "
+            f"ask for them with {param('unit')} {other[0].split('/')[0]}."
+        )
+    if any(v.matched_tag.startswith("ifrs-full:") for v in shown):
+        notes.append("IFRS figures (a foreign private issuer's 20-F): definitions differ from US GAAP.")
+    used = list(dict.fromkeys(v.matched_tag for v in shown))
+    if len(used) > 1:
+        spans = []
+        for tag in used:
+            ends = [v.end for v in shown if v.matched_tag == tag]
+            spans.append(f"{tag} for {len(ends)} period(s) ending {min(ends)} to {max(ends)}")
+        warnings.append(
+            "These values come from different XBRL tags, whose definitions may differ: " + "; ".join(spans) + "."
+        )
+    if series.ignored_forms:
+        forms = ", ".join(f"{n} in {f}" for f, n in sorted(series.ignored_forms.items()))
+        notes.append(f"Facts repeated outside periodic reports were ignored ({forms}).")
+    caveats = {t.tag: t.caveat for t in spec.chain}
+    first_of_taxonomy: dict[str, str] = {}
+    for t in spec.chain:
+        first_of_taxonomy.setdefault(t.tag.split(":")[0], t.tag)
+    for tag in used:
+        if tag not in first_of_taxonomy.values() and caveats.get(tag):
+            notes.append(f"Matched {tag}, not the first tag of the chain: {caveats[tag]}")
+    pre_split = [v for v in shown if v.pre_split_ratio]
+    if pre_split:
+        warnings.append(
+            "Some values predate a stock split and were never restated (pre_split_ratio): "
+            + "; ".join(f"{v.end} ({v.pre_split_ratio}-for-1 since)" for v in pre_split)
+            + ". They are on the old share basis; do not compare them with later values as they stand."
+        )
+    reverse = [v for v in shown if v.pre_reverse_split_ratio]
+    if reverse:
+        warnings.append(
+            "Some values predate a reverse split or recapitalisation and were never restated "
+            "(pre_reverse_split_ratio): "
+            + "; ".join(f"{v.end} (1-for-{v.pre_reverse_split_ratio} since)" for v in reverse)
+            + ". They are on the old share basis (more shares, smaller per-share amounts); do not compare them "
+            "with later values as they stand."
+        )
+    suspect = [(v, e) for v in shown for e in v.suspected_errors]
+    if suspect:
+        warnings.append(
+            "Some filed figures look like the filer's own errors (suspected_errors; shown as filed, never "
+            "corrected): "
+            + "; ".join(
+                f"{v.end}: {e.kind.replace('_', ' ')} in {e.accession_number}"
+                + (", the value shown" if e.accession_number == v.accession_number else "")
+                for v, e in suspect
+            )
+            + "."
+        )
+    restated = [v for v in shown if v.restated and v.original_value != v.value]
+    moved = [v for v in restated if v.revision_kind == "reclassification"]
+    if moved:
+        notes.append(
+            "Reclassified, not restated (the period's total, net income or total assets, is the same in "
+            "both filings: an amount moved between lines): "
+            + "; ".join(
+                f"{v.end}: {v.original_value:,} in {v.original_accession}, {v.value:,} in "
+                f"{v.accession_number}"
+                + (" (the filer reports the amount on another line from then on)" if v.value == 0 else "")
+                for v in moved
+            )
+            + "."
+        )
+    if len(restated) > len(moved):
+        warnings.append(
+            f"{len(restated) - len(moved)} of these values were revised after first being reported; "
+            "see original_value and revision_kind."
+        )
+    return notes, warnings
+
+
+def _years(years: list[int]) -> str:
+    """FY2026, FY2025 and FY2024 (newest first)."""
+    names = [f"FY{y}" for y in sorted(set(years), reverse=True)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def quarter_gaps(values: list[FactRecord], years: list[int]) -> list[str]:
+    """Notes on the quarters of ``years`` a duration series reports only inside longer periods.
+
+    Q4 is usually implied (the annual figure less the nine months); cash-flow
+    statements report Q2 and Q3 only year-to-date (six and nine months). edgar
+    never subtracts one from the other.
+    """
+    have: dict[int, set[str]] = {}
+    for v in values:
+        if v.fiscal_year in years and v.fiscal_period and v.period_type != "instant":  # a balance has no Q4 gap
+            have.setdefault(v.fiscal_year, set()).add(v.fiscal_period)
+    # Q4 is missing only in a year that reports other quarters: an annual-only filer (a 20-F) has no quarters
+    no_q4 = [y for y, p in have.items() if "FY" in p and "Q4" not in p and p & {"Q1", "Q2", "Q3", "H1", "9M"}]
+    ytd_only = {q: [y for y, p in have.items() if q not in p and ytd in p] for q, ytd in (("Q2", "H1"), ("Q3", "9M"))}
+    notes = []
+    if no_q4:
+        verb = "is" if len(no_q4) == 1 else "are"
+        notes.append(
+            f"Q4 of {_years(no_q4)} {verb} not reported as its own quarter; it is only implied by the annual "
+            "figure less the nine months. edgar does not derive it."
+        )
+    both = sorted(set(ytd_only["Q2"]) & set(ytd_only["Q3"]))
+    for quarters, ys, spans in (
+        ("Q2 and Q3", both, "six and nine months"),
+        ("Q2", [y for y in ytd_only["Q2"] if y not in both], "six months"),
+        ("Q3", [y for y in ytd_only["Q3"] if y not in both], "nine months"),
+    ):
+        if ys:
+            notes.append(
+                f"{quarters} of {_years(ys)} are reported only year-to-date ({spans} from the start of "
+                f"the fiscal year), as cash-flow statements are; edgar does not subtract them to make a "
+                f"quarter. Use {param('period')} all to see the year-to-date values."
+            )
+    return notes
