@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
-from typing import Literal
+from datetime import date
 
 from pydantic import Field
 
-from ._base import _Model
+from ..xbrl.records import CompanyRefRecord, DataSourceRecord
+from ._base import _Model, model_of
 
 
 class Reorganisation(_Model):
@@ -22,19 +22,6 @@ class Reorganisation(_Model):
     source: str = Field(description="Where the link is documented (edgar keeps this map by hand)")
 
 
-class CompanyRef(_Model):
-    cik: str
-    name: str
-    tickers: list[str] = Field(default_factory=list)
-
-
-class DataSource(_Model):
-    """Which source answered: the SEC just now, the local cache of earlier SEC answers, or the bulk store."""
-
-    kind: Literal["live", "cache", "bulk"] = Field(
-        description="live: fetched from the SEC for this answer; cache: an earlier SEC answer kept on disk; "
-        "bulk: the local store built from the SEC's nightly bulk archives"
-    )
-    as_of: datetime | None = Field(
-        None, description="When the data was fetched (live, cache) or when the bulk archive was published (bulk), UTC"
-    )
+# Built from the engine's records (xbrl/records.py), which define them once.
+CompanyRef = model_of(CompanyRefRecord, "CompanyRef")
+DataSource = model_of(DataSourceRecord, "DataSource")

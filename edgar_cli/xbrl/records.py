@@ -1,16 +1,12 @@
-"""The concept engine's plain records, and their JSON, without pydantic.
+"""The concept engine's result types, defined once, and their JSON, without pydantic.
 
-The engine (xbrl/series.py, suspects.py, restatements.py, derive.py,
-grounding.py and the answer assembly in xbrl/answer.py and notes.py) builds
-these slotted dataclasses; the pydantic result models (models/concepts.py,
-models/companies.py) are built from them at the capability boundary
-(``Model.model_validate(record, from_attributes=True)``). Each record has the
-field names, in the same order, of the model of the same name less
-``Record`` (``FactRecord`` -> ``FactValue``; tests/test_fastpath.py checks the
-two agree), so an attribute read is the same on either and :func:`dumps`
-writes what the model's ``model_dump_json(indent=2)`` writes, byte for byte:
-the warm fast path (edgar_cli/cli/fastpath.py) prints a result without importing
-pydantic.
+The engine (xbrl/series.py, suspects.py, restatements.py, derive.py, grounding.py, answer.py, notes.py) builds
+these slotted dataclasses. Each is the one definition of a result type: its fields in order, their types, their
+defaults, and their descriptions (``Annotated[type, Describe("...")]``). The pydantic result models the faces
+use (FactValue, SuspectedError, TagTried in models/facts.py; CompanyRef, DataSource in models/companies.py;
+ConceptResult in capabilities/concept/model.py) are built from them by models._base.model_of, so the two
+cannot drift. :func:`dumps` writes what the model's ``model_dump_json(indent=2)`` writes, byte for byte: the
+warm fast path (cli/fastpath.py) prints a record without importing pydantic.
 
 Nothing here imports pydantic, typer, rich or httpx.
 """
@@ -21,55 +17,119 @@ import math
 from dataclasses import dataclass, field, fields, is_dataclass
 from datetime import date, datetime, timedelta
 from json.encoder import encode_basestring
-from typing import Any
+from typing import Annotated, Any, Literal
+
+PeriodType = Literal["annual", "quarterly", "ytd", "instant", "other"]
+FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4", "H1", "9M"]
+RevisionKind = Literal[
+    "stock_split", "reverse_split", "precision_change", "suspected_tagging_error", "reclassification", "restatement"
+]
+
+
+class Describe(str):
+    """A field's description, as ``Annotated[type, Describe("...")]`` metadata: the result models built from
+    these records (models.model_of) carry it into their JSON schema."""
+
+    __slots__ = ()
 
 
 @dataclass(slots=True, kw_only=True)
 class SuspectedErrorRecord:
-    """models.SuspectedError: a filing's figure for a period that the company's other figures do not bear out."""
+    """A filing's figure for this period that the company's other figures do not bear out (shown, never fixed)."""
 
-    kind: str  # tagging_error | scale
-    accession_number: str
+    kind: Annotated[
+        Literal["tagging_error", "scale"],
+        Describe(
+            "tagging_error: a filing reported a value for this period that the filings before and after it "
+            "do not (often another period's figure, or the sign reversed); scale: about 1,000 or 1,000,000 times the "
+            "same-period figure of other filings, its neighbours in the series or the same filing's cover-page count"
+        ),
+    ]
+    accession_number: Annotated[str, Describe("The filing the suspect figure is in")]
     form: str | None = None
     filed: date
-    value: float | int
-    reason: str
+    value: Annotated[float | int, Describe("The suspect figure as reported")]
+    reason: Annotated[str, Describe("What the figure disagrees with, in words")]
 
 
 @dataclass(slots=True, kw_only=True)
 class FactRecord:
-    """models.FactValue: one reported figure with its full provenance."""
+    """One reported figure with its full provenance."""
 
     value: float | int
-    unit: str
-    fiscal_year: int | None
-    fiscal_period: str | None
-    period_type: str
-    start: date | None
-    end: date
-    days: int | None
-    filed: date
+    unit: Annotated[str, Describe("USD, USD/shares, shares, or another currency code")]
+    fiscal_year: Annotated[int | None, Describe("The company's own label for the fiscal year this period belongs to")]
+    fiscal_period: FiscalPeriod | None
+    period_type: PeriodType
+    start: Annotated[date | None, Describe("Period start; null for an instant (balance-sheet) value")]
+    end: Annotated[date, Describe("Period end, or the date of an instant value")]
+    days: Annotated[int | None, Describe("Length of the period in days (end - start + 1); null for instants")]
+    filed: Annotated[date, Describe("Filing date of the filing this value comes from")]
     form: str
     accession_number: str
-    matched_tag: str
-    restated: bool
-    original_value: float | int | None = None
+    matched_tag: Annotated[str, Describe("taxonomy:Tag the value was reported under")]
+    restated: Annotated[bool, Describe("True when filings reported different values for this period")]
+    original_value: Annotated[
+        float | int | None,
+        Describe(
+            "The first value reported for this period (first-filed), when filings differ; equal to "
+            "value when the period was revised and revised back"
+        ),
+    ] = None
     original_filed: date | None = None
     original_accession: str | None = None
     distinct_values: int = 1
-    revision_kind: str | None = None
-    pre_split_ratio: int | None = None
-    pre_reverse_split_ratio: int | None = None
-    suspected_errors: list[SuspectedErrorRecord] = field(default_factory=list)
-    filing_url: str
+    revision_kind: Annotated[
+        RevisionKind | None,
+        Describe(
+            "How the filings differ: stock_split (per-share value fell or share count rose by a "
+            "forward split's ratio), reverse_split (the other way: per-share up, count down, as in a reverse split or "
+            "a recapitalisation's exchange ratio), precision_change (equal "
+            "after rounding), suspected_tagging_error (a filing's figure the others do not bear out: revised and "
+            "revised back, or exactly 1,000x apart; see suspected_errors), reclassification (an amount moved between "
+            "lines: both filings report the same total for the period, net income for a flow or total assets for a "
+            "balance; a value that became 0 moved to another line), restatement (anything else: results changed)"
+        ),
+    ] = None
+    pre_split_ratio: Annotated[
+        int | None,
+        Describe(
+            "Set when this per-share or share value was last reported before an N-for-1 stock split "
+            "that later filings applied to other periods: it is on the old share basis and was never restated"
+        ),
+    ] = None
+    pre_reverse_split_ratio: Annotated[
+        int | None,
+        Describe(
+            "Set when this per-share or share value was last reported before a 1-for-N reverse split "
+            "or recapitalisation (later filings show N times the per-share values, 1/N the counts) applied to other "
+            "periods: it is on the old share basis and was never restated"
+        ),
+    ] = None
+    suspected_errors: Annotated[
+        list[SuspectedErrorRecord],
+        Describe(
+            "Filed figures for this period that look like the filer's own errors "
+            "(a tagging error in one filing, a value about 1,000x off); when one names this value's own "
+            "accession_number, the value shown is the suspect one"
+        ),
+    ] = field(default_factory=list)
+    filing_url: Annotated[str, Describe("The filing's index page in the SEC Archives")]
 
 
 @dataclass(slots=True, kw_only=True)
 class TagTriedRecord:
-    """models.TagTried: what one tag of a concept's chain gave."""
+    """What one tag of a concept's chain gave."""
 
     tag: str
-    status: str  # used | not_reported | no_periods_selected | other_unit | not_used
+    status: Annotated[
+        Literal["used", "not_reported", "no_periods_selected", "other_unit", "not_used"],
+        Describe(
+            "used: it supplies values; not_reported: the company never reported it; other_unit: only in "
+            "other units; not_used: every period it reports is covered by an earlier tag of the chain (detail says "
+            "whether it is a different figure); no_periods_selected: none of its periods is of the kind asked for"
+        ),
+    ]
     detail: str = ""
     periods: int = 0
     latest_end: date | None = None
@@ -77,7 +137,7 @@ class TagTriedRecord:
 
 @dataclass(slots=True, kw_only=True)
 class CompanyRefRecord:
-    """models.CompanyRef."""
+    """A company named by CIK, with its name and tickers."""
 
     cik: str
     name: str
@@ -86,35 +146,46 @@ class CompanyRefRecord:
 
 @dataclass(slots=True, kw_only=True)
 class DataSourceRecord:
-    """models.DataSource: live, cache or bulk, and when (UTC)."""
+    """Which source answered: the SEC just now, the local cache of earlier SEC answers, or the bulk store."""
 
-    kind: str
-    as_of: datetime | None = None
+    kind: Annotated[
+        Literal["live", "cache", "bulk"],
+        Describe(
+            "live: fetched from the SEC for this answer; cache: an earlier SEC answer kept on disk; "
+            "bulk: the local store built from the SEC's nightly bulk archives"
+        ),
+    ]
+    as_of: Annotated[
+        datetime | None,
+        Describe("When the data was fetched (live, cache) or when the bulk archive was published (bulk), UTC"),
+    ] = None
 
 
 @dataclass(slots=True, kw_only=True)
 class ConceptResultRecord:
-    """models.ConceptResult: a concept's values for one company, newest first (the assembled answer)."""
+    """A concept's values for one company, newest first."""
 
     company: CompanyRefRecord
     concept: str
     label: str
     definition: str
-    period: str
+    period: Literal["annual", "quarterly", "all"]
     fiscal_year: int | None = None
     fallback_chain: list[str]
     tags_tried: list[TagTriedRecord]
     unit: str | None
     units_available: list[str]
     currency_note: str | None = None
-    fiscal_year_end: str | None = None
+    fiscal_year_end: Annotated[str | None, Describe("MM-DD the company's fiscal year ends on (typical)")] = None
     values: list[FactRecord]
-    total_values: int
+    total_values: Annotated[int, Describe("How many values matched before limit")]
     truncated: bool = False
     notes: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    source: str
-    data_source: DataSourceRecord | None = None
+    source: Annotated[str, Describe("The SEC endpoint the figures come from")]
+    data_source: Annotated[
+        DataSourceRecord | None, Describe("Which source answered (live, cache or bulk of a date)")
+    ] = None
 
 
 def to_dict(record: Any) -> dict[str, Any]:
