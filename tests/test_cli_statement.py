@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from edgar_cli.cli.statement_table import sparkline, statement_cell_rows, statement_rows, statement_text
+from edgar_cli.cli.views.statement import sparkline, statement_cell_rows, statement_rows, statement_text
 from edgar_cli.errors import ERROR_CODES, ExitStatus
 
 
@@ -116,7 +116,7 @@ def test_the_trend_column_appears_in_a_terminal(sec):
     from rich.console import Console
 
     from edgar_cli.capabilities.statement.statement import get_financial_series
-    from edgar_cli.cli.render import statement_table
+    from edgar_cli.cli.views.statement import statement_table
 
     r = get_financial_series("NVDA", ["revenue"], last=5)
     console = Console(width=160, record=True, file=io.StringIO())
@@ -149,7 +149,7 @@ def test_the_trend_splits_where_the_share_basis_changes():
     # issue 36: NVIDIA's FY2022 basic EPS 3.91 (pre-split, never restated) was drawn beside post-split values
     from types import SimpleNamespace as NS
 
-    from edgar_cli.cli.statement_table import trend_line
+    from edgar_cli.cli.views.statement import trend_line
 
     def cell(value, ratio=None):
         return NS(value=value, fact=NS(pre_split_ratio=ratio))

@@ -112,10 +112,10 @@ def test_the_concept_declarations_bounds_are_the_ones_the_engine_checks():
 
 
 def test_every_table_and_rows_the_cli_registers_are_for_a_declared_tools_result():
-    from edgar_cli.cli import render, rows
+    from edgar_cli.cli import views
 
     results = {typing.get_type_hints(registry.function(t))["return"].__name__ for t in registry.tools()}
-    registered = set(render._RENDERERS) | set(rows._ROWS) | set(rows._TEXT)
+    registered = {model for name in views.VIEWS for model in views.module(name).view.results}
     assert registered and registered - results == set()
 
 

@@ -232,9 +232,10 @@ def _run(args: list[str]) -> int:
     _without_pydantic_plugins()
     import typer
 
-    from .app import app
+    from .app import app_for
     from .support import only_command
 
+    app = app_for(args)
     try:
         with only_command(app, args):
             rc = app(args=args, prog_name="edgar", standalone_mode=False)

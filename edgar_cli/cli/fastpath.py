@@ -51,7 +51,7 @@ from ..xbrl.records import CompanyRefRecord, NotSerializable, dumps
 __all__ = ["answer", "parse"]
 
 _PERIODS = ("annual", "quarterly", "all")
-# option spelling -> parameter (the concept command's own names in cli/app.py)
+# option spelling -> parameter (the concept command's own names in cli/views/concept.py)
 _VALUED = {"--fy": "fy", "--period": "period", "-p": "period", "--limit": "limit", "-n": "limit", "--format": "format"}
 
 

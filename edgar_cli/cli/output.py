@@ -16,8 +16,8 @@ Formats (``--format`` or its short flags):
 - ``json``: the result model, exactly what the MCP tool returns.
 - ``nl``: newline-delimited JSON, one object per row (the csv row with typed values).
 
-The rows of each result model are declared in :mod:`edgar_cli.cli.rows`; tables in
-:mod:`edgar_cli.cli.render`. Notes and warnings go to stderr in every format but
+The rows and table of each result model are declared in its view (:mod:`edgar_cli.cli.views`);
+:mod:`edgar_cli.cli.rows` and :mod:`edgar_cli.cli.render` find them. Notes and warnings go to stderr in every format but
 json and nl (where they are in the data); ``--quiet`` drops notes, never warnings.
 
 Text that reaches a terminal passes through :func:`terminal_safe`: escape and

@@ -1,4 +1,4 @@
-"""The machinery every edgar command shares, so that cli/app.py stays a list of commands.
+"""The machinery every edgar command shares, so that each view (cli/views/) stays a list of commands.
 
 - :class:`EdgarTyper`: ``@app.command(...)`` gives every command the common options
   (``--format``/``--json``/``--csv``/``--tsv``/``--nl``, ``-q/--quiet``, ``--no-cache``,
@@ -7,9 +7,13 @@
 - :func:`run`: call one capability, show progress on a terminal, write the result
   (output.emit) or the error, exit with the right status.
 - :func:`confirm`: the question a destructive command asks on a terminal (``--yes`` skips it).
+- :class:`RunState` and :func:`state`: the options of this run (``--user-agent``, ``--no-cache``,
+  the output format, ``--quiet``), kept in the click context of the run, not in a module global.
+- the arguments and options several commands share (``CompanyArg``, ``FiscalYearsOpt``, ...) and the
+  shell completions of concepts, sections and forms.
 
-A new command: ``@app.command("name", examples=["edgar name NVDA"])``, parameters
-for its own options only, a body of one ``run(lambda: capability(...))``.
+A new command is declared in its view module (cli/views/): ``@view.command("name", examples=["edgar name
+NVDA"])``, parameters for its own options only, a body of one ``run(lambda: capability(...))``.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import time
 import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Annotated, Any
 
 import typer
@@ -31,8 +36,40 @@ from .. import config
 from ..errors import EdgarError, ExitStatus
 from .output import Format
 
-# Options every command takes; None means "not given here" (the root callback's value stands).
-_state: dict[str, Any] = {"user_agent": None, "no_cache": False, "format": None, "quiet": False}
+
+class RunState:
+    """The options of one run that every command takes: set by the root callback (``edgar -q --no-cache
+    concept ...``) and by the same options after the subcommand; ``format`` None is the default for where
+    stdout goes. (A plain class: a dataclass would compile its methods on every run.)"""
+
+    __slots__ = ("user_agent", "no_cache", "format", "quiet")
+
+    def __init__(self) -> None:
+        self.user_agent: str | None = None
+        self.no_cache = False
+        self.format: str | None = None
+        self.quiet = False
+
+
+_STATE_KEY = "edgar_cli.run_state"
+# The state of the run whose command is running; set by the command wrapper (with_common_options) for the
+# length of the command's body, so that run(), quiet() and confirm() reach it without a context argument.
+_current: ContextVar[RunState | None] = ContextVar("edgar_cli_run_state", default=None)
+
+
+def run_state(ctx: typer.Context) -> RunState:
+    """The :class:`RunState` of the run ``ctx`` belongs to, kept in the click context's ``meta`` (one dict
+    shared by the root context and its subcommands' for the length of one run)."""
+    found = ctx.meta.get(_STATE_KEY)
+    if found is None:
+        found = ctx.meta[_STATE_KEY] = RunState()
+    return found
+
+
+def state() -> RunState:
+    """The state of the run whose command is running (see :func:`run_state`); outside one, a default one."""
+    return _current.get() or RunState()
+
 
 PROGRESS_AFTER_SECONDS = 1.0
 
@@ -103,15 +140,19 @@ _GLOBAL: list[inspect.Parameter] = [
         ],
     ),
 ]
+_CONTEXT_PARAMETER = "edgar_run_context"
 _FLAGS = {"as_json": "json", "as_csv": "csv", "as_tsv": "tsv", "as_nl": "nl"}
 
 
-def set_global_options(*, quiet: bool = False, no_cache: bool = False, user_agent: str | None = None) -> None:
-    """The root callback's options (``edgar -q --no-cache concept ...``)."""
-    _state.update(quiet=quiet, no_cache=no_cache, user_agent=user_agent, format=None)
+def set_global_options(
+    ctx: typer.Context, *, quiet: bool = False, no_cache: bool = False, user_agent: str | None = None
+) -> None:
+    """The root callback's options (``edgar -q --no-cache concept ...``), kept in the run's context."""
+    current = run_state(ctx)
+    current.quiet, current.no_cache, current.user_agent, current.format = quiet, no_cache, user_agent, None
 
 
-def _take_common(values: dict[str, Any]) -> None:
+def _take_common(values: dict[str, Any], current: RunState) -> None:
     chosen = [fmt for name, fmt in _FLAGS.items() if values.pop(name, False)]
     fmt = values.pop("output_format", None)
     if fmt:
@@ -121,14 +162,14 @@ def _take_common(values: dict[str, Any]) -> None:
             f"choose one output format, not {' and '.join(sorted(set(chosen)))}.", param_hint="--format"
         )
     if chosen:
-        _state["format"] = chosen[0]
+        current.format = chosen[0]
     if values.pop("quiet", False):
-        _state["quiet"] = True
+        current.quiet = True
     if values.pop("no_cache", False):
-        _state["no_cache"] = True
+        current.no_cache = True
     ua = values.pop("user_agent", None)
     if ua is not None:
-        _state["user_agent"] = ua
+        current.user_agent = ua
 
 
 def with_common_options(fn: Callable, *, formats: bool = True) -> Callable:
@@ -137,15 +178,26 @@ def with_common_options(fn: Callable, *, formats: bool = True) -> Callable:
     hints = typing.get_type_hints(fn, include_extras=True)
     own = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in sig.parameters.values()]
     extra = [p for p in (*(_COMMON if formats else ()), *_GLOBAL) if p.name not in sig.parameters]
+    # Typer passes the command's click context to the parameter annotated with typer.Context
+    context = inspect.Parameter(_CONTEXT_PARAMETER, inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        current = run_state(kwargs.pop(_CONTEXT_PARAMETER))
         common = {p.name: kwargs.pop(p.name) for p in extra if p.name in kwargs}
-        _take_common(common)
-        return fn(*args, **kwargs)
+        token = _current.set(current)
+        try:
+            _take_common(common, current)
+            return fn(*args, **kwargs)
+        finally:
+            _current.reset(token)
 
-    wrapper.__signature__ = sig.replace(parameters=[*own, *extra])  # type: ignore[attr-defined]
-    wrapper.__annotations__ = {**{p.name: p.annotation for p in own}, **{p.name: p.annotation for p in extra}}
+    wrapper.__signature__ = sig.replace(parameters=[*own, *extra, context])  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {
+        **{p.name: p.annotation for p in own},
+        **{p.name: p.annotation for p in extra},
+        _CONTEXT_PARAMETER: typer.Context,
+    }
     del wrapper.__wrapped__  # Typer reads the signature above, not the wrapped function's
     return wrapper
 
@@ -156,7 +208,7 @@ def examples_epilog(examples: list[str]) -> str:
 
 
 class OrderedGroup(typer.core.TyperGroup):
-    """Top-level commands in the order of :data:`COMMAND_ORDER` (by task), then any others as registered."""
+    """Top-level commands in the order of cli/app.py's ``COMMAND_ORDER`` (by task), then any others."""
 
     order: tuple[str, ...] = ()
 
@@ -220,6 +272,98 @@ class EdgarTyper(typer.Typer):
         return deco
 
 
+# --- arguments and options several commands share -------------------------------------------------
+
+CompanyArg = Annotated[
+    str, typer.Argument(metavar="COMPANY", help="Ticker, CIK or company name, e.g. NVDA, 1045810, 'NVIDIA'.")
+]
+FyOpt = Annotated[
+    int | None, typer.Option("--fy", metavar="YEAR", help="Fiscal year by the company's own label, e.g. 2024.")
+]
+FromOpt = Annotated[
+    str | None, typer.Option("--from", "--since", metavar="DATE", help="Earliest filing date, YYYY-MM-DD.")
+]
+ToOpt = Annotated[str | None, typer.Option("--to", "--until", metavar="DATE", help="Latest filing date, YYYY-MM-DD.")]
+CompanyOpt = Annotated[
+    str | None, typer.Option("--company", "-c", metavar="COMPANY", help="Only this company: ticker, CIK or name.")
+]
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation on a terminal.")]
+# Kept for commands written before the common options: a command that declares `as_json: JsonOpt = False`
+# and calls run(..., as_json) still works (the common --json is then not added to it twice).
+JsonOpt = Annotated[bool, typer.Option("--json", help="Same as --format json.")]
+FiscalYearsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--fy",
+        metavar="YEAR|FROM..TO",
+        help="Fiscal year by the company's own label, e.g. 2024, or a range, e.g. 2020..2024.",
+    ),
+]
+LastOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--last",
+        metavar="N",
+        help="The latest N periods of a table (fiscal years, or quarters with --period quarterly).",
+    ),
+]
+DeriveOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--derive",
+        metavar="q4,ttm",
+        help="q4 (Q4 = FY - 9M, quarterly "
+        "tables) and/or ttm (trailing twelve months), comma-separated; "
+        "derived cells are marked.",
+    ),
+]
+ChartOpt = Annotated[
+    bool, typer.Option("--chart", help="Also draw a terminal chart of the table (needs the chart extra).")
+]
+UnitOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--unit",
+        metavar="CURRENCY",
+        help="Read monetary figures in this "
+        "currency, e.g. USD for a foreign filer's convenience translation "
+        "(default: the filer's own).",
+    ),
+]
+
+
+def complete_concepts(incomplete: str) -> list[str]:
+    """Shell completion for concept names (catalogue names and aliases)."""
+    from ..xbrl.catalogue import catalogue
+
+    names = sorted({n for c in catalogue().values() for n in (c.name, *c.aliases) if " " not in n})
+    return [n for n in names if n.startswith(incomplete.lower())]
+
+
+def complete_sections(incomplete: str) -> list[str]:
+    """Shell completion for section keys of 10-K, 10-Q and 20-F."""
+    from ..documents.items import FORMS
+
+    keys = sorted({spec.key for specs in FORMS.values() for spec in specs})
+    return [k for k in keys if k.startswith(incomplete.lower())]
+
+
+def complete_forms(incomplete: str) -> list[str]:
+    """Shell completion for form types (the filing families and the full-text search forms)."""
+    from ..capabilities.search.search import ACCEPTED_FORMS
+    from ..sec.submissions import FORM_FAMILIES
+
+    forms = list(dict.fromkeys([*FORM_FAMILIES, *ACCEPTED_FORMS]))
+    head, _, last = incomplete.rpartition(",")  # --forms 10-K,10-
+    prefix = f"{head}," if head else ""
+    return [prefix + f for f in forms if f.upper().startswith(last.upper())]
+
+
+def comma_list(value: str | None) -> list[str] | None:
+    """``"10-K, 10-Q"`` -> ``["10-K", "10-Q"]``; None stays None (the option was not given)."""
+    return [v.strip() for v in value.split(",") if v.strip()] if value is not None else None
+
+
 # --- running a capability -------------------------------------------------------------------------
 
 
@@ -252,19 +396,20 @@ def _install_client() -> None:
     from ..config import Settings
     from ..sec.client import SecClient, set_client
 
-    settings = Settings.from_env(user_agent=_state["user_agent"], no_cache=_state["no_cache"] or None)
-    if _state["format"] in ("json", "nl"):
+    current = state()
+    settings = Settings.from_env(user_agent=current.user_agent, no_cache=current.no_cache or None)
+    if current.format in ("json", "nl"):
         settings.interactive = False  # never prompt when a script reads the output
     set_client(SecClient(settings))
 
 
 def current_format(as_json: bool = False) -> str | None:
     """The output format asked for (None: the default for where stdout goes)."""
-    return "json" if as_json else _state["format"]
+    return "json" if as_json else state().format
 
 
 def quiet() -> bool:
-    return bool(_state["quiet"])
+    return state().quiet
 
 
 def run(call: Callable[[], Any], as_json: bool = False) -> None:
@@ -278,7 +423,7 @@ def run(call: Callable[[], Any], as_json: bool = False) -> None:
 
     set_surface("cli")
     if as_json:
-        _state["format"] = "json"
+        state().format = "json"
     fmt = current_format()
     try:
         _install_client()
@@ -391,7 +536,7 @@ def confirm(question: str, *, yes: bool) -> bool:
     """
     from .output import is_terminal, terminal_safe
 
-    if yes or not (is_terminal(sys.stdin) and is_terminal(sys.stderr)) or _state["format"] in ("json", "nl"):
+    if yes or not (is_terminal(sys.stdin) and is_terminal(sys.stderr)) or state().format in ("json", "nl"):
         return True
     sys.stderr.write(terminal_safe(question) + " [y/N] ")
     sys.stderr.flush()
@@ -402,45 +547,3 @@ def confirm(question: str, *, yes: bool) -> bool:
     if not answer.endswith("\n"):
         sys.stderr.write("\n")
     return answer.strip().lower() in ("y", "yes")
-
-
-def announce_server(transport: str, host: str, port: int, allowed_hosts: list[str] | None = None) -> None:
-    """One line on stderr saying which transport ``edgar serve-mcp`` serves and where (stdout is the protocol).
-
-    Called once the configuration was accepted and the port bound, never before a refusal."""
-    if transport == "stdio":
-        where = "stdio: JSON-RPC on stdin/stdout, for an MCP client that started this process"
-    elif transport == "streamable-http" and host in ("0.0.0.0", "::", ""):
-        names = ", ".join(allowed_hosts or []) or "none: pass --allowed-host with the name or address they use"
-        where = (
-            f"streamable HTTP on every address of this machine, port {port}, path /mcp (Host names accepted "
-            f"besides loopback: {names})"
-        )
-    elif transport == "streamable-http":
-        where = f"streamable HTTP at http://{host if ':' not in host else f'[{host}]'}:{port}/mcp"
-    else:
-        return  # serve() refuses it
-    from ..logs import json_logs, log_event
-
-    if json_logs():
-        log_event("serving", transport=transport, where=where)
-    elif not quiet():
-        sys.stderr.write(f"edgar: serving MCP over {where}; Ctrl-C to stop.\n")
-        sys.stderr.flush()
-    _warn_without_user_agent()
-
-
-def _warn_without_user_agent() -> None:
-    """A server with no SEC User-Agent would fail every tool call that reaches the SEC: say so at start, where the
-    client's or the service's log shows it (stdio servers' stderr is the host's log)."""
-    from ..config import resolve_user_agent
-    from ..logs import warning
-
-    try:
-        resolve_user_agent(None, interactive=False)
-    except EdgarError as exc:
-        why = "" if exc.message.startswith("No SEC User-Agent") else f" ({exc.message.rstrip('.')})"
-        warning(
-            f"no usable SEC User-Agent is configured{why}: every tool call that reaches the SEC will fail with user_agent_required. Set SEC_USER_AGENT='Your Name you@example.com' in the "
-            "server's environment (a desktop client's config: its \"env\" block)."
-        )

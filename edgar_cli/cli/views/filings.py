@@ -1,0 +1,110 @@
+"""edgar filings: a company's filings, newest first, with amendments linked to their originals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..support import CompanyArg, FromOpt, ToOpt, comma_list, complete_forms, run
+from . import View
+
+if TYPE_CHECKING:
+    from ...capabilities.filings.model import FilingList
+    from ..rows import Row
+
+view = View()
+
+
+@view.command(
+    "filings",
+    examples=[
+        "edgar filings NVDA --form 10-K",
+        "edgar filings AAPL --form 8-K --from 2024-01-01 -n 50",
+        "edgar filings TSLA --form 'DEF 14A,4'",
+        "edgar filings MSFT --csv > msft-filings.csv",
+    ],
+)
+def filings_cmd(
+    company: CompanyArg,
+    form: Annotated[
+        str | None,
+        typer.Option(
+            "--form",
+            "--forms",
+            "-f",
+            metavar="FORMS",
+            help="Form types, "
+            "comma-separated: 10-K, 10-Q, 20-F, 40-F or 8-K (with amendments and variants), any other EDGAR "
+            "form type (4, DEF 14A, S-1, ...), or one form such as 10-K/A.",
+            autocompletion=lambda incomplete: complete_forms(incomplete),
+        ),
+    ] = None,
+    since: FromOpt = None,
+    until: ToOpt = None,
+    limit: Annotated[
+        int, typer.Option("--limit", "-n", metavar="N", help="Most filings to show, newest first (1-1000).")
+    ] = 20,
+) -> None:
+    """A company's filings, newest first, with amendments linked to their originals and its fiscal calendar."""
+    from ...capabilities.filings.filings import list_filings
+
+    run(lambda: list_filings(company, forms=comma_list(form), filed_from=since, filed_to=until, limit=limit))
+
+
+def _filings_table(r: FilingList):
+    from ..render import house_table, width
+
+    c = r.company
+    facts = [f"CIK {c.cik}"]
+    if c.tickers:
+        facts.append(", ".join(c.tickers))
+    if c.fiscal_year_end:
+        facts.append(f"fiscal year ends {c.fiscal_year_end}")
+    if c.sic:
+        facts.append(f"SIC {c.sic} {c.sic_description or ''}".rstrip())
+    what = ", ".join(r.forms) or "all forms"
+    t = house_table(f"{c.name} - filings ({what})\n" + " · ".join(facts))
+    # Below 100 columns the filed and period dates share a cell, so that the description keeps room for an
+    # accession number whole ("(amends 0001628280-25-003063)" must never fold inside the number).
+    stacked = width() < 100
+    for col in ("Form", "Filed\nPeriod" if stacked else "Filed", *(() if stacked else ("Period",)), "FY", "Accession"):
+        t.add_column(col, no_wrap=True)
+    t.add_column("Description", overflow="fold", min_width=22 if stacked else 12)
+    for f in r.filings:
+        desc = f.primary_doc_description or ""
+        if f.items:
+            desc = (f"{desc}; " if desc and desc != f.form else "") + "items " + ", ".join(f.items)
+        if f.superseded_by:
+            desc += f" (superseded by {f.superseded_by})"
+        if f.amends:
+            desc += f" (amends {f.amends})"
+        dates = (
+            (f"{f.filed}\n{f.period_of_report or '-'}",) if stacked else (str(f.filed), str(f.period_of_report or "-"))
+        )
+        t.add_row(
+            f.form, *dates, str(f.fiscal_year) if f.fiscal_year is not None else "-", f.accession_number, desc.strip()
+        )
+    if r.truncated:  # the incomplete history is a warning (stderr), not repeated here
+        t.caption = (
+            f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; "
+            "raise --limit or narrow --from/--to"
+        )
+    return t
+
+
+def _filings_rows(r: FilingList) -> list[Row]:
+    from ..rows import flat
+
+    return [{**flat(f), "amendments": [a.accession_number for a in f.amendments]} for f in r.filings]
+
+
+def _filings_notes(r: FilingList) -> list[str]:
+    if not r.truncated:
+        return []
+    return [
+        f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; raise --limit or narrow --from/--to"
+    ]
+
+
+view.result("FilingList", table=_filings_table, rows=_filings_rows, notes=_filings_notes)

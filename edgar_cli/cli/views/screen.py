@@ -1,0 +1,185 @@
+"""edgar screen: one financial concept across every filer in the local bulk store."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Literal
+
+import typer
+
+from ..support import comma_list, complete_concepts, run
+from . import View
+
+if TYPE_CHECKING:
+    from ...capabilities.screen.model import ScreenResult
+    from ..rows import Row
+
+view = View()
+
+
+@view.command(
+    "screen",
+    examples=[
+        "edgar screen revenue --fy 2024 --min 1e9",
+        "edgar screen net_income --calendar 2024 --sort value_asc --limit 20",
+        "edgar screen revenue --fy 2024 --peers-of NVDA --csv > peers.csv",
+    ],
+)
+def screen_cmd(
+    concept: Annotated[
+        str,
+        typer.Argument(
+            metavar="CONCEPT",
+            help="revenue, net_income, total_assets, ... or a raw tag like us-gaap:Revenues.",
+            autocompletion=lambda incomplete: complete_concepts(incomplete),
+        ),
+    ],
+    fy: Annotated[
+        int | None, typer.Option("--fy", metavar="YEAR", help="Fiscal year by each company's own label, e.g. 2024.")
+    ] = None,
+    calendar: Annotated[
+        int | None,
+        typer.Option(
+            "--calendar", metavar="YEAR", help="Instead of --fy: annual periods ending in this calendar year."
+        ),
+    ] = None,
+    minimum: Annotated[
+        float | None, typer.Option("--min", metavar="VALUE", help="Only values at or above this, e.g. 1e9.")
+    ] = None,
+    maximum: Annotated[
+        float | None, typer.Option("--max", metavar="VALUE", help="Only values at or below this.")
+    ] = None,
+    sort: Annotated[
+        Literal["value_desc", "value_asc", "name"],
+        typer.Option("--sort", help="value_desc (largest first), value_asc or name."),
+    ] = "value_desc",
+    limit: Annotated[int, typer.Option("--limit", "-n", metavar="N", help="Most rows to show (1-1000).")] = 50,
+    form: Annotated[
+        str | None,
+        typer.Option(
+            "--form",
+            "--forms",
+            "-f",
+            metavar="FORMS",
+            help="Only values from 10-K, 20-F or 40-F reports (comma-separated).",
+        ),
+    ] = None,
+    fye: Annotated[
+        int | None, typer.Option("--fye", metavar="MONTH", help="Only fiscal years ending in this month, 1-12.")
+    ] = None,
+    unit: Annotated[
+        str | None,
+        typer.Option(
+            "--unit", metavar="UNIT", help="USD (default for money), USD/shares, shares, or a currency such as TWD."
+        ),
+    ] = None,
+    peers_of: Annotated[
+        str | None,
+        typer.Option("--peers-of", metavar="COMPANY", help="Only companies with the same SIC code as this one."),
+    ] = None,
+) -> None:
+    """One financial concept across every filer in the local bulk store, for one fiscal or calendar year."""
+    from ...capabilities.screen.screen import screen_companies
+
+    run(
+        lambda: screen_companies(
+            concept,
+            fiscal_year=fy,
+            calendar_year=calendar,
+            minimum=minimum,
+            maximum=maximum,
+            sort=sort,
+            limit=limit,
+            forms=comma_list(form),
+            fiscal_year_end=fye,
+            unit=unit,  # type: ignore[arg-type]
+            peers_of=peers_of,
+        )
+    )
+
+
+def _screen_table(r: ScreenResult):
+    """Below 150 columns four stacked columns (as compare's): company, period, value, filing; nothing cut."""
+    from ..render import house_table, short_tag, value_cell, width
+
+    period = f"FY{r.fiscal_year}" if r.fiscal_year is not None else f"periods ending in {r.calendar_year}"
+    peers = f" - peers of {r.peers_of.name}" if r.peers_of else ""
+    t = house_table(
+        f"{r.label} [{r.unit}], {period}{peers}: {r.companies_matched:,} of {r.companies_considered:,} companies"
+    )
+    narrow = width() < 150
+    t.add_column("#", justify="right", no_wrap=True)
+    t.add_column("Company", overflow="fold", ratio=1, min_width=12)
+    if narrow:
+        t.add_column("Period", no_wrap=True)
+        t.add_column("Value", justify="right", no_wrap=True)
+        t.add_column("Filing", overflow="fold", ratio=1, min_width=20)
+    else:
+        for col in ("FY", "Period"):
+            t.add_column(col, no_wrap=True)
+        t.add_column("Value", justify="right", no_wrap=True)
+        for col in ("Form", "Accession"):
+            t.add_column(col, no_wrap=True)
+        t.add_column("Tag", overflow="fold")
+    for i, v in enumerate(r.rows, 1):
+        span = f"{v.start} to {v.end}" if v.start else f"at {v.end}"
+        if narrow:
+            who = v.name + (f"\n{', '.join(v.tickers)}" if v.tickers else "")
+            when = f"{v.fiscal_period or ''} {v.fiscal_year or '-'}".strip() + (
+                f"\n{v.start}\nto {v.end}" if v.start else f"\nat {v.end}"
+            )
+            t.add_row(
+                str(i),
+                who,
+                when,
+                f"{value_cell(v)}\n{v.unit}",
+                f"{v.form} {v.accession_number}\n{short_tag(v.matched_tag)}",
+            )
+        else:
+            name = v.name + (f" ({', '.join(v.tickers)})" if v.tickers else "")
+            t.add_row(
+                str(i),
+                name,
+                str(v.fiscal_year or "-"),
+                span,
+                value_cell(v),
+                v.form,
+                v.accession_number,
+                short_tag(v.matched_tag),
+            )
+    t.caption = "\n".join(screen_lines(r)) or None
+    return t
+
+
+def screen_lines(r: ScreenResult) -> list[str]:
+    """What a screen's table says under it: the companies left out and why, truncation, restatements."""
+    lines = [f"{e.companies:,} {e.reason.replace('_', ' ')}: {e.detail}" for e in r.excluded]
+    if r.truncated:
+        lines.append(f"{r.companies_matched - len(r.rows):,} more match; raise --limit")
+    if any(v.restated for v in r.rows):
+        lines.append("* restated: see original_value in --json")
+    return lines
+
+
+def _screen_rows(r: ScreenResult) -> list[Row]:
+    """One row per company matched, ranked: the company, then the value with its provenance."""
+    from ..rows import flat
+
+    return [
+        {
+            "rank": i,
+            "company_name": v.name,
+            "cik": v.cik,
+            "tickers": v.tickers,
+            "sic": v.sic,
+            "concept": r.concept,
+            **flat(v, exclude=("name", "cik", "tickers", "sic", "notes")),
+        }
+        for i, v in enumerate(r.rows, 1)
+    ]
+
+
+def _screen_notes(r: ScreenResult) -> list[str]:
+    return [line for line in screen_lines(r) if not line.startswith("* restated")]
+
+
+view.result("ScreenResult", table=_screen_table, rows=_screen_rows, notes=_screen_notes)

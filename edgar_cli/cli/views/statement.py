@@ -1,0 +1,447 @@
+"""edgar statement (and edgar concept with several concepts or years): a statement or series as a table of
+periods, every cell with its filing.
+
+Here too the StatementResult flattened: its table for a terminal (folded into blocks of periods when they do
+not fit), spreadsheet rows (periods as columns), one row per cell (``statement_cell_rows``, the tidy form with
+every cell's provenance), plain text (``statement_text``), a sparkline, and a chart with ``--chart``. Nothing
+here decides a value: it only lays out what the capability returned.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import typer
+
+from ..support import ChartOpt, CompanyArg, DeriveOpt, FiscalYearsOpt, LastOpt, UnitOpt, comma_list, current_format, run
+from . import View
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from ...capabilities.statement.model import StatementCell, StatementResult, StatementRow
+    from ..rows import Row
+
+view = View()
+
+MARKS = {"derived": "d", "implied": "implied", "absent": "", "refused": "n/a"}
+LEGEND = {
+    "d": "d = derived by edgar (see formula)",
+    "*": "* = restated (see original_value)",
+    "s": "s = predates a later stock split, on the old share basis",
+    "†": "† = values from more than one XBRL tag",
+    "implied": "implied = Q4 exists only as FY less 9M",
+    "n/a": "n/a = derivation refused (see reason)",
+    "-": "- = not reported",
+}
+
+
+def legend(result: StatementResult, absent: str = "-") -> str:
+    """The legend of the marks this table uses, in one line."""
+    used = set()
+    for r in result.rows:
+        if r.mixed_tags:
+            used.add("†")
+        for c in r.cells:
+            used.update(cell_marks(c))
+            used.add({"implied": "implied", "refused": "n/a", "absent": "-"}.get(c.status, ""))
+    text = [LEGEND[k] for k in LEGEND if k in used]
+    return "; ".join(t.replace("- = ", f"{absent or 'empty'} = ") for t in text)
+
+
+def _plain(value: float | int | None) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def statement_rows(result: StatementResult) -> tuple[list[str], list[list[str]]]:
+    """Header and rows for a spreadsheet: concept, label, basis, unit, one column per period, tags, derived.
+
+    Values are as reported (full units, no scaling); a period without a value is
+    an empty cell, never 0. ``derived`` lists the columns whose value edgar
+    computed; ``tags`` the XBRL tags the row's values come from.
+    """
+    header = ["concept", "label", "basis", "unit", *(c.key for c in result.columns), "tags", "derived"]
+    rows = []
+    for r in result.rows:
+        values = [_plain(c.value) for c in r.cells]
+        derived = "; ".join(c.column for c in r.cells if c.derived)
+        rows.append([r.concept, r.label, r.basis, r.unit or "", *values, "; ".join(r.matched_tags), derived])
+    return header, rows
+
+
+CELL_HEADER = [
+    "concept",
+    "label",
+    "basis",
+    "column",
+    "fiscal_year",
+    "fiscal_period",
+    "status",
+    "value",
+    "unit",
+    "start",
+    "end",
+    "days",
+    "matched_tag",
+    "form",
+    "filed",
+    "accession_numbers",
+    "restated",
+    "original_value",
+    "revision_kind",
+    "pre_split_ratio",
+    "derived",
+    "formula",
+    "reason",
+]
+
+
+def statement_cell_rows(result: StatementResult) -> tuple[list[str], list[list[str]]]:
+    """Header and one row per cell with its provenance (the tidy form of the table)."""
+    cols = {c.key: c for c in result.columns}
+    rows = []
+    for r in result.rows:
+        for c in r.cells:
+            col = cols[c.column]
+            f = c.fact
+            rows.append(
+                [
+                    r.concept,
+                    r.label,
+                    r.basis,
+                    c.column,
+                    str(col.fiscal_year),
+                    col.fiscal_period,
+                    c.status,
+                    _plain(c.value),
+                    c.unit or "",
+                    str(c.start or ""),
+                    str(c.end or ""),
+                    str(c.days or ""),
+                    c.matched_tag or "",
+                    f.form if f else "",
+                    str(f.filed) if f else "",
+                    " ".join(c.accession_numbers),
+                    str(f.restated).lower() if f else "",
+                    _plain(f.original_value) if f else "",
+                    (f.revision_kind or "") if f else "",
+                    str(f.pre_split_ratio or "") if f else "",
+                    str(c.derived).lower(),
+                    c.formula or "",
+                    c.reason or "",
+                ]
+            )
+    return CELL_HEADER, rows
+
+
+def cell_marks(cell: StatementCell) -> str:
+    """The short flags a cell carries in a table: d, *, s."""
+    marks = ""
+    if cell.derived:
+        marks += "d"
+    f = cell.fact
+    if f is not None and f.restated:
+        marks += "*"
+    if f is not None and f.pre_split_ratio:
+        marks += "s"
+    return marks
+
+
+SPARKS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[float | int | None]) -> str:
+    """One block character per value, scaled between the row's minimum and maximum; a gap for None."""
+    nums = [v for v in values if v is not None]
+    if len(nums) < 2:
+        return ""
+    lo, hi = min(nums), max(nums)
+    span = hi - lo
+    out = []
+    for v in values:
+        if v is None:
+            out.append(" ")
+        else:
+            out.append(SPARKS[-1] if span == 0 else SPARKS[min(len(SPARKS) - 1, int((v - lo) / span * len(SPARKS)))])
+    return "".join(out)
+
+
+def row_values(row: StatementRow) -> list[float | int | None]:
+    return [c.value for c in row.cells]
+
+
+def trend_line(row: StatementRow) -> str:
+    """The row's sparkline, split with | where the share basis changes: values before a stock split (pre-split
+    ratio) and after it are each scaled on their own, never drawn as one series (NVIDIA's FY2022 basic EPS 3.91
+    beside post-split values)."""
+
+    def basis(c) -> int:
+        f = c.fact
+        return int((f.pre_split_ratio or 1) if f is not None else 0) or 1
+
+    segments: list[list] = []
+    current = None
+    for c in row.cells:
+        b = basis(c) if c.value is not None else current
+        if not segments or (b is not None and current is not None and b != current):
+            segments.append([])
+        segments[-1].append(c.value)
+        current = b if b is not None else current
+    if len(segments) == 1:
+        return sparkline(segments[0])
+    return "|".join(sparkline(s) or ("▄" * len(s)) for s in segments)
+
+
+def statement_text(result: StatementResult) -> str:
+    """The whole table as plain text for a model: one line per row, then the columns' filings, legend and notes."""
+    lines = [result.title]
+    lines.append(" | ".join(["row", "unit", *(f"{c.key} ({c.end})" if c.end else c.key for c in result.columns)]))
+    for r in result.rows:
+        cells = [(_plain(c.value) + cell_marks(c)) if c.value is not None else MARKS.get(c.status, "") for c in r.cells]
+        label = r.label + (" †" if r.mixed_tags else "") + ("" if r.reported else " (not reported)")
+        lines.append(" | ".join([label, r.unit or "", *cells]))
+    for col in result.columns:
+        filings = {}
+        for r in result.rows:
+            for c in r.cells:
+                if c.column == col.key and c.fact is not None:
+                    filings.setdefault(c.fact.accession_number, f"{c.fact.form} filed {c.fact.filed}")
+        if filings:
+            lines.append(f"{col.key} reported in: " + "; ".join(f"{a} ({d})" for a, d in filings.items()))
+    for r in result.rows:
+        for c in r.cells:
+            if c.derived:
+                lines.append(f"{r.label} {c.column} derived: {c.formula} ({', '.join(c.accession_numbers)})")
+            elif c.status == "refused":
+                lines.append(f"{r.label} {c.column} not derived: {c.reason}")
+    lines.append(legend(result, absent=""))
+    lines += [f"warning: {w}" for w in result.warnings]
+    lines += [f"note: {n}" for n in result.notes]
+    if result.currency_note:
+        lines.append(f"note: {result.currency_note}")
+    return "\n".join(lines)
+
+
+@view.command(
+    "statement",
+    examples=[
+        "edgar statement NVDA income --last 5",
+        "edgar statement AAPL balance --fy 2020..2024",
+        "edgar statement NVDA income --period quarterly --derive q4 --csv > nvda-q.csv",
+    ],
+)
+def statement_cmd(
+    company: CompanyArg,
+    statement: Annotated[
+        Literal["income", "balance", "cashflow"],
+        typer.Argument(metavar="STATEMENT", help="income, balance or cashflow."),
+    ],
+    fy: FiscalYearsOpt = None,
+    last: LastOpt = None,
+    period: Annotated[Literal["annual", "quarterly"], typer.Option("--period", "-p", help="Which periods.")] = "annual",
+    derive: DeriveOpt = None,
+    unit: UnitOpt = None,
+    chart: ChartOpt = False,
+) -> None:
+    """A company's income statement, balance sheet or cash-flow statement by fiscal period, every cell with its filing."""
+    from ...capabilities.statement.statement import get_financial_statement
+
+    run_table(
+        lambda: get_financial_statement(
+            company,
+            statement,
+            fiscal_year=fy,
+            last=last,
+            period=period,  # type: ignore[arg-type]
+            derive=comma_list(derive),
+            unit=unit,
+        ),
+        chart,
+    )  # type: ignore[arg-type]
+
+
+def run_table(call: Callable[[], Any], chart: bool) -> None:
+    """run(), then a chart of the table when asked for and shown as a table (rendering only: the result is
+    the same)."""
+    from ..output import default_format
+
+    results: list[Any] = []
+    run(lambda: results.append(call()) or results[-1])
+    if (
+        chart
+        and (current_format() or default_format()) == "table"
+        and results
+        and type(results[-1]).__name__ == "StatementResult"
+    ):
+        render_chart(results[-1])
+
+
+def statement_table(r: StatementResult, trend: bool = False, max_width: int | None = None) -> Any:
+    """Rows = concepts, columns = periods (oldest first); a trend column when ``trend``.
+
+    Laid out for ``max_width`` columns (default: the console's): the Concept column is never squeezed out
+    and no value is cut. Every period asked for is shown: when they do not fit side by side, the trend column
+    goes first, then the table is folded into blocks of periods, one under the other, each with its labels.
+    """
+    from rich.console import Group
+    from rich.measure import Measurement
+
+    from ..render import width
+
+    limit = max_width or width()
+    n = len(r.columns)
+
+    def fits(t: Table) -> bool:
+        measure = _measure_console()
+        return Measurement.get(measure, measure.options, t).minimum <= limit
+
+    for with_trend in (True, False) if trend else (False,):
+        t = _statement_table(r, with_trend, 0, n)
+        if fits(t) or n <= 1:
+            return t
+    blocks: list[Table] = []
+    start = 0
+    while start < n:
+        end = n
+        while end - start > 1 and not fits(_statement_table(r, False, start, end)):
+            end -= 1
+        blocks.append(_statement_table(r, False, start, end))
+        start = end
+    for b in blocks[:-1]:
+        b.caption = None  # the legend once, under the last block
+    blocks[
+        0
+    ].title = f"{r.title}\n({n} periods in {len(blocks)} blocks at {limit} columns; --csv or --json for one table)"
+    return Group(*blocks)
+
+
+@functools.cache
+def _measure_console() -> Console:
+    """A console that only measures tables (wide, writing nowhere)."""
+    from rich.console import Console
+
+    return Console(width=10_000, file=open(os.devnull, "w"), color_system=None)  # noqa: SIM115 - kept for the process
+
+
+def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> Table:
+    """The statement table of the periods ``first`` to ``end`` (column positions)."""
+    from ..render import house_table
+
+    t = house_table(r.title)
+    t.add_column("Concept", overflow="fold", min_width=14, max_width=34)
+    t.add_column("Unit", no_wrap=True)
+    for c in r.columns[first:end]:
+        t.add_column(f"{c.key}\n{c.end or ''}", justify="right", no_wrap=True)
+    if trend:
+        t.add_column("Trend", no_wrap=True)
+    for row in r.rows:
+        scale, unit = _scaled(row)
+        cells = []
+        for c in row.cells[first:end]:
+            if c.value is not None:
+                marks = cell_marks(c)
+                cells.append(_statement_value(c.value, scale, c.unit or "") + (f" {marks}" if marks else ""))
+            else:
+                cells.append({"implied": "implied", "refused": "n/a"}.get(c.status, "-"))
+        label = row.label + (" †" if row.mixed_tags else "")
+        t.add_row(label, unit, *cells, *([trend_line(row)] if trend else []))
+    t.caption = "; ".join(
+        x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "") if x
+    )
+    return t
+
+
+def _scaled(row: StatementRow) -> tuple[float, str]:
+    """Currency and share rows shown in millions when every value is that large; per-share rows as they are."""
+    unit = row.unit or ""
+    values = [abs(c.value) for c in row.cells if c.value is not None]
+    if "/" not in unit and values and all(v == 0 or v >= 1_000_000 for v in values):
+        return 1e6, f"{unit} m"
+    return 1, unit
+
+
+def _statement_value(value: float | int, scale: float, unit: str) -> str:
+    from ..render import fmt_value
+
+    if scale == 1:
+        return fmt_value(value, unit)
+    text = f"{value / scale:,.3f}".rstrip("0").rstrip(".")
+    return text
+
+
+def _statement_view_table(r: StatementResult):
+    from ..render import out_console
+
+    return statement_table(r, trend=out_console().is_terminal)  # its rows' notes: see _row_notes
+
+
+def _row_notes(r: StatementResult) -> list[str]:
+    """The notes a statement's rows carry, labelled ("Net income: ..."), printed with the result's notes
+    after the data in every format but json and nl (where they are in the rows), and silenced by --quiet."""
+    return [f"{row.label}: {n}" for row in r.rows for n in row.notes]
+
+
+def render_chart(r: StatementResult) -> None:
+    """A terminal line chart of the table's rows that share its first row's unit (the chart extra: plotext)."""
+    from rich.text import Text
+
+    from ...config import install_hint
+    from ..render import err_console, out_console
+
+    try:
+        import plotext as plt
+    except ImportError:
+        err_console().print(
+            Text("warning: charts need the optional plotext package: " + install_hint("chart"), style="yellow")
+        )
+        return
+    rows = [row for row in r.rows if row.unit and row.unit == r.rows[0].unit and row.basis == r.rows[0].basis]
+    rows = [row for row in rows if any(c.value is not None for c in row.cells)][:6]
+    if not rows:
+        return
+    scale, unit = _scaled(rows[0])
+    plt.clear_figure()
+    if os.environ.get("NO_COLOR"):
+        plt.theme("clear")
+    xs = list(range(1, len(r.columns) + 1))
+    for row in rows:
+        points = [(x, c.value / scale) for x, c in zip(xs, row.cells) if c.value is not None]
+        plt.plot([p[0] for p in points], [p[1] for p in points], label=row.label, marker="braille")
+    plt.xticks(xs, [c.key for c in r.columns])
+    plt.title(f"{r.title} ({unit})")
+    cols = out_console().width
+    plt.plotsize(min(cols, 140), 22)
+    out_console().print(Text.from_ansi(plt.build()))
+
+
+def _statement_rows_of(r: StatementResult) -> list[Row]:
+    """Periods as columns (a spreadsheet's layout): concept, label, basis, unit, one column per period, tags,
+    derived; a period without a value is an empty cell (null in --nl), never 0. Values keep their type (numbers
+    are numbers in --nl, so a database stores them as such). The cell-by-cell provenance is in --json."""
+    keys = [c.key for c in r.columns]
+    out: list[Row] = []
+    for row in r.rows:
+        by_column = {c.column: c.value for c in row.cells}
+        out.append(
+            {
+                "concept": row.concept,
+                "label": row.label,
+                "basis": row.basis,
+                "unit": row.unit,
+                **{k: by_column.get(k) for k in keys},
+                "tags": list(row.matched_tags),
+                "derived": [c.column for c in row.cells if c.derived],
+            }
+        )
+    return out
+
+
+view.result("StatementResult", table=_statement_view_table, rows=_statement_rows_of, row_notes=_row_notes)

@@ -1,0 +1,56 @@
+"""The CLI's views (edgar_cli/cli/views/): each capability's commands, tables and rows in one module, the
+app built from them in the task order, and a run that builds and imports its own command's view alone."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from edgar_cli.cli import views
+
+
+def test_each_view_declares_its_commands_in_the_task_order():
+    for name in views.VIEWS:
+        expected = [command for command, view in views.COMMANDS.items() if view == name]
+        assert views.module(name).view.names() == expected, name
+
+
+def test_a_result_is_shown_as_its_view_declares_it_and_an_undeclared_one_generically():
+    from edgar_cli.cli.views import concept
+
+    assert views.shown("ConceptResult") is concept.view.results["ConceptResult"]
+    assert views.shown("NoSuchResult").table is None and views.shown("NoSuchResult").rows is None
+
+
+def test_a_run_of_one_command_builds_its_view_alone_and_anything_else_the_whole_app():
+    from edgar_cli.cli.app import COMMAND_ORDER, app, app_for
+
+    assert [c.name for c in app_for(["filings", "NVDA"]).registered_commands] == ["filings"]
+    assert [g.name for g in app_for(["cache", "info"]).registered_groups] == ["config", "cache"]
+    assert app_for(["--help"]) is app and app_for(["filigns"]) is app and app_for([]) is app
+    names = [c.name for c in app.registered_commands] + [g.name for g in app.registered_groups]
+    assert sorted(names) == sorted(COMMAND_ORDER)
+
+
+def test_a_run_imports_its_own_commands_view_and_not_the_others(tmp_path):
+    probe = (
+        "import atexit, json, sys\n"
+        "atexit.register(lambda: open(sys.argv[1], 'w').write(json.dumps(sorted(sys.modules))))\n"
+        "from edgar_cli.cli.entry import main\n"
+        "main(sys.argv[2:])\n"
+    )
+    out = tmp_path / "modules.json"
+    env = dict(os.environ, EDGAR_CACHE_DIR=str(tmp_path / "cache"), EDGAR_CONFIG_DIR=str(tmp_path / "config"))
+    proc = subprocess.run(
+        [sys.executable, "-c", probe, str(out), "concepts", "revenue", "--tsv"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("concept\tlabel\t")  # tsv: its header row, then the rows
+    loaded = {m for m in json.loads(out.read_text()) if m.startswith("edgar_cli.cli.views.")}
+    assert loaded == {"edgar_cli.cli.views.catalogue"}
