@@ -56,7 +56,10 @@ from .memo import DEFAULT_MAX_BYTES as DEFAULT_MEMO_BYTES
 from .memo import BoundedMemo
 
 if TYPE_CHECKING:  # imported where first used: a warm run that fetches nothing needs neither
+    import httpx
+
     from .ratelimit import RateLimiter
+    from .redis_shared import RedisCache
 
 # Seconds an entry stays fresh, by kind. None: never expires (Archives documents
 # are immutable once accepted). companyfacts is special: it is refreshed when
@@ -263,11 +266,13 @@ class SecClient:
         self.settings = settings or Settings.from_env()
         self._warn = warn or _stderr_warn
         self._transport = transport
-        self._http = None
+        self._http: httpx.Client | None = None
         self._http_lock = threading.Lock()
         self._limiter = limiter
         self._limiter_lock = threading.Lock()
-        self.cache = DiskCache(self.settings.cache_dir, enabled=self.settings.use_cache, warn=self._warn)
+        self.cache: DiskCache | RedisCache = DiskCache(
+            self.settings.cache_dir, enabled=self.settings.use_cache, warn=self._warn
+        )
         if _redis_configured():  # Redis in front of the disk cache (sec/redis_shared.py, imported only then)
             from .redis_shared import open_cache
 
@@ -646,7 +651,7 @@ class SecClient:
                 url=url,
             ) from None
         except _Unusable as exc:
-            late = isinstance(exc, _Late)
+            timed_out = isinstance(exc, _Late)
             raise EdgarError(
                 "upstream_unavailable",
                 f"The SEC did not give a usable answer for {url}: {exc}.",
@@ -654,7 +659,7 @@ class SecClient:
                     "Try again later; if the SEC (or the mirror) is only slow, allow a command more time with "
                     f"EDGAR_COMMAND_TIMEOUT (now {transport.command_seconds():g} s)."
                 )
-                if late
+                if timed_out
                 else "Try again later; if it persists, the answer is not one edgar can use.",
                 url=url,
             ) from None
