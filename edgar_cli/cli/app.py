@@ -963,7 +963,7 @@ def screen_cmd(
             limit=limit,
             forms=_csv(form),
             fiscal_year_end=fye,
-            unit=unit,  # type: ignore[arg-type]
+            unit=unit,
             peers_of=peers_of,
         )
     )
@@ -1130,7 +1130,12 @@ def _run_table(call: Callable[[], Any], chart: bool) -> None:
     from .support import current_format
 
     results: list[Any] = []
-    run(lambda: results.append(call()) or results[-1])
+
+    def call_and_keep() -> Any:
+        results.append(call())
+        return results[-1]
+
+    run(call_and_keep)
     if (
         chart
         and (current_format() or default_format()) == "table"
@@ -1172,9 +1177,9 @@ def statement_cmd(
             statement,
             fiscal_year=fy,
             last=last,
-            period=period,  # type: ignore[arg-type]
-            derive=_csv(derive),
+            period=period,
+            derive=_csv(derive),  # type: ignore[arg-type]  # comma-split strings; get_financial_statement checks them
             unit=unit,
         ),
         chart,
-    )  # type: ignore[arg-type]
+    )

@@ -17,12 +17,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
 
 from .. import models as M
 from ..config import install_hint
@@ -442,7 +445,7 @@ def _concept(r: M.ConceptResult):
         t = _concept_narrow(r, title)
     else:
         t = _table(title)
-        for col, just in (
+        columns: tuple[tuple[str, JustifyMethod], ...] = (
             ("FY", "left"),
             ("Period", "left"),
             ("Start", "left"),
@@ -452,7 +455,8 @@ def _concept(r: M.ConceptResult):
             ("Form", "left"),
             ("Filed", "left"),
             ("Accession", "left"),
-        ):
+        )
+        for col, just in columns:
             t.add_column(col, justify=just, overflow="fold", no_wrap=col in ("Value", "Accession"))
         for v in r.values:
             t.add_row(
@@ -474,7 +478,7 @@ def _concept(r: M.ConceptResult):
         )
     marks = _mark_captions(r.values, lambda v: str(v.end))
     if marks:
-        t.caption = "\n".join(([t.caption] if t.caption else []) + marks)
+        t.caption = "\n".join(([str(t.caption)] if t.caption else []) + marks)
     if r.truncated:
         extra = f"{r.total_values - len(r.values)} more; raise --limit"
         t.caption = f"{t.caption}\n{extra}" if t.caption else extra

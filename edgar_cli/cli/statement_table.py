@@ -192,7 +192,7 @@ def statement_text(result: StatementResult) -> str:
         label = r.label + (" †" if r.mixed_tags else "") + ("" if r.reported else " (not reported)")
         lines.append(" | ".join([label, r.unit or "", *cells]))
     for col in result.columns:
-        filings = {}
+        filings: dict[str, str] = {}
         for r in result.rows:
             for c in r.cells:
                 if c.column == col.key and c.fact is not None:
