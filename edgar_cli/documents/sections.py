@@ -331,7 +331,8 @@ def _part_of(form: str, item: str) -> int:
     if form == "10-K":
         if item == "F":
             return 4
-        n = int(re.match(r"\d+", item).group(0))  # type: ignore[union-attr]
+        lead = re.match(r"\d+", item)  # a 10-K item other than F starts with its number
+        n = int(lead.group(0)) if lead else 0
         return 1 if n <= 4 else 2 if n <= 9 else 3 if n <= 14 else 4
     return 9  # 20-F has no parts that end items
 

@@ -45,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 from ..config import Settings, resolve_user_agent
 from ..errors import EdgarError
@@ -361,7 +361,7 @@ class SecClient:
         *,
         kind: str,
         params: dict[str, str] | None = None,
-        max_age: float | None | str = "default",
+        max_age: float | None | Literal["default"] = "default",
         stale_if_error: bool = True,
     ) -> Any:
         """GET a JSON resource, from the cache when fresh. Raises EdgarError.
@@ -378,7 +378,7 @@ class SecClient:
         *,
         kind: str,
         params: dict[str, str] | None = None,
-        max_age: float | None | str = "default",
+        max_age: float | None | Literal["default"] = "default",
         expect_json: bool = False,
         stale_if_error: bool = True,
         check: Callable[[bytes], None] | None = None,
@@ -421,7 +421,7 @@ class SecClient:
         url: str,
         kind: str,
         params: dict[str, str] | None,
-        max_age: float | None | str,
+        max_age: float | None | Literal["default"],
         expect_json: bool,
         stale_if_error: bool = True,
         check: Callable[[bytes], None] | None = None,
@@ -435,7 +435,7 @@ class SecClient:
         key = f"{kind}:{full}"
         age = FRESHNESS.get(kind) if max_age == "default" else max_age
         entry = self.cache.get(key)
-        if entry is not None and self._fresh(entry, age):  # type: ignore[arg-type]
+        if entry is not None and self._fresh(entry, age):
             hit = self._served(key, entry, expect_json, check)
             if hit is not None:
                 return hit
@@ -443,7 +443,7 @@ class SecClient:
         with self.coalesced(key) as again_maybe:  # one host of a team fetches a miss; the others read its entry
             if again_maybe:
                 again = self.cache.get(key)
-                if again is not None and self._fresh(again, age):  # type: ignore[arg-type]
+                if again is not None and self._fresh(again, age):
                     hit = self._served(key, again, expect_json, check)
                     if hit is not None:
                         return hit
@@ -475,9 +475,9 @@ class SecClient:
             answer = self._fetch(full, kind, expect_json, conditional=validators or None, transform=check)
         except EdgarError as exc:
             stale = self._served(key, entry, expect_json, check) if entry is not None and stale_if_error else None
-            if stale is None:
+            if stale is None or entry is None:  # (stale is None when entry is)
                 raise
-            note = self.stale_copy_note(f"The cached copy of {full}", entry.stored_at, exc)  # type: ignore[union-attr]
+            note = self.stale_copy_note(f"The cached copy of {full}", entry.stored_at, exc)
             with self.memo_lock:
                 self._stale_notes[full] = note
             self._warn(note)

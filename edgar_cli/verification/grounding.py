@@ -1326,7 +1326,7 @@ class Grounder(Derived):
                 f"The sentence says the figure is split-adjusted (today's share basis, after every later "
                 f"split), but {fig.text} is {G.describe_period(f)}'s value restated only for an earlier "
                 f"split ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.accession_number}; first "
-                f"reported as {S.fmt(f.original_value)}), never for {split}: on today's share basis it is "  # type: ignore[arg-type]  # a restated fact has its original value
+                f"reported as {S.fmt(f.original_value)}), never for {split}: on today's share basis it is "  # type: ignore[arg-type]  # restated: has one
                 f"{formula} = {S.fmt(float(abs(Decimal(str(f.value))) * factor))}."
             )
         elif said == "adjusted" and old:
