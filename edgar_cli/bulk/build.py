@@ -339,7 +339,7 @@ def _load_submissions(w: _Writer, archive: Path, full: bool, progress: Progress 
                 if pages.get(name) == key:
                     stats.unchanged += 1
                     continue
-            else:
+            elif main:
                 cik = int(main.group(1))
                 seen_filers.add(cik)
                 if filers.get(cik) == key:

@@ -182,9 +182,8 @@ def main(argv: list[str] | None = None) -> None:
             _usage_error(bad, [a for a in args if a.isascii()], None)
             rc = int(ExitStatus.INVALID_ARGUMENT)
         else:
-            rc = _fast(args)
-            if rc is None:
-                rc = _run(args)
+            fast = _fast(args)
+            rc = _run(args) if fast is None else fast
         sys.stdout.flush()  # here, not at exit: a reader gone by now is EPIPE below, not exit 120
     except BrokenPipeError:
         _to_devnull(sys.stdout)

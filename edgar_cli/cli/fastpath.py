@@ -128,7 +128,7 @@ def _stands_aside() -> bool:
 class _ReadOnlyCache(DiskCache):
     """The disk cache's reader; a write, a removal (of a damaged entry) or a warning means the full path."""
 
-    set = delete = clear = _open = _refuse  # type: ignore[assignment]
+    set = delete = clear = _open = _refuse
 
 
 class _ReadOnlyClient(SecClient):
@@ -141,9 +141,9 @@ class _ReadOnlyClient(SecClient):
         self.settings.interactive = False
         self.cache = _ReadOnlyCache(self.settings.cache_dir, enabled=self.settings.use_cache, warn=_refuse)
 
-    cache_set = fetch = fetch_json = download = _client = _rate_limiter = _refuse  # type: ignore[assignment]
+    cache_set = fetch = fetch_json = download = _client = _rate_limiter = _refuse
 
-    def _fetch(self, url: str, kind: str, *_args: Any, **_kwargs: Any) -> NoReturn:  # type: ignore[override]
+    def _fetch(self, url: str, kind: str, *_args: Any, **_kwargs: Any) -> NoReturn:
         """A 404 the cache remembers is answered as the full path answers it (not_found); anything else falls back."""
         self._remembered_missing(url, kind)
         raise _Fallback("needs a request")

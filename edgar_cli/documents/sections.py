@@ -302,15 +302,15 @@ def select(
     prev: list[int] = []
     for j, (c, its, w) in enumerate(nodes):
         lo = min(order[it] for it in its)
-        b, p = w, -1
+        b, back = w, -1
         for i in range(j):
             ci, its_i, _ = nodes[i]
             if ci.block >= c.block or max(order[it] for it in its_i) >= lo:
                 continue
             if best[i] + w > b + 1e-9:
-                b, p = best[i] + w, i
+                b, back = best[i] + w, i
         best.append(b)
-        prev.append(p)
+        prev.append(back)
     if not nodes:
         return []
     j = max(range(len(nodes)), key=lambda x: (best[x], -x))
@@ -331,7 +331,8 @@ def _part_of(form: str, item: str) -> int:
     if form == "10-K":
         if item == "F":
             return 4
-        n = int(re.match(r"\d+", item).group(0))  # type: ignore[union-attr]
+        lead = re.match(r"\d+", item)  # a 10-K item other than F starts with its number
+        n = int(lead.group(0)) if lead else 0
         return 1 if n <= 4 else 2 if n <= 9 else 3 if n <= 14 else 4
     return 9  # 20-F has no parts that end items
 
@@ -591,7 +592,9 @@ def _statements_after_part_iv(doc: TextDocument, form: str, sections: list[Secti
     last_item = "16" if form == "10-K" else "19"
     owner_s = next((s for s in sections if s.item == last_item and s.found_by == "item_heading"), None)
     last_end = max((s.end for s in sections), default=len(doc.text))
-    windows = [(owner_s.body_start, owner_s.end, owner_s)] if owner_s is not None else []
+    windows: list[tuple[int, int, Section | None]] = (
+        [(owner_s.body_start, owner_s.end, owner_s)] if owner_s is not None else []
+    )
     windows.append((last_end, len(doc.text), None))
     for lo, hi, owner in windows:
         for bs, be, flags, table in doc.blocks:

@@ -172,9 +172,9 @@ class TextDocument:
     def from_payload(cls, data: dict) -> TextDocument:
         return cls(
             text=data["text"],
-            blocks=[tuple(b) for b in data["blocks"]],  # type: ignore[misc]
+            blocks=[tuple(b) for b in data["blocks"]],
             anchors=data.get("anchors", {}),
-            links=[tuple(x) for x in data.get("links", [])],  # type: ignore[misc]
+            links=[tuple(x) for x in data.get("links", [])],
             kind=data.get("kind", "html"),
         )
 
@@ -398,6 +398,7 @@ def html_to_document(html: bytes | str) -> TextDocument:
     total = sum(len(r.text) for r in col.blocks)
     if total > 20000 and total / max(1, len(col.blocks)) > 1500:
         # plain text inside <pre> or a single <div>: its line breaks are the structure
+        assert root is not None  # text was collected from it
         raw_text = root.text(separator="\n")
         if raw_text.count("\n") > 200:
             return text_to_document(raw_text)
@@ -646,7 +647,7 @@ def detect_form(data: bytes, doc: TextDocument | None = None) -> str | None:
     if m:
         return m.group(1).decode("ascii", "replace")
     if doc is not None:
-        m = _COVER_FORM_RE.search(doc.text[:8000])
-        if m:
-            return m.group(1).upper()
+        cover = _COVER_FORM_RE.search(doc.text[:8000])
+        if cover:
+            return cover.group(1).upper()
     return None

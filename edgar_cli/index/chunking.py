@@ -196,7 +196,7 @@ def chunk_text(text: str) -> list[Chunk]:
     for i, g in enumerate(groups):
         body = _join(g)
         n_old = len([u for u in g if i and u in groups[i - 1]])  # overlap units open the group
-        fresh = len(_join(g[:n_old])) + (1 if n_old else 0) if n_old < len(g) else 0
+        fresh_at = len(_join(g[:n_old])) + (1 if n_old else 0) if n_old < len(g) else 0
         first_new = g[n_old].line_start if n_old < len(g) else g[0].line_start
         head = ""
         for ln, h in heads:
@@ -210,7 +210,7 @@ def chunk_text(text: str) -> list[Chunk]:
                 line_end=g[-1].line_end,
                 text=body,
                 tokens=sum(u.tokens for u in g),
-                fresh=fresh,
+                fresh=fresh_at,
                 heading=head,
             )
         )

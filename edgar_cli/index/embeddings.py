@@ -54,7 +54,7 @@ import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import config
 from ..config import install_hint
@@ -130,8 +130,8 @@ class OnnxEncoder:
         self.passage_window = min(passage_window, max_length)
         self.query_window = min(query_window, max_length)
         self.passage_windows = max(1, passage_windows)
-        self._session = None
-        self._tokenizer = None
+        self._session: Any = None  # an onnxruntime.InferenceSession once _load() ran
+        self._tokenizer: Any = None  # a tokenizers.Tokenizer once _load() ran
         self._lock = threading.Lock()
 
     @classmethod
@@ -163,7 +163,7 @@ class OnnxEncoder:
     def _ids(self, texts: Sequence[str], window: int) -> list[list[int]]:
         """Word-piece ids of each text, cut to ``window`` pieces (the closing [SEP] kept)."""
         out = []
-        for enc in self._tokenizer.encode_batch(list(texts)):  # type: ignore[union-attr]
+        for enc in self._tokenizer.encode_batch(list(texts)):
             ids = list(enc.ids)
             if len(ids) > window:
                 ids = ids[: window - 1] + ids[-1:]
@@ -182,7 +182,7 @@ class OnnxEncoder:
         feeds = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._inputs:
             feeds["token_type_ids"] = np.zeros_like(ids)
-        hidden = self._session.run(None, feeds)[0]  # type: ignore[union-attr]
+        hidden = self._session.run(None, feeds)[0]
         if hidden.ndim != 3:
             raise ValueError(
                 f"{self.model_path} does not output token states (shape {hidden.shape}): not a sentence-embedding model"
@@ -221,9 +221,9 @@ class OnnxEncoder:
         self._load()
         tok = self._tokenizer
         ctxs = list(contexts) if contexts is not None else [""] * len(texts)
-        heads = tok.encode_batch([self.passage_prefix + c for c in ctxs], add_special_tokens=False)  # type: ignore[union-attr]
-        bodies = tok.encode_batch(list(texts), add_special_tokens=False)  # type: ignore[union-attr]
-        cls_id, sep_id = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")  # type: ignore[union-attr]
+        heads = tok.encode_batch([self.passage_prefix + c for c in ctxs], add_special_tokens=False)
+        bodies = tok.encode_batch(list(texts), add_special_tokens=False)
+        cls_id, sep_id = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")
         if cls_id is None or sep_id is None:  # not a BERT vocabulary: one window per text
             return [v[None, :] for v in self._encode([c + " " + t for c, t in zip(ctxs, texts)], self.passage_window)]
         windows: list[list[int]] = []
@@ -430,7 +430,7 @@ def _fuse_attention(model, num_heads: int = 12) -> int:
         qs: list = []
         ks: list = []
         q, k, v = back(qk.input[0], qs), back(qk.input[1], ks), back(pv.input[1], [])
-        head = None
+        head = 0
         for name in (q, k, v):
             p = made_by.get(name)
             if not name or p is None or p.op_type != "Add":
@@ -692,7 +692,8 @@ class OnnxCrossEncoder:
             model_id,
             max_length,
         )
-        self._session = None
+        self._session: Any = None  # an onnxruntime.InferenceSession once _load() ran
+        self._tokenizer: Any = None
         self._lock = threading.Lock()
 
     def _load(self) -> None:
@@ -722,7 +723,7 @@ class OnnxCrossEncoder:
         feeds = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._inputs:
             feeds["token_type_ids"] = types
-        out = self._session.run(None, feeds)[0]  # type: ignore[union-attr]
+        out = self._session.run(None, feeds)[0]
         if out.ndim == 3 or (out.ndim == 2 and out.shape[1] > 2):
             raise ValueError(
                 f"{self.model_path} outputs {out.shape}, not one relevance logit per pair: it is not a cross-encoder"

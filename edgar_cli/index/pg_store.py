@@ -42,6 +42,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, fields
 from datetime import UTC, datetime
+from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from ..config import install_hint
@@ -91,7 +92,7 @@ CREATE TABLE IF NOT EXISTS vec_cache (hash text NOT NULL, model text NOT NULL, v
 """
 _TABLES = ("filings", "documents", "chunks", "postings", "filing_stats", "vec_cache")
 
-_pools: dict[tuple[str, str], object] = {}
+_pools: dict[tuple[str, str], Any] = {}  # psycopg_pool.ConnectionPool by (url, schema)
 _pools_lock = threading.Lock()
 _atexit_hooked = False
 _CLOSE_TIMEOUT = 2.0  # seconds to wait for each pool thread (one still connecting is left behind, then)
@@ -105,7 +106,7 @@ def close_pools() -> None:
         _pools.clear()
     for pool in pools:
         try:
-            pool.close(timeout=_CLOSE_TIMEOUT)  # type: ignore[attr-defined]
+            pool.close(timeout=_CLOSE_TIMEOUT)
         except Exception:  # noqa: BLE001 - closing at the end must not turn an answer into a traceback
             logging.getLogger(__name__).debug("closing a PostgreSQL pool failed", exc_info=True)
 
@@ -441,7 +442,8 @@ class PostgresStore(PostingsSearch):
 
     @staticmethod
     def _filing_where(filters: Filters, alias: str) -> tuple[str, list]:
-        sql, args = [], []
+        sql: list[str] = []
+        args: list = []
         if filters.ciks:
             sql.append(f"{alias}.cik = ANY(%s)")
             args.append(list(filters.ciks))
@@ -611,7 +613,7 @@ class PostgresStore(PostingsSearch):
         with self._conn() as conn:
             return [
                 tuple(r)
-                for r in conn.execute(  # type: ignore[misc]
+                for r in conn.execute(
                     "SELECT chunk_id, line_start, line_end FROM chunks WHERE doc_id = %s ORDER BY position", (doc_id,)
                 )
             ]

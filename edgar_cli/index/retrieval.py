@@ -259,8 +259,8 @@ def retrieve(
             w = 1.0 if mode == "semantic" else 1.0 - w_bm25
             if mode == "hybrid":
                 w *= semantic_trust(best)
-            for r, (cid, c) in enumerate(sem, start=1):
-                scores[cid] = scores.get(cid, 0.0) + w * max(0.0, (c - floor) / span)
+            for r, (cid, sim) in enumerate(sem, start=1):
+                scores[cid] = scores.get(cid, 0.0) + w * max(0.0, (sim - floor) / span)
                 ranks.setdefault(cid, {})["semantic"] = r
     for cid in scores:
         acc, _ = _section(cid)

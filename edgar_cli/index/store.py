@@ -195,10 +195,10 @@ def filing_postings(
     post: dict[str, tuple[array, array]] = {}
     lens = array("f")
     for k, c in enumerate(chunks):
-        counts, n = term_counts(c.text)
+        own, n = term_counts(c.text)
         extra, _ = term_counts(" ".join(x for x in (labels.get(c.doc_id, ""), c.heading) if x))
-        for t in extra:
-            counts[t] = counts.get(t, 0) + HEADING_WEIGHT
+        # a term of the section label or sub-heading counts HEADING_WEIGHT more
+        counts: dict[str, float] = {**own, **{t: own.get(t, 0) + HEADING_WEIGHT for t in extra}}
         lens.append(float(n))
         for t, tf in counts.items():
             ords, tfs = post.setdefault(t, (array("I"), array("f")))
@@ -330,17 +330,23 @@ class PostingsSearch:
 
     def _read(self): ...  # a context manager yielding a connection
 
-    def _filing_accessions(self, conn, filters: Filters) -> list[str]: ...
+    def _filing_accessions(self, conn, filters: Filters) -> list[str]:
+        raise NotImplementedError
 
-    def _filing_stats(self, conn, accessions: list[str]) -> dict[str, tuple[int, float, bytes]]: ...
+    def _filing_stats(self, conn, accessions: list[str]) -> dict[str, tuple[int, float, bytes]]:
+        raise NotImplementedError
 
-    def _postings(self, conn, terms: list[str], accessions: list[str]) -> list[tuple[str, str, bytes]]: ...
+    def _postings(self, conn, terms: list[str], accessions: list[str]) -> list[tuple[str, str, bytes]]:
+        raise NotImplementedError
 
-    def _section_orders(self, conn, accessions: list[str], sections: Sequence[str]) -> dict[str, set[int]]: ...
+    def _section_orders(self, conn, accessions: list[str], sections: Sequence[str]) -> dict[str, set[int]]:
+        raise NotImplementedError
 
-    def _chunk_ids(self, conn, keys: list[tuple[str, int]]) -> dict[tuple[str, int], str]: ...
+    def _chunk_ids(self, conn, keys: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
+        raise NotImplementedError
 
-    def _phrase_candidates(self, conn, words: list[str], filters: Filters) -> list[tuple[str, int, str]]: ...
+    def _phrase_candidates(self, conn, words: list[str], filters: Filters) -> list[tuple[str, int, str]]:
+        raise NotImplementedError
 
     def keyword(self, weights: dict[str, float], filters: Filters, limit: int) -> list[Hit]:
         """Chunks holding any of the weighted terms, best first, by BM25 with statistics of each chunk's own
@@ -715,7 +721,8 @@ class SqliteStore(PostingsSearch):
 
     @staticmethod
     def _filing_where(filters: Filters, alias: str = "f") -> tuple[str, list]:
-        sql, args = [], []
+        sql: list[str] = []
+        args: list = []
         for col, values, neg in (
             (f"{alias}.cik", filters.ciks, False),
             (f"{alias}.cik", filters.exclude_ciks, True),
@@ -928,7 +935,7 @@ class SqliteStore(PostingsSearch):
         with self._connect() as conn:
             return [
                 tuple(r)
-                for r in conn.execute(  # type: ignore[misc]
+                for r in conn.execute(
                     "SELECT chunk_id, line_start, line_end FROM chunks WHERE doc_id = ? ORDER BY position", (doc_id,)
                 )
             ]

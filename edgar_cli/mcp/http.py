@@ -295,7 +295,7 @@ def guarded_protocol(header_timeout: float, max_connections: int) -> type:
     class GuardedH11Protocol(H11Protocol):
         _header_timer: Any = None
 
-        def connection_made(self, transport) -> None:  # type: ignore[override]
+        def connection_made(self, transport) -> None:
             super().connection_made(transport)
             if len(self.connections) > max_connections:
                 transport.write(refusal)

@@ -222,7 +222,7 @@ def as_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     tool.__signature__ = _public_signature(fn)  # type: ignore[attr-defined]
     tool.__annotations__ = {"ctx": Context}  # how MCPServer finds the parameter that receives the request context
-    del tool.__wrapped__  # type: ignore[attr-defined]
+    del tool.__wrapped__
     return tool
 
 
@@ -482,4 +482,5 @@ def serve(transport: str = "stdio", on_ready: Callable[[], None] | None = None, 
     else:
         from .http import serve_http
 
+        assert sock is not None  # bound above for streamable-http
         serve_http(server, sock=sock, **http)

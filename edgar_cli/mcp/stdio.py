@@ -175,7 +175,10 @@ async def run_stdio(server: Any) -> None:
     low = server._lowlevel_server
     out = _Out(writer)
     try:
-        async with stdio_server(stdin=_Lines(reader, out), stdout=out) as (read_stream, write_stream):
+        # _Lines and _Out stand in for anyio's AsyncFile: stdio_server only iterates stdin and awaits
+        # stdout.write() and flush(), which they provide.
+        stdin, stdout = _Lines(reader, out), out
+        async with stdio_server(stdin=stdin, stdout=stdout) as (read_stream, write_stream):  # type: ignore[arg-type]
             await low.run(read_stream, write_stream, low.create_initialization_options())
     finally:
         read_transport.close()

@@ -45,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 from .. import config
 from ..config import Settings, resolve_user_agent
@@ -57,7 +57,10 @@ from .memo import DEFAULT_MAX_BYTES as DEFAULT_MEMO_BYTES
 from .memo import BoundedMemo
 
 if TYPE_CHECKING:  # imported where first used: a warm run that fetches nothing needs neither
+    import httpx
+
     from .ratelimit import RateLimiter
+    from .redis_shared import RedisCache
 
 # Seconds an entry stays fresh, by kind. None: never expires (Archives documents
 # are immutable once accepted). companyfacts is special: it is refreshed when
@@ -264,11 +267,13 @@ class SecClient:
         self.settings = settings or Settings.from_env()
         self._warn = warn or _stderr_warn
         self._transport = transport
-        self._http = None
+        self._http: httpx.Client | None = None
         self._http_lock = threading.Lock()
         self._limiter = limiter
         self._limiter_lock = threading.Lock()
-        self.cache = DiskCache(self.settings.cache_dir, enabled=self.settings.use_cache, warn=self._warn)
+        self.cache: DiskCache | RedisCache = DiskCache(
+            self.settings.cache_dir, enabled=self.settings.use_cache, warn=self._warn
+        )
         if _redis_configured():  # Redis in front of the disk cache (sec/redis_shared.py, imported only then)
             from .redis_shared import open_cache
 
@@ -357,7 +362,7 @@ class SecClient:
         *,
         kind: str,
         params: dict[str, str] | None = None,
-        max_age: float | None | str = "default",
+        max_age: float | None | Literal["default"] = "default",
         stale_if_error: bool = True,
     ) -> Any:
         """GET a JSON resource, from the cache when fresh. Raises EdgarError.
@@ -374,7 +379,7 @@ class SecClient:
         *,
         kind: str,
         params: dict[str, str] | None = None,
-        max_age: float | None | str = "default",
+        max_age: float | None | Literal["default"] = "default",
         expect_json: bool = False,
         stale_if_error: bool = True,
         check: Callable[[bytes], None] | None = None,
@@ -417,7 +422,7 @@ class SecClient:
         url: str,
         kind: str,
         params: dict[str, str] | None,
-        max_age: float | None | str,
+        max_age: float | None | Literal["default"],
         expect_json: bool,
         stale_if_error: bool = True,
         check: Callable[[bytes], None] | None = None,
@@ -431,7 +436,7 @@ class SecClient:
         key = f"{kind}:{full}"
         age = FRESHNESS.get(kind) if max_age == "default" else max_age
         entry = self.cache.get(key)
-        if entry is not None and self._fresh(entry, age):  # type: ignore[arg-type]
+        if entry is not None and self._fresh(entry, age):
             hit = self._served(key, entry, expect_json, check)
             if hit is not None:
                 return hit
@@ -439,7 +444,7 @@ class SecClient:
         with self.coalesced(key) as again_maybe:  # one host of a team fetches a miss; the others read its entry
             if again_maybe:
                 again = self.cache.get(key)
-                if again is not None and self._fresh(again, age):  # type: ignore[arg-type]
+                if again is not None and self._fresh(again, age):
                     hit = self._served(key, again, expect_json, check)
                     if hit is not None:
                         return hit
@@ -471,9 +476,9 @@ class SecClient:
             answer = self._fetch(full, kind, expect_json, conditional=validators or None, transform=check)
         except EdgarError as exc:
             stale = self._served(key, entry, expect_json, check) if entry is not None and stale_if_error else None
-            if stale is None:
+            if stale is None or entry is None:  # (stale is None when entry is)
                 raise
-            note = self.stale_copy_note(f"The cached copy of {full}", entry.stored_at, exc)  # type: ignore[union-attr]
+            note = self.stale_copy_note(f"The cached copy of {full}", entry.stored_at, exc)
             with self.memo_lock:
                 self._stale_notes[full] = note
             self._warn(note)
@@ -647,7 +652,7 @@ class SecClient:
                 url=url,
             ) from None
         except _Unusable as exc:
-            late = isinstance(exc, _Late)
+            timed_out = isinstance(exc, _Late)
             raise EdgarError(
                 "upstream_unavailable",
                 f"The SEC did not give a usable answer for {url}: {exc}.",
@@ -655,7 +660,7 @@ class SecClient:
                     "Try again later; if the SEC (or the mirror) is only slow, allow a command more time with "
                     f"EDGAR_COMMAND_TIMEOUT (now {transport.command_seconds():g} s)."
                 )
-                if late
+                if timed_out
                 else "Try again later; if it persists, the answer is not one edgar can use.",
                 url=url,
             ) from None

@@ -44,6 +44,13 @@ from . import urls, validate
 from .client import FRESHNESS, SecClient
 
 
+def _fresh_for(kind: str) -> float:
+    """Seconds an entry of ``kind`` stays fresh (FRESHNESS), for a kind that expires."""
+    seconds = FRESHNESS[kind]
+    assert seconds is not None, kind
+    return seconds
+
+
 def compact(data: dict, *, whole: bool = True) -> tuple[int, str, dict[str, dict]]:
     """The parts of a companyfacts document the engine uses, as plain tuples.
 
@@ -174,7 +181,7 @@ def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
         cached = None
         if facts is None:
             cached = _from_cache(client, key)
-            if cached is not None and now - cached.fetched_at <= FRESHNESS["companyfacts"]:
+            if cached is not None and now - cached.fetched_at <= _fresh_for("companyfacts"):
                 current, note = _is_current(client, cik, cached, now)
                 if current:
                     facts = replace(cached, notes=(note,)) if note else cached
@@ -294,7 +301,7 @@ def _is_current(client: SecClient, cik: int, facts: CompanyFacts, now: float) ->
     the facts were fetched. A check that fails in any way (the upstream unavailable or rate-limited, a 404 for
     the submissions, a malformed or truncated body) keeps the cached facts, with a dated note saying why the
     check could not be made (stale-if-error)."""
-    if now - facts.fetched_at < FRESHNESS["submissions"]:
+    if now - facts.fetched_at < _fresh_for("submissions"):
         return True, None
     try:
         sub = client.get_json(urls.submissions(cik), kind="submissions", stale_if_error=False)

@@ -54,6 +54,10 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from filelock import BaseFileLock
 
 from .. import config
 
@@ -142,10 +146,10 @@ class RateLimiter:
         self._rate = rate
         self._count = itertools.count()
         self._thread_lock = threading.Lock()
-        self._file_lock = None
-        self._shared = None  # the SQLite bucket, when shared across processes
+        self._file_lock: BaseFileLock | None = None
+        self._shared: Any = None  # pyrate_limiter's SQLiteBucket, when shared across processes (set with _file_lock)
         self.location: Path | None = None
-        self._limiter = None
+        self._limiter: Any = None  # a pyrate_limiter.Limiter, once _open_shared() or _private() ran
         if directory is None:
             self._private("no shared rate-limit location is usable" + fallback_note)
             return

@@ -224,7 +224,7 @@ class RedisLimiter:
         self._rate, self._window_ms = rate, window_ms
         self._share = share if share is not None else rate_share()
         self._make_local = local
-        self._local = None
+        self._local: Any = None  # what _make_local made (a RateLimiter), while degraded
         self._warn = warn or _warn_stderr
         self._lock = threading.Lock()
         self._degraded = False
@@ -287,7 +287,7 @@ class RedisLimiter:
         while True:
             self._wait_pause(deadline)
             if self._degraded:
-                slot = self._local.acquire(deadline)  # type: ignore[union-attr]
+                slot = self._local.acquire(deadline)
                 if self._recovered():
                     continue  # back on Redis (this thread saw it, or another did): the local slot goes unused
                 if time.monotonic() < self._resume_at:

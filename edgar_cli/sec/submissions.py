@@ -441,12 +441,8 @@ def link_amendments(rows: list[Row]) -> tuple[dict[str, str], dict[str, list[str
         if not is_amendment(r.form) or r.report_date is None:
             continue
         cands = [o for o in originals.get((base_form(r.form), r.report_date), []) if o.filing_date <= r.filing_date]
-        if not cands and family_of(r.form):
-            cands = [
-                o
-                for o in family_originals.get((family_of(r.form), r.report_date), [])
-                if o.filing_date <= r.filing_date
-            ]
+        if not cands and (family := family_of(r.form)):
+            cands = [o for o in family_originals.get((family, r.report_date), []) if o.filing_date <= r.filing_date]
         if len(cands) != 1:
             continue
         amends[r.accession] = cands[0].accession

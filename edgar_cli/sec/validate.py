@@ -282,7 +282,7 @@ def _good_hit(h: Any) -> bool:
 
 
 def _efts(url: str, data: Any) -> None:
-    hits = data.get("hits") if isinstance(data, dict) else None
+    hits: Any = data.get("hits") if isinstance(data, dict) else None
     _expect(isinstance(hits, dict) and isinstance(hits.get("hits"), list), "a search answer without hits.hits")
     total = hits.get("total")
     count = total.get("value") if isinstance(total, dict) else total

@@ -12,9 +12,11 @@ period's does.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
+from ..models.companies import CompanyRef
 from ..models.facts import FactValue
 from ..models.verify import VerifiedFigure
 from ..xbrl import grounding as G
@@ -43,6 +45,28 @@ _BARE_MARGIN_AFTER = re.compile(r"\s*(?:profit\s+)?margins?\b", re.I)
 
 class Derived:
     """Checks of derived figures; mixed into the Grounder, whose state and concept reading they use."""
+
+    # the Grounder's state (set in Grounder.__init__) and readings (its methods) used here
+    ref: CompanyRef
+    pool: G.FactPool
+    cited: bool
+    text_ok: set[int]
+    company_words: frozenset[str]
+    _ratio_series: dict[str, list[FactValue]] | None
+
+    if TYPE_CHECKING:
+
+        def _matches(self, fig: Figure, pool: G.FactPool) -> list[G.Match]: ...
+
+        def _claims_negative(self, fig: Figure) -> bool: ...
+
+        def _convincing(self, fig: Figure, claim: P.Claim, f: FactValue) -> bool: ...
+
+        def calendar_wording(self, claim: P.Claim) -> str: ...
+
+        def _by_words(
+            self, fig: Figure, row: VerifiedFigure, claim: P.Claim, matches: list[G.Match], units: list[str]
+        ) -> VerifiedFigure: ...
 
     def _series(self) -> dict[str, list[FactValue]]:
         if self._ratio_series is None:
@@ -227,7 +251,7 @@ class Derived:
         fits: list[G.Derivation],
         agrees,
         disagreement: str,
-        every: list[G.Derivation] = (),
+        every: Sequence[G.Derivation] = (),
     ) -> bool:
         """derived, a direction or sign that disagrees, or mismatched_period, from the derivations that round to
         the figure (``fits``); ``every`` derivation of the kind names the claimed period's own value."""

@@ -384,12 +384,12 @@ class Grounder(Derived):
             text=fig.text,
             position=fig.start,
             context=fig.context,
-            kind=fig.kind,  # type: ignore[arg-type]
+            kind=fig.kind,
             value=S.as_float(fig.value),
             unit=self._unit(fig),
             rounding=S.as_float(fig.step),
             claimed_fiscal_year=fig.fiscal_year if fig.kind in NUMERIC else None,
-            claimed_fiscal_period=fig.fiscal_period,  # type: ignore[arg-type]
+            claimed_fiscal_period=fig.fiscal_period,
             claimed_period_end=fig.period_end,
             claimed_period_text=fig.period_text,
             status="unchecked",
@@ -571,7 +571,7 @@ class Grounder(Derived):
         readings = [
             PeriodReading(
                 fiscal_year=c.fiscal_year,
-                fiscal_period=c.quarter or "FY",  # type: ignore[arg-type]
+                fiscal_period=c.quarter or "FY",
                 start=c.span[0] if c.span else None,
                 end=c.span[1] if c.span else None,
                 why=c.reading or "",
@@ -1546,7 +1546,7 @@ class Grounder(Derived):
                 f"The sentence says the figure is split-adjusted (today's share basis, after every later "
                 f"split), but {fig.text} is {G.describe_period(f)}'s value restated only for an earlier "
                 f"split ({f.matched_tag} = {S.fmt(f.value)} {f.unit}, {f.accession_number}; first "
-                f"reported as {S.fmt(f.original_value)}), never for {split}: on today's share basis it is "
+                f"reported as {S.fmt(f.original_value)}), never for {split}: on today's share basis it is "  # type: ignore[arg-type]  # restated: has one
                 f"{formula} = {S.fmt(float(abs(Decimal(str(f.value))) * factor))}."
             )
         elif said == "adjusted" and old:

@@ -304,7 +304,7 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
         if after:
             return after[0], "next_to_figure"
         # "in fiscal 2024, from $27.0 billion": a year before the comparison word is not the base's
-        lo = prev_fig + cues[-1].end() if cues else prev_fig
+        lo = prev_fig + cues[-1].end() if cues else prev_fig  # type: ignore[operator]  # cues: prev_fig is set
         before = [
             mn
             for mn in cands

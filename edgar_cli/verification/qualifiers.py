@@ -93,7 +93,7 @@ def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> 
                     row,
                     f"the sentence speaks of {other.group(0).strip()!r}, a period edgar does not read "
                     f"here; it matched the fiscal year {row.support.fiscal_year} instead",
-                )  # type: ignore[union-attr]
+                )
                 continue
         if row.status in HELD and _UP_FROM.search(_lead(text, row)[-30:]):
             base_fy, got = _sentence_year(row, rows), _matched_year(row)
@@ -113,7 +113,7 @@ def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> 
             continue
         weeks = _WEEKS.search(sentence)
         if weeks and row.kind != "percent" and _weeks_wrong(row, int(weeks.group("n"))) is not None:
-            row.status = "ungrounded"  # type: ignore[assignment]
+            row.status = "ungrounded"
             row.reason = _weeks_wrong(row, int(weeks.group("n"))) or row.reason
             continue
         direction = _DIRECTION.search(lead[-80:])
@@ -199,7 +199,7 @@ def _check_superlative(row: VerifiedFigure, word: str, facts: CompanyFacts | Non
             f"{len(same)} {'fiscal years' if annual else 'quarters'} reported since {first}, which holds."
         )
         return
-    row.status = "ungrounded"  # type: ignore[assignment]
+    row.status = "ungrounded"
     row.reason = (
         f"The value is right, but the sentence calls it {word!r}: "
         f"{'FY' + str(best.fiscal_year) if annual else f'{best.fiscal_period} FY{best.fiscal_year}'} "
@@ -219,7 +219,7 @@ def _series(facts: CompanyFacts, concept: str, unit: str | None = None):
 
 
 def _unchecked(row: VerifiedFigure, why: str) -> None:
-    row.status = "unchecked"  # type: ignore[assignment]
+    row.status = "unchecked"
     row.reason = f"{row.text} matches the facts, but {why}: unchecked, not grounded."
 
 
@@ -291,7 +291,7 @@ def _settle(row: VerifiedFigure, ok: bool, holds: str, wrong: str) -> None:
     if ok:
         row.notes.append(holds)
         return
-    row.status = "ungrounded"  # type: ignore[assignment]
+    row.status = "ungrounded"
     row.reason = wrong
 
 
@@ -379,7 +379,7 @@ def _check_base(row: VerifiedFigure, sentence: str, facts: CompanyFacts | None, 
                 f"from FY{claimed - 1}",
             )
         else:
-            row.status = "unchecked"  # type: ignore[assignment]
+            row.status = "unchecked"
             row.reason = (
                 f"The sentence measures the change from FY{base_year}; edgar could not read both years of "
                 "the same fact to check it."
@@ -389,14 +389,14 @@ def _check_base(row: VerifiedFigure, sentence: str, facts: CompanyFacts | None, 
     step = float(row.rounding or 1)
     said = float(row.value) * (-1 if _falls(sentence) else 1)
     if abs(growth - said) <= max(step / 2, 0.05) + 1e-9:
-        row.status = "derived"  # type: ignore[assignment]
+        row.status = "derived"
         row.formula = f"{_fmt(later.value)} / {_fmt(base.value)} - 1 = {growth:.2f}%"
         row.reason = (
             f"Derived from FY{claimed} ({later.accession_number}) and FY{base_year} "
             f"({base.accession_number}): {growth:+.2f}%."
         )
         return
-    row.status = "ungrounded"  # type: ignore[assignment]
+    row.status = "ungrounded"
     row.reason = (
         f"The sentence measures the change from FY{base_year}: {_fmt(later.value)} in FY{claimed} against "
         f"{_fmt(base.value)} in FY{base_year} ({base.accession_number}) is {growth:+.2f}%, not {row.text}."

@@ -108,7 +108,7 @@ def _periods(mentions: list[P.Mention], text: str) -> list[Period]:
             part = mn.part or f"Q{mn.quarter}"
             nxt = mentions[i + 1] if i + 1 < len(mentions) else None
             of_year = nxt is not None and nxt.kind in ("fiscal_year", "year")
-            if of_year and _PART_OF.fullmatch(text[mn.end : nxt.start]):
+            if of_year and nxt is not None and _PART_OF.fullmatch(text[mn.end : nxt.start]):
                 out.append(
                     Period(
                         mn.start,
@@ -427,13 +427,13 @@ def _check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) ->
     if fig.contradiction:
         row = grounder.check(fig)
         row.notes.append(f"Checked alone: {row.status}: {row.reason}")
-        row.status = "ungrounded"  # type: ignore[assignment]
+        row.status = "ungrounded"
         row.reason = fig.contradiction
         grounder.text_ok.discard(fig.start)
         return fig, row
     if fig.unchecked:
         row = grounder.check(fig)
-        row.status = "unchecked"  # type: ignore[assignment]
+        row.status = "unchecked"
         row.reason, row.support, row.other_matches = fig.unchecked, None, 0
         grounder.text_ok.discard(fig.start)  # no passage tells which period it is for either
         return fig, row
@@ -495,7 +495,7 @@ def _date_of_a_period(grounder: Grounder, fig: Figure, ends: dict[str, set[date]
     if end is None or end == fig.day:
         return row
     other = grounder.cal.labels.get(fig.day)  # type: ignore[arg-type]
-    row.status = "ungrounded"  # type: ignore[assignment]
+    row.status = "ungrounded"
     row.reason = f"{grounder.ref.name}'s {_label(year, part)} ended {end}, not {fig.day}" + (
         f" ({fig.day} is the end of FY{other})." if other is not None else "."
     )
@@ -555,7 +555,7 @@ def _label_or_date(grounder: Grounder, fig: Figure, named_end: date) -> tuple[Fi
         return by_label, _as_written(row, fig)
     alt_status, alt_reason = alt.status, alt.reason
     out = _as_written(alt, fig)
-    out.status = "unchecked"  # type: ignore[assignment]
+    out.status = "unchecked"
     grounder.text_ok.discard(fig.start)  # a passage cannot say which of the two periods the answer meant
     out.reason = (
         f"The sentence names two periods for it that differ: {fig.period_text} ({grounder.ref.name}'s "
@@ -567,7 +567,7 @@ def _label_or_date(grounder: Grounder, fig: Figure, named_end: date) -> tuple[Fi
         PeriodReading(
             fiscal_year=fy,
             fiscal_period=part or "FY",
-            end=named_end,  # type: ignore[arg-type]
+            end=named_end,
             why=f"the sentence names {fig.period_text}",
             status=row.status,
             reason=row.reason,
@@ -578,7 +578,7 @@ def _label_or_date(grounder: Grounder, fig: Figure, named_end: date) -> tuple[Fi
             PeriodReading(
                 fiscal_year=other,
                 fiscal_period="FY",
-                end=d,  # type: ignore[arg-type]
+                end=d,
                 why=f"the sentence dates it {d}",
                 status=alt_status,
                 reason=alt_reason,

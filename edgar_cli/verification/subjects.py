@@ -32,8 +32,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..companies.names import LEGAL_FORMS, name_words
+
+if TYPE_CHECKING:
+    from ..companies.tickers import CompanyEntry
 
 PROMINENT = 600
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&.\-]*(?:['\u2019]s)?")
@@ -71,7 +75,7 @@ class SubjectIndex:
         self.full: dict[tuple[str, ...], set[int]] = {}
         self.leading: dict[tuple[str, ...], set[int]] = {}
         self.tickers: dict[str, int] = {}
-        self.entry: dict[int, object] = {}
+        self.entry: dict[int, CompanyEntry] = {}
         # How many names of the whole ticker file each word is in: a word of one name only ("cisco", "disney",
         # "exxon") names that company; "public", "energy" or "capital" name nobody in particular.
         self.spread: dict[str, int] = {}
@@ -205,7 +209,8 @@ in at for with by from to on over as than after before during since into while, 
 
 def _parts(run: list[str]) -> list[list[str]]:
     """The run split at its connectors ("Meta and Amazon" -> Meta, Amazon), connectors dropped."""
-    parts, cur = [], []
+    parts: list[list[str]] = []
+    cur: list[str] = []
     for w in run:
         if w.lower() in _CONNECTORS:
             if cur:

@@ -27,7 +27,7 @@ def match_support(m: G.Match) -> FigureSupport:
         value=f.value,
         unit=f.unit,
         matched_tag=f.matched_tag,
-        concept=(m.concepts or [None])[0],
+        concept=(m.concepts or [None])[0],  # type: ignore[list-item]  # a match without a concept has none
         fiscal_year=f.fiscal_year,
         fiscal_period=f.fiscal_period,
         period_type=f.period_type,
@@ -39,7 +39,7 @@ def match_support(m: G.Match) -> FigureSupport:
         url=f.filing_url,
         current_value=None if m.is_current else m.current_value,
         revision_kind=m.revision_kind,
-    )  # type: ignore[arg-type]
+    )
 
 
 def fact_support(f: FactValue, concept: str) -> FigureSupport:

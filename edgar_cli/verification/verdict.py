@@ -42,7 +42,7 @@ FLAG_LABELS = {
 def flag(row: VerifiedFigure, name: str, message: str) -> None:
     """Raise a caveat on a figure: a flag code and its explanation (a note the verdict shows as a warning)."""
     if name not in row.flags:
-        row.flags.append(name)  # type: ignore[arg-type]
+        row.flags.append(name)
         row.notes.append(f"{FLAG_LABELS[name]}: {message}")
 
 
@@ -85,11 +85,11 @@ def verdict(
         company=company,
         cited=cited,
         verdict=verdict_,
-        all_grounded=verdict_ == "grounded",  # type: ignore[arg-type]
+        all_grounded=verdict_ == "grounded",
         flags=flags,
         summary=_summary(rows, counts, verdict_, flags),
         counts=counts,
-        figures=rows,  # type: ignore[arg-type]
+        figures=rows,
         notes=notes,
         warnings=raised + warnings,
         source=source,

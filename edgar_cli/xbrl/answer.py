@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, date, datetime
+from typing import Any
 
 from ..companies import successors
 from ..errors import EdgarError
@@ -57,7 +58,7 @@ def answer_concept(
     period: str,
     limit: int,
     client,
-    resolve: Callable[[str, object], CompanyRefRecord],
+    resolve: Callable[[str, Any], CompanyRefRecord],  # (company, the client above)
     unit: str | None = None,
 ) -> ConceptResultRecord:
     """get_financial_concept's flow, with ``resolve(company, client)`` naming the company (its CIK, name, tickers).

@@ -99,4 +99,4 @@ def reporting_currency(tags: dict[str, dict]) -> str | None:
         for unit, rows in body["units"].items():
             if len(unit) == 3 and unit.isalpha() and unit.isupper():
                 counts[unit] = counts.get(unit, 0) + len(rows)
-    return max(counts, key=counts.get) if counts else None
+    return max(counts, key=counts.__getitem__) if counts else None

@@ -151,7 +151,7 @@ class FactPool:
         if sel.distinct > 1 and revision is None:
             fact.restated = True
             fact.original_value = sel.original[2] if sel.original else None
-            fact.revision_kind = sel.revision_kind  # type: ignore[assignment]
+            fact.revision_kind = sel.revision_kind
         b_rows = [r for r in sel.suspects if r[2] == cite[2]]
         if b_rows and sel.original is not None:
             # The B of A, B, A: neither the first-reported value nor a restatement, but the B filing's error.

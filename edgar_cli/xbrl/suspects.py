@@ -104,22 +104,29 @@ def flag_scale(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None
         group.sort(key=lambda v: v.end)
         for i, v in enumerate(group):
             revised = (
-                v.revision_kind == "suspected_tagging_error"
+                scale_factor(v.original_value, v.value)
+                if v.revision_kind == "suspected_tagging_error"
                 and v.original_value is not None
                 and v.original_accession
-                and scale_factor(v.original_value, v.value)
+                else None
             )
             if not (shares_like or revised) or any(e.kind == "scale" for e in v.suspected_errors):
                 continue
             anchor, what, within = _anchor(v, group, i, cover if tracks else {})
             shown_off = anchor is not None and _about_thousandfold(v.value, anchor, within)
-            if shown_off or (revised and (anchor is None or not _about_thousandfold(v.original_value, anchor, within))):
+            off_first = (
+                revised
+                and v.original_value is not None
+                and (anchor is None or not _about_thousandfold(v.original_value, anchor, within))
+            )
+            if shown_off or off_first:
                 if shown_off:
                     why = (
                         f"about {_times(shown_off)} times off {what} ({_fmt(anchor)}): likely a scale error "
                         "by the filer (a figure in thousands filed as units, or the reverse)"
                     )
                 else:
+                    assert revised and v.original_value is not None  # off_first
                     why = (
                         f"{_times(revised)} times the {_fmt(v.original_value)} first reported in "
                         f"{v.original_accession}: one of the two filings has its scale wrong, and nothing in the "
@@ -135,7 +142,7 @@ def flag_scale(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None
                         reason=f"{_fmt(v.value)} is {why}. Shown as filed; check the filing before using it.",
                     )
                 )
-            elif revised:
+            elif revised and v.original_value is not None and v.original_accession:
                 v.suspected_errors.append(
                     SuspectedErrorRecord(
                         kind="scale",

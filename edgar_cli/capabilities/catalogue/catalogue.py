@@ -15,7 +15,7 @@ def _entry(c: Concept) -> CatalogueConcept:
         concept=c.name,
         label=c.label,
         definition=c.definition,
-        kind=c.kind,  # type: ignore[arg-type]
+        kind=c.kind,
         unit=c.unit,
         aliases=list(c.aliases),
         tags=[CatalogueTag(tag=t.tag, caveat=t.caveat) for t in c.chain],

@@ -249,10 +249,10 @@ def compare_companies(
             unavailable=unavailable,
         )
 
-    if align == "nearest":
-        targets, basis, reason = _nearest_each(entries, fy, unavailable)  # type: ignore[arg-type]
+    if align == "nearest" and fy is not None:  # (nearest without a year was refused above)
+        targets, basis, reason = _nearest_each(entries, fy, unavailable)
         entries = [e for e in entries if e.ref.cik in targets]
-        target = (fy, 0)  # type: ignore[assignment]
+        target = (fy, 0)
     elif latest:
         targets, basis, reason = _latest_each(entries, period)
     else:
@@ -339,7 +339,7 @@ def compare_companies(
         definition=spec.definition,
         period=period,
         fiscal_year=one[0] if one else None,
-        fiscal_period=(("FY" if period == "annual" else f"Q{one[1]}") if one else None),  # type: ignore[arg-type]
+        fiscal_period=(("FY" if period == "annual" else f"Q{one[1]}") if one else None),
         fiscal_year_basis=basis,
         fiscal_year_reason=reason,
         comparable=comparable,

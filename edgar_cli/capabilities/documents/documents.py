@@ -353,13 +353,14 @@ def search_documents(
             (h.chunk_id, h.score, {"bm25": r}) for r, h in enumerate(st.phrase(phrase, filters, 5 * RT.POOL), start=1)
         ]
     else:
+        assert qp is not None  # match == "ranked": planned above
         reranker = E.get_reranker() if used != "bm25" else None
         got = RT.retrieve(
             st,
             qp,
             filters,
             used,
-            embedder if used != "bm25" else None,  # type: ignore[arg-type]
+            embedder if used != "bm25" else None,
             {r.accession: r.cik for r in records},
             filings=by_acc,
             reranker=reranker,
@@ -372,10 +373,10 @@ def search_documents(
             and len(qp.own) > 1
             and got.every_word < limit
             and got.keyword_candidates > got.every_word
-        ):  # type: ignore[union-attr]
+        ):
             broadened = True
             notes.append(
-                f"Only {got.every_word} passage(s) hold every word ({', '.join(qp.words)}); passages "  # type: ignore[union-attr]
+                f"Only {got.every_word} passage(s) hold every word ({', '.join(qp.words)}); passages "
                 "holding some of them follow."
             )
 
@@ -430,7 +431,7 @@ def search_documents(
         match=match,
         ranker=used,
         semantic=used in ("hybrid", "semantic"),
-        broadened=broadened,  # type: ignore[arg-type]
+        broadened=broadened,
         words=terms,
         filters=shown,
         limit=limit,

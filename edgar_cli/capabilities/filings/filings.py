@@ -211,7 +211,7 @@ def _page_model(p: S.Page) -> SubmissionsPage:
         filing_from=p.listed_from,
         filing_to=p.listed_to,
         filing_count=p.listed_count,
-        status=p.status,  # type: ignore[arg-type]
+        status=p.status,
         filings_read=p.rows_read,
         detail=p.detail,
     )
@@ -239,7 +239,7 @@ def _foreign_private_issuer(hist: S.History) -> bool:
 
 
 def _fpi_forms(hist: S.History) -> str:
-    fams = sorted({S.family_of(r.form) for r in hist.rows.values()} & {"20-F", "40-F"})
+    fams = sorted({"20-F", "40-F"} & {S.family_of(r.form) for r in hist.rows.values()})
     return " and ".join(f or "" for f in fams)
 
 
@@ -433,7 +433,7 @@ def list_filings(
         notes=notes,
         warnings=warnings,
         source=urls.submissions(hist.cik),
-        data_source=DataSource(kind=hist.origin, as_of=hist.as_of),  # type: ignore[arg-type]
+        data_source=DataSource(kind=hist.origin, as_of=hist.as_of),
     )
 
 

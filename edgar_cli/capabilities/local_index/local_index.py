@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable
 from datetime import date, timedelta
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
+
+if TYPE_CHECKING:
+    from rich.progress import TaskID
 
 from ...config import install_hint
 from ...documents import items as I
@@ -99,7 +103,7 @@ def as_model(r: FilingRecord, status: str = "present") -> IndexedFiling:
         embedding_model=r.embedding_model,
         indexed_at=r.indexed_at or None,
         status=status,
-    )  # type: ignore[arg-type]
+    )
 
 
 def parse_families(forms: str | list[str] | None, default: str = "10-K") -> list[str]:
@@ -246,7 +250,7 @@ def _by_document(
             cover = read_cover(
                 url,
                 client.get_bytes(  # a body that cannot be the document is never kept as it
-                    url, kind="archive", check=lambda body, url=url: validate.check_filing_document(url, body)
+                    url, kind="archive", check=functools.partial(validate.check_filing_document, url)
                 ),
             )
         except EdgarError as exc:
@@ -508,7 +512,7 @@ class _Progress:
             )
             self.bar.start()
             self.task = self.bar.add_task("Indexing", total=total)
-            self.sub = None
+            self.sub: TaskID | None = None
 
     def filing(self, label: str) -> None:
         if self.bar:
@@ -520,7 +524,12 @@ class _Progress:
         if self.sub is not None:
             self.bar.remove_task(self.sub)
         self.sub = self.bar.add_task("  embedding chunks", total=total)
-        return lambda n: self.bar.advance(self.sub, n)  # type: ignore[union-attr]
+
+        def advance(n: int) -> None:
+            if self.bar is not None and self.sub is not None:
+                self.bar.advance(self.sub, n)
+
+        return advance
 
     def done_one(self) -> None:
         if self.bar:

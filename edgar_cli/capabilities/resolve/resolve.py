@@ -87,7 +87,7 @@ class Scored:
             return "predecessor_name"
         return {Tier.EXACT: "name_exact", Tier.LEADING: "name_words", Tier.WORDS: "name_words"}.get(
             self.tier, "name_similar"
-        )  # type: ignore[return-value]
+        )
 
 
 def rank_names(query: str, tmap: TickerMap, similar: int = 20) -> list[Scored]:
@@ -113,13 +113,13 @@ def rank_names(query: str, tmap: TickerMap, similar: int = 20) -> list[Scored]:
     for entry in tmap.entries:
         consider(entry, entry.words)
     for reorg in successors.reorganisations():
-        entry = tmap.by_cik(reorg.successor_cik)
-        if entry is not None:
-            consider(entry, words_of(reorg.predecessor_name), reorg)
+        successor = tmap.by_cik(reorg.successor_cik)
+        if successor is not None:
+            consider(successor, words_of(reorg.predecessor_name), reorg)
     for rename in successors.renames():
-        entry = tmap.by_cik(rename.cik)
-        if entry is not None:
-            consider(entry, words_of(rename.former_name), rename)
+        renamed = tmap.by_cik(rename.cik)
+        if renamed is not None:
+            consider(renamed, words_of(rename.former_name), rename)
     if similar:
         from rapidfuzz import fuzz, process
 

@@ -189,7 +189,7 @@ def screen_companies(
                 ScreenExclusion(
                     reason=reason,
                     companies=len(ciks),
-                    detail=detail,  # type: ignore[arg-type]
+                    detail=detail,
                     examples=examples,
                 )
             )
@@ -271,7 +271,7 @@ def screen_companies(
     if spec.raw:
         notes.append("A raw XBRL tag: computed from each reporting company's facts now, by the same rules.")
     published = store.meta.get("companyfacts.published")
-    ds = DataSource(kind="bulk", as_of=published)  # type: ignore[arg-type]
+    ds = DataSource(kind="bulk", as_of=published)
     if ds.as_of is not None and client.settings.clock() - ds.as_of > max_age():
         warnings.append(
             f"The bulk store was published {ds.as_of:%Y-%m-%d} and is older than the sync interval; "

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from datetime import date
 from typing import Annotated, Literal
 
@@ -189,8 +190,8 @@ def concept_command(
             company,
             concepts[0],
             fiscal_year=years[0] if years else None,
-            period=period,
-            limit=DEFAULT_LIMIT if limit is None else limit,  # type: ignore[arg-type]
+            period=period,  # type: ignore[arg-type]  # the CLI's string; get_financial_concept checks it
+            limit=DEFAULT_LIMIT if limit is None else limit,
             unit=unit,
             client=client,
         )
@@ -206,17 +207,17 @@ def concept_command(
         concepts,
         fiscal_year=fiscal_year,
         last=last,
-        period=period,  # type: ignore[arg-type]
-        derive=derive,
+        period=period,  # type: ignore[arg-type]  # the CLI's strings; get_financial_series checks them
+        derive=derive,  # type: ignore[arg-type]
         unit=unit,
         client=client,
-    )  # type: ignore[arg-type]
+    )
 
 
 # --- the table -------------------------------------------------------------------------
 
 
-def _validate(period: str, last: int | None, derive: list[str] | None) -> list[str]:
+def _validate(period: str, last: int | None, derive: Sequence[str] | None) -> list[str]:
     if period not in ("annual", "quarterly"):
         raise EdgarError(
             "invalid_argument", f"Unknown {param('period')} {period!r} for a table.", "Use annual or quarterly."
@@ -248,7 +249,7 @@ def _table(
     fiscal_year: int | str | None,
     last: int | None,
     period: str,
-    derive: list[str] | None,
+    derive: Sequence[str] | None,
     client: SecClient | None,
     unit: str | None = None,
 ) -> StatementResult:
@@ -330,10 +331,10 @@ def _table(
         statement=statement,
         title=title,
         period=period,
-        fiscal_years=years or [],  # type: ignore[arg-type]
+        fiscal_years=years or [],
         last=last,
         derive=kinds,
-        fiscal_year_end=facts.calendar.typical_end,  # type: ignore[arg-type]
+        fiscal_year_end=facts.calendar.typical_end,
         currency_note=currency_note(unit or "", facts.reporting_currency),
         columns=columns,
         rows=_hoist(out_rows, notes),
@@ -412,7 +413,7 @@ class _Row:
             concept=self.spec.name,
             label=label,
             basis="ttm" if ttm else "as_reported",
-            period_type=self.kind if self.kind in ("duration", "instant") else "unknown",  # type: ignore[arg-type]
+            period_type=self.kind if self.kind in ("duration", "instant") else "unknown",
             unit=self.series.unit,
             reported=bool(self.series.values),
             matched_tags=tags,
@@ -468,7 +469,7 @@ class _Row:
         if fp in ("FY", "Q4"):
             annual = self.get(fy, "FY")
             return _reported(col.key, annual) if annual is not None else self._absent(col)
-        quarter = int(col.quarter) if fp == "TTM" else int(fp[1])  # type: ignore[attr-defined]
+        quarter = int(col.quarter) if fp == "TTM" else int(fp[1])
         ytd_name = D.YTD_PERIOD[quarter]
         why = D.not_additive(self.series.unit, self.kind)
         if why:
@@ -551,7 +552,7 @@ def _columns(rows: list[_Row], period: str, years: list[int] | None, last: int |
                 key=f"FY{fy}" if fp == "FY" else f"{fp} FY{fy}",
                 fiscal_year=fy,
                 fiscal_period=fp,
-                end=_mode([v.end for v in cells]),  # type: ignore[arg-type]
+                end=_mode([v.end for v in cells]),
                 start=_mode([v.start for v in cells if v.start and fp != "Q4"]),
             )
         )

@@ -109,8 +109,8 @@ def sync_bulk(
     store = BulkStore(directory / STORE_NAME)
     try:
         counts = {
-            "companies": store.one("SELECT count(*) FROM companies")[0],
-            "filers": store.one("SELECT count(*) FROM filers")[0],
+            "companies": (store.one("SELECT count(*) FROM companies") or (0,))[0],
+            "filers": (store.one("SELECT count(*) FROM filers") or (0,))[0],
         }
         as_of = store.as_of or now
     finally:
@@ -194,14 +194,14 @@ def _local_archives(source: list[str]) -> dict[str, Path]:
                 if (p / f"{kind}.zip").is_file():
                     found.setdefault(kind, p / f"{kind}.zip")
         elif kind_of_path == "file":
-            kind = next((k for k, _u in ARCHIVES if k in p.name.lower()), None)
-            if kind is None:
+            named = next((k for k, _u in ARCHIVES if k in p.name.lower()), None)
+            if named is None:
                 raise EdgarError(
                     "invalid_argument",
                     f"{p} is neither companyfacts.zip nor submissions.zip.",
                     "Name the two archives (or a folder holding both) as the SEC publishes them.",
                 )
-            found[kind] = p
+            found[named] = p
         else:
             raise EdgarError(
                 "invalid_argument", f"{str(p)[:200]} does not exist.", "Pass a folder or the two zip files."

@@ -319,7 +319,7 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
             same = [r for r in rows if r.context == row.context and r.text == row.text]
             nearest = _nearest_before(row, named, sorted(same, key=lambda r: r.position).index(row))
             if nearest is not None and nearest.cik != ref.cik:
-                row.status = "unchecked"  # type: ignore[assignment]
+                row.status = "unchecked"
                 row.support = None
                 row.reason = (
                     f"In this sentence the figure follows {nearest.name}, not {ref.name}, whose facts were "
@@ -330,7 +330,7 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
                     f"The sentence also names {who}; if the figure is about it, check it with {param('company')} {ask}."
                 )
             continue
-        row.status = "unchecked"  # type: ignore[assignment]
+        row.status = "unchecked"
         row.support = None
         row.other_matches = 0
         row.reason = (
@@ -339,7 +339,7 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
         )
 
 
-def _nearest_before(row: VerifiedFigure, named: list, nth: int = 0) -> object | None:
+def _nearest_before(row: VerifiedFigure, named: list[Named], nth: int = 0) -> Named | None:
     """Of the companies a sentence names, the one whose name comes last before the figure (None if none does);
     ``nth``: which of the sentence's figures written alike this one is ("$416.2 billion" twice)."""
     context = row.context or ""
@@ -524,7 +524,7 @@ def _nothing_contradicts(rows: list[VerifiedFigure], ref: CompanyRef) -> None:
     unchecked, never ungrounded (nothing says it is wrong)."""
     for row in rows:
         if row.status in ("ungrounded", "mismatched_period"):
-            row.status = "unchecked"  # type: ignore[assignment]
+            row.status = "unchecked"
             row.support = None
             row.reason = (
                 f"{ref.name} has no XBRL facts here, and the cited filings' text (where it could be read) "
