@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING
 
 from pydantic import Field
 
@@ -23,5 +24,14 @@ class Reorganisation(_Model):
 
 
 # Built from the engine's records (xbrl/records.py), which define them once.
-CompanyRef = model_of(CompanyRefRecord, "CompanyRef")
-DataSource = model_of(DataSourceRecord, "DataSource")
+if TYPE_CHECKING:
+
+    class CompanyRef(_Model, CompanyRefRecord):  # what mypy sees: the model's methods, the record's fields
+        pass
+
+    class DataSource(_Model, DataSourceRecord):  # what mypy sees: the model's methods, the record's fields
+        pass
+
+else:
+    CompanyRef = model_of(CompanyRefRecord, "CompanyRef")
+    DataSource = model_of(DataSourceRecord, "DataSource")

@@ -4,11 +4,25 @@ The models are built from the engine's records (xbrl/records.py), which define t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..xbrl.records import FactRecord, FiscalPeriod, PeriodType, RevisionKind, SuspectedErrorRecord, TagTriedRecord
-from ._base import model_of
+from ._base import _Model, model_of
 
 __all__ = ["FiscalPeriod", "PeriodType", "RevisionKind", "SuspectedError", "FactValue", "TagTried"]
 
-SuspectedError = model_of(SuspectedErrorRecord, "SuspectedError")
-FactValue = model_of(FactRecord, "FactValue")
-TagTried = model_of(TagTriedRecord, "TagTried")
+if TYPE_CHECKING:
+
+    class SuspectedError(_Model, SuspectedErrorRecord):  # what mypy sees: the model's methods, the record's fields
+        pass
+
+    class FactValue(_Model, FactRecord):  # what mypy sees: the model's methods, the record's fields
+        pass
+
+    class TagTried(_Model, TagTriedRecord):  # what mypy sees: the model's methods, the record's fields
+        pass
+
+else:
+    SuspectedError = model_of(SuspectedErrorRecord, "SuspectedError")
+    FactValue = model_of(FactRecord, "FactValue")
+    TagTried = model_of(TagTriedRecord, "TagTried")

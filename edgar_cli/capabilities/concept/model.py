@@ -5,9 +5,17 @@ without pydantic; the faces validate it into this model."""
 
 from __future__ import annotations
 
-from ...models._base import model_of
+from typing import TYPE_CHECKING
+
+from ...models._base import _Model, model_of
 from ...models.companies import CompanyRef, DataSource  # noqa: F401 (made before the model that names them)
 from ...models.facts import FactValue, TagTried  # noqa: F401
 from ...xbrl.records import ConceptResultRecord
 
-ConceptResult = model_of(ConceptResultRecord, "ConceptResult")
+if TYPE_CHECKING:
+
+    class ConceptResult(_Model, ConceptResultRecord):  # what mypy sees: the model's methods, the record's fields
+        pass
+
+else:
+    ConceptResult = model_of(ConceptResultRecord, "ConceptResult")
