@@ -63,6 +63,8 @@ def analyse(doc: TextDocument, outline: Outline, s: Section) -> Pointer | None:
     What the section holds decides (documents/pointers.py): its pointer
     sentences, whether one leads, and how much content is left without them.
     """
+    if s.found_by == "front_matter":
+        return None  # a cover's "documents incorporated by reference" line says where Part III is, not the cover
     body = body_of(doc, s)
     if not body and s.found_by == "item_heading":
         return _shared(doc, outline, s)
