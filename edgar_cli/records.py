@@ -62,6 +62,8 @@ class FactRecord:
     pre_reverse_split_ratio: int | None = None
     suspected_errors: list[SuspectedErrorRecord] = field(default_factory=list)
     filing_url: str
+    components: list[FactRecord] = field(default_factory=list)  # a sum's reported parts (xbrl/composite.py)
+    formula: str | None = None  # a sum: how its components give it, and which parts were not tagged
 
 
 @dataclass(slots=True, kw_only=True)

@@ -84,6 +84,16 @@ class FactValue(_Model):
         "the value shown is the suspect one",
     )
     filing_url: str = Field(description="The filing's index page in the SEC Archives")
+    components: list[FactValue] = Field(
+        default_factory=list,
+        description="For a concept edgar sums from reported lines (total_debt): each part with its own tag, "
+        "accession and filing; the value is their sum, and form, filed and accession_number are the latest part's",
+    )
+    formula: str | None = Field(
+        None,
+        description="For a sum: how the components give the value, and the parts the filer did not tag for "
+        "the period (counted as none, never silently)",
+    )
 
 
 class TagTried(_Model):
