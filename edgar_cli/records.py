@@ -37,6 +37,26 @@ class SuspectedErrorRecord:
 
 
 @dataclass(slots=True, kw_only=True)
+class ComponentRecord:
+    """models.Component: one reported part of a summed figure (total_debt), with its provenance."""
+
+    matched_tag: str
+    value: float | int
+    unit: str
+    end: date
+    fiscal_year: int | None
+    fiscal_period: str | None
+    filed: date
+    form: str
+    accession_number: str
+    restated: bool
+    original_value: float | int | None = None
+    original_accession: str | None = None
+    revision_kind: str | None = None
+    filing_url: str
+
+
+@dataclass(slots=True, kw_only=True)
 class FactRecord:
     """models.FactValue: one reported figure with its full provenance."""
 
@@ -62,7 +82,7 @@ class FactRecord:
     pre_reverse_split_ratio: int | None = None
     suspected_errors: list[SuspectedErrorRecord] = field(default_factory=list)
     filing_url: str
-    components: list[FactRecord] = field(default_factory=list)  # a sum's reported parts (xbrl/composite.py)
+    components: list[ComponentRecord] = field(default_factory=list)  # a sum's reported parts (xbrl/composite.py)
     formula: str | None = None  # a sum: how its components give it, and which parts were not tagged
 
 

@@ -32,6 +32,25 @@ class SuspectedError(_Model):
     reason: str = Field(description="What the figure disagrees with, in words")
 
 
+class Component(_Model):
+    """One reported part of a figure edgar sums (total_debt), with its provenance."""
+
+    matched_tag: str = Field(description="taxonomy:Tag the part was reported under")
+    value: float | int
+    unit: str
+    end: date = Field(description="The balance-sheet date")
+    fiscal_year: int | None
+    fiscal_period: FiscalPeriod | None
+    filed: date
+    form: str
+    accession_number: str
+    restated: bool = Field(description="True when filings reported different values for this part and date")
+    original_value: float | int | None = None
+    original_accession: str | None = None
+    revision_kind: RevisionKind | None = None
+    filing_url: str
+
+
 class FactValue(_Model):
     """One reported figure with its full provenance."""
 
@@ -84,7 +103,7 @@ class FactValue(_Model):
         "the value shown is the suspect one",
     )
     filing_url: str = Field(description="The filing's index page in the SEC Archives")
-    components: list[FactValue] = Field(
+    components: list[Component] = Field(
         default_factory=list,
         description="For a concept edgar sums from reported lines (total_debt): each part with its own tag, "
         "accession and filing; the value is their sum, and form, filed and accession_number are the latest part's",

@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
-from ..records import FactRecord, TagTriedRecord
+from ..records import ComponentRecord, FactRecord, TagTriedRecord
 from .catalogue import Concept, TagSpec
 from .facts import CompanyFacts
 
@@ -163,8 +163,27 @@ def _sum(summed: list[FactRecord], untagged: list[str]) -> FactRecord:
         pre_split_ratio=None,
         pre_reverse_split_ratio=None,
         suspected_errors=[],
-        components=list(summed),
+        components=[_component(v) for v in summed],
         formula=formula,
+    )
+
+
+def _component(v: FactRecord) -> ComponentRecord:
+    return ComponentRecord(
+        matched_tag=v.matched_tag,
+        value=v.value,
+        unit=v.unit,
+        end=v.end,
+        fiscal_year=v.fiscal_year,
+        fiscal_period=v.fiscal_period,
+        filed=v.filed,
+        form=v.form,
+        accession_number=v.accession_number,
+        restated=v.restated,
+        original_value=v.original_value,
+        original_accession=v.original_accession,
+        revision_kind=v.revision_kind,
+        filing_url=v.filing_url,
     )
 
 
