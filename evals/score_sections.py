@@ -418,6 +418,8 @@ def score_references(
     problems: list[str] = []
     for name, (text_doc, outline) in (parsed or parse_all(corpus)).items():
         for s in outline.sections:
+            if s.found_by == "front_matter":
+                continue  # the cover page and the explanatory note are never pointers (references.analyse)
             key = (name, s.item)
             seen.add(key)
             if key not in labels:

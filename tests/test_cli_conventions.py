@@ -392,7 +392,9 @@ def test_destructive_commands_ask_on_a_terminal_and_take_yes(edgar, tmp_path):
 
 def test_section_without_a_name_prints_the_outline_and_all_prints_the_whole_section(cli):
     outline = cli("section", "NVDA", "--accession", "0001045810-25-000023", "--json").json()
-    assert "sections" in outline and outline["sections"][1]["section"] == "risk_factors"
+    assert (
+        "sections" in outline and outline["sections"][2]["section"] == "risk_factors"
+    )  # after the cover page and Item 1
     whole = cli("section", "NVDA", "mda", "--accession", "0001045810-25-000023", "--all")
     page = cli("section", "NVDA", "mda", "--accession", "0001045810-25-000023", "--max-chars", "0", "--json").json()
     head, _, text = whole.out.partition("\n\n")  # the provenance line, then the text (stdout is a pipe here)

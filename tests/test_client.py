@@ -443,3 +443,53 @@ def test_a_mirror_password_never_shows_in_a_connection_error():
         exc, "https://data.sec.gov/x.json", "http://127.0.0.1:1/data.sec.gov/x.json", "http://me:s3cret@127.0.0.1:1"
     )
     assert "s3cret" not in str(err.to_dict()) and "me:***@127.0.0.1" in err.message
+
+
+MIRROR = "http://mirror.example.com/edgar"
+
+
+@pytest.mark.parametrize(
+    "responses",
+    [
+        [(503, {}, b"oops")],  # retried, then given up
+        [(200, {"Content-Type": "text/html"}, b"<html>maintenance</html>")],  # a body that is no answer
+        [(302, {"Location": "https://elsewhere.example.com/"}, b"")],  # a redirect edgar does not follow
+    ],
+)
+def test_an_unusable_answer_through_a_mirror_names_the_mirror_not_the_sec(tmp_path, responses):
+    client, calls = make_client(tmp_path, responses, mirror=MIRROR)
+    with pytest.raises(EdgarError) as info:
+        client.get_json(URL, kind="submissions")
+    err = info.value
+    assert err.code == "upstream_unavailable" and calls[0].url.host == "mirror.example.com"
+    assert err.message.startswith(f"The mirror at {MIRROR} (EDGAR_MIRROR)") and "The SEC did not" not in err.message
+
+
+def test_an_unusable_answer_without_a_mirror_names_the_sec(tmp_path):
+    client, _ = make_client(tmp_path, [(503, {}, b"oops")])
+    with pytest.raises(EdgarError) as info:
+        client.get_json(URL, kind="submissions")
+    assert info.value.message.startswith("The SEC did not give a usable answer for ")
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "code"),
+    [
+        (429, b"", "rate_limited"),
+        (403, b"Your request has been identified as part of a network of automated tools", "blocked"),
+        (418, b"", "upstream_unavailable"),
+    ],
+)
+def test_a_refusal_through_a_mirror_is_said_of_the_mirror(tmp_path, status, body, code):
+    client, _ = make_client(tmp_path, [(status, {}, body)], mirror=MIRROR)
+    with pytest.raises(EdgarError) as info:
+        client.get_json(URL, kind="submissions")
+    assert info.value.code == code
+    assert f"the mirror at {MIRROR}" in info.value.message.lower() and "the sec " not in info.value.message.lower()
+
+
+def test_the_retry_line_through_a_mirror_names_the_mirror(tmp_path, capsys):
+    client, _ = make_client(tmp_path, [(503, {}, b""), (200, JSON, GOOD)], mirror=MIRROR)
+    assert client.get_json(URL, kind="submissions") == GOOD
+    err = capsys.readouterr().err
+    assert f"the mirror at {MIRROR} (EDGAR_MIRROR) did not answer usably" in err and "the SEC did not" not in err

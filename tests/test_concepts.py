@@ -502,3 +502,61 @@ def test_a_value_moved_to_another_line_is_a_reclassification_not_a_restatement(s
     assert v.revision_kind == "reclassification"
     assert any("Reclassified, not restated" in n and "on another line from then on" in n for n in r.notes)
     assert not any("were revised after first being reported" in w for w in r.warnings)
+
+
+# --- total_debt: a sum that names its components (issue 35, item 7) --------------------------------------
+
+
+def _parts(v):
+    return {c.matched_tag: (c.value, c.accession_number) for c in v.components}
+
+
+def test_apples_fy2024_total_debt_is_term_debt_both_parts_and_commercial_paper(sec):
+    # Apple's balance sheet at 2024-09-28 (FY2024 10-K 0000320193-24-000123, repeated in FY2025's
+    # 0000320193-25-000079): term debt non-current 85,750M, current 10,912M, commercial paper 9,967M.
+    r = get_financial_concept("AAPL", "total_debt", fiscal_year=2024)
+    v = one(r, 2024)
+    assert v.end == date(2024, 9, 28) and v.value == 85_750_000_000 + 10_912_000_000 + 9_967_000_000
+    parts = _parts(v)
+    assert {t: p[0] for t, p in parts.items()} == {
+        "us-gaap:LongTermDebtNoncurrent": 85_750_000_000,
+        "us-gaap:LongTermDebtCurrent": 10_912_000_000,
+        "us-gaap:CommercialPaper": 9_967_000_000,
+    }
+    assert all(acc in ("0000320193-24-000123", "0000320193-25-000079") for _, acc in parts.values())
+    assert v.matched_tag == "us-gaap:LongTermDebtNoncurrent + us-gaap:LongTermDebtCurrent + us-gaap:CommercialPaper"
+    assert "us-gaap:ShortTermBorrowings" in v.formula and "not tagged" in v.formula  # said, not zero
+    assert "current portion" in r.definition.lower()
+
+
+def test_nvidias_fy2024_total_debt_names_a_zero_commercial_paper_as_reported(sec):
+    # NVIDIA at 2024-01-28 (FY2024 10-K 0001045810-24-000029): long-term debt 8,459M non-current and 1,250M
+    # current (LongTermDebt 9,709M in the same filing), commercial paper reported as 0.
+    r = get_financial_concept("NVDA", "total_debt", fiscal_year=2024)
+    v = one(r, 2024)
+    assert v.value == 9_709_000_000
+    parts = _parts(v)
+    assert parts["us-gaap:LongTermDebtNoncurrent"][0] == 8_459_000_000
+    assert parts["us-gaap:LongTermDebtCurrent"][0] == 1_250_000_000
+    assert parts["us-gaap:CommercialPaper"] == (0, "0001045810-24-000029")
+
+
+def test_teslas_long_term_debt_beside_a_current_debt_line_is_not_summed_as_if_it_included_it(sec):
+    # Tesla at 2022-09-30 (10-Q 0000950170-22-019867): us-gaap:LongTermDebt 1,418M is its non-current debt and
+    # us-gaap:DebtCurrent 979M the current part; no LongTermDebtNoncurrent says which LongTermDebt is (NVIDIA's
+    # includes its current part). Adding them, or taking LongTermDebt as the total, would be a guess: the date is
+    # not summed, and tags_tried says why.
+    r = get_financial_concept("TSLA", "total_debt", period="all", limit=200)
+    assert not [v for v in r.values if v.end >= date(2015, 1, 1)], [(v.end, v.value) for v in r.values]
+    why = next(t for t in r.tags_tried if t.tag == "us-gaap:LongTermDebt").detail
+    assert "2022-09-30: 1,418,000,000 beside us-gaap:DebtCurrent 979,000,000" in why and "cannot be told" in why
+    assert any("not summed" in n and "to 2022-09-30" in n for n in r.notes)  # said in the answer too
+    # 2012-12-31 (0001193125-13-096241): both parts tagged, 401,495K non-current and 50,841K current
+    v = next(v for v in r.values if v.end == date(2012, 12, 31))
+    assert v.value == 401_495_000 + 50_841_000 and v.accession_number == "0001193125-13-096241"
+
+
+def test_long_term_debt_says_it_excludes_the_current_portion_and_where_to_find_the_total(sec):
+    r = get_financial_concept("AAPL", "long_term_debt", fiscal_year=2024)
+    assert one(r, 2024).value == 85_750_000_000  # the non-current part only (0000320193-24-000123)
+    assert "excludes the current portion" in r.definition and "total_debt" in r.definition

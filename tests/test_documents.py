@@ -162,7 +162,7 @@ def test_nvidia_fy2025_risk_factors_start_at_the_heading_after_the_table_of_cont
     text = doc.text[s.start : s.end]
     assert text.startswith("Item 1A. Risk Factors\n\n") and 100_000 < len(text) < 120_000
     assert "| 13" not in text[:200]
-    assert [x.item for x in o.sections][:4] == ["1", "1A", "1B", "1C"]
+    assert [x.item for x in o.sections][:5] == ["C", "1", "1A", "1B", "1C"]  # the cover page, then the items
 
 
 def test_mastercard_running_headers_do_not_replace_the_real_headings(corpus_doc):
@@ -180,7 +180,7 @@ def test_mastercard_running_headers_do_not_replace_the_real_headings(corpus_doc)
 def test_a_2000_plain_text_10q_is_split_into_its_items(corpus_doc):
     # 0000912057-00-023442: Apple's 10-Q for the quarter ended 2000-04-01, a plain-text SGML submission.
     doc, o = corpus_doc(f"{ARCHIVES}/320193/000091205700023442/0000912057-00-023442.txt", "10-Q")
-    assert [s.item for s in o.sections] == ["I-1", "I-2", "I-3", "II-1", "II-4", "II-6"]
+    assert [s.item for s in o.sections] == ["C", "I-1", "I-2", "I-3", "II-1", "II-4", "II-6"]
     mda = doc.text[o.get("mda").start : o.get("mda").end]
     assert mda.startswith("ITEM 2. MANAGEMENT'S DISCUSSION") and len(mda) > 20_000
     assert "<S>" not in doc.text and "<PAGE>" not in doc.text
@@ -385,3 +385,24 @@ def test_dropping_blocks_keeps_the_other_blocks_and_their_offsets():
         t for k, t in enumerate(texts) if k not in (1, len(texts) - 1)
     ]
     assert shift(len("First paragraph.\n\nRUNNING HEADER\n\n")) == len("First paragraph.\n\n")
+
+
+def test_an_explanatory_note_after_the_table_of_contents_runs_to_part_i_and_the_cover_stops_at_the_contents():
+    doc, o = outline_of(
+        "<p>UNITED STATES SECURITIES AND EXCHANGE COMMISSION</p><p>FORM 10-K/A</p><p>Example Corp.</p>"
+        "<p><b>TABLE OF CONTENTS</b></p>"
+        "<table><tr><td>Item 1.</td><td>Business</td><td>3</td></tr><tr><td>Item 1A.</td><td>Risk Factors</td>"
+        "<td>9</td></tr><tr><td>Item 7.</td><td>Management's Discussion</td><td>20</td></tr></table>"
+        "<p><b>EXPLANATORY NOTE</b></p><p>This Amendment No. 1 is filed to correct the date of the auditor's "
+        "report.</p><p><b>PART I</b></p>"
+        f"<p>Item 1. Business</p>{BODY}<p>Item 1A. Risk Factors</p>{BODY}"
+    )
+    assert [s.item for s in o.sections][:3] == ["C", "EN", "1"]
+    cover, note = text_of(doc, o, "cover"), text_of(doc, o, "explanatory_note")
+    assert "FORM 10-K/A" in cover and "TABLE OF CONTENTS" not in cover
+    assert note.startswith("EXPLANATORY NOTE") and note.rstrip().endswith("the date of the auditor's report.")
+
+
+def test_a_document_with_no_item_has_no_front_matter_either():
+    doc, o = outline_of(f"<p>EXPLANATORY NOTE</p><p>Some text.</p>{BODY}")
+    assert o.sections == []

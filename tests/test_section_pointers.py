@@ -95,6 +95,42 @@ def test_a_10q_risk_factor_update_with_new_risks_is_content(filings):
     assert pointer(filings, "ba/10q/ba-10-q-2025-07-29.html", "II-1A") is None
 
 
+@pytest.mark.parametrize(
+    "document, dates",
+    [
+        # Apple Q3 FY2025: the 2024 10-K's risk factors "and Part II, Item 1A of the Forms 10-Q for the quarters
+        # ended December 28, 2024 ... and March 29, 2025", whose risk factors "are hereby incorporated by reference"
+        ("0000320193-25-000073", ["December 28, 2024", "March 29, 2025"]),
+        ("Apple.10-Q.html", ["March 30, 2024"]),  # Apple Q3 FY2024: the second quarter 2024 Form 10-Q
+    ],
+)
+def test_a_10q_item_that_incorporates_earlier_10qs_names_them_beside_the_10k(filings, document, dates):
+    p = pointer(filings, document, "II-1A")
+    assert p is not None and "Form 10-K" in p.target and p.section is None
+    assert all(d in p.target for d in dates) and "Form 10-Q" in p.target, p.target
+    assert "nothing has changed" not in p.target  # the 10-Qs named changed the risk factors
+
+
+def test_a_10q_item_that_names_only_the_10k_still_says_so(filings):
+    p = pointer(filings, "0001065280-25-000323", "II-1A")  # Netflix Q2 2025: the 10-K alone
+    assert p is not None and "10-Q" not in p.target and "nothing has changed" in p.target
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        "0000320193-24-000123",  # Apple FY2024: "The Company has an insider trading policy ... filed as Exhibit 19.1"
+        "0000796343-25-000004",  # Adobe FY2025: "Adobe has an insider trading policy governing ..."
+        "0001065280-25-000044",  # Netflix FY2024: "The Company has adopted an insider trading policy ..."
+        "0000200406-25-000038",  # J&J FY2024: "the Company has adopted an insider trading policy ...", after the codes
+    ],
+)
+def test_an_item_10_that_holds_the_insider_trading_policy_disclosure_is_content(filings, document):
+    # The disclosure (whether the company has adopted such a policy) is in the 10-K itself, before or after the
+    # pointer to the proxy statement for the rest: the section is not only a pointer.
+    assert pointer(filings, document, "10") is None
+
+
 def test_part_iii_pointers_to_the_proxy_statement_stay_pointers(filings):
     for item in ("10", "11", "12", "13", "14"):  # NVIDIA FY2025, 0001045810-25-000023
         p = pointer(filings, "0001045810-25-000023", item)

@@ -253,7 +253,7 @@ def test_the_outline_lists_every_section_of_the_filing(sec):
     outline = get_filing_outline("NVDA", accession_number=NVDA_FY2025)
     assert (outline.form, outline.accession_number, outline.filed.isoformat()) == ("10-K", NVDA_FY2025, "2025-02-26")
     keys = [s.section for s in outline.sections]
-    assert keys[:3] == ["business", "risk_factors", "unresolved_staff_comments"] and "mda" in keys
+    assert keys[:4] == ["cover", "business", "risk_factors", "unresolved_staff_comments"] and "mda" in keys
     assert outline.sections == get_filing_section("NVDA", "mda", accession_number=NVDA_FY2025).outline
 
 
@@ -277,3 +277,29 @@ def test_a_10q_accession_without_a_form_is_read_as_the_10q_it_is(sec):
     r = get_filing_section("NVDA", "mda", accession_number="0001045810-25-000209")
     assert (r.form, r.accession_number) == ("10-Q", "0001045810-25-000209")
     assert r.label.startswith("Part I, Item 2.") and len(r.text) > 10_000
+
+
+TESLA_FY2024_10KA = "0001104659-25-042659"  # Tesla's 10-K/A for FY2024 (tm252787d2_10ka.htm), filed 2025-04-30
+
+
+def test_the_explanatory_note_of_a_10ka_says_why_it_was_filed(sec):
+    # issue 35, item 7: the reason an amendment was filed is in its explanatory note, before Part III
+    r = get_filing_section("TSLA", "explanatory_note", accession_number=TESLA_FY2024_10KA, max_chars=0)
+    assert (r.section, r.form, r.accession_number) == ("explanatory_note", "10-K/A", TESLA_FY2024_10KA)
+    assert r.text.startswith("EXPLANATORY NOTE") and not r.is_reference
+    assert "amend Part III, Items 10, 11, 12, 13 and 14 of the Original Form 10-K" in r.text
+    assert "This Amendment does not otherwise change or update any of the disclosures" in r.text
+    assert "ITEM 10" not in r.text.upper() or "Items 10, 11" in r.text  # the note, not Part III
+    assert "Directors, Executive Officers and Corporate Governance | 1" not in r.text  # nor the index after it
+    keys = [s.section for s in r.outline]
+    assert keys[:3] == ["cover", "explanatory_note", "directors"]
+
+
+def test_the_cover_page_is_a_section_before_the_first_item(sec):
+    r = get_filing_section("TSLA", "cover page", accession_number=TESLA_FY2024_10KA, max_chars=0)
+    assert r.section == "cover" and "FORM 10-K/A" in r.text and "Commission File Number: 001-34756" in r.text
+    assert "3,216,517,037 shares" in r.text and "EXPLANATORY NOTE" not in r.text
+    nvda = get_filing_section("NVDA", "cover", accession_number=NVDA_FY2025, max_chars=0)  # no explanatory note
+    assert "NVIDIA CORPORATION" in nvda.text.upper() and "January 26, 2025" in nvda.text
+    assert "Item 1A" not in nvda.text and not nvda.is_reference
+    assert "explanatory_note" not in [s.section for s in nvda.outline]

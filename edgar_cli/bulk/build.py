@@ -120,6 +120,8 @@ def fact_tuple(v) -> tuple:
         v.pre_split_ratio,
         v.pre_reverse_split_ratio,
         [jsonable(e) for e in v.suspected_errors],
+        [jsonable(c) for c in v.components],
+        v.formula,
     )
 
 

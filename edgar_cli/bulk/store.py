@@ -83,6 +83,8 @@ FACT_FIELDS = (
     "pre_split_ratio",
     "pre_reverse_split_ratio",
     "suspected_errors",
+    "components",  # a sum's parts (total_debt); a store built before them has neither: the defaults apply
+    "formula",
 )
 
 

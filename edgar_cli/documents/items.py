@@ -1,7 +1,10 @@
 """The items of 10-K, 10-Q and 20-F filings: keys, labels, expected titles and aliases.
 
 An item id is what the form calls it: ``"1A"`` in a 10-K, ``"II-1A"`` (Part II,
-Item 1A) in a 10-Q, ``"3D"`` (Item 3.D) in a 20-F. A section key is our stable
+Item 1A) in a 10-Q, ``"3D"`` (Item 3.D) in a 20-F; the front matter of every
+form, before its first item, has ids of its own: ``"C"``, the cover page, and
+``"EN"``, an explanatory note (why an amendment was filed, or what a report
+covers). A section key is our stable
 name for it (``risk_factors``) and is what callers pass; aliases ("Item 1A",
 "MD&A", "risk factors") resolve to a key for the given form.
 """
@@ -22,7 +25,7 @@ class ItemSpec:
 
     @property
     def label(self) -> str:
-        if self.item == "F":
+        if self.item in ("F", *FRONT_ITEMS):
             return self.title
         if "-" in self.item:
             part, num = self.item.split("-", 1)
@@ -32,7 +35,21 @@ class ItemSpec:
         return f"Item {self.item}. {self.title}"
 
 
+# the front matter, before the first item (documents/sections.py finds it; never by a heading pattern)
+FRONT_ITEMS = ("C", "EN")
+_FRONT = [
+    ItemSpec("cover", "C", "Cover Page", r"$^", ("cover page", "cover", "front page", "cover sheet")),
+    ItemSpec(
+        "explanatory_note",
+        "EN",
+        "Explanatory Note",
+        r"$^",
+        ("explanatory note", "amendment note", "reason for the amendment", "why amended"),
+    ),
+]
+
 _TEN_K = [
+    *_FRONT,
     ItemSpec("business", "1", "Business", r"(description\s+of\s+)?business", ("business", "description of business")),
     ItemSpec("risk_factors", "1A", "Risk Factors", r"risk\s+factors", ("risk factors", "risks")),
     ItemSpec(
@@ -176,6 +193,7 @@ _TEN_K = [
 ]
 
 _TEN_Q = [
+    *_FRONT,
     ItemSpec(
         "financial_statements",
         "I-1",
@@ -227,6 +245,7 @@ _TEN_Q = [
 ]
 
 _TWENTY_F = [
+    *_FRONT,
     ItemSpec("identity", "1", "Identity of Directors, Senior Management and Advisers", r"identity", ()),
     ItemSpec("offer_statistics", "2", "Offer Statistics and Expected Timetable", r"offer\s+statistics", ()),
     ItemSpec("key_information", "3", "Key Information", r"key\s+information", ("key information",)),

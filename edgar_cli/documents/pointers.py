@@ -9,7 +9,12 @@ headings apart), each sentence is a *pointer* (a pointer phrase and a place it
 points to: an item, a note, a page, the proxy statement, the Form 10-K, an
 exhibit, a website; or "no material changes" since the last annual report),
 *boilerplate* (the risks above "are not the only risks"; a code of conduct on
-the website; "shall not be deemed filed"; an auditor's consent) or *content*. The decision:
+the website; "shall not be deemed filed"; an auditor's consent) or *content*. A
+sentence disclosing the company's insider trading policy (Regulation S-K Item
+408(b): whether it has adopted one) is the item's own disclosure, never
+boilerplate, and a section holding one is content whatever else it points to
+(Apple's FY2024 Item 10, 0000320193-24-000123, states it before its pointer to
+the proxy statement). The decision:
 
 - a pointer with no more than ``BARE`` characters of content beside it;
 - a *strong* pointer (one that says the item's information is elsewhere, not
@@ -74,9 +79,10 @@ _DISCLAIMER_RE = re.compile(  # never a pointer, never content
 _BOILER_RE = re.compile(  # not content (a pointer when it also says where)
     r"not\s+the\s+only\s+risks|risks\s+and\s+uncertainties\s+not\s+(?:presently|currently)\s+known|"
     r"(?:risks|factors)\s+(?:that\s+)?(?:we\s+are\s+)?not\s+(?:presently|currently)\s+(?:aware\s+of|known)|"
-    r"code\s+of\s+(?:business\s+)?(?:conduct|ethics)|insider\s+trading\s+polic",
+    r"code\s+of\s+(?:business\s+)?(?:conduct|ethics)",
     re.IGNORECASE,
 )
+_OWN_DISCLOSURE_RE = re.compile(r"insider\s+trading\s+polic", re.IGNORECASE)  # content: the item's own disclosure
 _SENTENCE_RE = re.compile(r"(?<=[.!?])[\u201d\")]?\s+(?=[A-Z\u201c\"(])")
 _YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
 _PAGE_ROW_RE = re.compile(r"(?:\||\s)\s*(?:[A-Z]-\s?)?\d{1,3}\s*(?:-\s*\d{1,3})?\s*$")
@@ -90,10 +96,11 @@ class Holding:
     strong: list[str] = field(default_factory=list)  # those that say the item's information is elsewhere
     lead_is_pointer: bool = False  # the first sentence of the body is a strong pointer
     content: int = 0  # characters of content sentences and tables with figures
+    discloses: bool = False  # holds a disclosure of its own (_OWN_DISCLOSURE_RE), which no pointer replaces
 
     @property
     def is_pointer(self) -> bool:
-        if not self.pointers:
+        if not self.pointers or self.discloses:
             return False
         if self.content <= BARE:
             return True
@@ -134,6 +141,9 @@ def holding(doc: TextDocument, s: Section) -> Holding | None:
                 if not _WEAK_RE.search(sentence):
                     out.strong.append(sentence)
                     out.lead_is_pointer = out.lead_is_pointer or first
+            elif _OWN_DISCLOSURE_RE.search(sentence):
+                out.content += len(sentence)
+                out.discloses = True
             elif not _BOILER_RE.search(sentence):
                 out.content += len(sentence)
             first = False

@@ -25,6 +25,14 @@ _INSTRUCTION_J_RE = re.compile(r"general\s+instruction\s+j", re.IGNORECASE)
 _FORM_10K_RE = re.compile(
     r"form\s+10-k|\b10-k\b|annual\s+report\b(?!\s+to\s+(?:share|stock))|since\s+(?:\w+\s+\d|the\s+end)", re.IGNORECASE
 )
+# "Form 10-Q for the quarter ended March 30, 2024", "Forms 10-Q for the quarters ended December 28, 2024 (...) and
+# March 29, 2025": earlier quarterly reports a 10-Q's item refers to beside the 10-K
+_EARLIER_10Q_RE = re.compile(
+    r"forms?\s+10-q\s+for\s+the\s+(?:fiscal\s+)?quarters?\s+ended\s+(?P<span>[^.;]{0,240})", re.IGNORECASE
+)
+_DATE_RE = re.compile(
+    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},\s+\d{4}"
+)
 _ITEM_REF_RE = re.compile(r"(?:part\s+(iv|iii|ii|i)\s*,?\s*)?item\s+(\d{1,2}[a-c]?)\b", re.IGNORECASE)
 _EXHIBIT_RE = re.compile(r"\bexhibit\s+(\d{1,3}(?:\.\d{1,2})?)\b", re.IGNORECASE)
 _NOTE_REF_RE = re.compile(r"\bnote\s+(\d{1,2})\b", re.IGNORECASE)
@@ -55,6 +63,8 @@ def analyse(doc: TextDocument, outline: Outline, s: Section) -> Pointer | None:
     What the section holds decides (documents/pointers.py): its pointer
     sentences, whether one leads, and how much content is left without them.
     """
+    if s.found_by == "front_matter":
+        return None  # a cover's "documents incorporated by reference" line says where Part III is, not the cover
     body = body_of(doc, s)
     if not body and s.found_by == "item_heading":
         return _shared(doc, outline, s)
@@ -85,10 +95,7 @@ def _target(doc: TextDocument, outline: Outline, s: Section, body: str, said: li
         pages = f" ({m.group(0)})" if m else ""
         return Pointer(f"the Annual Report to Shareholders{pages}, filed as Exhibit 13 to this filing")
     if fam == "10-Q" and _FORM_10K_RE.search(first) and not _NOTE_REF_RE.search(first):
-        return Pointer(
-            "the company's latest annual report on Form 10-K (filed separately): this section refers to it "
-            "or says nothing has changed materially since"
-        )
+        return _annual_and_quarterly(where)
     if s.key == "financial_statements":
         located = _locate_statements(doc, outline, s)
         if located is not None and located.section is not None:
@@ -113,6 +120,35 @@ def _target(doc: TextDocument, outline: Outline, s: Section, body: str, said: li
     if m:
         return Pointer(f"Exhibit {m.group(1)} to this filing", "exhibits" if outline.get("exhibits") else None)
     return Pointer("another part of this filing or a separately filed document (see the text)")
+
+
+def earlier_10qs(text: str) -> list[str]:
+    """Period ends of the earlier Forms 10-Q a 10-Q's section names ("for the quarter ended March 30, 2024"), in
+    order; "this Form 10-Q" is not one."""
+    dates: list[str] = []
+    for m in _EARLIER_10Q_RE.finditer(text):
+        span = re.split(r"\bin\s+each\s+case\b|\bwhich\b|\bunder\s+the\s+heading\b", m.group("span"))[0]
+        dates += [d for d in _DATE_RE.findall(span) if d not in dates]
+    return dates
+
+
+def _annual_and_quarterly(where: str) -> Pointer:
+    """A 10-Q section pointing to the 10-K, and to the earlier 10-Qs of the year when it names them (Apple's
+    Part II Item 1A incorporates the risk factors its earlier 10-Qs added: the changes since the 10-K are there)."""
+    quarters = earlier_10qs(where)
+    if not quarters:
+        return Pointer(
+            "the company's latest annual report on Form 10-K (filed separately): this section refers to it "
+            "or says nothing has changed materially since"
+        )
+    named = quarters[0] if len(quarters) == 1 else ", ".join(quarters[:-1]) + " and " + quarters[-1]
+    reports = "report on Form 10-Q for the quarter" if len(quarters) == 1 else "reports on Form 10-Q for the quarters"
+    return Pointer(
+        f"the company's latest annual report on Form 10-K and its earlier quarterly {reports} ended {named} "
+        "(filed separately): this section refers to them, and what changed since the 10-K is in "
+        + ("that 10-Q" if len(quarters) == 1 else "those 10-Qs")
+        + ", not here"
+    )
 
 
 _ITEM_LIST_RE = re.compile(

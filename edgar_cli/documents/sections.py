@@ -24,6 +24,14 @@ How a heading is told apart from everything else that starts with "Item":
 4. A section ends where the next selected heading starts, or at a PART heading
    or SIGNATURES. Running page headers naming an item that are left inside a
    section once the headings are chosen are removed from the document.
+5. The *front matter* before the first item is two sections of its own, found
+   only once items are: the cover page (``cover``), from the top of the document,
+   and an explanatory note (``explanatory_note``: why a 10-K/A was filed), from a
+   heading reading only "Explanatory Note". Each ends at the next of: the
+   explanatory note, the table of contents (its title or its first entry), a
+   PART heading, the first item, and for the note also the next heading styled
+   as its own was (Tesla's 10-K/A, 0001104659-25-042659: "TESLA, INC." above the
+   index).
 """
 
 from __future__ import annotations
@@ -87,7 +95,7 @@ class Section:
     title_matched: bool
     suspect: bool
     ends_at: str  # "next_item", "part", "signatures", "end_of_document"
-    found_by: str = "item_heading"  # or "title_heading", "omitted_list", "statements_start"
+    found_by: str = "item_heading"  # or "title_heading", "omitted_list", "statements_start", "front_matter"
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -385,9 +393,75 @@ def build_outline(doc: TextDocument, form: str) -> Outline:
         _statements_after_part_iv(doc, fam, sections)
     _omitted_items(doc, fam, cands, sections)
     _fill_gaps(doc, fam, cands, sections)
+    _front_matter(doc, fam, cands, [b for b, _p in part_blocks], sections)
     _drop_running_headers(doc, sections)
     sections.sort(key=lambda s: (s.start, I.order(fam).get(s.item, 0)))
     return Outline(form=fam, sections=sections)
+
+
+_EXPLANATORY_RE = re.compile(r"^\s*explanatory\s+notes?\s*[.:]?\s*$", re.IGNORECASE)
+_CONTENTS_RE = re.compile(r"^\s*(?:table\s+of\s+contents|index|contents)\s*[.:]?\s*$", re.IGNORECASE)
+
+
+def _front_matter(
+    doc: TextDocument, form: str, cands: list[Candidate], part_blocks: list[int], sections: list[Section]
+) -> None:
+    """The cover page and the explanatory note, before the first item (rule 5 of the module docstring)."""
+    if not sections:
+        return  # without an item there is no telling where the front matter ends
+    first = min(s.start for s in sections)
+    ends = [first] + [doc.blocks[b][0] for b in part_blocks if doc.blocks[b][0] < first]
+    for c in cands:  # the table of contents from its table's first row
+        if c.toc and doc.blocks[c.block][0] < first:
+            b, t = c.block, doc.blocks[c.block][3]
+            while t >= 0 and b > 0 and doc.blocks[b - 1][3] == t:
+                b -= 1
+            ends.append(doc.blocks[b][0])
+    note: int | None = None
+    for i, (bs, be, flags, t) in enumerate(doc.blocks):
+        if bs >= first:
+            break
+        if be - bs > 120 or flags & LINKED:
+            continue
+        text = doc.text[bs:be]
+        if _CONTENTS_RE.match(text):
+            ends.append(bs)
+        elif note is None and t < 0 and _EXPLANATORY_RE.match(text):
+            note = i
+    if note is not None:
+        ns, ne, nflags, _t = doc.blocks[note]
+        same_style = (
+            bs
+            for bs, be, flags, t in doc.blocks[note + 1 :]
+            if bs < first and t < 0 and flags & (BOLD | CENTERED) and flags == nflags and be - bs <= 120
+        )
+        stop = min([e for e in ends if e > ns] + [next(same_style, first)])
+        if doc.text[ne:stop].strip():
+            spec = I.spec_by_key(form, "explanatory_note")
+            assert spec is not None
+            sections.append(
+                Section(
+                    spec.key,
+                    spec.item,
+                    spec.label,
+                    doc.text[ns:ne],
+                    ns,
+                    stop,
+                    ne,
+                    True,
+                    False,
+                    "next_item",
+                    "front_matter",
+                )
+            )
+            ends.append(ns)
+    stop = min(ends)
+    if doc.text[:stop].strip():
+        spec = I.spec_by_key(form, "cover")
+        assert spec is not None
+        sections.append(
+            Section(spec.key, spec.item, spec.label, "", 0, stop, 0, True, False, "next_item", "front_matter")
+        )
 
 
 def _drop_running_headers(doc: TextDocument, sections: list[Section]) -> None:

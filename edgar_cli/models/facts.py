@@ -6,14 +6,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..xbrl.records import FactRecord, FiscalPeriod, PeriodType, RevisionKind, SuspectedErrorRecord, TagTriedRecord
+from ..xbrl.records import (
+    ComponentRecord,
+    FactRecord,
+    FiscalPeriod,
+    PeriodType,
+    RevisionKind,
+    SuspectedErrorRecord,
+    TagTriedRecord,
+)
 from ._base import _Model, model_of
 
-__all__ = ["FiscalPeriod", "PeriodType", "RevisionKind", "SuspectedError", "FactValue", "TagTried"]
+__all__ = ["FiscalPeriod", "PeriodType", "RevisionKind", "SuspectedError", "Component", "FactValue", "TagTried"]
 
 if TYPE_CHECKING:
 
     class SuspectedError(_Model, SuspectedErrorRecord):  # what mypy sees: the model's methods, the record's fields
+        pass
+
+    class Component(_Model, ComponentRecord):  # what mypy sees: the model's methods, the record's fields
         pass
 
     class FactValue(_Model, FactRecord):  # what mypy sees: the model's methods, the record's fields
@@ -24,5 +35,6 @@ if TYPE_CHECKING:
 
 else:
     SuspectedError = model_of(SuspectedErrorRecord, "SuspectedError")
+    Component = model_of(ComponentRecord, "Component")
     FactValue = model_of(FactRecord, "FactValue")
     TagTried = model_of(TagTriedRecord, "TagTried")

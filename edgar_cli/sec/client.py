@@ -98,6 +98,7 @@ class _Retryable(Exception):
         self.retry_after = retry_after
         self.status = status
         self.deadline: float | None = None  # the request's (time.monotonic()); set by SecClient._fetch
+        self.upstream = "the SEC"  # who answered (upstream()); set by SecClient._fetch for the retry line
 
 
 def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
@@ -126,7 +127,7 @@ def _announce_retry(details) -> None:
     cause = details.caused_by
     what = f"{cause}" if isinstance(cause, _Retryable) else type(cause).__name__
     line = safe_line(
-        f"the SEC did not answer usably ({what}); retrying in {details.wait_for:.1f} s "
+        f"{getattr(cause, 'upstream', 'the SEC')} did not answer usably ({what}); retrying in {details.wait_for:.1f} s "
         f"(retry {details.retry_num} of {MAX_ATTEMPTS - 1})"
     )
     if json_logs():
@@ -227,6 +228,19 @@ def _conditional_headers(validators: dict[str, Any] | None) -> dict[str, str]:
     return headers
 
 
+def upstream(mirror: str | None) -> str:
+    """Who answered a request, for every message about its answer: "the SEC", or with EDGAR_MIRROR set
+    "the mirror at <url> (EDGAR_MIRROR)" (redacted): a mirror's failure is not the SEC's, whose servers were
+    not reached. Capitalise with :func:`upstream_title` at the start of a sentence."""
+    return f"the mirror at {urls.redact(mirror)} (EDGAR_MIRROR)" if mirror else "the SEC"
+
+
+def upstream_title(mirror: str | None) -> str:
+    """:func:`upstream` at the start of a sentence."""
+    who = upstream(mirror)
+    return who[0].upper() + who[1:]
+
+
 def _answered_by(mirror: str | None) -> str | None:
     """Who answered a request, as a miss remembers it: the mirror's URL redacted (cache entries, on disk and in
     Redis, never hold its password), or None for the SEC."""
@@ -238,7 +252,7 @@ def _not_found(url: str, status: int, mirror: str | None) -> EdgarError:
         # A mirror holds part of EDGAR at most: its 404 says nothing about what the SEC has.
         return EdgarError(
             "not_found",
-            f"The mirror at {urls.redact(mirror)} (EDGAR_MIRROR) has no copy of {url} (HTTP {status}); whether "
+            f"{upstream_title(mirror)} has no copy of {url} (HTTP {status}); whether "
             "the SEC has it cannot be told from here.",
             "Ask for a filing or company the mirror holds, or unset EDGAR_MIRROR to ask the SEC itself.",
             url=url,
@@ -556,7 +570,7 @@ class SecClient:
         except _Retryable as exc:
             raise EdgarError(
                 "rate_limited" if exc.kind == "rate_limited" else "upstream_unavailable",
-                f"Downloading {url} failed after {attempt.num} tries: {exc}.",
+                f"Downloading {url} from {upstream(self.settings.mirror)} failed after {attempt.num} tries: {exc}.",
                 "Run the same command again later: it resumes where it stopped.",
                 url=url,
             ) from None
@@ -564,7 +578,8 @@ class SecClient:
             raise EdgarError(
                 "upstream_unavailable",
                 f"Downloading {url} stopped: {exc}.",
-                "Run the same command again later; if it persists, the SEC's answer is not an archive edgar can use.",
+                f"Run the same command again later; if it persists, {upstream(self.settings.mirror)}'s answer is "
+                "not an archive edgar can use.",
                 url=url,
             ) from None
         except OSError as exc:  # the archive cannot be written: a full disk, an unwritable directory
@@ -605,6 +620,7 @@ class SecClient:
         target = urls.to_mirror(url, self.settings.mirror)
         deadline = transport.request_deadline()
         budget = max(0.0, deadline - time.monotonic())
+        who = upstream_title(self.settings.mirror)
         try:
             for attempt in stamina.retry_context(
                 on=backoff_hook,
@@ -629,25 +645,26 @@ class SecClient:
                             if exc.kind == "rate_limited":
                                 raise EdgarError(
                                     "rate_limited",
-                                    f"The SEC answered 429 Too Many Requests for {url}, {late}.",
+                                    f"{who} answered 429 Too Many Requests for {url}, {late}.",
                                     "Wait a minute and try again; keep to 10 requests per second across all "
                                     "your tools.",
                                     url=url,
                                 ) from None
                             raise _Late(f"{exc}, {late}") from None
                         exc.deadline = deadline  # backoff_hook waits no longer than what is left
+                        exc.upstream = upstream(self.settings.mirror)
                         raise
         except _Retryable as exc:
             if exc.kind == "rate_limited":
                 raise EdgarError(
                     "rate_limited",
-                    f"The SEC kept answering 429 Too Many Requests for {url} after {MAX_ATTEMPTS} tries.",
+                    f"{who} kept answering 429 Too Many Requests for {url} after {MAX_ATTEMPTS} tries.",
                     "Wait a minute and try again; keep to 10 requests per second across all your tools.",
                     url=url,
                 ) from None
             raise EdgarError(
                 "upstream_unavailable",
-                f"The SEC did not give a usable answer for {url}: {exc}.",
+                f"{who} did not give a usable answer for {url}: {exc}.",
                 "EDGAR may be busy or in maintenance; try again in a few minutes.",
                 url=url,
             ) from None
@@ -655,9 +672,9 @@ class SecClient:
             timed_out = isinstance(exc, _Late)
             raise EdgarError(
                 "upstream_unavailable",
-                f"The SEC did not give a usable answer for {url}: {exc}.",
+                f"{who} did not give a usable answer for {url}: {exc}.",
                 (
-                    "Try again later; if the SEC (or the mirror) is only slow, allow a command more time with "
+                    f"Try again later; if {upstream(self.settings.mirror)} is only slow, allow a command more time with "
                     f"EDGAR_COMMAND_TIMEOUT (now {transport.command_seconds():g} s)."
                 )
                 if timed_out
@@ -718,7 +735,7 @@ class SecClient:
             if not conditional:
                 raise _Retryable("upstream_unavailable", "HTTP 304 to a request that was not conditional")
             return Answer(b"", validators=_validators(resp.headers), not_modified=True)
-        _status_error(url, status, resp, body)
+        _status_error(url, status, resp, body, self.settings.mirror)
 
     def _read(self, resp: Any, kind: str, deadline: float) -> bytes:
         declared = resp.headers.get("Content-Length")
@@ -801,8 +818,9 @@ def _validated(
     return Answer(body, parsed, value, _validators(resp.headers))
 
 
-def _status_error(url: str, status: int, resp: Any, body: bytes) -> NoReturn:
-    """Raise the retryable error or EdgarError for a non-200, non-304 answer."""
+def _status_error(url: str, status: int, resp: Any, body: bytes, mirror: str | None = None) -> NoReturn:
+    """Raise the retryable error or EdgarError for a non-200, non-304 answer (``mirror``: who answered)."""
+    who = upstream_title(mirror)
     if status == 429:
         raise _Retryable("rate_limited", "HTTP 429", parse_retry_after(resp.headers.get("Retry-After")), 429)
     if status >= 500:
@@ -816,14 +834,14 @@ def _status_error(url: str, status: int, resp: Any, body: bytes) -> NoReturn:
         if re.search(r"undeclared automated tool|user.?agent", text, re.I):
             raise EdgarError(
                 "user_agent_required",
-                "The SEC refused the request because of the User-Agent (HTTP 403).",
+                f"{who} refused the request because of the User-Agent (HTTP 403).",
                 'Set SEC_USER_AGENT to your name and a real email address, e.g. "Jane Doe jane@example.com".',
                 url=url,
             )
         reason = _sec_reason(text)
         raise EdgarError(
             "blocked",
-            f"The SEC refused the request (HTTP 403){': ' + reason if reason else ''}.",
+            f"{who} refused the request (HTTP 403){': ' + reason if reason else ''}.",
             "The SEC blocks clients that exceed 10 requests per second for about 10 minutes; "
             "wait, then retry with a declared User-Agent.",
             url=url,
@@ -833,7 +851,7 @@ def _status_error(url: str, status: int, resp: Any, body: bytes) -> NoReturn:
         raise _Unusable(f"a redirect (HTTP {status}) to {where!r}, which edgar does not follow")
     raise EdgarError(
         "upstream_unavailable",
-        f"Unexpected HTTP {status} from the SEC for {url}.",
+        f"Unexpected HTTP {status} from {upstream(mirror)} for {url}.",
         "Try again later.",
         url=url,
     )
@@ -951,14 +969,14 @@ def _download_into(
                 if status in (403, 404):
                     raise EdgarError(
                         "not_found" if status == 404 else "blocked",
-                        f"The SEC refused or does not have {url} (HTTP {status}).",
+                        f"{upstream_title(client.settings.mirror)} refused or does not have {url} (HTTP {status}).",
                         "Check the SEC's bulk data page for the archive's current address; "
                         "an HTTP 403 can also mean a missing User-Agent.",
                         url=url,
                     )
                 raise EdgarError(
                     "upstream_unavailable",
-                    f"Unexpected HTTP {status} from the SEC for {url}.",
+                    f"Unexpected HTTP {status} from {upstream(client.settings.mirror)} for {url}.",
                     "Try again later.",
                     url=url,
                 )

@@ -28,6 +28,7 @@ class Concept:
     aliases: tuple[str, ...]
     chain: tuple[TagSpec, ...]
     raw: bool = False
+    composite: str | None = None  # a sum of reported lines by a rule of xbrl/composite.py (total_debt); chain: its tags
 
 
 @lru_cache(maxsize=1)
@@ -43,6 +44,7 @@ def catalogue() -> dict[str, Concept]:
             unit=spec["unit"],
             aliases=tuple(spec.get("aliases", ())),
             chain=tuple(TagSpec(tag, caveat) for tag, caveat in spec["chain"]),
+            composite=spec.get("composite"),
         )
     return out
 

@@ -55,6 +55,8 @@ RATIO_CONCEPTS = (
 def tag_concepts() -> dict[str, list[str]]:
     out: dict[str, list[str]] = defaultdict(list)
     for c in catalogue().values():
+        if c.composite:
+            continue  # a sum's tags are its parts (total_debt's us-gaap:CommercialPaper is no total debt)
         for t in c.chain:
             out[t.tag].append(c.name)
     return dict(out)

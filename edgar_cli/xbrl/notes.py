@@ -55,6 +55,7 @@ def describe_values(
         warnings.append(
             "These values come from different XBRL tags, whose definitions may differ: " + "; ".join(spans) + "."
         )
+    notes.extend(series.notes)
     if series.ignored_forms:
         forms = ", ".join(f"{n} in {f}" for f, n in sorted(series.ignored_forms.items()))
         notes.append(f"Facts repeated outside periodic reports were ignored ({forms}).")

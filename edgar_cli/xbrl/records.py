@@ -53,6 +53,26 @@ class SuspectedErrorRecord:
 
 
 @dataclass(slots=True, kw_only=True)
+class ComponentRecord:
+    """One reported part of a figure edgar sums (total_debt), with its provenance."""
+
+    matched_tag: Annotated[str, Describe("taxonomy:Tag the part was reported under")]
+    value: float | int
+    unit: str
+    end: Annotated[date, Describe("The balance-sheet date")]
+    fiscal_year: int | None
+    fiscal_period: FiscalPeriod | None
+    filed: date
+    form: str
+    accession_number: str
+    restated: Annotated[bool, Describe("True when filings reported different values for this part and date")]
+    original_value: float | int | None = None
+    original_accession: str | None = None
+    revision_kind: RevisionKind | None = None
+    filing_url: str
+
+
+@dataclass(slots=True, kw_only=True)
 class FactRecord:
     """One reported figure with its full provenance."""
 
@@ -115,6 +135,20 @@ class FactRecord:
         ),
     ] = field(default_factory=list)
     filing_url: Annotated[str, Describe("The filing's index page in the SEC Archives")]
+    components: Annotated[
+        list[ComponentRecord],
+        Describe(
+            "For a concept edgar sums from reported lines (total_debt): each part with its own tag, "
+            "accession and filing; the value is their sum, and form, filed and accession_number are the latest part's"
+        ),
+    ] = field(default_factory=list)
+    formula: Annotated[
+        str | None,
+        Describe(
+            "For a sum: how the components give the value, and the parts the filer did not tag for "
+            "the period (counted as none, never silently)"
+        ),
+    ] = None
 
 
 @dataclass(slots=True, kw_only=True)

@@ -45,6 +45,7 @@ class Series:
         self.units_available: list[str] = []
         self.tags_tried: list[TagTriedRecord] = []
         self.ignored_forms: dict[str, int] = {}
+        self.notes: list[str] = []  # what the answer must say of the series as a whole (a composite's unsummed dates)
 
 
 def requested_unit(spec: Concept, unit: str | None) -> str | None:
@@ -73,7 +74,12 @@ def build_series(facts: CompanyFacts, spec: Concept, unit: str | None = None) ->
     key = (spec.name, spec.unit, tuple(t.tag for t in spec.chain), wanted)
     built = memo.get(key)
     if built is None:
-        built = memo[key] = _build_series(facts, spec, wanted)
+        if spec.composite:
+            from .composite import build_composite
+
+            built = memo[key] = build_composite(facts, spec, wanted)
+        else:
+            built = memo[key] = _build_series(facts, spec, wanted)
     return built
 
 

@@ -24,7 +24,7 @@ from .model import FilingOutline, FilingSection, SectionOutlineEntry
 
 DEFAULT_MAX_CHARS = 20_000
 MAX_FILE_BYTES = 60_000_000
-PARSER_VERSION = "2"  # bump when documents/ changes what it extracts: cached outlines are keyed by it
+PARSER_VERSION = "3"  # bump when documents/ changes what it extracts: cached outlines are keyed by it
 _CORE_FLOORS = {
     ("10-K", "1"): 2000,
     ("10-K", "1A"): 1500,
@@ -86,7 +86,9 @@ def get_filing_section(
     exhibits (II-6); 20-F risk_factors (3.D), company_information (4),
     operating_review (5), directors (6), financial_information (8),
     financial_statements (18) and others; financial_statements_appendix (F) is
-    the statements placed after the last item or the signatures (F-pages).
+    the statements placed after the last item or the signatures (F-pages); every
+    form: cover (C), the cover page, and explanatory_note (EN), the note before
+    the first item saying why an amendment (10-K/A) was filed.
     Aliases such as "Item 1A", "MD&A", "Part II Item 1A" and the item as the
     outline shows it ("F", "II-1A") are accepted; forms are spelled as
     list_filings takes them (10-Q, 10q, 10-K/A). A pre-2003 10-K's Item 14
@@ -584,6 +586,8 @@ def confidence(
         reasons.append("no 'Item 1' heading: starts at the first financial statement")
     elif s.found_by == "omitted_list":
         reasons.append("the filing lists this item as omitted")
+    elif s.found_by == "front_matter":  # documents/sections.py, rule 5
+        reasons.append("front matter before the first item; ends at the table of contents, a PART heading or an item")
     elif not s.title_matched:
         level = max(level, 1)
         reasons.append("the heading does not carry the item's usual title")

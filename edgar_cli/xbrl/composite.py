@@ -1,0 +1,236 @@
+"""Concepts edgar sums from reported lines, per balance-sheet date, each value naming its parts.
+
+The catalogue's chains never add tags up: a figure is one reported line. A few
+figures people ask for are not one line at most filers, and a rule here sums them
+(``composite`` in concepts.toml names the rule). Each summed value is a
+FactRecord whose ``components`` are the reported values it adds (each with its
+own tag, accession number and filing, as the concept engine selected them),
+whose ``formula`` says how they give it and which parts the filer did not tag
+for that date (counted as none, and said so), and whose form, filed and
+accession_number are the latest part's. A date the rule cannot sum without a
+guess gets no value, and the tags_tried of the series say why.
+
+**total_debt** at a date = long-term debt including its current portion +
+short-term borrowings, where:
+
+- long-term debt is ``LongTermDebtNoncurrent`` + ``LongTermDebtCurrent`` when
+  both are tagged; else ``LongTermDebt`` (which the taxonomy defines to include
+  the current portion) when no current-debt line (CURRENT_LINES) stands beside
+  it (a current line of 0 leaves nothing to be in or out of it). ``LongTermDebt``
+  beside a current-debt line with no noncurrent line is not summed: Tesla tags
+  its noncurrent debt as LongTermDebt (4,254M at 2021-12-31) and the current
+  part as DebtCurrent (1,088M), while NVIDIA's LongTermDebt (9,709M at
+  2024-01-28) includes its current 1,250M; from the facts alone the two cannot
+  be told apart. Nor is a noncurrent part with no current portion tagged beside
+  it: the total would rest on a guess that there is none;
+- short-term borrowings are ``ShortTermBorrowings`` where tagged (it may hold
+  commercial paper, so nothing is added beside it), else ``CommercialPaper``
+  and ``OtherShortTermBorrowings``, each where tagged.
+
+Lease liabilities are never included; IFRS filers have no rule (their borrowings
+and bonds are tagged on other lines).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+from .catalogue import Concept, TagSpec
+from .facts import CompanyFacts
+from .records import ComponentRecord, FactRecord, TagTriedRecord
+
+NONCURRENT = "us-gaap:LongTermDebtNoncurrent"
+CURRENT = "us-gaap:LongTermDebtCurrent"
+WHOLE = "us-gaap:LongTermDebt"
+DEBT_CURRENT = "us-gaap:DebtCurrent"
+CONVERTIBLE_CURRENT = "us-gaap:ConvertibleNotesPayableCurrent"
+CONVERTIBLE_DEBT_CURRENT = "us-gaap:ConvertibleDebtCurrent"
+LEASE_DEBT_CURRENT = "us-gaap:LongTermDebtAndCapitalLeaseObligationsCurrent"
+# current debt on one line, never added: read only to tell whether LongTermDebt is the whole of the debt
+CURRENT_LINES = (CURRENT, DEBT_CURRENT, CONVERTIBLE_CURRENT, CONVERTIBLE_DEBT_CURRENT, LEASE_DEBT_CURRENT)
+SHORT_TERM = "us-gaap:ShortTermBorrowings"
+PAPER = "us-gaap:CommercialPaper"
+OTHER_SHORT = "us-gaap:OtherShortTermBorrowings"
+
+NAMES = {
+    NONCURRENT: "long-term debt, noncurrent",
+    CURRENT: "current portion of long-term debt",
+    WHOLE: "long-term debt including its current portion",
+    SHORT_TERM: "short-term borrowings",
+    PAPER: "commercial paper",
+    OTHER_SHORT: "other short-term borrowings",
+}
+
+
+def build_composite(facts: CompanyFacts, spec: Concept, wanted: str | None):
+    """The Series of a composite concept (``spec.composite`` names its rule)."""
+    if spec.composite != "total_debt":
+        raise ValueError(f"no composite rule {spec.composite!r}")
+    return _total_debt(facts, spec, wanted)
+
+
+def _one_tag(facts: CompanyFacts, spec: Concept, tag: str, wanted: str | None):
+    from .series import _build_series
+
+    caveat = next((t.caveat for t in spec.chain if t.tag == tag), "")
+    one = Concept(tag, tag, "", spec.kind, spec.unit, (), (TagSpec(tag, caveat),))
+    return _build_series(facts, one, wanted)
+
+
+def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
+    from .series import Series
+
+    tags = [t.tag for t in spec.chain]
+    missing = {NONCURRENT, WHOLE, SHORT_TERM, PAPER, OTHER_SHORT, *CURRENT_LINES} - set(tags)
+    if missing:
+        raise ValueError(f"{spec.name}'s chain lacks {sorted(missing)}")  # concepts.toml and the rule disagree
+    parts = {tag: _one_tag(facts, spec, tag, wanted) for tag in tags}
+    out = Series()
+    out.units_available = sorted({u for s in parts.values() for u in s.units_available})
+    lead = parts[NONCURRENT].unit or parts[WHOLE].unit or parts[CURRENT].unit
+    if wanted is None and lead is not None:  # one unit for every part: the long-term debt's
+        parts = {tag: s if s.unit in (None, lead) else _one_tag(facts, spec, tag, lead) for tag, s in parts.items()}
+    out.unit = lead
+    for s in parts.values():
+        out.ignored_forms.update({f: out.ignored_forms.get(f, 0) + n for f, n in s.ignored_forms.items()})
+    at: dict[str, dict[date, FactRecord]] = {
+        tag: {v.end: v for v in s.values if v.period_type == "instant"} for tag, s in parts.items()
+    }
+    used: dict[str, int] = dict.fromkeys(tags, 0)
+    unsummed: list[tuple[date, FactRecord, FactRecord | None]] = []
+    ends = sorted(set(at[NONCURRENT]) | set(at[WHOLE]), reverse=True)
+    for end in ends:
+        n, c, whole = at[NONCURRENT].get(end), at[CURRENT].get(end), at[WHOLE].get(end)
+        # a current-debt line of 0 leaves nothing to be in or out of LongTermDebt
+        current_line = next((at[t][end] for t in CURRENT_LINES if end in at[t] and at[t][end].value), None)
+        summed: list[FactRecord] = []
+        untagged: list[str] = []
+        if n is not None and c is not None:
+            summed += [n, c]
+        elif whole is not None and current_line is None:
+            summed.append(whole)
+        else:
+            unsummed.append((end, n or whole, current_line))
+            continue
+        short = at[SHORT_TERM].get(end)
+        if short is not None:
+            summed.append(short)
+        else:
+            untagged.append(f"{NAMES[SHORT_TERM]} ({SHORT_TERM})")
+            for tag in (PAPER, OTHER_SHORT):
+                v = at[tag].get(end)
+                if v is not None:
+                    summed.append(v)
+                else:
+                    untagged.append(f"{NAMES[tag]} ({tag})")
+        for v in summed:
+            used[v.matched_tag] += 1
+        out.values.append(_sum(summed, untagged))
+    out.values.sort(key=lambda v: v.end, reverse=True)
+    out.tags_tried = _tried(parts, used, unsummed)
+    if unsummed:
+        first, latest = min(end for end, _v, _c in unsummed), max(end for end, _v, _c in unsummed)
+        out.notes.append(
+            f"{spec.name} is not summed at {len(unsummed)} balance-sheet date(s) from {first} to {latest}: the filer's "
+            "long-term debt lines there do not say whether the current portion is in them (tags_tried says which "
+            "and why). Read those dates' debt on the balance sheet in the filing."
+        )
+    return out
+
+
+def _sum(summed: list[FactRecord], untagged: list[str]) -> FactRecord:
+    """One date's total: the parts, the latest part's filing, a formula naming each part and each untagged one."""
+    latest = max(summed, key=lambda v: (v.filed, v.accession_number))
+    total = sum(v.value for v in summed)
+    total = int(total) if isinstance(total, float) and total.is_integer() else total
+    formula = " + ".join(
+        f"{NAMES[v.matched_tag]} {v.value:,} ({v.matched_tag}, {v.accession_number}{_revised(v)})" for v in summed
+    )
+    formula += f" = {total:,}"
+    if untagged:
+        formula += f"; not tagged for {latest.end}, counted as none: " + ", ".join(untagged)
+    return replace(
+        latest,
+        value=total,
+        matched_tag=" + ".join(v.matched_tag for v in summed),
+        restated=False,
+        original_value=None,
+        original_filed=None,
+        original_accession=None,
+        distinct_values=1,
+        revision_kind=None,
+        pre_split_ratio=None,
+        pre_reverse_split_ratio=None,
+        suspected_errors=[],
+        components=[_component(v) for v in summed],
+        formula=formula,
+    )
+
+
+def _component(v: FactRecord) -> ComponentRecord:
+    return ComponentRecord(
+        matched_tag=v.matched_tag,
+        value=v.value,
+        unit=v.unit,
+        end=v.end,
+        fiscal_year=v.fiscal_year,
+        fiscal_period=v.fiscal_period,
+        filed=v.filed,
+        form=v.form,
+        accession_number=v.accession_number,
+        restated=v.restated,
+        original_value=v.original_value,
+        original_accession=v.original_accession,
+        revision_kind=v.revision_kind,
+        filing_url=v.filing_url,
+    )
+
+
+def _revised(v: FactRecord) -> str:
+    """A part revised after it was first reported says so in the formula (its own record has the rest)."""
+    if not v.restated or v.original_value is None or v.original_value == v.value:
+        return ""
+    return f"; {v.revision_kind or 'revised'}: first {v.original_value:,} in {v.original_accession}"
+
+
+def _tried(parts: dict, used: dict[str, int], unsummed: list[tuple[date, FactRecord, FactRecord | None]]) -> list:
+    """tags_tried of the sum: each part's own record, with how many dates it entered and, on the long-term debt tag
+    of each date not summed, why."""
+    out: list[TagTriedRecord] = []
+    for tag, s in parts.items():
+        rec = next((t for t in s.tags_tried if t.tag == tag), None)
+        if rec is None or rec.status != "used":
+            out.append(rec or TagTriedRecord(tag=tag, status="not_reported"))
+            continue
+        detail = ""
+        if tag in CURRENT_LINES[1:]:
+            detail = "never added: read only to tell whether us-gaap:LongTermDebt is the whole of the debt"
+        mine = [(end, v, cur) for end, v, cur in unsummed if v.matched_tag == tag]
+        if tag == WHOLE and mine:
+            shown = "; ".join(f"{end}: {v.value:,} beside {cur.matched_tag} {cur.value:,}" for end, v, cur in mine[:3])
+            more = f" and {len(mine) - 3} more" if len(mine) > 3 else ""
+            detail = (
+                f"{len(mine)} date(s) not summed ({shown}{more}): with no us-gaap:LongTermDebtNoncurrent beside "
+                "them, whether this tag includes the current debt cannot be told from the XBRL facts (the taxonomy "
+                "says it does; some filers use it for the noncurrent part only). Read the balance sheet in the "
+                "filing, or ask for the tags themselves."
+            )
+        if tag == NONCURRENT and mine:
+            shown = "; ".join(f"{end}: {v.value:,}" for end, v, _cur in mine[:3])
+            more = f" and {len(mine) - 3} more" if len(mine) > 3 else ""
+            detail = (
+                f"{len(mine)} date(s) not summed ({shown}{more}): no current portion (us-gaap:LongTermDebtCurrent) "
+                "is tagged beside them, and a total without it would guess it is none. Read the balance sheet in "
+                "the filing."
+            )
+        out.append(
+            TagTriedRecord(
+                tag=tag,
+                status="used" if used.get(tag) else "not_used",
+                detail=detail,
+                periods=used.get(tag, 0),
+                latest_end=rec.latest_end,
+            )
+        )
+    return out
