@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import sys
 import types
 import typing
 from typing import Annotated, Any, Union
@@ -34,7 +35,8 @@ def model_of(record: type, name: str) -> type[BaseModel]:
         if description is not None:
             kwargs["description"] = description
         defs[f.name] = (_swap(annotation), Field(**kwargs) if kwargs else ...)
-    model = create_model(name, __base__=_Model, __doc__=record.__doc__, __module__=__name__, **defs)
+    module = sys._getframe(1).f_globals["__name__"]  # the module that names the model (repr, pickling)
+    model = create_model(name, __base__=_Model, __doc__=record.__doc__, __module__=module, **defs)
     _MODELS[record] = model
     return model
 
