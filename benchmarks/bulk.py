@@ -5,7 +5,7 @@ at run time (never committed, never in the tests) from the corpus files: the
 six corpus companies with companyfacts repeated round-robin under invented
 CIKs (9,000,000 + i) up to ``--filers`` (default 10,000), each with the
 corpus submissions of the company it copies. The archives are served on
-loopback by tests/mirror.py; nothing leaves the machine.
+loopback by tests/helpers/mirror.py; nothing leaves the machine.
 
 Measured, in one run:
 - ``edgar sync`` as a subprocess: seconds, MB/s (compressed archive bytes and

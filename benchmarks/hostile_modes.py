@@ -1,4 +1,4 @@
-"""Benchmark part: every hostile-upstream mode of tests/hostile.py, one child process each, in figures.
+"""Benchmark part: every hostile-upstream mode of tests/helpers/hostile.py, one child process each, in figures.
 
 For each mode a child process makes the one call the mode attacks against a loopback server
 that misbehaves on that path only (the rest is the corpus), and reports the outcome: the error
@@ -27,7 +27,7 @@ from pathlib import Path
 
 from common import ROOT, Report, TempDir
 
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
 from hostile import HostileServer, gzip_bomb  # noqa: E402
 from mirror import corpus_dir  # noqa: E402

@@ -2,7 +2,7 @@
 
     python benchmarks/index.py [--runs 3] [--no-semantic] [--semantic-index PATH] [--queries N] [--sample N]
 
-Measured against the corpus mirror (tests/mirror.py), with the filings listed in
+Measured against the corpus mirror (tests/helpers/mirror.py), with the filings listed in
 evals/retrieval_queries.yaml (every 10-K primary document in ../shared/sec-corpus, plus 10-Qs):
 
 - indexing throughput, in MB of source document per second: cold (fetch + parse + sections +
@@ -43,7 +43,7 @@ from pathlib import Path
 from common import ROOT, TempDir, base_env, run_process, save
 
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
 import yaml
 from mirror import MirrorServer, corpus_dir

@@ -1,6 +1,6 @@
 """Benchmark: reliability under faults and under load, in figures (issue 11).
 
-Part 1, faults (in-process): every capability of the registry (tests/reliability_kit.py:
+Part 1, faults (in-process): every capability of the registry (tests/helpers/reliability_kit.py:
 the MCP tools plus every capability function in edgar_cli/capabilities/) with a few
 valid arguments each, once fault-free, then --rounds times on cold cache directories against
 a mirror that answers --rate (30%) of requests with a fault of every kind the mirror knows
@@ -16,7 +16,7 @@ mirror records each request's arrival time; the figure is the most requests in a
 second. Afterwards every cache entry of both parts is checked: its checksum, raw responses
 against the corpus bytes, derived entries against a fault-free run's.
 
-Part 3, hostile upstream (benchmarks/hostile_modes.py): every mode of tests/hostile.py (wrong
+Part 3, hostile upstream (benchmarks/hostile_modes.py): every mode of tests/helpers/hostile.py (wrong
 shape, NaN facts, deep JSON, gzip bomb, endless body, 2 GiB Content-Length, trickled headers
 and body, redirect off-host), one child process each under a 1.5 GiB address-space and 90 s
 limit: the outcome, wall time, peak RSS, requests and what was cached.
@@ -40,7 +40,7 @@ from pathlib import Path
 import hostile_modes
 from common import ROOT, Report, TempDir, base_env, edgar_cmd
 
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
 import reliability_kit as K  # noqa: E402
 from mirror import FAULT_KINDS, Faults, MirrorServer  # noqa: E402

@@ -2,7 +2,7 @@
 
     python benchmarks/team.py [--replicas 3] [--callers 20] [--without-redis] [--json out.json]
 
-Starts a throwaway redis-server (tests/engines.py), the corpus mirror and R ``edgar serve-mcp
+Starts a throwaway redis-server (tests/helpers/engines.py), the corpus mirror and R ``edgar serve-mcp
 --transport streamable-http`` processes, each with its own cache dir (as on R hosts) and EDGAR_REDIS_URL
 (with the MCP server's ``--stateless --json-response`` and a bearer token when it has them). C callers
 per replica, each with its own MCP client session, take tool calls from their replica's queue:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from common import ROOT, MirrorServer, Report, TempDir, base_env, run_process
 
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
 from mirror import VALIDATOR_HOSTS  # noqa: E402
 

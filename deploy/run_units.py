@@ -7,7 +7,7 @@ For each instance it reads the unit's ``[Service]`` section as systemd would —
 ``Environment=`` (in order, later ones win), ``ExecStart=`` with ``%i`` the instance — and starts the
 command with the current user (``User=``/``Group=`` and the sandboxing lines need systemd and are
 skipped). Paths under /var/ and /run/ become paths under ``--root``; the program is ``--edgar``
-(default: the ``edgar`` beside this Python). ``--engines`` starts a throwaway Redis and PostgreSQL (tests/engines.py)
+(default: the ``edgar`` beside this Python). ``--engines`` starts a throwaway Redis and PostgreSQL (tests/helpers/engines.py)
 and points EDGAR_REDIS_URL / EDGAR_INDEX_URL at them. It waits until every instance's ``/healthz``
 answers, prints one line per instance, and stops them all on Ctrl-C.
 """
@@ -145,7 +145,7 @@ def main() -> int:
     root = opts.root or Path(tempfile.mkdtemp(prefix="edgar-units-"))
     extra, servers = {}, []
     if opts.engines:
-        sys.path.insert(0, str(HERE.parent / "tests"))
+        sys.path.insert(0, str(HERE.parent / "tests" / "helpers"))
         from engines import PostgresServer, RedisServer
 
         servers = [RedisServer().start(), PostgresServer().start()]

@@ -10,7 +10,7 @@ Any OpenAI-compatible chat-completions endpoint works (``--base-url`` up to
 ``--api-key-env``, default OPENAI_API_KEY; none is sent when it is unset, as
 local servers expect). The MCP server is ``edgar serve-mcp`` over stdio, started
 once with the official MCP client; its tools are offered to the model as
-functions. By default the SEC is the corpus mirror (tests/mirror.py over
+functions. By default the SEC is the corpus mirror (tests/helpers/mirror.py over
 ../shared/sec-corpus) with today pinned to 2026-07-01, which is what the gold
 answers are true for; ``--mirror-url`` points at another mirror, ``--live`` at
 the SEC itself (the gold values then may not hold).
@@ -65,7 +65,7 @@ import httpx
 EVALS = Path(__file__).resolve().parent
 ROOT = EVALS.parent
 sys.path.insert(0, str(EVALS))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
 from run_tools import CATEGORIES, GOLD, PINNED_TODAY, load_gold, validate_gold
 

@@ -5,7 +5,7 @@
 
 For every question in the gold file the runner calls the capability named in
 ``call`` (the plain Python function, no CLI or MCP in between) with the
-arguments written there, against ``tests/mirror.py``'s MirrorServer over
+arguments written there, against ``tests/helpers/mirror.py``'s MirrorServer over
 ../shared/sec-corpus, with today pinned to 2026-07-01 and a fresh cache
 directory. It then applies the question's ``checks`` (values, flags such as
 ``comparable`` or ``restated``, error codes) to the result, checks that the
@@ -39,7 +39,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLD = Path(__file__).resolve().parent / "gold.yaml"
-sys.path.insert(0, str(ROOT / "tests"))  # mirror.py
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))  # mirror.py
 
 PINNED_TODAY = "2026-07-01"
 EVAL_UA = "edgar-cli evals evals@example.com"

@@ -3,7 +3,7 @@
     python evals/score_resolver.py [--names evals/resolver_names.yaml] [--corpus PATH] [--json out.json]
                                    [--show-passes]
 
-Each query is resolved against tests/mirror.py's MirrorServer over the corpus
+Each query is resolved against tests/helpers/mirror.py's MirrorServer over the corpus
 (today pinned, fresh cache), through the plain capability function. An outcome
 is correct when:
 

@@ -10,12 +10,12 @@ held_apart_2, held_apart_3, held_apart_4: the last four were opened after being 
 
 ``--store`` names the index: a SQLite file path or a ``postgresql://`` URL (``?schema=NAME`` picks
 the schema; see edgar_cli/index/pg_store.py), or ``postgresql:temporary`` for a throwaway server
-started for the run (tests/engines.py; needs the PostgreSQL server binaries); give it twice (e.g. a SQLite path and a PostgreSQL URL)
+started for the run (tests/helpers/engines.py; needs the PostgreSQL server binaries); give it twice (e.g. a SQLite path and a PostgreSQL URL)
 to score both engines: the script then also says whether every score and every rank is identical, and
 exits 3 when they are not. ``--index PATH`` is ``--store PATH``.
 
 Builds (or reuses, when the store already holds filings) an index of the filings listed in the
-queries file, fetched from tests/mirror.py's MirrorServer over ../shared/sec-corpus with today
+queries file, fetched from tests/helpers/mirror.py's MirrorServer over ../shared/sec-corpus with today
 pinned to 2026-07-01 (by accession through the submissions history, or by primary document URL
 for companies whose submissions JSON the corpus lacks); chunk vectors are written when the semantic
 extra is installed. Then asks
@@ -43,7 +43,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
 from mirror import MirrorServer, corpus_dir
 

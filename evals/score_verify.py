@@ -11,7 +11,7 @@ an XBRL instance) and ``{document: PATH, accn, passage}`` (a passage that occurs
 tags replaced by spaces, HTML entities unescaped and white space collapsed; PATH is corpus-relative and lies
 in the folder of accession ``accn``). Each claim is checked by the plain function
 ``edgar_cli.capabilities.verify.verify.verify_answer(claim, company=, cite=)`` in this one process, against
-``tests/mirror.py``'s MirrorServer over ../shared/sec-corpus with today pinned to 2026-07-01 and one shared
+``tests/helpers/mirror.py``'s MirrorServer over ../shared/sec-corpus with today pinned to 2026-07-01 and one shared
 client and cache (evals/run_tools.py's corpus_environment). An EdgarError is recorded as the claim's
 outcome (``error:CODE``), any other exception as ``crash``; neither stops the run.
 

@@ -10,20 +10,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from mirror import MirrorServer, corpus_dir  # noqa: E402
-
-PINNED_TODAY = "2026-07-01"
-TEST_UA = "edgar-cli tests tests@example.com"
+from mirror import MirrorServer, corpus_dir  # tests/helpers, on the path through pyproject's pythonpath
+from support import PINNED_TODAY, TEST_UA, edgar_command
 
 
 def _corpus_or_skip() -> Path:
@@ -116,7 +109,7 @@ def _module_missing(name: str) -> str | None:
 
 @pytest.fixture(scope="session")
 def postgres():
-    """A throwaway PostgreSQL server for the session (tests/engines.py); tests use their own schemas."""
+    """A throwaway PostgreSQL server for the session (tests/helpers/engines.py); tests use their own schemas."""
     from engines import PostgresServer, postgres_missing
 
     _engine_or_skip(postgres_missing() or _module_missing("psycopg") or _module_missing("psycopg_pool"))
@@ -126,7 +119,7 @@ def postgres():
 
 @pytest.fixture(scope="session")
 def redis_server():
-    """A throwaway redis-server for the session (tests/engines.py); tests use their own key prefixes."""
+    """A throwaway redis-server for the session (tests/helpers/engines.py); tests use their own key prefixes."""
     from engines import RedisServer, redis_missing
 
     _engine_or_skip(redis_missing() or _module_missing("redis"))
@@ -208,14 +201,6 @@ def cli(sec, capsys):
         return run_in_process(list(args), capsys)
 
     return invoke
-
-
-def edgar_command() -> list[str]:
-    exe = Path(sys.executable).with_name("edgar")
-    if exe.exists():
-        return [str(exe)]
-    found = shutil.which("edgar")
-    return [found] if found else [sys.executable, "-m", "edgar_cli"]
 
 
 @pytest.fixture

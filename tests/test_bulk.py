@@ -1,7 +1,7 @@
 """edgar sync and the bulk store: download, resume, re-sync, interruption, staleness, the store as a source.
 
 The archives are built at run time from the corpus' own companyfacts and
-submissions files (tests/bulk_kit.py, the SEC's layout: one CIK##########.json
+submissions files (tests/helpers/bulk_kit.py, the SEC's layout: one CIK##########.json
 per filer) and served by the mirror at the SEC's URLs with Range and
 Last-Modified. "Today" is 2026-07-01 (conftest); archives published
 2026-06-30 07:00 UTC are fresh, ones from 2026-06-20 are stale.

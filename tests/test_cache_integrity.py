@@ -4,25 +4,23 @@ never returns a wrong or partial answer.
 
 "Right" is the --json answer of `edgar concept NVDA revenue` on a clean cold cache; after each
 damage the same command must print exactly that, and every entry left in the cache must verify
-(tests/reliability_kit.py: raw responses equal the corpus, derived ones the fault-free run's).
+(tests/helpers/reliability_kit.py: raw responses equal the corpus, derived ones the fault-free run's).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
-import stat
 import subprocess
 import sys
-import tempfile
 import textwrap
 from pathlib import Path
 
 import pytest
 import reliability_kit as K
-from conftest import PINNED_TODAY, TEST_UA, edgar_command
+from permissions import read_only, without_root_privileges, writable
+from support import PINNED_TODAY, TEST_UA, edgar_command
 
 ARGS = ["concept", "NVDA", "revenue", "--json"]
 
@@ -153,48 +151,15 @@ def test_a_process_killed_mid_write_of_a_large_entry_leaves_nothing_partial(mirr
 # --- a read-only cache, a full disk ----------------------------------------------------------------
 
 
-def _without_root_privileges() -> list[str]:
-    """A command prefix under which file modes bind (root ignores them unless it drops DAC override)."""
-    if os.geteuid() != 0:
-        return []
-    setpriv = shutil.which("setpriv")
-    if setpriv is None:
-        pytest.skip("running as root without setpriv: a read-only directory cannot be enforced")
-    probe = tempfile.mkdtemp()
-    try:
-        os.chmod(probe, 0o555)
-        test = subprocess.run(
-            [setpriv, "--bounding-set=-dac_override,-dac_read_search", "--", "/bin/sh", "-c", f"touch {probe}/x"],
-            capture_output=True,
-        )
-        if test.returncode == 0:
-            pytest.skip("setpriv could not drop root's DAC override here")
-    finally:
-        os.chmod(probe, 0o755)
-        shutil.rmtree(probe, ignore_errors=True)
-    return [setpriv, "--bounding-set=-dac_override,-dac_read_search", "--"]
-
-
-def _read_only(tree: Path) -> None:
-    for path in [tree, *tree.rglob("*")]:
-        mode = path.stat().st_mode
-        path.chmod(mode & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
-
-
-def _writable(tree: Path) -> None:
-    for path in [tree, *tree.rglob("*")]:
-        path.chmod(path.stat().st_mode | stat.S_IWUSR)
-
-
 def test_a_read_only_empty_cache_directory_runs_without_a_cache_and_says_so(mirror, tmp_path, clean):
-    prefix = _without_root_privileges()
+    prefix = without_root_privileges()
     cache = tmp_path / "cache"
     cache.mkdir()
-    _read_only(cache)
+    read_only(cache)
     try:
         proc = run_edgar(env_for(mirror, cache, tmp_path / "config"), prefix)
     finally:
-        _writable(cache)
+        writable(cache)
     assert proc.returncode == 0, proc.stderr
     assert same_answer(proc.stdout, clean["out"])
     assert "warning" in proc.stderr and "cache" in proc.stderr
@@ -202,14 +167,14 @@ def test_a_read_only_empty_cache_directory_runs_without_a_cache_and_says_so(mirr
 
 
 def test_a_read_only_filled_cache_still_answers_exactly(mirror, tmp_path, clean):
-    prefix = _without_root_privileges()
+    prefix = without_root_privileges()
     env = env_for(mirror, tmp_path / "cache", tmp_path / "config")
     assert run_edgar(env).returncode == 0
-    _read_only(tmp_path / "cache")
+    read_only(tmp_path / "cache")
     try:
         proc = run_edgar(env, prefix)
     finally:
-        _writable(tmp_path / "cache")
+        writable(tmp_path / "cache")
     assert proc.returncode == 0, proc.stderr
     assert same_answer(proc.stdout, clean["out"])
     assert "Traceback" not in proc.stderr

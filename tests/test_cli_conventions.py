@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 import typer
-from conftest import edgar_command
+from support import edgar_command
 
 ROOT = Path(__file__).resolve().parent.parent
 

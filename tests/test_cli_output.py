@@ -385,7 +385,7 @@ def _stdout_on_a_terminal(args: list[str], env: dict) -> bytes:
     import select
     import subprocess
 
-    from conftest import edgar_command
+    from support import edgar_command
 
     master, slave = pty.openpty()
     proc = subprocess.Popen(

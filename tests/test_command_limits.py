@@ -26,7 +26,7 @@ from pathlib import Path
 import anyio
 import pytest
 import reliability_kit as K
-from conftest import PINNED_TODAY, TEST_UA, edgar_command
+from support import PINNED_TODAY, TEST_UA, edgar_command
 
 from edgar_cli.errors import EdgarError
 from edgar_cli.sec import transport

@@ -7,7 +7,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from conftest import edgar_command
+from support import edgar_command
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -27,7 +27,7 @@ REDIS_KEY = "team-tests-redis-key-0123456789abcdef"
 
 
 def _serve_help() -> str:
-    from conftest import edgar_command
+    from support import edgar_command
 
     return subprocess.run(
         edgar_command() + ["serve-mcp", "--help"],

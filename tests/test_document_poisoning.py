@@ -3,8 +3,8 @@
 Archive documents are cached for good (the SEC never changes an accepted filing), so a body
 that is not the filing's primary document must be refused before it is stored, and a document
 from which no section could be read is neither kept as the filing nor indexed as done. Each
-shape of tests/hostile.py's NOT_A_FILING_DOCUMENT is served once for NVIDIA's FY2025 10-K (0001045810-25-000023, nvda-20250126.htm),
-then the clean upstream (tests/hostile.py, ``times=1``).
+shape of tests/helpers/hostile.py's NOT_A_FILING_DOCUMENT is served once for NVIDIA's FY2025 10-K (0001045810-25-000023, nvda-20250126.htm),
+then the clean upstream (tests/helpers/hostile.py, ``times=1``).
 """
 
 from __future__ import annotations

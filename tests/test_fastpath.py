@@ -18,9 +18,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import PINNED_TODAY, TEST_UA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import PINNED_TODAY, TEST_UA
 
 from edgar_cli.cli import fastpath
 
@@ -220,7 +220,7 @@ def warm(mirror, tmp_path_factory):
 
 
 def _main(args: list[str], capsys) -> tuple[int, str, str]:
-    from conftest import run_in_process
+    from support import run_in_process
 
     from edgar_cli.sec.client import set_client
 

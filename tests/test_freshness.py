@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import stamina
+from clock import Clock
 
 from edgar_cli.config import Settings
 from edgar_cli.sec.client import SecClient
@@ -12,14 +13,6 @@ from edgar_cli.sec.companyfacts import load_company_facts
 
 FACTS = "/data.sec.gov/api/xbrl/companyfacts/CIK0001045810.json"
 SUBMISSIONS = "/data.sec.gov/submissions/CIK0001045810.json"
-
-
-class Clock:
-    def __init__(self, when: datetime):
-        self.now = when
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 def client_at(mirror, tmp_path, clock):

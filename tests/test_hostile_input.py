@@ -1,7 +1,7 @@
 """Hostile and malformed arguments to every capability: structured errors, never a traceback,
 and never a request outside the SEC hosts.
 
-Each capability of the registry (tests/reliability_kit.py) is called with one valid call's
+Each capability of the registry (tests/helpers/reliability_kit.py) is called with one valid call's
 arguments, one parameter at a time replaced by: path traversal, URLs and hosts, control
 characters, 1 MB strings, full-text-search syntax, unknown concepts and forms, malformed and
 out-of-range dates, negative and huge integers, empty and oversized lists. The values are of
@@ -295,7 +295,7 @@ def _run_with_stdout(mirror, stdout, *args, env=None):
     import os
     import subprocess
 
-    from conftest import edgar_command
+    from support import edgar_command
 
     full = {**os.environ, "EDGAR_MIRROR": mirror.url, **(env or {})}
     return subprocess.run(
@@ -315,7 +315,7 @@ def test_a_closed_or_full_stdout_is_said_plainly_never_a_traceback(mirror, fastp
     assert r.returncode == 1 and "Traceback" not in r.stderr and "No space left on device" in r.stderr
     import subprocess
 
-    from conftest import edgar_command
+    from support import edgar_command
 
     closed = subprocess.run(
         edgar_command() + ["concept", "NVDA", "revenue", "--json"],

@@ -1,6 +1,6 @@
 """The SEC answering 200 with something wrong: every hostile mode ends bounded, structured and uncached.
 
-Each test arms one path of a loopback server (tests/hostile.py; everything else is the corpus)
+Each test arms one path of a loopback server (tests/helpers/hostile.py; everything else is the corpus)
 and asserts the bounded outcome: the error code (upstream_unavailable naming the URL, never
 internal_error or a wrong not_found), nothing cached, and where the mode attacked memory or
 time, peak traced memory and wall time. The bounds are generous (a loaded 2-core machine)
@@ -386,7 +386,7 @@ def test_an_upstream_key_with_escapes_or_a_newline_reaches_stderr_escaped_and_fo
     # reached the terminal, and its newline forged a "warning:" line (under EDGAR_LOG_FORMAT=json too, as text).
     import subprocess
 
-    from conftest import PINNED_TODAY, TEST_UA, edgar_command
+    from support import PINNED_TODAY, TEST_UA, edgar_command
 
     doc = json.loads((corpus / NVDA_FACTS.lstrip("/")).read_bytes())
     doc["facts"][FORGED_KEY] = "not an object"

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import PINNED_TODAY, TEST_UA
+from support import PINNED_TODAY, TEST_UA
 
 # Runs edgar's console entry point with ARGS and writes the modules loaded by exit to OUT.
 _PROBE = """

@@ -444,7 +444,7 @@ def test_hybrid_search_fuses_bm25_and_semantic_ranks(built, tmp_path, monkeypatc
 
 
 def test_a_killed_index_run_leaves_a_usable_index(mirror, tmp_path):
-    from conftest import edgar_command
+    from support import edgar_command
 
     path = tmp_path / "killed.sqlite"
     env = {

@@ -13,8 +13,8 @@ import json
 import os
 import subprocess
 
-from conftest import edgar_command
-from test_cache_integrity import _read_only, _without_root_privileges, _writable
+from permissions import read_only, without_root_privileges, writable
+from support import edgar_command
 
 from edgar_cli.index.store import FilingRecord, SqliteStore
 
@@ -32,12 +32,12 @@ NVDA_FY2024_10K = FilingRecord(
 
 
 def test_an_index_in_a_read_only_directory_is_read_not_reported_as_empty(tmp_path):
-    prefix = _without_root_privileges()
+    prefix = without_root_privileges()
     folder = tmp_path / "index"
     store = SqliteStore(folder / "index.sqlite")
     store.replace_filing(NVDA_FY2024_10K, [], [], None)
     assert [f.accession for f in store.filings()] == ["0001045810-24-000029"]
-    _read_only(folder)
+    read_only(folder)
     try:
         proc = subprocess.run(
             prefix + edgar_command() + ["index", "list", "--json"],
@@ -47,7 +47,7 @@ def test_an_index_in_a_read_only_directory_is_read_not_reported_as_empty(tmp_pat
             env={**os.environ, "EDGAR_INDEX": str(store.path)},
         )
     finally:
-        _writable(folder)
+        writable(folder)
     assert "Traceback" not in proc.stderr
     assert proc.returncode == 0, proc.stdout + proc.stderr
     listed = json.loads(proc.stdout)
@@ -68,11 +68,11 @@ def test_writing_to_a_read_only_index_is_refused_before_anything_is_fetched(tmp_
     """`index add` into a read-only index once fetched, parsed and embedded the filing, then failed with
     "move the damaged file away". The mirror here is a closed port: a fetch would be an upstream error, so
     the read-only answer shows the check came first."""
-    prefix = _without_root_privileges()
+    prefix = without_root_privileges()
     folder = tmp_path / "index"
     store = SqliteStore(folder / "index.sqlite")
     store.replace_filing(NVDA_FY2024_10K, [], [], None)
-    _read_only(folder)
+    read_only(folder)
     try:
         add = _edgar(prefix, ["index", "add", "AAPL", "--json"], store.path, EDGAR_MIRROR="http://127.0.0.1:9")
         remove = _edgar(prefix, ["index", "remove", "NVDA", "--json"], store.path)
@@ -80,7 +80,7 @@ def test_writing_to_a_read_only_index_is_refused_before_anything_is_fetched(tmp_
             prefix, ["index", "add", "AAPL", "--json"], folder / "new.sqlite", EDGAR_MIRROR="http://127.0.0.1:9"
         )
     finally:
-        _writable(folder)
+        writable(folder)
     for proc in (add, remove, new):
         assert "Traceback" not in proc.stderr
         assert proc.returncode != 0
@@ -96,7 +96,7 @@ def test_a_read_only_index_with_a_pending_write_ahead_log_is_refused_not_read_wi
     read as it was before them, with no word said."""
     import sqlite3
 
-    prefix = _without_root_privileges()
+    prefix = without_root_privileges()
     folder = tmp_path / "index"
     store = SqliteStore(folder / "index.sqlite")
     store.replace_filing(NVDA_FY2024_10K, [], [], None)
@@ -109,11 +109,11 @@ def test_a_read_only_index_with_a_pending_write_ahead_log_is_refused_not_read_wi
         (shared / name).write_bytes((folder / name).read_bytes())
     keep.close()
     assert (shared / "index.sqlite-wal").stat().st_size > 0
-    _read_only(shared)
+    read_only(shared)
     try:
         proc = _edgar(prefix, ["index", "list", "--json"], shared / "index.sqlite")
     finally:
-        _writable(shared)
+        writable(shared)
     assert "Traceback" not in proc.stderr
     assert proc.returncode != 0, proc.stdout
     err = json.loads(proc.stdout)["error"]
@@ -124,18 +124,18 @@ def test_a_read_only_index_with_a_pending_write_ahead_log_is_refused_not_read_wi
 def test_a_damaged_index_in_a_read_only_folder_is_called_damaged_and_a_file_for_a_folder_is_named(tmp_path):
     """The read-only message once won over the damaged one wherever the folder was not writable; an index path
     under a regular file fetched the filing before failing."""
-    prefix = _without_root_privileges()
+    prefix = without_root_privileges()
     folder = tmp_path / "ro"
     folder.mkdir()
     (folder / "bad.sqlite").write_bytes(b"SQLite format 3\x00" + b"garbage" * 200)
-    _read_only(folder)
+    read_only(folder)
     try:
         find = _edgar(prefix, ["find", "revenue", "--json"], folder / "bad.sqlite")
         add = _edgar(
             prefix, ["index", "add", "AAPL", "--json"], folder / "bad.sqlite", EDGAR_MIRROR="http://127.0.0.1:9"
         )
     finally:
-        _writable(folder)
+        writable(folder)
     for proc in (find, add):
         err = json.loads(proc.stdout)["error"]
         assert proc.returncode != 0 and "Traceback" not in proc.stderr

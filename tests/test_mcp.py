@@ -21,9 +21,10 @@ import time
 import anyio
 import httpx
 import pytest
-from conftest import PINNED_TODAY, TEST_UA, edgar_command
 from mcp_cases import BY_LABEL, CASES, expected_codes
 from mirror import MirrorServer
+from servers import free_port, server_env, wait_healthy
+from support import TEST_UA, edgar_command
 
 # (label in mcp_cases, the equivalent CLI argv)
 PARITY = {
@@ -39,25 +40,6 @@ PARITY = {
 TSM_FACTS = "/data.sec.gov/api/xbrl/companyfacts/CIK0001046179.json"  # retried once: progress
 LPA_FACTS = "/data.sec.gov/api/xbrl/companyfacts/CIK0001997711.json"  # retried until cancelled
 BUSY = (503, {"Retry-After": "0.4", "Content-Type": "text/plain"}, b"busy")
-
-
-def server_env(mirror_url: str, cache_dir, extra: dict | None = None) -> dict:
-    env = dict(os.environ)
-    env.update(
-        EDGAR_MIRROR=mirror_url,
-        SEC_USER_AGENT=TEST_UA,
-        EDGAR_CACHE_DIR=str(cache_dir),
-        EDGAR_TODAY=PINNED_TODAY,
-        EDGAR_NONINTERACTIVE="1",
-        EDGAR_INDEX=str(cache_dir / "index.sqlite"),
-        EDGAR_SEMANTIC="0",
-    )
-    for k, v in (extra or {}).items():
-        if v is None:
-            env.pop(k, None)
-        else:
-            env[k] = v
-    return env
 
 
 async def _session_run(env: dict, work, args: list[str] | None = None):
@@ -249,29 +231,10 @@ def test_without_a_user_agent_every_tool_says_how_to_set_it(mirror, tmp_path):
 # --- streamable HTTP ------------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_healthy(url: str, proc: subprocess.Popen) -> None:
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"serve-mcp exited {proc.returncode}: {proc.stderr.read() if proc.stderr else ''}")
-        try:
-            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    raise AssertionError("serve-mcp did not come up")
-
-
 @pytest.fixture(scope="module")
 def http_server(mirror, tmp_path_factory):
     """One HTTP server for the module: bearer token, an allowed proxy host and origin, stateless JSON."""
-    port = _free_port()
+    port = free_port()
     token = "t0ken-for-the-tests-0123456789"
     env = server_env(mirror.url, tmp_path_factory.mktemp("http-cache"), {"EDGAR_MCP_TOKEN": token})
     proc = subprocess.Popen(
@@ -296,7 +259,7 @@ def http_server(mirror, tmp_path_factory):
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_healthy(url, proc)
+        wait_healthy(url, proc)
         yield {"url": url, "token": token, "port": port}
     finally:
         proc.terminate()
@@ -386,7 +349,7 @@ def test_http_refuses_a_public_bind_without_a_token_and_a_port_in_use_has_its_ow
 @pytest.fixture(scope="module")
 def guarded_server(mirror, tmp_path_factory):
     """A server with a small connection cap and a short header timeout, for the slow-client tests."""
-    port = _free_port()
+    port = free_port()
     token = "t0ken-for-the-tests-0123456789"
     env = server_env(mirror.url, tmp_path_factory.mktemp("guarded-cache"), {"EDGAR_MCP_TOKEN": token})
     proc = subprocess.Popen(
@@ -411,7 +374,7 @@ def guarded_server(mirror, tmp_path_factory):
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_healthy(url, proc)
+        wait_healthy(url, proc)
         yield {"url": url, "token": token, "port": port}
     finally:
         proc.terminate()

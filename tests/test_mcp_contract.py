@@ -14,9 +14,9 @@ import re
 
 import anyio
 import pytest
-from conftest import PINNED_TODAY, TEST_UA
 from mcp_cases import BY_LABEL, CASES, NVDA_FY2025_10K, expected_codes
 from pydantic import BaseModel
+from support import PINNED_TODAY, TEST_UA
 
 jsonschema = pytest.importorskip("jsonschema")
 

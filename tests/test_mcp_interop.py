@@ -23,9 +23,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from conftest import edgar_command
 from mcp_cases import BY_LABEL, CASES, expected_codes
-from test_mcp import _free_port, _wait_healthy, server_env
+from servers import free_port, server_env, wait_healthy
+from support import edgar_command
 
 INTEROP = Path(__file__).parent / "interop"
 TOKEN = "interop-token-0123456789abcdef"
@@ -48,7 +48,7 @@ def _tools_or_skip() -> Path:
 def interop(mirror, tmp_path_factory):
     root = _tools_or_skip()
     tmp = tmp_path_factory.mktemp("interop")
-    port = _free_port()
+    port = free_port()
     http_env = server_env(mirror.url, tmp / "http", {"EDGAR_MCP_TOKEN": TOKEN})
     (tmp / "http").mkdir()
     server = subprocess.Popen(
@@ -60,7 +60,7 @@ def interop(mirror, tmp_path_factory):
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_healthy(url, server)
+        wait_healthy(url, server)
         (tmp / "stdio").mkdir()
         cmd = edgar_command()
         config = {

@@ -1,6 +1,6 @@
 """Issue 21: the text index on PostgreSQL (EDGAR_INDEX_URL) answers exactly as the SQLite index does.
 
-One throwaway PostgreSQL server per session (tests/engines.py; skipped with the reason when its
+One throwaway PostgreSQL server per session (tests/helpers/engines.py; skipped with the reason when its
 binaries are absent, failing under EDGAR_REQUIRE_ENGINES=1 as in CI), one schema per test module or test.
 The same two 10-Ks are indexed into both engines from ../shared/sec-corpus: NVIDIA FY2025
 (0001045810-25-000023) and Apple FY2024 (0000320193-24-000123); the CLI test indexes Tesla FY2024
@@ -338,8 +338,8 @@ def test_index_add_exits_whenever_postgres_restarts_under_it(postgres, mirror, t
     import subprocess
     import time
 
-    from conftest import TEST_UA, edgar_command
     from engines import PostgresServer
+    from support import TEST_UA, edgar_command
 
     restarts = 10
     with PostgresServer() as pg:

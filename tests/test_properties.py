@@ -1,7 +1,7 @@
 """Property-based tests: any well-typed arguments to any capability give a result model or a
 structured input error, and only SEC URL shapes are ever requested.
 
-Arguments are drawn per parameter type from the registry (tests/reliability_kit.py): arbitrary
+Arguments are drawn per parameter type from the registry (tests/helpers/reliability_kit.py): arbitrary
 text, known-good values (NVDA, revenue, 10-K, ...) and hostile ones (traversal, URLs, control
 characters, search syntax); any integer; lists of such strings; None where allowed.
 

@@ -18,9 +18,9 @@ import time
 import anyio
 import pytest
 import reliability_kit as K
-from conftest import PINNED_TODAY, TEST_UA, edgar_command
 from mirror import MirrorServer
-from test_cache_integrity import _read_only, _without_root_privileges, _writable
+from permissions import read_only, without_root_privileges, writable
+from support import PINNED_TODAY, TEST_UA, edgar_command
 
 from edgar_cli.sec.ratelimit import PRIVATE_SHARE, RateLimiter, shared_locations
 
@@ -134,17 +134,17 @@ def test_four_processes_and_an_mcp_server_with_separate_cache_dirs_share_one_lim
 
 
 def test_four_processes_and_an_mcp_server_on_a_read_only_cache_dir_share_one_limit(private_mirror, tmp_path):
-    prefix = _without_root_privileges()
+    prefix = without_root_privileges()
     runtime = tmp_path / "run"
     runtime.mkdir(mode=0o700)
     cache = tmp_path / "cache"
     cache.mkdir()
-    _read_only(cache)
+    read_only(cache)
     try:
         env = _env(private_mirror, cache, runtime)
         run = _run_all(private_mirror, [env] * 4, env, prefix)
     finally:
-        _writable(cache)
+        writable(cache)
     _assert_held(run)
     assert all("cannot be written" in e or "unusable" in e for e in run["errors"]), run["errors"]
 

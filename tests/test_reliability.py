@@ -1,6 +1,6 @@
 """Every capability under a misbehaving SEC: 30% of requests fail in every way the mirror knows.
 
-The workload is every capability in the registry (tests/reliability_kit.py: the MCP
+The workload is every capability in the registry (tests/helpers/reliability_kit.py: the MCP
 tools plus any capability function in edgar_cli/capabilities/) with a few
 valid arguments each. It runs once fault-free, then ROUNDS times on cold caches
 against a mirror that answers 30% of requests with 429 (with and without
@@ -170,7 +170,7 @@ def test_three_processes_sharing_a_cache_dir_never_send_more_than_ten_requests_i
     # four companies at once, so three of them together ask for more than ten requests a second.
     import subprocess
 
-    from conftest import PINNED_TODAY, TEST_UA, edgar_command
+    from support import PINNED_TODAY, TEST_UA, edgar_command
 
     env = dict(
         os.environ,

@@ -26,8 +26,8 @@ TICKER_FILE = Path("www.sec.gov") / "files" / "company_tickers_exchange.json"
 
 def _overlay_client(corpus, tmp_path_factory, overlays: list[Path], today: str):
     """A mirror serving synthetic filers in front of the corpus, and one client over it."""
-    from conftest import client_over
     from mirror import MirrorServer
+    from support import client_over
 
     with MirrorServer(corpus, overlays=overlays) as srv:
         yield from client_over(srv.url, tmp_path_factory, today)
@@ -35,7 +35,7 @@ def _overlay_client(corpus, tmp_path_factory, overlays: list[Path], today: str):
 
 @pytest.fixture(scope="module")
 def overlay_client(corpus, tmp_path_factory):
-    from conftest import PINNED_TODAY
+    from support import PINNED_TODAY
 
     yield from _overlay_client(corpus, tmp_path_factory, [FIXTURES], PINNED_TODAY)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from lookups import error_of
 
 from edgar_cli.capabilities.resolve import resolve as R
 from edgar_cli.capabilities.resolve.resolve import normalize_ticker, parse_cik, resolve_company
@@ -25,12 +26,6 @@ def sec(module_client, isolated_env):
 
     set_client(module_client)
     yield module_client
-
-
-def error_of(query: str) -> EdgarError:
-    with pytest.raises(EdgarError) as info:
-        resolve_company(query)
-    return info.value
 
 
 @pytest.mark.parametrize("query", ["BRK.B", "brk-b", "BRK B", "brk/b"])

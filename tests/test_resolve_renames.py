@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_resolve import error_of
+from lookups import error_of
 
 from edgar_cli.capabilities.resolve.resolve import resolve_company
 from edgar_cli.companies import successors

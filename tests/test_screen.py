@@ -1,6 +1,6 @@
 """edgar screen over a bulk store built from the corpus, and the store against the live path, row by row.
 
-One store per module (tests/bulk_kit.py: the six corpus companies with
+One store per module (tests/helpers/bulk_kit.py: the six corpus companies with
 companyfacts, every corpus submissions file). Expected figures are the
 corpus' own, named by accession number; the parity tests compare every
 concept answer from the store with the live path's.

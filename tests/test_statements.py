@@ -304,7 +304,7 @@ def test_quarterly_ttm_rows_follow_their_concept(sec):
 
 
 def test_one_companyfacts_request_whatever_the_number_of_rows(mirror, tmp_path_factory):
-    from conftest import client_over
+    from support import client_over
 
     for client in client_over(mirror.url, tmp_path_factory):
         before = mirror.requests_to("companyfacts")

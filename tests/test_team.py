@@ -1,8 +1,8 @@
 """Issue 21: a team on several hosts shares one SEC budget and one cache through Redis (EDGAR_REDIS_URL).
 
-"Hosts" are worker processes (tests/team_worker.py), each with its own cache directory, 20 concurrent
+"Hosts" are worker processes (tests/helpers/team_worker.py), each with its own cache directory, 20 concurrent
 callers and one SecClient, as three MCP server replicas on three machines would be; all share one
-throwaway redis-server (tests/engines.py; skipped with the reason when it is not installed, failing
+throwaway redis-server (tests/helpers/engines.py; skipped with the reason when it is not installed, failing
 under EDGAR_REQUIRE_ENGINES=1 as in CI). What the SEC would see is the mirror's request log. Each test
 uses its own Redis database number. Bodies are checked against MANIFEST.tsv's SHA-256 of the corpus
 file; the concept figures are NVIDIA's FY2024 revenue, 60,922,000,000 USD (us-gaap:Revenues, 10-K
@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE / "helpers"))
 
 from reliability_kit import max_in_one_second  # noqa: E402
 
@@ -89,7 +89,14 @@ class Hosts:
                 full["EDGAR_REDIS_URL"] = redis_url
                 full.setdefault("EDGAR_REDIS_KEY", TEAM_KEY)
             p = subprocess.Popen(
-                [sys.executable, str(HERE / "team_worker.py"), "--callers", str(callers), "--go-file", str(self.go)],
+                [
+                    sys.executable,
+                    str(HERE / "helpers" / "team_worker.py"),
+                    "--callers",
+                    str(callers),
+                    "--go-file",
+                    str(self.go),
+                ],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,

@@ -26,6 +26,7 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
+from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.errors import EdgarError, ExitStatus
@@ -46,12 +47,6 @@ def sec(module_client, isolated_env, monkeypatch):
     set_client(module_client)
     yield module_client
     stamina.set_testing(False)
-
-
-def figure(result, text):
-    hits = [f for f in result.figures if f.text == text]
-    assert len(hits) == 1, [(f.text, f.status) for f in result.figures]
-    return hits[0]
 
 
 # --- reading figures out of prose (no SEC data needed) -----------------------------------------

@@ -19,7 +19,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from test_verify import figure
+from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.errors import ExitStatus

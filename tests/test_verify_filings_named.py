@@ -23,7 +23,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
 from __future__ import annotations
 
 import pytest
-from test_verify import figure
+from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 

@@ -14,7 +14,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts and www.sec.gov/Archives in ../
 from __future__ import annotations
 
 import pytest
-from test_verify import figure
+from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 

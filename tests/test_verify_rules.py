@@ -23,7 +23,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from test_verify import figure
+from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.errors import EdgarError, ExitStatus

@@ -10,7 +10,7 @@ Company names come from the corpus ticker file (www.sec.gov/files/company_ticker
 from __future__ import annotations
 
 import pytest
-from test_verify import figure
+from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.errors import EdgarError, ExitStatus

@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import stamina
-from conftest import PINNED_TODAY, TEST_UA, edgar_command
+from clock import Clock
 from mirror import VALIDATOR_HOSTS, MirrorServer
-from test_freshness import Clock
+from support import PINNED_TODAY, TEST_UA, edgar_command
 
 from edgar_cli.config import Settings
 from edgar_cli.errors import EdgarError

@@ -27,7 +27,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_CORPUS = HERE.parent.parent / "shared" / "sec-corpus"
+DEFAULT_CORPUS = HERE.parents[2] / "shared" / "sec-corpus"
 
 CONTENT_TYPES = {
     ".json": "application/json",
@@ -436,7 +436,7 @@ class MirrorServer(LoopbackServer):
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python tests/mirror.py [--port N] [--corpus DIR] [--gzip]``: serve the corpus until Ctrl-C."""
+    """``python tests/helpers/mirror.py [--port N] [--corpus DIR] [--gzip]``: serve the corpus until Ctrl-C."""
     import argparse
     import sys
 
@@ -468,5 +468,5 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-if __name__ == "__main__":  # pragma: no cover - manual use: python tests/mirror.py
+if __name__ == "__main__":  # pragma: no cover - manual use: python tests/helpers/mirror.py
     raise SystemExit(main())

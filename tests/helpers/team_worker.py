@@ -1,7 +1,7 @@
 """One edgar "host" for the team tests and benchmarks: a process with its own SecClient and N concurrent
 callers, configured by the environment (EDGAR_MIRROR, EDGAR_REDIS_URL, EDGAR_CACHE_DIR, ...).
 
-    python tests/team_worker.py --callers 20 < tasks.jsonl > results.jsonl
+    python tests/helpers/team_worker.py --callers 20 < tasks.jsonl > results.jsonl
 
 Each input line is a task: ``{"url": "https://www.sec.gov/..."}`` (fetched through the client, cached
 as its kind), or ``{"call": "get_financial_concept", "args": {...}}`` (a capability of
@@ -22,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 
 def kind_of(url: str) -> str:

@@ -2,7 +2,7 @@
 
 ``HostileServer(corpus).start()``; ``srv.arm(path, mode)`` makes every GET of ``path``
 (``/data.sec.gov/...``, as EDGAR_MIRROR lays it out) misbehave in one of :data:`MODES`;
-other paths are served by the corpus mirror's own rules (tests/mirror.py). ``srv.hits``
+other paths are served by the corpus mirror's own rules (tests/helpers/mirror.py). ``srv.hits``
 counts the requests that reached each armed path. ``arm(..., times=n)`` misbehaves for the
 first ``n`` requests only, then serves the corpus again (one bad answer, then a clean upstream).
 

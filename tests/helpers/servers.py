@@ -1,0 +1,49 @@
+"""Starting `edgar serve-mcp` over HTTP in tests: its environment, a free port, waiting for /healthz."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import time
+
+import httpx
+from support import PINNED_TODAY, TEST_UA
+
+
+def server_env(mirror_url: str, cache_dir, extra: dict | None = None) -> dict:
+    env = dict(os.environ)
+    env.update(
+        EDGAR_MIRROR=mirror_url,
+        SEC_USER_AGENT=TEST_UA,
+        EDGAR_CACHE_DIR=str(cache_dir),
+        EDGAR_TODAY=PINNED_TODAY,
+        EDGAR_NONINTERACTIVE="1",
+        EDGAR_INDEX=str(cache_dir / "index.sqlite"),
+        EDGAR_SEMANTIC="0",
+    )
+    for k, v in (extra or {}).items():
+        if v is None:
+            env.pop(k, None)
+        else:
+            env[k] = v
+    return env
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_healthy(url: str, proc: subprocess.Popen) -> None:
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"serve-mcp exited {proc.returncode}: {proc.stderr.read() if proc.stderr else ''}")
+        try:
+            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise AssertionError("serve-mcp did not come up")
