@@ -35,18 +35,11 @@ def kind_of(url: str) -> str:
     return "archive"
 
 
-MODULES = {
-    "get_financial_concept": "concepts",
-    "list_filings": "filings",
-    "get_filing_section": "sections",
-    "compare_companies": "compare",
-}
-
-
 def capability(name: str):
-    import importlib
+    """A capability function by its name, from the public Python API (edgar_cli.__all__)."""
+    import edgar_cli
 
-    return getattr(importlib.import_module(f"edgar_cli.capabilities.{MODULES[name]}"), name)
+    return getattr(edgar_cli, name)
 
 
 def run_task(task: dict) -> dict:
