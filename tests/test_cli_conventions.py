@@ -228,7 +228,7 @@ def test_config_show_never_prints_a_password_of_the_mirror_or_the_index(edgar, m
 
 def test_the_mirror_script_refuses_to_start_without_a_corpus_and_takes_a_port(tmp_path):
     r = subprocess.run(
-        [sys.executable, str(ROOT / "tests" / "mirror.py"), "--corpus", str(tmp_path)],
+        [sys.executable, str(ROOT / "tests" / "helpers" / "mirror.py"), "--corpus", str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=30,
@@ -244,7 +244,7 @@ def test_the_mirror_script_serves_on_the_port_asked_for(corpus):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "tests" / "mirror.py"), "--port", str(port)],
+        [sys.executable, str(ROOT / "tests" / "helpers" / "mirror.py"), "--port", str(port)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

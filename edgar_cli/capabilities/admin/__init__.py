@@ -7,13 +7,13 @@ from ..registry import Capability, Tool
 CAPABILITY = Capability(
     name="admin",
     tools=(
-        Tool(function="edgar_cli.capabilities.admin.admin:cache_info", command="edgar cache info", mcp=False),
-        Tool(function="edgar_cli.capabilities.admin.admin:cache_clear", command="edgar cache clear", mcp=False),
         Tool(
             function="edgar_cli.capabilities.admin.admin:user_agent_setting",
             command="edgar config user-agent",
             mcp=False,
         ),
         Tool(function="edgar_cli.capabilities.admin.admin:config_show", command="edgar config show", mcp=False),
+        Tool(function="edgar_cli.capabilities.admin.admin:cache_info", command="edgar cache info", mcp=False),
+        Tool(function="edgar_cli.capabilities.admin.admin:cache_clear", command="edgar cache clear", mcp=False),
     ),
 )

@@ -27,28 +27,24 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-# The top-level commands in the CLI's task order (`edgar --help` lists them so), each with the view that
-# declares it: its capability's view, named as the capability's folder, or serve (edgar serve-mcp, a face
-# command). A view declares its commands in this order (tests/test_cli_views.py).
-COMMANDS = {
-    "concept": "concept",
-    "statement": "statement",
-    "compare": "compare",
-    "screen": "screen",
-    "filings": "filings",
-    "section": "section",
-    "search": "search",
-    "index": "local_index",
-    "find": "documents",
-    "read": "documents",
-    "verify": "verify",
-    "resolve": "resolve",
-    "concepts": "catalogue",
-    "sync": "sync",
-    "config": "admin",
-    "cache": "admin",
-    "serve-mcp": "serve",
-}
+
+def _commands() -> dict[str, str]:
+    """Each top-level command -> the view that declares it, in the CLI's task order (`edgar --help` lists them
+    so): read from the capability declarations in REGISTRY order (a command belongs to the first capability
+    that names it: ``edgar concept`` to concept, though statement's get_financial_series runs under it too),
+    plus ``serve-mcp``, a face command. A capability's view is named as its folder."""
+    from ...capabilities import registry
+
+    commands: dict[str, str] = {}
+    for capability in registry.declarations():
+        for t in capability.tools:
+            commands.setdefault(t.command.split()[1], capability.name)
+    commands["serve-mcp"] = "serve"
+    return commands
+
+
+# The top-level commands and their views (a view declares its commands in this order: tests/test_cli_views.py).
+COMMANDS = _commands()
 # The views in the CLI's task order.
 VIEWS = tuple(dict.fromkeys(COMMANDS.values()))
 
