@@ -105,7 +105,7 @@ def test_options_show_readable_metavars_and_their_choices(cli):
 def test_the_top_level_commands_are_listed_by_task(cli):
     from edgar_cli.cli.app import COMMAND_ORDER
 
-    listing = cli("--help").out.split("Commands:", 1)[1]
+    listing = cli("--help").out.split("Numbers (XBRL facts):", 1)[1]  # the commands, under their task headings
     names = [line.split()[0] for line in listing.splitlines() if line.startswith("  ") and line.split()]
     assert names == list(COMMAND_ORDER)
 

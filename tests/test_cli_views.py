@@ -54,3 +54,18 @@ def test_a_run_imports_its_own_commands_view_and_not_the_others(tmp_path):
     assert proc.stdout.startswith("concept\tlabel\t")  # tsv: its header row, then the rows
     loaded = {m for m in json.loads(out.read_text()) if m.startswith("edgar_cli.cli.views.")}
     assert loaded == {"edgar_cli.cli.views.catalogue"}
+
+
+def test_help_lists_the_commands_under_their_tasks_headings_in_task_order():
+    from typer.testing import CliRunner
+
+    from edgar_cli.capabilities.registry import TASKS
+    from edgar_cli.cli.app import app
+
+    out = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "100"}).output
+    headings = [line[:-1] for line in out.splitlines() if line[:-1] in TASKS and line.endswith(":")]
+    assert headings == list(TASKS)
+    numbers = out.split("Numbers (XBRL facts):")[1].split("Filings and their text:")[0]
+    assert [line.split()[0] for line in numbers.strip().splitlines()] == ["concept", "statement", "compare", "screen"]
+    setup = out.split("Setup and serving:")[1]
+    assert "serve-mcp" in setup and "sync" in setup and "concept " not in setup

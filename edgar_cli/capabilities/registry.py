@@ -81,14 +81,25 @@ class Tool:
         return self.function.partition(":")[0]
 
 
+# The headings `edgar --help` groups its commands under, in this order (a capability names one as its task).
+TASKS: tuple[str, ...] = (
+    "Numbers (XBRL facts)",
+    "Filings and their text",
+    "Checking and lookup",
+    "Setup and serving",
+)
+
+
 @dataclass(frozen=True)
 class Capability:
-    """A capability folder's declaration: its ``name`` (the folder's), its tools, and ``mcp_order``,
-    where its tools come in the MCP server's tools/list (ascending; a model reads the list top down, so
+    """A capability folder's declaration: its ``name`` (the folder's), its tools, ``task`` (one of
+    :data:`TASKS`: the heading its commands come under in ``edgar --help``) and ``mcp_order``, where its
+    tools come in the MCP server's tools/list (ascending; a model reads the list top down, so
     resolve_company comes first). Declared in ``capabilities/<name>/__init__.py`` as ``CAPABILITY``."""
 
     name: str
     tools: tuple[Tool, ...]
+    task: str
     mcp_order: int = 100
 
 

@@ -32,13 +32,14 @@ from typing import Annotated
 import typer
 
 from .support import EdgarTyper, OrderedGroup, set_global_options
-from .views import COMMANDS, VIEWS, View, module
+from .views import COMMANDS, VIEWS, View, module, tasks
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
 
 # Top-level commands by task; a command not listed here comes after these.
 COMMAND_ORDER = tuple(COMMANDS)
 OrderedGroup.order = COMMAND_ORDER
+OrderedGroup.tasks = tasks
 
 
 def _version(value: bool) -> None:

@@ -208,14 +208,30 @@ def examples_epilog(examples: list[str]) -> str:
 
 
 class OrderedGroup(typer.core.TyperGroup):
-    """Top-level commands in the order of cli/app.py's ``COMMAND_ORDER`` (by task), then any others."""
+    """Top-level commands in the order of cli/app.py's ``COMMAND_ORDER``, then any others; ``--help`` lists
+    them under their task's heading (``tasks``: command -> heading, in the order the headings first come)."""
 
     order: tuple[str, ...] = ()
+    tasks: Callable[[], dict[str, str]] | None = None
 
     def list_commands(self, ctx):  # noqa: D102 - click API
         names = list(self.commands)
         rank = {n: i for i, n in enumerate(self.order)}
         return sorted(names, key=lambda n: (rank.get(n, len(rank)), names.index(n)))
+
+    def format_commands(self, ctx, formatter) -> None:  # noqa: D102 - click API
+        task_of = type(self).tasks() if type(self).tasks else {}
+        rows: dict[str, list[tuple[str, str]]] = {}
+        wide = max((len(n) for n in self.list_commands(ctx)), default=0)  # one column width for every heading
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is None or command.hidden:
+                continue
+            short = command.get_short_help_str(formatter.width - 6 - wide)
+            rows.setdefault(task_of.get(name, "Other commands"), []).append((name.ljust(wide), short))
+        for heading, entries in rows.items():
+            with formatter.section(heading):
+                formatter.write_dl(entries)
 
 
 class EdgarArgument(typer.core.TyperArgument):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ..registry import Capability, Tool
+from ..registry import TASKS, Capability, Tool
 
 CAPABILITY = Capability(
     name="admin",
+    task=TASKS[3],  # Setup and serving
     tools=(
         Tool(
             function="edgar_cli.capabilities.admin.admin:user_agent_setting",

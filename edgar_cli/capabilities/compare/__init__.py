@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..concept import MIN_FISCAL_YEAR
-from ..registry import Capability, Tool
+from ..registry import TASKS, Capability, Tool
 
 MIN_COMPANIES = 2
 MAX_COMPANIES = 8
@@ -21,6 +21,7 @@ companies without a value and why. Each row carries form, filed and accession_nu
 
 CAPABILITY = Capability(
     name="compare",
+    task=TASKS[0],  # Numbers (XBRL facts)
     mcp_order=3,
     tools=(
         Tool(

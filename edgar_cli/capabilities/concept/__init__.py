@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import Capability, Tool
+from ..registry import TASKS, Capability, Tool
 
 # The engine's bounds (xbrl/answer.py and capabilities/arguments.py check arguments against their own copies; tests/
 # test_registry.py keeps the two equal): EDGAR's electronic filings begin in 1993, at most 200 values.
@@ -25,6 +25,7 @@ more values exist: raise limit. A not_found error for a fiscal year names the la
 
 CAPABILITY = Capability(
     name="concept",
+    task=TASKS[0],  # Numbers (XBRL facts)
     mcp_order=1,
     tools=(
         Tool(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import Capability, Tool
+from ..registry import TASKS, Capability, Tool
 
 MAX_LIMIT = 50
 MIN_EXCERPT_CHARS = 80
@@ -25,6 +25,7 @@ Reads the server's local index only."""
 
 CAPABILITY = Capability(
     name="documents",
+    task=TASKS[1],  # Filings and their text
     mcp_order=7,
     tools=(
         Tool(

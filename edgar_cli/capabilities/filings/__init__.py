@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import Capability, Tool
+from ..registry import TASKS, Capability, Tool
 
 MAX_LIMIT = 1000
 
@@ -17,6 +17,7 @@ is derived from its period of report and the company's fiscal year end."""
 
 CAPABILITY = Capability(
     name="filings",
+    task=TASKS[1],  # Filings and their text
     mcp_order=4,
     tools=(
         Tool(

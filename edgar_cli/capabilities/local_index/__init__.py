@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import Capability, Tool
+from ..registry import TASKS, Capability, Tool
 
 MAX_YEARS = 30
 
@@ -18,6 +18,7 @@ get_filing_section is quicker. Read filings and skipped (with reasons) before se
 
 CAPABILITY = Capability(
     name="local_index",
+    task=TASKS[1],  # Filings and their text
     mcp_order=8,
     tools=(
         Tool(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import Capability, Tool
+from ..registry import TASKS, Capability, Tool
 
 GUIDANCE = """\
 Use it to turn a name into a CIK before other calls when the user names a company in words, or to check what a
@@ -13,6 +13,7 @@ An `ambiguous` error lists candidates: ask the user to choose; do not pick one y
 
 CAPABILITY = Capability(
     name="resolve",
+    task=TASKS[2],  # Checking and lookup
     mcp_order=0,  # first in tools/list: the way in when the user names a company in words
     tools=(
         Tool(

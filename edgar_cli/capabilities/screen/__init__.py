@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ..registry import Capability, Tool
+from ..registry import TASKS, Capability, Tool
 
 CAPABILITY = Capability(
     name="screen",
+    task=TASKS[0],  # Numbers (XBRL facts)
     tools=(Tool(function="edgar_cli.capabilities.screen.screen:screen_companies", command="edgar screen", mcp=False),),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import Capability, Tool
+from ..registry import TASKS, Capability, Tool
 
 PAGE_SIZE = 100  # EFTS' fixed page size
 MAX_PAGE = 100  # from = 9,900: EFTS does not page past about 10,000 hits
@@ -20,6 +20,7 @@ Each row is one filing with its form, filing date and accession number."""
 
 CAPABILITY = Capability(
     name="search",
+    task=TASKS[1],  # Filings and their text
     mcp_order=6,
     tools=(
         Tool(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..concept import MIN_FISCAL_YEAR
-from ..registry import Capability, Tool
+from ..registry import TASKS, Capability, Tool
 
 MAX_CHARS_LIMIT = 200_000
 
@@ -20,6 +20,7 @@ accession_number. A not_found error lists the sections that were found."""
 
 CAPABILITY = Capability(
     name="section",
+    task=TASKS[1],  # Filings and their text
     mcp_order=5,
     tools=(
         Tool(

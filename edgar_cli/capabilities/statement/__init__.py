@@ -3,7 +3,7 @@ with several concepts)."""
 
 from __future__ import annotations
 
-from ..registry import Capability, Tool
+from ..registry import TASKS, Capability, Tool
 
 MAX_LAST = 80
 MAX_CONCEPTS = 30
@@ -25,6 +25,7 @@ cells with their reason; restatements; derived cells only on request, with their
 
 CAPABILITY = Capability(
     name="statement",
+    task=TASKS[0],  # Numbers (XBRL facts)
     mcp_order=2,
     tools=(
         Tool(

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ..registry import Capability, Tool
+from ..registry import TASKS, Capability, Tool
 
 CAPABILITY = Capability(
     name="sync",
+    task=TASKS[3],  # Setup and serving
     tools=(
         Tool(
             function="edgar_cli.capabilities.sync.sync:sync_bulk",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import Capability, Tool
+from ..registry import TASKS, Capability, Tool
 
 GUIDANCE = """\
 Use it before giving the user an answer that contains figures: it extracts every figure (money, per-share,
@@ -25,6 +25,7 @@ measures, or periods the facts do not cover."""
 
 CAPABILITY = Capability(
     name="verify",
+    task=TASKS[2],  # Checking and lookup
     mcp_order=9,
     tools=(
         Tool(function="edgar_cli.capabilities.verify.verify:verify_answer", command="edgar verify", guidance=GUIDANCE),

@@ -45,6 +45,17 @@ def _commands() -> dict[str, str]:
 
 # The top-level commands and their views (a view declares its commands in this order: tests/test_cli_views.py).
 COMMANDS = _commands()
+
+
+def tasks() -> dict[str, str]:
+    """Each top-level command -> the heading `edgar --help` lists it under (its capability's task;
+    serve-mcp, a face command, under the last)."""
+    from ...capabilities import registry
+
+    by_view = {c.name: c.task for c in registry.declarations()}
+    return {command: by_view.get(view, registry.TASKS[-1]) for command, view in COMMANDS.items()}
+
+
 # The views in the CLI's task order.
 VIEWS = tuple(dict.fromkeys(COMMANDS.values()))
 
