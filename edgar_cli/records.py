@@ -115,6 +115,7 @@ class ConceptResultRecord:
     warnings: list[str] = field(default_factory=list)
     source: str
     data_source: DataSourceRecord | None = None
+    as_of: date | None = None  # point in time: the answer as known on this date (filed on or before it)
 
 
 def to_dict(record: Any) -> dict[str, Any]:

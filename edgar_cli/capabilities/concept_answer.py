@@ -23,6 +23,7 @@ from ..sec import urls
 from ..sec.companyfacts import load_company_facts
 from ..vocabulary import param, surface, tool
 from ..xbrl import periods as P
+from ..xbrl import pointintime as PIT
 from ..xbrl.catalogue import Concept, lookup
 from ..xbrl.facts import CompanyFacts
 from ..xbrl.series import Series, build_series, currency_note, requested_unit, unit_family
@@ -75,17 +76,53 @@ def answer_concept(
     client,
     resolve: Callable[[str, object], CompanyRefRecord],
     unit: str | None = None,
+    as_of: str | date | None = None,
 ) -> ConceptResultRecord:
-    """get_financial_concept's flow, with ``resolve(company, client)`` naming the company (its CIK, name, tickers)."""
+    """get_financial_concept's flow, with ``resolve(company, client)`` naming the company (its CIK, name, tickers).
+
+    ``as_of`` (YYYY-MM-DD): the answer as known on that date (xbrl/pointintime.py)."""
     fy = fiscal_year
     validate_common(period, limit)
     today = client.settings.clock().date()
-    validate_fiscal_year(fy, today)
+    when = PIT.parse_as_of(as_of, today)
+    validate_fiscal_year(fy, when or today)
     spec = lookup(concept)
     ref = resolve(company, client)
     facts = load_company_facts(client, int(ref.cik))
-    series = build_series(facts, spec, unit)
-    return assemble_answer(ref, spec, series, facts, fy, period, limit, today, unit)
+    if when is None:
+        return assemble_answer(ref, spec, build_series(facts, spec, unit), facts, fy, period, limit, today, unit)
+    return answer_as_of(ref, spec, facts, fy, period, limit, when, unit, query=company)
+
+
+def answer_as_of(
+    ref: CompanyRefRecord,
+    spec: Concept,
+    facts: CompanyFacts,
+    fy: int | None,
+    period: str,
+    limit: int,
+    as_of: date,
+    unit: str | None = None,
+    query: str | None = None,
+) -> ConceptResultRecord:
+    """assemble_answer over ``facts`` as known on ``as_of`` (``facts``: as known now), with the later revisions
+    and splits of the values shown in notes, and a not_found naming when a period not yet reported was first
+    filed. ``query``: the company as asked (a ticker gets a note on its resolution)."""
+    known = PIT.known_on(facts, as_of)
+    try:
+        record = assemble_answer(ref, spec, build_series(known, spec, unit), known, fy, period, limit, as_of, unit)
+    except EdgarError as exc:
+        wanted = period_filter(spec, period)
+        later = [v for v in build_series(facts, spec, unit).values if wanted(v) and (fy is None or v.fiscal_year == fy)]
+        labels = PIT.label_changes(facts, known, as_of)
+        raise PIT.not_reported_error(exc, as_of, later, f"FY{fy} {spec.name}" if fy else spec.name, labels) from None
+    record.notes.extend(n for n in [PIT.label_changes(facts, known, as_of)] if n)
+    record.notes.extend(PIT.later_revisions(facts, record.values, as_of))
+    if "shares" in (record.unit or ""):
+        record.notes.extend(PIT.later_splits(build_series(facts, spec, unit).values, as_of))
+    record.notes.extend(n for n in [PIT.ticker_note(query or "", ref.cik, as_of)] if n)
+    record.as_of = as_of
+    return record
 
 
 def _describe(

@@ -136,6 +136,16 @@ UnitOpt = Annotated[
     ),
 ]
 
+AsOfOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--as-of",
+        metavar="DATE",
+        help="Point in time: the figures as known on DATE (YYYY-MM-DD), from filings filed by then; "
+        "later revisions are named in notes.",
+    ),
+]
+
 
 def complete_concepts(incomplete: str) -> list[str]:
     """Shell completion for concept names (catalogue names and aliases)."""
@@ -239,6 +249,7 @@ def concept_cmd(
     last: LastOpt = None,
     derive: DeriveOpt = None,
     unit: UnitOpt = None,
+    as_of: AsOfOpt = None,
     chart: ChartOpt = False,
 ) -> None:
     """A financial concept's reported values for one company, newest first, each with its provenance; several concepts or years give a table by period."""
@@ -254,6 +265,7 @@ def concept_cmd(
             last=last,
             derive=_csv(derive),
             unit=unit,
+            as_of=as_of,
         ),
         chart,
     )
@@ -317,10 +329,24 @@ def compare_cmd(
             "its December 31.",
         ),
     ] = "label",
+    as_of: AsOfOpt = None,
 ) -> None:
     """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up."""
     from ..capabilities.compare import compare_companies
 
+    if peers_of is not None and as_of is not None:
+
+        def refuse() -> None:
+            from ..errors import EdgarError
+
+            raise EdgarError(
+                "invalid_argument",
+                "--as-of does not apply to --peers-of (a screen of the bulk store as it is now).",
+                "Name the companies to compare as known on that date.",
+            )
+
+        run(refuse)
+        return
     if peers_of is not None:  # a peer ranking is a screen over the bulk store, limited to one SIC code
         from ..capabilities.screen import rank_peers
 
@@ -340,6 +366,7 @@ def compare_cmd(
             sort=sort,
             unit=unit,
             align=align,
+            as_of=as_of,
         )
     )
 
@@ -1161,6 +1188,7 @@ def statement_cmd(
     period: Annotated[Literal["annual", "quarterly"], typer.Option("--period", "-p", help="Which periods.")] = "annual",
     derive: DeriveOpt = None,
     unit: UnitOpt = None,
+    as_of: AsOfOpt = None,
     chart: ChartOpt = False,
 ) -> None:
     """A company's income statement, balance sheet or cash-flow statement by fiscal period, every cell with its filing."""
@@ -1175,6 +1203,7 @@ def statement_cmd(
             period=period,  # type: ignore[arg-type]
             derive=_csv(derive),
             unit=unit,
+            as_of=as_of,
         ),
         chart,
     )  # type: ignore[arg-type]

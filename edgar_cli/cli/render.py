@@ -152,6 +152,8 @@ def table_notes(result: Any) -> list[str]:
     for the formats without a caption: csv, tsv and piped output print these as notes on stderr."""
     r = result
     kind = type(r).__name__  # by name: building another area's models would cost a warm run (models/)
+    if getattr(r, "as_of", None) is not None and kind in ("ConceptResult", "ComparisonResult", "StatementResult"):
+        return [f"as known on {r.as_of}", *table_notes(r.model_copy(update={"as_of": None}))]
     if kind == "ConceptResult" and r.truncated:
         return [
             f"showing {len(r.values)} of {r.total_values} values; {r.total_values - len(r.values)} more with "
@@ -478,6 +480,13 @@ def _concept(r: M.ConceptResult):
     if r.truncated:
         extra = f"{r.total_values - len(r.values)} more; raise --limit"
         t.caption = f"{t.caption}\n{extra}" if t.caption else extra
+    return _as_known(t, r)
+
+
+def _as_known(t: Table, r: Any) -> Table:
+    """Point in time (a result with ``as_of``): "as known on DATE" heads the table's caption."""
+    if getattr(r, "as_of", None) is not None:
+        t.caption = f"as known on {r.as_of}" + (f"\n{t.caption}" if t.caption else "")
     return t
 
 
@@ -545,7 +554,7 @@ def _comparison(r: M.ComparisonResult):
     for u in r.unavailable:
         lines.append(f"unavailable: {u.name or u.query} ({u.code}): {u.reason}")
     t.caption = "\n".join(lines)
-    return t
+    return _as_known(t, r)
 
 
 @renders("ConceptCatalogue")
@@ -1058,7 +1067,7 @@ def _statement_table(r: M.StatementResult, trend: bool, first: int, end: int) ->
     t.caption = "; ".join(
         x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "") if x
     )
-    return t
+    return _as_known(t, r)
 
 
 @renders("StatementResult")

@@ -185,7 +185,7 @@ def trend_line(row: StatementRow) -> str:
 
 def statement_text(result: StatementResult) -> str:
     """The whole table as plain text for a model: one line per row, then the columns' filings, legend and notes."""
-    lines = [result.title]
+    lines = [result.title] + ([f"as known on {result.as_of}"] if result.as_of else [])
     lines.append(" | ".join(["row", "unit", *(f"{c.key} ({c.end})" if c.end else c.key for c in result.columns)]))
     for r in result.rows:
         cells = [(_plain(c.value) + cell_marks(c)) if c.value is not None else MARKS.get(c.status, "") for c in r.cells]

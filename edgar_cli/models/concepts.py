@@ -120,3 +120,8 @@ class ConceptResult(_Model):
     warnings: list[str] = Field(default_factory=list)
     source: str = Field(description="The SEC endpoint the figures come from")
     data_source: DataSource | None = Field(None, description="Which source answered (live, cache or bulk of a date)")
+    as_of: date | None = Field(
+        None,
+        description="Point in time: the values as known on this date (only facts filed on or before it); null: as "
+        "known now",
+    )
