@@ -114,6 +114,31 @@ def test_an_as_of_date_is_read_as_iso_and_none_when_not_given():
     assert PIT.caption(date(2019, 6, 30)) == "as known on 2019-06-30"
 
 
+def _cut_row_by_row(facts: CompanyFacts, when: date) -> dict:
+    cutoff = when.isoformat()
+    tags = {}
+    for name in facts.tags:
+        units = {u: [r for r in rows if r[7] <= cutoff] for u, rows in facts.tags[name]["units"].items()}
+        units = {u: rows for u, rows in units.items() if rows}
+        if units:
+            tags[name] = {"label": facts.tags[name]["label"], "units": units}
+    return tags
+
+
+@pytest.mark.parametrize("when", [date(2010, 1, 24), date(2014, 6, 30), date(2019, 6, 30), date(2026, 6, 30)])
+def test_the_facts_known_on_a_date_are_the_rows_filed_by_then_with_the_calendar_they_give(corpus_facts, when):
+    from edgar_cli.xbrl.facts import reporting_currency
+
+    for cik, facts in corpus_facts.items():
+        known = PIT.known_on(facts, when)
+        tags = _cut_row_by_row(facts, when)
+        assert sorted(known.tags) == sorted(tags), cik
+        assert all(known.tags[t] == tags[t] for t in ("us-gaap:Revenues", "us-gaap:Assets") if t in tags), cik
+        assert known.calendar.to_plain() == build_calendar(tags).to_plain(), (cik, when)
+        assert known.reporting_currency == reporting_currency(tags), (cik, when)
+        assert known.coverage_note is None
+
+
 # --- Apple's FY2009 net sales, restated by the 10-K/A of 2010-01-25 -----------------------
 
 
@@ -259,3 +284,38 @@ def test_no_value_returned_as_known_on_a_date_was_filed_after_it(
         assert v.filed <= when, (cik, concept, v)
         assert v.original_filed is None or v.original_filed <= when
         assert all(e.filed <= when for e in v.suspected_errors)
+
+
+def test_the_point_in_time_summary_is_kept_in_the_cache_and_read_by_the_next_process(
+    mirror, tmp_path_factory, monkeypatch
+):
+    from conftest import client_over
+
+    from edgar_cli.sec import companyfacts as CF
+
+    clients = client_over(mirror.url, tmp_path_factory)
+    first = next(clients)
+    facts = load_company_facts(first, AAPL)
+    known = CF.known_on(first, facts, date(2010, 1, 24))
+    assert first.cache_get("facts-pit:0000320193", None) is not None
+    # the next process: a new client on the same cache dir, facts from the cache, the summary from beside them
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    second = SecClient(Settings.from_env())
+    again = load_company_facts(second, AAPL)
+    assert again is not facts
+
+    def no_pass(_facts):
+        raise AssertionError("the summary was made again instead of read from the cache")
+
+    monkeypatch.setattr(PIT, "calendar_votes", no_pass)  # the pass over every row makes the votes
+    assert (again.origin, again.fetched_at) == ("cache", facts.fetched_at)  # the clock is pinned
+    view = CF.known_on(second, again, date(2010, 1, 24))
+    assert view.calendar.to_plain() == known.calendar.to_plain()
+    assert (
+        fy_value(
+            get_financial_concept("320193", "revenue", fiscal_year=2009, as_of="2010-01-24", client=second), 2009
+        ).value
+        == 36_537_000_000
+    )

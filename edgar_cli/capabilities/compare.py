@@ -29,7 +29,7 @@ from ..models import (
 )
 from ..sec import urls
 from ..sec.client import SecClient, get_client
-from ..sec.companyfacts import load_company_facts
+from ..sec.companyfacts import known_on, load_company_facts
 from ..vocabulary import param, tool
 from ..xbrl import periods as P
 from ..xbrl import pointintime as PIT
@@ -217,7 +217,7 @@ def compare_companies(
     loaded = _load_all(client, [int(r.cik) for r, _ in groups])
     full = dict(loaded)  # as known now (point in time: for the later revisions and first filings)
     if when is not None:
-        loaded = {cik: f if isinstance(f, EdgarError) else PIT.known_on(f, when) for cik, f in loaded.items()}
+        loaded = {cik: f if isinstance(f, EdgarError) else known_on(client, f, when) for cik, f in loaded.items()}
     entries: list[_Entry] = []
     unavailable: list[UnavailableCompany] = []
     for resolved, qs in groups:

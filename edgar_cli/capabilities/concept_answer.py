@@ -20,7 +20,7 @@ from ..companies import successors
 from ..errors import EdgarError
 from ..records import CompanyRefRecord, ConceptResultRecord, DataSourceRecord, FactRecord
 from ..sec import urls
-from ..sec.companyfacts import load_company_facts
+from ..sec.companyfacts import known_on, load_company_facts
 from ..vocabulary import param, surface, tool
 from ..xbrl import periods as P
 from ..xbrl import pointintime as PIT
@@ -91,6 +91,7 @@ def answer_concept(
     facts = load_company_facts(client, int(ref.cik))
     if when is None:
         return assemble_answer(ref, spec, build_series(facts, spec, unit), facts, fy, period, limit, today, unit)
+    known_on(client, facts, when)  # its cut kept on facts (and the cache) for answer_as_of
     return answer_as_of(ref, spec, facts, fy, period, limit, when, unit, query=company)
 
 

@@ -22,7 +22,7 @@ from pydantic import Field
 from ..errors import EdgarError
 from ..models import CompanyRef, ConceptResult, FactValue, StatementCell, StatementColumn, StatementResult, StatementRow
 from ..sec.client import SecClient, get_client
-from ..sec.companyfacts import load_company_facts
+from ..sec.companyfacts import known_on, load_company_facts
 from ..vocabulary import param
 from ..xbrl import derive as D
 from ..xbrl import pointintime as PIT
@@ -280,7 +280,7 @@ def _table(
     facts = load_company_facts(client, int(resolved.cik))  # the one companyfacts request, for every row
     ref = CompanyRef(cik=resolved.cik, name=resolved.name, tickers=resolved.tickers)
     if when is not None:  # point in time: every row from the facts filed by then
-        full, facts = facts, PIT.known_on(facts, when)
+        full, facts = facts, known_on(client, facts, when)
         try:
             result = _rows_table(ref, facts, specs, statement, label, years, last, period, kinds, unit)
         except EdgarError as exc:

@@ -17,7 +17,7 @@ filed, frame)``, xbrl/facts.py). Nothing here fetches or reads the clock; the ca
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import date
 from typing import Any
 
@@ -25,7 +25,7 @@ from ..errors import EdgarError
 from ..vocabulary import param
 from . import periods as P
 from .facts import CompanyFacts, reporting_currency
-from .periods import build_calendar
+from .periods import build_calendar, calendar_from_votes, calendar_votes
 from .restatements import classify_revision, filing_order, split_events
 
 # XBRL financial data begins in 2009 (the largest filers; smaller ones by 2011): an earlier date knows nothing.
@@ -78,12 +78,85 @@ def caption(as_of: date | None) -> str | None:
     return f"as known on {as_of}" if as_of is not None else None
 
 
+def summary(facts: CompanyFacts) -> tuple | None:
+    """What :func:`known_on` needs to cut ``facts`` at any date without reading every row again, as plain
+    (marshal-able) data: ``(votes, filed, first_filed, currencies)``.
+
+    ``votes``: each filing's part in the fiscal calendar (periods.calendar_votes); ``filed``: accession ->
+    filing date; ``first_filed``: tag -> its earliest filing date; ``currencies``: accession -> {currency:
+    rows} (the reporting currency is the one with most rows). None when an accession's rows carry different
+    filing dates (the cut is then made row by row). Kept on ``facts`` once computed; sec/companyfacts.py
+    keeps it in the cache beside the facts.
+    """
+    memo = facts.__dict__
+    if "_pit_summary" in memo:
+        return memo["_pit_summary"]
+    filed: dict[str, str] = {}
+    first: dict[str, str] = {}
+    currencies: dict[str, dict[str, int]] = {}
+    mixed = False
+    for name in facts.tags:
+        body = facts.tags[name]
+        for unit, rows in body["units"].items():
+            money = len(unit) == 3 and unit.isalpha() and unit.isupper()
+            for r in rows:
+                accn, when = r[3], r[7]
+                seen = filed.setdefault(accn, when)
+                mixed = mixed or seen != when
+                if when < first.get(name, "9999"):
+                    first[name] = when
+                if money:
+                    counts = currencies.setdefault(accn, {})
+                    counts[unit] = counts.get(unit, 0) + 1
+    made = None if mixed else (calendar_votes(facts.tags), filed, first, currencies)
+    memo["_pit_summary"] = made
+    return made
+
+
+def set_summary(facts: CompanyFacts, made: tuple | None) -> None:
+    """Attach a :func:`summary` read from a cache to ``facts`` (made from these very facts)."""
+    facts.__dict__["_pit_summary"] = made
+
+
+class _KnownTags(Mapping):
+    """A company's tags as known on a date: each tag's rows filed on or before it, cut on first access."""
+
+    def __init__(self, tags: Mapping[str, dict], cutoff: str, names: list[str]):
+        self._tags, self._cutoff, self._names = tags, cutoff, names
+        self._known = set(names)
+        self._cut: dict[str, dict] = {}
+
+    def __getitem__(self, key: str) -> dict:
+        hit = self._cut.get(key)
+        if hit is None:
+            if key not in self._known:
+                raise KeyError(key)
+            body = self._tags[key]
+            units = {}
+            for unit, rows in body["units"].items():
+                kept = [r for r in rows if r[7] <= self._cutoff]
+                if kept:
+                    units[unit] = kept
+            hit = self._cut[key] = {"label": body.get("label") or key, "units": units}
+        return hit
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._known
+
+
 def known_on(facts: CompanyFacts, as_of: date) -> CompanyFacts:
     """The company's facts as known on ``as_of``: every row filed on or before it, nothing else.
 
-    The fiscal calendar and reporting currency are derived again from those rows; ``coverage_note`` (a
-    comparison of the facts with today's submissions) is dropped, as it describes today; freshness notes
-    are kept. The view is kept on ``facts`` for the few dates last asked, so a second question about the same
+    The fiscal calendar and reporting currency are those the filings made by then give; ``coverage_note`` (a
+    comparison of the facts with today's submissions) is dropped, as it describes today; freshness notes are
+    kept. Rows are cut per tag when first read, from the facts' :func:`summary` (one pass over every row,
+    kept). The view is kept on ``facts`` for the few dates last asked, so a second question about the same
     date reuses it (and its series memo). A company that had filed no XBRL by then has no tags.
     """
     memo: dict[date, CompanyFacts] = facts.__dict__.setdefault("_as_of_memo", {})
@@ -91,23 +164,28 @@ def known_on(facts: CompanyFacts, as_of: date) -> CompanyFacts:
     if hit is not None:
         return hit
     cutoff = as_of.isoformat()
-    tags: dict[str, dict] = {}
-    for name in facts.tags:
-        body = facts.tags[name]
-        units = {}
-        for unit, rows in body["units"].items():
-            kept = [r for r in rows if r[7] <= cutoff]
-            if kept:
-                units[unit] = kept
-        if units:
-            tags[name] = {"label": body.get("label") or name, "units": units}
+    made = summary(facts)
+    if made is None:  # an accession filed on two dates: cut row by row
+        tags: Mapping[str, dict] = _KnownTags(facts.tags, cutoff, list(facts.tags))
+        tags = {name: tags[name] for name in tags if tags[name]["units"]}
+        calendar, currency = build_calendar(tags), reporting_currency(tags)  # type: ignore[arg-type]
+    else:
+        votes, filed, first, currencies = made
+        known = [accn for accn, when in filed.items() if when <= cutoff]
+        tags = _KnownTags(facts.tags, cutoff, [name for name, when in first.items() if when <= cutoff])
+        calendar = calendar_from_votes({accn: votes[accn] for accn in known})
+        counts: dict[str, int] = {}
+        for accn in known:
+            for unit, n in currencies.get(accn, {}).items():
+                counts[unit] = counts.get(unit, 0) + n
+        currency = max(counts, key=counts.get) if counts else None  # type: ignore[arg-type]
     view = CompanyFacts(
         cik=facts.cik,
         name=facts.name,
         tags=tags,
         fetched_at=facts.fetched_at,
-        calendar=build_calendar(tags),
-        reporting_currency=reporting_currency(tags),
+        calendar=calendar,
+        reporting_currency=currency,
         origin=facts.origin,
         notes=facts.notes,
         coverage_note=None,
