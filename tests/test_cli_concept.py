@@ -225,3 +225,10 @@ def test_a_statement_as_of_a_date_says_so_and_shows_the_values_known_then(cli):
     assert any("revised to 42,905,000,000 on 2010-01-25" in n for n in revenue["notes"] + body["notes"])
     table = cli("statement", "320193", "income", "--fy", "2009", "--as-of", "2010-01-24", "--format", "table")
     assert "as known on 2010-01-24" in table.out
+
+
+def test_a_comparison_table_as_of_a_date_says_so_in_its_caption(cli):
+    # Apple's FY2009 net sales as known on 2010-01-24 (0001193125-09-214859) beside NVIDIA's FY2009 revenue.
+    r = cli("compare", "revenue", "320193", "1045810", "--fy", "2009", "--as-of", "2010-01-24", "--format", "table")
+    assert r.rc == 0, r.err
+    assert "as known on 2010-01-24" in r.out and "0001193125-09-214859" in r.out

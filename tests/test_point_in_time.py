@@ -319,3 +319,26 @@ def test_the_point_in_time_summary_is_kept_in_the_cache_and_read_by_the_next_pro
         ).value
         == 36_537_000_000
     )
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    cik=st.sampled_from(CORPUS_CIKS),
+    statement=st.sampled_from(["income", "balance", "cashflow"]),
+    when=st.dates(min_value=date(2009, 6, 1), max_value=date(2026, 6, 30)),
+    period=st.sampled_from(["annual", "quarterly"]),
+)
+def test_no_statement_cell_as_known_on_a_date_was_filed_after_it(module_sec, cik, statement, when, period):
+    from edgar_cli.capabilities.statements import get_financial_statement
+
+    try:
+        r = get_financial_statement(str(cik), statement, period=period, as_of=when.isoformat(), client=module_sec)
+    except EdgarError as exc:
+        assert exc.code == "not_found"
+        return
+    assert r.as_of == when
+    for row in r.rows:
+        for c in row.cells:
+            for v in [c.fact, *c.inputs]:
+                if v is not None:
+                    assert v.filed <= when and (v.original_filed is None or v.original_filed <= when), (cik, v)
