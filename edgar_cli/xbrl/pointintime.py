@@ -27,6 +27,7 @@ from . import periods as P
 from .facts import CompanyFacts, reporting_currency
 from .periods import build_calendar, calendar_from_votes, calendar_votes
 from .restatements import classify_revision, filing_order, split_events
+from .series import _BALANCE_TOTALS, _FLOW_TOTALS, _total_in
 
 # XBRL financial data begins in 2009 (the largest filers; smaller ones by 2011): an earlier date knows nothing.
 EARLIEST_AS_OF = date(2009, 1, 1)
@@ -237,16 +238,32 @@ def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> l
             (r for r in rows if r[7] > cutoff and P.is_periodic(r[6]) and _same_period(r, v.start, v.end)),
             key=filing_order,
         )
-        current, changes = v.value, []
+        current, accn, changes = v.value, v.accession_number, []
         for r in later:
             if r[2] == current or classify_revision(current, r[2], v.unit) == "precision_change":
                 continue
             kind = classify_revision(current, r[2], v.unit)
+            if kind == "restatement" and _moved_between_lines(full, v, current, accn, r):
+                kind = "reclassification"
             changes.append(f"revised to {_fmt(r[2])} on {r[7]} in {r[3]} ({r[6]}; {kind.replace('_', ' ')})")
-            current = r[2]
+            current, accn = r[2], r[3]
         if changes:
             notes.append(f"After {as_of}: {_when(v)} {_fmt(v.value)} was " + ", then ".join(changes) + ".")
     return notes
+
+
+def _moved_between_lines(full: CompanyFacts, v: Any, was: float | int, accn: str, row: tuple) -> bool:
+    """True when the two filings report the same total for the period (net income for a flow, total assets for
+    a balance): an amount moved between lines, as xbrl/series.py names a reclassification."""
+    totals = _BALANCE_TOTALS if v.period_type == "instant" else _FLOW_TOTALS
+    now = row[2]
+    if v.matched_tag in totals or was == 0 or (now != 0 and (now > 0) != (was > 0)):
+        return False
+    if now == 0 and v.period_type != "instant":
+        return False
+    start = v.start.isoformat() if v.start else None
+    before = _total_in(full, totals, v.unit, start, v.end.isoformat(), accn)
+    return before is not None and before == _total_in(full, totals, v.unit, start, v.end.isoformat(), row[3])
 
 
 def later_splits(full_values: Iterable[Any], as_of: date) -> list[str]:
