@@ -83,6 +83,7 @@ PARAM_FLAGS: dict[str, str] = {
     "fiscal_year_end": "--fye",
     "peers_of": "--peers-of",
     "unit": "--unit",
+    "as_of": "--as-of",
     "source": "--from",  # sync --from; after filed_from, which --from names first
     "value": "'NAME EMAIL'",  # config user-agent
 }

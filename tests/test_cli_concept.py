@@ -76,6 +76,9 @@ def test_python_dash_m_works_too(mirror, tmp_path):
         (("concept", "NVDA", "revenue", "--period", "weekly"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
         (("concept", "NVDA", "revenue", "--limit", "0"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
         (("concept", "TSLA", "revenue", "--fy", "2024"), "not_found", ExitStatus.NOT_FOUND),
+        (("concept", "AAPL", "revenue", "--as-of", "2026-07-02"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
+        (("concept", "AAPL", "revenue", "--as-of", "2008-12-31"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
+        (("concept", "AAPL", "revenue", "--as-of", "June 2019"), "invalid_argument", ExitStatus.INVALID_ARGUMENT),
         (("resolve", "American"), "ambiguous", ExitStatus.AMBIGUOUS),
         (("resolve", "TWTR"), "not_found", ExitStatus.NOT_FOUND),
     ],
@@ -189,3 +192,47 @@ def test_an_answer_fetched_through_a_mirror_names_the_mirror_not_the_sec(cli, mi
     r = cli("concept", "NVDA", "revenue", "--fy", "2024", "--no-cache")
     assert r.rc == 0 and "60922000000" in r.out
     assert f"answered from: the mirror at {mirror.url}" in r.err and "the SEC (fetched" not in r.err
+
+
+def test_concept_as_of_gives_apples_fy2009_net_sales_as_known_before_the_10ka(cli):
+    # 0001193125-09-214859 (10-K, 2009-10-27): 36,537,000,000; restated to 42,905,000,000 in the 10-K/A
+    # 0001193125-10-012091 filed 2010-01-25, which a note names.
+    r = cli("concept", "AAPL", "revenue", "--fy", "2009", "--as-of", "2010-01-24", "--json")
+    assert r.rc == 0, r.err
+    body = r.json()
+    assert body["as_of"] == "2010-01-24"
+    assert [(v["value"], v["accession_number"]) for v in body["values"]] == [(36537000000, "0001193125-09-214859")]
+    assert any("0001193125-10-012091" in n for n in body["notes"])
+
+
+def test_a_concept_table_as_of_a_date_says_so_in_its_caption(cli):
+    r = cli("concept", "320193", "revenue", "--fy", "2009", "--as-of", "2010-01-24", "--format", "table")
+    assert r.rc == 0, r.err
+    assert "as known on 2010-01-24" in r.out
+    piped = cli("concept", "320193", "revenue", "--fy", "2009", "--as-of", "2010-01-24", "--csv")
+    assert "as known on 2010-01-24" in piped.err and "as known" not in piped.out
+
+
+def test_a_statement_as_of_a_date_says_so_and_shows_the_values_known_then(cli):
+    # Apple's FY2009 income statement as known on 2010-01-24: the original 10-K 0001193125-09-214859.
+    r = cli("statement", "320193", "income", "--fy", "2009", "--as-of", "2010-01-24", "--json")
+    assert r.rc == 0, r.err
+    body = r.json()
+    assert body["as_of"] == "2010-01-24"
+    revenue = next(row for row in body["rows"] if row["concept"] == "revenue")
+    cell = revenue["cells"][0]
+    assert (cell["value"], cell["fact"]["accession_number"]) == (36537000000, "0001193125-09-214859")
+    assert any("revised to 42,905,000,000 on 2010-01-25" in n for n in revenue["notes"] + body["notes"])
+    table = cli("statement", "320193", "income", "--fy", "2009", "--as-of", "2010-01-24", "--format", "table")
+    assert "as known on 2010-01-24" in table.out
+    piped = cli("statement", "320193", "income", "--fy", "2009", "--as-of", "2010-01-24", "--csv")
+    assert "as known on 2010-01-24" in piped.err and "as known" not in piped.out
+
+
+def test_a_comparison_table_as_of_a_date_says_so_in_its_caption(cli):
+    # Apple's FY2009 net sales as known on 2010-01-24 (0001193125-09-214859) beside NVIDIA's FY2009 revenue.
+    r = cli("compare", "revenue", "320193", "1045810", "--fy", "2009", "--as-of", "2010-01-24", "--format", "table")
+    assert r.rc == 0, r.err
+    assert "as known on 2010-01-24" in r.out and "0001193125-09-214859" in r.out
+    piped = cli("compare", "revenue", "320193", "1045810", "--fy", "2009", "--as-of", "2010-01-24", "--tsv")
+    assert "as known on 2010-01-24" in piped.err and "as known" not in piped.out

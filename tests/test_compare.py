@@ -444,3 +444,18 @@ def test_a_ranking_refused_across_currencies_is_reported_as_the_order_given(sec)
     assert r.sort == "given"
     aligned = compare_companies("revenue", ["NVDA", "TSM"], fiscal_year=2024, align="nearest", unit="USD")
     assert aligned.calendar_year == 2024 and aligned.fiscal_year is None
+
+
+def test_a_comparison_as_of_a_date_shows_what_was_filed_by_then_and_says_when_the_rest_was_first_filed(sec):
+    # Apple's FY2009 net sales as known on 2010-01-24: 36,537,000,000 in its 10-K 0001193125-09-214859 (the 10-K/A
+    # 0001193125-10-012091 of 2010-01-25 restated it). Tesla had filed no XBRL by then: its FY2009 revenue was
+    # first filed in its FY2011 10-K 0001193125-12-081990 (2012-02-27).
+    r = compare_companies("revenue", ["320193", "1318605"], fiscal_year=2009, as_of="2010-01-24")
+    assert r.as_of == date(2010, 1, 24)
+    (row,) = r.rows
+    assert (row.cik, row.value, row.accession_number) == ("0000320193", 36_537_000_000, "0001193125-09-214859")
+    assert any("revised to 42,905,000,000 on 2010-01-25 in 0001193125-10-012091" in n for n in row.notes)
+    (tesla,) = r.unavailable
+    assert tesla.code == "not_found"
+    assert "not reported by 2010-01-24; first filed 2012-02-27 in 0001193125-12-081990" in tesla.reason
+    assert compare_companies("revenue", ["320193", "1045810"], fiscal_year=2009).as_of is None

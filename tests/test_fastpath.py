@@ -96,6 +96,8 @@ REFUSED = [
     ["concept", "NVDA", "revenue", "--json", "--limit"],
     ["-q", "concept", "NVDA", "revenue", "--json"],  # a global option first
     ["statement", "NVDA", "income", "--json"],
+    ["concept", "AAPL", "revenue", "--json", "--as-of", "2010-01-24"],  # point in time: the full path's
+    ["concept", "AAPL", "revenue", "--as-of=2010-01-24", "--json"],
 ]
 
 

@@ -305,3 +305,15 @@ def test_only_the_file_parameter_is_refused_for_reading_the_servers_disk(run):
     assert client["message"] == "get_filing_section has no parameter 'client'." and "disk" not in client["message"]
     local = json.loads(run["results"]["local_file"].content[0].text)["error"]
     assert "does not read its own disk" in local["message"]
+
+
+def test_a_concept_as_known_on_a_date_says_so_and_gives_the_value_filed_by_then(run):
+    # Apple's FY2009 net sales in its 10-K 0001193125-09-214859 (36,537,000,000), before the 10-K/A
+    # 0001193125-10-012091 of 2010-01-25 restated them.
+    result = run["results"]["concept_as_of"]
+    assert not result.is_error
+    body = result.structured_content
+    assert body["as_of"] == "2010-01-24"
+    assert [(v["value"], v["accession_number"]) for v in body["values"]] == [(36537000000, "0001193125-09-214859")]
+    error = json.loads(run["results"]["as_of_future"].content[0].text)["error"]
+    assert error["code"] == "invalid_argument" and "as_of" in error["message"] and "--as-of" not in error["message"]

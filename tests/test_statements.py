@@ -405,3 +405,18 @@ def test_notes_several_rows_share_are_said_once_for_the_table(sec):
     assert not any(n.startswith("Facts repeated outside") for row in r.rows for n in row.notes)
     twd = [n for n in r.notes if "also reports some periods in TWD " in n]
     assert len(twd) == 1 and twd[0].startswith("Revenue, Cost of revenue")
+
+
+def test_an_income_statement_as_of_a_date_before_the_year_was_reported_names_its_first_filing(sec):
+    # Apple's FY2010 was first reported in its 10-K 0001193125-10-238044, filed 2010-10-27.
+    with pytest.raises(EdgarError) as info:
+        get_financial_statement("320193", "income", fiscal_year=2010, as_of="2010-06-30")
+    assert info.value.code == "not_found"
+    assert "not reported by 2010-06-30; first filed 2010-10-27 in 0001193125-10-238044" in info.value.message
+
+
+def test_an_income_statement_as_known_on_a_date_says_so(sec):
+    r = get_financial_statement("320193", "income", fiscal_year=2009, as_of="2010-01-24")
+    assert r.as_of == date(2010, 1, 24)
+    assert all(c.fact.filed <= date(2010, 1, 24) for row in r.rows for c in row.cells if c.fact)
+    assert get_financial_statement("320193", "income", fiscal_year=2009).as_of is None

@@ -58,6 +58,21 @@ def house_table(title: str | None = None, **kwargs: Any) -> Table:
     return Table(title=title, pad_edge=False, show_edge=False, title_justify="left", caption_justify="left", **kwargs)
 
 
+def as_known(result: Any) -> list[str]:
+    """Point in time (a result with ``as_of``): ``["as known on DATE"]``, else ``[]``; the line heads a table's
+    caption, or the notes of the formats without one (csv, tsv: on stderr)."""
+    as_of = getattr(result, "as_of", None)
+    return [f"as known on {as_of}"] if as_of is not None else []
+
+
+def as_known_caption(t: Table, result: Any) -> Table:
+    """``t`` with "as known on DATE" heading its caption when ``result`` is as known on a date (``as_of``)."""
+    head = as_known(result)
+    if head:
+        t.caption = "\n".join(head + ([str(t.caption)] if t.caption else []))
+    return t
+
+
 @dataclass
 class Rendered:
     """A table, and lines about it printed to stderr after it (paths and URLs, which must not be folded)."""

@@ -346,6 +346,15 @@ UnitOpt = Annotated[
         "(default: the filer's own).",
     ),
 ]
+AsOfOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--as-of",
+        metavar="DATE",
+        help="Point in time: the figures as known on DATE (YYYY-MM-DD), from filings filed by then; "
+        "later revisions are named in notes.",
+    ),
+]
 
 
 def complete_concepts(incomplete: str) -> list[str]:

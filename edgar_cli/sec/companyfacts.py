@@ -204,6 +204,28 @@ def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
         return facts
 
 
+def known_on(client: SecClient, facts: CompanyFacts, as_of: _date_type) -> CompanyFacts:
+    """``facts`` as known on ``as_of`` (xbrl/pointintime.known_on), its point-in-time summary (one pass over
+    every row) read from the cache beside the facts when one was made from these very facts, else made and
+    kept there, so a later process cuts the same facts at any date without that pass."""
+    from ..xbrl import pointintime as PIT
+
+    if "_pit_summary" not in facts.__dict__:
+        key = f"facts-pit:{urls.pad_cik(facts.cik)}"
+        entry = client.cache_get(key, None)
+        try:
+            fetched_at, made = marshal.loads(entry.payload) if entry is not None else (None, None)
+        except (ValueError, EOFError, TypeError):
+            fetched_at = made = None
+        if entry is not None and fetched_at == facts.fetched_at:
+            PIT.set_summary(facts, made)
+        else:
+            made = PIT.summary(facts)
+            if has_financial_facts(facts.tags):  # as the facts themselves: a stripped body is not kept
+                client.cache_set(key, marshal.dumps((facts.fetched_at, made)), {"url": urls.companyfacts(facts.cik)})
+    return PIT.known_on(facts, as_of)
+
+
 # The longest a current filer goes between its latest period's end and its next report: a third quarter ends
 # (September), no 10-Q follows for the fourth, and the 10-K is due up to 90 days after the year ends (about 182
 # days). Facts whose latest period ended longer ago than this are checked against the submissions (one request,

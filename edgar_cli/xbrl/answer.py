@@ -20,9 +20,10 @@ from typing import Any
 from ..companies import successors
 from ..errors import EdgarError
 from ..sec import urls
-from ..sec.companyfacts import load_company_facts
+from ..sec.companyfacts import known_on, load_company_facts
 from ..vocabulary import param, surface, tool
 from . import periods as P
+from . import pointintime as PIT
 from .catalogue import Concept, lookup
 from .facts import CompanyFacts
 from .notes import describe_values, quarter_gaps
@@ -60,21 +61,57 @@ def answer_concept(
     client,
     resolve: Callable[[str, Any], CompanyRefRecord],  # (company, the client above)
     unit: str | None = None,
+    as_of: str | date | None = None,
 ) -> ConceptResultRecord:
     """get_financial_concept's flow, with ``resolve(company, client)`` naming the company (its CIK, name, tickers).
 
-    ``period`` (annual, quarterly, all) and ``limit`` are the caller's to check. Raises what
-    :func:`validate_fiscal_year`, the catalogue's ``lookup``, ``resolve``, the companyfacts load and
-    :func:`assemble_answer` raise.
+    ``period`` (annual, quarterly, all) and ``limit`` are the caller's to check. ``as_of`` (YYYY-MM-DD): the
+    answer as known on that date (:func:`answer_as_of`). Raises what :func:`validate_fiscal_year`, the
+    catalogue's ``lookup``, ``resolve``, the companyfacts load and :func:`assemble_answer` raise, and
+    invalid_argument for an ``as_of`` that is not a date, is after today or before 2009.
     """
     fy = fiscal_year
     today = client.settings.clock().date()
-    validate_fiscal_year(fy, today)
+    when = PIT.parse_as_of(as_of, today)
+    validate_fiscal_year(fy, when or today)
     spec = lookup(concept)
     ref = resolve(company, client)
     facts = load_company_facts(client, int(ref.cik))
-    series = build_series(facts, spec, unit)
-    return assemble_answer(ref, spec, series, facts, fy, period, limit, today, unit)
+    if when is None:
+        return assemble_answer(ref, spec, build_series(facts, spec, unit), facts, fy, period, limit, today, unit)
+    known_on(client, facts, when)  # its cut kept on facts (and the cache) for answer_as_of
+    return answer_as_of(ref, spec, facts, fy, period, limit, when, unit, query=company)
+
+
+def answer_as_of(
+    ref: CompanyRefRecord,
+    spec: Concept,
+    facts: CompanyFacts,
+    fy: int | None,
+    period: str,
+    limit: int,
+    as_of: date,
+    unit: str | None = None,
+    query: str | None = None,
+) -> ConceptResultRecord:
+    """assemble_answer over ``facts`` as known on ``as_of`` (``facts``: as known now), with the later revisions
+    and splits of the values shown in notes, and a not_found naming when a period not yet reported was first
+    filed. ``query``: the company as asked (a ticker gets a note on its resolution)."""
+    known = PIT.known_on(facts, as_of)
+    try:
+        record = assemble_answer(ref, spec, build_series(known, spec, unit), known, fy, period, limit, as_of, unit)
+    except EdgarError as exc:
+        wanted = P.period_filter(spec, period)
+        later = [v for v in build_series(facts, spec, unit).values if wanted(v) and (fy is None or v.fiscal_year == fy)]
+        labels = PIT.label_changes(facts, known, as_of)
+        raise PIT.not_reported_error(exc, as_of, later, f"FY{fy} {spec.name}" if fy else spec.name, labels) from None
+    record.notes.extend(n for n in [PIT.label_changes(facts, known, as_of)] if n)
+    record.notes.extend(PIT.later_revisions(facts, record.values, as_of))
+    if "shares" in (record.unit or ""):
+        record.notes.extend(PIT.later_splits(build_series(facts, spec, unit).values, as_of))
+    record.notes.extend(n for n in [PIT.ticker_note(query or "", ref.cik, as_of)] if n)
+    record.as_of = as_of
+    return record
 
 
 def assemble_answer(

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -197,7 +198,7 @@ def _report_length(form: str) -> bool | None:
     return None
 
 
-def build_calendar(tags: dict[str, dict]) -> FiscalCalendar:
+def build_calendar(tags: Mapping[str, dict]) -> FiscalCalendar:
     """Derive the fiscal calendar from every fact of the company.
 
     Each filing's own period is its *dominant* one: among the ends of its
@@ -211,15 +212,31 @@ def build_calendar(tags: dict[str, dict]) -> FiscalCalendar:
     included), the annual duration at its dominant end is the year it reports,
     and its ``fy`` is the company's label for that year.
     """
-    ends_count: dict[str, Counter] = defaultdict(Counter)  # accn -> end -> facts dated that day
-    spans: dict[str, dict[str, tuple[bool, int, str]]] = defaultdict(dict)  # accn -> end -> best (primary, n, start)
-    report_fy: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (accn, annual end) -> fy
+    return calendar_from_votes(calendar_votes(tags))
+
+
+def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
+    """Each filing's part in the fiscal calendar, as plain (marshal-able) data: accession ->
+    ``(ends, spans, fy_votes, form, annual_ends, seq)``.
+
+    ``ends``: end -> facts dated that day; ``spans``: end -> the best (primary, days, start) of its annual or
+    quarterly durations; ``fy_votes``: annual end -> {fy: facts} of an annual report; ``form``: the annual
+    report's form (None for other filings); ``annual_ends``: ends of its annual durations in a periodic form;
+    ``seq``: the order in which annual reports were first seen (ties are broken by it, as in one pass).
+    :func:`calendar_from_votes` of all of them is :func:`build_calendar`; of some of them (the filings made by
+    a date: xbrl/pointintime.py), the calendar those filings alone give.
+    """
+    ends_count: dict[str, dict[str, int]] = defaultdict(dict)
+    spans: dict[str, dict[str, tuple[bool, int, str]]] = defaultdict(dict)
+    report_fy: dict[str, dict[str, dict[int, int]]] = defaultdict(dict)
     report_form: dict[str, str] = {}
-    annual_ends: set[date] = set()
+    seq: dict[str, int] = {}
+    annual_ends: dict[str, set[str]] = defaultdict(set)
     for body in tags.values():
         for rows in body["units"].values():
             for start, end, _val, accn, fy, _fp, form, _filed, _frame in rows:
-                ends_count[accn][end] += 1
+                by_end = ends_count[accn]
+                by_end[end] = by_end.get(end, 0) + 1
                 if start is None:
                     continue
                 try:
@@ -237,31 +254,52 @@ def build_calendar(tags: dict[str, dict]) -> FiscalCalendar:
                 if not is_annual:
                     continue
                 if is_periodic(form):
-                    annual_ends.add(e)
+                    annual_ends[accn].add(end)
                 if base_form(form) in ANNUAL_FORMS:
                     if fy:
-                        report_fy[(accn, end)][fy] += 1
+                        votes = report_fy[accn].setdefault(end, {})
+                        votes[fy] = votes.get(fy, 0) + 1
                     report_form[accn] = form
+                    seq.setdefault(accn, len(seq))
+    return {
+        accn: (
+            ends,
+            spans.get(accn, {}),
+            report_fy.get(accn, {}),
+            report_form.get(accn),
+            sorted(annual_ends.get(accn, ())),
+            seq.get(accn, -1),
+        )
+        for accn, ends in ends_count.items()
+    }
+
+
+def calendar_from_votes(votes: Mapping[str, tuple]) -> FiscalCalendar:
+    """The fiscal calendar the filings of ``votes`` (from :func:`calendar_votes`) give."""
+    spans = {accn: v[1] for accn, v in votes.items() if v[1]}
+    annual_ends = {date.fromisoformat(e) for v in votes.values() for e in v[4]}
     reports: dict[str, tuple[str, str]] = {}
     for accn, by_end in spans.items():
+        count = votes[accn][0]
         primary = any(p for p, _n, _s in by_end.values())
         candidates = [e for e, (p, _n, _s) in by_end.items() if p or not primary]
         # The latest end that carries a fair share of the filing's facts: comparatives can be as
         # numerous as the current year (Apple's FY2009 10-K), a forward-looking fact never is.
-        most = max(ends_count[accn][e] for e in candidates)
-        main = max(e for e in candidates if 2 * ends_count[accn][e] >= most)
+        most = max(count[e] for e in candidates)
+        main = max(e for e in candidates if 2 * count[e] >= most)
         reports[accn] = (by_end[main][2], main)
+    annual_reports = sorted((v[5], accn) for accn, v in votes.items() if v[3] is not None)
     report_end = {
         accn: date.fromisoformat(reports[accn][1])
-        for accn in report_form
+        for _seq, accn in annual_reports
         if accn in reports and spans[accn][reports[accn][1]][0]
     }
     own: dict[date, Counter] = defaultdict(Counter)
     for accn, end in report_end.items():
-        counted = report_fy.get((accn, end.isoformat()))
+        counted = votes[accn][2].get(end.isoformat())
         if counted:
-            fy = counted.most_common(1)[0][0]
-            weight = 1 if report_form[accn].endswith("/A") else 2  # originals outvote amendments
+            fy = Counter(counted).most_common(1)[0][0]
+            weight = 1 if votes[accn][3].endswith("/A") else 2  # originals outvote amendments
             own[end][fy] += weight
     own_labels = {end: c.most_common(1)[0][0] for end, c in own.items()}
     offsets = Counter(label - nominal_year(end) for end, label in own_labels.items())

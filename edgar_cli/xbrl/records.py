@@ -220,6 +220,12 @@ class ConceptResultRecord:
     data_source: Annotated[
         DataSourceRecord | None, Describe("Which source answered (live, cache or bulk of a date)")
     ] = None
+    as_of: Annotated[
+        date | None,
+        Describe(
+            "Point in time: the values as known on this date (only facts filed on or before it); null: as known now"
+        ),
+    ] = None
 
 
 def to_dict(record: Any) -> dict[str, Any]:

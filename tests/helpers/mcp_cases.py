@@ -20,6 +20,12 @@ CASES: list[tuple[str, str, dict, str]] = [
     ("statement", "get_financial_statement", {"company": "NVDA", "statement": "income", "last": 2}, "ok"),
     ("compare", "compare_companies", {"concept": "revenue", "companies": ["NVDA", "AAPL"], "fiscal_year": 2024}, "ok"),
     (
+        "concept_as_of",
+        "get_financial_concept",
+        {"company": "320193", "concept": "revenue", "fiscal_year": 2009, "as_of": "2010-01-24"},
+        "ok",
+    ),
+    (
         "compare_latest",
         "compare_companies",
         {"concept": "revenue", "companies": ["NVDA", "AAPL"], "latest": True},
@@ -86,6 +92,12 @@ CASES: list[tuple[str, str, dict, str]] = [
     ("stripe_filings", "list_filings", {"company": "Stripe"}, "not_found"),
     ("unknown_concept", "get_financial_concept", {"company": "NVDA", "concept": "revnue"}, "invalid_argument"),
     ("future", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": 2031}, "out_of_scope"),
+    (
+        "as_of_future",
+        "get_financial_concept",
+        {"company": "NVDA", "concept": "revenue", "as_of": "2031-01-01"},
+        "invalid_argument",
+    ),
     (
         "future_compare",
         "compare_companies",

@@ -22,13 +22,15 @@ from ...models.companies import CompanyRef
 from ...models.facts import FactValue
 from ...sec import urls
 from ...sec.client import SecClient, get_client
-from ...sec.companyfacts import load_company_facts
+from ...sec.companyfacts import known_on, load_company_facts
 from ...vocabulary import param, tool
 from ...xbrl import periods as P
+from ...xbrl import pointintime as PIT
 from ...xbrl.answer import validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.periods import period_filter
+from ...xbrl.records import FactRecord
 from ...xbrl.series import Series, build_series
 from ..arguments import MAX_LIMIT, check_concept_first
 from ..concept.concept import answer_from_series
@@ -104,6 +106,7 @@ def compare_companies(
             "2025-01-26, for 2024); annual only"
         ),
     ] = "label",
+    as_of: Annotated[str | None, Field(description=PIT.AS_OF_DESCRIPTION)] = None,
     *,
     client: SecClient | None = None,
 ) -> ComparisonResult:
@@ -153,8 +156,12 @@ def compare_companies(
     (rate_limited, upstream_unavailable) is partial: the CLI exits 15, and
     without ``fiscal_year`` the reason says the year was chosen without it.
 
+    ``as_of`` (YYYY-MM-DD): every company's figure as known on that date (only facts filed on or before it;
+    later revisions named in the row's notes; a year not reported by then makes the company unavailable with
+    the date it was first filed); the result's ``as_of`` says which mode it is in.
+
     Errors: invalid_argument (fewer than 2 or more than 8 distinct companies,
-    unknown concept, bad period or sort), ambiguous (a name matching several
+    unknown concept, bad period or sort, an as_of date in the future or before 2009), ambiguous (a name matching several
     companies; ``candidates``), not_found (an unknown company; no fiscal year
     common to all; no company has the figure), out_of_scope (a future year).
     Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json, one request
@@ -194,7 +201,8 @@ def compare_companies(
         raise _count_error(len(queries))
     if len(queries) > 2 * MAX_COMPANIES:
         raise _count_error(len(queries))
-    today = client.settings.clock().date()
+    when = PIT.parse_as_of(as_of, client.settings.clock().date())
+    today = when or client.settings.clock().date()  # point in time: "today" is the date asked for
     validate_fiscal_year(fy, today)
     check_concept_first(concept, queries, "compare_companies")
     spec = lookup(concept)
@@ -205,6 +213,9 @@ def compare_companies(
         raise _count_error(len(groups), notes)
 
     loaded = _load_all(client, [int(r.cik) for r, _ in groups])
+    full = dict(loaded)  # as known now (point in time: for the later revisions and first filings)
+    if when is not None:
+        loaded = {cik: f if isinstance(f, EdgarError) else known_on(client, f, when) for cik, f in loaded.items()}
     entries: list[_Entry] = []
     unavailable: list[UnavailableCompany] = []
     for resolved, qs in groups:
@@ -225,6 +236,14 @@ def compare_companies(
                 )
             except EdgarError as exc:
                 err = exc
+            if when is not None and not isinstance(full[int(resolved.cik)], EdgarError):
+                now = full[int(resolved.cik)]
+                later = [
+                    v
+                    for v in build_series(now, spec, unit).values  # type: ignore[arg-type]
+                    if _key(v, period) is not None and (fy is None or v.fiscal_year == fy)
+                ]
+                err = PIT.not_reported_error(err, when, later, f"FY{fy} {spec.name}" if fy else f"{period} {spec.name}")
             unavailable.append(_unavailable(qs, ref, err))
             continue
         entries.append(entry)
@@ -272,6 +291,11 @@ def compare_companies(
         try:
             answer = answer_from_series(e.ref, spec, e.series, e.facts, target[0], period, MAX_LIMIT, today, unit)
         except EdgarError as exc:
+            if when is not None:
+                now = full[int(e.ref.cik)]
+                later = [v for v in build_series(now, spec, unit).values if _key(v, period) == target]  # type: ignore[arg-type]
+                labels = PIT.label_changes(now, e.facts, when)  # type: ignore[arg-type]
+                exc = PIT.not_reported_error(exc, when, later, _label(target, period), labels)
             unavailable.append(_unavailable(e.queries, e.ref, exc))
             continue
         hits = [v for v in answer.values if _key(v, period) == target]
@@ -290,6 +314,10 @@ def compare_companies(
             )
             continue
         rows.append(_row(e, hits[0], answer, len(hits)))
+        if when is not None:
+            rows[-1].notes.extend(PIT.later_revisions(full[int(e.ref.cik)], hits[:1], when))  # type: ignore[arg-type]
+            rows[-1].notes.extend(n for n in [PIT.label_changes(full[int(e.ref.cik)], e.facts, when)] if n)  # type: ignore[arg-type]
+            rows[-1].notes.extend(n for n in [PIT.ticker_note(e.queries[0], e.ref.cik, when)] if n)
     order = {resolved.cik: i for i, (resolved, _qs) in enumerate(groups)}
     unavailable.sort(key=lambda u: order.get(u.cik or "", len(order)))
     if not rows:
@@ -351,6 +379,7 @@ def compare_companies(
         calendar_year=fy if align == "nearest" else None,
         notes=notes,
         source="https://data.sec.gov/api/xbrl/companyfacts/CIK##########.json (one per company)",
+        as_of=when,
     )
 
 
@@ -438,7 +467,7 @@ def _unavailable(queries: list[str], ref: CompanyRef, exc: EdgarError) -> Unavai
 # --- choosing the period ---------------------------------------------------------------------
 
 
-def _key(v: FactValue, period: str) -> tuple[int, int] | None:
+def _key(v: FactValue | FactRecord, period: str) -> tuple[int, int] | None:
     if v.fiscal_year is None or v.fiscal_period not in _QUARTER:
         return None
     if period == "annual":

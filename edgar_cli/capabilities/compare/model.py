@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Literal
 
 from pydantic import Field
@@ -65,6 +66,11 @@ class ComparisonResult(_Model):
     unavailable: list[UnavailableCompany] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     source: str = Field(description="The SEC endpoint the figures come from")
+    as_of: date | None = Field(
+        default=None,
+        description="Point in time: the figures as known on this date (only facts filed on or before it); null: "
+        "as known now",
+    )
 
     @property
     def exit_status(self) -> int:

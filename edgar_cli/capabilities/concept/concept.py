@@ -17,6 +17,7 @@ from ...sec.client import SecClient, get_client
 from ...xbrl.answer import MIN_FISCAL_YEAR, SOURCE, answer_concept, assemble_answer, source_of
 from ...xbrl.catalogue import Concept
 from ...xbrl.facts import CompanyFacts
+from ...xbrl.pointintime import AS_OF_DESCRIPTION
 from ...xbrl.records import CompanyRefRecord, FactRecord
 from ...xbrl.series import Series
 from ..arguments import DEFAULT_LIMIT, MAX_LIMIT, PeriodArg, validate_common
@@ -59,6 +60,7 @@ def get_financial_concept(
             "filer's own reporting currency"
         ),
     ] = None,
+    as_of: Annotated[str | None, Field(description=AS_OF_DESCRIPTION)] = None,
     *,
     client: SecClient | None = None,
 ) -> ConceptResult:
@@ -88,15 +90,22 @@ def get_financial_concept(
     revision_kind, pre_split_ratio, pre_reverse_split_ratio, suspected_errors,
     filing_url). Nothing is derived: no Q4 by subtraction, no ratios.
 
+    ``as_of`` (YYYY-MM-DD): the values as known on that date, for backtests and audits: only facts filed on
+    or before it (companyfacts' ``filed``; the acceptance time is not in companyfacts), with labels, calendar,
+    restatements and split flags derived from them; later revisions and splits are named in ``notes``, never
+    mixed in; the result's ``as_of`` says which mode it is in (null: as known now).
+
     Errors: invalid_argument (unknown concept, bad period or limit, fiscal year
-    before 1993), not_found (unknown company, concept not reported or not in the
+    before 1993, an as_of date in the future or before 2009), not_found (unknown company, concept not reported or not in the
     unit asked for: units_available names those it is in, fiscal year
     not reported yet: the message names the latest available), out_of_scope (a
     future fiscal year), ambiguous (a company name matching several companies).
     Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json.
     """
     validate_common(period, limit)
-    record = answer_concept(company, concept, fiscal_year, period, limit, client or get_client(), _resolved_ref, unit)
+    record = answer_concept(
+        company, concept, fiscal_year, period, limit, client or get_client(), _resolved_ref, unit, as_of
+    )
     return ConceptResult.model_validate(record, from_attributes=True)
 
 

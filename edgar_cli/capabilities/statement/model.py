@@ -99,3 +99,8 @@ class StatementResult(_Model):
     warnings: list[str] = Field(default_factory=list)
     source: str = Field(description="The SEC endpoint the figures come from (one request for every row)")
     data_source: DataSource | None = Field(None, description="Which source answered (live, cache or bulk of a date)")
+    as_of: date | None = Field(
+        default=None,
+        description="Point in time: the cells as known on this date (only facts filed on or before it); null: as "
+        "known now",
+    )

@@ -24,9 +24,10 @@ from ...errors import EdgarError
 from ...models.companies import CompanyRef
 from ...models.facts import FactValue
 from ...sec.client import SecClient, get_client
-from ...sec.companyfacts import load_company_facts
+from ...sec.companyfacts import known_on, load_company_facts
 from ...vocabulary import param
 from ...xbrl import derive as D
+from ...xbrl import pointintime as PIT
 from ...xbrl.answer import SOURCE, validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.facts import CompanyFacts
@@ -74,6 +75,7 @@ _Unit = Annotated[
         "own reporting currency"
     ),
 ]
+_AsOf = Annotated[str | None, Field(description=PIT.AS_OF_DESCRIPTION)]
 _Derive = Annotated[
     list[Literal["q4", "ttm"]] | None,
     Field(
@@ -97,6 +99,7 @@ def get_financial_series(
     period: _Period = "annual",
     derive: _Derive = None,
     unit: _Unit = None,
+    as_of: _AsOf = None,
     *,
     client: SecClient | None = None,
 ) -> StatementResult:
@@ -121,8 +124,11 @@ def get_financial_series(
     notes, warnings, source, data_source (live, cache, or the bulk store and its
     date).
 
+    ``as_of`` (YYYY-MM-DD): every cell as known on that date (only facts filed on or before it; later
+    revisions and splits named in the rows' notes); the result's ``as_of`` says which mode it is in.
+
     Errors: invalid_argument (unknown concept, bad fiscal_year range, last,
-    period or derive), not_found (unknown company, no concept reported, no value
+    period or derive, an as_of date in the future or before 2009), not_found (unknown company, no concept reported, no value
     in the fiscal years asked for: the message names those available),
     out_of_scope (a future fiscal year), ambiguous (a name matching several
     companies). Source: one request to data.sec.gov/api/xbrl/companyfacts/CIK##########.json
@@ -136,7 +142,7 @@ def get_financial_series(
             "Name concepts such as revenue net_income operating_income.",
         )
     specs = list({s.name: s for s in (lookup(n) for n in names)}.values())
-    return _table(company, specs, None, "Series", fiscal_year, last, period, derive, client, unit)
+    return _table(company, specs, None, "Series", fiscal_year, last, period, derive, client, unit, as_of)
 
 
 def get_financial_statement(
@@ -147,6 +153,7 @@ def get_financial_statement(
     period: _Period = "annual",
     derive: _Derive = None,
     unit: _Unit = None,
+    as_of: _AsOf = None,
     *,
     client: SecClient | None = None,
 ) -> StatementResult:
@@ -167,7 +174,9 @@ def get_financial_statement(
     companyfacts request: data.sec.gov/api/xbrl/companyfacts/CIK##########.json).
     """
     found = preset(statement)
-    return _table(company, list(found.rows), found.name, found.label, fiscal_year, last, period, derive, client, unit)
+    return _table(
+        company, list(found.rows), found.name, found.label, fiscal_year, last, period, derive, client, unit, as_of
+    )
 
 
 def concept_command(
@@ -179,6 +188,7 @@ def concept_command(
     last: int | None = None,
     derive: list[str] | None = None,
     unit: str | None = None,
+    as_of: str | None = None,
     *,
     client: SecClient | None = None,
 ) -> ConceptResult | StatementResult:
@@ -193,6 +203,7 @@ def concept_command(
             period=period,  # type: ignore[arg-type]  # the CLI's string; get_financial_concept checks it
             limit=DEFAULT_LIMIT if limit is None else limit,
             unit=unit,
+            as_of=as_of,
             client=client,
         )
     if limit is not None:
@@ -210,6 +221,7 @@ def concept_command(
         period=period,  # type: ignore[arg-type]  # the CLI's strings; get_financial_series checks them
         derive=derive,  # type: ignore[arg-type]
         unit=unit,
+        as_of=as_of,
         client=client,
     )
 
@@ -252,16 +264,53 @@ def _table(
     derive: Sequence[str] | None,
     client: SecClient | None,
     unit: str | None = None,
+    as_of: str | None = None,
 ) -> StatementResult:
     client = client or get_client()
     kinds = _validate(period, last, derive)
     years = parse_fiscal_years(fiscal_year)
     today = client.settings.clock().date()
+    when = PIT.parse_as_of(as_of, today)
     for y in (years[0], years[-1]) if years else ():
-        validate_fiscal_year(y, today)
+        validate_fiscal_year(y, when or today)
     resolved = resolve_company(company, client=client)
     facts = load_company_facts(client, int(resolved.cik))  # the one companyfacts request, for every row
     ref = CompanyRef(cik=resolved.cik, name=resolved.name, tickers=resolved.tickers)
+    if when is not None:  # point in time: every row from the facts filed by then
+        full, facts = facts, known_on(client, facts, when)
+        try:
+            result = _rows_table(ref, facts, specs, statement, label, years, last, period, kinds, unit)
+        except EdgarError as exc:
+            later = [
+                v
+                for s in specs
+                for v in build_series(full, s).values
+                if period_filter(s, period)(v) and (not years or v.fiscal_year in years)
+            ]
+            labels = PIT.label_changes(full, facts, when)
+            raise PIT.not_reported_error(exc, when, later, _asked(years), labels) from None
+        for row in result.rows:
+            row.notes.extend(PIT.later_revisions(full, [v for c in row.cells for v in [c.fact, *c.inputs] if v], when))
+        result.notes.extend(
+            n for n in [PIT.label_changes(full, facts, when), PIT.ticker_note(company, ref.cik, when)] if n
+        )
+        result.as_of = when
+        return result
+    return _rows_table(ref, facts, specs, statement, label, years, last, period, kinds, unit)
+
+
+def _rows_table(
+    ref: CompanyRef,
+    facts: CompanyFacts,
+    specs: list[Concept],
+    statement: str | None,
+    label: str,
+    years: list[int] | None,
+    last: int | None,
+    period: str,
+    kinds: list[str],
+    unit: str | None,
+) -> StatementResult:
     # A unit (a currency) applies to the monetary rows; share counts and per-share rows keep theirs.
     rows = [
         _Row(

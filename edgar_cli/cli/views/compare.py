@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from ..support import UnitOpt, complete_concepts, run
+from ..support import AsOfOpt, UnitOpt, complete_concepts, run
 from . import View
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ view = View()
         "edgar compare revenue NVDA AAPL MSFT",
         "edgar compare net_income AAPL MSFT GOOGL --fy 2023 --sort value",
         "edgar compare revenue NVDA AMD --period quarterly --csv > q.csv",
+        "edgar compare revenue AAPL NVDA --fy 2009 --as-of 2010-01-24",
     ],
 )
 def compare_cmd(
@@ -74,10 +75,24 @@ def compare_cmd(
             "its December 31.",
         ),
     ] = "label",
+    as_of: AsOfOpt = None,
 ) -> None:
     """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up."""
     from ...capabilities.compare.compare import compare_companies
 
+    if peers_of is not None and as_of is not None:
+
+        def refuse() -> None:
+            from ...errors import EdgarError
+
+            raise EdgarError(
+                "invalid_argument",
+                "--as-of does not apply to --peers-of (a screen of the bulk store as it is now).",
+                "Name the companies to compare as known on that date.",
+            )
+
+        run(refuse)
+        return
     if peers_of is not None:  # a peer ranking is a screen over the bulk store, limited to one SIC code
         from ...capabilities.screen.screen import rank_peers
 
@@ -97,12 +112,13 @@ def compare_cmd(
             sort=sort,
             unit=unit,
             align=align,
+            as_of=as_of,
         )
     )
 
 
 def _comparison_table(r: ComparisonResult):
-    from ..render import fmt_value, house_table, mark_captions, short_tag, value_cell, width
+    from ..render import as_known_caption, fmt_value, house_table, mark_captions, short_tag, value_cell, width
 
     when = f"FY{r.fiscal_year}" if r.period == "annual" else f"{r.fiscal_period} FY{r.fiscal_year}"
     if r.fiscal_year is None:
@@ -166,7 +182,7 @@ def _comparison_table(r: ComparisonResult):
     for u in r.unavailable:
         lines.append(f"unavailable: {u.name or u.query} ({u.code}): {u.reason}")
     t.caption = "\n".join(lines)
-    return t
+    return as_known_caption(t, r)
 
 
 def _comparison_rows(r: ComparisonResult) -> list[Row]:
@@ -203,7 +219,9 @@ def _comparison_rows(r: ComparisonResult) -> list[Row]:
 
 
 def _comparison_notes(r: ComparisonResult) -> list[str]:
-    return [r.fiscal_year_reason] if r.fiscal_year_reason else []
+    from ..render import as_known
+
+    return as_known(r) + ([r.fiscal_year_reason] if r.fiscal_year_reason else [])
 
 
 view.result("ComparisonResult", table=_comparison_table, rows=_comparison_rows, notes=_comparison_notes)

@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from ..support import ChartOpt, CompanyArg, DeriveOpt, FiscalYearsOpt, LastOpt, UnitOpt, comma_list, complete_concepts
+from ..support import (
+    AsOfOpt,
+    ChartOpt,
+    CompanyArg,
+    DeriveOpt,
+    FiscalYearsOpt,
+    LastOpt,
+    UnitOpt,
+    comma_list,
+    complete_concepts,
+)
 from . import View
 from .statement import run_table
 
@@ -30,6 +40,7 @@ view = View()
         "edgar concept MSFT us-gaap:ResearchAndDevelopmentExpense",
         "edgar concept NVDA revenue --csv > nvda-revenue.csv",
         "edgar concept NVDA revenue net_income operating_income --fy 2020..2024",
+        "edgar concept AAPL revenue --fy 2009 --as-of 2010-01-24",
     ],
 )
 def concept_cmd(
@@ -58,6 +69,7 @@ def concept_cmd(
     last: LastOpt = None,
     derive: DeriveOpt = None,
     unit: UnitOpt = None,
+    as_of: AsOfOpt = None,
     chart: ChartOpt = False,
 ) -> None:
     """A financial concept's reported values for one company, newest first, each with its provenance; several concepts or years give a table by period."""
@@ -73,6 +85,7 @@ def concept_cmd(
             last=last,
             derive=comma_list(derive),
             unit=unit,
+            as_of=as_of,
         ),
         chart,
     )
@@ -96,7 +109,7 @@ def _concept_narrow(r: ConceptResult, title: str) -> Table:
 
 
 def _concept_table(r: ConceptResult):
-    from ..render import fmt_value, house_table, mark_captions, value_cell, width
+    from ..render import as_known_caption, fmt_value, house_table, mark_captions, value_cell, width
 
     title = f"{r.company.name} (CIK {r.company.cik}) - {r.label} [{r.unit or '?'}]"
     if width() < 130:
@@ -139,7 +152,7 @@ def _concept_table(r: ConceptResult):
     if r.truncated:
         extra = f"{r.total_values - len(r.values)} more; raise --limit"
         t.caption = f"{t.caption}\n{extra}" if t.caption else extra
-    return t
+    return as_known_caption(t, r)
 
 
 def _concept_rows(r: ConceptResult) -> list[Row]:
@@ -150,11 +163,14 @@ def _concept_rows(r: ConceptResult) -> list[Row]:
 
 
 def _concept_notes(r: ConceptResult) -> list[str]:
+    from ..render import as_known
+
     if not r.truncated:
-        return []
+        return as_known(r)
     return [
+        *as_known(r),
         f"showing {len(r.values)} of {r.total_values} values; {r.total_values - len(r.values)} more with "
-        "a higher --limit"
+        "a higher --limit",
     ]
 
 

@@ -16,7 +16,18 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from ..support import ChartOpt, CompanyArg, DeriveOpt, FiscalYearsOpt, LastOpt, UnitOpt, comma_list, current_format, run
+from ..support import (
+    AsOfOpt,
+    ChartOpt,
+    CompanyArg,
+    DeriveOpt,
+    FiscalYearsOpt,
+    LastOpt,
+    UnitOpt,
+    comma_list,
+    current_format,
+    run,
+)
 from . import View
 
 if TYPE_CHECKING:
@@ -202,7 +213,7 @@ def trend_line(row: StatementRow) -> str:
 
 def statement_text(result: StatementResult) -> str:
     """The whole table as plain text for a model: one line per row, then the columns' filings, legend and notes."""
-    lines = [result.title]
+    lines = [result.title] + ([f"as known on {result.as_of}"] if result.as_of else [])
     lines.append(" | ".join(["row", "unit", *(f"{c.key} ({c.end})" if c.end else c.key for c in result.columns)]))
     for r in result.rows:
         cells = [(_plain(c.value) + cell_marks(c)) if c.value is not None else MARKS.get(c.status, "") for c in r.cells]
@@ -236,6 +247,7 @@ def statement_text(result: StatementResult) -> str:
         "edgar statement NVDA income --last 5",
         "edgar statement AAPL balance --fy 2020..2024",
         "edgar statement NVDA income --period quarterly --derive q4 --csv > nvda-q.csv",
+        "edgar statement AAPL income --fy 2009 --as-of 2010-01-24",
     ],
 )
 def statement_cmd(
@@ -249,6 +261,7 @@ def statement_cmd(
     period: Annotated[Literal["annual", "quarterly"], typer.Option("--period", "-p", help="Which periods.")] = "annual",
     derive: DeriveOpt = None,
     unit: UnitOpt = None,
+    as_of: AsOfOpt = None,
     chart: ChartOpt = False,
 ) -> None:
     """A company's income statement, balance sheet or cash-flow statement by fiscal period, every cell with its filing."""
@@ -263,6 +276,7 @@ def statement_cmd(
             period=period,  # type: ignore[arg-type]
             derive=comma_list(derive),
             unit=unit,
+            as_of=as_of,
         ),
         chart,
     )  # type: ignore[arg-type]
@@ -333,7 +347,7 @@ def _measure_console() -> Console:
 
 def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> Table:
     """The statement table of the periods ``first`` to ``end`` (column positions)."""
-    from ..render import house_table
+    from ..render import as_known_caption, house_table
 
     t = house_table(r.title)
     t.add_column("Concept", overflow="fold", min_width=14, max_width=34)
@@ -356,7 +370,7 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
     t.caption = "; ".join(
         x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "") if x
     )
-    return t
+    return as_known_caption(t, r)
 
 
 def _scaled(row: StatementRow) -> tuple[float, str]:
@@ -381,6 +395,14 @@ def _statement_view_table(r: StatementResult):
     from ..render import out_console
 
     return statement_table(r, trend=out_console().is_terminal)  # its rows' notes: see _row_notes
+
+
+def _statement_notes(r: StatementResult) -> list[str]:
+    """What the table's caption says beside its rows, for csv and tsv: the date a point-in-time table is as
+    known on."""
+    from ..render import as_known
+
+    return as_known(r)
 
 
 def _row_notes(r: StatementResult) -> list[str]:
@@ -444,4 +466,10 @@ def _statement_rows_of(r: StatementResult) -> list[Row]:
     return out
 
 
-view.result("StatementResult", table=_statement_view_table, rows=_statement_rows_of, row_notes=_row_notes)
+view.result(
+    "StatementResult",
+    table=_statement_view_table,
+    rows=_statement_rows_of,
+    notes=_statement_notes,
+    row_notes=_row_notes,
+)

@@ -1,0 +1,370 @@
+"""Point in time: a company's XBRL facts as the SEC had received them on a date, and what came after.
+
+A backtest run on today's figures has look-ahead bias: a 2019 decision is judged with values restated in
+2020. :func:`known_on` keeps only the facts whose ``filed`` date is on or before the date asked for, so
+everything the engine derives from them (restatement selection and original values, fiscal-year labels and
+the fiscal calendar, stock-split flags, suspected errors; xbrl/series.py) is derived from what was known then.
+companyfacts carries each fact's filing date (``filed``, a day) but not the filing's acceptance time: a
+filing accepted after hours on the date itself counts as known on that date.
+
+What came after is told, never mixed in: :func:`later_revisions` names a value's later revisions ("revised
+to X on DATE in ACCESSION") and :func:`later_splits` a stock split first applied after the date;
+:func:`first_filed` says when a period that was not reported yet was first filed.
+
+Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json (rows ``(start, end, val, accn, fy, fp, form,
+filed, frame)``, xbrl/facts.py). Nothing here fetches or reads the clock; the caller passes the date.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from datetime import date
+from typing import Any
+
+from ..errors import EdgarError
+from ..vocabulary import param
+from . import periods as P
+from .facts import CompanyFacts, reporting_currency
+from .periods import build_calendar, calendar_from_votes, calendar_votes
+from .restatements import classify_revision, filing_order, split_events
+from .series import _BALANCE_TOTALS, _FLOW_TOTALS, _total_in
+
+# XBRL financial data begins in 2009 (the largest filers; smaller ones by 2011): an earlier date knows nothing.
+EARLIEST_AS_OF = date(2009, 1, 1)
+PERIOD_TOLERANCE_DAYS = 3  # as xbrl/series.py's period keys: filings date one period a day or two apart
+# The parameter's description, for every capability that takes as_of (CLI help and MCP schema alike)
+AS_OF_DESCRIPTION = (
+    "Point in time, YYYY-MM-DD: the figures as known on that date (only facts filed on or before it; later "
+    "revisions and splits named in notes), e.g. 2019-06-30; omitted: as known now"
+)
+_MEMO_DATES = 8  # point-in-time views kept per facts object (a backtest asks a handful of dates)
+
+
+def parse_as_of(value: str | date | None, today: date) -> date | None:
+    """The ``as_of`` argument as a date (``"2019-06-30"`` or a date), None when not given.
+
+    Raises ``invalid_argument`` for text that is not YYYY-MM-DD, a date after ``today`` (the injectable
+    clock's) or before 2009 (no XBRL financial data yet).
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, date):
+        when = value
+    else:
+        try:
+            when = date.fromisoformat(str(value).strip())
+        except ValueError:
+            raise EdgarError(
+                "invalid_argument",
+                f"{param('as_of')} {value!r} is not a date.",
+                f"Write it as YYYY-MM-DD, e.g. {param('as_of')} 2019-06-30.",
+            ) from None
+    if when > today:
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('as_of')} {when} is in the future (today is {today}); nothing was known on it yet.",
+            f"Use a date up to {today}, or omit {param('as_of')} for what is known now.",
+        )
+    if when < EARLIEST_AS_OF:
+        raise EdgarError(
+            "invalid_argument",
+            f"{param('as_of')} {when} predates XBRL financial data, which begins in 2009 (2011 for smaller filers).",
+            f"Use a date from {EARLIEST_AS_OF} on.",
+        )
+    return when
+
+
+def caption(as_of: date | None) -> str | None:
+    """'as known on 2019-06-30' for a table caption; None when not point in time."""
+    return f"as known on {as_of}" if as_of is not None else None
+
+
+def summary(facts: CompanyFacts) -> tuple | None:
+    """What :func:`known_on` needs to cut ``facts`` at any date without reading every row again, as plain
+    (marshal-able) data: ``(votes, filed, first_filed, currencies)``.
+
+    ``votes``: each filing's part in the fiscal calendar (periods.calendar_votes); ``filed``: accession ->
+    filing date; ``first_filed``: tag -> its earliest filing date; ``currencies``: accession -> {currency:
+    rows} (the reporting currency is the one with most rows). None when an accession's rows carry different
+    filing dates (the cut is then made row by row). Kept on ``facts`` once computed; sec/companyfacts.py
+    keeps it in the cache beside the facts.
+    """
+    memo = facts.__dict__
+    if "_pit_summary" in memo:
+        return memo["_pit_summary"]
+    filed: dict[str, str] = {}
+    first: dict[str, str] = {}
+    currencies: dict[str, dict[str, int]] = {}
+    mixed = False
+    for name in facts.tags:
+        body = facts.tags[name]
+        for unit, rows in body["units"].items():
+            money = len(unit) == 3 and unit.isalpha() and unit.isupper()
+            for r in rows:
+                accn, when = r[3], r[7]
+                seen = filed.setdefault(accn, when)
+                mixed = mixed or seen != when
+                if when < first.get(name, "9999"):
+                    first[name] = when
+                if money:
+                    counts = currencies.setdefault(accn, {})
+                    counts[unit] = counts.get(unit, 0) + 1
+    made = None if mixed else (calendar_votes(facts.tags), filed, first, currencies)
+    memo["_pit_summary"] = made
+    return made
+
+
+def set_summary(facts: CompanyFacts, made: tuple | None) -> None:
+    """Attach a :func:`summary` read from a cache to ``facts`` (made from these very facts)."""
+    facts.__dict__["_pit_summary"] = made
+
+
+class _KnownTags(Mapping):
+    """A company's tags as known on a date: each tag's rows filed on or before it, cut on first access."""
+
+    def __init__(self, tags: Mapping[str, dict], cutoff: str, names: list[str]):
+        self._tags, self._cutoff, self._names = tags, cutoff, names
+        self._known = set(names)
+        self._cut: dict[str, dict] = {}
+
+    def __getitem__(self, key: str) -> dict:
+        hit = self._cut.get(key)
+        if hit is None:
+            if key not in self._known:
+                raise KeyError(key)
+            body = self._tags[key]
+            units = {}
+            for unit, rows in body["units"].items():
+                kept = [r for r in rows if r[7] <= self._cutoff]
+                if kept:
+                    units[unit] = kept
+            hit = self._cut[key] = {"label": body.get("label") or key, "units": units}
+        return hit
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._known
+
+
+def known_on(facts: CompanyFacts, as_of: date) -> CompanyFacts:
+    """The company's facts as known on ``as_of``: every row filed on or before it, nothing else.
+
+    The fiscal calendar and reporting currency are those the filings made by then give; ``coverage_note`` (a
+    comparison of the facts with today's submissions) is dropped, as it describes today; freshness notes are
+    kept. Rows are cut per tag when first read, from the facts' :func:`summary` (one pass over every row,
+    kept). The view is kept on ``facts`` for the few dates last asked, so a second question about the same
+    date reuses it (and its series memo). A company that had filed no XBRL by then has no tags.
+    """
+    memo: dict[date, CompanyFacts] = facts.__dict__.setdefault("_as_of_memo", {})
+    hit = memo.get(as_of)
+    if hit is not None:
+        return hit
+    cutoff = as_of.isoformat()
+    made = summary(facts)
+    if made is None:  # an accession filed on two dates: cut row by row
+        tags: Mapping[str, dict] = _KnownTags(facts.tags, cutoff, list(facts.tags))
+        tags = {name: tags[name] for name in tags if tags[name]["units"]}
+        calendar, currency = build_calendar(tags), reporting_currency(tags)
+    else:
+        votes, filed, first, currencies = made
+        known = [accn for accn, when in filed.items() if when <= cutoff]
+        tags = _KnownTags(facts.tags, cutoff, [name for name, when in first.items() if when <= cutoff])
+        calendar = calendar_from_votes({accn: votes[accn] for accn in known})
+        counts: dict[str, int] = {}
+        for accn in known:
+            for unit, n in currencies.get(accn, {}).items():
+                counts[unit] = counts.get(unit, 0) + n
+        currency = max(counts, key=counts.get) if counts else None  # type: ignore[arg-type]
+    view = CompanyFacts(
+        cik=facts.cik,
+        name=facts.name,
+        tags=tags,
+        fetched_at=facts.fetched_at,
+        calendar=calendar,
+        reporting_currency=currency,
+        origin=facts.origin,
+        notes=facts.notes,
+        coverage_note=None,
+    )
+    if len(memo) >= _MEMO_DATES:
+        memo.pop(next(iter(memo)))
+    memo[as_of] = view
+    return view
+
+
+def _fmt(v: float | int) -> str:
+    return f"{int(v):,}" if float(v).is_integer() else f"{v:,}"
+
+
+def _same_period(row: tuple, start: date | None, end: date) -> bool:
+    if (row[0] is None) != (start is None):
+        return False
+    if abs((date.fromisoformat(row[1]) - end).days) > PERIOD_TOLERANCE_DAYS:
+        return False
+    return start is None or abs((date.fromisoformat(row[0]) - start).days) <= PERIOD_TOLERANCE_DAYS
+
+
+def _when(v: Any) -> str:
+    fp = v.fiscal_period or v.period_type
+    label = (f"FY{v.fiscal_year}" if fp == "FY" else f"{fp} FY{v.fiscal_year}") if v.fiscal_year else fp
+    span = f"{v.start} to {v.end}" if v.start else f"at {v.end}"
+    return f"{label} ({span})"
+
+
+def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> list[str]:
+    """Notes naming the revisions filed after ``as_of`` of values known on it; the values are not replaced.
+
+    ``full`` is the company's facts as known now; ``values`` are FactRecord/FactValue-like (value, unit,
+    matched_tag, start, end, fiscal_year, fiscal_period, period_type). A revision is a later periodic
+    report's different figure for the same period (within 3 days), tag and unit; a rounding difference
+    (precision_change) is not one. One note per value: "FY2009 (2008-09-28 to 2009-09-26) 36,537,000,000:
+    revised to 42,905,000,000 on 2010-01-25 in 0001193125-10-012091 (10-K/A; restatement)".
+    """
+    cutoff = as_of.isoformat()
+    notes = []
+    seen = set()
+    for v in values:
+        key = (v.matched_tag, v.unit, v.start, v.end)
+        if key in seen:
+            continue
+        seen.add(key)
+        rows = ((full.tag(v.matched_tag) or {}).get("units") or {}).get(v.unit) or []
+        later = sorted(
+            (r for r in rows if r[7] > cutoff and P.is_periodic(r[6]) and _same_period(r, v.start, v.end)),
+            key=filing_order,
+        )
+        current, accn, changes = v.value, v.accession_number, []
+        for r in later:
+            if r[2] == current or classify_revision(current, r[2], v.unit) == "precision_change":
+                continue
+            kind = classify_revision(current, r[2], v.unit)
+            if kind == "restatement" and _moved_between_lines(full, v, current, accn, r):
+                kind = "reclassification"
+            changes.append(f"revised to {_fmt(r[2])} on {r[7]} in {r[3]} ({r[6]}; {kind.replace('_', ' ')})")
+            current, accn = r[2], r[3]
+        if changes:
+            notes.append(f"After {as_of}: {_when(v)} {_fmt(v.value)} was " + ", then ".join(changes) + ".")
+    return notes
+
+
+def _moved_between_lines(full: CompanyFacts, v: Any, was: float | int, accn: str, row: tuple) -> bool:
+    """True when the two filings report the same total for the period (net income for a flow, total assets for
+    a balance): an amount moved between lines, as xbrl/series.py names a reclassification."""
+    totals = _BALANCE_TOTALS if v.period_type == "instant" else _FLOW_TOTALS
+    now = row[2]
+    if v.matched_tag in totals or was == 0 or (now != 0 and (now > 0) != (was > 0)):
+        return False
+    if now == 0 and v.period_type != "instant":
+        return False
+    start = v.start.isoformat() if v.start else None
+    before = _total_in(full, totals, v.unit, start, v.end.isoformat(), accn)
+    return before is not None and before == _total_in(full, totals, v.unit, start, v.end.isoformat(), row[3])
+
+
+def later_splits(full_values: Iterable[Any], as_of: date) -> list[str]:
+    """Notes naming the stock splits (and reverse splits) first applied in filings after ``as_of``.
+
+    ``full_values`` are the concept's series as known now (xbrl/series.py, FactRecords with
+    ``revision_kind``, ``original_value``, ``filed``, ``accession_number``); the split is dated by the first
+    filing that restated a value for it. Values known on ``as_of`` are on the share basis of that date: not
+    adjusted, and not flagged pre_split (nothing then said a split would come).
+    """
+    values = list(full_values)
+    notes = []
+    for kind, what in (("stock_split", "{n}-for-1 stock split"), ("reverse_split", "1-for-{n} reverse split")):
+        revised = [v for v in values if v.revision_kind == kind and v.original_value is not None]
+        for when, n in split_events([(v.filed, v.original_value, v.value) for v in revised]):
+            if when <= as_of:
+                continue
+            accn = min((v.accession_number for v in revised if v.filed == when), default=None)
+            notes.append(
+                f"A {what.format(n=n)} was first applied in a filing of {when}"
+                + (f" ({accn})" if accn else "")
+                + f", after {as_of}: the values here are on the share basis known on {as_of}, not adjusted for it."
+            )
+    return notes
+
+
+def first_filed(values: Iterable[Any]) -> tuple[date, str] | None:
+    """(date, accession) of the earliest filing that reported any of ``values`` (FactRecord-like, as known
+    now: the original filing of a restated value), or None for none."""
+    firsts = [
+        (v.original_filed, v.original_accession)
+        if v.original_filed and v.original_accession
+        else (v.filed, v.accession_number)
+        for v in values
+    ]
+    return min(firsts) if firsts else None
+
+
+def label_changes(full: CompanyFacts, known: CompanyFacts, as_of: date, latest: int = 3) -> str | None:
+    """A note when the fiscal-year labels derived from the facts known on ``as_of`` differ from today's.
+
+    Labels follow the company's usual convention, voted by its annual reports' own ``fy`` (xbrl/periods.py);
+    with fewer reports the vote can go the other way (NVIDIA's early 10-Ks tag fy one year low: as known on
+    2016-06-30 the year ending 2016-01-31 is FY2015, FY2016 today). The latest ``latest`` differences are named.
+    None when they agree.
+    """
+    changed = [
+        (end, label, full.calendar.label_for_year_end(end))
+        for end, label in sorted(known.calendar.labels.items())
+        if full.calendar.year_ends and label != full.calendar.label_for_year_end(end)
+    ]
+    if not changed:
+        return None
+    return (
+        f"Fiscal-year labels as known on {as_of} differ from today's (the company's convention is voted by the "
+        "annual reports filed by then): "
+        + "; ".join(f"the year ending {end} is FY{then} (FY{now} today)" for end, then, now in changed[-latest:])
+        + "."
+    )
+
+
+def not_reported_error(
+    exc: EdgarError, as_of: date, later: Iterable[Any], what: str, labels_note: str | None = None
+) -> EdgarError:
+    """``exc`` (a not_found of the answer as known on ``as_of``) with the point-in-time reason added.
+
+    ``later`` are the values that answer the question as known now; ``what`` names them ("FY2019", "revenue").
+    The message says "{what} was not reported by {as_of}; first filed DATE in ACCESSION" when they exist, and
+    that only filings filed by ``as_of`` count either way; when they were filed by then, the fiscal-year labels
+    of that date differ from today's (``labels_note``, from :func:`label_changes`, says how). Other errors come
+    back unchanged.
+    """
+    if exc.code != "not_found":
+        return exc
+    first = first_filed(later)
+    if first is not None and first[0] <= as_of:
+        reason = (
+            f"As known on {as_of}: {what} (by today's fiscal-year labels) was filed by then (first in {first[1]} "
+            f"on {first[0]}), under another label. {labels_note or ''}"
+        ).rstrip()
+        suggestion = f"Ask without {param('fiscal_year')} to see the values as labelled on {as_of}."
+    elif first is not None:
+        reason = f"As known on {as_of}: {what} was not reported by {as_of}; first filed {first[0]} in {first[1]}."
+        suggestion = f"Use an {param('as_of')} date from {first[0]} on, or an earlier fiscal year."
+    else:
+        reason = f"As known on {as_of}: only filings filed by {as_of} count."
+        suggestion = exc.suggestion
+    extras = dict(exc.extras)
+    extras["as_of"] = as_of.isoformat()
+    if first is not None:
+        extras["first_filed"] = first[0].isoformat()
+        extras["first_accession"] = first[1]
+    return EdgarError("not_found", f"{exc.message.rstrip()} {reason}", suggestion or exc.suggestion, **extras)
+
+
+def ticker_note(query: str, cik: str, as_of: date) -> str | None:
+    """A note when a company named by ticker or name is read as known on a date: the name is resolved with
+    today's ticker file, and a ticker can have belonged to another company on ``as_of``. None for a CIK."""
+    if query.strip().isdigit():
+        return None
+    return (
+        f"{query!r} was resolved to CIK {cik} with today's ticker file; the SEC's ticker file has no history, so a "
+        f"ticker held by another company on {as_of} is not followed. Pass the CIK to be sure of the company."
+    )

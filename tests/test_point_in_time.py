@@ -1,0 +1,345 @@
+"""Point in time (--as-of / as_of): figures as the SEC had received them on a date, on real corpus data.
+
+Every expected figure is in ../shared/sec-corpus/data.sec.gov/api/xbrl/companyfacts and is named with the
+accession number of the filing it comes from. The unit tests of xbrl/pointintime.py use small hand-written
+facts.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from edgar_cli.capabilities.concept.concept import get_financial_concept
+from edgar_cli.errors import EdgarError
+from edgar_cli.sec.companyfacts import load_company_facts
+from edgar_cli.xbrl import pointintime as PIT
+from edgar_cli.xbrl.catalogue import lookup
+from edgar_cli.xbrl.facts import CompanyFacts
+from edgar_cli.xbrl.periods import build_calendar
+from edgar_cli.xbrl.series import build_series
+
+AAPL, NVDA, TSLA = 320193, 1045810, 1318605
+CORPUS_CIKS = (320193, 1045810, 1046179, 1318605, 1640147, 1997711)  # every companyfacts file of the corpus
+
+
+@pytest.fixture
+def sec(module_sec):
+    return module_sec
+
+
+def fy_value(result, fy):
+    hits = [v for v in result.values if v.fiscal_year == fy and v.fiscal_period == "FY"]
+    assert len(hits) == 1, [(v.fiscal_year, v.end) for v in result.values]
+    return hits[0]
+
+
+# --- unit: the domain functions on hand-written facts -------------------------------------
+
+
+def _facts(rows_by_tag: dict[str, dict[str, list[tuple]]]) -> CompanyFacts:
+    tags = {t: {"label": t, "units": units} for t, units in rows_by_tag.items()}
+    return CompanyFacts(cik=1, name="Example Co", tags=tags, fetched_at=0.0, calendar=build_calendar(tags))
+
+
+def _row(val, accn, filed, form="10-K", start="2018-01-01", end="2018-12-31", fy=2018):
+    return (start, end, val, accn, fy, "FY", form, filed, None)
+
+
+EXAMPLE = {
+    "us-gaap:Revenues": {
+        "USD": [
+            _row(100_250_000, "0000000001-19-000001", "2019-02-15"),
+            _row(120_500_000, "0000000001-19-000009", "2019-08-01", form="10-K/A"),
+            _row(120_500_000, "0000000001-20-000001", "2020-02-14", fy=2019),
+            _row(130_750_000, "0000000001-20-000001", "2020-02-14", start="2019-01-01", end="2019-12-31", fy=2019),
+        ]
+    }
+}
+
+
+def test_facts_known_on_a_date_keep_only_rows_filed_on_or_before_it():
+    facts = _facts(EXAMPLE)
+    known = PIT.known_on(facts, date(2019, 8, 1))
+    rows = known.tags["us-gaap:Revenues"]["units"]["USD"]
+    assert [r[3] for r in rows] == ["0000000001-19-000001", "0000000001-19-000009"]
+    assert PIT.known_on(facts, date(2019, 8, 1)) is known  # kept for the date
+    assert PIT.known_on(facts, date(2019, 1, 1)).tags == {}
+
+
+def test_a_value_known_before_its_restatement_is_the_original_and_names_the_revision():
+    facts = _facts(EXAMPLE)
+    spec = lookup("us-gaap:Revenues")
+    when = date(2019, 7, 31)
+    values = build_series(PIT.known_on(facts, when), spec).values
+    assert [(v.value, v.restated) for v in values] == [(100_250_000, False)]
+    notes = PIT.later_revisions(facts, values, when)
+    assert notes == [
+        "After 2019-07-31: FY2018 (2018-01-01 to 2018-12-31) 100,250,000 was revised to 120,500,000 on "
+        "2019-08-01 in 0000000001-19-000009 (10-K/A; restatement)."
+    ]
+
+
+def test_a_value_known_after_its_restatement_has_no_later_revision_note():
+    facts = _facts(EXAMPLE)
+    when = date(2019, 8, 1)
+    values = build_series(PIT.known_on(facts, when), lookup("us-gaap:Revenues")).values
+    assert [(v.value, v.original_value) for v in values] == [(120_500_000, 100_250_000)]
+    assert PIT.later_revisions(facts, values, when) == []
+
+
+def test_the_first_filing_of_a_period_not_yet_reported_is_the_original_one():
+    facts = _facts(EXAMPLE)
+    values = build_series(facts, lookup("us-gaap:Revenues")).values
+    assert PIT.first_filed(values) == (date(2019, 2, 15), "0000000001-19-000001")
+    assert PIT.first_filed([]) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [("2026-07-02", "in the future"), ("2008-12-31", "predates XBRL"), ("30/06/2019", "is not a date")],
+)
+def test_an_as_of_date_in_the_future_before_2009_or_malformed_is_an_invalid_argument(text, why):
+    with pytest.raises(EdgarError) as info:
+        PIT.parse_as_of(text, date(2026, 7, 1))
+    assert info.value.code == "invalid_argument" and why in info.value.message and info.value.suggestion
+
+
+def test_an_as_of_date_is_read_as_iso_and_none_when_not_given():
+    assert PIT.parse_as_of(" 2019-06-30 ", date(2026, 7, 1)) == date(2019, 6, 30)
+    assert PIT.parse_as_of(None, date(2026, 7, 1)) is None
+    assert PIT.caption(date(2019, 6, 30)) == "as known on 2019-06-30"
+
+
+def _cut_row_by_row(facts: CompanyFacts, when: date) -> dict:
+    cutoff = when.isoformat()
+    tags = {}
+    for name in facts.tags:
+        units = {u: [r for r in rows if r[7] <= cutoff] for u, rows in facts.tags[name]["units"].items()}
+        units = {u: rows for u, rows in units.items() if rows}
+        if units:
+            tags[name] = {"label": facts.tags[name]["label"], "units": units}
+    return tags
+
+
+@pytest.mark.parametrize("when", [date(2010, 1, 24), date(2014, 6, 30), date(2019, 6, 30), date(2026, 6, 30)])
+def test_the_facts_known_on_a_date_are_the_rows_filed_by_then_with_the_calendar_they_give(corpus_facts, when):
+    from edgar_cli.xbrl.facts import reporting_currency
+
+    for cik, facts in corpus_facts.items():
+        known = PIT.known_on(facts, when)
+        tags = _cut_row_by_row(facts, when)
+        assert sorted(known.tags) == sorted(tags), cik
+        assert all(known.tags[t] == tags[t] for t in ("us-gaap:Revenues", "us-gaap:Assets") if t in tags), cik
+        assert known.calendar.to_plain() == build_calendar(tags).to_plain(), (cik, when)
+        assert known.reporting_currency == reporting_currency(tags), (cik, when)
+        assert known.coverage_note is None
+
+
+# --- Apple's FY2009 net sales, restated by the 10-K/A of 2010-01-25 -----------------------
+
+
+def test_apple_fy2009_net_sales_as_known_before_the_10ka_are_the_original_36537m(sec):
+    # 0001193125-09-214859 (10-K filed 2009-10-27): 36,537,000,000; the 10-K/A 0001193125-10-012091 (filed
+    # 2010-01-25) reports 42,905,000,000 for the same period (the change in revenue recognition).
+    r = get_financial_concept("320193", "revenue", fiscal_year=2009, as_of="2010-01-24")
+    v = fy_value(r, 2009)
+    assert (v.value, v.accession_number, v.filed) == (36_537_000_000, "0001193125-09-214859", date(2009, 10, 27))
+    assert not v.restated and v.original_value is None
+    assert r.as_of == date(2010, 1, 24)
+    assert any(
+        "revised to 42,905,000,000 on 2010-01-25 in 0001193125-10-012091 (10-K/A; restatement)" in n for n in r.notes
+    )
+
+
+def test_apple_fy2009_net_sales_as_known_on_the_day_of_the_10ka_are_42905m_restated(sec):
+    r = get_financial_concept("320193", "revenue", fiscal_year=2009, as_of="2010-01-25")
+    v = fy_value(r, 2009)
+    assert (v.value, v.accession_number, v.form) == (42_905_000_000, "0001193125-10-012091", "10-K/A")
+    assert v.restated and v.original_value == 36_537_000_000
+    assert v.original_accession == "0001193125-09-214859"
+    assert not any("revised to" in n for n in r.notes)
+
+
+def test_a_result_without_as_of_says_it_is_as_known_now(sec):
+    r = get_financial_concept("320193", "revenue", fiscal_year=2009)
+    assert r.as_of is None and fy_value(r, 2009).value == 42_905_000_000
+
+
+def test_a_fiscal_year_not_yet_reported_names_its_first_filing(sec):
+    # Apple's FY2010 was first reported in the 10-K 0001193125-10-238044, filed 2010-10-27.
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("320193", "revenue", fiscal_year=2010, as_of="2010-06-30")
+    e = info.value
+    assert e.code == "not_found"
+    assert "not reported by 2010-06-30; first filed 2010-10-27 in 0001193125-10-238044" in e.message
+    assert e.extras["first_accession"] == "0001193125-10-238044"
+
+
+def test_a_ticker_is_resolved_with_a_note_that_the_ticker_file_has_no_history(sec):
+    r = get_financial_concept("AAPL", "revenue", fiscal_year=2009, as_of="2010-01-24")
+    assert any("today's ticker file" in n and "CIK 0000320193" in n for n in r.notes)
+
+
+# --- NVIDIA's FY2016 long-term debt, moved to current in 2016-11 --------------------------
+
+
+def test_nvidia_fy2016_long_term_debt_as_known_before_it_moved_is_1413m_with_the_move_named(sec):
+    # 0001045810-16-000205 (10-K filed 2016-03-17): 1,413,000,000 at 2016-01-31; the 10-Q 0001045810-16-000353
+    # (filed 2016-11-22) reports 0 for the same date.
+    r = get_financial_concept("1045810", "us-gaap:LongTermDebt", as_of="2016-06-30")
+    v = next(v for v in r.values if v.end == date(2016, 1, 31))
+    assert (v.value, v.accession_number) == (1_413_000_000, "0001045810-16-000205") and not v.restated
+    # total assets at 2016-01-31 are the same in both filings: an amount moved to current, not a restatement
+    assert any("revised to 0 on 2016-11-22 in 0001045810-16-000353 (10-Q; reclassification)" in n for n in r.notes)
+
+
+def test_nvidia_fiscal_year_labels_as_known_in_2016_follow_the_reports_filed_by_then_and_say_so(sec):
+    # NVIDIA's 10-Ks for the years ending 2011-01-30 to 2014-01-26 tag fy one low (0001045810-12-000013 says
+    # fy=2011 for the year ending 2012-01-29): by mid-2016 they outvote the later ones, so the year ending
+    # 2016-01-31 (FY2016 in 0001045810-16-000205) is labelled FY2015 as known then; a note says so.
+    r = get_financial_concept("1045810", "revenue", as_of="2016-06-30")
+    v = next(v for v in r.values if v.end == date(2016, 1, 31))
+    assert v.fiscal_year == 2015
+    assert any("the year ending 2016-01-31 is FY2015 (FY2016 today)" in n for n in r.notes)
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("1045810", "revenue", fiscal_year=2016, as_of="2016-06-30")
+    assert "under another label" in info.value.message and "0001045810-16-000205" in info.value.message
+
+
+# --- splits: per-share values known before a split are on the old basis, unflagged ---------
+
+
+def test_apple_fy2019_eps_known_before_the_2020_split_is_11_89_with_the_split_named_in_a_note(sec):
+    # 0000320193-19-000119 (10-K filed 2019-10-31): 11.89; the FY2020 10-K 0000320193-20-000096 (filed
+    # 2020-10-30) restates it to 2.97 for the 4-for-1 split of August 2020.
+    r = get_financial_concept("320193", "eps_diluted", fiscal_year=2019, as_of="2020-06-30")
+    v = fy_value(r, 2019)
+    assert (v.value, v.accession_number) == (11.89, "0000320193-19-000119")
+    assert v.pre_split_ratio is None and not v.restated
+    assert not any("pre_split_ratio" in w for w in r.warnings)
+    assert any("4-for-1 stock split was first applied in a filing of 2020-10-30" in n for n in r.notes)
+    assert any("revised to 2.97 on 2020-10-30 in 0000320193-20-000096" in n for n in r.notes)
+    now = fy_value(get_financial_concept("320193", "eps_diluted", fiscal_year=2019), 2019)
+    assert now.value == 2.97 and now.revision_kind == "stock_split"
+
+
+def test_tesla_2019_eps_known_before_its_2020_split_is_unflagged_and_the_split_is_named(sec):
+    # 0001564590-20-004475 (10-K filed 2020-02-13): -4.92. The 5-for-1 split of August 2020 was first applied in
+    # the Q3 2020 10-Q 0001564590-20-047486 (filed 2020-10-26, 2019's nine months -1.11); the FY2019 figure
+    # itself was restated (-0.98) only in the FY2020 10-K 0001564590-21-004599 (filed 2021-02-08).
+    r = get_financial_concept("1318605", "eps_diluted", fiscal_year=2019, as_of="2020-06-30")
+    v = fy_value(r, 2019)
+    assert (v.value, v.accession_number, v.pre_split_ratio) == (-4.92, "0001564590-20-004475", None)
+    assert any(
+        "5-for-1 stock split was first applied in a filing of 2020-10-26 (0001564590-20-047486)" in n for n in r.notes
+    )
+
+
+def test_tesla_2019_eps_known_after_the_split_was_first_applied_is_flagged_pre_split(sec):
+    # As known on 2020-12-31 the 10-Q 0001564590-20-047486 had restated other 2019 periods for the split, so
+    # FY2019's -4.92 (not restated until 2021-02-08) is on the old basis: pre_split_ratio 5, as known then.
+    r = get_financial_concept("1318605", "eps_diluted", fiscal_year=2019, as_of="2020-12-31")
+    v = fy_value(r, 2019)
+    assert (v.value, v.pre_split_ratio) == (-4.92, 5)
+    assert not any("5-for-1 stock split was first applied" in n for n in r.notes)
+    assert any("revised to -0.98 on 2021-02-08 in 0001564590-21-004599" in n for n in r.notes)
+
+
+# --- the property: nothing returned with as_of D was filed after D -------------------------
+
+
+@pytest.fixture(scope="module")
+def corpus_facts(module_client):
+    return {cik: load_company_facts(module_client, cik) for cik in CORPUS_CIKS}
+
+
+CONCEPTS = ("revenue", "net_income", "eps_diluted", "total_assets", "operating_income")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    cik=st.sampled_from(CORPUS_CIKS),
+    concept=st.sampled_from(CONCEPTS),
+    when=st.dates(min_value=date(2009, 6, 1), max_value=date(2026, 6, 30)),
+    period=st.sampled_from(["annual", "quarterly", "all"]),
+)
+def test_no_value_returned_as_known_on_a_date_was_filed_after_it(
+    module_client, corpus_facts, cik, concept, when, period
+):
+    from edgar_cli.xbrl.answer import answer_as_of
+    from edgar_cli.xbrl.records import CompanyRefRecord
+
+    facts = corpus_facts[cik]
+    ref = CompanyRefRecord(cik=f"{cik:010d}", name=facts.name)
+    try:
+        r = answer_as_of(ref, lookup(concept), facts, None, period, 200, when)
+    except EdgarError as exc:
+        assert exc.code == "not_found" and exc.extras.get("as_of") == when.isoformat()
+        return
+    assert r.as_of == when
+    for v in r.values:
+        assert v.filed <= when, (cik, concept, v)
+        assert v.original_filed is None or v.original_filed <= when
+        assert all(e.filed <= when for e in v.suspected_errors)
+
+
+def test_the_point_in_time_summary_is_kept_in_the_cache_and_read_by_the_next_process(
+    mirror, tmp_path_factory, monkeypatch
+):
+    from conftest import client_over
+
+    from edgar_cli.sec import companyfacts as CF
+
+    clients = client_over(mirror.url, tmp_path_factory)
+    first = next(clients)
+    facts = load_company_facts(first, AAPL)
+    known = CF.known_on(first, facts, date(2010, 1, 24))
+    assert first.cache_get("facts-pit:0000320193", None) is not None
+    # the next process: a new client on the same cache dir, facts from the cache, the summary from beside them
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    second = SecClient(Settings.from_env())
+    again = load_company_facts(second, AAPL)
+    assert again is not facts
+
+    def no_pass(_facts):
+        raise AssertionError("the summary was made again instead of read from the cache")
+
+    monkeypatch.setattr(PIT, "calendar_votes", no_pass)  # the pass over every row makes the votes
+    assert (again.origin, again.fetched_at) == ("cache", facts.fetched_at)  # the clock is pinned
+    view = CF.known_on(second, again, date(2010, 1, 24))
+    assert view.calendar.to_plain() == known.calendar.to_plain()
+    assert (
+        fy_value(
+            get_financial_concept("320193", "revenue", fiscal_year=2009, as_of="2010-01-24", client=second), 2009
+        ).value
+        == 36_537_000_000
+    )
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    cik=st.sampled_from(CORPUS_CIKS),
+    statement=st.sampled_from(["income", "balance", "cashflow"]),
+    when=st.dates(min_value=date(2009, 6, 1), max_value=date(2026, 6, 30)),
+    period=st.sampled_from(["annual", "quarterly"]),
+)
+def test_no_statement_cell_as_known_on_a_date_was_filed_after_it(module_sec, cik, statement, when, period):
+    from edgar_cli.capabilities.statement.statement import get_financial_statement
+
+    try:
+        r = get_financial_statement(str(cik), statement, period=period, as_of=when.isoformat(), client=module_sec)
+    except EdgarError as exc:
+        assert exc.code == "not_found"
+        return
+    assert r.as_of == when
+    for row in r.rows:
+        for c in row.cells:
+            for v in [c.fact, *c.inputs]:
+                if v is not None:
+                    assert v.filed <= when and (v.original_filed is None or v.original_filed <= when), (cik, v)
