@@ -1,7 +1,7 @@
 """The package's own TOML data files (the concept catalogue, statement presets, reorganisations), parsed once.
 
-``tomllib`` is pure Python: parsing concepts.toml and successors.toml took a warm
-``edgar concept`` about a fifth of its lookup, on every run. :func:`load_toml` keeps
+``tomllib`` is pure Python: parsing concepts.toml and successors.toml on every run
+would be a large share of a warm ``edgar concept``'s lookup. :func:`load_toml` keeps
 the parsed document beside the SEC cache (``<cache dir>/derived/<name>.<digest>.pickle``,
 the digest taken over the file's bytes), so a later process reads it back with
 ``pickle`` instead of parsing again; an edited data file has a new digest and is

@@ -38,7 +38,7 @@ from pathlib import Path
 
 from .. import config
 
-FORMAT = "2"  # 2: facts carry pre_reverse_split_ratio and suspected_errors (issue 15)
+FORMAT = "2"  # 2: facts carry pre_reverse_split_ratio and suspected_errors
 STORE_NAME = "bulk.sqlite"
 
 SCHEMA = """

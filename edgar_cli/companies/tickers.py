@@ -46,8 +46,8 @@ class TickerMap:
     listing a ticker owns it), and ``table``, one ``\\nCIK\\tname\\ttickers\\texchange\\twords
     \\tsquashed`` line per company in the file's order (a company's rank is its line number). A
     ticker, CIK or exact-name lookup is a substring search of them and builds one entry; only
-    a name search decodes every row. Cached as the two strings, a warm run loads the map in
-    well under a millisecond instead of rebuilding 10,000 rows (63-91 ms).
+    a name search decodes every row. Cached as the two strings, so a warm run loads the map without
+    rebuilding its 10,000 rows.
     """
 
     def __init__(self, rows: list[tuple], degraded: bool = False):

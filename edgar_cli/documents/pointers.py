@@ -23,7 +23,7 @@ the proxy statement). The decision:
 - anything else is content. A table counts as content unless it is an index of
   pages or holds no figures.
 
-The thresholds were set on the dev split of evals/section_references.tsv and
+The thresholds are tuned on the dev split of evals/section_references.tsv and
 scored on its held-out split (evals/score_sections.py --references).
 """
 

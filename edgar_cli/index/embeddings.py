@@ -23,20 +23,18 @@ is keyword-only; keyword-only searches never load a model.
 Cost: the encoder's work grows with the word pieces it reads. A chunk's vectors
 cover its new text (not the overlap it repeats from the chunk before) in windows
 of at most ``PASSAGE_WINDOW`` word pieces (at most ``PASSAGE_WINDOWS`` of them),
-each opening with the chunk's context line (its item and sub-heading); a query
-scores a chunk by its best window. The packaged file keeps int8 weights but
-multiplies in float32; :func:`integer_model` re-quantises it once (into the data
-directory) so the products run on integer units: about 0.45x the CPU per window
-(benchmarks/index.py); :func:`fused_model` then makes each layer's attention one onnxruntime
-MultiHeadAttention node and fuses GELU (about 0.8x again; ``EDGAR_FUSED_MODEL=0`` keeps the
-integer copy, under the same model id: the two embed alike within the noise of the integer products). The residual
-Add + LayerNorm stay apart (onnxruntime's SkipLayerNormalization kernel costs ~8x the two here, :data:`UNFUSED`)
-and windows run in batches of :data:`BATCH` (8): with the context line naming its item once
-(local_index.context_line) that is x0.62 the wall time and x0.64 the CPU of the batches of 32 with
-SkipLayerNormalization before, per 10-K: 3.1 s wall and 3.1 CPU-s for the eval's average 10-K (302 windows)
-at a load average of 2.3-3.2 on 2 cores (benchmarks/embedding_cost.py, issue 18's seventh session);
-4.0 s wall and 7.8 CPU-s idle on 2 cores of a CPU without VNNI integer instructions (eighth session). Covering less of a chunk was measured and rejected (see
-local_index.vector_body). Windows are embedded in batches of similar length;
+each opening with the chunk's context line (its item, named once, and sub-heading:
+local_index.context_line); a query scores a chunk by its best window. Covering less
+of a chunk costs retrieval quality (local_index.vector_body). The packaged file keeps
+int8 weights but multiplies in float32; :func:`integer_model` re-quantises it once (into
+the data directory) so the products run on integer units; :func:`fused_model` then makes
+each layer's attention one onnxruntime MultiHeadAttention node and fuses GELU
+(``EDGAR_FUSED_MODEL=0`` keeps the integer copy, under the same model id: the two embed alike
+within the noise of the integer products). The residual Add + LayerNorm stay apart
+(onnxruntime's SkipLayerNormalization kernel is slower than the two, :data:`UNFUSED`) and
+windows run in batches of :data:`BATCH`. What each step saves, and a 10-K's wall and CPU
+seconds, are in benchmarks/README.md (the local index; benchmarks/index.py,
+benchmarks/embedding_cost.py). Windows are embedded in batches of similar length;
 onnxruntime's threads do not spin-wait between batches (a spinning pool burns CPU
 other processes need; ``EDGAR_ONNX_THREADS=1`` trades wall time for still less
 CPU on a shared machine, see benchmarks/index.py), and vectors
@@ -66,10 +64,10 @@ PASSAGE_WINDOW = 128  # word pieces per window of a chunk
 PASSAGE_WINDOWS = 16  # most windows per chunk (a chunk of MAX_TOKENS needs 5 or 6)
 WINDOW_OVERLAP = 8  # word pieces two windows of a chunk share
 QUERY_WINDOW = 128
-BATCH = 8  # windows per onnxruntime run: 8 costs ~0.8x the CPU of 32 here (smaller activations stay in cache;
-# benchmarks/README.md, issue 18's seventh session), and each run's int8 input scale then spans fewer windows
-UNFUSED = ["SkipLayerNormFusion"]  # onnxruntime's SkipLayerNormalization kernel costs ~8x an Add and a
-# LayerNormalization on this CPU (benchmarks/README.md, issue 18 seventh session): keep them apart
+BATCH = 8  # windows per onnxruntime run: small batches cost less CPU than 32 (smaller activations stay in cache;
+# benchmarks/README.md, the local index), and each run's int8 input scale then spans fewer windows
+UNFUSED = ["SkipLayerNormFusion"]  # onnxruntime's SkipLayerNormalization kernel costs more than an Add and a
+# LayerNormalization apart (benchmarks/README.md, the local index): keep them apart
 
 PACKAGED_ID = "all-MiniLM-L6-v2-onnx-int8"
 
@@ -284,7 +282,7 @@ INTEGER_VERSION = "2"  # bump when the conversion changes the file (not its vect
 def _drop_nan_guards(model) -> int:
     """Remove the ``Where(IsNaN(softmax), 0, softmax)`` guards of an exported attention graph (an onnx
     ModelProto, in place); how many. A softmax row is NaN only when every key is masked, and a window
-    always leaves its [CLS] unmasked, so the outputs are bit-identical without them, for ~10% less CPU."""
+    always leaves its [CLS] unmasked, so the outputs are bit-identical without them, for less CPU."""
     g = model.graph
     nodes = list(g.node)
     made_by = {o: k for k, n in enumerate(nodes) for o in n.output}
@@ -317,10 +315,9 @@ def integer_model(model: Path) -> Path | None:
     float weights (onnxruntime's basic graph optimisation) and quantises every MatMul dynamically with
     per-channel int8 weights (``onnxruntime.quantization.quantize_dynamic``): activations are quantised
     per batch, products run on the CPU's integer units, and the attention's NaN guards go
-    (:func:`_drop_nan_guards`). On machines with AVX-512 VNNI a 128-piece window costs about
-    0.45x the CPU time (without VNNI, as on an AVX2-only AMD EPYC, the float copies are slower still: the
-    integer copy stays the faster one, benchmarks/README.md); vectors keep a cosine of 0.99 to the packaged model's
-    (benchmarks/index.py prints both). The result is byte-identical for the same packaged file, and
+    (:func:`_drop_nan_guards`). A window costs well under half the CPU time with AVX-512 VNNI, and the
+    integer copy stays the faster one without it (benchmarks/README.md, the local index); vectors keep a cosine
+    of 0.99 to the packaged model's (benchmarks/index.py prints both). The result is byte-identical for the same packaged file, and
     keyed by its size and name, so a reinstall of the same model reuses it. It is made by the first
     :func:`get_embedder` of a data directory (about 4 CPU-s, once, and some 150 MB free while it runs; the
     result is about 59 MB): a semantic ``index add``, ``index list``, or a hybrid or semantic search of an
@@ -494,9 +491,9 @@ def _fuse_attention(model, num_heads: int = 12) -> int:
 def _fuse_elementwise(model):
     """The model with onnxruntime's own BERT fusions in Python (``onnxruntime.transformers.optimizer``, part of
     the onnxruntime wheel): each Erf-made GELU as one Gelu. Residual Add + LayerNormalization stay two nodes:
-    onnxruntime's SkipLayerNormalization kernel took 20-24% of the fused copy's time, ~8x the two apart
-    (issue 18, seventh session; :data:`UNFUSED` keeps the session from fusing them again). Attention is fused before (:func:`_fuse_attention`: the exported graph is not one
-    the optimizer's attention fusion recognises). Shape inference off (it needs sympy); its messages silenced."""
+    onnxruntime's SkipLayerNormalization kernel costs more than the two apart (benchmarks/README.md; :data:`UNFUSED`
+    keeps the session from fusing them again). Attention is fused before (:func:`_fuse_attention`: the exported
+    graph is not one the optimizer's attention fusion recognises). Shape inference off (it needs sympy); its messages silenced."""
     import contextlib
     import io
     import logging
@@ -536,8 +533,8 @@ def fused_model(model: Path, tokenizer: Path) -> Path | None:
     name, so it is not retried by every process (a new version of this code has a new name and tries again).
 
     The products are the same integer MatMuls; what goes is the per-head Reshape/Transpose/Mul/Add chain
-    around them and a GELU of five nodes: about 0.8x the CPU per window (benchmarks/index.py); keeping the
-    residual Add + LayerNorm out of SkipLayerNormalization (FUSED_VERSION 2) about 0.82x again. The vectors
+    around them and a GELU of five nodes; the residual Add + LayerNorm stay out of SkipLayerNormalization
+    (what each saves per window: benchmarks/README.md, the local index; benchmarks/index.py). The vectors
     are not bit-identical: every MatMul's input is quantised per batch from its range, so any change in how
     a float is rounded moves some int8 values by one step, which reaches the vector (cosine 0.998 on average to
     the integer copy's on benchmarks/index.py's sample, as far as a window moves when the windows batched with it

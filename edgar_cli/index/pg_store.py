@@ -25,7 +25,7 @@ Connections come from a psycopg_pool pool per (URL, schema) and process. Pools a
 by :meth:`PostgresStore.close`, by :func:`close_pools` (the CLI calls it once a command has answered) and,
 for any other path, by an ``atexit`` hook. A pool left to its finalizer could deadlock at interpreter
 shutdown: by then its daemon worker threads are frozen, possibly holding the lock the finalizer takes
-(``index add`` hung at exit after a restart of PostgreSQL that cut its COPY). Needs the ``team`` extra
+(as when a restart of PostgreSQL cuts an ``index add``'s COPY). Needs the ``team`` extra
 (``pip install 'edgar-cli[team]'``: psycopg 3 and psycopg-pool); nothing imports this module unless
 ``EDGAR_INDEX_URL`` names PostgreSQL.
 """

@@ -5,39 +5,28 @@
    terms (weight 1) and the finance vocabulary's expansions (weight ``query.EXPANSION_WEIGHT``), each
    multiplied by the question's likely-section prior (``query.section_prior``). The prior weighs the
    keyword score only: a chunk's vectors already read its item and sub-heading (the context line each
-   window opens with), and the prior on the fused score cut tuning hybrid+company MRR@10 from 0.75 to
-   0.72 while BM25 alone needs it (hit@5 0.85 with it, 0.78 without).
+   window opens with), so the prior on the fused score counts the section twice, while BM25 alone needs it.
 2. Semantic candidates: cosine similarity of the question's vector to each chunk's vector. Only the
    narrative items' and Part III's prose carries vectors (local_index.SEMANTIC_SECTIONS), so in hybrid
    search the first ``LAZY_TOP`` keyword candidates without one (notes, tables, an MD&A chunk that is
    mostly a table) get one made for the question: the ``LAZY_CHARS`` characters of the chunk around the
    question's words, after its section and sub-heading (one window of 128 word pieces, two for a
-   figure-dense excerpt). Their cosine counts ``LAZY_MARGIN`` less. Without this a keyword rank 1 there
-   could score at most ``W_BM25`` and sank below prose the model merely found similar. Measured on the
-   retrieval eval's four tuning parts (hybrid hit@5 / MRR@10 with the company filter, before -> after,
-   integer copy of the encoder, before Part III had vectors): tuning 0.96/0.80 -> 0.96/0.80, held_apart
-   0.81/0.66 -> 0.83/0.66, held_apart_2 0.75/0.61 -> 0.86/0.72, held_apart_3 0.57/0.42 -> 0.75/0.64;
-   without a margin tuning fell to 0.74 MRR@10 (notes echoing an MD&A figure outranked it), with 0.15
-   the others gave back part of the gain; 6 candidates instead of 10 kept most of it (held_apart_2
-   0.83/0.71). Hybrid queries alone pay for it: in-process p50 110 ms with a company filter (semantic
-   alone 17 ms), a whole `edgar find` 1.09 s (benchmarks/index.py, issue 18's fifth session).
+   figure-dense excerpt). Their cosine counts ``LAZY_MARGIN`` less, so a note echoing an MD&A figure does
+   not outrank the MD&A. Without this a keyword rank 1 there could score at most ``W_BM25`` and sink below
+   prose the model merely found similar. Hybrid queries alone pay for it: those windows are embedded
+   at query time (the cost: benchmarks/README.md, the local index).
 3. Fusion by normalised scores, not ranks: BM25 divided by the best BM25, cosine scaled from
    ``best - SEM_SPAN`` (0) to the best (1). A chunk that one ranker scores far above the rest keeps that
    lead (reciprocal rank fusion over deep lists would bury it behind chunks both rankers rank middling).
    The span is a fixed width of cosine (calibrated for the packaged MiniLM; a downloaded model with
-   another cosine range would need its own), not the cosine at some rank: the 100th-best cosine sat 0.45 below the best (median over the tuning questions)
-   with a company filter and 0.23 without, so the same chunks of the same company were fused with
-   different weights depending on what else was in scope. With a fixed span a company-filtered search
-   and an unfiltered one naming the company rank that company's chunks alike (tuning hybrid MRR@10, filter /
-   no filter: rank-100 floor 0.77 / 0.76; spans 0.2, 0.3, 0.4: 0.76 / 0.76, 0.77 / 0.76, 0.77 / 0.78).
+   another cosine range would need its own), not the cosine at some rank: how far the cosine at a given
+   rank sits below the best depends on what else is in scope, so the same chunks of the same company would
+   be fused with different weights with and without a company filter. With a fixed span a company-filtered
+   search and an unfiltered one naming the company rank that company's chunks alike.
    The semantic weight also follows how well the model matched anything: it is full when the best
-   cosine is 0.65 or more and half at 0.55 or less (``semantic_trust``; over the eval's opened parts,
-   company-filtered, the median best cosine is 0.53, the 95th percentile 0.69). Scaling a low best
-   cosine up to 1 gave the model's weakest lists the same say as its strongest, and chunks it merely
-   found similar buried a keyword rank 1 (issue 18, sixth session, the five opened parts' 219
-   questions, hybrid hit@5 / MRR@10 with the company filter 0.909 / 0.761 -> 0.936 / 0.764, without it
-   0.900 / 0.762 -> 0.922 / 0.765; the neighbouring settings, 0.4-0.5 / 0.65-0.7 / floor 0.4-0.5, all
-   gave 0.936 with the filter).
+   cosine is 0.65 or more and half at 0.55 or less (``semantic_trust``), so the model's weakest lists do not
+   get the same say as its strongest and bury a keyword rank 1 under chunks it merely found similar.
+   The retrieval eval's figures behind each setting of 1-3: benchmarks/README.md, "The ranking's settings".
 4. Soft signals, multiplied in: chunks of a company the question names (when no company filter is
    given) ``COMPANY_BOOST``; the period it
    names: a filing of a fiscal year the question names ``1 + YEAR_BOOST`` (an analyst asking about

@@ -20,13 +20,13 @@ The bucket is pyrate-limiter's SQLite bucket behind a file lock (filelock);
 each grant is a non-blocking put under both locks, so check-and-record is
 atomic across processes and every recorded timestamp is the real time of the
 request (pyrate-limiter's own blocking wait advances an item's timestamp by
-the planned sleep, which let a process delayed by another's lock be recorded
-early and a one-second window admit 11). Old entries are cleared under the
+the planned sleep, so a process delayed by another's lock would be recorded
+early and a one-second window could admit 11). Old entries are cleared under the
 same locks (no background thread: a leaker thread failing on a full disk
-printed a traceback on every command).
+would print a traceback on every command).
 
 A slot is granted before the request is sent, and the server sees it later by
-a delay that varies (a process descheduled on a busy machine waited ~0.4 s),
+a delay that varies (a process descheduled on a busy machine can wait ~0.4 s),
 so each request's entry is moved to the time its response headers arrive
 (:meth:`RateLimiter.done`), and the window is 1.2 s: an earlier arrival can
 then never share a server-side second with ten later grants.
@@ -63,8 +63,9 @@ from .. import config
 
 RATE_PER_SECOND = 10
 PRIVATE_SHARE = 2  # requests/second for a process that cannot share the bucket
-# A window of exactly one second let 11 requests arrive within one second at the mirror
-# under load (benchmarks/reliability.py). Ten requests per 1.2 s keeps every arrival window at ten.
+# Grants reach the server with varying delays, so under load a window of exactly one second can let 11
+# requests arrive within one second (benchmarks/reliability.py measures the peak). Ten requests per 1.2 s
+# keeps every arrival window at ten.
 WINDOW_MARGIN_MS = 200
 LEAK_EVERY = 64  # grants between clearings of entries older than the window
 DB_NAME = "ratelimit.sqlite"
@@ -202,9 +203,9 @@ class RateLimiter:
         lock = FileLock(str(db) + ".lock", thread_local=False)
         with lock.acquire(timeout=_lock_wait(request_deadline())):  # the command's deadline, at most
             bucket = SQLiteBucket.init_from_file(self._rates(self._rate), table="sec_requests", db_path=str(db))
-            # The file lock already serializes writers; an fsync per request only delayed the
-            # caller by up to ~100 ms *after* its timestamp was taken, so requests reached the
-            # server bunched (11 in one second).
+            # The file lock already serializes writers; an fsync per request would delay the
+            # caller *after* its timestamp was taken, so requests would reach the server bunched
+            # (more than 10 in one second).
             bucket.conn.execute("PRAGMA synchronous=OFF")
         self._file_lock = lock
         self._shared = bucket

@@ -343,7 +343,7 @@ def read_body(
     ``declared`` is the Content-Length header: over the cap fails before a byte is read, and a
     body shorter or longer than it is a damaged transfer.
     """
-    from tempfile import SpooledTemporaryFile  # only when something is fetched: tempfile costs a warm run ~5 ms
+    from tempfile import SpooledTemporaryFile  # only when something is fetched: a warm run need not import tempfile
 
     limit = limit_for(kind)
     expected = int(declared) if declared and declared.strip().isdigit() else None
