@@ -18,7 +18,7 @@ class ScreenRow(FactValue):
     name: str
     tickers: list[str] = Field(default_factory=list)
     sic: str | None = None
-    fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year typically ends on")
+    fiscal_year_end: str | None = Field(default=None, description="MM-DD the company's fiscal year typically ends on")
     notes: list[str] = Field(default_factory=list)
 
 
@@ -47,9 +47,9 @@ class ScreenResult(_Model):
     concept: str
     label: str
     definition: str
-    fiscal_year: int | None = Field(None, description="The fiscal year by each company's own label")
+    fiscal_year: int | None = Field(default=None, description="The fiscal year by each company's own label")
     calendar_year: int | None = Field(
-        None,
+        default=None,
         description="Periods ending in this calendar year (52/53-week years "
         "ending in the first days of January count for the year before)",
     )
