@@ -24,6 +24,7 @@ FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4", "H1", "9M"]
 RevisionKind = Literal[
     "stock_split", "reverse_split", "precision_change", "suspected_tagging_error", "reclassification", "restatement"
 ]
+SuspectKind = Literal["tagging_error", "scale"]
 
 
 class Describe(str):
@@ -38,7 +39,7 @@ class SuspectedErrorRecord:
     """A filing's figure for this period that the company's other figures do not bear out (shown, never fixed)."""
 
     kind: Annotated[
-        Literal["tagging_error", "scale"],
+        SuspectKind,
         Describe(
             "tagging_error: a filing reported a value for this period that the filings before and after it "
             "do not (often another period's figure, or the sign reversed); scale: about 1,000 or 1,000,000 times the "

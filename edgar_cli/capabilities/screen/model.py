@@ -22,20 +22,23 @@ class ScreenRow(FactValue):
     notes: list[str] = Field(default_factory=list)
 
 
+ExclusionReason = Literal[
+    "not_reported",
+    "no_annual_value",
+    "other_unit",
+    "period_not_reported",
+    "form",
+    "fiscal_year_end",
+    "below_minimum",
+    "above_maximum",
+    "not_a_peer",
+]
+
+
 class ScreenExclusion(_Model):
     """Companies left out of a screen for one reason."""
 
-    reason: Literal[
-        "not_reported",
-        "no_annual_value",
-        "other_unit",
-        "period_not_reported",
-        "form",
-        "fiscal_year_end",
-        "below_minimum",
-        "above_maximum",
-        "not_a_peer",
-    ]
+    reason: ExclusionReason
     companies: int
     detail: str
     examples: list[str] = Field(default_factory=list, description="A few of the companies (name and CIK)")
