@@ -25,6 +25,7 @@ RevisionKind = Literal[
     "stock_split", "reverse_split", "precision_change", "suspected_tagging_error", "reclassification", "restatement"
 ]
 SuspectKind = Literal["tagging_error", "scale"]
+SourceKind = Literal["live", "cache", "bulk"]
 
 
 class Describe(str):
@@ -184,7 +185,7 @@ class DataSourceRecord:
     """Which source answered: the SEC just now, the local cache of earlier SEC answers, or the bulk store."""
 
     kind: Annotated[
-        Literal["live", "cache", "bulk"],
+        SourceKind,
         Describe(
             "live: fetched from the SEC for this answer; cache: an earlier SEC answer kept on disk; "
             "bulk: the local store built from the SEC's nightly bulk archives"

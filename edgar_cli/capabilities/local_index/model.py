@@ -9,6 +9,8 @@ from pydantic import Field
 
 from ...models._base import _Model
 
+IndexStatus = Literal["indexed", "reindexed", "unchanged", "removed", "present"]
+
 
 class IndexedFiling(_Model):
     """A filing in the local text index: what was indexed and from where."""
@@ -27,7 +29,7 @@ class IndexedFiling(_Model):
     chars: int = Field(description="Characters of section text indexed")
     embedding_model: str | None = Field(default=None, description="Model of the chunk vectors; null when keyword-only")
     indexed_at: str | None = Field(default=None, description="UTC time the chunks were written")
-    status: Literal["indexed", "reindexed", "unchanged", "removed", "present"] = "present"
+    status: IndexStatus = "present"
 
 
 class SkippedFiling(_Model):

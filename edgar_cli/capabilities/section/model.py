@@ -9,6 +9,8 @@ from pydantic import Field
 
 from ...models._base import _Model
 
+Confidence = Literal["high", "medium", "low"]
+
 
 class SectionOutlineEntry(_Model):
     """One section found in a filing document."""
@@ -61,7 +63,7 @@ class FilingSection(_Model):
         description="Section key of this same document holding the content, "
         "when is_reference and it is in this document (e.g. exhibits for NVIDIA's Item 8)",
     )
-    extraction_confidence: Literal["high", "medium", "low"]
+    extraction_confidence: Confidence
     confidence_reasons: list[str] = Field(default_factory=list)
     outline: list[SectionOutlineEntry] = Field(default_factory=list, description="Every section found in the document")
     warnings: list[str] = Field(default_factory=list)
