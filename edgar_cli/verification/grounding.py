@@ -341,6 +341,8 @@ def _no_filing(text: str) -> str:
 class Grounder(Derived):
     """The state of one verification: the company's facts, the pool the citations allow, its name's words."""
 
+    _filing_periods: dict[str, tuple[int, str]]  # set on first use by cited_text._filing_period
+
     def __init__(
         self,
         facts: CompanyFacts,
@@ -389,7 +391,7 @@ class Grounder(Derived):
             unit=self._unit(fig),
             rounding=S.as_float(fig.step),
             claimed_fiscal_year=fig.fiscal_year if fig.kind in NUMERIC else None,
-            claimed_fiscal_period=fig.fiscal_period,
+            claimed_fiscal_period=fig.fiscal_period,  # type: ignore[arg-type]  # a quarter, H1 or 9M; pydantic checks it
             claimed_period_end=fig.period_end,
             claimed_period_text=fig.period_text,
             status="unchecked",
@@ -468,7 +470,8 @@ class Grounder(Derived):
             if fig.kind == "money" and all(i.unit and G.CURRENCY_UNIT.fullmatch(i.unit) for i in derived.inputs):
                 row.status = "ungrounded"
                 shown = "; ".join(
-                    f"{i.matched_tag} = {S.fmt(i.value)} {i.unit} for {G.describe_period(i)}" for i in derived.inputs
+                    f"{i.matched_tag} = {S.fmt(i.value)} {i.unit} for {G.describe_period(i)}"  # type: ignore[arg-type]  # inputs are XBRL facts: each has a value
+                    for i in derived.inputs
                 )
                 row.reason = (
                     f"The sentence gives {fig.text} as an input of the {derived.text} it derives, whose "
@@ -570,8 +573,8 @@ class Grounder(Derived):
         results = [(c, self._check_claim(fig, row.model_copy(deep=True), c)) for c in options]
         readings = [
             PeriodReading(
-                fiscal_year=c.fiscal_year,
-                fiscal_period=c.quarter or "FY",
+                fiscal_year=c.fiscal_year,  # type: ignore[arg-type]  # set on every reading; PeriodReading checks it
+                fiscal_period=c.quarter or "FY",  # type: ignore[arg-type]  # a Q1-Q4 claim; PeriodReading checks it
                 start=c.span[0] if c.span else None,
                 end=c.span[1] if c.span else None,
                 why=c.reading or "",
