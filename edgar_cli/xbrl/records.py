@@ -26,6 +26,7 @@ RevisionKind = Literal[
 ]
 SuspectKind = Literal["tagging_error", "scale"]
 SourceKind = Literal["live", "cache", "bulk"]
+ConceptPeriod = Literal["annual", "quarterly", "all"]
 
 
 class Describe(str):
@@ -205,7 +206,7 @@ class ConceptResultRecord:
     concept: str
     label: str
     definition: str
-    period: Literal["annual", "quarterly", "all"]
+    period: ConceptPeriod
     fiscal_year: int | None = None
     fallback_chain: list[str]
     tags_tried: list[TagTriedRecord]
