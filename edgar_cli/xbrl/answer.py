@@ -26,7 +26,7 @@ from . import periods as P
 from .catalogue import Concept, lookup
 from .facts import CompanyFacts
 from .notes import describe_values, quarter_gaps
-from .records import CompanyRefRecord, ConceptResultRecord, DataSourceRecord, FactRecord
+from .records import CompanyRefRecord, ConceptPeriod, ConceptResultRecord, DataSourceRecord, FactRecord
 from .series import Series, build_series, currency_note, requested_unit
 
 MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin; XBRL facts begin around 2009
@@ -55,7 +55,7 @@ def answer_concept(
     company: str,
     concept: str,
     fiscal_year: int | None,
-    period: str,
+    period: ConceptPeriod,
     limit: int,
     client,
     resolve: Callable[[str, Any], CompanyRefRecord],  # (company, the client above)
@@ -83,7 +83,7 @@ def assemble_answer(
     series: Series,
     facts: CompanyFacts,
     fy: int | None,
-    period: str,
+    period: ConceptPeriod,
     limit: int,
     today: date,
     unit: str | None = None,
