@@ -222,6 +222,12 @@ def debug() -> bool:
     return os.environ.get("EDGAR_DEBUG") == "1"
 
 
+def completing() -> bool:
+    """A shell is asking for completions: click sets ``_<PROG>_COMPLETE`` (``_EDGAR_COMPLETE``) in the
+    environment of the run it makes for them."""
+    return any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)
+
+
 def no_cache() -> bool:
     """``EDGAR_NO_CACHE=1``: bypass the cache (as ``--no-cache``)."""
     return os.environ.get("EDGAR_NO_CACHE") == "1"

@@ -8,15 +8,13 @@ EDGAR_TODAY, so nothing here depends on the real date.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from mirror import MirrorServer, corpus_dir  # tests/helpers, on the path through pyproject's pythonpath
-from support import PINNED_TODAY, TEST_UA, edgar_command
+from support import PINNED_TODAY, TEST_UA, Result, client_over, edgar_command, run_in_process
 
 
 def _corpus_or_skip() -> Path:
@@ -169,30 +167,6 @@ def sec(mirror, monkeypatch):
     stamina.set_testing(False)
 
 
-@dataclass
-class Result:
-    rc: int
-    out: str
-    err: str
-
-    def json(self):
-        return json.loads(self.out)
-
-
-def run_in_process(args: list[str], capsys) -> Result:
-    """``edgar ARGS`` through the console-script entry point in this process, its output captured."""
-    from edgar_cli.cli.entry import main
-
-    capsys.readouterr()
-    try:
-        main(list(args))
-        rc = 0
-    except SystemExit as exc:
-        rc = int(exc.code or 0)
-    captured = capsys.readouterr()
-    return Result(rc, captured.out, captured.err)
-
-
 @pytest.fixture
 def cli(sec, capsys):
     """Run the CLI in-process (fast): cli("concept", "NVDA", "revenue") -> Result."""
@@ -218,22 +192,6 @@ def edgar(mirror, tmp_path):
         return Result(proc.returncode, proc.stdout, proc.stderr)
 
     return run
-
-
-def client_over(mirror_url: str, tmp_path_factory, today: str = PINNED_TODAY):
-    """A client over ``mirror_url`` with its own cache and config dirs (a generator: yield from it in a fixture)."""
-    from edgar_cli.config import Settings
-    from edgar_cli.sec.client import SecClient
-
-    with pytest.MonkeyPatch.context() as mp:
-        for var in ("EDGAR_NO_CACHE", "EDGAR_DEBUG"):
-            mp.delenv(var, raising=False)
-        mp.setenv("EDGAR_MIRROR", mirror_url)
-        mp.setenv("EDGAR_CACHE_DIR", str(tmp_path_factory.mktemp("module-cache")))
-        mp.setenv("EDGAR_CONFIG_DIR", str(tmp_path_factory.mktemp("module-config")))
-        mp.setenv("SEC_USER_AGENT", TEST_UA)
-        mp.setenv("EDGAR_TODAY", today)
-        yield SecClient(Settings.from_env())
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,8 @@ import edgar_cli
 
 PACKAGE = Path(edgar_cli.__file__).parent
 CONFIG = PACKAGE / "config.py"
-# modules that look through the whole environment for click's ``_<PROG>_COMPLETE`` (shell completion)
-WHOLE_ENVIRONMENT = {"edgar_cli/cli/support.py", "edgar_cli/cli/fastpath.py"}
+# modules that may look through the whole environment (config.completing: click's ``_<PROG>_COMPLETE``)
+WHOLE_ENVIRONMENT: set[str] = set()
 
 
 def ours(name: str) -> bool:

@@ -290,7 +290,7 @@ def test_no_value_returned_as_known_on_a_date_was_filed_after_it(
 def test_the_point_in_time_summary_is_kept_in_the_cache_and_read_by_the_next_process(
     mirror, tmp_path_factory, monkeypatch
 ):
-    from conftest import client_over
+    from support import client_over
 
     from edgar_cli.sec import companyfacts as CF
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from ..sec.companyfacts import _row as _compact_row
 from ..sec.companyfacts import check_some_rows, compact
@@ -379,11 +380,14 @@ def _load_submissions(w: _Writer, archive: Path, full: bool, progress: Progress 
     return stats
 
 
+ArchiveKind = Literal["companyfacts", "submissions"]
+
+
 @dataclass
 class Archive:
     """One downloaded archive and what the server said about it."""
 
-    kind: str  # "companyfacts" or "submissions"
+    kind: ArchiveKind
     path: Path
     url: str
     size: int

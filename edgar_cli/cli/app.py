@@ -24,13 +24,13 @@ of the other commands.
 from __future__ import annotations
 
 import functools
-import os
 import sys
 from collections.abc import Iterable
 from typing import Annotated
 
 import typer
 
+from .. import config
 from .support import EdgarTyper, OrderedGroup, set_global_options
 from .views import COMMANDS, VIEWS, View, module, tasks
 
@@ -108,7 +108,7 @@ def app_for(args: list[str]) -> EdgarTyper:
     top-level command; the whole app for anything else (global options first, ``--help``, an unknown or
     misspelt command, shell completion), which must see every command."""
     view = COMMANDS.get(args[0]) if args else None
-    completing = any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)
+    completing = config.completing()
     if view is None or completing:
         return _whole_app()
     return build((view,))

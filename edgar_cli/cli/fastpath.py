@@ -35,7 +35,6 @@ to the full resolver.
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Any, NoReturn
 
@@ -122,7 +121,7 @@ def _stands_aside() -> bool:
     """Settings under which the full path behaves differently from a read of the local disk cache."""
     if config.fastpath_off() or config.no_cache() or _redis_configured():
         return True
-    return any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)  # shell completion
+    return config.completing()  # shell completion
 
 
 class _ReadOnlyCache(DiskCache):

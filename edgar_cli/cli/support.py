@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import os
 import sys
 import threading
 import time
@@ -220,7 +219,8 @@ class OrderedGroup(typer.core.TyperGroup):
         return sorted(names, key=lambda n: (rank.get(n, len(rank)), names.index(n)))
 
     def format_commands(self, ctx, formatter) -> None:  # noqa: D102 - click API
-        task_of = type(self).tasks() if type(self).tasks else {}
+        tasks = type(self).tasks
+        task_of = tasks() if tasks is not None else {}
         rows: dict[str, list[tuple[str, str]]] = {}
         wide = max((len(n) for n in self.list_commands(ctx)), default=0)  # one column width for every heading
         for name in self.list_commands(ctx):
@@ -403,7 +403,7 @@ def only_command(app: typer.Typer, args: list[str]) -> Iterator[None]:
     first, ``--help``, an unknown or misspelt command, shell completion) sees them all.
     """
     first = args[0] if args else ""
-    completing = any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)
+    completing = config.completing()
     commands = [c for c in app.registered_commands if c.name == first]
     groups = [g for g in app.registered_groups if g.name == first]
     if completing or not (commands or groups):

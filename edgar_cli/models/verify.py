@@ -25,11 +25,13 @@ class FigureSupport(_Model):
     """An XBRL fact or a passage of cited text that a figure agrees with, with its provenance."""
 
     source: Literal["xbrl_fact", "cited_text"]
-    value: float | int | None = Field(None, description="The value as reported (a fact's val; the number in the text)")
-    unit: str | None = Field(None, description="USD, USD/shares, shares, TWD, pure, ...")
-    matched_tag: str | None = Field(None, description="taxonomy:Tag of the fact")
-    concept: str | None = Field(None, description="The catalogue concept the tag belongs to, e.g. revenue")
-    fiscal_year: int | None = Field(None, description="The company's own label for the fact's fiscal year")
+    value: float | int | None = Field(
+        default=None, description="The value as reported (a fact's val; the number in the text)"
+    )
+    unit: str | None = Field(default=None, description="USD, USD/shares, shares, TWD, pure, ...")
+    matched_tag: str | None = Field(default=None, description="taxonomy:Tag of the fact")
+    concept: str | None = Field(default=None, description="The catalogue concept the tag belongs to, e.g. revenue")
+    fiscal_year: int | None = Field(default=None, description="The company's own label for the fact's fiscal year")
     fiscal_period: FiscalPeriod | None = None
     period_type: PeriodType | None = None
     start: date | None = None
@@ -37,14 +39,14 @@ class FigureSupport(_Model):
     form: str | None = None
     filed: date | None = None
     accession_number: str | None = None
-    url: str | None = Field(None, description="The filing's index page, or the cited document")
+    url: str | None = Field(default=None, description="The filing's index page, or the cited document")
     current_value: float | int | None = Field(
-        None, description="Set when later filings changed this period's value: the value that stands now"
+        default=None, description="Set when later filings changed this period's value: the value that stands now"
     )
     revision_kind: RevisionKind | None = Field(
-        None, description="How the value that stands now differs from this one (stock_split, restatement, ...)"
+        default=None, description="How the value that stands now differs from this one (stock_split, restatement, ...)"
     )
-    passage: str | None = Field(None, description="For cited text: the sentence the number is in")
+    passage: str | None = Field(default=None, description="For cited text: the sentence the number is in")
 
 
 class PeriodReading(_Model):
@@ -69,20 +71,21 @@ class VerifiedFigure(_Model):
     context: str = Field(description="The sentence the figure is in")
     kind: FigureKind
     value: float | None = Field(
-        None, description="Parsed value at full scale (60.9 billion -> 60900000000); percentages as written (72.7)"
+        default=None,
+        description="Parsed value at full scale (60.9 billion -> 60900000000); percentages as written (72.7)",
     )
     unit: str | None = Field(
-        None, description="USD, TWD, USD/shares, shares, percent; null when the answer names no currency"
+        default=None, description="USD, TWD, USD/shares, shares, percent; null when the answer names no currency"
     )
     rounding: float | None = Field(
-        None,
+        default=None,
         description="The precision the answer used: any value within half of "
         "this rounds to the figure (0.1 billion for $60.9 billion)",
     )
-    claimed_fiscal_year: int | None = Field(None, description="The fiscal year the answer ties the figure to")
+    claimed_fiscal_year: int | None = Field(default=None, description="The fiscal year the answer ties the figure to")
     claimed_fiscal_period: FiscalPeriod | None = None
     claimed_period_end: date | None = None
-    claimed_period_text: str | None = Field(None, description="The words the claimed period was read from")
+    claimed_period_text: str | None = Field(default=None, description="The words the claimed period was read from")
     status: VerifyStatus = Field(
         description="grounded: equals a fact of the concept named (or a cited number "
         "about it) at the answer's rounding, for the claimed period; derived: a ratio, "
@@ -95,10 +98,12 @@ class VerifiedFigure(_Model):
         "edgar cannot tell (an ambiguous match, a segment, a period the facts do not cover)"
     )
     reason: str = Field(description="Why, in one sentence")
-    support: FigureSupport | None = Field(None, description="The best supporting fact or passage")
-    formula: str | None = Field(None, description="For derived figures: how the inputs give the figure")
+    support: FigureSupport | None = Field(default=None, description="The best supporting fact or passage")
+    formula: str | None = Field(default=None, description="For derived figures: how the inputs give the figure")
     inputs: list[FigureSupport] = Field(default_factory=list, description="For derived figures: the facts used")
-    other_matches: int = Field(0, description="Other facts that also round to the figure (a loose match when many)")
+    other_matches: int = Field(
+        default=0, description="Other facts that also round to the figure (a loose match when many)"
+    )
     flags: list[FigureFlag] = Field(
         default_factory=list,
         description="superseded_value: the value first reported, "

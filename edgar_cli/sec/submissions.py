@@ -21,11 +21,14 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import EdgarError
 from . import urls
 from .client import SecClient
+
+if TYPE_CHECKING:
+    from ..xbrl.records import SourceKind
 
 # The form families ``--form`` accepts, and what each stands for.
 FORM_FAMILIES: dict[str, tuple[str, ...]] = {
@@ -192,7 +195,7 @@ class Page:
     listed_from: date | None
     listed_to: date | None
     listed_count: int | None
-    status: str = "not_needed"  # read, not_needed, unavailable
+    status: Literal["read", "not_needed", "unavailable"] = "not_needed"
     rows_read: int = 0
     actual_from: date | None = None
     actual_to: date | None = None
@@ -288,7 +291,7 @@ class History:
     header: dict
     rows: dict[str, Row] = field(default_factory=dict)
     pages: list[Page] = field(default_factory=list)  # [recent, newest older page, ..., oldest]
-    origin: str = "live"  # live (the SEC), cache (the disk cache) or bulk (the local bulk store)
+    origin: SourceKind = "live"  # live (the SEC), cache (the disk cache) or bulk (the local bulk store)
     as_of: Any = None  # when fetched (live, or the cached copy), or the bulk archive's publication time (bulk)
     # dated notes (SecClient.stale_note) for each file read from a cached copy because refreshing it failed
     stale_notes: list[str] = field(default_factory=list)
@@ -393,7 +396,7 @@ class History:
         return sorted(self.rows.values(), key=lambda r: r.order_key, reverse=True)
 
 
-def _get_submissions(client: SecClient, url: str) -> tuple[Any, str, Any, str | None]:
+def _get_submissions(client: SecClient, url: str) -> tuple[Any, SourceKind, Any, str | None]:
     """(parsed JSON, origin, as_of, stale note): the seam with the bulk store (edgar_cli.bulk.source), else the
     client. A cached copy served because refreshing it failed is origin "cache", dated when it was fetched, with
     the client's dated note (:meth:`SecClient.stale_note`)."""

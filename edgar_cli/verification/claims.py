@@ -23,10 +23,14 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, cast
 
 from . import periods as P
 from . import structures as ST
 from . import wording as W
+
+if TYPE_CHECKING:
+    from ..models.verify import FigureKind
 
 # Figure kinds that are numbers (dates, fiscal years and calendar years are period mentions).
 NUMERIC = ("money", "per_share", "shares", "percent", "number")
@@ -176,7 +180,7 @@ class Figure:
     text: str
     start: int
     end: int
-    kind: str  # money, per_share, shares, percent, percentage_points, number, date, fiscal_year, year
+    kind: FigureKind
     value: Decimal | None = None  # full scale; percent as written (72.7)
     step: Decimal | None = None  # the rounding step the writer used, in the same units as value
     currency: str | None = None
@@ -368,7 +372,7 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
                     text=mn.text,
                     start=mn.start,
                     end=mn.end,
-                    kind=mn.kind,
+                    kind=cast("FigureKind", mn.kind),  # one of date, fiscal_year, year: tested just above
                     day=mn.day,
                     fiscal_year=mn.year if mn.kind != "date" else None,
                     date_role=mn.role,

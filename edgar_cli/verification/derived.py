@@ -17,10 +17,10 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from ..models.companies import CompanyRef
-from ..models.facts import FactValue
 from ..models.verify import VerifiedFigure
 from ..xbrl import grounding as G
 from ..xbrl.catalogue import catalogue
+from ..xbrl.records import FactRecord
 from . import periods as P
 from . import support as S
 from . import wording as W
@@ -52,7 +52,7 @@ class Derived:
     cited: bool
     text_ok: set[int]
     company_words: frozenset[str]
-    _ratio_series: dict[str, list[FactValue]] | None
+    _ratio_series: dict[str, list[FactRecord]] | None
 
     if TYPE_CHECKING:
 
@@ -60,7 +60,7 @@ class Derived:
 
         def _claims_negative(self, fig: Figure) -> bool: ...
 
-        def _convincing(self, fig: Figure, claim: P.Claim, f: FactValue) -> bool: ...
+        def _convincing(self, fig: Figure, claim: P.Claim, f: FactRecord) -> bool: ...
 
         def calendar_wording(self, claim: P.Claim) -> str: ...
 
@@ -68,7 +68,7 @@ class Derived:
             self, fig: Figure, row: VerifiedFigure, claim: P.Claim, matches: list[G.Match], units: list[str]
         ) -> VerifiedFigure: ...
 
-    def _series(self) -> dict[str, list[FactValue]]:
+    def _series(self) -> dict[str, list[FactRecord]]:
         if self._ratio_series is None:
             if self.pool.ratio_series is None:
                 self.pool.ratio_series = G.series_for_ratios(self.pool)

@@ -181,7 +181,7 @@ def check(grounder, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
         if lo <= abs(Decimal(str(f.value))) <= hi and (
             not f.value or (f.value < 0) == negative or not (name in SIGNED_CONCEPTS or _signed(f))
         ):
-            row.status = "grounded"  # type: ignore[assignment]
+            row.status = "grounded"
             row.reason = (
                 f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} as presented in "
                 f"{f.form} {f.accession_number} (filed {f.filed}), the {nf.text} the sentence names; rounds to "
@@ -194,7 +194,7 @@ def check(grounder, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
     row.notes = [n for n in row.notes if not n.startswith("The answer names no period")]
     held = row.status in ("grounded", "superseded") and row.support is not None
     where = f" ({row.support.form} {row.support.accession_number})" if held and row.support else ""
-    row.status = "ungrounded"  # type: ignore[assignment]
+    row.status = "ungrounded"
     row.reason = (
         f"The sentence gives {fig.text} as presented in the {nf.text}, and {f.form} {f.accession_number} "
         f"reports {f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)}; {fig.text} does "
@@ -211,7 +211,7 @@ def _signed(f) -> bool:
 
 def _unchecked(row: VerifiedFigure, why: str) -> None:
     row.notes.append(f"Against all of the company's facts: {row.status}: {row.reason}")
-    row.status = "unchecked"  # type: ignore[assignment]
+    row.status = "unchecked"
     row.reason = why
     row.support = None
     row.flags = [x for x in row.flags if x not in ("superseded_value", "pre_split_basis")]

@@ -36,12 +36,12 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from ..models.companies import CompanyRef
-from ..models.facts import FactValue
 from ..models.verify import PeriodReading, VerifiedFigure
 from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.catalogue import catalogue
 from ..xbrl.facts import CompanyFacts
+from ..xbrl.records import FactRecord
 from ..xbrl.restatements import classify_revision, filing_order, split_candidates, split_events
 from ..xbrl.series import build_series, fact_value
 from . import periods as P
@@ -288,7 +288,7 @@ _BASE_CUE = re.compile(
 )
 
 
-def _untied_periods(mentions: list[P.Mention], f: FactValue, base: bool = False) -> list[str]:
+def _untied_periods(mentions: list[P.Mention], f: FactRecord, base: bool = False) -> list[str]:
     """The periods a sentence names (``mentions``: dates, fiscal and calendar years, quarters) when the fact fits
     none; a comparison's base (``base``: "from $27.0 billion") fits the year before a year named too."""
     if not mentions:
@@ -341,6 +341,8 @@ def _no_filing(text: str) -> str:
 class Grounder(Derived):
     """The state of one verification: the company's facts, the pool the citations allow, its name's words."""
 
+    _filing_periods: dict[str, tuple[int, str]]  # set on first use by cited_text._filing_period
+
     def __init__(
         self,
         facts: CompanyFacts,
@@ -358,8 +360,8 @@ class Grounder(Derived):
         self.facts, self.ref, self.pool, self.everything, self.cited = facts, ref, pool, everything, cited
         self.today, self.earlier_history = today, earlier_history
         self.cal = facts.calendar
-        self._ratio_series: dict[str, list[FactValue]] | None = None
-        self._series_cache: dict[str, list[FactValue]] = {}
+        self._ratio_series: dict[str, list[FactRecord]] | None = None
+        self._series_cache: dict[str, list[FactRecord]] = {}
         self._splits: list[tuple] | None = None
         self._quarter_ends: list[date] | None = None
         self._uncited: Grounder | None = None
@@ -389,7 +391,7 @@ class Grounder(Derived):
             unit=self._unit(fig),
             rounding=S.as_float(fig.step),
             claimed_fiscal_year=fig.fiscal_year if fig.kind in NUMERIC else None,
-            claimed_fiscal_period=fig.fiscal_period,
+            claimed_fiscal_period=fig.fiscal_period,  # type: ignore[arg-type]  # a quarter, H1 or 9M; pydantic checks it
             claimed_period_end=fig.period_end,
             claimed_period_text=fig.period_text,
             status="unchecked",
@@ -468,7 +470,8 @@ class Grounder(Derived):
             if fig.kind == "money" and all(i.unit and G.CURRENCY_UNIT.fullmatch(i.unit) for i in derived.inputs):
                 row.status = "ungrounded"
                 shown = "; ".join(
-                    f"{i.matched_tag} = {S.fmt(i.value)} {i.unit} for {G.describe_period(i)}" for i in derived.inputs
+                    f"{i.matched_tag} = {S.fmt(i.value)} {i.unit} for {G.describe_period(i)}"  # type: ignore[arg-type]  # inputs are XBRL facts: each has a value
+                    for i in derived.inputs
                 )
                 row.reason = (
                     f"The sentence gives {fig.text} as an input of the {derived.text} it derives, whose "
@@ -570,8 +573,8 @@ class Grounder(Derived):
         results = [(c, self._check_claim(fig, row.model_copy(deep=True), c)) for c in options]
         readings = [
             PeriodReading(
-                fiscal_year=c.fiscal_year,
-                fiscal_period=c.quarter or "FY",
+                fiscal_year=c.fiscal_year,  # type: ignore[arg-type]  # set on every reading; PeriodReading checks it
+                fiscal_period=c.quarter or "FY",  # type: ignore[arg-type]  # a Q1-Q4 claim; PeriodReading checks it
                 start=c.span[0] if c.span else None,
                 end=c.span[1] if c.span else None,
                 why=c.reading or "",
@@ -868,7 +871,7 @@ class Grounder(Derived):
         self.text_ok.add(fig.start)
         return row
 
-    def _split_basis(self, f: FactValue) -> tuple[Decimal, str, str] | None:
+    def _split_basis(self, f: FactRecord) -> tuple[Decimal, str, str] | None:
         """How a share count or per-share value reported before a later split, never restated, reads on
         today's share basis: (factor, formula, the split in words), or None when no split followed it.
         The ratio is the concept series' (``edgar concept``'s pre_split_ratio / pre_reverse_split_ratio), else
@@ -953,7 +956,7 @@ class Grounder(Derived):
                 return True
         return False
 
-    def _cited_before_split(self, fig: Figure, row: VerifiedFigure, v: FactValue, name: str) -> bool:
+    def _cited_before_split(self, fig: Figure, row: VerifiedFigure, v: FactRecord, name: str) -> bool:
         """A figure equal to the period's value on today's share basis, when the cited filing reports that
         period only before the split (NVIDIA's FY2024 diluted EPS: 11.93 in the cited FY2024 10-K, 1.19 as the
         FY2025 10-K restates it after the 10-for-1 split): grounded by the cited value, the split named."""
@@ -1071,7 +1074,7 @@ class Grounder(Derived):
         self._caveats(fig, best, row)
         return True
 
-    def _convincing(self, fig: Figure, claim: P.Claim, f: FactValue) -> bool:
+    def _convincing(self, fig: Figure, claim: P.Claim, f: FactRecord) -> bool:
         """Is a match in another period evidence of a period mix-up, not a coincidence? Yes when the figure is
         precise (3+ significant digits) or the period is next to the claimed one."""
         if S.significant_digits(fig) >= 3:
@@ -1191,7 +1194,7 @@ class Grounder(Derived):
         top = max(scores.values(), default=0)
         return {t for t, sc in scores.items() if sc and sc >= top - 1} if top else set()
 
-    def _tag_facts(self, tags: set[str], claim: P.Claim) -> list[FactValue]:
+    def _tag_facts(self, tags: set[str], claim: P.Claim) -> list[FactRecord]:
         out = []
         for (tag, unit, _s, _e), rows in self.pool.periods.items():
             if tag not in tags:
@@ -1205,7 +1208,7 @@ class Grounder(Derived):
 
     def _concept_facts(
         self, named: list[str], claim: P.Claim, fig: Figure, share: str | None = None
-    ) -> list[FactValue]:
+    ) -> list[FactRecord]:
         """The concept's current values for the claimed period (all facts, not only the cited ones); with
         ``share`` (see _profit_share), the values of that share's tags only."""
         if not claim.stated:
@@ -1564,7 +1567,7 @@ class Grounder(Derived):
                 f"{f.unit}, {f.accession_number}); as first reported it was {S.fmt(f.original_value)}."
             )
 
-    def _later_split(self, f: FactValue) -> tuple[Decimal, str, str] | None:
+    def _later_split(self, f: FactRecord) -> tuple[Decimal, str, str] | None:
         """For a value already restated for a split: the forward split after its last report it was never
         restated for, as :meth:`_split_basis` gives it (factor, formula, the split in words), else None."""
         ratio, first = self._split_after(f)
@@ -1590,7 +1593,7 @@ class Grounder(Derived):
                     return int(v.pre_reverse_split_ratio)
         return None
 
-    def _latest_end(self, f: FactValue):
+    def _latest_end(self, f: FactRecord):
         """The end of the latest period of the fact's kind (annual, quarterly, instant) its tag reports."""
         ends = [
             date.fromisoformat(e)
@@ -1616,13 +1619,13 @@ class Grounder(Derived):
                     ]
         return out
 
-    def _concept_series(self, name: str) -> list[FactValue]:
+    def _concept_series(self, name: str) -> list[FactRecord]:
         """A catalogue concept's current values over all of the company's facts (the concept engine)."""
         if name not in self._series_cache:
             self._series_cache[name] = build_series(self.facts, catalogue()[name]).values
         return self._series_cache[name]
 
-    def _split_after(self, f: FactValue) -> tuple[int, str | None]:
+    def _split_after(self, f: FactRecord) -> tuple[int, str | None]:
         """The stock-split ratio applied after a share or per-share value was last reported (1: none)."""
         if self._splits is None:
             revisions = [

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from ..models.facts import FactValue
 from ..xbrl.periods import FiscalCalendar
+from ..xbrl.records import FactRecord
 from .wording import GROWTH_CUE
 
 if TYPE_CHECKING:
@@ -467,7 +467,7 @@ class Claim:
     def stated(self) -> bool:
         return any(v is not None for v in (self.fiscal_year, self.quarter, self.end, self.calendar_year))
 
-    def accepts(self, f: FactValue) -> bool:
+    def accepts(self, f: FactRecord) -> bool:
         if not self.stated:
             return True
         if self.end is not None:
@@ -490,7 +490,7 @@ class Claim:
             return True
         return f.fiscal_period == (self.quarter or "FY")
 
-    def type_rank(self, f: FactValue) -> int:
+    def type_rank(self, f: FactRecord) -> int:
         """0 for the kind of period the claim names, more for others (annual first when none is named)."""
         if self.period_type:
             return 0 if f.period_type == self.period_type else 1 + _TYPE_ORDER.get(f.period_type, 5)
@@ -616,7 +616,7 @@ def _years_around(cal: FiscalCalendar, lo: date, hi: date | None = None) -> list
     return sorted({y for d in days if (y := cal.year_containing(lo + timedelta(days=d))) is not None})
 
 
-def calendar_fit(f: FactValue, year: int, quarter: str | None) -> bool:
+def calendar_fit(f: FactRecord, year: int, quarter: str | None) -> bool:
     """Does a fact's period fit a calendar year (or a calendar quarter of it)? For companies whose fiscal
     calendar is unknown (no annual report in the facts); otherwise :func:`readings` decides."""
     if quarter is None:

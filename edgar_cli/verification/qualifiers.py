@@ -86,7 +86,7 @@ def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> 
     for row in rows:
         if row.kind == "percent" and row.status in ("derived", "ungrounded"):
             _check_base(row, row.context or "", facts, rows)
-        if row.status in HELD and _annual_support(row):
+        if row.status in HELD and _annual_support(row) and row.support is not None:  # (_annual_support: it is)
             other = _OTHER_PERIOD.search(row.context or "")
             if other and not _period_is_read(row, other.group(0)):
                 _unchecked(

@@ -477,7 +477,7 @@ def _not_a_year_end(grounder: Grounder, fig: Figure, end: date) -> tuple[Figure,
     meant = replace(fig, period_end=end, period_text=f"the fiscal year ended {end}")
     row = _as_written(grounder.check(meant), fig)
     if row.status in HELD:
-        row.status = "unchecked"  # type: ignore[assignment]
+        row.status = "unchecked"
         row.reason = (
             f"{row.reason.rstrip('.')} (the fiscal year" + (f" FY{label}" if label else "") + f" that ended {end}); "
             f"but the sentence dates it {fig.period_text}, and no fiscal year of {grounder.ref.name} ends on "
@@ -565,8 +565,8 @@ def _label_or_date(grounder: Grounder, fig: Figure, named_end: date) -> tuple[Fi
     )
     out.readings = [
         PeriodReading(
-            fiscal_year=fy,
-            fiscal_period=part or "FY",
+            fiscal_year=fy,  # type: ignore[arg-type]  # the sentence names a fiscal year; PeriodReading checks it
+            fiscal_period=part or "FY",  # type: ignore[arg-type]  # a quarter, H1 or 9M; PeriodReading checks it
             end=named_end,
             why=f"the sentence names {fig.period_text}",
             status=row.status,

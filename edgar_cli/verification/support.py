@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from ..models.facts import FactValue
 from ..models.verify import FigureSupport
 from ..xbrl import grounding as G
+from ..xbrl.records import FactRecord
 from .claims import Figure
 
 # A clause with no subject of its own: the figure carries on the sentence's concept ("..., up from $27.0 billion").
@@ -42,7 +42,7 @@ def match_support(m: G.Match) -> FigureSupport:
     )
 
 
-def fact_support(f: FactValue, concept: str) -> FigureSupport:
+def fact_support(f: FactRecord, concept: str) -> FigureSupport:
     return FigureSupport(
         source="xbrl_fact",
         value=f.value,

@@ -25,7 +25,7 @@ translation) are ``flags`` on the figure and on the answer, each explained in
 from __future__ import annotations
 
 from ..models.companies import CompanyRef
-from ..models.verify import AnswerVerification, VerifiedFigure
+from ..models.verify import AnswerVerdict, AnswerVerification, FigureFlag, VerifiedFigure
 from .claims import NUMERIC
 
 CONTRADICTED = ("ungrounded", "mismatched_period")
@@ -39,14 +39,14 @@ FLAG_LABELS = {
 }
 
 
-def flag(row: VerifiedFigure, name: str, message: str) -> None:
+def flag(row: VerifiedFigure, name: FigureFlag, message: str) -> None:
     """Raise a caveat on a figure: a flag code and its explanation (a note the verdict shows as a warning)."""
     if name not in row.flags:
         row.flags.append(name)
         row.notes.append(f"{FLAG_LABELS[name]}: {message}")
 
 
-def answer_verdict(rows: list[VerifiedFigure]) -> str:
+def answer_verdict(rows: list[VerifiedFigure]) -> AnswerVerdict:
     """The verdict of the table in the module docstring."""
     # a change in percentage points is a figure too: unchecked, it keeps the answer from "grounded"
     figures = [r for r in rows if r.kind in NUMERIC or r.kind == "percentage_points"]
@@ -54,7 +54,8 @@ def answer_verdict(rows: list[VerifiedFigure]) -> str:
         return "ungrounded"
     if not figures:
         return "no_figures"
-    for status in ("superseded", "ambiguous", "unchecked"):
+    order: tuple[AnswerVerdict, ...] = ("superseded", "ambiguous", "unchecked")
+    for status in order:
         if any(r.status == status for r in figures):
             return status
     return "grounded"
@@ -73,7 +74,7 @@ def verdict(
     for r in rows:
         counts[r.status] = counts.get(r.status, 0) + 1
     verdict_ = answer_verdict(rows)
-    flags: list[str] = []
+    flags: list[FigureFlag] = []
     raised: list[str] = []
     for r in rows:
         for name in r.flags:
@@ -96,7 +97,9 @@ def verdict(
     )
 
 
-def _summary(rows: list[VerifiedFigure], counts: dict[str, int], verdict_: str, flags: list[str]) -> str:
+def _summary(
+    rows: list[VerifiedFigure], counts: dict[str, int], verdict_: AnswerVerdict, flags: list[FigureFlag]
+) -> str:
     figures = [r for r in rows if r.kind in NUMERIC]
     if verdict_ == "no_figures":
         mentions = f" ({len(rows)} period mention{'s' if len(rows) != 1 else ''} checked)" if rows else ""

@@ -27,7 +27,7 @@ from . import pointintime as PIT
 from .catalogue import Concept, lookup
 from .facts import CompanyFacts
 from .notes import describe_values, quarter_gaps
-from .records import CompanyRefRecord, ConceptResultRecord, DataSourceRecord, FactRecord
+from .records import CompanyRefRecord, ConceptPeriod, ConceptResultRecord, DataSourceRecord, FactRecord
 from .series import Series, build_series, currency_note, requested_unit
 
 MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin; XBRL facts begin around 2009
@@ -56,7 +56,7 @@ def answer_concept(
     company: str,
     concept: str,
     fiscal_year: int | None,
-    period: str,
+    period: ConceptPeriod,
     limit: int,
     client,
     resolve: Callable[[str, Any], CompanyRefRecord],  # (company, the client above)
@@ -88,7 +88,7 @@ def answer_as_of(
     spec: Concept,
     facts: CompanyFacts,
     fy: int | None,
-    period: str,
+    period: ConceptPeriod,
     limit: int,
     as_of: date,
     unit: str | None = None,
@@ -120,7 +120,7 @@ def assemble_answer(
     series: Series,
     facts: CompanyFacts,
     fy: int | None,
-    period: str,
+    period: ConceptPeriod,
     limit: int,
     today: date,
     unit: str | None = None,

@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from ..datafiles import load_toml
 from ..errors import EdgarError
+
+ConceptKind = Literal["duration", "instant", "unknown"]  # unknown: a raw tag
 
 TAXONOMIES = ("us-gaap", "ifrs-full", "dei", "srt", "invest", "ecd", "ffd")
 
@@ -23,7 +26,7 @@ class Concept:
     name: str
     label: str
     definition: str
-    kind: str  # "duration" | "instant" | "unknown" (raw tags)
+    kind: ConceptKind
     unit: str  # "currency" | "currency/shares" | "shares" | "any"
     aliases: tuple[str, ...]
     chain: tuple[TagSpec, ...]

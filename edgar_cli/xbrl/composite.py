@@ -111,7 +111,9 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         elif whole is not None and current_line is None:
             summed.append(whole)
         else:
-            unsummed.append((end, n or whole, current_line))
+            long_line = n or whole
+            assert long_line is not None  # every end is a date of at[NONCURRENT] or at[WHOLE]
+            unsummed.append((end, long_line, current_line))
             continue
         short = at[SHORT_TERM].get(end)
         if short is not None:
@@ -208,7 +210,9 @@ def _tried(parts: dict, used: dict[str, int], unsummed: list[tuple[date, FactRec
             detail = "never added: read only to tell whether us-gaap:LongTermDebt is the whole of the debt"
         mine = [(end, v, cur) for end, v, cur in unsummed if v.matched_tag == tag]
         if tag == WHOLE and mine:
-            shown = "; ".join(f"{end}: {v.value:,} beside {cur.matched_tag} {cur.value:,}" for end, v, cur in mine[:3])
+            # a whole-debt date goes unsummed only beside a current-debt line, so cur is never None here
+            beside = [(end, v, cur) for end, v, cur in mine[:3] if cur is not None]
+            shown = "; ".join(f"{end}: {v.value:,} beside {cur.matched_tag} {cur.value:,}" for end, v, cur in beside)
             more = f" and {len(mine) - 3} more" if len(mine) > 3 else ""
             detail = (
                 f"{len(mine)} date(s) not summed ({shown}{more}): with no us-gaap:LongTermDebtNoncurrent beside "

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from .periods import FiscalCalendar
+from .records import SourceKind
 
 FORMAT = 6
 Row = tuple  # (start, end, val, accn, fy, fp, form, filed, frame)
@@ -61,7 +62,7 @@ class CompanyFacts:
     fetched_at: float
     calendar: FiscalCalendar
     reporting_currency: str | None = None  # the currency most of its monetary facts are in (TSMC: TWD)
-    origin: str = "live"  # where these facts came from: live (the SEC), cache (the disk cache), bulk (the store)
+    origin: SourceKind = "live"  # where these facts came from: live (the SEC), cache (the disk cache), bulk (the store)
     # Dated notes about these facts' freshness: a check for newer filings, or a refresh, that failed
     notes: tuple[str, ...] = ()
     # Set when the facts end before the period of the filer's latest periodic report (sec/companyfacts.py)

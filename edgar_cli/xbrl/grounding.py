@@ -23,10 +23,11 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from decimal import Decimal
 from functools import lru_cache
+from typing import Protocol
 
 from .catalogue import catalogue
 from .facts import CompanyFacts
-from .records import FactRecord
+from .records import FactRecord, RevisionKind
 from .restatements import classify_revision, filing_order, select, split_candidates
 from .series import build_series, fact_value
 from .suspects import tagging_errors
@@ -66,7 +67,7 @@ def tag_concepts() -> dict[str, list[str]]:
 class Match:
     fact: FactRecord  # provenance of the cited row, labelled with the company's fiscal period
     current_value: float | int  # the latest-filed value for the period
-    revision_kind: str | None  # set when the matched value is not the current one
+    revision_kind: RevisionKind | None  # set when the matched value is not the current one
     concepts: list[str] = field(default_factory=list)
 
     @property
@@ -167,7 +168,22 @@ class FactPool:
         return min(rows, key=filing_order) if rows else None
 
 
-def describe_period(fact: FactRecord) -> str:
+class Dated(Protocol):
+    """What describe_period reads: a FactRecord, or a verified figure's support (models.verify.FigureSupport)."""
+
+    @property
+    def fiscal_year(self) -> int | None: ...
+    @property
+    def fiscal_period(self) -> str | None: ...
+    @property
+    def period_type(self) -> str | None: ...
+    @property
+    def start(self) -> date | None: ...
+    @property
+    def end(self) -> date | None: ...
+
+
+def describe_period(fact: Dated) -> str:
     label = f"FY{fact.fiscal_year}" if fact.fiscal_year is not None else "an unlabelled period"
     if fact.fiscal_period and fact.fiscal_period != "FY":
         label = f"{fact.fiscal_period} {label}"

@@ -26,6 +26,10 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .records import FiscalPeriod, PeriodType
 
 ANNUAL_DAYS = (350, 380)
 QUARTER_DAYS = (84, 98)
@@ -51,7 +55,7 @@ def days_between(start: date, end: date) -> int:
     return (end - start).days + 1
 
 
-def classify(start: date | None, end: date) -> str:
+def classify(start: date | None, end: date) -> PeriodType:
     """annual, quarterly, ytd, instant or other, by length alone."""
     if start is None:
         return "instant"
@@ -152,7 +156,7 @@ class FiscalCalendar:
         return last + timedelta(days=365 * (label - self.label_for_year_end(last)))
 
 
-def fiscal_period_of(start: date | None, end: date, cal: FiscalCalendar) -> tuple[int | None, str | None]:
+def fiscal_period_of(start: date | None, end: date, cal: FiscalCalendar) -> tuple[int | None, FiscalPeriod | None]:
     """The (fiscal_year, fiscal_period) a period belongs to, from its dates."""
     kind = classify(start, end)
     year = cal.year_containing(end)
@@ -168,14 +172,17 @@ def fiscal_period_of(start: date | None, end: date, cal: FiscalCalendar) -> tupl
             # The close of the previous year (an opening balance): it belongs to that year.
             return label - 1, "FY"
         q = _quarter_number(fy_start, end, exact=True)
-        return label, (f"Q{q}" if q else None)
+        return label, (_QUARTER_LABEL[q] if q else None)
     if kind == "quarterly":
         q = _quarter_number(fy_start, end, exact=False)
-        return label, (f"Q{q}" if q else None)
+        return label, (_QUARTER_LABEL[q] if q else None)
     if kind == "ytd":
         n = days_between(start, end) if start else 0
         return label, ("H1" if n < 230 else "9M")
     return label, None
+
+
+_QUARTER_LABEL: dict[int, FiscalPeriod] = {1: "Q1", 2: "Q2", 3: "Q3", 4: "Q4"}
 
 
 def _quarter_number(fy_start: date, end: date, *, exact: bool) -> int | None:

@@ -24,6 +24,9 @@ FiscalPeriod = Literal["FY", "Q1", "Q2", "Q3", "Q4", "H1", "9M"]
 RevisionKind = Literal[
     "stock_split", "reverse_split", "precision_change", "suspected_tagging_error", "reclassification", "restatement"
 ]
+SuspectKind = Literal["tagging_error", "scale"]
+SourceKind = Literal["live", "cache", "bulk"]
+ConceptPeriod = Literal["annual", "quarterly", "all"]
 
 
 class Describe(str):
@@ -38,7 +41,7 @@ class SuspectedErrorRecord:
     """A filing's figure for this period that the company's other figures do not bear out (shown, never fixed)."""
 
     kind: Annotated[
-        Literal["tagging_error", "scale"],
+        SuspectKind,
         Describe(
             "tagging_error: a filing reported a value for this period that the filings before and after it "
             "do not (often another period's figure, or the sign reversed); scale: about 1,000 or 1,000,000 times the "
@@ -183,7 +186,7 @@ class DataSourceRecord:
     """Which source answered: the SEC just now, the local cache of earlier SEC answers, or the bulk store."""
 
     kind: Annotated[
-        Literal["live", "cache", "bulk"],
+        SourceKind,
         Describe(
             "live: fetched from the SEC for this answer; cache: an earlier SEC answer kept on disk; "
             "bulk: the local store built from the SEC's nightly bulk archives"
@@ -203,7 +206,7 @@ class ConceptResultRecord:
     concept: str
     label: str
     definition: str
-    period: Literal["annual", "quarterly", "all"]
+    period: ConceptPeriod
     fiscal_year: int | None = None
     fallback_chain: list[str]
     tags_tried: list[TagTriedRecord]

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from .periods import base_form
+from .records import RevisionKind
 
 
 @dataclass
@@ -45,7 +46,7 @@ class Selection:
     row: tuple  # provenance of the current value: the first filing of the latest-filed value's run
     original: tuple | None  # the first-filed row, when values differ
     distinct: int
-    revision_kind: str | None
+    revision_kind: RevisionKind | None
     latest_filed: str = ""  # the last filing date that reported this period
     suspects: list[tuple] = field(default_factory=list)  # rows of A, B, A's B filings (suspected_tagging_error)
 
@@ -132,7 +133,7 @@ def split_candidates(original: float | int, latest: float | int, max_ratio: int 
     return {n for n in range(max(2, int(lo)), min(max_ratio, int(hi)) + 1) if lo <= n <= hi}
 
 
-def classify_revision(original: float | int, latest: float | int, unit: str) -> str:
+def classify_revision(original: float | int, latest: float | int, unit: str) -> RevisionKind:
     a, b = Decimal(str(original)), Decimal(str(latest))
     coarse = max(_precision(original), _precision(latest))
     if (a / coarse).quantize(Decimal(1)) == (b / coarse).quantize(Decimal(1)):

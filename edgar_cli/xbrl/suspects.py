@@ -25,7 +25,7 @@ from collections import defaultdict
 from datetime import date
 
 from .facts import CompanyFacts
-from .records import FactRecord, SuspectedErrorRecord
+from .records import FactRecord, SuspectedErrorRecord, SuspectKind
 from .restatements import scale_factor
 
 COVER_TAG = "dei:EntityCommonStockSharesOutstanding"
@@ -50,6 +50,7 @@ def tagging_errors(
     rows = (facts.tag(tag) or {}).get("units", {}).get(unit, [])
     out = []
     for b in suspects:
+        kind: SuspectKind
         a_val, b_val = first[2], b[2]
         stands = f"the filings before and after it report {_fmt(a_val)} (first in {first[3]})"
         factor = scale_factor(a_val, b_val)

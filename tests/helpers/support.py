@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 PINNED_TODAY = "2026-07-01"  # the corpus snapshot's "today" (the injectable clock's date)
 TEST_UA = "edgar-cli tests tests@example.com"
@@ -16,3 +20,43 @@ def edgar_command() -> list[str]:
         return [str(exe)]
     found = shutil.which("edgar")
     return [found] if found else [sys.executable, "-m", "edgar_cli"]
+
+
+@dataclass
+class Result:
+    rc: int
+    out: str
+    err: str
+
+    def json(self):
+        return json.loads(self.out)
+
+
+def run_in_process(args: list[str], capsys) -> Result:
+    """``edgar ARGS`` through the console-script entry point in this process, its output captured."""
+    from edgar_cli.cli.entry import main
+
+    capsys.readouterr()
+    try:
+        main(list(args))
+        rc = 0
+    except SystemExit as exc:
+        rc = int(exc.code or 0)
+    captured = capsys.readouterr()
+    return Result(rc, captured.out, captured.err)
+
+
+def client_over(mirror_url: str, tmp_path_factory, today: str = PINNED_TODAY):
+    """A client over ``mirror_url`` with its own cache and config dirs (a generator: yield from it in a fixture)."""
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    with pytest.MonkeyPatch.context() as mp:
+        for var in ("EDGAR_NO_CACHE", "EDGAR_DEBUG"):
+            mp.delenv(var, raising=False)
+        mp.setenv("EDGAR_MIRROR", mirror_url)
+        mp.setenv("EDGAR_CACHE_DIR", str(tmp_path_factory.mktemp("module-cache")))
+        mp.setenv("EDGAR_CONFIG_DIR", str(tmp_path_factory.mktemp("module-config")))
+        mp.setenv("SEC_USER_AGENT", TEST_UA)
+        mp.setenv("EDGAR_TODAY", today)
+        yield SecClient(Settings.from_env())

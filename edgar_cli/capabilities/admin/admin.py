@@ -50,6 +50,7 @@ def user_agent_setting(value: str | None = None) -> UserAgentSetting:
         path = save_user_agent(value)
         return UserAgentSetting(user_agent=value.strip(), source=str(path), config_file=str(path))
     explicit = get_client().settings.user_agent
+    ua: str | None
     if explicit:
         source, ua = ("SEC_USER_AGENT" if config.user_agent_env() == explicit else "--user-agent"), explicit
     elif config.user_agent_env():

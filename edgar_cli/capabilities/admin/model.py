@@ -42,8 +42,8 @@ class ConfigSetting(_Model):
     )
     value: str | None
     source: str = Field(description="The flag, environment variable or file the value came from, or 'default'")
-    variable: str | None = Field(None, description="The environment variable that sets it")
-    exists: bool | None = Field(None, description="For files and directories: whether it exists yet")
+    variable: str | None = Field(default=None, description="The environment variable that sets it")
+    exists: bool | None = Field(default=None, description="For files and directories: whether it exists yet")
 
 
 class ConfigReport(_Model):

@@ -51,6 +51,7 @@ _QUARTER = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "FY": 4}
 
 
 AlignArg = Literal["label", "nearest"]
+YearBasis = Literal["requested", "latest_common", "latest_each", "nearest"]
 
 
 def compare_companies(
@@ -367,7 +368,7 @@ def compare_companies(
         definition=spec.definition,
         period=period,
         fiscal_year=one[0] if one else None,
-        fiscal_period=(("FY" if period == "annual" else f"Q{one[1]}") if one else None),
+        fiscal_period=(("FY" if period == "annual" else f"Q{one[1]}") if one else None),  # type: ignore[arg-type]  # Q1-Q4
         fiscal_year_basis=basis,
         fiscal_year_reason=reason,
         comparable=comparable,
@@ -486,7 +487,7 @@ def _label(key: tuple[int, int], period: str) -> str:
     return f"FY{key[0]}" if period == "annual" else f"Q{key[1]} FY{key[0]}"
 
 
-def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[tuple[int, int], str, str]:
+def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[tuple[int, int], YearBasis, str]:
     """(target key, basis, reason): the requested year, or the latest every company reports."""
     names = [e.ref.name for e in entries]
     if fy is not None:
@@ -557,7 +558,7 @@ def _annual_ends(e: _Entry) -> dict[int, date]:
 
 def _nearest_each(
     entries: list[_Entry], year: int, unavailable: list[UnavailableCompany]
-) -> tuple[dict[str, tuple[int, int]], str, str]:
+) -> tuple[dict[str, tuple[int, int]], YearBasis, str]:
     """(each company's target key, basis, reason) for calendar ``year``: the fiscal year ending nearest its end."""
     targets: dict[str, tuple[int, int]] = {}
     chosen = []
@@ -588,7 +589,7 @@ def _nearest_each(
     return targets, "nearest", reason
 
 
-def _latest_each(entries: list[_Entry], period: str) -> tuple[dict[str, tuple[int, int]], str, str]:
+def _latest_each(entries: list[_Entry], period: str) -> tuple[dict[str, tuple[int, int]], YearBasis, str]:
     """(each company's target key, basis, reason) for "their last fiscal years"."""
     targets = {e.ref.cik: max(e.keys) for e in entries}
     what = "fiscal year" if period == "annual" else "fiscal quarter"

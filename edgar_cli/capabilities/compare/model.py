@@ -19,9 +19,11 @@ class ComparisonRow(FactValue):
     name: str
     cik: str = Field(description="10-digit zero-padded CIK")
     tickers: list[str] = Field(default_factory=list)
-    fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year typically ends on")
+    fiscal_year_end: str | None = Field(default=None, description="MM-DD the company's fiscal year typically ends on")
     source: str = Field(description="The companyfacts document the figure comes from")
-    data_source: DataSource | None = Field(None, description="Which source answered (live, cache or bulk of a date)")
+    data_source: DataSource | None = Field(
+        default=None, description="Which source answered (live, cache or bulk of a date)"
+    )
     notes: list[str] = Field(default_factory=list)
 
 
@@ -53,7 +55,7 @@ class ComparisonResult(_Model):
     )
     fiscal_year_basis: Literal["requested", "latest_common", "latest_each", "nearest"]
     calendar_year: int | None = Field(
-        None,
+        default=None,
         description="With align nearest: the calendar year the fiscal years "
         "were aligned to (each row carries its own fiscal_year)",
     )

@@ -18,7 +18,7 @@ from ...xbrl.answer import MIN_FISCAL_YEAR, SOURCE, answer_concept, assemble_ans
 from ...xbrl.catalogue import Concept
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.pointintime import AS_OF_DESCRIPTION
-from ...xbrl.records import CompanyRefRecord, FactRecord
+from ...xbrl.records import CompanyRefRecord, ConceptPeriod, FactRecord
 from ...xbrl.series import Series
 from ..arguments import DEFAULT_LIMIT, MAX_LIMIT, PeriodArg, validate_common
 from ..resolve.resolve import resolve_company
@@ -120,7 +120,7 @@ def answer_from_series(
     series: Series,
     facts: CompanyFacts,
     fy: int | None,
-    period: str,
+    period: ConceptPeriod,
     limit: int,
     today: date,
     unit: str | None = None,

@@ -15,7 +15,11 @@ from ...xbrl.records import ConceptResultRecord
 if TYPE_CHECKING:
 
     class ConceptResult(_Model, ConceptResultRecord):  # what mypy sees: the model's methods, the record's fields
-        pass
+        # with the nested records as the models model_of makes of them (what the faces get at run time)
+        company: CompanyRef
+        tags_tried: list[TagTried]  # type: ignore[assignment]  # list is invariant; model_of made it list[TagTried]
+        values: list[FactValue]  # type: ignore[assignment]  # list is invariant; model_of made it list[FactValue]
+        data_source: DataSource | None
 
 else:
     ConceptResult = model_of(ConceptResultRecord, "ConceptResult")

@@ -317,6 +317,7 @@ def search_documents(
             else f"Use ranker bm25 (or auto); for vectors install the extra ({install_hint('semantic')}) and "
             f"re-index with {tool('index_add')} and {param('refresh')}.",
         )
+    used: Literal["hybrid", "bm25", "semantic"]
     if match == "phrase":
         used = "bm25"
     elif ranker == "auto":
@@ -468,9 +469,9 @@ def _hit(
         cik=f.cik,
         ticker=f.ticker,
         form=f.form,
-        filed=f.filing_date,
+        filed=f.filing_date,  # type: ignore[arg-type]  # an ISO date string: pydantic parses it into a date
         fiscal_year=f.fiscal_year,
-        period_of_report=f.period_of_report,
+        period_of_report=f.period_of_report,  # type: ignore[arg-type]  # an ISO date string: pydantic parses it into a date
         section=c.section,
         section_label=label[1] if label else None,
         accession_number=f.accession,
@@ -617,9 +618,9 @@ def read_document(
         cik=f.cik,
         ticker=f.ticker,
         form=f.form,
-        filed=f.filing_date,
+        filed=f.filing_date,  # type: ignore[arg-type]  # an ISO date string: pydantic parses it into a date
         fiscal_year=f.fiscal_year,
-        period_of_report=f.period_of_report,
+        period_of_report=f.period_of_report,  # type: ignore[arg-type]  # an ISO date string: pydantic parses it into a date
         document_url=f.document_url,
         line_start=lo,
         line_end=hi,

@@ -31,7 +31,7 @@ class DocumentHit(_Model):
     fiscal_year: int | None = None
     period_of_report: date | None = None
     section: str = Field(description="Section key, e.g. risk_factors")
-    section_label: str | None = Field(None, description="e.g. 'Item 1A. Risk Factors'")
+    section_label: str | None = Field(default=None, description="e.g. 'Item 1A. Risk Factors'")
     accession_number: str
     document_url: str | None = None
     score: float = Field(
@@ -53,13 +53,14 @@ class DocumentSearchResult(_Model):
     ranker: Literal["hybrid", "bm25", "semantic"] = Field(description="The ranking used")
     semantic: bool = Field(description="True when semantic vectors took part")
     broadened: bool = Field(
-        False, description="True when too few passages held every word and passages holding any of them were added"
+        default=False,
+        description="True when too few passages held every word and passages holding any of them were added",
     )
     words: list[str] = Field(default_factory=list, description="The words searched for (stopwords dropped in ranked)")
     filters: dict[str, str | int | list[str] | None] = Field(default_factory=dict)
     limit: int
     results: list[DocumentHit] = Field(default_factory=list)
-    shortfall: str | None = Field(None, description="Why fewer results than limit came back")
+    shortfall: str | None = Field(default=None, description="Why fewer results than limit came back")
     filings_searched: int = Field(description="Indexed filings that pass the filters")
     index_path: str
     notes: list[str] = Field(default_factory=list)
@@ -90,7 +91,7 @@ class DocumentLines(_Model):
     line_end: int
     lines_total: int
     lines: list[DocumentLine] = Field(default_factory=list)
-    next_lines: str | None = Field(None, description="The next range to read, e.g. '201-400'; null at the end")
-    around: str | None = Field(None, description="The chunk asked for with around")
+    next_lines: str | None = Field(default=None, description="The next range to read, e.g. '201-400'; null at the end")
+    around: str | None = Field(default=None, description="The chunk asked for with around")
     chunk_ids: list[str] = Field(default_factory=list, description="Chunks overlapping these lines")
     notes: list[str] = Field(default_factory=list)

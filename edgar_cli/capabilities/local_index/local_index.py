@@ -33,7 +33,7 @@ from ...vocabulary import param, tool
 from ..filings.filings import find_filing, list_filings, parse_form
 from ..section.section import PARSER_VERSION, load_document
 from . import MAX_YEARS
-from .model import IndexedFiling, IndexListing, IndexUpdate, SkippedFiling
+from .model import IndexedFiling, IndexListing, IndexStatus, IndexUpdate, SkippedFiling
 
 FATAL = frozenset({"blocked", "user_agent_required", "rate_limited"})  # stop the run: later filings would fail too
 
@@ -86,16 +86,16 @@ def _filed(f: Any) -> date | None:
     return getattr(f, "filed", None) or getattr(f, "filing_date", None)
 
 
-def as_model(r: FilingRecord, status: str = "present") -> IndexedFiling:
+def as_model(r: FilingRecord, status: IndexStatus = "present") -> IndexedFiling:
     return IndexedFiling(
         accession_number=r.accession,
         cik=r.cik,
         ticker=r.ticker,
         company_name=r.company,
         form=r.form,
-        filed=r.filing_date,
+        filed=r.filing_date,  # type: ignore[arg-type]  # an ISO date string: pydantic parses it into a date
         fiscal_year=r.fiscal_year,
-        period_of_report=r.period_of_report,
+        period_of_report=r.period_of_report,  # type: ignore[arg-type]  # an ISO date string, parsed by pydantic
         document_url=r.document_url,
         sections=r.sections,
         chunks=r.chunks,
@@ -167,8 +167,9 @@ def _select(
                 )
             )
             continue
-        latest = max(f.fiscal_year for f in originals)
-        chosen.extend(f for f in originals if f.fiscal_year > latest - years)
+        # every original has a fiscal year (filtered above); the checks below only tell mypy so
+        latest = max(f.fiscal_year for f in originals if f.fiscal_year is not None)
+        chosen.extend(f for f in originals if f.fiscal_year is not None and f.fiscal_year > latest - years)
     return chosen, ticker
 
 

@@ -9,6 +9,8 @@ from pydantic import Field
 
 from ...models._base import _Model
 
+IndexStatus = Literal["indexed", "reindexed", "unchanged", "removed", "present"]
+
 
 class IndexedFiling(_Model):
     """A filing in the local text index: what was indexed and from where."""
@@ -19,15 +21,15 @@ class IndexedFiling(_Model):
     company_name: str
     form: str = Field(description="The form as filed, e.g. 10-K")
     filed: date | None = None
-    fiscal_year: int | None = Field(None, description="By the company's fiscal calendar")
+    fiscal_year: int | None = Field(default=None, description="By the company's fiscal calendar")
     period_of_report: date | None = None
-    document_url: str | None = Field(None, description="The document the text was read from")
+    document_url: str | None = Field(default=None, description="The document the text was read from")
     sections: int = Field(description="Sections indexed (each is a document: ACCESSION:section)")
     chunks: int = Field(description="Chunks of about 400-500 tokens, overlapping by up to 80")
     chars: int = Field(description="Characters of section text indexed")
-    embedding_model: str | None = Field(None, description="Model of the chunk vectors; null when keyword-only")
-    indexed_at: str | None = Field(None, description="UTC time the chunks were written")
-    status: Literal["indexed", "reindexed", "unchanged", "removed", "present"] = "present"
+    embedding_model: str | None = Field(default=None, description="Model of the chunk vectors; null when keyword-only")
+    indexed_at: str | None = Field(default=None, description="UTC time the chunks were written")
+    status: IndexStatus = "present"
 
 
 class SkippedFiling(_Model):

@@ -32,7 +32,7 @@ class Candidate(_Model):
     exchange: str | None = None
     score: float = Field(description="0-1; 1 is an exact match of the name's words")
     match_type: MatchType | None = Field(
-        None,
+        default=None,
         description="How the query matched: name_exact (the same words), name_words (the query's words begin "
         "the name or are whole words in it), name_similar (only spelled alike: a different company unless the "
         "query is misspelled), predecessor_name (the name of a company it succeeded under another CIK), "
@@ -41,7 +41,7 @@ class Candidate(_Model):
         "the query's: a different company unless the query is a typo), ticker",
     )
     market_value_rank: int | None = Field(
-        None,
+        default=None,
         description="Position in the SEC's ticker file, which lists companies roughly by descending market "
         "value: a hint of size, not a ranking (foreign issuers sit out of order; TSMC is past 7,000)",
     )
@@ -58,7 +58,7 @@ class ResolvedCompany(_Model):
     match_type: MatchType
     score: float
     market_value_rank: int | None = Field(
-        None,
+        default=None,
         description="Position in the SEC's ticker file (roughly descending market value, 1 = largest: a hint "
         "of size, not a ranking); null for a CIK not in it",
     )
@@ -66,7 +66,7 @@ class ResolvedCompany(_Model):
         default_factory=list, description="Other companies the name also matches; state your assumption when non-empty"
     )
     reorganisation: Reorganisation | None = Field(
-        None,
+        default=None,
         description="Set when the company took over from a predecessor CIK (or was succeeded by another): "
         "its history on the other side of the reorganisation is under the other CIK",
     )

@@ -85,9 +85,12 @@ class Scored:
             return "former_name"
         if self.via is not None:
             return "predecessor_name"
-        return {Tier.EXACT: "name_exact", Tier.LEADING: "name_words", Tier.WORDS: "name_words"}.get(
-            self.tier, "name_similar"
-        )
+        by_tier: dict[Tier, MatchType] = {
+            Tier.EXACT: "name_exact",
+            Tier.LEADING: "name_words",
+            Tier.WORDS: "name_words",
+        }
+        return by_tier.get(self.tier, "name_similar")
 
 
 def rank_names(query: str, tmap: TickerMap, similar: int = 20) -> list[Scored]:

@@ -18,24 +18,27 @@ class ScreenRow(FactValue):
     name: str
     tickers: list[str] = Field(default_factory=list)
     sic: str | None = None
-    fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year typically ends on")
+    fiscal_year_end: str | None = Field(default=None, description="MM-DD the company's fiscal year typically ends on")
     notes: list[str] = Field(default_factory=list)
+
+
+ExclusionReason = Literal[
+    "not_reported",
+    "no_annual_value",
+    "other_unit",
+    "period_not_reported",
+    "form",
+    "fiscal_year_end",
+    "below_minimum",
+    "above_maximum",
+    "not_a_peer",
+]
 
 
 class ScreenExclusion(_Model):
     """Companies left out of a screen for one reason."""
 
-    reason: Literal[
-        "not_reported",
-        "no_annual_value",
-        "other_unit",
-        "period_not_reported",
-        "form",
-        "fiscal_year_end",
-        "below_minimum",
-        "above_maximum",
-        "not_a_peer",
-    ]
+    reason: ExclusionReason
     companies: int
     detail: str
     examples: list[str] = Field(default_factory=list, description="A few of the companies (name and CIK)")
@@ -47,9 +50,9 @@ class ScreenResult(_Model):
     concept: str
     label: str
     definition: str
-    fiscal_year: int | None = Field(None, description="The fiscal year by each company's own label")
+    fiscal_year: int | None = Field(default=None, description="The fiscal year by each company's own label")
     calendar_year: int | None = Field(
-        None,
+        default=None,
         description="Periods ending in this calendar year (52/53-week years "
         "ending in the first days of January count for the year before)",
     )

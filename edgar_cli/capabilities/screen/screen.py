@@ -34,7 +34,7 @@ from ...vocabulary import param, tool
 from ...xbrl.answer import validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
 from ..resolve.resolve import resolve_company
-from .model import ScreenExclusion, ScreenResult, ScreenRow
+from .model import ExclusionReason, ScreenExclusion, ScreenResult, ScreenRow
 
 MAX_LIMIT = 1000
 SCREEN_FORMS = ("10-K", "20-F", "40-F")
@@ -182,7 +182,7 @@ def screen_companies(
     excluded: list[ScreenExclusion] = []
     names = _names(store)
 
-    def exclude(reason: str, ciks: list[int], detail: str) -> None:
+    def exclude(reason: ExclusionReason, ciks: list[int], detail: str) -> None:
         if ciks:
             examples = [f"{names.get(c, '?')} ({c:010d})" for c in sorted(ciks, key=lambda c: names.get(c, ""))[:5]]
             excluded.append(
@@ -288,7 +288,7 @@ def screen_companies(
         maximum=maximum,
         forms=list(wanted_forms),
         fiscal_year_end_month=fiscal_year_end,
-        peers_of=peer_ref and CompanyRef(cik=peer_ref.cik, name=peer_ref.name, tickers=peer_ref.tickers),
+        peers_of=CompanyRef(cik=peer_ref.cik, name=peer_ref.name, tickers=peer_ref.tickers) if peer_ref else None,
         sort=sort,
         companies_considered=len(considered),
         companies_reporting=len(reporting),

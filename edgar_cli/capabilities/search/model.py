@@ -14,10 +14,10 @@ class SearchMatchedFile(_Model):
     """One matching document of a filing (the main document or an exhibit)."""
 
     file: str = Field(description="File name inside the filing, e.g. eh200118123_ex9901.htm")
-    file_type: str | None = Field(None, description="The document's type, e.g. 8-K, EX-99.1, EX-21.1")
-    description: str | None = Field(None, description="The filer's description of the document")
-    document_url: str | None = Field(None, description="The document in the SEC Archives")
-    score: float | None = Field(None, description="EFTS relevance score (higher ranks first)")
+    file_type: str | None = Field(default=None, description="The document's type, e.g. 8-K, EX-99.1, EX-21.1")
+    description: str | None = Field(default=None, description="The filer's description of the document")
+    document_url: str | None = Field(default=None, description="The document in the SEC Archives")
+    score: float | None = Field(default=None, description="EFTS relevance score (higher ranks first)")
 
 
 class SearchFiling(_Model):
@@ -46,9 +46,9 @@ class FullTextSearchResult(_Model):
 
     query: str
     forms: list[str] = Field(default_factory=list)
-    filed_from: date | None = Field(None, description="Start of the filing-date range sent; null: whole index")
-    filed_to: date | None = Field(None, description="End of the filing-date range sent; null: whole index")
-    company: CompanyRef | None = Field(None, description="The company the search was limited to")
+    filed_from: date | None = Field(default=None, description="Start of the filing-date range sent; null: whole index")
+    filed_to: date | None = Field(default=None, description="End of the filing-date range sent; null: whole index")
+    company: CompanyRef | None = Field(default=None, description="The company the search was limited to")
     coverage: str = Field(description="What the index holds (2001 on) and what this search covered")
     hit_meaning: str = Field(description="What a hit does and does not mean")
     total_hits: int = Field(description="Matching documents (exhibits count separately), not filings")
@@ -62,7 +62,7 @@ class FullTextSearchResult(_Model):
     filings_on_page: int = Field(description="Distinct filings on this page after merging exhibits")
     limit: int
     truncated: bool = Field(description="True when this page holds more filings than limit")
-    next_page: int | None = Field(None, description="The page to ask for next; null when this is the last")
+    next_page: int | None = Field(default=None, description="The page to ask for next; null when this is the last")
     filings: list[SearchFiling]
     request_url: str = Field(description="The exact EFTS request made")
     notes: list[str] = Field(default_factory=list)

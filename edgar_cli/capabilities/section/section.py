@@ -20,7 +20,7 @@ from ...sec import urls, validate
 from ...sec.client import SecClient, get_client
 from ...vocabulary import param, surface, tool
 from . import MAX_CHARS_LIMIT
-from .model import FilingOutline, FilingSection, SectionOutlineEntry
+from .model import Confidence, FilingOutline, FilingSection, SectionOutlineEntry
 
 DEFAULT_MAX_CHARS = 20_000
 MAX_FILE_BYTES = 60_000_000
@@ -570,7 +570,7 @@ def _page(text: str, offset: int, max_chars: int) -> tuple[str, int | None]:
 
 def confidence(
     doc: TextDocument, outline: Outline, s: Section, is_reference: bool, shared_with: str | None = None
-) -> tuple[str, list[str]]:
+) -> tuple[Confidence, list[str]]:
     """high / medium / low with the reasons that lowered it."""
     reasons: list[str] = []
     level = 0  # 0 high, 1 medium, 2 low
@@ -616,7 +616,8 @@ def confidence(
             if s.ends_at == "next_item"
             else f"item heading with its title; ends at {s.ends_at.replace('_', ' ')}"
         )
-    return ("high", "medium", "low")[level], reasons
+    levels: tuple[Confidence, ...] = ("high", "medium", "low")
+    return levels[level], reasons
 
 
 def _result(

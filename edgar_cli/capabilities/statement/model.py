@@ -21,8 +21,10 @@ class StatementColumn(_Model):
     key: str = Field(description="Column key the cells use: FY2025, Q3 FY2026, or TTM 2026-04-26")
     fiscal_year: int = Field(description="The company's own fiscal-year label")
     fiscal_period: Literal["FY", "Q1", "Q2", "Q3", "Q4", "TTM"]
-    end: date | None = Field(None, description="The period end most of its cells share")
-    start: date | None = Field(None, description="The start most of its duration cells share (null: instants only)")
+    end: date | None = Field(default=None, description="The period end most of its cells share")
+    start: date | None = Field(
+        default=None, description="The start most of its duration cells share (null: instants only)"
+    )
 
 
 class StatementCell(_Model):
@@ -35,25 +37,27 @@ class StatementCell(_Model):
         "company reports no value for this period; refused: a derivation asked for and not "
         "allowed (reason says why)"
     )
-    value: float | int | None = Field(None, description="The value in the row's unit; null unless reported or derived")
+    value: float | int | None = Field(
+        default=None, description="The value in the row's unit; null unless reported or derived"
+    )
     unit: str | None = None
     start: date | None = None
     end: date | None = None
     days: int | None = None
-    matched_tag: str | None = Field(None, description="taxonomy:Tag (derived: the operands' shared tag)")
-    derived: bool = Field(False, description="True when computed from reported values rather than filed")
+    matched_tag: str | None = Field(default=None, description="taxonomy:Tag (derived: the operands' shared tag)")
+    derived: bool = Field(default=False, description="True when computed from reported values rather than filed")
     formula: str | None = Field(
-        None,
+        default=None,
         description="Derived: how the operands give the value, e.g. 'FY2026 - 9M FY2026 = 215938000000 - 147811000000'",
     )
     accession_numbers: list[str] = Field(default_factory=list, description="Every filing the cell rests on")
     fact: FactValue | None = Field(
-        None,
+        default=None,
         description="Reported: the concept engine's value with its provenance "
         "(form, filed, restated, original_value, revision_kind, pre_split_ratio)",
     )
     inputs: list[FactValue] = Field(default_factory=list, description="Derived: the reported operands")
-    reason: str | None = Field(None, description="Why an implied, absent or refused cell has no value")
+    reason: str | None = Field(default=None, description="Why an implied, absent or refused cell has no value")
 
 
 class StatementRow(_Model):
@@ -62,16 +66,17 @@ class StatementRow(_Model):
     concept: str
     label: str
     basis: Literal["as_reported", "ttm"] = Field(
-        "as_reported", description="ttm: each cell is the twelve months ending at its column's end"
+        default="as_reported", description="ttm: each cell is the twelve months ending at its column's end"
     )
     period_type: Literal["duration", "instant", "unknown"]
-    unit: str | None = Field(None, description="USD, USD/shares, shares or the filer's currency (TSMC: TWD)")
+    unit: str | None = Field(default=None, description="USD, USD/shares, shares or the filer's currency (TSMC: TWD)")
     reported: bool = Field(description="False when the company reports none of the concept's tags in periodic reports")
     matched_tags: list[str] = Field(
         default_factory=list, description="The tags the row's cells come from, in order of first use"
     )
     mixed_tags: bool = Field(
-        False, description="True when the cells come from different tags, whose definitions may differ (see notes)"
+        default=False,
+        description="True when the cells come from different tags, whose definitions may differ (see notes)",
     )
     fallback_chain: list[str] = Field(default_factory=list)
     cells: list[StatementCell] = Field(description="One per column, in the columns' order")
@@ -84,21 +89,23 @@ class StatementResult(_Model):
 
     company: CompanyRef
     statement: Literal["income", "balance", "cashflow"] | None = Field(
-        None, description="The preset shown; null for concepts asked for by name"
+        default=None, description="The preset shown; null for concepts asked for by name"
     )
     title: str
     period: Literal["annual", "quarterly"]
     fiscal_years: list[int] = Field(default_factory=list, description="The fiscal years asked for (empty: the latest)")
-    last: int | None = Field(None, description="Latest columns asked for")
+    last: int | None = Field(default=None, description="Latest columns asked for")
     derive: list[DeriveKind] = Field(default_factory=list)
-    fiscal_year_end: str | None = Field(None, description="MM-DD the company's fiscal year typically ends on")
+    fiscal_year_end: str | None = Field(default=None, description="MM-DD the company's fiscal year typically ends on")
     currency_note: str | None = None
     columns: list[StatementColumn]
     rows: list[StatementRow]
     notes: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     source: str = Field(description="The SEC endpoint the figures come from (one request for every row)")
-    data_source: DataSource | None = Field(None, description="Which source answered (live, cache or bulk of a date)")
+    data_source: DataSource | None = Field(
+        default=None, description="Which source answered (live, cache or bulk of a date)"
+    )
     as_of: date | None = Field(
         default=None,
         description="Point in time: the cells as known on this date (only facts filed on or before it); null: as "

@@ -16,13 +16,12 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated, Literal, cast
 
 from pydantic import Field
 
 from ...errors import EdgarError
 from ...models.companies import CompanyRef
-from ...models.facts import FactValue
 from ...sec.client import SecClient, get_client
 from ...sec.companyfacts import known_on, load_company_facts
 from ...vocabulary import param
@@ -34,13 +33,14 @@ from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import describe_values as _describe
 from ...xbrl.periods import period_filter
 from ...xbrl.presets import preset
+from ...xbrl.records import FactRecord
 from ...xbrl.series import Series, build_series, currency_note
 from ..arguments import DEFAULT_LIMIT, parse_fiscal_years
 from ..concept.concept import data_source_of, fact_model, get_financial_concept
 from ..concept.model import ConceptResult
 from ..resolve.resolve import resolve_company
 from . import MAX_CONCEPTS, MAX_LAST
-from .model import StatementCell, StatementColumn, StatementResult, StatementRow
+from .model import DeriveKind, StatementCell, StatementColumn, StatementResult, StatementRow
 
 DEFAULT_LAST = {"annual": 5, "quarterly": 8}
 QUARTERS = ("Q1", "Q2", "Q3", "Q4")
@@ -229,7 +229,7 @@ def concept_command(
 # --- the table -------------------------------------------------------------------------
 
 
-def _validate(period: str, last: int | None, derive: Sequence[str] | None) -> list[str]:
+def _validate(period: str, last: int | None, derive: Sequence[str] | None) -> list[DeriveKind]:
     if period not in ("annual", "quarterly"):
         raise EdgarError(
             "invalid_argument", f"Unknown {param('period')} {period!r} for a table.", "Use annual or quarterly."
@@ -250,7 +250,7 @@ def _validate(period: str, last: int | None, derive: Sequence[str] | None) -> li
             f"{param('derive')} q4 derives fourth quarters, which only a quarterly table has.",
             f"Add {param('period')} quarterly.",
         )
-    return kinds
+    return cast("list[DeriveKind]", kinds)  # each checked against q4 and ttm above
 
 
 def _table(
@@ -308,7 +308,7 @@ def _rows_table(
     years: list[int] | None,
     last: int | None,
     period: str,
-    kinds: list[str],
+    kinds: list[DeriveKind],
     unit: str | None,
 ) -> StatementResult:
     # A unit (a currency) applies to the monetary rows; share counts and per-share rows keep theirs.
@@ -377,9 +377,9 @@ def _rows_table(
     title = f"{ref.name} (CIK {ref.cik}) - {label}, {period}"
     return StatementResult(
         company=ref,
-        statement=statement,
+        statement=statement,  # type: ignore[arg-type]  # a preset's name: income, balance or cashflow
         title=title,
-        period=period,
+        period=cast(TablePeriod, period),  # _validate checked it
         fiscal_years=years or [],
         last=last,
         derive=kinds,
@@ -403,8 +403,8 @@ class _Row:
         kinds = {v.period_type for v in series.values}
         self.kind = spec.kind if spec.kind != "unknown" else ("instant" if kinds == {"instant"} else "duration")
         self.shown = period_filter(spec, period)
-        self.at: dict[tuple[int, str], FactValue] = {}
-        self.left_out: list[FactValue] = []
+        self.at: dict[tuple[int, str], FactRecord] = {}
+        self.left_out: list[FactRecord] = []
         for v in series.values:  # newest end first, longest first
             if v.fiscal_year is None or v.fiscal_period is None:
                 continue
@@ -418,11 +418,11 @@ class _Row:
                     continue
                 self.at[key] = v
 
-    def get(self, fy: int, fp: str) -> FactValue | None:
+    def get(self, fy: int, fp: str) -> FactRecord | None:
         v = self.at.get((fy, fp))
         return v if v is not None and (fp in ("H1", "9M") or self._in_period(v, fp)) else None
 
-    def _in_period(self, v: FactValue, fp: str) -> bool:
+    def _in_period(self, v: FactRecord, fp: str) -> bool:
         if fp == "FY":
             return v.period_type == "annual" or v.period_type == "instant"
         return v.period_type in ("quarterly", "instant")
@@ -440,11 +440,13 @@ class _Row:
         years = sorted({k[0] for k in self.keys(period)})
         return f"FY{years[0]} to FY{years[-1]}" if years else ""
 
-    def as_model(self, columns: list[StatementColumn], kinds: list[str], period: str, *, ttm: bool) -> StatementRow:
+    def as_model(
+        self, columns: list[StatementColumn], kinds: list[DeriveKind], period: str, *, ttm: bool
+    ) -> StatementRow:
         cells = [
             self._ttm_cell(c) if ttm or c.fiscal_period == "TTM" else self._cell(c, kinds, period) for c in columns
         ]
-        shown = [v for c in cells for v in ([c.fact] if c.fact else c.inputs)]
+        shown: list[FactRecord] = [v for c in cells for v in ([c.fact] if c.fact else c.inputs)]
         shown = list({(v.accession_number, v.start, v.end, v.matched_tag): v for v in shown}.values())
         notes, warnings = _describe(self.series, self.spec, shown, self.reporting_currency) if shown else ([], [])
         if self.left_out:
@@ -475,7 +477,7 @@ class _Row:
 
     # -- cells --
 
-    def _cell(self, col: StatementColumn, kinds: list[str], period: str) -> StatementCell:
+    def _cell(self, col: StatementColumn, kinds: list[DeriveKind], period: str) -> StatementCell:
         fy, fp = col.fiscal_year, col.fiscal_period
         v = self.get(fy, fp)
         if v is not None and self.shown(v) or (v is not None and fp == "Q4" and v.period_type == "instant"):
@@ -518,7 +520,7 @@ class _Row:
         if fp in ("FY", "Q4"):
             annual = self.get(fy, "FY")
             return _reported(col.key, annual) if annual is not None else self._absent(col)
-        quarter = int(col.quarter) if fp == "TTM" else int(fp[1])
+        quarter = int(col.quarter) if fp == "TTM" else int(fp[1])  # type: ignore[attr-defined]  # TTM: a _Column
         ytd_name = D.YTD_PERIOD[quarter]
         why = D.not_additive(self.series.unit, self.kind)
         if why:
@@ -540,7 +542,7 @@ class _Row:
         return StatementCell(column=col.key, status="absent", unit=self.series.unit, reason=reason)
 
 
-def _reported(key: str, v: FactValue) -> StatementCell:
+def _reported(key: str, v: FactRecord) -> StatementCell:
     return StatementCell(
         column=key,
         status="reported",
@@ -600,7 +602,7 @@ def _columns(rows: list[_Row], period: str, years: list[int] | None, last: int |
             StatementColumn(
                 key=f"FY{fy}" if fp == "FY" else f"{fp} FY{fy}",
                 fiscal_year=fy,
-                fiscal_period=fp,
+                fiscal_period=fp,  # type: ignore[arg-type]  # FY or Q1-Q4: what _Row.keys yields
                 end=_mode([v.end for v in cells]),
                 start=_mode([v.start for v in cells if v.start and fp != "Q4"]),
             )
@@ -633,7 +635,7 @@ def _ttm_column(rows: list[_Row], columns: list[StatementColumn], facts: Company
 def _table_notes(
     rows: list[StatementRow],
     columns: list[StatementColumn],
-    kinds: list[str],
+    kinds: list[DeriveKind],
     period: str,
     years: list[int] | None,
     available: set[int],

@@ -17,13 +17,19 @@ class ArchiveSync(_Model):
     url: str
     bytes: int = Field(description="Size of the archive on disk (compressed), verified against the declared length")
     downloaded_bytes: int = Field(description="Bytes transferred by this sync (0 when the archive had not changed)")
-    resumed_from: int = Field(0, description="Bytes already on disk from an interrupted download")
+    resumed_from: int = Field(default=0, description="Bytes already on disk from an interrupted download")
     unchanged: bool = Field(description="The SEC answered 304 Not Modified: the archive on disk is current")
     published: datetime = Field(description="The archive's Last-Modified time at the SEC, UTC")
-    entries: int = Field(0, description="Entries (one JSON file per CIK, plus submissions pages) in the archive")
-    entries_read: int = Field(0, description="Entries parsed by this sync (new or changed)")
-    entries_unchanged: int = Field(0, description="Entries skipped because their CRC-32 and size had not changed")
-    entries_removed: int = Field(0, description="Companies or pages no longer in the archive, removed from the store")
+    entries: int = Field(
+        default=0, description="Entries (one JSON file per CIK, plus submissions pages) in the archive"
+    )
+    entries_read: int = Field(default=0, description="Entries parsed by this sync (new or changed)")
+    entries_unchanged: int = Field(
+        default=0, description="Entries skipped because their CRC-32 and size had not changed"
+    )
+    entries_removed: int = Field(
+        default=0, description="Companies or pages no longer in the archive, removed from the store"
+    )
     entries_skipped: dict[str, int] = Field(default_factory=dict, description="Entries left out, by reason")
     uncompressed_bytes_read: int = 0
 

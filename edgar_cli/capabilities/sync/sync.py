@@ -18,7 +18,10 @@ from .model import ArchiveSync, BulkSyncResult
 
 Progress = Callable[[str, int, int | None], None]  # (what, done, total): bytes while downloading, entries after
 
-ARCHIVES = (("companyfacts", urls.bulk_companyfacts), ("submissions", urls.bulk_submissions))
+ARCHIVES: tuple[tuple[B.ArchiveKind, Callable[[], str]], ...] = (
+    ("companyfacts", urls.bulk_companyfacts),
+    ("submissions", urls.bulk_submissions),
+)
 
 
 def sync_bulk(

@@ -482,7 +482,7 @@ def _company_ref(company: str | None, cites: list[Cite], client: SecClient, text
     options = named + (
         []
         if cited is None
-        else [Named(cik=cited.cik, name=cited.name, ticker=(cited.tickers or [None])[0], matched="")]
+        else [Named(cik=cited.cik, name=cited.name, ticker=cited.tickers[0] if cited.tickers else None, matched="")]
     )
     shown = "; ".join(f"{n.name} ({_label([n.ticker] if n.ticker else [], n.cik)})" for n in options)
     why = (

@@ -24,6 +24,7 @@ from . import View
 from .statement import run_table
 
 if TYPE_CHECKING:
+    from rich.console import JustifyMethod
     from rich.table import Table
 
     from ...capabilities.concept.model import ConceptResult
@@ -116,7 +117,7 @@ def _concept_table(r: ConceptResult):
         t = _concept_narrow(r, title)
     else:
         t = house_table(title)
-        for col, just in (
+        headings: tuple[tuple[str, JustifyMethod], ...] = (
             ("FY", "left"),
             ("Period", "left"),
             ("Start", "left"),
@@ -126,7 +127,8 @@ def _concept_table(r: ConceptResult):
             ("Form", "left"),
             ("Filed", "left"),
             ("Accession", "left"),
-        ):
+        )
+        for col, just in headings:
             t.add_column(col, justify=just, overflow="fold", no_wrap=col in ("Value", "Accession"))
         for v in r.values:
             t.add_row(
@@ -148,7 +150,7 @@ def _concept_table(r: ConceptResult):
         )
     marks = mark_captions(r.values, lambda v: str(v.end))
     if marks:
-        t.caption = "\n".join(([t.caption] if t.caption else []) + marks)
+        t.caption = "\n".join(([t.caption] if t.caption else []) + marks)  # type: ignore[arg-type]  # str captions only
     if r.truncated:
         extra = f"{r.total_values - len(r.values)} more; raise --limit"
         t.caption = f"{t.caption}\n{extra}" if t.caption else extra

@@ -91,7 +91,7 @@ def screen_cmd(
             limit=limit,
             forms=comma_list(form),
             fiscal_year_end=fye,
-            unit=unit,  # type: ignore[arg-type]
+            unit=unit,
             peers_of=peers_of,
         )
     )

@@ -220,7 +220,7 @@ def statement_text(result: StatementResult) -> str:
         label = r.label + (" †" if r.mixed_tags else "") + ("" if r.reported else " (not reported)")
         lines.append(" | ".join([label, r.unit or "", *cells]))
     for col in result.columns:
-        filings = {}
+        filings: dict[str, str] = {}
         for r in result.rows:
             for c in r.cells:
                 if c.column == col.key and c.fact is not None:
@@ -273,13 +273,13 @@ def statement_cmd(
             statement,
             fiscal_year=fy,
             last=last,
-            period=period,  # type: ignore[arg-type]
-            derive=comma_list(derive),
+            period=period,
+            derive=comma_list(derive),  # type: ignore[arg-type]  # the CLI's strings; get_financial_statement checks them
             unit=unit,
             as_of=as_of,
         ),
         chart,
-    )  # type: ignore[arg-type]
+    )
 
 
 def run_table(call: Callable[[], Any], chart: bool) -> None:
@@ -288,7 +288,12 @@ def run_table(call: Callable[[], Any], chart: bool) -> None:
     from ..output import default_format
 
     results: list[Any] = []
-    run(lambda: results.append(call()) or results[-1])
+
+    def call_and_keep() -> Any:
+        results.append(call())
+        return results[-1]
+
+    run(call_and_keep)
     if (
         chart
         and (current_format() or default_format()) == "table"
@@ -359,12 +364,12 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
     for row in r.rows:
         scale, unit = _scaled(row)
         cells = []
-        for c in row.cells[first:end]:
-            if c.value is not None:
-                marks = cell_marks(c)
-                cells.append(_statement_value(c.value, scale, c.unit or "") + (f" {marks}" if marks else ""))
+        for cell in row.cells[first:end]:
+            if cell.value is not None:
+                marks = cell_marks(cell)
+                cells.append(_statement_value(cell.value, scale, cell.unit or "") + (f" {marks}" if marks else ""))
             else:
-                cells.append({"implied": "implied", "refused": "n/a"}.get(c.status, "-"))
+                cells.append({"implied": "implied", "refused": "n/a"}.get(cell.status, "-"))
         label = row.label + (" †" if row.mixed_tags else "")
         t.add_row(label, unit, *cells, *([trend_line(row)] if trend else []))
     t.caption = "; ".join(
