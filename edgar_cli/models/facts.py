@@ -28,7 +28,9 @@ if TYPE_CHECKING:
         pass
 
     class FactValue(_Model, FactRecord):  # what mypy sees: the model's methods, the record's fields
-        pass
+        # with the nested records as the models model_of makes of them (what a caller gets at run time)
+        suspected_errors: list[SuspectedError]  # type: ignore[assignment]  # list is invariant
+        components: list[Component]  # type: ignore[assignment]  # list is invariant
 
     class TagTried(_Model, TagTriedRecord):  # what mypy sees: the model's methods, the record's fields
         pass
