@@ -69,3 +69,26 @@ def test_help_lists_the_commands_under_their_tasks_headings_in_task_order():
     assert [line.split()[0] for line in numbers.strip().splitlines()] == ["concept", "statement", "compare", "screen"]
     setup = out.split("Setup and serving:")[1]
     assert "serve-mcp" in setup and "sync" in setup and "concept " not in setup
+
+
+def test_no_view_imports_rich_pydantic_httpx_or_a_capability_when_loaded():
+    """Building the app imports every view (edgar --help, completion): each defers what is heavy to the
+    functions that use it, so that building it costs a run of one command nothing it does not use. The
+    capabilities' light declarations (capabilities/<name>/__init__) are allowed."""
+    import json
+    import subprocess
+    import sys
+
+    code = (
+        "import json, sys; from edgar_cli.cli import views; "
+        "[views.module(name) for name in views.VIEWS]; print(json.dumps(sorted(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    heavy = [
+        m
+        for m in json.loads(out)
+        if m.split(".")[0] in ("rich", "pydantic", "httpx")
+        or m.startswith("edgar_cli.models")
+        or (m.startswith("edgar_cli.capabilities.") and m.count(".") >= 3)
+    ]
+    assert heavy == []

@@ -26,6 +26,10 @@ from mirror import MirrorServer
 from servers import free_port, server_env, wait_healthy
 from support import TEST_UA, edgar_command
 
+from edgar_cli.capabilities.registry import mcp_tools
+
+MCP_TOOLS = len(mcp_tools())  # the tools the server offers, as the capabilities declare them
+
 # (label in mcp_cases, the equivalent CLI argv)
 PARITY = {
     "resolve": ["resolve", "Apple"],
@@ -283,7 +287,7 @@ def test_http_health_check_needs_no_token_and_says_what_runs_only_to_the_token(h
         http_server["url"] + "/healthz", headers={"Authorization": f"Bearer {http_server['token']}"}
     ).json()
     assert health["status"] == "ok" and health["auth"] == "bearer" and health["stateless"] is True
-    assert health["tools"] == 13
+    assert health["tools"] == MCP_TOOLS
 
 
 def test_http_without_or_with_a_wrong_token_is_401(http_server):
@@ -552,7 +556,7 @@ def test_a_lone_surrogate_or_a_broken_line_on_stdio_is_answered_with_a_json_rpc_
     by_id = {a.get("id"): a for a in answers}
     assert by_id[2]["error"]["code"] in (-32700, -32600, -32602) and "surrogate" in by_id[2]["error"]["message"]
     assert by_id[None]["error"]["code"] == -32700  # the cut-off line: its id cannot be read
-    assert len(by_id[4]["result"]["tools"]) == 13
+    assert len(by_id[4]["result"]["tools"]) == MCP_TOOLS
 
 
 def test_a_too_deep_or_too_long_line_on_stdio_is_a_parse_error_and_the_server_goes_on(tmp_path):
@@ -598,4 +602,4 @@ def test_a_too_deep_or_too_long_line_on_stdio_is_a_parse_error_and_the_server_go
     assert [a["id"] for a in errors] == [None, None, None]  # no id can be read from any of them
     assert "nested" in errors[0]["error"]["message"] and "nested" in errors[1]["error"]["message"]
     assert "long" in errors[2]["error"]["message"]
-    assert len(answers[-1]["result"]["tools"]) == 13 and len(answers) == 5  # initialize, 3 errors, tools/list
+    assert len(answers[-1]["result"]["tools"]) == MCP_TOOLS and len(answers) == 5  # initialize, 3 errors, tools/list
