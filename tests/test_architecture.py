@@ -120,19 +120,26 @@ def test_the_shared_modules_import_no_package_layer():
 
 
 def load_time_graph() -> dict[str, set[str]]:
-    """module -> the package modules its top-level imports load (a name imported from a module: the module)."""
+    """module -> the package modules its top-level imports load (a name imported from a module: the module).
+
+    Importing ``edgar_cli.xbrl.facts`` first runs ``edgar_cli/xbrl/__init__``: each package on the way to
+    the target is an edge too, except the importing module's own packages (already being loaded)."""
     graph: dict[str, set[str]] = {}
     known = {module_name(p) for p in modules()}
     for path in modules():
         top = {n.lineno for n in tree(path).body if isinstance(n, (ast.Import, ast.ImportFrom))}
         here = module_name(path)
+        own = {here.rsplit(".", k)[0] for k in range(here.count(".") + 1)}
         edges = set()
         for line, target in imported(path):
             if line in top:
                 while target and target not in known:
                     target = target.rpartition(".")[0]
-                if target and target != here:
-                    edges.add(target)
+                parts = target.split(".")
+                for depth in range(2, len(parts) + 1):  # edgar_cli.xbrl, edgar_cli.xbrl.facts (not the root)
+                    step = ".".join(parts[:depth])
+                    if step in known and step != here and step not in own:
+                        edges.add(step)
         graph[here] = edges
     return graph
 
@@ -175,3 +182,12 @@ def test_imports_are_read_at_any_depth_with_relative_ones_resolved():
     assert "edgar_cli.bulk.store" in found  # from .store import ...
     answer = {target for _, target in imported(PACKAGE / "xbrl" / "answer.py")}
     assert "edgar_cli.xbrl.periods" in answer  # from . import periods as P
+
+
+def test_a_cycle_through_a_packages_init_is_found():
+    graph = {
+        "edgar_cli.sec.companyfacts": {"edgar_cli.xbrl", "edgar_cli.xbrl.facts"},
+        "edgar_cli.xbrl": {"edgar_cli.xbrl.answer"},
+        "edgar_cli.xbrl.answer": {"edgar_cli.sec", "edgar_cli.sec.companyfacts"},
+    }
+    assert cycles(graph)
