@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import edgar_cli
 
 PACKAGE = Path(edgar_cli.__file__).parent
@@ -22,15 +24,19 @@ def ours(name: str) -> bool:
     return name.startswith("EDGAR_") or name == "SEC_USER_AGENT"
 
 
-def is_environ(node: ast.AST) -> bool:
-    return (isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv")) or (
-        isinstance(node, ast.Name) and node.id in ("environ", "getenv")
+ENVIRON = {"environ", "environb", "getenv", "getenvb"}
+
+
+def is_environ(node: ast.AST, aliases: frozenset[str] | set[str] = frozenset()) -> bool:
+    """``os.environ``/``environb``/``getenv``/``getenvb``, or a name bound to one (``from os import environ as e``)."""
+    return (isinstance(node, ast.Attribute) and node.attr in ENVIRON) or (
+        isinstance(node, ast.Name) and node.id in ENVIRON | aliases
     )
 
 
 def key_of(node: ast.AST, constants: dict[str, str]) -> str | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
+    if isinstance(node, ast.Constant) and isinstance(node.value, str | bytes):
+        return node.value if isinstance(node.value, str) else node.value.decode("latin-1")
     if isinstance(node, ast.Name):
         return constants.get(node.id)
     return None
@@ -48,9 +54,26 @@ def environment_reads(path: Path) -> list[str]:
     }
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     rel = path.relative_to(PACKAGE.parent).as_posix() if path.is_relative_to(PACKAGE.parent) else path.name
+    aliases = {
+        a.asname or a.name
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ImportFrom) and n.module == "os"
+        for a in n.names
+        if a.name in ENVIRON
+    }
     found = []
     for node in ast.walk(tree):
-        if not is_environ(node):
+        if (  # getattr(os, "environ"): the environment by another name
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "getattr"
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and node.args[1].value in ENVIRON
+        ):
+            found.append((node.lineno, f"{rel}:{node.lineno}: the whole environment"))
+            continue
+        if not is_environ(node, aliases):
             continue
         up = parents.get(node)
         if isinstance(up, ast.Attribute) and isinstance(parents.get(up), ast.Call):  # os.environ.get(KEY, ...)
@@ -94,3 +117,21 @@ def test_the_scan_finds_a_read_written_any_of_the_usual_ways(tmp_path):
         "EDGAR_D",
         "the whole environment",
     ]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'import os\nos.environ.get("EDGAR_A")',
+        'import os\nos.getenv("EDGAR_A")',
+        'from os import environ as env\nenv.get("EDGAR_A")',
+        'from os import getenv as ge\nge("EDGAR_A")',
+        'import os\ngetattr(os, "environ")["EDGAR_A"]',
+        'import os\nos.environb[b"EDGAR_A"]',
+        'import os\nos.getenvb(b"EDGAR_A")',
+    ],
+)
+def test_the_scan_finds_a_read_by_any_spelling(tmp_path, source):
+    path = tmp_path / "sneaky.py"
+    path.write_text(source + "\n")
+    assert environment_reads(path)
