@@ -220,7 +220,7 @@ def compare_companies(
     entries: list[_Entry] = []
     unavailable: list[UnavailableCompany] = []
     for resolved, qs in groups:
-        ref = CompanyRef(cik=resolved.cik, name=resolved.name, tickers=resolved.tickers)
+        ref = resolved.ref()
         got = loaded[int(resolved.cik)]
         if isinstance(got, EdgarError):
             unavailable.append(_unavailable(qs, ref, got))

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...models._base import _Model
-from ...models.companies import Reorganisation
+from ...models.companies import CompanyRef, Reorganisation
 
 MatchType = Literal[
     "ticker",
@@ -71,3 +71,7 @@ class ResolvedCompany(_Model):
         "its history on the other side of the reorganisation is under the other CIK",
     )
     notes: list[str] = Field(default_factory=list)
+
+    def ref(self) -> CompanyRef:
+        """The company as results name it: CIK, name and tickers."""
+        return CompanyRef(cik=self.cik, name=self.name, tickers=list(self.tickers))

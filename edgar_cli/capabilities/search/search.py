@@ -456,7 +456,7 @@ def search_full_text(
     scope: CompanyRef | None = None
     if company is not None and str(company).strip():
         resolved = resolve_company(company, client=client)
-        scope = CompanyRef(cik=resolved.cik, name=resolved.name, tickers=resolved.tickers)
+        scope = resolved.ref()
     params = build_params(text, wanted, window, scope.cik if scope else None, page)
     data = client.get_json(urls.efts_search(), kind="efts", params=params)
     return _answer(data, text, wanted, window, scope, limit, page, params)

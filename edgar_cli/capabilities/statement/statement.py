@@ -275,7 +275,7 @@ def _table(
         validate_fiscal_year(y, when or today)
     resolved = resolve_company(company, client=client)
     facts = load_company_facts(client, int(resolved.cik))  # the one companyfacts request, for every row
-    ref = CompanyRef(cik=resolved.cik, name=resolved.name, tickers=resolved.tickers)
+    ref = resolved.ref()
     if when is not None:  # point in time: every row from the facts filed by then
         full, facts = facts, known_on(client, facts, when)
         try:

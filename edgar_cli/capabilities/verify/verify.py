@@ -459,7 +459,7 @@ def _company_ref(company: str | None, cites: list[Cite], client: SecClient, text
     another cited): ambiguous, with the candidates."""
     if company:
         r = resolve_company(company, client=client)
-        return CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers), None
+        return r.ref(), None
     named = companies_named(_subject_reader(client, None), text)
     cited = _cited_filer(cites, client)
     if cited is not None and (not named or any(n.cik == cited.cik for n in named)):
@@ -467,7 +467,7 @@ def _company_ref(company: str | None, cites: list[Cite], client: SecClient, text
     if len(named) == 1 and cited is None:
         r = resolve_company(named[0].cik, client=client)
         return (
-            CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers),
+            r.ref(),
             f"No company was given: the answer names {r.name} ({_label(r.tickers, r.cik)}) and no other, "
             f'so its facts are checked ("{named[0].matched}").',
         )
@@ -515,7 +515,7 @@ def _cited_filer(cites: list[Cite], client: SecClient) -> CompanyRef | None:
             if exc.code != "not_found":
                 raise
             continue
-        return CompanyRef(cik=r.cik, name=r.name, tickers=r.tickers)
+        return r.ref()
     return None
 
 
