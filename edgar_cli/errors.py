@@ -13,7 +13,7 @@ from typing import Any
 
 
 class ExitStatus(IntEnum):
-    """Process exit codes, one per error class (documented in the README)."""
+    """Process exit codes, one per error class (documented in docs/formats.md)."""
 
     OK = 0
     INTERNAL_ERROR = 1

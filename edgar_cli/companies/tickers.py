@@ -203,7 +203,7 @@ def checked_query(query: str | None) -> str:
 def exact_match(text: str, tmap: TickerMap) -> tuple[CompanyEntry, str] | None:
     """(entry, "cik" or "ticker") when ``text`` is a CIK or a current ticker in the ticker file; else None.
 
-    The exact half of resolve_company (capabilities/resolve.py), which goes on to the
+    The exact half of resolve_company (capabilities/resolve/resolve.py), which goes on to the
     submissions of a CIK without a ticker, a refusal or a name match when this gives None.
     """
     cik = parse_cik(text)

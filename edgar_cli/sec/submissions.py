@@ -13,7 +13,7 @@ request, newest first, and keeps track of what it could not read:
   should hold.
 
 Filings are keyed by accession number, so overlapping pages never duplicate.
-This module parses; the capability in ``capabilities/filings.py`` decides.
+This module parses; the capability in ``capabilities/filings/`` decides.
 """
 
 from __future__ import annotations

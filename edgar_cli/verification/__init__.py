@@ -1,6 +1,6 @@
 """Checking an answer's figures against filings, below the verify_answer capability.
 
-The arrows run one way: capabilities/verify.py -> verification -> xbrl, documents.
+The arrows run one way: capabilities/verify/ -> verification -> xbrl, documents.
 
 - claims: figures in prose (amounts, kinds, scale, currency, bounds);
 - structures: the claim grammar, respectively-lists and period ends;

@@ -5,7 +5,7 @@ limit are checked (capabilities/arguments.validate_common): check the fiscal
 year, resolve the company, load its companyfacts, build the concept's series,
 select and describe the values (xbrl/notes.py); :func:`assemble_answer` is its
 last step, shared with compare and statements. Both return a :class:`~edgar_cli.xbrl.records.ConceptResultRecord`:
-capabilities/concepts.py builds the pydantic ``ConceptResult`` from it at the
+capabilities/concept/concept.py validates it into the pydantic ``ConceptResult`` at the
 capability boundary, and the warm fast path (edgar_cli/cli/fastpath.py) writes its
 JSON directly (records.dumps), so the notes, warnings, selection and every
 field exist in one place for both. Nothing here imports pydantic.

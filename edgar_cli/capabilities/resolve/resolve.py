@@ -4,8 +4,7 @@ Tickers and CIKs match exactly and are never a guess. A short all-capitals
 query that is not a current ticker is refused, never read as a name guess. A
 name is matched on whole words (``companies/names.py``), and when several
 companies match it equally well the SEC's market-value order decides, or the
-resolver refuses to choose. The rule, with examples, is in the README ("How a
-name is resolved"):
+resolver refuses to choose. The rule, with examples, is in docs/resolver.md:
 
 1. The best tier of match wins: the same words (exact) over words that begin
    the name (leading) over whole words inside it (words). A name that shares
