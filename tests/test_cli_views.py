@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -66,8 +67,9 @@ def test_help_lists_the_commands_under_their_tasks_headings_in_task_order():
     headings = [line[:-1] for line in out.splitlines() if line[:-1] in TASKS and line.endswith(":")]
     assert headings == list(TASKS)
     numbers = out.split("Numbers (XBRL facts):")[1].split("Filings and their text:")[0]
-    assert [line.split()[0] for line in numbers.strip().splitlines()] == ["concept", "statement", "compare", "screen"]
-    setup = out.split("Setup and serving:")[1]
+    names = [line.split()[0] for line in numbers.splitlines() if re.match(r"  \S", line)]
+    assert names == ["concept", "statement", "compare", "screen"]
+    setup = out.split("Setup and serving:")[1].split("Examples:")[0]
     assert "serve-mcp" in setup and "sync" in setup and "concept " not in setup
 
 
@@ -92,3 +94,15 @@ def test_no_view_imports_rich_pydantic_httpx_or_a_capability_when_loaded():
         or (m.startswith("edgar_cli.capabilities.") and m.count(".") >= 3)
     ]
     assert heavy == []
+
+
+def test_top_level_help_fits_80_columns_cuts_no_description_and_ends_with_examples():
+    from typer.testing import CliRunner
+
+    from edgar_cli.cli.app import app
+
+    out = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "80"}).output
+    assert max(len(line) for line in out.splitlines()) <= 80
+    listing = out.split("Numbers (XBRL facts):")[1].split("Examples:")[0]
+    assert not [line for line in listing.splitlines() if line.rstrip().endswith("...")]  # nothing cut
+    assert "edgar concept NVDA revenue --fy 2024" in out.split("Examples:")[1]

@@ -31,7 +31,7 @@ from typing import Annotated
 import typer
 
 from .. import config
-from .support import EdgarTyper, OrderedGroup, set_global_options
+from .support import EdgarTyper, OrderedGroup, examples_epilog, set_global_options
 from .views import COMMANDS, VIEWS, View, module, tasks
 
 _CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -96,6 +96,16 @@ def build(views: Iterable[str] = VIEWS) -> EdgarTyper:
         rich_markup_mode=None,
         cls=OrderedGroup,
         context_settings=_CONTEXT,
+        epilog=examples_epilog(
+            [
+                "edgar concept NVDA revenue --fy 2024",
+                "edgar statement AAPL income --last 5",
+                "edgar compare revenue NVDA AAPL MSFT --fy 2024 --json | jq '.rows[].value'",
+                "edgar section NVDA risk_factors --fy 2025 > nvda-risk-factors.txt",
+                "edgar verify 'NVIDIA revenue was $60.9 billion in fiscal 2024.' -c NVDA",
+                "edgar serve-mcp            # every capability as an MCP tool, over stdio",
+            ]
+        ),
     )
     root.callback()(_options)
     for name in views:

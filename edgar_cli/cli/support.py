@@ -227,8 +227,9 @@ class OrderedGroup(typer.core.TyperGroup):
             command = self.get_command(ctx, name)
             if command is None or command.hidden:
                 continue
-            short = command.get_short_help_str(formatter.width - 6 - wide)
-            rows.setdefault(task_of.get(name, "Other commands"), []).append((name.ljust(wide), short))
+            # the help's whole first sentence, wrapped by write_dl (never cut with "...")
+            first = " ".join((command.short_help or command.help or "").split("\n\n")[0].split())
+            rows.setdefault(task_of.get(name, "Other commands"), []).append((name.ljust(wide), first))
         for heading, entries in rows.items():
             with formatter.section(heading):
                 formatter.write_dl(entries)
