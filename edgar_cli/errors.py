@@ -96,6 +96,15 @@ class EdgarError(Exception):
         return f"EdgarError({self.code!r}, {self.message!r})"
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during long work, with how far it got (``"indexed 3 of 5 filings; ..."``): the CLI prints
+    ``done`` on stderr and exits 130; what was finished before the interrupt is kept."""
+
+    def __init__(self, done: str):
+        super().__init__(done)
+        self.done = done
+
+
 def _jsonable(value: Any) -> Any:
     dump = getattr(value, "model_dump", None)
     if callable(dump):

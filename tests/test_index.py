@@ -549,3 +549,23 @@ def test_filings_indexed_by_another_version_are_named_with_the_command_that_re_i
     call = f"index_add(companies=[{nvda[0].cik!r}]"
     assert call in note and all(r.accession in note for r in nvda)
     assert not [r for r in store.filings() if r.ticker != "NVDA" and r.accession in note]
+
+
+def test_an_interrupted_index_add_says_how_far_it_got_keeps_what_it_finished_and_exits_130(cli, tmp_path, monkeypatch):
+    from edgar_cli.capabilities.local_index import local_index as L
+
+    monkeypatch.setenv("EDGAR_INDEX", str(tmp_path / "index.sqlite"))
+    real, calls = L.build_records, []
+
+    def second_is_interrupted(filing, ticker, client):
+        calls.append(filing.accession_number)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(filing, ticker, client)
+
+    monkeypatch.setattr(L, "build_records", second_is_interrupted)
+    r = cli("index", "add", "NVDA", "AAPL", "--no-semantic", "-a", NVDA_FY2025, "-a", AAPL_FY2024)
+    assert r.rc == 130 and r.out == ""
+    assert "interrupted: 1 of 2 filings indexed or already current" in r.err and "run the same command again" in r.err
+    kept = [f.accession for f in SqliteStore(tmp_path / "index.sqlite").filings()]
+    assert kept == [calls[0]]

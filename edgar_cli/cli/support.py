@@ -32,7 +32,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import config
-from ..errors import EdgarError, ExitStatus
+from ..errors import EdgarError, ExitStatus, Interrupted
 from .output import Format
 
 
@@ -459,6 +459,9 @@ def run(call: Callable[[], Any], as_json: bool = False) -> None:
         error = exc.to_dict()
         _write(lambda: emit_error(error, fmt), exc.exit_status)
         raise typer.Exit(int(exc.exit_status)) from None
+    except Interrupted as exc:  # long work: say how far it got
+        sys.stderr.write(exc.done + "\n")
+        raise typer.Exit(130) from None
     except KeyboardInterrupt:
         raise typer.Exit(130) from None
     except Exception as exc:  # a bug: say so plainly, keep the traceback for EDGAR_DEBUG

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 from ...config import install_hint
 from ...documents import items as I
-from ...errors import EdgarError
+from ...errors import EdgarError, Interrupted
 from ...index import embeddings as E
 from ...index.chunking import CHUNKER_VERSION, chunk_text
 from ...index.store import (
@@ -509,7 +509,7 @@ class _Progress:
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
                 console=Console(stderr=True),
-                transient=False,
+                transient=True,  # gone when done: the result says what was indexed, the scrollback keeps no bar lines
             )
             self.bar.start()
             self.task = self.bar.add_task("Indexing", total=total)
@@ -692,6 +692,11 @@ def index_add(
             st.replace_filing(rec, docs, chunks, vectors)
             done.append(as_model(rec, "reindexed" if old is not None else "indexed"))
             progress.done_one()
+    except KeyboardInterrupt:
+        raise Interrupted(
+            f"interrupted: {len(done)} of {len(plan)} filings indexed or already current, {len(skipped)} skipped; "
+            "the ones finished are kept: run the same command again to go on"
+        ) from None
     finally:
         progress.stop()
     after = st.filings()
