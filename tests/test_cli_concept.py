@@ -236,3 +236,11 @@ def test_a_comparison_table_as_of_a_date_says_so_in_its_caption(cli):
     assert "as known on 2010-01-24" in r.out and "0001193125-09-214859" in r.out
     piped = cli("compare", "revenue", "320193", "1045810", "--fy", "2009", "--as-of", "2010-01-24", "--tsv")
     assert "as known on 2010-01-24" in piped.err and "as known" not in piped.out
+
+
+def test_the_command_the_early_facts_warning_suggests_names_the_company_and_parses(cli):
+    # Tesla's corpus facts end at 2022-09-30 (0000950170-22-019867); its 10-K 0001628280-26-003952 is not in them.
+    r = cli("concept", "TSLA", "revenue")
+    assert r.rc == 0 and "read them with edgar section 1318605 --accession 0001628280-26-003952" in r.err
+    again = cli("section", "1318605", "--accession", "0001628280-26-003952", "--json")
+    assert again.json()["error"]["code"] != "invalid_argument"  # the document may be missing offline; the call is right

@@ -260,7 +260,7 @@ def test_tesla_fy2024_says_its_facts_stop_short_of_its_filings_and_where_the_fig
     msg = info.value.message
     assert "XBRL facts end at 2022-09-30 (the report 0000950170-22-019867)" in msg
     assert "10-K for the period ending 2025-12-31 was filed 2026-01-29 (0001628280-26-003952)" in msg
-    assert "get_filing_section" in msg
+    assert "read them with get_filing_section (company 1318605, accession_number 0001628280-26-003952)" in msg
     assert (
         "get_filing_section (company TSLA, section mda or financial_statements, fiscal_year 2024)"
         in info.value.suggestion

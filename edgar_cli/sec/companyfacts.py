@@ -37,7 +37,7 @@ from datetime import UTC, datetime
 from datetime import date as _date_type
 
 from ..errors import EdgarError
-from ..vocabulary import tool
+from ..vocabulary import param, surface, tool
 from ..xbrl.facts import FORMAT, CompanyFacts, LazyTags, Row, reporting_currency
 from ..xbrl.periods import FiscalCalendar, build_calendar
 from . import urls, validate
@@ -247,7 +247,6 @@ def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
     import json
     from datetime import date as _date
 
-    from ..vocabulary import param
     from . import submissions as S
 
     ends = [(end, accn) for accn, (_start, end) in facts.calendar.report_ends.items()]
@@ -276,9 +275,16 @@ def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
     return (
         f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}); its {latest.form} for the period "
         f"ending {latest.report_date} was filed {latest.filing_date} ({latest.accession}) and is not in them: "
-        f"its figures are in the filing's text: read them with {tool('get_filing_section')} "
-        f"{param('accession_number')} {latest.accession}."
+        f"its figures are in the filing's text: read them with {_section_call(facts.cik, latest.accession)}."
     )
+
+
+def _section_call(cik: int | str, accession: str) -> str:
+    """How this surface reads a filing's sections: ``edgar section 1318605 --accession X`` on the CLI (the
+    company is the first argument), ``get_filing_section`` with ``company`` and ``accession_number`` over MCP."""
+    if surface() == "cli":
+        return f"{tool('get_filing_section')} {int(cik)} {param('accession_number')} {accession}"
+    return f"{tool('get_filing_section')} (company {int(cik)}, accession_number {accession})"
 
 
 def _fill(client: SecClient, cik: int, key: str, stale: CompanyFacts | None) -> CompanyFacts:

@@ -223,7 +223,8 @@ def _open(
         raise EdgarError(
             "invalid_argument",
             f"A company is required{alone}.",
-            f"Pass {param('company')}: a ticker, CIK or company name, e.g. NVDA"
+            ("Give the company first, before the section" if surface() == "cli" else f"Pass {param('company')}")
+            + ": a ticker, CIK or company name, e.g. NVDA"
             + (
                 f", with {param('accession_number')} (an accession number alone does not name the "
                 "filer: it begins with the filing agent's CIK)."

@@ -40,7 +40,10 @@ def _resolved_table(r: ResolvedCompany):
     t.add_row("Exchange", r.exchange or "-")
     t.add_row("Match", f"{r.match_type} ({r.score:.2f})")
     if r.market_value_rank:
-        t.add_row("Market-value rank", f"#{r.market_value_rank:,} in the SEC's ticker file")
+        t.add_row(
+            "Ticker-file position",
+            f"#{r.market_value_rank:,} (the SEC's file is roughly by market value: a hint of size, not a rank)",
+        )
     if r.other_matches:
         t.add_row(
             "Also matches",
