@@ -100,7 +100,17 @@ def test_the_first_filing_of_a_period_not_yet_reported_is_the_original_one():
 
 @pytest.mark.parametrize(
     ("text", "why"),
-    [("2026-07-02", "in the future"), ("2008-12-31", "predates XBRL"), ("30/06/2019", "is not a date")],
+    [
+        ("2026-07-02", "in the future"),
+        ("2008-12-31", "predates XBRL"),
+        ("30/06/2019", "is not a date"),
+        # an unset date must not quietly mean "as known now"; other ISO spellings are not YYYY-MM-DD
+        ("", "is not a date"),
+        ("  ", "is not a date"),
+        ("2019-W01", "is not a date"),
+        ("20190630", "is not a date"),
+        (20100124, "is not a date"),
+    ],
 )
 def test_an_as_of_date_in_the_future_before_2009_or_malformed_is_an_invalid_argument(text, why):
     with pytest.raises(EdgarError) as info:

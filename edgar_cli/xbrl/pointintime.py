@@ -17,6 +17,7 @@ filed, frame)``, xbrl/facts.py). Nothing here fetches or reads the clock; the ca
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import date
 from typing import Any
@@ -40,19 +41,27 @@ AS_OF_DESCRIPTION = (
 _MEMO_DATES = 8  # point-in-time views kept per facts object (a backtest asks a handful of dates)
 
 
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
+
+
 def parse_as_of(value: str | date | None, today: date) -> date | None:
     """The ``as_of`` argument as a date (``"2019-06-30"`` or a date), None when not given.
 
     Raises ``invalid_argument`` for text that is not YYYY-MM-DD, a date after ``today`` (the injectable
     clock's) or before 2009 (no XBRL financial data yet).
     """
-    if value is None or (isinstance(value, str) and not value.strip()):
+    if value is None:
         return None
     if isinstance(value, date):
         when = value
     else:
+        # strictly YYYY-MM-DD: date.fromisoformat also takes "20190630" and week dates ("2019-W01"), and an
+        # empty value must not quietly mean "as known now" (a backtest's unset date would see today's data)
+        text = value.strip() if isinstance(value, str) else ""
         try:
-            when = date.fromisoformat(str(value).strip())
+            if not _ISO_DAY.fullmatch(text):
+                raise ValueError(text)
+            when = date.fromisoformat(text)
         except ValueError:
             raise EdgarError(
                 "invalid_argument",
