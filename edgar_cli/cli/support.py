@@ -78,58 +78,35 @@ _FORMAT_HELP = (
     "(one JSON object per row)."
 )
 
+# The format flags: each is the same as --format with its value.
+_FLAGS = {"as_json": "json", "as_csv": "csv", "as_tsv": "tsv", "as_nl": "nl"}
+
+
+def _keyword(name: str, default: Any, annotation: Any) -> inspect.Parameter:
+    """A keyword-only parameter of a command's signature (its Typer option is in ``annotation``)."""
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+
+
 _COMMON: list[inspect.Parameter] = [
-    inspect.Parameter(
-        "output_format",
-        inspect.Parameter.KEYWORD_ONLY,
-        default=None,
-        annotation=Annotated[Format | None, typer.Option("--format", help=_FORMAT_HELP)],
-    ),
-    inspect.Parameter(
-        "as_json",
-        inspect.Parameter.KEYWORD_ONLY,
-        default=False,
-        annotation=Annotated[bool, typer.Option("--json", help="Same as --format json.")],
-    ),
-    inspect.Parameter(
-        "as_csv",
-        inspect.Parameter.KEYWORD_ONLY,
-        default=False,
-        annotation=Annotated[bool, typer.Option("--csv", help="Same as --format csv.")],
-    ),
-    inspect.Parameter(
-        "as_tsv",
-        inspect.Parameter.KEYWORD_ONLY,
-        default=False,
-        annotation=Annotated[bool, typer.Option("--tsv", help="Same as --format tsv.")],
-    ),
-    inspect.Parameter(
-        "as_nl",
-        inspect.Parameter.KEYWORD_ONLY,
-        default=False,
-        annotation=Annotated[bool, typer.Option("--nl", help="Same as --format nl.")],
+    _keyword("output_format", None, Annotated[Format | None, typer.Option("--format", help=_FORMAT_HELP)]),
+    *(
+        _keyword(name, False, Annotated[bool, typer.Option(f"--{fmt}", help=f"Same as --format {fmt}.")])
+        for name, fmt in _FLAGS.items()
     ),
 ]
 _GLOBAL: list[inspect.Parameter] = [
-    inspect.Parameter(
+    _keyword(
         "quiet",
-        inspect.Parameter.KEYWORD_ONLY,
-        default=False,
-        annotation=Annotated[
+        False,
+        Annotated[
             bool, typer.Option("--quiet", "-q", help="No notes or progress on stderr (warnings and errors still show).")
         ],
     ),
-    inspect.Parameter(
-        "no_cache",
-        inspect.Parameter.KEYWORD_ONLY,
-        default=False,
-        annotation=Annotated[bool, typer.Option("--no-cache", help="Bypass the local cache.")],
-    ),
-    inspect.Parameter(
+    _keyword("no_cache", False, Annotated[bool, typer.Option("--no-cache", help="Bypass the local cache.")]),
+    _keyword(
         "user_agent",
-        inspect.Parameter.KEYWORD_ONLY,
-        default=None,
-        annotation=Annotated[
+        None,
+        Annotated[
             str | None,
             typer.Option(
                 "--user-agent",
@@ -140,7 +117,6 @@ _GLOBAL: list[inspect.Parameter] = [
     ),
 ]
 _CONTEXT_PARAMETER = "edgar_run_context"
-_FLAGS = {"as_json": "json", "as_csv": "csv", "as_tsv": "tsv", "as_nl": "nl"}
 
 
 def set_global_options(
@@ -291,16 +267,52 @@ class EdgarTyper(typer.Typer):
 
 # --- arguments and options several commands share -------------------------------------------------
 
+
+def forms_option(help: str, *, single: bool = False, complete: bool = True) -> Any:
+    """The ``--form``/``--forms``/``-f FORMS`` option of a command, with its own ``help``; ``single``: one form
+    (``--form``/``-f FORM``); ``complete``: shell completion of form types. Use it as
+    ``Annotated[str | None, forms_option("...")]``."""
+    names = ("--form", "-f") if single else ("--form", "--forms", "-f")
+    return typer.Option(
+        *names,
+        metavar="FORM" if single else "FORMS",
+        help=help,
+        autocompletion=(lambda incomplete: complete_forms(incomplete)) if complete else None,
+    )
+
+
+def limit_option(help: str) -> Any:
+    """The ``--limit``/``-n N`` option of a command that shows at most N rows; ``help`` names the rows and the
+    range. Use it as ``Annotated[int, limit_option("...")]``."""
+    return typer.Option("--limit", "-n", metavar="N", help=help)
+
+
+def filed_from_option(help: str = "Earliest filing date, YYYY-MM-DD.") -> Any:
+    """The ``--from``/``--since DATE`` option: the earliest filing date."""
+    return typer.Option("--from", "--since", metavar="DATE", help=help)
+
+
+def filed_to_option(help: str = "Latest filing date, YYYY-MM-DD.") -> Any:
+    """The ``--to``/``--until DATE`` option: the latest filing date."""
+    return typer.Option("--to", "--until", metavar="DATE", help=help)
+
+
 CompanyArg = Annotated[
     str, typer.Argument(metavar="COMPANY", help="Ticker, CIK or company name, e.g. NVDA, 1045810, 'NVIDIA'.")
+]
+ConceptArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="CONCEPT",
+        help="revenue, net_income, total_assets, ... or a raw tag like us-gaap:Revenues.",
+        autocompletion=lambda incomplete: complete_concepts(incomplete),
+    ),
 ]
 FyOpt = Annotated[
     int | None, typer.Option("--fy", metavar="YEAR", help="Fiscal year by the company's own label, e.g. 2024.")
 ]
-FromOpt = Annotated[
-    str | None, typer.Option("--from", "--since", metavar="DATE", help="Earliest filing date, YYYY-MM-DD.")
-]
-ToOpt = Annotated[str | None, typer.Option("--to", "--until", metavar="DATE", help="Latest filing date, YYYY-MM-DD.")]
+FromOpt = Annotated[str | None, filed_from_option()]
+ToOpt = Annotated[str | None, filed_to_option()]
 CompanyOpt = Annotated[
     str | None, typer.Option("--company", "-c", metavar="COMPANY", help="Only this company: ticker, CIK or name.")
 ]

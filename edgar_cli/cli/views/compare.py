@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from ..support import AsOfOpt, UnitOpt, complete_concepts, run
+from ..support import AsOfOpt, ConceptArg, UnitOpt, run
 from . import View
 
 if TYPE_CHECKING:
@@ -26,14 +26,7 @@ view = View()
     ],
 )
 def compare_cmd(
-    concept: Annotated[
-        str,
-        typer.Argument(
-            metavar="CONCEPT",
-            help="revenue, net_income, total_assets, ... or a raw tag like us-gaap:Revenues.",
-            autocompletion=lambda incomplete: complete_concepts(incomplete),
-        ),
-    ],
+    concept: ConceptArg,
     companies: Annotated[
         list[str] | None,
         typer.Argument(metavar="COMPANY...", help="2 to 8 companies: tickers, CIKs or names, e.g. NVDA AAPL."),

@@ -19,6 +19,7 @@ from ..support import (
     UnitOpt,
     comma_list,
     complete_concepts,
+    limit_option,
 )
 from . import View
 from .statement import run_table
@@ -62,10 +63,7 @@ def concept_cmd(
         typer.Option("--period", "-p", help="Which periods (all: one concept only)."),
     ] = "annual",
     limit: Annotated[
-        int | None,
-        typer.Option(
-            "--limit", "-n", metavar="N", help="Most values to show for one concept, newest first (1-200, default 8)."
-        ),
+        int | None, limit_option("Most values to show for one concept, newest first (1-200, default 8).")
     ] = None,
     last: LastOpt = None,
     derive: DeriveOpt = None,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from ..support import CompanyOpt, FromOpt, ToOpt, comma_list, complete_forms, complete_sections, run
+from ..support import CompanyOpt, FromOpt, ToOpt, comma_list, complete_sections, forms_option, limit_option, run
 from . import View
 
 if TYPE_CHECKING:
@@ -33,17 +33,7 @@ def find_cmd(
             "--exclude", metavar="COMPANIES", help="Leave out these companies, comma-separated, e.g. AAPL,MSFT."
         ),
     ] = None,
-    forms: Annotated[
-        str | None,
-        typer.Option(
-            "--form",
-            "--forms",
-            "-f",
-            metavar="FORMS",
-            help="Form families, comma-separated, e.g. 10-K,10-Q.",
-            autocompletion=lambda incomplete: complete_forms(incomplete),
-        ),
-    ] = None,
+    forms: Annotated[str | None, forms_option("Form families, comma-separated, e.g. 10-K,10-Q.")] = None,
     section: Annotated[
         str | None,
         typer.Option(
@@ -69,7 +59,7 @@ def find_cmd(
             "ranker of --match phrase).",
         ),
     ] = "auto",
-    limit: Annotated[int, typer.Option("--limit", "-n", metavar="N", help="Most passages to show (1-50).")] = 5,
+    limit: Annotated[int, limit_option("Most passages to show (1-50).")] = 5,
     per_company: Annotated[
         int | None, typer.Option("--per-company", metavar="N", help="Most passages from any one company.")
     ] = None,

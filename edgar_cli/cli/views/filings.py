@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-import typer
-
-from ..support import CompanyArg, FromOpt, ToOpt, comma_list, complete_forms, run
+from ..support import CompanyArg, FromOpt, ToOpt, comma_list, forms_option, limit_option, run
 from . import View
 
 if TYPE_CHECKING:
@@ -29,22 +27,14 @@ def filings_cmd(
     company: CompanyArg,
     form: Annotated[
         str | None,
-        typer.Option(
-            "--form",
-            "--forms",
-            "-f",
-            metavar="FORMS",
-            help="Form types, "
-            "comma-separated: 10-K, 10-Q, 20-F, 40-F or 8-K (with amendments and variants), any other EDGAR "
-            "form type (4, DEF 14A, S-1, ...), or one form such as 10-K/A.",
-            autocompletion=lambda incomplete: complete_forms(incomplete),
+        forms_option(
+            "Form types, comma-separated: 10-K, 10-Q, 20-F, 40-F or 8-K (with amendments and variants), any other "
+            "EDGAR form type (4, DEF 14A, S-1, ...), or one form such as 10-K/A."
         ),
     ] = None,
     since: FromOpt = None,
     until: ToOpt = None,
-    limit: Annotated[
-        int, typer.Option("--limit", "-n", metavar="N", help="Most filings to show, newest first (1-1000).")
-    ] = 20,
+    limit: Annotated[int, limit_option("Most filings to show, newest first (1-1000).")] = 20,
 ) -> None:
     """A company's filings, newest first, with amendments linked to their originals and its fiscal calendar."""
     from ...capabilities.filings.filings import list_filings

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..support import YesOpt, complete_forms, confirm, run
+from ..support import YesOpt, confirm, forms_option, run
 from . import View
 
 if TYPE_CHECKING:
@@ -33,17 +33,7 @@ def index_add_cmd(
         list[str] | None,
         typer.Argument(metavar="COMPANY...", help="Tickers, CIKs or company names, e.g. NVDA AAPL."),
     ] = None,
-    forms: Annotated[
-        str,
-        typer.Option(
-            "--form",
-            "--forms",
-            "-f",
-            metavar="FORMS",
-            help="Form families, comma-separated: 10-K, 10-Q, 20-F.",
-            autocompletion=lambda incomplete: complete_forms(incomplete),
-        ),
-    ] = "10-K",
+    forms: Annotated[str, forms_option("Form families, comma-separated: 10-K, 10-Q, 20-F.")] = "10-K",
     years: Annotated[
         int, typer.Option("--years", metavar="N", help="Latest fiscal years to index per company and form (1-30).")
     ] = 3,

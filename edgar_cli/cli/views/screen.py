@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from ..support import comma_list, complete_concepts, run
+from ..support import ConceptArg, comma_list, forms_option, limit_option, run
 from . import View
 
 if TYPE_CHECKING:
@@ -25,14 +25,7 @@ view = View()
     ],
 )
 def screen_cmd(
-    concept: Annotated[
-        str,
-        typer.Argument(
-            metavar="CONCEPT",
-            help="revenue, net_income, total_assets, ... or a raw tag like us-gaap:Revenues.",
-            autocompletion=lambda incomplete: complete_concepts(incomplete),
-        ),
-    ],
+    concept: ConceptArg,
     fy: Annotated[
         int | None, typer.Option("--fy", metavar="YEAR", help="Fiscal year by each company's own label, e.g. 2024.")
     ] = None,
@@ -52,16 +45,9 @@ def screen_cmd(
         Literal["value_desc", "value_asc", "name"],
         typer.Option("--sort", help="value_desc (largest first), value_asc or name."),
     ] = "value_desc",
-    limit: Annotated[int, typer.Option("--limit", "-n", metavar="N", help="Most rows to show (1-1000).")] = 50,
+    limit: Annotated[int, limit_option("Most rows to show (1-1000).")] = 50,
     form: Annotated[
-        str | None,
-        typer.Option(
-            "--form",
-            "--forms",
-            "-f",
-            metavar="FORMS",
-            help="Only values from 10-K, 20-F or 40-F reports (comma-separated).",
-        ),
+        str | None, forms_option("Only values from 10-K, 20-F or 40-F reports (comma-separated).", complete=False)
     ] = None,
     fye: Annotated[
         int | None, typer.Option("--fye", metavar="MONTH", help="Only fiscal years ending in this month, 1-12.")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..support import CompanyOpt, comma_list, complete_forms, run
+from ..support import CompanyOpt, comma_list, filed_from_option, filed_to_option, forms_option, limit_option, run
 from . import View
 
 if TYPE_CHECKING:
@@ -32,35 +32,16 @@ def search_cmd(
         ),
     ],
     forms: Annotated[
-        str | None,
-        typer.Option(
-            "--form",
-            "--forms",
-            "-f",
-            metavar="FORMS",
-            help="Root forms, comma-separated, e.g. 10-K,10-Q (amendments included).",
-            autocompletion=lambda incomplete: complete_forms(incomplete),
-        ),
+        str | None, forms_option("Root forms, comma-separated, e.g. 10-K,10-Q (amendments included).")
     ] = None,
     filed_from: Annotated[
-        str | None,
-        typer.Option(
-            "--from", "--since", metavar="DATE", help="Earliest filing date, YYYY-MM-DD (2001-01-01 or later)."
-        ),
+        str | None, filed_from_option("Earliest filing date, YYYY-MM-DD (2001-01-01 or later).")
     ] = None,
     filed_to: Annotated[
-        str | None,
-        typer.Option(
-            "--to",
-            "--until",
-            metavar="DATE",
-            help="Latest filing date, YYYY-MM-DD (default today when --from is given).",
-        ),
+        str | None, filed_to_option("Latest filing date, YYYY-MM-DD (default today when --from is given).")
     ] = None,
     company: CompanyOpt = None,
-    limit: Annotated[
-        int, typer.Option("--limit", "-n", metavar="N", help="Most filings to show from the page (1-100).")
-    ] = 10,
+    limit: Annotated[int, limit_option("Most filings to show from the page (1-100).")] = 10,
     page: Annotated[int, typer.Option("--page", metavar="N", help="Page of 100 matching documents (1-100).")] = 1,
 ) -> None:
     """Search the text of EDGAR filings since 2001 for words or a phrase, one row per matching filing."""

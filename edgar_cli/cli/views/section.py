@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..support import FyOpt, complete_forms, complete_sections, run
+from ..support import FyOpt, complete_sections, forms_option, run
 from . import View
 
 if TYPE_CHECKING:
@@ -47,16 +47,7 @@ def section_cmd(
         typer.Option("--accession", "-a", metavar="ACCESSION", help="Accession number, e.g. 0001045810-25-000023."),
     ] = None,
     fy: FyOpt = None,
-    form: Annotated[
-        str | None,
-        typer.Option(
-            "--form",
-            "-f",
-            metavar="FORM",
-            help="10-K (default; a 20-F filer's 20-F), 10-Q or 20-F.",
-            autocompletion=lambda incomplete: complete_forms(incomplete),
-        ),
-    ] = None,
+    form: Annotated[str | None, forms_option("10-K (default; a 20-F filer's 20-F), 10-Q or 20-F.", single=True)] = None,
     max_chars: Annotated[
         int | None,
         typer.Option(
