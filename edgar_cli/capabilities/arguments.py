@@ -34,6 +34,15 @@ def parse_day(value: date | str | None, name: str) -> date | None:
         ) from None
 
 
+def check_between(name: str, value: int, low: int, high: int, suggestion: str) -> None:
+    """``invalid_argument`` unless ``low <= value <= high``: "<name> must be between <low> and <high>, not <value>."
+    with ``suggestion``; ``name`` is the parameter, spelt as the caller's surface spells it."""
+    if not low <= int(value) <= high:
+        raise EdgarError(
+            "invalid_argument", f"{param(name)} must be between {low} and {high}, not {value}.", suggestion
+        )
+
+
 _YEARS_RE = re.compile(r"(\d{4})\s*(?:\.\.|-|–)\s*(\d{4})")
 MAX_YEAR_SPAN = 40
 
@@ -127,9 +136,4 @@ def validate_common(period: str, limit: int) -> None:
     """A concept's ``period`` (annual, quarterly or all) and ``limit`` (1 to MAX_LIMIT); ``invalid_argument`` if not."""
     if period not in ("annual", "quarterly", "all"):
         raise EdgarError("invalid_argument", f"Unknown {param('period')} {period!r}.", "Use annual, quarterly or all.")
-    if not 1 <= int(limit) <= MAX_LIMIT:
-        raise EdgarError(
-            "invalid_argument",
-            f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
-            f"Use {param('limit')} 8, for example.",
-        )
+    check_between("limit", limit, 1, MAX_LIMIT, f"Use {param('limit')} 8, for example.")

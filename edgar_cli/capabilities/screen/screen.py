@@ -33,6 +33,7 @@ from ...sec.submissions import family_of
 from ...vocabulary import param, tool
 from ...xbrl.answer import validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
+from ..arguments import check_between
 from ..resolve.resolve import resolve_company
 from .model import ExclusionReason, ScreenExclusion, ScreenResult, ScreenRow
 
@@ -365,12 +366,7 @@ def _validate(fy, cal, minimum, maximum, limit, fye, sort, peers_of, today) -> N
     validate_fiscal_year(cal, today)
     if sort not in ("value_desc", "value_asc", "name"):
         raise EdgarError("invalid_argument", f"Unknown {param('sort')} {sort!r}.", "Use value_desc, value_asc or name.")
-    if not 1 <= int(limit) <= MAX_LIMIT:
-        raise EdgarError(
-            "invalid_argument",
-            f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
-            f"Use {param('limit')} 50, for example.",
-        )
+    check_between("limit", limit, 1, MAX_LIMIT, f"Use {param('limit')} 50, for example.")
     if minimum is not None and maximum is not None and minimum > maximum:
         raise EdgarError(
             "invalid_argument",

@@ -29,7 +29,7 @@ from ...models.companies import CompanyRef
 from ...sec import urls
 from ...sec.client import SecClient, get_client
 from ...vocabulary import param, tool
-from ..arguments import parse_day
+from ..arguments import check_between, parse_day
 from ..resolve.resolve import resolve_company
 from . import MAX_LIMIT, MAX_PAGE, MAX_QUERY_CHARS, PAGE_SIZE
 from .model import FullTextSearchResult, SearchFiling, SearchMatchedFile
@@ -232,19 +232,21 @@ def date_window(filed_from: date | None, filed_to: date | None, today: date) -> 
 
 
 def validate_paging(limit: int, page: int) -> None:
-    if not 1 <= int(limit) <= MAX_LIMIT:
-        raise EdgarError(
-            "invalid_argument",
-            f"{param('limit')} must be between 1 and {MAX_LIMIT}, not {limit}.",
-            f"EFTS returns at most {PAGE_SIZE} documents per page; use {param('limit')} 10, for example.",
-        )
-    if not 1 <= int(page) <= MAX_PAGE:
-        raise EdgarError(
-            "invalid_argument",
-            f"{param('page')} must be between 1 and {MAX_PAGE}, not {page}.",
-            f"EFTS does not page past about 10,000 documents; narrow the search with {param('forms')}, "
-            f"{param('filed_from')}/{param('filed_to')} or {param('company')} instead.",
-        )
+    check_between(
+        "limit",
+        limit,
+        1,
+        MAX_LIMIT,
+        f"EFTS returns at most {PAGE_SIZE} documents per page; use {param('limit')} 10, for example.",
+    )
+    check_between(
+        "page",
+        page,
+        1,
+        MAX_PAGE,
+        f"EFTS does not page past about 10,000 documents; narrow the search with {param('forms')}, "
+        f"{param('filed_from')}/{param('filed_to')} or {param('company')} instead.",
+    )
 
 
 def build_params(

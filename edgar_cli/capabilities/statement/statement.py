@@ -35,7 +35,7 @@ from ...xbrl.periods import period_filter
 from ...xbrl.presets import preset
 from ...xbrl.records import FactRecord
 from ...xbrl.series import Series, build_series, currency_note
-from ..arguments import DEFAULT_LIMIT, parse_fiscal_years
+from ..arguments import DEFAULT_LIMIT, check_between, parse_fiscal_years
 from ..concept.concept import data_source_of, fact_model, get_financial_concept
 from ..concept.model import ConceptResult
 from ..resolve.resolve import resolve_company
@@ -234,12 +234,8 @@ def _validate(period: str, last: int | None, derive: Sequence[str] | None) -> li
         raise EdgarError(
             "invalid_argument", f"Unknown {param('period')} {period!r} for a table.", "Use annual or quarterly."
         )
-    if last is not None and not 1 <= int(last) <= MAX_LAST:
-        raise EdgarError(
-            "invalid_argument",
-            f"{param('last')} must be between 1 and {MAX_LAST}, not {last}.",
-            f"Use {param('last')} 5, for example.",
-        )
+    if last is not None:
+        check_between("last", last, 1, MAX_LAST, f"Use {param('last')} 5, for example.")
     kinds = list(dict.fromkeys(str(d).strip().lower() for d in derive or [] if str(d).strip()))
     bad = [d for d in kinds if d not in ("q4", "ttm")]
     if bad:
