@@ -621,6 +621,21 @@ def _by_fiscal_year(
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def _name_unless_foreign_private_issuer(hist: S.History, family: str) -> str:
+    """The filer's name for a not_found message; raises not_found (foreign_private_issuer=True) first when a
+    10-K or 10-Q was asked of a foreign private issuer, naming the annual form it files instead."""
+    name = str(hist.header.get("name") or f"CIK {hist.cik}")
+    if family in ("10-K", "10-Q") and _foreign_private_issuer(hist):
+        fpi = _fpi_forms(hist).split(" and ")[0]
+        raise EdgarError(
+            "not_found",
+            f"{name} files no {family}: it is a foreign private issuer filing {fpi} annual reports.",
+            f"Ask for {param('form')} {fpi}.",
+            foreign_private_issuer=True,
+        )
+    return name
+
+
 def _raise_no_fiscal_year(
     hist: S.History,
     builder: _Builder,
@@ -631,15 +646,7 @@ def _raise_no_fiscal_year(
     year_end: date,
     today: date,
 ) -> None:
-    name = str(hist.header.get("name") or f"CIK {hist.cik}")
-    if family in ("10-K", "10-Q") and _foreign_private_issuer(hist):
-        fpi = _fpi_forms(hist).split(" and ")[0]
-        raise EdgarError(
-            "not_found",
-            f"{name} files no {family}: it is a foreign private issuer filing {fpi} annual reports.",
-            f"Ask for {param('form')} {fpi}.",
-            foreign_private_issuer=True,
-        )
+    name = _name_unless_foreign_private_issuer(hist, family)
     labelled = [
         (builder.fiscal_year(r), r) for r in hist.rows.values() if r.form in forms and not S.is_amendment(r.form)
     ]
@@ -701,15 +708,7 @@ def _latest(hist: S.History, client: SecClient, family: str, forms: tuple[str, .
     builder = _Builder(hist)
     if found:
         return builder.filing(max(found, key=lambda r: r.order_key))
-    name = str(hist.header.get("name") or f"CIK {hist.cik}")
-    if family in ("10-K", "10-Q") and _foreign_private_issuer(hist):
-        fpi = _fpi_forms(hist).split(" and ")[0]
-        raise EdgarError(
-            "not_found",
-            f"{name} files no {family}: it is a foreign private issuer filing {fpi} annual reports.",
-            f"Ask for {param('form')} {fpi}.",
-            foreign_private_issuer=True,
-        )
+    name = _name_unless_foreign_private_issuer(hist, family)
     gaps = hist.gaps(None, None)
     amendments = [r for r in hist.rows.values() if r.form in forms]
     raise EdgarError(
