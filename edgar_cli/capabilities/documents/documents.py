@@ -18,7 +18,7 @@ from ...index.store import ChunkRecord, FilingRecord, Filters, IndexStore
 from ...sec.client import SecClient
 from ...vocabulary import param, tool
 from ..filings.filings import parse_day, parse_form
-from ..local_index.local_index import company_ciks, open_store, outdated_note
+from ..local_index.local_index import company_ciks, open_store, outdated_note, provenance
 from . import MAX_EXCERPT_CHARS, MAX_LIMIT, MIN_EXCERPT_CHARS
 from .model import DocumentHit, DocumentLine, DocumentLines, DocumentSearchResult
 
@@ -465,17 +465,9 @@ def _hit(
         chunk_id=c.chunk_id,
         line_start=c.line_start,
         line_end=c.line_end,
-        company_name=f.company,
-        cik=f.cik,
-        ticker=f.ticker,
-        form=f.form,
-        filed=f.filing_date,  # type: ignore[arg-type]  # an ISO date string: pydantic parses it into a date
-        fiscal_year=f.fiscal_year,
-        period_of_report=f.period_of_report,  # type: ignore[arg-type]  # an ISO date string: pydantic parses it into a date
+        **provenance(f),
         section=c.section,
         section_label=label[1] if label else None,
-        accession_number=f.accession,
-        document_url=f.document_url,
         score=round(score, 6),
         rankers=ranks,
     )
@@ -611,17 +603,9 @@ def read_document(
     spans = [cid for cid, a, b in st.chunk_spans(did) if a <= hi and b >= lo]
     return DocumentLines(
         doc_id=did,
-        accession_number=doc.accession,
+        **provenance(f),  # f is doc's filing: its accession is doc.accession
         section=doc.section,
         section_label=doc.label,
-        company_name=f.company,
-        cik=f.cik,
-        ticker=f.ticker,
-        form=f.form,
-        filed=f.filing_date,  # type: ignore[arg-type]  # an ISO date string: pydantic parses it into a date
-        fiscal_year=f.fiscal_year,
-        period_of_report=f.period_of_report,  # type: ignore[arg-type]  # an ISO date string: pydantic parses it into a date
-        document_url=f.document_url,
         line_start=lo,
         line_end=hi,
         lines_total=total,

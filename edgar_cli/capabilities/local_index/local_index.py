@@ -86,17 +86,27 @@ def _filed(f: Any) -> date | None:
     return getattr(f, "filed", None) or getattr(f, "filing_date", None)
 
 
+def provenance(r: FilingRecord) -> dict[str, Any]:
+    """An indexed filing's provenance as the result models name it (accession_number, cik, ticker,
+    company_name, form, filed, fiscal_year, period_of_report, document_url): keyword arguments for
+    IndexedFiling, DocumentHit and DocumentLines. The dates are the index's ISO strings, which pydantic
+    parses into dates."""
+    return {
+        "accession_number": r.accession,
+        "cik": r.cik,
+        "ticker": r.ticker,
+        "company_name": r.company,
+        "form": r.form,
+        "filed": r.filing_date,
+        "fiscal_year": r.fiscal_year,
+        "period_of_report": r.period_of_report,
+        "document_url": r.document_url,
+    }
+
+
 def as_model(r: FilingRecord, status: IndexStatus = "present") -> IndexedFiling:
     return IndexedFiling(
-        accession_number=r.accession,
-        cik=r.cik,
-        ticker=r.ticker,
-        company_name=r.company,
-        form=r.form,
-        filed=r.filing_date,  # type: ignore[arg-type]  # an ISO date string: pydantic parses it into a date
-        fiscal_year=r.fiscal_year,
-        period_of_report=r.period_of_report,  # type: ignore[arg-type]  # an ISO date string, parsed by pydantic
-        document_url=r.document_url,
+        **provenance(r),
         sections=r.sections,
         chunks=r.chunks,
         chars=r.chars,
