@@ -132,14 +132,18 @@ def rank_names(query: str, tmap: TickerMap, similar: int = 20) -> list[Scored]:
 
 
 def _candidate(s: Scored) -> Candidate:
-    e = s.entry
+    return _candidate_of(s.entry, s.score, s.match_type)
+
+
+def _candidate_of(e: CompanyEntry, score: float, match_type: MatchType) -> Candidate:
+    """A ticker-file company as a candidate; rank 0 (not from the ticker file's order) is no rank."""
     return Candidate(
         cik=urls.pad_cik(e.cik),
         name=e.name,
         tickers=list(e.tickers),
         exchange=e.exchange,
-        score=s.score,
-        match_type=s.match_type,
+        score=score,
+        match_type=match_type,
         market_value_rank=e.rank or None,
     )
 
@@ -206,19 +210,7 @@ def _resolve(text: str, tmap: TickerMap, client: SecClient) -> ResolvedCompany:
         others = [tmap.by_cik(c) for c in tmap.named(words_of(text).squashed) if c != entry.cik]
         result = _result(text, entry, "ticker", 1.0)
         if others:
-            result.other_matches = [
-                Candidate(
-                    cik=urls.pad_cik(o.cik),
-                    name=o.name,
-                    tickers=list(o.tickers),
-                    exchange=o.exchange,
-                    score=1.0,
-                    match_type="name_exact",
-                    market_value_rank=o.rank,
-                )
-                for o in others
-                if o is not None
-            ]
+            result.other_matches = [_candidate_of(o, 1.0, "name_exact") for o in others if o is not None]
             result.notes.insert(
                 0,
                 f"{text!r} is the ticker of {entry.name}; it is also the name of "
@@ -408,31 +400,11 @@ def _not_a_current_ticker(text: str, ticker: str, tmap: TickerMap, alias: aliase
             + (f" until {alias.until}" if alias and alias.until else "")
             + "."
         )
-        cands.append(
-            Candidate(
-                cik=urls.pad_cik(user.cik),
-                name=user.name,
-                tickers=list(user.tickers),
-                exchange=user.exchange,
-                score=1.0,
-                match_type="former_ticker",
-                market_value_rank=user.rank or None,
-            )
-        )
+        cands.append(_candidate_of(user, 1.0, "former_ticker"))
         as_name = [s for s in as_name if s.entry.cik != user.cik]
     for e in spelled:
         if e is not None:
-            cands.append(
-                Candidate(
-                    cik=urls.pad_cik(e.cik),
-                    name=e.name,
-                    tickers=list(e.tickers),
-                    exchange=e.exchange,
-                    score=1.0,
-                    match_type="ticker",
-                    market_value_rank=e.rank,
-                )
-            )
+            cands.append(_candidate_of(e, 1.0, "ticker"))
     if any(e is not None for e in spelled):
         message += (
             " With a class separator it is "
@@ -469,18 +441,7 @@ def _not_a_current_ticker(text: str, ticker: str, tmap: TickerMap, alias: aliase
         "if a candidate is meant, retry with its CIK.",
         candidates=cands,
         not_a_current_ticker=True,
-        similar_tickers=[
-            Candidate(
-                cik=urls.pad_cik(e.cik),
-                name=e.name,
-                tickers=list(e.tickers),
-                exchange=e.exchange,
-                score=0.8,
-                match_type="ticker_similar",
-                market_value_rank=e.rank or None,
-            )
-            for e in alike
-        ],
+        similar_tickers=[_candidate_of(e, 0.8, "ticker_similar") for e in alike],
     )
 
 
