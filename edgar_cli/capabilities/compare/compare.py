@@ -303,14 +303,10 @@ def compare_companies(
         if not hits:
             have = sorted({v.fiscal_period or "" for v in answer.values} - {""})
             unavailable.append(
-                _unavailable(
-                    e.queries,
-                    e.ref,
-                    EdgarError(
-                        "not_found",
-                        f"{e.ref.name} reports FY{target[0]} {' '.join(have)} but not {_label(target, period)}.",
-                        f"Ask for another quarter with {param('fiscal_year')}, or use {param('period')} annual.",
-                    ),
+                _not_found(
+                    e,
+                    f"{e.ref.name} reports FY{target[0]} {' '.join(have)} but not {_label(target, period)}.",
+                    f"Ask for another quarter with {param('fiscal_year')}, or use {param('period')} annual.",
                 )
             )
             continue
@@ -465,6 +461,11 @@ def _unavailable(queries: list[str], ref: CompanyRef, exc: EdgarError) -> Unavai
     )
 
 
+def _not_found(e: _Entry, message: str, suggestion: str) -> UnavailableCompany:
+    """A company left out of the comparison with not_found, ``message`` and ``suggestion``."""
+    return _unavailable(e.queries, e.ref, EdgarError("not_found", message, suggestion))
+
+
 # --- choosing the period ---------------------------------------------------------------------
 
 
@@ -567,15 +568,11 @@ def _nearest_each(
         if hit is None:
             gap = f" {e.facts.coverage_note}" if e.facts.coverage_note else ""
             unavailable.append(
-                _unavailable(
-                    e.queries,
-                    e.ref,
-                    EdgarError(
-                        "not_found",
-                        f"{e.ref.name} reports no fiscal year ending within half a year of {year}-12-31 in its "
-                        f"XBRL facts.{gap}",
-                        f"Ask for another year, or use {param('align')} label.",
-                    ),
+                _not_found(
+                    e,
+                    f"{e.ref.name} reports no fiscal year ending within half a year of {year}-12-31 in its "
+                    f"XBRL facts.{gap}",
+                    f"Ask for another year, or use {param('align')} label.",
                 )
             )
             continue

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -136,16 +136,20 @@ def _candidate(s: Scored) -> Candidate:
 
 
 def _candidate_of(e: CompanyEntry, score: float, match_type: MatchType) -> Candidate:
-    """A ticker-file company as a candidate; rank 0 (not from the ticker file's order) is no rank."""
-    return Candidate(
-        cik=urls.pad_cik(e.cik),
-        name=e.name,
-        tickers=list(e.tickers),
-        exchange=e.exchange,
-        score=score,
-        match_type=match_type,
-        market_value_rank=e.rank or None,
-    )
+    """A ticker-file company as a candidate."""
+    return Candidate(**_company_fields(e), score=score, match_type=match_type)
+
+
+def _company_fields(e: CompanyEntry) -> dict[str, Any]:
+    """A ticker-file company's fields in a Candidate or ResolvedCompany (cik, name, tickers, exchange,
+    market_value_rank); rank 0 (not from the ticker file's order) is no rank."""
+    return {
+        "cik": urls.pad_cik(e.cik),
+        "name": e.name,
+        "tickers": list(e.tickers),
+        "exchange": e.exchange,
+        "market_value_rank": e.rank or None,
+    }
 
 
 def _describe(s: Scored) -> str:
@@ -259,13 +263,9 @@ def _result(text: str, entry: CompanyEntry, match_type: MatchType, score: float)
     notes = [n for n in (successors.history_stop(entry.cik), successors.succeeded_by(entry.cik)) if n]
     return ResolvedCompany(
         query=text,
-        cik=urls.pad_cik(entry.cik),
-        name=entry.name,
-        tickers=list(entry.tickers),
-        exchange=entry.exchange,
+        **_company_fields(entry),
         match_type=match_type,
         score=score,
-        market_value_rank=entry.rank or None,
         reorganisation=Reorganisation(**reorg.fields()) if reorg else None,
         notes=notes,
     )
