@@ -9,8 +9,9 @@
 - :func:`confirm`: the question a destructive command asks on a terminal (``--yes`` skips it).
 - :class:`RunState` and :func:`state`: the options of this run (``--user-agent``, ``--no-cache``,
   the output format, ``--quiet``), kept in the click context of the run, not in a module global.
-- the arguments and options several commands share (``CompanyArg``, ``FiscalYearsOpt``, ...) and the
-  shell completions of concepts, sections and forms.
+- the arguments and options several commands share (``CompanyArg``, ``FiscalYearsOpt``, ...), the
+  factories of options several commands take with their own help (``forms_option``, ``limit_option``,
+  ``filed_from_option``, ``filed_to_option``) and the shell completions of concepts, sections and forms.
 
 A new command is declared in its view module (cli/views/): ``@view.command("name", examples=["edgar name
 NVDA"])``, parameters for its own options only, a body of one ``run(lambda: capability(...))``.
