@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from decimal import Decimal
@@ -325,27 +326,32 @@ def ytd_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord, F
     return out
 
 
-def ratios(series: dict[str, list[FactRecord]], num: str, den: str) -> list[Derivation]:
-    """num / den x 100 for every period both concepts report in one unit."""
-    out = []
-    dens = {(v.start, v.end, v.unit): v for v in series.get(den, [])}
-    for a in series.get(num, []):
-        b = dens.get((a.start, a.end, a.unit))
-        if b is None or not b.value:
-            continue
-        out.append(Derivation(f"{num} / {den} x 100", a.value / b.value * 100, [a, b], a, (num, den)))
-    return out
-
-
-def differences(series: dict[str, list[FactRecord]], a_name: str, b_name: str) -> list[Derivation]:
-    """a - b for every period both concepts report in one unit (free cash flow: operating cash flow - capex)."""
-    out = []
+def _same_period(
+    series: dict[str, list[FactRecord]], a_name: str, b_name: str
+) -> Iterator[tuple[FactRecord, FactRecord]]:
+    """Each fact of ``a_name`` with the fact of ``b_name`` for the same start, end and unit, where there is one."""
     bs = {(v.start, v.end, v.unit): v for v in series.get(b_name, [])}
     for a in series.get(a_name, []):
         b = bs.get((a.start, a.end, a.unit))
         if b is not None:
-            out.append(Derivation(f"{a_name} - {b_name}", a.value - b.value, [a, b], a, (a_name, b_name)))
-    return out
+            yield a, b
+
+
+def ratios(series: dict[str, list[FactRecord]], num: str, den: str) -> list[Derivation]:
+    """num / den x 100 for every period both concepts report in one unit."""
+    return [
+        Derivation(f"{num} / {den} x 100", a.value / b.value * 100, [a, b], a, (num, den))
+        for a, b in _same_period(series, num, den)
+        if b.value
+    ]
+
+
+def differences(series: dict[str, list[FactRecord]], a_name: str, b_name: str) -> list[Derivation]:
+    """a - b for every period both concepts report in one unit (free cash flow: operating cash flow - capex)."""
+    return [
+        Derivation(f"{a_name} - {b_name}", a.value - b.value, [a, b], a, (a_name, b_name))
+        for a, b in _same_period(series, a_name, b_name)
+    ]
 
 
 def changes(series: dict[str, list[FactRecord]], name: str, kind: str, *, sequential: bool = False) -> list[Derivation]:

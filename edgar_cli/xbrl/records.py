@@ -231,19 +231,6 @@ class ConceptResultRecord:
     ] = None
 
 
-def to_dict(record: Any) -> dict[str, Any]:
-    """A record's fields as a dict, nested records as dicts, values as they are (``model_dump()``'s shape)."""
-    return {f.name: _plain(getattr(record, f.name)) for f in fields(record)}
-
-
-def _plain(value: Any) -> Any:
-    if is_dataclass(value) and not isinstance(value, type):
-        return to_dict(value)
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def jsonable(record: Any) -> dict[str, Any]:
     """A record as ``model_dump(mode="json")`` gives it: dates as ISO strings, datetimes in UTC with Z."""
     return {f.name: _json_value(getattr(record, f.name)) for f in fields(record)}
