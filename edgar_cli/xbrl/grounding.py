@@ -28,7 +28,7 @@ from typing import Protocol
 
 from .catalogue import catalogue
 from .facts import CompanyFacts
-from .records import FactRecord, RevisionKind
+from .records import FactRecord, FiscalPeriod, RevisionKind
 from .restatements import classify_revision, filing_order, select, split_candidates
 from .series import build_series, fact_value
 from .suspects import tagging_errors
@@ -242,6 +242,24 @@ def series_for_ratios(pool: FactPool) -> dict[str, list[FactRecord]]:
     return out
 
 
+def _remainder(whole: FactRecord, part: FactRecord, fiscal_period: FiscalPeriod) -> FactRecord:
+    """The quarter ``whole`` covers after ``part`` (both from the same start): ``whole``'s fact with the value
+    ``whole - part``, from the day after ``part`` ends, as one quarterly value no filing restated."""
+    start = part.end + timedelta(days=1)
+    return replace(
+        whole,
+        value=whole.value - part.value,
+        start=start,
+        period_type="quarterly",
+        fiscal_period=fiscal_period,
+        days=(whole.end - start).days + 1,
+        restated=False,
+        original_value=None,
+        distinct_values=1,
+        revision_kind=None,
+    )
+
+
 def fourth_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord, FactRecord]]:
     """(Q4, the year, its first nine months) for each year whose fourth quarter is not reported by itself."""
     quarters = {v.end for v in vals if v.period_type == "quarterly"}
@@ -255,20 +273,7 @@ def fourth_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord
         )
         if w is None:
             continue
-        start = w.end + timedelta(days=1)
-        q4 = replace(
-            a,
-            value=a.value - w.value,
-            start=start,
-            period_type="quarterly",
-            fiscal_period="Q4",
-            days=(a.end - start).days + 1,
-            restated=False,
-            original_value=None,
-            distinct_values=1,
-            revision_kind=None,
-        )
-        out.append((q4, a, w))
+        out.append((_remainder(a, w, "Q4"), a, w))
     return out
 
 
@@ -309,20 +314,7 @@ def ytd_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord, F
         )
         if e is None:
             continue
-        start = e.end + timedelta(days=1)
-        q = replace(
-            later,
-            value=later.value - e.value,
-            start=start,
-            period_type="quarterly",
-            fiscal_period="Q2" if want == "Q1" else "Q3",
-            days=(later.end - start).days + 1,
-            restated=False,
-            original_value=None,
-            distinct_values=1,
-            revision_kind=None,
-        )
-        out.append((q, later, e))
+        out.append((_remainder(later, e, "Q2" if want == "Q1" else "Q3"), later, e))
     return out
 
 
