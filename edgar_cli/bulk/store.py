@@ -32,11 +32,11 @@ import marshal
 import sqlite3
 import threading
 import zlib
-from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
 from .. import config
+from ..xbrl.facts import TagsOnDemand
 
 FORMAT = "2"  # 2: facts carry pre_reverse_split_ratio and suspected_errors
 STORE_NAME = "bulk.sqlite"
@@ -102,35 +102,19 @@ def unpack(blob: bytes):
     return marshal.loads(zlib.decompress(blob))
 
 
-class StoreTags(Mapping):
+class StoreTags(TagsOnDemand):
     """One company's ``{"taxonomy:Tag": body}``, read from the store per tag on first access."""
 
     def __init__(self, store: BulkStore, cik: int, names: list[str]):
+        super().__init__(dict.fromkeys(sorted(names)))
         self._store = store
         self._cik = cik
-        self._names = set(names)
-        self._decoded: dict[str, dict] = {}
 
-    def __getitem__(self, key: str) -> dict:
-        hit = self._decoded.get(key)
-        if hit is None:
-            if key not in self._names:
-                raise KeyError(key)
-            row = self._store.one("SELECT blob FROM tags WHERE cik = ? AND tag = ?", (self._cik, key))
-            if row is None:
-                raise KeyError(key)
-            hit = unpack(row[0])
-            self._decoded[key] = hit
-        return hit
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self._names))
-
-    def __len__(self) -> int:
-        return len(self._names)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._names
+    def _load(self, key: str) -> dict:
+        row = self._store.one("SELECT blob FROM tags WHERE cik = ? AND tag = ?", (self._cik, key))
+        if row is None:
+            raise KeyError(key)
+        return unpack(row[0])
 
 
 class BulkStore:

@@ -231,22 +231,26 @@ class _Collector:
             return
         text = clean("".join(self.parts)).strip()
         if text:
-            n = max(1, len(text.replace(" ", "")))
-            flags = 0
-            if self.bold_chars >= 0.8 * n:
-                flags |= BOLD
-            if self.link_chars >= 0.5 * n:
-                flags |= LINKED
-            if self.page_break:
-                flags |= PAGE_BREAK
-                self.page_break = False
-            if self.centered:
-                flags |= CENTERED
-            self.blocks.append(_Raw(text, flags, self.ids, self.links, -1))
-            self.ids, self.links = [], []
+            flags = CENTERED if self.centered else 0
+            self._add_block(text, len(text.replace(" ", "")), flags, self.bold_chars, self.link_chars, -1)
         self.parts = []
         self.bold_chars = self.link_chars = 0
         self.centered = False
+
+    def _add_block(self, text: str, chars: int, flags: int, bold: int, link: int, table: int) -> None:
+        """Add a block of ``text`` (``chars`` of it counted: not spaces or cell bars) with the ids and links
+        seen since the last one: bold when 80% of those characters are, linked when half are; the page break
+        waiting, if any, goes on it. ``table``: the table's index, -1 outside tables."""
+        n = max(1, chars)
+        if bold >= 0.8 * n:
+            flags |= BOLD
+        if link >= 0.5 * n:
+            flags |= LINKED
+        if self.page_break:
+            flags |= PAGE_BREAK
+            self.page_break = False
+        self.blocks.append(_Raw(text, flags, self.ids, self.links, table))
+        self.ids, self.links = [], []
 
     def start_row(self) -> None:
         self.end_block()
@@ -269,17 +273,8 @@ class _Collector:
         self.cells = None
         if cells:
             text = " | ".join(cells)
-            n = max(1, len(text.replace(" ", "").replace("|", "")))
-            flags = IN_TABLE
-            if self.row_bold >= 0.8 * n:
-                flags |= BOLD
-            if self.row_link >= 0.5 * n:
-                flags |= LINKED
-            if self.page_break:
-                flags |= PAGE_BREAK
-                self.page_break = False
-            self.blocks.append(_Raw(text, flags, self.ids, self.links, self.table_count - 1))
-            self.ids, self.links = [], []
+            n = len(text.replace(" ", "").replace("|", ""))
+            self._add_block(text, n, IN_TABLE, self.row_bold, self.row_link, self.table_count - 1)
         self.parts = []
         self.bold_chars = self.link_chars = 0
 

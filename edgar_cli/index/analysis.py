@@ -13,24 +13,30 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-_WORD_RE = re.compile(r"[^\W_]+")
+WORD_RE = re.compile(r"[^\W_]+")  # a word: a run of letters and digits, as FTS5's unicode61 tokenizer cuts them
 
-# Words that carry no topic ("How much did Apple spend on ...?"): not indexed, not searched.
-STOPWORDS = frozenset(
+# Words that carry no topic in a question ("How much did Apple spend on ...?"): dropped from ranked queries.
+QUESTION_STOPWORDS = frozenset(
     """
     a an and are as at be been being but by can could did do does doing for from had has have having how if in
     into is it its it's of on or our over say said says should so than that the their theirs them then there
     these they this those to under up was we were what when where which while who whom whose why will with would
     about any all also much many tell me describe explain give list please there's i you your us done get got
-    just like make made more most other some such very s t d ll re ve m may might must shall not no own out each
-    both only same too here because through during before after above below between again further once off
+    just like make made more most other some such very s t d ll re ve m
+    """.split()
+)
+# ... and function words besides: not indexed, not searched.
+STOPWORDS = QUESTION_STOPWORDS | frozenset(
+    """
+    may might must shall not no own out each both only same too here because through during before after above
+    below between again further once off
     """.split()
 )
 
 
 def words(text: str) -> list[str]:
     """The words of ``text``, lower-cased, in order."""
-    return [w.lower() for w in _WORD_RE.findall(text or "")]
+    return [w.lower() for w in WORD_RE.findall(text or "")]
 
 
 @lru_cache(maxsize=1)

@@ -47,6 +47,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 from ..config import install_hint
 from .store import (
+    CHUNK_COLUMNS,
     PHRASE_CANDIDATES,
     SCHEMA_VERSION,
     ChunkRecord,
@@ -54,6 +55,7 @@ from .store import (
     FilingRecord,
     Filters,
     PostingsSearch,
+    chunk_rows,
     filing_postings,
 )
 
@@ -326,7 +328,6 @@ class PostgresStore(PostingsSearch):
         """Delete the filing's rows and insert these, in one transaction (see the module docstring)."""
         filing.indexed_at = filing.indexed_at or datetime.now(UTC).isoformat(timespec="seconds")
         post, lens, avg = filing_postings(documents, chunks)
-        aliases = {d.doc_id: " ".join([d.section, *d.aliases]) for d in documents}
         with self._conn() as conn, conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (self._lock_key,))
             self._ensure_schema(conn)
@@ -354,33 +355,9 @@ class PostgresStore(PostingsSearch):
                                 _no_nul(d.text),
                             )
                         )
-                with cur.copy(
-                    "COPY chunks (chunk_id, doc_id, accession, cik, form, filing_date, section, sections, "
-                    "position, line_start, line_end, tokens, heading, ord, hash, text, words) "
-                    "FROM STDIN"
-                ) as cp:
-                    for k, c in enumerate(chunks):
-                        cp.write_row(
-                            (
-                                c.chunk_id,
-                                c.doc_id,
-                                c.accession,
-                                filing.cik,
-                                filing.form,
-                                filing.filing_date,
-                                c.section,
-                                f" {aliases.get(c.doc_id, c.section)} ",
-                                c.position,
-                                c.line_start,
-                                c.line_end,
-                                c.tokens,
-                                _no_nul(c.heading),
-                                k,
-                                c.hash,
-                                _no_nul(c.text),
-                                words_tsvector(c.text),
-                            )
-                        )
+                with cur.copy(f"COPY chunks ({CHUNK_COLUMNS}, text, words) FROM STDIN") as cp:
+                    for c, values in zip(chunks, chunk_rows(filing, documents, chunks, _no_nul), strict=True):
+                        cp.write_row((*values, _no_nul(c.text), words_tsvector(c.text)))
                 with cur.copy("COPY postings (term, accession, data) FROM STDIN") as cp:
                     for t, data in post.items():
                         cp.write_row((t, filing.accession, data))

@@ -18,42 +18,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from . import ranking as R
 from .analysis import STOPWORDS, stem, terms, words
 
 DATA = Path(__file__).with_name("data")
 EXPANSION_WEIGHT = (
     0.85  # a vocabulary term (the filing's own wording for what was asked) weighs nearly a question's word
 )
-# Words of a company's name that do not name it ("Apple Inc.", "NVIDIA CORP", "The Coca-Cola Co").
-NAME_NOISE = frozenset(
-    [
-        "inc",
-        "incorporated",
-        "corp",
-        "corporation",
-        "co",
-        "com",
-        "company",
-        "companies",
-        "ltd",
-        "limited",
-        "plc",
-        "llc",
-        "lp",
-        "sa",
-        "ag",
-        "nv",
-        "the",
-        "and",
-        "of",
-        "group",
-        "holdings",
-        "holding",
-        "mn",
-        "de",
-        "new",
-    ]
-)
+# Words of a company's name that do not name it ("Apple Inc.", "NVIDIA CORP", "The Coca-Cola Co"), and what
+# EDGAR's conformed names add ("APPLE COMPUTER INC /MN/", "... /DE/", "... NEW", "AMAZON COM INC").
+NAME_NOISE = R.NAME_NOISE | {"com", "mn", "de", "new"}
 
 # What each 10-K item discloses (Regulation S-K), as plain terms: the section prior's evidence.
 SECTION_TOPICS: dict[str, str] = {

@@ -13,18 +13,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-_WORD_RE = re.compile(r"[^\W_]+")
+from .analysis import QUESTION_STOPWORDS as STOPWORDS
+from .analysis import WORD_RE, words
+
 _SPACE_RE = re.compile(r"\s+")
-# Words that carry no topic in a question ("How much did Apple spend on ...?"): dropped from ranked queries.
-STOPWORDS = frozenset(
-    """
-    a an and are as at be been being but by can could did do does doing for from had has have having how if in
-    into is it its it's of on or our over say said says should so than that the their theirs them then there
-    these they this those to under up was we were what when where which while who whom whose why will with would
-    about any all also much many tell me describe explain give list please there's i you your us did does done
-    get got just like make made more most other some such very s t d ll re ve m
-    """.split()
-)
 # Words of a company's name that do not name it ("Apple Inc.", "NVIDIA CORP", "The Coca-Cola Co").
 NAME_NOISE = frozenset(
     """
@@ -32,10 +24,6 @@ NAME_NOISE = frozenset(
     holdings holding
     """.split()
 )
-
-
-def words(text: str) -> list[str]:
-    return [w.lower() for w in _WORD_RE.findall(text or "")]
 
 
 def _quote(word: str) -> str:
@@ -109,7 +97,7 @@ def find_phrase(text: str, phrase: list[str]) -> list[tuple[int, int]]:
     ignoring case and punctuation."""
     if not phrase:
         return []
-    toks = [(m.group().lower(), m.start(), m.end()) for m in _WORD_RE.finditer(text)]
+    toks = [(m.group().lower(), m.start(), m.end()) for m in WORD_RE.finditer(text)]
     n = len(phrase)
     spans = []
     for i in range(len(toks) - n + 1):
@@ -123,7 +111,7 @@ def find_terms(text: str, terms: list[str]) -> list[tuple[int, int, str]]:
     wanted = {t: _stem(t) for t in terms}
     stems = set(wanted.values())
     out = []
-    for m in _WORD_RE.finditer(text):
+    for m in WORD_RE.finditer(text):
         w = m.group().lower()
         if w in wanted:
             out.append((m.start(), m.end(), w))

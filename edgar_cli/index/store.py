@@ -24,7 +24,7 @@ import json
 import os
 import sqlite3
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
@@ -159,6 +159,44 @@ class Hit:
     chunk_id: str
     score: float
     terms: tuple[str, ...] = ()  # the query terms the chunk holds (keyword hits)
+
+
+# The chunks table's columns both backends fill from a ChunkRecord (PostgreSQL adds the text and its words).
+CHUNK_COLUMNS = (
+    "chunk_id, doc_id, accession, cik, form, filing_date, section, sections, "
+    "position, line_start, line_end, tokens, heading, ord, hash"
+)
+
+
+def chunk_rows(
+    filing: FilingRecord,
+    documents: Sequence[DocumentRecord],
+    chunks: Sequence[ChunkRecord],
+    clean: Callable[[str], str] = str,
+) -> Iterator[tuple]:
+    """Each chunk's row of the chunks table, in :data:`CHUNK_COLUMNS` order: ``cik``, ``form`` and
+    ``filing_date`` from the filing; ``sections`` the section key of the chunk's document and its aliases,
+    space-padded so that a filter matches a whole key; ``ord`` its place in the filing; the heading passed
+    through ``clean`` (what the backend cannot store taken out)."""
+    aliases = {d.doc_id: " ".join([d.section, *d.aliases]) for d in documents}
+    for k, c in enumerate(chunks):
+        yield (
+            c.chunk_id,
+            c.doc_id,
+            c.accession,
+            filing.cik,
+            filing.form,
+            filing.filing_date,
+            c.section,
+            f" {aliases.get(c.doc_id, c.section)} ",
+            c.position,
+            c.line_start,
+            c.line_end,
+            c.tokens,
+            clean(c.heading),
+            k,
+            c.hash,
+        )
 
 
 # BM25 parameters of the keyword ranking (the same for every backend).
@@ -632,29 +670,8 @@ class SqliteStore(PostingsSearch):
                         for d in documents
                     ],
                 )
-                aliases = {d.doc_id: " ".join([d.section, *d.aliases]) for d in documents}
-                for k, c in enumerate(chunks):
-                    cur = conn.execute(
-                        "INSERT INTO chunks (chunk_id, doc_id, accession, cik, form, filing_date, section, sections, "
-                        "position, line_start, line_end, tokens, heading, ord, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                        (
-                            c.chunk_id,
-                            c.doc_id,
-                            c.accession,
-                            filing.cik,
-                            filing.form,
-                            filing.filing_date,
-                            c.section,
-                            f" {aliases.get(c.doc_id, c.section)} ",
-                            c.position,
-                            c.line_start,
-                            c.line_end,
-                            c.tokens,
-                            c.heading,
-                            k,
-                            c.hash,
-                        ),
-                    )
+                for c, row in zip(chunks, chunk_rows(filing, documents, chunks), strict=True):
+                    cur = conn.execute(f"INSERT INTO chunks ({CHUNK_COLUMNS}) VALUES ({','.join('?' * len(row))})", row)
                     conn.execute("INSERT INTO chunk_fts (rowid, text) VALUES (?, ?)", (cur.lastrowid, c.text))
                 conn.executemany(
                     "INSERT INTO postings VALUES (?,?,?)", [(t, filing.accession, data) for t, data in post.items()]

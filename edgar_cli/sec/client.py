@@ -171,6 +171,18 @@ def backoff_hook(exc: Exception) -> bool | float:
     return False
 
 
+def _attempts(attempts: int, timeout: float):
+    """stamina's retry context for one logical request: up to ``attempts`` tries within ``timeout`` seconds,
+    waiting 0.5 s doubling to 8 s (plus up to 0.5 s of jitter) between them unless :func:`backoff_hook` says
+    otherwise; each retry is announced on stderr."""
+    import stamina
+
+    _install_retry_hooks()
+    return stamina.retry_context(
+        on=backoff_hook, attempts=attempts, timeout=timeout, wait_initial=0.5, wait_max=8.0, wait_jitter=0.5
+    )
+
+
 @dataclass
 class RequestLog:
     urls: list[str] = field(default_factory=list)
@@ -548,21 +560,11 @@ class SecClient:
         is called per chunk. Raises ``upstream_unavailable``/``rate_limited`` after
         the retries, ``not_found``/``blocked`` at once.
         """
-        import stamina
-
-        _install_retry_hooks()
         target = urls.to_mirror(url, self.settings.mirror)
         deadline = time.monotonic() + DOWNLOAD_DEADLINE
         try:
             dest.parent.mkdir(parents=True, exist_ok=True)
-            for attempt in stamina.retry_context(
-                on=backoff_hook,
-                attempts=DOWNLOAD_ATTEMPTS,
-                timeout=DOWNLOAD_DEADLINE,
-                wait_initial=0.5,
-                wait_max=8.0,
-                wait_jitter=0.5,
-            ):
+            for attempt in _attempts(DOWNLOAD_ATTEMPTS, DOWNLOAD_DEADLINE):
                 with attempt:
                     if time.monotonic() >= deadline:
                         raise _Unusable(f"not complete within the {DOWNLOAD_DEADLINE / 3600:.0f} h a download may take")
@@ -612,9 +614,6 @@ class SecClient:
         conditional: dict[str, Any] | None = None,
         transform: Callable[[Any], Any] | None = None,
     ) -> Answer:
-        import stamina
-
-        _install_retry_hooks()
         urls.check_sec_url(url)
         self._remembered_missing(url, kind)
         target = urls.to_mirror(url, self.settings.mirror)
@@ -622,14 +621,7 @@ class SecClient:
         budget = max(0.0, deadline - time.monotonic())
         who = upstream_title(self.settings.mirror)
         try:
-            for attempt in stamina.retry_context(
-                on=backoff_hook,
-                attempts=MAX_ATTEMPTS,
-                timeout=RETRY_TIMEOUT,
-                wait_initial=0.5,
-                wait_max=8.0,
-                wait_jitter=0.5,
-            ):
+            for attempt in _attempts(MAX_ATTEMPTS, RETRY_TIMEOUT):
                 with attempt:
                     if time.monotonic() >= deadline:
                         raise _Late(transport.deadline_passed(budget))

@@ -69,14 +69,7 @@ def ground_in_text(
             _not_in_text(fig, row, sources, test, g.cited)
             continue
         src, tf, scale_note, (verdict, where) = hit
-        row.support = FigureSupport(
-            source="cited_text",
-            value=S.as_float(tf.value),
-            unit=tf.currency,
-            accession_number=src.accession,
-            url=src.url,
-            passage=tf.context,
-        )
+        row.support = _passage_support(src, tf)
         row.notes = [n for n in row.notes if not n.startswith(("Not in what is cited", "fact(s) of other"))]
         if verdict == "ok":
             row.status = "grounded"
@@ -89,6 +82,18 @@ def ground_in_text(
             row.reason = (
                 f"{src.label} gives {tf.text!r}{scale_note} in the column {where!r}, not for {fig.period_text}."
             )
+
+
+def _passage_support(src: TextSource, tf: Figure) -> FigureSupport:
+    """A number in a passage of cited text as a figure's support: its value, currency, filing and sentence."""
+    return FigureSupport(
+        source="cited_text",
+        value=S.as_float(tf.value),
+        unit=tf.currency,
+        accession_number=src.accession,
+        url=src.url,
+        passage=tf.context,
+    )
 
 
 _ASK_FOR_TEXT = " Cite the filing's text to check it."
@@ -112,14 +117,7 @@ def _not_in_text(fig: Figure, row: VerifiedFigure, sources: list[TextSource], te
                 other = (src, tf, said)
     if other is not None:
         src, tf, (how, where, scale_note, shown) = other
-        row.support = FigureSupport(
-            source="cited_text",
-            value=S.as_float(tf.value),
-            unit=tf.currency,
-            accession_number=src.accession,
-            url=src.url,
-            passage=tf.context,
-        )
+        row.support = _passage_support(src, tf)
         if how == "clear":
             row.status = "ungrounded"
             row.reason = (

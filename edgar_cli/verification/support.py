@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from ..models.facts import RevisionKind
 from ..models.verify import FigureSupport
 from ..xbrl import grounding as G
 from ..xbrl.records import FactRecord
@@ -21,28 +22,22 @@ CONNECTOR = re.compile(
 
 
 def match_support(m: G.Match) -> FigureSupport:
-    f = m.fact
-    return FigureSupport(
-        source="xbrl_fact",
-        value=f.value,
-        unit=f.unit,
-        matched_tag=f.matched_tag,
-        concept=(m.concepts or [None])[0],  # type: ignore[list-item]  # a match without a concept has none
-        fiscal_year=f.fiscal_year,
-        fiscal_period=f.fiscal_period,
-        period_type=f.period_type,
-        start=f.start,
-        end=f.end,
-        form=f.form,
-        filed=f.filed,
-        accession_number=f.accession_number,
-        url=f.filing_url,
+    return fact_support(
+        m.fact,
+        m.concepts[0] if m.concepts else None,  # a match without a concept has none
         current_value=None if m.is_current else m.current_value,
         revision_kind=m.revision_kind,
     )
 
 
-def fact_support(f: FactRecord, concept: str) -> FigureSupport:
+def fact_support(
+    f: FactRecord,
+    concept: str | None,
+    *,
+    current_value: float | int | None = None,
+    revision_kind: RevisionKind | None = None,
+) -> FigureSupport:
+    """A fact as a figure's support, its provenance in full; for a match, the value that stands now and why."""
     return FigureSupport(
         source="xbrl_fact",
         value=f.value,
@@ -58,6 +53,8 @@ def fact_support(f: FactRecord, concept: str) -> FigureSupport:
         filed=f.filed,
         accession_number=f.accession_number,
         url=f.filing_url,
+        current_value=current_value,
+        revision_kind=revision_kind,
     )
 
 

@@ -105,6 +105,15 @@ def _operands_refusal(ops: list[FactRecord]) -> str | None:
     return None
 
 
+def _span_refusal(derivation: str, start: date, end: date, bounds: tuple[int, int], span: str) -> str | None:
+    """Why a derivation from ``start`` to ``end`` (inclusive) is refused: its days are outside ``bounds``
+    (P.QUARTER_DAYS, P.ANNUAL_DAYS), so it is not ``span``; None when they are inside."""
+    days = P.days_between(start, end)
+    if bounds[0] <= days <= bounds[1]:
+        return None
+    return f"{derivation} would cover {days} days ({start} to {end}), not {span}"
+
+
 def _number(x: float | int) -> float | int:
     return int(x) if isinstance(x, float) and x.is_integer() else x
 
@@ -125,13 +134,12 @@ def q4(annual: FactRecord | None, nine: FactRecord | None, fiscal_year: int) -> 
             f"the annual period starts {annual.start} and the nine months {nine.start}: not the same "
             "fiscal year's start, so they cannot be subtracted"
         )
-    why = _operands_refusal([annual, nine])
+    start = nine.end + timedelta(days=1)
+    why = _operands_refusal([annual, nine]) or _span_refusal(
+        "FY minus 9M", start, annual.end, P.QUARTER_DAYS, "a quarter"
+    )
     if why:
         return NotDerived(why)
-    start = nine.end + timedelta(days=1)
-    days = P.days_between(start, annual.end)
-    if not P.QUARTER_DAYS[0] <= days <= P.QUARTER_DAYS[1]:
-        return NotDerived(f"FY minus 9M would cover {days} days ({start} to {annual.end}), not a quarter")
     value = _number(annual.value - nine.value)
     return Derived(
         value=value,
@@ -180,13 +188,12 @@ def ttm(
             f"{name} FY{fiscal_year - 1} starts {prior_ytd.start} and FY{fiscal_year - 1} "
             f"{prior_annual.start}: not the same fiscal year's start"
         )
-    why = _operands_refusal([prior_annual, ytd, prior_ytd])
+    start = prior_ytd.end + timedelta(days=1)
+    why = _operands_refusal([prior_annual, ytd, prior_ytd]) or _span_refusal(
+        "the derivation", start, ytd.end, P.ANNUAL_DAYS, "twelve months"
+    )
     if why:
         return NotDerived(why)
-    start = prior_ytd.end + timedelta(days=1)
-    days = P.days_between(start, ytd.end)
-    if not P.ANNUAL_DAYS[0] <= days <= P.ANNUAL_DAYS[1]:
-        return NotDerived(f"the derivation would cover {days} days ({start} to {ytd.end}), not twelve months")
     value = _number(prior_annual.value + ytd.value - prior_ytd.value)
     formula = (
         f"FY{fiscal_year - 1} + {name} FY{fiscal_year} - {name} FY{fiscal_year - 1} = "

@@ -21,32 +21,51 @@ FORMAT = 6
 Row = tuple  # (start, end, val, accn, fy, fp, form, filed, frame)
 
 
-class LazyTags(Mapping):
-    """``{"taxonomy:Tag": {"label", "units"}}`` decoded per tag on first access.
+class TagsOnDemand(Mapping):
+    """``{"taxonomy:Tag": {"label", "units"}}`` whose bodies are made per tag on first access, then kept.
+
+    ``names`` gives the tags, iterated in its order; a subclass makes one body in
+    :meth:`_load` (a tag not in ``names`` is a KeyError without a load).
+    """
+
+    def __init__(self, names: Mapping[str, object]):
+        self._names = names
+        self._decoded: dict[str, dict] = {}
+
+    def _load(self, key: str) -> dict:
+        raise NotImplementedError
+
+    def __getitem__(self, key: str) -> dict:
+        hit = self._decoded.get(key)
+        if hit is None:
+            if key not in self._names:
+                raise KeyError(key)
+            hit = self._decoded[key] = self._load(key)
+        return hit
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._names
+
+
+class LazyTags(TagsOnDemand):
+    """Tags decoded on first access from a marshal blob each.
 
     The cache holds each tag as its own marshal blob, so a lookup of one
     concept decodes a handful of tags instead of all 27,000 rows.
     """
 
     def __init__(self, blobs: dict[str, bytes]):
+        super().__init__(blobs)
         self._blobs = blobs
-        self._decoded: dict[str, dict] = {}
 
-    def __getitem__(self, key: str) -> dict:
-        hit = self._decoded.get(key)
-        if hit is None:
-            hit = marshal.loads(self._blobs[key])
-            self._decoded[key] = hit
-        return hit
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._blobs)
-
-    def __len__(self) -> int:
-        return len(self._blobs)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._blobs
+    def _load(self, key: str) -> dict:
+        return marshal.loads(self._blobs[key])
 
     def memo_bytes(self) -> int:
         """Approximate bytes held: the blobs, and the tags decoded so far (about 4x their blob)."""

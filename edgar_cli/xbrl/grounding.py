@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from decimal import Decimal
@@ -27,7 +28,7 @@ from typing import Protocol
 
 from .catalogue import catalogue
 from .facts import CompanyFacts
-from .records import FactRecord, RevisionKind
+from .records import FactRecord, FiscalPeriod, RevisionKind
 from .restatements import classify_revision, filing_order, select, split_candidates
 from .series import build_series, fact_value
 from .suspects import tagging_errors
@@ -241,6 +242,24 @@ def series_for_ratios(pool: FactPool) -> dict[str, list[FactRecord]]:
     return out
 
 
+def _remainder(whole: FactRecord, part: FactRecord, fiscal_period: FiscalPeriod) -> FactRecord:
+    """The quarter ``whole`` covers after ``part`` (both from the same start): ``whole``'s fact with the value
+    ``whole - part``, from the day after ``part`` ends, as one quarterly value no filing restated."""
+    start = part.end + timedelta(days=1)
+    return replace(
+        whole,
+        value=whole.value - part.value,
+        start=start,
+        period_type="quarterly",
+        fiscal_period=fiscal_period,
+        days=(whole.end - start).days + 1,
+        restated=False,
+        original_value=None,
+        distinct_values=1,
+        revision_kind=None,
+    )
+
+
 def fourth_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord, FactRecord]]:
     """(Q4, the year, its first nine months) for each year whose fourth quarter is not reported by itself."""
     quarters = {v.end for v in vals if v.period_type == "quarterly"}
@@ -254,20 +273,7 @@ def fourth_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord
         )
         if w is None:
             continue
-        start = w.end + timedelta(days=1)
-        q4 = replace(
-            a,
-            value=a.value - w.value,
-            start=start,
-            period_type="quarterly",
-            fiscal_period="Q4",
-            days=(a.end - start).days + 1,
-            restated=False,
-            original_value=None,
-            distinct_values=1,
-            revision_kind=None,
-        )
-        out.append((q4, a, w))
+        out.append((_remainder(a, w, "Q4"), a, w))
     return out
 
 
@@ -308,44 +314,36 @@ def ytd_quarters(vals: list[FactRecord]) -> list[tuple[FactRecord, FactRecord, F
         )
         if e is None:
             continue
-        start = e.end + timedelta(days=1)
-        q = replace(
-            later,
-            value=later.value - e.value,
-            start=start,
-            period_type="quarterly",
-            fiscal_period="Q2" if want == "Q1" else "Q3",
-            days=(later.end - start).days + 1,
-            restated=False,
-            original_value=None,
-            distinct_values=1,
-            revision_kind=None,
-        )
-        out.append((q, later, e))
+        out.append((_remainder(later, e, "Q2" if want == "Q1" else "Q3"), later, e))
     return out
 
 
-def ratios(series: dict[str, list[FactRecord]], num: str, den: str) -> list[Derivation]:
-    """num / den x 100 for every period both concepts report in one unit."""
-    out = []
-    dens = {(v.start, v.end, v.unit): v for v in series.get(den, [])}
-    for a in series.get(num, []):
-        b = dens.get((a.start, a.end, a.unit))
-        if b is None or not b.value:
-            continue
-        out.append(Derivation(f"{num} / {den} x 100", a.value / b.value * 100, [a, b], a, (num, den)))
-    return out
-
-
-def differences(series: dict[str, list[FactRecord]], a_name: str, b_name: str) -> list[Derivation]:
-    """a - b for every period both concepts report in one unit (free cash flow: operating cash flow - capex)."""
-    out = []
+def _same_period(
+    series: dict[str, list[FactRecord]], a_name: str, b_name: str
+) -> Iterator[tuple[FactRecord, FactRecord]]:
+    """Each fact of ``a_name`` with the fact of ``b_name`` for the same start, end and unit, where there is one."""
     bs = {(v.start, v.end, v.unit): v for v in series.get(b_name, [])}
     for a in series.get(a_name, []):
         b = bs.get((a.start, a.end, a.unit))
         if b is not None:
-            out.append(Derivation(f"{a_name} - {b_name}", a.value - b.value, [a, b], a, (a_name, b_name)))
-    return out
+            yield a, b
+
+
+def ratios(series: dict[str, list[FactRecord]], num: str, den: str) -> list[Derivation]:
+    """num / den x 100 for every period both concepts report in one unit."""
+    return [
+        Derivation(f"{num} / {den} x 100", a.value / b.value * 100, [a, b], a, (num, den))
+        for a, b in _same_period(series, num, den)
+        if b.value
+    ]
+
+
+def differences(series: dict[str, list[FactRecord]], a_name: str, b_name: str) -> list[Derivation]:
+    """a - b for every period both concepts report in one unit (free cash flow: operating cash flow - capex)."""
+    return [
+        Derivation(f"{a_name} - {b_name}", a.value - b.value, [a, b], a, (a_name, b_name))
+        for a, b in _same_period(series, a_name, b_name)
+    ]
 
 
 def changes(series: dict[str, list[FactRecord]], name: str, kind: str, *, sequential: bool = False) -> list[Derivation]:

@@ -18,14 +18,14 @@ filed, frame)``, xbrl/facts.py). Nothing here fetches or reads the clock; the ca
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
 
 from ..errors import EdgarError
 from ..vocabulary import param
 from . import periods as P
-from .facts import CompanyFacts, reporting_currency
+from .facts import CompanyFacts, TagsOnDemand, reporting_currency
 from .periods import build_calendar, calendar_from_votes, calendar_votes
 from .restatements import classify_revision, filing_order, split_events
 from .series import _BALANCE_TOTALS, _FLOW_TOTALS, _total_in
@@ -128,36 +128,21 @@ def set_summary(facts: CompanyFacts, made: tuple | None) -> None:
     facts.__dict__["_pit_summary"] = made
 
 
-class _KnownTags(Mapping):
+class _KnownTags(TagsOnDemand):
     """A company's tags as known on a date: each tag's rows filed on or before it, cut on first access."""
 
     def __init__(self, tags: Mapping[str, dict], cutoff: str, names: list[str]):
-        self._tags, self._cutoff, self._names = tags, cutoff, names
-        self._known = set(names)
-        self._cut: dict[str, dict] = {}
+        super().__init__(dict.fromkeys(names))
+        self._tags, self._cutoff = tags, cutoff
 
-    def __getitem__(self, key: str) -> dict:
-        hit = self._cut.get(key)
-        if hit is None:
-            if key not in self._known:
-                raise KeyError(key)
-            body = self._tags[key]
-            units = {}
-            for unit, rows in body["units"].items():
-                kept = [r for r in rows if r[7] <= self._cutoff]
-                if kept:
-                    units[unit] = kept
-            hit = self._cut[key] = {"label": body.get("label") or key, "units": units}
-        return hit
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._names)
-
-    def __len__(self) -> int:
-        return len(self._names)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._known
+    def _load(self, key: str) -> dict:
+        body = self._tags[key]
+        units = {}
+        for unit, rows in body["units"].items():
+            kept = [r for r in rows if r[7] <= self._cutoff]
+            if kept:
+                units[unit] = kept
+        return {"label": body.get("label") or key, "units": units}
 
 
 def known_on(facts: CompanyFacts, as_of: date) -> CompanyFacts:

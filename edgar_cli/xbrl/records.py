@@ -231,19 +231,6 @@ class ConceptResultRecord:
     ] = None
 
 
-def to_dict(record: Any) -> dict[str, Any]:
-    """A record's fields as a dict, nested records as dicts, values as they are (``model_dump()``'s shape)."""
-    return {f.name: _plain(getattr(record, f.name)) for f in fields(record)}
-
-
-def _plain(value: Any) -> Any:
-    if is_dataclass(value) and not isinstance(value, type):
-        return to_dict(value)
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def jsonable(record: Any) -> dict[str, Any]:
     """A record as ``model_dump(mode="json")`` gives it: dates as ISO strings, datetimes in UTC with Z."""
     return {f.name: _json_value(getattr(record, f.name)) for f in fields(record)}
@@ -312,25 +299,23 @@ def _write(value: Any, out: list[str], newline: str, step: str) -> None:
     elif isinstance(value, date):
         out.append('"' + value.isoformat() + '"')
     elif isinstance(value, list):
-        if not value:
-            out.append("[]")
-            return
-        inner = newline + step
-        out.append("[")
-        for i, v in enumerate(value):
-            out.append(inner if i == 0 else "," + inner)
-            _write(v, out, inner, step)
-        out.append(newline + "]")
+        _write_items([("", v) for v in value], "[]", out, newline, step)
     elif is_dataclass(value) and not isinstance(value, type):
-        names = [f.name for f in fields(value)]
-        if not names:
-            out.append("{}")
-            return
-        inner = newline + step
-        out.append("{")
-        for i, name in enumerate(names):
-            out.append((inner if i == 0 else "," + inner) + encode_basestring(name) + ": ")
-            _write(getattr(value, name), out, inner, step)
-        out.append(newline + "}")
+        items = [(encode_basestring(f.name) + ": ", getattr(value, f.name)) for f in fields(value)]
+        _write_items(items, "{}", out, newline, step)
     else:
         raise NotSerializable(f"a {type(value).__name__} in a record")
+
+
+def _write_items(items: list[tuple[str, Any]], brackets: str, out: list[str], newline: str, step: str) -> None:
+    """A JSON array or object, one item a line indented a ``step`` deeper: each item's key text (empty in an
+    array) and value; an empty one as ``[]`` or ``{}``."""
+    if not items:
+        out.append(brackets)
+        return
+    inner = newline + step
+    out.append(brackets[0])
+    for i, (key, v) in enumerate(items):
+        out.append((inner if i == 0 else "," + inner) + key)
+        _write(v, out, inner, step)
+    out.append(newline + brackets[1])
