@@ -1,6 +1,6 @@
 """Score edgar's verify_answer on the verify claims (issue 32): is a false claim ever grounded?
 
-    python evals/score_verify.py [--part dev|held_apart|held_apart_2] [--id ID ...] [--pattern P ...] [--sample N]
+    python evals/score_verify.py [--part dev|held_apart|held_apart_2|held_apart_3] [--check-only] [--id ID ...] [--pattern P ...] [--sample N]
                                  [--json results.json] [--corpus PATH] [--no-corpus-check]
 
 ``--part dev`` reads evals/verify_claims.yaml, ``--part held_apart`` evals/verify_claims_held_apart.yaml,
@@ -57,6 +57,7 @@ PARTS = {
     "dev": HERE / "verify_claims.yaml",
     "held_apart": HERE / "verify_claims_held_apart.yaml",
     "held_apart_2": HERE / "verify_claims_held_apart_2.yaml",
+    "held_apart_3": HERE / "verify_claims_held_apart_3.yaml",
 }
 PATTERNS = (
     "simple",
@@ -521,6 +522,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", type=Path, help="the sec-corpus directory (default: ../shared/sec-corpus)")
     ap.add_argument("--no-corpus-check", action="store_true", help="skip re-reading the evidence rows")
     ap.add_argument("--json", type=Path, help="also write the summary and per-claim results as JSON here")
+    ap.add_argument(
+        "--check-only", action="store_true", help="validate the file and its evidence rows, score nothing (for writers)"
+    )
     args = ap.parse_args(argv)
 
     import run_tools  # noqa: F401 - puts tests/ (mirror.py) on the path
@@ -536,6 +540,9 @@ def main(argv: list[str] | None = None) -> int:
     if problems:
         print(f"{path} problems:\n  " + "\n  ".join(problems), file=sys.stderr)
         return 2
+    if args.check_only:
+        print(f"{path}: {len(data['claims'])} claims, well formed; every evidence row is in the corpus")
+        return 0
     claims = data["claims"]
     if args.ids:
         claims = [c for c in claims if c["id"] in args.ids]

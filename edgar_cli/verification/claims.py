@@ -132,7 +132,7 @@ _SHARES_AFTER = re.compile(
 )
 # "diluted weighted average shares were 2.49 billion", "shares outstanding totaled 24.5 billion"
 _SHARES_BEFORE = re.compile(
-    r"\bshares(?:\s+outstanding)?\s+(?:were|was|of|totaled|totalled|stood at|came to|"
+    r"\b(?:shares(?:\s+outstanding)?|share\s+count)\s+(?:were|was|of|totaled|totalled|stood at|came to|"
     r"numbered|reached|at)\s+(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+)?$",
     re.I,
 )
@@ -210,6 +210,7 @@ class Figure:
     # ("fiscal 2025, which ended January 26, 2025"; "Q3 FY2025 (ended ...)"): (year, quarter or None)
     unchecked: str | None = None  # why the sentence's structure leaves the figure unchecked (its reason)
     contradiction: str | None = None  # what the sentence's structure says that the values contradict
+    contradicts_at: int | None = None  # where the figure the contradiction is about starts ("X, up from" this)
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -355,6 +356,7 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
             figures.append(fig)
     figures.sort(key=lambda f: f.start)
     figures = _between_ranges(text, figures)
+    _compared_shares(text, figures)
     sentences = Sentences(text, figures, mentions)
     for fig in figures:
         if periods:
@@ -382,6 +384,23 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
                 figures.append(f)
     figures.sort(key=lambda f: f.start)
     return figures
+
+
+# The words between a share count and the count it is compared with: "15.00 billion in fiscal 2025, down from"
+_COMPARED_TO = re.compile(
+    r"[^.;$%]{0,40}?\b(?:(?:up|down|rising|falling)\s+from|compared\s+(?:with|to)|versus|vs\.?|from)\s+"
+    r"(?:(?:about|approximately|roughly|nearly|some)\s+)?$",
+    re.I,
+)
+
+
+def _compared_shares(text: str, figures: list[Figure]) -> None:
+    """A number with no currency compared with a share count is a share count too ("about 15.00 billion in
+    fiscal 2025, down from 15.41 billion")."""
+    for prev, fig in zip(figures, figures[1:]):
+        if prev.kind == "shares" and fig.kind == "money" and not fig.currency:
+            if _COMPARED_TO.fullmatch(text[prev.end : fig.start]):
+                fig.kind = "shares"
 
 
 # A note that every amount of a sentence is in one scale: "(in millions)", "(in millions, except per-share

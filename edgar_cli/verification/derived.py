@@ -64,6 +64,12 @@ class Derived:
 
         def calendar_wording(self, claim: P.Claim) -> str: ...
 
+        def _about_figure(self, fig: Figure, words: set[str], tags: set[str]) -> set[str]: ...
+
+        def _tags_named(self, words: set[str], units: list[str]) -> set[str]: ...
+
+        def tag_series(self, tag: str) -> list[FactRecord]: ...
+
         def _by_words(
             self, fig: Figure, row: VerifiedFigure, claim: P.Claim, matches: list[G.Match], units: list[str]
         ) -> VerifiedFigure: ...
@@ -101,6 +107,9 @@ class Derived:
                 if self._change(fig, row, claim, concept, "percent"):
                     return row
                 return self._no_change(fig, row, claim, concept)
+            named_tag = self._growth_tag(fig)
+            if named_tag is not None and self._tag_change(fig, row, claim, *named_tag):
+                return row
         matches = self._matches(fig, self.pool)
         return self._by_words(fig, row, claim, matches, ["pure"])
 
@@ -185,12 +194,49 @@ class Derived:
         self.text_ok.add(fig.start)
         return row
 
-    def _change(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str, kind: str) -> bool:
-        """A growth rate or a difference of the named concept against its prior period."""
+    def _growth_tag(self, fig: Figure) -> tuple[str, bool] | None:
+        """The one tag a growth rate's words name when they name no catalogue concept ("LPA's rental income rose
+        10%": ifrs-full:RentalIncome), by two words or one next to the figure, and whether they name it firmly
+        (two words, one distinctive); None when they name none or several."""
+        words = W.content_words(fig.clause + " " + fig.after[:40]) - self.company_words
+        money = sorted({u for (_t, u, _s, _e) in self.pool.periods if "/" not in u and u not in ("pure", "shares")})
+        tags = self._about_figure(fig, words, self._tags_named(words, money))
+        if len(tags) != 1:
+            return None
+        tag = next(iter(tags))
+        return tag, W.tag_score(words, tag) >= 2
+
+    def _tag_change(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, tag: str, firm: bool) -> bool:
+        """A growth rate of a tag the words name: derived when it rounds to the figure for the claimed period;
+        ungrounded when the words name the tag firmly and its rate for the claimed period is another; else the
+        figure is left as it is (words name a tag less surely than a catalogue concept)."""
+        series = {tag: self.tag_series(tag)}
+        trial = row.model_copy(deep=True)
+        if self._change(fig, trial, claim, tag, "percent", series) and trial.status == "derived":
+            for name in type(row).model_fields:
+                setattr(row, name, getattr(trial, name))
+            return True
+        if not firm:
+            return False
+        sequential = bool(W.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
+        every = G.changes(series, tag, "percent", sequential=sequential)
+        return self._contradicted(fig, row, claim, every, lambda d: f"{tag} changed by {d.value:+,.2f}%", "in")
+
+    def _change(
+        self,
+        fig: Figure,
+        row: VerifiedFigure,
+        claim: P.Claim,
+        concept: str,
+        kind: str,
+        series: dict[str, list[FactRecord]] | None = None,
+    ) -> bool:
+        """A growth rate or a difference of the named concept (or of the one tag in ``series``) against its prior
+        period."""
         lo, hi = fig.interval
         sequential = bool(W.SEQUENTIAL_CUE.search(fig.clause + fig.after[:60]))
         way = -1 if fig.negative else 1 if fig.positive else W.direction(fig.clause, fig.after)
-        every = G.changes(self._series(), concept, kind, sequential=sequential)
+        every = G.changes(series if series is not None else self._series(), concept, kind, sequential=sequential)
         if kind != "percent" and fig.currency:
             every = [d for d in every if d.period.unit == fig.currency]
         fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]

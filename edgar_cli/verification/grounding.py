@@ -58,7 +58,9 @@ SIGNED_CONCEPTS = frozenset(
 # Statuses under which a figure holds (for a reading of calendar wording)
 HELD = ("grounded", "derived", "superseded")
 _FREE_CASH_FLOW = re.compile(r"\bfree cash flows?\b|\bFCF\b", re.I)
-_LEGAL_WORDS = frozenset({"inc", "corp", "co", "ltd", "plc", "llc", "the", "and", "company", "corporation"})
+_LEGAL_WORDS = frozenset(
+    {"inc", "corp", "co", "ltd", "plc", "llc", "the", "and", "company", "corporation", "incorporated", "limited"}
+)
 _BOUND_TEXT = {
     "approx": "an approximation",
     "over": "a lower bound",
@@ -84,6 +86,11 @@ _DERIVED_PART = re.compile(
     r"(?:nine|six|three)[- ]months?\b|\b(?:nine|six)[- ]month\s+total\s+from\b",
     re.I,
 )
+_SPENT = re.compile(
+    r"\b(?:spen[dt]s?|spending|invest(?:ed|s)?)\s+(?:(?:about|approximately|roughly|nearly|some|over)\s+)?$", re.I
+)
+# A company that "earned" an amount named nothing else: its net income ("In 2022 Tesla earned $8.9 billion")
+_EARNED = re.compile(r"\bearn(?:ed|s)\s+(?:(?:about|approximately|roughly|nearly|some|over)\s+)?$", re.I)
 # Words that carry a sentence's measure on to a figure: wording.CARRY_WORDS and the anaphors of a restated line
 # ("its 10-K presents the same balance as $7.1 billion")
 _CARRY = W.CARRY_WORDS | frozenset(
@@ -181,6 +188,9 @@ _ORIGINAL_VALUE = re.compile(
 _RESTATED_VALUE = re.compile(r"\b(?:restated|revised|as amended|amended to)\b", re.I)
 
 
+_HEAD = re.compile(r"\s*,?\s*\(?\s*as\s+\w+(?:\s+\w+)?")
+
+
 def _value_said(fig: Figure) -> str | None:
     """Whether the sentence gives a figure as the value first reported or as restated: the cue right after it
     ("$6.29 as originally reported"), else the last one before it in its clause ("later restated to $42.9
@@ -192,8 +202,11 @@ def _value_said(fig: Figure) -> str | None:
         ]
         return max(cues)[1] if cues else None
 
-    head = re.match(r"\s*,?\s*\(?\s*as\s+\w+(?:\s+\w+)?", fig.after)
-    said = (last(head.group(0)) if head else None) or last(fig.clause[-60:])
+    head = _HEAD.match(fig.after)
+    # (the clause's own head is the figure before's: "$671.5 million as first reported and $675.2 million ...")
+    lead_head = _HEAD.match(fig.clause) if fig.lead != fig.clause else None
+    own = fig.clause[lead_head.end() :] if lead_head else fig.clause
+    said = (last(head.group(0)) if head else None) or last(own[-60:])
     tail = _RESPECTIVELY_TAIL.search(fig.context)
     if said is None and tail and "respectively" not in fig.lead.lower():
         # "$42.9 billion and $37.5 billion in fiscal 2009 and 2008, respectively, as originally reported": the
@@ -373,7 +386,7 @@ class Grounder(Derived):
             [w.lower() for w in name_words]
             + [t.lower() for t in ref.tickers]
             + ([acronym.lower()] if len(acronym) > 2 else [])
-        )
+        ) | _LEGAL_WORDS  # "NVIDIA Corporation" in an answer names the company whose filings say "NVIDIA CORP"
         # the name's words as content_words reads them ("Properties" -> property): a name is never a figure's mark
         self.company_lemmas = frozenset(W.content_words(ref.name))
         end = self.cal.typical_end or ""
@@ -521,6 +534,12 @@ class Grounder(Derived):
                 quarter or "", "the full year"
             ) + f" of fiscal {fy} (year to date)"
             row.claimed_fiscal_period, row.claimed_period_text = quarter or "FY", text  # type: ignore[assignment]
+        if quarter is None and ptype == "quarterly" and end is not None and end in self.cal.labels:
+            # "the quarter ended January 25, 2026", the last day of a fiscal year: its fourth quarter, which a
+            # 10-K gives only inside the year (derived as the year less its first nine months)
+            fy = self.cal.labels[end]
+            row.claimed_fiscal_year, row.claimed_fiscal_period = fy, "Q4"
+            return P.Claim(fiscal_year=fy, quarter="Q4", period_type="quarterly", text=text)
         month_quarter = self._month_quarter(fig)
         if month_quarter is not None:
             row.claimed_fiscal_year = month_quarter.fiscal_year
@@ -689,16 +708,19 @@ class Grounder(Derived):
         before_hits: list[W.Named] = []
         tail = _list_tail(fig)  # "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
         after = W.find_concepts((tail if tail is not None else fig.after)[:60], self.company_words)
-        filler = _TAIL_FILLER if tail is not None else _FILLER
+        # ("spent $182.4 billion on research and development": "on" names what was spent on, not a base)
+        filler = _TAIL_FILLER if tail is not None or _SPENT.search(fig.clause) else _FILLER
         if after and filler.fullmatch((tail if tail is not None else fig.after)[: after[0].start]):
             hit = after[0]
         if hit is None:
-            before = W.find_concepts(fig.clause, self.company_words)
+            # (a comparison's base is named after its cue: "... of its common stock, up from $33.7 billion")
+            own = S.own_clause(fig.clause)
+            before = W.find_concepts(own, self.company_words)
             before_hits = before
             if before:
-                hit, listed = before[-1], _coordinated(fig.clause, before)
+                hit, listed = before[-1], _coordinated(own, before)
             elif (
-                S.CONNECTOR.fullmatch(fig.clause)
+                S.carries_on(_no_filing(fig.clause))
                 or (fig.clause.strip() and W.content_words(fig.clause) <= W.CARRY_WORDS)
                 or S.CONNECTOR.fullmatch(_BASIS_WORDS.sub(" ", fig.clause))
                 or (_RESULT.search(fig.clause) and _DERIVATION_CUE.search(fig.lead))
@@ -710,6 +732,13 @@ class Grounder(Derived):
                 lead = W.find_concepts(fig.lead, self.company_words)
                 hit, listed = (lead[-1], _coordinated(fig.lead, lead)) if lead else (None, [])
                 carried = fig.lead[max(0, lead[-1].start - 15) :] if lead else ""
+        if (
+            hit is None
+            and fig.kind == "money"
+            and _EARNED.search(fig.clause)
+            and not W.GROWTH_CUE.search(fig.after[:20])
+        ):
+            return ["net_income"], None  # "Tesla earned $8.9 billion": its net income
         if hit is None:
             m = _PER_SHARE_KIND.match(fig.after)
             small = fig.kind == "per_share" or (
@@ -733,7 +762,7 @@ class Grounder(Derived):
             # "revenue and net income were $130.5 billion and $72.9 billion": the figure is one of them; with
             # "respectively", the k-th figure after the list is the k-th concept's
             money = [n for n in listed if catalogue()[n.concept].unit == "currency"]
-            base = fig.clause if listed[-1] in before_hits else fig.lead
+            base = S.own_clause(fig.clause) if listed[-1] in before_hits else fig.lead
             k = sum(1 for m in _LIST_AMOUNT.finditer(base[listed[-1].end :]) if not _YEAR_ONLY.fullmatch(m.group(0)))
             if _RESPECTIVELY.search(fig.context) and len(money) == len(listed) and k < len(money):
                 return [money[k].concept], money[k].qualifier
@@ -1161,7 +1190,8 @@ class Grounder(Derived):
         """Does the figure's clause only carry the sentence's measure on ("..., later revised to", "; its fiscal
         2023 10-K presents the same balance as")?"""
         clause = P.LONG_DATE.sub(" ", _no_filing(fig.clause))
-        return bool(clause.strip()) and bool(S.CONNECTOR.fullmatch(clause) or W.content_words(clause) <= _CARRY)
+        own = S.own_clause(clause)
+        return bool(clause.strip()) and bool(S.carries_on(clause) or W.content_words(own) <= _CARRY)
 
     def _about_figure(self, fig: Figure, words: set[str], tags: set[str]) -> set[str]:
         """The tags the answer's words name that are about the figure itself: a tag one word names only when
@@ -1170,6 +1200,10 @@ class Grounder(Derived):
         # (a filing's name is not a name of the figure: "the fiscal 2023 Form 10-K shows ...")
         marked = W.marked_words(_no_filing(fig.lead), _no_filing(fig.after)) - self.company_words - self.company_lemmas
         near = W.content_words(fig.clause[-30:] + " " + fig.after[:30])
+        if self._carries(fig):
+            # a figure that carries the sentence's measure on is near what the figure before it is near
+            cut = len(fig.lead) - len(fig.clause)
+            near |= W.content_words(fig.lead[max(0, cut - 45) : cut] + " " + fig.clause[:30])
         out = set()
         joined = bool(_AND.search(fig.clause[-80:] + " " + fig.after[:60])) or (
             self._carries(fig) and bool(_AND.search(fig.lead[-160:]))
@@ -1193,6 +1227,16 @@ class Grounder(Derived):
                 scores[tag] = W.tag_score(words, tag)
         top = max(scores.values(), default=0)
         return {t for t, sc in scores.items() if sc and sc >= top - 1} if top else set()
+
+    def tag_series(self, tag: str) -> list[FactRecord]:
+        """Every period's current value of one tag (all units), for a change of it over time."""
+        out = []
+        for (t, unit, _s, _e), rows in self.pool.periods.items():
+            if t == tag:
+                f = fact_value(self.facts, self.cal, tag, unit, rows)
+                if f is not None:
+                    out.append(f)
+        return out
 
     def _tag_facts(self, tags: set[str], claim: P.Claim) -> list[FactRecord]:
         out = []

@@ -100,6 +100,11 @@ _PART_OF_YEAR = re.compile(
 )
 
 
+# A part of the year a derivation takes away, with no amount of its own after it
+_SUBTRACTED = re.compile(r"\b(?:less|minus|subtract(?:ing|ed)?|without)\s+(?:the\s+|its\s+)?$", re.I)
+_AMOUNT_NEXT = re.compile(r"[^.;]{0,20}?(?:[$\d]|\b(?:US|NT|RMB|EUR|GBP|JPY)\b)")
+
+
 @dataclass
 class Mention:
     """A period named in the text: a fiscal year, a quarter, a calendar year or a date."""
@@ -136,7 +141,7 @@ _EVENT_BEFORE = re.compile(
     re.I,
 )
 # "as presented in the fiscal 2025 10-K", "its 2024 annual report": the year names a filing, not a figure's period
-_FILING_AFTER = re.compile(r"\s*(?:Form\s+)?(?:10-K|10-Q|20-F|40-F|annual report|proxy statement)(?:/A)?\b", re.I)
+_FILING_AFTER = re.compile(r"\s*(?:Form\s+)?(?:10-K|10-Q|20-F|40-F|annual report|proxy statement)(?:/A)?s?\b", re.I)
 # What joins the items of a list of periods: "fiscal 2024 and 2023", "2022, 2023 and 2024", "2022, 2023, and 2024"
 LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*", re.I)
 
@@ -187,6 +192,8 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
         q = int(m.group(1)) if m.group(1) else ORDINALS[m.group(2).lower()]
         take(m, Mention("quarter", m.start(), m.end(), text[m.start() : m.end()], quarter=q))
     for m in _PART_OF_YEAR.finditer("".join(chars)):
+        if _SUBTRACTED.search(text[max(0, m.start() - 30) : m.start()]) and not _AMOUNT_NEXT.match(text, m.end()):
+            continue  # "the full year less the first nine months": how a quarter was derived, not a period
         take(
             m, Mention("quarter", m.start(), m.end(), text[m.start() : m.end()], part="9M" if m.group("nine") else "H1")
         )

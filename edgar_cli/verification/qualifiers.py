@@ -38,7 +38,16 @@ _DIRECTION = re.compile(
 _MULTIPLE = re.compile(
     r"\b(?P<how>more than|over|nearly|almost|roughly|about|approximately|around)?\s*"
     r"(?P<word>doubled|tripled|quadrupled|quintupled|(?:twice|double|triple|quadruple|"
-    r"(?P<n>\d+(?:\.\d+)?)\s*(?:times|x))\b)",
+    r"(?P<n>\d+(?:\.\d+)?)\s*(?:times|x)|(?P<words>two|three|four|five|six|seven|eight|nine|ten)\s+times)\b)",
+    re.I,
+)
+_TIMES_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+# The words between a multiple and the figure it is measured against: "nearly double the $5.9 billion of 2020",
+# "about double 2020's $3.2 billion", "more than three times its fiscal 2024 level of $44.3 billion"; the
+# multiple is then said of the figure before it, not of the year before the base
+_BASE_AFTER_MULTIPLE = re.compile(
+    r"(?:\b(?:the|its|their|that\s+of|those\s+of|level\s+of|as\s+much\s+as|than|from)|['\u2019]s)\s*"
+    r"(?:(?:about|approximately|roughly|nearly|around|some)\s+)?$",
     re.I,
 )
 _MULTIPLES = {
@@ -67,6 +76,12 @@ _OTHER_PERIOD = re.compile(
     re.I,
 )
 _UP_FROM = re.compile(r"\b(?:up|down|rising|falling|rose|fell|increased|decreased|improved|declined)\s+from\s+$", re.I)
+# A base whose own words name its period ("up from $16.9 billion in the second quarter"): not the year before
+_OWN_PERIOD_AFTER = re.compile(
+    r"\s*(?:in|for|during|of)\s+(?:the\s+)?(?:(?:first|second|third|fourth)[- ]quarter|Q[1-4]\b|"
+    r"(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\b)",
+    re.I,
+)
 _BASE = re.compile(
     r"\b(?:from|since|compared (?:with|to)|versus|vs\.?|over|relative to)\s+(?:the\s+)?"
     r"(?:fiscal(?:\s+year)?\s+|FY\s?)?(?P<year>(?:19|20)\d{2})\b",
@@ -95,7 +110,11 @@ def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> 
                     f"here; it matched the fiscal year {row.support.fiscal_year} instead",
                 )
                 continue
-        if row.status in HELD and _UP_FROM.search(_lead(text, row)[-30:]):
+        if (
+            row.status in HELD
+            and _UP_FROM.search(_lead(text, row)[-30:])
+            and not _OWN_PERIOD_AFTER.match(text, row.position + len(row.text))
+        ):
             base_fy, got = _sentence_year(row, rows), _matched_year(row)
             if base_fy is not None and got is not None and got != base_fy - 1:
                 _unchecked(
@@ -121,8 +140,14 @@ def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> 
             _check_direction(row, direction.group("word").lower(), facts)
             continue
         multiple = _MULTIPLE.search(sentence)
-        if multiple and row.kind != "percent" and _multiple_precedes(sentence, multiple, row):
-            _check_multiple(row, multiple, facts)
+        if multiple and row.kind != "percent":
+            base = _base_of_multiple(sentence, multiple, rows)
+            if base is row:
+                continue  # "nearly double the $5.9 billion of 2020": said of the figure before, checked there
+            if base is not None and not _multiple_precedes(sentence, multiple, row):
+                _check_against_base(row, base, multiple)
+            elif base is None and _multiple_precedes(sentence, multiple, row):
+                _check_multiple(row, multiple, facts)
             continue
 
 
@@ -301,9 +326,59 @@ def _multiple_precedes(sentence: str, m: re.Match, row: VerifiedFigure) -> bool:
     return at < 0 or m.start() < at
 
 
-def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None) -> None:
+def _base_of_multiple(sentence: str, m: re.Match, rows: list[VerifiedFigure]) -> VerifiedFigure | None:
+    """The figure a multiple is measured against when the sentence names it ("$11.5 billion, nearly double the
+    $5.9 billion of 2020": the $5.9 billion), else None (the multiple is of the year before)."""
+    amounts = ("money", "per_share", "shares", "number")
+    after = [r for r in rows if r.kind in amounts and sentence.find(r.text, m.end()) >= 0]
+    if not after:
+        return None
+    first = min(after, key=lambda r: sentence.find(r.text, m.end()))
+    between = sentence[m.end() : sentence.find(first.text, m.end())]
+    return first if _BASE_AFTER_MULTIPLE.search(between) else None
+
+
+def _multiple_of(m: re.Match) -> float:
     word = m.group("word").lower()
-    n = float(m.group("n")) if m.group("n") else _MULTIPLES.get(word.split()[0], 0)
+    if m.group("n"):
+        return float(m.group("n"))
+    if m.group("words"):
+        return _TIMES_WORDS[m.group("words").lower()]
+    return _MULTIPLES.get(word.split()[0], 0)
+
+
+def _ratio_holds(ratio: float, n: float, how: str) -> bool:
+    if how in ("more than", "over"):
+        return ratio > n
+    if how in ("nearly", "almost"):
+        return n * 0.85 <= ratio < n
+    if how in ("roughly", "about", "approximately", "around"):
+        return abs(ratio - n) <= 0.1 * n
+    return abs(ratio - n) <= 0.05 * n
+
+
+def _check_against_base(row: VerifiedFigure, base: VerifiedFigure, m: re.Match) -> None:
+    """A multiple of a figure the sentence names ("X, nearly double the Y of 2020"): the ratio of the two facts
+    that ground them, or unchecked when the base is not grounded."""
+    said = m.group(0).strip()
+    n = _multiple_of(m)
+    s, b = row.support, base.support
+    if not n or s is None or s.value is None or b is None or b.value is None or base.status not in HELD or not b.value:
+        _unchecked(row, f"the sentence says it is {said} {base.text}, which edgar could not check")
+        return
+    ratio = float(s.value) / float(b.value)
+    _settle(
+        row,
+        _ratio_holds(ratio, n, (m.group("how") or "").lower()),
+        f"The sentence says it is {said} {base.text}: {ratio:.2f} times {_fmt(float(b.value))} "
+        f"({b.accession_number}), which holds.",
+        f"The value is right, but the sentence says it is {said} {base.text}: it is {ratio:.2f} times "
+        f"{_fmt(float(b.value))} ({b.matched_tag}, {b.accession_number}).",
+    )
+
+
+def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None) -> None:
+    n = _multiple_of(m)
     s = row.support
     prior = _prior(facts, row)
     if not n or s is None or s.value is None or prior is None or prior.value == 0:
@@ -314,19 +389,10 @@ def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None
         )
         return
     ratio = float(s.value) / prior.value
-    how = (m.group("how") or "").lower()
-    if how in ("more than", "over"):
-        ok = ratio > n
-    elif how in ("nearly", "almost"):
-        ok = n * 0.85 <= ratio < n
-    elif how in ("roughly", "about", "approximately", "around"):
-        ok = abs(ratio - n) <= 0.1 * n
-    else:
-        ok = abs(ratio - n) <= 0.05 * n
     said = m.group(0).strip()
     _settle(
         row,
-        ok,
+        _ratio_holds(ratio, n, (m.group("how") or "").lower()),
         f"The sentence says it {said}: {ratio:.2f} times FY{prior.fiscal_year}'s "
         f"{_fmt(prior.value)} ({prior.accession_number}), which holds.",
         f"The value is right, but the sentence says it {said}: it is {ratio:.2f} times "

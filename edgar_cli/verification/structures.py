@@ -284,6 +284,7 @@ def _against_its_base(figs: list[Figure]) -> None:
                 f"{fig.text}, but {prev.text} is {'less' if says == 'up' else 'more'} than "
                 f"{fig.text}: the direction is wrong."
             )
+            fig.contradicts_at = prev.start
 
 
 def _one_balance_date(text: str, figs: list[Figure], periods: list[Period]) -> None:
@@ -410,13 +411,20 @@ def period_end_of(grounder: Grounder, ends: dict[str, set[date]], year: int, par
     return min(near, key=lambda e: abs((e - span[1]).days)) if near else None
 
 
-def check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) -> tuple[Figure, VerifiedFigure]:
+def check_dated(
+    grounder: Grounder, fig: Figure, ends: dict[str, set[date]], earlier: dict[int, VerifiedFigure] | None = None
+) -> tuple[Figure, VerifiedFigure]:
     """The figure as checked (the sentence's reading of it) and its row; a figure whose sentence dates it wrong
     is checked for the period the sentence means, the date blamed in a note (see the module docstring); a
     figure the sentence attributes to one filing ("as presented in its fiscal 2023 10-K") is held to that
-    filing's value (verification/filings_named.py)."""
+    filing's value (verification/filings_named.py). ``earlier``: the rows of the figures before it, by start:
+    a direction the sentence gets wrong ("$40.1 million, up from $33.7 billion") is not blamed on the base
+    when the figure it is said of is itself wrong."""
     from . import filings_named as FN  # (claims imports this module; filings_named imports claims)
 
+    said_of = (earlier or {}).get(fig.contradicts_at) if fig.contradicts_at is not None else None
+    if said_of is not None and said_of.status == "ungrounded":
+        fig.contradiction = None
     fig, row = _check_dated(grounder, fig, ends)
     if not fig.contradiction and not fig.unchecked:
         row = FN.check(grounder, fig, row)

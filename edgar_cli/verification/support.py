@@ -19,6 +19,27 @@ CONNECTOR = re.compile(
     r"[\s,;:()\-\u2013\u2014]*)*",
     re.I,
 )
+# Where a comparison's base begins: the words after it are the base's own ("..., up from $33.7 billion", "more
+# than three times its fiscal 2024 level of $44.3 billion", "..., versus $271.3 million a year earlier").
+_COMPARED = re.compile(
+    r"\b(?:(?:up|down|rising|falling|increas\w*|decreas\w*|gr[eo]w\w*|ros[ee]|fell|declin\w*)\s+from|"
+    r"(?:as\s+)?compared\s+(?:with|to)|versus|vs\.?|against|(?<!more )(?<!less )(?<!fewer )(?<!rather )(?<!other )than|level\s+of|times|double|triple|twice)(?!\w)",
+    re.I,
+)
+# A year as a possessive ("2020's $3.2 billion") names the base's period, not a measure
+_YEAR_POSSESSIVE = re.compile(r"\b(\d{4})['\u2019]s\b")
+
+
+def own_clause(clause: str) -> str:
+    """The part of a figure's clause that is the figure's own: after the last word that makes it a comparison's
+    base ("of its common stock in fiscal 2026, up from" -> ""), else the whole clause."""
+    cues = list(_COMPARED.finditer(clause))
+    return clause[cues[-1].end() :] if cues else clause
+
+
+def carries_on(clause: str) -> bool:
+    """Has the figure's own clause no subject of its own, so that it carries on the sentence's measure?"""
+    return bool(CONNECTOR.fullmatch(_YEAR_POSSESSIVE.sub(r"\1", own_clause(clause))))
 
 
 def match_support(m: G.Match) -> FigureSupport:

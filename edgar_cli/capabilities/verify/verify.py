@@ -278,7 +278,11 @@ def verify_answer(
         earlier_history=earlier_history,
     )
     ends = ST.reported_ends(grounder)
-    checked = [ST.check_dated(grounder, f, ends) for f in figures]
+    checked: list[tuple[Figure, VerifiedFigure]] = []
+    earlier: dict[int, VerifiedFigure] = {}
+    for f in figures:
+        checked.append(ST.check_dated(grounder, f, ends, earlier))
+        earlier[f.start] = checked[-1][1]
     figures, rows = [f for f, _r in checked], [r for _f, r in checked]
     ground_in_text(
         grounder, figures, rows, lambda: _text_sources(client, ref, pool, cites, excerpts, sources, warnings)
