@@ -382,11 +382,14 @@ class Grounder(Derived):
         self.text_ok: set[int] = set()  # figures the cited text may still support (never one XBRL contradicts)
         name_words = re.findall(r"[A-Za-z]+", ref.name)
         acronym = "".join(w[0] for w in name_words if w[0].isupper() and w.lower() not in _LEGAL_WORDS)
-        self.company_words = frozenset(
-            [w.lower() for w in name_words]
-            + [t.lower() for t in ref.tickers]
-            + ([acronym.lower()] if len(acronym) > 2 else [])
-        ) | _LEGAL_WORDS  # "NVIDIA Corporation" in an answer names the company whose filings say "NVIDIA CORP"
+        self.company_words = (
+            frozenset(
+                [w.lower() for w in name_words]
+                + [t.lower() for t in ref.tickers]
+                + ([acronym.lower()] if len(acronym) > 2 else [])
+            )
+            | _LEGAL_WORDS
+        )  # "NVIDIA Corporation" in an answer names the company whose filings say "NVIDIA CORP"
         # the name's words as content_words reads them ("Properties" -> property): a name is never a figure's mark
         self.company_lemmas = frozenset(W.content_words(ref.name))
         end = self.cal.typical_end or ""
