@@ -101,6 +101,44 @@ def save(name: str, text: str) -> Path:
     return path
 
 
+def publish(name: str, text: str) -> str:
+    """Print TEXT and save it as benchmarks/results/NAME.txt; returns TEXT (run_all reports it)."""
+    print(text)
+    save(name, text + "\n")
+    return text
+
+
+def interleaved(
+    first: list[str], second: list[str], env: dict, mirror: MirrorServer, runs: int
+) -> tuple[list[Run], list[Run]]:
+    """`edgar FIRST` and `edgar SECOND`, each run once to warm, then alternately RUNS times each.
+
+    Alternating run by run makes machine load hit both alike, so the ratio of their medians holds.
+    """
+    run_process(first, env, mirror)
+    run_process(second, env, mirror)
+    a: list[Run] = []
+    b: list[Run] = []
+    for _ in range(runs):
+        a.append(run_process(first, env, mirror))
+        b.append(run_process(second, env, mirror))
+    return a, b
+
+
+def ratio_lines(
+    label: str, first: tuple[str, list[Run]], second: tuple[str, list[Run]], ratio: str, target: float
+) -> list[str]:
+    """Three report lines: each side's wall times, then SECOND's median over FIRST's against TARGET."""
+    (a_name, a), (b_name, b) = first, second
+    a_s, b_s = [r.seconds for r in a], [r.seconds for r in b]
+    x = statistics.median(b_s) / statistics.median(a_s)
+    return [
+        f"{label}  {a_name} {summarize(a_s)}",
+        f"{label}  {b_name} {summarize(b_s)}",
+        f"{label}  {ratio} (medians): {x:.2f}x   target <= {target:.2f}x",
+    ]
+
+
 class Report:
     """Lines printed as they come and saved together: ``say = Report(); say("..."); say.save("name")``."""
 

@@ -25,7 +25,7 @@ import statistics
 import subprocess
 import time
 
-from common import MirrorServer, TempDir, base_env, edgar_cmd, save, summarize
+from common import MirrorServer, TempDir, base_env, edgar_cmd, publish, summarize
 
 COMPANIES = ["NVDA", "AAPL", "TSLA", "SNOW", "TSM", "LPA", "MSFT", "AMZN"]
 SIZES = (2, 5, 8)
@@ -96,10 +96,7 @@ def main() -> str:
         "N=8 note: only 6 corpus companies have companyfacts; MSFT and AMZN are 404s listed as "
         "unavailable, so N=8 times 6 real parses, not 8."
     )
-    text = "\n".join(lines)
-    print(text)
-    save("compare", text + "\n")
-    return text
+    return publish("compare", "\n".join(lines))
 
 
 if __name__ == "__main__":

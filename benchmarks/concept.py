@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from common import MirrorServer, TempDir, base_env, run_process, save, summarize
+from common import MirrorServer, TempDir, base_env, publish, run_process, summarize
 
 ARGS = ["concept", "NVDA", "revenue", "--fy", "2024", "--json"]
 
@@ -39,10 +39,7 @@ def main() -> str:
     lines.append(f"cold: {summarize(cold)}   requests per cold run: {statistics.median(reqs):.0f}")
     lines.append(f"warm: {summarize(warm)}   target < 0.300s")
     lines.append(f"peak RSS: {max(rss) / 1024:.1f} MiB")
-    text = "\n".join(lines)
-    print(text)
-    save("concept", text + "\n")
-    return text
+    return publish("concept", "\n".join(lines))
 
 
 if __name__ == "__main__":

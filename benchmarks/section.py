@@ -16,7 +16,7 @@ import argparse
 import os
 import time
 
-from common import MirrorServer, TempDir, base_env, run_process, save, summarize
+from common import MirrorServer, TempDir, base_env, publish, run_process, summarize
 
 ACC = "0001628280-25-003063"
 BASE = ["section", "TSLA", "--accession", ACC, "--json"]
@@ -66,10 +66,7 @@ def main() -> str:
     lines.append(f"next page, new process (cached parse):       {summarize(page2)}")
     lines.append(f"in-process: first {summarize(ip_first)}; second section {summarize(ip_second)}")
     lines.append(f"peak RSS: {max(rss) / 1024:.1f} MiB")
-    text = "\n".join(lines)
-    print(text)
-    save("section", text + "\n")
-    return text
+    return publish("section", "\n".join(lines))
 
 
 if __name__ == "__main__":

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 
-from common import MirrorServer, TempDir, base_env, run_process, save, summarize
+from common import MirrorServer, TempDir, base_env, interleaved, publish, ratio_lines, run_process
 
 CONCEPT = ["concept", "NVDA", "revenue", "--fy", "2024"]
 STATEMENT = ["statement", "NVDA", "income", "--last", "5"]
@@ -32,24 +31,13 @@ def main() -> str:
         assert cold.rc == 0
         lines.append(f"cold statement: {cold.seconds:.3f}s, {cold.requests} requests")
         for mode, extra in (("--json", ["--json"]), ("table", [])):
-            env_mode = dict(env, COLUMNS="160")
-            concept, statement = [], []
-            run_process(CONCEPT + extra, env_mode, mirror)  # warm both once
-            run_process(STATEMENT + extra, env_mode, mirror)
-            for _ in range(opts.runs):
-                c = run_process(CONCEPT + extra, env_mode, mirror)
-                s = run_process(STATEMENT + extra, env_mode, mirror)
-                assert c.rc == 0 and s.rc == 0 and s.requests == 0
-                concept.append(c.seconds)
-                statement.append(s.seconds)
-            ratio = statistics.median(statement) / statistics.median(concept)
-            lines.append(f"{mode:6}  concept {summarize(concept)}")
-            lines.append(f"{mode:6}  statement {summarize(statement)}")
-            lines.append(f"{mode:6}  ratio statement/concept (medians): {ratio:.2f}x   target <= 1.20x")
-    text = "\n".join(lines)
-    print(text)
-    save("statement", text + "\n")
-    return text
+            concept, statement = interleaved(
+                CONCEPT + extra, STATEMENT + extra, dict(env, COLUMNS="160"), mirror, opts.runs
+            )
+            assert all(r.rc == 0 for r in concept + statement) and all(r.requests == 0 for r in statement)
+            ratio = "ratio statement/concept"
+            lines += ratio_lines(f"{mode:6}", ("concept", concept), ("statement", statement), ratio, 1.20)
+    return publish("statement", "\n".join(lines))
 
 
 if __name__ == "__main__":
