@@ -50,7 +50,6 @@ import hashlib
 import json
 import os
 import re
-import shutil
 import statistics
 import sys
 import tempfile
@@ -68,6 +67,7 @@ sys.path.insert(0, str(EVALS))
 sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
 from run_tools import CATEGORIES, GOLD, PINNED_TODAY, load_gold, validate_gold
+from support import edgar_command
 
 EVAL_UA = "edgar-cli evals evals@example.com"
 RETRY_STATUSES = {408, 409, 429, 500, 502, 503, 504}
@@ -701,14 +701,6 @@ def render_questions(records: list[dict], out: Any = None) -> None:
 
 
 # --- the run ------------------------------------------------------------------------------------
-
-
-def edgar_command() -> list[str]:
-    exe = Path(sys.executable).with_name("edgar")
-    if exe.exists():
-        return [str(exe)]
-    found = shutil.which("edgar")
-    return [found] if found else [sys.executable, "-m", "edgar_cli"]
 
 
 def server_env(cfg: Config, mirror_url: str | None, cache_dir: str) -> dict[str, str]:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support import NVDA_REVENUE_FY2024_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy"))
@@ -154,12 +155,7 @@ def test_json_logs_never_carry_the_mirrors_credentials(edgar, mirror, tmp_path):
     # httpx logs every request's full URL at INFO: with EDGAR_LOG_FORMAT=json the mirror's password went to stderr
     url = mirror.url.replace("http://", "http://edgar-team:s3cretpass@")
     r = edgar(
-        "concept",
-        "NVDA",
-        "revenue",
-        "--fy",
-        "2024",
-        "--json",
+        *NVDA_REVENUE_FY2024_ARGS,
         env={"EDGAR_MIRROR": url, "EDGAR_LOG_FORMAT": "json", "EDGAR_CACHE_DIR": str(tmp_path / "c")},
     )
     assert r.rc == 0, r.err

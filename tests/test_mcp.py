@@ -23,7 +23,7 @@ import httpx
 import pytest
 from mcp_cases import BY_LABEL, CASES, expected_codes
 from mirror import MirrorServer
-from servers import free_port, server_env, wait_healthy
+from servers import http_mcp_server, server_env
 from support import TEST_UA, edgar_command
 
 from edgar_cli.capabilities.registry import mcp_tools
@@ -238,36 +238,11 @@ def test_without_a_user_agent_every_tool_says_how_to_set_it(mirror, tmp_path):
 @pytest.fixture(scope="module")
 def http_server(mirror, tmp_path_factory):
     """One HTTP server for the module: bearer token, an allowed proxy host and origin, stateless JSON."""
-    port = free_port()
     token = "t0ken-for-the-tests-0123456789"
     env = server_env(mirror.url, tmp_path_factory.mktemp("http-cache"), {"EDGAR_MCP_TOKEN": token})
-    proc = subprocess.Popen(
-        edgar_command()
-        + [
-            "serve-mcp",
-            "--transport",
-            "streamable-http",
-            "--port",
-            str(port),
-            "--allowed-host",
-            "edgar.example.com",
-            "--allowed-origin",
-            "https://app.example.com",
-            "--stateless",
-            "--json-response",
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(url, proc)
+    options = ["--allowed-host", "edgar.example.com", "--allowed-origin", "https://app.example.com"]
+    with http_mcp_server(env, *options, "--stateless", "--json-response") as (url, port):
         yield {"url": url, "token": token, "port": port}
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 INIT = {
@@ -353,36 +328,11 @@ def test_http_refuses_a_public_bind_without_a_token_and_a_port_in_use_has_its_ow
 @pytest.fixture(scope="module")
 def guarded_server(mirror, tmp_path_factory):
     """A server with a small connection cap and a short header timeout, for the slow-client tests."""
-    port = free_port()
     token = "t0ken-for-the-tests-0123456789"
     env = server_env(mirror.url, tmp_path_factory.mktemp("guarded-cache"), {"EDGAR_MCP_TOKEN": token})
-    proc = subprocess.Popen(
-        edgar_command()
-        + [
-            "serve-mcp",
-            "--transport",
-            "streamable-http",
-            "--port",
-            str(port),
-            "--stateless",
-            "--json-response",
-            "--max-connections",
-            "8",
-            "--header-timeout",
-            "1",
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(url, proc)
+    options = ["--max-connections", "8", "--header-timeout", "1"]
+    with http_mcp_server(env, "--stateless", "--json-response", *options) as (url, port):
         yield {"url": url, "token": token, "port": port}
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def _partial_request(port: int) -> socket.socket:

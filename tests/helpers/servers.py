@@ -6,9 +6,11 @@ import os
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import httpx
-from support import PINNED_TODAY, TEST_UA
+from support import PINNED_TODAY, TEST_UA, edgar_command
 
 
 def server_env(mirror_url: str, cache_dir, extra: dict | None = None) -> dict:
@@ -47,3 +49,26 @@ def wait_healthy(url: str, proc: subprocess.Popen) -> None:
         except httpx.HTTPError:
             time.sleep(0.1)
     raise AssertionError("serve-mcp did not come up")
+
+
+@contextmanager
+def http_mcp_server(env: dict, *options: str) -> Iterator[tuple[str, int]]:
+    """`edgar serve-mcp --transport streamable-http --port PORT OPTIONS` on a free port, once /healthz answers.
+
+    Yields the base URL (http://127.0.0.1:PORT) and the port; the server is stopped on exit.
+    """
+    port = free_port()
+    proc = subprocess.Popen(
+        edgar_command() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port), *options],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(url, proc)
+        yield url, port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

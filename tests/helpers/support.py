@@ -1,4 +1,7 @@
-"""What the tests share that is not a fixture: the pinned day, the test User-Agent, how to run `edgar`."""
+"""What the tests share that is not a fixture: the pinned day, the test User-Agent, how to run `edgar`.
+
+Importable without pytest (evals/run_agent.py runs `edgar` through ``edgar_command``).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +11,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 PINNED_TODAY = "2026-07-01"  # the corpus snapshot's "today" (the injectable clock's date)
 TEST_UA = "edgar-cli tests tests@example.com"
+# The lookup the team and deployment tests run through `edgar` (companyfacts 0001045810-24-000029 has it).
+NVDA_REVENUE_FY2024_ARGS = ("concept", "NVDA", "revenue", "--fy", "2024", "--json")
 
 
 def edgar_command() -> list[str]:
@@ -48,6 +51,8 @@ def run_in_process(args: list[str], capsys) -> Result:
 
 def client_over(mirror_url: str, tmp_path_factory, today: str = PINNED_TODAY):
     """A client over ``mirror_url`` with its own cache and config dirs (a generator: yield from it in a fixture)."""
+    import pytest
+
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 
