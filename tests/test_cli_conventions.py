@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from servers import stdio_mcp_server
 from support import edgar_command
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -262,14 +263,7 @@ def test_the_mirror_script_serves_on_the_port_asked_for(corpus):
 
 def test_serve_mcp_says_once_on_stderr_which_transport_it_serves(tmp_path):
     env = dict(os.environ, EDGAR_CACHE_DIR=str(tmp_path / "c"))
-    proc = subprocess.Popen(
-        edgar_command() + ["serve-mcp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    proc = stdio_mcp_server(env)
     out, err = proc.communicate("", timeout=60)  # end of input: the stdio server stops
     assert err.count("edgar: serving MCP over stdio") == 1 and out == ""
     assert "User-Agent" not in err  # the tests' SEC_USER_AGENT is set
@@ -279,14 +273,7 @@ def test_serve_mcp_without_a_user_agent_says_so_at_start(tmp_path):
     # issue 36: it started silently and failed at the first call
     env = {k: v for k, v in os.environ.items() if k != "SEC_USER_AGENT"}
     env.update(EDGAR_CACHE_DIR=str(tmp_path / "c"), EDGAR_CONFIG_DIR=str(tmp_path / "cfg"))
-    proc = subprocess.Popen(
-        edgar_command() + ["serve-mcp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    proc = stdio_mcp_server(env)
     out, err = proc.communicate("", timeout=60)
     assert "no usable SEC User-Agent is configured" in err and "SEC_USER_AGENT=" in err and out == ""
 

@@ -26,7 +26,7 @@ from pathlib import Path
 import anyio
 import pytest
 import reliability_kit as K
-from support import PINNED_TODAY, TEST_UA, edgar_command
+from support import edgar_command, edgar_env
 
 from edgar_cli.errors import EdgarError
 from edgar_cli.sec import transport
@@ -131,16 +131,7 @@ def test_a_command_whose_bucket_lock_is_held_ends_at_its_command_deadline(mirror
     RateLimiter(folder, warn=lambda _m: None)  # creates the bucket
     held = _HeldBucketLock(folder)
     try:
-        env = dict(
-            os.environ,
-            EDGAR_MIRROR=mirror.url,
-            SEC_USER_AGENT=TEST_UA,
-            EDGAR_TODAY=PINNED_TODAY,
-            EDGAR_CACHE_DIR=str(tmp_path / "cache"),
-            EDGAR_NONINTERACTIVE="1",
-            EDGAR_RATELIMIT_DIR=str(folder),
-            EDGAR_COMMAND_TIMEOUT="3",
-        )
+        env = edgar_env(mirror.url, tmp_path / "cache", EDGAR_RATELIMIT_DIR=str(folder), EDGAR_COMMAND_TIMEOUT="3")
         proc = subprocess.run(
             edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"],
             env=env,
@@ -349,16 +340,7 @@ def trickling(slow_upstream):
 
 
 def _env(upstream, tmp_path, **extra) -> dict:
-    return dict(
-        os.environ,
-        EDGAR_MIRROR=upstream.url,
-        SEC_USER_AGENT=TEST_UA,
-        EDGAR_TODAY=PINNED_TODAY,
-        EDGAR_CACHE_DIR=str(tmp_path / "cache"),
-        EDGAR_NONINTERACTIVE="1",
-        EDGAR_SEMANTIC="0",
-        **extra,
-    )
+    return edgar_env(upstream.url, tmp_path / "cache", EDGAR_SEMANTIC="0", **extra)
 
 
 def test_a_cli_command_against_a_slow_header_upstream_ends_at_its_command_deadline(trickling, tmp_path):

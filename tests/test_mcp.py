@@ -23,7 +23,7 @@ import httpx
 import pytest
 from mcp_cases import BY_LABEL, CASES, expected_codes
 from mirror import MirrorServer
-from servers import http_mcp_server, server_env
+from servers import http_mcp_server, server_env, stdio_mcp_server
 from support import TEST_UA, edgar_command
 
 from edgar_cli.capabilities.registry import mcp_tools
@@ -482,14 +482,7 @@ def test_a_lone_surrogate_or_a_broken_line_on_stdio_is_answered_with_a_json_rpc_
         '{"jsonrpc": "2.0", "id": 3, "method": ',
         json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/list"}),
     ]
-    proc = subprocess.Popen(
-        edgar_command() + ["serve-mcp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=server_env("http://127.0.0.1:9", tmp_path),
-    )
+    proc = stdio_mcp_server(server_env("http://127.0.0.1:9", tmp_path))
     try:
         proc.stdin.write("\n".join(lines) + "\n")
         proc.stdin.flush()
@@ -519,13 +512,7 @@ def test_a_too_deep_or_too_long_line_on_stdio_is_a_parse_error_and_the_server_go
         '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search_filings",'
         '"arguments":{"query":' + "[" * 1500 + "]" * 1500 + "}}}"
     )
-    proc = subprocess.Popen(
-        edgar_command() + ["serve-mcp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=server_env("http://127.0.0.1:9", tmp_path),
-    )
+    proc = stdio_mcp_server(server_env("http://127.0.0.1:9", tmp_path), text=False)
     try:
         head = [
             json.dumps(INIT),

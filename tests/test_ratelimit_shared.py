@@ -20,7 +20,7 @@ import pytest
 import reliability_kit as K
 from mirror import MirrorServer
 from permissions import read_only, without_root_privileges, writable
-from support import PINNED_TODAY, TEST_UA, edgar_command
+from support import edgar_command, edgar_env
 
 from edgar_cli.sec.ratelimit import PRIVATE_SHARE, RateLimiter, shared_locations
 
@@ -38,16 +38,7 @@ MCP_CALLS = [
 
 
 def _env(mirror: MirrorServer, cache: os.PathLike, runtime: os.PathLike) -> dict:
-    env = dict(
-        os.environ,
-        EDGAR_MIRROR=mirror.url,
-        SEC_USER_AGENT=TEST_UA,
-        EDGAR_CACHE_DIR=str(cache),
-        EDGAR_TODAY=PINNED_TODAY,
-        EDGAR_NONINTERACTIVE="1",
-        XDG_RUNTIME_DIR=str(runtime),
-        EDGAR_SEMANTIC="0",
-    )
+    env = edgar_env(mirror.url, cache, XDG_RUNTIME_DIR=str(runtime), EDGAR_SEMANTIC="0")
     env.pop("EDGAR_RATELIMIT_DIR", None)  # the default location, shared whatever the cache dir
     env.pop("EDGAR_DEBUG", None)
     return env

@@ -1,8 +1,8 @@
-"""Starting `edgar serve-mcp` over HTTP in tests: its environment, a free port, waiting for /healthz."""
+"""Starting `edgar serve-mcp` in tests: its environment, over stdio with pipes, over HTTP on a free port once
+/healthz answers."""
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import time
@@ -10,26 +10,29 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import httpx
-from support import PINNED_TODAY, TEST_UA, edgar_command
+from support import edgar_command, edgar_env
 
 
 def server_env(mirror_url: str, cache_dir, extra: dict | None = None) -> dict:
-    env = dict(os.environ)
-    env.update(
-        EDGAR_MIRROR=mirror_url,
-        SEC_USER_AGENT=TEST_UA,
-        EDGAR_CACHE_DIR=str(cache_dir),
-        EDGAR_TODAY=PINNED_TODAY,
-        EDGAR_NONINTERACTIVE="1",
-        EDGAR_INDEX=str(cache_dir / "index.sqlite"),
-        EDGAR_SEMANTIC="0",
-    )
+    env = edgar_env(mirror_url, cache_dir, EDGAR_INDEX=str(cache_dir / "index.sqlite"), EDGAR_SEMANTIC="0")
     for k, v in (extra or {}).items():
         if v is None:
             env.pop(k, None)
         else:
             env[k] = v
     return env
+
+
+def stdio_mcp_server(env: dict, text: bool = True) -> subprocess.Popen:
+    """`edgar serve-mcp` over stdio, its stdin, stdout and stderr pipes (text, or bytes with TEXT false)."""
+    return subprocess.Popen(
+        edgar_command() + ["serve-mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=text,
+        env=env,
+    )
 
 
 def free_port() -> int:

@@ -6,6 +6,7 @@ Importable without pytest (evals/run_agent.py runs `edgar` through ``edgar_comma
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 from dataclasses import dataclass
@@ -15,6 +16,20 @@ PINNED_TODAY = "2026-07-01"  # the corpus snapshot's "today" (the injectable clo
 TEST_UA = "edgar-cli tests tests@example.com"
 # The lookup the team and deployment tests run through `edgar` (companyfacts 0001045810-24-000029 has it).
 NVDA_REVENUE_FY2024_ARGS = ("concept", "NVDA", "revenue", "--fy", "2024", "--json")
+
+
+def edgar_env(mirror_url: str, cache_dir, **extra: str) -> dict[str, str]:
+    """This process's environment for an `edgar` subprocess over MIRROR_URL: the test User-Agent, the pinned
+    day, CACHE_DIR as its cache and no prompts; EXTRA set on top."""
+    return dict(
+        os.environ,
+        EDGAR_MIRROR=mirror_url,
+        SEC_USER_AGENT=TEST_UA,
+        EDGAR_CACHE_DIR=str(cache_dir),
+        EDGAR_TODAY=PINNED_TODAY,
+        EDGAR_NONINTERACTIVE="1",
+        **extra,
+    )
 
 
 def edgar_command() -> list[str]:
