@@ -10,10 +10,9 @@ pair is shown twice: against the warm fast path (edgar_cli/cli/fastpath.py, whic
 
 from __future__ import annotations
 
-import argparse
 import os
 
-from common import MirrorServer, TempDir, base_env, interleaved, publish, ratio_lines
+from common import MirrorServer, TempDir, base_env, interleaved, parse_runs, publish, ratio_lines
 
 AS_OF = ["--as-of", "2019-06-30"]
 PAIRS = [
@@ -25,15 +24,13 @@ PAIRS = [
 
 
 def main() -> str:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=9)
-    opts = ap.parse_args()
+    runs = parse_runs(9)
     load = os.getloadavg()[0]
     lines = [f"--as-of vs without, warm, whole processes on the corpus mirror (load average {load:.2f})"]
     with MirrorServer() as mirror, TempDir() as cache:
         env = base_env(mirror, cache)
         for name, args, extra in PAIRS:
-            plain, pit = interleaved(args, args + AS_OF, dict(env, **extra), mirror, opts.runs)
+            plain, pit = interleaved(args, args + AS_OF, dict(env, **extra), mirror, runs)
             assert all(r.rc == 0 for r in plain + pit), (name, plain, pit)
             lines += ratio_lines(f"{name:20}", ("without", plain), ("--as-of", pit), "ratio", 1.30)
     return publish("as_of", "\n".join(lines))

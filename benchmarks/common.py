@@ -5,6 +5,7 @@ Benchmarks print (and save under benchmarks/results/) measurements; they never a
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import statistics
@@ -25,6 +26,13 @@ UA = "edgar-cli benchmarks bench@example.com"
 # host's: other engineers' runs on this machine would otherwise share, and slow, this one's.
 os.environ.setdefault("EDGAR_RATELIMIT_DIR", tempfile.mkdtemp(prefix="edgar-bench-ratelimit-"))
 PINNED_TODAY = "2026-07-01"
+
+
+def parse_runs(default: int, description: str | None = None, help: str | None = None) -> int:
+    """The ``--runs N`` of a benchmark whose only option it is (DEFAULT when not given)."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--runs", type=int, default=default, help=help)
+    return ap.parse_args().runs
 
 
 def ensure_bytecode(package_dir: Path) -> None:

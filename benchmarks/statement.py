@@ -10,19 +10,16 @@ the requests each cold statement run makes (target: the ticker file and one comp
 
 from __future__ import annotations
 
-import argparse
 import os
 
-from common import MirrorServer, TempDir, base_env, interleaved, publish, ratio_lines, run_process
+from common import MirrorServer, TempDir, base_env, interleaved, parse_runs, publish, ratio_lines, run_process
 
 CONCEPT = ["concept", "NVDA", "revenue", "--fy", "2024"]
 STATEMENT = ["statement", "NVDA", "income", "--last", "5"]
 
 
 def main() -> str:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=15)
-    opts = ap.parse_args()
+    runs = parse_runs(15)
     load = os.getloadavg()[0]
     lines = [f"statement vs concept, warm, whole processes on the corpus mirror (load average {load:.2f})"]
     with MirrorServer() as mirror, TempDir() as cache:
@@ -31,9 +28,7 @@ def main() -> str:
         assert cold.rc == 0
         lines.append(f"cold statement: {cold.seconds:.3f}s, {cold.requests} requests")
         for mode, extra in (("--json", ["--json"]), ("table", [])):
-            concept, statement = interleaved(
-                CONCEPT + extra, STATEMENT + extra, dict(env, COLUMNS="160"), mirror, opts.runs
-            )
+            concept, statement = interleaved(CONCEPT + extra, STATEMENT + extra, dict(env, COLUMNS="160"), mirror, runs)
             assert all(r.rc == 0 for r in concept + statement) and all(r.requests == 0 for r in statement)
             ratio = "ratio statement/concept"
             lines += ratio_lines(f"{mode:6}", ("concept", concept), ("statement", statement), ratio, 1.20)
