@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from common import MirrorServer, TempDir, base_env, interleaved, parse_runs, publish, ratio_lines
+from common import interleaved, mirror_and_env, parse_runs, publish, ratio_lines
 
 AS_OF = ["--as-of", "2019-06-30"]
 PAIRS = [
@@ -27,8 +27,7 @@ def main() -> str:
     runs = parse_runs(9)
     load = os.getloadavg()[0]
     lines = [f"--as-of vs without, warm, whole processes on the corpus mirror (load average {load:.2f})"]
-    with MirrorServer() as mirror, TempDir() as cache:
-        env = base_env(mirror, cache)
+    with mirror_and_env() as (mirror, env):
         for name, args, extra in PAIRS:
             plain, pit = interleaved(args, args + AS_OF, dict(env, **extra), mirror, runs)
             assert all(r.rc == 0 for r in plain + pit), (name, plain, pit)

@@ -13,6 +13,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,6 +84,13 @@ def base_env(mirror: MirrorServer, cache_dir: Path) -> dict:
         EDGAR_NONINTERACTIVE="1",
     )
     return env
+
+
+@contextmanager
+def mirror_and_env() -> Iterator[tuple[MirrorServer, dict]]:
+    """The corpus mirror and a `base_env` over it with one cache dir for the whole block (removed after)."""
+    with MirrorServer() as mirror, TempDir() as cache:
+        yield mirror, base_env(mirror, cache)
 
 
 class TempDir:

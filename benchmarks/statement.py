@@ -12,7 +12,14 @@ from __future__ import annotations
 
 import os
 
-from common import MirrorServer, TempDir, base_env, interleaved, parse_runs, publish, ratio_lines, run_process
+from common import (
+    interleaved,
+    mirror_and_env,
+    parse_runs,
+    publish,
+    ratio_lines,
+    run_process,
+)
 
 CONCEPT = ["concept", "NVDA", "revenue", "--fy", "2024"]
 STATEMENT = ["statement", "NVDA", "income", "--last", "5"]
@@ -22,8 +29,7 @@ def main() -> str:
     runs = parse_runs(15)
     load = os.getloadavg()[0]
     lines = [f"statement vs concept, warm, whole processes on the corpus mirror (load average {load:.2f})"]
-    with MirrorServer() as mirror, TempDir() as cache:
-        env = base_env(mirror, cache)
+    with mirror_and_env() as (mirror, env):
         cold = run_process(STATEMENT + ["--json"], env, mirror)
         assert cold.rc == 0
         lines.append(f"cold statement: {cold.seconds:.3f}s, {cold.requests} requests")

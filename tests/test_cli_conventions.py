@@ -136,13 +136,18 @@ def test_option_values_complete_in_the_shell():
 # --- the first run --------------------------------------------------------------------------------
 
 
-def test_the_user_agent_prompt_says_why_an_answer_is_refused_and_asks_again(mirror, tmp_path):
-    env = {
+def first_run_env(mirror, tmp_path) -> dict:
+    """A first run: no User-Agent set or configured (config under TMP_PATH/config), prompts allowed."""
+    return {
         "SEC_USER_AGENT": None,
         "EDGAR_NONINTERACTIVE": None,
         "EDGAR_MIRROR": mirror.url,
         "EDGAR_CONFIG_DIR": str(tmp_path / "config"),
     }
+
+
+def test_the_user_agent_prompt_says_why_an_answer_is_refused_and_asks_again(mirror, tmp_path):
+    env = first_run_env(mirror, tmp_path)
     rc, out, screen = in_pty(["resolve", "NVDA", "--tsv"], answers=[b"jane\n", b"Jane Doe jane@example.com\n"], env=env)
     assert rc == 0, screen
     assert "Not accepted: it has no email address" in screen and "Try again" in screen
@@ -151,12 +156,7 @@ def test_the_user_agent_prompt_says_why_an_answer_is_refused_and_asks_again(mirr
 
 
 def test_ctrl_d_at_the_user_agent_prompt_is_a_clean_exit(mirror, tmp_path):
-    env = {
-        "SEC_USER_AGENT": None,
-        "EDGAR_NONINTERACTIVE": None,
-        "EDGAR_MIRROR": mirror.url,
-        "EDGAR_CONFIG_DIR": str(tmp_path / "config"),
-    }
+    env = first_run_env(mirror, tmp_path)
     rc, out, screen = in_pty(["resolve", "NVDA"], answers=[b"\x04"], env=env)
     assert rc == 6 and "user_agent_required" in screen and "Traceback" not in screen + out
 

@@ -383,22 +383,15 @@ def test_an_upstream_key_with_escapes_or_a_newline_reaches_stderr_escaped_and_fo
 ):
     # The retry announcement printed the InvalidBody message raw: ESC, OSC, a one-character CSI and bidi marks
     # reached the terminal, and its newline forged a "warning:" line (under EDGAR_LOG_FORMAT=json too, as text).
-    import subprocess
 
-    from support import edgar_command, edgar_env
+    from support import NVDA_REVENUE_FY2024_ARGS, edgar_env, run_edgar
 
     doc = json.loads((corpus / NVDA_FACTS.lstrip("/")).read_bytes())
     doc["facts"][FORGED_KEY] = "not an object"
     upstream.arm(NVDA_FACTS, "shape", doc, times=1)  # one hostile answer, then the corpus: the retry succeeds
     mirror_url = upstream.url.replace("http://", "http://me:MirrorPw7@")
     env = edgar_env(mirror_url, tmp_path / "cache", EDGAR_LOG_FORMAT=log_format)
-    proc = subprocess.run(
-        edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = run_edgar(NVDA_REVENUE_FY2024_ARGS, env)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["values"][0]["value"] == 60922000000  # 0001045810-24-000029, after the retry
     err = proc.stderr

@@ -20,7 +20,7 @@ import pytest
 import reliability_kit as K
 from mirror import MirrorServer
 from permissions import read_only, without_root_privileges, writable
-from support import edgar_command, edgar_env
+from support import NVDA_REVENUE_FY2024_ARGS, edgar_command, edgar_env, run_edgar
 
 from edgar_cli.sec.ratelimit import PRIVATE_SHARE, RateLimiter, shared_locations
 
@@ -180,14 +180,7 @@ def test_on_a_full_disk_the_limiter_falls_back_loudly_and_nothing_prints_a_trace
 
     env = _env(mirror, tmp_path / "cache", tmp_path / "run")
     env["EDGAR_RATELIMIT_DIR"] = str(tmp_path / "ratelimit")  # a fresh bucket: it must be created on the full disk
-    proc = subprocess.run(
-        edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        preexec_fn=full_disk,
-    )
+    proc = run_edgar(NVDA_REVENUE_FY2024_ARGS, env, preexec_fn=full_disk)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr and "Exception in thread" not in proc.stderr
     assert f"keeps to {PRIVATE_SHARE} requests/s" in proc.stderr

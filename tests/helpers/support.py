@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,12 @@ def edgar_command() -> list[str]:
         return [str(exe)]
     found = shutil.which("edgar")
     return [found] if found else [sys.executable, "-m", "edgar_cli"]
+
+
+def run_edgar(args, env: dict, timeout: float = 120, **run) -> subprocess.CompletedProcess[str]:
+    """`edgar ARGS` as a subprocess with ENV, its stdout and stderr captured as text (RUN: more subprocess.run
+    arguments, e.g. preexec_fn)."""
+    return subprocess.run(edgar_command() + list(args), env=env, capture_output=True, text=True, timeout=timeout, **run)
 
 
 @dataclass
