@@ -399,17 +399,20 @@ def test_healthz_with_a_body_is_answered_and_closed_not_held_open(guarded_server
             s.close()
 
 
+# The start of a JSON POST to /mcp as a client writes it, up to the headers that differ.
+MCP_POST_HEAD = (
+    b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    b"Accept: application/json, text/event-stream\r\n"
+)
+
+
 def test_a_request_whose_body_stalls_is_closed_after_the_header_timeout(guarded_server):
     # with the token, a request declaring 1,000 bytes of body and sending 10 held its connection forever (the
     # header timer stops once the headers are in)
     s = socket.create_connection(("127.0.0.1", guarded_server["port"]), timeout=10)
     try:
-        s.sendall(
-            b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            b"Accept: application/json, text/event-stream\r\nAuthorization: Bearer "
-            + guarded_server["token"].encode()
-            + b'\r\nContent-Length: 1000\r\n\r\n{"jsonrpc"'
-        )
+        token = b"Authorization: Bearer " + guarded_server["token"].encode()
+        s.sendall(MCP_POST_HEAD + token + b'\r\nContent-Length: 1000\r\n\r\n{"jsonrpc"')
         assert _until_closed(s, time.monotonic() + 20) is not None, "a stalled body held its connection open"
     finally:
         s.close()
@@ -418,10 +421,7 @@ def test_a_request_whose_body_stalls_is_closed_after_the_header_timeout(guarded_
 def test_a_large_body_without_a_token_is_refused_before_it_is_read(guarded_server):
     s = socket.create_connection(("127.0.0.1", guarded_server["port"]), timeout=10)
     try:
-        s.sendall(
-            b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            b"Accept: application/json, text/event-stream\r\nContent-Length: 1073741824\r\n\r\n"
-        )
+        s.sendall(MCP_POST_HEAD + b"Content-Length: 1073741824\r\n\r\n")
         ready, _, _ = select.select([s], [], [], 20)
         assert ready and s.recv(65536).startswith(b"HTTP/1.1 401")  # answered before any of the body
         sent, chunk = 0, b"x" * 65536
