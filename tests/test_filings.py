@@ -57,14 +57,31 @@ def test_nvidia_quarter_ending_in_april_2024_belongs_to_fiscal_2025(sec):
     ]
 
 
-def test_three_quarterly_reports_in_one_fiscal_year_are_ambiguous_not_guessed(sec):
-    e = refusal(find_filing, "NVDA", fiscal_year=2025, form="10-Q")
+@pytest.mark.parametrize(
+    "company, fiscal_year, candidates",
+    [
+        pytest.param(
+            "NVDA",
+            2025,
+            ["0001045810-24-000124", "0001045810-24-000264", "0001045810-24-000316"],
+            id="three quarterly reports in one fiscal year",
+        ),
+        # Imunon FY2010: the 10-Q for 2010-03-31 (0000749647-10-000021, filed 2010-05-04) is on the older page,
+        # those for 2010-06-30 and 2010-09-30 are in filings.recent (which starts 2010-07-26).
+        pytest.param(
+            "749647",
+            2010,
+            ["0000749647-10-000021", "0000749647-10-000045", "0000749647-10-000055"],
+            id="a fiscal year whose quarters straddle two pages",
+        ),
+    ],
+)
+def test_the_quarterly_reports_of_a_fiscal_year_are_all_listed_as_ambiguous_not_guessed(
+    sec, company, fiscal_year, candidates
+):
+    e = refusal(find_filing, company, fiscal_year=fiscal_year, form="10-Q")
     assert e.code == "ambiguous"
-    assert [c.accession_number for c in e.extras["candidates"]] == [
-        "0001045810-24-000124",
-        "0001045810-24-000264",
-        "0001045810-24-000316",
-    ]
+    assert [c.accession_number for c in e.extras["candidates"]] == candidates
 
 
 def test_10qs_of_a_company_that_changed_its_fiscal_year_end_follow_its_own_annual_reports(sec):
@@ -97,17 +114,6 @@ def test_quarters_of_a_fifteen_month_transition_year_belong_to_the_year_of_its_1
         ("2004-06-30", 2004),
         ("2004-03-31", 2004),
         ("2003-12-31", 2004),
-    ]
-
-
-def test_a_fiscal_year_whose_quarters_straddle_two_pages_lists_them_all(sec):
-    # Imunon FY2010: the 10-Q for 2010-03-31 (0000749647-10-000021, filed 2010-05-04) is on the older page,
-    # those for 2010-06-30 and 2010-09-30 are in filings.recent (which starts 2010-07-26).
-    e = refusal(find_filing, "749647", fiscal_year=2010, form="10-Q")
-    assert [c.accession_number for c in e.extras["candidates"]] == [
-        "0000749647-10-000021",
-        "0000749647-10-000045",
-        "0000749647-10-000055",
     ]
 
 
