@@ -14,6 +14,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts and www.sec.gov/Archives in ../
 from __future__ import annotations
 
 import pytest
+from accessions import NVDA_Q2_FY2026_10Q, TSLA_FY2020_10K
 from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
@@ -25,9 +26,7 @@ def sec(module_sec):
     return module_sec
 
 
-TSLA_FY2020_10K = "0001564590-21-004599"
 LPA_FY2024_20F = "0001997711-25-000030"
-NVDA_Q2_FY2026_10Q = "0001045810-25-000209"
 
 
 def q2_10q_figure(answer: str, text: str):
