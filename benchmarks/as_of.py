@@ -10,11 +10,9 @@ pair is shown twice: against the warm fast path (edgar_cli/cli/fastpath.py, whic
 
 from __future__ import annotations
 
-import argparse
 import os
-import statistics
 
-from common import MirrorServer, TempDir, base_env, run_process, save, summarize
+from common import interleaved, mirror_and_env, parse_runs, publish, ratio_lines
 
 AS_OF = ["--as-of", "2019-06-30"]
 PAIRS = [
@@ -26,32 +24,15 @@ PAIRS = [
 
 
 def main() -> str:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=9)
-    opts = ap.parse_args()
+    runs = parse_runs(9)
     load = os.getloadavg()[0]
     lines = [f"--as-of vs without, warm, whole processes on the corpus mirror (load average {load:.2f})"]
-    with MirrorServer() as mirror, TempDir() as cache:
-        env = base_env(mirror, cache)
+    with mirror_and_env() as (mirror, env):
         for name, args, extra in PAIRS:
-            env_pair = dict(env, **extra)
-            run_process(args, env_pair, mirror)  # warm both once
-            run_process(args + AS_OF, env_pair, mirror)
-            plain, pit = [], []
-            for _ in range(opts.runs):
-                a = run_process(args, env_pair, mirror)
-                b = run_process(args + AS_OF, env_pair, mirror)
-                assert a.rc == 0 and b.rc == 0, (name, a.rc, b.rc)
-                plain.append(a.seconds)
-                pit.append(b.seconds)
-            ratio = statistics.median(pit) / statistics.median(plain)
-            lines.append(f"{name:20}  without {summarize(plain)}")
-            lines.append(f"{name:20}  --as-of {summarize(pit)}")
-            lines.append(f"{name:20}  ratio (medians): {ratio:.2f}x   target <= 1.30x")
-    text = "\n".join(lines)
-    print(text)
-    save("as_of", text + "\n")
-    return text
+            plain, pit = interleaved(args, args + AS_OF, dict(env, **extra), mirror, runs)
+            assert all(r.rc == 0 for r in plain + pit), (name, plain, pit)
+            lines += ratio_lines(f"{name:20}", ("without", plain), ("--as-of", pit), "ratio", 1.30)
+    return publish("as_of", "\n".join(lines))
 
 
 if __name__ == "__main__":

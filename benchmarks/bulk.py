@@ -39,7 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bulk_kit  # noqa: E402  (tests/, on the path through common)
-from common import MirrorServer, base_env, edgar_cmd, run_process, save  # noqa: E402
+from common import MirrorServer, base_env, edgar_cmd, publish, run_process  # noqa: E402
 from mirror import corpus_dir  # noqa: E402
 
 PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=UTC)
@@ -212,9 +212,7 @@ def main() -> None:
         if not a.keep:
             shutil.rmtree(work, ignore_errors=True)
     out["load_average_after"] = os.getloadavg()
-    text = json.dumps(out, indent=2)
-    print(text)
-    save("bulk", text + "\n")
+    publish("bulk", json.dumps(out, indent=2))
 
 
 if __name__ == "__main__":

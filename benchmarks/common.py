@@ -5,6 +5,7 @@ Benchmarks print (and save under benchmarks/results/) measurements; they never a
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import statistics
@@ -12,6 +13,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +28,13 @@ UA = "edgar-cli benchmarks bench@example.com"
 # host's: other engineers' runs on this machine would otherwise share, and slow, this one's.
 os.environ.setdefault("EDGAR_RATELIMIT_DIR", tempfile.mkdtemp(prefix="edgar-bench-ratelimit-"))
 PINNED_TODAY = "2026-07-01"
+
+
+def parse_runs(default: int, description: str | None = None, help: str | None = None) -> int:
+    """The ``--runs N`` of a benchmark whose only option it is (DEFAULT when not given)."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--runs", type=int, default=default, help=help)
+    return ap.parse_args().runs
 
 
 def ensure_bytecode(package_dir: Path) -> None:
@@ -76,6 +86,13 @@ def base_env(mirror: MirrorServer, cache_dir: Path) -> dict:
     return env
 
 
+@contextmanager
+def mirror_and_env() -> Iterator[tuple[MirrorServer, dict]]:
+    """The corpus mirror and a `base_env` over it with one cache dir for the whole block (removed after)."""
+    with MirrorServer() as mirror, TempDir() as cache:
+        yield mirror, base_env(mirror, cache)
+
+
 class TempDir:
     def __enter__(self) -> Path:
         self.path = Path(tempfile.mkdtemp(prefix="edgar-bench-"))
@@ -99,6 +116,44 @@ def save(name: str, text: str) -> Path:
     path = out / f"{name}.txt"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def publish(name: str, text: str) -> str:
+    """Print TEXT and save it as benchmarks/results/NAME.txt; returns TEXT (run_all reports it)."""
+    print(text)
+    save(name, text + "\n")
+    return text
+
+
+def interleaved(
+    first: list[str], second: list[str], env: dict, mirror: MirrorServer, runs: int
+) -> tuple[list[Run], list[Run]]:
+    """`edgar FIRST` and `edgar SECOND`, each run once to warm, then alternately RUNS times each.
+
+    Alternating run by run makes machine load hit both alike, so the ratio of their medians holds.
+    """
+    run_process(first, env, mirror)
+    run_process(second, env, mirror)
+    a: list[Run] = []
+    b: list[Run] = []
+    for _ in range(runs):
+        a.append(run_process(first, env, mirror))
+        b.append(run_process(second, env, mirror))
+    return a, b
+
+
+def ratio_lines(
+    label: str, first: tuple[str, list[Run]], second: tuple[str, list[Run]], ratio: str, target: float
+) -> list[str]:
+    """Three report lines: each side's wall times, then SECOND's median over FIRST's against TARGET."""
+    (a_name, a), (b_name, b) = first, second
+    a_s, b_s = [r.seconds for r in a], [r.seconds for r in b]
+    x = statistics.median(b_s) / statistics.median(a_s)
+    return [
+        f"{label}  {a_name} {summarize(a_s)}",
+        f"{label}  {b_name} {summarize(b_s)}",
+        f"{label}  {ratio} (medians): {x:.2f}x   target <= {target:.2f}x",
+    ]
 
 
 class Report:

@@ -19,13 +19,12 @@ the wall time of 6 real companies plus 2 cheap 404s, not of 8 real ones.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import subprocess
 import time
 
-from common import MirrorServer, TempDir, base_env, edgar_cmd, save, summarize
+from common import MirrorServer, TempDir, base_env, edgar_cmd, parse_runs, publish, summarize
 
 COMPANIES = ["NVDA", "AAPL", "TSLA", "SNOW", "TSM", "LPA", "MSFT", "AMZN"]
 SIZES = (2, 5, 8)
@@ -57,9 +56,7 @@ def one_run(mirror: MirrorServer, env: dict, companies: list[str]) -> dict:
 
 
 def main() -> str:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=3, help="cold runs per N (each on a fresh cache dir)")
-    opts = ap.parse_args()
+    runs = parse_runs(3, help="cold runs per N (each on a fresh cache dir)")
     lines = [
         "edgar compare revenue C1..CN --json (whole process, corpus mirror, cold = empty cache dir)",
         f"companies in order: {' '.join(COMPANIES)}",
@@ -69,7 +66,7 @@ def main() -> str:
         for n in SIZES:
             companies = COMPANIES[:n]
             cold, warm = [], []
-            for _ in range(max(1, opts.runs)):
+            for _ in range(max(1, runs)):
                 with TempDir() as cache:
                     env = base_env(mirror, cache)
                     cold.append(one_run(mirror, env, companies))
@@ -96,10 +93,7 @@ def main() -> str:
         "N=8 note: only 6 corpus companies have companyfacts; MSFT and AMZN are 404s listed as "
         "unavailable, so N=8 times 6 real parses, not 8."
     )
-    text = "\n".join(lines)
-    print(text)
-    save("compare", text + "\n")
-    return text
+    return publish("compare", "\n".join(lines))
 
 
 if __name__ == "__main__":

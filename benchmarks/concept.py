@@ -9,29 +9,26 @@ parses them once); warm = the same cache afterwards. Also peak memory.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 
-from common import MirrorServer, TempDir, base_env, run_process, save, summarize
+from common import MirrorServer, TempDir, base_env, parse_runs, publish, run_process, summarize
 
 ARGS = ["concept", "NVDA", "revenue", "--fy", "2024", "--json"]
 
 
 def main() -> str:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=10)
-    opts = ap.parse_args()
+    runs = parse_runs(10)
     lines = ["edgar concept NVDA revenue --fy 2024 --json (whole process, corpus mirror)"]
     with MirrorServer() as mirror:
         cold, warm, rss, reqs = [], [], [], []
-        for _ in range(max(1, opts.runs // 3)):
+        for _ in range(max(1, runs // 3)):
             with TempDir() as cache:
                 env = base_env(mirror, cache)
                 c = run_process(ARGS, env, mirror)
                 cold.append(c.seconds)
                 rss.append(c.max_rss_kb)
                 reqs.append(c.requests)
-                for _ in range(opts.runs):
+                for _ in range(runs):
                     w = run_process(ARGS, env, mirror)
                     assert w.rc == 0
                     warm.append(w.seconds)
@@ -39,10 +36,7 @@ def main() -> str:
     lines.append(f"cold: {summarize(cold)}   requests per cold run: {statistics.median(reqs):.0f}")
     lines.append(f"warm: {summarize(warm)}   target < 0.300s")
     lines.append(f"peak RSS: {max(rss) / 1024:.1f} MiB")
-    text = "\n".join(lines)
-    print(text)
-    save("concept", text + "\n")
-    return text
+    return publish("concept", "\n".join(lines))
 
 
 if __name__ == "__main__":

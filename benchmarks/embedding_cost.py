@@ -31,7 +31,7 @@ import sys
 import time
 from pathlib import Path
 
-from common import ROOT, UA, TempDir, save
+from common import ROOT, UA, TempDir, publish
 
 sys.path.insert(0, str(ROOT))
 
@@ -188,10 +188,7 @@ def main() -> str:
             "  (before: the fused copy with SkipLayerNormalization, batches of 32, the item repeated in the "
             "context line; now: " + f"batches of {E.BATCH}, {', '.join(E.UNFUSED)} disabled)"
         )
-    text = "\n".join(lines)
-    print(text)
-    save("embedding_cost", text + "\n")
-    return text
+    return publish("embedding_cost", "\n".join(lines))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ Prints and saves benchmarks/results/import_profile.txt; never asserts.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import subprocess
@@ -22,7 +21,7 @@ import sys
 import time
 from collections import defaultdict
 
-from common import MirrorServer, Report, TempDir, base_env, run_process
+from common import MirrorServer, Report, TempDir, base_env, parse_runs, run_process
 
 ARGS = ["concept", "NVDA", "revenue", "--fy", "2024", "--json"]
 
@@ -65,9 +64,7 @@ sys.stderr.write(f"IMPORTS {{t1 - t0:.3f}} RUN {{t2 - t1:.3f}}\\n" + s.getvalue(
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--runs", type=int, default=5)
-    runs = ap.parse_args().runs
+    runs = parse_runs(5, __doc__.split("\n\n")[0])
     say = Report()
 
     load = os.getloadavg()[0]

@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 import anyio
-from common import UA, MirrorServer, TempDir, edgar_cmd, save
+from common import UA, MirrorServer, TempDir, edgar_cmd, publish
 
 SEED_TOOLS = (
     "resolve_company",
@@ -384,10 +384,7 @@ def main() -> str:
     )
     lines.append("memory of a long-lived server (one client reading the corpus; RSS after each pass):")
     lines += ["  " + m for m in memory]
-    text = "\n".join(lines)
-    print(text)
-    save("mcp_concurrency" + (f"_{opts.label}" if opts.label else ""), text + "\n")
-    return text
+    return publish("mcp_concurrency" + (f"_{opts.label}" if opts.label else ""), "\n".join(lines))
 
 
 if __name__ == "__main__":

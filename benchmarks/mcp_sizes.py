@@ -13,7 +13,7 @@ import json
 import os
 
 import anyio
-from common import UA, MirrorServer, TempDir, save
+from common import UA, MirrorServer, TempDir, publish
 
 TYPICAL = {
     "resolve_company": {"query": "Apple"},
@@ -68,10 +68,7 @@ def main() -> str:
         lines.append(
             f"{name:<34}{s_chars:>18,}{s_chars // 4:>9,}{t_chars:>12,}{t_chars // 4:>9,}  {'yes' if err else ''}"
         )
-    text = "\n".join(lines)
-    print(text)
-    save("mcp_sizes", text + "\n")
-    return text
+    return publish("mcp_sizes", "\n".join(lines))
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -374,36 +375,33 @@ def warm_ratio_lines(ours: Row, baselines: list[Row], others: list[Row]) -> list
     return out
 
 
+def _inprocess_row(label: str, runs: int, once: Callable[[], Sample]) -> Row:
+    """RUNS runs of ONCE, a script whose last stdout line is JSON with import_seconds and lookup_seconds."""
+    row = Row(label)
+    imp, look = [], []
+    for _ in range(runs):
+        s = once()
+        if s.rc == 0:
+            d = json.loads(s.stdout.strip().splitlines()[-1])
+            imp.append(d["import_seconds"])
+            look.append(d["lookup_seconds"])
+        row.exit_codes.add(s.rc)
+    row.extra = {"import": imp, "lookup": look}
+    return row
+
+
 def bench_inprocess(b: Bench, runs: int, et: EdgarTools) -> list[Row]:
     """Import time and lookup time inside one process, warm cache, ours and edgartools' (local storage)."""
     rows = []
     with TempDir() as cache:
         env = b.env(cache)
         b.edgar(CONCEPT_ARGS, env)  # fill the cache
-        row = Row("in-process: edgar import | lookup (warm)")
-        imp, look = [], []
-        for _ in range(runs):
-            s = b.measure([sys.executable, "-c", OURS_INPROCESS], env)
-            if s.rc == 0:
-                d = json.loads(s.stdout.strip().splitlines()[-1])
-                imp.append(d["import_seconds"])
-                look.append(d["lookup_seconds"])
-            row.exit_codes.add(s.rc)
-        row.extra = {"import": imp, "lookup": look}
-        rows.append(row)
+        ours = "in-process: edgar import | lookup (warm)"
+        rows.append(_inprocess_row(ours, runs, lambda: b.measure([sys.executable, "-c", OURS_INPROCESS], env)))
     if "local" in et.modes and not et.unavailable:
-        row = Row("in-process: edgartools import | lookup (local)")
-        imp, look = [], []
         with TempDir() as data_dir:
-            for _ in range(runs):
-                s = et.run(b, "local", data_dir, None, None)
-                if s.rc == 0:
-                    d = json.loads(s.stdout.strip().splitlines()[-1])
-                    imp.append(d["import_seconds"])
-                    look.append(d["lookup_seconds"])
-                row.exit_codes.add(s.rc)
-        row.extra = {"import": imp, "lookup": look}
-        rows.append(row)
+            theirs = "in-process: edgartools import | lookup (local)"
+            rows.append(_inprocess_row(theirs, runs, lambda: et.run(b, "local", data_dir, None, None)))
     for row in rows:
         if not row.extra["import"]:
             row.unavailable = f"the script failed (exit {sorted(row.exit_codes)})"

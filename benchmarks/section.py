@@ -12,11 +12,10 @@ and in-process (one client): the first call against a second section's call.
 
 from __future__ import annotations
 
-import argparse
 import os
 import time
 
-from common import MirrorServer, TempDir, base_env, run_process, save, summarize
+from common import MirrorServer, TempDir, base_env, parse_runs, publish, run_process, summarize
 
 ACC = "0001628280-25-003063"
 BASE = ["section", "TSLA", "--accession", ACC, "--json"]
@@ -40,13 +39,11 @@ def in_process(mirror, cache) -> tuple[float, float]:
 
 
 def main() -> str:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=5)
-    opts = ap.parse_args()
+    runs = parse_runs(5)
     lines = [f"edgar section on tsla-20241231.htm (2.6 MB 10-K, {ACC}), corpus mirror"]
     first, second, page2, rss, ip_first, ip_second = [], [], [], [], [], []
     with MirrorServer() as mirror:
-        for _ in range(opts.runs):
+        for _ in range(runs):
             with TempDir() as cache:
                 env = base_env(mirror, cache)
                 a = run_process(BASE[:2] + ["risk_factors"] + BASE[2:], env, mirror)
@@ -66,10 +63,7 @@ def main() -> str:
     lines.append(f"next page, new process (cached parse):       {summarize(page2)}")
     lines.append(f"in-process: first {summarize(ip_first)}; second section {summarize(ip_second)}")
     lines.append(f"peak RSS: {max(rss) / 1024:.1f} MiB")
-    text = "\n".join(lines)
-    print(text)
-    save("section", text + "\n")
-    return text
+    return publish("section", "\n".join(lines))
 
 
 if __name__ == "__main__":

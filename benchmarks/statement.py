@@ -10,46 +10,35 @@ the requests each cold statement run makes (target: the ticker file and one comp
 
 from __future__ import annotations
 
-import argparse
 import os
-import statistics
 
-from common import MirrorServer, TempDir, base_env, run_process, save, summarize
+from common import (
+    interleaved,
+    mirror_and_env,
+    parse_runs,
+    publish,
+    ratio_lines,
+    run_process,
+)
 
 CONCEPT = ["concept", "NVDA", "revenue", "--fy", "2024"]
 STATEMENT = ["statement", "NVDA", "income", "--last", "5"]
 
 
 def main() -> str:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=15)
-    opts = ap.parse_args()
+    runs = parse_runs(15)
     load = os.getloadavg()[0]
     lines = [f"statement vs concept, warm, whole processes on the corpus mirror (load average {load:.2f})"]
-    with MirrorServer() as mirror, TempDir() as cache:
-        env = base_env(mirror, cache)
+    with mirror_and_env() as (mirror, env):
         cold = run_process(STATEMENT + ["--json"], env, mirror)
         assert cold.rc == 0
         lines.append(f"cold statement: {cold.seconds:.3f}s, {cold.requests} requests")
         for mode, extra in (("--json", ["--json"]), ("table", [])):
-            env_mode = dict(env, COLUMNS="160")
-            concept, statement = [], []
-            run_process(CONCEPT + extra, env_mode, mirror)  # warm both once
-            run_process(STATEMENT + extra, env_mode, mirror)
-            for _ in range(opts.runs):
-                c = run_process(CONCEPT + extra, env_mode, mirror)
-                s = run_process(STATEMENT + extra, env_mode, mirror)
-                assert c.rc == 0 and s.rc == 0 and s.requests == 0
-                concept.append(c.seconds)
-                statement.append(s.seconds)
-            ratio = statistics.median(statement) / statistics.median(concept)
-            lines.append(f"{mode:6}  concept {summarize(concept)}")
-            lines.append(f"{mode:6}  statement {summarize(statement)}")
-            lines.append(f"{mode:6}  ratio statement/concept (medians): {ratio:.2f}x   target <= 1.20x")
-    text = "\n".join(lines)
-    print(text)
-    save("statement", text + "\n")
-    return text
+            concept, statement = interleaved(CONCEPT + extra, STATEMENT + extra, dict(env, COLUMNS="160"), mirror, runs)
+            assert all(r.rc == 0 for r in concept + statement) and all(r.requests == 0 for r in statement)
+            ratio = "ratio statement/concept"
+            lines += ratio_lines(f"{mode:6}", ("concept", concept), ("statement", statement), ratio, 1.20)
+    return publish("statement", "\n".join(lines))
 
 
 if __name__ == "__main__":

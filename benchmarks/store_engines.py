@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import save  # noqa: E402
+from common import publish  # noqa: E402
 
 CHAIN = (
     "us-gaap:Revenues",
@@ -60,6 +60,19 @@ def _time(fn, n: int) -> float:
     return statistics.median(out)
 
 
+def _engine(con, annual: str, tags: str, sample: list[int], lookup_runs: int) -> dict:
+    """Time the screen over ANNUAL and the 50-CIK lookup over TAGS (table names or table functions) on CON."""
+
+    def screen():
+        return len(con.execute(SCREEN.format(annual=annual)).fetchall())
+
+    def lookup():
+        for c in sample:
+            con.execute(LOOKUP.format(tags=tags), (c, *CHAIN)).fetchall()
+
+    return {"screen_seconds": _time(screen, 9), "lookup_50_seconds": _time(lookup, lookup_runs), "rows": screen()}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--store", default="/tmp/edgar-bulk-bench/cache/bulk/bulk.sqlite")
@@ -71,18 +84,7 @@ def main() -> None:
     sample = random.Random(1).sample(ciks, min(50, len(ciks)))
     results: dict = {"companies": len(ciks)}
 
-    def sqlite_screen():
-        return len(src.execute(SCREEN.format(annual="annual")).fetchall())
-
-    def sqlite_lookup():
-        for c in sample:
-            src.execute(LOOKUP.format(tags="tags"), (c, *CHAIN)).fetchall()
-
-    results["sqlite"] = {
-        "screen_seconds": _time(sqlite_screen, 9),
-        "lookup_50_seconds": _time(sqlite_lookup, 5),
-        "rows": sqlite_screen(),
-    }
+    results["sqlite"] = _engine(src, "annual", "tags", sample, 5)
 
     with tempfile.TemporaryDirectory() as tmp:
         db = duckdb.connect(str(Path(tmp) / "store.duckdb"))
@@ -113,40 +115,16 @@ def main() -> None:
         db.execute(f"COPY tags FROM '{Path(tmp) / 'tags.csv'}' (HEADER false)")
         results["duckdb_load_seconds"] = round(time.perf_counter() - t, 2)
 
-        def duck_screen():
-            return len(db.execute(SCREEN.format(annual="annual")).fetchall())
-
-        def duck_lookup():
-            for c in sample:
-                db.execute(LOOKUP.format(tags="tags"), (c, *CHAIN)).fetchall()
-
-        results["duckdb"] = {
-            "screen_seconds": _time(duck_screen, 9),
-            "lookup_50_seconds": _time(duck_lookup, 5),
-            "rows": duck_screen(),
-        }
+        results["duckdb"] = _engine(db, "annual", "tags", sample, 5)
         pa, pt = Path(tmp) / "annual.parquet", Path(tmp) / "tags.parquet"
         db.execute(f"COPY annual TO '{pa}' (FORMAT parquet)")
         db.execute(f"COPY tags TO '{pt}' (FORMAT parquet)")
         q = duckdb.connect()
 
-        def pq_screen():
-            return len(q.execute(SCREEN.format(annual=f"read_parquet('{pa}')")).fetchall())
-
-        def pq_lookup():
-            for c in sample:
-                q.execute(LOOKUP.format(tags=f"read_parquet('{pt}')"), (c, *CHAIN)).fetchall()
-
-        results["parquet_via_duckdb"] = {
-            "screen_seconds": _time(pq_screen, 9),
-            "lookup_50_seconds": _time(pq_lookup, 3),
-            "rows": pq_screen(),
-        }
+        results["parquet_via_duckdb"] = _engine(q, f"read_parquet('{pa}')", f"read_parquet('{pt}')", sample, 3)
     for k in ("sqlite", "duckdb", "parquet_via_duckdb"):
         results[k] = {m: (round(v, 5) if isinstance(v, float) else v) for m, v in results[k].items()}
-    text = json.dumps(results, indent=2)
-    print(text)
-    save("store_engines", text + "\n")
+    publish("store_engines", json.dumps(results, indent=2))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import os
 import statistics
 import sys
 
-from common import MirrorServer, TempDir, base_env, run_process, save, summarize
+from common import mirror_and_env, run_process, save, summarize
 
 ACC = "0001045810-25-000023"
 LOOKUP = ["concept", "NVDA", "revenue", "--fy", "2025", "--json"]
@@ -38,8 +38,7 @@ VERIFY = [
 
 def measure(runs: int, tree: str | None) -> tuple[list[float], list[float], list[int], set[int]]:
     lookup, verify, rss, codes = [], [], [], set()
-    with MirrorServer() as mirror, TempDir() as cache:
-        env = base_env(mirror, cache)
+    with mirror_and_env() as (mirror, env):
         if tree:
             env["PYTHONPATH"] = tree
         cmd_prefix = ["-m", "edgar_cli"] if tree else []

@@ -21,7 +21,6 @@ Medians of --runs alternating runs; prints and saves benchmarks/results/warm_pat
 
 from __future__ import annotations
 
-import argparse
 import marshal
 import os
 import statistics
@@ -31,7 +30,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from common import ROOT, MirrorServer, Report, TempDir, base_env, run_process
+from common import ROOT, MirrorServer, Report, TempDir, base_env, parse_runs, run_process
 
 sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
@@ -248,9 +247,7 @@ def remembered_404s(mirror, cache: Path, runs: int) -> dict:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--runs", type=int, default=7)
-    runs = ap.parse_args().runs
+    runs = parse_runs(7, __doc__.split("\n\n")[0])
     say = Report()
 
     load = os.getloadavg()[0]

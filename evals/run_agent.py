@@ -50,7 +50,6 @@ import hashlib
 import json
 import os
 import re
-import shutil
 import statistics
 import sys
 import tempfile
@@ -68,6 +67,7 @@ sys.path.insert(0, str(EVALS))
 sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 
 from run_tools import CATEGORIES, GOLD, PINNED_TODAY, load_gold, validate_gold
+from support import edgar_command
 
 EVAL_UA = "edgar-cli evals evals@example.com"
 RETRY_STATUSES = {408, 409, 429, 500, 502, 503, 504}
@@ -703,14 +703,6 @@ def render_questions(records: list[dict], out: Any = None) -> None:
 # --- the run ------------------------------------------------------------------------------------
 
 
-def edgar_command() -> list[str]:
-    exe = Path(sys.executable).with_name("edgar")
-    if exe.exists():
-        return [str(exe)]
-    found = shutil.which("edgar")
-    return [found] if found else [sys.executable, "-m", "edgar_cli"]
-
-
 def server_env(cfg: Config, mirror_url: str | None, cache_dir: str) -> dict[str, str]:
     env = dict(os.environ)
     if mirror_url:  # a mirror needs no real contact; the SEC itself gets the user's own SEC_USER_AGENT
@@ -896,7 +888,7 @@ def parse_args(argv: list[str] | None) -> Config:
     ap.add_argument("--api-key-env", default="OPENAI_API_KEY", help="environment variable holding the API key")
     ap.add_argument("--runs", type=int, default=3, help="runs per question (mean and standard deviation over them)")
     ap.add_argument("--gold", type=Path, default=GOLD)
-    ap.add_argument("--category", action="append", choices=CATEGORIES)
+    ap.add_argument("--category", action="append", dest="categories", choices=CATEGORIES)
     ap.add_argument("--id", action="append", dest="ids")
     ap.add_argument(
         "--checkpoint",
@@ -905,11 +897,11 @@ def parse_args(argv: list[str] | None) -> Config:
     )
     ap.add_argument("--max-cost", type=float, help="stop before spending more than this many USD (estimate)")
     ap.add_argument("--max-tokens", type=int, help="stop before using more than this many tokens in total")
-    ap.add_argument("--usd-per-1m-prompt-tokens", type=float, default=0.0)
-    ap.add_argument("--usd-per-1m-completion-tokens", type=float, default=0.0)
+    ap.add_argument("--usd-per-1m-prompt-tokens", type=float, default=0.0, dest="usd_per_1m_prompt")
+    ap.add_argument("--usd-per-1m-completion-tokens", type=float, default=0.0, dest="usd_per_1m_completion")
     ap.add_argument("--max-turns", type=int, default=8, help="model calls per question at most")
     ap.add_argument("--temperature", type=float, default=0.0, help="omit with a negative value")
-    ap.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
+    ap.add_argument("--timeout", type=float, default=120.0, dest="request_timeout", help="seconds per model request")
     ap.add_argument("--max-retries", type=int, default=6)
     ap.add_argument("--retry-base", type=float, default=1.0, help="first back-off in seconds (doubles each retry)")
     ap.add_argument("--tool-result-chars", type=int, default=12_000, help="tool results are cut to this length")
@@ -921,36 +913,18 @@ def parse_args(argv: list[str] | None) -> Config:
     a = ap.parse_args(argv)
     if a.runs < 1 or a.max_turns < 1:
         ap.error("--runs and --max-turns must be at least 1")
-    if a.max_cost is not None and not (a.usd_per_1m_prompt_tokens or a.usd_per_1m_completion_tokens):
+    if a.max_cost is not None and not (a.usd_per_1m_prompt or a.usd_per_1m_completion):
         print(
             "warning: --max-cost without prices; the estimate is $0 and the ceiling cannot stop the run",
             file=sys.stderr,
         )
-    return Config(
-        base_url=a.base_url,
-        model=a.model,
-        api_key_env=a.api_key_env,
-        runs=a.runs,
-        gold=a.gold,
-        categories=a.category,
-        ids=a.ids,
-        checkpoint=a.checkpoint or EVALS / "results" / f"agent-{re.sub(r'[^A-Za-z0-9._-]+', '_', a.model)}.jsonl",
-        max_cost=a.max_cost,
-        max_tokens=a.max_tokens,
-        usd_per_1m_prompt=a.usd_per_1m_prompt_tokens,
-        usd_per_1m_completion=a.usd_per_1m_completion_tokens,
-        max_turns=a.max_turns,
-        temperature=None if a.temperature < 0 else a.temperature,
-        request_timeout=a.timeout,
-        max_retries=a.max_retries,
-        retry_base=a.retry_base,
-        tool_result_chars=a.tool_result_chars,
-        mirror_url=a.mirror_url,
-        live=a.live,
-        corpus=a.corpus,
-        edgar_command=a.edgar_command.split() if a.edgar_command else None,
-        quiet=a.quiet,
-    )
+    # the options are named as Config's fields; these three are read differently from how they are written
+    read = {
+        "checkpoint": a.checkpoint or EVALS / "results" / f"agent-{re.sub(r'[^A-Za-z0-9._-]+', '_', a.model)}.jsonl",
+        "temperature": None if a.temperature < 0 else a.temperature,
+        "edgar_command": a.edgar_command.split() if a.edgar_command else None,
+    }
+    return Config(**{**vars(a), **read})
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -65,11 +65,16 @@ OPERATORS = ("equals", "approx", "between", "contains", "not_contains", "length"
 # --- the gold file -----------------------------------------------------------------------------
 
 
-def load_gold(path: Path = GOLD) -> list[dict[str, Any]]:
+def load_yaml_list(path: Path, what: str) -> list[dict[str, Any]]:
+    """The YAML file at PATH, which must be a list (of WHAT, for the TypeError that says it is not)."""
     data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
     if not isinstance(data, list):
-        raise TypeError(f"{path}: expected a list of questions")
+        raise TypeError(f"{path}: expected a list of {what}")
     return data
+
+
+def load_gold(path: Path = GOLD) -> list[dict[str, Any]]:
+    return load_yaml_list(path, "questions")
 
 
 def validate_gold(questions: list[dict[str, Any]]) -> list[str]:

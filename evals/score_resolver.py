@@ -30,8 +30,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 HERE = Path(__file__).resolve().parent
 NAMES = HERE / "resolver_names.yaml"
 sys.path.insert(0, str(HERE))
@@ -65,10 +63,9 @@ class Scored:
 
 
 def load(path: Path = NAMES) -> list[dict[str, Any]]:
-    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    if not isinstance(data, list):
-        raise TypeError(f"{path}: expected a list of labelled queries")
-    return data
+    from run_tools import load_yaml_list
+
+    return load_yaml_list(path, "labelled queries")
 
 
 def validate(rows: list[dict[str, Any]]) -> list[str]:

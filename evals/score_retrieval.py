@@ -81,22 +81,8 @@ def build(store, filings: list[dict], corpus: Path, cache_dir: Path | None = Non
             )
         )
         for f in filings:
-            if f.get("document"):
-                r = index_add(
-                    [str(f["company"])],
-                    forms=f.get("form", "10-K"),
-                    documents=[f["document"]],
-                    client=client,
-                    store=store,
-                )
-            else:
-                r = index_add(
-                    [str(f["company"])],
-                    forms=f.get("form", "10-K"),
-                    accession_numbers=[f["accession"]],
-                    client=client,
-                    store=store,
-                )
+            which = {"documents": [f["document"]]} if f.get("document") else {"accession_numbers": [f["accession"]]}
+            r = index_add([str(f["company"])], forms=f.get("form", "10-K"), client=client, store=store, **which)
             for s in r.skipped:
                 print(f"  not indexed: {s.accession_number} ({s.code}): {s.reason}", file=sys.stderr)
             for x in r.filings:

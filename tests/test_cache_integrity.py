@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import reliability_kit as K
 from permissions import read_only, without_root_privileges, writable
-from support import PINNED_TODAY, TEST_UA, edgar_command
+from support import edgar_command, edgar_env
 
 ARGS = ["concept", "NVDA", "revenue", "--json"]
 
@@ -75,15 +75,7 @@ KILL_MID_WRITE = textwrap.dedent("""
 
 
 def env_for(mirror, cache_dir: Path, config_dir: Path) -> dict:
-    env = dict(os.environ)
-    env.update(
-        EDGAR_MIRROR=mirror.url,
-        SEC_USER_AGENT=TEST_UA,
-        EDGAR_CACHE_DIR=str(cache_dir),
-        EDGAR_CONFIG_DIR=str(config_dir),
-        EDGAR_TODAY=PINNED_TODAY,
-        EDGAR_NONINTERACTIVE="1",
-    )
+    env = edgar_env(mirror.url, cache_dir, EDGAR_CONFIG_DIR=str(config_dir))
     env.pop("EDGAR_DEBUG", None)
     return env
 

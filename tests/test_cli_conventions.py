@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from servers import stdio_mcp_server
 from support import edgar_command
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -135,13 +136,18 @@ def test_option_values_complete_in_the_shell():
 # --- the first run --------------------------------------------------------------------------------
 
 
-def test_the_user_agent_prompt_says_why_an_answer_is_refused_and_asks_again(mirror, tmp_path):
-    env = {
+def first_run_env(mirror, tmp_path) -> dict:
+    """A first run: no User-Agent set or configured (config under TMP_PATH/config), prompts allowed."""
+    return {
         "SEC_USER_AGENT": None,
         "EDGAR_NONINTERACTIVE": None,
         "EDGAR_MIRROR": mirror.url,
         "EDGAR_CONFIG_DIR": str(tmp_path / "config"),
     }
+
+
+def test_the_user_agent_prompt_says_why_an_answer_is_refused_and_asks_again(mirror, tmp_path):
+    env = first_run_env(mirror, tmp_path)
     rc, out, screen = in_pty(["resolve", "NVDA", "--tsv"], answers=[b"jane\n", b"Jane Doe jane@example.com\n"], env=env)
     assert rc == 0, screen
     assert "Not accepted: it has no email address" in screen and "Try again" in screen
@@ -150,12 +156,7 @@ def test_the_user_agent_prompt_says_why_an_answer_is_refused_and_asks_again(mirr
 
 
 def test_ctrl_d_at_the_user_agent_prompt_is_a_clean_exit(mirror, tmp_path):
-    env = {
-        "SEC_USER_AGENT": None,
-        "EDGAR_NONINTERACTIVE": None,
-        "EDGAR_MIRROR": mirror.url,
-        "EDGAR_CONFIG_DIR": str(tmp_path / "config"),
-    }
+    env = first_run_env(mirror, tmp_path)
     rc, out, screen = in_pty(["resolve", "NVDA"], answers=[b"\x04"], env=env)
     assert rc == 6 and "user_agent_required" in screen and "Traceback" not in screen + out
 
@@ -262,14 +263,7 @@ def test_the_mirror_script_serves_on_the_port_asked_for(corpus):
 
 def test_serve_mcp_says_once_on_stderr_which_transport_it_serves(tmp_path):
     env = dict(os.environ, EDGAR_CACHE_DIR=str(tmp_path / "c"))
-    proc = subprocess.Popen(
-        edgar_command() + ["serve-mcp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    proc = stdio_mcp_server(env)
     out, err = proc.communicate("", timeout=60)  # end of input: the stdio server stops
     assert err.count("edgar: serving MCP over stdio") == 1 and out == ""
     assert "User-Agent" not in err  # the tests' SEC_USER_AGENT is set
@@ -279,14 +273,7 @@ def test_serve_mcp_without_a_user_agent_says_so_at_start(tmp_path):
     # issue 36: it started silently and failed at the first call
     env = {k: v for k, v in os.environ.items() if k != "SEC_USER_AGENT"}
     env.update(EDGAR_CACHE_DIR=str(tmp_path / "c"), EDGAR_CONFIG_DIR=str(tmp_path / "cfg"))
-    proc = subprocess.Popen(
-        edgar_command() + ["serve-mcp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    proc = stdio_mcp_server(env)
     out, err = proc.communicate("", timeout=60)
     assert "no usable SEC User-Agent is configured" in err and "SEC_USER_AGENT=" in err and out == ""
 

@@ -26,7 +26,7 @@ from pathlib import Path
 import anyio
 import pytest
 import reliability_kit as K
-from support import PINNED_TODAY, TEST_UA, edgar_command
+from support import NVDA_REVENUE_FY2024_ARGS, edgar_command, edgar_env, run_edgar
 
 from edgar_cli.errors import EdgarError
 from edgar_cli.sec import transport
@@ -36,6 +36,7 @@ DAY_MS = 86_400_000
 NVDA_SUBMISSIONS = "/data.sec.gov/submissions/CIK0001045810.json"
 TICKERS_EXCHANGE = "/www.sec.gov/files/company_tickers_exchange.json"
 TICKERS = "/www.sec.gov/files/company_tickers.json"
+NVDA_LATEST_10K = ("filings", "NVDA", "--form", "10-K", "--limit", "1", "--json")
 GUARD = 30.0  # seconds: the broken code waited a day (limiters) or 45 s and more (deadlines)
 
 
@@ -131,23 +132,8 @@ def test_a_command_whose_bucket_lock_is_held_ends_at_its_command_deadline(mirror
     RateLimiter(folder, warn=lambda _m: None)  # creates the bucket
     held = _HeldBucketLock(folder)
     try:
-        env = dict(
-            os.environ,
-            EDGAR_MIRROR=mirror.url,
-            SEC_USER_AGENT=TEST_UA,
-            EDGAR_TODAY=PINNED_TODAY,
-            EDGAR_CACHE_DIR=str(tmp_path / "cache"),
-            EDGAR_NONINTERACTIVE="1",
-            EDGAR_RATELIMIT_DIR=str(folder),
-            EDGAR_COMMAND_TIMEOUT="3",
-        )
-        proc = subprocess.run(
-            edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=GUARD,
-        )  # was: as long as the lock was held
+        env = edgar_env(mirror.url, tmp_path / "cache", EDGAR_RATELIMIT_DIR=str(folder), EDGAR_COMMAND_TIMEOUT="3")
+        proc = run_edgar(NVDA_REVENUE_FY2024_ARGS, env, timeout=GUARD)  # was: as long as the lock was held
     finally:
         held.release()
     error = json.loads(proc.stdout or proc.stderr)["error"]
@@ -179,13 +165,7 @@ def test_a_command_over_a_host_bucket_with_future_rows_answers_with_a_warning(ed
     RateLimiter(folder, warn=lambda _m: None)  # creates the bucket
     _plant_future_rows(folder)
     res = edgar(
-        "filings",
-        "NVDA",
-        "--form",
-        "10-K",
-        "--limit",
-        "1",
-        "--json",
+        *NVDA_LATEST_10K,
         env={"EDGAR_RATELIMIT_DIR": str(folder)},
         timeout=GUARD,
     )
@@ -349,16 +329,7 @@ def trickling(slow_upstream):
 
 
 def _env(upstream, tmp_path, **extra) -> dict:
-    return dict(
-        os.environ,
-        EDGAR_MIRROR=upstream.url,
-        SEC_USER_AGENT=TEST_UA,
-        EDGAR_TODAY=PINNED_TODAY,
-        EDGAR_CACHE_DIR=str(tmp_path / "cache"),
-        EDGAR_NONINTERACTIVE="1",
-        EDGAR_SEMANTIC="0",
-        **extra,
-    )
+    return edgar_env(upstream.url, tmp_path / "cache", EDGAR_SEMANTIC="0", **extra)
 
 
 def test_a_cli_command_against_a_slow_header_upstream_ends_at_its_command_deadline(trickling, tmp_path):
@@ -421,13 +392,7 @@ def test_a_command_sharing_a_redis_whose_ready_time_is_a_day_ahead_answers_with_
     try:
         r.set("edgar:ratelimit:ready", _now_ms() + DAY_MS)
         res = edgar(
-            "filings",
-            "NVDA",
-            "--form",
-            "10-K",
-            "--limit",
-            "1",
-            "--json",
+            *NVDA_LATEST_10K,
             env={"EDGAR_REDIS_URL": url, "EDGAR_REDIS_KEY": "limits-tests-redis-key-0123456789abcdef"},
             timeout=GUARD,
         )

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support import NVDA_REVENUE_FY2024_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "deploy"))
@@ -154,12 +155,7 @@ def test_json_logs_never_carry_the_mirrors_credentials(edgar, mirror, tmp_path):
     # httpx logs every request's full URL at INFO: with EDGAR_LOG_FORMAT=json the mirror's password went to stderr
     url = mirror.url.replace("http://", "http://edgar-team:s3cretpass@")
     r = edgar(
-        "concept",
-        "NVDA",
-        "revenue",
-        "--fy",
-        "2024",
-        "--json",
+        *NVDA_REVENUE_FY2024_ARGS,
         env={"EDGAR_MIRROR": url, "EDGAR_LOG_FORMAT": "json", "EDGAR_CACHE_DIR": str(tmp_path / "c")},
     )
     assert r.rc == 0, r.err
@@ -198,7 +194,8 @@ def test_a_password_holding_an_at_sign_or_given_as_a_keyword_is_redacted_in_log_
     assert "host=db port=5432 user=edgar" in safe and "dbname=e" in safe
 
 
-def test_plain_server_logs_show_control_characters_from_a_client_instead_of_obeying_them():
+def _through_redact_filter(logger_name: str, msg: str, *args) -> str:
+    """What a plain log handler with edgar's RedactFilter writes for ``logger.warning(msg, *args)``."""
     import io
 
     from edgar_cli.logs import RedactFilter
@@ -206,13 +203,19 @@ def test_plain_server_logs_show_control_characters_from_a_client_instead_of_obey
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
     handler.addFilter(RedactFilter())
-    logger = logging.getLogger("edgar-tests-escapes")
+    logger = logging.getLogger(logger_name)
     logger.addHandler(handler)
     try:
-        logger.warning("Failed to validate request: %s", "x\x1b]0;title\x07\u009b2J\u202e")
+        logger.warning(msg, *args)
     finally:
         logger.removeHandler(handler)
-    shown = stream.getvalue()
+    return stream.getvalue()
+
+
+def test_plain_server_logs_show_control_characters_from_a_client_instead_of_obeying_them():
+    shown = _through_redact_filter(
+        "edgar-tests-escapes", "Failed to validate request: %s", "x\x1b]0;title\x07\u009b2J\u202e"
+    )
     assert not any(ch in shown for ch in "\x1b\x07\u009b\u202e") and "␛]0;title␇" in shown
 
 
@@ -225,17 +228,7 @@ def test_the_systemd_unit_allows_more_open_files_than_the_servers_connection_cap
 
 
 def test_plain_server_logs_redact_url_passwords_too():
-    import io
-
-    from edgar_cli.logs import RedactFilter
-
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.addFilter(RedactFilter())
-    logger = logging.getLogger("edgar-tests-redaction")
-    logger.addHandler(handler)
-    try:
-        logger.warning("cannot reach %s after %d tries", "redis://:pw9@cache:6379/0", 3)
-    finally:
-        logger.removeHandler(handler)
-    assert stream.getvalue() == "cannot reach redis://:***@cache:6379/0 after 3 tries\n"
+    shown = _through_redact_filter(
+        "edgar-tests-redaction", "cannot reach %s after %d tries", "redis://:pw9@cache:6379/0", 3
+    )
+    assert shown == "cannot reach redis://:***@cache:6379/0 after 3 tries\n"

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -20,7 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import PINNED_TODAY, TEST_UA
+from support import edgar_env
 
 from edgar_cli.cli import fastpath
 
@@ -202,15 +201,7 @@ CASES = [[c, k, *o] for c in FACTS for k in CONCEPTS for o in OPTIONS] + [
 def warm(mirror, tmp_path_factory):
     """A cache that the full path has filled for every company of the matrix (cold runs, in a subprocess)."""
     cache = tmp_path_factory.mktemp("fastpath") / "cache"
-    env = dict(
-        os.environ,
-        EDGAR_MIRROR=mirror.url,
-        SEC_USER_AGENT=TEST_UA,
-        EDGAR_NONINTERACTIVE="1",
-        EDGAR_CACHE_DIR=str(cache),
-        EDGAR_TODAY=PINNED_TODAY,
-        EDGAR_FASTPATH="0",
-    )
+    env = edgar_env(mirror.url, cache, EDGAR_FASTPATH="0")
     for company in FACTS + OTHERS:
         subprocess.run(
             [sys.executable, "-m", "edgar_cli", "concept", company, "revenue", "--json"],
@@ -415,14 +406,7 @@ def _imported(argv: list[str], env: dict) -> tuple[set[str], subprocess.Complete
 
 @pytest.mark.parametrize("how", ["entry", "python -m"])
 def test_a_warm_fast_run_imports_neither_typer_nor_pydantic_nor_rich_nor_httpx(how, warm, mirror):
-    env = dict(
-        os.environ,
-        EDGAR_MIRROR=mirror.url,
-        SEC_USER_AGENT=TEST_UA,
-        EDGAR_NONINTERACTIVE="1",
-        EDGAR_CACHE_DIR=str(warm),
-        EDGAR_TODAY=PINNED_TODAY,
-    )
+    env = edgar_env(mirror.url, warm)
     env.pop("EDGAR_FASTPATH", None)
     argv = (
         ["-m", "edgar_cli", *ARGS]

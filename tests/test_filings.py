@@ -12,9 +12,9 @@ import re
 from datetime import date
 
 import pytest
+from lookups import refusal
 
 from edgar_cli.capabilities.filings.filings import find_filing, list_filings, parse_form
-from edgar_cli.errors import EdgarError
 from edgar_cli.sec import submissions as S
 
 TESLA_FY2024_10K = "0001628280-25-003063"  # 10-K filed 2025-01-30, period 2024-12-31
@@ -57,25 +57,40 @@ def test_nvidia_quarter_ending_in_april_2024_belongs_to_fiscal_2025(sec):
     ]
 
 
-def test_three_quarterly_reports_in_one_fiscal_year_are_ambiguous_not_guessed(sec):
-    with pytest.raises(EdgarError) as exc:
-        find_filing("NVDA", fiscal_year=2025, form="10-Q")
-    assert exc.value.code == "ambiguous"
-    assert [c.accession_number for c in exc.value.extras["candidates"]] == [
-        "0001045810-24-000124",
-        "0001045810-24-000264",
-        "0001045810-24-000316",
-    ]
+@pytest.mark.parametrize(
+    "company, fiscal_year, candidates",
+    [
+        pytest.param(
+            "NVDA",
+            2025,
+            ["0001045810-24-000124", "0001045810-24-000264", "0001045810-24-000316"],
+            id="three quarterly reports in one fiscal year",
+        ),
+        # Imunon FY2010: the 10-Q for 2010-03-31 (0000749647-10-000021, filed 2010-05-04) is on the older page,
+        # those for 2010-06-30 and 2010-09-30 are in filings.recent (which starts 2010-07-26).
+        pytest.param(
+            "749647",
+            2010,
+            ["0000749647-10-000021", "0000749647-10-000045", "0000749647-10-000055"],
+            id="a fiscal year whose quarters straddle two pages",
+        ),
+    ],
+)
+def test_the_quarterly_reports_of_a_fiscal_year_are_all_listed_as_ambiguous_not_guessed(
+    sec, company, fiscal_year, candidates
+):
+    e = refusal(find_filing, company, fiscal_year=fiscal_year, form="10-Q")
+    assert e.code == "ambiguous"
+    assert [c.accession_number for c in e.extras["candidates"]] == candidates
 
 
 def test_10qs_of_a_company_that_changed_its_fiscal_year_end_follow_its_own_annual_reports(sec):
     # Review finding 2, FIELD-NOTES T06: Imunon (CIK 749647) records fiscal year end 12-31 today but filed
     # September-year 10-Ks until 2003 (FY1999's, 0000931731-99-000517, has period 1999-09-30). Its FY1999
     # quarters end 1998-12-31, 1999-03-31 and 1999-06-30; the quarter ending 1999-12-31 is Q1 FY2000.
-    with pytest.raises(EdgarError) as exc:
-        find_filing("749647", fiscal_year=1999, form="10-Q")
-    assert exc.value.code == "ambiguous"
-    assert [(c.accession_number, c.period_of_report) for c in exc.value.extras["candidates"]] == [
+    e = refusal(find_filing, "749647", fiscal_year=1999, form="10-Q")
+    assert e.code == "ambiguous"
+    assert [(c.accession_number, c.period_of_report) for c in e.extras["candidates"]] == [
         ("0000931731-99-000078", date(1998, 12, 31)),
         ("0000931731-99-000236", date(1999, 3, 31)),
         ("0000931731-99-000330", date(1999, 6, 30)),
@@ -102,24 +117,11 @@ def test_quarters_of_a_fifteen_month_transition_year_belong_to_the_year_of_its_1
     ]
 
 
-def test_a_fiscal_year_whose_quarters_straddle_two_pages_lists_them_all(sec):
-    # Imunon FY2010: the 10-Q for 2010-03-31 (0000749647-10-000021, filed 2010-05-04) is on the older page,
-    # those for 2010-06-30 and 2010-09-30 are in filings.recent (which starts 2010-07-26).
-    with pytest.raises(EdgarError) as exc:
-        find_filing("749647", fiscal_year=2010, form="10-Q")
-    assert [c.accession_number for c in exc.value.extras["candidates"]] == [
-        "0000749647-10-000021",
-        "0000749647-10-000045",
-        "0000749647-10-000055",
-    ]
-
-
 def test_quarters_of_a_year_on_an_unreadable_page_name_the_gap(sec):
     # NVIDIA's FY2020 10-Qs (2019) are on CIK0001045810-submissions-001.json, which the corpus (and so the
     # mirror) does not serve.
-    with pytest.raises(EdgarError) as exc:
-        find_filing("NVDA", fiscal_year=2020, form="10-Q")
-    assert exc.value.code == "not_found" and "CIK0001045810-submissions-001.json" in exc.value.message
+    e = refusal(find_filing, "NVDA", fiscal_year=2020, form="10-Q")
+    assert e.code == "not_found" and "CIK0001045810-submissions-001.json" in e.message
 
 
 def test_microsoft_fiscal_year_ends_on_june_30(sec):
@@ -136,16 +138,14 @@ def test_without_accession_or_year_the_latest_original_is_returned(sec):
 
 
 def test_a_fiscal_year_that_has_not_ended_is_not_found_with_the_latest_named(sec):
-    with pytest.raises(EdgarError) as exc:
-        find_filing("NVDA", fiscal_year=2027)  # ends around 2027-01-31; today is pinned to 2026-07-01
-    assert exc.value.code == "not_found" and exc.value.extras["latest_fiscal_year"] == 2026
-    assert "has not ended" in exc.value.message
+    e = refusal(find_filing, "NVDA", fiscal_year=2027)  # ends around 2027-01-31; today is pinned to 2026-07-01
+    assert e.code == "not_found" and e.extras["latest_fiscal_year"] == 2026
+    assert "has not ended" in e.message
 
 
 def test_a_fiscal_year_years_ahead_is_out_of_scope(sec):
-    with pytest.raises(EdgarError) as exc:
-        find_filing("NVDA", fiscal_year=2031)
-    assert exc.value.code == "out_of_scope"
+    e = refusal(find_filing, "NVDA", fiscal_year=2031)
+    assert e.code == "out_of_scope"
 
 
 # --- amendments --------------------------------------------------------------------------------------
@@ -281,9 +281,8 @@ def test_a_stale_older_page_is_read_and_its_missing_years_are_named(sec):
     assert r.pages[1].filings_read == 988 and r.pages[1].filing_count == 1206
     periods = [f.period_of_report.year for f in r.filings if not f.is_amendment]
     assert 2012 in periods and 2015 in periods and 2013 not in periods and 2014 not in periods
-    with pytest.raises(EdgarError) as exc:
-        find_filing("AAPL", fiscal_year=2014)
-    assert exc.value.code == "not_found" and "2013-02-07" in exc.value.message
+    e = refusal(find_filing, "AAPL", fiscal_year=2014)
+    assert e.code == "not_found" and "2013-02-07" in e.message
 
 
 # --- form families ----------------------------------------------------------------------------------
@@ -314,10 +313,9 @@ def test_8k_items_are_listed(sec):
 
 
 def test_a_value_that_is_not_a_form_type_is_invalid_with_the_accepted_families(sec):
-    with pytest.raises(EdgarError) as exc:
-        list_filings("NVDA", forms="10-K' OR 1=1")
-    assert exc.value.code == "invalid_argument"
-    assert exc.value.extras["accepted"] == ["10-K", "10-Q", "20-F", "40-F", "8-K"]
+    e = refusal(list_filings, "NVDA", forms="10-K' OR 1=1")
+    assert e.code == "invalid_argument"
+    assert e.extras["accepted"] == ["10-K", "10-Q", "20-F", "40-F", "8-K"]
 
 
 @pytest.mark.parametrize("spelling", ["10-K", "10-k", "10k", " 10-K "])
@@ -344,10 +342,9 @@ def test_tsmc_is_a_foreign_private_issuer_filing_20f(sec):
 def test_asking_tsmc_for_a_10k_points_to_the_20f(sec):
     r = list_filings("TSM", forms="10-K")
     assert r.filings == [] and any("forms 20-F" in w for w in r.warnings)
-    with pytest.raises(EdgarError) as exc:
-        find_filing("TSM", fiscal_year=2024)
-    assert exc.value.code == "not_found" and exc.value.extras["foreign_private_issuer"] is True
-    assert "20-F" in exc.value.suggestion
+    e = refusal(find_filing, "TSM", fiscal_year=2024)
+    assert e.code == "not_found" and e.extras["foreign_private_issuer"] is True
+    assert "20-F" in e.suggestion
     assert find_filing("TSM", fiscal_year=2023, form="20-F").accession_number == "0001193125-24-099840"
 
 
@@ -400,26 +397,22 @@ def test_an_accession_on_the_older_page_is_found(sec):
 
 
 def test_another_companys_accession_is_not_found(sec):
-    with pytest.raises(EdgarError) as exc:
-        find_filing("NVDA", accession_number="0000320193-24-000123")
-    assert exc.value.code == "not_found" and "NVIDIA" in exc.value.message
+    e = refusal(find_filing, "NVDA", accession_number="0000320193-24-000123")
+    assert e.code == "not_found" and "NVIDIA" in e.message
 
 
 @pytest.mark.parametrize("accession", ["0000320193-24-00012", "../../etc/passwd", ""])
 def test_a_malformed_accession_is_invalid(sec, accession):
-    with pytest.raises(EdgarError) as exc:
-        find_filing("AAPL", accession_number=accession)
-    assert exc.value.code == "invalid_argument"
+    e = refusal(find_filing, "AAPL", accession_number=accession)
+    assert e.code == "invalid_argument"
 
 
 def test_an_accession_of_another_form_or_year_is_invalid(sec):
-    with pytest.raises(EdgarError) as exc:
-        find_filing("NVDA", accession_number="0001045810-26-000019")  # an 8-K
-    assert exc.value.code == "invalid_argument" and "8-K" in exc.value.message
+    e = refusal(find_filing, "NVDA", accession_number="0001045810-26-000019")  # an 8-K
+    assert e.code == "invalid_argument" and "8-K" in e.message
     assert find_filing("NVDA", accession_number="0001045810-26-000019", form="8-K").items == ["2.02", "9.01"]
-    with pytest.raises(EdgarError) as exc:
-        find_filing("AAPL", accession_number="0000320193-24-000123", fiscal_year=2023)
-    assert exc.value.code == "invalid_argument" and "2024" in exc.value.message
+    e = refusal(find_filing, "AAPL", accession_number="0000320193-24-000123", fiscal_year=2023)
+    assert e.code == "invalid_argument" and "2024" in e.message
 
 
 # --- validation -------------------------------------------------------------------------------------
@@ -436,9 +429,8 @@ def test_an_accession_of_another_form_or_year_is_invalid(sec):
     ],
 )
 def test_bad_arguments_are_invalid_before_any_request(kwargs, fragment):
-    with pytest.raises(EdgarError) as exc:
-        list_filings("NVDA", **kwargs)
-    assert exc.value.code == "invalid_argument" and fragment in exc.value.message
+    e = refusal(list_filings, "NVDA", **kwargs)
+    assert e.code == "invalid_argument" and fragment in e.message
 
 
 def test_limit_truncates_and_says_so(sec):

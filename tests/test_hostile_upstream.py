@@ -11,7 +11,6 @@ and still far from the failures they guard against: a 1 MB gzip bomb took a proc
 from __future__ import annotations
 
 import json
-import os
 import time
 import tracemalloc
 from pathlib import Path
@@ -384,29 +383,15 @@ def test_an_upstream_key_with_escapes_or_a_newline_reaches_stderr_escaped_and_fo
 ):
     # The retry announcement printed the InvalidBody message raw: ESC, OSC, a one-character CSI and bidi marks
     # reached the terminal, and its newline forged a "warning:" line (under EDGAR_LOG_FORMAT=json too, as text).
-    import subprocess
 
-    from support import PINNED_TODAY, TEST_UA, edgar_command
+    from support import NVDA_REVENUE_FY2024_ARGS, edgar_env, run_edgar
 
     doc = json.loads((corpus / NVDA_FACTS.lstrip("/")).read_bytes())
     doc["facts"][FORGED_KEY] = "not an object"
     upstream.arm(NVDA_FACTS, "shape", doc, times=1)  # one hostile answer, then the corpus: the retry succeeds
-    env = {
-        **os.environ,
-        "EDGAR_MIRROR": upstream.url.replace("http://", "http://me:MirrorPw7@"),
-        "SEC_USER_AGENT": TEST_UA,
-        "EDGAR_CACHE_DIR": str(tmp_path / "cache"),
-        "EDGAR_TODAY": PINNED_TODAY,
-        "EDGAR_NONINTERACTIVE": "1",
-        "EDGAR_LOG_FORMAT": log_format,
-    }
-    proc = subprocess.run(
-        edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    mirror_url = upstream.url.replace("http://", "http://me:MirrorPw7@")
+    env = edgar_env(mirror_url, tmp_path / "cache", EDGAR_LOG_FORMAT=log_format)
+    proc = run_edgar(NVDA_REVENUE_FY2024_ARGS, env)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["values"][0]["value"] == 60922000000  # 0001045810-24-000029, after the retry
     err = proc.stderr

@@ -10,13 +10,12 @@ and at any load, instead of showing up later as a slower benchmark.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from support import PINNED_TODAY, TEST_UA
+from support import edgar_env
 
 # Runs edgar's console entry point with ARGS and writes the modules loaded by exit to OUT.
 _PROBE = """
@@ -71,14 +70,7 @@ def warm_env(corpus, tmp_path_factory):
     from mirror import MirrorServer
 
     with MirrorServer(corpus) as srv:
-        env = dict(
-            os.environ,
-            EDGAR_MIRROR=srv.url,
-            SEC_USER_AGENT=TEST_UA,
-            EDGAR_NONINTERACTIVE="1",
-            EDGAR_CACHE_DIR=str(tmp_path_factory.mktemp("warm") / "cache"),
-            EDGAR_TODAY=PINNED_TODAY,
-        )
+        env = edgar_env(srv.url, tmp_path_factory.mktemp("warm") / "cache")
         env.pop("PYDANTIC_DISABLE_PLUGINS", None)
         env.pop("EDGAR_DEBUG", None)
         loaded(env, ["concept", "NVDA", "revenue", "--fy", "2024", "--json"])  # cold: fills the cache

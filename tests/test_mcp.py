@@ -23,7 +23,7 @@ import httpx
 import pytest
 from mcp_cases import BY_LABEL, CASES, expected_codes
 from mirror import MirrorServer
-from servers import free_port, server_env, wait_healthy
+from servers import http_mcp_server, server_env, stdio_mcp_server
 from support import TEST_UA, edgar_command
 
 from edgar_cli.capabilities.registry import mcp_tools
@@ -238,36 +238,11 @@ def test_without_a_user_agent_every_tool_says_how_to_set_it(mirror, tmp_path):
 @pytest.fixture(scope="module")
 def http_server(mirror, tmp_path_factory):
     """One HTTP server for the module: bearer token, an allowed proxy host and origin, stateless JSON."""
-    port = free_port()
     token = "t0ken-for-the-tests-0123456789"
     env = server_env(mirror.url, tmp_path_factory.mktemp("http-cache"), {"EDGAR_MCP_TOKEN": token})
-    proc = subprocess.Popen(
-        edgar_command()
-        + [
-            "serve-mcp",
-            "--transport",
-            "streamable-http",
-            "--port",
-            str(port),
-            "--allowed-host",
-            "edgar.example.com",
-            "--allowed-origin",
-            "https://app.example.com",
-            "--stateless",
-            "--json-response",
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(url, proc)
+    options = ["--allowed-host", "edgar.example.com", "--allowed-origin", "https://app.example.com"]
+    with http_mcp_server(env, *options, "--stateless", "--json-response") as (url, port):
         yield {"url": url, "token": token, "port": port}
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 INIT = {
@@ -353,36 +328,11 @@ def test_http_refuses_a_public_bind_without_a_token_and_a_port_in_use_has_its_ow
 @pytest.fixture(scope="module")
 def guarded_server(mirror, tmp_path_factory):
     """A server with a small connection cap and a short header timeout, for the slow-client tests."""
-    port = free_port()
     token = "t0ken-for-the-tests-0123456789"
     env = server_env(mirror.url, tmp_path_factory.mktemp("guarded-cache"), {"EDGAR_MCP_TOKEN": token})
-    proc = subprocess.Popen(
-        edgar_command()
-        + [
-            "serve-mcp",
-            "--transport",
-            "streamable-http",
-            "--port",
-            str(port),
-            "--stateless",
-            "--json-response",
-            "--max-connections",
-            "8",
-            "--header-timeout",
-            "1",
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(url, proc)
+    options = ["--max-connections", "8", "--header-timeout", "1"]
+    with http_mcp_server(env, "--stateless", "--json-response", *options) as (url, port):
         yield {"url": url, "token": token, "port": port}
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def _partial_request(port: int) -> socket.socket:
@@ -449,17 +399,20 @@ def test_healthz_with_a_body_is_answered_and_closed_not_held_open(guarded_server
             s.close()
 
 
+# The start of a JSON POST to /mcp as a client writes it, up to the headers that differ.
+MCP_POST_HEAD = (
+    b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    b"Accept: application/json, text/event-stream\r\n"
+)
+
+
 def test_a_request_whose_body_stalls_is_closed_after_the_header_timeout(guarded_server):
     # with the token, a request declaring 1,000 bytes of body and sending 10 held its connection forever (the
     # header timer stops once the headers are in)
     s = socket.create_connection(("127.0.0.1", guarded_server["port"]), timeout=10)
     try:
-        s.sendall(
-            b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            b"Accept: application/json, text/event-stream\r\nAuthorization: Bearer "
-            + guarded_server["token"].encode()
-            + b'\r\nContent-Length: 1000\r\n\r\n{"jsonrpc"'
-        )
+        token = b"Authorization: Bearer " + guarded_server["token"].encode()
+        s.sendall(MCP_POST_HEAD + token + b'\r\nContent-Length: 1000\r\n\r\n{"jsonrpc"')
         assert _until_closed(s, time.monotonic() + 20) is not None, "a stalled body held its connection open"
     finally:
         s.close()
@@ -468,10 +421,7 @@ def test_a_request_whose_body_stalls_is_closed_after_the_header_timeout(guarded_
 def test_a_large_body_without_a_token_is_refused_before_it_is_read(guarded_server):
     s = socket.create_connection(("127.0.0.1", guarded_server["port"]), timeout=10)
     try:
-        s.sendall(
-            b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            b"Accept: application/json, text/event-stream\r\nContent-Length: 1073741824\r\n\r\n"
-        )
+        s.sendall(MCP_POST_HEAD + b"Content-Length: 1073741824\r\n\r\n")
         ready, _, _ = select.select([s], [], [], 20)
         assert ready and s.recv(65536).startswith(b"HTTP/1.1 401")  # answered before any of the body
         sent, chunk = 0, b"x" * 65536
@@ -532,14 +482,7 @@ def test_a_lone_surrogate_or_a_broken_line_on_stdio_is_answered_with_a_json_rpc_
         '{"jsonrpc": "2.0", "id": 3, "method": ',
         json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/list"}),
     ]
-    proc = subprocess.Popen(
-        edgar_command() + ["serve-mcp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=server_env("http://127.0.0.1:9", tmp_path),
-    )
+    proc = stdio_mcp_server(server_env("http://127.0.0.1:9", tmp_path))
     try:
         proc.stdin.write("\n".join(lines) + "\n")
         proc.stdin.flush()
@@ -569,13 +512,7 @@ def test_a_too_deep_or_too_long_line_on_stdio_is_a_parse_error_and_the_server_go
         '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"search_filings",'
         '"arguments":{"query":' + "[" * 1500 + "]" * 1500 + "}}}"
     )
-    proc = subprocess.Popen(
-        edgar_command() + ["serve-mcp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=server_env("http://127.0.0.1:9", tmp_path),
-    )
+    proc = stdio_mcp_server(server_env("http://127.0.0.1:9", tmp_path), text=False)
     try:
         head = [
             json.dumps(INIT),

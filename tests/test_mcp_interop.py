@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 from mcp_cases import BY_LABEL, CASES, expected_codes
-from servers import free_port, server_env, wait_healthy
+from servers import http_mcp_server, server_env
 from support import edgar_command
 
 from edgar_cli.capabilities.registry import mcp_tools
@@ -52,19 +52,9 @@ def _tools_or_skip() -> Path:
 def interop(mirror, tmp_path_factory):
     root = _tools_or_skip()
     tmp = tmp_path_factory.mktemp("interop")
-    port = free_port()
     http_env = server_env(mirror.url, tmp / "http", {"EDGAR_MCP_TOKEN": TOKEN})
     (tmp / "http").mkdir()
-    server = subprocess.Popen(
-        edgar_command() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port)],
-        env=http_env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(url, server)
+    with http_mcp_server(http_env) as (url, _port):
         (tmp / "stdio").mkdir()
         cmd = edgar_command()
         config = {
@@ -83,9 +73,6 @@ def interop(mirror, tmp_path_factory):
         assert node.returncode == 0, node.stderr[-3000:]
         ts = json.loads(node.stdout)
         inspector = run_inspector(root, url + "/mcp", tmp)
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
     return {"ts": ts, "inspector": inspector}
 
 

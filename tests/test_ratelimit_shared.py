@@ -20,7 +20,7 @@ import pytest
 import reliability_kit as K
 from mirror import MirrorServer
 from permissions import read_only, without_root_privileges, writable
-from support import PINNED_TODAY, TEST_UA, edgar_command
+from support import NVDA_REVENUE_FY2024_ARGS, edgar_command, edgar_env, run_edgar
 
 from edgar_cli.sec.ratelimit import PRIVATE_SHARE, RateLimiter, shared_locations
 
@@ -38,16 +38,7 @@ MCP_CALLS = [
 
 
 def _env(mirror: MirrorServer, cache: os.PathLike, runtime: os.PathLike) -> dict:
-    env = dict(
-        os.environ,
-        EDGAR_MIRROR=mirror.url,
-        SEC_USER_AGENT=TEST_UA,
-        EDGAR_CACHE_DIR=str(cache),
-        EDGAR_TODAY=PINNED_TODAY,
-        EDGAR_NONINTERACTIVE="1",
-        XDG_RUNTIME_DIR=str(runtime),
-        EDGAR_SEMANTIC="0",
-    )
+    env = edgar_env(mirror.url, cache, XDG_RUNTIME_DIR=str(runtime), EDGAR_SEMANTIC="0")
     env.pop("EDGAR_RATELIMIT_DIR", None)  # the default location, shared whatever the cache dir
     env.pop("EDGAR_DEBUG", None)
     return env
@@ -189,14 +180,7 @@ def test_on_a_full_disk_the_limiter_falls_back_loudly_and_nothing_prints_a_trace
 
     env = _env(mirror, tmp_path / "cache", tmp_path / "run")
     env["EDGAR_RATELIMIT_DIR"] = str(tmp_path / "ratelimit")  # a fresh bucket: it must be created on the full disk
-    proc = subprocess.run(
-        edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        preexec_fn=full_disk,
-    )
+    proc = run_edgar(NVDA_REVENUE_FY2024_ARGS, env, preexec_fn=full_disk)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr and "Exception in thread" not in proc.stderr
     assert f"keeps to {PRIVATE_SHARE} requests/s" in proc.stderr

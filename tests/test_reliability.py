@@ -13,7 +13,6 @@ benchmarks/reliability.py runs the same with more rounds and prints the figures.
 from __future__ import annotations
 
 import gzip
-import os
 import sqlite3
 
 import pytest
@@ -170,16 +169,9 @@ def test_three_processes_sharing_a_cache_dir_never_send_more_than_ten_requests_i
     # four companies at once, so three of them together ask for more than ten requests a second.
     import subprocess
 
-    from support import PINNED_TODAY, TEST_UA, edgar_command
+    from support import edgar_command, edgar_env
 
-    env = dict(
-        os.environ,
-        EDGAR_MIRROR=private.url,
-        SEC_USER_AGENT=TEST_UA,
-        EDGAR_CACHE_DIR=str(tmp_path / "c"),
-        EDGAR_TODAY=PINNED_TODAY,
-        EDGAR_NONINTERACTIVE="1",
-    )
+    env = edgar_env(private.url, tmp_path / "c")
     first = len(private.log)
     procs = [
         subprocess.Popen(

@@ -161,25 +161,24 @@ def test_a_range_reaching_before_2001_is_refused_not_searched_from_2001(sec, mir
     assert efts_requests(mirror, since) == []
 
 
-def test_a_lone_start_date_runs_to_today_as_a_custom_range(sec, mirror):
+@pytest.mark.parametrize(
+    "given, filed_from, filed_to",
+    [
+        pytest.param({"filed_from": "2026-01-01"}, "2026-01-01", "2026-07-01", id="a lone start date runs to today"),
+        pytest.param(
+            {"filed_to": "2003-12-31"}, "2001-01-01", "2003-12-31", id="a lone end date starts at the index's beginning"
+        ),
+    ],
+)
+def test_a_lone_start_or_end_date_is_searched_as_a_custom_range(sec, mirror, given, filed_from, filed_to):
     since = len(mirror.log)
-    path = serve(
-        mirror, "dateRange=custom&enddt=2026-07-01&from=0&q=climate+change&startdt=2026-01-01", "zero_hits.json"
-    )
-    result = search_full_text("climate change", filed_from="2026-01-01")
+    query = f"dateRange=custom&enddt={filed_to}&from=0&q=climate+change&startdt={filed_from}"
+    path = serve(mirror, query, "zero_hits.json")
+    result = search_full_text("climate change", **given)
     assert efts_requests(mirror, since) == [path]
-    assert (result.filed_from, result.filed_to) == (date(2026, 1, 1), date(2026, 7, 1))  # today is pinned
-    assert "filings dated 2026-01-01 to 2026-07-01" in result.coverage
-
-
-def test_a_lone_end_date_starts_at_the_beginning_of_the_index(sec, mirror):
-    since = len(mirror.log)
-    path = serve(
-        mirror, "dateRange=custom&enddt=2003-12-31&from=0&q=climate+change&startdt=2001-01-01", "zero_hits.json"
-    )
-    result = search_full_text("climate change", filed_to="2003-12-31")
-    assert efts_requests(mirror, since) == [path]
-    assert result.filed_from == date(2001, 1, 1)
+    # today is pinned to 2026-07-01
+    assert (result.filed_from, result.filed_to) == (date.fromisoformat(filed_from), date.fromisoformat(filed_to))
+    assert f"filings dated {filed_from} to {filed_to}" in result.coverage
 
 
 def test_a_start_date_in_the_future_is_out_of_scope(sec):

@@ -7,10 +7,10 @@ accession number of each is given in the test.
 from __future__ import annotations
 
 import pytest
+from lookups import refusal
 
 from edgar_cli.capabilities.section import section as cap
 from edgar_cli.capabilities.section.section import get_filing_outline, get_filing_section
-from edgar_cli.errors import EdgarError
 
 NVDA_FY2025 = "0001045810-25-000023"  # nvda-20250126.htm, filed 2025-02-26
 NVDA_Q2_FY2026 = "0001045810-25-000209"  # nvda-20250727.htm, 10-Q
@@ -97,38 +97,31 @@ def test_an_old_filing_without_a_primary_document_is_read_from_the_full_submissi
 
 
 def test_an_unknown_section_lists_the_keys_of_the_form(sec):
-    with pytest.raises(EdgarError) as exc:
-        get_filing_section("NVDA", "chairman's letter", accession_number=NVDA_FY2025)
-    assert exc.value.code == "invalid_argument" and "risk_factors (1A)" in exc.value.suggestion
-    with pytest.raises(EdgarError) as exc:
-        get_filing_section("NVDA", "Item 1A", form="8-K")
-    assert exc.value.code == "invalid_argument"
+    e = refusal(get_filing_section, "NVDA", "chairman's letter", accession_number=NVDA_FY2025)
+    assert e.code == "invalid_argument" and "risk_factors (1A)" in e.suggestion
+    e = refusal(get_filing_section, "NVDA", "Item 1A", form="8-K")
+    assert e.code == "invalid_argument"
 
 
 def test_a_section_missing_from_the_document_names_the_url_and_the_sections_found(sec):
     # NVIDIA's 10-Q has no Part II Item 3 (Defaults Upon Senior Securities).
-    with pytest.raises(EdgarError) as exc:
-        get_filing_section("NVDA", "defaults", form="10-Q", accession_number=NVDA_Q2_FY2026)
-    e = exc.value
+    e = refusal(get_filing_section, "NVDA", "defaults", form="10-Q", accession_number=NVDA_Q2_FY2026)
     assert e.code == "not_found" and "nvda-20250727.htm" in e.message and "risk_factors (II-1A)" in e.message
     assert e.extras["document_url"].endswith("nvda-20250727.htm")
     assert {o["section"] for o in e.extras["outline"]} >= {"financial_statements", "mda", "risk_factors"}
 
 
 def test_an_accession_of_another_company_is_refused(sec):
-    with pytest.raises(EdgarError) as exc:
-        get_filing_section("AAPL", "risk_factors", accession_number=NVDA_FY2025)
-    assert exc.value.code == "not_found" and "not among the filings" in exc.value.message
-    with pytest.raises(EdgarError) as exc:
-        get_filing_section("NVDA", "risk_factors", accession_number="../../etc/passwd")
-    assert exc.value.code == "invalid_argument"
+    e = refusal(get_filing_section, "AAPL", "risk_factors", accession_number=NVDA_FY2025)
+    assert e.code == "not_found" and "not among the filings" in e.message
+    e = refusal(get_filing_section, "NVDA", "risk_factors", accession_number="../../etc/passwd")
+    assert e.code == "invalid_argument"
 
 
 def test_bad_paging_arguments_are_invalid(sec):
     for kwargs in ({"max_chars": -1}, {"offset": -1}, {"offset": 10_000_000}):
-        with pytest.raises(EdgarError) as exc:
-            get_filing_section("NVDA", "risk_factors", accession_number=NVDA_FY2025, **kwargs)
-        assert exc.value.code == "invalid_argument"
+        e = refusal(get_filing_section, "NVDA", "risk_factors", accession_number=NVDA_FY2025, **kwargs)
+        assert e.code == "invalid_argument"
 
 
 def test_a_file_on_disk_gives_the_same_section_as_the_fetched_document(sec, corpus):
@@ -195,9 +188,8 @@ def test_a_pre_2003_item_14_is_returned_as_exhibits_and_accountant_fees_explains
     path = str(corpus / MEDICIS_1999)
     r = get_filing_section(section="exhibits", file=path, max_chars=500)
     assert r.item == "14" and r.label == "Item 14. Exhibits, Financial Statement Schedules and Reports on Form 8-K"
-    with pytest.raises(EdgarError) as exc:
-        get_filing_section(section="accountant_fees", file=path)
-    assert exc.value.code == "not_found" and "Before 2003 Item 14 was Exhibits" in exc.value.suggestion
+    e = refusal(get_filing_section, section="accountant_fees", file=path)
+    assert e.code == "not_found" and "Before 2003 Item 14 was Exhibits" in e.suggestion
 
 
 def test_the_f_item_of_the_outline_is_a_section_key(sec, corpus):
@@ -215,9 +207,8 @@ def test_section_accepts_the_form_spellings_that_filings_accepts(sec):
 def test_a_file_with_a_fiscal_year_or_an_accession_is_refused_not_ignored(sec, corpus):
     path = str(corpus / MEDICIS_1999)
     for kwargs in ({"fiscal_year": 1999}, {"accession_number": "0000950153-99-001234"}):
-        with pytest.raises(EdgarError) as exc:
-            get_filing_section(section="mda", file=path, **kwargs)
-        assert exc.value.code == "invalid_argument" and "file" in exc.value.message
+        e = refusal(get_filing_section, section="mda", file=path, **kwargs)
+        assert e.code == "invalid_argument" and "file" in e.message
 
 
 def test_pages_put_end_to_end_are_the_section_exactly(sec):
@@ -242,10 +233,9 @@ def test_max_chars_0_returns_the_whole_section_in_one_page(sec):
 
 def test_a_misspelt_section_gets_a_did_you_mean_before_any_request(sec, mirror):
     since = len(mirror.log)
-    with pytest.raises(EdgarError) as exc:
-        get_filing_section("NVDA", "risk_factor")
-    assert exc.value.code == "invalid_argument" and "Did you mean 'risk_factors'?" in exc.value.message
-    assert exc.value.extras["did_you_mean"] == ["risk_factors"]
+    e = refusal(get_filing_section, "NVDA", "risk_factor")
+    assert e.code == "invalid_argument" and "Did you mean 'risk_factors'?" in e.message
+    assert e.extras["did_you_mean"] == ["risk_factors"]
     assert len(mirror.log) == since
 
 
@@ -262,13 +252,13 @@ def test_a_20f_filer_asked_for_its_10k_section_gets_its_20f(sec, mirror):
     # 0001193125-25-083423, whose document (d896993d20f.htm) the corpus does not hold: the 404 for that
     # document shows the 20-F was the filing chosen, for the 10-K's "Item 1A" (a 20-F's Item 3.D).
     since = len(mirror.log)
-    with pytest.raises(EdgarError) as exc:
-        get_filing_section("TSM", "Item 1A")
-    assert exc.value.code == "not_found" and "d896993d20f.htm" in exc.value.message
-    assert any("000119312525083423/d896993d20f.htm" in e.path for e in mirror.log[since:])
-    with pytest.raises(EdgarError) as exc:  # asked for a 10-K in so many words, it still says there is none
-        get_filing_section("TSM", "risk_factors", form="10-K")
-    assert exc.value.code == "not_found" and exc.value.extras.get("foreign_private_issuer") is True
+    e = refusal(get_filing_section, "TSM", "Item 1A")
+    assert e.code == "not_found" and "d896993d20f.htm" in e.message
+    assert any("000119312525083423/d896993d20f.htm" in hit.path for hit in mirror.log[since:])
+    e = refusal(
+        get_filing_section, "TSM", "risk_factors", form="10-K"
+    )  # asked for a 10-K in so many words, it still says there is none
+    assert e.code == "not_found" and e.extras.get("foreign_private_issuer") is True
 
 
 def test_a_10q_accession_without_a_form_is_read_as_the_10q_it_is(sec):

@@ -24,6 +24,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "helpers"))
 
 from reliability_kit import max_in_one_second  # noqa: E402
+from support import NVDA_REVENUE_FY2024_ARGS  # noqa: E402
 
 NVDA_REVENUE_FY2024 = 60_922_000_000
 NVDA_FY2024_10K = "0001045810-24-000029"
@@ -424,34 +425,24 @@ def test_the_shared_cache_refuses_every_entry_this_teams_key_did_not_sign(redis_
 def test_redis_without_a_usable_key_is_a_configuration_error_that_never_shows_the_key(edgar, redis_db, tmp_path):
     url, _r = redis_db
     base = {"EDGAR_REDIS_URL": url, "EDGAR_CACHE_DIR": str(tmp_path / "c")}
-    none = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json", env=base)
+    none = edgar(*NVDA_REVENUE_FY2024_ARGS, env=base)
     assert none.rc == 2 and none.json()["error"]["code"] == "invalid_argument"
     assert "EDGAR_REDIS_KEY" in none.json()["error"]["message"] and "secrets" in none.json()["error"]["suggestion"]
     server = edgar("serve-mcp", env=base, stdin="")  # a server refuses to start, before it answers anyone
     assert server.rc == 2 and "EDGAR_REDIS_KEY" in server.err and server.out == ""
-    short = edgar("concept", "NVDA", "revenue", "--fy", "2024", "--json", env={**base, "EDGAR_REDIS_KEY": "hunter2"})
+    short = edgar(*NVDA_REVENUE_FY2024_ARGS, env={**base, "EDGAR_REDIS_KEY": "hunter2"})
     assert (
         short.rc == 2 and "at least 32" in short.json()["error"]["message"] and "hunter2" not in short.out + short.err
     )
     key_file = tmp_path / "redis.key"
     key_file.write_text(TEAM_KEY + "\n")
     both = edgar(
-        "concept",
-        "NVDA",
-        "revenue",
-        "--fy",
-        "2024",
-        "--json",
+        *NVDA_REVENUE_FY2024_ARGS,
         env={**base, "EDGAR_REDIS_KEY": TEAM_KEY, "EDGAR_REDIS_KEY_FILE": str(key_file)},
     )
     assert both.rc == 2 and "Both" in both.json()["error"]["message"] and TEAM_KEY not in both.out + both.err
     missing = edgar(
-        "concept",
-        "NVDA",
-        "revenue",
-        "--fy",
-        "2024",
-        "--json",
+        *NVDA_REVENUE_FY2024_ARGS,
         env={**base, "EDGAR_REDIS_KEY_FILE": str(tmp_path / "nowhere.key")},
     )
     assert missing.rc == 2 and "cannot be read" in missing.json()["error"]["message"]
@@ -531,12 +522,7 @@ def test_json_logs_carry_the_fallback_warning_and_nothing_else_on_stderr(edgar, 
     from engines import free_port
 
     r = edgar(
-        "concept",
-        "NVDA",
-        "revenue",
-        "--fy",
-        "2024",
-        "--json",
+        *NVDA_REVENUE_FY2024_ARGS,
         env={
             "EDGAR_LOG_FORMAT": "json",
             "EDGAR_REDIS_URL": f"redis://127.0.0.1:{free_port()}/0",
@@ -647,12 +633,7 @@ def test_a_malformed_redis_url_or_a_missing_client_is_an_error_with_a_code(edgar
     from edgar_cli.sec.redis_shared import connect
 
     r = edgar(
-        "concept",
-        "NVDA",
-        "revenue",
-        "--fy",
-        "2024",
-        "--json",
+        *NVDA_REVENUE_FY2024_ARGS,
         env={"EDGAR_REDIS_URL": "http://ops:hunter2@cache.internal/0", "EDGAR_CACHE_DIR": str(tmp_path / "c")},
     )
     assert r.rc == 2 and r.json()["error"]["code"] == "invalid_argument"

@@ -26,14 +26,13 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
+from accessions import NVDA_FY2024_10K, NVDA_FY2025_10K
 from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.errors import EdgarError, ExitStatus
 from edgar_cli.verification.claims import extract_figures
 
-NVDA_FY2024_10K = "0001045810-24-000029"
-NVDA_FY2025_10K = "0001045810-25-000023"
 TSMC_2024_20F = "0001193125-25-083423"
 
 

@@ -135,27 +135,38 @@ def test_a_restated_balance_given_as_the_first_filings_is_ungrounded_when_it_is_
     assert f.status == "ungrounded" and "5,557,000,000" in f.reason and "0000320193-23-000106" in f.reason
 
 
-def test_a_balance_first_reported_and_later_revised_grounds_each_figure_by_its_own_framing(sec):
-    r = verify_answer(
-        "NVIDIA's accounts payable as of January 31, 2021 were first reported as $1.20 billion and later revised "
-        "to $1.15 billion.",
-        company="NVDA",
-    )
-    first, later = figure(r, "$1.20 billion"), figure(r, "$1.15 billion")
-    assert first.status == "grounded" and first.support.accession_number == "0001045810-21-000010"
-    assert later.status == "grounded" and later.support.value == 1_149_000_000
-    assert r.verdict == "grounded"
-
-
-def test_a_cash_flow_line_in_the_first_10k_and_its_later_presentation_are_each_grounded(sec):
-    r = verify_answer(
-        "Tesla's 2019 cash-flow line for the increase in accounts payable and accrued liabilities was $682 million "
-        "in its 2019 10-K and was later presented as $646 million.",
-        company="TSLA",
-    )
-    first, later = figure(r, "$682 million"), figure(r, "$646 million")
-    assert first.status == "grounded" and first.support.accession_number == "0001564590-20-004475"
-    assert later.status == "grounded" and later.support.value == 646_000_000
+@pytest.mark.parametrize(
+    "answer, company, first_text, first_accession, later_text, later_value",
+    [
+        pytest.param(
+            "NVIDIA's accounts payable as of January 31, 2021 were first reported as $1.20 billion and later "
+            "revised to $1.15 billion.",
+            "NVDA",
+            "$1.20 billion",
+            "0001045810-21-000010",
+            "$1.15 billion",
+            1_149_000_000,
+            id="a balance",
+        ),
+        pytest.param(
+            "Tesla's 2019 cash-flow line for the increase in accounts payable and accrued liabilities was $682 "
+            "million in its 2019 10-K and was later presented as $646 million.",
+            "TSLA",
+            "$682 million",
+            "0001564590-20-004475",
+            "$646 million",
+            646_000_000,
+            id="a cash-flow line",
+        ),
+    ],
+)
+def test_a_figure_first_reported_and_later_revised_grounds_each_by_its_own_framing(
+    sec, answer, company, first_text, first_accession, later_text, later_value
+):
+    r = verify_answer(answer, company=company)
+    first, later = figure(r, first_text), figure(r, later_text)
+    assert first.status == "grounded" and first.support.accession_number == first_accession
+    assert later.status == "grounded" and later.support.value == later_value
     assert r.verdict == "grounded"
 
 

@@ -16,6 +16,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts and www.sec.gov/Archives in ../
 from __future__ import annotations
 
 import pytest
+from accessions import NVDA_FY2024_10K, NVDA_FY2025_10K, NVDA_Q2_FY2026_10Q, TSLA_FY2021_10K
 from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
@@ -27,9 +28,6 @@ def sec(module_sec):
     return module_sec
 
 
-TSLA_FY2021_10K = "0000950170-22-000796"
-NVDA_FY2024_10K = "0001045810-24-000029"
-NVDA_FY2025_10K = "0001045810-25-000023"
 AAPL_FY2009_10KA = "0001193125-10-012091"
 
 
@@ -213,7 +211,6 @@ def test_the_first_reported_value_is_superseded_with_or_without_the_10ka_cited(s
 
 # --- item 5: a figure is grounded by a fact or passage about the same thing -----------------------------------
 
-NVDA_Q2_FY2026_10Q = "0001045810-25-000209"
 # nvda-20250727.htm, the 10-Q for the quarter to 2025-07-27 (its words, verbatim):
 H20_PASSAGE = (
     "In the second quarter, we recognized approximately $650 million of H20 revenue from sales to an "

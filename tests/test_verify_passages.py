@@ -14,6 +14,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts and www.sec.gov/Archives in ../
 from __future__ import annotations
 
 import pytest
+from accessions import NVDA_Q2_FY2026_10Q, TSLA_FY2020_10K
 from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
@@ -25,9 +26,12 @@ def sec(module_sec):
     return module_sec
 
 
-TSLA_FY2020_10K = "0001564590-21-004599"
 LPA_FY2024_20F = "0001997711-25-000030"
-NVDA_Q2_FY2026_10Q = "0001045810-25-000209"
+
+
+def q2_10q_figure(answer: str, text: str):
+    """The figure TEXT of ANSWER, checked against NVIDIA's facts with its Q2 FY2026 10-Q cited."""
+    return figure(verify_answer(answer, company="NVDA", cite=[NVDA_Q2_FY2026_10Q]), text)
 
 
 # --- finding E: the parent's net income is not the total including noncontrolling interests -------------------
@@ -163,7 +167,7 @@ def test_a_number_is_grounded_by_its_own_words_in_the_passage(sec, answer, text,
     ],
 )
 def test_a_line_the_cited_table_gives_another_value_for_that_quarter_is_ungrounded(sec, answer, text, value):
-    f = figure(verify_answer(answer, company="NVDA", cite=[NVDA_Q2_FY2026_10Q]), text)
+    f = q2_10q_figure(answer, text)
     assert f.status == "ungrounded", f.reason
     assert value in f.reason and "Jul 27, 2025 (3 months)" in f.reason
     assert "cite" not in f.reason.lower().replace("the cited", "")  # never advises citing what is cited
@@ -171,45 +175,17 @@ def test_a_line_the_cited_table_gives_another_value_for_that_quarter_is_unground
 
 def test_a_six_month_column_does_not_ground_a_quarter(sec):
     # the table's "Six Months Ended Jul 27, 2025" column gives Data Center 80,208: not the second quarter's
-    f = figure(
-        verify_answer(
-            "Data Center revenue was $80.2 billion in the second quarter of fiscal 2026.",
-            company="NVDA",
-            cite=[NVDA_Q2_FY2026_10Q],
-        ),
-        "$80.2 billion",
-    )
+    f = q2_10q_figure("Data Center revenue was $80.2 billion in the second quarter of fiscal 2026.", "$80.2 billion")
     assert f.status == "mismatched_period" and "6 months" in f.reason
-    f = figure(
-        verify_answer(
-            "Data Center revenue was $41.1 billion in the second quarter of fiscal 2026.",
-            company="NVDA",
-            cite=[NVDA_Q2_FY2026_10Q],
-        ),
-        "$41.1 billion",
-    )
+    f = q2_10q_figure("Data Center revenue was $41.1 billion in the second quarter of fiscal 2026.", "$41.1 billion")
     assert f.status == "grounded" and "41,096" in f.support.passage
 
 
 def test_with_the_filing_cited_a_reason_never_asks_to_cite_its_text(sec):
-    f = figure(
-        verify_answer(
-            "Gaming revenue was $4.1 billion in the second quarter of fiscal 2026.",
-            company="NVDA",
-            cite=[NVDA_Q2_FY2026_10Q],
-        ),
-        "$4.1 billion",
-    )
+    f = q2_10q_figure("Gaming revenue was $4.1 billion in the second quarter of fiscal 2026.", "$4.1 billion")
     assert f.status == "ungrounded" and "4,287" in f.reason
     # the 10-Q gives no Blackwell revenue figure (Gaming, in its table, is 4,287 million for the quarter)
-    f = figure(
-        verify_answer(
-            "Blackwell revenue was $4.1 billion in the second quarter of fiscal 2026.",
-            company="NVDA",
-            cite=[NVDA_Q2_FY2026_10Q],
-        ),
-        "$4.1 billion",
-    )
+    f = q2_10q_figure("Blackwell revenue was $4.1 billion in the second quarter of fiscal 2026.", "$4.1 billion")
     assert f.status == "unchecked" and "Cite the filing's text" not in f.reason
     assert NVDA_Q2_FY2026_10Q in f.reason
 

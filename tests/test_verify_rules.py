@@ -23,6 +23,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from accessions import NVDA_FY2023_10K, NVDA_FY2024_10K, NVDA_FY2025_10K
 from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
@@ -33,11 +34,6 @@ from edgar_cli.errors import EdgarError, ExitStatus
 def sec(module_sec):
     """The module's one client (its companyfacts parsed once)."""
     return module_sec
-
-
-NVDA_FY2023_10K = "0001045810-23-000017"
-NVDA_FY2024_10K = "0001045810-24-000029"
-NVDA_FY2025_10K = "0001045810-25-000023"
 
 
 # --- a growth rate is checked for the period its sentence is about, with its sign ----------------------

@@ -330,19 +330,50 @@ def test_fiscal_years_written_once_before_a_list_make_each_year_fiscal(sec):
     assert figure(r, "$60.9 billion").support.accession_number == NVDA_FY2024
 
 
-def test_a_respectively_list_of_year_end_dates_pairs_each_figure_with_its_date(sec):
-    ok = verify_answer(
-        "For the years ended January 28, 2024 and January 29, 2023, NVIDIA's revenue was $60.9 "
-        "billion and $27.0 billion, respectively.",
-        company="NVDA",
-    )
-    assert ok.verdict == "grounded"
-    swapped = verify_answer(
-        "For the years ended January 28, 2024 and January 29, 2023, NVIDIA's revenue was $27.0 "
-        "billion and $60.9 billion, respectively.",
-        company="NVDA",
-    )
-    assert swapped.verdict == "ungrounded"
+@pytest.mark.parametrize(
+    "right, swapped, company, accessions",
+    [
+        pytest.param(
+            "For the years ended January 28, 2024 and January 29, 2023, NVIDIA's revenue was $60.9 "
+            "billion and $27.0 billion, respectively.",
+            "For the years ended January 28, 2024 and January 29, 2023, NVIDIA's revenue was $27.0 "
+            "billion and $60.9 billion, respectively.",
+            "NVDA",
+            {},
+            id="a respectively list of year-end dates pairs each figure with its date",
+        ),
+        pytest.param(
+            "NVIDIA's revenue was $60.9 billion and $27.0 billion in fiscal 2024 compared with fiscal 2023.",
+            "NVIDIA's revenue was $27.0 billion and $60.9 billion in fiscal 2024 compared with fiscal 2023.",
+            "NVDA",
+            {"$27.0 billion": "0001045810-23-000017"},
+            id="two figures for two periods set against each other pair in order",
+        ),
+        pytest.param(
+            "NVIDIA's revenue for fiscal 2024 and fiscal 2023 was $60.9 billion and $27.0 billion.",
+            "NVIDIA's revenue for fiscal 2024 and fiscal 2023 was $27.0 billion and $60.9 billion.",
+            "NVDA",
+            {"$60.9 billion": NVDA_FY2024},
+            id="periods listed before as many figures pair without respectively",
+        ),
+        pytest.param(
+            "Gross profit climbed (fiscal 2025: $97.9 billion; fiscal 2024: $44.3 billion) as Data "
+            "Center sales surged at NVIDIA.",
+            "Gross profit climbed (fiscal 2025: $44.3 billion; fiscal 2024: $97.9 billion) as Data "
+            "Center sales surged at NVIDIA.",
+            "NVDA",
+            {"$97.9 billion": NVDA_FY2025},
+            id="a period labelling a figure with a colon is that figure's period",
+        ),
+    ],
+)
+def test_figures_paired_with_their_periods_are_grounded_and_swapped_they_are_not(
+    sec, right, swapped, company, accessions
+):
+    r = verify_answer(right, company=company)
+    assert r.verdict == "grounded"
+    assert {text: figure(r, text).support.accession_number for text in accessions} == accessions
+    assert verify_answer(swapped, company=company).verdict == "ungrounded"
 
 
 # --- measure words: the claim's verb is not a part of the measure -------------------------------------
@@ -398,18 +429,6 @@ def test_a_list_of_growth_rates_shares_its_verb_and_each_is_checked_for_its_own_
     assert {figure(swapped, t).status for t in ("114%", "126%")} == {"mismatched_period"}
 
 
-def test_two_figures_for_two_periods_set_against_each_other_pair_in_order(sec):
-    r = verify_answer(
-        "NVIDIA's revenue was $60.9 billion and $27.0 billion in fiscal 2024 compared with fiscal 2023.", company="NVDA"
-    )
-    assert r.verdict == "grounded"
-    assert figure(r, "$27.0 billion").support.accession_number == "0001045810-23-000017"
-    swapped = verify_answer(
-        "NVIDIA's revenue was $27.0 billion and $60.9 billion in fiscal 2024 compared with fiscal 2023.", company="NVDA"
-    )
-    assert swapped.verdict == "ungrounded"
-
-
 # --- a quarter's end date: NVIDIA Q3 FY2025 (2024-07-29 to 2024-10-27) revenue 35,082,000,000 in
 # 0001045810-24-000316; 2023-10-29 ended Q3 FY2024.
 
@@ -438,18 +457,6 @@ def test_a_wrong_end_date_of_a_named_quarter_is_blamed_not_the_correct_figure(se
     revenue = figure(r, "$35.1 billion")
     assert revenue.status == "grounded" and revenue.support.accession_number == "0001045810-24-000316"
     no_reason_contradicts_itself(r)
-
-
-def test_periods_listed_before_as_many_figures_pair_without_respectively(sec):
-    r = verify_answer(
-        "NVIDIA's revenue for fiscal 2024 and fiscal 2023 was $60.9 billion and $27.0 billion.", company="NVDA"
-    )
-    assert r.verdict == "grounded"
-    assert figure(r, "$60.9 billion").support.accession_number == NVDA_FY2024
-    swapped = verify_answer(
-        "NVIDIA's revenue for fiscal 2024 and fiscal 2023 was $27.0 billion and $60.9 billion.", company="NVDA"
-    )
-    assert swapped.verdict == "ungrounded"
 
 
 def test_a_span_between_two_years_is_not_a_list_to_pair(sec):
@@ -496,22 +503,6 @@ def test_a_year_that_ended_on_a_date_is_a_year_not_a_balance(sec):
     assert wrong.verdict == "ungrounded" and figure(wrong, "January 27, 2025").status == "ungrounded"
     assert figure(wrong, "$130.5 billion").status == "grounded"  # the date is the wrong part
     no_reason_contradicts_itself(wrong)
-
-
-def test_a_period_labelling_a_figure_with_a_colon_is_that_figures_period(sec):
-    r = verify_answer(
-        "Gross profit climbed (fiscal 2025: $97.9 billion; fiscal 2024: $44.3 billion) as Data "
-        "Center sales surged at NVIDIA.",
-        company="NVDA",
-    )
-    assert r.verdict == "grounded"
-    assert figure(r, "$97.9 billion").support.accession_number == NVDA_FY2025
-    swapped = verify_answer(
-        "Gross profit climbed (fiscal 2025: $44.3 billion; fiscal 2024: $97.9 billion) as Data "
-        "Center sales surged at NVIDIA.",
-        company="NVDA",
-    )
-    assert swapped.verdict == "ungrounded"
 
 
 @pytest.mark.parametrize(

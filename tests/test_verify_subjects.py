@@ -10,6 +10,7 @@ Company names come from the corpus ticker file (www.sec.gov/files/company_ticker
 from __future__ import annotations
 
 import pytest
+from accessions import NVDA_FY2024_10K
 from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
@@ -20,9 +21,6 @@ from edgar_cli.errors import EdgarError, ExitStatus
 def sec(module_sec):
     """The module's one client (its companyfacts parsed once)."""
     return module_sec
-
-
-NVDA_FY2024_10K = "0001045810-24-000029"
 
 
 def test_nvidias_revenue_in_a_sentence_about_apple_is_not_grounded_as_apples(sec):

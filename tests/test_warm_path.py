@@ -4,14 +4,13 @@ and reads that never write to the cache. Injected clocks, no waiting."""
 from __future__ import annotations
 
 import json
-import os
 from datetime import UTC, datetime, timedelta
 
 import pytest
 import stamina
 from clock import Clock
 from mirror import VALIDATOR_HOSTS, MirrorServer
-from support import PINNED_TODAY, TEST_UA, edgar_command
+from support import TEST_UA, edgar_command, edgar_env
 
 from edgar_cli.config import Settings
 from edgar_cli.errors import EdgarError
@@ -104,14 +103,7 @@ def _tree_state(root) -> dict:
 def test_a_warm_run_reads_the_cache_without_writing_to_it(mirror, tmp_path):
     import subprocess
 
-    env = dict(
-        os.environ,
-        EDGAR_MIRROR=mirror.url,
-        SEC_USER_AGENT=TEST_UA,
-        EDGAR_CACHE_DIR=str(tmp_path / "cache"),
-        EDGAR_TODAY=PINNED_TODAY,
-        EDGAR_NONINTERACTIVE="1",
-    )
+    env = edgar_env(mirror.url, tmp_path / "cache")
     args = edgar_command() + ["concept", "NVDA", "revenue", "--fy", "2024", "--json"]
     cold = subprocess.run(args, env=env, capture_output=True, text=True, timeout=120)
     assert cold.returncode == 0, cold.stderr
@@ -137,14 +129,7 @@ def test_a_warm_run_does_not_import_diskcache(mirror, tmp_path):
     import subprocess
     import sys
 
-    env = dict(
-        os.environ,
-        EDGAR_MIRROR=mirror.url,
-        SEC_USER_AGENT=TEST_UA,
-        EDGAR_CACHE_DIR=str(tmp_path / "cache"),
-        EDGAR_TODAY=PINNED_TODAY,
-        EDGAR_NONINTERACTIVE="1",
-    )
+    env = edgar_env(mirror.url, tmp_path / "cache")
     code = (
         "import sys; from edgar_cli.capabilities.concept.concept import get_financial_concept; "
         "get_financial_concept('NVDA', 'revenue', fiscal_year=2024); print('diskcache' in sys.modules)"

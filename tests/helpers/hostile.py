@@ -255,12 +255,8 @@ class HostileServer(LoopbackServer):
         if asked:
             start = int(asked.group(1))
             rest = payload[start:] + bytes(1000)  # another version: longer
-            h.send_response(206)
-            h.send_header("ETag", '"v2"')
-            h.send_header("Content-Range", f"bytes {start}-{start + len(rest) - 1}/{len(payload) + 1000}")
-            h.send_header("Content-Length", str(len(rest)))
-            h.end_headers()
-            h.wfile.write(rest)
+            span = f"bytes {start}-{start + len(rest) - 1}/{len(payload) + 1000}"
+            self._send(h, 206, {"ETag": '"v2"', "Content-Range": span}, rest)
             return
         self._half_then_cut(h, payload)
 
@@ -273,11 +269,7 @@ class HostileServer(LoopbackServer):
         if asked:
             start = int(asked.group(1))
             rest = payload[start:] + bytes(1000)  # past the end it declares
-            h.send_response(206)
-            h.send_header("ETag", '"v1"')
-            h.send_header("Content-Range", f"bytes {start}-{len(payload) - 1}/{len(payload)}")
-            h.send_header("Content-Length", str(len(rest)))
-            h.end_headers()
-            h.wfile.write(rest)
+            span = f"bytes {start}-{len(payload) - 1}/{len(payload)}"
+            self._send(h, 206, {"ETag": '"v1"', "Content-Range": span}, rest)
             return
         self._half_then_cut(h, payload)

@@ -1,4 +1,4 @@
-"""Small lookups the verify and resolve tests share."""
+"""Small lookups the verify, resolve, filings and section tests share."""
 
 from __future__ import annotations
 
@@ -14,7 +14,12 @@ def figure(result, text):
     return hits[0]
 
 
-def error_of(query: str) -> EdgarError:
+def refusal(call, *args, **kwargs) -> EdgarError:
+    """The EdgarError CALL(*args, **kwargs) raises (the test fails if it answers instead)."""
     with pytest.raises(EdgarError) as info:
-        resolve_company(query)
+        call(*args, **kwargs)
     return info.value
+
+
+def error_of(query: str) -> EdgarError:
+    return refusal(resolve_company, query)

@@ -1,17 +1,36 @@
-"""What the tests share that is not a fixture: the pinned day, the test User-Agent, how to run `edgar`."""
+"""What the tests share that is not a fixture: the pinned day, the test User-Agent, how to run `edgar`.
+
+Importable without pytest (evals/run_agent.py runs `edgar` through ``edgar_command``).
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 PINNED_TODAY = "2026-07-01"  # the corpus snapshot's "today" (the injectable clock's date)
 TEST_UA = "edgar-cli tests tests@example.com"
+# The lookup the team and deployment tests run through `edgar` (companyfacts 0001045810-24-000029 has it).
+NVDA_REVENUE_FY2024_ARGS = ("concept", "NVDA", "revenue", "--fy", "2024", "--json")
+
+
+def edgar_env(mirror_url: str, cache_dir, **extra: str) -> dict[str, str]:
+    """This process's environment for an `edgar` subprocess over MIRROR_URL: the test User-Agent, the pinned
+    day, CACHE_DIR as its cache and no prompts; EXTRA set on top."""
+    return dict(
+        os.environ,
+        EDGAR_MIRROR=mirror_url,
+        SEC_USER_AGENT=TEST_UA,
+        EDGAR_CACHE_DIR=str(cache_dir),
+        EDGAR_TODAY=PINNED_TODAY,
+        EDGAR_NONINTERACTIVE="1",
+        **extra,
+    )
 
 
 def edgar_command() -> list[str]:
@@ -20,6 +39,12 @@ def edgar_command() -> list[str]:
         return [str(exe)]
     found = shutil.which("edgar")
     return [found] if found else [sys.executable, "-m", "edgar_cli"]
+
+
+def run_edgar(args, env: dict, timeout: float = 120, **run) -> subprocess.CompletedProcess[str]:
+    """`edgar ARGS` as a subprocess with ENV, its stdout and stderr captured as text (RUN: more subprocess.run
+    arguments, e.g. preexec_fn)."""
+    return subprocess.run(edgar_command() + list(args), env=env, capture_output=True, text=True, timeout=timeout, **run)
 
 
 @dataclass
@@ -48,6 +73,8 @@ def run_in_process(args: list[str], capsys) -> Result:
 
 def client_over(mirror_url: str, tmp_path_factory, today: str = PINNED_TODAY):
     """A client over ``mirror_url`` with its own cache and config dirs (a generator: yield from it in a fixture)."""
+    import pytest
+
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 
