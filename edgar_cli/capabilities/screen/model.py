@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Literal
 
 from pydantic import Field
@@ -74,3 +75,13 @@ class ScreenResult(_Model):
     warnings: list[str] = Field(default_factory=list)
     data_source: DataSource
     source: str = Field(description="The SEC bulk archive the figures come from")
+    as_of: date | None = Field(
+        default=None,
+        description="Point in time: the figures as known on this date (only facts filed on or before it), over "
+        "every filer that had filed by then; null: as known now",
+    )
+    matched_no_longer_filing: int | None = Field(
+        default=None,
+        description="With as_of: how many of the matched companies no longer file (nothing filed for over a year "
+        "before the store's archives); null without as_of or when the store holds no submissions",
+    )

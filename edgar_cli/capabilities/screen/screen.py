@@ -18,6 +18,7 @@ import marshal
 import re
 from collections import Counter
 from dataclasses import dataclass
+from datetime import date
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -31,6 +32,7 @@ from ...sec import urls
 from ...sec.client import SecClient, get_client
 from ...sec.submissions import family_of
 from ...vocabulary import param, tool
+from ...xbrl import pointintime as PIT
 from ...xbrl.answer import validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
 from ..arguments import check_between
@@ -103,6 +105,7 @@ def screen_companies(
             "CIK or name), from the filers' submissions"
         ),
     ] = None,
+    as_of: Annotated[str | None, Field(description=PIT.AS_OF_DESCRIPTION)] = None,
     *,
     client: SecClient | None = None,
 ) -> ScreenResult:
@@ -146,6 +149,7 @@ def screen_companies(
     today = client.settings.clock().date()
     spec = lookup(concept)
     _validate(fiscal_year, calendar_year, minimum, maximum, limit, fiscal_year_end, sort, peers_of, today)
+    when = PIT.parse_as_of(as_of, today)
     wanted_forms = _forms(forms)
     store = open_store(client)
     if store is None or not store.has_companyfacts:
@@ -178,8 +182,13 @@ def screen_companies(
             f"{param('fiscal_year')} to choose another."
         )
 
-    considered = {c for (c,) in store.all("SELECT cik FROM companies")}
-    status, hits = (_raw_hits if spec.raw else _catalogue_hits)(store, spec, fiscal_year, calendar_year)
+    if when is not None:
+        # the universe as of the date: every filer of the store that had filed XBRL facts by then, including
+        # those that have since stopped filing (the store keeps them); values from the facts filed by then
+        considered, status, hits = _known_hits(store, spec, fiscal_year, calendar_year, when)
+    else:
+        considered = {c for (c,) in store.all("SELECT cik FROM companies")}
+        status, hits = (_raw_hits if spec.raw else _catalogue_hits)(store, spec, fiscal_year, calendar_year)
     excluded: list[ScreenExclusion] = []
     names = _names(store)
 
@@ -260,6 +269,9 @@ def screen_companies(
         matched.sort(key=lambda h: (h.value, -h.cik), reverse=sort == "value_desc")
     shown = matched[:limit]
     rows = _rows(store, shown, spec, names)
+    gone: int | None = None
+    if when is not None:
+        gone = _no_longer_filing(store, matched, rows, notes)
     if fiscal_year is not None and len(matched) > 1:
         ends = sorted(h.end for h in matched)
         if ends[0][:7] != ends[-1][:7]:
@@ -269,8 +281,14 @@ def screen_companies(
             )
     if screen_unit.split("/")[0] != "USD" and _UNIT.fullmatch(screen_unit) and screen_unit not in ("shares", "pure"):
         notes.append(f"Values are in {screen_unit.split('/')[0]}, as the filers report them; nothing is converted.")
-    if spec.raw:
+    if spec.raw and when is None:
         notes.append("A raw XBRL tag: computed from each reporting company's facts now, by the same rules.")
+    if when is not None:
+        notes.insert(
+            0,
+            f"As known on {when}: each company's facts filed on or before it (values, fiscal-year labels and "
+            "splits as the filings then gave them), over every filer that had filed XBRL facts by then.",
+        )
     published = store.meta.get("companyfacts.published")
     ds = DataSource(kind="bulk", as_of=published)
     if ds.as_of is not None and client.settings.clock() - ds.as_of > max_age():
@@ -302,6 +320,8 @@ def screen_companies(
         warnings=warnings,
         data_source=ds,
         source=urls.bulk_companyfacts(),
+        as_of=when,
+        matched_no_longer_filing=gone,
     )
 
 
@@ -447,33 +467,110 @@ def _catalogue_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | 
 def _raw_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
     """A raw tag: the engine run now for each company reporting it (the same rules, computed on demand)."""
     from ...bulk.source import company_facts_from
-    from ...xbrl import periods as P
-    from ...xbrl.periods import period_filter
-    from ...xbrl.series import build_series
 
     tag = spec.chain[0].tag
     names = [tag] if ":" in tag else [f"{t}:{tag}" for t in ("us-gaap", "ifrs-full", "dei", "srt")]
     marks = ",".join("?" * len(names))
     ciks = sorted({c for (c,) in store.all(f"SELECT DISTINCT cik FROM tags WHERE tag IN ({marks})", tuple(names))})
     status: dict[int, tuple] = {}
-    rows = []
-    wanted = period_filter(spec, "annual")
+    rows: list[tuple] = []
     for cik in ciks:
         facts = company_facts_from(store, cik)
-        if facts is None:
-            continue
-        series = build_series(facts, spec)
-        pool = [v for v in series.values if wanted(v)]
-        years = [v.fiscal_year for v in pool if v.fiscal_year is not None]
-        status[cik] = (series.unit, len(pool), max(years) if years else None)
-        for i, v in enumerate(pool):
-            if (fy is not None and v.fiscal_year == fy) or (cal is not None and P.nominal_year(v.end) == cal):
-                rows.append(
-                    (cik, i, v.end.isoformat(), float(v.value), v.unit, v.form, B.fye_month(v.end), B.fact_tuple(v))
-                )
+        if facts is not None:
+            _engine_rows(facts, spec, fy, cal, cik, status, rows)
     if cal is not None:
         rows.sort(key=lambda r: (r[0], _neg(r[2]), r[1]))
     return status, _first_hits(rows)
+
+
+def _known_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None, when: date):
+    """Point in time: (the filers that had filed XBRL facts by ``when``, status, hits), each company's value from
+    its facts as known then (xbrl/pointintime.known_on), by the same rules as the live lookup. Runs the engine
+    for every filer of the store: a scan, not an indexed read."""
+    from ...bulk.source import company_facts_from
+
+    considered: set[int] = set()
+    status: dict[int, tuple] = {}
+    rows: list[tuple] = []
+    tags = [t.tag for t in spec.chain]
+    if spec.raw and ":" not in tags[0]:
+        tags = [f"{ns}:{tags[0]}" for ns in ("us-gaap", "ifrs-full", "dei", "srt")]
+    for (cik,) in store.all("SELECT cik FROM companies ORDER BY cik"):
+        facts = company_facts_from(store, cik)
+        if facts is None:
+            continue
+        known = PIT.known_on(facts, when)
+        if not known.tags:
+            continue  # no XBRL facts filed yet on that date
+        considered.add(cik)
+        if any(t in known.tags for t in tags):
+            _engine_rows(known, spec, fy, cal, cik, status, rows)
+    if cal is not None:
+        rows.sort(key=lambda r: (r[0], _neg(r[2]), r[1]))
+    return considered, status, _first_hits(rows)
+
+
+def _engine_rows(facts, spec: Concept, fy: int | None, cal: int | None, cik: int, status: dict, rows: list) -> None:
+    """The concept engine run on one company's facts: its status (unit, annual values, latest fiscal year) and
+    the rows of the year asked for, in the store's ``annual`` layout."""
+    from ...xbrl import periods as P
+    from ...xbrl.periods import period_filter
+    from ...xbrl.series import build_series
+
+    series = build_series(facts, spec)
+    pool = [v for v in series.values if period_filter(spec, "annual")(v)]
+    years = [v.fiscal_year for v in pool if v.fiscal_year is not None]
+    status[cik] = (series.unit, len(pool), max(years) if years else None)
+    for i, v in enumerate(pool):
+        if (fy is not None and v.fiscal_year == fy) or (cal is not None and P.nominal_year(v.end) == cal):
+            rows.append(
+                (cik, i, v.end.isoformat(), float(v.value), v.unit, v.form, B.fye_month(v.end), B.fact_tuple(v))
+            )
+
+
+# A filer files a 10-K (or 20-F, 40-F) every year: nothing filed for this long before the store's archive date
+# means it no longer files (acquired, delisted, deregistered or gone dark)
+_STOPPED_AFTER_DAYS = 450
+
+
+def _last_filed(store: BulkStore, cik: int) -> date | None:
+    """The newest filing date in the filer's submissions (the bulk store's filers table), None when absent."""
+    import json
+    import zlib
+
+    row = store.one("SELECT doc FROM filers WHERE cik = ?", (cik,))
+    if row is None or row[0] is None:
+        return None
+    try:
+        recent = json.loads(zlib.decompress(row[0])).get("filings", {}).get("recent", {})
+        return max((date.fromisoformat(d) for d in recent.get("filingDate") or []), default=None)
+    except (ValueError, zlib.error, AttributeError, TypeError):
+        return None
+
+
+def _no_longer_filing(store: BulkStore, matched: list[_Hit], rows: list[ScreenRow], notes: list[str]) -> int | None:
+    """How many of the matches no longer file (survivorship: a screen of today's filers would miss them), each
+    shown row's note saying so; None when the store holds no submissions to tell."""
+    published = store.meta.get("companyfacts.published") or store.meta.get("submissions.published")
+    if not published:
+        return None
+    archive_day = date.fromisoformat(str(published)[:10])
+    last = {h.cik: _last_filed(store, h.cik) for h in matched}
+    known = {c: d for c, d in last.items() if d is not None}
+    gone = {c: d for c, d in known.items() if (archive_day - d).days > _STOPPED_AFTER_DAYS}
+    for row in rows:
+        d = gone.get(int(row.cik))
+        if d is not None:
+            row.notes.append(
+                f"No longer files: its latest filing is from {d} (the store's archives are of {archive_day})."
+            )
+    unknown = len(last) - len(known)
+    notes.append(
+        f"{len(gone)} of the {len(matched)} matches no longer file (nothing filed in the {_STOPPED_AFTER_DAYS} days "
+        f"before {archive_day}): a screen of today's filers would miss them."
+        + (f" {unknown} have no submissions in the store, so whether they still file is not known." if unknown else "")
+    )
+    return len(gone)
 
 
 def _neg(iso: str) -> tuple:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from ..support import ConceptArg, comma_list, forms_option, limit_option, run
+from ..support import AsOfOpt, ConceptArg, comma_list, forms_option, limit_option, run
 from . import View
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ view = View()
         "edgar screen revenue --fy 2024 --min 1e9",
         "edgar screen net_income --calendar 2024 --sort value_asc --limit 20",
         "edgar screen revenue --fy 2024 --peers-of NVDA --csv > peers.csv",
+        "edgar screen revenue --fy 2019 --min 1e9 --as-of 2020-06-30",
     ],
 )
 def screen_cmd(
@@ -62,6 +63,7 @@ def screen_cmd(
         str | None,
         typer.Option("--peers-of", metavar="COMPANY", help="Only companies with the same SIC code as this one."),
     ] = None,
+    as_of: AsOfOpt = None,
 ) -> None:
     """One financial concept across every filer in the local bulk store, for one fiscal or calendar year."""
     from ...capabilities.screen.screen import screen_companies
@@ -79,13 +81,14 @@ def screen_cmd(
             fiscal_year_end=fye,
             unit=unit,
             peers_of=peers_of,
+            as_of=as_of,
         )
     )
 
 
 def _screen_table(r: ScreenResult):
     """Below 150 columns four stacked columns (as compare's): company, period, value, filing; nothing cut."""
-    from ..render import house_table, short_tag, value_cell, width
+    from ..render import as_known_caption, house_table, short_tag, value_cell, width
 
     period = f"FY{r.fiscal_year}" if r.fiscal_year is not None else f"periods ending in {r.calendar_year}"
     peers = f" - peers of {r.peers_of.name}" if r.peers_of else ""
@@ -133,7 +136,7 @@ def _screen_table(r: ScreenResult):
                 short_tag(v.matched_tag),
             )
     t.caption = "\n".join(screen_lines(r)) or None
-    return t
+    return as_known_caption(t, r)
 
 
 def screen_lines(r: ScreenResult) -> list[str]:
@@ -159,13 +162,16 @@ def _screen_rows(r: ScreenResult) -> list[Row]:
             "sic": v.sic,
             "concept": r.concept,
             **flat(v, exclude=("name", "cik", "tickers", "sic", "notes")),
+            **({"as_of": r.as_of} if r.as_of is not None else {}),  # (a point-in-time row says so in the data)
         }
         for i, v in enumerate(r.rows, 1)
     ]
 
 
 def _screen_notes(r: ScreenResult) -> list[str]:
-    return [line for line in screen_lines(r) if not line.startswith("* restated")]
+    from ..render import as_known
+
+    return as_known(r) + [line for line in screen_lines(r) if not line.startswith("* restated")]
 
 
 view.result("ScreenResult", table=_screen_table, rows=_screen_rows, notes=_screen_notes)

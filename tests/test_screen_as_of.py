@@ -1,0 +1,139 @@
+"""edgar screen --as-of: every filer as known on a date, over a bulk store built from the corpus (issue 38).
+
+The store holds the six corpus companies with companyfacts and every corpus submissions file, except that
+Tesla's submissions stop at 2021-12-31 (its recent filings cut at run time from the corpus' own document): a
+filer that no longer files, so that the survivorship count has one to find. Expected figures are the corpus'
+own, named by accession number.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime
+
+import bulk_kit
+import pytest
+from mirror import MirrorServer
+
+PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=UTC)
+TESLA = 1318605
+
+
+def _stopped_filing(path, last: str) -> bytes:
+    """A submissions document whose filings end on ``last`` (the recent arrays cut, no older pages)."""
+    data = json.loads(path.read_bytes())
+    recent = data["filings"]["recent"]
+    keep = [i for i, d in enumerate(recent["filingDate"]) if d <= last]
+    data["filings"]["recent"] = {k: [v[i] for i in keep] for k, v in recent.items()}
+    data["filings"]["files"] = []
+    return json.dumps(data).encode()
+
+
+@pytest.fixture(scope="module")
+def store_env(corpus, tmp_path_factory):
+    """(mirror URL, store dir): archives with Tesla's filings cut at 2021-12-31, synced once for the module."""
+    import stamina
+
+    from edgar_cli.capabilities.sync.sync import sync_bulk
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    subs = []
+    for p in bulk_kit.corpus_submissions(corpus):
+        if p.name == f"CIK{TESLA:010d}.json":
+            subs.append((p.name, _stopped_filing(p, "2021-12-31")))
+        elif not p.name.startswith(f"CIK{TESLA:010d}-"):
+            subs.append((p.name, p))
+    root = tmp_path_factory.mktemp("bulk-as-of")
+    bulk_kit.write_archives(root, corpus, PUBLISHED, submissions=subs)
+    srv = MirrorServer(corpus, extra=root).start()
+    cache = tmp_path_factory.mktemp("bulk-as-of-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("EDGAR_MIRROR", srv.url)
+        mp.setenv("EDGAR_CACHE_DIR", str(cache))
+        mp.setenv("SEC_USER_AGENT", "edgar-cli tests tests@example.com")
+        mp.setenv("EDGAR_TODAY", "2026-07-01")
+        mp.delenv("EDGAR_BULK_DIR", raising=False)
+        stamina.set_testing(True, attempts=2)
+        client = SecClient(Settings.from_env())
+        sync_bulk(client=client)
+        client.close()
+        stamina.set_testing(False)
+    yield srv.url, cache / "bulk"
+    srv.stop()
+
+
+@pytest.fixture
+def screen(store_env, monkeypatch):
+    """screen(concept, **kw) -> ScreenResult through a client that sees the module's store."""
+    from edgar_cli.capabilities.screen.screen import screen_companies
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient, set_client
+
+    url, directory = store_env
+    monkeypatch.setenv("EDGAR_MIRROR", url)
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    client = SecClient(Settings.from_env())
+    set_client(client)
+    return lambda concept, **kw: screen_companies(concept, client=client, **kw)
+
+
+def _row(result, cik: int):
+    return next((r for r in result.rows if r.cik == f"{cik:010d}"), None)
+
+
+def test_the_universe_is_the_filers_that_had_filed_by_the_date(screen):
+    # Snowflake's first XBRL facts were filed 2020-12-03, LPA's 2024-04-26: neither was a filer on 2020-06-30
+    now = screen("revenue", fiscal_year=2019)
+    then = screen("revenue", fiscal_year=2019, as_of="2020-06-30")
+    assert then.as_of == date(2020, 6, 30) and now.as_of is None
+    assert now.companies_considered == 6 and then.companies_considered == 4
+    assert then.notes[0].startswith("As known on 2020-06-30")
+
+
+def test_a_value_restated_after_the_date_is_the_one_known_then(screen):
+    # Apple FY2009 net sales: 36,537M in the 10-K 0001193125-09-214859 (filed 2009-10-27), 42,905M since the
+    # 10-K/A 0001193125-10-012091 (filed 2010-01-25), the filing that first gave the value now current
+    then = _row(screen("revenue", fiscal_year=2009, as_of="2010-01-01"), 320193)
+    now = _row(screen("revenue", fiscal_year=2009), 320193)
+    assert (then.value, then.accession_number) == (36537000000, "0001193125-09-214859")
+    assert (now.value, now.accession_number) == (42905000000, "0001193125-10-012091")
+    assert then.restated is False and now.restated is True
+
+
+@pytest.mark.parametrize("as_of", ["2010-01-01", "2015-06-30", "2020-06-30", "2023-03-01"])
+def test_nothing_shown_was_filed_after_the_date(screen, as_of):
+    r = screen("net_income", calendar_year=int(as_of[:4]) - 1, as_of=as_of, limit=1000)
+    assert all(row.filed <= date.fromisoformat(as_of) for row in r.rows)
+    assert r.companies_matched == len(r.rows)
+
+
+def test_a_match_that_no_longer_files_is_counted_and_named(screen):
+    # Tesla FY2019 revenue 24,578M (10-K 0001564590-20-004475); its submissions in this store end in 2021
+    r = screen("revenue", fiscal_year=2019, as_of="2020-06-30")
+    tesla = _row(r, TESLA)
+    assert tesla.value == 24578000000 and tesla.accession_number == "0001564590-20-004475"
+    assert r.matched_no_longer_filing == 1
+    assert any("No longer files" in n for n in tesla.notes)
+    assert not any("No longer files" in n for n in _row(r, 320193).notes)
+    assert any("1 of the" in n and "no longer file" in n for n in r.notes)
+
+
+def test_an_as_of_date_that_is_not_a_date_is_refused(screen):
+    from edgar_cli.errors import EdgarError
+
+    with pytest.raises(EdgarError) as e:
+        screen("revenue", fiscal_year=2019, as_of="2019-W01")
+    assert e.value.code == "invalid_argument"
+
+
+def test_the_cli_takes_as_of_and_says_as_known_on(store_env, cli, monkeypatch):
+    url, directory = store_env
+    monkeypatch.setenv("EDGAR_MIRROR", url)
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    res = cli("screen", "revenue", "--fy", "2019", "--as-of", "2020-06-30", "--json")
+    assert res.rc == 0 and json.loads(res.out)["as_of"] == "2020-06-30"
+    table = cli("screen", "revenue", "--fy", "2019", "--as-of", "2020-06-30")
+    assert table.rc == 0 and "as known on 2020-06-30" in table.err  # (a pipe gets TSV; the caption goes to stderr)
+    bad = cli("screen", "revenue", "--fy", "2019", "--as-of", "last year", "--json")
+    assert bad.rc == 2 and '"invalid_argument"' in bad.out
