@@ -13,6 +13,8 @@ Measured, in one run:
 - a re-sync with unchanged archives (304s);
 - ``screen_companies("revenue", fiscal_year=2024, minimum=1e9)`` in process,
   cold then warm (median of 7), and ``edgar screen`` as a whole process;
+- the same screen for FY2019 with ``as_of="2020-06-30"`` against without (interleaved, median of 3): the
+  point-in-time scan's cost as a ratio (issue 38's target 1.3x);
 - ``edgar concept NVDA revenue --fy 2024 --json`` as a whole process from the
   store vs from today's warm disk cache (no store), median of 7 each: the ratio.
 
@@ -197,6 +199,21 @@ def main() -> None:
         t = time.perf_counter()
         screen_companies("us-gaap:Revenues", fiscal_year=2024, client=client)
         out["screen_raw_tag_seconds"] = round(time.perf_counter() - t, 2)
+        # point in time (issue 38): the same screen as known on a date is a scan of every filer's facts
+        plain, known = [], []
+        for _ in range(3):
+            t = time.perf_counter()
+            screen_companies("revenue", fiscal_year=2019, minimum=1e9, client=client)
+            plain.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            screen_companies("revenue", fiscal_year=2019, minimum=1e9, as_of="2020-06-30", client=client)
+            known.append(time.perf_counter() - t)
+        out["screen_as_of"] = {
+            "without_median_seconds": round(statistics.median(plain), 3),
+            "as_of_median_seconds": round(statistics.median(known), 3),
+            "ratio": round(statistics.median(known) / statistics.median(plain), 1),
+            "target_ratio": 1.3,
+        }
 
         lookup = ["concept", "NVDA", "revenue", "--fy", "2024", "--json"]
         out["concept_from_store_median_seconds"] = round(_median_run(lookup, env), 3)
