@@ -189,6 +189,24 @@ def test_a_fiscal_year_not_yet_reported_names_its_first_filing(sec):
     assert e.extras["first_accession"] == "0001193125-10-238044"
 
 
+def test_a_fiscal_year_that_had_not_begun_on_the_date_is_said_of_the_date_not_of_today(sec):
+    # Apple's FY2015 began 2014-09-28 and was first reported in the 10-K 0001193125-15-356351, filed 2015-10-28.
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("320193", "revenue", fiscal_year=2015, as_of="2014-06-30")
+    e = info.value
+    assert e.code == "out_of_scope" and e.extras["as_of"] == "2014-06-30"
+    assert "had not begun on 2014-06-30" in e.message and "has not begun" not in e.message
+    assert "first filed 2015-10-28 in 0001193125-15-356351" in e.message
+
+
+def test_a_year_out_of_reach_under_the_labels_of_the_date_names_the_label_change(sec):
+    # NVIDIA's filings up to 0001045810-14-000030 (2014-03-13) labelled the year ending 2014-01-26 FY2013; today's
+    # labels call it FY2014, so "FY2015" as of 2014-06-30 is the year ending in 2016 under the labels of then
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("1045810", "revenue", fiscal_year=2015, as_of="2014-06-30")
+    assert "the year ending 2014-01-26 is FY2013 (FY2014 today)" in info.value.message
+
+
 def test_a_ticker_is_resolved_with_a_note_that_the_ticker_file_has_no_history(sec):
     r = get_financial_concept("AAPL", "revenue", fiscal_year=2009, as_of="2010-01-24")
     assert any("today's ticker file" in n and "CIK 0000320193" in n for n in r.notes)

@@ -330,9 +330,23 @@ def not_reported_error(
     of that date differ from today's (``labels_note``, from :func:`label_changes`, says how). Other errors come
     back unchanged.
     """
+    first = first_filed(later)
+    if exc.code == "out_of_scope" and "has not begun" in exc.message:
+        # a fiscal year not begun by the date: said of the date, not of today, with what came after
+        after = (
+            f" {what} (by today's fiscal-year labels) was first filed {first[0]} in {first[1]}."
+            if first is not None and first[0] > as_of
+            else ""
+        )
+        told = f" {labels_note}" if labels_note else ""
+        return EdgarError(
+            "out_of_scope",
+            f"{exc.message.replace('has not begun', f'had not begun on {as_of}').rstrip()}{after}{told}",
+            exc.suggestion,
+            **dict(exc.extras, as_of=as_of.isoformat()),
+        )
     if exc.code != "not_found":
         return exc
-    first = first_filed(later)
     if first is not None and first[0] <= as_of:
         reason = (
             f"As known on {as_of}: {what} (by today's fiscal-year labels) was filed by then (first in {first[1]} "
