@@ -40,8 +40,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import bulk_kit  # noqa: E402  (tests/, on the path through common)
-from common import MirrorServer, base_env, edgar_cmd, publish, run_process  # noqa: E402
+from common import MirrorServer, base_env, edgar_cmd, publish, run_process  # noqa: E402, I001  (first: it puts tests/helpers on the path)
+import bulk_kit  # noqa: E402
 from mirror import corpus_dir  # noqa: E402
 
 PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=UTC)
