@@ -12,7 +12,6 @@ from datetime import UTC, datetime
 
 import bulk_kit
 import pytest
-from mirror import MirrorServer
 
 PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=UTC)
 CORPUS_CIKS = (320193, 1045810, 1046179, 1318605, 1640147, 1997711)
@@ -21,44 +20,15 @@ CORPUS_CIKS = (320193, 1045810, 1046179, 1318605, 1640147, 1997711)
 @pytest.fixture(scope="module")
 def store_env(corpus, tmp_path_factory):
     """(mirror URL, store dir): the archives served and synced once for the module."""
-    import stamina
-
-    from edgar_cli.capabilities.sync.sync import sync_bulk
-    from edgar_cli.config import Settings
-    from edgar_cli.sec.client import SecClient
-
-    root = tmp_path_factory.mktemp("bulk-extra")
-    bulk_kit.write_archives(root, corpus, PUBLISHED)
-    srv = MirrorServer(corpus, extra=root).start()
-    cache = tmp_path_factory.mktemp("bulk-cache")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("EDGAR_MIRROR", srv.url)
-        mp.setenv("EDGAR_CACHE_DIR", str(cache))
-        mp.setenv("SEC_USER_AGENT", "edgar-cli tests tests@example.com")
-        mp.setenv("EDGAR_TODAY", "2026-07-01")
-        mp.delenv("EDGAR_BULK_DIR", raising=False)
-        stamina.set_testing(True, attempts=2)
-        client = SecClient(Settings.from_env())
-        sync_bulk(client=client)
-        client.close()
-        stamina.set_testing(False)
-    yield srv.url, cache / "bulk"
-    srv.stop()
+    root, cache = tmp_path_factory.mktemp("bulk-extra"), tmp_path_factory.mktemp("bulk-cache")
+    with bulk_kit.synced_store(corpus, root, cache, PUBLISHED) as env:
+        yield env
 
 
 @pytest.fixture
 def screen(store_env, monkeypatch):
     """screen(concept, **kw) -> ScreenResult through a client that sees the module's store."""
-    from edgar_cli.capabilities.screen.screen import screen_companies
-    from edgar_cli.config import Settings
-    from edgar_cli.sec.client import SecClient, set_client
-
-    url, directory = store_env
-    monkeypatch.setenv("EDGAR_MIRROR", url)
-    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
-    client = SecClient(Settings.from_env())
-    set_client(client)
-    return lambda concept, **kw: screen_companies(concept, client=client, **kw)
+    return bulk_kit.screen_through(store_env, monkeypatch)
 
 
 def _row(result, cik: int):

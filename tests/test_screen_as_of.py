@@ -13,7 +13,6 @@ from datetime import UTC, date, datetime
 
 import bulk_kit
 import pytest
-from mirror import MirrorServer
 
 PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=UTC)
 TESLA = 1318605
@@ -32,50 +31,21 @@ def _stopped_filing(path, last: str) -> bytes:
 @pytest.fixture(scope="module")
 def store_env(corpus, tmp_path_factory):
     """(mirror URL, store dir): archives with Tesla's filings cut at 2021-12-31, synced once for the module."""
-    import stamina
-
-    from edgar_cli.capabilities.sync.sync import sync_bulk
-    from edgar_cli.config import Settings
-    from edgar_cli.sec.client import SecClient
-
     subs = []
     for p in bulk_kit.corpus_submissions(corpus):
         if p.name == f"CIK{TESLA:010d}.json":
             subs.append((p.name, _stopped_filing(p, "2021-12-31")))
         elif not p.name.startswith(f"CIK{TESLA:010d}-"):
             subs.append((p.name, p))
-    root = tmp_path_factory.mktemp("bulk-as-of")
-    bulk_kit.write_archives(root, corpus, PUBLISHED, submissions=subs)
-    srv = MirrorServer(corpus, extra=root).start()
-    cache = tmp_path_factory.mktemp("bulk-as-of-cache")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("EDGAR_MIRROR", srv.url)
-        mp.setenv("EDGAR_CACHE_DIR", str(cache))
-        mp.setenv("SEC_USER_AGENT", "edgar-cli tests tests@example.com")
-        mp.setenv("EDGAR_TODAY", "2026-07-01")
-        mp.delenv("EDGAR_BULK_DIR", raising=False)
-        stamina.set_testing(True, attempts=2)
-        client = SecClient(Settings.from_env())
-        sync_bulk(client=client)
-        client.close()
-        stamina.set_testing(False)
-    yield srv.url, cache / "bulk"
-    srv.stop()
+    root, cache = tmp_path_factory.mktemp("bulk-as-of"), tmp_path_factory.mktemp("bulk-as-of-cache")
+    with bulk_kit.synced_store(corpus, root, cache, PUBLISHED, subs) as env:
+        yield env
 
 
 @pytest.fixture
 def screen(store_env, monkeypatch):
     """screen(concept, **kw) -> ScreenResult through a client that sees the module's store."""
-    from edgar_cli.capabilities.screen.screen import screen_companies
-    from edgar_cli.config import Settings
-    from edgar_cli.sec.client import SecClient, set_client
-
-    url, directory = store_env
-    monkeypatch.setenv("EDGAR_MIRROR", url)
-    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
-    client = SecClient(Settings.from_env())
-    set_client(client)
-    return lambda concept, **kw: screen_companies(concept, client=client, **kw)
+    return bulk_kit.screen_through(store_env, monkeypatch)
 
 
 def _row(result, cik: int):

@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 import os
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
@@ -76,3 +78,54 @@ def renamed_submissions(path: Path, cik: int, name: str) -> bytes:
         for entry in data["filings"].get("files") or []:
             entry["name"] = entry["name"].replace(entry["name"][3:13], f"{cik:010d}")
     return json.dumps(data, separators=(",", ":")).encode()
+
+
+@contextmanager
+def synced_store(
+    corpus: Path,
+    root: Path,
+    cache: Path,
+    published: datetime,
+    submissions: list[tuple[str, bytes | Path]] | None = None,
+) -> Iterator[tuple[str, Path]]:
+    """(mirror URL, store dir): the archives written under ``root``, served by a mirror over the corpus and
+    synced once into ``cache`` (EDGAR_TODAY 2026-07-01); the mirror stops on exit."""
+    import pytest
+    import stamina
+    from mirror import MirrorServer
+
+    from edgar_cli.capabilities.sync.sync import sync_bulk
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    write_archives(root, corpus, published, submissions=submissions)
+    srv = MirrorServer(corpus, extra=root).start()
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("EDGAR_MIRROR", srv.url)
+            mp.setenv("EDGAR_CACHE_DIR", str(cache))
+            mp.setenv("SEC_USER_AGENT", "edgar-cli tests tests@example.com")
+            mp.setenv("EDGAR_TODAY", "2026-07-01")
+            mp.delenv("EDGAR_BULK_DIR", raising=False)
+            stamina.set_testing(True, attempts=2)
+            client = SecClient(Settings.from_env())
+            sync_bulk(client=client)
+            client.close()
+            stamina.set_testing(False)
+        yield srv.url, cache / "bulk"
+    finally:
+        srv.stop()
+
+
+def screen_through(store_env: tuple[str, Path], monkeypatch):
+    """screen(concept, **kw) -> ScreenResult through a client that sees the store of ``store_env``."""
+    from edgar_cli.capabilities.screen.screen import screen_companies
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient, set_client
+
+    url, directory = store_env
+    monkeypatch.setenv("EDGAR_MIRROR", url)
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    client = SecClient(Settings.from_env())
+    set_client(client)
+    return lambda concept, **kw: screen_companies(concept, client=client, **kw)
