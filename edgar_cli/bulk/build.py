@@ -126,6 +126,21 @@ def fact_tuple(v) -> tuple:
     )
 
 
+def _pit_row(facts: CompanyFacts) -> tuple:
+    """(cik, the first filing date of any fact, the packed point-in-time summary or None) for the pit table."""
+    from ..xbrl import pointintime as PIT
+
+    made = PIT.summary(facts)
+    if made is not None:
+        first = min(made[2].values(), default=None)  # (votes, filed, first_filed per tag, currencies)
+    else:  # an accession filed on two dates: the earliest of its rows
+        first = min(
+            (r[7] for body in facts.tags.values() for rows in body["units"].values() for r in rows if r[7]),
+            default=None,
+        )
+    return facts.cik, first, pack(made) if made is not None else None
+
+
 def fye_month(end: date) -> int:
     """The month a fiscal year ends in, robust to 52/53-week drift (a year ending 2025-01-02 ends in December)."""
     return (end - P.END_TOLERANCE).month
@@ -184,7 +199,7 @@ class _Writer:
         return {k: (crc, size) for k, crc, size in self.conn.execute(f"SELECT {key}, crc, size FROM {table}")}
 
     def delete_company(self, cik: int) -> None:
-        for table in ("companies", "tags", "annual", "concept_status"):
+        for table in ("companies", "tags", "annual", "concept_status", "pit"):
             self.conn.execute(f"DELETE FROM {table} WHERE cik = ?", (cik,))
 
     def put_company(self, facts: CompanyFacts, crc: int, size: int) -> None:
@@ -199,6 +214,7 @@ class _Writer:
             "INSERT INTO tags VALUES (?, ?, ?)", [(facts.cik, tag, pack(body)) for tag, body in tags.items()]
         )
         annual, status = materialize(facts)
+        self.conn.execute("INSERT INTO pit VALUES (?, ?, ?)", _pit_row(facts))
         self.conn.executemany("INSERT INTO annual VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", annual)
         self.conn.executemany("INSERT INTO concept_status VALUES (?, ?, ?, ?, ?)", status)
 

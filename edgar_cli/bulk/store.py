@@ -17,6 +17,9 @@ Tables (``FORMAT`` below; a store of another format is ignored, never misread):
   value, unit, form, fact)``: for each catalogue concept, the annual values the
   concept engine gives each company (``fact``: the FactValue's fields), so a
   screen is one indexed read instead of 10,000 engine runs;
+- ``pit(cik, first_filed, summary)``: when each filer's first XBRL fact was filed, and the point-in-time
+  summary of its facts (xbrl/pointintime.summary, packed; NULL when it has none), so that a screen as known
+  on a date counts the filers of that date with one read and cuts a filer's facts without a pass over them;
 - ``concept_status(concept, cik, unit, n, last_fy)``: which companies report a
   concept at all and in which unit (the screen's exclusion counts);
 - ``filers(cik, name, sic, ..., doc)`` and ``pages(name, cik, doc)``: every
@@ -38,7 +41,7 @@ from pathlib import Path
 from .. import config
 from ..xbrl.facts import TagsOnDemand
 
-FORMAT = "2"  # 2: facts carry pre_reverse_split_ratio and suspected_errors
+FORMAT = "3"  # 2: facts carry pre_reverse_split_ratio and suspected_errors; 3: the pit table
 STORE_NAME = "bulk.sqlite"
 
 SCHEMA = """
@@ -52,6 +55,7 @@ CREATE TABLE IF NOT EXISTS annual (concept TEXT, cik INTEGER, ord INTEGER, fisca
     PRIMARY KEY (concept, cik, ord)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS annual_by_year ON annual (concept, fiscal_year);
 CREATE INDEX IF NOT EXISTS annual_by_calendar ON annual (concept, calendar_year);
+CREATE TABLE IF NOT EXISTS pit (cik INTEGER PRIMARY KEY, first_filed TEXT, summary BLOB);
 CREATE TABLE IF NOT EXISTS concept_status (concept TEXT, cik INTEGER, unit TEXT, n INTEGER, last_fy INTEGER,
     PRIMARY KEY (concept, cik)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS filers (cik INTEGER PRIMARY KEY, name TEXT, sic TEXT, sic_description TEXT,
@@ -166,6 +170,11 @@ class BulkStore:
             return None
         names = [r[0] for r in self.all("SELECT tag FROM tags WHERE cik = ?", (int(cik),))]
         return row[0], unpack(row[1]), row[2], StoreTags(self, int(cik), names)
+
+    def pit_summary(self, cik: int) -> tuple | None:
+        """The point-in-time summary of a filer's facts (xbrl/pointintime.summary) kept at build, or None."""
+        row = self.one("SELECT summary FROM pit WHERE cik = ?", (int(cik),))
+        return unpack(row[0]) if row and row[0] is not None else None
 
     def document(self, name: str) -> bytes | None:
         """The JSON bytes of a submissions file by its name (``CIK##########.json`` or a page)."""

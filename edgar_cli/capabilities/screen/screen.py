@@ -485,24 +485,28 @@ def _raw_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
 
 def _known_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None, when: date):
     """Point in time: (the filers that had filed XBRL facts by ``when``, status, hits), each company's value from
-    its facts as known then (xbrl/pointintime.known_on), by the same rules as the live lookup. Runs the engine
-    for every filer of the store: a scan, not an indexed read."""
+    its facts as known then (xbrl/pointintime.known_on), by the same rules as the live lookup. The filers of the
+    date are one read of the store's pit table; the engine runs for each of them that reports one of the
+    concept's tags, its facts cut at the date with the point-in-time summary kept at build."""
     from ...bulk.source import company_facts_from
 
-    considered: set[int] = set()
-    status: dict[int, tuple] = {}
-    rows: list[tuple] = []
+    day = when.isoformat()
+    considered = {c for (c,) in store.all("SELECT cik FROM pit WHERE first_filed <= ?", (day,))}
     tags = [t.tag for t in spec.chain]
     if spec.raw and ":" not in tags[0]:
         tags = [f"{ns}:{tags[0]}" for ns in ("us-gaap", "ifrs-full", "dei", "srt")]
-    for (cik,) in store.all("SELECT cik FROM companies ORDER BY cik"):
+    marks = ",".join("?" * len(tags))
+    reporting = {c for (c,) in store.all(f"SELECT DISTINCT cik FROM tags WHERE tag IN ({marks})", tuple(tags))}
+    status: dict[int, tuple] = {}
+    rows: list[tuple] = []
+    for cik in sorted(considered & reporting):
         facts = company_facts_from(store, cik)
         if facts is None:
             continue
+        made = store.pit_summary(cik)
+        if made is not None:
+            PIT.set_summary(facts, made)
         known = PIT.known_on(facts, when)
-        if not known.tags:
-            continue  # no XBRL facts filed yet on that date
-        considered.add(cik)
         if any(t in known.tags for t in tags):
             _engine_rows(known, spec, fy, cal, cik, status, rows)
     if cal is not None:
