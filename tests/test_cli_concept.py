@@ -244,3 +244,15 @@ def test_the_command_the_early_facts_warning_suggests_names_the_company_and_pars
     assert r.rc == 0 and "read them with edgar section 1318605 --accession 0001628280-26-003952" in r.err
     again = cli("section", "1318605", "--accession", "0001628280-26-003952", "--json")
     assert again.json()["error"]["code"] != "invalid_argument"  # the document may be missing offline; the call is right
+
+
+def test_total_debt_for_a_year_it_cannot_sum_points_to_the_lines_that_are_there(edgar):
+    # Tesla FY2019 (10-K 0001564590-20-004475): LongTermDebt 10,402M beside DebtCurrent 1,399M cannot be summed
+    # without a guess; the error names both and the suggested command gives the first.
+    r = edgar("concept", "TSLA", "total_debt", "--fy", "2019", "--json")
+    assert r.rc == ExitStatus.NOT_FOUND
+    err = r.json()["error"]
+    assert "us-gaap:LongTermDebt 10,402,000,000" in err["message"] and "2019-12-31" in err["message"]
+    assert "edgar concept TSLA us-gaap:LongTermDebt --fy 2019" in err["suggestion"], err["suggestion"]
+    followed = edgar("concept", "TSLA", "us-gaap:LongTermDebt", "--fy", "2019", "--json")
+    assert followed.rc == 0 and followed.json()["values"][0]["value"] == 10_402_000_000

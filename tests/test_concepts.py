@@ -556,6 +556,31 @@ def test_teslas_long_term_debt_beside_a_current_debt_line_is_not_summed_as_if_it
     assert v.value == 401_495_000 + 50_841_000 and v.accession_number == "0001193125-13-096241"
 
 
+def test_a_year_whose_debt_lines_cannot_be_summed_names_what_was_found_and_what_is_missing(sec):
+    # Tesla at 2019-12-31 (FY2019 10-K 0001564590-20-004475): us-gaap:LongTermDebt 10,402M beside
+    # us-gaap:DebtCurrent 1,399M, and no us-gaap:LongTermDebtNoncurrent to say whether the first includes the
+    # second. The year is in the XBRL facts (they run to 2022-09-30): the answer says what is there and what is
+    # missing, not that the year is absent.
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSLA", "total_debt", fiscal_year=2019)
+    err = caught.value
+    assert err.code == "not_found"
+    assert "not in the XBRL facts" not in err.message and "XBRL facts end at" not in err.message
+    for text in (
+        "2019-12-31",
+        "us-gaap:LongTermDebt 10,402,000,000",
+        "us-gaap:DebtCurrent 1,399,000,000",
+        "0001564590-20-004475",
+        "us-gaap:LongTermDebtNoncurrent",
+    ):
+        assert text in err.message, err.message
+    for tag in ("us-gaap:LongTermDebt", "us-gaap:DebtCurrent"):  # the components' own concepts answer
+        assert tag in err.suggestion, err.suggestion
+        assert one(get_financial_concept("TSLA", tag, fiscal_year=2019), 2019).accession_number == (
+            "0001564590-20-004475"
+        )
+
+
 def test_long_term_debt_says_it_excludes_the_current_portion_and_where_to_find_the_total(sec):
     r = get_financial_concept("AAPL", "long_term_debt", fiscal_year=2024)
     assert one(r, 2024).value == 85_750_000_000  # the non-current part only (0000320193-24-000123)

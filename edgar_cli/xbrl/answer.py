@@ -168,6 +168,7 @@ def assemble_answer(
         _raise_no_period(ref, spec, series, period)
     selected = [v for v in pool if fy is None or v.fiscal_year == fy]
     if fy is not None and not selected:
+        _raise_unsummed(ref, spec, series, fy, period)
         _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, facts.coverage_note)
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
@@ -268,6 +269,37 @@ def _raise_no_period(ref: CompanyRefRecord, spec: Concept, series: Series, perio
     )
 
 
+def _raise_unsummed(ref: CompanyRefRecord, spec: Concept, series: Series, fy: int, period: str) -> None:
+    """not_found for a year whose composite lines are in the facts but cannot be summed: what was found at
+    which date, what is missing, and the components' own concepts (which answer) as the way on."""
+    if period == "annual":
+        gaps = [g for g in series.unsummed if g.fiscal_year == fy and g.fiscal_period == "FY"]
+    else:
+        gaps = [g for g in series.unsummed if g.fiscal_year == fy and g.fiscal_period is not None]
+    if not gaps:
+        return
+    each = "; ".join(
+        f"at {g.end}, "
+        + " beside ".join(f"{v.matched_tag} {v.value:,} ({v.accession_number})" for v in g.found)
+        + f", with no {' or '.join(g.missing)} tagged: {g.why}"
+        for g in gaps[:4]
+    )
+    more = f"; and {len(gaps) - 4} more date(s)" if len(gaps) > 4 else ""
+    who = ref.tickers[0] if ref.tickers else ref.cik
+    tags = list(dict.fromkeys(v.matched_tag for g in gaps for v in g.found))
+    if surface() == "cli":
+        asks = " and ".join(f"{tool('get_financial_concept')} {who} {t} {param('fiscal_year')} {fy}" for t in tags)
+    else:
+        asks = f"{tool('get_financial_concept')} (company {who}, {param('fiscal_year')} {fy}) for " + " and ".join(tags)
+    raise EdgarError(
+        "not_found",
+        f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: the lines it is summed from are in the XBRL "
+        f"facts but cannot be summed without a guess: {each}{more}.",
+        f"Ask for the lines themselves with {asks}, and read the balance sheet in the filing for how they add up.",
+        latest_fiscal_year=max((v.fiscal_year for v in series.values if v.fiscal_year is not None), default=None),
+    )
+
+
 def _raise_missing_year(
     ref: CompanyRefRecord,
     spec: Concept,
@@ -308,7 +340,7 @@ def _raise_missing_year(
         reason = f"the XBRL facts start at FY{earliest}"
     else:
         reason = f"FY{fy} has no {period} value"
-    if coverage_note and latest is not None and fy >= latest and coverage_note not in reason:
+    if coverage_note and latest is not None and fy >= latest and coverage_note.rstrip(".") not in reason:
         reason += f". {coverage_note.rstrip('.')}"  # the year may be reported in filings the facts do not reach
     # A reorganisation: the years before the successor's facts begin are under the predecessor's CIK.
     before = successors.predecessor_of(ref.cik) if earliest is None or fy < earliest else None
