@@ -110,6 +110,41 @@ def test_labels_follow_the_convention_even_when_an_old_10k_mislabels_itself(sec)
     assert r.fiscal_year_end == "01-26"
 
 
+def test_the_calendar_year_of_a_fiscal_year_is_the_one_whose_december_31_is_nearest_its_end():
+    from edgar_cli.xbrl.periods import calendar_year_of
+
+    assert calendar_year_of(date(2025, 1, 26)) == 2024  # NVIDIA's FY2025: eleven months of 2024
+    assert calendar_year_of(date(2025, 1, 31)) == 2024  # Snowflake's FY2025
+    assert calendar_year_of(date(2024, 9, 28)) == 2024  # Apple's FY2024
+    assert calendar_year_of(date(2024, 12, 31)) == 2024  # Tesla, TSMC
+    assert calendar_year_of(date(2021, 1, 2)) == 2020  # a December 52/53-week year that slipped
+    assert calendar_year_of(date(2025, 6, 30)) == 2024  # June: 181 days after 2024-12-31, 184 before 2025-12-31
+    assert calendar_year_of(date(2025, 7, 2)) == 2025
+
+
+def test_the_calendar_year_rule_is_the_secs_own_for_every_annual_fact_it_frames(corpus):
+    # companyfacts' frame (CY2024 ...) is the SEC's calendar alignment of a fact: NVIDIA's FY2025 revenue
+    # (2024-01-29 to 2025-01-26, 0001045810-26-000021) is CY2024, Apple's FY2024 (to 2024-09-28,
+    # 0000320193-25-000079) is CY2024. The one rule edgar aligns calendar years by gives the same year for every
+    # framed annual fact of the corpus filers.
+    import json
+    import re
+
+    from edgar_cli.xbrl.periods import calendar_year_of
+
+    checked = 0
+    for path in sorted((corpus / "data.sec.gov" / "api" / "xbrl" / "companyfacts").glob("CIK*.json")):
+        for tags in json.loads(path.read_text())["facts"].values():
+            for body in tags.values():
+                for rows in body["units"].values():
+                    for r in rows:
+                        m = re.fullmatch(r"CY(\d{4})", r.get("frame", ""))
+                        if m:
+                            checked += 1
+                            assert calendar_year_of(date.fromisoformat(r["end"])) == int(m.group(1)), (path.name, r)
+    assert checked > 5000
+
+
 # --- rule 3: only periodic reports count ----------------------------------------------------
 
 
