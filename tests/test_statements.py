@@ -300,6 +300,37 @@ def test_quarterly_ttm_rows_follow_their_concept(sec):
     assert all(c.status == "derived" for k, c in ttm.items() if k != "Q4 FY2026")
 
 
+# --- notes true of the figures they sit on (issue 35, item 6) ---------------------------------------------------
+
+
+def test_a_shares_series_says_once_that_each_year_also_has_the_balance_sheet_count_and_how_to_see_it(sec):
+    # Apple tags two share counts labelled with each fiscal year: the cover page's dei:EntityCommonStockSharesOutstanding
+    # (shown: 14,776,353,000 at 2025-10-17) and the balance sheet's us-gaap:CommonStockSharesOutstanding
+    # (14,773,260,000 at 2025-09-27), both in the FY2025 10-K 0000320193-25-000079. Every column has both, so one
+    # note says so; values of periods not in the table (Q1 FY2026 at 2025-12-27, 0000320193-26-000006; Q3 FY2025
+    # at 2025-06-28, 0000320193-25-000073) are not in it.
+    r = get_financial_series("AAPL", ["shares_outstanding"], last=8)
+    (row,) = r.rows
+    left = [n for n in row.notes + r.notes if "left out" in n]
+    assert len(left) == 1, row.notes + r.notes
+    (note,) = left
+    assert "every column" in note and "us-gaap:CommonStockSharesOutstanding" in note
+    assert "14,773,260,000 at 2025-09-27" in note and "0000320193-25-000079" in note
+    assert "2025-12-27" not in note and "2025-06-28" not in note
+    assert "ask for us-gaap:CommonStockSharesOutstanding" in note
+
+
+def test_a_left_out_value_is_named_only_for_the_columns_it_belongs_to(sec):
+    # FY2019 alone: its balance-sheet count at 2019-09-28 is 17,772,945,000 as restated for the 2020 4-for-1 split
+    # (0000320193-20-000096) beside the cover count 4,443,265,000 at 2019-10-18 (0000320193-19-000119) shown; no
+    # other year's dates are named.
+    r = get_financial_series("AAPL", ["shares_outstanding"], fiscal_year=2019)
+    (note,) = [n for n in r.rows[0].notes + r.notes if "left out" in n]
+    assert "17,772,945,000 at 2019-09-28" in note and "0000320193-20-000096" in note
+    assert "4,443,265,000 at 2019-10-18" in note
+    assert not any(d in note for d in ("2025", "2024", "2020-09-26"))
+
+
 # --- one request, ranges, errors ------------------------------------------------------------
 
 
