@@ -331,6 +331,22 @@ def test_a_left_out_value_is_named_only_for_the_columns_it_belongs_to(sec):
     assert not any(d in note for d in ("2025", "2024", "2020-09-26"))
 
 
+def test_total_debt_years_whose_lines_cannot_be_summed_say_so_in_a_series_and_in_a_table_cell(sec):
+    # Tesla's 10-Ks: LongTermDebt beside DebtCurrent with no noncurrent line, at 2019-12-31 10,402M and 1,399M
+    # (0001564590-20-004475), 2020-12-31 8,462M and 1,758M (0001564590-21-004599), 2021-12-31 4,254M and 1,088M
+    # (0000950170-22-000796). The facts run to 2022-09-30; it was said that they "cover FY2011 to FY2012".
+    with pytest.raises(EdgarError) as caught:
+        get_financial_series("TSLA", ["total_debt"], fiscal_year="2019..2021")
+    err = caught.value
+    assert err.code == "not_found" and "cover FY2011" not in err.message
+    for text in ("2019-12-31", "us-gaap:DebtCurrent 1,758,000,000 (0001564590-21-004599)", "2021-12-31"):
+        assert text in err.message, err.message
+    assert all(t in err.suggestion for t in ("us-gaap:LongTermDebt", "us-gaap:DebtCurrent", "2019..2021"))
+    table = get_financial_series("TSLA", ["total_debt", "revenue"], fiscal_year="2019..2021")
+    cell = next(c for c in table.rows[0].cells if c.column == "FY2019")
+    assert cell.status == "absent" and "us-gaap:LongTermDebt 10,402,000,000 (0001564590-20-004475)" in cell.reason
+
+
 # --- one request, ranges, errors ------------------------------------------------------------
 
 

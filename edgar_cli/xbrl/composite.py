@@ -151,8 +151,7 @@ def _unsummed(end: date, long_line: FactRecord, current_line: FactRecord | None)
             end,
             (long_line,),
             (CURRENT,),
-            "the noncurrent part is tagged with no current portion beside it, and a total without it would guess "
-            "that there is none",
+            "a total of the noncurrent part alone would guess that there is no current portion",
         )
     assert current_line is not None  # LongTermDebt goes unsummed only beside a current-debt line
     return Unsummed(

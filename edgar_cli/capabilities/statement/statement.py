@@ -27,7 +27,7 @@ from ...sec.companyfacts import known_on, load_company_facts
 from ...vocabulary import param
 from ...xbrl import derive as D
 from ...xbrl import pointintime as PIT
-from ...xbrl.answer import SOURCE, validate_fiscal_year
+from ...xbrl.answer import SOURCE, describe_unsummed, unsummed_in, unsummed_suggestion, validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import describe_values as _describe
@@ -571,6 +571,14 @@ class _Row:
                     + ", ".join(t.tag for t in self.spec.chain)
                     + ") in its periodic reports' XBRL facts"
                 )
+            elif gaps := [
+                g
+                for g in unsummed_in(self.series, {col.fiscal_year}, "annual" if col.fiscal_period == "FY" else "all")
+                if g.fiscal_period == col.fiscal_period
+            ]:
+                reason = f"its lines are tagged for {col.key} but cannot be summed without a guess: " + (
+                    describe_unsummed(gaps)
+                )
             else:
                 span = self.span("annual" if col.fiscal_period == "FY" else "quarterly")
                 reason = f"no value for {col.key}" + (f"; reported for {span}" if span else "")
@@ -764,6 +772,21 @@ def _asked(years: list[int] | None) -> str:
 def _raise_no_columns(ref: CompanyRef, rows: list[_Row], period: str, years: list[int] | None) -> None:
     have = sorted({k[0] for r in rows for k in r.keys(period)})
     asked = _asked(years)
+    gaps = [g for r in rows for g in unsummed_in(r.series, set(years) if years else None, period)]
+    if len(rows) == 1 and gaps:  # a composite whose lines are tagged in those years but cannot be summed
+        raise EdgarError(
+            "not_found",
+            f"No {period} {rows[0].spec.name} for {ref.name} in {asked}: the lines it is summed from are in the "
+            f"XBRL facts but cannot be summed without a guess: {describe_unsummed(gaps)}."
+            + (f" It is summed for FY{have[0]} to FY{have[-1]}." if have else ""),
+            unsummed_suggestion(
+                gaps,
+                ref.tickers[0] if ref.tickers else ref.cik,
+                f"{years[0]}..{years[-1]}" if years and len(years) > 1 else str(years[0]) if years else "",
+            ),
+            earliest_fiscal_year=have[0] if have else None,
+            latest_fiscal_year=have[-1] if have else None,
+        )
     raise EdgarError(
         "not_found",
         f"No {period} values for {ref.name} in {asked}"
