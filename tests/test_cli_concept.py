@@ -244,3 +244,27 @@ def test_the_command_the_early_facts_warning_suggests_names_the_company_and_pars
     assert r.rc == 0 and "read them with edgar section 1318605 --accession 0001628280-26-003952" in r.err
     again = cli("section", "1318605", "--accession", "0001628280-26-003952", "--json")
     assert again.json()["error"]["code"] != "invalid_argument"  # the document may be missing offline; the call is right
+
+
+def test_total_debt_for_a_year_it_cannot_sum_points_to_the_lines_that_are_there(edgar):
+    # Tesla FY2019 (10-K 0001564590-20-004475): LongTermDebt 10,402M beside DebtCurrent 1,399M cannot be summed
+    # without a guess; the error names both and the suggested command gives the first.
+    r = edgar("concept", "TSLA", "total_debt", "--fy", "2019", "--json")
+    assert r.rc == ExitStatus.NOT_FOUND
+    err = r.json()["error"]
+    assert "us-gaap:LongTermDebt 10,402,000,000" in err["message"] and "2019-12-31" in err["message"]
+    assert "edgar concept TSLA us-gaap:LongTermDebt --fy 2019" in err["suggestion"], err["suggestion"]
+    followed = edgar("concept", "TSLA", "us-gaap:LongTermDebt", "--fy", "2019", "--json")
+    assert followed.rc == 0 and followed.json()["values"][0]["value"] == 10_402_000_000
+
+
+def test_a_shares_series_notes_the_left_out_balance_sheet_counts_once_and_only_for_its_columns(edgar):
+    # Apple FY2018-FY2025: each year's cover-page count (dei) is shown, its balance-sheet count (us-gaap) left out;
+    # FY2025's is 14,773,260,000 at 2025-09-27 (0000320193-25-000079). Q1 FY2026's 2025-12-27
+    # (0000320193-26-000006) is in no column, so the note does not name it.
+    r = edgar("concept", "AAPL", "shares_outstanding", "--last", "8", "--format", "table")
+    assert r.rc == 0, r.err
+    lines = [line for line in r.err.splitlines() if "left out" in line]
+    assert len(lines) == 1, r.err
+    assert "In every column" in lines[0] and "14,773,260,000 at 2025-09-27" in lines[0]
+    assert "2025-12-27" not in lines[0] and "ask for us-gaap:CommonStockSharesOutstanding" in lines[0]

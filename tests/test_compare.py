@@ -373,6 +373,22 @@ def test_latest_compares_each_company_at_its_own_latest_fiscal_year_and_checks_a
     assert r.comparable is False and r.comparability_issues == ["period ends 120 days apart"]
 
 
+def test_latest_names_the_calendar_year_each_row_aligns_to_by_the_rule_align_nearest_uses(sec):
+    # NVIDIA's FY2026 (to 2026-01-25, 0001045810-26-000021) and Apple's FY2025 (to 2025-09-27,
+    # 0000320193-25-000079) are both calendar 2025 (the SEC frames the year to 2025-01-26 as CY2024, so the next
+    # as CY2025): --latest and align nearest for 2025 give the same rows.
+    latest = compare_companies("revenue", ["NVDA", "AAPL"], latest=True)
+    assert "aligned to calendar 2025" in latest.fiscal_year_reason
+    aligned = compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2025, align="nearest")
+    assert [(r.cik, r.fiscal_year, r.end, r.accession_number) for r in latest.rows] == [
+        (r.cik, r.fiscal_year, r.end, r.accession_number) for r in aligned.rows
+    ]
+    assert [(r.fiscal_year, r.accession_number) for r in aligned.rows] == [
+        (2026, "0001045810-26-000021"),
+        (2025, "0000320193-25-000079"),
+    ]
+
+
 def test_latest_gives_one_fiscal_year_when_every_company_is_at_the_same_label_and_still_checks_the_dates(sec):
     r = compare_companies("revenue", ["AAPL", "SNOW"], latest=True)
     assert (r.fiscal_year, r.fiscal_period) == (2025, "FY")

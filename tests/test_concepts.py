@@ -110,6 +110,41 @@ def test_labels_follow_the_convention_even_when_an_old_10k_mislabels_itself(sec)
     assert r.fiscal_year_end == "01-26"
 
 
+def test_the_calendar_year_of_a_fiscal_year_is_the_one_whose_december_31_is_nearest_its_end():
+    from edgar_cli.xbrl.periods import calendar_year_of
+
+    assert calendar_year_of(date(2025, 1, 26)) == 2024  # NVIDIA's FY2025: eleven months of 2024
+    assert calendar_year_of(date(2025, 1, 31)) == 2024  # Snowflake's FY2025
+    assert calendar_year_of(date(2024, 9, 28)) == 2024  # Apple's FY2024
+    assert calendar_year_of(date(2024, 12, 31)) == 2024  # Tesla, TSMC
+    assert calendar_year_of(date(2021, 1, 2)) == 2020  # a December 52/53-week year that slipped
+    assert calendar_year_of(date(2025, 6, 30)) == 2024  # June: 181 days after 2024-12-31, 184 before 2025-12-31
+    assert calendar_year_of(date(2025, 7, 2)) == 2025
+
+
+def test_the_calendar_year_rule_is_the_secs_own_for_every_annual_fact_it_frames(corpus):
+    # companyfacts' frame (CY2024 ...) is the SEC's calendar alignment of a fact: NVIDIA's FY2025 revenue
+    # (2024-01-29 to 2025-01-26, 0001045810-26-000021) is CY2024, Apple's FY2024 (to 2024-09-28,
+    # 0000320193-25-000079) is CY2024. The one rule edgar aligns calendar years by gives the same year for every
+    # framed annual fact of the corpus filers.
+    import json
+    import re
+
+    from edgar_cli.xbrl.periods import calendar_year_of
+
+    checked = 0
+    for path in sorted((corpus / "data.sec.gov" / "api" / "xbrl" / "companyfacts").glob("CIK*.json")):
+        for tags in json.loads(path.read_text())["facts"].values():
+            for body in tags.values():
+                for rows in body["units"].values():
+                    for r in rows:
+                        m = re.fullmatch(r"CY(\d{4})", r.get("frame", ""))
+                        if m:
+                            checked += 1
+                            assert calendar_year_of(date.fromisoformat(r["end"])) == int(m.group(1)), (path.name, r)
+    assert checked > 5000
+
+
 # --- rule 3: only periodic reports count ----------------------------------------------------
 
 
@@ -554,6 +589,31 @@ def test_teslas_long_term_debt_beside_a_current_debt_line_is_not_summed_as_if_it
     # 2012-12-31 (0001193125-13-096241): both parts tagged, 401,495K non-current and 50,841K current
     v = next(v for v in r.values if v.end == date(2012, 12, 31))
     assert v.value == 401_495_000 + 50_841_000 and v.accession_number == "0001193125-13-096241"
+
+
+def test_a_year_whose_debt_lines_cannot_be_summed_names_what_was_found_and_what_is_missing(sec):
+    # Tesla at 2019-12-31 (FY2019 10-K 0001564590-20-004475): us-gaap:LongTermDebt 10,402M beside
+    # us-gaap:DebtCurrent 1,399M, and no us-gaap:LongTermDebtNoncurrent to say whether the first includes the
+    # second. The year is in the XBRL facts (they run to 2022-09-30): the answer says what is there and what is
+    # missing, not that the year is absent.
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSLA", "total_debt", fiscal_year=2019)
+    err = caught.value
+    assert err.code == "not_found"
+    assert "not in the XBRL facts" not in err.message and "XBRL facts end at" not in err.message
+    for text in (
+        "2019-12-31",
+        "us-gaap:LongTermDebt 10,402,000,000",
+        "us-gaap:DebtCurrent 1,399,000,000",
+        "0001564590-20-004475",
+        "us-gaap:LongTermDebtNoncurrent",
+    ):
+        assert text in err.message, err.message
+    for tag in ("us-gaap:LongTermDebt", "us-gaap:DebtCurrent"):  # the components' own concepts answer
+        assert tag in err.suggestion, err.suggestion
+        assert one(get_financial_concept("TSLA", tag, fiscal_year=2019), 2019).accession_number == (
+            "0001564590-20-004475"
+        )
 
 
 def test_long_term_debt_says_it_excludes_the_current_portion_and_where_to_find_the_total(sec):

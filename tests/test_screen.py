@@ -85,14 +85,47 @@ def test_counts_add_up_to_the_companies_considered(screen, kwargs):
     )
 
 
-def test_calendar_year_selects_periods_by_their_end_date(screen):
-    fiscal = screen("revenue", fiscal_year=2025)
-    calendar = screen("revenue", calendar_year=2024)
-    # NVIDIA's FY2025 ended 2025-01-26 (calendar 2025); its FY2024, ended 2024-01-28, is its calendar 2024 row.
-    assert str(_row(fiscal, 1045810).end) == "2025-01-26"
-    cal = _row(calendar, 1045810)
-    assert str(cal.end) == "2024-01-28" and cal.fiscal_year == 2024
-    assert all(str(r.end).startswith("2024") for r in calendar.rows)
+# Calendar year -> each company's fiscal year, from the SEC's own CY frames in companyfacts (revenue):
+# CY2021: NVIDIA FY2022 to 2022-01-30 (0001045810-24-000029), Snowflake FY2022 to 2022-01-31 (0001640147-24-000101),
+# Apple FY2021 to 2021-09-25 (0000320193-23-000106), Tesla 2021 (0000950170-22-000796), TSMC 2021 in TWD
+# (0001193125-24-099840). CY2024: NVIDIA FY2025 to 2025-01-26 (0001045810-26-000021), Snowflake FY2025 to 2025-01-31
+# (0001640147-25-000052), Apple FY2024 to 2024-09-28 (0000320193-25-000079), TSMC 2024 (0001193125-25-083423);
+# Tesla's facts end at 2022-09-30.
+CALENDAR = {
+    2021: {
+        1045810: (2022, "2022-01-30"),
+        1640147: (2022, "2022-01-31"),
+        320193: (2021, "2021-09-25"),
+        1318605: (2021, "2021-12-31"),
+        1046179: (2021, "2021-12-31"),
+    },
+    2024: {
+        1045810: (2025, "2025-01-26"),
+        1640147: (2025, "2025-01-31"),
+        320193: (2024, "2024-09-28"),
+        1046179: (2024, "2024-12-31"),
+    },
+}
+
+
+@pytest.mark.parametrize("year", sorted(CALENDAR))
+def test_a_calendar_year_is_the_same_fiscal_year_in_a_screen_and_an_aligned_comparison(screen, year):
+    from edgar_cli.capabilities.compare.compare import compare_companies
+    from edgar_cli.sec.client import get_client
+
+    expected = CALENDAR[year]
+    usd, twd = screen("revenue", calendar_year=year), screen("revenue", calendar_year=year, unit="TWD")
+    screened = {int(r.cik): r for r in usd.rows + twd.rows}
+    compared = compare_companies(
+        "revenue", [str(c) for c in expected], fiscal_year=year, align="nearest", client=get_client()
+    )
+    aligned = {int(r.cik): r for r in compared.rows}
+    for cik, (fy, end) in expected.items():
+        by_screen, by_compare = screened[cik], aligned[cik]
+        assert (by_screen.fiscal_year, str(by_screen.end)) == (fy, end), cik
+        assert (by_compare.fiscal_year, str(by_compare.end)) == (fy, end), cik
+        assert by_screen.accession_number == by_compare.accession_number and by_screen.value == by_compare.value
+    assert len(screened) == len(usd.rows) + len(twd.rows)  # one row per company, never two of its years
 
 
 def test_fiscal_year_end_month_and_form_filters(screen):

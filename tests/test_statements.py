@@ -300,6 +300,53 @@ def test_quarterly_ttm_rows_follow_their_concept(sec):
     assert all(c.status == "derived" for k, c in ttm.items() if k != "Q4 FY2026")
 
 
+# --- notes true of the figures they sit on (issue 35, item 6) ---------------------------------------------------
+
+
+def test_a_shares_series_says_once_that_each_year_also_has_the_balance_sheet_count_and_how_to_see_it(sec):
+    # Apple tags two share counts labelled with each fiscal year: the cover page's dei:EntityCommonStockSharesOutstanding
+    # (shown: 14,776,353,000 at 2025-10-17) and the balance sheet's us-gaap:CommonStockSharesOutstanding
+    # (14,773,260,000 at 2025-09-27), both in the FY2025 10-K 0000320193-25-000079. Every column has both, so one
+    # note says so; values of periods not in the table (Q1 FY2026 at 2025-12-27, 0000320193-26-000006; Q3 FY2025
+    # at 2025-06-28, 0000320193-25-000073) are not in it.
+    r = get_financial_series("AAPL", ["shares_outstanding"], last=8)
+    (row,) = r.rows
+    left = [n for n in row.notes + r.notes if "left out" in n]
+    assert len(left) == 1, row.notes + r.notes
+    (note,) = left
+    assert "every column" in note and "us-gaap:CommonStockSharesOutstanding" in note
+    assert "14,773,260,000 at 2025-09-27" in note and "0000320193-25-000079" in note
+    assert "2025-12-27" not in note and "2025-06-28" not in note
+    assert "ask for us-gaap:CommonStockSharesOutstanding" in note
+
+
+def test_a_left_out_value_is_named_only_for_the_columns_it_belongs_to(sec):
+    # FY2019 alone: its balance-sheet count at 2019-09-28 is 17,772,945,000 as restated for the 2020 4-for-1 split
+    # (0000320193-20-000096) beside the cover count 4,443,265,000 at 2019-10-18 (0000320193-19-000119) shown; no
+    # other year's dates are named.
+    r = get_financial_series("AAPL", ["shares_outstanding"], fiscal_year=2019)
+    (note,) = [n for n in r.rows[0].notes + r.notes if "left out" in n]
+    assert "17,772,945,000 at 2019-09-28" in note and "0000320193-20-000096" in note
+    assert "4,443,265,000 at 2019-10-18" in note
+    assert not any(d in note for d in ("2025", "2024", "2020-09-26"))
+
+
+def test_total_debt_years_whose_lines_cannot_be_summed_say_so_in_a_series_and_in_a_table_cell(sec):
+    # Tesla's 10-Ks: LongTermDebt beside DebtCurrent with no noncurrent line, at 2019-12-31 10,402M and 1,399M
+    # (0001564590-20-004475), 2020-12-31 8,462M and 1,758M (0001564590-21-004599), 2021-12-31 4,254M and 1,088M
+    # (0000950170-22-000796). The facts run to 2022-09-30; it was said that they "cover FY2011 to FY2012".
+    with pytest.raises(EdgarError) as caught:
+        get_financial_series("TSLA", ["total_debt"], fiscal_year="2019..2021")
+    err = caught.value
+    assert err.code == "not_found" and "cover FY2011" not in err.message
+    for text in ("2019-12-31", "us-gaap:DebtCurrent 1,758,000,000 (0001564590-21-004599)", "2021-12-31"):
+        assert text in err.message, err.message
+    assert all(t in err.suggestion for t in ("us-gaap:LongTermDebt", "us-gaap:DebtCurrent", "2019..2021"))
+    table = get_financial_series("TSLA", ["total_debt", "revenue"], fiscal_year="2019..2021")
+    cell = next(c for c in table.rows[0].cells if c.column == "FY2019")
+    assert cell.status == "absent" and "us-gaap:LongTermDebt 10,402,000,000 (0001564590-20-004475)" in cell.reason
+
+
 # --- one request, ranges, errors ------------------------------------------------------------
 
 

@@ -169,7 +169,7 @@ def materialize(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
                     facts.cik,
                     i,
                     v.fiscal_year,
-                    P.nominal_year(v.end),
+                    P.calendar_year_of(v.end),
                     fye_month(v.end),
                     v.end.isoformat(),
                     float(v.value),

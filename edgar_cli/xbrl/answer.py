@@ -28,7 +28,7 @@ from .catalogue import Concept, lookup
 from .facts import CompanyFacts
 from .notes import describe_values, quarter_gaps
 from .records import CompanyRefRecord, ConceptPeriod, ConceptResultRecord, DataSourceRecord, FactRecord
-from .series import Series, build_series, currency_note, requested_unit
+from .series import Series, Unsummed, build_series, currency_note, requested_unit
 
 MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin; XBRL facts begin around 2009
 SOURCE = "https://data.sec.gov/api/xbrl/companyfacts/CIK{cik}.json"
@@ -168,6 +168,7 @@ def assemble_answer(
         _raise_no_period(ref, spec, series, period)
     selected = [v for v in pool if fy is None or v.fiscal_year == fy]
     if fy is not None and not selected:
+        _raise_unsummed(ref, spec, series, fy, period)
         _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, facts.coverage_note)
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
@@ -268,6 +269,66 @@ def _raise_no_period(ref: CompanyRefRecord, spec: Concept, series: Series, perio
     )
 
 
+def _raise_unsummed(ref: CompanyRefRecord, spec: Concept, series: Series, fy: int, period: str) -> None:
+    """not_found for a year whose composite lines are in the facts but cannot be summed: what was found at
+    which date, what is missing, and the lines' own tags (which answer) as the way on."""
+    gaps = unsummed_in(series, {fy}, period)
+    if not gaps:
+        return
+    raise EdgarError(
+        "not_found",
+        f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: the lines it is summed from are in the XBRL "
+        f"facts but cannot be summed without a guess: {describe_unsummed(gaps)}.",
+        unsummed_suggestion(gaps, ref.tickers[0] if ref.tickers else ref.cik, str(fy)),
+        latest_fiscal_year=max((v.fiscal_year for v in series.values if v.fiscal_year is not None), default=None),
+    )
+
+
+def unsummed_in(series: Series, years: set[int] | None, period: str) -> list[Unsummed]:
+    """The dates of ``series`` (a composite's) in fiscal ``years`` (None: any) whose lines could not be summed,
+    of ``period`` (annual: the fiscal year's end; otherwise any fiscal period's)."""
+    return [
+        g
+        for g in series.unsummed
+        if (years is None or g.fiscal_year in years)
+        and (g.fiscal_period == "FY" if period == "annual" else g.fiscal_period is not None)
+    ]
+
+
+def describe_unsummed(gaps: list[Unsummed], limit: int = 4) -> str:
+    """The unsummed dates in words: each date's lines found (tag, value, accession), those missing, and why."""
+
+    def found(g: Unsummed) -> str:
+        return f"at {g.end}, " + " beside ".join(f"{v.matched_tag} {v.value:,} ({v.accession_number})" for v in g.found)
+
+    more = f"; and {len(gaps) - limit} more date(s)" if len(gaps) > limit else ""
+    if len({(g.missing, g.why) for g in gaps}) == 1:  # one reason for every date: said once
+        g = gaps[0]
+        where = "there" if len(gaps) == 1 else "at any of these dates"
+        return (
+            "; ".join(found(g) for g in gaps[:limit])
+            + more
+            + f"; no {' or '.join(g.missing)} is tagged {where}, so {g.why}"
+        )
+    return "; ".join(f"{found(g)}, with no {' or '.join(g.missing)} tagged: {g.why}" for g in gaps[:limit]) + more
+
+
+def unsummed_suggestion(gaps: list[Unsummed], who: str, years: str) -> str:
+    """Ask for the lines found at the unsummed dates by their own tags (they answer), for ``years`` ("2019",
+    "2019..2021")."""
+    tags = list(dict.fromkeys(v.matched_tag for g in gaps for v in g.found))
+    if surface() == "cli":
+        if ".." in years:
+            asks = f"{tool('get_financial_series')} {who} {' '.join(tags)} {param('fiscal_year')} {years}"
+        else:
+            asks = " and ".join(
+                f"{tool('get_financial_concept')} {who} {t} {param('fiscal_year')} {years}" for t in tags
+            )
+    else:
+        asks = f"{tool('get_financial_series')} (company {who}, concepts {' and '.join(tags)}, {param('fiscal_year')} {years})"
+    return f"Ask for the lines themselves with {asks}, and read the balance sheet in the filing for how they add up."
+
+
 def _raise_missing_year(
     ref: CompanyRefRecord,
     spec: Concept,
@@ -308,7 +369,7 @@ def _raise_missing_year(
         reason = f"the XBRL facts start at FY{earliest}"
     else:
         reason = f"FY{fy} has no {period} value"
-    if coverage_note and latest is not None and fy >= latest and coverage_note not in reason:
+    if coverage_note and latest is not None and fy >= latest and coverage_note.rstrip(".") not in reason:
         reason += f". {coverage_note.rstrip('.')}"  # the year may be reported in filings the facts do not reach
     # A reorganisation: the years before the successor's facts begin are under the predecessor's CIK.
     before = successors.predecessor_of(ref.cik) if earliest is None or fy < earliest else None

@@ -114,6 +114,7 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             long_line = n or whole
             assert long_line is not None  # every end is a date of at[NONCURRENT] or at[WHOLE]
             unsummed.append((end, long_line, current_line))
+            out.unsummed.append(_unsummed(end, long_line, current_line))
             continue
         short = at[SHORT_TERM].get(end)
         if short is not None:
@@ -139,6 +140,26 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             "and why). Read those dates' debt on the balance sheet in the filing."
         )
     return out
+
+
+def _unsummed(end: date, long_line: FactRecord, current_line: FactRecord | None):
+    """Why ``end``'s debt is not summed, as data: the lines found there and the ones that would settle it."""
+    from .series import Unsummed
+
+    if long_line.matched_tag == NONCURRENT:
+        return Unsummed(
+            end,
+            (long_line,),
+            (CURRENT,),
+            "a total of the noncurrent part alone would guess that there is no current portion",
+        )
+    assert current_line is not None  # LongTermDebt goes unsummed only beside a current-debt line
+    return Unsummed(
+        end,
+        (long_line, current_line),
+        (NONCURRENT, CURRENT),
+        f"whether {WHOLE} includes the current debt cannot be told from the XBRL facts (the taxonomy says it does; some filers, Tesla among them, use it for the noncurrent part only)",
+    )
 
 
 def _sum(summed: list[FactRecord], untagged: list[str]) -> FactRecord:

@@ -325,19 +325,35 @@ def calendar_from_votes(votes: Mapping[str, tuple]) -> FiscalCalendar:
     return cal
 
 
-def nearest_fiscal_year(ends: dict[int, date], year: int, within_days: int = 183) -> tuple[int, date] | None:
-    """(label, end) of the fiscal year ending nearest the end of calendar ``year`` (December 31), or None when
-    none ends within ``within_days`` of it.
+def calendar_year_of(end: date) -> int:
+    """The calendar year a fiscal year ending ``end`` (or a balance dated at its end) is aligned to: the year whose
+    December 31 is nearest ``end``, i.e. the one most of its twelve months fall in.
+
+    The one rule for "calendar 2024" everywhere (compare's ``align="nearest"``, its hint on labels far apart,
+    screen's ``calendar_year`` and the bulk store's calendar_year column). It is the SEC's own: companyfacts frames
+    NVIDIA's FY2025 (2024-01-29 to 2025-01-26) as CY2024 and Apple's FY2024 (to 2024-09-28) as CY2024, and a
+    December year that slipped to 2021-01-02 is 2020. A year ending June 30 is the earlier one (181-182 days after
+    its December 31, 184 before the next); a tie (a July 1 in a leap year) goes to the earlier year too.
+    """
+    return (end + timedelta(days=183)).year - 1
+
+
+def calendar_rank(end: date, year: int) -> tuple[int, date]:
+    """How well a fiscal year ending ``end`` matches calendar ``year`` (smaller is better): the days from its end
+    to December 31, then the earlier end. Picks one year when a company has two in one calendar year (a change of
+    fiscal year end and its transition period)."""
+    return abs((end - date(year, 12, 31)).days), end
+
+
+def nearest_fiscal_year(ends: dict[int, date], year: int) -> tuple[int, date] | None:
+    """(label, end) of the company's fiscal year aligned to calendar ``year`` by :func:`calendar_year_of`, the
+    best by :func:`calendar_rank` if there are several, or None when none is.
 
     The alignment for "2024" across fiscal calendars: NVIDIA's FY2025 (ended 2025-01-26, 26 days after) rather
-    than its FY2024 (ended 2024-01-28), Apple's FY2024 (ended 2024-09-28), a calendar-year filer's 2024. A tie
-    goes to the year ending first.
+    than its FY2024 (ended 2024-01-28), Apple's FY2024 (ended 2024-09-28), a calendar-year filer's 2024.
     """
-    target = date(year, 12, 31)
-    best = min(ends.items(), key=lambda kv: (abs((kv[1] - target).days), kv[1]), default=None)
-    if best is None or abs((best[1] - target).days) > within_days:
-        return None
-    return best
+    hits = [(label, end) for label, end in ends.items() if calendar_year_of(end) == year]
+    return min(hits, key=lambda kv: calendar_rank(kv[1], year), default=None)
 
 
 def period_filter(spec: object, period: str):

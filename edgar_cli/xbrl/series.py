@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
@@ -46,6 +47,27 @@ class Series:
         self.tags_tried: list[TagTriedRecord] = []
         self.ignored_forms: dict[str, int] = {}
         self.notes: list[str] = []  # what the answer must say of the series as a whole (a composite's unsummed dates)
+        self.unsummed: list[Unsummed] = []  # a composite's dates whose lines are tagged but cannot be summed
+
+
+@dataclass(frozen=True)
+class Unsummed:
+    """A date a composite concept (xbrl/composite.py) has lines for but does not sum: the reported values found
+    there (``found``, each with its tag and accession), the lines that would settle it and are not tagged there
+    (``missing``, tags) and why, in words."""
+
+    end: date
+    found: tuple[FactRecord, ...]
+    missing: tuple[str, ...]
+    why: str
+
+    @property
+    def fiscal_year(self) -> int | None:
+        return self.found[0].fiscal_year
+
+    @property
+    def fiscal_period(self) -> str | None:
+        return self.found[0].fiscal_period
 
 
 def requested_unit(spec: Concept, unit: str | None) -> str | None:

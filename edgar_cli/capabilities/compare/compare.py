@@ -125,7 +125,7 @@ def compare_companies(
 
     ``align="nearest"`` answers "who had bigger sales in 2024": ``fiscal_year``
     is read as a calendar year and each company's fiscal year ending nearest
-    its December 31 (within half a year) is compared, ``fiscal_year_basis``
+    its December 31 (xbrl.periods.calendar_year_of, the SEC's CY frames) is compared, ``fiscal_year_basis``
     nearest; a company with none is unavailable.
 
     ``fiscal_year`` omitted: the latest fiscal year (quarterly: fiscal year and quarter)
@@ -570,7 +570,7 @@ def _nearest_each(
             unavailable.append(
                 _not_found(
                     e,
-                    f"{e.ref.name} reports no fiscal year ending within half a year of {year}-12-31 in its "
+                    f"{e.ref.name} reports no fiscal year aligned to calendar {year} (ending nearest {year}-12-31) in its "
                     f"XBRL facts.{gap}",
                     f"Ask for another year, or use {param('align')} label.",
                 )
@@ -594,6 +594,19 @@ def _latest_each(entries: list[_Entry], period: str) -> tuple[dict[str, tuple[in
     reason = f"Each company's latest {what} it reports, by its own fiscal-year label: {each}."
     if len(set(targets.values())) > 1:
         reason += " The labels differ; compare each row's start and end dates."
+        if period == "annual":
+            # the calendar reading of each row, by the rule align nearest uses (xbrl.periods.calendar_year_of)
+            ends = {e.ref.cik: _annual_ends(e).get(targets[e.ref.cik][0]) for e in entries}
+            years = {cik: P.calendar_year_of(end) for cik, end in ends.items() if end is not None}
+            if len(years) == len(entries):
+                cal = set(years.values())
+                reason += (
+                    f" Each is the fiscal year aligned to calendar {cal.pop()} (ending nearest its December 31)."
+                    if len(cal) == 1
+                    else " By calendar year (the fiscal year ending nearest December 31): "
+                    + ", ".join(f"{e.ref.name} {years[e.ref.cik]}" for e in entries)
+                    + f"; to compare one calendar year ask with {param('fiscal_year')} and {param('align')} nearest."
+                )
     return targets, "latest_each", reason
 
 

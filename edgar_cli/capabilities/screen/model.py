@@ -54,8 +54,8 @@ class ScreenResult(_Model):
     fiscal_year: int | None = Field(default=None, description="The fiscal year by each company's own label")
     calendar_year: int | None = Field(
         default=None,
-        description="Periods ending in this calendar year (52/53-week years "
-        "ending in the first days of January count for the year before)",
+        description="Each company's fiscal year aligned to this calendar year: the one ending nearest its "
+        "December 31, as the SEC's CY frames (NVIDIA's FY2025, ended 2025-01-26, is calendar 2024)",
     )
     unit: str = Field(description="The one unit every row is in; companies reporting in another are excluded")
     minimum: float | None = None

@@ -32,6 +32,7 @@ from ...sec import urls
 from ...sec.client import SecClient, get_client
 from ...sec.submissions import family_of
 from ...vocabulary import param, tool
+from ...xbrl import periods as P
 from ...xbrl import pointintime as PIT
 from ...xbrl.answer import validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
@@ -74,7 +75,11 @@ def screen_companies(
         ),
     ] = None,
     calendar_year: Annotated[
-        int | None, Field(description="Instead of fiscal_year: annual periods ending in this calendar year, e.g. 2024")
+        int | None,
+        Field(
+            description="Instead of fiscal_year: each company's fiscal year ending nearest December 31 of this "
+            "calendar year, e.g. 2024 (NVIDIA's FY2025, ended 2025-01-26)"
+        ),
     ] = None,
     minimum: Annotated[float | None, Field(description="Only values at or above this, in the unit, e.g. 1e9")] = None,
     maximum: Annotated[float | None, Field(description="Only values at or below this, in the unit")] = None,
@@ -117,8 +122,10 @@ def screen_companies(
     fallback with ``matched_tag``, the latest-filed value of a restated period
     with ``original_value``), each with its provenance (accession number, form,
     filed date, period start/end). With ``fiscal_year`` the periods of
-    different companies end in different months; ``calendar_year`` selects
-    annual periods by their end date instead.
+    different companies end in different months; ``calendar_year`` takes each
+    company's fiscal year ending nearest that year's December 31 instead (the
+    rule of compare's ``align="nearest"`` and the SEC's CY frames:
+    xbrl.periods.calendar_year_of).
 
     Only one unit is screened (USD unless ``unit`` says otherwise); companies
     reporting the concept in another currency are counted under ``excluded``
@@ -277,7 +284,7 @@ def screen_companies(
         if ends[0][:7] != ends[-1][:7]:
             notes.append(
                 f"FY{fiscal_year} is each company's own label: these periods end between {ends[0]} and "
-                f"{ends[-1]}. For periods ending in one calendar year use {param('calendar_year')}."
+                f"{ends[-1]}. For the fiscal years aligned to one calendar year use {param('calendar_year')}."
             )
     if screen_unit.split("/")[0] != "USD" and _UNIT.fullmatch(screen_unit) and screen_unit not in ("shares", "pure"):
         notes.append(f"Values are in {screen_unit.split('/')[0]}, as the filers report them; nothing is converted.")
@@ -373,14 +380,14 @@ def _validate(fy, cal, minimum, maximum, limit, fye, sort, peers_of, today) -> N
             "invalid_argument",
             "Give a fiscal year or a calendar year, not both.",
             f"Use {param('fiscal_year')} for each company's own fiscal-year label, or "
-            f"{param('calendar_year')} for periods ending in one calendar year.",
+            f"{param('calendar_year')} for the fiscal years aligned to one calendar year.",
         )
     if fy is None and cal is None and not peers_of:
         raise EdgarError(
             "invalid_argument",
             "A screen needs the year to screen.",
             f"Pass {param('fiscal_year')} 2024 (each company's own label) or {param('calendar_year')} "
-            "2024 (periods ending in 2024).",
+            "2024 (each company's fiscal year ending nearest 2024-12-31).",
         )
     validate_fiscal_year(fy, today)
     validate_fiscal_year(cal, today)
@@ -455,13 +462,12 @@ def _catalogue_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | 
         for c, u, n, y in store.all("SELECT cik, unit, n, last_fy FROM concept_status WHERE concept = ?", (spec.name,))
     }
     column, year = ("fiscal_year", fy) if fy is not None else ("calendar_year", cal)
-    order = "cik, ord" if fy is not None else "cik, end_date DESC, ord"
     rows = store.all(
         f"SELECT cik, ord, end_date, value, unit, form, fye_month, fact FROM annual "
-        f"WHERE concept = ? AND {column} = ? ORDER BY {order}",
+        f"WHERE concept = ? AND {column} = ? ORDER BY cik, ord",
         (spec.name, year),
     )
-    return status, _first_hits(rows)
+    return status, _first_hits(_calendar_order(rows, cal))
 
 
 def _raw_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
@@ -478,9 +484,7 @@ def _raw_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
         facts = company_facts_from(store, cik)
         if facts is not None:
             _engine_rows(facts, spec, fy, cal, cik, status, rows)
-    if cal is not None:
-        rows.sort(key=lambda r: (r[0], _neg(r[2]), r[1]))
-    return status, _first_hits(rows)
+    return status, _first_hits(_calendar_order(rows, cal))
 
 
 def _known_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None, when: date):
@@ -509,15 +513,12 @@ def _known_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None
         known = PIT.known_on(facts, when)
         if any(t in known.tags for t in tags):
             _engine_rows(known, spec, fy, cal, cik, status, rows)
-    if cal is not None:
-        rows.sort(key=lambda r: (r[0], _neg(r[2]), r[1]))
-    return considered, status, _first_hits(rows)
+    return considered, status, _first_hits(_calendar_order(rows, cal))
 
 
 def _engine_rows(facts, spec: Concept, fy: int | None, cal: int | None, cik: int, status: dict, rows: list) -> None:
     """The concept engine run on one company's facts: its status (unit, annual values, latest fiscal year) and
     the rows of the year asked for, in the store's ``annual`` layout."""
-    from ...xbrl import periods as P
     from ...xbrl.periods import period_filter
     from ...xbrl.series import build_series
 
@@ -526,7 +527,7 @@ def _engine_rows(facts, spec: Concept, fy: int | None, cal: int | None, cik: int
     years = [v.fiscal_year for v in pool if v.fiscal_year is not None]
     status[cik] = (series.unit, len(pool), max(years) if years else None)
     for i, v in enumerate(pool):
-        if (fy is not None and v.fiscal_year == fy) or (cal is not None and P.nominal_year(v.end) == cal):
+        if (fy is not None and v.fiscal_year == fy) or (cal is not None and P.calendar_year_of(v.end) == cal):
             rows.append(
                 (cik, i, v.end.isoformat(), float(v.value), v.unit, v.form, B.fye_month(v.end), B.fact_tuple(v))
             )
@@ -577,8 +578,12 @@ def _no_longer_filing(store: BulkStore, matched: list[_Hit], rows: list[ScreenRo
     return len(gone)
 
 
-def _neg(iso: str) -> tuple:
-    return tuple(-int(p) for p in iso.split("-"))
+def _calendar_order(rows: list, cal: int | None) -> list:
+    """Rows (cik, ord, end_date, ...) with, for a calendar year, a company's fiscal years in the order the
+    calendar rule ranks them (several in one calendar year: the one it assigns first)."""
+    if cal is not None:
+        rows = sorted(rows, key=lambda r: (r[0], P.calendar_rank(date.fromisoformat(r[2]), cal), r[1]))
+    return rows
 
 
 def _rows(store: BulkStore, shown: list[_Hit], spec: Concept, names: dict[int, str]) -> list[ScreenRow]:

@@ -27,7 +27,7 @@ from ...sec.companyfacts import known_on, load_company_facts
 from ...vocabulary import param
 from ...xbrl import derive as D
 from ...xbrl import pointintime as PIT
-from ...xbrl.answer import SOURCE, validate_fiscal_year
+from ...xbrl.answer import SOURCE, describe_unsummed, unsummed_in, unsummed_suggestion, validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import describe_values as _describe
@@ -400,7 +400,7 @@ class _Row:
         self.kind = spec.kind if spec.kind != "unknown" else ("instant" if kinds == {"instant"} else "duration")
         self.shown = period_filter(spec, period)
         self.at: dict[tuple[int, str], FactRecord] = {}
-        self.left_out: list[FactRecord] = []
+        self.left_out: dict[tuple[int, str], list[FactRecord]] = {}  # key -> other values with that label
         for v in series.values:  # newest end first, longest first
             if v.fiscal_year is None or v.fiscal_period is None:
                 continue
@@ -410,7 +410,7 @@ class _Row:
             for key in keys:
                 if key in self.at:
                     if key[1] != "Q4" or v.period_type != "instant":
-                        self.left_out.append(v)
+                        self.left_out.setdefault(key, []).append(v)
                     continue
                 self.at[key] = v
 
@@ -445,15 +445,7 @@ class _Row:
         shown: list[FactRecord] = [v for c in cells for v in ([c.fact] if c.fact else c.inputs)]
         shown = list({(v.accession_number, v.start, v.end, v.matched_tag): v for v in shown}.values())
         notes, warnings = _describe(self.series, self.spec, shown, self.reporting_currency) if shown else ([], [])
-        if self.left_out:
-            notes.append(
-                "Other values labelled with the same fiscal period were left out: "
-                + "; ".join(
-                    (f"{v.start} to {v.end}" if v.start else f"at {v.end}") + f" ({v.accession_number})"
-                    for v in self.left_out[:3]
-                )
-                + "."
-            )
+        notes.extend(self._left_out_note(columns, cells))
         tags = list(dict.fromkeys(c.matched_tag for c in cells if c.matched_tag))
         label = f"{self.spec.label}, trailing twelve months" if ttm else self.spec.label
         return StatementRow(
@@ -470,6 +462,53 @@ class _Row:
             notes=notes,
             warnings=warnings,
         )
+
+    def _left_out_note(self, columns: list[StatementColumn], cells: list[StatementCell]) -> list[str]:
+        """One note on the values left out beside the ones shown, naming only the columns they belong to (all of
+        them in a word when every column has one), each with its value, date, tag and filing, and how to see them."""
+        found: list[tuple[str, FactRecord, FactRecord]] = []  # (column, shown, left out)
+        shown_cells = 0
+        for col, cell in zip(columns, cells):
+            v = self.get(col.fiscal_year, col.fiscal_period) if cell.status == "reported" else None
+            if v is None or cell.end != v.end:
+                continue
+            shown_cells += 1
+            keys = [(col.fiscal_year, col.fiscal_period)]
+            if v.fiscal_year is not None and v.fiscal_period == "FY" and col.fiscal_period != "FY":
+                keys.append((v.fiscal_year, "FY"))  # a year-end balance shown in the Q4 column
+            others = [o for k in keys for o in self.left_out.get(k, []) if o is not v]
+            found += [(col.key, v, o) for o in others[:1]]
+        if not found:
+            return []
+        tags = list(dict.fromkeys(o.matched_tag for _c, _v, o in found))
+        same_tag = all(o.matched_tag == v.matched_tag for _c, v, o in found)
+        where = (
+            "In every column"
+            if len(found) == shown_cells > 1
+            else "In " + ", ".join(dict.fromkeys(c for c, _v, _o in found))
+        )
+        examples = found[-1:] if where == "In every column" else found[:3]  # the newest column as the example
+        named = len(found) == 1  # the one column is named already
+        said = "; ".join(
+            ("" if named else f"{c}: ")
+            + f"{_when(o)} ({o.matched_tag}, {o.accession_number}) beside {_when(v)} ({v.matched_tag}) shown"
+            for c, v, o in examples
+        )
+        why = (
+            "the value shown is the later-dated"
+            if all(v.end > o.end for _c, v, o in found)
+            else "the value shown is the one the concept lookup lists first"
+        )
+        how = (
+            f"use {param('period')} all with {param('fiscal_year')} to see every value of a year"
+            if same_tag
+            else "ask for " + " or ".join(tags)
+        )
+        return [
+            f"{where} another value labelled with the same fiscal period was left out "
+            f"({'e.g. ' if len(found) > len(examples) else ''}{said}); {why}. To see "
+            f"{'those values' if len(found) > 1 else 'it'}, {how}."
+        ]
 
     # -- cells --
 
@@ -531,6 +570,14 @@ class _Row:
                     "the company reports none of its tags ("
                     + ", ".join(t.tag for t in self.spec.chain)
                     + ") in its periodic reports' XBRL facts"
+                )
+            elif gaps := [
+                g
+                for g in unsummed_in(self.series, {col.fiscal_year}, "annual" if col.fiscal_period == "FY" else "all")
+                if g.fiscal_period == col.fiscal_period
+            ]:
+                reason = f"its lines are tagged for {col.key} but cannot be summed without a guess: " + (
+                    describe_unsummed(gaps)
                 )
             else:
                 span = self.span("annual" if col.fiscal_period == "FY" else "quarterly")
@@ -725,6 +772,21 @@ def _asked(years: list[int] | None) -> str:
 def _raise_no_columns(ref: CompanyRef, rows: list[_Row], period: str, years: list[int] | None) -> None:
     have = sorted({k[0] for r in rows for k in r.keys(period)})
     asked = _asked(years)
+    gaps = [g for r in rows for g in unsummed_in(r.series, set(years) if years else None, period)]
+    if len(rows) == 1 and gaps:  # a composite whose lines are tagged in those years but cannot be summed
+        raise EdgarError(
+            "not_found",
+            f"No {period} {rows[0].spec.name} for {ref.name} in {asked}: the lines it is summed from are in the "
+            f"XBRL facts but cannot be summed without a guess: {describe_unsummed(gaps)}."
+            + (f" It is summed for FY{have[0]} to FY{have[-1]}." if have else ""),
+            unsummed_suggestion(
+                gaps,
+                ref.tickers[0] if ref.tickers else ref.cik,
+                f"{years[0]}..{years[-1]}" if years and len(years) > 1 else str(years[0]) if years else "",
+            ),
+            earliest_fiscal_year=have[0] if have else None,
+            latest_fiscal_year=have[-1] if have else None,
+        )
     raise EdgarError(
         "not_found",
         f"No {period} values for {ref.name} in {asked}"
@@ -733,3 +795,9 @@ def _raise_no_columns(ref: CompanyRef, rows: list[_Row], period: str, years: lis
         earliest_fiscal_year=have[0] if have else None,
         latest_fiscal_year=have[-1] if have else None,
     )
+
+
+def _when(v: FactRecord) -> str:
+    """A value with its period, for a note: "14,773,260,000 at 2025-09-27", "60,922,000,000 for 2023-01-30 to
+    2024-01-28"."""
+    return f"{v.value:,} " + (f"for {v.start} to {v.end}" if v.start else f"at {v.end}")

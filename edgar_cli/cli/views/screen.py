@@ -33,7 +33,9 @@ def screen_cmd(
     calendar: Annotated[
         int | None,
         typer.Option(
-            "--calendar", metavar="YEAR", help="Instead of --fy: annual periods ending in this calendar year."
+            "--calendar",
+            metavar="YEAR",
+            help="Instead of --fy: each company's fiscal year ending nearest December 31 of YEAR.",
         ),
     ] = None,
     minimum: Annotated[
@@ -90,7 +92,7 @@ def _screen_table(r: ScreenResult):
     """Below 150 columns four stacked columns (as compare's): company, period, value, filing; nothing cut."""
     from ..render import as_known_caption, house_table, short_tag, value_cell, width
 
-    period = f"FY{r.fiscal_year}" if r.fiscal_year is not None else f"periods ending in {r.calendar_year}"
+    period = f"FY{r.fiscal_year}" if r.fiscal_year is not None else f"calendar {r.calendar_year}"
     peers = f" - peers of {r.peers_of.name}" if r.peers_of else ""
     t = house_table(
         f"{r.label} [{r.unit}], {period}{peers}: {r.companies_matched:,} of {r.companies_considered:,} companies"
