@@ -228,3 +228,29 @@ def test_a_comma_list_of_concepts_is_several_concepts(cli):
     # NVIDIA's FY2026 10-K 0001045810-26-000021
     assert [r["concept"] for r in res.json()["rows"]] == ["revenue", "net_income"]
     assert res.json()["rows"][1]["cells"][-1]["value"] == 120_067_000_000
+
+
+# --- issue 36: why a cell is empty, in the table ------------------------------------------------------------
+
+
+def test_an_empty_cell_in_the_table_carries_a_mark_and_its_reason_is_a_footnote_once(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    res = cli("statement", "SNOW", "income", "--format", "table")
+    assert res.rc == 0, res.err
+    lines = res.out.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    text = " ".join(res.out.split())  # the footnotes as one line, however the caption wrapped them
+    # Snowflake tags no SellingGeneralAndAdministrativeExpense in any 10-K (its FY2025 10-K 0001640147-25-000052
+    # reports the parts): five empty cells, one reason, said once
+    sga = "¹ the company reports none of its tags (us-gaap:SellingGeneralAndAdministrativeExpense, "
+    assert text.count(sga) == 1
+    # its InterestExpenseNonoperating starts at FY2023 (0001640147-25-000052): FY2021 and FY2022 are empty
+    assert text.count("² no value for FY2021, FY2022; reported for FY2023 to FY2025") == 1
+    assert sum(line.count("-¹") for line in lines) == 5 and sum(line.count("-²") for line in lines) == 2
+    assert "- = not reported" in text  # the legend still says what the mark means
+
+
+def test_a_table_without_empty_cells_has_no_footnotes(cli):
+    # NVIDIA's FY2026 10-K 0001045810-26-000021 reports every row of its income statement
+    res = cli("concept", "NVDA", "revenue", "net_income", "--last", "3", "--format", "table")
+    assert res.rc == 0 and "¹" not in res.out

@@ -193,6 +193,36 @@ def cell_marks(cell: StatementCell) -> str:
     return marks
 
 
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def footnotes(result: StatementResult) -> tuple[dict[tuple[int, str], str], list[str]]:
+    """Why the table's empty cells are empty: ({(row index, column key): mark}, footnote lines), one footnote per
+    reason, numbered in the order the rows first use them (marks ¹, ², ...).
+
+    Absent and refused cells are footnoted with their ``reason`` (an implied Q4 is said by the legend). A reason
+    naming its own column ("no value for FY2021; reported for FY2023 to FY2025") is said once for the row's
+    cells that share it, their columns named together ("no value for FY2021, FY2022; ..."); cells of any rows
+    whose reason reads the same share one footnote.
+    """
+    marks: dict[tuple[int, str], str] = {}
+    numbers: dict[str, str] = {}
+    lines: list[str] = []
+    for i, row in enumerate(result.rows):
+        groups: dict[str, list[str]] = {}
+        for c in row.cells:
+            if c.value is None and c.status in ("absent", "refused") and c.reason:
+                groups.setdefault(c.reason.replace(c.column, "\0"), []).append(c.column)
+        for template, columns in groups.items():
+            text = template.replace("\0", ", ".join(columns))
+            if text not in numbers:
+                numbers[text] = str(len(numbers) + 1).translate(_SUPERSCRIPT)
+                lines.append(f"{numbers[text]} {text}")
+            for column in columns:
+                marks[(i, column)] = numbers[text]
+    return marks, lines
+
+
 SPARKS = "▁▂▃▄▅▆▇█"
 
 
@@ -394,7 +424,8 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
         t.add_column(f"{c.key}\n{c.end or ''}", justify="right", no_wrap=True)
     if trend:
         t.add_column("Trend", no_wrap=True)
-    for row in r.rows:
+    why, notes = footnotes(r)
+    for i, row in enumerate(r.rows):
         scale, unit = _scaled(row)
         cells = []
         for cell in row.cells[first:end]:
@@ -402,11 +433,15 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
                 marks = cell_marks(cell)
                 cells.append(_statement_value(cell.value, scale, cell.unit or "") + (f" {marks}" if marks else ""))
             else:
-                cells.append({"implied": "implied", "refused": "n/a"}.get(cell.status, "-"))
+                empty = {"implied": "implied", "refused": "n/a"}.get(cell.status, "-")
+                cells.append(empty + why.get((i, cell.column), ""))
         label = row.label + (" †" if row.mixed_tags else "")
         t.add_row(label, unit, *cells, *([trend_line(row)] if trend else []))
-    t.caption = "; ".join(
-        x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "") if x
+    t.caption = "\n".join(
+        [
+            "; ".join(x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "") if x),
+            *notes,
+        ]
     )
     return as_known_caption(t, r)
 
