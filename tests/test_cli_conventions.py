@@ -376,7 +376,7 @@ def test_progress_shows_on_a_terminal_for_a_slow_command_and_quiet_hides_it(mirr
     assert "fetching " in screen and "requests" in screen
     env["EDGAR_CACHE_DIR"] = str(tmp_path / "cold2")
     rc, out, screen = in_pty([*args, "-q"], env=env)
-    assert rc == 0 and "fetching" not in screen
+    assert rc == 17 and "fetching" not in screen
 
 
 def test_destructive_commands_ask_on_a_terminal_and_take_yes(edgar, tmp_path):
