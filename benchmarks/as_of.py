@@ -30,7 +30,7 @@ def main() -> str:
     with mirror_and_env() as (mirror, env):
         for name, args, extra in PAIRS:
             plain, pit = interleaved(args, args + AS_OF, dict(env, **extra), mirror, runs)
-            assert all(r.rc == 0 for r in plain + pit), (name, plain, pit)
+            assert all(r.rc in (0, 17) for r in plain + pit), (name, plain, pit)  # compare: 17 not comparable
             lines += ratio_lines(f"{name:20}", ("without", plain), ("--as-of", pit), "ratio", 1.30)
     return publish("as_of", "\n".join(lines))
 

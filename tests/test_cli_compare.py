@@ -7,7 +7,7 @@ import json
 
 def test_json_output_parses_and_stderr_stays_empty(cli):
     res = cli("compare", "revenue", "NVDA", "AAPL", "--fy", "2024", "--json")
-    assert res.rc == 0 and res.err == ""
+    assert res.rc == 17 and res.err == ""  # 17: not comparable, the rows still on stdout
     data = res.json()
     assert data["comparable"] is False and data["comparability_issues"] == ["period ends 244 days apart"]
     # 0001045810-24-000029 (NVIDIA FY2024 10-K) and 0000320193-24-000123 (Apple FY2024 10-K).
@@ -21,7 +21,7 @@ def test_json_output_parses_and_stderr_stays_empty(cli):
 
 def test_the_table_puts_the_verdict_above_the_rows_and_the_warnings_on_stderr(cli):
     res = cli("compare", "revenue", "NVDA", "AAPL", "--fy", "2024", "--format", "table")
-    assert res.rc == 0
+    assert res.rc == 17
     verdict = res.out.index("NOT COMPARABLE: period ends 244 days apart")
     assert verdict < res.out.index("NVIDIA CORP") < res.out.index("Apple Inc.")
     assert "60,922,000,000" in res.out and "0000320193-24-000123" in res.out
@@ -31,13 +31,13 @@ def test_the_table_puts_the_verdict_above_the_rows_and_the_warnings_on_stderr(cl
 
 def test_sort_by_value_ranks_the_rows(cli):
     res = cli("compare", "revenue", "SNOW", "NVDA", "AAPL", "--fy", "2024", "--sort", "value", "--json")
-    assert res.rc == 0
+    assert res.rc == 17  # Apple's year ends in September
     assert [r["name"] for r in res.json()["rows"]] == ["Apple Inc.", "NVIDIA CORP", "Snowflake Inc."]
 
 
 def test_unavailable_companies_are_listed_under_the_table(cli):
     res = cli("compare", "sga", "NVDA", "SNOW", "--fy", "2024", "--format", "table")
-    assert res.rc == 0
+    assert res.rc == 17  # one company left: nothing to compare it with
     assert "unavailable: Snowflake Inc. (not_found)" in res.out
 
 
@@ -69,7 +69,7 @@ def test_compare_has_help_text(cli):
 
 def test_the_installed_command_compares_in_its_own_process(edgar, tmp_path):
     res = edgar("compare", "revenue", "TSM", "NVDA", "--json", env={"EDGAR_CACHE_DIR": str(tmp_path / "proc")})
-    assert res.rc == 0, res.err
+    assert res.rc == 17, res.err  # not comparable (currencies): a distinct exit status, the data on stdout
     data = json.loads(res.out)
     # FY2024: TSMC's 20-F 0001193125-25-083423 is its latest year; NVIDIA reports up to FY2026.
     assert data["fiscal_year"] == 2024 and data["fiscal_year_basis"] == "latest_common"
@@ -93,3 +93,60 @@ def test_a_concept_written_last_is_told_the_order_instead_of_resolved_as_a_compa
     err = res.json()["error"]
     assert err["code"] == "invalid_argument" and "the order is the concept first" in err["message"]
     assert err["suggestion"] == "Ask edgar compare revenue AAPL NVDA GOOGL."
+
+
+# --- issue 36: an exit status a script can act on, and a warning an analyst can read -------------------
+
+
+def test_a_comparison_that_is_not_comparable_exits_17_and_keeps_its_rows_on_stdout(cli):
+    res = cli("compare", "revenue", "NVDA", "AAPL", "--fy", "2024", "--csv")
+    assert res.rc == 17, res.err
+    # 0001045810-24-000029 (NVIDIA FY2024 10-K) and 0000320193-24-000123 (Apple FY2024 10-K): the data, as ever
+    assert "60922000000" in res.out and "0001045810-24-000029" in res.out
+    assert "391035000000" in res.out and "0000320193-24-000123" in res.out
+    assert "warning: The periods end 244 days apart" in res.err and "error" not in res.err
+
+
+def test_a_comparable_comparison_exits_0(cli):
+    # NVIDIA's FY2024 (0001045810-24-000029) and Snowflake's (0001640147-24-000101) both end in late January
+    res = cli("compare", "revenue", "NVDA", "SNOW", "--fy", "2024", "--json")
+    assert res.rc == 0, res.err
+    assert res.json()["comparable"] is True
+
+
+def test_a_partial_comparison_exits_16_even_when_what_is_left_is_not_comparable(cli, mirror):
+    busy = (503, {"Content-Type": "text/html"}, b"<html>Service Unavailable</html>")
+    mirror.script("/data.sec.gov/api/xbrl/companyfacts/CIK0000320193.json", busy, busy)  # both attempts
+    res = cli("compare", "revenue", "NVDA", "AAPL", "--fy", "2024", "--json")
+    assert res.rc == 16 and res.json()["comparable"] is False  # retry first: with Apple the answer may differ
+
+
+def test_latest_says_which_twelve_months_each_figure_covers_by_dates(cli):
+    res = cli("compare", "revenue", "NVDA", "AAPL", "--latest", "--format", "table")
+    assert res.rc == 17
+    err = " ".join(res.err.split())  # the warning as one line, however the terminal wrapped it
+    # 0001045810-26-000021: NVIDIA's FY2026 10-K, 2025-01-27 to 2026-01-25;
+    # 0000320193-25-000079: Apple's FY2025 10-K, 2024-09-29 to 2025-09-27.
+    assert (
+        "NVIDIA CORP's FY2026 figure covers the twelve months from 2025-01-27 to 2026-01-25, "
+        "Apple Inc.'s FY2025 figure the twelve months from 2024-09-29 to 2025-09-27" in err
+    )
+    assert "The periods end 120 days apart, so the figures are not comparable" in err
+    assert "stretches" not in err
+
+
+def test_one_fiscal_year_label_over_different_months_is_said_in_those_words(cli):
+    res = cli("compare", "revenue", "NVDA", "AAPL", "--fy", "2024", "--json")
+    gap = next(w for w in res.json()["warnings"] if "244 days apart" in w)
+    # 0001045810-24-000029: 2023-01-30 to 2024-01-28; 0000320193-24-000123: 2023-10-01 to 2024-09-28
+    assert "NVIDIA CORP's FY2024 figure covers the twelve months from 2023-01-30 to 2024-01-28" in gap
+    assert "Apple Inc.'s FY2024 figure the twelve months from 2023-10-01 to 2024-09-28" in gap
+    assert "The one label FY2024 names different twelve months at each company." in gap
+
+
+def test_quarters_that_do_not_line_up_are_named_as_three_months_each(cli):
+    res = cli("compare", "revenue", "NVDA", "AAPL", "--period", "quarterly", "--json")
+    gap = next(w for w in res.json()["warnings"] if "days apart" in w)
+    # 0001045810-25-000116: NVIDIA's Q1 FY2026 10-Q; 0000320193-26-000006: Apple's Q1 FY2026 10-Q
+    assert "NVIDIA CORP's Q1 FY2026 figure covers the three months from 2025-01-27 to 2025-04-27" in gap
+    assert "Apple Inc.'s Q1 FY2026 figure the three months from 2025-09-28 to 2025-12-27" in gap

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from edgar_cli.cli.views.statement import sparkline, statement_cell_rows, statement_rows, statement_text
+from edgar_cli.cli.views.statement import sparkline, statement_long_rows, statement_rows, statement_text
 from edgar_cli.errors import ERROR_CODES, ExitStatus
 
 
@@ -92,9 +92,8 @@ def test_statement_rows_open_in_a_spreadsheet_with_periods_as_columns(sec):
     table = {row["concept"]: row for row in csv.DictReader(io.StringIO(buf.getvalue()))}
     assert table["goodwill"]["FY2017"] == "5717000000" and table["goodwill"]["FY2018"] == ""  # absent, not 0
     assert table["total_assets"]["FY2018"] == "365725000000"  # 0000320193-18-000145
-    head, cells = statement_cell_rows(r)
-    by = {(c[0], c[3]): dict(zip(head, c)) for c in cells}
-    assert by[("total_assets", "FY2018")]["accession_numbers"] == "0000320193-18-000145"
+    by = {(c["concept"], c["column"]): c for c in statement_long_rows(r)}
+    assert by[("total_assets", "FY2018")]["accession_numbers"] == ["0000320193-18-000145"]
     assert by[("goodwill", "FY2018")]["status"] == "absent" and by[("goodwill", "FY2018")]["reason"]
 
 
@@ -157,3 +156,101 @@ def test_the_trend_splits_where_the_share_basis_changes():
     row = NS(cells=[cell(3.91, 10), cell(0.18), cell(1.21), cell(2.97)])
     assert trend_line(row).count("|") == 1 and trend_line(row).startswith("▄|")
     assert "|" not in trend_line(NS(cells=[cell(1.0), cell(2.0), cell(3.0)]))
+
+
+# --- issue 36: the long (tidy) form, one row per company x concept x period with its provenance ------------
+
+LONG_FIELDS = {"company_name", "cik", "concept", "column", "status", "value", "unit", "fiscal_year", "fiscal_period"}
+LONG_FIELDS |= {"start", "end", "matched_tag", "form", "filed", "accession_number", "reason"}
+
+
+def test_long_nl_of_several_concepts_gives_one_typed_row_per_concept_and_period_with_its_filing(cli):
+    res = cli("concept", "NVDA", "revenue", "net_income", "--last", "3", "--nl", "--long")
+    assert res.rc == 0, res.err
+    rows = [json.loads(line) for line in res.out.splitlines()]
+    assert [(r["concept"], r["column"]) for r in rows] == [
+        (c, f"FY{y}") for c in ("revenue", "net_income") for y in (2024, 2025, 2026)
+    ]
+    assert all(LONG_FIELDS <= set(r) for r in rows)
+    by = {(r["concept"], r["column"]): r for r in rows}
+    # NVIDIA's FY2026 10-K 0001045810-26-000021, filed 2026-02-25: net income 120,067,000,000 (us-gaap:NetIncomeLoss)
+    assert {k: by[("net_income", "FY2026")][k] for k in LONG_FIELDS} == {
+        "company_name": "NVIDIA CORP",
+        "cik": "0001045810",
+        "concept": "net_income",
+        "column": "FY2026",
+        "status": "reported",
+        "value": 120_067_000_000,
+        "unit": "USD",
+        "fiscal_year": 2026,
+        "fiscal_period": "FY",
+        "start": "2025-01-27",
+        "end": "2026-01-25",
+        "matched_tag": "us-gaap:NetIncomeLoss",
+        "form": "10-K",
+        "filed": "2026-02-25",
+        "accession_number": "0001045810-26-000021",
+        "reason": None,
+    }
+    # FY2024 revenue 60,922,000,000 from the FY2024 10-K 0001045810-24-000029: a number, not a string
+    assert by[("revenue", "FY2024")]["value"] == 60_922_000_000
+    assert by[("revenue", "FY2024")]["accession_number"] == "0001045810-24-000029"
+
+
+def test_long_csv_of_a_statement_names_every_cells_filing_and_why_a_cell_is_empty(cli):
+    res = cli("statement", "AAPL", "income", "--last", "2", "--csv", "--long")
+    assert res.rc == 0, res.err
+    by = {(r["concept"], r["column"]): r for r in csv.DictReader(io.StringIO(res.out))}
+    # Apple's FY2025 10-K 0000320193-25-000079 (filed 2025-10-31): net sales 416,161,000,000
+    revenue = by[("revenue", "FY2025")]
+    assert (revenue["value"], revenue["accession_number"], revenue["form"], revenue["filed"]) == (
+        "416161000000",
+        "0000320193-25-000079",
+        "10-K",
+        "2025-10-31",
+    )
+    assert (revenue["start"], revenue["end"]) == ("2024-09-29", "2025-09-27")
+    # Apple's last InterestExpense is in its FY2023 10-K: FY2025 is empty, with the reason, never 0
+    interest = by[("interest_expense", "FY2025")]
+    assert interest["status"] == "absent" and interest["value"] == "" and interest["accession_number"] == ""
+    assert interest["reason"] == "no value for FY2025; reported for FY2011 to FY2023"
+
+
+def test_the_wide_rows_stay_the_default_and_name_no_filing(cli):
+    res = cli("statement", "AAPL", "income", "--last", "2", "--csv")
+    header = next(csv.reader(io.StringIO(res.out)))
+    assert header[:6] == ["concept", "label", "basis", "unit", "FY2024", "FY2025"] and "accession_number" not in header
+
+
+def test_a_comma_list_of_concepts_is_several_concepts(cli):
+    res = cli("concept", "NVDA", "revenue,net_income", "--last", "3", "--json")
+    assert res.rc == 0, res.err
+    # NVIDIA's FY2026 10-K 0001045810-26-000021
+    assert [r["concept"] for r in res.json()["rows"]] == ["revenue", "net_income"]
+    assert res.json()["rows"][1]["cells"][-1]["value"] == 120_067_000_000
+
+
+# --- issue 36: why a cell is empty, in the table ------------------------------------------------------------
+
+
+def test_an_empty_cell_in_the_table_carries_a_mark_and_its_reason_is_a_footnote_once(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    res = cli("statement", "SNOW", "income", "--format", "table")
+    assert res.rc == 0, res.err
+    lines = res.out.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    text = " ".join(res.out.split())  # the footnotes as one line, however the caption wrapped them
+    # Snowflake tags no SellingGeneralAndAdministrativeExpense in any 10-K (its FY2025 10-K 0001640147-25-000052
+    # reports the parts): five empty cells, one reason, said once
+    sga = "¹ the company reports none of its tags (us-gaap:SellingGeneralAndAdministrativeExpense, "
+    assert text.count(sga) == 1
+    # its InterestExpenseNonoperating starts at FY2023 (0001640147-25-000052): FY2021 and FY2022 are empty
+    assert text.count("² no value for FY2021, FY2022; reported for FY2023 to FY2025") == 1
+    assert sum(line.count("-¹") for line in lines) == 5 and sum(line.count("-²") for line in lines) == 2
+    assert "- = not reported" in text  # the legend still says what the mark means
+
+
+def test_a_table_without_empty_cells_has_no_footnotes(cli):
+    # NVIDIA's FY2026 10-K 0001045810-26-000021 reports every row of its income statement
+    res = cli("concept", "NVDA", "revenue", "net_income", "--last", "3", "--format", "table")
+    assert res.rc == 0 and "¹" not in res.out

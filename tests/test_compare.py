@@ -323,7 +323,8 @@ def test_a_partial_comparison_without_a_year_says_the_year_was_chosen_without_th
     assert r.exit_status == 16 and r.fiscal_year_basis == "latest_common"
     assert "Chosen without Apple Inc." in r.fiscal_year_reason and "upstream_unavailable" in r.fiscal_year_reason
     complete = compare_companies("revenue", ["NVDA", "AAPL"], client=client)  # the SEC answers again
-    assert complete.exit_status == 0 and "Chosen without" not in complete.fiscal_year_reason
+    # complete, so no longer partial: 17, NVIDIA's and Apple's years end months apart (not comparable)
+    assert complete.exit_status == 17 and "Chosen without" not in complete.fiscal_year_reason
 
 
 def test_no_company_with_data_is_not_found(sec):

@@ -100,7 +100,7 @@ def _run_all(mirror: MirrorServer, envs: list[dict], mcp_env: dict, prefix: list
 
 
 def _assert_held(run: dict) -> None:
-    assert run["rcs"] == [0, 0, 0, 0], run["errors"]
+    assert run["rcs"] == [17, 17, 17, 17], run["errors"]  # four fiscal calendars: not comparable, still answered
     assert not any("requests/s" in e for e in run["errors"]), run["errors"]  # nobody fell back to a private share
     assert "error" not in run["mcp"], run["mcp"]
     assert [r.is_error for r in run["mcp"]["results"]] == [False] * len(MCP_CALLS)

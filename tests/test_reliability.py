@@ -184,7 +184,7 @@ def test_three_processes_sharing_a_cache_dir_never_send_more_than_ten_requests_i
         for concept in ("revenue", "net_income", "eps_diluted")
     ]
     errors = [p.communicate(timeout=120)[1] for p in procs]
-    assert [p.returncode for p in procs] == [0, 0, 0], errors
+    assert [p.returncode for p in procs] == [17, 17, 17], errors  # four fiscal calendars: not comparable
     arrivals = [e.t for e in private.log[first:]]
     assert len(arrivals) >= 15
     assert K.max_in_one_second(arrivals) <= 10

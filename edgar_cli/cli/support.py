@@ -347,6 +347,14 @@ DeriveOpt = Annotated[
         "derived cells are marked.",
     ),
 ]
+LongOpt = Annotated[
+    bool,
+    typer.Option(
+        "--long",
+        help="csv, tsv, nl and piped output in the long form: one row per concept and period, with its value, "
+        "unit, tag, accession number, form, filed date and period start and end (default: periods as columns).",
+    ),
+]
 ChartOpt = Annotated[
     bool, typer.Option("--chart", help="Also draw a terminal chart of the table (needs the chart extra).")
 ]

@@ -649,6 +649,40 @@ def _when(r: ComparisonRow) -> str:
     return f"{r.name} {label} {'dated' if r.period_type == 'instant' else 'ended'} {r.end}"
 
 
+def _months(days: int | None) -> str:
+    """A period's length as an analyst says it: "the twelve months" for a fiscal year (350-380 days), "the three
+    months" for a quarter (84-98), six and nine months for the year to date, else "the N days"."""
+    if days is None:
+        return "the period"
+    for low, high, words in ((84, 98, "three"), (175, 189, "six"), (266, 280, "nine"), (350, 380, "twelve")):
+        if low <= days <= high:
+            return f"the {words} months"
+    return f"the {days} days"
+
+
+def _covers(rows: list[ComparisonRow]) -> str:
+    """Which stretch each figure covers, by dates: "NVIDIA CORP's FY2026 figure covers the twelve months from
+    2025-01-27 to 2026-01-25, Apple Inc.'s FY2025 figure the twelve months from 2024-09-29 to 2025-09-27"."""
+    parts = []
+    for i, r in enumerate(rows):
+        label = f"FY{r.fiscal_year}" if r.fiscal_period == "FY" else f"{r.fiscal_period} FY{r.fiscal_year}"
+        span = f"{_months(r.days)} from {r.start} to {r.end}" if r.start else f"the period ended {r.end}"
+        parts.append(f"{r.name}'s {label} figure {'covers ' if i == 0 else ''}{span}")
+    return ", ".join(parts)
+
+
+def _one_label(rows: list[ComparisonRow]) -> str:
+    """ " The one label FY2024 names different twelve months at each company." when every row has one label."""
+    labels = {(r.fiscal_year, r.fiscal_period) for r in rows}
+    if len(labels) != 1:
+        return ""
+    r = rows[0]
+    label = f"FY{r.fiscal_year}" if r.fiscal_period == "FY" else f"{r.fiscal_period} FY{r.fiscal_year}"
+    months = {_months(x.days) for x in rows}
+    stretch = months.pop().removeprefix("the ") if len(months) == 1 else "periods"
+    return f" The one label {label} names different {stretch} at each company."
+
+
 def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, list[str], list[str], list[str]]:
     """(comparable, short issues, warnings, notes) for the rows side by side."""
     issues: list[str] = []
@@ -695,8 +729,8 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
             )
         else:
             warnings.append(
-                f"The periods end {gap} days apart ({every}): the same fiscal-year label covers "
-                "different stretches of time, so the figures are not comparable."
+                f"The periods end {gap} days apart, so the figures are not comparable: {_covers(rows)}."
+                + _one_label(rows)
             )
     elif gap > 0:
         notes.append(f"The period ends are within {gap} days of each other ({every}).")

@@ -76,8 +76,11 @@ class ComparisonResult(_Model):
 
     @property
     def exit_status(self) -> int:
-        """16 (PARTIAL) when a company is missing because the SEC failed for it (retry for all), else 0."""
+        """The CLI's exit status: 16 (PARTIAL) when a company is missing because the SEC failed for it (retry
+        for all: the answer may differ with it), else 17 (NOT_COMPARABLE) when ``comparable`` is false, else 0.
+        Either way the rows are the data on stdout."""
         from ...errors import TRANSIENT_CODES, ExitStatus
 
-        partial = any(u.code in TRANSIENT_CODES for u in self.unavailable)
-        return int(ExitStatus.PARTIAL if partial else ExitStatus.OK)
+        if any(u.code in TRANSIENT_CODES for u in self.unavailable):
+            return int(ExitStatus.PARTIAL)
+        return int(ExitStatus.OK if self.comparable else ExitStatus.NOT_COMPARABLE)

@@ -16,6 +16,7 @@ from ..support import (
     DeriveOpt,
     FiscalYearsOpt,
     LastOpt,
+    LongOpt,
     UnitOpt,
     comma_list,
     complete_concepts,
@@ -52,7 +53,7 @@ def concept_cmd(
         typer.Argument(
             metavar="CONCEPT...",
             help="One or more of revenue, net_income, eps_diluted, R&D, ... (see "
-            "`edgar concepts`) or raw tags like us-gaap:Revenues; several "
+            "`edgar concepts`) or raw tags like us-gaap:Revenues, apart or comma-separated; several "
             "give one table, concepts by period.",
             autocompletion=lambda incomplete: complete_concepts(incomplete),
         ),
@@ -70,6 +71,7 @@ def concept_cmd(
     unit: UnitOpt = None,
     as_of: AsOfOpt = None,
     chart: ChartOpt = False,
+    long: LongOpt = False,
 ) -> None:
     """A financial concept's reported values for one company, newest first, each with its provenance; several concepts or years give a table by period."""
     from ...capabilities.statement.statement import concept_command
@@ -77,7 +79,7 @@ def concept_cmd(
     run_table(
         lambda: concept_command(
             company,
-            list(concepts),
+            [c for arg in concepts for c in comma_list(arg) or []],
             fiscal_year=fy,
             period=period,
             limit=limit,
@@ -87,6 +89,7 @@ def concept_cmd(
             as_of=as_of,
         ),
         chart,
+        long,
     )
 
 

@@ -2,9 +2,9 @@
 periods, every cell with its filing.
 
 Here too the StatementResult flattened: its table for a terminal (folded into blocks of periods when they do
-not fit), spreadsheet rows (periods as columns), one row per cell (``statement_cell_rows``, the tidy form with
-every cell's provenance), plain text (``statement_text``), a sparkline, and a chart with ``--chart``. Nothing
-here decides a value: it only lays out what the capability returned.
+not fit), spreadsheet rows (periods as columns), with ``--long`` one row per cell (``statement_long_rows``, the
+tidy form with every cell's provenance), plain text (``statement_text``), a sparkline, and a chart with
+``--chart``. Nothing here decides a value: it only lays out what the capability returned.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
@@ -23,6 +24,7 @@ from ..support import (
     DeriveOpt,
     FiscalYearsOpt,
     LastOpt,
+    LongOpt,
     UnitOpt,
     comma_list,
     current_format,
@@ -88,69 +90,94 @@ def statement_rows(result: StatementResult) -> tuple[list[str], list[list[str]]]
     return header, rows
 
 
-CELL_HEADER = [
+# The long (tidy) form: one row per company x concept x period, every field named as in --json (the cell's, its
+# fact's, the company's as the other commands' rows name it), in the order of `edgar concept`'s rows.
+LONG_FIELDS = (
+    "company_name",
+    "cik",
     "concept",
     "label",
     "basis",
     "column",
-    "fiscal_year",
-    "fiscal_period",
     "status",
     "value",
     "unit",
+    "fiscal_year",
+    "fiscal_period",
     "start",
     "end",
     "days",
-    "matched_tag",
-    "form",
     "filed",
-    "accession_numbers",
+    "form",
+    "accession_number",
+    "matched_tag",
     "restated",
     "original_value",
+    "original_accession",
     "revision_kind",
     "pre_split_ratio",
-    "derived",
+    "pre_reverse_split_ratio",
+    "filing_url",
     "formula",
+    "derived",
+    "accession_numbers",
     "reason",
-]
+)
+
+# Set by --long for the length of one command: a StatementResult's rows are then statement_long_rows.
+_LONG: ContextVar[bool] = ContextVar("edgar_cli_statement_long", default=False)
 
 
-def statement_cell_rows(result: StatementResult) -> tuple[list[str], list[list[str]]]:
-    """Header and one row per cell with its provenance (the tidy form of the table)."""
+def statement_long_rows(result: StatementResult) -> list[Row]:
+    """One row per cell (company x concept x period), each with its provenance: the tidy form of the table.
+
+    Fields (:data:`LONG_FIELDS`, every row has each) are the JSON's: the company (``company_name``, ``cik``), the
+    row (``concept``, ``label``, ``basis``), the column (``column``, ``fiscal_year``, ``fiscal_period``), the cell
+    (``status``, ``value`` in ``unit``, ``start``, ``end``, ``days``, ``matched_tag``, ``derived``, ``formula``,
+    ``accession_numbers``: every filing it rests on, ``reason``: why an absent, implied or refused cell has no
+    value) and a reported cell's fact (``form``, ``filed``, ``accession_number``, ``filing_url``, ``restated``,
+    ``original_value``, ``original_accession``, ``revision_kind``, ``pre_split_ratio``, ``pre_reverse_split_ratio``;
+    null for a derived or empty cell). Values keep their type (numbers, dates, booleans): --nl writes them typed.
+    """
     cols = {c.key: c for c in result.columns}
-    rows = []
+    out: list[Row] = []
     for r in result.rows:
         for c in r.cells:
             col = cols[c.column]
             f = c.fact
-            rows.append(
-                [
-                    r.concept,
-                    r.label,
-                    r.basis,
-                    c.column,
-                    str(col.fiscal_year),
-                    col.fiscal_period,
-                    c.status,
-                    _plain(c.value),
-                    c.unit or "",
-                    str(c.start or ""),
-                    str(c.end or ""),
-                    str(c.days or ""),
-                    c.matched_tag or "",
-                    f.form if f else "",
-                    str(f.filed) if f else "",
-                    " ".join(c.accession_numbers),
-                    str(f.restated).lower() if f else "",
-                    _plain(f.original_value) if f else "",
-                    (f.revision_kind or "") if f else "",
-                    str(f.pre_split_ratio or "") if f else "",
-                    str(c.derived).lower(),
-                    c.formula or "",
-                    c.reason or "",
-                ]
-            )
-    return CELL_HEADER, rows
+            cell = {
+                "company_name": result.company.name,
+                "cik": result.company.cik,
+                "concept": r.concept,
+                "label": r.label,
+                "basis": r.basis,
+                "column": c.column,
+                "fiscal_year": col.fiscal_year,
+                "fiscal_period": col.fiscal_period,
+                "status": c.status,
+                "value": c.value,
+                "unit": c.unit,
+                "start": c.start,
+                "end": c.end,
+                "days": c.days,
+                "matched_tag": c.matched_tag,
+                "form": f.form if f else None,
+                "filed": f.filed if f else None,
+                "accession_number": f.accession_number if f else None,
+                "filing_url": f.filing_url if f else None,
+                "restated": f.restated if f else None,
+                "original_value": f.original_value if f else None,
+                "original_accession": f.original_accession if f else None,
+                "revision_kind": f.revision_kind if f else None,
+                "pre_split_ratio": f.pre_split_ratio if f else None,
+                "pre_reverse_split_ratio": f.pre_reverse_split_ratio if f else None,
+                "derived": c.derived,
+                "formula": c.formula,
+                "accession_numbers": list(c.accession_numbers),
+                "reason": c.reason,
+            }
+            out.append({k: cell[k] for k in LONG_FIELDS})
+    return out
 
 
 def cell_marks(cell: StatementCell) -> str:
@@ -164,6 +191,36 @@ def cell_marks(cell: StatementCell) -> str:
     if f is not None and f.pre_split_ratio:
         marks += "s"
     return marks
+
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def footnotes(result: StatementResult) -> tuple[dict[tuple[int, str], str], list[str]]:
+    """Why the table's empty cells are empty: ({(row index, column key): mark}, footnote lines), one footnote per
+    reason, numbered in the order the rows first use them (marks ¹, ², ...).
+
+    Absent and refused cells are footnoted with their ``reason`` (an implied Q4 is said by the legend). A reason
+    naming its own column ("no value for FY2021; reported for FY2023 to FY2025") is said once for the row's
+    cells that share it, their columns named together ("no value for FY2021, FY2022; ..."); cells of any rows
+    whose reason reads the same share one footnote.
+    """
+    marks: dict[tuple[int, str], str] = {}
+    numbers: dict[str, str] = {}
+    lines: list[str] = []
+    for i, row in enumerate(result.rows):
+        groups: dict[str, list[str]] = {}
+        for c in row.cells:
+            if c.value is None and c.status in ("absent", "refused") and c.reason:
+                groups.setdefault(c.reason.replace(c.column, "\0"), []).append(c.column)
+        for template, columns in groups.items():
+            text = template.replace("\0", ", ".join(columns))
+            if text not in numbers:
+                numbers[text] = str(len(numbers) + 1).translate(_SUPERSCRIPT)
+                lines.append(f"{numbers[text]} {text}")
+            for column in columns:
+                marks[(i, column)] = numbers[text]
+    return marks, lines
 
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -263,6 +320,7 @@ def statement_cmd(
     unit: UnitOpt = None,
     as_of: AsOfOpt = None,
     chart: ChartOpt = False,
+    long: LongOpt = False,
 ) -> None:
     """A company's income statement, balance sheet or cash-flow statement by fiscal period, every cell with its filing."""
     from ...capabilities.statement.statement import get_financial_statement
@@ -279,12 +337,13 @@ def statement_cmd(
             as_of=as_of,
         ),
         chart,
+        long,
     )
 
 
-def run_table(call: Callable[[], Any], chart: bool) -> None:
+def run_table(call: Callable[[], Any], chart: bool, long: bool = False) -> None:
     """run(), then a chart of the table when asked for and shown as a table (rendering only: the result is
-    the same)."""
+    the same); with ``long`` a table's rows for csv, tsv, nl and piped output are one per cell."""
     from ..output import default_format
 
     results: list[Any] = []
@@ -293,7 +352,11 @@ def run_table(call: Callable[[], Any], chart: bool) -> None:
         results.append(call())
         return results[-1]
 
-    run(call_and_keep)
+    token = _LONG.set(long)
+    try:
+        run(call_and_keep)
+    finally:
+        _LONG.reset(token)
     if (
         chart
         and (current_format() or default_format()) == "table"
@@ -361,7 +424,8 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
         t.add_column(f"{c.key}\n{c.end or ''}", justify="right", no_wrap=True)
     if trend:
         t.add_column("Trend", no_wrap=True)
-    for row in r.rows:
+    why, notes = footnotes(r)
+    for i, row in enumerate(r.rows):
         scale, unit = _scaled(row)
         cells = []
         for cell in row.cells[first:end]:
@@ -369,11 +433,15 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
                 marks = cell_marks(cell)
                 cells.append(_statement_value(cell.value, scale, cell.unit or "") + (f" {marks}" if marks else ""))
             else:
-                cells.append({"implied": "implied", "refused": "n/a"}.get(cell.status, "-"))
+                empty = {"implied": "implied", "refused": "n/a"}.get(cell.status, "-")
+                cells.append(empty + why.get((i, cell.column), ""))
         label = row.label + (" †" if row.mixed_tags else "")
         t.add_row(label, unit, *cells, *([trend_line(row)] if trend else []))
-    t.caption = "; ".join(
-        x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "") if x
+    t.caption = "\n".join(
+        [
+            "; ".join(x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "") if x),
+            *notes,
+        ]
     )
     return as_known_caption(t, r)
 
@@ -452,7 +520,10 @@ def render_chart(r: StatementResult) -> None:
 def _statement_rows_of(r: StatementResult) -> list[Row]:
     """Periods as columns (a spreadsheet's layout): concept, label, basis, unit, one column per period, tags,
     derived; a period without a value is an empty cell (null in --nl), never 0. Values keep their type (numbers
-    are numbers in --nl, so a database stores them as such). The cell-by-cell provenance is in --json."""
+    are numbers in --nl, so a database stores them as such). The cell-by-cell provenance is in --json, and with
+    --long in every format (:func:`statement_long_rows`)."""
+    if _LONG.get():
+        return statement_long_rows(r)
     keys = [c.key for c in r.columns]
     out: list[Row] = []
     for row in r.rows:
