@@ -309,6 +309,16 @@ def test_every_answer_about_tesla_says_its_facts_end_before_its_latest_report(se
     assert any("XBRL facts end at 2022-09-30" in w and "0001628280-26-003952" in w for w in r.warnings)
 
 
+def test_old_facts_whose_filings_list_cannot_be_read_say_newer_reports_could_not_be_checked(sec):
+    # Snowflake's facts end with the 10-Q 0001640147-25-000110 (period 2025-04-30), 427 days before the pinned
+    # 2026-07-01, and the corpus holds no submissions for it: the latest figure must not pass for the latest report
+    r = get_financial_concept("SNOW", "revenue")
+    assert any(
+        "XBRL facts end at 2025-04-30 (the report 0001640147-25-000110)" in w and "could not be checked" in w
+        for w in r.warnings
+    )
+
+
 def test_a_company_whose_facts_are_current_is_not_checked_against_its_filings(mirror, sec):
     # NVIDIA's facts reach the Q1 FY2027 10-Q (period 2026-04-26), 66 days before the pinned 2026-07-01:
     # its submissions are not asked, and nothing is said.

@@ -242,7 +242,8 @@ def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
     whose newest reports carry no XBRL, a 20-F filer between annual reports and the minutes after a filing
     show this; the note says where the figures are (the filing's text). The submissions are fetched only when
     the facts' latest period ended over :data:`COVERAGE_CHECK_AFTER_DAYS` ago (else a cached copy is read if
-    there is one); a submissions file that cannot be read gives None (the gap cannot be told; the answer stands).
+    there is one); when those fetched submissions cannot be read, the note says the facts are that old and that
+    newer reports could not be checked (a cached copy that cannot be read gives None: the facts are recent).
     """
     import json
     from datetime import date as _date
@@ -255,8 +256,9 @@ def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
     last_end_text, last_accn = max(ends)
     last_end = _date.fromisoformat(last_end_text)
     today = client.settings.clock().date()
+    old = (today - last_end).days > COVERAGE_CHECK_AFTER_DAYS
     try:
-        if (today - last_end).days > COVERAGE_CHECK_AFTER_DAYS:
+        if old:
             rows = S.History.load(client, facts.cik).sorted_rows()
         else:
             url = urls.submissions(facts.cik)
@@ -264,8 +266,17 @@ def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
             if entry is None:
                 return None
             rows = S.parse_rows(json.loads(entry.payload)["filings"]["recent"], "recent")
-    except (EdgarError, ValueError, KeyError, TypeError, AttributeError):
-        return None
+    except (EdgarError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        if not old:
+            return None
+        # facts this old may well stop short of newer reports, and the filings list that would tell cannot be
+        # read: say so rather than let the latest figure pass for the latest report
+        why = exc.message if isinstance(exc, EdgarError) else "it could not be read"
+        return (
+            f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}), {(today - last_end).days} days "
+            f"before {today}; whether it has filed reports since could not be checked: its filings list "
+            f"(data.sec.gov/submissions) failed: {why.rstrip('.')}."
+        )
     reports = [r for r in rows if r.report_date is not None and S.family_of(r.form) in S.PERIODIC_FAMILIES]
     if not reports:
         return None
