@@ -309,6 +309,19 @@ def test_every_answer_about_tesla_says_its_facts_end_before_its_latest_report(se
     assert any("XBRL facts end at 2022-09-30" in w and "0001628280-26-003952" in w for w in r.warnings)
 
 
+def test_a_value_that_is_one_line_of_two_says_which_line_it_leaves_out(sec):
+    # TSMC's ifrs-full:LongtermBorrowings is its long-term bank loans alone (4,383,000,000 TWD at 2023-12-31,
+    # 20-F 0001193125-24-099840); its bonds are tagged on their own line beside them,
+    # ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 913,899,800,000 TWD (also in 0001193125-25-083423)
+    r = get_financial_concept("TSM", "long_term_debt", fiscal_year=2023)
+    assert r.values[0].value == 4383000000 and r.values[0].matched_tag == "ifrs-full:LongtermBorrowings"
+    warning = next(w for w in r.warnings if "on its own line beside it" in w)
+    assert "ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued" in warning and "913,899,800,000 TWD" in warning
+    assert "edgar does not add them" in warning
+    # a filer whose long-term debt is one line gets no such warning: NVIDIA FY2024 (0001045810-24-000029)
+    assert not any("on its own line beside it" in w for w in get_financial_concept("NVDA", "long_term_debt").warnings)
+
+
 def test_old_facts_whose_filings_list_cannot_be_read_say_newer_reports_could_not_be_checked(sec):
     # Snowflake's facts end with the 10-Q 0001640147-25-000110 (period 2025-04-30), 427 days before the pinned
     # 2026-07-01, and the corpus holds no submissions for it: the latest figure must not pass for the latest report

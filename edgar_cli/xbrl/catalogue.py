@@ -32,6 +32,9 @@ class Concept:
     chain: tuple[TagSpec, ...]
     raw: bool = False
     composite: str | None = None  # a sum of reported lines by a rule of xbrl/composite.py (total_debt); chain: its tags
+    # lines a filer may tag beside a chain tag, on their own line of the statement and so not in it (TSMC's bonds
+    # beside its long-term bank loans): a value of that tag is then a part, and the answer says so with the line
+    apart: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (chain tag, the lines beside it it does not hold)
 
 
 @lru_cache(maxsize=1)
@@ -48,6 +51,7 @@ def catalogue() -> dict[str, Concept]:
             aliases=tuple(spec.get("aliases", ())),
             chain=tuple(TagSpec(tag, caveat) for tag, caveat in spec["chain"]),
             composite=spec.get("composite"),
+            apart=tuple((tag, tuple(lines)) for tag, lines in spec.get("apart", {}).items()),
         )
     return out
 

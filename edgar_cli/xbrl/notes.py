@@ -56,6 +56,14 @@ def describe_values(
             "These values come from different XBRL tags, whose definitions may differ: " + "; ".join(spans) + "."
         )
     notes.extend(series.notes)
+    part = next((v for v in shown if series.apart.get(v.end.isoformat(), ("",))[0] == v.matched_tag), None)
+    if part is not None:
+        tag, line, r = series.apart[part.end.isoformat()]
+        warnings.append(
+            f"{spec.label} here is {tag} alone: the filer tags {line} on its own line beside it ({r[2]:,} {unit} at "
+            f"{r[1]}, {r[3]}, against {part.value:,} for {tag}), which is not in it. For all of its "
+            f"{spec.label.lower()} add the two (ask for {line}); edgar does not add them."
+        )
     if series.ignored_forms:
         forms = ", ".join(f"{n} in {f}" for f, n in sorted(series.ignored_forms.items()))
         notes.append(f"Facts repeated outside periodic reports were ignored ({forms}).")

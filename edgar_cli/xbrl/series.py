@@ -47,6 +47,8 @@ class Series:
         self.tags_tried: list[TagTriedRecord] = []
         self.ignored_forms: dict[str, int] = {}
         self.notes: list[str] = []  # what the answer must say of the series as a whole (a composite's unsummed dates)
+        # a value that is a part (a line the filer tags beside it left out): end -> (its tag, the line, its row)
+        self.apart: dict[str, tuple[str, str, tuple]] = {}
         self.unsummed: list[Unsummed] = []  # a composite's dates whose lines are tagged but cannot be summed
 
 
@@ -197,7 +199,21 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
     flag_scale(facts, out.values, out.unit or "")
     if unit_family(out.unit or "") == "currency":
         _name_reclassifications(facts, spec, out.values, out.unit or "")
+    _lines_apart(facts, spec, out)
     return out
+
+
+def _lines_apart(facts: CompanyFacts, spec: Concept, out: Series) -> None:
+    """The values of a chain tag the filer tags another line beside (``spec.apart``: TSMC's bonds beside its
+    long-term bank loans), each with that line's row at the same balance date (notes.describe_values warns of
+    them: the value is a part; edgar never adds the two, which may overlap at other filers)."""
+    for tag, lines in spec.apart:
+        ends = {v.end.isoformat() for v in out.values if v.matched_tag == tag}
+        for line in lines:
+            body = facts.tags.get(line) if ends else None
+            for r in (body or {}).get("units", {}).get(out.unit or "", []):
+                if r[0] is None and r[1] in ends and (r[1] not in out.apart or r[7] > out.apart[r[1]][2][7]):
+                    out.apart[r[1]] = (tag, line, r)
 
 
 # The totals a move between lines leaves unchanged: a period's net income (a flow moved between income
