@@ -30,6 +30,7 @@ from ...verification import structures as ST
 from ...verification.cited_text import TextSource, ground_in_text, text_source
 from ...verification.claims import NUMERIC, Figure, extract_figures
 from ...verification.grounding import Grounder
+from ...verification.subjects import FORMAT as SUBJECTS_FORMAT
 from ...verification.subjects import Named, SubjectIndex, SubjectReader, companies_named
 from ...verification.verdict import verdict
 from ...vocabulary import param, surface
@@ -364,13 +365,34 @@ def _subject_reader(client: SecClient, ref: CompanyRef | None) -> SubjectReader:
     """The reader of company names: the ticker file's largest companies (built once per ticker file) and this one
     (none when the company is still to be read from the answer)."""
     from ...companies.tickers import load_ticker_map
-    from ...index.query import company_aliases
 
     tmap = load_ticker_map(client)
     index = getattr(tmap, "_subject_index", None)
     if index is None:
-        index = tmap._subject_index = SubjectIndex(tmap.entries, company_aliases())  # type: ignore[attr-defined]
+        index = tmap._subject_index = _subject_index(client, tmap)  # type: ignore[attr-defined]
     return SubjectReader(index.including(tmap.by_cik(int(ref.cik))) if ref is not None else index)
+
+
+def _subject_index(client: SecClient, tmap) -> SubjectIndex:
+    """The SubjectIndex of this ticker file and aliases file: from the disk cache, else built (from every entry of
+    the ticker file) and stored, keyed by both files' contents and the index's format. One built from a fallback or
+    stale ticker file is not stored (it was not the SEC's answer of the day)."""
+    from ...index import ALIASES_FILE
+
+    aliases_text = ALIASES_FILE.read_bytes()
+    key = (
+        f"verify-subjects:{SUBJECTS_FORMAT}:{zlib.crc32(tmap.table.encode('utf-8')):08x}:{len(tmap.table)}:"
+        f"{zlib.crc32(aliases_text):08x}"
+    )
+    entry = client.cache_get(key, None)
+    index = SubjectIndex.from_payload(entry.payload, tmap.by_cik) if entry is not None else None
+    if index is None:
+        from ...index.query import company_aliases
+
+        index = SubjectIndex(tmap.entries, company_aliases())
+        if not tmap.degraded and client.stale_note(urls.company_tickers_exchange()) is None:
+            client.cache_set(key, index.payload())
+    return index
 
 
 def _note_reorganisation(ref: CompanyRef, cal, rows: list[VerifiedFigure], notes: list[str]) -> None:
