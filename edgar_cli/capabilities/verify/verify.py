@@ -17,7 +17,6 @@ from typing import Annotated
 from pydantic import Field
 
 from ...companies import successors
-from ...documents import items as I
 from ...errors import EdgarError
 from ...models.companies import CompanyRef
 from ...models.verify import AnswerVerification, VerifiedFigure
@@ -39,7 +38,6 @@ from ...xbrl import periods as XP
 from ...xbrl.facts import CompanyFacts
 from ..resolve.model import Candidate
 from ..resolve.resolve import resolve_company
-from ..section.section import load_document
 
 MAX_ANSWER_CHARS = 200_000
 MAX_CITES = 20
@@ -628,6 +626,9 @@ def _document_source(client: SecClient, url: str, text: str) -> TextSource:
 
 
 def _document_text(client: SecClient, url: str, form: str | None) -> str:
+    from ...documents import items as I  # the document readers: only for a cited document's text
+    from ..section.section import load_document
+
     family = I.family(form)
     if family is not None:
         doc, _outline = load_document(client, url, family)
