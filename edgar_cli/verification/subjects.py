@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..alloc import collector_paused
 from ..companies.names import LEGAL_FORMS, name_words
 
 if TYPE_CHECKING:
@@ -121,16 +122,17 @@ class SubjectIndex:
         """The index :meth:`payload` wrote, ``lookup`` giving the entry of any CIK of the ticker file it was built
         from (TickerMap.by_cik); None when the blob is of another format or not an index. The word counts and whole
         names (read for some answers only) are decoded when first read."""
-        try:
-            parts = marshal.loads(blob)
-            if not (isinstance(parts, tuple) and len(parts) == 4 and parts[0] == FORMAT):
+        with collector_paused():  # dicts, sets and entries read from marshal: no reference cycle among them
+            try:
+                parts = marshal.loads(blob)
+                if not (isinstance(parts, tuple) and len(parts) == 4 and parts[0] == FORMAT):
+                    return None
+                aliases, full, leading, tickers, entries = marshal.loads(parts[1])
+            except (ValueError, EOFError, TypeError):
                 return None
-            aliases, full, leading, tickers, entries = marshal.loads(parts[1])
-        except (ValueError, EOFError, TypeError):
-            return None
-        out = object.__new__(cls)
-        out.aliases, out.full, out.leading, out.tickers = aliases, full, leading, tickers
-        out.entry = {cik: _entry(fields) for cik, fields in entries.items()}
+            out = object.__new__(cls)
+            out.aliases, out.full, out.leading, out.tickers = aliases, full, leading, tickers
+            out.entry = {cik: _entry(fields) for cik, fields in entries.items()}
         out._lookup = lookup
         out._spread, out._whole_names = parts[2], parts[3]  # decoded when first read
         return out
