@@ -29,21 +29,22 @@ import time
 from typing import Any
 
 from . import config
+from .patterns import lazy
 
 ENV = "EDGAR_LOG_FORMAT"
 QUIET_LOGGERS = ("httpx", "httpcore", "psycopg", "psycopg.pool", "redis")
 
 # scheme://userinfo@ : userinfo holds no '/', '?', '#' or whitespace, and runs to the authority's last '@'
 # (a password may hold an '@', as urlsplit reads it)
-_USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^/?#\s\"'<>]*)@")
+_USERINFO = lazy(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^/?#\s\"'<>]*)@")
 # ?name=value / &name=value where the name says it is a secret (X-Amz-Signature, api_key, access_token, pwd...)
-_SECRET_QUERY = re.compile(
+_SECRET_QUERY = lazy(
     r"(?P<name>[?&;][^=&;#\s\"'<>]*(?:token|key|secret|passw|pwd|sig|auth|credential|session)"
     r"[^=&;#\s\"'<>]*=)[^&;#\s\"'<>]*",
     re.IGNORECASE,
 )
 # a keyword DSN's secret (libpq: ``host=db user=edgar password=... sslpassword='a b'``), quoted or bare
-_SECRET_KEYWORD = re.compile(
+_SECRET_KEYWORD = lazy(
     r"(?P<name>(?<![^\s,;(])[A-Za-z_]*(?:passw(?:or)?d|pwd|secret|token)\s*=\s*)"
     r"(?:'(?:[^'\\]|\\.)*'?|\"(?:[^\"\\]|\\.)*\"?|[^\s'\",;)]+)",
     re.IGNORECASE,
@@ -74,7 +75,7 @@ def redact_text(text: str) -> str:
 
 # C0 controls but tab and newline, DEL, C1 controls, the bidirectional marks and overrides that reorder what is
 # shown (U+061C, the Arabic letter mark, among them), and the Unicode line and paragraph separators
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_UNSAFE = lazy("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def _visible(m: re.Match) -> str:

@@ -21,7 +21,7 @@ PACKAGE = Path(edgar_cli.__file__).parent
 FACES = {"cli", "mcp", "__init__", "__main__"}
 CAPABILITIES = {"capabilities"}
 DOMAINS = {"sec", "xbrl", "documents", "companies", "index", "bulk", "verification", "models"}
-SHARED = {"errors", "config", "logs", "vocabulary", "datafiles"}
+SHARED = {"errors", "config", "logs", "vocabulary", "datafiles", "patterns", "alloc"}
 LAYERS = {**{n: 3 for n in FACES}, **{n: 2 for n in CAPABILITIES}, **{n: 1 for n in DOMAINS}, **{n: 0 for n in SHARED}}
 LAYER_NAMES = {3: "face", 2: "capability", 1: "domain", 0: "shared"}
 

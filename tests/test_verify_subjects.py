@@ -247,3 +247,49 @@ def test_a_small_company_named_by_its_whole_name_is_read_from_the_answer(sec):
     r = verify_answer("Logistic Properties of the Americas had revenues of $39.4 million in 2023.")
     assert r.company.cik == "0001997711" and r.verdict == "grounded"
     assert figure(r, "$39.4 million").support.accession_number == "0001493152-24-016772"
+
+
+SENTENCES = [
+    "Apple and Microsoft reported fiscal 2024 revenue of $60.9 billion.",
+    "TSMC's revenue was ahead of Intel and Goldman Sachs.",
+    "Logistic Properties of the Americas had revenues of $39.4 million in 2023.",
+    "Target customers and NVIDIA reported $1.2 billion.",
+]
+
+
+def test_the_subject_index_read_back_from_the_cache_names_every_company_the_built_one_names(sec):
+    from edgar_cli.capabilities.verify.verify import _subject_index
+    from edgar_cli.companies.tickers import TickerMap, load_ticker_map
+    from edgar_cli.index.query import company_aliases
+    from edgar_cli.verification.subjects import SubjectIndex, SubjectReader, companies_named
+
+    tmap = load_ticker_map(sec)
+    built = SubjectIndex(tmap.entries, company_aliases())
+    fresh = TickerMap.from_tables(tmap.index, tmap.table)  # a later process' map: no entry built yet
+    _subject_index(sec, fresh)  # stores the index when the cache does not hold it yet
+    again = TickerMap.from_tables(tmap.index, tmap.table)
+    read = _subject_index(sec, again)
+    assert again._all is None  # the ticker file's entries were not all built to read it
+    assert (read.full, read.leading, read.tickers, read.aliases) == (
+        built.full,
+        built.leading,
+        built.tickers,
+        built.aliases,
+    )
+    assert read.spread == built.spread and read.whole_names == built.whole_names
+    assert {c: (e.name, e.tickers, e.rank) for c, e in read.entry.items()} == {
+        c: (e.name, e.tickers, e.rank) for c, e in built.entry.items()
+    }
+    for text in SENTENCES:
+        assert companies_named(SubjectReader(read), text) == companies_named(SubjectReader(built), text), text
+    small = tmap.by_cik(1997711)  # not prominent: added as the checked company
+    assert SubjectReader(read.including(small)).named_in(SENTENCES[2]) == SubjectReader(
+        built.including(small)
+    ).named_in(SENTENCES[2])
+
+
+def test_a_subject_index_blob_of_another_format_is_not_read():
+    from edgar_cli.verification.subjects import SubjectIndex
+
+    assert SubjectIndex.from_payload(b"not marshal", lambda cik: None) is None
+    assert SubjectIndex.from_payload(__import__("marshal").dumps((0, b"", b"", b"")), lambda cik: None) is None

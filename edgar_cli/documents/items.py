@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..patterns import lazy
+
 
 @dataclass(frozen=True)
 class ItemSpec:
@@ -379,8 +381,7 @@ FORM_FAMILY = {
 }
 
 _COMPILED: dict[str, dict[str, re.Pattern]] = {
-    form: {s.item: re.compile(r"\s*(?:" + s.pattern + r")", re.IGNORECASE) for s in specs}
-    for form, specs in FORMS.items()
+    form: {s.item: lazy(r"\s*(?:" + s.pattern + r")", re.IGNORECASE) for s in specs} for form, specs in FORMS.items()
 }
 
 
@@ -396,7 +397,7 @@ def family(form: str | None) -> str | None:
 
 # Before fiscal 2003 (SEC Release 33-8183) Item 14 of a 10-K was the exhibits item; accountant fees came later.
 OLD_ITEM_14_TITLE = "Exhibits, Financial Statement Schedules and Reports on Form 8-K"
-OLD_ITEM_14_RE = re.compile(r"\s*exhibits?\b", re.IGNORECASE)
+OLD_ITEM_14_RE = lazy(r"\s*exhibits?\b", re.IGNORECASE)
 
 
 def specs(form: str) -> list[ItemSpec]:
@@ -431,7 +432,7 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-_ITEM_ARG_RE = re.compile(
+_ITEM_ARG_RE = lazy(
     r"^(?:part\s*(?P<part>iv|iii|ii|i|[1-4])\s*[,\-.:]?\s*)?(?:item\s*)?(?P<num>\d{1,2})\s*\.?\s*(?P<let>[a-k])?\.?$"
 )
 _ROMAN = {"1": "I", "2": "II", "3": "III", "4": "IV", "i": "I", "ii": "II", "iii": "III", "iv": "IV"}

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..patterns import lazy
 from .sections import Section
 from .text import TextDocument
 
@@ -53,39 +54,39 @@ _VERB = (
     r"(?:omitted|not\s+required)\s+(?:pursuant\s+to|in\s+accordance\s+with|in\s+reliance\s+on)|"
     r"\bincludes?\s+a\s+discussion\b"
 )
-_VERB_RE = re.compile(_VERB, re.IGNORECASE)
-_TARGET_RE = re.compile(
+_VERB_RE = lazy(_VERB, re.IGNORECASE)
+_TARGET_RE = lazy(
     r"\bitems?\s+\d|\bpart\s+(?:iv|iii|ii|i)\b|\bnotes?\s+(?:\d|[a-z]\b)|\bnotes\s+to\b|\bpages?\s+[\w-]*\d|"
     r"\bsection|\bexhibit|\bappendix|\bannex|schedule\s+14a|\bproxy\b|information\s+statement|annual\s+report|"
     r"form\s+10-[kq]|\b10-k\b|quarterly\s+report|financial\s+statements|\bcaptions?\b|\bheadings?\b|"
     r"\bweb\s?site|this\s+(?:annual\s+)?report|\bmd&a\b|management\u2019?'?s\s+discussion|general\s+instruction",
     re.IGNORECASE,
 )
-_NO_CHANGE_RE = re.compile(
+_NO_CHANGE_RE = lazy(
     r"\bno\s+(?:material|significant)\s+(?:changes?|updates?)\b|\b(?:does|do)\s+not\s+differ\s+materially\b",
     re.IGNORECASE,
 )
-_SINCE_RE = re.compile(r"\bsince\b|previously\s+(?:disclosed|reported|described)", re.IGNORECASE)
-_WEAK_RE = re.compile(
+_SINCE_RE = lazy(r"\bsince\b|previously\s+(?:disclosed|reported|described)", re.IGNORECASE)
+_WEAK_RE = lazy(
     r"\b(?:additional|further|more)\s+(?:information|details?|discussion)\b|\bfor\s+a\s+(?:further|more\s+"
     r"(?:detailed|complete))\s+discussion|\balso\s+(?:refer|see)\b",
     re.IGNORECASE,
 )
-_DISCLAIMER_RE = re.compile(  # never a pointer, never content
+_DISCLAIMER_RE = lazy(  # never a pointer, never content
     r"shall\s+not\s+be\s+deemed|not\s+(?:be\s+)?(?:deemed\s+)?(?:to\s+be\s+)?incorporated\s+by\s+reference|"
     r"is\s+not\s+(?:a\s+)?part\s+of\s+this|consent\s+to\s+the\s+incorporation",
     re.IGNORECASE,
 )
-_BOILER_RE = re.compile(  # not content (a pointer when it also says where)
+_BOILER_RE = lazy(  # not content (a pointer when it also says where)
     r"not\s+the\s+only\s+risks|risks\s+and\s+uncertainties\s+not\s+(?:presently|currently)\s+known|"
     r"(?:risks|factors)\s+(?:that\s+)?(?:we\s+are\s+)?not\s+(?:presently|currently)\s+(?:aware\s+of|known)|"
     r"code\s+of\s+(?:business\s+)?(?:conduct|ethics)",
     re.IGNORECASE,
 )
-_OWN_DISCLOSURE_RE = re.compile(r"insider\s+trading\s+polic", re.IGNORECASE)  # content: the item's own disclosure
-_SENTENCE_RE = re.compile(r"(?<=[.!?])[\u201d\")]?\s+(?=[A-Z\u201c\"(])")
-_YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
-_PAGE_ROW_RE = re.compile(r"(?:\||\s)\s*(?:[A-Z]-\s?)?\d{1,3}\s*(?:-\s*\d{1,3})?\s*$")
+_OWN_DISCLOSURE_RE = lazy(r"insider\s+trading\s+polic", re.IGNORECASE)  # content: the item's own disclosure
+_SENTENCE_RE = lazy(r"(?<=[.!?])[\u201d\")]?\s+(?=[A-Z\u201c\"(])")
+_YEAR_RE = lazy(r"\b(?:19|20)\d\d\b")
+_PAGE_ROW_RE = lazy(r"(?:\||\s)\s*(?:[A-Z]-\s?)?\d{1,3}\s*(?:-\s*\d{1,3})?\s*$")
 
 
 @dataclass
@@ -198,7 +199,7 @@ def _index_of_pages(table: str) -> bool:
     return len(paged) * 2 >= len(rows)
 
 
-_ABBREV_END_RE = re.compile(
+_ABBREV_END_RE = lazy(
     r"(?:\b(?:items?|notes?|nos?|inc|corp|co|ltd|jr|sr|mr|mrs|ms|dr|st|vs|u\.s|e\.g|i\.e)|"
     r"(?<![-\w.])\d{1,3}[a-c]?|(?<![-\w.])[A-Za-z])\.$",
     re.IGNORECASE,

@@ -14,29 +14,30 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..patterns import lazy
 from . import items as I
 from .pointers import holding, pointer_sentence
 from .sections import Outline, Section
 from .text import TextDocument
 
-_PROXY_RE = re.compile(r"proxy\s+statement|schedule\s+14a|information\s+statement", re.IGNORECASE)
-_ANNUAL_REPORT_RE = re.compile(r"annual\s+report\s+to\s+(share|stock|security\s+)holders|exhibit\s+13", re.IGNORECASE)
-_INSTRUCTION_J_RE = re.compile(r"general\s+instruction\s+j", re.IGNORECASE)
-_FORM_10K_RE = re.compile(
+_PROXY_RE = lazy(r"proxy\s+statement|schedule\s+14a|information\s+statement", re.IGNORECASE)
+_ANNUAL_REPORT_RE = lazy(r"annual\s+report\s+to\s+(share|stock|security\s+)holders|exhibit\s+13", re.IGNORECASE)
+_INSTRUCTION_J_RE = lazy(r"general\s+instruction\s+j", re.IGNORECASE)
+_FORM_10K_RE = lazy(
     r"form\s+10-k|\b10-k\b|annual\s+report\b(?!\s+to\s+(?:share|stock))|since\s+(?:\w+\s+\d|the\s+end)", re.IGNORECASE
 )
 # "Form 10-Q for the quarter ended March 30, 2024", "Forms 10-Q for the quarters ended December 28, 2024 (...) and
 # March 29, 2025": earlier quarterly reports a 10-Q's item refers to beside the 10-K
-_EARLIER_10Q_RE = re.compile(
+_EARLIER_10Q_RE = lazy(
     r"forms?\s+10-q\s+for\s+the\s+(?:fiscal\s+)?quarters?\s+ended\s+(?P<span>[^.;]{0,240})", re.IGNORECASE
 )
-_DATE_RE = re.compile(
+_DATE_RE = lazy(
     r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},\s+\d{4}"
 )
-_ITEM_REF_RE = re.compile(r"(?:part\s+(iv|iii|ii|i)\s*,?\s*)?item\s+(\d{1,2}[a-c]?)\b", re.IGNORECASE)
-_EXHIBIT_RE = re.compile(r"\bexhibit\s+(\d{1,3}(?:\.\d{1,2})?)\b", re.IGNORECASE)
-_NOTE_REF_RE = re.compile(r"\bnote\s+(\d{1,2})\b", re.IGNORECASE)
-_FS_HEADING_RE = re.compile(
+_ITEM_REF_RE = lazy(r"(?:part\s+(iv|iii|ii|i)\s*,?\s*)?item\s+(\d{1,2}[a-c]?)\b", re.IGNORECASE)
+_EXHIBIT_RE = lazy(r"\bexhibit\s+(\d{1,3}(?:\.\d{1,2})?)\b", re.IGNORECASE)
+_NOTE_REF_RE = lazy(r"\bnote\s+(\d{1,2})\b", re.IGNORECASE)
+_FS_HEADING_RE = lazy(
     r"^\s*(report\s+of\s+independent\s+(registered\s+public\s+accounting\s+firm|auditors?)|"
     r"independent\s+auditor\W{0,2}s?\W{0,2}\s+report|"
     r"index\s+to\s+(the\s+)?(consolidated\s+)?financial\s+statements|consolidated\s+(statements?\s+of\s+(income|operations"
@@ -151,7 +152,7 @@ def _annual_and_quarterly(where: str) -> Pointer:
     )
 
 
-_ITEM_LIST_RE = re.compile(
+_ITEM_LIST_RE = lazy(
     r"\bitems?\s+(\d{1,2}[a-c]?(?:\s*(?:,|and|&|through|to|-|\u2013|\u2014)\s*(?:and\s+)?(?:items?\s+)?\d{1,2}[a-c]?\b)*)",
     re.IGNORECASE,
 )

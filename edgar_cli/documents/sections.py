@@ -39,28 +39,27 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 
+from ..patterns import lazy
 from . import items as I
 from .text import BOLD, CENTERED, IN_TABLE, LINKED, RUNNING, TextDocument
 
-_HEAD_RE = re.compile(
+_HEAD_RE = lazy(
     r"^\s*(?:part\s+(?P<part>iv|iii|ii|i)\b\s*[.,:;|\-\u2013\u2014]*\s*)?"
     r"items?\s*(?P<num>\d{1,2})(?!\d)(?:\s*\.?\s*\(?(?P<let>[a-k])\)?(?![a-z]))?(?:\s*\(t\))?"
     r"(?P<more>(?:\s*(?:,|and|&|through|to)\s*(?:item\s*)?\d{1,2}[a-k]?(?![\d]))*)"
     r"(?P<tail>.*)$",
     re.IGNORECASE | re.DOTALL,
 )
-_TWENTYF_SUB_RE = re.compile(
-    r"^\s*(?:item\s*)?(?:3\s*\.?\s*)?D\s*[.:\-\u2013\u2014]+\s*risk\s+factors\b", re.IGNORECASE
-)
-_PART_RE = re.compile(
+_TWENTYF_SUB_RE = lazy(r"^\s*(?:item\s*)?(?:3\s*\.?\s*)?D\s*[.:\-\u2013\u2014]+\s*risk\s+factors\b", re.IGNORECASE)
+_PART_RE = lazy(
     r"^\s*part\s+(?P<part>iv|iii|ii|i)\b\s*[.,:;|\-\u2013\u2014]*\s*(?P<tail>.*)$", re.IGNORECASE | re.DOTALL
 )
-_SIGNATURES_RE = re.compile(r"^\s*signatures?\s*\.?\s*$", re.IGNORECASE)
-_PAGE_TAIL_RE = re.compile(
+_SIGNATURES_RE = lazy(r"^\s*signatures?\s*\.?\s*$", re.IGNORECASE)
+_PAGE_TAIL_RE = lazy(
     r"(?:\||\.{2,}|\s)\s*(?:page\s+)?(?:\d{1,3}|[A-Z]-\d{1,3}|[ivx]{1,5})(?:\s*[-\u2013]\s*\d{1,3})?\s*$"
 )
-_LEAD_SEP_RE = re.compile(r"^[\s.:;|)\-\u2013\u2014]+")
-_CROSSREF_RE = re.compile(
+_LEAD_SEP_RE = lazy(r"^[\s.:;|)\-\u2013\u2014]+")
+_CROSSREF_RE = lazy(
     r"^(?:[\u201c\u201d\"'\u2018\u2019(]|of\b|in\b|to\b|and\b|or\b|above\b|below\b|herein\b|"
     r"under\b|for\b|as\b|is\b|are\b|was\b|which\b|that\b|this\b|on\b|at\b|by\b|hereof\b|"
     r"contains?\b|describes?\b|includes?\b|sets?\b|discuss)"
@@ -184,7 +183,7 @@ def find_candidates(doc: TextDocument, form: str) -> tuple[list[Candidate], list
     return cands, parts
 
 
-_XREF_LEAD_RE = re.compile(
+_XREF_LEAD_RE = lazy(
     r"(:|\b(refer\s+to|see|set\s+forth\s+(in|under)|included\s+(in|under)|discussed\s+(in|under)|"
     r"described\s+(in|under)|found\s+(in|under)|appears?\s+(in|under)|captioned))\s*$",
     re.IGNORECASE,
@@ -399,8 +398,8 @@ def build_outline(doc: TextDocument, form: str) -> Outline:
     return Outline(form=fam, sections=sections)
 
 
-_EXPLANATORY_RE = re.compile(r"^\s*explanatory\s+notes?\s*[.:]?\s*$", re.IGNORECASE)
-_CONTENTS_RE = re.compile(r"^\s*(?:table\s+of\s+contents|index|contents)\s*[.:]?\s*$", re.IGNORECASE)
+_EXPLANATORY_RE = lazy(r"^\s*explanatory\s+notes?\s*[.:]?\s*$", re.IGNORECASE)
+_CONTENTS_RE = lazy(r"^\s*(?:table\s+of\s+contents|index|contents)\s*[.:]?\s*$", re.IGNORECASE)
 
 
 def _front_matter(
@@ -534,7 +533,7 @@ def _old_item_14(sections: list[Section]) -> None:
             s.key, s.label = exhibits.key, f"Item 14. {I.OLD_ITEM_14_TITLE}"
 
 
-_OMITTED_RE = re.compile(
+_OMITTED_RE = lazy(
     r"(items?\s+(have\s+been|are|is)\s+omitted|omitted\s+(in\s+accordance\s+with|pursuant\s+to|in\s+reliance))",
     re.IGNORECASE,
 )
@@ -643,7 +642,7 @@ def _fill_gaps(doc: TextDocument, form: str, cands: list[Candidate], sections: l
             break
 
 
-_FS_START_RE = re.compile(
+_FS_START_RE = lazy(
     r"^\s*(index\s+to\s+(the\s+)?(consolidated\s+)?financial\s+statements(\s+and\s+\w+(\s+\w+)?)?|"
     r"report\s+of\s+independent\s+(registered\s+public\s+accounting\s+firm|auditors?)|"
     r"independent\s+auditor\W{0,2}s?\W{0,2}\s+report|"
@@ -654,7 +653,7 @@ _FS_START_RE = re.compile(
     re.IGNORECASE,
 )
 # a bare "CONSOLIDATED FINANCIAL STATEMENTS" title page opens the F-pages too, outside a table
-_FS_TITLE_RE = re.compile(r"^\s*(audited\s+)?consolidated\s+financial\s+statements\s*$", re.IGNORECASE)
+_FS_TITLE_RE = lazy(r"^\s*(audited\s+)?consolidated\s+financial\s+statements\s*$", re.IGNORECASE)
 
 
 def _statements_after_part_iv(doc: TextDocument, form: str, sections: list[Section]) -> None:

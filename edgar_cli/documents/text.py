@@ -23,6 +23,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..patterns import lazy
+
 # Block flags
 IN_TABLE = 1
 BOLD = 2
@@ -72,13 +74,13 @@ _SKIP_TAGS = frozenset(
     ["script", "style", "head", "noscript", "template", "ix:header", "xbrli:context", "object", "svg"]
 )
 _CELL_TAGS = frozenset(("td", "th"))
-_SPACE_RE = re.compile(r"[ \t\r\n\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
-_ZERO_WIDTH_RE = re.compile(r"[\u200b-\u200d\u2060\ufeff\u00ad]")
-_HIDDEN_RE = re.compile(r"display\s*:\s*none", re.IGNORECASE)
-_BOLD_STYLE_RE = re.compile(r"font-weight\s*:\s*(bold|bolder|[6-9]00)", re.IGNORECASE)
-_PAGE_BREAK_RE = re.compile(r"(page-break-(before|after)|break-(before|after))\s*:\s*(always|page)", re.IGNORECASE)
-_CENTER_RE = re.compile(r"text-align\s*:\s*center", re.IGNORECASE)
-_PAGE_NUMBER_RE = re.compile(
+_SPACE_RE = lazy(r"[ \t\r\n\f\v\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
+_ZERO_WIDTH_RE = lazy(r"[\u200b-\u200d\u2060\ufeff\u00ad]")
+_HIDDEN_RE = lazy(r"display\s*:\s*none", re.IGNORECASE)
+_BOLD_STYLE_RE = lazy(r"font-weight\s*:\s*(bold|bolder|[6-9]00)", re.IGNORECASE)
+_PAGE_BREAK_RE = lazy(r"(page-break-(before|after)|break-(before|after))\s*:\s*(always|page)", re.IGNORECASE)
+_CENTER_RE = lazy(r"text-align\s*:\s*center", re.IGNORECASE)
+_PAGE_NUMBER_RE = lazy(
     r"^(?:page\s+)?[-\u2013\u2014(]?\s*(?:[A-Z]-?)?\d{1,3}\s*[-\u2013\u2014)]?$|^[ivxlc]{1,6}$", re.IGNORECASE
 )
 
@@ -456,7 +458,7 @@ def _heading_key(text: str) -> str:
     return re.sub(r"[\W_]+", "", text.casefold())
 
 
-_HEADER_LIKE_RE = re.compile(r"^\s*(part\s+[ivx]+\b|items?\s*\d)", re.IGNORECASE)
+_HEADER_LIKE_RE = lazy(r"^\s*(part\s+[ivx]+\b|items?\s*\d)", re.IGNORECASE)
 
 
 def _drop_page_furniture(raw: list[_Raw]) -> list[_Raw]:
@@ -517,9 +519,9 @@ def _drop_page_furniture(raw: list[_Raw]) -> list[_Raw]:
 
 # --- plain text and SGML ---------------------------------------------------------
 
-_DOC_RE = re.compile(rb"<DOCUMENT>(.*?)</DOCUMENT>", re.DOTALL | re.IGNORECASE)
-_TYPE_RE = re.compile(rb"<TYPE>\s*([^\s<]+)", re.IGNORECASE)
-_TEXT_RE = re.compile(rb"<TEXT>(.*?)(?:</TEXT>|$)", re.DOTALL | re.IGNORECASE)
+_DOC_RE = lazy(rb"<DOCUMENT>(.*?)</DOCUMENT>", re.DOTALL | re.IGNORECASE)
+_TYPE_RE = lazy(rb"<TYPE>\s*([^\s<]+)", re.IGNORECASE)
+_TEXT_RE = lazy(rb"<TEXT>(.*?)(?:</TEXT>|$)", re.DOTALL | re.IGNORECASE)
 
 
 def decode(data: bytes) -> str:
@@ -565,7 +567,7 @@ def looks_like_html(data: bytes) -> bool:
     return len(re.findall(rb"<(?:p|div|font|br|td)[\s>/]", head)) >= 5
 
 
-_TEXT_PAGE_RE = re.compile(r"^\s*(<PAGE>\s*\d*|-\s*\d+\s*-|\d{1,3}|page\s+\d+|[A-Z]-\d{1,3})\s*$", re.IGNORECASE)
+_TEXT_PAGE_RE = lazy(r"^\s*(<PAGE>\s*\d*|-\s*\d+\s*-|\d{1,3}|page\s+\d+|[A-Z]-\d{1,3})\s*$", re.IGNORECASE)
 
 
 def text_to_document(text: str) -> TextDocument:
@@ -628,9 +630,9 @@ def to_document(data: bytes, form: str | None = None) -> TextDocument:
     return text_to_document(decode(body))
 
 
-_DEI_TYPE_RE = re.compile(rb"name=\"dei:DocumentType\"[^>]*>\s*(?:<[^>]+>\s*)*([0-9A-Za-z/-]{3,10})", re.IGNORECASE)
-_SGML_TYPE_RE = re.compile(rb"CONFORMED SUBMISSION TYPE:\s*([0-9A-Z/-]+)")
-_COVER_FORM_RE = re.compile(r"\bFORM\s+(10-K(?:405|T|SB)?|10-Q(?:T|SB)?|20-F|40-F|8-K)\b", re.IGNORECASE)
+_DEI_TYPE_RE = lazy(rb"name=\"dei:DocumentType\"[^>]*>\s*(?:<[^>]+>\s*)*([0-9A-Za-z/-]{3,10})", re.IGNORECASE)
+_SGML_TYPE_RE = lazy(rb"CONFORMED SUBMISSION TYPE:\s*([0-9A-Z/-]+)")
+_COVER_FORM_RE = lazy(r"\bFORM\s+(10-K(?:405|T|SB)?|10-Q(?:T|SB)?|20-F|40-F|8-K)\b", re.IGNORECASE)
 
 
 def detect_form(data: bytes, doc: TextDocument | None = None) -> str | None:

@@ -22,6 +22,7 @@ from . import ranking as R
 from .analysis import STOPWORDS, stem, terms, words
 
 DATA = Path(__file__).with_name("data")
+ALIASES_FILE = DATA / "company_aliases.yaml"
 EXPANSION_WEIGHT = (
     0.85  # a vocabulary term (the filing's own wording for what was asked) weighs nearly a question's word
 )
@@ -87,7 +88,7 @@ def company_aliases() -> dict[str, list[str]]:
     """CIK (10 digits) -> the short names people use for the company (data/company_aliases.yaml)."""
     import yaml
 
-    raw = yaml.safe_load((DATA / "company_aliases.yaml").read_text(encoding="utf-8")) or {}
+    raw = yaml.safe_load(ALIASES_FILE.read_text(encoding="utf-8")) or {}
     return {str(k).zfill(10): [str(a) for a in v] for k, v in raw.items()}
 
 

@@ -375,6 +375,7 @@ def serve_http(
     import uvicorn
 
     from .. import __version__
+    from ..capabilities import registry
 
     security = security_settings(host, port, allowed_hosts or [], allowed_origins or [])
     app = server.streamable_http_app(
@@ -385,7 +386,7 @@ def serve_http(
         "status": "ok",
         "server": "edgar",
         "version": __version__,
-        "tools": len(server._tool_manager.list_tools()),
+        "tools": len(registry.mcp_tools()),
         "auth": "bearer" if token else "none",
         "stateless": stateless,
     }

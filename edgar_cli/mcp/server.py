@@ -363,12 +363,45 @@ def _server_class():
     class EdgarMCPServer(MCPServer):
         """Every failure comes back as a structured isError result, arguments are checked strictly."""
 
+        lazy = False  # build_server(lazy=True): tools registered when first called, tools/list from the stored list
+
         async def list_tools(self):
-            tools = await super().list_tools()
+            if self.lazy:
+                from mcp_types import Tool as MCPTool
+
+                from . import tool_list
+
+                key = tool_list.digest()
+                listed = tool_list.stored(key)
+                if listed is not None:
+                    try:
+                        return [MCPTool.model_validate(t) for t in listed]
+                    except ValidationError:
+                        pass  # written by another SDK under the same key: generate it again
+                tools = await self.generated_tools()
+                tool_list.store(key, [t.model_dump(mode="json", by_alias=True) for t in tools])
+                return tools
+            return await self.generated_tools()
+
+        async def generated_tools(self):
+            """The tools/list answer as the SDK makes it from the registered tools (every declared tool registered
+            first, in declared order)."""
+            for declared in registry.mcp_tools():
+                self.registered_tool(declared.name)
+            order = {t.name: i for i, t in enumerate(registry.mcp_tools())}
+            tools = sorted(await super().list_tools(), key=lambda t: order.get(t.name, len(order)))
             return [t.model_copy(update={"output_schema": strip_titles(t.output_schema)}) for t in tools]
 
-        async def call_tool(self, name, arguments, context=None):
+        def registered_tool(self, name):
+            """The SDK's registered tool called ``name`` (registered now if declared and not yet), or None."""
             tool = self._tool_manager.get_tool(name)
+            if tool is None and any(t.name == name for t in registry.mcp_tools()):
+                _register(self, registry.tool(name))
+                tool = self._tool_manager.get_tool(name)
+            return tool
+
+        async def call_tool(self, name, arguments, context=None):
+            tool = self.registered_tool(name)
             if tool is None:
                 from rapidfuzz import process
 
@@ -402,39 +435,51 @@ def _server_class():
     return EdgarMCPServer
 
 
-def build_server():
+def build_server(lazy: bool = False):
     """An MCPServer with one tool per declared MCP tool (capabilities/registry.py), strict input schemas,
-    structured errors."""
-    from mcp_types import ToolAnnotations
+    structured errors.
 
+    ``lazy``: no capability is imported and no schema generated now; tools/list is answered from the list
+    stored beside the cache (mcp/tool_list.py; generated and stored on the first tools/list without one)
+    and each tool is registered when first called. What a client sees is the same either way.
+    """
     from .. import __version__
 
     server = _server_class()(name="edgar", instructions=SERVER_INSTRUCTIONS, version=__version__, log_level="WARNING")
-    for declared in registry.mcp_tools():
-        fn = registry.function(declared)
-        name = declared.name
-        server.add_tool(
-            as_tool(fn),
-            name=name,
-            title=name.replace("_", " ").capitalize(),
-            description=description_for(fn),
-            annotations=ToolAnnotations(
-                read_only_hint=not declared.writes,
-                open_world_hint=not declared.local,
-                destructive_hint=False,
-                idempotent_hint=True,
-            ),
-            structured_output=True,
-        )
-        tool = server._tool_manager.get_tool(name)
-        schema = strip_titles(tool.parameters)
-        schema["additionalProperties"] = False
-        for param, bounds in declared.ranges.items():
-            _constrain(schema["properties"][param], dict(bounds))
-        for param, text in declared.mcp_descriptions.items():
-            schema["properties"][param]["description"] = text
-        tool.parameters = schema
+    server.lazy = lazy
+    if not lazy:
+        for declared in registry.mcp_tools():
+            _register(server, declared)
     return server
+
+
+def _register(server: Any, declared: registry.Tool) -> None:
+    """Register one declared tool with the SDK: its function behind as_tool, its strict input schema."""
+    from mcp_types import ToolAnnotations
+
+    fn = registry.function(declared)
+    name = declared.name
+    server.add_tool(
+        as_tool(fn),
+        name=name,
+        title=name.replace("_", " ").capitalize(),
+        description=description_for(fn),
+        annotations=ToolAnnotations(
+            read_only_hint=not declared.writes,
+            open_world_hint=not declared.local,
+            destructive_hint=False,
+            idempotent_hint=True,
+        ),
+        structured_output=True,
+    )
+    tool = server._tool_manager.get_tool(name)
+    schema = strip_titles(tool.parameters)
+    schema["additionalProperties"] = False
+    for param, bounds in declared.ranges.items():
+        _constrain(schema["properties"][param], dict(bounds))
+    for param, text in declared.mcp_descriptions.items():
+        schema["properties"][param]["description"] = text
+    tool.parameters = schema
 
 
 def install_client() -> None:
@@ -470,7 +515,7 @@ def serve(transport: str = "stdio", on_ready: Callable[[], None] | None = None, 
 
     set_surface("mcp")  # started through the CLI entry point, but what it writes from now on is read by a model
     install_client()
-    server = build_server()
+    server = build_server(lazy=True)
     if on_ready is not None:
         on_ready()
     if transport == "stdio":

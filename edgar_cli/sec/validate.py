@@ -49,9 +49,11 @@ from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..patterns import lazy
+
 MIN_TICKER_COMPANIES = 1000
 MAX_BAD_ROW_SHARE = 0.01  # more malformed rows than this (and more than a handful) make a body invalid
-_CIK_IN_PATH = re.compile(r"/CIK(\d{10})(?:-submissions-\d{3})?\.json$")
+_CIK_IN_PATH = lazy(r"/CIK(\d{10})(?:-submissions-\d{3})?\.json$")
 
 
 class InvalidBody(ValueError):
@@ -172,8 +174,8 @@ def _tickers(url: str, data: Any) -> None:
 _PARALLEL = ("accessionNumber", "form", "filingDate")
 
 
-_ACCESSION = re.compile(r"\d{10}-\d{2}-\d{6}")
-_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ACCESSION = lazy(r"\d{10}-\d{2}-\d{6}")
+_ISO_DAY = lazy(r"\d{4}-\d{2}-\d{2}")
 # The columns of filings.recent edgar reads, and what each of their cells must be.
 _CELL_CHECKS: dict[str, Any] = {
     "accessionNumber": lambda v: isinstance(v, str) and _ACCESSION.fullmatch(v) is not None,
@@ -294,7 +296,7 @@ def _efts(url: str, data: Any) -> None:
 _CHECKS = {"tickers": _tickers, "submissions": _submissions, "companyfacts": _companyfacts, "efts": _efts}
 
 _TEXT_SUFFIXES = (".htm", ".html", ".txt", ".xml", ".xsd", ".sgml", ".json")
-_FULL_TEXT_NAME = re.compile(r"/\d{10}-\d{2}-\d{6}\.txt$")
+_FULL_TEXT_NAME = lazy(r"/\d{10}-\d{2}-\d{6}\.txt$")
 _FULL_TEXT_STARTS = (
     b"<SEC-DOCUMENT>",
     b"<SEC-HEADER>",
@@ -320,12 +322,12 @@ def check_document(url: str, body: bytes) -> None:
 # The smallest primary document of a 10-K, 10-Q or 20-F is a few tens of KB (a 10-K/A of Part III alone is
 # some 20 KB); a body under this is an error answer, a placeholder or a cut-off copy.
 MIN_FILING_DOCUMENT_BYTES = 2000
-_MARKUP_TAG = re.compile(rb"<(?:html|body|div|p|table|font|pre|document|text|sec-document|sec-header|xbrl)[\s>/]", re.I)
-_TAG = re.compile(rb"<[^<>]{0,4000}>")
-_SPACE_ENTITY = re.compile(rb"&(?:nbsp|#160|#xa0|#8194|#8195|#8201);", re.I)
-_ITEM_HEADING = re.compile(rb"\bitem\s{0,8}\d{1,2}(?:\s{0,3}\.\s{0,3}[a-d]\b|[a-d]\b|\b)", re.I)
-_URL_CIK = re.compile(r"/Archives/edgar/data/(\d{1,10})/")
-_DEI_CIK = re.compile(rb'name="dei:EntityCentralIndexKey"[^>]{0,400}>\s*(\d{1,10})\s*<')
+_MARKUP_TAG = lazy(rb"<(?:html|body|div|p|table|font|pre|document|text|sec-document|sec-header|xbrl)[\s>/]", re.I)
+_TAG = lazy(rb"<[^<>]{0,4000}>")
+_SPACE_ENTITY = lazy(rb"&(?:nbsp|#160|#xa0|#8194|#8195|#8201);", re.I)
+_ITEM_HEADING = lazy(rb"\bitem\s{0,8}\d{1,2}(?:\s{0,3}\.\s{0,3}[a-d]\b|[a-d]\b|\b)", re.I)
+_URL_CIK = lazy(r"/Archives/edgar/data/(\d{1,10})/")
+_DEI_CIK = lazy(rb'name="dei:EntityCentralIndexKey"[^>]{0,400}>\s*(\d{1,10})\s*<')
 _NAME_NOISE = frozenset(
     {
         "the",
@@ -406,7 +408,7 @@ def check_filing_document(
 # --- a filing document is whole and is that accession's -------------------------------------------------------
 
 # </html>, then at most comments or the </TEXT></DOCUMENT> of the SGML wrapper some documents are served in
-_HTML_END = re.compile(rb"</html\s*>(?:\s|<!--.{0,2000}?-->|</text>|</document>)*$", re.I | re.S)
+_HTML_END = lazy(rb"</html\s*>(?:\s|<!--.{0,2000}?-->|</text>|</document>)*$", re.I | re.S)
 _FULL_TEXT_ENDS = (b"</SEC-DOCUMENT>", b"-----END PRIVACY-ENHANCED MESSAGE-----", b"</IMS-DOCUMENT>")
 
 
@@ -485,7 +487,7 @@ def _family(form: str) -> str:
 # A 52-53-week filer's report date (2024-12-28) may sit beside a cover page dated at the month's end; the
 # reports of one filer are a quarter apart, so a week's tolerance still tells one filing from another.
 PERIOD_TOLERANCE_DAYS = 7
-_SGML_FIELD = re.compile(rb"^\s*(ACCESSION NUMBER|CONFORMED SUBMISSION TYPE|CONFORMED PERIOD OF REPORT):\s*(\S+)", re.M)
+_SGML_FIELD = lazy(rb"^\s*(ACCESSION NUMBER|CONFORMED SUBMISSION TYPE|CONFORMED PERIOD OF REPORT):\s*(\S+)", re.M)
 
 
 def check_identity(url: str, body: bytes, *, form: str | None, period: date | str | None) -> None:

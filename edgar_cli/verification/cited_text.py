@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..models.verify import FigureSupport, VerifiedFigure
+from ..patterns import lazy
 from ..xbrl.catalogue import catalogue
 from . import periods as P
 from . import support as S
@@ -308,14 +309,14 @@ def _column_months(cell: TableCell) -> int | None:
 
 
 # Where the words a number owns end after it: a clause break, another clause's verb or comparison, the next amount.
-_AFTER_END = re.compile(
+_AFTER_END = lazy(
     r"[,;:()]|\.(?:\s|$)|\n|\s(?:and|or|but|while|whereas|which|compared|versus|vs\.?|up|down|"
     r"an? (?:increase|decrease)|driven|due|primarily|reflecting|resulting|representing|led|as)\b|"
     r"[$\u20ac\u00a3\u00a5]|\b\d[\d,.]*\s*(?:%|percent|(?:thousand|million|billion|trillion)\b)",
     re.I,
 )
 # Where they begin before it: a sentence or a clause that another number's phrase ends ("..., resulting in a").
-_BEFORE_BREAK = re.compile(
+_BEFORE_BREAK = lazy(
     r"(?:\.\s|\n|;|,\s*(?=(?:resulting|which|while|whereas|and|but|compared|including|"
     r"reflecting|representing|offset|partially)\b))",
     re.I,
@@ -325,7 +326,7 @@ _PERIOD_WORDS = frozenset(
     "first second third fourth fiscal quarter year month ended ending three six nine twelve "
     "half prior previous last current same period respectively approximately".split()
 )
-_OWN_LEAD = re.compile(
+_OWN_LEAD = lazy(
     r"\s*(?:of|in)\s+|\s*(?=[A-Za-z])(?!(?:per|for|from|to|at|on|during|over|through|by|with|"
     r"against|than|year|a|an|the|compared|was|were|is|are)\b)",
     re.I,
@@ -466,7 +467,7 @@ def find_in_text(fig: Figure, sources: list[TextSource], test) -> tuple | None:
 
 # --- numbers in a document's tables -------------------------------------------------------------
 
-_YEARISH = re.compile(rf"\b(?:{P.MONTH_PATTERN}\.?\s+\d{{1,2}},?\s+)?(?:19|20)\d\d\b")
+_YEARISH = lazy(rf"\b(?:{P.MONTH_PATTERN}\.?\s+\d{{1,2}},?\s+)?(?:19|20)\d\d\b")
 
 
 @dataclass

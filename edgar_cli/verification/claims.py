@@ -25,6 +25,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, cast
 
+from ..patterns import lazy
 from . import periods as P
 from . import structures as ST
 from . import wording as W
@@ -99,7 +100,7 @@ _MASKS = [
         r"\b(?:Case|File|Docket|Commission file|CUSIP|ISIN|EIN|Zip)\s+(?:No\.?|Number|#)?\s*[\w:.-]*\d[\w:.-]*", re.I
     ),
 ]
-_AMOUNT = re.compile(
+_AMOUNT = lazy(
     r"""
     (?P<plus>\+\s?)?(?:(?P<neg>[-\u2212]\s?)|(?P<open>\((?=\s?(?:[A-Z]{0,3}\$|[€£¥])\s?\d[\d,.]*\s?
         (?:(?i:thousand|million|billion|trillion|mn|bn)\s?)?\))))?
@@ -117,26 +118,26 @@ _AMOUNT = re.compile(
 )
 # An amount right before a parenthesis: "NT$44.67 (US$1.36)" gives one amount in two currencies
 # A ratio named before "15.8 points": the points are percentage points ("gross margin rose 15.8 points")
-_RATIO_BEFORE = re.compile(r"\b(?:margins?|rates?|ratios?|percent(?:age)?|%|shares?\s+of|yields?|returns?)\b|%", re.I)
-_AMOUNT_BEFORE = re.compile(r"\d(?:\s?(?i:thousand|million|billion|trillion|mn|bn))?\s?$")
-_PER_SHARE_AFTER = re.compile(
+_RATIO_BEFORE = lazy(r"\b(?:margins?|rates?|ratios?|percent(?:age)?|%|shares?\s+of|yields?|returns?)\b|%", re.I)
+_AMOUNT_BEFORE = lazy(r"\d(?:\s?(?i:thousand|million|billion|trillion|mn|bn))?\s?$")
+_PER_SHARE_AFTER = lazy(
     r"^\s*(?:per|a|each)\s+(?:(?:basic|diluted|fully[- ]diluted|common|ordinary)\s+)?"
     r"(?:share|ADS|ADR)\b",
     re.I,
 )
-_PER_SHARE_BEFORE = re.compile(r"\b(?:EPS|earnings per|(?:income|loss|profit) per|per[- ]share|dividends?)\b", re.I)
-_SHARES_AFTER = re.compile(
+_PER_SHARE_BEFORE = lazy(r"\b(?:EPS|earnings per|(?:income|loss|profit) per|per[- ]share|dividends?)\b", re.I)
+_SHARES_AFTER = lazy(
     r"^\s*(?:(?:of\s+)?(?:common|ordinary|outstanding|weighted[- ]average|diluted|basic|"
     r"treasury)\s+)*shares\b",
     re.I,
 )
 # "diluted weighted average shares were 2.49 billion", "shares outstanding totaled 24.5 billion"
-_SHARES_BEFORE = re.compile(
+_SHARES_BEFORE = lazy(
     r"\b(?:shares(?:\s+outstanding)?|share\s+count)\s+(?:were|was|of|totaled|totalled|stood at|came to|"
     r"numbered|reached|at)\s+(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+)?$",
     re.I,
 )
-_APPROX_BEFORE = re.compile(
+_APPROX_BEFORE = lazy(
     r"(?:\b(?:approximately|approx\.|about|around|roughly|nearly|almost|some|over|more than|"
     r"less than|under|below|above|exceeding|in excess of|upwards of|north of|close to|"
     r"just (?:over|under)|circa|an estimated|estimated)|~)\s*$",
@@ -387,7 +388,7 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
 
 
 # The words between a share count and the count it is compared with: "15.00 billion in fiscal 2025, down from"
-_COMPARED_TO = re.compile(
+_COMPARED_TO = lazy(
     r"[^.;$%]{0,40}?\b(?:(?:up|down|rising|falling)\s+from|compared\s+(?:with|to)|versus|vs\.?|from)\s+"
     r"(?:(?:about|approximately|roughly|nearly|some)\s+)?$",
     re.I,
@@ -405,7 +406,7 @@ def _compared_shares(text: str, figures: list[Figure]) -> None:
 
 # A note that every amount of a sentence is in one scale: "(in millions)", "(in millions, except per-share
 # amounts)", "In millions of dollars, ...", "(dollars in billions)", "in millions: revenue 391,035"
-_SCALE_NOTE = re.compile(
+_SCALE_NOTE = lazy(
     r"\(\s*(?:(?:US\s?)?\$|(?:U\.S\.\s+)?dollars|amounts)?\s*in\s+(?P<a>thousands|millions|billions)\b(?P<x>[^)]*)\)|"
     r"(?:^|[.;:]\s+)(?:(?:US\s?)?\$\s*|dollars\s+|amounts\s+)?in\s+(?P<b>thousands|millions|billions)"
     r"(?:\s+of\s+(?:U\.?S\.?\s+)?dollars)?(?P<y>(?:\s*,\s*except\s+[\w\s-]+?)?)\s*[,:]",
@@ -413,8 +414,8 @@ _SCALE_NOTE = re.compile(
 )
 
 
-_OPEN_PAREN = re.compile(r"\s*\(\s*")
-_CLOSE_PAREN = re.compile(r"\s*\)")
+_OPEN_PAREN = lazy(r"\s*\(\s*")
+_CLOSE_PAREN = lazy(r"\s*\)")
 
 
 def _translations(text: str, figures: list[Figure]) -> None:
@@ -432,7 +433,7 @@ def _translations(text: str, figures: list[Figure]) -> None:
             a.kind = b.kind = "per_share"
 
 
-_EXCEPT = re.compile(r"\bexcept\b", re.I)
+_EXCEPT = lazy(r"\bexcept\b", re.I)
 
 
 def _scale_notes(text: str, figures: list[Figure]) -> None:
@@ -459,12 +460,12 @@ def _scale_notes(text: str, figures: list[Figure]) -> None:
 
 # "$90-95 billion", "$60.9–61.0 billion", "3-4%": a range written with a hyphen or dash, marked as money or
 # a percentage (a currency before it, a scale word or percent sign after it), never two bare numbers ("10-12").
-_HYPHEN_RANGE = re.compile(
+_HYPHEN_RANGE = lazy(
     r"(?<![\w.,$])(?P<cur>US\$|NT\$|[$€£¥])?\s?(?P<lo>\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"\s?(?P<scale>(?i:thousand|million|billion|trillion|bn|mn))?\s?[-\u2013\u2014]\s?"
     r"(?=(?:US\$|NT\$|[$€£¥])?\d)"
 )
-_BETWEEN = re.compile(r"\b(?:between|from\s+a\s+range\s+of|in\s+the\s+range\s+of|ranged?\s+from)\s*$", re.I)
+_BETWEEN = lazy(r"\b(?:between|from\s+a\s+range\s+of|in\s+the\s+range\s+of|ranged?\s+from)\s*$", re.I)
 
 
 def _hyphen_ranges(text: str, masked: str) -> tuple[list[Figure], str]:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..models.verify import VerifiedFigure
+from ..patterns import lazy
 from ..xbrl import grounding as G
 from ..xbrl.catalogue import catalogue
 from ..xbrl.restatements import filing_order
@@ -41,14 +42,14 @@ _QUARTER_WORD = {"first": "Q1", "second": "Q2", "third": "Q3", "fourth": "Q4"}
 _BEFORE_FORM = P.FILING_NAMED  # "fiscal 2025 Form 10-K", "2019 10-K", "third-quarter 2022 Form 10-Q"
 _FORM_FOR = P.FILING_FOR  # "Form 20-F for 2024", "10-Q for the second quarter of fiscal 2024"
 # The words right after a figure that tie it to a filing named next: "$0.28 in its Form 20-F for 2024"
-_AFTER_TIE = re.compile(
+_AFTER_TIE = lazy(
     r"\s*,?\s*(?:(?:as\s+)?(?:reported|presented|shown|stated|filed|given)\s+)?(?:in|per|from|according\s+to)\s+"
     r"(?:its|the|their|[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*'s?)\s+$",
 )
 
 
 # Words after a filing's name that turn to another filing: "..., later presented as", "restated to"
-_CUT = re.compile(r"\b(?:later|subsequent(?:ly)?|since|now|restated|revised|re-?presented|amended)\b", re.I)
+_CUT = lazy(r"\b(?:later|subsequent(?:ly)?|since|now|restated|revised|re-?presented|amended)\b", re.I)
 
 
 @dataclass(frozen=True)

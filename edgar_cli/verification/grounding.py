@@ -37,6 +37,7 @@ from decimal import Decimal
 
 from ..models.companies import CompanyRef
 from ..models.verify import PeriodReading, VerifiedFigure
+from ..patterns import lazy
 from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.catalogue import catalogue
@@ -57,7 +58,7 @@ SIGNED_CONCEPTS = frozenset(
 )
 # Statuses under which a figure holds (for a reading of calendar wording)
 HELD = ("grounded", "derived", "superseded")
-_FREE_CASH_FLOW = re.compile(r"\bfree cash flows?\b|\bFCF\b", re.I)
+_FREE_CASH_FLOW = lazy(r"\bfree cash flows?\b|\bFCF\b", re.I)
 _LEGAL_WORDS = frozenset(
     {"inc", "corp", "co", "ltd", "plc", "llc", "the", "and", "company", "corporation", "incorporated", "limited"}
 )
@@ -69,28 +70,28 @@ _BOUND_TEXT = {
     "range": "a range",
 }
 # Words that give the inputs of a figure just derived: "calculated from", "computed as", "based on", "($X versus $Y)"
-_DERIVATION_CUE = re.compile(
+_DERIVATION_CUE = lazy(
     r"\b(?:calculated|computed|derived|worked out|arrived at)\s+(?:from|as|using|by|with)\b|"
     r"\bbased on\b|\busing\b|\bdividing\b|\([^)]*$|\b(?:less|minus)\b",
     re.I,
 )
 # "$2.94 per diluted share", "$6.08 per share"
-_PER_SHARE_KIND = re.compile(r"\s*per\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
+_PER_SHARE_KIND = lazy(r"\s*per\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
 # Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
-_FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
+_FILLER = lazy(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 # ... and after a list of figures: "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
-_TAIL_FILLER = re.compile(r"\s*\)?\s*(?:(?:in|of|from|for|on|into|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
+_TAIL_FILLER = lazy(r"\s*\)?\s*(?:(?:in|of|from|for|on|into|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 # A year less its first nine months (or six months less the first quarter): the part is the derivation's input
-_DERIVED_PART = re.compile(
+_DERIVED_PART = lazy(
     r"\b(?:less|minus|subtract\w*|without)\s+(?:the\s+)?(?:\S+\s+){0,4}?(?:first\s+)?"
     r"(?:nine|six|three)[- ]months?\b|\b(?:nine|six)[- ]month\s+total\s+from\b",
     re.I,
 )
-_SPENT = re.compile(
+_SPENT = lazy(
     r"\b(?:spen[dt]s?|spending|invest(?:ed|s)?)\s+(?:(?:about|approximately|roughly|nearly|some|over)\s+)?$", re.I
 )
 # A company that "earned" an amount named nothing else: its net income ("In 2022 Tesla earned $8.9 billion")
-_EARNED = re.compile(r"\bearn(?:ed|s)\s+(?:(?:about|approximately|roughly|nearly|some|over)\s+)?$", re.I)
+_EARNED = lazy(r"\bearn(?:ed|s)\s+(?:(?:about|approximately|roughly|nearly|some|over)\s+)?$", re.I)
 # Words that carry a sentence's measure on to a figure: wording.CARRY_WORDS and the anaphors of a restated line
 # ("its 10-K presents the same balance as $7.1 billion")
 _CARRY = W.CARRY_WORDS | frozenset(
@@ -98,12 +99,12 @@ _CARRY = W.CARRY_WORDS | frozenset(
 )
 # A derivation's input named by its own words: "the full-year $416.2 billion", "$102.7 billion for the full year",
 # "$313.7 billion for the first nine months", "$527.0 million for the nine months ended October 31, 2024"
-_OWN_YEAR_BEFORE = re.compile(r"\b(?:full|whole|entire|fiscal)[- ]year(?:'s)?\s+(?:total\s+(?:of\s+)?)?$", re.I)
-_OWN_YEAR_AFTER = re.compile(r"\s*(?:for|in|over)\s+the\s+(?:(?:full|whole|entire|fiscal)\s+)?year\b", re.I)
-_OWN_PART_BEFORE = re.compile(r"\b(?:nine|six)[- ]month(?:s'?)?\s+(?:total\s+(?:of\s+)?)?$", re.I)
-_OWN_PART_AFTER = re.compile(r"\s*(?:for|in|over)\s+the\s+(?:first\s+)?(nine|six)[- ]months?\b", re.I)
+_OWN_YEAR_BEFORE = lazy(r"\b(?:full|whole|entire|fiscal)[- ]year(?:'s)?\s+(?:total\s+(?:of\s+)?)?$", re.I)
+_OWN_YEAR_AFTER = lazy(r"\s*(?:for|in|over)\s+the\s+(?:(?:full|whole|entire|fiscal)\s+)?year\b", re.I)
+_OWN_PART_BEFORE = lazy(r"\b(?:nine|six)[- ]month(?:s'?)?\s+(?:total\s+(?:of\s+)?)?$", re.I)
+_OWN_PART_AFTER = lazy(r"\s*(?:for|in|over)\s+the\s+(?:first\s+)?(nine|six)[- ]months?\b", re.I)
 # The words before a derivation's result: "..., came to about $102.5 billion", "..., was $432.7 million"
-_RESULT = re.compile(
+_RESULT = lazy(
     r",\s*(?:(?:it|which|that)\s+)?(?:was|were|is|came\s+to|comes\s+to|totall?ed|equals?|equalled|gives?|"
     r"gave|yields?|yielded|works?\s+out\s+(?:to|at)|stood\s+at)\s+(?:(?:about|approximately|roughly|around|"
     r"some|nearly|an\s+estimated)\s+)?$",
@@ -112,7 +113,7 @@ _RESULT = re.compile(
 
 
 # The words between two inputs of a derivation: "$102.7 billion for the full year minus $66.5 billion"
-_INPUT_CLAUSE = re.compile(
+_INPUT_CLAUSE = lazy(
     r"\s*(?:(?:for|in|over)\s+the\s+(?:(?:full|whole|entire|fiscal|first)\s+)?(?:year|nine\s+months|six\s+months)"
     r"\s*)?,?\s*(?:less|minus)\s+(?:the\s+)?",
     re.I,
@@ -131,41 +132,41 @@ def _own_period(fig: Figure) -> str | None:
 
 
 # Where the words after a figure turn to another figure: "$721 million in 2020 and a net loss of $862 million"
-_NEXT_FIGURE_WORDS = re.compile(r"\b(?:from|versus|vs\.?|compared|than|against|after|and|but|while|whereas|to)\b")
+_NEXT_FIGURE_WORDS = lazy(r"\b(?:from|versus|vs\.?|compared|than|against|after|and|but|while|whereas|to)\b")
 # "the December 2022 quarter", "the quarter ending in June 2024", "the quarter ended March 2023"
-_MONTH_QUARTER = re.compile(
+_MONTH_QUARTER = lazy(
     rf"\b(?:the\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\s+quarter\b|"
     rf"\bquarter\s+(?:ended|ending)\s+(?:in\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\b",
     re.I,
 )
 # A year to date ("year-to-date", "YTD", "so far this fiscal year") and trailing twelve months ("TTM", "LTM",
 # "trailing twelve months", "last twelve months")
-_YTD = re.compile(r"\byear[- ]to[- ]date\b|\bYTD\b|\bfiscal[- ]year[- ]to[- ]date\b", re.I)
-_TTM = re.compile(
+_YTD = lazy(r"\byear[- ]to[- ]date\b|\bYTD\b|\bfiscal[- ]year[- ]to[- ]date\b", re.I)
+_TTM = lazy(
     r"\b(?:TTM|LTM)\b|\b(?:trailing|last|past)[- ](?:twelve|12)[- ]months?\b|\brolling[- ](?:twelve|12)[- ]months?\b",
     re.I,
 )
 # The amounts between a list of concepts and a figure ("net sales and net income were 391,035 and 93,736,
 # respectively"), never a year
-_LIST_AMOUNT = re.compile(r"(?<![\w.,])(?:[$€£¥]|[A-Z]{2}\$)?\(?\d[\d,]*(?:\.\d+)?(?![\d,])")
-_YEAR_ONLY = re.compile(r"(?:19|20)\d\d")
-_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+_LIST_AMOUNT = lazy(r"(?<![\w.,])(?:[$€£¥]|[A-Z]{2}\$)?\(?\d[\d,]*(?:\.\d+)?(?![\d,])")
+_YEAR_ONLY = lazy(r"(?:19|20)\d\d")
+_RESPECTIVELY = lazy(r"\brespectively\b", re.I)
 # "the fiscal year ended ", "for the year ending on ": the date after it is a fiscal year's end
-_YEAR_ENDED = re.compile(r"\byear\s+end(?:ed|ing)\s+(?:on\s+)?$", re.I)
+_YEAR_ENDED = lazy(r"\byear\s+end(?:ed|ing)\s+(?:on\s+)?$", re.I)
 # A tag that names an item and a narrower one with it ("CashAndCashEquivalents"), and the words that join two
 # items in an answer
-_TAG_AND = re.compile(r"([A-Z][a-z]+)And\1")  # "CashAndCashEquivalents": X and X-something
-_AND = re.compile(r"\band\b|&", re.I)
+_TAG_AND = lazy(r"([A-Z][a-z]+)And\1")  # "CashAndCashEquivalents": X and X-something
+_AND = lazy(r"\band\b|&", re.I)
 # "per diluted share" anywhere before a figure that carries the measure on
-_PER_SHARE_WORDS = re.compile(r"\bper\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
+_PER_SHARE_WORDS = lazy(r"\bper\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
 # The amounts of a list after a figure: ", $31.4 billion and $29.9 billion"
-_LIST_RUN = re.compile(
+_LIST_RUN = lazy(
     r"(?:\s*,?\s*(?:and\s+)?(?:[$€£¥]|[A-Z]{2}\$)?\d[\d,]*(?:\.\d+)?(?:\s*(?:billion|million|thousand|trillion))?)+",
     re.I,
 )
 
 
-_LIST_SEP = re.compile(r"\s*,?\s*(?:and\s+)?", re.I)
+_LIST_SEP = lazy(r"\s*,?\s*(?:and\s+)?", re.I)
 
 
 def _list_tail(fig: Figure) -> str | None:
@@ -178,17 +179,17 @@ def _list_tail(fig: Figure) -> str | None:
     return rest[run.end() :] if run else None
 
 
-_QUARTER_WORDS = re.compile(r"\bQ([2-4])\b|\b(fourth|third|second)[- ]quarter\b", re.I)
+_QUARTER_WORDS = lazy(r"\bQ([2-4])\b|\b(fourth|third|second)[- ]quarter\b", re.I)
 _ORDINAL = {"second": 2, "third": 3, "fourth": 4}
-_ORIGINAL_VALUE = re.compile(
+_ORIGINAL_VALUE = lazy(
     r"\b(?:originally|as first reported|first reported|initially reported|"
     r"before (?:the |its )?restatement|as originally (?:reported|filed))\b",
     re.I,
 )
-_RESTATED_VALUE = re.compile(r"\b(?:restated|revised|as amended|amended to)\b", re.I)
+_RESTATED_VALUE = lazy(r"\b(?:restated|revised|as amended|amended to)\b", re.I)
 
 
-_HEAD = re.compile(r"\s*,?\s*\(?\s*as\s+\w+(?:\s+\w+)?")
+_HEAD = lazy(r"\s*,?\s*\(?\s*as\s+\w+(?:\s+\w+)?")
 
 
 def _value_said(fig: Figure) -> str | None:
@@ -216,20 +217,20 @@ def _value_said(fig: Figure) -> str | None:
 
 
 # The words closing a respectively-list ("..., respectively, as originally reported.")
-_RESPECTIVELY_TAIL = re.compile(r"\brespectively\b(?P<tail>[^;]*)$", re.I)
+_RESPECTIVELY_TAIL = lazy(r"\brespectively\b(?P<tail>[^;]*)$", re.I)
 
 
 _SPLIT = (
     r"(?:[\w-]+-for-[\w-]+\s+|\d{4}\s+|(?:[A-Z][a-z]+\s+)?\d{4}\s+[\w-]+-for-[\w-]+\s+)?"
     r"(?:stock\s+|share\s+)?split"
 )
-_ADJUSTED = re.compile(
+_ADJUSTED = lazy(
     rf"\bsplit[- ]adjusted\b|\b(?:adjusted|restated)\s+(?:for|to reflect)\s+(?:the\s+|its\s+|a\s+)?"
     rf"(?:\w+\s+){{0,5}}{_SPLIT}|\bpost[- ]split\b|\bafter\s+(?:the\s+|its\s+)?(?:\w+\s+){{0,2}}"
     rf"{_SPLIT}",
     re.I,
 )
-_ORIGINAL = re.compile(
+_ORIGINAL = lazy(
     rf"\b(?:originally|as first reported|pre[- ]split)\b|\bbefore\s+(?:the\s+|its\s+|a\s+)?"
     rf"(?:\w+\s+){{0,2}}{_SPLIT}|\bfiled before\b",
     re.I,
@@ -249,7 +250,7 @@ def stated_share_basis(sentence: str) -> str | None:
 _OWN_CUE = r"\s*,?\s*\(?\s*(?:on\s+an?\s+|as\s+)?"
 # A cue right after an amount of the sentence ("$1.25", "1.73", "3.1 billion shares"; never a year: "fiscal 2024,
 # before the June 2024 split" is said of the sentence's figures)
-_OWNED = re.compile(
+_OWNED = lazy(
     r"(?:[$€£¥]\s?[\d,.]*\d|\d[\d,]*\.\d+|"
     r"\d[\d,.]*\s*(?:billion|million|thousand|trillion|bn|mn|m|k)\b)"
     rf"(?:\s+(?:shares|per\s+share))?{_OWN_CUE}$",
@@ -294,7 +295,7 @@ def named_splits(fig: Figure) -> tuple[set[int], set[int]] | None:
     return (years, ratios) if years or ratios else None
 
 
-_BASE_CUE = re.compile(
+_BASE_CUE = lazy(
     r"\b(?:from|compared (?:with|to)|versus|vs\.?|than|a year (?:earlier|ago|before)|prior|"
     r"previous)\b",
     re.I,
@@ -323,7 +324,7 @@ def _untied_periods(mentions: list[P.Mention], f: FactRecord, base: bool = False
 
 # A share-basis cue between two figures of one measure ("$2.97 on a split-adjusted basis, or $11.89 as originally
 # reported"): the measure carries on past it
-_BASIS_WORDS = re.compile(rf"{_ADJUSTED.pattern}|{_ORIGINAL.pattern}|\b(?:on\s+an?|basis|as|reported|restated)\b", re.I)
+_BASIS_WORDS = lazy(rf"{_ADJUSTED.pattern}|{_ORIGINAL.pattern}|\b(?:on\s+an?|basis|as|reported|restated)\b", re.I)
 
 
 def _coordinated(text: str, named: list[W.Named]) -> list[W.Named]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
+from ..patterns import lazy
 from ..xbrl.periods import FiscalCalendar
 from ..xbrl.records import FactRecord
 from .wording import GROWTH_CUE
@@ -37,15 +38,15 @@ MONTH_PATTERN = (
 )
 # A date that says when a document was filed, not what period a figure is for: "the 10-K/A filed 2010-01-25",
 # "its 10-K/A of January 25, 2010", "a report dated ..."
-FILING_DATE = re.compile(
+FILING_DATE = lazy(
     r"(?:\b(?:filed|dated|submitted)(?:\s+(?:on|with the SEC on))?|\b(?:10-K|10-Q|20-F|40-F|8-K|"
     r"6-K)(?:/A)?\s+(?:of|from))\s*\(?$",
     re.I,
 )
-_SPLIT_YEAR = re.compile(r"\d{4}\s+(?:[\w-]+-for-[\w-]+\s+)?(?:(?:stock|share)\s+)?split\b", re.I)
+_SPLIT_YEAR = lazy(r"\d{4}\s+(?:[\w-]+-for-[\w-]+\s+)?(?:(?:stock|share)\s+)?split\b", re.I)
 # "Form 20-F for 2024", "10-K for fiscal 2023", "10-Q for the second quarter of fiscal 2024": the filing a figure
 # is presented in (verification/filings_named.py), not the period the figure is for
-FILING_FOR = re.compile(
+FILING_FOR = lazy(
     r"(?:Form\s+)?(?P<form>10-K(?:/A)?|10-Q(?:/A)?|20-F(?:/A)?|40-F(?:/A)?)\s+for\s+(?:the\s+)?"
     r"(?:(?P<qw>first|second|third|fourth)\s+quarter\s+of\s+|Q(?P<qn>[1-4])\s+)?"
     r"(?:(?:fiscal\s+)?year\s+|fiscal\s+|FY\s?)?(?P<year>(?:19|20)\d\d)\b",
@@ -53,45 +54,43 @@ FILING_FOR = re.compile(
 )
 # "fiscal 2025 Form 10-K", "2019 10-K", "third-quarter 2022 Form 10-Q", "Q3 2022 10-Q", "FY2024 annual report on
 # Form 10-K": a filing named by its fiscal year (and quarter)
-FILING_NAMED = re.compile(
+FILING_NAMED = lazy(
     r"(?:(?P<qw>first|second|third|fourth)[- ]quarter\s+(?:of\s+)?|Q(?P<qn>[1-4])\s+)?"
     r"(?:fiscal(?:\s+year)?\s+|FY\s?)?(?P<year>(?:19|20)\d\d)\s+(?:(?:annual|quarterly)\s+report\s+on\s+)?"
     r"(?:Form\s+)?(?P<form>10-K(?:/A)?|10-Q(?:/A)?|20-F(?:/A)?|40-F(?:/A)?)(?![\w/-])",
     re.I,
 )
-_SPLIT_IN = re.compile(r"\bsplit\s+(?:in|of|on)\s+(?:[A-Z][a-z]+\.?\s+)?$", re.I)
-_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-LONG_DATE = re.compile(rf"\b({MONTH_PATTERN})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})\b")
-_DMY_DATE = re.compile(rf"\b(\d{{1,2}})\s+({MONTH_PATTERN})\.?,?\s+(\d{{4}})\b")
+_SPLIT_IN = lazy(r"\bsplit\s+(?:in|of|on)\s+(?:[A-Z][a-z]+\.?\s+)?$", re.I)
+_ISO_DATE = lazy(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+LONG_DATE = lazy(rf"\b({MONTH_PATTERN})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})\b")
+_DMY_DATE = lazy(rf"\b(\d{{1,2}})\s+({MONTH_PATTERN})\.?,?\s+(\d{{4}})\b")
 # "12/28/2024", "1/28/2024": the US month/day/year an SEC filer writes (a day past 12 first is no such date)
-_US_NUMERIC_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")
-_QUARTER = re.compile(r"\bQ([1-4])\b|\b(first|second|third|fourth)[- ](?:fiscal[- ])?quarter\b", re.I)
+_US_NUMERIC_DATE = lazy(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")
+_QUARTER = lazy(r"\bQ([1-4])\b|\b(first|second|third|fourth)[- ](?:fiscal[- ])?quarter\b", re.I)
 _ORDINAL = r"(?:first|second|third|fourth)"
-_QUARTER_LIST = re.compile(
-    rf"\b{_ORDINAL}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ORDINAL})+[- ](?:fiscal[- ])?quarters\b", re.I
-)
-_FISCAL = re.compile(r"\b(?:FY|F|fiscal(?:[- ]year)?)\s?'?(\d{4}|\d{2})\b", re.I)
-_BARE_YEAR = re.compile(
+_QUARTER_LIST = lazy(rf"\b{_ORDINAL}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ORDINAL})+[- ](?:fiscal[- ])?quarters\b", re.I)
+_FISCAL = lazy(r"\b(?:FY|F|fiscal(?:[- ]year)?)\s?'?(\d{4}|\d{2})\b", re.I)
+_BARE_YEAR = lazy(
     r"(?<![\w$.,#-])(19[89]\d|20\d\d)(?![\w,.%]*\d)(?!\s*(?:%|percent|(?i:thousand|million|"
     r"billion|trillion|shares)))"
 )
-STRONG_CUE = re.compile(
+STRONG_CUE = lazy(
     r"\b(?:prior[- ]year|previous (?:fiscal )?year|preceding year|a year (?:earlier|ago|before)"
     r"|year[- ]ago|last year|prior period)\b",
     re.I,
 )
-WEAK_CUE = re.compile(r"\b(?:from|compared|versus|vs\.?|against|than)\b", re.I)
+WEAK_CUE = lazy(r"\b(?:from|compared|versus|vs\.?|against|than)\b", re.I)
 # The base of a change: "up 126% from 2023", "114% over fiscal 2024"
-CHANGE_BASE = re.compile(r"\b(?:from|compared|versus|vs\.?|against|than|over|since|relative to)\b", re.I)
-_YEAR_CUE = re.compile(r"year", re.I)
+CHANGE_BASE = lazy(r"\b(?:from|compared|versus|vs\.?|against|than|over|since|relative to)\b", re.I)
+_YEAR_CUE = lazy(r"year", re.I)
 # A change stated as an amount: "increased $69.6 billion", "up by $33.9 billion", "a decline of $1.2 billion"
-_CHANGE_BEFORE = re.compile(
+_CHANGE_BEFORE = lazy(
     r"\b(?:increas\w*|decreas\w*|gr[eo]w\w*|ros[ee]|fell|declin\w*|jump\w*|drop\w*|up|down|"
     r"higher|lower|climb\w*|rise|gain\w*)\s+(?:by\s+|of\s+)?"
     r"(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+|over\s+)?$",
     re.I,
 )
-_PART_OF_YEAR = re.compile(
+_PART_OF_YEAR = lazy(
     r"\b(?:first|1st)[- ]half\b|\bH1\b|\bhalf[- ]year\b|\b26[- ]weeks\b"
     r"|\b(?:the|first)\s+(?:six|6)[- ]months\b|\b(?:six|6)[- ]months(?=\s+end(?:ed|ing)\b)"
     r"|(?P<nine>\b(?:the|first)\s+(?:nine|9)[- ]months\b|\b(?:nine|9)[- ]months(?=\s+end(?:ed|ing)\b)"
@@ -101,8 +100,8 @@ _PART_OF_YEAR = re.compile(
 
 
 # A part of the year a derivation takes away, with no amount of its own after it
-_SUBTRACTED = re.compile(r"\b(?:less|minus|subtract(?:ing|ed)?|without)\s+(?:the\s+|its\s+)?$", re.I)
-_AMOUNT_NEXT = re.compile(r"[^.;]{0,20}?(?:[$\d]|\b(?:US|NT|RMB|EUR|GBP|JPY)\b)")
+_SUBTRACTED = lazy(r"\b(?:less|minus|subtract(?:ing|ed)?|without)\s+(?:the\s+|its\s+)?$", re.I)
+_AMOUNT_NEXT = lazy(r"[^.;]{0,20}?(?:[$\d]|\b(?:US|NT|RMB|EUR|GBP|JPY)\b)")
 
 
 @dataclass
@@ -123,27 +122,25 @@ class Mention:
 # The words that make a date a period's end ("the fiscal year ended October 1, 2023": checked against period
 # ends only, exactly), a balance date ("as of", "at": a period end too, but a date like any other in prose,
 # so only a fiscal year's end next to it is taken as meant) or a start; a date with none is checked against both.
-_END_WORDS = re.compile(r"\b(?:end(?:ed|ing|s)?|through|thru|closed|close\s+of|to)\s+(?:on\s+)?$", re.I)
-_AS_OF_WORDS = re.compile(r"\b(?:as\s+(?:of|at)|at)\s+$", re.I)
-_START_WORDS = re.compile(
-    r"\b(?:beg[ia]n(?:ning|s)?|begun|start(?:ed|ing|s)?|commenc(?:ed|ing|es))\s+(?:on\s+)?$", re.I
-)
-_EVENT_AFTER = re.compile(
+_END_WORDS = lazy(r"\b(?:end(?:ed|ing|s)?|through|thru|closed|close\s+of|to)\s+(?:on\s+)?$", re.I)
+_AS_OF_WORDS = lazy(r"\b(?:as\s+(?:of|at)|at)\s+$", re.I)
+_START_WORDS = lazy(r"\b(?:beg[ia]n(?:ning|s)?|begun|start(?:ed|ing|s)?|commenc(?:ed|ing|es))\s+(?:on\s+)?$", re.I)
+_EVENT_AFTER = lazy(
     r"\s+(?:[\w#-]+\s+){0,2}(?:stock\s+|share\s+)?(?:split|reverse split|spin-?off|"
     r"acquisition|merger|IPO|listing)\b",
     re.I,
 )
-_FISCAL_YEARS = re.compile(r"\b(?:fiscal[- ]years|FYs)\s*$", re.I)
+_FISCAL_YEARS = lazy(r"\b(?:fiscal[- ]years|FYs)\s*$", re.I)
 # "founded in 1976", "went public in 1999": the year of an event in the company's life, not a figure's period
-_EVENT_BEFORE = re.compile(
+_EVENT_BEFORE = lazy(
     r"\b(?:founded|incorporated|established|formed|listed|went public|IPO'?d?|spun off)"
     r"(?:\s+\w+){0,2}\s+(?:in|on|since)\s+$",
     re.I,
 )
 # "as presented in the fiscal 2025 10-K", "its 2024 annual report": the year names a filing, not a figure's period
-_FILING_AFTER = re.compile(r"\s*(?:Form\s+)?(?:10-K|10-Q|20-F|40-F|annual report|proxy statement)(?:/A)?s?\b", re.I)
+_FILING_AFTER = lazy(r"\s*(?:Form\s+)?(?:10-K|10-Q|20-F|40-F|annual report|proxy statement)(?:/A)?s?\b", re.I)
 # What joins the items of a list of periods: "fiscal 2024 and 2023", "2022, 2023 and 2024", "2022, 2023, and 2024"
-LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*", re.I)
+LIST_JOIN = lazy(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*", re.I)
 
 
 def parse_day(y: str, m: str, d: str) -> date | None:
@@ -414,10 +411,10 @@ def _prior_year(fig: Figure, earlier: list[Figure], cue: re.Match | None) -> Non
     )
 
 
-_QUARTER_WORDS = re.compile(r"\b(?:three|3)[- ]months?\b|\bquarter\b|\b13[- ]weeks?\b", re.I)
-_YEAR_WORDS = re.compile(r"\b(?:twelve|12)[- ]months?\b|\byear\b|\b5[23][- ]weeks?\b|\bannual\b", re.I)
-_ENDED_ON = re.compile(r"\bend(?:ed|ing|s)\s+on\s*$", re.I)
-_INSTANT_WORDS = re.compile(r"\b(?:as of|as at|at|on)\s*$", re.I)
+_QUARTER_WORDS = lazy(r"\b(?:three|3)[- ]months?\b|\bquarter\b|\b13[- ]weeks?\b", re.I)
+_YEAR_WORDS = lazy(r"\b(?:twelve|12)[- ]months?\b|\byear\b|\b5[23][- ]weeks?\b|\bannual\b", re.I)
+_ENDED_ON = lazy(r"\bend(?:ed|ing|s)\s+on\s*$", re.I)
+_INSTANT_WORDS = lazy(r"\b(?:as of|as at|at|on)\s*$", re.I)
 
 
 def _set_type(fig: Figure, quarter: Mention | None, day: Mention | None, text: str = "") -> None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..models.verify import VerifiedFigure
+from ..patterns import lazy
 from ..xbrl.facts import CompanyFacts
 
 HELD = ("grounded", "derived")
@@ -30,12 +31,12 @@ HELD = ("grounded", "derived")
 _UP = r"rose|risen|increased|grew|grown|climbed|jumped|surged|soared|expanded|improved|recovered|rebounded|doubled"
 _DOWN = r"fell|fallen|declined|decreased|dropped|slipped|slid|shrank|shrunk|contracted|sank|plunged|tumbled|worsened|deteriorated"
 _SIZE = r"narrowed|widened"
-_DIRECTION = re.compile(
+_DIRECTION = lazy(
     rf"\b(?P<word>{_UP}|{_DOWN}|{_SIZE})(?:\s+(?:sharply|significantly|slightly|modestly|further|again))?"
     r"\s+(?:to|at)\s+(?:(?:about|approximately|roughly|nearly|around|almost|over|more than)\s+)?$",
     re.I,
 )
-_MULTIPLE = re.compile(
+_MULTIPLE = lazy(
     r"\b(?P<how>more than|over|nearly|almost|roughly|about|approximately|around)?\s*"
     r"(?P<word>doubled|tripled|quadrupled|quintupled|(?:twice|double|triple|quadruple|"
     r"(?P<n>\d+(?:\.\d+)?)\s*(?:times|x)|(?P<words>two|three|four|five|six|seven|eight|nine|ten)\s+times)\b)",
@@ -45,7 +46,7 @@ _TIMES_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7
 # The words between a multiple and the figure it is measured against: "nearly double the $5.9 billion of 2020",
 # "about double 2020's $3.2 billion", "more than three times its fiscal 2024 level of $44.3 billion"; the
 # multiple is then said of the figure before it, not of the year before the base
-_BASE_AFTER_MULTIPLE = re.compile(
+_BASE_AFTER_MULTIPLE = lazy(
     r"(?:\b(?:the|its|their|that\s+of|those\s+of|level\s+of|as\s+much\s+as|than|from)|['\u2019]s)\s*"
     r"(?:(?:about|approximately|roughly|nearly|around|some)\s+)?$",
     re.I,
@@ -60,14 +61,14 @@ _MULTIPLES = {
     "quadruple": 4,
     "quintupled": 5,
 }
-_WEEKS = re.compile(r"\b(?P<n>\d{1,2})[- ]week\b", re.I)
-_SUPERLATIVE = re.compile(
+_WEEKS = lazy(r"\b(?P<n>\d{1,2})[- ]week\b", re.I)
+_SUPERLATIVE = lazy(
     r"\b(?:a |an )?(?:record(?:-high|-low)?|all-time (?:high|low)|highest|lowest|largest ever|"
     r"best[- ]ever|worst[- ]ever)\b",
     re.I,
 )
 # Period wording the reader does not turn into a period: a figure it grounded on a fiscal year is not about that year
-_OTHER_PERIOD = re.compile(
+_OTHER_PERIOD = lazy(
     r"\b(?:(?:second|back|latter|first|front)[- ]half|H[12]\b|(?:September|December|March|June|holiday|spring|summer|"
     r"fall|autumn|winter|final|last|latest|most recent|recent|peak|best|worst)\s+quarter|quarter(?:ly| ended \d)|"
     r"per quarter|a quarter|three months|3 months|six months|nine months|\d+Q\b|Q\d\s+(?:19|20)\d{2}|run[- ]rate|"
@@ -75,14 +76,14 @@ _OTHER_PERIOD = re.compile(
     r"YTD|in the year to|through (?:the )?(?:first|second|third)|calendar(?:\s+year)?\s+(?:19|20)\d{2})",
     re.I,
 )
-_UP_FROM = re.compile(r"\b(?:up|down|rising|falling|rose|fell|increased|decreased|improved|declined)\s+from\s+$", re.I)
+_UP_FROM = lazy(r"\b(?:up|down|rising|falling|rose|fell|increased|decreased|improved|declined)\s+from\s+$", re.I)
 # A base whose own words name its period ("up from $16.9 billion in the second quarter"): not the year before
-_OWN_PERIOD_AFTER = re.compile(
+_OWN_PERIOD_AFTER = lazy(
     r"\s*(?:in|for|during|of)\s+(?:the\s+)?(?:(?:first|second|third|fourth)[- ]quarter|Q[1-4]\b|"
     r"(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\b)",
     re.I,
 )
-_BASE = re.compile(
+_BASE = lazy(
     r"\b(?:from|since|compared (?:with|to)|versus|vs\.?|over|relative to)\s+(?:the\s+)?"
     r"(?:fiscal(?:\s+year)?\s+|FY\s?)?(?P<year>(?:19|20)\d{2})\b",
     re.I,
@@ -189,7 +190,7 @@ def _superlative(sentence: str) -> str | None:
     return m.group(0).strip() if m else None
 
 
-_LOW = re.compile(r"low|lowest|worst", re.I)
+_LOW = lazy(r"low|lowest|worst", re.I)
 
 
 def _check_superlative(row: VerifiedFigure, word: str, facts: CompanyFacts | None) -> None:

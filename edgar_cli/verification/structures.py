@@ -44,6 +44,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from ..models.verify import PeriodReading, VerifiedFigure
+from ..patterns import lazy
 from ..xbrl import periods as XP
 from . import periods as P
 
@@ -53,18 +54,18 @@ if TYPE_CHECKING:
 
 NUMERIC = ("money", "per_share", "shares", "percent", "number")  # claims.NUMERIC (claims imports this module)
 HELD = ("grounded", "derived", "superseded")  # grounding.HELD: the statuses under which a figure holds
-RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+RESPECTIVELY = lazy(r"\brespectively\b", re.I)
 # What may stand between a list of figures and the list of periods it is paired with, without "respectively"
-_FIGURES_THEN_PERIODS = re.compile(r"\s*,?\s*(?:in|for|during|at|as\s+of|on)\s+(?:the\s+)?$", re.I)
+_FIGURES_THEN_PERIODS = lazy(r"\s*,?\s*(?:in|for|during|at|as\s+of|on)\s+(?:the\s+)?$", re.I)
 # "fiscal 2025, which ended January 28, 2024", "fiscal 2025 (ended ...)", "fiscal year 2025 ending ..."
-_APPOSITIVE_END = re.compile(
+_APPOSITIVE_END = lazy(
     r"\s*(?:[,(\u2013\u2014-]\s*)?(?:(?:which|that)\s+)?(?:ended|ending|ends|closed)\s+"
     r"(?:on\s+)?$",
     re.I,
 )
-_RANGE_BEFORE = re.compile(r"\bbetween\s+(?:the\s+)?$", re.I)
+_RANGE_BEFORE = lazy(r"\bbetween\s+(?:the\s+)?$", re.I)
 # Two periods set against each other: "fiscal 2024 compared with fiscal 2023", "2024 versus 2023"
-_VERSUS = re.compile(r"\s*,?\s*(?:compared\s+(?:with|to)|versus|vs\.?|against)\s+(?:the\s+)?", re.I)
+_VERSUS = lazy(r"\s*,?\s*(?:compared\s+(?:with|to)|versus|vs\.?|against)\s+(?:the\s+)?", re.I)
 FAR_YEAR_END_DAYS = 45  # "the fiscal year ended December 31" a month from the real year end: the year meant
 NEAR_END_DAYS = 7  # a date this close to a reported period's end, and no period's end, is that end written wrong
 _ORD = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -91,7 +92,7 @@ class Period:
 
 
 # "Q3 FY2024", "Q3 2024", "the third quarter of fiscal 2024": a quarter and the year it is of
-_PART_OF = re.compile(r"\s*(?:of\s+)?(?:the\s+)?$", re.I)
+_PART_OF = lazy(r"\s*(?:of\s+)?(?:the\s+)?$", re.I)
 
 
 def _periods(mentions: list[P.Mention], text: str) -> list[Period]:
@@ -172,9 +173,9 @@ def _period_lists(periods: list[Period], text: str) -> list[list[Period]]:
     return out
 
 
-_NEXT_ITEM = re.compile(r"[,;]|\b(?:and|or)\b", re.I)
+_NEXT_ITEM = lazy(r"[,;]|\b(?:and|or)\b", re.I)
 # "fiscal 2025: $97.9 billion": a period labelling the figure right after it
-_LABELS = re.compile(r"\s*:\s*(?:(?:about|approximately|roughly|nearly|over)\s+)?$", re.I)
+_LABELS = lazy(r"\s*:\s*(?:(?:about|approximately|roughly|nearly|over)\s+)?$", re.I)
 
 
 def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions: list[P.Mention]) -> None:
@@ -251,7 +252,7 @@ def _own_period(fig: Figure, text: str, inside: list[tuple[int, int]]) -> bool:
 
 
 # "$391.0 billion in fiscal 2024, down from $383.3 billion": a direction and the base it is measured from
-_DIRECTION_FROM = re.compile(
+_DIRECTION_FROM = lazy(
     r"\b(?:(?P<up>up|higher|increas\w*|r[io]s[ei]n?g?|gr[eo]w\w*|climb\w*|jump\w*)|"
     r"(?P<down>down|lower|decreas\w*|declin\w*|fell|fall\w*|dropp?\w*|shr[aiu]nk\w*))"
     r"\s+(?:\w+\s+)?from\s+(?:about\s+|approximately\s+|roughly\s+)?$",

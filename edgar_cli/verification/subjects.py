@@ -30,16 +30,20 @@ fetches.
 
 from __future__ import annotations
 
+import marshal
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..alloc import collector_paused
 from ..companies.names import LEGAL_FORMS, name_words
 
 if TYPE_CHECKING:
     from ..companies.tickers import CompanyEntry
 
 PROMINENT = 600
+FORMAT = 1  # of SubjectIndex.payload; a change to what the index holds or how it is built takes the next number
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&.\-]*(?:['\u2019]s)?")
 _CONNECTORS = frozenset({"of", "and", "&", "the", "de"})
 # Words in capitals that are abbreviations or plain words in financial prose before they are tickers.
@@ -68,7 +72,12 @@ def _key(words: list[str]) -> tuple[str, ...]:
 
 
 class SubjectIndex:
-    """Name keys (tuples of lower-case name words) and tickers of the companies a sentence may name."""
+    """Name keys (tuples of lower-case name words) and tickers of the companies a sentence may name.
+
+    Built from every entry of the ticker file (``entries``, in its order) and the aliases (10-digit CIK -> short
+    names). :meth:`payload` and :meth:`from_payload` keep a built index as one marshal blob, so a process reads
+    it without building the ticker file's ten thousand entries again.
+    """
 
     def __init__(self, entries, aliases: dict[str, list[str]]) -> None:
         self.aliases = aliases
@@ -78,29 +87,82 @@ class SubjectIndex:
         self.entry: dict[int, CompanyEntry] = {}
         # How many names of the whole ticker file each word is in: a word of one name only ("cisco", "disney",
         # "exxon") names that company; "public", "energy" or "capital" name nobody in particular.
-        self.spread: dict[str, int] = {}
-        # Every company's whole name of two words or more ("Logistic Properties of the Americas"): read only to
-        # find which company an answer is about when it names none of the prominent ones (companies_named).
-        self.whole_names: dict[tuple[str, ...], list] = {}
+        spread: dict[str, int] = {}
+        # Every company's whole name of two words or more ("Logistic Properties of the Americas") -> its CIKs, in
+        # the file's order: read only to find which company an answer is about when it names none of the
+        # prominent ones (companies_named).
+        whole_names: dict[tuple[str, ...], list[int]] = {}
         for e in entries:
             for w in set(e.words.words):
-                self.spread[w] = self.spread.get(w, 0) + 1
+                spread[w] = spread.get(w, 0) + 1
             if len(e.words.words) >= 2:
-                self.whole_names.setdefault(tuple(e.words.words), []).append(e)
+                whole_names.setdefault(tuple(e.words.words), []).append(e.cik)
+        self._spread: dict[str, int] | bytes = spread
+        self._whole_names: dict[tuple[str, ...], list[int]] | bytes = whole_names
+        by_cik = {e.cik: e for e in entries}
+        self._lookup: Callable[[int], CompanyEntry | None] = by_cik.get
         for e in entries[:PROMINENT]:
             self._add(e)
-        by_cik = {e.cik: e for e in entries}
         for cik_text in aliases:
             e = by_cik.get(int(cik_text))
             if e is not None and e.cik not in self.entry:
                 self._add(e)
+
+    def payload(self) -> bytes:
+        """The index as one marshal blob (:data:`FORMAT` first), for the disk cache."""
+        entries = {
+            cik: (e.cik, e.name, list(e.tickers), e.exchange, e.rank, tuple(e.words.words))
+            for cik, e in self.entry.items()
+        }
+        core = (self.aliases, self.full, self.leading, self.tickers, entries)
+        return marshal.dumps((FORMAT, marshal.dumps(core), marshal.dumps(self.spread), marshal.dumps(self.whole_names)))
+
+    @classmethod
+    def from_payload(cls, blob: bytes, lookup: Callable[[int], CompanyEntry | None]) -> SubjectIndex | None:
+        """The index :meth:`payload` wrote, ``lookup`` giving the entry of any CIK of the ticker file it was built
+        from (TickerMap.by_cik); None when the blob is of another format or not an index. The word counts and whole
+        names (read for some answers only) are decoded when first read."""
+        with collector_paused():  # dicts, sets and entries read from marshal: no reference cycle among them
+            try:
+                parts = marshal.loads(blob)
+                if not (isinstance(parts, tuple) and len(parts) == 4 and parts[0] == FORMAT):
+                    return None
+                aliases, full, leading, tickers, entries = marshal.loads(parts[1])
+            except (ValueError, EOFError, TypeError):
+                return None
+            out = object.__new__(cls)
+            out.aliases, out.full, out.leading, out.tickers = aliases, full, leading, tickers
+            out.entry = {cik: _entry(fields) for cik, fields in entries.items()}
+        out._lookup = lookup
+        out._spread, out._whole_names = parts[2], parts[3]  # decoded when first read
+        return out
+
+    @property
+    def spread(self) -> dict[str, int]:
+        if isinstance(self._spread, bytes):
+            self._spread = marshal.loads(self._spread)
+        return self._spread  # type: ignore[return-value]
+
+    @property
+    def whole_names(self) -> dict[tuple[str, ...], list[int]]:
+        if isinstance(self._whole_names, bytes):
+            self._whole_names = marshal.loads(self._whole_names)
+        return self._whole_names  # type: ignore[return-value]
+
+    def company(self, cik: int) -> CompanyEntry:
+        """The entry of a CIK of :attr:`entry` or :attr:`whole_names`."""
+        e = self.entry.get(cik) or self._lookup(cik)
+        if e is None:
+            raise KeyError(cik)
+        return e
 
     def including(self, own) -> SubjectIndex:
         """This index with one more company (the one checked, whatever its size); this one is left as it is."""
         if own is None or own.cik in self.entry:
             return self
         other = object.__new__(SubjectIndex)
-        other.aliases, other.spread, other.whole_names = self.aliases, self.spread, self.whole_names
+        other.aliases, other._spread, other._whole_names = self.aliases, self.spread, self._whole_names
+        other._lookup = self._lookup
         other.full = {k: set(v) for k, v in self.full.items()}
         other.leading = {k: set(v) for k, v in self.leading.items()}
         other.tickers, other.entry = dict(self.tickers), dict(self.entry)
@@ -141,6 +203,14 @@ class SubjectIndex:
             return next(iter(hit)) if len(hit) == 1 else None  # several companies of that very name: none
         lead = self.leading.get(key)
         return next(iter(lead)) if lead and len(lead) == 1 else None
+
+
+def _entry(fields: tuple) -> CompanyEntry:
+    from ..companies.names import Words
+    from ..companies.tickers import CompanyEntry
+
+    cik, name, tickers, exchange, rank, words = fields
+    return CompanyEntry(cik=cik, name=name, tickers=list(tickers), exchange=exchange, rank=rank, words=Words.of(words))
 
 
 def _bare(word: str) -> str:
@@ -311,7 +381,7 @@ def companies_named(reader: SubjectReader, text: str) -> list[Named]:
                     words.pop()
                 hits = reader.index.whole_names.get(_key(words), []) if len(words) >= 2 else []
                 if len(hits) == 1:
-                    e = hits[0]
+                    e = reader.index.company(hits[0])
                     found.setdefault(
                         str(e.cik).zfill(10),
                         Named(

@@ -7,12 +7,13 @@ from decimal import Decimal
 
 from ..models.facts import RevisionKind
 from ..models.verify import FigureSupport
+from ..patterns import lazy
 from ..xbrl import grounding as G
 from ..xbrl.records import FactRecord
 from .claims import Figure
 
 # A clause with no subject of its own: the figure carries on the sentence's concept ("..., up from $27.0 billion").
-CONNECTOR = re.compile(
+CONNECTOR = lazy(
     r"[\s,;:()\-\u2013\u2014]*(?:(?:or|and|up|down|from|compared|with|to|versus|vs\.?|"
     r"against|than|a|an|the|roughly|about|approximately|nearly|over|which|is|was|were|of|in|"
     r"fiscal|year|\d{4}|more|less|double|triple|twice|half|at|its|rising|falling|or|about)"
@@ -21,13 +22,13 @@ CONNECTOR = re.compile(
 )
 # Where a comparison's base begins: the words after it are the base's own ("..., up from $33.7 billion", "more
 # than three times its fiscal 2024 level of $44.3 billion", "..., versus $271.3 million a year earlier").
-_COMPARED = re.compile(
+_COMPARED = lazy(
     r"\b(?:(?:up|down|rising|falling|increas\w*|decreas\w*|gr[eo]w\w*|ros[ee]|fell|declin\w*)\s+from|"
     r"(?:as\s+)?compared\s+(?:with|to)|versus|vs\.?|against|(?<!more )(?<!less )(?<!fewer )(?<!rather )(?<!other )than|level\s+of|times|double|triple|twice)(?!\w)",
     re.I,
 )
 # A year as a possessive ("2020's $3.2 billion") names the base's period, not a measure
-_YEAR_POSSESSIVE = re.compile(r"\b(\d{4})['\u2019]s\b")
+_YEAR_POSSESSIVE = lazy(r"\b(\d{4})['\u2019]s\b")
 
 
 def own_clause(clause: str) -> str:

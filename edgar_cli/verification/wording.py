@@ -15,36 +15,37 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..patterns import lazy
 from ..xbrl.catalogue import catalogue
 
-GROWTH_CUE = re.compile(
+GROWTH_CUE = lazy(
     r"\b(?:gr[eo]w\w*|growth|increas\w*|decreas\w*|declin\w*|ros[ee]|risen|rising|fell|fall\w*|"
     r"drop\w*|up|down|higher|lower|jump\w*|surg\w*|climb\w*|soar\w*|gain\w*|expand\w*|shr[aiu]nk\w*|"
     r"contract\w*|slid|slump\w*|plung\w*|dipped|year[- ]over[- ]year|yoy|y/y|chang(?:e|ed|es))\b",
     re.I,
 )
-UP_CUE = re.compile(
+UP_CUE = lazy(
     r"\b(?:gr[eo]w\w*|growth|increas\w*|ros[ee]|risen|rising|up|higher|jump\w*|surg\w*|climb\w*|"
     r"soar\w*|gain\w*|expand\w*)\b",
     re.I,
 )
-DOWN_CUE = re.compile(
+DOWN_CUE = lazy(
     r"\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|down|lower|shr[aiu]nk\w*|contract\w*|slid|"
     r"slump\w*|plung\w*|dipped|reduc\w*)\b",
     re.I,
 )
-SEQUENTIAL_CUE = re.compile(
+SEQUENTIAL_CUE = lazy(
     r"\b(?:sequential\w*|quarter[- ]over[- ]quarter|q/q|qoq|from the (?:previous|prior|"
     r"preceding) quarter)\b",
     re.I,
 )
 # A sentence that refers back to the previous one's subject: "That was up 114%", "It grew", "This rose".
-REFERS_BACK = re.compile(r"\s*(?:that|this|it|which)\b(?!\s+(?:is|was)\s+(?:not|a|an|the)\b)", re.I)
-EARNINGS_CUE = re.compile(r"\b(?:earn\w*|profit\w*|income|los[st]\w*|net)\b", re.I)
-LOSS_CUE = re.compile(r"(?<!\()\b(?:loss(?:es)?|lost|deficit|negative|used in|burn\w*|outflows?)\b(?!\))", re.I)
+REFERS_BACK = lazy(r"\s*(?:that|this|it|which)\b(?!\s+(?:is|was)\s+(?:not|a|an|the)\b)", re.I)
+EARNINGS_CUE = lazy(r"\b(?:earn\w*|profit\w*|income|los[st]\w*|net)\b", re.I)
+LOSS_CUE = lazy(r"(?<!\()\b(?:loss(?:es)?|lost|deficit|negative|used in|burn\w*|outflows?)\b(?!\))", re.I)
 
 # A quantity that is not money: "5 million square feet", "36,000 employees", "7,000 stores", "1.2 million units".
-QUANTITY_AFTER = re.compile(
+QUANTITY_AFTER = lazy(
     r"^\s*(?:(?:net|new|additional|total|full-time|retail|company-operated|active|paid|monthly|daily)\s+)*"
     r"(?:square\s+(?:feet|foot|meters|metres)|sq\.?\s*ft\b|acres|hectares|employees|workers|people|staff|"
     r"headcount|stores|restaurants|locations|branches|outlets|sites|facilities|offices|units|vehicles|cars|"
@@ -97,7 +98,7 @@ EXTRA_WORDS: dict[str, tuple[str, ...]] = {
     "cash": ("cash, cash equivalents",),
 }
 # Words that contain a catalogue alias and name something else: masked before concepts are looked for.
-NOT_A_CONCEPT = re.compile(
+NOT_A_CONCEPT = lazy(
     r"\b(?:sales and marketing|sales tax\w*|sales[- ]type|free cash flows?|(?<!operating )cash flows?(?! (?:from|provided|used))|"
     r"(?<!and )(?<!& )cash equivalents|cash paid|cash dividends?|cash (?:and )?(?:stock|share)|retained earnings|earnings before|earnings call|"
     r"equity method|equity securities|equity investments?|equity awards?|equity[- ]based|return on equity|"
@@ -158,7 +159,7 @@ _FUNCTION_WORDS = frozenset(
     "plus minus less like unlike among between within without toward towards upon".split()
 )
 # "December-quarter net sales": the quarter a month names, a period, not a part of the measure
-_MONTH_QUARTER = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*-quarter", re.I)
+_MONTH_QUARTER = lazy(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*-quarter", re.I)
 
 
 @dataclass
@@ -357,7 +358,7 @@ def marked_words(lead: str, after: str) -> set[str]:
 # --- whose share of a profit: the parent's, or the total including noncontrolling interests --------------
 
 _NCI = r"(?:non-?controlling|minority)\s+(?:interests?|shareholders?|stockholders?|owners?)"
-_WHOSE = re.compile(
+_WHOSE = lazy(
     rf"\b(?:attributable|available|allocated)\s+to\s+(?:the\s+)?(?P<nci>{_NCI})|"
     rf"\b(?P<total>(?:including|includes|incl\.?|before(?:\s+deducting)?)\s+(?:the\s+)?(?:share\s+of\s+)?{_NCI})|"
     r"\b(?P<parent>(?:attributable|available)\s+to\s+(?:the\s+|its\s+|our\s+)?(?:owners|holders|equity\s+holders|"

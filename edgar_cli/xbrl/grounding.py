@@ -26,6 +26,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Protocol
 
+from ..alloc import collector_paused
 from .catalogue import catalogue
 from .facts import CompanyFacts
 from .records import FactRecord, FiscalPeriod, RevisionKind
@@ -89,19 +90,20 @@ class FactPool:
         self.ratio_series: dict[str, list[FactRecord]] | None = None  # filled by the first derivation
         # (concept, end) -> (year, 9M) of a fourth quarter, (9M, H1) of a third, (H1, Q1) of a second
         self.q4_parts: dict[tuple[str, date], tuple[FactRecord, FactRecord]] = {}
-        for tag in facts.tags:
-            for unit, rows in facts.tags[tag]["units"].items():
-                for r in rows:
-                    if not isinstance(r[2], (int, float)):
-                        continue
-                    self.periods[(tag, unit, r[0], r[1])].append(r)
-                    if accessions is not None and r[3] not in accessions:
-                        continue
-                    self.accessions_seen.add(r[3])
-                    raw[unit].append((abs(float(r[2])), tag, r))
-        for unit, items in raw.items():
-            items.sort(key=lambda x: x[0])
-            self._index[unit] = ([x[0] for x in items], [(x[1], x[2]) for x in items])
+        with collector_paused():  # every row of the company, unpacked and indexed: no reference cycle among them
+            for tag in facts.tags:
+                for unit, rows in facts.tags[tag]["units"].items():
+                    for r in rows:
+                        if not isinstance(r[2], (int, float)):
+                            continue
+                        self.periods[(tag, unit, r[0], r[1])].append(r)
+                        if accessions is not None and r[3] not in accessions:
+                            continue
+                        self.accessions_seen.add(r[3])
+                        raw[unit].append((abs(float(r[2])), tag, r))
+            for unit, items in raw.items():
+                items.sort(key=lambda x: x[0])
+                self._index[unit] = ([x[0] for x in items], [(x[1], x[2]) for x in items])
 
     def memo_bytes(self) -> int:
         """Approximate bytes held (sec/memo.py weighs the client's memo by it): every row, indexed twice."""

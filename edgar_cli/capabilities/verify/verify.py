@@ -17,7 +17,6 @@ from typing import Annotated
 from pydantic import Field
 
 from ...companies import successors
-from ...documents import items as I
 from ...errors import EdgarError
 from ...models.companies import CompanyRef
 from ...models.verify import AnswerVerification, VerifiedFigure
@@ -30,6 +29,7 @@ from ...verification import structures as ST
 from ...verification.cited_text import TextSource, ground_in_text, text_source
 from ...verification.claims import NUMERIC, Figure, extract_figures
 from ...verification.grounding import Grounder
+from ...verification.subjects import FORMAT as SUBJECTS_FORMAT
 from ...verification.subjects import Named, SubjectIndex, SubjectReader, companies_named
 from ...verification.verdict import verdict
 from ...vocabulary import param, surface
@@ -38,7 +38,6 @@ from ...xbrl import periods as XP
 from ...xbrl.facts import CompanyFacts
 from ..resolve.model import Candidate
 from ..resolve.resolve import resolve_company
-from ..section.section import load_document
 
 MAX_ANSWER_CHARS = 200_000
 MAX_CITES = 20
@@ -364,13 +363,34 @@ def _subject_reader(client: SecClient, ref: CompanyRef | None) -> SubjectReader:
     """The reader of company names: the ticker file's largest companies (built once per ticker file) and this one
     (none when the company is still to be read from the answer)."""
     from ...companies.tickers import load_ticker_map
-    from ...index.query import company_aliases
 
     tmap = load_ticker_map(client)
     index = getattr(tmap, "_subject_index", None)
     if index is None:
-        index = tmap._subject_index = SubjectIndex(tmap.entries, company_aliases())  # type: ignore[attr-defined]
+        index = tmap._subject_index = _subject_index(client, tmap)  # type: ignore[attr-defined]
     return SubjectReader(index.including(tmap.by_cik(int(ref.cik))) if ref is not None else index)
+
+
+def _subject_index(client: SecClient, tmap) -> SubjectIndex:
+    """The SubjectIndex of this ticker file and aliases file: from the disk cache, else built (from every entry of
+    the ticker file) and stored, keyed by both files' contents and the index's format. One built from a fallback or
+    stale ticker file is not stored (it was not the SEC's answer of the day)."""
+    from ...index import ALIASES_FILE
+
+    aliases_text = ALIASES_FILE.read_bytes()
+    key = (
+        f"verify-subjects:{SUBJECTS_FORMAT}:{zlib.crc32(tmap.table.encode('utf-8')):08x}:{len(tmap.table)}:"
+        f"{zlib.crc32(aliases_text):08x}"
+    )
+    entry = client.cache_get(key, None)
+    index = SubjectIndex.from_payload(entry.payload, tmap.by_cik) if entry is not None else None
+    if index is None:
+        from ...index.query import company_aliases
+
+        index = SubjectIndex(tmap.entries, company_aliases())
+        if not tmap.degraded and client.stale_note(urls.company_tickers_exchange()) is None:
+            client.cache_set(key, index.payload())
+    return index
 
 
 def _note_reorganisation(ref: CompanyRef, cal, rows: list[VerifiedFigure], notes: list[str]) -> None:
@@ -606,6 +626,9 @@ def _document_source(client: SecClient, url: str, text: str) -> TextSource:
 
 
 def _document_text(client: SecClient, url: str, form: str | None) -> str:
+    from ...documents import items as I  # the document readers: only for a cited document's text
+    from ..section.section import load_document
+
     family = I.family(form)
     if family is not None:
         doc, _outline = load_document(client, url, family)

@@ -1,0 +1,123 @@
+"""Benchmark: `edgar serve-mcp` (stdio) from spawn to the answer of its first tools/list, now and before.
+
+Issue 37 asks for 0.4 s or less. Each run spawns the server, writes initialize, notifications/initialized
+and tools/list as JSON-RPC lines, and stops the clock when the tools/list answer has been read; runs are
+interleaved with the floors (so load on the machine hits every row alike), medians:
+
+  python -c pass           a bare interpreter
+  import the SDK server    `import mcp.server.mcpserver` with pydantic's plugin loader stood in for, as edgar's
+                           entry point does: what any server on the SDK pays
+  serve-mcp                this checkout (the second start onwards: the tool list is stored beside the cache)
+  serve-mcp, before        with ``--before DIR`` (a directory holding another checkout's edgar_cli)
+
+Both servers must list the same tools: the answers are compared byte for byte and the result printed.
+
+    python benchmarks/mcp_start.py [--runs 7] [--before DIR]
+
+Prints and saves benchmarks/results/mcp_start.txt; never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from common import ROOT, MirrorServer, Report, TempDir, base_env, ensure_bytecode
+
+LINES = [
+    {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "bench", "version": "0"},
+        },
+    },
+    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+    {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+]
+# The SDK's server module imported as edgar's entry point imports it: pydantic's plugin loader stood in for
+# (cli/entry._without_pydantic_plugins), or the floor would pay an entry-point scan edgar does not.
+SDK_IMPORT = "from edgar_cli.cli.entry import _without_pydantic_plugins as f; f(); import mcp.server.mcpserver"
+REQUEST = "".join(json.dumps(m) + "\n" for m in LINES).encode()
+
+
+def first_list(cmd: list[str], env: dict) -> tuple[float, bytes]:
+    """Seconds from spawn to the tools/list answer, and that answer's line."""
+    t = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(REQUEST)
+    proc.stdin.flush()
+    answer = b""
+    for line in proc.stdout:
+        if b'"id":2' in line.replace(b" ", b""):
+            answer = line
+            break
+    elapsed = time.perf_counter() - t
+    proc.stdin.close()
+    proc.wait(timeout=30)
+    return elapsed, answer
+
+
+def timed(cmd: list[str], env: dict) -> float:
+    t = time.perf_counter()
+    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--before", help="a directory holding another edgar_cli package (the before tree)")
+    opts = ap.parse_args()
+    say = Report()
+    ensure_bytecode(ROOT / "edgar_cli")
+    if opts.before:
+        ensure_bytecode(Path(opts.before) / "edgar_cli")
+    load = os.getloadavg()
+    py = [sys.executable, "-P", "-m", "edgar_cli", "serve-mcp"]  # -P: PYTHONPATH's tree wins over the checkout
+    samples: dict[str, list[float]] = {}
+    answers: dict[str, bytes] = {}
+    with TempDir() as root, MirrorServer() as mirror:
+        env = base_env(mirror, root / "cache")
+        servers = {"serve-mcp": env}
+        if opts.before:
+            servers["serve-mcp, before"] = dict(env, PYTHONPATH=opts.before)
+        for label, e in servers.items():  # a first start each (this one stores its tool list)
+            answers[label] = first_list(py, e)[1]
+        for _ in range(opts.runs):
+            samples.setdefault("python -c pass", []).append(timed([sys.executable, "-c", "pass"], env))
+            samples.setdefault("import the SDK server", []).append(timed([sys.executable, "-c", SDK_IMPORT], env))
+            for label, e in servers.items():
+                seconds, answers[label] = first_list(py, e)
+                samples.setdefault(label, []).append(seconds)
+    med = {k: statistics.median(v) for k, v in samples.items()}
+    sdk = med["import the SDK server"]
+    say(
+        f"# MCP server, spawn to the first tools/list answer (issue 37), {opts.runs} interleaved runs, medians; "
+        f"load average {' '.join(f'{x:.2f}' for x in load)} on {os.cpu_count()} cores"
+    )
+    say()
+    say(f"{'row':24} {'median':>8} {'/ SDK import':>13}")
+    for label, m in med.items():
+        say(f"{label:24} {m:7.3f}s {m / sdk:12.2f}x")
+    say()
+    tools = len(json.loads(answers["serve-mcp"] or b"{}").get("result", {}).get("tools", []))
+    say(f"tools listed: {tools}; target: <= 0.4 s (issue 37)")
+    if opts.before:
+        same = answers["serve-mcp"] == answers["serve-mcp, before"]
+        say(f"now / before = {med['serve-mcp'] / med['serve-mcp, before']:.2f}x; tools/list answers identical: {same}")
+    say.save("mcp_start")
+
+
+if __name__ == "__main__":
+    main()
