@@ -133,7 +133,8 @@ _SHARES_AFTER = lazy(
 )
 # "diluted weighted average shares were 2.49 billion", "shares outstanding totaled 24.5 billion"
 _SHARES_BEFORE = lazy(
-    r"\b(?:shares(?:\s+outstanding)?|share\s+count)\s+(?:were|was|of|totaled|totalled|stood at|came to|"
+    r"\b(?:shares(?:\s+outstanding)?|share\s+count)\s+(?:(?:fell|rose|declined|dropped|grew|increased|"
+    r"decreased|climbed)\s+to|were|was|of|totaled|totalled|stood at|came to|"
     r"numbered|reached|at)\s+(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+)?$",
     re.I,
 )
@@ -212,6 +213,7 @@ class Figure:
     unchecked: str | None = None  # why the sentence's structure leaves the figure unchecked (its reason)
     contradiction: str | None = None  # what the sentence's structure says that the values contradict
     contradicts_at: int | None = None  # where the figure the contradiction is about starts ("X, up from" this)
+    prior_to: date | None = None  # "a year earlier" than a figure dated by a period end: the year before that one's
     notes: list[str] = field(default_factory=list)
 
     @property

@@ -538,6 +538,13 @@ class Grounder(Derived):
                 quarter or "", "the full year"
             ) + f" of fiscal {fy} (year to date)"
             row.claimed_fiscal_period, row.claimed_period_text = quarter or "FY", text  # type: ignore[assignment]
+        if fig.prior_to is not None:
+            # "a year earlier" than a figure at a period end: the fiscal year before the one ending then (a
+            # balance at its end or its annual duration); a date that ends no fiscal year names no such year
+            label = self.cal.labels.get(fig.prior_to)
+            if label is not None:
+                row.claimed_fiscal_year = label - 1
+                return P.Claim(fiscal_year=label - 1, period_type=ptype, text=f"FY{label - 1} ({text})")
         if quarter is None and ptype == "quarterly" and end is not None and end in self.cal.labels:
             # "the quarter ended January 25, 2026", the last day of a fiscal year: its fourth quarter, which a
             # 10-K gives only inside the year (derived as the year less its first nine months)
@@ -674,7 +681,7 @@ class Grounder(Derived):
         return pool.lookup(self._lookup_units(fig, pool), lo, hi)
 
     def _claims_negative(self, fig: Figure) -> bool:
-        before = fig.lead[-120:] if S.CONNECTOR.fullmatch(fig.clause) else fig.clause[-60:]
+        before = fig.lead[-120:] if S.carries_on(fig.clause) else fig.clause[-60:]
         # the words after it, up to where another figure's start ("$721 million in 2020 from a loss of $862 million")
         after = _NEXT_FIGURE_WORDS.split(fig.after[:25], maxsplit=1)[0]
         return fig.negative or bool(W.LOSS_CUE.search(before) or W.LOSS_CUE.search(after))
@@ -719,7 +726,13 @@ class Grounder(Derived):
         if hit is None:
             # (a comparison's base is named after its cue: "... of its common stock, up from $33.7 billion")
             own = S.own_clause(fig.clause)
-            before = W.find_concepts(own, self.company_words)
+            # (a concept right after the figure before, "$15.0 billion in dividends and spent $77.55 billion", is
+            # that figure's, not this one's)
+            before = [
+                n
+                for n in W.find_concepts(own, self.company_words)
+                if own is not fig.clause or fig.lead == fig.clause or not _FILLER.fullmatch(own[: n.start])
+            ]
             before_hits = before
             if before:
                 hit, listed = before[-1], _coordinated(own, before)

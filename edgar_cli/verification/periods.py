@@ -396,6 +396,14 @@ def _prior_year(fig: Figure, earlier: list[Figure], cue: re.Match | None) -> Non
     figure it is compared with, when the sentence dates that one by fiscal or calendar year."""
     dated = [f for f in reversed(earlier) if f.fiscal_year is not None and f.period_end is None]
     base = next((f for f in dated if not is_change(f)), dated[0] if dated else None)
+    ended = next((f for f in reversed(earlier) if f.period_end is not None and not is_change(f)), None)
+    if base is None and ended is not None and cue is not None and _YEAR_CUE.search(cue.group(0)):
+        # "$514.2 million as of December 31, 2024, up from $554.5 million a year earlier": the fiscal year before
+        # the one that date ends (the grounder reads the company's calendar: 52/53-week years end on other days)
+        fig.prior_to, fig.period_type, fig.period_source = ended.period_end, ended.period_type, "comparison"
+        fig.period_text = f"the year before {ended.period_end} ({cue.group(0)})"
+        fig.notes.append(f"introduced as a prior-year comparison with {ended.text} (at {ended.period_end})")
+        return
     if base is None or cue is None or not _YEAR_CUE.search(cue.group(0)):
         fig.notes.append("introduced as a prior-period comparison; no period checked")
         return

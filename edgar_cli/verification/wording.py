@@ -74,6 +74,13 @@ EXTRA_WORDS: dict[str, tuple[str, ...]] = {
     )
     + ("operating cash flows",),
     "capex": ("capex", "purchases of property, plant and equipment", "capital spending"),
+    # (a common slip for "selling, general and administrative": never "sales", the revenue)
+    "sga_expense": (
+        "selling, general and administrative",
+        "sales, general and administrative",
+        "sales general and administrative",
+        "selling, general & administrative",
+    ),
     "eps_diluted": (
         "diluted earnings per share",
         "diluted net income per share",
@@ -303,8 +310,13 @@ def _stem(word: str) -> str:
     return _SYNONYMS.get(w, w)
 
 
+_BOUGHT_BACK = re.compile(r"\b(?:buy(?:ing|s)?|bought)\s+back\b", re.I)
+
+
 def content_words(text: str) -> set[str]:
-    """The words of a text that can name a fact: stemmed, without stop words, numbers and names."""
+    """The words of a text that can name a fact: stemmed, without stop words, numbers and names ("buying back"
+    reads as "repurchase")."""
+    text = _BOUGHT_BACK.sub(" repurchase ", text)
     out = set()
     # a product or model name with digits ("H20", "GB200", "A100") is a word; a period ("FY2024", "Q3") is not
     for w in re.findall(r"\b[A-Za-z]{1,4}\d+[A-Za-z]*\b", text):

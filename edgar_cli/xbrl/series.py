@@ -78,6 +78,8 @@ def requested_unit(spec: Concept, unit: str | None) -> str | None:
     if unit is None or not str(unit).strip():
         return None
     u = str(unit).strip()
+    if u.lower() in ("shares", "pure"):  # not currency codes: "shares" is never "SHARES"
+        return u.lower()
     code, _, per = u.partition("/")
     u = code.upper() + (f"/{per.lower()}" if per else "")
     if spec.unit == "currency/shares" and re.fullmatch(r"[A-Z]{3}", u):
