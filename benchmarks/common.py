@@ -170,3 +170,23 @@ class Report:
         path = save(name, "\n".join(self.lines) + "\n")
         print(f"\nsaved to {path.relative_to(ROOT)}", file=sys.stderr)
         return path
+
+
+def timed(cmd: list[str], env: dict) -> float:
+    """Seconds one whole process takes, its output discarded."""
+    t = time.perf_counter()
+    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t
+
+
+def before_after_options(description: str, runs: int = 7) -> argparse.Namespace:
+    """``--runs`` and ``--before DIR`` (another edgar_cli tree, the "before" of an A/B run), each tree's bytecode
+    compiled first so that neither pays for it in the timings."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--runs", type=int, default=runs)
+    ap.add_argument("--before", help="a directory holding another edgar_cli package (the before tree)")
+    opts = ap.parse_args()
+    ensure_bytecode(ROOT / "edgar_cli")
+    if opts.before:
+        ensure_bytecode(Path(opts.before) / "edgar_cli")
+    return opts

@@ -19,16 +19,14 @@ Prints and saves benchmarks/results/mcp_start.txt; never asserts.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-from common import ROOT, MirrorServer, Report, TempDir, base_env, ensure_bytecode
+from common import MirrorServer, Report, TempDir, base_env, before_after_options, timed
 
 LINES = [
     {
@@ -68,21 +66,9 @@ def first_list(cmd: list[str], env: dict) -> tuple[float, bytes]:
     return elapsed, answer
 
 
-def timed(cmd: list[str], env: dict) -> float:
-    t = time.perf_counter()
-    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - t
-
-
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--before", help="a directory holding another edgar_cli package (the before tree)")
-    opts = ap.parse_args()
+    opts = before_after_options(__doc__.split("\n\n")[0])
     say = Report()
-    ensure_bytecode(ROOT / "edgar_cli")
-    if opts.before:
-        ensure_bytecode(Path(opts.before) / "edgar_cli")
     load = os.getloadavg()
     py = [sys.executable, "-P", "-m", "edgar_cli", "serve-mcp"]  # -P: PYTHONPATH's tree wins over the checkout
     samples: dict[str, list[float]] = {}

@@ -18,15 +18,21 @@ Prints and saves benchmarks/results/verify_warm.txt; never asserts.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import subprocess
 import sys
-import time
-from pathlib import Path
 
-from common import ROOT, MirrorServer, Report, TempDir, base_env, ensure_bytecode, run_process
+from common import (
+    ROOT,
+    MirrorServer,
+    Report,
+    TempDir,
+    base_env,
+    before_after_options,
+    run_process,
+    timed,
+)
 
 LOOKUP = ["concept", "NVDA", "revenue", "--fy", "2024", "--json"]
 VERIFY = [
@@ -47,21 +53,9 @@ CITE = [
 ]
 
 
-def timed(cmd: list[str], env: dict) -> float:
-    t = time.perf_counter()
-    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - t
-
-
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--before", help="a directory holding another edgar_cli package (the before tree)")
-    opts = ap.parse_args()
+    opts = before_after_options(__doc__.split("\n\n")[0])
     say = Report()
-    ensure_bytecode(ROOT / "edgar_cli")
-    if opts.before:
-        ensure_bytecode(Path(opts.before) / "edgar_cli")
     load = os.getloadavg()
     rows: dict[str, list[float]] = {}
     codes: dict[str, set[int]] = {}

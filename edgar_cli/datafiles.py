@@ -76,11 +76,18 @@ def _stored_path(name: str, digest: str) -> Path | None:
 
 
 def _store(path: Path, data: dict[str, Any]) -> None:
+    write_atomically(path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def write_atomically(path: Path, body: bytes) -> None:
+    """Write ``body`` to ``path`` through a temporary file and a rename, so that a reader sees the whole file or
+    none; a write that fails (no space, no permission) leaves nothing behind and is not an error (a derived file
+    is made again next time)."""
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(tmp, path)  # atomic: a reader sees the whole file or none
+        tmp.write_bytes(body)
+        os.replace(tmp, path)
     except OSError:
         try:
             tmp.unlink()

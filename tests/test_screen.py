@@ -31,13 +31,9 @@ def screen(store_env, monkeypatch):
     return bulk_kit.screen_through(store_env, monkeypatch)
 
 
-def _row(result, cik: int):
-    return next((r for r in result.rows if r.cik == f"{cik:010d}"), None)
-
-
 def test_revenue_fy2024_above_a_billion_lists_each_company_with_its_own_fiscal_year(screen):
     got = screen("revenue", fiscal_year=2024, minimum=1e9)
-    nvda, aapl = _row(got, 1045810), _row(got, 320193)
+    nvda, aapl = bulk_kit.row_of(got, 1045810), bulk_kit.row_of(got, 320193)
     assert (nvda.value, nvda.accession_number, str(nvda.end)) == (60922000000, "0001045810-24-000029", "2024-01-28")
     assert aapl.accession_number == "0000320193-24-000123" and str(aapl.end) == "2024-09-28"
     assert nvda.fiscal_year == aapl.fiscal_year == 2024
@@ -50,11 +46,11 @@ def test_revenue_fy2024_above_a_billion_lists_each_company_with_its_own_fiscal_y
 
 def test_a_usd_screen_never_mixes_in_twd_and_counts_tsmc_as_another_unit(screen):
     got = screen("revenue", fiscal_year=2024)
-    assert _row(got, 1046179) is None
+    assert bulk_kit.row_of(got, 1046179) is None
     other = next(e for e in got.excluded if e.reason == "other_unit")
     assert other.companies == 1 and "TWD" in other.detail and "0001046179" in other.examples[0]
     twd = screen("revenue", fiscal_year=2024, unit="TWD")
-    tsmc = _row(twd, 1046179)
+    tsmc = bulk_kit.row_of(twd, 1046179)
     assert (tsmc.value, tsmc.accession_number, tsmc.form) == (2894307700000, "0001193125-25-083423", "20-F")
     assert [r.cik for r in twd.rows] == ["0001046179"]
 
@@ -143,12 +139,15 @@ def test_a_year_end_balance_cited_from_a_10q_is_a_10k_filers_value(screen):
     precision of the 10-K's figure); Tesla's FY2015 from its 10-Q 0001564590-16-018886 (restated). Both are 10-K
     filers: a screen of the 10-K family keeps them instead of excluding them for their form."""
     got = screen("total_assets", fiscal_year=2015, forms=["10-K"])
-    nvda, tsla = _row(got, 1045810), _row(got, 1318605)
+    nvda, tsla = bulk_kit.row_of(got, 1045810), bulk_kit.row_of(got, 1318605)
     assert (nvda.form, nvda.accession_number, str(nvda.end)) == ("10-Q", "0001045810-15-000097", "2015-01-25")
     assert (tsla.form, tsla.accession_number) == ("10-Q", "0001564590-16-018886")
     assert not any(e.reason == "form" for e in got.excluded)
     foreign = screen("total_assets", fiscal_year=2015, forms=["20-F"])
-    assert _row(foreign, 1045810) is None and next(e for e in foreign.excluded if e.reason == "form").companies == 3
+    assert (
+        bulk_kit.row_of(foreign, 1045810) is None
+        and next(e for e in foreign.excluded if e.reason == "form").companies == 3
+    )
 
 
 def test_sort_limit_and_truncation(screen):
@@ -180,14 +179,14 @@ def test_peers_of_nvidia_share_its_sic_code(screen):
     got = screen("revenue", peers_of="NVDA")
     assert got.peers_of.cik == "0001045810"
     assert got.fiscal_year is not None and any(str(got.fiscal_year) in n for n in got.notes)
-    assert _row(got, 1045810) is not None
+    assert bulk_kit.row_of(got, 1045810) is not None
     assert next(e for e in got.excluded if e.reason == "not_a_peer").companies >= 1
-    assert _row(got, 320193) is None  # Apple files under SIC 3571, not 3674
+    assert bulk_kit.row_of(got, 320193) is None  # Apple files under SIC 3571, not 3674
 
 
 def test_a_raw_tag_is_screened_by_the_same_rules(screen):
     raw = screen("us-gaap:Revenues", fiscal_year=2024)
-    nvda = _row(raw, 1045810)
+    nvda = bulk_kit.row_of(raw, 1045810)
     assert nvda.value == 60922000000 and nvda.matched_tag == "us-gaap:Revenues"
 
 
@@ -212,7 +211,7 @@ def test_errors_are_data(screen, monkeypatch, tmp_path):
     assert err.value.message.startswith("limit must be")  # the MCP spelling here; the CLI's is --limit
     # A unit typed in another case is XBRL's unit: TSMC's FY2024 revenue 2894307700000 TWD (0001193125-25-083423).
     lower = screen("revenue", fiscal_year=2024, unit="twd")
-    assert lower.unit == "TWD" and _row(lower, 1046179).value == 2894307700000
+    assert lower.unit == "TWD" and bulk_kit.row_of(lower, 1046179).value == 2894307700000
     assert screen("eps_diluted", fiscal_year=2024, unit="usd/SHARES").unit == "USD/shares"
     monkeypatch.setenv("EDGAR_BULK_DIR", str(tmp_path / "none"))
     from edgar_cli.capabilities.screen.screen import screen_companies

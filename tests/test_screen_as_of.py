@@ -48,10 +48,6 @@ def screen(store_env, monkeypatch):
     return bulk_kit.screen_through(store_env, monkeypatch)
 
 
-def _row(result, cik: int):
-    return next((r for r in result.rows if r.cik == f"{cik:010d}"), None)
-
-
 def test_the_universe_is_the_filers_that_had_filed_by_the_date(screen):
     # Snowflake's first XBRL facts were filed 2020-12-03, LPA's 2024-04-26: neither was a filer on 2020-06-30
     now = screen("revenue", fiscal_year=2019)
@@ -64,8 +60,8 @@ def test_the_universe_is_the_filers_that_had_filed_by_the_date(screen):
 def test_a_value_restated_after_the_date_is_the_one_known_then(screen):
     # Apple FY2009 net sales: 36,537M in the 10-K 0001193125-09-214859 (filed 2009-10-27), 42,905M since the
     # 10-K/A 0001193125-10-012091 (filed 2010-01-25), the filing that first gave the value now current
-    then = _row(screen("revenue", fiscal_year=2009, as_of="2010-01-01"), 320193)
-    now = _row(screen("revenue", fiscal_year=2009), 320193)
+    then = bulk_kit.row_of(screen("revenue", fiscal_year=2009, as_of="2010-01-01"), 320193)
+    now = bulk_kit.row_of(screen("revenue", fiscal_year=2009), 320193)
     assert (then.value, then.accession_number) == (36537000000, "0001193125-09-214859")
     assert (now.value, now.accession_number) == (42905000000, "0001193125-10-012091")
     assert then.restated is False and now.restated is True
@@ -81,11 +77,11 @@ def test_nothing_shown_was_filed_after_the_date(screen, as_of):
 def test_a_match_that_no_longer_files_is_counted_and_named(screen):
     # Tesla FY2019 revenue 24,578M (10-K 0001564590-20-004475); its submissions in this store end in 2021
     r = screen("revenue", fiscal_year=2019, as_of="2020-06-30")
-    tesla = _row(r, TESLA)
+    tesla = bulk_kit.row_of(r, TESLA)
     assert tesla.value == 24578000000 and tesla.accession_number == "0001564590-20-004475"
     assert r.matched_no_longer_filing == 1
     assert any("No longer files" in n for n in tesla.notes)
-    assert not any("No longer files" in n for n in _row(r, 320193).notes)
+    assert not any("No longer files" in n for n in bulk_kit.row_of(r, 320193).notes)
     assert any("1 of the" in n and "no longer file" in n for n in r.notes)
 
 

@@ -71,16 +71,9 @@ def stored(key: str) -> list[dict[str, Any]] | None:
 
 
 def store(key: str, tools: list[dict[str, Any]]) -> None:
+    """Keep the list for ``key`` beside the cache (atomically; a failed write is made again next time)."""
+    from ..datafiles import write_atomically
+
     path = _path(key)
-    if path is None:
-        return
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(tools, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, path)  # atomic: a reader sees the whole file or none
-    except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+    if path is not None:
+        write_atomically(path, json.dumps(tools, ensure_ascii=False).encode("utf-8"))

@@ -129,3 +129,8 @@ def screen_through(store_env: tuple[str, Path], monkeypatch):
     client = SecClient(Settings.from_env())
     set_client(client)
     return lambda concept, **kw: screen_companies(concept, client=client, **kw)
+
+
+def row_of(result, cik: int):
+    """The screen row of ``cik`` in ``result``, or None."""
+    return next((r for r in result.rows if r.cik == f"{cik:010d}"), None)
