@@ -159,6 +159,13 @@ def table_notes(result: Any) -> list[str]:
     return fn(result) if fn is not None else []
 
 
+def table_warnings(result: Any) -> list[str]:
+    """What a result's table says beside the rows that is a warning (a company missing from a comparison), for
+    the formats without a caption: csv, tsv, nl and piped output print these as warnings on stderr."""
+    fn = shown(type(result).__name__).warnings
+    return fn(result) if fn is not None else []
+
+
 def row_notes(result: Any) -> list[str]:
     """The notes a result's rows carry (a statement's, labelled "Net income: ..."), printed with the result's
     notes after the data in every format but json and nl (where they are in the rows), and silenced by --quiet."""

@@ -217,4 +217,19 @@ def _comparison_notes(r: ComparisonResult) -> list[str]:
     return as_known(r) + ([r.fiscal_year_reason] if r.fiscal_year_reason else [])
 
 
-view.result("ComparisonResult", table=_comparison_table, rows=_comparison_rows, notes=_comparison_notes)
+def _comparison_warnings(r: ComparisonResult) -> list[str]:
+    """Each company missing from the comparison, which the table lists under its rows (the exit status is 16)."""
+    return [
+        f"{u.name or u.query}{f' ({u.query})' if u.name and u.query != u.name else ''} is not in the comparison "
+        f"({u.code}): {u.reason}"
+        for u in r.unavailable
+    ]
+
+
+view.result(
+    "ComparisonResult",
+    table=_comparison_table,
+    rows=_comparison_rows,
+    notes=_comparison_notes,
+    warnings=_comparison_warnings,
+)
