@@ -181,3 +181,13 @@ def test_a_comparison_missing_a_company_keeps_its_json_and_exits_16(cli):
     data = res.json()
     assert data["comparable"] is True and [u["code"] for u in data["unavailable"]] == ["not_found"]
     assert not any("MICROSOFT" in w for w in data["warnings"])  # the MCP result is as it was: `unavailable` says it
+
+
+def test_a_calendar_year_comparison_is_titled_by_its_calendar_year(cli):
+    res = cli("compare", "revenue", "TSMC", "NVDA", "--fy", "2024", "--align", "nearest", "--format", "table")
+    assert res.rc == 17, res.err  # TWD beside USD
+    title = res.out.splitlines()[0]
+    assert "Revenue - calendar 2024: each company's fiscal year ending nearest 2024-12-31 (annual)" in title
+    assert "latest" not in title
+    # the rows are those years: TSMC's FY2024 20-F 0001193125-25-083423, NVIDIA's FY2025 10-K 0001045810-25-000023
+    assert "0001193125-25-083423" in res.out and "0001045810-25-000023" in res.out
