@@ -168,7 +168,7 @@ def test_a_comparison_missing_a_company_exits_16_and_warns_on_stderr_in_csv(cli)
     assert "no XBRL financial data (companyfacts) for CIK 0000789019" in res.err
 
 
-@pytest.mark.parametrize("fmt", ["--tsv"])
+@pytest.mark.parametrize("fmt", ["--tsv", "--nl"])
 def test_the_missing_company_is_a_warning_on_stderr_in_tsv_and_nl_too(cli, fmt):
     res = cli("compare", "revenue", "NVDA", "SNOW", "MSFT", "--fy", "2024", fmt)
     assert res.rc == 16, res.err

@@ -269,3 +269,21 @@ def test_a_shares_series_notes_the_left_out_balance_sheet_counts_once_and_only_f
     assert len(lines) == 1, r.err
     assert "In every column" in lines[0] and "14,773,260,000 at 2025-09-27" in lines[0]
     assert "2025-12-27" not in lines[0] and "ask for us-gaap:CommonStockSharesOutstanding" in lines[0]
+
+
+@pytest.mark.parametrize("fmt", ["--csv", "--tsv", "--nl", "--format=table"])
+def test_every_format_prints_the_tag_caveat_on_stderr_alike(cli, fmt):
+    # Snowflake's revenue is us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax (FY2024 10-K
+    # 0001640147-24-000101), not the chain's first tag: the caveat is a note on stderr whatever stdout holds.
+    res = cli("concept", "SNOW", "revenue", "gross_profit", "--last", "3", "--long", fmt)
+    assert res.rc == 0, res.err
+    assert "0001640147-24-000101" in res.out or fmt == "--format=table"  # a table of values shows no filing
+    assert "note: Revenue: Matched us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax" in res.err
+    assert "note:" not in res.out
+
+
+def test_nl_keeps_stdout_to_json_rows_and_quiet_drops_its_notes(cli):
+    res = cli("concept", "SNOW", "revenue", "gross_profit", "--last", "3", "--long", "--nl", "-q")
+    assert res.rc == 0 and "note:" not in res.err
+    rows = [json.loads(line) for line in res.out.splitlines()]
+    assert {r["accession_number"] for r in rows if r["column"] == "FY2024"} == {"0001640147-24-000101"}

@@ -18,7 +18,7 @@ Formats (``--format`` or its short flags):
 
 The rows and table of each result model are declared in its view (:mod:`edgar_cli.cli.views`);
 :mod:`edgar_cli.cli.rows` and :mod:`edgar_cli.cli.render` find them. Notes and warnings go to stderr in every format but
-json and nl (where they are in the data); ``--quiet`` drops notes, never warnings.
+json (where they are in the data); ``--quiet`` drops notes, never warnings.
 
 Text that reaches a terminal passes through :func:`terminal_safe`: escape and
 other control characters from filings or arguments are shown as visible symbols
@@ -183,6 +183,8 @@ def emit(result: Any, fmt: str | None = None, *, quiet: bool = False) -> None:
             out.write(terminal_json(buffer.getvalue()))
         else:
             write_nl(R.rows(result), out)
+        out.flush()
+        messages(result, quiet=quiet, captions=True)
         return
     if fmt == "table":
         from .render import render_table
