@@ -287,3 +287,36 @@ def test_nl_keeps_stdout_to_json_rows_and_quiet_drops_its_notes(cli):
     assert res.rc == 0 and "note:" not in res.err
     rows = [json.loads(line) for line in res.out.splitlines()]
     assert {r["accession_number"] for r in rows if r["column"] == "FY2024"} == {"0001640147-24-000101"}
+
+
+# --- a tag that stopped before the year asked, in facts that cover it ---------------------------------------
+
+
+def test_a_tag_that_stopped_is_not_called_facts_that_stop_short(cli):
+    # Tesla's XBRL facts cover FY2021 (its 10-K 0000950170-22-000796 is in them); this tag was last used for FY2018
+    res = cli("concept", "TSLA", "us-gaap:LongTermDebtAndCapitalLeaseObligationsCurrent", "--fy", "2021", "--json")
+    assert res.rc == 3
+    err = res.json()["error"]
+    assert "stop short" not in err["message"] and "XBRL facts end at" not in err["message"]
+    assert "us-gaap:LongTermDebtAndCapitalLeaseObligationsCurrent is not reported after FY2018" in err["message"]
+    assert "cover FY2021 under other tags (the report 0000950170-22-000796)" in err["message"]
+    assert err["latest_fiscal_year"] == 2018
+    assert "edgar concept TSLA us-gaap:LongTermDebtAndCapitalLeaseObligationsCurrent --fy 2018" in err["suggestion"]
+    assert "edgar concepts" in err["suggestion"] and "not in the XBRL facts" not in err["suggestion"]
+
+
+def test_a_tag_a_current_filer_stopped_using_is_not_called_unreported_yet(cli):
+    # NVIDIA last tagged us-gaap:ConvertibleDebtCurrent for FY2019; its FY2024 10-K 0001045810-24-000029 is in the facts
+    res = cli("concept", "NVDA", "us-gaap:ConvertibleDebtCurrent", "--fy", "2024", "--json")
+    err = res.json()["error"]
+    assert res.rc == 3 and "has not been reported in the XBRL facts yet" not in err["message"]
+    assert "us-gaap:ConvertibleDebtCurrent is not reported after FY2019" in err["message"]
+    assert "(the report 0001045810-24-000029)" in err["message"] and err["latest_fiscal_year"] == 2019
+
+
+def test_a_year_past_the_end_of_the_facts_still_says_they_stop_short(cli):
+    # Tesla's facts end at 2022-09-30 (0000950170-22-019867); FY2023 is in its later 10-Ks' text only
+    res = cli("concept", "TSLA", "revenue", "--fy", "2023", "--json")
+    err = res.json()["error"]
+    assert res.rc == 3 and "FY2023 is not in the XBRL facts, which stop short of the filings" in err["message"]
+    assert "Tesla, Inc.'s XBRL facts end at 2022-09-30 (the report 0000950170-22-019867)" in err["message"]
