@@ -320,3 +320,15 @@ def test_a_year_past_the_end_of_the_facts_still_says_they_stop_short(cli):
     err = res.json()["error"]
     assert res.rc == 3 and "FY2023 is not in the XBRL facts, which stop short of the filings" in err["message"]
     assert "Tesla, Inc.'s XBRL facts end at 2022-09-30 (the report 0000950170-22-019867)" in err["message"]
+
+
+def test_a_composite_that_cannot_be_summed_names_a_latest_year_that_answers(cli):
+    res = cli("concept", "TSLA", "total_debt", "--fy", "2021", "--json")
+    err = res.json()["error"]
+    assert res.rc == 3 and "cannot be summed without a guess" in err["message"]
+    assert err["latest_fiscal_year"] == 2012  # not 2013: that year cannot be summed either
+    again = cli("concept", "TSLA", "total_debt", "--fy", str(err["latest_fiscal_year"]), "--json")
+    assert again.rc == 0, again.out
+    # FY2012's total debt, summed from the lines in Tesla's FY2012 10-K 0001193125-13-096241
+    ((value, accession),) = [(v["value"], v["accession_number"]) for v in again.json()["values"]]
+    assert (value, accession) == (452336000, "0001193125-13-096241")

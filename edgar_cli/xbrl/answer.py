@@ -168,7 +168,7 @@ def assemble_answer(
         _raise_no_period(ref, spec, series, period)
     selected = [v for v in pool if fy is None or v.fiscal_year == fy]
     if fy is not None and not selected:
-        _raise_unsummed(ref, spec, series, fy, period)
+        _raise_unsummed(ref, spec, series, pool, fy, period)
         _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, facts.coverage_note)
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
@@ -269,9 +269,12 @@ def _raise_no_period(ref: CompanyRefRecord, spec: Concept, series: Series, perio
     )
 
 
-def _raise_unsummed(ref: CompanyRefRecord, spec: Concept, series: Series, fy: int, period: str) -> None:
+def _raise_unsummed(
+    ref: CompanyRefRecord, spec: Concept, series: Series, pool: list[FactRecord], fy: int, period: str
+) -> None:
     """not_found for a year whose composite lines are in the facts but cannot be summed: what was found at
-    which date, what is missing, and the lines' own tags (which answer) as the way on."""
+    which date, what is missing, and the lines' own tags (which answer) as the way on. ``pool``: the series'
+    values of ``period``, whose latest fiscal year is the ``latest_fiscal_year`` that answers."""
     gaps = unsummed_in(series, {fy}, period)
     if not gaps:
         return
@@ -280,7 +283,7 @@ def _raise_unsummed(ref: CompanyRefRecord, spec: Concept, series: Series, fy: in
         f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: the lines it is summed from are in the XBRL "
         f"facts but cannot be summed without a guess: {describe_unsummed(gaps)}.",
         unsummed_suggestion(gaps, ref.tickers[0] if ref.tickers else ref.cik, str(fy)),
-        latest_fiscal_year=max((v.fiscal_year for v in series.values if v.fiscal_year is not None), default=None),
+        latest_fiscal_year=max((v.fiscal_year for v in pool if v.fiscal_year is not None), default=None),
     )
 
 
