@@ -31,7 +31,7 @@ class ExitStatus(IntEnum):
     NETWORK_UNAVAILABLE = 13
     BUSY = 14
     ADDRESS_UNAVAILABLE = 15  # serve-mcp cannot listen on the address it was given
-    PARTIAL = 16  # a result that lacks part of what was asked for because the SEC failed for it
+    PARTIAL = 16  # a result that lacks part of what was asked for (compare: a company; the result says why)
     NOT_COMPARABLE = 17  # compare: the figures do not line up (comparable false); stdout still carries them
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 
 def test_json_output_parses_and_stderr_stays_empty(cli):
     res = cli("compare", "revenue", "NVDA", "AAPL", "--fy", "2024", "--json")
@@ -37,7 +39,7 @@ def test_sort_by_value_ranks_the_rows(cli):
 
 def test_unavailable_companies_are_listed_under_the_table(cli):
     res = cli("compare", "sga", "NVDA", "SNOW", "--fy", "2024", "--format", "table")
-    assert res.rc == 17  # one company left: nothing to compare it with
+    assert res.rc == 16  # Snowflake is missing (16 wins over 17: one company left, nothing to compare it with)
     assert "unavailable: Snowflake Inc. (not_found)" in res.out
 
 
@@ -150,3 +152,42 @@ def test_quarters_that_do_not_line_up_are_named_as_three_months_each(cli):
     # 0001045810-25-000116: NVIDIA's Q1 FY2026 10-Q; 0000320193-26-000006: Apple's Q1 FY2026 10-Q
     assert "NVIDIA CORP's Q1 FY2026 figure covers the three months from 2025-01-27 to 2025-04-27" in gap
     assert "Apple Inc.'s Q1 FY2026 figure the three months from 2025-09-28 to 2025-12-27" in gap
+
+
+# --- a comparison missing a company, and the title of a calendar-year comparison --------------------------
+
+
+def test_a_comparison_missing_a_company_exits_16_and_warns_on_stderr_in_csv(cli):
+    # The corpus holds no companyfacts for Microsoft (CIK 0000789019): its row says not_found in `unavailable`.
+    res = cli("compare", "revenue", "NVDA", "SNOW", "MSFT", "--fy", "2024", "--csv")
+    assert res.rc == 16, res.err  # never 0: a script must not take two companies for the three it asked
+    # the rows that were found stay the data: 0001045810-24-000029 (NVIDIA), 0001640147-24-000101 (Snowflake)
+    assert "0001045810-24-000029" in res.out and "0001640147-24-000101" in res.out
+    assert "MICROSOFT CORP" in res.out and "not_found:" in res.out
+    assert "warning: MICROSOFT CORP (MSFT) is not in the comparison (not_found): " in res.err
+    assert "no XBRL financial data (companyfacts) for CIK 0000789019" in res.err
+
+
+@pytest.mark.parametrize("fmt", ["--tsv", "--nl"])
+def test_the_missing_company_is_a_warning_on_stderr_in_tsv_and_nl_too(cli, fmt):
+    res = cli("compare", "revenue", "NVDA", "SNOW", "MSFT", "--fy", "2024", fmt)
+    assert res.rc == 16, res.err
+    assert "warning: MICROSOFT CORP (MSFT) is not in the comparison (not_found)" in res.err
+
+
+def test_a_comparison_missing_a_company_keeps_its_json_and_exits_16(cli):
+    res = cli("compare", "revenue", "NVDA", "SNOW", "MSFT", "--fy", "2024", "--json")
+    assert res.rc == 16 and res.err == ""
+    data = res.json()
+    assert data["comparable"] is True and [u["code"] for u in data["unavailable"]] == ["not_found"]
+    assert not any("MICROSOFT" in w for w in data["warnings"])  # the MCP result is as it was: `unavailable` says it
+
+
+def test_a_calendar_year_comparison_is_titled_by_its_calendar_year(cli):
+    res = cli("compare", "revenue", "TSMC", "NVDA", "--fy", "2024", "--align", "nearest", "--format", "table")
+    assert res.rc == 17, res.err  # TWD beside USD
+    title = res.out.splitlines()[0]
+    assert "Revenue - calendar 2024: each company's fiscal year ending nearest 2024-12-31 (annual)" in title
+    assert "latest" not in title
+    # the rows are those years: TSMC's FY2024 20-F 0001193125-25-083423, NVIDIA's FY2025 10-K 0001045810-25-000023
+    assert "0001193125-25-083423" in res.out and "0001045810-25-000023" in res.out

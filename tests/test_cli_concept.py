@@ -232,7 +232,8 @@ def test_a_statement_as_of_a_date_says_so_and_shows_the_values_known_then(cli):
 def test_a_comparison_table_as_of_a_date_says_so_in_its_caption(cli):
     # Apple's FY2009 net sales as known on 2010-01-24 (0001193125-09-214859) beside NVIDIA's FY2009 revenue.
     r = cli("compare", "revenue", "320193", "1045810", "--fy", "2009", "--as-of", "2010-01-24", "--format", "table")
-    assert r.rc == 17, r.err  # Apple's year ends in September, NVIDIA's in January: not comparable
+    # 16: NVIDIA is missing (its FY2009 10-K, 0001045810-10-000006, was filed 2010-03-18, after the date)
+    assert r.rc == 16, r.err
     assert "as known on 2010-01-24" in r.out and "0001193125-09-214859" in r.out
     piped = cli("compare", "revenue", "320193", "1045810", "--fy", "2009", "--as-of", "2010-01-24", "--tsv")
     assert "as known on 2010-01-24" in piped.err and "as known" not in piped.out
@@ -268,3 +269,66 @@ def test_a_shares_series_notes_the_left_out_balance_sheet_counts_once_and_only_f
     assert len(lines) == 1, r.err
     assert "In every column" in lines[0] and "14,773,260,000 at 2025-09-27" in lines[0]
     assert "2025-12-27" not in lines[0] and "ask for us-gaap:CommonStockSharesOutstanding" in lines[0]
+
+
+@pytest.mark.parametrize("fmt", ["--csv", "--tsv", "--nl", "--format=table"])
+def test_every_format_prints_the_tag_caveat_on_stderr_alike(cli, fmt):
+    # Snowflake's revenue is us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax (FY2024 10-K
+    # 0001640147-24-000101), not the chain's first tag: the caveat is a note on stderr whatever stdout holds.
+    res = cli("concept", "SNOW", "revenue", "gross_profit", "--last", "3", "--long", fmt)
+    assert res.rc == 0, res.err
+    assert "0001640147-24-000101" in res.out or fmt == "--format=table"  # a table of values shows no filing
+    assert "note: Revenue: Matched us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax" in res.err
+    assert "note:" not in res.out
+
+
+def test_nl_keeps_stdout_to_json_rows_and_quiet_drops_its_notes(cli):
+    res = cli("concept", "SNOW", "revenue", "gross_profit", "--last", "3", "--long", "--nl", "-q")
+    assert res.rc == 0 and "note:" not in res.err
+    rows = [json.loads(line) for line in res.out.splitlines()]
+    assert {r["accession_number"] for r in rows if r["column"] == "FY2024"} == {"0001640147-24-000101"}
+
+
+# --- a tag that stopped before the year asked, in facts that cover it ---------------------------------------
+
+
+def test_a_tag_that_stopped_is_not_called_facts_that_stop_short(cli):
+    # Tesla's XBRL facts cover FY2021 (its 10-K 0000950170-22-000796 is in them); this tag was last used for FY2018
+    res = cli("concept", "TSLA", "us-gaap:LongTermDebtAndCapitalLeaseObligationsCurrent", "--fy", "2021", "--json")
+    assert res.rc == 3
+    err = res.json()["error"]
+    assert "stop short" not in err["message"] and "XBRL facts end at" not in err["message"]
+    assert "us-gaap:LongTermDebtAndCapitalLeaseObligationsCurrent is not reported after FY2018" in err["message"]
+    assert "cover FY2021 under other tags (the report 0000950170-22-000796)" in err["message"]
+    assert err["latest_fiscal_year"] == 2018
+    assert "edgar concept TSLA us-gaap:LongTermDebtAndCapitalLeaseObligationsCurrent --fy 2018" in err["suggestion"]
+    assert "edgar concepts" in err["suggestion"] and "not in the XBRL facts" not in err["suggestion"]
+
+
+def test_a_tag_a_current_filer_stopped_using_is_not_called_unreported_yet(cli):
+    # NVIDIA last tagged us-gaap:ConvertibleDebtCurrent for FY2019; its FY2024 10-K 0001045810-24-000029 is in the facts
+    res = cli("concept", "NVDA", "us-gaap:ConvertibleDebtCurrent", "--fy", "2024", "--json")
+    err = res.json()["error"]
+    assert res.rc == 3 and "has not been reported in the XBRL facts yet" not in err["message"]
+    assert "us-gaap:ConvertibleDebtCurrent is not reported after FY2019" in err["message"]
+    assert "(the report 0001045810-24-000029)" in err["message"] and err["latest_fiscal_year"] == 2019
+
+
+def test_a_year_past_the_end_of_the_facts_still_says_they_stop_short(cli):
+    # Tesla's facts end at 2022-09-30 (0000950170-22-019867); FY2023 is in its later 10-Ks' text only
+    res = cli("concept", "TSLA", "revenue", "--fy", "2023", "--json")
+    err = res.json()["error"]
+    assert res.rc == 3 and "FY2023 is not in the XBRL facts, which stop short of the filings" in err["message"]
+    assert "Tesla, Inc.'s XBRL facts end at 2022-09-30 (the report 0000950170-22-019867)" in err["message"]
+
+
+def test_a_composite_that_cannot_be_summed_names_a_latest_year_that_answers(cli):
+    res = cli("concept", "TSLA", "total_debt", "--fy", "2021", "--json")
+    err = res.json()["error"]
+    assert res.rc == 3 and "cannot be summed without a guess" in err["message"]
+    assert err["latest_fiscal_year"] == 2012  # not 2013: that year cannot be summed either
+    again = cli("concept", "TSLA", "total_debt", "--fy", str(err["latest_fiscal_year"]), "--json")
+    assert again.rc == 0, again.out
+    # FY2012's total debt, summed from the lines in Tesla's FY2012 10-K 0001193125-13-096241
+    ((value, accession),) = [(v["value"], v["accession_number"]) for v in again.json()["values"]]
+    assert (value, accession) == (452336000, "0001193125-13-096241")

@@ -643,3 +643,16 @@ def test_long_term_debt_says_it_excludes_the_current_portion_and_where_to_find_t
     r = get_financial_concept("AAPL", "long_term_debt", fiscal_year=2024)
     assert one(r, 2024).value == 85_750_000_000  # the non-current part only (0000320193-24-000123)
     assert "excludes the current portion" in r.definition and "total_debt" in r.definition
+
+
+def test_a_tag_that_stopped_suggests_its_last_year_in_the_mcp_vocabulary(sec):
+    # Tesla's facts cover FY2021 (0000950170-22-000796); the tag's last annual value is FY2018
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("TSLA", "us-gaap:LongTermDebtAndCapitalLeaseObligationsCurrent", fiscal_year=2021)
+    assert info.value.code == "not_found" and info.value.extras["latest_fiscal_year"] == 2018
+    assert "stop short" not in info.value.message
+    assert (
+        "get_financial_concept (company TSLA, concept us-gaap:LongTermDebtAndCapitalLeaseObligationsCurrent, "
+        "fiscal_year 2018)" in info.value.suggestion
+    )
+    assert "edgar" not in info.value.suggestion  # no CLI command over MCP

@@ -18,7 +18,7 @@ Formats (``--format`` or its short flags):
 
 The rows and table of each result model are declared in its view (:mod:`edgar_cli.cli.views`);
 :mod:`edgar_cli.cli.rows` and :mod:`edgar_cli.cli.render` find them. Notes and warnings go to stderr in every format but
-json and nl (where they are in the data); ``--quiet`` drops notes, never warnings.
+json (where they are in the data); ``--quiet`` drops notes, never warnings.
 
 Text that reaches a terminal passes through :func:`terminal_safe`: escape and
 other control characters from filings or arguments are shown as visible symbols
@@ -183,6 +183,8 @@ def emit(result: Any, fmt: str | None = None, *, quiet: bool = False) -> None:
             out.write(terminal_json(buffer.getvalue()))
         else:
             write_nl(R.rows(result), out)
+        out.flush()
+        messages(result, quiet=quiet, captions=True)
         return
     if fmt == "table":
         from .render import render_table
@@ -203,9 +205,10 @@ def emit(result: Any, fmt: str | None = None, *, quiet: bool = False) -> None:
 def messages(result: Any, *, quiet: bool = False, captions: bool = False) -> None:
     """A result's warnings (always) and notes (unless quiet) on stderr, each once; with ``captions`` (formats
     without a table) also what the table would say under its rows: truncation, paging, the year chosen."""
-    from .render import print_messages, row_notes, table_notes
+    from .render import print_messages, row_notes, table_notes, table_warnings
 
-    warnings = list(dict.fromkeys(getattr(result, "warnings", None) or []))
+    warnings = list(getattr(result, "warnings", None) or []) + (table_warnings(result) if captions else [])
+    warnings = list(dict.fromkeys(warnings))
     notes = list(getattr(result, "notes", None) or []) + row_notes(result) + (table_notes(result) if captions else [])
     notes = [] if quiet else [n for n in dict.fromkeys(notes) if n not in warnings]
     print_messages(warnings, notes)

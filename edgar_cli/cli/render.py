@@ -154,14 +154,21 @@ def render(result: Any) -> None:
 
 def table_notes(result: Any) -> list[str]:
     """What a result's table or text says about the rows beside them (truncation, paging, the year chosen),
-    for the formats without a caption: csv, tsv and piped output print these as notes on stderr."""
+    for the formats without a caption: csv, tsv, nl and piped output print these as notes on stderr."""
     fn = shown(type(result).__name__).notes
+    return fn(result) if fn is not None else []
+
+
+def table_warnings(result: Any) -> list[str]:
+    """What a result's table says beside the rows that is a warning (a company missing from a comparison), for
+    the formats without a caption: csv, tsv, nl and piped output print these as warnings on stderr."""
+    fn = shown(type(result).__name__).warnings
     return fn(result) if fn is not None else []
 
 
 def row_notes(result: Any) -> list[str]:
     """The notes a result's rows carry (a statement's, labelled "Net income: ..."), printed with the result's
-    notes after the data in every format but json and nl (where they are in the rows), and silenced by --quiet."""
+    notes after the data in every format but json (where they are in the data), and silenced by --quiet."""
     fn = shown(type(result).__name__).row_notes
     return fn(result) if fn is not None else []
 

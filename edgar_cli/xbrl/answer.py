@@ -168,7 +168,7 @@ def assemble_answer(
         _raise_no_period(ref, spec, series, period)
     selected = [v for v in pool if fy is None or v.fiscal_year == fy]
     if fy is not None and not selected:
-        _raise_unsummed(ref, spec, series, fy, period)
+        _raise_unsummed(ref, spec, series, pool, fy, period)
         _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, facts.coverage_note)
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
@@ -269,9 +269,12 @@ def _raise_no_period(ref: CompanyRefRecord, spec: Concept, series: Series, perio
     )
 
 
-def _raise_unsummed(ref: CompanyRefRecord, spec: Concept, series: Series, fy: int, period: str) -> None:
+def _raise_unsummed(
+    ref: CompanyRefRecord, spec: Concept, series: Series, pool: list[FactRecord], fy: int, period: str
+) -> None:
     """not_found for a year whose composite lines are in the facts but cannot be summed: what was found at
-    which date, what is missing, and the lines' own tags (which answer) as the way on."""
+    which date, what is missing, and the lines' own tags (which answer) as the way on. ``pool``: the series'
+    values of ``period``, whose latest fiscal year is the ``latest_fiscal_year`` that answers."""
     gaps = unsummed_in(series, {fy}, period)
     if not gaps:
         return
@@ -280,8 +283,31 @@ def _raise_unsummed(ref: CompanyRefRecord, spec: Concept, series: Series, fy: in
         f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: the lines it is summed from are in the XBRL "
         f"facts but cannot be summed without a guess: {describe_unsummed(gaps)}.",
         unsummed_suggestion(gaps, ref.tickers[0] if ref.tickers else ref.cik, str(fy)),
-        latest_fiscal_year=max((v.fiscal_year for v in series.values if v.fiscal_year is not None), default=None),
+        latest_fiscal_year=max((v.fiscal_year for v in pool if v.fiscal_year is not None), default=None),
     )
+
+
+def _report_of_year(cal: P.FiscalCalendar, fy: int) -> str | None:
+    """The accession number of the report in the company's facts whose main period is fiscal year ``fy`` (its
+    10-K or 20-F), or None when the facts hold no such year (they stop before it, or it is not over)."""
+    year_end = next((e for e, label in cal.labels.items() if label == fy), None)
+    if year_end is None:
+        return None
+    reports = [a for a, (_start, end) in cal.report_ends.items() if end == year_end.isoformat()]
+    return max(reports, default=None)
+
+
+def _stopped_suggestion(ref: CompanyRefRecord, spec: Concept, fy: int, latest: int | None) -> str:
+    """What answers when ``spec`` stops at FY``latest`` and the company's other tags go on to FY``fy``: the
+    concept's last year, or another tag or catalogue concept for ``fy``."""
+    who = ref.tickers[0] if ref.tickers else ref.cik
+    if surface() == "cli":
+        last = f"{tool('get_financial_concept')} {who} {spec.name} {param('fiscal_year')} {latest}"
+        other = f"{tool('list_concepts')} lists the catalogue's concepts and the tags each follows"
+    else:
+        last = f"{tool('get_financial_concept')} (company {who}, concept {spec.name}, {param('fiscal_year')} {latest})"
+        other = "a catalogue concept follows a company across the tags it uses over the years"
+    return f"Ask for its last year with {last}, or for FY{fy} by a tag {ref.name} reports that year ({other})."
 
 
 def unsummed_in(series: Series, years: set[int] | None, period: str) -> list[Unsummed]:
@@ -352,6 +378,8 @@ def _raise_missing_year(
             latest_fiscal_year=latest,
         )
     other = _order({v.fiscal_period or v.period_type for v in every if v.fiscal_year == fy})
+    # The company's facts as a whole hold FY``fy`` (other tags answer it): only this concept stops earlier.
+    covered = _report_of_year(cal, fy) if latest is not None and fy > latest and not other else None
     if est_end is not None and est_end >= today:
         reason = f"FY{fy} is still in progress (it ends around {est_end})"
         other = []
@@ -361,6 +389,11 @@ def _raise_missing_year(
         reason = f"FY{fy} has no {period} value, only {_kinds(other)}"
         if period == "quarterly" and {"H1", "9M"} & set(other):
             reason += "; edgar does not subtract year-to-date values to make quarters"
+    elif covered is not None:
+        reason = (
+            f"{spec.name} is not reported after FY{latest}; {ref.name}'s XBRL facts cover FY{fy} under other tags "
+            f"(the report {covered})"
+        )
     elif latest is not None and fy > latest and coverage_note:
         reason = f"FY{fy} is not in the XBRL facts, which stop short of the filings. {coverage_note.rstrip('.')}"
     elif latest is not None and fy > latest:
@@ -369,7 +402,13 @@ def _raise_missing_year(
         reason = f"the XBRL facts start at FY{earliest}"
     else:
         reason = f"FY{fy} has no {period} value"
-    if coverage_note and latest is not None and fy >= latest and coverage_note.rstrip(".") not in reason:
+    if (
+        covered is None
+        and coverage_note
+        and latest is not None
+        and fy >= latest
+        and coverage_note.rstrip(".") not in reason
+    ):
         reason += f". {coverage_note.rstrip('.')}"  # the year may be reported in filings the facts do not reach
     # A reorganisation: the years before the successor's facts begin are under the predecessor's CIK.
     before = successors.predecessor_of(ref.cik) if earliest is None or fy < earliest else None
@@ -387,6 +426,8 @@ def _raise_missing_year(
         suggestion = f"Ask for CIK {before.predecessor_cik} for FY{fy}."
     elif other:
         suggestion = f"Use {param('period')} all to see FY{fy}'s values, or ask for FY{latest}."
+    elif covered is not None:
+        suggestion = _stopped_suggestion(ref, spec, fy, latest)
     elif latest and fy >= latest and coverage_note:
         who = ref.tickers[0] if ref.tickers else ref.cik
         read = (

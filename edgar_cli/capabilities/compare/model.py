@@ -76,11 +76,11 @@ class ComparisonResult(_Model):
 
     @property
     def exit_status(self) -> int:
-        """The CLI's exit status: 16 (PARTIAL) when a company is missing because the SEC failed for it (retry
-        for all: the answer may differ with it), else 17 (NOT_COMPARABLE) when ``comparable`` is false, else 0.
-        Either way the rows are the data on stdout."""
-        from ...errors import TRANSIENT_CODES, ExitStatus
+        """The CLI's exit status: 16 (PARTIAL) when a company asked for is missing (``unavailable`` says why:
+        a transient SEC failure, retry for all; ``not_found``, no figure to be had), else 17 (NOT_COMPARABLE)
+        when ``comparable`` is false, else 0. Either way the rows are the data on stdout."""
+        from ...errors import ExitStatus
 
-        if any(u.code in TRANSIENT_CODES for u in self.unavailable):
+        if self.unavailable:
             return int(ExitStatus.PARTIAL)
         return int(ExitStatus.OK if self.comparable else ExitStatus.NOT_COMPARABLE)

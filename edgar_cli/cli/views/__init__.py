@@ -10,7 +10,7 @@ A view module declares one ``view = View()`` and on it:
   ``view.result("ConceptResult", table=..., rows=..., notes=...)``: its table for a person (a rich renderable,
   a render.Rendered or a render.TextResult, built with cli/render.py's helpers), its rows for tsv, csv, nl and
   piped output (dicts; cli/rows.py), its text when the result is text, and what its table says under the rows
-  (``notes``), which the formats without a table print on stderr.
+  (``notes``) and what of that is a warning (``warnings``), which the formats without a table print on stderr.
 
 A view module imports nothing heavy: rich, the capability functions and the result models are imported inside
 the functions that use them, so that building the app, which imports every view, costs a JSON run nothing it
@@ -68,11 +68,13 @@ class Shown:
     ``text(result)``: the text piped output prints instead of rows, for a result that is text.
     ``notes(result)``: what its table or text says beside the rows (truncation, paging, the year chosen),
     printed on stderr by the formats without a table.
+    ``warnings(result)``: what its table says beside the rows that is a warning (a company missing from a
+    comparison), printed on stderr as a warning by the formats without a table, even with --quiet.
     ``row_notes(result)``: notes its rows carry, printed with the result's notes in every format but json/nl.
     ``provenance(result)``: one line saying where a text result is from, written first when it goes to a file.
     """
 
-    __slots__ = ("table", "rows", "text", "notes", "row_notes", "provenance")
+    __slots__ = ("table", "rows", "text", "notes", "warnings", "row_notes", "provenance")
 
     def __init__(
         self,
@@ -81,10 +83,11 @@ class Shown:
         rows: Callable[[Any], list[dict[str, Any]]] | None = None,
         text: Callable[[Any], str] | None = None,
         notes: Callable[[Any], list[str]] | None = None,
+        warnings: Callable[[Any], list[str]] | None = None,
         row_notes: Callable[[Any], list[str]] | None = None,
         provenance: Callable[[Any], str | None] | None = None,
     ) -> None:
-        self.table, self.rows, self.text, self.notes = table, rows, text, notes
+        self.table, self.rows, self.text, self.notes, self.warnings = table, rows, text, notes, warnings
         self.row_notes, self.provenance = row_notes, provenance
 
 

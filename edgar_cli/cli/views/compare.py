@@ -114,7 +114,9 @@ def _comparison_table(r: ComparisonResult):
     from ..render import as_known_caption, fmt_value, house_table, mark_captions, short_tag, value_cell, width
 
     when = f"FY{r.fiscal_year}" if r.period == "annual" else f"{r.fiscal_period} FY{r.fiscal_year}"
-    if r.fiscal_year is None:
+    if r.fiscal_year_basis == "nearest" and r.calendar_year is not None:
+        when = f"calendar {r.calendar_year}: each company's fiscal year ending nearest {r.calendar_year}-12-31"
+    elif r.fiscal_year is None:
         when = "each company's latest fiscal " + ("year" if r.period == "annual" else "quarter")
     verdict = "comparable" if r.comparable else "NOT COMPARABLE: " + "; ".join(r.comparability_issues)
     title = f"{r.label} - {when} ({r.period})\n{verdict}"
@@ -217,4 +219,19 @@ def _comparison_notes(r: ComparisonResult) -> list[str]:
     return as_known(r) + ([r.fiscal_year_reason] if r.fiscal_year_reason else [])
 
 
-view.result("ComparisonResult", table=_comparison_table, rows=_comparison_rows, notes=_comparison_notes)
+def _comparison_warnings(r: ComparisonResult) -> list[str]:
+    """Each company missing from the comparison, which the table lists under its rows (the exit status is 16)."""
+    return [
+        f"{u.name or u.query}{f' ({u.query})' if u.name and u.query != u.name else ''} is not in the comparison "
+        f"({u.code}): {u.reason}"
+        for u in r.unavailable
+    ]
+
+
+view.result(
+    "ComparisonResult",
+    table=_comparison_table,
+    rows=_comparison_rows,
+    notes=_comparison_notes,
+    warnings=_comparison_warnings,
+)
