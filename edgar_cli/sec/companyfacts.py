@@ -271,11 +271,11 @@ def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
             return None
         # facts this old may well stop short of newer reports, and the filings list that would tell cannot be
         # read: say so rather than let the latest figure pass for the latest report
-        why = exc.message if isinstance(exc, EdgarError) else "it could not be read"
+        why = exc.code if isinstance(exc, EdgarError) else "malformed"
         return (
             f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}), {(today - last_end).days} days "
             f"before {today}; whether it has filed reports since could not be checked: its filings list "
-            f"(data.sec.gov/submissions) failed: {why.rstrip('.')}."
+            f"({urls.submissions(facts.cik)}) could not be read ({why})."
         )
     reports = [r for r in rows if r.report_date is not None and S.family_of(r.form) in S.PERIODIC_FAMILIES]
     if not reports:
