@@ -135,7 +135,7 @@ def test_the_readme_stays_a_front_door_under_8_kb_and_links_every_page_of_docs()
 def test_the_readme_keeps_the_test_command_ci_runs():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "python -m pytest -q" in ci and ".venv/bin/python -m pytest -q" in readme
+    assert "python -m pytest -q -n 2" in ci and ".venv/bin/python -m pytest -q -n 2" in readme
 
 
 def test_every_mcp_tool_is_in_the_mcp_pages_table_of_tools():
