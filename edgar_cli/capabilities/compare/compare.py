@@ -31,6 +31,7 @@ from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.periods import period_filter
 from ...xbrl.records import FactRecord
+from ...xbrl.restatements import REVISION_WORDS, substantive_revision
 from ...xbrl.series import Series, build_series
 from ..arguments import MAX_LIMIT, check_concept_first
 from ..concept.concept import answer_from_series
@@ -617,10 +618,10 @@ def _row(e: _Entry, v: FactValue, answer: ConceptResult, n_hits: int) -> Compari
     notes = list(answer.notes)
     if n_hits > 1:
         notes.append(f"{n_hits} values carry this fiscal label; the one ending latest ({v.end}) is shown.")
-    if v.restated:
+    if substantive_revision(v.restated, v.revision_kind, v.value, v.original_value):
         notes.append(
-            f"Revised after first being reported: {v.original_value} in {v.original_accession} "
-            f"(filed {v.original_filed}; {v.revision_kind})."
+            f"Revised after first being reported ({REVISION_WORDS.get(v.revision_kind or '', 'restated')}): "
+            f"{v.original_value} in {v.original_accession} (filed {v.original_filed}; {v.revision_kind})."
         )
     if v.pre_split_ratio:
         notes.append(
@@ -788,7 +789,12 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
             "Some figures look like the filer's own errors, shown as filed: "
             + "; ".join(f"{r.name}: {e.reason}" for r, e in suspect)
         )
-    restated = [r.name for r in rows if r.restated]
-    if restated:
-        notes.append(f"Revised after first being reported: {', '.join(restated)} (see each row's original_value).")
+    by_kind: dict[str, list[str]] = {}
+    for r in rows:
+        if substantive_revision(r.restated, r.revision_kind, r.value, r.original_value):
+            by_kind.setdefault(REVISION_WORDS.get(r.revision_kind or "", "restated"), []).append(r.name)
+    for words, names in by_kind.items():
+        notes.append(
+            f"Revised after first being reported, {words}: {', '.join(names)} (see each row's original_value)."
+        )
     return not issues, issues, warnings, notes
