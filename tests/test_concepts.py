@@ -287,20 +287,30 @@ def test_tesla_fy2024_is_not_found_naming_the_latest_year(sec):
     assert "FY2021" in info.value.message
 
 
-def test_tesla_fy2024_says_its_facts_stop_short_of_its_filings_and_where_the_figures_are(sec):
+def test_tesla_fy2024_says_its_facts_stop_short_of_its_filings_and_names_the_fy2024_report(sec):
     # The corpus' Tesla companyfacts end with the Q3 2022 10-Q (0000950170-22-019867, period 2022-09-30), while
-    # its submissions list the 10-K for 2025-12-31 filed 2026-01-29 (0001628280-26-003952).
+    # its submissions list the FY2024 10-K for 2024-12-31 filed 2025-01-30 (0001628280-25-003063), besides the
+    # latest, for 2025-12-31 (0001628280-26-003952): the year asked is the report to read.
     with pytest.raises(EdgarError) as info:
         get_financial_concept("TSLA", "revenue", fiscal_year=2024)
     msg = info.value.message
     assert "XBRL facts end at 2022-09-30 (the report 0000950170-22-019867)" in msg
-    assert "10-K for the period ending 2025-12-31 was filed 2026-01-29 (0001628280-26-003952)" in msg
-    assert "read them with get_filing_section (company 1318605, accession_number 0001628280-26-003952)" in msg
+    assert "10-K for the period ending 2024-12-31 was filed 2025-01-30 (0001628280-25-003063)" in msg
+    assert "read them with get_filing_section (company 1318605, accession_number 0001628280-25-003063)" in msg
+    assert "0001628280-26-003952" not in msg
     assert (
         "get_filing_section (company TSLA, section mda or financial_statements, fiscal_year 2024)"
         in info.value.suggestion
     )
     assert "has not been reported in the XBRL facts yet" not in msg
+
+
+def test_a_year_after_the_facts_with_no_report_of_its_own_names_the_latest_report(sec):
+    # Tesla's FY2026 has begun (it ends around 2026-12-31) and has no 10-K yet: the latest, for 2025-12-31
+    # (0001628280-26-003952), is the one named, as before.
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("TSLA", "revenue", fiscal_year=2026)
+    assert "0001628280-25-003063" not in info.value.message
 
 
 def test_every_answer_about_tesla_says_its_facts_end_before_its_latest_report(sec):
@@ -630,3 +640,13 @@ def test_long_term_debt_says_it_excludes_the_current_portion_and_where_to_find_t
     r = get_financial_concept("AAPL", "long_term_debt", fiscal_year=2024)
     assert one(r, 2024).value == 85_750_000_000  # the non-current part only (0000320193-24-000123)
     assert "excludes the current portion" in r.definition and "total_debt" in r.definition
+
+
+def test_a_tesla_statement_for_fy2024_names_the_fy2024_report_its_facts_stop_short_of(sec):
+    # As above: Tesla's facts end at 2022-09-30; FY2024's 10-K is 0001628280-25-003063 (filed 2025-01-30).
+    from edgar_cli import get_financial_statement
+
+    with pytest.raises(EdgarError) as info:
+        get_financial_statement("TSLA", "income", fiscal_year="2024")
+    assert info.value.code == "not_found"
+    assert "10-K for the period ending 2024-12-31 was filed 2025-01-30 (0001628280-25-003063)" in info.value.message
