@@ -650,3 +650,13 @@ def test_a_tesla_statement_for_fy2024_names_the_fy2024_report_its_facts_stop_sho
         get_financial_statement("TSLA", "income", fiscal_year="2024")
     assert info.value.code == "not_found"
     assert "10-K for the period ending 2024-12-31 was filed 2025-01-30 (0001628280-25-003063)" in info.value.message
+
+
+@pytest.mark.parametrize("concept", ["us-gaap:LongTermDebt", "long_term_debt"])
+def test_a_suspected_scale_error_names_the_form_and_date_of_the_filing_it_is_in(sec, concept):
+    # Tesla's FY2016 10-K 0001564590-17-003118 (filed 2017-03-01) tagged LongTermDebt at 2016-12-31 as 5,892,016
+    # (thousands without their scale); 0001564590-17-009968 and later filings give 5,892,016,000.
+    r = get_financial_concept("TSLA", concept, fiscal_year=2016)
+    (v,) = [v for v in r.values if v.end == date(2016, 12, 31)]
+    (e,) = v.suspected_errors
+    assert (e.accession_number, e.form, e.filed, e.value) == ("0001564590-17-003118", "10-K", date(2017, 3, 1), 5892016)
