@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from ...companies.tickers import ticker_file_warnings
 from ...errors import TRANSIENT_CODES, EdgarError
 from ...models.companies import CompanyRef
 from ...models.facts import FactValue
@@ -344,6 +345,7 @@ def compare_companies(
     # a failed freshness check: that company's cached facts, dated
     warnings.extend(f"{e.ref.name}: {n}" for e in entries if e.ref.cik in shown_ciks for n in e.facts.notes)
     warnings.extend(e.facts.coverage_note for e in entries if e.facts.coverage_note and e.ref.cik in shown_ciks)
+    warnings.extend(ticker_file_warnings(client))  # the companies named through a stale ticker file
     mixed_units = len({r.unit for r in rows}) > 1
     if sort == "value" and mixed_units:
         notes.append(

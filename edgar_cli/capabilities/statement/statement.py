@@ -291,8 +291,11 @@ def _table(
             n for n in [PIT.label_changes(full, facts, when), PIT.ticker_note(company, ref.cik, when)] if n
         )
         result.as_of = when
+        result.warnings.extend(resolved.warnings)  # the company named through a stale ticker file
         return result
-    return _rows_table(ref, facts, specs, statement, label, years, last, period, kinds, unit)
+    result = _rows_table(ref, facts, specs, statement, label, years, last, period, kinds, unit)
+    result.warnings.extend(resolved.warnings)
+    return result
 
 
 def _rows_table(
