@@ -332,15 +332,12 @@ def compare_companies(
 
     comparable, issues, warnings, more_notes = _assess(rows, spec, sort)
     notes.extend(more_notes)
-    if basis == "requested" and period == "annual" and any(i.startswith("period ends") for i in issues):
-        better = {e.ref.cik: P.nearest_fiscal_year(_annual_ends(e), fy) for e in entries}  # type: ignore[arg-type]
-        moved = [(e, better[e.ref.cik]) for e in entries if better[e.ref.cik] and better[e.ref.cik][0] != fy]  # type: ignore[index]
-        if moved:
-            warnings.append(
-                f"Read as calendar {fy}, the best-matching fiscal years differ from the FY{fy} labels: "
-                + "; ".join(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in moved)  # type: ignore[index]
-                + f". To compare the year {fy} across these calendars ask with {param('align')} nearest."
-            )
+    if period == "annual" and any(i.startswith("period ends") for i in issues):
+        cal = {P.calendar_year_of(r.end) for r in rows}  # (each one's latest year: the calendar year they share)
+        year = target[0] if basis in ("requested", "latest_common") else fy if basis == "nearest" else min(cal)
+        hint = _calendar_hint(entries, basis, year if basis != "latest_each" or len(cal) == 1 else None)
+        if hint:
+            warnings.append(hint)
     shown_ciks = {r.cik for r in rows}
     # a failed freshness check: that company's cached facts, dated
     warnings.extend(f"{e.ref.name}: {n}" for e in entries if e.ref.cik in shown_ciks for n in e.facts.notes)
@@ -549,6 +546,45 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
         reason += "."
     reason += f" Pass {param('fiscal_year')} to choose another year."
     return key, "latest_common", reason
+
+
+def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None) -> str | None:
+    """For annual figures whose periods end far apart: the fiscal years that best match calendar ``year``
+    (xbrl.periods.nearest_fiscal_year) and whether asking for them lines the periods up within
+    MAX_END_GAP_DAYS. Aligned, the hint says how to ask (align nearest, with the year when none was asked);
+    still apart, it says the fiscal years never line up and why, and suggests no alignment. None when there is
+    nothing to say (no ``year``, a company with no fiscal year matching it)."""
+    if year is None:
+        return None
+    best = {e.ref.cik: P.nearest_fiscal_year(_annual_ends(e), year) for e in entries}
+    if not best or any(hit is None for hit in best.values()):
+        return None
+    hits = [(e, best[e.ref.cik]) for e in entries]
+    ends = [hit[1] for _, hit in hits if hit is not None]
+    spread = (max(ends) - min(ends)).days
+    if spread <= MAX_END_GAP_DAYS:
+        moved = [(e, hit) for e, hit in hits if hit is not None and hit[0] != year]
+        if not moved or basis in ("nearest", "latest_each"):  # (already the years that match)
+            return None
+        how = (
+            f"{param('align')} nearest"
+            if basis == "requested"
+            else f"{param('fiscal_year')} {year} and {param('align')} nearest"
+        )
+        return (
+            f"Read as calendar {year}, the best-matching fiscal years differ from the FY{year} labels: "
+            + "; ".join(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in moved if hit is not None)
+            + f". To compare the year {year} across these calendars ask with {how}."
+        )
+    months = "; ".join(f"{e.ref.name}'s in {hit[1]:%B}" for e, hit in hits if hit is not None)
+    return (
+        f"These fiscal years never line up: they end months apart ({months}). Even read as calendar {year}, the "
+        "best-matching fiscal years, "
+        + "; ".join(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in hits if hit is not None)
+        + f", end {spread} days apart, so no choice of years or alignment makes these figures cover the same "
+        "twelve months. State each figure with the months it covers (start and end are in every row), or "
+        "compare each company with its own earlier years."
+    )
 
 
 def _annual_ends(e: _Entry) -> dict[int, date]:
