@@ -660,3 +660,14 @@ def test_a_suspected_scale_error_names_the_form_and_date_of_the_filing_it_is_in(
     (v,) = [v for v in r.values if v.end == date(2016, 12, 31)]
     (e,) = v.suspected_errors
     assert (e.accession_number, e.form, e.filed, e.value) == ("0001564590-17-003118", "10-K", date(2017, 3, 1), 5892016)
+
+
+def test_a_convenience_translation_says_the_reporting_currency_covers_every_period_not_some(sec):
+    # TSMC's 2024 revenue in USD, 88,268,000,000 (20-F 0001193125-25-083423), a translation of its TWD figure:
+    # every period it translates is reported in TWD, so "also reports some periods in TWD" was untrue.
+    r = get_financial_concept("TSM", "revenue", fiscal_year=2024, unit="USD")
+    assert [(v.value, v.accession_number) for v in r.values] == [(88_268_000_000, "0001193125-25-083423")]
+    (note,) = [n for n in r.notes if "not mixed in" in n]
+    assert "some periods" not in note and "every period" in note and "TWD" in note
+    cash = get_financial_concept("TSM", "cash")  # in TWD; USD translations for a few periods only
+    assert any("some periods in USD" in n for n in cash.notes)

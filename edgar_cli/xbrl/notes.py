@@ -41,9 +41,15 @@ def describe_values(
             if home and any(u.split("/")[0] == home for u in other)
             else "another currency"
         )
+        mine = series.unit_periods.get(unit) or set()
+        every = bool(mine) and all(mine <= (series.unit_periods.get(u) or set()) for u in other)
         notes.append(
-            f"The filer also reports some periods in {', '.join(other)} ({what}); those are not mixed in: "
-            f"ask for them with {param('unit')} {other[0].split('/')[0]}."
+            (
+                f"The filer reports every period shown in {', '.join(other)} as well ({what})"
+                if every
+                else f"The filer also reports some periods in {', '.join(other)} ({what})"
+            )
+            + f"; those are not mixed in: ask for them with {param('unit')} {other[0].split('/')[0]}."
         )
     if any(v.matched_tag.startswith("ifrs-full:") for v in shown):
         notes.append("IFRS figures (a foreign private issuer's 20-F): definitions differ from US GAAP.")
