@@ -500,3 +500,25 @@ def test_a_comparison_as_of_a_date_shows_what_was_filed_by_then_and_says_when_th
     assert tesla.code == "not_found"
     assert "not reported by 2010-01-24; first filed 2012-02-27 in 0001193125-12-081990" in tesla.reason
     assert compare_companies("revenue", ["320193", "1045810"], fiscal_year=2009).as_of is None
+
+
+def test_the_mcp_schema_and_description_of_companies_give_the_limits_the_function_enforces():
+    # The schema said maxItems 16 while the description said "2 to 8": the function takes up to 16 names (a
+    # duplicate or an alias of one company is folded) and compares 2 to 8 different companies.
+    import anyio
+
+    from edgar_cli.capabilities.compare import MAX_COMPANIES, MIN_COMPANIES
+    from edgar_cli.mcp.server import build_server
+
+    async def schema():
+        tools = {t.name: t for t in await build_server().list_tools()}
+        return tools["compare_companies"].input_schema["properties"]["companies"]
+
+    companies = anyio.run(schema)
+    assert (companies["minItems"], companies["maxItems"]) == (MIN_COMPANIES, 2 * MAX_COMPANIES)
+    words = companies["description"]
+    assert f"{MIN_COMPANIES} to {MAX_COMPANIES} different companies" in words
+    assert f"up to {2 * MAX_COMPANIES} names" in words
+    with pytest.raises(EdgarError) as info:
+        compare_companies("revenue", ["NVDA"] * (2 * MAX_COMPANIES + 1))
+    assert f"up to {2 * MAX_COMPANIES} names" in info.value.suggestion

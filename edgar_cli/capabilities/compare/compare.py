@@ -67,8 +67,9 @@ def compare_companies(
     companies: Annotated[
         list[str],
         Field(
-            description="2 to 8 companies, each a ticker, CIK or name, in the order "
-            'the rows should appear, e.g. ["NVDA", "AAPL"]'
+            description=f"{MIN_COMPANIES} to {MAX_COMPANIES} different companies, each a ticker, CIK or name, "
+            f'in the order the rows should appear, e.g. ["NVDA", "AAPL"]; up to {2 * MAX_COMPANIES} names (a '
+            "duplicate or another name of one company is folded into it)"
         ),
     ],
     fiscal_year: Annotated[
@@ -397,7 +398,8 @@ def _count_error(n: int, notes: list[str] | None = None) -> EdgarError:
     return EdgarError(
         "invalid_argument",
         f"A comparison needs {MIN_COMPANIES} to {MAX_COMPANIES} different companies; got {n}.{extra}",
-        f"Name between 2 and 8 different companies (tickers, CIKs or names); for one company use {tool('get_financial_concept')}.",
+        f"Name {MIN_COMPANIES} to {MAX_COMPANIES} different companies (tickers, CIKs or names), in up to "
+        f"{2 * MAX_COMPANIES} names; for one company use {tool('get_financial_concept')}.",
     )
 
 
