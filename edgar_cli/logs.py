@@ -26,6 +26,7 @@ import os
 import re
 import sys
 import time
+from collections import deque
 from typing import Any
 
 from . import config
@@ -173,9 +174,20 @@ def log_event(event: str, level: str = "info", **fields: Any) -> None:
         sys.stderr.flush()
 
 
+_WARNED: deque[str] = deque(maxlen=64)  # the latest warnings this process said, for :func:`already_warned`
+
+
+def already_warned(message: str) -> bool:
+    """Whether :func:`warning` said ``message`` already in this process (alone, or as the end of it after a
+    company's name: "NVIDIA CORP: <message>"): a result's warnings that the client said as it happened are not
+    said again."""
+    return any(message == m or message.endswith(f": {m}") for m in _WARNED)
+
+
 def warning(message: str) -> None:
     """A warning on stderr: ``warning: message`` on one line (:func:`safe_line`), or a JSON line with
     EDGAR_LOG_FORMAT=json."""
+    _WARNED.append(message)
     if json_logs():
         log_event("warning", "warning", message=message)
     else:

@@ -145,11 +145,12 @@ def test_an_unexpected_exception_is_internal_error_unless_debugging(cli, monkeyp
         cli("resolve", "AAPL", "--json")
 
 
-def test_the_table_marks_restated_values(cli):
+def test_the_table_marks_values_restated_for_a_split_as_such(cli):
+    # FY2024 diluted EPS 11.93 in 0001045810-24-000029, 1.19 after the 10-for-1 split (0001045810-25-000023)
     r = cli("concept", "NVDA", "eps_diluted", "--limit", "4", "--format", "table")
     assert r.rc == 0
-    assert "1.19 *" in r.out and "11.93" in r.out and "stock_split" in r.out
-    assert "warning:" in r.err
+    assert "1.19 ^" in r.out and "11.93" in r.out and "restated for a stock split" in r.out
+    assert "note: Restated for a stock split" in r.err and "not a change in results" in r.err
 
 
 def test_cache_info_and_clear(cli):

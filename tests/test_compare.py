@@ -442,6 +442,30 @@ def test_labels_far_apart_name_the_better_matching_year(sec):
     assert any("NVIDIA CORP FY2025 (ended 2025-01-26)" in w and "align nearest" in w for w in r.warnings)
 
 
+def test_labels_far_apart_name_the_better_matching_year_when_no_year_is_asked_too(sec):
+    # TSMC FY2024 (2024-12-31, 0001193125-25-083423) beside NVIDIA FY2024 (2024-01-28, 0001045810-24-000029),
+    # the latest year both report: 338 days apart; NVIDIA's FY2025 (2025-01-26) is the year matching 2024.
+    r = compare_companies("revenue", ["TSM", "NVDA"])
+    assert r.fiscal_year_basis == "latest_common" and "period ends 338 days apart" in r.comparability_issues
+    hint = [w for w in r.warnings if "NVIDIA CORP FY2025 (ended 2025-01-26)" in w]
+    assert len(hint) == 1 and "fiscal_year 2024 and align nearest" in hint[0]
+
+
+def test_fiscal_years_that_never_line_up_are_not_offered_an_alignment_that_cannot_help(sec):
+    # NVIDIA's years end in late January, Apple's in late September: calendar 2024 pairs NVIDIA's FY2025
+    # (2025-01-26, 0001045810-25-000023) with Apple's FY2024 (2024-09-28, 0000320193-24-000123), 120 days apart,
+    # still not comparable: align nearest is not suggested, and the warning says why and what to do.
+    r = compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024)
+    assert not any("align nearest" in w for w in r.warnings), r.warnings
+    (why,) = [w for w in r.warnings if "never line up" in w]
+    assert "120 days apart" in why and "NVIDIA CORP FY2025 (ended 2025-01-26)" in why
+    assert "Apple Inc. FY2024 (ended 2024-09-28)" in why
+    aligned = compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, align="nearest")
+    assert aligned.comparable is False and any("never line up" in w for w in aligned.warnings)
+    latest = compare_companies("revenue", ["NVDA", "AAPL"], latest=True)  # FY2026 (2026-01-25), FY2025 (2025-09-27)
+    assert any("never line up" in w and "calendar 2025" in w for w in latest.warnings), latest.warnings
+
+
 def test_nearest_alignment_needs_a_year_and_annual_periods(sec):
     with pytest.raises(EdgarError) as info:
         compare_companies("revenue", ["NVDA", "TSM"], align="nearest")
@@ -476,3 +500,25 @@ def test_a_comparison_as_of_a_date_shows_what_was_filed_by_then_and_says_when_th
     assert tesla.code == "not_found"
     assert "not reported by 2010-01-24; first filed 2012-02-27 in 0001193125-12-081990" in tesla.reason
     assert compare_companies("revenue", ["320193", "1045810"], fiscal_year=2009).as_of is None
+
+
+def test_the_mcp_schema_and_description_of_companies_give_the_limits_the_function_enforces():
+    # The schema said maxItems 16 while the description said "2 to 8": the function takes up to 16 names (a
+    # duplicate or an alias of one company is folded) and compares 2 to 8 different companies.
+    import anyio
+
+    from edgar_cli.capabilities.compare import MAX_COMPANIES, MIN_COMPANIES
+    from edgar_cli.mcp.server import build_server
+
+    async def schema():
+        tools = {t.name: t for t in await build_server().list_tools()}
+        return tools["compare_companies"].input_schema["properties"]["companies"]
+
+    companies = anyio.run(schema)
+    assert (companies["minItems"], companies["maxItems"]) == (MIN_COMPANIES, 2 * MAX_COMPANIES)
+    words = companies["description"]
+    assert f"{MIN_COMPANIES} to {MAX_COMPANIES} different companies" in words
+    assert f"up to {2 * MAX_COMPANIES} names" in words
+    with pytest.raises(EdgarError) as info:
+        compare_companies("revenue", ["NVDA"] * (2 * MAX_COMPANIES + 1))
+    assert f"up to {2 * MAX_COMPANIES} names" in info.value.suggestion

@@ -287,20 +287,30 @@ def test_tesla_fy2024_is_not_found_naming_the_latest_year(sec):
     assert "FY2021" in info.value.message
 
 
-def test_tesla_fy2024_says_its_facts_stop_short_of_its_filings_and_where_the_figures_are(sec):
+def test_tesla_fy2024_says_its_facts_stop_short_of_its_filings_and_names_the_fy2024_report(sec):
     # The corpus' Tesla companyfacts end with the Q3 2022 10-Q (0000950170-22-019867, period 2022-09-30), while
-    # its submissions list the 10-K for 2025-12-31 filed 2026-01-29 (0001628280-26-003952).
+    # its submissions list the FY2024 10-K for 2024-12-31 filed 2025-01-30 (0001628280-25-003063), besides the
+    # latest, for 2025-12-31 (0001628280-26-003952): the year asked is the report to read.
     with pytest.raises(EdgarError) as info:
         get_financial_concept("TSLA", "revenue", fiscal_year=2024)
     msg = info.value.message
     assert "XBRL facts end at 2022-09-30 (the report 0000950170-22-019867)" in msg
-    assert "10-K for the period ending 2025-12-31 was filed 2026-01-29 (0001628280-26-003952)" in msg
-    assert "read them with get_filing_section (company 1318605, accession_number 0001628280-26-003952)" in msg
+    assert "10-K for the period ending 2024-12-31 was filed 2025-01-30 (0001628280-25-003063)" in msg
+    assert "read them with get_filing_section (company 1318605, accession_number 0001628280-25-003063)" in msg
+    assert "0001628280-26-003952" not in msg
     assert (
         "get_filing_section (company TSLA, section mda or financial_statements, fiscal_year 2024)"
         in info.value.suggestion
     )
     assert "has not been reported in the XBRL facts yet" not in msg
+
+
+def test_a_year_after_the_facts_with_no_report_of_its_own_names_the_latest_report(sec):
+    # Tesla's FY2026 has begun (it ends around 2026-12-31) and has no 10-K yet: the latest, for 2025-12-31
+    # (0001628280-26-003952), is the one named, as before.
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("TSLA", "revenue", fiscal_year=2026)
+    assert "0001628280-25-003063" not in info.value.message
 
 
 def test_every_answer_about_tesla_says_its_facts_end_before_its_latest_report(sec):
@@ -656,3 +666,34 @@ def test_a_tag_that_stopped_suggests_its_last_year_in_the_mcp_vocabulary(sec):
         "fiscal_year 2018)" in info.value.suggestion
     )
     assert "edgar" not in info.value.suggestion  # no CLI command over MCP
+
+
+def test_a_tesla_statement_for_fy2024_names_the_fy2024_report_its_facts_stop_short_of(sec):
+    # As above: Tesla's facts end at 2022-09-30; FY2024's 10-K is 0001628280-25-003063 (filed 2025-01-30).
+    from edgar_cli import get_financial_statement
+
+    with pytest.raises(EdgarError) as info:
+        get_financial_statement("TSLA", "income", fiscal_year="2024")
+    assert info.value.code == "not_found"
+    assert "10-K for the period ending 2024-12-31 was filed 2025-01-30 (0001628280-25-003063)" in info.value.message
+
+
+@pytest.mark.parametrize("concept", ["us-gaap:LongTermDebt", "long_term_debt"])
+def test_a_suspected_scale_error_names_the_form_and_date_of_the_filing_it_is_in(sec, concept):
+    # Tesla's FY2016 10-K 0001564590-17-003118 (filed 2017-03-01) tagged LongTermDebt at 2016-12-31 as 5,892,016
+    # (thousands without their scale); 0001564590-17-009968 and later filings give 5,892,016,000.
+    r = get_financial_concept("TSLA", concept, fiscal_year=2016)
+    (v,) = [v for v in r.values if v.end == date(2016, 12, 31)]
+    (e,) = v.suspected_errors
+    assert (e.accession_number, e.form, e.filed, e.value) == ("0001564590-17-003118", "10-K", date(2017, 3, 1), 5892016)
+
+
+def test_a_convenience_translation_says_the_reporting_currency_covers_every_period_not_some(sec):
+    # TSMC's 2024 revenue in USD, 88,268,000,000 (20-F 0001193125-25-083423), a translation of its TWD figure:
+    # every period it translates is reported in TWD, so "also reports some periods in TWD" was untrue.
+    r = get_financial_concept("TSM", "revenue", fiscal_year=2024, unit="USD")
+    assert [(v.value, v.accession_number) for v in r.values] == [(88_268_000_000, "0001193125-25-083423")]
+    (note,) = [n for n in r.notes if "not mixed in" in n]
+    assert "some periods" not in note and "every period" in note and "TWD" in note
+    cash = get_financial_concept("TSM", "cash")  # in TWD; USD translations for a few periods only
+    assert any("some periods in USD" in n for n in cash.notes)

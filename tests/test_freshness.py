@@ -244,3 +244,50 @@ def test_the_compact_ticker_map_is_not_restamped_fresh_from_a_stale_ticker_file(
     assert load_ticker_map(client).by_ticker("NVDA") is not None  # the stale copy still answers
     stored = client.cache_get(_COMPACT_KEY, None)
     assert stored is not None and stored.stored_at == datetime(2026, 7, 1, 12, 0, tzinfo=UTC).timestamp()
+
+
+_TICKERS = "/www.sec.gov/files/company_tickers_exchange.json"
+
+
+@pytest.mark.parametrize("capability", ["concept", "statement", "compare", "filings", "resolve"])
+def test_an_answer_through_a_stale_ticker_file_carries_its_dated_note_in_the_result(
+    mirror, tmp_path, scripted, capability
+):
+    # The ticker file's refresh fails two days on: the cached copy names the company, and the result (what
+    # --json prints and MCP returns) says so, dated, as the facts' stale-if-error note does. NVIDIA's FY2024
+    # revenue 60,922,000,000 is in 0001045810-24-000029.
+    from edgar_cli.capabilities.compare.compare import compare_companies
+    from edgar_cli.capabilities.filings.filings import list_filings
+    from edgar_cli.capabilities.resolve.resolve import resolve_company
+    from edgar_cli.capabilities.statement.statement import get_financial_statement
+
+    calls = {
+        "concept": lambda c: get_financial_concept("NVDA", "revenue", fiscal_year=2024, client=c),
+        "statement": lambda c: get_financial_statement("NVDA", "income", fiscal_year=2024, client=c),
+        "compare": lambda c: compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, client=c),
+        "filings": lambda c: list_filings("NVDA", forms=["10-K"], limit=1, client=c),
+        "resolve": lambda c: resolve_company("NVDA", client=c),
+    }
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
+    calls[capability](client_at(mirror, tmp_path, clock))
+    clock.now += timedelta(days=2)
+    scripted(_TICKERS, *[(503, {}, b"Service Unavailable")] * 2)
+    result = calls[capability](client_at(mirror, tmp_path, clock))
+    note = [w for w in result.warnings if "company_tickers_exchange.json" in w]
+    assert len(note) == 1, result.warnings
+    assert "as fetched 2026-07-01 12:00 UTC" in note[0] and "failed at 2026-07-03 12:00 UTC" in note[0]
+
+
+def test_a_stale_copy_note_the_client_said_on_stderr_is_not_said_again_from_the_result(capsys):
+    # The client warns of cached facts served after a failed check as it serves them, and the concept
+    # result carries the same note in its warnings: the CLI printed it twice.
+    from types import SimpleNamespace
+
+    from edgar_cli.cli.output import messages
+    from edgar_cli.logs import warning
+
+    note = "XBRL facts of CIK 0001045810 as fetched 2026-07-01 12:00 UTC; checking for a newer copy failed"
+    warning(note)
+    messages(SimpleNamespace(warnings=[note, "another warning"], notes=[]))
+    err = capsys.readouterr().err
+    assert err.count(note) == 1 and err.count("another warning") == 1

@@ -450,7 +450,7 @@ def test_notes_several_rows_share_are_said_once_for_the_table(sec):
     r = get_financial_statement("TSM", "income", last=2, unit="USD")
     assert sum(n.startswith("Facts repeated outside periodic reports") for n in r.notes) == 1
     assert not any(n.startswith("Facts repeated outside") for row in r.rows for n in row.notes)
-    twd = [n for n in r.notes if "also reports some periods in TWD " in n]
+    twd = [n for n in r.notes if "reports every period shown in TWD as well" in n]  # (never "some periods": all are)
     assert len(twd) == 1 and twd[0].startswith("Revenue, Cost of revenue")
 
 

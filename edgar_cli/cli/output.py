@@ -205,13 +205,14 @@ def emit(result: Any, fmt: str | None = None, *, quiet: bool = False) -> None:
 def messages(result: Any, *, quiet: bool = False, captions: bool = False) -> None:
     """A result's warnings (always) and notes (unless quiet) on stderr, each once; with ``captions`` (formats
     without a table) also what the table would say under its rows: truncation, paging, the year chosen."""
+    from ..logs import already_warned
     from .render import print_messages, row_notes, table_notes, table_warnings
 
     warnings = list(getattr(result, "warnings", None) or []) + (table_warnings(result) if captions else [])
     warnings = list(dict.fromkeys(warnings))
     notes = list(getattr(result, "notes", None) or []) + row_notes(result) + (table_notes(result) if captions else [])
     notes = [] if quiet else [n for n in dict.fromkeys(notes) if n not in warnings]
-    print_messages(warnings, notes)
+    print_messages([w for w in warnings if not already_warned(w)], notes)  # (the client may have said one)
     source = getattr(result, "data_source", None)
     if source is not None and not quiet:
         from .render import describe_source, err_console

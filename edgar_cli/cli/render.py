@@ -294,9 +294,64 @@ def fmt_value(value: float | int, unit: str) -> str:
     return f"{int(value):,}"
 
 
+# One mark per kind of revision (xbrl.restatements.REVISION_WORDS says each in words); a rounding has none.
+REVISION_MARKS: dict[str, str] = {
+    "restatement": "*",
+    "reclassification": "~",
+    "stock_split": "^",
+    "reverse_split": "^",
+    "suspected_tagging_error": "?",
+}
+
+
+def revision_mark(v: Any) -> str:
+    """The mark of a value's revision (``restated``, ``revision_kind``, ``original_value``), "" for none or a
+    rounding; "?" gives way to "!" when the value shown is itself the suspect one."""
+    from ..xbrl.restatements import substantive_revision
+
+    if not substantive_revision(v.restated, v.revision_kind, v.value, v.original_value):
+        return ""
+    if v.revision_kind == "suspected_tagging_error" and _suspect_shown(v):
+        return ""
+    return REVISION_MARKS.get(v.revision_kind or "", "*")
+
+
+def _suspect_shown(v: Any) -> bool:
+    return any(e.accession_number == v.accession_number for e in getattr(v, "suspected_errors", None) or [])
+
+
+# What each revision mark means, in the words of a legend or caption.
+REVISION_LEGEND: dict[str, str] = {
+    "*": "restated (results changed)",
+    "~": "reclassified (an amount moved between lines, the total unchanged)",
+    "^": "restated for a stock split (the same amount on today's share basis)",
+    "?": "another filing's figure for the period looks like a filer error (see suspected_errors)",
+}
+
+
+def revision_legend(mark: str) -> str:
+    """The words for a revision mark: "restated (results changed)" for "*"."""
+    return REVISION_LEGEND[mark]
+
+
+def revision_captions(values: list, name) -> list[str]:
+    """One caption line per revision mark ``values`` carry, each value's first figure and filing named
+    (``name(v)`` labels a row): "* restated: results changed: 2015-12-31 was 8,092,460,000 in ..."."""
+    by_mark: dict[str, list[str]] = {}
+    for v in values:
+        mark = revision_mark(v)
+        if mark:
+            by_mark.setdefault(mark, []).append(
+                f"{name(v)} was {fmt_value(v.original_value or 0, v.unit)} in {v.original_accession}"
+            )
+    order = list(dict.fromkeys(REVISION_MARKS.values()))
+    return [f"{m} {revision_legend(m)}: " + "; ".join(by_mark[m]) for m in order if m in by_mark]
+
+
 def _marks(v: FactValue) -> str:
-    """* restated; † on a share basis before a later split, never restated; ! a suspected filer error."""
-    marks = "*" if v.restated else ""
+    """A revision's mark (revision_mark); † on a share basis before a later split, never restated; ! a suspected
+    filer error."""
+    marks = revision_mark(v)
     marks += "†" if v.pre_split_ratio or v.pre_reverse_split_ratio else ""
     marks += "!" if any(e.accession_number == v.accession_number for e in v.suspected_errors) else ""
     return f" {marks}" if marks else ""

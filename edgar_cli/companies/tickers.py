@@ -74,6 +74,7 @@ class TickerMap:
 
     def _setup(self, index: str, table: str, degraded: bool) -> None:
         self.degraded = degraded  # built from company_tickers.json: no exchanges
+        self.stale_note: str | None = None  # built from a stale copy served because its refresh failed: its note
         self.index = index
         self.table = table
         self._built: dict[int, CompanyEntry] = {}
@@ -240,8 +241,8 @@ def load_ticker_map(client: SecClient) -> TickerMap:
             tmap = TickerMap(rows, degraded)
             # a fallback map, or one built from a stale copy served because its refresh failed, is used for this
             # process only: stored, it would be stamped fresh without the SEC having answered
-            stale = client.stale_note(urls.company_tickers_exchange()) is not None
-            if not degraded and not stale:
+            tmap.stale_note = client.stale_note(urls.company_tickers_exchange())
+            if not degraded and tmap.stale_note is None:
                 client.cache_set(_COMPACT_KEY, marshal.dumps((_COMPACT_FORMAT, tmap.index, tmap.table)))
         client.memo["ticker_map"] = tmap
         return tmap
@@ -249,6 +250,15 @@ def load_ticker_map(client: SecClient) -> TickerMap:
 
 _COMPACT_KEY = "tickers-compact:v3"
 _COMPACT_FORMAT = 3  # 3: the text tables (2: row tuples whose name words keep descriptive words)
+
+
+def ticker_file_warnings(client: SecClient) -> list[str]:
+    """The dated note of a ticker file served from a stale copy because its refresh failed (as the map this
+    client loaded holds it), as a one-item list for a result's ``warnings``; [] when the file was current."""
+    with client.memo_lock:
+        tmap = client.memo.get("ticker_map")
+    note = getattr(tmap, "stale_note", None)
+    return [note] if note else []
 
 
 def _fetch_ticker_rows(client: SecClient) -> tuple[list[tuple], bool]:

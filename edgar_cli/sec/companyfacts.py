@@ -195,9 +195,9 @@ def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
                 note = client.stale_copy_note(f"XBRL facts of CIK {urls.pad_cik(cik)}", cached.fetched_at, exc)
                 client._warn(note)
                 facts = replace(cached, notes=(note,))
-        gap = coverage_gap(client, facts)
+        gap, later = _coverage(client, facts)
         if gap is not None:
-            facts = replace(facts, coverage_note=gap)
+            facts = replace(facts, coverage_note=gap, later_reports=later)
         if facts.origin != "live" or has_financial_facts(facts.tags):  # else not kept, as _fetch does not
             with client.memo_lock:
                 client.memo[key] = (facts, now)
@@ -235,6 +235,12 @@ COVERAGE_CHECK_AFTER_DAYS = 185
 
 
 def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
+    """A note when the company's XBRL facts end before the period of its latest periodic report; else None
+    (:func:`_coverage`'s note)."""
+    return _coverage(client, facts)[0]
+
+
+def _coverage(client: SecClient, facts: CompanyFacts) -> tuple[str | None, tuple[tuple, ...]]:
     """A note when the company's XBRL facts end before the period of its latest periodic report; else None.
 
     The facts' latest period is the main period of the newest report they hold; the latest report is the
@@ -244,6 +250,7 @@ def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
     the facts' latest period ended over :data:`COVERAGE_CHECK_AFTER_DAYS` ago (else a cached copy is read if
     there is one); when those fetched submissions cannot be read, the note says the facts are that old and that
     newer reports could not be checked (a cached copy that cannot be read gives None: the facts are recent).
+    With the note: the periodic reports after the facts' end, as ``CompanyFacts.later_reports`` holds them.
     """
     import json
     from datetime import date as _date
@@ -252,7 +259,7 @@ def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
 
     ends = [(end, accn) for accn, (_start, end) in facts.calendar.report_ends.items()]
     if not ends:
-        return None
+        return None, ()
     last_end_text, last_accn = max(ends)
     last_end = _date.fromisoformat(last_end_text)
     today = client.settings.clock().date()
@@ -264,11 +271,11 @@ def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
             url = urls.submissions(facts.cik)
             entry = client.cache_get(f"submissions:{url}", FRESHNESS["submissions"])
             if entry is None:
-                return None
+                return None, ()
             rows = S.parse_rows(json.loads(entry.payload)["filings"]["recent"], "recent")
     except (EdgarError, ValueError, KeyError, TypeError, AttributeError) as exc:
         if not old:
-            return None
+            return None, ()
         # facts this old may well stop short of newer reports, and the filings list that would tell cannot be
         # read: say so rather than let the latest figure pass for the latest report
         why = exc.code if isinstance(exc, EdgarError) else "malformed"
@@ -276,18 +283,46 @@ def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
             f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}), {(today - last_end).days} days "
             f"before {today}; whether it has filed reports since could not be checked: its filings list "
             f"({urls.submissions(facts.cik)}) could not be read ({why})."
-        )
+        ), ()
     reports = [r for r in rows if r.report_date is not None and S.family_of(r.form) in S.PERIODIC_FAMILIES]
     if not reports:
-        return None
+        return None, ()
     latest = max(reports, key=lambda r: (r.report_date, r.filing_date))
     if latest.report_date is None or (latest.report_date - last_end).days <= 7:
-        return None
-    return (
-        f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}); its {latest.form} for the period "
-        f"ending {latest.report_date} was filed {latest.filing_date} ({latest.accession}) and is not in them: "
-        f"its figures are in the filing's text: read them with {_section_call(facts.cik, latest.accession)}."
+        return None, ()
+    later = tuple(
+        (r.report_date, r.form, r.filing_date, r.accession, last_end, last_accn)
+        for r in reports
+        if r.report_date is not None and r.report_date > last_end
     )
+    newest = (latest.report_date, latest.form, latest.filing_date, latest.accession, last_end, last_accn)
+    return _gap_note(facts.name, facts.cik, newest), later
+
+
+def _gap_note(name: str, cik: int, report: tuple) -> str:
+    """The note on a report past the facts' end, ``report`` as in ``CompanyFacts.later_reports``."""
+    report_date, form, filed, accession, last_end, last_accn = report
+    return (
+        f"{name}'s XBRL facts end at {last_end} (the report {last_accn}); its {form} for the period "
+        f"ending {report_date} was filed {filed} ({accession}) and is not in them: "
+        f"its figures are in the filing's text: read them with {_section_call(cik, accession)}."
+    )
+
+
+def year_coverage_note(facts: CompanyFacts, year_end: _date_type | None) -> str | None:
+    """The note on the facts' end naming the annual report (10-K, 20-F, 40-F; the original before an
+    amendment) for the fiscal year ending ``year_end`` (within 14 days: a 52/53-week year), when the
+    submissions list one past the facts' end; else the facts' ``coverage_note`` (the latest report)."""
+    from . import submissions as S
+
+    if year_end is None or facts.coverage_note is None:
+        return facts.coverage_note
+    annual = [
+        r for r in facts.later_reports if S.family_of(r[1]) in S.ANNUAL_FAMILIES and abs((r[0] - year_end).days) <= 14
+    ]
+    if not annual:
+        return facts.coverage_note
+    return _gap_note(facts.name, facts.cik, min(annual, key=lambda r: (S.is_amendment(r[1]), r[2])))
 
 
 def _section_call(cik: int | str, accession: str) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from ..companies import successors
 from ..errors import EdgarError
 from ..sec import urls
-from ..sec.companyfacts import known_on, load_company_facts
+from ..sec.companyfacts import known_on, load_company_facts, year_coverage_note
 from ..vocabulary import param, surface, tool
 from . import periods as P
 from . import pointintime as PIT
@@ -169,7 +169,8 @@ def assemble_answer(
     selected = [v for v in pool if fy is None or v.fiscal_year == fy]
     if fy is not None and not selected:
         _raise_unsummed(ref, spec, series, pool, fy, period)
-        _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, facts.coverage_note)
+        note = year_coverage_note(facts, cal.estimated_end(fy))  # the report for the year asked, if listed
+        _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, note)
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated

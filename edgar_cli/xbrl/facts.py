@@ -86,6 +86,9 @@ class CompanyFacts:
     notes: tuple[str, ...] = ()
     # Set when the facts end before the period of the filer's latest periodic report (sec/companyfacts.py)
     coverage_note: str | None = None
+    # The periodic reports past the facts' end, from the submissions (report date, form, filed, accession, the
+    # facts' last end, its report's accession), when coverage_note is set: a year asked names its own report
+    later_reports: tuple[tuple, ...] = ()
 
     def tag(self, name: str) -> dict | None:
         if ":" in name:

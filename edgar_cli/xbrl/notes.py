@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..vocabulary import param
 from .catalogue import Concept
 from .records import FactRecord
+from .restatements import substantive_revision
 from .series import Series, currency_note, unit_family
 
 
@@ -40,9 +41,15 @@ def describe_values(
             if home and any(u.split("/")[0] == home for u in other)
             else "another currency"
         )
+        mine = series.unit_periods.get(unit) or set()
+        every = bool(mine) and all(mine <= (series.unit_periods.get(u) or set()) for u in other)
         notes.append(
-            f"The filer also reports some periods in {', '.join(other)} ({what}); those are not mixed in: "
-            f"ask for them with {param('unit')} {other[0].split('/')[0]}."
+            (
+                f"The filer reports every period shown in {', '.join(other)} as well ({what})"
+                if every
+                else f"The filer also reports some periods in {', '.join(other)} ({what})"
+            )
+            + f"; those are not mixed in: ask for them with {param('unit')} {other[0].split('/')[0]}."
         )
     if any(v.matched_tag.startswith("ifrs-full:") for v in shown):
         notes.append("IFRS figures (a foreign private issuer's 20-F): definitions differ from US GAAP.")
@@ -102,24 +109,43 @@ def describe_values(
             )
             + "."
         )
-    restated = [v for v in shown if v.restated and v.original_value != v.value]
-    moved = [v for v in restated if v.revision_kind == "reclassification"]
+    revised = [v for v in shown if substantive_revision(v.restated, v.revision_kind, v.value, v.original_value)]
+
+    def listed(vs: list[FactRecord]) -> str:
+        return "; ".join(
+            f"{v.end}: {v.original_value:,} in {v.original_accession}, {v.value:,} in {v.accession_number}"
+            + (
+                " (the filer reports the amount on another line from then on)"
+                if v.value == 0 and v.revision_kind == "reclassification"
+                else ""
+            )
+            for v in vs
+        )
+
+    moved = [v for v in revised if v.revision_kind == "reclassification"]
     if moved:
         notes.append(
             "Reclassified, not restated (the period's total, net income or total assets, is the same in "
-            "both filings: an amount moved between lines): "
-            + "; ".join(
-                f"{v.end}: {v.original_value:,} in {v.original_accession}, {v.value:,} in "
-                f"{v.accession_number}"
-                + (" (the filer reports the amount on another line from then on)" if v.value == 0 else "")
-                for v in moved
-            )
-            + "."
+            f"both filings: an amount moved between lines): {listed(moved)}."
         )
-    if len(restated) > len(moved):
+    split = [v for v in revised if v.revision_kind in ("stock_split", "reverse_split")]
+    if split:
+        notes.append(
+            "Restated for a stock split (or reverse split), not a change in results: the same amount on today's "
+            f"share basis (revision_kind): {listed(split)}."
+        )
+    told = {v.end for v, _ in suspect}
+    errors = [v for v in revised if v.revision_kind == "suspected_tagging_error" and v.end not in told]
+    if errors:
         warnings.append(
-            f"{len(restated) - len(moved)} of these values were revised after first being reported; "
-            "see original_value and revision_kind."
+            "Another filing's figure for these periods looks like a filer error; the value shown is the one "
+            f"the company's other filings bear out (revision_kind suspected_tagging_error): {listed(errors)}."
+        )
+    changed = [v for v in revised if v.revision_kind in ("restatement", None)]
+    if changed:
+        warnings.append(
+            f"{len(changed)} of these values {'was' if len(changed) == 1 else 'were'} restated after first being "
+            f"reported (results changed; original_value is the first figure): {listed(changed)}."
         )
     return notes, warnings
 

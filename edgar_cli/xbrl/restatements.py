@@ -40,6 +40,24 @@ from decimal import Decimal
 from .periods import base_form
 from .records import RevisionKind
 
+# What each kind of revision is, in words a table's legend and a warning use: only a restatement changed results.
+REVISION_WORDS: dict[str, str] = {
+    "restatement": "restated: results changed",
+    "reclassification": "reclassified: an amount moved between lines, the total unchanged",
+    "stock_split": "restated for a stock split: the same amount on today's share basis",
+    "reverse_split": "restated for a reverse split or recapitalisation: the same amount on today's share basis",
+    "suspected_tagging_error": "another filing's figure for the period looks like a filer error (see suspected_errors)",
+    "precision_change": "filed again rounded: nothing changed",
+}
+
+
+def substantive_revision(restated: bool, kind: str | None, value: float | int, original: float | int | None) -> bool:
+    """Whether a value's revision changed something a reader must be told: not a rounding (precision_change), not
+    a period revised back to the value first filed (unless a filer error is suspected in between)."""
+    if not restated or kind == "precision_change":
+        return False
+    return kind == "suspected_tagging_error" or original != value
+
 
 @dataclass
 class Selection:

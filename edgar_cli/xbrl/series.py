@@ -44,6 +44,7 @@ class Series:
         self.values: list[FactRecord] = []
         self.unit: str | None = None
         self.units_available: list[str] = []
+        self.unit_periods: dict[str, set] = {}  # unit -> the (start, end) periods periodic reports give in it
         self.tags_tried: list[TagTriedRecord] = []
         self.ignored_forms: dict[str, int] = {}
         self.notes: list[str] = []  # what the answer must say of the series as a whole (a composite's unsummed dates)
@@ -120,11 +121,10 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
         for unit, rows in body["units"].items():
             if spec.unit != "any" and unit_family(unit) != spec.unit:
                 continue
-            if wanted is not None and unit != wanted:
-                continue
-            for r in rows:
-                if P.is_periodic(r[6]):
-                    units_count[unit].add((r[0], r[1]))
+            periods = out.unit_periods.setdefault(unit, set())
+            periods.update((r[0], r[1]) for r in rows if P.is_periodic(r[6]))
+            if wanted is None or unit == wanted:
+                units_count[unit] |= periods
     out.units_available = sorted({u for _t, b in present if b for u in b["units"]})
     if units_count:
         # The reporting currency wins when the concept is reported in it: a USD

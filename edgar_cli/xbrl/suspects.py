@@ -144,11 +144,13 @@ def flag_scale(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None
                     )
                 )
             elif revised and v.original_value is not None and v.original_accession:
+                form, filed = _filing_of(facts, v.matched_tag, unit, v.original_accession)
                 v.suspected_errors.append(
                     SuspectedErrorRecord(
                         kind="scale",
                         accession_number=v.original_accession,
-                        filed=v.original_filed or v.filed,
+                        form=form,
+                        filed=filed or v.original_filed or v.filed,
                         value=v.original_value,
                         reason=f"{v.original_accession} first reported {_fmt(v.original_value)}, "
                         + (
@@ -160,6 +162,15 @@ def flag_scale(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None
                         "filing, corrected since.",
                     )
                 )
+
+
+def _filing_of(facts: CompanyFacts, tag: str, unit: str, accession: str) -> tuple[str | None, date | None]:
+    """(form, filed) of the filing ``accession`` as the tag's rows give them, or (None, None)."""
+    rows = ((facts.tag(tag) or {}).get("units") or {}).get(unit) or []
+    for r in rows:
+        if r[3] == accession:
+            return r[6], date.fromisoformat(r[7])
+    return None, None
 
 
 def _anchor(v: FactRecord, group: list[FactRecord], i: int, cover: dict[str, float]) -> tuple:

@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from ...companies.tickers import ticker_file_warnings
 from ...errors import TRANSIENT_CODES, EdgarError
 from ...models.companies import CompanyRef
 from ...models.facts import FactValue
@@ -31,6 +32,7 @@ from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.periods import period_filter
 from ...xbrl.records import FactRecord
+from ...xbrl.restatements import REVISION_WORDS, substantive_revision
 from ...xbrl.series import Series, build_series
 from ..arguments import MAX_LIMIT, check_concept_first
 from ..concept.concept import answer_from_series
@@ -65,8 +67,9 @@ def compare_companies(
     companies: Annotated[
         list[str],
         Field(
-            description="2 to 8 companies, each a ticker, CIK or name, in the order "
-            'the rows should appear, e.g. ["NVDA", "AAPL"]'
+            description=f"{MIN_COMPANIES} to {MAX_COMPANIES} different companies, each a ticker, CIK or name, "
+            f'in the order the rows should appear, e.g. ["NVDA", "AAPL"]; up to {2 * MAX_COMPANIES} names (a '
+            "duplicate or another name of one company is folded into it)"
         ),
     ],
     fiscal_year: Annotated[
@@ -330,19 +333,17 @@ def compare_companies(
 
     comparable, issues, warnings, more_notes = _assess(rows, spec, sort)
     notes.extend(more_notes)
-    if basis == "requested" and period == "annual" and any(i.startswith("period ends") for i in issues):
-        better = {e.ref.cik: P.nearest_fiscal_year(_annual_ends(e), fy) for e in entries}  # type: ignore[arg-type]
-        moved = [(e, better[e.ref.cik]) for e in entries if better[e.ref.cik] and better[e.ref.cik][0] != fy]  # type: ignore[index]
-        if moved:
-            warnings.append(
-                f"Read as calendar {fy}, the best-matching fiscal years differ from the FY{fy} labels: "
-                + "; ".join(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in moved)  # type: ignore[index]
-                + f". To compare the year {fy} across these calendars ask with {param('align')} nearest."
-            )
+    if period == "annual" and any(i.startswith("period ends") for i in issues):
+        cal = {P.calendar_year_of(r.end) for r in rows}  # (each one's latest year: the calendar year they share)
+        year = target[0] if basis in ("requested", "latest_common") else fy if basis == "nearest" else min(cal)
+        hint = _calendar_hint(entries, basis, year if basis != "latest_each" or len(cal) == 1 else None)
+        if hint:
+            warnings.append(hint)
     shown_ciks = {r.cik for r in rows}
     # a failed freshness check: that company's cached facts, dated
     warnings.extend(f"{e.ref.name}: {n}" for e in entries if e.ref.cik in shown_ciks for n in e.facts.notes)
     warnings.extend(e.facts.coverage_note for e in entries if e.facts.coverage_note and e.ref.cik in shown_ciks)
+    warnings.extend(ticker_file_warnings(client))  # the companies named through a stale ticker file
     mixed_units = len({r.unit for r in rows}) > 1
     if sort == "value" and mixed_units:
         notes.append(
@@ -397,7 +398,8 @@ def _count_error(n: int, notes: list[str] | None = None) -> EdgarError:
     return EdgarError(
         "invalid_argument",
         f"A comparison needs {MIN_COMPANIES} to {MAX_COMPANIES} different companies; got {n}.{extra}",
-        f"Name between 2 and 8 different companies (tickers, CIKs or names); for one company use {tool('get_financial_concept')}.",
+        f"Name {MIN_COMPANIES} to {MAX_COMPANIES} different companies (tickers, CIKs or names), in up to "
+        f"{2 * MAX_COMPANIES} names; for one company use {tool('get_financial_concept')}.",
     )
 
 
@@ -548,6 +550,45 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
     return key, "latest_common", reason
 
 
+def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None) -> str | None:
+    """For annual figures whose periods end far apart: the fiscal years that best match calendar ``year``
+    (xbrl.periods.nearest_fiscal_year) and whether asking for them lines the periods up within
+    MAX_END_GAP_DAYS. Aligned, the hint says how to ask (align nearest, with the year when none was asked);
+    still apart, it says the fiscal years never line up and why, and suggests no alignment. None when there is
+    nothing to say (no ``year``, a company with no fiscal year matching it)."""
+    if year is None:
+        return None
+    best = {e.ref.cik: P.nearest_fiscal_year(_annual_ends(e), year) for e in entries}
+    if not best or any(hit is None for hit in best.values()):
+        return None
+    hits = [(e, best[e.ref.cik]) for e in entries]
+    ends = [hit[1] for _, hit in hits if hit is not None]
+    spread = (max(ends) - min(ends)).days
+    if spread <= MAX_END_GAP_DAYS:
+        moved = [(e, hit) for e, hit in hits if hit is not None and hit[0] != year]
+        if not moved or basis in ("nearest", "latest_each"):  # (already the years that match)
+            return None
+        how = (
+            f"{param('align')} nearest"
+            if basis == "requested"
+            else f"{param('fiscal_year')} {year} and {param('align')} nearest"
+        )
+        return (
+            f"Read as calendar {year}, the best-matching fiscal years differ from the FY{year} labels: "
+            + "; ".join(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in moved if hit is not None)
+            + f". To compare the year {year} across these calendars ask with {how}."
+        )
+    months = "; ".join(f"{e.ref.name}'s in {hit[1]:%B}" for e, hit in hits if hit is not None)
+    return (
+        f"These fiscal years never line up: they end months apart ({months}). Even read as calendar {year}, the "
+        "best-matching fiscal years, "
+        + "; ".join(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in hits if hit is not None)
+        + f", end {spread} days apart, so no choice of years or alignment makes these figures cover the same "
+        "twelve months. State each figure with the months it covers (start and end are in every row), or "
+        "compare each company with its own earlier years."
+    )
+
+
 def _annual_ends(e: _Entry) -> dict[int, date]:
     """Fiscal-year label -> the end of that fiscal year, from the company's annual values."""
     ends: dict[int, date] = {}
@@ -617,10 +658,10 @@ def _row(e: _Entry, v: FactValue, answer: ConceptResult, n_hits: int) -> Compari
     notes = list(answer.notes)
     if n_hits > 1:
         notes.append(f"{n_hits} values carry this fiscal label; the one ending latest ({v.end}) is shown.")
-    if v.restated:
+    if substantive_revision(v.restated, v.revision_kind, v.value, v.original_value):
         notes.append(
-            f"Revised after first being reported: {v.original_value} in {v.original_accession} "
-            f"(filed {v.original_filed}; {v.revision_kind})."
+            f"Revised after first being reported ({REVISION_WORDS.get(v.revision_kind or '', 'restated')}): "
+            f"{v.original_value} in {v.original_accession} (filed {v.original_filed}; {v.revision_kind})."
         )
     if v.pre_split_ratio:
         notes.append(
@@ -788,7 +829,12 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
             "Some figures look like the filer's own errors, shown as filed: "
             + "; ".join(f"{r.name}: {e.reason}" for r, e in suspect)
         )
-    restated = [r.name for r in rows if r.restated]
-    if restated:
-        notes.append(f"Revised after first being reported: {', '.join(restated)} (see each row's original_value).")
+    by_kind: dict[str, list[str]] = {}
+    for r in rows:
+        if substantive_revision(r.restated, r.revision_kind, r.value, r.original_value):
+            by_kind.setdefault(REVISION_WORDS.get(r.revision_kind or "", "restated"), []).append(r.name)
+    for words, names in by_kind.items():
+        notes.append(
+            f"Revised after first being reported, {words}: {', '.join(names)} (see each row's original_value)."
+        )
     return not issues, issues, warnings, notes

@@ -11,6 +11,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from ...companies.tickers import ticker_file_warnings
 from ...models.companies import CompanyRef, DataSource
 from ...models.facts import FactValue
 from ...sec.client import SecClient, get_client
@@ -103,9 +104,9 @@ def get_financial_concept(
     Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json.
     """
     validate_common(period, limit)
-    record = answer_concept(
-        company, concept, fiscal_year, period, limit, client or get_client(), _resolved_ref, unit, as_of
-    )
+    client = client or get_client()
+    record = answer_concept(company, concept, fiscal_year, period, limit, client, _resolved_ref, unit, as_of)
+    record.warnings.extend(ticker_file_warnings(client))  # the company named through a stale ticker file
     return ConceptResult.model_validate(record, from_attributes=True)
 
 

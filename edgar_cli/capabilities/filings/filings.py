@@ -9,6 +9,7 @@ from typing import Annotated
 from pydantic import Field
 
 from ...companies import successors
+from ...companies.tickers import ticker_file_warnings
 from ...errors import EdgarError
 from ...models.companies import DataSource
 from ...sec import submissions as S
@@ -251,8 +252,9 @@ def _common_forms(hist: S.History, n: int = 6) -> list[str]:
 
 def stale_history_notes(client: SecClient, cik: int | str) -> list[str]:
     """The dated notes for a company's submissions (file and older pages) that this process read from a cached
-    copy because refreshing it failed: a result built on :func:`find_filing` carries them in its warnings."""
-    return client.stale_notes(urls.submissions(cik).removesuffix(".json"))
+    copy because refreshing it failed, and the ticker file's that named it: a result built on :func:`find_filing`
+    carries them in its warnings."""
+    return client.stale_notes(urls.submissions(cik).removesuffix(".json")) + ticker_file_warnings(client)
 
 
 def load_history(company: str, client: SecClient) -> S.History:
@@ -376,6 +378,7 @@ def list_filings(
             f"{', '.join(r.accession for r in orphans)}."
         )
     warnings.extend(hist.stale_notes)  # a cached copy served because refreshing it failed, dated
+    warnings.extend(ticker_file_warnings(client))  # the company named through a stale ticker file
     if gaps:
         warnings.append("The filing history is incomplete: " + _gap_reason(gaps) + ".")
     fpi_pointed = False

@@ -71,6 +71,11 @@ class ResolvedCompany(_Model):
         "its history on the other side of the reorganisation is under the other CIK",
     )
     notes: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(
+        default_factory=list,
+        description="What may be wrong with the answer: the SEC's ticker file served from a cached copy whose "
+        "refresh failed, dated (a company listed since may be missing)",
+    )
 
     def ref(self) -> CompanyRef:
         """The company as results name it: CIK, name and tickers."""

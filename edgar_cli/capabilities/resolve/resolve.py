@@ -197,6 +197,7 @@ def resolve_company(
     text = checked_query(query)
     tmap = load_ticker_map(client)
     result = _resolve(text, tmap, client)
+    result.warnings.extend(n for n in [tmap.stale_note] if n)
     if tmap.degraded:
         result.notes.append(
             "The SEC's ticker file with exchanges was unavailable; this answer comes from "

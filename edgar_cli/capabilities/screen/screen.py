@@ -36,6 +36,7 @@ from ...xbrl import periods as P
 from ...xbrl import pointintime as PIT
 from ...xbrl.answer import validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
+from ...xbrl.restatements import REVISION_WORDS, substantive_revision
 from ..arguments import check_between
 from ..resolve.resolve import resolve_company
 from .model import ExclusionReason, ScreenExclusion, ScreenResult, ScreenRow
@@ -605,10 +606,11 @@ def _rows(store: BulkStore, shown: list[_Hit], spec: Concept, names: dict[int, s
                 f"{h.same_label} annual values carry this label; the one the concept lookup lists first "
                 f"(ending {fields['end']}) is shown."
             )
-        if fields["restated"]:
+        kind = fields["revision_kind"]
+        if substantive_revision(fields["restated"], kind, fields["value"], fields["original_value"]):
             row_notes.append(
-                f"Revised after first being reported: {fields['original_value']} in "
-                f"{fields['original_accession']} ({fields['revision_kind']})."
+                f"Revised after first being reported ({REVISION_WORDS.get(kind or '', 'restated')}): "
+                f"{fields['original_value']} in {fields['original_accession']} ({kind})."
             )
         if fields["pre_split_ratio"]:
             row_notes.append(f"Reported before a {fields['pre_split_ratio']}-for-1 stock split and never restated.")

@@ -23,7 +23,7 @@ from pydantic import Field
 from ...errors import EdgarError
 from ...models.companies import CompanyRef
 from ...sec.client import SecClient, get_client
-from ...sec.companyfacts import known_on, load_company_facts
+from ...sec.companyfacts import known_on, load_company_facts, year_coverage_note
 from ...vocabulary import param
 from ...xbrl import derive as D
 from ...xbrl import pointintime as PIT
@@ -291,8 +291,11 @@ def _table(
             n for n in [PIT.label_changes(full, facts, when), PIT.ticker_note(company, ref.cik, when)] if n
         )
         result.as_of = when
+        result.warnings.extend(resolved.warnings)  # the company named through a stale ticker file
         return result
-    return _rows_table(ref, facts, specs, statement, label, years, last, period, kinds, unit)
+    result = _rows_table(ref, facts, specs, statement, label, years, last, period, kinds, unit)
+    result.warnings.extend(resolved.warnings)
+    return result
 
 
 def _rows_table(
@@ -325,7 +328,7 @@ def _rows_table(
         )
     columns = _columns(rows, period, years, last)
     if not columns:
-        _raise_no_columns(ref, rows, period, years)
+        _raise_no_columns(ref, rows, period, years, facts)
     notes: list[str] = []
     if "ttm" in kinds and period == "annual":
         ttm_col = _ttm_column(rows, columns, facts)
@@ -769,7 +772,9 @@ def _asked(years: list[int] | None) -> str:
     return f"FY{years[0]}" + (f" to FY{years[-1]}" if len(years) > 1 else "") if years else "any fiscal year"
 
 
-def _raise_no_columns(ref: CompanyRef, rows: list[_Row], period: str, years: list[int] | None) -> None:
+def _raise_no_columns(
+    ref: CompanyRef, rows: list[_Row], period: str, years: list[int] | None, facts: CompanyFacts | None = None
+) -> None:
     have = sorted({k[0] for r in rows for k in r.keys(period)})
     asked = _asked(years)
     gaps = [g for r in rows for g in unsummed_in(r.series, set(years) if years else None, period)]
@@ -787,10 +792,17 @@ def _raise_no_columns(ref: CompanyRef, rows: list[_Row], period: str, years: lis
             earliest_fiscal_year=have[0] if have else None,
             latest_fiscal_year=have[-1] if have else None,
         )
+    # years past the facts, which stop short of the filings: the report of the (first) year asked, if listed
+    gap = (
+        year_coverage_note(facts, facts.calendar.estimated_end(years[0]))
+        if facts is not None and years and (not have or years[0] > have[-1])
+        else None
+    )
     raise EdgarError(
         "not_found",
         f"No {period} values for {ref.name} in {asked}"
-        + (f": its XBRL facts cover FY{have[0]} to FY{have[-1]}." if have else "."),
+        + (f": its XBRL facts cover FY{have[0]} to FY{have[-1]}." if have else ".")
+        + (f" {gap}" if gap else ""),
         f"Ask for {param('fiscal_year')} {have[0]}..{have[-1]}." if have else f"Try {param('period')} annual.",
         earliest_fiscal_year=have[0] if have else None,
         latest_fiscal_year=have[-1] if have else None,

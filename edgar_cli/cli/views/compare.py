@@ -111,7 +111,7 @@ def compare_cmd(
 
 
 def _comparison_table(r: ComparisonResult):
-    from ..render import as_known_caption, fmt_value, house_table, mark_captions, short_tag, value_cell, width
+    from ..render import as_known_caption, house_table, mark_captions, revision_captions, short_tag, value_cell, width
 
     when = f"FY{r.fiscal_year}" if r.period == "annual" else f"{r.fiscal_period} FY{r.fiscal_year}"
     if r.fiscal_year_basis == "nearest" and r.calendar_year is not None:
@@ -164,15 +164,7 @@ def _comparison_table(r: ComparisonResult):
                 v.accession_number,
             )
     lines = [r.fiscal_year_reason]
-    if any(v.restated for v in r.rows):
-        lines.append(
-            "* restated: "
-            + "; ".join(
-                f"{v.name} was {fmt_value(v.original_value or 0, v.unit)} in {v.original_accession}"
-                for v in r.rows
-                if v.restated
-            )
-        )
+    lines.extend(revision_captions(r.rows, lambda v: v.name))
     lines.extend(mark_captions(r.rows, lambda v: v.name))
     for u in r.unavailable:
         lines.append(f"unavailable: {u.name or u.query} ({u.code}): {u.reason}")

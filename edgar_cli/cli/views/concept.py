@@ -111,7 +111,7 @@ def _concept_narrow(r: ConceptResult, title: str) -> Table:
 
 
 def _concept_table(r: ConceptResult):
-    from ..render import as_known_caption, fmt_value, house_table, mark_captions, value_cell, width
+    from ..render import as_known_caption, house_table, mark_captions, revision_captions, value_cell, width
 
     title = f"{r.company.name} (CIK {r.company.cik}) - {r.label} [{r.unit or '?'}]"
     if width() < 130:
@@ -143,13 +143,7 @@ def _concept_table(r: ConceptResult):
                 str(v.filed),
                 v.accession_number,
             )
-    if any(v.restated for v in r.values):
-        t.caption = "* restated: " + "; ".join(
-            f"{v.end} was {fmt_value(v.original_value or 0, v.unit)} in {v.original_accession} ({v.revision_kind})"
-            for v in r.values
-            if v.restated
-        )
-    marks = mark_captions(r.values, lambda v: str(v.end))
+    marks = revision_captions(r.values, lambda v: str(v.end)) + mark_captions(r.values, lambda v: str(v.end))
     if marks:
         t.caption = "\n".join(([t.caption] if t.caption else []) + marks)  # type: ignore[arg-type]  # str captions only
     if r.truncated:

@@ -141,13 +141,21 @@ def _screen_table(r: ScreenResult):
     return as_known_caption(t, r)
 
 
-def screen_lines(r: ScreenResult) -> list[str]:
-    """What a screen's table says under it: the companies left out and why, truncation, restatements."""
+def screen_lines(r: ScreenResult, marks: bool = True) -> list[str]:
+    """What a screen's table says under it: the companies left out and why, truncation, and (``marks``) the
+    revision marks it uses."""
     lines = [f"{e.companies:,} {e.reason.replace('_', ' ')}: {e.detail}" for e in r.excluded]
     if r.truncated:
         lines.append(f"{r.companies_matched - len(r.rows):,} more match; raise --limit")
-    if any(v.restated for v in r.rows):
-        lines.append("* restated: see original_value in --json")
+    if marks:
+        from ..render import REVISION_MARKS, revision_legend, revision_mark
+
+        used = {revision_mark(v) for v in r.rows} - {""}
+        lines.extend(
+            f"{m} {revision_legend(m)}: see original_value in --json"
+            for m in dict.fromkeys(REVISION_MARKS.values())
+            if m in used
+        )
     return lines
 
 
@@ -173,7 +181,7 @@ def _screen_rows(r: ScreenResult) -> list[Row]:
 def _screen_notes(r: ScreenResult) -> list[str]:
     from ..render import as_known
 
-    return as_known(r) + [line for line in screen_lines(r) if not line.startswith("* restated")]
+    return as_known(r) + screen_lines(r, marks=False)
 
 
 view.result("ScreenResult", table=_screen_table, rows=_screen_rows, notes=_screen_notes)

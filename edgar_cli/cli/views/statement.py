@@ -44,7 +44,10 @@ view = View()
 MARKS = {"derived": "d", "implied": "implied", "absent": "", "refused": "n/a"}
 LEGEND = {
     "d": "d = derived by edgar (see formula)",
-    "*": "* = restated (see original_value)",
+    "*": "* = restated (results changed; see original_value)",
+    "~": "~ = reclassified (an amount moved between lines, the total unchanged)",
+    "^": "^ = restated for a stock split (the same amount on today's share basis)",
+    "?": "? = another filing's figure for the period looks like a filer error (see suspected_errors)",
     "s": "s = predates a later stock split, on the old share basis",
     "†": "† = values from more than one XBRL tag",
     "implied": "implied = Q4 exists only as FY less 9M",
@@ -181,13 +184,15 @@ def statement_long_rows(result: StatementResult) -> list[Row]:
 
 
 def cell_marks(cell: StatementCell) -> str:
-    """The short flags a cell carries in a table: d, *, s."""
+    """The short flags a cell carries in a table: d, a revision's mark (render.revision_mark), s."""
     marks = ""
     if cell.derived:
         marks += "d"
     f = cell.fact
-    if f is not None and f.restated:
-        marks += "*"
+    if f is not None:
+        from ..render import revision_mark
+
+        marks += revision_mark(f)
     if f is not None and f.pre_split_ratio:
         marks += "s"
     return marks

@@ -1,0 +1,122 @@
+"""The marks and warnings a table puts on a revised value name the revision for what it is: a restatement
+(results changed), a reclassification (an amount moved between lines), a stock split, a suspected filer error,
+and no mark at all where only the precision changed."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def sec(module_client, mirror, isolated_env, monkeypatch):
+    import stamina
+
+    from edgar_cli.sec.client import set_client
+
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(module_client.settings.cache_dir))  # commands run in-process
+    stamina.set_testing(True, attempts=2)
+    set_client(module_client)
+    yield module_client
+    stamina.set_testing(False)
+
+
+def _table_line(out: str, label: str) -> str:
+    return next(line for line in out.splitlines() if line.startswith(label))
+
+
+def test_nvidia_long_term_debt_moved_to_current_is_marked_reclassified_and_a_rounding_is_not_marked(cli):
+    # FY2016 (2016-01-31): 1,413,000,000 in 0001045810-16-000205, 0 in 0001045810-16-000353 (reclassification);
+    # FY2015 (2015-01-25): 1,384,342,000 in 0001045810-15-000036, 1,384,000,000 later (precision_change).
+    r = cli("concept", "NVDA", "long_term_debt", "--fy", "2015..2017", "--format", "table")
+    assert r.rc == 0, r.err
+    row = _table_line(r.out, "Long-term debt")
+    assert "1,384 " in row + " " and "1,384 *" not in row  # a rounding is no revision in substance
+    assert "0 ~" in row and "0 *" not in row
+    assert "~ = reclassified" in r.out
+    assert "* = restated" not in r.out
+    assert "were revised" not in r.err  # nothing here was restated
+
+
+def test_nvidia_eps_restated_for_its_split_is_marked_as_a_split_not_a_restatement(cli):
+    # FY2024 diluted EPS: 11.93 in 0001045810-24-000029, 1.19 in 0001045810-25-000023 (the 10-for-1 split).
+    r = cli("concept", "NVDA", "eps_diluted", "--fy", "2022..2025", "--format", "table")
+    assert r.rc == 0, r.err
+    row = _table_line(r.out, "Diluted earnings per share")
+    assert "1.19 ^" in row and "1.19 *" not in row
+    assert "^ = restated for a stock split" in r.out and "* = restated" not in r.out
+    assert "restated for a stock split" in r.err.lower() and "2024-01-28" in r.err
+    assert "of these values were revised" not in r.err
+
+
+def test_tesla_balance_marks_restatements_a_suspected_error_and_no_rounding(cli):
+    # FY2015 total assets 8,092,460,000 in 0001564590-16-013195, 8,067,939,000 in 0001564590-16-018886
+    # (restatement); FY2016 long-term debt 5,892,016 in 0001564590-17-003118 (thousands without their scale),
+    # 5,892,016,000 in 0001564590-17-009968 (suspected_tagging_error); FY2016 cash 3,393,216,000 in
+    # 0001564590-17-003118, 3,393,000,000 later (precision_change).
+    r = cli("statement", "TSLA", "balance", "--fy", "2015..2017", "--format", "table")
+    assert r.rc == 0, r.err
+    assert "8,067.939 *" in _table_line(r.out, "Total assets")
+    debt = _table_line(r.out, "Long-term debt")
+    assert "2,021.093 *" in debt and "5,892.016 ?" in debt
+    cash = _table_line(r.out, "Cash and cash equivalents")
+    assert "*" not in cash and "?" not in cash and "3,393 " in cash + " "
+    assert "* = restated (results changed" in r.out and "? = " in r.out
+    assert "Cash and cash equivalents: " not in r.err  # a rounding earns no warning
+    assert "Total assets: 1 of these values was restated" in r.err
+
+
+def test_a_compare_row_restated_for_a_split_is_marked_and_told_as_a_split(cli):
+    # NVIDIA FY2024 diluted EPS 1.19 (0001045810-25-000023), first 11.93 (0001045810-24-000029): stock_split.
+    r = cli("compare", "eps_diluted", "NVDA", "AAPL", "--fy", "2024", "--format", "table")
+    line = _table_line(r.out, "NVIDIA CORP")
+    assert "1.19 ^" in line and "1.19 *" not in line
+    assert (
+        "^ restated for a stock split (the same amount on today's share basis): NVIDIA CORP was 11.93 in 0001045810-24-000029"
+        in r.out
+    )
+    assert "* restated" not in r.out
+    assert "restated for a stock split" in r.err
+
+
+def test_a_concept_table_names_each_revision_kind_under_its_own_mark():
+    from datetime import date
+
+    from edgar_cli.cli.render import revision_captions, value_cell
+    from edgar_cli.models.facts import FactValue
+
+    def fact(end, value, original, kind):
+        return FactValue(
+            value=value,
+            unit="USD",
+            fiscal_year=2016,
+            fiscal_period="FY",
+            period_type="instant",
+            start=None,
+            end=end,
+            days=None,
+            filed=date(2017, 3, 1),
+            form="10-K",
+            accession_number="0000000000-17-000002",
+            matched_tag="us-gaap:LongTermDebt",
+            restated=True,
+            original_value=original,
+            original_accession="0000000000-16-000001",
+            revision_kind=kind,
+            filing_url="https://example.test/",
+        )
+
+    kinds = {
+        "restatement": "*",
+        "reclassification": "~",
+        "stock_split": "^",
+        "reverse_split": "^",
+        "suspected_tagging_error": "?",
+        "precision_change": "",
+    }
+    values = [fact(date(2016, 1, i + 1), 10, 11, k) for i, k in enumerate(kinds)]
+    for v, mark in zip(values, kinds.values()):
+        assert value_cell(v) == ("10" + (f" {mark}" if mark else "")), v.revision_kind
+    lines = revision_captions(values, lambda v: str(v.end))
+    assert [line[0] for line in lines] == ["*", "~", "^", "?"]
+    assert not any("2016-01-06" in line for line in lines)  # the precision change is not listed
