@@ -152,6 +152,15 @@ def module_sec(module_client, isolated_env):
 
 
 @pytest.fixture
+def module_cli_sec(module_sec, mirror, monkeypatch):
+    """``module_sec`` for a module that also runs commands in-process: the mirror and the module client's cache
+    dir in the environment, so a command's own client reads the same cache (``def sec(module_cli_sec)``)."""
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(module_sec.settings.cache_dir))
+    return module_sec
+
+
+@pytest.fixture
 def sec(mirror, monkeypatch):
     """A fresh client pointed at the corpus mirror (installed as the process default)."""
     import stamina

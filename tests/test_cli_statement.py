@@ -13,17 +13,8 @@ from edgar_cli.errors import ERROR_CODES, ExitStatus
 
 
 @pytest.fixture
-def sec(module_client, mirror, isolated_env, monkeypatch):
-    import stamina
-
-    from edgar_cli.sec.client import set_client
-
-    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
-    monkeypatch.setenv("EDGAR_CACHE_DIR", str(module_client.settings.cache_dir))  # commands run in-process
-    stamina.set_testing(True, attempts=2)
-    set_client(module_client)
-    yield module_client
-    stamina.set_testing(False)
+def sec(module_cli_sec):
+    return module_cli_sec
 
 
 def test_several_concepts_in_one_concept_command_give_one_table(cli):
