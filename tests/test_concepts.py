@@ -327,6 +327,7 @@ def test_a_value_that_is_one_line_of_two_says_which_line_it_leaves_out(sec):
     assert r.values[0].value == 4383000000 and r.values[0].matched_tag == "ifrs-full:LongtermBorrowings"
     warning = next(w for w in r.warnings if "on its own line beside it" in w)
     assert "ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued" in warning and "913,899,800,000 TWD" in warning
+    assert "0001193125-24-099840" in warning  # the bonds as the value's own filing gives them
     assert "edgar does not add them" in warning
     # a filer whose long-term debt is one line gets no such warning: NVIDIA FY2024 (0001045810-24-000029)
     assert not any("on its own line beside it" in w for w in get_financial_concept("NVDA", "long_term_debt").warnings)
@@ -697,3 +698,11 @@ def test_a_convenience_translation_says_the_reporting_currency_covers_every_peri
     assert "some periods" not in note and "every period" in note and "TWD" in note
     cash = get_financial_concept("TSM", "cash")  # in TWD; USD translations for a few periods only
     assert any("some periods in USD" in n for n in cash.notes)
+
+
+def test_a_year_in_progress_ends_on_the_companys_own_year_end_and_sends_nobody_to_a_report_not_filed(sec):
+    # Tesla's years end on December 31 (FY2021 in 0000950170-22-000796); FY2026 is in progress on 2026-07-01
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("TSLA", "revenue", fiscal_year=2026)
+    assert "ends around 2026-12-31" in info.value.message
+    assert "get_filing_section" not in info.value.suggestion and "section" not in info.value.suggestion

@@ -111,3 +111,37 @@ def test_a_concept_table_names_each_revision_kind_under_its_own_mark():
     lines = revision_captions(values, lambda v: str(v.end))
     assert [line[0] for line in lines] == ["*", "~", "^", "?"]
     assert not any("2016-01-06" in line for line in lines)  # the precision change is not listed
+
+
+@pytest.mark.parametrize(
+    "concept,was,now",
+    [
+        # Tesla FY2017: 10-K 0001564590-18-002956 in thousands, re-presented in millions in the FY2019 10-K
+        # 0001564590-20-004475: 2,476,500,000 is 2,477 million rounded half up, not a restatement
+        ("sga_expense", 2476500000, 2477000000),
+        ("net_income", -1961400000, -1962000000),
+    ],
+)
+def test_a_figure_re_presented_in_millions_is_a_precision_change_not_a_restatement(sec, concept, was, now):
+    from edgar_cli import get_financial_concept
+
+    (v,) = get_financial_concept("TSLA", concept, fiscal_year=2017).values
+    assert (v.original_value, v.value, v.revision_kind) == (was, now, "precision_change")
+
+
+def test_a_total_of_rounded_parts_a_unit_off_is_a_precision_change():
+    from edgar_cli.xbrl.restatements import classify_revision
+
+    # Tesla's current assets at 2018-12-31: 8,306,308,000 (10-K 0001564590-19-003165), 8,307,000,000 in millions
+    # (10-Q 0001564590-19-038256)
+    assert classify_revision(8306308000, 8307000000, "USD") == "precision_change"
+    assert classify_revision(8306000000, 8307000000, "USD") == "restatement"  # one precision: a real change
+
+
+def test_a_balance_moved_onto_a_line_it_was_zero_on_is_a_reclassification(sec):
+    from edgar_cli import get_financial_concept
+
+    # Tesla's 2013 long-term debt: 0 on LongTermDebtNoncurrent in the 10-K 0001193125-14-069681 (586,119,000 on
+    # ConvertibleDebtNoncurrent), 586,119,000 from the 10-Q 0001193125-14-192606; total assets 2,416,930,000 in both
+    (v,) = get_financial_concept("TSLA", "long_term_debt", fiscal_year=2013).values
+    assert (v.original_value, v.value, v.revision_kind) == (0, 586119000, "reclassification")

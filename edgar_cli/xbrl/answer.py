@@ -429,7 +429,8 @@ def _raise_missing_year(
         suggestion = f"Use {param('period')} all to see FY{fy}'s values, or ask for FY{latest}."
     elif covered is not None:
         suggestion = _stopped_suggestion(ref, spec, fy, latest)
-    elif latest and fy >= latest and coverage_note:
+    elif latest and fy >= latest and coverage_note and not (est_end is not None and est_end >= today):
+        # (a year still in progress has no report to read yet: the next branch says so)
         who = ref.tickers[0] if ref.tickers else ref.cik
         read = (
             f"{tool('get_filing_section')} {who} mda {param('fiscal_year')} {fy}"

@@ -153,7 +153,13 @@ class FiscalCalendar:
         if not self.year_ends:
             return None
         last = self.year_ends[-1]
-        return last + timedelta(days=365 * (label - self.label_for_year_end(last)))
+        years = label - self.label_for_year_end(last)
+        if len({(e.month, e.day) for e in self.year_ends[-3:]}) == 1:
+            try:  # a year that always ends on one day (Tesla's December 31): that day, not 365 days on
+                return last.replace(year=last.year + years)
+            except ValueError:  # February 29
+                pass
+        return last + timedelta(days=365 * years)
 
 
 def fiscal_period_of(start: date | None, end: date, cal: FiscalCalendar) -> tuple[int | None, FiscalPeriod | None]:

@@ -35,7 +35,7 @@ Revised and revised back within rounding (Tesla's Q2 2014 net income:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from .periods import base_form
 from .records import RevisionKind
@@ -153,8 +153,12 @@ def split_candidates(original: float | int, latest: float | int, max_ratio: int 
 
 def classify_revision(original: float | int, latest: float | int, unit: str) -> RevisionKind:
     a, b = Decimal(str(original)), Decimal(str(latest))
-    coarse = max(_precision(original), _precision(latest))
-    if (a / coarse).quantize(Decimal(1)) == (b / coarse).quantize(Decimal(1)):
+    fine, coarse = sorted((_precision(original), _precision(latest)))
+    if (a / coarse).quantize(Decimal(1), ROUND_HALF_UP) == (b / coarse).quantize(Decimal(1), ROUND_HALF_UP):
+        return "precision_change"  # (half up, as filers round: 2,476,500,000 is 2,477 million, not 2,476)
+    if fine != coarse and abs(a - b) <= coarse:
+        # re-presented in a coarser unit, a total of rounded parts can be a unit off its own rounding: Tesla's
+        # FY2018 current assets 8,306,308,000, later 8,307,000,000 when its filings went to millions
         return "precision_change"
     if scale_factor(original, latest):
         return "suspected_tagging_error"

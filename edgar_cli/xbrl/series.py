@@ -210,12 +210,20 @@ def _lines_apart(facts: CompanyFacts, spec: Concept, out: Series) -> None:
     long-term bank loans), each with that line's row at the same balance date (notes.describe_values warns of
     them: the value is a part; edgar never adds the two, which may overlap at other filers)."""
     for tag, lines in spec.apart:
-        ends = {v.end.isoformat() for v in out.values if v.matched_tag == tag}
+        ends = {v.end.isoformat(): v.accession_number for v in out.values if v.matched_tag == tag}
         for line in lines:
             body = facts.tags.get(line) if ends else None
             for r in (body or {}).get("units", {}).get(out.unit or "", []):
-                if r[0] is None and r[1] in ends and (r[1] not in out.apart or r[7] > out.apart[r[1]][2][7]):
-                    out.apart[r[1]] = (tag, line, r)
+                if r[0] is None and r[1] in ends:
+                    mine = ends[r[1]]
+                    held = out.apart.get(r[1])
+                    # the line as the value's own filing gives it, else as last filed
+                    if (
+                        held is None
+                        or (r[3] == mine) > (held[2][3] == mine)
+                        or ((r[3] == mine) == (held[2][3] == mine) and r[7] > held[2][7])
+                    ):
+                        out.apart[r[1]] = (tag, line, r)
 
 
 # The totals a move between lines leaves unchanged: a period's net income (a flow moved between income
@@ -245,7 +253,8 @@ def _name_reclassifications(facts: CompanyFacts, spec: Concept, values: list[Fac
     assets for a balance) moved an amount between lines: revision_kind reclassification. Results did not
     change, so it is not called a restatement (Alphabet's 2018 operating income 26,321M -> 27,524M with net
     income 30,736M in both; NVIDIA's FY2016 long-term debt 1,413M -> 0, moved to current, total assets
-    7,370M in both)."""
+    7,370M in both; Tesla's 2013 long-term debt 0 -> 586M, moved from its convertible-debt line, total assets
+    2,417M in both)."""
     for v in values:
         totals = _BALANCE_TOTALS if v.period_type == "instant" else _FLOW_TOTALS
         if v.revision_kind != "restatement" or not v.original_accession or v.matched_tag in totals:
@@ -253,8 +262,8 @@ def _name_reclassifications(facts: CompanyFacts, spec: Concept, values: list[Fac
         was, now = v.original_value, v.value
         if (
             was is None
-            or was == 0
-            or (now != 0 and (now > 0) != (was > 0))
+            or (was == 0 and v.period_type != "instant")  # (a balance can move onto a line it was 0 on)
+            or (now != 0 and was != 0 and (now > 0) != (was > 0))
             or (now == 0 and v.period_type != "instant")
         ):
             continue  # a reversed sign, or a flow gone to 0, is not a move between lines: it stays a restatement
