@@ -697,3 +697,47 @@ def test_a_convenience_translation_says_the_reporting_currency_covers_every_peri
     assert "some periods" not in note and "every period" in note and "TWD" in note
     cash = get_financial_concept("TSM", "cash")  # in TWD; USD translations for a few periods only
     assert any("some periods in USD" in n for n in cash.notes)
+
+
+# --- the data-ends note names the reports of the years an answer lacks (issue 35, 2 and 6) --------------------
+# Tesla's corpus facts end at 2022-09-30 (10-Q 0000950170-22-019867); its submissions (CIK 1318605) list the
+# 10-Ks for 2022-12-31 (0000950170-23-001409), 2023-12-31 (0001628280-24-002390), 2024-12-31
+# (0001628280-25-003063) and the latest, 2025-12-31 (0001628280-26-003952).
+
+
+def test_a_tesla_range_past_its_facts_names_the_report_of_each_missing_year(sec):
+    from edgar_cli import get_financial_series
+
+    r = get_financial_series("TSLA", ["revenue"], fiscal_year="2021..2024")
+    assert [c.key for c in r.columns] == ["FY2021"]  # 53,823,000,000 in the 10-K 0000950170-22-000796
+    (gone,) = [n for n in r.notes if n.startswith("No values for")]
+    assert "XBRL facts end at 2022-09-30" in gone  # the missing years get their reason
+    said = " ".join(r.warnings + r.notes)
+    for accession in ("0000950170-23-001409", "0001628280-24-002390", "0001628280-25-003063"):
+        assert accession in said
+    assert "0001628280-26-003952" not in said  # FY2025 is not asked
+
+
+def test_quarters_of_a_year_past_the_facts_name_that_years_report(sec):
+    r = get_financial_concept("TSLA", "revenue", fiscal_year=2022, period="quarterly")
+    assert [v.fiscal_period for v in r.values] == ["Q3", "Q2", "Q1"]
+    (w,) = [w for w in r.warnings if "XBRL facts end at 2022-09-30" in w]
+    assert "0000950170-23-001409" in w and "0001628280-26-003952" not in w
+
+
+def test_a_year_with_only_quarters_in_the_facts_points_to_its_reports_text(sec):
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("TSLA", "revenue", fiscal_year=2022)
+    assert "0000950170-23-001409" in info.value.message
+    assert "get_filing_section" in info.value.suggestion and "fiscal_year 2022" in info.value.suggestion
+
+
+def test_an_answer_wholly_inside_the_facts_has_no_data_ends_note(sec):
+    # Tesla's 2016 long-term debt (5,892,016,000, 0001564590-17-009968) is not affected by facts ending in 2022
+    r = get_financial_concept("TSLA", "us-gaap:LongTermDebt", fiscal_year=2016)
+    assert r.values and not any("XBRL facts end at" in w for w in r.warnings + r.notes)
+    from edgar_cli import get_financial_series
+
+    s = get_financial_series("TSLA", ["revenue"], fiscal_year="2018..2020")
+    assert not any("XBRL facts end at" in w for w in s.warnings + s.notes)
+
