@@ -695,8 +695,11 @@ def test_a_convenience_translation_says_the_reporting_currency_covers_every_peri
     assert [(v.value, v.accession_number) for v in r.values] == [(88_268_000_000, "0001193125-25-083423")]
     (note,) = [n for n in r.notes if "not mixed in" in n]
     assert "some periods" not in note and "every period" in note and "TWD" in note
-    cash = get_financial_concept("TSM", "cash")  # in TWD; USD translations for a few periods only
-    assert any("some periods in USD" in n for n in cash.notes)
+    # in TWD; every year shown (2017-12-31 to 2024-12-31, 20-Fs 0001193125-18-121866 to 0001193125-25-083423) has
+    # its USD translation too: the note is of the periods shown, not of every TWD period the filer reports
+    cash = get_financial_concept("TSM", "cash")
+    assert [v.end.year for v in cash.values] == list(range(2024, 2016, -1))
+    assert any("every period shown in USD" in n for n in cash.notes)
 
 
 # --- the data-ends note names the reports of the years an answer lacks (issue 35, 2 and 6) --------------------
@@ -741,3 +744,27 @@ def test_an_answer_wholly_inside_the_facts_has_no_data_ends_note(sec):
     s = get_financial_series("TSLA", ["revenue"], fiscal_year="2018..2020")
     assert not any("XBRL facts end at" in w for w in s.warnings + s.notes)
 
+
+# --- the other-currency and ignored-facts notes are true of the periods shown (issue 35, 6) --------------------
+# TSMC's ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued: 153,093,600,000 TWD at 2016-12-31 (20-F
+# 0001193125-18-121866); its USD translations start at 2017-12-31 (3,097,200,000 USD, the same 20-F); the 6-K
+# 0001193125-21-301021 repeats 2020-12-31 (254,105,100,000 TWD, 20-F 0001193125-21-118512) and gives 2021-06-30.
+BONDS = "ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued"
+
+
+def test_a_currency_with_no_value_for_the_period_shown_is_not_offered_for_it(sec):
+    r = get_financial_concept("TSM", BONDS, fiscal_year=2016)
+    assert [(v.value, v.accession_number) for v in r.values] == [(153_093_600_000, "0001193125-18-121866")]
+    (note,) = [n for n in r.notes if "USD" in n and "convenience translation" in n]
+    assert "ask for them with unit USD" not in note and "also reports some periods" not in note
+    assert "2017-12-31" in note  # which periods the USD figures cover
+    with pytest.raises(EdgarError):  # as the note says: none for FY2016
+        get_financial_concept("TSM", BONDS, fiscal_year=2016, unit="USD")
+
+
+def test_facts_ignored_outside_periodic_reports_are_mentioned_only_for_a_period_shown(sec):
+    r = get_financial_concept("TSM", BONDS, fiscal_year=2016)
+    assert not any("outside periodic reports" in n for n in r.notes)
+    r2020 = get_financial_concept("TSM", BONDS, fiscal_year=2020)
+    assert [(v.value, v.accession_number) for v in r2020.values] == [(254_105_100_000, "0001193125-21-118512")]
+    assert "Facts repeated outside periodic reports were ignored (1 in 6-K)." in r2020.notes
