@@ -768,3 +768,13 @@ def test_facts_ignored_outside_periodic_reports_are_mentioned_only_for_a_period_
     r2020 = get_financial_concept("TSM", BONDS, fiscal_year=2020)
     assert [(v.value, v.accession_number) for v in r2020.values] == [(254_105_100_000, "0001193125-21-118512")]
     assert "Facts repeated outside periodic reports were ignored (1 in 6-K)." in r2020.notes
+
+
+def test_the_quarters_of_a_year_past_the_facts_name_its_ten_qs_and_its_ten_k(sec):
+    # Tesla FY2023: 10-Qs 0000950170-23-013890 (2023-03-31), 0000950170-23-033872 (2023-06-30),
+    # 0001628280-23-034847 (2023-09-30) and the 10-K 0001628280-24-002390 (2023-12-31), none in the facts
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("TSLA", "revenue", fiscal_year=2023, period="quarterly")
+    for accession in ("0000950170-23-013890", "0000950170-23-033872", "0001628280-23-034847", "0001628280-24-002390"):
+        assert accession in info.value.message
+    assert "0001628280-26-003952" not in info.value.message

@@ -309,22 +309,6 @@ def _gap_note(name: str, cik: int, report: tuple) -> str:
     )
 
 
-def year_coverage_note(facts: CompanyFacts, year_end: _date_type | None) -> str | None:
-    """The note on the facts' end naming the annual report (10-K, 20-F, 40-F; the original before an
-    amendment) for the fiscal year ending ``year_end`` (within 14 days: a 52/53-week year), when the
-    submissions list one past the facts' end; else the facts' ``coverage_note`` (the latest report)."""
-    from . import submissions as S
-
-    if year_end is None or facts.coverage_note is None:
-        return facts.coverage_note
-    annual = [
-        r for r in facts.later_reports if S.family_of(r[1]) in S.ANNUAL_FAMILIES and abs((r[0] - year_end).days) <= 14
-    ]
-    if not annual:
-        return facts.coverage_note
-    return _gap_note(facts.name, facts.cik, min(annual, key=lambda r: (S.is_amendment(r[1]), r[2])))
-
-
 def facts_end(facts: CompanyFacts) -> _date_type | None:
     """The end of the main period of the newest report the company's facts hold, or None."""
     ends = [end for _start, end in facts.calendar.report_ends.values()]

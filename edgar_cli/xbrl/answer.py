@@ -22,10 +22,8 @@ from ..errors import EdgarError
 from ..sec import urls
 from ..sec.companyfacts import (
     known_on,
-    lacking_years,
     load_company_facts,
     span_coverage_note,
-    year_coverage_note,
 )
 from ..vocabulary import param, surface, tool
 from . import periods as P
@@ -175,8 +173,8 @@ def assemble_answer(
     selected = [v for v in pool if fy is None or v.fiscal_year == fy]
     if fy is not None and not selected:
         _raise_unsummed(ref, spec, series, pool, fy, period)
-        # the report for the year asked, if listed, when the facts do not reach the year
-        note = year_coverage_note(facts, cal.estimated_end(fy)) if lacking_years(facts, [fy]) else None
+        # the reports of the year asked, if listed, when the facts do not reach the year
+        note = span_coverage_note(facts, [fy], quarters=period != "annual")
         _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, note)
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)

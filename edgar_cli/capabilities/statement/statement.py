@@ -808,7 +808,7 @@ def _raise_no_columns(
             earliest_fiscal_year=have[0] if have else None,
             latest_fiscal_year=have[-1] if have else None,
         )
-    # years past the facts, which stop short of the filings: the report of the (first) year asked, if listed
+    # years past the facts, which stop short of the filings: the reports of the years asked, if listed
     gap = span_coverage_note(facts, years, quarters=period == "quarterly") if facts is not None and years else None
     raise EdgarError(
         "not_found",
