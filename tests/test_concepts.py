@@ -706,3 +706,87 @@ def test_a_year_in_progress_ends_on_the_companys_own_year_end_and_sends_nobody_t
         get_financial_concept("TSLA", "revenue", fiscal_year=2026)
     assert "ends around 2026-12-31" in info.value.message
     assert "get_filing_section" not in info.value.suggestion and "section" not in info.value.suggestion
+
+    # in TWD; every year shown (2017-12-31 to 2024-12-31, 20-Fs 0001193125-18-121866 to 0001193125-25-083423) has
+    # its USD translation too: the note is of the periods shown, not of every TWD period the filer reports
+    cash = get_financial_concept("TSM", "cash")
+    assert [v.end.year for v in cash.values] == list(range(2024, 2016, -1))
+    assert any("every period shown in USD" in n for n in cash.notes)
+
+
+# --- the data-ends note names the reports of the years an answer lacks (issue 35, 2 and 6) --------------------
+# Tesla's corpus facts end at 2022-09-30 (10-Q 0000950170-22-019867); its submissions (CIK 1318605) list the
+# 10-Ks for 2022-12-31 (0000950170-23-001409), 2023-12-31 (0001628280-24-002390), 2024-12-31
+# (0001628280-25-003063) and the latest, 2025-12-31 (0001628280-26-003952).
+
+
+def test_a_tesla_range_past_its_facts_names_the_report_of_each_missing_year(sec):
+    from edgar_cli import get_financial_series
+
+    r = get_financial_series("TSLA", ["revenue"], fiscal_year="2021..2024")
+    assert [c.key for c in r.columns] == ["FY2021"]  # 53,823,000,000 in the 10-K 0000950170-22-000796
+    (gone,) = [n for n in r.notes if n.startswith("No values for")]
+    assert "XBRL facts end at 2022-09-30" in gone  # the missing years get their reason
+    said = " ".join(r.warnings + r.notes)
+    for accession in ("0000950170-23-001409", "0001628280-24-002390", "0001628280-25-003063"):
+        assert accession in said
+    assert "0001628280-26-003952" not in said  # FY2025 is not asked
+
+
+def test_quarters_of_a_year_past_the_facts_name_that_years_report(sec):
+    r = get_financial_concept("TSLA", "revenue", fiscal_year=2022, period="quarterly")
+    assert [v.fiscal_period for v in r.values] == ["Q3", "Q2", "Q1"]
+    (w,) = [w for w in r.warnings if "XBRL facts end at 2022-09-30" in w]
+    assert "0000950170-23-001409" in w and "0001628280-26-003952" not in w
+
+
+def test_a_year_with_only_quarters_in_the_facts_points_to_its_reports_text(sec):
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("TSLA", "revenue", fiscal_year=2022)
+    assert "0000950170-23-001409" in info.value.message
+    assert "get_filing_section" in info.value.suggestion and "fiscal_year 2022" in info.value.suggestion
+
+
+def test_an_answer_wholly_inside_the_facts_has_no_data_ends_note(sec):
+    # Tesla's 2016 long-term debt (5,892,016,000, 0001564590-17-009968) is not affected by facts ending in 2022
+    r = get_financial_concept("TSLA", "us-gaap:LongTermDebt", fiscal_year=2016)
+    assert r.values and not any("XBRL facts end at" in w for w in r.warnings + r.notes)
+    from edgar_cli import get_financial_series
+
+    s = get_financial_series("TSLA", ["revenue"], fiscal_year="2018..2020")
+    assert not any("XBRL facts end at" in w for w in s.warnings + s.notes)
+
+
+# --- the other-currency and ignored-facts notes are true of the periods shown (issue 35, 6) --------------------
+# TSMC's ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued: 153,093,600,000 TWD at 2016-12-31 (20-F
+# 0001193125-18-121866); its USD translations start at 2017-12-31 (3,097,200,000 USD, the same 20-F); the 6-K
+# 0001193125-21-301021 repeats 2020-12-31 (254,105,100,000 TWD, 20-F 0001193125-21-118512) and gives 2021-06-30.
+BONDS = "ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued"
+
+
+def test_a_currency_with_no_value_for_the_period_shown_is_not_offered_for_it(sec):
+    r = get_financial_concept("TSM", BONDS, fiscal_year=2016)
+    assert [(v.value, v.accession_number) for v in r.values] == [(153_093_600_000, "0001193125-18-121866")]
+    (note,) = [n for n in r.notes if "USD" in n and "convenience translation" in n]
+    assert "ask for them with unit USD" not in note and "also reports some periods" not in note
+    assert "2017-12-31" in note  # which periods the USD figures cover
+    with pytest.raises(EdgarError):  # as the note says: none for FY2016
+        get_financial_concept("TSM", BONDS, fiscal_year=2016, unit="USD")
+
+
+def test_facts_ignored_outside_periodic_reports_are_mentioned_only_for_a_period_shown(sec):
+    r = get_financial_concept("TSM", BONDS, fiscal_year=2016)
+    assert not any("outside periodic reports" in n for n in r.notes)
+    r2020 = get_financial_concept("TSM", BONDS, fiscal_year=2020)
+    assert [(v.value, v.accession_number) for v in r2020.values] == [(254_105_100_000, "0001193125-21-118512")]
+    assert "Facts repeated outside periodic reports were ignored (1 in 6-K)." in r2020.notes
+
+
+def test_the_quarters_of_a_year_past_the_facts_name_its_ten_qs_and_its_ten_k(sec):
+    # Tesla FY2023: 10-Qs 0000950170-23-013890 (2023-03-31), 0000950170-23-033872 (2023-06-30),
+    # 0001628280-23-034847 (2023-09-30) and the 10-K 0001628280-24-002390 (2023-12-31), none in the facts
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("TSLA", "revenue", fiscal_year=2023, period="quarterly")
+    for accession in ("0000950170-23-013890", "0000950170-23-033872", "0001628280-23-034847", "0001628280-24-002390"):
+        assert accession in info.value.message
+    assert "0001628280-26-003952" not in info.value.message

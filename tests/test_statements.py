@@ -448,10 +448,15 @@ def test_notes_several_rows_share_are_said_once_for_the_table(sec):
     from edgar_cli.capabilities.statement.statement import get_financial_statement
 
     r = get_financial_statement("TSM", "income", last=2, unit="USD")
-    assert sum(n.startswith("Facts repeated outside periodic reports") for n in r.notes) == 1
-    assert not any(n.startswith("Facts repeated outside") for row in r.rows for n in row.notes)
     twd = [n for n in r.notes if "reports every period shown in TWD as well" in n]  # (never "some periods": all are)
     assert len(twd) == 1 and twd[0].startswith("Revenue, Cost of revenue")
+    # the 6-K 0001193125-21-301021 repeats 2019-2021 periods, none of FY2023/FY2024's: nothing to say of them here
+    assert not any("outside periodic reports" in n for n in r.notes + [n for row in r.rows for n in row.notes])
+    # it repeats TSMC's 2020-12-31 balances (total assets 2,760,600,500,000 TWD, as in the 20-F
+    # 0001193125-21-118512): said once for the FY2020 balance sheet, not on each row
+    b = get_financial_statement("TSM", "balance", fiscal_year="2020")
+    assert sum(n.startswith("Facts repeated outside periodic reports") for n in b.notes) == 1
+    assert not any(n.startswith("Facts repeated outside") for row in b.rows for n in row.notes)
 
 
 def test_an_income_statement_as_of_a_date_before_the_year_was_reported_names_its_first_filing(sec):

@@ -33,7 +33,7 @@ import marshal
 import threading
 from collections.abc import Mapping
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from datetime import date as _date_type
 
 from ..errors import EdgarError
@@ -309,20 +309,66 @@ def _gap_note(name: str, cik: int, report: tuple) -> str:
     )
 
 
-def year_coverage_note(facts: CompanyFacts, year_end: _date_type | None) -> str | None:
-    """The note on the facts' end naming the annual report (10-K, 20-F, 40-F; the original before an
-    amendment) for the fiscal year ending ``year_end`` (within 14 days: a 52/53-week year), when the
-    submissions list one past the facts' end; else the facts' ``coverage_note`` (the latest report)."""
+def facts_end(facts: CompanyFacts) -> _date_type | None:
+    """The end of the main period of the newest report the company's facts hold, or None."""
+    ends = [end for _start, end in facts.calendar.report_ends.values()]
+    return _date_type.fromisoformat(max(ends)) if ends else None
+
+
+def lacking_years(facts: CompanyFacts, years: list[int]) -> list[int]:
+    """Of fiscal ``years``, those ending (by the calendar's estimate) more than 7 days after the facts' end,
+    when the facts stop short of the filings (``coverage_note`` set); else none."""
+    last = facts_end(facts)
+    if facts.coverage_note is None or last is None:
+        return []
+    ends = {y: facts.calendar.estimated_end(y) for y in years}
+    return [y for y, e in ends.items() if e is not None and (e - last).days > 7]
+
+
+def span_coverage_note(facts: CompanyFacts, years: list[int] | None, *, quarters: bool = False) -> str | None:
+    """The note on the facts' end for an answer about fiscal ``years`` (None: the latest, which gets the
+    facts' ``coverage_note``, naming the latest report).
+
+    None when every year asked ends within the facts (the answer is wholly inside them). Else the note names
+    the reports of the years the answer lacks: each year's annual report (10-K, 20-F, 40-F; the original
+    before an amendment), and with ``quarters`` every periodic report of those years after the facts' end;
+    the facts' ``coverage_note`` when the submissions list none of them (a year not over yet)."""
     from . import submissions as S
 
-    if year_end is None or facts.coverage_note is None:
+    if years is None or facts.coverage_note is None:
         return facts.coverage_note
-    annual = [
-        r for r in facts.later_reports if S.family_of(r[1]) in S.ANNUAL_FAMILIES and abs((r[0] - year_end).days) <= 14
-    ]
-    if not annual:
+    lacking = lacking_years(facts, years)
+    if not lacking:
+        return None
+    last = facts_end(facts)
+    picked: dict[_date_type, tuple] = {}
+    for y in lacking:
+        end = facts.calendar.estimated_end(y)
+        assert end is not None and last is not None  # lacking_years keeps only years with an end past ``last``
+        for r in facts.later_reports:
+            annual = S.family_of(r[1]) in S.ANNUAL_FAMILIES and abs((r[0] - end).days) <= 14
+            within = quarters and last < r[0] and (end - r[0]).days < 360 and r[0] <= end + timedelta(days=14)
+            if annual or within:
+                old = picked.get(r[0])
+                if old is None or (S.is_amendment(r[1]), r[2]) < (S.is_amendment(old[1]), old[2]):
+                    picked[r[0]] = r
+    if not picked:
         return facts.coverage_note
-    return _gap_note(facts.name, facts.cik, min(annual, key=lambda r: (S.is_amendment(r[1]), r[2])))
+    reports = [picked[d] for d in sorted(picked)]
+    if len(reports) == 1:
+        return _gap_note(facts.name, facts.cik, reports[0])
+    _d, _f, _filed, _a, last_end, last_accn = reports[0]
+    listed = "; ".join(f"its {r[1]} for the period ending {r[0]}, filed {r[2]} ({r[3]})" for r in reports)
+    return (
+        f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}); the reports of "
+        f"{_fy_list(lacking)} are not in them: {listed}. Their figures are in the filings' text: read each with "
+        f"{_section_call(facts.cik, reports[0][3])} (and the others' accession numbers)."
+    )
+
+
+def _fy_list(years: list[int]) -> str:
+    names = [f"FY{y}" for y in sorted(years)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _section_call(cik: int | str, accession: str) -> str:

@@ -20,7 +20,11 @@ from typing import Any
 from ..companies import successors
 from ..errors import EdgarError
 from ..sec import urls
-from ..sec.companyfacts import known_on, load_company_facts, year_coverage_note
+from ..sec.companyfacts import (
+    known_on,
+    load_company_facts,
+    span_coverage_note,
+)
 from ..vocabulary import param, surface, tool
 from . import periods as P
 from . import pointintime as PIT
@@ -169,13 +173,16 @@ def assemble_answer(
     selected = [v for v in pool if fy is None or v.fiscal_year == fy]
     if fy is not None and not selected:
         _raise_unsummed(ref, spec, series, pool, fy, period)
-        note = year_coverage_note(facts, cal.estimated_end(fy))  # the report for the year asked, if listed
+        # the reports of the year asked, if listed, when the facts do not reach the year
+        note = span_coverage_note(facts, [fy], quarters=period != "annual")
         _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, note)
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
-    if facts.coverage_note:  # the facts end before the filer's latest report
-        warnings.append(facts.coverage_note)
+    # the facts end before the filer's latest report: said of the latest, or of a year asked they do not reach
+    gap = span_coverage_note(facts, None if fy is None else [fy], quarters=period != "annual")
+    if gap:
+        warnings.append(gap)
     first = min((v.end for v in pool), default=None)
     if shown and first is not None and min(v.end for v in shown) == first:  # the answer reaches the series' start
         notes += [n for n in [successors.series_note(ref.cik, first)] if n]
@@ -356,6 +363,17 @@ def unsummed_suggestion(gaps: list[Unsummed], who: str, years: str) -> str:
     return f"Ask for the lines themselves with {asks}, and read the balance sheet in the filing for how they add up."
 
 
+def _read_year(ref: CompanyRefRecord, fy: int) -> str:
+    """How this surface reads fiscal year ``fy``'s report text (its MD&A or financial statements)."""
+    who = ref.tickers[0] if ref.tickers else ref.cik
+    if surface() == "cli":
+        return f"{tool('get_filing_section')} {who} mda {param('fiscal_year')} {fy}"
+    return (
+        f"{tool('get_filing_section')} (company {who}, section mda or financial_statements, "
+        f"{param('fiscal_year')} {fy})"
+    )
+
+
 def _raise_missing_year(
     ref: CompanyRefRecord,
     spec: Concept,
@@ -425,21 +443,19 @@ def _raise_missing_year(
         where = f" (its latest {period} value ends {latest_end}; the fiscal year ended {year_end})."
     if before is not None:
         suggestion = f"Ask for CIK {before.predecessor_cik} for FY{fy}."
+    elif other and coverage_note:  # the year's other values are in the facts; its report is past them
+        suggestion = (
+            f"Use {param('period')} all to see FY{fy}'s values in the XBRL facts, and read the rest in its "
+            f"report's text with {_read_year(ref, fy)}; or ask for FY{latest}."
+        )
     elif other:
         suggestion = f"Use {param('period')} all to see FY{fy}'s values, or ask for FY{latest}."
     elif covered is not None:
         suggestion = _stopped_suggestion(ref, spec, fy, latest)
     elif latest and fy >= latest and coverage_note and not (est_end is not None and est_end >= today):
         # (a year still in progress has no report to read yet: the next branch says so)
-        who = ref.tickers[0] if ref.tickers else ref.cik
-        read = (
-            f"{tool('get_filing_section')} {who} mda {param('fiscal_year')} {fy}"
-            if surface() == "cli"
-            else f"{tool('get_filing_section')} (company {who}, section mda or financial_statements, "
-            f"{param('fiscal_year')} {fy})"
-        )
         suggestion = (
-            f"Read FY{fy}'s figures in its report's text with {read} (they are not in the XBRL facts), "
+            f"Read FY{fy}'s figures in its report's text with {_read_year(ref, fy)} (they are not in the XBRL facts), "
             f"or ask for FY{latest}, the latest year in the XBRL facts."
         )
     elif latest:

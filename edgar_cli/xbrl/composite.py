@@ -94,6 +94,7 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
     out.unit = lead
     for s in parts.values():
         out.ignored_forms.update({f: out.ignored_forms.get(f, 0) + n for f, n in s.ignored_forms.items()})
+        out.ignored_periods.update({k: out.ignored_periods.get(k, 0) + n for k, n in s.ignored_periods.items()})
     at: dict[str, dict[date, FactRecord]] = {
         tag: {v.end: v for v in s.values if v.period_type == "instant"} for tag, s in parts.items()
     }

@@ -41,16 +41,31 @@ def describe_values(
             if home and any(u.split("/")[0] == home for u in other)
             else "another currency"
         )
-        mine = series.unit_periods.get(unit) or set()
-        every = bool(mine) and all(mine <= (series.unit_periods.get(u) or set()) for u in other)
-        notes.append(
-            (
-                f"The filer reports every period shown in {', '.join(other)} as well ({what})"
-                if every
-                else f"The filer also reports some periods in {', '.join(other)} ({what})"
+        # said of the periods shown: a unit offered only where it has a value for one of them
+        periods = _periods(shown)
+        has = {u: periods & (series.unit_periods.get(u) or set()) for u in other}
+        offered = [u for u in other if has[u]]
+        every = bool(periods) and bool(offered) and all(has[u] == periods for u in offered)
+        if offered:
+            notes.append(
+                (
+                    f"The filer reports every period shown in {', '.join(offered)} as well ({what})"
+                    if every
+                    else f"The filer also reports some of the periods shown in {', '.join(offered)} ({what})"
+                )
+                + f"; those are not mixed in: ask for them with {param('unit')} {offered[0].split('/')[0]}."
             )
-            + f"; those are not mixed in: ask for them with {param('unit')} {other[0].split('/')[0]}."
-        )
+        else:
+            spans = []
+            for u in other:
+                ends = sorted(e for _s, e in series.unit_periods.get(u) or set())
+                if ends:
+                    spans.append(f"{u} ({what}) only for periods ending {ends[0]} to {ends[-1]}")
+            if spans:
+                notes.append(
+                    f"The filer also reports {spec.name} in {'; '.join(spans)}, none of them a period shown "
+                    f"(ask for those with {param('unit')} {other[0].split('/')[0]} and their fiscal years)."
+                )
     if any(v.matched_tag.startswith("ifrs-full:") for v in shown):
         notes.append("IFRS figures (a foreign private issuer's 20-F): definitions differ from US GAAP.")
     used = list(dict.fromkeys(v.matched_tag for v in shown))
@@ -71,8 +86,12 @@ def describe_values(
             f"{r[1]}, {r[3]}, against {part.value:,} for {tag}), which is not in it. For all of its "
             f"{spec.label.lower()} add the two (ask for {line}); edgar does not add them."
         )
-    if series.ignored_forms:
-        forms = ", ".join(f"{n} in {f}" for f, n in sorted(series.ignored_forms.items()))
+    ignored: dict[str, int] = {}  # form -> the facts of a period shown ignored in it
+    for (form, start, end), n in series.ignored_periods.items():
+        if (start, end) in _periods(shown):
+            ignored[form] = ignored.get(form, 0) + n
+    if ignored:
+        forms = ", ".join(f"{n} in {f}" for f, n in sorted(ignored.items()))
         notes.append(f"Facts repeated outside periodic reports were ignored ({forms}).")
     caveats = {t.tag: t.caveat for t in spec.chain}
     first_of_taxonomy: dict[str, str] = {}
@@ -148,6 +167,11 @@ def describe_values(
             f"reported (results changed; original_value is the first figure): {listed(changed)}."
         )
     return notes, warnings
+
+
+def _periods(shown: list[FactRecord]) -> set[tuple[str | None, str]]:
+    """The (start, end) ISO dates of the values shown, as Series.unit_periods and ignored_periods key them."""
+    return {(v.start.isoformat() if v.start else None, v.end.isoformat()) for v in shown}
 
 
 def _years(years: list[int]) -> str:

@@ -47,6 +47,8 @@ class Series:
         self.unit_periods: dict[str, set] = {}  # unit -> the (start, end) periods periodic reports give in it
         self.tags_tried: list[TagTriedRecord] = []
         self.ignored_forms: dict[str, int] = {}
+        # (form, start, end) -> the facts of that period ignored in that form (not a periodic report)
+        self.ignored_periods: dict[tuple[str, str | None, str], int] = {}
         self.notes: list[str] = []  # what the answer must say of the series as a whole (a composite's unsummed dates)
         # a value that is a part (a line the filer tags beside it left out): end -> (its tag, the line, its row)
         self.apart: dict[str, tuple[str, str, tuple]] = {}
@@ -156,6 +158,8 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
                 by_period[canon.key(r[0], r[1])].append(r)
             else:
                 out.ignored_forms[r[6]] = out.ignored_forms.get(r[6], 0) + 1
+                where = (r[6], r[0], r[1])
+                out.ignored_periods[where] = out.ignored_periods.get(where, 0) + 1
         new = [k for k in by_period if k not in claimed]
         for k in new:
             claimed[k] = tag

@@ -23,7 +23,7 @@ from ...models.companies import CompanyRef
 from ...models.facts import FactValue
 from ...sec import urls
 from ...sec.client import SecClient, get_client
-from ...sec.companyfacts import known_on, load_company_facts
+from ...sec.companyfacts import known_on, load_company_facts, span_coverage_note
 from ...vocabulary import param, tool
 from ...xbrl import periods as P
 from ...xbrl import pointintime as PIT
@@ -342,7 +342,14 @@ def compare_companies(
     shown_ciks = {r.cik for r in rows}
     # a failed freshness check: that company's cached facts, dated
     warnings.extend(f"{e.ref.name}: {n}" for e in entries if e.ref.cik in shown_ciks for n in e.facts.notes)
-    warnings.extend(e.facts.coverage_note for e in entries if e.facts.coverage_note and e.ref.cik in shown_ciks)
+    # a company whose facts end before its filings: said of its latest year, or of a year asked its facts do not
+    # reach (naming that year's report), not of a year wholly inside them
+    for e in entries:
+        years = [r.fiscal_year for r in rows if r.cik == e.ref.cik and r.fiscal_year is not None]
+        of_years = basis in ("requested", "nearest") and bool(years)
+        gap = span_coverage_note(e.facts, years if of_years else None, quarters=period != "annual")
+        if gap and e.ref.cik in shown_ciks:
+            warnings.append(gap)
     warnings.extend(ticker_file_warnings(client))  # the companies named through a stale ticker file
     mixed_units = len({r.unit for r in rows}) > 1
     if sort == "value" and mixed_units:

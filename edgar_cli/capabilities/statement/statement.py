@@ -23,7 +23,7 @@ from pydantic import Field
 from ...errors import EdgarError
 from ...models.companies import CompanyRef
 from ...sec.client import SecClient, get_client
-from ...sec.companyfacts import known_on, load_company_facts, year_coverage_note
+from ...sec.companyfacts import facts_end, known_on, lacking_years, load_company_facts, span_coverage_note
 from ...vocabulary import param
 from ...xbrl import derive as D
 from ...xbrl import pointintime as PIT
@@ -367,10 +367,14 @@ def _rows_table(
         if col.fiscal_period == "TTM":  # its twelve months, as the derived cells give them
             col.start = _mode([c.start for r in out_rows for c in r.cells if c.column == col.key and c.derived])
     available = {k[0] for r in rows for k in r.keys(period)}  # before last cut the columns
-    notes += _table_notes(out_rows, columns, kinds, period, years, available)
+    past = set(lacking_years(facts, years)) if years else set()
+    notes += _table_notes(out_rows, columns, kinds, period, years, available, past, facts_end(facts))
     if period == "quarterly" and no_quarters:
         notes.append(f"No fiscal quarter is reported in the company's periodic XBRL facts{_NO_QUARTERS}.")
-    warnings = list(facts.notes) + [n for n in [facts.coverage_note] if n]
+    # the facts end before the filer's latest report: said of the latest columns, or of the years asked they
+    # do not reach (naming those years' reports), not of years wholly inside them
+    gap = span_coverage_note(facts, years or None, quarters=period == "quarterly")
+    warnings = list(facts.notes) + [n for n in [gap] if n]
     warnings += [f"{r.label}: {w}" for r in out_rows for w in r.warnings if w != facts.coverage_note]
     unit = next((r.unit for r in out_rows if r.unit and "/" not in r.unit), None)
     title = f"{ref.name} (CIK {ref.cik}) - {label}, {period}"
@@ -685,7 +689,11 @@ def _table_notes(
     period: str,
     years: list[int] | None,
     available: set[int],
+    past: set[int] | None = None,
+    facts_end: date | None = None,
 ) -> list[str]:
+    """The table's notes; ``past``: the years asked that end after ``facts_end``, the end of facts that stop
+    short of the filer's reports (their missing values get that reason)."""
     notes = []
     statuses = Counter(c.status for r in rows for c in r.cells)
     if statuses["implied"]:
@@ -716,8 +724,16 @@ def _table_notes(
         notes.append("Not reported by this company (shown empty, never zero): " + ", ".join(missing_rows) + ".")
     if years:
         gone = [y for y in years if y not in available]
-        if gone:
-            notes.append("No values for " + ", ".join(f"FY{y}" for y in gone) + ".")
+        beyond = [y for y in gone if y in (past or set())]
+        inside = [y for y in gone if y not in beyond]
+        if inside:
+            notes.append("No values for " + ", ".join(f"FY{y}" for y in inside) + ".")
+        if beyond:
+            notes.append(
+                "No values for "
+                + ", ".join(f"FY{y}" for y in beyond)
+                + f": the XBRL facts end at {facts_end}, before these years' reports (the warning names them)."
+            )
         have = {c.fiscal_year for c in columns}
         cut = [y for y in years if y in available and y not in have]
         if cut:
@@ -792,12 +808,8 @@ def _raise_no_columns(
             earliest_fiscal_year=have[0] if have else None,
             latest_fiscal_year=have[-1] if have else None,
         )
-    # years past the facts, which stop short of the filings: the report of the (first) year asked, if listed
-    gap = (
-        year_coverage_note(facts, facts.calendar.estimated_end(years[0]))
-        if facts is not None and years and (not have or years[0] > have[-1])
-        else None
-    )
+    # years past the facts, which stop short of the filings: the reports of the years asked, if listed
+    gap = span_coverage_note(facts, years, quarters=period == "quarterly") if facts is not None and years else None
     raise EdgarError(
         "not_found",
         f"No {period} values for {ref.name} in {asked}"
