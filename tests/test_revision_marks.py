@@ -138,6 +138,26 @@ def test_a_total_of_rounded_parts_a_unit_off_is_a_precision_change():
     assert classify_revision(8306000000, 8307000000, "USD") == "restatement"  # one precision: a real change
 
 
+@pytest.mark.parametrize(
+    "was,now,unit,kind",
+    [
+        # NVIDIA's Q2 FY2017 diluted EPS 0.40 (printed 0.4, 0001045810-16-000300) -> 0.41 (0001045810-16-000353):
+        # a round figure is not evidence of a coarser rounding
+        (0.4, 0.41, "USD/shares", "restatement"),
+        # Apple's 9M 2009 change in other operating liabilities -200M (0001193125-09-153165) -> -293M
+        # (0001193125-10-162840): its revenue-recognition restatement
+        (-200000000, -293000000, "USD", "restatement"),
+        # NVIDIA's antidilutive securities 1,000,000 (0001045810-23-000227) -> 10,000,000 (0001045810-24-000316):
+        # the 10-for-1 split of 2024
+        (1000000, 10000000, "shares", "stock_split"),
+    ],
+)
+def test_a_round_figure_is_not_taken_for_a_coarser_rounding(was, now, unit, kind):
+    from edgar_cli.xbrl.restatements import classify_revision
+
+    assert classify_revision(was, now, unit) == kind
+
+
 def test_a_balance_moved_onto_a_line_it_was_zero_on_is_a_reclassification(sec):
     from edgar_cli import get_financial_concept
 

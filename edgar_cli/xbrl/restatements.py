@@ -154,9 +154,13 @@ def split_candidates(original: float | int, latest: float | int, max_ratio: int 
 def classify_revision(original: float | int, latest: float | int, unit: str) -> RevisionKind:
     a, b = Decimal(str(original)), Decimal(str(latest))
     fine, coarse = sorted((_precision(original), _precision(latest)))
-    if (a / coarse).quantize(Decimal(1), ROUND_HALF_UP) == (b / coarse).quantize(Decimal(1), ROUND_HALF_UP):
+    # A value's rounding step is read from its trailing zeros, so a round figure (0.40 printed 0.4, 200,000,000,
+    # 10,000,000) looks coarse: only a coarse value of 3 significant digits or more is evidence of a rounding
+    # (NVIDIA's Q2 FY2017 diluted EPS 0.40 -> 0.41 is a restatement; 1,000,000 -> 10,000,000 a split)
+    rounded = max(abs(a), abs(b)) / coarse >= 100 and min(abs(a), abs(b)) / coarse >= 100
+    if rounded and (a / coarse).quantize(Decimal(1), ROUND_HALF_UP) == (b / coarse).quantize(Decimal(1), ROUND_HALF_UP):
         return "precision_change"  # (half up, as filers round: 2,476,500,000 is 2,477 million, not 2,476)
-    if fine != coarse and abs(a - b) <= coarse:
+    if rounded and fine != coarse and abs(a - b) <= coarse:
         # re-presented in a coarser unit, a total of rounded parts can be a unit off its own rounding: Tesla's
         # FY2018 current assets 8,306,308,000, later 8,307,000,000 when its filings went to millions
         return "precision_change"
