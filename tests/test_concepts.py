@@ -696,8 +696,9 @@ def test_a_convenience_translation_says_the_reporting_currency_covers_every_peri
     assert [(v.value, v.accession_number) for v in r.values] == [(88_268_000_000, "0001193125-25-083423")]
     (note,) = [n for n in r.notes if "not mixed in" in n]
     assert "some periods" not in note and "every period" in note and "TWD" in note
-    cash = get_financial_concept("TSM", "cash")  # in TWD; USD translations for a few periods only
-    assert any("some periods in USD" in n for n in cash.notes)
+    cash = get_financial_concept("TSM", "cash")  # in TWD; each year shown (2017-2024) also translated to USD
+    assert [v.end.year for v in cash.values] == list(range(2024, 2016, -1))
+    assert any("every period shown in USD" in n for n in cash.notes)
 
 
 def test_a_year_in_progress_ends_on_the_companys_own_year_end_and_sends_nobody_to_a_report_not_filed(sec):
