@@ -471,12 +471,19 @@ def _catalogue_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | 
     return status, _first_hits(_calendar_order(rows, cal))
 
 
+def _tag_names(spec: Concept) -> list[str]:
+    """The stored tag names a concept reads: its chain, or a raw tag given without its taxonomy in each one."""
+    tag = spec.chain[0].tag
+    if spec.raw and ":" not in tag:
+        return [f"{ns}:{tag}" for ns in ("us-gaap", "ifrs-full", "dei", "srt")]
+    return [t.tag for t in spec.chain]
+
+
 def _raw_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
     """A raw tag: the engine run now for each company reporting it (the same rules, computed on demand)."""
     from ...bulk.source import company_facts_from
 
-    tag = spec.chain[0].tag
-    names = [tag] if ":" in tag else [f"{t}:{tag}" for t in ("us-gaap", "ifrs-full", "dei", "srt")]
+    names = _tag_names(spec)
     marks = ",".join("?" * len(names))
     ciks = sorted({c for (c,) in store.all(f"SELECT DISTINCT cik FROM tags WHERE tag IN ({marks})", tuple(names))})
     status: dict[int, tuple] = {}
@@ -497,9 +504,7 @@ def _known_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None
 
     day = when.isoformat()
     considered = {c for (c,) in store.all("SELECT cik FROM pit WHERE first_filed <= ?", (day,))}
-    tags = [t.tag for t in spec.chain]
-    if spec.raw and ":" not in tags[0]:
-        tags = [f"{ns}:{tags[0]}" for ns in ("us-gaap", "ifrs-full", "dei", "srt")]
+    tags = _tag_names(spec)
     marks = ",".join("?" * len(tags))
     reporting = {c for (c,) in store.all(f"SELECT DISTINCT cik FROM tags WHERE tag IN ({marks})", tuple(tags))}
     status: dict[int, tuple] = {}
@@ -540,18 +545,19 @@ _STOPPED_AFTER_DAYS = 450
 
 
 def _last_filed(store: BulkStore, cik: int) -> date | None:
-    """The newest filing date in the filer's submissions (the bulk store's filers table), None when absent."""
+    """The newest filing date in the filer's submissions (the bulk store's copy, read as sec/submissions reads
+    the SEC's), None when the store has none or cannot read it."""
     import json
     import zlib
 
-    row = store.one("SELECT doc FROM filers WHERE cik = ?", (cik,))
-    if row is None or row[0] is None:
-        return None
+    from ...sec.submissions import parse_rows
+
     try:
-        recent = json.loads(zlib.decompress(row[0])).get("filings", {}).get("recent", {})
-        return max((date.fromisoformat(d) for d in recent.get("filingDate") or []), default=None)
-    except (ValueError, zlib.error, AttributeError, TypeError):
+        doc = store.document(f"CIK{cik:010d}.json")
+        rows = parse_rows(json.loads(doc)["filings"]["recent"], "recent") if doc is not None else []
+    except (EdgarError, ValueError, KeyError, TypeError, zlib.error):
         return None
+    return max((r.filing_date for r in rows), default=None)
 
 
 def _no_longer_filing(store: BulkStore, matched: list[_Hit], rows: list[ScreenRow], notes: list[str]) -> int | None:
