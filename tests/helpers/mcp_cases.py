@@ -93,6 +93,12 @@ CASES: list[tuple[str, str, dict, str]] = [
     ("unknown_concept", "get_financial_concept", {"company": "NVDA", "concept": "revnue"}, "invalid_argument"),
     ("future", "get_financial_concept", {"company": "NVDA", "concept": "revenue", "fiscal_year": 2031}, "out_of_scope"),
     (
+        "screen_as_of_not_a_date",
+        "screen_companies",
+        {"concept": "revenue", "fiscal_year": 2019, "as_of": "2019-W01"},
+        "invalid_argument",
+    ),
+    (
         "as_of_future",
         "get_financial_concept",
         {"company": "NVDA", "concept": "revenue", "as_of": "2031-01-01"},
