@@ -1,10 +1,11 @@
 """Score edgar's verify_answer on the verify claims (issue 32): is a false claim ever grounded?
 
-    python evals/score_verify.py [--part dev|held_apart|held_apart_2|held_apart_3] [--check-only] [--id ID ...] [--pattern P ...] [--sample N]
+    python evals/score_verify.py [--part dev|held_apart|held_apart_2|held_apart_3|held_apart_4] [--check-only] [--id ID ...] [--pattern P ...] [--sample N]
                                  [--json results.json] [--corpus PATH] [--no-corpus-check]
 
 ``--part dev`` reads evals/verify_claims.yaml, ``--part held_apart`` evals/verify_claims_held_apart.yaml,
-``--part held_apart_2`` evals/verify_claims_held_apart_2.yaml (all follow the schema in verify_claims.yaml's
+``--part held_apart_2`` evals/verify_claims_held_apart_2.yaml, ``--part held_apart_3`` and ``--part held_apart_4`` their
+namesakes (all follow the schema in verify_claims.yaml's
 header). Evidence rows are of three kinds: ``{companyfacts: CIK, tag, unit, start, end, val, accn, form}``
 (a companyfacts JSON row), ``{instance: PATH, accn, tag, unit, start, end, val}`` (a non-dimensional fact of
 an XBRL instance) and ``{document: PATH, accn, passage}`` (a passage that occurs in the document's text with
@@ -58,6 +59,7 @@ PARTS = {
     "held_apart": HERE / "verify_claims_held_apart.yaml",
     "held_apart_2": HERE / "verify_claims_held_apart_2.yaml",
     "held_apart_3": HERE / "verify_claims_held_apart_3.yaml",
+    "held_apart_4": HERE / "verify_claims_held_apart_4.yaml",
 }
 PATTERNS = (
     "simple",
