@@ -62,6 +62,11 @@ def system_clock() -> datetime:
     return datetime.now(UTC)
 
 
+def clock_pinned() -> bool:
+    """``EDGAR_TODAY`` pins the clock: times edgar stamps (a fetch's) are that day at 12:00 UTC, not now."""
+    return bool(os.environ.get("EDGAR_TODAY"))
+
+
 def config_dir() -> Path:
     from platformdirs import user_config_dir
 

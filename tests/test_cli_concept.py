@@ -333,3 +333,22 @@ def test_a_composite_that_cannot_be_summed_names_a_latest_year_that_answers(cli)
     # FY2012's total debt, summed from the lines in Tesla's FY2012 10-K 0001193125-13-096241
     ((value, accession),) = [(v["value"], v["accession_number"]) for v in again.json()["values"]]
     assert (value, accession) == (452336000, "0001193125-13-096241")
+
+
+def test_a_successor_whose_facts_are_missing_says_where_its_earlier_history_is(cli):
+    # The corpus holds no companyfacts for Marvell Technology, Inc. (CIK 1835632, MRVL in the corpus' ticker
+    # file) nor for its predecessor (CIK 1058057): the not_found names the reorganisation of 2021-04-20
+    for args in (("concept", "MRVL", "revenue", "--fy", "2020"), ("statement", "MRVL", "income")):
+        r = cli(*args, "--json")
+        err = r.json()["error"]
+        assert r.rc == 3 and err["code"] == "not_found", r.err
+        assert "CIK 0001835632" in err["message"] and "CIK 1058057" in err["message"] and "2021-04-20" in err["message"]
+    both = cli("compare", "revenue", "MRVL", "NVDA", "--fy", "2024", "--format", "tsv")
+    assert "not in the comparison (not_found)" in both.err and "CIK 1058057" in both.err
+
+
+def test_a_pinned_clock_says_the_fetch_time_is_not_the_real_time(cli):
+    # the tests pin today (EDGAR_TODAY): the caption's time is that day at noon, said to be the pinned one
+    r = cli("concept", "NVDA", "revenue", "--fy", "2024")
+    assert r.rc == 0 and "60922000000" in r.out  # 0001045810-24-000029
+    assert "12:00 UTC, the time EDGAR_TODAY pins; not the real time" in r.err

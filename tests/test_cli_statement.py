@@ -245,3 +245,23 @@ def test_a_table_without_empty_cells_has_no_footnotes(cli):
     # NVIDIA's FY2026 10-K 0001045810-26-000021 reports every row of its income statement
     res = cli("concept", "NVDA", "revenue", "net_income", "--last", "3", "--format", "table")
     assert res.rc == 0 and "¹" not in res.out
+
+
+def test_a_quarterly_concept_names_the_flag_that_derives_its_missing_fourth_quarter_and_the_flag_works(cli):
+    # NVIDIA FY2024: Q1-Q3 filed in 10-Qs, Q4 only implied by the 10-K 0001045810-24-000029 (60,922M for the
+    # year) less the nine months to 2023-10-29 (38,819M in 0001045810-23-000227)
+    r = cli("concept", "NVDA", "revenue", "--fy", "2024", "--period", "quarterly", "--format", "tsv")
+    assert r.rc == 0, r.err
+    assert "Q4 of FY2024 is not reported as its own quarter" in r.err and "--derive q4" in r.err
+    assert "does not derive" not in r.err
+    data = cli("concept", "NVDA", "revenue", "--fy", "2024", "--period", "quarterly", "--derive", "q4", "--json").json()
+    cells = [c for row in data["rows"] for c in row["cells"] if c.get("derived")]
+    assert [c["value"] for c in cells] == [22_103_000_000]
+    assert {"0001045810-24-000029", "0001045810-23-000227"} <= set(cells[0]["accession_numbers"])
+
+
+def test_limit_with_derive_on_one_concept_says_derive_makes_the_table(cli):
+    r = cli("concept", "NVDA", "revenue", "--period", "quarterly", "--limit", "4", "--derive", "q4", "--json")
+    err = r.json()["error"]
+    assert r.rc == ERROR_CODES["invalid_argument"] and "--derive makes a table of periods" in err["message"]
+    assert err["suggestion"] == "Use --last 5, for example."

@@ -272,7 +272,8 @@ def test_eps_unit_key_is_usd_per_share(sec):
 def test_missing_fourth_quarter_is_said_to_be_implied_not_derived(sec):
     r = get_financial_concept("NVDA", "revenue", fiscal_year=2025, period="quarterly")
     assert {v.fiscal_period for v in r.values} == {"Q1", "Q2", "Q3"}
-    assert any("Q4" in n and "does not derive" in n for n in r.notes)
+    # nothing is derived unasked; the note names the way to ask (get_financial_series, derive q4)
+    assert any("Q4" in n and "not shown here" in n and "get_financial_series with derive q4" in n for n in r.notes)
 
 
 # --- rule 8: years not reported and years in the future --------------------------------------

@@ -229,10 +229,12 @@ def print_messages(warnings: list[str], notes: list[str]) -> None:
 
 
 def describe_source(source: DataSource) -> str:
-    from ..config import mirror_from_env
+    from ..config import clock_pinned, mirror_from_env
     from ..sec.urls import redact
 
     when = f"{source.as_of:%Y-%m-%d %H:%M} UTC" if source.as_of else "unknown date"
+    if source.as_of and source.kind != "bulk" and clock_pinned():
+        when += ", the time EDGAR_TODAY pins; not the real time"
     try:
         mirror = mirror_from_env()
     except Exception:  # noqa: BLE001 - a bad setting was reported where it was read; this is a caption

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..datafiles import load_toml
+from ..errors import EdgarError
 
 
 @dataclass(frozen=True)
@@ -126,3 +127,12 @@ def succeeded_by(cik: int | str) -> str | None:
         f"{e.successor_cik}) on {e.effective} ({e.event}); filings and XBRL facts from then on are under "
         f"CIK {e.successor_cik}."
     )
+
+
+def facts_missing(exc: EdgarError, cik: int | str) -> EdgarError:
+    """``exc`` (companyfacts not found for ``cik``) with where the company's other history is, when ``cik``
+    is one side of a reorganisation: the facts of the other CIK may be what the caller wants."""
+    note = history_stop(cik) or succeeded_by(cik)
+    if exc.code != "not_found" or note is None:
+        return exc
+    return EdgarError(exc.code, f"{exc.message} {note}", exc.suggestion, **exc.extras)

@@ -80,7 +80,10 @@ def answer_concept(
     validate_fiscal_year(fy, when or today)
     spec = lookup(concept)
     ref = resolve(company, client)
-    facts = load_company_facts(client, int(ref.cik))
+    try:
+        facts = load_company_facts(client, int(ref.cik))
+    except EdgarError as exc:
+        raise successors.facts_missing(exc, ref.cik) from None
     if when is None:
         return assemble_answer(ref, spec, build_series(facts, spec, unit), facts, fy, period, limit, today, unit)
     known_on(client, facts, when)  # its cut kept on facts (and the cache) for answer_as_of

@@ -7,7 +7,7 @@ reports only inside longer periods. Both return plain sentences; nothing here ch
 
 from __future__ import annotations
 
-from ..vocabulary import param
+from ..vocabulary import param, surface, tool
 from .catalogue import Concept
 from .records import FactRecord
 from .restatements import substantive_revision
@@ -180,6 +180,16 @@ def _years(years: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _derive_q4_hint() -> str:
+    """Where a Q4 implied by the year less the nine months is derived, marked as such, on this surface."""
+    if surface() == "cli":
+        return f"Ask with {param('derive')} q4 to derive it (marked derived, with its formula and both filings)."
+    return (
+        f"{tool('get_financial_series')} with {param('derive')} q4 derives it (marked derived, with its formula "
+        "and both filings)."
+    )
+
+
 def quarter_gaps(values: list[FactRecord], years: list[int]) -> list[str]:
     """Notes on the quarters of ``years`` a duration series reports only inside longer periods.
 
@@ -199,7 +209,7 @@ def quarter_gaps(values: list[FactRecord], years: list[int]) -> list[str]:
         verb = "is" if len(no_q4) == 1 else "are"
         notes.append(
             f"Q4 of {_years(no_q4)} {verb} not reported as its own quarter; it is only implied by the annual "
-            "figure less the nine months. edgar does not derive it."
+            f"figure less the nine months, and not shown here. {_derive_q4_hint()}"
         )
     both = sorted(set(ytd_only["Q2"]) & set(ytd_only["Q3"]))
     for quarters, ys, spans in (

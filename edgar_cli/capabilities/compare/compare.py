@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from ...companies import successors
 from ...companies.tickers import ticker_file_warnings
 from ...errors import TRANSIENT_CODES, EdgarError
 from ...models.companies import CompanyRef
@@ -448,7 +449,7 @@ def _load_all(client: SecClient, ciks: list[int]) -> dict[int, CompanyFacts | Ed
         except EdgarError as exc:
             if exc.code in _FATAL_CODES:
                 raise
-            return exc
+            return successors.facts_missing(exc, cik)
 
     with ThreadPoolExecutor(max_workers=max(1, len(ciks)), thread_name_prefix="companyfacts") as pool:
         # Each thread runs in a copy of this context, so the call's progress and cancellation, and the

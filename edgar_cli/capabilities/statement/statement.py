@@ -20,6 +20,7 @@ from typing import Annotated, Literal, cast
 
 from pydantic import Field
 
+from ...companies import successors
 from ...errors import EdgarError
 from ...models.companies import CompanyRef
 from ...sec.client import SecClient, get_client
@@ -207,10 +208,14 @@ def concept_command(
             client=client,
         )
     if limit is not None:
+        why = (
+            f"{param('derive')} makes a table of periods (derived cells beside filed ones), and a table"
+            if len(concepts) == 1 and (years is None or len(years) == 1) and last is None
+            else "a table of several concepts or years"
+        )
         raise EdgarError(
             "invalid_argument",
-            f"{param('limit')} applies to one concept's values; a table of "
-            f"several concepts or years takes {param('last')}.",
+            f"{param('limit')} applies to one concept's values; {why} takes {param('last')}.",
             f"Use {param('last')} 5, for example.",
         )
     return get_financial_series(
@@ -270,7 +275,10 @@ def _table(
     for y in (years[0], years[-1]) if years else ():
         validate_fiscal_year(y, when or today)
     resolved = resolve_company(company, client=client)
-    facts = load_company_facts(client, int(resolved.cik))  # the one companyfacts request, for every row
+    try:
+        facts = load_company_facts(client, int(resolved.cik))  # the one companyfacts request, for every row
+    except EdgarError as exc:
+        raise successors.facts_missing(exc, resolved.cik) from None
     ref = resolved.ref()
     if when is not None:  # point in time: every row from the facts filed by then
         full, facts = facts, known_on(client, facts, when)
