@@ -70,6 +70,24 @@ def test_facts_known_on_a_date_keep_only_rows_filed_on_or_before_it():
     assert PIT.known_on(facts, date(2019, 1, 1)).tags == {}
 
 
+def _ten_q(fp, fy=2021, accn="0000000001-20-000007"):
+    quarter = ("2020-05-01", "2020-07-31", 50, accn, fy, fp, "10-Q", "2020-09-01", None)
+    ytd = ("2020-02-01", "2020-07-31", 90, accn, fy, fp, "10-Q", "2020-09-01", None)
+    return {"us-gaap:Revenues": {"label": "Revenues", "units": {"USD": [quarter, ytd]}}}
+
+
+def test_before_any_annual_report_the_labels_as_known_on_a_date_are_the_10q_own_fiscal_year_and_period():
+    from edgar_cli.xbrl.periods import fiscal_period_of
+
+    cal = build_calendar(_ten_q("Q2"), newest=True)
+    assert (cal.year_ends, cal.quarterly_focus) == ([date(2021, 1, 31)], ("0000000001-20-000007", 2021, "Q2"))
+    assert fiscal_period_of(date(2020, 5, 1), date(2020, 7, 31), cal) == (2021, "Q2")
+    assert fiscal_period_of(date(2020, 2, 1), date(2020, 7, 31), cal) == (2021, "H1")
+    assert build_calendar(_ten_q("Q2")).year_ends == []  # today's calendar: no annual report, no labels
+    # a focus its dates contradict (six months called Q3) labels nothing
+    assert build_calendar(_ten_q("Q3"), newest=True).year_ends == []
+
+
 def test_a_value_known_before_its_restatement_is_the_original_and_names_the_revision():
     facts = _facts(EXAMPLE)
     spec = lookup("us-gaap:Revenues")

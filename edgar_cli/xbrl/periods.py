@@ -241,9 +241,9 @@ def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
     quarterly durations; ``fy_votes``: annual end -> {fy: facts} of an annual report; ``form``: the annual
     report's form (None for other filings); ``annual_ends``: ends of its annual durations in a periodic form;
     ``seq``: the order in which annual reports were first seen (ties are broken by it, as in one pass);
-    ``focus``: (fy, fp) -> facts of a 10-Q (the filing's own fiscal-year focus, e.g. (2021, "Q3"));
-    ``ytd_starts``: end -> the earliest start of a 10-Q's quarter to nine-month durations ending then (its
-    fiscal year's start).
+    ``focus``: a 10-Q's own fiscal-year focus (fy, fp), e.g. (2021, "Q3"), None for other filings (companyfacts
+    gives every row of a filing the filing's fy and fp); ``ytd_starts``: end -> the earliest start of a 10-Q's
+    six- or nine-month durations ending then (its fiscal year's start).
     :func:`calendar_from_votes` of all of them is :func:`build_calendar`; of some of them (the filings made by
     a date: xbrl/pointintime.py), the calendar those filings alone give.
     """
@@ -253,12 +253,16 @@ def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
     report_form: dict[str, str] = {}
     seq: dict[str, int] = {}
     annual_ends: dict[str, set[str]] = defaultdict(set)
-    focus: dict[str, dict[tuple[int, str], int]] = defaultdict(dict)
+    focus: dict[str, tuple[int, str]] = {}
     ytd_starts: dict[str, dict[str, str]] = defaultdict(dict)
     for body in tags.values():
         for rows in body["units"].values():
             for start, end, _val, accn, fy, fp, form, _filed, _frame in rows:
-                by_end = ends_count[accn]
+                by_end = ends_count.get(accn)
+                if by_end is None:  # the filing's first row
+                    by_end = ends_count[accn] = {}
+                    if fy and fp and form in QUARTERLY_FORMS:
+                        focus[accn] = (fy, fp)
                 by_end[end] = by_end.get(end, 0) + 1
                 if start is None:
                     continue
@@ -267,14 +271,11 @@ def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
                 except ValueError:
                     continue
                 n = days_between(s, e)
-                if form in QUARTERLY_FORMS and QUARTER_DAYS[0] <= n <= NINE_MONTH_DAYS[1]:
-                    if fy and fp:
-                        said = focus[accn]
-                        said[(fy, fp)] = said.get((fy, fp), 0) + 1
+                is_annual = ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]
+                if H1_DAYS[0] <= n <= NINE_MONTH_DAYS[1] and form in QUARTERLY_FORMS:
                     ytd = ytd_starts[accn]
                     if start < ytd.get(end, "9999"):
                         ytd[end] = start
-                is_annual = ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]
                 if is_annual or QUARTER_DAYS[0] <= n <= QUARTER_DAYS[1]:
                     # The report's own length first: an annual duration in a 10-K, a quarter in a 10-Q.
                     primary = _report_length(form) in (None, is_annual)
@@ -299,7 +300,7 @@ def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
             report_form.get(accn),
             sorted(annual_ends.get(accn, ())),
             seq.get(accn, -1),
-            focus.get(accn, {}),
+            focus.get(accn),
             ytd_starts.get(accn, {}),
         )
         for accn, ends in ends_count.items()
@@ -372,16 +373,14 @@ _FP_QUARTER = {"Q1": 1, "Q2": 2, "Q3": 3}
 def _quarterly_focus(
     votes: Mapping[str, tuple], reports: dict[str, tuple[str, str]], year_ends: list[date]
 ) -> tuple[str, int, str, date] | None:
-    """(accession, fy, fp, end of that fiscal year) of the newest 10-Q whose own focus fits its dates: its
-    year-to-date runs from the fiscal year's start to its quarter's end, about ``n`` quarters for fp Qn. The
-    year's end is the known annual end containing the quarter, else a year after that start."""
-    tried = sorted(
-        ((reports[accn][1], accn) for accn, v in votes.items() if len(v) > 6 and v[6] and accn in reports),
-        reverse=True,
-    )
+    """(accession, fy, fp, end of that fiscal year) of the newest 10-Q whose own focus fits its dates: from the
+    fiscal year's start (its quarter's for fp Q1, else its year-to-date's) to its quarter's end is about ``n``
+    quarters for fp Qn. The year's end is the known annual end containing the quarter, else a year after that
+    start."""
+    tried = sorted(((reports[accn][1], accn) for accn, v in votes.items() if v[6] and accn in reports), reverse=True)
     for end_text, accn in tried:
-        (fy, fp), _n = Counter(votes[accn][6]).most_common(1)[0]
-        start_text = votes[accn][7].get(end_text)
+        fy, fp = votes[accn][6]
+        start_text = reports[accn][0] if fp == "Q1" else votes[accn][7].get(end_text)
         if fp not in _FP_QUARTER or start_text is None:
             continue
         start, end = date.fromisoformat(start_text), date.fromisoformat(end_text)
