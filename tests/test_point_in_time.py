@@ -319,6 +319,16 @@ def test_snowflake_quarters_known_before_its_first_10k_are_labelled_by_its_10q_a
     assert not any("0001640147-20-000023" in n for n in after.notes)
 
 
+def test_tesla_quarters_known_before_its_first_xbrl_10k_are_labelled_by_its_10q(sec):
+    # Tesla's first 10-K with XBRL facts is 0001193125-12-081990 (filed 2012-02-27); as known on 2011-12-31 its
+    # newest report is the 10-Q 0001193125-11-308489 (fy=2011 fp=Q3, the quarter 2011-07-01 to 2011-09-30).
+    r = get_financial_concept("1318605", "revenue", period="quarterly", as_of="2011-12-31")
+    got = {v.end: (v.fiscal_year, v.fiscal_period, v.accession_number) for v in r.values}
+    assert got[date(2011, 9, 30)] == (2011, "Q3", "0001193125-11-308489")
+    assert got[date(2010, 9, 30)][:2] == (2010, "Q3")
+    assert any("10-Q 0001193125-11-308489" in n for n in r.notes)
+
+
 # --- splits: per-share values known before a split are on the old basis, unflagged ---------
 
 
