@@ -208,6 +208,16 @@ def test_a_fiscal_year_not_yet_reported_names_its_first_filing(sec):
     assert e.extras["first_accession"] == "0001193125-10-238044"
 
 
+def test_a_year_first_filed_under_another_tag_of_the_concept_names_that_first_filing(sec):
+    # Apple's FY2016 net sales, 215,639,000,000: us-gaap:SalesRevenueNet in the 10-K 0001628280-16-020309 (filed
+    # 2016-10-26); today's answer reads us-gaap:Revenues, first tagged so in the 10-K 0000320193-18-000145 (2018-11-05).
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("320193", "revenue", fiscal_year=2016, as_of="2016-06-30")
+    e = info.value
+    assert "first filed 2016-10-26 in 0001628280-16-020309" in e.message
+    assert e.extras["first_filed"] == "2016-10-26"
+
+
 def test_a_fiscal_year_that_had_not_begun_on_the_date_is_said_of_the_date_not_of_today(sec):
     # Apple's FY2015 began 2014-09-28 and was first reported in the 10-K 0001193125-15-356351, filed 2015-10-28.
     with pytest.raises(EdgarError) as info:

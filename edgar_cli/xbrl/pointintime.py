@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from ..errors import EdgarError
@@ -286,16 +286,43 @@ def later_splits(full_values: Iterable[Any], as_of: date) -> list[str]:
     return notes
 
 
-def first_filed(values: Iterable[Any]) -> tuple[date, str] | None:
+def first_filed(
+    values: Iterable[Any], full: CompanyFacts | None = None, tags: Iterable[str] = ()
+) -> tuple[date, str] | None:
     """(date, accession) of the earliest filing that reported any of ``values`` (FactRecord-like, as known
-    now: the original filing of a restated value), or None for none."""
+    now: the original filing of a restated value), or None for none.
+
+    With ``full`` (the facts as known now) and ``tags`` (the concept's tag chain, :func:`chain_tags`), a periodic
+    report that gave a value's period (within 3 days) and unit under another tag of the chain counts too: Apple's
+    FY2016 net sales are us-gaap:Revenues today, first tagged so in 2018, but were first filed as
+    us-gaap:SalesRevenueNet in 0001628280-16-020309 (2016-10-26), which an answer as known then reads.
+    """
+    values = list(values)
     firsts = [
         (v.original_filed, v.original_accession)
         if v.original_filed and v.original_accession
         else (v.filed, v.accession_number)
         for v in values
     ]
+    chain = tuple(tags) if full is not None else ()
+    for v in values if chain else ():
+        ends = {
+            (v.end + timedelta(days=d)).isoformat() for d in range(-PERIOD_TOLERANCE_DAYS, PERIOD_TOLERANCE_DAYS + 1)
+        }
+        for tag in chain:
+            rows = ((full.tag(tag) or {}).get("units") or {}).get(v.unit) or ()  # type: ignore[union-attr]
+            firsts.extend(
+                (date.fromisoformat(r[7]), r[3])
+                for r in rows
+                if r[1] in ends and P.is_periodic(r[6]) and _same_period(r, v.start, v.end)
+            )
     return min(firsts) if firsts else None
+
+
+def chain_tags(spec: Any) -> tuple[str, ...]:
+    """The tags of a catalogue concept's chain (xbrl/catalogue.py) for :func:`first_filed`; none for a composite
+    (a sum of lines: one line's first filing is not the sum's)."""
+    return () if spec.composite else tuple(t.tag for t in spec.chain)
 
 
 def label_changes(full: CompanyFacts, known: CompanyFacts, as_of: date, latest: int = 3) -> str | None:
@@ -349,7 +376,14 @@ def label_changes(full: CompanyFacts, known: CompanyFacts, as_of: date, latest: 
 
 
 def not_reported_error(
-    exc: EdgarError, as_of: date, later: Iterable[Any], what: str, labels_note: str | None = None
+    exc: EdgarError,
+    as_of: date,
+    later: Iterable[Any],
+    what: str,
+    labels_note: str | None = None,
+    *,
+    full: CompanyFacts | None = None,
+    tags: Iterable[str] = (),
 ) -> EdgarError:
     """``exc`` (a not_found of the answer as known on ``as_of``) with the point-in-time reason added.
 
@@ -357,9 +391,10 @@ def not_reported_error(
     The message says "{what} was not reported by {as_of}; first filed DATE in ACCESSION" when they exist, and
     that only filings filed by ``as_of`` count either way; when they were filed by then, the fiscal-year labels
     of that date differ from today's (``labels_note``, from :func:`label_changes`, says how). Other errors come
-    back unchanged.
+    back unchanged. ``full`` and ``tags``: the facts as known now and the concept's tag chain, for the first filing
+    under any tag of the chain (:func:`first_filed`).
     """
-    first = first_filed(later)
+    first = first_filed(later, full, tags)
     if exc.code == "out_of_scope" and "has not begun" in exc.message:
         # a fiscal year not begun by the date: said of the date, not of today, with what came after
         after = (

@@ -248,7 +248,8 @@ def compare_companies(
                     for v in build_series(now, spec, unit).values  # type: ignore[arg-type]
                     if _key(v, period) is not None and (fy is None or v.fiscal_year == fy)
                 ]
-                err = PIT.not_reported_error(err, when, later, f"FY{fy} {spec.name}" if fy else f"{period} {spec.name}")
+                what = f"FY{fy} {spec.name}" if fy else f"{period} {spec.name}"
+                err = PIT.not_reported_error(err, when, later, what, full=now, tags=PIT.chain_tags(spec))  # type: ignore[arg-type]
             unavailable.append(_unavailable(qs, ref, err))
             continue
         entries.append(entry)
@@ -283,7 +284,7 @@ def compare_companies(
                 hit = P.nearest_fiscal_year(_annual_ends(series), fy)
                 later = [v for v in series.values if hit is not None and _key(v, period) == (hit[0], 0)]
                 what = f"{spec.name} for calendar {fy}" + (f" (FY{hit[0]}, ended {hit[1]})" if hit else "")
-                return PIT.not_reported_error(err, when, later, what)
+                return PIT.not_reported_error(err, when, later, what, full=now, tags=PIT.chain_tags(spec))  # type: ignore[arg-type]
 
         targets, basis, reason = _nearest_each(entries, fy, unavailable, explain)
         entries = [e for e in entries if e.ref.cik in targets]
@@ -311,7 +312,15 @@ def compare_companies(
                 now = full[int(e.ref.cik)]
                 later = [v for v in build_series(now, spec, unit).values if _key(v, period) == target]  # type: ignore[arg-type]
                 labels = PIT.label_changes(now, e.facts, when)  # type: ignore[arg-type]
-                exc = PIT.not_reported_error(exc, when, later, _label(target, period), labels)
+                exc = PIT.not_reported_error(
+                    exc,
+                    when,
+                    later,
+                    _label(target, period),
+                    labels,
+                    full=now,  # type: ignore[arg-type]
+                    tags=PIT.chain_tags(spec),
+                )
             unavailable.append(_unavailable(e.queries, e.ref, exc))
             continue
         hits = [v for v in answer.values if _key(v, period) == target]
