@@ -502,6 +502,18 @@ def test_a_comparison_as_of_a_date_shows_what_was_filed_by_then_and_says_when_th
     assert compare_companies("revenue", ["320193", "1045810"], fiscal_year=2009).as_of is None
 
 
+def test_a_comparison_aligned_to_a_calendar_year_as_of_a_date_says_when_a_missing_year_was_first_filed(sec):
+    # Calendar 2015 as known on 2015-12-01: Apple's FY2015 (ended 2015-09-26) was in its 10-K 0001193125-15-356351
+    # (filed 2015-10-28); NVIDIA's FY2016 (ended 2016-01-31) was first filed 2016-03-17 in its 10-K
+    # 0001045810-16-000205, as align label says for the same company.
+    r = compare_companies("revenue", ["320193", "1045810"], fiscal_year=2015, align="nearest", as_of="2015-12-01")
+    (row,) = r.rows
+    assert (row.cik, row.accession_number) == ("0000320193", "0001193125-15-356351")
+    (nvidia,) = r.unavailable
+    assert nvidia.code == "not_found"
+    assert "not reported by 2015-12-01; first filed 2016-03-17 in 0001045810-16-000205" in nvidia.reason
+
+
 def test_the_mcp_schema_and_description_of_companies_give_the_limits_the_function_enforces():
     # The schema said maxItems 16 while the description said "2 to 8": the function takes up to 16 names (a
     # duplicate or an alias of one company is folded) and compares 2 to 8 different companies.

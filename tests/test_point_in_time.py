@@ -70,6 +70,24 @@ def test_facts_known_on_a_date_keep_only_rows_filed_on_or_before_it():
     assert PIT.known_on(facts, date(2019, 1, 1)).tags == {}
 
 
+def _ten_q(fp, fy=2021, accn="0000000001-20-000007"):
+    quarter = ("2020-05-01", "2020-07-31", 50, accn, fy, fp, "10-Q", "2020-09-01", None)
+    ytd = ("2020-02-01", "2020-07-31", 90, accn, fy, fp, "10-Q", "2020-09-01", None)
+    return {"us-gaap:Revenues": {"label": "Revenues", "units": {"USD": [quarter, ytd]}}}
+
+
+def test_before_any_annual_report_the_labels_as_known_on_a_date_are_the_10q_own_fiscal_year_and_period():
+    from edgar_cli.xbrl.periods import fiscal_period_of
+
+    cal = build_calendar(_ten_q("Q2"), newest=True)
+    assert (cal.year_ends, cal.quarterly_focus) == ([date(2021, 1, 31)], ("0000000001-20-000007", 2021, "Q2"))
+    assert fiscal_period_of(date(2020, 5, 1), date(2020, 7, 31), cal) == (2021, "Q2")
+    assert fiscal_period_of(date(2020, 2, 1), date(2020, 7, 31), cal) == (2021, "H1")
+    assert build_calendar(_ten_q("Q2")).year_ends == []  # today's calendar: no annual report, no labels
+    # a focus its dates contradict (six months called Q3) labels nothing
+    assert build_calendar(_ten_q("Q3"), newest=True).year_ends == []
+
+
 def test_a_value_known_before_its_restatement_is_the_original_and_names_the_revision():
     facts = _facts(EXAMPLE)
     spec = lookup("us-gaap:Revenues")
@@ -144,7 +162,8 @@ def test_the_facts_known_on_a_date_are_the_rows_filed_by_then_with_the_calendar_
         tags = _cut_row_by_row(facts, when)
         assert sorted(known.tags) == sorted(tags), cik
         assert all(known.tags[t] == tags[t] for t in ("us-gaap:Revenues", "us-gaap:Assets") if t in tags), cik
-        assert known.calendar.to_plain() == build_calendar(tags).to_plain(), (cik, when)
+        assert known.calendar.to_plain() == build_calendar(tags, newest=True).to_plain(), (cik, when)
+        assert known.calendar.quarterly_focus == build_calendar(tags, newest=True).quarterly_focus, (cik, when)
         assert known.reporting_currency == reporting_currency(tags), (cik, when)
         assert known.coverage_note is None
 
@@ -189,6 +208,16 @@ def test_a_fiscal_year_not_yet_reported_names_its_first_filing(sec):
     assert e.extras["first_accession"] == "0001193125-10-238044"
 
 
+def test_a_year_first_filed_under_another_tag_of_the_concept_names_that_first_filing(sec):
+    # Apple's FY2016 net sales, 215,639,000,000: us-gaap:SalesRevenueNet in the 10-K 0001628280-16-020309 (filed
+    # 2016-10-26); today's answer reads us-gaap:Revenues, first tagged so in the 10-K 0000320193-18-000145 (2018-11-05).
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("320193", "revenue", fiscal_year=2016, as_of="2016-06-30")
+    e = info.value
+    assert "first filed 2016-10-26 in 0001628280-16-020309" in e.message
+    assert e.extras["first_filed"] == "2016-10-26"
+
+
 def test_a_fiscal_year_that_had_not_begun_on_the_date_is_said_of_the_date_not_of_today(sec):
     # Apple's FY2015 began 2014-09-28 and was first reported in the 10-K 0001193125-15-356351, filed 2015-10-28.
     with pytest.raises(EdgarError) as info:
@@ -225,17 +254,89 @@ def test_nvidia_fy2016_long_term_debt_as_known_before_it_moved_is_1413m_with_the
     assert any("revised to 0 on 2016-11-22 in 0001045810-16-000353 (10-Q; reclassification)" in n for n in r.notes)
 
 
-def test_nvidia_fiscal_year_labels_as_known_in_2016_follow_the_reports_filed_by_then_and_say_so(sec):
-    # NVIDIA's 10-Ks for the years ending 2011-01-30 to 2014-01-26 tag fy one low (0001045810-12-000013 says
-    # fy=2011 for the year ending 2012-01-29): by mid-2016 they outvote the later ones, so the year ending
-    # 2016-01-31 (FY2016 in 0001045810-16-000205) is labelled FY2015 as known then; a note says so.
+def test_nvidia_fiscal_year_labels_as_known_in_mid_2016_are_those_of_its_newest_10k(sec):
+    # NVIDIA's 10-Ks for the years ending 2011-01-30 to 2014-01-26 tag fy one low (0001045810-14-000030 says
+    # fy=2013 for the year ending 2014-01-26) and by mid-2016 outnumber the newer ones; the newest, 0001045810-16-000205
+    # (filed 2016-03-17), says FY2016 for the year ending 2016-01-31 (5,010,000,000), and its convention wins.
     r = get_financial_concept("1045810", "revenue", as_of="2016-06-30")
     v = next(v for v in r.values if v.end == date(2016, 1, 31))
-    assert v.fiscal_year == 2015
-    assert any("the year ending 2016-01-31 is FY2015 (FY2016 today)" in n for n in r.notes)
+    assert (v.fiscal_year, v.value, v.accession_number) == (2016, 5_010_000_000, "0001045810-16-000205")
+    assert not any("differ from today's" in n for n in r.notes)
+    assert any("the year ending 2014-01-26 is FY2014 (FY2013 in its own annual report)" in n for n in r.notes)
+    assert fy_value(get_financial_concept("1045810", "revenue", fiscal_year=2016, as_of="2016-06-30"), 2016).value == (
+        5_010_000_000
+    )
+
+
+def test_nvidia_quarter_to_2016_07_31_as_known_in_september_2016_is_q2_fy2017_as_its_own_10q_says(sec):
+    # The 10-Q 0001045810-16-000300 (filed 2016-08-23) reports the quarter 2016-05-02 to 2016-07-31, 1,428,000,000,
+    # as fy=2017 fp=Q2; FY2017 (2016-02-01 to 2017-01-29) was in progress on 2016-09-01, not "not begun".
+    r = get_financial_concept("1045810", "revenue", period="quarterly", as_of="2016-09-01")
+    q = next(v for v in r.values if v.end == date(2016, 7, 31))
+    assert (q.fiscal_year, q.fiscal_period, q.value, q.accession_number) == (
+        2017,
+        "Q2",
+        1_428_000_000,
+        "0001045810-16-000300",
+    )
     with pytest.raises(EdgarError) as info:
-        get_financial_concept("1045810", "revenue", fiscal_year=2016, as_of="2016-06-30")
-    assert "under another label" in info.value.message and "0001045810-16-000205" in info.value.message
+        get_financial_concept("1045810", "revenue", fiscal_year=2017, as_of="2016-09-01")
+    assert "had not begun" not in info.value.message and "in progress" in info.value.message
+
+
+# Dates spread over the corpus' filing history, with the newest annual report filed by each.
+LABEL_DATES = [date(y, m, 15) for y in range(2010, 2027) for m in (3, 9)][:-1]
+
+
+@pytest.mark.parametrize("cik", CORPUS_CIKS)
+def test_fiscal_year_labels_as_known_on_any_date_give_the_newest_annual_report_its_own_label(corpus_facts, cik):
+    # The newest annual report filed by each date (its year's own fy, e.g. NVIDIA's 0001045810-15-000036: FY2015 for
+    # the year ending 2015-01-25) fixes the labels of every year known then; as known on the corpus' today they are
+    # today's labels (Apple, NVIDIA, TSMC, Tesla, Snowflake and Logistic Properties of the Americas).
+    facts = corpus_facts[cik]
+    for when in LABEL_DATES:
+        cal = PIT.known_on(facts, when).calendar
+        if not cal.own_labels:
+            continue
+        newest = max(cal.own_labels)
+        assert cal.label_for_year_end(newest) == cal.own_labels[newest], (cik, when, newest)
+    assert PIT.known_on(facts, date(2026, 7, 1)).calendar.labels == facts.calendar.labels
+
+
+def test_nvidia_labels_of_the_year_ending_2014_01_26_follow_its_newest_10k_of_each_date(corpus_facts):
+    # FY2013 in its own 10-K 0001045810-14-000030 (filed 2014-03-13), which stays the newest until
+    # 0001045810-15-000036 (filed 2015-03-12, the year ending 2015-01-25 tagged FY2015); FY2014 from then on.
+    nvda = corpus_facts[NVDA]
+    got = {when: PIT.known_on(nvda, when).calendar.label_for_year_end(date(2014, 1, 26)) for when in LABEL_DATES[8:]}
+    assert {when: label for when, label in got.items() if when < date(2015, 3, 12)} == {
+        date(2014, 3, 15): 2013,
+        date(2014, 9, 15): 2013,
+    }
+    assert {label for when, label in got.items() if when >= date(2015, 3, 12)} == {2014}
+
+
+def test_snowflake_quarters_known_before_its_first_10k_are_labelled_by_its_10q_and_say_so(sec):
+    # Snowflake's first periodic report is the 10-Q 0001640147-20-000023 (filed 2020-12-03, fy=2021 fp=Q3): the
+    # quarter 2020-08-01 to 2020-10-31 (159,624,000) is Q3 FY2021, its comparative 2019-08-01 to 2019-10-31
+    # (73,012,000) Q3 FY2020. Its first 10-K, 0001640147-21-000073, was filed 2021-03-31.
+    r = get_financial_concept("1640147", "revenue", period="quarterly", as_of="2021-01-15")
+    got = {v.end: (v.fiscal_year, v.fiscal_period, v.value) for v in r.values}
+    assert got[date(2020, 10, 31)] == (2021, "Q3", 159_624_000)
+    assert got[date(2019, 10, 31)] == (2020, "Q3", 73_012_000)
+    assert any("10-Q 0001640147-20-000023" in n and "no annual report" in n for n in r.notes), r.notes
+    after = get_financial_concept("1640147", "revenue", period="quarterly", as_of="2021-04-01")
+    assert {v.end: (v.fiscal_year, v.fiscal_period) for v in after.values}[date(2020, 10, 31)] == (2021, "Q3")
+    assert not any("0001640147-20-000023" in n for n in after.notes)
+
+
+def test_tesla_quarters_known_before_its_first_xbrl_10k_are_labelled_by_its_10q(sec):
+    # Tesla's first 10-K with XBRL facts is 0001193125-12-081990 (filed 2012-02-27); as known on 2011-12-31 its
+    # newest report is the 10-Q 0001193125-11-308489 (fy=2011 fp=Q3, the quarter 2011-07-01 to 2011-09-30).
+    r = get_financial_concept("1318605", "revenue", period="quarterly", as_of="2011-12-31")
+    got = {v.end: (v.fiscal_year, v.fiscal_period, v.accession_number) for v in r.values}
+    assert got[date(2011, 9, 30)] == (2011, "Q3", "0001193125-11-308489")
+    assert got[date(2010, 9, 30)][:2] == (2010, "Q3")
+    assert any("10-Q 0001193125-11-308489" in n for n in r.notes)
 
 
 # --- splits: per-share values known before a split are on the old basis, unflagged ---------
@@ -326,7 +427,7 @@ def test_the_point_in_time_summary_is_kept_in_the_cache_and_read_by_the_next_pro
     first = next(clients)
     facts = load_company_facts(first, AAPL)
     known = CF.known_on(first, facts, date(2010, 1, 24))
-    assert first.cache_get("facts-pit:0000320193", None) is not None
+    assert first.cache_get(f"facts-pit{PIT.SUMMARY_FORMAT}:0000320193", None) is not None
     # the next process: a new client on the same cache dir, facts from the cache, the summary from beside them
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient

@@ -211,7 +211,7 @@ def known_on(client: SecClient, facts: CompanyFacts, as_of: _date_type) -> Compa
     from ..xbrl import pointintime as PIT
 
     if "_pit_summary" not in facts.__dict__:
-        key = f"facts-pit:{urls.pad_cik(facts.cik)}"
+        key = f"facts-pit{PIT.SUMMARY_FORMAT}:{urls.pad_cik(facts.cik)}"
         entry = client.cache_get(key, None)
         try:
             fetched_at, made = marshal.loads(entry.payload) if entry is not None else (None, None)

@@ -111,7 +111,8 @@ def answer_as_of(
         wanted = P.period_filter(spec, period)
         later = [v for v in build_series(facts, spec, unit).values if wanted(v) and (fy is None or v.fiscal_year == fy)]
         labels = PIT.label_changes(facts, known, as_of)
-        raise PIT.not_reported_error(exc, as_of, later, f"FY{fy} {spec.name}" if fy else spec.name, labels) from None
+        what = f"FY{fy} {spec.name}" if fy else spec.name
+        raise PIT.not_reported_error(exc, as_of, later, what, labels, full=facts, tags=PIT.chain_tags(spec)) from None
     record.notes.extend(n for n in [PIT.label_changes(facts, known, as_of)] if n)
     record.notes.extend(PIT.later_revisions(facts, record.values, as_of))
     if "shares" in (record.unit or ""):

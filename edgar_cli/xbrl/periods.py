@@ -39,6 +39,7 @@ END_TOLERANCE = timedelta(days=7)
 
 PERIODIC_FORMS = frozenset({"10-K", "10-Q", "10-KT", "10-QT", "20-F", "40-F", "10-K405"})
 ANNUAL_FORMS = frozenset({"10-K", "10-KT", "20-F", "40-F", "10-K405"})
+QUARTERLY_FORMS = frozenset({"10-Q", "10-QT", "10-Q/A", "10-QT/A"})
 
 
 def base_form(form: str) -> str:
@@ -87,6 +88,9 @@ class FiscalCalendar:
     offset: int = 0  # label - nominal_year(end), the company's usual convention
     own_labels: dict[date, int] = field(default_factory=dict)  # from the company's own annual reports
     report_ends: dict[str, tuple[str, str]] = field(default_factory=dict)  # accn -> (start, end) of its main period
+    # (accession, fy, fp) of the 10-Q whose own fiscal-year focus gave the labels, when no annual report had (a
+    # calendar as known on a date before the filer's first 10-K: calendar_from_votes(newest=True)); not kept
+    quarterly_focus: tuple[str, int, str] | None = None
 
     def to_plain(self) -> tuple:
         return (
@@ -211,7 +215,7 @@ def _report_length(form: str) -> bool | None:
     return None
 
 
-def build_calendar(tags: Mapping[str, dict]) -> FiscalCalendar:
+def build_calendar(tags: Mapping[str, dict], *, newest: bool = False) -> FiscalCalendar:
     """Derive the fiscal calendar from every fact of the company.
 
     Each filing's own period is its *dominant* one: among the ends of its
@@ -223,19 +227,23 @@ def build_calendar(tags: Mapping[str, dict]) -> FiscalCalendar:
     dividend declared for the next quarter (2013-10-28..2014-01-26), and Tesla's
     FY2021 10-K tags a 2022 Q1 warrant fact. For each annual report (amendments
     included), the annual duration at its dominant end is the year it reports,
-    and its ``fy`` is the company's label for that year.
+    and its ``fy`` is the company's label for that year. ``newest``: the convention of the newest annual
+    report rather than the most common one (:func:`calendar_from_votes`).
     """
-    return calendar_from_votes(calendar_votes(tags))
+    return calendar_from_votes(calendar_votes(tags), newest=newest)
 
 
 def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
     """Each filing's part in the fiscal calendar, as plain (marshal-able) data: accession ->
-    ``(ends, spans, fy_votes, form, annual_ends, seq)``.
+    ``(ends, spans, fy_votes, form, annual_ends, seq, focus, ytd_starts)``.
 
     ``ends``: end -> facts dated that day; ``spans``: end -> the best (primary, days, start) of its annual or
     quarterly durations; ``fy_votes``: annual end -> {fy: facts} of an annual report; ``form``: the annual
     report's form (None for other filings); ``annual_ends``: ends of its annual durations in a periodic form;
-    ``seq``: the order in which annual reports were first seen (ties are broken by it, as in one pass).
+    ``seq``: the order in which annual reports were first seen (ties are broken by it, as in one pass);
+    ``focus``: a 10-Q's own fiscal-year focus (fy, fp), e.g. (2021, "Q3"), None for other filings (companyfacts
+    gives every row of a filing the filing's fy and fp); ``ytd_starts``: end -> the earliest start of a 10-Q's
+    six- or nine-month durations ending then (its fiscal year's start).
     :func:`calendar_from_votes` of all of them is :func:`build_calendar`; of some of them (the filings made by
     a date: xbrl/pointintime.py), the calendar those filings alone give.
     """
@@ -245,10 +253,16 @@ def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
     report_form: dict[str, str] = {}
     seq: dict[str, int] = {}
     annual_ends: dict[str, set[str]] = defaultdict(set)
+    focus: dict[str, tuple[int, str]] = {}
+    ytd_starts: dict[str, dict[str, str]] = defaultdict(dict)
     for body in tags.values():
         for rows in body["units"].values():
-            for start, end, _val, accn, fy, _fp, form, _filed, _frame in rows:
-                by_end = ends_count[accn]
+            for start, end, _val, accn, fy, fp, form, _filed, _frame in rows:
+                by_end = ends_count.get(accn)
+                if by_end is None:  # the filing's first row
+                    by_end = ends_count[accn] = {}
+                    if fy and fp and form in QUARTERLY_FORMS:
+                        focus[accn] = (fy, fp)
                 by_end[end] = by_end.get(end, 0) + 1
                 if start is None:
                     continue
@@ -258,6 +272,10 @@ def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
                     continue
                 n = days_between(s, e)
                 is_annual = ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]
+                if H1_DAYS[0] <= n <= NINE_MONTH_DAYS[1] and form in QUARTERLY_FORMS:
+                    ytd = ytd_starts[accn]
+                    if start < ytd.get(end, "9999"):
+                        ytd[end] = start
                 if is_annual or QUARTER_DAYS[0] <= n <= QUARTER_DAYS[1]:
                     # The report's own length first: an annual duration in a 10-K, a quarter in a 10-Q.
                     primary = _report_length(form) in (None, is_annual)
@@ -282,13 +300,22 @@ def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
             report_form.get(accn),
             sorted(annual_ends.get(accn, ())),
             seq.get(accn, -1),
+            focus.get(accn),
+            ytd_starts.get(accn, {}),
         )
         for accn, ends in ends_count.items()
     }
 
 
-def calendar_from_votes(votes: Mapping[str, tuple]) -> FiscalCalendar:
-    """The fiscal calendar the filings of ``votes`` (from :func:`calendar_votes`) give."""
+def calendar_from_votes(votes: Mapping[str, tuple], *, newest: bool = False) -> FiscalCalendar:
+    """The fiscal calendar the filings of ``votes`` (from :func:`calendar_votes`) give.
+
+    The labels follow the convention of most annual reports; with ``newest`` (the filings made by a date:
+    xbrl/pointintime.py), that of the newest one, the report of the latest fiscal year (NVIDIA's 10-Ks of
+    2011-2014 tag fy one year low, those from 2015 on do not: as known in 2016 the newer convention holds), and
+    with no annual report at all, that of the newest 10-Q's own fiscal-year focus (its fy and fp, the year's
+    end estimated from its year-to-date start): ``quarterly_focus`` names it.
+    """
     spans = {accn: v[1] for accn, v in votes.items() if v[1]}
     annual_ends = {date.fromisoformat(e) for v in votes.values() for e in v[4]}
     reports: dict[str, tuple[str, str]] = {}
@@ -315,8 +342,12 @@ def calendar_from_votes(votes: Mapping[str, tuple]) -> FiscalCalendar:
             weight = 1 if votes[accn][3].endswith("/A") else 2  # originals outvote amendments
             own[end][fy] += weight
     own_labels = {end: c.most_common(1)[0][0] for end, c in own.items()}
-    offsets = Counter(label - nominal_year(end) for end, label in own_labels.items())
-    offset = offsets.most_common(1)[0][0] if offsets else 0
+    if newest and own_labels:
+        last = max(own_labels)
+        offset = own_labels[last] - nominal_year(last)
+    else:
+        offsets = Counter(label - nominal_year(end) for end, label in own_labels.items())
+        offset = offsets.most_common(1)[0][0] if offsets else 0
     # Merge year ends that are a few days apart (a restated comparative with a shifted end).
     ends = sorted(annual_ends)
     merged: list[date] = []
@@ -326,9 +357,47 @@ def calendar_from_votes(votes: Mapping[str, tuple]) -> FiscalCalendar:
                 merged[-1] = e
             continue
         merged.append(e)
+    focused = _quarterly_focus(votes, reports, merged) if newest and not own_labels else None
+    if focused is not None:
+        merged = merged or [focused[3]]
+        offset = focused[1] - nominal_year(focused[3])
     cal = FiscalCalendar(year_ends=merged, offset=offset, own_labels=own_labels, report_ends=reports)
     cal.labels = {e: cal.label_for_year_end(e) for e in merged}
+    cal.quarterly_focus = focused[:3] if focused is not None else None
     return cal
+
+
+_FP_QUARTER = {"Q1": 1, "Q2": 2, "Q3": 3}
+
+
+def _quarterly_focus(
+    votes: Mapping[str, tuple], reports: dict[str, tuple[str, str]], year_ends: list[date]
+) -> tuple[str, int, str, date] | None:
+    """(accession, fy, fp, end of that fiscal year) of the newest 10-Q whose own focus fits its dates: from the
+    fiscal year's start (its quarter's for fp Q1, else its year-to-date's) to its quarter's end is about ``n``
+    quarters for fp Qn. The year's end is the known annual end containing the quarter, else a year after that
+    start."""
+    tried = sorted(((reports[accn][1], accn) for accn, v in votes.items() if v[6] and accn in reports), reverse=True)
+    for end_text, accn in tried:
+        fy, fp = votes[accn][6]
+        start_text = reports[accn][0] if fp == "Q1" else votes[accn][7].get(end_text)
+        if fp not in _FP_QUARTER or start_text is None:
+            continue
+        start, end = date.fromisoformat(start_text), date.fromisoformat(end_text)
+        if abs(days_between(start, end) - 91.3 * _FP_QUARTER[fp]) > 20:
+            continue
+        if year_ends:
+            known = FiscalCalendar(year_ends=year_ends).year_containing(end)
+            if known is None:
+                continue
+            year_end = known[2]
+        else:
+            try:
+                year_end = start.replace(year=start.year + 1) - timedelta(days=1)
+            except ValueError:  # February 29
+                year_end = start + timedelta(days=364)
+        return accn, fy, fp, year_end
+    return None
 
 
 def calendar_year_of(end: date) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from ..errors import EdgarError
@@ -38,6 +38,8 @@ AS_OF_DESCRIPTION = (
     "Point in time, YYYY-MM-DD: the figures as known on that date (only facts filed on or before it; later "
     "revisions and splits named in notes), e.g. 2019-06-30; omitted: as known now"
 )
+# The shape of summary()'s plain data, in its cache key: a summary made by another version is not read
+SUMMARY_FORMAT = 2
 _MEMO_DATES = 8  # point-in-time views kept per facts object (a backtest asks a handful of dates)
 
 
@@ -163,12 +165,12 @@ def known_on(facts: CompanyFacts, as_of: date) -> CompanyFacts:
     if made is None:  # an accession filed on two dates: cut row by row
         tags: Mapping[str, dict] = _KnownTags(facts.tags, cutoff, list(facts.tags))
         tags = {name: tags[name] for name in tags if tags[name]["units"]}
-        calendar, currency = build_calendar(tags), reporting_currency(tags)
+        calendar, currency = build_calendar(tags, newest=True), reporting_currency(tags)
     else:
         votes, filed, first, currencies = made
         known = [accn for accn, when in filed.items() if when <= cutoff]
         tags = _KnownTags(facts.tags, cutoff, [name for name, when in first.items() if when <= cutoff])
-        calendar = calendar_from_votes({accn: votes[accn] for accn in known})
+        calendar = calendar_from_votes({accn: votes[accn] for accn in known}, newest=True)
         counts: dict[str, int] = {}
         for accn in known:
             for unit, n in currencies.get(accn, {}).items():
@@ -284,43 +286,104 @@ def later_splits(full_values: Iterable[Any], as_of: date) -> list[str]:
     return notes
 
 
-def first_filed(values: Iterable[Any]) -> tuple[date, str] | None:
+def first_filed(
+    values: Iterable[Any], full: CompanyFacts | None = None, tags: Iterable[str] = ()
+) -> tuple[date, str] | None:
     """(date, accession) of the earliest filing that reported any of ``values`` (FactRecord-like, as known
-    now: the original filing of a restated value), or None for none."""
+    now: the original filing of a restated value), or None for none.
+
+    With ``full`` (the facts as known now) and ``tags`` (the concept's tag chain, :func:`chain_tags`), a periodic
+    report that gave a value's period (within 3 days) and unit under another tag of the chain counts too: Apple's
+    FY2016 net sales are us-gaap:Revenues today, first tagged so in 2018, but were first filed as
+    us-gaap:SalesRevenueNet in 0001628280-16-020309 (2016-10-26), which an answer as known then reads.
+    """
+    values = list(values)
     firsts = [
         (v.original_filed, v.original_accession)
         if v.original_filed and v.original_accession
         else (v.filed, v.accession_number)
         for v in values
     ]
+    chain = tuple(tags) if full is not None else ()
+    for v in values if chain else ():
+        ends = {
+            (v.end + timedelta(days=d)).isoformat() for d in range(-PERIOD_TOLERANCE_DAYS, PERIOD_TOLERANCE_DAYS + 1)
+        }
+        for tag in chain:
+            rows = ((full.tag(tag) or {}).get("units") or {}).get(v.unit) or ()  # type: ignore[union-attr]
+            firsts.extend(
+                (date.fromisoformat(r[7]), r[3])
+                for r in rows
+                if r[1] in ends and P.is_periodic(r[6]) and _same_period(r, v.start, v.end)
+            )
     return min(firsts) if firsts else None
 
 
-def label_changes(full: CompanyFacts, known: CompanyFacts, as_of: date, latest: int = 3) -> str | None:
-    """A note when the fiscal-year labels derived from the facts known on ``as_of`` differ from today's.
+def chain_tags(spec: Any) -> tuple[str, ...]:
+    """The tags of a catalogue concept's chain (xbrl/catalogue.py) for :func:`first_filed`; none for a composite
+    (a sum of lines: one line's first filing is not the sum's)."""
+    return () if spec.composite else tuple(t.tag for t in spec.chain)
 
-    Labels follow the company's usual convention, voted by its annual reports' own ``fy`` (xbrl/periods.py);
-    with fewer reports the vote can go the other way (NVIDIA's early 10-Ks tag fy one year low: as known on
-    2016-06-30 the year ending 2016-01-31 is FY2015, FY2016 today). The latest ``latest`` differences are named.
-    None when they agree.
+
+def label_changes(full: CompanyFacts, known: CompanyFacts, as_of: date, latest: int = 3) -> str | None:
+    """A note on the fiscal-year labels derived from the facts known on ``as_of``, None when there is nothing to say.
+
+    As known on a date, labels follow the convention of the newest annual report filed by then (xbrl/periods.py,
+    ``calendar_from_votes(newest=True)``); today's follow most of the company's annual reports. The note says
+    where the two differ (NVIDIA's early 10-Ks tag fy one year low: as known on 2014-06-30 the year ending
+    2014-01-26 is FY2013, FY2014 today), where an older annual report known then labelled its own year otherwise
+    (as known on 2016-06-30 the year ending 2014-01-26 is FY2014, FY2013 in its own report), and, before the
+    company's first annual report, that the labels come from a 10-Q's own fiscal-year focus. The latest
+    ``latest`` differences of each kind are named.
     """
+    cal = known.calendar
+    parts = []
     changed = [
         (end, label, full.calendar.label_for_year_end(end))
-        for end, label in sorted(known.calendar.labels.items())
+        for end, label in sorted(cal.labels.items())
         if full.calendar.year_ends and label != full.calendar.label_for_year_end(end)
     ]
-    if not changed:
-        return None
-    return (
-        f"Fiscal-year labels as known on {as_of} differ from today's (the company's convention is voted by the "
-        "annual reports filed by then): "
-        + "; ".join(f"the year ending {end} is FY{then} (FY{now} today)" for end, then, now in changed[-latest:])
-        + "."
-    )
+    if changed:
+        parts.append(
+            f"Fiscal-year labels as known on {as_of} differ from today's (they follow the newest annual report filed "
+            "by then; today's, most of the company's annual reports): "
+            + "; ".join(f"the year ending {end} is FY{then} (FY{now} today)" for end, then, now in changed[-latest:])
+            + "."
+        )
+    older = [
+        (end, cal.label_for_year_end(end), own)
+        for end, own in sorted(cal.own_labels.items())
+        if own != cal.label_for_year_end(end)
+    ]
+    if older:
+        newest = max(cal.own_labels)
+        parts.append(
+            f"As known on {as_of}, fiscal-year labels follow the company's newest annual report (FY"
+            f"{cal.own_labels[newest]} for the year ending {newest}); older ones labelled their years otherwise: "
+            + "; ".join(
+                f"the year ending {end} is FY{label} (FY{own} in its own annual report)"
+                for end, label, own in older[-latest:]
+            )
+            + "."
+        )
+    if cal.quarterly_focus is not None:
+        accn, fy, fp = cal.quarterly_focus
+        parts.append(
+            f"The company had filed no annual report by {as_of}: fiscal-year labels come from the 10-Q {accn}, "
+            f"which reports its quarter as {fp} FY{fy}; the fiscal year's end is estimated from that quarter's dates."
+        )
+    return " ".join(parts) or None
 
 
 def not_reported_error(
-    exc: EdgarError, as_of: date, later: Iterable[Any], what: str, labels_note: str | None = None
+    exc: EdgarError,
+    as_of: date,
+    later: Iterable[Any],
+    what: str,
+    labels_note: str | None = None,
+    *,
+    full: CompanyFacts | None = None,
+    tags: Iterable[str] = (),
 ) -> EdgarError:
     """``exc`` (a not_found of the answer as known on ``as_of``) with the point-in-time reason added.
 
@@ -328,9 +391,10 @@ def not_reported_error(
     The message says "{what} was not reported by {as_of}; first filed DATE in ACCESSION" when they exist, and
     that only filings filed by ``as_of`` count either way; when they were filed by then, the fiscal-year labels
     of that date differ from today's (``labels_note``, from :func:`label_changes`, says how). Other errors come
-    back unchanged.
+    back unchanged. ``full`` and ``tags``: the facts as known now and the concept's tag chain, for the first filing
+    under any tag of the chain (:func:`first_filed`).
     """
-    first = first_filed(later)
+    first = first_filed(later, full, tags)
     if exc.code == "out_of_scope" and "has not begun" in exc.message:
         # a fiscal year not begun by the date: said of the date, not of today, with what came after
         after = (

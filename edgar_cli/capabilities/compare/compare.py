@@ -11,6 +11,7 @@ set side by side.
 from __future__ import annotations
 
 import contextvars
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import date
 from typing import Annotated, Literal
@@ -248,7 +249,8 @@ def compare_companies(
                     for v in build_series(now, spec, unit).values  # type: ignore[arg-type]
                     if _key(v, period) is not None and (fy is None or v.fiscal_year == fy)
                 ]
-                err = PIT.not_reported_error(err, when, later, f"FY{fy} {spec.name}" if fy else f"{period} {spec.name}")
+                what = f"FY{fy} {spec.name}" if fy else f"{period} {spec.name}"
+                err = PIT.not_reported_error(err, when, later, what, full=now, tags=PIT.chain_tags(spec))  # type: ignore[arg-type]
             unavailable.append(_unavailable(qs, ref, err))
             continue
         entries.append(entry)
@@ -274,7 +276,18 @@ def compare_companies(
         )
 
     if align == "nearest" and fy is not None:  # (nearest without a year was refused above)
-        targets, basis, reason = _nearest_each(entries, fy, unavailable)
+        explain = None
+        if when is not None:
+
+            def explain(e: _Entry, err: EdgarError) -> EdgarError:  # the year first filed after the date, named
+                now = full[int(e.ref.cik)]
+                series = build_series(now, spec, unit)  # type: ignore[arg-type]
+                hit = P.nearest_fiscal_year(_annual_ends(series), fy)
+                later = [v for v in series.values if hit is not None and _key(v, period) == (hit[0], 0)]
+                what = f"{spec.name} for calendar {fy}" + (f" (FY{hit[0]}, ended {hit[1]})" if hit else "")
+                return PIT.not_reported_error(err, when, later, what, full=now, tags=PIT.chain_tags(spec))  # type: ignore[arg-type]
+
+        targets, basis, reason = _nearest_each(entries, fy, unavailable, explain)
         entries = [e for e in entries if e.ref.cik in targets]
         target = (fy, 0)
     elif latest:
@@ -300,7 +313,15 @@ def compare_companies(
                 now = full[int(e.ref.cik)]
                 later = [v for v in build_series(now, spec, unit).values if _key(v, period) == target]  # type: ignore[arg-type]
                 labels = PIT.label_changes(now, e.facts, when)  # type: ignore[arg-type]
-                exc = PIT.not_reported_error(exc, when, later, _label(target, period), labels)
+                exc = PIT.not_reported_error(
+                    exc,
+                    when,
+                    later,
+                    _label(target, period),
+                    labels,
+                    full=now,  # type: ignore[arg-type]
+                    tags=PIT.chain_tags(spec),
+                )
             unavailable.append(_unavailable(e.queries, e.ref, exc))
             continue
         hits = [v for v in answer.values if _key(v, period) == target]
@@ -566,7 +587,7 @@ def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None) ->
     nothing to say (no ``year``, a company with no fiscal year matching it)."""
     if year is None:
         return None
-    best = {e.ref.cik: P.nearest_fiscal_year(_annual_ends(e), year) for e in entries}
+    best = {e.ref.cik: P.nearest_fiscal_year(_annual_ends(e.series), year) for e in entries}
     if not best or any(hit is None for hit in best.values()):
         return None
     hits = [(e, best[e.ref.cik]) for e in entries]
@@ -597,33 +618,38 @@ def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None) ->
     )
 
 
-def _annual_ends(e: _Entry) -> dict[int, date]:
+def _annual_ends(series: Series) -> dict[int, date]:
     """Fiscal-year label -> the end of that fiscal year, from the company's annual values."""
     ends: dict[int, date] = {}
-    for v in e.series.values:
+    for v in series.values:
         if v.fiscal_period == "FY" and v.fiscal_year is not None and v.period_type in ("annual", "instant"):
             ends.setdefault(v.fiscal_year, v.end)
     return ends
 
 
 def _nearest_each(
-    entries: list[_Entry], year: int, unavailable: list[UnavailableCompany]
+    entries: list[_Entry],
+    year: int,
+    unavailable: list[UnavailableCompany],
+    explain: Callable[[_Entry, EdgarError], EdgarError] | None = None,
 ) -> tuple[dict[str, tuple[int, int]], YearBasis, str]:
-    """(each company's target key, basis, reason) for calendar ``year``: the fiscal year ending nearest its end."""
+    """(each company's target key, basis, reason) for calendar ``year``: the fiscal year ending nearest its end.
+
+    A company with no such year is added to ``unavailable`` (not_found), its error passed through ``explain``
+    first when given (point in time: when the year was first filed)."""
     targets: dict[str, tuple[int, int]] = {}
     chosen = []
     for e in entries:
-        hit = P.nearest_fiscal_year(_annual_ends(e), year)
+        hit = P.nearest_fiscal_year(_annual_ends(e.series), year)
         if hit is None:
             gap = f" {e.facts.coverage_note}" if e.facts.coverage_note else ""
-            unavailable.append(
-                _not_found(
-                    e,
-                    f"{e.ref.name} reports no fiscal year aligned to calendar {year} (ending nearest {year}-12-31) in its "
-                    f"XBRL facts.{gap}",
-                    f"Ask for another year, or use {param('align')} label.",
-                )
+            err = EdgarError(
+                "not_found",
+                f"{e.ref.name} reports no fiscal year aligned to calendar {year} (ending nearest {year}-12-31) in its "
+                f"XBRL facts.{gap}",
+                f"Ask for another year, or use {param('align')} label.",
             )
+            unavailable.append(_unavailable(e.queries, e.ref, explain(e, err) if explain else err))
             continue
         targets[e.ref.cik] = (hit[0], 0)
         chosen.append(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})")
@@ -645,7 +671,7 @@ def _latest_each(entries: list[_Entry], period: str) -> tuple[dict[str, tuple[in
         reason += " The labels differ; compare each row's start and end dates."
         if period == "annual":
             # the calendar reading of each row, by the rule align nearest uses (xbrl.periods.calendar_year_of)
-            ends = {e.ref.cik: _annual_ends(e).get(targets[e.ref.cik][0]) for e in entries}
+            ends = {e.ref.cik: _annual_ends(e.series).get(targets[e.ref.cik][0]) for e in entries}
             years = {cik: P.calendar_year_of(end) for cik, end in ends.items() if end is not None}
             if len(years) == len(entries):
                 cal = set(years.values())
