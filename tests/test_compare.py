@@ -466,6 +466,22 @@ def test_fiscal_years_that_never_line_up_are_not_offered_an_alignment_that_canno
     assert any("never line up" in w and "calendar 2025" in w for w in latest.warnings), latest.warnings
 
 
+def test_when_only_some_fiscal_years_line_up_the_hint_names_them_and_how_to_compare_them(sec):
+    # Calendar 2023: NVIDIA FY2024 (ended 2024-01-28, 60,922M in 0001045810-24-000029) and Snowflake FY2024
+    # (ended 2024-01-31, 2,806,489,000 in 0001640147-24-000101) line up; Apple FY2023 (ended 2023-09-30,
+    # 0000320193-23-000106) does not. Tesla, whose recorded facts end at 2022-09-30, is left out of the hint.
+    r = compare_companies("revenue", ["NVDA", "AAPL", "TSLA", "SNOW"], fiscal_year=2023)
+    (hint,) = [w for w in r.warnings if "only some of these fiscal years line up" in w]
+    assert "NVIDIA CORP FY2024 (ended 2024-01-28) and Snowflake Inc. FY2024 (ended 2024-01-31)" in hint
+    assert "while Apple Inc. FY2023 (ended 2023-09-30) ends months from them" in hint and "Tesla" not in hint
+    assert "fiscal_year 2023 and align nearest" in hint
+    aligned = compare_companies("revenue", ["NVDA", "AAPL", "SNOW"], fiscal_year=2023, align="nearest")
+    got = {row.name: (row.value, row.accession_number) for row in aligned.rows}
+    assert got["NVIDIA CORP"] == (60_922_000_000, "0001045810-24-000029")
+    assert got["Snowflake Inc."] == (2_806_489_000, "0001640147-24-000101")
+    assert any("are comparable with each other" in w for w in aligned.warnings)
+
+
 def test_nearest_alignment_needs_a_year_and_annual_periods(sec):
     with pytest.raises(EdgarError) as info:
         compare_companies("revenue", ["NVDA", "TSM"], align="nearest")

@@ -588,9 +588,10 @@ def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None) ->
     if year is None:
         return None
     best = {e.ref.cik: P.nearest_fiscal_year(_annual_ends(e.series), year) for e in entries}
-    if not best or any(hit is None for hit in best.values()):
+    # a company without a year matching ``year`` (its facts end before it) is left out of the hint
+    hits = [(e, best[e.ref.cik]) for e in entries if best[e.ref.cik] is not None]
+    if len(hits) < 2:
         return None
-    hits = [(e, best[e.ref.cik]) for e in entries]
     ends = [hit[1] for _, hit in hits if hit is not None]
     spread = (max(ends) - min(ends)).days
     if spread <= MAX_END_GAP_DAYS:
@@ -607,6 +608,22 @@ def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None) ->
             + "; ".join(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in moved if hit is not None)
             + f". To compare the year {year} across these calendars ask with {how}."
         )
+    group = _lined_up(hits)
+    if len(group) >= 2:  # some of them line up: say which, and how to compare those
+        inside = [e.ref.cik for e, _ in group]
+        named = [f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in group if hit is not None]
+        apart = [f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in hits if hit and e.ref.cik not in inside]
+        how = (
+            "those that line up are comparable with each other"
+            if basis == "nearest"
+            else f"compare those that line up with {param('fiscal_year')} {year} and {param('align')} nearest"
+        )
+        return (
+            f"Read as calendar {year}, only some of these fiscal years line up: {', '.join(named[:-1])} and "
+            f"{named[-1]} end within {MAX_END_GAP_DAYS} days of each other, while {'; '.join(apart)} "
+            f"{'ends' if len(apart) == 1 else 'end'} months from them. So {how}, and state each other figure with "
+            "the months it covers."
+        )
     months = "; ".join(f"{e.ref.name}'s in {hit[1]:%B}" for e, hit in hits if hit is not None)
     return (
         f"These fiscal years never line up: they end months apart ({months}). Even read as calendar {year}, the "
@@ -616,6 +633,18 @@ def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None) ->
         "twelve months. State each figure with the months it covers (start and end are in every row), or "
         "compare each company with its own earlier years."
     )
+
+
+def _lined_up(hits: list) -> list:
+    """The largest group of ``hits`` ((entry, (fiscal year, end))) whose ends lie within MAX_END_GAP_DAYS of
+    each other, in the order given (the earliest-ending group on a tie); [] when no two do."""
+    ends = sorted({hit[1] for _, hit in hits})
+    best: list = []
+    for first in ends:
+        group = [(e, hit) for e, hit in hits if 0 <= (hit[1] - first).days <= MAX_END_GAP_DAYS]
+        if len(group) > len(best):
+            best = group
+    return best if len(best) >= 2 else []
 
 
 def _annual_ends(series: Series) -> dict[int, date]:
