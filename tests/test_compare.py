@@ -482,6 +482,14 @@ def test_when_only_some_fiscal_years_line_up_the_hint_names_them_and_how_to_comp
     assert any("are comparable with each other" in w for w in aligned.warnings)
 
 
+def test_a_company_whose_facts_end_before_the_aligned_year_is_sent_to_that_years_report(sec):
+    # Tesla's recorded facts end at 2022-09-30 (0000950170-22-019867); calendar 2023 aligns with its FY2023,
+    # whose 10-K (period ending 2023-12-31) is 0001628280-24-002390, not its latest one (0001628280-26-003952)
+    r = compare_companies("revenue", ["NVDA", "TSLA"], fiscal_year=2023, align="nearest")
+    (tesla,) = [u for u in r.unavailable if u.name == "Tesla, Inc."]
+    assert "0001628280-24-002390" in tesla.reason and "0001628280-26-003952" not in tesla.reason
+
+
 def test_nearest_alignment_needs_a_year_and_annual_periods(sec):
     with pytest.raises(EdgarError) as info:
         compare_companies("revenue", ["NVDA", "TSM"], align="nearest")

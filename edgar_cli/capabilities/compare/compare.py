@@ -671,7 +671,9 @@ def _nearest_each(
     for e in entries:
         hit = P.nearest_fiscal_year(_annual_ends(e.series), year)
         if hit is None:
-            gap = f" {e.facts.coverage_note}" if e.facts.coverage_note else ""
+            # the facts' end, said of the report of the fiscal year that calendar ``year`` aligns with
+            note = span_coverage_note(e.facts, [_aligned_label(e.facts, year)]) if e.facts.coverage_note else None
+            gap = f" {note or e.facts.coverage_note}" if e.facts.coverage_note else ""
             err = EdgarError(
                 "not_found",
                 f"{e.ref.name} reports no fiscal year aligned to calendar {year} (ending nearest {year}-12-31) in its "
@@ -688,6 +690,18 @@ def _nearest_each(
         + ". The labels may differ; the periods are the best match of each company's calendar to the year."
     )
     return targets, "nearest", reason
+
+
+def _aligned_label(facts: CompanyFacts, year: int) -> int:
+    """The company's fiscal-year label whose (estimated) end is nearest ``year``-12-31: the year align nearest
+    would pick for calendar ``year`` once the company reports it."""
+    target = date(year, 12, 31)
+    gaps = {}
+    for y in (year - 1, year, year + 1):
+        end = facts.calendar.estimated_end(y)
+        if end is not None:
+            gaps[y] = abs((end - target).days)
+    return min(gaps, key=gaps.__getitem__, default=year)
 
 
 def _latest_each(entries: list[_Entry], period: str) -> tuple[dict[str, tuple[int, int]], YearBasis, str]:
