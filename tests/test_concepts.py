@@ -792,3 +792,16 @@ def test_the_quarters_of_a_year_past_the_facts_name_its_ten_qs_and_its_ten_k(sec
     for accession in ("0000950170-23-013890", "0000950170-23-033872", "0001628280-23-034847", "0001628280-24-002390"):
         assert accession in info.value.message
     assert "0001628280-26-003952" not in info.value.message
+
+
+def test_the_parents_equity_names_the_filers_total_equity_where_the_two_differ(sec):
+    # Snowflake's 10-K 0001640147-25-000052 at 2025-01-31: StockholdersEquity 2,999,929,000 (the parent's),
+    # StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest 3,006,643,000 (the balance sheet's
+    # total stockholders' equity); Apple tags no noncontrolling interests, so it gets no such note
+    r = get_financial_concept("SNOW", "stockholders_equity", fiscal_year=2025)
+    assert [(v.value, v.accession_number) for v in r.values] == [(2_999_929_000, "0001640147-25-000052")]
+    (note,) = [n for n in r.notes if "also tags" in n]
+    assert "StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest (includes noncontrolling" in note
+    assert "3,006,643,000 USD at 2025-01-31 (0001640147-25-000052), against 2,999,929,000" in note
+    apple = get_financial_concept("AAPL", "stockholders_equity", limit=5)
+    assert not any("also tags" in n for n in apple.notes)

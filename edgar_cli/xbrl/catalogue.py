@@ -35,6 +35,9 @@ class Concept:
     # lines a filer may tag beside a chain tag, on their own line of the statement and so not in it (TSMC's bonds
     # beside its long-term bank loans): a value of that tag is then a part, and the answer says so with the line
     apart: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (chain tag, the lines beside it it does not hold)
+    # a wider total a filer may tag beside a chain tag, which holds its value and more (total equity with
+    # noncontrolling interests beside the parent's equity): where the two differ, the answer names the total
+    wider: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (chain tag, the totals that include it)
 
 
 @lru_cache(maxsize=1)
@@ -52,6 +55,7 @@ def catalogue() -> dict[str, Concept]:
             chain=tuple(TagSpec(tag, caveat) for tag, caveat in spec["chain"]),
             composite=spec.get("composite"),
             apart=tuple((tag, tuple(lines)) for tag, lines in spec.get("apart", {}).items()),
+            wider=tuple((tag, tuple(lines)) for tag, lines in spec.get("wider", {}).items()),
         )
     return out
 

@@ -86,6 +86,19 @@ def describe_values(
             f"{r[1]}, {r[3]}, against {part.value:,} for {tag}), which is not in it. For all of its "
             f"{spec.label.lower()} add the two (ask for {line}); edgar does not add them."
         )
+    totals = [v for v in shown if series.wider.get(v.end.isoformat(), ("",))[0] == v.matched_tag]
+    if totals:
+        total = max(totals, key=lambda v: v.end)  # the latest date shown where the two differ
+        tag, line, r = series.wider[total.end.isoformat()]
+        what = next((t.caveat for t in spec.chain if t.tag == line and t.caveat), "").rstrip(".")
+        what = what[:1].lower() + what[1:] if what[1:2].islower() else what  # "Includes ...", not "IFRS ..."
+        notes.append(
+            f"{spec.label} here is {tag}; the filer also tags {line}"
+            + (f" ({what})" if what else "")
+            + f": {r[2]:,} {unit} at {r[1]} ({r[3]}), against {total.value:,}"
+            + (f", and at {len(totals) - 1} other date(s) shown" if len(totals) > 1 else "")
+            + f". That total is the balance sheet's other line; ask for {line} for it."
+        )
     ignored: dict[str, int] = {}  # form -> the facts of a period shown ignored in it
     for (form, start, end), n in series.ignored_periods.items():
         if (start, end) in _periods(shown):

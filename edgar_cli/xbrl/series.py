@@ -52,6 +52,8 @@ class Series:
         self.notes: list[str] = []  # what the answer must say of the series as a whole (a composite's unsummed dates)
         # a value that is a part (a line the filer tags beside it left out): end -> (its tag, the line, its row)
         self.apart: dict[str, tuple[str, str, tuple]] = {}
+        # a value a wider total the filer tags holds and differs from: end -> (its tag, the total, its row)
+        self.wider: dict[str, tuple[str, str, tuple]] = {}
         self.unsummed: list[Unsummed] = []  # a composite's dates whose lines are tagged but cannot be summed
 
 
@@ -213,21 +215,31 @@ def _lines_apart(facts: CompanyFacts, spec: Concept, out: Series) -> None:
     """The values of a chain tag the filer tags another line beside (``spec.apart``: TSMC's bonds beside its
     long-term bank loans), each with that line's row at the same balance date (notes.describe_values warns of
     them: the value is a part; edgar never adds the two, which may overlap at other filers)."""
-    for tag, lines in spec.apart:
-        ends = {v.end.isoformat(): v.accession_number for v in out.values if v.matched_tag == tag}
+    for rules, found in ((spec.apart, out.apart), (spec.wider, out.wider)):
+        _beside(facts, rules, out, found)
+
+
+def _beside(facts: CompanyFacts, rules: tuple, out: Series, found: dict[str, tuple[str, str, tuple]]) -> None:
+    """``found`` gets, per balance date of a value of a rule's chain tag, the rule's other line at that date
+    as the value's own filing gives it, else as last filed (a wider total only where it differs from the value)."""
+    values = {(v.matched_tag, v.end.isoformat()): v for v in out.values}
+    for tag, lines in rules:
+        ends = {end: v.accession_number for (t, end), v in values.items() if t == tag}
         for line in lines:
             body = facts.tags.get(line) if ends else None
             for r in (body or {}).get("units", {}).get(out.unit or "", []):
                 if r[0] is None and r[1] in ends:
                     mine = ends[r[1]]
-                    held = out.apart.get(r[1])
-                    # the line as the value's own filing gives it, else as last filed
+                    held = found.get(r[1])
                     if (
                         held is None
                         or (r[3] == mine) > (held[2][3] == mine)
                         or ((r[3] == mine) == (held[2][3] == mine) and r[7] > held[2][7])
                     ):
-                        out.apart[r[1]] = (tag, line, r)
+                        found[r[1]] = (tag, line, r)
+    if found is out.wider:  # a total equal to the value (no noncontrolling interests that day) says nothing
+        for end in [e for e, (tag, _line, r) in found.items() if values[(tag, e)].value == r[2]]:
+            del found[end]
 
 
 # The totals a move between lines leaves unchanged: a period's net income (a flow moved between income
