@@ -77,7 +77,10 @@ def fresh_store(client: SecClient) -> BulkStore | None:
             client.memo["bulk:stale-warned"] = True
         if not warned:
             age = f"{(now - as_of).days} days old (published {as_of:%Y-%m-%d})" if as_of else "of unknown date"
-            client._warn(f"the local bulk store is {age}; answering from the SEC instead. Sync it again to use it.")
+            client._warn(
+                f"the local bulk store is {age}; answering from per-company data instead (the cache, else a request "
+                "to the SEC or EDGAR_MIRROR). Sync it again to use it."
+            )
         return None
     return store
 
