@@ -502,6 +502,12 @@ def _answer(
     coverage = f"{COVERAGE_NOTE} Searched: {searched}"
     coverage += f", forms {', '.join(forms)} (with their amendments)" if forms else ", every form"
     coverage += f", filings of {scope.name} (CIK {scope.cik})." if scope else "."
+    words = query.split()
+    if len(words) > 1 and '"' not in query and not any(w.upper() in ("OR", "AND", "NOT") for w in words):
+        notes.append(
+            f"The words were searched separately (each of {', '.join(repr(w) for w in words[:4])} anywhere in a "
+            f"document), not as a phrase: put a phrase in double quotes ('\"{query}\"') to search for it as one."
+        )
     if lower_bound:
         notes.append(
             f"At least {total_value:,} documents match: EFTS stops counting at 10,000 and cannot page "
