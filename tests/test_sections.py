@@ -285,6 +285,18 @@ def test_the_explanatory_note_of_a_10ka_says_why_it_was_filed(sec):
     assert keys[:3] == ["cover", "explanatory_note", "directors"]
 
 
+def test_a_section_of_an_amended_10k_names_the_amendment_and_how_to_see_what_it_amends(sec):
+    # Tesla's FY2024 10-K (0001628280-25-003063) has a later 10-K/A (0001104659-25-042659) that holds only the
+    # cover, the explanatory note and Items 10-15: the note on the original's MD&A names it and where its outline is,
+    # without saying it restates anything
+    r = get_filing_section("TSLA", "mda", fiscal_year=2024, max_chars=100)
+    assert r.accession_number == "0001628280-25-003063"
+    (note,) = [n for n in r.notes if "later amendment" in n]
+    assert TESLA_FY2024_10KA in note and "often amends only Part III" in note and "may restate" not in note
+    amended = get_filing_section("TSLA", "explanatory_note", accession_number=TESLA_FY2024_10KA, max_chars=10)
+    assert "mda" not in [s.section for s in amended.outline]
+
+
 def test_the_cover_page_is_a_section_before_the_first_item(sec):
     r = get_filing_section("TSLA", "cover page", accession_number=TESLA_FY2024_10KA, max_chars=0)
     assert r.section == "cover" and "FORM 10-K/A" in r.text and "Commission File Number: 001-34756" in r.text

@@ -282,7 +282,16 @@ def _open(
         warnings.append(f"This is an amendment ({filing.form}); many amendments restate only some items.")
     warnings.extend(stale_history_notes(client, filing.cik))  # found in a stale copy of the history: dated
     if filing.superseded_by:
-        notes.append(f"A later amendment exists: {filing.superseded_by}; it may restate some items.")
+        later = filing.superseded_by
+        ask = (
+            f"{tool('get_filing_section')} {filing.cik} {param('accession_number')} {later}"
+            if surface() == "cli"
+            else f"{tool('get_filing_section')} with accession_number {later} and no section"
+        )
+        notes.append(
+            f"A later amendment exists: {later}. A 10-K/A often amends only Part III (Items 10-14) or exhibits; its "
+            f"outline ({ask}) shows whether it holds this section."
+        )
     return doc, outline, filing.form, meta
 
 
