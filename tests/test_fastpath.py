@@ -644,3 +644,18 @@ def test_a_warm_run_of_another_form_imports_neither_typer_nor_pydantic_nor_rich(
         for m in mods
         if m.split(".")[0] in NOT_IMPORTED or m in NOT_IMPORTED or any(m.startswith(n + ".") for n in NOT_IMPORTED)
     } == set()
+
+
+@pytest.mark.parametrize("env", [{"FORCE_COLOR": "1"}, {"TTY_COMPATIBLE": "1"}, {"NO_COLOR": "1", "FORCE_COLOR": "1"}])
+def test_where_rich_would_style_stderr_off_a_terminal_it_is_rich_that_writes_it(env, warm, mirror, monkeypatch, capsys):
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(warm))
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    args = ["concept", "NVDA", "revenue", "--tsv"]
+    found = fastpath.respond(args)
+    assert found is not None and callable(found[1])  # not the plain text: rich's own functions write it
+    monkeypatch.setenv("EDGAR_FASTPATH", "0")
+    full = _main(args, capsys)
+    monkeypatch.delenv("EDGAR_FASTPATH")
+    assert _main(args, capsys) == full and full[0] == 0 and "answered from" in full[2]
