@@ -284,6 +284,42 @@ def test_a_store_of_another_format_is_ignored(bulk):
     assert got.data_source.kind == "live"
 
 
+def _fast_and_full(args: list[str], capsys, monkeypatch):
+    """(what the warm fast path answers, what the full path prints: exit, stdout, stderr) for ``edgar ARGS``."""
+    from support import run_in_process
+
+    from edgar_cli.cli import fastpath
+    from edgar_cli.sec.client import set_client
+    from edgar_cli.vocabulary import set_surface
+
+    monkeypatch.setenv("EDGAR_FASTPATH", "0")
+    set_client(None)
+    full = run_in_process(args, capsys)  # (also leaves the ticker map in the cache, as a first run would)
+    monkeypatch.delenv("EDGAR_FASTPATH")
+    set_surface("cli")
+    return fastpath.respond(args), full
+
+
+@pytest.mark.parametrize("fmt", ["--json", "--tsv"])
+def test_with_a_fresh_store_the_warm_fast_path_answers_from_it_as_the_full_path_does(bulk, fmt, capsys, monkeypatch):
+    bulk.sync()
+    args = ["concept", "NVDA", "revenue", "--fy", "2024", fmt]
+    _fast_and_full(args, capsys, monkeypatch)  # the first run: the ticker file fetched and cached
+    fast, full = _fast_and_full(args, capsys, monkeypatch)
+    assert full.rc == 0 and "60922000000" in full.out  # 0001045810-24-000029, from the store
+    assert ("bulk" in full.out) if fmt == "--json" else ("the bulk store" in full.err)
+    assert fast == (full.out, full.err)
+
+
+def test_with_a_stale_store_the_fast_path_leaves_its_warning_to_the_full_path(bulk, corpus, capsys, monkeypatch):
+    bulk_kit.write_archives(bulk.extra, corpus, STALE)
+    bulk.sync()
+    args = ["concept", "NVDA", "revenue", "--fy", "2024", "--json"]
+    _fast_and_full(args, capsys, monkeypatch)
+    fast, full = _fast_and_full(args, capsys, monkeypatch)
+    assert fast is None and full.rc == 0 and "bulk store is 11 days old" in full.err
+
+
 def test_filings_come_from_the_stores_submissions(bulk):
     from edgar_cli.capabilities.filings.filings import list_filings
 

@@ -367,12 +367,21 @@ def test_settings_that_change_the_full_path_make_the_fast_path_stand_aside(env, 
     assert _answer(ARGS) is None
 
 
-def test_a_bulk_store_makes_the_fast_path_stand_aside(warm, monkeypatch, tmp_path):
+def test_a_bulk_store_file_that_holds_no_store_changes_nothing_and_the_fast_path_answers(warm, monkeypatch, tmp_path):
     monkeypatch.setenv("EDGAR_CACHE_DIR", str(warm))
     monkeypatch.setenv("EDGAR_BULK_DIR", str(tmp_path))
-    assert _answer(ARGS) is not None
-    (tmp_path / "bulk.sqlite").write_bytes(b"")
+    expected = _answer(ARGS)
+    assert expected is not None
+    (tmp_path / "bulk.sqlite").write_bytes(b"")  # the full path finds no usable store in it either
+    assert _answer(ARGS) == expected
+
+
+def test_a_copy_a_stopped_sync_left_is_the_full_paths_to_remove(warm, monkeypatch, tmp_path):
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(warm))
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(tmp_path))
+    (tmp_path / "bulk.sqlite.building").write_bytes(b"")
     assert _answer(ARGS) is None
+    assert (tmp_path / "bulk.sqlite.building").exists()  # nothing removed by the fast path
 
 
 # --- what a fast run imports ------------------------------------------------------------------
@@ -426,3 +435,227 @@ def test_a_warm_fast_run_imports_neither_typer_nor_pydantic_nor_rich_nor_httpx(h
     env["EDGAR_FASTPATH"] = "0"  # and the switch really switches
     mods_full, full = _imported(argv, env)
     assert "typer" in mods_full and "pydantic" in mods_full and full.stdout == proc.stdout
+
+
+# --- the other forms: csv, tsv, nl, piped rows, a table, -q, a company's name ------------------------------------
+
+FORMS_ACCEPTED = [
+    ["concept", "NVDA", "revenue"],
+    ["concept", "NVDA", "revenue", "--tsv"],
+    ["concept", "NVDA", "revenue", "--csv", "--fy", "2024"],
+    ["concept", "NVDA", "revenue", "--nl", "-n", "3"],
+    ["concept", "NVDA", "revenue", "--format", "table"],
+    ["concept", "NVDA", "revenue", "--format=tsv", "-q"],
+    ["-q", "concept", "NVDA", "revenue", "--json"],
+    ["--quiet", "concept", "nvidia", "revenue"],
+    ["concept", "NVDA", "revenue", "--json", "--quiet"],
+]
+FORMS_REFUSED = [
+    ["concept", "NVDA", "revenue", "--tsv", "--csv"],  # two formats: Typer's error
+    ["concept", "NVDA", "revenue", "--tsv", "--format", "tsv"],
+    ["concept", "NVDA", "revenue", "--format", "TSV"],
+    ["concept", "NVDA", "revenue", "--format", "plain"],
+    ["-q", "-q", "concept", "NVDA", "revenue"],
+    ["-q", "concept", "NVDA", "revenue", "--quiet"],
+    ["--no-cache", "concept", "NVDA", "revenue"],
+    ["concept", "NVDA", "revenue", "--chart"],
+    ["concept", "NVDA", "revenue", "--long"],
+    ["concept", "NVDA", "revenue", "net_income", "--tsv"],
+    ["concept", "NVDA", "--tsv"],
+]
+
+
+def _same_form_as_typer(args: list[str]) -> None:
+    from edgar_cli.capabilities.arguments import parse_fiscal_years
+
+    form = fastpath.parse_form(args)
+    if form is None:
+        return
+    lead = 1 if args[0] in ("-q", "--quiet") else 0  # the root's -q: the command's own arguments follow
+    typer_params = _typer_params(args[lead:])
+    assert typer_params is not None, args
+    years = parse_fiscal_years(typer_params.pop("fy"))
+    assert years == ([form["fy"]] if form["fy"] is not None else None), args
+    flags = {"as_json": "json", "as_csv": "csv", "as_tsv": "tsv", "as_nl": "nl"}
+    chosen = [fmt for name, fmt in flags.items() if typer_params.pop(name)]
+    chosen += [f for f in [typer_params.pop("output_format")] if f]
+    assert len(chosen) <= 1 and form["format"] == (chosen[0] if chosen else None), args
+    assert form["quiet"] == (bool(lead) or typer_params.pop("quiet")), args
+    typer_params.pop("quiet", None)
+    assert (typer_params.pop("company"), list(typer_params.pop("concepts"))) == (form["company"], [form["concept"]])
+    assert (typer_params.pop("period"), typer_params.pop("limit")) == (form["period"], form["limit"]), args
+    assert {k: v for k, v in typer_params.items() if v not in (None, False)} == {}, args
+
+
+@pytest.mark.parametrize("args", FORMS_ACCEPTED, ids=" ".join)
+def test_the_wider_grammar_gives_what_typer_gives(args):
+    assert fastpath.parse_form(args) is not None
+    _same_form_as_typer(args)
+
+
+@pytest.mark.parametrize("args", FORMS_REFUSED, ids=" ".join)
+def test_anything_outside_the_wider_grammar_is_left_to_typer(args):
+    assert fastpath.parse_form(args) is None
+
+
+FORM_TOKENS = [*TOKENS, "--tsv", "--nl", "tsv", "table", "nl", "--format=table", "--format=tsv", "--chart", "--long"]
+
+
+@given(st.lists(st.sampled_from(FORM_TOKENS), min_size=2, max_size=9), st.booleans())
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_whatever_the_wider_grammar_accepts_typer_accepts_with_the_same_values(tokens, quiet_first):
+    _same_form_as_typer([*(["-q"] if quiet_first else []), "concept", *tokens])
+
+
+def test_the_fast_path_shows_a_concept_as_the_concept_view_declares():
+    from edgar_cli.cli import views
+    from edgar_cli.cli.views import concept  # noqa: F401 - declares ConceptResult's
+
+    declared = views.shown("ConceptResult")
+    fast = fastpath._CONCEPT_SHOWN
+    for part in ("table", "rows", "notes", "warnings", "row_notes"):
+        assert getattr(declared, part) is getattr(fast, part), part
+
+
+FORM_COMPANIES = [*FACTS, "nvidia", "tesla"]
+FORM_OPTIONS = [
+    [],
+    ["--tsv", "--fy", "2024"],
+    ["--csv", "-p", "quarterly", "-n", "3"],
+    ["--nl"],
+    ["-q", "--tsv", "-p", "all", "-n", "12"],
+    ["--format", "table"],
+    ["--format=table", "--quiet", "--fy", "2023"],
+]
+FORM_CASES = [[c, k, *o] for c in FORM_COMPANIES for k in ("revenue", "eps_diluted") for o in FORM_OPTIONS]
+
+
+def _respond(args: list[str]) -> tuple[str, str] | None:
+    from edgar_cli.vocabulary import set_surface
+
+    set_surface("cli")
+    found = fastpath.respond(args)
+    assert found is None or isinstance(found[1], str)  # off a terminal, stderr is plain text
+    return found  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("case", FORM_CASES, ids=" ".join)
+def test_every_form_prints_what_the_full_path_prints(case, warm, mirror, monkeypatch, capsys):
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(warm))
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    args = ["concept", *case]
+    before = _tree(warm)
+    fast = _respond(args)
+    assert _tree(warm) == before
+    monkeypatch.setenv("EDGAR_FASTPATH", "0")
+    full = _main(args, capsys)
+    monkeypatch.delenv("EDGAR_FASTPATH")
+    assert _main(args, capsys) == full
+    if full[0] == 0:  # every warm success of a ticker or a name is the fast path's, with the same bytes
+        assert fast == (full[1], full[2]), case
+    else:
+        assert fast is None, case
+
+
+@pytest.mark.parametrize("columns", ["60", "80", "129", "130", "200"])
+@pytest.mark.parametrize("company", ["NVDA", "TSM", "tesla"])
+def test_a_table_at_any_width_is_what_the_full_path_lays_out(columns, company, warm, mirror, monkeypatch, capsys):
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(warm))
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    monkeypatch.setenv("COLUMNS", columns)
+    args = ["concept", company, "eps_diluted", "-p", "all", "-n", "20", "--format", "table"]
+    fast = _respond(args)
+    monkeypatch.setenv("EDGAR_FASTPATH", "0")
+    rc, out, err = _main(args, capsys)
+    assert rc == 0 and fast == (out, err)
+
+
+def _on_terminals(argv: list[str], env: dict, columns: int) -> tuple[int, bytes, bytes]:
+    """``argv`` run with stdout and stderr on two pseudo-terminals COLUMNS wide: (exit status, stdout, stderr)."""
+    import fcntl
+    import os
+    import select
+    import struct
+    import termios
+
+    pairs = [os.openpty(), os.openpty()]
+    for _master, slave in pairs:
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+        attrs = termios.tcgetattr(slave)
+        attrs[1] &= ~termios.OPOST  # bytes as written: no \n -> \r\n
+        termios.tcsetattr(slave, termios.TCSANOW, attrs)
+    proc = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=pairs[0][1], stderr=pairs[1][1])
+    for _master, slave in pairs:
+        os.close(slave)
+    got = {pairs[0][0]: b"", pairs[1][0]: b""}
+    reading = set(got)
+    while reading:
+        ready, _, _ = select.select(list(reading), [], [], 60)
+        assert ready, "no output for a minute"
+        for fd in ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # EIO: the other end is closed
+                chunk = b""
+            if chunk:
+                got[fd] += chunk
+            else:
+                os.close(fd)
+                reading.discard(fd)
+    return proc.wait(timeout=60), got[pairs[0][0]], got[pairs[1][0]]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals")
+@pytest.mark.parametrize("term", ["xterm-256color", "dumb"])
+def test_on_a_terminal_the_fast_path_prints_the_full_paths_bytes(term, warm, mirror):
+    env = edgar_env(mirror.url, warm, TERM=term)
+    for var in ("EDGAR_FASTPATH", "COLUMNS", "FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        env.pop(var, None)
+    for args, columns in (
+        (["concept", "NVDA", "revenue"], 80),
+        (["concept", "AAPL", "eps_diluted", "-p", "all", "-n", "12"], 140),
+        (["concept", "tesla", "revenue", "--tsv"], 100),
+        (["-q", "concept", "SNOW", "revenue", "--json"], 80),
+    ):
+        argv = [sys.executable, "-m", "edgar_cli", *args]
+        fast = _on_terminals(argv, env, columns)
+        full = _on_terminals(argv, dict(env, EDGAR_FASTPATH="0"), columns)
+        assert fast == full and fast[0] == 0 and fast[1], args
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["concept", "NVDA", "revenue", "--fy", "2024", "--tsv"],
+        ["concept", "NVDA", "revenue", "--fy", "2024"],  # piped: rows without the header
+        ["-q", "concept", "NVDA", "revenue", "--fy", "2024", "--json"],
+        ["concept", "nvidia", "revenue", "--fy", "2024", "--json"],
+    ],
+    ids=" ".join,
+)
+def test_a_warm_run_of_another_form_imports_neither_typer_nor_pydantic_nor_rich(args, warm, mirror):
+    env = edgar_env(mirror.url, warm)
+    env.pop("EDGAR_FASTPATH", None)
+    mods, proc = _imported(["-m", "edgar_cli", *args], env)
+    assert proc.returncode == 0 and "60922000000" in proc.stdout  # 0001045810-24-000029
+    assert "edgar_cli.cli.fastpath" in mods
+    assert {
+        m
+        for m in mods
+        if m.split(".")[0] in NOT_IMPORTED or m in NOT_IMPORTED or any(m.startswith(n + ".") for n in NOT_IMPORTED)
+    } == set()
+
+
+@pytest.mark.parametrize("env", [{"FORCE_COLOR": "1"}, {"TTY_COMPATIBLE": "1"}, {"NO_COLOR": "1", "FORCE_COLOR": "1"}])
+def test_where_rich_would_style_stderr_off_a_terminal_it_is_rich_that_writes_it(env, warm, mirror, monkeypatch, capsys):
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(warm))
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    args = ["concept", "NVDA", "revenue", "--tsv"]
+    found = fastpath.respond(args)
+    assert found is not None and callable(found[1])  # not the plain text: rich's own functions write it
+    monkeypatch.setenv("EDGAR_FASTPATH", "0")
+    full = _main(args, capsys)
+    monkeypatch.delenv("EDGAR_FASTPATH")
+    assert _main(args, capsys) == full and full[0] == 0 and "answered from" in full[2]

@@ -117,10 +117,13 @@ def test_a_warm_concept_in_json_on_the_typer_path_builds_only_the_concept_models
 
 def test_a_warm_concept_as_rows_builds_no_other_areas_models(warm_env):
     env, _srv = warm_env
-    mods, stdout = loaded(env, ["concept", "NVDA", "revenue", "--fy", "2024", "--tsv"])
+    mods, stdout = loaded(dict(env, EDGAR_FASTPATH="0"), ["concept", "NVDA", "revenue", "--fy", "2024", "--tsv"])
     assert "60922000000" in stdout
     assert top_level(mods, NEVER_WARM) == set()
     assert result_models(mods) == CONCEPT_MODELS
+    mods, stdout = loaded(env, ["concept", "NVDA", "revenue", "--fy", "2024", "--tsv"])  # the fast path: none
+    assert "60922000000" in stdout
+    assert top_level(mods, NEVER_WARM | {"rich", "typer", "pydantic"}) == set() and result_models(mods) == set()
 
 
 def test_a_warm_command_builds_only_its_own_click_command(warm_env):
@@ -134,7 +137,7 @@ def test_a_warm_command_builds_only_its_own_click_command(warm_env):
     )
     proc = subprocess.run(
         [sys.executable, "-c", code, "concept", "NVDA", "revenue", "--fy", "2024", "--tsv"],
-        env=env,
+        env=dict(env, EDGAR_FASTPATH="0"),  # the Typer path (a warm --tsv is the fast path's)
         capture_output=True,
         text=True,
         timeout=120,

@@ -398,3 +398,32 @@ def test_a_misspelt_name_is_offered_to_a_person_as_a_did_you_mean(sec):
     set_surface("mcp")  # an agent is told to ask its user, and that the names are other companies
     err = error_of("Nvida")
     assert "different companies" in err.message and "ask the user" in err.suggestion
+
+
+NAME_QUERIES = [
+    "Ford",
+    "nvidia",
+    "apple",
+    "Chase",
+    "Morgan",
+    "micro",
+    "bank of america",
+    "general electric",
+    "Invesco",
+]
+
+
+@pytest.mark.parametrize("query", NAME_QUERIES)
+def test_a_name_search_builds_only_the_companies_holding_its_words_and_ranks_as_over_every_company(sec, query):
+    from edgar_cli.companies.tickers import load_ticker_map
+
+    cached = load_ticker_map(sec)
+    searched = TickerMap.from_tables(cached.index, cached.table)
+    ranked = R.rank_names(query, searched, similar=0)
+    assert searched._all is None and len(searched._built) < searched.size  # not every row decoded
+    everything = TickerMap.from_tables(cached.index, cached.table)
+    everything.entries_holding = lambda _needles: everything.entries  # type: ignore[method-assign]
+    expected = R.rank_names(query, everything, similar=0)
+    assert [(s.entry.cik, s.entry.rank, s.tier, s.score, s.via) for s in ranked] == [
+        (s.entry.cik, s.entry.rank, s.tier, s.score, s.via) for s in expected
+    ]

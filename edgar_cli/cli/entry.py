@@ -1,6 +1,6 @@
 """The console-script entry point: runs the Typer app, turns usage errors into invalid_argument.
 
-A warm ``edgar concept COMPANY CONCEPT ... --json`` is answered first by
+A warm ``edgar concept COMPANY CONCEPT ...`` (JSON, rows or a table) is answered first by
 cli/fastpath.py, without importing Typer or pydantic, when it can be; otherwise
 the Typer app runs. It also keeps two promises the commands cannot:
 arguments that are not valid UTF-8 are an ``invalid_argument`` (not a
@@ -209,21 +209,23 @@ def _close_pools() -> None:
 
 def _fast(args: list[str]) -> int | None:
     """0 once the warm fast path (cli/fastpath.py) has printed the answer; None when the Typer path must run."""
-    if not args or args[0] != "concept":
+    if not args or args[0] not in ("concept", "-q", "--quiet"):
         return None
-    from .fastpath import answer
+    from .fastpath import respond
 
     try:
-        text = answer(args)
+        found = respond(args)
     except KeyboardInterrupt:
         return 130
-    if text is None:
+    if found is None:
         return None
-    if sys.stdout.isatty():  # JSON on a terminal: C1 controls and bidi overrides as escapes, as emit() writes them
-        from .output import terminal_json
-
-        text = terminal_json(text)
-    sys.stdout.write(text)
+    out, err = found
+    sys.stdout.write(out)
+    sys.stdout.flush()  # the data before the notes, when both go to one terminal (as output.emit does)
+    if isinstance(err, str):
+        sys.stderr.write(err)
+    else:
+        err()
     return 0
 
 

@@ -1,57 +1,68 @@
-"""The warm fast path: `edgar concept COMPANY CONCEPT ... --json` answered from the cache without Typer or pydantic.
+"""The warm fast path: `edgar concept COMPANY CONCEPT ...` answered from the cache without Typer or pydantic.
 
 A warm ``edgar concept NVDA revenue --fy 2024 --json`` spent most of its run
 importing Typer (which builds pydantic adapters for its parameters), pydantic and
-the result models, for a lookup of a few milliseconds. :func:`answer` runs first
+the result models, for a lookup of a few milliseconds. :func:`respond` runs first
 (edgar_cli/cli/entry.py), before Typer is imported, and answers a closed grammar only::
 
-    concept COMPANY CONCEPT [--fy YEAR] [--period|-p annual|quarterly|all] [--limit|-n N]
-            (--json | --format json)
+    [-q|--quiet] concept COMPANY CONCEPT [--fy YEAR] [--period|-p annual|quarterly|all] [--limit|-n N]
+                 [--json | --csv | --tsv | --nl | --format json|csv|tsv|nl|table] [-q|--quiet]
 
-in any order, each option at most once, values separate or after ``=`` for the
+in any order after ``concept``, each option at most once, values separate or after ``=`` for the
 long forms (``--fy=2024``); YEAR four ASCII digits, N ASCII digits. Anything
-else (another command, a global option, ``-q``, several concepts, a range,
-``--last``, ``--help``, ``--``, an attached short value such as ``-n5``) is
+else (another command, another global option, several concepts, a range,
+``--last``, ``--chart``, ``--help``, ``--``, an attached short value such as ``-n5``) is
 None, and the Typer path runs exactly as before. Every argv the grammar
-accepts, Typer accepts with the same values (tests/test_fastpath.py).
+accepts, Typer accepts with the same values (tests/test_fastpath.py). :func:`parse` is
+its JSON part without ``-q`` (:func:`answer`, the JSON text alone).
 
 It is the same engine: xbrl/answer.answer_concept, the
 client's own cache reads and freshness rules (load_ticker_map,
-load_company_facts through a :class:`_ReadOnlyClient`), the resolver's exact
-half (companies/tickers.exact_match), and records.dumps, which writes what
-``ConceptResult.model_dump_json(indent=2)`` writes. It only reads: a cache
+load_company_facts through a :class:`_ReadOnlyClient`, which reads a fresh bulk store as the
+full path does), the resolver's exact half (companies/tickers.exact_match) and its name
+ranking (companies/ranking.choose_name); records.dumps, which writes what
+``ConceptResult.model_dump_json(indent=2)`` writes; for the other formats the concept view's
+own rows, notes and table (cli/concept_shown.py) through output.py's writers, and the table
+laid out by rich as render.render_table lays it out. It only reads: a cache
 miss, a stale entry, a damaged entry (which the full path would delete), a
 request, a write or a warning raises :class:`_Fallback` inside the client (a
 package data file not yet stored beside the cache raises datafiles.NotStored), and
-so does any EdgarError or unexpected exception anywhere; :func:`answer` then
+so does any EdgarError or unexpected exception anywhere; :func:`respond` then
 returns None having printed nothing, and the full path starts from scratch and
 answers, or renders the error, through the one error path.
 
 It stands aside (None) when ``EDGAR_FASTPATH=0``, with ``EDGAR_REDIS_URL`` (a
-team cache), ``EDGAR_NO_CACHE=1``, a local bulk store (``edgar sync``), or
-during shell completion. A name (not a ticker or CIK in the ticker file) goes
-to the full resolver.
+team cache), ``EDGAR_NO_CACHE=1``, a copy of the bulk store a stopped sync left
+(the full path removes it), or during shell completion. A CIK without a ticker, a
+curated alias, a ticker-shaped query that is no ticker, and a name that matches no
+company or several go to the full resolver.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any, NoReturn
 
 from .. import config
-from ..companies.tickers import checked_query, exact_match, load_ticker_map
+from ..companies.tickers import CompanyEntry, TickerMap, checked_query, exact_match, load_ticker_map, parse_cik
 from ..datafiles import NotStored, stored_only
 from ..errors import EdgarError
 from ..sec import urls
 from ..sec.cache import DiskCache
 from ..sec.client import SecClient, _redis_configured
-from ..xbrl.records import CompanyRefRecord, NotSerializable, dumps
+from ..xbrl.records import CompanyRefRecord, ConceptResultRecord, NotSerializable, dumps
+from .concept_shown import concept_notes, concept_rows, concept_table
 
 __all__ = ["answer", "parse"]
 
 _PERIODS = ("annual", "quarterly", "all")
 # option spelling -> parameter (the concept command's own names in cli/views/concept.py)
 _VALUED = {"--fy": "fy", "--period": "period", "-p": "period", "--limit": "limit", "-n": "limit", "--format": "format"}
+_FORMAT_FLAGS = {"--json": "json", "--csv": "csv", "--tsv": "tsv", "--nl": "nl"}
+_FORMATS = ("table", "tsv", "csv", "json", "nl")  # output.FORMATS
+_QUIET = ("-q", "--quiet")
 
 
 class _Fallback(Exception):
@@ -63,27 +74,53 @@ def _refuse(*_args: Any, **_kwargs: Any) -> NoReturn:
 
 
 def parse(args: list[str]) -> dict[str, Any] | None:
-    """The concept command's parameters when ``args`` is in the fast grammar; else None.
+    """The concept command's parameters when ``args`` is in the JSON grammar above; else None.
 
     ``{"company", "concept", "fy": int | None, "period", "limit": int | None}``: what Typer
     gives concept_cmd for the same argv (fy as the int parse_fiscal_years makes of it).
     """
-    if len(args) < 4 or args[0] != "concept":
+    params = parse_form(args)
+    if params is None or params.pop("format") != "json" or params.pop("quiet"):
+        return None
+    return params
+
+
+def parse_form(args: list[str]) -> dict[str, Any] | None:
+    """:func:`parse`'s parameters plus ``format`` and ``quiet``, for the wider grammar of the other forms::
+
+        [-q|--quiet] concept COMPANY CONCEPT [--fy YEAR] [--period|-p P] [--limit|-n N]
+                     [--json | --csv | --tsv | --nl | --format FORMAT] [-q|--quiet]
+
+    ``format``: json, csv, tsv, nl or table as given; with none, ``None`` (the default for where stdout goes:
+    a table on a terminal, header-less tsv rows elsewhere). ``quiet``: -q or --quiet, once, before or after
+    the command. Every argv it accepts, Typer accepts with the same values (tests/test_fastpath.py).
+    """
+    quiet = False
+    start = 0
+    while start < len(args) and args[start] in _QUIET:
+        if quiet:
+            return None
+        quiet, start = True, start + 1
+    if len(args) - start < 3 or args[start] != "concept":
         return None
     positional: list[str] = []
     given: dict[str, str] = {}
-    json_flag = False
-    i = 1
+    i = start + 1
     while i < len(args):
         token = args[i]
         i += 1
         if not token.startswith("-"):
             positional.append(token)
             continue
-        if token == "--json":
-            if json_flag:
+        if token in _QUIET:
+            if quiet:
                 return None
-            json_flag = True
+            quiet = True
+            continue
+        if token in _FORMAT_FLAGS:
+            if "format" in given:
+                return None
+            given["format"] = _FORMAT_FLAGS[token]
             continue
         name, eq, value = token.partition("=")
         if eq and not name.startswith("--"):
@@ -96,8 +133,10 @@ def parse(args: list[str]) -> dict[str, Any] | None:
                 return None
             value = args[i]
             i += 1
+        if param == "format" and value not in _FORMATS:
+            return None
         given[param] = value
-    if len(positional) != 2 or (json_flag == ("format" in given)) or given.get("format", "json") != "json":
+    if len(positional) != 2:
         return None
     fy = given.get("fy")
     if fy is not None and not (len(fy) == 4 and fy.isascii() and fy.isdigit()):
@@ -114,6 +153,8 @@ def parse(args: list[str]) -> dict[str, Any] | None:
         "fy": int(fy) if fy is not None else None,
         "period": period,
         "limit": int(limit) if limit is not None else None,
+        "format": given.get("format"),
+        "quiet": quiet,
     }
 
 
@@ -148,45 +189,156 @@ class _ReadOnlyClient(SecClient):
         raise _Fallback("needs a request")
 
 
-def _exact_company(company: str, client: SecClient) -> CompanyRefRecord:
-    """The company of a ticker or CIK in the cached ticker file (resolve_company's exact half); else fall back."""
+def _company(company: str, client: SecClient) -> CompanyRefRecord:
+    """The company as resolve_company names it, from the cached ticker file: a ticker or CIK in it (its exact
+    half), or a name its ranking chooses (:func:`_named`); anything else falls back."""
     text = checked_query(company)
-    hit = exact_match(text, load_ticker_map(client))
-    if hit is None:
-        raise _Fallback("not a ticker or CIK in the ticker file")
-    entry = hit[0]
+    tmap = load_ticker_map(client)
+    hit = exact_match(text, tmap)
+    entry = hit[0] if hit is not None else _named(text, tmap)
     return CompanyRefRecord(cik=urls.pad_cik(entry.cik), name=entry.name, tickers=list(entry.tickers))
 
 
-def answer(args: list[str]) -> str | None:
-    """The JSON text (with its final newline) `edgar ARGS` prints, when the fast path can answer; else None.
+def _named(text: str, tmap: TickerMap) -> CompanyEntry:
+    """The company a name query resolves to (companies/ranking.choose_name, as resolve_company's last step),
+    when none of the resolver's earlier rules can apply: anything that may be a CIK (digits, "CIK..."), a
+    curated alias or former ticker (companies/aliases), or a ticker-shaped query falls back, as does a name
+    that matches no company or several alike (the full path's errors)."""
+    from ..companies import aliases
+    from ..companies.ranking import TICKER_SHAPED, choose_name
 
-    Prints nothing and writes nothing. The caller writes the text to stdout and exits 0.
+    if parse_cik(text) is not None or text[:1].isdigit() or text[:3].upper() == "CIK":
+        raise _Fallback("a CIK without a ticker, or not a CIK")
+    if aliases.lookup(text) is not None or (TICKER_SHAPED.fullmatch(text) and text == text.upper()):
+        raise _Fallback("an alias, a former ticker or a ticker-shaped query")
+    chosen = choose_name(text, tmap, similar=0).chosen  # names spelled alike only serve the not-found error
+    if chosen is None:
+        raise _Fallback("no company by that name, or several")
+    return chosen.entry
+
+
+def answer(args: list[str]) -> str | None:
+    """The JSON text (with its final newline) `edgar ARGS` prints, when ``args`` is in the JSON grammar
+    (:func:`parse`) and the fast path can answer; else None. Prints nothing and writes nothing."""
+    if parse(args) is None:
+        return None
+    found = respond(args)
+    return None if found is None else found[0]
+
+
+def respond(args: list[str]) -> tuple[str, str | Callable[[], None]] | None:
+    """What `edgar ARGS` writes, when ``args`` is in the grammar of :func:`parse_form` and the fast path can
+    answer: (the text for stdout, then for stderr either its text or a function that writes it, which the
+    caller calls once stdout is written); else None, having printed and written nothing.
+
+    stdout is what output.emit writes for the format: JSON (records.dumps), rows (csv, tsv, nl, or piped
+    output's header-less tsv) from the view's own row function (cli/concept_shown.py), or, on a terminal, the
+    view's table rendered by rich as the full path renders it. stderr is what output.messages writes: as plain
+    text (output.plain_messages) or, on a terminal, by the same rich functions.
     """
-    params = parse(args)
+    params = parse_form(args)
     if params is None or _stands_aside():
         return None
     try:
-        from ..bulk.store import STORE_NAME, store_dir
         from ..capabilities.arguments import DEFAULT_LIMIT, validate_common
         from ..xbrl.answer import answer_concept
+        from .output import is_terminal, terminal_json
 
+        fmt = params["format"] or ("table" if is_terminal(sys.stdout) else "plain")
         client = _ReadOnlyClient()
-        if (store_dir(client.settings.cache_dir) / STORE_NAME).exists():
-            return None  # the bulk store may answer (or warn that it is stale): the full path's business
+        _bulk_store_unchanged(client)
         limit = DEFAULT_LIMIT if params["limit"] is None else params["limit"]
         validate_common(params["period"], limit)
         with stored_only():  # a data file never parsed here would be stored: the full path's business
             record = answer_concept(
-                params["company"], params["concept"], params["fy"], params["period"], limit, client, _exact_company
+                params["company"], params["concept"], params["fy"], params["period"], limit, client, _company
             )
-        text = dumps(record) + "\n"
-        encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-        text.encode(encoding, getattr(sys.stdout, "errors", None) or "strict")  # what the full path could not print
-        return text
+        if fmt == "json":  # on a terminal, C1 controls and bidi overrides as escapes, as output.emit writes them
+            out = terminal_json(dumps(record)) + "\n" if is_terminal(sys.stdout) else dumps(record) + "\n"
+        else:
+            out = _shown(record, fmt)
+        err = "" if fmt == "json" else _messages(record, fmt, params["quiet"])
+        for text, stream in ((out, sys.stdout), (err, sys.stderr)):
+            if isinstance(text, str):  # what the full path could not print
+                text.encode(getattr(stream, "encoding", None) or "utf-8", getattr(stream, "errors", None) or "strict")
+        return out, err
     except KeyboardInterrupt:
         raise
     except Exception as exc:  # _Fallback, EdgarError, a bug: the full path runs from scratch and says what it says
         if config.debug() and not isinstance(exc, (_Fallback, EdgarError, NotSerializable, NotStored, UnicodeError)):
             raise  # a bug in the fast path itself: shown, as EDGAR_DEBUG shows the full path's
         return None
+
+
+def _bulk_store_unchanged(client: SecClient) -> None:
+    """A local bulk store answers here as on the full path (sec/companyfacts.load_company_facts reads it, read
+    only; a stale one's warning falls back), except that a copy a stopped sync left behind, which the full
+    path deletes, is the full path's business."""
+    from ..bulk.store import STORE_NAME, store_dir
+
+    if (store_dir(client.settings.cache_dir) / (STORE_NAME + ".building")).exists():
+        raise _Fallback("a stopped sync's copy of the bulk store is to be removed")
+
+
+# How the concept view shows a ConceptResult (cli/views/concept.py declares the same functions):
+# rows, and what its table says under them (notes); no warnings of its table, no row notes.
+_CONCEPT_SHOWN = SimpleNamespace(
+    table=concept_table, rows=concept_rows, notes=concept_notes, warnings=None, row_notes=None
+)
+
+
+def _shown(record: ConceptResultRecord, fmt: str) -> str:
+    """What output.emit writes to stdout for ``record`` in ``fmt`` (table, plain, tsv, csv, nl)."""
+    import io
+
+    from .output import is_terminal, terminal_json, write_nl, write_rows
+
+    if fmt == "table":
+        return _table(record)
+    safe = is_terminal(sys.stdout)
+    out = io.StringIO()
+    if fmt == "nl":
+        write_nl(concept_rows(record), out)
+        return terminal_json(out.getvalue()) if safe else out.getvalue()
+    write_rows(concept_rows(record), "csv" if fmt == "csv" else "tsv", out, header=fmt != "plain", safe=safe)
+    return out.getvalue()
+
+
+def _table(record: ConceptResultRecord) -> str:
+    """What render.render_table prints for ``record``: the view's table, laid out and styled by rich for this
+    stdout (its width, its terminal or not), captured instead of written. A record with text that
+    render_table would first make terminal-safe, or a caption line it would move to stderr, falls back."""
+    from ..xbrl.records import jsonable
+    from .output import safe_data
+    from .render import Rendered, _caption_urls, _fit_words, out_console
+
+    if safe_data(jsonable(record)) != jsonable(record):
+        raise _Fallback("text to make terminal-safe")
+    renderable = concept_table(record)
+    table = renderable.table if isinstance(renderable, Rendered) else renderable
+    if (isinstance(renderable, Rendered) and renderable.after) or _caption_urls(table):
+        raise _Fallback("lines after the table")
+    console = out_console()
+    with console.capture() as captured:
+        console.print(_fit_words(table))
+    return captured.get()
+
+
+def _messages(record: ConceptResultRecord, fmt: str, quiet: bool) -> str | Callable[[], None]:
+    """What output.messages writes to stderr after ``record`` in ``fmt``: its text, or a function writing it."""
+    from .output import describe_source, message_lists, plain_messages
+
+    warnings, notes = message_lists(record, _CONCEPT_SHOWN, quiet=quiet, captions=fmt != "table")
+    source = None if quiet else record.data_source
+    plain = plain_messages(warnings, notes, source)
+    if plain is not None:
+        return plain
+
+    def write() -> None:  # on a terminal: rich's styles and wrapping, by the full path's own functions
+        from .render import err_console, print_messages
+
+        print_messages(warnings, notes)
+        if source is not None:
+            err_console().print(f"answered from: {describe_source(source)}", style="dim", highlight=False)
+
+    return write

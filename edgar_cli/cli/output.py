@@ -205,19 +205,76 @@ def emit(result: Any, fmt: str | None = None, *, quiet: bool = False) -> None:
 def messages(result: Any, *, quiet: bool = False, captions: bool = False) -> None:
     """A result's warnings (always) and notes (unless quiet) on stderr, each once; with ``captions`` (formats
     without a table) also what the table would say under its rows: truncation, paging, the year chosen."""
-    from ..logs import already_warned
-    from .render import print_messages, row_notes, table_notes, table_warnings
+    from .render import print_messages
+    from .views import shown
 
-    warnings = list(getattr(result, "warnings", None) or []) + (table_warnings(result) if captions else [])
-    warnings = list(dict.fromkeys(warnings))
-    notes = list(getattr(result, "notes", None) or []) + row_notes(result) + (table_notes(result) if captions else [])
-    notes = [] if quiet else [n for n in dict.fromkeys(notes) if n not in warnings]
-    print_messages([w for w in warnings if not already_warned(w)], notes)  # (the client may have said one)
+    warnings, notes = message_lists(result, shown(type(result).__name__), quiet=quiet, captions=captions)
+    print_messages(warnings, notes)
     source = getattr(result, "data_source", None)
     if source is not None and not quiet:
-        from .render import describe_source, err_console
+        from .render import err_console
 
         err_console().print(f"answered from: {describe_source(source)}", style="dim", highlight=False)
+
+
+def message_lists(result: Any, how: Any, *, quiet: bool = False, captions: bool = False) -> tuple[list[str], list[str]]:
+    """(warnings, notes) that :func:`messages` prints for ``result``, each once; ``how`` is how the result is
+    shown (views.Shown: its table's ``warnings`` and ``notes``, asked for with ``captions``; its ``row_notes``).
+    A warning the client already said in this process is left out; notes are none with ``quiet``."""
+    from ..logs import already_warned
+
+    def ask(fn: Any) -> list[str]:
+        return fn(result) if fn is not None else []
+
+    warnings = list(getattr(result, "warnings", None) or []) + (ask(how.warnings) if captions else [])
+    warnings = list(dict.fromkeys(warnings))
+    notes = list(getattr(result, "notes", None) or []) + ask(how.row_notes) + (ask(how.notes) if captions else [])
+    notes = [] if quiet else [n for n in dict.fromkeys(notes) if n not in warnings]
+    return [w for w in warnings if not already_warned(w)], notes  # (the client may have said one)
+
+
+def plain_messages(warnings: list[str], notes: list[str], source: Any) -> str | None:
+    """What :func:`messages` writes to stderr, without rich, when it is sure to be the same bytes: stderr is no
+    terminal, nothing in the environment makes rich treat it as one, and every line is printable (rich
+    leaves such a line as it is, soft-wrapped, unstyled). Else None. ``source``: the data source, or None."""
+    import os
+
+    if is_terminal(sys.stderr) or any(k in os.environ for k in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")):
+        return None
+    lines = [f"warning: {terminal_safe(w)}" for w in warnings] + [f"note: {terminal_safe(n)}" for n in notes]
+    if source is not None:
+        lines.append(f"answered from: {describe_source(source)}")
+    if not all(line.isprintable() for line in lines):
+        return None
+    return "".join(line + "\n" for line in lines)
+
+
+def as_known(result: Any) -> list[str]:
+    """Point in time (a result with ``as_of``): ``["as known on DATE"]``, else ``[]``; the line heads a table's
+    caption, or the notes of the formats without one (csv, tsv: on stderr)."""
+    as_of = getattr(result, "as_of", None)
+    return [f"as known on {as_of}"] if as_of is not None else []
+
+
+def describe_source(source: Any) -> str:
+    """Where a result's data came from, in words: "the local cache (fetched 2026-07-01 09:30 UTC)"; ``source`` is
+    a DataSource or its record (``kind``: live, cache or bulk; ``as_of``)."""
+    from ..config import clock_pinned, mirror_from_env
+    from ..sec.urls import redact
+
+    when = f"{source.as_of:%Y-%m-%d %H:%M} UTC" if source.as_of else "unknown date"
+    if source.as_of and source.kind != "bulk" and clock_pinned():
+        when += ", the time EDGAR_TODAY pins; not the real time"
+    try:
+        mirror = mirror_from_env()
+    except Exception:  # noqa: BLE001 - a bad setting was reported where it was read; this is a caption
+        mirror = None
+    live = f"the mirror at {redact(mirror)} (EDGAR_MIRROR)" if mirror else "the SEC"
+    return {
+        "live": f"{live} (fetched {when})",
+        "cache": f"the local cache (fetched {when})",
+        "bulk": f"the bulk store (archive published {when})",
+    }[source.kind]
 
 
 def emit_error(error: dict, fmt: str | None) -> None:

@@ -26,11 +26,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .views import shown
+from .output import as_known  # noqa: F401 - render.as_known, as the views know it
 
 if TYPE_CHECKING:
-    from ..models.companies import DataSource
     from ..models.facts import FactValue
+    from ..xbrl.records import FactRecord
 
 
 def out_console() -> Console:
@@ -56,13 +56,6 @@ def house_table(title: str | None = None, **kwargs: Any) -> Table:
     """The house table: a rule under the header, no outer border, title and caption flush left."""
     kwargs.setdefault("box", box.SIMPLE_HEAD)
     return Table(title=title, pad_edge=False, show_edge=False, title_justify="left", caption_justify="left", **kwargs)
-
-
-def as_known(result: Any) -> list[str]:
-    """Point in time (a result with ``as_of``): ``["as known on DATE"]``, else ``[]``; the line heads a table's
-    caption, or the notes of the formats without one (csv, tsv: on stderr)."""
-    as_of = getattr(result, "as_of", None)
-    return [f"as known on {as_of}"] if as_of is not None else []
 
 
 def as_known_caption(t: Table, result: Any) -> Table:
@@ -96,6 +89,7 @@ def render_table(result: Any) -> None:
     import sys
 
     from .output import safe_model
+    from .views import shown
 
     safe = safe_model(result)
     fn = shown(type(result).__name__).table or _fields_table
@@ -155,6 +149,8 @@ def render(result: Any) -> None:
 def table_notes(result: Any) -> list[str]:
     """What a result's table or text says about the rows beside them (truncation, paging, the year chosen),
     for the formats without a caption: csv, tsv, nl and piped output print these as notes on stderr."""
+    from .views import shown
+
     fn = shown(type(result).__name__).notes
     return fn(result) if fn is not None else []
 
@@ -162,6 +158,8 @@ def table_notes(result: Any) -> list[str]:
 def table_warnings(result: Any) -> list[str]:
     """What a result's table says beside the rows that is a warning (a company missing from a comparison), for
     the formats without a caption: csv, tsv, nl and piped output print these as warnings on stderr."""
+    from .views import shown
+
     fn = shown(type(result).__name__).warnings
     return fn(result) if fn is not None else []
 
@@ -169,6 +167,8 @@ def table_warnings(result: Any) -> list[str]:
 def row_notes(result: Any) -> list[str]:
     """The notes a result's rows carry (a statement's, labelled "Net income: ..."), printed with the result's
     notes after the data in every format but json (where they are in the data), and silenced by --quiet."""
+    from .views import shown
+
     fn = shown(type(result).__name__).row_notes
     return fn(result) if fn is not None else []
 
@@ -226,25 +226,6 @@ def print_messages(warnings: list[str], notes: list[str]) -> None:
         err.print(Text(wrap_message(f"warning: {terminal_safe(w)}", wrap_at), style="yellow"))
     for n in notes:
         err.print(Text(wrap_message(f"note: {terminal_safe(n)}", wrap_at), style="dim"))
-
-
-def describe_source(source: DataSource) -> str:
-    from ..config import clock_pinned, mirror_from_env
-    from ..sec.urls import redact
-
-    when = f"{source.as_of:%Y-%m-%d %H:%M} UTC" if source.as_of else "unknown date"
-    if source.as_of and source.kind != "bulk" and clock_pinned():
-        when += ", the time EDGAR_TODAY pins; not the real time"
-    try:
-        mirror = mirror_from_env()
-    except Exception:  # noqa: BLE001 - a bad setting was reported where it was read; this is a caption
-        mirror = None
-    live = f"the mirror at {redact(mirror)} (EDGAR_MIRROR)" if mirror else "the SEC"
-    return {
-        "live": f"{live} (fetched {when})",
-        "cache": f"the local cache (fetched {when})",
-        "bulk": f"the bulk store (archive published {when})",
-    }[source.kind]
 
 
 def render_error(error: dict) -> None:
@@ -350,7 +331,7 @@ def revision_captions(values: list, name) -> list[str]:
     return [f"{m} {revision_legend(m)}: " + "; ".join(by_mark[m]) for m in order if m in by_mark]
 
 
-def _marks(v: FactValue) -> str:
+def _marks(v: FactValue | FactRecord) -> str:
     """A revision's mark (revision_mark); † on a share basis before a later split, never restated; ! a suspected
     filer error."""
     marks = revision_mark(v)
@@ -384,7 +365,7 @@ def mark_captions(values: list, name) -> list[str]:
     return lines
 
 
-def value_cell(v: FactValue) -> str:
+def value_cell(v: FactValue | FactRecord) -> str:
     return fmt_value(v.value, v.unit) + _marks(v)
 
 

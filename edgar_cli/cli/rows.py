@@ -22,26 +22,28 @@ output prints instead of rows.
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any
-
-from pydantic import BaseModel
-
-from .views import shown
 
 if TYPE_CHECKING:
     from ..models.facts import FactValue
+    from ..xbrl.records import FactRecord
 
 Row = dict[str, Any]
 
 
 def rows(result: Any) -> list[Row]:
     """The rows of ``result``: its declared rows, else one row of its scalar fields."""
+    from .views import shown
+
     fn = shown(type(result).__name__).rows
     return fn(result) if fn is not None else [flat(result)]
 
 
 def text(result: Any) -> str | None:
     """The text of a text result (a filing section, indexed lines), which piped output prints; else None."""
+    from .views import shown
+
     fn = shown(type(result).__name__).text
     return fn(result) if fn is not None else None
 
@@ -49,32 +51,45 @@ def text(result: Any) -> str | None:
 def provenance(result: Any) -> str | None:
     """One line saying where a text result is from, written first when the text goes to a file or a pipe
     (None for a result that does not declare one)."""
+    from .views import shown
+
     fn = shown(type(result).__name__).provenance
     return fn(result) if fn is not None else None
 
 
-def flat(model: BaseModel, *, exclude: tuple[str, ...] = (), prefix: str = "") -> Row:
+def _field_names(value: Any) -> tuple[str, ...] | None:
+    """The fields of a result model (pydantic) or of an engine record (xbrl/records.py), in order; else None."""
+    declared = getattr(type(value), "model_fields", None)
+    if isinstance(declared, dict):
+        return tuple(declared)
+    if is_dataclass(value) and not isinstance(value, type):
+        return tuple(f.name for f in fields(value))
+    return None
+
+
+def flat(model: Any, *, exclude: tuple[str, ...] = (), prefix: str = "") -> Row:
     """A model's fields in declaration order; nested models become ``<field>_<sub>`` columns.
 
-    Lists of scalars and mappings stay as they are (csv joins them, nl keeps them); lists of
-    models are left out (a row function that wants them says how).
+    ``model``: a pydantic result model, or the engine record it is built from (xbrl/records.py: the same
+    fields in the same order), which give the same row. Lists of scalars and mappings stay as they are (csv
+    joins them, nl keeps them); lists of models are left out (a row function that wants them says how).
     """
     out: Row = {}
-    for name in type(model).model_fields:
+    for name in _field_names(model) or ():
         if name in exclude:
             continue
         value = getattr(model, name)
         key = prefix + name
-        if isinstance(value, BaseModel):
+        if _field_names(value) is not None:
             out.update(flat(value, prefix=key + "_"))
         elif isinstance(value, (list, tuple)):
-            if not any(isinstance(v, BaseModel) for v in value):
+            if not any(_field_names(v) is not None for v in value):
                 out[key] = list(value)
         else:
             out[key] = value
     return out
 
 
-def suspects(v: FactValue) -> list[str]:
+def suspects(v: FactValue | FactRecord) -> list[str]:
     """A value's suspected filer errors as one column: "scale: 0001193125-14-157311"."""
     return [f"{e.kind}: {e.accession_number}" for e in v.suspected_errors]

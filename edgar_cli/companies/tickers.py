@@ -159,6 +159,24 @@ class TickerMap:
             self._texts = {int(parts[0]): parts[4] for parts in (line.split("\t") for line in self._lines())}
         return self._texts
 
+    def entries_holding(self, needles: tuple[str, ...]) -> list[CompanyEntry]:
+        """The entries whose table line holds any of ``needles`` (non-empty, no tab or line break), in the file's
+        order; only those are built. A name search's candidates are among them (each holds the query's words)."""
+        if any(not n or "\t" in n or "\n" in n for n in needles):
+            return self.entries
+        starts: set[int] = set()
+        for needle in needles:
+            at = 0
+            while (at := self.table.find(needle, at)) >= 0:
+                starts.add(self.table.rindex("\n", 0, at) + 1)
+                at += 1
+        out, rank, counted = [], 0, 0
+        for start in sorted(starts):
+            rank += self.table.count("\n", counted, start)  # the table opens with a line break: line 1 is rank 1
+            counted = start
+            out.append(self._entry(self.table[start : self.table.index("\n", start)], rank))
+        return out
+
     @property
     def entries(self) -> list[CompanyEntry]:
         if self._all is None:

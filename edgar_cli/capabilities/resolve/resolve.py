@@ -24,13 +24,13 @@ resolver refuses to choose. The rule, with examples, is in docs/resolver.md:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import Field
 
 from ...companies import aliases, successors
-from ...companies.names import Match, Tier, Words, match_words, words_of
+from ...companies.names import Tier, words_of
+from ...companies.ranking import PROMINENCE_RATIO, TICKER_SHAPED, Scored, choose_name, rank_names
 from ...companies.tickers import (
     CompanyEntry,
     TickerMap,
@@ -50,89 +50,26 @@ from .model import Candidate, MatchType, ResolvedCompany
 __all__ = ["resolve_company", "rank_names", "parse_cik", "normalize_ticker", "load_ticker_map"]
 
 SUGGEST_SCORE = 0.55  # a likeness this close is shown (as a different company) when nothing matches
-PROMINENCE_RATIO = 10  # this many times further down the market-value order is "much smaller"
 OTHER_MATCHES = 5
 CANDIDATES = 10
 
-# What a ticker looks like when typed as one: 1-5 capitals, perhaps with a class ("BRK.B", "BF-B").
-TICKER_SHAPED = re.compile(r"[A-Z]{1,5}(?:[.\-/ ][A-Z]{1,2})?")
 
-
-@dataclass(frozen=True)
-class Scored:
-    """A company and how a query matched it (through a predecessor's name when ``via`` is set)."""
-
-    entry: CompanyEntry
-    match: Match
-    via: successors.Entry | successors.Rename | None = None
-
-    @property
-    def tier(self) -> Tier:
-        return self.match.tier
-
-    @property
-    def score(self) -> float:
-        return self.match.score
-
-    @property
-    def rank(self) -> int:
-        return self.entry.rank
-
-    @property
-    def match_type(self) -> MatchType:
-        if isinstance(self.via, successors.Rename):
-            return "former_name"
-        if self.via is not None:
-            return "predecessor_name"
-        by_tier: dict[Tier, MatchType] = {
-            Tier.EXACT: "name_exact",
-            Tier.LEADING: "name_words",
-            Tier.WORDS: "name_words",
-        }
-        return by_tier.get(self.tier, "name_similar")
-
-
-def rank_names(query: str, tmap: TickerMap, similar: int = 20) -> list[Scored]:
-    """Every company whose name matches ``query`` on whole words, plus the ``similar`` most alike by spelling.
-
-    One row per CIK (its best match, over its name and any predecessor's name),
-    best tier first, then by market-value order (similar spellings by score).
-    """
-    q = words_of(query)
-    if not q.squashed:
-        return []
-    best: dict[int, Scored] = {}
-
-    def consider(entry: CompanyEntry, words: Words, via: successors.Entry | successors.Rename | None = None) -> None:
-        if q.squashed not in words.squashed and not (len(q.words) > 1 and q.words[0] in words.words):
-            return
-        m = match_words(q, words)
-        if m is not None and (
-            entry.cik not in best or (m.tier, m.score) > (best[entry.cik].tier, best[entry.cik].score)
-        ):
-            best[entry.cik] = Scored(entry, m, via)
-
-    for entry in tmap.entries:
-        consider(entry, entry.words)
-    for reorg in successors.reorganisations():
-        successor = tmap.by_cik(reorg.successor_cik)
-        if successor is not None:
-            consider(successor, words_of(reorg.predecessor_name), reorg)
-    for rename in successors.renames():
-        renamed = tmap.by_cik(rename.cik)
-        if renamed is not None:
-            consider(renamed, words_of(rename.former_name), rename)
-    if similar:
-        from rapidfuzz import fuzz, process
-
-        for _text, ratio, cik in process.extract(q.text, tmap.texts, scorer=fuzz.ratio, limit=similar, score_cutoff=60):
-            if cik not in best:
-                best[cik] = Scored(tmap.by_cik(cik), Match(Tier.SIMILAR, round(0.9 * ratio / 100.0, 4)))  # type: ignore[arg-type]
-    return sorted(best.values(), key=lambda s: (-s.tier, -s.score if s.tier == Tier.SIMILAR else 0, s.rank))
+def _match_type(s: Scored) -> MatchType:
+    """How a ranked name matched, as a candidate or result says it."""
+    if isinstance(s.via, successors.Rename):
+        return "former_name"
+    if s.via is not None:
+        return "predecessor_name"
+    by_tier: dict[Tier, MatchType] = {
+        Tier.EXACT: "name_exact",
+        Tier.LEADING: "name_words",
+        Tier.WORDS: "name_words",
+    }
+    return by_tier.get(s.tier, "name_similar")
 
 
 def _candidate(s: Scored) -> Candidate:
-    return _candidate_of(s.entry, s.score, s.match_type)
+    return _candidate_of(s.entry, s.score, _match_type(s))
 
 
 def _candidate_of(e: CompanyEntry, score: float, match_type: MatchType) -> Candidate:
@@ -273,22 +210,18 @@ def _result(text: str, entry: CompanyEntry, match_type: MatchType, score: float)
 
 
 def _resolve_name(text: str, tmap: TickerMap) -> ResolvedCompany:
-    scored = rank_names(text, tmap)
-    accepted = [s for s in scored if s.tier >= Tier.WORDS]
-    if not accepted:
+    choice = choose_name(text, tmap)
+    scored, contenders = choice.scored, choice.contenders
+    if choice.chosen is None and not contenders:
         raise _no_such_name(text, scored)
-    tier = max(s.tier for s in accepted)
-    contenders = [s for s in accepted if s.tier == tier]
-    contenders.sort(key=lambda s: s.rank)
-    floor = contenders[0].rank
-    larger = [s for s in accepted if Tier.WORDS <= s.tier < tier and s.rank * PROMINENCE_RATIO <= floor]
-    if larger or (len(contenders) > 1 and contenders[1].rank < PROMINENCE_RATIO * floor):
+    if choice.chosen is None:
+        larger = choice.larger
         raise _ambiguous(text, sorted(larger + contenders, key=lambda s: s.rank), scored, bool(larger))
-    chosen = contenders[0]
+    chosen = choice.chosen
     others = sorted(
         (s for s in scored if s.tier >= Tier.WORDS and s.entry.cik != chosen.entry.cik), key=lambda s: s.rank
     )[:OTHER_MATCHES]
-    result = _result(text, chosen.entry, chosen.match_type, chosen.score)
+    result = _result(text, chosen.entry, _match_type(chosen), chosen.score)
     result.other_matches = [_candidate(s) for s in others]
     notes: list[str] = []
     if isinstance(chosen.via, successors.Rename):
