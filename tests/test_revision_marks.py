@@ -165,3 +165,31 @@ def test_a_balance_moved_onto_a_line_it_was_zero_on_is_a_reclassification(sec):
     # ConvertibleDebtNoncurrent), 586,119,000 from the 10-Q 0001193125-14-192606; total assets 2,416,930,000 in both
     (v,) = get_financial_concept("TSLA", "long_term_debt", fiscal_year=2013).values
     assert (v.original_value, v.value, v.revision_kind) == (0, 586119000, "reclassification")
+
+
+def _value(values, start, end):
+    return next(v for v in values if str(v.start) == start and str(v.end) == end)
+
+
+def test_a_figure_filed_with_its_sign_reversed_is_a_suspected_filer_error_not_a_restatement(sec):
+    from edgar_cli import get_financial_concept
+
+    # Tesla's interest expense for the six months to 2013-06-30: -20,234,000 in the 10-Q 0001193125-13-327916,
+    # 20,234,000 in the 10-Q a year later (0001193125-14-303175), as Q1 (118,000) plus Q2 (20,116,000) make it
+    r = get_financial_concept("TSLA", "us-gaap:InterestExpense", fiscal_year=2013, period="all", limit=50)
+    v = _value(r.values, "2013-01-01", "2013-06-30")
+    assert (v.original_value, v.value, v.revision_kind) == (-20234000, 20234000, "suspected_tagging_error")
+    (err,) = v.suspected_errors
+    assert (err.kind, err.accession_number, err.value) == ("tagging_error", "0001193125-13-327916", -20234000)
+    assert "sign reversed" in err.reason and "20,234,000" in err.reason
+
+
+def test_a_sign_change_of_another_magnitude_stays_a_restatement(sec):
+    from edgar_cli import get_financial_concept
+
+    # Apple's FY2009 deferred income tax: -519,000,000 in the 10-K 0001193125-09-214859, 1,040,000,000 in the
+    # 10-K/A 0001193125-10-012091 (its revenue-recognition restatement)
+    r = get_financial_concept("AAPL", "us-gaap:DeferredIncomeTaxExpenseBenefit", fiscal_year=2009)
+    v = _value(r.values, "2008-09-28", "2009-09-26")
+    assert (v.original_value, v.value, v.revision_kind) == (-519000000, 1040000000, "restatement")
+    assert not v.suspected_errors

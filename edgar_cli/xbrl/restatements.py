@@ -24,7 +24,10 @@ classified:
   the FY2018 10-K, 0001045810-18-000010; the B filings are in ``suspects``.
   Or two values exactly 1,000 or 1,000,000 times apart (a figure filed in
   thousands without its scale: NVIDIA's 546,639 diluted shares in
-  0001045810-10-000029 against 546,639,000 in 0001045810-09-000024);
+  0001045810-10-000029 against 546,639,000 in 0001045810-09-000024). Or one
+  figure with its sign reversed (Tesla's interest expense for the six months to
+  2013-06-30: -20,234,000 in 0001193125-13-327916, 20,234,000 in the filings
+  after it); a sign change of another magnitude stays a restatement;
 - ``restatement``: anything else.
 
 Revised and revised back within rounding (Tesla's Q2 2014 net income:
@@ -164,7 +167,7 @@ def classify_revision(original: float | int, latest: float | int, unit: str) -> 
         # re-presented in a coarser unit, a total of rounded parts can be a unit off its own rounding: Tesla's
         # FY2018 current assets 8,306,308,000, later 8,307,000,000 when its filings went to millions
         return "precision_change"
-    if scale_factor(original, latest):
+    if scale_factor(original, latest) or sign_reversed(original, latest):
         return "suspected_tagging_error"
     if "shares" in unit and split_candidates(original, latest):
         return "stock_split" if _forward(original, latest, unit) else "reverse_split"
@@ -197,6 +200,15 @@ def scale_factor(a: float | int, b: float | int) -> int | None:
         if abs(big - small * factor) <= (psmall * factor + pbig) / 2:
             return factor
     return None
+
+
+def sign_reversed(a: float | int, b: float | int) -> bool:
+    """Whether ``a`` and ``b`` are one figure with opposite signs (-20,234,000 and 20,234,000; 0.17 and -0.17).
+
+    No restatement turns a figure into exactly its negative: one of the two filings tagged it with the wrong
+    sign. A sign change of another magnitude (a gain restated to a smaller loss) is not this.
+    """
+    return a != 0 and a == -b
 
 
 def is_amendment(form: str) -> bool:

@@ -24,7 +24,7 @@ from .catalogue import Concept
 from .facts import CompanyFacts
 from .records import FactRecord, TagTriedRecord
 from .restatements import Selection, filing_order, select, split_events
-from .suspects import flag_scale, tagging_errors
+from .suspects import flag_scale, flag_sign, tagging_errors
 
 
 def unit_family(unit: str) -> str:
@@ -203,6 +203,7 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
     if "shares" in (out.unit or ""):
         _mark_pre_split(out.values, last_filed)
     flag_scale(facts, out.values, out.unit or "")
+    flag_sign(facts, out.values, out.unit or "")
     if unit_family(out.unit or "") == "currency":
         _name_reclassifications(facts, spec, out.values, out.unit or "")
     _lines_apart(facts, spec, out)
