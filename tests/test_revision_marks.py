@@ -193,3 +193,71 @@ def test_a_sign_change_of_another_magnitude_stays_a_restatement(sec):
     v = _value(r.values, "2008-09-28", "2009-09-26")
     assert (v.original_value, v.value, v.revision_kind) == (-519000000, 1040000000, "restatement")
     assert not v.suspected_errors
+
+
+@pytest.mark.parametrize(
+    "concept,was,now",
+    [
+        ("total_assets", 290479000000, 290345000000),
+        ("total_liabilities", 171124000000, 170990000000),
+        ("long_term_debt", 53463000000, 53329000000),
+    ],
+)
+def test_debt_issuance_costs_netted_against_debt_with_equity_unchanged_is_a_reclassification(sec, concept, was, now):
+    from edgar_cli import get_financial_concept
+
+    # Apple at 2015-09-26 (ASU 2015-03): each 134M lower in the FY2016 10-K 0001628280-16-020309 than in the FY2015
+    # 10-K 0001193125-15-356351; stockholders' equity 119,355,000,000 in both
+    r = get_financial_concept("AAPL", concept, fiscal_year=2015)
+    (v,) = r.values
+    assert (v.original_value, v.value, v.revision_kind) == (was, now, "reclassification")
+    assert (v.original_accession, v.accession_number) == ("0001193125-15-356351", "0001628280-16-020309")
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert "(stockholders' equity 119,355,000,000 in both filings)" in note and "moved" not in note
+    assert not any("restated after first being reported" in w for w in r.warnings)
+
+
+@pytest.mark.parametrize(
+    "concept,was,now",
+    [
+        ("us-gaap:StockholdersEquity", 27832000000, 31640000000),
+        ("total_assets", 53851000000, 47501000000),
+        ("total_liabilities", 26019000000, 15861000000),
+    ],
+)
+def test_a_balance_restated_with_its_equity_stays_a_restatement(sec, concept, was, now):
+    from edgar_cli import get_financial_concept
+
+    # Apple at 2009-09-26: its revenue-recognition restatement, 10-K 0001193125-09-214859 -> 10-K/A
+    # 0001193125-10-012085; stockholders' equity 27,832M -> 31,640M
+    r = get_financial_concept("AAPL", concept, fiscal_year=2009)
+    v = next(v for v in r.values if str(v.end) == "2009-09-26")
+    assert (v.original_value, v.value, v.revision_kind) == (was, now, "restatement")
+
+
+def test_a_line_whose_meaning_changed_is_not_said_to_have_moved(sec):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA at 2016-01-31: us-gaap:LongTermDebt 1,413,000,000 in the FY2016 10-K 0001045810-16-000205 and 0 from
+    # 0001045810-16-000353 on, while us-gaap:ConvertibleDebtCurrent is 1,413,000,000 in both: the notes were on the
+    # current line all along, the filer's LongTermDebt stopped counting them; equity 4,469,000,000 in both
+    r = get_financial_concept("NVDA", "long_term_debt", fiscal_year=2016)
+    (v,) = r.values
+    assert (v.original_value, v.value, v.revision_kind) == (1413000000, 0, "reclassification")
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert "1,413,000,000 is on us-gaap:ConvertibleDebtCurrent in both filings" in note
+    assert "what the filer's us-gaap:LongTermDebt includes changed" in note
+    assert "another line from then on" not in note and "moved" not in note
+
+
+def test_a_balance_moved_onto_a_line_names_the_line_it_came_from(sec):
+    from edgar_cli import get_financial_concept
+
+    # Tesla at 2013-12-31: 586,119,000 on us-gaap:ConvertibleDebtNoncurrent in the 10-K 0001193125-14-069681 (its
+    # LongTermDebtNoncurrent 0), on LongTermDebtNoncurrent in the 10-Q 0001193125-14-192606
+    r = get_financial_concept("TSLA", "long_term_debt", fiscal_year=2013)
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert (
+        "586,119,000 is on us-gaap:ConvertibleDebtNoncurrent in 0001193125-14-069681, not in 0001193125-14-192606"
+        in note
+    )

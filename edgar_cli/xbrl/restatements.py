@@ -46,7 +46,7 @@ from .records import RevisionKind
 # What each kind of revision is, in words a table's legend and a warning use: only a restatement changed results.
 REVISION_WORDS: dict[str, str] = {
     "restatement": "restated: results changed",
-    "reclassification": "reclassified: an amount moved between lines, the total unchanged",
+    "reclassification": "reclassified: presented differently (another line, netted, or counted elsewhere), results unchanged",
     "stock_split": "restated for a stock split: the same amount on today's share basis",
     "reverse_split": "restated for a reverse split or recapitalisation: the same amount on today's share basis",
     "suspected_tagging_error": "another filing's figure for the period looks like a filer error (see suspected_errors)",

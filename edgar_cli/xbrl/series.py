@@ -53,6 +53,8 @@ class Series:
         # a value that is a part (a line the filer tags beside it left out): end -> (its tag, the line, its row)
         self.apart: dict[str, tuple[str, str, tuple]] = {}
         self.unsummed: list[Unsummed] = []  # a composite's dates whose lines are tagged but cannot be summed
+        # (start, end) ISO dates of a value revised as a reclassification -> what shows no result changed, in words
+        self.reclassified: dict[tuple[str | None, str], str] = {}
 
 
 @dataclass(frozen=True)
@@ -205,7 +207,7 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
     flag_scale(facts, out.values, out.unit or "")
     flag_sign(facts, out.values, out.unit or "")
     if unit_family(out.unit or "") == "currency":
-        _name_reclassifications(facts, spec, out.values, out.unit or "")
+        _name_reclassifications(facts, spec, out.values, out.unit or "", out)
     _lines_apart(facts, spec, out)
     return out
 
@@ -231,8 +233,10 @@ def _lines_apart(facts: CompanyFacts, spec: Concept, out: Series) -> None:
                         out.apart[r[1]] = (tag, line, r)
 
 
-# The totals a move between lines leaves unchanged: a period's net income (a flow moved between income
-# statement or cash-flow lines) and total assets (a balance moved between balance-sheet lines).
+# The figures a presentation change leaves unchanged: a period's net income (a flow moved between income
+# statement or cash-flow lines), and for a balance its stockholders' equity (an amount moved between lines, or
+# netted against another as debt issuance costs against debt under ASU 2015-03, which moves total assets and
+# liabilities alike) or, where equity is not tagged in both filings, its total assets.
 _FLOW_TOTALS = (
     "us-gaap:NetIncomeLoss",
     "us-gaap:ProfitLoss",
@@ -240,43 +244,145 @@ _FLOW_TOTALS = (
     "ifrs-full:ProfitLoss",
 )
 _BALANCE_TOTALS = ("us-gaap:Assets", "us-gaap:LiabilitiesAndStockholdersEquity", "ifrs-full:Assets")
+_EQUITY_TOTALS = (
+    "us-gaap:StockholdersEquity",
+    "us-gaap:StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest",
+    "ifrs-full:EquityAttributableToOwnersOfParent",
+    "ifrs-full:Equity",
+)
+_ANCHOR_WORDS = {"flow": "net income", "equity": "stockholders' equity", "assets": "total assets"}
 
 
 def _total_in(
     facts: CompanyFacts, tags: tuple[str, ...], unit: str, start: str | None, end: str, accn: str
 ) -> float | int | None:
+    """The first of ``tags`` that ``accn`` reports for the period, or None."""
+    memo = facts.__dict__.setdefault("_totals_memo", {})  # (tag, unit) -> {(start, end, accn): value}
     for tag in tags:
-        body = facts.tag(tag)
-        for r in (body or {}).get("units", {}).get(unit, []):
-            if r[3] == accn and r[0] == start and r[1] == end:
-                return r[2]
+        index = memo.get((tag, unit))
+        if index is None:
+            rows = ((facts.tag(tag) or {}).get("units") or {}).get(unit) or []
+            index = memo[(tag, unit)] = {(r[0], r[1], r[3]): r[2] for r in rows}
+        hit = index.get((start, end, accn))
+        if hit is not None:
+            return hit
     return None
 
 
-def _name_reclassifications(facts: CompanyFacts, spec: Concept, values: list[FactRecord], unit: str) -> None:
-    """A 'restatement' whose two filings report the same total for the period (net income for a flow, total
-    assets for a balance) moved an amount between lines: revision_kind reclassification. Results did not
-    change, so it is not called a restatement (Alphabet's 2018 operating income 26,321M -> 27,524M with net
-    income 30,736M in both; NVIDIA's FY2016 long-term debt 1,413M -> 0, moved to current, total assets
-    7,370M in both; Tesla's 2013 long-term debt 0 -> 586M, moved from its convertible-debt line, total assets
-    2,417M in both)."""
+def results_unchanged(
+    facts: CompanyFacts,
+    tag: str,
+    unit: str,
+    start: str | None,
+    end: str,
+    was: float | int,
+    now: float | int,
+    before: str,
+    after: str,
+) -> str | None:
+    """What shows a revision of ``tag``'s figure for a period (``was`` in accession ``before``, ``now`` in
+    ``after``) changed no result, in words ("stockholders' equity 119,355,000,000 in both filings"), or None when
+    nothing does (a restatement).
+
+    A flow's anchor is the period's net income; a balance's is its stockholders' equity when both filings tag it
+    (Apple's total assets, liabilities and long-term debt at 2015-09-26, each 134M lower once debt issuance costs
+    were netted against debt, equity 119,355M in both), else its total assets; a balance is judged only at a date
+    both filings give total assets for (a balance sheet's date, not an equity statement's opening balance). A total revised itself, a reversed
+    sign and a flow gone to or from 0 are never a reclassification."""
+    instant = start is None
+    if (
+        tag in _FLOW_TOTALS + _EQUITY_TOTALS
+        or (now != 0 and was != 0 and (now > 0) != (was > 0))
+        or (not instant and 0 in (was, now))  # (a balance can move onto, or off, a line)
+    ):
+        return None
+    if instant:
+        assets = _in_both(facts, _BALANCE_TOTALS, unit, start, end, before, after)
+        if assets is None:  # not a balance-sheet date of both filings (an equity statement's opening balance)
+            return None
+        eq = _in_both(facts, _EQUITY_TOTALS, unit, start, end, before, after)
+        if eq is not None:  # equity tagged in both filings decides
+            return f"{_ANCHOR_WORDS['equity']} {eq[0]:,} in both filings" if eq[0] == eq[1] else None
+        if tag in _BALANCE_TOTALS or assets[0] != assets[1]:
+            return None
+        return f"{_ANCHOR_WORDS['assets']} {assets[0]:,} in both filings"
+    pair = _in_both(facts, _FLOW_TOTALS, unit, start, end, before, after)
+    if pair is not None and pair[0] == pair[1]:
+        return f"{_ANCHOR_WORDS['flow']} {pair[0]:,} in both filings"
+    return None
+
+
+def _in_both(
+    facts: CompanyFacts, tags: tuple[str, ...], unit: str, start: str | None, end: str, before: str, after: str
+) -> tuple[float | int, float | int] | None:
+    """The first of ``tags`` reported for the period in both filings: (its figure in ``before``, in ``after``)."""
+    for tag in tags:
+        a = _total_in(facts, (tag,), unit, start, end, before)
+        b = _total_in(facts, (tag,), unit, start, end, after) if a is not None else None
+        if a is not None and b is not None:
+            return a, b
+    return None
+
+
+def _name_reclassifications(
+    facts: CompanyFacts, spec: Concept, values: list[FactRecord], unit: str, out: Series
+) -> None:
+    """A 'restatement' that changed no result (results_unchanged) is revision_kind reclassification, and
+    ``out.reclassified`` says why: Alphabet's 2018 operating income 26,321M -> 27,524M with net income 30,736M in
+    both; NVIDIA's FY2016 long-term debt 1,413M -> 0, stockholders' equity 4,469M in both; Apple's total assets at
+    2015-09-26 290,479M -> 290,345M, debt issuance costs netted against debt, equity 119,355M in both."""
     for v in values:
-        totals = _BALANCE_TOTALS if v.period_type == "instant" else _FLOW_TOTALS
-        if v.revision_kind != "restatement" or not v.original_accession or v.matched_tag in totals:
+        if v.revision_kind != "restatement" or not v.original_accession or v.original_value is None:
             continue
-        was, now = v.original_value, v.value
-        if (
-            was is None
-            or (was == 0 and v.period_type != "instant")  # (a balance can move onto a line it was 0 on)
-            or (now != 0 and was != 0 and (now > 0) != (was > 0))
-            or (now == 0 and v.period_type != "instant")
-        ):
-            continue  # a reversed sign, or a flow gone to 0, is not a move between lines: it stays a restatement
         start = v.start.isoformat() if v.start else None
-        before = _total_in(facts, totals, unit, start, v.end.isoformat(), v.original_accession)
-        after = _total_in(facts, totals, unit, start, v.end.isoformat(), v.accession_number)
-        if before is not None and before == after:
+        why = results_unchanged(
+            facts,
+            v.matched_tag,
+            unit,
+            start,
+            v.end.isoformat(),
+            v.original_value,
+            v.value,
+            v.original_accession,
+            v.accession_number,
+        )
+        if why is not None:
             v.revision_kind = "reclassification"
+            where = _where_amount_is(facts, v, unit) if 0 in (v.value, v.original_value) else ""
+            out.reclassified[(start, v.end.isoformat())] = why + where
+
+
+def _where_amount_is(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
+    """Where a balance's amount is when the value went to 0 (or came from 0): '; 1,413,000,000 is on
+    us-gaap:ConvertibleDebtCurrent in both filings, so what us-gaap:LongTermDebt includes changed, nothing moved'
+    when another line holds the amount in both filings (NVIDIA's FY2016 long-term debt), '; from
+    0001045810-16-000353 on, 1,413,000,000 is on ...' when another line holds it only in the later filing (a
+    move), else '' (the data cannot tell)."""
+    amount = v.original_value if v.value == 0 else v.value
+    end, before, after = v.end.isoformat(), v.original_accession, v.accession_number
+    both, moved = [], []
+    for tag in facts.tags:
+        if tag == v.matched_tag:
+            continue
+        rows = (facts.tags[tag].get("units") or {}).get(unit) or []
+        has = {r[3] for r in rows if r[0] is None and r[1] == end and r[2] == amount and r[3] in (before, after)}
+        if has == {before, after}:
+            both.append(tag)
+        elif has == ({after} if v.value == 0 else {before}):  # the other side of a move: gained, or lost, there
+            moved.append(tag)
+    lines = " and ".join(sorted(both or moved)[:3])
+    if both:
+        return (
+            f"; {amount:,} is on {lines} in both filings, so what the filer's {v.matched_tag} includes changed, "
+            "not where the amount is"
+        )
+    if moved:
+        return (
+            f"; {amount:,} is on {lines} in {after}, not in {before}: moved there"
+            if v.value == 0
+            else f"; {amount:,} is on {lines} in {before}, not in {after}: moved from there"
+        )
+    return ""
 
 
 class _PeriodKeys:
