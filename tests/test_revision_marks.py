@@ -261,3 +261,30 @@ def test_a_balance_moved_onto_a_line_names_the_line_it_came_from(sec):
         "586,119,000 is on us-gaap:ConvertibleDebtNoncurrent in 0001193125-14-069681, not in 0001193125-14-192606"
         in note
     )
+
+
+@pytest.mark.parametrize(
+    "company,tag,start,end,was,now",
+    [
+        # Snowflake's FY2023 comprehensive loss -819,512,000 (10-K 0001640147-23-000030) -> -818,691,000 (10-K
+        # 0001640147-24-000101), net loss -796,705,000 in both: other comprehensive income changed
+        ("SNOW", "us-gaap:ComprehensiveIncomeNetOfTax", "2022-02-01", "2023-01-31", -819512000, -818691000),
+        # Tesla's retained earnings at 2021-12-31 331,000,000 (10-K 0000950170-22-000796) -> 329,000,000 (10-Q
+        # 0000950170-22-019867), equity 30,189,000,000 in both: accumulated results changed
+        ("TSLA", "us-gaap:RetainedEarningsAccumulatedDeficit", None, "2021-12-31", 331000000, 329000000),
+    ],
+)
+def test_a_revised_result_outside_net_income_stays_a_restatement(sec, company, tag, start, end, was, now):
+    from edgar_cli import get_financial_concept
+
+    r = get_financial_concept(company, tag, period="all", limit=200)
+    v = _value(r.values, str(start), end)
+    assert (v.original_value, v.value, v.revision_kind) == (was, now, "restatement")
+
+
+def test_a_round_figure_a_few_percent_off_is_no_split():
+    from edgar_cli.xbrl.restatements import classify_revision
+
+    # NVIDIA's dilutive shares for Q3 FY2015 (to 2014-10-26): 10,412,000 in the 10-Q 0001045810-14-000188, 10,000,000
+    # in 0001045810-15-000173 (in millions): 4% apart, not a 1-for-2 reverse split
+    assert classify_revision(10412000, 10000000, "shares") == "restatement"

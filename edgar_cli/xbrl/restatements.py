@@ -148,6 +148,9 @@ def split_candidates(original: float | int, latest: float | int, max_ratio: int 
         return set()
     pa, pb = _precision(original), _precision(latest)
     big, small, pbig, psmall = (abs(a), abs(b), pa, pb) if abs(a) > abs(b) else (abs(b), abs(a), pb, pa)
+    if big < small * Decimal("1.5"):
+        # a round figure's wide rounding must not make a few percent a split: 10,412,000 -> 10,000,000 is not 2-for-1
+        return set()
     lo = (big - pbig / 2) / (small + psmall / 2)
     hi = (big + pbig / 2) / max(small - psmall / 2, Decimal("1e-12"))
     lo, hi = lo * Decimal("0.999"), hi * Decimal("1.001")

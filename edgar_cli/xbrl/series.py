@@ -250,6 +250,9 @@ _EQUITY_TOTALS = (
     "ifrs-full:EquityAttributableToOwnersOfParent",
     "ifrs-full:Equity",
 )
+# Results themselves, which no anchor vouches for: accumulated results, and other comprehensive income (outside
+# net income, so an unchanged net income says nothing of it); matched by name as well ("ComprehensiveIncome")
+_RESULTS = ("us-gaap:RetainedEarningsAccumulatedDeficit", "ifrs-full:RetainedEarnings")
 _ANCHOR_WORDS = {"flow": "net income", "equity": "stockholders' equity", "assets": "total assets"}
 
 
@@ -287,11 +290,13 @@ def results_unchanged(
     A flow's anchor is the period's net income; a balance's is its stockholders' equity when both filings tag it
     (Apple's total assets, liabilities and long-term debt at 2015-09-26, each 134M lower once debt issuance costs
     were netted against debt, equity 119,355M in both), else its total assets; a balance is judged only at a date
-    both filings give total assets for (a balance sheet's date, not an equity statement's opening balance). A total revised itself, a reversed
+    both filings give total assets for (a balance sheet's date, not an equity statement's opening balance).
+    Retained earnings and comprehensive income are results themselves: their revisions stay restatements. A total revised itself, a reversed
     sign and a flow gone to or from 0 are never a reclassification."""
     instant = start is None
     if (
-        tag in _FLOW_TOTALS + _EQUITY_TOTALS
+        tag in _FLOW_TOTALS + _EQUITY_TOTALS + _RESULTS
+        or "ComprehensiveIncome" in tag
         or (now != 0 and was != 0 and (now > 0) != (was > 0))
         or (not instant and 0 in (was, now))  # (a balance can move onto, or off, a line)
     ):
