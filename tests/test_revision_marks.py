@@ -288,3 +288,27 @@ def test_a_round_figure_a_few_percent_off_is_no_split():
     # NVIDIA's dilutive shares for Q3 FY2015 (to 2014-10-26): 10,412,000 in the 10-Q 0001045810-14-000188, 10,000,000
     # in 0001045810-15-000173 (in millions): 4% apart, not a 1-for-2 reverse split
     assert classify_revision(10412000, 10000000, "shares") == "restatement"
+
+
+@pytest.mark.parametrize(
+    "company,tag,end,was,now",
+    [
+        # NVIDIA's par value at 2012-01-29: 0.01 in the 10-K 0001045810-12-000013, 0.001 in 0001045810-13-000008;
+        # its per-share figures of the time were never restated for a split (its splits: 2021 and 2024)
+        ("NVDA", "us-gaap:CommonStockParOrStatedValuePerShare", "2012-01-29", 0.01, 0.001),
+        # NVIDIA's preferred shares authorized at 2025-01-26: 20,000,000 in 0001045810-25-000023, 2,000,000 in
+        # 0001045810-26-000021; no reverse split in its earnings per share
+        ("NVDA", "us-gaap:PreferredStockSharesAuthorized", "2025-01-26", 20000000, 2000000),
+        # Tesla's preferred shares authorized at 2011-12-31: 221,903,982 in its FY2011 10-K 0001193125-12-081990,
+        # 100,000,000 from the 10-Q 0001193125-12-457610 (its convertible preferred gone after the 2010 IPO)
+        ("TSLA", "us-gaap:PreferredStockSharesAuthorized", "2011-12-31", 221903982, 100000000),
+    ],
+)
+def test_a_ratio_the_company_never_split_by_is_not_called_a_split(sec, company, tag, end, was, now):
+    from edgar_cli import get_financial_concept
+
+    r = get_financial_concept(company, tag, period="all", limit=200)
+    v = next(v for v in r.values if str(v.end) == end)
+    assert (v.original_value, v.value) == (was, now)
+    assert v.revision_kind not in ("stock_split", "reverse_split")
+    assert not v.pre_split_ratio and not v.pre_reverse_split_ratio

@@ -23,7 +23,7 @@ from . import periods as P
 from .catalogue import Concept
 from .facts import CompanyFacts
 from .records import FactRecord, TagTriedRecord
-from .restatements import Selection, filing_order, select, split_events
+from .restatements import Selection, filing_order, select, split_candidates, split_events
 from .suspects import flag_scale, flag_sign, tagging_errors
 
 
@@ -203,6 +203,7 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
             last_filed[(fv.start, fv.end)] = max(r[7] for r in rows)
     out.values.sort(key=lambda v: (v.end, v.days or 0), reverse=True)
     if "shares" in (out.unit or ""):
+        _corroborate_splits(facts, out.values)
         _mark_pre_split(out.values, last_filed)
     flag_scale(facts, out.values, out.unit or "")
     flag_sign(facts, out.values, out.unit or "")
@@ -425,6 +426,60 @@ class _PeriodKeys:
             self._by_end[e].append((raw, s, kind))
         self._memo[raw] = found
         return found
+
+
+# The series that witness a company's stock splits: earnings per share and weighted-average share counts, which
+# a filer restates for every split
+_SPLIT_WITNESSES = (
+    "us-gaap:EarningsPerShareDiluted",
+    "us-gaap:EarningsPerShareBasic",
+    "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding",
+    "us-gaap:WeightedAverageNumberOfSharesOutstandingBasic",
+    "ifrs-full:DilutedEarningsLossPerShare",
+    "ifrs-full:BasicEarningsLossPerShare",
+)
+SPLIT_WINDOW_DAYS = (-30, 800)  # a revision for a split is filed from about its first witness on, within two years
+
+
+def company_splits(facts: CompanyFacts) -> dict[str, list[tuple[date, int]]] | None:
+    """The stock splits (and reverse splits) the company's witness series show: {"stock_split": [(first filing
+    showing it, N)], "reverse_split": [...]}, or None when the company tags none of them (nothing to judge by).
+    Kept on the facts object."""
+    memo = facts.__dict__
+    if "_company_splits" not in memo:
+        from .catalogue import lookup
+
+        revisions: dict[str, list[tuple]] = {"stock_split": [], "reverse_split": []}
+        witnessed = False
+        for tag in _SPLIT_WITNESSES:
+            if facts.tag(tag) is None:
+                continue
+            witnessed = True
+            for v in build_series(facts, lookup(tag)).values:
+                if v.revision_kind in revisions and v.original_value is not None:
+                    revisions[v.revision_kind].append((v.filed, v.original_value, v.value))
+        memo["_company_splits"] = {k: split_events(r) for k, r in revisions.items()} if witnessed else None
+    return memo["_company_splits"]
+
+
+def _corroborate_splits(facts: CompanyFacts, values: list[FactRecord]) -> None:
+    """A split revision of a series other than the witnesses stands only when the company's earnings per share
+    or weighted shares show a split of that direction and ratio filed around it; else it is a restatement (NVIDIA's
+    par value 0.01 -> 0.001 in 2013 and preferred shares authorized 20,000,000 -> 2,000,000 in 2026 are no splits)."""
+    for v in values:
+        if v.revision_kind not in ("stock_split", "reverse_split") or v.original_value is None:
+            continue
+        if v.matched_tag in _SPLIT_WITNESSES:
+            continue
+        events = company_splits(facts)
+        if events is None:
+            return
+        fits = split_candidates(v.original_value, v.value)
+        if not any(
+            n in fits and SPLIT_WINDOW_DAYS[0] <= (v.filed - when).days <= SPLIT_WINDOW_DAYS[1]
+            for when, n in events[v.revision_kind]
+        ):
+            v.revision_kind = "restatement"
 
 
 def _mark_pre_split(values: list[FactRecord], last_filed: dict[tuple, str]) -> None:
