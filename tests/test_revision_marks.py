@@ -312,3 +312,34 @@ def test_a_ratio_the_company_never_split_by_is_not_called_a_split(sec, company, 
     assert (v.original_value, v.value) == (was, now)
     assert v.revision_kind not in ("stock_split", "reverse_split")
     assert not v.pre_split_ratio and not v.pre_reverse_split_ratio
+
+
+@pytest.mark.parametrize(
+    "concept,start,end,was,now",
+    [
+        # NVIDIA's capex for the nine months to 2014-10-26: 91,336,000 in the 10-Q 0001045810-14-000188 (in
+        # thousands), 91,000,000 in the 10-Q 0001045810-15-000173 (every amount in millions)
+        ("capex", "2014-01-27", "2014-10-26", 91336000, 91000000),
+        # its interest expense for FY2014: 10,443,000 in the 10-K 0001045810-14-000030, 10,000,000 in the 10-K
+        # 0001045810-16-000205 (in millions): a round figure, yet its filing rounds every amount to millions
+        ("interest_expense", "2013-01-28", "2014-01-26", 10443000, 10000000),
+    ],
+)
+def test_a_figure_re_presented_by_a_filing_in_millions_is_a_precision_change_even_when_round(
+    sec, concept, start, end, was, now
+):
+    from edgar_cli import get_financial_concept
+
+    r = get_financial_concept("NVDA", concept, period="all", limit=200)
+    v = _value(r.values, start, end)
+    assert (v.original_value, v.value, v.revision_kind) == (was, now, "precision_change")
+
+
+def test_a_change_a_filing_in_millions_reports_beyond_its_rounding_stays_a_restatement():
+    from decimal import Decimal
+
+    from edgar_cli.xbrl.restatements import classify_revision
+
+    # Apple's 9M 2009 change in other operating liabilities -200M (0001193125-09-153165) -> -293M
+    # (0001193125-10-162840), both filings in millions
+    assert classify_revision(-200000000, -293000000, "USD", (Decimal(10**6), Decimal(10**6))) == "restatement"

@@ -28,7 +28,7 @@ from . import periods as P
 from .facts import CompanyFacts, TagsOnDemand, reporting_currency
 from .periods import build_calendar, calendar_from_votes, calendar_votes
 from .restatements import classify_revision, filing_order, split_events
-from .series import results_unchanged
+from .series import _step_of, results_unchanged, unit_family
 
 # XBRL financial data begins in 2009 (the largest filers; smaller ones by 2011): an earlier date knows nothing.
 EARLIEST_AS_OF = date(2009, 1, 1)
@@ -233,10 +233,14 @@ def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> l
             key=filing_order,
         )
         current, accn, changes = v.value, v.accession_number, []
+        step = _step_of(full, v.unit) if unit_family(v.unit) == "currency" else None
         for r in later:
-            if r[2] == current or classify_revision(current, r[2], v.unit) == "precision_change":
+            if r[2] == current:
                 continue
-            kind = classify_revision(current, r[2], v.unit)
+            sa, sb = (step(accn), step(r[3])) if step else (None, None)
+            kind = classify_revision(current, r[2], v.unit, (sa, sb) if sa is not None and sb is not None else None)
+            if kind == "precision_change":
+                continue
             if kind == "restatement" and _moved_between_lines(full, v, current, accn, r):
                 kind = "reclassification"
             changes.append(f"revised to {_fmt(r[2])} on {r[7]} in {r[3]} ({r[6]}; {kind.replace('_', ' ')})")

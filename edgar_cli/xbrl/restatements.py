@@ -37,6 +37,7 @@ Revised and revised back within rounding (Tesla's Q2 2014 net income:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -79,8 +80,16 @@ def filing_order(row: tuple) -> tuple:
     return (filed, form.endswith("/A"), accn)
 
 
-def select(rows: list[tuple], unit: str) -> Selection:
-    """Pick the latest-filed row of one period and describe any revision."""
+def select(rows: list[tuple], unit: str, step_of: Callable[[str], Decimal | None] | None = None) -> Selection:
+    """Pick the latest-filed row of one period and describe any revision. ``step_of``: accession -> its
+    filing's rounding step (filing_steps), when known."""
+
+    def steps(x: tuple, y: tuple) -> tuple[Decimal, Decimal] | None:
+        if step_of is None:
+            return None
+        sx, sy = step_of(x[3]), step_of(y[3])
+        return (sx, sy) if sx is not None and sy is not None else None
+
     ordered = sorted(rows, key=filing_order)
     latest = ordered[-1]
     # The current value is the latest filed; cite the first filing that reported
@@ -102,7 +111,7 @@ def select(rows: list[tuple], unit: str) -> Selection:
             row=cite,
             original=first,
             distinct=len(values),
-            revision_kind=classify_revision(first[2], latest[2], unit),
+            revision_kind=classify_revision(first[2], latest[2], unit, steps(first, latest)),
             latest_filed=latest[7],
         )
     # Revised and revised back (A, B, A): the original is still the first-filed A. A B within
@@ -112,7 +121,7 @@ def select(rows: list[tuple], unit: str) -> Selection:
         for r in ordered
         if r[2] != first[2]
         and not _rounding_apart(first[2], r[2])
-        and classify_revision(first[2], r[2], unit) != "precision_change"
+        and classify_revision(first[2], r[2], unit, steps(first, r)) != "precision_change"
     ]
     return Selection(
         row=cite,
@@ -157,7 +166,11 @@ def split_candidates(original: float | int, latest: float | int, max_ratio: int 
     return {n for n in range(max(2, int(lo)), min(max_ratio, int(hi)) + 1) if lo <= n <= hi}
 
 
-def classify_revision(original: float | int, latest: float | int, unit: str) -> RevisionKind:
+def classify_revision(
+    original: float | int, latest: float | int, unit: str, steps: tuple[Decimal, Decimal] | None = None
+) -> RevisionKind:
+    """How a period's figure ``original`` differs from ``latest`` (module docstring). ``steps``: the rounding step
+    of each value's filing (filing_steps), when known: the evidence a round figure cannot give of its own rounding."""
     a, b = Decimal(str(original)), Decimal(str(latest))
     fine, coarse = sorted((_precision(original), _precision(latest)))
     # A value's rounding step is read from its trailing zeros, so a round figure (0.40 printed 0.4, 200,000,000,
@@ -170,11 +183,40 @@ def classify_revision(original: float | int, latest: float | int, unit: str) -> 
         # re-presented in a coarser unit, a total of rounded parts can be a unit off its own rounding: Tesla's
         # FY2018 current assets 8,306,308,000, later 8,307,000,000 when its filings went to millions
         return "precision_change"
+    if steps and max(steps) > 1 and _same_at(a, b, max(steps)):
+        # a filing that rounds every amount to millions re-presents 10,443,000 as 10,000,000 (NVIDIA's FY2014
+        # interest expense in 0001045810-16-000205): its step, not the figure's trailing zeros, is the evidence
+        return "precision_change"
     if scale_factor(original, latest) or sign_reversed(original, latest):
         return "suspected_tagging_error"
     if "shares" in unit and split_candidates(original, latest):
         return "stock_split" if _forward(original, latest, unit) else "reverse_split"
     return "restatement"
+
+
+def _same_at(a: Decimal, b: Decimal, step: Decimal) -> bool:
+    return (a / step).quantize(Decimal(1), ROUND_HALF_UP) == (b / step).quantize(Decimal(1), ROUND_HALF_UP)
+
+
+def filing_steps(rows: list[tuple]) -> dict[str, Decimal]:
+    """accession -> the rounding step of its amounts (1, 1,000 or 1,000,000): the finest any of its nonzero figures
+    in ``rows`` (companyfacts rows of one currency, any tags) allows. A filing in millions reports every amount as
+    a multiple of 1,000,000; one figure in thousands makes the step 1,000."""
+    out: dict[str, Decimal] = {}
+    one, thousand, million = Decimal(1), Decimal(1000), Decimal(1_000_000)
+    for r in rows:
+        v, accn = r[2], r[3]
+        if not v or out.get(accn) == one:
+            continue
+        if not float(v).is_integer() or int(v) % 1000:
+            step = one
+        elif int(v) % 1_000_000:
+            step = thousand
+        else:
+            step = million
+        if step < out.get(accn, million + 1):
+            out[accn] = step
+    return out
 
 
 def _forward(original: float | int, latest: float | int, unit: str) -> bool:

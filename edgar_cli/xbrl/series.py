@@ -14,16 +14,18 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from functools import lru_cache
 
 from ..sec import urls
 from . import periods as P
 from .catalogue import Concept
-from .facts import CompanyFacts
+from .facts import CompanyFacts, scan
 from .records import FactRecord, TagTriedRecord
-from .restatements import Selection, filing_order, select, split_candidates, split_events
+from .restatements import Selection, filing_order, filing_steps, select, split_candidates, split_events
 from .suspects import flag_scale, flag_sign, tagging_errors
 
 
@@ -367,10 +369,10 @@ def _where_amount_is(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
     amount = v.original_value if v.value == 0 else v.value
     end, before, after = v.end.isoformat(), v.original_accession, v.accession_number
     both, moved = [], []
-    for tag in facts.tags:
+    for tag, body in scan(facts.tags):
         if tag == v.matched_tag:
             continue
-        rows = (facts.tags[tag].get("units") or {}).get(unit) or []
+        rows = (body.get("units") or {}).get(unit) or []
         has = {r[3] for r in rows if r[0] is None and r[1] == end and r[2] == amount and r[3] in (before, after)}
         if has == {before, after}:
             both.append(tag)
@@ -532,7 +534,11 @@ def _translation_selection(rows: list, cal: P.FiscalCalendar) -> Selection:
 
 def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, rows: list) -> FactRecord | None:
     """One period's rows of one tag as a FactRecord: the selected value, its labels and its provenance."""
-    sel = _translation_selection(rows, cal) if is_translation(facts, unit) else select(rows, unit)
+    sel = (
+        _translation_selection(rows, cal)
+        if is_translation(facts, unit)
+        else select(rows, unit, _step_of(facts, unit) if unit_family(unit) == "currency" else None)
+    )
     start_s, end_s, val, accn, _fy, _fp, form, filed, _frame = sel.row
     try:
         start = date.fromisoformat(start_s) if start_s else None
@@ -571,6 +577,26 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
         if sel.suspects and orig
         else [],
     )
+
+
+def _step_of(facts: CompanyFacts, unit: str) -> Callable[[str], Decimal | None]:
+    """accession -> the rounding step of its amounts in ``unit`` (restatements.filing_steps), read from every tag
+    on first use and kept on the facts object."""
+
+    def step(accn: str) -> Decimal | None:
+        memo = facts.__dict__.setdefault("_filing_steps", {})
+        if unit not in memo:
+            memo[unit] = filing_steps(
+                [
+                    r
+                    for tag, body in scan(facts.tags)
+                    if not tag.startswith("dei:")  # the cover page's exact figures (public float) are no evidence
+                    for r in ((body.get("units") or {}).get(unit) or ())
+                ]
+            )
+        return memo[unit].get(accn)
+
+    return step
 
 
 # Many values share a filing (a 10-K reports dozens of periods): build each index URL once.
