@@ -343,3 +343,24 @@ def test_a_change_a_filing_in_millions_reports_beyond_its_rounding_stays_a_resta
     # Apple's 9M 2009 change in other operating liabilities -200M (0001193125-09-153165) -> -293M
     # (0001193125-10-162840), both filings in millions
     assert classify_revision(-200000000, -293000000, "USD", (Decimal(10**6), Decimal(10**6))) == "restatement"
+
+
+def test_a_total_re_presented_in_millions_a_unit_off_its_rounding_is_a_precision_change(sec):
+    from edgar_cli import get_financial_concept
+
+    # Tesla's Q4 2018 net income: 139,483,000 in the 10-K 0001564590-19-003165 (in thousands), 140,000,000 in the
+    # 10-K 0001564590-20-004475 (in millions; Q4 as the year less nine months of rounded figures)
+    r = get_financial_concept("TSLA", "net_income", period="quarterly", limit=200)
+    v = _value(r.values, "2018-10-01", "2018-12-31")
+    assert (v.original_value, v.value, v.revision_kind) == (139483000, 140000000, "precision_change")
+
+
+def test_a_unit_changed_between_two_filings_in_millions_stays_a_restatement(sec):
+    from edgar_cli import get_financial_concept
+
+    # Apple's equity at 2007-09-29: 14,532,000,000 in the 10-K 0001193125-09-214859, 14,531,000,000 in the
+    # 10-K/A 0001193125-10-012091 (its revenue-recognition restatement), both in millions; the FY2010 10-K that
+    # repeats 14,531,000,000 has exact figures beside it, which must not make the change a rounding
+    r = get_financial_concept("AAPL", "us-gaap:StockholdersEquity", period="all", limit=200)
+    v = next(v for v in r.values if str(v.end) == "2007-09-29")
+    assert (v.original_value, v.value, v.revision_kind) == (14532000000, 14531000000, "restatement")

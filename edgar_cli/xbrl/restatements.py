@@ -111,7 +111,8 @@ def select(rows: list[tuple], unit: str, step_of: Callable[[str], Decimal | None
             row=cite,
             original=first,
             distinct=len(values),
-            revision_kind=classify_revision(first[2], latest[2], unit, steps(first, latest)),
+            # (the step of the filing that first gave the current value: later ones may round differently)
+            revision_kind=classify_revision(first[2], latest[2], unit, steps(first, cite)),
             latest_filed=latest[7],
         )
     # Revised and revised back (A, B, A): the original is still the first-filed A. A B within
@@ -183,9 +184,14 @@ def classify_revision(
         # re-presented in a coarser unit, a total of rounded parts can be a unit off its own rounding: Tesla's
         # FY2018 current assets 8,306,308,000, later 8,307,000,000 when its filings went to millions
         return "precision_change"
-    if steps and max(steps) > 1 and _same_at(a, b, max(steps)):
+    if (
+        steps
+        and max(steps) > 1
+        and (_same_at(a, b, max(steps)) or (steps[0] != steps[1] and fine != coarse and abs(a - b) <= max(steps)))
+    ):
         # a filing that rounds every amount to millions re-presents 10,443,000 as 10,000,000 (NVIDIA's FY2014
-        # interest expense in 0001045810-16-000205): its step, not the figure's trailing zeros, is the evidence
+        # interest expense in 0001045810-16-000205): its step, not the figure's trailing zeros, is the evidence;
+        # and a total of rounded parts can be a unit off (Tesla's Q4 2018 net income 139,483,000 -> 140,000,000)
         return "precision_change"
     if scale_factor(original, latest) or sign_reversed(original, latest):
         return "suspected_tagging_error"
