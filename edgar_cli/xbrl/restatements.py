@@ -16,7 +16,11 @@ classified:
   168,142,740 -> 28,600,000 after its 2024 business combination). Never called
   a forward split;
 - ``precision_change``: equal after rounding to the coarser precision
-  (60,922 million vs 60,921,999,000 reported in thousands);
+  (60,922 million vs 60,921,999,000 reported in thousands). A round figure's
+  trailing zeros say little of its rounding; the rounding step of its filing
+  (filing_steps: every amount of a filing in millions is a multiple of
+  1,000,000) does: NVIDIA's FY2014 interest expense 10,443,000, 10,000,000 once
+  its filings went to millions;
 - ``suspected_tagging_error``: a filing's figure the company's own filings do
   not bear out. Either the value was revised and revised back (A, B, A) with B
   more than a rounding difference: NVIDIA's six months to 2017-07-30 revenue is
