@@ -294,8 +294,8 @@ def results_unchanged(
     (Apple's total assets, liabilities and long-term debt at 2015-09-26, each 134M lower once debt issuance costs
     were netted against debt, equity 119,355M in both), else its total assets; a balance is judged only at a date
     both filings give total assets for (a balance sheet's date, not an equity statement's opening balance).
-    Retained earnings and comprehensive income are results themselves: their revisions stay restatements. A total revised itself, a reversed
-    sign and a flow gone to or from 0 are never a reclassification."""
+    Retained earnings and comprehensive income are results themselves: their revisions stay restatements. A
+    total revised itself, a reversed sign and a flow gone to or from 0 are never a reclassification."""
     instant = start is None
     if (
         tag in _FLOW_TOTALS + _EQUITY_TOTALS + _RESULTS
@@ -361,12 +361,19 @@ def _name_reclassifications(
 
 
 def _where_amount_is(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
-    """Where a balance's amount is when the value went to 0 (or came from 0): '; 1,413,000,000 is on
-    us-gaap:ConvertibleDebtCurrent in both filings, so what us-gaap:LongTermDebt includes changed, nothing moved'
-    when another line holds the amount in both filings (NVIDIA's FY2016 long-term debt), '; from
-    0001045810-16-000353 on, 1,413,000,000 is on ...' when another line holds it only in the later filing (a
-    move), else '' (the data cannot tell)."""
+    """Where a balance's amount is when the value went to 0 (or came from 0), as a clause of the note:
+
+    - another line holds the amount in both filings: what the filer's tag includes changed, nothing moved
+      ('; 1,413,000,000 is on us-gaap:ConvertibleDebtCurrent in both filings, so what the filer's
+      us-gaap:LongTermDebt includes changed, not where the amount is': NVIDIA's long-term debt at 2016-01-31);
+    - another line holds it in only the filing where the value is 0: a move ('; 586,119,000 is on
+      us-gaap:ConvertibleDebtNoncurrent in 0001193125-14-069681, not in 0001193125-14-192606: moved from there':
+      Tesla's at 2013-12-31);
+    - else, or for an amount of fewer than three significant digits (a coincidence then proves nothing), ''.
+    """
     amount = v.original_value if v.value == 0 else v.value
+    if amount is None or _significant_digits(amount) < 3:
+        return ""
     end, before, after = v.end.isoformat(), v.original_accession, v.accession_number
     both, moved = [], []
     for tag, body in scan(facts.tags):
@@ -391,6 +398,10 @@ def _where_amount_is(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
             else f"; {amount:,} is on {lines} in {before}, not in {after}: moved from there"
         )
     return ""
+
+
+def _significant_digits(x: float | int) -> int:
+    return len(Decimal(str(x)).normalize().as_tuple().digits)
 
 
 class _PeriodKeys:
