@@ -1,6 +1,6 @@
 """Figures the filer's own filings do not bear out: flagged beside the value, never corrected.
 
-Two classes, both seen in the corpus:
+Three classes, all seen in the corpus:
 
 - *Tagging errors*: a period revised and revised back (A, B, A) with B more than
   a rounding difference. B is usually another period's figure put in this
