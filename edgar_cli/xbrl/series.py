@@ -16,7 +16,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from functools import lru_cache
 
@@ -454,40 +454,52 @@ _SPLIT_WITNESSES = (
 SPLIT_WINDOW_DAYS = (-30, 800)  # a revision for a split is filed from about its first witness on, within two years
 
 
-def company_splits(facts: CompanyFacts) -> dict[str, list[tuple[date, int]]] | None:
-    """The stock splits (and reverse splits) the company's witness series show: {"stock_split": [(first filing
-    showing it, N)], "reverse_split": [...]}, or None when the company tags none of them (nothing to judge by).
-    Kept on the facts object."""
+def company_splits(facts: CompanyFacts) -> tuple[dict[str, list[tuple[date, int]]], list[date]]:
+    """The stock splits (and reverse splits) the company's witness series show, {"stock_split": [(first filing
+    showing it, N)], "reverse_split": [...]}, and the dates of the filings that report the witnesses (sorted):
+    a split can be denied only where they were filed. Kept on the facts object."""
     memo = facts.__dict__
     if "_company_splits" not in memo:
         from .catalogue import lookup
 
         revisions: dict[str, list[tuple]] = {"stock_split": [], "reverse_split": []}
-        witnessed = False
+        filed: set[str] = set()
         for tag in _SPLIT_WITNESSES:
-            if facts.tag(tag) is None:
+            body = facts.tag(tag)
+            if body is None:
                 continue
-            witnessed = True
+            filed.update(r[7] for rows in (body.get("units") or {}).values() for r in rows if P.is_periodic(r[6]))
             for v in build_series(facts, lookup(tag)).values:
                 if v.revision_kind in revisions and v.original_value is not None:
                     revisions[v.revision_kind].append((v.filed, v.original_value, v.value))
-        memo["_company_splits"] = {k: split_events(r) for k, r in revisions.items()} if witnessed else None
+        memo["_company_splits"] = (
+            {k: split_events(r) for k, r in revisions.items()},
+            sorted(date.fromisoformat(d) for d in filed),
+        )
     return memo["_company_splits"]
 
 
 def _corroborate_splits(facts: CompanyFacts, values: list[FactRecord]) -> None:
     """A split revision of a series other than the witnesses stands only when the company's earnings per share
-    or weighted shares show a split of that direction and ratio filed around it; else it is a restatement (NVIDIA's
-    par value 0.01 -> 0.001 in 2013 and preferred shares authorized 20,000,000 -> 2,000,000 in 2026 are no splits)."""
+    or weighted shares show a split of that direction and ratio filed around it; it is a restatement when they
+    were filed around it and show none (NVIDIA's par value 0.01 -> 0.001 in 2013 and preferred shares authorized
+    20,000,000 -> 2,000,000 in 2026 are no splits). Where no witness was filed up to it, it stands only when its
+    own figures fix the ratio."""
     for v in values:
         if v.revision_kind not in ("stock_split", "reverse_split") or v.original_value is None:
             continue
         if v.matched_tag in _SPLIT_WITNESSES:
             continue
-        events = company_splits(facts)
-        if events is None:
-            return
+        events, filed = company_splits(facts)
         fits = split_candidates(v.original_value, v.value)
+        lo, hi = v.filed - timedelta(days=-SPLIT_WINDOW_DAYS[0]), v.filed
+        if not any(lo <= d <= hi for d in filed):
+            # no witness filed up to the revision: the split stands only on a ratio its figures fix (7.0, not the
+            # 2.2 of Tesla's preferred shares authorized 221,903,982 -> 100,000,000, a round figure's rounding)
+            big, small = sorted((abs(v.original_value), abs(v.value)), reverse=True)
+            if not any(abs(big / small / n - 1) <= 0.02 for n in fits):
+                v.revision_kind = "restatement"
+            continue
         if not any(
             n in fits and SPLIT_WINDOW_DAYS[0] <= (v.filed - when).days <= SPLIT_WINDOW_DAYS[1]
             for when, n in events[v.revision_kind]
