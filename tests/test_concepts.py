@@ -564,13 +564,13 @@ def test_a_balance_has_no_missing_fourth_quarter_note(sec):
 
 def test_a_value_moved_to_another_line_is_a_reclassification_not_a_restatement(sec):
     # issue 35, item 4: NVIDIA's long-term debt at 2016-01-31 is 1,413,000,000 in the FY2016 10-K
-    # (0001045810-16-000205) and 0 from the Q3 FY2017 10-Q (0001045810-16-000353) on: the convertible notes
-    # moved to current liabilities; total assets are 7,370,000,000 in both filings.
+    # (0001045810-16-000205) and 0 from the Q3 FY2017 10-Q (0001045810-16-000353) on: the convertible notes are on
+    # ConvertibleDebtCurrent in both, the filer's LongTermDebt stopped counting them; equity 4,469,000,000 in both.
     r = get_financial_concept("NVDA", "long_term_debt", fiscal_year=2016)
     v = one(r, 2016)
     assert (v.value, v.original_value, v.original_accession) == (0, 1_413_000_000, "0001045810-16-000205")
     assert v.revision_kind == "reclassification"
-    assert any("Reclassified, not restated" in n and "on another line from then on" in n for n in r.notes)
+    assert any("Reclassified, not restated" in n and "stockholders' equity 4,469,000,000 in both" in n for n in r.notes)
     assert not any("were revised after first being reported" in w for w in r.warnings)
 
 

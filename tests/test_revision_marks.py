@@ -165,3 +165,202 @@ def test_a_balance_moved_onto_a_line_it_was_zero_on_is_a_reclassification(sec):
     # ConvertibleDebtNoncurrent), 586,119,000 from the 10-Q 0001193125-14-192606; total assets 2,416,930,000 in both
     (v,) = get_financial_concept("TSLA", "long_term_debt", fiscal_year=2013).values
     assert (v.original_value, v.value, v.revision_kind) == (0, 586119000, "reclassification")
+
+
+def _value(values, start, end):
+    return next(v for v in values if str(v.start) == start and str(v.end) == end)
+
+
+def test_a_figure_filed_with_its_sign_reversed_is_a_suspected_filer_error_not_a_restatement(sec):
+    from edgar_cli import get_financial_concept
+
+    # Tesla's interest expense for the six months to 2013-06-30: -20,234,000 in the 10-Q 0001193125-13-327916,
+    # 20,234,000 in the 10-Q a year later (0001193125-14-303175), as Q1 (118,000) plus Q2 (20,116,000) make it
+    r = get_financial_concept("TSLA", "us-gaap:InterestExpense", fiscal_year=2013, period="all", limit=50)
+    v = _value(r.values, "2013-01-01", "2013-06-30")
+    assert (v.original_value, v.value, v.revision_kind) == (-20234000, 20234000, "suspected_tagging_error")
+    (err,) = v.suspected_errors
+    assert (err.kind, err.accession_number, err.value) == ("tagging_error", "0001193125-13-327916", -20234000)
+    assert "sign reversed" in err.reason and "20,234,000" in err.reason
+
+
+def test_a_sign_change_of_another_magnitude_stays_a_restatement(sec):
+    from edgar_cli import get_financial_concept
+
+    # Apple's FY2009 deferred income tax: -519,000,000 in the 10-K 0001193125-09-214859, 1,040,000,000 in the
+    # 10-K/A 0001193125-10-012091 (its revenue-recognition restatement)
+    r = get_financial_concept("AAPL", "us-gaap:DeferredIncomeTaxExpenseBenefit", fiscal_year=2009)
+    v = _value(r.values, "2008-09-28", "2009-09-26")
+    assert (v.original_value, v.value, v.revision_kind) == (-519000000, 1040000000, "restatement")
+    assert not v.suspected_errors
+
+
+@pytest.mark.parametrize(
+    "concept,was,now",
+    [
+        ("total_assets", 290479000000, 290345000000),
+        ("total_liabilities", 171124000000, 170990000000),
+        ("long_term_debt", 53463000000, 53329000000),
+    ],
+)
+def test_debt_issuance_costs_netted_against_debt_with_equity_unchanged_is_a_reclassification(sec, concept, was, now):
+    from edgar_cli import get_financial_concept
+
+    # Apple at 2015-09-26 (ASU 2015-03): each 134M lower in the FY2016 10-K 0001628280-16-020309 than in the FY2015
+    # 10-K 0001193125-15-356351; stockholders' equity 119,355,000,000 in both
+    r = get_financial_concept("AAPL", concept, fiscal_year=2015)
+    (v,) = r.values
+    assert (v.original_value, v.value, v.revision_kind) == (was, now, "reclassification")
+    assert (v.original_accession, v.accession_number) == ("0001193125-15-356351", "0001628280-16-020309")
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert "(stockholders' equity 119,355,000,000 in both filings)" in note and "moved" not in note
+    assert not any("restated after first being reported" in w for w in r.warnings)
+
+
+@pytest.mark.parametrize(
+    "concept,was,now",
+    [
+        ("us-gaap:StockholdersEquity", 27832000000, 31640000000),
+        ("total_assets", 53851000000, 47501000000),
+        ("total_liabilities", 26019000000, 15861000000),
+    ],
+)
+def test_a_balance_restated_with_its_equity_stays_a_restatement(sec, concept, was, now):
+    from edgar_cli import get_financial_concept
+
+    # Apple at 2009-09-26: its revenue-recognition restatement, 10-K 0001193125-09-214859 -> 10-K/A
+    # 0001193125-10-012085; stockholders' equity 27,832M -> 31,640M
+    r = get_financial_concept("AAPL", concept, fiscal_year=2009)
+    v = next(v for v in r.values if str(v.end) == "2009-09-26")
+    assert (v.original_value, v.value, v.revision_kind) == (was, now, "restatement")
+
+
+def test_a_line_whose_meaning_changed_is_not_said_to_have_moved(sec):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA at 2016-01-31: us-gaap:LongTermDebt 1,413,000,000 in the FY2016 10-K 0001045810-16-000205 and 0 from
+    # 0001045810-16-000353 on, while us-gaap:ConvertibleDebtCurrent is 1,413,000,000 in both: the notes were on the
+    # current line all along, the filer's LongTermDebt stopped counting them; equity 4,469,000,000 in both
+    r = get_financial_concept("NVDA", "long_term_debt", fiscal_year=2016)
+    (v,) = r.values
+    assert (v.original_value, v.value, v.revision_kind) == (1413000000, 0, "reclassification")
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert "1,413,000,000 is on us-gaap:ConvertibleDebtCurrent in both filings" in note
+    assert "what the filer's us-gaap:LongTermDebt includes changed" in note
+    assert "another line from then on" not in note and "moved" not in note
+
+
+def test_a_balance_moved_onto_a_line_names_the_line_it_came_from(sec):
+    from edgar_cli import get_financial_concept
+
+    # Tesla at 2013-12-31: 586,119,000 on us-gaap:ConvertibleDebtNoncurrent in the 10-K 0001193125-14-069681 (its
+    # LongTermDebtNoncurrent 0), on LongTermDebtNoncurrent in the 10-Q 0001193125-14-192606
+    r = get_financial_concept("TSLA", "long_term_debt", fiscal_year=2013)
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert (
+        "586,119,000 is on us-gaap:ConvertibleDebtNoncurrent in 0001193125-14-069681, not in 0001193125-14-192606"
+        in note
+    )
+
+
+@pytest.mark.parametrize(
+    "company,tag,start,end,was,now",
+    [
+        # Snowflake's FY2023 comprehensive loss -819,512,000 (10-K 0001640147-23-000030) -> -818,691,000 (10-K
+        # 0001640147-24-000101), net loss -796,705,000 in both: other comprehensive income changed
+        ("SNOW", "us-gaap:ComprehensiveIncomeNetOfTax", "2022-02-01", "2023-01-31", -819512000, -818691000),
+        # Tesla's retained earnings at 2021-12-31 331,000,000 (10-K 0000950170-22-000796) -> 329,000,000 (10-Q
+        # 0000950170-22-019867), equity 30,189,000,000 in both: accumulated results changed
+        ("TSLA", "us-gaap:RetainedEarningsAccumulatedDeficit", None, "2021-12-31", 331000000, 329000000),
+    ],
+)
+def test_a_revised_result_outside_net_income_stays_a_restatement(sec, company, tag, start, end, was, now):
+    from edgar_cli import get_financial_concept
+
+    r = get_financial_concept(company, tag, period="all", limit=200)
+    v = _value(r.values, str(start), end)
+    assert (v.original_value, v.value, v.revision_kind) == (was, now, "restatement")
+
+
+def test_a_round_figure_a_few_percent_off_is_no_split():
+    from edgar_cli.xbrl.restatements import classify_revision
+
+    # NVIDIA's dilutive shares for Q3 FY2015 (to 2014-10-26): 10,412,000 in the 10-Q 0001045810-14-000188, 10,000,000
+    # in 0001045810-15-000173 (in millions): 4% apart, not a 1-for-2 reverse split
+    assert classify_revision(10412000, 10000000, "shares") == "restatement"
+
+
+@pytest.mark.parametrize(
+    "company,tag,end,was,now",
+    [
+        # NVIDIA's par value at 2012-01-29: 0.01 in the 10-K 0001045810-12-000013, 0.001 in 0001045810-13-000008;
+        # its per-share figures of the time were never restated for a split (its splits: 2021 and 2024)
+        ("NVDA", "us-gaap:CommonStockParOrStatedValuePerShare", "2012-01-29", 0.01, 0.001),
+        # NVIDIA's preferred shares authorized at 2025-01-26: 20,000,000 in 0001045810-25-000023, 2,000,000 in
+        # 0001045810-26-000021; no reverse split in its earnings per share
+        ("NVDA", "us-gaap:PreferredStockSharesAuthorized", "2025-01-26", 20000000, 2000000),
+        # Tesla's preferred shares authorized at 2011-12-31: 221,903,982 in its FY2011 10-K 0001193125-12-081990,
+        # 100,000,000 from the 10-Q 0001193125-12-457610 (its convertible preferred gone after the 2010 IPO)
+        ("TSLA", "us-gaap:PreferredStockSharesAuthorized", "2011-12-31", 221903982, 100000000),
+    ],
+)
+def test_a_ratio_the_company_never_split_by_is_not_called_a_split(sec, company, tag, end, was, now):
+    from edgar_cli import get_financial_concept
+
+    r = get_financial_concept(company, tag, period="all", limit=200)
+    v = next(v for v in r.values if str(v.end) == end)
+    assert (v.original_value, v.value) == (was, now)
+    assert v.revision_kind not in ("stock_split", "reverse_split")
+    assert not v.pre_split_ratio and not v.pre_reverse_split_ratio
+
+
+@pytest.mark.parametrize(
+    "concept,start,end,was,now",
+    [
+        # NVIDIA's capex for the nine months to 2014-10-26: 91,336,000 in the 10-Q 0001045810-14-000188 (in
+        # thousands), 91,000,000 in the 10-Q 0001045810-15-000173 (every amount in millions)
+        ("capex", "2014-01-27", "2014-10-26", 91336000, 91000000),
+        # its interest expense for FY2014: 10,443,000 in the 10-K 0001045810-14-000030, 10,000,000 in the 10-K
+        # 0001045810-16-000205 (in millions): a round figure, yet its filing rounds every amount to millions
+        ("interest_expense", "2013-01-28", "2014-01-26", 10443000, 10000000),
+    ],
+)
+def test_a_figure_re_presented_by_a_filing_in_millions_is_a_precision_change_even_when_round(
+    sec, concept, start, end, was, now
+):
+    from edgar_cli import get_financial_concept
+
+    r = get_financial_concept("NVDA", concept, period="all", limit=200)
+    v = _value(r.values, start, end)
+    assert (v.original_value, v.value, v.revision_kind) == (was, now, "precision_change")
+
+
+def test_a_change_a_filing_in_millions_reports_beyond_its_rounding_stays_a_restatement():
+    from decimal import Decimal
+
+    from edgar_cli.xbrl.restatements import classify_revision
+
+    # Apple's 9M 2009 change in other operating liabilities -200M (0001193125-09-153165) -> -293M
+    # (0001193125-10-162840), both filings in millions
+    assert classify_revision(-200000000, -293000000, "USD", (Decimal(10**6), Decimal(10**6))) == "restatement"
+
+
+def test_a_total_re_presented_in_millions_a_unit_off_its_rounding_is_a_precision_change(sec):
+    from edgar_cli import get_financial_concept
+
+    # Tesla's Q4 2018 net income: 139,483,000 in the 10-K 0001564590-19-003165 (in thousands), 140,000,000 in the
+    # 10-K 0001564590-20-004475 (in millions; Q4 as the year less nine months of rounded figures)
+    r = get_financial_concept("TSLA", "net_income", period="quarterly", limit=200)
+    v = _value(r.values, "2018-10-01", "2018-12-31")
+    assert (v.original_value, v.value, v.revision_kind) == (139483000, 140000000, "precision_change")
+
+
+def test_a_unit_changed_between_two_filings_in_millions_stays_a_restatement(sec):
+    from edgar_cli import get_financial_concept
+
+    # Apple's equity at 2007-09-29: 14,532,000,000 in the 10-K 0001193125-09-214859, 14,531,000,000 in the
+    # 10-K/A 0001193125-10-012091 (its revenue-recognition restatement), both in millions; the FY2010 10-K that
+    # repeats 14,531,000,000 has exact figures beside it, which must not make the change a rounding
+    r = get_financial_concept("AAPL", "us-gaap:StockholdersEquity", period="all", limit=200)
+    v = next(v for v in r.values if str(v.end) == "2007-09-29")
+    assert (v.original_value, v.value, v.revision_kind) == (14532000000, 14531000000, "restatement")

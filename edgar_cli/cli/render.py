@@ -306,7 +306,7 @@ def _suspect_shown(v: Any) -> bool:
 # What each revision mark means, in the words of a legend or caption.
 REVISION_LEGEND: dict[str, str] = {
     "*": "restated (results changed)",
-    "~": "reclassified (an amount moved between lines, the total unchanged)",
+    "~": "reclassified (presented differently, results unchanged)",
     "^": "restated for a stock split (the same amount on today's share basis)",
     "?": "another filing's figure for the period looks like a filer error (see suspected_errors)",
 }

@@ -46,6 +46,11 @@ class TagsOnDemand(Mapping):
     def __iter__(self) -> Iterator[str]:
         return iter(self._names)
 
+    def peek(self, key: str) -> dict:
+        """A tag's body without keeping it (a pass over every tag need not hold them all decoded)."""
+        hit = self._decoded.get(key)
+        return hit if hit is not None else self._load(key)
+
     def __len__(self) -> int:
         return len(self._names)
 
@@ -109,6 +114,13 @@ class CompanyFacts:
             return int(measure()) + 4096
         rows = sum(len(r) for body in self.tags.values() for r in (body.get("units") or {}).values())
         return 300 * rows + 4096  # a decoded row tuple with its strings
+
+
+def scan(tags: Mapping[str, dict]) -> Iterator[tuple[str, dict]]:
+    """Every (tag, body) of ``tags`` for one pass over them all, decoding on demand without keeping the bodies."""
+    peek = tags.peek if isinstance(tags, TagsOnDemand) else tags.__getitem__
+    for name in tags:
+        yield name, peek(name)
 
 
 def reporting_currency(tags: dict[str, dict]) -> str | None:

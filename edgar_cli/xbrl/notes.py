@@ -146,19 +146,15 @@ def describe_values(
     def listed(vs: list[FactRecord]) -> str:
         return "; ".join(
             f"{v.end}: {v.original_value:,} in {v.original_accession}, {v.value:,} in {v.accession_number}"
-            + (
-                " (the filer reports the amount on another line from then on)"
-                if v.value == 0 and v.revision_kind == "reclassification"
-                else ""
-            )
+            + (f" ({why})" if (why := series.reclassified.get(_period(v))) else "")
             for v in vs
         )
 
     moved = [v for v in revised if v.revision_kind == "reclassification"]
     if moved:
         notes.append(
-            "Reclassified, not restated (the period's total, net income or total assets, is the same in "
-            f"both filings: an amount moved between lines): {listed(moved)}."
+            "Reclassified, not restated: the figure changed with the filer's presentation, not its results (each "
+            f"names what is the same in both filings): {listed(moved)}."
         )
     split = [v for v in revised if v.revision_kind in ("stock_split", "reverse_split")]
     if split:
@@ -180,6 +176,11 @@ def describe_values(
             f"reported (results changed; original_value is the first figure): {listed(changed)}."
         )
     return notes, warnings
+
+
+def _period(v: FactRecord) -> tuple[str | None, str]:
+    """The (start, end) ISO dates of one value, as Series.reclassified keys them."""
+    return (v.start.isoformat() if v.start else None, v.end.isoformat())
 
 
 def _periods(shown: list[FactRecord]) -> set[tuple[str | None, str]]:

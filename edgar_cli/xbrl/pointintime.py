@@ -28,7 +28,7 @@ from . import periods as P
 from .facts import CompanyFacts, TagsOnDemand, reporting_currency
 from .periods import build_calendar, calendar_from_votes, calendar_votes
 from .restatements import classify_revision, filing_order, split_events
-from .series import _BALANCE_TOTALS, _FLOW_TOTALS, _total_in
+from .series import _step_of, results_unchanged, unit_family
 
 # XBRL financial data begins in 2009 (the largest filers; smaller ones by 2011): an earlier date knows nothing.
 EARLIEST_AS_OF = date(2009, 1, 1)
@@ -235,10 +235,14 @@ def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> l
             key=filing_order,
         )
         current, accn, changes = v.value, v.accession_number, []
+        step = _step_of(full, v.unit) if unit_family(v.unit) == "currency" else None
         for r in later:
-            if r[2] == current or classify_revision(current, r[2], v.unit) == "precision_change":
+            if r[2] == current:
                 continue
-            kind = classify_revision(current, r[2], v.unit)
+            sa, sb = (step(accn), step(r[3])) if step else (None, None)
+            kind = classify_revision(current, r[2], v.unit, (sa, sb) if sa is not None and sb is not None else None)
+            if kind == "precision_change":
+                continue
             if kind == "restatement" and _moved_between_lines(full, v, current, accn, r):
                 kind = "reclassification"
             changes.append(f"revised to {_fmt(r[2])} on {r[7]} in {r[3]} ({r[6]}; {kind.replace('_', ' ')})")
@@ -249,17 +253,12 @@ def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> l
 
 
 def _moved_between_lines(full: CompanyFacts, v: Any, was: float | int, accn: str, row: tuple) -> bool:
-    """True when the two filings report the same total for the period (net income for a flow, total assets for
-    a balance): an amount moved between lines, as xbrl/series.py names a reclassification."""
-    totals = _BALANCE_TOTALS if v.period_type == "instant" else _FLOW_TOTALS
-    now = row[2]
-    if v.matched_tag in totals or was == 0 or (now != 0 and (now > 0) != (was > 0)):
-        return False
-    if now == 0 and v.period_type != "instant":
-        return False
+    """True when the revision changed no result (net income for a flow, stockholders' equity or else total
+    assets for a balance, the same in both filings): a reclassification, as xbrl/series.py names it."""
     start = v.start.isoformat() if v.start else None
-    before = _total_in(full, totals, v.unit, start, v.end.isoformat(), accn)
-    return before is not None and before == _total_in(full, totals, v.unit, start, v.end.isoformat(), row[3])
+    return (
+        results_unchanged(full, v.matched_tag, v.unit, start, v.end.isoformat(), was, row[2], accn, row[3]) is not None
+    )
 
 
 def later_splits(full_values: Iterable[Any], as_of: date) -> list[str]:

@@ -109,9 +109,10 @@ class FactRecord:
             "forward split's ratio), reverse_split (the other way: per-share up, count down, as in a reverse split or "
             "a recapitalisation's exchange ratio), precision_change (equal "
             "after rounding), suspected_tagging_error (a filing's figure the others do not bear out: revised and "
-            "revised back, or exactly 1,000x apart; see suspected_errors), reclassification (an amount moved between "
-            "lines: both filings report the same total for the period, net income for a flow or total assets for a "
-            "balance; a value that became 0 moved to another line), restatement (anything else: results changed)"
+            "revised back, exactly 1,000x apart, or its sign reversed; see suspected_errors), reclassification "
+            "(presented differently, results unchanged: both filings report the same net income for a flow, or the "
+            "same stockholders' equity, else total assets, for a balance; the notes name which and, for a value that "
+            "became or came from 0, the line that holds the amount), restatement (anything else: results changed)"
         ),
     ] = None
     pre_split_ratio: Annotated[

@@ -16,7 +16,11 @@ classified:
   168,142,740 -> 28,600,000 after its 2024 business combination). Never called
   a forward split;
 - ``precision_change``: equal after rounding to the coarser precision
-  (60,922 million vs 60,921,999,000 reported in thousands);
+  (60,922 million vs 60,921,999,000 reported in thousands). A round figure's
+  trailing zeros say little of its rounding; the rounding step of its filing
+  (filing_steps: every amount of a filing in millions is a multiple of
+  1,000,000) does: NVIDIA's FY2014 interest expense 10,443,000, 10,000,000 once
+  its filings went to millions;
 - ``suspected_tagging_error``: a filing's figure the company's own filings do
   not bear out. Either the value was revised and revised back (A, B, A) with B
   more than a rounding difference: NVIDIA's six months to 2017-07-30 revenue is
@@ -24,7 +28,10 @@ classified:
   the FY2018 10-K, 0001045810-18-000010; the B filings are in ``suspects``.
   Or two values exactly 1,000 or 1,000,000 times apart (a figure filed in
   thousands without its scale: NVIDIA's 546,639 diluted shares in
-  0001045810-10-000029 against 546,639,000 in 0001045810-09-000024);
+  0001045810-10-000029 against 546,639,000 in 0001045810-09-000024). Or one
+  figure with its sign reversed (Tesla's interest expense for the six months to
+  2013-06-30: -20,234,000 in 0001193125-13-327916, 20,234,000 in the filings
+  after it); a sign change of another magnitude stays a restatement;
 - ``restatement``: anything else.
 
 Revised and revised back within rounding (Tesla's Q2 2014 net income:
@@ -34,6 +41,7 @@ Revised and revised back within rounding (Tesla's Q2 2014 net income:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -43,7 +51,7 @@ from .records import RevisionKind
 # What each kind of revision is, in words a table's legend and a warning use: only a restatement changed results.
 REVISION_WORDS: dict[str, str] = {
     "restatement": "restated: results changed",
-    "reclassification": "reclassified: an amount moved between lines, the total unchanged",
+    "reclassification": "reclassified: presented differently (another line, netted, or counted elsewhere), results unchanged",
     "stock_split": "restated for a stock split: the same amount on today's share basis",
     "reverse_split": "restated for a reverse split or recapitalisation: the same amount on today's share basis",
     "suspected_tagging_error": "another filing's figure for the period looks like a filer error (see suspected_errors)",
@@ -76,8 +84,16 @@ def filing_order(row: tuple) -> tuple:
     return (filed, form.endswith("/A"), accn)
 
 
-def select(rows: list[tuple], unit: str) -> Selection:
-    """Pick the latest-filed row of one period and describe any revision."""
+def select(rows: list[tuple], unit: str, step_of: Callable[[str], Decimal | None] | None = None) -> Selection:
+    """Pick the latest-filed row of one period and describe any revision. ``step_of``: accession -> its
+    filing's rounding step (filing_steps), when known."""
+
+    def steps(x: tuple, y: tuple) -> tuple[Decimal, Decimal] | None:
+        if step_of is None:
+            return None
+        sx, sy = step_of(x[3]), step_of(y[3])
+        return (sx, sy) if sx is not None and sy is not None else None
+
     ordered = sorted(rows, key=filing_order)
     latest = ordered[-1]
     # The current value is the latest filed; cite the first filing that reported
@@ -99,7 +115,8 @@ def select(rows: list[tuple], unit: str) -> Selection:
             row=cite,
             original=first,
             distinct=len(values),
-            revision_kind=classify_revision(first[2], latest[2], unit),
+            # (the step of the filing that first gave the current value: later ones may round differently)
+            revision_kind=classify_revision(first[2], latest[2], unit, steps(first, cite)),
             latest_filed=latest[7],
         )
     # Revised and revised back (A, B, A): the original is still the first-filed A. A B within
@@ -109,7 +126,7 @@ def select(rows: list[tuple], unit: str) -> Selection:
         for r in ordered
         if r[2] != first[2]
         and not _rounding_apart(first[2], r[2])
-        and classify_revision(first[2], r[2], unit) != "precision_change"
+        and classify_revision(first[2], r[2], unit, steps(first, r)) != "precision_change"
     ]
     return Selection(
         row=cite,
@@ -145,13 +162,20 @@ def split_candidates(original: float | int, latest: float | int, max_ratio: int 
         return set()
     pa, pb = _precision(original), _precision(latest)
     big, small, pbig, psmall = (abs(a), abs(b), pa, pb) if abs(a) > abs(b) else (abs(b), abs(a), pb, pa)
+    if big < small * Decimal("1.5"):
+        # a round figure's wide rounding must not make a few percent a split: 10,412,000 -> 10,000,000 is not 2-for-1
+        return set()
     lo = (big - pbig / 2) / (small + psmall / 2)
     hi = (big + pbig / 2) / max(small - psmall / 2, Decimal("1e-12"))
     lo, hi = lo * Decimal("0.999"), hi * Decimal("1.001")
     return {n for n in range(max(2, int(lo)), min(max_ratio, int(hi)) + 1) if lo <= n <= hi}
 
 
-def classify_revision(original: float | int, latest: float | int, unit: str) -> RevisionKind:
+def classify_revision(
+    original: float | int, latest: float | int, unit: str, steps: tuple[Decimal, Decimal] | None = None
+) -> RevisionKind:
+    """How a period's figure ``original`` differs from ``latest`` (module docstring). ``steps``: the rounding step
+    of each value's filing (filing_steps), when known: the evidence a round figure cannot give of its own rounding."""
     a, b = Decimal(str(original)), Decimal(str(latest))
     fine, coarse = sorted((_precision(original), _precision(latest)))
     # A value's rounding step is read from its trailing zeros, so a round figure (0.40 printed 0.4, 200,000,000,
@@ -164,11 +188,45 @@ def classify_revision(original: float | int, latest: float | int, unit: str) -> 
         # re-presented in a coarser unit, a total of rounded parts can be a unit off its own rounding: Tesla's
         # FY2018 current assets 8,306,308,000, later 8,307,000,000 when its filings went to millions
         return "precision_change"
-    if scale_factor(original, latest):
+    if (
+        steps
+        and max(steps) > 1
+        and (_same_at(a, b, max(steps)) or (steps[0] != steps[1] and fine != coarse and abs(a - b) <= max(steps)))
+    ):
+        # a filing that rounds every amount to millions re-presents 10,443,000 as 10,000,000 (NVIDIA's FY2014
+        # interest expense in 0001045810-16-000205): its step, not the figure's trailing zeros, is the evidence;
+        # and a total of rounded parts can be a unit off (Tesla's Q4 2018 net income 139,483,000 -> 140,000,000)
+        return "precision_change"
+    if scale_factor(original, latest) or sign_reversed(original, latest):
         return "suspected_tagging_error"
     if "shares" in unit and split_candidates(original, latest):
         return "stock_split" if _forward(original, latest, unit) else "reverse_split"
     return "restatement"
+
+
+def _same_at(a: Decimal, b: Decimal, step: Decimal) -> bool:
+    return (a / step).quantize(Decimal(1), ROUND_HALF_UP) == (b / step).quantize(Decimal(1), ROUND_HALF_UP)
+
+
+def filing_steps(rows: list[tuple]) -> dict[str, Decimal]:
+    """accession -> the rounding step of its amounts (1, 1,000 or 1,000,000): the finest any of its nonzero figures
+    in ``rows`` (companyfacts rows of one currency, any tags) allows. A filing in millions reports every amount as
+    a multiple of 1,000,000; one figure in thousands makes the step 1,000."""
+    out: dict[str, Decimal] = {}
+    one, thousand, million = Decimal(1), Decimal(1000), Decimal(1_000_000)
+    for r in rows:
+        v, accn = r[2], r[3]
+        if not v or out.get(accn) == one:
+            continue
+        if not float(v).is_integer() or int(v) % 1000:
+            step = one
+        elif int(v) % 1_000_000:
+            step = thousand
+        else:
+            step = million
+        if step < out.get(accn, million + 1):
+            out[accn] = step
+    return out
 
 
 def _forward(original: float | int, latest: float | int, unit: str) -> bool:
@@ -197,6 +255,15 @@ def scale_factor(a: float | int, b: float | int) -> int | None:
         if abs(big - small * factor) <= (psmall * factor + pbig) / 2:
             return factor
     return None
+
+
+def sign_reversed(a: float | int, b: float | int) -> bool:
+    """Whether ``a`` and ``b`` are one figure with opposite signs (-20,234,000 and 20,234,000; 0.17 and -0.17).
+
+    No restatement turns a figure into exactly its negative: one of the two filings tagged it with the wrong
+    sign. A sign change of another magnitude (a gain restated to a smaller loss) is not this.
+    """
+    return a != 0 and a == -b
 
 
 def is_amendment(form: str) -> bool:

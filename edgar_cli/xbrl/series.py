@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
+from decimal import Decimal
 from functools import lru_cache
 
 from ..sec import urls
 from . import periods as P
 from .catalogue import Concept
-from .facts import CompanyFacts
+from .facts import CompanyFacts, scan
 from .records import FactRecord, TagTriedRecord
-from .restatements import Selection, filing_order, select, split_events
-from .suspects import flag_scale, tagging_errors
+from .restatements import Selection, filing_order, filing_steps, select, split_candidates, split_events
+from .suspects import flag_scale, flag_sign, tagging_errors
 
 
 def unit_family(unit: str) -> str:
@@ -55,6 +57,8 @@ class Series:
         # a value a wider total the filer tags holds and differs from: end -> (its tag, the total, its row)
         self.wider: dict[str, tuple[str, str, tuple]] = {}
         self.unsummed: list[Unsummed] = []  # a composite's dates whose lines are tagged but cannot be summed
+        # (start, end) ISO dates of a value revised as a reclassification -> what shows no result changed, in words
+        self.reclassified: dict[tuple[str | None, str], str] = {}
 
 
 @dataclass(frozen=True)
@@ -203,10 +207,12 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
             last_filed[(fv.start, fv.end)] = max(r[7] for r in rows)
     out.values.sort(key=lambda v: (v.end, v.days or 0), reverse=True)
     if "shares" in (out.unit or ""):
+        _corroborate_splits(facts, out.values)
         _mark_pre_split(out.values, last_filed)
     flag_scale(facts, out.values, out.unit or "")
+    flag_sign(facts, out.values, out.unit or "")
     if unit_family(out.unit or "") == "currency":
-        _name_reclassifications(facts, spec, out.values, out.unit or "")
+        _name_reclassifications(facts, spec, out.values, out.unit or "", out)
     _lines_apart(facts, spec, out)
     return out
 
@@ -242,8 +248,10 @@ def _beside(facts: CompanyFacts, rules: tuple, out: Series, found: dict[str, tup
             del found[end]
 
 
-# The totals a move between lines leaves unchanged: a period's net income (a flow moved between income
-# statement or cash-flow lines) and total assets (a balance moved between balance-sheet lines).
+# The figures a presentation change leaves unchanged: a period's net income (a flow moved between income
+# statement or cash-flow lines), and for a balance its stockholders' equity (an amount moved between lines, or
+# netted against another as debt issuance costs against debt under ASU 2015-03, which moves total assets and
+# liabilities alike) or, where equity is not tagged in both filings, its total assets.
 _FLOW_TOTALS = (
     "us-gaap:NetIncomeLoss",
     "us-gaap:ProfitLoss",
@@ -251,43 +259,161 @@ _FLOW_TOTALS = (
     "ifrs-full:ProfitLoss",
 )
 _BALANCE_TOTALS = ("us-gaap:Assets", "us-gaap:LiabilitiesAndStockholdersEquity", "ifrs-full:Assets")
+_EQUITY_TOTALS = (
+    "us-gaap:StockholdersEquity",
+    "us-gaap:StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest",
+    "ifrs-full:EquityAttributableToOwnersOfParent",
+    "ifrs-full:Equity",
+)
+# Results themselves, which no anchor vouches for: accumulated results, and other comprehensive income (outside
+# net income, so an unchanged net income says nothing of it); matched by name as well ("ComprehensiveIncome")
+_RESULTS = ("us-gaap:RetainedEarningsAccumulatedDeficit", "ifrs-full:RetainedEarnings")
+_ANCHOR_WORDS = {"flow": "net income", "equity": "stockholders' equity", "assets": "total assets"}
 
 
 def _total_in(
     facts: CompanyFacts, tags: tuple[str, ...], unit: str, start: str | None, end: str, accn: str
 ) -> float | int | None:
+    """The first of ``tags`` that ``accn`` reports for the period, or None."""
+    memo = facts.__dict__.setdefault("_totals_memo", {})  # (tag, unit) -> {(start, end, accn): value}
     for tag in tags:
-        body = facts.tag(tag)
-        for r in (body or {}).get("units", {}).get(unit, []):
-            if r[3] == accn and r[0] == start and r[1] == end:
-                return r[2]
+        index = memo.get((tag, unit))
+        if index is None:
+            rows = ((facts.tag(tag) or {}).get("units") or {}).get(unit) or []
+            index = memo[(tag, unit)] = {(r[0], r[1], r[3]): r[2] for r in rows}
+        hit = index.get((start, end, accn))
+        if hit is not None:
+            return hit
     return None
 
 
-def _name_reclassifications(facts: CompanyFacts, spec: Concept, values: list[FactRecord], unit: str) -> None:
-    """A 'restatement' whose two filings report the same total for the period (net income for a flow, total
-    assets for a balance) moved an amount between lines: revision_kind reclassification. Results did not
-    change, so it is not called a restatement (Alphabet's 2018 operating income 26,321M -> 27,524M with net
-    income 30,736M in both; NVIDIA's FY2016 long-term debt 1,413M -> 0, moved to current, total assets
-    7,370M in both; Tesla's 2013 long-term debt 0 -> 586M, moved from its convertible-debt line, total assets
-    2,417M in both)."""
+def results_unchanged(
+    facts: CompanyFacts,
+    tag: str,
+    unit: str,
+    start: str | None,
+    end: str,
+    was: float | int,
+    now: float | int,
+    before: str,
+    after: str,
+) -> str | None:
+    """What shows a revision of ``tag``'s figure for a period (``was`` in accession ``before``, ``now`` in
+    ``after``) changed no result, in words ("stockholders' equity 119,355,000,000 in both filings"), or None when
+    nothing does (a restatement).
+
+    A flow's anchor is the period's net income; a balance's is its stockholders' equity when both filings tag it
+    (Apple's total assets, liabilities and long-term debt at 2015-09-26, each 134M lower once debt issuance costs
+    were netted against debt, equity 119,355M in both), else its total assets; a balance is judged only at a date
+    both filings give total assets for (a balance sheet's date, not an equity statement's opening balance).
+    Retained earnings and comprehensive income are results themselves: their revisions stay restatements. A
+    total revised itself, a reversed sign and a flow gone to or from 0 are never a reclassification."""
+    instant = start is None
+    if (
+        tag in _FLOW_TOTALS + _EQUITY_TOTALS + _RESULTS
+        or "ComprehensiveIncome" in tag
+        or (now != 0 and was != 0 and (now > 0) != (was > 0))
+        or (not instant and 0 in (was, now))  # (a balance can move onto, or off, a line)
+    ):
+        return None
+    if instant:
+        assets = _in_both(facts, _BALANCE_TOTALS, unit, start, end, before, after)
+        if assets is None:  # not a balance-sheet date of both filings (an equity statement's opening balance)
+            return None
+        eq = _in_both(facts, _EQUITY_TOTALS, unit, start, end, before, after)
+        if eq is not None:  # equity tagged in both filings decides
+            return f"{_ANCHOR_WORDS['equity']} {eq[0]:,} in both filings" if eq[0] == eq[1] else None
+        if tag in _BALANCE_TOTALS or assets[0] != assets[1]:
+            return None
+        return f"{_ANCHOR_WORDS['assets']} {assets[0]:,} in both filings"
+    pair = _in_both(facts, _FLOW_TOTALS, unit, start, end, before, after)
+    if pair is not None and pair[0] == pair[1]:
+        return f"{_ANCHOR_WORDS['flow']} {pair[0]:,} in both filings"
+    return None
+
+
+def _in_both(
+    facts: CompanyFacts, tags: tuple[str, ...], unit: str, start: str | None, end: str, before: str, after: str
+) -> tuple[float | int, float | int] | None:
+    """The first of ``tags`` reported for the period in both filings: (its figure in ``before``, in ``after``)."""
+    for tag in tags:
+        a = _total_in(facts, (tag,), unit, start, end, before)
+        b = _total_in(facts, (tag,), unit, start, end, after) if a is not None else None
+        if a is not None and b is not None:
+            return a, b
+    return None
+
+
+def _name_reclassifications(
+    facts: CompanyFacts, spec: Concept, values: list[FactRecord], unit: str, out: Series
+) -> None:
+    """A 'restatement' that changed no result (results_unchanged) is revision_kind reclassification, and
+    ``out.reclassified`` says why: Alphabet's 2018 operating income 26,321M -> 27,524M with net income 30,736M in
+    both; NVIDIA's FY2016 long-term debt 1,413M -> 0, stockholders' equity 4,469M in both; Apple's total assets at
+    2015-09-26 290,479M -> 290,345M, debt issuance costs netted against debt, equity 119,355M in both."""
     for v in values:
-        totals = _BALANCE_TOTALS if v.period_type == "instant" else _FLOW_TOTALS
-        if v.revision_kind != "restatement" or not v.original_accession or v.matched_tag in totals:
+        if v.revision_kind != "restatement" or not v.original_accession or v.original_value is None:
             continue
-        was, now = v.original_value, v.value
-        if (
-            was is None
-            or (was == 0 and v.period_type != "instant")  # (a balance can move onto a line it was 0 on)
-            or (now != 0 and was != 0 and (now > 0) != (was > 0))
-            or (now == 0 and v.period_type != "instant")
-        ):
-            continue  # a reversed sign, or a flow gone to 0, is not a move between lines: it stays a restatement
         start = v.start.isoformat() if v.start else None
-        before = _total_in(facts, totals, unit, start, v.end.isoformat(), v.original_accession)
-        after = _total_in(facts, totals, unit, start, v.end.isoformat(), v.accession_number)
-        if before is not None and before == after:
+        why = results_unchanged(
+            facts,
+            v.matched_tag,
+            unit,
+            start,
+            v.end.isoformat(),
+            v.original_value,
+            v.value,
+            v.original_accession,
+            v.accession_number,
+        )
+        if why is not None:
             v.revision_kind = "reclassification"
+            where = _where_amount_is(facts, v, unit) if 0 in (v.value, v.original_value) else ""
+            out.reclassified[(start, v.end.isoformat())] = why + where
+
+
+def _where_amount_is(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
+    """Where a balance's amount is when the value went to 0 (or came from 0), as a clause of the note:
+
+    - another line holds the amount in both filings: what the filer's tag includes changed, nothing moved
+      ('; 1,413,000,000 is on us-gaap:ConvertibleDebtCurrent in both filings, so what the filer's
+      us-gaap:LongTermDebt includes changed, not where the amount is': NVIDIA's long-term debt at 2016-01-31);
+    - another line holds it in only the filing where the value is 0: a move ('; 586,119,000 is on
+      us-gaap:ConvertibleDebtNoncurrent in 0001193125-14-069681, not in 0001193125-14-192606: moved from there':
+      Tesla's at 2013-12-31);
+    - else, or for an amount of fewer than three significant digits (a coincidence then proves nothing), ''.
+    """
+    amount = v.original_value if v.value == 0 else v.value
+    if amount is None or _significant_digits(amount) < 3:
+        return ""
+    end, before, after = v.end.isoformat(), v.original_accession, v.accession_number
+    both, moved = [], []
+    for tag, body in scan(facts.tags):
+        if tag == v.matched_tag:
+            continue
+        rows = (body.get("units") or {}).get(unit) or []
+        has = {r[3] for r in rows if r[0] is None and r[1] == end and r[2] == amount and r[3] in (before, after)}
+        if has == {before, after}:
+            both.append(tag)
+        elif has == ({after} if v.value == 0 else {before}):  # the other side of a move: gained, or lost, there
+            moved.append(tag)
+    lines = " and ".join(sorted(both or moved)[:3])
+    if both:
+        return (
+            f"; {amount:,} is on {lines} in both filings, so what the filer's {v.matched_tag} includes changed, "
+            "not where the amount is"
+        )
+    if moved:
+        return (
+            f"; {amount:,} is on {lines} in {after}, not in {before}: moved there"
+            if v.value == 0
+            else f"; {amount:,} is on {lines} in {before}, not in {after}: moved from there"
+        )
+    return ""
+
+
+def _significant_digits(x: float | int) -> int:
+    return len(Decimal(str(x)).normalize().as_tuple().digits)
 
 
 class _PeriodKeys:
@@ -325,6 +451,72 @@ class _PeriodKeys:
             self._by_end[e].append((raw, s, kind))
         self._memo[raw] = found
         return found
+
+
+# The series that witness a company's stock splits: earnings per share and weighted-average share counts, which
+# a filer restates for every split
+_SPLIT_WITNESSES = (
+    "us-gaap:EarningsPerShareDiluted",
+    "us-gaap:EarningsPerShareBasic",
+    "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding",
+    "us-gaap:WeightedAverageNumberOfSharesOutstandingBasic",
+    "ifrs-full:DilutedEarningsLossPerShare",
+    "ifrs-full:BasicEarningsLossPerShare",
+)
+SPLIT_WINDOW_DAYS = (-30, 800)  # a revision for a split is filed from about its first witness on, within two years
+
+
+def company_splits(facts: CompanyFacts) -> tuple[dict[str, list[tuple[date, int]]], list[date]]:
+    """The stock splits (and reverse splits) the company's witness series show, {"stock_split": [(first filing
+    showing it, N)], "reverse_split": [...]}, and the dates of the filings that report the witnesses (sorted):
+    a split can be denied only where they were filed. Kept on the facts object."""
+    memo = facts.__dict__
+    if "_company_splits" not in memo:
+        from .catalogue import lookup
+
+        revisions: dict[str, list[tuple]] = {"stock_split": [], "reverse_split": []}
+        filed: set[str] = set()
+        for tag in _SPLIT_WITNESSES:
+            body = facts.tag(tag)
+            if body is None:
+                continue
+            filed.update(r[7] for rows in (body.get("units") or {}).values() for r in rows if P.is_periodic(r[6]))
+            for v in build_series(facts, lookup(tag)).values:
+                if v.revision_kind in revisions and v.original_value is not None:
+                    revisions[v.revision_kind].append((v.filed, v.original_value, v.value))
+        memo["_company_splits"] = (
+            {k: split_events(r) for k, r in revisions.items()},
+            sorted(date.fromisoformat(d) for d in filed),
+        )
+    return memo["_company_splits"]
+
+
+def _corroborate_splits(facts: CompanyFacts, values: list[FactRecord]) -> None:
+    """A split revision of a series other than the witnesses stands only when the company's earnings per share
+    or weighted shares show a split of that direction and ratio filed around it; it is a restatement when they
+    were filed around it and show none (NVIDIA's par value 0.01 -> 0.001 in 2013 and preferred shares authorized
+    20,000,000 -> 2,000,000 in 2026 are no splits). Where no witness was filed up to it, it stands only when its
+    own figures fix the ratio."""
+    for v in values:
+        if v.revision_kind not in ("stock_split", "reverse_split") or v.original_value is None:
+            continue
+        if v.matched_tag in _SPLIT_WITNESSES:
+            continue
+        events, filed = company_splits(facts)
+        fits = split_candidates(v.original_value, v.value)
+        lo, hi = v.filed - timedelta(days=-SPLIT_WINDOW_DAYS[0]), v.filed
+        if not any(lo <= d <= hi for d in filed):
+            # no witness filed up to the revision: the split stands only on a ratio its figures fix (7.0, not the
+            # 2.2 of Tesla's preferred shares authorized 221,903,982 -> 100,000,000, a round figure's rounding)
+            big, small = sorted((abs(v.original_value), abs(v.value)), reverse=True)
+            if not any(abs(big / small / n - 1) <= 0.02 for n in fits):
+                v.revision_kind = "restatement"
+            continue
+        if not any(
+            n in fits and SPLIT_WINDOW_DAYS[0] <= (v.filed - when).days <= SPLIT_WINDOW_DAYS[1]
+            for when, n in events[v.revision_kind]
+        ):
+            v.revision_kind = "restatement"
 
 
 def _mark_pre_split(values: list[FactRecord], last_filed: dict[tuple, str]) -> None:
@@ -377,7 +569,11 @@ def _translation_selection(rows: list, cal: P.FiscalCalendar) -> Selection:
 
 def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, rows: list) -> FactRecord | None:
     """One period's rows of one tag as a FactRecord: the selected value, its labels and its provenance."""
-    sel = _translation_selection(rows, cal) if is_translation(facts, unit) else select(rows, unit)
+    sel = (
+        _translation_selection(rows, cal)
+        if is_translation(facts, unit)
+        else select(rows, unit, _step_of(facts, unit) if unit_family(unit) == "currency" else None)
+    )
     start_s, end_s, val, accn, _fy, _fp, form, filed, _frame = sel.row
     try:
         start = date.fromisoformat(start_s) if start_s else None
@@ -416,6 +612,26 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
         if sel.suspects and orig
         else [],
     )
+
+
+def _step_of(facts: CompanyFacts, unit: str) -> Callable[[str], Decimal | None]:
+    """accession -> the rounding step of its amounts in ``unit`` (restatements.filing_steps), read from every tag
+    on first use and kept on the facts object."""
+
+    def step(accn: str) -> Decimal | None:
+        memo = facts.__dict__.setdefault("_filing_steps", {})
+        if unit not in memo:
+            memo[unit] = filing_steps(
+                [
+                    r
+                    for tag, body in scan(facts.tags)
+                    if not tag.startswith("dei:")  # the cover page's exact figures (public float) are no evidence
+                    for r in ((body.get("units") or {}).get(unit) or ())
+                ]
+            )
+        return memo[unit].get(accn)
+
+    return step
 
 
 # Many values share a filing (a 10-K reports dozens of periods): build each index URL once.

@@ -1,6 +1,6 @@
 """Figures the filer's own filings do not bear out: flagged beside the value, never corrected.
 
-Two classes, both seen in the corpus:
+Three classes, all seen in the corpus:
 
 - *Tagging errors*: a period revised and revised back (A, B, A) with B more than
   a rounding difference. B is usually another period's figure put in this
@@ -14,6 +14,11 @@ Two classes, both seen in the corpus:
   10-Q (0001193125-14-157311) reports 861,745 common shares outstanding at
   2014-03-29 beside a cover-page count of 861,381,000; NVIDIA's 10-Qs of 2010
   and 2011 report weighted-average shares in thousands without the scale.
+- *Sign errors*: a period first filed as the negative of the figure another
+  filing gives it (Tesla's interest expense for the six months to 2013-06-30:
+  -20,234,000 in 0001193125-13-327916, 20,234,000 a year later); the filing
+  named is the one the series' neighbours (of one sign) contradict, else the
+  one later filings contradict.
 
 The value a series shows stays the latest filed, as reported; a
 ``SuspectedError`` names the filing, the figure and what it disagrees with.
@@ -25,8 +30,9 @@ from collections import defaultdict
 from datetime import date
 
 from .facts import CompanyFacts
+from .periods import is_periodic
 from .records import FactRecord, SuspectedErrorRecord, SuspectKind
-from .restatements import scale_factor
+from .restatements import scale_factor, sign_reversed
 
 COVER_TAG = "dei:EntityCommonStockSharesOutstanding"
 NEIGHBOURS = 2  # on each side, of the same period type
@@ -240,3 +246,72 @@ def _tracks_cover(values: list[FactRecord], cover: dict[str, float]) -> bool:
     from statistics import median
 
     return len(ratios) >= 4 and 1 / AGREE <= median(ratios) <= AGREE
+
+
+def flag_sign(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None:
+    """Add ``tagging_error`` SuspectedErrors for values revised to exactly their negative (restatements.sign_reversed).
+
+    The filings named are those of the figure the anchor contradicts: the sign the value's neighbours in the
+    series share (two or more within two years, of the same period type), else the value shown (the later
+    filings' figure), so the first-filed figure's filings are named. Nothing is changed: the value shown stays
+    the latest filed.
+    """
+    groups: dict[str, list[FactRecord]] = defaultdict(list)
+    for v in values:
+        groups[v.period_type].append(v)
+    for group in groups.values():
+        group.sort(key=lambda v: v.end)
+        for i, v in enumerate(group):
+            was = v.original_value
+            if (
+                v.revision_kind != "suspected_tagging_error"
+                or was is None
+                or not sign_reversed(was, v.value)
+                or any(e.kind == "tagging_error" for e in v.suspected_errors)
+            ):
+                continue
+            near = [
+                n.value
+                for n in group[max(0, i - NEIGHBOURS) : i] + group[i + 1 : i + 1 + NEIGHBOURS]
+                if n.value and abs((n.end - v.end).days) <= NEIGHBOUR_DAYS
+            ]
+            signs = {n > 0 for n in near}
+            shown_off = len(near) >= 2 and signs == {was > 0}
+            wrong, right = (v.value, was) if shown_off else (was, v.value)
+            rows = [
+                r
+                for r in ((facts.tag(v.matched_tag) or {}).get("units") or {}).get(unit) or []
+                if is_periodic(r[6]) and _same_period(r, v.start, v.end)
+            ]
+            bad = sorted((r for r in rows if r[2] == wrong), key=lambda r: (r[7], r[3]))
+            good = sorted((r for r in rows if r[2] == right), key=lambda r: (r[7], r[3]))
+            if not bad or not good:
+                continue
+            if shown_off:
+                why = (
+                    f"the sign reversed: {good[0][3]} reported {_fmt(right)}, and the neighbouring periods of the "
+                    f"series have {'positive' if right > 0 else 'negative'} figures"
+                )
+            else:
+                why = f"the sign reversed: {good[0][3]} ({good[0][6]}, filed {good[0][7]}) reported {_fmt(right)}" + (
+                    f", as did {len(good) - 1} later filing(s)" if len(good) > 1 else ""
+                )
+            for b in bad:
+                v.suspected_errors.append(
+                    SuspectedErrorRecord(
+                        kind="tagging_error",
+                        accession_number=b[3],
+                        form=b[6],
+                        filed=date.fromisoformat(b[7]),
+                        value=b[2],
+                        reason=f"{b[3]} ({b[6]}, filed {b[7]}) reported {_fmt(b[2])} for this period, {why}. "
+                        f"A suspected tagging error in {b[3]}, not a restatement.",
+                    )
+                )
+
+
+def _same_period(row: tuple, start: date | None, end: date) -> bool:
+    """Whether a companyfacts row is the period ``start``..``end``, its dates within 3 days (series._PeriodKeys)."""
+    if (row[0] is None) != (start is None) or abs((date.fromisoformat(row[1]) - end).days) > 3:
+        return False
+    return start is None or abs((date.fromisoformat(row[0]) - start).days) <= 3
