@@ -805,3 +805,24 @@ def test_the_parents_equity_names_the_filers_total_equity_where_the_two_differ(s
     assert "3,006,643,000 USD at 2025-01-31 (0001640147-25-000052), against 2,999,929,000" in note
     apple = get_financial_concept("AAPL", "stockholders_equity", limit=5)
     assert not any("also tags" in n for n in apple.notes)
+
+
+def test_convertible_notes_are_the_long_term_debt_of_a_filer_with_no_other_debt_line(sec):
+    # Snowflake's 10-K 0001640147-25-000052: convertible senior notes, us-gaap:ConvertibleDebtNoncurrent
+    # 2,271,529,000 at 2025-01-31, its only long-term debt line; total_debt (which reads no convertible
+    # noncurrent line) is refused and names long_term_debt instead of implying there is no debt
+    r = get_financial_concept("SNOW", "long_term_debt", fiscal_year=2025)
+    (v,) = r.values
+    assert (v.value, v.accession_number, v.matched_tag) == (
+        2_271_529_000,
+        "0001640147-25-000052",
+        "us-gaap:ConvertibleDebtNoncurrent",
+    )
+    assert any("not the first tag of the chain" in n and "other debt, if any, is not in it" in n for n in r.notes)
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("SNOW", "total_debt", fiscal_year=2025)
+    assert "It does report long_term_debt (us-gaap:ConvertibleDebtNoncurrent)" in info.value.suggestion
+    # the filers with a long-term debt line keep it (NVIDIA FY2025: us-gaap:LongTermDebtNoncurrent)
+    assert get_financial_concept("NVDA", "long_term_debt", fiscal_year=2025).values[0].matched_tag == (
+        "us-gaap:LongTermDebtNoncurrent"
+    )

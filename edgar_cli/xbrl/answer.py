@@ -152,12 +152,15 @@ def assemble_answer(
     if not series.values:
         reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
         similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
+        related = _related_reported(facts, spec)
         raise EdgarError(
             "not_found",
             f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
             f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
             (
-                "The company reports these tags only in other units or forms: " + ", ".join(reported) + "."
+                f"It does report {related}: ask for that; {spec.name} reads only the tags tried."
+                if related
+                else "The company reports these tags only in other units or forms: " + ", ".join(reported) + "."
                 if reported
                 else f"Tags it does report with similar names: {', '.join(similar)}."
                 if similar
@@ -307,6 +310,15 @@ def _report_of_year(cal: P.FiscalCalendar, fy: int) -> str | None:
         return None
     reports = [a for a, (_start, end) in cal.report_ends.items() if end == year_end.isoformat()]
     return max(reports, default=None)
+
+
+def _related_reported(facts: CompanyFacts, spec: Concept) -> str | None:
+    """The first of ``spec.related`` the company reports, as "long_term_debt (us-gaap:...)"; None if none."""
+    for name in spec.related:
+        values = build_series(facts, lookup(name)).values
+        if values:
+            return f"{name} ({', '.join(sorted({v.matched_tag for v in values}))})"
+    return None
 
 
 def _stopped_suggestion(ref: CompanyRefRecord, spec: Concept, fy: int, latest: int | None) -> str:

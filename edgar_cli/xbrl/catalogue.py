@@ -38,6 +38,8 @@ class Concept:
     # a wider total a filer may tag beside a chain tag, which holds its value and more (total equity with
     # noncontrolling interests beside the parent's equity): where the two differ, the answer names the total
     wider: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (chain tag, the totals that include it)
+    # concepts to offer when a company reports none of this one's tags (total_debt -> long_term_debt)
+    related: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -56,6 +58,7 @@ def catalogue() -> dict[str, Concept]:
             composite=spec.get("composite"),
             apart=tuple((tag, tuple(lines)) for tag, lines in spec.get("apart", {}).items()),
             wider=tuple((tag, tuple(lines)) for tag, lines in spec.get("wider", {}).items()),
+            related=tuple(spec.get("related", ())),
         )
     return out
 
