@@ -110,7 +110,8 @@ class RawClient:
 
     def __init__(self, url: str):
         self.url, self.headers, self.next_id = url, {"accept": ACCEPT, "mcp-protocol-version": PROTOCOL}, 1
-        self.http = httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=CONCURRENCY + 5, keepalive_expiry=2)
+        self.http = httpx.AsyncClient(
+            timeout=60, limits=httpx.Limits(max_connections=CONCURRENCY + 5, keepalive_expiry=2)
         )  # the server closes an idle connection after 5 s: a pooled one older than that may race its close
 
     async def start(self) -> None:
@@ -121,13 +122,19 @@ class RawClient:
                 "jsonrpc": "2.0",
                 "id": 0,
                 "method": "initialize",
-                "params": {"protocolVersion": PROTOCOL, "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}},
+                "params": {
+                    "protocolVersion": PROTOCOL,
+                    "capabilities": {},
+                    "clientInfo": {"name": "bench", "version": "0"},
+                },
             },
         )
         r.raise_for_status()
         if sid := r.headers.get("mcp-session-id"):
             self.headers["mcp-session-id"] = sid
-        await self.http.post(self.url, headers=self.headers, json={"jsonrpc": "2.0", "method": "notifications/initialized"})
+        await self.http.post(
+            self.url, headers=self.headers, json={"jsonrpc": "2.0", "method": "notifications/initialized"}
+        )
 
     async def call(self, i: int) -> bool:
         self.next_id += 1
@@ -202,7 +209,19 @@ def profile(server: Server, seconds: int) -> list[str]:
         return ["profile: py-spy is not installed (pip install py-spy)"]
     out = Path(os.environ.get("TMPDIR", "/tmp")) / f"edgar-mcp-http-{os.getpid()}.txt"
     spy_proc = subprocess.Popen(
-        [spy, "record", "--pid", str(server.proc.pid), "--duration", str(seconds), "--format", "raw", "--gil", "-o", str(out)],
+        [
+            spy,
+            "record",
+            "--pid",
+            str(server.proc.pid),
+            "--duration",
+            str(seconds),
+            "--format",
+            "raw",
+            "--gil",
+            "-o",
+            str(out),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -234,7 +253,9 @@ def profile(server: Server, seconds: int) -> list[str]:
     if keep_raw:
         shutil.copy(out, keep_raw)
     out.unlink()
-    lines = [f"profile of the stateful server (py-spy, threads holding the GIL), {total} samples over {seconds} s, top own time:"]
+    lines = [
+        f"profile of the stateful server (py-spy, threads holding the GIL), {total} samples over {seconds} s, top own time:"
+    ]
     for frame, n in sorted(((f, n) for f, n in own.items() if not f.startswith("cum ")), key=lambda x: -x[1])[:25]:
         lines.append(f"  {100 * n / total:5.1f}%  {frame}")
     lines.append("top inclusive (edgar_cli, mcp, starlette, uvicorn, pydantic frames):")
@@ -298,7 +319,9 @@ def main() -> str:
                         results[key]["errors"] += errors
                         results[key]["single"] += await singles(c, 4)
                 for s in servers:
-                    calls = sum(len(r["lat"]) + len(r["single"]) for k, r in results.items() if k[:2] == (s.tree, s.mode))
+                    calls = sum(
+                        len(r["lat"]) + len(r["single"]) for k, r in results.items() if k[:2] == (s.tree, s.mode)
+                    )
                     cpu[(s.tree, s.mode)] = (s.cpu_seconds() - cpu0[s.mode + s.tree]) / calls
                 for c in reversed(clients.values()):  # the SDK's task groups close in the order they opened
                     await c.close()

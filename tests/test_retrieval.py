@@ -127,6 +127,14 @@ def test_every_vocabulary_entry_is_justified_by_filing_wording():
         assert re.search(r"\d{10}-\d{2}-\d{6}|10-K|issue 18", e["evidence"]), e
 
 
+def test_the_vocabulary_files_read_the_same_by_libyaml_as_by_the_pure_python_parser():
+    import yaml
+
+    for path in (Q.DATA / "finance_terms.yaml", Q.ALIASES_FILE):
+        text = path.read_text(encoding="utf-8")
+        assert Q.load_yaml(text) == yaml.safe_load(text), path.name
+
+
 def test_vocabulary_expands_at_lower_weight_and_only_what_is_asked():
     plan = Q.plan("How big were the buybacks?", [], [])
     assert plan.weights["buyback"] == 1.0
