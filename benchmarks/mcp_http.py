@@ -38,7 +38,12 @@ from common import ROOT, UA, MirrorServer, TempDir, edgar_cmd, ensure_bytecode, 
 
 CALLS = [("NVDA", 2024), ("AAPL", 2024), ("TSLA", 2021), ("SNOW", 2024)]
 CONCURRENCY = 20
-MODES = {"stateful": [], "stateless": ["--stateless"], "stateless+json": ["--stateless", "--json-response"]}
+MODES = {
+    "stateful": [],
+    "stateless": ["--stateless"],
+    "stateless+json": ["--stateless", "--json-response"],
+    "stateful+json": ["--json-response"],
+}
 ACCEPT = "application/json, text/event-stream"
 PROTOCOL = "2025-06-18"
 
@@ -271,7 +276,7 @@ def main() -> str:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--before", help="a directory holding another edgar_cli package (the before tree)")
     ap.add_argument("--profile", type=int, default=0, help="seconds of py-spy sampling of the stateful server")
-    ap.add_argument("--modes", default=",".join(MODES), help="comma-separated: " + ", ".join(MODES))
+    ap.add_argument("--modes", default="stateful,stateless,stateless+json", help="comma-separated: " + ", ".join(MODES))
     opts = ap.parse_args()
     ensure_bytecode(ROOT / "edgar_cli")
     if opts.before:
@@ -302,7 +307,7 @@ def main() -> str:
                 clients = {}
                 for s in servers:
                     for kind, cls in (("raw", RawClient), ("sdk", SdkClient)):
-                        if kind == "sdk" and s.mode == "stateless+json":
+                        if kind == "sdk" and s.mode.endswith("+json"):
                             continue
                         c = cls(s.url)
                         await c.start()
