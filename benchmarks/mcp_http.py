@@ -271,19 +271,9 @@ def profile(server: Server, seconds: int) -> list[str]:
     return lines
 
 
-def main() -> str:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--before", help="a directory holding another edgar_cli package (the before tree)")
-    ap.add_argument("--profile", type=int, default=0, help="seconds of py-spy sampling of the stateful server")
-    ap.add_argument("--modes", default="stateful,stateless,stateless+json", help="comma-separated: " + ", ".join(MODES))
-    opts = ap.parse_args()
-    ensure_bytecode(ROOT / "edgar_cli")
-    if opts.before:
-        opts.before = str(Path(opts.before).resolve())
-        ensure_bytecode(Path(opts.before) / "edgar_cli")
-    modes = [m for m in opts.modes.split(",") if m]
-    load0 = os.getloadavg()
+def measure(rounds: int, modes: list[str], before: str | None = None, profile_seconds: int = 0) -> dict:
+    """The interleaved rounds (see the module docstring): {"results": {(tree, mode, client): {"lat", "single",
+    "errors"}}, "cpu": {(tree, mode): server CPU seconds per call}, "profile": lines}."""
     with MirrorServer() as mirror, TempDir() as tmp:
         env = dict(os.environ)
         env.update(
@@ -295,7 +285,7 @@ def main() -> str:
             EDGAR_INDEX=str(tmp / "index.sqlite"),
             EDGAR_SEMANTIC="0",
         )
-        trees = [("now", None)] + ([("before", opts.before)] if opts.before else [])
+        trees = [("now", None)] + ([("before", before)] if before else [])
         servers = [Server(tree, mode, env, before) for tree, before in trees for mode in modes]
         try:
             for s in servers:
@@ -317,7 +307,7 @@ def main() -> str:
                         clients[(s.tree, s.mode, kind)] = c
                         results[(s.tree, s.mode, kind)] = {"lat": [], "single": [], "errors": 0}
                 cpu0 = {s.mode + s.tree: s.cpu_seconds() for s in servers}
-                for _ in range(opts.rounds):
+                for _ in range(rounds):
                     for key, c in clients.items():
                         lat, errors = await batch(c)
                         results[key]["lat"] += lat
@@ -332,10 +322,28 @@ def main() -> str:
                     await c.close()
 
             anyio.run(run_all)
-            prof = profile(servers[0], opts.profile) if opts.profile and servers[0].mode == "stateful" else []
+            prof = profile(servers[0], profile_seconds) if profile_seconds and servers[0].mode == "stateful" else []
         finally:
             for s in servers:
                 s.stop()
+    return {"results": results, "cpu": cpu, "profile": prof}
+
+
+def main() -> str:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--before", help="a directory holding another edgar_cli package (the before tree)")
+    ap.add_argument("--profile", type=int, default=0, help="seconds of py-spy sampling of the stateful server")
+    ap.add_argument("--modes", default="stateful,stateless,stateless+json", help="comma-separated: " + ", ".join(MODES))
+    opts = ap.parse_args()
+    ensure_bytecode(ROOT / "edgar_cli")
+    if opts.before:
+        opts.before = str(Path(opts.before).resolve())
+        ensure_bytecode(Path(opts.before) / "edgar_cli")
+    modes = [m for m in opts.modes.split(",") if m]
+    load0 = os.getloadavg()
+    m = measure(opts.rounds, modes, opts.before, opts.profile)
+    results, cpu, prof = m["results"], m["cpu"], m["profile"]
     load1 = os.getloadavg()
     lines = [
         f"MCP over streamable HTTP: {CONCURRENCY} concurrent warm get_financial_concept calls x {opts.rounds} rounds,"
