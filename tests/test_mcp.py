@@ -595,3 +595,41 @@ def test_a_too_deep_or_too_long_line_on_stdio_is_a_parse_error_and_the_server_go
     assert "nested" in errors[0]["error"]["message"] and "nested" in errors[1]["error"]["message"]
     assert "long" in errors[2]["error"]["message"]
     assert len(answers[-1]["result"]["tools"]) == MCP_TOOLS and len(answers) == 5  # initialize, 3 errors, tools/list
+
+
+def test_the_gate_answers_a_tokenless_tool_call_in_json_and_never_passes_on_a_request_whose_client_left():
+    from edgar_cli.mcp import http as H
+
+    assert H.answer_in_json(b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}')
+    assert not H.answer_in_json(
+        b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","_meta":{"progressToken":0}}}'
+    )
+    assert not H.answer_in_json(b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}')
+    assert not H.answer_in_json(b"not json") and not H.answer_in_json(b"[1, 2]")
+
+    seen: list = []
+
+    async def app(scope, receive, send):
+        seen.append((H.JSON_ANSWER.get(), await receive()))
+
+    gate = H.Gate(app, None, {}, per_request_json=True)
+    scope = {"type": "http", "method": "POST", "path": "/mcp", "headers": [(b"content-length", b"64")]}
+
+    async def run(messages):
+        async def receive():
+            return messages.pop(0)
+
+        async def send(_message):
+            raise AssertionError("nothing is sent")
+
+        await gate(scope, receive, send)
+
+    call = b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}'
+    anyio.run(run, [{"type": "http.request", "body": call[:20], "more_body": True}, {"type": "http.disconnect"}])
+    assert seen == []  # the client left part-way through its body: no request reaches the server
+    anyio.run(
+        run,
+        [{"type": "http.request", "body": call[:20], "more_body": True}, {"type": "http.request", "body": call[20:]}],
+    )
+    assert seen == [(True, {"type": "http.request", "body": call, "more_body": False})]
+    assert H.JSON_ANSWER.get() is None  # set for that request only

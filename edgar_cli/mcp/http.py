@@ -198,24 +198,22 @@ def per_request_json_transport() -> None:
     manager.StreamableHTTPServerTransport = PerRequestJSONTransport  # type: ignore[misc]
 
 
-async def _read_body(receive) -> tuple[bytes, Any]:
+async def _read_body(receive) -> tuple[bytes, Any] | None:
     """The request's whole body, and a ``receive`` that gives it again to the app (then the real one's
-    messages, e.g. a disconnect)."""
+    messages); None when the client went away before sending all of it."""
     chunks: list[bytes] = []
     while True:
         message = await receive()
         if message["type"] != "http.request":
-            first = [message]
-            break
+            return None
         chunks.append(message.get("body", b""))
         if not message.get("more_body", False):
-            first = []
             break
     body = b"".join(chunks)
-    pending = [{"type": "http.request", "body": body, "more_body": False}, *first]
+    pending = [{"type": "http.request", "body": body, "more_body": False}]
 
     async def replay():
-        return pending.pop(0) if pending else await receive()
+        return pending.pop() if pending else await receive()
 
     return body, replay
 
@@ -311,7 +309,10 @@ class Gate:
             await _refuse(send, *refusal)
             return
         if self.per_request_json and scope.get("method") == "POST":
-            body, receive = await _read_body(receive)
+            read = await _read_body(receive)
+            if read is None:  # the client went away (or its stalled body was cut off): nobody to answer
+                return
+            body, receive = read
             if answer_in_json(body):
                 reset = JSON_ANSWER.set(True)
                 try:
