@@ -325,7 +325,7 @@ def _raw_call(http: httpx.Client, url: str, headers: dict, call_id: int, meta: d
 def test_a_stateful_http_server_answers_calls_without_a_progress_token_in_json_and_sends_progress_to_the_others(
     corpus, tmp_path
 ):
-    # an event stream costs the server a fifth of a call's CPU; a call without a progress token has no
+    # an event stream costs the server several tasks per call; a call without a progress token has no
     # notification to carry, so it is answered as one JSON body, and a call with one still gets its progress
     with MirrorServer(corpus) as own:
         own.script(TSM_FACTS, BUSY)  # a cold fetch retried once: progress while it waits

@@ -22,7 +22,7 @@
 - ``--stateless``/``--json-response``: no session state, plain JSON responses
   (for several replicas behind one proxy). Without ``--json-response`` a ``tools/call``
   that carries no progress token is answered as one JSON body all the same (it has
-  no notification to carry, and an event stream costs the server a fifth of the call);
+  no notification to carry, and an event stream costs the server several tasks per call);
   every other request, and a call with a progress token, gets an event stream.
 - The listening socket is bound before anything else starts: a port in use is
   ``address_unavailable`` (its own exit code), not a traceback.
