@@ -659,6 +659,35 @@ def bench_mcp(b: Bench, rounds: int) -> Row:
     return row
 
 
+def bench_mcp_http(rounds: int) -> Row:
+    """MCP over streamable HTTP (benchmarks/mcp_http.py): 20 concurrent warm calls, stateful and stateless."""
+    import mcp_http
+
+    row = Row(f"MCP HTTP {mcp_http.CONCURRENCY} concurrent get_financial_concept")
+    try:
+        m = mcp_http.measure(rounds, ["stateful", "stateless"])
+    except Exception as exc:  # noqa: BLE001 - a benchmark row reports what broke instead of stopping the suite
+        row.unavailable = f"MCP HTTP servers failed: {type(exc).__name__}: {exc}"[:200]
+        return row
+    r, cpu = m["results"], m["cpu"]
+    stateful, stateless = r[("now", "stateful", "raw")]["lat"], r[("now", "stateless", "raw")]["lat"]
+    row.cold, row.warm = stateful, stateless
+    row.cold_text = f"stateful p95 {p95(stateful):.3f}"
+    row.warm_text = f"stateless p95 {p95(stateless):.3f}"
+    load = os.getloadavg()
+    row.note = (
+        f"per-call latency (s), raw httpx client, {rounds} interleaved rounds; target p95 <= 0.050 both; server "
+        f"CPU per call stateful {cpu[('now', 'stateful')] * 1000:.2f} ms, stateless "
+        f"{cpu[('now', 'stateless')] * 1000:.2f} ms (p95 of 20 in flight ~ 20 x it); SDK client p95 stateful "
+        f"{p95(r[('now', 'stateful', 'sdk')]['lat']):.3f}, stateless {p95(r[('now', 'stateless', 'sdk')]['lat']):.3f}; "
+        f"load average after {load[0]:.2f}"
+    )
+    if any(v["errors"] for v in r.values()):
+        row.note += f"; error results x{sum(v['errors'] for v in r.values())}"
+    row.exit_codes.add(0)
+    return row
+
+
 # --------------------------------------------------------------------------- edgartools
 
 
@@ -865,12 +894,14 @@ def main() -> str:
             search_row = bench_search(b, cold_runs, warm_runs)
             log("MCP")
             mcp_row = bench_mcp(b, mcp_rounds)
+            log("MCP over streamable HTTP")
+            mcp_http_row = bench_mcp_http(mcp_rounds + 2)
     finally:
         trap.close()
         for m in host_mirrors.values():
             m.stop()
     load_after = os.getloadavg()
-    rows = [ours, *baselines, *warm_rows, *compare_rows, *section_rows, search_row, mcp_row, *theirs]
+    rows = [ours, *baselines, *warm_rows, *compare_rows, *section_rows, search_row, mcp_row, mcp_http_row, *theirs]
     commit = (
         subprocess.run(
             ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False

@@ -313,6 +313,61 @@ def test_http_stateless_server_answers_tool_calls_with_the_python_client(http_se
     assert ambiguous.is_error and json.loads(ambiguous.content[0].text)["error"]["code"] == "ambiguous"
 
 
+def _raw_call(http: httpx.Client, url: str, headers: dict, call_id: int, meta: dict | None = None):
+    params: dict = {"name": "resolve_company", "arguments": {"query": "NVDA"}}
+    if meta is not None:
+        params["_meta"] = meta
+    return http.post(
+        url, headers=headers, json={"jsonrpc": "2.0", "id": call_id, "method": "tools/call", "params": params}
+    )
+
+
+def test_a_stateful_http_server_answers_calls_without_a_progress_token_in_json_and_sends_progress_to_the_others(
+    corpus, tmp_path
+):
+    # an event stream costs the server several tasks per call; a call without a progress token has no
+    # notification to carry, so it is answered as one JSON body, and a call with one still gets its progress
+    with MirrorServer(corpus) as own:
+        own.script(TSM_FACTS, BUSY)  # a cold fetch retried once: progress while it waits
+        env = server_env(own.url, tmp_path / "cache")
+        with http_mcp_server(env) as (url, _port), httpx.Client(timeout=30) as http:
+            r = http.post(url + "/mcp", headers={**ACCEPT, "mcp-protocol-version": "2025-06-18"}, json=INIT)
+            headers = {**ACCEPT, "mcp-protocol-version": "2025-06-18", "mcp-session-id": r.headers["mcp-session-id"]}
+            http.post(url + "/mcp", headers=headers, json={"jsonrpc": "2.0", "method": "notifications/initialized"})
+            plain = _raw_call(http, url + "/mcp", headers, 2)
+            assert plain.headers["content-type"].startswith("application/json")
+            assert plain.json()["result"]["structuredContent"]["cik"] == "0001045810"
+            tokened = _raw_call(http, url + "/mcp", headers, 3, {"progressToken": "p3"})
+            assert tokened.headers["content-type"].startswith("text/event-stream")
+            events = [json.loads(line[5:]) for line in tokened.text.splitlines() if line.startswith("data:")]
+            assert events[-1]["id"] == 3 and events[-1]["result"]["structuredContent"]["cik"] == "0001045810"
+
+            from mcp import ClientSession
+            from mcp.client.streamable_http import streamable_http_client
+
+            async def go():
+                progress: list[str] = []
+
+                async def on_progress(value, total, message):
+                    progress.append(message or "")
+
+                async with streamable_http_client(url + "/mcp") as streams:
+                    async with ClientSession(streams[0], streams[1]) as session:
+                        await session.initialize()
+                        plain = await session.call_tool("resolve_company", {"query": "NVDA"})
+                        retried = await session.call_tool(
+                            "get_financial_concept",
+                            {"company": "TSM", "concept": "revenue"},
+                            progress_callback=on_progress,
+                        )
+                return plain, retried, progress
+
+            plain, retried, progress = anyio.run(go)
+    assert not plain.is_error and plain.structured_content["cik"] == "0001045810"
+    assert not retried.is_error and retried.structured_content["company"]["cik"] == "0001046179"
+    assert any("retrying in" in m and "HTTP 503" in m for m in progress), progress
+
+
 def test_http_refuses_a_public_bind_without_a_token_and_a_port_in_use_has_its_own_exit(edgar, http_server):
     env = {"EDGAR_MCP_TOKEN": None}
     public = edgar("serve-mcp", "--transport", "streamable-http", "--host", "0.0.0.0", "--port", "1", env=env)
@@ -540,3 +595,41 @@ def test_a_too_deep_or_too_long_line_on_stdio_is_a_parse_error_and_the_server_go
     assert "nested" in errors[0]["error"]["message"] and "nested" in errors[1]["error"]["message"]
     assert "long" in errors[2]["error"]["message"]
     assert len(answers[-1]["result"]["tools"]) == MCP_TOOLS and len(answers) == 5  # initialize, 3 errors, tools/list
+
+
+def test_the_gate_answers_a_tokenless_tool_call_in_json_and_never_passes_on_a_request_whose_client_left():
+    from edgar_cli.mcp import http as H
+
+    assert H.answer_in_json(b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}')
+    assert not H.answer_in_json(
+        b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","_meta":{"progressToken":0}}}'
+    )
+    assert not H.answer_in_json(b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}')
+    assert not H.answer_in_json(b"not json") and not H.answer_in_json(b"[1, 2]")
+
+    seen: list = []
+
+    async def app(scope, receive, send):
+        seen.append((H.JSON_ANSWER.get(), await receive()))
+
+    gate = H.Gate(app, None, {}, per_request_json=True)
+    scope = {"type": "http", "method": "POST", "path": "/mcp", "headers": [(b"content-length", b"64")]}
+
+    async def run(messages):
+        async def receive():
+            return messages.pop(0)
+
+        async def send(_message):
+            raise AssertionError("nothing is sent")
+
+        await gate(scope, receive, send)
+
+    call = b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}'
+    anyio.run(run, [{"type": "http.request", "body": call[:20], "more_body": True}, {"type": "http.disconnect"}])
+    assert seen == []  # the client left part-way through its body: no request reaches the server
+    anyio.run(
+        run,
+        [{"type": "http.request", "body": call[:20], "more_body": True}, {"type": "http.request", "body": call[20:]}],
+    )
+    assert seen == [(True, {"type": "http.request", "body": call, "more_body": False})]
+    assert H.JSON_ANSWER.get() is None  # set for that request only

@@ -127,6 +127,14 @@ def test_every_vocabulary_entry_is_justified_by_filing_wording():
         assert re.search(r"\d{10}-\d{2}-\d{6}|10-K|issue 18", e["evidence"]), e
 
 
+def test_the_vocabulary_files_read_the_same_by_libyaml_as_by_the_pure_python_parser():
+    import yaml
+
+    for path in (Q.DATA / "finance_terms.yaml", Q.ALIASES_FILE):
+        text = path.read_text(encoding="utf-8")
+        assert Q.load_yaml(text) == yaml.safe_load(text), path.name
+
+
 def test_vocabulary_expands_at_lower_weight_and_only_what_is_asked():
     plan = Q.plan("How big were the buybacks?", [], [])
     assert plan.weights["buyback"] == 1.0
@@ -390,6 +398,38 @@ def test_the_integer_copy_of_the_packaged_model_is_made_once_and_embeds_like_it(
         E.set_embedder(None)
 
 
+def test_the_embedder_loads_a_copy_whose_weights_are_mapped_and_embeds_bit_identically(tmp_path, monkeypatch):
+    """embeddings.mapped_model: the model's weights in a file of their own beside its graph (ONNX external
+    data), which onnxruntime maps rather than reads; made once, reused, the same vectors to the bit; the
+    embedder of a data directory loads it."""
+    found = _packaged_model("onnxruntime")
+    import numpy as np
+    import onnx
+
+    monkeypatch.setenv("EDGAR_DATA_DIR", str(tmp_path / "data"))
+    integer = E.integer_model(found[0])
+    assert integer is not None
+    mapped = E.mapped_model(integer)
+    assert mapped.parent == integer.with_name(integer.name + f".mapped{E.MAPPED_VERSION}")
+    made = mapped.stat().st_mtime_ns
+    assert E.mapped_model(integer) == mapped and mapped.stat().st_mtime_ns == made  # reused, not made again
+    assert sorted(p.name for p in mapped.parent.iterdir()) == sorted(["model.onnx", E.MAPPED_WEIGHTS])
+    assert mapped.stat().st_size * 20 < integer.stat().st_size  # the graph alone: the weights are apart
+    graph = onnx.load(str(mapped), load_external_data=False)
+    assert any(t.data_location == onnx.TensorProto.EXTERNAL for t in graph.graph.initializer)
+    texts = ["NVIDIA had approximately 36,000 employees in 38 countries.", "How many people work there?"]
+    read = E.OnnxEncoder(integer, found[1], E.INTEGER_ID).embed_queries(texts)
+    assert np.array_equal(E.OnnxEncoder(mapped, found[1], E.INTEGER_ID).embed_queries(texts), read)
+    monkeypatch.delenv("EDGAR_SEMANTIC", raising=False)
+    monkeypatch.delenv("EDGAR_EMBEDDING_MODEL", raising=False)
+    monkeypatch.setenv("EDGAR_FUSED_MODEL", "0")
+    E.set_embedder(None)
+    try:
+        assert E.get_embedder().model_path == mapped
+    finally:
+        E.set_embedder(None)
+
+
 def test_the_fused_copy_is_made_once_embeds_like_the_integer_copy_and_falls_back_when_it_cannot(tmp_path, monkeypatch):
     """embeddings.fused_model: the integer copy with each attention block as one MultiHeadAttention node and
     GELU fused (the residual Add + LayerNorm kept apart), kept in the data directory next to it and reused; its vectors (a padded batch
@@ -436,11 +476,13 @@ def test_the_fused_copy_is_made_once_embeds_like_the_integer_copy_and_falls_back
     E.set_embedder(None)
     try:
         emb = E.get_embedder()
-        assert emb.model_path == fused and emb.model_id == E.INTEGER_ID  # an index embedded before still matches
+        assert (
+            emb.model_path == E.mapped_model(fused) and emb.model_id == E.INTEGER_ID
+        )  # an index embedded before still matches
         monkeypatch.setenv("EDGAR_FUSED_MODEL", "0")
         E.set_embedder(None)
         emb = E.get_embedder()
-        assert emb.model_path == integer and emb.model_id == E.INTEGER_ID
+        assert emb.model_path == E.mapped_model(integer) and emb.model_id == E.INTEGER_ID
     finally:
         E.set_embedder(None)
 
@@ -477,7 +519,7 @@ def test_the_fused_copy_is_made_once_embeds_like_the_integer_copy_and_falls_back
         E.set_embedder(None)
         try:
             emb = E.get_embedder()
-            assert emb.model_path == E.integer_model(found[0]) and emb.model_id == E.INTEGER_ID
+            assert emb.model_path == E.mapped_model(E.integer_model(found[0])) and emb.model_id == E.INTEGER_ID
         finally:
             E.set_embedder(None)
 

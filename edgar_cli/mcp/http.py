@@ -20,7 +20,10 @@
   bound what a tokenless client can hold; for internet exposure put the reverse
   proxy in front (DEPLOYMENT.md).
 - ``--stateless``/``--json-response``: no session state, plain JSON responses
-  (for several replicas behind one proxy).
+  (for several replicas behind one proxy). Without ``--json-response`` a ``tools/call``
+  that carries no progress token is answered as one JSON body all the same (it has
+  no notification to carry, and an event stream costs the server several tasks per call);
+  every other request, and a call with a progress token, gets an event stream.
 - The listening socket is bound before anything else starts: a port in use is
   ``address_unavailable`` (its own exit code), not a traceback.
 
@@ -29,6 +32,7 @@ These messages are read by the operator at a terminal, so they name CLI flags.
 
 from __future__ import annotations
 
+import contextvars
 import hmac
 import ipaddress
 import json
@@ -146,6 +150,74 @@ def security_settings(host: str, port: int, allowed_hosts: list[str], allowed_or
     return TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=names, allowed_origins=origins)
 
 
+# Set by Gate for one request: True answers it as one JSON body; None leaves the server's configured mode.
+JSON_ANSWER: contextvars.ContextVar[bool | None] = contextvars.ContextVar("edgar_mcp_json_answer", default=None)
+
+
+def answer_in_json(body: bytes) -> bool:
+    """The request ``body`` is a ``tools/call`` without a progress token: nothing but its result to send."""
+    try:
+        message = json.loads(body)
+    except ValueError:
+        return False  # the SDK answers the parse error
+    if not isinstance(message, dict) or message.get("method") != "tools/call":
+        return False
+    params = message.get("params")
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    return not (isinstance(meta, dict) and meta.get("progressToken") is not None)
+
+
+def per_request_json_transport() -> None:
+    """Make the SDK's streamable HTTP transport read its JSON-or-event-stream choice from ``JSON_ANSWER``.
+
+    The SDK fixes the choice per server (``json_response``); its session manager builds each transport
+    from the module's ``StreamableHTTPServerTransport``, replaced here by a subclass whose
+    ``is_json_response_enabled`` is ``JSON_ANSWER`` where a request set it, else the configured value. A
+    session's own tasks start in its ``initialize`` request, where Gate never sets it, so the session's
+    message router keeps the configured mode and routes a streamed call's progress to its stream.
+    """
+    from mcp.server import streamable_http_manager as manager
+
+    base = manager.StreamableHTTPServerTransport
+    if getattr(base, "per_request_json", False):
+        return
+
+    class PerRequestJSONTransport(base):  # type: ignore[misc,valid-type]
+        per_request_json = True
+        _configured_json = False
+
+        @property
+        def is_json_response_enabled(self) -> bool:
+            chosen = JSON_ANSWER.get()
+            return self._configured_json if chosen is None else chosen
+
+        @is_json_response_enabled.setter
+        def is_json_response_enabled(self, value: bool) -> None:
+            self._configured_json = value
+
+    manager.StreamableHTTPServerTransport = PerRequestJSONTransport  # type: ignore[misc]
+
+
+async def _read_body(receive) -> tuple[bytes, Any] | None:
+    """The request's whole body, and a ``receive`` that gives it again to the app (then the real one's
+    messages); None when the client went away before sending all of it."""
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return None
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    body = b"".join(chunks)
+    pending = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def replay():
+        return pending.pop() if pending else await receive()
+
+    return body, replay
+
+
 def _allowed(value: str, allowed: list[str]) -> bool:
     """``value`` (a Host or Origin header) is in ``allowed``, where ``name:*`` stands for name with any port."""
     return value in allowed or any(a.endswith(":*") and value.startswith(a[:-1]) for a in allowed)
@@ -155,12 +227,20 @@ class Gate:
     """ASGI middleware: /healthz (``{"status": "ok"}``; what runs only with the token); then Host and Origin,
     answered in JSON with the flag that allows them (the SDK checks them again and answers in plain text); then
     the bearer token (if any); then the request body's declared length. Every refusal closes the connection,
-    so the server never reads the body of a request it refused."""
+    so the server never reads the body of a request it refused. With ``per_request_json`` a POST's body is
+    read first and a ``tools/call`` without a progress token is answered in JSON (``JSON_ANSWER``)."""
 
     def __init__(
-        self, app: Any, token: str | None, health: dict[str, Any], security: Any = None, max_body: int = MAX_BODY
+        self,
+        app: Any,
+        token: str | None,
+        health: dict[str, Any],
+        security: Any = None,
+        max_body: int = MAX_BODY,
+        per_request_json: bool = False,
     ):
         self.app, self.token, self.health, self.security, self.max_body = app, token, health, security, max_body
+        self.per_request_json = per_request_json
 
     def _authorized(self, scope) -> bool:
         if self.token is None:
@@ -228,6 +308,18 @@ class Gate:
         if refusal is not None:
             await _refuse(send, *refusal)
             return
+        if self.per_request_json and scope.get("method") == "POST":
+            read = await _read_body(receive)
+            if read is None:  # the client went away (or its stalled body was cut off): nobody to answer
+                return
+            body, receive = read
+            if answer_in_json(body):
+                reset = JSON_ANSWER.set(True)
+                try:
+                    await self.app(scope, receive, send)
+                finally:
+                    JSON_ANSWER.reset(reset)
+                return
         await self.app(scope, receive, send)
 
     def _body_refusal(self, scope) -> tuple[int, dict[str, Any]] | None:
@@ -378,6 +470,8 @@ def serve_http(
     from ..capabilities import registry
 
     security = security_settings(host, port, allowed_hosts or [], allowed_origins or [])
+    if not json_response:
+        per_request_json_transport()
     app = server.streamable_http_app(
         json_response=json_response, stateless_http=stateless, host=host, transport_security=security
     )
@@ -393,7 +487,7 @@ def serve_http(
     # uvicorn's limit_concurrency answers 503 only once a request's headers are in; the protocol's cap
     # refuses the connection itself
     config = uvicorn.Config(
-        Gate(app, token, health, security),
+        Gate(app, token, health, security, per_request_json=not json_response),
         log_level="warning",
         lifespan="on",
         http=guarded_protocol(header_timeout, max_connections),
