@@ -826,3 +826,18 @@ def test_convertible_notes_are_the_long_term_debt_of_a_filer_with_no_other_debt_
     assert get_financial_concept("NVDA", "long_term_debt", fiscal_year=2025).values[0].matched_tag == (
         "us-gaap:LongTermDebtNoncurrent"
     )
+
+
+def test_a_value_first_filed_under_another_tag_names_that_filing(sec):
+    # NVIDIA's FY2020 revenue, 10,918,000,000: edgar follows us-gaap:Revenues, which first carries FY2020 in the
+    # FY2022 10-K (0001045810-22-000036, filed 2022-03-18); the same value was filed on 2020-02-20 in the FY2020
+    # 10-K (0001045810-20-000010) under us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax
+    r = get_financial_concept("NVDA", "revenue", fiscal_year=2020)
+    assert [(v.value, v.accession_number) for v in r.values] == [(10_918_000_000, "0001045810-22-000036")]
+    (note,) = [n for n in r.notes if "filed earlier under another tag" in n]
+    assert (
+        "on 2020-02-20 in 0001045810-20-000010 (10-K, us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax)"
+        in note
+    )
+    # Apple's FY2024 revenue cites its own first filing: no such note
+    assert not any("filed earlier" in n for n in get_financial_concept("AAPL", "revenue", fiscal_year=2024).notes)

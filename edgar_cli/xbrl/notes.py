@@ -99,6 +99,17 @@ def describe_values(
             + (f", and at {len(totals) - 1} other date(s) shown" if len(totals) > 1 else "")
             + f". That total is the balance sheet's other line; ask for {line} for it."
         )
+    earlier = [(v, series.first_filed[_period(v)]) for v in shown if _period(v) in series.first_filed]
+    if earlier:
+        firsts = "; ".join(
+            f"{v.value:,} for the period ending {v.end} on {r[7]} in {r[3]} ({r[6]}, {tag})"
+            for v, (tag, r) in sorted(earlier, key=lambda x: x[0].end)[-3:]
+        )
+        more = f" (and {len(earlier) - 3} more)" if len(earlier) > 3 else ""
+        notes.append(
+            f"The same value was filed earlier under another tag of the concept: {firsts}{more}. Each row cites the "
+            "first filing of the tag edgar follows (matched_tag); the figure itself is unchanged."
+        )
     ignored: dict[str, int] = {}  # form -> the facts of a period shown ignored in it
     for (form, start, end), n in series.ignored_periods.items():
         if (start, end) in _periods(shown):

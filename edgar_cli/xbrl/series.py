@@ -56,6 +56,8 @@ class Series:
         self.apart: dict[str, tuple[str, str, tuple]] = {}
         # a value a wider total the filer tags holds and differs from: end -> (its tag, the total, its row)
         self.wider: dict[str, tuple[str, str, tuple]] = {}
+        # a value another chain tag gave first, in an earlier filing: (start, end) -> (that tag, its row)
+        self.first_filed: dict[tuple[str | None, str], tuple[str, tuple]] = {}
         self.unsummed: list[Unsummed] = []  # a composite's dates whose lines are tagged but cannot be summed
         # (start, end) ISO dates of a value revised as a reclassification -> what shows no result changed, in words
         self.reclassified: dict[tuple[str | None, str], str] = {}
@@ -143,6 +145,7 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
         out.unit = max(units_count, key=lambda u: (u in preferred, len(units_count[u]), u == "USD"))
     claimed: dict[tuple, str] = {}
     grouped: dict[tuple, list] = {}
+    earlier_tags: dict[tuple, list] = {}  # period -> (tag, row) of later chain tags that did not claim it
     canon = _PeriodKeys()
     for tag, body in present:
         if body is None:
@@ -167,6 +170,8 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
                 where = (r[6], r[0], r[1])
                 out.ignored_periods[where] = out.ignored_periods.get(where, 0) + 1
         new = [k for k in by_period if k not in claimed]
+        for k in by_period.keys() - set(new):  # a period an earlier tag claimed: its rows here may be earlier
+            earlier_tags.setdefault(k, []).extend((tag, r) for r in by_period[k])
         for k in new:
             claimed[k] = tag
             grouped[k] = by_period[k]
@@ -205,6 +210,9 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
         if fv is not None:
             out.values.append(fv)
             last_filed[(fv.start, fv.end)] = max(r[7] for r in rows)
+            first = _first_filed_elsewhere(fv, earlier_tags.get(key, ()))
+            if first is not None:
+                out.first_filed[(fv.start.isoformat() if fv.start else None, fv.end.isoformat())] = first
     out.values.sort(key=lambda v: (v.end, v.days or 0), reverse=True)
     if "shares" in (out.unit or ""):
         _corroborate_splits(facts, out.values)
@@ -215,6 +223,17 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
         _name_reclassifications(facts, spec, out.values, out.unit or "", out)
     _lines_apart(facts, spec, out)
     return out
+
+
+def _first_filed_elsewhere(fv: FactRecord, others) -> tuple[str, tuple] | None:
+    """(tag, row) of the earliest filing that gave ``fv``'s unrevised value under another tag of the chain before
+    the filing ``fv`` cites (NVIDIA's FY2020 revenue: us-gaap:Revenues from the 2022 10-K, filed in 2020 under
+    us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax); None when ``fv`` cites the first filing."""
+    if fv.restated:
+        return None
+    cited = fv.filed.isoformat()
+    same = [(r[7], tag, r) for tag, r in others if r[2] == fv.value and r[7] < cited]
+    return min(same, key=lambda x: (x[0], x[2][3]))[1:] if same else None
 
 
 def _lines_apart(facts: CompanyFacts, spec: Concept, out: Series) -> None:
