@@ -1370,7 +1370,7 @@ class Grounder(Derived):
             return False
         sup = other.support
         where = (
-            f" ({sup.form} {sup.accession_number}, filed {sup.filed})"
+            f" ({sup.form} {sup.accession_number}{S.filed_text(sup.filed)})"
             if sup is not None and sup.accession_number
             else ""
         )
