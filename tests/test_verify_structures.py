@@ -223,6 +223,26 @@ def test_a_fiscal_year_ended_on_the_first_day_of_the_next_is_not_grounded(sec):
     assert right.verdict == "grounded"
 
 
+def test_a_balance_as_of_the_day_after_a_quarter_end_blames_the_date_not_the_balance(sec):
+    # Tesla's inventory (us-gaap:InventoryNet) 10,327,000,000 as of 2022-09-30 in its Q3 FY2022 10-Q
+    # 0000950170-22-019867; 2022-10-01 is the first day of the fourth quarter, and no period ends on it
+    r = verify_answer(
+        "Tesla's inventory stood at $10.33 billion as of October 1, 2022, up from $5.76 billion at the end of 2021.",
+        company="TSLA",
+    )
+    assert r.verdict == "ungrounded"
+    day = figure(r, "October 1, 2022")
+    assert day.status == "ungrounded" and "2022-09-30" in day.reason
+    stock = figure(r, "$10.33 billion")
+    assert stock.status == "grounded" and stock.support.accession_number == "0000950170-22-019867"
+    assert any("the date is what is wrong" in n.lower() for n in stock.notes)
+    right = verify_answer(
+        "Tesla's inventory stood at $10.33 billion as of September 30, 2022, up from $5.76 billion at the end of 2021.",
+        company="TSLA",
+    )
+    assert right.verdict == "grounded"
+
+
 def test_a_quarter_end_a_day_off_blames_the_date_and_names_the_reported_end(sec):
     r = verify_answer("Apple's total net sales for the quarter ended July 2, 2023 were $81.8 billion.", company="AAPL")
     assert r.verdict == "ungrounded"

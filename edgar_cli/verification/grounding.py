@@ -52,6 +52,10 @@ from .claims import NUMERIC, Figure
 from .derived import Derived
 from .verdict import flag
 
+# A balance dated this close to a reported quarter's or year's end, and no period's end ("as of October 1" for
+# September 30), is that end written wrong
+NEAR_AS_OF_DAYS = 3
+
 # Concepts whose sign says something: a negative value is a loss or an outflow.
 SIGNED_CONCEPTS = frozenset(
     {"net_income", "operating_income", "gross_profit", "operating_cash_flow", "eps_basic", "eps_diluted"}
@@ -167,6 +171,20 @@ _LIST_RUN = lazy(
 
 
 _LIST_SEP = lazy(r"\s*,?\s*(?:and\s+)?", re.I)
+
+
+# After a figure, ", research and development " up to the next figure: the label of the next figure of a list of
+# labelled figures ("sales and marketing $1.78 billion, research and development $1.67 billion, ..."), not this one's
+_NEXT_LABEL = lazy(r"\s*[,;]\s*(?:and\s+)?(?:[A-Za-z][\w&'-]*\s+){1,6}(?:of\s+|was\s+|were\s+|at\s+)?", re.I)
+_FIGURE_START = lazy(r"(?:[$€£¥]|[A-Z]{2}\$)\d")
+
+
+def _own_after(fig: Figure) -> str:
+    """The words after a figure that can say what it is: none when they label the next figure of a list."""
+    rest = fig.context[len(fig.lead) + len(fig.text) + len(fig.after) :] if fig.context.startswith(fig.lead) else ""
+    if _NEXT_LABEL.fullmatch(fig.after) and _FIGURE_START.match(rest):
+        return ""
+    return fig.after
 
 
 def _list_tail(fig: Figure) -> str | None:
@@ -718,10 +736,11 @@ class Grounder(Derived):
         hit, listed, carried = None, [], ""
         before_hits: list[W.Named] = []
         tail = _list_tail(fig)  # "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
-        after = W.find_concepts((tail if tail is not None else fig.after)[:60], self.company_words)
+        words_after = tail if tail is not None else _own_after(fig)
+        after = W.find_concepts(words_after[:60], self.company_words)
         # ("spent $182.4 billion on research and development": "on" names what was spent on, not a base)
         filler = _TAIL_FILLER if tail is not None or _SPENT.search(fig.clause) else _FILLER
-        if after and filler.fullmatch((tail if tail is not None else fig.after)[: after[0].start]):
+        if after and filler.fullmatch(words_after[: after[0].start]):
             hit = after[0]
         if hit is None:
             # (a comparison's base is named after its cue: "... of its common stock, up from $33.7 billion")
@@ -1197,7 +1216,7 @@ class Grounder(Derived):
         """The words that say what a figure is: its clause and the words after it; for a clause that only carries
         the sentence's measure on ("..., later revised to $1.15 billion"), the sentence's words before it."""
         tail = _list_tail(fig)
-        words = W.content_words(fig.clause + " " + (tail if tail is not None else fig.after)[:60])
+        words = W.content_words(fig.clause + " " + (tail if tail is not None else _own_after(fig))[:60])
         if self._carries(fig):
             words |= W.content_words(fig.lead[-160:])
         return words - self.company_words
@@ -1216,7 +1235,7 @@ class Grounder(Derived):
         own words carry ("$650 million of H20 chips to a customer" is not ContractWithCustomerLiability...)."""
         # (a filing's name is not a name of the figure: "the fiscal 2023 Form 10-K shows ...")
         marked = W.marked_words(_no_filing(fig.lead), _no_filing(fig.after)) - self.company_words - self.company_lemmas
-        near = W.content_words(fig.clause[-30:] + " " + fig.after[:30])
+        near = W.content_words(fig.clause[-30:] + " " + _own_after(fig)[:30])
         if self._carries(fig):
             # a figure that carries the sentence's measure on is near what the figure before it is near
             cut = len(fig.lead) - len(fig.clause)
@@ -1753,6 +1772,22 @@ class Grounder(Derived):
             return f" ({self.ref.name}'s XBRL facts begin with FY{first}, which ended {first_end}{history})"
         return ""
 
+    def balance_date_near(self, d: date) -> date | None:
+        """The end of a reported quarter or year within NEAR_AS_OF_DAYS of ``d`` when no reported period ends on
+        ``d`` (a balance "as of" the next period's first day): the date meant; None otherwise. Only the ends of
+        quarters and years count: a cover page's share count is dated weeks after its period."""
+        iso = d.isoformat()
+        ends: set[date] = set()
+        for _tag, _unit, start, end in self.pool.periods:
+            if end == iso:
+                return None
+            if start is not None:
+                e = date.fromisoformat(end)
+                if XP.classify(date.fromisoformat(start), e) in ("annual", "quarterly"):
+                    ends.add(e)
+        near = sorted((e for e in ends if 0 < abs((e - d).days) <= NEAR_AS_OF_DAYS), key=lambda e: abs((e - d).days))
+        return near[0] if near else None
+
     def _date(self, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
         """A date against the periods reported: an end ("the year ended D", "as of D") against period ends only,
         exactly; a start against starts; an end ("ended D") a few days from a reported period's end is that end
@@ -1788,6 +1823,11 @@ class Grounder(Derived):
         if fig.date_role == "end" and close:  # "the quarter ended July 2, 2023" of a quarter that ended July 1
             row.status = "ungrounded"
             row.reason = f"No period {self.ref.name} reports ends on {iso}; the nearest ends {close[0]}."
+            return row
+        balance = self.balance_date_near(d) if fig.date_role == "as_of" else None
+        if balance is not None:  # "as of October 1, 2022" of a balance sheet dated September 30
+            row.status = "ungrounded"
+            row.reason = f"No period {self.ref.name} reports ends on {iso}; its nearest balance date is {balance}."
             return row
         what = {"end": "ends", "as_of": "ends", "start": "begins"}.get(fig.date_role or "", "begins or ends")
         row.reason = f"No reported period {what} on this date; other dates are not checked."
