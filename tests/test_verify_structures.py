@@ -243,6 +243,29 @@ def test_a_balance_as_of_the_day_after_a_quarter_end_blames_the_date_not_the_bal
     assert right.verdict == "grounded"
 
 
+def test_a_figure_a_year_earlier_than_a_quarter_is_checked_for_the_same_quarter_a_year_before(sec):
+    # Snowflake (CIK 1640147) us-gaap:GeneralAndAdministrativeExpense: Q1 FY2026 (2025-02-01 to 2025-04-30)
+    # 209,587,000 and Q1 FY2025 (2024-02-01 to 2024-04-30) 93,148,000, in its 10-Q 0001640147-25-000110
+    cite = ["0001640147-25-000110"]
+    reversed_ = verify_answer(
+        "Snowflake's 10-Q for the quarter ended April 30, 2025 shows general and administrative expense of "
+        "$93.1 million, down from $209.6 million in the same quarter a year earlier.",
+        company="SNOW",
+        cite=cite,
+    )
+    assert reversed_.verdict == "ungrounded"
+    base = figure(reversed_, "$209.6 million")
+    assert base.status == "ungrounded" and "2024-04-30" in base.reason  # checked for Q1 FY2025, 93,148,000
+    right = verify_answer(
+        "Snowflake's 10-Q for the quarter ended April 30, 2025 shows general and administrative expense of "
+        "$209.6 million, up from $93.1 million in the same quarter a year earlier.",
+        company="SNOW",
+        cite=cite,
+    )
+    assert right.verdict == "grounded"
+    assert str(figure(right, "$93.1 million").support.end) == "2024-04-30"
+
+
 def test_a_quarter_end_a_day_off_blames_the_date_and_names_the_reported_end(sec):
     r = verify_answer("Apple's total net sales for the quarter ended July 2, 2023 were $81.8 billion.", company="AAPL")
     assert r.verdict == "ungrounded"

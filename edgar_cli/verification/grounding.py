@@ -563,6 +563,12 @@ class Grounder(Derived):
             if label is not None:
                 row.claimed_fiscal_year = label - 1
                 return P.Claim(fiscal_year=label - 1, period_type=ptype, text=f"FY{label - 1} ({text})")
+            before = self._a_year_before(fig.prior_to, ptype)
+            if before is not None:
+                # "the quarter ended April 30, 2025 ... $93.1 million in the same quarter a year earlier": the
+                # reported quarter (or balance) ending a year before that one
+                row.claimed_period_end, row.claimed_period_text = before, f"the period ended {before} ({text})"
+                return P.Claim(end=before, period_type=ptype, text=f"the period ended {before} ({text})")
         if quarter is None and ptype == "quarterly" and end is not None and end in self.cal.labels:
             # "the quarter ended January 25, 2026", the last day of a fiscal year: its fourth quarter, which a
             # 10-K gives only inside the year (derived as the year less its first nine months)
@@ -1771,6 +1777,18 @@ class Grounder(Derived):
             history = f"; {self.earlier_history}" if self.earlier_history else ""
             return f" ({self.ref.name}'s XBRL facts begin with FY{first}, which ended {first_end}{history})"
         return ""
+
+    def _a_year_before(self, end: date, ptype: str | None) -> date | None:
+        """The end of the reported period of kind ``ptype`` (quarterly, instant, ...) a year before ``end`` (358
+        to 372 days: 52/53-week years included), the nearest to 365 days; None when none is reported."""
+        if ptype not in ("quarterly", "instant", "ytd"):
+            return None
+        ends = set()
+        for _tag, _unit, start, e in self.pool.periods:
+            d = date.fromisoformat(e)
+            if 358 <= (end - d).days <= 372 and XP.classify(date.fromisoformat(start) if start else None, d) == ptype:
+                ends.add(d)
+        return min(ends, key=lambda d: abs((end - d).days - 365)) if ends else None
 
     def balance_date_near(self, d: date) -> date | None:
         """The end of a reported quarter or year within NEAR_AS_OF_DAYS of ``d`` when no reported period ends on
