@@ -96,3 +96,18 @@ def test_the_nine_month_figure_given_as_the_quarter_is_of_another_period(sec):
     first, second = [f for f in r.figures if f.text == "$527.0 million"]
     assert first.status == "grounded" and second.status == "mismatched_period"
     assert r.verdict == "ungrounded"
+
+
+def test_the_three_months_ended_a_fiscal_years_last_day_are_its_fourth_quarter_derived_from_its_inputs(sec):
+    # Apple us-gaap:SellingGeneralAndAdministrativeExpense FY2025 (2024-09-29..2025-09-27) 27,601,000,000 (10-K
+    # 0000320193-25-000079), nine months to 2025-06-28 20,553,000,000 (10-Q 0000320193-25-000073): Q4 7,048,000,000
+    r = verify_answer(
+        "Apple's SG&A expense for the three months ended September 27, 2025 was about $7.05 billion (full-year "
+        "$27.60 billion less $20.55 billion for the first nine months).",
+        company="AAPL",
+    )
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert figure(r, "$27.60 billion").support.fiscal_period == "FY"
+    assert figure(r, "$20.55 billion").support.fiscal_period == "9M"
+    q = figure(r, "$7.05 billion")
+    assert q.status == "derived" and "Q4" in q.reason

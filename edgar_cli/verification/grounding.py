@@ -86,6 +86,7 @@ _FILLER = lazy(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dolla
 # ... and after a list of figures: "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
 _TAIL_FILLER = lazy(r"\s*\)?\s*(?:(?:in|of|from|for|on|into|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 # A year less its first nine months (or six months less the first quarter): the part is the derivation's input
+_THREE_MONTHS_ENDED = lazy(r"\b(?:three|3)[- ]months?\s+(?:ended|ending)\b|\b13[- ]weeks?\s+(?:ended|ending)\b", re.I)
 _DERIVED_PART = lazy(
     r"\b(?:less|minus|subtract\w*|without)\s+(?:the\s+)?(?:\S+\s+){0,4}?(?:first\s+)?"
     r"(?:nine|six|three)[- ]months?\b|\b(?:nine|six)[- ]month\s+total\s+from\b",
@@ -525,6 +526,28 @@ class Grounder(Derived):
             row.claimed_fiscal_year = None
         quarter, ptype, text, end = fig.fiscal_period, fig.period_type, fig.period_text, fig.period_end
         q = _QUARTER_WORDS.search(fig.context)
+        if (
+            fy is None
+            and end is not None
+            and end in self.cal.labels
+            and _THREE_MONTHS_ENDED.search(fig.context)
+            and _DERIVED_PART.search(fig.context)
+        ):
+            # "SG&A for the three months ended September 27, 2025 was $7.05 billion (full-year $27.60 billion less
+            # $20.55 billion for the first nine months)": the last day of a fiscal year ends its fourth quarter,
+            # the figure is that quarter's and each input is for the period its own words name
+            fy = self.cal.labels[end]
+            own = _own_period(fig)
+            if own is None:
+                quarter, ptype, text = "Q4", "quarterly", f"the three months ended {end} (Q4 FY{fy})"
+            elif own == "FY":
+                quarter, ptype, text = None, "annual", f"the full year fiscal {fy}"
+            else:
+                quarter, ptype = own, "ytd"
+                text = f"the {'first nine' if own == '9M' else 'first six'} months of fiscal {fy}"
+            row.claimed_fiscal_year, row.claimed_period_end = fy, None
+            row.claimed_fiscal_period, row.claimed_period_text = quarter or "FY", text  # type: ignore[assignment]
+            return P.Claim(fiscal_year=fy, quarter=quarter, period_type=ptype, text=text)
         own = _own_period(fig) if q and _DERIVED_PART.search(fig.context) else None
         if own is not None and fy is not None:
             # "Q4 revenue, calculated as the full-year $416.2 billion less $313.7 billion for the first nine
