@@ -111,3 +111,17 @@ def test_the_three_months_ended_a_fiscal_years_last_day_are_its_fourth_quarter_d
     assert figure(r, "$20.55 billion").support.fiscal_period == "9M"
     q = figure(r, "$7.05 billion")
     assert q.status == "derived" and "Q4" in q.reason
+
+
+def test_the_inputs_of_a_ratio_of_the_wrong_year_are_checked_as_inputs_for_the_year_named(sec):
+    # Apple FY2025 us-gaap:ResearchAndDevelopmentExpense 34,550,000,000 and revenue 416,161,000,000 (10-K
+    # 0000320193-25-000079): 8.30%; 8.0% is FY2024's (31,370,000,000 / 391,035,000,000, 0000320193-24-000123)
+    r = verify_answer(
+        "Apple's R&D spending equaled 8.0% of net sales in fiscal 2025 ($34.55 billion on $416.2 billion).",
+        company="AAPL",
+    )
+    assert r.verdict == "ungrounded"
+    assert figure(r, "8.0%").status == "mismatched_period"
+    rnd = figure(r, "$34.55 billion")  # right: the ratio is what is wrong, not its inputs
+    assert rnd.status == "grounded" and rnd.support.matched_tag == "us-gaap:ResearchAndDevelopmentExpense"
+    assert rnd.support.accession_number == "0000320193-25-000079"

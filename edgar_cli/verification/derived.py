@@ -53,6 +53,7 @@ class Derived:
     text_ok: set[int]
     company_words: frozenset[str]
     _ratio_series: dict[str, list[FactRecord]] | None
+    _claimed_derivations: dict[int, G.Derivation]
 
     if TYPE_CHECKING:
 
@@ -348,6 +349,8 @@ class Derived:
                 row.notes.append(
                     f"For {G.describe_period(own[0].period)} it is {own[0].value:,.2f} ({own[0].formula})."
                 )
+                # the amounts the sentence derives it from are the claimed period's inputs, not the other's
+                self._claimed_derivations[fig.start] = own[0]
         else:
             if claim.stated:
                 row.notes.append(

@@ -399,6 +399,8 @@ class Grounder(Derived):
         self._quarter_ends: list[date] | None = None
         self._uncited: Grounder | None = None
         self._derived_rows: list[tuple[tuple[int, int], int, VerifiedFigure]] = []  # (sentence, end, row)
+        # a derived figure of another period than the claimed one: the claimed period's derivation, by figure start
+        self._claimed_derivations: dict[int, G.Derivation] = {}
         self.text_ok: set[int] = set()  # figures the cited text may still support (never one XBRL contradicts)
         name_words = re.findall(r"[A-Za-z]+", ref.name)
         acronym = "".join(w[0] for w in name_words if w[0].isupper() and w.lower() not in _LEGAL_WORDS)
@@ -478,6 +480,12 @@ class Grounder(Derived):
                 self._held_elsewhere(fig, out, only_if_held=in_pool)
         if out.status == "derived" and out.inputs:
             self._derived_rows.append((fig.sentence, fig.end, out))
+        elif out.status == "mismatched_period" and fig.start in self._claimed_derivations:
+            # "8.0% of net sales in fiscal 2025 ($34.55 billion on $416.2 billion)", 8.0% being fiscal 2024's:
+            # the amounts given as its inputs are checked as the inputs of fiscal 2025's ratio
+            claimed = out.model_copy(deep=True)
+            self._set_inputs(claimed, self._claimed_derivations[fig.start])
+            self._derived_rows.append((fig.sentence, fig.end, claimed))
         return out
 
     def _input_of_derivation(self, fig: Figure, row: VerifiedFigure) -> bool:
