@@ -169,3 +169,31 @@ def test_the_cli_grounds_a_cited_documents_figure_and_exits_ten_on_a_false_twin(
         "verify", "Boeing's revenues were $77.8 billion in 2024.", "--company", "BA", "--cite", BA_10K, "--json"
     )
     assert bad.rc == ExitStatus.UNGROUNDED
+
+
+def test_a_currency_neutral_rate_is_never_contradicted_by_the_reported_facts(sec):
+    # nke-20250531.htm: "Revenues were $46.3 billion in fiscal 2025 compared to $51.4 billion for fiscal 2024,
+    # which decreased 10% and 9% on a reported and currency-neutral basis, respectively"; reported revenue
+    # 46,309,000,000 and 51,362,000,000 (-9.84%)
+    r = verify_answer(
+        "Nike's revenues fell 10% to $46.3 billion in fiscal 2025, from $51.4 billion in fiscal 2024 (down 9% "
+        "currency-neutral).",
+        company="NKE",
+        cite=[NKE_10K],
+    )
+    assert figure(r, "10%").status == "derived"
+    assert figure(r, "9%").status in ("grounded", "unchecked"), figure(r, "9%").reason
+    assert r.verdict != "ungrounded"
+
+
+def test_a_hyphenated_point_change_of_a_ratio_is_a_change_in_points_not_an_amount(sec):
+    # unp-20241231.htm: "our operating ratio was 59.9%, improving 2.4 points from 2023"; diluted EPS 11.09 (2024)
+    # and 10.45 (2023) in its inline facts: up 6.1%
+    r = verify_answer(
+        "Union Pacific's 2024 operating ratio was 59.9%, a 2.4-point improvement, and its diluted EPS rose 6% to $11.09.",
+        company="UNP",
+        cite=[UNP_10K],
+    )
+    assert figure(r, "2.4-point").kind == "percentage_points" and figure(r, "2.4-point").status == "unchecked"
+    assert figure(r, "$11.09").status == "grounded" and figure(r, "6%").status == "derived"
+    assert r.verdict != "ungrounded"

@@ -86,6 +86,13 @@ _FILLER = lazy(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dolla
 # ... and after a list of figures: "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
 _TAIL_FILLER = lazy(r"\s*\)?\s*(?:(?:in|of|from|for|on|into|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 # A year less its first nine months (or six months less the first quarter): the part is the derivation's input
+# A figure on a basis the filer computes outside its reported (XBRL) figures
+_NON_GAAP_BASIS = lazy(
+    r"\b(?:on\s+an?\s+)?(?:currency[- ]neutral|constant[- ]currency|fx[- ]neutral|non[- ]GAAP|organic)"
+    r"(?:\s+basis)?\b|\bin\s+constant\s+currency\b|\bexcluding\s+(?:the\s+(?:impact|effect)s?\s+of\s+)?"
+    r"(?:foreign\s+)?(?:currency|exchange)",
+    re.I,
+)
 _THREE_MONTHS_ENDED = lazy(r"\b(?:three|3)[- ]months?\s+(?:ended|ending)\b|\b13[- ]weeks?\s+(?:ended|ending)\b", re.I)
 _DERIVED_PART = lazy(
     r"\b(?:less|minus|subtract\w*|without)\s+(?:the\s+)?(?:\S+\s+){0,4}?(?:first\s+)?"
@@ -445,6 +452,16 @@ class Grounder(Derived):
             return row
         if fig.kind == "percentage_points":
             row.reason = "A change in percentage points: edgar does not derive differences of ratios."
+            return row
+        basis = _NON_GAAP_BASIS.search(fig.clause[-30:] + " " + fig.text + " " + fig.after[:30])
+        if basis is not None and fig.kind in NUMERIC:
+            # "(down 9% currency-neutral)": a measure on a basis the filer computes outside its XBRL facts; the
+            # reported facts neither support nor contradict it, a cited passage can
+            self.text_ok.add(fig.start)
+            row.reason = (
+                f"The sentence gives {fig.text} {basis.group(0).strip()}: a basis edgar does not compute from the "
+                "XBRL facts (which are as reported), so they neither support nor contradict it."
+            )
             return row
         if self._input_of_derivation(fig, row):
             return row
