@@ -197,3 +197,16 @@ def test_a_hyphenated_point_change_of_a_ratio_is_a_change_in_points_not_an_amoun
     assert figure(r, "2.4-point").kind == "percentage_points" and figure(r, "2.4-point").status == "unchecked"
     assert figure(r, "$11.09").status == "grounded" and figure(r, "6%").status == "derived"
     assert r.verdict != "ungrounded"
+
+
+def test_an_undated_margin_that_holds_only_for_a_year_the_sentence_does_not_name_is_not_grounded(sec):
+    # crm-20250131.htm: operating income 7,205,000,000 / revenue 37,895,000,000 = 19.0% for fiscal 2025;
+    # 5,011,000,000 / 34,857,000,000 = 14.4% for fiscal 2024
+    said = (
+        "Salesforce's income from operations rose to $7.2 billion in fiscal 2025 from $5.0 billion a year earlier, "
+        "lifting its operating margin to about {}."
+    )
+    wrong = verify_answer(said.format("14%"), company="CRM", cite=[CRM_10K])
+    assert wrong.verdict != "grounded" and figure(wrong, "14%").status == "unchecked"
+    right = verify_answer(said.format("19%"), company="CRM", cite=[CRM_10K])
+    assert right.verdict == "grounded" and figure(right, "19%").status == "derived"

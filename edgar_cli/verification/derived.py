@@ -319,7 +319,19 @@ class Derived:
             row.status = "derived"
             row.reason = f"{best.formula} = {shown}, rounds to {fig.text} ({where})."
             if not claim.stated:
+                from .grounding import _untied_periods  # (grounding mixes this class in)
+
                 row.notes.append(f"The answer names no period for this figure; the computation is for {where}.")
+                untied = _untied_periods(P.find_mentions(fig.context, fig.context)[0], best.period)
+                if untied:
+                    # "rose to $7.2 billion in fiscal 2025 ..., lifting its operating margin to about 14%": the
+                    # sentence names fiscal 2025 and the 14% holds only for fiscal 2024, a period it does not name
+                    row.status = "unchecked"
+                    row.reason = (
+                        f"{best.formula} = {shown} rounds to {fig.text}, but only for {where}; the sentence names "
+                        f"{', '.join(untied)}, which edgar did not tie to this figure."
+                    )
+                    return True
                 latest = max(
                     (d for d in every if d.period.period_type == best.period.period_type),
                     key=lambda d: d.period.end,
