@@ -210,3 +210,16 @@ def test_an_undated_margin_that_holds_only_for_a_year_the_sentence_does_not_name
     assert wrong.verdict != "grounded" and figure(wrong, "14%").status == "unchecked"
     right = verify_answer(said.format("19%"), company="CRM", cite=[CRM_10K])
     assert right.verdict == "grounded" and figure(right, "19%").status == "derived"
+
+
+def test_a_figure_the_cited_statements_do_not_carry_is_unchecked_not_contradicted(sec):
+    # ba-20241231.htm: "BCA total backlog of $435,175 million at December 31, 2024 decreased from $440,507 million
+    # at December 31, 2023": a segment's backlog, not an inline fact of the company
+    r = verify_answer(
+        "Boeing Commercial Airplanes' total backlog was $435.2 billion at December 31, 2024, down from $440.5 billion "
+        "a year earlier.",
+        company="BA",
+        cite=[BA_10K],
+    )
+    assert r.verdict != "ungrounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert figure(r, "$440.5 billion").status == "unchecked"

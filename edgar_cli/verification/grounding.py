@@ -406,6 +406,8 @@ class Grounder(Derived):
         self._quarter_ends: list[date] | None = None
         self._uncited: Grounder | None = None
         self._derived_rows: list[tuple[tuple[int, int], int, VerifiedFigure]] = []  # (sentence, end, row)
+        # figures (by start) contradicted by the value of the concept they name for the period claimed
+        self.concept_contradicted: set[int] = set()
         # a derived figure of another period than the claimed one: the claimed period's derivation, by figure start
         self._claimed_derivations: dict[int, G.Derivation] = {}
         self.text_ok: set[int] = set()  # figures the cited text may still support (never one XBRL contradicts)
@@ -955,6 +957,7 @@ class Grounder(Derived):
         if actual:
             f = actual[0]
             row.status = "ungrounded"
+            self.concept_contradicted.add(fig.start)
             row.reason = (
                 f"{self.ref.name}'s {label} for {G.describe_period(f)} is {S.fmt(f.value)} {f.unit} "
                 f"({f.matched_tag}, {f.form} {f.accession_number}); {fig.text} does not round to it."

@@ -298,6 +298,8 @@ def verify_answer(
     QL.check(rows, text, facts if facts.tags else None)  # directions, multiples, week counts, named bases
     if not facts.tags:
         _nothing_contradicts(rows, ref)
+    elif inline:
+        _only_facts_contradict(rows, ref, grounder.concept_contradicted)
     _note_reorganisation(ref, facts.calendar, rows, notes)
     _other_companies(rows, ref, _subject_reader(client, ref))
     return verdict(
@@ -563,6 +565,25 @@ def _nothing_contradicts(rows: list[VerifiedFigure], ref: CompanyRef) -> None:
                 f"{ref.name} has no XBRL facts here, and the cited filings' text (where it could be read) "
                 "does not state this figure: nothing to check it against."
             )
+
+
+def _only_facts_contradict(rows: list[VerifiedFigure], ref: CompanyRef, by_concept: set[int]) -> None:
+    """With only the cited documents' inline facts (a few years of one filing's statements), a figure is
+    contradicted by a fact of the concept it names (or a ratio of such facts), never by the absence of a value,
+    by tags its words merely resemble, or by a passage: a backlog, ARR or head count the statements do not
+    carry is unchecked, not wrong."""
+    for row in rows:
+        if row.status not in ("ungrounded", "mismatched_period") or row.kind not in NUMERIC:
+            continue
+        if (row.support is not None and row.support.source == "xbrl_fact") or row.inputs or row.position in by_concept:
+            continue
+        row.status = "unchecked"
+        row.support = None
+        row.reason = (
+            f"{ref.name} has no companyfacts here; the cited filings' inline XBRL facts name no fact of this "
+            f"figure's concept that contradicts it, and their text does not state it: nothing to check it against "
+            f"({row.reason.rstrip('.')})."
+        )
 
 
 def _no_facts(ref: CompanyRef, client: SecClient) -> CompanyFacts:
