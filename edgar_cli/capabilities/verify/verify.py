@@ -200,7 +200,14 @@ def verify_answer(
     when the passage or the column head says which; never one the facts
     contradict. A figure the cited filings do not hold but the company's other
     filings do is unchecked (not contradicted), the filing that holds it named;
-    one superseded or of another period there keeps that status. edgar cannot
+    one superseded or of another period there keeps that status. A company
+    without companyfacts is checked against the inline XBRL facts of the
+    cited documents (ix:nonFraction without dimensions; the document located
+    from the submissions, or named by the citation, whose filing date is then
+    unknown): a figure they do not carry is unchecked, contradicted only by a
+    fact of the concept it names. A figure on a currency-neutral, constant
+    currency, organic or non-GAAP basis is never contradicted by reported
+    facts. edgar cannot
     check segment or product-line figures against companyfacts (only against
     cited text), ratios it does not compute (non-GAAP margins, segment
     margins: unchecked), nor a period its facts do not cover.
