@@ -266,6 +266,24 @@ def test_a_figure_a_year_earlier_than_a_quarter_is_checked_for_the_same_quarter_
     assert str(figure(right, "$93.1 million").support.end) == "2024-04-30"
 
 
+def test_the_measure_carries_past_the_end_of_a_period_to_the_figure_after_it(sec):
+    # Tesla us-gaap:CashAndCashEquivalentsAtCarryingValue 17,576,000,000 at 2021-12-31 and 19,532,000,000 at
+    # 2022-09-30 (10-Q 0000950170-22-019867): "... at the end of 2021 to $19.53 billion" is cash too
+    r = verify_answer(
+        "Tesla's cash and cash equivalents rose from $17.58 billion at the end of 2021 to $19.53 billion at "
+        "September 30, 2022.",
+        company="TSLA",
+    )
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert figure(r, "$19.53 billion").support.accession_number == "0000950170-22-019867"
+    swapped = verify_answer(
+        "Tesla's cash and cash equivalents fell from $19.53 billion at the end of 2021 to $17.58 billion at "
+        "September 30, 2022.",
+        company="TSLA",
+    )
+    assert swapped.verdict != "grounded"
+
+
 def test_a_quarter_end_a_day_off_blames_the_date_and_names_the_reported_end(sec):
     r = verify_answer("Apple's total net sales for the quarter ended July 2, 2023 were $81.8 billion.", company="AAPL")
     assert r.verdict == "ungrounded"
