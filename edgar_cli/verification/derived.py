@@ -319,10 +319,11 @@ class Derived:
             row.status = "derived"
             row.reason = f"{best.formula} = {shown}, rounds to {fig.text} ({where})."
             if not claim.stated:
-                from .grounding import _untied_periods  # (grounding mixes this class in)
+                from .grounding import _BASE_CUE, _untied_periods  # (grounding mixes this class in)
 
                 row.notes.append(f"The answer names no period for this figure; the computation is for {where}.")
-                untied = _untied_periods(P.find_mentions(fig.context, fig.context)[0], best.period)
+                base = bool(_BASE_CUE.search(fig.clause[-40:] + " " + fig.after[:30]))  # "up from 46.2%"
+                untied = _untied_periods(P.find_mentions(fig.context, fig.context)[0], best.period, base)
                 if untied:
                     # "rose to $7.2 billion in fiscal 2025 ..., lifting its operating margin to about 14%": the
                     # sentence names fiscal 2025 and the 14% holds only for fiscal 2024, a period it does not name
