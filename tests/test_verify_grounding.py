@@ -652,3 +652,15 @@ def test_todays_basis_is_not_the_basis_after_only_the_split_the_sentence_names(s
 def test_each_figure_of_an_or_pair_is_held_to_the_basis_said_of_it(sec, answer, statuses):
     r = verify_answer(answer, company="AAPL")
     assert [f.status for f in r.figures if f.kind == "per_share"] == statuses
+
+
+def test_current_deferred_revenue_names_the_current_contract_liability_and_plain_deferred_revenue_names_none(sec):
+    # Snowflake us-gaap:ContractWithCustomerLiabilityCurrent 2,580,039,000 at 2025-01-31 (10-K 0001640147-25-000052)
+    # and 2,198,705,000 at 2024-01-31; its noncurrent part (14,402,000 at 2024-01-31) is not tagged at 2025-01-31,
+    # so the total deferred revenue is not a fact here
+    said = "As of January 31, {}, Snowflake carried $2.58 billion of {}deferred revenue."
+    r = verify_answer(said.format(2025, "current "), company="SNOW")
+    assert r.verdict == "grounded"
+    assert figure(r, "$2.58 billion").support.matched_tag == "us-gaap:ContractWithCustomerLiabilityCurrent"
+    assert verify_answer(said.format(2024, "current "), company="SNOW").verdict == "ungrounded"
+    assert verify_answer(said.format(2025, ""), company="SNOW").verdict != "grounded"
