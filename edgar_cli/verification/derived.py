@@ -71,6 +71,8 @@ class Derived:
 
         def tag_series(self, tag: str) -> list[FactRecord]: ...
 
+        def claim_for(self, fig: Figure, row: VerifiedFigure) -> P.Claim: ...
+
         def _by_words(
             self, fig: Figure, row: VerifiedFigure, claim: P.Claim, matches: list[G.Match], units: list[str]
         ) -> VerifiedFigure: ...
@@ -202,10 +204,40 @@ class Derived:
         words = W.content_words(fig.clause + " " + fig.after[:40]) - self.company_words
         money = sorted({u for (_t, u, _s, _e) in self.pool.periods if "/" not in u and u not in ("pure", "shares")})
         tags = self._about_figure(fig, words, self._tags_named(words, money))
+        if len(tags) > 1:
+            return self._growth_tag_of_amount(fig, tags)
         if len(tags) != 1:
             return None
         tag = next(iter(tags))
         return tag, W.tag_score(words, tag) >= 2
+
+    def _growth_tag_of_amount(self, fig: Figure, tags: set[str]) -> tuple[str, bool] | None:
+        """Of several tags a growth rate's words name, the one the amount it rose or fell to is a value of for the
+        claimed period ("stock-based compensation rose 26.7% to $1.48 billion"); tags that all report that value
+        and the same growth (a cash-flow line and its expense line) count as one. Never firmly: the rate can only
+        be grounded this way, not contradicted."""
+        amount = _amount_after(fig)
+        if amount is None:
+            return None
+        claim = self.claim_for(fig, _scratch_row(fig))
+        if not claim.stated:
+            return None
+        lo, hi = amount
+        held = sorted(
+            t
+            for t in tags
+            if any(
+                claim.accepts(f) and f.value is not None and lo <= abs(Decimal(str(f.value))) <= hi
+                for f in self.tag_series(t)
+            )
+        )
+        rates = {
+            round(d.value, 9)
+            for t in held
+            for d in G.changes({t: self.tag_series(t)}, t, "percent")
+            if claim.accepts(d.period)
+        }
+        return (held[0], False) if held and len(rates) == 1 else None
 
     def _tag_change(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, tag: str, firm: bool) -> bool:
         """A growth rate of a tag the words name: derived when it rounds to the figure for the claimed period;
@@ -468,3 +500,26 @@ class Derived:
         row.reason = f"Free cash flow for {claim.text or 'this period'} cannot be computed from the reported facts."
         self.text_ok.add(fig.start)
         return row
+
+
+_TO = re.compile(r"\s*to\s*$", re.I)
+
+
+def _amount_after(fig: Figure) -> tuple[Decimal, Decimal] | None:
+    """The interval of the amount a growth rate rose or fell to ("rose 26.7% to $1.48 billion"), if one follows."""
+    if not _TO.fullmatch(fig.after) or not fig.context.startswith(fig.lead):
+        return None
+    from .claims import extract_figures
+
+    rest = fig.context[len(fig.lead) + len(fig.text) + len(fig.after) :]
+    nxt = extract_figures(rest)
+    if not nxt or nxt[0].start != 0 or nxt[0].kind != "money":
+        return None
+    return nxt[0].interval
+
+
+def _scratch_row(fig: Figure) -> VerifiedFigure:
+    """A row to read a figure's claimed period on (claim_for writes what it reads on its row)."""
+    return VerifiedFigure(
+        text=fig.text, position=fig.start, context=fig.context, kind=fig.kind, status="unchecked", reason=""
+    )
