@@ -9,6 +9,7 @@ and opened (evals/README.md). Expected values are read from the corpus companyfa
 from __future__ import annotations
 
 import pytest
+from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 
@@ -263,3 +264,27 @@ def test_a_base_a_year_earlier_than_a_balance_date_is_held_to_that_year(sec):
         "LPA",
     )
     assert rows["$514.2 million"] == "ungrounded" and rows["$554.5 million"] == "ungrounded"
+
+
+def test_the_growth_of_a_balance_is_year_end_against_the_year_end_before(sec):
+    # Snowflake us-gaap:CashAndCashEquivalentsAtCarryingValue 2,628,798,000 at 2025-01-31 (0001640147-25-000052),
+    # 1,762,749,000 at 2024-01-31 (0001640147-24-000101), 939,902,000 at 2023-01-31: +49.1% in fiscal 2025,
+    # +87.5% in fiscal 2024
+    said = (
+        "Snowflake's cash and cash equivalents increased {} during fiscal 2025, to $2.63 billion at January 31, 2025."
+    )
+    r = verify_answer(said.format("49.1%"), company="SNOW")
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert figure(r, "49.1%").status == "derived"
+    assert verify_answer(said.format("87.5%"), company="SNOW").verdict != "grounded"
+
+
+def test_a_growth_rate_is_of_the_tag_whose_value_it_rose_to(sec):
+    # Snowflake us-gaap:ShareBasedCompensation and us-gaap:AllocatedShareBasedCompensationExpense, both
+    # 1,479,314,000 for FY2025 (0001640147-25-000052) and 1,168,015,000 for FY2024 (0001640147-24-000101): +26.7%;
+    # the words "stock-based compensation" name a dozen share-based compensation tags
+    said = "Snowflake's stock-based compensation rose {} to $1.48 billion in fiscal 2025."
+    r = verify_answer(said.format("26.7%"), company="SNOW")
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert figure(r, "26.7%").status == "derived"
+    assert verify_answer(said.format("36.7%"), company="SNOW").verdict != "grounded"

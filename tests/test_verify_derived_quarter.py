@@ -96,3 +96,32 @@ def test_the_nine_month_figure_given_as_the_quarter_is_of_another_period(sec):
     first, second = [f for f in r.figures if f.text == "$527.0 million"]
     assert first.status == "grounded" and second.status == "mismatched_period"
     assert r.verdict == "ungrounded"
+
+
+def test_the_three_months_ended_a_fiscal_years_last_day_are_its_fourth_quarter_derived_from_its_inputs(sec):
+    # Apple us-gaap:SellingGeneralAndAdministrativeExpense FY2025 (2024-09-29..2025-09-27) 27,601,000,000 (10-K
+    # 0000320193-25-000079), nine months to 2025-06-28 20,553,000,000 (10-Q 0000320193-25-000073): Q4 7,048,000,000
+    r = verify_answer(
+        "Apple's SG&A expense for the three months ended September 27, 2025 was about $7.05 billion (full-year "
+        "$27.60 billion less $20.55 billion for the first nine months).",
+        company="AAPL",
+    )
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert figure(r, "$27.60 billion").support.fiscal_period == "FY"
+    assert figure(r, "$20.55 billion").support.fiscal_period == "9M"
+    q = figure(r, "$7.05 billion")
+    assert q.status == "derived" and "Q4" in q.reason
+
+
+def test_the_inputs_of_a_ratio_of_the_wrong_year_are_checked_as_inputs_for_the_year_named(sec):
+    # Apple FY2025 us-gaap:ResearchAndDevelopmentExpense 34,550,000,000 and revenue 416,161,000,000 (10-K
+    # 0000320193-25-000079): 8.30%; 8.0% is FY2024's (31,370,000,000 / 391,035,000,000, 0000320193-24-000123)
+    r = verify_answer(
+        "Apple's R&D spending equaled 8.0% of net sales in fiscal 2025 ($34.55 billion on $416.2 billion).",
+        company="AAPL",
+    )
+    assert r.verdict == "ungrounded"
+    assert figure(r, "8.0%").status == "mismatched_period"
+    rnd = figure(r, "$34.55 billion")  # right: the ratio is what is wrong, not its inputs
+    assert rnd.status == "grounded" and rnd.support.matched_tag == "us-gaap:ResearchAndDevelopmentExpense"
+    assert rnd.support.accession_number == "0000320193-25-000079"

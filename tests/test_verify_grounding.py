@@ -97,6 +97,28 @@ def test_an_eps_growth_rate_across_a_split_is_computed_on_one_share_basis(sec):
 # diluted EPS 1.44 in 0000950170-21-002253, 0.48 after the 2022 3-for-1 split (0000950170-22-019867).
 
 
+def test_in_a_list_of_labelled_figures_the_label_after_a_figure_is_the_next_figures(sec):
+    # Snowflake FY2025 (2024-02-01 to 2025-01-31), 10-K 0001640147-25-000052: us-gaap:SellingAndMarketingExpense
+    # 1,672,092,000; us-gaap:ResearchAndDevelopmentExpense 1,783,379,000; us-gaap:GeneralAndAdministrativeExpense
+    # 412,262,000. "sales and marketing $1.78 billion, research and development ...": $1.78 billion is said of
+    # sales and marketing, not of the research and development named after it
+    swapped = verify_answer(
+        "Snowflake's fiscal 2025 operating expenses: sales and marketing $1.78 billion, research and development "
+        "$1.67 billion, general and administrative $412.3 million.",
+        company="SNOW",
+    )
+    assert swapped.verdict != "grounded"
+    assert figure(swapped, "$1.78 billion").status not in ("grounded", "derived")
+    assert figure(swapped, "$1.67 billion").status not in ("grounded", "derived")
+    right = verify_answer(
+        "Snowflake's fiscal 2025 operating expenses: sales and marketing $1.67 billion, research and development "
+        "$1.78 billion, general and administrative $412.3 million.",
+        company="SNOW",
+    )
+    assert right.verdict == "grounded", [(f.text, f.status, f.reason) for f in right.figures]
+    assert figure(right, "$1.67 billion").support.matched_tag == "us-gaap:SellingAndMarketingExpense"
+
+
 @pytest.mark.parametrize(
     "answer,stated,company",
     [
@@ -630,3 +652,15 @@ def test_todays_basis_is_not_the_basis_after_only_the_split_the_sentence_names(s
 def test_each_figure_of_an_or_pair_is_held_to_the_basis_said_of_it(sec, answer, statuses):
     r = verify_answer(answer, company="AAPL")
     assert [f.status for f in r.figures if f.kind == "per_share"] == statuses
+
+
+def test_current_deferred_revenue_names_the_current_contract_liability_and_plain_deferred_revenue_names_none(sec):
+    # Snowflake us-gaap:ContractWithCustomerLiabilityCurrent 2,580,039,000 at 2025-01-31 (10-K 0001640147-25-000052)
+    # and 2,198,705,000 at 2024-01-31; its noncurrent part (14,402,000 at 2024-01-31) is not tagged at 2025-01-31,
+    # so the total deferred revenue is not a fact here
+    said = "As of January 31, {}, Snowflake carried $2.58 billion of {}deferred revenue."
+    r = verify_answer(said.format(2025, "current "), company="SNOW")
+    assert r.verdict == "grounded"
+    assert figure(r, "$2.58 billion").support.matched_tag == "us-gaap:ContractWithCustomerLiabilityCurrent"
+    assert verify_answer(said.format(2024, "current "), company="SNOW").verdict == "ungrounded"
+    assert verify_answer(said.format(2025, ""), company="SNOW").verdict != "grounded"

@@ -160,3 +160,12 @@ def test_a_figure_written_twice_is_placed_by_its_own_position(sec):
 )
 def test_a_us_numeric_date_is_read_as_a_date(sec, answer, verdict):
     assert verdict_of(answer)[0] == verdict
+
+
+def test_calendar_wording_at_a_company_whose_fiscal_year_is_the_calendar_year_is_read_as_that_year(sec):
+    # Tesla us-gaap:ShareBasedCompensation 2,121,000,000 for 2021 (10-K 0000950170-22-000796), 1,734,000,000 for
+    # 2020 and 898,000,000 for 2019: its fiscal years are calendar years
+    said = "In calendar 2021, Tesla recorded $2.12 billion of stock-based compensation, compared with {} in 2020."
+    r = verify_answer(said.format("$1.73 billion"), company="TSLA")
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert verify_answer(said.format("$898 million"), company="TSLA").verdict != "grounded"

@@ -223,6 +223,67 @@ def test_a_fiscal_year_ended_on_the_first_day_of_the_next_is_not_grounded(sec):
     assert right.verdict == "grounded"
 
 
+def test_a_balance_as_of_the_day_after_a_quarter_end_blames_the_date_not_the_balance(sec):
+    # Tesla's inventory (us-gaap:InventoryNet) 10,327,000,000 as of 2022-09-30 in its Q3 FY2022 10-Q
+    # 0000950170-22-019867; 2022-10-01 is the first day of the fourth quarter, and no period ends on it
+    r = verify_answer(
+        "Tesla's inventory stood at $10.33 billion as of October 1, 2022, up from $5.76 billion at the end of 2021.",
+        company="TSLA",
+    )
+    assert r.verdict == "ungrounded"
+    day = figure(r, "October 1, 2022")
+    assert day.status == "ungrounded" and "2022-09-30" in day.reason
+    stock = figure(r, "$10.33 billion")
+    assert stock.status == "grounded" and stock.support.accession_number == "0000950170-22-019867"
+    assert any("the date is what is wrong" in n.lower() for n in stock.notes)
+    right = verify_answer(
+        "Tesla's inventory stood at $10.33 billion as of September 30, 2022, up from $5.76 billion at the end of 2021.",
+        company="TSLA",
+    )
+    assert right.verdict == "grounded"
+
+
+def test_a_figure_a_year_earlier_than_a_quarter_is_checked_for_the_same_quarter_a_year_before(sec):
+    # Snowflake (CIK 1640147) us-gaap:GeneralAndAdministrativeExpense: Q1 FY2026 (2025-02-01 to 2025-04-30)
+    # 209,587,000 and Q1 FY2025 (2024-02-01 to 2024-04-30) 93,148,000, in its 10-Q 0001640147-25-000110
+    cite = ["0001640147-25-000110"]
+    reversed_ = verify_answer(
+        "Snowflake's 10-Q for the quarter ended April 30, 2025 shows general and administrative expense of "
+        "$93.1 million, down from $209.6 million in the same quarter a year earlier.",
+        company="SNOW",
+        cite=cite,
+    )
+    assert reversed_.verdict == "ungrounded"
+    base = figure(reversed_, "$209.6 million")
+    assert base.status == "ungrounded" and "2024-04-30" in base.reason  # checked for Q1 FY2025, 93,148,000
+    right = verify_answer(
+        "Snowflake's 10-Q for the quarter ended April 30, 2025 shows general and administrative expense of "
+        "$209.6 million, up from $93.1 million in the same quarter a year earlier.",
+        company="SNOW",
+        cite=cite,
+    )
+    assert right.verdict == "grounded"
+    assert str(figure(right, "$93.1 million").support.end) == "2024-04-30"
+
+
+def test_the_measure_carries_past_the_end_of_a_period_to_the_figure_after_it(sec):
+    # Tesla us-gaap:CashAndCashEquivalentsAtCarryingValue 17,576,000,000 at 2021-12-31 and 19,532,000,000 at
+    # 2022-09-30 (10-Q 0000950170-22-019867): "... at the end of 2021 to $19.53 billion" is cash too
+    r = verify_answer(
+        "Tesla's cash and cash equivalents rose from $17.58 billion at the end of 2021 to $19.53 billion at "
+        "September 30, 2022.",
+        company="TSLA",
+    )
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert figure(r, "$19.53 billion").support.accession_number == "0000950170-22-019867"
+    swapped = verify_answer(
+        "Tesla's cash and cash equivalents fell from $19.53 billion at the end of 2021 to $17.58 billion at "
+        "September 30, 2022.",
+        company="TSLA",
+    )
+    assert swapped.verdict != "grounded"
+
+
 def test_a_quarter_end_a_day_off_blames_the_date_and_names_the_reported_end(sec):
     r = verify_answer("Apple's total net sales for the quarter ended July 2, 2023 were $81.8 billion.", company="AAPL")
     assert r.verdict == "ungrounded"

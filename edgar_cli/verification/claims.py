@@ -112,7 +112,7 @@ _AMOUNT = lazy(
     (?:\s?(?P<scale>(?i:thousand|million|billion|trillion|mn|mln|bn|bln|tn)|[kMBT])(?![\w]))?
     (?:\s(?P<cur2>(?i:new\ taiwan\ dollars|nt\ dollars|u\.s\.\ dollars|us\ dollars|dollars|euros?|yuan|yen)|
         USD|TWD|NTD|EUR|RMB|CNY|JPY)\b)?
-    (?:\s?(?P<pct>%|(?i:percentage\ points?|per\ ?cent|basis\ points|bps|pp|points?)\b))?
+    (?:\s?(?P<pct>%|(?i:percentage\ points?|per\ ?cent|basis\ points|bps|pp|points?)\b)|-(?P<pct2>(?i:percentage[-\ ]points?|points?))\b)?
 """,
     re.X,
 )
@@ -293,7 +293,7 @@ def _amount(text: str, m: re.Match) -> Figure | None:
     exp = SCALES[scale_raw.lower()] if scale_raw else 0
     value = num.scaleb(exp)
     step = Decimal(1).scaleb(exp - decimals)
-    pct = (m.group("pct") or "").lower()
+    pct = (m.group("pct") or m.group("pct2") or "").lower().replace("-", " ")  # "a 2.4-point improvement"
     if pct in ("point", "points") and not _RATIO_BEFORE.search(text[max(0, m.start() - 120) : m.start()]):
         return None  # "5,000 points" of a loyalty scheme or an index: not a figure edgar checks
     after = text[m.end() : m.end() + 40]

@@ -53,6 +53,7 @@ class Derived:
     text_ok: set[int]
     company_words: frozenset[str]
     _ratio_series: dict[str, list[FactRecord]] | None
+    _claimed_derivations: dict[int, G.Derivation]
 
     if TYPE_CHECKING:
 
@@ -69,6 +70,8 @@ class Derived:
         def _tags_named(self, words: set[str], units: list[str]) -> set[str]: ...
 
         def tag_series(self, tag: str) -> list[FactRecord]: ...
+
+        def claim_for(self, fig: Figure, row: VerifiedFigure) -> P.Claim: ...
 
         def _by_words(
             self, fig: Figure, row: VerifiedFigure, claim: P.Claim, matches: list[G.Match], units: list[str]
@@ -201,10 +204,40 @@ class Derived:
         words = W.content_words(fig.clause + " " + fig.after[:40]) - self.company_words
         money = sorted({u for (_t, u, _s, _e) in self.pool.periods if "/" not in u and u not in ("pure", "shares")})
         tags = self._about_figure(fig, words, self._tags_named(words, money))
+        if len(tags) > 1:
+            return self._growth_tag_of_amount(fig, tags)
         if len(tags) != 1:
             return None
         tag = next(iter(tags))
         return tag, W.tag_score(words, tag) >= 2
+
+    def _growth_tag_of_amount(self, fig: Figure, tags: set[str]) -> tuple[str, bool] | None:
+        """Of several tags a growth rate's words name, the one the amount it rose or fell to is a value of for the
+        claimed period ("stock-based compensation rose 26.7% to $1.48 billion"); tags that all report that value
+        and the same growth (a cash-flow line and its expense line) count as one. Never firmly: the rate can only
+        be grounded this way, not contradicted."""
+        amount = _amount_after(fig)
+        if amount is None:
+            return None
+        claim = self.claim_for(fig, _scratch_row(fig))
+        if not claim.stated:
+            return None
+        lo, hi = amount
+        held = sorted(
+            t
+            for t in tags
+            if any(
+                claim.accepts(f) and f.value is not None and lo <= abs(Decimal(str(f.value))) <= hi
+                for f in self.tag_series(t)
+            )
+        )
+        rates = {
+            round(d.value, 9)
+            for t in held
+            for d in G.changes({t: self.tag_series(t)}, t, "percent")
+            if claim.accepts(d.period)
+        }
+        return (held[0], False) if held and len(rates) == 1 else None
 
     def _tag_change(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, tag: str, firm: bool) -> bool:
         """A growth rate of a tag the words name: derived when it rounds to the figure for the claimed period;
@@ -318,7 +351,20 @@ class Derived:
             row.status = "derived"
             row.reason = f"{best.formula} = {shown}, rounds to {fig.text} ({where})."
             if not claim.stated:
+                from .grounding import _BASE_CUE, _untied_periods  # (grounding mixes this class in)
+
                 row.notes.append(f"The answer names no period for this figure; the computation is for {where}.")
+                base = bool(_BASE_CUE.search(fig.clause[-40:] + " " + fig.after[:30]))  # "up from 46.2%"
+                untied = _untied_periods(P.find_mentions(fig.context, fig.context)[0], best.period, base)
+                if untied:
+                    # "rose to $7.2 billion in fiscal 2025 ..., lifting its operating margin to about 14%": the
+                    # sentence names fiscal 2025 and the 14% holds only for fiscal 2024, a period it does not name
+                    row.status = "unchecked"
+                    row.reason = (
+                        f"{best.formula} = {shown} rounds to {fig.text}, but only for {where}; the sentence names "
+                        f"{', '.join(untied)}, which edgar did not tie to this figure."
+                    )
+                    return True
                 latest = max(
                     (d for d in every if d.period.period_type == best.period.period_type),
                     key=lambda d: d.period.end,
@@ -348,6 +394,8 @@ class Derived:
                 row.notes.append(
                     f"For {G.describe_period(own[0].period)} it is {own[0].value:,.2f} ({own[0].formula})."
                 )
+                # the amounts the sentence derives it from are the claimed period's inputs, not the other's
+                self._claimed_derivations[fig.start] = own[0]
         else:
             if claim.stated:
                 row.notes.append(
@@ -452,3 +500,26 @@ class Derived:
         row.reason = f"Free cash flow for {claim.text or 'this period'} cannot be computed from the reported facts."
         self.text_ok.add(fig.start)
         return row
+
+
+_TO = re.compile(r"\s*to\s*$", re.I)
+
+
+def _amount_after(fig: Figure) -> tuple[Decimal, Decimal] | None:
+    """The interval of the amount a growth rate rose or fell to ("rose 26.7% to $1.48 billion"), if one follows."""
+    if not _TO.fullmatch(fig.after) or not fig.context.startswith(fig.lead):
+        return None
+    from .claims import extract_figures
+
+    rest = fig.context[len(fig.lead) + len(fig.text) + len(fig.after) :]
+    nxt = extract_figures(rest)
+    if not nxt or nxt[0].start != 0 or nxt[0].kind != "money":
+        return None
+    return nxt[0].interval
+
+
+def _scratch_row(fig: Figure) -> VerifiedFigure:
+    """A row to read a figure's claimed period on (claim_for writes what it reads on its row)."""
+    return VerifiedFigure(
+        text=fig.text, position=fig.start, context=fig.context, kind=fig.kind, status="unchecked", reason=""
+    )

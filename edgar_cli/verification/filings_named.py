@@ -185,7 +185,7 @@ def check(grounder, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
             row.status = "grounded"
             row.reason = (
                 f"{f.matched_tag} = {S.fmt(f.value)} {f.unit} for {G.describe_period(f)} as presented in "
-                f"{f.form} {f.accession_number} (filed {f.filed}), the {nf.text} the sentence names; rounds to "
+                f"{f.form} {f.accession_number}{S.filed_text(f.filed)}, the {nf.text} the sentence names; rounds to "
                 f"{fig.text}."
             )
             row.support = S.fact_support(f, name)

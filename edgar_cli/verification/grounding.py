@@ -52,6 +52,10 @@ from .claims import NUMERIC, Figure
 from .derived import Derived
 from .verdict import flag
 
+# A balance dated this close to a reported quarter's or year's end, and no period's end ("as of October 1" for
+# September 30), is that end written wrong
+NEAR_AS_OF_DAYS = 3
+
 # Concepts whose sign says something: a negative value is a loss or an outflow.
 SIGNED_CONCEPTS = frozenset(
     {"net_income", "operating_income", "gross_profit", "operating_cash_flow", "eps_basic", "eps_diluted"}
@@ -82,6 +86,14 @@ _FILLER = lazy(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dolla
 # ... and after a list of figures: "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
 _TAIL_FILLER = lazy(r"\s*\)?\s*(?:(?:in|of|from|for|on|into|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 # A year less its first nine months (or six months less the first quarter): the part is the derivation's input
+# A figure on a basis the filer computes outside its reported (XBRL) figures
+_NON_GAAP_BASIS = lazy(
+    r"\b(?:on\s+an?\s+)?(?:currency[- ]neutral|constant[- ]currency|fx[- ]neutral|non[- ]GAAP|organic)"
+    r"(?:\s+basis)?\b|\bin\s+constant\s+currency\b|\bexcluding\s+(?:the\s+(?:impact|effect)s?\s+of\s+)?"
+    r"(?:foreign\s+)?(?:currency|exchange)",
+    re.I,
+)
+_THREE_MONTHS_ENDED = lazy(r"\b(?:three|3)[- ]months?\s+(?:ended|ending)\b|\b13[- ]weeks?\s+(?:ended|ending)\b", re.I)
 _DERIVED_PART = lazy(
     r"\b(?:less|minus|subtract\w*|without)\s+(?:the\s+)?(?:\S+\s+){0,4}?(?:first\s+)?"
     r"(?:nine|six|three)[- ]months?\b|\b(?:nine|six)[- ]month\s+total\s+from\b",
@@ -167,6 +179,20 @@ _LIST_RUN = lazy(
 
 
 _LIST_SEP = lazy(r"\s*,?\s*(?:and\s+)?", re.I)
+
+
+# After a figure, ", research and development " up to the next figure: the label of the next figure of a list of
+# labelled figures ("sales and marketing $1.78 billion, research and development $1.67 billion, ..."), not this one's
+_NEXT_LABEL = lazy(r"\s*[,;]\s*(?:and\s+)?(?:[A-Za-z][\w&'-]*\s+){1,6}(?:of\s+|was\s+|were\s+|at\s+)?", re.I)
+_FIGURE_START = lazy(r"(?:[$€£¥]|[A-Z]{2}\$)\d")
+
+
+def _own_after(fig: Figure) -> str:
+    """The words after a figure that can say what it is: none when they label the next figure of a list."""
+    rest = fig.context[len(fig.lead) + len(fig.text) + len(fig.after) :] if fig.context.startswith(fig.lead) else ""
+    if _NEXT_LABEL.fullmatch(fig.after) and _FIGURE_START.match(rest):
+        return ""
+    return fig.after
 
 
 def _list_tail(fig: Figure) -> str | None:
@@ -380,6 +406,10 @@ class Grounder(Derived):
         self._quarter_ends: list[date] | None = None
         self._uncited: Grounder | None = None
         self._derived_rows: list[tuple[tuple[int, int], int, VerifiedFigure]] = []  # (sentence, end, row)
+        # figures (by start) contradicted by the value of the concept they name for the period claimed
+        self.concept_contradicted: set[int] = set()
+        # a derived figure of another period than the claimed one: the claimed period's derivation, by figure start
+        self._claimed_derivations: dict[int, G.Derivation] = {}
         self.text_ok: set[int] = set()  # figures the cited text may still support (never one XBRL contradicts)
         name_words = re.findall(r"[A-Za-z]+", ref.name)
         acronym = "".join(w[0] for w in name_words if w[0].isupper() and w.lower() not in _LEGAL_WORDS)
@@ -425,6 +455,16 @@ class Grounder(Derived):
         if fig.kind == "percentage_points":
             row.reason = "A change in percentage points: edgar does not derive differences of ratios."
             return row
+        basis = _NON_GAAP_BASIS.search(fig.clause[-30:] + " " + fig.text + " " + fig.after[:30])
+        if basis is not None and fig.kind in NUMERIC:
+            # "(down 9% currency-neutral)": a measure on a basis the filer computes outside its XBRL facts; the
+            # reported facts neither support nor contradict it, a cited passage can
+            self.text_ok.add(fig.start)
+            row.reason = (
+                f"The sentence gives {fig.text} {basis.group(0).strip()}: a basis edgar does not compute from the "
+                "XBRL facts (which are as reported), so they neither support nor contradict it."
+            )
+            return row
         if self._input_of_derivation(fig, row):
             return row
         claim = self.claim_for(fig, row)
@@ -459,6 +499,12 @@ class Grounder(Derived):
                 self._held_elsewhere(fig, out, only_if_held=in_pool)
         if out.status == "derived" and out.inputs:
             self._derived_rows.append((fig.sentence, fig.end, out))
+        elif out.status == "mismatched_period" and fig.start in self._claimed_derivations:
+            # "8.0% of net sales in fiscal 2025 ($34.55 billion on $416.2 billion)", 8.0% being fiscal 2024's:
+            # the amounts given as its inputs are checked as the inputs of fiscal 2025's ratio
+            claimed = out.model_copy(deep=True)
+            self._set_inputs(claimed, self._claimed_derivations[fig.start])
+            self._derived_rows.append((fig.sentence, fig.end, claimed))
         return out
 
     def _input_of_derivation(self, fig: Figure, row: VerifiedFigure) -> bool:
@@ -507,6 +553,28 @@ class Grounder(Derived):
             row.claimed_fiscal_year = None
         quarter, ptype, text, end = fig.fiscal_period, fig.period_type, fig.period_text, fig.period_end
         q = _QUARTER_WORDS.search(fig.context)
+        if (
+            fy is None
+            and end is not None
+            and end in self.cal.labels
+            and _THREE_MONTHS_ENDED.search(fig.context)
+            and _DERIVED_PART.search(fig.context)
+        ):
+            # "SG&A for the three months ended September 27, 2025 was $7.05 billion (full-year $27.60 billion less
+            # $20.55 billion for the first nine months)": the last day of a fiscal year ends its fourth quarter,
+            # the figure is that quarter's and each input is for the period its own words name
+            fy = self.cal.labels[end]
+            own = _own_period(fig)
+            if own is None:
+                quarter, ptype, text = "Q4", "quarterly", f"the three months ended {end} (Q4 FY{fy})"
+            elif own == "FY":
+                quarter, ptype, text = None, "annual", f"the full year fiscal {fy}"
+            else:
+                quarter, ptype = own, "ytd"
+                text = f"the {'first nine' if own == '9M' else 'first six'} months of fiscal {fy}"
+            row.claimed_fiscal_year, row.claimed_period_end = fy, None
+            row.claimed_fiscal_period, row.claimed_period_text = quarter or "FY", text  # type: ignore[assignment]
+            return P.Claim(fiscal_year=fy, quarter=quarter, period_type=ptype, text=text)
         own = _own_period(fig) if q and _DERIVED_PART.search(fig.context) else None
         if own is not None and fy is not None:
             # "Q4 revenue, calculated as the full-year $416.2 billion less $313.7 billion for the first nine
@@ -545,6 +613,12 @@ class Grounder(Derived):
             if label is not None:
                 row.claimed_fiscal_year = label - 1
                 return P.Claim(fiscal_year=label - 1, period_type=ptype, text=f"FY{label - 1} ({text})")
+            before = self._a_year_before(fig.prior_to, ptype)
+            if before is not None:
+                # "the quarter ended April 30, 2025 ... $93.1 million in the same quarter a year earlier": the
+                # reported quarter (or balance) ending a year before that one
+                row.claimed_period_end, row.claimed_period_text = before, f"the period ended {before} ({text})"
+                return P.Claim(end=before, period_type=ptype, text=f"the period ended {before} ({text})")
         if quarter is None and ptype == "quarterly" and end is not None and end in self.cal.labels:
             # "the quarter ended January 25, 2026", the last day of a fiscal year: its fourth quarter, which a
             # 10-K gives only inside the year (derived as the year less its first nine months)
@@ -718,10 +792,11 @@ class Grounder(Derived):
         hit, listed, carried = None, [], ""
         before_hits: list[W.Named] = []
         tail = _list_tail(fig)  # "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
-        after = W.find_concepts((tail if tail is not None else fig.after)[:60], self.company_words)
+        words_after = tail if tail is not None else _own_after(fig)
+        after = W.find_concepts(words_after[:60], self.company_words)
         # ("spent $182.4 billion on research and development": "on" names what was spent on, not a base)
         filler = _TAIL_FILLER if tail is not None or _SPENT.search(fig.clause) else _FILLER
-        if after and filler.fullmatch((tail if tail is not None else fig.after)[: after[0].start]):
+        if after and filler.fullmatch(words_after[: after[0].start]):
             hit = after[0]
         if hit is None:
             # (a comparison's base is named after its cue: "... of its common stock, up from $33.7 billion")
@@ -882,6 +957,7 @@ class Grounder(Derived):
         if actual:
             f = actual[0]
             row.status = "ungrounded"
+            self.concept_contradicted.add(fig.start)
             row.reason = (
                 f"{self.ref.name}'s {label} for {G.describe_period(f)} is {S.fmt(f.value)} {f.unit} "
                 f"({f.matched_tag}, {f.form} {f.accession_number}); {fig.text} does not round to it."
@@ -1197,7 +1273,7 @@ class Grounder(Derived):
         """The words that say what a figure is: its clause and the words after it; for a clause that only carries
         the sentence's measure on ("..., later revised to $1.15 billion"), the sentence's words before it."""
         tail = _list_tail(fig)
-        words = W.content_words(fig.clause + " " + (tail if tail is not None else fig.after)[:60])
+        words = W.content_words(fig.clause + " " + (tail if tail is not None else _own_after(fig))[:60])
         if self._carries(fig):
             words |= W.content_words(fig.lead[-160:])
         return words - self.company_words
@@ -1216,7 +1292,7 @@ class Grounder(Derived):
         own words carry ("$650 million of H20 chips to a customer" is not ContractWithCustomerLiability...)."""
         # (a filing's name is not a name of the figure: "the fiscal 2023 Form 10-K shows ...")
         marked = W.marked_words(_no_filing(fig.lead), _no_filing(fig.after)) - self.company_words - self.company_lemmas
-        near = W.content_words(fig.clause[-30:] + " " + fig.after[:30])
+        near = W.content_words(fig.clause[-30:] + " " + _own_after(fig)[:30])
         if self._carries(fig):
             # a figure that carries the sentence's measure on is near what the figure before it is near
             cut = len(fig.lead) - len(fig.clause)
@@ -1370,7 +1446,7 @@ class Grounder(Derived):
             return False
         sup = other.support
         where = (
-            f" ({sup.form} {sup.accession_number}, filed {sup.filed})"
+            f" ({sup.form} {sup.accession_number}{S.filed_text(sup.filed)})"
             if sup is not None and sup.accession_number
             else ""
         )
@@ -1753,6 +1829,34 @@ class Grounder(Derived):
             return f" ({self.ref.name}'s XBRL facts begin with FY{first}, which ended {first_end}{history})"
         return ""
 
+    def _a_year_before(self, end: date, ptype: str | None) -> date | None:
+        """The end of the reported period of kind ``ptype`` (quarterly, instant, ...) a year before ``end`` (358
+        to 372 days: 52/53-week years included), the nearest to 365 days; None when none is reported."""
+        if ptype not in ("quarterly", "instant", "ytd"):
+            return None
+        ends = set()
+        for _tag, _unit, start, e in self.pool.periods:
+            d = date.fromisoformat(e)
+            if 358 <= (end - d).days <= 372 and XP.classify(date.fromisoformat(start) if start else None, d) == ptype:
+                ends.add(d)
+        return min(ends, key=lambda d: abs((end - d).days - 365)) if ends else None
+
+    def balance_date_near(self, d: date) -> date | None:
+        """The end of a reported quarter or year within NEAR_AS_OF_DAYS of ``d`` when no reported period ends on
+        ``d`` (a balance "as of" the next period's first day): the date meant; None otherwise. Only the ends of
+        quarters and years count: a cover page's share count is dated weeks after its period."""
+        iso = d.isoformat()
+        ends: set[date] = set()
+        for _tag, _unit, start, end in self.pool.periods:
+            if end == iso:
+                return None
+            if start is not None:
+                e = date.fromisoformat(end)
+                if XP.classify(date.fromisoformat(start), e) in ("annual", "quarterly"):
+                    ends.add(e)
+        near = sorted((e for e in ends if 0 < abs((e - d).days) <= NEAR_AS_OF_DAYS), key=lambda e: abs((e - d).days))
+        return near[0] if near else None
+
     def _date(self, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
         """A date against the periods reported: an end ("the year ended D", "as of D") against period ends only,
         exactly; a start against starts; an end ("ended D") a few days from a reported period's end is that end
@@ -1788,6 +1892,11 @@ class Grounder(Derived):
         if fig.date_role == "end" and close:  # "the quarter ended July 2, 2023" of a quarter that ended July 1
             row.status = "ungrounded"
             row.reason = f"No period {self.ref.name} reports ends on {iso}; the nearest ends {close[0]}."
+            return row
+        balance = self.balance_date_near(d) if fig.date_role == "as_of" else None
+        if balance is not None:  # "as of October 1, 2022" of a balance sheet dated September 30
+            row.status = "ungrounded"
+            row.reason = f"No period {self.ref.name} reports ends on {iso}; its nearest balance date is {balance}."
             return row
         what = {"end": "ends", "as_of": "ends", "start": "begins"}.get(fig.date_role or "", "begins or ends")
         row.reason = f"No reported period {what} on this date; other dates are not checked."

@@ -157,10 +157,25 @@ def _annual_support(row: VerifiedFigure) -> bool:
     return s is not None and s.fiscal_period == "FY" and s.period_type in ("annual", None)
 
 
+_CALENDAR_YEAR = lazy(r"calendar(?:\s+year)?\s+((?:19|20)\d{2})", re.I)
+
+
 def _period_is_read(row: VerifiedFigure, words: str) -> bool:
     """The reader turned the sentence's period words into the figure's period (not a fiscal year alone), or read
-    the figure as the full year by its own words ("the full-year $416.2 billion less ... nine months")."""
+    the figure as the full year by its own words ("the full-year $416.2 billion less ... nine months"), or the
+    words are a calendar year and the company's fiscal years are calendar years (Tesla's "calendar 2021" is its
+    fiscal 2021, a year the reader reads as it reads "2021")."""
     if (row.claimed_period_text or "").startswith("the full year"):
+        return True
+    sup = row.support
+    if (
+        _CALENDAR_YEAR.fullmatch(words.strip())
+        and sup is not None
+        and sup.start is not None
+        and sup.end is not None
+        and (sup.start.month, sup.start.day, sup.end.month, sup.end.day) == (1, 1, 12, 31)
+        and sup.start.year == sup.end.year == row.claimed_fiscal_year  # the year the reader tied to the figure
+    ):
         return True
     return bool(row.claimed_fiscal_period and row.claimed_fiscal_period != "FY")
 

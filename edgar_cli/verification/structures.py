@@ -469,8 +469,11 @@ def _check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) ->
                 if fig.period_end_role == "end"
                 else [e for e in grounder.cal.year_ends if 0 < abs((e - d).days) <= 14 and e in pool]
             )
+            balance = grounder.balance_date_near(d) if fig.period_end_role == "as_of" and not near else None
             if near:
                 return _near_end(grounder, fig, min(near, key=lambda e: abs((e - d).days)))
+            if balance is not None:
+                return _near_end(grounder, fig, balance)
             far = [e for e in grounder.cal.year_ends if 0 < abs((e - d).days) <= FAR_YEAR_END_DAYS]
             if fig.period_end_role == "end" and fig.period_type == "annual" and far:
                 return _not_a_year_end(grounder, fig, min(far, key=lambda e: abs((e - d).days)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from decimal import Decimal
 
 from ..models.facts import RevisionKind
@@ -16,7 +17,7 @@ from .claims import Figure
 CONNECTOR = lazy(
     r"[\s,;:()\-\u2013\u2014]*(?:(?:or|and|up|down|from|compared|with|to|versus|vs\.?|"
     r"against|than|a|an|the|roughly|about|approximately|nearly|over|which|is|was|were|of|in|"
-    r"fiscal|year|\d{4}|more|less|double|triple|twice|half|at|its|rising|falling|or|about)"
+    r"fiscal|year|\d{4}|more|less|double|triple|twice|half|at|its|rising|falling|or|about|end|flat)"
     r"[\s,;:()\-\u2013\u2014]*)*",
     re.I,
 )
@@ -72,12 +73,24 @@ def fact_support(
         start=f.start,
         end=f.end,
         form=f.form,
-        filed=f.filed,
+        filed=known_filed(f.filed),
         accession_number=f.accession_number,
         url=f.filing_url,
         current_value=current_value,
         revision_kind=revision_kind,
     )
+
+
+def known_filed(filed: date | None) -> date | None:
+    """A fact's filing date, None when it is not known (a cited document's inline facts read without the
+    company's submissions: xbrl/inline.py's UNKNOWN_FILED)."""
+    return None if filed is None or filed == date.max else filed
+
+
+def filed_text(filed: date | None) -> str:
+    """ ", filed 2025-03-05" for a known filing date; nothing otherwise."""
+    known = known_filed(filed)
+    return f", filed {known}" if known is not None else ""
 
 
 def inputs_text(d: G.Derivation) -> str:

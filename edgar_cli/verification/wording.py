@@ -310,6 +310,10 @@ def _stem(word: str) -> str:
     return _SYNONYMS.get(w, w)
 
 
+# "current deferred revenue" is what ASC 606 filers tag ContractWithCustomerLiabilityCurrent (never revenue
+# itself); only with its side of the balance sheet named: the total is often not tagged, and its current part
+# is not it
+_DEFERRED_REVENUE = re.compile(r"\b(current|non-?current)\s+(?:deferred|unearned)\s+revenues?\b", re.I)
 _BOUGHT_BACK = re.compile(r"\b(?:buy(?:ing|s)?|bought)\s+back\b", re.I)
 
 
@@ -317,6 +321,12 @@ def content_words(text: str) -> set[str]:
     """The words of a text that can name a fact: stemmed, without stop words, numbers and names ("buying back"
     reads as "repurchase")."""
     text = _BOUGHT_BACK.sub(" repurchase ", text)
+    text = _DEFERRED_REVENUE.sub(
+        lambda m: (
+            f" {'noncurrent' if m.group(1).lower().startswith('non') else 'current'} contract customer liability "
+        ),
+        text,
+    )
     out = set()
     # a product or model name with digits ("H20", "GB200", "A100") is a word; a period ("FY2024", "Q3") is not
     for w in re.findall(r"\b[A-Za-z]{1,4}\d+[A-Za-z]*\b", text):

@@ -355,7 +355,11 @@ def changes(series: dict[str, list[FactRecord]], name: str, kind: str, *, sequen
     vals = series.get(name, [])
     by_end = {(v.period_type, v.end): v for v in vals}
     for v in vals:
-        if v.period_type not in ("annual", "quarterly") or not v.start:
+        # a duration against the same one a year (or with ``sequential`` a quarter) earlier; a balance against the
+        # balance a year earlier ("cash increased 49.1% during fiscal 2025": year end against year end)
+        if not (
+            (v.period_type in ("annual", "quarterly") and v.start) or (v.period_type == "instant" and not sequential)
+        ):
             continue
         if sequential and v.period_type != "quarterly":
             continue

@@ -9,6 +9,7 @@ and the verdict (verification.verdict).
 
 from __future__ import annotations
 
+import marshal
 import re
 import zlib
 from dataclasses import dataclass, replace
@@ -20,7 +21,7 @@ from ...companies import successors
 from ...errors import EdgarError
 from ...models.companies import CompanyRef
 from ...models.verify import AnswerVerification, VerifiedFigure
-from ...sec import urls
+from ...sec import urls, validate
 from ...sec.client import SecClient, get_client
 from ...sec.companyfacts import load_company_facts
 from ...verification import cited_text as CT
@@ -34,8 +35,9 @@ from ...verification.subjects import Named, SubjectIndex, SubjectReader, compani
 from ...verification.verdict import verdict
 from ...vocabulary import param, surface
 from ...xbrl import grounding as G
+from ...xbrl import inline as IX
 from ...xbrl import periods as XP
-from ...xbrl.facts import CompanyFacts
+from ...xbrl.facts import CompanyFacts, reporting_currency
 from ..resolve.model import Candidate
 from ..resolve.resolve import resolve_company
 
@@ -198,7 +200,14 @@ def verify_answer(
     when the passage or the column head says which; never one the facts
     contradict. A figure the cited filings do not hold but the company's other
     filings do is unchecked (not contradicted), the filing that holds it named;
-    one superseded or of another period there keeps that status. edgar cannot
+    one superseded or of another period there keeps that status. A company
+    without companyfacts is checked against the inline XBRL facts of the
+    cited documents (ix:nonFraction without dimensions; the document located
+    from the submissions, or named by the citation, whose filing date is then
+    unknown): a figure they do not carry is unchecked, contradicted only by a
+    fact of the concept it names. A figure on a currency-neutral, constant
+    currency, organic or non-GAAP basis is never contradicted by reported
+    facts. edgar cannot
     check segment or product-line figures against companyfacts (only against
     cited text), ratios it does not compute (non-GAAP margins, segment
     margins: unchecked), nor a period its facts do not cover.
@@ -240,20 +249,27 @@ def verify_answer(
         ref = _company_ref(company, cites, client, text)[0] if company else None
         return verdict([], company=ref, cited=[c.label for c in cites], notes=[], warnings=[], source="")
     ref, how = _company_ref(company, cites, client, text)
+    inline = False
     try:
         facts = load_company_facts(client, int(ref.cik))
     except EdgarError as exc:
         if exc.code != "not_found" or not cites:
             raise
-        # No XBRL facts (a filer without them, or a mirror without its companyfacts): the cited filings' text is
-        # all there is to check against, and the answer says so.
-        facts = _no_facts(ref, client)
-        how = " ".join(
-            x for x in (how, f"{exc.message} Figures are checked against the cited filings' text only.") if x
+        # No companyfacts (a filer without them, or a mirror without its companyfacts): the cited filings' own
+        # inline XBRL facts are checked as companyfacts would be, else their text is all there is, and the
+        # answer says which.
+        facts, read_from = _cited_inline_facts(client, ref, cites)
+        inline = bool(read_from)
+        said = (
+            f"Figures are checked against the inline XBRL facts of {', '.join(read_from)} and the cited filings' text."
+            if read_from
+            else "Figures are checked against the cited filings' text only."
         )
+        how = " ".join(x for x in (how, f"{exc.message} {said}") if x)
     warnings_: list[str] = list(facts.notes)  # a failed freshness check: the cached facts, dated
     accessions = {c.accession for c in cites}
-    everything = _fact_pool(client, facts)
+    # the cited filings' inline facts vary with the citations: pooled per call, never kept in the memo
+    everything = G.FactPool(facts) if inline else _fact_pool(client, facts)
     pool = everything.limited_to(accessions) if accessions else everything
     notes: list[str] = [how] if how else []
     warnings: list[str] = warnings_
@@ -289,6 +305,8 @@ def verify_answer(
     QL.check(rows, text, facts if facts.tags else None)  # directions, multiples, week counts, named bases
     if not facts.tags:
         _nothing_contradicts(rows, ref)
+    elif inline:
+        _only_facts_contradict(rows, ref, grounder.concept_contradicted)
     _note_reorganisation(ref, facts.calendar, rows, notes)
     _other_companies(rows, ref, _subject_reader(client, ref))
     return verdict(
@@ -556,11 +574,98 @@ def _nothing_contradicts(rows: list[VerifiedFigure], ref: CompanyRef) -> None:
             )
 
 
+def _only_facts_contradict(rows: list[VerifiedFigure], ref: CompanyRef, by_concept: set[int]) -> None:
+    """With only the cited documents' inline facts (a few years of one filing's statements), a figure is
+    contradicted by a fact of the concept it names (or a ratio of such facts), never by the absence of a value,
+    by tags its words merely resemble, or by a passage: a backlog, ARR or head count the statements do not
+    carry is unchecked, not wrong."""
+    for row in rows:
+        if row.status not in ("ungrounded", "mismatched_period") or row.kind not in NUMERIC:
+            continue
+        if (row.support is not None and row.support.source == "xbrl_fact") or row.inputs or row.position in by_concept:
+            continue
+        row.status = "unchecked"
+        row.support = None
+        row.reason = (
+            f"{ref.name} has no companyfacts here; the cited filings' inline XBRL facts name no fact of this "
+            f"figure's concept that contradicts it, and their text does not state it: nothing to check it against "
+            f"({row.reason.rstrip('.')})."
+        )
+
+
 def _no_facts(ref: CompanyRef, client: SecClient) -> CompanyFacts:
     """An empty set of XBRL facts for a company that has none here: nothing grounds a figure but cited text."""
     return CompanyFacts(
         cik=int(ref.cik), name=ref.name, tags={}, fetched_at=client.now(), calendar=XP.FiscalCalendar(), origin="live"
     )
+
+
+def _cited_inline_facts(client: SecClient, ref: CompanyRef, cites: list[Cite]) -> tuple[CompanyFacts, list[str]]:
+    """The inline XBRL facts of the cited filings' documents, as the company's facts (a company without
+    companyfacts), and the labels of the citations they were read from; empty facts when none could be read.
+
+    Each fact carries its citation's provenance: the accession, the form and filing date from the company's
+    submissions (without them, of a citation naming its document: the document's dei:DocumentType and no filing
+    date, xbrl/inline.py's UNKNOWN_FILED), the document's fiscal year and period focus. A citation whose
+    document cannot be located or fetched whole gives none. Only facts without dimensions are kept
+    (xbrl/inline.py)."""
+    tags: dict[str, dict] = {}
+    read_from: list[str] = []
+    empty = _fact_pool(client, _no_facts(ref, client))
+    for c in cites:
+        try:
+            url, form, filed = _cited_document(client, ref, empty, c)
+            found = _inline_tags(client, url, c.accession, form, filed or IX.UNKNOWN_FILED)
+        except EdgarError:
+            continue  # the text sources say why the document could not be read
+        if not found:
+            continue
+        read_from.append(c.label)
+        for tag, body in found.items():
+            units = tags.setdefault(tag, {"label": body["label"], "units": {}})["units"]
+            for unit, rows in body["units"].items():
+                units.setdefault(unit, []).extend(rows)
+    if not tags:
+        return _no_facts(ref, client), []
+    return (
+        CompanyFacts(
+            cik=int(ref.cik),
+            name=ref.name,
+            tags=tags,
+            fetched_at=client.now(),
+            calendar=XP.build_calendar(tags),
+            reporting_currency=reporting_currency(tags),
+        ),
+        read_from,
+    )
+
+
+def _inline_tags(client: SecClient, url: str, accession: str, form: str | None, filed: str) -> dict[str, dict]:
+    """A document's inline XBRL facts (xbrl/inline.py's tags): memo, then the disk cache (keyed by the document,
+    its provenance and the reader's format), else fetched and read. Only a whole document (validate's
+    check_filing_document, inside the fetch: a refused body is never cached) that holds facts is kept."""
+    key = f"verify-inline:{IX.FORMAT}:{url}:{accession}:{form}:{filed}"
+    with client.memo_lock:
+        hit = client.memo.get(key)
+    if hit is not None:
+        return hit
+    tags: dict[str, dict] | None = None
+    entry = client.cache_get(key, None)
+    if entry is not None:
+        try:
+            tags = marshal.loads(entry.payload)
+        except (ValueError, EOFError, TypeError):
+            tags = None
+        if not isinstance(tags, dict):
+            tags = None
+    if tags is None:
+        body = client.get_bytes(url, kind="archive", check=lambda b: validate.check_filing_document(url, b))
+        tags = IX.inline_facts(body, accession=accession, form=form, filed=filed).tags
+        if tags:
+            client.cache_set(key, marshal.dumps(tags), {"url": url})
+    with client.memo_lock:
+        client.memo[key] = tags
+    return tags
 
 
 def _fact_pool(client: SecClient, facts: CompanyFacts) -> G.FactPool:
@@ -639,11 +744,21 @@ def _document_text(client: SecClient, url: str, form: str | None) -> str:
 
 
 def _document_url(client: SecClient, ref: CompanyRef, pool: G.FactPool, c: Cite) -> tuple[str, str | None]:
+    if c.filename:  # the document named: no look-up
+        forms = [r[6] for rows in pool.periods.values() for r in rows[:1] if r[3] == c.accession]
+        return urls.archive_document(int(ref.cik), c.accession, c.filename), forms[0] if forms else None
+    url, form, _filed = _cited_document(client, ref, pool, c)
+    return url, form
+
+
+def _cited_document(
+    client: SecClient, ref: CompanyRef, pool: G.FactPool, c: Cite
+) -> tuple[str, str | None, str | None]:
+    """The cited document's URL, the filing's form and filing date (ISO; None when the submissions were not
+    read for it: a document named by the citation whose facts give its form)."""
     cik = int(ref.cik)
     forms = [r[6] for rows in pool.periods.values() for r in rows[:1] if r[3] == c.accession]
     form = forms[0] if forms else None
-    if c.filename:
-        return urls.archive_document(cik, c.accession, c.filename), form
     from ..filings.filings import find_filing
 
     families = [XP.base_form(form)] if form else ["10-K", "10-Q", "8-K", "20-F", "40-F"]
@@ -652,10 +767,15 @@ def _document_url(client: SecClient, ref: CompanyRef, pool: G.FactPool, c: Cite)
         try:
             filing = find_filing(ref.cik, accession_number=c.accession, form=fam, client=client)
         except EdgarError as exc:
+            if exc.code == "not_found" and c.filename:
+                break  # no submissions to list the filing: the document the citation names, its filing date unknown
             if exc.code != "invalid_argument":
                 raise
             last = exc
             continue
         if filing.document_url:
-            return filing.document_url, filing.form
+            url = urls.archive_document(cik, c.accession, c.filename) if c.filename else filing.document_url
+            return url, filing.form, filing.filed.isoformat()
+    if c.filename:
+        return urls.archive_document(cik, c.accession, c.filename), form, None
     raise last or EdgarError("not_found", f"No primary document is listed for {c.accession}.")

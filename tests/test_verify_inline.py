@@ -1,0 +1,225 @@
+"""verify_answer checks a figure against the inline XBRL facts of a cited document when the company has no
+companyfacts here (issue 32: cited filings of companies outside the companyfacts corpus).
+
+Figures, from www.sec.gov/Archives in ../shared/sec-corpus (their ix:nonFraction facts without dimensions):
+- Salesforce (CIK 1108524), 10-K 0001108524-25-000006, crm-20250131.htm: us-gaap:OperatingIncomeLoss
+  7,205,000,000 for 2024-02-01 to 2025-01-31 and 5,011,000,000 for 2023-02-01 to 2024-01-31.
+- Boeing (CIK 12927), 10-K 0000012927-25-000015, ba-20241231.htm: us-gaap:Revenues 66,517,000,000 for 2024
+  and 77,794,000,000 for 2023; us-gaap:OperatingIncomeLoss -10,707,000,000 for 2024 (sign="-").
+- Union Pacific (CIK 100885), 10-K 0000100885-25-000042, unp-20241231.htm:
+  us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax 24,250,000,000 for 2024.
+- Nike (CIK 320187), 10-K 0000320187-25-000047, nke-20250531.htm: us-gaap:EarningsPerShareDiluted 2.16 for
+  2024-06-01 to 2025-05-31.
+The corpus holds neither companyfacts nor submissions for these companies: the citation names the document.
+"""
+
+from __future__ import annotations
+
+import pytest
+from lookups import figure
+
+from edgar_cli.capabilities.verify.verify import verify_answer
+from edgar_cli.errors import ExitStatus
+from edgar_cli.sec import urls
+from edgar_cli.xbrl.inline import UNKNOWN_FILED, inline_facts
+
+CRM_10K = "0001108524-25-000006:crm-20250131.htm"
+BA_10K = "0000012927-25-000015:ba-20241231.htm"
+NKE_10K = "0000320187-25-000047:nke-20250531.htm"
+UNP_10K = "0000100885-25-000042:unp-20241231.htm"
+UNP_REVENUE = "Union Pacific's revenues were $24.25 billion in 2024."
+
+
+# --- the reader, on a small hand-written document -------------------------------------------------------------
+
+DOC = b"""<html xmlns:ix="http://www.xbrl.org/2013/inlineXBRL"><body>
+<div style="display:none"><ix:header><ix:hidden>
+<ix:nonNumeric name="dei:DocumentType" contextRef="d">10-K</ix:nonNumeric>
+<ix:nonNumeric name="dei:DocumentFiscalYearFocus" contextRef="d">2024</ix:nonNumeric>
+<ix:nonNumeric name="dei:DocumentFiscalPeriodFocus" contextRef="d">FY</ix:nonNumeric>
+</ix:hidden><ix:resources>
+<xbrli:context id="d"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">0000000001</xbrli:identifier>
+</xbrli:entity><xbrli:period><xbrli:startDate>2024-01-01</xbrli:startDate><xbrli:endDate>2024-12-31</xbrli:endDate>
+</xbrli:period></xbrli:context>
+<xbrli:context id="i"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">0000000001</xbrli:identifier>
+</xbrli:entity><xbrli:period><xbrli:instant>2024-12-31</xbrli:instant></xbrli:period></xbrli:context>
+<xbrli:context id="seg"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">0000000001</xbrli:identifier>
+<xbrli:segment><xbrldi:explicitMember dimension="srt:ProductOrServiceAxis">x:WidgetsMember</xbrldi:explicitMember>
+</xbrli:segment></xbrli:entity><xbrli:period><xbrli:startDate>2024-01-01</xbrli:startDate>
+<xbrli:endDate>2024-12-31</xbrli:endDate></xbrli:period></xbrli:context>
+<xbrli:unit id="usd"><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit>
+<xbrli:unit id="eps"><xbrli:divide><xbrli:unitNumerator><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unitNumerator>
+<xbrli:unitDenominator><xbrli:measure>xbrli:shares</xbrli:measure></xbrli:unitDenominator></xbrli:divide></xbrli:unit>
+</ix:resources></ix:header></div>
+<p>Revenue <ix:nonFraction name="us-gaap:Revenues" contextRef="d" unitRef="usd" decimals="-6" scale="6"
+ format="ixt:num-dot-decimal">12,345</ix:nonFraction> million, or $<ix:nonFraction name="us-gaap:Revenues"
+ contextRef="d" unitRef="usd" decimals="-8" scale="9" format="ixt:num-dot-decimal">12.3</ix:nonFraction> billion.
+ Widgets <ix:nonFraction name="us-gaap:Revenues" contextRef="seg" unitRef="usd" decimals="-6" scale="6"
+ format="ixt:num-dot-decimal">999</ix:nonFraction>. Loss (<ix:nonFraction name="us-gaap:OperatingIncomeLoss"
+ contextRef="d" unitRef="usd" decimals="-6" scale="6" sign="-" format="ixt:numdotdecimal">1,234</ix:nonFraction>).
+ Goodwill <ix:nonFraction name="us-gaap:Goodwill" contextRef="i" unitRef="usd" decimals="-6" scale="6"
+ format="ixt:zerodash">&#8212;</ix:nonFraction>. EPS <ix:nonFraction name="us-gaap:EarningsPerShareDiluted"
+ contextRef="d" unitRef="eps" decimals="2" format="ixt:num-dot-decimal">1.63</ix:nonFraction>. Words
+ <ix:nonFraction name="us-gaap:Other" contextRef="d" unitRef="usd" decimals="0" format="ixt-sec:numwordsen">three
+ </ix:nonFraction>.</p></body></html>"""
+
+
+def test_the_reader_keeps_company_level_facts_at_full_scale_and_sign_with_the_filings_provenance():
+    got = inline_facts(DOC, accession="0000000001-25-000001", form=None, filed="2025-02-01")
+    assert (got.document_type, got.fiscal_year, got.fiscal_period) == ("10-K", 2024, "FY")
+    row = ("2024-01-01", "2024-12-31")
+    # the statement's 12,345 million, not the sentence's 12.3 billion, and never the segment's 999 million
+    assert got.tags["us-gaap:Revenues"]["units"] == {
+        "USD": [(*row, 12_345_000_000, "0000000001-25-000001", 2024, "FY", "10-K", "2025-02-01", None)]
+    }
+    assert got.tags["us-gaap:OperatingIncomeLoss"]["units"]["USD"][0][2] == -1_234_000_000
+    assert got.tags["us-gaap:Goodwill"]["units"]["USD"][0][:3] == (None, "2024-12-31", 0)
+    assert got.tags["us-gaap:EarningsPerShareDiluted"]["units"]["USD/shares"][0][2] == 1.63
+    assert "us-gaap:Other" not in got.tags  # a format not read is left out, never guessed at
+
+
+def test_a_document_without_inline_xbrl_gives_no_facts():
+    got = inline_facts(
+        b"<html><body><p>Revenue was $5 million.</p></body></html>", accession="a", form="8-K", filed="x"
+    )
+    assert got.tags == {} and got.facts_read == 0
+
+
+# --- verify_answer on the corpus' cited 10-Ks -----------------------------------------------------------------
+
+
+@pytest.fixture
+def sec(module_sec):
+    return module_sec
+
+
+def test_a_figure_of_a_cited_10k_of_a_company_without_companyfacts_is_grounded_on_its_inline_facts(sec):
+    r = verify_answer(
+        "Salesforce's income from operations rose to $7.2 billion in fiscal 2025 from $5.0 billion a year earlier.",
+        company="CRM",
+        cite=[CRM_10K],
+    )
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    sup = figure(r, "$7.2 billion").support
+    assert (sup.matched_tag, sup.value, sup.accession_number, sup.form) == (
+        "us-gaap:OperatingIncomeLoss",
+        7_205_000_000,
+        "0001108524-25-000006",
+        "10-K",
+    )
+    assert (str(sup.start), str(sup.end)) == ("2024-02-01", "2025-01-31")
+    assert sup.filed is None  # no submissions here: the filing date is not known, and not made up
+    assert figure(r, "$5.0 billion").support.value == 5_011_000_000
+    assert any("inline XBRL facts of " + CRM_10K in n for n in r.notes)
+
+
+def test_a_figure_of_another_year_in_the_cited_10k_is_not_grounded(sec):
+    r = verify_answer(
+        "Salesforce's income from operations was $7.2 billion in fiscal 2024.", company="CRM", cite=[CRM_10K]
+    )
+    row = figure(r, "$7.2 billion")
+    assert r.verdict == "ungrounded" and row.status == "mismatched_period"
+    assert str(row.support.end) == "2025-01-31"
+
+
+def test_a_wrong_value_is_contradicted_by_the_cited_10ks_inline_facts(sec):
+    r = verify_answer("Nike's diluted earnings per share were $2.61 in fiscal 2025.", company="NKE", cite=[NKE_10K])
+    assert r.verdict != "grounded" and figure(r, "$2.61").status == "ungrounded"
+    r = verify_answer("Nike's diluted earnings per share were $2.16 in fiscal 2025.", company="NKE", cite=[NKE_10K])
+    assert r.verdict == "grounded" and figure(r, "$2.16").support.value == 2.16
+
+
+def test_the_inline_facts_of_a_document_are_read_once_and_kept(sec, monkeypatch):
+    from edgar_cli.capabilities.verify import verify as V
+
+    verify_answer("Boeing's revenues were $66.5 billion in 2024.", company="BA", cite=[BA_10K])
+    with sec.memo_lock:  # the memo forgotten: the disk cache answers, without fetching the document again
+        for k in [k for k in sec.memo if str(k).startswith("verify-inline:")]:
+            del sec.memo[k]
+    monkeypatch.setattr(V.IX, "inline_facts", lambda *a, **k: pytest.fail("read again"))
+    r = verify_answer("Boeing's revenues were $66.5 billion in 2024.", company="BA", cite=[BA_10K])
+    assert r.verdict == "grounded"
+
+
+def test_a_document_refused_as_damaged_leaves_nothing_cached(sec, monkeypatch):
+    from edgar_cli.capabilities.verify import verify as V
+    from edgar_cli.sec import validate
+
+    def refuse(url, body, **_kw):
+        raise validate.InvalidBody("cut off")
+
+    monkeypatch.setattr(V.validate, "check_filing_document", refuse)
+    r = verify_answer(UNP_REVENUE, company="UNP", cite=[UNP_10K])
+    assert not any("inline XBRL facts" in n for n in r.notes)
+    url = urls.archive_document(100885, "0000100885-25-000042", "unp-20241231.htm")
+    key = f"verify-inline:{V.IX.FORMAT}:{url}:0000100885-25-000042:None:{UNKNOWN_FILED}"
+    assert key not in sec.memo and sec.cache_get(key, None) is None
+    monkeypatch.undo()  # the document whole again: read, and kept
+    r = verify_answer(UNP_REVENUE, company="UNP", cite=[UNP_10K])
+    assert (
+        figure(r, "$24.25 billion").support.matched_tag == "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
+    )
+    assert sec.cache_get(key, None) is not None
+
+
+def test_the_cli_grounds_a_cited_documents_figure_and_exits_ten_on_a_false_twin(edgar):
+    ok = edgar("verify", "Boeing's revenues were $66.5 billion in 2024.", "--company", "BA", "--cite", BA_10K, "--json")
+    assert ok.rc == 0, ok.err
+    bad = edgar(
+        "verify", "Boeing's revenues were $77.8 billion in 2024.", "--company", "BA", "--cite", BA_10K, "--json"
+    )
+    assert bad.rc == ExitStatus.UNGROUNDED
+
+
+def test_a_currency_neutral_rate_is_never_contradicted_by_the_reported_facts(sec):
+    # nke-20250531.htm: "Revenues were $46.3 billion in fiscal 2025 compared to $51.4 billion for fiscal 2024,
+    # which decreased 10% and 9% on a reported and currency-neutral basis, respectively"; reported revenue
+    # 46,309,000,000 and 51,362,000,000 (-9.84%)
+    r = verify_answer(
+        "Nike's revenues fell 10% to $46.3 billion in fiscal 2025, from $51.4 billion in fiscal 2024 (down 9% "
+        "currency-neutral).",
+        company="NKE",
+        cite=[NKE_10K],
+    )
+    assert figure(r, "10%").status == "derived"
+    assert figure(r, "9%").status in ("grounded", "unchecked"), figure(r, "9%").reason
+    assert r.verdict != "ungrounded"
+
+
+def test_a_hyphenated_point_change_of_a_ratio_is_a_change_in_points_not_an_amount(sec):
+    # unp-20241231.htm: "our operating ratio was 59.9%, improving 2.4 points from 2023"; diluted EPS 11.09 (2024)
+    # and 10.45 (2023) in its inline facts: up 6.1%
+    r = verify_answer(
+        "Union Pacific's 2024 operating ratio was 59.9%, a 2.4-point improvement, and its diluted EPS rose 6% to $11.09.",
+        company="UNP",
+        cite=[UNP_10K],
+    )
+    assert figure(r, "2.4-point").kind == "percentage_points" and figure(r, "2.4-point").status == "unchecked"
+    assert figure(r, "$11.09").status == "grounded" and figure(r, "6%").status == "derived"
+    assert r.verdict != "ungrounded"
+
+
+def test_an_undated_margin_that_holds_only_for_a_year_the_sentence_does_not_name_is_not_grounded(sec):
+    # crm-20250131.htm: operating income 7,205,000,000 / revenue 37,895,000,000 = 19.0% for fiscal 2025;
+    # 5,011,000,000 / 34,857,000,000 = 14.4% for fiscal 2024
+    said = (
+        "Salesforce's income from operations rose to $7.2 billion in fiscal 2025 from $5.0 billion a year earlier, "
+        "lifting its operating margin to about {}."
+    )
+    wrong = verify_answer(said.format("14%"), company="CRM", cite=[CRM_10K])
+    assert wrong.verdict != "grounded" and figure(wrong, "14%").status == "unchecked"
+    right = verify_answer(said.format("19%"), company="CRM", cite=[CRM_10K])
+    assert right.verdict == "grounded" and figure(right, "19%").status == "derived"
+
+
+def test_a_figure_the_cited_statements_do_not_carry_is_unchecked_not_contradicted(sec):
+    # ba-20241231.htm: "BCA total backlog of $435,175 million at December 31, 2024 decreased from $440,507 million
+    # at December 31, 2023": a segment's backlog, not an inline fact of the company
+    r = verify_answer(
+        "Boeing Commercial Airplanes' total backlog was $435.2 billion at December 31, 2024, down from $440.5 billion "
+        "a year earlier.",
+        company="BA",
+        cite=[BA_10K],
+    )
+    assert r.verdict != "ungrounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert figure(r, "$440.5 billion").status == "unchecked"
