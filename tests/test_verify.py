@@ -129,6 +129,8 @@ def test_fiscal_2025_revenue_tied_to_fiscal_2024_is_a_mismatched_period(sec):
     assert (f.support.fiscal_year, f.support.end) == (2025, date(2025, 1, 26))
     assert "FY2025" in f.reason and "2025-01-26" in f.reason
     assert not r.all_grounded and r.exit_status == ExitStatus.UNGROUNDED
+    # the reason also gives the figure of the year claimed: FY2024's 60,922,000,000 (NVDA_FY2024_10K)
+    assert f"For FY2024 (2023-01-30 to 2024-01-28) it is 60,922,000,000 USD (10-K {NVDA_FY2024_10K})." in f.reason
 
 
 def test_a_made_up_number_is_ungrounded_even_if_an_unrelated_fact_has_its_digits(sec):

@@ -1178,6 +1178,13 @@ class Grounder(Derived):
                 f"{S.fmt(f.value)} {f.unit} ({f.matched_tag}) is reported for {G.describe_period(f)}, "
                 f"not for {claim.named}."
             )
+            # what the same tag says of the period claimed, so the reader has the figure to write instead
+            own = next((v for v in self._tag_facts({f.matched_tag}, claim) if v.unit == f.unit), None)
+            if own is not None:
+                row.reason += (
+                    f" For {G.describe_period(own)} it is {S.fmt(own.value)} {own.unit} ({own.form} "
+                    f"{own.accession_number})."
+                )
         else:
             if claim.stated and not self._sign_ok(fig, best):
                 row.notes.append(
