@@ -426,3 +426,91 @@ def test_a_warm_fast_run_imports_neither_typer_nor_pydantic_nor_rich_nor_httpx(h
     env["EDGAR_FASTPATH"] = "0"  # and the switch really switches
     mods_full, full = _imported(argv, env)
     assert "typer" in mods_full and "pydantic" in mods_full and full.stdout == proc.stdout
+
+
+# --- a first lookup and a re-check: the same engine with a client that fetches and writes ----------------------
+
+
+def _without_importtime(stderr: str) -> str:
+    return "\n".join(line for line in stderr.splitlines() if not line.startswith("import time:"))
+
+
+def _cache_keys(cache: Path) -> set[str]:
+    import diskcache
+
+    with diskcache.Cache(str(cache / "http")) as store:
+        return set(store.iterkeys())
+
+
+def test_a_first_lookup_prints_what_the_full_path_prints_without_typer_or_pydantic(mirror, tmp_path):
+    """A cold cache: the fast path fetches (as the full path would) instead of handing over to Typer; the same
+    stdout, stderr, exit status, requests and cache entries as EDGAR_FASTPATH=0 on another cold cache."""
+    argv = ["-m", "edgar_cli", *ARGS]
+    fast_env = edgar_env(mirror.url, tmp_path / "fast")
+    fast_env.pop("EDGAR_FASTPATH", None)
+    requests = len(mirror.log)
+    mods, fast = _imported(argv, fast_env)
+    fast_requests = sorted(e.path for e in mirror.log[requests:])
+    requests = len(mirror.log)
+    _mods, full = _imported(argv, edgar_env(mirror.url, tmp_path / "full", EDGAR_FASTPATH="0"))
+    full_requests = sorted(e.path for e in mirror.log[requests:])
+    assert fast.returncode == full.returncode == 0
+    assert json.loads(fast.stdout)["values"][0]["value"] == 60922000000  # 0001045810-24-000029
+    assert json.loads(fast.stdout)["data_source"]["kind"] == "live"
+    assert fast.stdout == full.stdout
+    assert _without_importtime(fast.stderr) == _without_importtime(full.stderr) == ""
+    assert fast_requests == full_requests and len(fast_requests) == 2  # the ticker file and the companyfacts
+    assert _cache_keys(tmp_path / "fast") == _cache_keys(tmp_path / "full")
+    assert not {"typer", "click", "pydantic", "rich"} & mods
+
+
+def test_the_ten_minute_recheck_is_made_by_the_fast_path_and_answers_as_the_full_path(
+    warm, mirror, monkeypatch, capsys, tmp_path
+):
+    """Facts older than the submissions' freshness: the re-check with the SEC is made without Typer, and the
+    answer is the full path's on a copy of the same cache."""
+    fast_cache, full_cache = tmp_path / "fast", tmp_path / "full"
+    shutil.copytree(warm, fast_cache)
+    shutil.copytree(warm, full_cache)
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    monkeypatch.setenv("EDGAR_TODAY", "2026-07-02")
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(fast_cache))
+    requests = len(mirror.log)
+    done = fastpath.respond(ARGS)
+    assert done is not None and len(mirror.log) > requests  # answered here, after asking the SEC
+    fast_requests = sorted(e.path for e in mirror.log[requests:])
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(full_cache))
+    monkeypatch.setenv("EDGAR_FASTPATH", "0")
+    requests = len(mirror.log)
+    rc, out, err = _main(ARGS, capsys)
+    assert (rc, err) == (0, "") and done == (out, 0)
+    assert sorted(e.path for e in mirror.log[requests:]) == fast_requests
+
+
+def test_a_name_leaves_the_first_lookup_to_the_full_resolver(mirror, monkeypatch, capsys):
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    args = ["concept", "NVIDIA", "revenue", "--fy", "2024", "--json"]
+    assert fastpath.respond(args) is None  # the ticker file fetched and cached on the way; no answer given
+    rc, out, _err = _main(args, capsys)
+    assert rc == 0 and json.loads(out)["values"][0]["value"] == 60922000000  # 0001045810-24-000029
+
+
+def test_an_upstream_failure_on_a_first_lookup_is_met_once_and_said_as_the_full_path_says_it(
+    corpus, monkeypatch, capsys, tmp_path
+):
+    """Every request answered 503: the fast path's pass gives the full path's error, after one round of
+    retries, not two (it does not hand the same failing request over to the full path)."""
+    import stamina
+    from mirror import Faults, MirrorServer
+
+    with MirrorServer(corpus, faults=Faults(rate=1.0, kinds=("503",))) as down, stamina.set_testing(True, attempts=2):
+        monkeypatch.setenv("EDGAR_MIRROR", down.url)
+        results = {}
+        for mode in ("full", "fast"):
+            monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / mode))
+            monkeypatch.setenv("EDGAR_FASTPATH", "0" if mode == "full" else "1")
+            requests = len(down.log)
+            results[mode] = (_main(ARGS, capsys), len(down.log) - requests)
+    (full, full_requests), (fast, fast_requests) = results["full"], results["fast"]
+    assert full[0] == 8 and json.loads(full[1])["error"]["code"] == "upstream_unavailable"
+    assert fast == full and fast_requests == full_requests

@@ -208,23 +208,25 @@ def _close_pools() -> None:
 
 
 def _fast(args: list[str]) -> int | None:
-    """0 once the warm fast path (cli/fastpath.py) has printed the answer; None when the Typer path must run."""
+    """The exit status once the fast path (cli/fastpath.py) has printed the answer; None when the Typer path must
+    run."""
     if not args or args[0] != "concept":
         return None
-    from .fastpath import answer
+    from .fastpath import respond
 
     try:
-        text = answer(args)
+        done = respond(args)
     except KeyboardInterrupt:
         return 130
-    if text is None:
+    if done is None:
         return None
-    if sys.stdout.isatty():  # JSON on a terminal: C1 controls and bidi overrides as escapes, as emit() writes them
-        from .output import terminal_json
+    text, rc = done
+    if rc == 0 and sys.stdout.isatty():  # JSON on a terminal: C1 controls and bidi overrides as escapes, as emit()
+        from .output import terminal_json  # writes them (an error is written as emit_error writes it)
 
         text = terminal_json(text)
     sys.stdout.write(text)
-    return 0
+    return rc
 
 
 def _run(args: list[str]) -> int:

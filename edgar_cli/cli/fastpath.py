@@ -35,6 +35,7 @@ to the full resolver.
 
 from __future__ import annotations
 
+import json
 import sys
 from typing import Any, NoReturn
 
@@ -148,12 +149,16 @@ class _ReadOnlyClient(SecClient):
         raise _Fallback("needs a request")
 
 
+class _NotExact(_Fallback):
+    """The company is not named by a ticker or CIK of the ticker file: the full resolver's business."""
+
+
 def _exact_company(company: str, client: SecClient) -> CompanyRefRecord:
     """The company of a ticker or CIK in the cached ticker file (resolve_company's exact half); else fall back."""
     text = checked_query(company)
     hit = exact_match(text, load_ticker_map(client))
     if hit is None:
-        raise _Fallback("not a ticker or CIK in the ticker file")
+        raise _NotExact("not a ticker or CIK in the ticker file")
     entry = hit[0]
     return CompanyRefRecord(cik=urls.pad_cik(entry.cik), name=entry.name, tickers=list(entry.tickers))
 
@@ -163,30 +168,118 @@ def answer(args: list[str]) -> str | None:
 
     Prints nothing and writes nothing. The caller writes the text to stdout and exits 0.
     """
+    return _read_only(args)[0]
+
+
+def _read_only(args: list[str]) -> tuple[str | None, bool]:
+    """(:func:`answer`'s text or None, whether it fell back only for want of a request or a cache write)."""
     params = parse(args)
     if params is None or _stands_aside():
-        return None
+        return None, False
     try:
-        from ..bulk.store import STORE_NAME, store_dir
-        from ..capabilities.arguments import DEFAULT_LIMIT, validate_common
-        from ..xbrl.answer import answer_concept
-
         client = _ReadOnlyClient()
-        if (store_dir(client.settings.cache_dir) / STORE_NAME).exists():
-            return None  # the bulk store may answer (or warn that it is stale): the full path's business
-        limit = DEFAULT_LIMIT if params["limit"] is None else params["limit"]
-        validate_common(params["period"], limit)
+        if _bulk_store(client):
+            return None, False  # the bulk store may answer (or warn that it is stale): the full path's business
         with stored_only():  # a data file never parsed here would be stored: the full path's business
-            record = answer_concept(
-                params["company"], params["concept"], params["fy"], params["period"], limit, client, _exact_company
-            )
-        text = dumps(record) + "\n"
-        encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-        text.encode(encoding, getattr(sys.stdout, "errors", None) or "strict")  # what the full path could not print
-        return text
+            return _text(_record(params, client)), False
     except KeyboardInterrupt:
         raise
     except Exception as exc:  # _Fallback, EdgarError, a bug: the full path runs from scratch and says what it says
         if config.debug() and not isinstance(exc, (_Fallback, EdgarError, NotSerializable, NotStored, UnicodeError)):
             raise  # a bug in the fast path itself: shown, as EDGAR_DEBUG shows the full path's
+        return None, isinstance(exc, NotStored) or (isinstance(exc, _Fallback) and not isinstance(exc, _NotExact))
+
+
+def _bulk_store(client: SecClient) -> bool:
+    from ..bulk.store import STORE_NAME, store_dir
+
+    return (store_dir(client.settings.cache_dir) / STORE_NAME).exists()
+
+
+def _record(params: dict[str, Any], client: SecClient) -> Any:
+    """The engine's ConceptRecord for the fast grammar's ``params``, the company named by ticker or CIK."""
+    from ..capabilities.arguments import DEFAULT_LIMIT, validate_common
+    from ..xbrl.answer import answer_concept
+
+    limit = DEFAULT_LIMIT if params["limit"] is None else params["limit"]
+    validate_common(params["period"], limit)
+    return answer_concept(
+        params["company"], params["concept"], params["fy"], params["period"], limit, client, _exact_company
+    )
+
+
+def _text(record: Any) -> str:
+    text = dumps(record) + "\n"
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    text.encode(encoding, getattr(sys.stdout, "errors", None) or "strict")  # what the full path could not print
+    return text
+
+
+# Errors of the SEC client's own requests: raised alike on either path (the same client, the same request), and
+# costly to meet twice (each after its retries), so the filling pass renders them rather than falling back.
+_RENDERED = ("upstream_unavailable", "rate_limited")
+
+
+def respond(args: list[str]) -> tuple[str, int] | None:
+    """(stdout text, exit status) of `edgar ARGS` when the fast grammar can answer it; else None (the Typer path).
+
+    First :func:`answer` (the cache alone). When that fell back only because the cache lacks something or holds
+    it stale (a first lookup, the ticker file's daily or the facts' ten-minute re-check, a data file not stored
+    yet), a second pass runs the same engine with a client that fetches and writes, as the full path's would
+    (settings from the environment, never prompting, the command's deadline): a first lookup without Typer or
+    pydantic. Its stderr is the full path's: the client's warnings, written once the answer stands. It stands
+    aside on a terminal's stderr (where the full path shows its progress line); a company named otherwise than
+    by ticker or CIK, any other error or a bug falls back, its warnings unwritten, and the full path (on
+    what this pass cached) says what it says. Upstream failures and rate limits are rendered here, as the full
+    path renders them (``{"error": ...}`` on stdout, the error's exit status).
+    """
+    text, cache_only = _read_only(args)
+    if text is not None:
+        return text, 0
+    if not cache_only or _terminal(sys.stderr):
         return None
+    params = parse(args)
+    assert params is not None  # _read_only parsed them
+    return _filling(params)
+
+
+def _terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _filling(params: dict[str, Any]) -> tuple[str, int] | None:
+    from ..companies.tickers import ticker_file_warnings
+    from ..config import Settings
+    from ..sec.client import _stderr_warn, set_client
+    from ..sec.transport import within_command_deadline
+
+    warnings: list[str] = []
+    settings = Settings.from_env()
+    settings.interactive = False  # as the full path for --json: never prompt when a script reads the output
+    client = SecClient(settings, warn=warnings.append)
+    set_client(client)  # what the engine reaches through get_client() is this client, as on the full path
+    try:
+        if _bulk_store(client):
+            return None
+        record = within_command_deadline(_record, params, client)
+        record.warnings.extend(ticker_file_warnings(client))  # as get_financial_concept adds them
+        out = (_text(record), 0)
+    except KeyboardInterrupt:
+        raise
+    except EdgarError as exc:
+        if exc.code not in _RENDERED:
+            return None
+        out = (json.dumps(exc.to_dict(), indent=2) + "\n", int(exc.exit_status))  # output.emit_error's JSON
+    except Exception as exc:  # _Fallback, a bug: the full path runs, on what this pass cached
+        if config.debug() and not isinstance(exc, (_Fallback, NotSerializable, UnicodeError)):
+            raise
+        return None
+    finally:
+        set_client(None)
+        client.close()
+    for message in warnings:
+        _stderr_warn(message)
+    return out
