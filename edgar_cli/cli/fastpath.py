@@ -277,9 +277,8 @@ def _filling(params: dict[str, Any]) -> tuple[str, int] | None:
         if config.debug() and not isinstance(exc, (_Fallback, NotSerializable, UnicodeError)):
             raise
         return None
-    finally:
-        set_client(None)
-        client.close()
+    # The client stays open, as the full path's does: its cache's SQLite journal is left as the full path leaves
+    # it, so a warm run after this one finds the files it would find after the full path (and writes none).
     for message in warnings:
         _stderr_warn(message)
     return out
