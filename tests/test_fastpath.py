@@ -388,6 +388,8 @@ NOT_IMPORTED = (
     "ssl",
     "diskcache",
     "rapidfuzz",
+    "logging",  # edgar_cli.logs imports it: config and sec.urls import logs only to redact a URL when they must
+    "edgar_cli.logs",
     "edgar_cli.models",
     "edgar_cli.cli.app",
     "edgar_cli.cli.support",

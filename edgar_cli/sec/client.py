@@ -68,12 +68,11 @@ def _without_httpx_cli() -> None:
     pygments) whenever those are installed, as Typer installs them, for a ``httpx`` command edgar never runs.
     That was about a fifth of a first lookup's imports. With the module marked absent before httpx is first
     imported, httpx takes the branch it has for a missing CLI (``httpx.main`` then says the CLI's dependencies
-    are not installed); every other module of httpx is the same. Nothing is changed once httpx is imported."""
+    are not installed); every other module of httpx is the same. Nothing is changed once httpx is imported.
+    Called where httpx is imported (a warm run that fetches nothing imports neither)."""
     if "httpx" not in sys.modules:
         sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]  # None: "absent" to the importer
 
-
-_without_httpx_cli()
 
 # Seconds an entry stays fresh, by kind. None: never expires (Archives documents
 # are immutable once accepted). companyfacts is special: it is refreshed when
@@ -339,6 +338,7 @@ class SecClient:
     def _client(self):
         with self._http_lock:
             if self._http is None:
+                _without_httpx_cli()
                 import httpx
 
                 self._http = httpx.Client(
@@ -705,6 +705,7 @@ class SecClient:
         transform: Callable[[Any], Any] | None,
         deadline: float,
     ) -> Answer:
+        _without_httpx_cli()
         import httpx
 
         from .ratelimit import LimiterDeadline
@@ -924,6 +925,7 @@ def _download_into(
     Raises _Retryable to try again (resuming what arrived), _Unusable to stop (over the size cap,
     past the deadline), OSError when the file cannot be written (a full disk).
     """
+    _without_httpx_cli()
     import httpx
 
     from .ratelimit import LimiterDeadline
