@@ -31,6 +31,12 @@ It stands aside (None) when ``EDGAR_FASTPATH=0``, with ``EDGAR_REDIS_URL`` (a
 team cache), ``EDGAR_NO_CACHE=1``, a local bulk store (``edgar sync``), or
 during shell completion. A name (not a ticker or CIK in the ticker file) goes
 to the full resolver.
+
+:func:`respond` is what the entry point calls: :func:`answer`, then, when that
+fell back only for want of a request or a cache write (a first lookup, a
+re-check after the freshness window), the same engine once more with a client
+that fetches and writes as the full path's does, so a first lookup needs
+neither Typer nor pydantic either.
 """
 
 from __future__ import annotations
@@ -257,11 +263,11 @@ def _filling(params: dict[str, Any]) -> tuple[str, int] | None:
     from ..sec.transport import within_command_deadline
 
     warnings: list[str] = []
-    settings = Settings.from_env()
-    settings.interactive = False  # as the full path for --json: never prompt when a script reads the output
-    client = SecClient(settings, warn=warnings.append)
-    set_client(client)  # what the engine reaches through get_client() is this client, as on the full path
     try:
+        settings = Settings.from_env()
+        settings.interactive = False  # as the full path for --json: never prompt when a script reads the output
+        client = SecClient(settings, warn=warnings.append)
+        set_client(client)  # what the engine reaches through get_client() is this client, as on the full path
         if _bulk_store(client):
             return None
         record = within_command_deadline(_record, params, client)
