@@ -107,7 +107,7 @@ def warm_verify(b, runs: int) -> Verdict:
     """Warm `verify` without and with --cite (verify_warm.py's commands), after a cold run of each, interleaved."""
     import verify_warm as V
 
-    rows: dict[str, list[float]] = {"verify": [], "cite": []}
+    rows: dict[str, list[float]] = {"verify": [], "cite": [], "floor": []}
     codes: set[int] = set()
     with TempDir() as cache:
         env = b.env(cache)
@@ -118,12 +118,14 @@ def warm_verify(b, runs: int) -> Verdict:
                 s = b.edgar(args, env)
                 rows[label].append(s.seconds)
                 codes.add(s.rc)
-    v, c = _med(rows["verify"]), _med(rows["cite"])
+            rows["floor"].append(b.measure([sys.executable, str(HERE / "floor.py")], env).seconds)
+    v, c, f = _med(rows["verify"]), _med(rows["cite"]), _med(rows["floor"])
     return Verdict(
         "verify without / with --cite (warm)",
         f"{v:.3f} / {c:.3f} s",
         f"<= {VERIFY_TARGET_S} s",
         max(v, c) <= VERIFY_TARGET_S,
+        f"{v / f:.1f}x / {c / f:.1f}x floor.py ({f:.3f}s, interleaved: the ratios are what load does not move); "
         f"n={runs}; exit codes {sorted(codes)} (verify's verdicts, 0/10/11)",
     )
 
