@@ -245,7 +245,6 @@ def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
     report_form: dict[str, str] = {}
     seq: dict[str, int] = {}
     annual_ends: dict[str, set[str]] = defaultdict(set)
-    lengths: dict[tuple[str, str], int | None] = {}  # (start, end) -> days, None when not dates: once per pair
     for body in tags.values():
         for rows in body["units"].values():
             for start, end, _val, accn, fy, _fp, form, _filed, _frame in rows:
@@ -253,15 +252,11 @@ def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
                 by_end[end] = by_end.get(end, 0) + 1
                 if start is None:
                     continue
-                n = lengths.get((start, end), -1)
-                if n == -1:
-                    try:
-                        n = days_between(date.fromisoformat(start), date.fromisoformat(end))
-                    except ValueError:
-                        n = None
-                    lengths[(start, end)] = n
-                if n is None:
+                try:
+                    s, e = date.fromisoformat(start), date.fromisoformat(end)
+                except ValueError:
                     continue
+                n = days_between(s, e)
                 is_annual = ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]
                 if is_annual or QUARTER_DAYS[0] <= n <= QUARTER_DAYS[1]:
                     # The report's own length first: an annual duration in a 10-K, a quarter in a 10-Q.
