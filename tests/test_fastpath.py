@@ -801,3 +801,42 @@ def test_a_first_lookup_in_any_form_is_answered_here_as_the_full_path_answers_it
     assert (rc, out, warned + err) == full
     assert sorted(e.path for e in mirror.log[requests:]) == fast_requests
     assert _cache_keys(tmp_path / "fast") == _cache_keys(tmp_path / "full")
+
+
+def test_a_recheck_that_fails_is_answered_here_with_the_dated_note_said_once_as_the_full_path_says_it(
+    warm, mirror, monkeypatch, capsys, tmp_path
+):
+    """The facts' re-check meets a 503 on both its attempts: the cached facts answer with the client's dated
+    warning; the fetching pass says it on stderr as the full path's client does, and its messages do not say
+    it again, so stdout, stderr and the exit status are the full path's. NVIDIA's FY2024 revenue,
+    60,922,000,000, is in 0001045810-24-000029."""
+    import stamina
+
+    from edgar_cli.vocabulary import set_surface
+
+    submissions = "/data.sec.gov/submissions/CIK0001045810.json"
+    args = ["concept", "NVDA", "revenue", "--fy", "2024", "--tsv"]
+    shutil.copytree(warm, tmp_path / "fast")
+    shutil.copytree(warm, tmp_path / "full")
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    monkeypatch.setenv("EDGAR_TODAY", "2026-07-02")
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "fast"))
+    set_surface("cli")
+    capsys.readouterr()
+    try:
+        with stamina.set_testing(True, attempts=2):
+            mirror.script(submissions, *[(503, {}, b"Service Unavailable")] * 2)
+            found = fastpath.respond(args)
+            warned = capsys.readouterr().err
+            monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "full"))
+            monkeypatch.setenv("EDGAR_FASTPATH", "0")
+            mirror.script(submissions, *[(503, {}, b"Service Unavailable")] * 2)
+            full = _main(args, capsys)
+    finally:
+        with mirror._lock:
+            mirror.scripted.pop(submissions, None)
+    assert found is not None and full[0] == 0 and "60922000000" in full[1]
+    assert "warning:" in warned and warned in full[2]  # the client's own line, said as the full path's says it
+    out, err, rc = found
+    assert (rc, out, warned + err) == full
+    assert full[2].count(warned.strip()) == 1

@@ -274,8 +274,8 @@ def respond(args: list[str]) -> tuple[str, str | Callable[[], None], int] | None
     ten-minute re-check, a data file not stored yet), a second pass runs the same engine with a client that
     fetches and writes, as the full path's would (settings from the environment, the command's deadline;
     never prompting for a User-Agent: for JSON and nl as the full path, for the other forms it stands aside
-    when stdin is a terminal). Its client's warnings are written to stderr, as the full path's client writes them,
-    once the answer stands. It stands aside on a terminal's stderr (where the full path shows its progress
+    when stdin is a terminal). Its client's warnings are written to stderr, as the full path's client writes
+    them, once the answer stands. It stands aside on a terminal's stderr (where the full path shows its progress
     line); a company named otherwise than by ticker or CIK, any other error or a bug falls back, its warnings
     unwritten, and the full path (on what this pass cached) says what it says. For ``--json``, upstream
     failures and rate limits are rendered here as the full path renders them (``{"error": ...}`` on stdout,
@@ -335,7 +335,7 @@ def _written(record: ConceptResultRecord, params: dict[str, Any]) -> Written:
         if _terminal(sys.stdout):  # C1 controls and bidi overrides as escapes, as output.emit writes them
             from .output import terminal_json  # (output imports logs, and logs logging: only when needed)
 
-            out = terminal_json(out)
+            out = terminal_json(dumps(record)) + "\n"
     else:
         out = _shown(record, fmt)
     err = "" if fmt == "json" else _messages(record, fmt, params["quiet"])
