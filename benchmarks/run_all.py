@@ -46,6 +46,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import compare as compare_bench
+import issue37
 from common import ROOT, MirrorServer, TempDir, base_env, edgar_cmd, ensure_bytecode, save
 
 HERE = Path(__file__).resolve().parent
@@ -853,6 +854,12 @@ def main() -> str:
         help="also time a warm concept with DIR/edgar_cli (another "
         "checkout, e.g. `git archive main edgar_cli | tar -x -C DIR`), interleaved with this one's",
     )
+    ap.add_argument(
+        "--semantic-index",
+        type=Path,
+        metavar="PATH",
+        help="an index with vectors, for issue 37's hybrid find row (without it the row says 'not run')",
+    )
     opts = ap.parse_args()
     cold_runs, warm_runs, mcp_rounds, inproc = (1, 3, 1, 3) if opts.quick else (3, 5, 3, 5)
 
@@ -896,6 +903,7 @@ def main() -> str:
             mcp_row = bench_mcp(b, mcp_rounds)
             log("MCP over streamable HTTP")
             mcp_http_row = bench_mcp_http(mcp_rounds + 2)
+            issue37_lines = issue37.lines(b, opts.quick, opts.semantic_index, log)
     finally:
         trap.close()
         for m in host_mirrors.values():
@@ -931,7 +939,11 @@ def main() -> str:
     ]
     text = render(rows, ours, theirs, header)
     text += "\n" + "\n".join(
-        warm_ratio_lines(ours, baselines, warm_rows) + counted + inprocess_lines(inproc_rows) + details(rows)
+        warm_ratio_lines(ours, baselines, warm_rows)
+        + counted
+        + inprocess_lines(inproc_rows)
+        + issue37_lines
+        + details(rows)
     )
     text += (
         "\n\nNotes:\n"

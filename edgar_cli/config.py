@@ -139,8 +139,6 @@ def mirror_from_env() -> str | None:
     """``EDGAR_MIRROR`` checked: an http(s) URL with a host. Anything else is a configuration error (exit 2)."""
     from urllib.parse import urlsplit
 
-    from .logs import redact_url as _redact_url
-
     value = (os.environ.get("EDGAR_MIRROR") or "").strip()
     if not value:
         return None
@@ -151,6 +149,8 @@ def mirror_from_env() -> str | None:
     except ValueError:
         ok = False
     if not ok:
+        from .logs import redact_url as _redact_url  # logs.py imports logging: only for this message
+
         raise EdgarError(
             "invalid_argument",
             f"EDGAR_MIRROR={_redact_url(value)[:120]!r} is not a URL edgar can fetch from: it needs http:// or https:// and a host.",

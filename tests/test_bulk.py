@@ -308,7 +308,7 @@ def test_with_a_fresh_store_the_warm_fast_path_answers_from_it_as_the_full_path_
     fast, full = _fast_and_full(args, capsys, monkeypatch)
     assert full.rc == 0 and "60922000000" in full.out  # 0001045810-24-000029, from the store
     assert ("bulk" in full.out) if fmt == "--json" else ("the bulk store" in full.err)
-    assert fast == (full.out, full.err)
+    assert fast == (full.out, full.err, 0)
 
 
 def test_with_a_stale_store_the_fast_path_leaves_its_warning_to_the_full_path(bulk, corpus, capsys, monkeypatch):

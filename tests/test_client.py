@@ -493,3 +493,29 @@ def test_the_retry_line_through_a_mirror_names_the_mirror(tmp_path, capsys):
     assert client.get_json(URL, kind="submissions") == GOOD
     err = capsys.readouterr().err
     assert f"the mirror at {MIRROR} (EDGAR_MIRROR) did not answer usably" in err and "the SEC did not" not in err
+
+
+@pytest.mark.parametrize(
+    ("mirror", "loads_authorities"),
+    [
+        ("http://127.0.0.1:8000", False),
+        ("HTTP://mirror.internal/sec", False),
+        ("https://mirror.internal", True),
+        (None, True),
+    ],
+)
+def test_a_plain_http_mirror_gets_a_tls_context_that_trusts_no_one_and_any_other_target_the_ca_bundle(
+    tmp_path, mirror, loads_authorities
+):
+    """No TLS is made to an http:// mirror, so its client loads no CA bundle; the context it gets still demands a
+    verified certificate and a matching host name, so a TLS connection through it could only fail."""
+    import ssl
+
+    settings = Settings(user_agent="edgar-cli tests test@example.com", cache_dir=tmp_path, mirror=mirror)
+    client = SecClient(settings)
+    try:
+        context = client._client()._transport._pool._ssl_context
+    finally:
+        client.close()
+    assert (context.cert_store_stats()["x509_ca"] > 0) is loads_authorities
+    assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname

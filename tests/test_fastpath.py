@@ -397,6 +397,8 @@ NOT_IMPORTED = (
     "ssl",
     "diskcache",
     "rapidfuzz",
+    "logging",  # edgar_cli.logs imports it: config and sec.urls import logs only to redact a URL when they must
+    "edgar_cli.logs",
     "edgar_cli.models",
     "edgar_cli.cli.app",
     "edgar_cli.cli.support",
@@ -535,8 +537,11 @@ def _respond(args: list[str]) -> tuple[str, str] | None:
 
     set_surface("cli")
     found = fastpath.respond(args)
-    assert found is None or isinstance(found[1], str)  # off a terminal, stderr is plain text
-    return found  # type: ignore[return-value]
+    if found is None:
+        return None
+    out, err, rc = found
+    assert isinstance(err, str) and rc == 0  # off a terminal, stderr is plain text
+    return out, err
 
 
 @pytest.mark.parametrize("case", FORM_CASES, ids=" ".join)
@@ -623,6 +628,10 @@ def test_on_a_terminal_the_fast_path_prints_the_full_paths_bytes(term, warm, mir
         assert fast == full and fast[0] == 0 and fast[1], args
 
 
+# The rows' writers and messages (output.py) use logs.py, which imports logging: only JSON goes without it.
+ROWS_NOT_IMPORTED = tuple(m for m in NOT_IMPORTED if m not in ("logging", "edgar_cli.logs"))
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -634,6 +643,7 @@ def test_on_a_terminal_the_fast_path_prints_the_full_paths_bytes(term, warm, mir
     ids=" ".join,
 )
 def test_a_warm_run_of_another_form_imports_neither_typer_nor_pydantic_nor_rich(args, warm, mirror):
+    not_imported = ROWS_NOT_IMPORTED if "--json" not in args else NOT_IMPORTED
     env = edgar_env(mirror.url, warm)
     env.pop("EDGAR_FASTPATH", None)
     mods, proc = _imported(["-m", "edgar_cli", *args], env)
@@ -642,7 +652,7 @@ def test_a_warm_run_of_another_form_imports_neither_typer_nor_pydantic_nor_rich(
     assert {
         m
         for m in mods
-        if m.split(".")[0] in NOT_IMPORTED or m in NOT_IMPORTED or any(m.startswith(n + ".") for n in NOT_IMPORTED)
+        if m.split(".")[0] in not_imported or m in not_imported or any(m.startswith(n + ".") for n in not_imported)
     } == set()
 
 
@@ -659,3 +669,174 @@ def test_where_rich_would_style_stderr_off_a_terminal_it_is_rich_that_writes_it(
     full = _main(args, capsys)
     monkeypatch.delenv("EDGAR_FASTPATH")
     assert _main(args, capsys) == full and full[0] == 0 and "answered from" in full[2]
+
+
+# --- a first lookup and a re-check: the same engine with a client that fetches and writes ----------------------
+
+
+def _without_importtime(stderr: str) -> str:
+    return "\n".join(line for line in stderr.splitlines() if not line.startswith("import time:"))
+
+
+def _cache_keys(cache: Path) -> set[str]:
+    import diskcache
+
+    with diskcache.Cache(str(cache / "http")) as store:
+        return set(store.iterkeys())
+
+
+def test_a_first_lookup_prints_what_the_full_path_prints_without_typer_or_pydantic(mirror, tmp_path):
+    """A cold cache: the fast path fetches (as the full path would) instead of handing over to Typer; the same
+    stdout, stderr, exit status, requests and cache entries as EDGAR_FASTPATH=0 on another cold cache."""
+    argv = ["-m", "edgar_cli", *ARGS]
+    fast_env = edgar_env(mirror.url, tmp_path / "fast")
+    fast_env.pop("EDGAR_FASTPATH", None)
+    requests = len(mirror.log)
+    mods, fast = _imported(argv, fast_env)
+    fast_requests = sorted(e.path for e in mirror.log[requests:])
+    requests = len(mirror.log)
+    _mods, full = _imported(argv, edgar_env(mirror.url, tmp_path / "full", EDGAR_FASTPATH="0"))
+    full_requests = sorted(e.path for e in mirror.log[requests:])
+    assert fast.returncode == full.returncode == 0
+    assert json.loads(fast.stdout)["values"][0]["value"] == 60922000000  # 0001045810-24-000029
+    assert json.loads(fast.stdout)["data_source"]["kind"] == "live"
+    assert fast.stdout == full.stdout
+    assert _without_importtime(fast.stderr) == _without_importtime(full.stderr) == ""
+    assert fast_requests == full_requests and len(fast_requests) == 2  # the ticker file and the companyfacts
+    assert _cache_keys(tmp_path / "fast") == _cache_keys(tmp_path / "full")
+    assert not {"typer", "click", "pydantic", "rich"} & mods
+
+
+def test_the_ten_minute_recheck_is_made_by_the_fast_path_and_answers_as_the_full_path(
+    warm, mirror, monkeypatch, capsys, tmp_path
+):
+    """Facts older than the submissions' freshness: the re-check with the SEC is made without Typer, and the
+    answer is the full path's on a copy of the same cache."""
+    fast_cache, full_cache = tmp_path / "fast", tmp_path / "full"
+    shutil.copytree(warm, fast_cache)
+    shutil.copytree(warm, full_cache)
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    monkeypatch.setenv("EDGAR_TODAY", "2026-07-02")
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(fast_cache))
+    requests = len(mirror.log)
+    done = fastpath.respond(ARGS)
+    assert done is not None and len(mirror.log) > requests  # answered here, after asking the SEC
+    fast_requests = sorted(e.path for e in mirror.log[requests:])
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(full_cache))
+    monkeypatch.setenv("EDGAR_FASTPATH", "0")
+    requests = len(mirror.log)
+    rc, out, err = _main(ARGS, capsys)
+    assert (rc, err) == (0, "") and done == (out, "", 0)
+    assert sorted(e.path for e in mirror.log[requests:]) == fast_requests
+
+
+def test_a_name_leaves_the_first_lookup_to_the_full_resolver(mirror, monkeypatch, capsys):
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    args = ["concept", "NVIDIA", "revenue", "--fy", "2024", "--json"]
+    assert fastpath.respond(args) is None  # the ticker file fetched and cached on the way; no answer given
+    rc, out, _err = _main(args, capsys)
+    assert rc == 0 and json.loads(out)["values"][0]["value"] == 60922000000  # 0001045810-24-000029
+
+
+def test_an_upstream_failure_on_a_first_lookup_is_met_once_and_said_as_the_full_path_says_it(
+    corpus, monkeypatch, capsys, tmp_path
+):
+    """Every request answered 503: the fast path's pass gives the full path's error, after one round of
+    retries, not two (it does not hand the same failing request over to the full path)."""
+    import stamina
+    from mirror import Faults, MirrorServer
+
+    with MirrorServer(corpus, faults=Faults(rate=1.0, kinds=("503",))) as down, stamina.set_testing(True, attempts=2):
+        monkeypatch.setenv("EDGAR_MIRROR", down.url)
+        results = {}
+        for mode in ("full", "fast"):
+            monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / mode))
+            monkeypatch.setenv("EDGAR_FASTPATH", "0" if mode == "full" else "1")
+            requests = len(down.log)
+            results[mode] = (_main(ARGS, capsys), len(down.log) - requests)
+    (full, full_requests), (fast, fast_requests) = results["full"], results["fast"]
+    assert full[0] == 8 and json.loads(full[1])["error"]["code"] == "upstream_unavailable"
+    assert fast == full and fast_requests == full_requests
+
+
+COLD_FORMS = [
+    ["--json"],
+    ["-q", "--json"],
+    [],  # piped: header-less tsv rows
+    ["--tsv", "--fy", "2024"],
+    ["--csv", "-p", "quarterly", "-n", "3"],
+    ["--nl"],
+    ["-q", "--tsv", "-p", "all", "-n", "12"],
+    ["--format", "table", "--fy", "2023"],
+]
+
+
+@pytest.mark.parametrize("options", COLD_FORMS, ids=lambda o: " ".join(o) or "piped")
+def test_a_first_lookup_in_any_form_is_answered_here_as_the_full_path_answers_it(
+    options, mirror, monkeypatch, capsys, tmp_path
+):
+    """Each form the warm path serves, on a cold cache: answered by the fetching pass (not handed to Typer) with
+    the full path's stdout, stderr and exit status, the same requests and the same cache entries."""
+    from edgar_cli.vocabulary import set_surface
+
+    args = ["concept", "NVDA", "revenue", *options]
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "fast"))
+    set_surface("cli")
+    capsys.readouterr()
+    requests = len(mirror.log)
+    found = fastpath.respond(args)
+    warned = capsys.readouterr().err  # the fetching client's warnings, written once the answer stands
+    fast_requests = sorted(e.path for e in mirror.log[requests:])
+    assert found is not None and fast_requests, options  # answered here, after asking the SEC
+    out, err, rc = found
+    assert isinstance(err, str)  # off a terminal, stderr is plain text
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "full"))
+    monkeypatch.setenv("EDGAR_FASTPATH", "0")
+    requests = len(mirror.log)
+    full = _main(args, capsys)
+    assert full[0] == 0 and "NVIDIA CORP" in full[1]
+    if not {"--fy", "-p"} & set(options):  # the latest year first: FY2026's revenue, 0001045810-26-000021
+        assert "215938000000" in full[1]
+    assert (rc, out, warned + err) == full
+    assert sorted(e.path for e in mirror.log[requests:]) == fast_requests
+    assert _cache_keys(tmp_path / "fast") == _cache_keys(tmp_path / "full")
+
+
+def test_a_recheck_that_fails_is_answered_here_with_the_dated_note_said_once_as_the_full_path_says_it(
+    warm, mirror, monkeypatch, capsys, tmp_path
+):
+    """The facts' re-check meets a 503 on both its attempts: the cached facts answer with the client's dated
+    warning; the fetching pass says it on stderr as the full path's client does, and its messages do not say
+    it again, so stdout, stderr and the exit status are the full path's. NVIDIA's FY2024 revenue,
+    60,922,000,000, is in 0001045810-24-000029."""
+    import stamina
+
+    from edgar_cli.vocabulary import set_surface
+
+    submissions = "/data.sec.gov/submissions/CIK0001045810.json"
+    args = ["concept", "NVDA", "revenue", "--fy", "2024", "--tsv"]
+    shutil.copytree(warm, tmp_path / "fast")
+    shutil.copytree(warm, tmp_path / "full")
+    monkeypatch.setenv("EDGAR_MIRROR", mirror.url)
+    monkeypatch.setenv("EDGAR_TODAY", "2026-07-02")
+    monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "fast"))
+    set_surface("cli")
+    capsys.readouterr()
+    try:
+        with stamina.set_testing(True, attempts=2):
+            mirror.script(submissions, *[(503, {}, b"Service Unavailable")] * 2)
+            found = fastpath.respond(args)
+            warned = capsys.readouterr().err
+            monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "full"))
+            monkeypatch.setenv("EDGAR_FASTPATH", "0")
+            mirror.script(submissions, *[(503, {}, b"Service Unavailable")] * 2)
+            full = _main(args, capsys)
+    finally:
+        with mirror._lock:
+            mirror.scripted.pop(submissions, None)
+    assert found is not None and full[0] == 0 and "60922000000" in full[1]
+    assert "warning:" in warned and warned in full[2]  # the client's own line, said as the full path's says it
+    out, err, rc = found
+    assert (rc, out, warned + err) == full
+    assert full[2].count(warned.strip()) == 1

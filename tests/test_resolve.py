@@ -427,3 +427,58 @@ def test_a_name_search_builds_only_the_companies_holding_its_words_and_ranks_as_
     assert [(s.entry.cik, s.entry.rank, s.tier, s.score, s.via) for s in ranked] == [
         (s.entry.cik, s.entry.rank, s.tier, s.score, s.via) for s in expected
     ]
+
+
+def _words_by_regex(name: str) -> tuple[str, ...]:
+    """name_words as it read every name through NFKD and two regular expressions (the reference for the faster
+    reading of ASCII names)."""
+    import re
+    import unicodedata
+
+    from edgar_cli.companies.names import _TAG, LEGAL_FORMS
+
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower().strip()
+    text = _TAG.sub("", text).replace("&", " and ").replace("'", "").replace("\u2019", "")
+    tokens: list[str] = []
+    run = False
+    for tok in re.sub(r"[^a-z0-9]+", " ", text).split():
+        single = len(tok) == 1 and tok.isalpha()
+        if single and run:
+            tokens[-1] += tok
+        else:
+            tokens.append(tok)
+        run = single
+    if len(tokens) > 1 and tokens[0] == "the":
+        tokens.pop(0)
+    while len(tokens) > 1 and (tokens[-1] in LEGAL_FORMS or tokens[-1] == "and"):
+        tokens.pop()
+    return tuple(tokens)
+
+
+NAME_ALPHABET = "abcAZ09 .,&'/\\-\t\u2019\u00e9\u00c9\u00df\ufb01\x1c"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "J.P. Morgan Chase & Co",
+        "FIRST UNITED CORP/MD/",
+        "US BANCORP \\DE\\",
+        "Nagase & Co., Ltd./ADR",
+        "Nestl\u00e9 S.A.",
+    ],
+)
+def test_a_name_reads_as_the_same_words_whether_ascii_or_not(name):
+    assert name_words(name) == _words_by_regex(name)
+
+
+def test_any_name_reads_as_the_same_words_as_through_the_regular_expressions():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.text(alphabet=NAME_ALPHABET, max_size=30))
+    def same(name: str) -> None:
+        assert name_words(name) == _words_by_regex(name)
+
+    same()

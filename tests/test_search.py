@@ -145,7 +145,7 @@ def test_every_result_carries_a_coverage_statement_and_what_a_hit_means(climate)
     assert "not that the company asserted them" in result.hit_meaning
     # two unquoted words are searched each on its own, which a note says where a terminal shows it
     (words,) = [n for n in result.notes if "searched separately" in n]
-    assert "'climate', 'change'" in words and '\'"climate change"\'' in words
+    assert "'climate', 'change'" in words and "'\"climate change\"'" in words
     assert "stems" in result.hit_meaning and "double quotes" in result.hit_meaning
 
 

@@ -1,8 +1,8 @@
 """The console-script entry point: runs the Typer app, turns usage errors into invalid_argument.
 
-A warm ``edgar concept COMPANY CONCEPT ...`` (JSON, rows or a table) is answered first by
-cli/fastpath.py, without importing Typer or pydantic, when it can be; otherwise
-the Typer app runs. It also keeps two promises the commands cannot:
+``edgar concept COMPANY CONCEPT ...`` (JSON, rows or a table) is answered first by
+cli/fastpath.py, without importing Typer or pydantic, when it can be (from the
+cache, or on a first lookup with a client that fetches); otherwise the Typer app runs. It also keeps two promises the commands cannot:
 arguments that are not valid UTF-8 are an ``invalid_argument`` (not a
 traceback), and a reader that closes the pipe early (``edgar ... | head -1``,
 stderr included) ends the run quietly with exit 0, never exit 1.
@@ -208,7 +208,8 @@ def _close_pools() -> None:
 
 
 def _fast(args: list[str]) -> int | None:
-    """0 once the warm fast path (cli/fastpath.py) has printed the answer; None when the Typer path must run."""
+    """The exit status once the fast path (cli/fastpath.py) has printed the answer; None when the Typer path must
+    run."""
     if not args or args[0] not in ("concept", "-q", "--quiet"):
         return None
     from .fastpath import respond
@@ -219,14 +220,14 @@ def _fast(args: list[str]) -> int | None:
         return 130
     if found is None:
         return None
-    out, err = found
+    out, err, rc = found
     sys.stdout.write(out)
     sys.stdout.flush()  # the data before the notes, when both go to one terminal (as output.emit does)
     if isinstance(err, str):
         sys.stderr.write(err)
     else:
         err()
-    return 0
+    return rc
 
 
 def _run(args: list[str]) -> int:

@@ -1,4 +1,5 @@
-"""The warm fast path: `edgar concept COMPANY CONCEPT ...` answered from the cache without Typer or pydantic.
+"""The fast path: `edgar concept COMPANY CONCEPT ...` answered without Typer or pydantic, from the cache or,
+on a first lookup or a re-check, with a client that fetches.
 
 A warm ``edgar concept NVDA revenue --fy 2024 --json`` spent most of its run
 importing Typer (which builds pydantic adapters for its parameters), pydantic and
@@ -36,10 +37,19 @@ team cache), ``EDGAR_NO_CACHE=1``, a copy of the bulk store a stopped sync left
 (the full path removes it), or during shell completion. A CIK without a ticker, a
 curated alias, a ticker-shaped query that is no ticker, and a name that matches no
 company or several go to the full resolver.
+
+When that read-only pass fell back only for want of a request or a cache write
+(a first lookup, a re-check after the freshness window, a data file not stored
+yet), :func:`respond` runs the same engine once more with a client that fetches
+and writes as the full path's does, so a first lookup needs neither Typer nor
+pydantic either. That pass takes a company by ticker or CIK only (a name, marked
+by :class:`_NotExact`, goes to the full resolver) and never runs with a bulk
+store or a terminal's stderr.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from types import SimpleNamespace
@@ -67,6 +77,14 @@ _QUIET = ("-q", "--quiet")
 
 class _Fallback(Exception):
     """The fast path cannot answer without a request, a cache write or the full path's machinery."""
+
+
+class _FullPath(_Fallback):
+    """Whatever the cache holds, only the full path's machinery answers this (no second, fetching pass)."""
+
+
+class _NotExact(_FullPath):
+    """The company is not named by a ticker or CIK of the ticker file: the full resolver's business."""
 
 
 def _refuse(*_args: Any, **_kwargs: Any) -> NoReturn:
@@ -199,6 +217,17 @@ def _company(company: str, client: SecClient) -> CompanyRefRecord:
     return CompanyRefRecord(cik=urls.pad_cik(entry.cik), name=entry.name, tickers=list(entry.tickers))
 
 
+def _exact_company(company: str, client: SecClient) -> CompanyRefRecord:
+    """The company of a ticker or CIK in the ticker file (resolve_company's exact half), for the fetching pass;
+    anything else raises :class:`_NotExact`."""
+    text = checked_query(company)
+    hit = exact_match(text, load_ticker_map(client))
+    if hit is None:
+        raise _NotExact("not a ticker or CIK in the ticker file")
+    entry = hit[0]
+    return CompanyRefRecord(cik=urls.pad_cik(entry.cik), name=entry.name, tickers=list(entry.tickers))
+
+
 def _named(text: str, tmap: TickerMap) -> CompanyEntry:
     """The company a name query resolves to (companies/ranking.choose_name, as resolve_company's last step),
     when none of the resolver's earlier rules can apply: anything that may be a CIK (digits, "CIK..."), a
@@ -208,66 +237,172 @@ def _named(text: str, tmap: TickerMap) -> CompanyEntry:
     from ..companies.ranking import TICKER_SHAPED, choose_name
 
     if parse_cik(text) is not None or text[:1].isdigit() or text[:3].upper() == "CIK":
-        raise _Fallback("a CIK without a ticker, or not a CIK")
+        raise _NotExact("a CIK without a ticker, or not a CIK")
     if aliases.lookup(text) is not None or (TICKER_SHAPED.fullmatch(text) and text == text.upper()):
-        raise _Fallback("an alias, a former ticker or a ticker-shaped query")
+        raise _NotExact("an alias, a former ticker or a ticker-shaped query")
     chosen = choose_name(text, tmap, similar=0).chosen  # names spelled alike only serve the not-found error
     if chosen is None:
-        raise _Fallback("no company by that name, or several")
+        raise _NotExact("no company by that name, or several")
     return chosen.entry
 
 
 def answer(args: list[str]) -> str | None:
     """The JSON text (with its final newline) `edgar ARGS` prints, when ``args`` is in the JSON grammar
-    (:func:`parse`) and the fast path can answer; else None. Prints nothing and writes nothing."""
-    if parse(args) is None:
+    (:func:`parse`) and the cache alone can answer; else None. Prints nothing and writes nothing."""
+    params = parse_form(args)
+    if parse(args) is None or params is None or _stands_aside():  # params: parse's, with format and quiet
         return None
-    found = respond(args)
+    found = _read_only(params)[0]
     return None if found is None else found[0]
 
 
-def respond(args: list[str]) -> tuple[str, str | Callable[[], None]] | None:
+Written = tuple[str, str | Callable[[], None]]
+
+
+def respond(args: list[str]) -> tuple[str, str | Callable[[], None], int] | None:
     """What `edgar ARGS` writes, when ``args`` is in the grammar of :func:`parse_form` and the fast path can
     answer: (the text for stdout, then for stderr either its text or a function that writes it, which the
-    caller calls once stdout is written); else None, having printed and written nothing.
+    caller calls once stdout is written, then the exit status); else None, having printed nothing.
 
     stdout is what output.emit writes for the format: JSON (records.dumps), rows (csv, tsv, nl, or piped
     output's header-less tsv) from the view's own row function (cli/concept_shown.py), or, on a terminal, the
     view's table rendered by rich as the full path renders it. stderr is what output.messages writes: as plain
     text (output.plain_messages) or, on a terminal, by the same rich functions.
+
+    First the cache alone (:class:`_ReadOnlyClient`, which writes nothing). When that fell back only because
+    the cache lacks something or holds it stale (a first lookup, the ticker file's daily or the facts'
+    ten-minute re-check, a data file not stored yet), a second pass runs the same engine with a client that
+    fetches and writes, as the full path's would (settings from the environment, the command's deadline;
+    never prompting for a User-Agent: for JSON and nl as the full path, for the other forms it stands aside
+    when stdin is a terminal). Its client's warnings are written to stderr, as the full path's client writes
+    them, once the answer stands. It stands aside on a terminal's stderr (where the full path shows its progress
+    line); a company named otherwise than by ticker or CIK, any other error or a bug falls back, its warnings
+    unwritten, and the full path (on what this pass cached) says what it says. For ``--json``, upstream
+    failures and rate limits are rendered here as the full path renders them (``{"error": ...}`` on stdout,
+    the error's exit status), not met a second time.
     """
     params = parse_form(args)
     if params is None or _stands_aside():
         return None
-    try:
-        from ..capabilities.arguments import DEFAULT_LIMIT, validate_common
-        from ..xbrl.answer import answer_concept
-        from .output import is_terminal, terminal_json
+    found, cache_only = _read_only(params)
+    if found is not None:
+        return (*found, 0)
+    if not cache_only or _terminal(sys.stderr):
+        return None
+    return _filling(params)
 
-        fmt = params["format"] or ("table" if is_terminal(sys.stdout) else "plain")
+
+def _read_only(params: dict[str, Any]) -> tuple[Written | None, bool]:
+    """(What :func:`respond` writes from the cache alone, or None; whether it fell back only for want of a
+    request, a cache write or a data file stored, so that a fetching pass may answer)."""
+    try:
         client = _ReadOnlyClient()
         _bulk_store_unchanged(client)
-        limit = DEFAULT_LIMIT if params["limit"] is None else params["limit"]
-        validate_common(params["period"], limit)
         with stored_only():  # a data file never parsed here would be stored: the full path's business
-            record = answer_concept(
-                params["company"], params["concept"], params["fy"], params["period"], limit, client, _company
-            )
-        if fmt == "json":  # on a terminal, C1 controls and bidi overrides as escapes, as output.emit writes them
-            out = terminal_json(dumps(record)) + "\n" if is_terminal(sys.stdout) else dumps(record) + "\n"
-        else:
-            out = _shown(record, fmt)
-        err = "" if fmt == "json" else _messages(record, fmt, params["quiet"])
-        for text, stream in ((out, sys.stdout), (err, sys.stderr)):
-            if isinstance(text, str):  # what the full path could not print
-                text.encode(getattr(stream, "encoding", None) or "utf-8", getattr(stream, "errors", None) or "strict")
-        return out, err
+            record = _record(params, client, _company)
+        return _written(record, params), False
     except KeyboardInterrupt:
         raise
     except Exception as exc:  # _Fallback, EdgarError, a bug: the full path runs from scratch and says what it says
         if config.debug() and not isinstance(exc, (_Fallback, EdgarError, NotSerializable, NotStored, UnicodeError)):
             raise  # a bug in the fast path itself: shown, as EDGAR_DEBUG shows the full path's
+        return None, isinstance(exc, NotStored) or (isinstance(exc, _Fallback) and not isinstance(exc, _FullPath))
+
+
+def _record(
+    params: dict[str, Any], client: SecClient, company: Callable[[str, SecClient], CompanyRefRecord]
+) -> ConceptResultRecord:
+    """The engine's record for the grammar's ``params``, the company named as ``company`` names it."""
+    from ..capabilities.arguments import DEFAULT_LIMIT, validate_common
+    from ..xbrl.answer import answer_concept
+
+    limit = DEFAULT_LIMIT if params["limit"] is None else params["limit"]
+    validate_common(params["period"], limit)
+    return answer_concept(params["company"], params["concept"], params["fy"], params["period"], limit, client, company)
+
+
+def _format(params: dict[str, Any]) -> str:
+    """The output format: as given, else a table on a terminal and header-less tsv rows ("plain") elsewhere."""
+    return params["format"] or ("table" if _terminal(sys.stdout) else "plain")
+
+
+def _written(record: ConceptResultRecord, params: dict[str, Any]) -> Written:
+    """(stdout text, stderr text or writer) for ``record`` in the form ``params`` asks; UnicodeError when the
+    full path could not print it."""
+    fmt = _format(params)
+    if fmt == "json":
+        out = dumps(record) + "\n"
+        if _terminal(sys.stdout):  # C1 controls and bidi overrides as escapes, as output.emit writes them
+            from .output import terminal_json  # (output imports logs, and logs logging: only when needed)
+
+            out = terminal_json(dumps(record)) + "\n"
+    else:
+        out = _shown(record, fmt)
+    err = "" if fmt == "json" else _messages(record, fmt, params["quiet"])
+    for text, stream in ((out, sys.stdout), (err, sys.stderr)):
+        if isinstance(text, str):  # what the full path could not print
+            text.encode(getattr(stream, "encoding", None) or "utf-8", getattr(stream, "errors", None) or "strict")
+    return out, err
+
+
+def _terminal(stream: Any) -> bool:
+    """output.is_terminal (output.py is not imported for JSON off a terminal)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+# Errors of the SEC client's own requests: raised alike on either path (the same client, the same request), and
+# costly to meet twice (each after its retries), so the fetching pass renders them rather than falling back.
+_RENDERED = ("upstream_unavailable", "rate_limited")
+
+
+def _filling(params: dict[str, Any]) -> tuple[str, str | Callable[[], None], int] | None:
+    """:func:`respond`'s second pass: the same engine with a client that fetches and writes; None to fall back."""
+    from ..companies.tickers import ticker_file_warnings
+    from ..config import Settings
+    from ..sec.client import _stderr_warn, set_client
+    from ..sec.transport import within_command_deadline
+
+    warnings: list[str] = []
+    out: tuple[str, str | Callable[[], None], int]
+    try:
+        settings = Settings.from_env()
+        if _format(params) in ("json", "nl"):
+            settings.interactive = False  # as the full path's: never prompt when a script reads the output
+        elif _terminal(sys.stdin):
+            return None  # the full path may ask for a User-Agent: its business
+        client = SecClient(settings, warn=warnings.append)
+        set_client(client)  # what the engine reaches through get_client() is this client, as on the full path
+        if _bulk_store(client):
+            return None
+        record = within_command_deadline(_record, params, client, _exact_company)
+        record.warnings.extend(ticker_file_warnings(client))  # as get_financial_concept adds them
+        out = (*_written(record, params), 0)  # that it can be written at all, before a warning is said
+    except KeyboardInterrupt:
+        raise
+    except EdgarError as exc:
+        if exc.code not in _RENDERED or _format(params) != "json":
+            return None
+        out = (json.dumps(exc.to_dict(), indent=2) + "\n", "", int(exc.exit_status))  # output.emit_error's JSON
+    except Exception as exc:  # _Fallback, a bug: the full path runs, on what this pass cached
+        if config.debug() and not isinstance(exc, (_Fallback, NotSerializable, UnicodeError)):
+            raise
         return None
+    # The client stays open, as the full path's does: its cache's SQLite journal is left as the full path leaves
+    # it, so a warm run after this one finds the files it would find after the full path (and writes none).
+    for message in warnings:
+        _stderr_warn(message)
+    if warnings and out[2] == 0:  # said now, as the full path's client said them: its messages leave them out
+        out = (*_written(record, params), 0)
+    return out
+
+
+def _bulk_store(client: SecClient) -> bool:
+    from ..bulk.store import STORE_NAME, store_dir
+
+    return (store_dir(client.settings.cache_dir) / STORE_NAME).exists()
 
 
 def _bulk_store_unchanged(client: SecClient) -> None:
@@ -277,7 +412,7 @@ def _bulk_store_unchanged(client: SecClient) -> None:
     from ..bulk.store import STORE_NAME, store_dir
 
     if (store_dir(client.settings.cache_dir) / (STORE_NAME + ".building")).exists():
-        raise _Fallback("a stopped sync's copy of the bulk store is to be removed")
+        raise _FullPath("a stopped sync's copy of the bulk store is to be removed")
 
 
 # How the concept view shows a ConceptResult (cli/views/concept.py declares the same functions):
@@ -313,11 +448,11 @@ def _table(record: ConceptResultRecord) -> str:
     from .render import Rendered, _caption_urls, _fit_words, out_console
 
     if safe_data(jsonable(record)) != jsonable(record):
-        raise _Fallback("text to make terminal-safe")
+        raise _FullPath("text to make terminal-safe")
     renderable = concept_table(record)
     table = renderable.table if isinstance(renderable, Rendered) else renderable
     if (isinstance(renderable, Rendered) and renderable.after) or _caption_urls(table):
-        raise _Fallback("lines after the table")
+        raise _FullPath("lines after the table")
     console = out_console()
     with console.capture() as captured:
         console.print(_fit_words(table))

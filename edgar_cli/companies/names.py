@@ -78,6 +78,8 @@ LEGAL_FORMS = frozenset(
 )
 _TAG = re.compile(r"\s*[/\\]\s*[a-z]{1,3}\s*[/\\]?\s*$")  # "/MD/", "\DE\", "/ MA", "/ADR", "/NEW/", "/FI"
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
+# What _NOT_WORD.sub(" ", text).split() gives for ASCII text, without the regex: every other ASCII character a space.
+_NOT_WORD_TO_SPACE = {c: " " for c in range(128) if _NOT_WORD.fullmatch(chr(c)) is not None}
 
 
 class Tier(IntEnum):
@@ -135,12 +137,16 @@ def name_words(name: str) -> tuple[str, ...]:
 
 
 def _tokens(name: str) -> list[str]:
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower().strip()
-    text = _TAG.sub("", text)
+    if name.isascii():  # NFKD and the ASCII filter leave ASCII text as it is (most of the ticker file's names)
+        text = name.lower().strip()
+    else:
+        text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower().strip()
+    if "/" in text or "\\" in text:
+        text = _TAG.sub("", text)
     text = text.replace("&", " and ").replace("'", "").replace("\u2019", "")
     out: list[str] = []
     run = False  # is out[-1] a run of single letters?
-    for tok in _NOT_WORD.sub(" ", text).split():
+    for tok in text.translate(_NOT_WORD_TO_SPACE).split():  # ASCII by now: _NOT_WORD's runs to spaces, split
         single = len(tok) == 1 and tok.isalpha()
         if single and run:
             out[-1] += tok

@@ -285,25 +285,28 @@ def _fetch_ticker_rows(client: SecClient) -> tuple[list[tuple], bool]:
     try:
         data = client.get_json(urls.company_tickers_exchange(), kind="tickers")
         fields = data["fields"]
-        raw = [dict(zip(fields, row)) for row in data["data"]]
-    except (EdgarError, KeyError, TypeError) as exc:
+        cik_at, ticker_at, name_at = fields.index("cik"), fields.index("ticker"), fields.index("name")
+        exchange_at = fields.index("exchange") if "exchange" in fields else None
+        raw = data["data"]
+    except (EdgarError, KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, EdgarError) and exc.code not in ("not_found", "upstream_unavailable"):
             raise
         degraded = True
         data = client.get_json(urls.company_tickers(), kind="tickers")
-        raw = [
-            {"cik": v["cik_str"], "name": v["title"], "ticker": v["ticker"], "exchange": None} for v in data.values()
-        ]
+        raw = [[v["cik_str"], v["ticker"], v["title"]] for v in data.values()]
+        cik_at, ticker_at, name_at, exchange_at = 0, 1, 2, None
     rows: dict[int, list] = {}
-    for row in raw:
+    for row in raw:  # a row lacking a cik, ticker or name, or with a cik that is not a number, is skipped
         try:
-            cik = int(row["cik"])
-            ticker = str(row["ticker"]).upper()
-            name = str(row["name"])
-        except (KeyError, TypeError, ValueError):
+            cik = int(row[cik_at])
+            ticker = str(row[ticker_at]).upper()
+            name = str(row[name_at])
+        except (TypeError, ValueError, IndexError, KeyError):
             continue
-        if cik not in rows:
-            rows[cik] = [cik, name, [], row.get("exchange") or None, " ".join(name_words(name))]
-        if ticker and ticker not in rows[cik][2]:
-            rows[cik][2].append(ticker)
+        known = rows.get(cik)
+        if known is None:
+            exchange = row[exchange_at] if exchange_at is not None and exchange_at < len(row) else None
+            known = rows[cik] = [cik, name, [], exchange or None, " ".join(name_words(name))]
+        if ticker and ticker not in known[2]:
+            known[2].append(ticker)
     return [tuple(r) for r in rows.values()], degraded

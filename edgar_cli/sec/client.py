@@ -62,6 +62,18 @@ if TYPE_CHECKING:  # imported where first used: a warm run that fetches nothing 
     from .ratelimit import RateLimiter
     from .redis_shared import RedisCache
 
+
+def _without_httpx_cli() -> None:
+    """httpx without its command-line client: ``import httpx`` also imports ``httpx._main`` (click, rich and
+    pygments) whenever those are installed, as Typer installs them, for a ``httpx`` command edgar never runs.
+    That was about a fifth of a first lookup's imports. With the module marked absent before httpx is first
+    imported, httpx takes the branch it has for a missing CLI (``httpx.main`` then says the CLI's dependencies
+    are not installed); every other module of httpx is the same. Nothing is changed once httpx is imported.
+    Called where httpx is imported (a warm run that fetches nothing imports neither)."""
+    if "httpx" not in sys.modules:
+        sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]  # None: "absent" to the importer
+
+
 # Seconds an entry stays fresh, by kind. None: never expires (Archives documents
 # are immutable once accepted). companyfacts is special: it is refreshed when
 # the company's submissions list a filing newer than the cached facts.
@@ -326,13 +338,16 @@ class SecClient:
     def _client(self):
         with self._http_lock:
             if self._http is None:
+                _without_httpx_cli()
                 import httpx
 
                 self._http = httpx.Client(
                     headers={"User-Agent": self.user_agent, "Accept-Encoding": "gzip, deflate"},
                     timeout=httpx.Timeout(REQUEST_TIMEOUT, connect=10.0),
                     follow_redirects=False,
-                    transport=self._transport if self._transport is not None else transport.deadline_transport(),
+                    transport=self._transport
+                    if self._transport is not None
+                    else transport.deadline_transport(plain_http=_plain_http(self.settings.mirror)),
                 )
             return self._http
 
@@ -690,6 +705,7 @@ class SecClient:
         transform: Callable[[Any], Any] | None,
         deadline: float,
     ) -> Answer:
+        _without_httpx_cli()
         import httpx
 
         from .ratelimit import LimiterDeadline
@@ -752,6 +768,11 @@ def _utc(epoch: float) -> str:
     from datetime import datetime
 
     return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _plain_http(mirror: str | None) -> bool:
+    """Every request goes to ``mirror`` over plain HTTP (an ``http://`` EDGAR_MIRROR; redirects are never followed)."""
+    return bool(mirror) and urls.urlsplit(mirror).scheme.lower() == "http"
 
 
 def _redis_configured() -> bool:
@@ -904,6 +925,7 @@ def _download_into(
     Raises _Retryable to try again (resuming what arrived), _Unusable to stop (over the size cap,
     past the deadline), OSError when the file cannot be written (a full disk).
     """
+    _without_httpx_cli()
     import httpx
 
     from .ratelimit import LimiterDeadline

@@ -71,6 +71,7 @@ def compact(data: dict, *, whole: bool = True) -> tuple[int, str, dict[str, dict
         raise validate.InvalidBody(f"companyfacts with an unexpected shape ({exc})") from None
     tags: dict[str, dict] = {}
     total = bad = concepts_seen = 0
+    dates: set[str] = set()  # the date strings read as ISO dates so far: each distinct one is parsed once
     for tax, concepts in facts.items():
         if not isinstance(concepts, dict):
             continue
@@ -82,7 +83,7 @@ def compact(data: dict, *, whole: bool = True) -> tuple[int, str, dict[str, dict
                 for r in rows:
                     total += 1
                     try:
-                        out.append(_row(r))
+                        out.append(_row(r, dates))
                     except (KeyError, TypeError, ValueError, AttributeError):
                         bad += 1  # skipped, never guessed at
                 if out:
@@ -118,11 +119,16 @@ def check_some_rows(concepts: int, tags: dict, bad: int | None = None) -> None:
 MAX_ABS_VALUE = 1e18
 
 
-def _row(r: dict) -> Row:
+def _row(r: dict, dates: set[str]) -> Row:
+    """The row tuple of one companyfacts row; ValueError (or KeyError, TypeError) for a malformed row.
+
+    ``dates``: strings already read as ISO dates (a company's 27,000 rows hold a few hundred distinct dates);
+    each date read here is added to it."""
     start, end, filed, val = r.get("start"), r["end"], r["filed"], r["val"]
     for d in (start, end, filed):
-        if d is not None:
+        if d is not None and d not in dates:
             _date_type.fromisoformat(d)
+            dates.add(d)
     if not isinstance(val, (int, float)) or isinstance(val, bool):
         raise ValueError("not a number")
     if abs(val) > MAX_ABS_VALUE:

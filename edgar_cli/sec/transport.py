@@ -176,11 +176,22 @@ def _clamp(timeout: float | None, exc_type: type[Exception]) -> float | None:
     return left if timeout is None else min(timeout, left)
 
 
-def deadline_transport() -> Any:
-    """An httpx transport whose socket waits end at the thread's attempt deadline."""
+def deadline_transport(*, plain_http: bool = False) -> Any:
+    """An httpx transport whose socket waits end at the thread's attempt deadline.
+
+    ``plain_http``: every request goes to an ``http://`` mirror (EDGAR_MIRROR), so no TLS is ever made; the
+    transport gets a client TLS context that trusts no certificate authority instead of one loading the CA
+    bundle (a few tens of milliseconds of a first lookup). Should a TLS connection ever be attempted through
+    it, its certificate cannot be verified and the connection fails: never a connection without verification.
+    """
     import httpx
 
-    transport = httpx.HTTPTransport()
+    if plain_http:
+        import ssl
+
+        transport = httpx.HTTPTransport(verify=ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT))
+    else:
+        transport = httpx.HTTPTransport()
     pool = getattr(transport, "_pool", None)
     # httpx 0.28 takes no network backend argument; its pool keeps the one it uses here.
     # tests/test_hostile_upstream.py (trickling server) fails if this ever stops working.

@@ -11,7 +11,15 @@ import re
 from urllib.parse import urlsplit
 
 from ..errors import EdgarError
-from ..logs import redact_url as redact  # noqa: F401 - urls.redact, as its callers know it
+
+
+def redact(url: str) -> str:
+    """logs.redact_url (a URL with its password and secret query values as ``***``), imported when first used:
+    logs.py imports ``logging``, which a lookup that redacts nothing need not load."""
+    from ..logs import redact_url
+
+    return redact_url(url)
+
 
 DATA = "https://data.sec.gov"
 WWW = "https://www.sec.gov"

@@ -151,7 +151,8 @@ def _tickers(url: str, data: Any) -> None:
                 and (exchange is None or _text_or_none(r[exchange]))
             )
 
-        ciks = {r[at["cik"]] for r in rows if good(r)}
+        usable = [r for r in rows if good(r)]
+        ciks = {r[at["cik"]] for r in usable}
     else:
         _expect(isinstance(data, dict), "a ticker file that is not an object")
         rows = list(data.values())
@@ -161,8 +162,9 @@ def _tickers(url: str, data: Any) -> None:
                 isinstance(r, dict) and _cik_ok(r.get("cik_str")) and _text(r.get("ticker")) and _text(r.get("title"))
             )
 
-        ciks = {r["cik_str"] for r in rows if good(r)}
-    bad = sum(1 for r in rows if not good(r))
+        usable = [r for r in rows if good(r)]
+        ciks = {r["cik_str"] for r in usable}
+    bad = len(rows) - len(usable)
     _expect(
         len(rows) >= MIN_TICKER_COMPANIES and len(ciks) >= MIN_TICKER_COMPANIES,
         f"a ticker file listing {len(ciks)} companies in {len(rows)} rows (the SEC's lists hold over 7,000 "
