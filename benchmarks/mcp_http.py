@@ -34,7 +34,8 @@ from pathlib import Path
 
 import anyio
 import httpx
-from common import ROOT, UA, MirrorServer, TempDir, edgar_cmd, ensure_bytecode, publish
+from common import ROOT, MirrorServer, TempDir, edgar_cmd, ensure_bytecode, publish
+from mcp_concurrency import server_env
 
 CALLS = [("NVDA", 2024), ("AAPL", 2024), ("TSLA", 2021), ("SNOW", 2024)]
 CONCURRENCY = 20
@@ -275,16 +276,7 @@ def measure(rounds: int, modes: list[str], before: str | None = None, profile_se
     """The interleaved rounds (see the module docstring): {"results": {(tree, mode, client): {"lat", "single",
     "errors"}}, "cpu": {(tree, mode): server CPU seconds per call}, "profile": lines}."""
     with MirrorServer() as mirror, TempDir() as tmp:
-        env = dict(os.environ)
-        env.update(
-            EDGAR_MIRROR=mirror.url,
-            SEC_USER_AGENT=UA,
-            EDGAR_CACHE_DIR=str(tmp / "cache"),
-            EDGAR_TODAY="2026-07-01",
-            EDGAR_NONINTERACTIVE="1",
-            EDGAR_INDEX=str(tmp / "index.sqlite"),
-            EDGAR_SEMANTIC="0",
-        )
+        env = server_env(mirror, tmp)
         trees = [("now", None)] + ([("before", before)] if before else [])
         servers = [Server(tree, mode, env, before) for tree, before in trees for mode in modes]
         try:

@@ -41,6 +41,15 @@ AGREE = 3.0  # neighbours (and a series and its cover count) "agree" within this
 NEAR = 1.5  # "about 1,000 times" its neighbours: 667 to 1,500 times
 
 
+def _by_period_type(values: list[FactRecord]) -> list[list[FactRecord]]:
+    """``values`` in groups of one period type (annual, quarterly, instant, ...), each in order of period end:
+    a value's neighbours in a series are those of its own kind."""
+    groups: dict[str, list[FactRecord]] = defaultdict(list)
+    for v in values:
+        groups[v.period_type].append(v)
+    return [sorted(group, key=lambda v: v.end) for group in groups.values()]
+
+
 def _fmt(v: float | int) -> str:
     return f"{int(v):,}" if float(v).is_integer() else f"{v:,.6g}"
 
@@ -104,11 +113,7 @@ def flag_scale(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None
     shares_like = unit == "shares" or unit.endswith("/shares")
     cover = _cover_counts(facts) if unit == "shares" else {}
     tracks = unit == "shares" and _tracks_cover(values, cover)
-    groups: dict[str, list[FactRecord]] = defaultdict(list)
-    for v in values:
-        groups[v.period_type].append(v)
-    for group in groups.values():
-        group.sort(key=lambda v: v.end)
+    for group in _by_period_type(values):
         for i, v in enumerate(group):
             revised = (
                 scale_factor(v.original_value, v.value)
@@ -256,11 +261,7 @@ def flag_sign(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None:
     filings' figure), so the first-filed figure's filings are named. Nothing is changed: the value shown stays
     the latest filed.
     """
-    groups: dict[str, list[FactRecord]] = defaultdict(list)
-    for v in values:
-        groups[v.period_type].append(v)
-    for group in groups.values():
-        group.sort(key=lambda v: v.end)
+    for group in _by_period_type(values):
         for i, v in enumerate(group):
             was = v.original_value
             if (
