@@ -56,6 +56,7 @@ def _same_as_typer(args: list[str]) -> None:
     assert as_json, args
     assert (typer_params.pop("company"), list(typer_params.pop("concepts"))) == (fast["company"], [fast["concept"]])
     assert (typer_params.pop("period"), typer_params.pop("limit")) == (fast["period"], fast["limit"]), args
+    assert typer_params.pop("as_of") == fast["as_of"], args
     # every other option at its default: the one-concept branch of concept_command, nothing global
     assert {k: v for k, v in typer_params.items() if v not in (None, False)} == {}, args
 
@@ -71,6 +72,8 @@ MATRIX = [
     ["concept", "1045810", "eps_diluted", "--json", "--limit", "200"],
     ["concept", "nvda", "us-gaap:Revenues", "--json", "-n", "0005"],
     ["concept", "NVDA", "revenue", "--fy", "0999", "--json"],
+    ["concept", "AAPL", "revenue", "--json", "--as-of", "2010-01-24"],  # point in time
+    ["concept", "AAPL", "revenue", "--as-of=2010-01-24", "--json"],
 ]
 REFUSED = [
     ["concept", "NVDA", "revenue"],  # not JSON
@@ -95,8 +98,8 @@ REFUSED = [
     ["concept", "NVDA", "revenue", "--json", "--limit"],
     ["-q", "concept", "NVDA", "revenue", "--json"],  # a global option first
     ["statement", "NVDA", "income", "--json"],
-    ["concept", "AAPL", "revenue", "--json", "--as-of", "2010-01-24"],  # point in time: the full path's
-    ["concept", "AAPL", "revenue", "--as-of=2010-01-24", "--json"],
+    ["concept", "AAPL", "revenue", "--json", "--as-of", "2010-1-24"],  # not a date's shape: the full path says so
+    ["concept", "AAPL", "revenue", "--json", "--as-of", "2010-01-24", "--as-of", "2011-01-24"],
 ]
 
 
@@ -114,6 +117,10 @@ def test_anything_outside_the_grammar_is_left_to_typer(args):
 TOKENS = [
     "NVDA",
     "revenue",
+    "--as-of",
+    "2019-06-30",
+    "--as-of=2019-06-30",
+    "2019-6-30",
     "net_income",
     "-",
     "",
@@ -205,6 +212,13 @@ def warm(mirror, tmp_path_factory):
     for company in FACTS + OTHERS:
         subprocess.run(
             [sys.executable, "-m", "edgar_cli", "concept", company, "revenue", "--json"],
+            env=env,
+            capture_output=True,
+            timeout=120,
+        )
+    for company in FACTS:  # the point-in-time summary an --as-of answer reads, kept beside the facts
+        subprocess.run(
+            [sys.executable, "-m", "edgar_cli", "concept", company, "revenue", "--as-of", "2020-06-01", "--json"],
             env=env,
             capture_output=True,
             timeout=120,
@@ -486,6 +500,7 @@ def _same_form_as_typer(args: list[str]) -> None:
     typer_params.pop("quiet", None)
     assert (typer_params.pop("company"), list(typer_params.pop("concepts"))) == (form["company"], [form["concept"]])
     assert (typer_params.pop("period"), typer_params.pop("limit")) == (form["period"], form["limit"]), args
+    assert typer_params.pop("as_of") == form["as_of"], args
     assert {k: v for k, v in typer_params.items() if v not in (None, False)} == {}, args
 
 
@@ -528,6 +543,8 @@ FORM_OPTIONS = [
     ["-q", "--tsv", "-p", "all", "-n", "12"],
     ["--format", "table"],
     ["--format=table", "--quiet", "--fy", "2023"],
+    ["--tsv", "--as-of", "2020-06-01"],  # point in time (the warm cache holds each company's summary)
+    ["--as-of=2016-09-01", "--format", "table", "-p", "quarterly", "-n", "4"],
 ]
 FORM_CASES = [[c, k, *o] for c in FORM_COMPANIES for k in ("revenue", "eps_diluted") for o in FORM_OPTIONS]
 

@@ -7,10 +7,11 @@ the result models, for a lookup of a few milliseconds. :func:`respond` runs firs
 (edgar_cli/cli/entry.py), before Typer is imported, and answers a closed grammar only::
 
     [-q|--quiet] concept COMPANY CONCEPT [--fy YEAR] [--period|-p annual|quarterly|all] [--limit|-n N]
-                 [--json | --csv | --tsv | --nl | --format json|csv|tsv|nl|table] [-q|--quiet]
+                 [--as-of YYYY-MM-DD] [--json | --csv | --tsv | --nl | --format json|csv|tsv|nl|table] [-q|--quiet]
 
 in any order after ``concept``, each option at most once, values separate or after ``=`` for the
-long forms (``--fy=2024``); YEAR four ASCII digits, N ASCII digits. Anything
+long forms (``--fy=2024``); YEAR four ASCII digits, N ASCII digits, an as-of date ten ASCII characters
+of that shape (the engine checks it is a date, as the full path's does). Anything
 else (another command, another global option, several concepts, a range,
 ``--last``, ``--chart``, ``--help``, ``--``, an attached short value such as ``-n5``) is
 None, and the Typer path runs exactly as before. Every argv the grammar
@@ -50,6 +51,7 @@ store or a terminal's stderr.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from types import SimpleNamespace
@@ -69,10 +71,19 @@ __all__ = ["answer", "parse"]
 
 _PERIODS = ("annual", "quarterly", "all")
 # option spelling -> parameter (the concept command's own names in cli/views/concept.py)
-_VALUED = {"--fy": "fy", "--period": "period", "-p": "period", "--limit": "limit", "-n": "limit", "--format": "format"}
+_VALUED = {
+    "--fy": "fy",
+    "--period": "period",
+    "-p": "period",
+    "--limit": "limit",
+    "-n": "limit",
+    "--format": "format",
+    "--as-of": "as_of",
+}
 _FORMAT_FLAGS = {"--json": "json", "--csv": "csv", "--tsv": "tsv", "--nl": "nl"}
 _FORMATS = ("table", "tsv", "csv", "json", "nl")  # output.FORMATS
 _QUIET = ("-q", "--quiet")
+_DATE_SHAPE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class _Fallback(Exception):
@@ -94,8 +105,8 @@ def _refuse(*_args: Any, **_kwargs: Any) -> NoReturn:
 def parse(args: list[str]) -> dict[str, Any] | None:
     """The concept command's parameters when ``args`` is in the JSON grammar above; else None.
 
-    ``{"company", "concept", "fy": int | None, "period", "limit": int | None}``: what Typer
-    gives concept_cmd for the same argv (fy as the int parse_fiscal_years makes of it).
+    ``{"company", "concept", "fy": int | None, "period", "limit": int | None, "as_of": str | None}``: what
+    Typer gives concept_cmd for the same argv (fy as the int parse_fiscal_years makes of it).
     """
     params = parse_form(args)
     if params is None or params.pop("format") != "json" or params.pop("quiet"):
@@ -165,6 +176,9 @@ def parse_form(args: list[str]) -> dict[str, Any] | None:
     limit = given.get("limit")
     if limit is not None and not (0 < len(limit) <= 4 and limit.isascii() and limit.isdigit()):
         return None
+    as_of = given.get("as_of")
+    if as_of is not None and not (len(as_of) == 10 and as_of.isascii() and _DATE_SHAPE.fullmatch(as_of)):
+        return None
     return {
         "company": positional[0],
         "concept": positional[1],
@@ -173,6 +187,7 @@ def parse_form(args: list[str]) -> dict[str, Any] | None:
         "limit": int(limit) if limit is not None else None,
         "format": given.get("format"),
         "quiet": quiet,
+        "as_of": as_of,
     }
 
 
@@ -318,7 +333,17 @@ def _record(
 
     limit = DEFAULT_LIMIT if params["limit"] is None else params["limit"]
     validate_common(params["period"], limit)
-    return answer_concept(params["company"], params["concept"], params["fy"], params["period"], limit, client, company)
+    return answer_concept(
+        params["company"],
+        params["concept"],
+        params["fy"],
+        params["period"],
+        limit,
+        client,
+        company,
+        None,
+        params.get("as_of"),
+    )
 
 
 def _format(params: dict[str, Any]) -> str:
