@@ -307,7 +307,7 @@ def _suspect_shown(v: Any) -> bool:
 REVISION_LEGEND: dict[str, str] = {
     "*": "restated (results changed)",
     "~": "reclassified (presented differently, results unchanged)",
-    "^": "restated for a stock split (the same amount on today's share basis)",
+    "^": "restated for a stock split (the same amount on a later filing's share basis)",
     "?": "another filing's figure for the period looks like a filer error (see suspected_errors)",
 }
 

@@ -170,8 +170,10 @@ def describe_values(
     split = [v for v in revised if v.revision_kind in ("stock_split", "reverse_split")]
     if split:
         notes.append(
-            "Restated for a stock split (or reverse split), not a change in results: the same amount on today's "
-            f"share basis (revision_kind): {listed(split)}."
+            "Restated for a stock split (or reverse split), not a change in results: the same amount on the share "
+            f"basis of the filing that restated it (revision_kind): {listed(split)}"
+            + "".join(f" ({r})" for r in [_split_ratios(split)] if r)
+            + "."
         )
     told = {v.end for v, _ in suspect}
     errors = [v for v in revised if v.revision_kind == "suspected_tagging_error" and v.end not in told]
@@ -187,6 +189,22 @@ def describe_values(
             f"reported (results changed; original_value is the first figure): {listed(changed)}."
         )
     return notes, warnings
+
+
+def _split_ratios(values: list[FactRecord]) -> str:
+    """The ratios the split values imply, "a 4-for-1 split" (per share: the first filed over the value; a share
+    count: the value over the first filed), where the two are within 2% of a whole ratio; else ""."""
+    found = []
+    for v in values:
+        if not v.original_value or not v.value:
+            continue
+        per_share = v.unit.endswith("/shares")
+        ratio = (v.original_value / v.value) if per_share else (v.value / v.original_value)
+        whole = round(ratio) if ratio >= 1 else round(1 / ratio)
+        if whole >= 2 and abs((ratio if ratio >= 1 else 1 / ratio) - whole) <= 0.02 * whole:
+            found.append(f"a {whole}-for-1 split" if ratio >= 1 else f"a 1-for-{whole} reverse split")
+    kinds = list(dict.fromkeys(found))
+    return ", ".join(kinds) + (" by the ratio of the two figures" if kinds else "")
 
 
 def _period(v: FactRecord) -> tuple[str | None, str]:

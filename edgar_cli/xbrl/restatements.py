@@ -52,8 +52,8 @@ from .records import RevisionKind
 REVISION_WORDS: dict[str, str] = {
     "restatement": "restated: results changed",
     "reclassification": "reclassified: presented differently (another line, netted, or counted elsewhere), results unchanged",
-    "stock_split": "restated for a stock split: the same amount on today's share basis",
-    "reverse_split": "restated for a reverse split or recapitalisation: the same amount on today's share basis",
+    "stock_split": "restated for a stock split: the same amount on a later filing's share basis",
+    "reverse_split": "restated for a reverse split or recapitalisation: the same amount on a later filing's share basis",
     "suspected_tagging_error": "another filing's figure for the period looks like a filer error (see suspected_errors)",
     "precision_change": "filed again rounded: nothing changed",
 }
