@@ -265,3 +265,14 @@ def test_limit_with_derive_on_one_concept_says_derive_makes_the_table(cli):
     err = r.json()["error"]
     assert r.rc == ERROR_CODES["invalid_argument"] and "--derive makes a table of periods" in err["message"]
     assert err["suggestion"] == "Use --last 5, for example."
+
+
+def test_an_implied_fourth_quarter_carries_the_dates_it_would_cover(sec):
+    from edgar_cli.capabilities.statement.statement import get_financial_statement
+
+    # Apple FY2025 ends 2025-09-27 (10-K 0000320193-25-000079); its nine months end 2025-06-28, so the implied
+    # Q4 covers 2025-06-29 to 2025-09-27 (no value: it is not filed, and derive was not asked)
+    r = get_financial_statement("AAPL", "income", fiscal_year="2025", period="quarterly")
+    revenue = next(row for row in r.rows if row.concept == "revenue")
+    (q4,) = [c for c in revenue.cells if c.column == "Q4 FY2025"]
+    assert (q4.status, q4.value, str(q4.start), str(q4.end)) == ("implied", None, "2025-06-29", "2025-09-27")

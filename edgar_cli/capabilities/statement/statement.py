@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 from typing import Annotated, Literal, cast
 
 from pydantic import Field
@@ -546,10 +546,14 @@ class _Row:
                     f"FY{fy} is reported, so the facts do not imply it either",
                 )
             if annual is not None:
+                nine = self.get(fy, "9M")
                 return StatementCell(
                     column=col.key,
                     status="implied",
                     unit=self.series.unit,
+                    # the quarter the year less the nine months covers (the nine months' value exists: see above)
+                    start=nine.end + timedelta(days=1) if nine is not None else None,
+                    end=annual.end,
                     reason=(
                         f"Q4 FY{fy} is not filed as its own quarter; it is only implied by FY{fy} less the nine months. "
                         f"Ask with {param('derive')} q4 to derive it."
