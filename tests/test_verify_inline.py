@@ -223,3 +223,31 @@ def test_a_figure_the_cited_statements_do_not_carry_is_unchecked_not_contradicte
     )
     assert r.verdict != "ungrounded", [(f.text, f.status, f.reason) for f in r.figures]
     assert figure(r, "$440.5 billion").status == "unchecked"
+
+
+# --- a company whose companyfacts end before the cited filing ---------------------------------------------------
+
+TSLA_FY2024_10K = "0001628280-25-003063:tsla-20241231.htm"  # Tesla's companyfacts here end at 2022-09-30
+
+
+@pytest.mark.parametrize(
+    "answer, status",
+    [
+        # us-gaap:PaymentsToAcquirePropertyPlantAndEquipment 11,339,000,000 for 2024 and 8,898,000,000 for 2023
+        ("Tesla's capital expenditures were $11.34 billion in 2024.", "grounded"),
+        ("Tesla's capital expenditures were $8.90 billion in 2024.", "mismatched_period"),
+        # us-gaap:Revenues 97,690,000,000 for 2024 and 96,773,000,000 for 2023
+        ("Tesla's total revenues were $97.7 billion in 2023.", "mismatched_period"),
+    ],
+)
+def test_a_cited_filing_past_the_companys_facts_is_checked_against_its_own_inline_facts(sec, answer, status):
+    # The passage "Capital expenditures amounted to $11.34 billion in 2024 compared to $8.90 billion in 2023"
+    # grounded both sentences by its text alone: the filing's inline facts now decide
+    r = verify_answer(answer, company="TSLA", cite=[TSLA_FY2024_10K])
+    (f,) = [f for f in r.figures if f.kind == "money"]
+    assert f.status == status, f.reason
+    assert f.support is not None and f.support.accession_number == "0001628280-25-003063"
+    if status == "mismatched_period":
+        assert "other filings" not in f.reason  # the 2023 figure is the cited filing's own prior-year column
+        assert "it is 11,339,000,000 USD" in f.reason or "it is 96,773,000,000 USD" in f.reason
+    assert any("hold none of the cited filings" in n for n in r.notes)

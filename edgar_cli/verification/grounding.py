@@ -1466,7 +1466,13 @@ class Grounder(Derived):
             )
         elif other.status in ("superseded", "mismatched_period"):
             row.status = other.status
-            row.reason = f"Not in the cited filings' XBRL facts; in {self.ref.name}'s other filings: {other.reason}"
+            cited_itself = sup is not None and sup.accession_number in (self.pool.accessions or ())
+            # (a cited filing's fact of another period, its prior-year column, is the cited filing's own)
+            row.reason = (
+                f"In the cited filing's XBRL facts: {other.reason}"
+                if cited_itself
+                else f"Not in the cited filings' XBRL facts; in {self.ref.name}'s other filings: {other.reason}"
+            )
         else:
             return False
         row.support, row.formula, row.inputs = sup, other.formula, other.inputs

@@ -275,6 +275,20 @@ def verify_answer(
     warnings: list[str] = warnings_
     sources = [urls.companyfacts(int(ref.cik))]
     missing = sorted({c.accession for c in cites} - pool.accessions_seen)
+    if missing and not inline and len(missing) == len(accessions):
+        # The company's XBRL facts hold none of the cited filings (they end before them): the cited documents'
+        # own inline XBRL facts decide, as for a company without companyfacts, and their text after them. A
+        # passage naming several years must never be the only check of a figure the filing tags.
+        cited_facts, read_from = _cited_inline_facts(client, ref, cites)
+        if read_from:
+            facts, inline = cited_facts, True
+            everything = G.FactPool(facts)
+            pool = everything.limited_to(accessions)
+            notes.append(
+                f"{ref.name}'s XBRL facts hold none of the cited filings; figures are checked against the inline "
+                f"XBRL facts of {', '.join(read_from)} and the cited filings' text."
+            )
+            missing = sorted({c.accession for c in cites} - pool.accessions_seen)
     if missing:
         notes.append(
             f"No XBRL facts of {ref.name} come from {', '.join(missing)}; only the text of "
