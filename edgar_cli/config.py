@@ -62,6 +62,11 @@ def system_clock() -> datetime:
     return datetime.now(UTC)
 
 
+def rich_styles_any_stream() -> bool:
+    """FORCE_COLOR, TTY_COMPATIBLE or TTY_INTERACTIVE is set: rich may style a stream that is no terminal."""
+    return any(k in os.environ for k in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"))
+
+
 def clock_pinned() -> bool:
     """``EDGAR_TODAY`` pins the clock: times edgar stamps (a fetch's) are that day at 12:00 UTC, not now."""
     return bool(os.environ.get("EDGAR_TODAY"))

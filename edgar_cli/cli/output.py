@@ -237,9 +237,9 @@ def plain_messages(warnings: list[str], notes: list[str], source: Any) -> str | 
     """What :func:`messages` writes to stderr, without rich, when it is sure to be the same bytes: stderr is no
     terminal, nothing in the environment makes rich treat it as one, and every line is printable (rich
     leaves such a line as it is, soft-wrapped, unstyled). Else None. ``source``: the data source, or None."""
-    import os
+    from ..config import rich_styles_any_stream
 
-    if is_terminal(sys.stderr) or any(k in os.environ for k in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")):
+    if is_terminal(sys.stderr) or rich_styles_any_stream():
         return None
     lines = [f"warning: {terminal_safe(w)}" for w in warnings] + [f"note: {terminal_safe(n)}" for n in notes]
     if source is not None:
