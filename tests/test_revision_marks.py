@@ -42,19 +42,20 @@ def test_nvidia_eps_restated_for_its_split_is_marked_as_a_split_not_a_restatemen
 
 def test_tesla_balance_marks_restatements_a_suspected_error_and_no_rounding(cli):
     # FY2015 total assets 8,092,460,000 in 0001564590-16-013195, 8,067,939,000 in 0001564590-16-018886
-    # (restatement); FY2016 long-term debt 5,892,016 in 0001564590-17-003118 (thousands without their scale),
+    # (reclassified: ASU 2015-03's netting, retained earnings -2,322,323,000 in both; long-term debt with it);
+    # FY2016 long-term debt 5,892,016 in 0001564590-17-003118 (thousands without their scale),
     # 5,892,016,000 in 0001564590-17-009968 (suspected_tagging_error); FY2016 cash 3,393,216,000 in
     # 0001564590-17-003118, 3,393,000,000 later (precision_change).
     r = cli("statement", "TSLA", "balance", "--fy", "2015..2017", "--format", "table")
     assert r.rc == 0, r.err
-    assert "8,067.939 *" in _table_line(r.out, "Total assets")
+    assert "8,067.939 ~" in _table_line(r.out, "Total assets")
     debt = _table_line(r.out, "Long-term debt")
-    assert "2,021.093 *" in debt and "5,892.016 ?" in debt
+    assert "2,021.093 ~" in debt and "5,892.016 ?" in debt
     cash = _table_line(r.out, "Cash and cash equivalents")
     assert "*" not in cash and "?" not in cash and "3,393 " in cash + " "
-    assert "* = restated (results changed" in r.out and "? = " in r.out
+    assert "~ = reclassified" in r.out and "? = " in r.out
     assert "Cash and cash equivalents: " not in r.err  # a rounding earns no warning
-    assert "Total assets: 1 of these values was restated" in r.err
+    assert "Total assets: 1 of these values was restated" not in r.err
 
 
 def test_a_compare_row_restated_for_a_split_is_marked_and_told_as_a_split(cli):
@@ -364,3 +365,16 @@ def test_a_unit_changed_between_two_filings_in_millions_stays_a_restatement(sec)
     r = get_financial_concept("AAPL", "us-gaap:StockholdersEquity", period="all", limit=200)
     v = next(v for v in r.values if str(v.end) == "2007-09-29")
     assert (v.original_value, v.value, v.revision_kind) == (14532000000, 14531000000, "restatement")
+
+
+def test_a_balance_whose_equity_moved_but_whose_retained_earnings_did_not_is_a_reclassification(sec):
+    from edgar_cli import get_financial_concept
+
+    # Tesla at 2015-12-31: long-term debt 2,040,375,000 in the FY2015 10-K 0001564590-16-013195, 2,021,093,000
+    # in the 10-Q 0001564590-16-018886 (ASU 2015-03's netting); stockholders' equity moved too (1,088,944,000 ->
+    # 1,083,704,000: redeemable noncontrolling interests shown apart), retained earnings -2,322,323,000 in both
+    r = get_financial_concept("TSLA", "long_term_debt", fiscal_year=2015)
+    (v,) = r.values
+    assert (v.original_value, v.value, v.revision_kind) == (2_040_375_000, 2_021_093_000, "reclassification")
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert "(retained earnings -2,322,323,000 in both filings)" in note

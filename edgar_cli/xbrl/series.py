@@ -287,7 +287,12 @@ _EQUITY_TOTALS = (
 # Results themselves, which no anchor vouches for: accumulated results, and other comprehensive income (outside
 # net income, so an unchanged net income says nothing of it); matched by name as well ("ComprehensiveIncome")
 _RESULTS = ("us-gaap:RetainedEarningsAccumulatedDeficit", "ifrs-full:RetainedEarnings")
-_ANCHOR_WORDS = {"flow": "net income", "equity": "stockholders' equity", "assets": "total assets"}
+_ANCHOR_WORDS = {
+    "flow": "net income",
+    "equity": "stockholders' equity",
+    "assets": "total assets",
+    "retained": "retained earnings",
+}
 
 
 def _total_in(
@@ -322,6 +327,7 @@ def results_unchanged(
     nothing does (a restatement).
 
     A flow's anchor is the period's net income; a balance's is its stockholders' equity when both filings tag it
+    (else, where equity moved, its retained earnings when both tag them: equity can move between presentations)
     (Apple's total assets, liabilities and long-term debt at 2015-09-26, each 134M lower once debt issuance costs
     were netted against debt, equity 119,355M in both), else its total assets; a balance is judged only at a date
     both filings give total assets for (a balance sheet's date, not an equity statement's opening balance).
@@ -341,7 +347,14 @@ def results_unchanged(
             return None
         eq = _in_both(facts, _EQUITY_TOTALS, unit, start, end, before, after)
         if eq is not None:  # equity tagged in both filings decides
-            return f"{_ANCHOR_WORDS['equity']} {eq[0]:,} in both filings" if eq[0] == eq[1] else None
+            if eq[0] == eq[1]:
+                return f"{_ANCHOR_WORDS['equity']} {eq[0]:,} in both filings"
+            # equity moved without its accumulated results (Tesla at 2015-12-31: redeemable noncontrolling
+            # interests presented apart from equity beside ASU 2015-03's netting): retained earnings decide
+            kept = _in_both(facts, _RESULTS, unit, start, end, before, after)
+            if kept is None or kept[0] != kept[1] or tag in _EQUITY_TOTALS:
+                return None
+            return f"{_ANCHOR_WORDS['retained']} {kept[0]:,} in both filings"
         if tag in _BALANCE_TOTALS or assets[0] != assets[1]:
             return None
         return f"{_ANCHOR_WORDS['assets']} {assets[0]:,} in both filings"
