@@ -67,11 +67,6 @@ def rich_styles_any_stream() -> bool:
     return any(k in os.environ for k in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"))
 
 
-def clock_pinned() -> bool:
-    """``EDGAR_TODAY`` pins the clock: times edgar stamps (a fetch's) are that day at 12:00 UTC, not now."""
-    return bool(os.environ.get("EDGAR_TODAY"))
-
-
 def config_dir() -> Path:
     from platformdirs import user_config_dir
 

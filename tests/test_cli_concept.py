@@ -351,4 +351,4 @@ def test_a_pinned_clock_says_the_fetch_time_is_not_the_real_time(cli):
     # the tests pin today (EDGAR_TODAY): the caption's time is that day at noon, said to be the pinned one
     r = cli("concept", "NVDA", "revenue", "--fy", "2024")
     assert r.rc == 0 and "60922000000" in r.out  # 0001045810-24-000029
-    assert "12:00 UTC, the time EDGAR_TODAY pins; not the real time" in r.err
+    assert "12:00 UTC, a time a pinned clock (EDGAR_TODAY) gave, not the real one" in r.err

@@ -256,15 +256,22 @@ def as_known(result: Any) -> list[str]:
     return [f"as known on {as_of}"] if as_of is not None else []
 
 
+def _pinned_time(when: Any) -> bool:
+    """``when`` was stamped by a pinned clock: EDGAR_TODAY's day at exactly noon UTC (config.system_clock), which
+    a real clock gives one microsecond in a day; judged from the time itself, as the run that stamped it may have
+    pinned another day, or none, than this one."""
+    return (when.hour, when.minute, when.second, when.microsecond) == (12, 0, 0, 0)
+
+
 def describe_source(source: Any) -> str:
     """Where a result's data came from, in words: "the local cache (fetched 2026-07-01 09:30 UTC)"; ``source`` is
     a DataSource or its record (``kind``: live, cache or bulk; ``as_of``)."""
-    from ..config import clock_pinned, mirror_from_env
+    from ..config import mirror_from_env
     from ..sec.urls import redact
 
     when = f"{source.as_of:%Y-%m-%d %H:%M} UTC" if source.as_of else "unknown date"
-    if source.as_of and source.kind != "bulk" and clock_pinned():
-        when += ", the time EDGAR_TODAY pins; not the real time"
+    if source.as_of and source.kind != "bulk" and _pinned_time(source.as_of):
+        when += ", a time a pinned clock (EDGAR_TODAY) gave, not the real one"
     try:
         mirror = mirror_from_env()
     except Exception:  # noqa: BLE001 - a bad setting was reported where it was read; this is a caption

@@ -93,11 +93,12 @@ def describe_values(
         what = next((t.caveat for t in spec.chain if t.tag == line and t.caveat), "").rstrip(".")
         what = what[:1].lower() + what[1:] if what[1:2].islower() else what  # "Includes ...", not "IFRS ..."
         notes.append(
-            f"{spec.label} here is {tag}; the filer also tags {line}"
+            f"At {total.end}"
+            + (f" (and {len(totals) - 1} other date(s) shown)" if len(totals) > 1 else "")
+            + f" {spec.label.lower()} is {tag}; the filer also tags {line}"
             + (f" ({what})" if what else "")
-            + f": {r[2]:,} {unit} at {r[1]} ({r[3]}), against {total.value:,}"
-            + (f", and at {len(totals) - 1} other date(s) shown" if len(totals) > 1 else "")
-            + f". That total is the balance sheet's other line; ask for {line} for it."
+            + f": {r[2]:,} {unit} at {r[1]} ({r[3]}), against {total.value:,}. That total is the balance sheet's "
+            f"other line; ask for {line} for it."
         )
     earlier = [(v, series.first_filed[_period(v)]) for v in shown if _period(v) in series.first_filed]
     if earlier:
