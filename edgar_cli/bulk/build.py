@@ -75,7 +75,7 @@ def engine_fingerprint() -> str:
     import inspect
 
     h = hashlib.sha256(engine_source_digest(ENGINE_PACKAGE).encode())
-    for fn in (materialize, fact_tuple, fye_month, _facts_of, compact, _compact_row):
+    for fn in (materialize, materialize_pit, fact_tuple, fye_month, _facts_of, compact, _compact_row):
         h.update(inspect.getsource(fn).encode())
     return h.hexdigest()[:16]
 
@@ -181,6 +181,57 @@ def materialize(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
     return annual, status
 
 
+OPEN = "9999-12-31"  # valid_to of a version still current
+
+
+def materialize_pit(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
+    """(annual_pit rows, status_pit rows): :func:`materialize` as known on every date the filer's facts change.
+
+    The engine's answer as known on a date depends only on the rows filed by then (xbrl/pointintime.known_on),
+    so it changes only on the filer's filing dates: the engine runs on the facts as known on each of them and
+    every version of a row is kept once, with the dates it holds for, ``[valid_from, valid_to)`` (``valid_to``
+    "9999-12-31" while current). A row's ``rord`` counts from the end of the concept's annual list (its
+    earliest year is 0), which a year added later leaves alone; the engine's order is ``rord`` descending.
+    Status rows are (concept, cik, valid_from, valid_to, unit, n, last_fy).
+    """
+    from ..xbrl import pointintime as PIT
+
+    dates = sorted({r[7] for body in facts.tags.values() for rows in body["units"].values() for r in rows if r[7]})
+    rows_open: dict[tuple, tuple[tuple, str]] = {}  # (concept, rord) -> (content, valid_from)
+    status_open: dict[str, tuple[tuple, str]] = {}
+    annual: list[tuple] = []
+    status: list[tuple] = []
+    for day in dates:
+        known = PIT.known_on(facts, date.fromisoformat(day))
+        got, got_status = materialize(known)
+        facts.__dict__.pop("_as_of_memo", None)  # one view at a time: the build's memory stays one filer's
+        now: dict[tuple, tuple] = {}
+        count: dict[str, int] = {}
+        for row in got:
+            count[row[0]] = count.get(row[0], 0) + 1
+        for row in got:
+            concept, _cik, i = row[0], row[1], row[2]
+            now[(concept, count[concept] - 1 - i)] = row[3:]
+        for key, (content, since) in list(rows_open.items()):
+            if now.get(key) != content:
+                annual.append((key[0], facts.cik, key[1], since, day, *content))
+                del rows_open[key]
+        for key, content in now.items():
+            if key not in rows_open:
+                rows_open[key] = (content, day)
+        st_now = {s[0]: s[2:] for s in got_status}
+        for concept, (content, since) in list(status_open.items()):
+            if st_now.get(concept) != content:
+                status.append((concept, facts.cik, since, day, *content))
+                del status_open[concept]
+        for concept, content in st_now.items():
+            if concept not in status_open:
+                status_open[concept] = (content, day)
+    annual.extend((key[0], facts.cik, key[1], since, OPEN, *content) for key, (content, since) in rows_open.items())
+    status.extend((concept, facts.cik, since, OPEN, *content) for concept, (content, since) in status_open.items())
+    return annual, status
+
+
 class _Writer:
     def __init__(self, path: Path):
         self.conn = sqlite3.connect(str(path))
@@ -199,7 +250,7 @@ class _Writer:
         return {k: (crc, size) for k, crc, size in self.conn.execute(f"SELECT {key}, crc, size FROM {table}")}
 
     def delete_company(self, cik: int) -> None:
-        for table in ("companies", "tags", "annual", "concept_status", "pit"):
+        for table in ("companies", "tags", "annual", "concept_status", "pit", "annual_pit", "status_pit"):
             self.conn.execute(f"DELETE FROM {table} WHERE cik = ?", (cik,))
 
     def put_company(self, facts: CompanyFacts, crc: int, size: int) -> None:
@@ -217,6 +268,9 @@ class _Writer:
         self.conn.execute("INSERT INTO pit VALUES (?, ?, ?)", _pit_row(facts))
         self.conn.executemany("INSERT INTO annual VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", annual)
         self.conn.executemany("INSERT INTO concept_status VALUES (?, ?, ?, ?, ?)", status)
+        annual_pit, status_pit = materialize_pit(facts)
+        self.conn.executemany("INSERT INTO annual_pit VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", annual_pit)
+        self.conn.executemany("INSERT INTO status_pit VALUES (?, ?, ?, ?, ?, ?, ?)", status_pit)
 
     def set_meta(self, values: dict[str, str]) -> None:
         self.conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", list(values.items()))
@@ -338,6 +392,20 @@ def _header(doc: dict) -> tuple:
     )
 
 
+def _last_filed(doc: dict) -> str | None:
+    """The newest filing date (YYYY-MM-DD) in a submissions document's recent filings, read as
+    sec/submissions reads the SEC's; None when it has none or they cannot be read."""
+    from ..errors import EdgarError
+    from ..sec.submissions import parse_rows
+
+    try:
+        rows = parse_rows(doc["filings"]["recent"], "recent")
+    except (EdgarError, ValueError, KeyError, TypeError):
+        return None
+    newest = max((r.filing_date for r in rows), default=None)
+    return newest.isoformat() if newest is not None else None
+
+
 def _load_submissions(w: _Writer, archive: Path, full: bool, progress: Progress | None) -> ArchiveStats:
     stats = ArchiveStats()
     filers = {} if full else w.known("filers", "cik")
@@ -377,8 +445,8 @@ def _load_submissions(w: _Writer, archive: Path, full: bool, progress: Progress 
                     )
                 else:
                     w.conn.execute(
-                        "INSERT OR REPLACE INTO filers VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (cik, *_header(doc), info.CRC, info.file_size, zlib.compress(raw, 1)),
+                        "INSERT OR REPLACE INTO filers VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (cik, *_header(doc), info.CRC, info.file_size, _last_filed(doc), zlib.compress(raw, 1)),
                     )
                 stats.read += 1
             except (ValueError, zipfile.BadZipFile, zlib.error) as exc:
