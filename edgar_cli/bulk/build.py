@@ -29,7 +29,7 @@ import shutil
 import sqlite3
 import zipfile
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import lru_cache
@@ -75,7 +75,17 @@ def engine_fingerprint() -> str:
     import inspect
 
     h = hashlib.sha256(engine_source_digest(ENGINE_PACKAGE).encode())
-    for fn in (materialize, materialize_pit, fact_tuple, fye_month, _facts_of, compact, _compact_row):
+    for fn in (
+        materialize,
+        _concept_rows,
+        materialize_pit,
+        _Reads,
+        fact_tuple,
+        fye_month,
+        _facts_of,
+        compact,
+        _compact_row,
+    ):
         h.update(inspect.getsource(fn).encode())
     return h.hexdigest()[:16]
 
@@ -149,85 +159,241 @@ def fye_month(end: date) -> int:
 def materialize(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
     """(annual rows, status rows) of every catalogue concept the company reports a tag of."""
     from ..xbrl.catalogue import catalogue
-    from ..xbrl.periods import period_filter
-    from ..xbrl.series import build_series
 
     annual: list[tuple] = []
     status: list[tuple] = []
     for spec in catalogue().values():
-        if not any(t.tag in facts.tags for t in spec.chain):
-            continue
-        series = build_series(facts, spec)
-        wanted = period_filter(spec, "annual")
-        pool = [v for v in series.values if wanted(v)]
-        years = [v.fiscal_year for v in pool if v.fiscal_year is not None]
-        status.append((spec.name, facts.cik, series.unit, len(pool), max(years) if years else None))
-        for i, v in enumerate(pool):
-            annual.append(
-                (
-                    spec.name,
-                    facts.cik,
-                    i,
-                    v.fiscal_year,
-                    P.calendar_year_of(v.end),
-                    fye_month(v.end),
-                    v.end.isoformat(),
-                    float(v.value),
-                    v.unit,
-                    v.form,
-                    marshal.dumps(fact_tuple(v)),
-                )
-            )
+        rows, state = _concept_rows(facts, spec)
+        annual.extend(rows)
+        if state is not None:
+            status.append(state)
     return annual, status
+
+
+def _concept_rows(facts: CompanyFacts, spec) -> tuple[list[tuple], tuple | None]:
+    """(annual rows, status row or None) of one catalogue concept: none when the company reports none of its tags."""
+    from ..xbrl.periods import period_filter
+    from ..xbrl.series import build_series
+
+    if not any(t.tag in facts.tags for t in spec.chain):
+        return [], None
+    series = build_series(facts, spec)
+    wanted = period_filter(spec, "annual")
+    pool = [v for v in series.values if wanted(v)]
+    years = [v.fiscal_year for v in pool if v.fiscal_year is not None]
+    state = (spec.name, facts.cik, series.unit, len(pool), max(years) if years else None)
+    annual = [
+        (
+            spec.name,
+            facts.cik,
+            i,
+            v.fiscal_year,
+            P.calendar_year_of(v.end),
+            fye_month(v.end),
+            v.end.isoformat(),
+            float(v.value),
+            v.unit,
+            v.form,
+            marshal.dumps(fact_tuple(v)),
+        )
+        for i, v in enumerate(pool)
+    ]
+    return annual, state
+
+
+class _Reads(Mapping):
+    """A company's tags that record which ones a computation looked up (present or not), or that it went over
+    them all (``everything``)."""
+
+    def __init__(self, tags: Mapping[str, dict]):
+        self._tags = tags
+        self.reads: set[str] = set()
+        self.everything = False
+
+    def __getitem__(self, key: str) -> dict:
+        self.reads.add(key)
+        return self._tags[key]
+
+    def __contains__(self, key: object) -> bool:
+        self.reads.add(str(key))
+        return key in self._tags
+
+    def __iter__(self):
+        self.everything = True
+        return iter(self._tags)
+
+    def __len__(self) -> int:
+        self.everything = True
+        return len(self._tags)
 
 
 OPEN = "9999-12-31"  # valid_to of a version still current
 
 
+class _AnnualRows(Mapping):
+    """A company's tags with only the rows an annual value can come from: annual durations and balances at a
+    fiscal year's end (periods.fiscal_period_of says FY), each unit kept even when none of its rows is."""
+
+    def __init__(self, tags: Mapping[str, dict], calendar):
+        self._tags, self._cal = tags, calendar
+        self._cut: dict[str, dict] = {}
+        self._fy_end: dict[str, bool] = {}
+
+    def _year_end(self, end: str) -> bool:
+        hit = self._fy_end.get(end)
+        if hit is None:
+            hit = self._fy_end[end] = P.fiscal_period_of(None, date.fromisoformat(end), self._cal)[1] == "FY"
+        return hit
+
+    def _annual(self, r: tuple) -> bool:
+        if r[0] is None:
+            return self._year_end(r[1])
+        return P.classify(date.fromisoformat(r[0]), date.fromisoformat(r[1])) == "annual"
+
+    def __getitem__(self, key: str) -> dict:
+        hit = self._cut.get(key)
+        if hit is None:
+            body = self._tags[key]
+            units = {u: [r for r in rows if self._annual(r)] for u, rows in body["units"].items()}
+            hit = self._cut[key] = {"label": body.get("label"), "units": units}
+        return hit
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._tags
+
+    def __iter__(self):
+        return iter(self._tags)
+
+    def __len__(self) -> int:
+        return len(self._tags)
+
+
+def _needs_every_row(spec, tags: Mapping[str, dict]) -> bool:
+    """Whether a concept's annual values can depend on its other periods: a sum of parts, share and per-share
+    values (split and scale flags look at every period), or tags in several units of the concept's kind (the
+    unit chosen is the one with most periods)."""
+    from ..xbrl.series import unit_family
+
+    if spec.composite or spec.unit in ("shares", "currency/shares", "any"):
+        return True
+    found = {u for t in spec.chain if t.tag in tags for u in tags[t.tag]["units"] if unit_family(u) == spec.unit}
+    return len(found) > 1
+
+
+def _added_rows(facts: CompanyFacts) -> dict[str, list[tuple]]:
+    """filing date -> the rows it added, as (tag, unit, start, end, value), in filing-date order."""
+    added: dict[str, list[tuple]] = {}
+    for name, body in facts.tags.items():
+        for unit, rows in body["units"].items():
+            for r in rows:
+                if r[7]:
+                    added.setdefault(r[7], []).append((name, unit, r[0], r[1], r[2]))
+    return dict(sorted(added.items()))
+
+
+def _moves_annual_values(row: tuple, seen: dict, units: dict, year_ends: set[int]) -> bool:
+    """Whether a row added on a filing date can change a concept's annual values, its status or their flags:
+    any row of a tag new in its unit or reported in several units (the unit chosen counts periods), a figure
+    for a period already reported that differs from the one last filed for it (a revision), a new annual or
+    other-length duration, or a new balance within a week of a fiscal year end; not a figure filed again
+    unchanged, a new quarter or year-to-date figure, nor a balance at a quarter's end (a share or per-share concept, and a series with a suspected tagging error,
+    are computed again on any row: their flags look at every period)."""
+    tag, unit, start, end = row[:4]
+    known_units = units.get(tag, ())
+    if unit not in known_units or len(known_units) > 1:
+        return True
+    if row[:4] in seen:  # a period reported before: a change when it differs from the figure last filed
+        return seen[row[:4]] != row[4]
+    if start is None:
+        return any(abs(date.fromisoformat(end).toordinal() - e) <= P.END_TOLERANCE.days for e in year_ends)
+    return P.classify(date.fromisoformat(start), date.fromisoformat(end)) not in ("quarterly", "ytd")
+
+
 def materialize_pit(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
     """(annual_pit rows, status_pit rows): :func:`materialize` as known on every date the filer's facts change.
 
-    The engine's answer as known on a date depends only on the rows filed by then (xbrl/pointintime.known_on),
-    so it changes only on the filer's filing dates: the engine runs on the facts as known on each of them and
-    every version of a row is kept once, with the dates it holds for, ``[valid_from, valid_to)`` (``valid_to``
-    "9999-12-31" while current). A row's ``rord`` counts from the end of the concept's annual list (its
-    earliest year is 0), which a year added later leaves alone; the engine's order is ``rord`` descending.
-    Status rows are (concept, cik, valid_from, valid_to, unit, n, last_fy).
+    The engine's answer as known on a date depends only on what it reads of the facts known then
+    (xbrl/pointintime.known_on): the rows of the tags it looks up, the fiscal calendar and the reporting
+    currency. So each concept is computed again on a filing date when that filing added a row that can move
+    its annual values (:func:`_moves_annual_values`) to a tag its last computation looked up (or it went
+    over every tag), or the calendar's years, labels or the currency changed; otherwise its answer is the one
+    before. tests/test_screen_as_of.py holds this to the engine's own --as-of answer. Every version of a row
+    is kept once, with the dates it holds for, ``[valid_from, valid_to)`` (``valid_to`` "9999-12-31" while
+    current). A row's ``rord`` counts from the end of the concept's annual list (its earliest year is 0),
+    which a year added later leaves alone: the engine's order is ``rord`` descending. Status rows are
+    (concept, cik, valid_from, valid_to, unit, n, last_fy).
     """
-    from ..xbrl import pointintime as PIT
+    from dataclasses import replace
 
-    dates = sorted({r[7] for body in facts.tags.values() for rows in body["units"].values() for r in rows if r[7]})
-    rows_open: dict[tuple, tuple[tuple, str]] = {}  # (concept, rord) -> (content, valid_from)
-    status_open: dict[str, tuple[tuple, str]] = {}
+    from ..xbrl import pointintime as PIT
+    from ..xbrl.catalogue import catalogue
+    from ..xbrl.series import build_series
+
+    specs = list(catalogue().values())
+    seen: dict[tuple, object] = {}  # (tag, unit, start, end) -> the figure last filed for it
+    units: dict[str, set[str]] = {}  # tag -> its units so far
+    looked_up: dict[str, tuple[set[str], bool]] = {}  # concept -> (tags its last computation read, all of them)
+    touchy: set[str] = set()  # concepts recomputed on any row of a tag they read
+    rows_open: dict[str, dict[int, tuple[tuple, str]]] = {}  # concept -> rord -> (content, valid_from)
+    status_open: dict[str, tuple[tuple, str]] = {}  # concept -> (content, valid_from)
     annual: list[tuple] = []
     status: list[tuple] = []
-    for day in dates:
+    before = None
+    for day, rows in _added_rows(facts).items():
         known = PIT.known_on(facts, date.fromisoformat(day))
-        got, got_status = materialize(known)
         facts.__dict__.pop("_as_of_memo", None)  # one view at a time: the build's memory stays one filer's
-        now: dict[tuple, tuple] = {}
-        count: dict[str, int] = {}
-        for row in got:
-            count[row[0]] = count.get(row[0], 0) + 1
-        for row in got:
-            concept, _cik, i = row[0], row[1], row[2]
-            now[(concept, count[concept] - 1 - i)] = row[3:]
-        for key, (content, since) in list(rows_open.items()):
-            if now.get(key) != content:
-                annual.append((key[0], facts.cik, key[1], since, day, *content))
-                del rows_open[key]
-        for key, content in now.items():
-            if key not in rows_open:
-                rows_open[key] = (content, day)
-        st_now = {s[0]: s[2:] for s in got_status}
-        for concept, (content, since) in list(status_open.items()):
-            if st_now.get(concept) != content:
-                status.append((concept, facts.cik, since, day, *content))
-                del status_open[concept]
-        for concept, content in st_now.items():
-            if concept not in status_open:
-                status_open[concept] = (content, day)
-    annual.extend((key[0], facts.cik, key[1], since, OPEN, *content) for key, (content, since) in rows_open.items())
+        cal = known.calendar
+        context = (cal.year_ends, cal.labels, cal.offset, cal.own_labels, known.reporting_currency)
+        every, before = context != before, context
+        year_ends = {e.toordinal() for e in cal.year_ends}
+        changed = {r[0] for r in rows}
+        moved = {r[0] for r in rows if _moves_annual_values(r, seen, units, year_ends)}
+        for r in rows:
+            seen[r[:4]] = r[4]
+            units.setdefault(r[0], set()).add(r[1])
+        reads = _Reads(known.tags)
+        view = replace(known, tags=reads)
+        annual_view = replace(known, tags=_AnnualRows(reads, cal))
+        for spec in specs:
+            last = looked_up.get(spec.name)
+            if not every and last is not None and not last[1]:
+                if not (last[0] & (changed if spec.name in touchy else moved)):
+                    continue
+            reads.reads, reads.everything = set(), False
+            for v in (view, annual_view):
+                v.__dict__.pop("_series_memo", None)  # a composite's parts are read again, and recorded
+            whole = spec.name in touchy or _needs_every_row(spec, reads)
+            got, state = _concept_rows(view if whole else annual_view, spec)
+            flagged = state is not None and any(
+                v.revision_kind == "suspected_tagging_error"
+                for v in build_series(view if whole else annual_view, spec).values
+            )
+            if flagged and not whole:  # a scale flag's anchor is every neighbouring period's value
+                got, state = _concept_rows(view, spec)
+            looked_up[spec.name] = (reads.reads, reads.everything)
+            if flagged or spec.composite or spec.unit in ("shares", "currency/shares", "any"):
+                touchy.add(spec.name)
+            else:
+                touchy.discard(spec.name)
+            now = {len(got) - 1 - row[2]: row[3:] for row in got}
+            held = rows_open.setdefault(spec.name, {})
+            for rord in list(held):
+                content, since = held[rord]
+                if now.get(rord) != content:
+                    annual.append((spec.name, facts.cik, rord, since, day, *content))
+                    del held[rord]
+            for rord, content in now.items():
+                if rord not in held:
+                    held[rord] = (content, day)
+            state_was = status_open.get(spec.name)
+            current = state[2:] if state is not None else None
+            if state_was is not None and state_was[0] != current:
+                status.append((spec.name, facts.cik, state_was[1], day, *state_was[0]))
+                del status_open[spec.name]
+            if current is not None and spec.name not in status_open:
+                status_open[spec.name] = (current, day)
+    for concept, held in rows_open.items():
+        annual.extend((concept, facts.cik, rord, since, OPEN, *content) for rord, (content, since) in held.items())
     status.extend((concept, facts.cik, since, OPEN, *content) for concept, (content, since) in status_open.items())
     return annual, status
 
