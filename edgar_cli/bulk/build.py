@@ -239,7 +239,8 @@ class _AnnualRows(Mapping):
         self._cut: dict[str, dict] = {}
         self._fy_end: dict[str, bool] = {}
 
-    def _year_end(self, end: str) -> bool:
+    def year_end(self, end: str) -> bool:
+        """Whether a balance dated ``end`` is at a fiscal year's end by the calendar."""
         hit = self._fy_end.get(end)
         if hit is None:
             hit = self._fy_end[end] = P.fiscal_period_of(None, date.fromisoformat(end), self._cal)[1] == "FY"
@@ -247,7 +248,7 @@ class _AnnualRows(Mapping):
 
     def _annual(self, r: tuple) -> bool:
         if r[0] is None:
-            return self._year_end(r[1])
+            return self.year_end(r[1])
         return P.classify(date.fromisoformat(r[0]), date.fromisoformat(r[1])) == "annual"
 
     def __getitem__(self, key: str) -> dict:
@@ -291,13 +292,14 @@ def _added_rows(facts: CompanyFacts) -> dict[str, list[tuple]]:
     return dict(sorted(added.items()))
 
 
-def _moves_annual_values(row: tuple, seen: dict, units: dict, year_ends: set[int]) -> bool:
+def _moves_annual_values(row: tuple, seen: dict, units: dict, year_end) -> bool:
     """Whether a row added on a filing date can change a concept's annual values, its status or their flags:
     any row of a tag new in its unit or reported in several units (the unit chosen counts periods), a figure
     for a period already reported that differs from the one last filed for it (a revision), a new annual or
-    other-length duration, or a new balance within a week of a fiscal year end; not a figure filed again
-    unchanged, a new quarter or year-to-date figure, nor a balance at a quarter's end (a share or per-share concept, and a series with a suspected tagging error,
-    are computed again on any row: their flags look at every period)."""
+    other-length duration, or a new balance at a fiscal year's end (``year_end(end)``, as the calendar of the
+    date labels it); not a figure filed again unchanged, a new quarter or year-to-date figure, nor a balance
+    at a quarter's end. (A share count, a sum of parts and a series with a suspected tagging error are
+    computed again on any row: a share count's flags look at every balance, a sum's parts at theirs.)"""
     tag, unit, start, end = row[:4]
     known_units = units.get(tag, ())
     if unit not in known_units or len(known_units) > 1:
@@ -305,7 +307,7 @@ def _moves_annual_values(row: tuple, seen: dict, units: dict, year_ends: set[int
     if row[:4] in seen:  # a period reported before: a change when it differs from the figure last filed
         return seen[row[:4]] != row[4]
     if start is None:
-        return any(abs(date.fromisoformat(end).toordinal() - e) <= P.END_TOLERANCE.days for e in year_ends)
+        return year_end(end)
     return P.classify(date.fromisoformat(start), date.fromisoformat(end)) not in ("quarterly", "ytd")
 
 
@@ -345,15 +347,16 @@ def materialize_pit(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
         cal = known.calendar
         context = (cal.year_ends, cal.labels, cal.offset, cal.own_labels, known.reporting_currency)
         every, before = context != before, context
-        year_ends = {e.toordinal() for e in cal.year_ends}
+        annual_rows = _AnnualRows(_Reads(known.tags), cal)
         changed = {r[0] for r in rows}
-        moved = {r[0] for r in rows if _moves_annual_values(r, seen, units, year_ends)}
+        moved = {r[0] for r in rows if _moves_annual_values(r, seen, units, annual_rows.year_end)}
         for r in rows:
             seen[r[:4]] = r[4]
             units.setdefault(r[0], set()).add(r[1])
         reads = _Reads(known.tags)
         view = replace(known, tags=reads)
-        annual_view = replace(known, tags=_AnnualRows(reads, cal))
+        annual_rows = _AnnualRows(reads, cal)
+        annual_view = replace(known, tags=annual_rows)
         for spec in specs:
             last = looked_up.get(spec.name)
             if not every and last is not None and not last[1]:
@@ -371,7 +374,7 @@ def materialize_pit(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
             if flagged and not whole:  # a scale flag's anchor is every neighbouring period's value
                 got, state = _concept_rows(view, spec)
             looked_up[spec.name] = (reads.reads, reads.everything)
-            if flagged or spec.composite or spec.unit in ("shares", "currency/shares", "any"):
+            if flagged or spec.composite or spec.unit in ("shares", "any"):
                 touchy.add(spec.name)
             else:
                 touchy.discard(spec.name)
