@@ -298,8 +298,8 @@ def _moves_annual_values(row: tuple, seen: dict, units: dict, year_end) -> bool:
     for a period already reported that differs from the one last filed for it (a revision), a new annual or
     other-length duration, or a new balance at a fiscal year's end (``year_end(end)``, as the calendar of the
     date labels it); not a figure filed again unchanged, a new quarter or year-to-date figure, nor a balance
-    at a quarter's end. (A share count, a sum of parts and a series with a suspected tagging error are
-    computed again on any row: a share count's flags look at every balance, a sum's parts at theirs.)"""
+    at a quarter's end. (A share count and a series with a suspected tagging error are computed again
+    on any row: their scale flags weigh a value against every neighbouring balance.)"""
     tag, unit, start, end = row[:4]
     known_units = units.get(tag, ())
     if unit not in known_units or len(known_units) > 1:
@@ -374,7 +374,7 @@ def materialize_pit(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
             if flagged and not whole:  # a scale flag's anchor is every neighbouring period's value
                 got, state = _concept_rows(view, spec)
             looked_up[spec.name] = (reads.reads, reads.everything)
-            if flagged or spec.composite or spec.unit in ("shares", "any"):
+            if flagged or spec.unit in ("shares", "any"):
                 touchy.add(spec.name)
             else:
                 touchy.discard(spec.name)
