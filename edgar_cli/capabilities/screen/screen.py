@@ -207,11 +207,10 @@ def screen_companies(
         considered = {c for (c,) in store.all("SELECT cik FROM companies")}
         status, hits = (_raw_hits if spec.raw else _catalogue_hits)(store, spec, fiscal_year, calendar_year)
     excluded: list[ScreenExclusion] = []
-    names = _names(store)
 
     def exclude(reason: ExclusionReason, ciks: list[int], detail: str) -> None:
         if ciks:
-            examples = [f"{names.get(c, '?')} ({c:010d})" for c in sorted(ciks, key=lambda c: names.get(c, ""))[:5]]
+            examples = [f"{shown} ({c:010d})" for _name, _i, c, shown in _first_by_name(store, ciks, 5)]
             excluded.append(
                 ScreenExclusion(
                     reason=reason,
@@ -281,11 +280,12 @@ def screen_companies(
         matched = [h for h in matched if h.value <= maximum]
 
     if sort == "name":
+        names = _names_of(store, [h.cik for h in matched])
         matched.sort(key=lambda h: (names.get(h.cik, ""), h.cik))
     else:
         matched.sort(key=lambda h: (h.value, -h.cik), reverse=sort == "value_desc")
     shown = matched[:limit]
-    rows = _rows(store, shown, spec, names)
+    rows = _rows(store, shown, spec, _names_of(store, [h.cik for h in shown]))
     gone: int | None = None
     if when is not None:
         gone = _no_longer_filing(store, matched, rows, notes)
@@ -465,8 +465,34 @@ def _refuse_other_format(client: SecClient) -> None:
         )
 
 
-def _names(store: BulkStore) -> dict[int, str]:
-    return {c: n for c, n in store.all("SELECT cik, name FROM companies")}
+def _names_of(store: BulkStore, ciks: list[int]) -> dict[int, str]:
+    """{cik: name} of the given filers with XBRL facts, read 500 at a time."""
+    out: dict[int, str] = {}
+    for part in _chunks(ciks):
+        marks = ",".join("?" * len(part))
+        out.update(store.all(f"SELECT cik, name FROM companies WHERE cik IN ({marks})", part))
+    return out
+
+
+def _first_by_name(store: BulkStore, ciks: list[int], n: int) -> list[tuple[str, int, int, str]]:
+    """(name, position, cik, name shown) of the first ``n`` of ``ciks`` by name (ties in their order; a filer
+    without a name sorts first and shows as "?"), holding 500 names at a time."""
+    import heapq
+
+    best: list[tuple[str, int, int, str]] = []
+    for start, part in enumerate(_chunks(ciks)):
+        names = _names_of(store, list(part))
+        some = ((names.get(c, ""), start * _CHUNK + i, c, names.get(c, "?")) for i, c in enumerate(part))
+        best = heapq.nsmallest(n, [*best, *some])
+    return best
+
+
+_CHUNK = 500
+
+
+def _chunks(ciks: list[int]):
+    for i in range(0, len(ciks), _CHUNK):
+        yield tuple(ciks[i : i + _CHUNK])
 
 
 def _first_hits(rows, table: str | None = None) -> dict[int, _Hit]:
@@ -610,9 +636,7 @@ def _no_longer_filing(store: BulkStore, matched: list[_Hit], rows: list[ScreenRo
     known = gone = 0
     shown = {int(r.cik) for r in rows}
     gone_shown: dict[int, str] = {}
-    ordered = sorted(ciks)
-    for i in range(0, len(ordered), 500):
-        part = tuple(ordered[i : i + 500])
+    for part in _chunks(sorted(ciks)):
         marks = ",".join("?" * len(part))
         for cik, last in store.all(
             f"SELECT cik, last_filed FROM filers WHERE cik IN ({marks}) AND last_filed IS NOT NULL", part
