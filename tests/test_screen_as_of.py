@@ -111,17 +111,15 @@ CORPUS_CIKS = (320193, 1045810, 1046179, 1318605, 1640147, 1997711)
 # last facts (2022) and Snowflake's first (2020-12-03)
 SPREAD = (
     "2010-01-24",
-    "2011-11-15",
     "2013-06-30",
     "2016-06-30",
-    "2019-02-28",
     "2020-12-31",
     "2022-11-01",
     "2024-07-31",
 )
-# a flow, a total, a per-share value (splits), a balance (NVIDIA's FY2016 long-term debt moved to current), a
-# share count and a sum of parts
-SAMPLED = ("revenue", "net_income", "eps_diluted", "long_term_debt", "shares_outstanding", "total_debt")
+# a flow, a per-share value (splits), a balance (NVIDIA's FY2016 long-term debt moved to current), a share count
+# and a sum of parts
+SAMPLED = ("revenue", "eps_diluted", "long_term_debt", "shares_outstanding", "total_debt")
 
 
 def _screen_rows(screen, name: str, fy: int, unit: str, as_of: str) -> dict:
