@@ -166,3 +166,27 @@ def test_the_store_answers_as_known_on_a_date_exactly_as_the_engine_does_for_eve
                 assert row.filed <= day
                 compared += 1
     assert compared > 5
+
+
+@pytest.mark.parametrize("cik", [TESLA, 1640147])
+def test_every_version_the_store_keeps_is_the_engines_answer_on_every_filing_date(corpus, cik):
+    # bulk/build.materialize_pit recomputes a concept on a filing date only when that filing can move its annual
+    # values; here the engine runs on the facts as known on every filing date of the company, every catalogue
+    # concept (Tesla: a 2016 debt balance filed 1,000x off then corrected, a split, a reclassification)
+    from edgar_cli.bulk import build as B
+    from edgar_cli.xbrl import pointintime as PIT
+
+    path = next(p for p in bulk_kit.corpus_facts(corpus) if p.name == f"CIK{cik:010d}.json")
+    facts = B._facts_of(json.loads(path.read_bytes()))
+    annual, status = B.materialize_pit(facts)
+    days = sorted({r[7] for body in facts.tags.values() for rows in body["units"].values() for r in rows})
+    for day in days:
+        rows, states = B.materialize(PIT.known_on(facts, date.fromisoformat(day)))
+        count: dict[str, int] = {}
+        for r in rows:
+            count[r[0]] = count.get(r[0], 0) + 1
+        kept = sorted((r[0], r[2], *r[5:]) for r in annual if r[3] <= day < r[4])
+        assert kept == sorted((r[0], count[r[0]] - 1 - r[2], *r[3:]) for r in rows), day
+        held = sorted((r[0], *r[4:]) for r in status if r[2] <= day < r[3])
+        assert held == sorted((s[0], *s[2:]) for s in states), day
+    assert len(days) > 10 and annual and status
