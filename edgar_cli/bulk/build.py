@@ -419,8 +419,15 @@ class _Writer:
         return {k: (crc, size) for k, crc, size in self.conn.execute(f"SELECT {key}, crc, size FROM {table}")}
 
     def delete_company(self, cik: int) -> None:
-        for table in ("companies", "tags", "annual", "concept_status", "pit", "annual_pit", "status_pit"):
+        for table in ("companies", "tags", "annual", "concept_status", "pit"):
             self.conn.execute(f"DELETE FROM {table} WHERE cik = ?", (cik,))
+        from ..xbrl.catalogue import catalogue
+
+        # keyed by (concept, cik, ...): one seek per concept, not a scan of every filer's versions
+        concepts = tuple(catalogue())
+        marks = ",".join("?" * len(concepts))
+        for table in ("annual_pit", "status_pit"):
+            self.conn.execute(f"DELETE FROM {table} WHERE concept IN ({marks}) AND cik = ?", (*concepts, cik))
 
     def put_company(self, facts: CompanyFacts, crc: int, size: int) -> None:
         self.delete_company(facts.cik)

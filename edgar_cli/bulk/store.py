@@ -25,7 +25,8 @@ Tables (``FORMAT`` below; a store of another format is ignored, never misread):
 - ``annual_pit(concept, cik, rord, valid_from, valid_to, fiscal_year, ...)`` and ``status_pit(concept, cik,
   valid_from, valid_to, unit, n, last_fy)``: ``annual`` and ``concept_status`` as the engine gives them as
   known on each date (bulk/build.materialize_pit): every version of a row with the filing dates it holds for,
-  ``valid_from <= D < valid_to``, so a screen as known on D is one indexed read;
+  ``valid_from <= D < valid_to``, so a screen as known on D is one read of a covering index (by concept,
+  year and ``valid_to``);
 - ``filers(cik, name, sic, ..., last_filed, doc)`` and ``pages(name, cik, doc)``: every
   submissions document of submissions.zip (zlib of the SEC's JSON bytes), with the filer's newest filing
   date in its recent filings (NULL when it has none).
@@ -68,10 +69,13 @@ CREATE TABLE IF NOT EXISTS concept_status (concept TEXT, cik INTEGER, unit TEXT,
 CREATE TABLE IF NOT EXISTS annual_pit (concept TEXT, cik INTEGER, rord INTEGER, valid_from TEXT, valid_to TEXT,
     fiscal_year INTEGER, calendar_year INTEGER, fye_month INTEGER, end_date TEXT, value REAL, unit TEXT, form TEXT,
     fact BLOB, PRIMARY KEY (concept, cik, rord, valid_from)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS annual_pit_by_year ON annual_pit (concept, fiscal_year);
-CREATE INDEX IF NOT EXISTS annual_pit_by_calendar ON annual_pit (concept, calendar_year);
+CREATE INDEX IF NOT EXISTS annual_pit_by_year ON annual_pit (concept, fiscal_year, valid_to, valid_from, cik, rord,
+    end_date, value, unit, form, fye_month);
+CREATE INDEX IF NOT EXISTS annual_pit_by_calendar ON annual_pit (concept, calendar_year, valid_to, valid_from, cik,
+    rord, end_date, value, unit, form, fye_month);
 CREATE TABLE IF NOT EXISTS status_pit (concept TEXT, cik INTEGER, valid_from TEXT, valid_to TEXT, unit TEXT,
     n INTEGER, last_fy INTEGER, PRIMARY KEY (concept, cik, valid_from)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS status_pit_by_end ON status_pit (concept, valid_to, valid_from, cik, unit, n, last_fy);
 CREATE TABLE IF NOT EXISTS filers (cik INTEGER PRIMARY KEY, name TEXT, sic TEXT, sic_description TEXT,
     fiscal_year_end TEXT, tickers TEXT, entity_type TEXT, crc INTEGER, size INTEGER, last_filed TEXT, doc BLOB);
 CREATE INDEX IF NOT EXISTS filers_by_sic ON filers (sic);

@@ -537,14 +537,14 @@ def _pit_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None, 
     status = {
         c: (u, n, y)
         for c, u, n, y in store.all(
-            "SELECT cik, unit, n, last_fy FROM status_pit WHERE concept = ? AND valid_from <= ? AND valid_to > ?",
+            "SELECT cik, unit, n, last_fy FROM status_pit WHERE concept = ? AND valid_to > ? AND valid_from <= ?",
             (spec.name, day, day),
         )
     }
     column, year = ("fiscal_year", fy) if fy is not None else ("calendar_year", cal)
     rows = store.all(
         f"SELECT cik, -rord, end_date, value, unit, form, fye_month, valid_from FROM annual_pit "
-        f"WHERE concept = ? AND {column} = ? AND valid_from <= ? AND valid_to > ? ORDER BY cik, rord DESC",
+        f"WHERE concept = ? AND {column} = ? AND valid_to > ? AND valid_from <= ? ORDER BY cik, rord DESC",
         (spec.name, year, day, day),
     )
     return considered, status, _first_hits(_calendar_order(rows, cal), "annual_pit")
