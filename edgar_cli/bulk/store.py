@@ -162,6 +162,14 @@ class BulkStore:
         with self._lock:
             return self._conn.execute(sql, args).fetchall()
 
+    def each(self, sql: str, args: tuple = (), batch: int = 500):
+        """The rows of ``sql`` one at a time, read ``batch`` at a time (the connection's lock held until the
+        last is read: consume it at once)."""
+        with self._lock:
+            cur = self._conn.execute(sql, args)
+            while rows := cur.fetchmany(batch):
+                yield from rows
+
     @property
     def usable(self) -> bool:
         return self.meta.get("format") == FORMAT and self.meta.get("complete") == "1"

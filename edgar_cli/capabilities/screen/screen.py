@@ -19,6 +19,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date
+from sys import intern
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -495,6 +496,11 @@ def _chunks(ciks: list[int]):
         yield tuple(ciks[i : i + _CHUNK])
 
 
+def _shared(text):
+    """One copy of a short text held by many hits (a date, a unit, a form), None as it is."""
+    return intern(text) if isinstance(text, str) else text
+
+
 def _first_hits(rows, table: str | None = None) -> dict[int, _Hit]:
     """The value ``concept`` gives per company: the first in the engine's order (calendar: the latest end).
 
@@ -505,10 +511,11 @@ def _first_hits(rows, table: str | None = None) -> dict[int, _Hit]:
     for cik, ord_, end, value, unit, form, fye, last in rows:
         hit = hits.get(cik)
         if hit is None:
+            end, unit, form = _shared(end), _shared(unit), _shared(form)  # a few hundred distinct, many filers
             if table is None:
                 hits[cik] = _Hit(cik, end, value, unit, form, fye, last)
             else:
-                hits[cik] = _Hit(cik, end, value, unit, form, fye, None, (table, ord_, last))
+                hits[cik] = _Hit(cik, end, value, unit, form, fye, None, (table, ord_, _shared(last)))
         else:
             hit.same_label += 1
     return hits
@@ -516,11 +523,11 @@ def _first_hits(rows, table: str | None = None) -> dict[int, _Hit]:
 
 def _catalogue_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
     status = {
-        c: (u, n, y)
-        for c, u, n, y in store.all("SELECT cik, unit, n, last_fy FROM concept_status WHERE concept = ?", (spec.name,))
+        c: (_shared(u), n, y)
+        for c, u, n, y in store.each("SELECT cik, unit, n, last_fy FROM concept_status WHERE concept = ?", (spec.name,))
     }
     column, year = ("fiscal_year", fy) if fy is not None else ("calendar_year", cal)
-    rows = store.all(
+    rows = store.each(
         f"SELECT cik, ord, end_date, value, unit, form, fye_month, NULL FROM annual "
         f"WHERE concept = ? AND {column} = ? ORDER BY cik, ord",
         (spec.name, year),
@@ -535,14 +542,14 @@ def _pit_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None, 
     day = when.isoformat()
     considered = {c for (c,) in store.all("SELECT cik FROM pit WHERE first_filed <= ?", (day,))}
     status = {
-        c: (u, n, y)
-        for c, u, n, y in store.all(
+        c: (_shared(u), n, y)
+        for c, u, n, y in store.each(
             "SELECT cik, unit, n, last_fy FROM status_pit WHERE concept = ? AND valid_to > ? AND valid_from <= ?",
             (spec.name, day, day),
         )
     }
     column, year = ("fiscal_year", fy) if fy is not None else ("calendar_year", cal)
-    rows = store.all(
+    rows = store.each(
         f"SELECT cik, -rord, end_date, value, unit, form, fye_month, valid_from FROM annual_pit "
         f"WHERE concept = ? AND {column} = ? AND valid_to > ? AND valid_from <= ? ORDER BY cik, rord DESC",
         (spec.name, year, day, day),
@@ -661,7 +668,7 @@ def _no_longer_filing(store: BulkStore, matched: list[_Hit], rows: list[ScreenRo
     return gone
 
 
-def _calendar_order(rows: list, cal: int | None) -> list:
+def _calendar_order(rows, cal: int | None):
     """Rows (cik, ord, end_date, ...) with, for a calendar year, a company's fiscal years in the order the
     calendar rule ranks them (several in one calendar year: the one it assigns first)."""
     if cal is not None:
