@@ -320,6 +320,25 @@ def test_with_a_stale_store_the_fast_path_leaves_its_warning_to_the_full_path(bu
     assert fast is None and full.rc == 0 and "bulk store is 11 days old" in full.err
 
 
+def test_a_screen_over_a_store_of_an_older_format_says_to_rebuild_it(bulk):
+    # format 3 (before the versions screen --as-of reads) is what a store synced by the previous edgar holds
+    import sqlite3
+
+    from edgar_cli.bulk.store import FORMAT
+    from edgar_cli.capabilities.screen.screen import screen_companies
+
+    bulk.sync()
+    conn = sqlite3.connect(bulk.store)
+    conn.execute("UPDATE meta SET value = '3' WHERE key = 'format'")
+    conn.commit()
+    conn.close()
+    with pytest.raises(EdgarError) as e:
+        screen_companies("revenue", fiscal_year=2019, as_of="2020-06-30", client=bulk.fresh_client())
+    assert e.value.code == "not_found"
+    assert "format 3" in e.value.message and f"format {FORMAT}" in e.value.message and "rebuilt" in e.value.message
+    assert "sync" in e.value.suggestion
+
+
 def test_filings_come_from_the_stores_submissions(bulk):
     from edgar_cli.capabilities.filings.filings import list_filings
 
