@@ -28,17 +28,30 @@ def _stopped_filing(path, last: str) -> bytes:
     return json.dumps(data).encode()
 
 
-@pytest.fixture(scope="module")
-def store_env(corpus, tmp_path_factory):
-    """(mirror URL, store dir): archives with Tesla's filings cut at 2021-12-31, synced once for the module."""
+def _submissions(corpus) -> list:
     subs = []
     for p in bulk_kit.corpus_submissions(corpus):
         if p.name == f"CIK{TESLA:010d}.json":
             subs.append((p.name, _stopped_filing(p, "2021-12-31")))
         elif not p.name.startswith(f"CIK{TESLA:010d}-"):
             subs.append((p.name, p))
+    return subs
+
+
+@pytest.fixture(scope="module")
+def store_env(corpus, tmp_path_factory):
+    """(mirror URL, store dir): archives with Tesla's filings cut at 2021-12-31, synced once for the module with
+    the point-in-time versions (sync --point-in-time)."""
     root, cache = tmp_path_factory.mktemp("bulk-as-of"), tmp_path_factory.mktemp("bulk-as-of-cache")
-    with bulk_kit.synced_store(corpus, root, cache, PUBLISHED, subs) as env:
+    with bulk_kit.synced_store(corpus, root, cache, PUBLISHED, _submissions(corpus), point_in_time=True) as env:
+        yield env
+
+
+@pytest.fixture(scope="module")
+def plain_env(corpus, tmp_path_factory):
+    """The same archives synced without the versions: screens as known on a date run the engine per filer."""
+    root, cache = tmp_path_factory.mktemp("bulk-as-of-plain"), tmp_path_factory.mktemp("bulk-as-of-plain-cache")
+    with bulk_kit.synced_store(corpus, root, cache, PUBLISHED, _submissions(corpus)) as env:
         yield env
 
 
@@ -190,3 +203,35 @@ def test_every_version_the_store_keeps_is_the_engines_answer_on_every_filing_dat
         held = sorted((r[0], *r[4:]) for r in status if r[2] <= day < r[3])
         assert held == sorted((s[0], *s[2:]) for s in states), day
     assert len(days) > 10 and annual and status
+
+
+@pytest.mark.parametrize("as_of", SPREAD)
+def test_a_store_without_versions_answers_as_known_on_a_date_exactly_as_one_with_them(
+    store_env, plain_env, monkeypatch, as_of
+):
+    # the engine run per filer (a store synced without --point-in-time) and the versions read (one synced with
+    # it): the same rows, counts and exclusions, every sampled concept and unit; only the note on speed differs
+    screens = {env: bulk_kit.screen_through(env, monkeypatch) for env in (store_env, plain_env)}
+
+    def through(env):  # the store is found by EDGAR_BULK_DIR when a screen opens it
+        def run(*args, **kw):
+            monkeypatch.setenv("EDGAR_BULK_DIR", str(env[1]))
+            return screens[env](*args, **kw)
+
+        return run
+
+    with_versions, without = through(store_env), through(plain_env)
+    year = int(as_of[:4]) - 1
+    shown = 0
+    for name in SAMPLED:
+        for unit in ("USD", "TWD", "USD/shares", "shares"):
+            if (name == "shares_outstanding") != (unit == "shares"):
+                continue
+            fast = with_versions(name, fiscal_year=year, unit=unit, as_of=as_of, limit=1000).model_dump()
+            slow = without(name, fiscal_year=year, unit=unit, as_of=as_of, limit=1000).model_dump()
+            extra = [n for n in slow.pop("notes") if n not in fast["notes"]]
+            assert len(extra) == 1 and "--point-in-time" in extra[0], (name, unit)
+            fast.pop("notes")
+            assert fast == slow, (name, unit)
+            shown += len(fast["rows"])
+    assert shown  # (a date early in XBRL has few filers)

@@ -402,7 +402,9 @@ def materialize_pit(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
 
 
 class _Writer:
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, versions: bool = False):
+        self.versions = versions  # each company's point-in-time versions (materialize_pit) are built too
+        self.vacuum = False  # set when the version tables were emptied: their pages go back to the disk
         self.conn = sqlite3.connect(str(path))
         self.conn.execute("PRAGMA journal_mode=OFF")  # the work copy is thrown away if the build dies
         self.conn.execute("PRAGMA synchronous=OFF")
@@ -421,6 +423,8 @@ class _Writer:
     def delete_company(self, cik: int) -> None:
         for table in ("companies", "tags", "annual", "concept_status", "pit"):
             self.conn.execute(f"DELETE FROM {table} WHERE cik = ?", (cik,))
+        if not self.versions:
+            return  # the version tables are empty (build() empties them when a sync is not asked for them)
         from ..xbrl.catalogue import catalogue
 
         # keyed by (concept, cik, ...): one seek per concept, not a scan of every filer's versions
@@ -444,6 +448,8 @@ class _Writer:
         self.conn.execute("INSERT INTO pit VALUES (?, ?, ?)", _pit_row(facts))
         self.conn.executemany("INSERT INTO annual VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", annual)
         self.conn.executemany("INSERT INTO concept_status VALUES (?, ?, ?, ?, ?)", status)
+        if not self.versions:
+            return
         annual_pit, status_pit = materialize_pit(facts)
         self.conn.executemany("INSERT INTO annual_pit VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", annual_pit)
         self.conn.executemany("INSERT INTO status_pit VALUES (?, ?, ?, ?, ?, ?, ?)", status_pit)
@@ -451,8 +457,16 @@ class _Writer:
     def set_meta(self, values: dict[str, str]) -> None:
         self.conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", list(values.items()))
 
+    def drop_versions(self) -> None:
+        """Empty the version tables (a store that kept them, synced without them: never half-stale)."""
+        for table in ("annual_pit", "status_pit"):
+            self.conn.execute(f"DELETE FROM {table}")
+        self.vacuum = True
+
     def finish(self) -> None:
         self.conn.commit()
+        if self.vacuum:
+            self.conn.execute("VACUUM")
         self.conn.execute("ANALYZE")
         self.conn.commit()
         self.conn.close()
@@ -700,38 +714,58 @@ def discard_stale_building(directory: Path) -> bool:
         lock.release()
 
 
+def stored_meta(path: Path) -> dict[str, str]:
+    """The meta table of the store at ``path`` ({} when there is none or it cannot be read)."""
+    if not path.exists():
+        return {}
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return {}
+
+
 def build(
-    directory: Path, archives: list[Archive], now: datetime, progress: Progress | None = None
+    directory: Path,
+    archives: list[Archive],
+    now: datetime,
+    progress: Progress | None = None,
+    *,
+    point_in_time: bool = False,
 ) -> dict[str, ArchiveStats]:
     """Bring the store in ``directory`` up to date with ``archives``; returns per-archive statistics.
 
     An archive whose size, ETag and Last-Modified equal those the store was
-    built from is not opened. Raises OSError/sqlite3.Error on a full disk or
-    an unusable directory (the previous store is left untouched).
+    built from is not opened. With ``point_in_time`` every filer's versions
+    (:func:`materialize_pit`) are built too: every entry is read again when
+    the store did not keep them. Without it a store that kept them loses them
+    (they would go stale for the filers this sync reads). Raises
+    OSError/sqlite3.Error on a full disk or an unusable directory (the
+    previous store is left untouched).
     """
     directory.mkdir(parents=True, exist_ok=True)
     final = directory / STORE_NAME
     work = building_path(directory)
     remove_building(directory)
-    old_meta: dict[str, str] = {}
-    if final.exists():
-        try:
-            conn = sqlite3.connect(f"file:{final}?mode=ro", uri=True)
-            old_meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-            conn.close()
-        except sqlite3.Error:
-            old_meta = {}
+    old_meta = stored_meta(final)
     reuse = old_meta.get("format") == FORMAT and old_meta.get("complete") == "1"
-    full = not reuse or old_meta.get("engine") != engine_fingerprint()
+    had_versions = old_meta.get("point_in_time") == "1"
+    full = not reuse or old_meta.get("engine") != engine_fingerprint() or (point_in_time and not had_versions)
+    drop = reuse and had_versions and not point_in_time
     todo = [a for a in archives if full or _changed(old_meta, a)]
     stats: dict[str, ArchiveStats] = {a.kind: ArchiveStats() for a in archives if a not in todo}
-    if not todo and reuse:
+    if not todo and reuse and not drop:
         return stats
     if reuse:
         shutil.copyfile(final, work)
-    w = _Writer(work)
+    w = _Writer(work, versions=point_in_time)
     try:
-        w.set_meta({"format": FORMAT, "complete": "0", "engine": engine_fingerprint()})
+        w.set_meta({"format": FORMAT, "complete": "0", "engine": engine_fingerprint(), "point_in_time": "0"})
+        if drop:
+            w.drop_versions()
         for a in todo:
             load = _load_companyfacts if a.kind == "companyfacts" else _load_submissions
             stats[a.kind] = load(w, a.path, full, progress)
@@ -745,7 +779,7 @@ def build(
                     f"{a.kind}.built": now.isoformat(),
                 }
             )
-        w.set_meta({"complete": "1", "built": now.isoformat()})
+        w.set_meta({"complete": "1", "built": now.isoformat(), "point_in_time": "1" if point_in_time else "0"})
         w.finish()
     except BaseException:
         try:

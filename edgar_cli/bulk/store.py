@@ -7,8 +7,8 @@ file replacement makes a rebuild safe to interrupt.
 Tables (``FORMAT`` below; a store of another format is ignored, never misread):
 
 - ``meta(key, value)``: format, the engine fingerprint the derived tables were
-  computed with, and per archive its URL, size, ETag, Last-Modified and when it
-  was built;
+  computed with, ``point_in_time`` ("1" when ``annual_pit``/``status_pit`` hold every filer's versions),
+  and per archive its URL, size, ETag, Last-Modified and when it was built;
 - ``companies(cik, name, calendar, currency, fiscal_year_end, crc, size)`` and
   ``tags(cik, tag, blob)``: every filer's companyfacts in the compact per-tag
   form the live path caches (``xbrl.facts``: zlib(marshal(body))), plus the
@@ -26,7 +26,8 @@ Tables (``FORMAT`` below; a store of another format is ignored, never misread):
   valid_from, valid_to, unit, n, last_fy)``: ``annual`` and ``concept_status`` as the engine gives them as
   known on each date (bulk/build.materialize_pit): every version of a row with the filing dates it holds for,
   ``valid_from <= D < valid_to``, so a screen as known on D is one read of a covering index (by concept,
-  year and ``valid_to``);
+  year and ``valid_to``). Built only by a sync asked for them (``edgar sync --point-in-time``: several times
+  the cost of a sync without); empty otherwise, and ``meta.point_in_time`` says which;
 - ``filers(cik, name, sic, ..., last_filed, doc)`` and ``pages(name, cik, doc)``: every
   submissions document of submissions.zip (zlib of the SEC's JSON bytes), with the filer's newest filing
   date in its recent filings (NULL when it has none).
@@ -184,6 +185,11 @@ class BulkStore:
     @property
     def has_companyfacts(self) -> bool:
         return bool(self.meta.get("companyfacts.published"))
+
+    @property
+    def has_versions(self) -> bool:
+        """Whether annual_pit and status_pit hold every filer's point-in-time versions (a sync with them)."""
+        return self.meta.get("point_in_time") == "1"
 
     @property
     def has_submissions(self) -> bool:

@@ -200,10 +200,19 @@ def screen_companies(
 
     if when is not None:
         # the universe as of the date: every filer of the store that had filed XBRL facts by then, including
-        # those that have since stopped filing (the store keeps them); values from the facts filed by then
-        considered, status, hits = (_known_hits if spec.raw else _pit_hits)(
+        # those that have since stopped filing (the store keeps them); values from the facts filed by then, read
+        # from the versions a sync with --point-in-time keeps, else the engine's on each filer's facts
+        versions = store.has_versions and not spec.raw
+        considered, status, hits = (_pit_hits if versions else _known_hits)(
             store, spec, fiscal_year, calendar_year, when
         )
+        if not versions and not spec.raw:
+            notes.append(
+                "The bulk store keeps no point-in-time versions, so each filer's values as known on the date "
+                f"were computed from its facts now, which is slow over every filer. Run {tool('sync_bulk')} "
+                "--point-in-time once to keep them; later syncs with it keep them current, and screens as known "
+                "on a date read them (about as fast as a screen without a date)."
+            )
     else:
         considered = {c for (c,) in store.all("SELECT cik FROM companies")}
         status, hits = (_raw_hits if spec.raw else _catalogue_hits)(store, spec, fiscal_year, calendar_year)
