@@ -22,6 +22,7 @@ import pytest
 from mirror import MirrorServer
 
 from edgar_cli.errors import EdgarError
+from edgar_cli.vocabulary import param
 
 FRESH = datetime(2026, 6, 30, 7, tzinfo=UTC)
 STALE = datetime(2026, 6, 20, 7, tzinfo=UTC)
@@ -364,7 +365,7 @@ def test_a_sync_keeps_point_in_time_versions_only_when_asked_and_one_without_the
     assert not kept.rebuilt and _versions(bulk.store) == (flag, annual, status)
     dropped = bulk.sync()
     assert dropped.rebuilt and not dropped.point_in_time and _versions(bulk.store) == ("0", 0, 0)
-    assert any("--point-in-time" in n for n in dropped.notes)
+    assert any("no longer keeps point-in-time versions" in n and param("point_in_time") in n for n in dropped.notes)
     again = bulk.sync()
     assert not again.rebuilt and _versions(bulk.store) == ("0", 0, 0)
 
@@ -374,7 +375,7 @@ def test_a_screen_as_of_a_date_says_when_the_store_keeps_no_versions_and_how_to_
 
     bulk.sync()
     slow = screen_companies("revenue", fiscal_year=2019, as_of="2020-06-30", client=bulk.fresh_client())
-    assert any("no point-in-time versions" in n and "--point-in-time" in n for n in slow.notes)
+    assert any("no point-in-time versions" in n and param("point_in_time") in n for n in slow.notes)
     bulk.sync(point_in_time=True)
     fast = screen_companies("revenue", fiscal_year=2019, as_of="2020-06-30", client=bulk.fresh_client())
     assert not any("point-in-time" in n for n in fast.notes)

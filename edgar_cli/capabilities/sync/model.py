@@ -45,8 +45,8 @@ class BulkSyncResult(_Model):
     filers: int = Field(description="Filers in the submissions archive (companies, funds, individuals)")
     point_in_time: bool = Field(
         default=False,
-        description="The store keeps every filer's annual values as known on each filing date (sync "
-        "--point-in-time), which screen --as-of reads; without them it runs the engine per filer",
+        description="The store keeps every filer's annual values as known on each filing date (a sync asked "
+        "for them), which a screen as of a date reads; without them that screen runs the engine per filer",
     )
     as_of: datetime = Field(description="Publication time of the older archive: the store answers as of then")
     fresh_until: datetime = Field(description="After this the store is stale and answers come from the SEC again")

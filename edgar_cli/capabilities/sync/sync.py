@@ -14,6 +14,7 @@ from ...bulk.store import STORE_NAME, BulkStore, published_at, store_dir
 from ...errors import EdgarError
 from ...sec import urls
 from ...sec.client import Download, SecClient, get_client
+from ...vocabulary import param
 from .model import ArchiveSync, BulkSyncResult
 
 Progress = Callable[[str, int, int | None], None]  # (what, done, total): bytes while downloading, entries after
@@ -156,7 +157,7 @@ def sync_bulk(
     if dropped:
         notes.append(
             "The store no longer keeps point-in-time versions (this sync was not asked for them): screens as "
-            "known on a date now run the engine per filer, which is slow. Sync with --point-in-time to keep them."
+            f"known on a date now run the engine per filer, which is slow. Sync with {param('point_in_time')} to keep them."
         )
     if not rebuilt:
         notes.append("Nothing had changed since the last sync; the store was left as it was.")
