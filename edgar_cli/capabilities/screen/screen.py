@@ -210,8 +210,8 @@ def screen_companies(
             notes.append(
                 "The bulk store keeps no point-in-time versions, so each filer's values as known on the date "
                 f"were computed from its facts now, which is slow over every filer. Run {tool('sync_bulk')} with "
-                f"{param('point_in_time')} once to keep them; later syncs with it keep them current, and screens as known "
-                "on a date read them (about as fast as a screen without a date)."
+                f"{param('point_in_time')} once to keep them; later syncs with it keep them current, and screens "
+                "as known on a date read them (about as fast as a screen without a date)."
             )
     else:
         considered = {c for (c,) in store.all("SELECT cik FROM companies")}

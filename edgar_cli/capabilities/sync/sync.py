@@ -157,7 +157,8 @@ def sync_bulk(
     if dropped:
         notes.append(
             "The store no longer keeps point-in-time versions (this sync was not asked for them): screens as "
-            f"known on a date now run the engine per filer, which is slow. Sync with {param('point_in_time')} to keep them."
+            "known on a date now run the engine per filer, which is slow. Sync with "
+            f"{param('point_in_time')} to keep them."
         )
     if not rebuilt:
         notes.append("Nothing had changed since the last sync; the store was left as it was.")
