@@ -85,6 +85,7 @@ PARAM_FLAGS: dict[str, str] = {
     "unit": "--unit",
     "as_of": "--as-of",
     "source": "--from",  # sync --from; after filed_from, which --from names first
+    "point_in_time": "--point-in-time",  # sync
     "value": "'NAME EMAIL'",  # config user-agent
 }
 

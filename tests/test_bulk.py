@@ -22,6 +22,7 @@ import pytest
 from mirror import MirrorServer
 
 from edgar_cli.errors import EdgarError
+from edgar_cli.vocabulary import param
 
 FRESH = datetime(2026, 6, 30, 7, tzinfo=UTC)
 STALE = datetime(2026, 6, 20, 7, tzinfo=UTC)
@@ -50,10 +51,10 @@ def bulk(corpus, tmp_path, monkeypatch):
         store = tmp_path / "cache" / "bulk" / "bulk.sqlite"
 
         @staticmethod
-        def sync():
+        def sync(point_in_time: bool = False):
             from edgar_cli.capabilities.sync.sync import sync_bulk
 
-            return sync_bulk(client=client)
+            return sync_bulk(client=client, point_in_time=point_in_time)
 
         @staticmethod
         def fresh_client():
@@ -318,6 +319,79 @@ def test_with_a_stale_store_the_fast_path_leaves_its_warning_to_the_full_path(bu
     _fast_and_full(args, capsys, monkeypatch)
     fast, full = _fast_and_full(args, capsys, monkeypatch)
     assert fast is None and full.rc == 0 and "bulk store is 11 days old" in full.err
+
+
+def test_a_screen_over_a_store_of_an_older_format_says_to_rebuild_it(bulk):
+    # format 3 (before the versions screen --as-of reads) is what a store synced by the previous edgar holds
+    import sqlite3
+
+    from edgar_cli.bulk.store import FORMAT
+    from edgar_cli.capabilities.screen.screen import screen_companies
+
+    bulk.sync()
+    conn = sqlite3.connect(bulk.store)
+    conn.execute("UPDATE meta SET value = '3' WHERE key = 'format'")
+    conn.commit()
+    conn.close()
+    with pytest.raises(EdgarError) as e:
+        screen_companies("revenue", fiscal_year=2019, as_of="2020-06-30", client=bulk.fresh_client())
+    assert e.value.code == "not_found"
+    assert "format 3" in e.value.message and f"format {FORMAT}" in e.value.message and "rebuilt" in e.value.message
+    assert "sync" in e.value.suggestion
+
+
+def _versions(path: Path) -> tuple[str | None, int, int]:
+    """(meta point_in_time, annual_pit rows, status_pit rows) of the store at ``path``."""
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    try:
+        flag = conn.execute("SELECT value FROM meta WHERE key = 'point_in_time'").fetchone()
+        counts = [conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("annual_pit", "status_pit")]
+    finally:
+        conn.close()
+    return (flag[0] if flag else None), counts[0], counts[1]
+
+
+def test_a_sync_keeps_point_in_time_versions_only_when_asked_and_one_without_them_drops_them(bulk):
+    plain = bulk.sync()
+    assert not plain.point_in_time and _versions(bulk.store) == ("0", 0, 0)
+    asked = bulk.sync(point_in_time=True)  # the archives have not changed: every entry is read again for them
+    cf = next(a for a in asked.archives if a.archive == "companyfacts")
+    assert cf.unchanged and (cf.entries, cf.entries_read) == (6, 6) and asked.rebuilt and asked.point_in_time
+    flag, annual, status = _versions(bulk.store)
+    assert flag == "1" and annual > 0 and status > 0
+    kept = bulk.sync(point_in_time=True)  # nothing changed: the versions stay, nothing is read
+    assert not kept.rebuilt and _versions(bulk.store) == (flag, annual, status)
+    dropped = bulk.sync()
+    assert dropped.rebuilt and not dropped.point_in_time and _versions(bulk.store) == ("0", 0, 0)
+    assert any("no longer keeps point-in-time versions" in n and param("point_in_time") in n for n in dropped.notes)
+    again = bulk.sync()
+    assert not again.rebuilt and _versions(bulk.store) == ("0", 0, 0)
+
+
+def test_a_screen_as_of_a_date_says_when_the_store_keeps_no_versions_and_how_to_build_them(bulk):
+    from edgar_cli.capabilities.screen.screen import screen_companies
+
+    bulk.sync()
+    slow = screen_companies("revenue", fiscal_year=2019, as_of="2020-06-30", client=bulk.fresh_client())
+    assert any("no point-in-time versions" in n and param("point_in_time") in n for n in slow.notes)
+    bulk.sync(point_in_time=True)
+    fast = screen_companies("revenue", fiscal_year=2019, as_of="2020-06-30", client=bulk.fresh_client())
+    assert not any("point-in-time" in n for n in fast.notes)
+    assert [r.model_dump() for r in fast.rows] == [r.model_dump() for r in slow.rows] and fast.rows
+
+
+def test_cli_sync_takes_point_in_time(bulk, capsys):
+    from edgar_cli.cli.entry import main
+
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exit_:
+        main(["sync", "--point-in-time", "--json"])
+    out = capsys.readouterr()
+    assert exit_.value.code in (0, None)
+    assert json.loads(out.out)["point_in_time"] is True
+    assert _versions(bulk.store)[0] == "1"
 
 
 def test_filings_come_from_the_stores_submissions(bulk):

@@ -28,17 +28,30 @@ def _stopped_filing(path, last: str) -> bytes:
     return json.dumps(data).encode()
 
 
-@pytest.fixture(scope="module")
-def store_env(corpus, tmp_path_factory):
-    """(mirror URL, store dir): archives with Tesla's filings cut at 2021-12-31, synced once for the module."""
+def _submissions(corpus) -> list:
     subs = []
     for p in bulk_kit.corpus_submissions(corpus):
         if p.name == f"CIK{TESLA:010d}.json":
             subs.append((p.name, _stopped_filing(p, "2021-12-31")))
         elif not p.name.startswith(f"CIK{TESLA:010d}-"):
             subs.append((p.name, p))
+    return subs
+
+
+@pytest.fixture(scope="module")
+def store_env(corpus, tmp_path_factory):
+    """(mirror URL, store dir): archives with Tesla's filings cut at 2021-12-31, synced once for the module with
+    the point-in-time versions (sync --point-in-time)."""
     root, cache = tmp_path_factory.mktemp("bulk-as-of"), tmp_path_factory.mktemp("bulk-as-of-cache")
-    with bulk_kit.synced_store(corpus, root, cache, PUBLISHED, subs) as env:
+    with bulk_kit.synced_store(corpus, root, cache, PUBLISHED, _submissions(corpus), point_in_time=True) as env:
+        yield env
+
+
+@pytest.fixture(scope="module")
+def plain_env(corpus, tmp_path_factory):
+    """The same archives synced without the versions: screens as known on a date run the engine per filer."""
+    root, cache = tmp_path_factory.mktemp("bulk-as-of-plain"), tmp_path_factory.mktemp("bulk-as-of-plain-cache")
+    with bulk_kit.synced_store(corpus, root, cache, PUBLISHED, _submissions(corpus)) as env:
         yield env
 
 
@@ -103,3 +116,122 @@ def test_the_cli_takes_as_of_and_says_as_known_on(store_env, cli, monkeypatch):
     assert table.rc == 0 and "as known on 2020-06-30" in table.err  # (a pipe gets TSV; the caption goes to stderr)
     bad = cli("screen", "revenue", "--fy", "2019", "--as-of", "last year", "--json")
     assert bad.rc == 2 and '"invalid_argument"' in bad.out
+
+
+CORPUS_CIKS = (320193, 1045810, 1046179, 1318605, 1640147, 1997711)
+# A spread of dates across the corpus' XBRL years: before and after Apple's FY2009 10-K/A (2010-01-25), NVIDIA's
+# early 10-Ks whose fy tags vote its labels a year low, Apple's 2020 and NVIDIA's 2021 and 2024 splits, Tesla's
+# last facts (2022) and Snowflake's first (2020-12-03)
+SPREAD = (
+    "2010-01-24",
+    "2013-06-30",
+    "2016-06-30",
+    "2020-12-31",
+    "2022-11-01",
+    "2024-07-31",
+)
+# a flow, a per-share value (splits), a balance (NVIDIA's FY2016 long-term debt moved to current), a share count
+# and a sum of parts
+SAMPLED = ("revenue", "eps_diluted", "long_term_debt", "shares_outstanding", "total_debt")
+
+
+def _screen_rows(screen, name: str, fy: int, unit: str, as_of: str) -> dict:
+    """{cik: row} of a screen as known on ``as_of`` (empty when the screen refuses), each row filed by then."""
+    from edgar_cli.errors import EdgarError
+
+    try:
+        got = screen(name, fiscal_year=fy, unit=unit, as_of=as_of, limit=1000)
+    except EdgarError:
+        return {}
+    assert all(r.filed <= date.fromisoformat(as_of) for r in got.rows), (name, fy, unit)
+    return {int(r.cik): r for r in got.rows}
+
+
+@pytest.mark.parametrize("as_of", SPREAD)
+def test_the_store_answers_as_known_on_a_date_exactly_as_the_engine_does_for_every_corpus_company(screen, as_of):
+    # Both directions, every corpus company: a row the screen shows is the engine's --as-of answer for that company
+    # and fiscal year (value, accession, filed date, labels, flags); a company the engine answers for is a row of
+    # the screen in the answer's unit; a company it has no answer for is in no screen; nothing was filed after it.
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
+    from edgar_cli.errors import EdgarError
+
+    day = date.fromisoformat(as_of)
+    compared = 0
+    for name in SAMPLED:
+        for fy in (day.year - 2, day.year - 1, day.year):
+            screens: dict[str, dict] = {}
+            for cik in CORPUS_CIKS:
+                try:
+                    answer = get_financial_concept(str(cik), name, fiscal_year=fy, as_of=as_of)
+                except EdgarError:
+                    for unit in ("USD", "TWD", "USD/shares", "TWD/shares", "shares"):
+                        if unit not in screens:
+                            screens[unit] = _screen_rows(screen, name, fy, unit, as_of)
+                        assert cik not in screens[unit], (name, fy, cik, unit)
+                    continue
+                expected = answer.values[0].model_dump()
+                unit = expected["unit"]
+                if unit not in screens:
+                    screens[unit] = _screen_rows(screen, name, fy, unit, as_of)
+                row = screens[unit].get(cik)
+                assert row is not None, (name, fy, cik)
+                assert row.model_dump(include=set(expected)) == expected, (name, fy, cik)
+                assert row.filed <= day
+                compared += 1
+    assert compared > 5
+
+
+@pytest.mark.parametrize("cik", [TESLA, 1640147])
+def test_every_version_the_store_keeps_is_the_engines_answer_on_every_filing_date(corpus, cik):
+    # bulk/build.materialize_pit recomputes a concept on a filing date only when that filing can move its annual
+    # values; here the engine runs on the facts as known on every filing date of the company, every catalogue
+    # concept (Tesla: a 2016 debt balance filed 1,000x off then corrected, a split, a reclassification)
+    from edgar_cli.bulk import build as B
+    from edgar_cli.xbrl import pointintime as PIT
+
+    path = next(p for p in bulk_kit.corpus_facts(corpus) if p.name == f"CIK{cik:010d}.json")
+    facts = B._facts_of(json.loads(path.read_bytes()))
+    annual, status = B.materialize_pit(facts)
+    days = sorted({r[7] for body in facts.tags.values() for rows in body["units"].values() for r in rows})
+    for day in days:
+        rows, states = B.materialize(PIT.known_on(facts, date.fromisoformat(day)))
+        count: dict[str, int] = {}
+        for r in rows:
+            count[r[0]] = count.get(r[0], 0) + 1
+        kept = sorted((r[0], r[2], *r[5:]) for r in annual if r[3] <= day < r[4])
+        assert kept == sorted((r[0], count[r[0]] - 1 - r[2], *r[3:]) for r in rows), day
+        held = sorted((r[0], *r[4:]) for r in status if r[2] <= day < r[3])
+        assert held == sorted((s[0], *s[2:]) for s in states), day
+    assert len(days) > 10 and annual and status
+
+
+@pytest.mark.parametrize("as_of", SPREAD)
+def test_a_store_without_versions_answers_as_known_on_a_date_exactly_as_one_with_them(
+    store_env, plain_env, monkeypatch, as_of
+):
+    # the engine run per filer (a store synced without --point-in-time) and the versions read (one synced with
+    # it): the same rows, counts and exclusions, every sampled concept and unit; only the note on speed differs
+    screens = {env: bulk_kit.screen_through(env, monkeypatch) for env in (store_env, plain_env)}
+
+    def through(env):  # the store is found by EDGAR_BULK_DIR when a screen opens it
+        def run(*args, **kw):
+            monkeypatch.setenv("EDGAR_BULK_DIR", str(env[1]))
+            return screens[env](*args, **kw)
+
+        return run
+
+    with_versions, without = through(store_env), through(plain_env)
+    year = int(as_of[:4]) - 1
+    shown = 0
+    for name in SAMPLED:
+        for unit in ("USD", "TWD", "USD/shares", "shares"):
+            if (name == "shares_outstanding") != (unit == "shares"):
+                continue
+            fast = with_versions(name, fiscal_year=year, unit=unit, as_of=as_of, limit=1000).model_dump()
+            slow = without(name, fiscal_year=year, unit=unit, as_of=as_of, limit=1000).model_dump()
+            extra = [n for n in slow.pop("notes") if n not in fast["notes"]]
+            assert len(extra) == 1 and "no point-in-time versions" in extra[0], (name, unit)
+            fast.pop("notes")
+            assert fast == slow, (name, unit)
+            shown += len(fast["rows"])
+    assert shown  # (a date early in XBRL has few filers)

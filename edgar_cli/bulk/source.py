@@ -64,6 +64,25 @@ def open_store(client: SecClient) -> BulkStore | None:
         return store
 
 
+def store_format(client: SecClient) -> str | None:
+    """The format of the complete store in this client's cache directory, whichever it is (store.FORMAT is the
+    one this edgar reads); None when there is none, it is incomplete or it cannot be read."""
+    import sqlite3
+
+    path = store_dir(client.settings.cache_dir) / STORE_NAME
+    if not path.exists():
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('format', 'complete')").fetchall())
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    return meta.get("format") if meta.get("complete") == "1" else None
+
+
 def fresh_store(client: SecClient) -> BulkStore | None:
     """The store when it is recent enough to answer instead of the SEC."""
     store = open_store(client)

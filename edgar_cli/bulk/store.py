@@ -7,8 +7,8 @@ file replacement makes a rebuild safe to interrupt.
 Tables (``FORMAT`` below; a store of another format is ignored, never misread):
 
 - ``meta(key, value)``: format, the engine fingerprint the derived tables were
-  computed with, and per archive its URL, size, ETag, Last-Modified and when it
-  was built;
+  computed with, ``point_in_time`` ("1" when ``annual_pit``/``status_pit`` hold every filer's versions),
+  and per archive its URL, size, ETag, Last-Modified and when it was built;
 - ``companies(cik, name, calendar, currency, fiscal_year_end, crc, size)`` and
   ``tags(cik, tag, blob)``: every filer's companyfacts in the compact per-tag
   form the live path caches (``xbrl.facts``: zlib(marshal(body))), plus the
@@ -22,8 +22,15 @@ Tables (``FORMAT`` below; a store of another format is ignored, never misread):
   on a date counts the filers of that date with one read and cuts a filer's facts without a pass over them;
 - ``concept_status(concept, cik, unit, n, last_fy)``: which companies report a
   concept at all and in which unit (the screen's exclusion counts);
-- ``filers(cik, name, sic, ..., doc)`` and ``pages(name, cik, doc)``: every
-  submissions document of submissions.zip (zlib of the SEC's JSON bytes).
+- ``annual_pit(concept, cik, rord, valid_from, valid_to, fiscal_year, ...)`` and ``status_pit(concept, cik,
+  valid_from, valid_to, unit, n, last_fy)``: ``annual`` and ``concept_status`` as the engine gives them as
+  known on each date (bulk/build.materialize_pit): every version of a row with the filing dates it holds for,
+  ``valid_from <= D < valid_to``, so a screen as known on D is one read of a covering index (by concept,
+  year and ``valid_to``). Built only by a sync asked for them (``edgar sync --point-in-time``: several times
+  the cost of a sync without); empty otherwise, and ``meta.point_in_time`` says which;
+- ``filers(cik, name, sic, ..., last_filed, doc)`` and ``pages(name, cik, doc)``: every
+  submissions document of submissions.zip (zlib of the SEC's JSON bytes), with the filer's newest filing
+  date in its recent filings (NULL when it has none).
 
 ``crc``/``size`` are the zip entry's CRC-32 and length: a re-sync re-reads only
 entries that changed.
@@ -41,7 +48,9 @@ from pathlib import Path
 from .. import config
 from ..xbrl.facts import TagsOnDemand
 
-FORMAT = "3"  # 2: facts carry pre_reverse_split_ratio and suspected_errors; 3: the pit table
+# 2: facts carry pre_reverse_split_ratio and suspected_errors; 3: the pit table; 4: every version of the annual
+# values (annual_pit, status_pit) and each filer's last filing date (filers.last_filed)
+FORMAT = "4"
 STORE_NAME = "bulk.sqlite"
 
 SCHEMA = """
@@ -58,8 +67,18 @@ CREATE INDEX IF NOT EXISTS annual_by_calendar ON annual (concept, calendar_year)
 CREATE TABLE IF NOT EXISTS pit (cik INTEGER PRIMARY KEY, first_filed TEXT, summary BLOB);
 CREATE TABLE IF NOT EXISTS concept_status (concept TEXT, cik INTEGER, unit TEXT, n INTEGER, last_fy INTEGER,
     PRIMARY KEY (concept, cik)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS annual_pit (concept TEXT, cik INTEGER, rord INTEGER, valid_from TEXT, valid_to TEXT,
+    fiscal_year INTEGER, calendar_year INTEGER, fye_month INTEGER, end_date TEXT, value REAL, unit TEXT, form TEXT,
+    fact BLOB, PRIMARY KEY (concept, cik, rord, valid_from)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS annual_pit_by_year ON annual_pit (concept, fiscal_year, valid_to, valid_from, cik, rord,
+    end_date, value, unit, form, fye_month);
+CREATE INDEX IF NOT EXISTS annual_pit_by_calendar ON annual_pit (concept, calendar_year, valid_to, valid_from, cik,
+    rord, end_date, value, unit, form, fye_month);
+CREATE TABLE IF NOT EXISTS status_pit (concept TEXT, cik INTEGER, valid_from TEXT, valid_to TEXT, unit TEXT,
+    n INTEGER, last_fy INTEGER, PRIMARY KEY (concept, cik, valid_from)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS status_pit_by_end ON status_pit (concept, valid_to, valid_from, cik, unit, n, last_fy);
 CREATE TABLE IF NOT EXISTS filers (cik INTEGER PRIMARY KEY, name TEXT, sic TEXT, sic_description TEXT,
-    fiscal_year_end TEXT, tickers TEXT, entity_type TEXT, crc INTEGER, size INTEGER, doc BLOB);
+    fiscal_year_end TEXT, tickers TEXT, entity_type TEXT, crc INTEGER, size INTEGER, last_filed TEXT, doc BLOB);
 CREATE INDEX IF NOT EXISTS filers_by_sic ON filers (sic);
 CREATE TABLE IF NOT EXISTS pages (name TEXT PRIMARY KEY, cik INTEGER, crc INTEGER, size INTEGER, doc BLOB);
 """
@@ -144,6 +163,14 @@ class BulkStore:
         with self._lock:
             return self._conn.execute(sql, args).fetchall()
 
+    def each(self, sql: str, args: tuple = (), batch: int = 500):
+        """The rows of ``sql`` one at a time, read ``batch`` at a time (the connection's lock held until the
+        last is read: consume it at once)."""
+        with self._lock:
+            cur = self._conn.execute(sql, args)
+            while rows := cur.fetchmany(batch):
+                yield from rows
+
     @property
     def usable(self) -> bool:
         return self.meta.get("format") == FORMAT and self.meta.get("complete") == "1"
@@ -158,6 +185,11 @@ class BulkStore:
     @property
     def has_companyfacts(self) -> bool:
         return bool(self.meta.get("companyfacts.published"))
+
+    @property
+    def has_versions(self) -> bool:
+        """Whether annual_pit and status_pit hold every filer's point-in-time versions (a sync with them)."""
+        return self.meta.get("point_in_time") == "1"
 
     @property
     def has_submissions(self) -> bool:

@@ -87,9 +87,12 @@ def synced_store(
     cache: Path,
     published: datetime,
     submissions: list[tuple[str, bytes | Path]] | None = None,
+    *,
+    point_in_time: bool = False,
 ) -> Iterator[tuple[str, Path]]:
     """(mirror URL, store dir): the archives written under ``root``, served by a mirror over the corpus and
-    synced once into ``cache`` (EDGAR_TODAY 2026-07-01); the mirror stops on exit."""
+    synced once into ``cache`` (EDGAR_TODAY 2026-07-01; with the point-in-time versions when asked); the mirror
+    stops on exit."""
     import pytest
     import stamina
     from mirror import MirrorServer
@@ -109,7 +112,7 @@ def synced_store(
             mp.delenv("EDGAR_BULK_DIR", raising=False)
             stamina.set_testing(True, attempts=2)
             client = SecClient(Settings.from_env())
-            sync_bulk(client=client)
+            sync_bulk(client=client, point_in_time=point_in_time)
             client.close()
             stamina.set_testing(False)
         yield srv.url, cache / "bulk"

@@ -19,13 +19,14 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date
+from sys import intern
 from typing import Annotated, Literal
 
 from pydantic import Field
 
 from ...bulk import build as B
 from ...bulk.source import max_age, open_store
-from ...bulk.store import FACT_FIELDS, BulkStore
+from ...bulk.store import FACT_FIELDS, FORMAT, BulkStore
 from ...errors import EdgarError
 from ...models.companies import CompanyRef, DataSource
 from ...sec import urls
@@ -48,15 +49,20 @@ _UNIT = re.compile(r"[A-Z]{3}(/shares)?|shares|pure")
 _DEFAULT_UNIT = {"currency": "USD", "currency/shares": "USD/shares", "shares": "shares"}
 
 
-@dataclass
+@dataclass(slots=True)
 class _Hit:
+    """One company's value: the few columns the filters and the order need. ``fact`` (the FactValue's fields)
+    is read and unpacked for the rows shown only, from the store row ``key`` names, unless the engine made it
+    just now (a raw tag)."""
+
     cik: int
     end: str
     value: float
     unit: str
     form: str
     fye_month: int
-    fact: tuple
+    fact: tuple | None
+    key: tuple | None = None  # (table, ord or rord, valid_from or None) of the stored row
     same_label: int = 1
 
 
@@ -160,6 +166,8 @@ def screen_companies(
     when = PIT.parse_as_of(as_of, today)
     wanted_forms = _forms(forms)
     store = open_store(client)
+    if store is None:
+        _refuse_other_format(client)
     if store is None or not store.has_companyfacts:
         raise EdgarError(
             "not_found",
@@ -192,17 +200,27 @@ def screen_companies(
 
     if when is not None:
         # the universe as of the date: every filer of the store that had filed XBRL facts by then, including
-        # those that have since stopped filing (the store keeps them); values from the facts filed by then
-        considered, status, hits = _known_hits(store, spec, fiscal_year, calendar_year, when)
+        # those that have since stopped filing (the store keeps them); values from the facts filed by then, read
+        # from the versions a sync with --point-in-time keeps, else the engine's on each filer's facts
+        versions = store.has_versions and not spec.raw
+        considered, status, hits = (_pit_hits if versions else _known_hits)(
+            store, spec, fiscal_year, calendar_year, when
+        )
+        if not versions and not spec.raw:
+            notes.append(
+                "The bulk store keeps no point-in-time versions, so each filer's values as known on the date "
+                f"were computed from its facts now, which is slow over every filer. Run {tool('sync_bulk')} with "
+                f"{param('point_in_time')} once to keep them; later syncs with it keep them current, and screens "
+                "as known on a date read them (about as fast as a screen without a date)."
+            )
     else:
         considered = {c for (c,) in store.all("SELECT cik FROM companies")}
         status, hits = (_raw_hits if spec.raw else _catalogue_hits)(store, spec, fiscal_year, calendar_year)
     excluded: list[ScreenExclusion] = []
-    names = _names(store)
 
     def exclude(reason: ExclusionReason, ciks: list[int], detail: str) -> None:
         if ciks:
-            examples = [f"{names.get(c, '?')} ({c:010d})" for c in sorted(ciks, key=lambda c: names.get(c, ""))[:5]]
+            examples = [f"{shown} ({c:010d})" for _name, _i, c, shown in _first_by_name(store, ciks, 5)]
             excluded.append(
                 ScreenExclusion(
                     reason=reason,
@@ -272,11 +290,12 @@ def screen_companies(
         matched = [h for h in matched if h.value <= maximum]
 
     if sort == "name":
+        names = _names_of(store, [h.cik for h in matched])
         matched.sort(key=lambda h: (names.get(h.cik, ""), h.cik))
     else:
         matched.sort(key=lambda h: (h.value, -h.cik), reverse=sort == "value_desc")
     shown = matched[:limit]
-    rows = _rows(store, shown, spec, names)
+    rows = _rows(store, shown, spec, _names_of(store, [h.cik for h in shown]))
     gone: int | None = None
     if when is not None:
         gone = _no_longer_filing(store, matched, rows, notes)
@@ -441,17 +460,71 @@ def _forms(forms: list[str] | None) -> tuple[str, ...]:
 # --- reading the store ---------------------------------------------------------------------------
 
 
-def _names(store: BulkStore) -> dict[int, str]:
-    return {c: n for c, n in store.all("SELECT cik, name FROM companies")}
+def _refuse_other_format(client: SecClient) -> None:
+    """Raise not_found when the bulk store on disk is complete but of another format than this edgar reads (it
+    was built by an older or newer edgar); return when there is none, or it is incomplete."""
+    from ...bulk.source import store_format
+
+    found = store_format(client)
+    if found is not None and found != FORMAT:
+        raise EdgarError(
+            "not_found",
+            f"The bulk store on disk is of format {found}; this edgar reads format {FORMAT} (it keeps what a "
+            "screen as known on a date reads), so the store must be rebuilt before it can be screened.",
+            f"Run {tool('sync_bulk')} again: it rebuilds the store in the new format from the SEC's archives.",
+        )
 
 
-def _first_hits(rows) -> dict[int, _Hit]:
-    """The value ``concept`` gives per company: the first in the engine's order (calendar: the latest end)."""
+def _names_of(store: BulkStore, ciks: list[int]) -> dict[int, str]:
+    """{cik: name} of the given filers with XBRL facts, read 500 at a time."""
+    out: dict[int, str] = {}
+    for part in _chunks(ciks):
+        marks = ",".join("?" * len(part))
+        out.update(store.all(f"SELECT cik, name FROM companies WHERE cik IN ({marks})", part))
+    return out
+
+
+def _first_by_name(store: BulkStore, ciks: list[int], n: int) -> list[tuple[str, int, int, str]]:
+    """(name, position, cik, name shown) of the first ``n`` of ``ciks`` by name (ties in their order; a filer
+    without a name sorts first and shows as "?"), holding 500 names at a time."""
+    import heapq
+
+    best: list[tuple[str, int, int, str]] = []
+    for start, part in enumerate(_chunks(ciks)):
+        names = _names_of(store, list(part))
+        some = ((names.get(c, ""), start * _CHUNK + i, c, names.get(c, "?")) for i, c in enumerate(part))
+        best = heapq.nsmallest(n, [*best, *some])
+    return best
+
+
+_CHUNK = 500
+
+
+def _chunks(ciks: list[int]):
+    for i in range(0, len(ciks), _CHUNK):
+        yield tuple(ciks[i : i + _CHUNK])
+
+
+def _shared(text):
+    """One copy of a short text held by many hits (a date, a unit, a form), None as it is."""
+    return intern(text) if isinstance(text, str) else text
+
+
+def _first_hits(rows, table: str | None = None) -> dict[int, _Hit]:
+    """The value ``concept`` gives per company: the first in the engine's order (calendar: the latest end).
+
+    ``rows`` are (cik, ord, end_date, value, unit, form, fye_month, fact or valid_from): from the store
+    (``table`` names it; the last column is the row's valid_from in annual_pit, else unused) or made by the
+    engine now (``table`` None; the last column is the fact)."""
     hits: dict[int, _Hit] = {}
-    for cik, _ord, end, value, unit, form, fye, fact in rows:
+    for cik, ord_, end, value, unit, form, fye, last in rows:
         hit = hits.get(cik)
         if hit is None:
-            hits[cik] = _Hit(cik, end, value, unit, form, fye, marshal.loads(fact) if isinstance(fact, bytes) else fact)
+            end, unit, form = _shared(end), _shared(unit), _shared(form)  # a few hundred distinct, many filers
+            if table is None:
+                hits[cik] = _Hit(cik, end, value, unit, form, fye, last)
+            else:
+                hits[cik] = _Hit(cik, end, value, unit, form, fye, None, (table, ord_, _shared(last)))
         else:
             hit.same_label += 1
     return hits
@@ -459,16 +532,38 @@ def _first_hits(rows) -> dict[int, _Hit]:
 
 def _catalogue_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
     status = {
-        c: (u, n, y)
-        for c, u, n, y in store.all("SELECT cik, unit, n, last_fy FROM concept_status WHERE concept = ?", (spec.name,))
+        c: (_shared(u), n, y)
+        for c, u, n, y in store.each("SELECT cik, unit, n, last_fy FROM concept_status WHERE concept = ?", (spec.name,))
     }
     column, year = ("fiscal_year", fy) if fy is not None else ("calendar_year", cal)
-    rows = store.all(
-        f"SELECT cik, ord, end_date, value, unit, form, fye_month, fact FROM annual "
+    rows = store.each(
+        f"SELECT cik, ord, end_date, value, unit, form, fye_month, NULL FROM annual "
         f"WHERE concept = ? AND {column} = ? ORDER BY cik, ord",
         (spec.name, year),
     )
-    return status, _first_hits(_calendar_order(rows, cal))
+    return status, _first_hits(_calendar_order(rows, cal), "annual")
+
+
+def _pit_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None, when: date):
+    """Point in time, a catalogue concept: (the filers that had filed XBRL facts by ``when``, status, hits), each
+    company's values as the engine gives them from its facts as known then (xbrl/pointintime.known_on), read
+    from the versions the store keeps (bulk/build.materialize_pit): the ones holding on ``when``."""
+    day = when.isoformat()
+    considered = {c for (c,) in store.all("SELECT cik FROM pit WHERE first_filed <= ?", (day,))}
+    status = {
+        c: (_shared(u), n, y)
+        for c, u, n, y in store.each(
+            "SELECT cik, unit, n, last_fy FROM status_pit WHERE concept = ? AND valid_to > ? AND valid_from <= ?",
+            (spec.name, day, day),
+        )
+    }
+    column, year = ("fiscal_year", fy) if fy is not None else ("calendar_year", cal)
+    rows = store.each(
+        f"SELECT cik, -rord, end_date, value, unit, form, fye_month, valid_from FROM annual_pit "
+        f"WHERE concept = ? AND {column} = ? AND valid_to > ? AND valid_from <= ? ORDER BY cik, rord DESC",
+        (spec.name, year, day, day),
+    )
+    return considered, status, _first_hits(_calendar_order(rows, cal), "annual_pit")
 
 
 def _tag_names(spec: Concept) -> list[str]:
@@ -544,53 +639,66 @@ def _engine_rows(facts, spec: Concept, fy: int | None, cal: int | None, cik: int
 _STOPPED_AFTER_DAYS = 450
 
 
-def _last_filed(store: BulkStore, cik: int) -> date | None:
-    """The newest filing date in the filer's submissions (the bulk store's copy, read as sec/submissions reads
-    the SEC's), None when the store has none or cannot read it."""
-    import json
-    import zlib
-
-    from ...sec.submissions import parse_rows
-
-    try:
-        doc = store.document(f"CIK{cik:010d}.json")
-        rows = parse_rows(json.loads(doc)["filings"]["recent"], "recent") if doc is not None else []
-    except (EdgarError, ValueError, KeyError, TypeError, zlib.error):
-        return None
-    return max((r.filing_date for r in rows), default=None)
-
-
 def _no_longer_filing(store: BulkStore, matched: list[_Hit], rows: list[ScreenRow], notes: list[str]) -> int | None:
     """How many of the matches no longer file (survivorship: a screen of today's filers would miss them), each
-    shown row's note saying so; None when the store holds no submissions to tell."""
+    shown row's note saying so; None when the store holds no submissions to tell. A filer's last filing date
+    is the newest in its submissions' recent filings, kept by the store (``filers.last_filed``)."""
     published = store.meta.get("companyfacts.published") or store.meta.get("submissions.published")
     if not published:
         return None
     archive_day = date.fromisoformat(str(published)[:10])
-    last = {h.cik: _last_filed(store, h.cik) for h in matched}
-    known = {c: d for c, d in last.items() if d is not None}
-    gone = {c: d for c, d in known.items() if (archive_day - d).days > _STOPPED_AFTER_DAYS}
+    cutoff = date.fromordinal(archive_day.toordinal() - _STOPPED_AFTER_DAYS - 1).isoformat()
+    ciks = {h.cik for h in matched}
+    known = gone = 0
+    shown = {int(r.cik) for r in rows}
+    gone_shown: dict[int, str] = {}
+    for part in _chunks(sorted(ciks)):
+        marks = ",".join("?" * len(part))
+        for cik, last in store.all(
+            f"SELECT cik, last_filed FROM filers WHERE cik IN ({marks}) AND last_filed IS NOT NULL", part
+        ):
+            known += 1
+            if last <= cutoff:
+                gone += 1
+                if cik in shown:
+                    gone_shown[cik] = last
     for row in rows:
-        d = gone.get(int(row.cik))
+        d = gone_shown.get(int(row.cik))
         if d is not None:
             row.notes.append(
                 f"No longer files: its latest filing is from {d} (the store's archives are of {archive_day})."
             )
-    unknown = len(last) - len(known)
+    unknown = len(ciks) - known
     notes.append(
-        f"{len(gone)} of the {len(matched)} matches no longer file (nothing filed in the {_STOPPED_AFTER_DAYS} days "
+        f"{gone} of the {len(matched)} matches no longer file (nothing filed in the {_STOPPED_AFTER_DAYS} days "
         f"before {archive_day}): a screen of today's filers would miss them."
         + (f" {unknown} have no submissions in the store, so whether they still file is not known." if unknown else "")
     )
-    return len(gone)
+    return gone
 
 
-def _calendar_order(rows: list, cal: int | None) -> list:
+def _calendar_order(rows, cal: int | None):
     """Rows (cik, ord, end_date, ...) with, for a calendar year, a company's fiscal years in the order the
     calendar rule ranks them (several in one calendar year: the one it assigns first)."""
     if cal is not None:
         rows = sorted(rows, key=lambda r: (r[0], P.calendar_rank(date.fromisoformat(r[2]), cal), r[1]))
     return rows
+
+
+def _stored_fact(store: BulkStore, spec: Concept, hit: _Hit) -> tuple:
+    """The FactValue fields of a hit read from the store, unpacked."""
+    assert hit.key is not None
+    table, ord_, since = hit.key
+    if table == "annual_pit":
+        row = store.one(
+            "SELECT fact FROM annual_pit WHERE concept = ? AND cik = ? AND rord = ? AND valid_from = ?",
+            (spec.name, hit.cik, -ord_, since),
+        )
+    else:
+        row = store.one("SELECT fact FROM annual WHERE concept = ? AND cik = ? AND ord = ?", (spec.name, hit.cik, ord_))
+    if row is None:  # the store is read-only and opened once: its rows cannot go away under a screen
+        raise EdgarError("not_found", "The bulk store changed while it was read.", "Run the screen again.")
+    return marshal.loads(row[0])
 
 
 def _rows(store: BulkStore, shown: list[_Hit], spec: Concept, names: dict[int, str]) -> list[ScreenRow]:
@@ -604,7 +712,7 @@ def _rows(store: BulkStore, shown: list[_Hit], spec: Concept, names: dict[int, s
     first = spec.chain[0].tag if spec.chain else ""
     out = []
     for h in shown:
-        fields = dict(zip(FACT_FIELDS, h.fact))
+        fields = dict(zip(FACT_FIELDS, h.fact if h.fact is not None else _stored_fact(store, spec, h)))
         tickers, sic = filers.get(h.cik, ("", None))
         row_notes = []
         if h.same_label > 1:

@@ -43,6 +43,11 @@ class BulkSyncResult(_Model):
     rebuilt: bool = Field(description="True when the store was rewritten; false when nothing had changed")
     companies_with_facts: int
     filers: int = Field(description="Filers in the submissions archive (companies, funds, individuals)")
+    point_in_time: bool = Field(
+        default=False,
+        description="The store keeps every filer's annual values as known on each filing date (a sync asked "
+        "for them), which a screen as of a date reads; without them that screen runs the engine per filer",
+    )
     as_of: datetime = Field(description="Publication time of the older archive: the store answers as of then")
     fresh_until: datetime = Field(description="After this the store is stale and answers come from the SEC again")
     seconds: float

@@ -14,6 +14,7 @@ from ...bulk.store import STORE_NAME, BulkStore, published_at, store_dir
 from ...errors import EdgarError
 from ...sec import urls
 from ...sec.client import Download, SecClient, get_client
+from ...vocabulary import param
 from .model import ArchiveSync, BulkSyncResult
 
 Progress = Callable[[str, int, int | None], None]  # (what, done, total): bytes while downloading, entries after
@@ -25,7 +26,11 @@ ARCHIVES: tuple[tuple[B.ArchiveKind, Callable[[], str]], ...] = (
 
 
 def sync_bulk(
-    *, source: list[str] | None = None, progress: Progress | None = None, client: SecClient | None = None
+    *,
+    source: list[str] | None = None,
+    point_in_time: bool = False,
+    progress: Progress | None = None,
+    client: SecClient | None = None,
 ) -> BulkSyncResult:
     """Download companyfacts.zip and submissions.zip and update the local bulk store from them.
 
@@ -42,9 +47,16 @@ def sync_bulk(
     concept, compare, filings and screen capabilities answer from the store
     while it is fresh (published within EDGAR_BULK_MAX_AGE_HOURS, default 48).
 
+    With ``point_in_time`` the store also keeps every version of each filer's
+    annual values as known on each of its filing dates, which a screen as
+    known on a date reads instead of running the engine per filer; building
+    them makes a sync several times slower, and the first such sync reads
+    every entry again. Without it a store that kept them loses them (they
+    would go stale), and ``screen --as-of`` runs the engine per filer.
+
     Returns: store path and size, per archive (bytes, downloaded_bytes,
     resumed_from, unchanged, published, entries read/unchanged/removed/skipped),
-    companies_with_facts, filers, as_of, fresh_until.
+    companies_with_facts, filers, point_in_time, as_of, fresh_until.
 
     Errors: busy (another sync holds the store's lock), upstream_unavailable
     (download failed after retries; run again to resume), not_found/blocked,
@@ -97,8 +109,9 @@ def sync_bulk(
                 )
             )
         building = (lambda what, done, total: progress(f"reading {what}.zip", done, total)) if progress else None
+        had_versions = B.stored_meta(directory / STORE_NAME).get("point_in_time") == "1"
         try:
-            stats = B.build(directory, archives, now, building)
+            stats = B.build(directory, archives, now, building, point_in_time=point_in_time)
         except (OSError, sqlite3.Error) as exc:  # a full disk, an unwritable directory
             raise EdgarError(
                 "internal_error",
@@ -138,8 +151,15 @@ def sync_bulk(
                 uncompressed_bytes_read=s.bytes_read,
             )
         )
-    rebuilt = any(s.read or s.removed for s in stats.values())
+    dropped = had_versions and not point_in_time
+    rebuilt = dropped or any(s.read or s.removed for s in stats.values())
     notes = []
+    if dropped:
+        notes.append(
+            "The store no longer keeps point-in-time versions (this sync was not asked for them): screens as "
+            "known on a date now run the engine per filer, which is slow. Sync with "
+            f"{param('point_in_time')} to keep them."
+        )
     if not rebuilt:
         notes.append("Nothing had changed since the last sync; the store was left as it was.")
     return BulkSyncResult(
@@ -149,6 +169,7 @@ def sync_bulk(
         rebuilt=rebuilt,
         companies_with_facts=counts["companies"],
         filers=counts["filers"],
+        point_in_time=point_in_time,
         as_of=as_of,
         fresh_until=as_of + max_age(),
         seconds=round(time.perf_counter() - started, 2),

@@ -16,7 +16,15 @@ if TYPE_CHECKING:
 view = View()
 
 
-@view.command("sync", examples=["edgar sync", "edgar sync --json", "edgar sync --from ~/Downloads/sec-bulk"])
+@view.command(
+    "sync",
+    examples=[
+        "edgar sync",
+        "edgar sync --json",
+        "edgar sync --from ~/Downloads/sec-bulk",
+        "edgar sync --point-in-time",
+    ],
+)
 def sync_cmd(
     source: Annotated[
         list[str] | None,
@@ -28,12 +36,21 @@ def sync_cmd(
             "two files (repeat --from).",
         ),
     ] = None,
+    point_in_time: Annotated[
+        bool,
+        typer.Option(
+            "--point-in-time",
+            help="Also keep every filer's annual values as known on each of its filing dates, so that "
+            "screen --as-of reads them instead of running the engine per filer (a sync several times slower; "
+            "a later sync without it drops them).",
+        ),
+    ] = False,
 ) -> None:
     """Download the SEC's nightly bulk archives (companyfacts.zip, submissions.zip) and update the local store."""
     from ...capabilities.sync.sync import sync_bulk
 
     with sync_progress() as progress:
-        run(lambda: sync_bulk(source=list(source) if source else None, progress=progress))
+        run(lambda: sync_bulk(source=list(source) if source else None, point_in_time=point_in_time, progress=progress))
 
 
 def _mb(n: int) -> str:
@@ -69,7 +86,9 @@ def _sync_table(r: BulkSyncResult):
             cells = [f"{n:,}" for n in numbers]
         t.add_row(a.archive, _mb(a.bytes), got, f"{a.published:%Y-%m-%d %H:%M}", *cells)
     t.caption = (
-        f"{r.companies_with_facts:,} companies with XBRL facts, {r.filers:,} filers; fresh until "
+        f"{r.companies_with_facts:,} companies with XBRL facts, {r.filers:,} filers"
+        + ("; point-in-time versions kept" if r.point_in_time else "")
+        + "; fresh until "
         f"{r.fresh_until:%Y-%m-%d %H:%M} UTC; {r.seconds:.1f} s"
     )
     return Rendered(t, [f"store: {r.store}"])
