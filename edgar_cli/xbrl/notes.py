@@ -227,10 +227,7 @@ def _years(years: list[int]) -> str:
 def _derive_q4_hint() -> str:
     """Where a Q4 implied by the year less the nine months is derived, marked as such, on this surface."""
     if surface() == "cli":
-        return (
-            f"Ask with {param('derive')} q4 to derive it (marked derived, with its formula and both filings; add "
-            "--long for one row per figure with its filing)."
-        )
+        return f"Ask with {param('derive')} q4 to derive it (marked derived, with its formula and both filings)."
     return (
         f"{tool('get_financial_series')} with {param('derive')} q4 derives it (marked derived, with its formula "
         "and both filings)."
