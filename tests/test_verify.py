@@ -635,3 +635,12 @@ def test_free_cash_flow_is_derived_as_operating_cash_flow_less_capex(sec):
     f = figure(r, "$5.0 billion")
     assert f.status == "derived" and f.formula == "operating_cash_flow - capex"
     assert [i.value for i in f.inputs] == [11_497_000_000, 6_482_000_000]
+
+
+def test_a_per_share_figure_of_another_year_names_the_claimed_years_figure_with_its_share_basis(sec):
+    # NVIDIA's diluted EPS 11.93 is FY2024's as first filed (0001045810-24-000029); FY2023's is 1.74 as first
+    # filed (0001045810-23-000017) and 0.17 after the 2024 10-for-1 split (0001045810-25-000023)
+    r = verify_answer("NVIDIA's diluted EPS was $11.93 in fiscal 2023.", company="NVDA")
+    f = figure(r, "$11.93")
+    assert f.status == "mismatched_period"
+    assert "it is 0.17 USD/shares on the share basis of that filing (first filed as 1.74)" in f.reason

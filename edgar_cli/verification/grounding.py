@@ -1181,8 +1181,17 @@ class Grounder(Derived):
             # what the same tag says of the period claimed, so the reader has the figure to write instead
             own = next((v for v in self._tag_facts({f.matched_tag}, claim) if v.unit == f.unit), None)
             if own is not None:
+                # a per-share figure or share count restated for a split is on its latest filing's share basis,
+                # which may not be the sentence's (NVIDIA's FY2023 EPS: 1.74 as first filed, 0.17 after the split)
+                basis = (
+                    f" on the share basis of that filing (first filed as {S.fmt(own.original_value)})"
+                    if own.unit.endswith("shares")
+                    and own.revision_kind in ("stock_split", "reverse_split")
+                    and own.original_value is not None
+                    else ""
+                )
                 row.reason += (
-                    f" For {G.describe_period(own)} it is {S.fmt(own.value)} {own.unit} ({own.form} "
+                    f" For {G.describe_period(own)} it is {S.fmt(own.value)} {own.unit}{basis} ({own.form} "
                     f"{own.accession_number})."
                 )
         else:
