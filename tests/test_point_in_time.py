@@ -472,3 +472,15 @@ def test_no_statement_cell_as_known_on_a_date_was_filed_after_it(module_sec, cik
             for v in [c.fact, *c.inputs]:
                 if v is not None:
                     assert v.filed <= when and (v.original_filed is None or v.original_filed <= when), (cik, v)
+
+
+def test_a_report_filed_by_the_date_that_the_facts_do_not_reach_is_named_as_known_then(sec):
+    # Tesla's facts here end at 2022-09-30 (0000950170-22-019867); its FY2022 10-K 0000950170-23-001409 was filed
+    # 2023-01-31: as known on 2023-06-01 the year's figures were in that filing, which the refusal names; as known
+    # on 2023-01-15 it had not been filed, and is not named
+    with pytest.raises(EdgarError) as after:
+        get_financial_concept("TSLA", "revenue", fiscal_year=2022, as_of="2023-06-01")
+    assert "As known on 2023-06-01" in after.value.message and "0000950170-23-001409" in after.value.message
+    with pytest.raises(EdgarError) as before:
+        get_financial_concept("TSLA", "revenue", fiscal_year=2022, as_of="2023-01-15")
+    assert "0000950170-23-001409" not in before.value.message

@@ -14,6 +14,7 @@ field exist in one place for both. Nothing here imports pydantic.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -112,7 +113,14 @@ def answer_as_of(
         later = [v for v in build_series(facts, spec, unit).values if wanted(v) and (fy is None or v.fiscal_year == fy)]
         labels = PIT.label_changes(facts, known, as_of)
         what = f"FY{fy} {spec.name}" if fy else spec.name
-        raise PIT.not_reported_error(exc, as_of, later, what, labels, full=facts, tags=PIT.chain_tags(spec)) from None
+        err = PIT.not_reported_error(exc, as_of, later, what, labels, full=facts, tags=PIT.chain_tags(spec))
+        # a report filed by the date that the XBRL facts do not reach (they end before it): named, as without
+        # as_of, since a reader on that date had it
+        filed_by = tuple(r for r in facts.later_reports if str(r[2]) <= as_of.isoformat())
+        gap = span_coverage_note(replace(facts, later_reports=filed_by), [fy]) if fy and filed_by else None
+        if gap and gap not in err.message:
+            err = EdgarError(err.code, f"{err.message} {gap}", err.suggestion, **err.extras)
+        raise err from None
     record.notes.extend(n for n in [PIT.label_changes(facts, known, as_of)] if n)
     record.notes.extend(PIT.later_revisions(facts, record.values, as_of))
     if "shares" in (record.unit or ""):
