@@ -297,6 +297,15 @@ def test_a_section_of_an_amended_10k_names_the_amendment_and_how_to_see_what_it_
     assert "mda" not in [s.section for s in amended.outline]
 
 
+def test_a_part_iii_item_pointing_to_the_proxy_names_the_amendment_that_holds_it(sec):
+    # Tesla's FY2024 10-K points Item 11 to the proxy; its 10-K/A 0001104659-25-042659 holds Item 11 itself
+    r = get_filing_section("TSLA", "executive_compensation", fiscal_year=2024, max_chars=100)
+    (note,) = [n for n in r.notes if "later amendment" in n]
+    assert f"get_filing_section with section executive_compensation and accession_number {TESLA_FY2024_10KA}" in note
+    amended = get_filing_section("TSLA", "executive_compensation", accession_number=TESLA_FY2024_10KA, max_chars=0)
+    assert amended.form == "10-K/A" and amended.text.upper().startswith("ITEM 11. EXECUTIVE COMPENSATION")
+
+
 def test_the_cover_page_is_a_section_before_the_first_item(sec):
     r = get_filing_section("TSLA", "cover page", accession_number=TESLA_FY2024_10KA, max_chars=0)
     assert r.section == "cover" and "FORM 10-K/A" in r.text and "Commission File Number: 001-34756" in r.text

@@ -288,11 +288,29 @@ def _open(
             if surface() == "cli"
             else f"{tool('get_filing_section')} with accession_number {later} and no section"
         )
-        notes.append(
-            f"A later amendment exists: {later}. A 10-K/A often amends only Part III (Items 10-14) or exhibits; its "
-            f"outline ({ask}) shows whether it holds this section."
-        )
+        spec = I.resolve_key(fam, section) if section is not None else None
+        if (
+            spec is not None and spec.key in _PART_III
+        ):  # what a 10-K/A most often carries: the item itself, not the proxy it points to
+            item = (
+                f"{tool('get_filing_section')} {filing.cik} {spec.key} {param('accession_number')} {later}"
+                if surface() == "cli"
+                else f"{tool('get_filing_section')} with section {spec.key} and accession_number {later}"
+            )
+            notes.append(
+                f"A later amendment exists: {later}. A 10-K/A most often amends Part III (Items 10-14), this item "
+                f"among them; read its version with {item}."
+            )
+        else:
+            notes.append(
+                f"A later amendment exists: {later}. A 10-K/A often amends only Part III (Items 10-14) or exhibits; "
+                f"its outline ({ask}) shows whether it holds this section."
+            )
     return doc, outline, filing.form, meta
+
+
+# Part III of a 10-K (Items 10-14), which a filer often gives in a 10-K/A instead of the proxy statement
+_PART_III = ("directors", "executive_compensation", "security_ownership", "related_transactions", "accountant_fees")
 
 
 def get_filing_outline(
