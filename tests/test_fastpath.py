@@ -42,23 +42,28 @@ def _typer_params(args: list[str]) -> dict | None:
     return dict(ctx.params)
 
 
-def _same_as_typer(args: list[str]) -> None:
+def _same_values(fast: dict, typer_params: dict, args: list[str]) -> None:
+    """The grammar's values are Typer's (``typer_params`` left with what neither names), and every other option
+    is at its default: the one-concept branch of concept_command, nothing global."""
     from edgar_cli.capabilities.arguments import parse_fiscal_years
 
+    years = parse_fiscal_years(typer_params.pop("fy"))
+    assert years == ([fast["fy"]] if fast["fy"] is not None else None), args
+    assert (typer_params.pop("company"), list(typer_params.pop("concepts"))) == (fast["company"], [fast["concept"]])
+    assert (typer_params.pop("period"), typer_params.pop("limit")) == (fast["period"], fast["limit"]), args
+    assert typer_params.pop("as_of") == fast["as_of"], args
+    assert {k: v for k, v in typer_params.items() if v not in (None, False)} == {}, args
+
+
+def _same_as_typer(args: list[str]) -> None:
     fast = fastpath.parse(args)
     if fast is None:
         return
     typer_params = _typer_params(args)
     assert typer_params is not None, args  # the fast grammar accepts only what Typer accepts
-    years = parse_fiscal_years(typer_params.pop("fy"))
-    assert years == ([fast["fy"]] if fast["fy"] is not None else None), args
     as_json = typer_params.pop("as_json") or typer_params.pop("output_format", None) == "json"
     assert as_json, args
-    assert (typer_params.pop("company"), list(typer_params.pop("concepts"))) == (fast["company"], [fast["concept"]])
-    assert (typer_params.pop("period"), typer_params.pop("limit")) == (fast["period"], fast["limit"]), args
-    assert typer_params.pop("as_of") == fast["as_of"], args
-    # every other option at its default: the one-concept branch of concept_command, nothing global
-    assert {k: v for k, v in typer_params.items() if v not in (None, False)} == {}, args
+    _same_values(fast, typer_params, args)
 
 
 MATRIX = [
@@ -482,26 +487,19 @@ FORMS_REFUSED = [
 
 
 def _same_form_as_typer(args: list[str]) -> None:
-    from edgar_cli.capabilities.arguments import parse_fiscal_years
-
     form = fastpath.parse_form(args)
     if form is None:
         return
     lead = 1 if args[0] in ("-q", "--quiet") else 0  # the root's -q: the command's own arguments follow
     typer_params = _typer_params(args[lead:])
     assert typer_params is not None, args
-    years = parse_fiscal_years(typer_params.pop("fy"))
-    assert years == ([form["fy"]] if form["fy"] is not None else None), args
     flags = {"as_json": "json", "as_csv": "csv", "as_tsv": "tsv", "as_nl": "nl"}
     chosen = [fmt for name, fmt in flags.items() if typer_params.pop(name)]
     chosen += [f for f in [typer_params.pop("output_format")] if f]
     assert len(chosen) <= 1 and form["format"] == (chosen[0] if chosen else None), args
     assert form["quiet"] == (bool(lead) or typer_params.pop("quiet")), args
     typer_params.pop("quiet", None)
-    assert (typer_params.pop("company"), list(typer_params.pop("concepts"))) == (form["company"], [form["concept"]])
-    assert (typer_params.pop("period"), typer_params.pop("limit")) == (form["period"], form["limit"]), args
-    assert typer_params.pop("as_of") == form["as_of"], args
-    assert {k: v for k, v in typer_params.items() if v not in (None, False)} == {}, args
+    _same_values(form, typer_params, args)
 
 
 @pytest.mark.parametrize("args", FORMS_ACCEPTED, ids=" ".join)
