@@ -484,3 +484,8 @@ def test_a_report_filed_by_the_date_that_the_facts_do_not_reach_is_named_as_know
     with pytest.raises(EdgarError) as before:
         get_financial_concept("TSLA", "revenue", fiscal_year=2022, as_of="2023-01-15")
     assert "0000950170-23-001409" not in before.value.message
+    # a year whose report was not filed by the date names no report at all, least of all today's latest
+    # (the FY2025 10-K 0001628280-26-003952, filed 2026-01-29; found by a second reviewer)
+    with pytest.raises(EdgarError) as unfiled:
+        get_financial_concept("TSLA", "revenue", fiscal_year=2023, as_of="2023-06-01")
+    assert "0001628280-26-003952" not in unfiled.value.message and "filed 2026" not in unfiled.value.message

@@ -117,7 +117,9 @@ def answer_as_of(
         # a report filed by the date that the XBRL facts do not reach (they end before it): named, as without
         # as_of, since a reader on that date had it
         filed_by = tuple(r for r in facts.later_reports if str(r[2]) <= as_of.isoformat())
-        gap = span_coverage_note(replace(facts, later_reports=filed_by), [fy]) if fy and filed_by else None
+        # (coverage_note "": today's note, which names today's latest report, is never the answer here)
+        cut = replace(facts, later_reports=filed_by, coverage_note="")
+        gap = span_coverage_note(cut, [fy]) if fy and filed_by and facts.coverage_note else None
         if gap and gap not in err.message:
             err = EdgarError(err.code, f"{err.message} {gap}", err.suggestion, **err.extras)
         raise err from None
