@@ -378,3 +378,15 @@ def test_a_balance_whose_equity_moved_but_whose_retained_earnings_did_not_is_a_r
     assert (v.original_value, v.value, v.revision_kind) == (2_040_375_000, 2_021_093_000, "reclassification")
     note = next(n for n in r.notes if "Reclassified, not restated" in n)
     assert "(retained earnings -2,322,323,000 in both filings)" in note
+
+
+def test_a_cover_page_count_after_a_split_is_not_flagged_for_it(sec):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's dei:EntityCommonStockSharesOutstanding: 623,000,000 at 2021-05-21 (0001045810-21-000064, before
+    # the 4-for-1 split), 2,500,000,000 at 2021-08-13 (0001045810-21-000131, filed 2021-08-20, the first filing on
+    # the new basis, as its EPS shows), 24,530,000,000 at 2024-08-23 (filed 2024-08-28, after the 10-for-1)
+    r = get_financial_concept("NVDA", "shares_outstanding", period="all", limit=200)
+    ratio = {str(v.end): v.pre_split_ratio for v in r.values}
+    assert (ratio["2021-05-21"], ratio["2021-08-13"], ratio["2024-08-23"]) == (40, 10, None)
+    assert ratio["2024-05-24"] == 10  # 2,460,000,000, filed 2024-05-29: before the 10-for-1

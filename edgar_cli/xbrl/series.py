@@ -216,7 +216,7 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
     out.values.sort(key=lambda v: (v.end, v.days or 0), reverse=True)
     if "shares" in (out.unit or ""):
         _corroborate_splits(facts, out.values)
-        _mark_pre_split(out.values, last_filed)
+        _mark_pre_split(out.values, last_filed, facts)
     flag_scale(facts, out.values, out.unit or "")
     flag_sign(facts, out.values, out.unit or "")
     if unit_family(out.unit or "") == "currency":
@@ -551,7 +551,7 @@ def _corroborate_splits(facts: CompanyFacts, values: list[FactRecord]) -> None:
             v.revision_kind = "restatement"
 
 
-def _mark_pre_split(values: list[FactRecord], last_filed: dict[tuple, str]) -> None:
+def _mark_pre_split(values: list[FactRecord], last_filed: dict[tuple, str], facts: CompanyFacts | None = None) -> None:
     """Flag per-share/share values never restated for a split that later filings applied.
 
     NVIDIA's FY2022 diluted EPS (3.85) was last reported in 0001045810-24-000029,
@@ -559,15 +559,29 @@ def _mark_pre_split(values: list[FactRecord], last_filed: dict[tuple, str]) -> N
     0001045810-25-000023. Without a flag the series jumps 20x between them.
     Forward splits set ``pre_split_ratio``; reverse splits and recapitalisations
     (per-share values up, counts down) set ``pre_reverse_split_ratio``.
+
+    A split is dated by the first filing on its new basis: a series other than the witnesses (a cover-page
+    share count, restated only in a later annual report) takes the date its witnesses (earnings per share,
+    weighted shares: :func:`company_splits`) show for the same ratio, when earlier. NVIDIA's cover-page count of
+    2,500,000,000 at 2021-08-13 (filed 2021-08-20) is already after the 4-for-1 split its EPS shows from
+    0001045810-21-000131 (filed 2021-08-20), though the count series is first restated on 2022-03-18.
     """
+    witnessed = (
+        company_splits(facts)[0]
+        if facts is not None and any(v.matched_tag not in _SPLIT_WITNESSES for v in values)
+        else {}
+    )
     for kind, field in (("stock_split", "pre_split_ratio"), ("reverse_split", "pre_reverse_split_ratio")):
-        events = split_events(
-            [
-                (v.filed, v.original_value, v.value)
-                for v in values
-                if v.revision_kind == kind and v.original_value is not None
-            ]
-        )
+        events = [
+            (min([when] + [w for w, m in witnessed.get(kind, []) if m == n and 0 <= (when - w).days <= 800]), n)
+            for when, n in split_events(
+                [
+                    (v.filed, v.original_value, v.value)
+                    for v in values
+                    if v.revision_kind == kind and v.original_value is not None
+                ]
+            )
+        ]
         for v in values if events else ():
             last = date.fromisoformat(last_filed.get((v.start, v.end), v.filed.isoformat()))
             ratio = 1
