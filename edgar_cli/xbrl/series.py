@@ -247,6 +247,8 @@ def _lines_apart(facts: CompanyFacts, spec: Concept, out: Series) -> None:
 def _beside(facts: CompanyFacts, rules: tuple, out: Series, found: dict[str, tuple[str, str, tuple]]) -> None:
     """``found`` gets, per balance date of a value of a rule's chain tag, the rule's other line at that date
     as the value's own filing gives it, else as last filed (a wider total only where it differs from the value)."""
+    if not rules:  # most concepts have no such rule: nothing to index
+        return
     values = {(v.matched_tag, v.end.isoformat()): v for v in out.values}
     for tag, lines in rules:
         ends = {end: v.accession_number for (t, end), v in values.items() if t == tag}
@@ -566,21 +568,19 @@ def _mark_pre_split(values: list[FactRecord], last_filed: dict[tuple, str], fact
     2,500,000,000 at 2021-08-13 (filed 2021-08-20) is already after the 4-for-1 split its EPS shows from
     0001045810-21-000131 (filed 2021-08-20), though the count series is first restated on 2022-03-18.
     """
-    witnessed = (
-        company_splits(facts)[0]
-        if facts is not None and any(v.matched_tag not in _SPLIT_WITNESSES for v in values)
-        else {}
-    )
+    witness_of = facts is not None and any(v.matched_tag not in _SPLIT_WITNESSES for v in values)
     for kind, field in (("stock_split", "pre_split_ratio"), ("reverse_split", "pre_reverse_split_ratio")):
+        own = split_events(
+            [
+                (v.filed, v.original_value, v.value)
+                for v in values
+                if v.revision_kind == kind and v.original_value is not None
+            ]
+        )
+        # the witnesses' splits are read (a pass over the company's EPS series, kept) only for a series with one
+        witnessed = company_splits(facts)[0].get(kind, []) if own and witness_of and facts is not None else []
         events = [
-            (min([when] + [w for w, m in witnessed.get(kind, []) if m == n and 0 <= (when - w).days <= 800]), n)
-            for when, n in split_events(
-                [
-                    (v.filed, v.original_value, v.value)
-                    for v in values
-                    if v.revision_kind == kind and v.original_value is not None
-                ]
-            )
+            (min([when] + [w for w, m in witnessed if m == n and 0 <= (when - w).days <= 800]), n) for when, n in own
         ]
         for v in values if events else ():
             last = date.fromisoformat(last_filed.get((v.start, v.end), v.filed.isoformat()))
