@@ -110,11 +110,13 @@ _CLI_WORDS = re.compile(
 
 def _string_constants(tree: ast.AST):
     """String constants and f-string parts, without docstrings (those are for people reading the code) and
-    without the CLI command a capability's declaration names (``Tool(command="edgar concept")``)."""
+    without the CLI command a capability's declaration names (``Tool("get_financial_concept", "edgar concept")``)."""
     docstrings = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.keyword) and node.arg == "command" and isinstance(node.value, ast.Constant):
             docstrings.add(id(node.value))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Tool" and len(node.args) > 1:
+            docstrings.add(id(node.args[1]))
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             body = getattr(node, "body", [])

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -44,15 +44,17 @@ REGISTRY: tuple[str, ...] = (
 class Tool:
     """One capability function and what the CLI and the MCP server need to know about it.
 
-    ``function`` is ``"package.module:function_name"``; the function's name is the MCP tool's name.
+    ``function`` is ``"package.module:function_name"``, or the bare function name when it lives in its
+    folder's module of the same name (``capabilities/filings/filings.py``: ``"list_filings"``), which
+    the :class:`Capability` completes; the function's name is the MCP tool's name.
     ``command`` is the CLI command that calls it (``"edgar index add"``); several tools may share
     one (``edgar concept`` serves get_financial_concept and, with several concepts, get_financial_series).
     ``objects`` are parameters that take Python objects (an index store, a progress callback): no
     surface offers them, and ``client`` is always one. The rest only matter when ``mcp`` is true:
     ``guidance`` follows the docstring's first paragraph in the tool's description (what to read in
     the result before answering; MCP names only, never a CLI flag); ``ranges`` are JSON Schema bounds
-    by parameter (``minimum``/``maximum``, ``minItems``/``maxItems``, ``maxLength``), from the
-    constants the function checks; ``mcp_hidden`` are parameters the tool does not offer although the
+    by parameter (``minimum``/``maximum``, ``minItems``/``maxItems``, ``maxLength``; :func:`between`
+    and :func:`at_least` spell the usual ones), from the constants the function checks; ``mcp_hidden`` are parameters the tool does not offer although the
     CLI does (``file`` would read the server's own disk); ``mcp_defaults`` replace the function's
     defaults where they would make a large answer; ``mcp_descriptions`` replace a parameter's
     description; ``local`` tools reach only the server's local index (openWorldHint false) and
@@ -61,8 +63,8 @@ class Tool:
 
     function: str
     command: str
-    mcp: bool = True
     guidance: str = ""
+    mcp: bool = True
     ranges: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     objects: frozenset[str] = frozenset()
     mcp_hidden: frozenset[str] = frozenset()
@@ -81,6 +83,20 @@ class Tool:
         return self.function.partition(":")[0]
 
 
+# The objects most tools that read or write the local index take.
+STORE: frozenset[str] = frozenset({"store"})
+
+
+def between(minimum: int, maximum: int) -> dict[str, int]:
+    """The JSON Schema bounds of a number from ``minimum`` to ``maximum``, both included."""
+    return {"minimum": minimum, "maximum": maximum}
+
+
+def at_least(minimum: int) -> dict[str, int]:
+    """The JSON Schema bound of a number no lower than ``minimum``."""
+    return {"minimum": minimum}
+
+
 # The headings `edgar --help` groups its commands under, in this order (a capability names one as its task).
 TASKS: tuple[str, ...] = (
     "Numbers (XBRL facts)",
@@ -90,17 +106,27 @@ TASKS: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Capability:
-    """A capability folder's declaration: its ``name`` (the folder's), its tools, ``task`` (one of
-    :data:`TASKS`: the heading its commands come under in ``edgar --help``) and ``mcp_order``, where its
+    """A capability folder's declaration: its ``name`` (the folder's), ``task`` (one of :data:`TASKS`:
+    the heading its commands come under in ``edgar --help``), its tools and ``mcp_order``, where its
     tools come in the MCP server's tools/list (ascending; a model reads the list top down, so
-    resolve_company comes first). Declared in ``capabilities/<name>/__init__.py`` as ``CAPABILITY``."""
+    resolve_company comes first). Declared in ``capabilities/<name>/__init__.py`` as ``CAPABILITY``:
+    ``Capability("filings", TASKS[1], Tool("list_filings", "edgar filings", GUIDANCE), mcp_order=4)``.
+    A tool's bare function name is completed to ``edgar_cli.capabilities.<name>.<name>:<function>``."""
 
     name: str
     tools: tuple[Tool, ...]
     task: str
-    mcp_order: int = 100
+    mcp_order: int
+
+    def __init__(self, name: str, task: str, *tools: Tool, mcp_order: int = 100) -> None:
+        module = f"edgar_cli.capabilities.{name}.{name}"
+        whole = tuple(t if ":" in t.function else replace(t, function=f"{module}:{t.function}") for t in tools)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "tools", whole)
+        object.__setattr__(self, "task", task)
+        object.__setattr__(self, "mcp_order", mcp_order)
 
 
 @cache

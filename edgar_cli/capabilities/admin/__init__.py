@@ -5,16 +5,10 @@ from __future__ import annotations
 from ..registry import TASKS, Capability, Tool
 
 CAPABILITY = Capability(
-    name="admin",
-    task=TASKS[3],  # Setup and serving
-    tools=(
-        Tool(
-            function="edgar_cli.capabilities.admin.admin:user_agent_setting",
-            command="edgar config user-agent",
-            mcp=False,
-        ),
-        Tool(function="edgar_cli.capabilities.admin.admin:config_show", command="edgar config show", mcp=False),
-        Tool(function="edgar_cli.capabilities.admin.admin:cache_info", command="edgar cache info", mcp=False),
-        Tool(function="edgar_cli.capabilities.admin.admin:cache_clear", command="edgar cache clear", mcp=False),
-    ),
+    "admin",
+    TASKS[3],  # Setup and serving
+    Tool("user_agent_setting", "edgar config user-agent", mcp=False),
+    Tool("config_show", "edgar config show", mcp=False),
+    Tool("cache_info", "edgar cache info", mcp=False),
+    Tool("cache_clear", "edgar cache clear", mcp=False),
 )

@@ -5,9 +5,7 @@ from __future__ import annotations
 from ..registry import TASKS, Capability, Tool
 
 CAPABILITY = Capability(
-    name="catalogue",
-    task=TASKS[2],  # Checking and lookup
-    tools=(
-        Tool(function="edgar_cli.capabilities.catalogue.catalogue:list_concepts", command="edgar concepts", mcp=False),
-    ),
+    "catalogue",
+    TASKS[2],  # Checking and lookup
+    Tool("list_concepts", "edgar concepts", mcp=False),
 )

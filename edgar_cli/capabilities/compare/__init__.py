@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..concept import MIN_FISCAL_YEAR
-from ..registry import TASKS, Capability, Tool
+from ..registry import TASKS, Capability, Tool, at_least
 
 MIN_COMPANIES = 2
 MAX_COMPANIES = 8
@@ -20,19 +20,17 @@ values mean different definitions; different units or currencies are never compa
 companies without a value and why. Each row carries form, filed and accession_number: cite them."""
 
 CAPABILITY = Capability(
-    name="compare",
-    task=TASKS[0],  # Numbers (XBRL facts)
-    mcp_order=3,
-    tools=(
-        Tool(
-            function="edgar_cli.capabilities.compare.compare:compare_companies",
-            command="edgar compare",
-            guidance=GUIDANCE,
-            # twice the most companies: a model may send a duplicate or an alias, which the function drops
-            ranges={
-                "fiscal_year": {"minimum": MIN_FISCAL_YEAR},
-                "companies": {"minItems": MIN_COMPANIES, "maxItems": 2 * MAX_COMPANIES},
-            },
-        ),
+    "compare",
+    TASKS[0],  # Numbers (XBRL facts)
+    Tool(
+        "compare_companies",
+        "edgar compare",
+        GUIDANCE,
+        # twice the most companies: a model may send a duplicate or an alias, which the function drops
+        ranges={
+            "fiscal_year": at_least(MIN_FISCAL_YEAR),
+            "companies": {"minItems": MIN_COMPANIES, "maxItems": 2 * MAX_COMPANIES},
+        },
     ),
+    mcp_order=3,
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import TASKS, Capability, Tool
+from ..registry import TASKS, Capability, Tool, at_least, between
 
 # The engine's bounds (xbrl/answer.py and capabilities/arguments.py check arguments against their own copies; tests/
 # test_registry.py keeps the two equal): EDGAR's electronic filings begin in 1993, at most 200 values.
@@ -24,15 +24,13 @@ currency_note (non-USD values must not be compared with USD ones); warnings and 
 more values exist: raise limit. A not_found error for a fiscal year names the latest year available."""
 
 CAPABILITY = Capability(
-    name="concept",
-    task=TASKS[0],  # Numbers (XBRL facts)
-    mcp_order=1,
-    tools=(
-        Tool(
-            function="edgar_cli.capabilities.concept.concept:get_financial_concept",
-            command="edgar concept",
-            guidance=GUIDANCE,
-            ranges={"limit": {"minimum": 1, "maximum": MAX_LIMIT}, "fiscal_year": {"minimum": MIN_FISCAL_YEAR}},
-        ),
+    "concept",
+    TASKS[0],  # Numbers (XBRL facts)
+    Tool(
+        "get_financial_concept",
+        "edgar concept",
+        GUIDANCE,
+        ranges={"limit": between(1, MAX_LIMIT), "fiscal_year": at_least(MIN_FISCAL_YEAR)},
     ),
+    mcp_order=1,
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import TASKS, Capability, Tool
+from ..registry import STORE, TASKS, Capability, Tool, at_least, between
 
 MAX_LIMIT = 50
 MIN_EXCERPT_CHARS = 80
@@ -24,28 +24,20 @@ for reading around an excerpt before quoting it. Page on with lines (e.g. "201-4
 Reads the server's local index only."""
 
 CAPABILITY = Capability(
-    name="documents",
-    task=TASKS[1],  # Filings and their text
-    mcp_order=7,
-    tools=(
-        Tool(
-            function="edgar_cli.capabilities.documents.documents:search_documents",
-            command="edgar find",
-            guidance=SEARCH_GUIDANCE,
-            ranges={
-                "limit": {"minimum": 1, "maximum": MAX_LIMIT},
-                "per_company": {"minimum": 1},
-                "max_excerpt_chars": {"minimum": MIN_EXCERPT_CHARS, "maximum": MAX_EXCERPT_CHARS},
-            },
-            objects=frozenset({"store"}),
-            local=True,
-        ),
-        Tool(
-            function="edgar_cli.capabilities.documents.documents:read_document",
-            command="edgar read",
-            guidance=READ_GUIDANCE,
-            objects=frozenset({"store"}),
-            local=True,
-        ),
+    "documents",
+    TASKS[1],  # Filings and their text
+    Tool(
+        "search_documents",
+        "edgar find",
+        SEARCH_GUIDANCE,
+        ranges={
+            "limit": between(1, MAX_LIMIT),
+            "per_company": at_least(1),
+            "max_excerpt_chars": between(MIN_EXCERPT_CHARS, MAX_EXCERPT_CHARS),
+        },
+        objects=STORE,
+        local=True,
     ),
+    Tool("read_document", "edgar read", READ_GUIDANCE, objects=STORE, local=True),
+    mcp_order=7,
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import TASKS, Capability, Tool
+from ..registry import TASKS, Capability, Tool, between
 
 MAX_LIMIT = 1000
 
@@ -16,16 +16,14 @@ read, or more match than limit); foreign_private_issuer (files 20-F/40-F, not 10
 is derived from its period of report and the company's fiscal year end."""
 
 CAPABILITY = Capability(
-    name="filings",
-    task=TASKS[1],  # Filings and their text
-    mcp_order=4,
-    tools=(
-        Tool(
-            function="edgar_cli.capabilities.filings.filings:list_filings",
-            command="edgar filings",
-            guidance=GUIDANCE,
-            ranges={"limit": {"minimum": 1, "maximum": MAX_LIMIT}},
-            mcp_defaults={"limit": 10},  # a model pages on with offset rather than reading a thousand filings
-        ),
+    "filings",
+    TASKS[1],  # Filings and their text
+    Tool(
+        "list_filings",
+        "edgar filings",
+        GUIDANCE,
+        ranges={"limit": between(1, MAX_LIMIT)},
+        mcp_defaults={"limit": 10},  # a model pages on with offset rather than reading a thousand filings
     ),
+    mcp_order=4,
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import TASKS, Capability, Tool
+from ..registry import STORE, TASKS, Capability, Tool, between
 
 MAX_YEARS = 30
 
@@ -17,30 +17,17 @@ the shared rate limit, and indexes their sections. It takes seconds per filing: 
 get_filing_section is quicker. Read filings and skipped (with reasons) before searching."""
 
 CAPABILITY = Capability(
-    name="local_index",
-    task=TASKS[1],  # Filings and their text
-    mcp_order=8,
-    tools=(
-        Tool(
-            function="edgar_cli.capabilities.local_index.local_index:index_list",
-            command="edgar index list",
-            guidance=LIST_GUIDANCE,
-            objects=frozenset({"store"}),
-            local=True,
-        ),
-        Tool(
-            function="edgar_cli.capabilities.local_index.local_index:index_add",
-            command="edgar index add",
-            guidance=ADD_GUIDANCE,
-            ranges={"years": {"minimum": 1, "maximum": MAX_YEARS}},
-            objects=frozenset({"store"}),
-            writes=True,
-        ),
-        Tool(
-            function="edgar_cli.capabilities.local_index.local_index:index_remove",
-            command="edgar index remove",
-            mcp=False,
-            objects=frozenset({"store"}),
-        ),
+    "local_index",
+    TASKS[1],  # Filings and their text
+    Tool("index_list", "edgar index list", LIST_GUIDANCE, objects=STORE, local=True),
+    Tool(
+        "index_add",
+        "edgar index add",
+        ADD_GUIDANCE,
+        ranges={"years": between(1, MAX_YEARS)},
+        objects=STORE,
+        writes=True,
     ),
+    Tool("index_remove", "edgar index remove", mcp=False, objects=STORE),
+    mcp_order=8,
 )

@@ -12,14 +12,8 @@ when it is non-empty, say which company you assumed ("Apple Inc.; Apple Hospital
 An `ambiguous` error lists candidates: ask the user to choose; do not pick one yourself."""
 
 CAPABILITY = Capability(
-    name="resolve",
-    task=TASKS[2],  # Checking and lookup
+    "resolve",
+    TASKS[2],  # Checking and lookup
+    Tool("resolve_company", "edgar resolve", GUIDANCE),
     mcp_order=0,  # first in tools/list: the way in when the user names a company in words
-    tools=(
-        Tool(
-            function="edgar_cli.capabilities.resolve.resolve:resolve_company",
-            command="edgar resolve",
-            guidance=GUIDANCE,
-        ),
-    ),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..registry import TASKS, Capability, Tool
 
 CAPABILITY = Capability(
-    name="screen",
-    task=TASKS[0],  # Numbers (XBRL facts)
-    tools=(Tool(function="edgar_cli.capabilities.screen.screen:screen_companies", command="edgar screen", mcp=False),),
+    "screen",
+    TASKS[0],  # Numbers (XBRL facts)
+    Tool("screen_companies", "edgar screen", mcp=False),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import TASKS, Capability, Tool
+from ..registry import TASKS, Capability, Tool, between
 
 PAGE_SIZE = 100  # EFTS' fixed page size
 MAX_PAGE = 100  # from = 9,900: EFTS does not page past about 10,000 hits
@@ -19,19 +19,17 @@ counts documents (exhibits separately), and total_is_lower_bound=true means "at 
 Each row is one filing with its form, filing date and accession number."""
 
 CAPABILITY = Capability(
-    name="search",
-    task=TASKS[1],  # Filings and their text
-    mcp_order=6,
-    tools=(
-        Tool(
-            function="edgar_cli.capabilities.search.search:search_full_text",
-            command="edgar search",
-            guidance=GUIDANCE,
-            ranges={
-                "limit": {"minimum": 1, "maximum": MAX_LIMIT},
-                "page": {"minimum": 1, "maximum": MAX_PAGE},
-                "query": {"maxLength": MAX_QUERY_CHARS},
-            },
-        ),
+    "search",
+    TASKS[1],  # Filings and their text
+    Tool(
+        "search_full_text",
+        "edgar search",
+        GUIDANCE,
+        ranges={
+            "limit": between(1, MAX_LIMIT),
+            "page": between(1, MAX_PAGE),
+            "query": {"maxLength": MAX_QUERY_CHARS},
+        },
     ),
+    mcp_order=6,
 )

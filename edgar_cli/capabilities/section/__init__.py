@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..concept import MIN_FISCAL_YEAR
-from ..registry import TASKS, Capability, Tool
+from ..registry import TASKS, Capability, Tool, at_least, between
 
 MAX_CHARS_LIMIT = 200_000
 
@@ -19,27 +19,25 @@ summarising a partial section; extraction_confidence and its reasons; cite form,
 accession_number. A not_found error lists the sections that were found."""
 
 CAPABILITY = Capability(
-    name="section",
-    task=TASKS[1],  # Filings and their text
-    mcp_order=5,
-    tools=(
-        Tool(
-            function="edgar_cli.capabilities.section.section:get_filing_section",
-            command="edgar section",
-            guidance=GUIDANCE,
-            ranges={
-                "max_chars": {"minimum": 0, "maximum": MAX_CHARS_LIMIT},  # 0: all of it
-                "offset": {"minimum": 0},
-                "fiscal_year": {"minimum": MIN_FISCAL_YEAR},
-            },
-            mcp_hidden=frozenset({"file"}),  # it would read the server's own disk
-            mcp_defaults={"max_chars": 8000},  # a model pages on with offset/next_offset
-            # the function's descriptions mention `file`
-            mcp_descriptions={
-                "company": "Ticker, CIK or company name, e.g. NVDA",
-                "form": "10-K (default), 10-Q or 20-F",
-            },
-        ),
-        Tool(function="edgar_cli.capabilities.section.section:get_filing_outline", command="edgar section", mcp=False),
+    "section",
+    TASKS[1],  # Filings and their text
+    Tool(
+        "get_filing_section",
+        "edgar section",
+        GUIDANCE,
+        ranges={
+            "max_chars": between(0, MAX_CHARS_LIMIT),  # 0: all of it
+            "offset": at_least(0),
+            "fiscal_year": at_least(MIN_FISCAL_YEAR),
+        },
+        mcp_hidden=frozenset({"file"}),  # it would read the server's own disk
+        mcp_defaults={"max_chars": 8000},  # a model pages on with offset/next_offset
+        # the function's descriptions mention `file`
+        mcp_descriptions={
+            "company": "Ticker, CIK or company name, e.g. NVDA",
+            "form": "10-K (default), 10-Q or 20-F",
+        },
     ),
+    Tool("get_filing_outline", "edgar section", mcp=False),
+    mcp_order=5,
 )

@@ -3,7 +3,7 @@ with several concepts)."""
 
 from __future__ import annotations
 
-from ..registry import TASKS, Capability, Tool
+from ..registry import TASKS, Capability, Tool, between
 
 MAX_LAST = 80
 MAX_CONCEPTS = 30
@@ -24,24 +24,14 @@ Read before answering: as for get_financial_series — each cell's period, acces
 cells with their reason; restatements; derived cells only on request, with their formula."""
 
 CAPABILITY = Capability(
-    name="statement",
-    task=TASKS[0],  # Numbers (XBRL facts)
-    mcp_order=2,
-    tools=(
-        Tool(
-            function="edgar_cli.capabilities.statement.statement:get_financial_series",
-            command="edgar concept",
-            guidance=SERIES_GUIDANCE,
-            ranges={
-                "last": {"minimum": 1, "maximum": MAX_LAST},
-                "concepts": {"minItems": 1, "maxItems": MAX_CONCEPTS},
-            },
-        ),
-        Tool(
-            function="edgar_cli.capabilities.statement.statement:get_financial_statement",
-            command="edgar statement",
-            guidance=STATEMENT_GUIDANCE,
-            ranges={"last": {"minimum": 1, "maximum": MAX_LAST}},
-        ),
+    "statement",
+    TASKS[0],  # Numbers (XBRL facts)
+    Tool(
+        "get_financial_series",
+        "edgar concept",
+        SERIES_GUIDANCE,
+        ranges={"last": between(1, MAX_LAST), "concepts": {"minItems": 1, "maxItems": MAX_CONCEPTS}},
     ),
+    Tool("get_financial_statement", "edgar statement", STATEMENT_GUIDANCE, ranges={"last": between(1, MAX_LAST)}),
+    mcp_order=2,
 )

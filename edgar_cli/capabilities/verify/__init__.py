@@ -24,10 +24,8 @@ unchecked, not wrong. It cannot check segment or product figures without the fil
 measures, or periods the facts do not cover."""
 
 CAPABILITY = Capability(
-    name="verify",
-    task=TASKS[2],  # Checking and lookup
+    "verify",
+    TASKS[2],  # Checking and lookup
+    Tool("verify_answer", "edgar verify", GUIDANCE),
     mcp_order=9,
-    tools=(
-        Tool(function="edgar_cli.capabilities.verify.verify:verify_answer", command="edgar verify", guidance=GUIDANCE),
-    ),
 )
