@@ -534,6 +534,7 @@ class PostgresStore(PostingsSearch):
                 ).fetchall()
             )
 
+    _P = "%s"
     _CHUNK_SQL = (
         "SELECT c.chunk_id, c.doc_id, c.accession, c.section, c.position, c.line_start, c.line_end, "
         "c.tokens, c.text, c.cik, c.form, c.filing_date, c.heading, c.ord, c.hash FROM chunks c "
@@ -545,17 +546,6 @@ class PostgresStore(PostingsSearch):
             return {}
         with self._conn() as conn:
             return {r[0]: ChunkRecord(*r) for r in conn.execute(self._CHUNK_SQL + "WHERE c.chunk_id = ANY(%s)", (ids,))}
-
-    def neighbours(self, chunk_id: str, before: int, after: int) -> list[ChunkRecord]:
-        with self._read() as conn:
-            row = conn.execute("SELECT doc_id, position FROM chunks WHERE chunk_id = %s", (chunk_id,)).fetchone()
-            if row is None:
-                return []
-            rows = conn.execute(
-                self._CHUNK_SQL + "WHERE c.doc_id = %s AND c.position BETWEEN %s AND %s ORDER BY c.position",
-                (row[0], row[1] - before, row[1] + after),
-            ).fetchall()
-        return [ChunkRecord(*r) for r in rows]
 
     def document(self, doc_id: str) -> DocumentRecord | None:
         with self._conn() as conn:
@@ -585,15 +575,6 @@ class PostgresStore(PostingsSearch):
                 r[0]: (r[1], r[2])
                 for r in conn.execute("SELECT doc_id, item, label FROM documents WHERE doc_id = ANY(%s)", (ids,))
             }
-
-    def chunk_spans(self, doc_id: str) -> list[tuple[str, int, int]]:
-        with self._conn() as conn:
-            return [
-                tuple(r)
-                for r in conn.execute(
-                    "SELECT chunk_id, line_start, line_end FROM chunks WHERE doc_id = %s ORDER BY position", (doc_id,)
-                )
-            ]
 
     def size_bytes(self) -> int:
         """Tables, their indexes and TOAST (compressed text) of the schema."""

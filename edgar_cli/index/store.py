@@ -364,9 +364,37 @@ PHRASE_CANDIDATES = 50_000  # most chunks a phrase search reads before checking 
 
 class PostingsSearch:
     """``keyword`` and ``phrase`` over per-filing postings, the same for every backend that stores them
-    (SQLite, PostgreSQL): a backend provides ``_read`` (a connection) and the reads below."""
+    (SQLite, PostgreSQL), and the reads of a document's chunks whose SQL is the same on both: a backend
+    provides ``_read`` (a connection), ``_P`` (its query placeholder), ``_CHUNK_SQL`` (the SELECT of a
+    ChunkRecord's columns, up to WHERE) and the reads below."""
+
+    _P: str
+    _CHUNK_SQL: str
 
     def _read(self): ...  # a context manager yielding a connection
+
+    def neighbours(self, chunk_id: str, before: int, after: int) -> list[ChunkRecord]:
+        """The chunks of ``chunk_id``'s document from ``before`` positions ahead of it to ``after`` behind,
+        in order; none for an unknown chunk."""
+        p = self._P
+        with self._read() as conn:
+            row = conn.execute(f"SELECT doc_id, position FROM chunks WHERE chunk_id = {p}", (chunk_id,)).fetchone()
+            if row is None:
+                return []
+            rows = conn.execute(
+                self._CHUNK_SQL + f"WHERE c.doc_id = {p} AND c.position BETWEEN {p} AND {p} ORDER BY c.position",
+                (row[0], row[1] - before, row[1] + after),
+            ).fetchall()
+        return [ChunkRecord(*r) for r in rows]
+
+    def chunk_spans(self, doc_id: str) -> list[tuple[str, int, int]]:
+        """(chunk_id, line_start, line_end) of a document's chunks, in order."""
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT chunk_id, line_start, line_end FROM chunks WHERE doc_id = {self._P} ORDER BY position",
+                (doc_id,),
+            ).fetchall()
+        return [(r[0], r[1], r[2]) for r in rows]
 
     def _filing_accessions(self, conn, filters: Filters) -> list[str]:
         raise NotImplementedError
@@ -766,6 +794,8 @@ class SqliteStore(PostingsSearch):
 
     # reads for PostingsSearch.keyword / phrase ----------------------------------------------------------
 
+    _P = "?"
+
     def _read(self):
         return self._connect()
 
@@ -904,17 +934,6 @@ class SqliteStore(PostingsSearch):
                     out[r[0]] = ChunkRecord(*r)
         return out
 
-    def neighbours(self, chunk_id: str, before: int, after: int) -> list[ChunkRecord]:
-        with self._connect() as conn:
-            row = conn.execute("SELECT doc_id, position FROM chunks WHERE chunk_id = ?", (chunk_id,)).fetchone()
-            if row is None:
-                return []
-            rows = conn.execute(
-                self._CHUNK_SQL + "WHERE c.doc_id = ? AND c.position BETWEEN ? AND ? ORDER BY c.position",
-                (row[0], row[1] - before, row[1] + after),
-            ).fetchall()
-        return [ChunkRecord(*r) for r in rows]
-
     def document(self, doc_id: str) -> DocumentRecord | None:
         if not self.exists():
             return None
@@ -946,16 +965,6 @@ class SqliteStore(PostingsSearch):
                 f"SELECT doc_id, item, label FROM documents WHERE doc_id IN ({','.join('?' * len(ids))})", ids
             ).fetchall()
         return {r[0]: (r[1], r[2]) for r in rows}
-
-    def chunk_spans(self, doc_id: str) -> list[tuple[str, int, int]]:
-        """(chunk_id, line_start, line_end) of a document's chunks, in order."""
-        with self._connect() as conn:
-            return [
-                tuple(r)
-                for r in conn.execute(
-                    "SELECT chunk_id, line_start, line_end FROM chunks WHERE doc_id = ? ORDER BY position", (doc_id,)
-                )
-            ]
 
     def size_bytes(self) -> int:
         return sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.is_file())
