@@ -435,19 +435,11 @@ def _words_by_regex(name: str) -> tuple[str, ...]:
     import re
     import unicodedata
 
-    from edgar_cli.companies.names import _TAG, LEGAL_FORMS
+    from edgar_cli.companies.names import _TAG, LEGAL_FORMS, join_initials
 
     text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower().strip()
     text = _TAG.sub("", text).replace("&", " and ").replace("'", "").replace("\u2019", "")
-    tokens: list[str] = []
-    run = False
-    for tok in re.sub(r"[^a-z0-9]+", " ", text).split():
-        single = len(tok) == 1 and tok.isalpha()
-        if single and run:
-            tokens[-1] += tok
-        else:
-            tokens.append(tok)
-        run = single
+    tokens = join_initials(re.sub(r"[^a-z0-9]+", " ", text).split())
     if len(tokens) > 1 and tokens[0] == "the":
         tokens.pop(0)
     while len(tokens) > 1 and (tokens[-1] in LEGAL_FORMS or tokens[-1] == "and"):

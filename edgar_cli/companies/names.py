@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -144,9 +145,14 @@ def _tokens(name: str) -> list[str]:
     if "/" in text or "\\" in text:
         text = _TAG.sub("", text)
     text = text.replace("&", " and ").replace("'", "").replace("\u2019", "")
+    return join_initials(text.translate(_NOT_WORD_TO_SPACE).split())  # ASCII by now: _NOT_WORD's runs to spaces
+
+
+def join_initials(words: Iterable[str]) -> list[str]:
+    """The words with each run of single letters joined into one word: ``i b m corp`` -> ``ibm corp``."""
     out: list[str] = []
     run = False  # is out[-1] a run of single letters?
-    for tok in text.translate(_NOT_WORD_TO_SPACE).split():  # ASCII by now: _NOT_WORD's runs to spaces, split
+    for tok in words:
         single = len(tok) == 1 and tok.isalpha()
         if single and run:
             out[-1] += tok
