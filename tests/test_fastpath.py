@@ -108,17 +108,6 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize("args", MATRIX, ids=" ".join)
-def test_the_fast_grammar_gives_what_typer_gives(args):
-    assert fastpath.parse(args) is not None
-    _same_as_typer(args)
-
-
-@pytest.mark.parametrize("args", REFUSED, ids=" ".join)
-def test_anything_outside_the_grammar_is_left_to_typer(args):
-    assert fastpath.parse(args) is None
-
-
 TOKENS = [
     "NVDA",
     "revenue",
@@ -502,15 +491,30 @@ def _same_form_as_typer(args: list[str]) -> None:
     _same_values(form, typer_params, args)
 
 
-@pytest.mark.parametrize("args", FORMS_ACCEPTED, ids=" ".join)
-def test_the_wider_grammar_gives_what_typer_gives(args):
-    assert fastpath.parse_form(args) is not None
-    _same_form_as_typer(args)
+# The two grammars: `concept --json` (parse) and the wider one of the table and text formats (parse_form), each
+# with the check that its reading equals Typer's.
+GRAMMARS = {"json": (fastpath.parse, _same_as_typer), "wider": (fastpath.parse_form, _same_form_as_typer)}
 
 
-@pytest.mark.parametrize("args", FORMS_REFUSED, ids=" ".join)
-def test_anything_outside_the_wider_grammar_is_left_to_typer(args):
-    assert fastpath.parse_form(args) is None
+@pytest.mark.parametrize(
+    "grammar,args",
+    [("json", a) for a in MATRIX] + [("wider", a) for a in FORMS_ACCEPTED],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else v,
+)
+def test_each_fast_grammar_gives_what_typer_gives(grammar, args):
+    parse, same_as_typer = GRAMMARS[grammar]
+    assert parse(args) is not None
+    same_as_typer(args)
+
+
+@pytest.mark.parametrize(
+    "grammar,args",
+    [("json", a) for a in REFUSED] + [("wider", a) for a in FORMS_REFUSED],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else v,
+)
+def test_anything_outside_a_fast_grammar_is_left_to_typer(grammar, args):
+    parse, _ = GRAMMARS[grammar]
+    assert parse(args) is None
 
 
 FORM_TOKENS = [*TOKENS, "--tsv", "--nl", "tsv", "table", "nl", "--format=table", "--format=tsv", "--chart", "--long"]
