@@ -492,29 +492,26 @@ def _same_form_as_typer(args: list[str]) -> None:
 
 
 # The two grammars: `concept --json` (parse) and the wider one of the table and text formats (parse_form), each
-# with the check that its reading equals Typer's.
+# with the check that its reading equals Typer's; the cases each takes and leaves to Typer, by grammar.
 GRAMMARS = {"json": (fastpath.parse, _same_as_typer), "wider": (fastpath.parse_form, _same_form_as_typer)}
+TAKEN = [("json", a) for a in MATRIX] + [("wider", a) for a in FORMS_ACCEPTED]
+LEFT = [("json", a) for a in REFUSED] + [("wider", a) for a in FORMS_REFUSED]
 
 
-@pytest.mark.parametrize(
-    "grammar,args",
-    [("json", a) for a in MATRIX] + [("wider", a) for a in FORMS_ACCEPTED],
-    ids=lambda v: " ".join(v) if isinstance(v, list) else v,
-)
+def _case_id(value: str | list[str]) -> str:
+    return value if isinstance(value, str) else " ".join(value)
+
+
+@pytest.mark.parametrize("grammar,args", TAKEN, ids=_case_id)
 def test_each_fast_grammar_gives_what_typer_gives(grammar, args):
     parse, same_as_typer = GRAMMARS[grammar]
     assert parse(args) is not None
     same_as_typer(args)
 
 
-@pytest.mark.parametrize(
-    "grammar,args",
-    [("json", a) for a in REFUSED] + [("wider", a) for a in FORMS_REFUSED],
-    ids=lambda v: " ".join(v) if isinstance(v, list) else v,
-)
+@pytest.mark.parametrize("grammar,args", LEFT, ids=_case_id)
 def test_anything_outside_a_fast_grammar_is_left_to_typer(grammar, args):
-    parse, _ = GRAMMARS[grammar]
-    assert parse(args) is None
+    assert GRAMMARS[grammar][0](args) is None
 
 
 FORM_TOKENS = [*TOKENS, "--tsv", "--nl", "tsv", "table", "nl", "--format=table", "--format=tsv", "--chart", "--long"]
