@@ -102,6 +102,22 @@ class TempDir:
         shutil.rmtree(self.path, ignore_errors=True)
 
 
+def wait_port(port: int, seconds: float = 30, proc: subprocess.Popen | None = None) -> None:
+    """Return once something listens on 127.0.0.1:``port``; TimeoutError after ``seconds``, or as soon as
+    ``proc`` (the server meant to listen) has exited."""
+    import socket
+
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            if (proc is not None and proc.poll() is not None) or time.monotonic() > deadline:
+                raise TimeoutError(f"nothing listens on port {port} after {seconds:g} s") from None
+            time.sleep(0.1)
+
+
 def summarize(samples: list[float]) -> str:
     if len(samples) == 1:
         return f"{samples[0]:.3f}s"

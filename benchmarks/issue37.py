@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from common import TempDir, edgar_cmd
+from common import TempDir, edgar_cmd, wait_port
 
 HERE = Path(__file__).resolve().parent
 FLOOR_COLD = HERE / "floor_cold.py"
@@ -177,7 +177,7 @@ def mcp_http_p95(b, rounds: int) -> list[Verdict]:
                 stderr=subprocess.DEVNULL,
             )
             try:
-                _wait_port(port)
+                wait_port(port)
 
                 async def go(port: int = port) -> dict:
                     from mcp import ClientSession
@@ -206,19 +206,6 @@ def mcp_http_p95(b, rounds: int) -> list[Verdict]:
             )
         )
     return out
-
-
-def _wait_port(port: int, seconds: float = 30) -> None:
-    import socket
-
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise TimeoutError(f"nothing listens on port {port} after {seconds:g} s")
 
 
 def peak_rss_mb(cmd: list[str], env: dict) -> tuple[float, float, int]:

@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 import anyio
-from common import UA, MirrorServer, TempDir, edgar_cmd, publish
+from common import UA, MirrorServer, TempDir, edgar_cmd, publish, wait_port
 
 SEED_TOOLS = (
     "resolve_company",
@@ -163,13 +163,7 @@ def over_http(env: dict, rounds: int) -> dict:
         stderr=subprocess.DEVNULL,
     )
     try:
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_port(port, proc=proc)
 
         async def go():
             async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as streams:

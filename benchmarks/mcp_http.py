@@ -34,7 +34,7 @@ from pathlib import Path
 
 import anyio
 import httpx
-from common import ROOT, MirrorServer, TempDir, edgar_cmd, ensure_bytecode, publish
+from common import ROOT, MirrorServer, TempDir, edgar_cmd, ensure_bytecode, publish, wait_port
 from mcp_concurrency import server_env
 
 CALLS = [("NVDA", 2024), ("AAPL", 2024), ("TSLA", 2021), ("SNOW", 2024)]
@@ -81,14 +81,7 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}/mcp"
 
     def wait(self) -> None:
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError(f"{self.tree} {self.mode}: the server did not listen")
+        wait_port(self.port, 60, self.proc)
 
     def cpu_seconds(self) -> float:
         """User + system CPU seconds the server process has used so far (/proc/PID/stat)."""

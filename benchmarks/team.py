@@ -32,7 +32,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from common import PINNED_TODAY, UA, edgar_cmd  # noqa: E402
+from common import PINNED_TODAY, UA, edgar_cmd, wait_port  # noqa: E402
 from engines import RedisServer, free_port  # noqa: E402
 from mirror import MirrorServer, corpus_dir  # noqa: E402
 from reliability_kit import max_in_one_second  # noqa: E402
@@ -93,18 +93,8 @@ def start_replicas(n: int, mirror: MirrorServer, redis_url: str | None, tmp: Pat
         cmd = edgar_cmd() + ["serve-mcp", "--transport", "streamable-http", "--port", str(port), *serve_options()]
         procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         ports.append(port)
-    import socket
-
     for port, p in zip(ports, procs):
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                if p.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"replica on {port} did not start") from None
-                time.sleep(0.1)
+        wait_port(port, 60, p)
     return procs, ports
 
 
