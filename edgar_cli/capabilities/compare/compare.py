@@ -1,7 +1,7 @@
 """compare_companies: one concept across 2-8 companies, with fiscal-period alignment warnings.
 
 The figures come from the concept engine of ``edgar concept`` (build_series and
-answer_from_series in capabilities/concept/concept.py): the same tag fallback,
+assemble_answer in xbrl/): the same tag fallback,
 restatement selection and fiscal-year labels, so a company's row here is the
 value ``edgar concept`` gives for the same year. What this module adds is the
 choice of a common fiscal year and the judgement of whether the rows can be
@@ -29,7 +29,7 @@ from ...sec.companyfacts import known_on, load_company_facts, span_coverage_note
 from ...vocabulary import param, tool
 from ...xbrl import periods as P
 from ...xbrl import pointintime as PIT
-from ...xbrl.answer import validate_fiscal_year
+from ...xbrl.answer import assemble_answer, validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.periods import period_filter
@@ -37,7 +37,7 @@ from ...xbrl.records import FactRecord
 from ...xbrl.restatements import REVISION_WORDS, substantive_revision
 from ...xbrl.series import Series, build_series
 from ..arguments import MAX_LIMIT, check_concept_first
-from ..concept.concept import answer_from_series
+from ..concept.concept import concept_result
 from ..concept.model import ConceptResult
 from ..resolve.model import ResolvedCompany
 from ..resolve.resolve import resolve_company
@@ -234,7 +234,7 @@ def compare_companies(
         entry.keys = _period_keys(entry.series, spec, period)
         if not entry.keys:
             try:  # the engine's own words for "this company does not report the concept"
-                answer_from_series(ref, spec, entry.series, got, None, period, 1, today, unit)
+                assemble_answer(ref, spec, entry.series, got, None, period, 1, today, unit)
                 err = EdgarError(
                     "not_found",
                     f"{ref.name} reports no {period} value for {spec.name}.",
@@ -307,7 +307,9 @@ def compare_companies(
     for e in entries:
         target = targets[e.ref.cik]
         try:
-            answer = answer_from_series(e.ref, spec, e.series, e.facts, target[0], period, MAX_LIMIT, today, unit)
+            answer = concept_result(
+                assemble_answer(e.ref, spec, e.series, e.facts, target[0], period, MAX_LIMIT, today, unit)
+            )
         except EdgarError as exc:
             if when is not None:
                 now = full[int(e.ref.cik)]

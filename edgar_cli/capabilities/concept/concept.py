@@ -6,28 +6,25 @@ the arguments and builds the ConceptResult model from the assembled answer.
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Annotated
 
 from pydantic import Field
 
 from ...companies.tickers import ticker_file_warnings
-from ...models.companies import CompanyRef, DataSource
+from ...models.companies import DataSource
 from ...models.facts import FactValue
 from ...sec.client import SecClient, get_client
-from ...xbrl.answer import MIN_FISCAL_YEAR, SOURCE, answer_concept, assemble_answer, source_of
-from ...xbrl.catalogue import Concept
+from ...xbrl.answer import MIN_FISCAL_YEAR, SOURCE, answer_concept, source_of
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.pointintime import AS_OF_DESCRIPTION
-from ...xbrl.records import CompanyRefRecord, ConceptPeriod, FactRecord
-from ...xbrl.series import Series
+from ...xbrl.records import CompanyRefRecord, ConceptResultRecord, FactRecord
 from ..arguments import DEFAULT_LIMIT, MAX_LIMIT, PeriodArg, validate_common
 from ..resolve.resolve import resolve_company
 from .model import ConceptResult
 
 __all__ = [
     "get_financial_concept",
-    "answer_from_series",
+    "concept_result",
     "data_source_of",
     "fact_model",
     "MAX_LIMIT",
@@ -107,7 +104,7 @@ def get_financial_concept(
     client = client or get_client()
     record = answer_concept(company, concept, fiscal_year, period, limit, client, _resolved_ref, unit, as_of)
     record.warnings.extend(ticker_file_warnings(client))  # the company named through a stale ticker file
-    return ConceptResult.model_validate(record, from_attributes=True)
+    return concept_result(record)
 
 
 def _resolved_ref(company: str, client: SecClient) -> CompanyRefRecord:
@@ -115,24 +112,9 @@ def _resolved_ref(company: str, client: SecClient) -> CompanyRefRecord:
     return CompanyRefRecord(cik=resolved.cik, name=resolved.name, tickers=list(resolved.tickers))
 
 
-def answer_from_series(
-    ref: CompanyRef,
-    spec: Concept,
-    series: Series,
-    facts: CompanyFacts,
-    fy: int | None,
-    period: ConceptPeriod,
-    limit: int,
-    today: date,
-    unit: str | None = None,
-) -> ConceptResult:
-    """Select a series' values for ``period`` and ``fy`` and describe them (shared with compare): the
-    assembled answer (xbrl.answer.assemble_answer) as a ConceptResult.
-
-    Raises ``not_found`` (concept not reported, fiscal year missing) or
-    ``out_of_scope`` (a fiscal year that has not begun), as get_financial_concept does.
-    """
-    record = assemble_answer(ref, spec, series, facts, fy, period, limit, today, unit)
+def concept_result(record: ConceptResultRecord) -> ConceptResult:
+    """The engine's assembled answer (xbrl.answer's answer_concept or assemble_answer, which compare calls
+    over its own series) as the ConceptResult model."""
     return ConceptResult.model_validate(record, from_attributes=True)
 
 
