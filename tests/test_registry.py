@@ -51,6 +51,20 @@ def test_the_registry_lists_every_capability_folder_once_and_each_declares_its_o
     assert len(names) == len(set(names)), "a tool is declared twice"
 
 
+def test_a_bare_function_name_is_completed_from_the_folder_and_a_whole_path_is_kept():
+    c = registry.Capability(
+        "filings",
+        registry.TASKS[1],
+        registry.Tool("list_filings", "edgar filings"),
+        registry.Tool("edgar_cli.capabilities.filings.other:helper", "edgar filings"),
+    )
+    assert [t.function for t in c.tools] == [
+        "edgar_cli.capabilities.filings.filings:list_filings",
+        "edgar_cli.capabilities.filings.other:helper",
+    ]
+    assert (c.name, c.task, c.mcp_order) == ("filings", "Filings and their text", 100)
+
+
 @pytest.mark.parametrize("declared", registry.tools(), ids=lambda t: t.name)
 def test_every_declared_tool_names_a_function_of_its_folder_and_real_parameters(declared):
     capability = next(c for c in registry.declarations() if declared in c.tools)

@@ -54,8 +54,9 @@ class Tool:
     ``guidance`` follows the docstring's first paragraph in the tool's description (what to read in
     the result before answering; MCP names only, never a CLI flag); ``ranges`` are JSON Schema bounds
     by parameter (``minimum``/``maximum``, ``minItems``/``maxItems``, ``maxLength``; :func:`between`
-    and :func:`at_least` spell the usual ones), from the constants the function checks; ``mcp_hidden`` are parameters the tool does not offer although the
-    CLI does (``file`` would read the server's own disk); ``mcp_defaults`` replace the function's
+    and :func:`at_least` spell the usual ones), from the constants the function checks;
+    ``mcp_hidden`` are parameters the tool does not offer although the CLI does (``file`` would
+    read the server's own disk); ``mcp_defaults`` replace the function's
     defaults where they would make a large answer; ``mcp_descriptions`` replace a parameter's
     description; ``local`` tools reach only the server's local index (openWorldHint false) and
     ``writes`` tools change it (readOnlyHint false).
