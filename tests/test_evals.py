@@ -7,14 +7,8 @@ each is re-read from the raw corpus JSON by the runner (its ``corpus`` entries).
 from __future__ import annotations
 
 import copy
-import sys
-from pathlib import Path
 
 import pytest
-
-EVALS = Path(__file__).resolve().parent.parent / "evals"
-sys.path.insert(0, str(EVALS))
-
 import run_tools as T
 
 

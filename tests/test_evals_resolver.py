@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-EVALS = Path(__file__).resolve().parent.parent / "evals"
-sys.path.insert(0, str(EVALS))
-
-import score_resolver as S  # noqa: E402
+import score_resolver as S
 
 
 @pytest.fixture(scope="module")

@@ -10,16 +10,10 @@ from __future__ import annotations
 
 import copy
 import json
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
-
-EVALS = Path(__file__).resolve().parent.parent / "evals"
-sys.path.insert(0, str(EVALS))
-
-import score_verify as S  # noqa: E402
+import score_verify as S
 
 VERDICTS = {"grounded", "ungrounded", "superseded", "ambiguous", "unchecked", "no_figures"}
 

@@ -11,16 +11,12 @@ the SEC is the corpus mirror, the model is 127.0.0.1.
 from __future__ import annotations
 
 import json
-import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import anyio
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "evals"))
-
 import run_agent as A
 
 QUESTIONS = {  # question id -> the tool call the fake model makes

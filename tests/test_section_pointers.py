@@ -7,16 +7,13 @@ filing) is scored here too, against a stated bar.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+import score_sections as SS
 
 from edgar_cli.documents.pointers import pointer_sentence
 from edgar_cli.documents.references import analyse
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "evals"))
-import score_sections as SS  # noqa: E402
 
 BAR = 0.95  # precision and recall of is_reference, on each split
 
