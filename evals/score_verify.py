@@ -60,6 +60,7 @@ PARTS = {
     "held_apart_2": HERE / "verify_claims_held_apart_2.yaml",
     "held_apart_3": HERE / "verify_claims_held_apart_3.yaml",
     "held_apart_4": HERE / "verify_claims_held_apart_4.yaml",
+    "held_apart_5": HERE / "verify_claims_held_apart_5.yaml",
 }
 PATTERNS = (
     "simple",
