@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
+import typer
+
 from ..support import CompanyArg, FromOpt, ToOpt, comma_list, forms_option, limit_option, run
 from . import View
 
@@ -21,6 +23,7 @@ view = View()
         "edgar filings AAPL --form 8-K --from 2024-01-01 -n 50",
         "edgar filings TSLA --form 'DEF 14A,4'",
         "edgar filings MSFT --csv > msft-filings.csv",
+        "edgar filings NVDA --all --csv > nvda-all-filings.csv",
     ],
 )
 def filings_cmd(
@@ -34,12 +37,32 @@ def filings_cmd(
     ] = None,
     since: FromOpt = None,
     until: ToOpt = None,
-    limit: Annotated[int, limit_option("Most filings to show, newest first (1-1000).")] = 20,
+    limit: Annotated[int | None, limit_option("Most filings to show, newest first (1-1000, default 20).")] = None,
+    every: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="Every matching filing, reading older pages as needed (same as --limit 1000, the most; "
+            "narrow --form or --from/--to for more).",
+        ),
+    ] = False,
 ) -> None:
     """A company's filings, newest first, with amendments linked to their originals and its fiscal calendar."""
+    from ...capabilities.filings import MAX_LIMIT
     from ...capabilities.filings.filings import list_filings
+    from ...errors import EdgarError
 
-    run(lambda: list_filings(company, forms=comma_list(form), filed_from=since, filed_to=until, limit=limit))
+    def call() -> FilingList:
+        if every and limit is not None:
+            raise EdgarError(
+                "invalid_argument",
+                f"--all is --limit {MAX_LIMIT}, the most; it cannot be given with --limit {limit}.",
+                "Give one of --all or --limit N.",
+            )
+        shown = MAX_LIMIT if every else 20 if limit is None else limit
+        return list_filings(company, forms=comma_list(form), filed_from=since, filed_to=until, limit=shown)
+
+    run(call)
 
 
 def _filings_table(r: FilingList):

@@ -501,8 +501,7 @@ def _derivation_notes(r: StatementResult) -> list[str]:
     notes = []
     if len(r.rows) == 1:
         notes = [
-            f"{row.label} {c.column} derived: {c.formula} (from {', '.join(c.accession_numbers)})"
-            for row, c in derived
+            f"{row.label} {c.column} derived: {c.formula} (from {', '.join(c.accession_numbers)})" for row, c in derived
         ]
     return [
         *notes,
