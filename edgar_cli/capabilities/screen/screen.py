@@ -17,6 +17,7 @@ from __future__ import annotations
 import marshal
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from sys import intern
@@ -27,6 +28,7 @@ from pydantic import Field
 from ...bulk import build as B
 from ...bulk.source import max_age, open_store
 from ...bulk.store import FACT_FIELDS, FORMAT, BulkStore
+from ...companies.tickers import ticker_file_names
 from ...errors import EdgarError
 from ...models.companies import CompanyRef, DataSource
 from ...sec import urls
@@ -190,6 +192,7 @@ def screen_companies(
         )
     notes: list[str] = []
     warnings: list[str] = []
+    known = ticker_file_names(client)  # the names every other command shows
     peer_ref, peers = _peers(store, peers_of, client) if peers_of else (None, None)
     if peer_ref is not None and fiscal_year is None and calendar_year is None:
         fiscal_year = _latest_year(store, spec, int(peer_ref.cik))
@@ -220,7 +223,7 @@ def screen_companies(
 
     def exclude(reason: ExclusionReason, ciks: list[int], detail: str) -> None:
         if ciks:
-            examples = [f"{shown} ({c:010d})" for _name, _i, c, shown in _first_by_name(store, ciks, 5)]
+            examples = [f"{shown} ({c:010d})" for _name, _i, c, shown in _first_by_name(store, ciks, 5, known)]
             excluded.append(
                 ScreenExclusion(
                     reason=reason,
@@ -290,12 +293,12 @@ def screen_companies(
         matched = [h for h in matched if h.value <= maximum]
 
     if sort == "name":
-        names = _names_of(store, [h.cik for h in matched])
+        names = _names_of(store, [h.cik for h in matched], known)
         matched.sort(key=lambda h: (names.get(h.cik, ""), h.cik))
     else:
         matched.sort(key=lambda h: (h.value, -h.cik), reverse=sort == "value_desc")
     shown = matched[:limit]
-    rows = _rows(store, shown, spec, _names_of(store, [h.cik for h in shown]))
+    rows = _rows(store, shown, spec, _names_of(store, [h.cik for h in shown], known))
     gone: int | None = None
     if when is not None:
         gone = _no_longer_filing(store, matched, rows, notes)
@@ -475,23 +478,32 @@ def _refuse_other_format(client: SecClient) -> None:
         )
 
 
-def _names_of(store: BulkStore, ciks: list[int]) -> dict[int, str]:
-    """{cik: name} of the given filers with XBRL facts, read 500 at a time."""
+def _names_of(store: BulkStore, ciks: list[int], known: Mapping[int, str]) -> dict[int, str]:
+    """{cik: name} of the given filers with XBRL facts, read 500 at a time: the name every other command shows
+    (``known``: the ticker file's), else the submissions' (filers), else companyfacts' entityName."""
     out: dict[int, str] = {}
     for part in _chunks(ciks):
         marks = ",".join("?" * len(part))
-        out.update(store.all(f"SELECT cik, name FROM companies WHERE cik IN ({marks})", part))
-    return out
+        out.update(
+            store.all(
+                "SELECT c.cik, COALESCE(NULLIF(f.name, ''), c.name) FROM companies c LEFT JOIN filers f "
+                f"ON f.cik = c.cik WHERE c.cik IN ({marks})",
+                part,
+            )
+        )
+    return {c: known.get(c) or name for c, name in out.items()}
 
 
-def _first_by_name(store: BulkStore, ciks: list[int], n: int) -> list[tuple[str, int, int, str]]:
+def _first_by_name(
+    store: BulkStore, ciks: list[int], n: int, known: Mapping[int, str]
+) -> list[tuple[str, int, int, str]]:
     """(name, position, cik, name shown) of the first ``n`` of ``ciks`` by name (ties in their order; a filer
     without a name sorts first and shows as "?"), holding 500 names at a time."""
     import heapq
 
     best: list[tuple[str, int, int, str]] = []
     for start, part in enumerate(_chunks(ciks)):
-        names = _names_of(store, list(part))
+        names = _names_of(store, list(part), known)
         some = ((names.get(c, ""), start * _CHUNK + i, c, names.get(c, "?")) for i, c in enumerate(part))
         best = heapq.nsmallest(n, [*best, *some])
     return best
