@@ -48,6 +48,7 @@ MAX_LIMIT = 1000
 SCREEN_FORMS = ("10-K", "20-F", "40-F")
 SortArg = Literal["value_desc", "value_asc", "name"]
 _UNIT = re.compile(r"[A-Z]{3}(/shares)?|shares|pure")
+_CURRENCY = re.compile(r"[A-Z]{3}")  # a screen in a currency, where another filer may tag a translation into it
 _DEFAULT_UNIT = {"currency": "USD", "currency/shares": "USD/shares", "shares": "shares"}
 
 
@@ -249,11 +250,18 @@ def screen_companies(
     )
     other = sorted(c for c in pool if c in status and status[c][1] and status[c][0] != screen_unit)
     by_unit = Counter(status[c][0] for c in other)
+    translation = (
+        f"; a screen reads each filer's figures in the currency it reports in, never a convenience translation "
+        f"into {screen_unit}: for the translation a filer tags, ask {tool('compare_companies')} for {spec.name} "
+        f"of those companies with {param('unit')} {screen_unit}"
+        if _CURRENCY.fullmatch(screen_unit)
+        else ""
+    )
     exclude(
         "other_unit",
         other,
         f"report {spec.name} in {', '.join(f'{u} ({n})' for u, n in by_unit.most_common())}, "
-        f"not {screen_unit}; screen them with {param('unit')} (edgar never converts currencies)",
+        f"not {screen_unit}; screen them with {param('unit')} (edgar never converts currencies){translation}",
     )
     in_unit = [c for c in pool if c in status and status[c][1] and status[c][0] == screen_unit]
     period = f"FY{fiscal_year}" if fiscal_year is not None else f"calendar {calendar_year}"
