@@ -4,10 +4,44 @@ screen asked for a convenience translation, and help text that names each of the
 
 from __future__ import annotations
 
+import os
+import pty
+import select
+import subprocess
+import time
 from datetime import UTC, datetime
 
 import bulk_kit
 import pytest
+from support import edgar_env
+
+
+def on_a_terminal(args: list[str], env: dict, timeout: float = 60) -> tuple[int, str]:
+    """``edgar ARGS`` with stdout and stderr on one pseudo-terminal 100 columns wide, as a person sees it."""
+    from support import edgar_command
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        edgar_command() + args, stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, env={**env, "COLUMNS": "100"}
+    )
+    os.close(slave)
+    screen = b""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if select.select([master], [], [], 0.1)[0]:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            screen += data
+        elif proc.poll() is not None:
+            break
+    proc.wait(timeout=10)
+    os.close(master)
+    return proc.returncode, screen.decode(errors="replace").replace("\r\n", "\n")
+
 
 # NVIDIA's Q4 FY2026 revenue is derived: FY2026 215,938,000,000 (10-K 0001045810-26-000021) less the nine
 # months 147,811,000,000 (10-Q 0001045810-25-000230).
@@ -20,6 +54,14 @@ def test_a_one_concept_derived_quarter_table_names_its_formula_its_filings_and_t
     line = next(n for n in res.err.splitlines() if "Q4 FY2026" in n)
     assert "FY2026 - 9M FY2026" in line and "0001045810-26-000021" in line and "0001045810-25-000230" in line
     assert "--long" in res.err  # where each cell's filing is
+
+
+def test_on_a_terminal_the_derived_quarter_of_one_concept_says_where_it_came_from(mirror, tmp_path):
+    rc, screen = on_a_terminal(list(Q4_ARGS), edgar_env(mirror.url, tmp_path / "cache", NO_COLOR="1"))
+    assert rc == 0, screen
+    assert "68,127 d" in screen  # the table, as a terminal gets it by default
+    assert "Revenue Q4 FY2026 derived: FY2026 - 9M FY2026" in " ".join(screen.split())
+    assert "0001045810-26-000021" in screen and "0001045810-25-000230" in screen and "--long" in screen
 
 
 def test_a_derived_quarter_piped_without_long_names_the_long_flag_and_with_it_does_not_repeat_the_formulas(cli):
