@@ -86,6 +86,14 @@ def test_filings_all_lists_every_matching_filing_up_to_the_most_one_call_returns
     assert len(got["filings"]) == got["total_matches"] or got["truncated"]
 
 
+def test_filings_all_past_the_most_one_listing_shows_says_how_to_get_the_older_ones(cli):
+    # NVIDIA's submissions (recent and older pages) list 1,007 filings; the 1,000th newest was filed 2019-12-12.
+    res = cli("filings", "NVDA", "--all", "--csv")
+    assert res.rc == 0
+    note = next(n for n in res.err.splitlines() if "showing 1000 of 1007" in n)
+    assert "raise --limit" not in note and "--to 2019-12-12" in note
+
+
 def test_filings_all_with_a_limit_is_an_error_naming_both(cli):
     res = cli("filings", "NVDA", "--all", "-n", "5", "--json")
     assert res.rc == 2

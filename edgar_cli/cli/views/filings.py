@@ -99,11 +99,19 @@ def _filings_table(r: FilingList):
             f.form, *dates, str(f.fiscal_year) if f.fiscal_year is not None else "-", f.accession_number, desc.strip()
         )
     if r.truncated:  # the incomplete history is a warning (stderr), not repeated here
-        t.caption = (
-            f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; "
-            "raise --limit or narrow --from/--to"
-        )
+        t.caption = _more(r)
     return t
+
+
+def _more(r: FilingList) -> str:
+    """What a truncated listing says: how many it shows, and how to get the rest (past the most one listing
+    shows, the --to that continues from its oldest filing: that day's filings are listed again, none lost)."""
+    from ...capabilities.filings import MAX_LIMIT
+
+    shown = f"showing {len(r.filings)} of {r.total_matches} matches in the pages read"
+    if r.limit < MAX_LIMIT or not r.filings:
+        return f"{shown}; raise --limit or narrow --from/--to"
+    return f"{shown} ({MAX_LIMIT} is the most one listing shows); for the older ones add --to {r.filings[-1].filed}"
 
 
 def _filings_rows(r: FilingList) -> list[Row]:
@@ -113,11 +121,7 @@ def _filings_rows(r: FilingList) -> list[Row]:
 
 
 def _filings_notes(r: FilingList) -> list[str]:
-    if not r.truncated:
-        return []
-    return [
-        f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; raise --limit or narrow --from/--to"
-    ]
+    return [_more(r)] if r.truncated else []
 
 
 view.result("FilingList", table=_filings_table, rows=_filings_rows, notes=_filings_notes)
