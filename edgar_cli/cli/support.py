@@ -344,7 +344,8 @@ DeriveOpt = Annotated[
         metavar="q4,ttm",
         help="q4 (Q4 = FY - 9M, quarterly "
         "tables) and/or ttm (trailing twelve months), comma-separated; "
-        "derived cells are marked.",
+        "derived cells are marked d, each one's formula and filings in a note "
+        "(one concept); --long or --json gives every cell's filing.",
     ),
 ]
 LongOpt = Annotated[

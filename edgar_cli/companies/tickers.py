@@ -81,6 +81,7 @@ class TickerMap:
         self._all: list[CompanyEntry] | None = None
         self._squashed_tickers: dict[str, list[str]] | None = None
         self._texts: dict[int, str] | None = None
+        self._names: dict[int, str] | None = None
 
     def _entry(self, line: str, rank: int) -> CompanyEntry:
         cik_s, name, tickers, exchange, words, _squashed = line.split("\t")
@@ -116,6 +117,16 @@ class TickerMap:
             return None
         start = at + len(ticker) + 2
         return self.by_cik(int(self.index[start : self.index.index("\n", start)]))
+
+    def names(self) -> dict[int, str]:
+        """{cik: name} of every company in the file (built once, on first use)."""
+        if self._names is None:
+            self._names = {}
+            for line in self.table.split("\n"):
+                cik, _tab, rest = line.partition("\t")
+                if cik:
+                    self._names.setdefault(int(cik), rest.partition("\t")[0])
+        return self._names
 
     def tickers_squashed(self, squashed: str) -> list[str]:
         """Current tickers that are ``squashed`` once their separators are dropped (``BRKB`` -> ``BRK-B``)."""
@@ -268,6 +279,38 @@ def load_ticker_map(client: SecClient) -> TickerMap:
 
 _COMPACT_KEY = "tickers-compact:v3"
 _COMPACT_FORMAT = 3  # 3: the text tables (2: row tuples whose name words keep descriptive words)
+
+
+def known_name(client: SecClient, cik: int, fallback: str) -> str:
+    """The company's name as the ticker file writes it, the one form every command shows ("Snowflake Inc."),
+    when this client has loaded the ticker file (the resolver loads it before a company's facts); else
+    ``fallback`` (companyfacts' entityName, which may be written otherwise: "SNOWFLAKE INC."). Never fetches."""
+    with client.memo_lock:
+        tmap = client.memo.get("ticker_map")
+    entry = tmap.by_cik(int(cik)) if isinstance(tmap, TickerMap) else None
+    return entry.name if entry is not None and entry.name else fallback
+
+
+def ticker_file_names(client: SecClient) -> dict[int, str]:
+    """{cik: name} as the ticker file writes them, for the names a listing of many filers shows (a screen): the
+    map this client loaded, else the cached copy of any age (a name rarely changes), else the file fetched; {}
+    when it cannot be had (a listing then shows the names its own source gives)."""
+    with client.memo_lock:
+        tmap = client.memo.get("ticker_map")
+    if not isinstance(tmap, TickerMap):
+        entry = client.cache_get(_COMPACT_KEY, None)
+        try:
+            fmt, index, table = marshal.loads(entry.payload) if entry is not None else (None, None, None)
+            if fmt == _COMPACT_FORMAT and isinstance(index, str) and isinstance(table, str):
+                tmap = TickerMap.from_tables(index, table)
+        except (ValueError, EOFError, TypeError):
+            tmap = None
+    if not isinstance(tmap, TickerMap):
+        try:
+            tmap = load_ticker_map(client)
+        except EdgarError:
+            return {}
+    return tmap.names()
 
 
 def ticker_file_warnings(client: SecClient) -> list[str]:

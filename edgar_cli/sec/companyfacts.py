@@ -201,6 +201,11 @@ def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
                 note = client.stale_copy_note(f"XBRL facts of CIK {urls.pad_cik(cik)}", cached.fetched_at, exc)
                 client._warn(note)
                 facts = replace(cached, notes=(note,))
+        from ..companies.tickers import known_name
+
+        name = known_name(client, cik, facts.name)
+        if name != facts.name:  # one name per company in every command's output: the ticker file's
+            facts = replace(facts, name=name)
         gap, later = _coverage(client, facts)
         if gap is not None:
             facts = replace(facts, coverage_note=gap, later_reports=later)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import marshal
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from sys import intern
@@ -27,6 +28,7 @@ from pydantic import Field
 from ...bulk import build as B
 from ...bulk.source import max_age, open_store
 from ...bulk.store import FACT_FIELDS, FORMAT, BulkStore
+from ...companies.tickers import ticker_file_names
 from ...errors import EdgarError
 from ...models.companies import CompanyRef, DataSource
 from ...sec import urls
@@ -46,6 +48,7 @@ MAX_LIMIT = 1000
 SCREEN_FORMS = ("10-K", "20-F", "40-F")
 SortArg = Literal["value_desc", "value_asc", "name"]
 _UNIT = re.compile(r"[A-Z]{3}(/shares)?|shares|pure")
+_CURRENCY = re.compile(r"[A-Z]{3}")  # a screen in a currency, where another filer may tag a translation into it
 _DEFAULT_UNIT = {"currency": "USD", "currency/shares": "USD/shares", "shares": "shares"}
 
 
@@ -190,6 +193,7 @@ def screen_companies(
         )
     notes: list[str] = []
     warnings: list[str] = []
+    known = ticker_file_names(client)  # the names every other command shows
     peer_ref, peers = _peers(store, peers_of, client) if peers_of else (None, None)
     if peer_ref is not None and fiscal_year is None and calendar_year is None:
         fiscal_year = _latest_year(store, spec, int(peer_ref.cik))
@@ -220,7 +224,7 @@ def screen_companies(
 
     def exclude(reason: ExclusionReason, ciks: list[int], detail: str) -> None:
         if ciks:
-            examples = [f"{shown} ({c:010d})" for _name, _i, c, shown in _first_by_name(store, ciks, 5)]
+            examples = [f"{shown} ({c:010d})" for _name, _i, c, shown in _first_by_name(store, ciks, 5, known)]
             excluded.append(
                 ScreenExclusion(
                     reason=reason,
@@ -246,11 +250,18 @@ def screen_companies(
     )
     other = sorted(c for c in pool if c in status and status[c][1] and status[c][0] != screen_unit)
     by_unit = Counter(status[c][0] for c in other)
+    translation = (
+        f"; a screen reads each filer's figures in the currency it reports in, never a convenience translation "
+        f"into {screen_unit}: for the translation a filer tags, ask {tool('compare_companies')} for {spec.name} "
+        f"of those companies with {param('unit')} {screen_unit}"
+        if _CURRENCY.fullmatch(screen_unit)
+        else ""
+    )
     exclude(
         "other_unit",
         other,
         f"report {spec.name} in {', '.join(f'{u} ({n})' for u, n in by_unit.most_common())}, "
-        f"not {screen_unit}; screen them with {param('unit')} (edgar never converts currencies)",
+        f"not {screen_unit}; screen them with {param('unit')} (edgar never converts currencies){translation}",
     )
     in_unit = [c for c in pool if c in status and status[c][1] and status[c][0] == screen_unit]
     period = f"FY{fiscal_year}" if fiscal_year is not None else f"calendar {calendar_year}"
@@ -290,12 +301,12 @@ def screen_companies(
         matched = [h for h in matched if h.value <= maximum]
 
     if sort == "name":
-        names = _names_of(store, [h.cik for h in matched])
+        names = _names_of(store, [h.cik for h in matched], known)
         matched.sort(key=lambda h: (names.get(h.cik, ""), h.cik))
     else:
         matched.sort(key=lambda h: (h.value, -h.cik), reverse=sort == "value_desc")
     shown = matched[:limit]
-    rows = _rows(store, shown, spec, _names_of(store, [h.cik for h in shown]))
+    rows = _rows(store, shown, spec, _names_of(store, [h.cik for h in shown], known))
     gone: int | None = None
     if when is not None:
         gone = _no_longer_filing(store, matched, rows, notes)
@@ -475,23 +486,32 @@ def _refuse_other_format(client: SecClient) -> None:
         )
 
 
-def _names_of(store: BulkStore, ciks: list[int]) -> dict[int, str]:
-    """{cik: name} of the given filers with XBRL facts, read 500 at a time."""
+def _names_of(store: BulkStore, ciks: list[int], known: Mapping[int, str]) -> dict[int, str]:
+    """{cik: name} of the given filers with XBRL facts, read 500 at a time: the name every other command shows
+    (``known``: the ticker file's), else the submissions' (filers), else companyfacts' entityName."""
     out: dict[int, str] = {}
     for part in _chunks(ciks):
         marks = ",".join("?" * len(part))
-        out.update(store.all(f"SELECT cik, name FROM companies WHERE cik IN ({marks})", part))
-    return out
+        out.update(
+            store.all(
+                "SELECT c.cik, COALESCE(NULLIF(f.name, ''), c.name) FROM companies c LEFT JOIN filers f "
+                f"ON f.cik = c.cik WHERE c.cik IN ({marks})",
+                part,
+            )
+        )
+    return {c: known.get(c) or name for c, name in out.items()}
 
 
-def _first_by_name(store: BulkStore, ciks: list[int], n: int) -> list[tuple[str, int, int, str]]:
+def _first_by_name(
+    store: BulkStore, ciks: list[int], n: int, known: Mapping[int, str]
+) -> list[tuple[str, int, int, str]]:
     """(name, position, cik, name shown) of the first ``n`` of ``ciks`` by name (ties in their order; a filer
     without a name sorts first and shows as "?"), holding 500 names at a time."""
     import heapq
 
     best: list[tuple[str, int, int, str]] = []
     for start, part in enumerate(_chunks(ciks)):
-        names = _names_of(store, list(part))
+        names = _names_of(store, list(part), known)
         some = ((names.get(c, ""), start * _CHUNK + i, c, names.get(c, "?")) for i, c in enumerate(part))
         best = heapq.nsmallest(n, [*best, *some])
     return best

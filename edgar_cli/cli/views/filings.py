@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
+import typer
+
 from ..support import CompanyArg, FromOpt, ToOpt, comma_list, forms_option, limit_option, run
 from . import View
 
@@ -21,6 +23,7 @@ view = View()
         "edgar filings AAPL --form 8-K --from 2024-01-01 -n 50",
         "edgar filings TSLA --form 'DEF 14A,4'",
         "edgar filings MSFT --csv > msft-filings.csv",
+        "edgar filings NVDA --all --csv > nvda-all-filings.csv",
     ],
 )
 def filings_cmd(
@@ -34,12 +37,32 @@ def filings_cmd(
     ] = None,
     since: FromOpt = None,
     until: ToOpt = None,
-    limit: Annotated[int, limit_option("Most filings to show, newest first (1-1000).")] = 20,
+    limit: Annotated[int | None, limit_option("Most filings to show, newest first (1-1000, default 20).")] = None,
+    every: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="Every matching filing, reading older pages as needed (same as --limit 1000, the most; "
+            "narrow --form or --from/--to for more).",
+        ),
+    ] = False,
 ) -> None:
     """A company's filings, newest first, with amendments linked to their originals and its fiscal calendar."""
+    from ...capabilities.filings import MAX_LIMIT
     from ...capabilities.filings.filings import list_filings
+    from ...errors import EdgarError
 
-    run(lambda: list_filings(company, forms=comma_list(form), filed_from=since, filed_to=until, limit=limit))
+    def call() -> FilingList:
+        if every and limit is not None:
+            raise EdgarError(
+                "invalid_argument",
+                f"--all is --limit {MAX_LIMIT}, the most; it cannot be given with --limit {limit}.",
+                "Give one of --all or --limit N.",
+            )
+        shown = MAX_LIMIT if every else 20 if limit is None else limit
+        return list_filings(company, forms=comma_list(form), filed_from=since, filed_to=until, limit=shown)
+
+    run(call)
 
 
 def _filings_table(r: FilingList):
@@ -76,11 +99,19 @@ def _filings_table(r: FilingList):
             f.form, *dates, str(f.fiscal_year) if f.fiscal_year is not None else "-", f.accession_number, desc.strip()
         )
     if r.truncated:  # the incomplete history is a warning (stderr), not repeated here
-        t.caption = (
-            f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; "
-            "raise --limit or narrow --from/--to"
-        )
+        t.caption = _more(r)
     return t
+
+
+def _more(r: FilingList) -> str:
+    """What a truncated listing says: how many it shows, and how to get the rest (past the most one listing
+    shows, the --to that continues from its oldest filing: that day's filings are listed again, none lost)."""
+    from ...capabilities.filings import MAX_LIMIT
+
+    shown = f"showing {len(r.filings)} of {r.total_matches} matches in the pages read"
+    if r.limit < MAX_LIMIT or not r.filings:
+        return f"{shown}; raise --limit or narrow --from/--to"
+    return f"{shown} ({MAX_LIMIT} is the most one listing shows); for the older ones add --to {r.filings[-1].filed}"
 
 
 def _filings_rows(r: FilingList) -> list[Row]:
@@ -90,11 +121,7 @@ def _filings_rows(r: FilingList) -> list[Row]:
 
 
 def _filings_notes(r: FilingList) -> list[str]:
-    if not r.truncated:
-        return []
-    return [
-        f"showing {len(r.filings)} of {r.total_matches} matches in the pages read; raise --limit or narrow --from/--to"
-    ]
+    return [_more(r)] if r.truncated else []
 
 
 view.result("FilingList", table=_filings_table, rows=_filings_rows, notes=_filings_notes)

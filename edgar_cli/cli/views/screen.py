@@ -58,7 +58,10 @@ def screen_cmd(
     unit: Annotated[
         str | None,
         typer.Option(
-            "--unit", metavar="UNIT", help="USD (default for money), USD/shares, shares, or a currency such as TWD."
+            "--unit",
+            metavar="UNIT",
+            help="USD (default for money), USD/shares, shares, or a currency such as TWD: each filer's figures in "
+            "the currency it reports in, never a convenience translation (edgar compare ... --unit USD gives one).",
         ),
     ] = None,
     peers_of: Annotated[

@@ -486,7 +486,28 @@ def _statement_notes(r: StatementResult) -> list[str]:
 def _row_notes(r: StatementResult) -> list[str]:
     """The notes a statement's rows carry, labelled ("Net income: ..."), printed with the result's notes
     after the data in every format but json and nl (where they are in the rows), and silenced by --quiet."""
-    return [f"{row.label}: {n}" for row in r.rows for n in row.notes]
+    return [f"{row.label}: {n}" for row in r.rows for n in row.notes] + _derivation_notes(r)
+
+
+def _derivation_notes(r: StatementResult) -> list[str]:
+    """Where the derived cells of a table without ``--long`` come from, which its wide rows cannot show: for one
+    concept each derived cell's formula and the filings it rests on, and for any table the flag that gives every
+    cell's filing (``--long``: one row per cell). None with ``--long``, whose rows carry them."""
+    if _LONG.get():
+        return []
+    derived = [(row, c) for row in r.rows for c in row.cells if c.derived]
+    if not derived:
+        return []
+    notes = []
+    if len(r.rows) == 1:
+        notes = [
+            f"{row.label} {c.column} derived: {c.formula} (from {', '.join(c.accession_numbers)})" for row, c in derived
+        ]
+    return [
+        *notes,
+        "Each cell's filing (form, filed, accession) and each derived cell's formula and inputs: add --long "
+        "(one row per cell) or --json.",
+    ]
 
 
 def render_chart(r: StatementResult) -> None:
