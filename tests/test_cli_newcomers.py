@@ -117,13 +117,13 @@ def test_a_screen_names_snowflake_as_its_ticker_file_does_not_as_its_xbrl_entity
     url, directory = store_env
     monkeypatch.setenv("EDGAR_MIRROR", url)
     monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    resolved = cli("resolve", "SNOW", "--json").json()  # any lookup caches the ticker file; a screen never fetches it
     res = cli("screen", "revenue", "--fy", "2024", "--json")
     assert res.rc == 0, res.out
     row = next(r for r in res.json()["rows"] if r["cik"] == "0001640147")
     assert row["name"] == "Snowflake Inc." and row["accession_number"] == "0001640147-24-000101"
     table = cli("screen", "revenue", "--fy", "2024", "--format", "table")
     assert "Snowflake Inc." in table.out and "SNOWFLAKE" not in table.out + table.err
-    resolved = cli("resolve", "SNOW", "--json").json()
     assert row["name"] == resolved["name"]
 
 

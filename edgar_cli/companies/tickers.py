@@ -293,8 +293,9 @@ def known_name(client: SecClient, cik: int, fallback: str) -> str:
 
 def ticker_file_names(client: SecClient) -> dict[int, str]:
     """{cik: name} as the ticker file writes them, for the names a listing of many filers shows (a screen): the
-    map this client loaded, else the cached copy of any age (a name rarely changes), else the file fetched; {}
-    when it cannot be had (a listing then shows the names its own source gives)."""
+    map this client loaded, else the cached copy of any age (a name rarely changes); {} when neither is at hand
+    (a listing then shows the names its own source gives). Never fetches: a screen reads a local store and must
+    not wait on the network for its names."""
     with client.memo_lock:
         tmap = client.memo.get("ticker_map")
     if not isinstance(tmap, TickerMap):
@@ -305,12 +306,7 @@ def ticker_file_names(client: SecClient) -> dict[int, str]:
                 tmap = TickerMap.from_tables(index, table)
         except (ValueError, EOFError, TypeError):
             tmap = None
-    if not isinstance(tmap, TickerMap):
-        try:
-            tmap = load_ticker_map(client)
-        except EdgarError:
-            return {}
-    return tmap.names()
+    return tmap.names() if isinstance(tmap, TickerMap) else {}
 
 
 def ticker_file_warnings(client: SecClient) -> list[str]:
