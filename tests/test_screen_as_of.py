@@ -235,3 +235,26 @@ def test_a_store_without_versions_answers_as_known_on_a_date_exactly_as_one_with
             assert fast == slow, (name, unit)
             shown += len(fast["rows"])
     assert shown  # (a date early in XBRL has few filers)
+
+
+def test_a_filer_in_another_currency_without_the_year_by_the_date_is_counted_as_not_reporting_the_period(screen):
+    # TSMC's FY2019 revenue (TWD) came in the 20-F 0001193125-20-107579 filed 2020-04-15: on 2020-03-01 its latest
+    # was FY2018 (20-F filed 2019-04-17), so it is a filer without FY2019 then, not one to screen with --unit TWD
+    r = screen("revenue", fiscal_year=2019, as_of="2020-03-01")
+    reasons = {e.reason: e for e in r.excluded}
+    assert "other_unit" not in reasons
+    gap = reasons["period_not_reported"]
+    assert gap.companies == 1 and "0001046179" in gap.examples[0] and "FY2018 (1)" in gap.detail
+    twd = screen("revenue", fiscal_year=2019, as_of="2020-03-01", unit="TWD")
+    assert twd.companies_matched == 0  # (what the other-currency count would have sent the reader to)
+    later = screen("revenue", fiscal_year=2019, as_of="2020-06-30")
+    assert {e.reason: e.companies for e in later.excluded}.get("other_unit") == 1
+
+
+def test_peers_without_a_year_take_the_latest_year_the_company_had_reported_by_the_date(screen):
+    # NVIDIA's latest 10-K on 2020-03-01 was FY2020's (0001045810-20-000010, filed 2020-02-20: revenue 10,918M),
+    # not today's latest year
+    r = screen("revenue", peers_of="1045810", as_of="2020-03-01")
+    assert r.fiscal_year == 2020 and any("FY2020 is the latest fiscal year" in n for n in r.notes)
+    nvidia = bulk_kit.row_of(r, 1045810)
+    assert (nvidia.value, nvidia.accession_number) == (10918000000, "0001045810-20-000010")
