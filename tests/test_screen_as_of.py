@@ -258,3 +258,95 @@ def test_peers_without_a_year_take_the_latest_year_the_company_had_reported_by_t
     assert r.fiscal_year == 2020 and any("FY2020 is the latest fiscal year" in n for n in r.notes)
     nvidia = bulk_kit.row_of(r, 1045810)
     assert (nvidia.value, nvidia.accession_number) == (10918000000, "0001045810-20-000010")
+
+
+# Archives on disk whose files carry a modification time far from "today" (2026-07-01): a copy made later, or a
+# machine whose real clock has moved on. Nothing date-dependent may read it.
+MTIME = datetime(2028, 3, 1, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def disk_env(corpus, tmp_path_factory):
+    """(mirror URL, store dir, sync result): every corpus companyfacts and submissions file, synced from a folder
+    (sync --from) whose archives were modified on 2028-03-01, with EDGAR_TODAY 2026-07-01."""
+    import os
+    import shutil
+
+    import stamina
+    from mirror import MirrorServer
+
+    from edgar_cli.capabilities.sync.sync import sync_bulk
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    root, cache = tmp_path_factory.mktemp("bulk-from-disk"), tmp_path_factory.mktemp("bulk-from-disk-cache")
+    facts, subs = bulk_kit.write_archives(root, corpus, PUBLISHED)
+    folder = root / "from-elsewhere"
+    folder.mkdir()
+    for src, name in ((facts, "companyfacts.zip"), (subs, "submissions.zip")):
+        shutil.copy(src, folder / name)
+        os.utime(folder / name, (MTIME.timestamp(), MTIME.timestamp()))
+    srv = MirrorServer(corpus).start()
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("EDGAR_MIRROR", srv.url)
+            mp.setenv("EDGAR_CACHE_DIR", str(cache))
+            mp.setenv("SEC_USER_AGENT", "edgar-cli tests tests@example.com")
+            mp.setenv("EDGAR_TODAY", "2026-07-01")
+            mp.delenv("EDGAR_BULK_DIR", raising=False)
+            stamina.set_testing(True, attempts=2)
+            client = SecClient(Settings.from_env())
+            result = sync_bulk(source=[str(folder)], client=client)
+            client.close()
+            stamina.set_testing(False)
+        yield srv.url, cache / "bulk", result
+    finally:
+        srv.stop()
+
+
+def _raw_last_filed(corpus) -> dict[int, date]:
+    """{cik: newest filing date in its recent filings} read straight from the corpus' submissions documents."""
+    out = {}
+    for p in bulk_kit.corpus_submissions(corpus):
+        if "-submissions-" in p.name:
+            continue
+        dates = json.loads(p.read_bytes())["filings"]["recent"]["filingDate"]
+        if dates:
+            out[int(p.name[3:13])] = date.fromisoformat(max(dates))
+    return out
+
+
+def test_a_store_synced_from_disk_is_dated_by_the_clock_not_by_the_files_modification_time(disk_env, monkeypatch):
+    _url, _directory, result = disk_env
+    assert {a.published.date() for a in result.archives} == {date(2026, 7, 1)}
+    assert result.as_of.date() == date(2026, 7, 1)
+    r = bulk_kit.screen_through(disk_env[:2], monkeypatch)("revenue", fiscal_year=2019, as_of="2020-06-30")
+    assert r.data_source.as_of.date() == date(2026, 7, 1)
+    assert not any("2028" in n for n in r.notes) and not r.warnings
+    # Apple last filed on 2026-02-26 (its submissions): it still files
+    assert not any("No longer files" in n for n in bulk_kit.row_of(r, 320193).notes)
+
+
+@pytest.mark.parametrize("as_of", ["2012-06-30", "2020-06-30", "2023-03-01", "2025-06-30"])
+def test_the_count_of_matches_that_no_longer_file_agrees_with_the_raw_submissions(disk_env, corpus, monkeypatch, as_of):
+    # the store's date is that of the data it holds: its newest filing, here not later than the sync's clock
+    # (Unicycive's submissions run to 2026-07-30, past "today"); a match no longer files when its own newest
+    # filing is more than 450 days before that date. Every corpus filer with facts still files (Apple, NVIDIA,
+    # TSMC, Tesla: 2026), and Snowflake and LPA have no submissions in the corpus: counted as unknown
+    last = _raw_last_filed(corpus)
+    store_day = min(max(last.values()), date(2026, 7, 1))
+    cutoff = date.fromordinal(store_day.toordinal() - 450)
+    screen = bulk_kit.screen_through(disk_env[:2], monkeypatch)
+    r = screen("revenue", calendar_year=int(as_of[:4]) - 1, as_of=as_of, limit=1000)
+    matched = [int(row.cik) for row in r.rows]
+    assert matched and r.companies_matched == len(matched)
+    gone = [c for c in matched if c in last and last[c] < cutoff]
+    unknown = [c for c in matched if c not in last]
+    assert r.matched_no_longer_filing == len(gone) == 0
+    note = next(n for n in r.notes if "no longer file" in n)
+    assert note.startswith(f"0 of the {len(matched)} matches no longer file") and f"before {store_day}" in note
+    if unknown:
+        word = "has" if len(unknown) == 1 else "have"
+        assert f" {len(unknown)} {word} no submissions in the store" in note
+    else:
+        assert "no submissions" not in note

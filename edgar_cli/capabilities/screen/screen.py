@@ -646,11 +646,12 @@ _STOPPED_AFTER_DAYS = 450
 def _no_longer_filing(store: BulkStore, matched: list[_Hit], rows: list[ScreenRow], notes: list[str]) -> int | None:
     """How many of the matches no longer file (survivorship: a screen of today's filers would miss them), each
     shown row's note saying so; None when the store holds no submissions to tell. A filer's last filing date
-    is the newest in its submissions' recent filings, kept by the store (``filers.last_filed``)."""
-    published = store.meta.get("companyfacts.published") or store.meta.get("submissions.published")
-    if not published:
+    is the newest in its submissions' recent filings, kept by the store (``filers.last_filed``); it no longer
+    files when that is more than 450 days before the date of the store's data (``BulkStore.data_date``: its
+    newest filing, never a file's modification time)."""
+    archive_day = store.data_date
+    if archive_day is None:
         return None
-    archive_day = date.fromisoformat(str(published)[:10])
     cutoff = date.fromordinal(archive_day.toordinal() - _STOPPED_AFTER_DAYS - 1).isoformat()
     ciks = {h.cik for h in matched}
     known = gone = 0
@@ -670,13 +671,18 @@ def _no_longer_filing(store: BulkStore, matched: list[_Hit], rows: list[ScreenRo
         d = gone_shown.get(int(row.cik))
         if d is not None:
             row.notes.append(
-                f"No longer files: its latest filing is from {d} (the store's archives are of {archive_day})."
+                f"No longer files: its latest filing is from {d} (the store's data runs to {archive_day})."
             )
     unknown = len(ciks) - known
     notes.append(
         f"{gone} of the {len(matched)} matches no longer file (nothing filed in the {_STOPPED_AFTER_DAYS} days "
         f"before {archive_day}): a screen of today's filers would miss them."
-        + (f" {unknown} have no submissions in the store, so whether they still file is not known." if unknown else "")
+        + (
+            f" {unknown} {'has' if unknown == 1 else 'have'} no submissions in the store, so whether "
+            f"{'it still files' if unknown == 1 else 'they still file'} is not known."
+            if unknown
+            else ""
+        )
     )
     return gone
 
