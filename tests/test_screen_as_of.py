@@ -350,3 +350,20 @@ def test_the_count_of_matches_that_no_longer_file_agrees_with_the_raw_submission
         assert f" {len(unknown)} {word} no submissions in the store" in note
     else:
         assert "no submissions" not in note
+
+
+def test_the_table_output_says_once_how_many_filers_were_left_out_and_why(store_env, cli, monkeypatch):
+    # issue 36: the exclusions are not only in --json. On 2020-03-01, of the four filers then (Apple, NVIDIA,
+    # Tesla, TSMC): TSMC had no FY2019 revenue yet (its 20-F 0001193125-20-107579 came on 2020-04-15) and the
+    # peers of NVIDIA (SIC 3674) leave out Apple and Tesla
+    url, directory = store_env
+    monkeypatch.setenv("EDGAR_MIRROR", url)
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    res = cli("screen", "revenue", "--fy", "2019", "--as-of", "2020-03-01", "--peers-of", "1045810")
+    assert res.rc == 0 and "NVIDIA" in res.out
+    said = [line for line in res.err.splitlines() if "not a peer" in line or "period not reported" in line]
+    assert said == [
+        "note: 2 not a peer: SIC code other than 3674",
+        "note: 1 period not reported: no annual value for FY2019 (their latest fiscal years: FY2018 (1))",
+    ]
+    assert "other unit" not in res.err
