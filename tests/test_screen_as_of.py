@@ -367,3 +367,15 @@ def test_the_table_output_says_once_how_many_filers_were_left_out_and_why(store_
         "note: 1 period not reported: no annual value for FY2019 (their latest fiscal years: FY2018 (1))",
     ]
     assert "other unit" not in res.err
+
+
+def test_peers_of_a_raw_tag_without_a_year_take_the_latest_year_the_company_reports_it_for(screen):
+    # a raw tag has no stored status: NVIDIA's us-gaap:Revenues runs to FY2026 (10-K 0001045810-26-000021,
+    # 215,938M); as known on 2020-03-01 to FY2018 (10-K 0001045810-18-000010, 9,714M: from FY2019 it tagged
+    # RevenueFromContractWithCustomerExcludingAssessedTax instead)
+    now = screen("us-gaap:Revenues", peers_of="1045810")
+    row = bulk_kit.row_of(now, 1045810)
+    assert now.fiscal_year == 2026 and (row.value, row.accession_number) == (215938000000, "0001045810-26-000021")
+    then = screen("us-gaap:Revenues", peers_of="1045810", as_of="2020-03-01")
+    row = bulk_kit.row_of(then, 1045810)
+    assert then.fiscal_year == 2018 and (row.value, row.accession_number) == (9714000000, "0001045810-18-000010")

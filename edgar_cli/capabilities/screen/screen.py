@@ -786,9 +786,11 @@ def _peers(store: BulkStore, company: str, client: SecClient) -> tuple[_Peer, se
 def _latest_year(store: BulkStore, spec: Concept, cik: int, when: date | None = None) -> int:
     """The latest fiscal year ``cik`` reports ``spec`` for; with ``when``, the latest it had reported by then (the
     version holding on that date when the store keeps versions, else the engine on its facts as known then)."""
-    if when is None:
+    if spec.raw:  # a raw tag has no stored status: the engine on the company's facts (as known then)
+        row = _known_status(store, spec, cik, when)
+    elif when is None:
         row = store.one("SELECT last_fy FROM concept_status WHERE concept = ? AND cik = ?", (spec.name, cik))
-    elif store.has_versions and not spec.raw:
+    elif store.has_versions:
         day = when.isoformat()
         row = store.one(
             "SELECT last_fy FROM status_pit WHERE concept = ? AND cik = ? AND valid_to > ? AND valid_from <= ?",
@@ -806,17 +808,19 @@ def _latest_year(store: BulkStore, spec: Concept, cik: int, when: date | None = 
     return int(row[0])
 
 
-def _known_status(store: BulkStore, spec: Concept, cik: int, when: date) -> tuple | None:
-    """(latest fiscal year,) of ``spec`` for one filer from its facts as known on ``when``, or None."""
+def _known_status(store: BulkStore, spec: Concept, cik: int, when: date | None) -> tuple | None:
+    """(latest fiscal year,) of ``spec`` for one filer from its facts (as known on ``when``, if given), or None."""
     from ...bulk.source import company_facts_from
 
     facts = company_facts_from(store, cik)
     if facts is None:
         return None
-    made = store.pit_summary(cik)
-    if made is not None:
-        PIT.set_summary(facts, made)
-    known = PIT.known_on(facts, when)
+    known = facts
+    if when is not None:
+        made = store.pit_summary(cik)
+        if made is not None:
+            PIT.set_summary(facts, made)
+        known = PIT.known_on(facts, when)
     if not any(t in known.tags for t in _tag_names(spec)):
         return None
     status: dict[int, tuple] = {}
