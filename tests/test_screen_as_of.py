@@ -235,3 +235,147 @@ def test_a_store_without_versions_answers_as_known_on_a_date_exactly_as_one_with
             assert fast == slow, (name, unit)
             shown += len(fast["rows"])
     assert shown  # (a date early in XBRL has few filers)
+
+
+def test_a_filer_in_another_currency_without_the_year_by_the_date_is_counted_as_not_reporting_the_period(screen):
+    # TSMC's FY2019 revenue (TWD) came in the 20-F 0001193125-20-107579 filed 2020-04-15: on 2020-03-01 its latest
+    # was FY2018 (20-F filed 2019-04-17), so it is a filer without FY2019 then, not one to screen with --unit TWD
+    r = screen("revenue", fiscal_year=2019, as_of="2020-03-01")
+    reasons = {e.reason: e for e in r.excluded}
+    assert "other_unit" not in reasons
+    gap = reasons["period_not_reported"]
+    assert gap.companies == 1 and "0001046179" in gap.examples[0] and "FY2018 (1)" in gap.detail
+    twd = screen("revenue", fiscal_year=2019, as_of="2020-03-01", unit="TWD")
+    assert twd.companies_matched == 0  # (what the other-currency count would have sent the reader to)
+    later = screen("revenue", fiscal_year=2019, as_of="2020-06-30")
+    assert {e.reason: e.companies for e in later.excluded}.get("other_unit") == 1
+
+
+def test_peers_without_a_year_take_the_latest_year_the_company_had_reported_by_the_date(screen):
+    # NVIDIA's latest 10-K on 2020-03-01 was FY2020's (0001045810-20-000010, filed 2020-02-20: revenue 10,918M),
+    # not today's latest year
+    r = screen("revenue", peers_of="1045810", as_of="2020-03-01")
+    assert r.fiscal_year == 2020 and any("FY2020 is the latest fiscal year" in n for n in r.notes)
+    nvidia = bulk_kit.row_of(r, 1045810)
+    assert (nvidia.value, nvidia.accession_number) == (10918000000, "0001045810-20-000010")
+
+
+# Archives on disk whose files carry a modification time far from "today" (2026-07-01): a copy made later, or a
+# machine whose real clock has moved on. Nothing date-dependent may read it.
+MTIME = datetime(2028, 3, 1, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def disk_env(corpus, tmp_path_factory):
+    """(mirror URL, store dir, sync result): every corpus companyfacts and submissions file, synced from a folder
+    (sync --from) whose archives were modified on 2028-03-01, with EDGAR_TODAY 2026-07-01."""
+    import os
+    import shutil
+
+    import stamina
+    from mirror import MirrorServer
+
+    from edgar_cli.capabilities.sync.sync import sync_bulk
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient
+
+    root, cache = tmp_path_factory.mktemp("bulk-from-disk"), tmp_path_factory.mktemp("bulk-from-disk-cache")
+    facts, subs = bulk_kit.write_archives(root, corpus, PUBLISHED)
+    folder = root / "from-elsewhere"
+    folder.mkdir()
+    for src, name in ((facts, "companyfacts.zip"), (subs, "submissions.zip")):
+        shutil.copy(src, folder / name)
+        os.utime(folder / name, (MTIME.timestamp(), MTIME.timestamp()))
+    srv = MirrorServer(corpus).start()
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("EDGAR_MIRROR", srv.url)
+            mp.setenv("EDGAR_CACHE_DIR", str(cache))
+            mp.setenv("SEC_USER_AGENT", "edgar-cli tests tests@example.com")
+            mp.setenv("EDGAR_TODAY", "2026-07-01")
+            mp.delenv("EDGAR_BULK_DIR", raising=False)
+            stamina.set_testing(True, attempts=2)
+            client = SecClient(Settings.from_env())
+            result = sync_bulk(source=[str(folder)], client=client)
+            client.close()
+            stamina.set_testing(False)
+        yield srv.url, cache / "bulk", result
+    finally:
+        srv.stop()
+
+
+def _raw_last_filed(corpus) -> dict[int, date]:
+    """{cik: newest filing date in its recent filings} read straight from the corpus' submissions documents."""
+    out = {}
+    for p in bulk_kit.corpus_submissions(corpus):
+        if "-submissions-" in p.name:
+            continue
+        dates = json.loads(p.read_bytes())["filings"]["recent"]["filingDate"]
+        if dates:
+            out[int(p.name[3:13])] = date.fromisoformat(max(dates))
+    return out
+
+
+def test_a_store_synced_from_disk_is_dated_by_the_clock_not_by_the_files_modification_time(disk_env, monkeypatch):
+    _url, _directory, result = disk_env
+    assert {a.published.date() for a in result.archives} == {date(2026, 7, 1)}
+    assert result.as_of.date() == date(2026, 7, 1)
+    r = bulk_kit.screen_through(disk_env[:2], monkeypatch)("revenue", fiscal_year=2019, as_of="2020-06-30")
+    assert r.data_source.as_of.date() == date(2026, 7, 1)
+    assert not any("2028" in n for n in r.notes) and not r.warnings
+    # Apple last filed on 2026-02-26 (its submissions): it still files
+    assert not any("No longer files" in n for n in bulk_kit.row_of(r, 320193).notes)
+
+
+@pytest.mark.parametrize("as_of", ["2012-06-30", "2020-06-30", "2023-03-01", "2025-06-30"])
+def test_the_count_of_matches_that_no_longer_file_agrees_with_the_raw_submissions(disk_env, corpus, monkeypatch, as_of):
+    # the store's date is that of the data it holds: its newest filing, here not later than the sync's clock
+    # (Unicycive's submissions run to 2026-07-30, past "today"); a match no longer files when its own newest
+    # filing is more than 450 days before that date. Every corpus filer with facts still files (Apple, NVIDIA,
+    # TSMC, Tesla: 2026), and Snowflake and LPA have no submissions in the corpus: counted as unknown
+    last = _raw_last_filed(corpus)
+    store_day = min(max(last.values()), date(2026, 7, 1))
+    cutoff = date.fromordinal(store_day.toordinal() - 450)
+    screen = bulk_kit.screen_through(disk_env[:2], monkeypatch)
+    r = screen("revenue", calendar_year=int(as_of[:4]) - 1, as_of=as_of, limit=1000)
+    matched = [int(row.cik) for row in r.rows]
+    assert matched and r.companies_matched == len(matched)
+    gone = [c for c in matched if c in last and last[c] < cutoff]
+    unknown = [c for c in matched if c not in last]
+    assert r.matched_no_longer_filing == len(gone) == 0
+    note = next(n for n in r.notes if "no longer file" in n)
+    assert note.startswith(f"0 of the {len(matched)} matches no longer file") and f"before {store_day}" in note
+    if unknown:
+        word = "has" if len(unknown) == 1 else "have"
+        assert f" {len(unknown)} {word} no submissions in the store" in note
+    else:
+        assert "no submissions" not in note
+
+
+def test_the_table_output_says_once_how_many_filers_were_left_out_and_why(store_env, cli, monkeypatch):
+    # issue 36: the exclusions are not only in --json. On 2020-03-01, of the four filers then (Apple, NVIDIA,
+    # Tesla, TSMC): TSMC had no FY2019 revenue yet (its 20-F 0001193125-20-107579 came on 2020-04-15) and the
+    # peers of NVIDIA (SIC 3674) leave out Apple and Tesla
+    url, directory = store_env
+    monkeypatch.setenv("EDGAR_MIRROR", url)
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    res = cli("screen", "revenue", "--fy", "2019", "--as-of", "2020-03-01", "--peers-of", "1045810")
+    assert res.rc == 0 and "NVIDIA" in res.out
+    said = [line for line in res.err.splitlines() if "not a peer" in line or "period not reported" in line]
+    assert said == [
+        "note: 2 not a peer: SIC code other than 3674",
+        "note: 1 period not reported: no annual value for FY2019 (their latest fiscal years: FY2018 (1))",
+    ]
+    assert "other unit" not in res.err
+
+
+def test_peers_of_a_raw_tag_without_a_year_take_the_latest_year_the_company_reports_it_for(screen):
+    # a raw tag has no stored status: NVIDIA's us-gaap:Revenues runs to FY2026 (10-K 0001045810-26-000021,
+    # 215,938M); as known on 2020-03-01 to FY2018 (10-K 0001045810-18-000010, 9,714M: from FY2019 it tagged
+    # RevenueFromContractWithCustomerExcludingAssessedTax instead)
+    now = screen("us-gaap:Revenues", peers_of="1045810")
+    row = bulk_kit.row_of(now, 1045810)
+    assert now.fiscal_year == 2026 and (row.value, row.accession_number) == (215938000000, "0001045810-26-000021")
+    then = screen("us-gaap:Revenues", peers_of="1045810", as_of="2020-03-01")
+    row = bulk_kit.row_of(then, 1045810)
+    assert then.fiscal_year == 2018 and (row.value, row.accession_number) == (9714000000, "0001045810-18-000010")

@@ -779,6 +779,9 @@ def build(
                     f"{a.kind}.built": now.isoformat(),
                 }
             )
+            if a.kind == "submissions":
+                (newest,) = w.conn.execute("SELECT max(last_filed) FROM filers").fetchone()
+                w.set_meta({"submissions.newest_filed": newest or ""})
         w.set_meta({"complete": "1", "built": now.isoformat(), "point_in_time": "1" if point_in_time else "0"})
         w.finish()
     except BaseException:

@@ -8,7 +8,8 @@ Tables (``FORMAT`` below; a store of another format is ignored, never misread):
 
 - ``meta(key, value)``: format, the engine fingerprint the derived tables were
   computed with, ``point_in_time`` ("1" when ``annual_pit``/``status_pit`` hold every filer's versions),
-  and per archive its URL, size, ETag, Last-Modified and when it was built;
+  and per archive its URL, size, ETag, Last-Modified and when it was built; ``submissions.newest_filed``,
+  the newest filing date of every filer's submissions (the date of the data, ``BulkStore.data_date``);
 - ``companies(cik, name, calendar, currency, fiscal_year_end, crc, size)`` and
   ``tags(cik, tag, blob)``: every filer's companyfacts in the compact per-tag
   form the live path caches (``xbrl.facts``: zlib(marshal(body))), plus the
@@ -42,7 +43,7 @@ import marshal
 import sqlite3
 import threading
 import zlib
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from .. import config
@@ -181,6 +182,18 @@ class BulkStore:
         stamps = [self.meta.get(f"{a}.published") for a in ("companyfacts", "submissions")]
         got = [datetime.fromisoformat(s) for s in stamps if s]
         return min(got) if got else None
+
+    @property
+    def data_date(self) -> date | None:
+        """The date of the data the store holds: the newest filing date in its submissions (kept at build), not
+        later than the day its archives were published (a sync from disk: the day of the sync); that day when
+        the store kept no newest filing date; None when it holds no archive."""
+        stamp = self.meta.get("submissions.published") or self.meta.get("companyfacts.published")
+        if not stamp:
+            return None
+        day = datetime.fromisoformat(stamp).date()
+        newest = self.meta.get("submissions.newest_filed")
+        return min(day, date.fromisoformat(newest)) if newest else day
 
     @property
     def has_companyfacts(self) -> bool:

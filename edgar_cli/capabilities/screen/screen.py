@@ -138,8 +138,9 @@ def screen_companies(
     xbrl.periods.calendar_year_of).
 
     Only one unit is screened (USD unless ``unit`` says otherwise); companies
-    reporting the concept in another currency are counted under ``excluded``
-    (other_unit), never converted or mixed in. ``companies_considered`` counts
+    reporting the concept's value for the period in another currency are counted under ``excluded``
+    (other_unit), never converted or mixed in; one without a value for the period in any unit is counted
+    under period_not_reported. ``companies_considered`` counts
     the filers with XBRL facts, ``companies_reporting`` those with a value for
     the period in the unit, and ``excluded`` says how many were left out and
     why (not_a_peer, not_reported, no_annual_value, other_unit,
@@ -196,10 +197,11 @@ def screen_companies(
     known = ticker_file_names(client)  # the names every other command shows
     peer_ref, peers = _peers(store, peers_of, client) if peers_of else (None, None)
     if peer_ref is not None and fiscal_year is None and calendar_year is None:
-        fiscal_year = _latest_year(store, spec, int(peer_ref.cik))
+        fiscal_year = _latest_year(store, spec, int(peer_ref.cik), when)
         notes.append(
-            f"FY{fiscal_year} is the latest fiscal year {peer_ref.name} reports {spec.name} for; pass "
-            f"{param('fiscal_year')} to choose another."
+            f"FY{fiscal_year} is the latest fiscal year {peer_ref.name} "
+            + (f"had reported {spec.name} for by {when}" if when is not None else f"reports {spec.name} for")
+            + f"; pass {param('fiscal_year')} to choose another."
         )
 
     if when is not None:
@@ -248,7 +250,9 @@ def screen_companies(
         sorted(c for c in pool if c in status and not status[c][1]),
         "the tags appear, but in no annual period of a 10-K/10-Q/20-F/40-F",
     )
-    other = sorted(c for c in pool if c in status and status[c][1] and status[c][0] != screen_unit)
+    # another unit counts a filer only with a value for the period in it (the one a screen with unit would show);
+    # without one, the filer has no value for the period at all (as known on the date, under as_of)
+    other = sorted(c for c in pool if c in status and status[c][1] and status[c][0] != screen_unit and c in hits)
     by_unit = Counter(status[c][0] for c in other)
     translation = (
         f"; a screen reads each filer's figures in the currency it reports in, never a convenience translation "
@@ -265,7 +269,7 @@ def screen_companies(
     )
     in_unit = [c for c in pool if c in status and status[c][1] and status[c][0] == screen_unit]
     period = f"FY{fiscal_year}" if fiscal_year is not None else f"calendar {calendar_year}"
-    missing = sorted(c for c in in_unit if c not in hits)
+    missing = sorted(c for c in pool if c in status and status[c][1] and c not in hits)
     latest = Counter(status[c][2] for c in missing if status[c][2] is not None)
     exclude(
         "period_not_reported",
@@ -662,11 +666,12 @@ _STOPPED_AFTER_DAYS = 450
 def _no_longer_filing(store: BulkStore, matched: list[_Hit], rows: list[ScreenRow], notes: list[str]) -> int | None:
     """How many of the matches no longer file (survivorship: a screen of today's filers would miss them), each
     shown row's note saying so; None when the store holds no submissions to tell. A filer's last filing date
-    is the newest in its submissions' recent filings, kept by the store (``filers.last_filed``)."""
-    published = store.meta.get("companyfacts.published") or store.meta.get("submissions.published")
-    if not published:
+    is the newest in its submissions' recent filings, kept by the store (``filers.last_filed``); it no longer
+    files when that is more than 450 days before the date of the store's data (``BulkStore.data_date``: its
+    newest filing, never a file's modification time)."""
+    archive_day = store.data_date
+    if archive_day is None:
         return None
-    archive_day = date.fromisoformat(str(published)[:10])
     cutoff = date.fromordinal(archive_day.toordinal() - _STOPPED_AFTER_DAYS - 1).isoformat()
     ciks = {h.cik for h in matched}
     known = gone = 0
@@ -686,13 +691,18 @@ def _no_longer_filing(store: BulkStore, matched: list[_Hit], rows: list[ScreenRo
         d = gone_shown.get(int(row.cik))
         if d is not None:
             row.notes.append(
-                f"No longer files: its latest filing is from {d} (the store's archives are of {archive_day})."
+                f"No longer files: its latest filing is from {d} (the store's data runs to {archive_day})."
             )
     unknown = len(ciks) - known
     notes.append(
         f"{gone} of the {len(matched)} matches no longer file (nothing filed in the {_STOPPED_AFTER_DAYS} days "
         f"before {archive_day}): a screen of today's filers would miss them."
-        + (f" {unknown} have no submissions in the store, so whether they still file is not known." if unknown else "")
+        + (
+            f" {unknown} {'has' if unknown == 1 else 'have'} no submissions in the store, so whether "
+            f"{'it still files' if unknown == 1 else 'they still file'} is not known."
+            if unknown
+            else ""
+        )
     )
     return gone
 
@@ -793,12 +803,46 @@ def _peers(store: BulkStore, company: str, client: SecClient) -> tuple[_Peer, se
     return _Peer(resolved.cik, resolved.name, resolved.tickers, row[0]), peers
 
 
-def _latest_year(store: BulkStore, spec: Concept, cik: int) -> int:
-    row = store.one("SELECT last_fy FROM concept_status WHERE concept = ? AND cik = ?", (spec.name, cik))
+def _latest_year(store: BulkStore, spec: Concept, cik: int, when: date | None = None) -> int:
+    """The latest fiscal year ``cik`` reports ``spec`` for; with ``when``, the latest it had reported by then (the
+    version holding on that date when the store keeps versions, else the engine on its facts as known then)."""
+    if spec.raw:  # a raw tag has no stored status: the engine on the company's facts (as known then)
+        row = _known_status(store, spec, cik, when)
+    elif when is None:
+        row = store.one("SELECT last_fy FROM concept_status WHERE concept = ? AND cik = ?", (spec.name, cik))
+    elif store.has_versions:
+        day = when.isoformat()
+        row = store.one(
+            "SELECT last_fy FROM status_pit WHERE concept = ? AND cik = ? AND valid_to > ? AND valid_from <= ?",
+            (spec.name, cik, day, day),
+        )
+    else:
+        row = _known_status(store, spec, cik, when)
     if row is None or row[0] is None:
         raise EdgarError(
             "not_found",
-            f"The company named for peers reports no annual {spec.name} in the bulk store.",
+            f"The company named for peers reports no annual {spec.name} in the bulk store"
+            + (f" as known on {when}." if when is not None else "."),
             f"Pass {param('fiscal_year')} explicitly, or choose another concept.",
         )
     return int(row[0])
+
+
+def _known_status(store: BulkStore, spec: Concept, cik: int, when: date | None) -> tuple | None:
+    """(latest fiscal year,) of ``spec`` for one filer from its facts (as known on ``when``, if given), or None."""
+    from ...bulk.source import company_facts_from
+
+    facts = company_facts_from(store, cik)
+    if facts is None:
+        return None
+    known = facts
+    if when is not None:
+        made = store.pit_summary(cik)
+        if made is not None:
+            PIT.set_summary(facts, made)
+        known = PIT.known_on(facts, when)
+    if not any(t in known.tags for t in _tag_names(spec)):
+        return None
+    status: dict[int, tuple] = {}
+    _engine_rows(known, spec, None, None, cik, status, [])
+    return (status[cik][2],) if cik in status else None

@@ -19,7 +19,10 @@ class ArchiveSync(_Model):
     downloaded_bytes: int = Field(description="Bytes transferred by this sync (0 when the archive had not changed)")
     resumed_from: int = Field(default=0, description="Bytes already on disk from an interrupted download")
     unchanged: bool = Field(description="The SEC answered 304 Not Modified: the archive on disk is current")
-    published: datetime = Field(description="The archive's Last-Modified time at the SEC, UTC")
+    published: datetime = Field(
+        description="The archive's Last-Modified time at the SEC, UTC; for an archive taken from disk, the time "
+        "of this sync (never the file's modification time)"
+    )
     entries: int = Field(
         default=0, description="Entries (one JSON file per CIK, plus submissions pages) in the archive"
     )

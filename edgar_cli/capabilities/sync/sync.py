@@ -36,7 +36,8 @@ def sync_bulk(
 
     With ``source`` (a folder holding both archives, or the paths of the two zip files) the archives are taken
     from disk instead (downloaded elsewhere: behind a firewall, an air-gapped analyst box, a team's shared
-    copy), with the same checks; their publication time is the files' modification time.
+    copy), with the same checks; their publication time is the sync's (settings.clock, EDGAR_TODAY), not
+    the files' modification time.
 
     Each archive (1-2 GB) is streamed to disk within the shared rate limit,
     resumed with a Range request after an interruption, checked against its
@@ -105,7 +106,9 @@ def sync_bulk(
                     size=got.size,
                     etag=got.etag,
                     last_modified=got.last_modified,
-                    published=published_at(got.last_modified, now),
+                    # an archive from disk is dated by this sync's clock: a file's modification time is the real
+                    # clock of whichever machine copied it last, not when the SEC published it
+                    published=now if given is not None else published_at(got.last_modified, now),
                 )
             )
         building = (lambda what, done, total: progress(f"reading {what}.zip", done, total)) if progress else None
