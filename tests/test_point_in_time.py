@@ -378,6 +378,28 @@ def test_tesla_2019_eps_known_after_the_split_was_first_applied_is_flagged_pre_s
     assert any("revised to -0.98 on 2021-02-08 in 0001564590-21-004599" in n for n in r.notes)
 
 
+def test_nvidia_share_count_as_known_after_its_2021_split_names_no_later_4_for_1_and_dates_the_10_for_1_by_its_eps(
+    sec,
+):
+    # The 4-for-1 split of July 2021 first shows in the EPS of the 10-Q 0001045810-21-000131 (filed 2021-08-20),
+    # whose cover-page count, 2,500,000,000 at 2021-08-13, is already on the new basis; the count series itself
+    # is first restated in the 10-K 0001045810-22-000036 (2022-03-18). The 10-for-1 of June 2024 first shows in
+    # the 10-Q 0001045810-24-000264 (filed 2024-08-28), not in the 10-K 0001045810-25-000023 (2025-02-26).
+    r = get_financial_concept("1045810", "shares_outstanding", period="all", as_of="2021-12-01")
+    v = next(v for v in r.values if v.end == date(2021, 8, 13))
+    assert (v.value, v.accession_number) == (2_500_000_000, "0001045810-21-000131")
+    splits = [n for n in r.notes if "stock split was first applied" in n]
+    assert splits == [
+        "A 10-for-1 stock split was first applied in a filing of 2024-08-28 (0001045810-24-000264), after "
+        "2021-12-01: the values here are on the share basis known on 2021-12-01, not adjusted for it."
+    ]
+    before = get_financial_concept("1045810", "shares_outstanding", period="all", as_of="2021-06-01")
+    assert any(
+        "4-for-1 stock split was first applied in a filing of 2021-08-20 (0001045810-21-000131), after 2021-06-01" in n
+        for n in before.notes
+    )
+
+
 # --- the property: nothing returned with as_of D was filed after D -------------------------
 
 

@@ -8,7 +8,7 @@ companyfacts carries each fact's filing date (``filed``, a day) but not the fili
 filing accepted after hours on the date itself counts as known on that date.
 
 What came after is told, never mixed in: :func:`later_revisions` names a value's later revisions ("revised
-to X on DATE in ACCESSION") and :func:`later_splits` a stock split first applied after the date;
+to X on DATE in ACCESSION") and :func:`later_splits` a stock split that took effect after the date (dated as the series engine dates it);
 :func:`first_filed` says when a period that was not reported yet was first filed.
 
 Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json (rows ``(start, end, val, accn, fy, fp, form,
@@ -27,8 +27,8 @@ from ..vocabulary import param
 from . import periods as P
 from .facts import CompanyFacts, TagsOnDemand, reporting_currency
 from .periods import build_calendar, calendar_from_votes, calendar_votes
-from .restatements import classify_revision, filing_order, split_events
-from .series import _step_of, results_unchanged, unit_family
+from .restatements import classify_revision, filing_order
+from .series import _step_of, results_unchanged, split_dates, split_filing, unit_family
 
 # XBRL financial data begins in 2009 (the largest filers; smaller ones by 2011): an earlier date knows nothing.
 EARLIEST_AS_OF = date(2009, 1, 1)
@@ -261,22 +261,25 @@ def _moved_between_lines(full: CompanyFacts, v: Any, was: float | int, accn: str
     )
 
 
-def later_splits(full_values: Iterable[Any], as_of: date) -> list[str]:
-    """Notes naming the stock splits (and reverse splits) first applied in filings after ``as_of``.
+def later_splits(full: CompanyFacts, full_values: Iterable[Any], as_of: date) -> list[str]:
+    """Notes naming the stock splits (and reverse splits) that took effect in filings after ``as_of``.
 
-    ``full_values`` are the concept's series as known now (xbrl/series.py, FactRecords with
-    ``revision_kind``, ``original_value``, ``filed``, ``accession_number``); the split is dated by the first
-    filing that restated a value for it. Values known on ``as_of`` are on the share basis of that date: not
+    ``full`` is the company's facts as known now and ``full_values`` the concept's series from them
+    (xbrl/series.py, FactRecords with ``revision_kind``, ``original_value``, ``filed``, ``accession_number``).
+    A split is dated as the series engine dates it (series.split_dates): by the first filing on its new basis,
+    which for a share count is the first whose earnings per share or weighted shares show it when that is
+    earlier than the count's own first restatement (NVIDIA's 4-for-1 of July 2021: 0001045810-21-000131, filed
+    2021-08-20, not the 10-K of 2022-03-18). Values known on ``as_of`` are on the share basis of that date: not
     adjusted, and not flagged pre_split (nothing then said a split would come).
     """
     values = list(full_values)
+    dated = split_dates(values, full)
     notes = []
     for kind, what in (("stock_split", "{n}-for-1 stock split"), ("reverse_split", "1-for-{n} reverse split")):
-        revised = [v for v in values if v.revision_kind == kind and v.original_value is not None]
-        for when, n in split_events([(v.filed, v.original_value, v.value) for v in revised]):
+        for when, n in dated[kind]:
             if when <= as_of:
                 continue
-            accn = min((v.accession_number for v in revised if v.filed == when), default=None)
+            accn = split_filing(full, values, when)
             notes.append(
                 f"A {what.format(n=n)} was first applied in a filing of {when}"
                 + (f" ({accn})" if accn else "")
