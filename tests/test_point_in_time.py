@@ -165,7 +165,9 @@ def test_the_facts_known_on_a_date_are_the_rows_filed_by_then_with_the_calendar_
         assert known.calendar.to_plain() == build_calendar(tags, newest=True).to_plain(), (cik, when)
         assert known.calendar.quarterly_focus == build_calendar(tags, newest=True).quarterly_focus, (cik, when)
         assert known.reporting_currency == reporting_currency(tags), (cik, when)
-        assert known.coverage_note is None
+        # the facts' end as known then: only a report filed by the date past the facts known then is named
+        assert all(str(r[2]) <= when.isoformat() for r in known.later_reports), (cik, when)
+        assert (known.coverage_note is None) == (not known.later_reports), (cik, when)
 
 
 # --- Apple's FY2009 net sales, restated by the 10-K/A of 2010-01-25 -----------------------
@@ -511,3 +513,16 @@ def test_a_report_filed_by_the_date_that_the_facts_do_not_reach_is_named_as_know
     with pytest.raises(EdgarError) as unfiled:
         get_financial_concept("TSLA", "revenue", fiscal_year=2023, as_of="2023-06-01")
     assert "0001628280-26-003952" not in unfiled.value.message and "filed 2026" not in unfiled.value.message
+
+
+def test_an_answer_as_known_on_a_date_warns_that_the_facts_end_before_the_latest_report_filed_by_then(sec):
+    # Tesla's facts here end at 2022-09-30 (0000950170-22-019867). As known on 2023-06-01 its latest periodic
+    # report was the 10-Q for the quarter ending 2023-03-31, 0000950170-23-013890 (filed 2023-04-24): the warning
+    # names it, as the answer without as_of names today's latest, and names no report filed after the date.
+    r = get_financial_concept("TSLA", "revenue", as_of="2023-06-01")
+    gaps = [w for w in r.warnings if "XBRL facts end at 2022-09-30" in w]
+    assert len(gaps) == 1 and "0000950170-23-013890" in gaps[0] and "filed 2023-04-24" in gaps[0], r.warnings
+    assert not any(a in " ".join(r.warnings + r.notes) for a in ("0000950170-23-033872", "0001628280-26-003952"))
+    # as known on 2022-12-01 the 10-Q of 2022-10-24 (0000950170-22-019867) was the latest, and is in the facts
+    early = get_financial_concept("TSLA", "revenue", as_of="2022-12-01")
+    assert not any("XBRL facts end" in w for w in early.warnings), early.warnings

@@ -150,9 +150,10 @@ class _KnownTags(TagsOnDemand):
 def known_on(facts: CompanyFacts, as_of: date) -> CompanyFacts:
     """The company's facts as known on ``as_of``: every row filed on or before it, nothing else.
 
-    The fiscal calendar and reporting currency are those the filings made by then give; ``coverage_note`` (a
-    comparison of the facts with today's submissions) is dropped, as it describes today; freshness notes are
-    kept. Rows are cut per tag when first read, from the facts' :func:`summary` (one pass over every row,
+    The fiscal calendar and reporting currency are those the filings made by then give; ``coverage_note`` and
+    ``later_reports`` say where the facts known then end before the latest periodic report filed by then
+    (sec/companyfacts.coverage_as_of, from today's comparison of the facts with the submissions; never a report
+    filed after ``as_of``); freshness notes are kept. Rows are cut per tag when first read, from the facts' :func:`summary` (one pass over every row,
     kept). The view is kept on ``facts`` for the few dates last asked, so a second question about the same
     date reuses it (and its series memo). A company that had filed no XBRL by then has no tags.
     """
@@ -176,6 +177,9 @@ def known_on(facts: CompanyFacts, as_of: date) -> CompanyFacts:
             for unit, n in currencies.get(accn, {}).items():
                 counts[unit] = counts.get(unit, 0) + n
         currency = max(counts, key=counts.get) if counts else None  # type: ignore[arg-type]
+    from ..sec.companyfacts import coverage_as_of  # the one rule of the facts' end (a function-level arrow)
+
+    gap, reports = coverage_as_of(facts, calendar, as_of)
     view = CompanyFacts(
         cik=facts.cik,
         name=facts.name,
@@ -185,7 +189,8 @@ def known_on(facts: CompanyFacts, as_of: date) -> CompanyFacts:
         reporting_currency=currency,
         origin=facts.origin,
         notes=facts.notes,
-        coverage_note=None,
+        coverage_note=gap,
+        later_reports=reports,
     )
     if len(memo) >= _MEMO_DATES:
         memo.pop(next(iter(memo)))
