@@ -526,3 +526,24 @@ def test_an_answer_as_known_on_a_date_warns_that_the_facts_end_before_the_latest
     # as known on 2022-12-01 the 10-Q of 2022-10-24 (0000950170-22-019867) was the latest, and is in the facts
     early = get_financial_concept("TSLA", "revenue", as_of="2022-12-01")
     assert not any("XBRL facts end" in w for w in early.warnings), early.warnings
+
+
+@pytest.mark.parametrize("fy", [None, 2016])
+def test_a_tag_first_used_after_the_date_is_said_to_be_first_reported_later_with_the_tag_used_then(sec, fy):
+    # Apple first reported us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax in the 10-Q
+    # 0000320193-19-000010 (filed 2019-01-30); on 2017-06-01 its net sales were us-gaap:SalesRevenueNet (last in
+    # 0000320193-18-000100), which the catalogue's revenue reads. Neither "no value" as if never reported nor an
+    # earlier fiscal year (which has no such tag either) is the answer.
+    tag = "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("AAPL", tag, fiscal_year=fy, as_of="2017-06-01")
+    err = info.value
+    assert err.code == "not_found"
+    assert "first reported" in err.message and "2019-01-30" in err.message and "0000320193-19-000010" in err.message
+    assert "reports no value" not in err.message
+    assert "earlier fiscal year" not in err.suggestion
+    assert "us-gaap:SalesRevenueNet: ask for revenue" in err.suggestion
+    # a later date helps only where the values asked exist: the annual ones from the 10-K 0000320193-19-000119
+    # (filed 2019-10-31); no filing reports FY2016 under the tag
+    assert ("from 2019-10-31 on" in err.suggestion) == (fy is None)
+    assert (err.extras["tag_first_filed"], err.extras["tag_first_accession"]) == ("2019-01-30", "0000320193-19-000010")

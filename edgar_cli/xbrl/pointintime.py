@@ -326,6 +326,45 @@ def first_filed(
     return min(firsts) if firsts else None
 
 
+def first_used(full: CompanyFacts, tags: Iterable[str]) -> tuple[date, str, str, str] | None:
+    """(filed, accession, form, tag) of the earliest periodic report that used any of ``tags`` in the company's
+    facts as known now (``full``), or None when none did."""
+    found: list[tuple[str, str, str, str]] = []
+    for tag in tags:
+        for rows in ((full.tag(tag) or {}).get("units") or {}).values():
+            found.extend((r[7], r[3], r[6], tag) for r in rows if P.is_periodic(r[6]))
+    if not found:
+        return None
+    when, accn, form, tag = min(found)
+    return date.fromisoformat(when), accn, form, tag
+
+
+def _used_by(full: CompanyFacts, tag: str, as_of: date) -> bool:
+    cutoff = as_of.isoformat()
+    return any(
+        r[7] <= cutoff and P.is_periodic(r[6])
+        for rows in ((full.tag(tag) or {}).get("units") or {}).values()
+        for r in rows
+    )
+
+
+def used_instead(full: CompanyFacts, tags: Iterable[str], as_of: date) -> tuple[str, str] | None:
+    """(catalogue concept, tag) for a figure whose ``tags`` the company had not used by ``as_of``: the first
+    concept of the catalogue whose chain holds one of ``tags`` and another tag the company's periodic reports
+    had used by then (Apple's net sales before ASC 606: revenue, us-gaap:SalesRevenueNet); None for none."""
+    from .catalogue import catalogue
+
+    wanted = set(tags)
+    for spec in catalogue().values():
+        chain = [t.tag for t in spec.chain]
+        if spec.composite or not wanted & set(chain):
+            continue
+        for tag in chain:
+            if tag not in wanted and _used_by(full, tag, as_of):
+                return spec.name, tag
+    return None
+
+
 def chain_tags(spec: Any) -> tuple[str, ...]:
     """The tags of a catalogue concept's chain (xbrl/catalogue.py) for :func:`first_filed`; none for a composite
     (a sum of lines: one line's first filing is not the sum's)."""
@@ -399,7 +438,10 @@ def not_reported_error(
     that only filings filed by ``as_of`` count either way; when they were filed by then, the fiscal-year labels
     of that date differ from today's (``labels_note``, from :func:`label_changes`, says how). Other errors come
     back unchanged. ``full`` and ``tags``: the facts as known now and the concept's tag chain, for the first filing
-    under any tag of the chain (:func:`first_filed`).
+    under any tag of the chain (:func:`first_filed`). When no tag of the chain had been used by ``as_of``, the
+    message says when the first was reported later (``tag_first_filed``, ``tag_first_accession``) rather than that
+    nothing was reported, and the suggestion offers what helps: a later date where the values asked exist, and the
+    catalogue concept whose tag the company used then (:func:`used_instead`).
     """
     first = first_filed(later, full, tags)
     if exc.code == "out_of_scope" and "has not begun" in exc.message:
@@ -418,6 +460,32 @@ def not_reported_error(
         )
     if exc.code != "not_found":
         return exc
+    chain = tuple(tags) if full is not None else ()
+    used = first_used(full, chain) if full is not None and chain else None
+    if full is not None and used is not None and used[0] > as_of and not any(_used_by(full, t, as_of) for t in chain):
+        # none of the tags had been used by the date: first reported later, and what was used then is offered
+        day, accn, form, tag = used
+        instead = used_instead(full, chain, as_of)
+        extras = dict(exc.extras, as_of=as_of.isoformat(), tag_first_filed=day.isoformat(), tag_first_accession=accn)
+        if first is not None:
+            extras.update(first_filed=first[0].isoformat(), first_accession=first[1])
+        # a later date helps only when the values asked exist today (their first filing; none for a year the tag
+        # never covered); the tag used on the date helps then
+        helps = [f"use an {param('as_of')} date from {first[0]} on (first filed in {first[1]})"] if first else []
+        if instead:
+            helps.append(f"as known on {as_of} the company reported it as {instead[1]}: ask for {instead[0]}")
+        return EdgarError(
+            "not_found",
+            f"{full.name} had reported no value for {what} by {as_of} (tags tried: {', '.join(chain)}): "
+            f"{tag} was first reported later, on {day} in {accn} ({form})."
+            + (
+                f" {what} was not reported by {as_of}; first filed {first[0]} in {first[1]}."
+                if first
+                else f" No filing to date reports {what} under these tags."
+            ),
+            _sentence("; or ".join(helps)) if helps else exc.suggestion,
+            **extras,
+        )
     if first is not None and first[0] <= as_of:
         reason = (
             f"As known on {as_of}: {what} (by today's fiscal-year labels) was filed by then (first in {first[1]} "
@@ -426,7 +494,8 @@ def not_reported_error(
         suggestion = f"Ask without {param('fiscal_year')} to see the values as labelled on {as_of}."
     elif first is not None:
         reason = f"As known on {as_of}: {what} was not reported by {as_of}; first filed {first[0]} in {first[1]}."
-        suggestion = f"Use an {param('as_of')} date from {first[0]} on, or an earlier fiscal year."
+        earlier = ", or an earlier fiscal year" if what.startswith("FY") else ""  # no year asked: none earlier helps
+        suggestion = f"Use an {param('as_of')} date from {first[0]} on{earlier}."
     else:
         reason = f"As known on {as_of}: only filings filed by {as_of} count."
         suggestion = exc.suggestion
@@ -436,6 +505,10 @@ def not_reported_error(
         extras["first_filed"] = first[0].isoformat()
         extras["first_accession"] = first[1]
     return EdgarError("not_found", f"{exc.message.rstrip()} {reason}", suggestion or exc.suggestion, **extras)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
 
 
 def ticker_note(query: str, cik: str, as_of: date) -> str | None:

@@ -590,7 +590,7 @@ def split_filing(facts: CompanyFacts, values: list[FactRecord], when: date) -> s
     own = [v.accession_number for v in values if v.filed == when and v.original_value is not None]
     if own:
         return min(own)
-    found = []
+    found: list[str] = []
     for tag in _SPLIT_WITNESSES:
         for rows in ((facts.tag(tag) or {}).get("units") or {}).values():
             found.extend(r[3] for r in rows if r[7] == day and P.is_periodic(r[6]))
