@@ -206,7 +206,8 @@ def test_a_fiscal_year_not_yet_reported_names_its_first_filing(sec):
         get_financial_concept("320193", "revenue", fiscal_year=2010, as_of="2010-06-30")
     e = info.value
     assert e.code == "not_found"
-    assert "not reported by 2010-06-30; first filed 2010-10-27 in 0001193125-10-238044" in e.message
+    assert "not yet reported as of 2010-06-30" in e.message  # FY2010 ended 2010-09-25, after the date
+    assert "first filed 2010-10-27 in 0001193125-10-238044" in e.message
     assert e.extras["first_accession"] == "0001193125-10-238044"
 
 
@@ -547,3 +548,19 @@ def test_a_tag_first_used_after_the_date_is_said_to_be_first_reported_later_with
     # (filed 2019-10-31); no filing reports FY2016 under the tag
     assert ("from 2019-10-31 on" in err.suggestion) == (fy is None)
     assert (err.extras["tag_first_filed"], err.extras["tag_first_accession"]) == ("2019-01-30", "0000320193-19-000010")
+
+
+def test_a_year_not_over_on_the_date_as_labelled_then_is_said_once_to_be_not_yet_reported_with_its_later_10k(sec):
+    # As known on 2013-01-01 NVIDIA's newest 10-K (0001045810-12-000013, filed 2012-03-13) labelled the year ending
+    # 2012-01-29 FY2011, so FY2012 is the year ending 2013-01-27, not over then; its 10-K 0001045810-13-000008 was
+    # filed 2013-03-12. The year ending 2012-01-29 (FY2012 by today's labels) is another year: not offered as if
+    # it answered the question.
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("NVDA", "revenue", fiscal_year=2012, as_of="2013-01-01")
+    err = info.value
+    assert "not yet reported as of 2013-01-01" in err.message and "2013-01-27" in err.message
+    assert "0001045810-13-000008" in err.message and "2013-03-12" in err.message
+    assert "filed by then" not in err.message and "under another label" not in err.message
+    assert "0001045810-12-000013" not in err.message.split("not yet reported")[1]
+    assert (err.extras["first_filed"], err.extras["first_accession"]) == ("2013-03-12", "0001045810-13-000008")
+    assert "2013-03-12" in err.suggestion

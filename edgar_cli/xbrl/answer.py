@@ -112,7 +112,11 @@ def answer_as_of(
         later = [v for v in build_series(facts, spec, unit).values if wanted(v) and (fy is None or v.fiscal_year == fy)]
         labels = PIT.label_changes(facts, known, as_of)
         what = f"FY{fy} {spec.name}" if fy else spec.name
-        err = PIT.not_reported_error(exc, as_of, later, what, labels, full=facts, tags=PIT.chain_tags(spec))
+        now = build_series(facts, spec, unit).values
+        year_then = (fy, known.calendar.estimated_end(fy), now) if fy else None
+        err = PIT.not_reported_error(
+            exc, as_of, later, what, labels, full=facts, tags=PIT.chain_tags(spec), year_then=year_then
+        )
         raise err from None
     record.notes.extend(n for n in [PIT.label_changes(facts, known, as_of)] if n)
     record.notes.extend(PIT.later_revisions(facts, record.values, as_of))

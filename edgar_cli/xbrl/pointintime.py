@@ -430,6 +430,7 @@ def not_reported_error(
     *,
     full: CompanyFacts | None = None,
     tags: Iterable[str] = (),
+    year_then: tuple[int, date | None, Iterable[Any]] | None = None,
 ) -> EdgarError:
     """``exc`` (a not_found of the answer as known on ``as_of``) with the point-in-time reason added.
 
@@ -441,7 +442,11 @@ def not_reported_error(
     under any tag of the chain (:func:`first_filed`). When no tag of the chain had been used by ``as_of``, the
     message says when the first was reported later (``tag_first_filed``, ``tag_first_accession``) rather than that
     nothing was reported, and the suggestion offers what helps: a later date where the values asked exist, and the
-    catalogue concept whose tag the company used then (:func:`used_instead`).
+    catalogue concept whose tag the company used then (:func:`used_instead`). ``year_then``: (the fiscal year
+    asked, its end by the calendar known on ``as_of``, the concept's values as known now); a year that had not
+    ended on ``as_of`` by the labels of then is said, once, to be not yet reported then, with the report that
+    first gave it (NVIDIA's FY2012 as known on 2013-01-01: the year ending 2013-01-27, in 0001045810-13-000008),
+    never the other year that today's labels call so.
     """
     first = first_filed(later, full, tags)
     if exc.code == "out_of_scope" and "has not begun" in exc.message:
@@ -460,6 +465,9 @@ def not_reported_error(
         )
     if exc.code != "not_found":
         return exc
+    pending = _year_not_over(exc, as_of, year_then, full, tags)
+    if pending is not None:
+        return pending
     chain = tuple(tags) if full is not None else ()
     used = first_used(full, chain) if full is not None and chain else None
     if full is not None and used is not None and used[0] > as_of and not any(_used_by(full, t, as_of) for t in chain):
@@ -505,6 +513,52 @@ def not_reported_error(
         extras["first_filed"] = first[0].isoformat()
         extras["first_accession"] = first[1]
     return EdgarError("not_found", f"{exc.message.rstrip()} {reason}", suggestion or exc.suggestion, **extras)
+
+
+def _year_not_over(
+    exc: EdgarError,
+    as_of: date,
+    year_then: tuple[int, date | None, Iterable[Any]] | None,
+    full: CompanyFacts | None,
+    tags: Iterable[str],
+) -> EdgarError | None:
+    """The not_found of a fiscal year that, by the labels known on ``as_of``, had not ended by then; else None."""
+    if year_then is None:
+        return None
+    fy, end, values = year_then
+    if end is None or end <= as_of:
+        return None
+    # the year's annual figures as reported later: those ending within two weeks of its end as estimated then
+    near = sorted(
+        (v for v in values if (v.period_type == "annual" or v.fiscal_period == "FY") and abs((v.end - end).days) <= 14),
+        key=lambda v: v.original_filed or v.filed,
+    )
+    first = first_filed(near, full, tags)
+    head = exc.message.split(":")[0]  # "No annual revenue for X in fiscal year N"
+    if f"fiscal year {fy}" not in head:
+        head = f"No value for FY{fy}"
+    extras = dict(exc.extras, as_of=as_of.isoformat())
+    state = f"was in progress on {as_of}" if (end - as_of).days < 366 else f"had not begun on {as_of}"
+    if first is None:
+        return EdgarError(
+            "not_found",
+            f"{head}: not yet reported as of {as_of}; FY{fy} (by the fiscal-year labels of then) {state} and ends "
+            f"around {end}; no filing to date reports it.",
+            f"Ask for an earlier fiscal year, or without {param('fiscal_year')}.",
+            **extras,
+        )
+    (filed, accn), ended = first, near[0].end
+    today = full.calendar.label_for_year_end(ended) if full is not None and full.calendar.year_ends else fy
+    extras.update(first_filed=filed.isoformat(), first_accession=accn)
+    return EdgarError(
+        "not_found",
+        f"{head}: not yet reported as of {as_of}; FY{fy} (by the fiscal-year labels of then) {state} and ended "
+        f"{ended}; its figures were first filed {filed} in {accn}"
+        + (f" (FY{today} by today's labels)" if today != fy else "")
+        + ".",
+        f"Use an {param('as_of')} date from {filed} on, or an earlier fiscal year.",
+        **extras,
+    )
 
 
 def _sentence(text: str) -> str:
