@@ -564,3 +564,19 @@ def test_a_year_not_over_on_the_date_as_labelled_then_is_said_once_to_be_not_yet
     assert "0001045810-12-000013" not in err.message.split("not yet reported")[1]
     assert (err.extras["first_filed"], err.extras["first_accession"]) == ("2013-03-12", "0001045810-13-000008")
     assert "2013-03-12" in err.suggestion
+
+
+def test_a_fiscal_year_label_the_annual_reports_known_then_give_two_years_is_answered_with_the_conflict_said(sec):
+    # As known on 2011-06-01 NVIDIA's two 10-Ks disagree: 0001045810-10-000006 (filed 2010-03-18) labels the year
+    # ending 2010-01-31 FY2010 (3,326,445,000); the newest, 0001045810-11-000015 (filed 2011-03-16), labels the
+    # year ending 2011-01-30 FY2010 too (3,543,309,000). The answer follows the newest and says the other, with
+    # its figure's year, rather than passing the newest report's label for the only reading.
+    r = get_financial_concept("NVDA", "revenue", fiscal_year=2010, as_of="2011-06-01")
+    v = fy_value(r, 2010)
+    assert (v.value, v.end, v.accession_number) == (3_543_309_000, date(2011, 1, 30), "0001045810-11-000015")
+    told = [w for w in r.warnings if "ambiguous" in w]
+    assert len(told) == 1 and "0001045810-10-000006" in told[0] and "2010-01-31" in told[0], r.warnings
+    # a label its reports agree on is not called ambiguous (as known on 2016-06-30 FY2016 is the year to 2016-01-31)
+    assert not any(
+        "ambiguous" in w for w in get_financial_concept("NVDA", "revenue", 2016, as_of="2016-06-30").warnings
+    )

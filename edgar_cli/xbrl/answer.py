@@ -119,6 +119,8 @@ def answer_as_of(
         )
         raise err from None
     record.notes.extend(n for n in [PIT.label_changes(facts, known, as_of)] if n)
+    if fy is not None:
+        record.warnings.extend(n for n in [PIT.label_conflict(known, fy, (v.end for v in record.values), as_of)] if n)
     record.notes.extend(PIT.later_revisions(facts, record.values, as_of))
     if "shares" in (record.unit or ""):
         record.notes.extend(PIT.later_splits(facts, build_series(facts, spec, unit).values, as_of))

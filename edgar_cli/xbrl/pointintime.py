@@ -421,6 +421,30 @@ def label_changes(full: CompanyFacts, known: CompanyFacts, as_of: date, latest: 
     return " ".join(parts) or None
 
 
+def label_conflict(known: CompanyFacts, fy: int, ends: Iterable[date], as_of: date) -> str | None:
+    """A warning when the annual reports known on ``as_of`` give fiscal-year label ``fy`` to another year than
+    the one the labels of then (the newest annual report's convention, :func:`label_changes`) call ``fy``; None
+    when they agree.
+
+    ``known``: the facts as known on ``as_of``; ``ends``: the ends of the values answered for ``fy``. As known on
+    2011-06-01 NVIDIA's 10-K 0001045810-10-000006 labels the year ending 2010-01-31 FY2010 and its newest,
+    0001045810-11-000015, the year ending 2011-01-30 FY2010 too: the answer is the newest's, and this says the other.
+    """
+    cal = known.calendar
+    others = sorted(end for end, own in cal.own_labels.items() if own == fy and cal.label_for_year_end(end) != fy)
+    if not others:
+        return None
+    end = others[-1]
+    accn = min((a for a, (_s, e) in cal.report_ends.items() if e == end.isoformat()), default=None)
+    shown = max(ends, default=None) or cal.estimated_end(fy)
+    return (
+        f"FY{fy} is ambiguous as known on {as_of}: the labels of then follow the newest annual report, by which "
+        f"FY{fy} is the year ending {shown}; the annual report {accn or 'of that year'} labelled the year ending "
+        f"{end} FY{fy} itself (FY{cal.label_for_year_end(end)} by the labels of then). Read each figure's start "
+        f"and end; ask for FY{cal.label_for_year_end(end)} for the year ending {end}."
+    )
+
+
 def not_reported_error(
     exc: EdgarError,
     as_of: date,
