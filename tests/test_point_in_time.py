@@ -580,3 +580,18 @@ def test_a_fiscal_year_label_the_annual_reports_known_then_give_two_years_is_ans
     assert not any(
         "ambiguous" in w for w in get_financial_concept("NVDA", "revenue", 2016, as_of="2016-06-30").warnings
     )
+
+
+def test_compare_and_statement_refuse_a_year_not_over_on_the_date_as_concept_does(sec):
+    # NVIDIA's FY2012 as known on 2013-01-01 (labels of its newest 10-K, 0001045810-12-000013): the year ending
+    # 2013-01-27, first filed 2013-03-12 in 0001045810-13-000008; not the year to 2012-01-29 of today's labels.
+    from edgar_cli.capabilities.compare.compare import compare_companies
+    from edgar_cli.capabilities.statement.statement import get_financial_statement
+
+    r = compare_companies("revenue", ["1045810", "320193"], fiscal_year=2012, as_of="2013-01-01")
+    (nvidia,) = r.unavailable
+    with pytest.raises(EdgarError) as info:
+        get_financial_statement("1045810", "income", fiscal_year=2012, as_of="2013-01-01", client=sec)
+    for reason in (nvidia.reason, info.value.message):
+        assert "not yet reported as of 2013-01-01" in reason and "0001045810-13-000008" in reason, reason
+        assert "under another label" not in reason

@@ -559,7 +559,7 @@ def _year_not_over(
     )
     first = first_filed(near, full, tags)
     head = exc.message.split(":")[0]  # "No annual revenue for X in fiscal year N"
-    if f"fiscal year {fy}" not in head:
+    if f"fiscal year {fy}" not in head and f"FY{fy}" not in head:
         head = f"No value for FY{fy}"
     extras = dict(exc.extras, as_of=as_of.isoformat())
     state = f"was in progress on {as_of}" if (end - as_of).days < 366 else f"had not begun on {as_of}"
