@@ -396,6 +396,13 @@ def test_nvidia_share_count_as_known_after_its_2021_split_names_no_later_4_for_1
         "A 10-for-1 stock split was first applied in a filing of 2024-08-28 (0001045810-24-000264), after "
         "2021-12-01: the values here are on the share basis known on 2021-12-01, not adjusted for it."
     ]
+    # in effect by the date, not yet restated in the count series: the values from before it (623,000,000 at
+    # 2021-05-21, 0001045810-21-000064) are said to be on the earlier basis
+    assert any(
+        "4-for-1 stock split took effect by 2021-08-20 (first shown in 0001045810-21-000131): values here dated to "
+        "2021-05-21" in n
+        for n in r.notes
+    ), r.notes
     before = get_financial_concept("1045810", "shares_outstanding", period="all", as_of="2021-06-01")
     assert any(
         "4-for-1 stock split was first applied in a filing of 2021-08-20 (0001045810-21-000131), after 2021-06-01" in n

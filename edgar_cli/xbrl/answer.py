@@ -123,7 +123,7 @@ def answer_as_of(
         record.warnings.extend(n for n in [PIT.label_conflict(known, fy, (v.end for v in record.values), as_of)] if n)
     record.notes.extend(PIT.later_revisions(facts, record.values, as_of))
     if "shares" in (record.unit or ""):
-        record.notes.extend(PIT.later_splits(facts, build_series(facts, spec, unit).values, as_of))
+        record.notes.extend(PIT.later_splits(facts, build_series(facts, spec, unit).values, as_of, record.values))
     record.notes.extend(n for n in [PIT.ticker_note(query or "", ref.cik, as_of)] if n)
     record.as_of = as_of
     return record

@@ -266,7 +266,7 @@ def _moved_between_lines(full: CompanyFacts, v: Any, was: float | int, accn: str
     )
 
 
-def later_splits(full: CompanyFacts, full_values: Iterable[Any], as_of: date) -> list[str]:
+def later_splits(full: CompanyFacts, full_values: Iterable[Any], as_of: date, shown: Iterable[Any] = ()) -> list[str]:
     """Notes naming the stock splits (and reverse splits) that took effect in filings after ``as_of``.
 
     ``full`` is the company's facts as known now and ``full_values`` the concept's series from them
@@ -275,14 +275,31 @@ def later_splits(full: CompanyFacts, full_values: Iterable[Any], as_of: date) ->
     which for a share count is the first whose earnings per share or weighted shares show it when that is
     earlier than the count's own first restatement (NVIDIA's 4-for-1 of July 2021: 0001045810-21-000131, filed
     2021-08-20, not the 10-K of 2022-03-18). Values known on ``as_of`` are on the share basis of that date: not
-    adjusted, and not flagged pre_split (nothing then said a split would come).
+    adjusted, and not flagged pre_split (nothing then said a split would come). ``shown``: the values answered
+    as known on ``as_of``; a split in effect by then that the series known then had not restated them for (a
+    share count, restated only in a later annual report) is said of those from before it.
     """
+    shown = list(shown)
     values = list(full_values)
     dated = split_dates(values, full)
     notes = []
     for kind, what in (("stock_split", "{n}-for-1 stock split"), ("reverse_split", "1-for-{n} reverse split")):
         for when, n in dated[kind]:
             if when <= as_of:
+                # in effect by the date: values shown from before it, not restated by then and not flagged (the
+                # series known then restated none of them), are on the earlier basis
+                old = sorted(
+                    v.end
+                    for v in shown
+                    if v.end < when and v.filed < when and not v.pre_split_ratio and not v.pre_reverse_split_ratio
+                )
+                if old and any(v.end >= when for v in shown):
+                    accn = split_filing(full, values, when)
+                    notes.append(
+                        f"A {what.format(n=n)} took effect by {when} (first shown in "
+                        f"{accn or 'a filing of that date'}): values here dated to {old[-1]} are on the share basis "
+                        f"before it, later ones after it; as known on {as_of} they had not been restated for it."
+                    )
                 continue
             accn = split_filing(full, values, when)
             notes.append(
