@@ -538,6 +538,21 @@ def test_a_comparison_aligned_to_a_calendar_year_as_of_a_date_says_when_a_missin
     assert "not reported by 2015-12-01; first filed 2016-03-17 in 0001045810-16-000205" in nvidia.reason
 
 
+def test_a_comparison_as_of_a_date_names_the_report_filed_by_then_that_the_facts_do_not_reach(sec):
+    # Tesla's facts here end at 2022-09-30 (0000950170-22-019867). As known on 2023-06-01 its latest periodic
+    # report was the 10-Q 0000950170-23-013890 (quarter ending 2023-03-31, filed 2023-04-24), and its FY2022 10-K
+    # 0000950170-23-001409 (filed 2023-01-31) held the year asked: each is named; nothing filed after the date is.
+    latest = compare_companies("revenue", ["320193", "1318605"], as_of="2023-06-01")
+    told = " ".join(latest.warnings + [n for row in latest.rows for n in row.notes])
+    assert "XBRL facts end at 2022-09-30" in told and "0000950170-23-013890" in told, latest.warnings
+    year = compare_companies("revenue", ["320193", "1318605"], fiscal_year=2022, as_of="2023-06-01")
+    (tesla,) = year.unavailable
+    assert "0000950170-23-001409" in tesla.reason and "filed 2023-01-31" in tesla.reason
+    for r in (latest, year):
+        text = " ".join(r.warnings + [u.reason for u in r.unavailable])
+        assert "0000950170-23-033872" not in text and "0001628280-26-003952" not in text
+
+
 def test_the_mcp_schema_and_description_of_companies_give_the_limits_the_function_enforces():
     # The schema said maxItems 16 while the description said "2 to 8": the function takes up to 16 names (a
     # duplicate or an alias of one company is folded) and compares 2 to 8 different companies.

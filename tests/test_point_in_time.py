@@ -165,7 +165,9 @@ def test_the_facts_known_on_a_date_are_the_rows_filed_by_then_with_the_calendar_
         assert known.calendar.to_plain() == build_calendar(tags, newest=True).to_plain(), (cik, when)
         assert known.calendar.quarterly_focus == build_calendar(tags, newest=True).quarterly_focus, (cik, when)
         assert known.reporting_currency == reporting_currency(tags), (cik, when)
-        assert known.coverage_note is None
+        # the facts' end as known then: only a report filed by the date past the facts known then is named
+        assert all(str(r[2]) <= when.isoformat() for r in known.later_reports), (cik, when)
+        assert (known.coverage_note is None) == (not known.later_reports), (cik, when)
 
 
 # --- Apple's FY2009 net sales, restated by the 10-K/A of 2010-01-25 -----------------------
@@ -204,7 +206,8 @@ def test_a_fiscal_year_not_yet_reported_names_its_first_filing(sec):
         get_financial_concept("320193", "revenue", fiscal_year=2010, as_of="2010-06-30")
     e = info.value
     assert e.code == "not_found"
-    assert "not reported by 2010-06-30; first filed 2010-10-27 in 0001193125-10-238044" in e.message
+    assert "not yet reported as of 2010-06-30" in e.message  # FY2010 ended 2010-09-25, after the date
+    assert "first filed 2010-10-27 in 0001193125-10-238044" in e.message
     assert e.extras["first_accession"] == "0001193125-10-238044"
 
 
@@ -378,6 +381,35 @@ def test_tesla_2019_eps_known_after_the_split_was_first_applied_is_flagged_pre_s
     assert any("revised to -0.98 on 2021-02-08 in 0001564590-21-004599" in n for n in r.notes)
 
 
+def test_nvidia_share_count_as_known_after_its_2021_split_names_no_later_4_for_1_and_dates_the_10_for_1_by_its_eps(
+    sec,
+):
+    # The 4-for-1 split of July 2021 first shows in the EPS of the 10-Q 0001045810-21-000131 (filed 2021-08-20),
+    # whose cover-page count, 2,500,000,000 at 2021-08-13, is already on the new basis; the count series itself
+    # is first restated in the 10-K 0001045810-22-000036 (2022-03-18). The 10-for-1 of June 2024 first shows in
+    # the 10-Q 0001045810-24-000264 (filed 2024-08-28), not in the 10-K 0001045810-25-000023 (2025-02-26).
+    r = get_financial_concept("1045810", "shares_outstanding", period="all", as_of="2021-12-01")
+    v = next(v for v in r.values if v.end == date(2021, 8, 13))
+    assert (v.value, v.accession_number) == (2_500_000_000, "0001045810-21-000131")
+    splits = [n for n in r.notes if "stock split was first applied" in n]
+    assert splits == [
+        "A 10-for-1 stock split was first applied in a filing of 2024-08-28 (0001045810-24-000264), after "
+        "2021-12-01: the values here are on the share basis known on 2021-12-01, not adjusted for it."
+    ]
+    # in effect by the date, not yet restated in the count series: the values from before it (623,000,000 at
+    # 2021-05-21, 0001045810-21-000064) are said to be on the earlier basis
+    assert any(
+        "4-for-1 stock split took effect by 2021-08-20 (first shown in 0001045810-21-000131): values here dated to "
+        "2021-05-21" in n
+        for n in r.notes
+    ), r.notes
+    before = get_financial_concept("1045810", "shares_outstanding", period="all", as_of="2021-06-01")
+    assert any(
+        "4-for-1 stock split was first applied in a filing of 2021-08-20 (0001045810-21-000131), after 2021-06-01" in n
+        for n in before.notes
+    )
+
+
 # --- the property: nothing returned with as_of D was filed after D -------------------------
 
 
@@ -489,3 +521,84 @@ def test_a_report_filed_by_the_date_that_the_facts_do_not_reach_is_named_as_know
     with pytest.raises(EdgarError) as unfiled:
         get_financial_concept("TSLA", "revenue", fiscal_year=2023, as_of="2023-06-01")
     assert "0001628280-26-003952" not in unfiled.value.message and "filed 2026" not in unfiled.value.message
+
+
+def test_an_answer_as_known_on_a_date_warns_that_the_facts_end_before_the_latest_report_filed_by_then(sec):
+    # Tesla's facts here end at 2022-09-30 (0000950170-22-019867). As known on 2023-06-01 its latest periodic
+    # report was the 10-Q for the quarter ending 2023-03-31, 0000950170-23-013890 (filed 2023-04-24): the warning
+    # names it, as the answer without as_of names today's latest, and names no report filed after the date.
+    r = get_financial_concept("TSLA", "revenue", as_of="2023-06-01")
+    gaps = [w for w in r.warnings if "XBRL facts end at 2022-09-30" in w]
+    assert len(gaps) == 1 and "0000950170-23-013890" in gaps[0] and "filed 2023-04-24" in gaps[0], r.warnings
+    assert not any(a in " ".join(r.warnings + r.notes) for a in ("0000950170-23-033872", "0001628280-26-003952"))
+    # as known on 2022-12-01 the 10-Q of 2022-10-24 (0000950170-22-019867) was the latest, and is in the facts
+    early = get_financial_concept("TSLA", "revenue", as_of="2022-12-01")
+    assert not any("XBRL facts end" in w for w in early.warnings), early.warnings
+
+
+@pytest.mark.parametrize("fy", [None, 2016])
+def test_a_tag_first_used_after_the_date_is_said_to_be_first_reported_later_with_the_tag_used_then(sec, fy):
+    # Apple first reported us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax in the 10-Q
+    # 0000320193-19-000010 (filed 2019-01-30); on 2017-06-01 its net sales were us-gaap:SalesRevenueNet (last in
+    # 0000320193-18-000100), which the catalogue's revenue reads. Neither "no value" as if never reported nor an
+    # earlier fiscal year (which has no such tag either) is the answer.
+    tag = "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("AAPL", tag, fiscal_year=fy, as_of="2017-06-01")
+    err = info.value
+    assert err.code == "not_found"
+    assert "first reported" in err.message and "2019-01-30" in err.message and "0000320193-19-000010" in err.message
+    assert "reports no value" not in err.message
+    assert "earlier fiscal year" not in err.suggestion
+    assert "us-gaap:SalesRevenueNet: ask for revenue" in err.suggestion
+    # a later date helps only where the values asked exist: the annual ones from the 10-K 0000320193-19-000119
+    # (filed 2019-10-31); no filing reports FY2016 under the tag
+    assert ("from 2019-10-31 on" in err.suggestion) == (fy is None)
+    assert (err.extras["tag_first_filed"], err.extras["tag_first_accession"]) == ("2019-01-30", "0000320193-19-000010")
+
+
+def test_a_year_not_over_on_the_date_as_labelled_then_is_said_once_to_be_not_yet_reported_with_its_later_10k(sec):
+    # As known on 2013-01-01 NVIDIA's newest 10-K (0001045810-12-000013, filed 2012-03-13) labelled the year ending
+    # 2012-01-29 FY2011, so FY2012 is the year ending 2013-01-27, not over then; its 10-K 0001045810-13-000008 was
+    # filed 2013-03-12. The year ending 2012-01-29 (FY2012 by today's labels) is another year: not offered as if
+    # it answered the question.
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("NVDA", "revenue", fiscal_year=2012, as_of="2013-01-01")
+    err = info.value
+    assert "not yet reported as of 2013-01-01" in err.message and "2013-01-27" in err.message
+    assert "0001045810-13-000008" in err.message and "2013-03-12" in err.message
+    assert "filed by then" not in err.message and "under another label" not in err.message
+    assert "0001045810-12-000013" not in err.message.split("not yet reported")[1]
+    assert (err.extras["first_filed"], err.extras["first_accession"]) == ("2013-03-12", "0001045810-13-000008")
+    assert "2013-03-12" in err.suggestion
+
+
+def test_a_fiscal_year_label_the_annual_reports_known_then_give_two_years_is_answered_with_the_conflict_said(sec):
+    # As known on 2011-06-01 NVIDIA's two 10-Ks disagree: 0001045810-10-000006 (filed 2010-03-18) labels the year
+    # ending 2010-01-31 FY2010 (3,326,445,000); the newest, 0001045810-11-000015 (filed 2011-03-16), labels the
+    # year ending 2011-01-30 FY2010 too (3,543,309,000). The answer follows the newest and says the other, with
+    # its figure's year, rather than passing the newest report's label for the only reading.
+    r = get_financial_concept("NVDA", "revenue", fiscal_year=2010, as_of="2011-06-01")
+    v = fy_value(r, 2010)
+    assert (v.value, v.end, v.accession_number) == (3_543_309_000, date(2011, 1, 30), "0001045810-11-000015")
+    told = [w for w in r.warnings if "ambiguous" in w]
+    assert len(told) == 1 and "0001045810-10-000006" in told[0] and "2010-01-31" in told[0], r.warnings
+    # a label its reports agree on is not called ambiguous (as known on 2016-06-30 FY2016 is the year to 2016-01-31)
+    assert not any(
+        "ambiguous" in w for w in get_financial_concept("NVDA", "revenue", 2016, as_of="2016-06-30").warnings
+    )
+
+
+def test_compare_and_statement_refuse_a_year_not_over_on_the_date_as_concept_does(sec):
+    # NVIDIA's FY2012 as known on 2013-01-01 (labels of its newest 10-K, 0001045810-12-000013): the year ending
+    # 2013-01-27, first filed 2013-03-12 in 0001045810-13-000008; not the year to 2012-01-29 of today's labels.
+    from edgar_cli.capabilities.compare.compare import compare_companies
+    from edgar_cli.capabilities.statement.statement import get_financial_statement
+
+    r = compare_companies("revenue", ["1045810", "320193"], fiscal_year=2012, as_of="2013-01-01")
+    (nvidia,) = r.unavailable
+    with pytest.raises(EdgarError) as info:
+        get_financial_statement("1045810", "income", fiscal_year=2012, as_of="2013-01-01", client=sec)
+    for reason in (nvidia.reason, info.value.message):
+        assert "not yet reported as of 2013-01-01" in reason and "0001045810-13-000008" in reason, reason
+        assert "under another label" not in reason

@@ -464,7 +464,8 @@ def test_an_income_statement_as_of_a_date_before_the_year_was_reported_names_its
     with pytest.raises(EdgarError) as info:
         get_financial_statement("320193", "income", fiscal_year=2010, as_of="2010-06-30")
     assert info.value.code == "not_found"
-    assert "not reported by 2010-06-30; first filed 2010-10-27 in 0001193125-10-238044" in info.value.message
+    assert "not yet reported as of 2010-06-30" in info.value.message  # FY2010 ended 2010-09-25, after the date
+    assert "first filed 2010-10-27 in 0001193125-10-238044" in info.value.message
 
 
 def test_an_income_statement_as_known_on_a_date_says_so(sec):

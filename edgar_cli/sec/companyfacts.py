@@ -310,6 +310,32 @@ def _coverage(client: SecClient, facts: CompanyFacts) -> tuple[str | None, tuple
     return _gap_note(facts.name, facts.cik, newest), later
 
 
+def coverage_as_of(facts: CompanyFacts, calendar: FiscalCalendar, as_of: _date_type) -> tuple[str | None, tuple]:
+    """:func:`_coverage`'s note and reports as known on ``as_of``, for the facts filed by then (xbrl/pointintime.py).
+
+    ``facts``: as known now, with ``later_reports`` (the periodic reports past today's facts' end, from the
+    submissions); ``calendar``: that of the facts as known on ``as_of``, whose latest report gives their end
+    then. The note names the latest periodic report filed on or before ``as_of`` whose period ends over 7 days
+    after that end (Tesla as known on 2023-06-01: facts to 2022-09-30, the 10-Q for the quarter ending 2023-03-31
+    filed 2023-04-24), and never one filed after it; (None, ()) when the facts reached the latest report then.
+    The reports are those past today's facts' end: a report without XBRL whose period ends before today's facts'
+    end is not named.
+    """
+    ends = [(end, accn) for accn, (_start, end) in calendar.report_ends.items()]
+    if not ends or not facts.later_reports:
+        return None, ()
+    last_end_text, last_accn = max(ends)
+    last_end = _date_type.fromisoformat(last_end_text)
+    later = tuple(
+        (r[0], r[1], r[2], r[3], last_end, last_accn)
+        for r in facts.later_reports
+        if str(r[2]) <= as_of.isoformat() and (r[0] - last_end).days > 7
+    )
+    if not later:
+        return None, ()
+    return _gap_note(facts.name, facts.cik, max(later, key=lambda r: (r[0], str(r[2])))), later
+
+
 def _gap_note(name: str, cik: int, report: tuple) -> str:
     """The note on a report past the facts' end, ``report`` as in ``CompanyFacts.later_reports``."""
     report_date, form, filed, accession, last_end, last_accn = report

@@ -14,7 +14,6 @@ field exist in one place for both. Nothing here imports pydantic.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -113,20 +112,18 @@ def answer_as_of(
         later = [v for v in build_series(facts, spec, unit).values if wanted(v) and (fy is None or v.fiscal_year == fy)]
         labels = PIT.label_changes(facts, known, as_of)
         what = f"FY{fy} {spec.name}" if fy else spec.name
-        err = PIT.not_reported_error(exc, as_of, later, what, labels, full=facts, tags=PIT.chain_tags(spec))
-        # a report filed by the date that the XBRL facts do not reach (they end before it): named, as without
-        # as_of, since a reader on that date had it
-        filed_by = tuple(r for r in facts.later_reports if str(r[2]) <= as_of.isoformat())
-        # (coverage_note "": today's note, which names today's latest report, is never the answer here)
-        cut = replace(facts, later_reports=filed_by, coverage_note="")
-        gap = span_coverage_note(cut, [fy]) if fy and filed_by and facts.coverage_note else None
-        if gap and gap not in err.message:
-            err = EdgarError(err.code, f"{err.message} {gap}", err.suggestion, **err.extras)
+        now = build_series(facts, spec, unit).values
+        year_then = (fy, known.calendar.estimated_end(fy), now) if fy else None
+        err = PIT.not_reported_error(
+            exc, as_of, later, what, labels, full=facts, tags=PIT.chain_tags(spec), year_then=year_then
+        )
         raise err from None
     record.notes.extend(n for n in [PIT.label_changes(facts, known, as_of)] if n)
+    if fy is not None:
+        record.warnings.extend(n for n in [PIT.label_conflict(known, fy, (v.end for v in record.values), as_of)] if n)
     record.notes.extend(PIT.later_revisions(facts, record.values, as_of))
     if "shares" in (record.unit or ""):
-        record.notes.extend(PIT.later_splits(build_series(facts, spec, unit).values, as_of))
+        record.notes.extend(PIT.later_splits(facts, build_series(facts, spec, unit).values, as_of, record.values))
     record.notes.extend(n for n in [PIT.ticker_note(query or "", ref.cik, as_of)] if n)
     record.as_of = as_of
     return record

@@ -8,7 +8,7 @@ companyfacts carries each fact's filing date (``filed``, a day) but not the fili
 filing accepted after hours on the date itself counts as known on that date.
 
 What came after is told, never mixed in: :func:`later_revisions` names a value's later revisions ("revised
-to X on DATE in ACCESSION") and :func:`later_splits` a stock split first applied after the date;
+to X on DATE in ACCESSION") and :func:`later_splits` a stock split that took effect after the date (dated as the series engine dates it);
 :func:`first_filed` says when a period that was not reported yet was first filed.
 
 Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json (rows ``(start, end, val, accn, fy, fp, form,
@@ -27,8 +27,8 @@ from ..vocabulary import param
 from . import periods as P
 from .facts import CompanyFacts, TagsOnDemand, reporting_currency
 from .periods import build_calendar, calendar_from_votes, calendar_votes
-from .restatements import classify_revision, filing_order, split_events
-from .series import _step_of, results_unchanged, unit_family
+from .restatements import classify_revision, filing_order
+from .series import _step_of, results_unchanged, split_dates, split_filing, unit_family
 
 # XBRL financial data begins in 2009 (the largest filers; smaller ones by 2011): an earlier date knows nothing.
 EARLIEST_AS_OF = date(2009, 1, 1)
@@ -150,9 +150,10 @@ class _KnownTags(TagsOnDemand):
 def known_on(facts: CompanyFacts, as_of: date) -> CompanyFacts:
     """The company's facts as known on ``as_of``: every row filed on or before it, nothing else.
 
-    The fiscal calendar and reporting currency are those the filings made by then give; ``coverage_note`` (a
-    comparison of the facts with today's submissions) is dropped, as it describes today; freshness notes are
-    kept. Rows are cut per tag when first read, from the facts' :func:`summary` (one pass over every row,
+    The fiscal calendar and reporting currency are those the filings made by then give; ``coverage_note`` and
+    ``later_reports`` say where the facts known then end before the latest periodic report filed by then
+    (sec/companyfacts.coverage_as_of, from today's comparison of the facts with the submissions; never a report
+    filed after ``as_of``); freshness notes are kept. Rows are cut per tag when first read, from the facts' :func:`summary` (one pass over every row,
     kept). The view is kept on ``facts`` for the few dates last asked, so a second question about the same
     date reuses it (and its series memo). A company that had filed no XBRL by then has no tags.
     """
@@ -176,6 +177,9 @@ def known_on(facts: CompanyFacts, as_of: date) -> CompanyFacts:
             for unit, n in currencies.get(accn, {}).items():
                 counts[unit] = counts.get(unit, 0) + n
         currency = max(counts, key=counts.get) if counts else None  # type: ignore[arg-type]
+    from ..sec.companyfacts import coverage_as_of  # the one rule of the facts' end (a function-level arrow)
+
+    gap, reports = coverage_as_of(facts, calendar, as_of)
     view = CompanyFacts(
         cik=facts.cik,
         name=facts.name,
@@ -185,7 +189,8 @@ def known_on(facts: CompanyFacts, as_of: date) -> CompanyFacts:
         reporting_currency=currency,
         origin=facts.origin,
         notes=facts.notes,
-        coverage_note=None,
+        coverage_note=gap,
+        later_reports=reports,
     )
     if len(memo) >= _MEMO_DATES:
         memo.pop(next(iter(memo)))
@@ -261,22 +266,42 @@ def _moved_between_lines(full: CompanyFacts, v: Any, was: float | int, accn: str
     )
 
 
-def later_splits(full_values: Iterable[Any], as_of: date) -> list[str]:
-    """Notes naming the stock splits (and reverse splits) first applied in filings after ``as_of``.
+def later_splits(full: CompanyFacts, full_values: Iterable[Any], as_of: date, shown: Iterable[Any] = ()) -> list[str]:
+    """Notes naming the stock splits (and reverse splits) that took effect in filings after ``as_of``.
 
-    ``full_values`` are the concept's series as known now (xbrl/series.py, FactRecords with
-    ``revision_kind``, ``original_value``, ``filed``, ``accession_number``); the split is dated by the first
-    filing that restated a value for it. Values known on ``as_of`` are on the share basis of that date: not
-    adjusted, and not flagged pre_split (nothing then said a split would come).
+    ``full`` is the company's facts as known now and ``full_values`` the concept's series from them
+    (xbrl/series.py, FactRecords with ``revision_kind``, ``original_value``, ``filed``, ``accession_number``).
+    A split is dated as the series engine dates it (series.split_dates): by the first filing on its new basis,
+    which for a share count is the first whose earnings per share or weighted shares show it when that is
+    earlier than the count's own first restatement (NVIDIA's 4-for-1 of July 2021: 0001045810-21-000131, filed
+    2021-08-20, not the 10-K of 2022-03-18). Values known on ``as_of`` are on the share basis of that date: not
+    adjusted, and not flagged pre_split (nothing then said a split would come). ``shown``: the values answered
+    as known on ``as_of``; a split in effect by then that the series known then had not restated them for (a
+    share count, restated only in a later annual report) is said of those from before it.
     """
+    shown = list(shown)
     values = list(full_values)
+    dated = split_dates(values, full)
     notes = []
     for kind, what in (("stock_split", "{n}-for-1 stock split"), ("reverse_split", "1-for-{n} reverse split")):
-        revised = [v for v in values if v.revision_kind == kind and v.original_value is not None]
-        for when, n in split_events([(v.filed, v.original_value, v.value) for v in revised]):
+        for when, n in dated[kind]:
             if when <= as_of:
+                # in effect by the date: values shown from before it, not restated by then and not flagged (the
+                # series known then restated none of them), are on the earlier basis
+                old = sorted(
+                    v.end
+                    for v in shown
+                    if v.end < when and v.filed < when and not v.pre_split_ratio and not v.pre_reverse_split_ratio
+                )
+                if old and any(v.end >= when for v in shown):
+                    accn = split_filing(full, values, when)
+                    notes.append(
+                        f"A {what.format(n=n)} took effect by {when} (first shown in "
+                        f"{accn or 'a filing of that date'}): values here dated to {old[-1]} are on the share basis "
+                        f"before it, later ones after it; as known on {as_of} they had not been restated for it."
+                    )
                 continue
-            accn = min((v.accession_number for v in revised if v.filed == when), default=None)
+            accn = split_filing(full, values, when)
             notes.append(
                 f"A {what.format(n=n)} was first applied in a filing of {when}"
                 + (f" ({accn})" if accn else "")
@@ -316,6 +341,45 @@ def first_filed(
                 if r[1] in ends and P.is_periodic(r[6]) and _same_period(r, v.start, v.end)
             )
     return min(firsts) if firsts else None
+
+
+def first_used(full: CompanyFacts, tags: Iterable[str]) -> tuple[date, str, str, str] | None:
+    """(filed, accession, form, tag) of the earliest periodic report that used any of ``tags`` in the company's
+    facts as known now (``full``), or None when none did."""
+    found: list[tuple[str, str, str, str]] = []
+    for tag in tags:
+        for rows in ((full.tag(tag) or {}).get("units") or {}).values():
+            found.extend((r[7], r[3], r[6], tag) for r in rows if P.is_periodic(r[6]))
+    if not found:
+        return None
+    when, accn, form, tag = min(found)
+    return date.fromisoformat(when), accn, form, tag
+
+
+def _used_by(full: CompanyFacts, tag: str, as_of: date) -> bool:
+    cutoff = as_of.isoformat()
+    return any(
+        r[7] <= cutoff and P.is_periodic(r[6])
+        for rows in ((full.tag(tag) or {}).get("units") or {}).values()
+        for r in rows
+    )
+
+
+def used_instead(full: CompanyFacts, tags: Iterable[str], as_of: date) -> tuple[str, str] | None:
+    """(catalogue concept, tag) for a figure whose ``tags`` the company had not used by ``as_of``: the first
+    concept of the catalogue whose chain holds one of ``tags`` and another tag the company's periodic reports
+    had used by then (Apple's net sales before ASC 606: revenue, us-gaap:SalesRevenueNet); None for none."""
+    from .catalogue import catalogue
+
+    wanted = set(tags)
+    for spec in catalogue().values():
+        chain = [t.tag for t in spec.chain]
+        if spec.composite or not wanted & set(chain):
+            continue
+        for tag in chain:
+            if tag not in wanted and _used_by(full, tag, as_of):
+                return spec.name, tag
+    return None
 
 
 def chain_tags(spec: Any) -> tuple[str, ...]:
@@ -374,6 +438,30 @@ def label_changes(full: CompanyFacts, known: CompanyFacts, as_of: date, latest: 
     return " ".join(parts) or None
 
 
+def label_conflict(known: CompanyFacts, fy: int, ends: Iterable[date], as_of: date) -> str | None:
+    """A warning when the annual reports known on ``as_of`` give fiscal-year label ``fy`` to another year than
+    the one the labels of then (the newest annual report's convention, :func:`label_changes`) call ``fy``; None
+    when they agree.
+
+    ``known``: the facts as known on ``as_of``; ``ends``: the ends of the values answered for ``fy``. As known on
+    2011-06-01 NVIDIA's 10-K 0001045810-10-000006 labels the year ending 2010-01-31 FY2010 and its newest,
+    0001045810-11-000015, the year ending 2011-01-30 FY2010 too: the answer is the newest's, and this says the other.
+    """
+    cal = known.calendar
+    others = sorted(end for end, own in cal.own_labels.items() if own == fy and cal.label_for_year_end(end) != fy)
+    if not others:
+        return None
+    end = others[-1]
+    accn = min((a for a, (_s, e) in cal.report_ends.items() if e == end.isoformat()), default=None)
+    shown = max(ends, default=None) or cal.estimated_end(fy)
+    return (
+        f"FY{fy} is ambiguous as known on {as_of}: the labels of then follow the newest annual report, by which "
+        f"FY{fy} is the year ending {shown}; the annual report {accn or 'of that year'} labelled the year ending "
+        f"{end} FY{fy} itself (FY{cal.label_for_year_end(end)} by the labels of then). Read each figure's start "
+        f"and end; ask for FY{cal.label_for_year_end(end)} for the year ending {end}."
+    )
+
+
 def not_reported_error(
     exc: EdgarError,
     as_of: date,
@@ -383,6 +471,7 @@ def not_reported_error(
     *,
     full: CompanyFacts | None = None,
     tags: Iterable[str] = (),
+    year_then: tuple[int, date | None, Iterable[Any]] | None = None,
 ) -> EdgarError:
     """``exc`` (a not_found of the answer as known on ``as_of``) with the point-in-time reason added.
 
@@ -391,7 +480,14 @@ def not_reported_error(
     that only filings filed by ``as_of`` count either way; when they were filed by then, the fiscal-year labels
     of that date differ from today's (``labels_note``, from :func:`label_changes`, says how). Other errors come
     back unchanged. ``full`` and ``tags``: the facts as known now and the concept's tag chain, for the first filing
-    under any tag of the chain (:func:`first_filed`).
+    under any tag of the chain (:func:`first_filed`). When no tag of the chain had been used by ``as_of``, the
+    message says when the first was reported later (``tag_first_filed``, ``tag_first_accession``) rather than that
+    nothing was reported, and the suggestion offers what helps: a later date where the values asked exist, and the
+    catalogue concept whose tag the company used then (:func:`used_instead`). ``year_then``: (the fiscal year
+    asked, its end by the calendar known on ``as_of``, the concept's values as known now); a year that had not
+    ended on ``as_of`` by the labels of then is said, once, to be not yet reported then, with the report that
+    first gave it (NVIDIA's FY2012 as known on 2013-01-01: the year ending 2013-01-27, in 0001045810-13-000008),
+    never the other year that today's labels call so.
     """
     first = first_filed(later, full, tags)
     if exc.code == "out_of_scope" and "has not begun" in exc.message:
@@ -410,6 +506,35 @@ def not_reported_error(
         )
     if exc.code != "not_found":
         return exc
+    pending = _year_not_over(exc, as_of, year_then, full, tags)
+    if pending is not None:
+        return pending
+    chain = tuple(tags) if full is not None else ()
+    used = first_used(full, chain) if full is not None and chain else None
+    if full is not None and used is not None and used[0] > as_of and not any(_used_by(full, t, as_of) for t in chain):
+        # none of the tags had been used by the date: first reported later, and what was used then is offered
+        day, accn, form, tag = used
+        instead = used_instead(full, chain, as_of)
+        extras = dict(exc.extras, as_of=as_of.isoformat(), tag_first_filed=day.isoformat(), tag_first_accession=accn)
+        if first is not None:
+            extras.update(first_filed=first[0].isoformat(), first_accession=first[1])
+        # a later date helps only when the values asked exist today (their first filing; none for a year the tag
+        # never covered); the tag used on the date helps then
+        helps = [f"use an {param('as_of')} date from {first[0]} on (first filed in {first[1]})"] if first else []
+        if instead:
+            helps.append(f"as known on {as_of} the company reported it as {instead[1]}: ask for {instead[0]}")
+        return EdgarError(
+            "not_found",
+            f"{full.name} had reported no value for {what} by {as_of} (tags tried: {', '.join(chain)}): "
+            f"{tag} was first reported later, on {day} in {accn} ({form})."
+            + (
+                f" {what} was not reported by {as_of}; first filed {first[0]} in {first[1]}."
+                if first
+                else f" No filing to date reports {what} under these tags."
+            ),
+            _sentence("; or ".join(helps)) if helps else exc.suggestion,
+            **extras,
+        )
     if first is not None and first[0] <= as_of:
         reason = (
             f"As known on {as_of}: {what} (by today's fiscal-year labels) was filed by then (first in {first[1]} "
@@ -418,7 +543,8 @@ def not_reported_error(
         suggestion = f"Ask without {param('fiscal_year')} to see the values as labelled on {as_of}."
     elif first is not None:
         reason = f"As known on {as_of}: {what} was not reported by {as_of}; first filed {first[0]} in {first[1]}."
-        suggestion = f"Use an {param('as_of')} date from {first[0]} on, or an earlier fiscal year."
+        earlier = ", or an earlier fiscal year" if what.startswith("FY") else ""  # no year asked: none earlier helps
+        suggestion = f"Use an {param('as_of')} date from {first[0]} on{earlier}."
     else:
         reason = f"As known on {as_of}: only filings filed by {as_of} count."
         suggestion = exc.suggestion
@@ -428,6 +554,56 @@ def not_reported_error(
         extras["first_filed"] = first[0].isoformat()
         extras["first_accession"] = first[1]
     return EdgarError("not_found", f"{exc.message.rstrip()} {reason}", suggestion or exc.suggestion, **extras)
+
+
+def _year_not_over(
+    exc: EdgarError,
+    as_of: date,
+    year_then: tuple[int, date | None, Iterable[Any]] | None,
+    full: CompanyFacts | None,
+    tags: Iterable[str],
+) -> EdgarError | None:
+    """The not_found of a fiscal year that, by the labels known on ``as_of``, had not ended by then; else None."""
+    if year_then is None:
+        return None
+    fy, end, values = year_then
+    if end is None or end <= as_of:
+        return None
+    # the year's annual figures as reported later: those ending within two weeks of its end as estimated then
+    near = sorted(
+        (v for v in values if (v.period_type == "annual" or v.fiscal_period == "FY") and abs((v.end - end).days) <= 14),
+        key=lambda v: v.original_filed or v.filed,
+    )
+    first = first_filed(near, full, tags)
+    head = exc.message.split(":")[0]  # "No annual revenue for X in fiscal year N"
+    if f"fiscal year {fy}" not in head and f"FY{fy}" not in head:
+        head = f"No value for FY{fy}"
+    extras = dict(exc.extras, as_of=as_of.isoformat())
+    state = f"was in progress on {as_of}" if (end - as_of).days < 366 else f"had not begun on {as_of}"
+    if first is None:
+        return EdgarError(
+            "not_found",
+            f"{head}: not yet reported as of {as_of}; FY{fy} (by the fiscal-year labels of then) {state} and ends "
+            f"around {end}; no filing to date reports it.",
+            f"Ask for an earlier fiscal year, or without {param('fiscal_year')}.",
+            **extras,
+        )
+    (filed, accn), ended = first, near[0].end
+    today = full.calendar.label_for_year_end(ended) if full is not None and full.calendar.year_ends else fy
+    extras.update(first_filed=filed.isoformat(), first_accession=accn)
+    return EdgarError(
+        "not_found",
+        f"{head}: not yet reported as of {as_of}; FY{fy} (by the fiscal-year labels of then) {state} and ended "
+        f"{ended}; its figures were first filed {filed} in {accn}"
+        + (f" (FY{today} by today's labels)" if today != fy else "")
+        + ".",
+        f"Use an {param('as_of')} date from {filed} on, or an earlier fiscal year.",
+        **extras,
+    )
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
 
 
 def ticker_note(query: str, cik: str, as_of: date) -> str | None:

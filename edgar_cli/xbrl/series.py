@@ -553,23 +553,21 @@ def _corroborate_splits(facts: CompanyFacts, values: list[FactRecord]) -> None:
             v.revision_kind = "restatement"
 
 
-def _mark_pre_split(values: list[FactRecord], last_filed: dict[tuple, str], facts: CompanyFacts | None = None) -> None:
-    """Flag per-share/share values never restated for a split that later filings applied.
+def split_dates(values: list[FactRecord], facts: CompanyFacts | None = None) -> dict[str, list[tuple[date, int]]]:
+    """The splits a share or per-share series shows, each dated by the first filing on its new basis:
+    {"stock_split": [(date, N)], "reverse_split": [...]}, the one dating of a split (the series' flags,
+    :func:`_mark_pre_split`, and the point-in-time note on a later split, xbrl/pointintime.py).
 
-    NVIDIA's FY2022 diluted EPS (3.85) was last reported in 0001045810-24-000029,
-    before the June 2024 10-for-1 split; FY2023 and later were restated in
-    0001045810-25-000023. Without a flag the series jumps 20x between them.
-    Forward splits set ``pre_split_ratio``; reverse splits and recapitalisations
-    (per-share values up, counts down) set ``pre_reverse_split_ratio``.
-
-    A split is dated by the first filing on its new basis: a series other than the witnesses (a cover-page
-    share count, restated only in a later annual report) takes the date its witnesses (earnings per share,
-    weighted shares: :func:`company_splits`) show for the same ratio, when earlier. NVIDIA's cover-page count of
-    2,500,000,000 at 2021-08-13 (filed 2021-08-20) is already after the 4-for-1 split its EPS shows from
-    0001045810-21-000131 (filed 2021-08-20), though the count series is first restated on 2022-03-18.
+    ``values``: the series (FactRecords with ``revision_kind``, ``original_value``, ``filed``); a split is first
+    dated by the first filing that restated one of them for it. With ``facts``, a series other than the
+    witnesses (a cover-page share count, restated only in a later annual report) takes the date its witnesses
+    (earnings per share, weighted shares: :func:`company_splits`) show for the same ratio, when earlier. NVIDIA's
+    cover-page count of 2,500,000,000 at 2021-08-13 (filed 2021-08-20) is already after the 4-for-1 split its EPS
+    shows from 0001045810-21-000131 (filed 2021-08-20), though the count series is first restated on 2022-03-18.
     """
     witness_of = facts is not None and any(v.matched_tag not in _SPLIT_WITNESSES for v in values)
-    for kind, field in (("stock_split", "pre_split_ratio"), ("reverse_split", "pre_reverse_split_ratio")):
+    out: dict[str, list[tuple[date, int]]] = {}
+    for kind in ("stock_split", "reverse_split"):
         own = split_events(
             [
                 (v.filed, v.original_value, v.value)
@@ -579,9 +577,40 @@ def _mark_pre_split(values: list[FactRecord], last_filed: dict[tuple, str], fact
         )
         # the witnesses' splits are read (a pass over the company's EPS series, kept) only for a series with one
         witnessed = company_splits(facts)[0].get(kind, []) if own and witness_of and facts is not None else []
-        events = [
+        out[kind] = [
             (min([when] + [w for w, m in witnessed if m == n and 0 <= (when - w).days <= 800]), n) for when, n in own
         ]
+    return out
+
+
+def split_filing(facts: CompanyFacts, values: list[FactRecord], when: date) -> str | None:
+    """The accession of the first filing on a split's new basis filed on ``when`` (a date of :func:`split_dates`):
+    a value of ``values`` restated then, else a periodic report of the witnesses filed that day; None if none."""
+    day = when.isoformat()
+    own = [v.accession_number for v in values if v.filed == when and v.original_value is not None]
+    if own:
+        return min(own)
+    found: list[str] = []
+    for tag in _SPLIT_WITNESSES:
+        for rows in ((facts.tag(tag) or {}).get("units") or {}).values():
+            found.extend(r[3] for r in rows if r[7] == day and P.is_periodic(r[6]))
+    return min(found, default=None)
+
+
+def _mark_pre_split(values: list[FactRecord], last_filed: dict[tuple, str], facts: CompanyFacts | None = None) -> None:
+    """Flag per-share/share values never restated for a split that later filings applied.
+
+    NVIDIA's FY2022 diluted EPS (3.85) was last reported in 0001045810-24-000029,
+    before the June 2024 10-for-1 split; FY2023 and later were restated in
+    0001045810-25-000023. Without a flag the series jumps 20x between them.
+    Forward splits set ``pre_split_ratio``; reverse splits and recapitalisations
+    (per-share values up, counts down) set ``pre_reverse_split_ratio``.
+
+    A split is dated by the first filing on its new basis (:func:`split_dates`).
+    """
+    dated = split_dates(values, facts)
+    for kind, field in (("stock_split", "pre_split_ratio"), ("reverse_split", "pre_reverse_split_ratio")):
+        events = dated[kind]
         for v in values if events else ():
             last = date.fromisoformat(last_filed.get((v.start, v.end), v.filed.isoformat()))
             ratio = 1

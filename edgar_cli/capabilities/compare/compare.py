@@ -315,6 +315,12 @@ def compare_companies(
                 now = full[int(e.ref.cik)]
                 later = [v for v in build_series(now, spec, unit).values if _key(v, period) == target]  # type: ignore[arg-type]
                 labels = PIT.label_changes(now, e.facts, when)  # type: ignore[arg-type]
+                # a year asked by label, not over on the date by the labels of then: said so, with its later report
+                year_then = (
+                    (target[0], e.facts.calendar.estimated_end(target[0]), build_series(now, spec, unit).values)  # type: ignore[arg-type]
+                    if period == "annual" and target[1] == 0 and basis != "nearest"
+                    else None
+                )
                 exc = PIT.not_reported_error(
                     exc,
                     when,
@@ -323,6 +329,7 @@ def compare_companies(
                     labels,
                     full=now,  # type: ignore[arg-type]
                     tags=PIT.chain_tags(spec),
+                    year_then=year_then,
                 )
             unavailable.append(_unavailable(e.queries, e.ref, exc))
             continue

@@ -292,7 +292,19 @@ def _table(
                 if period_filter(s, period)(v) and (not years or v.fiscal_year in years)
             ]
             labels = PIT.label_changes(full, facts, when)
-            raise PIT.not_reported_error(exc, when, later, _asked(years), labels) from None
+            # one year asked, not over on the date by the labels of then: said so, with its later report
+            year_then = (
+                (
+                    years[0],
+                    facts.calendar.estimated_end(years[0]),
+                    [v for s in specs for v in build_series(full, s).values],
+                )
+                if period == "annual" and years and len(years) == 1
+                else None
+            )
+            raise PIT.not_reported_error(
+                exc, when, later, _asked(years), labels, full=full, year_then=year_then
+            ) from None
         for row in result.rows:
             row.notes.extend(PIT.later_revisions(full, [v for c in row.cells for v in [c.fact, *c.inputs] if v], when))
         result.notes.extend(
