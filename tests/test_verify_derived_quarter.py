@@ -19,6 +19,7 @@ import pytest
 from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
+from edgar_cli.verification.claims import extract_figures
 
 
 @pytest.fixture
@@ -125,3 +126,28 @@ def test_the_inputs_of_a_ratio_of_the_wrong_year_are_checked_as_inputs_for_the_y
     rnd = figure(r, "$34.55 billion")  # right: the ratio is what is wrong, not its inputs
     assert rnd.status == "grounded" and rnd.support.matched_tag == "us-gaap:ResearchAndDevelopmentExpense"
     assert rnd.support.accession_number == "0000320193-25-000079"
+
+
+@pytest.mark.parametrize(
+    "wording",
+    ["fiscal fourth-quarter 2025", "fiscal fourth quarter of 2025", "fourth fiscal quarter of 2025", "fiscal Q4 2025"],
+)
+def test_a_quarter_the_sentence_calls_fiscal_is_of_the_fiscal_year_written_after_it(wording):
+    figs = [
+        f
+        for f in extract_figures(f"Apple's {wording} net income works out to about $27.5 billion.")
+        if f.kind == "money"
+    ]
+    assert [(f.fiscal_year, f.fiscal_period, f.period_basis) for f in figs] == [(2025, "Q4", "fiscal")]
+
+
+def test_a_fiscal_fourth_quarter_backed_out_of_the_year_is_derived(sec):
+    # Apple us-gaap:NetIncomeLoss FY2025 (2024-09-29..2025-09-27) 112,010,000,000 (10-K 0000320193-25-000079), nine
+    # months to 2025-06-28 84,544,000,000 (10-Q 0000320193-25-000073): Q4 27,466,000,000
+    r = verify_answer(
+        "Backing out the first nine months from the full-year total, Apple's fiscal fourth-quarter 2025 net income "
+        "works out to about $27.5 billion.",
+        company="AAPL",
+    )
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert figure(r, "$27.5 billion").status == "derived"

@@ -240,3 +240,17 @@ def test_the_companys_own_name_is_not_a_name_of_the_figure(sec):
         company="LPA",
     )
     assert figure(r, "$504.5 million").status == "ungrounded"
+
+
+def test_gross_margin_dollars_are_gross_profit_not_the_margin(sec):
+    """Apple us-gaap:GrossProfit FY2025 195,201,000,000 (10-K 0000320193-25-000079), FY2024 180,683,000,000 (10-K
+    0000320193-24-000123); the catalogue's gross_profit has the alias "gross margin dollars"."""
+    r = verify_answer(
+        "Apple's gross margin dollars kept rising in fiscal 2025 ($195.2 billion, versus $180.7 billion in fiscal "
+        "2024).",
+        company="AAPL",
+    )
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert {figure(r, t).support.matched_tag for t in ("$195.2 billion", "$180.7 billion")} == {"us-gaap:GrossProfit"}
+    r = verify_answer("Apple's gross margin dollars were $180.7 billion in fiscal 2025.", company="AAPL")
+    assert figure(r, "$180.7 billion").status == "mismatched_period"

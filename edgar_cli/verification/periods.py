@@ -70,6 +70,13 @@ _QUARTER = lazy(r"\bQ([1-4])\b|\b(first|second|third|fourth)[- ](?:fiscal[- ])?q
 _ORDINAL = r"(?:first|second|third|fourth)"
 _QUARTER_LIST = lazy(rf"\b{_ORDINAL}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ORDINAL})+[- ](?:fiscal[- ])?quarters\b", re.I)
 _FISCAL = lazy(r"\b(?:FY|F|fiscal(?:[- ]year)?)\s?'?(\d{4}|\d{2})\b", re.I)
+# "fiscal fourth-quarter 2025", "the third fiscal quarter of 2024", "fiscal Q4 2025": the year after a quarter the
+# sentence calls fiscal is a fiscal year
+_FISCAL_QUARTER_YEAR = lazy(
+    r"\b(?:fiscal[- ](?:(?:first|second|third|fourth)[- ]quarter|Q[1-4])|(?:first|second|third|fourth)[- ]fiscal[- ]"
+    r"quarter)\s+(?:of\s+)?(?P<year>(?:19|20)\d\d)\b",
+    re.I,
+)
 _BARE_YEAR = lazy(
     r"(?<![\w$.,#-])(19[89]\d|20\d\d)(?![\w,.%]*\d)(?!\s*(?:%|percent|(?i:thousand|million|"
     r"billion|trillion|shares)))"
@@ -175,6 +182,10 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
                 chars[m.start() : m.end()] = "#" * (m.end() - m.start())  # when a filing was made: no period
             elif d is not None:
                 take(m, Mention("date", m.start(), m.end(), text[m.start() : m.end()], year=d.year, day=d))
+    for m in _FISCAL_QUARTER_YEAR.finditer("".join(chars)):
+        a, b = m.span("year")
+        out.append(Mention("fiscal_year", a, b, text[a:b], year=int(m.group("year"))))
+        chars[a:b] = "#" * (b - a)
     for m in _FISCAL.finditer("".join(chars)):
         y = int(m.group(1))
         take(m, Mention("fiscal_year", m.start(), m.end(), text[m.start() : m.end()], year=_full_year(y)))
