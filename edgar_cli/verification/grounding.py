@@ -1365,10 +1365,9 @@ class Grounder(Derived):
                 continue
             pool_rows = [r for r in rows if self.pool.in_pool(r)]
             f = fact_value(self.facts, self.cal, tag, unit, pool_rows) if pool_rows else None
-            if f is not None and claim.accepts(f):
+            if f is not None:
                 out.append(f)
-        out.sort(key=lambda f: (claim.type_rank(f), -f.end.toordinal()))
-        return out
+        return claim.accepted(out, lambda f: f)
 
     def _concept_facts(
         self, named: list[str], claim: P.Claim, fig: Figure, share: str | None = None

@@ -15,14 +15,17 @@ of its fiscal periods; :func:`readings` names each.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ..patterns import lazy
 from ..xbrl.periods import FiscalCalendar
 from ..xbrl.records import FactRecord
 from .wording import GROWTH_CUE
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from .claims import Figure, Sentences
@@ -512,6 +515,13 @@ class Claim:
         if self.end is not None and self.fiscal_year is None and self.quarter is None:
             return True
         return f.fiscal_period == (self.quarter or "FY")
+
+    def accepted(self, items: Iterable[T], period: Callable[[T], FactRecord]) -> list[T]:
+        """Of ``items`` (facts, derivations), those whose period (``period(item)``) the claim accepts: the kind of
+        period it names first, then the latest first."""
+        out = [x for x in items if self.accepts(period(x))]
+        out.sort(key=lambda x: (self.type_rank(period(x)), -period(x).end.toordinal()))
+        return out
 
     def type_rank(self, f: FactRecord) -> int:
         """0 for the kind of period the claim names, more for others (annual first when none is named)."""
