@@ -262,6 +262,7 @@ def test_a_document_cited_by_accession_and_file_name_is_located_and_checked_with
     r = verify_answer(claim.format("348,544"), company="IBM", cite=cite)
     assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
     assert r.figures[0].support.accession_number == "0000051143-25-000015"
+    assert "its filing's own, FY2024" in r.figures[0].reason  # the period the passage is read as, named once
     r = verify_answer(claim.format("384,544"), company="IBM", cite=cite)
     assert r.verdict != "grounded" and r.figures[0].status != "grounded"
 
@@ -327,3 +328,17 @@ def test_a_passage_grounds_a_figure_only_with_its_own_direction_and_its_own_year
     r = verify_answer(claim, company="1009672", cite=[CRR_10K_URL])
     assert figure(r, wrong).status != "grounded", figure(r, wrong).reason
     assert r.verdict != "grounded"
+
+
+def test_a_fiscal_year_mention_without_facts_is_not_called_a_figure_the_text_does_not_state(sec):
+    """Home Depot (CIK 354950) has no companyfacts in the corpus, and its 10-K 0000354950-25-000085 no filing index:
+    nothing is checked, and the reason of "fiscal 2024" speaks of a period, not of a figure."""
+    r = verify_answer(
+        "Home Depot's diluted EPS was $14.91 in fiscal 2024 compared with $15.11 in fiscal 2023.",
+        company="HD",
+        cite=["0000354950-25-000085"],
+    )
+    assert r.verdict == "unchecked"
+    for text in ("fiscal 2024", "fiscal 2023"):
+        f = figure(r, text)
+        assert f.status == "unchecked" and "figure" not in f.reason, f.reason

@@ -254,3 +254,11 @@ def test_gross_margin_dollars_are_gross_profit_not_the_margin(sec):
     assert {figure(r, t).support.matched_tag for t in ("$195.2 billion", "$180.7 billion")} == {"us-gaap:GrossProfit"}
     r = verify_answer("Apple's gross margin dollars were $180.7 billion in fiscal 2025.", company="AAPL")
     assert figure(r, "$180.7 billion").status == "mismatched_period"
+
+
+def test_a_reason_names_the_end_of_the_six_months_the_sentence_claims(sec):
+    """TSMC (CIK 1046179) ifrs-full:Revenue for the six months to 2020-06-30 621,295,500,000 and to 2021-06-30
+    734,555,400,000 (6-K 0001193125-21-301021): the reason says which six months the figure is not for."""
+    r = verify_answer("TSMC's revenue for the six months ended June 30, 2021 was NT$621.3 billion.", company="TSM")
+    f = figure(r, "NT$621.3 billion")
+    assert f.status == "mismatched_period" and "not for the six months ended 2021-06-30" in f.reason, f.reason

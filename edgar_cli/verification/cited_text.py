@@ -420,7 +420,7 @@ def _unsaid_period(g: Grounder, src: TextSource) -> str:
     if own is None:
         return "the period it refers to is not checked"
     fy, fp = own
-    return f"the passage names no period: read as its filing's own, {fp} FY{fy}"
+    return "the passage names no period: read as its filing's own, " + (f"FY{fy}" if fp == "FY" else f"{fp} FY{fy}")
 
 
 def text_source(

@@ -537,7 +537,11 @@ class Claim:
         """The period as a reason names it: the answer's words, or for a reading of calendar wording the fiscal
         period it is read as ("2024" read as FY2024: a value of FY2025 is not "not for 2024", which FY2025 lies
         mostly in, but not for FY2024)."""
-        return f"{self.text} read as {self.describe()}" if self.reading else self.text
+        if self.reading:
+            return f"{self.text} read as {self.describe()}"
+        if self.text and self.end is not None and not re.search(r"\d{4}", self.text):
+            return f"{self.text} ended {self.end}"  # "the six months" of "the six months ended June 30, 2021"
+        return self.text
 
     def describe(self) -> str:
         """A reading's fiscal period in words: "FY2025 (2024-01-29 to 2025-01-26)"."""

@@ -597,6 +597,8 @@ def _nothing_contradicts(rows: list[VerifiedFigure], ref: CompanyRef) -> None:
             row.reason = (
                 f"{ref.name} has no XBRL facts here, and the cited filings' text (where it could be read) "
                 "does not state this figure: nothing to check it against."
+                if row.kind in NUMERIC
+                else f"{ref.name} has no XBRL facts here: no reported period to check this one against."
             )
 
 
