@@ -342,3 +342,12 @@ def test_a_fiscal_year_mention_without_facts_is_not_called_a_figure_the_text_doe
     for text in ("fiscal 2024", "fiscal 2023"):
         f = figure(r, text)
         assert f.status == "unchecked" and "figure" not in f.reason, f.reason
+
+
+def test_the_companys_name_in_a_plural_form_is_not_a_name_the_passage_must_repeat(sec):
+    """crr-10k_20171231.htm (10-K 0001564590-18-004771): "As of December 31, 2017, we had 424 employees worldwide."
+    The filer is CARBO CERAMICS INC: "CARBO Ceramics had 424 employees" names the company, not the employees."""
+    r = verify_answer(
+        "As of December 31, 2017, CARBO Ceramics had 424 employees worldwide.", company="1009672", cite=[CRR_10K_URL]
+    )
+    assert figure(r, "424").status == "grounded", figure(r, "424").reason

@@ -156,7 +156,8 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         named, qualifier = g.named(fig)
     own = fig.clause[-60:] + " " + fig.after[:60]  # the words around the figure: what it is about
     words = W.content_words(own) - g.company_words - W.GENERIC_WORDS
-    marked = W.marked_words(fig.lead, fig.after) - g.company_words
+    # (the company's name as a figure's words are read: "CARBO Ceramics" is no name a passage must repeat)
+    marked = W.marked_words(fig.lead, fig.after) - g.company_words - W.content_words(g.ref.name)
     year = claim.fiscal_year or claim.calendar_year
 
     def about(passage: str, label: str | None = None) -> bool:
