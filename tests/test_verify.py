@@ -435,23 +435,27 @@ def test_a_segment_figure_without_a_citation_is_unchecked_not_grounded_by_total_
     assert f.status == "unchecked" and "Data Center revenue" in f.reason
 
 
-def test_in_2019_nvidias_fiscal_2024_revenue_is_a_mismatched_period(sec):
-    r = verify_answer("In 2019, NVIDIA's revenue was $60.9 billion.", company="NVDA")
-    f = figure(r, "$60.9 billion")
-    assert f.status == "mismatched_period" and f.support.fiscal_year == 2024
-    assert f.support.accession_number == NVDA_FY2024_10K
-
-
-def test_in_2024_apples_fiscal_2023_revenue_is_a_mismatched_period(sec):
-    # FY2023 ran 2022-09-25 to 2023-09-30: no day of it is in 2024
-    r = verify_answer("In 2024, Apple's revenue was $383.3 billion.", company="AAPL")
-    f = figure(r, "$383.3 billion")
+@pytest.mark.parametrize(
+    ("answer", "company", "stated", "end", "accession"),
+    [
+        # NVIDIA's FY2024 revenue 60,922,000,000 (to 2024-01-28): 2019 is no day of it
+        ("In 2019, NVIDIA's revenue was $60.9 billion.", "NVDA", "$60.9 billion", date(2024, 1, 28), NVDA_FY2024_10K),
+        # Apple's FY2023 revenue 383,285,000,000 ran 2022-09-25 to 2023-09-30: no day of it is in 2024
+        (
+            "In 2024, Apple's revenue was $383.3 billion.",
+            "AAPL",
+            "$383.3 billion",
+            date(2023, 9, 30),
+            "0000320193-23-000106",
+        ),
+    ],
+)
+def test_a_fiscal_years_revenue_said_of_a_calendar_year_it_has_no_day_in_is_a_mismatched_period(
+    sec, answer, company, stated, end, accession
+):
+    f = figure(verify_answer(answer, company=company), stated)
     assert f.status == "mismatched_period"
-    assert (f.support.value, f.support.end, f.support.accession_number) == (
-        383_285_000_000,
-        date(2023, 9, 30),
-        "0000320193-23-000106",
-    )
+    assert (f.support.end, f.support.accession_number) == (end, accession)
 
 
 def test_in_2024_apples_fiscal_2024_revenue_is_grounded_with_a_calendar_note(sec):

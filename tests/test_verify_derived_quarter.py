@@ -19,6 +19,7 @@ import pytest
 from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
+from edgar_cli.verification.claims import extract_figures
 
 
 @pytest.fixture
@@ -98,21 +99,6 @@ def test_the_nine_month_figure_given_as_the_quarter_is_of_another_period(sec):
     assert r.verdict == "ungrounded"
 
 
-def test_the_three_months_ended_a_fiscal_years_last_day_are_its_fourth_quarter_derived_from_its_inputs(sec):
-    # Apple us-gaap:SellingGeneralAndAdministrativeExpense FY2025 (2024-09-29..2025-09-27) 27,601,000,000 (10-K
-    # 0000320193-25-000079), nine months to 2025-06-28 20,553,000,000 (10-Q 0000320193-25-000073): Q4 7,048,000,000
-    r = verify_answer(
-        "Apple's SG&A expense for the three months ended September 27, 2025 was about $7.05 billion (full-year "
-        "$27.60 billion less $20.55 billion for the first nine months).",
-        company="AAPL",
-    )
-    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
-    assert figure(r, "$27.60 billion").support.fiscal_period == "FY"
-    assert figure(r, "$20.55 billion").support.fiscal_period == "9M"
-    q = figure(r, "$7.05 billion")
-    assert q.status == "derived" and "Q4" in q.reason
-
-
 def test_the_inputs_of_a_ratio_of_the_wrong_year_are_checked_as_inputs_for_the_year_named(sec):
     # Apple FY2025 us-gaap:ResearchAndDevelopmentExpense 34,550,000,000 and revenue 416,161,000,000 (10-K
     # 0000320193-25-000079): 8.30%; 8.0% is FY2024's (31,370,000,000 / 391,035,000,000, 0000320193-24-000123)
@@ -125,3 +111,48 @@ def test_the_inputs_of_a_ratio_of_the_wrong_year_are_checked_as_inputs_for_the_y
     rnd = figure(r, "$34.55 billion")  # right: the ratio is what is wrong, not its inputs
     assert rnd.status == "grounded" and rnd.support.matched_tag == "us-gaap:ResearchAndDevelopmentExpense"
     assert rnd.support.accession_number == "0000320193-25-000079"
+
+
+@pytest.mark.parametrize(
+    "wording",
+    ["fiscal fourth-quarter 2025", "fiscal fourth quarter of 2025", "fourth fiscal quarter of 2025", "fiscal Q4 2025"],
+)
+def test_a_quarter_the_sentence_calls_fiscal_is_of_the_fiscal_year_written_after_it(wording):
+    figs = [
+        f
+        for f in extract_figures(f"Apple's {wording} net income works out to about $27.5 billion.")
+        if f.kind == "money"
+    ]
+    assert [(f.fiscal_year, f.fiscal_period, f.period_basis) for f in figs] == [(2025, "Q4", "fiscal")]
+
+
+@pytest.mark.parametrize(
+    ("claim", "quarter", "inputs"),
+    [
+        # Apple us-gaap:SellingGeneralAndAdministrativeExpense FY2025 (2024-09-29..2025-09-27) 27,601,000,000 (10-K
+        # 0000320193-25-000079), nine months to 2025-06-28 20,553,000,000 (10-Q 0000320193-25-000073): Q4
+        # 7,048,000,000
+        (
+            "Apple's SG&A expense for the three months ended September 27, 2025 was about $7.05 billion (full-year "
+            "$27.60 billion less $20.55 billion for the first nine months).",
+            "$7.05 billion",
+            {"$27.60 billion": "FY", "$20.55 billion": "9M"},
+        ),
+        # Apple us-gaap:NetIncomeLoss FY2025 112,010,000,000 (10-K 0000320193-25-000079), nine months to 2025-06-28
+        # 84,544,000,000 (10-Q 0000320193-25-000073): Q4 27,466,000,000
+        (
+            "Backing out the first nine months from the full-year total, Apple's fiscal fourth-quarter 2025 net "
+            "income works out to about $27.5 billion.",
+            "$27.5 billion",
+            {},
+        ),
+    ],
+)
+def test_a_fourth_quarter_ended_on_the_years_last_day_or_called_fiscal_is_derived_from_the_year(
+    sec, claim, quarter, inputs
+):
+    r = verify_answer(claim, company="AAPL")
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert {t: figure(r, t).support.fiscal_period for t in inputs} == inputs
+    q = figure(r, quarter)
+    assert q.status == "derived" and "Q4" in q.reason

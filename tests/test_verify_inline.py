@@ -19,7 +19,7 @@ import pytest
 from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
-from edgar_cli.errors import ExitStatus
+from edgar_cli.errors import EdgarError, ExitStatus
 from edgar_cli.sec import urls
 from edgar_cli.xbrl.inline import UNKNOWN_FILED, inline_facts
 
@@ -251,3 +251,103 @@ def test_a_cited_filing_past_the_companys_facts_is_checked_against_its_own_inlin
         assert "other filings" not in f.reason  # the 2023 figure is the cited filing's own prior-year column
         assert "it is 11,339,000,000 USD" in f.reason or "it is 96,773,000,000 USD" in f.reason
     assert any("hold none of the cited filings" in n for n in r.notes)
+
+
+def test_a_document_cited_by_accession_and_file_name_is_located_and_checked_without_companyfacts(sec):
+    """IBM (CIK 51143) has no companyfacts in the corpus and its 10-K 0000051143-25-000015 no filing index; cited as
+    ACCESSION:file, ibm-20241231.htm is read: "There were 348,544 common stockholders of record at February 10,
+    2025." ("of record" is no superlative)."""
+    cite = ["0000051143-25-000015:ibm-20241231.htm"]
+    claim = "IBM had {} common stockholders of record at February 10, 2025, according to its 2024 10-K."
+    r = verify_answer(claim.format("348,544"), company="IBM", cite=cite)
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert r.figures[0].support.accession_number == "0000051143-25-000015"
+    assert "its filing's own, FY2024" in r.figures[0].reason  # the period the passage is read as, named once
+    r = verify_answer(claim.format("384,544"), company="IBM", cite=cite)
+    assert r.verdict != "grounded" and r.figures[0].status != "grounded"
+
+
+@pytest.mark.parametrize(("amount", "grounded"), [("17 million", True), ("24 million", False)])
+def test_a_passage_about_what_lies_outside_a_place_does_not_ground_a_figure_about_the_place(sec, amount, grounded):
+    """IBM's 10-K 0000051143-25-000015 (ibm-20241231.htm): "At December 31, 2024, IBM's facilities in the U.S. had
+    aggregate floor space of approximately 17 million square feet ... Outside the U.S., facilities totaled
+    approximately 24 million square feet"."""
+    r = verify_answer(
+        f"Per IBM's 2024 Form 10-K, its U.S. facilities had aggregate floor space of approximately {amount} square "
+        "feet at December 31, 2024.",
+        company="IBM",
+        cite=["0000051143-25-000015:ibm-20241231.htm"],
+    )
+    assert (figure(r, amount).status == "grounded") is grounded, figure(r, amount).reason
+    assert (r.verdict == "grounded") is grounded
+
+
+def test_a_ticker_no_longer_listed_gives_way_to_the_filer_of_the_cited_document(sec):
+    """CARBO Ceramics (CIK 1009672; its ticker CRR is no longer in the ticker file) 10-K 0001564590-18-004771,
+    filed by an agent (the accession's prefix is not the company's CIK); crr-10k_20171231.htm: "Oilfield
+    Technologies and Services segment revenues of $165.6 million for the year ended December 31, 2017 increased
+    85% compared to $89.4 million in 2016." """
+    url = "https://www.sec.gov/Archives/edgar/data/1009672/000156459018004771/crr-10k_20171231.htm"
+    r = verify_answer(
+        "CARBO Ceramics' Oilfield Technologies and Services segment revenues were $165.6 million for 2017.",
+        company="CRR",
+        cite=[url],
+    )
+    assert r.company.cik == "0001009672"
+    assert any("CRR" in n and "1009672" in n for n in r.notes), r.notes
+    assert figure(r, "$165.6 million").status == "grounded", figure(r, "$165.6 million").reason
+    with pytest.raises(EdgarError) as exc:  # an accession alone does not say who filed it: CRR stays unknown
+        verify_answer("CARBO's revenues were $165.6 million for 2017.", company="CRR", cite=["0001564590-18-004771"])
+    assert exc.value.code == "not_found"
+
+
+CRR_10K_URL = "https://www.sec.gov/Archives/edgar/data/1009672/000156459018004771/crr-10k_20171231.htm"
+
+
+@pytest.mark.parametrize(
+    ("claim", "wrong"),
+    [
+        # "Oilfield Technologies and Services segment revenues of $165.6 million for the year ended December 31, 2017
+        # increased 85% compared to $89.4 million in 2016."
+        (
+            "CARBO Ceramics' Oilfield Technologies and Services segment revenues were $165.6 million for 2017, down "
+            "85% from $89.4 million in 2016.",
+            "85%",
+        ),
+        # "Environmental Products and Services segment revenues of $23.2 million for the year ended December 31, 2017
+        # increased 69% compared to $13.7 million in 2016."
+        (
+            "CARBO Ceramics' Environmental Products and Services segment revenues rose 69% to $13.7 million in 2017 "
+            "from $23.2 million in 2016.",
+            "$13.7 million",
+        ),
+    ],
+)
+def test_a_passage_grounds_a_figure_only_with_its_own_direction_and_its_own_year(sec, claim, wrong):
+    """CARBO Ceramics' 10-K 0001564590-18-004771 (crr-10k_20171231.htm); no companyfacts: the text alone."""
+    r = verify_answer(claim, company="1009672", cite=[CRR_10K_URL])
+    assert figure(r, wrong).status != "grounded", figure(r, wrong).reason
+    assert r.verdict != "grounded"
+
+
+def test_a_fiscal_year_mention_without_facts_is_not_called_a_figure_the_text_does_not_state(sec):
+    """Home Depot (CIK 354950) has no companyfacts in the corpus, and its 10-K 0000354950-25-000085 no filing index:
+    nothing is checked, and the reason of "fiscal 2024" speaks of a period, not of a figure."""
+    r = verify_answer(
+        "Home Depot's diluted EPS was $14.91 in fiscal 2024 compared with $15.11 in fiscal 2023.",
+        company="HD",
+        cite=["0000354950-25-000085"],
+    )
+    assert r.verdict == "unchecked"
+    for text in ("fiscal 2024", "fiscal 2023"):
+        f = figure(r, text)
+        assert f.status == "unchecked" and "figure" not in f.reason, f.reason
+
+
+def test_the_companys_name_in_a_plural_form_is_not_a_name_the_passage_must_repeat(sec):
+    """crr-10k_20171231.htm (10-K 0001564590-18-004771): "As of December 31, 2017, we had 424 employees worldwide."
+    The filer is CARBO CERAMICS INC: "CARBO Ceramics had 424 employees" names the company, not the employees."""
+    r = verify_answer(
+        "As of December 31, 2017, CARBO Ceramics had 424 employees worldwide.", company="1009672", cite=[CRR_10K_URL]
+    )
+    assert figure(r, "424").status == "grounded", figure(r, "424").reason

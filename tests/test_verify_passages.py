@@ -116,45 +116,42 @@ H20_PASSAGE = (
 
 
 @pytest.mark.parametrize(
-    "answer, text",
+    "answer, text, grounded",
     [
         (
             "In the second quarter of fiscal 2026, NVIDIA recognized approximately $180 million of H20 revenue from sales "
             "to an unrestricted customer outside China.",
             "$180 million",
+            False,
         ),
         (
             "In the second quarter of fiscal 2026, NVIDIA released $650 million of previously reserved H20 inventory.",
             "$650 million",
+            False,
         ),
-    ],
-)
-@pytest.mark.parametrize("where", ["cite", "excerpt"])
-def test_a_number_is_not_grounded_by_the_words_of_another_number_in_its_passage(sec, answer, text, where):
-    kw = {"cite": [NVDA_Q2_FY2026_10Q]} if where == "cite" else {"excerpts": [H20_PASSAGE]}
-    f = figure(verify_answer(answer, company="NVDA", **kw), text)
-    assert f.status != "grounded", f.reason
-
-
-@pytest.mark.parametrize(
-    "answer, text",
-    [
         (
             "In the second quarter of fiscal 2026, NVIDIA recognized approximately $650 million of H20 revenue from sales "
             "to an unrestricted customer outside China.",
             "$650 million",
+            True,
         ),
         (
             "NVIDIA released $180 million of previously reserved H20 inventory in the second quarter of fiscal 2026.",
             "$180 million",
+            True,
         ),
     ],
 )
 @pytest.mark.parametrize("where", ["cite", "excerpt"])
-def test_a_number_is_grounded_by_its_own_words_in_the_passage(sec, answer, text, where):
+def test_a_number_is_grounded_by_its_own_words_in_the_passage_never_by_another_numbers(
+    sec, answer, text, grounded, where
+):
     kw = {"cite": [NVDA_Q2_FY2026_10Q]} if where == "cite" else {"excerpts": [H20_PASSAGE]}
     f = figure(verify_answer(answer, company="NVDA", **kw), text)
-    assert f.status == "grounded" and f.support.source == "cited_text" and "H20" in f.support.passage
+    if grounded:
+        assert f.status == "grounded" and f.support.source == "cited_text" and "H20" in f.support.passage
+    else:
+        assert f.status != "grounded", f.reason
 
 
 @pytest.mark.parametrize(

@@ -678,24 +678,18 @@ def test_a_sentences_balance_date_dates_a_years_figure_as_the_year_ending_then(s
     assert figure(r, "$130.5 billion").support.accession_number == NVDA_FY2025
 
 
-def test_the_year_of_a_filing_is_not_the_figures_period_when_the_sentence_names_one(sec):
-    # NVIDIA's FY2024 diluted EPS is 1.19 on today's basis as the FY2025 10-K (0001045810-25-000023) presents it;
-    # "the fiscal 2025 10-K" names the filing, not the period of the figure
-    r = verify_answer(
-        "NVIDIA's fiscal 2024 diluted EPS, as presented in the fiscal 2025 10-K, was $1.19.",
-        company="NVDA",
-        cite=["0001045810-25-000023"],
-    )
-    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
-
-
-def test_the_year_of_a_filing_is_the_period_when_the_sentence_names_no_other(sec):
-    # Apple's FY2024 net income 93,736,000,000 in its FY2024 10-K 0000320193-24-000123
-    r = verify_answer(
-        "In its fiscal 2024 Form 10-K, Apple reported net income of $93.7 billion.",
-        company="AAPL",
-        cite=["0000320193-24-000123"],
-    )
+@pytest.mark.parametrize(
+    ("answer", "company", "cite"),
+    [
+        # NVIDIA's FY2024 diluted EPS is 1.19 on today's basis as the FY2025 10-K (0001045810-25-000023) presents
+        # it; "the fiscal 2025 10-K" names the filing, not the period of the figure
+        ("NVIDIA's fiscal 2024 diluted EPS, as presented in the fiscal 2025 10-K, was $1.19.", "NVDA", NVDA_FY2025),
+        # Apple's FY2024 net income 93,736,000,000 in its FY2024 10-K 0000320193-24-000123: no other period named
+        ("In its fiscal 2024 Form 10-K, Apple reported net income of $93.7 billion.", "AAPL", AAPL_FY2024),
+    ],
+)
+def test_the_year_of_a_filing_is_the_figures_period_only_when_the_sentence_names_no_other(sec, answer, company, cite):
+    r = verify_answer(answer, company=company, cite=[cite])
     assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
 
 

@@ -171,6 +171,36 @@ def test_a_fiscal_year_dated_a_month_from_its_end_blames_the_date_not_the_figure
     assert r.verdict == "ungrounded"
 
 
+@pytest.mark.parametrize(
+    ("claim", "date", "amount", "real_end"),
+    [
+        # Q3 FY2025 (2024-08-01..2024-10-31) 942,094,000 in 10-Q 0001640147-24-000250
+        (
+            "Snowflake's revenue for the quarter ended September 30, 2024 came in at $942.1 million.",
+            "September 30, 2024",
+            "$942.1 million",
+            "2024-10-31",
+        ),
+        # H1 FY2025 (2024-02-01..2024-07-31) 1,697,532,000 in 10-Q 0001640147-24-000207
+        (
+            "Snowflake's revenue for the six months ended June 30, 2024 was $1.70 billion.",
+            "June 30, 2024",
+            "$1.70 billion",
+            "2024-07-31",
+        ),
+    ],
+)
+def test_a_quarter_or_half_dated_by_the_calendar_blames_the_date_not_the_amount(sec, claim, date, amount, real_end):
+    """Snowflake (CIK 1640147) us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax: its quarters end at the
+    end of April, July, October and January, so no quarter or half-year of it ends on a calendar quarter's end."""
+    r = verify_answer(claim, company="SNOW")
+    d = figure(r, date)
+    assert d.status == "ungrounded" and real_end in d.reason
+    f = figure(r, amount)
+    assert f.status == "unchecked" and "the date is what is wrong" in f.reason and real_end in f.reason
+    assert r.verdict == "ungrounded"
+
+
 def test_a_list_whose_measure_follows_it_gives_every_figure_that_measure(sec):
     """Apple us-gaap:ResearchAndDevelopmentExpense FY2025 34,550,000,000 (0000320193-25-000079), FY2024
     31,370,000,000 (0000320193-24-000123), FY2023 29,915,000,000 (0000320193-23-000106)."""
@@ -210,3 +240,25 @@ def test_the_companys_own_name_is_not_a_name_of_the_figure(sec):
         company="LPA",
     )
     assert figure(r, "$504.5 million").status == "ungrounded"
+
+
+def test_gross_margin_dollars_are_gross_profit_not_the_margin(sec):
+    """Apple us-gaap:GrossProfit FY2025 195,201,000,000 (10-K 0000320193-25-000079), FY2024 180,683,000,000 (10-K
+    0000320193-24-000123); the catalogue's gross_profit has the alias "gross margin dollars"."""
+    r = verify_answer(
+        "Apple's gross margin dollars kept rising in fiscal 2025 ($195.2 billion, versus $180.7 billion in fiscal "
+        "2024).",
+        company="AAPL",
+    )
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    assert {figure(r, t).support.matched_tag for t in ("$195.2 billion", "$180.7 billion")} == {"us-gaap:GrossProfit"}
+    r = verify_answer("Apple's gross margin dollars were $180.7 billion in fiscal 2025.", company="AAPL")
+    assert figure(r, "$180.7 billion").status == "mismatched_period"
+
+
+def test_a_reason_names_the_end_of_the_six_months_the_sentence_claims(sec):
+    """TSMC (CIK 1046179) ifrs-full:Revenue for the six months to 2020-06-30 621,295,500,000 and to 2021-06-30
+    734,555,400,000 (6-K 0001193125-21-301021): the reason says which six months the figure is not for."""
+    r = verify_answer("TSMC's revenue for the six months ended June 30, 2021 was NT$621.3 billion.", company="TSM")
+    f = figure(r, "NT$621.3 billion")
+    assert f.status == "mismatched_period" and "not for the six months ended 2021-06-30" in f.reason, f.reason

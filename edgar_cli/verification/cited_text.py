@@ -156,7 +156,8 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         named, qualifier = g.named(fig)
     own = fig.clause[-60:] + " " + fig.after[:60]  # the words around the figure: what it is about
     words = W.content_words(own) - g.company_words - W.GENERIC_WORDS
-    marked = W.marked_words(fig.lead, fig.after) - g.company_words
+    # (the company's name as a figure's words are read: "CARBO Ceramics" is no name a passage must repeat)
+    marked = W.marked_words(fig.lead, fig.after) - g.company_words - W.content_words(g.ref.name)
     year = claim.fiscal_year or claim.calendar_year
 
     def about(passage: str, label: str | None = None) -> bool:
@@ -203,8 +204,21 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         it for another period, None otherwise."""
         cell = table_cell(src.text, tf.start)
         if cell is None:
-            said = {int(y) for y in re.findall(r"(?<![\d,.$])((?:19|20)\d\d)(?![\d%]|[,.]\d)", tf.context)}
+            said = {int(y) for y in _YEAR.findall(tf.context)}
+            if src.text:
+                # a year the passage gives the number itself ("$13.7 million in 2016", "$23.2 million for the year
+                # ended December 31, 2017"): the number's, whatever other years its sentence names
+                own_after = _NEXT_AMOUNT.split(src.text[tf.end : tf.end + 80], maxsplit=1)[0]
+                own_after = re.split(r"[.;!?](?:\s|$)", own_after, maxsplit=1)[0]
+                said = {int(y) for y in _YEAR.findall(own_after)} or said
+                if fig.kind == "percent":
+                    theirs = W.direction(src.text[max(0, tf.start - 40) : tf.start], src.text[tf.end : tf.end + 40])
+                    ours = W.direction(fig.lead[-40:], fig.after[:40])
+                    if theirs and ours and theirs != ours:
+                        return None  # "down 85%" is not the passage's "increased 85%"
             near = own_phrase(src.text, tf.start, tf.end) if src.text else tf.context
+            if src.text and _excludes(src.text[max(0, tf.start - 160) : tf.start], fig):
+                return None  # "Outside the U.S., facilities totaled 24 million": not the U.S. facilities' figure
             if about(near) and not (year and said and year not in said):
                 if not said and not own_period_fits(src):
                     return None  # a passage that does not say its period is about its filing's own period
@@ -309,6 +323,26 @@ def _column_months(cell: TableCell) -> int | None:
 
 
 # Where the words a number owns end after it: a clause break, another clause's verb or comparison, the next amount.
+_YEAR = lazy(r"(?<![\d,.$])((?:19|20)\d\d)(?![\d%]|[,.]\d)")
+# The next amount or percentage after a number in a passage: where the words that number owns end
+_NEXT_AMOUNT = lazy(r"[$€£]\s?\d|\d[\d,.]*\s*(?:%|percent\b|million\b|billion\b|thousand\b)", re.I)
+# What excludes the place or thing it names: "Outside the U.S., facilities totaled 24 million square feet" is not
+# about "U.S. facilities", though both name the U.S.
+_OUTSIDE = lazy(r"\b(?i:outside|excluding|other than)\s+(?i:of\s+)?(?i:the\s+)?([A-Z][\w&-]*(?:\.[A-Z])*\.?)")
+
+
+def _excludes(lead: str, fig: Figure) -> bool:
+    """Does the passage's sentence, up to its number (``lead``), exclude a name the answer's figure is about
+    ("Outside the U.S., ... 24 million" against "its U.S. facilities had ... 24 million"), which the answer's
+    sentence does not exclude?"""
+    lead = re.split(r"[.;!?]\s", lead)[-1]
+    said = fig.lead + " " + fig.text + " " + fig.after
+    return any(
+        re.search(rf"(?<![\w.]){re.escape(m.group(1))}(?!\w)", said) and not _OUTSIDE.search(said)
+        for m in _OUTSIDE.finditer(lead)
+    )
+
+
 _AFTER_END = lazy(
     r"[,;:()]|\.(?:\s|$)|\n|\s(?:and|or|but|while|whereas|which|compared|versus|vs\.?|up|down|"
     r"an? (?:increase|decrease)|driven|due|primarily|reflecting|resulting|representing|led|as)\b|"
@@ -387,7 +421,7 @@ def _unsaid_period(g: Grounder, src: TextSource) -> str:
     if own is None:
         return "the period it refers to is not checked"
     fy, fp = own
-    return f"the passage names no period: read as its filing's own, {fp} FY{fy}"
+    return "the passage names no period: read as its filing's own, " + (f"FY{fy}" if fp == "FY" else f"{fp} FY{fy}")
 
 
 def text_source(

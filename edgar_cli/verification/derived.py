@@ -308,18 +308,17 @@ class Derived:
         every: list[G.Derivation],
         what: Callable[[G.Derivation], str],
         joiner: str = "for",
+        caveat: str = "",
     ) -> bool:
-        """Mark ``row`` ungrounded when the stated period has a computable value the figure does not round to."""
-        actual = sorted(
-            (d for d in every if claim.accepts(d.period)),
-            key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()),
-        )
+        """Mark ``row`` ungrounded when the stated period has a computable value the figure does not round to;
+        ``caveat``: said after the inputs it is computed from."""
+        actual = claim.accepted(every, _period)
         if not (actual and claim.stated):
             return False
         d = actual[0]
         row.status = "ungrounded"
         row.reason = f"{what(d)} {joiner} {G.describe_period(d.period)}; {fig.text} does not round to it."
-        row.notes.append(f"Computed from {S.inputs_text(d)}.")
+        row.notes.append(f"Computed from {S.inputs_text(d)}." + (f" {caveat}" if caveat else ""))
         return True
 
     def _derivation_verdict(
@@ -386,10 +385,7 @@ class Derived:
         elif claim.stated and self._convincing(fig, claim, best.period):
             row.status = "mismatched_period"
             row.reason = f"{best.formula} = {shown} for {where}, not for {claim.text}."
-            own = sorted(
-                (d for d in every if claim.accepts(d.period)),
-                key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()),
-            )
+            own = claim.accepted(every, _period)
             if own:
                 row.notes.append(
                     f"For {G.describe_period(own[0].period)} it is {own[0].value:,.2f} ({own[0].formula})."
@@ -484,22 +480,22 @@ class Derived:
                 "less capital expenditures; companies define it in their own ways."
             )
             return row
-        actual = sorted(
-            (d for d in every if claim.accepts(d.period)),
-            key=lambda d: (claim.type_rank(d.period), -d.period.end.toordinal()),
-        )
-        if actual and claim.stated:
-            d = actual[0]
-            row.status = "ungrounded"
-            row.reason = (
-                f"{d.formula} = {S.fmt(d.value)} {d.period.unit} for {G.describe_period(d.period)}; "
-                f"{fig.text} does not round to it."
-            )
-            row.notes.append(f"Computed from {S.inputs_text(d)}. Companies define free cash flow in their own ways.")
+        if self._contradicted(
+            fig,
+            row,
+            claim,
+            every,
+            lambda d: f"{d.formula} = {S.fmt(d.value)} {d.period.unit}",
+            caveat="Companies define free cash flow in their own ways.",
+        ):
             return row
         row.reason = f"Free cash flow for {claim.text or 'this period'} cannot be computed from the reported facts."
         self.text_ok.add(fig.start)
         return row
+
+
+def _period(d: G.Derivation) -> FactRecord:
+    return d.period
 
 
 _TO = re.compile(r"\s*to\s*$", re.I)

@@ -165,6 +165,17 @@ _YEAR_ONLY = lazy(r"(?:19|20)\d\d")
 _RESPECTIVELY = lazy(r"\brespectively\b", re.I)
 # "the fiscal year ended ", "for the year ending on ": the date after it is a fiscal year's end
 _YEAR_ENDED = lazy(r"\byear\s+end(?:ed|ing)\s+(?:on\s+)?$", re.I)
+# "the quarter ended ", "the six months ending on ": the date after it is the end of a quarter (group 1), a half
+# year (group 2) or nine months (group 3)
+_PART_ENDED = lazy(
+    r"\b(?:(quarter|three[- ]months?|13[- ]weeks?)|(six[- ]months?|half[- ]year|first\s+half|26[- ]weeks?)|"
+    r"(nine[- ]months?|39[- ]weeks?))(?:\s+period)?\s+end(?:ed|ing)\s+(?:on\s+)?$",
+    re.I,
+)
+# A date this far from the end of a reported period of the kind the sentence names, and no such period's end, is
+# that end written wrong ("the quarter ended September 30" at a company whose quarters end October 31)
+FAR_END_DAYS = 45
+_PART_WORDS = {"annual": "fiscal year", "quarterly": "quarter", "H1": "six-month period", "9M": "nine-month period"}
 # A tag that names an item and a narrower one with it ("CashAndCashEquivalents"), and the words that join two
 # items in an answer
 _TAG_AND = lazy(r"([A-Z][a-z]+)And\1")  # "CashAndCashEquivalents": X and X-something
@@ -1354,10 +1365,9 @@ class Grounder(Derived):
                 continue
             pool_rows = [r for r in rows if self.pool.in_pool(r)]
             f = fact_value(self.facts, self.cal, tag, unit, pool_rows) if pool_rows else None
-            if f is not None and claim.accepts(f):
+            if f is not None:
                 out.append(f)
-        out.sort(key=lambda f: (claim.type_rank(f), -f.end.toordinal()))
-        return out
+        return claim.accepted(out, lambda f: f)
 
     def _concept_facts(
         self, named: list[str], claim: P.Claim, fig: Figure, share: str | None = None
@@ -1879,6 +1889,29 @@ class Grounder(Derived):
         near = sorted((e for e in ends if 0 < abs((e - d).days) <= NEAR_AS_OF_DAYS), key=lambda e: abs((e - d).days))
         return near[0] if near else None
 
+    def period_ending_near(self, d: date, ptype: str, part: str | None = None) -> tuple[date, date] | None:
+        """(start, end) of the reported period of kind ``ptype`` (annual, quarterly, ytd; a ytd ``part`` H1 or 9M
+        is a half or nine months) whose end is nearest ``d`` within FAR_END_DAYS, when no period of that kind ends
+        on ``d``: the period a sentence dating it a month off means; None otherwise."""
+        days = {"H1": XP.H1_DAYS, "9M": XP.NINE_MONTH_DAYS}.get(part or "") if ptype == "ytd" else None
+        spans: set[tuple[date, date]] = set()
+        for _tag, _unit, start, end in self.pool.periods:
+            if start is None:
+                continue
+            s, e = date.fromisoformat(start), date.fromisoformat(end)
+            if XP.classify(s, e) != ptype or (days and not days[0] <= (e - s).days <= days[1]):
+                continue
+            if e == d:
+                return None
+            if abs((e - d).days) <= FAR_END_DAYS:
+                spans.add((s, e))
+        return min(spans, key=lambda p: (abs((p[1] - d).days), p[0])) if spans else None
+
+    @staticmethod
+    def part_words(ptype: str, part: str | None = None) -> str:
+        """What a sentence calls a period of kind ``ptype`` ("quarter", "six-month period", ...)."""
+        return _PART_WORDS.get(part or "" if ptype == "ytd" else ptype, "period")
+
     def _date(self, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
         """A date against the periods reported: an end ("the year ended D", "as of D") against period ends only,
         exactly; a start against starts; an end ("ended D") a few days from a reported period's end is that end
@@ -1915,6 +1948,18 @@ class Grounder(Derived):
             row.status = "ungrounded"
             row.reason = f"No period {self.ref.name} reports ends on {iso}; the nearest ends {close[0]}."
             return row
+        part_named = _PART_ENDED.search(fig.context[:at]) if fig.date_role == "end" and at >= 0 else None
+        if part_named is not None:  # "the quarter ended September 30, 2024" of a quarter that ended October 31
+            ptype, part = ("quarterly", None) if part_named.group(1) else ("ytd", "H1" if part_named.group(2) else "9M")
+            span = self.period_ending_near(d, ptype, part)
+            if span is not None:
+                what = self.part_words(ptype, part)
+                row.status = "ungrounded"
+                row.reason = (
+                    f"No {what} {self.ref.name} reports ends on {iso}; the {what} it reports nearest that date "
+                    f"runs from {span[0]} to {span[1]}."
+                )
+                return row
         balance = self.balance_date_near(d) if fig.date_role == "as_of" else None
         if balance is not None:  # "as of October 1, 2022" of a balance sheet dated September 30
             row.status = "ungrounded"

@@ -15,14 +15,17 @@ of its fiscal periods; :func:`readings` names each.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ..patterns import lazy
 from ..xbrl.periods import FiscalCalendar
 from ..xbrl.records import FactRecord
 from .wording import GROWTH_CUE
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from .claims import Figure, Sentences
@@ -70,6 +73,13 @@ _QUARTER = lazy(r"\bQ([1-4])\b|\b(first|second|third|fourth)[- ](?:fiscal[- ])?q
 _ORDINAL = r"(?:first|second|third|fourth)"
 _QUARTER_LIST = lazy(rf"\b{_ORDINAL}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ORDINAL})+[- ](?:fiscal[- ])?quarters\b", re.I)
 _FISCAL = lazy(r"\b(?:FY|F|fiscal(?:[- ]year)?)\s?'?(\d{4}|\d{2})\b", re.I)
+# "fiscal fourth-quarter 2025", "the third fiscal quarter of 2024", "fiscal Q4 2025": the year after a quarter the
+# sentence calls fiscal is a fiscal year
+_FISCAL_QUARTER_YEAR = lazy(
+    r"\b(?:fiscal[- ](?:(?:first|second|third|fourth)[- ]quarter|Q[1-4])|(?:first|second|third|fourth)[- ]fiscal[- ]"
+    r"quarter)\s+(?:of\s+)?(?P<year>(?:19|20)\d\d)\b",
+    re.I,
+)
 _BARE_YEAR = lazy(
     r"(?<![\w$.,#-])(19[89]\d|20\d\d)(?![\w,.%]*\d)(?!\s*(?:%|percent|(?i:thousand|million|"
     r"billion|trillion|shares)))"
@@ -175,6 +185,10 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
                 chars[m.start() : m.end()] = "#" * (m.end() - m.start())  # when a filing was made: no period
             elif d is not None:
                 take(m, Mention("date", m.start(), m.end(), text[m.start() : m.end()], year=d.year, day=d))
+    for m in _FISCAL_QUARTER_YEAR.finditer("".join(chars)):
+        a, b = m.span("year")
+        out.append(Mention("fiscal_year", a, b, text[a:b], year=int(m.group("year"))))
+        chars[a:b] = "#" * (b - a)
     for m in _FISCAL.finditer("".join(chars)):
         y = int(m.group(1))
         take(m, Mention("fiscal_year", m.start(), m.end(), text[m.start() : m.end()], year=_full_year(y)))
@@ -502,6 +516,13 @@ class Claim:
             return True
         return f.fiscal_period == (self.quarter or "FY")
 
+    def accepted(self, items: Iterable[T], period: Callable[[T], FactRecord]) -> list[T]:
+        """Of ``items`` (facts, derivations), those whose period (``period(item)``) the claim accepts: the kind of
+        period it names first, then the latest first."""
+        out = [x for x in items if self.accepts(period(x))]
+        out.sort(key=lambda x: (self.type_rank(period(x)), -period(x).end.toordinal()))
+        return out
+
     def type_rank(self, f: FactRecord) -> int:
         """0 for the kind of period the claim names, more for others (annual first when none is named)."""
         if self.period_type:
@@ -516,7 +537,11 @@ class Claim:
         """The period as a reason names it: the answer's words, or for a reading of calendar wording the fiscal
         period it is read as ("2024" read as FY2024: a value of FY2025 is not "not for 2024", which FY2025 lies
         mostly in, but not for FY2024)."""
-        return f"{self.text} read as {self.describe()}" if self.reading else self.text
+        if self.reading:
+            return f"{self.text} read as {self.describe()}"
+        if self.text and self.end is not None and not re.search(r"\d{4}", self.text):
+            return f"{self.text} ended {self.end}"  # "the six months" of "the six months ended June 30, 2021"
+        return self.text
 
     def describe(self) -> str:
         """A reading's fiscal period in words: "FY2025 (2024-01-29 to 2025-01-26)"."""

@@ -62,8 +62,9 @@ _MULTIPLES = {
     "quintupled": 5,
 }
 _WEEKS = lazy(r"\b(?P<n>\d{1,2})[- ]week\b", re.I)
+# A superlative ("stockholders of record", "the record date", "holders on record" are none)
 _SUPERLATIVE = lazy(
-    r"\b(?:a |an )?(?:record(?:-high|-low)?|all-time (?:high|low)|highest|lowest|largest ever|"
+    r"\b(?:a |an )?(?:(?<!of )(?<!on )record(?:-high|-low)?(?!\s+(?:date|holders?|owners?)\b)|all-time (?:high|low)|highest|lowest|largest ever|"
     r"best[- ]ever|worst[- ]ever)\b",
     re.I,
 )

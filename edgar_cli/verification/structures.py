@@ -476,23 +476,32 @@ def _check_dated(grounder: Grounder, fig: Figure, ends: dict[str, set[date]]) ->
                 return _near_end(grounder, fig, balance)
             far = [e for e in grounder.cal.year_ends if 0 < abs((e - d).days) <= FAR_YEAR_END_DAYS]
             if fig.period_end_role == "end" and fig.period_type == "annual" and far:
-                return _not_a_year_end(grounder, fig, min(far, key=lambda e: abs((e - d).days)))
+                return _not_a_period_end(grounder, fig, min(far, key=lambda e: abs((e - d).days)))
+            span = (
+                grounder.period_ending_near(d, fig.period_type, fig.fiscal_period)
+                if fig.period_end_role == "end" and fig.period_type in ("quarterly", "ytd")
+                else None
+            )
+            if span is not None:
+                return _not_a_period_end(grounder, fig, span[1])
     return fig, grounder.check(fig)
 
 
-def _not_a_year_end(grounder: Grounder, fig: Figure, end: date) -> tuple[Figure, VerifiedFigure]:
-    """ "For the fiscal year ended December 31, 2024" at a company whose fiscal years end January 31: no fiscal
-    year ends on the date, and the figure is checked for the fiscal year ending nearest it. Held there, it is
-    unchecked (the sentence's period is wrong, not the figure; the date's own row says so); otherwise it keeps
-    that status."""
-    label = grounder.cal.labels.get(end)
-    meant = replace(fig, period_end=end, period_text=f"the fiscal year ended {end}")
+def _not_a_period_end(grounder: Grounder, fig: Figure, end: date) -> tuple[Figure, VerifiedFigure]:
+    """ "For the fiscal year ended December 31, 2024" at a company whose fiscal years end January 31, "the
+    quarter ended September 30, 2024" at one whose quarters end October 31: no period of that kind ends on the
+    date, and the figure is checked for the one ending nearest it. Held there, it is unchecked (the sentence's
+    period is wrong, not the figure; the date's own row says so); otherwise it keeps that status."""
+    ptype = fig.period_type or "annual"
+    what = grounder.part_words(ptype, fig.fiscal_period)
+    label = grounder.cal.labels.get(end) if ptype == "annual" else None
+    meant = replace(fig, period_end=end, period_text=f"the {what} ended {end}")
     row = _as_written(grounder.check(meant), fig)
     if row.status in HELD:
         row.status = "unchecked"
         row.reason = (
-            f"{row.reason.rstrip('.')} (the fiscal year" + (f" FY{label}" if label else "") + f" that ended {end}); "
-            f"but the sentence dates it {fig.period_text}, and no fiscal year of {grounder.ref.name} ends on "
+            f"{row.reason.rstrip('.')} (the {what}" + (f" FY{label}" if label else "") + f" that ended {end}); "
+            f"but the sentence dates its end {fig.period_end}, and no {what} of {grounder.ref.name} ends on "
             f"{fig.period_end}: the date is what is wrong (its own row says so)."
         )
     return meant, row

@@ -112,7 +112,7 @@ NOT_A_CONCEPT = lazy(
     r"deferred revenue|unearned revenue|revenue recognition|(?:interest|other|comprehensive|investment) income|"
     r"income tax\w*|income before|debt securities|debt[- ]to[- ]equity|debt issuance|shares? (?:repurchase|buyback)\w*|"
     r"(?:repurchased?|bought back|buy back|issued|authorized|granted|vested)\s+(?:\w+\s+){0,2}shares|"
-    r"stock[- ]based|share[- ]based|gross margin|operating margin|net margin|profit margin)\b",
+    r"stock[- ]based|share[- ]based|gross margin(?! dollars)|operating margin|net margin|profit margin)\b",
     re.I,
 )
 # Margins named outright: the ratio of a concept to revenue.

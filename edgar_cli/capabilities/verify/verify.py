@@ -53,6 +53,7 @@ class Cite:
     accession: str
     filename: str | None = None
     text: str = ""  # as given
+    cik: int | None = None  # the filer's CIK, when the citation is a www.sec.gov/Archives URL (its path names it)
 
     @property
     def label(self) -> str:
@@ -490,7 +491,7 @@ def _parse_cite(value: str) -> Cite:
     text = (value or "").strip()
     m = _DOC_URL.fullmatch(text)
     if m:
-        return Cite(urls.normalize_accession(m.group(2)), m.group(3), text)
+        return Cite(urls.normalize_accession(m.group(2)), m.group(3), text, int(m.group(1)))
     accn, _, filename = text.partition(":")
     try:
         accession = urls.normalize_accession(accn)
@@ -514,7 +515,17 @@ def _company_ref(company: str | None, cites: list[Cite], client: SecClient, text
     the answer names. None named and nothing cited: invalid_argument; several named (or one named and
     another cited): ambiguous, with the candidates."""
     if company:
-        r = resolve_company(company, client=client)
+        try:
+            r = resolve_company(company, client=client)
+        except EdgarError as exc:
+            # a ticker no longer listed ("CRR"): the filer of the cited document, when the citation names it
+            cited = _cited_filer(cites, client) if exc.code == "not_found" else None
+            if cited is None:
+                raise
+            return cited, (
+                f"{exc.message.split(':')[0]}; the filer of the cited filing, "
+                f"{cited.name} (CIK {int(cited.cik)}), is checked."
+            )
         return r.ref(), None
     named = companies_named(_subject_reader(client, None), text)
     cited = _cited_filer(cites, client)
@@ -563,10 +574,11 @@ def _label(tickers: list[str], cik: str) -> str:
 
 
 def _cited_filer(cites: list[Cite], client: SecClient) -> CompanyRef | None:
-    """The company whose CIK begins a cited accession number, if the ticker file knows it."""
+    """The filer of a cited filing: the CIK in a cited URL's path, else the CIK that begins a cited accession
+    number (a filing agent's accessions begin with the agent's), when it resolves."""
     for c in cites:
         try:
-            r = resolve_company(str(int(c.accession[:10])), client=client)
+            r = resolve_company(str(c.cik or int(c.accession[:10])), client=client)
         except EdgarError as exc:
             if exc.code != "not_found":
                 raise
@@ -585,6 +597,8 @@ def _nothing_contradicts(rows: list[VerifiedFigure], ref: CompanyRef) -> None:
             row.reason = (
                 f"{ref.name} has no XBRL facts here, and the cited filings' text (where it could be read) "
                 "does not state this figure: nothing to check it against."
+                if row.kind in NUMERIC
+                else f"{ref.name} has no XBRL facts here: no reported period to check this one against."
             )
 
 
