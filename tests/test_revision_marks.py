@@ -390,3 +390,61 @@ def test_a_cover_page_count_after_a_split_is_not_flagged_for_it(sec):
     ratio = {str(v.end): v.pre_split_ratio for v in r.values}
     assert (ratio["2021-05-21"], ratio["2021-08-13"], ratio["2024-08-23"]) == (40, 10, None)
     assert ratio["2024-05-24"] == 10  # 2,460,000,000, filed 2024-05-29: before the 10-for-1
+
+
+@pytest.mark.parametrize(
+    "company,tag,start,end,was,now",
+    [
+        # NVIDIA's antidilutive shares for FY2015: 11,807,000 in the 10-K 0001045810-15-000036 (in thousands),
+        # 12,000,000 in the 10-K 0001045810-16-000205 (every amount in millions)
+        (
+            "NVDA",
+            "us-gaap:AntidilutiveSecuritiesExcludedFromComputationOfEarningsPerShareAmount",
+            "2014-01-27",
+            "2015-01-25",
+            11807000,
+            12000000,
+        ),
+        # NVIDIA's shares repurchased in Q2 FY2025: 62,800,000 in the 10-Q 0001045810-24-000264, 63,000,000 in the
+        # 10-Q 0001045810-25-000209
+        (
+            "NVDA",
+            "us-gaap:StockRepurchasedAndRetiredDuringPeriodShares",
+            "2024-04-29",
+            "2024-07-28",
+            62800000,
+            63000000,
+        ),
+        # Tesla's diluted weighted shares for the nine months to 2018-09-30: 170,019,000 in the 10-Q
+        # 0001564590-18-026353 (in thousands), 170,000,000 in the 10-Q 0001564590-19-038256 (in millions)
+        (
+            "TSLA",
+            "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding",
+            "2018-01-01",
+            "2018-09-30",
+            170019000,
+            170000000,
+        ),
+    ],
+)
+def test_a_share_count_re_presented_by_a_filing_in_millions_is_a_precision_change(
+    sec, company, tag, start, end, was, now
+):
+    from edgar_cli import get_financial_concept
+
+    fy = int(end[:4]) + (company == "NVDA" and end[5:7] != "01")  # NVIDIA's fiscal year ends in late January
+    r = get_financial_concept(company, tag, fiscal_year=fy, period="all", limit=200)
+    v = _value(r.values, start, end)
+    assert (v.original_value, v.value, v.revision_kind) == (was, now, "precision_change")
+
+
+def test_a_share_count_split_below_its_filings_rounding_step_is_still_a_split():
+    from decimal import Decimal
+
+    from edgar_cli.xbrl.restatements import classify_revision
+
+    # Tesla's ESPP shares for 2018: 399,936 (10-K 0001564590-19-003165) -> 2,000,000 (10-K 0001564590-21-004599,
+    # in millions, after the 5-for-1 split): the filing's step is no evidence against the split's ratio
+    steps = (Decimal(1000), Decimal(10**6))
+    assert classify_revision(399936, 2000000, "shares", steps) == "stock_split"
+    assert classify_revision(200000, 400000, "shares", steps) == "stock_split"

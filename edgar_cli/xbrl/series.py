@@ -618,7 +618,7 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
     sel = (
         _translation_selection(rows, cal)
         if is_translation(facts, unit)
-        else select(rows, unit, _step_of(facts, unit) if unit_family(unit) == "currency" else None)
+        else select(rows, unit, _rounding_steps(facts, unit))
     )
     start_s, end_s, val, accn, _fy, _fp, form, filed, _frame = sel.row
     try:
@@ -658,6 +658,20 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
         if sel.suspects and orig
         else [],
     )
+
+
+def _rounding_steps(facts: CompanyFacts, unit: str) -> Callable[[str], Decimal | None] | None:
+    """The rounding step of each filing that a revision of a figure in ``unit`` is judged by: a currency's own
+    amounts; for a share count, the filing's amounts in its reporting currency (a filing that rounds its amounts
+    to millions presents its share counts in millions too: NVIDIA's FY2015 antidilutive shares, 11,807,000 in
+    0001045810-15-000036, are 12,000,000 in 0001045810-16-000205, a filing in millions); for a
+    per-share figure, none (a price is never rounded to a filing's step)."""
+    family = unit_family(unit)
+    if family == "currency":
+        return _step_of(facts, unit)
+    if family == "shares":
+        return _step_of(facts, facts.reporting_currency or "USD")
+    return None
 
 
 def _step_of(facts: CompanyFacts, unit: str) -> Callable[[str], Decimal | None]:
