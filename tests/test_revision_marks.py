@@ -448,3 +448,34 @@ def test_a_share_count_split_below_its_filings_rounding_step_is_still_a_split():
     steps = (Decimal(1000), Decimal(10**6))
     assert classify_revision(399936, 2000000, "shares", steps) == "stock_split"
     assert classify_revision(200000, 400000, "shares", steps) == "stock_split"
+
+
+def test_a_par_value_two_filings_give_differently_is_a_suspected_filer_error_not_a_restatement(sec):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's common stock par value at 2012-01-29: 0.01 in the 10-K 0001045810-12-000013, 0.001 in the 10-K
+    # 0001045810-13-000008 and at every other date (0.001 at 2011-10-30, 0001045810-11-000056; at 2012-04-29,
+    # 0001045810-12-000027)
+    r = get_financial_concept("NVDA", "us-gaap:CommonStockParOrStatedValuePerShare", period="all", limit=200)
+    v = next(v for v in r.values if str(v.end) == "2012-01-29")
+    assert (v.original_value, v.value, v.revision_kind) == (0.01, 0.001, "suspected_tagging_error")
+    (err,) = v.suspected_errors
+    assert (err.kind, err.accession_number, err.value) == ("tagging_error", "0001045810-12-000013", 0.01)
+    assert "par value" in err.reason and "0.001 at 2011-10-30 and 2012-04-29" in err.reason
+
+
+def test_two_tags_whose_figures_one_filing_exchanged_are_a_suspected_filer_error_naming_the_swap(sec):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's weighted-average exercise prices for FY2010 (to 2010-01-31): options granted 11.50 and exercised
+    # 5.74 in the 10-K 0001045810-11-000015; granted 5.74 and exercised 11.50 in the 10-K 0001045810-12-000013
+    granted = "us-gaap:ShareBasedCompensationArrangementByShareBasedPaymentAwardOptionsGrantsInPeriodWeightedAverageExercisePrice"
+    exercised = "us-gaap:ShareBasedCompensationArrangementByShareBasedPaymentAwardOptionsExercisesInPeriodWeightedAverageExercisePrice"
+    for tag, was, now, other in ((granted, 11.5, 5.74, exercised), (exercised, 5.74, 11.5, granted)):
+        r = get_financial_concept("NVDA", tag, period="all", limit=200)
+        v = next(v for v in r.values if str(v.end) == "2010-01-31")
+        assert (v.original_value, v.value, v.revision_kind) == (was, now, "suspected_tagging_error")
+        (err,) = v.suspected_errors
+        assert err.accession_number == "0001045810-12-000013"
+        assert f"{tag} and {other} exchanged their figures" in err.reason
+        assert "0001045810-11-000015" in err.reason

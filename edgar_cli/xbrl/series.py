@@ -26,7 +26,7 @@ from .catalogue import Concept
 from .facts import CompanyFacts, scan
 from .records import FactRecord, TagTriedRecord
 from .restatements import Selection, filing_order, filing_steps, select, split_candidates, split_events
-from .suspects import flag_scale, flag_sign, tagging_errors
+from .suspects import flag_scale, flag_sign, flag_swaps_and_par, tagging_errors
 
 
 def unit_family(unit: str) -> str:
@@ -219,6 +219,7 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
         _mark_pre_split(out.values, last_filed, facts)
     flag_scale(facts, out.values, out.unit or "")
     flag_sign(facts, out.values, out.unit or "")
+    flag_swaps_and_par(facts, out.values, out.unit or "")
     if unit_family(out.unit or "") == "currency":
         _name_reclassifications(facts, spec, out.values, out.unit or "", out)
     _lines_apart(facts, spec, out)
