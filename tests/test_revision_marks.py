@@ -479,3 +479,35 @@ def test_two_tags_whose_figures_one_filing_exchanged_are_a_suspected_filer_error
         assert err.accession_number == "0001045810-12-000013"
         assert f"{tag} and {other} exchanged their figures" in err.reason
         assert "0001045810-11-000015" in err.reason
+
+
+@pytest.mark.parametrize(
+    "concept,start,end,was,now",
+    [
+        # NVIDIA's Q4 FY2015 cost of revenue: 550,911,000 in the 10-K 0001045810-15-000036 (in thousands), 552,000,000
+        # in the 10-K 0001045810-16-000205, whose quarters 499 + 484 + 548 + 552 million make its year's 2,083 million
+        ("us-gaap:CostOfRevenue", "2014-10-27", "2015-01-25", 550911000, 552000000),
+        # its Q3 FY2016 net income: 246,000,000 in the 10-Q 0001045810-15-000173, 247,000,000 in the 10-K
+        # 0001045810-17-000027, both in millions, the latter's quarters footed to its year
+        ("us-gaap:NetIncomeLoss", "2015-07-27", "2015-10-25", 246000000, 247000000),
+    ],
+)
+def test_a_quarter_footed_to_its_years_rounded_total_is_a_precision_change(sec, concept, start, end, was, now):
+    from edgar_cli import get_financial_concept
+
+    fy = int(end[:4]) + (end[5:7] != "01")
+    r = get_financial_concept("NVDA", concept, fiscal_year=fy, period="all", limit=200)
+    v = _value(r.values, start, end)
+    assert (v.original_value, v.value, v.revision_kind) == (was, now, "precision_change")
+
+
+def test_a_quarter_changed_beyond_its_filings_rounding_stays_a_restatement(sec):
+    from edgar_cli import get_financial_concept
+
+    # Tesla's Q1 2019 stock issued in acquisitions: 14,536,000 in the 10-Q 0001564590-19-013462, 93,000,000 in the
+    # 10-Q 0001564590-20-019931: far beyond any rounding
+    r = get_financial_concept(
+        "TSLA", "us-gaap:StockIssuedDuringPeriodValueAcquisitions", fiscal_year=2019, period="all"
+    )
+    v = _value(r.values, "2019-01-01", "2019-03-31")
+    assert (v.original_value, v.value) == (14536000, 93000000) and v.revision_kind != "precision_change"

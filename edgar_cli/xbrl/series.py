@@ -219,11 +219,58 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
         _mark_pre_split(out.values, last_filed, facts)
     flag_scale(facts, out.values, out.unit or "")
     flag_sign(facts, out.values, out.unit or "")
+    if unit_family(out.unit or "") == "currency":
+        _footed_quarters(facts, out.values, out.unit or "")
     flag_swaps_and_par(facts, out.values, out.unit or "")
     if unit_family(out.unit or "") == "currency":
         _name_reclassifications(facts, spec, out.values, out.unit or "", out)
     _lines_apart(facts, spec, out)
     return out
+
+
+def _footed_quarters(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None:
+    """A quarter 'restated' by less than two rounding steps of a filing whose quarters of that year add up exactly
+    to its year is a precision_change: in rounded figures a quarterly table is made to foot to the year's rounded
+    total, so one quarter carries the parts' rounding (NVIDIA's Q4 FY2015 cost of revenue 550,911,000 in the 10-K
+    0001045810-15-000036, 552,000,000 in the 10-K 0001045810-16-000205, whose quarters 499 + 484 + 548 + 552 make
+    its year's 2,083 million). Between filings of one rounding step, one step at most."""
+    step = _step_of(facts, unit)
+    for v in values:
+        if (
+            v.revision_kind != "restatement"
+            or v.original_value is None
+            or not v.original_accession
+            or not v.days
+            or not 80 <= v.days <= 100
+        ):
+            continue
+        sa, sb = step(v.original_accession), step(v.accession_number)
+        if sa is None or sb is None or sb < sa or sb < 1000:
+            continue
+        diff = abs(Decimal(str(v.value)) - Decimal(str(v.original_value)))
+        if diff >= (2 * sb if sa < sb else sb + 1):
+            continue
+        if _quarters_foot(facts, v, unit):
+            v.revision_kind = "precision_change"
+
+
+def _quarters_foot(facts: CompanyFacts, v: FactRecord, unit: str) -> bool:
+    """Whether the filing of ``v`` gives the year around ``v``'s quarter and four quarters of it (``v``'s among
+    them) that add up to it exactly."""
+    assert v.start is not None
+    rows = [
+        r
+        for r in ((facts.tag(v.matched_tag) or {}).get("units") or {}).get(unit) or []
+        if r[3] == v.accession_number and r[0]
+    ]
+    spans = [(date.fromisoformat(r[0]), date.fromisoformat(r[1]), r[2]) for r in rows]
+    for ys, ye, total in spans:
+        if not (350 <= (ye - ys).days <= 380 and ys <= v.start and v.end <= ye):
+            continue
+        quarters = {(s, e): x for s, e, x in spans if 80 <= (e - s).days <= 100 and ys <= s and e <= ye}
+        if len(quarters) == 4 and (v.start, v.end) in quarters and sum(quarters.values()) == total:
+            return True
+    return False
 
 
 def _first_filed_elsewhere(fv: FactRecord, others) -> tuple[str, tuple] | None:
