@@ -511,3 +511,46 @@ def test_a_quarter_changed_beyond_its_filings_rounding_stays_a_restatement(sec):
     )
     v = _value(r.values, "2019-01-01", "2019-03-31")
     assert (v.original_value, v.value) == (14536000, 93000000) and v.revision_kind != "precision_change"
+
+
+def test_two_lines_combined_into_one_is_a_reclassification_naming_the_line_absorbed(sec):
+    from edgar_cli import get_financial_concept
+
+    # Tesla's stock issued in acquisitions for Q3 2019: 1,000,000 in the 10-Q 0001564590-19-038256, beside
+    # 78,000,000 of us-gaap:StockIssuedDuringPeriodValueNewIssues; 79,000,000 in the 10-Q 0001564590-20-047486,
+    # which reports no other issuances for the quarter
+    r = get_financial_concept(
+        "TSLA", "us-gaap:StockIssuedDuringPeriodValueAcquisitions", fiscal_year=2019, period="all"
+    )
+    v = _value(r.values, "2019-07-01", "2019-09-30")
+    assert (v.original_value, v.value, v.revision_kind) == (1000000, 79000000, "reclassification")
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert (
+        "the later figure is the first plus us-gaap:StockIssuedDuringPeriodValueNewIssues (78,000,000 in "
+        "0001564590-19-038256), which 0001564590-20-047486 no longer reports for this period: the two lines were "
+        "combined" in note
+    )
+
+
+def test_a_line_combined_into_another_without_an_anchor_is_a_reclassification_not_a_restatement(sec):
+    from edgar_cli import get_financial_concept
+
+    # Apple's other financing cash flows for FY2021: -129,000,000 in the 10-K 0000320193-21-000105, 976,000,000 in
+    # the 10-K 0000320193-22-000108, which no longer reports the 1,105,000,000 of us-gaap:ProceedsFromIssuanceOfCommonStock
+    r = get_financial_concept("AAPL", "us-gaap:ProceedsFromPaymentsForOtherFinancingActivities", fiscal_year=2021)
+    v = _value(r.values, "2020-09-27", "2021-09-25")
+    assert (v.original_value, v.value, v.revision_kind) == (-129000000, 976000000, "reclassification")
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert "us-gaap:ProceedsFromIssuanceOfCommonStock (1,105,000,000 in 0000320193-21-000105)" in note
+
+
+def test_a_reclassified_inventory_names_the_line_the_amount_went_to(sec):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's inventories at 2013-01-27: 419,686,000 in the 10-K 0001045810-13-000008, 412,467,000 in the 10-Q
+    # 0001045810-13-000075, which reports 7,219,000 of us-gaap:MaterialsSuppliesAndOther the 10-K did not
+    r = get_financial_concept("NVDA", "us-gaap:InventoryNet", fiscal_year=2013, period="all")
+    v = next(v for v in r.values if str(v.end) == "2013-01-27")
+    assert (v.original_value, v.value, v.revision_kind) == (419686000, 412467000, "reclassification")
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert "us-gaap:MaterialsSuppliesAndOther (7,219,000 in 0001045810-13-000075)" in note

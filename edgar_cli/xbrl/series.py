@@ -12,6 +12,7 @@ Series; nothing here fetches.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import defaultdict
 from collections.abc import Callable
@@ -448,10 +449,14 @@ def _name_reclassifications(
             v.original_accession,
             v.accession_number,
         )
-        if why is not None:
+        combined = _lines_combined(facts, v, unit) if why is None else ""
+        if why is not None or combined:
             v.revision_kind = "reclassification"
-            where = _where_amount_is(facts, v, unit) if 0 in (v.value, v.original_value) else ""
-            out.reclassified[(start, v.end.isoformat())] = why + where
+            if 0 in (v.value, v.original_value):
+                where = _where_amount_is(facts, v, unit)
+            else:
+                where = combined or _lines_combined(facts, v, unit) or _where_difference_is(facts, v, unit)
+            out.reclassified[(start, v.end.isoformat())] = why + where if why else where.lstrip("; ")
 
 
 def _where_amount_is(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
@@ -492,6 +497,93 @@ def _where_amount_is(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
             else f"; {amount:,} is on {lines} in {before}, not in {after}: moved from there"
         )
     return ""
+
+
+def _in_filings(facts: CompanyFacts, v: FactRecord, unit: str) -> tuple[dict, dict]:
+    """({tag: figure} of ``v``'s period in its first filing, the same in the filing of the value shown)."""
+    from .suspects import filing_index
+
+    index = filing_index(facts)
+    start, end = (v.start.isoformat() if v.start else None), v.end.isoformat()
+    return index.get((v.original_accession, unit, start, end), {}), index.get(
+        (v.accession_number, unit, start, end), {}
+    )
+
+
+def _lines_combined(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
+    """'; the later figure is the first plus us-gaap:X (78,000,000 in A), which B no longer reports for this
+    period: the two lines were combined' (Tesla's Q3 2019 stock issued in acquisitions, 1,000,000 in the 10-Q
+    0001564590-19-038256, 79,000,000 in 0001564590-20-047486 with that 10-Q's 78,000,000 of other issuances in it),
+    or the reverse (a line split out); '' when no single other line of the first filing accounts for the change.
+    The other line must be gone from the filing where the figure absorbed it: a coincidence of amounts is not
+    enough."""
+    if v.original_value is None or not v.original_accession or 0 in (v.value, v.original_value):
+        return ""
+    diff = Decimal(str(v.value)) - Decimal(str(v.original_value))
+    if abs(diff) < 1000:
+        return ""
+    was, now = _in_filings(facts, v, unit)
+    before, after = v.original_accession, v.accession_number
+    gained = diff > 0
+    source, other = (was, now) if gained else (now, was)
+    amount = _as_number(abs(diff))
+    lines = _nearest_names(
+        v.matched_tag, [t for t, x in source.items() if x == amount and t != v.matched_tag and t not in other]
+    )
+    if len(lines) != 1:
+        return ""
+    if gained:
+        return (
+            f"; the later figure is the first plus {lines[0]} ({amount:,} in {before}), which {after} no longer "
+            "reports for this period: the two lines were combined"
+        )
+    return (
+        f"; the first figure is the later one plus {lines[0]} ({amount:,} in {after}), which {before} did not "
+        "report for this period: a line split out of it"
+    )
+
+
+def _nearest_names(tag: str, found: list[str]) -> list[str]:
+    """``found``, or where several fit, the one whose name shares the longest start with ``tag`` (a line of the same
+    statement: us-gaap:StockIssuedDuringPeriodValueNewIssues beside ...ValueAcquisitions, not a lease's
+    amortization that happens to be the same amount); all of them when no one name is nearest."""
+    if len(found) < 2:
+        return found
+
+    def shared(t: str) -> int:
+        return len(os.path.commonprefix([tag, t]))
+
+    best = max(shared(t) for t in found)
+    nearest = [t for t in found if shared(t) == best]
+    return nearest if len(nearest) == 1 and best > len(tag.split(":")[0]) + 10 else sorted(found)
+
+
+def _where_difference_is(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
+    """'; us-gaap:X fell by the same 7,219,000 between the two filings (...): moved from there' (or 'rose ...: moved
+    to there'), for a figure reclassified between lines that both filings tag; '' when no single line did."""
+    if v.original_value is None or not v.original_accession:
+        return ""
+    diff = Decimal(str(v.value)) - Decimal(str(v.original_value))
+    if _significant_digits(abs(diff)) < 2:
+        return ""
+    was, now = _in_filings(facts, v, unit)
+    lines = sorted(
+        t
+        for t in was.keys() & now.keys()
+        if t != v.matched_tag
+        and t not in _BALANCE_TOTALS + _EQUITY_TOTALS + _FLOW_TOTALS
+        and Decimal(str(now[t])) - Decimal(str(was[t])) == -diff
+    )
+    if len(lines) != 1:
+        return ""
+    return (
+        f"; {lines[0]} {'fell' if diff > 0 else 'rose'} by the same {abs(diff):,} between the two filings "
+        f"({was[lines[0]]:,} to {now[lines[0]]:,}): moved {'from' if diff > 0 else 'to'} there"
+    )
+
+
+def _as_number(d: Decimal) -> float | int:
+    return int(d) if d == d.to_integral_value() else float(d)
 
 
 def _significant_digits(x: float | int) -> int:

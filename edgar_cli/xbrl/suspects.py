@@ -330,7 +330,7 @@ def flag_swaps_and_par(facts: CompanyFacts, values: list[FactRecord], unit: str)
       0001045810-12-000013): one filing put each figure on the other's tag; which one, the tags cannot tell.
 
     Only values still 'restatement' or 'reclassification' are read; the pass over the company's tags that finds a
-    swap runs only when there is such a value, once per pair of filings (kept on the facts object).
+    swap runs only when there is such a value, once per company (filing_index).
     """
     revised = [
         v
@@ -409,11 +409,12 @@ def _swap_reason(facts: CompanyFacts, v: FactRecord, unit: str) -> tuple[str, fl
     before, after = v.original_accession, v.accession_number
     assert before is not None and v.original_value is not None
     start, end = (v.start.isoformat() if v.start else None), v.end.isoformat()
-    index = _filing_pair_index(facts, before, after)
+    index = filing_index(facts)
     # another tag with this tag's later figure in the first filing and its first figure in the later one
-    gave_now = index.get((before, unit, start, end, v.value), set())
-    gave_was = index.get((after, unit, start, end, v.original_value), set())
-    other = sorted((gave_now & gave_was) - {v.matched_tag})
+    was, now = index.get((before, unit, start, end), {}), index.get((after, unit, start, end), {})
+    other = sorted(
+        t for t in was.keys() & now.keys() if t != v.matched_tag and was[t] == v.value and now[t] == v.original_value
+    )
     if not other:
         return None
     tag = other[0]
@@ -427,17 +428,14 @@ def _swap_reason(facts: CompanyFacts, v: FactRecord, unit: str) -> tuple[str, fl
     )
 
 
-def _filing_pair_index(facts: CompanyFacts, a: str, b: str) -> dict[tuple, set[str]]:
-    """(accession, unit, start, end, value) -> the tags reporting it, for the rows of filings ``a`` and ``b``:
-    one pass over the company's tags per pair, kept on the facts object."""
-    memo = facts.__dict__.setdefault("_pair_index_memo", {})
-    key = (a, b)
-    hit = memo.get(key)
+def filing_index(facts: CompanyFacts) -> dict[tuple, dict[str, float | int]]:
+    """(accession, unit, start, end) -> {tag: figure}: every row of the company by filing and period, built by one
+    pass over its tags on first use (only a revision still unexplained asks for it) and kept on the facts object."""
+    hit = facts.__dict__.get("_filing_index")
     if hit is None:
-        hit = memo[key] = defaultdict(set)
+        hit = facts.__dict__["_filing_index"] = defaultdict(dict)
         for tag, body in scan(facts.tags):
             for unit, rows in (body.get("units") or {}).items():
                 for r in rows:
-                    if r[3] == a or r[3] == b:
-                        hit[(r[3], unit, r[0], r[1], r[2])].add(tag)
+                    hit[(r[3], unit, r[0], r[1])][tag] = r[2]
     return hit
