@@ -554,3 +554,22 @@ def test_a_reclassified_inventory_names_the_line_the_amount_went_to(sec):
     assert (v.original_value, v.value, v.revision_kind) == (419686000, 412467000, "reclassification")
     note = next(n for n in r.notes if "Reclassified, not restated" in n)
     assert "us-gaap:MaterialsSuppliesAndOther (7,219,000 in 0001045810-13-000075)" in note
+
+
+def test_a_recapitalisation_flagged_as_a_whole_ratio_says_the_ratio_its_shares_show(sec):
+    from edgar_cli import get_financial_concept
+
+    # Logistic Properties of the Americas: weighted shares of 2022 168,142,740 (0001493152-24-016772), 28,600,000
+    # after its 2024 business combination (0001997711-25-000030): 5.88, which its EPS (0.048 -> 0.28) flags 1-for-6
+    r = get_financial_concept("LPA", "eps_basic", period="all")
+    warning = next(w for w in r.warnings if "pre_reverse_split_ratio" in w)
+    assert "2021-12-31 (1-for-6 since; its weighted shares as restated show 1-for-5.88" in warning
+
+
+def test_a_split_the_shares_show_as_a_whole_ratio_gets_no_second_ratio(sec):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's FY2021 diluted EPS (0001045810-21-000010), before the 4-for-1 split of 2021 and the 10-for-1 of 2024
+    r = get_financial_concept("NVDA", "eps_diluted", fiscal_year=2021)
+    warning = next(w for w in r.warnings if "pre_split_ratio" in w)
+    assert "-for-1 since)" in warning and "weighted shares as restated" not in warning

@@ -62,6 +62,9 @@ class Series:
         self.unsummed: list[Unsummed] = []  # a composite's dates whose lines are tagged but cannot be summed
         # (start, end) ISO dates of a value revised as a reclassification -> what shows no result changed, in words
         self.reclassified: dict[tuple[str | None, str], str] = {}
+        # (pre_split_ratio or pre_reverse_split_ratio, N) -> the ratio the company's restated weighted shares show
+        # for that split when it is not N itself ("5.88": a recapitalisation's exchange ratio flagged 1-for-6)
+        self.split_ratio_shown: dict[tuple[str, int], str] = {}
 
 
 @dataclass(frozen=True)
@@ -218,6 +221,11 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
     if "shares" in (out.unit or ""):
         _corroborate_splits(facts, out.values)
         _mark_pre_split(out.values, last_filed, facts)
+        for field in ("pre_split_ratio", "pre_reverse_split_ratio"):
+            for n in {getattr(v, field) for v in out.values if getattr(v, field)}:
+                shown = _ratio_shown(facts, n, reverse=field == "pre_reverse_split_ratio")
+                if shown:
+                    out.split_ratio_shown[(field, n)] = shown
     flag_scale(facts, out.values, out.unit or "")
     flag_sign(facts, out.values, out.unit or "")
     if unit_family(out.unit or "") == "currency":
@@ -564,7 +572,7 @@ def _where_difference_is(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
     if v.original_value is None or not v.original_accession:
         return ""
     diff = Decimal(str(v.value)) - Decimal(str(v.original_value))
-    if _significant_digits(abs(diff)) < 2:
+    if _significant_digits(_as_number(abs(diff))) < 2:
         return ""
     was, now = _in_filings(facts, v, unit)
     lines = sorted(
@@ -691,6 +699,40 @@ def _corroborate_splits(facts: CompanyFacts, values: list[FactRecord]) -> None:
             for when, n in events[v.revision_kind]
         ):
             v.revision_kind = "restatement"
+
+
+_WEIGHTED_SHARES = (
+    "us-gaap:WeightedAverageNumberOfSharesOutstandingBasic",
+    "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding",
+    "ifrs-full:WeightedAverageShares",
+    "ifrs-full:AdjustedWeightedAverageShares",
+)
+
+
+def _ratio_shown(facts: CompanyFacts, n: int, reverse: bool) -> str | None:
+    """The ratio (two decimals) of the company's weighted shares as first filed and as restated, for the revision
+    nearest an N-for-1 split (1-for-N reverse), when that ratio is more than 0.5% off N: Logistic Properties of the
+    Americas' 168,142,740 weighted shares of 2022 (0001493152-24-016772), 28,600,000 after its recapitalisation
+    (0001997711-25-000030), 5.88, which its EPS flags as 1-for-6. None when the shares show N, or show nothing."""
+    best: tuple[int, Decimal] | None = None
+    for tag in _WEIGHTED_SHARES:
+        by_period: dict[tuple, list] = defaultdict(list)
+        for r in ((facts.tag(tag) or {}).get("units") or {}).get("shares") or []:
+            if P.is_periodic(r[6]) and r[2]:
+                by_period[(r[0], r[1])].append(r)
+        for rows in by_period.values():
+            rows.sort(key=filing_order)
+            first, last = rows[0][2], rows[-1][2]
+            if first == last or not first or not last:
+                continue
+            ratio = Decimal(str(first)) / Decimal(str(last)) if reverse else Decimal(str(last)) / Decimal(str(first))
+            if abs(ratio / n - 1) <= Decimal("0.05"):
+                digits = len(Decimal(str(min(abs(first), abs(last)))).normalize().as_tuple().digits)
+                if best is None or digits > best[0]:
+                    best = (digits, ratio)
+    if best is None or abs(best[1] / n - 1) <= Decimal("0.005"):
+        return None
+    return f"{best[1]:.2f}"
 
 
 def _mark_pre_split(values: list[FactRecord], last_filed: dict[tuple, str], facts: CompanyFacts | None = None) -> None:

@@ -341,12 +341,12 @@ def flag_swaps_and_par(facts: CompanyFacts, values: list[FactRecord], unit: str)
         and v.original_value != v.value
     ]
     for v in revised:
-        reason = _par_value_reason(facts, v, unit) if "ParOrStatedValuePerShare" in v.matched_tag else None
-        if reason is None:
-            reason = _swap_reason(facts, v, unit)
-        if reason is None:
+        found = _par_value_reason(facts, v, unit) if "ParOrStatedValuePerShare" in v.matched_tag else None
+        if found is None:
+            found = _swap_reason(facts, v, unit)
+        if found is None:
             continue
-        accn, value, reason = reason
+        accn, value, reason = found
         form, filed = _filing_of(facts, v.matched_tag, unit, accn)
         v.revision_kind = "suspected_tagging_error"
         v.suspected_errors.append(
@@ -385,7 +385,7 @@ def _par_value_reason(facts: CompanyFacts, v: FactRecord, unit: str) -> tuple[st
         acc, val = off[0]
         assert acc is not None and val is not None
         around = " and ".join(f"{d}" for d in (before, after) if d is not None)
-        also = f" (and {off[1][0]} as {_fmt(off[1][1])})" if len(off) > 1 else ""
+        also = f" (and {off[1][0]} as {_fmt(off[1][1] or 0)})" if len(off) > 1 else ""
         return (
             acc,
             val,
