@@ -192,6 +192,50 @@ def test_compare_keeps_a_company_whose_freshness_check_fails_and_says_so(mirror,
     assert any(w.startswith("NVIDIA") and "checking for a newer copy failed" in w for w in r.warnings)
 
 
+@pytest.mark.parametrize("failure", sorted(_SUBMISSIONS_FAILURES))
+def test_compare_carries_the_dated_note_of_a_failed_freshness_check_in_its_data_for_each_failure(
+    mirror, tmp_path, scripted, failure
+):
+    from edgar_cli.capabilities.compare.compare import compare_companies
+
+    apple = "/data.sec.gov/submissions/CIK0000320193.json"
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
+    compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, client=client_at(mirror, tmp_path, clock))
+    clock.now += timedelta(hours=1)
+    body = [(s, h, b.replace(b"1045810", b"320193")) for s, h, b in _SUBMISSIONS_FAILURES[failure]]
+    scripted(apple, *body)  # Apple's check fails; NVIDIA's passes
+    r = compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, client=client_at(mirror, tmp_path, clock))
+    # 0000320193-24-000123: Apple's FY2024 10-K, served from the cache
+    assert ("0000320193", 391035000000, "0000320193-24-000123") in {
+        (row.cik, row.value, row.accession_number) for row in r.rows
+    }
+    note = next(w for w in r.warnings if w.startswith("Apple") and "checking for a newer copy failed" in w)
+    assert "as fetched 2026-07-01 12:00 UTC" in note and "failed at 2026-07-01 13:00 UTC" in note
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        {"latest": True},
+        {"fiscal_year": 2024, "align": "nearest"},
+        {"fiscal_year": 2024, "as_of": "2025-06-01"},
+        {"period": "quarterly", "latest": True},
+        {},
+    ],
+)
+def test_compare_in_every_mode_carries_the_dated_note_of_a_failed_freshness_check(mirror, tmp_path, scripted, how):
+    from edgar_cli.capabilities.compare.compare import compare_companies
+
+    apple = "/data.sec.gov/submissions/CIK0000320193.json"
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
+    compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, client=client_at(mirror, tmp_path, clock))
+    clock.now += timedelta(hours=1)
+    scripted(apple, *[(200, {"Content-Type": "application/json"}, b'{"cik": "320193", "filings": {"rec')] * 2)
+    r = compare_companies("revenue", ["NVDA", "AAPL"], client=client_at(mirror, tmp_path, clock), **how)
+    assert "0000320193" in {row.cik for row in r.rows}
+    assert any(w.startswith("Apple") and "checking for a newer copy failed" in w for w in r.warnings), r.warnings
+
+
 def test_filings_built_from_a_stale_submissions_copy_say_so_with_its_date_and_source(mirror, tmp_path, scripted):
     # The submissions served as an HTML page two days later: the cached copy answered, but the result said
     # nothing of it (no warning, data_source "live" dated today). NVIDIA's latest 10-K in the corpus is

@@ -390,3 +390,186 @@ def test_a_cover_page_count_after_a_split_is_not_flagged_for_it(sec):
     ratio = {str(v.end): v.pre_split_ratio for v in r.values}
     assert (ratio["2021-05-21"], ratio["2021-08-13"], ratio["2024-08-23"]) == (40, 10, None)
     assert ratio["2024-05-24"] == 10  # 2,460,000,000, filed 2024-05-29: before the 10-for-1
+
+
+@pytest.mark.parametrize(
+    "company,tag,start,end,was,now",
+    [
+        # NVIDIA's antidilutive shares for FY2015: 11,807,000 in the 10-K 0001045810-15-000036 (in thousands),
+        # 12,000,000 in the 10-K 0001045810-16-000205 (every amount in millions)
+        (
+            "NVDA",
+            "us-gaap:AntidilutiveSecuritiesExcludedFromComputationOfEarningsPerShareAmount",
+            "2014-01-27",
+            "2015-01-25",
+            11807000,
+            12000000,
+        ),
+        # NVIDIA's shares repurchased in Q2 FY2025: 62,800,000 in the 10-Q 0001045810-24-000264, 63,000,000 in the
+        # 10-Q 0001045810-25-000209
+        (
+            "NVDA",
+            "us-gaap:StockRepurchasedAndRetiredDuringPeriodShares",
+            "2024-04-29",
+            "2024-07-28",
+            62800000,
+            63000000,
+        ),
+        # Tesla's diluted weighted shares for the nine months to 2018-09-30: 170,019,000 in the 10-Q
+        # 0001564590-18-026353 (in thousands), 170,000,000 in the 10-Q 0001564590-19-038256 (in millions)
+        (
+            "TSLA",
+            "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding",
+            "2018-01-01",
+            "2018-09-30",
+            170019000,
+            170000000,
+        ),
+    ],
+)
+def test_a_share_count_re_presented_by_a_filing_in_millions_is_a_precision_change(
+    sec, company, tag, start, end, was, now
+):
+    from edgar_cli import get_financial_concept
+
+    fy = int(end[:4]) + (company == "NVDA" and end[5:7] != "01")  # NVIDIA's fiscal year ends in late January
+    r = get_financial_concept(company, tag, fiscal_year=fy, period="all", limit=200)
+    v = _value(r.values, start, end)
+    assert (v.original_value, v.value, v.revision_kind) == (was, now, "precision_change")
+
+
+def test_a_share_count_split_below_its_filings_rounding_step_is_still_a_split():
+    from decimal import Decimal
+
+    from edgar_cli.xbrl.restatements import classify_revision
+
+    # Tesla's ESPP shares for 2018: 399,936 (10-K 0001564590-19-003165) -> 2,000,000 (10-K 0001564590-21-004599,
+    # in millions, after the 5-for-1 split): the filing's step is no evidence against the split's ratio
+    steps = (Decimal(1000), Decimal(10**6))
+    assert classify_revision(399936, 2000000, "shares", steps) == "stock_split"
+    assert classify_revision(200000, 400000, "shares", steps) == "stock_split"
+
+
+def test_a_par_value_two_filings_give_differently_is_a_suspected_filer_error_not_a_restatement(sec):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's common stock par value at 2012-01-29: 0.01 in the 10-K 0001045810-12-000013, 0.001 in the 10-K
+    # 0001045810-13-000008 and at every other date (0.001 at 2011-10-30, 0001045810-11-000056; at 2012-04-29,
+    # 0001045810-12-000027)
+    r = get_financial_concept("NVDA", "us-gaap:CommonStockParOrStatedValuePerShare", period="all", limit=200)
+    v = next(v for v in r.values if str(v.end) == "2012-01-29")
+    assert (v.original_value, v.value, v.revision_kind) == (0.01, 0.001, "suspected_tagging_error")
+    (err,) = v.suspected_errors
+    assert (err.kind, err.accession_number, err.value) == ("tagging_error", "0001045810-12-000013", 0.01)
+    assert "par value" in err.reason and "0.001 at 2011-10-30 and 2012-04-29" in err.reason
+
+
+def test_two_tags_whose_figures_one_filing_exchanged_are_a_suspected_filer_error_naming_the_swap(sec):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's weighted-average exercise prices for FY2010 (to 2010-01-31): options granted 11.50 and exercised
+    # 5.74 in the 10-K 0001045810-11-000015; granted 5.74 and exercised 11.50 in the 10-K 0001045810-12-000013
+    granted = "us-gaap:ShareBasedCompensationArrangementByShareBasedPaymentAwardOptionsGrantsInPeriodWeightedAverageExercisePrice"
+    exercised = "us-gaap:ShareBasedCompensationArrangementByShareBasedPaymentAwardOptionsExercisesInPeriodWeightedAverageExercisePrice"
+    for tag, was, now, other in ((granted, 11.5, 5.74, exercised), (exercised, 5.74, 11.5, granted)):
+        r = get_financial_concept("NVDA", tag, period="all", limit=200)
+        v = next(v for v in r.values if str(v.end) == "2010-01-31")
+        assert (v.original_value, v.value, v.revision_kind) == (was, now, "suspected_tagging_error")
+        (err,) = v.suspected_errors
+        assert err.accession_number == "0001045810-12-000013"
+        assert f"{tag} and {other} exchanged their figures" in err.reason
+        assert "0001045810-11-000015" in err.reason
+
+
+@pytest.mark.parametrize(
+    "concept,start,end,was,now",
+    [
+        # NVIDIA's Q4 FY2015 cost of revenue: 550,911,000 in the 10-K 0001045810-15-000036 (in thousands), 552,000,000
+        # in the 10-K 0001045810-16-000205, whose quarters 499 + 484 + 548 + 552 million make its year's 2,083 million
+        ("us-gaap:CostOfRevenue", "2014-10-27", "2015-01-25", 550911000, 552000000),
+        # its Q3 FY2016 net income: 246,000,000 in the 10-Q 0001045810-15-000173, 247,000,000 in the 10-K
+        # 0001045810-17-000027, both in millions, the latter's quarters footed to its year
+        ("us-gaap:NetIncomeLoss", "2015-07-27", "2015-10-25", 246000000, 247000000),
+    ],
+)
+def test_a_quarter_footed_to_its_years_rounded_total_is_a_precision_change(sec, concept, start, end, was, now):
+    from edgar_cli import get_financial_concept
+
+    fy = int(end[:4]) + (end[5:7] != "01")
+    r = get_financial_concept("NVDA", concept, fiscal_year=fy, period="all", limit=200)
+    v = _value(r.values, start, end)
+    assert (v.original_value, v.value, v.revision_kind) == (was, now, "precision_change")
+
+
+def test_a_quarter_changed_beyond_its_filings_rounding_stays_a_restatement(sec):
+    from edgar_cli import get_financial_concept
+
+    # Tesla's Q1 2019 stock issued in acquisitions: 14,536,000 in the 10-Q 0001564590-19-013462, 93,000,000 in the
+    # 10-Q 0001564590-20-019931: far beyond any rounding
+    r = get_financial_concept(
+        "TSLA", "us-gaap:StockIssuedDuringPeriodValueAcquisitions", fiscal_year=2019, period="all"
+    )
+    v = _value(r.values, "2019-01-01", "2019-03-31")
+    assert (v.original_value, v.value) == (14536000, 93000000) and v.revision_kind != "precision_change"
+
+
+def test_two_lines_combined_into_one_is_a_reclassification_naming_the_line_absorbed(sec):
+    from edgar_cli import get_financial_concept
+
+    # Tesla's stock issued in acquisitions for Q3 2019: 1,000,000 in the 10-Q 0001564590-19-038256, beside
+    # 78,000,000 of us-gaap:StockIssuedDuringPeriodValueNewIssues; 79,000,000 in the 10-Q 0001564590-20-047486,
+    # which reports no other issuances for the quarter
+    r = get_financial_concept(
+        "TSLA", "us-gaap:StockIssuedDuringPeriodValueAcquisitions", fiscal_year=2019, period="all"
+    )
+    v = _value(r.values, "2019-07-01", "2019-09-30")
+    assert (v.original_value, v.value, v.revision_kind) == (1000000, 79000000, "reclassification")
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert (
+        "the later figure is the first plus us-gaap:StockIssuedDuringPeriodValueNewIssues (78,000,000 in "
+        "0001564590-19-038256), which 0001564590-20-047486 no longer reports for this period: the two lines were "
+        "combined" in note
+    )
+
+
+def test_a_line_combined_into_another_without_an_anchor_is_a_reclassification_not_a_restatement(sec):
+    from edgar_cli import get_financial_concept
+
+    # Apple's other financing cash flows for FY2021: -129,000,000 in the 10-K 0000320193-21-000105, 976,000,000 in
+    # the 10-K 0000320193-22-000108, which no longer reports the 1,105,000,000 of us-gaap:ProceedsFromIssuanceOfCommonStock
+    r = get_financial_concept("AAPL", "us-gaap:ProceedsFromPaymentsForOtherFinancingActivities", fiscal_year=2021)
+    v = _value(r.values, "2020-09-27", "2021-09-25")
+    assert (v.original_value, v.value, v.revision_kind) == (-129000000, 976000000, "reclassification")
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert "us-gaap:ProceedsFromIssuanceOfCommonStock (1,105,000,000 in 0000320193-21-000105)" in note
+
+
+def test_a_reclassified_inventory_names_the_line_the_amount_went_to(sec):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's inventories at 2013-01-27: 419,686,000 in the 10-K 0001045810-13-000008, 412,467,000 in the 10-Q
+    # 0001045810-13-000075, which reports 7,219,000 of us-gaap:MaterialsSuppliesAndOther the 10-K did not
+    r = get_financial_concept("NVDA", "us-gaap:InventoryNet", fiscal_year=2013, period="all")
+    v = next(v for v in r.values if str(v.end) == "2013-01-27")
+    assert (v.original_value, v.value, v.revision_kind) == (419686000, 412467000, "reclassification")
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert "us-gaap:MaterialsSuppliesAndOther (7,219,000 in 0001045810-13-000075)" in note
+
+
+def test_a_recapitalisation_flagged_as_a_whole_ratio_says_the_ratio_its_shares_show(sec):
+    from edgar_cli import get_financial_concept
+
+    # Logistic Properties of the Americas: weighted shares of 2022 168,142,740 (0001493152-24-016772), 28,600,000
+    # after its 2024 business combination (0001997711-25-000030): 5.88, which its EPS (0.048 -> 0.28) flags 1-for-6
+    r = get_financial_concept("LPA", "eps_basic", period="all")
+    warning = next(w for w in r.warnings if "pre_reverse_split_ratio" in w)
+    assert "2021-12-31 (1-for-6 since; its weighted shares as restated show 1-for-5.88" in warning
+
+
+def test_a_split_the_shares_show_as_a_whole_ratio_gets_no_second_ratio(sec):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's FY2021 diluted EPS (0001045810-21-000010), before the 4-for-1 split of 2021 and the 10-for-1 of 2024
+    r = get_financial_concept("NVDA", "eps_diluted", fiscal_year=2021)
+    warning = next(w for w in r.warnings if "pre_split_ratio" in w)
+    assert "-for-1 since)" in warning and "weighted shares as restated" not in warning

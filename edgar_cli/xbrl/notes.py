@@ -129,7 +129,16 @@ def describe_values(
     if pre_split:
         warnings.append(
             "Some values predate a stock split and were never restated (pre_split_ratio): "
-            + "; ".join(f"{v.end} ({v.pre_split_ratio}-for-1 since)" for v in pre_split)
+            + "; ".join(
+                f"{v.end} ({v.pre_split_ratio}-for-1 since"
+                + (
+                    f"; its weighted shares as restated show {exact}-for-1"
+                    if (exact := series.split_ratio_shown.get(("pre_split_ratio", v.pre_split_ratio or 0)))
+                    else ""
+                )
+                + ")"
+                for v in pre_split
+            )
             + ". They are on the old share basis; do not compare them with later values as they stand."
         )
     reverse = [v for v in shown if v.pre_reverse_split_ratio]
@@ -137,7 +146,20 @@ def describe_values(
         warnings.append(
             "Some values predate a reverse split or recapitalisation and were never restated "
             "(pre_reverse_split_ratio): "
-            + "; ".join(f"{v.end} (1-for-{v.pre_reverse_split_ratio} since)" for v in reverse)
+            + "; ".join(
+                f"{v.end} (1-for-{v.pre_reverse_split_ratio} since"
+                + (
+                    f"; its weighted shares as restated show 1-for-{exact}, a recapitalisation's exchange ratio"
+                    if (
+                        exact := series.split_ratio_shown.get(
+                            ("pre_reverse_split_ratio", v.pre_reverse_split_ratio or 0)
+                        )
+                    )
+                    else ""
+                )
+                + ")"
+                for v in reverse
+            )
             + ". They are on the old share basis (more shares, smaller per-share amounts); do not compare them "
             "with later values as they stand."
         )

@@ -28,7 +28,7 @@ from . import periods as P
 from .facts import CompanyFacts, TagsOnDemand, reporting_currency
 from .periods import build_calendar, calendar_from_votes, calendar_votes
 from .restatements import classify_revision, filing_order
-from .series import _step_of, results_unchanged, split_dates, split_filing, unit_family
+from .series import _rounding_steps, results_unchanged, split_dates, split_filing
 
 # XBRL financial data begins in 2009 (the largest filers; smaller ones by 2011): an earlier date knows nothing.
 EARLIEST_AS_OF = date(2009, 1, 1)
@@ -240,7 +240,7 @@ def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> l
             key=filing_order,
         )
         current, accn, changes = v.value, v.accession_number, []
-        step = _step_of(full, v.unit) if unit_family(v.unit) == "currency" else None
+        step = _rounding_steps(full, v.unit)
         for r in later:
             if r[2] == current:
                 continue

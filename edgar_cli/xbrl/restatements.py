@@ -191,6 +191,8 @@ def classify_revision(
     if (
         steps
         and max(steps) > 1
+        # (a share count's step is its filing's currency step: never evidence against a split's ratio)
+        and not ("shares" in unit and split_candidates(original, latest))
         and (_same_at(a, b, max(steps)) or (steps[0] != steps[1] and fine != coarse and abs(a - b) <= max(steps)))
     ):
         # a filing that rounds every amount to millions re-presents 10,443,000 as 10,000,000 (NVIDIA's FY2014

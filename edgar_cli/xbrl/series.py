@@ -12,6 +12,7 @@ Series; nothing here fetches.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import defaultdict
 from collections.abc import Callable
@@ -26,7 +27,7 @@ from .catalogue import Concept
 from .facts import CompanyFacts, scan
 from .records import FactRecord, TagTriedRecord
 from .restatements import Selection, filing_order, filing_steps, select, split_candidates, split_events
-from .suspects import flag_scale, flag_sign, tagging_errors
+from .suspects import flag_scale, flag_sign, flag_swaps_and_par, tagging_errors
 
 
 def unit_family(unit: str) -> str:
@@ -61,6 +62,9 @@ class Series:
         self.unsummed: list[Unsummed] = []  # a composite's dates whose lines are tagged but cannot be summed
         # (start, end) ISO dates of a value revised as a reclassification -> what shows no result changed, in words
         self.reclassified: dict[tuple[str | None, str], str] = {}
+        # (pre_split_ratio or pre_reverse_split_ratio, N) -> the ratio the company's restated weighted shares show
+        # for that split when it is not N itself ("5.88": a recapitalisation's exchange ratio flagged 1-for-6)
+        self.split_ratio_shown: dict[tuple[str, int], str] = {}
 
 
 @dataclass(frozen=True)
@@ -217,12 +221,65 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
     if "shares" in (out.unit or ""):
         _corroborate_splits(facts, out.values)
         _mark_pre_split(out.values, last_filed, facts)
+        for field in ("pre_split_ratio", "pre_reverse_split_ratio"):
+            for n in {getattr(v, field) for v in out.values if getattr(v, field)}:
+                shown = _ratio_shown(facts, n, reverse=field == "pre_reverse_split_ratio")
+                if shown:
+                    out.split_ratio_shown[(field, n)] = shown
     flag_scale(facts, out.values, out.unit or "")
     flag_sign(facts, out.values, out.unit or "")
+    if unit_family(out.unit or "") == "currency":
+        _footed_quarters(facts, out.values, out.unit or "")
+    flag_swaps_and_par(facts, out.values, out.unit or "")
     if unit_family(out.unit or "") == "currency":
         _name_reclassifications(facts, spec, out.values, out.unit or "", out)
     _lines_apart(facts, spec, out)
     return out
+
+
+def _footed_quarters(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None:
+    """A quarter 'restated' by less than two rounding steps of a filing whose quarters of that year add up exactly
+    to its year is a precision_change: in rounded figures a quarterly table is made to foot to the year's rounded
+    total, so one quarter carries the parts' rounding (NVIDIA's Q4 FY2015 cost of revenue 550,911,000 in the 10-K
+    0001045810-15-000036, 552,000,000 in the 10-K 0001045810-16-000205, whose quarters 499 + 484 + 548 + 552 make
+    its year's 2,083 million). Between filings of one rounding step, one step at most."""
+    step = _step_of(facts, unit)
+    for v in values:
+        if (
+            v.revision_kind != "restatement"
+            or v.original_value is None
+            or not v.original_accession
+            or not v.days
+            or not 80 <= v.days <= 100
+        ):
+            continue
+        sa, sb = step(v.original_accession), step(v.accession_number)
+        if sa is None or sb is None or sb < sa or sb < 1000:
+            continue
+        diff = abs(Decimal(str(v.value)) - Decimal(str(v.original_value)))
+        if diff >= (2 * sb if sa < sb else sb + 1):
+            continue
+        if _quarters_foot(facts, v, unit):
+            v.revision_kind = "precision_change"
+
+
+def _quarters_foot(facts: CompanyFacts, v: FactRecord, unit: str) -> bool:
+    """Whether the filing of ``v`` gives the year around ``v``'s quarter and four quarters of it (``v``'s among
+    them) that add up to it exactly."""
+    assert v.start is not None
+    rows = [
+        r
+        for r in ((facts.tag(v.matched_tag) or {}).get("units") or {}).get(unit) or []
+        if r[3] == v.accession_number and r[0]
+    ]
+    spans = [(date.fromisoformat(r[0]), date.fromisoformat(r[1]), r[2]) for r in rows]
+    for ys, ye, total in spans:
+        if not (350 <= (ye - ys).days <= 380 and ys <= v.start and v.end <= ye):
+            continue
+        quarters = {(s, e): x for s, e, x in spans if 80 <= (e - s).days <= 100 and ys <= s and e <= ye}
+        if len(quarters) == 4 and (v.start, v.end) in quarters and sum(quarters.values()) == total:
+            return True
+    return False
 
 
 def _first_filed_elsewhere(fv: FactRecord, others) -> tuple[str, tuple] | None:
@@ -400,10 +457,14 @@ def _name_reclassifications(
             v.original_accession,
             v.accession_number,
         )
-        if why is not None:
+        combined = _lines_combined(facts, v, unit) if why is None else ""
+        if why is not None or combined:
             v.revision_kind = "reclassification"
-            where = _where_amount_is(facts, v, unit) if 0 in (v.value, v.original_value) else ""
-            out.reclassified[(start, v.end.isoformat())] = why + where
+            if 0 in (v.value, v.original_value):
+                where = _where_amount_is(facts, v, unit)
+            else:
+                where = combined or _lines_combined(facts, v, unit) or _where_difference_is(facts, v, unit)
+            out.reclassified[(start, v.end.isoformat())] = why + where if why else where.lstrip("; ")
 
 
 def _where_amount_is(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
@@ -444,6 +505,93 @@ def _where_amount_is(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
             else f"; {amount:,} is on {lines} in {before}, not in {after}: moved from there"
         )
     return ""
+
+
+def _in_filings(facts: CompanyFacts, v: FactRecord, unit: str) -> tuple[dict, dict]:
+    """({tag: figure} of ``v``'s period in its first filing, the same in the filing of the value shown)."""
+    from .suspects import filing_index
+
+    index = filing_index(facts)
+    start, end = (v.start.isoformat() if v.start else None), v.end.isoformat()
+    return index.get((v.original_accession, unit, start, end), {}), index.get(
+        (v.accession_number, unit, start, end), {}
+    )
+
+
+def _lines_combined(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
+    """'; the later figure is the first plus us-gaap:X (78,000,000 in A), which B no longer reports for this
+    period: the two lines were combined' (Tesla's Q3 2019 stock issued in acquisitions, 1,000,000 in the 10-Q
+    0001564590-19-038256, 79,000,000 in 0001564590-20-047486 with that 10-Q's 78,000,000 of other issuances in it),
+    or the reverse (a line split out); '' when no single other line of the first filing accounts for the change.
+    The other line must be gone from the filing where the figure absorbed it: a coincidence of amounts is not
+    enough."""
+    if v.original_value is None or not v.original_accession or 0 in (v.value, v.original_value):
+        return ""
+    diff = Decimal(str(v.value)) - Decimal(str(v.original_value))
+    if abs(diff) < 1000:
+        return ""
+    was, now = _in_filings(facts, v, unit)
+    before, after = v.original_accession, v.accession_number
+    gained = diff > 0
+    source, other = (was, now) if gained else (now, was)
+    amount = _as_number(abs(diff))
+    lines = _nearest_names(
+        v.matched_tag, [t for t, x in source.items() if x == amount and t != v.matched_tag and t not in other]
+    )
+    if len(lines) != 1:
+        return ""
+    if gained:
+        return (
+            f"; the later figure is the first plus {lines[0]} ({amount:,} in {before}), which {after} no longer "
+            "reports for this period: the two lines were combined"
+        )
+    return (
+        f"; the first figure is the later one plus {lines[0]} ({amount:,} in {after}), which {before} did not "
+        "report for this period: a line split out of it"
+    )
+
+
+def _nearest_names(tag: str, found: list[str]) -> list[str]:
+    """``found``, or where several fit, the one whose name shares the longest start with ``tag`` (a line of the same
+    statement: us-gaap:StockIssuedDuringPeriodValueNewIssues beside ...ValueAcquisitions, not a lease's
+    amortization that happens to be the same amount); all of them when no one name is nearest."""
+    if len(found) < 2:
+        return found
+
+    def shared(t: str) -> int:
+        return len(os.path.commonprefix([tag, t]))
+
+    best = max(shared(t) for t in found)
+    nearest = [t for t in found if shared(t) == best]
+    return nearest if len(nearest) == 1 and best > len(tag.split(":")[0]) + 10 else sorted(found)
+
+
+def _where_difference_is(facts: CompanyFacts, v: FactRecord, unit: str) -> str:
+    """'; us-gaap:X fell by the same 7,219,000 between the two filings (...): moved from there' (or 'rose ...: moved
+    to there'), for a figure reclassified between lines that both filings tag; '' when no single line did."""
+    if v.original_value is None or not v.original_accession:
+        return ""
+    diff = Decimal(str(v.value)) - Decimal(str(v.original_value))
+    if _significant_digits(_as_number(abs(diff))) < 2:
+        return ""
+    was, now = _in_filings(facts, v, unit)
+    lines = sorted(
+        t
+        for t in was.keys() & now.keys()
+        if t != v.matched_tag
+        and t not in _BALANCE_TOTALS + _EQUITY_TOTALS + _FLOW_TOTALS
+        and Decimal(str(now[t])) - Decimal(str(was[t])) == -diff
+    )
+    if len(lines) != 1:
+        return ""
+    return (
+        f"; {lines[0]} {'fell' if diff > 0 else 'rose'} by the same {abs(diff):,} between the two filings "
+        f"({was[lines[0]]:,} to {now[lines[0]]:,}): moved {'from' if diff > 0 else 'to'} there"
+    )
+
+
+def _as_number(d: Decimal) -> float | int:
+    return int(d) if d == d.to_integral_value() else float(d)
 
 
 def _significant_digits(x: float | int) -> int:
@@ -553,6 +701,40 @@ def _corroborate_splits(facts: CompanyFacts, values: list[FactRecord]) -> None:
             v.revision_kind = "restatement"
 
 
+_WEIGHTED_SHARES = (
+    "us-gaap:WeightedAverageNumberOfSharesOutstandingBasic",
+    "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding",
+    "ifrs-full:WeightedAverageShares",
+    "ifrs-full:AdjustedWeightedAverageShares",
+)
+
+
+def _ratio_shown(facts: CompanyFacts, n: int, reverse: bool) -> str | None:
+    """The ratio (two decimals) of the company's weighted shares as first filed and as restated, for the revision
+    nearest an N-for-1 split (1-for-N reverse), when that ratio is more than 0.5% off N: Logistic Properties of the
+    Americas' 168,142,740 weighted shares of 2022 (0001493152-24-016772), 28,600,000 after its recapitalisation
+    (0001997711-25-000030), 5.88, which its EPS flags as 1-for-6. None when the shares show N, or show nothing."""
+    best: tuple[int, Decimal] | None = None
+    for tag in _WEIGHTED_SHARES:
+        by_period: dict[tuple, list] = defaultdict(list)
+        for r in ((facts.tag(tag) or {}).get("units") or {}).get("shares") or []:
+            if P.is_periodic(r[6]) and r[2]:
+                by_period[(r[0], r[1])].append(r)
+        for rows in by_period.values():
+            rows.sort(key=filing_order)
+            first, last = rows[0][2], rows[-1][2]
+            if first == last or not first or not last:
+                continue
+            ratio = Decimal(str(first)) / Decimal(str(last)) if reverse else Decimal(str(last)) / Decimal(str(first))
+            if abs(ratio / n - 1) <= Decimal("0.05"):
+                digits = len(Decimal(str(min(abs(first), abs(last)))).normalize().as_tuple().digits)
+                if best is None or digits > best[0]:
+                    best = (digits, ratio)
+    if best is None or abs(best[1] / n - 1) <= Decimal("0.005"):
+        return None
+    return f"{best[1]:.2f}"
+
+
 def split_dates(values: list[FactRecord], facts: CompanyFacts | None = None) -> dict[str, list[tuple[date, int]]]:
     """The splits a share or per-share series shows, each dated by the first filing on its new basis:
     {"stock_split": [(date, N)], "reverse_split": [...]}, the one dating of a split (the series' flags,
@@ -647,7 +829,7 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
     sel = (
         _translation_selection(rows, cal)
         if is_translation(facts, unit)
-        else select(rows, unit, _step_of(facts, unit) if unit_family(unit) == "currency" else None)
+        else select(rows, unit, _rounding_steps(facts, unit))
     )
     start_s, end_s, val, accn, _fy, _fp, form, filed, _frame = sel.row
     try:
@@ -687,6 +869,20 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
         if sel.suspects and orig
         else [],
     )
+
+
+def _rounding_steps(facts: CompanyFacts, unit: str) -> Callable[[str], Decimal | None] | None:
+    """The rounding step of each filing that a revision of a figure in ``unit`` is judged by: a currency's own
+    amounts; for a share count, the filing's amounts in its reporting currency (a filing that rounds its amounts
+    to millions presents its share counts in millions too: NVIDIA's FY2015 antidilutive shares, 11,807,000 in
+    0001045810-15-000036, are 12,000,000 in 0001045810-16-000205, a filing in millions); for a
+    per-share figure, none (a price is never rounded to a filing's step)."""
+    family = unit_family(unit)
+    if family == "currency":
+        return _step_of(facts, unit)
+    if family == "shares":
+        return _step_of(facts, facts.reporting_currency or "USD")
+    return None
 
 
 def _step_of(facts: CompanyFacts, unit: str) -> Callable[[str], Decimal | None]:

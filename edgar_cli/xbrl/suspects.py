@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import date
 
-from .facts import CompanyFacts
+from .facts import CompanyFacts, scan
 from .periods import is_periodic
 from .records import FactRecord, SuspectedErrorRecord, SuspectKind
 from .restatements import scale_factor, sign_reversed
@@ -316,3 +316,126 @@ def _same_period(row: tuple, start: date | None, end: date) -> bool:
     if (row[0] is None) != (start is None) or abs((date.fromisoformat(row[1]) - end).days) > 3:
         return False
     return start is None or abs((date.fromisoformat(row[0]) - start).days) <= 3
+
+
+def flag_swaps_and_par(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None:
+    """Turn two kinds of 'restatement' that are one filing's disagreement with the others into
+    suspected_tagging_error with a ``tagging_error`` SuspectedError saying which:
+
+    - a par value (a ``...ParOrStatedValuePerShare`` tag) given two figures for one date: a par value is set by
+      the charter, not by results. The filing named is the one off the figure the tag's other filings give
+      (NVIDIA's common stock par value 0.01 in the 10-K 0001045810-12-000013, 0.001 in every other filing);
+    - two tags' figures for one period exchanged between two filings (NVIDIA's weighted-average exercise prices of
+      options granted and exercised in FY2010: 11.50 and 5.74 in the 10-K 0001045810-11-000015, 5.74 and 11.50 in
+      0001045810-12-000013): one filing put each figure on the other's tag; which one, the tags cannot tell.
+
+    Only values still 'restatement' or 'reclassification' are read; the pass over the company's tags that finds a
+    swap runs only when there is such a value, once per company (filing_index).
+    """
+    revised = [
+        v
+        for v in values
+        if v.revision_kind in ("restatement", "reclassification")
+        and v.original_value is not None
+        and v.original_accession
+        and v.original_value != v.value
+    ]
+    for v in revised:
+        found = _par_value_reason(facts, v, unit) if "ParOrStatedValuePerShare" in v.matched_tag else None
+        if found is None:
+            found = _swap_reason(facts, v, unit)
+        if found is None:
+            continue
+        accn, value, reason = found
+        form, filed = _filing_of(facts, v.matched_tag, unit, accn)
+        v.revision_kind = "suspected_tagging_error"
+        v.suspected_errors.append(
+            SuspectedErrorRecord(
+                kind="tagging_error",
+                accession_number=accn,
+                form=form,
+                filed=filed or v.filed,
+                value=value,
+                reason=reason,
+            )
+        )
+
+
+def _par_value_reason(facts: CompanyFacts, v: FactRecord, unit: str) -> tuple[str, float | int, str] | None:
+    """(filing, its figure, why) for a par value two filings give differently for one date: the filing off the
+    par value of the nearest dates before and after when they agree, else (a date beside a change of par value:
+    Apple's no-par shares became 0.00001 in 2014) the first-filed, with both neighbours named."""
+    rows = [r for r in ((facts.tag(v.matched_tag) or {}).get("units") or {}).get(unit) or [] if is_periodic(r[6])]
+    end = v.end.isoformat()
+    by_date: dict[str, tuple] = {}
+    for r in sorted(rows, key=lambda r: (r[7], r[3])):
+        if r[0] is None and r[1] != end and r[3] not in (v.original_accession, v.accession_number):
+            by_date[r[1]] = r  # the latest filed for each other date, by the other filings
+    before = max((d for d in by_date if d < end), default=None)
+    after = min((d for d in by_date if d > end), default=None)
+    if before is None and after is None:
+        return None
+    near = {by_date[d][2] for d in (before, after) if d is not None}
+    pair = ((v.original_accession, v.original_value), (v.accession_number, v.value))
+    if len(near) == 1:
+        (usual,) = near
+        off = [(acc, val) for acc, val in pair if val != usual]
+        if not off:
+            return None
+        acc, val = off[0]
+        assert acc is not None and val is not None
+        around = " and ".join(f"{d}" for d in (before, after) if d is not None)
+        also = f" (and {off[1][0]} as {_fmt(off[1][1] or 0)})" if len(off) > 1 else ""
+        return (
+            acc,
+            val,
+            f"{acc} gave the par value at this date as {_fmt(val)}{also}; the company's other filings give "
+            f"{_fmt(usual)} at {around}. A par value is set by the charter, not by results: a suspected tagging "
+            f"error in {acc}, not a restatement.",
+        )
+    acc, val = pair[0]
+    assert acc is not None and val is not None and before is not None and after is not None
+    return (
+        acc,
+        val,
+        f"{acc} gave the par value at this date as {_fmt(val)}, {v.accession_number} {_fmt(v.value)}; it changed "
+        f"about then ({_fmt(by_date[before][2])} at {before}, {_fmt(by_date[after][2])} at {after}). A par value "
+        "is set by the charter, not by results: one of the two filings gives it from the wrong side of the "
+        "change, not a restatement.",
+    )
+
+
+def _swap_reason(facts: CompanyFacts, v: FactRecord, unit: str) -> tuple[str, float | int, str] | None:
+    before, after = v.original_accession, v.accession_number
+    assert before is not None and v.original_value is not None
+    start, end = (v.start.isoformat() if v.start else None), v.end.isoformat()
+    index = filing_index(facts)
+    # another tag with this tag's later figure in the first filing and its first figure in the later one
+    was, now = index.get((before, unit, start, end), {}), index.get((after, unit, start, end), {})
+    other = sorted(
+        t for t in was.keys() & now.keys() if t != v.matched_tag and was[t] == v.value and now[t] == v.original_value
+    )
+    if not other:
+        return None
+    tag = other[0]
+    return (
+        after,
+        v.value,
+        f"{v.matched_tag} and {tag} exchanged their figures for this period between {before} "
+        f"({_fmt(v.original_value)} and {_fmt(v.value)}) and {after} ({_fmt(v.value)} and "
+        f"{_fmt(v.original_value)}): one of the two filings put each figure on the other's tag. A suspected "
+        "tagging error, not a restatement; which filing has it, the tags cannot tell.",
+    )
+
+
+def filing_index(facts: CompanyFacts) -> dict[tuple, dict[str, float | int]]:
+    """(accession, unit, start, end) -> {tag: figure}: every row of the company by filing and period, built by one
+    pass over its tags on first use (only a revision still unexplained asks for it) and kept on the facts object."""
+    hit = facts.__dict__.get("_filing_index")
+    if hit is None:
+        hit = facts.__dict__["_filing_index"] = defaultdict(dict)
+        for tag, body in scan(facts.tags):
+            for unit, rows in (body.get("units") or {}).items():
+                for r in rows:
+                    hit[(r[3], unit, r[0], r[1])][tag] = r[2]
+    return hit
