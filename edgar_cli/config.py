@@ -405,11 +405,13 @@ def resolve_user_agent(explicit: str | None = None, *, interactive: bool | None 
     When none is set and stdin is a terminal, ask once and save the answer.
     Otherwise raise ``user_agent_required`` with instructions.
     """
-    for candidate, origin in (
-        (explicit, "--user-agent"),
-        (os.environ.get("SEC_USER_AGENT"), "SEC_USER_AGENT"),
-        (_read_config().get("user_agent"), str(config_file())),
-    ):
+    sources = (
+        lambda: (explicit, "--user-agent"),
+        lambda: (os.environ.get("SEC_USER_AGENT"), "SEC_USER_AGENT"),
+        lambda: (_read_config().get("user_agent"), str(config_file())),  # read only when the others are unset
+    )
+    for source in sources:
+        candidate, origin = source()
         if candidate:
             if not valid_user_agent(candidate):
                 raise EdgarError(

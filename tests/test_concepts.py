@@ -523,6 +523,36 @@ def test_a_malformed_row_in_companyfacts_is_skipped_not_a_crash():
     assert [r[2] for r in tags["us-gaap:Revenues"]["units"]["USD"]] == [7]
 
 
+_GOOD_ROW = {"start": "2023-01-01", "end": "2023-12-31", "val": 7, "accn": "b", "fy": 2023, "fp": "FY", "form": "10-K"}
+
+
+@pytest.mark.parametrize(
+    "field, bad",
+    [
+        ("start", "2023-02-30"),
+        ("end", "31/12/2023"),
+        ("filed", "2024-1-1"),
+        ("filed", None),
+        ("val", True),
+        ("val", "7"),
+        ("val", None),
+        ("val", 1e300),
+        ("accn", 5),
+        ("form", None),
+    ],
+)
+def test_each_kind_of_malformed_row_is_skipped_and_the_well_formed_ones_kept(field, bad):
+    """compact's row checks (sec/companyfacts._row), one field at a time: a bad date in any of the three, a value
+    that is not a number (a bool is none) or beyond any reported figure, an accession or form that is not text."""
+    from edgar_cli.sec.companyfacts import compact
+
+    good = [dict(_GOOD_ROW, filed="2024-01-01", val=v) for v in (7, -2.5, 0)]
+    rows = [*good[:2], dict(good[0], **{field: bad}), good[2]]
+    doc = {"cik": 1, "entityName": "X", "facts": {"us-gaap": {"Revenues": {"label": "R", "units": {"USD": rows}}}}}
+    _cik, _name, tags = compact(doc, whole=False)
+    assert [r[2] for r in tags["us-gaap:Revenues"]["units"]["USD"]] == [7, -2.5, 0]
+
+
 # --- units: convenience translations (issue 35, item 3) --------------------------------------------------------
 
 

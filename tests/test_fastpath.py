@@ -721,6 +721,9 @@ def test_a_first_lookup_prints_what_the_full_path_prints_without_typer_or_pydant
     assert fast_requests == full_requests and len(fast_requests) == 2  # the ticker file and the companyfacts
     assert _cache_keys(tmp_path / "fast") == _cache_keys(tmp_path / "full")
     assert not {"typer", "click", "pydantic", "rich"} & mods
+    # what a first lookup that went well has no use for: edgar's log helpers (the mirror's name is redacted only
+    # for a message), the config file and its directory (SEC_USER_AGENT is set)
+    assert not {"edgar_cli.logs", "platformdirs"} & mods
 
 
 def test_the_ten_minute_recheck_is_made_by_the_fast_path_and_answers_as_the_full_path(

@@ -309,3 +309,32 @@ def test_the_raw_tag_and_the_catalogue_concept_suspect_the_same_filing(sec, conc
     assert [(e.kind, e.accession_number, e.value) for e in v.suspected_errors] == [
         ("scale", "0001564590-17-003118", 5_892_016)
     ]
+
+
+def test_a_filings_rounding_step_is_the_finest_its_nonzero_amounts_allow():
+    """restatements.filing_steps over hand-made rows (start, end, val, accn, ...): a filing in millions, one with a
+    figure in thousands, one with a figure to the unit (or a fraction), and one reporting only zeros (no step)."""
+    from decimal import Decimal
+
+    from edgar_cli.xbrl.restatements import filing_steps
+
+    def row(val, accn):
+        return (None, "2024-12-31", val, accn, 2024, "FY", "10-K", "2025-02-01", None)
+
+    rows = [
+        row(5_000_000, "m"),
+        row(0, "m"),
+        row(-12_000_000, "m"),
+        row(3_000_000, "k"),
+        row(10_443_000, "k"),
+        row(7_000_000_000, "u"),
+        row(1_384_342_001, "u"),
+        row(2_000_000, "u"),
+        row(0.5, "f"),
+        row(0, "z"),
+        row(2.0e6, "float"),
+    ]
+    steps = filing_steps(rows)
+    assert steps == {"m": 1_000_000, "k": 1000, "u": 1, "f": 1, "float": 1_000_000}
+    assert list(steps) == ["m", "k", "u", "f", "float"]  # in the order the filings first show a nonzero amount
+    assert all(type(s) is Decimal for s in steps.values()) and str(steps["k"]) == "1000"

@@ -620,6 +620,11 @@ class SecClient:
         answer = self._fetch(url, kind or urls.kind_of(url), True, transform=transform)
         return answer.payload, (answer.value if transform is not None else answer.parsed)
 
+    def _who(self) -> str:
+        """:func:`upstream_title` for this client's messages, made only for a message (a mirror's name is
+        redacted by logs.py, which imports logging: a request that succeeds need not)."""
+        return upstream_title(self.settings.mirror)
+
     def _fetch(
         self,
         url: str,
@@ -634,7 +639,6 @@ class SecClient:
         target = urls.to_mirror(url, self.settings.mirror)
         deadline = transport.request_deadline()
         budget = max(0.0, deadline - time.monotonic())
-        who = upstream_title(self.settings.mirror)
         try:
             for attempt in _attempts(MAX_ATTEMPTS, RETRY_TIMEOUT):
                 with attempt:
@@ -652,7 +656,7 @@ class SecClient:
                             if exc.kind == "rate_limited":
                                 raise EdgarError(
                                     "rate_limited",
-                                    f"{who} answered 429 Too Many Requests for {url}, {late}.",
+                                    f"{self._who()} answered 429 Too Many Requests for {url}, {late}.",
                                     "Wait a minute and try again; keep to 10 requests per second across all "
                                     "your tools.",
                                     url=url,
@@ -665,13 +669,13 @@ class SecClient:
             if exc.kind == "rate_limited":
                 raise EdgarError(
                     "rate_limited",
-                    f"{who} kept answering 429 Too Many Requests for {url} after {MAX_ATTEMPTS} tries.",
+                    f"{self._who()} kept answering 429 Too Many Requests for {url} after {MAX_ATTEMPTS} tries.",
                     "Wait a minute and try again; keep to 10 requests per second across all your tools.",
                     url=url,
                 ) from None
             raise EdgarError(
                 "upstream_unavailable",
-                f"{who} did not give a usable answer for {url}: {exc}.",
+                f"{self._who()} did not give a usable answer for {url}: {exc}.",
                 "EDGAR may be busy or in maintenance; try again in a few minutes.",
                 url=url,
             ) from None
@@ -679,7 +683,7 @@ class SecClient:
             timed_out = isinstance(exc, _Late)
             raise EdgarError(
                 "upstream_unavailable",
-                f"{who} did not give a usable answer for {url}: {exc}.",
+                f"{self._who()} did not give a usable answer for {url}: {exc}.",
                 (
                     f"Try again later; if {upstream(self.settings.mirror)} is only slow, allow a command more time with "
                     f"EDGAR_COMMAND_TIMEOUT (now {transport.command_seconds():g} s)."

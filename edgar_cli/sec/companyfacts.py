@@ -125,11 +125,17 @@ def _row(r: dict, dates: set[str]) -> Row:
     ``dates``: strings already read as ISO dates (a company's 27,000 rows hold a few hundred distinct dates);
     each date read here is added to it."""
     start, end, filed, val = r.get("start"), r["end"], r["filed"], r["val"]
-    for d in (start, end, filed):
-        if d is not None and d not in dates:
-            _date_type.fromisoformat(d)
-            dates.add(d)
-    if not isinstance(val, (int, float)) or isinstance(val, bool):
+    if end not in dates:  # one by one rather than a loop over the three: this runs for every row of a company
+        _date_type.fromisoformat(end)
+        dates.add(end)
+    if filed not in dates:
+        _date_type.fromisoformat(filed)
+        dates.add(filed)
+    if start is not None and start not in dates:
+        _date_type.fromisoformat(start)
+        dates.add(start)
+    kind = type(val)
+    if kind is not int and kind is not float and (not isinstance(val, (int, float)) or isinstance(val, bool)):
         raise ValueError("not a number")
     if abs(val) > MAX_ABS_VALUE:
         raise ValueError("out of range")

@@ -388,7 +388,7 @@ def fiscal_period_ended(
 def reported_ends(grounder: Grounder) -> dict[str, set[date]]:
     """The ends of the periods the facts report, by kind of period (annual, quarterly, ytd, instant)."""
     out: dict[str, set[date]] = {}
-    for _tag, _unit, start, end in grounder.pool.periods:
+    for start, end in {(start, end) for _tag, _unit, start, end in grounder.pool.periods}:  # each period once
         d = date.fromisoformat(end)
         out.setdefault(XP.classify(date.fromisoformat(start) if start else None, d), set()).add(d)
     return out

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from decimal import Decimal
 from functools import lru_cache
+from operator import itemgetter
 from typing import Protocol
 
 from ..alloc import collector_paused
@@ -90,19 +91,21 @@ class FactPool:
         self.ratio_series: dict[str, list[FactRecord]] | None = None  # filled by the first derivation
         # (concept, end) -> (year, 9M) of a fourth quarter, (9M, H1) of a third, (H1, Q1) of a second
         self.q4_parts: dict[tuple[str, date], tuple[FactRecord, FactRecord]] = {}
+        periods, seen = self.periods, self.accessions_seen  # (locals: this loop runs for every row of the company)
         with collector_paused():  # every row of the company, unpacked and indexed: no reference cycle among them
             for tag in facts.tags:
                 for unit, rows in facts.tags[tag]["units"].items():
                     for r in rows:
-                        if not isinstance(r[2], (int, float)):
+                        val = r[2]
+                        if not isinstance(val, (int, float)):
                             continue
-                        self.periods[(tag, unit, r[0], r[1])].append(r)
+                        periods[(tag, unit, r[0], r[1])].append(r)
                         if accessions is not None and r[3] not in accessions:
                             continue
-                        self.accessions_seen.add(r[3])
-                        raw[unit].append((abs(float(r[2])), tag, r))
+                        seen.add(r[3])
+                        raw[unit].append((abs(float(val)), tag, r))
             for unit, items in raw.items():
-                items.sort(key=lambda x: x[0])
+                items.sort(key=itemgetter(0))
                 self._index[unit] = ([x[0] for x in items], [(x[1], x[2]) for x in items])
 
     def memo_bytes(self) -> int:

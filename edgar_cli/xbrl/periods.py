@@ -255,6 +255,7 @@ def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
     annual_ends: dict[str, set[str]] = defaultdict(set)
     focus: dict[str, tuple[int, str]] = {}
     ytd_starts: dict[str, dict[str, str]] = defaultdict(dict)
+    lengths: dict[tuple[str, str], int | None] = {}  # (start, end) -> days_between, None when not dates
     for body in tags.values():
         for rows in body["units"].values():
             for start, end, _val, accn, fy, fp, form, _filed, _frame in rows:
@@ -266,11 +267,14 @@ def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
                 by_end[end] = by_end.get(end, 0) + 1
                 if start is None:
                     continue
-                try:
-                    s, e = date.fromisoformat(start), date.fromisoformat(end)
-                except ValueError:
+                n = lengths.get((start, end), 0)
+                if n == 0:  # a pair not seen yet (a company's rows hold a few hundred distinct ones)
+                    try:
+                        n = lengths[(start, end)] = days_between(date.fromisoformat(start), date.fromisoformat(end))
+                    except ValueError:
+                        n = lengths[(start, end)] = None
+                if n is None:
                     continue
-                n = days_between(s, e)
                 is_annual = ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]
                 if H1_DAYS[0] <= n <= NINE_MONTH_DAYS[1] and form in QUARTERLY_FORMS:
                     ytd = ytd_starts[accn]

@@ -41,7 +41,7 @@ Revised and revised back within rounding (Tesla's Q2 2014 net income:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -210,25 +210,31 @@ def _same_at(a: Decimal, b: Decimal, step: Decimal) -> bool:
     return (a / step).quantize(Decimal(1), ROUND_HALF_UP) == (b / step).quantize(Decimal(1), ROUND_HALF_UP)
 
 
-def filing_steps(rows: list[tuple]) -> dict[str, Decimal]:
+def filing_steps(rows: Iterable[tuple]) -> dict[str, Decimal]:
     """accession -> the rounding step of its amounts (1, 1,000 or 1,000,000): the finest any of its nonzero figures
     in ``rows`` (companyfacts rows of one currency, any tags) allows. A filing in millions reports every amount as
     a multiple of 1,000,000; one figure in thousands makes the step 1,000."""
-    out: dict[str, Decimal] = {}
-    one, thousand, million = Decimal(1), Decimal(1000), Decimal(1_000_000)
+    steps: dict[str, int] = {}  # in plain ints while reading (this runs over every row of a currency), then Decimal
     for r in rows:
-        v, accn = r[2], r[3]
-        if not v or out.get(accn) == one:
+        v = r[2]
+        if not v:
+            continue
+        accn = r[3]
+        finest = steps.get(accn, 1_000_001)
+        if finest == 1:
             continue
         if not float(v).is_integer() or int(v) % 1000:
-            step = one
+            step = 1
         elif int(v) % 1_000_000:
-            step = thousand
+            step = 1000
         else:
-            step = million
-        if step < out.get(accn, million + 1):
-            out[accn] = step
-    return out
+            step = 1_000_000
+        if step < finest:
+            steps[accn] = step
+    return {accn: _STEPS[step] for accn, step in steps.items()}
+
+
+_STEPS = {1: Decimal(1), 1000: Decimal(1000), 1_000_000: Decimal(1_000_000)}
 
 
 def _forward(original: float | int, latest: float | int, unit: str) -> bool:

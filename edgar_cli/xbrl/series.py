@@ -893,12 +893,10 @@ def _step_of(facts: CompanyFacts, unit: str) -> Callable[[str], Decimal | None]:
         memo = facts.__dict__.setdefault("_filing_steps", {})
         if unit not in memo:
             memo[unit] = filing_steps(
-                [
-                    r
-                    for tag, body in scan(facts.tags)
-                    if not tag.startswith("dei:")  # the cover page's exact figures (public float) are no evidence
-                    for r in ((body.get("units") or {}).get(unit) or ())
-                ]
+                r
+                for tag, body in scan(facts.tags)
+                if not tag.startswith("dei:")  # the cover page's exact figures (public float) are no evidence
+                for r in ((body.get("units") or {}).get(unit) or ())
             )
         return memo[unit].get(accn)
 
