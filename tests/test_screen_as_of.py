@@ -379,3 +379,20 @@ def test_peers_of_a_raw_tag_without_a_year_take_the_latest_year_the_company_repo
     then = screen("us-gaap:Revenues", peers_of="1045810", as_of="2020-03-01")
     row = bulk_kit.row_of(then, 1045810)
     assert then.fiscal_year == 2018 and (row.value, row.accession_number) == (9714000000, "0001045810-18-000010")
+
+
+def test_compare_peers_of_a_company_as_known_on_a_date_ranks_the_peers_as_a_screen_then_would(
+    store_env, cli, monkeypatch
+):
+    # `compare --peers-of` is the screen's peer ranking: under --as-of 2020-03-01 NVIDIA's latest year is FY2020
+    # (10-K 0001045810-20-000010, filed 2020-02-20: revenue 10,918M), as `screen --peers-of` says
+    url, directory = store_env
+    monkeypatch.setenv("EDGAR_MIRROR", url)
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    res = cli("compare", "revenue", "--peers-of", "1045810", "--as-of", "2020-03-01", "--json")
+    assert res.rc == 0, res.out + res.err
+    data = res.json()
+    assert data["as_of"] == "2020-03-01" and data["fiscal_year"] == 2020
+    nvidia = next(r for r in data["rows"] if r["cik"] == "0001045810")
+    assert (nvidia["value"], nvidia["accession_number"]) == (10918000000, "0001045810-20-000010")
+    assert all(r["filed"] <= "2020-03-01" for r in data["rows"])

@@ -375,6 +375,7 @@ def rank_peers(
     fiscal_year: int | None = None,
     latest: bool = False,
     period: str = "annual",
+    as_of: str | None = None,
     client: SecClient | None = None,
 ) -> ScreenResult:
     """compare_companies' peer form: every company sharing ``peers_of``'s SIC code, ranked (a screen).
@@ -382,7 +383,8 @@ def rank_peers(
     A peer ranking reads the annual values of the bulk store, so a list of
     companies, ``latest`` or a quarterly period are refused (invalid_argument)
     rather than silently dropped. Otherwise as screen_companies with
-    ``peers_of`` and the largest value first.
+    ``peers_of`` and the largest value first; ``as_of`` (YYYY-MM-DD) ranks the
+    peers as known on that date, as ``screen --as-of`` does.
     """
     if companies:
         raise EdgarError(
@@ -403,7 +405,9 @@ def rank_peers(
             f"A peer ranking reads annual values from the bulk store, not {period} ones.",
             f"Omit {param('period')}, or compare named companies by quarter without {param('peers_of')}.",
         )
-    return screen_companies(concept, fiscal_year=fiscal_year, peers_of=peers_of, limit=MAX_LIMIT, client=client)
+    return screen_companies(
+        concept, fiscal_year=fiscal_year, peers_of=peers_of, limit=MAX_LIMIT, as_of=as_of, client=client
+    )
 
 
 # --- arguments ----------------------------------------------------------------------------------

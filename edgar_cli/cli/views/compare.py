@@ -73,25 +73,18 @@ def compare_cmd(
     """One financial concept for 2 to 8 companies side by side, with warnings when the figures do not line up."""
     from ...capabilities.compare.compare import compare_companies
 
-    if peers_of is not None and as_of is not None:
-
-        def refuse() -> None:
-            from ...errors import EdgarError
-
-            raise EdgarError(
-                "invalid_argument",
-                "--as-of does not apply to --peers-of (a screen of the bulk store as it is now).",
-                "Name the companies to compare as known on that date.",
-            )
-
-        run(refuse)
-        return
     if peers_of is not None:  # a peer ranking is a screen over the bulk store, limited to one SIC code
         from ...capabilities.screen.screen import rank_peers
 
         run(
             lambda: rank_peers(
-                concept, peers_of, companies=list(companies or []), fiscal_year=fy, latest=latest, period=period
+                concept,
+                peers_of,
+                companies=list(companies or []),
+                fiscal_year=fy,
+                latest=latest,
+                period=period,
+                as_of=as_of,
             )
         )
         return
