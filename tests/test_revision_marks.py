@@ -573,3 +573,14 @@ def test_a_split_the_shares_show_as_a_whole_ratio_gets_no_second_ratio(sec):
     r = get_financial_concept("NVDA", "eps_diluted", fiscal_year=2021)
     warning = next(w for w in r.warnings if "pre_split_ratio" in w)
     assert "-for-1 since)" in warning and "weighted shares as restated" not in warning
+
+
+def test_a_par_value_note_writes_a_small_par_value_in_positional_form(sec):
+    from edgar_cli import get_financial_concept
+
+    # Apple's common stock par value at 2014-03-29: 0 in the 10-Q 0001193125-14-157311, 0.00001 in the 10-Q
+    # 0001193125-14-277160 and later filings; a note writes 0.00001, never 1e-05
+    r = get_financial_concept("AAPL", "us-gaap:CommonStockParOrStatedValuePerShare", period="all", limit=200)
+    v = next(v for v in r.values if str(v.end) == "2014-03-29")
+    text = " ".join(e.reason for e in v.suspected_errors) + " ".join(r.notes)
+    assert "0.00001" in text and "e-05" not in text

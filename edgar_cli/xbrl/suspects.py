@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import date
+from decimal import Decimal
 
 from .facts import CompanyFacts, scan
 from .periods import is_periodic
@@ -51,7 +52,11 @@ def _by_period_type(values: list[FactRecord]) -> list[list[FactRecord]]:
 
 
 def _fmt(v: float | int) -> str:
-    return f"{int(v):,}" if float(v).is_integer() else f"{v:,.6g}"
+    """A figure as a note writes it: 1,234,567; 0.019; a par value of 0.00001 in positional form, never 1e-05."""
+    if float(v).is_integer():
+        return f"{int(v):,}"
+    text = f"{v:,.6g}"
+    return f"{Decimal(str(v)):f}" if "e" in text else text
 
 
 def _times(factor: int) -> str:
