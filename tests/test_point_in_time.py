@@ -602,3 +602,107 @@ def test_compare_and_statement_refuse_a_year_not_over_on_the_date_as_concept_doe
     for reason in (nvidia.reason, info.value.message):
         assert "not yet reported as of 2013-01-01" in reason and "0001045810-13-000008" in reason, reason
         assert "under another label" not in reason
+
+
+# --- a later revision named as the series engine names it (xbrl/series.py, restatements.py, suspects.py) ----
+
+
+def _period_value(values, start, end):
+    return next(v for v in values if str(v.start) == str(start) and str(v.end) == end)
+
+
+def _note_of(notes, as_of, start, end):
+    """The later-revision note of the value for start..end (start None: a balance at end)."""
+    span = f"{start} to {end}" if start else f"at {end}"
+    hits = [n for n in notes if n.startswith(f"After {as_of}:") and f"({span})" in n]
+    assert len(hits) <= 1, hits
+    return hits[0] if hits else None
+
+
+# (company, concept, fiscal year, as_of, start, end, kind today, words the note must carry)
+ENGINE_NAMED = [
+    # NVIDIA's Q4 FY2015 cost of revenue: 550,911,000 in the 10-K 0001045810-15-000036, 552,000,000 in the 10-K
+    # 0001045810-16-000205, whose quarters 499 + 484 + 548 + 552 million foot to its year's 2,083 million: a
+    # rounding, no revision to name
+    ("1045810", "us-gaap:CostOfRevenue", 2015, "2015-06-01", "2014-10-27", "2015-01-25", "precision_change", None),
+    # Tesla's stock issued in acquisitions for Q3 2019: 1,000,000 in the 10-Q 0001564590-19-038256 beside
+    # 78,000,000 of new issues; 79,000,000 in the 10-Q 0001564590-20-047486, which no longer reports new issues
+    (
+        "1318605",
+        "us-gaap:StockIssuedDuringPeriodValueAcquisitions",
+        2019,
+        "2019-12-01",
+        "2019-07-01",
+        "2019-09-30",
+        "reclassification",
+        "the later figure is the first plus us-gaap:StockIssuedDuringPeriodValueNewIssues (78,000,000 in "
+        "0001564590-19-038256), which 0001564590-20-047486 no longer reports for this period: the two lines were "
+        "combined",
+    ),
+    # Tesla's interest expense for the six months to 2013-06-30: -20,234,000 in the 10-Q 0001193125-13-327916,
+    # 20,234,000 in the 10-Q 0001193125-14-303175: the sign reversed in the first
+    (
+        "1318605",
+        "us-gaap:InterestExpense",
+        2013,
+        "2013-09-01",
+        "2013-01-01",
+        "2013-06-30",
+        "suspected_tagging_error",
+        "0001193125-13-327916 (10-Q, filed 2013-08-09) reported -20,234,000 for this period, the sign reversed",
+    ),
+    # Apple's other financing cash flows for FY2021: -129,000,000 in the 10-K 0000320193-21-000105, 976,000,000 in
+    # the 10-K 0000320193-22-000108, which no longer reports the 1,105,000,000 of common stock issued
+    (
+        "320193",
+        "us-gaap:ProceedsFromPaymentsForOtherFinancingActivities",
+        2021,
+        "2022-01-01",
+        "2020-09-27",
+        "2021-09-25",
+        "reclassification",
+        "us-gaap:ProceedsFromIssuanceOfCommonStock (1,105,000,000 in 0000320193-21-000105)",
+    ),
+    # NVIDIA's common stock par value at 2012-01-29: 0.01 in the 10-K 0001045810-12-000013, 0.001 in the 10-K
+    # 0001045810-13-000008 and at every other date: not a 10-for-1 split
+    (
+        "1045810",
+        "us-gaap:CommonStockParOrStatedValuePerShare",
+        None,
+        "2012-06-01",
+        None,
+        "2012-01-29",
+        "suspected_tagging_error",
+        "A par value is set by the charter, not by results: a suspected tagging error in 0001045810-12-000013",
+    ),
+]
+
+
+@pytest.mark.parametrize(("cik", "concept", "fy", "as_of", "start", "end", "kind", "words"), ENGINE_NAMED)
+def test_a_later_revision_is_named_as_known_on_a_date_as_the_series_engine_names_it_today(
+    sec, cik, concept, fy, as_of, start, end, kind, words
+):
+    today = _period_value(
+        get_financial_concept(cik, concept, fiscal_year=fy, period="all", limit=200).values, start, end
+    )
+    assert today.revision_kind == kind  # the engine's word for the revision, without --as-of
+    then = get_financial_concept(cik, concept, fiscal_year=fy, period="all", limit=200, as_of=as_of)
+    v = _period_value(then.values, start, end)
+    assert (v.value, v.accession_number) == (today.original_value, today.original_accession)
+    note = _note_of(then.notes, as_of, start, end)
+    if kind == "precision_change":
+        assert note is None, note
+        return
+    assert note is not None, then.notes
+    assert f"in {today.accession_number} ({today.form}; {kind.replace('_', ' ')})" in note, note
+    assert words in note, note
+
+
+def test_two_tags_a_later_filing_exchanged_are_named_as_known_on_a_date_as_a_suspected_filer_error(sec):
+    # NVIDIA's weighted-average exercise prices for FY2010: options granted 11.50 in the 10-K 0001045810-11-000015,
+    # 5.74 in the 10-K 0001045810-12-000013, which put each of granted and exercised on the other's tag
+    tag = "us-gaap:ShareBasedCompensationArrangementByShareBasedPaymentAwardOptionsGrantsInPeriodWeightedAverageExercisePrice"
+    r = get_financial_concept("NVDA", tag, period="all", limit=200, as_of="2011-06-01")
+    note = next(n for n in r.notes if "11.5 was revised to 5.74" in n)
+    assert "in 0001045810-12-000013 (10-K; suspected tagging error)" in note, note
+    assert "exchanged their figures" in note and "restatement)" not in note

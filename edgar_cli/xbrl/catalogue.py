@@ -102,18 +102,23 @@ def lookup(name: str) -> Concept:
         tax = m.group("tax")
         if tax and tax not in TAXONOMIES:
             raise _unknown(text)
-        tag = f"{tax}:{m.group('local')}" if tax else m.group("local")
-        return Concept(
-            name=tag,
-            label=m.group("local"),
-            definition=f"The raw XBRL tag {tag}, as reported.",
-            kind="unknown",
-            unit="any",
-            aliases=(),
-            chain=(TagSpec(tag, "Raw tag as requested."),),
-            raw=True,
-        )
+        return raw_concept(f"{tax}:{m.group('local')}" if tax else m.group("local"))
     raise _unknown(text)
+
+
+def raw_concept(tag: str) -> Concept:
+    """The one-tag raw concept of an XBRL tag as the company's facts name it (``us-gaap:Revenues``), never a
+    catalogue concept it is an alias of: its series is that tag's own."""
+    return Concept(
+        name=tag,
+        label=tag.split(":", 1)[-1],
+        definition=f"The raw XBRL tag {tag}, as reported.",
+        kind="unknown",
+        unit="any",
+        aliases=(),
+        chain=(TagSpec(tag, "Raw tag as requested."),),
+        raw=True,
+    )
 
 
 @lru_cache(maxsize=1)

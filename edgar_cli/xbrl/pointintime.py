@@ -25,10 +25,11 @@ from typing import Any
 from ..errors import EdgarError
 from ..vocabulary import param
 from . import periods as P
+from .catalogue import raw_concept
 from .facts import CompanyFacts, TagsOnDemand, reporting_currency
 from .periods import build_calendar, calendar_from_votes, calendar_votes
 from .restatements import classify_revision, filing_order
-from .series import _rounding_steps, results_unchanged, split_dates, split_filing
+from .series import _rounding_steps, build_series, results_unchanged, split_dates, split_filing
 
 # XBRL financial data begins in 2009 (the largest filers; smaller ones by 2011): an earlier date knows nothing.
 EARLIEST_AS_OF = date(2009, 1, 1)
@@ -222,8 +223,13 @@ def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> l
 
     ``full`` is the company's facts as known now; ``values`` are FactRecord/FactValue-like (value, unit,
     matched_tag, start, end, fiscal_year, fiscal_period, period_type). A revision is a later periodic
-    report's different figure for the same period (within 3 days), tag and unit; a rounding difference
-    (precision_change) is not one. One note per value: "FY2009 (2008-09-28 to 2009-09-26) 36,537,000,000:
+    report's different figure for the same period (within 3 days), tag and unit. Each is named as the series
+    engine names it today (:func:`_engine_named`: the tag's series from ``full``, xbrl/series.py), with the
+    engine's words where it has them (what shows a reclassification changed no result, the line two lines were
+    combined with; the reason a figure looks like a filer error); a rounding (precision_change: a quarter footed
+    to its year's rounded total too) is none. Where the engine does not describe that very revision (a value
+    revised more than once), it is classified on its own (restatements.classify_revision, a move between lines
+    as results_unchanged judges it). One note per value: "FY2009 (2008-09-28 to 2009-09-26) 36,537,000,000:
     revised to 42,905,000,000 on 2010-01-25 in 0001193125-10-012091 (10-K/A; restatement)".
     """
     cutoff = as_of.isoformat()
@@ -240,30 +246,91 @@ def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> l
             key=filing_order,
         )
         current, accn, changes = v.value, v.accession_number, []
+        words: list[str] = []
         step = _rounding_steps(full, v.unit)
         for r in later:
             if r[2] == current:
                 continue
-            sa, sb = (step(accn), step(r[3])) if step else (None, None)
-            kind = classify_revision(current, r[2], v.unit, (sa, sb) if sa is not None and sb is not None else None)
+            named = _engine_named(full, v, current, accn, r)
+            if named is None:
+                sa, sb = (step(accn), step(r[3])) if step else (None, None)
+                kind: str = classify_revision(
+                    current, r[2], v.unit, (sa, sb) if sa is not None and sb is not None else None
+                )
+                why = _moved_between_lines(full, v, current, accn, r) if kind == "restatement" else None
+                if why is not None:
+                    kind = "reclassification"
+                said = [f"The revision in {r[3]} is a reclassification, not a restatement: {why}."] if why else []
+            else:
+                kind, said = named
             if kind == "precision_change":
                 continue
-            if kind == "restatement" and _moved_between_lines(full, v, current, accn, r):
-                kind = "reclassification"
             changes.append(f"revised to {_fmt(r[2])} on {r[7]} in {r[3]} ({r[6]}; {kind.replace('_', ' ')})")
+            words.extend(w for w in said if w not in words)
             current, accn = r[2], r[3]
         if changes:
-            notes.append(f"After {as_of}: {_when(v)} {_fmt(v.value)} was " + ", then ".join(changes) + ".")
+            notes.append(
+                f"After {as_of}: {_when(v)} {_fmt(v.value)} was "
+                + ", then ".join(changes)
+                + "."
+                + "".join(f" {w}" for w in words)
+            )
     return notes
 
 
-def _moved_between_lines(full: CompanyFacts, v: Any, was: float | int, accn: str, row: tuple) -> bool:
-    """True when the revision changed no result (net income for a flow, stockholders' equity or else total
-    assets for a balance, the same in both filings): a reclassification, as xbrl/series.py names it."""
+def _engine_named(full: CompanyFacts, v: Any, was: float | int, accn: str, row: tuple) -> tuple[str, list[str]] | None:
+    """(revision kind, the engine's words) for the revision of ``v``'s period from ``was`` in ``accn`` to
+    ``row``'s figure, as the series engine names it today; None when the engine does not describe this revision.
+
+    The engine's value for the period is read from the series of ``v``'s own tag in ``v``'s unit, built from
+    ``full`` (xbrl/series.py; kept on ``full``): the revision is the engine's when it runs from the engine's
+    first-filed figure and filing to its value shown and that value's filing, or, for a period whose engine
+    value is a suspected filer error, when one of the two filings is one the engine names (a figure revised and
+    revised back). The words: for a reclassification, what shows no result changed and where the amount went
+    (Series.reclassified); for a suspected filer error, each reason naming either filing."""
+    today, series = _today(full, v)
+    if today is None or not today.restated or series is None:
+        return None
+    suspects = [e.reason for e in today.suspected_errors if e.accession_number in (accn, row[3])]
+    if (was, accn, row[2], row[3]) == (
+        today.original_value,
+        today.original_accession,
+        today.value,
+        today.accession_number,
+    ):
+        kind = today.revision_kind or "restatement"
+        said = list(suspects)
+        why = series.reclassified.get((today.start.isoformat() if today.start else None, today.end.isoformat()))
+        if kind == "reclassification" and why:
+            said.insert(0, f"The revision in {row[3]} is a reclassification, not a restatement: {why}.")
+        return kind, said
+    if today.revision_kind == "suspected_tagging_error" and suspects:
+        return "suspected_tagging_error", suspects
+    return None
+
+
+def _today(full: CompanyFacts, v: Any) -> tuple[Any, Any]:
+    """(the engine's value for ``v``'s period, its series) from the series of ``v``'s tag in ``v``'s unit as
+    known now; (None, None) when the tag has no value for the period (or is no tag, as a derived figure's)."""
+    if not v.matched_tag or full.tag(v.matched_tag) is None:
+        return None, None
+    series = build_series(full, raw_concept(v.matched_tag), v.unit)
+    for t in series.values:
+        if (
+            (t.start is None) == (v.start is None)
+            and abs((t.end - v.end).days) <= PERIOD_TOLERANCE_DAYS
+            and (t.start is None or abs((t.start - v.start).days) <= PERIOD_TOLERANCE_DAYS)
+        ):
+            return t, series
+    return None, series
+
+
+def _moved_between_lines(full: CompanyFacts, v: Any, was: float | int, accn: str, row: tuple) -> str | None:
+    """What shows the revision changed no result (net income for a flow, stockholders' equity or else total
+    assets for a balance, the same in both filings), in words: a reclassification, as xbrl/series.py names it;
+    None for none."""
     start = v.start.isoformat() if v.start else None
-    return (
-        results_unchanged(full, v.matched_tag, v.unit, start, v.end.isoformat(), was, row[2], accn, row[3]) is not None
-    )
+    return results_unchanged(full, v.matched_tag, v.unit, start, v.end.isoformat(), was, row[2], accn, row[3])
 
 
 def later_splits(full: CompanyFacts, full_values: Iterable[Any], as_of: date, shown: Iterable[Any] = ()) -> list[str]:
