@@ -706,3 +706,34 @@ def test_two_tags_a_later_filing_exchanged_are_named_as_known_on_a_date_as_a_sus
     note = next(n for n in r.notes if "11.5 was revised to 5.74" in n)
     assert "in 0001045810-12-000013 (10-K; suspected tagging error)" in note, note
     assert "exchanged their figures" in note and "restatement)" not in note
+
+
+def test_a_table_whose_tags_were_first_used_after_the_date_says_they_were_first_reported_later(sec):
+    # As concept does (above): Apple first reported us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax in
+    # the 10-Q 0000320193-19-000010 (filed 2019-01-30); on 2017-06-01 it reported net sales as
+    # us-gaap:SalesRevenueNet, which the catalogue's revenue reads.
+    from edgar_cli.capabilities.statement.statement import get_financial_series
+
+    tag = "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
+    with pytest.raises(EdgarError) as info:
+        get_financial_series("AAPL", [tag], fiscal_year="2016..2017", as_of="2017-06-01", client=sec)
+    err = info.value
+    assert err.code == "not_found"
+    assert "first reported later, on 2019-01-30 in 0000320193-19-000010" in err.message, err.message
+    assert (err.extras["tag_first_filed"], err.extras["tag_first_accession"]) == ("2019-01-30", "0000320193-19-000010")
+    assert "us-gaap:SalesRevenueNet: ask for revenue" in err.suggestion
+    assert "earlier fiscal year" not in err.suggestion
+
+
+def test_a_statement_asked_before_the_company_first_filed_xbrl_says_when_its_tags_were_first_reported(sec):
+    # Apple's first XBRL report is the 10-Q 0001193125-09-153165 (filed 2009-07-22; its cost of sales as
+    # us-gaap:CostOfGoodsAndServicesSold); its first annual one the 10-K 0001193125-09-214859 (filed 2009-10-27)
+    from edgar_cli.capabilities.statement.statement import get_financial_statement
+
+    with pytest.raises(EdgarError) as info:
+        get_financial_statement("320193", "income", as_of="2009-06-01", client=sec)
+    err = info.value
+    assert "first reported later, on 2009-07-22 in 0001193125-09-153165 (10-Q)" in err.message, err.message
+    assert "first filed 2009-10-27 in 0001193125-09-214859" in err.message
+    assert "more)" in err.message  # a statement's many tags are not all listed
+    assert err.extras["tag_first_accession"] == "0001193125-09-153165"

@@ -592,10 +592,10 @@ def not_reported_error(
             helps.append(f"as known on {as_of} the company reported it as {instead[1]}: ask for {instead[0]}")
         return EdgarError(
             "not_found",
-            f"{full.name} had reported no value for {what} by {as_of} (tags tried: {', '.join(chain)}): "
+            f"{full.name} had reported no value for {what} by {as_of} (tags tried: {_listed(chain)}): "
             f"{tag} was first reported later, on {day} in {accn} ({form})."
             + (
-                f" {what} was not reported by {as_of}; first filed {first[0]} in {first[1]}."
+                f" {_opening(what)} was not reported by {as_of}; first filed {first[0]} in {first[1]}."
                 if first
                 else f" No filing to date reports {what} under these tags."
             ),
@@ -667,6 +667,18 @@ def _year_not_over(
         f"Use an {param('as_of')} date from {filed} on, or an earlier fiscal year.",
         **extras,
     )
+
+
+def _listed(tags: tuple[str, ...], most: int = 6) -> str:
+    """Tags for a message: all of a concept's chain; of a table's many rows, the first few and how many more."""
+    if len(tags) <= most:
+        return ", ".join(tags)
+    return f"{', '.join(tags[: most - 1])} and {len(tags) - most + 1} more"
+
+
+def _opening(what: str) -> str:
+    """``what`` opening a sentence: "Any fiscal year", "Revenue"; a tag's own case kept (us-gaap:Revenues)."""
+    return what[:1].upper() + what[1:] if ":" not in what.split(" ")[0] else what
 
 
 def _sentence(text: str) -> str:

@@ -302,8 +302,10 @@ def _table(
                 if period == "annual" and years and len(years) == 1
                 else None
             )
+            # every row's tags: a table none of whose tags the company had used by then was first reported later
+            tags = tuple(dict.fromkeys(t for s in specs for t in PIT.chain_tags(s)))
             raise PIT.not_reported_error(
-                exc, when, later, _asked(years), labels, full=full, year_then=year_then
+                exc, when, later, _asked(years), labels, full=full, tags=tags, year_then=year_then
             ) from None
         for row in result.rows:
             row.notes.extend(PIT.later_revisions(full, [v for c in row.cells for v in [c.fact, *c.inputs] if v], when))
