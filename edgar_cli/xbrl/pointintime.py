@@ -251,20 +251,22 @@ def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> l
         for r in later:
             if r[2] == current:
                 continue
+            sa, sb = (step(accn), step(r[3])) if step else (None, None)
+            kind: str = classify_revision(
+                current, r[2], v.unit, (sa, sb) if sa is not None and sb is not None else None
+            )
+            if kind == "precision_change":
+                continue  # a rounding the engine never names otherwise (its own classification, same filings)
             named = _engine_named(full, v, current, accn, r)
-            if named is None:
-                sa, sb = (step(accn), step(r[3])) if step else (None, None)
-                kind: str = classify_revision(
-                    current, r[2], v.unit, (sa, sb) if sa is not None and sb is not None else None
-                )
+            if named is not None:
+                kind, said = named
+                if kind == "precision_change":  # a quarter footed to its year's rounded total
+                    continue
+            else:
                 why = _moved_between_lines(full, v, current, accn, r) if kind == "restatement" else None
                 if why is not None:
                     kind = "reclassification"
                 said = [f"The revision in {r[3]} is a reclassification, not a restatement: {why}."] if why else []
-            else:
-                kind, said = named
-            if kind == "precision_change":
-                continue
             changes.append(f"revised to {_fmt(r[2])} on {r[7]} in {r[3]} ({r[6]}; {kind.replace('_', ' ')})")
             words.extend(w for w in said if w not in words)
             current, accn = r[2], r[3]
