@@ -737,3 +737,34 @@ def test_a_statement_asked_before_the_company_first_filed_xbrl_says_when_its_tag
     assert "first filed 2009-10-27 in 0001193125-09-214859" in err.message
     assert "more)" in err.message  # a statement's many tags are not all listed
     assert err.extras["tag_first_accession"] == "0001193125-09-153165"
+
+
+def test_compare_and_a_series_table_name_a_later_revision_as_concept_does(sec):
+    # Apple's other financing cash flows for FY2021: -129,000,000 in the 10-K 0000320193-21-000105, 976,000,000 in
+    # the 10-K 0000320193-22-000108 with the 1,105,000,000 of common stock issued combined into it
+    from edgar_cli.capabilities.compare.compare import compare_companies
+    from edgar_cli.capabilities.statement.statement import get_financial_series
+
+    tag, when = "us-gaap:ProceedsFromPaymentsForOtherFinancingActivities", "2022-01-01"
+    compared = compare_companies(tag, ["320193", "1045810"], fiscal_year=2021, as_of=when)
+    apple = next(r for r in compared.rows if r.cik == "0000320193")
+    table = get_financial_series("320193", [tag], fiscal_year="2020..2021", as_of=when, client=sec)
+    for notes in (apple.notes, table.rows[0].notes):
+        note = _note_of(notes, when, "2020-09-27", "2021-09-25")
+        assert note is not None and "in 0000320193-22-000108 (10-K; reclassification)" in note, notes
+        assert "us-gaap:ProceedsFromIssuanceOfCommonStock (1,105,000,000 in 0000320193-21-000105)" in note
+
+
+def test_a_value_revised_twice_after_the_date_has_each_step_classified_on_its_own():
+    # hand-written: 100,250,000 (filed 2019-02-15), 120,500,000 (10-K/A, 2019-08-01), 95,000,000 (2020-02-14); the
+    # engine describes only the first to the last, so each step is named by its own classification
+    rows = [*EXAMPLE["us-gaap:Revenues"]["USD"], _row(95_000_000, "0000000001-20-000002", "2020-02-14", form="10-K/A")]
+    facts = _facts({"us-gaap:Revenues": {"USD": rows}})
+    when = date(2019, 7, 31)
+    values = build_series(PIT.known_on(facts, when), lookup("us-gaap:Revenues")).values
+    (note,) = PIT.later_revisions(facts, [v for v in values if v.end == date(2018, 12, 31)], when)
+    assert note == (
+        "After 2019-07-31: FY2018 (2018-01-01 to 2018-12-31) 100,250,000 was revised to 120,500,000 on 2019-08-01 "
+        "in 0000000001-19-000009 (10-K/A; restatement), then revised to 95,000,000 on 2020-02-14 in "
+        "0000000001-20-000002 (10-K/A; restatement)."
+    )
