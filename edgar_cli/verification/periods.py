@@ -56,11 +56,12 @@ FILING_FOR = lazy(
     re.I,
 )
 # "fiscal 2025 Form 10-K", "2019 10-K", "third-quarter 2022 Form 10-Q", "Q3 2022 10-Q", "FY2024 annual report on
-# Form 10-K": a filing named by its fiscal year (and quarter)
+# Form 10-K", "its 2024 annual report" (the company's annual form, whichever it files): a filing named by its
+# fiscal year (and quarter)
 FILING_NAMED = lazy(
     r"(?:(?P<qw>first|second|third|fourth)[- ]quarter\s+(?:of\s+)?|Q(?P<qn>[1-4])\s+)?"
     r"(?:fiscal(?:\s+year)?\s+|FY\s?)?(?P<year>(?:19|20)\d\d)\s+(?:(?:annual|quarterly)\s+report\s+on\s+)?"
-    r"(?:Form\s+)?(?P<form>10-K(?:/A)?|10-Q(?:/A)?|20-F(?:/A)?|40-F(?:/A)?)(?![\w/-])",
+    r"(?:Form\s+)?(?P<form>10-K(?:/A)?|10-Q(?:/A)?|20-F(?:/A)?|40-F(?:/A)?|annual\s+report(?!\s+on\b))(?![\w/-])",
     re.I,
 )
 _SPLIT_IN = lazy(r"\bsplit\s+(?:in|of|on)\s+(?:[A-Z][a-z]+\.?\s+)?$", re.I)
