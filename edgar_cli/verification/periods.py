@@ -437,6 +437,7 @@ def _prior_year(fig: Figure, earlier: list[Figure], cue: re.Match | None) -> Non
 _QUARTER_WORDS = lazy(r"\b(?:three|3)[- ]months?\b|\bquarter\b|\b13[- ]weeks?\b", re.I)
 _YEAR_WORDS = lazy(r"\b(?:twelve|12)[- ]months?\b|\byear\b|\b5[23][- ]weeks?\b|\bannual\b", re.I)
 _ENDED_ON = lazy(r"\bend(?:ed|ing|s)\s+on\s*$", re.I)
+_YTD_TO = lazy(r"\b(?:year[- ]to[- ]date|YTD)\s+(?:through|thru|to|end(?:ed|ing)|as\s+of)\s+(?:on\s+)?$", re.I)
 _INSTANT_WORDS = lazy(r"\b(?:as of|as at|at|on)\s*$", re.I)
 
 
@@ -446,7 +447,9 @@ def _set_type(fig: Figure, quarter: Mention | None, day: Mention | None, text: s
         fig.period_type = "ytd" if quarter.part else "quarterly"
     elif day is not None:
         before = text[max(0, day.start - 40) : day.start]
-        if _INSTANT_WORDS.search(before) and not _ENDED_ON.search(before):  # "the year that ended on D": a year
+        if _YTD_TO.search(before):  # "year to date through September 30, 2022": the year-to-date period ending then
+            fig.period_type = "ytd"
+        elif _INSTANT_WORDS.search(before) and not _ENDED_ON.search(before):  # "the year that ended on D": a year
             fig.period_type = "instant"
         elif _QUARTER_WORDS.search(before):
             fig.period_type = "quarterly"

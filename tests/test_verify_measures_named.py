@@ -1,0 +1,56 @@
+"""verify_answer reads what a sentence names a figure as, however far before the figure the name stands and
+whichever words the period takes (issue 32, items 3 and 5).
+
+Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
+- Snowflake (CIK 1640147) us-gaap:NetIncomeLoss for 2024-02-01..2024-10-31: -958,166,000 in the 10-Q
+  0001640147-24-000250; us-gaap:ComprehensiveIncomeNetOfTax for FY2023 (2022-02-01..2023-01-31): -818,691,000 in
+  the FY2024 10-K 0001640147-24-000101 (us-gaap:OtherComprehensiveIncomeLossNetOfTax there: -21,986,000).
+- Tesla (CIK 1318605) us-gaap:Revenues in the 10-Q 0000950170-22-019867: 57,144,000,000 for 2022-01-01..2022-09-30,
+  21,454,000,000 for the quarter 2022-07-01..2022-09-30.
+"""
+
+from __future__ import annotations
+
+import pytest
+from lookups import figure
+
+from edgar_cli.capabilities.verify.verify import verify_answer
+
+
+@pytest.fixture
+def sec(module_sec):
+    """The module's one client (its companyfacts parsed once)."""
+    return module_sec
+
+
+def test_a_net_loss_named_far_before_its_figure_is_a_loss(sec):
+    r = verify_answer(
+        "Snowflake's net loss attributable to Snowflake Inc. for the nine months ended October 31, 2024 came to "
+        "$958.2 million.",
+        company="SNOW",
+    )
+    f = figure(r, "$958.2 million")
+    assert f.status == "grounded", f.reason
+    assert f.support is not None and f.support.accession_number == "0001640147-24-000250"
+
+
+def test_a_comprehensive_loss_is_comprehensive_income_not_other_comprehensive_income(sec):
+    r = verify_answer(
+        "In its fiscal 2024 10-K, Snowflake reported a comprehensive loss for fiscal 2023 of $818.7 million.",
+        company="SNOW",
+    )
+    f = figure(r, "$818.7 million")
+    assert f.status == "grounded", f.reason
+    assert f.support is not None and f.support.matched_tag == "us-gaap:ComprehensiveIncomeNetOfTax"
+    assert f.support.accession_number == "0001640147-24-000101"
+
+
+def test_year_to_date_through_a_day_is_the_year_to_date_period_ending_then(sec):
+    r = verify_answer("Year to date through September 30, 2022, Tesla's revenues were $57.1 billion.", company="TSLA")
+    f = figure(r, "$57.1 billion")
+    assert f.status == "grounded", f.reason
+    assert f.support is not None and str(f.support.start) == "2022-01-01" and str(f.support.end) == "2022-09-30"
+    false = verify_answer(
+        "Year to date through September 30, 2022, Tesla's revenues were $21.5 billion.", company="TSLA"
+    )
+    assert false.verdict != "grounded"
