@@ -5,6 +5,9 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
 - Snowflake (CIK 1640147) us-gaap:NetIncomeLoss for 2024-02-01..2024-10-31: -958,166,000 in the 10-Q
   0001640147-24-000250; us-gaap:ComprehensiveIncomeNetOfTax for FY2023 (2022-02-01..2023-01-31): -818,691,000 in
   the FY2024 10-K 0001640147-24-000101 (us-gaap:OtherComprehensiveIncomeLossNetOfTax there: -21,986,000).
+- NVIDIA (CIK 1045810) us-gaap:Revenues: 215,938,000,000 for FY2026 (2025-01-27..2026-01-25, 10-K
+  0001045810-26-000021), 130,497,000,000 for FY2025 (10-K 0001045810-25-000023), 60,922,000,000 for FY2024 (10-K
+  0001045810-24-000029).
 - Tesla (CIK 1318605) us-gaap:Revenues in the 10-Q 0000950170-22-019867: 57,144,000,000 for 2022-01-01..2022-09-30,
   21,454,000,000 for the quarter 2022-07-01..2022-09-30.
 """
@@ -54,3 +57,20 @@ def test_year_to_date_through_a_day_is_the_year_to_date_period_ending_then(sec):
         "Year to date through September 30, 2022, Tesla's revenues were $21.5 billion.", company="TSLA"
     )
     assert false.verdict != "grounded"
+
+
+def test_a_figure_in_parentheses_is_of_the_period_before_them_and_a_total_after_a_comparison_carries_the_measure(
+    sec,
+):
+    r = verify_answer(
+        "NVIDIA's fiscal 2026 revenue ($215.9 billion) far exceeded its fiscal 2025 total ($130.5 billion).",
+        company="NVDA",
+    )
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    wrong = verify_answer(
+        "NVIDIA's fiscal 2026 revenue ($215.9 billion) far exceeded its fiscal 2025 total ($60.9 billion).",
+        company="NVDA",
+    )
+    assert wrong.verdict != "grounded"
+    assert figure(wrong, "($215.9 billion").status == "grounded"  # the true part is never blamed
+    assert figure(wrong, "($60.9 billion").status != "grounded"

@@ -304,6 +304,12 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
         and re.search(r"\bfrom\s*$", text[s : max(f.start for f in earlier_figs)][-12:]) is not None
     )
     here = sents.mentions.get(idx, [])
+    # "fiscal 2026 revenue ($215.9 billion) far exceeded its fiscal 2025 total": a figure in parentheses is said of
+    # the words before them; a period after the closing parenthesis is the next clause's
+    closing = None
+    if fig.text.startswith("(") or text[max(s, fig.start - 1) : fig.start] == "(":
+        shut = text.find(")", fig.end - 1, e)
+        closing = shut if shut >= 0 else None
 
     def near(kinds: tuple[str, ...]) -> tuple[Mention | None, str | None]:
         cands = [mn for mn in here if mn.kind in kinds]
@@ -315,6 +321,7 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
             if mn.start >= fig.end
             and mn.start - fig.end <= 40
             and (next_fig is None or mn.start < next_fig)
+            and (closing is None or mn.start < closing)
             and (
                 not (CHANGE_BASE if change else WEAK_CUE).search(text[fig.end : mn.start])
                 or (change and re.search(r"\bto\s*$", text[fig.end : mn.start]))
