@@ -5,6 +5,8 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
 - Snowflake (CIK 1640147) us-gaap:NetIncomeLoss for 2024-02-01..2024-10-31: -958,166,000 in the 10-Q
   0001640147-24-000250; us-gaap:ComprehensiveIncomeNetOfTax for FY2023 (2022-02-01..2023-01-31): -818,691,000 in
   the FY2024 10-K 0001640147-24-000101 (us-gaap:OtherComprehensiveIncomeLossNetOfTax there: -21,986,000).
+- Logistic Properties of the Americas (CIK 1997711) ifrs-full:ProfitLossAttributableToOwnersOfParent for 2024:
+  -29,285,428 in the 20-F 0001997711-25-000030.
 - NVIDIA (CIK 1045810) us-gaap:Revenues: 215,938,000,000 for FY2026 (2025-01-27..2026-01-25, 10-K
   0001045810-26-000021), 130,497,000,000 for FY2025 (10-K 0001045810-25-000023), 60,922,000,000 for FY2024 (10-K
   0001045810-24-000029).
@@ -35,6 +37,11 @@ def test_a_net_loss_named_far_before_its_figure_is_a_loss(sec):
     f = figure(r, "$958.2 million")
     assert f.status == "grounded", f.reason
     assert f.support is not None and f.support.accession_number == "0001640147-24-000250"
+    # a loss named before the parenthesis holding its figure
+    r = verify_answer(
+        "LPA swung to a loss attributable to owners of the company ($29.3 million for 2024).", company="LPA"
+    )
+    assert figure(r, "$29.3 million").status == "grounded", figure(r, "$29.3 million").reason
 
 
 def test_a_comprehensive_loss_is_comprehensive_income_not_other_comprehensive_income(sec):

@@ -145,7 +145,7 @@ def _own_period(fig: Figure) -> str | None:
 
 # Where the words after a figure turn to another figure: "$721 million in 2020 and a net loss of $862 million"
 # Where the words that say what a figure is begin, back from it: a clause break
-_SIGN_BREAK = lazy(r"[;:()]|,\s*(?:while|whereas|but|and|compared|versus|after|despite|as)\b")
+_SIGN_BREAK = lazy(r"[;:]|,\s*(?:while|whereas|but|and|compared|versus|after|despite|as)\b")
 _NEXT_FIGURE_WORDS = lazy(r"\b(?:from|versus|vs\.?|compared|than|against|after|and|but|while|whereas|to)\b")
 # "the December 2022 quarter", "the quarter ending in June 2024", "the quarter ended March 2023"
 _MONTH_QUARTER = lazy(
