@@ -98,3 +98,18 @@ def test_a_number_that_heads_its_clause_owns_the_words_after_it_not_the_previous
         cite=[NVDA_FY2025],
     )
     assert figure(swapped, "8,900").status != "grounded" and swapped.verdict != "grounded"
+
+
+def test_a_figure_said_of_what_lies_outside_a_place_is_not_grounded_by_the_places_own_figure(sec):
+    """IBM's 10-K 0000051143-25-000015 (ibm-20241231.htm): "At December 31, 2024, IBM's facilities in the U.S. had
+    aggregate floor space of approximately 17 million square feet ... Outside the U.S., facilities totaled
+    approximately 24 million square feet"."""
+    cite = ["0000051143-25-000015:ibm-20241231.htm"]
+    claim = (
+        "IBM's U.S. facilities had about {} million square feet of floor space at December 31, 2024, versus roughly "
+        "{} million square feet outside the U.S."
+    )
+    true = verify_answer(claim.format(17, 24), company="IBM", cite=cite)
+    assert figure(true, "17 million").status == "grounded" and figure(true, "24 million").status == "grounded"
+    swapped = verify_answer(claim.format(24, 17), company="IBM", cite=cite)
+    assert figure(swapped, "17 million").status != "grounded" and figure(swapped, "24 million").status != "grounded"

@@ -345,15 +345,24 @@ _NEXT_AMOUNT = lazy(r"[$€£]\s?\d|\d[\d,.]*\s*(?:%|percent\b|million\b|billion
 _OUTSIDE = lazy(r"\b(?i:outside|excluding|other than)\s+(?i:of\s+)?(?i:the\s+)?([A-Z][\w&-]*(?:\.[A-Z])*\.?)")
 
 
-def _excludes(lead: str, fig: Figure) -> bool:
+def _excludes(passage: str, fig: Figure) -> bool:
     """Does the passage's sentence, up to its number (``lead``), exclude a name the answer's figure is about
     ("Outside the U.S., ... 24 million" against "its U.S. facilities had ... 24 million"), which the answer's
-    sentence does not exclude?"""
-    lead = re.split(r"[.;!?]\s", lead)[-1]
+    sentence does not exclude, or the figure's own words exclude a name the passage's number is said of?"""
+    lead = re.split(r"[.;!?]\s", passage)[-1]
     said = fig.lead + " " + fig.text + " " + fig.after
-    return any(
+    if any(
         re.search(rf"(?<![\w.]){re.escape(m.group(1))}(?!\w)", said) and not _OUTSIDE.search(said)
         for m in _OUTSIDE.finditer(lead)
+    ):
+        return True
+    # the other way round: "versus roughly 17 million square feet outside the U.S." is not what "IBM's facilities
+    # in the U.S. had ... approximately 17 million square feet" gives
+    own = fig.clause + " " + fig.text + " " + fig.after
+    lead = re.split(r"(?<!\b[A-Z])[.;!?]\s", passage)[-1]  # (the "." of "U.S." ends no sentence)
+    return any(
+        re.search(rf"(?<![\w.]){re.escape(m.group(1))}(?!\w)", lead) and not _OUTSIDE.search(lead)
+        for m in _OUTSIDE.finditer(own)
     )
 
 
