@@ -81,3 +81,27 @@ def test_a_figure_in_parentheses_is_of_the_period_before_them_and_a_total_after_
     assert wrong.verdict != "grounded"
     assert figure(wrong, "($215.9 billion").status == "grounded"  # the true part is never blamed
     assert figure(wrong, "($60.9 billion").status != "grounded"
+
+
+def test_an_amount_restating_a_growth_rate_after_or_is_the_change_not_the_total(sec):
+    """Home Depot's 10-K for fiscal 2024, 0000354950-25-000085 (hd-20250202.htm, no companyfacts in the corpus):
+    "Net sales for fiscal 2024 increased $6.8 billion, or 4.5%, to $159.5 billion."; its inline XBRL gives
+    us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax 159,514,000,000 for FY2024, 152,669,000,000 for FY2023."""
+    cite = ["0000354950-25-000085:hd-20250202.htm"]
+    r = verify_answer(
+        "Home Depot's fiscal 2024 net sales rose 4.5%, or $6.8 billion, to $159.5 billion.", company="354950", cite=cite
+    )
+    f = figure(r, "$6.8 billion")
+    assert f.status in ("grounded", "derived"), f.reason
+    assert r.verdict == "grounded"
+    wrong = verify_answer(
+        "Home Depot's fiscal 2024 net sales rose 4.5%, or $7.8 billion, to $159.5 billion.", company="354950", cite=cite
+    )
+    assert wrong.verdict != "grounded" and figure(wrong, "$7.8 billion").status not in ("grounded", "derived")
+    # the year a filing was filed in is no period of the figures ("(10-K filed in 2025)")
+    filed = verify_answer(
+        "Home Depot's fiscal 2024 net sales rose 4.5%, or $6.8 billion, to $159.5 billion (10-K filed in 2025).",
+        company="354950",
+        cite=cite,
+    )
+    assert filed.verdict == "grounded", [(f.text, f.status, f.reason) for f in filed.figures]

@@ -954,7 +954,8 @@ class Grounder(Derived):
         if fig.kind in ("money", "number") and not qualifier and share != "total":
             if self._fourth_quarter(fig, row, claim, named[0]):
                 return row
-            if W.GROWTH_CUE.search(fig.clause) and self._change(fig, row, claim, named[0], "money"):
+            changed = W.GROWTH_CUE.search(fig.clause) or P.CHANGE_RESTATED.search(fig.lead[-80:])
+            if changed and self._change(fig, row, claim, named[0], "money"):
                 return row
         others = [m for m in matches if m not in rel]
         self._note_coincidences(fig, row, claim, others, label)

@@ -101,6 +101,13 @@ _CHANGE_BEFORE = lazy(
     r"(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+|over\s+)?$",
     re.I,
 )
+# "rose 4.5%, or $6.8 billion, to ...": an amount after "or" restating a growth rate is the change in money
+CHANGE_RESTATED = lazy(
+    r"\b(?:increas\w*|decreas\w*|gr[eo]w\w*|ros[ee]|fell|declin\w*|jump\w*|drop\w*|up|down|climb\w*|rise|"
+    r"gain\w*)\s+(?:by\s+)?(?:about\s+|approximately\s+|roughly\s+|nearly\s+)?\d[\d.,]*\s*(?:%|percent)\s*,?\s*"
+    r"or\s+(?:about\s+|approximately\s+|roughly\s+|nearly\s+)?$",
+    re.I,
+)
 _PART_OF_YEAR = lazy(
     r"\b(?:first|1st)[- ]half\b|\bH1\b|\bhalf[- ]year\b|\b26[- ]weeks\b"
     r"|\b(?:the|first)\s+(?:six|6)[- ]months\b|\b(?:six|6)[- ]months(?=\s+end(?:ed|ing)\b)"
@@ -142,9 +149,11 @@ _EVENT_AFTER = lazy(
     re.I,
 )
 _FISCAL_YEARS = lazy(r"\b(?:fiscal[- ]years|FYs)\s*$", re.I)
-# "founded in 1976", "went public in 1999": the year of an event in the company's life, not a figure's period
+# "founded in 1976", "went public in 1999", "10-K filed in 2025": the year of an event in the company's life (or of a
+# filing), not a figure's period
 _EVENT_BEFORE = lazy(
-    r"\b(?:founded|incorporated|established|formed|listed|went public|IPO'?d?|spun off)"
+    r"\b(?:founded|incorporated|established|formed|listed|went public|IPO'?d?|spun off|"
+    r"(?:10-K|10-Q|20-F|40-F|8-K|report|filing)(?:/A)?\s+filed)"
     r"(?:\s+\w+){0,2}\s+(?:in|on|since)\s+$",
     re.I,
 )
@@ -409,7 +418,7 @@ def is_change(fig: Figure) -> bool:
     if fig.kind == "percent":
         return bool(GROWTH_CUE.search(fig.clause) or GROWTH_CUE.search(fig.after[:30]))
     if fig.kind in ("money", "number", "per_share", "shares"):
-        return bool(_CHANGE_BEFORE.search(fig.clause))
+        return bool(_CHANGE_BEFORE.search(fig.clause) or CHANGE_RESTATED.search(fig.lead[-80:]))
     return False
 
 
