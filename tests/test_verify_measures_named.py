@@ -9,7 +9,9 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
   -29,285,428 in the 20-F 0001997711-25-000030.
 - NVIDIA (CIK 1045810) us-gaap:Revenues: 215,938,000,000 for FY2026 (2025-01-27..2026-01-25, 10-K
   0001045810-26-000021), 130,497,000,000 for FY2025 (10-K 0001045810-25-000023), 60,922,000,000 for FY2024 (10-K
-  0001045810-24-000029).
+  0001045810-24-000029); us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding for FY2024: 2,494,000,000 in
+  0001045810-24-000029, 24,940,000,000 in 0001045810-25-000023 and 0001045810-26-000021 (after the 2024 ten-for-one
+  split).
 - Tesla (CIK 1318605) us-gaap:Revenues in the 10-Q 0000950170-22-019867: 57,144,000,000 for 2022-01-01..2022-09-30,
   21,454,000,000 for the quarter 2022-07-01..2022-09-30.
 """
@@ -105,3 +107,13 @@ def test_an_amount_restating_a_growth_rate_after_or_is_the_change_not_the_total(
         cite=cite,
     )
     assert filed.verdict == "grounded", [(f.text, f.status, f.reason) for f in filed.figures]
+
+
+def test_a_share_count_whose_period_stands_between_it_and_its_verb_is_a_share_count_not_money(sec):
+    r = verify_answer(
+        "On a post-split basis, NVIDIA's diluted weighted average share count for fiscal 2024 was 24.94 billion.",
+        company="NVDA",
+    )
+    f = figure(r, "24.94 billion")
+    assert f.kind == "shares" and f.status == "grounded", f.reason
+    assert f.support is not None and f.support.matched_tag == "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding"
