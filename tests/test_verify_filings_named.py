@@ -13,7 +13,8 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
   10-Q; 0.48 in the Q3 2022 10-Q 0000950170-22-019867. us-gaap:IncreaseDecreaseInAccountsPayableAndAccrued-
   Liabilities FY2019: 682,000,000 in the 2019 10-K 0001564590-20-004475, 646,000,000 in 0001564590-21-004599.
 - Logistic Properties of the Americas (LPA, CIK 1997711) ifrs-full:DilutedEarningsLossPerShare 2022: 0.048 in
-  the 20-F 0001493152-24-016772, 0.28 in the 20-F for 2024 0001997711-25-000030.
+  the 20-F 0001493152-24-016772, 0.28 in the 20-F for 2024 0001997711-25-000030; 2023: 0.019 in 0001493152-24-016772
+  (168,142,740 weighted shares), 0.11 in 0001997711-25-000030 (28,600,000 shares after the recapitalisation).
 - Apple us-gaap:DeferredIncomeTaxLiabilities at 2022-09-24: 5,557,000,000 in the FY2022 10-K
   0000320193-22-000108, 7,139,000,000 in the FY2023 10-K 0000320193-23-000106.
 - NVIDIA us-gaap:AccountsPayableCurrent at 2021-01-31: 1,201,000,000 in the FY2021 10-K 0001045810-21-000010,
@@ -64,6 +65,14 @@ def sec(module_sec):
             "0001997711-25-000030",
             "0.28",
         ),
+        (  # an annual report named by its year alone: the company's annual form (a 20-F here)
+            "LPA",
+            "Logistic Properties of the Americas earned $0.019 per diluted share in 2023 as presented in its 2024 "
+            "annual report.",
+            "$0.019",
+            "0001997711-25-000030",
+            "0.11",
+        ),
     ],
 )
 def test_a_figure_of_another_basis_than_the_named_filings_is_ungrounded(sec, company, claim, text, accession, reported):
@@ -100,6 +109,13 @@ def test_a_figure_of_another_basis_than_the_named_filings_is_ungrounded(sec, com
             "LPA's 2022 diluted EPS was originally reported as $0.048 and is presented as $0.28 in its Form "
             "20-F for 2024.",
             "$0.28",
+            "0001997711-25-000030",
+        ),
+        (
+            "LPA",
+            "Logistic Properties of the Americas earned $0.11 per diluted share in 2023 as presented in its 2024 "
+            "annual report.",
+            "$0.11",
             "0001997711-25-000030",
         ),
     ],

@@ -205,21 +205,35 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         cell = table_cell(src.text, tf.start)
         if cell is None:
             said = {int(y) for y in _YEAR.findall(tf.context)}
+            days: set[date] = set()
             if src.text:
                 # a year the passage gives the number itself ("$13.7 million in 2016", "$23.2 million for the year
                 # ended December 31, 2017"): the number's, whatever other years its sentence names
                 own_after = _NEXT_AMOUNT.split(src.text[tf.end : tf.end + 80], maxsplit=1)[0]
                 own_after = re.split(r"[.;!?](?:\s|$)", own_after, maxsplit=1)[0]
                 said = {int(y) for y in _YEAR.findall(own_after)} or said
+                # the day it gives the number ("... of $91.7 million at December 31, 2016"): a balance at that day
+                days = {
+                    d for m in P.LONG_DATE.finditer(own_after) if (d := P.parse_day(m.group(3), m.group(1), m.group(2)))
+                }
+                # "$1,779 million, $1,732 million and $1,586 million for ... 2024, 2023 and 2022, respectively": the
+                # year in the number's place in the list
+                placed = respective_year(src, tf)
+                said = {placed} if placed is not None else said
+                if claim.end is not None and days and claim.end not in days:
+                    return None
+                if _other_measure(src.text, tf, fig, W.content_words(own), g.company_words):
+                    return None  # "we produced approximately 1,773,000" is not "delivered approximately 1,773,000"
                 if fig.kind == "percent":
                     theirs = W.direction(src.text[max(0, tf.start - 40) : tf.start], src.text[tf.end : tf.end + 40])
                     ours = W.direction(fig.lead[-40:], fig.after[:40])
                     if theirs and ours and theirs != ours:
                         return None  # "down 85%" is not the passage's "increased 85%"
             near = own_phrase(src.text, tf.start, tf.end) if src.text else tf.context
+            year_of = year if year is not None else claim.end.year if claim.end is not None else None
             if src.text and _excludes(src.text[max(0, tf.start - 160) : tf.start], fig):
                 return None  # "Outside the U.S., facilities totaled 24 million": not the U.S. facilities' figure
-            if about(near) and not (year and said and year not in said):
+            if about(near) and not (year_of and said and year_of not in said):
                 if not said and not own_period_fits(src):
                     return None  # a passage that does not say its period is about its filing's own period
                 return "ok", (
@@ -331,24 +345,37 @@ _NEXT_AMOUNT = lazy(r"[$€£]\s?\d|\d[\d,.]*\s*(?:%|percent\b|million\b|billion
 _OUTSIDE = lazy(r"\b(?i:outside|excluding|other than)\s+(?i:of\s+)?(?i:the\s+)?([A-Z][\w&-]*(?:\.[A-Z])*\.?)")
 
 
-def _excludes(lead: str, fig: Figure) -> bool:
+def _excludes(passage: str, fig: Figure) -> bool:
     """Does the passage's sentence, up to its number (``lead``), exclude a name the answer's figure is about
     ("Outside the U.S., ... 24 million" against "its U.S. facilities had ... 24 million"), which the answer's
-    sentence does not exclude?"""
-    lead = re.split(r"[.;!?]\s", lead)[-1]
+    sentence does not exclude, or the figure's own words exclude a name the passage's number is said of?"""
+    lead = re.split(r"[.;!?]\s", passage)[-1]
     said = fig.lead + " " + fig.text + " " + fig.after
-    return any(
+    if any(
         re.search(rf"(?<![\w.]){re.escape(m.group(1))}(?!\w)", said) and not _OUTSIDE.search(said)
         for m in _OUTSIDE.finditer(lead)
+    ):
+        return True
+    # the other way round: "versus roughly 17 million square feet outside the U.S." is not what "IBM's facilities
+    # in the U.S. had ... approximately 17 million square feet" gives
+    own = fig.clause + " " + fig.text + " " + fig.after
+    lead = re.split(r"(?<!\b[A-Z])[.;!?]\s", passage)[-1]  # (the "." of "U.S." ends no sentence)
+    return any(
+        re.search(rf"(?<![\w.]){re.escape(m.group(1))}(?!\w)", lead) and not _OUTSIDE.search(lead)
+        for m in _OUTSIDE.finditer(own)
     )
 
 
+# (a line's name with "and" in it is one name: "research and development", "general and administrative")
 _AFTER_END = lazy(
-    r"[,;:()]|\.(?:\s|$)|\n|\s(?:and|or|but|while|whereas|which|compared|versus|vs\.?|up|down|"
+    r"[,;:()]|\.(?:\s|$)|\n|\s(?:and(?!\s+(?:development|administrative|marketing|equipment)\b)|or|but|while|"
+    r"whereas|which|compared|versus|vs\.?|up|down|"
     r"an? (?:increase|decrease)|driven|due|primarily|reflecting|resulting|representing|led|as)\b|"
     r"[$\u20ac\u00a3\u00a5]|\b\d[\d,.]*\s*(?:%|percent|(?:thousand|million|billion|trillion)\b)",
     re.I,
 )
+# A number that is its clause's subject: "27,100 were engaged in research and development"
+_SUBJECT = lazy(r"\s*(?:were|was|are|is)\s+[a-z]", re.I)
 # Where they begin before it: a sentence or a clause that another number's phrase ends ("..., resulting in a").
 _BEFORE_BREAK = lazy(
     r"(?:\.\s|\n|;|,\s*(?=(?:resulting|which|while|whereas|and|but|compared|including|"
@@ -367,6 +394,48 @@ _OWN_LEAD = lazy(
 )
 
 
+# Where the words that lead up to a number begin: a clause or list break, or another amount
+_LEAD_BREAK = lazy(r"[.;,:()\n]|\b(?:and|or|but)\b|[$\u20ac\u00a3]\s?\d|\d[\d,.]*", re.I)
+
+
+def _lead_words(lead: str) -> set[str]:
+    """The content words right before a number since its clause began: its verb or noun ("we produced
+    approximately", "Advertising expenses were"), without words that say when."""
+    tail = lead[-80:]
+    breaks = list(_LEAD_BREAK.finditer(tail))
+    if breaks:
+        tail = tail[breaks[-1].end() :]
+    return W.content_words(tail) - _PERIOD_WORDS - _SAYING_VERBS
+
+
+# Verbs that say a number is reported, not what it measures ("we recognized approximately $650 million of H20
+# revenue" is what "NVIDIA sold roughly $650 million of H20 chips" says), and words that compare it ("versus
+# roughly 24 million square feet")
+_SAYING_VERBS = frozenset(
+    W.content_words(
+        "recognized recognised recorded generated totaled totalled amounted reached achieved posted realized "
+        "realised earned incurred held saw grew sold versus against"
+    )
+)
+
+
+def _other_measure(text: str, tf: Figure, fig: Figure, ours_all: set[str], company_words: frozenset[str]) -> bool:
+    """Does a passage's number measure something else than the answer's figure, by the words right before
+    each ("we produced approximately 1,773,000" against "Tesla delivered approximately 1,773,000")? Only when
+    both have such words and neither's are among the other's words (by a shared stem: "delivered",
+    "deliveries")."""
+    theirs = _lead_words(text[max(0, tf.start - 80) : tf.start]) - company_words
+    ours = _lead_words(fig.lead) - company_words
+    if not theirs or not ours:
+        return False
+    passage = theirs | W.content_words(own_phrase(text, tf.start, tf.end))
+
+    def meets(a: set[str], b: set[str]) -> bool:
+        return any(x[:5] == y[:5] for x in a for y in b)
+
+    return not meets(theirs, ours_all - company_words) and not meets(ours, passage)
+
+
 def own_phrase(text: str, start: int, end: int, reach: int = 160) -> str:
     """The words a passage's number owns: its noun phrase after it when it has one ("$180 million release of
     previously reserved H20 inventory", "$650 million of H20 revenue"), else the clause that leads up to it and
@@ -377,6 +446,8 @@ def own_phrase(text: str, start: int, end: int, reach: int = 160) -> str:
     lead = _OWN_LEAD.match(after)
     if lead and W.content_words(after[lead.end() :]) - _PERIOD_WORDS:
         return after
+    if _SUBJECT.match(after) and not _lead_words(text[max(0, start - reach) : start]):
+        return after  # "; 27,100 were engaged in research and development": the number heads its clause
     before = text[max(0, start - reach) : start]
     breaks = list(_BEFORE_BREAK.finditer(before))
     if breaks:
@@ -422,6 +493,37 @@ def _unsaid_period(g: Grounder, src: TextSource) -> str:
         return "the period it refers to is not checked"
     fy, fp = own
     return "the passage names no period: read as its filing's own, " + (f"FY{fy}" if fp == "FY" else f"{fp} FY{fy}")
+
+
+# A run of two or more years in a list ("2024, 2023 and 2022") and the "respectively" that closes it
+_YEAR_RUN = lazy(r"(?<![\d,.$])(?:19|20)\d\d(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:19|20)\d\d)+(?=\W*respectively\b)")
+
+
+def respective_year(src: TextSource, tf: Figure) -> int | None:
+    """The year a respectively-list of a passage pairs the number with: the year in the number's place when
+    its sentence lists as many numbers of its kind before the years as it lists years ("$1,779 million,
+    $1,732 million and $1,586 million for the years ended December 31, 2024, 2023 and 2022, respectively");
+    None when the sentence is no such list."""
+    text = src.text
+    if not text:
+        return None
+    begin = max(text.rfind(". ", 0, tf.start), text.rfind("\n", 0, tf.start), text.rfind("; ", 0, tf.start)) + 1
+    stop = [i for i in (text.find(". ", tf.end), text.find("\n", tf.end)) if i >= 0]
+    end = min(stop) if stop else len(text)
+    sentence = text[begin:end]
+    run = _YEAR_RUN.search(sentence)
+    if run is None or begin + run.start() < tf.end:
+        return None
+    years = [int(y) for y in re.findall(r"(?:19|20)\d\d", run.group(0))]
+    numbers = [
+        f
+        for f in src.figures
+        if begin <= f.start and f.end <= begin + run.start() and f.kind == tf.kind and f.currency == tf.currency
+    ]
+    if len(numbers) != len(years):
+        return None
+    place = next((i for i, f in enumerate(numbers) if f.start == tf.start), None)
+    return years[place] if place is not None else None
 
 
 def text_source(

@@ -133,7 +133,10 @@ _SHARES_AFTER = lazy(
 )
 # "diluted weighted average shares were 2.49 billion", "shares outstanding totaled 24.5 billion"
 _SHARES_BEFORE = lazy(
-    r"\b(?:shares(?:\s+outstanding)?|share\s+count)\s+(?:(?:fell|rose|declined|dropped|grew|increased|"
+    r"\b(?:shares(?:\s+outstanding)?|share\s+count)"
+    # ("share count for fiscal 2024 was 24.94 billion": a period between the words and the verb)
+    r"(?:\s+(?:for|in)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?(?:19|20)\d\d)?"
+    r"\s+(?:(?:fell|rose|declined|dropped|grew|increased|"
     r"decreased|climbed)\s+to|were|was|of|totaled|totalled|stood at|came to|"
     r"numbered|reached|at)\s+(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+)?$",
     re.I,

@@ -6,8 +6,9 @@ third-quarter 2022 Form 10-Q, Tesla showed diluted EPS of $0.48 for the third qu
 filing's share basis and before any later restatement. Another filing's value (the one first reported, or
 today's after a split) never grounds it.
 
-A filing is named by its form (10-K, 10-Q, 20-F, 40-F, with /A) and fiscal year (and quarter for a 10-Q):
-"fiscal 2025 Form 10-K", "2019 10-K", "Form 20-F for 2024", "third-quarter 2022 Form 10-Q", "10-Q for the
+A filing is named by its form (10-K, 10-Q, 20-F, 40-F, with /A; "annual report" for whichever of 10-K, 20-F and
+40-F the company files) and fiscal year (and quarter for a 10-Q): "fiscal 2025 Form 10-K", "2019 10-K",
+"its 2024 annual report", "Form 20-F for 2024", "third-quarter 2022 Form 10-Q", "10-Q for the
 second quarter of fiscal 2024". It is found among the company's XBRL filings by the form and the fiscal
 year and period companyfacts gives each filing. A figure is tied to the filing named in the words before it
 (since the previous figure: "In its 2024 20-F, LPA reported ... $0.048") or right after it ("$0.28 in its
@@ -41,8 +42,11 @@ from .grounding import SIGNED_CONCEPTS
 _QUARTER_WORD = {"first": "Q1", "second": "Q2", "third": "Q3", "fourth": "Q4"}
 _BEFORE_FORM = P.FILING_NAMED  # "fiscal 2025 Form 10-K", "2019 10-K", "third-quarter 2022 Form 10-Q"
 _FORM_FOR = P.FILING_FOR  # "Form 20-F for 2024", "10-Q for the second quarter of fiscal 2024"
-# The words right after a figure that tie it to a filing named next: "$0.28 in its Form 20-F for 2024"
+# The words right after a figure that tie it to a filing named next: "$0.28 in its Form 20-F for 2024", "$0.019 per
+# diluted share in 2023 as presented in its 2024 annual report"
 _AFTER_TIE = lazy(
+    # the figure's unit and period may come first: "$0.019 per diluted share in 2023 as presented in its ..."
+    r"(?:\s*per\s+(?:diluted\s+|basic\s+)?share|\s*(?:in|for)\s+(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d\d)*"
     r"\s*,?\s*(?:(?:as\s+)?(?:reported|presented|shown|stated|filed|given)\s+)?(?:in|per|from|according\s+to)\s+"
     r"(?:its|the|their|[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*'s?)\s+$",
 )
@@ -50,6 +54,11 @@ _AFTER_TIE = lazy(
 
 # Words after a filing's name that turn to another filing: "..., later presented as", "restated to"
 _CUT = lazy(r"\b(?:later|subsequent(?:ly)?|since|now|restated|revised|re-?presented|amended)\b", re.I)
+
+
+# "its 2024 annual report": whichever annual form the company files (10-K, 20-F, 40-F), amendments included
+ANNUAL = "annual report"
+_ANNUAL_FORMS = ("10-K", "10-K/A", "20-F", "20-F/A", "40-F", "40-F/A")
 
 
 @dataclass(frozen=True)
@@ -66,6 +75,7 @@ def _mentions(text: str) -> list[tuple[int, int, NamedFiling]]:
         for m in rx.finditer(text):
             q = m.group("qn") and f"Q{m.group('qn')}" or _QUARTER_WORD.get((m.group("qw") or "").lower())
             form = m.group("form").upper()
+            form = ANNUAL if form.startswith("ANNUAL") else form
             out.append((m.start(), m.end(), NamedFiling(m.group(0), form, int(m.group("year")), q)))
     return sorted(out, key=lambda x: x[0])
 
@@ -107,7 +117,8 @@ def _filings(grounder) -> dict[tuple[str, int, str], list[tuple]]:
 def _accessions(grounder, nf: NamedFiling) -> list[str]:
     filings = _filings(grounder)
     fps = [nf.quarter] if nf.quarter else (["FY"] if nf.form[:4] != "10-Q" else ["Q1", "Q2", "Q3"])
-    rows = [r for fp in fps for r in filings.get((nf.form, nf.fiscal_year, fp), [])]
+    forms = _ANNUAL_FORMS if nf.form == ANNUAL else (nf.form,)
+    rows = [r for form in forms for fp in fps for r in filings.get((form, nf.fiscal_year, fp), [])]
     return [r[3] for r in sorted(rows, key=filing_order)]
 
 

@@ -144,6 +144,8 @@ def _own_period(fig: Figure) -> str | None:
 
 
 # Where the words after a figure turn to another figure: "$721 million in 2020 and a net loss of $862 million"
+# Where the words that say what a figure is begin, back from it: a clause break
+_SIGN_BREAK = lazy(r"[;:]|,\s*(?:while|whereas|but|and|compared|versus|after|despite|as)\b")
 _NEXT_FIGURE_WORDS = lazy(r"\b(?:from|versus|vs\.?|compared|than|against|after|and|but|while|whereas|to)\b")
 # "the December 2022 quarter", "the quarter ending in June 2024", "the quarter ended March 2023"
 _MONTH_QUARTER = lazy(
@@ -766,7 +768,9 @@ class Grounder(Derived):
         return pool.lookup(self._lookup_units(fig, pool), lo, hi)
 
     def _claims_negative(self, fig: Figure) -> bool:
-        before = fig.lead[-120:] if S.carries_on(fig.clause) else fig.clause[-60:]
+        # the figure's own clause, back to a clause break ("Snowflake's net loss attributable to Snowflake Inc.
+        # for the nine months ended October 31, 2024 came to $958.2 million")
+        before = fig.lead[-120:] if S.carries_on(fig.clause) else _SIGN_BREAK.split(fig.clause[-120:])[-1]
         # the words after it, up to where another figure's start ("$721 million in 2020 from a loss of $862 million")
         after = _NEXT_FIGURE_WORDS.split(fig.after[:25], maxsplit=1)[0]
         return fig.negative or bool(W.LOSS_CUE.search(before) or W.LOSS_CUE.search(after))
@@ -950,7 +954,8 @@ class Grounder(Derived):
         if fig.kind in ("money", "number") and not qualifier and share != "total":
             if self._fourth_quarter(fig, row, claim, named[0]):
                 return row
-            if W.GROWTH_CUE.search(fig.clause) and self._change(fig, row, claim, named[0], "money"):
+            changed = W.GROWTH_CUE.search(fig.clause) or P.CHANGE_RESTATED.search(fig.lead[-80:])
+            if changed and self._change(fig, row, claim, named[0], "money"):
                 return row
         others = [m for m in matches if m not in rel]
         self._note_coincidences(fig, row, claim, others, label)
@@ -1325,6 +1330,7 @@ class Grounder(Derived):
             cut = len(fig.lead) - len(fig.clause)
             near |= W.content_words(fig.lead[max(0, cut - 45) : cut] + " " + fig.clause[:30])
         out = set()
+        words = words | {"income"} if "loss" in words else words  # (see _tags_named)
         joined = bool(_AND.search(fig.clause[-80:] + " " + fig.after[:60])) or (
             self._carries(fig) and bool(_AND.search(fig.lead[-160:]))
         )
@@ -1339,12 +1345,18 @@ class Grounder(Derived):
         return out
 
     def _tags_named(self, words: set[str], units: list[str]) -> set[str]:
+        """The tags the words name best (within one word of the best score). A loss names a tag's income
+        ("comprehensive loss": ComprehensiveIncomeNetOfTax, whose value carries the sign), and a tag of an
+        "other" line is named only by words that say "other" (a comprehensive loss is not
+        OtherComprehensiveIncomeLossNetOfTax)."""
         if not words:
             return set()
+        if "loss" in words:
+            words = words | {"income"}
         scores: dict[str, int] = {}
         for tag, unit, _s, _e in self.pool.periods:
             if unit in units and tag not in scores:
-                scores[tag] = W.tag_score(words, tag)
+                scores[tag] = 0 if "other" in W.tag_words(tag) and "other" not in words else W.tag_score(words, tag)
         top = max(scores.values(), default=0)
         return {t for t, sc in scores.items() if sc and sc >= top - 1} if top else set()
 

@@ -56,11 +56,12 @@ FILING_FOR = lazy(
     re.I,
 )
 # "fiscal 2025 Form 10-K", "2019 10-K", "third-quarter 2022 Form 10-Q", "Q3 2022 10-Q", "FY2024 annual report on
-# Form 10-K": a filing named by its fiscal year (and quarter)
+# Form 10-K", "its 2024 annual report" (the company's annual form, whichever it files): a filing named by its
+# fiscal year (and quarter)
 FILING_NAMED = lazy(
     r"(?:(?P<qw>first|second|third|fourth)[- ]quarter\s+(?:of\s+)?|Q(?P<qn>[1-4])\s+)?"
     r"(?:fiscal(?:\s+year)?\s+|FY\s?)?(?P<year>(?:19|20)\d\d)\s+(?:(?:annual|quarterly)\s+report\s+on\s+)?"
-    r"(?:Form\s+)?(?P<form>10-K(?:/A)?|10-Q(?:/A)?|20-F(?:/A)?|40-F(?:/A)?)(?![\w/-])",
+    r"(?:Form\s+)?(?P<form>10-K(?:/A)?|10-Q(?:/A)?|20-F(?:/A)?|40-F(?:/A)?|annual\s+report(?!\s+on\b))(?![\w/-])",
     re.I,
 )
 _SPLIT_IN = lazy(r"\bsplit\s+(?:in|of|on)\s+(?:[A-Z][a-z]+\.?\s+)?$", re.I)
@@ -98,6 +99,13 @@ _CHANGE_BEFORE = lazy(
     r"\b(?:increas\w*|decreas\w*|gr[eo]w\w*|ros[ee]|fell|declin\w*|jump\w*|drop\w*|up|down|"
     r"higher|lower|climb\w*|rise|gain\w*)\s+(?:by\s+|of\s+)?"
     r"(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+|over\s+)?$",
+    re.I,
+)
+# "rose 4.5%, or $6.8 billion, to ...": an amount after "or" restating a growth rate is the change in money
+CHANGE_RESTATED = lazy(
+    r"\b(?:increas\w*|decreas\w*|gr[eo]w\w*|ros[ee]|fell|declin\w*|jump\w*|drop\w*|up|down|climb\w*|rise|"
+    r"gain\w*)\s+(?:by\s+)?(?:about\s+|approximately\s+|roughly\s+|nearly\s+)?\d[\d.,]*\s*(?:%|percent)\s*,?\s*"
+    r"or\s+(?:about\s+|approximately\s+|roughly\s+|nearly\s+)?$",
     re.I,
 )
 _PART_OF_YEAR = lazy(
@@ -141,9 +149,11 @@ _EVENT_AFTER = lazy(
     re.I,
 )
 _FISCAL_YEARS = lazy(r"\b(?:fiscal[- ]years|FYs)\s*$", re.I)
-# "founded in 1976", "went public in 1999": the year of an event in the company's life, not a figure's period
+# "founded in 1976", "went public in 1999", "10-K filed in 2025": the year of an event in the company's life (or of a
+# filing), not a figure's period
 _EVENT_BEFORE = lazy(
-    r"\b(?:founded|incorporated|established|formed|listed|went public|IPO'?d?|spun off)"
+    r"\b(?:founded|incorporated|established|formed|listed|went public|IPO'?d?|spun off|"
+    r"(?:10-K|10-Q|20-F|40-F|8-K|report|filing)(?:/A)?\s+filed)"
     r"(?:\s+\w+){0,2}\s+(?:in|on|since)\s+$",
     re.I,
 )
@@ -303,6 +313,12 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
         and re.search(r"\bfrom\s*$", text[s : max(f.start for f in earlier_figs)][-12:]) is not None
     )
     here = sents.mentions.get(idx, [])
+    # "fiscal 2026 revenue ($215.9 billion) far exceeded its fiscal 2025 total": a figure in parentheses is said of
+    # the words before them; a period after the closing parenthesis is the next clause's
+    closing = None
+    if fig.text.startswith("(") or text[max(s, fig.start - 1) : fig.start] == "(":
+        shut = text.find(")", fig.end - 1, e)
+        closing = shut if shut >= 0 else None
 
     def near(kinds: tuple[str, ...]) -> tuple[Mention | None, str | None]:
         cands = [mn for mn in here if mn.kind in kinds]
@@ -314,6 +330,7 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
             if mn.start >= fig.end
             and mn.start - fig.end <= 40
             and (next_fig is None or mn.start < next_fig)
+            and (closing is None or mn.start < closing)
             and (
                 not (CHANGE_BASE if change else WEAK_CUE).search(text[fig.end : mn.start])
                 or (change and re.search(r"\bto\s*$", text[fig.end : mn.start]))
@@ -401,7 +418,7 @@ def is_change(fig: Figure) -> bool:
     if fig.kind == "percent":
         return bool(GROWTH_CUE.search(fig.clause) or GROWTH_CUE.search(fig.after[:30]))
     if fig.kind in ("money", "number", "per_share", "shares"):
-        return bool(_CHANGE_BEFORE.search(fig.clause))
+        return bool(_CHANGE_BEFORE.search(fig.clause) or CHANGE_RESTATED.search(fig.lead[-80:]))
     return False
 
 
@@ -436,6 +453,7 @@ def _prior_year(fig: Figure, earlier: list[Figure], cue: re.Match | None) -> Non
 _QUARTER_WORDS = lazy(r"\b(?:three|3)[- ]months?\b|\bquarter\b|\b13[- ]weeks?\b", re.I)
 _YEAR_WORDS = lazy(r"\b(?:twelve|12)[- ]months?\b|\byear\b|\b5[23][- ]weeks?\b|\bannual\b", re.I)
 _ENDED_ON = lazy(r"\bend(?:ed|ing|s)\s+on\s*$", re.I)
+_YTD_TO = lazy(r"\b(?:year[- ]to[- ]date|YTD)\s+(?:through|thru|to|end(?:ed|ing)|as\s+of)\s+(?:on\s+)?$", re.I)
 _INSTANT_WORDS = lazy(r"\b(?:as of|as at|at|on)\s*$", re.I)
 
 
@@ -445,7 +463,9 @@ def _set_type(fig: Figure, quarter: Mention | None, day: Mention | None, text: s
         fig.period_type = "ytd" if quarter.part else "quarterly"
     elif day is not None:
         before = text[max(0, day.start - 40) : day.start]
-        if _INSTANT_WORDS.search(before) and not _ENDED_ON.search(before):  # "the year that ended on D": a year
+        if _YTD_TO.search(before):  # "year to date through September 30, 2022": the year-to-date period ending then
+            fig.period_type = "ytd"
+        elif _INSTANT_WORDS.search(before) and not _ENDED_ON.search(before):  # "the year that ended on D": a year
             fig.period_type = "instant"
         elif _QUARTER_WORDS.search(before):
             fig.period_type = "quarterly"

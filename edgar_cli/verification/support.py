@@ -17,15 +17,16 @@ from .claims import Figure
 CONNECTOR = lazy(
     r"[\s,;:()\-\u2013\u2014]*(?:(?:or|and|up|down|from|compared|with|to|versus|vs\.?|"
     r"against|than|a|an|the|roughly|about|approximately|nearly|over|which|is|was|were|of|in|"
-    r"fiscal|year|\d{4}|more|less|double|triple|twice|half|at|its|rising|falling|or|about|end|flat)"
+    r"fiscal|year|\d{4}|more|less|double|triple|twice|half|at|its|rising|falling|or|about|end|flat|total)"
     r"[\s,;:()\-\u2013\u2014]*)*",
     re.I,
 )
 # Where a comparison's base begins: the words after it are the base's own ("..., up from $33.7 billion", "more
-# than three times its fiscal 2024 level of $44.3 billion", "..., versus $271.3 million a year earlier").
+# than three times its fiscal 2024 level of $44.3 billion", "..., versus $271.3 million a year earlier", "far
+# exceeded its fiscal 2025 total ($130.5 billion)").
 _COMPARED = lazy(
     r"\b(?:(?:up|down|rising|falling|increas\w*|decreas\w*|gr[eo]w\w*|ros[ee]|fell|declin\w*)\s+from|"
-    r"(?:as\s+)?compared\s+(?:with|to)|versus|vs\.?|against|(?<!more )(?<!less )(?<!fewer )(?<!rather )(?<!other )than|level\s+of|times|double|triple|twice)(?!\w)",
+    r"(?:as\s+)?compared\s+(?:with|to)|(?:far\s+)?(?:exceed|surpass|outpac)(?:ed|ing|es|e|s)?|versus|vs\.?|against|(?<!more )(?<!less )(?<!fewer )(?<!rather )(?<!other )than|level\s+of|times|double|triple|twice)(?!\w)",
     re.I,
 )
 # A year as a possessive ("2020's $3.2 billion") names the base's period, not a measure

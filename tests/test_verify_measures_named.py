@@ -1,0 +1,119 @@
+"""verify_answer reads what a sentence names a figure as, however far before the figure the name stands and
+whichever words the period takes (issue 32, items 3 and 5).
+
+Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
+- Snowflake (CIK 1640147) us-gaap:NetIncomeLoss for 2024-02-01..2024-10-31: -958,166,000 in the 10-Q
+  0001640147-24-000250; us-gaap:ComprehensiveIncomeNetOfTax for FY2023 (2022-02-01..2023-01-31): -818,691,000 in
+  the FY2024 10-K 0001640147-24-000101 (us-gaap:OtherComprehensiveIncomeLossNetOfTax there: -21,986,000).
+- Logistic Properties of the Americas (CIK 1997711) ifrs-full:ProfitLossAttributableToOwnersOfParent for 2024:
+  -29,285,428 in the 20-F 0001997711-25-000030.
+- NVIDIA (CIK 1045810) us-gaap:Revenues: 215,938,000,000 for FY2026 (2025-01-27..2026-01-25, 10-K
+  0001045810-26-000021), 130,497,000,000 for FY2025 (10-K 0001045810-25-000023), 60,922,000,000 for FY2024 (10-K
+  0001045810-24-000029); us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding for FY2024: 2,494,000,000 in
+  0001045810-24-000029, 24,940,000,000 in 0001045810-25-000023 and 0001045810-26-000021 (after the 2024 ten-for-one
+  split).
+- Tesla (CIK 1318605) us-gaap:Revenues in the 10-Q 0000950170-22-019867: 57,144,000,000 for 2022-01-01..2022-09-30,
+  21,454,000,000 for the quarter 2022-07-01..2022-09-30.
+"""
+
+from __future__ import annotations
+
+import pytest
+from lookups import figure
+
+from edgar_cli.capabilities.verify.verify import verify_answer
+
+
+@pytest.fixture
+def sec(module_sec):
+    """The module's one client (its companyfacts parsed once)."""
+    return module_sec
+
+
+def test_a_net_loss_named_far_before_its_figure_is_a_loss(sec):
+    r = verify_answer(
+        "Snowflake's net loss attributable to Snowflake Inc. for the nine months ended October 31, 2024 came to "
+        "$958.2 million.",
+        company="SNOW",
+    )
+    f = figure(r, "$958.2 million")
+    assert f.status == "grounded", f.reason
+    assert f.support is not None and f.support.accession_number == "0001640147-24-000250"
+    # a loss named before the parenthesis holding its figure
+    r = verify_answer(
+        "LPA swung to a loss attributable to owners of the company ($29.3 million for 2024).", company="LPA"
+    )
+    assert figure(r, "$29.3 million").status == "grounded", figure(r, "$29.3 million").reason
+
+
+def test_a_comprehensive_loss_is_comprehensive_income_not_other_comprehensive_income(sec):
+    r = verify_answer(
+        "In its fiscal 2024 10-K, Snowflake reported a comprehensive loss for fiscal 2023 of $818.7 million.",
+        company="SNOW",
+    )
+    f = figure(r, "$818.7 million")
+    assert f.status == "grounded", f.reason
+    assert f.support is not None and f.support.matched_tag == "us-gaap:ComprehensiveIncomeNetOfTax"
+    assert f.support.accession_number == "0001640147-24-000101"
+
+
+def test_year_to_date_through_a_day_is_the_year_to_date_period_ending_then(sec):
+    r = verify_answer("Year to date through September 30, 2022, Tesla's revenues were $57.1 billion.", company="TSLA")
+    f = figure(r, "$57.1 billion")
+    assert f.status == "grounded", f.reason
+    assert f.support is not None and str(f.support.start) == "2022-01-01" and str(f.support.end) == "2022-09-30"
+    false = verify_answer(
+        "Year to date through September 30, 2022, Tesla's revenues were $21.5 billion.", company="TSLA"
+    )
+    assert false.verdict != "grounded"
+
+
+def test_a_figure_in_parentheses_is_of_the_period_before_them_and_a_total_after_a_comparison_carries_the_measure(
+    sec,
+):
+    r = verify_answer(
+        "NVIDIA's fiscal 2026 revenue ($215.9 billion) far exceeded its fiscal 2025 total ($130.5 billion).",
+        company="NVDA",
+    )
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    wrong = verify_answer(
+        "NVIDIA's fiscal 2026 revenue ($215.9 billion) far exceeded its fiscal 2025 total ($60.9 billion).",
+        company="NVDA",
+    )
+    assert wrong.verdict != "grounded"
+    assert figure(wrong, "($215.9 billion").status == "grounded"  # the true part is never blamed
+    assert figure(wrong, "($60.9 billion").status != "grounded"
+
+
+def test_an_amount_restating_a_growth_rate_after_or_is_the_change_not_the_total(sec):
+    """Home Depot's 10-K for fiscal 2024, 0000354950-25-000085 (hd-20250202.htm, no companyfacts in the corpus):
+    "Net sales for fiscal 2024 increased $6.8 billion, or 4.5%, to $159.5 billion."; its inline XBRL gives
+    us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax 159,514,000,000 for FY2024, 152,669,000,000 for FY2023."""
+    cite = ["0000354950-25-000085:hd-20250202.htm"]
+    r = verify_answer(
+        "Home Depot's fiscal 2024 net sales rose 4.5%, or $6.8 billion, to $159.5 billion.", company="354950", cite=cite
+    )
+    f = figure(r, "$6.8 billion")
+    assert f.status in ("grounded", "derived"), f.reason
+    assert r.verdict == "grounded"
+    wrong = verify_answer(
+        "Home Depot's fiscal 2024 net sales rose 4.5%, or $7.8 billion, to $159.5 billion.", company="354950", cite=cite
+    )
+    assert wrong.verdict != "grounded" and figure(wrong, "$7.8 billion").status not in ("grounded", "derived")
+    # the year a filing was filed in is no period of the figures ("(10-K filed in 2025)")
+    filed = verify_answer(
+        "Home Depot's fiscal 2024 net sales rose 4.5%, or $6.8 billion, to $159.5 billion (10-K filed in 2025).",
+        company="354950",
+        cite=cite,
+    )
+    assert filed.verdict == "grounded", [(f.text, f.status, f.reason) for f in filed.figures]
+
+
+def test_a_share_count_whose_period_stands_between_it_and_its_verb_is_a_share_count_not_money(sec):
+    r = verify_answer(
+        "On a post-split basis, NVIDIA's diluted weighted average share count for fiscal 2024 was 24.94 billion.",
+        company="NVDA",
+    )
+    f = figure(r, "24.94 billion")
+    assert f.kind == "shares" and f.status == "grounded", f.reason
+    assert f.support is not None and f.support.matched_tag == "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding"

@@ -1,0 +1,115 @@
+"""verify_answer grounds a figure on a cited passage only when the passage says it of the same measure, the
+same period and the same instant (issue 32, item 5).
+
+Passages, from www.sec.gov/Archives in ../shared/sec-corpus:
+- Netflix (CIK 1065280) 10-K for 2024, 0001065280-25-000044 (nflx-20241231.htm): "Advertising expenses were
+  $ 1,779 million, $ 1,732 million and $ 1,586 million for the years ended December 31, 2024, 2023 and 2022,
+  respectively."
+- CARBO Ceramics (CIK 1009672) 10-K for 2017, 0001564590-18-004771 (crr-10k_20171231.htm): "At December 31, 2017,
+  we had cash and cash equivalents and restricted cash of $78.4 million compared to cash and cash equivalents and
+  restricted cash of $91.7 million at December 31, 2016."
+- Tesla (CIK 1318605) 10-K for 2024, 0001628280-25-003063 (tsla-20241231.htm): "In 2024, we produced approximately
+  1,773,000 consumer vehicles and delivered approximately 1,789,000 consumer vehicles."
+- NVIDIA (CIK 1045810) 10-K for fiscal 2025, 0001045810-25-000023 (nvda-20250126.htm): "As of the end of fiscal year
+  2025, we had approximately 36,000 employees in 38 countries; 27,100 were engaged in research and development and
+  8,900 were engaged in sales, marketing, operations, and administrative positions."
+"""
+
+from __future__ import annotations
+
+import pytest
+from lookups import figure
+
+from edgar_cli.capabilities.verify.verify import verify_answer
+
+
+@pytest.fixture
+def sec(module_sec):
+    """The module's one client (its companyfacts parsed once)."""
+    return module_sec
+
+
+NFLX_2024 = "0001065280-25-000044:nflx-20241231.htm"
+CRR_2017 = "0001564590-18-004771:crr-10k_20171231.htm"
+TSLA_2024 = "0001628280-25-003063:tsla-20241231.htm"
+NVDA_FY2025 = "0001045810-25-000023:nvda-20250126.htm"
+
+
+def test_a_respectively_passage_grounds_each_figure_only_for_the_year_in_its_place(sec):
+    true = verify_answer(
+        "Netflix's advertising expenses were $1,779 million, $1,732 million and $1,586 million in 2024, 2023 and "
+        "2022, respectively.",
+        cite=[NFLX_2024],
+    )
+    assert true.verdict == "grounded", [(f.text, f.status, f.reason) for f in true.figures]
+    swapped = verify_answer(
+        "Netflix's advertising expenses were $1,732 million, $1,779 million and $1,586 million in 2024, 2023 and "
+        "2022, respectively.",
+        cite=[NFLX_2024],
+    )
+    assert swapped.verdict != "grounded"
+    assert figure(swapped, "$1,732 million").status != "grounded"
+    assert figure(swapped, "$1,779 million").status != "grounded"
+    assert figure(swapped, "$1,586 million").status == "grounded"
+
+
+def test_a_balance_the_passage_gives_at_another_date_does_not_ground_the_claimed_dates(sec):
+    true = verify_answer(
+        "As of December 31, 2017, CARBO had $78.4 million of cash, cash equivalents and restricted cash.",
+        company="1009672",
+        cite=[CRR_2017],
+    )
+    assert figure(true, "$78.4 million").status == "grounded"
+    opening = verify_answer(
+        "As of December 31, 2017, CARBO had $91.7 million of cash, cash equivalents and restricted cash.",
+        company="1009672",
+        cite=[CRR_2017],
+    )
+    assert figure(opening, "$91.7 million").status != "grounded" and opening.verdict != "grounded"
+
+
+def test_a_passage_number_of_another_measure_does_not_ground_the_figure(sec):
+    delivered = verify_answer(
+        "Tesla delivered approximately 1,789,000 consumer vehicles in 2024, its 10-K says.",
+        company="TSLA",
+        cite=[TSLA_2024],
+    )
+    assert figure(delivered, "1,789,000").status == "grounded"
+    produced = verify_answer(
+        "Tesla delivered approximately 1,773,000 consumer vehicles in 2024, its 10-K says.",
+        company="TSLA",
+        cite=[TSLA_2024],
+    )
+    assert figure(produced, "1,773,000").status != "grounded" and produced.verdict != "grounded"
+
+
+def test_a_number_that_heads_its_clause_owns_the_words_after_it_not_the_previous_numbers(sec):
+    rd = verify_answer(
+        "At the end of fiscal 2025 NVIDIA had about 36,000 employees in 38 countries, 27,100 of them in research "
+        "and development.",
+        company="NVDA",
+        cite=[NVDA_FY2025],
+    )
+    assert figure(rd, "27,100").status == "grounded", figure(rd, "27,100").reason
+    swapped = verify_answer(
+        "At the end of fiscal 2025 NVIDIA had about 36,000 employees in 38 countries, 8,900 of them in research "
+        "and development.",
+        company="NVDA",
+        cite=[NVDA_FY2025],
+    )
+    assert figure(swapped, "8,900").status != "grounded" and swapped.verdict != "grounded"
+
+
+def test_a_figure_said_of_what_lies_outside_a_place_is_not_grounded_by_the_places_own_figure(sec):
+    """IBM's 10-K 0000051143-25-000015 (ibm-20241231.htm): "At December 31, 2024, IBM's facilities in the U.S. had
+    aggregate floor space of approximately 17 million square feet ... Outside the U.S., facilities totaled
+    approximately 24 million square feet"."""
+    cite = ["0000051143-25-000015:ibm-20241231.htm"]
+    claim = (
+        "IBM's U.S. facilities had about {} million square feet of floor space at December 31, 2024, versus roughly "
+        "{} million square feet outside the U.S."
+    )
+    true = verify_answer(claim.format(17, 24), company="IBM", cite=cite)
+    assert figure(true, "17 million").status == "grounded" and figure(true, "24 million").status == "grounded"
+    swapped = verify_answer(claim.format(24, 17), company="IBM", cite=cite)
+    assert figure(swapped, "17 million").status != "grounded" and figure(swapped, "24 million").status != "grounded"
