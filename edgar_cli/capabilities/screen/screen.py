@@ -176,7 +176,9 @@ def screen_companies(
         raise EdgarError(
             "not_found",
             "There is no local bulk store to screen yet.",
-            f"Download the SEC's bulk archives first with {tool('sync_bulk')} (about 2-3 GB).",
+            f"Download the SEC's bulk archives first with {tool('sync_bulk')} (about 2-3 GB), or build the store "
+            f"from archives on disk with {tool('sync_bulk')} {param('source')} DIR (a folder with companyfacts.zip "
+            "and submissions.zip).",
         )
     if store.meta.get("engine") != B.engine_fingerprint():
         raise EdgarError(
