@@ -72,7 +72,15 @@ def test_counts_add_up_to_the_companies_considered(screen, kwargs):
         + sum(
             e.companies
             for e in got.excluded
-            if e.reason in ("not_a_peer", "not_reported", "no_annual_value", "other_unit", "period_not_reported")
+            if e.reason
+            in (
+                "not_a_peer",
+                "not_reported",
+                "no_annual_value",
+                "other_unit",
+                "facts_end_before_filings",
+                "period_not_reported",
+            )
         )
         == got.companies_considered
     )

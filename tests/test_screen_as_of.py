@@ -353,7 +353,7 @@ def test_the_count_of_matches_that_no_longer_file_agrees_with_the_raw_submission
 
 
 def test_the_table_output_says_once_how_many_filers_were_left_out_and_why(store_env, cli, monkeypatch):
-    # issue 36: the exclusions are not only in --json. On 2020-03-01, of the four filers then (Apple, NVIDIA,
+    # issue 36: the exclusions, and whom they count, are not only in --json. On 2020-03-01, of the four filers then (Apple, NVIDIA,
     # Tesla, TSMC): TSMC had no FY2019 revenue yet (its 20-F 0001193125-20-107579 came on 2020-04-15) and the
     # peers of NVIDIA (SIC 3674) leave out Apple and Tesla
     url, directory = store_env
@@ -363,8 +363,9 @@ def test_the_table_output_says_once_how_many_filers_were_left_out_and_why(store_
     assert res.rc == 0 and "NVIDIA" in res.out
     said = [line for line in res.err.splitlines() if "not a peer" in line or "period not reported" in line]
     assert said == [
-        "note: 2 not a peer: SIC code other than 3674",
-        "note: 1 period not reported: no annual value for FY2019 (their latest fiscal years: FY2018 (1))",
+        "note: 2 not a peer (Apple Inc., Tesla, Inc.): SIC code other than 3674",
+        "note: 1 period not reported (TAIWAN SEMICONDUCTOR MANUFACTURING CO LTD): no annual value for FY2019 (their "
+        "latest fiscal years: FY2018 (1))",
     ]
     assert "other unit" not in res.err
 

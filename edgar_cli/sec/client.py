@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn
 from .. import config
 from ..config import Settings, resolve_user_agent
 from ..errors import EdgarError
-from ..vocabulary import tool
+from ..vocabulary import param, tool
 from . import calls, transport, urls
 from .cache import DiskCache, Entry
 from .memo import DEFAULT_MAX_BYTES as DEFAULT_MEMO_BYTES
@@ -989,7 +989,9 @@ def _download_into(
                         "not_found" if status == 404 else "blocked",
                         f"{upstream_title(client.settings.mirror)} refused or does not have {url} (HTTP {status}).",
                         "Check the SEC's bulk data page for the archive's current address; "
-                        "an HTTP 403 can also mean a missing User-Agent.",
+                        "an HTTP 403 can also mean a missing User-Agent. Archives already on disk: "
+                        f"{tool('sync_bulk')} {param('source')} DIR (a folder with companyfacts.zip and "
+                        "submissions.zip).",
                         url=url,
                     )
                 raise EdgarError(

@@ -313,7 +313,7 @@ def _coverage(client: SecClient, facts: CompanyFacts) -> tuple[str | None, tuple
         if r.report_date is not None and r.report_date > last_end
     )
     newest = (latest.report_date, latest.form, latest.filing_date, latest.accession, last_end, last_accn)
-    return _gap_note(facts.name, facts.cik, newest), later
+    return gap_note(facts.name, facts.cik, newest), later
 
 
 def coverage_as_of(facts: CompanyFacts, calendar: FiscalCalendar, as_of: _date_type) -> tuple[str | None, tuple]:
@@ -339,11 +339,12 @@ def coverage_as_of(facts: CompanyFacts, calendar: FiscalCalendar, as_of: _date_t
     )
     if not later:
         return None, ()
-    return _gap_note(facts.name, facts.cik, max(later, key=lambda r: (r[0], str(r[2])))), later
+    return gap_note(facts.name, facts.cik, max(later, key=lambda r: (r[0], str(r[2])))), later
 
 
-def _gap_note(name: str, cik: int, report: tuple) -> str:
-    """The note on a report past the facts' end, ``report`` as in ``CompanyFacts.later_reports``."""
+def gap_note(name: str, cik: int, report: tuple) -> str:
+    """The note on a report past the facts' end, ``report`` as in ``CompanyFacts.later_reports`` (report date,
+    form, filed, accession, the facts' last end, the accession of their last report)."""
     report_date, form, filed, accession, last_end, last_accn = report
     return (
         f"{name}'s XBRL facts end at {last_end} (the report {last_accn}); its {form} for the period "
@@ -399,7 +400,7 @@ def span_coverage_note(facts: CompanyFacts, years: list[int] | None, *, quarters
         return facts.coverage_note
     reports = [picked[d] for d in sorted(picked)]
     if len(reports) == 1:
-        return _gap_note(facts.name, facts.cik, reports[0])
+        return gap_note(facts.name, facts.cik, reports[0])
     _d, _f, _filed, _a, last_end, last_accn = reports[0]
     listed = "; ".join(f"its {r[1]} for the period ending {r[0]}, filed {r[2]} ({r[3]})" for r in reports)
     return (

@@ -162,6 +162,31 @@ def suggest(text: str) -> str | None:
     return concepts.pop() if len(concepts) == 1 else None
 
 
+CLOSEST_CUTOFF = 70  # rapidfuzz token_set_ratio: "loss" -> operating_income, net_income ("operating loss", "net loss")
+
+
+def closest(text: str, n: int = 3) -> list[str]:
+    """Up to ``n`` catalogue concepts whose name or alias is nearest ``text``, best first, or [] for none near
+    (rapidfuzz token_set_ratio scores the words of ``text`` found in an alias: "loss" -> operating_income,
+    net_income).
+
+    A ranking offered to choose from, never an answer: :func:`suggest` alone names the one concept a
+    misspelling stands for."""
+    from rapidfuzz import fuzz, process
+
+    key = _key(text)
+    if len(key) < 3:
+        return []
+    index = _alias_index()
+    out: list[str] = []
+    for alias, _score, _i in process.extract(
+        key, list(index), scorer=fuzz.token_set_ratio, score_cutoff=CLOSEST_CUTOFF, limit=50
+    ):
+        if index[alias] not in out:
+            out.append(index[alias])
+    return out[:n]
+
+
 def _unknown(text: str) -> EdgarError:
     names = sorted(catalogue())
     listing = "Use one of the catalogue concepts (" + ", ".join(names) + ") or a raw XBRL tag such as us-gaap:Revenues."
@@ -176,7 +201,18 @@ def _unknown(text: str) -> EdgarError:
             not_in_catalogue=absent[0],
         )
     close = suggest(text) if text else None
-    hint = f" Did you mean {close!r}?" if close else ""
+    ranked = closest(text) if text else []
+    if close:
+        hint = f" Did you mean {close!r}?"
+    elif ranked:
+        hint = " Closest in the catalogue: " + ", ".join(ranked) + "."
+    else:
+        hint = ""
     return EdgarError(
-        "invalid_argument", f"Unknown concept {text[:80]!r}.{hint}", listing, concepts=names, did_you_mean=close
+        "invalid_argument",
+        f"Unknown concept {text[:80]!r}.{hint}",
+        listing,
+        concepts=names,
+        did_you_mean=close,
+        closest=ranked,
     )

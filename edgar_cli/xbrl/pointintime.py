@@ -683,6 +683,23 @@ def _opening(what: str) -> str:
     return what[:1].upper() + what[1:] if ":" not in what.split(" ")[0] else what
 
 
+def year_not_over_note(
+    fy: int, as_of: date, end: date | None, values: Iterable[Any], full: CompanyFacts | None, tags: Iterable[str] = ()
+) -> str | None:
+    """Why fiscal year ``fy`` of a range has no value as known on ``as_of``, when by the labels of then (``end``,
+    its end as estimated from the facts known on the date) it had not ended by then; else None.
+
+    The note of a range says of each such year what the error of that year alone says (:func:`not_reported_error`
+    with ``year_then``): "FY2019 not yet reported as of 2019-01-01; FY2019 (by the fiscal-year labels of then) was
+    in progress on 2019-01-01 and ended 2019-09-28; its figures were first filed 2019-10-31 in
+    0000320193-19-000119." ``values``: the concept's values as known now; ``full``: the facts as known now."""
+    exc = EdgarError("not_found", f"No value for FY{fy}: none")
+    told = _year_not_over(exc, as_of, (fy, end, values), full, tags)
+    if told is None:
+        return None
+    return f"FY{fy} " + told.message.split(": ", 1)[1]
+
+
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 

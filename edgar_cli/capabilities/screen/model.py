@@ -27,6 +27,7 @@ ExclusionReason = Literal[
     "not_reported",
     "no_annual_value",
     "other_unit",
+    "facts_end_before_filings",
     "period_not_reported",
     "form",
     "fiscal_year_end",

@@ -19,20 +19,21 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from sys import intern
 from typing import Annotated, Literal
 
 from pydantic import Field
 
 from ...bulk import build as B
-from ...bulk.source import max_age, open_store
+from ...bulk.source import company_facts_from, max_age, open_store
 from ...bulk.store import FACT_FIELDS, FORMAT, BulkStore
 from ...companies.tickers import ticker_file_names
 from ...errors import EdgarError
 from ...models.companies import CompanyRef, DataSource
 from ...sec import urls
 from ...sec.client import SecClient, get_client
+from ...sec.companyfacts import gap_note
 from ...sec.submissions import family_of
 from ...vocabulary import param, tool
 from ...xbrl import periods as P
@@ -140,12 +141,14 @@ def screen_companies(
     Only one unit is screened (USD unless ``unit`` says otherwise); companies
     reporting the concept's value for the period in another currency are counted under ``excluded``
     (other_unit), never converted or mixed in; one without a value for the period in any unit is counted
-    under period_not_reported. ``companies_considered`` counts
+    under period_not_reported, or under facts_end_before_filings when the store's submissions show a periodic
+    report it filed for a period past the end of its XBRL facts (the figures are in that filing's text; the
+    detail names one such report). ``companies_considered`` counts
     the filers with XBRL facts, ``companies_reporting`` those with a value for
     the period in the unit, and ``excluded`` says how many were left out and
-    why (not_a_peer, not_reported, no_annual_value, other_unit,
+    why (not_a_peer, not_reported, no_annual_value, other_unit, facts_end_before_filings,
     period_not_reported, form, fiscal_year_end, below_minimum, above_maximum):
-    companies_reporting plus the first five is companies_considered, and
+    companies_reporting plus the first six is companies_considered, and
     companies_matched is companies_reporting less the last four.
 
     Returns: concept, fiscal_year or calendar_year, unit, counts, excluded,
@@ -176,7 +179,9 @@ def screen_companies(
         raise EdgarError(
             "not_found",
             "There is no local bulk store to screen yet.",
-            f"Download the SEC's bulk archives first with {tool('sync_bulk')} (about 2-3 GB).",
+            f"Download the SEC's bulk archives first with {tool('sync_bulk')} (about 2-3 GB), or build the store "
+            f"from archives on disk with {tool('sync_bulk')} {param('source')} DIR (a folder with companyfacts.zip "
+            "and submissions.zip).",
         )
     if store.meta.get("engine") != B.engine_fingerprint():
         raise EdgarError(
@@ -270,6 +275,18 @@ def screen_companies(
     in_unit = [c for c in pool if c in status and status[c][1] and status[c][0] == screen_unit]
     period = f"FY{fiscal_year}" if fiscal_year is not None else f"calendar {calendar_year}"
     missing = sorted(c for c in pool if c in status and status[c][1] and c not in hits)
+    # of those, the filers whose facts end before a periodic report they filed (by the store's submissions):
+    # the figures are in the filing's text, not missing from it
+    short = _facts_stop_short(store, spec, missing, when, fiscal_year, calendar_year)
+    if short:
+        first = _first_by_name(store, sorted(short), 1, known)[0]
+        exclude(
+            "facts_end_before_filings",
+            sorted(short),
+            f"their XBRL facts end before the period of a periodic report they filed, e.g. "
+            f"{gap_note(first[3], first[2], short[first[2]])}",
+        )
+        missing = [c for c in missing if c not in short]
     latest = Counter(status[c][2] for c in missing if status[c][2] is not None)
     exclude(
         "period_not_reported",
@@ -526,6 +543,80 @@ def _first_by_name(
 
 
 _CHUNK = 500
+
+
+def _facts_stop_short(
+    store: BulkStore, spec: Concept, ciks: list[int], when: date | None, fy: int | None, cal: int | None
+) -> dict[int, tuple]:
+    """{cik: a periodic report (as ``CompanyFacts.later_reports`` holds one) whose period ends over 7 days after
+    the end of the filer's XBRL facts} for the filers of ``ciks`` that the store's submissions show filed one (on
+    or before ``when``, if given); a filer without one is not in it. The report named is the annual report of
+    the year asked (fiscal year ``fy`` by the filer's calendar, or the one ending nearest December 31 of ``cal``)
+    where the submissions list it, else the newest.
+
+    Only filers that filed anything at least 30 days after their last annual value of ``spec`` are read in full
+    (their facts' calendar and their submissions), so a filer that stopped filing costs one query."""
+    import json
+
+    from ...sec import submissions as S
+    from ...sec.companyfacts import facts_end
+
+    table = "annual_pit" if when is not None and store.has_versions and not spec.raw else "annual"
+    candidates: list[int] = []
+    for part in _chunks(ciks):
+        marks = ",".join("?" * len(part))
+        found = store.all(
+            f"SELECT f.cik, f.last_filed, MAX(a.end_date) FROM filers f LEFT JOIN {table} a ON a.cik = f.cik "
+            f"AND a.concept = ? WHERE f.cik IN ({marks}) GROUP BY f.cik",
+            (spec.name, *part),
+        )
+        for cik, last_filed, last_end in found:
+            if not last_filed:
+                continue
+            if last_end is None or date.fromisoformat(last_filed) - date.fromisoformat(last_end) > timedelta(days=30):
+                candidates.append(cik)
+    out: dict[int, tuple] = {}
+    for cik in candidates:
+        facts = company_facts_from(store, cik)
+        doc = store.document(f"CIK{cik:010d}.json")
+        if facts is None or doc is None:
+            continue
+        ends = [(end, accn) for accn, (_start, end) in facts.calendar.report_ends.items()]
+        last = facts_end(facts)
+        if last is None or not ends:
+            continue
+        if when is not None:  # the facts as filed by the date end where their reports filed by then end
+            last = min(last, when)
+        try:
+            filed = S.parse_rows(json.loads(doc)["filings"]["recent"], "recent")
+        except (EdgarError, ValueError, KeyError, TypeError):
+            continue
+        # (period end, filed, form, accession) of the periodic reports past the facts' end
+        later: list[tuple[date, date, str, str]] = [
+            (r.report_date, r.filing_date, r.form, r.accession)
+            for r in filed
+            if r.report_date is not None
+            and S.family_of(r.form) in S.PERIODIC_FAMILIES
+            and (r.report_date - last).days > 7
+            and (when is None or r.filing_date <= when)
+        ]
+        if not later:
+            continue
+        target = facts.calendar.estimated_end(fy) if fy is not None else date(cal or 1, 12, 31)
+        slack = 14 if fy is not None else 183
+        annual = sorted(
+            (abs((end - target).days), done, end, form, accn)
+            for end, done, form, accn in later
+            if target is not None
+            and S.family_of(form) in ("10-K", "20-F", "40-F")
+            and abs((end - target).days) <= slack
+        )
+        if annual:
+            _gap, done, end, form, accn = annual[0]
+        else:
+            end, done, form, accn = max(later)
+        out[cik] = (end, form, done, accn, last, max(ends)[1])
+    return out
 
 
 def _chunks(ciks: list[int]):

@@ -282,8 +282,16 @@ def _table(
     ref = resolved.ref()
     if when is not None:  # point in time: every row from the facts filed by then
         full, facts = facts, known_on(client, facts, when)
+        # the years of a range not over on the date by the labels of then: each said as one year alone would be
+        explained: dict[int, str] = {}
+        if period == "annual" and years and len(years) > 1:
+            now = [v for s in specs for v in build_series(full, s).values]
+            for y in years:
+                note = PIT.year_not_over_note(y, when, facts.calendar.estimated_end(y), now, full)
+                if note is not None:
+                    explained[y] = note
         try:
-            result = _rows_table(ref, facts, specs, statement, label, years, last, period, kinds, unit)
+            result = _rows_table(ref, facts, specs, statement, label, years, last, period, kinds, unit, explained)
         except EdgarError as exc:
             later = [
                 v
@@ -331,7 +339,10 @@ def _rows_table(
     period: str,
     kinds: list[DeriveKind],
     unit: str | None,
+    explained: dict[int, str] | None = None,
 ) -> StatementResult:
+    """The table of ``specs`` for ``facts``; ``explained``: {fiscal year: why it has no value} for years asked
+    that the table lacks for a reason known beforehand (a range as known on a date: a year not over then)."""
     # A unit (a currency) applies to the monetary rows; share counts and per-share rows keep theirs.
     rows = [
         _Row(
@@ -390,7 +401,7 @@ def _rows_table(
             col.start = _mode([c.start for r in out_rows for c in r.cells if c.column == col.key and c.derived])
     available = {k[0] for r in rows for k in r.keys(period)}  # before last cut the columns
     past = set(lacking_years(facts, years)) if years else set()
-    notes += _table_notes(out_rows, columns, kinds, period, years, available, past, facts_end(facts))
+    notes += _table_notes(out_rows, columns, kinds, period, years, available, past, facts_end(facts), explained)
     if period == "quarterly" and no_quarters:
         notes.append(f"No fiscal quarter is reported in the company's periodic XBRL facts{_NO_QUARTERS}.")
     # the facts end before the filer's latest report: said of the latest columns, or of the years asked they
@@ -717,9 +728,11 @@ def _table_notes(
     available: set[int],
     past: set[int] | None = None,
     facts_end: date | None = None,
+    explained: dict[int, str] | None = None,
 ) -> list[str]:
     """The table's notes; ``past``: the years asked that end after ``facts_end``, the end of facts that stop
-    short of the filer's reports (their missing values get that reason)."""
+    short of the filer's reports (their missing values get that reason); ``explained``: {year: why} of years
+    asked whose missing values have a reason said in full (that note instead of "No values for")."""
     notes = []
     statuses = Counter(c.status for r in rows for c in r.cells)
     if statuses["implied"]:
@@ -750,10 +763,12 @@ def _table_notes(
         notes.append("Not reported by this company (shown empty, never zero): " + ", ".join(missing_rows) + ".")
     if years:
         gone = [y for y in years if y not in available]
-        beyond = [y for y in gone if y in (past or set())]
-        inside = [y for y in gone if y not in beyond]
+        told = [y for y in gone if y in (explained or {})]
+        beyond = [y for y in gone if y in (past or set()) and y not in told]
+        inside = [y for y in gone if y not in beyond and y not in told]
         if inside:
             notes.append("No values for " + ", ".join(f"FY{y}" for y in inside) + ".")
+        notes += [explained[y] for y in told]  # type: ignore[index]
         if beyond:
             notes.append(
                 "No values for "

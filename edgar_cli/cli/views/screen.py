@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
@@ -10,7 +11,7 @@ from ..support import AsOfOpt, ConceptArg, comma_list, forms_option, limit_optio
 from . import View
 
 if TYPE_CHECKING:
-    from ...capabilities.screen.model import ScreenResult
+    from ...capabilities.screen.model import ScreenExclusion, ScreenResult
     from ..rows import Row
 
 view = View()
@@ -147,7 +148,7 @@ def _screen_table(r: ScreenResult):
 def screen_lines(r: ScreenResult, marks: bool = True) -> list[str]:
     """What a screen's table says under it: the companies left out and why, truncation, and (``marks``) the
     revision marks it uses."""
-    lines = [f"{e.companies:,} {e.reason.replace('_', ' ')}: {e.detail}" for e in r.excluded]
+    lines = [f"{e.companies:,} {e.reason.replace('_', ' ')} ({_named(e)}): {e.detail}" for e in r.excluded]
     if r.truncated:
         lines.append(f"{r.companies_matched - len(r.rows):,} more match; raise --limit")
     if marks:
@@ -160,6 +161,16 @@ def screen_lines(r: ScreenResult, marks: bool = True) -> list[str]:
             if m in used
         )
     return lines
+
+
+_NAMED = 3  # companies named in a note before "and N more"
+
+
+def _named(e: ScreenExclusion) -> str:
+    """The companies an exclusion counts, by name: up to three, then "and N more" ("?" for none known)."""
+    names = [re.sub(r" \(\d{10}\)$", "", x) for x in e.examples[:_NAMED]] or ["?"]
+    rest = e.companies - len(names)
+    return ", ".join(names) + (f" and {rest:,} more" if rest > 0 else "")
 
 
 def _screen_rows(r: ScreenResult) -> list[Row]:

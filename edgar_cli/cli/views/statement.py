@@ -430,13 +430,15 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
     if trend:
         t.add_column("Trend", no_wrap=True)
     why, notes = footnotes(r)
+    places = _decimals(r)
     for i, row in enumerate(r.rows):
         scale, unit = _scaled(row)
         cells = []
         for cell in row.cells[first:end]:
             if cell.value is not None:
                 marks = cell_marks(cell)
-                cells.append(_statement_value(cell.value, scale, cell.unit or "") + (f" {marks}" if marks else ""))
+                text = _statement_value(cell.value, scale, cell.unit or "", places.get(cell.column, 0))
+                cells.append(text + (f" {marks}" if marks else ""))
             else:
                 empty = {"implied": "implied", "refused": "n/a"}.get(cell.status, "-")
                 cells.append(empty + why.get((i, cell.column), ""))
@@ -446,9 +448,21 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
         [
             "; ".join(x for x in (legend(r), "m = millions" if any(_scaled(x)[0] != 1 for x in r.rows) else "") if x),
             *notes,
+            *_lines_note(r),
         ]
     )
     return as_known_caption(t, r)
+
+
+def _lines_note(r: StatementResult) -> list[str]:
+    """The line under a preset statement saying whose lines these are, and how to get another."""
+    if r.statement is None:
+        return []
+    who = r.company.tickers[0] if r.company.tickers else r.company.cik
+    return [
+        "Rows are edgar's standard lines (the concept catalogue), not the company's own presentation; "
+        f"for another line: edgar concept {who} <tag>"
+    ]
 
 
 def _scaled(row: StatementRow) -> tuple[float, str]:
@@ -460,13 +474,27 @@ def _scaled(row: StatementRow) -> tuple[float, str]:
     return 1, unit
 
 
-def _statement_value(value: float | int, scale: float, unit: str) -> str:
+def _decimals(r: StatementResult) -> dict[str, int]:
+    """{column key: decimals} of the cells shown in millions: in each column the most any of them needs (up to
+    three: thousands of dollars), so that one column of figures has one precision (717.540 above -1,456.010)."""
+    out: dict[str, int] = {}
+    for row in r.rows:
+        scale, _unit = _scaled(row)
+        if scale == 1:
+            continue
+        for c in row.cells:
+            if c.value is not None:
+                frac = f"{abs(c.value) / scale:.3f}".split(".")[1].rstrip("0")
+                out[c.column] = max(out.get(c.column, 0), len(frac))
+    return out
+
+
+def _statement_value(value: float | int, scale: float, unit: str, places: int = 0) -> str:
     from ..render import fmt_value
 
     if scale == 1:
         return fmt_value(value, unit)
-    text = f"{value / scale:,.3f}".rstrip("0").rstrip(".")
-    return text
+    return f"{value / scale:,.{places}f}"
 
 
 def _statement_view_table(r: StatementResult):
