@@ -272,12 +272,7 @@ def disk_env(corpus, tmp_path_factory):
     import os
     import shutil
 
-    import stamina
     from mirror import MirrorServer
-
-    from edgar_cli.capabilities.sync.sync import sync_bulk
-    from edgar_cli.config import Settings
-    from edgar_cli.sec.client import SecClient
 
     root, cache = tmp_path_factory.mktemp("bulk-from-disk"), tmp_path_factory.mktemp("bulk-from-disk-cache")
     facts, subs = bulk_kit.write_archives(root, corpus, PUBLISHED)
@@ -288,17 +283,7 @@ def disk_env(corpus, tmp_path_factory):
         os.utime(folder / name, (MTIME.timestamp(), MTIME.timestamp()))
     srv = MirrorServer(corpus).start()
     try:
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setenv("EDGAR_MIRROR", srv.url)
-            mp.setenv("EDGAR_CACHE_DIR", str(cache))
-            mp.setenv("SEC_USER_AGENT", "edgar-cli tests tests@example.com")
-            mp.setenv("EDGAR_TODAY", "2026-07-01")
-            mp.delenv("EDGAR_BULK_DIR", raising=False)
-            stamina.set_testing(True, attempts=2)
-            client = SecClient(Settings.from_env())
-            result = sync_bulk(source=[str(folder)], client=client)
-            client.close()
-            stamina.set_testing(False)
+        result = bulk_kit.sync_once(srv.url, cache, source=[str(folder)])
         yield srv.url, cache / "bulk", result
     finally:
         srv.stop()

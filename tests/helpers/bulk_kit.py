@@ -93,31 +93,40 @@ def synced_store(
     """(mirror URL, store dir): the archives written under ``root``, served by a mirror over the corpus and
     synced once into ``cache`` (EDGAR_TODAY 2026-07-01; with the point-in-time versions when asked); the mirror
     stops on exit."""
+    from mirror import MirrorServer
+
+    write_archives(root, corpus, published, submissions=submissions)
+    srv = MirrorServer(corpus, extra=root).start()
+    try:
+        sync_once(srv.url, cache, point_in_time=point_in_time)
+        yield srv.url, cache / "bulk"
+    finally:
+        srv.stop()
+
+
+def sync_once(url: str, cache: Path, **options):
+    """sync_bulk(**options) once into ``cache`` through the mirror at ``url`` (EDGAR_TODAY 2026-07-01, quick
+    retries), the environment restored after; returns its SyncResult."""
     import pytest
     import stamina
-    from mirror import MirrorServer
 
     from edgar_cli.capabilities.sync.sync import sync_bulk
     from edgar_cli.config import Settings
     from edgar_cli.sec.client import SecClient
 
-    write_archives(root, corpus, published, submissions=submissions)
-    srv = MirrorServer(corpus, extra=root).start()
-    try:
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setenv("EDGAR_MIRROR", srv.url)
-            mp.setenv("EDGAR_CACHE_DIR", str(cache))
-            mp.setenv("SEC_USER_AGENT", "edgar-cli tests tests@example.com")
-            mp.setenv("EDGAR_TODAY", "2026-07-01")
-            mp.delenv("EDGAR_BULK_DIR", raising=False)
-            stamina.set_testing(True, attempts=2)
-            client = SecClient(Settings.from_env())
-            sync_bulk(client=client, point_in_time=point_in_time)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("EDGAR_MIRROR", url)
+        mp.setenv("EDGAR_CACHE_DIR", str(cache))
+        mp.setenv("SEC_USER_AGENT", "edgar-cli tests tests@example.com")
+        mp.setenv("EDGAR_TODAY", "2026-07-01")
+        mp.delenv("EDGAR_BULK_DIR", raising=False)
+        stamina.set_testing(True, attempts=2)
+        client = SecClient(Settings.from_env())
+        try:
+            return sync_bulk(client=client, **options)
+        finally:
             client.close()
             stamina.set_testing(False)
-        yield srv.url, cache / "bulk"
-    finally:
-        srv.stop()
 
 
 def screen_through(store_env: tuple[str, Path], monkeypatch):
