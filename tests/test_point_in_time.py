@@ -768,3 +768,19 @@ def test_a_value_revised_twice_after_the_date_has_each_step_classified_on_its_ow
         "in 0000000001-19-000009 (10-K/A; restatement), then revised to 95,000,000 on 2020-02-14 in "
         "0000000001-20-000002 (10-K/A; restatement)."
     )
+
+
+# --- the third review's defects -----------------------------------------------------------
+
+
+def test_a_convenience_translation_re_translated_at_a_later_rate_is_not_named_a_restatement_as_of_a_date(sec):
+    # TSMC's FY2018 cash: 18,876,700,000 USD in the 20-F 0001193125-19-108390 (filed 2019-04-17), 19,318,400,000
+    # USD in the 20-F 0001193125-20-107579 (filed 2020-04-15) at that filing's rate; TWD 577,814,600,000 in both.
+    r = get_financial_concept("1046179", "cash", fiscal_year=2018, unit="USD", as_of="2020-01-01")
+    v = fy_value(r, 2018)
+    assert (v.value, v.accession_number) == (18_876_700_000, "0001193125-19-108390")
+    assert not any("restatement" in n and "19,318,400,000" in n for n in r.notes), r.notes
+    assert not any("revised to 19,318,400,000" in n for n in r.notes), r.notes
+    twd = get_financial_concept("1046179", "cash", fiscal_year=2018, unit="TWD", as_of="2020-01-01")
+    assert fy_value(twd, 2018).value == 577_814_600_000
+    assert not any("revised to" in n for n in twd.notes), twd.notes
