@@ -784,3 +784,43 @@ def test_a_convenience_translation_re_translated_at_a_later_rate_is_not_named_a_
     twd = get_financial_concept("1046179", "cash", fiscal_year=2018, unit="TWD", as_of="2020-01-01")
     assert fy_value(twd, 2018).value == 577_814_600_000
     assert not any("revised to" in n for n in twd.notes), twd.notes
+
+
+@pytest.mark.parametrize(
+    ("cik", "concepts", "years", "when", "said"),
+    [
+        # Apple's 7-for-1 of 2014: first applied in the 10-Q 0001193125-14-277160 (filed 2014-07-23)
+        (
+            "320193",
+            ["eps_diluted"],
+            "2011..2013",
+            "2014-03-01",
+            "A 7-for-1 stock split was first applied in a filing of 2014-07-23 (0001193125-14-277160), after 2014-03-01",
+        ),
+        (
+            "320193",
+            ["revenue", "net_income", "eps_basic", "eps_diluted"],
+            "2011..2013",
+            "2014-03-01",
+            "A 7-for-1 stock split was first applied in a filing of 2014-07-23 (0001193125-14-277160), after 2014-03-01",
+        ),
+        # Lilium's (LPA) 1-for-6 reverse split: first applied in the 20-F 0001997711-25-000030 (filed 2025-04-02)
+        (
+            "1997711",
+            ["eps_diluted"],
+            "2021..2023",
+            "2024-06-01",
+            "A 1-for-6 reverse split was first applied in a filing of 2025-04-02 (0001997711-25-000030), after 2024-06-01",
+        ),
+    ],
+)
+def test_a_series_table_as_of_a_date_names_a_split_first_applied_after_it_once_as_concept_does(
+    sec, cik, concepts, years, when, said
+):
+    from edgar_cli.capabilities.statement.statement import get_financial_series
+
+    table = get_financial_series(cik, concepts, fiscal_year=years, as_of=when, client=sec)
+    assert sum(said in n for n in table.notes) == 1, table.notes
+    assert not any(said in n for row in table.rows for n in row.notes)
+    one = get_financial_concept(cik, "eps_diluted", fiscal_year=int(years[-4:]), as_of=when)
+    assert any(said in n for n in one.notes)

@@ -315,10 +315,16 @@ def _table(
             raise PIT.not_reported_error(
                 exc, when, later, _asked(years), labels, full=full, tags=tags, year_then=year_then
             ) from None
+        splits: list[str] = []  # a split after the date: once for the table, as concept says it for one concept
+        by_name = {s.name: s for s in specs}
         for row in result.rows:
             row.notes.extend(PIT.later_revisions(full, [v for c in row.cells for v in [c.fact, *c.inputs] if v], when))
+            if "shares" in (row.unit or "") and row.concept in by_name:
+                shown = [c.fact for c in row.cells if c.fact]
+                now = build_series(full, by_name[row.concept], row.unit).values
+                splits.extend(n for n in PIT.later_splits(full, now, when, shown) if n not in splits)
         result.notes.extend(
-            n for n in [PIT.label_changes(full, facts, when), PIT.ticker_note(company, ref.cik, when)] if n
+            n for n in [PIT.label_changes(full, facts, when), *splits, PIT.ticker_note(company, ref.cik, when)] if n
         )
         result.as_of = when
         result.warnings.extend(resolved.warnings)  # the company named through a stale ticker file
