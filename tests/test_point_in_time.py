@@ -824,3 +824,19 @@ def test_a_series_table_as_of_a_date_names_a_split_first_applied_after_it_once_a
     assert not any(said in n for row in table.rows for n in row.notes)
     one = get_financial_concept(cik, "eps_diluted", fiscal_year=int(years[-4:]), as_of=when)
     assert any(said in n for n in one.notes)
+
+
+def test_a_statement_row_none_of_whose_tags_were_reported_by_the_date_says_so_of_the_date(sec):
+    # Apple's income statement as known on 2010-01-24 (its FY2009 10-K 0001193125-09-214859): no interest-expense
+    # tag had been reported by then; said of that date, not as if the company never reports one.
+    from edgar_cli.capabilities.statement.statement import get_financial_statement
+
+    table = get_financial_statement("320193", "income", fiscal_year=2009, as_of="2010-01-24", client=sec)
+    row = next(r for r in table.rows if r.label == "Interest expense")
+    assert not row.reported
+    reason = row.cells[0].reason or ""
+    assert reason.startswith("the company had reported none of its tags (us-gaap:InterestExpense"), reason
+    assert reason.endswith("by 2010-01-24"), reason
+    assert any(n.startswith("Not reported by this company by 2010-01-24") for n in table.notes), table.notes
+    now = get_financial_statement("320193", "income", fiscal_year=2009, client=sec)
+    assert all("had reported" not in (c.reason or "") for r in now.rows for c in r.cells)
