@@ -191,3 +191,14 @@ def test_a_calendar_year_comparison_is_titled_by_its_calendar_year(cli):
     assert "latest" not in title
     # the rows are those years: TSMC's FY2024 20-F 0001193125-25-083423, NVIDIA's FY2025 10-K 0001045810-25-000023
     assert "0001193125-25-083423" in res.out and "0001045810-25-000023" in res.out
+
+
+@pytest.mark.parametrize("fmt", [("--format", "table"), ("--csv",), ("--tsv",)])
+def test_a_row_note_of_a_comparison_as_of_a_date_is_on_stderr_in_the_table_csv_and_tsv(cli, fmt):
+    # Apple's FY2009 net sales as known on 2010-01-24: 36,537,000,000 in the 10-K 0001193125-09-214859, restated
+    # to 42,905,000,000 by the 10-K/A 0001193125-10-012091 of 2010-01-25 (the json's rows[].notes say it too).
+    res = cli("compare", "revenue", "AAPL", "TSLA", "--fy", "2009", "--as-of", "2010-01-24", *fmt)
+    assert "0001193125-09-214859" in res.out, res.err
+    err = " ".join(res.err.split())
+    assert "revised to 42,905,000,000 on 2010-01-25 in 0001193125-10-012091 (10-K/A; restatement)" in err, res.err
+    assert "Apple Inc.: " in err

@@ -141,12 +141,15 @@ def test_the_trend_splits_where_the_share_basis_changes():
 
     from edgar_cli.cli.views.statement import trend_line
 
-    def cell(value, ratio=None):
-        return NS(value=value, fact=NS(pre_split_ratio=ratio))
+    def cell(value, ratio=None, reverse=None):
+        return NS(value=value, fact=NS(pre_split_ratio=ratio, pre_reverse_split_ratio=reverse))
 
     row = NS(cells=[cell(3.91, 10), cell(0.18), cell(1.21), cell(2.97)])
     assert trend_line(row).count("|") == 1 and trend_line(row).startswith("▄|")
     assert "|" not in trend_line(NS(cells=[cell(1.0), cell(2.0), cell(3.0)]))
+    # a value before a later reverse split (LPA's FY2021 0.025, 1-for-6) is on its own basis too
+    reverse = NS(cells=[cell(0.025, reverse=6), cell(0.28), cell(0.11), cell(-0.94)])
+    assert trend_line(reverse).count("|") == 1 and trend_line(reverse).startswith("▄|")
 
 
 # --- issue 36: the long (tidy) form, one row per company x concept x period with its provenance ------------
@@ -276,3 +279,13 @@ def test_an_implied_fourth_quarter_carries_the_dates_it_would_cover(sec):
     revenue = next(row for row in r.rows if row.concept == "revenue")
     (q4,) = [c for c in revenue.cells if c.column == "Q4 FY2025"]
     assert (q4.status, q4.value, str(q4.start), str(q4.end)) == ("implied", None, "2025-06-29", "2025-09-27")
+
+
+def test_a_table_marks_a_value_from_before_a_later_reverse_split_with_its_legend(cli):
+    # LPA's FY2021 diluted EPS 0.025 in the 20-F 0001493152-24-016772, never restated for the 1-for-6 reverse split
+    # first applied in the 20-F 0001997711-25-000030 (pre_reverse_split_ratio 6); FY2022's 0.28 there is restated.
+    r = cli("concept", "LPA", "eps_diluted", "net_income", "--fy", "2021..2024", "--format", "table")
+    assert r.rc == 0, r.err
+    assert "0.025 r" in r.out and "0.28 ^" in r.out
+    assert "r = predates a later reverse split" in " ".join(r.out.split())
+    assert cli("statement", "LPA", "income", "--format", "table").out.count("0.025 r") >= 1

@@ -320,6 +320,8 @@ def test_an_answer_through_a_stale_ticker_file_carries_its_dated_note_in_the_res
     note = [w for w in result.warnings if "company_tickers_exchange.json" in w]
     assert len(note) == 1, result.warnings
     assert "as fetched 2026-07-01 12:00 UTC" in note[0] and "failed at 2026-07-03 12:00 UTC" in note[0]
+    # a ticker file holds no filings: what may be missing is the tickers and companies listed since
+    assert "so tickers and companies added since then may be missing" in note[0] and "filings" not in note[0]
 
 
 def test_a_stale_copy_note_the_client_said_on_stderr_is_not_said_again_from_the_result(capsys):

@@ -768,3 +768,75 @@ def test_a_value_revised_twice_after_the_date_has_each_step_classified_on_its_ow
         "in 0000000001-19-000009 (10-K/A; restatement), then revised to 95,000,000 on 2020-02-14 in "
         "0000000001-20-000002 (10-K/A; restatement)."
     )
+
+
+# --- the third review's defects -----------------------------------------------------------
+
+
+def test_a_convenience_translation_re_translated_at_a_later_rate_is_not_named_a_restatement_as_of_a_date(sec):
+    # TSMC's FY2018 cash: 18,876,700,000 USD in the 20-F 0001193125-19-108390 (filed 2019-04-17), 19,318,400,000
+    # USD in the 20-F 0001193125-20-107579 (filed 2020-04-15) at that filing's rate; TWD 577,814,600,000 in both.
+    r = get_financial_concept("1046179", "cash", fiscal_year=2018, unit="USD", as_of="2020-01-01")
+    v = fy_value(r, 2018)
+    assert (v.value, v.accession_number) == (18_876_700_000, "0001193125-19-108390")
+    assert not any("restatement" in n and "19,318,400,000" in n for n in r.notes), r.notes
+    assert not any("revised to 19,318,400,000" in n for n in r.notes), r.notes
+    twd = get_financial_concept("1046179", "cash", fiscal_year=2018, unit="TWD", as_of="2020-01-01")
+    assert fy_value(twd, 2018).value == 577_814_600_000
+    assert not any("revised to" in n for n in twd.notes), twd.notes
+
+
+@pytest.mark.parametrize(
+    ("cik", "concepts", "years", "when", "said"),
+    [
+        # Apple's 7-for-1 of 2014: first applied in the 10-Q 0001193125-14-277160 (filed 2014-07-23)
+        (
+            "320193",
+            ["eps_diluted"],
+            "2011..2013",
+            "2014-03-01",
+            "A 7-for-1 stock split was first applied in a filing of 2014-07-23 (0001193125-14-277160), after 2014-03-01",
+        ),
+        (
+            "320193",
+            ["revenue", "net_income", "eps_basic", "eps_diluted"],
+            "2011..2013",
+            "2014-03-01",
+            "A 7-for-1 stock split was first applied in a filing of 2014-07-23 (0001193125-14-277160), after 2014-03-01",
+        ),
+        # Lilium's (LPA) 1-for-6 reverse split: first applied in the 20-F 0001997711-25-000030 (filed 2025-04-02)
+        (
+            "1997711",
+            ["eps_diluted"],
+            "2021..2023",
+            "2024-06-01",
+            "A 1-for-6 reverse split was first applied in a filing of 2025-04-02 (0001997711-25-000030), after 2024-06-01",
+        ),
+    ],
+)
+def test_a_series_table_as_of_a_date_names_a_split_first_applied_after_it_once_as_concept_does(
+    sec, cik, concepts, years, when, said
+):
+    from edgar_cli.capabilities.statement.statement import get_financial_series
+
+    table = get_financial_series(cik, concepts, fiscal_year=years, as_of=when, client=sec)
+    assert sum(said in n for n in table.notes) == 1, table.notes
+    assert not any(said in n for row in table.rows for n in row.notes)
+    one = get_financial_concept(cik, "eps_diluted", fiscal_year=int(years[-4:]), as_of=when)
+    assert any(said in n for n in one.notes)
+
+
+def test_a_statement_row_none_of_whose_tags_were_reported_by_the_date_says_so_of_the_date(sec):
+    # Apple's income statement as known on 2010-01-24 (its FY2009 10-K 0001193125-09-214859): no interest-expense
+    # tag had been reported by then; said of that date, not as if the company never reports one.
+    from edgar_cli.capabilities.statement.statement import get_financial_statement
+
+    table = get_financial_statement("320193", "income", fiscal_year=2009, as_of="2010-01-24", client=sec)
+    row = next(r for r in table.rows if r.label == "Interest expense")
+    assert not row.reported
+    reason = row.cells[0].reason or ""
+    assert reason.startswith("the company had reported none of its tags (us-gaap:InterestExpense"), reason
+    assert reason.endswith("by 2010-01-24"), reason
+    assert any(n.startswith("Not reported by this company by 2010-01-24") for n in table.notes), table.notes
+    now = get_financial_statement("320193", "income", fiscal_year=2009, client=sec)
+    assert all("had reported" not in (c.reason or "") for r in now.rows for c in r.cells)

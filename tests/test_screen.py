@@ -366,3 +366,20 @@ def test_a_statement_from_the_store_says_so_and_matches_the_live_table(store_env
     assert series.data_source.kind == "bulk"
     res = cli("statement", "NVDA", "income", "--last", "2")
     assert res.rc == 0 and "answered from: the bulk store (archive published 2026-06-30" in res.err
+
+
+def test_a_screen_row_first_filed_under_another_tag_says_so_as_concept_does(screen):
+    # NVIDIA's FY2020 revenue 10,918,000,000: the engine cites us-gaap:Revenues from the 10-K 0001045810-22-000036
+    # (filed 2022-03-18); the same figure was first filed 2020-02-20 in the 10-K 0001045810-20-000010 under
+    # us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax.
+    from edgar_cli.capabilities.concept.concept import get_financial_concept
+
+    got = screen("revenue", calendar_year=2019)
+    nvidia = next(r for r in got.rows if int(r.cik) == 1045810)
+    assert (nvidia.value, nvidia.accession_number) == (10_918_000_000, "0001045810-22-000036")
+    said = (
+        "10,918,000,000 for the period ending 2020-01-26 on 2020-02-20 in 0001045810-20-000010 "
+        "(10-K, us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax)"
+    )
+    assert any(said in n for n in nvidia.notes), nvidia.notes
+    assert any(said in n for n in get_financial_concept("1045810", "revenue", fiscal_year=2020).notes)

@@ -103,8 +103,9 @@ class ArchiveStats:
         self.skipped[reason] = self.skipped.get(reason, 0) + 1
 
 
-def fact_tuple(v) -> tuple:
-    """A FactValue's fields (store.FACT_FIELDS) as plain values."""
+def fact_tuple(v, first: tuple | None = None) -> tuple:
+    """A FactValue's fields (store.FACT_FIELDS) as plain values; ``first``: the earlier filing of its figure under
+    another tag of the concept (notes.first_filed_of), or None."""
 
     def iso(d):
         return d.isoformat() if d is not None else None
@@ -133,6 +134,7 @@ def fact_tuple(v) -> tuple:
         [jsonable(e) for e in v.suspected_errors],
         [jsonable(c) for c in v.components],
         v.formula,
+        first,
     )
 
 
@@ -172,6 +174,7 @@ def materialize(facts: CompanyFacts) -> tuple[list[tuple], list[tuple]]:
 
 def _concept_rows(facts: CompanyFacts, spec) -> tuple[list[tuple], tuple | None]:
     """(annual rows, status row or None) of one catalogue concept: none when the company reports none of its tags."""
+    from ..xbrl.notes import first_filed_of
     from ..xbrl.periods import period_filter
     from ..xbrl.series import build_series
 
@@ -194,7 +197,7 @@ def _concept_rows(facts: CompanyFacts, spec) -> tuple[list[tuple], tuple | None]
             float(v.value),
             v.unit,
             v.form,
-            marshal.dumps(fact_tuple(v)),
+            marshal.dumps(fact_tuple(v, first_filed_of(series, v))),
         )
         for i, v in enumerate(pool)
     ]

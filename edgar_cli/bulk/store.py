@@ -109,6 +109,9 @@ FACT_FIELDS = (
     "suspected_errors",
     "components",  # a sum's parts (total_debt); a store built before them has neither: the defaults apply
     "formula",
+    # not a FactValue field: (tag, accession, filed, form) of the earlier filing of the same figure under another
+    # tag of the concept (notes.first_filed_of), or None; a store built before it has none
+    "first_filed_elsewhere",
 )
 
 

@@ -450,12 +450,13 @@ class SecClient:
         with self.memo_lock:
             return [note for url, note in self._stale_notes.items() if url.startswith(prefix)]
 
-    def stale_copy_note(self, what: str, stored_at: float, exc: EdgarError) -> str:
-        """ "<what> as fetched <when>; refreshing it failed at <now> (<code>: <message>)": the stale-if-error
-        note (the idea of RFC 5861), dated in UTC so a reader can judge what may be missing."""
+    def stale_copy_note(self, what: str, stored_at: float, exc: EdgarError, missing: str = "filings") -> str:
+        """ "<what> as fetched <when>; refreshing it failed at <now> (<code>: <message>), so <missing> since then
+        may be missing": the stale-if-error note (the idea of RFC 5861), dated in UTC so a reader can judge what
+        may be missing (``missing``: "filings", or for a ticker file "tickers and companies added")."""
         return (
             f"{what} as fetched {_utc(stored_at)}; checking for a newer copy failed at {_utc(self.now())} "
-            f"({exc.code}: {exc.message.rstrip('.')}), so filings since then may be missing."
+            f"({exc.code}: {exc.message.rstrip('.')}), so {missing} since then may be missing."
         )
 
     def _get(
@@ -519,7 +520,10 @@ class SecClient:
             stale = self._served(key, entry, expect_json, check) if entry is not None and stale_if_error else None
             if stale is None or entry is None:  # (stale is None when entry is)
                 raise
-            note = self.stale_copy_note(f"The cached copy of {full}", entry.stored_at, exc)
+            missing = (
+                "tickers and companies added" if kind == "tickers" else "filings"
+            )  # a ticker file lists no filings
+            note = self.stale_copy_note(f"The cached copy of {full}", entry.stored_at, exc, missing)
             with self.memo_lock:
                 self._stale_notes[full] = note
             self._warn(note)

@@ -100,17 +100,9 @@ def describe_values(
             + f": {r[2]:,} {unit} at {r[1]} ({r[3]}), against {total.value:,}. That total is the balance sheet's "
             f"other line; ask for {line} for it."
         )
-    earlier = [(v, series.first_filed[_period(v)]) for v in shown if _period(v) in series.first_filed]
+    earlier = [(v.value, v.end, *first) for v in shown if (first := first_filed_of(series, v)) is not None]
     if earlier:
-        firsts = "; ".join(
-            f"{v.value:,} for the period ending {v.end} on {r[7]} in {r[3]} ({r[6]}, {tag})"
-            for v, (tag, r) in sorted(earlier, key=lambda x: x[0].end)[-3:]
-        )
-        more = f" (and {len(earlier) - 3} more)" if len(earlier) > 3 else ""
-        notes.append(
-            f"The same value was filed earlier under another tag of the concept: {firsts}{more}. Each row cites the "
-            "first filing of the tag edgar follows (matched_tag); the figure itself is unchanged."
-        )
+        notes.append(first_filed_note(sorted(earlier, key=lambda x: x[1])))
     ignored: dict[str, int] = {}  # form -> the facts of a period shown ignored in it
     for (form, start, end), n in series.ignored_periods.items():
         if (start, end) in _periods(shown):
@@ -228,6 +220,32 @@ def _split_ratios(values: list[FactRecord]) -> str:
             found.append(f"a {whole}-for-1 split" if ratio >= 1 else f"a 1-for-{whole} reverse split")
     kinds = list(dict.fromkeys(found))
     return ", ".join(kinds) + (" by the ratio of the two figures" if kinds else "")
+
+
+def first_filed_of(series: Series, v: FactRecord) -> tuple[str, str, str, str] | None:
+    """(tag, accession, filed, form) of the earlier filing that gave ``v``'s figure under another tag of the
+    concept (Series.first_filed), None when ``v`` cites the first filing of its figure."""
+    got = series.first_filed.get(_period(v))
+    if got is None:
+        return None
+    tag, r = got
+    return (tag, r[3], r[7], r[6])
+
+
+def first_filed_note(earlier: list[tuple]) -> str:
+    """The note for values first filed under another tag of the concept, each ``(value, end, tag, accession,
+    filed, form)``, oldest first (the latest three named): "The same value was filed earlier under another tag of
+    the concept: 10,918,000,000 for the period ending 2020-01-26 on 2020-02-20 in 0001045810-20-000010 (10-K,
+    us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax). ..."."""
+    firsts = "; ".join(
+        f"{value:,} for the period ending {end} on {filed} in {accn} ({form}, {tag})"
+        for value, end, tag, accn, filed, form in earlier[-3:]
+    )
+    more = f" (and {len(earlier) - 3} more)" if len(earlier) > 3 else ""
+    return (
+        f"The same value was filed earlier under another tag of the concept: {firsts}{more}. Each row cites the "
+        "first filing of the tag edgar follows (matched_tag); the figure itself is unchanged."
+    )
 
 
 def _period(v: FactRecord) -> tuple[str | None, str]:

@@ -29,7 +29,7 @@ from .catalogue import raw_concept
 from .facts import CompanyFacts, TagsOnDemand, reporting_currency
 from .periods import build_calendar, calendar_from_votes, calendar_votes
 from .restatements import classify_revision, filing_order
-from .series import _rounding_steps, build_series, results_unchanged, split_dates, split_filing
+from .series import _rounding_steps, build_series, is_translation, results_unchanged, split_dates, split_filing
 
 # XBRL financial data begins in 2009 (the largest filers; smaller ones by 2011): an earlier date knows nothing.
 EARLIEST_AS_OF = date(2009, 1, 1)
@@ -230,14 +230,17 @@ def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> l
     to its year's rounded total too) is none. Where the engine does not describe that very revision (a value
     revised more than once), it is classified on its own (restatements.classify_revision, a move between lines
     as results_unchanged judges it). One note per value: "FY2009 (2008-09-28 to 2009-09-26) 36,537,000,000:
-    revised to 42,905,000,000 on 2010-01-25 in 0001193125-10-012091 (10-K/A; restatement)".
+    revised to 42,905,000,000 on 2010-01-25 in 0001193125-10-012091 (10-K/A; restatement)". A convenience
+    translation (series.is_translation: TSMC's USD) re-translated at a later filing's rate revises nothing, as the
+    engine holds (series._translation_selection): it gets no note; its reporting-currency figure carries any
+    restatement.
     """
     cutoff = as_of.isoformat()
     notes = []
     seen = set()
     for v in values:
         key = (v.matched_tag, v.unit, v.start, v.end)
-        if key in seen:
+        if key in seen or is_translation(full, v.unit):
             continue
         seen.add(key)
         rows = ((full.tag(v.matched_tag) or {}).get("units") or {}).get(v.unit) or []

@@ -40,6 +40,7 @@ from ...xbrl import periods as P
 from ...xbrl import pointintime as PIT
 from ...xbrl.answer import validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
+from ...xbrl.notes import first_filed_note, first_filed_of
 from ...xbrl.restatements import REVISION_WORDS, substantive_revision
 from ..arguments import check_between
 from ..resolve.resolve import resolve_company
@@ -749,7 +750,16 @@ def _engine_rows(facts, spec: Concept, fy: int | None, cal: int | None, cik: int
     for i, v in enumerate(pool):
         if (fy is not None and v.fiscal_year == fy) or (cal is not None and P.calendar_year_of(v.end) == cal):
             rows.append(
-                (cik, i, v.end.isoformat(), float(v.value), v.unit, v.form, B.fye_month(v.end), B.fact_tuple(v))
+                (
+                    cik,
+                    i,
+                    v.end.isoformat(),
+                    float(v.value),
+                    v.unit,
+                    v.form,
+                    B.fye_month(v.end),
+                    B.fact_tuple(v, first_filed_of(series, v)),
+                )
             )
 
 
@@ -838,8 +848,11 @@ def _rows(store: BulkStore, shown: list[_Hit], spec: Concept, names: dict[int, s
     out = []
     for h in shown:
         fields = dict(zip(FACT_FIELDS, h.fact if h.fact is not None else _stored_fact(store, spec, h)))
+        first = fields.pop("first_filed_elsewhere", None)
         tickers, sic = filers.get(h.cik, ("", None))
         row_notes = []
+        if first:  # the figure the row cites was filed earlier under another tag: said as concept says it
+            row_notes.append(first_filed_note([(fields["value"], fields["end"], *first)]))
         if h.same_label > 1:
             row_notes.append(
                 f"{h.same_label} annual values carry this label; the one the concept lookup lists first "

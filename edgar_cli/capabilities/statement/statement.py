@@ -291,7 +291,9 @@ def _table(
                 if note is not None:
                     explained[y] = note
         try:
-            result = _rows_table(ref, facts, specs, statement, label, years, last, period, kinds, unit, explained)
+            result = _rows_table(
+                ref, facts, specs, statement, label, years, last, period, kinds, unit, explained, as_of=when
+            )
         except EdgarError as exc:
             later = [
                 v
@@ -315,10 +317,16 @@ def _table(
             raise PIT.not_reported_error(
                 exc, when, later, _asked(years), labels, full=full, tags=tags, year_then=year_then
             ) from None
+        splits: list[str] = []  # a split after the date: once for the table, as concept says it for one concept
+        by_name = {s.name: s for s in specs}
         for row in result.rows:
             row.notes.extend(PIT.later_revisions(full, [v for c in row.cells for v in [c.fact, *c.inputs] if v], when))
+            if "shares" in (row.unit or "") and row.concept in by_name:
+                shown = [c.fact for c in row.cells if c.fact]
+                now = build_series(full, by_name[row.concept], row.unit).values
+                splits.extend(n for n in PIT.later_splits(full, now, when, shown) if n not in splits)
         result.notes.extend(
-            n for n in [PIT.label_changes(full, facts, when), PIT.ticker_note(company, ref.cik, when)] if n
+            n for n in [PIT.label_changes(full, facts, when), *splits, PIT.ticker_note(company, ref.cik, when)] if n
         )
         result.as_of = when
         result.warnings.extend(resolved.warnings)  # the company named through a stale ticker file
@@ -340,9 +348,11 @@ def _rows_table(
     kinds: list[DeriveKind],
     unit: str | None,
     explained: dict[int, str] | None = None,
+    as_of: date | None = None,
 ) -> StatementResult:
     """The table of ``specs`` for ``facts``; ``explained``: {fiscal year: why it has no value} for years asked
-    that the table lacks for a reason known beforehand (a range as known on a date: a year not over then)."""
+    that the table lacks for a reason known beforehand (a range as known on a date: a year not over then);
+    ``as_of``: the date ``facts`` are as known on (a row none of whose tags were reported is said of it)."""
     # A unit (a currency) applies to the monetary rows; share counts and per-share rows keep theirs.
     rows = [
         _Row(
@@ -350,6 +360,7 @@ def _rows_table(
             build_series(facts, spec, unit if spec.unit in ("currency", "currency/shares") else None),
             period,
             facts.reporting_currency,
+            as_of,
         )
         for spec in specs
     ]
@@ -401,7 +412,7 @@ def _rows_table(
             col.start = _mode([c.start for r in out_rows for c in r.cells if c.column == col.key and c.derived])
     available = {k[0] for r in rows for k in r.keys(period)}  # before last cut the columns
     past = set(lacking_years(facts, years)) if years else set()
-    notes += _table_notes(out_rows, columns, kinds, period, years, available, past, facts_end(facts), explained)
+    notes += _table_notes(out_rows, columns, kinds, period, years, available, past, facts_end(facts), explained, as_of)
     if period == "quarterly" and no_quarters:
         notes.append(f"No fiscal quarter is reported in the company's periodic XBRL facts{_NO_QUARTERS}.")
     # the facts end before the filer's latest report: said of the latest columns, or of the years asked they
@@ -433,9 +444,17 @@ def _rows_table(
 class _Row:
     """One concept's series indexed by (fiscal_year, fiscal_period) for the columns."""
 
-    def __init__(self, spec: Concept, series: Series, period: str, reporting_currency: str | None = None):
+    def __init__(
+        self,
+        spec: Concept,
+        series: Series,
+        period: str,
+        reporting_currency: str | None = None,
+        as_of: date | None = None,
+    ):
         self.spec, self.series = spec, series
         self.reporting_currency = reporting_currency
+        self.as_of = as_of  # the facts are as known on this date
         kinds = {v.period_type for v in series.values}
         self.kind = spec.kind if spec.kind != "unknown" else ("instant" if kinds == {"instant"} else "duration")
         self.shown = period_filter(spec, period)
@@ -611,9 +630,11 @@ class _Row:
         if reason is None:
             if not self.series.values:
                 reason = (
-                    "the company reports none of its tags ("
+                    ("the company reports" if self.as_of is None else "the company had reported")
+                    + " none of its tags ("
                     + ", ".join(t.tag for t in self.spec.chain)
                     + ") in its periodic reports' XBRL facts"
+                    + (f" by {self.as_of}" if self.as_of is not None else "")
                 )
             elif gaps := [
                 g
@@ -729,10 +750,12 @@ def _table_notes(
     past: set[int] | None = None,
     facts_end: date | None = None,
     explained: dict[int, str] | None = None,
+    as_of: date | None = None,
 ) -> list[str]:
     """The table's notes; ``past``: the years asked that end after ``facts_end``, the end of facts that stop
     short of the filer's reports (their missing values get that reason); ``explained``: {year: why} of years
-    asked whose missing values have a reason said in full (that note instead of "No values for")."""
+    asked whose missing values have a reason said in full (that note instead of "No values for"); ``as_of``: the
+    date the table is as known on (rows not reported are said of it)."""
     notes = []
     statuses = Counter(c.status for r in rows for c in r.cells)
     if statuses["implied"]:
@@ -760,7 +783,8 @@ def _table_notes(
             )
     missing_rows = [r.label for r in rows if not r.reported]
     if missing_rows:
-        notes.append("Not reported by this company (shown empty, never zero): " + ", ".join(missing_rows) + ".")
+        by = f" by {as_of}" if as_of is not None else ""
+        notes.append(f"Not reported by this company{by} (shown empty, never zero): " + ", ".join(missing_rows) + ".")
     if years:
         gone = [y for y in years if y not in available]
         told = [y for y in gone if y in (explained or {})]

@@ -204,6 +204,12 @@ def _comparison_notes(r: ComparisonResult) -> list[str]:
     return as_known(r) + ([r.fiscal_year_reason] if r.fiscal_year_reason else [])
 
 
+def _comparison_row_notes(r: ComparisonResult) -> list[str]:
+    """The notes each company's row carries (a later revision as of a date, the tag matched), labelled with the
+    company ("Apple Inc.: ..."), printed on stderr in every format but json and nl (where they are in the rows)."""
+    return [f"{row.name}: {n}" for row in r.rows for n in row.notes]
+
+
 def _comparison_warnings(r: ComparisonResult) -> list[str]:
     """Each company missing from the comparison, which the table lists under its rows (the exit status is 16)."""
     return [
@@ -219,4 +225,5 @@ view.result(
     rows=_comparison_rows,
     notes=_comparison_notes,
     warnings=_comparison_warnings,
+    row_notes=_comparison_row_notes,
 )

@@ -49,6 +49,7 @@ LEGEND = {
     "^": "^ = restated for a stock split (the same amount on a later filing's share basis)",
     "?": "? = another filing's figure for the period looks like a filer error (see suspected_errors)",
     "s": "s = predates a later stock split, on the old share basis",
+    "r": "r = predates a later reverse split (or recapitalisation), on the old share basis",
     "†": "† = values from more than one XBRL tag",
     "implied": "implied = Q4 exists only as FY less 9M",
     "n/a": "n/a = derivation refused (see reason)",
@@ -184,7 +185,8 @@ def statement_long_rows(result: StatementResult) -> list[Row]:
 
 
 def cell_marks(cell: StatementCell) -> str:
-    """The short flags a cell carries in a table: d, a revision's mark (render.revision_mark), s."""
+    """The short flags a cell carries in a table: d, a revision's mark (render.revision_mark), s (before a later
+    stock split, pre_split_ratio), r (before a later reverse split, pre_reverse_split_ratio)."""
     marks = ""
     if cell.derived:
         marks += "d"
@@ -195,6 +197,8 @@ def cell_marks(cell: StatementCell) -> str:
         marks += revision_mark(f)
     if f is not None and f.pre_split_ratio:
         marks += "s"
+    if f is not None and f.pre_reverse_split_ratio:
+        marks += "r"
     return marks
 
 
@@ -252,13 +256,15 @@ def row_values(row: StatementRow) -> list[float | int | None]:
 
 
 def trend_line(row: StatementRow) -> str:
-    """The row's sparkline, split with | where the share basis changes: values before a stock split (pre-split
-    ratio) and after it are each scaled on their own, never drawn as one series (NVIDIA's FY2022 basic EPS 3.91
+    """The row's sparkline, split with | where the share basis changes: values before a stock split or a reverse
+    split (pre_split_ratio, pre_reverse_split_ratio) and after it are each scaled on their own, never drawn as one series (NVIDIA's FY2022 basic EPS 3.91
     beside post-split values)."""
 
-    def basis(c) -> int:
+    def basis(c) -> tuple[int, int]:
         f = c.fact
-        return int((f.pre_split_ratio or 1) if f is not None else 0) or 1
+        if f is None:
+            return (1, 1)
+        return (int(f.pre_split_ratio or 1), int(f.pre_reverse_split_ratio or 1))
 
     segments: list[list] = []
     current = None
