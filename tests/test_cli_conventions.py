@@ -445,6 +445,7 @@ def test_ctrl_c_at_the_user_agent_prompt_exits_130_quietly(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
+        preexec_fn=_as_a_shell_starts_it,
     )
     os.close(slave)
     try:
@@ -455,13 +456,27 @@ def test_ctrl_c_at_the_user_agent_prompt_exits_130_quietly(tmp_path):
             err += os.read(proc.stderr.fileno(), 4096) if _readable(proc.stderr) else b""
         assert b"Your name and email" in err
         proc.send_signal(signal.SIGINT)
-        out, rest = proc.communicate(timeout=30)
+        try:
+            out, rest = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            status = Path(f"/proc/{proc.pid}/status")
+            signals = [ln for ln in status.read_text().splitlines() if ln.startswith("Sig")] if status.exists() else []
+            raise AssertionError(f"no exit within 30 s of SIGINT; the child's signal masks: {signals}") from None
     finally:
         os.close(master)
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130
     assert b"user_agent_required" not in err + rest and b"Traceback" not in err + rest and out == b""
+
+
+def _as_a_shell_starts_it() -> None:
+    """In the child before exec: SIGINT at its default and unblocked, as a shell starts a command. A test worker
+    may carry another disposition or mask (inherited across exec) from earlier work in its process."""
+    import signal
+
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _readable(stream) -> bool:
