@@ -840,3 +840,22 @@ def test_a_statement_row_none_of_whose_tags_were_reported_by_the_date_says_so_of
     assert any(n.startswith("Not reported by this company by 2010-01-24") for n in table.notes), table.notes
     now = get_financial_statement("320193", "income", fiscal_year=2009, client=sec)
     assert all("had reported" not in (c.reason or "") for r in now.rows for c in r.cells)
+
+
+@pytest.mark.parametrize(
+    ("concept", "suspect", "first"),
+    [("revenue", 2_230_000_000, 4_167_000_000), ("net_income", 583_000_000, 1_091_000_000)],
+)
+def test_a_figure_known_on_a_date_that_is_a_sub_period_figure_on_file_then_is_a_suspected_error_not_a_restatement(
+    sec, concept, suspect, first
+):
+    # NVIDIA's six months to 2017-07-30: the 10-Q 0001045810-17-000123 (filed 2017-08-23) reports `first` and, for
+    # the quarter inside them, `suspect`; the 10-K 0001045810-18-000010 (filed 2018-02-28) tags `suspect` as the
+    # six months. On 2018-03-01 that was on file (the revert in 0001045810-18-000114 was filed 2018-08-16).
+    r = get_financial_concept("NVDA", concept, fiscal_year=2018, period="all", as_of="2018-03-01")
+    v = next(v for v in r.values if str(v.end) == "2017-07-30" and v.days and v.days > 150)
+    assert (v.value, v.accession_number, v.original_value) == (suspect, "0001045810-18-000010", first)
+    assert v.revision_kind == "suspected_tagging_error"
+    assert [e.accession_number for e in v.suspected_errors] == ["0001045810-18-000010"]
+    assert "the figure of 2017-05-01..2017-07-30" in v.suspected_errors[0].reason
+    assert "the filings before and after it" not in v.suspected_errors[0].reason

@@ -27,7 +27,7 @@ from .catalogue import Concept
 from .facts import CompanyFacts, scan
 from .records import FactRecord, TagTriedRecord
 from .restatements import Selection, filing_order, filing_steps, select, split_candidates, split_events
-from .suspects import flag_scale, flag_sign, flag_swaps_and_par, tagging_errors
+from .suspects import flag_scale, flag_sign, flag_swaps_and_par, sub_period_figure, tagging_errors
 
 
 def unit_family(unit: str) -> str:
@@ -831,6 +831,12 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
         if is_translation(facts, unit)
         else select(rows, unit, _rounding_steps(facts, unit))
     )
+    if sel.revision_kind == "restatement" and not sel.suspects:
+        # A, B with B another period's figure on file by then: B's filing's error, reverted later or not yet
+        tag_rows = ((facts.tag(tag) or {}).get("units") or {}).get(unit) or []
+        if sel.original is not None and sub_period_figure(tag_rows, sel.original, sel.row):
+            sel.revision_kind = "suspected_tagging_error"
+            sel.suspects = [r for r in rows if r[2] == sel.row[2]]
     start_s, end_s, val, accn, _fy, _fp, form, filed, _frame = sel.row
     try:
         start = date.fromisoformat(start_s) if start_s else None
