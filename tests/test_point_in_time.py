@@ -396,13 +396,12 @@ def test_nvidia_share_count_as_known_after_its_2021_split_names_no_later_4_for_1
         "A 10-for-1 stock split was first applied in a filing of 2024-08-28 (0001045810-24-000264), after "
         "2021-12-01: the values here are on the share basis known on 2021-12-01, not adjusted for it."
     ]
-    # in effect by the date, not yet restated in the count series: the values from before it (623,000,000 at
-    # 2021-05-21, 0001045810-21-000064) are said to be on the earlier basis
-    assert any(
-        "4-for-1 stock split took effect by 2021-08-20 (first shown in 0001045810-21-000131): values here dated to "
-        "2021-05-21" in n
-        for n in r.notes
-    ), r.notes
+    # in effect by the date, not yet restated in the count series, whose own figures jump 4x across it: the values
+    # from before it (623,000,000 at 2021-05-21, 0001045810-21-000064) are flagged, as they are without --as-of
+    old = next(v for v in r.values if v.end == date(2021, 5, 21))
+    assert (old.value, old.accession_number, old.pre_split_ratio) == (623_000_000, "0001045810-21-000064", 4)
+    assert v.pre_split_ratio is None
+    assert any("2021-05-21 (4-for-1 since)" in n for n in r.notes + r.warnings), r.warnings
     before = get_financial_concept("1045810", "shares_outstanding", period="all", as_of="2021-06-01")
     assert any(
         "4-for-1 stock split was first applied in a filing of 2021-08-20 (0001045810-21-000131), after 2021-06-01" in n
@@ -859,3 +858,14 @@ def test_a_figure_known_on_a_date_that_is_a_sub_period_figure_on_file_then_is_a_
     assert [e.accession_number for e in v.suspected_errors] == ["0001045810-18-000010"]
     assert "the figure of 2017-05-01..2017-07-30" in v.suspected_errors[0].reason
     assert "the filings before and after it" not in v.suspected_errors[0].reason
+
+
+def test_a_share_count_known_on_a_date_a_split_on_file_then_had_overtaken_is_flagged_pre_split(sec):
+    # NVIDIA's 10-for-1 split: its 10-Q 0001045810-24-000264 (filed 2024-08-28) reports a cover-page count of
+    # 24,530,000,000 at 2024-08-23 and EPS on the new basis; the count of 2,500,000,000 at 2024-02-16 (the 10-K
+    # 0001045810-24-000029) predates it, as it does without --as-of.
+    r = get_financial_concept("NVDA", "shares_outstanding", fiscal_year=2024, as_of="2024-08-28")
+    v = next(v for v in r.values if str(v.end) == "2024-02-16")
+    assert (v.value, v.accession_number, v.pre_split_ratio) == (2_500_000_000, "0001045810-24-000029", 10)
+    before = get_financial_concept("NVDA", "shares_outstanding", fiscal_year=2024, as_of="2024-08-27")
+    assert next(v for v in before.values if str(v.end) == "2024-02-16").pre_split_ratio is None
