@@ -869,3 +869,35 @@ def test_a_share_count_known_on_a_date_a_split_on_file_then_had_overtaken_is_fla
     assert (v.value, v.accession_number, v.pre_split_ratio) == (2_500_000_000, "0001045810-24-000029", 10)
     before = get_financial_concept("NVDA", "shares_outstanding", fiscal_year=2024, as_of="2024-08-27")
     assert next(v for v in before.values if str(v.end) == "2024-02-16").pre_split_ratio is None
+
+
+def test_a_concept_not_reported_by_the_date_is_said_in_the_past_of_the_date(sec):
+    # Apple first reported its debt in the 10-Q 0001193125-13-300670 (filed 2013-07-24): on 2012-03-01 it had
+    # reported none, which "reports no value" (today) would deny.
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("AAPL", "total_debt", as_of="2012-03-01")
+    err = info.value
+    assert "reports no value" not in err.message, err.message
+    assert "had reported no value for total_debt" in err.message and "by 2012-03-01" in err.message, err.message
+    tried = {t.tag: t.detail for t in err.extras["tags_tried"]}
+    assert tried["us-gaap:LongTermDebt"].startswith("the company had not reported this tag by 2012-03-01"), tried
+
+
+def test_a_tag_first_reported_after_the_date_is_not_said_to_be_never_reported(sec):
+    # us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax: first in Apple's 10-Q 0000320193-19-000010
+    # (filed 2019-01-30)
+    r = get_financial_concept("AAPL", "revenue", fiscal_year=2009, as_of="2010-01-24")
+    t = next(t for t in r.tags_tried if t.tag == "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax")
+    assert t.detail == (
+        "the company had not reported this tag by 2010-01-24 (first reported 2019-01-30 in 0000320193-19-000010)"
+    ), t.detail
+
+
+def test_a_company_with_no_aligned_year_by_the_date_is_said_in_the_past_of_the_date(sec):
+    # TSMC's 20-F for 2019 (0001193125-20-107579) was filed 2020-04-15, after 2020-03-01
+    from edgar_cli.capabilities.compare.compare import compare_companies
+
+    r = compare_companies("revenue", ["NVDA", "TSM", "AAPL"], fiscal_year=2019, align="nearest", as_of="2020-03-01")
+    tsm = next(u for u in r.unavailable if u.query == "TSM")
+    assert "reports no fiscal year" not in tsm.reason, tsm.reason
+    assert "had reported no fiscal year aligned to calendar 2019" in tsm.reason and "by 2020-03-01" in tsm.reason

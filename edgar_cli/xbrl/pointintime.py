@@ -428,6 +428,36 @@ def first_used(full: CompanyFacts, tags: Iterable[str]) -> tuple[date, str, str,
     return date.fromisoformat(when), accn, form, tag
 
 
+def tags_tried_then(tried: Iterable[Any], full: CompanyFacts, as_of: date) -> list[Any]:
+    """``tried`` (TagTriedRecords of the answer as known on ``as_of``) with a tag the company first reported after
+    ``as_of`` said so, not "never reported": "the company had not reported this tag by 2010-01-24 (first reported
+    2019-01-30 in 0000320193-19-000010)". New records; the others are kept as they are."""
+    from dataclasses import replace
+
+    out = []
+    for t in tried:
+        used = first_used(full, (t.tag,)) if t.status == "not_reported" else None
+        if used is not None and used[0] > as_of:
+            t = replace(
+                t, detail=f"the company had not reported this tag by {as_of} (first reported {used[0]} in {used[1]})"
+            )
+        out.append(t)
+    return out
+
+
+_REPORTS_NONE = re.compile(r"^(?P<who>.+?) reports no (?P<what>.+?) in its (?P<where>(?:10-K/10-Q/20-F )?XBRL facts)")
+
+
+def in_the_past(message: str, as_of: date) -> str:
+    """A not_found message of the answer as known on ``as_of`` in the past of that date: "Apple Inc. reports no
+    value for total_debt in its 10-K/10-Q/20-F XBRL facts (..." -> "Apple Inc. had reported no value for
+    total_debt in its 10-K/10-Q/20-F XBRL facts by 2012-03-01 (...", and so "reports no fiscal year aligned to
+    calendar 2019 ... in its XBRL facts": "reports" would speak of today."""
+    return _REPORTS_NONE.sub(
+        lambda m: f"{m['who']} had reported no {m['what']} in its {m['where']} by {as_of}", message, count=1
+    )
+
+
 def _used_by(full: CompanyFacts, tag: str, as_of: date) -> bool:
     cutoff = as_of.isoformat()
     return any(
@@ -625,7 +655,8 @@ def not_reported_error(
     if first is not None:
         extras["first_filed"] = first[0].isoformat()
         extras["first_accession"] = first[1]
-    return EdgarError("not_found", f"{exc.message.rstrip()} {reason}", suggestion or exc.suggestion, **extras)
+    message = in_the_past(exc.message.rstrip(), as_of)
+    return EdgarError("not_found", f"{message} {reason}", suggestion or exc.suggestion, **extras)
 
 
 def _year_not_over(
