@@ -901,3 +901,19 @@ def test_a_company_with_no_aligned_year_by_the_date_is_said_in_the_past_of_the_d
     tsm = next(u for u in r.unavailable if u.query == "TSM")
     assert "reports no fiscal year" not in tsm.reason, tsm.reason
     assert "had reported no fiscal year aligned to calendar 2019" in tsm.reason and "by 2020-03-01" in tsm.reason
+
+
+def test_a_later_revision_within_the_rounding_the_engine_names_a_precision_change_is_named_no_restatement(sec):
+    # NVIDIA's Q3 FY2016 net income: 246,000,000 in 0001045810-15-000173, 247,000,000 in 0001045810-16-000205,
+    # 246,000,000 in 0001045810-16-000353, 247,000,000 in 0001045810-17-000027: the engine calls it a rounding
+    r = get_financial_concept("NVDA", "net_income", fiscal_year=2016, period="quarterly", as_of="2016-09-01")
+    note = _note_of(r.notes, "2016-09-01", "2015-07-27", "2015-10-25")
+    assert note is None or "restatement" not in note, note
+
+
+def test_a_later_revision_after_a_suspect_figure_is_judged_against_the_figure_it_corrects(sec):
+    # Apple's shares outstanding at 2013-09-28: 899,213,000 (10-K 0001193125-13-416534), 899,213 in the 10-Q
+    # 0001193125-14-157311 (a scale error), 6,294,494,000 in 0001193125-14-277160 (after the 7-for-1 split)
+    r = get_financial_concept("AAPL", "shares_outstanding", fiscal_year=2013, as_of="2014-03-01")
+    note = _note_of(r.notes, "2014-03-01", None, "2013-09-28")
+    assert "on 2014-07-23 in 0001193125-14-277160 (10-Q; stock split)" in note, note

@@ -28,7 +28,7 @@ from . import periods as P
 from .catalogue import raw_concept
 from .facts import CompanyFacts, TagsOnDemand, reporting_currency
 from .periods import build_calendar, calendar_from_votes, calendar_votes
-from .restatements import classify_revision, filing_order
+from .restatements import _rounding_apart, classify_revision, filing_order
 from .series import _rounding_steps, build_series, is_translation, results_unchanged, split_dates, split_filing
 
 # XBRL financial data begins in 2009 (the largest filers; smaller ones by 2011): an earlier date knows nothing.
@@ -249,30 +249,37 @@ def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> l
             key=filing_order,
         )
         current, accn, changes = v.value, v.accession_number, []
+        # the figure a revision is judged from: the one before, unless that one was a suspect figure (Apple's
+        # 899,213 at 2013-09-28, a scale error that 6,294,494,000 corrects for a 7-for-1 split of 899,213,000)
+        base, base_accn = current, accn
         words: list[str] = []
         step = _rounding_steps(full, v.unit)
         for r in later:
             if r[2] == current:
                 continue
-            sa, sb = (step(accn), step(r[3])) if step else (None, None)
-            kind: str = classify_revision(
-                current, r[2], v.unit, (sa, sb) if sa is not None and sb is not None else None
-            )
+            if r[2] == base:  # back to the figure before a suspect one: judged from the suspect one
+                base, base_accn = current, accn
+            sa, sb = (step(base_accn), step(r[3])) if step else (None, None)
+            kind: str = classify_revision(base, r[2], v.unit, (sa, sb) if sa is not None and sb is not None else None)
             if kind == "precision_change":
                 continue  # a rounding the engine never names otherwise (its own classification, same filings)
-            named = _engine_named(full, v, current, accn, r)
+            named = _engine_named(full, v, base, base_accn, r)
             if named is not None:
                 kind, said = named
                 if kind == "precision_change":  # a quarter footed to its year's rounded total
                     continue
+            elif _rounding_of_engine(full, v, base, r[2]):
+                continue  # the engine calls the period's figures one figure, rounded (NVIDIA's Q3 FY2016 net income)
             else:
-                why = _moved_between_lines(full, v, current, accn, r) if kind == "restatement" else None
+                why = _moved_between_lines(full, v, base, base_accn, r) if kind == "restatement" else None
                 if why is not None:
                     kind = "reclassification"
                 said = [f"The revision in {r[3]} is a reclassification, not a restatement: {why}."] if why else []
             changes.append(f"revised to {_fmt(r[2])} on {r[7]} in {r[3]} ({r[6]}; {kind.replace('_', ' ')})")
             words.extend(w for w in said if w not in words)
             current, accn = r[2], r[3]
+            if kind != "suspected_tagging_error":
+                base, base_accn = current, accn
         if changes:
             notes.append(
                 f"After {as_of}: {_when(v)} {_fmt(v.value)} was "
@@ -281,6 +288,17 @@ def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> l
                 + "".join(f" {w}" for w in words)
             )
     return notes
+
+
+def _rounding_of_engine(full: CompanyFacts, v: Any, was: float | int, now: float | int) -> bool:
+    """Whether the engine today calls ``v``'s period's revision a rounding (precision_change) and ``was`` and
+    ``now`` are each within one rounding step of its figure: the same figure rounded, whatever the order filed."""
+    today, _series = _today(full, v)
+    return (
+        today is not None
+        and today.revision_kind == "precision_change"
+        and all(x == today.value or _rounding_apart(x, today.value) for x in (was, now))
+    )
 
 
 def _engine_named(full: CompanyFacts, v: Any, was: float | int, accn: str, row: tuple) -> tuple[str, list[str]] | None:
