@@ -917,3 +917,16 @@ def test_a_later_revision_after_a_suspect_figure_is_judged_against_the_figure_it
     r = get_financial_concept("AAPL", "shares_outstanding", fiscal_year=2013, as_of="2014-03-01")
     note = _note_of(r.notes, "2014-03-01", None, "2013-09-28")
     assert "on 2014-07-23 in 0001193125-14-277160 (10-Q; stock split)" in note, note
+
+
+def test_a_year_not_begun_on_the_date_suggests_the_first_date_that_answers_it(sec):
+    # NVIDIA's FY2015 (the year ending 2015-01-25) was first filed in the 10-K 0001045810-15-000036 on
+    # 2015-03-12, which labels it FY2015: the first date the question answers, not 2016-03-17
+    from edgar_cli.capabilities.statement.statement import get_financial_statement
+
+    with pytest.raises(EdgarError) as info:
+        get_financial_statement("NVDA", "income", fiscal_year="2015", as_of="2014-06-30", client=sec)
+    err = info.value
+    assert "from 2015-03-12 on" in err.suggestion, err.suggestion
+    assert "0001045810-15-000036" in err.message, err.message
+    assert get_financial_statement("NVDA", "income", fiscal_year="2015", as_of="2015-03-12", client=sec).rows

@@ -711,14 +711,31 @@ def _year_not_over(
         )
     (filed, accn), ended = first, near[0].end
     today = full.calendar.label_for_year_end(ended) if full is not None and full.calendar.year_ends else fy
+    # the year today's labels call FY{fy}, first filed in its own annual report (which labels it so) before the
+    # year of then: the first date the question answers (NVIDIA's FY2015 as of 2014-06-30: 2015-03-12)
+    own = sorted(
+        (v for v in values if v.fiscal_year == fy and (v.period_type == "annual" or v.fiscal_period == "FY")),
+        key=lambda v: v.original_filed or v.filed,
+    )
+    sooner = first_filed(own, full, tags) if today != fy else None
+    if sooner is not None and not as_of < sooner[0] < filed:
+        sooner = None
     extras.update(first_filed=filed.isoformat(), first_accession=accn)
+    if sooner is not None:
+        extras.update(first_filed=sooner[0].isoformat(), first_accession=sooner[1])
     return EdgarError(
         "not_found",
         f"{head}: not yet reported as of {as_of}; FY{fy} (by the fiscal-year labels of then) {state} and ended "
         f"{ended}; its figures were first filed {filed} in {accn}"
         + (f" (FY{today} by today's labels)" if today != fy else "")
+        + (
+            f". FY{fy} by today's labels (ended {own[0].end}) was first filed {sooner[0]} in {sooner[1]}, whose "
+            "labels call it so"
+            if sooner is not None
+            else ""
+        )
         + ".",
-        f"Use an {param('as_of')} date from {filed} on, or an earlier fiscal year.",
+        f"Use an {param('as_of')} date from {(sooner or first)[0]} on, or an earlier fiscal year.",
         **extras,
     )
 
