@@ -930,3 +930,15 @@ def test_a_year_not_begun_on_the_date_suggests_the_first_date_that_answers_it(se
     assert "from 2015-03-12 on" in err.suggestion, err.suggestion
     assert "0001045810-15-000036" in err.message, err.message
     assert get_financial_statement("NVDA", "income", fiscal_year="2015", as_of="2015-03-12", client=sec).rows
+
+
+def test_a_year_of_a_range_over_but_not_yet_filed_on_the_date_names_its_first_filing(sec):
+    # Apple's FY2020 ended 2020-09-26; its 10-K 0000320193-20-000096 was filed 2020-10-30, after 2020-10-01
+    from edgar_cli.capabilities.statement.statement import get_financial_series
+
+    r = get_financial_series(
+        "AAPL", ["revenue", "net_income"], fiscal_year="2019..2020", as_of="2020-10-01", client=sec
+    )
+    assert "No values for FY2020." not in r.notes, r.notes
+    note = next(n for n in r.notes if n.startswith("FY2020 "))
+    assert "ended 2020-09-26" in note and "first filed 2020-10-30 in 0000320193-20-000096" in note, note

@@ -765,8 +765,29 @@ def year_not_over_note(
     exc = EdgarError("not_found", f"No value for FY{fy}: none")
     told = _year_not_over(exc, as_of, (fy, end, values), full, tags)
     if told is None:
-        return None
+        return _year_not_filed(fy, as_of, end, values, full, tags)
     return f"FY{fy} " + told.message.split(": ", 1)[1]
+
+
+def _year_not_filed(
+    fy: int, as_of: date, end: date | None, values: Iterable[Any], full: CompanyFacts | None, tags: Iterable[str]
+) -> str | None:
+    """Of a year over on ``as_of`` (by the labels of then) whose figures were first filed after it: "FY2020 not
+    yet reported as of 2020-10-01; FY2020 (by the fiscal-year labels of then) ended 2020-09-26; its figures were
+    first filed 2020-10-30 in ACCESSION."; else None."""
+    if end is None or end > as_of:
+        return None
+    near = sorted(
+        (v for v in values if (v.period_type == "annual" or v.fiscal_period == "FY") and abs((v.end - end).days) <= 14),
+        key=lambda v: v.original_filed or v.filed,
+    )
+    first = first_filed(near, full, tags)
+    if first is None or first[0] <= as_of:
+        return None
+    return (
+        f"FY{fy} not yet reported as of {as_of}; FY{fy} (by the fiscal-year labels of then) ended {near[0].end}; "
+        f"its figures were first filed {first[0]} in {first[1]}."
+    )
 
 
 def _sentence(text: str) -> str:
