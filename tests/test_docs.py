@@ -147,3 +147,21 @@ def test_every_mcp_tool_is_in_the_mcp_pages_table_of_tools():
     tools = anyio.run(server.list_tools)
     text = (DOCS / "mcp.md").read_text(encoding="utf-8")
     assert tools and [t.name for t in tools if f"| `{t.name}` |" not in text] == []
+
+
+def test_the_point_in_time_page_lists_as_tools_only_those_the_mcp_server_offers():
+    # "Commands and tools: `edgar concept` (get_financial_concept, ...)": a name in parentheses is an MCP tool
+    from edgar_cli.capabilities.registry import tools
+
+    text = (DOCS / "point-in-time.md").read_text(encoding="utf-8")
+    listed = text.split("Commands and tools:", 1)[1].split("\n\n", 1)[0]
+    cli_only = [t.name for t in tools() if not t.mcp and f"({t.name})" in listed]
+    assert cli_only == [], f"docs/point-in-time.md lists {cli_only} as MCP tools"
+
+
+def test_the_point_in_time_page_does_not_call_every_screen_as_of_a_date_a_scan():
+    # Survivorship: a store synced with `edgar sync --point-in-time` answers a screen as of a date in one read
+    text = (DOCS / "point-in-time.md").read_text(encoding="utf-8")
+    limits = text.split("## Limits", 1)[1]
+    screen = next(b for b in limits.split("\n- ") if "edgar screen --as-of" in b)
+    assert "--point-in-time" in screen, screen

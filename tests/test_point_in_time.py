@@ -396,13 +396,12 @@ def test_nvidia_share_count_as_known_after_its_2021_split_names_no_later_4_for_1
         "A 10-for-1 stock split was first applied in a filing of 2024-08-28 (0001045810-24-000264), after "
         "2021-12-01: the values here are on the share basis known on 2021-12-01, not adjusted for it."
     ]
-    # in effect by the date, not yet restated in the count series: the values from before it (623,000,000 at
-    # 2021-05-21, 0001045810-21-000064) are said to be on the earlier basis
-    assert any(
-        "4-for-1 stock split took effect by 2021-08-20 (first shown in 0001045810-21-000131): values here dated to "
-        "2021-05-21" in n
-        for n in r.notes
-    ), r.notes
+    # in effect by the date, not yet restated in the count series, whose own figures jump 4x across it: the values
+    # from before it (623,000,000 at 2021-05-21, 0001045810-21-000064) are flagged, as they are without --as-of
+    old = next(v for v in r.values if v.end == date(2021, 5, 21))
+    assert (old.value, old.accession_number, old.pre_split_ratio) == (623_000_000, "0001045810-21-000064", 4)
+    assert v.pre_split_ratio is None
+    assert any("2021-05-21 (4-for-1 since)" in n for n in r.notes + r.warnings), r.warnings
     before = get_financial_concept("1045810", "shares_outstanding", period="all", as_of="2021-06-01")
     assert any(
         "4-for-1 stock split was first applied in a filing of 2021-08-20 (0001045810-21-000131), after 2021-06-01" in n
@@ -840,3 +839,106 @@ def test_a_statement_row_none_of_whose_tags_were_reported_by_the_date_says_so_of
     assert any(n.startswith("Not reported by this company by 2010-01-24") for n in table.notes), table.notes
     now = get_financial_statement("320193", "income", fiscal_year=2009, client=sec)
     assert all("had reported" not in (c.reason or "") for r in now.rows for c in r.cells)
+
+
+@pytest.mark.parametrize(
+    ("concept", "suspect", "first"),
+    [("revenue", 2_230_000_000, 4_167_000_000), ("net_income", 583_000_000, 1_091_000_000)],
+)
+def test_a_figure_known_on_a_date_that_is_a_sub_period_figure_on_file_then_is_a_suspected_error_not_a_restatement(
+    sec, concept, suspect, first
+):
+    # NVIDIA's six months to 2017-07-30: the 10-Q 0001045810-17-000123 (filed 2017-08-23) reports `first` and, for
+    # the quarter inside them, `suspect`; the 10-K 0001045810-18-000010 (filed 2018-02-28) tags `suspect` as the
+    # six months. On 2018-03-01 that was on file (the revert in 0001045810-18-000114 was filed 2018-08-16).
+    r = get_financial_concept("NVDA", concept, fiscal_year=2018, period="all", as_of="2018-03-01")
+    v = next(v for v in r.values if str(v.end) == "2017-07-30" and v.days and v.days > 150)
+    assert (v.value, v.accession_number, v.original_value) == (suspect, "0001045810-18-000010", first)
+    assert v.revision_kind == "suspected_tagging_error"
+    assert [e.accession_number for e in v.suspected_errors] == ["0001045810-18-000010"]
+    assert "the figure of 2017-05-01..2017-07-30" in v.suspected_errors[0].reason
+    assert "the filings before and after it" not in v.suspected_errors[0].reason
+
+
+def test_a_share_count_known_on_a_date_a_split_on_file_then_had_overtaken_is_flagged_pre_split(sec):
+    # NVIDIA's 10-for-1 split: its 10-Q 0001045810-24-000264 (filed 2024-08-28) reports a cover-page count of
+    # 24,530,000,000 at 2024-08-23 and EPS on the new basis; the count of 2,500,000,000 at 2024-02-16 (the 10-K
+    # 0001045810-24-000029) predates it, as it does without --as-of.
+    r = get_financial_concept("NVDA", "shares_outstanding", fiscal_year=2024, as_of="2024-08-28")
+    v = next(v for v in r.values if str(v.end) == "2024-02-16")
+    assert (v.value, v.accession_number, v.pre_split_ratio) == (2_500_000_000, "0001045810-24-000029", 10)
+    before = get_financial_concept("NVDA", "shares_outstanding", fiscal_year=2024, as_of="2024-08-27")
+    assert next(v for v in before.values if str(v.end) == "2024-02-16").pre_split_ratio is None
+
+
+def test_a_concept_not_reported_by_the_date_is_said_in_the_past_of_the_date(sec):
+    # Apple first reported its debt in the 10-Q 0001193125-13-300670 (filed 2013-07-24): on 2012-03-01 it had
+    # reported none, which "reports no value" (today) would deny.
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("AAPL", "total_debt", as_of="2012-03-01")
+    err = info.value
+    assert "reports no value" not in err.message, err.message
+    assert "had reported no value for total_debt" in err.message and "by 2012-03-01" in err.message, err.message
+    tried = {t.tag: t.detail for t in err.extras["tags_tried"]}
+    assert tried["us-gaap:LongTermDebt"].startswith("the company had not reported this tag by 2012-03-01"), tried
+
+
+def test_a_tag_first_reported_after_the_date_is_not_said_to_be_never_reported(sec):
+    # us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax: first in Apple's 10-Q 0000320193-19-000010
+    # (filed 2019-01-30)
+    r = get_financial_concept("AAPL", "revenue", fiscal_year=2009, as_of="2010-01-24")
+    t = next(t for t in r.tags_tried if t.tag == "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax")
+    assert t.detail == (
+        "the company had not reported this tag by 2010-01-24 (first reported 2019-01-30 in 0000320193-19-000010)"
+    ), t.detail
+
+
+def test_a_company_with_no_aligned_year_by_the_date_is_said_in_the_past_of_the_date(sec):
+    # TSMC's 20-F for 2019 (0001193125-20-107579) was filed 2020-04-15, after 2020-03-01
+    from edgar_cli.capabilities.compare.compare import compare_companies
+
+    r = compare_companies("revenue", ["NVDA", "TSM", "AAPL"], fiscal_year=2019, align="nearest", as_of="2020-03-01")
+    tsm = next(u for u in r.unavailable if u.query == "TSM")
+    assert "reports no fiscal year" not in tsm.reason, tsm.reason
+    assert "had reported no fiscal year aligned to calendar 2019" in tsm.reason and "by 2020-03-01" in tsm.reason
+
+
+def test_a_later_revision_within_the_rounding_the_engine_names_a_precision_change_is_named_no_restatement(sec):
+    # NVIDIA's Q3 FY2016 net income: 246,000,000 in 0001045810-15-000173, 247,000,000 in 0001045810-16-000205,
+    # 246,000,000 in 0001045810-16-000353, 247,000,000 in 0001045810-17-000027: the engine calls it a rounding
+    r = get_financial_concept("NVDA", "net_income", fiscal_year=2016, period="quarterly", as_of="2016-09-01")
+    note = _note_of(r.notes, "2016-09-01", "2015-07-27", "2015-10-25")
+    assert note is None or "restatement" not in note, note
+
+
+def test_a_later_revision_after_a_suspect_figure_is_judged_against_the_figure_it_corrects(sec):
+    # Apple's shares outstanding at 2013-09-28: 899,213,000 (10-K 0001193125-13-416534), 899,213 in the 10-Q
+    # 0001193125-14-157311 (a scale error), 6,294,494,000 in 0001193125-14-277160 (after the 7-for-1 split)
+    r = get_financial_concept("AAPL", "shares_outstanding", fiscal_year=2013, as_of="2014-03-01")
+    note = _note_of(r.notes, "2014-03-01", None, "2013-09-28")
+    assert "on 2014-07-23 in 0001193125-14-277160 (10-Q; stock split)" in note, note
+
+
+def test_a_year_not_begun_on_the_date_suggests_the_first_date_that_answers_it(sec):
+    # NVIDIA's FY2015 (the year ending 2015-01-25) was first filed in the 10-K 0001045810-15-000036 on
+    # 2015-03-12, which labels it FY2015: the first date the question answers, not 2016-03-17
+    from edgar_cli.capabilities.statement.statement import get_financial_statement
+
+    with pytest.raises(EdgarError) as info:
+        get_financial_statement("NVDA", "income", fiscal_year="2015", as_of="2014-06-30", client=sec)
+    err = info.value
+    assert "from 2015-03-12 on" in err.suggestion, err.suggestion
+    assert "0001045810-15-000036" in err.message, err.message
+    assert get_financial_statement("NVDA", "income", fiscal_year="2015", as_of="2015-03-12", client=sec).rows
+
+
+def test_a_year_of_a_range_over_but_not_yet_filed_on_the_date_names_its_first_filing(sec):
+    # Apple's FY2020 ended 2020-09-26; its 10-K 0000320193-20-000096 was filed 2020-10-30, after 2020-10-01
+    from edgar_cli.capabilities.statement.statement import get_financial_series
+
+    r = get_financial_series(
+        "AAPL", ["revenue", "net_income"], fiscal_year="2019..2020", as_of="2020-10-01", client=sec
+    )
+    assert "No values for FY2020." not in r.notes, r.notes
+    note = next(n for n in r.notes if n.startswith("FY2020 "))
+    assert "ended 2020-09-26" in note and "first filed 2020-10-30 in 0000320193-20-000096" in note, note

@@ -117,7 +117,10 @@ def answer_as_of(
         err = PIT.not_reported_error(
             exc, as_of, later, what, labels, full=facts, tags=PIT.chain_tags(spec), year_then=year_then
         )
+        if "tags_tried" in err.extras:
+            err.extras["tags_tried"] = PIT.tags_tried_then(err.extras["tags_tried"], facts, as_of)
         raise err from None
+    record.tags_tried = PIT.tags_tried_then(record.tags_tried, facts, as_of)
     record.notes.extend(n for n in [PIT.label_changes(facts, known, as_of)] if n)
     if fy is not None:
         record.warnings.extend(n for n in [PIT.label_conflict(known, fy, (v.end for v in record.values), as_of)] if n)

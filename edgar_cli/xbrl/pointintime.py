@@ -28,7 +28,7 @@ from . import periods as P
 from .catalogue import raw_concept
 from .facts import CompanyFacts, TagsOnDemand, reporting_currency
 from .periods import build_calendar, calendar_from_votes, calendar_votes
-from .restatements import classify_revision, filing_order
+from .restatements import _rounding_apart, classify_revision, filing_order
 from .series import _rounding_steps, build_series, is_translation, results_unchanged, split_dates, split_filing
 
 # XBRL financial data begins in 2009 (the largest filers; smaller ones by 2011): an earlier date knows nothing.
@@ -249,30 +249,37 @@ def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> l
             key=filing_order,
         )
         current, accn, changes = v.value, v.accession_number, []
+        # the figure a revision is judged from: the one before, unless that one was a suspect figure (Apple's
+        # 899,213 at 2013-09-28, a scale error that 6,294,494,000 corrects for a 7-for-1 split of 899,213,000)
+        base, base_accn = current, accn
         words: list[str] = []
         step = _rounding_steps(full, v.unit)
         for r in later:
             if r[2] == current:
                 continue
-            sa, sb = (step(accn), step(r[3])) if step else (None, None)
-            kind: str = classify_revision(
-                current, r[2], v.unit, (sa, sb) if sa is not None and sb is not None else None
-            )
+            if r[2] == base:  # back to the figure before a suspect one: judged from the suspect one
+                base, base_accn = current, accn
+            sa, sb = (step(base_accn), step(r[3])) if step else (None, None)
+            kind: str = classify_revision(base, r[2], v.unit, (sa, sb) if sa is not None and sb is not None else None)
             if kind == "precision_change":
                 continue  # a rounding the engine never names otherwise (its own classification, same filings)
-            named = _engine_named(full, v, current, accn, r)
+            named = _engine_named(full, v, base, base_accn, r)
             if named is not None:
                 kind, said = named
                 if kind == "precision_change":  # a quarter footed to its year's rounded total
                     continue
+            elif _rounding_of_engine(full, v, base, r[2]):
+                continue  # the engine calls the period's figures one figure, rounded (NVIDIA's Q3 FY2016 net income)
             else:
-                why = _moved_between_lines(full, v, current, accn, r) if kind == "restatement" else None
+                why = _moved_between_lines(full, v, base, base_accn, r) if kind == "restatement" else None
                 if why is not None:
                     kind = "reclassification"
                 said = [f"The revision in {r[3]} is a reclassification, not a restatement: {why}."] if why else []
             changes.append(f"revised to {_fmt(r[2])} on {r[7]} in {r[3]} ({r[6]}; {kind.replace('_', ' ')})")
             words.extend(w for w in said if w not in words)
             current, accn = r[2], r[3]
+            if kind != "suspected_tagging_error":
+                base, base_accn = current, accn
         if changes:
             notes.append(
                 f"After {as_of}: {_when(v)} {_fmt(v.value)} was "
@@ -281,6 +288,17 @@ def later_revisions(full: CompanyFacts, values: Iterable[Any], as_of: date) -> l
                 + "".join(f" {w}" for w in words)
             )
     return notes
+
+
+def _rounding_of_engine(full: CompanyFacts, v: Any, was: float | int, now: float | int) -> bool:
+    """Whether the engine today calls ``v``'s period's revision a rounding (precision_change) and ``was`` and
+    ``now`` are each within one rounding step of its figure: the same figure rounded, whatever the order filed."""
+    today, _series = _today(full, v)
+    return (
+        today is not None
+        and today.revision_kind == "precision_change"
+        and all(x == today.value or _rounding_apart(x, today.value) for x in (was, now))
+    )
 
 
 def _engine_named(full: CompanyFacts, v: Any, was: float | int, accn: str, row: tuple) -> tuple[str, list[str]] | None:
@@ -426,6 +444,36 @@ def first_used(full: CompanyFacts, tags: Iterable[str]) -> tuple[date, str, str,
         return None
     when, accn, form, tag = min(found)
     return date.fromisoformat(when), accn, form, tag
+
+
+def tags_tried_then(tried: Iterable[Any], full: CompanyFacts, as_of: date) -> list[Any]:
+    """``tried`` (TagTriedRecords of the answer as known on ``as_of``) with a tag the company first reported after
+    ``as_of`` said so, not "never reported": "the company had not reported this tag by 2010-01-24 (first reported
+    2019-01-30 in 0000320193-19-000010)". New records; the others are kept as they are."""
+    from dataclasses import replace
+
+    out = []
+    for t in tried:
+        used = first_used(full, (t.tag,)) if t.status == "not_reported" else None
+        if used is not None and used[0] > as_of:
+            t = replace(
+                t, detail=f"the company had not reported this tag by {as_of} (first reported {used[0]} in {used[1]})"
+            )
+        out.append(t)
+    return out
+
+
+_REPORTS_NONE = re.compile(r"^(?P<who>.+?) reports no (?P<what>.+?) in its (?P<where>(?:10-K/10-Q/20-F )?XBRL facts)")
+
+
+def in_the_past(message: str, as_of: date) -> str:
+    """A not_found message of the answer as known on ``as_of`` in the past of that date: "Apple Inc. reports no
+    value for total_debt in its 10-K/10-Q/20-F XBRL facts (..." -> "Apple Inc. had reported no value for
+    total_debt in its 10-K/10-Q/20-F XBRL facts by 2012-03-01 (...", and so "reports no fiscal year aligned to
+    calendar 2019 ... in its XBRL facts": "reports" would speak of today."""
+    return _REPORTS_NONE.sub(
+        lambda m: f"{m['who']} had reported no {m['what']} in its {m['where']} by {as_of}", message, count=1
+    )
 
 
 def _used_by(full: CompanyFacts, tag: str, as_of: date) -> bool:
@@ -625,7 +673,8 @@ def not_reported_error(
     if first is not None:
         extras["first_filed"] = first[0].isoformat()
         extras["first_accession"] = first[1]
-    return EdgarError("not_found", f"{exc.message.rstrip()} {reason}", suggestion or exc.suggestion, **extras)
+    message = in_the_past(exc.message.rstrip(), as_of)
+    return EdgarError("not_found", f"{message} {reason}", suggestion or exc.suggestion, **extras)
 
 
 def _year_not_over(
@@ -662,14 +711,31 @@ def _year_not_over(
         )
     (filed, accn), ended = first, near[0].end
     today = full.calendar.label_for_year_end(ended) if full is not None and full.calendar.year_ends else fy
+    # the year today's labels call FY{fy}, first filed in its own annual report (which labels it so) before the
+    # year of then: the first date the question answers (NVIDIA's FY2015 as of 2014-06-30: 2015-03-12)
+    own = sorted(
+        (v for v in values if v.fiscal_year == fy and (v.period_type == "annual" or v.fiscal_period == "FY")),
+        key=lambda v: v.original_filed or v.filed,
+    )
+    sooner = first_filed(own, full, tags) if today != fy else None
+    if sooner is not None and not as_of < sooner[0] < filed:
+        sooner = None
     extras.update(first_filed=filed.isoformat(), first_accession=accn)
+    if sooner is not None:
+        extras.update(first_filed=sooner[0].isoformat(), first_accession=sooner[1])
     return EdgarError(
         "not_found",
         f"{head}: not yet reported as of {as_of}; FY{fy} (by the fiscal-year labels of then) {state} and ended "
         f"{ended}; its figures were first filed {filed} in {accn}"
         + (f" (FY{today} by today's labels)" if today != fy else "")
+        + (
+            f". FY{fy} by today's labels (ended {own[0].end}) was first filed {sooner[0]} in {sooner[1]}, whose "
+            "labels call it so"
+            if sooner is not None
+            else ""
+        )
         + ".",
-        f"Use an {param('as_of')} date from {filed} on, or an earlier fiscal year.",
+        f"Use an {param('as_of')} date from {(sooner or first)[0]} on, or an earlier fiscal year.",
         **extras,
     )
 
@@ -699,8 +765,29 @@ def year_not_over_note(
     exc = EdgarError("not_found", f"No value for FY{fy}: none")
     told = _year_not_over(exc, as_of, (fy, end, values), full, tags)
     if told is None:
-        return None
+        return _year_not_filed(fy, as_of, end, values, full, tags)
     return f"FY{fy} " + told.message.split(": ", 1)[1]
+
+
+def _year_not_filed(
+    fy: int, as_of: date, end: date | None, values: Iterable[Any], full: CompanyFacts | None, tags: Iterable[str]
+) -> str | None:
+    """Of a year over on ``as_of`` (by the labels of then) whose figures were first filed after it: "FY2020 not
+    yet reported as of 2020-10-01; FY2020 (by the fiscal-year labels of then) ended 2020-09-26; its figures were
+    first filed 2020-10-30 in ACCESSION."; else None."""
+    if end is None or end > as_of:
+        return None
+    near = sorted(
+        (v for v in values if (v.period_type == "annual" or v.fiscal_period == "FY") and abs((v.end - end).days) <= 14),
+        key=lambda v: v.original_filed or v.filed,
+    )
+    first = first_filed(near, full, tags)
+    if first is None or first[0] <= as_of:
+        return None
+    return (
+        f"FY{fy} not yet reported as of {as_of}; FY{fy} (by the fiscal-year labels of then) ended {near[0].end}; "
+        f"its figures were first filed {first[0]} in {first[1]}."
+    )
 
 
 def _sentence(text: str) -> str:

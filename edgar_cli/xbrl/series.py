@@ -27,7 +27,7 @@ from .catalogue import Concept
 from .facts import CompanyFacts, scan
 from .records import FactRecord, TagTriedRecord
 from .restatements import Selection, filing_order, filing_steps, select, split_candidates, split_events
-from .suspects import flag_scale, flag_sign, flag_swaps_and_par, tagging_errors
+from .suspects import flag_scale, flag_sign, flag_swaps_and_par, sub_period_figure, tagging_errors
 
 
 def unit_family(unit: str) -> str:
@@ -757,12 +757,49 @@ def split_dates(values: list[FactRecord], facts: CompanyFacts | None = None) -> 
                 if v.revision_kind == kind and v.original_value is not None
             ]
         )
-        # the witnesses' splits are read (a pass over the company's EPS series, kept) only for a series with one
-        witnessed = company_splits(facts)[0].get(kind, []) if own and witness_of and facts is not None else []
-        out[kind] = [
-            (min([when] + [w for w, m in witnessed if m == n and 0 <= (when - w).days <= 800]), n) for when, n in own
-        ]
+        # the witnesses' splits are read (a pass over the company's EPS series, kept) only for a series with one,
+        # or a share series, whose figures may jump by a witnessed ratio across it (none restated for it yet)
+        shares = _shares_like(values)
+        witnessed = company_splits(facts)[0].get(kind, []) if (own or shares) and witness_of and facts else []
+        out[kind] = sorted(
+            [(min([when] + [w for w, m in witnessed if m == n and 0 <= (when - w).days <= 800]), n) for when, n in own]
+            + [
+                (w, n)
+                for w, n in witnessed
+                if shares
+                and not any(m == n and 0 <= (when - w).days <= 800 for when, m in own)
+                and _jumps_across(values, w, n, kind)
+            ]
+        )
     return out
+
+
+def _shares_like(values: list[FactRecord]) -> bool:
+    return bool(values) and all(v.unit == "shares" or v.unit.endswith("/shares") for v in values)
+
+
+def _jumps_across(values: list[FactRecord], when: date, n: int, kind: str) -> bool:
+    """Whether a share or per-share series, never restated for a split the witnesses date ``when`` (N-for-1),
+    shows it itself: two consecutive values of one period type, the first filed before ``when`` and the next on
+    or after it, within 15% of N apart in the split's direction (a count moves between two dates). NVIDIA's
+    cover-page count, 2,460,000,000 at 2024-05-24, then 24,530,000,000 at 2024-08-23 (0001045810-24-000264, filed
+    2024-08-28 with EPS on the 10-for-1 basis)."""
+    for group in _by_type(values):
+        for a, b in zip(group, group[1:], strict=False):
+            if not (a.filed < when <= b.filed and a.value and b.value and (a.value > 0) == (b.value > 0)):
+                continue
+            up = abs(b.value) / abs(a.value)
+            ratio = up if (kind == "stock_split") == (a.unit == "shares") else 1 / up
+            if n / 1.15 <= ratio <= n * 1.15:
+                return True
+    return False
+
+
+def _by_type(values: list[FactRecord]) -> list[list[FactRecord]]:
+    groups: dict[str, list[FactRecord]] = defaultdict(list)
+    for v in values:
+        groups[v.period_type].append(v)
+    return [sorted(g, key=lambda v: v.end) for g in groups.values()]
 
 
 def split_filing(facts: CompanyFacts, values: list[FactRecord], when: date) -> str | None:
@@ -831,6 +868,12 @@ def fact_value(facts: CompanyFacts, cal: P.FiscalCalendar, tag: str, unit: str, 
         if is_translation(facts, unit)
         else select(rows, unit, _rounding_steps(facts, unit))
     )
+    if sel.revision_kind == "restatement" and not sel.suspects:
+        # A, B with B another period's figure on file by then: B's filing's error, reverted later or not yet
+        tag_rows = ((facts.tag(tag) or {}).get("units") or {}).get(unit) or []
+        if sel.original is not None and sub_period_figure(tag_rows, sel.original, sel.row):
+            sel.revision_kind = "suspected_tagging_error"
+            sel.suspects = [r for r in rows if r[2] == sel.row[2]]
     start_s, end_s, val, accn, _fy, _fp, form, filed, _frame = sel.row
     try:
         start = date.fromisoformat(start_s) if start_s else None

@@ -33,7 +33,7 @@ from decimal import Decimal
 from .facts import CompanyFacts, scan
 from .periods import is_periodic
 from .records import FactRecord, SuspectedErrorRecord, SuspectKind
-from .restatements import scale_factor, sign_reversed
+from .restatements import filing_order, scale_factor, sign_reversed
 
 COVER_TAG = "dei:EntityCommonStockSharesOutstanding"
 NEIGHBOURS = 2  # on each side, of the same period type
@@ -66,13 +66,19 @@ def _times(factor: int) -> str:
 def tagging_errors(
     facts: CompanyFacts, tag: str, unit: str, period: tuple, first: tuple, suspects: list[tuple]
 ) -> list[SuspectedErrorRecord]:
-    """Describe the B rows of a period revised and revised back (A, B, A)."""
+    """Describe the B rows of a period revised and revised back (A, B, A), or revised once to another period's
+    figure (A, B: :func:`sub_period_figure`)."""
     rows = (facts.tag(tag) or {}).get("units", {}).get(unit, [])
     out = []
     for b in suspects:
         kind: SuspectKind
         a_val, b_val = first[2], b[2]
-        stands = f"the filings before and after it report {_fmt(a_val)} (first in {first[3]})"
+        back = any((r[0], r[1]) == period and r[2] == a_val and filing_order(r) > filing_order(b) for r in rows)
+        stands = (
+            f"the filings before and after it report {_fmt(a_val)} (first in {first[3]})"
+            if back
+            else f"the filing before it reported {_fmt(a_val)} ({first[3]})"
+        )
         factor = scale_factor(a_val, b_val)
         if factor:
             kind, why = "scale", f", {_times(factor)} times the figure {stands}"
@@ -102,6 +108,26 @@ def _other_period(rows: list[tuple], period: tuple, b: tuple) -> str | None:
     r = min(others, key=lambda r: (r[3] != b[3], r[7]))
     span = f"{r[0]}..{r[1]}" if r[0] else f"at {r[1]}"
     return f", the figure of {span}" + (" in the same filing" if r[3] == b[3] else f" (in {r[3]})")
+
+
+def sub_period_figure(rows: list[tuple], a: tuple, b: tuple) -> bool:
+    """Whether ``b``'s figure, revising its period from ``a``'s (companyfacts rows), is exactly the figure that
+    ``a``'s own filing gave a period inside it, of the same tag and unit: NVIDIA's 10-Q 0001045810-17-000123
+    reports revenue of 4,167,000,000 for the six months to 2017-07-30 and 2,230,000,000 for the quarter
+    2017-05-01..2017-07-30; its FY2018 10-K (0001045810-18-000010) tags 2,230,000,000 as the six months. The
+    evidence is on file when B is, so B is a suspected tagging error whether or not a later filing reverts it.
+    ``rows``: the tag's rows in one unit."""
+    if not b[2] or b[0] is None or abs(b[2]) >= abs(a[2]):
+        return False  # a part's figure replacing the whole's is the smaller (a weighted count is not additive)
+    return any(
+        r[3] == a[3]
+        and r[2] == b[2]
+        and r[0] is not None
+        and (r[0], r[1]) != (b[0], b[1])
+        and b[0] <= r[0]
+        and r[1] <= b[1]
+        for r in rows
+    )
 
 
 def flag_scale(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None:
