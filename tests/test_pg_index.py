@@ -372,3 +372,25 @@ def test_index_add_exits_whenever_postgres_restarts_under_it(postgres, mirror, t
                 assert json.loads(out)["error"]["code"] == "upstream_unavailable"
         assert "hung" not in outcomes, outcomes
         assert set(outcomes) <= {0, 8}, outcomes
+
+
+def test_a_connection_lost_while_in_use_is_upstream_unavailable_not_a_bug(monkeypatch):
+    # A server restarted under a running `edgar index add` can surface as psycopg's InterfaceError ("the connection
+    # is lost") rather than an OperationalError; either is the database going away, said as upstream_unavailable.
+    import contextlib
+
+    import psycopg
+
+    from edgar_cli.index.pg_store import PostgresStore
+
+    class _Pool:
+        @contextlib.contextmanager
+        def connection(self):
+            yield object()
+
+    store = PostgresStore("postgresql://edgar@127.0.0.1:9/edgar")
+    monkeypatch.setattr(store, "_pool", lambda: _Pool())
+    with pytest.raises(EdgarError) as lost:
+        with store._conn():
+            raise psycopg.InterfaceError("the connection is lost")
+    assert lost.value.code == "upstream_unavailable" and "EDGAR_INDEX_URL" in lost.value.suggestion

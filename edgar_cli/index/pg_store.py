@@ -233,8 +233,9 @@ class PostgresStore(PostingsSearch):
 
     @contextmanager
     def _conn(self) -> Iterator:
-        """A pooled connection; an unreachable server is ``upstream_unavailable``, a refused statement
-        (permissions, a damaged schema) ``invalid_argument``, both naming EDGAR_INDEX_URL."""
+        """A pooled connection; an unreachable server, or one that went away while the connection was in use
+        (psycopg's InterfaceError: "the connection is lost"), is ``upstream_unavailable``; a refused statement
+        (permissions, a damaged schema) ``invalid_argument``; both name EDGAR_INDEX_URL."""
         import psycopg
         from psycopg_pool import PoolTimeout
 
@@ -245,7 +246,7 @@ class PostgresStore(PostingsSearch):
                 yield conn
         except EdgarError:
             raise
-        except (PoolTimeout, psycopg.OperationalError) as exc:
+        except (PoolTimeout, psycopg.OperationalError, psycopg.InterfaceError) as exc:
             why = str(exc)
             if isinstance(exc, PoolTimeout):  # the pool says only that it waited: ask the server why
                 try:
