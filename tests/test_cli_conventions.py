@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import typer
 from servers import stdio_mcp_server
-from support import edgar_command
+from support import edgar_command, read_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,23 +45,7 @@ def in_pty(args: list[str], *, answers: list[bytes] = (), env: dict | None = Non
     full_env = {k: v for k, v in {**os.environ, **(env or {})}.items() if v is not None}
     proc = subprocess.Popen(edgar_command() + args, stdin=slave, stdout=subprocess.PIPE, stderr=slave, env=full_env)
     os.close(slave)
-    screen = b""
-    pending = list(answers)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 0.1)
-        if ready:
-            try:
-                data = os.read(master, 65536)
-            except OSError:
-                break
-            if not data:
-                break
-            screen += data
-            if pending and (screen.rstrip().endswith(b":") or screen.rstrip().endswith(b"]")):
-                os.write(master, pending.pop(0))
-        elif proc.poll() is not None:
-            break
+    screen = read_terminal(master, proc, timeout, list(answers))
     out = proc.stdout.read().decode()
     proc.wait(timeout=10)
     os.close(master)

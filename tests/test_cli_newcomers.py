@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import os
 import pty
-import select
 import subprocess
-import time
 from datetime import UTC, datetime
 
 import bulk_kit
 import pytest
-from support import edgar_env
+from support import edgar_env, read_terminal
 
 
 def on_a_terminal(args: list[str], env: dict, timeout: float = 60) -> tuple[int, str]:
@@ -25,19 +23,7 @@ def on_a_terminal(args: list[str], env: dict, timeout: float = 60) -> tuple[int,
         edgar_command() + args, stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, env={**env, "COLUMNS": "100"}
     )
     os.close(slave)
-    screen = b""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if select.select([master], [], [], 0.1)[0]:
-            try:
-                data = os.read(master, 65536)
-            except OSError:
-                break
-            if not data:
-                break
-            screen += data
-        elif proc.poll() is not None:
-            break
+    screen = read_terminal(master, proc, timeout)
     proc.wait(timeout=10)
     os.close(master)
     return proc.returncode, screen.decode(errors="replace").replace("\r\n", "\n")

@@ -87,3 +87,29 @@ def client_over(mirror_url: str, tmp_path_factory, today: str = PINNED_TODAY):
         mp.setenv("SEC_USER_AGENT", TEST_UA)
         mp.setenv("EDGAR_TODAY", today)
         yield SecClient(Settings.from_env())
+
+
+def read_terminal(master: int, proc, timeout: float, answers: list[bytes] | None = None) -> bytes:
+    """What ``proc`` writes to the pseudo-terminal ``master`` until it closes, the process ends or ``timeout``
+    passes; each of ``answers`` is typed in turn when the screen ends with a prompt (":" or "]")."""
+    import os
+    import select
+    import time
+
+    screen = b""
+    pending = list(answers or [])
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if select.select([master], [], [], 0.1)[0]:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            screen += data
+            if pending and (screen.rstrip().endswith(b":") or screen.rstrip().endswith(b"]")):
+                os.write(master, pending.pop(0))
+        elif proc.poll() is not None:
+            break
+    return screen
