@@ -418,65 +418,10 @@ class PostgresStore(PostingsSearch):
             ).fetchall()
         return [FilingRecord(*r) for r in rows]
 
-    @staticmethod
-    def _filing_where(filters: Filters, alias: str) -> tuple[str, list]:
-        sql: list[str] = []
-        args: list = []
-        if filters.ciks:
-            sql.append(f"{alias}.cik = ANY(%s)")
-            args.append(list(filters.ciks))
-        if filters.exclude_ciks:
-            sql.append(f"NOT ({alias}.cik = ANY(%s))")
-            args.append(list(filters.exclude_ciks))
-        if filters.forms:
-            sql.append(f"{alias}.form = ANY(%s)")
-            args.append(list(filters.forms))
-        if filters.filed_from:
-            sql.append(f"{alias}.filing_date >= %s")
-            args.append(filters.filed_from)
-        if filters.filed_to:
-            sql.append(f"{alias}.filing_date <= %s")
-            args.append(filters.filed_to)
-        return "".join(f" AND {s}" for s in sql), args
+    _CONTAINS = "strpos"
 
-    @classmethod
-    def _where(cls, filters: Filters) -> tuple[str, list]:
-        sql, args = cls._filing_where(filters, "c")
-        if filters.sections:
-            sql += " AND (" + " OR ".join("strpos(c.sections, %s) > 0" for _ in filters.sections) + ")"
-            args = [*args, *(f" {s} " for s in filters.sections)]
-        return sql, args
-
-    def _filing_accessions(self, conn, filters: Filters) -> list[str]:
-        where, args = self._filing_where(filters, "f")
-        return [r[0] for r in conn.execute(f"SELECT f.accession FROM filings f WHERE true{where}", args)]
-
-    def _filing_stats(self, conn, accessions: list[str]) -> dict[str, tuple[int, float, bytes]]:
-        return {
-            acc: (n, avg, bytes(lens))
-            for acc, n, avg, lens in conn.execute(
-                "SELECT accession, n, avg_len, lens FROM filing_stats WHERE accession = ANY(%s)", (accessions,)
-            )
-        }
-
-    def _postings(self, conn, terms: list[str], accessions: list[str]) -> list[tuple[str, str, bytes]]:
-        return [
-            (t, a, bytes(d))
-            for t, a, d in conn.execute(
-                "SELECT term, accession, data FROM postings WHERE term = ANY(%s) AND accession = ANY(%s)",
-                (terms, accessions),
-            )
-        ]
-
-    def _section_orders(self, conn, accessions: list[str], sections: Sequence[str]) -> dict[str, set[int]]:
-        swhere = " OR ".join("strpos(sections, %s) > 0" for _ in sections)
-        allowed: dict[str, set[int]] = {}
-        for acc, o in conn.execute(
-            f"SELECT accession, ord FROM chunks WHERE accession = ANY(%s) AND ({swhere})",
-            [accessions, *(f" {s} " for s in sections)],
-        ):
-            allowed.setdefault(acc, set()).add(o)
-        return allowed
+    def _in(self, column: str, values: Sequence, negate: bool = False) -> tuple[str, list]:
+        return (f"NOT ({column} = ANY(%s))" if negate else f"{column} = ANY(%s)"), [list(values)]
 
     def _chunk_ids(self, conn, keys: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
         if not keys:
@@ -497,19 +442,6 @@ class PostgresStore(PostingsSearch):
             f"SELECT c.accession, c.ord, c.text FROM chunks c WHERE c.words @@ %s::tsquery{where} LIMIT %s",
             [query, *args, PHRASE_CANDIDATES],
         ).fetchall()
-
-    def vectors(self, filters: Filters, model: str) -> list[tuple[str, bytes]]:
-        """(chunk id, float32 vector of ``model``) of the chunks passing the filters, in (accession, order)."""
-        where, args = self._where(filters)
-        with self._read() as conn:
-            return [
-                (cid, bytes(v))
-                for cid, v in conn.execute(
-                    "SELECT c.chunk_id, v.vec FROM chunks c JOIN vec_cache v ON v.hash = c.hash AND v.model = %s "
-                    f"WHERE c.hash <> ''{where} ORDER BY c.accession, c.ord",
-                    [model, *args],
-                )
-            ]
 
     def cached_vectors(self, hashes: Sequence[str], model: str) -> dict[str, bytes]:
         if not hashes:
@@ -541,13 +473,6 @@ class PostgresStore(PostingsSearch):
         "c.tokens, c.text, c.cik, c.form, c.filing_date, c.heading, c.ord, c.hash FROM chunks c "
     )
 
-    def chunks(self, chunk_ids: Sequence[str]) -> dict[str, ChunkRecord]:
-        ids = list(dict.fromkeys(chunk_ids))
-        if not ids:
-            return {}
-        with self._conn() as conn:
-            return {r[0]: ChunkRecord(*r) for r in conn.execute(self._CHUNK_SQL + "WHERE c.chunk_id = ANY(%s)", (ids,))}
-
     def document(self, doc_id: str) -> DocumentRecord | None:
         with self._conn() as conn:
             if not self._ready(conn):
@@ -566,16 +491,6 @@ class PostgresStore(PostingsSearch):
                 r[0]
                 for r in conn.execute("SELECT doc_id FROM documents WHERE accession = %s ORDER BY ord", (accession,))
             ]
-
-    def doc_labels(self, doc_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
-        ids = list(dict.fromkeys(doc_ids))
-        if not ids:
-            return {}
-        with self._conn() as conn:
-            return {
-                r[0]: (r[1], r[2])
-                for r in conn.execute("SELECT doc_id, item, label FROM documents WHERE doc_id = ANY(%s)", (ids,))
-            }
 
     def size_bytes(self) -> int:
         """Tables, their indexes and TOAST (compressed text) of the schema."""

@@ -365,10 +365,13 @@ PHRASE_CANDIDATES = 50_000  # most chunks a phrase search reads before checking 
 class PostingsSearch:
     """``keyword`` and ``phrase`` over per-filing postings, the same for every backend that stores them
     (SQLite, PostgreSQL), and the reads of a document's chunks whose SQL is the same on both: a backend
-    provides ``_read`` (a connection), ``_P`` (its query placeholder), ``_CHUNK_SQL`` (the SELECT of a
+    provides ``_read`` (a connection), ``_P`` (its query placeholder), ``_CONTAINS`` (its SQL function
+    ``(text, part)`` giving the 1-based place of ``part`` in ``text``, 0 when absent), ``_in`` (its SQL of
+    "one of these values"), ``_parts`` (its batches of values), ``_CHUNK_SQL`` (the SELECT of a
     ChunkRecord's columns, up to WHERE) and the reads below."""
 
     _P: str
+    _CONTAINS: str
     _CHUNK_SQL: str
 
     def _read(self): ...  # a context manager yielding a connection
@@ -396,17 +399,121 @@ class PostingsSearch:
             ).fetchall()
         return [(r[0], r[1], r[2]) for r in rows]
 
-    def _filing_accessions(self, conn, filters: Filters) -> list[str]:
+    def vectors(self, filters: Filters, model: str) -> list[tuple[str, bytes]]:
+        """(chunk id, its float32 vector of model ``model``) for chunks passing the filters that have one, in
+        (accession, chunk order) order."""
+        where, args = self._where(filters)
+        with self._read() as conn:
+            return [
+                (cid, bytes(v))
+                for cid, v in conn.execute(
+                    f"SELECT c.chunk_id, v.vec FROM chunks c JOIN vec_cache v ON v.hash = c.hash AND v.model = {self._P} "
+                    f"WHERE c.hash <> ''{where} ORDER BY c.accession, c.ord",
+                    [model, *args],
+                )
+            ]
+
+    def chunks(self, chunk_ids: Sequence[str]) -> dict[str, ChunkRecord]:
+        out: dict[str, ChunkRecord] = {}
+        with self._read() as conn:
+            for part in self._parts(list(dict.fromkeys(chunk_ids))):
+                cond, args = self._in("c.chunk_id", part)
+                for r in conn.execute(f"{self._CHUNK_SQL}WHERE {cond}", args):
+                    out[r[0]] = ChunkRecord(*r)
+        return out
+
+    def doc_labels(self, doc_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
+        """{doc_id: (item, label)}."""
+        ids = list(dict.fromkeys(doc_ids))
+        if not ids:
+            return {}
+        out: dict[str, tuple[str, str]] = {}
+        with self._read() as conn:
+            for part in self._parts(ids):
+                cond, args = self._in("doc_id", part)
+                for doc_id, item, label in conn.execute(
+                    f"SELECT doc_id, item, label FROM documents WHERE {cond}", args
+                ):
+                    out[doc_id] = (item, label)
+        return out
+
+    # the SQL both backends share, written once over the backend's placeholder, membership test and batch
+
+    def _in(self, column: str, values: Sequence, negate: bool = False) -> tuple[str, list]:
+        """(``column`` is one of ``values`` (or is not, ``negate``) as SQL, its arguments)."""
         raise NotImplementedError
+
+    def _parts(self, values: Sequence) -> Iterator[Sequence]:
+        """``values`` in batches small enough to bind in one statement."""
+        yield values
+
+    def _filing_where(self, filters: Filters, alias: str = "f") -> tuple[str, list]:
+        """(`` AND ...`` conditions on the filing columns of table ``alias``, their arguments)."""
+        p = self._P
+        sql: list[str] = []
+        args: list = []
+        for col, values, negate in (
+            ("cik", filters.ciks, False),
+            ("cik", filters.exclude_ciks, True),
+            ("form", filters.forms, False),
+        ):
+            if values:
+                cond, values_args = self._in(f"{alias}.{col}", values, negate)
+                sql.append(cond)
+                args.extend(values_args)
+        if filters.filed_from:
+            sql.append(f"{alias}.filing_date >= {p}")
+            args.append(filters.filed_from)
+        if filters.filed_to:
+            sql.append(f"{alias}.filing_date <= {p}")
+            args.append(filters.filed_to)
+        return "".join(f" AND {s}" for s in sql), args
+
+    def _sections_in(self, sections: Sequence[str], alias: str = "") -> tuple[str, list]:
+        """(the chunk lies in any of ``sections``, as SQL in parentheses; its arguments)."""
+        test = f"{self._CONTAINS}({alias}sections, {self._P}) > 0"
+        return "(" + " OR ".join(test for _ in sections) + ")", [f" {s} " for s in sections]
+
+    def _where(self, filters: Filters) -> tuple[str, list]:
+        """(`` AND ...`` conditions on the chunks ``c`` passing ``filters``, their arguments)."""
+        sql, args = self._filing_where(filters, "c")
+        if filters.sections:
+            cond, section_args = self._sections_in(filters.sections, "c.")
+            sql, args = f"{sql} AND {cond}", [*args, *section_args]
+        return sql, args
+
+    def _filing_accessions(self, conn, filters: Filters) -> list[str]:
+        where, args = self._filing_where(filters)
+        return [r[0] for r in conn.execute(f"SELECT f.accession FROM filings f WHERE 1=1{where}", args)]
 
     def _filing_stats(self, conn, accessions: list[str]) -> dict[str, tuple[int, float, bytes]]:
-        raise NotImplementedError
+        out = {}
+        for part in self._parts(accessions):
+            cond, args = self._in("accession", part)
+            for acc, n, avg, lens in conn.execute(
+                f"SELECT accession, n, avg_len, lens FROM filing_stats WHERE {cond}", args
+            ):
+                out[acc] = (n, avg, bytes(lens))
+        return out
 
     def _postings(self, conn, terms: list[str], accessions: list[str]) -> list[tuple[str, str, bytes]]:
-        raise NotImplementedError
+        rows = []
+        term_cond, term_args = self._in("term", terms)
+        for part in self._parts(accessions):
+            cond, args = self._in("accession", part)
+            sql = f"SELECT term, accession, data FROM postings WHERE {term_cond} AND {cond}"
+            rows += [(t, a, bytes(d)) for t, a, d in conn.execute(sql, [*term_args, *args])]
+        return rows
 
     def _section_orders(self, conn, accessions: list[str], sections: Sequence[str]) -> dict[str, set[int]]:
-        raise NotImplementedError
+        in_sections, section_args = self._sections_in(sections)
+        allowed: dict[str, set[int]] = {}
+        for part in self._parts(accessions):
+            cond, args = self._in("accession", part)
+            sql = f"SELECT accession, ord FROM chunks WHERE {cond} AND {in_sections}"
+            for acc, o in conn.execute(sql, [*args, *section_args]):
+                allowed.setdefault(acc, set()).add(o)
+        return allowed
 
     def _chunk_ids(self, conn, keys: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
         raise NotImplementedError
@@ -764,34 +871,6 @@ class SqliteStore(PostingsSearch):
         row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         return row is not None and row[0] != SCHEMA_VERSION
 
-    @staticmethod
-    def _filing_where(filters: Filters, alias: str = "f") -> tuple[str, list]:
-        sql: list[str] = []
-        args: list = []
-        for col, values, neg in (
-            (f"{alias}.cik", filters.ciks, False),
-            (f"{alias}.cik", filters.exclude_ciks, True),
-            (f"{alias}.form", filters.forms, False),
-        ):
-            if values:
-                sql.append(f"{col} {'NOT ' if neg else ''}IN ({','.join('?' * len(values))})")
-                args.extend(values)
-        if filters.filed_from:
-            sql.append(f"{alias}.filing_date >= ?")
-            args.append(filters.filed_from)
-        if filters.filed_to:
-            sql.append(f"{alias}.filing_date <= ?")
-            args.append(filters.filed_to)
-        return ("".join(f" AND {s}" for s in sql)), args
-
-    @staticmethod
-    def _where(filters: Filters) -> tuple[str, list]:
-        sql, args = SqliteStore._filing_where(filters, "c")
-        if filters.sections:
-            sql += " AND (" + " OR ".join("instr(c.sections, ?) > 0" for _ in filters.sections) + ")"
-            args = [*args, *(f" {s} " for s in filters.sections)]
-        return sql, args
-
     # reads for PostingsSearch.keyword / phrase ----------------------------------------------------------
 
     _P = "?"
@@ -799,51 +878,14 @@ class SqliteStore(PostingsSearch):
     def _read(self):
         return self._connect()
 
-    @staticmethod
-    def _in(values: Sequence) -> str:
-        return ",".join("?" * len(values))
+    _CONTAINS = "instr"
 
-    def _filing_accessions(self, conn, filters: Filters) -> list[str]:
-        where, args = self._filing_where(filters)
-        return [r[0] for r in conn.execute(f"SELECT f.accession FROM filings f WHERE 1=1{where}", args)]
+    def _in(self, column: str, values: Sequence, negate: bool = False) -> tuple[str, list]:
+        return f"{column} {'NOT ' if negate else ''}IN ({','.join('?' * len(values))})", list(values)
 
-    def _filing_stats(self, conn, accessions: list[str]) -> dict[str, tuple[int, float, bytes]]:
-        out = {}
-        for s_ in range(0, len(accessions), 500):
-            part = accessions[s_ : s_ + 500]
-            out.update(
-                {
-                    acc: (n, avg, lens)
-                    for acc, n, avg, lens in conn.execute(
-                        f"SELECT accession, n, avg_len, lens FROM filing_stats WHERE accession IN ({self._in(part)})",
-                        part,
-                    )
-                }
-            )
-        return out
-
-    def _postings(self, conn, terms: list[str], accessions: list[str]) -> list[tuple[str, str, bytes]]:
-        rows = []
-        for s_ in range(0, len(accessions), 500):
-            part = accessions[s_ : s_ + 500]
-            rows += conn.execute(
-                f"SELECT term, accession, data FROM postings WHERE term IN ({self._in(terms)}) "
-                f"AND accession IN ({self._in(part)})",
-                [*terms, *part],
-            ).fetchall()
-        return rows
-
-    def _section_orders(self, conn, accessions: list[str], sections: Sequence[str]) -> dict[str, set[int]]:
-        swhere = " OR ".join("instr(sections, ?) > 0" for _ in sections)
-        allowed: dict[str, set[int]] = {}
-        for s_ in range(0, len(accessions), 500):
-            part = accessions[s_ : s_ + 500]
-            for acc, o in conn.execute(
-                f"SELECT accession, ord FROM chunks WHERE accession IN ({self._in(part)}) AND ({swhere})",
-                [*part, *(f" {s} " for s in sections)],
-            ):
-                allowed.setdefault(acc, set()).add(o)
-        return allowed
+    def _parts(self, values: Sequence) -> Iterator[Sequence]:
+        for start in range(0, len(values), 500):  # SQLite binds at most 999 variables in older builds
+            yield values[start : start + 500]
 
     def _chunk_ids(self, conn, keys: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
         by_acc: dict[str, list[int]] = {}
@@ -851,10 +893,10 @@ class SqliteStore(PostingsSearch):
             by_acc.setdefault(acc, []).append(o)
         ids: dict[tuple[str, int], str] = {}
         for acc, ords in by_acc.items():
-            for s_ in range(0, len(ords), 500):
-                part = ords[s_ : s_ + 500]
+            for part in self._parts(ords):
+                cond, args = self._in("ord", part)
                 for cid, o in conn.execute(
-                    f"SELECT chunk_id, ord FROM chunks WHERE accession = ? AND ord IN ({self._in(part)})", [acc, *part]
+                    f"SELECT chunk_id, ord FROM chunks WHERE accession = ? AND {cond}", [acc, *args]
                 ):
                     ids[(acc, o)] = cid
         return ids
@@ -870,16 +912,6 @@ class SqliteStore(PostingsSearch):
             f"WHERE chunk_fts MATCH ?{where} LIMIT ?",
             [fts_query(words, "phrase"), *args, PHRASE_CANDIDATES],
         ).fetchall()
-
-    def vectors(self, filters: Filters, model: str) -> list[tuple[str, bytes]]:
-        """(chunk id, its float32 vector of model ``model``) for chunks passing the filters that have one."""
-        where, args = self._where(filters)
-        with self._connect() as conn:
-            return conn.execute(
-                f"SELECT c.chunk_id, v.vec FROM chunks c JOIN vec_cache v ON v.hash = c.hash "
-                f"AND v.model = ? WHERE c.hash != ''{where} ORDER BY c.accession, c.ord",
-                [model, *args],
-            ).fetchall()
 
     def cached_vectors(self, hashes: Sequence[str], model: str) -> dict[str, bytes]:
         """Vectors of model ``model`` already stored for these chunk text hashes."""
@@ -924,16 +956,6 @@ class SqliteStore(PostingsSearch):
         "FROM chunks c JOIN chunk_fts f ON f.rowid = c.rowid "
     )
 
-    def chunks(self, chunk_ids: Sequence[str]) -> dict[str, ChunkRecord]:
-        out: dict[str, ChunkRecord] = {}
-        ids = list(dict.fromkeys(chunk_ids))
-        with self._connect() as conn:
-            for s in range(0, len(ids), 500):
-                part = ids[s : s + 500]
-                for r in conn.execute(self._CHUNK_SQL + f"WHERE c.chunk_id IN ({','.join('?' * len(part))})", part):
-                    out[r[0]] = ChunkRecord(*r)
-        return out
-
     def document(self, doc_id: str) -> DocumentRecord | None:
         if not self.exists():
             return None
@@ -954,17 +976,6 @@ class SqliteStore(PostingsSearch):
                 r[0]
                 for r in conn.execute("SELECT doc_id FROM documents WHERE accession = ? ORDER BY rowid", (accession,))
             ]
-
-    def doc_labels(self, doc_ids: Sequence[str]) -> dict[str, tuple[str, str]]:
-        """{doc_id: (item, label)}."""
-        ids = list(dict.fromkeys(doc_ids))
-        if not ids:
-            return {}
-        with self._connect() as conn:
-            rows = conn.execute(
-                f"SELECT doc_id, item, label FROM documents WHERE doc_id IN ({','.join('?' * len(ids))})", ids
-            ).fetchall()
-        return {r[0]: (r[1], r[2]) for r in rows}
 
     def size_bytes(self) -> int:
         return sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.is_file())
