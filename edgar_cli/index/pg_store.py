@@ -33,7 +33,6 @@ shutdown: by then its daemon worker threads are frozen, possibly holding the loc
 from __future__ import annotations
 
 import atexit
-import json
 import logging
 import re
 import threading
@@ -48,6 +47,9 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 from ..config import install_hint
 from .store import (
     CHUNK_COLUMNS,
+    DOCUMENT_COLUMNS,
+    FILINGS_DDL,
+    META_DDL,
     PHRASE_CANDIDATES,
     SCHEMA_VERSION,
     ChunkRecord,
@@ -56,6 +58,7 @@ from .store import (
     Filters,
     PostingsSearch,
     chunk_rows,
+    document_rows,
     filing_postings,
 )
 
@@ -65,12 +68,9 @@ _SCHEMA_RE = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 _FILING_COLUMNS = [f.name for f in fields(FilingRecord)]
 _LEXEME_MAX = 2000  # bytes; PostgreSQL refuses lexemes over 2047
 
-_DDL = """
-CREATE TABLE IF NOT EXISTS meta (key text PRIMARY KEY, value text);
-CREATE TABLE IF NOT EXISTS filings (
-    accession text PRIMARY KEY, cik text NOT NULL, ticker text, company text NOT NULL, form text NOT NULL,
-    filing_date text, fiscal_year integer, period_of_report text, document_url text, sections integer,
-    chunks integer, chars integer, embedding_model text, versions text, indexed_at text);
+_DDL = (
+    FILINGS_DDL
+    + """
 CREATE TABLE IF NOT EXISTS documents (
     doc_id text PRIMARY KEY, accession text NOT NULL, ord integer NOT NULL, section text NOT NULL, item text,
     label text, aliases text, text text NOT NULL);
@@ -92,6 +92,7 @@ CREATE TABLE IF NOT EXISTS filing_stats (accession text PRIMARY KEY, n integer N
 CREATE TABLE IF NOT EXISTS vec_cache (hash text NOT NULL, model text NOT NULL, vec bytea NOT NULL,
     PRIMARY KEY (hash, model));
 """
+)
 _TABLES = ("filings", "documents", "chunks", "postings", "filing_stats", "vec_cache")
 
 _pools: dict[tuple[str, str], Any] = {}  # psycopg_pool.ConnectionPool by (url, schema)
@@ -286,7 +287,7 @@ class PostgresStore(PostingsSearch):
         """Create the schema and tables, or empty them when another schema version wrote them (under the
         writers' lock, inside the caller's transaction)."""
         conn.execute(f"CREATE SCHEMA IF NOT EXISTS {self.schema}")
-        conn.execute("CREATE TABLE IF NOT EXISTS meta (key text PRIMARY KEY, value text)")
+        conn.execute(META_DDL)
         row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         if row is not None and row[0] != SCHEMA_VERSION:
             conn.execute("DROP TABLE IF EXISTS " + ", ".join(_TABLES))
@@ -340,22 +341,9 @@ class PostgresStore(PostingsSearch):
                 [row[c] for c in _FILING_COLUMNS],
             )
             with conn.cursor() as cur:
-                with cur.copy(
-                    "COPY documents (doc_id, accession, ord, section, item, label, aliases, text) FROM STDIN"
-                ) as cp:
-                    for k, d in enumerate(documents):
-                        cp.write_row(
-                            (
-                                d.doc_id,
-                                d.accession,
-                                k,
-                                d.section,
-                                d.item,
-                                d.label,
-                                json.dumps(d.aliases),
-                                _no_nul(d.text),
-                            )
-                        )
+                with cur.copy(f"COPY documents ({DOCUMENT_COLUMNS}, ord) FROM STDIN") as cp:
+                    for k, values in enumerate(document_rows(documents, _no_nul)):
+                        cp.write_row((*values, k))
                 with cur.copy(f"COPY chunks ({CHUNK_COLUMNS}, text, words) FROM STDIN") as cp:
                     for c, values in zip(chunks, chunk_rows(filing, documents, chunks, _no_nul), strict=True):
                         cp.write_row((*values, _no_nul(c.text), words_tsvector(c.text)))
@@ -473,24 +461,16 @@ class PostgresStore(PostingsSearch):
         "c.tokens, c.text, c.cik, c.form, c.filing_date, c.heading, c.ord, c.hash FROM chunks c "
     )
 
-    def document(self, doc_id: str) -> DocumentRecord | None:
-        with self._conn() as conn:
-            if not self._ready(conn):
-                return None
-            row = conn.execute(
-                "SELECT doc_id, accession, section, item, label, text, aliases FROM documents WHERE doc_id = %s",
-                (doc_id,),
-            ).fetchone()
-        if row is None:
-            return None
-        return DocumentRecord(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6] or "[]"))
+    _DOCUMENT_ORDER = "ord"
 
-    def documents_of(self, accession: str) -> list[str]:
+    @staticmethod
+    def _document_text(stored: str) -> str:
+        return stored
+
+    @contextmanager
+    def _read_index(self) -> Iterator:
         with self._conn() as conn:
-            return [
-                r[0]
-                for r in conn.execute("SELECT doc_id FROM documents WHERE accession = %s ORDER BY ord", (accession,))
-            ]
+            yield conn if self._ready(conn) else None
 
     def size_bytes(self) -> int:
         """Tables, their indexes and TOAST (compressed text) of the schema."""

@@ -161,11 +161,30 @@ class Hit:
     terms: tuple[str, ...] = ()  # the query terms the chunk holds (keyword hits)
 
 
+# The tables both backends declare alike (SQLite and PostgreSQL read these type names the same way).
+META_DDL = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)"
+FILINGS_DDL = f"""
+{META_DDL};
+CREATE TABLE IF NOT EXISTS filings (
+    accession TEXT PRIMARY KEY, cik TEXT NOT NULL, ticker TEXT, company TEXT NOT NULL, form TEXT NOT NULL,
+    filing_date TEXT, fiscal_year INTEGER, period_of_report TEXT, document_url TEXT, sections INTEGER,
+    chunks INTEGER, chars INTEGER, embedding_model TEXT, versions TEXT, indexed_at TEXT);"""
+
+# The documents table's columns both backends fill from a DocumentRecord (PostgreSQL adds the order).
+DOCUMENT_COLUMNS = "doc_id, accession, section, item, label, aliases, text"
+
 # The chunks table's columns both backends fill from a ChunkRecord (PostgreSQL adds the text and its words).
 CHUNK_COLUMNS = (
     "chunk_id, doc_id, accession, cik, form, filing_date, section, sections, "
     "position, line_start, line_end, tokens, heading, ord, hash"
 )
+
+
+def document_rows(documents: Sequence[DocumentRecord], text: Callable[[str], object]) -> Iterator[tuple]:
+    """Each document's row of the documents table, in :data:`DOCUMENT_COLUMNS` order: the aliases as a JSON
+    list, the text as the backend stores it (``text``)."""
+    for d in documents:
+        yield (d.doc_id, d.accession, d.section, d.item, d.label, json.dumps(d.aliases), text(d.text))
 
 
 def chunk_rows(
@@ -437,6 +456,33 @@ class PostingsSearch:
                     out[doc_id] = (item, label)
         return out
 
+    _DOCUMENT_ORDER: str  # the column giving a filing's documents in their order
+
+    def _read_index(self):  # a context manager yielding a connection, or None while there is no index
+        raise NotImplementedError
+
+    @staticmethod
+    def _document_text(stored) -> str:
+        """A document's text as the documents table stores it, as text."""
+        raise NotImplementedError
+
+    def document(self, doc_id: str) -> DocumentRecord | None:
+        row: tuple | None = None
+        with self._read_index() as conn:
+            if conn is not None:
+                sql = f"SELECT doc_id, accession, section, item, label, text, aliases FROM documents WHERE doc_id = {self._P}"
+                row = conn.execute(sql, (doc_id,)).fetchone()
+        if row is None:
+            return None
+        text, aliases = self._document_text(row[5]), json.loads(row[6] or "[]")
+        return DocumentRecord(row[0], row[1], row[2], row[3], row[4], text, aliases)
+
+    def documents_of(self, accession: str) -> list[str]:
+        """The doc ids of a filing, in their order."""
+        with self._read() as conn:
+            sql = f"SELECT doc_id FROM documents WHERE accession = {self._P} ORDER BY {self._DOCUMENT_ORDER}"
+            return [r[0] for r in conn.execute(sql, (accession,))]
+
     # the SQL both backends share, written once over the backend's placeholder, membership test and batch
 
     def _in(self, column: str, values: Sequence, negate: bool = False) -> tuple[str, list]:
@@ -570,12 +616,9 @@ class PostingsSearch:
 
 # --- SQLite ----------------------------------------------------------------------------------------
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS filings (
-    accession TEXT PRIMARY KEY, cik TEXT NOT NULL, ticker TEXT, company TEXT NOT NULL, form TEXT NOT NULL,
-    filing_date TEXT, fiscal_year INTEGER, period_of_report TEXT, document_url TEXT, sections INTEGER,
-    chunks INTEGER, chars INTEGER, embedding_model TEXT, versions TEXT, indexed_at TEXT);
+_SCHEMA = (
+    FILINGS_DDL
+    + """
 CREATE TABLE IF NOT EXISTS documents (
     doc_id TEXT PRIMARY KEY, accession TEXT NOT NULL, section TEXT NOT NULL, item TEXT, label TEXT,
     aliases TEXT, text BLOB NOT NULL);
@@ -597,6 +640,7 @@ CREATE TABLE IF NOT EXISTS filing_stats (accession TEXT PRIMARY KEY, n INTEGER N
 CREATE TABLE IF NOT EXISTS vec_cache (hash TEXT NOT NULL, model TEXT NOT NULL, vec BLOB NOT NULL,
     PRIMARY KEY (hash, model)) WITHOUT ROWID;
 """
+)
 
 
 class _WalPending(OSError):
@@ -638,7 +682,7 @@ class SqliteStore(PostingsSearch):
                 if write:
                     conn.execute("PRAGMA journal_mode = WAL")
                     conn.execute("PRAGMA synchronous = NORMAL")
-                    conn.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
+                    conn.execute(META_DDL)
                     self._migrate(conn)
                     conn.executescript(_SCHEMA)
                     conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
@@ -791,19 +835,8 @@ class SqliteStore(PostingsSearch):
                 self._delete(conn, [filing.accession])
                 conn.execute("INSERT INTO filings VALUES (" + ",".join("?" * 15) + ")", tuple(asdict(filing).values()))
                 conn.executemany(
-                    "INSERT INTO documents VALUES (?,?,?,?,?,?,?)",
-                    [
-                        (
-                            d.doc_id,
-                            d.accession,
-                            d.section,
-                            d.item,
-                            d.label,
-                            json.dumps(d.aliases),
-                            zlib.compress(d.text.encode("utf-8"), 6),
-                        )
-                        for d in documents
-                    ],
+                    f"INSERT INTO documents ({DOCUMENT_COLUMNS}) VALUES (?,?,?,?,?,?,?)",
+                    document_rows(documents, self._stored_text),
                 )
                 for c, row in zip(chunks, chunk_rows(filing, documents, chunks), strict=True):
                     cur = conn.execute(f"INSERT INTO chunks ({CHUNK_COLUMNS}) VALUES ({','.join('?' * len(row))})", row)
@@ -956,26 +989,23 @@ class SqliteStore(PostingsSearch):
         "FROM chunks c JOIN chunk_fts f ON f.rowid = c.rowid "
     )
 
-    def document(self, doc_id: str) -> DocumentRecord | None:
-        if not self.exists():
-            return None
-        with self._connect() as conn:
-            row = conn.execute(
-                "SELECT doc_id, accession, section, item, label, text, aliases FROM documents WHERE doc_id = ?",
-                (doc_id,),
-            ).fetchone()
-        if row is None:
-            return None
-        return DocumentRecord(
-            row[0], row[1], row[2], row[3], row[4], zlib.decompress(row[5]).decode("utf-8"), json.loads(row[6] or "[]")
-        )
+    _DOCUMENT_ORDER = "rowid"
 
-    def documents_of(self, accession: str) -> list[str]:
+    @staticmethod
+    def _stored_text(text: str) -> bytes:
+        return zlib.compress(text.encode("utf-8"), 6)
+
+    @staticmethod
+    def _document_text(stored: bytes) -> str:
+        return zlib.decompress(stored).decode("utf-8")
+
+    @contextmanager
+    def _read_index(self) -> Iterator[sqlite3.Connection | None]:
+        if not self.exists():  # connecting would make the file
+            yield None
+            return
         with self._connect() as conn:
-            return [
-                r[0]
-                for r in conn.execute("SELECT doc_id FROM documents WHERE accession = ? ORDER BY rowid", (accession,))
-            ]
+            yield conn
 
     def size_bytes(self) -> int:
         return sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.is_file())
