@@ -387,13 +387,23 @@ class PostingsSearch:
     provides ``_read`` (a connection), ``_P`` (its query placeholder), ``_CONTAINS`` (its SQL function
     ``(text, part)`` giving the 1-based place of ``part`` in ``text``, 0 when absent), ``_in`` (its SQL of
     "one of these values"), ``_parts`` (its batches of values), ``_CHUNK_SQL`` (the SELECT of a
-    ChunkRecord's columns, up to WHERE) and the reads below."""
+    ChunkRecord's columns, up to WHERE), ``_DOCUMENT_ORDER``, ``_document_text``, ``_read_index`` and the
+    reads below."""
 
     _P: str
     _CONTAINS: str
     _CHUNK_SQL: str
+    _DOCUMENT_ORDER: str  # the column giving a filing's documents in their order
 
     def _read(self): ...  # a context manager yielding a connection
+
+    def _read_index(self):  # a context manager yielding a connection, or None while there is no index
+        raise NotImplementedError
+
+    @staticmethod
+    def _document_text(stored) -> str:
+        """A document's text as the documents table stores it, as text."""
+        raise NotImplementedError
 
     def neighbours(self, chunk_id: str, before: int, after: int) -> list[ChunkRecord]:
         """The chunks of ``chunk_id``'s document from ``before`` positions ahead of it to ``after`` behind,
@@ -455,16 +465,6 @@ class PostingsSearch:
                 ):
                     out[doc_id] = (item, label)
         return out
-
-    _DOCUMENT_ORDER: str  # the column giving a filing's documents in their order
-
-    def _read_index(self):  # a context manager yielding a connection, or None while there is no index
-        raise NotImplementedError
-
-    @staticmethod
-    def _document_text(stored) -> str:
-        """A document's text as the documents table stores it, as text."""
-        raise NotImplementedError
 
     def document(self, doc_id: str) -> DocumentRecord | None:
         row: tuple | None = None
