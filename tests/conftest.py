@@ -204,6 +204,17 @@ def edgar(mirror, tmp_path):
 
 
 @pytest.fixture(scope="module")
+def store_env(corpus, tmp_path_factory):
+    """(mirror URL, store dir): the corpus' bulk archives (tests/helpers/bulk_kit.py, published
+    ``bulk_kit.PUBLISHED``) served and synced once for the module; a module with other archives overrides it."""
+    import bulk_kit
+
+    root, cache = tmp_path_factory.mktemp("bulk-extra"), tmp_path_factory.mktemp("bulk-cache")
+    with bulk_kit.synced_store(corpus, root, cache, bulk_kit.PUBLISHED) as env:
+        yield env
+
+
+@pytest.fixture(scope="module")
 def module_client(mirror, tmp_path_factory):
     """One client per test module, over its own cache dir: companyfacts are parsed once, not once per test.
 

@@ -8,18 +8,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import bulk_kit
 import pytest
-from test_cli_newcomers import PUBLISHED
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def store_env(corpus, tmp_path_factory):
-    root, cache = tmp_path_factory.mktemp("bulk-extra"), tmp_path_factory.mktemp("bulk-cache")
-    with bulk_kit.synced_store(corpus, root, cache, PUBLISHED) as env:
-        yield env
 
 
 @pytest.fixture

@@ -7,10 +7,7 @@ from __future__ import annotations
 import os
 import pty
 import subprocess
-from datetime import UTC, datetime
 
-import bulk_kit
-import pytest
 from support import edgar_env, read_terminal
 
 
@@ -85,16 +82,6 @@ def test_filings_all_with_a_limit_is_an_error_naming_both(cli):
     assert res.rc == 2
     err = res.json()["error"]
     assert err["code"] == "invalid_argument" and "--all" in err["message"] and "--limit" in err["message"]
-
-
-PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=UTC)
-
-
-@pytest.fixture(scope="module")
-def store_env(corpus, tmp_path_factory):
-    root, cache = tmp_path_factory.mktemp("bulk-extra"), tmp_path_factory.mktemp("bulk-cache")
-    with bulk_kit.synced_store(corpus, root, cache, PUBLISHED) as env:
-        yield env
 
 
 def test_a_screen_names_snowflake_as_its_ticker_file_does_not_as_its_xbrl_entity_name(store_env, cli, monkeypatch):

@@ -12,6 +12,7 @@ from datetime import date
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lookups import refusal
 
 from edgar_cli.capabilities.concept.concept import get_financial_concept
 from edgar_cli.errors import EdgarError
@@ -131,9 +132,8 @@ def test_the_first_filing_of_a_period_not_yet_reported_is_the_original_one():
     ],
 )
 def test_an_as_of_date_in_the_future_before_2009_or_malformed_is_an_invalid_argument(text, why):
-    with pytest.raises(EdgarError) as info:
-        PIT.parse_as_of(text, date(2026, 7, 1))
-    assert info.value.code == "invalid_argument" and why in info.value.message and info.value.suggestion
+    e = refusal(PIT.parse_as_of, text, date(2026, 7, 1))
+    assert e.code == "invalid_argument" and why in e.message and e.suggestion
 
 
 def test_an_as_of_date_is_read_as_iso_and_none_when_not_given():
@@ -202,9 +202,7 @@ def test_a_result_without_as_of_says_it_is_as_known_now(sec):
 
 def test_a_fiscal_year_not_yet_reported_names_its_first_filing(sec):
     # Apple's FY2010 was first reported in the 10-K 0001193125-10-238044, filed 2010-10-27.
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("320193", "revenue", fiscal_year=2010, as_of="2010-06-30")
-    e = info.value
+    e = refusal(get_financial_concept, "320193", "revenue", fiscal_year=2010, as_of="2010-06-30")
     assert e.code == "not_found"
     assert "not yet reported as of 2010-06-30" in e.message  # FY2010 ended 2010-09-25, after the date
     assert "first filed 2010-10-27 in 0001193125-10-238044" in e.message
@@ -214,18 +212,14 @@ def test_a_fiscal_year_not_yet_reported_names_its_first_filing(sec):
 def test_a_year_first_filed_under_another_tag_of_the_concept_names_that_first_filing(sec):
     # Apple's FY2016 net sales, 215,639,000,000: us-gaap:SalesRevenueNet in the 10-K 0001628280-16-020309 (filed
     # 2016-10-26); today's answer reads us-gaap:Revenues, first tagged so in the 10-K 0000320193-18-000145 (2018-11-05).
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("320193", "revenue", fiscal_year=2016, as_of="2016-06-30")
-    e = info.value
+    e = refusal(get_financial_concept, "320193", "revenue", fiscal_year=2016, as_of="2016-06-30")
     assert "first filed 2016-10-26 in 0001628280-16-020309" in e.message
     assert e.extras["first_filed"] == "2016-10-26"
 
 
 def test_a_fiscal_year_that_had_not_begun_on_the_date_is_said_of_the_date_not_of_today(sec):
     # Apple's FY2015 began 2014-09-28 and was first reported in the 10-K 0001193125-15-356351, filed 2015-10-28.
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("320193", "revenue", fiscal_year=2015, as_of="2014-06-30")
-    e = info.value
+    e = refusal(get_financial_concept, "320193", "revenue", fiscal_year=2015, as_of="2014-06-30")
     assert e.code == "out_of_scope" and e.extras["as_of"] == "2014-06-30"
     assert "had not begun on 2014-06-30" in e.message and "has not begun" not in e.message
     assert "first filed 2015-10-28 in 0001193125-15-356351" in e.message
@@ -234,9 +228,8 @@ def test_a_fiscal_year_that_had_not_begun_on_the_date_is_said_of_the_date_not_of
 def test_a_year_out_of_reach_under_the_labels_of_the_date_names_the_label_change(sec):
     # NVIDIA's filings up to 0001045810-14-000030 (2014-03-13) labelled the year ending 2014-01-26 FY2013; today's
     # labels call it FY2014, so "FY2015" as of 2014-06-30 is the year ending in 2016 under the labels of then
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("1045810", "revenue", fiscal_year=2015, as_of="2014-06-30")
-    assert "the year ending 2014-01-26 is FY2013 (FY2014 today)" in info.value.message
+    e = refusal(get_financial_concept, "1045810", "revenue", fiscal_year=2015, as_of="2014-06-30")
+    assert "the year ending 2014-01-26 is FY2013 (FY2014 today)" in e.message
 
 
 def test_a_ticker_is_resolved_with_a_note_that_the_ticker_file_has_no_history(sec):
@@ -282,9 +275,8 @@ def test_nvidia_quarter_to_2016_07_31_as_known_in_september_2016_is_q2_fy2017_as
         1_428_000_000,
         "0001045810-16-000300",
     )
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("1045810", "revenue", fiscal_year=2017, as_of="2016-09-01")
-    assert "had not begun" not in info.value.message and "in progress" in info.value.message
+    e = refusal(get_financial_concept, "1045810", "revenue", fiscal_year=2017, as_of="2016-09-01")
+    assert "had not begun" not in e.message and "in progress" in e.message
 
 
 # Dates spread over the corpus' filing history, with the newest annual report filed by each.
@@ -509,17 +501,14 @@ def test_a_report_filed_by_the_date_that_the_facts_do_not_reach_is_named_as_know
     # Tesla's facts here end at 2022-09-30 (0000950170-22-019867); its FY2022 10-K 0000950170-23-001409 was filed
     # 2023-01-31: as known on 2023-06-01 the year's figures were in that filing, which the refusal names; as known
     # on 2023-01-15 it had not been filed, and is not named
-    with pytest.raises(EdgarError) as after:
-        get_financial_concept("TSLA", "revenue", fiscal_year=2022, as_of="2023-06-01")
-    assert "As known on 2023-06-01" in after.value.message and "0000950170-23-001409" in after.value.message
-    with pytest.raises(EdgarError) as before:
-        get_financial_concept("TSLA", "revenue", fiscal_year=2022, as_of="2023-01-15")
-    assert "0000950170-23-001409" not in before.value.message
+    after = refusal(get_financial_concept, "TSLA", "revenue", fiscal_year=2022, as_of="2023-06-01")
+    assert "As known on 2023-06-01" in after.message and "0000950170-23-001409" in after.message
+    before = refusal(get_financial_concept, "TSLA", "revenue", fiscal_year=2022, as_of="2023-01-15")
+    assert "0000950170-23-001409" not in before.message
     # a year whose report was not filed by the date names no report at all, least of all today's latest
     # (the FY2025 10-K 0001628280-26-003952, filed 2026-01-29; found by a second reviewer)
-    with pytest.raises(EdgarError) as unfiled:
-        get_financial_concept("TSLA", "revenue", fiscal_year=2023, as_of="2023-06-01")
-    assert "0001628280-26-003952" not in unfiled.value.message and "filed 2026" not in unfiled.value.message
+    unfiled = refusal(get_financial_concept, "TSLA", "revenue", fiscal_year=2023, as_of="2023-06-01")
+    assert "0001628280-26-003952" not in unfiled.message and "filed 2026" not in unfiled.message
 
 
 def test_an_answer_as_known_on_a_date_warns_that_the_facts_end_before_the_latest_report_filed_by_then(sec):
@@ -542,9 +531,7 @@ def test_a_tag_first_used_after_the_date_is_said_to_be_first_reported_later_with
     # 0000320193-18-000100), which the catalogue's revenue reads. Neither "no value" as if never reported nor an
     # earlier fiscal year (which has no such tag either) is the answer.
     tag = "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("AAPL", tag, fiscal_year=fy, as_of="2017-06-01")
-    err = info.value
+    err = refusal(get_financial_concept, "AAPL", tag, fiscal_year=fy, as_of="2017-06-01")
     assert err.code == "not_found"
     assert "first reported" in err.message and "2019-01-30" in err.message and "0000320193-19-000010" in err.message
     assert "reports no value" not in err.message
@@ -561,9 +548,7 @@ def test_a_year_not_over_on_the_date_as_labelled_then_is_said_once_to_be_not_yet
     # 2012-01-29 FY2011, so FY2012 is the year ending 2013-01-27, not over then; its 10-K 0001045810-13-000008 was
     # filed 2013-03-12. The year ending 2012-01-29 (FY2012 by today's labels) is another year: not offered as if
     # it answered the question.
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("NVDA", "revenue", fiscal_year=2012, as_of="2013-01-01")
-    err = info.value
+    err = refusal(get_financial_concept, "NVDA", "revenue", fiscal_year=2012, as_of="2013-01-01")
     assert "not yet reported as of 2013-01-01" in err.message and "2013-01-27" in err.message
     assert "0001045810-13-000008" in err.message and "2013-03-12" in err.message
     assert "filed by then" not in err.message and "under another label" not in err.message
@@ -596,9 +581,8 @@ def test_compare_and_statement_refuse_a_year_not_over_on_the_date_as_concept_doe
 
     r = compare_companies("revenue", ["1045810", "320193"], fiscal_year=2012, as_of="2013-01-01")
     (nvidia,) = r.unavailable
-    with pytest.raises(EdgarError) as info:
-        get_financial_statement("1045810", "income", fiscal_year=2012, as_of="2013-01-01", client=sec)
-    for reason in (nvidia.reason, info.value.message):
+    e = refusal(get_financial_statement, "1045810", "income", fiscal_year=2012, as_of="2013-01-01", client=sec)
+    for reason in (nvidia.reason, e.message):
         assert "not yet reported as of 2013-01-01" in reason and "0001045810-13-000008" in reason, reason
         assert "under another label" not in reason
 
@@ -714,9 +698,7 @@ def test_a_table_whose_tags_were_first_used_after_the_date_says_they_were_first_
     from edgar_cli.capabilities.statement.statement import get_financial_series
 
     tag = "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
-    with pytest.raises(EdgarError) as info:
-        get_financial_series("AAPL", [tag], fiscal_year="2016..2017", as_of="2017-06-01", client=sec)
-    err = info.value
+    err = refusal(get_financial_series, "AAPL", [tag], fiscal_year="2016..2017", as_of="2017-06-01", client=sec)
     assert err.code == "not_found"
     assert "first reported later, on 2019-01-30 in 0000320193-19-000010" in err.message, err.message
     assert (err.extras["tag_first_filed"], err.extras["tag_first_accession"]) == ("2019-01-30", "0000320193-19-000010")
@@ -729,9 +711,7 @@ def test_a_statement_asked_before_the_company_first_filed_xbrl_says_when_its_tag
     # us-gaap:CostOfGoodsAndServicesSold); its first annual one the 10-K 0001193125-09-214859 (filed 2009-10-27)
     from edgar_cli.capabilities.statement.statement import get_financial_statement
 
-    with pytest.raises(EdgarError) as info:
-        get_financial_statement("320193", "income", as_of="2009-06-01", client=sec)
-    err = info.value
+    err = refusal(get_financial_statement, "320193", "income", as_of="2009-06-01", client=sec)
     assert "first reported later, on 2009-07-22 in 0001193125-09-153165 (10-Q)" in err.message, err.message
     assert "first filed 2009-10-27 in 0001193125-09-214859" in err.message
     assert "more)" in err.message  # a statement's many tags are not all listed
@@ -874,9 +854,7 @@ def test_a_share_count_known_on_a_date_a_split_on_file_then_had_overtaken_is_fla
 def test_a_concept_not_reported_by_the_date_is_said_in_the_past_of_the_date(sec):
     # Apple first reported its debt in the 10-Q 0001193125-13-300670 (filed 2013-07-24): on 2012-03-01 it had
     # reported none, which "reports no value" (today) would deny.
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("AAPL", "total_debt", as_of="2012-03-01")
-    err = info.value
+    err = refusal(get_financial_concept, "AAPL", "total_debt", as_of="2012-03-01")
     assert "reports no value" not in err.message, err.message
     assert "had reported no value for total_debt" in err.message and "by 2012-03-01" in err.message, err.message
     tried = {t.tag: t.detail for t in err.extras["tags_tried"]}
@@ -924,9 +902,7 @@ def test_a_year_not_begun_on_the_date_suggests_the_first_date_that_answers_it(se
     # 2015-03-12, which labels it FY2015: the first date the question answers, not 2016-03-17
     from edgar_cli.capabilities.statement.statement import get_financial_statement
 
-    with pytest.raises(EdgarError) as info:
-        get_financial_statement("NVDA", "income", fiscal_year="2015", as_of="2014-06-30", client=sec)
-    err = info.value
+    err = refusal(get_financial_statement, "NVDA", "income", fiscal_year="2015", as_of="2014-06-30", client=sec)
     assert "from 2015-03-12 on" in err.suggestion, err.suggestion
     assert "0001045810-15-000036" in err.message, err.message
     assert get_financial_statement("NVDA", "income", fiscal_year="2015", as_of="2015-03-12", client=sec).rows

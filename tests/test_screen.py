@@ -8,21 +8,10 @@ concept answer from the store with the live path's.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import bulk_kit
 import pytest
 
-PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=UTC)
 CORPUS_CIKS = (320193, 1045810, 1046179, 1318605, 1640147, 1997711)
-
-
-@pytest.fixture(scope="module")
-def store_env(corpus, tmp_path_factory):
-    """(mirror URL, store dir): the archives served and synced once for the module."""
-    root, cache = tmp_path_factory.mktemp("bulk-extra"), tmp_path_factory.mktemp("bulk-cache")
-    with bulk_kit.synced_store(corpus, root, cache, PUBLISHED) as env:
-        yield env
 
 
 @pytest.fixture
@@ -40,7 +29,7 @@ def test_revenue_fy2024_above_a_billion_lists_each_company_with_its_own_fiscal_y
     assert all(r.unit == "USD" and r.value >= 1e9 for r in got.rows)
     assert [r.value for r in got.rows] == sorted((r.value for r in got.rows), reverse=True)
     assert got.companies_considered == 6
-    assert got.data_source.kind == "bulk" and got.data_source.as_of == PUBLISHED
+    assert got.data_source.kind == "bulk" and got.data_source.as_of == bulk_kit.PUBLISHED
     assert any("2024-01-28" in n and "2024-09-28" in n for n in got.notes)  # different months, said so
 
 
@@ -358,7 +347,7 @@ def test_a_statement_from_the_store_says_so_and_matches_the_live_table(store_env
     monkeypatch.setenv("EDGAR_CACHE_DIR", str(tmp_path / "other-cache"))
     bulk_client = SecClient(Settings.from_env())
     bulk = get_financial_statement("NVDA", "income", last=5, client=bulk_client)
-    assert bulk.data_source.kind == "bulk" and bulk.data_source.as_of == PUBLISHED
+    assert bulk.data_source.kind == "bulk" and bulk.data_source.as_of == bulk_kit.PUBLISHED
     assert bulk.model_dump(exclude={"data_source"}) == live.model_dump(exclude={"data_source"})
     cell = next(c for c in bulk.rows[0].cells if c.column == "FY2024")
     assert (cell.value, cell.accession_numbers) == (60922000000, ["0001045810-24-000029"])

@@ -53,51 +53,43 @@ def test_a_respectively_passage_grounds_each_figure_only_for_the_year_in_its_pla
     assert figure(swapped, "$1,586 million").status == "grounded"
 
 
-def test_a_balance_the_passage_gives_at_another_date_does_not_ground_the_claimed_dates(sec):
-    true = verify_answer(
-        "As of December 31, 2017, CARBO had $78.4 million of cash, cash equivalents and restricted cash.",
-        company="1009672",
-        cite=[CRR_2017],
-    )
-    assert figure(true, "$78.4 million").status == "grounded"
-    opening = verify_answer(
-        "As of December 31, 2017, CARBO had $91.7 million of cash, cash equivalents and restricted cash.",
-        company="1009672",
-        cite=[CRR_2017],
-    )
-    assert figure(opening, "$91.7 million").status != "grounded" and opening.verdict != "grounded"
-
-
-def test_a_passage_number_of_another_measure_does_not_ground_the_figure(sec):
-    delivered = verify_answer(
-        "Tesla delivered approximately 1,789,000 consumer vehicles in 2024, its 10-K says.",
-        company="TSLA",
-        cite=[TSLA_2024],
-    )
-    assert figure(delivered, "1,789,000").status == "grounded"
-    produced = verify_answer(
-        "Tesla delivered approximately 1,773,000 consumer vehicles in 2024, its 10-K says.",
-        company="TSLA",
-        cite=[TSLA_2024],
-    )
-    assert figure(produced, "1,773,000").status != "grounded" and produced.verdict != "grounded"
-
-
-def test_a_number_that_heads_its_clause_owns_the_words_after_it_not_the_previous_numbers(sec):
-    rd = verify_answer(
-        "At the end of fiscal 2025 NVIDIA had about 36,000 employees in 38 countries, 27,100 of them in research "
-        "and development.",
-        company="NVDA",
-        cite=[NVDA_FY2025],
-    )
-    assert figure(rd, "27,100").status == "grounded", figure(rd, "27,100").reason
-    swapped = verify_answer(
-        "At the end of fiscal 2025 NVIDIA had about 36,000 employees in 38 countries, 8,900 of them in research "
-        "and development.",
-        company="NVDA",
-        cite=[NVDA_FY2025],
-    )
-    assert figure(swapped, "8,900").status != "grounded" and swapped.verdict != "grounded"
+@pytest.mark.parametrize(
+    ("company", "cite", "claim", "said", "other"),
+    [
+        pytest.param(
+            "1009672",
+            CRR_2017,
+            "As of December 31, 2017, CARBO had {} of cash, cash equivalents and restricted cash.",
+            "$78.4 million",
+            "$91.7 million",
+            id="a balance the passage gives at another date does not ground the claimed dates",
+        ),
+        pytest.param(
+            "TSLA",
+            TSLA_2024,
+            "Tesla delivered approximately {} consumer vehicles in 2024, its 10-K says.",
+            "1,789,000",
+            "1,773,000",
+            id="a passage number of another measure does not ground the figure",
+        ),
+        pytest.param(
+            "NVDA",
+            NVDA_FY2025,
+            "At the end of fiscal 2025 NVIDIA had about 36,000 employees in 38 countries, {} of them in research "
+            "and development.",
+            "27,100",
+            "8,900",
+            id="a number that heads its clause owns the words after it not the previous numbers",
+        ),
+    ],
+)
+def test_the_passage_grounds_the_number_it_says_and_not_its_number_of_something_else(
+    sec, company, cite, claim, said, other
+):
+    true = verify_answer(claim.format(said), company=company, cite=[cite])
+    assert figure(true, said).status == "grounded", figure(true, said).reason
+    swapped = verify_answer(claim.format(other), company=company, cite=[cite])
+    assert figure(swapped, other).status != "grounded" and swapped.verdict != "grounded"
 
 
 def test_a_figure_said_of_what_lies_outside_a_place_is_not_grounded_by_the_places_own_figure(sec):

@@ -95,15 +95,32 @@ def test_net_income_attributable_to_the_parent_is_never_grounded_by_the_total_wi
         assert f.support.accession_number in (TSLA_FY2020_10K, LPA_FY2024_20F)
 
 
-def test_a_loss_of_the_same_size_in_another_year_is_not_called_a_period_mix_up(sec):
-    # Tesla's FY2019 us-gaap:NetIncomeLoss is -862,000,000 (a loss): not the income of $862 million "for FY2019"
-    f = figure(
-        verify_answer(
-            "Tesla's net income attributable to common stockholders was $862 million in 2020.", company="TSLA"
+@pytest.mark.parametrize(
+    "answer, text, status, reason",
+    [
+        pytest.param(
+            # Tesla's FY2019 us-gaap:NetIncomeLoss is -862,000,000 (a loss): not the income of $862 million "for FY2019"
+            "Tesla's net income attributable to common stockholders was $862 million in 2020.",
+            "$862 million",
+            "ungrounded",
+            "721,000,000",
+            id="a loss of the same size in another year is not called a period mix-up",
         ),
-        "$862 million",
-    )
-    assert f.status == "ungrounded" and "721,000,000" in f.reason
+        pytest.param(
+            # Tesla FY2020: ProfitLoss 862,000,000 less NetIncomeLoss 721,000,000 (0001564590-21-004599)
+            "Tesla's net income attributable to noncontrolling interests was $141 million in 2020.",
+            "$141 million",
+            "unchecked",
+            "noncontrolling interests",
+            id="the minority interests share is unchecked never held to the parents net income",
+        ),
+    ],
+)
+def test_teslas_2020_net_income_attributed_to_one_owner_is_checked_against_that_owners_share(
+    sec, answer, text, status, reason
+):
+    f = figure(verify_answer(answer, company="TSLA"), text)
+    assert f.status == status and reason in f.reason
 
 
 # --- finding F: a number in a passage grounds only the measure its own words name ------------------------------
@@ -185,17 +202,6 @@ def test_with_the_filing_cited_a_reason_never_asks_to_cite_its_text(sec):
     f = q2_10q_figure("Blackwell revenue was $4.1 billion in the second quarter of fiscal 2026.", "$4.1 billion")
     assert f.status == "unchecked" and "Cite the filing's text" not in f.reason
     assert NVDA_Q2_FY2026_10Q in f.reason
-
-
-def test_the_minority_interests_share_is_unchecked_never_held_to_the_parents_net_income(sec):
-    # Tesla FY2020: ProfitLoss 862,000,000 less NetIncomeLoss 721,000,000 (0001564590-21-004599)
-    f = figure(
-        verify_answer(
-            "Tesla's net income attributable to noncontrolling interests was $141 million in 2020.", company="TSLA"
-        ),
-        "$141 million",
-    )
-    assert f.status == "unchecked" and "noncontrolling interests" in f.reason
 
 
 def test_the_words_right_after_a_figure_say_whose_net_income_it_is(sec):

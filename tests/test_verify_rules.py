@@ -59,9 +59,23 @@ def test_fiscal_2025_growth_stated_for_fiscal_2025_is_derived(sec):
     assert r.verdict == "grounded" and r.exit_status == 0
 
 
-def test_a_growth_rate_with_the_wrong_sign_is_ungrounded(sec):
-    r = verify_answer("NVIDIA's fiscal 2025 revenue was $130.5 billion, down 114% from a year earlier.", company="NVDA")
-    f = figure(r, "114%")
+@pytest.mark.parametrize(
+    "answer, stated",
+    [
+        # NVIDIA's revenue rose 114.20% in FY2025 (130,497M against 60,922M) and 125.85% in FY2024 (60,922M against
+        # 26,974M, NVDA_FY2023_10K)
+        pytest.param(
+            "NVIDIA's fiscal 2025 revenue was $130.5 billion, down 114% from a year earlier.",
+            "114%",
+            id="down 114% in the year revenue rose 114%",
+        ),
+        pytest.param(
+            "NVIDIA revenue declined 126% in fiscal 2024.", "126%", id="declined 126% in the year revenue rose 126%"
+        ),
+    ],
+)
+def test_a_growth_rate_with_the_wrong_sign_is_ungrounded(sec, answer, stated):
+    f = figure(verify_answer(answer, company="NVDA"), stated)
     assert f.status == "ungrounded" and "direction disagrees" in f.reason
 
 

@@ -14,6 +14,7 @@ Expected values come from the corpus' companyfacts and name their accession:
 from __future__ import annotations
 
 import pytest
+from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.verification.claims import extract_figures
@@ -31,12 +32,6 @@ NVDA_FY2025 = "0001045810-25-000023"
 @pytest.fixture
 def sec(module_sec):
     return module_sec
-
-
-def figure(result, text):
-    hits = [f for f in result.figures if f.text == text]
-    assert len(hits) == 1, [(f.text, f.status) for f in result.figures]
-    return hits[0]
 
 
 def no_reason_contradicts_itself(result):

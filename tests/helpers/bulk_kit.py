@@ -17,11 +17,12 @@ import os
 import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 COMPANYFACTS = "www.sec.gov/Archives/edgar/daily-index/xbrl/companyfacts.zip"
 SUBMISSIONS = "www.sec.gov/Archives/edgar/daily-index/bulkdata/submissions.zip"
+PUBLISHED = datetime(2026, 6, 30, 7, tzinfo=UTC)  # when the test archives say the SEC published them
 
 
 def corpus_facts(corpus: Path) -> list[Path]:
