@@ -144,10 +144,21 @@ def flag_scale(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None
     shares_like = unit == "shares" or unit.endswith("/shares")
     cover = _cover_counts(facts) if unit == "shares" else {}
     tracks = unit == "shares" and _tracks_cover(values, cover)
+    from .series import _rounding_steps  # (series imports this module)
+
+    step_of = _rounding_steps(facts, unit)
+
+    def steps(v: FactRecord) -> tuple[Decimal, Decimal] | None:
+        """The rounding steps of the value's first and current filings (restatements.select judged it by them)."""
+        if step_of is None or not v.original_accession:
+            return None
+        first, now = step_of(v.original_accession), step_of(v.accession_number)
+        return (first, now) if first is not None and now is not None else None
+
     for group in _by_period_type(values):
         for i, v in enumerate(group):
             revised = (
-                scale_factor(v.original_value, v.value)
+                scale_factor(v.original_value, v.value, steps(v))
                 if v.revision_kind == "suspected_tagging_error"
                 and v.original_value is not None
                 and v.original_accession
