@@ -58,6 +58,8 @@ FUNCTIONS: dict[str, str] = {
     "find_filing": "edgar_cli.capabilities.filings.filings:find_filing",
     "search_full_text": "edgar_cli.capabilities.search.search:search_full_text",
     "get_filing_section": "edgar_cli.capabilities.section.section:get_filing_section",
+    "get_financial_series": "edgar_cli.capabilities.statement.statement:get_financial_series",
+    "get_financial_statement": "edgar_cli.capabilities.statement.statement:get_financial_statement",
 }
 OPERATORS = ("equals", "approx", "between", "contains", "not_contains", "length", "min_length", "is_null")
 
