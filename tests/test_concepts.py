@@ -921,3 +921,13 @@ def test_a_value_first_filed_under_another_tag_names_that_filing(sec):
     )
     # Apple's FY2024 revenue cites its own first filing: no such note
     assert not any("filed earlier" in n for n in get_financial_concept("AAPL", "revenue", fiscal_year=2024).notes)
+
+
+def test_profit_loss_in_tags_tried_is_called_a_different_figure_not_superseded(sec):
+    # Tesla's net income for FY2021 is us-gaap:NetIncomeLoss (10-K 0000950170-22-000796); it also reports
+    # us-gaap:ProfitLoss, which includes the noncontrolling interests' share: a different figure, never "superseded".
+    r = get_financial_concept("TSLA", "net_income", fiscal_year=2021)
+    assert one(r, 2021).matched_tag == "us-gaap:NetIncomeLoss"
+    profit_loss = next(t for t in r.tags_tried if t.tag == "us-gaap:ProfitLoss")
+    assert "superseded" not in profit_loss.detail
+    assert "different figure" in profit_loss.detail and "noncontrolling" in profit_loss.detail
