@@ -58,6 +58,8 @@ FUNCTIONS: dict[str, str] = {
     "find_filing": "edgar_cli.capabilities.filings.filings:find_filing",
     "search_full_text": "edgar_cli.capabilities.search.search:search_full_text",
     "get_filing_section": "edgar_cli.capabilities.section.section:get_filing_section",
+    "get_financial_series": "edgar_cli.capabilities.statement.statement:get_financial_series",
+    "get_financial_statement": "edgar_cli.capabilities.statement.statement:get_financial_statement",
 }
 OPERATORS = ("equals", "approx", "between", "contains", "not_contains", "length", "min_length", "is_null")
 
@@ -437,9 +439,38 @@ class QuestionResult:
     checks_run: int = 0
 
 
+@contextmanager
+def checked_later(srv: Any, question: dict[str, Any]) -> Iterator[None]:
+    """A question's ``later`` (issue 35, item 1): its call is made once to fill the cache, then again ``days``
+    later through a new client while the mirror answers ``path`` with ``status`` (each of ``times`` requests), so
+    the check for newer filings fails; the date, the client and the mirror are restored after."""
+    later = question.get("later")
+    if not later:
+        yield
+        return
+    from datetime import date, timedelta
+
+    from edgar_cli.config import Settings
+    from edgar_cli.sec.client import SecClient, get_client, set_client
+
+    call_capability(question["call"])
+    saved_today, saved_client = os.environ.get("EDGAR_TODAY") or PINNED_TODAY, get_client()
+    body = str(later.get("body", "")).encode()
+    srv.script(later["path"], *[(int(later["status"]), {}, body)] * int(later.get("times", 4)))
+    os.environ["EDGAR_TODAY"] = (date.fromisoformat(saved_today) + timedelta(days=int(later["days"]))).isoformat()
+    set_client(SecClient(Settings.from_env()))
+    try:
+        yield
+    finally:
+        srv.scripted.pop(later["path"], None)
+        os.environ["EDGAR_TODAY"] = saved_today
+        set_client(saved_client)
+
+
 def run_question(question: dict[str, Any], srv: Any, corpus: Corpus | None) -> QuestionResult:
     serve_fixtures(srv, question)
-    outcome = call_capability(question["call"])
+    with checked_later(srv, question):
+        outcome = call_capability(question["call"])
     failures: list[str] = []
     n = 0
     if outcome.crashed:

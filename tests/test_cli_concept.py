@@ -327,12 +327,13 @@ def test_a_composite_that_cannot_be_summed_names_a_latest_year_that_answers(cli)
     res = cli("concept", "TSLA", "total_debt", "--fy", "2021", "--json")
     err = res.json()["error"]
     assert res.rc == 3 and "cannot be summed without a guess" in err["message"]
-    assert err["latest_fiscal_year"] == 2012  # not 2013: that year cannot be summed either
+    assert err["latest_fiscal_year"] == 2018  # not 2019 to 2021: those years cannot be summed either
     again = cli("concept", "TSLA", "total_debt", "--fy", str(err["latest_fiscal_year"]), "--json")
     assert again.rc == 0, again.out
-    # FY2012's total debt, summed from the lines in Tesla's FY2012 10-K 0001193125-13-096241
+    # FY2018's total debt: LongTermDebt + DebtCurrent, which the FY2018 10-K's 0001564590-19-003165 debt-and-lease
+    # lines show are the noncurrent and current debt; the values are the latest filing's (10-Q 0001564590-19-038256)
     ((value, accession),) = [(v["value"], v["accession_number"]) for v in again.json()["values"]]
-    assert (value, accession) == (452336000, "0001193125-13-096241")
+    assert (value, accession) == (8_411_000_000 + 2_222_000_000, "0001564590-19-038256")
 
 
 def test_a_successor_whose_facts_are_missing_says_where_its_earlier_history_is(cli):

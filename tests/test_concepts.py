@@ -647,13 +647,45 @@ def test_teslas_long_term_debt_beside_a_current_debt_line_is_not_summed_as_if_it
     # includes its current part). Adding them, or taking LongTermDebt as the total, would be a guess: the date is
     # not summed, and tags_tried says why.
     r = get_financial_concept("TSLA", "total_debt", period="all", limit=200)
-    assert not [v for v in r.values if v.end >= date(2015, 1, 1)], [(v.end, v.value) for v in r.values]
+    # 2018-12-31 alone is summed: its debt-and-lease lines settle it (the test below)
+    later = [v.end for v in r.values if v.end >= date(2015, 1, 1)]
+    assert later == [date(2018, 12, 31)], [(v.end, v.value) for v in r.values]
     why = next(t for t in r.tags_tried if t.tag == "us-gaap:LongTermDebt").detail
     assert "2022-09-30: 1,418,000,000 beside us-gaap:DebtCurrent 979,000,000" in why and "cannot be told" in why
     assert any("not summed" in n and "to 2022-09-30" in n for n in r.notes)  # said in the answer too
     # 2012-12-31 (0001193125-13-096241): both parts tagged, 401,495K non-current and 50,841K current
     v = next(v for v in r.values if v.end == date(2012, 12, 31))
     assert v.value == 401_495_000 + 50_841_000 and v.accession_number == "0001193125-13-096241"
+
+
+def test_teslas_2018_debt_is_summed_where_its_own_debt_and_lease_lines_show_long_term_debt_is_noncurrent(sec):
+    # Tesla's FY2018 10-K 0001564590-19-003165 at 2018-12-31: LongTermDebt 8,410,490,000 + CapitalLeaseObligations-
+    # Noncurrent 993,182,000 = LongTermDebtAndCapitalLeaseObligations 9,403,672,000 (its noncurrent debt and
+    # leases), and DebtCurrent 2,221,985,000 + CapitalLeaseObligationsCurrent 345,714,000 =
+    # LongTermDebtAndCapitalLeaseObligationsCurrent 2,567,699,000: the filing's own figures say LongTermDebt is the
+    # noncurrent debt and DebtCurrent its current part. The parts are the values the engine selects (the FY2019
+    # 10-K 0001564590-20-004475 repeats them in millions).
+    r = get_financial_concept("TSLA", "total_debt", fiscal_year=2018)
+    v = one(r, 2018)
+    parts = _parts(v)
+    assert set(parts) == {"us-gaap:LongTermDebt", "us-gaap:DebtCurrent"}, parts
+    assert v.value == parts["us-gaap:LongTermDebt"][0] + parts["us-gaap:DebtCurrent"][0]
+    assert parts["us-gaap:LongTermDebt"][0] in (8_410_490_000, 8_411_000_000)
+    assert parts["us-gaap:DebtCurrent"][0] in (2_221_985_000, 2_222_000_000)
+    for text in (
+        "0001564590-19-003165",
+        "us-gaap:LongTermDebtAndCapitalLeaseObligations 9,403,672,000",
+        "us-gaap:CapitalLeaseObligationsNoncurrent 993,182,000",
+        "2,567,699,000",
+    ):
+        assert text in v.formula, v.formula
+    # 2016-12-31: the same lines do not add up (LongTermDebt 5,892,016,000 + 77,484,000 is not 5,860,049,000 in
+    # 0001564590-17-003118 and later filings): still not summed
+    assert not [
+        w
+        for w in get_financial_concept("TSLA", "total_debt", period="all", limit=200).values
+        if w.end == date(2016, 12, 31)
+    ]
 
 
 def test_a_year_whose_debt_lines_cannot_be_summed_names_what_was_found_and_what_is_missing(sec):
@@ -679,6 +711,24 @@ def test_a_year_whose_debt_lines_cannot_be_summed_names_what_was_found_and_what_
         assert one(get_financial_concept("TSLA", tag, fiscal_year=2019), 2019).accession_number == (
             "0001564590-20-004475"
         )
+
+
+def test_teslas_fy2021_debt_refusal_gives_both_readings_of_its_tagged_lines_and_what_would_settle_it(sec):
+    # Tesla's FY2021 10-K 0000950170-22-000796 at 2021-12-31: us-gaap:LongTermDebt 4,254,000,000 beside
+    # us-gaap:DebtCurrent 1,088,000,000, and no noncurrent line nor debt-and-lease line (its balance sheet's
+    # "debt and finance leases" lines carry its own tags): the refusal names each figure with its tag and
+    # accession, the total under each reading of LongTermDebt, and the lines that would settle it.
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSLA", "total_debt", fiscal_year=2021)
+    msg = caught.value.message
+    for text in (
+        "us-gaap:LongTermDebt 4,254,000,000 (0000950170-22-000796)",
+        "us-gaap:DebtCurrent 1,088,000,000 (0000950170-22-000796)",
+        "if us-gaap:LongTermDebt is the noncurrent part only, the total is 5,342,000,000",
+        "if it includes the current debt, 4,254,000,000",
+        "us-gaap:LongTermDebtAndCapitalLeaseObligations",
+    ):
+        assert text in msg, msg
 
 
 def test_long_term_debt_says_it_excludes_the_current_portion_and_where_to_find_the_total(sec):
@@ -871,3 +921,13 @@ def test_a_value_first_filed_under_another_tag_names_that_filing(sec):
     )
     # Apple's FY2024 revenue cites its own first filing: no such note
     assert not any("filed earlier" in n for n in get_financial_concept("AAPL", "revenue", fiscal_year=2024).notes)
+
+
+def test_profit_loss_in_tags_tried_is_called_a_different_figure_not_superseded(sec):
+    # Tesla's net income for FY2021 is us-gaap:NetIncomeLoss (10-K 0000950170-22-000796); it also reports
+    # us-gaap:ProfitLoss, which includes the noncontrolling interests' share: a different figure, never "superseded".
+    r = get_financial_concept("TSLA", "net_income", fiscal_year=2021)
+    assert one(r, 2021).matched_tag == "us-gaap:NetIncomeLoss"
+    profit_loss = next(t for t in r.tags_tried if t.tag == "us-gaap:ProfitLoss")
+    assert "superseded" not in profit_loss.detail
+    assert "different figure" in profit_loss.detail and "noncontrolling" in profit_loss.detail

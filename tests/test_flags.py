@@ -56,6 +56,27 @@ def test_tesla_q2_2014_net_income_revised_and_revised_back_keeps_the_first_filed
     assert v.original_filed == date(2014, 8, 8)
     # -61,902,000 is within the 10-Q figure's rounding (hundreds of thousands): no error is alleged.
     assert v.revision_kind == "precision_change" and v.suspected_errors == []
+    assert not v.restated  # the figure stands as first filed: nothing to call restated
+
+
+def test_nvidia_convertible_debt_fair_value_rounded_and_back_is_not_called_restated(sec):
+    # At 2014-01-26: 1,528,400,000 in the FY2014 10-K (0001045810-14-000030), 1,530,000,000 in two 10-Qs
+    # (0001045810-14-000158, 0001045810-14-000188, within their rounding), 1,528,400,000 again in the FY2015 10-K
+    # (0001045810-15-000036). The figure returned to its first value: a rounding in between, not a restatement.
+    # A figure revised within rounding to another value (1,679,600,000 -> 1,680,000,000 at 2015-01-25) still
+    # says it was revised (restated, as a precision_change).
+    s = build_series(load_company_facts(sec, NVDA), lookup("us-gaap:ConvertibleDebtFairValueDisclosures"))
+    v = next(v for v in s.values if str(v.end) == "2014-01-26")
+    assert (v.value, v.original_value, v.original_accession) == (1_528_400_000, 1_528_400_000, "0001045810-14-000030")
+    assert v.revision_kind == "precision_change" and v.suspected_errors == []
+    assert not v.restated
+    w = next(w for w in s.values if str(w.end) == "2015-01-25")
+    assert (w.value, w.original_value, w.revision_kind, w.restated) == (
+        1_680_000_000,
+        1_679_600_000,
+        "precision_change",
+        True,
+    )
 
 
 def test_nvidia_ten_k_tagging_the_second_quarter_as_the_half_year_is_a_suspected_tagging_error(sec):

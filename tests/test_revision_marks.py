@@ -584,3 +584,34 @@ def test_a_par_value_note_writes_a_small_par_value_in_positional_form(sec):
     v = next(v for v in r.values if str(v.end) == "2014-03-29")
     text = " ".join(e.reason for e in v.suspected_errors) + " ".join(r.notes)
     assert "0.00001" in text and "e-05" not in text
+
+
+def test_a_share_count_of_few_digits_a_thousandfold_apart_in_filings_to_the_unit_is_a_scale_error_not_a_restatement(
+    sec,
+):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's restricted stock granted in the quarter to 2010-08-01: 200 in its 10-Q 0001045810-10-000029 (share
+    # counts in thousands filed as units: 546,639 diluted shares in the same filing), 200,000 in 0001045810-11-000046.
+    # Both filings report figures to the unit (their rounding step is 1), so 200 has three digits at its step: the
+    # figures are the same digits a thousandfold apart, a filer's scale error, not a restatement (no `*`).
+    tag = "us-gaap:ShareBasedCompensationArrangementByShareBasedPaymentAwardEquityInstrumentsOtherThanOptionsGrantsInPeriod"
+    r = get_financial_concept("NVDA", tag, period="all", limit=200)
+    v = _value(r.values, "2010-05-03", "2010-08-01")
+    assert (v.original_value, v.value) == (200, 200_000)
+    assert v.revision_kind == "suspected_tagging_error", v.revision_kind
+    (err,) = [e for e in v.suspected_errors if e.kind == "scale"]
+    # its neighbours (2,700,000 in the quarter before, 3,900,000 after, 500,000 and 700,000 in later second
+    # quarters) do not agree within 3x, but every one is within 32x of 200,000 and over 1,000x from 200: the
+    # first filing is the one off, and the suspicion names it, not the value shown
+    assert (err.accession_number, err.value) == ("0001045810-10-000029", 200), err
+
+
+def test_a_round_figure_a_thousandfold_apart_without_its_filings_steps_is_no_evidence_of_scale():
+    from decimal import Decimal
+
+    from edgar_cli.xbrl.restatements import classify_revision
+
+    assert classify_revision(200, 200_000, "shares") == "restatement"  # trailing zeros alone: too few digits
+    assert classify_revision(50, 50_000, "shares", (Decimal(1), Decimal(1))) == "restatement"  # two digits at step 1
+    assert classify_revision(200, 200_000, "shares", (Decimal(1), Decimal(1))) == "suspected_tagging_error"

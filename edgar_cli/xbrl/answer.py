@@ -359,7 +359,18 @@ def describe_unsummed(gaps: list[Unsummed], limit: int = 4) -> str:
     """The unsummed dates in words: each date's lines found (tag, value, accession), those missing, and why."""
 
     def found(g: Unsummed) -> str:
-        return f"at {g.end}, " + " beside ".join(f"{v.matched_tag} {v.value:,} ({v.accession_number})" for v in g.found)
+        lines = " beside ".join(f"{v.matched_tag} {v.value:,} ({v.accession_number})" for v in g.found)
+        return f"at {g.end}, {lines}{readings(g)}"
+
+    def readings(g: Unsummed) -> str:
+        """The two totals a long-term debt line beside a current debt line can give, each named for its reading."""
+        if len(g.found) != 2 or g.found[1].matched_tag not in ("us-gaap:DebtCurrent", "us-gaap:LongTermDebtCurrent"):
+            return ""
+        whole, current = g.found
+        return (
+            f" (if {whole.matched_tag} is the noncurrent part only, the total is {whole.value + current.value:,}; "
+            f"if it includes the current debt, {whole.value:,})"
+        )
 
     more = f"; and {len(gaps) - limit} more date(s)" if len(gaps) > limit else ""
     if len({(g.missing, g.why) for g in gaps}) == 1:  # one reason for every date: said once

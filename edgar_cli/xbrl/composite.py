@@ -21,7 +21,14 @@ short-term borrowings, where:
   its noncurrent debt as LongTermDebt (4,254M at 2021-12-31) and the current
   part as DebtCurrent (1,088M), while NVIDIA's LongTermDebt (9,709M at
   2024-01-28) includes its current 1,250M; from the facts alone the two cannot
-  be told apart. Nor is a noncurrent part with no current portion tagged beside
+  be told apart, unless the same filing's debt-and-lease lines settle it
+  (LEASE_PROOF): ``LongTermDebt`` + the noncurrent lease line =
+  ``LongTermDebtAndCapitalLeaseObligations`` (noncurrent debt and leases) and a
+  current debt line + the current lease line =
+  ``LongTermDebtAndCapitalLeaseObligationsCurrent``, exactly, as in Tesla's FY2018
+  10-K (8,410,490,000 + 993,182,000 = 9,403,672,000; 2,221,985,000 + 345,714,000 =
+  2,567,699,000): LongTermDebt is then the noncurrent debt and that line its
+  current part. Nor is a noncurrent part with no current portion tagged beside
   it: the total would rest on a guess that there is none;
 - short-term borrowings are ``ShortTermBorrowings`` where tagged (it may hold
   commercial paper, so nothing is added beside it), else ``CommercialPaper``
@@ -52,6 +59,12 @@ CURRENT_LINES = (CURRENT, DEBT_CURRENT, CONVERTIBLE_CURRENT, CONVERTIBLE_DEBT_CU
 SHORT_TERM = "us-gaap:ShortTermBorrowings"
 PAPER = "us-gaap:CommercialPaper"
 OTHER_SHORT = "us-gaap:OtherShortTermBorrowings"
+# LEASE_PROOF: the filer's debt-and-lease lines and their lease parts, read only to tell whether LongTermDebt is the
+# noncurrent debt (never added)
+DEBT_AND_LEASES = "us-gaap:LongTermDebtAndCapitalLeaseObligations"
+LEASES_NONCURRENT = ("us-gaap:CapitalLeaseObligationsNoncurrent", "us-gaap:FinanceLeaseLiabilityNoncurrent")
+LEASES_CURRENT = ("us-gaap:CapitalLeaseObligationsCurrent", "us-gaap:FinanceLeaseLiabilityCurrent")
+PERIODIC = frozenset({"10-K", "10-K/A", "10-Q", "10-Q/A"})
 
 NAMES = {
     NONCURRENT: "long-term debt, noncurrent",
@@ -61,6 +74,8 @@ NAMES = {
     PAPER: "commercial paper",
     OTHER_SHORT: "other short-term borrowings",
 }
+# the parts' names where the filer's debt-and-lease lines show what its LongTermDebt and current line are
+PROVEN_NAMES = {**NAMES, WHOLE: "long-term debt, noncurrent", DEBT_CURRENT: "current portion of long-term debt"}
 
 
 def build_composite(facts: CompanyFacts, spec: Concept, wanted: str | None):
@@ -101,21 +116,30 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
     used: dict[str, int] = dict.fromkeys(tags, 0)
     unsummed: list[tuple[date, FactRecord, FactRecord | None]] = []
     ends = sorted(set(at[NONCURRENT]) | set(at[WHOLE]), reverse=True)
+    proofs = _lease_proofs(facts, lead) if lead else {}
+    lease_ends = {
+        r[1] for r in ((facts.tag(DEBT_AND_LEASES) or {}).get("units", {}).get(lead or "", ())) if r[0] is None
+    }
     for end in ends:
         n, c, whole = at[NONCURRENT].get(end), at[CURRENT].get(end), at[WHOLE].get(end)
         # a current-debt line of 0 leaves nothing to be in or out of LongTermDebt
         current_line = next((at[t][end] for t in CURRENT_LINES if end in at[t] and at[t][end].value), None)
         summed: list[FactRecord] = []
         untagged: list[str] = []
+        basis = ""
+        proof = proofs.get(end.isoformat()) if n is None and whole is not None else None
         if n is not None and c is not None:
             summed += [n, c]
         elif whole is not None and current_line is None:
             summed.append(whole)
+        elif whole is not None and proof is not None and end in at[proof[0]]:
+            summed += [whole, at[proof[0]][end]]
+            basis = proof[1]
         else:
             long_line = n or whole
             assert long_line is not None  # every end is a date of at[NONCURRENT] or at[WHOLE]
             unsummed.append((end, long_line, current_line))
-            out.unsummed.append(_unsummed(end, long_line, current_line))
+            out.unsummed.append(_unsummed(end, long_line, current_line, end.isoformat() in lease_ends))
             continue
         short = at[SHORT_TERM].get(end)
         if short is not None:
@@ -130,7 +154,7 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
                     untagged.append(f"{NAMES[tag]} ({tag})")
         for v in summed:
             used[v.matched_tag] += 1
-        out.values.append(_sum(summed, untagged))
+        out.values.append(_sum(summed, untagged, basis, PROVEN_NAMES if basis else NAMES))
     out.values.sort(key=lambda v: v.end, reverse=True)
     out.tags_tried = _tried(parts, used, unsummed)
     if unsummed:
@@ -143,7 +167,56 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
     return out
 
 
-def _unsummed(end: date, long_line: FactRecord, current_line: FactRecord | None):
+def _lease_proofs(facts: CompanyFacts, unit: str) -> dict[str, tuple[str, str]]:
+    """LEASE_PROOF per balance-sheet date (ISO): the current debt line's tag and, in words, the filing whose own
+    figures show us-gaap:LongTermDebt is the noncurrent debt there. Each identity is exact within one filing."""
+
+    def rows(tag: str) -> dict[tuple[str, str], int | float]:
+        body = facts.tag(tag)
+        got: dict[tuple[str, str], int | float] = {}
+        for r in (body or {}).get("units", {}).get(unit, ()):  # (start, end, val, accn, fy, fp, form, filed, frame)
+            if r[0] is None and r[6] in PERIODIC:
+                got[(r[1], r[3])] = r[2]
+        return got
+
+    totals, totals_current = rows(DEBT_AND_LEASES), rows(LEASE_DEBT_CURRENT)
+    if not totals or not totals_current:
+        return {}
+    whole = rows(WHOLE)
+    leases = {t: rows(t) for t in (*LEASES_NONCURRENT, *LEASES_CURRENT)}
+    currents = {t: rows(t) for t in (CURRENT, DEBT_CURRENT)}
+    out: dict[str, tuple[str, str]] = {}
+    for key in sorted(totals, key=lambda k: k[1]):  # by accession: a date's earliest proving filing is named
+        end, accn = key
+        w, total, total_current = whole.get(key), totals[key], totals_current.get(key)
+        if end in out or w is None or total_current is None:
+            continue
+        nc = next((t for t in LEASES_NONCURRENT if key in leases[t] and w + leases[t][key] == total), None)
+        if nc is None:
+            continue
+        for cur_tag, cur_rows in currents.items():
+            cur = cur_rows.get(key)
+            lc = next(
+                (
+                    t
+                    for t in LEASES_CURRENT
+                    if cur is not None and key in leases[t] and cur + leases[t][key] == total_current
+                ),
+                None,
+            )
+            if cur is None or lc is None:
+                continue
+            out[end] = (
+                cur_tag,
+                f"{WHOLE} is the noncurrent debt and {cur_tag} its current part by the filing's own lines: in {accn}, "
+                f"{WHOLE} {w:,} + {nc} {leases[nc][key]:,} = {DEBT_AND_LEASES} {total:,} and {cur_tag} {cur:,} + "
+                f"{lc} {leases[lc][key]:,} = {LEASE_DEBT_CURRENT} {total_current:,} (leases not included)",
+            )
+            break
+    return out
+
+
+def _unsummed(end: date, long_line: FactRecord, current_line: FactRecord | None, lease_lines_tagged: bool):
     """Why ``end``'s debt is not summed, as data: the lines found there and the ones that would settle it."""
     from .series import Unsummed
 
@@ -158,22 +231,26 @@ def _unsummed(end: date, long_line: FactRecord, current_line: FactRecord | None)
     return Unsummed(
         end,
         (long_line, current_line),
-        (NONCURRENT, CURRENT),
+        # the debt-and-lease lines settle it where they add up (LEASE_PROOF); named missing only where untagged
+        (NONCURRENT, CURRENT) if lease_lines_tagged else (NONCURRENT, CURRENT, DEBT_AND_LEASES),
         f"whether {WHOLE} includes the current debt cannot be told from the XBRL facts (the taxonomy says it does; some filers, Tesla among them, use it for the noncurrent part only)",
     )
 
 
-def _sum(summed: list[FactRecord], untagged: list[str]) -> FactRecord:
-    """One date's total: the parts, the latest part's filing, a formula naming each part and each untagged one."""
+def _sum(summed: list[FactRecord], untagged: list[str], basis: str = "", names: dict[str, str] = NAMES) -> FactRecord:
+    """One date's total: the parts, the latest part's filing, a formula naming each part and each untagged one,
+    and ``basis``: what shows the parts are what they are named, where their tags alone do not (LEASE_PROOF)."""
     latest = max(summed, key=lambda v: (v.filed, v.accession_number))
     total = sum(v.value for v in summed)
     total = int(total) if isinstance(total, float) and total.is_integer() else total
     formula = " + ".join(
-        f"{NAMES[v.matched_tag]} {v.value:,} ({v.matched_tag}, {v.accession_number}{_revised(v)})" for v in summed
+        f"{names[v.matched_tag]} {v.value:,} ({v.matched_tag}, {v.accession_number}{_revised(v)})" for v in summed
     )
     formula += f" = {total:,}"
     if untagged:
         formula += f"; not tagged for {latest.end}, counted as none: " + ", ".join(untagged)
+    if basis:
+        formula += f"; {basis}"
     return replace(
         latest,
         value=total,

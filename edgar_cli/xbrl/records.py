@@ -91,7 +91,13 @@ class FactRecord:
     form: str
     accession_number: str
     matched_tag: Annotated[str, Describe("taxonomy:Tag the value was reported under")]
-    restated: Annotated[bool, Describe("True when filings reported different values for this period")]
+    restated: Annotated[
+        bool,
+        Describe(
+            "True when filings reported different values for this period (revision_kind says how); false for a "
+            "value rounded in a later filing and back to its first figure (revision_kind precision_change)"
+        ),
+    ]
     original_value: Annotated[
         float | int | None,
         Describe(

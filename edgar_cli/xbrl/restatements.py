@@ -199,7 +199,7 @@ def classify_revision(
         # interest expense in 0001045810-16-000205): its step, not the figure's trailing zeros, is the evidence;
         # and a total of rounded parts can be a unit off (Tesla's Q4 2018 net income 139,483,000 -> 140,000,000)
         return "precision_change"
-    if scale_factor(original, latest) or sign_reversed(original, latest):
+    if scale_factor(original, latest, steps) or sign_reversed(original, latest):
         return "suspected_tagging_error"
     if "shares" in unit and split_candidates(original, latest):
         return "stock_split" if _forward(original, latest, unit) else "reverse_split"
@@ -243,20 +243,28 @@ def _forward(original: float | int, latest: float | int, unit: str) -> bool:
     return rose if unit == "shares" else not rose
 
 
-def scale_factor(a: float | int, b: float | int) -> int | None:
+def scale_factor(a: float | int, b: float | int, steps: tuple[Decimal, Decimal] | None = None) -> int | None:
     """1000 or 1000000 when ``a`` and ``b`` are the same digits that far apart (either way), else None.
 
     546,639 and 546,639,000 are; so are 861,745 and 861,744,571 (the same figure
     rounded to thousands); 1,000 and 1,050,000 are not, nor 1 and 1,000 (too few
-    digits to tell a dropped scale from a coincidence).
+    digits to tell a dropped scale from a coincidence). ``steps``: the rounding
+    step of each value's filing (filing_steps), when known: 200 in a filing that
+    reports to the unit has three digits (NVIDIA's 200 restricted shares granted
+    in 0001045810-10-000029, 200,000 in 0001045810-11-000046), though its
+    trailing zeros allow one.
     No company restates by exactly a thousandfold: one of the two filings dropped
     (or doubled) its "in thousands" scale.
     """
     x, y = Decimal(str(a)), Decimal(str(b))
     if x == 0 or y == 0 or (x > 0) != (y > 0):
         return None
-    (big, pbig), (small, psmall) = sorted([(abs(x), _precision(a)), (abs(y), _precision(b))], reverse=True)
-    if small / psmall < 100:  # fewer than 3 significant digits (1 and 1,000; 0.08 and 80): no evidence
+    # each value with its own precision and the finest its filing's rounding step allows (200 to the unit)
+    sa, sb = (min(_precision(a), steps[0]), min(_precision(b), steps[1])) if steps else (_precision(a), _precision(b))
+    (big, pbig, _), (small, psmall, ssmall) = sorted(
+        [(abs(x), _precision(a), sa), (abs(y), _precision(b), sb)], reverse=True
+    )
+    if small / ssmall < 100:  # fewer than 3 significant digits (1 and 1,000; 0.08 and 80): no evidence
         return None
     for factor in (1000, 1_000_000):
         # equal within the smaller figure's rounding: 861,745 (thousands) against 861,744,571

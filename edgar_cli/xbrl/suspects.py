@@ -144,10 +144,21 @@ def flag_scale(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None
     shares_like = unit == "shares" or unit.endswith("/shares")
     cover = _cover_counts(facts) if unit == "shares" else {}
     tracks = unit == "shares" and _tracks_cover(values, cover)
+    from .series import _rounding_steps  # (series imports this module)
+
+    step_of = _rounding_steps(facts, unit)
+
+    def steps(v: FactRecord) -> tuple[Decimal, Decimal] | None:
+        """The rounding steps of the value's first and current filings (restatements.select judged it by them)."""
+        if step_of is None or not v.original_accession:
+            return None
+        first, now = step_of(v.original_accession), step_of(v.accession_number)
+        return (first, now) if first is not None and now is not None else None
+
     for group in _by_period_type(values):
         for i, v in enumerate(group):
             revised = (
-                scale_factor(v.original_value, v.value)
+                scale_factor(v.original_value, v.value, steps(v))
                 if v.revision_kind == "suspected_tagging_error"
                 and v.original_value is not None
                 and v.original_accession
@@ -156,12 +167,22 @@ def flag_scale(facts: CompanyFacts, values: list[FactRecord], unit: str) -> None
             if not (shares_like or revised) or any(e.kind == "scale" for e in v.suspected_errors):
                 continue
             anchor, what, within = _anchor(v, group, i, cover if tracks else {})
+            if anchor is None and revised and v.original_value is not None:
+                # neighbours that do not agree among themselves can still all sit on one side of the pair
+                anchor, what, within = _nearer(v, group, i, revised)
             shown_off = anchor is not None and _about_thousandfold(v.value, anchor, within)
             off_first = (
                 revised
                 and v.original_value is not None
                 and (anchor is None or not _about_thousandfold(v.original_value, anchor, within))
             )
+            if revised and v.original_value is not None and anchor is not None:
+                # of a pair a thousandfold apart, the one within sqrt(factor) of the anchor is in line and the
+                # other off, though neither is "about 1,000 times" the anchor itself (200 and 200,000 beside
+                # neighbours of 3,000,000)
+                value_near = _within(v.value, anchor, revised**0.5)
+                if value_near != _within(v.original_value, anchor, revised**0.5):
+                    shown_off, off_first = (None, False) if value_near else (revised, False)
             if shown_off or off_first:
                 if shown_off:
                     why = (
@@ -245,6 +266,34 @@ def _anchor(v: FactRecord, group: list[FactRecord], i: int, cover: dict[str, flo
 
             return median(near), "its neighbours in the series", NEAR
     return None, "", 0.0
+
+
+def _nearer(v: FactRecord, group: list[FactRecord], i: int, factor: int) -> tuple:
+    """(figure, what, tolerance) for a pair ``factor`` times apart (v.original_value, v.value) whose neighbours do
+    not agree within AGREE: the one of the two every neighbour (two at least) is within sqrt(factor) of, as the
+    anchor; (None, "", 0) when they are not all on one side. NVIDIA's grants in the quarter to 2010-08-01, 200 and
+    200,000: the neighbours run 500,000 to 3,900,000, all within 32x of 200,000."""
+    near = [
+        n.value
+        for n in group[max(0, i - NEIGHBOURS) : i] + group[i + 1 : i + 1 + NEIGHBOURS]
+        if n.value
+        and (n.value > 0) == (v.value > 0)
+        and not n.pre_split_ratio
+        and abs((n.end - v.end).days) <= NEIGHBOUR_DAYS
+    ]
+    if len(near) < 2 or v.original_value is None:
+        return None, "", 0.0
+    reach = factor**0.5
+    for side in (v.value, v.original_value):
+        if all(_within(n, side, reach) for n in near):
+            spread = f"{_fmt(min(near, key=abs))} to {_fmt(max(near, key=abs))}"
+            return side, f"its neighbours in the series ({spread}, each within {reach:.0f} times of it)", NEAR
+    return None, "", 0.0
+
+
+def _within(a: float | int, b: float | int, reach: float) -> bool:
+    """Whether ``a`` and ``b`` are of one sign and at most ``reach`` times apart."""
+    return bool(a and b and (a > 0) == (b > 0) and max(abs(a), abs(b)) <= reach * min(abs(a), abs(b)))
 
 
 def _about_thousandfold(value: float | int, anchor: float | int, within: float) -> int | None:
