@@ -117,3 +117,21 @@ def test_a_share_count_whose_period_stands_between_it_and_its_verb_is_a_share_co
     f = figure(r, "24.94 billion")
     assert f.kind == "shares" and f.status == "grounded", f.reason
     assert f.support is not None and f.support.matched_tag == "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding"
+
+
+@pytest.mark.parametrize(
+    ("company", "claim", "text", "status"),
+    [
+        # Snowflake us-gaap:NetIncomeLoss FY2025 (2024-02-01..2025-01-31) -1,285,640,000 (10-K 0001640147-25-000052)
+        ("SNOW", "Snowflake lost $1.29 billion in fiscal 2025.", "$1.29 billion", "grounded"),
+        ("SNOW", "Snowflake lost $1.29 million in fiscal 2025.", "$1.29 million", "ungrounded"),
+        # Tesla us-gaap:NetIncomeLoss FY2019 -862,000,000 (10-K 0001564590-20-004475), FY2020 721,000,000
+        ("TSLA", "Tesla lost $862 million in 2019.", "$862 million", "grounded"),
+        ("TSLA", "Tesla lost $721 million in 2020.", "$721 million", "ungrounded"),
+        # what was lost is named after the figure: not the company's net loss
+        ("TSLA", "Tesla lost $862 million in market value in 2019.", "$862 million", "unchecked"),
+    ],
+)
+def test_a_company_that_lost_an_amount_in_a_period_had_that_net_loss(sec, company, claim, text, status):
+    f = figure(verify_answer(claim, company=company), text)
+    assert f.status == status, f.reason
