@@ -295,3 +295,16 @@ def test_a_reason_names_the_end_of_the_six_months_the_sentence_claims(sec):
     r = verify_answer("TSMC's revenue for the six months ended June 30, 2021 was NT$621.3 billion.", company="TSM")
     f = figure(r, "NT$621.3 billion")
     assert f.status == "mismatched_period" and "not for the six months ended 2021-06-30" in f.reason, f.reason
+
+
+def test_the_month_and_year_of_a_split_in_parentheses_are_no_period_of_the_figure(sec):
+    # Apple us-gaap:EarningsPerShareDiluted Q1 FY2020 (2019-09-29..2019-12-28) 1.25, as recast after the August 2020
+    # four-for-one split in the FY2020 10-K 0000320193-20-000096
+    r = verify_answer(
+        "On a split-adjusted basis (four-for-one, August 2020), Apple earned $1.25 per diluted share in the first "
+        "quarter of fiscal 2020.",
+        company="AAPL",
+    )
+    f = figure(r, "$1.25")
+    assert f.status == "grounded", f.reason
+    assert str(f.support.end) == "2019-12-28"

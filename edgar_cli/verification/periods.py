@@ -268,13 +268,31 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
             m, Mention("quarter", m.start(), m.end(), text[m.start() : m.end()], part="9M" if m.group("nine") else "H1")
         )
     for m in _BARE_YEAR.finditer("".join(chars)):
-        if _SPLIT_YEAR.match(text, m.start()) or _SPLIT_IN.search(text[max(0, m.start() - 30) : m.start()]):
+        if (
+            _SPLIT_YEAR.match(text, m.start())
+            or _SPLIT_IN.search(text[max(0, m.start() - 30) : m.start()])
+            or _in_split_parenthesis(text, m.start())
+        ):
             chars[m.start() : m.end()] = "#" * (m.end() - m.start())  # "the 2020 four-for-one stock split", "split
             continue  # in June 2024": when a split was, neither a period nor an amount
         take(m, Mention("year", m.start(), m.end(), text[m.start() : m.end()], year=int(m.group(1))))
     out.sort(key=lambda x: x.start)
     _read_lists(text, out)
     return out, "".join(chars)
+
+
+# What a parenthesis about a split says: "(four-for-one, August 2020)", "(4-for-1 split, June 2024)"
+_SPLIT_WORDS = lazy(r"\b[\w-]+-for-[\w-]+\b|\bsplit\b", re.I)
+
+
+def _in_split_parenthesis(text: str, at: int) -> bool:
+    """Is the year at ``at`` inside a parenthesis about a stock split ("On a split-adjusted basis (four-for-one,
+    August 2020)")? Then it is when the split was, not a figure's period."""
+    opened = text.rfind("(", max(0, at - 60), at)
+    if opened < 0 or ")" in text[opened:at]:
+        return False
+    shut = text.find(")", at, at + 60)
+    return shut >= 0 and _SPLIT_WORDS.search(text[opened + 1 : shut]) is not None
 
 
 def _read_lists(text: str, mentions: list[Mention]) -> None:

@@ -273,7 +273,9 @@ _STOP = frozenset(
     "it this that which during period fiscal year years quarter quarters month months ended ending "
     "company total approximately about roughly over more than less under some nearly almost "
     "billion million thousand trillion percent per usd dollars reported report reports spent paid "
-    "also compared up down while".split()
+    "also compared up down while "
+    # the months of a date say when, never what a figure measures ("424 employees at December 31, 2017")
+    "january february march april june july august september october november december".split()
 )
 GENERIC_WORDS = frozenset(
     "share common net cash value amount payment income expense cost operating activity asset "

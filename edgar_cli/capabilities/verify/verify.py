@@ -518,8 +518,11 @@ def _company_ref(company: str | None, cites: list[Cite], client: SecClient, text
         try:
             r = resolve_company(company, client=client)
         except EdgarError as exc:
-            # a ticker no longer listed ("CRR"): the filer of the cited document, when the citation names it
-            cited = _cited_filer(cites, client) if exc.code == "not_found" else None
+            # a ticker no longer listed ("CRR"): the filer of the cited document, when the citation names it, or
+            # the one company the answer names when its own filings list a cited accession
+            cited = (
+                (_cited_filer(cites, client) or _named_filer(text, cites, client)) if exc.code == "not_found" else None
+            )
             if cited is None:
                 raise
             return cited, (
@@ -528,7 +531,7 @@ def _company_ref(company: str | None, cites: list[Cite], client: SecClient, text
             )
         return r.ref(), None
     named = companies_named(_subject_reader(client, None), text)
-    cited = _cited_filer(cites, client)
+    cited = _cited_filer(cites, client) or (_named_filer(text, cites, client, named) if cites else None)
     if cited is not None and (not named or any(n.cik == cited.cik for n in named)):
         return cited, None
     if len(named) == 1 and cited is None:
@@ -584,6 +587,31 @@ def _cited_filer(cites: list[Cite], client: SecClient) -> CompanyRef | None:
                 raise
             continue
         return r.ref()
+    return None
+
+
+def _named_filer(
+    text: str, cites: list[Cite], client: SecClient, named: list[Named] | None = None
+) -> CompanyRef | None:
+    """The one company the answer names, when its own submissions list a cited accession: an accession number
+    begins with the filing agent's CIK, not always the company's, and a cited document is found under the
+    filer's CIK only. None when the answer names no company or several, or none of its filings is cited."""
+    from ..filings.filings import find_filing
+
+    named = companies_named(_subject_reader(client, None), text) if named is None else named
+    if len(named) != 1 or not cites:
+        return None
+    try:
+        ref = resolve_company(named[0].cik, client=client).ref()
+    except EdgarError:
+        return None
+    for c in cites:
+        for family in ("10-K", "10-Q", "20-F", "40-F", "8-K"):
+            try:
+                find_filing(ref.cik, accession_number=c.accession, form=family, client=client)
+            except EdgarError:
+                continue
+            return ref
     return None
 
 
