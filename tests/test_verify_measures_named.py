@@ -135,3 +135,27 @@ def test_a_share_count_whose_period_stands_between_it_and_its_verb_is_a_share_co
 def test_a_company_that_lost_an_amount_in_a_period_had_that_net_loss(sec, company, claim, text, status):
     f = figure(verify_answer(claim, company=company), text)
     assert f.status == status, f.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        # NVIDIA us-gaap:NetIncomeLoss FY2025 72,880,000,000 (10-K 0001045810-25-000023), FY2024 29,760,000,000 (10-K
+        # 0001045810-24-000029), FY2023 4,368,000,000
+        (
+            "NVIDIA's fiscal 2025 net income, $72.9 billion, was more than double the prior year's $29.8 billion.",
+            "grounded",
+        ),
+        # FY2023's net income is not the previous year's
+        (
+            "NVIDIA's fiscal 2025 net income, $72.9 billion, was more than double the previous year's $4.4 billion.",
+            None,
+        ),
+    ],
+)
+def test_the_prior_years_amount_after_a_comparison_is_the_sentences_measure_a_year_earlier(sec, claim, verdict):
+    r = verify_answer(claim, company="NVDA")
+    if verdict is None:
+        assert r.verdict != "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    else:
+        assert r.verdict == verdict, [(f.text, f.status, f.reason) for f in r.figures]
