@@ -246,7 +246,9 @@ def _runs(sentence: str) -> list[_Run]:
     for k, m in enumerate(_WORD.finditer(sentence)):
         word = m.group()
         gap = sentence[last_end : m.start()].strip()
-        if current is not None and gap:  # a comma, colon or bracket ends a name
+        if current is not None and gap == "&" and word[0].isupper():
+            current.words.append("&")  # "Procter & Gamble", "Johnson & Johnson": one name
+        elif current is not None and gap:  # a comma, colon or bracket ends a name
             runs.append(current)
             current = None
         last_end = m.end()
