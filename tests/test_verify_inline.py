@@ -402,3 +402,31 @@ def test_a_passages_amount_of_the_previous_year_is_not_of_the_year_its_sentence_
         cite=["0001564590-18-004771:crr-10k_20171231.htm"],
     )
     assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+
+
+@pytest.mark.parametrize(
+    ("claim", "grounded", "not_grounded"),
+    [
+        # "Environmental Products and Services segment revenues of $23.2 million for the year ended December 31, 2017
+        # increased 69% compared to $13.7 million in 2016."
+        (
+            "CARBO's Environmental Products and Services segment grew revenue 69% in 2017, to $23.2 million.",
+            ("69%", "$23.2 million"),
+            (),
+        ),
+        (
+            "CARBO's Environmental Products and Services segment grew revenue 69% in 2017, to $13.7 million.",
+            (),
+            ("$13.7 million",),
+        ),
+        # the Oilfield Technologies and Services segment's revenues grew 85%, not 69%
+        ("CARBO's Oilfield Technologies and Services segment grew revenue 69% in 2017.", (), ("69%",)),
+    ],
+)
+def test_a_segment_that_grew_revenue_is_the_segments_revenue_in_the_cited_text(sec, claim, grounded, not_grounded):
+    """CARBO Ceramics' 10-K 0001564590-18-004771 (crr-10k_20171231.htm); no companyfacts: the text alone."""
+    r = verify_answer(claim, company="1009672", cite=[CRR_10K_URL])
+    for text in grounded:
+        assert figure(r, text).status == "grounded", figure(r, text).reason
+    for text in not_grounded:
+        assert figure(r, text).status != "grounded", figure(r, text).reason

@@ -166,6 +166,8 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         revenue" is not "Data Center compute revenue", nor the whole of revenue), else the figure's own words,
         every name among them ("H20", "China") included? A word shared by chance is not enough. ``label``: a
         table row's label, which qualifies the concept its table names."""
+        if named and qualifier == "segment" and not marked <= W.content_words(passage):
+            return False  # "segment revenues" of another segment: the segment's own name must be there too
         if named:
             if label is not None:
                 found = {n.concept for n in W.find_concepts(passage, g.company_words)}
