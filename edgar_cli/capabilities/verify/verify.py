@@ -100,7 +100,10 @@ def verify_answer(
     1.19", "$1.19 per diluted share"), share counts, percentages, dates and
     fiscal years, each with the period the sentence ties it to ("in fiscal
     2024", "Q4 FY2024", "as of January 28, 2024", "for the six months ended
-    July 30, 2017"). A change ("up 126% from a year earlier") is checked for the
+    July 30, 2017"; "the September quarter of 2024", "the June quarter of
+    fiscal 2025": the fiscal quarter ending in that month; "calendar 2024,
+    which NVIDIA counts as fiscal 2025": that fiscal year, only when it lies
+    mostly in the calendar year). A change ("up 126% from a year earlier") is checked for the
     period the sentence is about, never its base; a figure given "a year
     earlier" for the year before the figure it is compared with; in "from $X in
     fiscal 2023 to $Y" the year of $X is not $Y's. A respectively-list ("$383.3
