@@ -159,3 +159,17 @@ def test_the_prior_years_amount_after_a_comparison_is_the_sentences_measure_a_ye
         assert r.verdict != "grounded", [(f.text, f.status, f.reason) for f in r.figures]
     else:
         assert r.verdict == verdict, [(f.text, f.status, f.reason) for f in r.figures]
+
+
+@pytest.mark.parametrize(
+    ("claim", "status"),
+    [
+        # NVIDIA us-gaap:NumberOfReportableSegments = 2 (unit segment) for FY2026 (10-K 0001045810-26-000021)
+        ("NVIDIA reported 2 reportable segments for fiscal 2026.", "grounded"),
+        ("NVIDIA reported 1 reportable segment for fiscal 2026.", "ungrounded"),
+    ],
+)
+def test_a_small_count_of_segments_is_a_figure_checked_against_the_tagged_count(sec, claim, status):
+    r = verify_answer(claim, company="NVDA")
+    f = next(f for f in r.figures if f.kind == "number")
+    assert f.status == status, f.reason
