@@ -156,3 +156,19 @@ def test_a_fourth_quarter_ended_on_the_years_last_day_or_called_fiscal_is_derive
     assert {t: figure(r, t).support.fiscal_period for t in inputs} == inputs
     q = figure(r, quarter)
     assert q.status == "derived" and "Q4" in q.reason
+
+
+def test_a_quarter_dated_by_the_first_day_of_the_next_blames_the_date_not_its_figures(sec):
+    """Apple us-gaap:SellingGeneralAndAdministrativeExpense FY2025 (2024-09-29..2025-09-27) 27,601,000,000 (10-K
+    0000320193-25-000079), 9M FY2025 (..2025-06-28) 20,553,000,000 (10-Q 0000320193-25-000073): Q4 7,048,000,000.
+    2025-06-29 is the first day of the fourth quarter, no period's end."""
+    r = verify_answer(
+        "Apple's SG&A expense for the three months ended June 29, 2025 was about $7.05 billion (full-year $27.60 "
+        "billion less $20.55 billion for the first nine months).",
+        company="AAPL",
+    )
+    assert figure(r, "June 29, 2025").status == "ungrounded"
+    assert r.verdict == "ungrounded"
+    for text in ("$7.05 billion", "$27.60 billion", "$20.55 billion"):
+        assert figure(r, text).status not in ("ungrounded", "mismatched_period"), figure(r, text).reason
+    assert "2025-09-27" in figure(r, "$7.05 billion").reason

@@ -297,8 +297,31 @@ def test_a_ticker_no_longer_listed_gives_way_to_the_filer_of_the_cited_document(
     assert any("CRR" in n and "1009672" in n for n in r.notes), r.notes
     assert figure(r, "$165.6 million").status == "grounded", figure(r, "$165.6 million").reason
     with pytest.raises(EdgarError) as exc:  # an accession alone does not say who filed it: CRR stays unknown
-        verify_answer("CARBO's revenues were $165.6 million for 2017.", company="CRR", cite=["0001564590-18-004771"])
+        verify_answer("Its revenues were $165.6 million for 2017.", company="CRR", cite=["0001564590-18-004771"])
     assert exc.value.code == "not_found"
+
+
+@pytest.mark.parametrize(
+    ("company", "cite"),
+    [
+        ("CRR", "0001564590-18-004771"),  # a ticker no longer listed, an agent's accession alone
+        (None, "0001564590-18-004771:crr-10k_20171231.htm"),  # no company given, the agent's accession and the file
+    ],
+)
+def test_the_company_the_answer_names_is_checked_when_its_own_filings_list_the_cited_accession(sec, company, cite):
+    """CARBO Ceramics (CIK 1009672, no longer in the ticker file; "CARBO Ceramics" in the company aliases): its
+    submissions list the agent-filed 10-K 0001564590-18-004771, whose crr-10k_20171231.htm says "As of December 31,
+    2017, we had 424 employees worldwide." and "For the year ended December 31, 2017, we reported net loss of $253.1
+    million"."""
+    r = verify_answer(
+        "As of December 31, 2017, CARBO Ceramics had 424 employees worldwide.", company=company, cite=[cite]
+    )
+    assert r.company.cik == "0001009672"
+    assert figure(r, "424").status == "grounded", figure(r, "424").reason
+    r = verify_answer(
+        "As of December 31, 2017, CARBO Ceramics had 451 employees worldwide.", company=company, cite=[cite]
+    )
+    assert figure(r, "451").status != "grounded"
 
 
 CRR_10K_URL = "https://www.sec.gov/Archives/edgar/data/1009672/000156459018004771/crr-10k_20171231.htm"
@@ -351,3 +374,59 @@ def test_the_companys_name_in_a_plural_form_is_not_a_name_the_passage_must_repea
         "As of December 31, 2017, CARBO Ceramics had 424 employees worldwide.", company="1009672", cite=[CRR_10K_URL]
     )
     assert figure(r, "424").status == "grounded", figure(r, "424").reason
+
+
+def test_the_day_a_figure_is_given_at_is_no_word_of_what_it_measures(sec):
+    """crr-10k_20171231.htm (10-K 0001564590-18-004771): "As of December 31, 2017, we had 424 employees worldwide."
+    "December" says when, not what: the passage about employees grounds the figure."""
+    r = verify_answer("CARBO Ceramics had 424 employees at December 31, 2017.", company="1009672", cite=[CRR_10K_URL])
+    assert figure(r, "424").status == "grounded", figure(r, "424").reason
+    r = verify_answer("CARBO Ceramics had 424 employees at December 31, 2016.", company="1009672", cite=[CRR_10K_URL])
+    assert figure(r, "424").status != "grounded", figure(r, "424").reason
+
+
+def test_a_passages_amount_of_the_previous_year_is_not_of_the_year_its_sentence_names(sec):
+    """crr-10k_20171231.htm (10-K 0001564590-18-004771): "For the year ended December 31, 2016, we reported net loss
+    of $80.1 million, a decrease of 27% compared to the $109.5 million net loss reported in the previous year." The
+    $109.5 million is 2015's (the 2015 column of the table: (109,544))."""
+    r = verify_answer(
+        "CARBO Ceramics reported a net loss of $253.1 million for 2017, compared with a net loss of $109.5 million in "
+        "2016.",
+        cite=["0001564590-18-004771:crr-10k_20171231.htm"],
+    )
+    assert figure(r, "$253.1 million").status == "grounded", figure(r, "$253.1 million").reason
+    assert figure(r, "$109.5 million").status != "grounded", figure(r, "$109.5 million").reason
+    r = verify_answer(
+        "CARBO Ceramics reported a net loss of $253.1 million for 2017, compared with a net loss of $80.1 million in "
+        "2016.",
+        cite=["0001564590-18-004771:crr-10k_20171231.htm"],
+    )
+    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+
+
+@pytest.mark.parametrize(
+    ("claim", "grounded", "not_grounded"),
+    [
+        # "Environmental Products and Services segment revenues of $23.2 million for the year ended December 31, 2017
+        # increased 69% compared to $13.7 million in 2016."
+        (
+            "CARBO's Environmental Products and Services segment grew revenue 69% in 2017, to $23.2 million.",
+            ("69%", "$23.2 million"),
+            (),
+        ),
+        (
+            "CARBO's Environmental Products and Services segment grew revenue 69% in 2017, to $13.7 million.",
+            (),
+            ("$13.7 million",),
+        ),
+        # the Oilfield Technologies and Services segment's revenues grew 85%, not 69%
+        ("CARBO's Oilfield Technologies and Services segment grew revenue 69% in 2017.", (), ("69%",)),
+    ],
+)
+def test_a_segment_that_grew_revenue_is_the_segments_revenue_in_the_cited_text(sec, claim, grounded, not_grounded):
+    """CARBO Ceramics' 10-K 0001564590-18-004771 (crr-10k_20171231.htm); no companyfacts: the text alone."""
+    r = verify_answer(claim, company="1009672", cite=[CRR_10K_URL])
+    for text in grounded:
+        assert figure(r, text).status == "grounded", figure(r, text).reason
+    for text in not_grounded:
+        assert figure(r, text).status != "grounded", figure(r, text).reason

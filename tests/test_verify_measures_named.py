@@ -117,3 +117,59 @@ def test_a_share_count_whose_period_stands_between_it_and_its_verb_is_a_share_co
     f = figure(r, "24.94 billion")
     assert f.kind == "shares" and f.status == "grounded", f.reason
     assert f.support is not None and f.support.matched_tag == "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding"
+
+
+@pytest.mark.parametrize(
+    ("company", "claim", "text", "status"),
+    [
+        # Snowflake us-gaap:NetIncomeLoss FY2025 (2024-02-01..2025-01-31) -1,285,640,000 (10-K 0001640147-25-000052)
+        ("SNOW", "Snowflake lost $1.29 billion in fiscal 2025.", "$1.29 billion", "grounded"),
+        ("SNOW", "Snowflake lost $1.29 million in fiscal 2025.", "$1.29 million", "ungrounded"),
+        # Tesla us-gaap:NetIncomeLoss FY2019 -862,000,000 (10-K 0001564590-20-004475), FY2020 721,000,000
+        ("TSLA", "Tesla lost $862 million in 2019.", "$862 million", "grounded"),
+        ("TSLA", "Tesla lost $721 million in 2020.", "$721 million", "ungrounded"),
+        # what was lost is named after the figure: not the company's net loss
+        ("TSLA", "Tesla lost $862 million in market value in 2019.", "$862 million", "unchecked"),
+    ],
+)
+def test_a_company_that_lost_an_amount_in_a_period_had_that_net_loss(sec, company, claim, text, status):
+    f = figure(verify_answer(claim, company=company), text)
+    assert f.status == status, f.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        # NVIDIA us-gaap:NetIncomeLoss FY2025 72,880,000,000 (10-K 0001045810-25-000023), FY2024 29,760,000,000 (10-K
+        # 0001045810-24-000029), FY2023 4,368,000,000
+        (
+            "NVIDIA's fiscal 2025 net income, $72.9 billion, was more than double the prior year's $29.8 billion.",
+            "grounded",
+        ),
+        # FY2023's net income is not the previous year's
+        (
+            "NVIDIA's fiscal 2025 net income, $72.9 billion, was more than double the previous year's $4.4 billion.",
+            None,
+        ),
+    ],
+)
+def test_the_prior_years_amount_after_a_comparison_is_the_sentences_measure_a_year_earlier(sec, claim, verdict):
+    r = verify_answer(claim, company="NVDA")
+    if verdict is None:
+        assert r.verdict != "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    else:
+        assert r.verdict == verdict, [(f.text, f.status, f.reason) for f in r.figures]
+
+
+@pytest.mark.parametrize(
+    ("claim", "status"),
+    [
+        # NVIDIA us-gaap:NumberOfReportableSegments = 2 (unit segment) for FY2026 (10-K 0001045810-26-000021)
+        ("NVIDIA reported 2 reportable segments for fiscal 2026.", "grounded"),
+        ("NVIDIA reported 1 reportable segment for fiscal 2026.", "ungrounded"),
+    ],
+)
+def test_a_small_count_of_segments_is_a_figure_checked_against_the_tagged_count(sec, claim, status):
+    r = verify_answer(claim, company="NVDA")
+    f = next(f for f in r.figures if f.kind == "number")
+    assert f.status == status, f.reason

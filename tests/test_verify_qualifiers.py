@@ -169,3 +169,28 @@ def test_calendar_wording_at_a_company_whose_fiscal_year_is_the_calendar_year_is
     r = verify_answer(said.format("$1.73 billion"), company="TSLA")
     assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
     assert verify_answer(said.format("$898 million"), company="TSLA").verdict != "grounded"
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        # NVIDIA us-gaap:Revenues FY2025 (2024-01-29..2025-01-26) 130,497,000,000 (10-K 0001045810-25-000023), FY2024
+        # (2023-01-30..2024-01-28) 60,922,000,000 (10-K 0001045810-24-000029)
+        ("In calendar 2024, which NVIDIA counts as fiscal 2025, revenue was $130.5 billion.", "grounded"),
+        ("In calendar 2024 (NVIDIA's fiscal 2025), revenue was $130.5 billion.", "grounded"),
+        ("In calendar 2024, which NVIDIA counts as fiscal 2025, revenue was $60.9 billion.", "ungrounded"),
+        # FY2024 lies mostly in calendar 2023: the sentence's equation is false, its figure never grounded
+        ("In calendar 2024, which NVIDIA counts as fiscal 2024, revenue was $60.9 billion.", "not grounded"),
+        # Snowflake us-gaap:NetIncomeLoss FY2025 (2024-02-01..2025-01-31) -1,285,640,000 (10-K 0001640147-25-000052)
+        ("Over calendar 2024 (its fiscal year ended January 31, 2025) Snowflake lost $1.29 billion.", "grounded"),
+        ("Over calendar 2024 (its fiscal year ended January 31, 2025) Snowflake lost $1.29 million.", "ungrounded"),
+    ],
+)
+def test_a_calendar_year_the_sentence_calls_a_fiscal_year_is_that_fiscal_year_when_it_lies_mostly_in_it(
+    sec, answer, verdict
+):
+    got, statuses = verdict_of(answer)
+    if verdict == "not grounded":
+        assert got != "grounded", statuses
+    else:
+        assert got == verdict, statuses

@@ -46,6 +46,9 @@ def test_nvidias_revenue_in_a_sentence_about_apple_is_not_grounded_as_apples(sec
         ("Apple and Microsoft reported fiscal 2024 revenue of $60.9 billion.", "MICROSOFT"),  # two, opening it
         ("Visa and Mastercard reported fiscal 2024 revenue of $60.9 billion.", "VISA"),
         ("Target reported fiscal 2024 revenue of $60.9 billion.", "TARGET CORP"),  # a plain word, used as a name
+        # a name with an ampersand in it, as the ticker file writes it
+        ("Procter & Gamble reported fiscal 2024 revenue of $60.9 billion.", "PROCTER & GAMBLE"),
+        ("Johnson & Johnson's fiscal 2024 revenue was $60.9 billion.", "JOHNSON & JOHNSON"),
     ],
 )
 def test_other_companies_named_in_the_ways_answers_name_them_leave_the_figure_unchecked(sec, answer, named):

@@ -11,7 +11,9 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
   Tax 391,035,000,000, us-gaap:NetIncomeLoss 93,736,000,000, us-gaap:EarningsPerShareDiluted 6.08 (10-K
   0000320193-24-000123). Revenue Q1 FY2023 (2022-09-25..2022-12-31) 117,154,000,000, Q1 FY2022 (..2021-12-25)
   123,945,000,000; FY2024 less its nine months (to 2024-06-29) 94,930,000,000; nine months of FY2025 (to
-  2025-06-28) 313,695,000,000 (10-Q 0000320193-25-000073), Q3 FY2025 94,036,000,000.
+  2025-06-28) 313,695,000,000 (10-Q 0000320193-25-000073), Q3 FY2025 94,036,000,000; Q2 FY2025 (2024-12-29..
+  2025-03-29) 95,359,000,000 (10-Q 0000320193-25-000057). Net income FY2024 93,736,000,000 less its nine months
+  79,000,000,000 (10-Q 0000320193-24-000081): 14,736,000,000.
 - NVIDIA (CIK 1045810) us-gaap:Revenues Q3 FY2025 (2024-07-29..2024-10-27) 35,082,000,000 (10-Q
   0001045810-24-000316); gross margin FY2024 72.7% against FY2023 56.9%.
 """
@@ -86,6 +88,37 @@ def test_points_after_a_margin_are_percentage_points(sec):
             "2021-12-25",
         ),
         ("AAPL", "Apple's revenue for the September 2024 quarter was $94.9 billion.", "$94.9 billion", "derived", None),
+        # the month the quarter closes in, before "quarter" (hyphenated or not), with the year after it or fiscal
+        ("AAPL", "Apple's September-quarter 2024 revenue was $94.9 billion.", "$94.9 billion", "derived", None),
+        (
+            "AAPL",
+            "Apple's implied September-quarter 2024 net income (fiscal year less nine months) was $14.7 billion.",
+            "$14.7 billion",
+            "derived",
+            None,
+        ),
+        (
+            "AAPL",
+            "In the December quarter of fiscal 2023, Apple's revenue was $117.2 billion.",
+            "$117.2 billion",
+            "grounded",
+            "2022-12-31",
+        ),
+        (
+            "AAPL",
+            "Apple's revenue in the March quarter 2025 was $95.4 billion.",
+            "$95.4 billion",
+            "grounded",
+            "2025-03-29",
+        ),
+        (
+            "AAPL",
+            "Apple's revenue in the March quarter 2025 was $94.0 billion.",
+            "$94.0 billion",
+            "mismatched_period",
+            "2025-06-28",
+        ),
+        ("NVDA", "NVIDIA's October-quarter 2024 revenue was $35.1 billion.", "$35.1 billion", "grounded", "2024-10-27"),
         (
             "NVDA",
             "NVIDIA's revenue for the quarter ending in October 2024 was $35.1 billion.",
@@ -262,3 +295,16 @@ def test_a_reason_names_the_end_of_the_six_months_the_sentence_claims(sec):
     r = verify_answer("TSMC's revenue for the six months ended June 30, 2021 was NT$621.3 billion.", company="TSM")
     f = figure(r, "NT$621.3 billion")
     assert f.status == "mismatched_period" and "not for the six months ended 2021-06-30" in f.reason, f.reason
+
+
+def test_the_month_and_year_of_a_split_in_parentheses_are_no_period_of_the_figure(sec):
+    # Apple us-gaap:EarningsPerShareDiluted Q1 FY2020 (2019-09-29..2019-12-28) 1.25, as recast after the August 2020
+    # four-for-one split in the FY2020 10-K 0000320193-20-000096
+    r = verify_answer(
+        "On a split-adjusted basis (four-for-one, August 2020), Apple earned $1.25 per diluted share in the first "
+        "quarter of fiscal 2020.",
+        company="AAPL",
+    )
+    f = figure(r, "$1.25")
+    assert f.status == "grounded", f.reason
+    assert str(f.support.end) == "2019-12-28"

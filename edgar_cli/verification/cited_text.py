@@ -154,7 +154,8 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         qualifier = qualifier if pair else hit.qualifier if hit else None
     else:
         named, qualifier = g.named(fig)
-    own = fig.clause[-60:] + " " + fig.after[:60]  # the words around the figure: what it is about
+    # the words around the figure: what it is about (the company's own name, as written, says nothing of it)
+    own = _without_company_name(fig.clause[-60:] + " " + fig.after[:60], g)
     words = W.content_words(own) - g.company_words - W.GENERIC_WORDS
     # (the company's name as a figure's words are read: "CARBO Ceramics" is no name a passage must repeat)
     marked = W.marked_words(fig.lead, fig.after) - g.company_words - W.content_words(g.ref.name)
@@ -165,6 +166,8 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         revenue" is not "Data Center compute revenue", nor the whole of revenue), else the figure's own words,
         every name among them ("H20", "China") included? A word shared by chance is not enough. ``label``: a
         table row's label, which qualifies the concept its table names."""
+        if named and qualifier == "segment" and not marked <= W.content_words(passage):
+            return False  # "segment revenues" of another segment: the segment's own name must be there too
         if named:
             if label is not None:
                 found = {n.concept for n in W.find_concepts(passage, g.company_words)}
@@ -211,7 +214,10 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
                 # ended December 31, 2017"): the number's, whatever other years its sentence names
                 own_after = _NEXT_AMOUNT.split(src.text[tf.end : tf.end + 80], maxsplit=1)[0]
                 own_after = re.split(r"[.;!?](?:\s|$)", own_after, maxsplit=1)[0]
-                said = {int(y) for y in _YEAR.findall(own_after)} or said
+                said = {int(y) for y in _YEAR.findall(own_after)} or (
+                    # "compared to the $109.5 million net loss reported in the previous year": the year before
+                    {y - 1 for y in said} if P.STRONG_CUE.search(own_after) else said
+                )
                 # the day it gives the number ("... of $91.7 million at December 31, 2016"): a balance at that day
                 days = {
                     d for m in P.LONG_DATE.finditer(own_after) if (d := P.parse_day(m.group(3), m.group(1), m.group(2)))
@@ -294,6 +300,22 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     label = catalogue()[named[0]].label.lower() if named else "it"
     test.measure = f"{qualifier} {label}" if qualifier else label  # type: ignore[attr-defined]
     return test
+
+
+# A run of capitalised words, with the connectors a name has inside ("Logistic Properties of the Americas")
+_CAPITALISED_RUN = lazy(r"\b[A-Z][\w&.'\u2019-]*(?:\s+(?:(?:of|the|and|&)\s+)*[A-Z][\w&.'\u2019-]*)*")
+
+
+def _without_company_name(text: str, g: Grounder) -> str:
+    """The text without the company's name where it is written as one ("CARBO Ceramics had 424 employees": not
+    "ceramics"); a run of capitalised words with any other word ("Apple's Services") is left as it is."""
+    name = W.content_words(g.ref.name) | g.company_words
+
+    def drop(m: re.Match) -> str:
+        words = W.content_words(m.group(0))
+        return " " if words and words <= name and words & g.company_words else m.group(0)
+
+    return _CAPITALISED_RUN.sub(drop, text)
 
 
 def _claimed_end(g: Grounder, claim: P.Claim) -> date | None:

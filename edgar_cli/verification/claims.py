@@ -126,6 +126,8 @@ _PER_SHARE_AFTER = lazy(
     re.I,
 )
 _PER_SHARE_BEFORE = lazy(r"\b(?:EPS|earnings per|(?:income|loss|profit) per|per[- ]share|dividends?)\b", re.I)
+# A count of segments, which filers tag (us-gaap:NumberOfReportableSegments, NumberOfOperatingSegments)
+_SEGMENT_COUNT = lazy(r"\s*(?:reportable|operating|business)\s+segments?\b", re.I)
 _SHARES_AFTER = lazy(
     r"^\s*(?:(?:of\s+)?(?:common|ordinary|outstanding|weighted[- ]average|diluted|basic|"
     r"treasury)\s+)*shares\b",
@@ -333,8 +335,8 @@ def _amount(text: str, m: re.Match) -> Figure | None:
         pass  # "5 million square feet", "1.8 million vehicles": a quantity, not money
     elif currency or scale_raw:
         fig.kind = "money"
-    elif decimals == 0 and num < 100:
-        return None  # "38 countries", "2 days": counts too small to be a reported figure
+    elif decimals == 0 and num < 100 and not _SEGMENT_COUNT.match(after):
+        return None  # "38 countries", "2 days": counts too small to be a reported figure ("2 reportable segments" is)
     fig.bound = next((kind for kind, rx in _BOUND_WORDS if rx.search(before)), None)
     if _APPROX_BEFORE.search(before) and decimals == 0 and not scale_raw:
         digits = m.group("num").replace(",", "")

@@ -104,6 +104,15 @@ _SPENT = lazy(
 )
 # A company that "earned" an amount named nothing else: its net income ("In 2022 Tesla earned $8.9 billion")
 _EARNED = lazy(r"\bearn(?:ed|s)\s+(?:(?:about|approximately|roughly|nearly|some|over)\s+)?$", re.I)
+# "Snowflake lost $1.29 billion in fiscal 2025": its net loss, when nothing but the period (or the sentence's end)
+# follows the figure ("lost $862 million in market value" is no net loss)
+_LOST = lazy(r"\b(?:lost|loses)\s+(?:(?:about|approximately|roughly|nearly|some|over|almost)\s+)?$", re.I)
+_ONLY_PERIOD_AFTER = lazy(
+    r"\s*(?:$|[.;,)]|(?:in|during|for|over|through)\s+(?:the\s+)?(?:(?:fiscal|calendar)(?:\s+year)?\s+|FY\s?)?"
+    r"(?:(?:19|20)\d\d|(?:first|second|third|fourth|full|latest|last|prior|same)\b|year\b|quarter\b|"
+    r"(?:three|six|nine|twelve)\s+months\b))",
+    re.I,
+)
 # Words that carry a sentence's measure on to a figure: wording.CARRY_WORDS and the anaphors of a restated line
 # ("its 10-K presents the same balance as $7.1 billion")
 _CARRY = W.CARRY_WORDS | frozenset(
@@ -147,10 +156,13 @@ def _own_period(fig: Figure) -> str | None:
 # Where the words that say what a figure is begin, back from it: a clause break
 _SIGN_BREAK = lazy(r"[;:]|,\s*(?:while|whereas|but|and|compared|versus|after|despite|as)\b")
 _NEXT_FIGURE_WORDS = lazy(r"\b(?:from|versus|vs\.?|compared|than|against|after|and|but|while|whereas|to)\b")
-# "the December 2022 quarter", "the quarter ending in June 2024", "the quarter ended March 2023"
+# "the December 2022 quarter", "the quarter ending in June 2024", "the quarter ended March 2023"; the month before
+# "quarter" and the year after it: "September-quarter 2024", "the March quarter of 2025", "the June quarter of
+# fiscal 2025", "the September quarter" (the year the sentence gives the figure)
 _MONTH_QUARTER = lazy(
     rf"\b(?:the\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\s+quarter\b|"
-    rf"\bquarter\s+(?:ended|ending)\s+(?:in\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\b",
+    rf"\bquarter\s+(?:ended|ending)\s+(?:in\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\b|"
+    rf"\b({P.MONTH_PATTERN})[- ]quarter\b(?:,?\s+(?:of\s+)?(fiscal(?:\s+year)?\s+|FY\s?)?((?:19|20)\d\d)\b)?",
     re.I,
 )
 # A year to date ("year-to-date", "YTD", "so far this fiscal year") and trailing twelve months ("TTM", "LTM",
@@ -561,10 +573,15 @@ class Grounder(Derived):
         """The period the answer claims for the figure; calendar wording ("in 2024") at a company whose fiscal
         year is not the calendar year keeps its calendar year (see periods.readings)."""
         fy, cal_year = fig.fiscal_year, None
-        if fig.period_basis == "calendar" and fy is not None and not self.calendar_aligned:
+        quarter, ptype, text, end = fig.fiscal_period, fig.period_type, fig.period_text, fig.period_end
+        called = self._fiscal_year_called(fig)
+        if called is not None:
+            # "in calendar 2024, which NVIDIA counts as fiscal 2025": the fiscal year, which lies mostly in it
+            fy, text = called, f"fiscal {called} ({fig.period_text or ''})".replace(" ()", "")
+            row.claimed_fiscal_year = called
+        elif fig.period_basis == "calendar" and fy is not None and not self.calendar_aligned:
             fy, cal_year = None, fig.fiscal_year
             row.claimed_fiscal_year = None
-        quarter, ptype, text, end = fig.fiscal_period, fig.period_type, fig.period_text, fig.period_end
         q = _QUARTER_WORDS.search(fig.context)
         if (
             fy is None
@@ -646,22 +663,50 @@ class Grounder(Derived):
             return month_quarter
         return P.Claim(fiscal_year=fy, quarter=quarter, end=end, calendar_year=cal_year, period_type=ptype, text=text)
 
+    def _fiscal_year_called(self, fig: Figure) -> int | None:
+        """The fiscal year the figure's sentence calls the calendar year it names ("calendar 2024 (its fiscal year
+        ended January 31, 2025)"), when the figure is of that year and the fiscal year lies mostly in it."""
+        if fig.fiscal_period is not None or fig.fiscal_year is None or "calendar" not in fig.context.lower():
+            return None
+        said = P.calendar_as_fiscal(fig.context)
+        if said is None or fig.fiscal_year not in (said.calendar_year, said.fiscal_year):
+            return None
+        return P.fiscal_year_called(self.cal, said)
+
     def _month_quarter(self, fig: Figure) -> P.Claim | None:
-        """ "the December 2022 quarter", "the quarter ending in June 2024": the fiscal quarter whose last day falls
-        in that month (or the first week after it, for a 52/53-week calendar), when the figure's own period is
-        that year or none."""
+        """ "the December 2022 quarter", "the quarter ending in June 2024", "September-quarter 2024": the fiscal
+        quarter whose last day falls in that month (or the first week after it, for a 52/53-week calendar), when
+        the figure's own period is that year or none; "the June quarter of fiscal 2025": the quarter of that fiscal
+        year ending in June; "the September quarter" alone: of the year the sentence gives the figure."""
         m = _MONTH_QUARTER.search(fig.context)
         if m is None:
             return None
-        month, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        fiscal = False
+        if m.group(1) or m.group(3):
+            month, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        else:
+            month, year, fiscal = m.group(5), m.group(7), bool(m.group(6))
+            if year is None:  # "the September quarter": of the year the sentence gives the figure
+                if fig.fiscal_year is None:
+                    return None
+                year, fiscal = str(fig.fiscal_year), fig.period_basis == "fiscal"
         y, mon = int(year), P.MONTHS.get(month[:3].lower())
         if mon is None or (fig.fiscal_year not in (None, y)) or fig.fiscal_period not in (None, "FY"):
             return None
-        lo = date(y, mon, 1)
-        hi = date(y + (mon == 12), mon % 12 + 1, 1) + timedelta(days=6)
+        # a calendar year names the year the quarter closes in; a fiscal one the fiscal year it is part of
+        windows = [
+            (date(cy, mon, 1), date(cy + (mon == 12), mon % 12 + 1, 1) + timedelta(days=6))
+            for cy in ((y - 1, y) if fiscal else (y,))
+        ]
+
+        def fits(e: date) -> bool:
+            if not any(lo <= e <= hi for lo, hi in windows):
+                return False
+            return not fiscal or ((own := self.cal.year_containing(e)) is not None and own[0] == y)
+
         text = m.group(0).strip()
         for e, fy in self.cal.labels.items():
-            if lo <= e <= hi:
+            if fits(e) and (not fiscal or fy == y):
                 return P.Claim(fiscal_year=fy, quarter="Q4", period_type="quarterly", text=text)
         if self._quarter_ends is None:
             self._quarter_ends = sorted(
@@ -671,7 +716,7 @@ class Grounder(Derived):
                     if st and XP.classify(date.fromisoformat(st), date.fromisoformat(e)) == "quarterly"
                 }
             )
-        ends = [e for e in self._quarter_ends if lo <= e <= hi]
+        ends = [e for e in self._quarter_ends if fits(e)]
         return P.Claim(end=ends[0], period_type="quarterly", text=text) if len(ends) == 1 else None
 
     def _check_claim(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
@@ -842,10 +887,10 @@ class Grounder(Derived):
         if (
             hit is None
             and fig.kind == "money"
-            and _EARNED.search(fig.clause)
+            and (_EARNED.search(fig.clause) or (_LOST.search(fig.clause) and _ONLY_PERIOD_AFTER.match(fig.after)))
             and not W.GROWTH_CUE.search(fig.after[:20])
         ):
-            return ["net_income"], None  # "Tesla earned $8.9 billion": its net income
+            return ["net_income"], None  # "Tesla earned $8.9 billion", "Snowflake lost $1.29 billion": net income
         if hit is None:
             m = _PER_SHARE_KIND.match(fig.after)
             small = fig.kind == "per_share" or (

@@ -163,6 +163,55 @@ _FILING_AFTER = lazy(r"\s*(?:Form\s+)?(?:10-K|10-Q|20-F|40-F|annual report|proxy
 LIST_JOIN = lazy(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*", re.I)
 
 
+# A calendar year the sentence calls a fiscal year: "calendar 2024, which NVIDIA counts as fiscal 2025", "calendar
+# 2024 (NVIDIA's fiscal 2025)", "calendar 2024 (its fiscal year ended January 31, 2025)"
+_CALENDAR_AS_FISCAL = lazy(
+    r"\bcalendar(?:\s+year)?\s+(?P<cy>(?:19|20)\d\d)\s*(?:,\s*|\(\s*|\s+|\s*[-\u2013\u2014]\s*)"
+    r"(?:which\s+(?:[\w&.'\u2019-]+\s+){0,4}?(?:counts|calls|reports|labels|treats|designates|refers\s+to)\s+"
+    r"(?:it\s+)?as\s+|i\.e\.,?\s+|or\s+|that\s+is,?\s+)?(?:(?:[\w&.-]+['\u2019]s?|its|the\s+company['\u2019]s)\s+)?"
+    r"(?:(?:fiscal(?:\s+year)?\s+|FY\s?)(?P<fy>(?:19|20)\d\d)\b|fiscal\s+year\s+(?:ended|ending)\s+"
+    rf"(?P<day>(?P<mon>{MONTH_PATTERN})\.?\s+(?P<dd>\d{{1,2}}),?\s+(?P<yy>\d{{4}})))",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class CalendarAsFiscal:
+    """A calendar year a sentence equates with a fiscal year: the fiscal year's label or last day."""
+
+    calendar_year: int
+    fiscal_year: int | None
+    end: date | None
+    text: str
+
+
+def calendar_as_fiscal(sentence: str) -> CalendarAsFiscal | None:
+    """The calendar year a sentence says is a fiscal year ("calendar 2024, which NVIDIA counts as fiscal 2025"),
+    or None. Whether the fiscal year lies mostly in that calendar year is for the caller to check."""
+    m = _CALENDAR_AS_FISCAL.search(sentence)
+    if m is None:
+        return None
+    day = parse_day(m.group("yy"), m.group("mon"), m.group("dd")) if m.group("day") else None
+    if m.group("day") and day is None:
+        return None
+    fy = int(m.group("fy")) if m.group("fy") else None
+    return CalendarAsFiscal(int(m.group("cy")), fy, day, m.group(0))
+
+
+def fiscal_year_called(cal: FiscalCalendar, said: CalendarAsFiscal) -> int | None:
+    """The fiscal year a sentence calls its calendar year, when that fiscal year (by the company's calendar) lies
+    mostly in the calendar year; None when it does not (the sentence's equation is false) or is unknown."""
+    for label, start, end in _years_around(cal, date(said.calendar_year, 7, 1)):
+        if (said.fiscal_year is not None and label == said.fiscal_year) or (said.end is not None and end == said.end):
+            return label if lies_mostly_in(start, end, said.calendar_year) else None
+    return None
+
+
+def lies_mostly_in(start: date, end: date, year: int) -> bool:
+    """Does the period [start, end] lie mostly (more than half a year) in the calendar year?"""
+    return overlap_days(start, end, date(year, 1, 1), date(year, 12, 31)) > 182
+
+
 def parse_day(y: str, m: str, d: str) -> date | None:
     try:
         month = int(m) if m.isdigit() else MONTHS[m[:3].lower()]
@@ -219,13 +268,31 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
             m, Mention("quarter", m.start(), m.end(), text[m.start() : m.end()], part="9M" if m.group("nine") else "H1")
         )
     for m in _BARE_YEAR.finditer("".join(chars)):
-        if _SPLIT_YEAR.match(text, m.start()) or _SPLIT_IN.search(text[max(0, m.start() - 30) : m.start()]):
+        if (
+            _SPLIT_YEAR.match(text, m.start())
+            or _SPLIT_IN.search(text[max(0, m.start() - 30) : m.start()])
+            or _in_split_parenthesis(text, m.start())
+        ):
             chars[m.start() : m.end()] = "#" * (m.end() - m.start())  # "the 2020 four-for-one stock split", "split
             continue  # in June 2024": when a split was, neither a period nor an amount
         take(m, Mention("year", m.start(), m.end(), text[m.start() : m.end()], year=int(m.group(1))))
     out.sort(key=lambda x: x.start)
     _read_lists(text, out)
     return out, "".join(chars)
+
+
+# What a parenthesis about a split says: "(four-for-one, August 2020)", "(4-for-1 split, June 2024)"
+_SPLIT_WORDS = lazy(r"\b[\w-]+-for-[\w-]+\b|\bsplit\b", re.I)
+
+
+def _in_split_parenthesis(text: str, at: int) -> bool:
+    """Is the year at ``at`` inside a parenthesis about a stock split ("On a split-adjusted basis (four-for-one,
+    August 2020)")? Then it is when the split was, not a figure's period."""
+    opened = text.rfind("(", max(0, at - 60), at)
+    if opened < 0 or ")" in text[opened:at]:
+        return False
+    shut = text.find(")", at, at + 60)
+    return shut >= 0 and _SPLIT_WORDS.search(text[opened + 1 : shut]) is not None
 
 
 def _read_lists(text: str, mentions: list[Mention]) -> None:

@@ -25,6 +25,7 @@ from decimal import Decimal
 from ..models.verify import VerifiedFigure
 from ..patterns import lazy
 from ..xbrl.facts import CompanyFacts
+from .periods import calendar_as_fiscal, lies_mostly_in
 
 HELD = ("grounded", "derived")
 
@@ -169,6 +170,16 @@ def _period_is_read(row: VerifiedFigure, words: str) -> bool:
     if (row.claimed_period_text or "").startswith("the full year"):
         return True
     sup = row.support
+    said = calendar_as_fiscal(row.context or "") if _CALENDAR_YEAR.fullmatch(words.strip()) else None
+    if (
+        said is not None
+        and sup is not None
+        and sup.start is not None
+        and sup.end is not None
+        and (sup.fiscal_year == said.fiscal_year or sup.end == said.end)
+        and lies_mostly_in(sup.start, sup.end, said.calendar_year)
+    ):
+        return True  # "calendar 2024, which NVIDIA counts as fiscal 2025": that fiscal year lies mostly in 2024
     if (
         _CALENDAR_YEAR.fullmatch(words.strip())
         and sup is not None

@@ -540,7 +540,54 @@ def _near_end(grounder: Grounder, fig: Figure, end: date) -> tuple[Figure, Verif
         "date is what is wrong (its own row says so)."
     )
     meant = replace(fig, period_end=end, period_text=f"the period ended {end}", notes=[*fig.notes, note])
-    return meant, _as_written(grounder.check(meant), fig)
+    row = _as_written(grounder.check(meant), fig)
+    if row.status in HELD or fig.period_end is None or (fig.period_end - end).days != 1:
+        return meant, row
+    # The date is the first day of the next period ("the three months ended June 29, 2025": Apple's fourth quarter
+    # began then): a figure that holds for the period of its kind beginning on it is unchecked, not wrong; the
+    # date's own row says the date is
+    kind = (
+        "quarterly"
+        if _QUARTER_ENDED.search(fig.context)
+        else "annual"
+        if _YEAR_ENDED.search(fig.context)
+        else fig.period_type
+    )
+    begun = _period_beginning(grounder, fig.period_end, kind)
+    if begun is None:
+        return meant, row
+    other = replace(
+        fig, period_end=begun, period_type=kind, period_text=f"the period ended {begun}", notes=list(fig.notes)
+    )
+    alt = _as_written(grounder.check(other), fig)
+    if alt.status not in HELD:
+        return meant, row
+    alt.status = "unchecked"
+    grounder.text_ok.discard(fig.start)
+    alt.reason = (
+        f"The sentence dates its end {fig.period_end}, the day after {grounder.ref.name}'s period ended {end} "
+        f"and the first day of the period that ended {begun}. It holds for the period that began on "
+        f"{fig.period_end} ({alt.reason.rstrip('.')}), not for the one ended {end} ({row.reason.rstrip('.')}). "
+        "The date is what is wrong (its own row says so)."
+    )
+    return other, alt
+
+
+_QUARTER_ENDED = lazy(r"\b(?:(?:three|3)[- ]months?|quarter|13[- ]weeks?)\s+end(?:ed|ing)\b", re.I)
+_YEAR_ENDED = lazy(r"\b(?:fiscal\s+)?year\s+end(?:ed|ing)\b", re.I)
+
+
+def _period_beginning(grounder: Grounder, start: date, ptype: str | None) -> date | None:
+    """The end of the period of the kind ``ptype`` (quarterly or annual) beginning on ``start``: a fiscal year's
+    end, or a reported quarter's; None when there is none or the kind is unknown."""
+    if ptype == "annual":
+        span = grounder.cal.year_containing(start)
+        return span[2] if span is not None and span[1] == start else None
+    if ptype != "quarterly":
+        return None
+    ends = {date.fromisoformat(e) for _t, _u, _s, e in grounder.everything.periods} | set(grounder.cal.year_ends)
+    near = sorted(e for e in ends if 84 <= (e - start).days <= 98)
+    return near[0] if len(near) == 1 else None
 
 
 def _label_or_date(grounder: Grounder, fig: Figure, named_end: date) -> tuple[Figure, VerifiedFigure]:

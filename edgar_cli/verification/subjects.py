@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from ..companies.tickers import CompanyEntry
 
 PROMINENT = 600
-FORMAT = 1  # of SubjectIndex.payload; a change to what the index holds or how it is built takes the next number
+FORMAT = 2  # of SubjectIndex.payload; a change to what the index holds or how it is built takes the next number
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&.\-]*(?:['\u2019]s)?")
 _CONNECTORS = frozenset({"of", "and", "&", "the", "de"})
 # Words in capitals that are abbreviations or plain words in financial prose before they are tickers.
@@ -103,8 +103,8 @@ class SubjectIndex:
         self._lookup: Callable[[int], CompanyEntry | None] = by_cik.get
         for e in entries[:PROMINENT]:
             self._add(e)
-        for cik_text in aliases:
-            e = by_cik.get(int(cik_text))
+        for cik_text, names in aliases.items():
+            e = by_cik.get(int(cik_text)) or _alias_entry(int(cik_text), names)
             if e is not None and e.cik not in self.entry:
                 self._add(e)
 
@@ -205,6 +205,17 @@ class SubjectIndex:
         return next(iter(lead)) if lead and len(lead) == 1 else None
 
 
+def _alias_entry(cik: int, names: list[str]) -> CompanyEntry | None:
+    """A company of the aliases file that the ticker file no longer lists (its ticker dropped: CARBO Ceramics,
+    CIK 1009672), known by its longest short name; None when it has none."""
+    from ..companies.names import Words
+    from ..companies.tickers import CompanyEntry
+
+    name = max(names, key=len, default="")
+    words = name_words(name)
+    return CompanyEntry(cik=cik, name=name, words=Words.of(words)) if words else None
+
+
 def _entry(fields: tuple) -> CompanyEntry:
     from ..companies.names import Words
     from ..companies.tickers import CompanyEntry
@@ -235,7 +246,9 @@ def _runs(sentence: str) -> list[_Run]:
     for k, m in enumerate(_WORD.finditer(sentence)):
         word = m.group()
         gap = sentence[last_end : m.start()].strip()
-        if current is not None and gap:  # a comma, colon or bracket ends a name
+        if current is not None and gap == "&" and word[0].isupper():
+            current.words.append("&")  # "Procter & Gamble", "Johnson & Johnson": one name
+        elif current is not None and gap:  # a comma, colon or bracket ends a name
             runs.append(current)
             current = None
         last_end = m.end()

@@ -17,7 +17,8 @@ from .claims import Figure
 CONNECTOR = lazy(
     r"[\s,;:()\-\u2013\u2014]*(?:(?:or|and|up|down|from|compared|with|to|versus|vs\.?|"
     r"against|than|a|an|the|roughly|about|approximately|nearly|over|which|is|was|were|of|in|"
-    r"fiscal|year|\d{4}|more|less|double|triple|twice|half|at|its|rising|falling|or|about|end|flat|total)"
+    r"fiscal|year|\d{4}|more|less|double|triple|twice|half|at|its|rising|falling|or|about|end|flat|total|"
+    r"(?:prior|previous|preceding|last)(?:[- ]year)?|year['\u2019]s|prior[- ]year['\u2019]s)"
     r"[\s,;:()\-\u2013\u2014]*)*",
     re.I,
 )

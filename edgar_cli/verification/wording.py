@@ -216,12 +216,20 @@ def find_concepts(text: str, company_words: frozenset[str] = frozenset()) -> lis
     return out
 
 
+# A part of a company as the subject of the verb before a concept: "... Services segment grew revenue"
+_PART_SUBJECT = lazy(r"\b[A-Z][\w&-]*\s+(?:segment|division|reportable segment)\s+$")
+
+
 def qualifier(before: str, company_words: frozenset[str]) -> str | None:
     m = re.search(r"([\w&'\u2019.-]+)\s*$", before)
     if not m:
         return None
     word = m.group(1).strip(".-")
     low = word.lower()
+    if low in _VERBS and _PART_SUBJECT.search(before[: m.start()]):
+        # "the Environmental Products and Services segment grew revenue": the segment's revenue, as "segment
+        # revenues" qualifies it
+        return "segment"
     if (
         not word
         or low in PLAIN_QUALIFIERS
@@ -273,7 +281,9 @@ _STOP = frozenset(
     "it this that which during period fiscal year years quarter quarters month months ended ending "
     "company total approximately about roughly over more than less under some nearly almost "
     "billion million thousand trillion percent per usd dollars reported report reports spent paid "
-    "also compared up down while".split()
+    "also compared up down while "
+    # the months of a date say when, never what a figure measures ("424 employees at December 31, 2017")
+    "january february march april june july august september october november december".split()
 )
 GENERIC_WORDS = frozenset(
     "share common net cash value amount payment income expense cost operating activity asset "

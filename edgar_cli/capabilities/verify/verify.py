@@ -100,7 +100,10 @@ def verify_answer(
     1.19", "$1.19 per diluted share"), share counts, percentages, dates and
     fiscal years, each with the period the sentence ties it to ("in fiscal
     2024", "Q4 FY2024", "as of January 28, 2024", "for the six months ended
-    July 30, 2017"). A change ("up 126% from a year earlier") is checked for the
+    July 30, 2017"; "the September quarter of 2024", "the June quarter of
+    fiscal 2025": the fiscal quarter ending in that month; "calendar 2024,
+    which NVIDIA counts as fiscal 2025": that fiscal year, only when it lies
+    mostly in the calendar year). A change ("up 126% from a year earlier") is checked for the
     period the sentence is about, never its base; a figure given "a year
     earlier" for the year before the figure it is compared with; in "from $X in
     fiscal 2023 to $Y" the year of $X is not $Y's. A respectively-list ("$383.3
@@ -518,8 +521,11 @@ def _company_ref(company: str | None, cites: list[Cite], client: SecClient, text
         try:
             r = resolve_company(company, client=client)
         except EdgarError as exc:
-            # a ticker no longer listed ("CRR"): the filer of the cited document, when the citation names it
-            cited = _cited_filer(cites, client) if exc.code == "not_found" else None
+            # a ticker no longer listed ("CRR"): the filer of the cited document, when the citation names it, or
+            # the one company the answer names when its own filings list a cited accession
+            cited = (
+                (_cited_filer(cites, client) or _named_filer(text, cites, client)) if exc.code == "not_found" else None
+            )
             if cited is None:
                 raise
             return cited, (
@@ -528,7 +534,7 @@ def _company_ref(company: str | None, cites: list[Cite], client: SecClient, text
             )
         return r.ref(), None
     named = companies_named(_subject_reader(client, None), text)
-    cited = _cited_filer(cites, client)
+    cited = _cited_filer(cites, client) or (_named_filer(text, cites, client, named) if cites else None)
     if cited is not None and (not named or any(n.cik == cited.cik for n in named)):
         return cited, None
     if len(named) == 1 and cited is None:
@@ -584,6 +590,31 @@ def _cited_filer(cites: list[Cite], client: SecClient) -> CompanyRef | None:
                 raise
             continue
         return r.ref()
+    return None
+
+
+def _named_filer(
+    text: str, cites: list[Cite], client: SecClient, named: list[Named] | None = None
+) -> CompanyRef | None:
+    """The one company the answer names, when its own submissions list a cited accession: an accession number
+    begins with the filing agent's CIK, not always the company's, and a cited document is found under the
+    filer's CIK only. None when the answer names no company or several, or none of its filings is cited."""
+    from ..filings.filings import find_filing
+
+    named = companies_named(_subject_reader(client, None), text) if named is None else named
+    if len(named) != 1 or not cites:
+        return None
+    try:
+        ref = resolve_company(named[0].cik, client=client).ref()
+    except EdgarError:
+        return None
+    for c in cites:
+        for family in ("10-K", "10-Q", "20-F", "40-F", "8-K"):
+            try:
+                find_filing(ref.cik, accession_number=c.accession, form=family, client=client)
+            except EdgarError:
+                continue
+            return ref
     return None
 
 
