@@ -519,3 +519,30 @@ def test_a_plain_http_mirror_gets_a_tls_context_that_trusts_no_one_and_any_other
         client.close()
     assert (context.cert_store_stats()["x509_ca"] > 0) is loads_authorities
     assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
+
+
+def test_each_kind_of_malformed_ticker_row_counts_against_the_file_and_a_file_of_them_is_refused():
+    """sec/validate._tickers' row checks, one field at a time (a guard for its unrolled loop): hand-written rows."""
+    from edgar_cli.sec import validate
+
+    url = "https://www.sec.gov/files/company_tickers_exchange.json"
+    fields = ["cik", "name", "ticker", "exchange"]
+    good = [[i, f"Company {i}", f"T{i}", "Nasdaq"] for i in range(1, 1201)]
+    malformed = [
+        [True, "Bool Cik", "B", "NYSE"],  # a bool is no CIK
+        [0, "Zero Cik", "Z", "NYSE"],
+        [10_000_000_000, "Eleven Digits", "E", "NYSE"],
+        [5.0, "Float Cik", "F", "NYSE"],
+        ["7", "Text Cik", "S", "NYSE"],
+        [8, None, "N", "NYSE"],  # no name
+        [9, "No Ticker", 9, "NYSE"],
+        [10, "Exchange Number", "X", 3],
+        [11, "Short Row", "R"],
+        "not a row",
+    ]
+    validate.check("tickers", url, {"fields": fields, "data": good + [[12, "No Exchange", "NE", None]]})
+    validate.check("tickers", url, {"fields": fields, "data": good[:1000] + malformed})  # 10 of 1,010: within 1%
+    with pytest.raises(validate.InvalidBody, match=r"a ticker file with 20 malformed rows of 1020\b"):
+        validate.check("tickers", url, {"fields": fields, "data": good[:1000] + malformed * 2})
+    with pytest.raises(validate.InvalidBody, match="listing 200 companies"):
+        validate.check("tickers", url, {"fields": fields, "data": good[:200] * 6})

@@ -918,3 +918,52 @@ def test_a_year_of_a_range_over_but_not_yet_filed_on_the_date_names_its_first_fi
     assert "No values for FY2020." not in r.notes, r.notes
     note = next(n for n in r.notes if n.startswith("FY2020 "))
     assert "ended 2020-09-26" in note and "first filed 2020-10-30 in 0000320193-20-000096" in note, note
+
+
+def test_a_filings_part_in_the_calendar_follows_its_form_for_each_kind_of_form():
+    """xbrl/periods.calendar_votes on hand-written rows (a guard for its per-form table): an annual report and its
+    amendment vote their fy, a 20-F too; a 10-Q's year-long duration is no primary span of it and it votes no fy, but
+    its six-month duration gives its year's start; an 8-K's durations have no report length, so each is primary."""
+    from edgar_cli.xbrl.periods import calendar_votes
+
+    def row(start, end, accn, fy, fp, form):
+        return (start, end, 1, accn, fy, fp, form, "2024-03-01", None)
+
+    rows = [
+        row("2023-01-30", "2024-01-28", "k", 2024, "FY", "10-K"),
+        row("2023-10-30", "2024-01-28", "k", 2024, "FY", "10-K"),  # a quarter inside the 10-K: not its length
+        row(None, "2024-01-28", "k", 2024, "FY", "10-K"),
+        row("2023-01-30", "2024-01-28", "ka", 2024, "FY", "10-K/A"),
+        row("2023-01-01", "2023-12-31", "f", 2023, "FY", "20-F"),
+        row("2023-01-30", "2023-07-30", "q", 2024, "Q2", "10-Q"),  # six months: the year's start
+        row("2023-04-30", "2023-07-30", "q", 2024, "Q2", "10-Q"),
+        row("2022-07-31", "2023-07-30", "q", 2024, "Q2", "10-Q"),  # a trailing year in a 10-Q
+        row("2023-01-30", "2024-01-28", "e", 2024, "FY", "8-K"),
+        row("2023-10-30", "2024-01-28", "e", 2024, "FY", "8-K"),
+    ]
+    votes = calendar_votes({"us-gaap:Revenues": {"label": "Revenue", "units": {"USD": rows}}})
+    ends, spans, fy_votes, form, annual_ends, seq, focus, ytd = votes["k"]
+    assert ends == {"2024-01-28": 3} and spans == {"2024-01-28": (True, 364, "2023-01-30")}
+    assert (fy_votes, form, annual_ends, seq, focus, ytd) == (
+        {"2024-01-28": {2024: 1}},
+        "10-K",
+        ["2024-01-28"],
+        0,
+        None,
+        {},
+    )
+    assert votes["ka"][2:6] == ({"2024-01-28": {2024: 1}}, "10-K/A", ["2024-01-28"], 1)
+    assert votes["f"][2:6] == ({"2023-12-31": {2023: 1}}, "20-F", ["2023-12-31"], 2)
+    ends, spans, fy_votes, form, annual_ends, seq, focus, ytd = votes["q"]
+    assert spans == {"2023-07-30": (True, 92, "2023-04-30")}  # the quarter, not the longer year
+    assert (fy_votes, form, annual_ends, seq, focus, ytd) == (
+        {},
+        None,
+        ["2023-07-30"],
+        -1,
+        (2024, "Q2"),
+        {"2023-07-30": "2023-01-30"},
+    )
+    ends, spans, fy_votes, form, annual_ends, seq, focus, ytd = votes["e"]
+    assert spans == {"2024-01-28": (True, 364, "2023-01-30")}  # no report length: both primary, the longer wins
+    assert (fy_votes, form, annual_ends, seq, focus, ytd) == ({}, None, [], -1, None, {})

@@ -474,3 +474,11 @@ def test_any_name_reads_as_the_same_words_as_through_the_regular_expressions():
         assert name_words(name) == _words_by_regex(name)
 
     same()
+
+
+def test_every_ascii_character_other_than_a_letter_or_digit_separates_a_names_words():
+    """names._tokens' translation table (a guard for its bytes form): control characters and punctuation alike."""
+    between = "".join(chr(c) for c in range(128) if not chr(c).isalnum() and chr(c) not in "&'")
+    assert name_words(f"Alpha{between}Beta Inc") == ("alpha", "beta")
+    assert name_words(f"Alpha{between}Beta &\tGamma's Co.") == ("alpha", "beta", "and", "gammas")
+    assert name_words("Nestl\u00e9 S.A.") == ("nestle",)

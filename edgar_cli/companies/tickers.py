@@ -22,6 +22,7 @@ import marshal
 import re
 from dataclasses import dataclass, field
 
+from ..alloc import collector_paused
 from ..errors import EdgarError
 from ..sec import urls
 from ..sec.client import FRESHNESS, SecClient
@@ -266,8 +267,9 @@ def load_ticker_map(client: SecClient) -> TickerMap:
             except (ValueError, EOFError, TypeError):
                 tmap = None
         if tmap is None:
-            rows, degraded = _fetch_ticker_rows(client)
-            tmap = TickerMap(rows, degraded)
+            with collector_paused():  # 8,000 rows of plain tuples and strings, no cycles (alloc.py)
+                rows, degraded = _fetch_ticker_rows(client)
+                tmap = TickerMap(rows, degraded)
             # a fallback map, or one built from a stale copy served because its refresh failed, is used for this
             # process only: stored, it would be stamped fresh without the SEC having answered
             tmap.stale_note = client.stale_note(urls.company_tickers_exchange())

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 from .. import config
+from ..alloc import collector_paused
 from ..config import Settings, resolve_user_agent
 from ..errors import EdgarError
 from ..vocabulary import param, tool
@@ -829,9 +830,10 @@ def _validated(
         ctype = resp.headers.get("Content-Type", "")
         if "html" in ctype.lower() or body.lstrip()[:1] == b"<":
             raise validate.InvalidBody("an HTML page instead of JSON (SEC maintenance or an error page)")
-        parsed = validate.parse_json(body)
-        validate.check(kind, url, parsed)
-        value = transform(parsed) if transform else None
+        with collector_paused():  # a parsed body and what transform makes of it hold no cycles (alloc.py)
+            parsed = validate.parse_json(body)
+            validate.check(kind, url, parsed)
+            value = transform(parsed) if transform else None
     except validate.InvalidBody as exc:  # its text may quote the upstream's keys: one line, controls shown
         from ..logs import safe_line
 

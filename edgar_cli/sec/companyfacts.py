@@ -36,6 +36,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from datetime import date as _date_type
 
+from ..alloc import collector_paused
 from ..errors import EdgarError
 from ..vocabulary import param, surface, tool
 from ..xbrl.facts import FORMAT, CompanyFacts, LazyTags, Row, reporting_currency
@@ -523,9 +524,10 @@ def _fetch(client: SecClient, cik: int, key: str) -> CompanyFacts:
             f"again later, or read its filings with {tool('list_filings')}.",
             url=url,
         )
-    calendar = build_calendar(tags)
-    currency = reporting_currency(tags)
-    blobs = {tag: marshal.dumps(body) for tag, body in tags.items()}
+    with collector_paused():  # plain dicts and tuples, no cycles (alloc.py)
+        calendar = build_calendar(tags)
+        currency = reporting_currency(tags)
+        blobs = {tag: marshal.dumps(body) for tag, body in tags.items()}
     if has_financial_facts(tags):
         blob = marshal.dumps((FORMAT, cik_, name, blobs, calendar.to_plain(), currency))
         client.cache_set(key, blob, {"url": url})

@@ -138,21 +138,26 @@ def _tickers(url: str, data: Any) -> None:
         fields = data["fields"]
         _expect(all(f in fields for f in ("cik", "name", "ticker")), "a ticker file without cik, name and ticker")
         rows = data["data"]
-        at = {f: fields.index(f) for f in ("cik", "name", "ticker")}
+        cik_at, name_at, ticker_at = (fields.index(f) for f in ("cik", "name", "ticker"))
         exchange = fields.index("exchange") if "exchange" in fields else None
-
-        def good(r: Any) -> bool:
-            return (
-                isinstance(r, list)
-                and len(r) == len(fields)
-                and _cik_ok(r[at["cik"]])
-                and _text(r[at["ticker"]])
-                and _text(r[at["name"]])
-                and (exchange is None or _text_or_none(r[exchange]))
-            )
-
-        usable = [r for r in rows if good(r)]
-        ciks = {r[at["cik"]] for r in usable}
+        width = len(fields)
+        # _cik_ok, _text and _text_or_none, written out: this runs for each of the file's 10,000 rows
+        ciks: set[Any] = set()
+        well_formed = 0
+        for r in rows:
+            if not isinstance(r, list) or len(r) != width:
+                continue
+            cik = r[cik_at]
+            if (
+                type(cik) is int
+                and 0 < cik <= MAX_CIK
+                and isinstance(r[ticker_at], str)
+                and isinstance(r[name_at], str)
+                and (exchange is None or r[exchange] is None or isinstance(r[exchange], str))
+            ):
+                well_formed += 1
+                ciks.add(cik)
+        bad = len(rows) - well_formed
     else:
         _expect(isinstance(data, dict), "a ticker file that is not an object")
         rows = list(data.values())
@@ -164,7 +169,7 @@ def _tickers(url: str, data: Any) -> None:
 
         usable = [r for r in rows if good(r)]
         ciks = {r["cik_str"] for r in usable}
-    bad = len(rows) - len(usable)
+        bad = len(rows) - len(usable)
     _expect(
         len(rows) >= MIN_TICKER_COMPANIES and len(ciks) >= MIN_TICKER_COMPANIES,
         f"a ticker file listing {len(ciks)} companies in {len(rows)} rows (the SEC's lists hold over 7,000 "

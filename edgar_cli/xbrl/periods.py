@@ -256,6 +256,11 @@ def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
     focus: dict[str, tuple[int, str]] = {}
     ytd_starts: dict[str, dict[str, str]] = defaultdict(dict)
     lengths: dict[tuple[str, str], int | None] = {}  # (start, end) -> days_between, None when not dates
+    # form -> (a 10-Q's?, _report_length, is_periodic, an annual report's?): a company files a few dozen forms
+    kinds: dict[str, tuple[bool, bool | None, bool, bool]] = {}
+    annual_lo, annual_hi = ANNUAL_DAYS
+    quarter_lo, quarter_hi = QUARTER_DAYS
+    ytd_lo, ytd_hi = H1_DAYS[0], NINE_MONTH_DAYS[1]
     for body in tags.values():
         for rows in body["units"].values():
             for start, end, _val, accn, fy, fp, form, _filed, _frame in rows:
@@ -275,22 +280,31 @@ def calendar_votes(tags: Mapping[str, dict]) -> dict[str, tuple]:
                         n = lengths[(start, end)] = None
                 if n is None:
                     continue
-                is_annual = ANNUAL_DAYS[0] <= n <= ANNUAL_DAYS[1]
-                if H1_DAYS[0] <= n <= NINE_MONTH_DAYS[1] and form in QUARTERLY_FORMS:
+                kind = kinds.get(form)
+                if kind is None:
+                    kind = kinds[form] = (
+                        form in QUARTERLY_FORMS,
+                        _report_length(form),
+                        is_periodic(form),
+                        base_form(form) in ANNUAL_FORMS,
+                    )
+                is_annual = annual_lo <= n <= annual_hi
+                if ytd_lo <= n <= ytd_hi and kind[0]:
                     ytd = ytd_starts[accn]
                     if start < ytd.get(end, "9999"):
                         ytd[end] = start
-                if is_annual or QUARTER_DAYS[0] <= n <= QUARTER_DAYS[1]:
+                if is_annual or quarter_lo <= n <= quarter_hi:
                     # The report's own length first: an annual duration in a 10-K, a quarter in a 10-Q.
-                    primary = _report_length(form) in (None, is_annual)
-                    best = spans[accn].get(end)
+                    primary = kind[1] is None or kind[1] == is_annual
+                    by_span = spans[accn]
+                    best = by_span.get(end)
                     if best is None or (primary, n) > best[:2]:
-                        spans[accn][end] = (primary, n, start)
+                        by_span[end] = (primary, n, start)
                 if not is_annual:
                     continue
-                if is_periodic(form):
+                if kind[2]:
                     annual_ends[accn].add(end)
-                if base_form(form) in ANNUAL_FORMS:
+                if kind[3]:
                     if fy:
                         votes = report_fy[accn].setdefault(end, {})
                         votes[fy] = votes.get(fy, 0) + 1

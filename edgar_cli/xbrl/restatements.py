@@ -223,14 +223,15 @@ def filing_steps(rows: Iterable[tuple]) -> dict[str, Decimal]:
         finest = steps.get(accn, 1_000_001)
         if finest == 1:
             continue
-        if not float(v).is_integer() or int(v) % 1000:
-            step = 1
-        elif int(v) % 1_000_000:
-            step = 1000
-        else:
-            step = 1_000_000
-        if step < finest:
-            steps[accn] = step
+        if type(v) is not int:  # a float (or an int subclass): as an int when it is a whole number
+            if not float(v).is_integer():
+                steps[accn] = 1
+                continue
+            v = int(v)
+        if v % 1000:
+            steps[accn] = 1
+        elif finest > 1000:  # a step of 1,000 or 1,000,000 can only refine what is known
+            steps[accn] = 1000 if v % 1_000_000 else min(finest, 1_000_000)
     return {accn: _STEPS[step] for accn, step in steps.items()}
 
 
