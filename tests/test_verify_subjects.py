@@ -340,3 +340,13 @@ def test_a_figure_about_apple_in_a_year_tesla_never_reported_names_apple(edgar):
     r = edgar("verify", "Apple reported revenue of $383.3 billion in fiscal 2023.", "--company", "TSLA", "--json")
     f = by_text(r.json())["$383.3 billion"]
     assert f["status"] == "unchecked" and "names Apple Inc." in f["reason"] and "--company AAPL" in f["reason"]
+
+
+def test_the_summary_counts_figures_and_period_mentions_each_on_its_own(edgar):
+    # Before: "6 figures: 1 grounded, 5 unchecked; NOT all grounded: none contradicted, but 2 figures could not
+    # be checked" -- six rows called figures, three of them period mentions, and 5 unchecked against 2.
+    r = edgar("verify", APPLE_AND_TESLA, "--company", "TSLA", "--json").json()
+    assert r["summary"] == (
+        "3 figures: 1 grounded, 2 unchecked; 3 period mentions: 3 unchecked; "
+        "NOT all grounded: none contradicted, but 2 figures could not be checked."
+    )
