@@ -5,7 +5,6 @@ the hint a wide csv needs, and share rows of one precision."""
 
 from __future__ import annotations
 
-import re
 
 import pytest
 
@@ -94,10 +93,12 @@ def test_a_value_filed_again_rounded_names_the_first_filing_in_json_and_mcp(cli)
     assert said and TSLA_FY2018_10K in said[0] and "2019-02-19" in said[0]
 
     async def ask():
-        return await build_server().call_tool("get_financial_concept", {"company": "TSLA", "concept": "revenue", "fiscal_year": 2018})
+        return await build_server().call_tool(
+            "get_financial_concept", {"company": "TSLA", "concept": "revenue", "fiscal_year": 2018}
+        )
 
     answer = anyio.run(ask)
-    structured = answer[1] if isinstance(answer, tuple) else answer.structuredContent
+    structured = answer.structured_content
     assert any("21,461,268,000" in n and TSLA_FY2018_10K in n for n in structured["notes"]), structured["notes"]
 
 
