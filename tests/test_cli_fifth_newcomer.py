@@ -5,7 +5,6 @@ the hint a wide csv needs, and share rows of one precision."""
 
 from __future__ import annotations
 
-
 import pytest
 
 # Snowflake (CIK 1640147) us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding and
@@ -107,3 +106,31 @@ def test_a_statement_cell_filed_again_rounded_names_the_first_filing(cli):
     data = cli("concept", "SNOW", "weighted_shares_diluted", "--fy", "2021..2022", "--json").json()
     notes = " ".join(data["notes"] + [n for r in data["rows"] for n in r["notes"]])
     assert "141,613,196" in notes and "0001640147-22-000023" in notes
+
+
+# NVIDIA's FY2024 10-K (0001045810-24-000029) is in its submissions, but its document (nvda-20240128.htm) is not in
+# the corpus; its FY2025 10-K (0001045810-25-000023, nvda-20250126.htm) is.
+NVDA_FY2024_10K, NVDA_FY2025_10K = "0001045810-24-000029", "0001045810-25-000023"
+
+
+def test_an_index_run_that_indexed_nothing_exits_with_the_error_of_its_skip(cli, tmp_path, monkeypatch):
+    # Before: exit 0, "index: 0 filings" and a dim "skipped ... (not_found)".
+    monkeypatch.setenv("EDGAR_INDEX", str(tmp_path / "none.sqlite"))
+    res = cli("index", "add", "NVDA", "--accession", NVDA_FY2024_10K, "--no-semantic", "--json")
+    assert res.rc == 3, res.out  # not_found, the code of the skip
+    data = res.json()
+    assert data["filings"] == [] and [s["code"] for s in data["skipped"]] == ["not_found"]
+    assert any("Nothing was indexed" in w and "nvda-20240128.htm" in w for w in data["warnings"]), data["warnings"]
+    table = cli("index", "add", "NVDA", "--accession", NVDA_FY2024_10K, "--no-semantic", "--format", "table")
+    assert table.rc == 3 and "Nothing was indexed" in " ".join(table.err.split())
+
+
+def test_an_index_run_that_skipped_some_filings_is_a_partial_result(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("EDGAR_INDEX", str(tmp_path / "some.sqlite"))
+    args = ("index", "add", "NVDA", "--accession", NVDA_FY2025_10K, "--accession", NVDA_FY2024_10K, "--no-semantic")
+    res = cli(*args, "--json")
+    assert res.rc == 16, res.out  # PARTIAL, as compare's missing company
+    data = res.json()
+    assert [f["accession_number"] for f in data["filings"]] == [NVDA_FY2025_10K]
+    assert [s["accession_number"] for s in data["skipped"]] == [NVDA_FY2024_10K]
+    assert any("partial" in n.lower() and "1 of 2" in n for n in data["notes"]), data["notes"]

@@ -49,7 +49,8 @@ def test_index_add_reports_a_filing_the_sec_does_not_serve_as_skipped(cli, tmp_p
     monkeypatch.setenv("EDGAR_INDEX", str(tmp_path / "two.sqlite"))
     r = cli("index", "add", "NVDA", "--accession", "0001045810-26-000021", "--no-semantic", "--json")
     data = r.json()
-    assert r.rc == 0 and data["filings"] == [] and data["skipped"][0]["code"] == "not_found"
+    # nothing indexed: the exit status is the skip's error (not_found, 3), the result still the data on stdout
+    assert r.rc == 3 and data["filings"] == [] and data["skipped"][0]["code"] == "not_found"
     assert "nvda-20260125.htm" in data["skipped"][0]["reason"]
 
 
