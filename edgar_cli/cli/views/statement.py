@@ -514,7 +514,21 @@ def _statement_notes(r: StatementResult) -> list[str]:
     known on."""
     from ..render import as_known
 
-    return as_known(r)
+    return as_known(r) + _long_hint(r)
+
+
+LONG_HINT = (
+    "Each cell's filing (form, filed, accession) and each derived cell's formula and inputs: add --long "
+    "(one row per cell) or --json."
+)
+
+
+def _long_hint(r: StatementResult) -> list[str]:
+    """How to get every cell's filing, which the wide rows (periods as columns) of csv and tsv do not carry; none
+    with ``--long``, whose rows carry them, and none when the derivation notes say it already."""
+    if _LONG.get() or not r.rows or _derivation_notes(r):
+        return []
+    return [LONG_HINT]
 
 
 def _row_notes(r: StatementResult) -> list[str]:
@@ -537,11 +551,7 @@ def _derivation_notes(r: StatementResult) -> list[str]:
         notes = [
             f"{row.label} {c.column} derived: {c.formula} (from {', '.join(c.accession_numbers)})" for row, c in derived
         ]
-    return [
-        *notes,
-        "Each cell's filing (form, filed, accession) and each derived cell's formula and inputs: add --long "
-        "(one row per cell) or --json.",
-    ]
+    return [*notes, LONG_HINT]
 
 
 def render_chart(r: StatementResult) -> None:
