@@ -5,6 +5,8 @@ the hint a wide csv needs, and share rows of one precision."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 # Snowflake (CIK 1640147) us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding and
@@ -152,3 +154,26 @@ def test_a_wide_csv_says_on_stderr_how_to_get_each_cells_filing(cli, fmt):
 def test_a_wide_csv_hint_is_silenced_by_quiet(cli):
     res = cli("concept", "AAPL", "R&D", "--fy", "2020..2024", "--csv", "-q")
     assert res.rc == 0 and "--long" not in res.err
+
+
+def test_a_share_row_in_millions_has_one_precision(cli):
+    # Before: 318.73 / 328.001 / 332.707 (each cell its own decimals)
+    res = cli("concept", "SNOW", "weighted_shares_diluted", "--fy", "2023..2025", "--format", "table")
+    assert res.rc == 0, res.err
+    row = next(line for line in res.out.splitlines() if "shares m" in line)
+    assert re.search(r"318\.730\s+328\.001\s+332\.707", row), row
+
+
+def test_a_raw_tag_label_wraps_between_its_words_never_inside_one(cli, monkeypatch):
+    # Before: "WeightedAverageNumberOfDilutedShar" / "esOutstanding" at 80 columns
+    monkeypatch.setenv("COLUMNS", "80")
+    tag = "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding"
+    res = cli("concept", "SNOW", tag, "eps_diluted", "--fy", "2023..2025", "--format", "table")
+    assert res.rc == 0, res.err
+    local = tag.split(":")[1]
+    firsts = [line.split()[0] for line in res.out.splitlines() if line.split()]
+    pieces = [t for t in firsts if len(t) >= 6 and t in local]
+    assert pieces and pieces[0].startswith("WeightedAverage"), res.out
+    for t in pieces:  # each piece ends where a word of the tag ends
+        end = local.index(t) + len(t)
+        assert end == len(local) or local[end].isupper(), (t, res.out)
