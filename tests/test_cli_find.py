@@ -49,7 +49,8 @@ def test_index_add_reports_a_filing_the_sec_does_not_serve_as_skipped(cli, tmp_p
     monkeypatch.setenv("EDGAR_INDEX", str(tmp_path / "two.sqlite"))
     r = cli("index", "add", "NVDA", "--accession", "0001045810-26-000021", "--no-semantic", "--json")
     data = r.json()
-    assert r.rc == 0 and data["filings"] == [] and data["skipped"][0]["code"] == "not_found"
+    # nothing indexed: the exit status is the skip's error (not_found, 3), the result still the data on stdout
+    assert r.rc == 3 and data["filings"] == [] and data["skipped"][0]["code"] == "not_found"
     assert "nvda-20260125.htm" in data["skipped"][0]["reason"]
 
 
@@ -72,6 +73,17 @@ def test_find_table_shows_the_excerpt_and_how_to_read_around_it(edgar_index):
     assert r.rc == 0
     assert "Cybertruck" in r.out and "TSLA" in r.out and "edgar read --around" in r.out
     assert "Keyword-only" in r.err
+
+
+def test_a_two_word_query_that_is_a_phrase_favours_passages_holding_the_phrase(edgar_index):
+    # NVIDIA's FY2025 10-K: "export controls" is a phrase of its risk factors; Item 9A's "disclosure controls"
+    # holds one of its words only and ranked 9th of 10, ahead of export-control passages (issue 36, fifth newcomer)
+    r = edgar_index("find", "export controls", "--company", "NVDA", "--limit", "10", "--json")
+    assert r.rc == 0, r.out
+    results = r.json()["results"]
+    assert len(results) == 10
+    assert [x["section"] for x in results if x["section"] == "controls"] == []
+    assert all("export control" in x["excerpt"].lower() for x in results), [x["excerpt"][:80] for x in results]
 
 
 def test_find_phrase_with_exclude_and_per_company(edgar_index):

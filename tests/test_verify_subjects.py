@@ -10,7 +10,7 @@ Company names come from the corpus ticker file (www.sec.gov/files/company_ticker
 from __future__ import annotations
 
 import pytest
-from accessions import NVDA_FY2024_10K
+from accessions import NVDA_FY2024_10K, TSLA_FY2021_10K
 from lookups import figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
@@ -296,3 +296,60 @@ def test_a_subject_index_blob_of_another_format_is_not_read():
 
     assert SubjectIndex.from_payload(b"not marshal", lambda cik: None) is None
     assert SubjectIndex.from_payload(__import__("marshal").dumps((0, b"", b"", b"")), lambda cik: None) is None
+
+
+# --- a clause about another company, whatever its period (issue 36, a fifth newcomer) ------------------
+# Apple (CIK 320193): us-gaap:EarningsPerShareDiluted FY2023 6.13 (10-K 0000320193-23-000106), FY2022 6.11
+# (0000320193-22-000108), FY2023 revenue 383,285,000,000 (0000320193-23-000106). Tesla's companyfacts in the
+# corpus end with FY2021: diluted EPS 4.90 (10-K 0000950170-22-000796), $1.63 after the 3-for-1 split of 2022.
+APPLE_AND_TESLA = (
+    "Apple's diluted EPS was $6.13 in fiscal 2023 and $6.11 in fiscal 2022, and Tesla's diluted EPS for 2021 was $1.63."
+)
+
+
+def by_text(result: dict) -> dict[str, dict]:
+    return {f["text"]: f for f in result["figures"]}
+
+
+def test_apples_figures_checked_as_teslas_point_to_apple_not_to_the_end_of_teslas_facts(edgar):
+    # Before: "$6.13: Tesla, Inc. reports no diluted earnings per share for fiscal 2023 ... (Tesla's XBRL facts end
+    # with FY2021)" -- Tesla's data blamed for Apple's figures; only a period Tesla covers got the company's hint.
+    r = edgar("verify", APPLE_AND_TESLA, "--company", "TSLA", "--json")
+    assert r.rc == ExitStatus.UNCONFIRMED, r.err
+    figures = by_text(r.json())
+    for text in ("$6.13", "$6.11"):
+        f = figures[text]
+        assert f["status"] == "unchecked" and f["support"] is None
+        assert "Apple Inc." in f["reason"] and "--company AAPL" in f["reason"], f["reason"]
+        assert "reports no" not in f["reason"] and "facts end" not in f["reason"], f["reason"]
+    ours = figures["$1.63"]
+    assert ours["status"] == "grounded" and ours["support"]["accession_number"] == TSLA_FY2021_10K
+
+
+def test_a_period_in_a_clause_about_apple_is_not_read_on_teslas_fiscal_calendar(edgar):
+    # Before: "fiscal 2021  ok  Tesla, Inc.'s FY2021 ran 2021-01-01 to 2021-12-31" in a sentence about Apple
+    # (Apple's FY2021 ran to 2021-09-25), and "fiscal 2023: after the facts end (Tesla's ...)" in the clause above.
+    r = edgar("verify", "Apple reported revenue of $365.8 billion in fiscal 2021.", "--company", "TSLA", "--json")
+    mention = by_text(r.json())["fiscal 2021"]
+    assert mention["status"] == "unchecked" and "Apple Inc." in mention["reason"], mention
+    assert "FY2021 ran" not in mention["reason"] and "--company AAPL" in mention["reason"], mention["reason"]
+    both = by_text(edgar("verify", APPLE_AND_TESLA, "--company", "TSLA", "--json").json())
+    for text in ("fiscal 2023", "fiscal 2022"):
+        assert both[text]["status"] == "unchecked" and "Apple Inc." in both[text]["reason"], both[text]
+        assert "facts end" not in both[text]["reason"], both[text]["reason"]
+
+
+def test_a_figure_about_apple_in_a_year_tesla_never_reported_names_apple(edgar):
+    r = edgar("verify", "Apple reported revenue of $383.3 billion in fiscal 2023.", "--company", "TSLA", "--json")
+    f = by_text(r.json())["$383.3 billion"]
+    assert f["status"] == "unchecked" and "names Apple Inc." in f["reason"] and "--company AAPL" in f["reason"]
+
+
+def test_the_summary_counts_figures_and_period_mentions_each_on_its_own(edgar):
+    # Before: "6 figures: 1 grounded, 5 unchecked; NOT all grounded: none contradicted, but 2 figures could not
+    # be checked" -- six rows called figures, three of them period mentions, and 5 unchecked against 2.
+    r = edgar("verify", APPLE_AND_TESLA, "--company", "TSLA", "--json").json()
+    assert r["summary"] == (
+        "3 figures: 1 grounded, 2 unchecked; 3 period mentions: 3 unchecked; "
+        "NOT all grounded: none contradicted, but 2 figures could not be checked."
+    )

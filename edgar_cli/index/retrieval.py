@@ -31,7 +31,10 @@
    given) ``COMPANY_BOOST``; the period it
    names: a filing of a fiscal year the question names ``1 + YEAR_BOOST`` (an analyst asking about
    fiscal 2023 wants the FY2023 10-K, though the FY2024 one repeats some of its figures), and a quarterly
-   report ``QUARTERLY_FACTOR`` when the question names a year but no quarter.
+   report ``QUARTERLY_FACTOR`` when the question names a year but no quarter; and for a question of two or
+   three words that is itself a phrase ("export controls"), chunks holding the words in that order
+   ``1 + PHRASE_BOOST``, so a passage on "disclosure controls", which holds one of them, does not take the
+   place of one on export controls.
 5. Optional re-ranking (``EDGAR_RERANK_MODEL``, a cross-encoder; none is packaged): the top
    ``RERANK_TOP`` are rescored, the cross-encoder's logit mapped to (0, 1) and averaged with the fused
    score, so a re-ranker moves passages within the head of the list rather than replacing it.
@@ -44,6 +47,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from .analysis import words
 from .query import QueryPlan
 from .store import Filters, IndexStore
 
@@ -53,6 +57,7 @@ SEM_SPAN = 0.3  # the semantic score is 1 at the best cosine and 0 at this much 
 COMPANY_BOOST = 6.0  # chunks of the company a question names count (1 + this) times: nearly a filter, but soft
 DIVERSITY = 0.85
 YEAR_BOOST = 0.3
+PHRASE_BOOST = 0.3  # a short question that is a phrase: chunks holding its words in order count this much more
 QUARTERLY_FACTOR = 0.8
 LAZY_TOP = 10  # hybrid: keyword candidates without vectors that get one made for the question
 LAZY_CHARS = 450  # characters of such a chunk embedded: the part around the question's words
@@ -172,6 +177,17 @@ def period_factor(plan: QueryPlan, fiscal_year: int | None, form: str) -> float:
     return factor
 
 
+def phrase_of(plan: QueryPlan) -> list[str]:
+    """The question's own words when they are two or three and stand together in it, in order ("export
+    controls"), the phrase a chunk is favoured for holding; else []."""
+    own = plan.words
+    if not 2 <= len(own) <= 3:
+        return []
+    said = words(plan.text)
+    n = len(own)
+    return list(own) if any(said[i : i + n] == list(own) for i in range(len(said) - n + 1)) else []
+
+
 def retrieve(
     st: IndexStore,
     plan: QueryPlan,
@@ -197,6 +213,7 @@ def retrieve(
     scores: dict[str, float] = {}
     ranks: dict[str, dict[str, int]] = {}
     held: dict[str, tuple[str, ...]] = {}
+    holders: set[str] = set()  # chunks holding the question's words as the phrase it is (phrase_of)
     every = n_kw = 0
     kw_order: list[str] = []
     detected = {d.cik for d in plan.companies}
@@ -212,6 +229,11 @@ def retrieve(
             hits = sorted(hits + extra, key=lambda h: (-h.score, h.chunk_id))
         n_kw = len(hits)
         kw_order = [h.chunk_id for h in hits]
+        phrase = phrase_of(plan)
+        if phrase:
+            holders = {h.chunk_id for h in st.phrase(phrase, filters, POOL)}
+            if own_filters is not None:
+                holders |= {h.chunk_id for h in st.phrase(phrase, own_filters, POOL // 2)}
         top = hits[0].score if hits else 0.0
         w = 1.0 if mode == "bm25" else w_bm25
         kw_prior = plan.section_prior if use_prior else {}
@@ -257,6 +279,8 @@ def retrieve(
             scores[cid] *= 1.0 + company_boost
         if plan.years and filings and (f := filings.get(acc)) is not None:
             scores[cid] *= period_factor(plan, f.fiscal_year, f.form)
+        if cid in holders:
+            scores[cid] *= 1.0 + PHRASE_BOOST
     order = sorted(scores, key=lambda c: (-scores[c], min(ranks[c].values()), c))
     if reranker is not None and mode != "bm25":
         from .embeddings import RERANK_TOP

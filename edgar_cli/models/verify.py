@@ -143,7 +143,10 @@ class AnswerVerification(_Model):
         description="Caveats raised by any figure (see VerifiedFigure.flags); each is explained in warnings",
     )
     summary: str
-    counts: dict[str, int] = Field(default_factory=dict, description="Figures per status")
+    counts: dict[str, int] = Field(
+        default_factory=dict,
+        description="Rows per status: figures and period mentions together (summary counts each apart)",
+    )
     figures: list[VerifiedFigure]
     notes: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)

@@ -49,7 +49,7 @@ def flag(row: VerifiedFigure, name: FigureFlag, message: str) -> None:
 def answer_verdict(rows: list[VerifiedFigure]) -> AnswerVerdict:
     """The verdict of the table in the module docstring."""
     # a change in percentage points is a figure too: unchecked, it keeps the answer from "grounded"
-    figures = [r for r in rows if r.kind in NUMERIC or r.kind == "percentage_points"]
+    figures = [r for r in rows if _is_figure(r)]
     if any(r.status in CONTRADICTED for r in rows):
         return "ungrounded"
     if not figures:
@@ -88,7 +88,7 @@ def verdict(
         verdict=verdict_,
         all_grounded=verdict_ == "grounded",
         flags=flags,
-        summary=_summary(rows, counts, verdict_, flags),
+        summary=_summary(rows, verdict_, flags),
         counts=counts,
         figures=rows,
         notes=notes,
@@ -97,14 +97,16 @@ def verdict(
     )
 
 
-def _summary(
-    rows: list[VerifiedFigure], counts: dict[str, int], verdict_: AnswerVerdict, flags: list[FigureFlag]
-) -> str:
-    figures = [r for r in rows if r.kind in NUMERIC]
+def _summary(rows: list[VerifiedFigure], verdict_: AnswerVerdict, flags: list[FigureFlag]) -> str:
+    """One line: the figures by status, then the period mentions by status (counted apart: they count only when
+    contradicted), then the verdict in words; every count in it is of the rows it names ("3 figures: 1
+    grounded, 2 unchecked; 3 period mentions: 3 unchecked; NOT all grounded: ... 2 figures could not be
+    checked.")."""
+    figures = [r for r in rows if _is_figure(r)]
+    mentions = [r for r in rows if not _is_figure(r)]
     if verdict_ == "no_figures":
-        mentions = f" ({len(rows)} period mention{'s' if len(rows) != 1 else ''} checked)" if rows else ""
-        return f"No figures found in the answer{mentions}: nothing verified, not grounded."
-    parts = ", ".join(f"{counts[s]} {s}" for s in STATUS_ORDER if counts.get(s))
+        said = f" ({len(rows)} period mention{'s' if len(rows) != 1 else ''} checked)" if rows else ""
+        return f"No figures found in the answer{said}: nothing verified, not grounded."
     n = {s: sum(1 for r in figures if r.status == s) for s in ("superseded", "ambiguous", "unchecked")}
     bad = sum(1 for r in rows if r.status in CONTRADICTED)
     text = {
@@ -118,7 +120,22 @@ def _summary(
         "grounded": "all grounded",
     }[verdict_]
     caveats = ", ".join(FLAG_LABELS[f].lower() for f in flags)
-    return f"{len(rows)} figures: {parts}; {text}" + (f" (caveats: {caveats})" if caveats else "") + "."
+    counted = _by_status(figures, "figure")
+    if mentions:
+        counted += "; " + _by_status(mentions, "period mention")
+    return f"{counted}; {text}" + (f" (caveats: {caveats})" if caveats else "") + "."
+
+
+def _is_figure(row: VerifiedFigure) -> bool:
+    """A figure of the verdict (a number or a change in percentage points), not a period mention."""
+    return row.kind in NUMERIC or row.kind == "percentage_points"
+
+
+def _by_status(rows: list[VerifiedFigure], noun: str) -> str:
+    """ "3 figures: 1 grounded, 2 unchecked" (statuses in STATUS_ORDER)."""
+    counts = {s: sum(1 for r in rows if r.status == s) for s in STATUS_ORDER}
+    parts = ", ".join(f"{counts[s]} {s}" for s in STATUS_ORDER if counts[s])
+    return f"{len(rows)} {noun}{'s' if len(rows) != 1 else ''}: {parts}"
 
 
 def _count(n: int, one: str, many: str) -> str:

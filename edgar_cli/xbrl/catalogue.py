@@ -189,7 +189,11 @@ def closest(text: str, n: int = 3) -> list[str]:
 
 def _unknown(text: str) -> EdgarError:
     names = sorted(catalogue())
-    listing = "Use one of the catalogue concepts (" + ", ".join(names) + ") or a raw XBRL tag such as us-gaap:Revenues."
+    listing = (
+        "Use one of the catalogue concepts (" + ", ".join(names) + ") or a raw XBRL tag such as us-gaap:Revenues "
+        "(its words run together; a tag the company does not report lists the tags it does report with similar "
+        "names)."
+    )
     absent = _not_in_catalogue_hit(text) if text else None
     if absent is not None:
         return EdgarError(
@@ -205,7 +209,10 @@ def _unknown(text: str) -> EdgarError:
     if close:
         hint = f" Did you mean {close!r}?"
     elif ranked:
-        hint = " Closest in the catalogue: " + ", ".join(ranked) + "."
+        # each offer says what it measures: a near name can be a different measure (shares_outstanding is the
+        # cover-page count, not the weighted average behind EPS)
+        said = "; ".join(f"{name} ({catalogue()[name].definition.rstrip('.')})" for name in ranked)
+        hint = f" Closest in the catalogue, each a measure of its own: {said}."
     else:
         hint = ""
     return EdgarError(

@@ -197,6 +197,19 @@ def describe_values(
             "Another filing's figure for these periods looks like a filer error; the value shown is the one "
             f"the company's other filings bear out (revision_kind suspected_tagging_error): {listed(errors)}."
         )
+    rounded = [v for v in shown if v.revision_kind == "precision_change" and _more_precise(v.original_value, v.value)]
+    if rounded:
+        notes.append(
+            "Filed first more precisely, later rounded (revision_kind precision_change: the same figure; "
+            "original_value is the first): "
+            + "; ".join(
+                f"{v.end}: {v.original_value:,} in {v.original_accession}"
+                + (f" (filed {v.original_filed})" if v.original_filed else "")
+                + f", {v.value:,} in {v.accession_number} shown"
+                for v in rounded
+            )
+            + "."
+        )
     changed = [v for v in revised if v.revision_kind in ("restatement", None)]
     if changed:
         warnings.append(
@@ -204,6 +217,25 @@ def describe_values(
             f"reported (results changed; original_value is the first figure): {listed(changed)}."
         )
     return notes, warnings
+
+
+def _more_precise(first: float | int | None, shown: float | int) -> bool:
+    """True when the first filed value carries digits the value shown rounded away (21,461,268,000 against
+    21,461,000,000), never the other way round."""
+    if first is None or first == shown:
+        return False
+
+    def zeros(x: float | int) -> int:
+        n = int(round(abs(x)))
+        if n == 0 or n != abs(x):
+            return -1  # a fraction: every digit counts
+        k = 0
+        while n % 10 == 0:
+            n //= 10
+            k += 1
+        return k
+
+    return zeros(first) < zeros(shown)
 
 
 def _split_ratios(values: list[FactRecord]) -> str:

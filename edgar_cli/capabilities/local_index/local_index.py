@@ -613,7 +613,10 @@ def index_add(
     Returns: filings (each with status indexed, reindexed or unchanged, its
     sections, chunks, characters and embedding_model), skipped (with the
     error code and reason: e.g. a document the SEC does not serve), semantic,
-    filings_total, chunks_total, size_bytes, notes.
+    filings_total, chunks_total, size_bytes, notes (a partial result says so),
+    warnings ("Nothing was indexed" with the first skip's error when every
+    filing asked for was skipped; the CLI then exits with that error's status,
+    and with 16, partial, when some were).
     Errors: invalid_argument (no company, unknown form, years outside 1-30,
     malformed accession, a document URL outside the SEC Archives), not_found/ambiguous (a company; the run stops
     before writing anything), blocked/rate_limited (the run stops; filings
@@ -710,8 +713,19 @@ def index_add(
     finally:
         progress.stop()
     after = st.filings()
-    if skipped:
-        notes.append(f"{len(skipped)} filing(s) or form(s) were not indexed: see skipped.")
+    warnings: list[str] = []
+    if skipped and not done:
+        first = skipped[0]
+        what = " ".join(x for x in (first.company, first.form, first.accession_number) if x)
+        warnings.append(
+            f"Nothing was indexed: every filing asked for was skipped ({what}: {first.code}: {first.reason})"
+            + (f" and {len(skipped) - 1} more (see skipped)." if len(skipped) > 1 else "")
+        )
+    elif skipped:
+        notes.append(
+            f"A partial result: {len(done)} of {len(done) + len(skipped)} filings or forms asked for indexed or "
+            f"already current, {len(skipped)} not indexed: see skipped."
+        )
     return IndexUpdate(
         action="add",
         index_path=st.location,
@@ -723,6 +737,7 @@ def index_add(
         chunks_total=sum(r.chunks for r in after),
         size_bytes=st.size_bytes(),
         notes=notes,
+        warnings=warnings,
     )
 
 

@@ -59,6 +59,19 @@ class IndexUpdate(_Model):
     notes: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
 
+    @property
+    def exit_status(self) -> int:
+        """The CLI's exit status: when filings were asked for and every one was skipped, the exit status of the
+        first skip's error code (3 for not_found); when some were skipped, 16 (PARTIAL); else 0. The result is the
+        data on stdout either way."""
+        from ...errors import ERROR_CODES, ExitStatus
+
+        if self.action != "add" or not self.skipped:
+            return int(ExitStatus.OK)
+        if not self.filings:
+            return int(ERROR_CODES.get(self.skipped[0].code, ExitStatus.NOT_FOUND))
+        return int(ExitStatus.PARTIAL)
+
 
 class IndexListing(_Model):
     """The filings in the local text index."""

@@ -505,6 +505,7 @@ class _Row:
         shown = list({(v.accession_number, v.start, v.end, v.matched_tag): v for v in shown}.values())
         notes, warnings = _describe(self.series, self.spec, shown, self.reporting_currency) if shown else ([], [])
         notes.extend(self._left_out_note(columns, cells))
+        notes.extend(_dated_apart(columns, cells))
         tags = list(dict.fromkeys(c.matched_tag for c in cells if c.matched_tag))
         label = f"{self.spec.label}, trailing twelve months" if ttm else self.spec.label
         return StatementRow(
@@ -648,6 +649,22 @@ class _Row:
                 span = self.span("annual" if col.fiscal_period == "FY" else "quarterly")
                 reason = f"no value for {col.key}" + (f"; reported for {span}" if span else "")
         return StatementCell(column=col.key, status="absent", unit=self.series.unit, reason=reason)
+
+
+def _dated_apart(columns: list[StatementColumn], cells: list[StatementCell]) -> list[str]:
+    """A note naming the reported cells whose own date is not their column's (a cover-page share count dated weeks
+    after the fiscal year it sits under), each with its date: the column head gives the date most cells share."""
+    apart = [
+        f"{cell.column} {cell.end}"
+        for col, cell in zip(columns, cells)
+        if cell.status == "reported" and cell.end and col.end and cell.end != col.end
+    ]
+    if not apart:
+        return []
+    return [
+        "Dated apart from the column head: " + ", ".join(apart) + " (the values' own dates; a column head gives "
+        "the period end most of its cells share)."
+    ]
 
 
 def _reported(key: str, v: FactRecord) -> StatementCell:

@@ -32,7 +32,7 @@ from ...verification.claims import NUMERIC, Figure, extract_figures
 from ...verification.grounding import Grounder
 from ...verification.subjects import FORMAT as SUBJECTS_FORMAT
 from ...verification.subjects import Named, SubjectIndex, SubjectReader, companies_named
-from ...verification.verdict import verdict
+from ...verification.verdict import FLAG_LABELS, verdict
 from ...vocabulary import param, surface
 from ...xbrl import grounding as G
 from ...xbrl import inline as IX
@@ -341,12 +341,16 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
     """A figure in a sentence about another company is not checked against this one's facts (unchecked).
 
     "Apple reported revenue of $60.9 billion" checked as NVIDIA's would be grounded by NVIDIA's FY2024
-    revenue. When a figure's sentence names other companies and not this one, the figure is unchecked; when
-    it names this one too, the figure keeps its status (a contradiction stays one) and a note says which
-    other company the sentence names. Period mentions ("fiscal 2024") are left as they are.
+    revenue. When a figure's sentence names other companies and not this one, the figure is unchecked whatever
+    this company's facts said of it (grounded, contradicted, or a period they do not cover: the reason names the
+    other company, never this one's facts); when it names this one too, a figure that follows another company's
+    name is that company's (unchecked), and any other keeps its status (a contradiction stays one) with a note
+    naming the other company. Period mentions ("fiscal 2024", a date) are read the same way: a fiscal year in a
+    clause about Apple is Apple's, not a year of this company's calendar. Calendar years are left as they are
+    (context, never checked on their own).
     """
     for row in rows:
-        if row.kind not in NUMERIC or row.status == "unchecked":
+        if row.kind == "year":
             continue
         named = reader.named_in(row.context)
         others = [n for n in named if n.cik != ref.cik]
@@ -354,28 +358,41 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
             continue
         who = ", ".join(f"{n.name} ({n.ticker or 'CIK ' + n.cik})" for n in others)
         ask = others[0].ticker or others[0].cik
+        what = "figure" if row.kind in NUMERIC or row.kind == "percentage_points" else "period"
         if len(others) < len(named):  # this company is named too: the figure is about the name nearest before it
             same = [r for r in rows if r.context == row.context and r.text == row.text]
             nearest = _nearest_before(row, named, sorted(same, key=lambda r: r.position).index(row))
             if nearest is not None and nearest.cik != ref.cik:
-                row.status = "unchecked"
-                row.support = None
-                row.reason = (
-                    f"In this sentence the figure follows {nearest.name}, not {ref.name}, whose facts were "
-                    f"checked. Check it with {param('company')} {nearest.ticker or nearest.cik}."
+                _about_another_company(
+                    row,
+                    f"In this sentence the {what} follows {nearest.name}, not {ref.name}, whose facts were "
+                    f"checked. Check it with {param('company')} {nearest.ticker or nearest.cik}.",
                 )
             elif row.status in ("ungrounded", "mismatched_period"):
                 row.notes.append(
-                    f"The sentence also names {who}; if the figure is about it, check it with {param('company')} {ask}."
+                    f"The sentence also names {who}; if the {what} is about it, check it with {param('company')} {ask}."
                 )
             continue
-        row.status = "unchecked"
-        row.support = None
-        row.other_matches = 0
-        row.reason = (
-            f"The sentence names {who}, not {ref.name}, whose facts were checked: the figure may be "
-            f"about another company. Check it with {param('company')} {ask}."
+        _about_another_company(
+            row,
+            f"The sentence names {who}, not {ref.name}, whose facts were checked: the {what} may be "
+            f"about another company. Check it with {param('company')} {ask}.",
         )
+
+
+def _about_another_company(row: VerifiedFigure, reason: str) -> None:
+    """Leave a figure unchecked as another company's: nothing this company's facts said of it stays (support,
+    inputs, flags and their notes, readings of this company's fiscal calendar)."""
+    row.status = "unchecked"
+    row.support = None
+    row.formula = None
+    row.inputs = []
+    row.other_matches = 0
+    row.readings = []
+    prefixes = tuple(f"{label}:" for label in FLAG_LABELS.values())
+    row.notes = [n for n in row.notes if not n.startswith(prefixes)]
+    row.flags = []
+    row.reason = reason
 
 
 def _nearest_before(row: VerifiedFigure, named: list[Named], nth: int = 0) -> Named | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -429,7 +430,7 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
     from ..render import as_known_caption, house_table
 
     t = house_table(r.title)
-    t.add_column("Concept", overflow="fold", min_width=14, max_width=34)
+    t.add_column("Concept", overflow="fold", min_width=14, max_width=LABEL_WIDTH)
     t.add_column("Unit", no_wrap=True)
     for c in r.columns[first:end]:
         t.add_column(f"{c.key}\n{c.end or ''}", justify="right", no_wrap=True)
@@ -443,12 +444,12 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
         for cell in row.cells[first:end]:
             if cell.value is not None:
                 marks = cell_marks(cell)
-                text = _statement_value(cell.value, scale, cell.unit or "", places.get(cell.column, 0))
+                text = _statement_value(cell.value, scale, cell.unit or "", places.get((i, cell.column), 0))
                 cells.append(text + (f" {marks}" if marks else ""))
             else:
                 empty = {"implied": "implied", "refused": "n/a"}.get(cell.status, "-")
                 cells.append(empty + why.get((i, cell.column), ""))
-        label = row.label + (" †" if row.mixed_tags else "")
+        label = _between_words(row.label, LABEL_WIDTH) + (" †" if row.mixed_tags else "")
         t.add_row(label, unit, *cells, *([trend_line(row)] if trend else []))
     t.caption = "\n".join(
         [
@@ -458,6 +459,28 @@ def _statement_table(r: StatementResult, trend: bool, first: int, end: int) -> T
         ]
     )
     return as_known_caption(t, r)
+
+
+LABEL_WIDTH = 34  # the Concept column's widest
+
+
+def _between_words(label: str, width: int) -> str:
+    """A label with a word longer than ``width`` (a raw tag's name, WeightedAverageNumberOfDilutedShares
+    Outstanding) broken into lines where its CamelCase words meet, never inside one; other labels as they are
+    (the table wraps them at spaces)."""
+    out = []
+    for word in label.split(" "):
+        if len(word) <= width:
+            out.append(word)
+            continue
+        lines, line = [], ""
+        for part in re.findall(r"[^A-Z]+|[A-Z]+(?![a-z])|[A-Z][^A-Z]*", word):
+            if line and len(line) + len(part) > width:
+                lines.append(line)
+                line = ""
+            line += part
+        out.append("\n".join([*lines, line]))
+    return " ".join(out)
 
 
 def _lines_note(r: StatementResult) -> list[str]:
@@ -480,19 +503,32 @@ def _scaled(row: StatementRow) -> tuple[float, str]:
     return 1, unit
 
 
-def _decimals(r: StatementResult) -> dict[str, int]:
-    """{column key: decimals} of the cells shown in millions: in each column the most any of them needs (up to
-    three: thousands of dollars), so that one column of figures has one precision (717.540 above -1,456.010)."""
-    out: dict[str, int] = {}
-    for row in r.rows:
+def _decimals(r: StatementResult) -> dict[tuple[int, str], int]:
+    """{(row index, column key): decimals} of the cells shown in millions, the most any cell of its group needs
+    (up to three: thousands): currency cells are grouped by column, so that one column of amounts has one
+    precision (717.540 above -1,456.010); share counts by row, so that one row of counts has one (318.730,
+    328.001, 332.707), whatever the amounts above them need."""
+    need: dict[tuple[int, str], int] = {}
+    for i, row in enumerate(r.rows):
         scale, _unit = _scaled(row)
         if scale == 1:
             continue
         for c in row.cells:
             if c.value is not None:
-                frac = f"{abs(c.value) / scale:.3f}".split(".")[1].rstrip("0")
-                out[c.column] = max(out.get(c.column, 0), len(frac))
-    return out
+                need[(i, c.column)] = len(f"{abs(c.value) / scale:.3f}".split(".")[1].rstrip("0"))
+    shares = {i for i, row in enumerate(r.rows) if (row.unit or "") == "shares"}
+    by_column: dict[str, int] = {}
+    by_row: dict[int, int] = {}
+    for (i, column), n in need.items():
+        if i in shares:
+            by_row[i] = max(by_row.get(i, 0), n)
+        else:
+            by_column[column] = max(by_column.get(column, 0), n)
+    return {
+        (i, column): by_row.get(i, 0) if i in shares else by_column.get(column, 0)
+        for i, row in enumerate(r.rows)
+        for column in [c.column for c in row.cells]
+    }
 
 
 def _statement_value(value: float | int, scale: float, unit: str, places: int = 0) -> str:
@@ -514,7 +550,21 @@ def _statement_notes(r: StatementResult) -> list[str]:
     known on."""
     from ..render import as_known
 
-    return as_known(r)
+    return as_known(r) + _long_hint(r)
+
+
+LONG_HINT = (
+    "Each cell's filing (form, filed, accession) and each derived cell's formula and inputs: add --long "
+    "(one row per cell) or --json."
+)
+
+
+def _long_hint(r: StatementResult) -> list[str]:
+    """How to get every cell's filing, which the wide rows (periods as columns) of csv and tsv do not carry; none
+    with ``--long``, whose rows carry them, and none when the derivation notes say it already."""
+    if _LONG.get() or not r.rows or _derivation_notes(r):
+        return []
+    return [LONG_HINT]
 
 
 def _row_notes(r: StatementResult) -> list[str]:
@@ -537,11 +587,7 @@ def _derivation_notes(r: StatementResult) -> list[str]:
         notes = [
             f"{row.label} {c.column} derived: {c.formula} (from {', '.join(c.accession_numbers)})" for row, c in derived
         ]
-    return [
-        *notes,
-        "Each cell's filing (form, filed, accession) and each derived cell's formula and inputs: add --long "
-        "(one row per cell) or --json.",
-    ]
+    return [*notes, LONG_HINT]
 
 
 def render_chart(r: StatementResult) -> None:
