@@ -61,6 +61,7 @@ PARTS = {
     "held_apart_3": HERE / "verify_claims_held_apart_3.yaml",
     "held_apart_4": HERE / "verify_claims_held_apart_4.yaml",
     "held_apart_5": HERE / "verify_claims_held_apart_5.yaml",
+    "held_apart_6": HERE / "verify_claims_held_apart_6.yaml",
 }
 PATTERNS = (
     "simple",
