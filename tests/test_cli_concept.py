@@ -331,9 +331,10 @@ def test_a_composite_that_cannot_be_summed_names_a_latest_year_that_answers(cli)
     again = cli("concept", "TSLA", "total_debt", "--fy", str(err["latest_fiscal_year"]), "--json")
     assert again.rc == 0, again.out
     # FY2018's total debt: LongTermDebt + DebtCurrent, which the FY2018 10-K's 0001564590-19-003165 debt-and-lease
-    # lines show are the noncurrent and current debt; the values are the latest filing's (10-Q 0001564590-19-038256)
+    # lines show are the noncurrent and current debt; the parts are that filing's own (the 10-Q
+    # 0001564590-19-038256 repeats them rounded to millions, never mixed in)
     ((value, accession),) = [(v["value"], v["accession_number"]) for v in again.json()["values"]]
-    assert (value, accession) == (8_411_000_000 + 2_222_000_000, "0001564590-19-038256")
+    assert (value, accession) == (8_410_490_000 + 2_221_985_000, "0001564590-19-003165")
 
 
 def test_a_successor_whose_facts_are_missing_says_where_its_earlier_history_is(cli):

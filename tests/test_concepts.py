@@ -629,6 +629,23 @@ def test_apples_fy2024_total_debt_is_term_debt_both_parts_and_commercial_paper(s
     assert "current portion" in r.definition.lower()
 
 
+def test_total_debt_takes_every_part_from_one_filing_so_a_line_retagged_later_is_not_added_twice(sec):
+    # Apple's FY2019 10-K 0000320193-19-000119 at 2019-09-28: term debt non-current 91,807M, current 10,260M,
+    # commercial paper 5,980M (us-gaap:CommercialPaper). The 10-Q 0000320193-20-000052 tags the same 5,980M
+    # balance-sheet line as us-gaap:OtherShortTermBorrowings. One line under two tags in two filings is one line:
+    # the parts are the 10-K's own balance sheet (the filing whose period ends that day), 108,047M.
+    r = get_financial_concept("AAPL", "total_debt", fiscal_year=2019)
+    v = one(r, 2019)
+    assert v.value == 108_047_000_000, v.formula
+    assert {acc for _, acc in _parts(v).values()} == {"0000320193-19-000119"}, _parts(v)
+    assert "us-gaap:OtherShortTermBorrowings" not in v.matched_tag
+    assert v.accession_number == "0000320193-19-000119"
+    # the later filing's other tag is said, not added
+    said = v.formula.split(" = ")[1]
+    assert "us-gaap:OtherShortTermBorrowings 5,980,000,000 in 0000320193-20-" in said, said
+    assert "not added" in said and "one line under another tag" in said
+
+
 def test_nvidias_fy2024_total_debt_names_a_zero_commercial_paper_as_reported(sec):
     # NVIDIA at 2024-01-28 (FY2024 10-K 0001045810-24-000029): long-term debt 8,459M non-current and 1,250M
     # current (LongTermDebt 9,709M in the same filing), commercial paper reported as 0.
@@ -663,8 +680,8 @@ def test_teslas_2018_debt_is_summed_where_its_own_debt_and_lease_lines_show_long
     # Noncurrent 993,182,000 = LongTermDebtAndCapitalLeaseObligations 9,403,672,000 (its noncurrent debt and
     # leases), and DebtCurrent 2,221,985,000 + CapitalLeaseObligationsCurrent 345,714,000 =
     # LongTermDebtAndCapitalLeaseObligationsCurrent 2,567,699,000: the filing's own figures say LongTermDebt is the
-    # noncurrent debt and DebtCurrent its current part. The parts are the values the engine selects (the FY2019
-    # 10-K 0001564590-20-004475 repeats them in millions).
+    # noncurrent debt and DebtCurrent its current part. The parts are that filing's (the FY2019 10-K
+    # 0001564590-20-004475 repeats them in millions).
     r = get_financial_concept("TSLA", "total_debt", fiscal_year=2018)
     v = one(r, 2018)
     parts = _parts(v)
