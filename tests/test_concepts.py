@@ -863,6 +863,43 @@ def test_an_answer_wholly_inside_the_facts_has_no_data_ends_note(sec):
 BONDS = "ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued"
 
 
+def test_a_translation_taken_from_a_later_filing_says_it_is_at_that_filings_rate_with_the_implied_rate(sec):
+    # TSMC's cash at 2016-12-31 in USD, 18,260,900,000, is in the FY2017 20-F 0001193125-18-121866 (no USD figure in
+    # FY2016's own report), beside 541,253,800,000 TWD in that filing: at the FY2017 filing's rate (implied 29.64
+    # TWD per USD), not "its own year's rate".
+    r = get_financial_concept("TSM", "cash", unit="USD", fiscal_year=2016)
+    v = one(r, 2016)
+    assert (v.value, v.accession_number) == (18_260_900_000, "0001193125-18-121866")
+    assert "own year's rate" not in (r.currency_note or ""), r.currency_note
+    (note,) = [n for n in r.notes if "0001193125-18-121866" in n and "rate" in n]
+    assert "FY2017" in note and "implied" in note and "29.64" in note, note
+    assert "541,253,800,000" in note and "18,260,900,000" in note, note
+
+
+def test_a_year_before_a_concepts_tags_begin_says_the_tags_start_then_not_the_facts_and_names_the_bonds(sec):
+    # TSMC's facts run from 2014, but ifrs-full:LongtermBorrowings (long_term_debt's IFRS tag) starts at FY2020;
+    # its bonds at 2018-12-31 are ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 56,900,000,000 TWD in the
+    # 2018 20-F 0001193125-19-108390. The refusal says the concept's tags start at FY2020 and names the bonds.
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSM", "long_term_debt", fiscal_year=2018)
+    msg, suggestion = caught.value.message, caught.value.suggestion
+    assert "the XBRL facts start at" not in msg, msg
+    assert "long_term_debt's tags" in msg and "start at FY2020" in msg, msg
+    assert f"{BONDS} 56,900,000,000 TWD at 2018-12-31 (0001193125-19-108390)" in msg, msg
+    assert BONDS in suggestion, suggestion
+
+
+def test_total_debts_refusal_for_an_ifrs_filer_says_the_concept_it_offers_leaves_the_bonds_out(sec):
+    # TSMC tags no US GAAP debt line; long_term_debt follows ifrs-full:LongtermBorrowings, its long-term bank loans
+    # alone (4,383,000,000 TWD at 2023-12-31 beside bonds of 913,900,000,000, 20-F 0001193125-24-100473): an offer
+    # of it must say it leaves the bonds out.
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSM", "total_debt")
+    suggestion = caught.value.suggestion
+    assert "long_term_debt (ifrs-full:LongtermBorrowings" in suggestion, suggestion
+    assert BONDS in suggestion and "not in it" in suggestion, suggestion
+
+
 def test_a_currency_with_no_value_for_the_period_shown_is_not_offered_for_it(sec):
     r = get_financial_concept("TSM", BONDS, fiscal_year=2016)
     assert [(v.value, v.accession_number) for v in r.values] == [(153_093_600_000, "0001193125-18-121866")]

@@ -505,6 +505,15 @@ class _Row:
         shown = list({(v.accession_number, v.start, v.end, v.matched_tag): v for v in shown}.values())
         notes, warnings = _describe(self.series, self.spec, shown, self.reporting_currency) if shown else ([], [])
         notes.extend(self._left_out_note(columns, cells))
+        years = sorted({v.fiscal_year for v in self.series.values if v.fiscal_year is not None})
+        if years and cells and all(c.value is None for c in cells):
+            # the company reports the concept, only in other years: said, not left a blank row (TSMC's long-term
+            # debt tag from FY2020)
+            used = ", ".join(sorted({v.matched_tag for v in self.series.values}))
+            notes.append(
+                f"Not reported in the periods shown (shown empty, never zero): the company's values of it ({used}) "
+                f"run from FY{years[0]} to FY{years[-1]}."
+            )
         tags = list(dict.fromkeys(c.matched_tag for c in cells if c.matched_tag))
         label = f"{self.spec.label}, trailing twelve months" if ttm else self.spec.label
         return StatementRow(
