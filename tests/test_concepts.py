@@ -846,14 +846,26 @@ def test_a_year_with_only_quarters_in_the_facts_points_to_its_reports_text(sec):
     assert "get_filing_section" in info.value.suggestion and "fiscal_year 2022" in info.value.suggestion
 
 
-def test_an_answer_wholly_inside_the_facts_has_no_data_ends_note(sec):
-    # Tesla's 2016 long-term debt (5,892,016,000, 0001564590-17-009968) is not affected by facts ending in 2022
-    r = get_financial_concept("TSLA", "us-gaap:LongTermDebt", fiscal_year=2016)
-    assert r.values and not any("XBRL facts end at" in w for w in r.warnings + r.notes)
-    from edgar_cli import get_financial_series
+def test_an_answer_wholly_inside_facts_that_stop_short_says_so_in_one_line(sec):
+    # Tesla's facts end at 2022-09-30 (10-Q 0000950170-22-019867) while its 10-Ks run past them: an answer about
+    # FY2021 (revenue 53,823,000,000, 10-K 0000950170-22-000796) or FY2016 is inside the facts, and still says
+    # once, in one line, that they end before the filings do (issue 35, item 2: every answer about such a company).
+    from edgar_cli import compare_companies, get_financial_series, get_financial_statement
 
-    s = get_financial_series("TSLA", ["revenue"], fiscal_year="2018..2020")
-    assert not any("XBRL facts end at" in w for w in s.warnings + s.notes)
+    def said(lines):
+        ends = [w for w in lines if "XBRL facts end at 2022-09-30" in w]
+        assert len(ends) == 1, lines
+        assert "\n" not in ends[0] and "inside them" in ends[0], ends[0]
+        assert "get_filing_section" not in ends[0]  # nothing to read elsewhere for these years
+
+    r = get_financial_concept("TSLA", "revenue", fiscal_year=2021)
+    assert one(r, 2021).accession_number == "0000950170-22-000796"
+    said(r.warnings)
+    said(get_financial_concept("TSLA", "us-gaap:LongTermDebt", fiscal_year=2016).warnings)
+    said(get_financial_series("TSLA", ["revenue"], fiscal_year="2020..2021").warnings)
+    said(get_financial_statement("TSLA", "income", fiscal_year="2021").warnings)
+    c = compare_companies("revenue", ["TSLA", "AAPL"], fiscal_year=2021)
+    said(c.warnings)
 
 
 # --- the other-currency and ignored-facts notes are true of the periods shown (issue 35, 6) --------------------

@@ -191,7 +191,7 @@ def assemble_answer(
     if fy is not None and not selected:
         _raise_unsummed(ref, spec, series, pool, fy, period)
         # the reports of the year asked, if listed, when the facts do not reach the year
-        note = span_coverage_note(facts, [fy], quarters=period != "annual")
+        note = span_coverage_note(facts, [fy], quarters=period != "annual", inside=False)
         _raise_missing_year(
             ref, spec, pool, series.values, fy, period, cal, today, note, _apart_in_year(facts, spec, fy)
         )

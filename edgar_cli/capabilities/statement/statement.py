@@ -416,7 +416,7 @@ def _rows_table(
     if period == "quarterly" and no_quarters:
         notes.append(f"No fiscal quarter is reported in the company's periodic XBRL facts{_NO_QUARTERS}.")
     # the facts end before the filer's latest report: said of the latest columns, or of the years asked they
-    # do not reach (naming those years' reports), not of years wholly inside them
+    # do not reach (naming those years' reports), and in one line of years wholly inside them
     gap = span_coverage_note(facts, years or None, quarters=period == "quarterly")
     warnings = list(facts.notes) + [n for n in [gap] if n]
     warnings += [f"{r.label}: {w}" for r in out_rows for w in r.warnings if w != facts.coverage_note]
@@ -883,7 +883,11 @@ def _raise_no_columns(
             latest_fiscal_year=have[-1] if have else None,
         )
     # years past the facts, which stop short of the filings: the reports of the years asked, if listed
-    gap = span_coverage_note(facts, years, quarters=period == "quarterly") if facts is not None and years else None
+    gap = (
+        span_coverage_note(facts, years, quarters=period == "quarterly", inside=False)
+        if facts is not None and years
+        else None
+    )
     raise EdgarError(
         "not_found",
         f"No {period} values for {ref.name} in {asked}"
