@@ -101,7 +101,20 @@ def test_ambiguous_name_lists_candidates(cli):
     r = cli("resolve", "American", "--json")
     cands = r.json()["error"]["candidates"]
     assert [c["name"] for c in cands[:2]] == ["AMERICAN EXPRESS CO", "AMERICAN TOWER CORP /MA/"]
-    assert [c["market_value_rank"] for c in cands[:2]] == [43, 185]
+    assert [c["ticker_file_position"] for c in cands[:2]] == [43, 185]
+
+
+def test_the_ticker_files_order_is_named_as_a_position_in_it_never_as_a_market_value_rank(cli):
+    # TSM sits at row 7,014 of the corpus' ticker file (foreign issuers are out of value order): a position in the
+    # file, a hint of size, never printed as a market-value rank (issue 35, item 8).
+    r = cli("resolve", "TSMC", "--json")
+    assert r.rc == 0 and "market_value" not in r.out
+    assert r.json()["ticker_file_position"] == 7014
+    amb = cli("resolve", "American", "--json")
+    err = amb.json()["error"]
+    assert "market_value" not in amb.out and "market-value order" not in err["message"], err["message"]
+    table = cli("resolve", "American")
+    assert "market-value order" not in table.err and "Rank" not in table.err, table.err
 
 
 def test_no_user_agent_fails_with_instructions(edgar):
