@@ -748,6 +748,19 @@ def test_teslas_fy2021_debt_refusal_gives_both_readings_of_its_tagged_lines_and_
         assert text in msg, msg
 
 
+def test_long_term_debt_matched_beside_a_current_debt_line_is_called_the_noncurrent_part_not_the_whole(sec):
+    # NVIDIA at 2016-01-31: us-gaap:LongTermDebt 0 in the 10-Q 0001045810-16-000353, which tags the convertible
+    # notes due within a year on their own line (us-gaap:ConvertibleDebtCurrent 1,413,000,000): the 0 is the
+    # noncurrent part, and no note may read it as "including the current portion".
+    r = get_financial_concept("NVDA", "long_term_debt", fiscal_year=2016)
+    v = one(r, 2016)
+    assert (v.value, v.matched_tag, v.accession_number) == (0, "us-gaap:LongTermDebt", "0001045810-16-000353")
+    matched = [n for n in r.notes if n.startswith("Matched us-gaap:LongTermDebt")]
+    assert matched and not any("long-term debt including the current portion due" in n for n in matched), matched
+    (beside,) = [n for n in r.notes if "us-gaap:ConvertibleDebtCurrent 1,413,000,000" in n]
+    assert "noncurrent part" in beside and "0001045810-16-000353" in beside, beside
+
+
 def test_long_term_debt_says_it_excludes_the_current_portion_and_where_to_find_the_total(sec):
     r = get_financial_concept("AAPL", "long_term_debt", fiscal_year=2024)
     assert one(r, 2024).value == 85_750_000_000  # the non-current part only (0000320193-24-000123)
@@ -997,3 +1010,5 @@ def test_profit_loss_in_tags_tried_is_called_a_different_figure_not_superseded(s
     profit_loss = next(t for t in r.tags_tried if t.tag == "us-gaap:ProfitLoss")
     assert "superseded" not in profit_loss.detail
     assert "different figure" in profit_loss.detail and "noncontrolling" in profit_loss.detail
+    # an NCI loss makes it smaller, not larger: it differs by the noncontrolling interests' share
+    assert "larger than" not in profit_loss.detail and "differs" in profit_loss.detail, profit_loss.detail

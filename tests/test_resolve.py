@@ -484,3 +484,15 @@ def test_every_ascii_character_other_than_a_letter_or_digit_separates_a_names_wo
     assert name_words(f"Alpha{between}Beta Inc") == ("alpha", "beta")
     assert name_words(f"Alpha{between}Beta &\tGamma's Co.") == ("alpha", "beta", "and", "gammas")
     assert name_words("Nestl\u00e9 S.A.") == ("nestle",)
+
+
+def test_a_name_only_loosely_like_another_companys_gets_no_did_you_mean(sec):
+    # Twitter (CIK 1418091, taken private in 2022) is in neither the corpus' ticker file nor its submissions;
+    # "Inter & Co, Inc." (INTR) is spelled like it only at 0.60: a person is not told to ask for INTR.
+    from edgar_cli.vocabulary import set_surface
+
+    set_surface("cli")
+    err = error_of("Twitter")
+    assert err.code == "not_found" and "does not appear to file with the SEC" in err.message
+    assert "Did you mean" not in err.message and "INTR" not in err.suggestion, (err.message, err.suggestion)
+    set_surface("mcp")

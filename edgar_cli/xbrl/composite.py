@@ -86,6 +86,35 @@ NAMES = {
 PROVEN_NAMES = {**NAMES, WHOLE: "long-term debt, noncurrent", DEBT_CURRENT: "current portion of long-term debt"}
 
 
+def current_debt_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
+    """For each value of us-gaap:LongTermDebt whose own filing tags a nonzero current-debt line (CURRENT_LINES)
+    at the same date, a note naming that line: the value is the noncurrent part where it is smaller than the line
+    (NVIDIA's 0 at 2016-01-31 beside us-gaap:ConvertibleDebtCurrent 1,413,000,000 in 0001045810-16-000353), and
+    otherwise the facts cannot tell whether it includes it."""
+    out: list[str] = []
+    for v in values:
+        if v.matched_tag != WHOLE or v.period_type != "instant":
+            continue
+        for tag in CURRENT_LINES:
+            rows = ((facts.tag(tag) or {}).get("units") or {}).get(v.unit) or ()
+            r = next(
+                (r for r in rows if r[0] is None and r[1] == v.end.isoformat() and r[3] == v.accession_number and r[2]),
+                None,
+            )
+            if r is None:
+                continue
+            line = f"the same filing, {v.accession_number}, tags current debt on its own line ({tag} {r[2]:,})"
+            if v.value < r[2]:  # smaller than the current line: it cannot hold it
+                out.append(f"At {v.end}, {WHOLE} {v.value:,} is the noncurrent part: {line}, larger than it.")
+            else:
+                out.append(
+                    f"At {v.end}, {line}: whether {WHOLE} {v.value:,} includes it cannot be told from the XBRL "
+                    "facts; read the balance sheet in the filing."
+                )
+            break
+    return out
+
+
 def build_composite(facts: CompanyFacts, spec: Concept, wanted: str | None):
     """The Series of a composite concept (``spec.composite`` names its rule)."""
     if spec.composite != "total_debt":

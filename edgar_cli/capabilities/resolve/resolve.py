@@ -50,6 +50,7 @@ from .model import Candidate, MatchType, ResolvedCompany
 __all__ = ["resolve_company", "rank_names", "parse_cik", "normalize_ticker", "load_ticker_map"]
 
 SUGGEST_SCORE = 0.55  # a likeness this close is shown (as a different company) when nothing matches
+DID_YOU_MEAN_SCORE = 0.7  # and this close offered to a person as their typo (Nvida, Tesal; not Twitter -> INTR)
 OTHER_MATCHES = 5
 CANDIDATES = 10
 
@@ -299,7 +300,8 @@ def _no_such_name(text: str, scored: list[Scored]) -> EdgarError:
     )
     if alike:
         named = [f"{s.entry.name}" + (f" ({s.entry.tickers[0]})" if s.entry.tickers else "") for s in alike]
-        if surface() == "cli":  # the reader is the person who typed it: a typo is theirs to confirm
+        # the reader is the person who typed it: a likely typo is theirs to confirm
+        if surface() == "cli" and alike[0].score >= DID_YOU_MEAN_SCORE:
             message += f" Did you mean {named[0]}?" + (
                 f" Other names spelled alike: {'; '.join(named[1:])}." if len(named) > 1 else ""
             )
@@ -309,6 +311,8 @@ def _no_such_name(text: str, scored: list[Scored]) -> EdgarError:
                 + "; a private "
                 "company, a former name or a delisted one is not in the ticker file (try its CIK)."
             )
+        elif surface() == "cli":
+            message += " Names spelled alike, which are different companies: " + "; ".join(named) + "."
         else:
             message += " Names spelled alike, which are different companies: " + "; ".join(named) + "."
             suggestion = (
