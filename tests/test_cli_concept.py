@@ -101,7 +101,20 @@ def test_ambiguous_name_lists_candidates(cli):
     r = cli("resolve", "American", "--json")
     cands = r.json()["error"]["candidates"]
     assert [c["name"] for c in cands[:2]] == ["AMERICAN EXPRESS CO", "AMERICAN TOWER CORP /MA/"]
-    assert [c["market_value_rank"] for c in cands[:2]] == [43, 185]
+    assert [c["ticker_file_position"] for c in cands[:2]] == [43, 185]
+
+
+def test_the_ticker_files_order_is_named_as_a_position_in_it_never_as_a_market_value_rank(cli):
+    # TSM sits at row 7,014 of the corpus' ticker file (foreign issuers are out of value order): a position in the
+    # file, a hint of size, never printed as a market-value rank (issue 35, item 8).
+    r = cli("resolve", "TSMC", "--json")
+    assert r.rc == 0 and "market_value" not in r.out
+    assert r.json()["ticker_file_position"] == 7014
+    amb = cli("resolve", "American", "--json")
+    err = amb.json()["error"]
+    assert "market_value" not in amb.out and "market-value order" not in err["message"], err["message"]
+    table = cli("resolve", "American")
+    assert "market-value order" not in table.err and "Rank" not in table.err, table.err
 
 
 def test_no_user_agent_fails_with_instructions(edgar):
@@ -331,9 +344,10 @@ def test_a_composite_that_cannot_be_summed_names_a_latest_year_that_answers(cli)
     again = cli("concept", "TSLA", "total_debt", "--fy", str(err["latest_fiscal_year"]), "--json")
     assert again.rc == 0, again.out
     # FY2018's total debt: LongTermDebt + DebtCurrent, which the FY2018 10-K's 0001564590-19-003165 debt-and-lease
-    # lines show are the noncurrent and current debt; the values are the latest filing's (10-Q 0001564590-19-038256)
+    # lines show are the noncurrent and current debt; the parts are that filing's own (the 10-Q
+    # 0001564590-19-038256 repeats them rounded to millions, never mixed in)
     ((value, accession),) = [(v["value"], v["accession_number"]) for v in again.json()["values"]]
-    assert (value, accession) == (8_411_000_000 + 2_222_000_000, "0001564590-19-038256")
+    assert (value, accession) == (8_410_490_000 + 2_221_985_000, "0001564590-19-003165")
 
 
 def test_a_successor_whose_facts_are_missing_says_where_its_earlier_history_is(cli):

@@ -120,3 +120,13 @@ def test_a_section_written_to_a_file_is_whole_and_a_terminal_gets_a_page(cli):
     assert data["chars_total"] > 100_000 and piped.out.partition("\n\n")[2].rstrip("\n") == data["text"]
     page = cli("section", "NVDA", "risk_factors", "--accession", NVDA_FY2025, "--json", "--max-chars", "20000").json()
     assert page["truncated"] is True  # what a terminal gets by default (SCREEN_SECTION_CHARS)
+
+
+def test_an_accession_number_given_as_the_company_is_refused_with_how_to_ask(cli):
+    # 0001104659-25-042659: its prefix is the CIK of the filer agent that submitted it, not the company's, so the
+    # company cannot be read from it: the refusal says an accession needs the company and how to pass both.
+    r = cli("section", "0001104659-25-042659", "--json")
+    err = r.json()["error"]
+    assert err["code"] == "invalid_argument", err
+    assert "accession number" in err["message"] and "ticker file" not in err["message"], err["message"]
+    assert "--accession 0001104659-25-042659" in err["suggestion"], err["suggestion"]

@@ -575,12 +575,14 @@ def test_the_mcp_schema_and_description_of_companies_give_the_limits_the_functio
     assert f"up to {2 * MAX_COMPANIES} names" in info.value.suggestion
 
 
-def test_a_comparison_of_a_year_inside_a_companys_facts_has_no_data_ends_warning(sec):
+def test_a_comparison_of_a_year_inside_a_companys_facts_says_only_that_they_stop_short(sec):
     # Tesla's facts end at 2022-09-30 (10-Q 0000950170-22-019867), its filings in 2026: its FY2020 revenue
-    # (31,536,000,000, 10-K 0001564590-21-004599) is not affected, while its latest year is (that warning stays).
+    # (31,536,000,000, 10-K 0001564590-21-004599) is not affected (one line says the facts stop short, with
+    # nothing to read elsewhere), while its latest year is (the full warning stays).
     r = compare_companies("revenue", ["TSLA", "NVDA"], fiscal_year=2020)
     tsla = next(row for row in r.rows if row.cik == "0001318605")
     assert (tsla.value, tsla.accession_number) == (31_536_000_000, "0001564590-21-004599")
-    assert not any("XBRL facts end at" in w for w in r.warnings)
+    (ends,) = [w for w in r.warnings if "XBRL facts end at" in w]
+    assert "inside them" in ends and "get_filing_section" not in ends, ends
     latest = compare_companies("revenue", ["TSLA", "NVDA"])
     assert any("XBRL facts end at 2022-09-30" in w for w in latest.warnings)

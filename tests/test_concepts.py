@@ -629,6 +629,23 @@ def test_apples_fy2024_total_debt_is_term_debt_both_parts_and_commercial_paper(s
     assert "current portion" in r.definition.lower()
 
 
+def test_total_debt_takes_every_part_from_one_filing_so_a_line_retagged_later_is_not_added_twice(sec):
+    # Apple's FY2019 10-K 0000320193-19-000119 at 2019-09-28: term debt non-current 91,807M, current 10,260M,
+    # commercial paper 5,980M (us-gaap:CommercialPaper). The 10-Q 0000320193-20-000052 tags the same 5,980M
+    # balance-sheet line as us-gaap:OtherShortTermBorrowings. One line under two tags in two filings is one line:
+    # the parts are the 10-K's own balance sheet (the filing whose period ends that day), 108,047M.
+    r = get_financial_concept("AAPL", "total_debt", fiscal_year=2019)
+    v = one(r, 2019)
+    assert v.value == 108_047_000_000, v.formula
+    assert {acc for _, acc in _parts(v).values()} == {"0000320193-19-000119"}, _parts(v)
+    assert "us-gaap:OtherShortTermBorrowings" not in v.matched_tag
+    assert v.accession_number == "0000320193-19-000119"
+    # the later filing's other tag is said, not added
+    said = v.formula.split(" = ")[1]
+    assert "us-gaap:OtherShortTermBorrowings 5,980,000,000 in 0000320193-20-" in said, said
+    assert "not added" in said and "one line under another tag" in said
+
+
 def test_nvidias_fy2024_total_debt_names_a_zero_commercial_paper_as_reported(sec):
     # NVIDIA at 2024-01-28 (FY2024 10-K 0001045810-24-000029): long-term debt 8,459M non-current and 1,250M
     # current (LongTermDebt 9,709M in the same filing), commercial paper reported as 0.
@@ -663,8 +680,8 @@ def test_teslas_2018_debt_is_summed_where_its_own_debt_and_lease_lines_show_long
     # Noncurrent 993,182,000 = LongTermDebtAndCapitalLeaseObligations 9,403,672,000 (its noncurrent debt and
     # leases), and DebtCurrent 2,221,985,000 + CapitalLeaseObligationsCurrent 345,714,000 =
     # LongTermDebtAndCapitalLeaseObligationsCurrent 2,567,699,000: the filing's own figures say LongTermDebt is the
-    # noncurrent debt and DebtCurrent its current part. The parts are the values the engine selects (the FY2019
-    # 10-K 0001564590-20-004475 repeats them in millions).
+    # noncurrent debt and DebtCurrent its current part. The parts are that filing's (the FY2019 10-K
+    # 0001564590-20-004475 repeats them in millions).
     r = get_financial_concept("TSLA", "total_debt", fiscal_year=2018)
     v = one(r, 2018)
     parts = _parts(v)
@@ -729,6 +746,19 @@ def test_teslas_fy2021_debt_refusal_gives_both_readings_of_its_tagged_lines_and_
         "us-gaap:LongTermDebtAndCapitalLeaseObligations",
     ):
         assert text in msg, msg
+
+
+def test_long_term_debt_matched_beside_a_current_debt_line_is_called_the_noncurrent_part_not_the_whole(sec):
+    # NVIDIA at 2016-01-31: us-gaap:LongTermDebt 0 in the 10-Q 0001045810-16-000353, which tags the convertible
+    # notes due within a year on their own line (us-gaap:ConvertibleDebtCurrent 1,413,000,000): the 0 is the
+    # noncurrent part, and no note may read it as "including the current portion".
+    r = get_financial_concept("NVDA", "long_term_debt", fiscal_year=2016)
+    v = one(r, 2016)
+    assert (v.value, v.matched_tag, v.accession_number) == (0, "us-gaap:LongTermDebt", "0001045810-16-000353")
+    matched = [n for n in r.notes if n.startswith("Matched us-gaap:LongTermDebt")]
+    assert matched and not any("long-term debt including the current portion due" in n for n in matched), matched
+    (beside,) = [n for n in r.notes if "us-gaap:ConvertibleDebtCurrent 1,413,000,000" in n]
+    assert "noncurrent part" in beside and "0001045810-16-000353" in beside, beside
 
 
 def test_long_term_debt_says_it_excludes_the_current_portion_and_where_to_find_the_total(sec):
@@ -829,14 +859,26 @@ def test_a_year_with_only_quarters_in_the_facts_points_to_its_reports_text(sec):
     assert "get_filing_section" in info.value.suggestion and "fiscal_year 2022" in info.value.suggestion
 
 
-def test_an_answer_wholly_inside_the_facts_has_no_data_ends_note(sec):
-    # Tesla's 2016 long-term debt (5,892,016,000, 0001564590-17-009968) is not affected by facts ending in 2022
-    r = get_financial_concept("TSLA", "us-gaap:LongTermDebt", fiscal_year=2016)
-    assert r.values and not any("XBRL facts end at" in w for w in r.warnings + r.notes)
-    from edgar_cli import get_financial_series
+def test_an_answer_wholly_inside_facts_that_stop_short_says_so_in_one_line(sec):
+    # Tesla's facts end at 2022-09-30 (10-Q 0000950170-22-019867) while its 10-Ks run past them: an answer about
+    # FY2021 (revenue 53,823,000,000, 10-K 0000950170-22-000796) or FY2016 is inside the facts, and still says
+    # once, in one line, that they end before the filings do (issue 35, item 2: every answer about such a company).
+    from edgar_cli import compare_companies, get_financial_series, get_financial_statement
 
-    s = get_financial_series("TSLA", ["revenue"], fiscal_year="2018..2020")
-    assert not any("XBRL facts end at" in w for w in s.warnings + s.notes)
+    def said(lines):
+        ends = [w for w in lines if "XBRL facts end at 2022-09-30" in w]
+        assert len(ends) == 1, lines
+        assert "\n" not in ends[0] and "inside them" in ends[0], ends[0]
+        assert "get_filing_section" not in ends[0]  # nothing to read elsewhere for these years
+
+    r = get_financial_concept("TSLA", "revenue", fiscal_year=2021)
+    assert one(r, 2021).accession_number == "0000950170-22-000796"
+    said(r.warnings)
+    said(get_financial_concept("TSLA", "us-gaap:LongTermDebt", fiscal_year=2016).warnings)
+    said(get_financial_series("TSLA", ["revenue"], fiscal_year="2020..2021").warnings)
+    said(get_financial_statement("TSLA", "income", fiscal_year="2021").warnings)
+    c = compare_companies("revenue", ["TSLA", "AAPL"], fiscal_year=2021)
+    said(c.warnings)
 
 
 # --- the other-currency and ignored-facts notes are true of the periods shown (issue 35, 6) --------------------
@@ -844,6 +886,43 @@ def test_an_answer_wholly_inside_the_facts_has_no_data_ends_note(sec):
 # 0001193125-18-121866); its USD translations start at 2017-12-31 (3,097,200,000 USD, the same 20-F); the 6-K
 # 0001193125-21-301021 repeats 2020-12-31 (254,105,100,000 TWD, 20-F 0001193125-21-118512) and gives 2021-06-30.
 BONDS = "ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued"
+
+
+def test_a_translation_taken_from_a_later_filing_says_it_is_at_that_filings_rate_with_the_implied_rate(sec):
+    # TSMC's cash at 2016-12-31 in USD, 18,260,900,000, is in the FY2017 20-F 0001193125-18-121866 (no USD figure in
+    # FY2016's own report), beside 541,253,800,000 TWD in that filing: at the FY2017 filing's rate (implied 29.64
+    # TWD per USD), not "its own year's rate".
+    r = get_financial_concept("TSM", "cash", unit="USD", fiscal_year=2016)
+    v = one(r, 2016)
+    assert (v.value, v.accession_number) == (18_260_900_000, "0001193125-18-121866")
+    assert "own year's rate" not in (r.currency_note or ""), r.currency_note
+    (note,) = [n for n in r.notes if "0001193125-18-121866" in n and "rate" in n]
+    assert "FY2017" in note and "implied" in note and "29.64" in note, note
+    assert "541,253,800,000" in note and "18,260,900,000" in note, note
+
+
+def test_a_year_before_a_concepts_tags_begin_says_the_tags_start_then_not_the_facts_and_names_the_bonds(sec):
+    # TSMC's facts run from 2014, but ifrs-full:LongtermBorrowings (long_term_debt's IFRS tag) starts at FY2020;
+    # its bonds at 2018-12-31 are ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 56,900,000,000 TWD in the
+    # 2018 20-F 0001193125-19-108390. The refusal says the concept's tags start at FY2020 and names the bonds.
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSM", "long_term_debt", fiscal_year=2018)
+    msg, suggestion = caught.value.message, caught.value.suggestion
+    assert "the XBRL facts start at" not in msg, msg
+    assert "long_term_debt's tags" in msg and "start at FY2020" in msg, msg
+    assert f"{BONDS} 56,900,000,000 TWD at 2018-12-31 (0001193125-19-108390)" in msg, msg
+    assert BONDS in suggestion, suggestion
+
+
+def test_total_debts_refusal_for_an_ifrs_filer_says_the_concept_it_offers_leaves_the_bonds_out(sec):
+    # TSMC tags no US GAAP debt line; long_term_debt follows ifrs-full:LongtermBorrowings, its long-term bank loans
+    # alone (4,383,000,000 TWD at 2023-12-31 beside bonds of 913,900,000,000, 20-F 0001193125-24-100473): an offer
+    # of it must say it leaves the bonds out.
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSM", "total_debt")
+    suggestion = caught.value.suggestion
+    assert "long_term_debt (ifrs-full:LongtermBorrowings" in suggestion, suggestion
+    assert BONDS in suggestion and "not in it" in suggestion, suggestion
 
 
 def test_a_currency_with_no_value_for_the_period_shown_is_not_offered_for_it(sec):
@@ -931,3 +1010,5 @@ def test_profit_loss_in_tags_tried_is_called_a_different_figure_not_superseded(s
     profit_loss = next(t for t in r.tags_tried if t.tag == "us-gaap:ProfitLoss")
     assert "superseded" not in profit_loss.detail
     assert "different figure" in profit_loss.detail and "noncontrolling" in profit_loss.detail
+    # an NCI loss makes it smaller, not larger: it differs by the noncontrolling interests' share
+    assert "larger than" not in profit_loss.detail and "differs" in profit_loss.detail, profit_loss.detail

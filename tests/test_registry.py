@@ -160,3 +160,20 @@ def test_a_tool_is_found_by_name_and_an_unknown_name_is_a_key_error():
     assert importlib.import_module(registry.tool("list_filings").module).__name__.endswith("filings.filings")
     with pytest.raises(KeyError):
         registry.tool("index_remove_all")
+
+
+def test_the_concept_guidance_says_what_each_revision_kind_means_and_that_a_rounding_is_no_restatement():
+    # Tesla's FY2018 revenue (21,461,268,000 in its FY2018 10-K 0001564590-19-003165, 21,461,000,000 in later
+    # 10-Ks) comes back restated=true with revision_kind precision_change: the agent must not call it restated.
+    from typing import get_args
+
+    from edgar_cli.capabilities.concept import GUIDANCE
+    from edgar_cli.xbrl.records import FactRecord, RevisionKind
+
+    text = " ".join(GUIDANCE.split())
+    for kind in get_args(RevisionKind):
+        assert kind in text, kind
+    assert "restated=true means later filings changed the figure" not in text
+    assert "precision_change" in text and "not a restatement" in text
+    restated = str(typing.get_type_hints(FactRecord, include_extras=True)["restated"].__metadata__[0])
+    assert "precision_change" in restated and "not a restatement" in restated, restated

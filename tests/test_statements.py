@@ -473,3 +473,13 @@ def test_an_income_statement_as_known_on_a_date_says_so(sec):
     assert r.as_of == date(2010, 1, 24)
     assert all(c.fact.filed <= date(2010, 1, 24) for row in r.rows for c in row.cells if c.fact)
     assert get_financial_statement("320193", "income", fiscal_year=2009).as_of is None
+
+
+def test_a_row_the_company_reports_only_in_other_years_is_named_in_the_note_not_left_blank(sec):
+    # TSMC's long_term_debt tag (ifrs-full:LongtermBorrowings) starts at FY2020 (20-F 0001193125-21-118512): its
+    # FY2016-2019 balance sheets leave the row empty, and a note must say so (its bonds are on their own line).
+    s = get_financial_statement("TSM", "balance", fiscal_year="2016..2019")
+    row = next(r for r in s.rows if r.concept == "long_term_debt")
+    assert row.reported and all(c.value is None for c in row.cells)
+    (note,) = [n for n in row.notes + [n for n in s.notes if "Long-term debt" in n] if "shown empty" in n]
+    assert "FY2020" in note, note

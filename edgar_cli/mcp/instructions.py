@@ -15,7 +15,8 @@ SEC EDGAR financial data with provenance. Fiscal years differ by company: NVIDIA
 Apple's 2024-09-28, Microsoft's in June; always state the period start/end next to a figure, and never join
 companies on the fiscal-year label alone. Cite the form, filing date and accession number of every figure.
 When a result carries restated, comparable=false, warnings, a matched_tag that is not the first of the
-fallback chain, truncated/next_offset or a coverage statement, tell the user. Derived figures (margins,
+fallback chain, truncated/next_offset or a coverage statement, tell the user (restated with revision_kind
+precision_change is the same figure rounded: not a restatement). Derived figures (margins,
 growth) are yours to compute and to label as computed. A failed call is an isError result whose text is
 {"error": {code, message, suggestion, ...}}: follow the suggestion (e.g. ask the user to choose among
 candidates, or pass the parameter it names) rather than guessing. Every tool refuses arguments it does

@@ -370,11 +370,14 @@ def lacking_years(facts: CompanyFacts, years: list[int]) -> list[int]:
     return [y for y, e in ends.items() if e is not None and (e - last).days > 7]
 
 
-def span_coverage_note(facts: CompanyFacts, years: list[int] | None, *, quarters: bool = False) -> str | None:
+def span_coverage_note(
+    facts: CompanyFacts, years: list[int] | None, *, quarters: bool = False, inside: bool = True
+) -> str | None:
     """The note on the facts' end for an answer about fiscal ``years`` (None: the latest, which gets the
     facts' ``coverage_note``, naming the latest report).
 
-    None when every year asked ends within the facts (the answer is wholly inside them). Else the note names
+    When every year asked ends within the facts, :func:`inside_note` (one line: they stop short, the answer is
+    inside them), or None with ``inside`` False (a refusal, whose reason lies elsewhere). Else the note names
     the reports of the years the answer lacks: each year's annual report (10-K, 20-F, 40-F; the original
     before an amendment), and with ``quarters`` every periodic report of those years after the facts' end;
     the facts' ``coverage_note`` when the submissions list none of them (a year not over yet)."""
@@ -384,7 +387,7 @@ def span_coverage_note(facts: CompanyFacts, years: list[int] | None, *, quarters
         return facts.coverage_note
     lacking = lacking_years(facts, years)
     if not lacking:
-        return None
+        return inside_note(facts) if inside else None
     last = facts_end(facts)
     picked: dict[_date_type, tuple] = {}
     for y in lacking:
@@ -408,6 +411,20 @@ def span_coverage_note(facts: CompanyFacts, years: list[int] | None, *, quarters
         f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}); the reports of "
         f"{_fy_list(lacking)} are not in them: {listed}. Their figures are in the filings' text: read each with "
         f"{_section_call(facts.cik, reports[0][3])} (and the others' accession numbers)."
+    )
+
+
+def inside_note(facts: CompanyFacts) -> str | None:
+    """One line for an answer wholly inside facts that stop short of the filer's reports: where they end and its
+    latest report past them; None when the facts reach the filings."""
+    if facts.coverage_note is None or not facts.later_reports:
+        return None
+    report_date, form, _filed, accession, last_end, _last_accn = max(
+        facts.later_reports, key=lambda r: (r[0], str(r[2]))
+    )
+    return (
+        f"{facts.name}'s XBRL facts end at {last_end}, before its later reports (the latest, its {form} for the "
+        f"period ending {report_date}, {accession}, is not in them); the periods asked are inside them."
     )
 
 

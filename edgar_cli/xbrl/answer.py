@@ -29,10 +29,11 @@ from ..vocabulary import param, surface, tool
 from . import periods as P
 from . import pointintime as PIT
 from .catalogue import Concept, lookup
+from .composite import current_debt_beside
 from .facts import CompanyFacts
 from .notes import describe_values, quarter_gaps
 from .records import CompanyRefRecord, ConceptPeriod, ConceptResultRecord, DataSourceRecord, FactRecord
-from .series import Series, Unsummed, build_series, currency_note, requested_unit
+from .series import Series, Unsummed, build_series, currency_note, requested_unit, translation_notes
 
 MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin; XBRL facts begin around 2009
 SOURCE = "https://data.sec.gov/api/xbrl/companyfacts/CIK{cik}.json"
@@ -191,10 +192,14 @@ def assemble_answer(
     if fy is not None and not selected:
         _raise_unsummed(ref, spec, series, pool, fy, period)
         # the reports of the year asked, if listed, when the facts do not reach the year
-        note = span_coverage_note(facts, [fy], quarters=period != "annual")
-        _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, note)
+        note = span_coverage_note(facts, [fy], quarters=period != "annual", inside=False)
+        _raise_missing_year(
+            ref, spec, pool, series.values, fy, period, cal, today, note, _apart_in_year(facts, spec, fy)
+        )
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
+    notes += translation_notes(facts, shown)
+    notes += current_debt_beside(facts, shown)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
     # the facts end before the filer's latest report: said of the latest, or of a year asked they do not reach
     gap = span_coverage_note(facts, None if fy is None else [fy], quarters=period != "annual")
@@ -323,12 +328,45 @@ def _report_of_year(cal: P.FiscalCalendar, fy: int) -> str | None:
 
 
 def _related_reported(facts: CompanyFacts, spec: Concept) -> str | None:
-    """The first of ``spec.related`` the company reports, as "long_term_debt (us-gaap:...)"; None if none."""
+    """The first of ``spec.related`` the company reports, as "long_term_debt (us-gaap:...)"; None if none. Where
+    the tag it follows there has lines the filer tags apart (TSMC's bonds beside its bank loans), the offer says
+    they are not in it."""
     for name in spec.related:
-        values = build_series(facts, lookup(name)).values
+        other = lookup(name)
+        values = build_series(facts, other).values
         if values:
-            return f"{name} ({', '.join(sorted({v.matched_tag for v in values}))})"
+            tags = sorted({v.matched_tag for v in values})
+            beside = sorted(
+                {line for tag, lines in other.apart if tag in tags for line in lines if facts.tag(line) is not None}
+            )
+            if beside:
+                return (
+                    f"{name} ({', '.join(tags)}; {', '.join(beside)}, which it also tags, is not in it, so "
+                    f"{name} is only part of its debt: ask for both and say so)"
+                )
+            return f"{name} ({', '.join(tags)})"
     return None
+
+
+def _apart_in_year(facts: CompanyFacts, spec: Concept, fy: int) -> list[str]:
+    """The lines ``spec`` names as tagged apart from its chain tags (``apart``) that the company reports at the end
+    of fiscal year ``fy``, each as "tag value unit at end (accession)" from the year's own report where it has one."""
+    cal = facts.calendar
+    year_end = next((e for e, label in cal.labels.items() if label == fy), None)
+    if year_end is None:
+        return []
+    report = _report_of_year(cal, fy)
+    out: list[str] = []
+    for line in dict.fromkeys(line for _tag, lines in spec.apart for line in lines):
+        units = (facts.tag(line) or {}).get("units") or {}
+        unit = facts.reporting_currency if facts.reporting_currency in units else next(iter(units), None)
+        rows = [r for r in units.get(unit or "", ()) if r[0] is None and r[1] == year_end.isoformat()]
+        rows = [r for r in rows if P.is_periodic(r[6])]
+        if not rows:
+            continue
+        r = next((r for r in rows if r[3] == report), min(rows, key=lambda r: r[7]))
+        out.append(f"{line} {r[2]:,} {unit} at {year_end} ({r[3]})")
+    return out
 
 
 def _stopped_suggestion(ref: CompanyRefRecord, spec: Concept, fy: int, latest: int | None) -> str:
@@ -421,6 +459,7 @@ def _raise_missing_year(
     cal: P.FiscalCalendar,
     today: date,
     coverage_note: str | None = None,
+    apart: list[str] | None = None,
 ) -> None:
     years = sorted({v.fiscal_year for v in pool if v.fiscal_year is not None})
     latest, earliest = (years[-1], years[0]) if years else (None, None)
@@ -454,6 +493,16 @@ def _raise_missing_year(
         reason = f"FY{fy} is not in the XBRL facts, which stop short of the filings. {coverage_note.rstrip('.')}"
     elif latest is not None and fy > latest:
         reason = f"FY{fy} has not been reported in the XBRL facts yet"
+    elif earliest is not None and fy < earliest and _report_of_year(cal, fy) is not None:
+        # the company's facts hold the year: only this concept's tags begin later (TSMC's ifrs-full:Longterm-
+        # Borrowings from FY2020, its facts from 2014)
+        tags = ", ".join(sorted({v.matched_tag for v in pool if v.fiscal_year == earliest}))
+        reason = (
+            f"{spec.name}'s tags start at FY{earliest} ({tags}); {ref.name}'s XBRL facts cover FY{fy} under other "
+            f"tags (the report {_report_of_year(cal, fy)})"
+        )
+        if apart:
+            reason += f"; the year's related lines it does tag: {'; '.join(apart)}"
     elif earliest is not None and fy < earliest:
         reason = f"the XBRL facts start at FY{earliest}"
     else:
@@ -489,6 +538,13 @@ def _raise_missing_year(
         suggestion = f"Use {param('period')} all to see FY{fy}'s values, or ask for FY{latest}."
     elif covered is not None:
         suggestion = _stopped_suggestion(ref, spec, fy, latest)
+    elif apart and earliest is not None and fy < earliest:
+        who = ref.tickers[0] if ref.tickers else ref.cik
+        tag = apart[0].split(" ", 1)[0]
+        suggestion = (
+            f"Ask for the related line itself with {tool('get_financial_concept')} {who} {tag} "
+            f"{param('fiscal_year')} {fy} (it is not {spec.name}: say which line it is), or ask for FY{latest}."
+        )
     elif latest and fy >= latest and coverage_note and not (est_end is not None and est_end >= today):
         # (a year still in progress has no report to read yet: the next branch says so)
         suggestion = (

@@ -7,7 +7,14 @@ FactRecord whose ``components`` are the reported values it adds (each with its
 own tag, accession number and filing, as the concept engine selected them),
 whose ``formula`` says how they give it and which parts the filer did not tag
 for that date (counted as none, and said so), and whose form, filed and
-accession_number are the latest part's. A date the rule cannot sum without a
+accession_number are the filing the parts come from. Every part of one date's
+total comes from one filing's balance sheet: the report of the period ending
+that day (the 10-K for a year end), else the latest filing tagging long-term
+debt there. Lines from different filings are never added together: a later
+filing may tag the same line under another tag (Apple's 5,980M commercial paper
+at 2019-09-28 is us-gaap:CommercialPaper in its 10-K 0000320193-19-000119 and
+us-gaap:OtherShortTermBorrowings in later 10-Qs); such lines, and a part a later
+filing reports at another amount, are named in the formula, not added. A date the rule cannot sum without a
 guess gets no value, and the tags_tried of the series say why.
 
 **total_debt** at a date = long-term debt including its current portion +
@@ -46,6 +53,7 @@ from datetime import date
 from .catalogue import Concept, TagSpec
 from .facts import CompanyFacts
 from .records import ComponentRecord, FactRecord, TagTriedRecord
+from .restatements import filing_order
 
 NONCURRENT = "us-gaap:LongTermDebtNoncurrent"
 CURRENT = "us-gaap:LongTermDebtCurrent"
@@ -76,6 +84,35 @@ NAMES = {
 }
 # the parts' names where the filer's debt-and-lease lines show what its LongTermDebt and current line are
 PROVEN_NAMES = {**NAMES, WHOLE: "long-term debt, noncurrent", DEBT_CURRENT: "current portion of long-term debt"}
+
+
+def current_debt_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
+    """For each value of us-gaap:LongTermDebt whose own filing tags a nonzero current-debt line (CURRENT_LINES)
+    at the same date, a note naming that line: the value is the noncurrent part where it is smaller than the line
+    (NVIDIA's 0 at 2016-01-31 beside us-gaap:ConvertibleDebtCurrent 1,413,000,000 in 0001045810-16-000353), and
+    otherwise the facts cannot tell whether it includes it."""
+    out: list[str] = []
+    for v in values:
+        if v.matched_tag != WHOLE or v.period_type != "instant":
+            continue
+        for tag in CURRENT_LINES:
+            rows = ((facts.tag(tag) or {}).get("units") or {}).get(v.unit) or ()
+            r = next(
+                (r for r in rows if r[0] is None and r[1] == v.end.isoformat() and r[3] == v.accession_number and r[2]),
+                None,
+            )
+            if r is None:
+                continue
+            line = f"the same filing, {v.accession_number}, tags current debt on its own line ({tag} {r[2]:,})"
+            if v.value < r[2]:  # smaller than the current line: it cannot hold it
+                out.append(f"At {v.end}, {WHOLE} {v.value:,} is the noncurrent part: {line}, larger than it.")
+            else:
+                out.append(
+                    f"At {v.end}, {line}: whether {WHOLE} {v.value:,} includes it cannot be told from the XBRL "
+                    "facts; read the balance sheet in the filing."
+                )
+            break
+    return out
 
 
 def build_composite(facts: CompanyFacts, spec: Concept, wanted: str | None):
@@ -120,20 +157,23 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
     lease_ends = {
         r[1] for r in ((facts.tag(DEBT_AND_LEASES) or {}).get("units", {}).get(lead or "", ())) if r[0] is None
     }
+    raw = {tag: _instant_rows(facts, tag, parts[tag].unit or lead) for tag in tags}
     for end in ends:
-        n, c, whole = at[NONCURRENT].get(end), at[CURRENT].get(end), at[WHOLE].get(end)
+        accn = _presenting_filing(facts, raw, end.isoformat())
+        here = {tag: _in_filing(facts, tag, parts[tag].unit or lead, raw[tag], end, accn) for tag in tags}
+        n, c, whole = here[NONCURRENT], here[CURRENT], here[WHOLE]
         # a current-debt line of 0 leaves nothing to be in or out of LongTermDebt
-        current_line = next((at[t][end] for t in CURRENT_LINES if end in at[t] and at[t][end].value), None)
+        current_line = next((v for t in CURRENT_LINES if (v := here[t]) is not None and v.value), None)
         summed: list[FactRecord] = []
         untagged: list[str] = []
         basis = ""
-        proof = proofs.get(end.isoformat()) if n is None and whole is not None else None
+        proof = proofs.get((end.isoformat(), accn or "")) if n is None and whole is not None else None
         if n is not None and c is not None:
             summed += [n, c]
         elif whole is not None and current_line is None:
             summed.append(whole)
-        elif whole is not None and proof is not None and end in at[proof[0]]:
-            summed += [whole, at[proof[0]][end]]
+        elif whole is not None and proof is not None and (proven := here[proof[0]]) is not None:
+            summed += [whole, proven]
             basis = proof[1]
         else:
             long_line = n or whole
@@ -141,20 +181,21 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             unsummed.append((end, long_line, current_line))
             out.unsummed.append(_unsummed(end, long_line, current_line, end.isoformat() in lease_ends))
             continue
-        short = at[SHORT_TERM].get(end)
+        short = here[SHORT_TERM]
         if short is not None:
             summed.append(short)
         else:
             untagged.append(f"{NAMES[SHORT_TERM]} ({SHORT_TERM})")
             for tag in (PAPER, OTHER_SHORT):
-                v = at[tag].get(end)
+                v = here[tag]
                 if v is not None:
                     summed.append(v)
                 else:
                     untagged.append(f"{NAMES[tag]} ({tag})")
+        elsewhere = _short_lines_elsewhere(raw, end, accn, summed) + _later(summed, at, end)
         for v in summed:
             used[v.matched_tag] += 1
-        out.values.append(_sum(summed, untagged, basis, PROVEN_NAMES if basis else NAMES))
+        out.values.append(_sum(summed, untagged, basis, PROVEN_NAMES if basis else NAMES, elsewhere))
     out.values.sort(key=lambda v: v.end, reverse=True)
     out.tags_tried = _tried(parts, used, unsummed)
     if unsummed:
@@ -167,9 +208,92 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
     return out
 
 
-def _lease_proofs(facts: CompanyFacts, unit: str) -> dict[str, tuple[str, str]]:
-    """LEASE_PROOF per balance-sheet date (ISO): the current debt line's tag and, in words, the filing whose own
-    figures show us-gaap:LongTermDebt is the noncurrent debt there. Each identity is exact within one filing."""
+def _instant_rows(facts: CompanyFacts, tag: str, unit: str | None) -> dict[str, list[tuple]]:
+    """A tag's balance-sheet rows in ``unit`` from periodic reports, by end date (ISO)."""
+    got: dict[str, list[tuple]] = {}
+    for r in ((facts.tag(tag) or {}).get("units") or {}).get(unit or "", ()):
+        if r[0] is None and r[6] in PERIODIC:
+            got.setdefault(r[1], []).append(r)
+    return got
+
+
+def _presenting_filing(facts: CompanyFacts, raw: dict[str, dict[str, list[tuple]]], end: str) -> str | None:
+    """The one filing whose balance sheet gives a date's debt lines: the report of the period that ends that day
+    (the 10-K for a year end; its latest amendment), else the latest filing that tags long-term debt there.
+    Every part of the total comes from it: parts from different filings may be one line under two tags."""
+    rows = [r for tag in (NONCURRENT, WHOLE) for r in raw[tag].get(end, ())]
+    if not rows:
+        return None
+    own = [r for r in rows if facts.calendar.report_ends.get(r[3], ("", ""))[1] == end]
+    return max(own or rows, key=filing_order)[3]
+
+
+def _in_filing(
+    facts: CompanyFacts,
+    tag: str,
+    unit: str | None,
+    rows: dict[str, list[tuple]],
+    end: date,
+    accn: str | None,
+) -> FactRecord | None:
+    """The tag's value at ``end`` as the filing ``accn`` reports it, or None where that filing does not tag it. A
+    later filing's revision of it is said beside the total (_later), never mixed in."""
+    from .series import fact_value
+
+    mine = [r for r in rows.get(end.isoformat(), ()) if r[3] == accn]
+    if not mine or unit is None:
+        return None
+    return fact_value(facts, facts.calendar, tag, unit, mine[-1:])
+
+
+def _later(summed: list[FactRecord], at: dict[str, dict[date, FactRecord]], end: date) -> list[str]:
+    """Each part a later filing reports at another amount for the same date, in words (the total stays the
+    presenting filing's: a later filing's lines are not mixed into it)."""
+    out: list[str] = []
+    for v in summed:
+        last = at[v.matched_tag].get(end)
+        if last is not None and last.accession_number != v.accession_number and not _rounds_to(v.value, last.value):
+            out.append(f"{v.matched_tag} is {last.value:,} in the later {last.form} {last.accession_number}")
+    return out
+
+
+def _rounds_to(value: float | int, later: float | int) -> bool:
+    """Whether ``later`` is ``value`` rounded to the step its own trailing zeros show (a later filing in millions)."""
+    step = 1
+    while step < 10**9 and later and later % (step * 10) == 0:
+        step *= 10
+    return round(value / step) * step == later
+
+
+def _short_lines_elsewhere(
+    raw: dict[str, dict[str, list[tuple]]], end: date, accn: str | None, summed: list[FactRecord]
+) -> list[str]:
+    """Short-term debt lines other filings tag at ``end`` under a tag the presenting filing does not use there:
+    never added (one balance-sheet line may carry another tag in a later filing), each said in words."""
+    shown = {v.matched_tag: v for v in summed}
+    out: list[str] = []
+    for tag in (SHORT_TERM, PAPER, OTHER_SHORT):
+        if tag in shown:
+            continue
+        others = sorted((r for r in raw[tag].get(end.isoformat(), ()) if r[3] != accn and r[2]), key=filing_order)
+        if not others:
+            continue
+        r = others[-1]
+        same = next((v for v in summed if v.matched_tag in (SHORT_TERM, PAPER, OTHER_SHORT) and v.value == r[2]), None)
+        why = (
+            f"the same amount as this filing's {NAMES[same.matched_tag]} ({same.matched_tag}): one line under another tag"
+            if same is not None
+            else f"{accn} does not tag it for that date; read both filings' balance sheets to see whether it is debt"
+            " the total leaves out"
+        )
+        out.append(f"{tag} {r[2]:,} in {r[3]} ({r[6]}) is not added: {why}")
+    return out
+
+
+def _lease_proofs(facts: CompanyFacts, unit: str) -> dict[tuple[str, str], tuple[str, str]]:
+    """LEASE_PROOF per (balance-sheet date (ISO), accession): the current debt line's tag and, in words, how that
+    filing's own figures show us-gaap:LongTermDebt is the noncurrent debt there. Each identity is exact within one
+    filing."""
 
     def rows(tag: str) -> dict[tuple[str, str], int | float]:
         body = facts.tag(tag)
@@ -185,11 +309,11 @@ def _lease_proofs(facts: CompanyFacts, unit: str) -> dict[str, tuple[str, str]]:
     whole = rows(WHOLE)
     leases = {t: rows(t) for t in (*LEASES_NONCURRENT, *LEASES_CURRENT)}
     currents = {t: rows(t) for t in (CURRENT, DEBT_CURRENT)}
-    out: dict[str, tuple[str, str]] = {}
-    for key in sorted(totals, key=lambda k: k[1]):  # by accession: a date's earliest proving filing is named
+    out: dict[tuple[str, str], tuple[str, str]] = {}
+    for key in totals:
         end, accn = key
         w, total, total_current = whole.get(key), totals[key], totals_current.get(key)
-        if end in out or w is None or total_current is None:
+        if w is None or total_current is None:
             continue
         nc = next((t for t in LEASES_NONCURRENT if key in leases[t] and w + leases[t][key] == total), None)
         if nc is None:
@@ -206,7 +330,7 @@ def _lease_proofs(facts: CompanyFacts, unit: str) -> dict[str, tuple[str, str]]:
             )
             if cur is None or lc is None:
                 continue
-            out[end] = (
+            out[key] = (
                 cur_tag,
                 f"{WHOLE} is the noncurrent debt and {cur_tag} its current part by the filing's own lines: in {accn}, "
                 f"{WHOLE} {w:,} + {nc} {leases[nc][key]:,} = {DEBT_AND_LEASES} {total:,} and {cur_tag} {cur:,} + "
@@ -237,9 +361,16 @@ def _unsummed(end: date, long_line: FactRecord, current_line: FactRecord | None,
     )
 
 
-def _sum(summed: list[FactRecord], untagged: list[str], basis: str = "", names: dict[str, str] = NAMES) -> FactRecord:
-    """One date's total: the parts, the latest part's filing, a formula naming each part and each untagged one,
-    and ``basis``: what shows the parts are what they are named, where their tags alone do not (LEASE_PROOF)."""
+def _sum(
+    summed: list[FactRecord],
+    untagged: list[str],
+    basis: str = "",
+    names: dict[str, str] = NAMES,
+    said: list[str] | None = None,
+) -> FactRecord:
+    """One date's total: the parts (all from one filing), that filing, a formula naming each part and each untagged
+    one, ``basis``: what shows the parts are what they are named, where their tags alone do not (LEASE_PROOF), and
+    ``said``: other filings' lines for the date, named and not added."""
     latest = max(summed, key=lambda v: (v.filed, v.accession_number))
     total = sum(v.value for v in summed)
     total = int(total) if isinstance(total, float) and total.is_integer() else total
@@ -248,9 +379,13 @@ def _sum(summed: list[FactRecord], untagged: list[str], basis: str = "", names: 
     )
     formula += f" = {total:,}"
     if untagged:
-        formula += f"; not tagged for {latest.end}, counted as none: " + ", ".join(untagged)
+        formula += f"; not tagged for {latest.end} in {latest.accession_number}, counted as none: " + ", ".join(
+            untagged
+        )
     if basis:
         formula += f"; {basis}"
+    if said:
+        formula += "; " + "; ".join(said)
     return replace(
         latest,
         value=total,

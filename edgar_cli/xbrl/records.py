@@ -94,8 +94,10 @@ class FactRecord:
     restated: Annotated[
         bool,
         Describe(
-            "True when filings reported different values for this period (revision_kind says how); false for a "
-            "value rounded in a later filing and back to its first figure (revision_kind precision_change)"
+            "True when filings reported different values for this period (revision_kind says how: only "
+            "restatement means results changed; precision_change is the same figure filed again rounded, not a "
+            "restatement); false for a value rounded in a later filing and back to its first figure (revision_kind "
+            "precision_change)"
         ),
     ]
     original_value: Annotated[
@@ -114,7 +116,8 @@ class FactRecord:
             "How the filings differ: stock_split (per-share value fell or share count rose by a "
             "forward split's ratio), reverse_split (the other way: per-share up, count down, as in a reverse split or "
             "a recapitalisation's exchange ratio), precision_change (equal "
-            "after rounding), suspected_tagging_error (a filing's figure the others do not bear out: revised and "
+            "after rounding: the same figure filed again in millions rather than thousands, not a restatement), "
+            "suspected_tagging_error (a filing's figure the others do not bear out: revised and "
             "revised back, exactly 1,000x apart, or its sign reversed; see suspected_errors), reclassification "
             "(presented differently, results unchanged: both filings report the same net income for a flow, or the "
             "same stockholders' equity, else total assets, for a balance; the notes name which and, for a value that "

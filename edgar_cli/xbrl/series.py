@@ -951,6 +951,47 @@ def _step_of(facts: CompanyFacts, unit: str) -> Callable[[str], Decimal | None]:
 _filing_url = lru_cache(maxsize=8192)(urls.filing_index)
 
 
+def translation_notes(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
+    """For convenience translations (``is_translation``) taken from a filing later than the period's own report: a
+    note naming that filing and its rate, with the rate implied by the filing's own figures (its reporting-currency
+    value / its translated value, both for the same tag and date) where it tags both."""
+    cal = facts.calendar
+    home = facts.reporting_currency
+    out: list[str] = []
+    for v in values:
+        if not home or not is_translation(facts, v.unit):
+            continue
+        own_end = cal.report_ends.get(v.accession_number, ("", ""))[1]
+        if not own_end or own_end == v.end.isoformat():
+            continue
+        start = cal.report_ends[v.accession_number][0]
+        fy, _fp = P.fiscal_period_of(date.fromisoformat(start) if start else None, date.fromisoformat(own_end), cal)
+        label = f"FY{v.fiscal_year} ({v.end})" if v.fiscal_year else str(v.end)
+        note = (
+            f"{label}'s {v.unit} figure comes from a later filing, the FY{fy} {v.form} {v.accession_number}, and is "
+            f"at that filing's rate, not one of {v.end}"
+        )
+        home_unit = home + v.unit[len(v.unit.split("/")[0]) :]
+        rows = ((facts.tag(v.matched_tag) or {}).get("units") or {}).get(home_unit) or []
+        same = next(
+            (
+                r
+                for r in rows
+                if r[1] == v.end.isoformat()
+                and r[0] == (v.start.isoformat() if v.start else None)
+                and r[3] == v.accession_number
+            ),
+            None,
+        )
+        if same is not None and v.value:
+            note += (
+                f" (implied rate {same[2] / v.value:,.2f} {home} per {v.unit.split('/')[0]}: {same[2]:,} {home} / "
+                f"{v.value:,} {v.unit.split('/')[0]}, both in that filing; an implied rate, not one the filing states)"
+            )
+        out.append(note + ".")
+    return out
+
+
 def currency_note(unit: str, reporting_currency: str | None = None) -> str | None:
     """What a reader must know of the values' currency: a currency other than USD, or a convenience translation
     (values in another currency than the one the filer reports in, such as TSMC's USD beside its TWD)."""
@@ -960,9 +1001,10 @@ def currency_note(unit: str, reporting_currency: str | None = None) -> str | Non
             f"Values are the filer's convenience translation into {currency}, not the figures it reports (in "
             f"{reporting_currency}): each is its {reporting_currency} figure at the one exchange rate the filing "
             f"states (read the rate and its date in the filing); they are never mixed with {reporting_currency} "
-            "values, and a translated figure is not a restatement. Each year is at its own year's rate, so a "
-            f"change between years mixes exchange-rate movement with the company's own (compare in "
-            f"{reporting_currency} for that)."
+            "values, and a translated figure is not a restatement. Each value is at the rate of the filing it "
+            "comes from (its accession_number; a period's own report where it translates it, else a later one, "
+            "which a note names), so a change between years mixes exchange-rate movement with the company's own "
+            f"(compare in {reporting_currency} for that)."
         )
     if currency and currency != "USD":
         return (

@@ -374,7 +374,7 @@ def compare_companies(
     # a failed freshness check: that company's cached facts, dated
     warnings.extend(f"{e.ref.name}: {n}" for e in entries if e.ref.cik in shown_ciks for n in e.facts.notes)
     # a company whose facts end before its filings: said of its latest year, or of a year asked its facts do not
-    # reach (naming that year's report), not of a year wholly inside them
+    # reach (naming that year's report), and in one line of a year wholly inside them
     for e in entries:
         years = [r.fiscal_year for r in rows if r.cik == e.ref.cik and r.fiscal_year is not None]
         of_years = basis in ("requested", "nearest") and bool(years)
@@ -681,7 +681,11 @@ def _nearest_each(
         hit = P.nearest_fiscal_year(_annual_ends(e.series), year)
         if hit is None:
             # the facts' end, said of the report of the fiscal year that calendar ``year`` aligns with
-            note = span_coverage_note(e.facts, [_aligned_label(e.facts, year)]) if e.facts.coverage_note else None
+            note = (
+                span_coverage_note(e.facts, [_aligned_label(e.facts, year)], inside=False)
+                if e.facts.coverage_note
+                else None
+            )
             gap = f" {note or e.facts.coverage_note}" if e.facts.coverage_note else ""
             err = EdgarError(
                 "not_found",

@@ -15,8 +15,13 @@ Use it for one company's reported figure (revenue, net_income, eps_diluted, tota
 compare_companies) and not for text (use get_filing_section).
 fiscal_year is the company's own fiscal-year label, selected by period end date, never by the filing's fy field.
 Read before answering: each value's start/end (say them), form, filed and accession_number (cite them);
-restated=true means later filings changed the figure — give the current value and mention original_value and
-revision_kind; pre_split_ratio (pre_reverse_split_ratio) means the value predates a stock split (reverse split)
+restated=true means filings reported different values for the period (value is the latest, original_value the
+first); revision_kind says what that was and what to say: restatement — results changed: give the value, and
+original_value with original_accession; reclassification — moved between lines, results unchanged: say
+reclassified, not restated; stock_split / reverse_split — the same amount on today's share basis; precision_change
+— the same figure filed again rounded (thousands vs millions): not a restatement, do not call it restated or
+revised; suspected_tagging_error — one filing's figure looks like the filer's error (suspected_errors names it);
+pre_split_ratio (pre_reverse_split_ratio) means the value predates a stock split (reverse split)
 and is on the old share basis; suspected_errors names filed figures that look like the filer's own errors — when
 one names the value's own accession_number, say the figure is suspect rather than quoting it as fact;
 matched_tag differing from fallback_chain[0] means a different definition — say so when it matters; unit and

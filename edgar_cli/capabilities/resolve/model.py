@@ -40,10 +40,11 @@ class Candidate(_Model):
         "(a ticker the company used before, such as FB for Meta), ticker_similar (a current ticker one letter from "
         "the query's: a different company unless the query is a typo), ticker",
     )
-    market_value_rank: int | None = Field(
+    ticker_file_position: int | None = Field(
         default=None,
-        description="Position in the SEC's ticker file, which lists companies roughly by descending market "
-        "value: a hint of size, not a ranking (foreign issuers sit out of order; TSMC is past 7,000)",
+        description="Position in the SEC's ticker file (company_tickers_exchange.json), 1 = first: the file runs "
+        "roughly by descending market value, so this is a hint of size, not a market value or a ranking to quote "
+        "(foreign issuers sit out of order; TSMC is past 7,000)",
     )
 
 
@@ -57,10 +58,10 @@ class ResolvedCompany(_Model):
     exchange: str | None = None
     match_type: MatchType
     score: float
-    market_value_rank: int | None = Field(
+    ticker_file_position: int | None = Field(
         default=None,
-        description="Position in the SEC's ticker file (roughly descending market value, 1 = largest: a hint "
-        "of size, not a ranking); null for a CIK not in it",
+        description="Position in the SEC's ticker file (company_tickers_exchange.json), 1 = first: a hint of "
+        "size, not a market value or a ranking to quote; null for a CIK not in it",
     )
     other_matches: list[Candidate] = Field(
         default_factory=list, description="Other companies the name also matches; state your assumption when non-empty"

@@ -50,6 +50,7 @@ from .model import Candidate, MatchType, ResolvedCompany
 __all__ = ["resolve_company", "rank_names", "parse_cik", "normalize_ticker", "load_ticker_map"]
 
 SUGGEST_SCORE = 0.55  # a likeness this close is shown (as a different company) when nothing matches
+DID_YOU_MEAN_SCORE = 0.7  # and this close offered to a person as their typo (Nvida, Tesal; not Twitter -> INTR)
 OTHER_MATCHES = 5
 CANDIDATES = 10
 
@@ -79,13 +80,13 @@ def _candidate_of(e: CompanyEntry, score: float, match_type: MatchType) -> Candi
 
 def _company_fields(e: CompanyEntry) -> dict[str, Any]:
     """A ticker-file company's fields in a Candidate or ResolvedCompany (cik, name, tickers, exchange,
-    market_value_rank); rank 0 (not from the ticker file's order) is no rank."""
+    ticker_file_position); rank 0 (not from the ticker file's order) is no rank."""
     return {
         "cik": urls.pad_cik(e.cik),
         "name": e.name,
         "tickers": list(e.tickers),
         "exchange": e.exchange,
-        "market_value_rank": e.rank or None,
+        "ticker_file_position": e.rank or None,
     }
 
 
@@ -120,13 +121,13 @@ def resolve_company(
 
     Returns: cik (10 digits), name, tickers, exchange, match_type (ticker, cik,
     name_exact, name_words, name_similar, predecessor_name), score,
-    market_value_rank, other_matches, reorganisation (a predecessor or
+    ticker_file_position, other_matches, reorganisation (a predecessor or
     successor CIK holding part of the history), notes.
     Errors: invalid_argument (empty or oversized query), not_found (no company
     in the SEC's ticker file by that name, ``similar_names`` listing different
     companies spelled alike; or not a current ticker, ``candidates`` with what
     the query could be read as), ambiguous (``candidates``: name, CIK, tickers,
-    score, match_type, market_value_rank).
+    score, match_type, ticker_file_position).
     Source: www.sec.gov/files/company_tickers_exchange.json; for a CIK that has
     no ticker, data.sec.gov/submissions/CIK##########.json.
     """
@@ -235,9 +236,9 @@ def _resolve_name(text: str, tmap: TickerMap) -> ResolvedCompany:
     if len(contenders) > 1:
         runner = contenders[1]
         notes.append(
-            f"{text!r} matches {len(contenders)} companies' names equally well; taken to mean the largest "
-            f"by market value, {_describe(chosen)}: the next, {_describe(runner)}, is over "
-            f"{PROMINENCE_RATIO} times further down the SEC's market-value order. State this assumption; "
+            f"{text!r} matches {len(contenders)} companies' names equally well; taken to mean the one far ahead in "
+            f"the SEC's ticker file (which runs roughly largest first), {_describe(chosen)}: the next, "
+            f"{_describe(runner)}, is over {PROMINENCE_RATIO} times further down it. State this assumption; "
             "the others are in other_matches (pass a CIK to choose one)."
         )
     elif others:
@@ -263,9 +264,9 @@ def _ambiguous(text: str, leaders: list[Scored], scored: list[Scored], outranked
     more = len(every) - len(cands)
     why = (
         f"it matches {_describe(max(leaders, key=lambda s: s.tier))} best, but the name of a company over "
-        f"{PROMINENCE_RATIO} times further up the SEC's ticker file (its rough market-value order) contains it too"
+        f"{PROMINENCE_RATIO} times further up the SEC's ticker file (whose order is a hint of size) contains it too"
         if outranked
-        else f"none of them is {PROMINENCE_RATIO} times further up the SEC's ticker file (its rough market-value order) "
+        else f"none of them is {PROMINENCE_RATIO} times further up the SEC's ticker file (whose order is a hint of size) "
         "than the next"
     )
     return EdgarError(
@@ -299,7 +300,8 @@ def _no_such_name(text: str, scored: list[Scored]) -> EdgarError:
     )
     if alike:
         named = [f"{s.entry.name}" + (f" ({s.entry.tickers[0]})" if s.entry.tickers else "") for s in alike]
-        if surface() == "cli":  # the reader is the person who typed it: a typo is theirs to confirm
+        # the reader is the person who typed it: a likely typo is theirs to confirm
+        if surface() == "cli" and alike[0].score >= DID_YOU_MEAN_SCORE:
             message += f" Did you mean {named[0]}?" + (
                 f" Other names spelled alike: {'; '.join(named[1:])}." if len(named) > 1 else ""
             )
@@ -309,6 +311,8 @@ def _no_such_name(text: str, scored: list[Scored]) -> EdgarError:
                 + "; a private "
                 "company, a former name or a delisted one is not in the ticker file (try its CIK)."
             )
+        elif surface() == "cli":
+            message += " Names spelled alike, which are different companies: " + "; ".join(named) + "."
         else:
             message += " Names spelled alike, which are different companies: " + "; ".join(named) + "."
             suggestion = (

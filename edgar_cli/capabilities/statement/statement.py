@@ -416,7 +416,7 @@ def _rows_table(
     if period == "quarterly" and no_quarters:
         notes.append(f"No fiscal quarter is reported in the company's periodic XBRL facts{_NO_QUARTERS}.")
     # the facts end before the filer's latest report: said of the latest columns, or of the years asked they
-    # do not reach (naming those years' reports), not of years wholly inside them
+    # do not reach (naming those years' reports), and in one line of years wholly inside them
     gap = span_coverage_note(facts, years or None, quarters=period == "quarterly")
     warnings = list(facts.notes) + [n for n in [gap] if n]
     warnings += [f"{r.label}: {w}" for r in out_rows for w in r.warnings if w != facts.coverage_note]
@@ -506,6 +506,15 @@ class _Row:
         notes, warnings = _describe(self.series, self.spec, shown, self.reporting_currency) if shown else ([], [])
         notes.extend(self._left_out_note(columns, cells))
         notes.extend(_dated_apart(columns, cells))
+        years = sorted({v.fiscal_year for v in self.series.values if v.fiscal_year is not None})
+        if years and cells and all(c.value is None for c in cells):
+            # the company reports the concept, only in other years: said, not left a blank row (TSMC's long-term
+            # debt tag from FY2020)
+            used = ", ".join(sorted({v.matched_tag for v in self.series.values}))
+            notes.append(
+                f"Not reported in the periods shown (shown empty, never zero): the company's values of it ({used}) "
+                f"run from FY{years[0]} to FY{years[-1]}."
+            )
         tags = list(dict.fromkeys(c.matched_tag for c in cells if c.matched_tag))
         label = f"{self.spec.label}, trailing twelve months" if ttm else self.spec.label
         return StatementRow(
@@ -891,7 +900,11 @@ def _raise_no_columns(
             latest_fiscal_year=have[-1] if have else None,
         )
     # years past the facts, which stop short of the filings: the reports of the years asked, if listed
-    gap = span_coverage_note(facts, years, quarters=period == "quarterly") if facts is not None and years else None
+    gap = (
+        span_coverage_note(facts, years, quarters=period == "quarterly", inside=False)
+        if facts is not None and years
+        else None
+    )
     raise EdgarError(
         "not_found",
         f"No {period} values for {ref.name} in {asked}"

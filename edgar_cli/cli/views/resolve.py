@@ -39,16 +39,18 @@ def _resolved_table(r: ResolvedCompany):
     t.add_row("Tickers", ", ".join(r.tickers) or "-")
     t.add_row("Exchange", r.exchange or "-")
     t.add_row("Match", f"{r.match_type} ({r.score:.2f})")
-    if r.market_value_rank:
+    if r.ticker_file_position:
         t.add_row(
             "Ticker-file position",
-            f"#{r.market_value_rank:,} (the SEC's file is roughly by market value: a hint of size, not a rank)",
+            f"{r.ticker_file_position:,} (the file runs roughly by market value: a hint of size, not a rank)",
         )
     if r.other_matches:
         t.add_row(
             "Also matches",
             "\n".join(
-                f"{c.name} ({c.cik}" + (f", #{c.market_value_rank:,}" if c.market_value_rank else "") + ")"
+                f"{c.name} ({c.cik}"
+                + (f", ticker file {c.ticker_file_position:,}" if c.ticker_file_position else "")
+                + ")"
                 for c in r.other_matches
             ),
         )
@@ -73,7 +75,7 @@ def _resolved_rows(r: ResolvedCompany) -> list[Row]:
             "exchange": c.exchange,
             "match_type": c.match_type,
             "score": c.score,
-            "market_value_rank": c.market_value_rank,
+            "ticker_file_position": c.ticker_file_position,
             "chosen": chosen,
             "query": r.query,
         }
