@@ -353,3 +353,31 @@ def test_the_summary_counts_figures_and_period_mentions_each_on_its_own(edgar):
         "3 figures: 1 grounded, 2 unchecked; 3 period mentions: 3 unchecked; "
         "NOT all grounded: none contradicted, but 2 figures could not be checked."
     )
+
+
+# --- two companies in one sentence (issue 36, a sixth newcomer) -----------------------------------------------
+# Snowflake (CIK 1640147): us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax FY2025 (2024-02-01..
+# 2025-01-31) 3,626,396,000 (10-K 0001640147-25-000052), FY2024 2,806,489,000 (10-K 0001640147-24-000101): up
+# 29.2%. Apple (CIK 320193): us-gaap:NetIncomeLoss FY2024 93,736,000,000 (10-K 0000320193-24-000123).
+SNOW_AND_APPLE = (
+    "Snowflake's revenue grew 29% to $3.63 billion in fiscal 2025, and Apple's net income for fiscal 2024 was "
+    "$93.7 billion."
+)
+SNOW_FY2025_10K = "0001640147-25-000052"
+SNOW_FY2024_10K = "0001640147-24-000101"
+AAPL_FY2024_10K = "0000320193-24-000123"
+
+
+def test_figures_about_snowflake_checked_as_apples_carry_nothing_of_apples_facts(edgar):
+    # Before: 29% noted "the computation is for Q4 FY2021 (2021-06-27 to 2021-09-25)" (an Apple quarter) and
+    # $3.63 billion "5 fact(s) of other concepts round to it, e.g. us-gaap:ProceedsFromShortTermDebt...".
+    r = edgar("verify", SNOW_AND_APPLE, "--company", "AAPL", "--json")
+    assert r.rc == ExitStatus.UNCONFIRMED, r.err
+    figures = by_text(r.json())
+    for text in ("29%", "$3.63 billion", "fiscal 2025"):
+        f = figures[text]
+        assert f["status"] == "unchecked" and f["support"] is None and f["inputs"] == [], f
+        assert "Snowflake Inc." in f["reason"] and "--company SNOW" in f["reason"], f["reason"]
+        assert f["notes"] == [], f["notes"]
+    ours = figures["$93.7 billion"]
+    assert ours["status"] == "grounded" and ours["support"]["accession_number"] == AAPL_FY2024_10K

@@ -32,7 +32,7 @@ from ...verification.claims import NUMERIC, Figure, extract_figures
 from ...verification.grounding import Grounder
 from ...verification.subjects import FORMAT as SUBJECTS_FORMAT
 from ...verification.subjects import Named, SubjectIndex, SubjectReader, companies_named
-from ...verification.verdict import FLAG_LABELS, verdict
+from ...verification.verdict import verdict
 from ...vocabulary import param, surface
 from ...xbrl import grounding as G
 from ...xbrl import inline as IX
@@ -382,15 +382,15 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
 
 def _about_another_company(row: VerifiedFigure, reason: str) -> None:
     """Leave a figure unchecked as another company's: nothing this company's facts said of it stays (support,
-    inputs, flags and their notes, readings of this company's fiscal calendar)."""
+    inputs, flags, notes -- the period a computation used, near misses of other concepts --, readings of this
+    company's fiscal calendar)."""
     row.status = "unchecked"
     row.support = None
     row.formula = None
     row.inputs = []
     row.other_matches = 0
     row.readings = []
-    prefixes = tuple(f"{label}:" for label in FLAG_LABELS.values())
-    row.notes = [n for n in row.notes if not n.startswith(prefixes)]
+    row.notes = []
     row.flags = []
     row.reason = reason
 
