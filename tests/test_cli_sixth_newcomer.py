@@ -38,3 +38,23 @@ def test_the_terminal_tables_hint_is_silenced_by_quiet_and_absent_with_long(cli)
     assert quiet.rc == 0 and LONG not in quiet.err
     long = cli("concept", "AAPL", "R&D", "--fy", "2020..2024", "--format", "table", "--long")
     assert long.rc == 0 and LONG not in " ".join(long.err.split()), long.err
+
+
+def test_the_readmes_offline_mcp_setup_names_the_recordings_today_beside_the_mirror():
+    # Before: only EDGAR_MIRROR, so an MCP server so configured ran on the real clock while the CLI examples
+    # used EDGAR_TODAY=2026-07-01.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    paragraph = next(p for p in readme.split("\n\n") if p.startswith("Offline (a mirror"))
+    assert '"EDGAR_MIRROR": "http://127.0.0.1:8765"' in paragraph
+    assert '"EDGAR_TODAY":\n"2026-07-01"' in paragraph or '"EDGAR_TODAY": "2026-07-01"' in paragraph, paragraph
+
+
+def test_the_offline_recipes_bulk_folder_is_ignored_by_git():
+    import subprocess
+
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    # README: mkdir -p bulk; python3 -m zipfile -c bulk/companyfacts.zip ... (1.5 MB of zips in a clone)
+    names = ["bulk/companyfacts.zip", "bulk/submissions.zip"]
+    res = subprocess.run(["git", "-C", str(ROOT), "check-ignore", *names], capture_output=True, text=True, check=False)
+    assert res.stdout.split() == names, res
