@@ -58,3 +58,24 @@ def test_the_offline_recipes_bulk_folder_is_ignored_by_git():
     names = ["bulk/companyfacts.zip", "bulk/submissions.zip"]
     res = subprocess.run(["git", "-C", str(ROOT), "check-ignore", *names], capture_output=True, text=True, check=False)
     assert res.stdout.split() == names, res
+
+
+def test_snowflakes_net_loss_notes_the_consolidated_loss_with_noncontrolling_interests(cli):
+    # Snowflake (CIK 1640147) FY2025 (2024-02-01..2025-01-31), both in the 10-K 0001640147-25-000052:
+    # us-gaap:NetIncomeLoss -1,285,640,000 and us-gaap:ProfitLoss -1,289,212,000. Before: no word of the second.
+    res = cli("concept", "SNOW", "net_income", "--fy", "2025", "--json")
+    assert res.rc == 0, res.err
+    data = res.json()
+    v = data["values"][0]
+    assert (v["value"], v["accession_number"]) == (-1_285_640_000, "0001640147-25-000052")
+    note = next((n for n in data["notes"] if "us-gaap:ProfitLoss" in n), None)
+    assert note is not None, data["notes"]
+    assert "-1,289,212,000" in note and "0001640147-25-000052" in note and "noncontrolling" in note, note
+    assert "balance sheet" not in note, note
+
+
+def test_a_net_income_without_noncontrolling_interests_gets_no_such_note(cli):
+    # Apple FY2024 us-gaap:NetIncomeLoss 93,736,000,000 (0000320193-24-000123); no ProfitLoss that differs
+    data = cli("concept", "AAPL", "net_income", "--fy", "2024", "--json").json()
+    assert data["values"][0]["value"] == 93_736_000_000
+    assert not any("ProfitLoss" in n for n in data["notes"]), data["notes"]
