@@ -225,11 +225,18 @@ def test_an_answer_naming_one_company_is_checked_against_that_company_without_be
     assert any("the answer names" in n for n in r.notes)  # the result says the company was read from the answer
 
 
-def test_an_answer_naming_two_companies_asks_which_with_both_as_candidates(sec):
-    with pytest.raises(EdgarError) as exc:
-        verify_answer("NVIDIA's fiscal 2024 revenue of $60.9 billion trailed Apple's $391.0 billion.")
-    assert exc.value.code == "ambiguous" and "company" in exc.value.suggestion
-    assert {c.cik for c in exc.value.extras["candidates"]} == {"0001045810", "0000320193"}
+def test_an_answer_naming_two_companies_checks_each_figure_against_its_own(sec):
+    # NVIDIA FY2024 revenue 60,922,000,000 (0001045810-24-000029); Apple FY2024 revenue 391,035,000,000
+    # (0000320193-24-000123). Before: ambiguous, asking which company. A sentence naming neither is unchecked.
+    r = verify_answer(
+        "NVIDIA's fiscal 2024 revenue was $60.9 billion. Apple's revenue was $391.0 billion in fiscal 2024. "
+        "Revenue grew 5%."
+    )
+    assert figure(r, "$60.9 billion").support.accession_number == NVDA_FY2024_10K
+    assert figure(r, "$391.0 billion").support.accession_number == "0000320193-24-000123"
+    neither = figure(r, "5%")
+    assert neither.status == "unchecked" and neither.support is None and "none of them" in neither.reason
+    assert r.verdict == "unchecked"
 
 
 def test_an_answer_naming_no_company_and_citing_none_asks_for_the_company(sec):
