@@ -556,6 +556,25 @@ def test_sync_from_a_folder_takes_the_archives_from_disk_without_a_request(bulk,
     assert (v.value, v.accession_number) == (60922000000, "0001045810-24-000029")
 
 
+def test_sync_from_a_folder_names_the_local_archives_not_the_secs_urls(bulk, tmp_path, capsys):
+    # issue 36, a sixth newcomer: `edgar sync --from bulk` reported www.sec.gov/...companyfacts.zip in its url
+    # column, though nothing was downloaded
+    import json
+    import shutil
+
+    from support import run_in_process
+
+    folder = tmp_path / "from-elsewhere"
+    folder.mkdir()
+    shutil.copy(bulk.extra / bulk_kit.COMPANYFACTS, folder / "companyfacts.zip")
+    shutil.copy(bulk.extra / bulk_kit.SUBMISSIONS, folder / "submissions.zip")
+    bulk.fresh_client()
+    res = run_in_process(["sync", "--from", str(folder), "--json"], capsys)
+    assert res.rc == 0, res.err
+    urls = {a["archive"]: a["url"] for a in json.loads(res.out)["archives"]}
+    assert urls == {k: str((folder / f"{k}.zip").resolve()) for k in ("companyfacts", "submissions")}
+
+
 def test_sync_from_a_path_without_both_archives_or_with_a_broken_one_is_refused(bulk, tmp_path):
     from edgar_cli.capabilities.sync.sync import sync_bulk
     from edgar_cli.errors import EdgarError

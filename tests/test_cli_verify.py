@@ -183,8 +183,30 @@ def test_the_help_examples_respectively_list_verifies_without_a_company_and_its_
     assert "respectively" in cli("verify", "--help").out
 
 
-def test_an_answer_naming_two_companies_without_a_company_exits_ambiguous_with_candidates(cli):
-    r = cli("verify", "NVIDIA's fiscal 2024 revenue of $60.9 billion trailed Apple's $391.0 billion.", "--json")
+def test_an_answer_naming_two_companies_checks_each_figure_against_the_company_its_clause_names(cli):
+    # issue 36, a sixth newcomer: exit 4 (ambiguous) before. Snowflake (CIK 1640147) FY2025 revenue
+    # 3,626,396,000 (10-K 0001640147-25-000052), up 29.2% from 2,806,489,000 (0001640147-24-000101); Apple
+    # (CIK 320193) FY2024 us-gaap:NetIncomeLoss 93,736,000,000 (10-K 0000320193-24-000123).
+    r = cli(
+        "verify",
+        "Snowflake's revenue grew 29% to $3.63 billion in fiscal 2025, and Apple's net income for fiscal 2024 was "
+        "$93.7 billion.",
+        "--json",
+    )
+    assert r.rc == 0, r.out
+    data = r.json()
+    assert data["verdict"] == "grounded" and any("names Snowflake Inc. (SNOW)" in n for n in data["notes"])
+    figures = {f["text"]: f for f in data["figures"]}
+    assert figures["$3.63 billion"]["support"]["accession_number"] == "0001640147-25-000052"
+    assert figures["29%"]["status"] == "derived"
+    assert {i["accession_number"] for i in figures["29%"]["inputs"]} == {"0001640147-25-000052", "0001640147-24-000101"}
+    assert figures["$93.7 billion"]["support"]["accession_number"] == "0000320193-24-000123"
+    assert "Apple Inc." in " ".join(figures["$93.7 billion"]["notes"])
+
+
+def test_an_answer_naming_one_company_and_citing_anothers_filing_exits_ambiguous_with_candidates(cli):
+    # NVIDIA named, Apple's FY2024 10-K 0000320193-24-000123 cited: which company is meant stays a question
+    r = cli("verify", "NVIDIA's fiscal 2024 revenue was $60.9 billion.", "--cite", "0000320193-24-000123", "--json")
     assert r.rc == ExitStatus.AMBIGUOUS
     error = r.json()["error"]
     assert error["code"] == "ambiguous" and "--company" in error["suggestion"]

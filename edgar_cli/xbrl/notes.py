@@ -92,14 +92,23 @@ def describe_values(
         tag, line, r = series.wider[total.end.isoformat()]
         what = next((t.caveat for t in spec.chain if t.tag == line and t.caveat), "").rstrip(".")
         what = what[:1].lower() + what[1:] if what[1:2].islower() else what  # "Includes ...", not "IFRS ..."
-        notes.append(
-            f"At {total.end}"
-            + (f" (and {len(totals) - 1} other date(s) shown)" if len(totals) > 1 else "")
-            + f" {spec.label.lower()} is {tag}; the filer also tags {line}"
-            + (f" ({what})" if what else "")
-            + f": {r[2]:,} {unit} at {r[1]} ({r[3]}), against {total.value:,}. That total is the balance sheet's "
-            f"other line; ask for {line} for it."
-        )
+        if total.start is None:
+            notes.append(
+                f"At {total.end}"
+                + (f" (and {len(totals) - 1} other date(s) shown)" if len(totals) > 1 else "")
+                + f" {spec.label.lower()} is {tag}; the filer also tags {line}"
+                + (f" ({what})" if what else "")
+                + f": {r[2]:,} {unit} at {r[1]} ({r[3]}), against {total.value:,}. That total is the balance "
+                f"sheet's other line; ask for {line} for it."
+            )
+        else:
+            notes.append(
+                f"For {total.start} to {total.end}"
+                + (f" (and {len(totals) - 1} other period(s) shown)" if len(totals) > 1 else "")
+                + f" {spec.label.lower()} is {tag}; the same filing ({r[3]}) also tags {line} (the consolidated "
+                "total, including noncontrolling interests)"
+                + f": {r[2]:,} {unit}, against {total.value:,}. Ask for {line} for it."
+            )
     earlier = [(v.value, v.end, *first) for v in shown if (first := first_filed_of(series, v)) is not None]
     if earlier:
         notes.append(first_filed_note(sorted(earlier, key=lambda x: x[1])))

@@ -303,16 +303,18 @@ def _lines_apart(facts: CompanyFacts, spec: Concept, out: Series) -> None:
 
 def _beside(facts: CompanyFacts, rules: tuple, out: Series, found: dict[str, tuple[str, str, tuple]]) -> None:
     """``found`` gets, per balance date of a value of a rule's chain tag, the rule's other line at that date
-    as the value's own filing gives it, else as last filed (a wider total only where it differs from the value)."""
+    as the value's own filing gives it, else as last filed (a wider total only where it differs from the value);
+    per end of a period's value (a duration), the line for that same period in the value's own filing only."""
     if not rules:  # most concepts have no such rule: nothing to index
         return
     values = {(v.matched_tag, v.end.isoformat()): v for v in out.values}
     for tag, lines in rules:
         ends = {end: v.accession_number for (t, end), v in values.items() if t == tag}
+        starts = {end: v.start.isoformat() if v.start else None for (t, end), v in values.items() if t == tag}
         for line in lines:
             body = facts.tags.get(line) if ends else None
             for r in (body or {}).get("units", {}).get(out.unit or "", []):
-                if r[0] is None and r[1] in ends:
+                if r[1] in ends and r[0] == starts[r[1]] and (r[0] is None or r[3] == ends[r[1]]):
                     mine = ends[r[1]]
                     held = found.get(r[1])
                     if (

@@ -86,7 +86,8 @@ def sync_bulk(
         archives, downloads = [], {}
         given = _local_archives(source) if source else None
         for kind, url_of in ARCHIVES:
-            url = url_of()
+            # an archive taken from disk is named by its path: nothing came from the SEC's URL
+            url = str(given[kind].resolve()) if given is not None else url_of()
             dest = directory / "archives" / f"{kind}.zip"
             if given is not None:
                 got = _take_local(given[kind], dest)

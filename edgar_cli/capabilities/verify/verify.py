@@ -32,7 +32,7 @@ from ...verification.claims import NUMERIC, Figure, extract_figures
 from ...verification.grounding import Grounder
 from ...verification.subjects import FORMAT as SUBJECTS_FORMAT
 from ...verification.subjects import Named, SubjectIndex, SubjectReader, companies_named
-from ...verification.verdict import FLAG_LABELS, verdict
+from ...verification.verdict import verdict
 from ...vocabulary import param, surface
 from ...xbrl import grounding as G
 from ...xbrl import inline as IX
@@ -69,8 +69,9 @@ def verify_answer(
         str | None,
         Field(
             description="Ticker, CIK or name of the company the answer is about, "
-            "e.g. NVDA; optional when the answer names exactly one "
-            "company (it is read from the answer) or a cited accession "
+            "e.g. NVDA; optional when the answer names its companies "
+            "(read from the answer; with several, each figure is checked "
+            "against the company its clause names) or a cited accession "
             "is the company's own"
         ),
     ] = None,
@@ -121,7 +122,12 @@ def verify_answer(
     their tickers and common short names, or the whole name of any company in
     the SEC's ticker file when none of those is named), or the filer of a
     cited accession the answer names or that stands alone. An answer naming
-    no company and citing none is an invalid_argument; one naming several is
+    several companies and citing none has each figure checked against the
+    company its clause names (as for a sentence naming two, below), with one
+    verdict: ``company`` is the first named, each figure's notes say whose
+    facts checked it, and a figure in a sentence naming none of them is
+    unchecked. An answer naming no company and citing none is an
+    invalid_argument; one naming a company and citing another's filing is
     ambiguous, with the candidates: pass ``company``. The result's notes say
     when the company was read from the answer.
 
@@ -234,7 +240,7 @@ def verify_answer(
     Errors: invalid_argument (empty answer, a one-word answer that is a file
     path, malformed citation, no company given, none named in the answer and
     none derivable from the citations), not_found, ambiguous (the answer names
-    several companies, or names one and cites another's filing: candidates).
+    one company and cites another's filing: candidates).
     Source: data.sec.gov/api/xbrl/companyfacts/CIK##########.json; cited
     documents from www.sec.gov/Archives.
     """
@@ -252,6 +258,10 @@ def verify_answer(
     if not figures:
         ref = _company_ref(company, cites, client, text)[0] if company else None
         return verdict([], company=ref, cited=[c.label for c in cites], notes=[], warnings=[], source="")
+    if not company and not cites:
+        named = companies_named(_subject_reader(client, None), text)
+        if len(named) > 1:
+            return _each_company(text, named, excerpts, client)
     ref, how = _company_ref(company, cites, client, text)
     inline = False
     try:
@@ -380,17 +390,80 @@ def _other_companies(rows: list[VerifiedFigure], ref: CompanyRef, reader: Subjec
         )
 
 
+def _each_company(text: str, named: list[Named], excerpts: list[str], client: SecClient) -> AnswerVerification:
+    """An answer naming several companies, none given: each figure checked against the company its clause names.
+
+    The answer is checked once per company named; each figure keeps the check of the company it is about (the
+    one its sentence names, or the name nearest before it in a sentence naming several: as _other_companies
+    reads it). A figure in a sentence naming none of them is unchecked, the companies named. One verdict over
+    all the figures; ``company`` is the first company named, and each figure's notes say whose facts it was
+    checked against."""
+    results = [verify_answer(text, company=n.cik, excerpts=excerpts or None, client=client) for n in named]
+    readers = [_subject_reader(client, r.company) for r in results]
+    who = ", ".join(f"{n.name} ({n.ticker or 'CIK ' + n.cik})" for n in named)
+    rows: list[VerifiedFigure] = []
+    for i, first in enumerate(results[0].figures):
+        owners = [
+            k
+            for k, r in enumerate(results)
+            if r.company is not None and not _follows_another(r.figures[i], r.figures, r.company, readers[k])
+        ]
+        if first.kind == "year" or not owners:
+            rows.append(first)
+            continue
+        if len(owners) > 1:
+            _about_another_company(
+                first,
+                f"The answer names {who}, and this sentence none of them: edgar cannot tell whose figure it is. "
+                f"Check it with {param('company')} {named[0].ticker or named[0].cik}.",
+            )
+            rows.append(first)
+            continue
+        row, ref = results[owners[0]].figures[i], results[owners[0]].company
+        assert ref is not None  # owners hold only results with a company
+        row.notes.append(f"Checked against the facts of {ref.name} (CIK {int(ref.cik)}), the company its clause names.")
+        rows.append(row)
+    notes = [
+        f"No company was given: the answer names {who}; each figure is checked against the company its "
+        "clause names (its notes say which)."
+    ]
+    return verdict(
+        rows,
+        company=results[0].company,
+        cited=[],
+        notes=notes + [n for r in results for n in r.notes if n not in notes],
+        warnings=list(dict.fromkeys(w for r in results for w in r.warnings)),
+        source=" ".join(dict.fromkeys(r.source for r in results)),
+    )
+
+
+def _follows_another(row: VerifiedFigure, rows: list[VerifiedFigure], ref: CompanyRef, reader: SubjectReader) -> bool:
+    """Is the figure another company's than ``ref``, as _other_companies reads it: its sentence names others and
+    not ``ref``, or names both and the name nearest before the figure is another's? Calendar years are no one's."""
+    if row.kind == "year":
+        return False
+    named = reader.named_in(row.context)
+    others = [n for n in named if n.cik != ref.cik]
+    if not others:
+        return False
+    if len(others) == len(named):
+        return True
+    same = [r for r in rows if r.context == row.context and r.text == row.text]
+    nearest = _nearest_before(row, named, sorted(same, key=lambda r: r.position).index(row))
+    return nearest is not None and nearest.cik != ref.cik
+
+
 def _about_another_company(row: VerifiedFigure, reason: str) -> None:
     """Leave a figure unchecked as another company's: nothing this company's facts said of it stays (support,
-    inputs, flags and their notes, readings of this company's fiscal calendar)."""
+    inputs, flags, notes -- the period a computation used, near misses of other concepts --, readings of this
+    company's fiscal calendar)."""
     row.status = "unchecked"
     row.support = None
     row.formula = None
     row.inputs = []
     row.other_matches = 0
     row.readings = []
-    prefixes = tuple(f"{label}:" for label in FLAG_LABELS.values())
-    row.notes = [n for n in row.notes if not n.startswith(prefixes)]
+    row.notes = []
     row.flags = []
     row.reason = reason
 

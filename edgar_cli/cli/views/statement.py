@@ -560,8 +560,8 @@ LONG_HINT = (
 
 
 def _long_hint(r: StatementResult) -> list[str]:
-    """How to get every cell's filing, which the wide rows (periods as columns) of csv and tsv do not carry; none
-    with ``--long``, whose rows carry them, and none when the derivation notes say it already."""
+    """How to get every cell's filing, which a table and the wide rows (periods as columns) of csv and tsv do not
+    carry; none with ``--long``, whose rows carry them, and none when the derivation notes say it already."""
     if _LONG.get() or not r.rows or _derivation_notes(r):
         return []
     return [LONG_HINT]
@@ -569,8 +569,9 @@ def _long_hint(r: StatementResult) -> list[str]:
 
 def _row_notes(r: StatementResult) -> list[str]:
     """The notes a statement's rows carry, labelled ("Net income: ..."), printed with the result's notes
-    after the data in every format but json and nl (where they are in the rows), and silenced by --quiet."""
-    return [f"{row.label}: {n}" for row in r.rows for n in row.notes] + _derivation_notes(r)
+    after the data in every format but json and nl (where they are in the rows), and silenced by --quiet; then
+    how to see each cell's filing, which a table's cells (as csv's wide rows) do not show (none with --long)."""
+    return [f"{row.label}: {n}" for row in r.rows for n in row.notes] + _derivation_notes(r) + _long_hint(r)
 
 
 def _derivation_notes(r: StatementResult) -> list[str]:

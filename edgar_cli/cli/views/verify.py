@@ -50,8 +50,8 @@ def verify_cmd(
             "-c",
             metavar="COMPANY",
             help="The company the answer "
-            "is about: ticker, CIK or name (optional when the answer names exactly one company, or a "
-            "cited accession is its own).",
+            "is about: ticker, CIK or name (optional when the answer names its companies: with several, each "
+            "figure is checked against the one its clause names; or when a cited accession is its own).",
         ),
     ] = None,
     excerpt: Annotated[
