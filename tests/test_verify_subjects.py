@@ -404,3 +404,14 @@ def test_a_growth_rate_in_the_first_clause_takes_that_clauses_fiscal_year(edgar)
     assert f["status"] == "derived" and f["claimed_fiscal_year"] == 2025, f
     assert {i["accession_number"] for i in f["inputs"]} == {SNOW_FY2025_10K, SNOW_FY2024_10K}
     assert not any("names no period" in n for n in f["notes"]), f["notes"]
+
+
+def test_an_answer_naming_a_company_without_xbrl_facts_checks_the_others_and_says_which_could_not_be(sec):
+    # Microsoft has no companyfacts in the recording; Apple FY2024 revenue 391,035,000,000 (0000320193-24-000123).
+    # Before: the whole answer failed with not_found because one of the companies it names could not be read.
+    r = verify_answer("Apple's revenue was $391.0 billion in fiscal 2024. Microsoft's revenue was $245.1 billion.")
+    assert figure(r, "$391.0 billion").support.accession_number == "0000320193-24-000123"
+    msft = figure(r, "$245.1 billion")
+    assert msft.status == "unchecked" and msft.support is None
+    assert any("microsoft" in w.lower() and "could not be checked" in w for w in r.warnings), r.warnings
+    assert r.verdict == "unchecked"

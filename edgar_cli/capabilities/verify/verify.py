@@ -396,9 +396,21 @@ def _each_company(text: str, named: list[Named], excerpts: list[str], client: Se
     The answer is checked once per company named; each figure keeps the check of the company it is about (the
     one its sentence names, or the name nearest before it in a sentence naming several: as _other_companies
     reads it). A figure in a sentence naming none of them is unchecked, the companies named. One verdict over
-    all the figures; ``company`` is the first company named, and each figure's notes say whose facts it was
-    checked against."""
-    results = [verify_answer(text, company=n.cik, excerpts=excerpts or None, client=client) for n in named]
+    all the figures; ``company`` is the first company named that could be checked, and each figure's notes say
+    whose facts it was checked against. A company whose facts cannot be read (not_found, upstream_unavailable,
+    rate_limited) leaves its figures unchecked with a warning saying why; the error is raised only when no
+    company named could be checked."""
+    results: list[AnswerVerification] = []
+    failed: list[str] = []
+    for n in named:
+        try:
+            results.append(verify_answer(text, company=n.cik, excerpts=excerpts or None, client=client))
+        except EdgarError as exc:
+            if exc.code not in ("not_found", "upstream_unavailable", "rate_limited"):
+                raise
+            failed.append(f"{n.name}'s figures could not be checked ({exc.code}): {exc.message}")
+            if len(failed) == len(named):
+                raise
     readers = [_subject_reader(client, r.company) for r in results]
     who = ", ".join(f"{n.name} ({n.ticker or 'CIK ' + n.cik})" for n in named)
     rows: list[VerifiedFigure] = []
@@ -432,7 +444,7 @@ def _each_company(text: str, named: list[Named], excerpts: list[str], client: Se
         company=results[0].company,
         cited=[],
         notes=notes + [n for r in results for n in r.notes if n not in notes],
-        warnings=list(dict.fromkeys(w for r in results for w in r.warnings)),
+        warnings=list(dict.fromkeys([*failed, *(w for r in results for w in r.warnings)])),
         source=" ".join(dict.fromkeys(r.source for r in results)),
     )
 
