@@ -92,7 +92,8 @@ STRONG_CUE = lazy(
 )
 WEAK_CUE = lazy(r"\b(?:from|compared|versus|vs\.?|against|than)\b", re.I)
 # The base of a change: "up 126% from 2023", "114% over fiscal 2024"
-CHANGE_BASE = lazy(r"\b(?:from|compared|versus|vs\.?|against|than|over|since|relative to)\b", re.I)
+# "up 71% on 2020": "on" right before the period names the base too
+CHANGE_BASE = lazy(r"\b(?:from|compared|versus|vs\.?|against|than|over|since|relative to|on(?=\s*$))\b", re.I)
 _YEAR_CUE = lazy(r"year", re.I)
 # A change stated as an amount: "increased $69.6 billion", "up by $33.9 billion", "a decline of $1.2 billion"
 _CHANGE_BEFORE = lazy(
