@@ -90,7 +90,8 @@ STRONG_CUE = lazy(
     r"|year[- ]ago|last year|prior period)\b",
     re.I,
 )
-WEAK_CUE = lazy(r"\b(?:from|compared|versus|vs\.?|against|than)\b", re.I)
+# "slightly below 2022": a period right after "below" or "above" is what the figure is compared with
+WEAK_CUE = lazy(r"\b(?:from|compared|versus|vs\.?|against|than|(?:below|above)(?=\s*$))\b", re.I)
 # The base of a change: "up 126% from 2023", "114% over fiscal 2024"
 # "up 71% on 2020": "on" right before the period names the base too
 CHANGE_BASE = lazy(r"\b(?:from|compared|versus|vs\.?|against|than|over|since|relative to|on(?=\s*$))\b", re.I)
@@ -399,6 +400,13 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
             and mn.start - fig.end <= 40
             and (next_fig is None or mn.start < next_fig)
             and (closing is None or mn.start < closing)
+            # "fiscal 2024 $8.68 billion, fiscal 2025 $12.91 billion": a period right in front of the next figure,
+            # after only a comma, is that figure's
+            and not (
+                next_fig is not None
+                and re.fullmatch(r"[\s,;]*", text[fig.end : mn.start])
+                and re.fullmatch(r"[\s:=-]*", text[mn.end : next_fig])
+            )
             and (
                 not (CHANGE_BASE if change else WEAK_CUE).search(text[fig.end : mn.start])
                 or (change and re.search(r"\bto\s*$", text[fig.end : mn.start]))
