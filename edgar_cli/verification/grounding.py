@@ -165,6 +165,13 @@ _MONTH_QUARTER = lazy(
     rf"\b({P.MONTH_PATTERN})[- ]quarter\b(?:,?\s+(?:of\s+)?(fiscal(?:\s+year)?\s+|FY\s?)?((?:19|20)\d\d)\b)?",
     re.I,
 )
+# "ended September 2022 with $19.5 billion", "at the end of September 2022": a balance at the end of the reported
+# period closing in that month (not "the year/quarter ended September 2022", a duration)
+_MONTH_END = lazy(
+    rf"\b(?:(?<!year )(?<!quarter )(?<!months )(?<!weeks )end(?:ed|ing)|closed|finished|(?:at|by)\s+the\s+end\s+of|"
+    rf"as\s+(?:of|at))\s+({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\b",
+    re.I,
+)
 # A year to date ("year-to-date", "YTD", "so far this fiscal year") and trailing twelve months ("TTM", "LTM",
 # "trailing twelve months", "last twelve months")
 _YTD = lazy(r"\byear[- ]to[- ]date\b|\bYTD\b|\bfiscal[- ]year[- ]to[- ]date\b", re.I)
@@ -661,6 +668,11 @@ class Grounder(Derived):
             row.claimed_fiscal_period, row.claimed_period_text = month_quarter.quarter, month_quarter.text  # type: ignore[assignment]
             row.claimed_period_end = month_quarter.end
             return month_quarter
+        month_end = self._month_end(fig) if quarter is None and end is None else None
+        if month_end is not None:
+            row.claimed_fiscal_year, row.claimed_fiscal_period = None, None
+            row.claimed_period_end, row.claimed_period_text = month_end.end, month_end.text
+            return month_end
         return P.Claim(fiscal_year=fy, quarter=quarter, end=end, calendar_year=cal_year, period_type=ptype, text=text)
 
     def _fiscal_year_called(self, fig: Figure) -> int | None:
@@ -673,12 +685,25 @@ class Grounder(Derived):
             return None
         return P.fiscal_year_called(self.cal, said)
 
+    @staticmethod
+    def _own_month_quarter(fig: Figure) -> re.Match[str] | None:
+        """The month-named quarter a figure is said of: the one right after it ("$124.3 billion in the December
+        quarter", unless after a comparison word), else the last before it ("the March quarter at $95.4
+        billion"), else the first in its sentence."""
+        after = _MONTH_QUARTER.search(fig.after)
+        if after is not None and not (
+            P.CHANGE_BASE.search(fig.after[: after.start()]) or P.WEAK_CUE.search(fig.after[: after.start()])
+        ):
+            return after
+        before = list(_MONTH_QUARTER.finditer(fig.lead))
+        return before[-1] if before else _MONTH_QUARTER.search(fig.context)
+
     def _month_quarter(self, fig: Figure) -> P.Claim | None:
         """ "the December 2022 quarter", "the quarter ending in June 2024", "September-quarter 2024": the fiscal
         quarter whose last day falls in that month (or the first week after it, for a 52/53-week calendar), when
         the figure's own period is that year or none; "the June quarter of fiscal 2025": the quarter of that fiscal
         year ending in June; "the September quarter" alone: of the year the sentence gives the figure."""
-        m = _MONTH_QUARTER.search(fig.context)
+        m = self._own_month_quarter(fig)
         if m is None:
             return None
         fiscal = False
@@ -708,6 +733,11 @@ class Grounder(Derived):
         for e, fy in self.cal.labels.items():
             if fits(e) and (not fiscal or fy == y):
                 return P.Claim(fiscal_year=fy, quarter="Q4", period_type="quarterly", text=text)
+        ends = [e for e in self._reported_quarter_ends() if fits(e)]
+        return P.Claim(end=ends[0], period_type="quarterly", text=text) if len(ends) == 1 else None
+
+    def _reported_quarter_ends(self) -> list[date]:
+        """The last days of the quarters the company reports (three-month durations), once per run."""
         if self._quarter_ends is None:
             self._quarter_ends = sorted(
                 {
@@ -716,8 +746,28 @@ class Grounder(Derived):
                     if st and XP.classify(date.fromisoformat(st), date.fromisoformat(e)) == "quarterly"
                 }
             )
-        ends = [e for e in self._quarter_ends if fits(e)]
-        return P.Claim(end=ends[0], period_type="quarterly", text=text) if len(ends) == 1 else None
+        return self._quarter_ends
+
+    def _month_end(self, fig: Figure) -> P.Claim | None:
+        """ "ended September 2022 with $19.5 billion", "at the end of September 2022": a balance (or a year) at the
+        end of the one reported quarter or fiscal year closing in that month (or the first week after it, for a
+        52/53-week calendar); None when the sentence names no such month or no single period closes in it."""
+        m = next(_MONTH_END.finditer(fig.after), None)
+        if m is not None and (
+            P.CHANGE_BASE.search(fig.after[: m.start()]) or P.WEAK_CUE.search(fig.after[: m.start()])
+        ):
+            m = None
+        if m is None:
+            before = list(_MONTH_END.finditer(fig.lead))
+            m = before[-1] if before else None
+        if m is None:
+            return None
+        y, mon = int(m.group(2)), P.MONTHS.get(m.group(1)[:3].lower())
+        if mon is None or fig.fiscal_year not in (None, y):
+            return None
+        lo, hi = date(y, mon, 1), date(y + (mon == 12), mon % 12 + 1, 1) + timedelta(days=6)
+        ends = sorted({e for e in [*self._reported_quarter_ends(), *self.cal.labels] if lo <= e <= hi})
+        return P.Claim(end=ends[0], text=m.group(0).strip()) if len(ends) == 1 else None
 
     def _check_claim(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
         if fig.kind == "percent":

@@ -461,11 +461,16 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
     if (
         day is not None
         and _src == "sentence"
-        and re.search(
-            r"\b(?:year|quarter|months|weeks)\s+end(?:ed|ing)\s*$", text[max(s, day.start - 30) : day.start], re.I
+        and (
+            re.search(
+                r"\b(?:year|quarter|months|weeks)\s+end(?:ed|ing)\s*$", text[max(s, day.start - 30) : day.start], re.I
+            )
+            or _YTD_TO.search(text[max(s, day.start - 40) : day.start])
         )
     ):
-        _src = "next_to_figure"  # "For the fiscal year ended January 26, 2025, ..." sets the sentence's period
+        # "For the fiscal year ended January 26, 2025, ...", "Year to date through September 30, 2022, ..." set the
+        # sentence's period
+        _src = "next_to_figure"
     if day is not None and _src == "next_to_figure":
         fig.period_end, fig.period_end_role = day.day, day.role
         fig.period_text = fig.period_text or day.text
