@@ -172,3 +172,20 @@ def test_a_quarter_dated_by_the_first_day_of_the_next_blames_the_date_not_its_fi
     for text in ("$7.05 billion", "$27.60 billion", "$20.55 billion"):
         assert figure(r, text).status not in ("ungrounded", "mismatched_period"), figure(r, text).reason
     assert "2025-09-27" in figure(r, "$7.05 billion").reason
+
+
+# Snowflake us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax FY2025 (2024-02-01 to 2025-01-31)
+# 3,626,396,000 (0001640147-25-000052) less the nine months to 2024-10-31, 2,639,626,000 (0001640147-24-000250):
+# 986,770,000 for Q4 FY2025
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Snowflake's fourth quarter of fiscal 2025 (the January 2025 quarter) brought in about $987 million of revenue.",
+        "Snowflake's fourth quarter of fiscal 2025 brought in about $987 million.",
+    ],
+)
+def test_a_fiscal_quarter_restated_in_parentheses_by_its_month_and_brought_in_as_revenue_is_derived(sec, claim):
+    r = verify_answer(claim, company="SNOW")
+    f = figure(r, "$987 million")
+    assert f.status == "derived", f.reason
+    assert {i.accession_number for i in f.inputs} == {"0001640147-25-000052", "0001640147-24-000250"}

@@ -389,8 +389,18 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
         shut = text.find(")", fig.end - 1, e)
         closing = shut if shut >= 0 else None
 
+    def restated(mn: Mention) -> bool:
+        """A period in parentheses right after another ("fourth quarter of fiscal 2025 (the January 2025
+        quarter)"): it says the same period again, in other words."""
+        op = text.rfind("(", s, mn.start)
+        if op < 0 or text.find(")", op, mn.start) >= 0:
+            return False
+        return any(o is not mn and o.end <= op and not text[o.end : op].strip() for o in here)
+
     def near(kinds: tuple[str, ...]) -> tuple[Mention | None, str | None]:
         cands = [mn for mn in here if mn.kind in kinds]
+        kept = [mn for mn in cands if not restated(mn)]
+        cands = kept if kept else cands
         # "up 33.9% from 2023": a year after a comparison word is the base of the comparison, not the claim
         # (but "grew 114% from fiscal 2024 to fiscal 2025": the year after "to" is the change's period)
         after = [

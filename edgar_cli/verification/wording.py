@@ -66,7 +66,8 @@ EXTRA_WORDS: dict[str, tuple[str, ...]] = {
         "operating losses",
     ),
     "gross_profit": ("gross loss",),
-    "revenue": ("net revenue", "net revenues", "total revenues", "total net revenue"),
+    # "the quarter brought in about $987 million": what a company takes in is its revenue
+    "revenue": ("net revenue", "net revenues", "total revenues", "total net revenue", "brought in", "took in"),
     # "cash provided by operating activities", "cash generated from operations", "cash flows from operations"...
     "operating_cash_flow": tuple(
         f"{cash} {how} {what}"
