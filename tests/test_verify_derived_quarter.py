@@ -189,3 +189,15 @@ def test_a_fiscal_quarter_restated_in_parentheses_by_its_month_and_brought_in_as
     f = figure(r, "$987 million")
     assert f.status == "derived", f.reason
     assert {i.accession_number for i in f.inputs} == {"0001640147-25-000052", "0001640147-24-000250"}
+
+
+def test_a_period_in_parentheses_after_another_is_the_other_figures_when_it_compares():
+    figs = {
+        f.text: f
+        for f in extract_figures(
+            "Apple's diluted share count fell to 15.00 billion in fiscal 2025 (versus 15.81 billion in fiscal 2024)."
+        )
+    }
+    assert figs["15.00 billion"].fiscal_year == 2025 and figs["15.81 billion"].fiscal_year == 2024
+    figs = {f.text: f for f in extract_figures("Revenue was $5 billion in fiscal 2025 (versus fiscal 2024).")}
+    assert figs["$5 billion"].fiscal_year == 2025

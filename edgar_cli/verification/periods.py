@@ -395,6 +395,8 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
         op = text.rfind("(", s, mn.start)
         if op < 0 or text.find(")", op, mn.start) >= 0:
             return False
+        if any(op < f.start < mn.start for f in in_sentence) or CHANGE_BASE.search(text[op : mn.start]):
+            return False  # "fiscal 2025 (versus 15.81 billion in fiscal 2024)": another figure's period
         return any(o is not mn and o.end <= op and not text[o.end : op].strip() for o in here)
 
     def near(kinds: tuple[str, ...]) -> tuple[Mention | None, str | None]:
