@@ -201,3 +201,16 @@ def test_a_period_in_parentheses_after_another_is_the_other_figures_when_it_comp
     assert figs["15.00 billion"].fiscal_year == 2025 and figs["15.81 billion"].fiscal_year == 2024
     figs = {f.text: f for f in extract_figures("Revenue was $5 billion in fiscal 2025 (versus fiscal 2024).")}
     assert figs["$5 billion"].fiscal_year == 2025
+
+
+# NVIDIA us-gaap:Revenues FY2026 (to 2026-01-25, 0001045810-26-000021) less the nine months to 2025-10-26: Q4 FY2026
+@pytest.mark.parametrize("verb", ["implies", "implied", "suggests", "indicates"])
+def test_a_verb_of_inference_before_revenue_leaves_it_whole(sec, verb):
+    r = verify_answer(
+        f"NVIDIA's fourth quarter of fiscal 2026 (three months ended January 25, 2026) {verb} revenue of roughly "
+        "$68 billion, full year less nine months.",
+        company="NVDA",
+    )
+    f = figure(r, "$68 billion")
+    assert f.status == "derived", f.reason
+    assert "0001045810-26-000021" in {i.accession_number for i in f.inputs}

@@ -371,3 +371,18 @@ def test_a_balance_at_the_end_of_a_month_is_the_balance_of_the_period_ending_in_
     assert f.support.accession_number == "0000950170-22-019867"
     r = verify_answer(claim.replace("$19.5 billion", "$17.6 billion"), company="TSLA")
     assert figure(r, "$17.6 billion").status in ("mismatched_period", "ungrounded") and r.verdict == "ungrounded"
+
+
+# Apple us-gaap:NetIncomeLoss for the quarter ended 2025-06-28 (Q3 FY2025): 23,434,000,000 in 0000320193-25-000073;
+# for the quarter ended 2024-06-29: 21,448,000,000
+def test_a_quarter_named_by_its_month_alone_is_the_latest_quarter_ending_in_that_month(sec):
+    r = verify_answer(
+        "Apple's June-quarter profit, $23.4 billion, was a touch below the March quarter's.", company="AAPL"
+    )
+    f = figure(r, "$23.4 billion")
+    assert f.status == "grounded", f.reason
+    assert str(f.support.end) == "2025-06-28" and f.support.accession_number == "0000320193-25-000073"
+    r = verify_answer(
+        "Apple's June-quarter profit, $21.4 billion, was a touch below the March quarter's.", company="AAPL"
+    )
+    assert figure(r, "$21.4 billion").status == "mismatched_period" and r.verdict == "ungrounded"

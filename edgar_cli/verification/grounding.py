@@ -172,6 +172,12 @@ _MONTH_END = lazy(
     rf"as\s+(?:of|at))\s+({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\b",
     re.I,
 )
+# Words after a figure that turn to what it is compared with: "$23.4 billion, a touch below the March quarter's"
+_COMPARED = lazy(
+    r"\b(?:from|compared|versus|vs\.?|against|than|over|since|relative to|below|above|under|beat|trail\w*|"
+    r"exceed\w*|topp\w*|behind|ahead of)\b",
+    re.I,
+)
 # A year to date ("year-to-date", "YTD", "so far this fiscal year") and trailing twelve months ("TTM", "LTM",
 # "trailing twelve months", "last twelve months")
 _YTD = lazy(r"\byear[- ]to[- ]date\b|\bYTD\b|\bfiscal[- ]year[- ]to[- ]date\b", re.I)
@@ -691,9 +697,7 @@ class Grounder(Derived):
         quarter", unless after a comparison word), else the last before it ("the March quarter at $95.4
         billion"), else the first in its sentence."""
         after = _MONTH_QUARTER.search(fig.after)
-        if after is not None and not (
-            P.CHANGE_BASE.search(fig.after[: after.start()]) or P.WEAK_CUE.search(fig.after[: after.start()])
-        ):
+        if after is not None and not _COMPARED.search(fig.after[: after.start()]):
             return after
         before = list(_MONTH_QUARTER.finditer(fig.lead))
         return before[-1] if before else _MONTH_QUARTER.search(fig.context)
@@ -713,7 +717,7 @@ class Grounder(Derived):
             month, year, fiscal = m.group(5), m.group(7), bool(m.group(6))
             if year is None:  # "the September quarter": of the year the sentence gives the figure
                 if fig.fiscal_year is None:
-                    return None
+                    return self._latest_month_quarter(m.group(5), m.group(0).strip(), fig)
                 year, fiscal = str(fig.fiscal_year), fig.period_basis == "fiscal"
         y, mon = int(year), P.MONTHS.get(month[:3].lower())
         if mon is None or (fig.fiscal_year not in (None, y)) or fig.fiscal_period not in (None, "FY"):
@@ -736,6 +740,26 @@ class Grounder(Derived):
         ends = [e for e in self._reported_quarter_ends() if fits(e)]
         return P.Claim(end=ends[0], period_type="quarterly", text=text) if len(ends) == 1 else None
 
+    def _latest_month_quarter(self, month: str, text: str, fig: Figure) -> P.Claim | None:
+        """ "Apple's June-quarter profit" in a sentence naming no year: the latest reported quarter ending in that
+        month (or the first week after it), as an undated figure reads as the latest period."""
+        mon = P.MONTHS.get(month[:3].lower())
+        if mon is None or fig.fiscal_period not in (None, "FY") or fig.period_end is not None:
+            return None
+
+        def in_month(e: date) -> bool:
+            before = e - timedelta(days=7)  # a 52/53-week quarter ending in the first week after the month
+            return e.month == mon or (before.month == mon and e.day <= 7)
+
+        ends = [e for e in [*self._reported_quarter_ends(), *self.cal.labels] if in_month(e)]
+        if not ends:
+            return None
+        last = max(ends)
+        text = f"{text} (the latest, ended {last})"
+        if last in self.cal.labels:
+            return P.Claim(fiscal_year=self.cal.labels[last], quarter="Q4", period_type="quarterly", text=text)
+        return P.Claim(end=last, period_type="quarterly", text=text)
+
     def _reported_quarter_ends(self) -> list[date]:
         """The last days of the quarters the company reports (three-month durations), once per run."""
         if self._quarter_ends is None:
@@ -753,9 +777,7 @@ class Grounder(Derived):
         end of the one reported quarter or fiscal year closing in that month (or the first week after it, for a
         52/53-week calendar); None when the sentence names no such month or no single period closes in it."""
         m = next(_MONTH_END.finditer(fig.after), None)
-        if m is not None and (
-            P.CHANGE_BASE.search(fig.after[: m.start()]) or P.WEAK_CUE.search(fig.after[: m.start()])
-        ):
+        if m is not None and _COMPARED.search(fig.after[: m.start()]):
             m = None
         if m is None:
             before = list(_MONTH_END.finditer(fig.lead))

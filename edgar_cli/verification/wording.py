@@ -161,7 +161,9 @@ _VERBS = frozenset(
     "returns held holds carried carries totaled totalled reached reaches grew grows increased decreased rose "
     "rises fell falls declined declines improved expanded lifted boosted doubled tripled reports reported "
     "recognized recognised recognizes recognises disclosed discloses showed shows showing report record raising "
-    "increasing growing boosting lifting cutting reducing generating posting delivering".split()
+    "increasing growing boosting lifting cutting reducing generating posting delivering "
+    # verbs of inference: "implies revenue of roughly $68 billion"
+    "implies implied imply implying suggests suggested suggest indicates indicated indicate means meant".split()
 )
 # Prepositions and conjunctions before a concept: "gross profit over revenue", "net income versus revenue"
 _FUNCTION_WORDS = frozenset(
