@@ -105,3 +105,13 @@ def test_a_figure_said_of_what_lies_outside_a_place_is_not_grounded_by_the_place
     assert figure(true, "17 million").status == "grounded" and figure(true, "24 million").status == "grounded"
     swapped = verify_answer(claim.format(24, 17), company="IBM", cite=cite)
     assert figure(swapped, "17 million").status != "grounded" and figure(swapped, "24 million").status != "grounded"
+
+
+def test_the_words_of_the_next_clause_are_not_the_figures_own(sec):
+    # "we produced approximately 1,773,000 consumer vehicles and delivered approximately 1,789,000" (TSLA_2024)
+    claim = "Tesla delivered roughly {} million consumer vehicles in 2024 while producing about {} million."
+    true = verify_answer(claim.format("1.79", "1.77"), company="TSLA", cite=[TSLA_2024])
+    assert figure(true, "1.79 million").status == "grounded" and figure(true, "1.77 million").status == "grounded"
+    swapped = verify_answer(claim.format("1.77", "1.79"), company="TSLA", cite=[TSLA_2024])
+    assert figure(swapped, "1.77 million").status != "grounded"
+    assert figure(swapped, "1.79 million").status != "grounded" and swapped.verdict != "grounded"

@@ -157,6 +157,10 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     # the words around the figure: what it is about (the company's own name, as written, says nothing of it)
     own = _without_company_name(fig.clause[-60:] + " " + fig.after[:60], g)
     words = W.content_words(own) - g.company_words - W.GENERIC_WORDS
+    # the figure's own clause: "delivered 1.77 million vehicles while producing about 1.79 million" does not
+    # make "producing" a word of the 1.77 million
+    cut = _AFTER_END.search(fig.after[:60])
+    own_clause = _without_company_name(fig.clause[-60:] + " " + fig.after[: cut.start() if cut else 60], g)
     # (the company's name as a figure's words are read: "CARBO Ceramics" is no name a passage must repeat)
     marked = W.marked_words(fig.lead, fig.after) - g.company_words - W.content_words(g.ref.name)
     year = claim.fiscal_year or claim.calendar_year
@@ -228,7 +232,7 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
                 said = {placed} if placed is not None else said
                 if claim.end is not None and days and claim.end not in days:
                     return None
-                if _other_measure(src.text, tf, fig, W.content_words(own), g.company_words):
+                if _other_measure(src.text, tf, fig, W.content_words(own_clause), g.company_words):
                     return None  # "we produced approximately 1,773,000" is not "delivered approximately 1,773,000"
                 if fig.kind == "percent":
                     theirs = W.direction(src.text[max(0, tf.start - 40) : tf.start], src.text[tf.end : tf.end + 40])
