@@ -115,3 +115,16 @@ def test_the_words_of_the_next_clause_are_not_the_figures_own(sec):
     swapped = verify_answer(claim.format("1.77", "1.79"), company="TSLA", cite=[TSLA_2024])
     assert figure(swapped, "1.77 million").status != "grounded"
     assert figure(swapped, "1.79 million").status != "grounded" and swapped.verdict != "grounded"
+
+
+def test_a_passage_list_of_amounts_then_years_without_respectively_pairs_them_in_order(sec):
+    # Amazon's 10-K for 2024, 0001018724-25-000004 (amzn-20241231.htm): "Cash capital expenditures were $48.1
+    # billion, and $77.7 billion in 2023 and 2024"
+    cite = ["0001018724-25-000004:amzn-20241231.htm"]
+    claim = "Amazon's cash capital expenditures were {} and {} in 2023 and 2024, respectively (2024 Form 10-K)."
+    true = verify_answer(claim.format("$48.1 billion", "$77.7 billion"), company="AMZN", cite=cite)
+    assert [figure(true, t).status for t in ("$48.1 billion", "$77.7 billion")] == ["grounded", "grounded"]
+    assert true.verdict == "grounded"
+    swapped = verify_answer(claim.format("$77.7 billion", "$48.1 billion"), company="AMZN", cite=cite)
+    assert figure(swapped, "$77.7 billion").status != "grounded"
+    assert figure(swapped, "$48.1 billion").status != "grounded" and swapped.verdict != "grounded"

@@ -213,6 +213,7 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         if cell is None:
             said = {int(y) for y in _YEAR.findall(tf.context)}
             days: set[date] = set()
+            placed: tuple[int, Figure] | None = None
             if src.text:
                 # a year the passage gives the number itself ("$13.7 million in 2016", "$23.2 million for the year
                 # ended December 31, 2017"): the number's, whatever other years its sentence names
@@ -229,7 +230,7 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
                 # "$1,779 million, $1,732 million and $1,586 million for ... 2024, 2023 and 2022, respectively": the
                 # year in the number's place in the list
                 placed = respective_year(src, tf)
-                said = {placed} if placed is not None else said
+                said = {placed[0]} if placed is not None else said
                 if claim.end is not None and days and claim.end not in days:
                     return None
                 if _other_measure(src.text, tf, fig, W.content_words(own_clause), g.company_words):
@@ -240,6 +241,9 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
                     if theirs and ours and theirs != ours:
                         return None  # "down 85%" is not the passage's "increased 85%"
             near = own_phrase(src.text, tf.start, tf.end) if src.text else tf.context
+            if src.text and placed is not None and placed[1].start != tf.start:
+                # "$48.1 billion, and $77.7 billion in 2023 and 2024": the list's first number says what each is
+                near = own_phrase(src.text, placed[1].start, placed[1].end) + " " + near
             year_of = year if year is not None else claim.end.year if claim.end is not None else None
             if src.text and _excludes(src.text[max(0, tf.start - 160) : tf.start], fig):
                 return None  # "Outside the U.S., facilities totaled 24 million": not the U.S. facilities' figure
@@ -523,13 +527,20 @@ def _unsaid_period(g: Grounder, src: TextSource) -> str:
 
 # A run of two or more years in a list ("2024, 2023 and 2022") and the "respectively" that closes it
 _YEAR_RUN = lazy(r"(?<![\d,.$])(?:19|20)\d\d(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:19|20)\d\d)+(?=\W*respectively\b)")
+# The same list without "respectively", right after the last of the numbers: "$48.1 billion, and $77.7 billion in
+# 2023 and 2024"
+_BARE_YEAR_RUN = lazy(
+    r"^\s*(?:in|for|during)\s+(?:(?:the\s+)?(?:fiscal\s+)?years?\s+(?:ended\s+)?(?:[A-Z][a-z]+\s+\d{1,2},\s+)?)?"
+    r"((?:19|20)\d\d(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:19|20)\d\d)+)\b(?!\s*,?\s*(?:19|20)\d\d)"
+)
 
 
-def respective_year(src: TextSource, tf: Figure) -> int | None:
-    """The year a respectively-list of a passage pairs the number with: the year in the number's place when
-    its sentence lists as many numbers of its kind before the years as it lists years ("$1,779 million,
-    $1,732 million and $1,586 million for the years ended December 31, 2024, 2023 and 2022, respectively");
-    None when the sentence is no such list."""
+def respective_year(src: TextSource, tf: Figure) -> tuple[int, Figure] | None:
+    """The year a respectively-list of a passage pairs the number with, and the list's first number (whose
+    words say what every number of the list measures): the year in the number's place when its sentence lists
+    as many numbers of its kind before the years as it lists years ("$1,779 million, $1,732 million and $1,586
+    million for the years ended December 31, 2024, 2023 and 2022, respectively"; "$48.1 billion, and $77.7
+    billion in 2023 and 2024"); None when the sentence is no such list."""
     text = src.text
     if not text:
         return None
@@ -538,18 +549,26 @@ def respective_year(src: TextSource, tf: Figure) -> int | None:
     end = min(stop) if stop else len(text)
     sentence = text[begin:end]
     run = _YEAR_RUN.search(sentence)
-    if run is None or begin + run.start() < tf.end:
-        return None
-    years = [int(y) for y in re.findall(r"(?:19|20)\d\d", run.group(0))]
+    if run is not None and begin + run.start() >= tf.end:
+        years_text, run_start = run.group(0), begin + run.start()
+    else:
+        # no "respectively": the years must follow the list's last number right away
+        later = [f for f in src.figures if tf.start <= f.start and f.end <= end and f.kind == tf.kind]
+        last = max(later, key=lambda f: f.start, default=None)
+        bare = _BARE_YEAR_RUN.match(text[last.end : end]) if last is not None else None
+        if last is None or bare is None:
+            return None
+        years_text, run_start = bare.group(1), last.end + bare.start(1)
+    years = [int(y) for y in re.findall(r"(?:19|20)\d\d", years_text)]
     numbers = [
         f
         for f in src.figures
-        if begin <= f.start and f.end <= begin + run.start() and f.kind == tf.kind and f.currency == tf.currency
+        if begin <= f.start and f.end <= run_start and f.kind == tf.kind and f.currency == tf.currency
     ]
     if len(numbers) != len(years):
         return None
     place = next((i for i, f in enumerate(numbers) if f.start == tf.start), None)
-    return years[place] if place is not None else None
+    return (years[place], numbers[0]) if place is not None else None
 
 
 def text_source(
