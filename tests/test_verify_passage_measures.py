@@ -128,3 +128,18 @@ def test_a_passage_list_of_amounts_then_years_without_respectively_pairs_them_in
     swapped = verify_answer(claim.format("$77.7 billion", "$48.1 billion"), company="AMZN", cite=cite)
     assert figure(swapped, "$77.7 billion").status != "grounded"
     assert figure(swapped, "$48.1 billion").status != "grounded" and swapped.verdict != "grounded"
+
+
+def test_a_passage_list_of_balances_grounds_each_by_the_one_word_before_it(sec):
+    # Wells Fargo's 10-K for 2024, 0000072971-25-000066 (wfc-20241231.htm): "At December 31, 2024, we had assets of
+    # approximately $1.9 trillion, loans of $912.7 billion, deposits of $1.4 trillion and stockholders' equity of
+    # $179.1 billion."
+    cite = ["0000072971-25-000066:wfc-20241231.htm"]
+    claim = (
+        "Wells Fargo's 2024 10-K puts year-end loans at {}, deposits at {} and stockholders' equity at $179.1 billion."
+    )
+    true = verify_answer(claim.format("$912.7 billion", "$1.4 trillion"), company="WFC", cite=cite)
+    assert [figure(true, t).status for t in ("$912.7 billion", "$1.4 trillion")] == ["grounded", "grounded"]
+    swapped = verify_answer(claim.format("$1.4 trillion", "$912.7 billion"), company="WFC", cite=cite)
+    assert figure(swapped, "$1.4 trillion").status != "grounded"
+    assert figure(swapped, "$912.7 billion").status != "grounded" and swapped.verdict != "grounded"

@@ -165,11 +165,12 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     marked = W.marked_words(fig.lead, fig.after) - g.company_words - W.content_words(g.ref.name)
     year = claim.fiscal_year or claim.calendar_year
 
-    def about(passage: str, label: str | None = None) -> bool:
+    def about(passage: str, label: str | None = None, lead: set[str] | None = None) -> bool:
         """Is the passage about what the figure is: its concept with the same qualifying words ("Data Center
         revenue" is not "Data Center compute revenue", nor the whole of revenue), else the figure's own words,
         every name among them ("H20", "China") included? A word shared by chance is not enough. ``label``: a
-        table row's label, which qualifies the concept its table names."""
+        table row's label, which qualifies the concept its table names; ``lead``: the words right before the
+        passage's number (see _lead_words)."""
         if named and qualifier == "segment" and not marked <= W.content_words(passage):
             return False  # "segment revenues" of another segment: the segment's own name must be there too
         if named:
@@ -187,7 +188,12 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         theirs = W.content_words(passage)
         if not words or not marked <= theirs:
             return False
-        return len(words & theirs) >= min(2, len(words))
+        if len(words & theirs) >= min(2, len(words)):
+            return True
+        # "loans of $912.7 billion": a passage number one noun names right before it is about it when the
+        # figure's own clause ("year-end loans at $912.7 billion", not the next clause's "deposits") names it too
+        mine = W.content_words(own_clause) - g.company_words - W.GENERIC_WORDS
+        return lead is not None and len(lead) == 1 and lead <= mine
 
     months = {"quarterly": 3, "annual": 12}.get(claim.period_type or "") or (
         {"H1": 6, "9M": 9}.get(claim.quarter or "") or (3 if claim.quarter else 12 if claim.stated else None)
@@ -247,7 +253,8 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
             year_of = year if year is not None else claim.end.year if claim.end is not None else None
             if src.text and _excludes(src.text[max(0, tf.start - 160) : tf.start], fig):
                 return None  # "Outside the U.S., facilities totaled 24 million": not the U.S. facilities' figure
-            if about(near) and not (year_of and said and year_of not in said):
+            lead = _lead_words(src.text[max(0, tf.start - 80) : tf.start]) if src.text else None
+            if about(near, lead=lead) and not (year_of and said and year_of not in said):
                 if not said and not own_period_fits(src):
                     return None  # a passage that does not say its period is about its filing's own period
                 return "ok", (
@@ -407,9 +414,12 @@ _AFTER_END = lazy(
 # A number that is its clause's subject: "27,100 were engaged in research and development"
 _SUBJECT = lazy(r"\s*(?:were|was|are|is)\s+[a-z]", re.I)
 # Where they begin before it: a sentence or a clause that another number's phrase ends ("..., resulting in a").
+# (and the comma after an amount before the next item of a list: "loans of $912.7 billion, deposits of")
 _BEFORE_BREAK = lazy(
     r"(?:\.\s|\n|;|,\s*(?=(?:resulting|which|while|whereas|and|but|compared|including|"
-    r"reflecting|representing|offset|partially)\b))",
+    r"reflecting|representing|offset|partially)\b)|"
+    r"\d(?:\s*(?:thousand|million|billion|trillion))?,\s+(?=(?!from\b|to\b)[a-z][\w'\u2019 -]{0,40}?\s(?:of|at)\s+"
+    r"(?:approximately\s+|about\s+)?(?:[$\u20ac\u00a3]?\d|$)))",
     re.I,
 )
 # Words after a number that say when, not what: "$39.3 billion for the fourth quarter of fiscal 2025".
