@@ -209,6 +209,15 @@ _TAG_AND = lazy(r"([A-Z][a-z]+)And\1")  # "CashAndCashEquivalents": X and X-some
 _AND = lazy(r"\band\b|&", re.I)
 # "per diluted share" anywhere before a figure that carries the measure on
 _PER_SHARE_WORDS = lazy(r"\bper\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
+# The words between "per diluted share" and a next per-share figure of the same measure that name only when and
+# how it compares: "$0.95 per diluted share in the third quarter of 2022 and $2.55 for the nine months", "lost
+# $3.86 per diluted share in fiscal 2025, wider than the $2.55 loss a year earlier"
+_PER_SHARE_CARRY = lazy(
+    r"(?:[\s,;:()]*(?:quarters?|months|weeks|first|second|third|fourth|nine|six|three|twelve|q[1-4]|h[12]|fy|"
+    r"for|during|in|of|the|a|an|and|fiscal|year|(?:19|20)\d\d|ended|ending|same|period|wider|narrower|larger|"
+    r"smaller|higher|lower|than|compared|with|to|versus|vs\.?|up|down|from)\b)*[\s,;:()]*",
+    re.I,
+)
 # The amounts of a list after a figure: ", $31.4 billion and $29.9 billion"
 _LIST_RUN = lazy(
     r"(?:\s*,?\s*(?:and\s+)?(?:[$€£¥]|[A-Z]{2}\$)?\d[\d,]*(?:\.\d+)?(?:\s*(?:billion|million|thousand|trillion))?)+",
@@ -956,6 +965,18 @@ class Grounder(Derived):
                 lead = W.find_concepts(fig.lead, self.company_words)
                 hit, listed = (lead[-1], _coordinated(fig.lead, lead)) if lead else (None, [])
                 carried = fig.lead[max(0, lead[-1].start - 15) :] if lead else ""
+        per = _PER_SHARE_KIND.match(fig.after)
+        if (
+            hit is not None
+            and hit in before_hits
+            and per is not None
+            and per.group(1)
+            and hit.concept not in ("eps_diluted", "eps_basic", "net_income")
+            and (fig.kind == "per_share" or (fig.kind == "money" and not fig.scale))
+        ):
+            # "On today's post-split share count, NVIDIA earned $0.17 per diluted share": the words right after
+            # the figure say what it is, not a count named earlier in its clause
+            return (["eps_basic"] if per.group(1).lower() == "basic" else ["eps_diluted"]), None
         if (
             hit is None
             and fig.kind == "money"
@@ -971,7 +992,12 @@ class Grounder(Derived):
             if m is None and small:
                 # "earned $7.46 per diluted share in fiscal 2025, versus $6.08 in fiscal 2024": the same measure
                 last = next(reversed(list(_PER_SHARE_WORDS.finditer(fig.lead))), None)
-                m = last if last is not None and S.CONNECTOR.fullmatch(fig.lead[last.end() :]) else None
+                rest = fig.lead[last.end() :] if last is not None else ""
+                m = (
+                    last
+                    if last is not None and (S.CONNECTOR.fullmatch(rest) or _PER_SHARE_CARRY.fullmatch(rest))
+                    else None
+                )
             if small and m is not None and (m.group(1) or W.EARNINGS_CUE.search(fig.lead)):
                 # "$2.94 per diluted share", "earned $6.08 per share": earnings per share
                 return (
