@@ -214,3 +214,13 @@ def test_a_verb_of_inference_before_revenue_leaves_it_whole(sec, verb):
     f = figure(r, "$68 billion")
     assert f.status == "derived", f.reason
     assert "0001045810-26-000021" in {i.accession_number for i in f.inputs}
+
+
+# Tesla FY2021: us-gaap:GrossProfit 13,606,000,000 over us-gaap:Revenues 53,823,000,000 (0000950170-22-000796): 25.28%
+def test_a_margin_named_before_how_it_was_computed_is_that_margin(sec):
+    claim = "Tesla's 2021 gross margin, computed as gross profit of $13.6 billion over revenue, was about {}."
+    r = verify_answer(claim.format("25.3%"), company="TSLA")
+    f = figure(r, "25.3%")
+    assert f.status == "derived" and "0000950170-22-000796" in {i.accession_number for i in f.inputs}, f.reason
+    r = verify_answer(claim.format("27.3%"), company="TSLA")
+    assert figure(r, "27.3%").status != "derived" and r.verdict != "grounded"

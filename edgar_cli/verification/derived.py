@@ -152,7 +152,9 @@ class Derived:
             carried = W.margin_named(fig.lead)
             if nums and not (carried and carried[1] > nums[-1].start):
                 return (nums[-1].concept, "revenue"), nums[-1].qualifier
-        if S.CONNECTOR.fullmatch(fig.clause):
+        # (", computed as gross profit of $13.6 billion over revenue, was about 25.3%": the clause after the last
+        # comma; the margin's name before it counts only when no other concept is named since)
+        if S.CONNECTOR.fullmatch(fig.clause) or S.CONNECTOR.fullmatch(fig.clause.rsplit(",", 1)[-1]):
             text = fig.lead[-120:]
             hit = W.margin_named(text)
             if hit:
