@@ -143,3 +143,14 @@ def test_a_passage_list_of_balances_grounds_each_by_the_one_word_before_it(sec):
     swapped = verify_answer(claim.format("$1.4 trillion", "$912.7 billion"), company="WFC", cite=cite)
     assert figure(swapped, "$1.4 trillion").status != "grounded"
     assert figure(swapped, "$912.7 billion").status != "grounded" and swapped.verdict != "grounded"
+
+
+def test_a_figure_the_answer_says_a_filing_gives_is_not_of_another_measure_for_the_words_that_say_so(sec):
+    # Netflix's 10-K for 2024, 0001065280-25-000044 (nflx-20241231.htm): "approximately 302 million paid memberships
+    # in over 190 countries"
+    cite = ["0001065280-25-000044:nflx-20241231.htm"]
+    claim = "Netflix describes itself in its 2024 10-K as having approximately {} million paid memberships."
+    r = verify_answer(claim.format(302), company="NFLX", cite=cite)
+    assert figure(r, "302 million").status == "grounded", figure(r, "302 million").reason
+    r = verify_answer(claim.format(282), company="NFLX", cite=cite)
+    assert figure(r, "282 million").status != "grounded" and r.verdict != "grounded"

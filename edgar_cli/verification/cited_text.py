@@ -156,7 +156,7 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         named, qualifier = g.named(fig)
     # the words around the figure: what it is about (the company's own name, as written, says nothing of it)
     own = _without_company_name(fig.clause[-60:] + " " + fig.after[:60], g)
-    words = W.content_words(own) - g.company_words - W.GENERIC_WORDS
+    words = W.content_words(own) - g.company_words - W.GENERIC_WORDS - _SAID_WORDS
     # the figure's own clause: "delivered 1.77 million vehicles while producing about 1.79 million" does not
     # make "producing" a word of the 1.77 million
     cut = _AFTER_END.search(fig.after[:60])
@@ -457,6 +457,12 @@ _SAYING_VERBS = frozenset(
         "realised earned incurred held saw grew sold versus against"
     )
 )
+# Words by which an answer says what a filing says, not what a number measures: "Netflix describes itself in its
+# 2024 10-K as having approximately 302 million paid memberships"
+_SAID_WORDS = frozenset(
+    W.content_words("had has have having describes described describing itself says said states stated puts put")
+)
+_SAYING_VERBS = _SAYING_VERBS | _SAID_WORDS
 
 
 def _other_measure(text: str, tf: Figure, fig: Figure, ours_all: set[str], company_words: frozenset[str]) -> bool:
