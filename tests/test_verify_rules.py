@@ -352,3 +352,22 @@ def test_a_year_after_on_is_the_base_of_a_growth_rate_not_its_period(sec):
     assert figure(r, "28%").status in ("mismatched_period", "ungrounded")
     assert figure(r, "$53.8 billion").status == "grounded"
     assert r.verdict == "ungrounded"
+
+
+# Snowflake us-gaap:NetIncomeLoss Q1 FY2026 (2025-02-01 to 2025-04-30) -430,092,000 against Q1 FY2025 (2024-02-01 to
+# 2024-04-30): a loss 35.68% larger
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Snowflake's first-quarter net loss, $430 million, was 36% wider than a year earlier.",
+        "Snowflake's first-quarter net loss, $430 million, grew 36% from a year earlier.",
+        "Snowflake's first-quarter net loss widened 36% from a year earlier to $430 million.",
+    ],
+)
+def test_a_loss_that_grew_is_a_fall_in_net_income_of_the_same_size(sec, answer):
+    r = verify_answer(answer, company="SNOW")
+    assert figure(r, "36%").status == "derived", figure(r, "36%").reason
+    r = verify_answer(answer.replace("36%", "26%"), company="SNOW")
+    assert figure(r, "26%").status != "derived" and r.verdict != "grounded"
+    narrowed = answer.replace("wider", "narrower").replace("grew", "shrank").replace("widened", "narrowed")
+    assert verify_answer(narrowed, company="SNOW").verdict != "grounded"

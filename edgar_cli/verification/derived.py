@@ -275,9 +275,16 @@ class Derived:
         if kind != "percent" and fig.currency:
             every = [d for d in every if d.period.unit == fig.currency]
         fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]
-        held = self._derivation_verdict(
-            fig, row, claim, fits, lambda d: way == 0 or (d.value > 0) == (way > 0), "the direction disagrees", every
-        )
+        # "net loss grew 36%", "a loss 36% wider": the size of a loss, which rose as net income fell
+        loss = kind == "percent" and bool(W.LOSS_CUE.search(fig.lead[-80:]))
+
+        def agrees(d: G.Derivation) -> bool:
+            up = d.value > 0
+            if loss and d.inputs and all(f.value < 0 for f in d.inputs):
+                up = not up
+            return way == 0 or up == (way > 0)
+
+        held = self._derivation_verdict(fig, row, claim, fits, agrees, "the direction disagrees", every)
         if held and way == 0 and row.status == "derived":
             fell = fits[0].value < 0  # _derivation_verdict sorted the best first
             row.notes.append(

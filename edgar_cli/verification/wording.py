@@ -22,18 +22,18 @@ GROWTH_CUE = lazy(
     r"\b(?:gr[eo]w\w*|growth|increas\w*|decreas\w*|declin\w*|ros[ee]|risen|rising|fell|fall\w*|"
     r"drop\w*|up|down|higher|lower|jump\w*|surg\w*|climb\w*|soar\w*|gain\w*|expand\w*|shr[aiu]nk\w*|"
     r"contract\w*|slid|slump\w*|plung\w*|dipped|slipp\w*|slips?|sank|sunk|tumbl\w*|slides?|sliding|erod\w*|"
-    r"retreat\w*|rebound\w*|leapt|year[- ]over[- ]year|yoy|y/y|chang(?:e|ed|es))\b",
+    r"retreat\w*|rebound\w*|leapt|widen\w*|wider|narrow\w*|year[- ]over[- ]year|yoy|y/y|chang(?:e|ed|es))\b",
     re.I,
 )
 UP_CUE = lazy(
     r"\b(?:gr[eo]w\w*|growth|increas\w*|ros[ee]|risen|rising|up|higher|jump\w*|surg\w*|climb\w*|"
-    r"soar\w*|gain\w*|expand\w*|rebound\w*|leapt)\b",
+    r"soar\w*|gain\w*|expand\w*|rebound\w*|leapt|widen\w*|wider)\b",
     re.I,
 )
 DOWN_CUE = lazy(
     r"\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|down|lower|shr[aiu]nk\w*|contract\w*|slid|"
     r"slump\w*|plung\w*|dipped|reduc\w*|slipp\w*|slips?|sank|sunk|sink\w*|tumbl\w*|slides?|sliding|"
-    r"erod\w*|retreat\w*)\b",
+    r"erod\w*|retreat\w*|narrow\w*)\b",
     re.I,
 )
 SEQUENTIAL_CUE = lazy(
