@@ -172,3 +172,55 @@ def test_a_quarter_dated_by_the_first_day_of_the_next_blames_the_date_not_its_fi
     for text in ("$7.05 billion", "$27.60 billion", "$20.55 billion"):
         assert figure(r, text).status not in ("ungrounded", "mismatched_period"), figure(r, text).reason
     assert "2025-09-27" in figure(r, "$7.05 billion").reason
+
+
+# Snowflake us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax FY2025 (2024-02-01 to 2025-01-31)
+# 3,626,396,000 (0001640147-25-000052) less the nine months to 2024-10-31, 2,639,626,000 (0001640147-24-000250):
+# 986,770,000 for Q4 FY2025
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Snowflake's fourth quarter of fiscal 2025 (the January 2025 quarter) brought in about $987 million of revenue.",
+        "Snowflake's fourth quarter of fiscal 2025 brought in about $987 million.",
+    ],
+)
+def test_a_fiscal_quarter_restated_in_parentheses_by_its_month_and_brought_in_as_revenue_is_derived(sec, claim):
+    r = verify_answer(claim, company="SNOW")
+    f = figure(r, "$987 million")
+    assert f.status == "derived", f.reason
+    assert {i.accession_number for i in f.inputs} == {"0001640147-25-000052", "0001640147-24-000250"}
+
+
+def test_a_period_in_parentheses_after_another_is_the_other_figures_when_it_compares():
+    figs = {
+        f.text: f
+        for f in extract_figures(
+            "Apple's diluted share count fell to 15.00 billion in fiscal 2025 (versus 15.81 billion in fiscal 2024)."
+        )
+    }
+    assert figs["15.00 billion"].fiscal_year == 2025 and figs["15.81 billion"].fiscal_year == 2024
+    figs = {f.text: f for f in extract_figures("Revenue was $5 billion in fiscal 2025 (versus fiscal 2024).")}
+    assert figs["$5 billion"].fiscal_year == 2025
+
+
+# NVIDIA us-gaap:Revenues FY2026 (to 2026-01-25, 0001045810-26-000021) less the nine months to 2025-10-26: Q4 FY2026
+@pytest.mark.parametrize("verb", ["implies", "implied", "suggests", "indicates"])
+def test_a_verb_of_inference_before_revenue_leaves_it_whole(sec, verb):
+    r = verify_answer(
+        f"NVIDIA's fourth quarter of fiscal 2026 (three months ended January 25, 2026) {verb} revenue of roughly "
+        "$68 billion, full year less nine months.",
+        company="NVDA",
+    )
+    f = figure(r, "$68 billion")
+    assert f.status == "derived", f.reason
+    assert "0001045810-26-000021" in {i.accession_number for i in f.inputs}
+
+
+# Tesla FY2021: us-gaap:GrossProfit 13,606,000,000 over us-gaap:Revenues 53,823,000,000 (0000950170-22-000796): 25.28%
+def test_a_margin_named_before_how_it_was_computed_is_that_margin(sec):
+    claim = "Tesla's 2021 gross margin, computed as gross profit of $13.6 billion over revenue, was about {}."
+    r = verify_answer(claim.format("25.3%"), company="TSLA")
+    f = figure(r, "25.3%")
+    assert f.status == "derived" and "0000950170-22-000796" in {i.accession_number for i in f.inputs}, f.reason
+    r = verify_answer(claim.format("27.3%"), company="TSLA")
+    assert figure(r, "27.3%").status != "derived" and r.verdict != "grounded"

@@ -664,3 +664,47 @@ def test_current_deferred_revenue_names_the_current_contract_liability_and_plain
     assert figure(r, "$2.58 billion").support.matched_tag == "us-gaap:ContractWithCustomerLiabilityCurrent"
     assert verify_answer(said.format(2024, "current "), company="SNOW").verdict == "ungrounded"
     assert verify_answer(said.format(2025, ""), company="SNOW").verdict != "grounded"
+
+
+def test_per_diluted_share_right_after_a_figure_outweighs_a_share_count_named_before_it(sec):
+    # us-gaap:EarningsPerShareDiluted FY2023 (to 2023-01-29): 0.17 on the post-split basis (3.34 as first reported
+    # in 0001045810-23-000017, before the 2024 10-for-1 split)
+    r = verify_answer(
+        "On today's post-split share count, NVIDIA earned just $0.17 per diluted share in fiscal 2023.", company="NVDA"
+    )
+    f = figure(r, "$0.17")
+    assert f.status == "grounded" and f.support.matched_tag == "us-gaap:EarningsPerShareDiluted", f.reason
+    r = verify_answer(
+        "On today's post-split share count, NVIDIA earned just $0.27 per diluted share in fiscal 2023.", company="NVDA"
+    )
+    assert figure(r, "$0.27").status != "grounded" and r.verdict != "grounded"
+
+
+@pytest.mark.parametrize(
+    ("company", "claim", "text", "tag", "end"),
+    [
+        # us-gaap:EarningsPerShareDiluted 2022-01-01 to 2022-09-30: 2.55 in the 10-Q 0000950170-22-019867
+        (
+            "TSLA",
+            "Tesla earned $0.95 per diluted share in the third quarter of 2022 and {} for the nine months.",
+            "$2.55",
+            "us-gaap:EarningsPerShareDiluted",
+            "2022-09-30",
+        ),
+        # us-gaap:EarningsPerShareDiluted FY2024 (2023-02-01 to 2024-01-31): -2.55 in the 10-K 0001640147-24-000101,
+        # given again in the FY2025 10-K 0001640147-25-000052
+        (
+            "SNOW",
+            "Snowflake lost $3.86 per diluted share in fiscal 2025, wider than the {} loss a year earlier.",
+            "$2.55",
+            "us-gaap:EarningsPerShareDiluted",
+            "2024-01-31",
+        ),
+    ],
+)
+def test_a_second_per_share_figure_carries_the_first_ones_measure(sec, company, claim, text, tag, end):
+    r = verify_answer(claim.format(text), company=company)
+    f = figure(r, text)
+    assert f.status == "grounded" and f.support.matched_tag == tag and str(f.support.end) == end, f.reason
+    r = verify_answer(claim.format("$2.15"), company=company)
+    assert figure(r, "$2.15").status != "grounded" and r.verdict != "grounded"

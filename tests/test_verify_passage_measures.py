@@ -105,3 +105,52 @@ def test_a_figure_said_of_what_lies_outside_a_place_is_not_grounded_by_the_place
     assert figure(true, "17 million").status == "grounded" and figure(true, "24 million").status == "grounded"
     swapped = verify_answer(claim.format(24, 17), company="IBM", cite=cite)
     assert figure(swapped, "17 million").status != "grounded" and figure(swapped, "24 million").status != "grounded"
+
+
+def test_the_words_of_the_next_clause_are_not_the_figures_own(sec):
+    # "we produced approximately 1,773,000 consumer vehicles and delivered approximately 1,789,000" (TSLA_2024)
+    claim = "Tesla delivered roughly {} million consumer vehicles in 2024 while producing about {} million."
+    true = verify_answer(claim.format("1.79", "1.77"), company="TSLA", cite=[TSLA_2024])
+    assert figure(true, "1.79 million").status == "grounded" and figure(true, "1.77 million").status == "grounded"
+    swapped = verify_answer(claim.format("1.77", "1.79"), company="TSLA", cite=[TSLA_2024])
+    assert figure(swapped, "1.77 million").status != "grounded"
+    assert figure(swapped, "1.79 million").status != "grounded" and swapped.verdict != "grounded"
+
+
+def test_a_passage_list_of_amounts_then_years_without_respectively_pairs_them_in_order(sec):
+    # Amazon's 10-K for 2024, 0001018724-25-000004 (amzn-20241231.htm): "Cash capital expenditures were $48.1
+    # billion, and $77.7 billion in 2023 and 2024"
+    cite = ["0001018724-25-000004:amzn-20241231.htm"]
+    claim = "Amazon's cash capital expenditures were {} and {} in 2023 and 2024, respectively (2024 Form 10-K)."
+    true = verify_answer(claim.format("$48.1 billion", "$77.7 billion"), company="AMZN", cite=cite)
+    assert [figure(true, t).status for t in ("$48.1 billion", "$77.7 billion")] == ["grounded", "grounded"]
+    assert true.verdict == "grounded"
+    swapped = verify_answer(claim.format("$77.7 billion", "$48.1 billion"), company="AMZN", cite=cite)
+    assert figure(swapped, "$77.7 billion").status != "grounded"
+    assert figure(swapped, "$48.1 billion").status != "grounded" and swapped.verdict != "grounded"
+
+
+def test_a_passage_list_of_balances_grounds_each_by_the_one_word_before_it(sec):
+    # Wells Fargo's 10-K for 2024, 0000072971-25-000066 (wfc-20241231.htm): "At December 31, 2024, we had assets of
+    # approximately $1.9 trillion, loans of $912.7 billion, deposits of $1.4 trillion and stockholders' equity of
+    # $179.1 billion."
+    cite = ["0000072971-25-000066:wfc-20241231.htm"]
+    claim = (
+        "Wells Fargo's 2024 10-K puts year-end loans at {}, deposits at {} and stockholders' equity at $179.1 billion."
+    )
+    true = verify_answer(claim.format("$912.7 billion", "$1.4 trillion"), company="WFC", cite=cite)
+    assert [figure(true, t).status for t in ("$912.7 billion", "$1.4 trillion")] == ["grounded", "grounded"]
+    swapped = verify_answer(claim.format("$1.4 trillion", "$912.7 billion"), company="WFC", cite=cite)
+    assert figure(swapped, "$1.4 trillion").status != "grounded"
+    assert figure(swapped, "$912.7 billion").status != "grounded" and swapped.verdict != "grounded"
+
+
+def test_a_figure_the_answer_says_a_filing_gives_is_not_of_another_measure_for_the_words_that_say_so(sec):
+    # Netflix's 10-K for 2024, 0001065280-25-000044 (nflx-20241231.htm): "approximately 302 million paid memberships
+    # in over 190 countries"
+    cite = ["0001065280-25-000044:nflx-20241231.htm"]
+    claim = "Netflix describes itself in its 2024 10-K as having approximately {} million paid memberships."
+    r = verify_answer(claim.format(302), company="NFLX", cite=cite)
+    assert figure(r, "302 million").status == "grounded", figure(r, "302 million").reason
+    r = verify_answer(claim.format(282), company="NFLX", cite=cite)
+    assert figure(r, "282 million").status != "grounded" and r.verdict != "grounded"

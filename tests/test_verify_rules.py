@@ -312,3 +312,62 @@ def test_shares_named_before_the_count_are_a_share_count_flagged_before_the_spli
     r = verify_answer("NVIDIA's diluted weighted average shares were 24.9 billion in fiscal 2024.", company="NVDA")
     f = figure(r, "24.9 billion")
     assert f.status == "grounded" and f.flags == [] and f.support.accession_number == NVDA_FY2025_10K
+
+
+# Apple's net income rose 19.50% in FY2025: 112,010,000,000 (0000320193-25-000079) against 93,736,000,000
+# (0000320193-24-000123); Tesla's revenue rose 70.67% in FY2021 (53,823,000,000 in TSLA_FY2021_10K against
+# 31,536,000,000 in TSLA_FY2020_10K) and 28.31% in FY2020 (against 24,578,000,000 in 0001564590-20-004475).
+@pytest.mark.parametrize(
+    "answer, company, stated",
+    [
+        pytest.param(
+            "Apple's net income slipped 19.5% year over year in fiscal 2025, to $112.0 billion.",
+            "AAPL",
+            "19.5%",
+            id="slipped 19.5% in the year net income rose 19.5%",
+        ),
+        pytest.param(
+            "Apple's net income sank 19.5% in fiscal 2025.", "AAPL", "19.5%", id="sank 19.5% in the year it rose"
+        ),
+        pytest.param(
+            "Apple's net income dipped 19.5% in fiscal 2025.", "AAPL", "19.5%", id="dipped 19.5% in the year it rose"
+        ),
+    ],
+)
+def test_a_fall_in_any_of_its_usual_words_is_not_grounded_by_a_rise(sec, answer, company, stated):
+    r = verify_answer(answer, company=company)
+    f = figure(r, stated)
+    assert f.status == "ungrounded" and "direction disagrees" in f.reason
+    assert r.verdict == "ungrounded"
+
+
+def test_a_year_after_on_is_the_base_of_a_growth_rate_not_its_period(sec):
+    r = verify_answer("Tesla's 2021 revenue of $53.8 billion was up 71% on 2020.", company="TSLA")
+    f = figure(r, "71%")
+    assert f.status == "derived" and "revenue FY2021" in f.formula
+    assert [i.accession_number for i in f.inputs] == ["0000950170-22-000796", "0001564590-21-004599"]
+    assert r.verdict == "grounded"
+    # 28% is FY2020's growth over FY2019, not FY2021's over FY2020
+    r = verify_answer("Tesla's 2021 revenue of $53.8 billion was up 28% on 2020.", company="TSLA")
+    assert figure(r, "28%").status in ("mismatched_period", "ungrounded")
+    assert figure(r, "$53.8 billion").status == "grounded"
+    assert r.verdict == "ungrounded"
+
+
+# Snowflake us-gaap:NetIncomeLoss Q1 FY2026 (2025-02-01 to 2025-04-30) -430,092,000 against Q1 FY2025 (2024-02-01 to
+# 2024-04-30): a loss 35.68% larger
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Snowflake's first-quarter net loss, $430 million, was 36% wider than a year earlier.",
+        "Snowflake's first-quarter net loss, $430 million, grew 36% from a year earlier.",
+        "Snowflake's first-quarter net loss widened 36% from a year earlier to $430 million.",
+    ],
+)
+def test_a_loss_that_grew_is_a_fall_in_net_income_of_the_same_size(sec, answer):
+    r = verify_answer(answer, company="SNOW")
+    assert figure(r, "36%").status == "derived", figure(r, "36%").reason
+    r = verify_answer(answer.replace("36%", "26%"), company="SNOW")
+    assert figure(r, "26%").status != "derived" and r.verdict != "grounded"
+    narrowed = answer.replace("wider", "narrower").replace("grew", "shrank").replace("widened", "narrowed")
+    assert verify_answer(narrowed, company="SNOW").verdict != "grounded"

@@ -59,6 +59,28 @@ def test_a_respectively_list_gives_each_figure_its_own_period_in_order():
     ]
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "NVIDIA's R&D expense: fiscal 2024 $8.68 billion, fiscal 2025 $12.91 billion, fiscal 2026 $18.50 billion.",
+        "R&D expense was fiscal 2024: $8.68 billion; fiscal 2025: $12.91 billion; fiscal 2026: $18.50 billion.",
+    ],
+)
+def test_a_list_of_periods_each_followed_by_its_figure_gives_each_figure_the_period_before_it(sentence):
+    figs = [f for f in extract_figures(sentence) if f.kind == "money"]
+    assert [(f.text, f.fiscal_year) for f in figs] == [
+        ("$8.68 billion", 2024),
+        ("$12.91 billion", 2025),
+        ("$18.50 billion", 2026),
+    ]
+
+
+@pytest.mark.parametrize("word", ["below", "above"])
+def test_a_year_after_below_or_above_is_what_the_figure_is_compared_with(word):
+    figs = {f.text: f for f in extract_figures(f"TSMC's 2023 revenue was NT$2.16 trillion, slightly {word} 2022.")}
+    assert figs["NT$2.16 trillion"].fiscal_year == 2023
+
+
 def test_the_fiscal_word_of_a_list_of_years_distributes_over_the_list():
     kinds = {f.text: f.kind for f in extract_figures("Net sales fell in fiscal 2023 and 2022.")}
     assert kinds == {"fiscal 2023": "fiscal_year", "2022": "fiscal_year"}
@@ -694,3 +716,32 @@ def test_a_company_without_xbrl_facts_here_is_checked_on_cited_text_and_never_co
     r = verify_answer("Amazon's net income was $59.2 billion in 2024.", company="AMZN", cite=["0001018724-25-000004"])
     assert r.verdict == "unchecked" and all(f.status != "ungrounded" for f in r.figures)
     assert any("no XBRL financial data" in n and "cited filings' text only" in n for n in r.notes)
+
+
+def test_a_list_of_fiscal_years_each_before_its_figure_is_grounded_year_by_year(sec):
+    # us-gaap:ResearchAndDevelopmentExpense FY2024 8,675,000,000 (0001045810-24-000029), FY2025 12,914,000,000
+    # (0001045810-25-000023), FY2026 18,497,000,000 (0001045810-26-000021)
+    r = verify_answer(
+        "NVIDIA's R&D expense: fiscal 2024 $8.68 billion, fiscal 2025 $12.91 billion, fiscal 2026 $18.50 billion.",
+        company="NVDA",
+    )
+    assert [
+        (t, figure(r, t).status, figure(r, t).support.accession_number) for t in ("$8.68 billion", "$12.91 billion")
+    ] == [
+        ("$8.68 billion", "grounded", "0001045810-24-000029"),
+        ("$12.91 billion", "grounded", "0001045810-25-000023"),
+    ]
+    assert r.verdict == "grounded"
+    # the same figures a year out of place: each is of the year before the one it follows
+    r = verify_answer(
+        "NVIDIA's R&D expense: fiscal 2025 $8.68 billion, fiscal 2026 $12.91 billion, fiscal 2024 $18.50 billion.",
+        company="NVDA",
+    )
+    assert figure(r, "$8.68 billion").status == "mismatched_period" and r.verdict == "ungrounded"
+
+
+def test_a_revenue_slightly_below_another_year_is_checked_for_its_own_year(sec):
+    # ifrs-full:Revenue 2023: 2,161,735,800,000 TWD in the 20-F 0001193125-24-099840
+    r = verify_answer("TSMC's 2023 revenue was NT$2.16 trillion, slightly below 2022.", company="TSM")
+    f = figure(r, "NT$2.16 trillion")
+    assert f.status == "grounded" and f.support.accession_number == "0001193125-24-099840"

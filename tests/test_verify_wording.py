@@ -135,6 +135,51 @@ def test_a_quarter_named_by_its_month_is_the_quarter_ending_in_that_month(sec, c
         assert str(f.support.end) == end
 
 
+# us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax, fiscal 2025: 124,300,000,000 to 2024-12-28
+# (0000320193-25-000008), 95,359,000,000 to 2025-03-29 (0000320193-25-000057), 94,036,000,000 to 2025-06-28
+# (0000320193-25-000073)
+def test_each_figure_of_a_range_of_quarters_named_by_month_is_checked_for_its_own_quarter(sec):
+    r = verify_answer(
+        "Apple's quarterly revenue in fiscal 2025 ranged from $94.0 billion in the June quarter to $124.3 billion "
+        "in the December quarter, with the March quarter at $95.4 billion.",
+        company="AAPL",
+    )
+    got = {
+        t: (figure(r, t).status, figure(r, t).support.accession_number)
+        for t in ("$94.0 billion", "$124.3 billion", "$95.4 billion")
+    }
+    assert got == {
+        "$94.0 billion": ("grounded", "0000320193-25-000073"),
+        "$124.3 billion": ("grounded", "0000320193-25-000008"),
+        "$95.4 billion": ("grounded", "0000320193-25-000057"),
+    }
+    assert r.verdict == "grounded"
+    r = verify_answer(
+        "Apple's quarterly revenue in fiscal 2025 ranged from $124.3 billion in the June quarter to $94.0 billion "
+        "in the December quarter.",
+        company="AAPL",
+    )
+    assert [figure(r, t).status for t in ("$124.3 billion", "$94.0 billion")] == ["mismatched_period"] * 2
+
+
+# Tesla us-gaap:NetIncomeLoss 2022-01-01 to 2022-09-30: 8,869,000,000 in the 10-Q 0000950170-22-019867; the
+# third quarter alone (2022-07-01 to 2022-09-30): 3,292,000,000
+@pytest.mark.parametrize(
+    "through", ["Year to date through September 30, 2022", "Year-to-date as of September 30, 2022"]
+)
+def test_year_to_date_through_a_date_is_the_year_to_date_period_ending_then(sec, through):
+    r = verify_answer(
+        f"{through}, Tesla's net income attributable to common stockholders was $8.87 billion.", company="TSLA"
+    )
+    f = figure(r, "$8.87 billion")
+    assert f.status == "grounded" and f.support.accession_number == "0000950170-22-019867"
+    assert str(f.support.start) == "2022-01-01" and str(f.support.end) == "2022-09-30"
+    r = verify_answer(
+        f"{through}, Tesla's net income attributable to common stockholders was $3.29 billion.", company="TSLA"
+    )
+    assert figure(r, "$3.29 billion").status in ("mismatched_period", "ungrounded") and r.verdict == "ungrounded"
+
+
 def test_year_to_date_through_a_quarter_is_the_year_to_date_period(sec):
     r = verify_answer(
         "Apple's year-to-date net sales through the third quarter of fiscal 2025 were $313.7 billion.", company="AAPL"
@@ -308,3 +353,36 @@ def test_the_month_and_year_of_a_split_in_parentheses_are_no_period_of_the_figur
     f = figure(r, "$1.25")
     assert f.status == "grounded", f.reason
     assert str(f.support.end) == "2019-12-28"
+
+
+# Tesla us-gaap:CashAndCashEquivalentsAtCarryingValue at 2022-09-30: 19,532,000,000 in the 10-Q
+# 0000950170-22-019867; at 2021-12-31: 17,576,000,000
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Tesla, Inc. ended September 2022 with $19.5 billion in cash and cash equivalents.",
+        "At the end of September 2022, Tesla held $19.5 billion in cash and cash equivalents.",
+    ],
+)
+def test_a_balance_at_the_end_of_a_month_is_the_balance_of_the_period_ending_in_it(sec, claim):
+    r = verify_answer(claim, company="TSLA")
+    f = figure(r, "$19.5 billion")
+    assert f.status == "grounded" and str(f.support.end) == "2022-09-30"
+    assert f.support.accession_number == "0000950170-22-019867"
+    r = verify_answer(claim.replace("$19.5 billion", "$17.6 billion"), company="TSLA")
+    assert figure(r, "$17.6 billion").status in ("mismatched_period", "ungrounded") and r.verdict == "ungrounded"
+
+
+# Apple us-gaap:NetIncomeLoss for the quarter ended 2025-06-28 (Q3 FY2025): 23,434,000,000 in 0000320193-25-000073;
+# for the quarter ended 2024-06-29: 21,448,000,000
+def test_a_quarter_named_by_its_month_alone_is_the_latest_quarter_ending_in_that_month(sec):
+    r = verify_answer(
+        "Apple's June-quarter profit, $23.4 billion, was a touch below the March quarter's.", company="AAPL"
+    )
+    f = figure(r, "$23.4 billion")
+    assert f.status == "grounded", f.reason
+    assert str(f.support.end) == "2025-06-28" and f.support.accession_number == "0000320193-25-000073"
+    r = verify_answer(
+        "Apple's June-quarter profit, $21.4 billion, was a touch below the March quarter's.", company="AAPL"
+    )
+    assert figure(r, "$21.4 billion").status == "mismatched_period" and r.verdict == "ungrounded"

@@ -156,16 +156,21 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         named, qualifier = g.named(fig)
     # the words around the figure: what it is about (the company's own name, as written, says nothing of it)
     own = _without_company_name(fig.clause[-60:] + " " + fig.after[:60], g)
-    words = W.content_words(own) - g.company_words - W.GENERIC_WORDS
+    words = W.content_words(own) - g.company_words - W.GENERIC_WORDS - _SAID_WORDS
+    # the figure's own clause: "delivered 1.77 million vehicles while producing about 1.79 million" does not
+    # make "producing" a word of the 1.77 million
+    cut = _AFTER_END.search(fig.after[:60])
+    own_clause = _without_company_name(fig.clause[-60:] + " " + fig.after[: cut.start() if cut else 60], g)
     # (the company's name as a figure's words are read: "CARBO Ceramics" is no name a passage must repeat)
     marked = W.marked_words(fig.lead, fig.after) - g.company_words - W.content_words(g.ref.name)
     year = claim.fiscal_year or claim.calendar_year
 
-    def about(passage: str, label: str | None = None) -> bool:
+    def about(passage: str, label: str | None = None, lead: set[str] | None = None) -> bool:
         """Is the passage about what the figure is: its concept with the same qualifying words ("Data Center
         revenue" is not "Data Center compute revenue", nor the whole of revenue), else the figure's own words,
         every name among them ("H20", "China") included? A word shared by chance is not enough. ``label``: a
-        table row's label, which qualifies the concept its table names."""
+        table row's label, which qualifies the concept its table names; ``lead``: the words right before the
+        passage's number (see _lead_words)."""
         if named and qualifier == "segment" and not marked <= W.content_words(passage):
             return False  # "segment revenues" of another segment: the segment's own name must be there too
         if named:
@@ -183,7 +188,12 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         theirs = W.content_words(passage)
         if not words or not marked <= theirs:
             return False
-        return len(words & theirs) >= min(2, len(words))
+        if len(words & theirs) >= min(2, len(words)):
+            return True
+        # "loans of $912.7 billion": a passage number one noun names right before it is about it when the
+        # figure's own clause ("year-end loans at $912.7 billion", not the next clause's "deposits") names it too
+        mine = W.content_words(own_clause) - g.company_words - W.GENERIC_WORDS
+        return lead is not None and len(lead) == 1 and lead <= mine
 
     months = {"quarterly": 3, "annual": 12}.get(claim.period_type or "") or (
         {"H1": 6, "9M": 9}.get(claim.quarter or "") or (3 if claim.quarter else 12 if claim.stated else None)
@@ -209,6 +219,7 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         if cell is None:
             said = {int(y) for y in _YEAR.findall(tf.context)}
             days: set[date] = set()
+            placed: tuple[int, Figure] | None = None
             if src.text:
                 # a year the passage gives the number itself ("$13.7 million in 2016", "$23.2 million for the year
                 # ended December 31, 2017"): the number's, whatever other years its sentence names
@@ -225,10 +236,10 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
                 # "$1,779 million, $1,732 million and $1,586 million for ... 2024, 2023 and 2022, respectively": the
                 # year in the number's place in the list
                 placed = respective_year(src, tf)
-                said = {placed} if placed is not None else said
+                said = {placed[0]} if placed is not None else said
                 if claim.end is not None and days and claim.end not in days:
                     return None
-                if _other_measure(src.text, tf, fig, W.content_words(own), g.company_words):
+                if _other_measure(src.text, tf, fig, W.content_words(own_clause), g.company_words):
                     return None  # "we produced approximately 1,773,000" is not "delivered approximately 1,773,000"
                 if fig.kind == "percent":
                     theirs = W.direction(src.text[max(0, tf.start - 40) : tf.start], src.text[tf.end : tf.end + 40])
@@ -236,10 +247,14 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
                     if theirs and ours and theirs != ours:
                         return None  # "down 85%" is not the passage's "increased 85%"
             near = own_phrase(src.text, tf.start, tf.end) if src.text else tf.context
+            if src.text and placed is not None and placed[1].start != tf.start:
+                # "$48.1 billion, and $77.7 billion in 2023 and 2024": the list's first number says what each is
+                near = own_phrase(src.text, placed[1].start, placed[1].end) + " " + near
             year_of = year if year is not None else claim.end.year if claim.end is not None else None
             if src.text and _excludes(src.text[max(0, tf.start - 160) : tf.start], fig):
                 return None  # "Outside the U.S., facilities totaled 24 million": not the U.S. facilities' figure
-            if about(near) and not (year_of and said and year_of not in said):
+            lead = _lead_words(src.text[max(0, tf.start - 80) : tf.start]) if src.text else None
+            if about(near, lead=lead) and not (year_of and said and year_of not in said):
                 if not said and not own_period_fits(src):
                     return None  # a passage that does not say its period is about its filing's own period
                 return "ok", (
@@ -399,9 +414,12 @@ _AFTER_END = lazy(
 # A number that is its clause's subject: "27,100 were engaged in research and development"
 _SUBJECT = lazy(r"\s*(?:were|was|are|is)\s+[a-z]", re.I)
 # Where they begin before it: a sentence or a clause that another number's phrase ends ("..., resulting in a").
+# (and the comma after an amount before the next item of a list: "loans of $912.7 billion, deposits of")
 _BEFORE_BREAK = lazy(
     r"(?:\.\s|\n|;|,\s*(?=(?:resulting|which|while|whereas|and|but|compared|including|"
-    r"reflecting|representing|offset|partially)\b))",
+    r"reflecting|representing|offset|partially)\b)|"
+    r"\d(?:\s*(?:thousand|million|billion|trillion))?,\s+(?=(?!from\b|to\b)[a-z][\w'\u2019 -]{0,40}?\s(?:of|at)\s+"
+    r"(?:approximately\s+|about\s+)?(?:[$\u20ac\u00a3]?\d|$)))",
     re.I,
 )
 # Words after a number that say when, not what: "$39.3 billion for the fourth quarter of fiscal 2025".
@@ -439,6 +457,12 @@ _SAYING_VERBS = frozenset(
         "realised earned incurred held saw grew sold versus against"
     )
 )
+# Words by which an answer says what a filing says, not what a number measures: "Netflix describes itself in its
+# 2024 10-K as having approximately 302 million paid memberships"
+_SAID_WORDS = frozenset(
+    W.content_words("had has have having describes described describing itself says said states stated puts put")
+)
+_SAYING_VERBS = _SAYING_VERBS | _SAID_WORDS
 
 
 def _other_measure(text: str, tf: Figure, fig: Figure, ours_all: set[str], company_words: frozenset[str]) -> bool:
@@ -519,13 +543,20 @@ def _unsaid_period(g: Grounder, src: TextSource) -> str:
 
 # A run of two or more years in a list ("2024, 2023 and 2022") and the "respectively" that closes it
 _YEAR_RUN = lazy(r"(?<![\d,.$])(?:19|20)\d\d(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:19|20)\d\d)+(?=\W*respectively\b)")
+# The same list without "respectively", right after the last of the numbers: "$48.1 billion, and $77.7 billion in
+# 2023 and 2024"
+_BARE_YEAR_RUN = lazy(
+    r"^\s*(?:in|for|during)\s+(?:(?:the\s+)?(?:fiscal\s+)?years?\s+(?:ended\s+)?(?:[A-Z][a-z]+\s+\d{1,2},\s+)?)?"
+    r"((?:19|20)\d\d(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:19|20)\d\d)+)\b(?!\s*,?\s*(?:19|20)\d\d)"
+)
 
 
-def respective_year(src: TextSource, tf: Figure) -> int | None:
-    """The year a respectively-list of a passage pairs the number with: the year in the number's place when
-    its sentence lists as many numbers of its kind before the years as it lists years ("$1,779 million,
-    $1,732 million and $1,586 million for the years ended December 31, 2024, 2023 and 2022, respectively");
-    None when the sentence is no such list."""
+def respective_year(src: TextSource, tf: Figure) -> tuple[int, Figure] | None:
+    """The year a respectively-list of a passage pairs the number with, and the list's first number (whose
+    words say what every number of the list measures): the year in the number's place when its sentence lists
+    as many numbers of its kind before the years as it lists years ("$1,779 million, $1,732 million and $1,586
+    million for the years ended December 31, 2024, 2023 and 2022, respectively"; "$48.1 billion, and $77.7
+    billion in 2023 and 2024"); None when the sentence is no such list."""
     text = src.text
     if not text:
         return None
@@ -534,18 +565,26 @@ def respective_year(src: TextSource, tf: Figure) -> int | None:
     end = min(stop) if stop else len(text)
     sentence = text[begin:end]
     run = _YEAR_RUN.search(sentence)
-    if run is None or begin + run.start() < tf.end:
-        return None
-    years = [int(y) for y in re.findall(r"(?:19|20)\d\d", run.group(0))]
+    if run is not None and begin + run.start() >= tf.end:
+        years_text, run_start = run.group(0), begin + run.start()
+    else:
+        # no "respectively": the years must follow the list's last number right away
+        later = [f for f in src.figures if tf.start <= f.start and f.end <= end and f.kind == tf.kind]
+        last = max(later, key=lambda f: f.start, default=None)
+        bare = _BARE_YEAR_RUN.match(text[last.end : end]) if last is not None else None
+        if last is None or bare is None:
+            return None
+        years_text, run_start = bare.group(1), last.end + bare.start(1)
+    years = [int(y) for y in re.findall(r"(?:19|20)\d\d", years_text)]
     numbers = [
         f
         for f in src.figures
-        if begin <= f.start and f.end <= begin + run.start() and f.kind == tf.kind and f.currency == tf.currency
+        if begin <= f.start and f.end <= run_start and f.kind == tf.kind and f.currency == tf.currency
     ]
     if len(numbers) != len(years):
         return None
     place = next((i for i, f in enumerate(numbers) if f.start == tf.start), None)
-    return years[place] if place is not None else None
+    return (years[place], numbers[0]) if place is not None else None
 
 
 def text_source(

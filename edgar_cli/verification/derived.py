@@ -152,7 +152,9 @@ class Derived:
             carried = W.margin_named(fig.lead)
             if nums and not (carried and carried[1] > nums[-1].start):
                 return (nums[-1].concept, "revenue"), nums[-1].qualifier
-        if S.CONNECTOR.fullmatch(fig.clause):
+        # (", computed as gross profit of $13.6 billion over revenue, was about 25.3%": the clause after the last
+        # comma; the margin's name before it counts only when no other concept is named since)
+        if S.CONNECTOR.fullmatch(fig.clause) or S.CONNECTOR.fullmatch(fig.clause.rsplit(",", 1)[-1]):
             text = fig.lead[-120:]
             hit = W.margin_named(text)
             if hit:
@@ -273,9 +275,16 @@ class Derived:
         if kind != "percent" and fig.currency:
             every = [d for d in every if d.period.unit == fig.currency]
         fits = [d for d in every if lo <= abs(Decimal(str(d.value))) <= hi]
-        held = self._derivation_verdict(
-            fig, row, claim, fits, lambda d: way == 0 or (d.value > 0) == (way > 0), "the direction disagrees", every
-        )
+        # "net loss grew 36%", "a loss 36% wider": the size of a loss, which rose as net income fell
+        loss = kind == "percent" and bool(W.LOSS_CUE.search(fig.lead[-80:]))
+
+        def agrees(d: G.Derivation) -> bool:
+            up = d.value > 0
+            if loss and d.inputs and all(f.value < 0 for f in d.inputs):
+                up = not up
+            return way == 0 or up == (way > 0)
+
+        held = self._derivation_verdict(fig, row, claim, fits, agrees, "the direction disagrees", every)
         if held and way == 0 and row.status == "derived":
             fell = fits[0].value < 0  # _derivation_verdict sorted the best first
             row.notes.append(

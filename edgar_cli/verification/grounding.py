@@ -165,6 +165,19 @@ _MONTH_QUARTER = lazy(
     rf"\b({P.MONTH_PATTERN})[- ]quarter\b(?:,?\s+(?:of\s+)?(fiscal(?:\s+year)?\s+|FY\s?)?((?:19|20)\d\d)\b)?",
     re.I,
 )
+# "ended September 2022 with $19.5 billion", "at the end of September 2022": a balance at the end of the reported
+# period closing in that month (not "the year/quarter ended September 2022", a duration)
+_MONTH_END = lazy(
+    rf"\b(?:(?<!year )(?<!quarter )(?<!months )(?<!weeks )end(?:ed|ing)|closed|finished|(?:at|by)\s+the\s+end\s+of|"
+    rf"as\s+(?:of|at))\s+({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\b",
+    re.I,
+)
+# Words after a figure that turn to what it is compared with: "$23.4 billion, a touch below the March quarter's"
+_COMPARED = lazy(
+    r"\b(?:from|compared|versus|vs\.?|against|than|over|since|relative to|below|above|under|beat|trail\w*|"
+    r"exceed\w*|topp\w*|behind|ahead of)\b",
+    re.I,
+)
 # A year to date ("year-to-date", "YTD", "so far this fiscal year") and trailing twelve months ("TTM", "LTM",
 # "trailing twelve months", "last twelve months")
 _YTD = lazy(r"\byear[- ]to[- ]date\b|\bYTD\b|\bfiscal[- ]year[- ]to[- ]date\b", re.I)
@@ -196,6 +209,15 @@ _TAG_AND = lazy(r"([A-Z][a-z]+)And\1")  # "CashAndCashEquivalents": X and X-some
 _AND = lazy(r"\band\b|&", re.I)
 # "per diluted share" anywhere before a figure that carries the measure on
 _PER_SHARE_WORDS = lazy(r"\bper\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
+# The words between "per diluted share" and a next per-share figure of the same measure that name only when and
+# how it compares: "$0.95 per diluted share in the third quarter of 2022 and $2.55 for the nine months", "lost
+# $3.86 per diluted share in fiscal 2025, wider than the $2.55 loss a year earlier"
+_PER_SHARE_CARRY = lazy(
+    r"(?:[\s,;:()]*(?:quarters?|months|weeks|first|second|third|fourth|nine|six|three|twelve|q[1-4]|h[12]|fy|"
+    r"for|during|in|of|the|a|an|and|fiscal|year|(?:19|20)\d\d|ended|ending|same|period|wider|narrower|larger|"
+    r"smaller|higher|lower|than|compared|with|to|versus|vs\.?|up|down|from)\b)*[\s,;:()]*",
+    re.I,
+)
 # The amounts of a list after a figure: ", $31.4 billion and $29.9 billion"
 _LIST_RUN = lazy(
     r"(?:\s*,?\s*(?:and\s+)?(?:[$€£¥]|[A-Z]{2}\$)?\d[\d,]*(?:\.\d+)?(?:\s*(?:billion|million|thousand|trillion))?)+",
@@ -661,6 +683,11 @@ class Grounder(Derived):
             row.claimed_fiscal_period, row.claimed_period_text = month_quarter.quarter, month_quarter.text  # type: ignore[assignment]
             row.claimed_period_end = month_quarter.end
             return month_quarter
+        month_end = self._month_end(fig) if quarter is None and end is None else None
+        if month_end is not None:
+            row.claimed_fiscal_year, row.claimed_fiscal_period = None, None
+            row.claimed_period_end, row.claimed_period_text = month_end.end, month_end.text
+            return month_end
         return P.Claim(fiscal_year=fy, quarter=quarter, end=end, calendar_year=cal_year, period_type=ptype, text=text)
 
     def _fiscal_year_called(self, fig: Figure) -> int | None:
@@ -673,12 +700,23 @@ class Grounder(Derived):
             return None
         return P.fiscal_year_called(self.cal, said)
 
+    @staticmethod
+    def _own_month_quarter(fig: Figure) -> re.Match[str] | None:
+        """The month-named quarter a figure is said of: the one right after it ("$124.3 billion in the December
+        quarter", unless after a comparison word), else the last before it ("the March quarter at $95.4
+        billion"), else the first in its sentence."""
+        after = _MONTH_QUARTER.search(fig.after)
+        if after is not None and not _COMPARED.search(fig.after[: after.start()]):
+            return after
+        before = list(_MONTH_QUARTER.finditer(fig.lead))
+        return before[-1] if before else _MONTH_QUARTER.search(fig.context)
+
     def _month_quarter(self, fig: Figure) -> P.Claim | None:
         """ "the December 2022 quarter", "the quarter ending in June 2024", "September-quarter 2024": the fiscal
         quarter whose last day falls in that month (or the first week after it, for a 52/53-week calendar), when
         the figure's own period is that year or none; "the June quarter of fiscal 2025": the quarter of that fiscal
         year ending in June; "the September quarter" alone: of the year the sentence gives the figure."""
-        m = _MONTH_QUARTER.search(fig.context)
+        m = self._own_month_quarter(fig)
         if m is None:
             return None
         fiscal = False
@@ -688,7 +726,7 @@ class Grounder(Derived):
             month, year, fiscal = m.group(5), m.group(7), bool(m.group(6))
             if year is None:  # "the September quarter": of the year the sentence gives the figure
                 if fig.fiscal_year is None:
-                    return None
+                    return self._latest_month_quarter(m.group(5), m.group(0).strip(), fig)
                 year, fiscal = str(fig.fiscal_year), fig.period_basis == "fiscal"
         y, mon = int(year), P.MONTHS.get(month[:3].lower())
         if mon is None or (fig.fiscal_year not in (None, y)) or fig.fiscal_period not in (None, "FY"):
@@ -708,6 +746,31 @@ class Grounder(Derived):
         for e, fy in self.cal.labels.items():
             if fits(e) and (not fiscal or fy == y):
                 return P.Claim(fiscal_year=fy, quarter="Q4", period_type="quarterly", text=text)
+        ends = [e for e in self._reported_quarter_ends() if fits(e)]
+        return P.Claim(end=ends[0], period_type="quarterly", text=text) if len(ends) == 1 else None
+
+    def _latest_month_quarter(self, month: str, text: str, fig: Figure) -> P.Claim | None:
+        """ "Apple's June-quarter profit" in a sentence naming no year: the latest reported quarter ending in that
+        month (or the first week after it), as an undated figure reads as the latest period."""
+        mon = P.MONTHS.get(month[:3].lower())
+        if mon is None or fig.fiscal_period not in (None, "FY") or fig.period_end is not None:
+            return None
+
+        def in_month(e: date) -> bool:
+            before = e - timedelta(days=7)  # a 52/53-week quarter ending in the first week after the month
+            return e.month == mon or (before.month == mon and e.day <= 7)
+
+        ends = [e for e in [*self._reported_quarter_ends(), *self.cal.labels] if in_month(e)]
+        if not ends:
+            return None
+        last = max(ends)
+        text = f"{text} (the latest, ended {last})"
+        if last in self.cal.labels:
+            return P.Claim(fiscal_year=self.cal.labels[last], quarter="Q4", period_type="quarterly", text=text)
+        return P.Claim(end=last, period_type="quarterly", text=text)
+
+    def _reported_quarter_ends(self) -> list[date]:
+        """The last days of the quarters the company reports (three-month durations), once per run."""
         if self._quarter_ends is None:
             self._quarter_ends = sorted(
                 {
@@ -716,8 +779,26 @@ class Grounder(Derived):
                     if st and XP.classify(date.fromisoformat(st), date.fromisoformat(e)) == "quarterly"
                 }
             )
-        ends = [e for e in self._quarter_ends if fits(e)]
-        return P.Claim(end=ends[0], period_type="quarterly", text=text) if len(ends) == 1 else None
+        return self._quarter_ends
+
+    def _month_end(self, fig: Figure) -> P.Claim | None:
+        """ "ended September 2022 with $19.5 billion", "at the end of September 2022": a balance (or a year) at the
+        end of the one reported quarter or fiscal year closing in that month (or the first week after it, for a
+        52/53-week calendar); None when the sentence names no such month or no single period closes in it."""
+        m = next(_MONTH_END.finditer(fig.after), None)
+        if m is not None and _COMPARED.search(fig.after[: m.start()]):
+            m = None
+        if m is None:
+            before = list(_MONTH_END.finditer(fig.lead))
+            m = before[-1] if before else None
+        if m is None:
+            return None
+        y, mon = int(m.group(2)), P.MONTHS.get(m.group(1)[:3].lower())
+        if mon is None or fig.fiscal_year not in (None, y):
+            return None
+        lo, hi = date(y, mon, 1), date(y + (mon == 12), mon % 12 + 1, 1) + timedelta(days=6)
+        ends = sorted({e for e in [*self._reported_quarter_ends(), *self.cal.labels] if lo <= e <= hi})
+        return P.Claim(end=ends[0], text=m.group(0).strip()) if len(ends) == 1 else None
 
     def _check_claim(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> VerifiedFigure:
         if fig.kind == "percent":
@@ -884,6 +965,18 @@ class Grounder(Derived):
                 lead = W.find_concepts(fig.lead, self.company_words)
                 hit, listed = (lead[-1], _coordinated(fig.lead, lead)) if lead else (None, [])
                 carried = fig.lead[max(0, lead[-1].start - 15) :] if lead else ""
+        per = _PER_SHARE_KIND.match(fig.after)
+        if (
+            hit is not None
+            and hit in before_hits
+            and per is not None
+            and per.group(1)
+            and hit.concept not in ("eps_diluted", "eps_basic", "net_income")
+            and (fig.kind == "per_share" or (fig.kind == "money" and not fig.scale))
+        ):
+            # "On today's post-split share count, NVIDIA earned $0.17 per diluted share": the words right after
+            # the figure say what it is, not a count named earlier in its clause
+            return (["eps_basic"] if per.group(1).lower() == "basic" else ["eps_diluted"]), None
         if (
             hit is None
             and fig.kind == "money"
@@ -899,7 +992,12 @@ class Grounder(Derived):
             if m is None and small:
                 # "earned $7.46 per diluted share in fiscal 2025, versus $6.08 in fiscal 2024": the same measure
                 last = next(reversed(list(_PER_SHARE_WORDS.finditer(fig.lead))), None)
-                m = last if last is not None and S.CONNECTOR.fullmatch(fig.lead[last.end() :]) else None
+                rest = fig.lead[last.end() :] if last is not None else ""
+                m = (
+                    last
+                    if last is not None and (S.CONNECTOR.fullmatch(rest) or _PER_SHARE_CARRY.fullmatch(rest))
+                    else None
+                )
             if small and m is not None and (m.group(1) or W.EARNINGS_CUE.search(fig.lead)):
                 # "$2.94 per diluted share", "earned $6.08 per share": earnings per share
                 return (

@@ -90,9 +90,11 @@ STRONG_CUE = lazy(
     r"|year[- ]ago|last year|prior period)\b",
     re.I,
 )
-WEAK_CUE = lazy(r"\b(?:from|compared|versus|vs\.?|against|than)\b", re.I)
+# "slightly below 2022": a period right after "below" or "above" is what the figure is compared with
+WEAK_CUE = lazy(r"\b(?:from|compared|versus|vs\.?|against|than|(?:below|above)(?=\s*$))\b", re.I)
 # The base of a change: "up 126% from 2023", "114% over fiscal 2024"
-CHANGE_BASE = lazy(r"\b(?:from|compared|versus|vs\.?|against|than|over|since|relative to)\b", re.I)
+# "up 71% on 2020": "on" right before the period names the base too
+CHANGE_BASE = lazy(r"\b(?:from|compared|versus|vs\.?|against|than|over|since|relative to|on(?=\s*$))\b", re.I)
 _YEAR_CUE = lazy(r"year", re.I)
 # A change stated as an amount: "increased $69.6 billion", "up by $33.9 billion", "a decline of $1.2 billion"
 _CHANGE_BEFORE = lazy(
@@ -387,8 +389,20 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
         shut = text.find(")", fig.end - 1, e)
         closing = shut if shut >= 0 else None
 
+    def restated(mn: Mention) -> bool:
+        """A period in parentheses right after another ("fourth quarter of fiscal 2025 (the January 2025
+        quarter)"): it says the same period again, in other words."""
+        op = text.rfind("(", s, mn.start)
+        if op < 0 or text.find(")", op, mn.start) >= 0:
+            return False
+        if any(op < f.start < mn.start for f in in_sentence) or CHANGE_BASE.search(text[op : mn.start]):
+            return False  # "fiscal 2025 (versus 15.81 billion in fiscal 2024)": another figure's period
+        return any(o is not mn and o.end <= op and not text[o.end : op].strip() for o in here)
+
     def near(kinds: tuple[str, ...]) -> tuple[Mention | None, str | None]:
         cands = [mn for mn in here if mn.kind in kinds]
+        kept = [mn for mn in cands if not restated(mn)]
+        cands = kept if kept else cands
         # "up 33.9% from 2023": a year after a comparison word is the base of the comparison, not the claim
         # (but "grew 114% from fiscal 2024 to fiscal 2025": the year after "to" is the change's period)
         after = [
@@ -398,6 +412,13 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
             and mn.start - fig.end <= 40
             and (next_fig is None or mn.start < next_fig)
             and (closing is None or mn.start < closing)
+            # "fiscal 2024 $8.68 billion, fiscal 2025 $12.91 billion": a period right in front of the next figure,
+            # after only a comma, is that figure's
+            and not (
+                next_fig is not None
+                and re.fullmatch(r"[\s,;]*", text[fig.end : mn.start])
+                and re.fullmatch(r"[\s:=-]*", text[mn.end : next_fig])
+            )
             and (
                 not (CHANGE_BASE if change else WEAK_CUE).search(text[fig.end : mn.start])
                 or (change and re.search(r"\bto\s*$", text[fig.end : mn.start]))
@@ -452,11 +473,16 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
     if (
         day is not None
         and _src == "sentence"
-        and re.search(
-            r"\b(?:year|quarter|months|weeks)\s+end(?:ed|ing)\s*$", text[max(s, day.start - 30) : day.start], re.I
+        and (
+            re.search(
+                r"\b(?:year|quarter|months|weeks)\s+end(?:ed|ing)\s*$", text[max(s, day.start - 30) : day.start], re.I
+            )
+            or _YTD_TO.search(text[max(s, day.start - 40) : day.start])
         )
     ):
-        _src = "next_to_figure"  # "For the fiscal year ended January 26, 2025, ..." sets the sentence's period
+        # "For the fiscal year ended January 26, 2025, ...", "Year to date through September 30, 2022, ..." set the
+        # sentence's period
+        _src = "next_to_figure"
     if day is not None and _src == "next_to_figure":
         fig.period_end, fig.period_end_role = day.day, day.role
         fig.period_text = fig.period_text or day.text

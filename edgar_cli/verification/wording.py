@@ -21,17 +21,19 @@ from ..xbrl.catalogue import catalogue
 GROWTH_CUE = lazy(
     r"\b(?:gr[eo]w\w*|growth|increas\w*|decreas\w*|declin\w*|ros[ee]|risen|rising|fell|fall\w*|"
     r"drop\w*|up|down|higher|lower|jump\w*|surg\w*|climb\w*|soar\w*|gain\w*|expand\w*|shr[aiu]nk\w*|"
-    r"contract\w*|slid|slump\w*|plung\w*|dipped|year[- ]over[- ]year|yoy|y/y|chang(?:e|ed|es))\b",
+    r"contract\w*|slid|slump\w*|plung\w*|dipped|slipp\w*|slips?|sank|sunk|tumbl\w*|slides?|sliding|erod\w*|"
+    r"retreat\w*|rebound\w*|leapt|widen\w*|wider|narrow\w*|year[- ]over[- ]year|yoy|y/y|chang(?:e|ed|es))\b",
     re.I,
 )
 UP_CUE = lazy(
     r"\b(?:gr[eo]w\w*|growth|increas\w*|ros[ee]|risen|rising|up|higher|jump\w*|surg\w*|climb\w*|"
-    r"soar\w*|gain\w*|expand\w*)\b",
+    r"soar\w*|gain\w*|expand\w*|rebound\w*|leapt|widen\w*|wider)\b",
     re.I,
 )
 DOWN_CUE = lazy(
     r"\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|down|lower|shr[aiu]nk\w*|contract\w*|slid|"
-    r"slump\w*|plung\w*|dipped|reduc\w*)\b",
+    r"slump\w*|plung\w*|dipped|reduc\w*|slipp\w*|slips?|sank|sunk|sink\w*|tumbl\w*|slides?|sliding|"
+    r"erod\w*|retreat\w*|narrow\w*)\b",
     re.I,
 )
 SEQUENTIAL_CUE = lazy(
@@ -64,7 +66,8 @@ EXTRA_WORDS: dict[str, tuple[str, ...]] = {
         "operating losses",
     ),
     "gross_profit": ("gross loss",),
-    "revenue": ("net revenue", "net revenues", "total revenues", "total net revenue"),
+    # "the quarter brought in about $987 million": what a company takes in is its revenue
+    "revenue": ("net revenue", "net revenues", "total revenues", "total net revenue", "brought in", "took in"),
     # "cash provided by operating activities", "cash generated from operations", "cash flows from operations"...
     "operating_cash_flow": tuple(
         f"{cash} {how} {what}"
@@ -158,7 +161,9 @@ _VERBS = frozenset(
     "returns held holds carried carries totaled totalled reached reaches grew grows increased decreased rose "
     "rises fell falls declined declines improved expanded lifted boosted doubled tripled reports reported "
     "recognized recognised recognizes recognises disclosed discloses showed shows showing report record raising "
-    "increasing growing boosting lifting cutting reducing generating posting delivering".split()
+    "increasing growing boosting lifting cutting reducing generating posting delivering "
+    # verbs of inference: "implies revenue of roughly $68 billion"
+    "implies implied imply implying suggests suggested suggest indicates indicated indicate means meant".split()
 )
 # Prepositions and conjunctions before a concept: "gross profit over revenue", "net income versus revenue"
 _FUNCTION_WORDS = frozenset(
