@@ -133,18 +133,7 @@ def get_filing_section(
             f"{param('offset')} must be 0 or more, not {offset}.",
             f"Start at 0 and pass next_offset from the previous page as {param('offset')}.",
         )
-    if company is not None and urls.ACCESSION_RE.fullmatch(company.strip()):
-        # its prefix is the CIK of whoever submitted it (often a filing agent), never proof of the company
-        accn = company.strip()
-        raise EdgarError(
-            "invalid_argument",
-            f"{accn!r} is an accession number, not a company: a section is read from a company's filing, so give "
-            f"the company too (the accession's first ten digits are the submitter's CIK, often a filing agent's, "
-            "not the company's).",
-            f"Ask for {tool('get_filing_section')} COMPANY {param('accession_number')} {accn}"
-            if surface() == "cli"
-            else f"Pass the company (ticker or CIK) and {param('accession_number')} {accn}.",
-        )
+    _refuse_an_accession_as_company(company)
     notes: list[str] = []
     warnings: list[str] = []
     doc, outline, form_as_filed, meta = _open(
@@ -347,18 +336,7 @@ def get_filing_outline(
     found through data.sec.gov/submissions/CIK##########.json.
     """
     client = client or get_client()
-    if company is not None and urls.ACCESSION_RE.fullmatch(company.strip()):
-        # its prefix is the CIK of whoever submitted it (often a filing agent), never proof of the company
-        accn = company.strip()
-        raise EdgarError(
-            "invalid_argument",
-            f"{accn!r} is an accession number, not a company: a section is read from a company's filing, so give "
-            f"the company too (the accession's first ten digits are the submitter's CIK, often a filing agent's, "
-            "not the company's).",
-            f"Ask for {tool('get_filing_section')} COMPANY {param('accession_number')} {accn}"
-            if surface() == "cli"
-            else f"Pass the company (ticker or CIK) and {param('accession_number')} {accn}.",
-        )
+    _refuse_an_accession_as_company(company)
     notes: list[str] = []
     warnings: list[str] = []
     doc, outline, form_as_filed, meta = _open(
@@ -728,4 +706,22 @@ def _result(
         warnings=warnings,
         notes=notes,
         **meta,
+    )
+
+
+def _refuse_an_accession_as_company(company: str | None) -> None:
+    """Raise invalid_argument when ``company`` is an accession number: a section is read from a company's filing,
+    and an accession's prefix is the CIK of whoever submitted it (often a filing agent), never proof of the
+    company."""
+    if company is None or not urls.ACCESSION_RE.fullmatch(company.strip()):
+        return
+    accn = company.strip()
+    raise EdgarError(
+        "invalid_argument",
+        f"{accn!r} is an accession number, not a company: a section is read from a company's filing, so give "
+        f"the company too (the accession's first ten digits are the submitter's CIK, often a filing agent's, "
+        "not the company's).",
+        f"Ask for {tool('get_filing_section')} COMPANY {param('accession_number')} {accn}"
+        if surface() == "cli"
+        else f"Pass the company (ticker or CIK) and {param('accession_number')} {accn}.",
     )
