@@ -14,7 +14,9 @@ class ArchiveSync(_Model):
     """One bulk archive: what was downloaded and what the store took from it."""
 
     archive: Literal["companyfacts", "submissions"]
-    url: str = Field(description="Where the archive came from: the SEC's URL, or the local file's path (sync --from)")
+    url: str = Field(
+        description="Where the archive came from: the SEC's URL, or the local file's path when the archives were read from a folder"
+    )
     bytes: int = Field(description="Size of the archive on disk (compressed), verified against the declared length")
     downloaded_bytes: int = Field(description="Bytes transferred by this sync (0 when the archive had not changed)")
     resumed_from: int = Field(default=0, description="Bytes already on disk from an interrupted download")
