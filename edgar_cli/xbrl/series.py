@@ -220,6 +220,7 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
     out.values.sort(key=lambda v: (v.end, v.days or 0), reverse=True)
     if "shares" in (out.unit or ""):
         _corroborate_splits(facts, out.values)
+        _recapitalisations(facts, out.values)
         _mark_pre_split(out.values, last_filed, facts)
         for field in ("pre_split_ratio", "pre_reverse_split_ratio"):
             for n in {getattr(v, field) for v in out.values if getattr(v, field)}:
@@ -701,6 +702,30 @@ def _corroborate_splits(facts: CompanyFacts, values: list[FactRecord]) -> None:
             for when, n in events[v.revision_kind]
         ):
             v.revision_kind = "restatement"
+
+
+def _recapitalisations(facts: CompanyFacts, values: list[FactRecord]) -> None:
+    """A share count restated by a ratio near, not at, a whole N (a recapitalisation's exchange ratio) is a reverse
+    split (stock split) when the company's witnesses show a 1-for-N (N-for-1) filed around the revision: Logistic
+    Properties of the Americas' weighted shares of 2022 and 2023, 168,142,740 (0001493152-24-016772) then 28,600,000
+    (0001997711-25-000030), 5.88 apart, which its EPS flags 1-for-6. Within 5% of N, as :func:`_ratio_shown` reads
+    the ratio (after :func:`_corroborate_splits`, which knows whole ratios only); the witnesses are left as they are
+    (they date the splits)."""
+    for v in values:
+        if v.revision_kind != "restatement" or v.original_value is None or v.unit != "shares":
+            continue
+        if v.matched_tag in _SPLIT_WITNESSES or not v.original_value or not v.value:
+            continue
+        if (v.original_value > 0) != (v.value > 0):
+            continue
+        kind = "stock_split" if abs(v.value) > abs(v.original_value) else "reverse_split"
+        ratio = max(abs(v.original_value), abs(v.value)) / min(abs(v.original_value), abs(v.value))
+        events = company_splits(facts)[0].get(kind, [])
+        if any(
+            abs(ratio / n - 1) <= 0.05 and SPLIT_WINDOW_DAYS[0] <= (v.filed - when).days <= SPLIT_WINDOW_DAYS[1]
+            for when, n in events
+        ):
+            v.revision_kind = kind
 
 
 _WEIGHTED_SHARES = (
