@@ -658,6 +658,22 @@ def test_nvidias_fy2024_total_debt_names_a_zero_commercial_paper_as_reported(sec
     assert parts["us-gaap:CommercialPaper"] == (0, "0001045810-24-000029")
 
 
+def test_nvidias_debt_is_summed_where_its_current_debt_line_and_noncurrent_part_make_its_long_term_debt(sec):
+    # NVIDIA's 10-Q 0001045810-20-000189 at 2020-10-25 tags no us-gaap:LongTermDebtCurrent, but
+    # us-gaap:LongTermDebtNoncurrent 5,963,000,000 + us-gaap:DebtCurrent 998,000,000 = us-gaap:LongTermDebt
+    # 6,961,000,000 in the same filing (and us-gaap:CommercialPaper 0): its own lines make DebtCurrent the current
+    # portion. Before: refused for want of a current portion.
+    r = get_financial_concept("NVDA", "total_debt", period="quarterly", fiscal_year=2021)
+    v = next(v for v in r.values if v.end == date(2020, 10, 25))
+    assert v.value == 6_961_000_000, v.formula
+    parts = _parts(v)
+    assert parts["us-gaap:LongTermDebtNoncurrent"] == (5_963_000_000, "0001045810-20-000189")
+    assert parts["us-gaap:DebtCurrent"] == (998_000_000, "0001045810-20-000189")
+    assert parts["us-gaap:CommercialPaper"] == (0, "0001045810-20-000189")
+    assert "us-gaap:LongTermDebt 6,961,000,000" in v.formula and "current portion of long-term debt" in v.formula
+    assert not any(u.end == date(2020, 10, 25) for u in getattr(r, "unsummed", ()) or ())
+
+
 def test_teslas_long_term_debt_beside_a_current_debt_line_is_not_summed_as_if_it_included_it(sec):
     # Tesla at 2022-09-30 (10-Q 0000950170-22-019867): us-gaap:LongTermDebt 1,418M is its non-current debt and
     # us-gaap:DebtCurrent 979M the current part; no LongTermDebtNoncurrent says which LongTermDebt is (NVIDIA's

@@ -21,7 +21,9 @@ guess gets no value, and the tags_tried of the series say why.
 short-term borrowings, where:
 
 - long-term debt is ``LongTermDebtNoncurrent`` + ``LongTermDebtCurrent`` when
-  both are tagged; else ``LongTermDebt`` (which the taxonomy defines to include
+  both are tagged; else ``LongTermDebtNoncurrent`` + a current-debt line where
+  the two make the same filing's ``LongTermDebt`` exactly (NVIDIA's DebtCurrent
+  998M + 5,963M = 6,961M at 2020-10-25: the line is the current portion); else ``LongTermDebt`` (which the taxonomy defines to include
   the current portion) when no current-debt line (CURRENT_LINES) stands beside
   it (a current line of 0 leaves nothing to be in or out of it). ``LongTermDebt``
   beside a current-debt line with no noncurrent line is not summed: Tesla tags
@@ -83,7 +85,13 @@ NAMES = {
     OTHER_SHORT: "other short-term borrowings",
 }
 # the parts' names where the filer's debt-and-lease lines show what its LongTermDebt and current line are
-PROVEN_NAMES = {**NAMES, WHOLE: "long-term debt, noncurrent", DEBT_CURRENT: "current portion of long-term debt"}
+PROVEN_NAMES = {
+    **NAMES,
+    WHOLE: "long-term debt, noncurrent",
+    DEBT_CURRENT: "current portion of long-term debt",
+    CONVERTIBLE_CURRENT: "current portion of long-term debt (convertible notes)",
+    CONVERTIBLE_DEBT_CURRENT: "current portion of long-term debt (convertible debt)",
+}
 
 
 def current_debt_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
@@ -170,6 +178,12 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         proof = proofs.get((end.isoformat(), accn or "")) if n is None and whole is not None else None
         if n is not None and c is not None:
             summed += [n, c]
+        elif n is not None and whole is not None and (made := _current_making_whole(here, n, whole)) is not None:
+            summed += [n, made]
+            basis = (
+                f"{made.matched_tag} is the current portion of long-term debt by the filing's own lines: in "
+                f"{accn}, {NONCURRENT} {n.value:,} + {made.matched_tag} {made.value:,} = {WHOLE} {whole.value:,}"
+            )
         elif whole is not None and current_line is None:
             summed.append(whole)
         elif whole is not None and proof is not None and (proven := here[proof[0]]) is not None:
@@ -206,6 +220,20 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             "and why). Read those dates' debt on the balance sheet in the filing."
         )
     return out
+
+
+def _current_making_whole(here: dict[str, FactRecord | None], n: FactRecord, whole: FactRecord) -> FactRecord | None:
+    """A current-debt line (CURRENT_LINES, leases excepted) that the same filing's noncurrent part adds to exactly
+    its us-gaap:LongTermDebt: then it is the current portion, whatever its tag (NVIDIA's 10-Q 0001045810-20-000189
+    at 2020-10-25: LongTermDebtNoncurrent 5,963,000,000 + DebtCurrent 998,000,000 = LongTermDebt 6,961,000,000,
+    with no LongTermDebtCurrent). None where none does."""
+    if n.accession_number != whole.accession_number:
+        return None
+    for tag in CURRENT_LINES:
+        v = here[tag]
+        if tag != LEASE_DEBT_CURRENT and v is not None and v.value and n.value + v.value == whole.value:
+            return v
+    return None
 
 
 def _instant_rows(facts: CompanyFacts, tag: str, unit: str | None) -> dict[str, list[tuple]]:
