@@ -14,6 +14,22 @@ from .restatements import substantive_revision
 from .series import Series, beside_key, currency_note, unit_family
 
 
+def apart_warning(spec: Concept, series: Series, shown: list) -> str | None:
+    """The warning that a value shown is its tag alone, with a line the filer tags beside it on its own (TSMC's
+    bonds beside its long-term bank loans, ``spec.apart``), or None: said by every answer showing such a value
+    (concept, series, compare)."""
+    unit = series.unit or ""
+    part = next((v for v in shown if series.apart.get(beside_key(v.start, v.end), ("",))[0] == v.matched_tag), None)
+    if part is None:
+        return None
+    tag, line, r = series.apart[beside_key(part.start, part.end)]
+    return (
+        f"{spec.label} here is {tag} alone: the filer tags {line} on its own line beside it ({r[2]:,} {unit} at "
+        f"{r[1]}, {r[3]}, against {part.value:,} for {tag}), which is not in it. For all of its "
+        f"{spec.label.lower()} add the two (ask for {line}); edgar does not add them."
+    )
+
+
 def describe_values(
     series: Series, spec: Concept, shown: list[FactRecord], reporting_currency: str | None = None
 ) -> tuple[list[str], list[str]]:
@@ -78,14 +94,9 @@ def describe_values(
             "These values come from different XBRL tags, whose definitions may differ: " + "; ".join(spans) + "."
         )
     notes.extend(series.notes)
-    part = next((v for v in shown if series.apart.get(beside_key(v.start, v.end), ("",))[0] == v.matched_tag), None)
+    part = apart_warning(spec, series, shown)
     if part is not None:
-        tag, line, r = series.apart[beside_key(part.start, part.end)]
-        warnings.append(
-            f"{spec.label} here is {tag} alone: the filer tags {line} on its own line beside it ({r[2]:,} {unit} at "
-            f"{r[1]}, {r[3]}, against {part.value:,} for {tag}), which is not in it. For all of its "
-            f"{spec.label.lower()} add the two (ask for {line}); edgar does not add them."
-        )
+        warnings.append(part)
     totals = [v for v in shown if series.wider.get(beside_key(v.start, v.end), ("",))[0] == v.matched_tag]
     if totals:
         total = max(totals, key=lambda v: v.end)  # the latest date shown where the two differ
