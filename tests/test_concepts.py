@@ -917,6 +917,23 @@ def test_a_translation_taken_from_a_later_filing_says_it_is_at_that_filings_rate
     assert "541,253,800,000" in note and "18,260,900,000" in note, note
 
 
+def test_a_year_held_only_as_a_later_reports_prior_year_says_the_tags_start_later_and_names_the_bonds(sec):
+    # TSMC's FY2016 has no 20-F of its own in the facts; its FY2017 20-F 0001193125-18-121866 gives 2016 as the
+    # prior year, with its bonds at 2016-12-31: ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 153,093,600,000
+    # TWD. Before: "the XBRL facts start at FY2020".
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSM", "long_term_debt", fiscal_year=2016)
+    msg = caught.value.message
+    assert "the XBRL facts start at" not in msg, msg
+    assert "long_term_debt's tags start at FY2020" in msg, msg
+    assert f"{BONDS} 153,093,600,000 TWD at 2016-12-31 (0001193125-18-121866)" in msg, msg
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSM", "long_term_debt", fiscal_year=2016, unit="USD")
+    msg = caught.value.message
+    assert "the XBRL facts start at" not in msg and "153,093,600,000 TWD" in msg, msg
+    assert "USD translation of that line starts at FY2017" in msg, msg
+
+
 def test_a_year_before_a_concepts_tags_begin_says_the_tags_start_then_not_the_facts_and_names_the_bonds(sec):
     # TSMC's facts run from 2014, but ifrs-full:LongtermBorrowings (long_term_debt's IFRS tag) starts at FY2020;
     # its bonds at 2018-12-31 are ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 56,900,000,000 TWD in the

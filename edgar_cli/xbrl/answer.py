@@ -194,7 +194,7 @@ def assemble_answer(
         # the reports of the year asked, if listed, when the facts do not reach the year
         note = span_coverage_note(facts, [fy], quarters=period != "annual", inside=False)
         _raise_missing_year(
-            ref, spec, pool, series.values, fy, period, cal, today, note, _apart_in_year(facts, spec, fy)
+            ref, spec, pool, series.values, fy, period, cal, today, note, _apart_in_year(facts, spec, fy, series.unit)
         )
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
@@ -327,6 +327,23 @@ def _report_of_year(cal: P.FiscalCalendar, fy: int) -> str | None:
     return max(reports, default=None)
 
 
+def _report_holding_year(cal: P.FiscalCalendar, fy: int) -> tuple[str, bool] | None:
+    """(accession, whether it is the year's own report) of the report that gives fiscal year ``fy`` in the
+    company's facts: its own 10-K or 20-F, else the first later annual report, which gives it as an earlier year
+    (TSMC's FY2016, first in the FY2017 20-F 0001193125-18-121866); None when the facts hold no such year."""
+    own = _report_of_year(cal, fy)
+    if own is not None:
+        return own, True
+    year_end = next((e for e, label in cal.labels.items() if label == fy), None)
+    if year_end is None:
+        return None
+    later = [(end, a) for a, (_start, end) in cal.report_ends.items() if end > year_end.isoformat()]
+    if not later:
+        return None
+    first = min(end for end, _a in later)
+    return max(a for end, a in later if end == first), False
+
+
 def _related_reported(facts: CompanyFacts, spec: Concept) -> str | None:
     """The first of ``spec.related`` the company reports, as "long_term_debt (us-gaap:...)"; None if none. Where
     the tag it follows there has lines the filer tags apart (TSMC's bonds beside its bank loans), the offer says
@@ -348,9 +365,11 @@ def _related_reported(facts: CompanyFacts, spec: Concept) -> str | None:
     return None
 
 
-def _apart_in_year(facts: CompanyFacts, spec: Concept, fy: int) -> list[str]:
+def _apart_in_year(facts: CompanyFacts, spec: Concept, fy: int, asked: str | None = None) -> list[str]:
     """The lines ``spec`` names as tagged apart from its chain tags (``apart``) that the company reports at the end
-    of fiscal year ``fy``, each as "tag value unit at end (accession)" from the year's own report where it has one."""
+    of fiscal year ``fy``, each as "tag value unit at end (accession)" from the year's own report where it has one.
+    ``asked``: the unit asked for; where the line is given in another unit and the asked one (a convenience
+    translation) starts later, that is said ("its USD translation of that line starts at FY2017")."""
     cal = facts.calendar
     year_end = next((e for e, label in cal.labels.items() if label == fy), None)
     if year_end is None:
@@ -365,7 +384,13 @@ def _apart_in_year(facts: CompanyFacts, spec: Concept, fy: int) -> list[str]:
         if not rows:
             continue
         r = next((r for r in rows if r[3] == report), min(rows, key=lambda r: r[7]))
-        out.append(f"{line} {r[2]:,} {unit} at {year_end} ({r[3]})")
+        said = f"{line} {r[2]:,} {unit} at {year_end} ({r[3]})"
+        if asked and asked != unit and asked in units:
+            ends = sorted(date.fromisoformat(x[1]) for x in units[asked] if x[0] is None and P.is_periodic(x[6]))
+            first = next((cal.labels.get(e) for e in ends if cal.labels.get(e) is not None), None)
+            if ends and ends[0] > year_end and first is not None:
+                said += f", in {unit}: its {asked} translation of that line starts at FY{first}"
+        out.append(said)
     return out
 
 
@@ -493,13 +518,14 @@ def _raise_missing_year(
         reason = f"FY{fy} is not in the XBRL facts, which stop short of the filings. {coverage_note.rstrip('.')}"
     elif latest is not None and fy > latest:
         reason = f"FY{fy} has not been reported in the XBRL facts yet"
-    elif earliest is not None and fy < earliest and _report_of_year(cal, fy) is not None:
+    elif earliest is not None and fy < earliest and (held := _report_holding_year(cal, fy)) is not None:
         # the company's facts hold the year: only this concept's tags begin later (TSMC's ifrs-full:Longterm-
-        # Borrowings from FY2020, its facts from 2014)
+        # Borrowings from FY2020, its facts from 2014; its FY2016 only as the prior year of the FY2017 20-F)
         tags = ", ".join(sorted({v.matched_tag for v in pool if v.fiscal_year == earliest}))
+        where = f"the report {held[0]}" if held[1] else f"as an earlier year in a later report, {held[0]}"
         reason = (
             f"{spec.name}'s tags start at FY{earliest} ({tags}); {ref.name}'s XBRL facts cover FY{fy} under other "
-            f"tags (the report {_report_of_year(cal, fy)})"
+            f"tags ({where})"
         )
         if apart:
             reason += f"; the year's related lines it does tag: {'; '.join(apart)}"
