@@ -25,7 +25,7 @@ from ..sec import urls
 from . import periods as P
 from .catalogue import Concept
 from .facts import CompanyFacts, scan
-from .records import FactRecord, TagTriedRecord
+from .records import FactRecord, RevisionKind, TagTriedRecord
 from .restatements import Selection, filing_order, filing_steps, select, split_candidates, split_events
 from .suspects import flag_scale, flag_sign, flag_swaps_and_par, sub_period_figure, tagging_errors
 
@@ -725,7 +725,7 @@ def _recapitalisations(facts: CompanyFacts, values: list[FactRecord]) -> None:
             continue
         if (v.original_value > 0) != (v.value > 0):
             continue
-        kind = "stock_split" if abs(v.value) > abs(v.original_value) else "reverse_split"
+        kind: RevisionKind = "stock_split" if abs(v.value) > abs(v.original_value) else "reverse_split"
         ratio = max(abs(v.original_value), abs(v.value)) / min(abs(v.original_value), abs(v.value))
         events = company_splits(facts)[0].get(kind, [])
         if any(
