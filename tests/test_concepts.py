@@ -674,6 +674,27 @@ def test_nvidias_debt_is_summed_where_its_current_debt_line_and_noncurrent_part_
     assert not any(u.end == date(2020, 10, 25) for u in getattr(r, "unsummed", ()) or ())
 
 
+def test_total_debt_for_an_ifrs_filer_names_every_debt_line_it_tags_and_its_own_total(sec):
+    # LPA's 20-F 0001997711-25-000030 tags ifrs-full:Borrowings 267,216,692 USD at 2024-12-31 (its own total),
+    # beside LongtermBorrowings 265,885,799 and CurrentPortionOfLongtermBorrowings 12,636,821. TSMC tags its
+    # short-term borrowings, the current portion of its long-term borrowings and its bonds on their own lines.
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("LPA", "total_debt")
+    suggestion = caught.value.suggestion
+    assert "ifrs-full:Borrowings 267,216,692 USD at 2024-12-31 (0001997711-25-000030)" in suggestion, suggestion
+    assert "total" in suggestion.split("ifrs-full:Borrowings")[1][:120], suggestion
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSM", "total_debt")
+    suggestion = caught.value.suggestion
+    for tag in (
+        "ifrs-full:ShorttermBorrowings",
+        "ifrs-full:CurrentPortionOfLongtermBorrowings",
+        "ifrs-full:LongtermBorrowings",
+        "ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued",
+    ):
+        assert tag in suggestion, (tag, suggestion)
+
+
 def test_teslas_long_term_debt_beside_a_current_debt_line_is_not_summed_as_if_it_included_it(sec):
     # Tesla at 2022-09-30 (10-Q 0000950170-22-019867): us-gaap:LongTermDebt 1,418M is its non-current debt and
     # us-gaap:DebtCurrent 979M the current part; no LongTermDebtNoncurrent says which LongTermDebt is (NVIDIA's

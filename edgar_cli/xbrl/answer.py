@@ -29,7 +29,7 @@ from ..vocabulary import param, surface, tool
 from . import periods as P
 from . import pointintime as PIT
 from .catalogue import Concept, lookup
-from .composite import current_debt_beside
+from .composite import current_debt_beside, ifrs_debt_lines
 from .facts import CompanyFacts
 from .notes import describe_values, quarter_gaps
 from .records import CompanyRefRecord, ConceptPeriod, ConceptResultRecord, DataSourceRecord, FactRecord
@@ -164,12 +164,17 @@ def assemble_answer(
         reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
         similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
         related = _related_reported(facts, spec)
+        ifrs = ifrs_debt_lines(facts) if spec.composite == "total_debt" else []
         raise EdgarError(
             "not_found",
             f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
             f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
             (
-                f"It does report {related}: ask for that; {spec.name} reads only the tags tried."
+                f"{spec.name} reads US GAAP tags only; {ref.name} tags its debt under IFRS on these lines (each at "
+                f"its latest date; edgar does not add them): {'; '.join(ifrs)}. Ask for each by its tag, and say "
+                "which lines an answer adds." + (f" It also reports {related}." if related else "")
+                if ifrs
+                else f"It does report {related}: ask for that; {spec.name} reads only the tags tried."
                 if related
                 else "The company reports these tags only in other units or forms: " + ", ".join(reported) + "."
                 if reported

@@ -75,6 +75,7 @@ DEBT_AND_LEASES = "us-gaap:LongTermDebtAndCapitalLeaseObligations"
 LEASES_NONCURRENT = ("us-gaap:CapitalLeaseObligationsNoncurrent", "us-gaap:FinanceLeaseLiabilityNoncurrent")
 LEASES_CURRENT = ("us-gaap:CapitalLeaseObligationsCurrent", "us-gaap:FinanceLeaseLiabilityCurrent")
 PERIODIC = frozenset({"10-K", "10-K/A", "10-Q", "10-Q/A"})
+PERIODIC_ANNUAL_OR_INTERIM = PERIODIC | {"20-F", "20-F/A", "40-F", "40-F/A"}
 
 NAMES = {
     NONCURRENT: "long-term debt, noncurrent",
@@ -120,6 +121,33 @@ def current_debt_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[s
                     "facts; read the balance sheet in the filing."
                 )
             break
+    return out
+
+
+# The debt lines an IFRS filer tags on its balance sheet, each in words: never summed (total_debt reads US GAAP
+# tags only), named where the filer tags them so that a refusal says what there is to read
+IFRS_DEBT_LINES = (
+    ("ifrs-full:Borrowings", "the filer's own total of its borrowings"),
+    ("ifrs-full:ShorttermBorrowings", "short-term borrowings"),
+    ("ifrs-full:CurrentPortionOfLongtermBorrowings", "the current portion of long-term borrowings"),
+    ("ifrs-full:LongtermBorrowings", "long-term borrowings"),
+    ("ifrs-full:CurrentBondsIssuedAndCurrentPortionOfNoncurrentBondsIssued", "bonds due within a year"),
+    ("ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued", "bonds due after a year"),
+)
+
+
+def ifrs_debt_lines(facts: CompanyFacts) -> list[str]:
+    """Each of IFRS_DEBT_LINES the company tags at a balance-sheet date in a periodic report, as "tag value unit
+    at end (accession), what it is", at its latest date (the reporting currency where tagged in it)."""
+    out: list[str] = []
+    for tag, what in IFRS_DEBT_LINES:
+        units = (facts.tag(tag) or {}).get("units") or {}
+        unit = facts.reporting_currency if facts.reporting_currency in units else next(iter(units), None)
+        rows = [r for r in units.get(unit or "", ()) if r[0] is None and r[6] in PERIODIC_ANNUAL_OR_INTERIM]
+        if not rows:
+            continue
+        r = max(rows, key=lambda r: (r[1], r[7], r[3]))
+        out.append(f"{tag} {r[2]:,} {unit} at {r[1]} ({r[3]}), {what}")
     return out
 
 
