@@ -695,6 +695,20 @@ def test_total_debt_for_an_ifrs_filer_names_every_debt_line_it_tags_and_its_own_
         assert tag in suggestion, (tag, suggestion)
 
 
+def test_an_ifrs_long_term_borrowings_line_its_filings_own_total_shows_holds_the_current_portion_says_so(sec):
+    # LPA's 20-F 0001997711-25-000030 at 2024-12-31: ifrs-full:LongtermBorrowings 265,885,799 USD,
+    # ifrs-full:Borrowings 267,216,692 (the total, 1,330,893 more) and ifrs-full:CurrentPortionOfLongtermBorrowings
+    # 12,636,821: a noncurrent part alone plus its current portion would exceed the total, so the long-term line
+    # holds the current portion.
+    r = get_financial_concept("LPA", "long_term_debt", fiscal_year=2024)
+    assert one(r, 2024).value == 265_885_799
+    (note,) = [n for n in r.notes if "ifrs-full:Borrowings" in n]
+    for text in ("265,885,799", "267,216,692", "12,636,821", "0001997711-25-000030", "includes its current portion"):
+        assert text in note, note
+    # TSMC's long-term borrowings stand beside no ifrs-full:Borrowings total: no such note
+    assert not any("includes its current portion" in n for n in get_financial_concept("TSM", "long_term_debt").notes)
+
+
 def test_teslas_long_term_debt_beside_a_current_debt_line_is_not_summed_as_if_it_included_it(sec):
     # Tesla at 2022-09-30 (10-Q 0000950170-22-019867): us-gaap:LongTermDebt 1,418M is its non-current debt and
     # us-gaap:DebtCurrent 979M the current part; no LongTermDebtNoncurrent says which LongTermDebt is (NVIDIA's

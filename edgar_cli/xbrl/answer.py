@@ -29,7 +29,7 @@ from ..vocabulary import param, surface, tool
 from . import periods as P
 from . import pointintime as PIT
 from .catalogue import Concept, lookup
-from .composite import current_debt_beside, ifrs_debt_lines
+from .composite import current_debt_beside, ifrs_current_inside, ifrs_debt_lines
 from .facts import CompanyFacts
 from .notes import describe_values, quarter_gaps
 from .records import CompanyRefRecord, ConceptPeriod, ConceptResultRecord, DataSourceRecord, FactRecord
@@ -205,6 +205,7 @@ def assemble_answer(
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
     notes += translation_notes(facts, shown)
     notes += current_debt_beside(facts, shown)
+    notes += ifrs_current_inside(facts, shown)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
     # the facts end before the filer's latest report: said of the latest, or of a year asked they do not reach
     gap = span_coverage_note(facts, None if fy is None else [fy], quarters=period != "annual")

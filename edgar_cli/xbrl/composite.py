@@ -151,6 +151,40 @@ def ifrs_debt_lines(facts: CompanyFacts) -> list[str]:
     return out
 
 
+IFRS_LONG = "ifrs-full:LongtermBorrowings"
+IFRS_TOTAL = "ifrs-full:Borrowings"
+IFRS_CURRENT = "ifrs-full:CurrentPortionOfLongtermBorrowings"
+
+
+def ifrs_current_inside(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
+    """For each balance value of ifrs-full:LongtermBorrowings whose own filing also tags the filer's total
+    (ifrs-full:Borrowings) and a current portion (ifrs-full:CurrentPortionOfLongtermBorrowings) at that date, where
+    the total exceeds the value by less than that current portion: a note that the value includes its current
+    portion (a noncurrent part alone plus its current portion would exceed the total). LPA at 2024-12-31 in
+    0001997711-25-000030: 265,885,799, total 267,216,692, current portion 12,636,821."""
+    out: list[str] = []
+    for v in values:
+        if v.matched_tag != IFRS_LONG or v.period_type != "instant":
+            continue
+        found = {}
+        for tag in (IFRS_TOTAL, IFRS_CURRENT):
+            rows = ((facts.tag(tag) or {}).get("units") or {}).get(v.unit) or ()
+            found[tag] = next(
+                (r[2] for r in rows if r[0] is None and r[1] == v.end.isoformat() and r[3] == v.accession_number),
+                None,
+            )
+        total, current = found[IFRS_TOTAL], found[IFRS_CURRENT]
+        if total is None or not current or total < v.value or total - v.value >= current:
+            continue
+        out.append(
+            f"At {v.end}, {IFRS_LONG} {v.value:,} includes its current portion: the same filing, {v.accession_number}, "
+            f"tags {IFRS_TOTAL} {total:,} (the filer's total of its borrowings, only {total - v.value:,} more) and "
+            f"{IFRS_CURRENT} {current:,}, which the total could not hold beside a noncurrent part of that size. For "
+            f"the total, ask for {IFRS_TOTAL}; for debt due after a year alone, read the balance sheet in the filing."
+        )
+    return out
+
+
 def build_composite(facts: CompanyFacts, spec: Concept, wanted: str | None):
     """The Series of a composite concept (``spec.composite`` names its rule)."""
     if spec.composite != "total_debt":

@@ -30,6 +30,7 @@ from ...xbrl import derive as D
 from ...xbrl import pointintime as PIT
 from ...xbrl.answer import SOURCE, describe_unsummed, unsummed_in, unsummed_suggestion, validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
+from ...xbrl.composite import ifrs_current_inside
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import describe_values as _describe
 from ...xbrl.periods import period_filter
@@ -509,6 +510,7 @@ class _Row:
         notes, warnings = _describe(self.series, self.spec, shown, self.reporting_currency) if shown else ([], [])
         if self.facts is not None:
             notes.extend(translation_notes(self.facts, shown))
+            notes.extend(ifrs_current_inside(self.facts, shown))
         notes.extend(self._left_out_note(columns, cells))
         notes.extend(_dated_apart(columns, cells))
         years = sorted({v.fiscal_year for v in self.series.values if v.fiscal_year is not None})
