@@ -1080,3 +1080,13 @@ def test_profit_loss_in_tags_tried_is_called_a_different_figure_not_superseded(s
     assert "different figure" in profit_loss.detail and "noncontrolling" in profit_loss.detail
     # an NCI loss makes it smaller, not larger: it differs by the noncontrolling interests' share
     assert "larger than" not in profit_loss.detail and "differs" in profit_loss.detail, profit_loss.detail
+
+
+def test_a_year_without_a_diluted_count_names_the_basic_count_the_filer_tags_for_it(sec):
+    # TSMC tags no diluted weighted-average count for FY2018, but its 20-F 0001193125-19-108390 tags the basic one:
+    # ifrs-full:WeightedAverageShares 25,930,300,000. Before: only "Ask for FY2024".
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSM", "weighted_shares_diluted", fiscal_year=2018)
+    suggestion = caught.value.suggestion
+    assert "weighted_shares_basic" in suggestion and "ifrs-full:WeightedAverageShares" in suggestion, suggestion
+    assert "25,930,300,000" in suggestion and "0001193125-19-108390" in suggestion, suggestion

@@ -199,7 +199,17 @@ def assemble_answer(
         # the reports of the year asked, if listed, when the facts do not reach the year
         note = span_coverage_note(facts, [fy], quarters=period != "annual", inside=False)
         _raise_missing_year(
-            ref, spec, pool, series.values, fy, period, cal, today, note, _apart_in_year(facts, spec, fy, series.unit)
+            ref,
+            spec,
+            pool,
+            series.values,
+            fy,
+            period,
+            cal,
+            today,
+            note,
+            _apart_in_year(facts, spec, fy, series.unit),
+            _related_in_year(facts, spec, fy, period),
         )
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
@@ -350,6 +360,19 @@ def _report_holding_year(cal: P.FiscalCalendar, fy: int) -> tuple[str, bool] | N
     return max(a for end, a in later if end == first), False
 
 
+def _related_in_year(facts: CompanyFacts, spec: Concept, fy: int, period: str) -> str | None:
+    """The first of ``spec.related`` with a ``period`` value for fiscal year ``fy``, as "name (tag) value unit for
+    FY (accession)": a different figure the filer does tag that year (TSMC's basic weighted-average count for
+    FY2018, where it tags no diluted one); None if none."""
+    for name in spec.related:
+        other = lookup(name)
+        wanted = P.period_filter(other, period)
+        v = next((v for v in build_series(facts, other).values if v.fiscal_year == fy and wanted(v)), None)
+        if v is not None:
+            return f"{name} ({v.matched_tag}) {v.value:,} {v.unit} for FY{fy} ({v.accession_number})"
+    return None
+
+
 def _related_reported(facts: CompanyFacts, spec: Concept) -> str | None:
     """The first of ``spec.related`` the company reports, as "long_term_debt (us-gaap:...)"; None if none. Where
     the tag it follows there has lines the filer tags apart (TSMC's bonds beside its bank loans), the offer says
@@ -491,6 +514,7 @@ def _raise_missing_year(
     today: date,
     coverage_note: str | None = None,
     apart: list[str] | None = None,
+    related: str | None = None,
 ) -> None:
     years = sorted({v.fiscal_year for v in pool if v.fiscal_year is not None})
     latest, earliest = (years[-1], years[0]) if years else (None, None)
@@ -582,6 +606,11 @@ def _raise_missing_year(
         suggestion = (
             f"Read FY{fy}'s figures in its report's text with {_read_year(ref, fy)} (they are not in the XBRL facts), "
             f"or ask for FY{latest}, the latest year in the XBRL facts."
+        )
+    elif related and latest:
+        suggestion = (
+            f"It does tag {related}, a different figure ({spec.name} is not it: say which it is); or "
+            f"ask for FY{latest}."
         )
     elif latest:
         suggestion = (
