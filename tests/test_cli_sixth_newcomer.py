@@ -79,3 +79,17 @@ def test_a_net_income_without_noncontrolling_interests_gets_no_such_note(cli):
     data = cli("concept", "AAPL", "net_income", "--fy", "2024", "--json").json()
     assert data["values"][0]["value"] == 93_736_000_000
     assert not any("ProfitLoss" in n for n in data["notes"]), data["notes"]
+
+
+def test_teslas_net_income_notes_the_consolidated_total_in_each_year_its_10k_tags_it_beside(cli):
+    # Tesla's 10-Ks tag us-gaap:ProfitLoss beside us-gaap:NetIncomeLoss for the same year (the year's fourth
+    # quarter ends the same day): FY2020 862,000,000 vs 721,000,000 (0001564590-21-004599); FY2019 -775,000,000
+    # vs -862,000,000 (0001564590-20-004475). Before: a note for FY2021 only.
+    for fy, total, accn in (
+        ("2020", "862,000,000", "0001564590-21-004599"),
+        ("2019", "-775,000,000", "0001564590-20-004475"),
+    ):
+        data = cli("concept", "TSLA", "net_income", "--fy", fy, "--json").json()
+        note = next((n for n in data["notes"] if "us-gaap:ProfitLoss" in n), None)
+        assert note is not None, (fy, data["notes"])
+        assert total in note and accn in note and f"{fy}-01-01 to {fy}-12-31" in note, note

@@ -586,3 +586,14 @@ def test_a_comparison_of_a_year_inside_a_companys_facts_says_only_that_they_stop
     assert "inside them" in ends and "get_filing_section" not in ends, ends
     latest = compare_companies("revenue", ["TSLA", "NVDA"])
     assert any("XBRL facts end at 2022-09-30" in w for w in latest.warnings)
+
+
+def test_a_comparison_says_what_the_concept_answer_warns_of_a_line_tagged_apart(sec):
+    # TSMC's 20-F 0001193125-24-099840 at 2023-12-31: ifrs-full:LongtermBorrowings 4,383,000,000 TWD, its bonds
+    # on their own line (ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 913,899,800,000 TWD), not in it.
+    # get_financial_concept warns of the bonds; compare must say the same in its data.
+    r = compare_companies("long_term_debt", ["TSM", "AAPL"], fiscal_year=2023)
+    said = [w for w in r.warnings if "ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued" in w]
+    assert said, r.warnings
+    assert "913,899,800,000" in said[0] and "0001193125-24-099840" in said[0] and "TAIWAN SEMI" in said[0], said
+    assert not any("BondsIssued" in w and "Apple" in w for w in r.warnings)

@@ -658,6 +658,57 @@ def test_nvidias_fy2024_total_debt_names_a_zero_commercial_paper_as_reported(sec
     assert parts["us-gaap:CommercialPaper"] == (0, "0001045810-24-000029")
 
 
+def test_nvidias_debt_is_summed_where_its_current_debt_line_and_noncurrent_part_make_its_long_term_debt(sec):
+    # NVIDIA's 10-Q 0001045810-20-000189 at 2020-10-25 tags no us-gaap:LongTermDebtCurrent, but
+    # us-gaap:LongTermDebtNoncurrent 5,963,000,000 + us-gaap:DebtCurrent 998,000,000 = us-gaap:LongTermDebt
+    # 6,961,000,000 in the same filing (and us-gaap:CommercialPaper 0): its own lines make DebtCurrent the current
+    # portion. Before: refused for want of a current portion.
+    r = get_financial_concept("NVDA", "total_debt", period="quarterly", fiscal_year=2021)
+    v = next(v for v in r.values if v.end == date(2020, 10, 25))
+    assert v.value == 6_961_000_000, v.formula
+    parts = _parts(v)
+    assert parts["us-gaap:LongTermDebtNoncurrent"] == (5_963_000_000, "0001045810-20-000189")
+    assert parts["us-gaap:DebtCurrent"] == (998_000_000, "0001045810-20-000189")
+    assert parts["us-gaap:CommercialPaper"] == (0, "0001045810-20-000189")
+    assert "us-gaap:LongTermDebt 6,961,000,000" in v.formula and "current portion of long-term debt" in v.formula
+    assert not any(u.end == date(2020, 10, 25) for u in getattr(r, "unsummed", ()) or ())
+
+
+def test_total_debt_for_an_ifrs_filer_names_every_debt_line_it_tags_and_its_own_total(sec):
+    # LPA's 20-F 0001997711-25-000030 tags ifrs-full:Borrowings 267,216,692 USD at 2024-12-31 (its own total),
+    # beside LongtermBorrowings 265,885,799 and CurrentPortionOfLongtermBorrowings 12,636,821. TSMC tags its
+    # short-term borrowings, the current portion of its long-term borrowings and its bonds on their own lines.
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("LPA", "total_debt")
+    suggestion = caught.value.suggestion
+    assert "ifrs-full:Borrowings 267,216,692 USD at 2024-12-31 (0001997711-25-000030)" in suggestion, suggestion
+    assert "total" in suggestion.split("ifrs-full:Borrowings")[1][:120], suggestion
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSM", "total_debt")
+    suggestion = caught.value.suggestion
+    for tag in (
+        "ifrs-full:ShorttermBorrowings",
+        "ifrs-full:CurrentPortionOfLongtermBorrowings",
+        "ifrs-full:LongtermBorrowings",
+        "ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued",
+    ):
+        assert tag in suggestion, (tag, suggestion)
+
+
+def test_an_ifrs_long_term_borrowings_line_its_filings_own_total_shows_holds_the_current_portion_says_so(sec):
+    # LPA's 20-F 0001997711-25-000030 at 2024-12-31: ifrs-full:LongtermBorrowings 265,885,799 USD,
+    # ifrs-full:Borrowings 267,216,692 (the total, 1,330,893 more) and ifrs-full:CurrentPortionOfLongtermBorrowings
+    # 12,636,821: a noncurrent part alone plus its current portion would exceed the total, so the long-term line
+    # holds the current portion.
+    r = get_financial_concept("LPA", "long_term_debt", fiscal_year=2024)
+    assert one(r, 2024).value == 265_885_799
+    (note,) = [n for n in r.notes if "ifrs-full:Borrowings" in n]
+    for text in ("265,885,799", "267,216,692", "12,636,821", "0001997711-25-000030", "includes its current portion"):
+        assert text in note, note
+    # TSMC's long-term borrowings stand beside no ifrs-full:Borrowings total: no such note
+    assert not any("includes its current portion" in n for n in get_financial_concept("TSM", "long_term_debt").notes)
+
+
 def test_teslas_long_term_debt_beside_a_current_debt_line_is_not_summed_as_if_it_included_it(sec):
     # Tesla at 2022-09-30 (10-Q 0000950170-22-019867): us-gaap:LongTermDebt 1,418M is its non-current debt and
     # us-gaap:DebtCurrent 979M the current part; no LongTermDebtNoncurrent says which LongTermDebt is (NVIDIA's
@@ -901,6 +952,23 @@ def test_a_translation_taken_from_a_later_filing_says_it_is_at_that_filings_rate
     assert "541,253,800,000" in note and "18,260,900,000" in note, note
 
 
+def test_a_year_held_only_as_a_later_reports_prior_year_says_the_tags_start_later_and_names_the_bonds(sec):
+    # TSMC's FY2016 has no 20-F of its own in the facts; its FY2017 20-F 0001193125-18-121866 gives 2016 as the
+    # prior year, with its bonds at 2016-12-31: ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 153,093,600,000
+    # TWD. Before: "the XBRL facts start at FY2020".
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSM", "long_term_debt", fiscal_year=2016)
+    msg = caught.value.message
+    assert "the XBRL facts start at" not in msg, msg
+    assert "long_term_debt's tags start at FY2020" in msg, msg
+    assert f"{BONDS} 153,093,600,000 TWD at 2016-12-31 (0001193125-18-121866)" in msg, msg
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSM", "long_term_debt", fiscal_year=2016, unit="USD")
+    msg = caught.value.message
+    assert "the XBRL facts start at" not in msg and "153,093,600,000 TWD" in msg, msg
+    assert "USD translation of that line starts at FY2017" in msg, msg
+
+
 def test_a_year_before_a_concepts_tags_begin_says_the_tags_start_then_not_the_facts_and_names_the_bonds(sec):
     # TSMC's facts run from 2014, but ifrs-full:LongtermBorrowings (long_term_debt's IFRS tag) starts at FY2020;
     # its bonds at 2018-12-31 are ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 56,900,000,000 TWD in the
@@ -1012,3 +1080,13 @@ def test_profit_loss_in_tags_tried_is_called_a_different_figure_not_superseded(s
     assert "different figure" in profit_loss.detail and "noncontrolling" in profit_loss.detail
     # an NCI loss makes it smaller, not larger: it differs by the noncontrolling interests' share
     assert "larger than" not in profit_loss.detail and "differs" in profit_loss.detail, profit_loss.detail
+
+
+def test_a_year_without_a_diluted_count_names_the_basic_count_the_filer_tags_for_it(sec):
+    # TSMC tags no diluted weighted-average count for FY2018, but its 20-F 0001193125-19-108390 tags the basic one:
+    # ifrs-full:WeightedAverageShares 25,930,300,000. Before: only "Ask for FY2024".
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSM", "weighted_shares_diluted", fiscal_year=2018)
+    suggestion = caught.value.suggestion
+    assert "weighted_shares_basic" in suggestion and "ifrs-full:WeightedAverageShares" in suggestion, suggestion
+    assert "25,930,300,000" in suggestion and "0001193125-19-108390" in suggestion, suggestion

@@ -617,3 +617,16 @@ def test_a_round_figure_a_thousandfold_apart_without_its_filings_steps_is_no_evi
     assert classify_revision(200, 200_000, "shares") == "restatement"  # trailing zeros alone: too few digits
     assert classify_revision(50, 50_000, "shares", (Decimal(1), Decimal(1))) == "restatement"  # two digits at step 1
     assert classify_revision(200, 200_000, "shares", (Decimal(1), Decimal(1))) == "suspected_tagging_error"
+
+
+def test_a_recapitalisations_weighted_share_counts_are_marked_as_a_reverse_split_not_a_restatement(sec):
+    from edgar_cli import get_financial_concept
+
+    # Logistic Properties of the Americas' diluted weighted shares of 2022 and 2023: 168,142,740 in
+    # 0001493152-24-016772, 28,600,000 in 0001997711-25-000030 (5.88, the recapitalisation its EPS flags 1-for-6)
+    for concept in ("weighted_shares_diluted", "weighted_shares_basic"):
+        r = get_financial_concept("LPA", concept, period="all")
+        for end in ("2022-12-31", "2023-12-31"):
+            v = next(v for v in r.values if str(v.end) == end)
+            assert (v.original_value, v.value, v.revision_kind) == (168142740, 28600000, "reverse_split"), concept
+        assert not any("results changed" in w for w in r.warnings), r.warnings

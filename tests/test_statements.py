@@ -483,3 +483,14 @@ def test_a_row_the_company_reports_only_in_other_years_is_named_in_the_note_not_
     assert row.reported and all(c.value is None for c in row.cells)
     (note,) = [n for n in row.notes + [n for n in s.notes if "Long-term debt" in n] if "shown empty" in n]
     assert "FY2020" in note, note
+
+
+def test_a_translation_from_a_later_filing_is_named_in_table_views_as_in_a_single_year(sec):
+    # TSMC's cash at 2016-12-31 in USD, 18,260,900,000, is in the FY2017 20-F 0001193125-18-121866 (beside
+    # 541,253,800,000 TWD there: implied 29.64 TWD per USD); the row's note promises "a note names it".
+    series = get_financial_series("TSM", ["cash"], fiscal_year="2015..2024", unit="USD")
+    balance = get_financial_statement("TSM", "balance", fiscal_year=2016, unit="USD")
+    for result in (series, balance):
+        row = next(r for r in result.rows if r.concept == "cash")
+        said = [n for n in row.notes if "0001193125-18-121866" in n and "rate" in n]
+        assert said and "29.64" in said[0] and "FY2016" in said[0], row.notes

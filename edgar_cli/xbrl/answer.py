@@ -29,7 +29,7 @@ from ..vocabulary import param, surface, tool
 from . import periods as P
 from . import pointintime as PIT
 from .catalogue import Concept, lookup
-from .composite import current_debt_beside
+from .composite import current_debt_beside, ifrs_current_inside, ifrs_debt_lines
 from .facts import CompanyFacts
 from .notes import describe_values, quarter_gaps
 from .records import CompanyRefRecord, ConceptPeriod, ConceptResultRecord, DataSourceRecord, FactRecord
@@ -164,12 +164,17 @@ def assemble_answer(
         reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
         similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
         related = _related_reported(facts, spec)
+        ifrs = ifrs_debt_lines(facts) if spec.composite == "total_debt" else []
         raise EdgarError(
             "not_found",
             f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
             f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
             (
-                f"It does report {related}: ask for that; {spec.name} reads only the tags tried."
+                f"{spec.name} reads US GAAP tags only; {ref.name} tags its debt under IFRS on these lines (each at "
+                f"its latest date; edgar does not add them): {'; '.join(ifrs)}. Ask for each by its tag, and say "
+                "which lines an answer adds." + (f" It also reports {related}." if related else "")
+                if ifrs
+                else f"It does report {related}: ask for that; {spec.name} reads only the tags tried."
                 if related
                 else "The company reports these tags only in other units or forms: " + ", ".join(reported) + "."
                 if reported
@@ -194,12 +199,23 @@ def assemble_answer(
         # the reports of the year asked, if listed, when the facts do not reach the year
         note = span_coverage_note(facts, [fy], quarters=period != "annual", inside=False)
         _raise_missing_year(
-            ref, spec, pool, series.values, fy, period, cal, today, note, _apart_in_year(facts, spec, fy)
+            ref,
+            spec,
+            pool,
+            series.values,
+            fy,
+            period,
+            cal,
+            today,
+            note,
+            _apart_in_year(facts, spec, fy, series.unit),
+            _related_in_year(facts, spec, fy, period),
         )
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
     notes += translation_notes(facts, shown)
     notes += current_debt_beside(facts, shown)
+    notes += ifrs_current_inside(facts, shown)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
     # the facts end before the filer's latest report: said of the latest, or of a year asked they do not reach
     gap = span_coverage_note(facts, None if fy is None else [fy], quarters=period != "annual")
@@ -327,6 +343,36 @@ def _report_of_year(cal: P.FiscalCalendar, fy: int) -> str | None:
     return max(reports, default=None)
 
 
+def _report_holding_year(cal: P.FiscalCalendar, fy: int) -> tuple[str, bool] | None:
+    """(accession, whether it is the year's own report) of the report that gives fiscal year ``fy`` in the
+    company's facts: its own 10-K or 20-F, else the first later annual report, which gives it as an earlier year
+    (TSMC's FY2016, first in the FY2017 20-F 0001193125-18-121866); None when the facts hold no such year."""
+    own = _report_of_year(cal, fy)
+    if own is not None:
+        return own, True
+    year_end = next((e for e, label in cal.labels.items() if label == fy), None)
+    if year_end is None:
+        return None
+    later = [(end, a) for a, (_start, end) in cal.report_ends.items() if end > year_end.isoformat()]
+    if not later:
+        return None
+    first = min(end for end, _a in later)
+    return max(a for end, a in later if end == first), False
+
+
+def _related_in_year(facts: CompanyFacts, spec: Concept, fy: int, period: str) -> str | None:
+    """The first of ``spec.related`` with a ``period`` value for fiscal year ``fy``, as "name (tag) value unit for
+    FY (accession)": a different figure the filer does tag that year (TSMC's basic weighted-average count for
+    FY2018, where it tags no diluted one); None if none."""
+    for name in spec.related:
+        other = lookup(name)
+        wanted = P.period_filter(other, period)
+        v = next((v for v in build_series(facts, other).values if v.fiscal_year == fy and wanted(v)), None)
+        if v is not None:
+            return f"{name} ({v.matched_tag}) {v.value:,} {v.unit} for FY{fy} ({v.accession_number})"
+    return None
+
+
 def _related_reported(facts: CompanyFacts, spec: Concept) -> str | None:
     """The first of ``spec.related`` the company reports, as "long_term_debt (us-gaap:...)"; None if none. Where
     the tag it follows there has lines the filer tags apart (TSMC's bonds beside its bank loans), the offer says
@@ -348,9 +394,11 @@ def _related_reported(facts: CompanyFacts, spec: Concept) -> str | None:
     return None
 
 
-def _apart_in_year(facts: CompanyFacts, spec: Concept, fy: int) -> list[str]:
+def _apart_in_year(facts: CompanyFacts, spec: Concept, fy: int, asked: str | None = None) -> list[str]:
     """The lines ``spec`` names as tagged apart from its chain tags (``apart``) that the company reports at the end
-    of fiscal year ``fy``, each as "tag value unit at end (accession)" from the year's own report where it has one."""
+    of fiscal year ``fy``, each as "tag value unit at end (accession)" from the year's own report where it has one.
+    ``asked``: the unit asked for; where the line is given in another unit and the asked one (a convenience
+    translation) starts later, that is said ("its USD translation of that line starts at FY2017")."""
     cal = facts.calendar
     year_end = next((e for e, label in cal.labels.items() if label == fy), None)
     if year_end is None:
@@ -365,7 +413,13 @@ def _apart_in_year(facts: CompanyFacts, spec: Concept, fy: int) -> list[str]:
         if not rows:
             continue
         r = next((r for r in rows if r[3] == report), min(rows, key=lambda r: r[7]))
-        out.append(f"{line} {r[2]:,} {unit} at {year_end} ({r[3]})")
+        said = f"{line} {r[2]:,} {unit} at {year_end} ({r[3]})"
+        if asked and asked != unit and asked in units:
+            ends = sorted(date.fromisoformat(x[1]) for x in units[asked] if x[0] is None and P.is_periodic(x[6]))
+            first = next((cal.labels.get(e) for e in ends if cal.labels.get(e) is not None), None)
+            if ends and ends[0] > year_end and first is not None:
+                said += f", in {unit}: its {asked} translation of that line starts at FY{first}"
+        out.append(said)
     return out
 
 
@@ -460,6 +514,7 @@ def _raise_missing_year(
     today: date,
     coverage_note: str | None = None,
     apart: list[str] | None = None,
+    related: str | None = None,
 ) -> None:
     years = sorted({v.fiscal_year for v in pool if v.fiscal_year is not None})
     latest, earliest = (years[-1], years[0]) if years else (None, None)
@@ -493,13 +548,14 @@ def _raise_missing_year(
         reason = f"FY{fy} is not in the XBRL facts, which stop short of the filings. {coverage_note.rstrip('.')}"
     elif latest is not None and fy > latest:
         reason = f"FY{fy} has not been reported in the XBRL facts yet"
-    elif earliest is not None and fy < earliest and _report_of_year(cal, fy) is not None:
+    elif earliest is not None and fy < earliest and (held := _report_holding_year(cal, fy)) is not None:
         # the company's facts hold the year: only this concept's tags begin later (TSMC's ifrs-full:Longterm-
-        # Borrowings from FY2020, its facts from 2014)
+        # Borrowings from FY2020, its facts from 2014; its FY2016 only as the prior year of the FY2017 20-F)
         tags = ", ".join(sorted({v.matched_tag for v in pool if v.fiscal_year == earliest}))
+        where = f"the report {held[0]}" if held[1] else f"as an earlier year in a later report, {held[0]}"
         reason = (
             f"{spec.name}'s tags start at FY{earliest} ({tags}); {ref.name}'s XBRL facts cover FY{fy} under other "
-            f"tags (the report {_report_of_year(cal, fy)})"
+            f"tags ({where})"
         )
         if apart:
             reason += f"; the year's related lines it does tag: {'; '.join(apart)}"
@@ -550,6 +606,11 @@ def _raise_missing_year(
         suggestion = (
             f"Read FY{fy}'s figures in its report's text with {_read_year(ref, fy)} (they are not in the XBRL facts), "
             f"or ask for FY{latest}, the latest year in the XBRL facts."
+        )
+    elif related and latest:
+        suggestion = (
+            f"It does tag {related}, a different figure ({spec.name} is not it: say which it is); or "
+            f"ask for FY{latest}."
         )
     elif latest:
         suggestion = (

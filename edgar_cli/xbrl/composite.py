@@ -21,7 +21,9 @@ guess gets no value, and the tags_tried of the series say why.
 short-term borrowings, where:
 
 - long-term debt is ``LongTermDebtNoncurrent`` + ``LongTermDebtCurrent`` when
-  both are tagged; else ``LongTermDebt`` (which the taxonomy defines to include
+  both are tagged; else ``LongTermDebtNoncurrent`` + a current-debt line where
+  the two make the same filing's ``LongTermDebt`` exactly (NVIDIA's DebtCurrent
+  998M + 5,963M = 6,961M at 2020-10-25: the line is the current portion); else ``LongTermDebt`` (which the taxonomy defines to include
   the current portion) when no current-debt line (CURRENT_LINES) stands beside
   it (a current line of 0 leaves nothing to be in or out of it). ``LongTermDebt``
   beside a current-debt line with no noncurrent line is not summed: Tesla tags
@@ -73,6 +75,7 @@ DEBT_AND_LEASES = "us-gaap:LongTermDebtAndCapitalLeaseObligations"
 LEASES_NONCURRENT = ("us-gaap:CapitalLeaseObligationsNoncurrent", "us-gaap:FinanceLeaseLiabilityNoncurrent")
 LEASES_CURRENT = ("us-gaap:CapitalLeaseObligationsCurrent", "us-gaap:FinanceLeaseLiabilityCurrent")
 PERIODIC = frozenset({"10-K", "10-K/A", "10-Q", "10-Q/A"})
+PERIODIC_ANNUAL_OR_INTERIM = PERIODIC | {"20-F", "20-F/A", "40-F", "40-F/A"}
 
 NAMES = {
     NONCURRENT: "long-term debt, noncurrent",
@@ -83,7 +86,13 @@ NAMES = {
     OTHER_SHORT: "other short-term borrowings",
 }
 # the parts' names where the filer's debt-and-lease lines show what its LongTermDebt and current line are
-PROVEN_NAMES = {**NAMES, WHOLE: "long-term debt, noncurrent", DEBT_CURRENT: "current portion of long-term debt"}
+PROVEN_NAMES = {
+    **NAMES,
+    WHOLE: "long-term debt, noncurrent",
+    DEBT_CURRENT: "current portion of long-term debt",
+    CONVERTIBLE_CURRENT: "current portion of long-term debt (convertible notes)",
+    CONVERTIBLE_DEBT_CURRENT: "current portion of long-term debt (convertible debt)",
+}
 
 
 def current_debt_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
@@ -112,6 +121,67 @@ def current_debt_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[s
                     "facts; read the balance sheet in the filing."
                 )
             break
+    return out
+
+
+# The debt lines an IFRS filer tags on its balance sheet, each in words: never summed (total_debt reads US GAAP
+# tags only), named where the filer tags them so that a refusal says what there is to read
+IFRS_DEBT_LINES = (
+    ("ifrs-full:Borrowings", "the filer's own total of its borrowings"),
+    ("ifrs-full:ShorttermBorrowings", "short-term borrowings"),
+    ("ifrs-full:CurrentPortionOfLongtermBorrowings", "the current portion of long-term borrowings"),
+    ("ifrs-full:LongtermBorrowings", "long-term borrowings"),
+    ("ifrs-full:CurrentBondsIssuedAndCurrentPortionOfNoncurrentBondsIssued", "bonds due within a year"),
+    ("ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued", "bonds due after a year"),
+)
+
+
+def ifrs_debt_lines(facts: CompanyFacts) -> list[str]:
+    """Each of IFRS_DEBT_LINES the company tags at a balance-sheet date in a periodic report, as "tag value unit
+    at end (accession), what it is", at its latest date (the reporting currency where tagged in it)."""
+    out: list[str] = []
+    for tag, what in IFRS_DEBT_LINES:
+        units = (facts.tag(tag) or {}).get("units") or {}
+        unit = facts.reporting_currency if facts.reporting_currency in units else next(iter(units), None)
+        rows = [r for r in units.get(unit or "", ()) if r[0] is None and r[6] in PERIODIC_ANNUAL_OR_INTERIM]
+        if not rows:
+            continue
+        r = max(rows, key=lambda r: (r[1], r[7], r[3]))
+        out.append(f"{tag} {r[2]:,} {unit} at {r[1]} ({r[3]}), {what}")
+    return out
+
+
+IFRS_LONG = "ifrs-full:LongtermBorrowings"
+IFRS_TOTAL = "ifrs-full:Borrowings"
+IFRS_CURRENT = "ifrs-full:CurrentPortionOfLongtermBorrowings"
+
+
+def ifrs_current_inside(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
+    """For each balance value of ifrs-full:LongtermBorrowings whose own filing also tags the filer's total
+    (ifrs-full:Borrowings) and a current portion (ifrs-full:CurrentPortionOfLongtermBorrowings) at that date, where
+    the total exceeds the value by less than that current portion: a note that the value includes its current
+    portion (a noncurrent part alone plus its current portion would exceed the total). LPA at 2024-12-31 in
+    0001997711-25-000030: 265,885,799, total 267,216,692, current portion 12,636,821."""
+    out: list[str] = []
+    for v in values:
+        if v.matched_tag != IFRS_LONG or v.period_type != "instant":
+            continue
+        found = {}
+        for tag in (IFRS_TOTAL, IFRS_CURRENT):
+            rows = ((facts.tag(tag) or {}).get("units") or {}).get(v.unit) or ()
+            found[tag] = next(
+                (r[2] for r in rows if r[0] is None and r[1] == v.end.isoformat() and r[3] == v.accession_number),
+                None,
+            )
+        total, current = found[IFRS_TOTAL], found[IFRS_CURRENT]
+        if total is None or not current or total < v.value or total - v.value >= current:
+            continue
+        out.append(
+            f"At {v.end}, {IFRS_LONG} {v.value:,} includes its current portion: the same filing, {v.accession_number}, "
+            f"tags {IFRS_TOTAL} {total:,} (the filer's total of its borrowings, only {total - v.value:,} more) and "
+            f"{IFRS_CURRENT} {current:,}, which the total could not hold beside a noncurrent part of that size. For "
+            f"the total, ask for {IFRS_TOTAL}; for debt due after a year alone, read the balance sheet in the filing."
+        )
     return out
 
 
@@ -170,6 +240,12 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         proof = proofs.get((end.isoformat(), accn or "")) if n is None and whole is not None else None
         if n is not None and c is not None:
             summed += [n, c]
+        elif n is not None and whole is not None and (made := _current_making_whole(here, n, whole)) is not None:
+            summed += [n, made]
+            basis = (
+                f"{made.matched_tag} is the current portion of long-term debt by the filing's own lines: in "
+                f"{accn}, {NONCURRENT} {n.value:,} + {made.matched_tag} {made.value:,} = {WHOLE} {whole.value:,}"
+            )
         elif whole is not None and current_line is None:
             summed.append(whole)
         elif whole is not None and proof is not None and (proven := here[proof[0]]) is not None:
@@ -206,6 +282,20 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             "and why). Read those dates' debt on the balance sheet in the filing."
         )
     return out
+
+
+def _current_making_whole(here: dict[str, FactRecord | None], n: FactRecord, whole: FactRecord) -> FactRecord | None:
+    """A current-debt line (CURRENT_LINES, leases excepted) that the same filing's noncurrent part adds to exactly
+    its us-gaap:LongTermDebt: then it is the current portion, whatever its tag (NVIDIA's 10-Q 0001045810-20-000189
+    at 2020-10-25: LongTermDebtNoncurrent 5,963,000,000 + DebtCurrent 998,000,000 = LongTermDebt 6,961,000,000,
+    with no LongTermDebtCurrent). None where none does."""
+    if n.accession_number != whole.accession_number:
+        return None
+    for tag in CURRENT_LINES:
+        v = here[tag]
+        if tag != LEASE_DEBT_CURRENT and v is not None and v.value and n.value + v.value == whole.value:
+            return v
+    return None
 
 
 def _instant_rows(facts: CompanyFacts, tag: str, unit: str | None) -> dict[str, list[tuple]]:

@@ -11,7 +11,23 @@ from ..vocabulary import param, surface, tool
 from .catalogue import Concept
 from .records import FactRecord
 from .restatements import substantive_revision
-from .series import Series, currency_note, unit_family
+from .series import Series, beside_key, currency_note, unit_family
+
+
+def apart_warning(spec: Concept, series: Series, shown: list) -> str | None:
+    """The warning that a value shown is its tag alone, with a line the filer tags beside it on its own (TSMC's
+    bonds beside its long-term bank loans, ``spec.apart``), or None: said by every answer showing such a value
+    (concept, series, compare)."""
+    unit = series.unit or ""
+    part = next((v for v in shown if series.apart.get(beside_key(v.start, v.end), ("",))[0] == v.matched_tag), None)
+    if part is None:
+        return None
+    tag, line, r = series.apart[beside_key(part.start, part.end)]
+    return (
+        f"{spec.label} here is {tag} alone: the filer tags {line} on its own line beside it ({r[2]:,} {unit} at "
+        f"{r[1]}, {r[3]}, against {part.value:,} for {tag}), which is not in it. For all of its "
+        f"{spec.label.lower()} add the two (ask for {line}); edgar does not add them."
+    )
 
 
 def describe_values(
@@ -78,18 +94,13 @@ def describe_values(
             "These values come from different XBRL tags, whose definitions may differ: " + "; ".join(spans) + "."
         )
     notes.extend(series.notes)
-    part = next((v for v in shown if series.apart.get(v.end.isoformat(), ("",))[0] == v.matched_tag), None)
+    part = apart_warning(spec, series, shown)
     if part is not None:
-        tag, line, r = series.apart[part.end.isoformat()]
-        warnings.append(
-            f"{spec.label} here is {tag} alone: the filer tags {line} on its own line beside it ({r[2]:,} {unit} at "
-            f"{r[1]}, {r[3]}, against {part.value:,} for {tag}), which is not in it. For all of its "
-            f"{spec.label.lower()} add the two (ask for {line}); edgar does not add them."
-        )
-    totals = [v for v in shown if series.wider.get(v.end.isoformat(), ("",))[0] == v.matched_tag]
+        warnings.append(part)
+    totals = [v for v in shown if series.wider.get(beside_key(v.start, v.end), ("",))[0] == v.matched_tag]
     if totals:
         total = max(totals, key=lambda v: v.end)  # the latest date shown where the two differ
-        tag, line, r = series.wider[total.end.isoformat()]
+        tag, line, r = series.wider[beside_key(total.start, total.end)]
         what = next((t.caveat for t in spec.chain if t.tag == line and t.caveat), "").rstrip(".")
         what = what[:1].lower() + what[1:] if what[1:2].islower() else what  # "Includes ...", not "IFRS ..."
         if total.start is None:

@@ -25,7 +25,7 @@ from ..sec import urls
 from . import periods as P
 from .catalogue import Concept
 from .facts import CompanyFacts, scan
-from .records import FactRecord, TagTriedRecord
+from .records import FactRecord, RevisionKind, TagTriedRecord
 from .restatements import Selection, filing_order, filing_steps, select, split_candidates, split_events
 from .suspects import flag_scale, flag_sign, flag_swaps_and_par, sub_period_figure, tagging_errors
 
@@ -53,9 +53,9 @@ class Series:
         # (form, start, end) -> the facts of that period ignored in that form (not a periodic report)
         self.ignored_periods: dict[tuple[str, str | None, str], int] = {}
         self.notes: list[str] = []  # what the answer must say of the series as a whole (a composite's unsummed dates)
-        # a value that is a part (a line the filer tags beside it left out): end -> (its tag, the line, its row)
+        # a value that is a part (a line the filer tags beside it left out): beside_key -> (its tag, the line, its row)
         self.apart: dict[str, tuple[str, str, tuple]] = {}
-        # a value a wider total the filer tags holds and differs from: end -> (its tag, the total, its row)
+        # a value a wider total the filer tags holds and differs from: beside_key -> (its tag, the total, its row)
         self.wider: dict[str, tuple[str, str, tuple]] = {}
         # a value another chain tag gave first, in an earlier filing: (start, end) -> (that tag, its row)
         self.first_filed: dict[tuple[str | None, str], tuple[str, tuple]] = {}
@@ -220,6 +220,7 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
     out.values.sort(key=lambda v: (v.end, v.days or 0), reverse=True)
     if "shares" in (out.unit or ""):
         _corroborate_splits(facts, out.values)
+        _recapitalisations(facts, out.values)
         _mark_pre_split(out.values, last_filed, facts)
         for field in ("pre_split_ratio", "pre_reverse_split_ratio"):
             for n in {getattr(v, field) for v in out.values if getattr(v, field)}:
@@ -301,31 +302,38 @@ def _lines_apart(facts: CompanyFacts, spec: Concept, out: Series) -> None:
         _beside(facts, rules, out, found)
 
 
+def beside_key(start: date | str | None, end: date | str) -> str:
+    """The key of ``Series.apart`` / ``Series.wider``: a balance date ("2024-12-31"), or a period
+    ("2020-01-01/2020-12-31"): a year and its fourth quarter end the same day and are different figures."""
+    return str(end) if start is None else f"{start}/{end}"
+
+
 def _beside(facts: CompanyFacts, rules: tuple, out: Series, found: dict[str, tuple[str, str, tuple]]) -> None:
     """``found`` gets, per balance date of a value of a rule's chain tag, the rule's other line at that date
     as the value's own filing gives it, else as last filed (a wider total only where it differs from the value);
-    per end of a period's value (a duration), the line for that same period in the value's own filing only."""
+    per period of a duration value, the line for that same start and end in the value's own filing only (by
+    :func:`beside_key`; the SEC's frame plays no part)."""
     if not rules:  # most concepts have no such rule: nothing to index
         return
-    values = {(v.matched_tag, v.end.isoformat()): v for v in out.values}
+    values = {(v.matched_tag, beside_key(v.start, v.end)): v for v in out.values}
     for tag, lines in rules:
-        ends = {end: v.accession_number for (t, end), v in values.items() if t == tag}
-        starts = {end: v.start.isoformat() if v.start else None for (t, end), v in values.items() if t == tag}
+        accns = {key: v.accession_number for (t, key), v in values.items() if t == tag}
         for line in lines:
-            body = facts.tags.get(line) if ends else None
+            body = facts.tags.get(line) if accns else None
             for r in (body or {}).get("units", {}).get(out.unit or "", []):
-                if r[1] in ends and r[0] == starts[r[1]] and (r[0] is None or r[3] == ends[r[1]]):
-                    mine = ends[r[1]]
-                    held = found.get(r[1])
+                key = beside_key(r[0], r[1])
+                if key in accns and (r[0] is None or r[3] == accns[key]):
+                    mine = accns[key]
+                    held = found.get(key)
                     if (
                         held is None
                         or (r[3] == mine) > (held[2][3] == mine)
                         or ((r[3] == mine) == (held[2][3] == mine) and r[7] > held[2][7])
                     ):
-                        found[r[1]] = (tag, line, r)
+                        found[key] = (tag, line, r)
     if found is out.wider:  # a total equal to the value (no noncontrolling interests that day) says nothing
-        for end in [e for e, (tag, _line, r) in found.items() if values[(tag, e)].value == r[2]]:
-            del found[end]
+        for key in [k for k, (tag, _line, r) in found.items() if values[(tag, k)].value == r[2]]:
+            del found[key]
 
 
 # The figures a presentation change leaves unchanged: a period's net income (a flow moved between income
@@ -701,6 +709,30 @@ def _corroborate_splits(facts: CompanyFacts, values: list[FactRecord]) -> None:
             for when, n in events[v.revision_kind]
         ):
             v.revision_kind = "restatement"
+
+
+def _recapitalisations(facts: CompanyFacts, values: list[FactRecord]) -> None:
+    """A share count restated by a ratio near, not at, a whole N (a recapitalisation's exchange ratio) is a reverse
+    split (stock split) when the company's witnesses show a 1-for-N (N-for-1) filed around the revision: Logistic
+    Properties of the Americas' weighted shares of 2022 and 2023, 168,142,740 (0001493152-24-016772) then 28,600,000
+    (0001997711-25-000030), 5.88 apart, which its EPS flags 1-for-6. Within 5% of N, as :func:`_ratio_shown` reads
+    the ratio (after :func:`_corroborate_splits`, which knows whole ratios only); the witnesses are left as they are
+    (they date the splits)."""
+    for v in values:
+        if v.revision_kind != "restatement" or v.original_value is None or v.unit != "shares":
+            continue
+        if v.matched_tag in _SPLIT_WITNESSES or not v.original_value or not v.value:
+            continue
+        if (v.original_value > 0) != (v.value > 0):
+            continue
+        kind: RevisionKind = "stock_split" if abs(v.value) > abs(v.original_value) else "reverse_split"
+        ratio = max(abs(v.original_value), abs(v.value)) / min(abs(v.original_value), abs(v.value))
+        events = company_splits(facts)[0].get(kind, [])
+        if any(
+            abs(ratio / n - 1) <= 0.05 and SPLIT_WINDOW_DAYS[0] <= (v.filed - when).days <= SPLIT_WINDOW_DAYS[1]
+            for when, n in events
+        ):
+            v.revision_kind = kind
 
 
 _WEIGHTED_SHARES = (

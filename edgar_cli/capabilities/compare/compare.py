@@ -32,6 +32,7 @@ from ...xbrl import pointintime as PIT
 from ...xbrl.answer import assemble_answer, validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.facts import CompanyFacts
+from ...xbrl.notes import apart_warning
 from ...xbrl.periods import period_filter
 from ...xbrl.records import FactRecord
 from ...xbrl.restatements import REVISION_WORDS, substantive_revision
@@ -304,6 +305,7 @@ def compare_companies(
                 f"not deliver ({failed[0].code}); retry, or pass {param('fiscal_year')} to fix the year."
             )
     rows: list[ComparisonRow] = []
+    apart_warnings: list[str] = []
     for e in entries:
         target = targets[e.ref.cik]
         try:
@@ -345,6 +347,9 @@ def compare_companies(
             )
             continue
         rows.append(_row(e, hits[0], answer, len(hits)))
+        apart = apart_warning(spec, e.series, hits[:1])
+        if apart:  # the concept answer's warning, in the data: the figure leaves out a line tagged beside it
+            apart_warnings.append(f"{e.ref.name}: {apart}")
         if when is not None:
             rows[-1].notes.extend(PIT.later_revisions(full[int(e.ref.cik)], hits[:1], when))  # type: ignore[arg-type]
             rows[-1].notes.extend(n for n in [PIT.label_changes(full[int(e.ref.cik)], e.facts, when)] if n)  # type: ignore[arg-type]
@@ -370,6 +375,7 @@ def compare_companies(
         hint = _calendar_hint(entries, basis, year if basis != "latest_each" or len(cal) == 1 else None)
         if hint:
             warnings.append(hint)
+    warnings.extend(apart_warnings)
     shown_ciks = {r.cik for r in rows}
     # a failed freshness check: that company's cached facts, dated
     warnings.extend(f"{e.ref.name}: {n}" for e in entries if e.ref.cik in shown_ciks for n in e.facts.notes)

@@ -30,12 +30,13 @@ from ...xbrl import derive as D
 from ...xbrl import pointintime as PIT
 from ...xbrl.answer import SOURCE, describe_unsummed, unsummed_in, unsummed_suggestion, validate_fiscal_year
 from ...xbrl.catalogue import Concept, lookup
+from ...xbrl.composite import ifrs_current_inside
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import describe_values as _describe
 from ...xbrl.periods import period_filter
 from ...xbrl.presets import preset
 from ...xbrl.records import FactRecord
-from ...xbrl.series import Series, build_series, currency_note
+from ...xbrl.series import Series, build_series, currency_note, translation_notes
 from ..arguments import DEFAULT_LIMIT, check_between, parse_fiscal_years
 from ..concept.concept import data_source_of, fact_model, get_financial_concept
 from ..concept.model import ConceptResult
@@ -361,6 +362,7 @@ def _rows_table(
             period,
             facts.reporting_currency,
             as_of,
+            facts,
         )
         for spec in specs
     ]
@@ -451,8 +453,10 @@ class _Row:
         period: str,
         reporting_currency: str | None = None,
         as_of: date | None = None,
+        facts: CompanyFacts | None = None,
     ):
         self.spec, self.series = spec, series
+        self.facts = facts  # for the notes read from the filings themselves (a translation's later filing)
         self.reporting_currency = reporting_currency
         self.as_of = as_of  # the facts are as known on this date
         kinds = {v.period_type for v in series.values}
@@ -504,6 +508,9 @@ class _Row:
         shown: list[FactRecord] = [v for c in cells for v in ([c.fact] if c.fact else c.inputs)]
         shown = list({(v.accession_number, v.start, v.end, v.matched_tag): v for v in shown}.values())
         notes, warnings = _describe(self.series, self.spec, shown, self.reporting_currency) if shown else ([], [])
+        if self.facts is not None:
+            notes.extend(translation_notes(self.facts, shown))
+            notes.extend(ifrs_current_inside(self.facts, shown))
         notes.extend(self._left_out_note(columns, cells))
         notes.extend(_dated_apart(columns, cells))
         years = sorted({v.fiscal_year for v in self.series.values if v.fiscal_year is not None})
