@@ -282,8 +282,8 @@ def test_an_implied_fourth_quarter_carries_the_dates_it_would_cover(sec):
 
 
 def test_a_table_marks_a_value_from_before_a_later_reverse_split_with_its_legend(cli):
-    # LPA's FY2021 diluted EPS 0.025 in the 20-F 0001493152-24-016772, never restated for the 1-for-6 reverse split
-    # first applied in the 20-F 0001997711-25-000030 (pre_reverse_split_ratio 6); FY2022's 0.28 there is restated.
+    # LPA's FY2021 diluted EPS 0.025 in the 20-F 0001493152-24-016772, never restated for the recapitalisation
+    # first applied in the 20-F 0001997711-25-000030 (pre_reverse_split_ratio 5.88); FY2022's 0.28 there is restated.
     r = cli("concept", "LPA", "eps_diluted", "net_income", "--fy", "2021..2024", "--format", "table")
     assert r.rc == 0, r.err
     assert "0.025 r" in r.out and "0.28 ^" in r.out

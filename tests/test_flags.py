@@ -246,7 +246,7 @@ def test_logistic_properties_recapitalisation_is_never_called_a_forward_split(se
     fy2022 = next(v for v in r.values if v.fiscal_year == 2022)
     assert (fy2022.original_value, fy2022.value, fy2022.revision_kind) == (0.048, 0.28, "reverse_split")
     fy2021 = next(v for v in r.values if v.fiscal_year == 2021)  # 0.025, never restated
-    assert fy2021.value == 0.025 and fy2021.pre_split_ratio is None and fy2021.pre_reverse_split_ratio == 6
+    assert fy2021.value == 0.025 and fy2021.pre_split_ratio is None and fy2021.pre_reverse_split_ratio == 5.88
     assert not any("stock split" in w for w in r.warnings)
     assert any("reverse split or recapitalisation" in w for w in r.warnings)
     assert all(v.revision_kind != "stock_split" for v in r.values)

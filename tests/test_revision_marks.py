@@ -565,7 +565,21 @@ def test_a_recapitalisation_flagged_as_a_whole_ratio_says_the_ratio_its_shares_s
     # after its 2024 business combination (0001997711-25-000030): 5.88, which its EPS (0.048 -> 0.28) flags 1-for-6
     r = get_financial_concept("LPA", "eps_basic", period="all")
     warning = next(w for w in r.warnings if "pre_reverse_split_ratio" in w)
-    assert "2021-12-31 (1-for-6 since; its weighted shares as restated show 1-for-5.88" in warning
+    assert "2021-12-31 (1-for-5.88 since, a recapitalisation's exchange ratio" in warning
+    assert "1-for-6" not in warning
+
+
+def test_a_recapitalisation_s_ratio_field_carries_the_non_whole_ratio_its_shares_show(sec):
+    from edgar_cli import get_financial_concept
+
+    # LPA had no 1-for-6 split: 168,142,740 weighted shares of 2022 (0001493152-24-016772) became 28,600,000
+    # (0001997711-25-000030), 5.88; an agent scaling FY2021's figures by the field must get 5.88, not 6
+    for name in ("weighted_shares_basic", "eps_basic"):
+        r = get_financial_concept("LPA", name, fiscal_year=2021)
+        v = next(v for v in r.values if str(v.end) == "2021-12-31")
+        assert v.pre_reverse_split_ratio == 5.88, name
+        warning = next(w for w in r.warnings if "pre_reverse_split_ratio" in w)
+        assert "1-for-5.88" in warning and "1-for-6" not in warning, name
 
 
 def test_a_split_the_shares_show_as_a_whole_ratio_gets_no_second_ratio(sec):

@@ -1169,7 +1169,7 @@ class Grounder(Derived):
         if not n or n <= 1:
             return None
         when = first if forward else None
-        factor = Decimal(n) if forward != per_share else 1 / Decimal(n)
+        factor = Decimal(str(n)) if forward != per_share else 1 / Decimal(str(n))
         formula = f"{S.fmt(f.value)} {'/' if factor < 1 else '*'} {n}"
         split = (
             f"a {n}-for-1 stock split" + (f" (first applied in filings of {when})" if when else "")
@@ -1901,7 +1901,7 @@ class Grounder(Derived):
         formula = f"{S.fmt(f.value)} {'/' if factor < 1 else '*'} {ratio}"
         return factor, formula, f"a {ratio}-for-1 stock split (first applied in filings of {first})"
 
-    def _reverse_split_after(self, m: G.Match) -> int | None:
+    def _reverse_split_after(self, m: G.Match) -> int | float | None:
         """The ratio of a reverse split after a share or per-share value, never restated (the concept series'
         pre_reverse_split_ratio for the same period and value)."""
         f = m.fact
@@ -1914,7 +1914,7 @@ class Grounder(Derived):
                     f.end,
                     f.value,
                 ) and v.pre_reverse_split_ratio:
-                    return int(v.pre_reverse_split_ratio)
+                    return v.pre_reverse_split_ratio
         return None
 
     def _latest_end(self, f: FactRecord):

@@ -142,12 +142,8 @@ def describe_values(
         warnings.append(
             "Some values predate a stock split and were never restated (pre_split_ratio): "
             + "; ".join(
-                f"{v.end} ({v.pre_split_ratio}-for-1 since"
-                + (
-                    f"; its weighted shares as restated show {exact}-for-1"
-                    if (exact := series.split_ratio_shown.get(("pre_split_ratio", v.pre_split_ratio or 0)))
-                    else ""
-                )
+                f"{v.end} ({v.pre_split_ratio:g}-for-1 since"
+                + (", a recapitalisation's exchange ratio" if not float(v.pre_split_ratio or 0).is_integer() else "")
                 + ")"
                 for v in pre_split
             )
@@ -159,14 +155,10 @@ def describe_values(
             "Some values predate a reverse split or recapitalisation and were never restated "
             "(pre_reverse_split_ratio): "
             + "; ".join(
-                f"{v.end} (1-for-{v.pre_reverse_split_ratio} since"
+                f"{v.end} (1-for-{v.pre_reverse_split_ratio:g} since"
                 + (
-                    f"; its weighted shares as restated show 1-for-{exact}, a recapitalisation's exchange ratio"
-                    if (
-                        exact := series.split_ratio_shown.get(
-                            ("pre_reverse_split_ratio", v.pre_reverse_split_ratio or 0)
-                        )
-                    )
+                    ", a recapitalisation's exchange ratio"
+                    if not float(v.pre_reverse_split_ratio or 0).is_integer()
                     else ""
                 )
                 + ")"

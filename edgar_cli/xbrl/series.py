@@ -226,7 +226,12 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
             for n in {getattr(v, field) for v in out.values if getattr(v, field)}:
                 shown = _ratio_shown(facts, n, reverse=field == "pre_reverse_split_ratio")
                 if shown:
+                    # the field carries the ratio the shares show (a recapitalisation's 5.88), not the whole N the
+                    # per-share witnesses round it to: an agent scales by it
                     out.split_ratio_shown[(field, n)] = shown
+                    for v in out.values:
+                        if getattr(v, field) == n:
+                            setattr(v, field, float(shown))
     flag_scale(facts, out.values, out.unit or "")
     flag_sign(facts, out.values, out.unit or "")
     if unit_family(out.unit or "") == "currency":
