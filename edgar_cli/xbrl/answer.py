@@ -360,6 +360,52 @@ def _report_holding_year(cal: P.FiscalCalendar, fy: int) -> tuple[str, bool] | N
     return max(a for end, a in later if end == first), False
 
 
+def facts_span(cal: P.FiscalCalendar) -> tuple[int, int, str | None] | None:
+    """(first, last) fiscal year the company's facts label, and the report that first gives the first year (its own
+    10-K or 20-F, else the first later annual report: TSMC's FY2015, first in the FY2017 20-F 0001193125-18-121866);
+    None when the facts label no fiscal year. The company's span, whatever one concept's tags cover."""
+    if not cal.labels:
+        return None
+    first, last = min(cal.labels.values()), max(cal.labels.values())
+    held = _report_holding_year(cal, first)
+    return first, last, held[0] if held else None
+
+
+def tags_before_facts(
+    ref: CompanyRefRecord, spec: Concept, facts: CompanyFacts, tags: list[str], have: list[int], years: list[int]
+) -> tuple[str, str] | None:
+    """(reason, suggestion) for fiscal ``years`` asked that lie before the first year ``spec``'s ``tags`` give
+    (``have``, sorted) while the company's facts hold some of them under other tags: the concept's span, the
+    facts' span and the related lines (``apart``) tagged in the years held. None when the facts hold none of them
+    (the facts' own span then explains it)."""
+    span = facts_span(facts.calendar)
+    if span is None or not have:
+        return None
+    held = [y for y in years if span[0] <= y <= span[1] and y not in have and y < have[0]]
+    if not held:
+        return None
+    lines = [f"FY{y}: {'; '.join(a)}" for y in held if (a := _apart_in_year(facts, spec, y))]
+    said = f"FY{held[0]}" + (f" to FY{held[-1]}" if len(held) > 1 else "")
+    reason = (
+        f"{spec.name}'s tags cover FY{have[0]} to FY{have[-1]} ({', '.join(tags)}); {ref.name}'s XBRL facts cover "
+        f"FY{span[0]} to FY{span[1]}, so {said} only under other tags"
+        + (f" (nothing before FY{span[0]})" if years[0] < span[0] else "")
+        + (
+            f"; the related lines it does tag: {' | '.join(lines)}"
+            if lines
+            else f"; none of the lines related to {spec.name} that edgar knows is tagged in {said}"
+        )
+    )
+    who = ref.tickers[0] if ref.tickers else ref.cik
+    suggestion = f"Ask for {param('fiscal_year')} {have[0]}..{have[-1]} for {spec.name} itself" + (
+        f", or for a related line itself with {tool('get_financial_concept')} {who} "
+        f"{lines[0].split(': ', 1)[1].split(' ', 1)[0]} (it is not {spec.name}: say which line it is)."
+        if lines
+        else "."
+    )
+    return reason, suggestion
+
+
 def _related_in_year(facts: CompanyFacts, spec: Concept, fy: int, period: str) -> str | None:
     """The first of ``spec.related`` with a ``period`` value for fiscal year ``fy``, as "name (tag) value unit for
     FY (accession)": a different figure the filer does tag that year (TSMC's basic weighted-average count for
@@ -560,7 +606,14 @@ def _raise_missing_year(
         if apart:
             reason += f"; the year's related lines it does tag: {'; '.join(apart)}"
     elif earliest is not None and fy < earliest:
-        reason = f"the XBRL facts start at FY{earliest}"
+        # before the company's facts begin too: the concept's tags and the facts start at different years
+        span = facts_span(cal)
+        tags = ", ".join(sorted({v.matched_tag for v in pool if v.fiscal_year == earliest}))
+        reason = f"{spec.name}'s tags start at FY{earliest} ({tags})" + (
+            f"; {ref.name}'s XBRL facts start at FY{span[0]}" + (f" ({span[2]})" if span[2] else "")
+            if span is not None and span[0] < earliest
+            else ""
+        )
     else:
         reason = f"FY{fy} has no {period} value"
     if (

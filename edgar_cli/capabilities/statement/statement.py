@@ -28,7 +28,14 @@ from ...sec.companyfacts import facts_end, known_on, lacking_years, load_company
 from ...vocabulary import param
 from ...xbrl import derive as D
 from ...xbrl import pointintime as PIT
-from ...xbrl.answer import SOURCE, describe_unsummed, unsummed_in, unsummed_suggestion, validate_fiscal_year
+from ...xbrl.answer import (
+    SOURCE,
+    describe_unsummed,
+    tags_before_facts,
+    unsummed_in,
+    unsummed_suggestion,
+    validate_fiscal_year,
+)
 from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.composite import ifrs_current_inside
 from ...xbrl.facts import CompanyFacts
@@ -905,6 +912,28 @@ def _raise_no_columns(
             ),
             earliest_fiscal_year=have[0] if have else None,
             latest_fiscal_year=have[-1] if have else None,
+        )
+    # years before the concept's tags begin that the company's facts hold under other tags (TSMC's long_term_debt
+    # from FY2020, its facts from FY2015): the tags' span, the facts' span and the related lines tagged then
+    before = (
+        tags_before_facts(
+            ref,
+            rows[0].spec,
+            facts,
+            sorted({v.matched_tag for v in rows[0].series.values}),
+            have,
+            years,
+        )
+        if len(rows) == 1 and facts is not None and years and have
+        else None
+    )
+    if before is not None:
+        raise EdgarError(
+            "not_found",
+            f"No {period} {rows[0].spec.name} for {ref.name} in {asked}: {before[0]}.",
+            before[1],
+            earliest_fiscal_year=have[0],
+            latest_fiscal_year=have[-1],
         )
     # years past the facts, which stop short of the filings: the reports of the years asked, if listed
     gap = (
