@@ -1129,3 +1129,17 @@ def test_a_year_before_a_companys_facts_begin_says_both_the_tags_and_the_facts_s
         assert "the XBRL facts start at FY2020" not in msg, msg
         assert "long_term_debt's tags start at FY2020" in msg, msg
         assert "XBRL facts start at FY2015 (0001193125-18-121866)" in msg, msg
+
+
+def test_a_debt_date_with_only_a_current_line_tagged_is_named_not_dropped(sec):
+    # NVIDIA at 2016-05-01 and 2016-07-31 tags only us-gaap:ConvertibleDebtCurrent (1,421,000,000 in the 10-Q
+    # 0001045810-16-000275; 1,428,000,000 in 0001045810-16-000300), no LongTermDebt: total_debt's FY2017 quarters
+    # are refused at four dates, not two, and the series' note counts them
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("NVDA", "total_debt", fiscal_year=2017, period="quarterly")
+    msg = caught.value.message
+    assert "at 2016-05-01, us-gaap:ConvertibleDebtCurrent 1,421,000,000 (0001045810-16-000275)" in msg, msg
+    assert "at 2016-07-31, us-gaap:ConvertibleDebtCurrent 1,428,000,000 (0001045810-16-000300)" in msg, msg
+    r = get_financial_concept("NVDA", "total_debt", period="all", limit=200)
+    (note,) = [n for n in r.notes if "is not summed at" in n]
+    assert "only a current debt line" in note, note

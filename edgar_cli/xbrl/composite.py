@@ -222,7 +222,12 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
     }
     used: dict[str, int] = dict.fromkeys(tags, 0)
     unsummed: list[tuple[date, FactRecord, FactRecord | None]] = []
-    ends = sorted(set(at[NONCURRENT]) | set(at[WHOLE]), reverse=True)
+    # a date with a current debt line and no long-term line (NVIDIA's convertible notes alone at 2016-05-01) is
+    # named as not summed, never dropped: a total of the current debt alone would guess there is no other debt
+    current_only = (
+        {e for t in CURRENT_LINES for e, v in at[t].items() if v.value} - set(at[NONCURRENT]) - set(at[WHOLE])
+    )
+    ends = sorted(set(at[NONCURRENT]) | set(at[WHOLE]) | current_only, reverse=True)
     proofs = _lease_proofs(facts, lead) if lead else {}
     lease_ends = {
         r[1] for r in ((facts.tag(DEBT_AND_LEASES) or {}).get("units", {}).get(lead or "", ())) if r[0] is None
@@ -238,6 +243,11 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         untagged: list[str] = []
         basis = ""
         proof = proofs.get((end.isoformat(), accn or "")) if n is None and whole is not None else None
+        if n is None and whole is None:
+            lone = current_line or next(v for t in CURRENT_LINES if (v := at[t].get(end)) is not None and v.value)
+            unsummed.append((end, lone, None))
+            out.unsummed.append(_unsummed(end, lone, None, False))
+            continue
         if n is not None and c is not None:
             summed += [n, c]
         elif n is not None and whole is not None and (made := _current_making_whole(here, n, whole)) is not None:
@@ -276,10 +286,12 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
     out.tags_tried = _tried(parts, used, unsummed)
     if unsummed:
         first, latest = min(end for end, _v, _c in unsummed), max(end for end, _v, _c in unsummed)
+        lone_ends = sorted(end for end, v, _c in unsummed if v.matched_tag in CURRENT_LINES)
         out.notes.append(
             f"{spec.name} is not summed at {len(unsummed)} balance-sheet date(s) from {first} to {latest}: the filer's "
-            "long-term debt lines there do not say whether the current portion is in them (tags_tried says which "
-            "and why). Read those dates' debt on the balance sheet in the filing."
+            "long-term debt lines there do not say whether the current portion is in them"
+            + (f", or only a current debt line is tagged ({', '.join(str(e) for e in lone_ends)})" if lone_ends else "")
+            + " (tags_tried says which and why). Read those dates' debt on the balance sheet in the filing."
         )
     return out
 
@@ -434,6 +446,14 @@ def _unsummed(end: date, long_line: FactRecord, current_line: FactRecord | None,
     """Why ``end``'s debt is not summed, as data: the lines found there and the ones that would settle it."""
     from .series import Unsummed
 
+    if long_line.matched_tag in CURRENT_LINES:
+        return Unsummed(
+            end,
+            (long_line,),
+            (NONCURRENT, WHOLE),
+            "a total of the current debt alone would guess there is no other debt (the filing's balance sheet says "
+            "whether it is the whole)",
+        )
     if long_line.matched_tag == NONCURRENT:
         return Unsummed(
             end,
