@@ -1036,8 +1036,8 @@ def test_the_parents_equity_names_the_filers_total_equity_where_the_two_differ(s
 
 def test_convertible_notes_are_the_long_term_debt_of_a_filer_with_no_other_debt_line(sec):
     # Snowflake's 10-K 0001640147-25-000052: convertible senior notes, us-gaap:ConvertibleDebtNoncurrent
-    # 2,271,529,000 at 2025-01-31, its only long-term debt line; total_debt (which reads no convertible
-    # noncurrent line) is refused and names long_term_debt instead of implying there is no debt
+    # 2,271,529,000 at 2025-01-31, its only long-term debt line; total_debt reads it too, and with no current
+    # line tagged beside it refuses the date naming the line and long_term_debt's answer, never implying no debt
     r = get_financial_concept("SNOW", "long_term_debt", fiscal_year=2025)
     (v,) = r.values
     assert (v.value, v.accession_number, v.matched_tag) == (
@@ -1048,7 +1048,8 @@ def test_convertible_notes_are_the_long_term_debt_of_a_filer_with_no_other_debt_
     assert any("not the first tag of the chain" in n and "other debt, if any, is not in it" in n for n in r.notes)
     with pytest.raises(EdgarError) as info:
         get_financial_concept("SNOW", "total_debt", fiscal_year=2025)
-    assert "It does report long_term_debt (us-gaap:ConvertibleDebtNoncurrent)" in info.value.suggestion
+    assert "long_term_debt's answer, 2,271,529,000" in info.value.message, info.value.message
+    assert "us-gaap:ConvertibleDebtNoncurrent" in info.value.suggestion, info.value.suggestion
     # the filers with a long-term debt line keep it (NVIDIA FY2025: us-gaap:LongTermDebtNoncurrent)
     assert get_financial_concept("NVDA", "long_term_debt", fiscal_year=2025).values[0].matched_tag == (
         "us-gaap:LongTermDebtNoncurrent"
@@ -1143,3 +1144,15 @@ def test_a_debt_date_with_only_a_current_line_tagged_is_named_not_dropped(sec):
     r = get_financial_concept("NVDA", "total_debt", period="all", limit=200)
     (note,) = [n for n in r.notes if "is not summed at" in n]
     assert "only a current debt line" in note, note
+
+
+def test_snowflakes_total_debt_reads_the_convertible_notes_long_term_debt_answers_from(sec):
+    # Snowflake's 10-K 0001640147-25-000052 tags its convertible notes as us-gaap:ConvertibleDebtNoncurrent
+    # 2,271,529,000 at 2025-01-31 (long_term_debt's answer) and no current debt line: total_debt names that line
+    # and why it is not summed, never "reports no value for total_debt"
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("SNOW", "total_debt", fiscal_year=2025)
+    msg = caught.value.message
+    assert "reports no value for total_debt" not in msg, msg
+    assert "us-gaap:ConvertibleDebtNoncurrent 2,271,529,000 (0001640147-25-000052)" in msg, msg
+    assert "long_term_debt" in msg, msg

@@ -160,6 +160,11 @@ def assemble_answer(
             units_available=series.units_available,
             tags_tried=series.tags_tried,
         )
+    if not series.values and series.unsummed:
+        # a composite whose lines are tagged but never summed (Snowflake's convertible notes with no current line):
+        # the year asked, else the latest such year, says what was found and why it is not summed
+        year = fy if fy is not None else max((g.fiscal_year or 0 for g in unsummed_in(series, None, period)), default=0)
+        _raise_unsummed(ref, spec, series, [], year, period)
     if not series.values:
         reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
         similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []

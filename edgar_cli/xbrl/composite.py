@@ -58,6 +58,8 @@ from .records import ComponentRecord, FactRecord, TagTriedRecord
 from .restatements import filing_order
 
 NONCURRENT = "us-gaap:LongTermDebtNoncurrent"
+# the noncurrent part where no other long-term debt line is tagged at the date (Snowflake's convertible notes)
+CONVERTIBLE_NONCURRENT = "us-gaap:ConvertibleDebtNoncurrent"
 CURRENT = "us-gaap:LongTermDebtCurrent"
 WHOLE = "us-gaap:LongTermDebt"
 DEBT_CURRENT = "us-gaap:DebtCurrent"
@@ -79,6 +81,7 @@ PERIODIC_ANNUAL_OR_INTERIM = PERIODIC | {"20-F", "20-F/A", "40-F", "40-F/A"}
 
 NAMES = {
     NONCURRENT: "long-term debt, noncurrent",
+    CONVERTIBLE_NONCURRENT: "long-term debt, noncurrent (convertible debt)",
     CURRENT: "current portion of long-term debt",
     WHOLE: "long-term debt including its current portion",
     SHORT_TERM: "short-term borrowings",
@@ -204,7 +207,7 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
     from .series import Series
 
     tags = [t.tag for t in spec.chain]
-    missing = {NONCURRENT, WHOLE, SHORT_TERM, PAPER, OTHER_SHORT, *CURRENT_LINES} - set(tags)
+    missing = {NONCURRENT, CONVERTIBLE_NONCURRENT, WHOLE, SHORT_TERM, PAPER, OTHER_SHORT, *CURRENT_LINES} - set(tags)
     if missing:
         raise ValueError(f"{spec.name}'s chain lacks {sorted(missing)}")  # concepts.toml and the rule disagree
     parts = {tag: _one_tag(facts, spec, tag, wanted) for tag in tags}
@@ -224,10 +227,9 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
     unsummed: list[tuple[date, FactRecord, FactRecord | None]] = []
     # a date with a current debt line and no long-term line (NVIDIA's convertible notes alone at 2016-05-01) is
     # named as not summed, never dropped: a total of the current debt alone would guess there is no other debt
-    current_only = (
-        {e for t in CURRENT_LINES for e, v in at[t].items() if v.value} - set(at[NONCURRENT]) - set(at[WHOLE])
-    )
-    ends = sorted(set(at[NONCURRENT]) | set(at[WHOLE]) | current_only, reverse=True)
+    long_ends = set(at[NONCURRENT]) | set(at[WHOLE]) | set(at[CONVERTIBLE_NONCURRENT])
+    current_only = {e for t in CURRENT_LINES for e, v in at[t].items() if v.value} - long_ends
+    ends = sorted(long_ends | current_only, reverse=True)
     proofs = _lease_proofs(facts, lead) if lead else {}
     lease_ends = {
         r[1] for r in ((facts.tag(DEBT_AND_LEASES) or {}).get("units", {}).get(lead or "", ())) if r[0] is None
@@ -237,6 +239,8 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         accn = _presenting_filing(facts, raw, end.isoformat())
         here = {tag: _in_filing(facts, tag, parts[tag].unit or lead, raw[tag], end, accn) for tag in tags}
         n, c, whole = here[NONCURRENT], here[CURRENT], here[WHOLE]
+        if n is None and whole is None:
+            n = here[CONVERTIBLE_NONCURRENT]  # the noncurrent part where no other long-term line is tagged
         # a current-debt line of 0 leaves nothing to be in or out of LongTermDebt
         current_line = next((v for t in CURRENT_LINES if (v := here[t]) is not None and v.value), None)
         summed: list[FactRecord] = []
@@ -244,7 +248,11 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         basis = ""
         proof = proofs.get((end.isoformat(), accn or "")) if n is None and whole is not None else None
         if n is None and whole is None:
-            lone = current_line or next(v for t in CURRENT_LINES if (v := at[t].get(end)) is not None and v.value)
+            lone = current_line or next(
+                (v for t in CURRENT_LINES if (v := at[t].get(end)) is not None and v.value), None
+            )
+            if lone is None:  # a current line of 0 where no long-term line is tagged: no debt tagged, nothing to sum
+                continue
             unsummed.append((end, lone, None))
             out.unsummed.append(_unsummed(end, lone, None, False))
             continue
@@ -324,6 +332,9 @@ def _presenting_filing(facts: CompanyFacts, raw: dict[str, dict[str, list[tuple]
     (the 10-K for a year end; its latest amendment), else the latest filing that tags long-term debt there.
     Every part of the total comes from it: parts from different filings may be one line under two tags."""
     rows = [r for tag in (NONCURRENT, WHOLE) for r in raw[tag].get(end, ())]
+    # no long-term line: the noncurrent convertible notes' filing, else the current debt lines' (named, not summed)
+    for tags in ((CONVERTIBLE_NONCURRENT,), CURRENT_LINES):
+        rows = rows or [r for tag in tags for r in raw[tag].get(end, ())]
     if not rows:
         return None
     own = [r for r in rows if facts.calendar.report_ends.get(r[3], ("", ""))[1] == end]
@@ -454,12 +465,17 @@ def _unsummed(end: date, long_line: FactRecord, current_line: FactRecord | None,
             "a total of the current debt alone would guess there is no other debt (the filing's balance sheet says "
             "whether it is the whole)",
         )
-    if long_line.matched_tag == NONCURRENT:
+    if long_line.matched_tag in (NONCURRENT, CONVERTIBLE_NONCURRENT):
         return Unsummed(
             end,
             (long_line,),
             (CURRENT,),
-            "a total of the noncurrent part alone would guess that there is no current portion",
+            "a total of the noncurrent part alone would guess that there is no current portion"
+            + (
+                f" (it is the whole of the debt the filer tags there, long_term_debt's answer, {long_line.value:,})"
+                if long_line.matched_tag == CONVERTIBLE_NONCURRENT
+                else ""
+            ),
         )
     assert current_line is not None  # LongTermDebt goes unsummed only beside a current-debt line
     return Unsummed(
