@@ -783,13 +783,15 @@ def test_a_convenience_translation_re_translated_at_a_later_rate_is_not_named_a_
             "2014-03-01",
             "A 7-for-1 stock split was first applied in a filing of 2014-07-23 (0001193125-14-277160), after 2014-03-01",
         ),
-        # Lilium's (LPA) 1-for-6 reverse split: first applied in the 20-F 0001997711-25-000030 (filed 2025-04-02)
+        # LPA's recapitalisation (weighted shares 168,142,740 -> 28,600,000, 5.88; its EPS flags 1-for-6): first
+        # applied in the 20-F 0001997711-25-000030 (filed 2025-04-02)
         (
             "1997711",
             ["eps_diluted"],
             "2021..2023",
             "2024-06-01",
-            "A 1-for-6 reverse split was first applied in a filing of 2025-04-02 (0001997711-25-000030), after 2024-06-01",
+            "A 1-for-5.88 recapitalisation (reverse split) was first applied in a filing of 2025-04-02 "
+            "(0001997711-25-000030), after 2024-06-01",
         ),
     ],
 )

@@ -29,7 +29,15 @@ from .catalogue import raw_concept
 from .facts import CompanyFacts, TagsOnDemand, reporting_currency
 from .periods import build_calendar, calendar_from_votes, calendar_votes
 from .restatements import _rounding_apart, classify_revision, filing_order
-from .series import _rounding_steps, build_series, is_translation, results_unchanged, split_dates, split_filing
+from .series import (
+    _ratio_shown,
+    _rounding_steps,
+    build_series,
+    is_translation,
+    results_unchanged,
+    split_dates,
+    split_filing,
+)
 
 # XBRL financial data begins in 2009 (the largest filers; smaller ones by 2011): an earlier date knows nothing.
 EARLIEST_AS_OF = date(2009, 1, 1)
@@ -375,6 +383,15 @@ def later_splits(full: CompanyFacts, full_values: Iterable[Any], as_of: date, sh
     notes = []
     for kind, what in (("stock_split", "{n}-for-1 stock split"), ("reverse_split", "1-for-{n} reverse split")):
         for when, n in dated[kind]:
+            # a recapitalisation the witnesses round to a whole N: the ratio the weighted shares show (LPA's 5.88)
+            shown_ratio = _ratio_shown(full, n, reverse=kind == "reverse_split") if full is not None else None
+            split = (
+                what.format(n=n)
+                if not shown_ratio
+                else f"{shown_ratio}-for-1 recapitalisation (stock split)"
+                if kind == "stock_split"
+                else f"1-for-{shown_ratio} recapitalisation (reverse split)"
+            )
             if when <= as_of:
                 # in effect by the date: values shown from before it, not restated by then and not flagged (the
                 # series known then restated none of them), are on the earlier basis
@@ -386,14 +403,14 @@ def later_splits(full: CompanyFacts, full_values: Iterable[Any], as_of: date, sh
                 if old and any(v.end >= when for v in shown):
                     accn = split_filing(full, values, when)
                     notes.append(
-                        f"A {what.format(n=n)} took effect by {when} (first shown in "
+                        f"A {split} took effect by {when} (first shown in "
                         f"{accn or 'a filing of that date'}): values here dated to {old[-1]} are on the share basis "
                         f"before it, later ones after it; as known on {as_of} they had not been restated for it."
                     )
                 continue
             accn = split_filing(full, values, when)
             notes.append(
-                f"A {what.format(n=n)} was first applied in a filing of {when}"
+                f"A {split} was first applied in a filing of {when}"
                 + (f" ({accn})" if accn else "")
                 + f", after {as_of}: the values here are on the share basis known on {as_of}, not adjusted for it."
             )
