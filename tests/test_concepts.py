@@ -1156,3 +1156,15 @@ def test_snowflakes_total_debt_reads_the_convertible_notes_long_term_debt_answer
     assert "reports no value for total_debt" not in msg, msg
     assert "us-gaap:ConvertibleDebtNoncurrent 2,271,529,000 (0001640147-25-000052)" in msg, msg
     assert "long_term_debt" in msg, msg
+
+
+def test_a_wider_total_beside_net_income_is_given_for_each_period_it_differs(sec):
+    # Tesla tags us-gaap:ProfitLoss beside us-gaap:NetIncomeLoss each year (FY2021: 5,644,000,000 against
+    # 5,519,000,000 in the 10-K 0000950170-22-000796): the note gives each period's figure, not one "and 5 others"
+    from edgar_cli import get_financial_series
+
+    r = get_financial_series("TSLA", ["net_income"], fiscal_year="2016..2022")
+    (note,) = [n for row in r.rows for n in row.notes if "us-gaap:ProfitLoss" in n]
+    assert "other period(s) shown" not in note, note
+    assert "5,644,000,000 USD against 5,519,000,000 for 2021-01-01 to 2021-12-31 (0000950170-22-000796)" in note, note
+    assert note.count(" against ") >= 2, note

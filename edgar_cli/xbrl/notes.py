@@ -112,13 +112,21 @@ def describe_values(
                 + f": {r[2]:,} {unit} at {r[1]} ({r[3]}), against {total.value:,}. That total is the balance "
                 f"sheet's other line; ask for {line} for it."
             )
-        else:
+        elif len(totals) == 1:
             notes.append(
-                f"For {total.start} to {total.end}"
-                + (f" (and {len(totals) - 1} other period(s) shown)" if len(totals) > 1 else "")
-                + f" {spec.label.lower()} is {tag}; the same filing ({r[3]}) also tags {line} (the consolidated "
-                "total, including noncontrolling interests)"
-                + f": {r[2]:,} {unit}, against {total.value:,}. Ask for {line} for it."
+                f"For {total.start} to {total.end} {spec.label.lower()} is {tag}; the same filing ({r[3]}) also tags "
+                f"{line} (the consolidated total, including noncontrolling interests): {r[2]:,} {unit}, against "
+                f"{total.value:,}. Ask for {line} for it."
+            )
+        else:  # each period's figure: an agent answering for any one of them needs its own
+            each = []
+            for v in sorted(totals, key=lambda v: v.end, reverse=True):
+                _tag, _line, w = series.wider[beside_key(v.start, v.end)]
+                each.append(f"{w[2]:,} {unit} against {v.value:,} for {v.start} to {v.end} ({w[3]})")
+            notes.append(
+                f"For {len(totals)} periods shown {spec.label.lower()} is {tag}; the filer also tags {line} (the "
+                f"consolidated total, including noncontrolling interests), in the filing named: {'; '.join(each)}. "
+                f"Ask for {line} for them."
             )
     earlier = [(v.value, v.end, *first) for v in shown if (first := first_filed_of(series, v)) is not None]
     if earlier:
