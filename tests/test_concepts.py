@@ -1168,3 +1168,15 @@ def test_a_wider_total_beside_net_income_is_given_for_each_period_it_differs(sec
     assert "other period(s) shown" not in note, note
     assert "5,644,000,000 USD against 5,519,000,000 for 2021-01-01 to 2021-12-31 (0000950170-22-000796)" in note, note
     assert note.count(" against ") >= 2, note
+
+
+def test_tsmcs_ifrs_debt_lines_say_a_line_not_tagged_after_an_earlier_date(sec):
+    # TSMC's ifrs-full:ShorttermBorrowings is last tagged at 2021-12-31 (114,921,300,000 TWD, 20-F
+    # 0001193125-23-107214) while its other debt lines run to 2024-12-31 (0001193125-25-083423)
+    with pytest.raises(EdgarError) as caught:
+        get_financial_concept("TSM", "total_debt")
+    suggestion = caught.value.suggestion
+    assert (
+        "ifrs-full:ShorttermBorrowings 114,921,300,000 TWD at 2021-12-31 (0001193125-23-107214), short-term "
+        "borrowings, none tagged after 2021-12-31 (the other lines run to 2024-12-31)"
+    ) in suggestion, suggestion

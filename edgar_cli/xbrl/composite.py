@@ -142,16 +142,20 @@ IFRS_DEBT_LINES = (
 def ifrs_debt_lines(facts: CompanyFacts) -> list[str]:
     """Each of IFRS_DEBT_LINES the company tags at a balance-sheet date in a periodic report, as "tag value unit
     at end (accession), what it is", at its latest date (the reporting currency where tagged in it)."""
-    out: list[str] = []
+    latest: list[tuple[str, str, tuple, str | None]] = []
     for tag, what in IFRS_DEBT_LINES:
         units = (facts.tag(tag) or {}).get("units") or {}
         unit = facts.reporting_currency if facts.reporting_currency in units else next(iter(units), None)
         rows = [r for r in units.get(unit or "", ()) if r[0] is None and r[6] in PERIODIC_ANNUAL_OR_INTERIM]
-        if not rows:
-            continue
-        r = max(rows, key=lambda r: (r[1], r[7], r[3]))
-        out.append(f"{tag} {r[2]:,} {unit} at {r[1]} ({r[3]}), {what}")
-    return out
+        if rows:
+            latest.append((tag, what, max(rows, key=lambda r: (r[1], r[7], r[3])), unit))
+    last = max((r[1] for _t, _w, r, _u in latest), default="")
+    # a line whose latest date is before the others' says so (TSMC's short-term borrowings end at 2021-12-31)
+    return [
+        f"{tag} {r[2]:,} {unit} at {r[1]} ({r[3]}), {what}"
+        + (f", none tagged after {r[1]} (the other lines run to {last})" if r[1] < last else "")
+        for tag, what, r, unit in latest
+    ]
 
 
 IFRS_LONG = "ifrs-full:LongtermBorrowings"
