@@ -1180,3 +1180,14 @@ def test_tsmcs_ifrs_debt_lines_say_a_line_not_tagged_after_an_earlier_date(sec):
         "ifrs-full:ShorttermBorrowings 114,921,300,000 TWD at 2021-12-31 (0001193125-23-107214), short-term "
         "borrowings, none tagged after 2021-12-31 (the other lines run to 2024-12-31)"
     ) in suggestion, suggestion
+
+
+def test_a_balance_sheet_range_before_long_term_debts_tag_names_the_bonds_in_the_empty_row(sec):
+    # TSMC's balance sheet for FY2016..2018: long_term_debt (ifrs-full:LongtermBorrowings from FY2020) is empty;
+    # its bonds are tagged, e.g. 56,900,000,000 TWD at 2018-12-31 (20-F 0001193125-19-108390)
+    from edgar_cli import get_financial_series
+
+    r = get_financial_series("TSM", ["long_term_debt", "total_assets"], fiscal_year="2016..2018")
+    (row,) = [row for row in r.rows if row.concept == "long_term_debt"]
+    note = next(n for n in row.notes if "Not reported in the periods shown" in n)
+    assert f"{BONDS} 56,900,000,000 TWD at 2018-12-31 (0001193125-19-108390)" in note, note

@@ -691,3 +691,6 @@ def _raise_missing_year(
         earliest_fiscal_year=earliest,
         **({"predecessor_cik": urls.pad_cik(before.predecessor_cik)} if before else {}),
     )
+
+
+apart_in_year = _apart_in_year  # for the statement's empty row (capabilities/statement)

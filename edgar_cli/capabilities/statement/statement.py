@@ -30,6 +30,7 @@ from ...xbrl import derive as D
 from ...xbrl import pointintime as PIT
 from ...xbrl.answer import (
     SOURCE,
+    apart_in_year,
     describe_unsummed,
     tags_before_facts,
     unsummed_in,
@@ -528,6 +529,20 @@ class _Row:
             notes.append(
                 f"Not reported in the periods shown (shown empty, never zero): the company's values of it ({used}) "
                 f"run from FY{years[0]} to FY{years[-1]}."
+                + (
+                    f" The related lines it does tag then (not {self.spec.name}: say which line an answer uses): "
+                    + " | ".join(apart)
+                    + "."
+                    if self.facts is not None
+                    and (
+                        apart := [
+                            f"FY{fy}: {'; '.join(lines)}"
+                            for fy in sorted({c.fiscal_year for c in columns})
+                            if (lines := apart_in_year(self.facts, self.spec, fy))
+                        ]
+                    )
+                    else ""
+                )
             )
         tags = list(dict.fromkeys(c.matched_tag for c in cells if c.matched_tag))
         label = f"{self.spec.label}, trailing twelve months" if ttm else self.spec.label
