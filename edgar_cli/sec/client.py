@@ -169,7 +169,7 @@ def _install_retry_hooks() -> None:
         _hooks_installed = True
 
 
-def backoff_hook(exc: Exception) -> bool | float:
+def backoff_hook(exc: BaseException) -> bool | float:
     """stamina's ``on`` hook: retry our retryable errors, waiting Retry-After when given.
 
     With under half a second left before the request's deadline (``exc.deadline``, set by the fetch,
