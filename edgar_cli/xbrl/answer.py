@@ -611,14 +611,17 @@ def _raise_missing_year(
         if apart:
             reason += f"; the year's related lines it does tag: {'; '.join(apart)}"
     elif earliest is not None and fy < earliest:
-        # before the company's facts begin too: the concept's tags and the facts start at different years
+        # before the company's facts begin too. Tags and facts starting together say so once (Marvell's successor,
+        # facts from FY2020); starting apart, each span is named (TSMC's long-term debt from FY2020, facts FY2015).
         span = facts_span(cal)
-        tags = ", ".join(sorted({v.matched_tag for v in pool if v.fiscal_year == earliest}))
-        reason = f"{spec.name}'s tags start at FY{earliest} ({tags})" + (
-            f"; {ref.name}'s XBRL facts start at FY{span[0]}" + (f" ({span[2]})" if span[2] else "")
-            if span is not None and span[0] < earliest
-            else ""
-        )
+        if span is None or span[0] >= earliest:
+            reason = f"the XBRL facts start at FY{earliest}"
+        else:
+            tags = ", ".join(sorted({v.matched_tag for v in pool if v.fiscal_year == earliest}))
+            reason = (
+                f"{spec.name}'s tags start at FY{earliest} ({tags}); {ref.name}'s XBRL facts start at FY{span[0]}"
+                + (f" ({span[2]})" if span[2] else "")
+            )
     else:
         reason = f"FY{fy} has no {period} value"
     if (
