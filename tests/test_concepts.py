@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from lookups import refusal
 
 from edgar_cli.capabilities.concept.concept import get_financial_concept
 from edgar_cli.errors import EdgarError
@@ -281,37 +282,31 @@ def test_missing_fourth_quarter_is_said_to_be_implied_not_derived(sec):
 
 def test_tesla_fy2024_is_not_found_naming_the_latest_year(sec):
     # The corpus' Tesla companyfacts ends with the 10-Q filed 2022-10-24.
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("TSLA", "revenue", fiscal_year=2024)
-    assert info.value.code == "not_found"
-    assert info.value.extras["latest_fiscal_year"] == 2021
-    assert "FY2021" in info.value.message
+    err = refusal(get_financial_concept, "TSLA", "revenue", fiscal_year=2024)
+    assert err.code == "not_found"
+    assert err.extras["latest_fiscal_year"] == 2021
+    assert "FY2021" in err.message
 
 
 def test_tesla_fy2024_says_its_facts_stop_short_of_its_filings_and_names_the_fy2024_report(sec):
     # The corpus' Tesla companyfacts end with the Q3 2022 10-Q (0000950170-22-019867, period 2022-09-30), while
     # its submissions list the FY2024 10-K for 2024-12-31 filed 2025-01-30 (0001628280-25-003063), besides the
     # latest, for 2025-12-31 (0001628280-26-003952): the year asked is the report to read.
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("TSLA", "revenue", fiscal_year=2024)
-    msg = info.value.message
+    err = refusal(get_financial_concept, "TSLA", "revenue", fiscal_year=2024)
+    msg = err.message
     assert "XBRL facts end at 2022-09-30 (the report 0000950170-22-019867)" in msg
     assert "10-K for the period ending 2024-12-31 was filed 2025-01-30 (0001628280-25-003063)" in msg
     assert "read them with get_filing_section (company 1318605, accession_number 0001628280-25-003063)" in msg
     assert "0001628280-26-003952" not in msg
-    assert (
-        "get_filing_section (company TSLA, section mda or financial_statements, fiscal_year 2024)"
-        in info.value.suggestion
-    )
+    assert "get_filing_section (company TSLA, section mda or financial_statements, fiscal_year 2024)" in err.suggestion
     assert "has not been reported in the XBRL facts yet" not in msg
 
 
 def test_a_year_after_the_facts_with_no_report_of_its_own_names_the_latest_report(sec):
     # Tesla's FY2026 has begun (it ends around 2026-12-31) and has no 10-K yet: the latest, for 2025-12-31
     # (0001628280-26-003952), is the one named, as before.
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("TSLA", "revenue", fiscal_year=2026)
-    assert "0001628280-25-003063" not in info.value.message
+    err = refusal(get_financial_concept, "TSLA", "revenue", fiscal_year=2026)
+    assert "0001628280-25-003063" not in err.message
 
 
 def test_every_answer_about_tesla_says_its_facts_end_before_its_latest_report(sec):
@@ -354,31 +349,27 @@ def test_a_company_whose_facts_are_current_is_not_checked_against_its_filings(mi
 
 
 def test_a_year_in_progress_is_not_found_with_the_latest_available(sec):
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("NVDA", "revenue", fiscal_year=2027)
-    assert info.value.code == "not_found" and info.value.extras["latest_fiscal_year"] == 2026
+    err = refusal(get_financial_concept, "NVDA", "revenue", fiscal_year=2027)
+    assert err.code == "not_found" and err.extras["latest_fiscal_year"] == 2026
 
 
 @pytest.mark.parametrize("fy,code", [(2031, "out_of_scope"), (1850, "invalid_argument")])
 def test_future_and_prehistoric_years_are_refused(sec, fy, code):
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("NVDA", "revenue", fiscal_year=fy)
-    assert info.value.code == code
+    err = refusal(get_financial_concept, "NVDA", "revenue", fiscal_year=fy)
+    assert err.code == code
 
 
 def test_unknown_concept_lists_the_catalogue(sec):
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("NVDA", "revnue")
-    assert info.value.code == "invalid_argument"
-    assert info.value.extras["did_you_mean"] == "revenue"
-    assert "revenue" in info.value.extras["concepts"]
+    err = refusal(get_financial_concept, "NVDA", "revnue")
+    assert err.code == "invalid_argument"
+    assert err.extras["did_you_mean"] == "revenue"
+    assert "revenue" in err.extras["concepts"]
 
 
 def test_a_concept_the_company_does_not_report_is_not_found(sec):
     # Snowflake reports selling and G&A separately; there is no combined SG&A to return.
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("SNOW", "sga_expense")
-    assert info.value.code == "not_found"
+    err = refusal(get_financial_concept, "SNOW", "sga_expense")
+    assert err.code == "not_found"
 
 
 def test_aliases_and_raw_tags_resolve(sec):
@@ -580,10 +571,9 @@ def test_tsmc_in_its_own_currency_points_to_the_usd_translation_with_a_parameter
 
 
 def test_a_unit_the_company_does_not_report_is_not_found_naming_those_it_does(sec):
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("NVDA", "revenue", unit="EUR")
-    assert info.value.code == "not_found" and info.value.extras["units_available"] == ["USD"]
-    assert "not in EUR" in info.value.message
+    err = refusal(get_financial_concept, "NVDA", "revenue", unit="EUR")
+    assert err.code == "not_found" and err.extras["units_available"] == ["USD"]
+    assert "not in EUR" in err.message
 
 
 def test_a_balance_has_no_missing_fourth_quarter_note(sec):
@@ -678,14 +668,10 @@ def test_total_debt_for_an_ifrs_filer_names_every_debt_line_it_tags_and_its_own_
     # LPA's 20-F 0001997711-25-000030 tags ifrs-full:Borrowings 267,216,692 USD at 2024-12-31 (its own total),
     # beside LongtermBorrowings 265,885,799 and CurrentPortionOfLongtermBorrowings 12,636,821. TSMC tags its
     # short-term borrowings, the current portion of its long-term borrowings and its bonds on their own lines.
-    with pytest.raises(EdgarError) as caught:
-        get_financial_concept("LPA", "total_debt")
-    suggestion = caught.value.suggestion
+    suggestion = refusal(get_financial_concept, "LPA", "total_debt").suggestion
     assert "ifrs-full:Borrowings 267,216,692 USD at 2024-12-31 (0001997711-25-000030)" in suggestion, suggestion
     assert "total" in suggestion.split("ifrs-full:Borrowings")[1][:120], suggestion
-    with pytest.raises(EdgarError) as caught:
-        get_financial_concept("TSM", "total_debt")
-    suggestion = caught.value.suggestion
+    suggestion = refusal(get_financial_concept, "TSM", "total_debt").suggestion
     for tag in (
         "ifrs-full:ShorttermBorrowings",
         "ifrs-full:CurrentPortionOfLongtermBorrowings",
@@ -761,9 +747,7 @@ def test_a_year_whose_debt_lines_cannot_be_summed_names_what_was_found_and_what_
     # us-gaap:DebtCurrent 1,399M, and no us-gaap:LongTermDebtNoncurrent to say whether the first includes the
     # second. The year is in the XBRL facts (they run to 2022-09-30): the answer says what is there and what is
     # missing, not that the year is absent.
-    with pytest.raises(EdgarError) as caught:
-        get_financial_concept("TSLA", "total_debt", fiscal_year=2019)
-    err = caught.value
+    err = refusal(get_financial_concept, "TSLA", "total_debt", fiscal_year=2019)
     assert err.code == "not_found"
     assert "not in the XBRL facts" not in err.message and "XBRL facts end at" not in err.message
     for text in (
@@ -786,9 +770,7 @@ def test_teslas_fy2021_debt_refusal_gives_both_readings_of_its_tagged_lines_and_
     # us-gaap:DebtCurrent 1,088,000,000, and no noncurrent line nor debt-and-lease line (its balance sheet's
     # "debt and finance leases" lines carry its own tags): the refusal names each figure with its tag and
     # accession, the total under each reading of LongTermDebt, and the lines that would settle it.
-    with pytest.raises(EdgarError) as caught:
-        get_financial_concept("TSLA", "total_debt", fiscal_year=2021)
-    msg = caught.value.message
+    msg = refusal(get_financial_concept, "TSLA", "total_debt", fiscal_year=2021).message
     for text in (
         "us-gaap:LongTermDebt 4,254,000,000 (0000950170-22-000796)",
         "us-gaap:DebtCurrent 1,088,000,000 (0000950170-22-000796)",
@@ -820,25 +802,25 @@ def test_long_term_debt_says_it_excludes_the_current_portion_and_where_to_find_t
 
 def test_a_tag_that_stopped_suggests_its_last_year_in_the_mcp_vocabulary(sec):
     # Tesla's facts cover FY2021 (0000950170-22-000796); the tag's last annual value is FY2018
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("TSLA", "us-gaap:LongTermDebtAndCapitalLeaseObligationsCurrent", fiscal_year=2021)
-    assert info.value.code == "not_found" and info.value.extras["latest_fiscal_year"] == 2018
-    assert "stop short" not in info.value.message
+    err = refusal(
+        get_financial_concept, "TSLA", "us-gaap:LongTermDebtAndCapitalLeaseObligationsCurrent", fiscal_year=2021
+    )
+    assert err.code == "not_found" and err.extras["latest_fiscal_year"] == 2018
+    assert "stop short" not in err.message
     assert (
         "get_financial_concept (company TSLA, concept us-gaap:LongTermDebtAndCapitalLeaseObligationsCurrent, "
-        "fiscal_year 2018)" in info.value.suggestion
+        "fiscal_year 2018)" in err.suggestion
     )
-    assert "edgar" not in info.value.suggestion  # no CLI command over MCP
+    assert "edgar" not in err.suggestion  # no CLI command over MCP
 
 
 def test_a_tesla_statement_for_fy2024_names_the_fy2024_report_its_facts_stop_short_of(sec):
     # As above: Tesla's facts end at 2022-09-30; FY2024's 10-K is 0001628280-25-003063 (filed 2025-01-30).
     from edgar_cli import get_financial_statement
 
-    with pytest.raises(EdgarError) as info:
-        get_financial_statement("TSLA", "income", fiscal_year="2024")
-    assert info.value.code == "not_found"
-    assert "10-K for the period ending 2024-12-31 was filed 2025-01-30 (0001628280-25-003063)" in info.value.message
+    err = refusal(get_financial_statement, "TSLA", "income", fiscal_year="2024")
+    assert err.code == "not_found"
+    assert "10-K for the period ending 2024-12-31 was filed 2025-01-30 (0001628280-25-003063)" in err.message
 
 
 @pytest.mark.parametrize("concept", ["us-gaap:LongTermDebt", "long_term_debt"])
@@ -865,10 +847,9 @@ def test_a_convenience_translation_says_the_reporting_currency_covers_every_peri
 
 def test_a_year_in_progress_ends_on_the_companys_own_year_end_and_sends_nobody_to_a_report_not_filed(sec):
     # Tesla's years end on December 31 (FY2021 in 0000950170-22-000796); FY2026 is in progress on 2026-07-01
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("TSLA", "revenue", fiscal_year=2026)
-    assert "ends around 2026-12-31" in info.value.message
-    assert "get_filing_section" not in info.value.suggestion and "section" not in info.value.suggestion
+    err = refusal(get_financial_concept, "TSLA", "revenue", fiscal_year=2026)
+    assert "ends around 2026-12-31" in err.message
+    assert "get_filing_section" not in err.suggestion and "section" not in err.suggestion
 
     # in TWD; every year shown (2017-12-31 to 2024-12-31, 20-Fs 0001193125-18-121866 to 0001193125-25-083423) has
     # its USD translation too: the note is of the periods shown, not of every TWD period the filer reports
@@ -904,10 +885,9 @@ def test_quarters_of_a_year_past_the_facts_name_that_years_report(sec):
 
 
 def test_a_year_with_only_quarters_in_the_facts_points_to_its_reports_text(sec):
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("TSLA", "revenue", fiscal_year=2022)
-    assert "0000950170-23-001409" in info.value.message
-    assert "get_filing_section" in info.value.suggestion and "fiscal_year 2022" in info.value.suggestion
+    err = refusal(get_financial_concept, "TSLA", "revenue", fiscal_year=2022)
+    assert "0000950170-23-001409" in err.message
+    assert "get_filing_section" in err.suggestion and "fiscal_year 2022" in err.suggestion
 
 
 def test_an_answer_wholly_inside_facts_that_stop_short_says_so_in_one_line(sec):
@@ -956,15 +936,11 @@ def test_a_year_held_only_as_a_later_reports_prior_year_says_the_tags_start_late
     # TSMC's FY2016 has no 20-F of its own in the facts; its FY2017 20-F 0001193125-18-121866 gives 2016 as the
     # prior year, with its bonds at 2016-12-31: ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 153,093,600,000
     # TWD. Before: "the XBRL facts start at FY2020".
-    with pytest.raises(EdgarError) as caught:
-        get_financial_concept("TSM", "long_term_debt", fiscal_year=2016)
-    msg = caught.value.message
+    msg = refusal(get_financial_concept, "TSM", "long_term_debt", fiscal_year=2016).message
     assert "the XBRL facts start at" not in msg, msg
     assert "long_term_debt's tags start at FY2020" in msg, msg
     assert f"{BONDS} 153,093,600,000 TWD at 2016-12-31 (0001193125-18-121866)" in msg, msg
-    with pytest.raises(EdgarError) as caught:
-        get_financial_concept("TSM", "long_term_debt", fiscal_year=2016, unit="USD")
-    msg = caught.value.message
+    msg = refusal(get_financial_concept, "TSM", "long_term_debt", fiscal_year=2016, unit="USD").message
     assert "the XBRL facts start at" not in msg and "153,093,600,000 TWD" in msg, msg
     assert "USD translation of that line starts at FY2017" in msg, msg
 
@@ -973,9 +949,8 @@ def test_a_year_before_a_concepts_tags_begin_says_the_tags_start_then_not_the_fa
     # TSMC's facts run from 2014, but ifrs-full:LongtermBorrowings (long_term_debt's IFRS tag) starts at FY2020;
     # its bonds at 2018-12-31 are ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 56,900,000,000 TWD in the
     # 2018 20-F 0001193125-19-108390. The refusal says the concept's tags start at FY2020 and names the bonds.
-    with pytest.raises(EdgarError) as caught:
-        get_financial_concept("TSM", "long_term_debt", fiscal_year=2018)
-    msg, suggestion = caught.value.message, caught.value.suggestion
+    err = refusal(get_financial_concept, "TSM", "long_term_debt", fiscal_year=2018)
+    msg, suggestion = err.message, err.suggestion
     assert "the XBRL facts start at" not in msg, msg
     assert "long_term_debt's tags" in msg and "start at FY2020" in msg, msg
     assert f"{BONDS} 56,900,000,000 TWD at 2018-12-31 (0001193125-19-108390)" in msg, msg
@@ -986,9 +961,7 @@ def test_total_debts_refusal_for_an_ifrs_filer_says_the_concept_it_offers_leaves
     # TSMC tags no US GAAP debt line; long_term_debt follows ifrs-full:LongtermBorrowings, its long-term bank loans
     # alone (4,383,000,000 TWD at 2023-12-31 beside bonds of 913,900,000,000, 20-F 0001193125-24-100473): an offer
     # of it must say it leaves the bonds out.
-    with pytest.raises(EdgarError) as caught:
-        get_financial_concept("TSM", "total_debt")
-    suggestion = caught.value.suggestion
+    suggestion = refusal(get_financial_concept, "TSM", "total_debt").suggestion
     assert "long_term_debt (ifrs-full:LongtermBorrowings" in suggestion, suggestion
     assert BONDS in suggestion and "not in it" in suggestion, suggestion
 
@@ -1014,11 +987,10 @@ def test_facts_ignored_outside_periodic_reports_are_mentioned_only_for_a_period_
 def test_the_quarters_of_a_year_past_the_facts_name_its_ten_qs_and_its_ten_k(sec):
     # Tesla FY2023: 10-Qs 0000950170-23-013890 (2023-03-31), 0000950170-23-033872 (2023-06-30),
     # 0001628280-23-034847 (2023-09-30) and the 10-K 0001628280-24-002390 (2023-12-31), none in the facts
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("TSLA", "revenue", fiscal_year=2023, period="quarterly")
+    err = refusal(get_financial_concept, "TSLA", "revenue", fiscal_year=2023, period="quarterly")
     for accession in ("0000950170-23-013890", "0000950170-23-033872", "0001628280-23-034847", "0001628280-24-002390"):
-        assert accession in info.value.message
-    assert "0001628280-26-003952" not in info.value.message
+        assert accession in err.message
+    assert "0001628280-26-003952" not in err.message
 
 
 def test_the_parents_equity_names_the_filers_total_equity_where_the_two_differ(sec):
@@ -1046,10 +1018,9 @@ def test_convertible_notes_are_the_long_term_debt_of_a_filer_with_no_other_debt_
         "us-gaap:ConvertibleDebtNoncurrent",
     )
     assert any("not the first tag of the chain" in n and "other debt, if any, is not in it" in n for n in r.notes)
-    with pytest.raises(EdgarError) as info:
-        get_financial_concept("SNOW", "total_debt", fiscal_year=2025)
-    assert "long_term_debt's answer, 2,271,529,000" in info.value.message, info.value.message
-    assert "us-gaap:ConvertibleDebtNoncurrent" in info.value.suggestion, info.value.suggestion
+    err = refusal(get_financial_concept, "SNOW", "total_debt", fiscal_year=2025)
+    assert "long_term_debt's answer, 2,271,529,000" in err.message, err.message
+    assert "us-gaap:ConvertibleDebtNoncurrent" in err.suggestion, err.suggestion
     # the filers with a long-term debt line keep it (NVIDIA FY2025: us-gaap:LongTermDebtNoncurrent)
     assert get_financial_concept("NVDA", "long_term_debt", fiscal_year=2025).values[0].matched_tag == (
         "us-gaap:LongTermDebtNoncurrent"
@@ -1086,9 +1057,7 @@ def test_profit_loss_in_tags_tried_is_called_a_different_figure_not_superseded(s
 def test_a_year_without_a_diluted_count_names_the_basic_count_the_filer_tags_for_it(sec):
     # TSMC tags no diluted weighted-average count for FY2018, but its 20-F 0001193125-19-108390 tags the basic one:
     # ifrs-full:WeightedAverageShares 25,930,300,000. Before: only "Ask for FY2024".
-    with pytest.raises(EdgarError) as caught:
-        get_financial_concept("TSM", "weighted_shares_diluted", fiscal_year=2018)
-    suggestion = caught.value.suggestion
+    suggestion = refusal(get_financial_concept, "TSM", "weighted_shares_diluted", fiscal_year=2018).suggestion
     assert "weighted_shares_basic" in suggestion and "ifrs-full:WeightedAverageShares" in suggestion, suggestion
     assert "25,930,300,000" in suggestion and "0001193125-19-108390" in suggestion, suggestion
 
@@ -1102,9 +1071,7 @@ def test_a_year_without_a_diluted_count_names_the_basic_count_the_filer_tags_for
 def test_a_range_before_a_concepts_tags_begin_says_the_tags_span_not_the_facts_and_names_the_bonds(sec):
     from edgar_cli import get_financial_series
 
-    with pytest.raises(EdgarError) as caught:
-        get_financial_series("TSM", ["long_term_debt"], fiscal_year="2017..2019")
-    msg = caught.value.message
+    msg = refusal(get_financial_series, "TSM", ["long_term_debt"], fiscal_year="2017..2019").message
     assert "its XBRL facts cover FY2020" not in msg, msg
     assert "long_term_debt's tags cover FY2020 to FY2024" in msg, msg
     assert "XBRL facts cover FY2015 to FY2024" in msg, msg
@@ -1115,18 +1082,14 @@ def test_a_range_before_a_concepts_tags_begin_says_the_tags_span_not_the_facts_a
 def test_a_snowflake_range_before_its_first_debt_says_its_facts_start_at_fy2019(sec):
     from edgar_cli import get_financial_series
 
-    with pytest.raises(EdgarError) as caught:
-        get_financial_series("SNOW", ["long_term_debt"], fiscal_year="2020..2023")
-    msg = caught.value.message
+    msg = refusal(get_financial_series, "SNOW", ["long_term_debt"], fiscal_year="2020..2023").message
     assert "its XBRL facts cover FY2024" not in msg, msg
     assert "long_term_debt's tags cover FY2024 to FY2025" in msg and "XBRL facts cover FY2019" in msg, msg
 
 
 def test_a_year_before_a_companys_facts_begin_says_both_the_tags_and_the_facts_start(sec):
     for fy in (2014, 2013):
-        with pytest.raises(EdgarError) as caught:
-            get_financial_concept("TSM", "long_term_debt", fiscal_year=fy)
-        msg = caught.value.message
+        msg = refusal(get_financial_concept, "TSM", "long_term_debt", fiscal_year=fy).message
         assert "the XBRL facts start at FY2020" not in msg, msg
         assert "long_term_debt's tags start at FY2020" in msg, msg
         assert "XBRL facts start at FY2015 (0001193125-18-121866)" in msg, msg
@@ -1136,9 +1099,7 @@ def test_a_debt_date_with_only_a_current_line_tagged_is_named_not_dropped(sec):
     # NVIDIA at 2016-05-01 and 2016-07-31 tags only us-gaap:ConvertibleDebtCurrent (1,421,000,000 in the 10-Q
     # 0001045810-16-000275; 1,428,000,000 in 0001045810-16-000300), no LongTermDebt: total_debt's FY2017 quarters
     # are refused at four dates, not two, and the series' note counts them
-    with pytest.raises(EdgarError) as caught:
-        get_financial_concept("NVDA", "total_debt", fiscal_year=2017, period="quarterly")
-    msg = caught.value.message
+    msg = refusal(get_financial_concept, "NVDA", "total_debt", fiscal_year=2017, period="quarterly").message
     assert "at 2016-05-01, us-gaap:ConvertibleDebtCurrent 1,421,000,000 (0001045810-16-000275)" in msg, msg
     assert "at 2016-07-31, us-gaap:ConvertibleDebtCurrent 1,428,000,000 (0001045810-16-000300)" in msg, msg
     r = get_financial_concept("NVDA", "total_debt", period="all", limit=200)
@@ -1150,9 +1111,7 @@ def test_snowflakes_total_debt_reads_the_convertible_notes_long_term_debt_answer
     # Snowflake's 10-K 0001640147-25-000052 tags its convertible notes as us-gaap:ConvertibleDebtNoncurrent
     # 2,271,529,000 at 2025-01-31 (long_term_debt's answer) and no current debt line: total_debt names that line
     # and why it is not summed, never "reports no value for total_debt"
-    with pytest.raises(EdgarError) as caught:
-        get_financial_concept("SNOW", "total_debt", fiscal_year=2025)
-    msg = caught.value.message
+    msg = refusal(get_financial_concept, "SNOW", "total_debt", fiscal_year=2025).message
     assert "reports no value for total_debt" not in msg, msg
     assert "us-gaap:ConvertibleDebtNoncurrent 2,271,529,000 (0001640147-25-000052)" in msg, msg
     assert "long_term_debt" in msg, msg
@@ -1173,9 +1132,7 @@ def test_a_wider_total_beside_net_income_is_given_for_each_period_it_differs(sec
 def test_tsmcs_ifrs_debt_lines_say_a_line_not_tagged_after_an_earlier_date(sec):
     # TSMC's ifrs-full:ShorttermBorrowings is last tagged at 2021-12-31 (114,921,300,000 TWD, 20-F
     # 0001193125-23-107214) while its other debt lines run to 2024-12-31 (0001193125-25-083423)
-    with pytest.raises(EdgarError) as caught:
-        get_financial_concept("TSM", "total_debt")
-    suggestion = caught.value.suggestion
+    suggestion = refusal(get_financial_concept, "TSM", "total_debt").suggestion
     assert (
         "ifrs-full:ShorttermBorrowings 114,921,300,000 TWD at 2021-12-31 (0001193125-23-107214), short-term "
         "borrowings, none tagged after 2021-12-31 (the other lines run to 2024-12-31)"

@@ -12,7 +12,7 @@ name for it (``risk_factors``) and is what callers pass; aliases ("Item 1A",
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..patterns import lazy
 
@@ -194,6 +194,12 @@ _TEN_K = [
     ),
 ]
 
+
+def _as_in_10k(key: str, item: str) -> ItemSpec:
+    """The 10-K's item ``key`` (its title, heading pattern and aliases) under another form's number ``item``."""
+    return replace(next(s for s in _TEN_K if s.key == key), item=item)
+
+
 _TEN_Q = [
     *_FRONT,
     ItemSpec(
@@ -203,20 +209,8 @@ _TEN_Q = [
         r"((condensed|consolidated|unaudited|interim)\s+)*(condensed\s+)?(consolidated\s+)?financial\s+statements",
         ("financial statements", "financials", "statements"),
     ),
-    ItemSpec(
-        "mda",
-        "I-2",
-        "Management's Discussion and Analysis of Financial Condition and Results of Operations",
-        r"management\W{0,3}s?\s+discussion",
-        ("md&a", "mda", "md and a", "management's discussion", "managements discussion", "management discussion"),
-    ),
-    ItemSpec(
-        "market_risk",
-        "I-3",
-        "Quantitative and Qualitative Disclosures About Market Risk",
-        r"quantitative\s+and\s+qualitative",
-        ("market risk", "quantitative and qualitative disclosures"),
-    ),
+    _as_in_10k("mda", "I-2"),
+    _as_in_10k("market_risk", "I-3"),
     ItemSpec(
         "controls",
         "I-4",
@@ -225,7 +219,7 @@ _TEN_Q = [
         ("controls and procedures", "controls"),
     ),
     ItemSpec("legal_proceedings", "II-1", "Legal Proceedings", r"legal\s+proceedings", ("legal proceedings", "legal")),
-    ItemSpec("risk_factors", "II-1A", "Risk Factors", r"risk\s+factors", ("risk factors", "risks")),
+    _as_in_10k("risk_factors", "II-1A"),
     ItemSpec(
         "unregistered_sales",
         "II-2",
@@ -234,15 +228,8 @@ _TEN_Q = [
         ("unregistered sales", "share repurchases", "repurchases"),
     ),
     ItemSpec("defaults", "II-3", "Defaults Upon Senior Securities", r"defaults", ("defaults",)),
-    ItemSpec(
-        "mine_safety",
-        "II-4",
-        "Mine Safety Disclosures",
-        r"(mine\s+safety|submission\s+of\s+matters|\(?removed|"
-        r"\[?\s*reserved)",
-        ("mine safety",),
-    ),
-    ItemSpec("other_information", "II-5", "Other Information", r"other\s+information", ("other information",)),
+    _as_in_10k("mine_safety", "II-4"),
+    _as_in_10k("other_information", "II-5"),
     ItemSpec("exhibits", "II-6", "Exhibits", r"exhibits", ("exhibits",)),
 ]
 
