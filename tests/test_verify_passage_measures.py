@@ -154,3 +154,16 @@ def test_a_figure_the_answer_says_a_filing_gives_is_not_of_another_measure_for_t
     assert figure(r, "302 million").status == "grounded", figure(r, "302 million").reason
     r = verify_answer(claim.format(282), company="NFLX", cite=cite)
     assert figure(r, "282 million").status != "grounded" and r.verdict != "grounded"
+
+
+def test_two_figures_swapped_between_the_passages_noun_phrases_are_not_grounded(sec):
+    # Home Depot's 10-K for fiscal 2024, 0000354950-25-000085 (hd-20250202.htm): "The Home Depot stores average
+    # approximately 104,000 square feet of enclosed space, with approximately 24,000 additional square feet of
+    # outside garden area."
+    cite = ["0000354950-25-000085:hd-20250202.htm"]
+    claim = "A Home Depot store averages approximately {} square feet of enclosed space plus about {} square feet of outside garden area."
+    true = verify_answer(claim.format("104,000", "24,000"), company="HD", cite=cite)
+    assert [figure(true, t).status for t in ("104,000", "24,000")] == ["grounded", "grounded"], true.figures
+    swapped = verify_answer(claim.format("24,000", "104,000"), company="HD", cite=cite)
+    assert figure(swapped, "24,000").status != "grounded" and figure(swapped, "104,000").status != "grounded"
+    assert swapped.verdict != "grounded"

@@ -241,6 +241,8 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
                     return None
                 if _other_measure(src.text, tf, fig, W.content_words(own_clause), g.company_words):
                     return None  # "we produced approximately 1,773,000" is not "delivered approximately 1,773,000"
+                if _phrase_of_another(src.text, tf, fig):
+                    return None  # "24,000 square feet of enclosed space": the passage's 104,000 is that one
                 if fig.kind == "percent":
                     theirs = W.direction(src.text[max(0, tf.start - 40) : tf.start], src.text[tf.end : tf.end + 40])
                     ours = W.direction(fig.lead[-40:], fig.after[:40])
@@ -480,6 +482,52 @@ def _other_measure(text: str, tf: Figure, fig: Figure, ours_all: set[str], compa
         return any(x[:5] == y[:5] for x in a for y in b)
 
     return not meets(theirs, ours_all - company_words) and not meets(ours, passage)
+
+
+# Where a number's noun phrase after it ends, besides _AFTER_END: "104,000 square feet of enclosed space plus about
+# 24,000", "..., with approximately 24,000"
+_PHRASE_END = lazy(r"\s(?:plus|with|including|excluding)\b", re.I)
+# A number in a passage's sentence, with its scale word
+_ANY_NUMBER = lazy(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?:\s+(?:thousand|million|billion|trillion)\b)?", re.I)
+
+
+def _noun_phrase(after: str) -> set[str]:
+    """The content words of the noun phrase right after a number ("square feet of enclosed space"), without words
+    that say when; empty when no noun phrase follows it."""
+    cut = _AFTER_END.search(after)
+    after = after[: cut.start()] if cut else after
+    stop = _PHRASE_END.search(after)
+    after = after[: stop.start()] if stop else after
+    if not _OWN_LEAD.match(after):
+        return set()
+    return W.content_words(after) - _PERIOD_WORDS
+
+
+def _phrase_of_another(text: str, tf: Figure, fig: Figure) -> bool:
+    """Is what the answer's figure measures, by its own noun phrase ("24,000 square feet of enclosed space"), what
+    the passage says of another number of its sentence ("104,000 square feet of enclosed space, with approximately
+    24,000 additional square feet of outside garden area"), while the passage's number owns words of its own that
+    the figure's phrase lacks? Then the two numbers are swapped, whatever words they share."""
+    ours = _noun_phrase(fig.after[:160])
+    theirs = _noun_phrase(text[tf.end : tf.end + 160])
+    if not ours or not theirs:
+        return False
+
+    def stems(ws: set[str]) -> set[str]:
+        return {w[:5] for w in ws}
+
+    extra_ours = stems(ours) - stems(theirs)
+    if not extra_ours or not stems(theirs) - stems(ours):
+        return False
+    lo = max(text.rfind(". ", 0, tf.start), tf.start - 400, 0)
+    hi = text.find(". ", tf.end)
+    hi = min(hi if hi >= 0 else len(text), tf.end + 400)
+    for m in _ANY_NUMBER.finditer(text, lo, hi):
+        if m.start() < tf.end and m.end() > tf.start or re.fullmatch(r"(?:19|20)\d\d", m.group(0)):
+            continue  # the passage's number itself, or a year
+        if extra_ours <= stems(_noun_phrase(text[m.end() : m.end() + 160])):
+            return True
+    return False
 
 
 def own_phrase(text: str, start: int, end: int, reach: int = 160) -> str:
