@@ -167,3 +167,21 @@ def test_two_figures_swapped_between_the_passages_noun_phrases_are_not_grounded(
     swapped = verify_answer(claim.format("24,000", "104,000"), company="HD", cite=cite)
     assert figure(swapped, "24,000").status != "grounded" and figure(swapped, "104,000").status != "grounded"
     assert swapped.verdict != "grounded"
+
+
+def test_a_balance_at_the_fiscal_year_end_is_read_in_a_table_column_headed_by_that_year(sec):
+    # Boeing's 10-K for 2024, 0000012927-25-000015 (ba-20241231.htm): BCA total backlog $435,175 million in the
+    # column '2024' (its fiscal year ends December 31, 2024); $440,507 million in '2023'.
+    cite = ["0000012927-25-000015:ba-20241231.htm"]
+    true = verify_answer(
+        "Boeing Commercial Airplanes' total backlog was $435.2 billion at December 31, 2024.", company="BA", cite=cite
+    )
+    assert figure(true, "$435.2 billion").status == "grounded", figure(true, "$435.2 billion").reason
+    other_year = verify_answer(
+        "Boeing Commercial Airplanes' total backlog was $440.5 billion at December 31, 2024.", company="BA", cite=cite
+    )
+    assert figure(other_year, "$440.5 billion").status != "grounded" and other_year.verdict != "grounded"
+    mid_year = verify_answer(
+        "Boeing Commercial Airplanes' total backlog was $435.2 billion at June 30, 2024.", company="BA", cite=cite
+    )
+    assert figure(mid_year, "$435.2 billion").status != "grounded"

@@ -282,6 +282,11 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
             fits = (claim.fiscal_year is not None and label is not None and label[0] == claim.fiscal_year) or (
                 claim.calendar_year is not None and day.year == claim.calendar_year
             )
+        elif bare is not None and year is None and claim.end is not None and months in (None, 12):
+            # "at December 31, 2024" against the column '2024': the fiscal year so labelled must end on that day (a
+            # quarter or half-year ended then is no year's column)
+            label = g.cal.year_containing(claim.end)
+            fits = label is not None and label[0] == bare and label[2] == claim.end
         else:
             fits = bare is not None and bare == year
         return ("ok", f"column {head!r}") if fits else ("other_period", head)
