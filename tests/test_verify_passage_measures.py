@@ -185,3 +185,15 @@ def test_a_balance_at_the_fiscal_year_end_is_read_in_a_table_column_headed_by_th
         "Boeing Commercial Airplanes' total backlog was $435.2 billion at June 30, 2024.", company="BA", cite=cite
     )
     assert figure(mid_year, "$435.2 billion").status != "grounded"
+
+
+def test_people_in_the_answer_are_the_persons_of_the_passage(sec):
+    # Mastercard's 10-K for 2024, 0001141391-25-000011 (ma-20241231.htm): "As of December 31, 2024, we employed
+    # approximately 35,300 persons globally, of which approximately 69% were employed outside of the U.S. ... we
+    # also had approximately 5,000 contingent workers"
+    cite = ["0001141391-25-000011:ma-20241231.htm"]
+    claim = "Mastercard employed approximately {} people at the end of 2024."
+    true = verify_answer(claim.format("35,300"), company="MA", cite=cite)
+    assert figure(true, "35,300").status == "grounded", figure(true, "35,300").reason
+    other = verify_answer(claim.format("5,000"), company="MA", cite=cite)
+    assert figure(other, "5,000").status != "grounded" and other.verdict != "grounded"
