@@ -197,3 +197,23 @@ def test_people_in_the_answer_are_the_persons_of_the_passage(sec):
     assert figure(true, "35,300").status == "grounded", figure(true, "35,300").reason
     other = verify_answer(claim.format("5,000"), company="MA", cite=cite)
     assert figure(other, "5,000").status != "grounded" and other.verdict != "grounded"
+
+
+def test_the_base_of_a_comparison_is_read_with_the_sentences_measure(sec):
+    # Adobe's 10-K for fiscal 2024, 0000796343-25-000004 (adbe-20241129.htm): "Total Digital Media ARR of
+    # approximately $17.33 billion as of November 29, 2024 increased by $2.00 billion, or 13%, from $15.33 billion
+    # as of December 1, 2023"
+    cite = ["0000796343-25-000004:adbe-20241129.htm"]
+    claim = (
+        "Adobe's total Digital Media ARR was approximately $17.33 billion as of November 29, 2024, up 13% from {} as "
+        "of December 1, 2023."
+    )
+    true = verify_answer(claim.format("$15.33 billion"), company="ADBE", cite=cite)
+    assert figure(true, "$15.33 billion").status == "grounded", figure(true, "$15.33 billion").reason
+    swapped = verify_answer(
+        "Adobe's total Digital Media ARR was approximately $15.33 billion as of November 29, 2024, up 13% from "
+        "$17.33 billion as of December 1, 2023.",
+        company="ADBE",
+        cite=cite,
+    )
+    assert figure(swapped, "$17.33 billion").status != "grounded" and swapped.verdict != "grounded"

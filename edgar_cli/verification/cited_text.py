@@ -144,6 +144,12 @@ def _not_in_text(fig: Figure, row: VerifiedFigure, sources: list[TextSource], te
         )
 
 
+# Where a sentence's first amount begins: what leads up to it names the sentence's measure
+_FIRST_AMOUNT = lazy(
+    r"[$\u20ac\u00a3]\s?\d|\d[\d,.]*\s*(?:%|percent\b|thousand\b|million\b|billion\b|trillion\b)", re.I
+)
+
+
 def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     """What a passage must say to support the figure: its concept (or its words) and, when the answer
     names a period, that period: the year a sentence names, or the head of a table column."""
@@ -157,6 +163,11 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     # the words around the figure: what it is about (the company's own name, as written, says nothing of it)
     own = _without_company_name(fig.clause[-60:] + " " + fig.after[:60], g)
     words = W.content_words(own) - g.company_words - W.GENERIC_WORDS - _SAID_WORDS
+    if not words and S.carries_on(fig.clause):
+        # "..., up 13% from $15.33 billion as of December 1, 2023": a comparison's base without words of its own
+        # carries on the measure its sentence names before its first amount
+        measure = _FIRST_AMOUNT.split(fig.lead, maxsplit=1)[0]
+        words = W.content_words(_without_company_name(measure, g)) - g.company_words - W.GENERIC_WORDS - _SAID_WORDS
     # the figure's own clause: "delivered 1.77 million vehicles while producing about 1.79 million" does not
     # make "producing" a word of the 1.77 million
     cut = _AFTER_END.search(fig.after[:60])
