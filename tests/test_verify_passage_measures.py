@@ -217,3 +217,15 @@ def test_the_base_of_a_comparison_is_read_with_the_sentences_measure(sec):
         cite=cite,
     )
     assert figure(swapped, "$17.33 billion").status != "grounded" and swapped.verdict != "grounded"
+
+
+def test_the_base_given_a_year_earlier_is_read_with_the_sentences_measure(sec):
+    # Boeing's 10-K for 2024, 0000012927-25-000015 (ba-20241231.htm): BCA total backlog $435,175 million ('2024')
+    # and $440,507 million ('2023'), its fiscal years ending December 31.
+    cite = ["0000012927-25-000015:ba-20241231.htm"]
+    claim = "Boeing Commercial Airplanes' total backlog was {} at December 31, 2024, down from {} a year earlier."
+    true = verify_answer(claim.format("$435.2 billion", "$440.5 billion"), company="BA", cite=cite)
+    assert figure(true, "$440.5 billion").status == "grounded", figure(true, "$440.5 billion").reason
+    assert true.verdict == "grounded"
+    swapped = verify_answer(claim.format("$440.5 billion", "$435.2 billion"), company="BA", cite=cite)
+    assert figure(swapped, "$435.2 billion").status != "grounded" and swapped.verdict != "grounded"

@@ -144,6 +144,8 @@ def _not_in_text(fig: Figure, row: VerifiedFigure, sources: list[TextSource], te
         )
 
 
+# Words that say when a comparison's base is, not what it is ("down from $440.5 billion a year earlier")
+_WHEN_WORDS = frozenset(W.content_words("earlier ago before"))
 # Where a sentence's first amount begins: what leads up to it names the sentence's measure
 _FIRST_AMOUNT = lazy(
     r"[$\u20ac\u00a3]\s?\d|\d[\d,.]*\s*(?:%|percent\b|thousand\b|million\b|billion\b|trillion\b)", re.I
@@ -163,7 +165,7 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     # the words around the figure: what it is about (the company's own name, as written, says nothing of it)
     own = _without_company_name(fig.clause[-60:] + " " + fig.after[:60], g)
     words = W.content_words(own) - g.company_words - W.GENERIC_WORDS - _SAID_WORDS
-    if not words and S.carries_on(fig.clause):
+    if not words - _PERIOD_WORDS - _WHEN_WORDS and S.carries_on(fig.clause):
         # "..., up 13% from $15.33 billion as of December 1, 2023": a comparison's base without words of its own
         # carries on the measure its sentence names before its first amount
         measure = _FIRST_AMOUNT.split(fig.lead, maxsplit=1)[0]
