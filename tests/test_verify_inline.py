@@ -222,7 +222,9 @@ def test_a_figure_the_cited_statements_do_not_carry_is_unchecked_not_contradicte
         cite=[BA_10K],
     )
     assert r.verdict != "ungrounded", [(f.text, f.status, f.reason) for f in r.figures]
-    assert figure(r, "$440.5 billion").status == "unchecked"
+    # no inline fact carries it; the cited text does (the passage above, and the column '2023' of its table)
+    base = figure(r, "$440.5 billion")
+    assert base.status == "grounded" and base.support.source == "cited_text", base.reason
 
 
 # --- a company whose companyfacts end before the cited filing ---------------------------------------------------

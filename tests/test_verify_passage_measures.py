@@ -154,3 +154,78 @@ def test_a_figure_the_answer_says_a_filing_gives_is_not_of_another_measure_for_t
     assert figure(r, "302 million").status == "grounded", figure(r, "302 million").reason
     r = verify_answer(claim.format(282), company="NFLX", cite=cite)
     assert figure(r, "282 million").status != "grounded" and r.verdict != "grounded"
+
+
+def test_two_figures_swapped_between_the_passages_noun_phrases_are_not_grounded(sec):
+    # Home Depot's 10-K for fiscal 2024, 0000354950-25-000085 (hd-20250202.htm): "The Home Depot stores average
+    # approximately 104,000 square feet of enclosed space, with approximately 24,000 additional square feet of
+    # outside garden area."
+    cite = ["0000354950-25-000085:hd-20250202.htm"]
+    claim = "A Home Depot store averages approximately {} square feet of enclosed space plus about {} square feet of outside garden area."
+    true = verify_answer(claim.format("104,000", "24,000"), company="HD", cite=cite)
+    assert [figure(true, t).status for t in ("104,000", "24,000")] == ["grounded", "grounded"], true.figures
+    swapped = verify_answer(claim.format("24,000", "104,000"), company="HD", cite=cite)
+    assert figure(swapped, "24,000").status != "grounded" and figure(swapped, "104,000").status != "grounded"
+    assert swapped.verdict != "grounded"
+
+
+def test_a_balance_at_the_fiscal_year_end_is_read_in_a_table_column_headed_by_that_year(sec):
+    # Boeing's 10-K for 2024, 0000012927-25-000015 (ba-20241231.htm): BCA total backlog $435,175 million in the
+    # column '2024' (its fiscal year ends December 31, 2024); $440,507 million in '2023'.
+    cite = ["0000012927-25-000015:ba-20241231.htm"]
+    true = verify_answer(
+        "Boeing Commercial Airplanes' total backlog was $435.2 billion at December 31, 2024.", company="BA", cite=cite
+    )
+    assert figure(true, "$435.2 billion").status == "grounded", figure(true, "$435.2 billion").reason
+    other_year = verify_answer(
+        "Boeing Commercial Airplanes' total backlog was $440.5 billion at December 31, 2024.", company="BA", cite=cite
+    )
+    assert figure(other_year, "$440.5 billion").status != "grounded" and other_year.verdict != "grounded"
+    mid_year = verify_answer(
+        "Boeing Commercial Airplanes' total backlog was $435.2 billion at June 30, 2024.", company="BA", cite=cite
+    )
+    assert figure(mid_year, "$435.2 billion").status != "grounded"
+
+
+def test_people_in_the_answer_are_the_persons_of_the_passage(sec):
+    # Mastercard's 10-K for 2024, 0001141391-25-000011 (ma-20241231.htm): "As of December 31, 2024, we employed
+    # approximately 35,300 persons globally, of which approximately 69% were employed outside of the U.S. ... we
+    # also had approximately 5,000 contingent workers"
+    cite = ["0001141391-25-000011:ma-20241231.htm"]
+    claim = "Mastercard employed approximately {} people at the end of 2024."
+    true = verify_answer(claim.format("35,300"), company="MA", cite=cite)
+    assert figure(true, "35,300").status == "grounded", figure(true, "35,300").reason
+    other = verify_answer(claim.format("5,000"), company="MA", cite=cite)
+    assert figure(other, "5,000").status != "grounded" and other.verdict != "grounded"
+
+
+def test_the_base_of_a_comparison_is_read_with_the_sentences_measure(sec):
+    # Adobe's 10-K for fiscal 2024, 0000796343-25-000004 (adbe-20241129.htm): "Total Digital Media ARR of
+    # approximately $17.33 billion as of November 29, 2024 increased by $2.00 billion, or 13%, from $15.33 billion
+    # as of December 1, 2023"
+    cite = ["0000796343-25-000004:adbe-20241129.htm"]
+    claim = (
+        "Adobe's total Digital Media ARR was approximately $17.33 billion as of November 29, 2024, up 13% from {} as "
+        "of December 1, 2023."
+    )
+    true = verify_answer(claim.format("$15.33 billion"), company="ADBE", cite=cite)
+    assert figure(true, "$15.33 billion").status == "grounded", figure(true, "$15.33 billion").reason
+    swapped = verify_answer(
+        "Adobe's total Digital Media ARR was approximately $15.33 billion as of November 29, 2024, up 13% from "
+        "$17.33 billion as of December 1, 2023.",
+        company="ADBE",
+        cite=cite,
+    )
+    assert figure(swapped, "$17.33 billion").status != "grounded" and swapped.verdict != "grounded"
+
+
+def test_the_base_given_a_year_earlier_is_read_with_the_sentences_measure(sec):
+    # Boeing's 10-K for 2024, 0000012927-25-000015 (ba-20241231.htm): BCA total backlog $435,175 million ('2024')
+    # and $440,507 million ('2023'), its fiscal years ending December 31.
+    cite = ["0000012927-25-000015:ba-20241231.htm"]
+    claim = "Boeing Commercial Airplanes' total backlog was {} at December 31, 2024, down from {} a year earlier."
+    true = verify_answer(claim.format("$435.2 billion", "$440.5 billion"), company="BA", cite=cite)
+    assert figure(true, "$440.5 billion").status == "grounded", figure(true, "$440.5 billion").reason
+    assert true.verdict == "grounded"
+    swapped = verify_answer(claim.format("$440.5 billion", "$435.2 billion"), company="BA", cite=cite)
+    assert figure(swapped, "$435.2 billion").status != "grounded" and swapped.verdict != "grounded"

@@ -390,12 +390,6 @@ def test_figures_about_snowflake_checked_as_apples_carry_nothing_of_apples_facts
     assert ours["status"] == "grounded" and ours["support"]["accession_number"] == AAPL_FY2024_10K
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="verification/periods.py attach_period: a figure with no period next to it takes the sentence's one "
-    "period only when the sentence names one ('One period named once in the sentence'); this sentence names "
-    "fiscal 2025 and fiscal 2024 (Apple's clause), so the rule should read the figure's clause, not the sentence",
-)
 def test_a_growth_rate_in_the_first_clause_takes_that_clauses_fiscal_year(edgar):
     # Before: claimed_fiscal_year null and "The answer names no period for this figure", though the same clause
     # alone gives 2025 ("fiscal 2024" belongs to Apple's clause).

@@ -144,6 +144,14 @@ def _not_in_text(fig: Figure, row: VerifiedFigure, sources: list[TextSource], te
         )
 
 
+# Words that say when a comparison's base is, not what it is ("down from $440.5 billion a year earlier")
+_WHEN_WORDS = frozenset(W.content_words("earlier ago before"))
+# Where a sentence's first amount begins: what leads up to it names the sentence's measure
+_FIRST_AMOUNT = lazy(
+    r"[$\u20ac\u00a3]\s?\d|\d[\d,.]*\s*(?:%|percent\b|thousand\b|million\b|billion\b|trillion\b)", re.I
+)
+
+
 def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     """What a passage must say to support the figure: its concept (or its words) and, when the answer
     names a period, that period: the year a sentence names, or the head of a table column."""
@@ -157,6 +165,11 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     # the words around the figure: what it is about (the company's own name, as written, says nothing of it)
     own = _without_company_name(fig.clause[-60:] + " " + fig.after[:60], g)
     words = W.content_words(own) - g.company_words - W.GENERIC_WORDS - _SAID_WORDS
+    if not words - _PERIOD_WORDS - _WHEN_WORDS and S.carries_on(fig.clause):
+        # "..., up 13% from $15.33 billion as of December 1, 2023": a comparison's base without words of its own
+        # carries on the measure its sentence names before its first amount
+        measure = _FIRST_AMOUNT.split(fig.lead, maxsplit=1)[0]
+        words = W.content_words(_without_company_name(measure, g)) - g.company_words - W.GENERIC_WORDS - _SAID_WORDS
     # the figure's own clause: "delivered 1.77 million vehicles while producing about 1.79 million" does not
     # make "producing" a word of the 1.77 million
     cut = _AFTER_END.search(fig.after[:60])
@@ -241,6 +254,8 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
                     return None
                 if _other_measure(src.text, tf, fig, W.content_words(own_clause), g.company_words):
                     return None  # "we produced approximately 1,773,000" is not "delivered approximately 1,773,000"
+                if _phrase_of_another(src.text, tf, fig):
+                    return None  # "24,000 square feet of enclosed space": the passage's 104,000 is that one
                 if fig.kind == "percent":
                     theirs = W.direction(src.text[max(0, tf.start - 40) : tf.start], src.text[tf.end : tf.end + 40])
                     ours = W.direction(fig.lead[-40:], fig.after[:40])
@@ -280,6 +295,11 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
             fits = (claim.fiscal_year is not None and label is not None and label[0] == claim.fiscal_year) or (
                 claim.calendar_year is not None and day.year == claim.calendar_year
             )
+        elif bare is not None and year is None and claim.end is not None and months in (None, 12):
+            # "at December 31, 2024" against the column '2024': the fiscal year so labelled must end on that day (a
+            # quarter or half-year ended then is no year's column)
+            label = g.cal.year_containing(claim.end)
+            fits = label is not None and label[0] == bare and label[2] == claim.end
         else:
             fits = bare is not None and bare == year
         return ("ok", f"column {head!r}") if fits else ("other_period", head)
@@ -480,6 +500,52 @@ def _other_measure(text: str, tf: Figure, fig: Figure, ours_all: set[str], compa
         return any(x[:5] == y[:5] for x in a for y in b)
 
     return not meets(theirs, ours_all - company_words) and not meets(ours, passage)
+
+
+# Where a number's noun phrase after it ends, besides _AFTER_END: "104,000 square feet of enclosed space plus about
+# 24,000", "..., with approximately 24,000"
+_PHRASE_END = lazy(r"\s(?:plus|with|including|excluding)\b", re.I)
+# A number in a passage's sentence, with its scale word
+_ANY_NUMBER = lazy(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?:\s+(?:thousand|million|billion|trillion)\b)?", re.I)
+
+
+def _noun_phrase(after: str) -> set[str]:
+    """The content words of the noun phrase right after a number ("square feet of enclosed space"), without words
+    that say when; empty when no noun phrase follows it."""
+    cut = _AFTER_END.search(after)
+    after = after[: cut.start()] if cut else after
+    stop = _PHRASE_END.search(after)
+    after = after[: stop.start()] if stop else after
+    if not _OWN_LEAD.match(after):
+        return set()
+    return W.content_words(after) - _PERIOD_WORDS
+
+
+def _phrase_of_another(text: str, tf: Figure, fig: Figure) -> bool:
+    """Is what the answer's figure measures, by its own noun phrase ("24,000 square feet of enclosed space"), what
+    the passage says of another number of its sentence ("104,000 square feet of enclosed space, with approximately
+    24,000 additional square feet of outside garden area"), while the passage's number owns words of its own that
+    the figure's phrase lacks? Then the two numbers are swapped, whatever words they share."""
+    ours = _noun_phrase(fig.after[:160])
+    theirs = _noun_phrase(text[tf.end : tf.end + 160])
+    if not ours or not theirs:
+        return False
+
+    def stems(ws: set[str]) -> set[str]:
+        return {w[:5] for w in ws}
+
+    extra_ours = stems(ours) - stems(theirs)
+    if not extra_ours or not stems(theirs) - stems(ours):
+        return False
+    lo = max(text.rfind(". ", 0, tf.start), tf.start - 400, 0)
+    hi = text.find(". ", tf.end)
+    hi = min(hi if hi >= 0 else len(text), tf.end + 400)
+    for m in _ANY_NUMBER.finditer(text, lo, hi):
+        if m.start() < tf.end and m.end() > tf.start or re.fullmatch(r"(?:19|20)\d\d", m.group(0)):
+            continue  # the passage's number itself, or a year
+        if extra_ours <= stems(_noun_phrase(text[m.end() : m.end() + 160])):
+            return True
+    return False
 
 
 def own_phrase(text: str, start: int, end: int, reach: int = 160) -> str:

@@ -162,6 +162,9 @@ _EVENT_BEFORE = lazy(
 # "as presented in the fiscal 2025 10-K", "its 2024 annual report": the year names a filing, not a figure's period
 _FILING_AFTER = lazy(r"\s*(?:Form\s+)?(?:10-K|10-Q|20-F|40-F|annual report|proxy statement)(?:/A)?s?\b", re.I)
 # What joins the items of a list of periods: "fiscal 2024 and 2023", "2022, 2023 and 2024", "2022, 2023, and 2024"
+# Where a sentence's clauses part: "; " or ", and|but|while|whereas" before a word that starts a new clause (not a
+# figure or a year of a list: "in 2022, 2023, and 2024")
+_CLAUSE_BREAK = lazy(r";\s+|,\s+(?:and|but|while|whereas)\s+(?![$\d(]|fiscal\b|FY)", re.I)
 LIST_JOIN = lazy(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)\s*", re.I)
 
 
@@ -445,6 +448,19 @@ def attach_period(fig: Figure, text: str, sents: Sentences) -> None:
         main = [mn for mn in cands if not _is_comparison(text, sents, idx, mn)]
         if main and len({(mn.year, mn.quarter, mn.part, mn.day) for mn in main}) == 1 and kinds != ("date",):
             return main[0], "sentence"
+        # "Snowflake's revenue grew 29% to $3.63 billion in fiscal 2025, and Apple's net income for fiscal 2024
+        # was ...": one period named once in the figure's own clause is that clause's period
+        lo_c = max((m.end() for m in _CLAUSE_BREAK.finditer(text, s, fig.start)), default=s)
+        hi_m = _CLAUSE_BREAK.search(text, fig.end, e)
+        hi_c = hi_m.start() if hi_m else e
+        own = [mn for mn in main if lo_c <= mn.start and mn.end <= hi_c]
+        if (
+            (lo_c, hi_c) != (s, e)
+            and own
+            and len({(mn.year, mn.quarter, mn.part, mn.day) for mn in own}) == 1
+            and kinds != ("date",)
+        ):
+            return own[0], "sentence"
         return None, None
 
     year, source = near(("fiscal_year", "year"))

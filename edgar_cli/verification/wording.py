@@ -49,7 +49,7 @@ LOSS_CUE = lazy(r"(?<!\()\b(?:loss(?:es)?|lost|deficit|negative|used in|burn\w*|
 # A quantity that is not money: "5 million square feet", "36,000 employees", "7,000 stores", "1.2 million units".
 QUANTITY_AFTER = lazy(
     r"^\s*(?:(?:net|new|additional|total|full-time|retail|company-operated|active|paid|monthly|daily)\s+)*"
-    r"(?:square\s+(?:feet|foot|meters|metres)|sq\.?\s*ft\b|acres|hectares|employees|workers|people|staff|"
+    r"(?:square\s+(?:feet|foot|meters|metres)|sq\.?\s*ft\b|acres|hectares|employees|workers|people|persons|staff|"
     r"headcount|stores|restaurants|locations|branches|outlets|sites|facilities|offices|units|vehicles|cars|"
     r"deliveries|devices|subscribers|subscriptions|customers|users|members|accounts|patents|countries|"
     r"barrels|tons|tonnes|megawatts|gigawatts|MW|GW|kWh|MWh|GWh|ounces|pounds)\b",
@@ -310,6 +310,7 @@ _SYNONYMS = {
     "compensation": "compensation",
     "workforce": "employee",
     "staff": "employee",
+    "people": "person",
     "backlog": "performance obligation",
     "rpo": "performance obligation",
     "inventorie": "inventory",
