@@ -38,7 +38,7 @@ from ...xbrl.answer import (
     validate_fiscal_year,
 )
 from ...xbrl.catalogue import Concept, lookup
-from ...xbrl.composite import ifrs_current_inside
+from ...xbrl.composite import current_debt_beside_once, ifrs_current_inside
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import describe_values as _describe
 from ...xbrl.periods import period_filter
@@ -519,6 +519,7 @@ class _Row:
         if self.facts is not None:
             notes.extend(translation_notes(self.facts, shown))
             notes.extend(ifrs_current_inside(self.facts, shown))
+            notes.extend(current_debt_beside_once(self.facts, shown))
         notes.extend(self._left_out_note(columns, cells))
         notes.extend(_dated_apart(columns, cells))
         years = sorted({v.fiscal_year for v in self.series.values if v.fiscal_year is not None})
