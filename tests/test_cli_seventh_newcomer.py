@@ -56,3 +56,45 @@ def test_a_one_year_statement_names_the_current_debt_as_concept_does(cli):
     statement = _debt_current_notes(cli("statement", "TSLA", "balance", "--fy", "2021", "--json").json())
     assert len(concept) == 1 and "1,088,000,000" in concept[0], concept
     assert len(statement) == 1 and "1,088,000,000" in statement[0] and "0000950170-22-000796" in statement[0], statement
+
+
+def test_the_derive_q4_the_quarterly_note_advises_works_with_the_limit_it_was_given_for(cli):
+    # NVIDIA's eight latest quarters to Q1 FY2027 (10-Q 0001045810-26-000052, 81,615,000,000): Q4 FY2025 derived as
+    # FY2025 130,497,000,000 (0001045810-25-000023) less 9M 91,166,000,000 (0001045810-24-000316) = 39,331,000,000;
+    # Q4 FY2026 as 215,938,000,000 (0001045810-26-000021) less 147,811,000,000 (0001045810-25-000230).
+    filed = cli("concept", "NVDA", "revenue", "--period", "quarterly", "-n", "8", "--format", "tsv")
+    assert filed.rc == 0 and "--derive q4" in filed.err, filed.err
+    res = cli("concept", "NVDA", "revenue", "--period", "quarterly", "-n", "8", "--derive", "q4", "--json")
+    assert res.rc == 0, res.out + res.err  # before: invalid_argument, "-n is for one concept's values"
+    data = res.json()
+    assert [c["key"] for c in data["columns"]] == [
+        *("Q2 FY2025", "Q3 FY2025", "Q4 FY2025", "Q1 FY2026"),
+        *("Q2 FY2026", "Q3 FY2026", "Q4 FY2026", "Q1 FY2027"),
+    ]
+    cells = {c["column"]: c for c in data["rows"][0]["cells"]}
+    assert cells["Q1 FY2027"]["fact"]["accession_number"] == "0001045810-26-000052"
+    assert (cells["Q4 FY2025"]["status"], cells["Q4 FY2025"]["value"]) == ("derived", 39_331_000_000)
+    assert {"0001045810-25-000023", "0001045810-24-000316"} <= set(cells["Q4 FY2025"]["accession_numbers"])
+    assert (cells["Q4 FY2026"]["status"], cells["Q4 FY2026"]["value"]) == ("derived", 68_127_000_000)
+    assert (
+        data
+        == cli("concept", "NVDA", "revenue", "--period", "quarterly", "--last", "8", "--derive", "q4", "--json").json()
+    )
+
+
+def test_the_readmes_quarterly_jq_example_gives_what_its_text_says(cli):
+    # README: `concept NVDA revenue --period quarterly -n 4 --json` gives the four latest filed quarters, spanning
+    # five (Q4 FY2026 is filed only inside the 10-K 0001045810-26-000021), and `.notes` says which Q4 is missing.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "edgar concept NVDA revenue --period quarterly -n 4 --json" in readme
+    assert "four latest *filed* quarters" in readme and "`--derive q4` adds it" in readme
+    data = cli("concept", "NVDA", "revenue", "--period", "quarterly", "-n", "4", "--json").json()
+    assert [(v["fiscal_year"], v["fiscal_period"]) for v in data["values"]] == [
+        (2027, "Q1"),
+        (2026, "Q3"),
+        (2026, "Q2"),
+        (2026, "Q1"),
+    ]
+    assert any(n.startswith("Q4 of FY2026 is not reported") and "--derive q4" in n for n in data["notes"])
+    derived = cli("concept", "NVDA", "revenue", "--period", "quarterly", "-n", "4", "--derive", "q4", "--json").json()
+    assert [c["key"] for c in derived["columns"]] == ["Q2 FY2026", "Q3 FY2026", "Q4 FY2026", "Q1 FY2027"]

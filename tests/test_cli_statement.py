@@ -263,11 +263,13 @@ def test_a_quarterly_concept_names_the_flag_that_derives_its_missing_fourth_quar
     assert {"0001045810-24-000029", "0001045810-23-000227"} <= set(cells[0]["accession_numbers"])
 
 
-def test_limit_with_derive_on_one_concept_says_derive_makes_the_table(cli):
-    r = cli("concept", "NVDA", "revenue", "--period", "quarterly", "--limit", "4", "--derive", "q4", "--json")
+def test_limit_with_derive_and_a_fiscal_year_says_derive_makes_the_table(cli):
+    r = cli(
+        "concept", "NVDA", "revenue", "--fy", "2025", "--period", "quarterly", "-n", "4", "--derive", "q4", "--json"
+    )
     err = r.json()["error"]
     assert r.rc == ERROR_CODES["invalid_argument"] and "--derive makes a table of periods" in err["message"]
-    assert err["suggestion"] == "Use --last 5, for example."
+    assert err["suggestion"] == "Drop --limit, or drop --fy for the 4 latest periods.", err
 
 
 def test_an_implied_fourth_quarter_carries_the_dates_it_would_cover(sec):
