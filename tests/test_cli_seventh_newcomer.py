@@ -5,6 +5,7 @@ in the README, and long XBRL tags that break between their words."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -98,3 +99,79 @@ def test_the_readmes_quarterly_jq_example_gives_what_its_text_says(cli):
     assert any(n.startswith("Q4 of FY2026 is not reported") and "--derive q4" in n for n in data["notes"])
     derived = cli("concept", "NVDA", "revenue", "--period", "quarterly", "-n", "4", "--derive", "q4", "--json").json()
     assert [c["key"] for c in derived["columns"]] == ["Q2 FY2026", "Q3 FY2026", "Q4 FY2026", "Q1 FY2027"]
+
+
+FORMATS = ROOT / "docs" / "formats.md"
+
+
+def _formats_doc() -> str:
+    return " ".join(FORMATS.read_text(encoding="utf-8").split())
+
+
+def _backticked(text: str) -> list[str]:
+    return re.findall(r"`([a-z_]+)`", text)
+
+
+def _csv_header(out: str) -> list[str]:
+    return out.splitlines()[0].split(",")
+
+
+COMPARE = ("compare", "rnd_expense", "AAPL", "NVDA", "--fy", "2022")
+
+
+def test_the_row_vocabulary_docs_formats_lists_is_every_formats_field_names(cli):
+    # Apple FY2022 R&D 26,251,000,000 (0000320193-22-000108), NVIDIA FY2022 5,268,000,000 (0001045810-22-000036).
+    doc = _formats_doc()
+    said = doc.split("use one vocabulary across commands:", 1)[1].split("...", 1)[0]
+    vocabulary = _backticked(said)
+    assert vocabulary[:3] == ["company_name", "cik", "tickers"] and "matched_tag" in vocabulary, vocabulary
+    csv = _csv_header(cli(*COMPARE, "--csv").out)
+    tsv = cli(*COMPARE, "--tsv").out.splitlines()[0].split("\t")
+    nl = [json.loads(line) for line in cli(*COMPARE, "--nl").out.splitlines()]
+    rows = cli(*COMPARE, "--json").json()["rows"]
+    for fields in (csv, tsv, *[list(r) for r in nl]):
+        assert set(vocabulary) <= set(fields), set(vocabulary) - set(fields)
+    # --json: the same names but for the company's, which the doc says compare's rows call `name`
+    for r in rows:
+        assert set(vocabulary) - {"company_name"} <= set(r) and "company_name" not in r, sorted(r)
+    assert [r["name"] for r in rows] == [r["company_name"] for r in nl] == ["Apple Inc.", "NVIDIA CORP"]
+    assert [(r["value"], r["accession_number"]) for r in rows] == [
+        (26_251_000_000, "0000320193-22-000108"),
+        (5_268_000_000, "0001045810-22-000036"),
+    ]
+
+
+def test_the_jq_line_docs_formats_gives_for_compares_company_names_prints_them(cli):
+    # Before: the doc said rows use `company_name` "(the field names of --json)", so `jq '.rows[].company_name'`
+    # printed null for each company.
+    doc = _formats_doc()
+    line = re.search(r"`(edgar compare [^`|]+) --json \| jq '\.rows\[\]\.([a-z_]+)'`", doc)
+    assert line is not None, "docs/formats.md gives no jq line for compare's company names"
+    args, field = line.group(1).split()[1:], line.group(2)
+    rows = cli(*args, "--json").json()["rows"]
+    assert [r.get(field) for r in rows] == ["Apple Inc.", "NVIDIA CORP"], field
+
+
+def test_the_json_names_docs_formats_gives_for_the_company_are_the_outputs(cli):
+    # Apple's submissions (CIK 0000320193): filings[] rows and a concept's company carry its name as documented.
+    doc = _formats_doc()
+    assert "as the JSON of `filings` (`filings[]`) and `section` do" in doc and "`company.name`" in doc
+    filings = cli("filings", "AAPL", "-n", "1", "--json").json()
+    assert filings["filings"][0]["company_name"] == "Apple Inc."
+    concept = cli("concept", "AAPL", "rnd_expense", "--fy", "2022", "--json").json()
+    assert concept["company"]["name"] == "Apple Inc." and "company_name" not in concept
+
+
+def test_the_long_fields_docs_formats_lists_are_the_long_csv_header_in_order(cli):
+    doc = _formats_doc()
+    said = doc.split("in this order:", 1)[1].split("A cell without a value", 1)[0]
+    header = _csv_header(cli("concept", "NVDA", "revenue", "--last", "2", "--long", "--csv").out)
+    assert header == _backticked(said), (header, _backticked(said))
+
+
+def test_the_spreadsheet_columns_docs_formats_names_for_concept_are_its_csv_header(cli):
+    doc = _formats_doc()
+    said = doc.split("a column per field (", 1)[1].split("...)", 1)[0]
+    named = [w.strip() for w in said.replace("period start and end", "start, end").split(",") if w.strip()]
+    header = _csv_header(cli("concept", "NVDA", "revenue", "--period", "all", "-n", "3", "--csv").out)
+    assert named and set(named) <= set(header), set(named) - set(header)
