@@ -9,6 +9,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -175,3 +177,65 @@ def test_the_spreadsheet_columns_docs_formats_names_for_concept_are_its_csv_head
     named = [w.strip() for w in said.replace("period start and end", "start, end").split(",") if w.strip()]
     header = _csv_header(cli("concept", "NVDA", "revenue", "--period", "all", "-n", "3", "--csv").out)
     assert named and set(named) <= set(header), set(named) - set(header)
+
+
+def _on_a_terminal(args: list[str], env: dict, columns: int) -> str:
+    """``edgar ARGS``'s stdout on a pseudo-terminal COLUMNS wide (its window size and $COLUMNS), as a person sees
+    it; stderr apart."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import subprocess
+    import termios
+
+    from support import edgar_command, read_terminal
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    proc = subprocess.Popen(
+        edgar_command() + args,
+        stdin=subprocess.DEVNULL,
+        stdout=slave,
+        stderr=subprocess.DEVNULL,
+        env={**env, "COLUMNS": str(columns)},
+    )
+    os.close(slave)
+    screen = read_terminal(master, proc, 60)
+    proc.wait(timeout=10)
+    os.close(master)
+    assert proc.returncode in (0, 17), screen
+    return re.sub(r"\x1b\[[0-9;]*m", "", screen.decode(errors="replace").replace("\r\n", "\n"))  # bold, no colour
+
+
+TAG = "RevenueFromContractWithCustomerExcludingAssessedTax"
+TAG_WORDS = re.findall(r"[A-Z][a-z]+", TAG)
+
+
+def _tag_pieces(screen: str) -> list[str]:
+    """The pieces of TAG on the screen, in order: the runs of letters that are part of it."""
+    return [t for t in re.findall(r"[A-Za-z]+", screen) if len(t) > 2 and t in TAG and t not in ("FY", "USD")]
+
+
+@pytest.mark.parametrize("columns", [80, 120, 135])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("compare", "revenue", "AAPL", "NVDA", "--fy", "2023"),  # Apple's 10-K 0000320193-23-000106 tags TAG
+        ("concept", "AAPL", "revenue", "-n", "2"),  # 10-Ks 0000320193-25-000079 and 0000320193-24-000123
+    ],
+)
+def test_a_long_xbrl_tag_on_a_terminal_breaks_between_its_words_and_whole_where_it_fits(
+    mirror, tmp_path, args, columns
+):
+    from support import edgar_env
+
+    screen = _on_a_terminal(list(args), edgar_env(mirror.url, tmp_path / "cache", NO_COLOR="1"), columns)
+    assert all(len(line) <= columns for line in screen.splitlines()), screen
+    pieces = _tag_pieces(screen)
+    assert pieces, screen
+    for piece in pieces:  # before: RevenueFromContractWithCu|stomerExcludingAssessedTa|x
+        assert piece[0].isupper() and re.fullmatch("(?:" + "|".join(TAG_WORDS) + ")+", piece), (piece, screen)
+    assert TAG in "".join(pieces), pieces
+    if columns == 120:  # room for the whole tag beside the other columns: it is given it
+        assert TAG in screen, screen
