@@ -216,19 +216,12 @@ def concept_command(
             as_of=as_of,
             client=client,
         )
-    if limit is not None and derive and len(concepts) == 1 and years is None and last is None:
-        # the N latest quarters (or years), derived ones among them: what the note's "ask with --derive q4" means
-        # on the command line it was printed for (`-n 8` and `--derive q4` together)
+    if limit is not None and derive and len(concepts) == 1 and (years is None or len(years) == 1) and last is None:
+        # the N latest periods (of the year asked), derived ones among them: what the note's "ask with --derive q4"
+        # means on the command line it was printed for (`-n 8` and `--derive q4` together)
         check_between("limit", limit, 1, MAX_LAST, f"A table of periods shows at most {MAX_LAST}.")
         last, limit = limit, None
     if limit is not None:
-        if derive and len(concepts) == 1 and years is not None and len(years) == 1 and last is None:
-            raise EdgarError(
-                "invalid_argument",
-                f"{param('limit')} applies to one concept's values; {param('derive')} makes a table of periods "
-                f"(derived cells beside filed ones), and FY{years[0]}'s table shows each of its periods.",
-                f"Drop {param('limit')}, or drop {param('fiscal_year')} for the {limit} latest periods.",
-            )
         raise EdgarError(
             "invalid_argument",
             f"{param('limit')} applies to one concept's values; a table of several concepts or years takes "
