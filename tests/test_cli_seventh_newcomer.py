@@ -61,6 +61,19 @@ def test_a_one_year_statement_names_the_current_debt_as_concept_does(cli):
     assert len(statement) == 1 and "1,088,000,000" in statement[0] and "0000950170-22-000796" in statement[0], statement
 
 
+def test_a_balance_sheet_whose_dates_read_differently_says_each_in_its_own_note(cli):
+    # NVIDIA: us-gaap:LongTermDebt 0 beside us-gaap:ConvertibleDebtCurrent 1,413,000,000 at 2016-01-31
+    # (0001045810-16-000353): the noncurrent part; 1,983,000,000 beside 796,000,000 at 2017-01-29
+    # (0001045810-17-000027): cannot be told.
+    data = cli("statement", "NVDA", "balance", "--fy", "2016..2017", "--json").json()
+    notes = [n for n in data["notes"] + [n for r in data["rows"] for n in r["notes"]] if "ConvertibleDebtCurrent" in n]
+    notes = [n for n in notes if "tags current debt on its own line" in n]
+    assert len(notes) == 2, notes
+    noncurrent, unknown = sorted(notes, key=lambda n: "2017-01-29" in n)
+    assert "0 is the noncurrent part" in noncurrent and "1,413,000,000" in noncurrent, noncurrent
+    assert "0001045810-17-000027" in unknown and "796,000,000" in unknown and "cannot be told" in unknown, unknown
+
+
 def test_the_derive_q4_the_quarterly_note_advises_works_with_the_limit_it_was_given_for(cli):
     # NVIDIA's eight latest quarters to Q1 FY2027 (10-Q 0001045810-26-000052, 81,615,000,000): Q4 FY2025 derived as
     # FY2025 130,497,000,000 (0001045810-25-000023) less 9M 91,166,000,000 (0001045810-24-000316) = 39,331,000,000;

@@ -148,7 +148,8 @@ def current_debt_beside_once(facts: CompanyFacts, values: list[FactRecord]) -> l
         (True, [x for x in dated if x[0].value < x[2]]),
         (False, [x for x in dated if x[0].value >= x[2]]),
     ):
-        if not items:
+        if len(items) < 2:  # one date: the one-value note
+            out += current_debt_beside(facts, [v for v, _t, _a in items])
             continue
         where = (
             f"At every date shown ({', '.join(str(v.end) for v, _t, _a in items)})"
