@@ -263,10 +263,22 @@ def test_a_quarterly_concept_names_the_flag_that_derives_its_missing_fourth_quar
     assert {"0001045810-24-000029", "0001045810-23-000227"} <= set(cells[0]["accession_numbers"])
 
 
-def test_limit_with_derive_on_one_concept_says_derive_makes_the_table(cli):
-    r = cli("concept", "NVDA", "revenue", "--period", "quarterly", "--limit", "4", "--derive", "q4", "--json")
+def test_limit_with_derive_and_a_fiscal_year_gives_that_years_latest_periods_as_last_does(cli):
+    # NVIDIA FY2025: Q3 35,082,000,000 (10-Q 0001045810-24-000316); Q4 derived, FY 130,497,000,000
+    # (0001045810-25-000023) less the nine months 91,166,000,000 = 39,331,000,000
+    args = ("concept", "NVDA", "revenue", "--fy", "2025", "--period", "quarterly", "--derive", "q4", "--json")
+    r = cli(*args, "-n", "2")
+    assert r.rc == 0, r.out
+    data = r.json()
+    assert [c["key"] for c in data["columns"]] == ["Q3 FY2025", "Q4 FY2025"]
+    assert [c["value"] for c in data["rows"][0]["cells"]] == [35_082_000_000, 39_331_000_000]
+    assert data == cli(*args, "--last", "2").json()
+
+
+def test_limit_with_several_concepts_says_a_table_takes_last(cli):
+    r = cli("concept", "NVDA", "revenue", "net_income", "--limit", "4", "--json")
     err = r.json()["error"]
-    assert r.rc == ERROR_CODES["invalid_argument"] and "--derive makes a table of periods" in err["message"]
+    assert r.rc == ERROR_CODES["invalid_argument"] and "a table of several concepts or years" in err["message"]
     assert err["suggestion"] == "Use --last 5, for example."
 
 

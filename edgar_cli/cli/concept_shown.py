@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def _narrow(r: ConceptResult | ConceptResultRecord, title: str) -> Table:
     """Four columns that fit 80 characters; nothing is cut off (the filing cell takes two lines)."""
-    from .render import house_table, value_cell
+    from .render import TagCell, house_table, value_cell
 
     t = house_table(title)
     t.add_column("Fiscal", no_wrap=True)
@@ -30,13 +30,13 @@ def _narrow(r: ConceptResult | ConceptResultRecord, title: str) -> Table:
     for v in r.values:
         fiscal = f"{v.fiscal_period or v.period_type} {v.fiscal_year or ''}".strip()
         period = f"{v.start} to {v.end}" if v.start else f"at {v.end}"
-        filing = f"{v.form} {v.filed} {v.accession_number}\n{v.matched_tag.split(':', 1)[-1]}"
+        filing = TagCell(f"{v.form} {v.filed} {v.accession_number}\n{v.matched_tag.split(':', 1)[-1]}")
         t.add_row(fiscal, period, value_cell(v), filing)
     return t
 
 
 def concept_table(r: ConceptResult | ConceptResultRecord) -> Any:
-    from .render import as_known_caption, house_table, mark_captions, revision_captions, value_cell, width
+    from .render import TagCell, as_known_caption, house_table, mark_captions, revision_captions, value_cell, width
 
     title = f"{r.company.name} (CIK {r.company.cik}) - {r.label} [{r.unit or '?'}]"
     if width() < 130:
@@ -63,7 +63,7 @@ def concept_table(r: ConceptResult | ConceptResultRecord) -> Any:
                 str(v.start or "-"),
                 str(v.end),
                 value_cell(v),
-                v.matched_tag.split(":", 1)[-1],
+                TagCell(v.matched_tag.split(":", 1)[-1]),
                 v.form,
                 str(v.filed),
                 v.accession_number,

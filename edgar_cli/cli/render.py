@@ -18,6 +18,7 @@ cells and their marks, message wrapping, errors.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -371,6 +372,54 @@ def value_cell(v: FactValue | FactRecord) -> str:
 
 def short_tag(tag: str) -> str:
     return tag.split(":", 1)[-1] if tag.startswith("us-gaap:") else tag
+
+
+# a CamelCase word's words: "RevenueFromContractWithCustomer" -> Revenue, From, Contract, With, Customer; a run of
+# capitals stays whole (EBITDA, "IFRS" in IFRSRevenue); anything else (digits, dashes) sticks to the word before it
+_CAMEL_PARTS = re.compile(r"[^A-Z]+|[A-Z]+(?![a-z])|[A-Z][^A-Z]*")
+
+
+def between_camel_words(word: str, width: int) -> list[str]:
+    """``word`` as lines of at most ``width`` characters broken where its CamelCase words meet, never inside one
+    (a single part longer than ``width`` is its own line, which the table then folds); a word that fits is one
+    line."""
+    if len(word) <= width:
+        return [word]
+    lines, line = [], ""
+    for part in _CAMEL_PARTS.findall(word):
+        if line and len(line) + len(part) > width:
+            lines.append(line)
+            line = ""
+        line += part
+    return [*lines, line]
+
+
+class TagCell:
+    """A table cell holding XBRL tag names (with other text, e.g. "10-K 0000320193-23-000106\nRevenueFrom...")
+    that a narrow column breaks between the tag's CamelCase words, never mid-word: its narrowest width is its
+    longest CamelCase word (or other unbroken word), its widest its longest line, so a table gives the column
+    the whole tag where the width is there and breaks it only where it is not."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def _words(self) -> list[str]:
+        return [w for line in self.text.splitlines() for w in line.split(" ") if w]
+
+    def __rich_measure__(self, console: Console, options: Any) -> Any:
+        from rich.measure import Measurement
+
+        widest = max((len(line) for line in self.text.splitlines()), default=0)
+        narrowest = max((len(p) for w in self._words() for p in _CAMEL_PARTS.findall(w) or [w]), default=0)
+        return Measurement(min(narrowest, widest), widest).clamp(max_width=options.max_width)
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        width = max(1, options.max_width)
+        lines = [
+            " ".join("\n".join(between_camel_words(w, width)) for w in line.split(" "))
+            for line in self.text.splitlines()
+        ]
+        yield Text("\n".join(lines), overflow="fold")
 
 
 def _fields_table(result: Any) -> Table:

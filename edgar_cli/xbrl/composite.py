@@ -98,12 +98,10 @@ PROVEN_NAMES = {
 }
 
 
-def current_debt_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
-    """For each value of us-gaap:LongTermDebt whose own filing tags a nonzero current-debt line (CURRENT_LINES)
-    at the same date, a note naming that line: the value is the noncurrent part where it is smaller than the line
-    (NVIDIA's 0 at 2016-01-31 beside us-gaap:ConvertibleDebtCurrent 1,413,000,000 in 0001045810-16-000353), and
-    otherwise the facts cannot tell whether it includes it."""
-    out: list[str] = []
+def _current_lines_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[tuple[FactRecord, str, int]]:
+    """(value, current line's tag, its amount) for each us-gaap:LongTermDebt balance in VALUES whose own filing
+    tags a nonzero current-debt line (the first of CURRENT_LINES) at the same date."""
+    out: list[tuple[FactRecord, str, int]] = []
     for v in values:
         if v.matched_tag != WHOLE or v.period_type != "instant":
             continue
@@ -113,17 +111,65 @@ def current_debt_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[s
                 (r for r in rows if r[0] is None and r[1] == v.end.isoformat() and r[3] == v.accession_number and r[2]),
                 None,
             )
-            if r is None:
-                continue
-            line = f"the same filing, {v.accession_number}, tags current debt on its own line ({tag} {r[2]:,})"
-            if v.value < r[2]:  # smaller than the current line: it cannot hold it
-                out.append(f"At {v.end}, {WHOLE} {v.value:,} is the noncurrent part: {line}, larger than it.")
-            else:
-                out.append(
-                    f"At {v.end}, {line}: whether {WHOLE} {v.value:,} includes it cannot be told from the XBRL "
-                    "facts; read the balance sheet in the filing."
-                )
-            break
+            if r is not None:
+                out.append((v, tag, r[2]))
+                break
+    return out
+
+
+def current_debt_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
+    """For each value of us-gaap:LongTermDebt whose own filing tags a nonzero current-debt line (CURRENT_LINES)
+    at the same date, a note naming that line: the value is the noncurrent part where it is smaller than the line
+    (NVIDIA's 0 at 2016-01-31 beside us-gaap:ConvertibleDebtCurrent 1,413,000,000 in 0001045810-16-000353), and
+    otherwise the facts cannot tell whether it includes it."""
+    out: list[str] = []
+    for v, tag, amount in _current_lines_beside(facts, values):
+        line = f"the same filing, {v.accession_number}, tags current debt on its own line ({tag} {amount:,})"
+        if v.value < amount:  # smaller than the current line: it cannot hold it
+            out.append(f"At {v.end}, {WHOLE} {v.value:,} is the noncurrent part: {line}, larger than it.")
+        else:
+            out.append(
+                f"At {v.end}, {line}: whether {WHOLE} {v.value:,} includes it cannot be told from the XBRL "
+                "facts; read the balance sheet in the filing."
+            )
+    return out
+
+
+def current_debt_beside_once(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
+    """:func:`current_debt_beside` said once for a table's row of VALUES (one per column): one note per reading
+    (the noncurrent part; cannot be told) naming each date's line, value and filing, "at every date shown" where it
+    applies to each of VALUES (Tesla's DebtCurrent beside LongTermDebt at 2020-12-31 and 2021-12-31)."""
+    found = _current_lines_beside(facts, values)
+    if len(found) < 2:
+        return current_debt_beside(facts, values)
+    dated = sorted(found, key=lambda x: x[0].end)
+    out: list[str] = []
+    for part, items in (
+        (True, [x for x in dated if x[0].value < x[2]]),
+        (False, [x for x in dated if x[0].value >= x[2]]),
+    ):
+        if len(items) < 2:  # one date: the one-value note
+            out += current_debt_beside(facts, [v for v, _t, _a in items])
+            continue
+        where = (
+            f"At every date shown ({', '.join(str(v.end) for v, _t, _a in items)})"
+            if len(items) == len(values)
+            else f"At {', '.join(str(v.end) for v, _t, _a in items)}"
+        )
+        tags = list(dict.fromkeys(tag for _v, tag, _a in items))
+        one = len(tags) == 1  # the tag named once, not at each date
+        each = "; ".join(
+            f"{v.end}: {'' if one else tag + ' '}{amount:,} beside {v.value:,} in {v.accession_number}"
+            for v, tag, amount in items
+        )
+        line = f"current debt on its own line{', ' + tags[0] + ',' if one else ''}"
+        if part:
+            out.append(f"{where}, {WHOLE} is the noncurrent part: the same filing tags {line} larger than it ({each}).")
+        else:
+            out.append(
+                f"{where}, the same filing tags {line} beside {WHOLE} ({each}): whether "
+                f"{WHOLE} includes it cannot be told from the XBRL facts; read the balance sheet in the filing."
+            )
     return out
 
 

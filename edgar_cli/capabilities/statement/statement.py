@@ -38,7 +38,7 @@ from ...xbrl.answer import (
     validate_fiscal_year,
 )
 from ...xbrl.catalogue import Concept, lookup
-from ...xbrl.composite import ifrs_current_inside
+from ...xbrl.composite import current_debt_beside_once, ifrs_current_inside
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import describe_values as _describe
 from ...xbrl.periods import period_filter
@@ -216,15 +216,16 @@ def concept_command(
             as_of=as_of,
             client=client,
         )
+    if limit is not None and derive and len(concepts) == 1 and (years is None or len(years) == 1) and last is None:
+        # the N latest periods (of the year asked), derived ones among them: what the note's "ask with --derive q4"
+        # means on the command line it was printed for (`-n 8` and `--derive q4` together)
+        check_between("limit", limit, 1, MAX_LAST, f"A table of periods shows at most {MAX_LAST}.")
+        last, limit = limit, None
     if limit is not None:
-        why = (
-            f"{param('derive')} makes a table of periods (derived cells beside filed ones), and a table"
-            if len(concepts) == 1 and (years is None or len(years) == 1) and last is None
-            else "a table of several concepts or years"
-        )
         raise EdgarError(
             "invalid_argument",
-            f"{param('limit')} applies to one concept's values; {why} takes {param('last')}.",
+            f"{param('limit')} applies to one concept's values; a table of several concepts or years takes "
+            f"{param('last')}.",
             f"Use {param('last')} 5, for example.",
         )
     return get_financial_series(
@@ -519,6 +520,7 @@ class _Row:
         if self.facts is not None:
             notes.extend(translation_notes(self.facts, shown))
             notes.extend(ifrs_current_inside(self.facts, shown))
+            notes.extend(current_debt_beside_once(self.facts, shown))
         notes.extend(self._left_out_note(columns, cells))
         notes.extend(_dated_apart(columns, cells))
         years = sorted({v.fiscal_year for v in self.series.values if v.fiscal_year is not None})

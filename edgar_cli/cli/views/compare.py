@@ -104,7 +104,16 @@ def compare_cmd(
 
 
 def _comparison_table(r: ComparisonResult):
-    from ..render import as_known_caption, house_table, mark_captions, revision_captions, short_tag, value_cell, width
+    from ..render import (
+        TagCell,
+        as_known_caption,
+        house_table,
+        mark_captions,
+        revision_captions,
+        short_tag,
+        value_cell,
+        width,
+    )
 
     when = f"FY{r.fiscal_year}" if r.period == "annual" else f"{r.fiscal_period} FY{r.fiscal_year}"
     if r.fiscal_year_basis == "nearest" and r.calendar_year is not None:
@@ -131,7 +140,7 @@ def _comparison_table(r: ComparisonResult):
                 who,
                 period,
                 f"{value_cell(v)}\n{v.unit}",
-                f"{v.form} {v.accession_number}\n{short_tag(v.matched_tag)}",
+                TagCell(f"{v.form} {v.accession_number}\n{short_tag(v.matched_tag)}"),
             )
     else:
         t = house_table(title)
@@ -152,7 +161,7 @@ def _comparison_table(r: ComparisonResult):
                 str(v.days or "-"),
                 value_cell(v),
                 v.unit,
-                short_tag(v.matched_tag),
+                TagCell(short_tag(v.matched_tag)),
                 v.form,
                 v.accession_number,
             )

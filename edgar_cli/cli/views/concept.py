@@ -58,7 +58,11 @@ def concept_cmd(
         typer.Option("--period", "-p", help="Which periods (all: one concept only)."),
     ] = "annual",
     limit: Annotated[
-        int | None, limit_option("Most values to show for one concept, newest first (1-200, default 8).")
+        int | None,
+        limit_option(
+            "Most values to show for one concept, newest first (1-200, default 8); with --derive, the latest N "
+            "periods of its table (as --last)."
+        ),
     ] = None,
     last: LastOpt = None,
     derive: DeriveOpt = None,
