@@ -29,7 +29,7 @@ from ..vocabulary import param, surface, tool
 from . import periods as P
 from . import pointintime as PIT
 from .catalogue import Concept, lookup
-from .composite import current_debt_beside, ifrs_current_inside, ifrs_debt_lines
+from .composite import current_debt_beside, ifrs_current_inside, ifrs_debt_lines, ifrs_debt_overlaps
 from .facts import CompanyFacts
 from .notes import describe_values, quarter_gaps
 from .records import CompanyRefRecord, ConceptPeriod, ConceptResultRecord, DataSourceRecord, FactRecord
@@ -170,14 +170,17 @@ def assemble_answer(
         similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
         related = _related_reported(facts, spec)
         ifrs = ifrs_debt_lines(facts) if spec.composite == "total_debt" else []
+        overlaps = ifrs_debt_overlaps(facts) if ifrs else []
         raise EdgarError(
             "not_found",
             f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
             f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
             (
                 f"{spec.name} reads US GAAP tags only; {ref.name} tags its debt under IFRS on these lines (each at "
-                f"its latest date; edgar does not add them): {'; '.join(ifrs)}. Ask for each by its tag, and say "
-                "which lines an answer adds." + (f" It also reports {related}." if related else "")
+                f"its latest date; edgar does not add them): {'; '.join(ifrs)}."
+                + (f" Lines that hold others, by the filer's own figures: {'; '.join(overlaps)}." if overlaps else "")
+                + " Ask for each by its tag, and say which lines an answer adds."
+                + (f" It also reports {related}." if related else "")
                 if ifrs
                 else f"It does report {related}: ask for that; {spec.name} reads only the tags tried."
                 if related

@@ -139,6 +139,88 @@ IFRS_DEBT_LINES = (
 )
 
 
+# lines read only to show how IFRS debt lines add up, never listed as debt themselves (LPA tags the noncurrent part
+# of its borrowings as ifrs-full:NoncurrentPayables)
+IFRS_READ_ONLY = ("ifrs-full:NoncurrentPayables",)
+
+
+def _ifrs_rows(facts: CompanyFacts, tag: str) -> tuple[str | None, dict[tuple[str, str], int | float]]:
+    """(unit, {(end, accession): value}) of a tag's balance-sheet values in periodic reports, in the reporting
+    currency where tagged in it."""
+    units = (facts.tag(tag) or {}).get("units") or {}
+    unit = facts.reporting_currency if facts.reporting_currency in units else next(iter(units), None)
+    rows = {
+        (r[1], r[3]): r[2] for r in units.get(unit or "", ()) if r[0] is None and r[6] in PERIODIC_ANNUAL_OR_INTERIM
+    }
+    return unit, rows
+
+
+def ifrs_debt_overlaps(facts: CompanyFacts) -> list[str]:
+    """How the IFRS debt lines the company tags hold one another, from its own figures (no filer is named in the
+    rule): a line that equals another at some balance-sheet date and is never smaller where the same filing tags
+    both includes it (TSMC's ifrs-full:CurrentPortionOfLongtermBorrowings equals its current bonds at 2017-12-31,
+    58,401,100,000 TWD in 0001193125-18-121866, and holds them plus bank loans later); a line that is exactly two
+    others' sum in one filing includes both (LPA's ifrs-full:LongtermBorrowings 265,885,799 = NoncurrentPayables
+    253,248,978 + CurrentPortionOfLongtermBorrowings 12,636,821 at 2024-12-31, 0001997711-25-000030). Each in words,
+    saying which lines not to add together."""
+    debt = [tag for tag, _what in IFRS_DEBT_LINES]
+    found = {tag: _ifrs_rows(facts, tag) for tag in (*debt, *IFRS_READ_ONLY)}
+    found = {tag: got for tag, got in found.items() if got[1]}
+    out: list[str] = []
+    held: set[tuple[str, str]] = set()
+    for a in debt:
+        if a not in found:
+            continue
+        unit, big = found[a]
+        pairs = [
+            (b, c) for b in found for c in found if b < c and a not in (b, c) and found[b][0] == found[c][0] == unit
+        ]
+        for b, c in pairs:
+            bs, cs = found[b][1], found[c][1]
+            keys = sorted((k for k in big if k in bs and k in cs and bs[k] and cs[k]), reverse=True)
+            exact = [k for k in keys if bs[k] + cs[k] == big[k]]
+            if not exact:
+                continue
+            if c in IFRS_READ_ONLY or (b not in IFRS_READ_ONLY and c < b):
+                b, c = c, b  # the read-only line first: it is the other part, named as such
+            bs, cs = found[b][1], found[c][1]
+            (end, accn), *more = exact
+            also = sorted({e for e, _a in more if e != end}, reverse=True)
+            part = f" ({b} is the noncurrent line here)" if b in IFRS_READ_ONLY else ""
+            out.append(
+                f"{a} includes {c}: {b} {bs[(end, accn)]:,} + {c} {cs[(end, accn)]:,} = {a} {big[(end, accn)]:,} "
+                f"{unit} at {end} ({accn})"
+                + (f", and at {', '.join(also)}" if also else "")
+                + part
+                + f"; do not add {c} to {a}"
+            )
+            held |= {(a, b), (a, c)}
+    for a in debt:
+        for b in debt:
+            if a == b or a not in found or b not in found or (a, b) in held or found[a][0] != found[b][0]:
+                continue
+            (unit, big), small = found[a], found[b][1]
+            keys = sorted((k for k in big if k in small and small[k]), reverse=True)
+            equal = [k for k in keys if big[k] == small[k]]
+            if not equal or any(big[k] < small[k] for k in keys):
+                continue
+            first, latest = min(equal), keys[0]
+            dates = ", ".join(sorted({e for e, _x in equal}))
+            if len(equal) == len(keys):  # equal wherever both are tagged: said once, of the pair
+                if a < b:
+                    out.append(
+                        f"{a} and {b} are equal wherever one filing tags both ({dates}; {big[first]:,} {unit} at "
+                        f"{first[0]} ({first[1]})): one amount under two tags; do not add both"
+                    )
+                continue
+            out.append(
+                f"{a} includes {b}: they are equal at {dates} ({big[first]:,} {unit} at {first[0]} ({first[1]})) "
+                f"and it is never smaller where one filing tags both (at {latest[0]}, {big[latest]:,} against "
+                f"{small[latest]:,}); do not add both"
+            )
+    return out
+
+
 def ifrs_debt_lines(facts: CompanyFacts) -> list[str]:
     """Each of IFRS_DEBT_LINES the company tags at a balance-sheet date in a periodic report, as "tag value unit
     at end (accession), what it is", at its latest date (the reporting currency where tagged in it)."""

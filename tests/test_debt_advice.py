@@ -1,0 +1,71 @@
+"""total_debt's advice: what a refusal or an empty cell says must never lead to a wrong sum or a false
+"not reported". Every figure is from the corpus's companyfacts and names its filing."""
+
+from __future__ import annotations
+
+from lookups import refusal
+
+from edgar_cli.capabilities.concept.concept import get_financial_concept
+from edgar_cli.capabilities.statement.statement import get_financial_series
+from edgar_cli.errors import EdgarError
+
+CURRENT_PORTION = "ifrs-full:CurrentPortionOfLongtermBorrowings"
+CURRENT_BONDS = "ifrs-full:CurrentBondsIssuedAndCurrentPortionOfNoncurrentBondsIssued"
+
+
+def test_tsmcs_debt_lines_say_the_current_portion_holds_the_current_bonds(sec):
+    # TSMC's ifrs-full:CurrentPortionOfLongtermBorrowings equals its current bonds at 2017-12-31 (58,401,100,000,
+    # 0001193125-18-121866), 2018, 2019 and 2020, and is never smaller (59,857,900,000 beside 57,148,000,000 at
+    # 2024-12-31, 0001193125-25-083423): the refusal says not to add both
+    suggestion = refusal(get_financial_concept, "TSM", "total_debt").suggestion
+    assert f"{CURRENT_PORTION} includes {CURRENT_BONDS}" in suggestion, suggestion
+    assert "58,401,100,000 TWD at 2017-12-31 (0001193125-18-121866)" in suggestion, suggestion
+    assert "do not add both" in suggestion, suggestion
+
+
+def test_lpas_debt_lines_say_long_term_borrowings_hold_the_current_portion(sec):
+    # LPA's 20-F 0001997711-25-000030: ifrs-full:NoncurrentPayables 253,248,978 + CurrentPortionOfLongtermBorrowings
+    # 12,636,821 = LongtermBorrowings 265,885,799 at 2024-12-31 (269,854,235 at 2023-12-31)
+    suggestion = refusal(get_financial_concept, "LPA", "total_debt").suggestion
+    assert "ifrs-full:LongtermBorrowings includes " + CURRENT_PORTION in suggestion, suggestion
+    assert (
+        "ifrs-full:NoncurrentPayables 253,248,978 + ifrs-full:CurrentPortionOfLongtermBorrowings 12,636,821 = "
+        "ifrs-full:LongtermBorrowings 265,885,799 USD at 2024-12-31 (0001997711-25-000030)"
+    ) in suggestion, suggestion
+    assert "the noncurrent line" in suggestion, suggestion
+
+
+def test_snowflakes_total_debt_over_a_range_names_the_unsummed_notes_as_the_single_year_does(sec):
+    # Snowflake's ConvertibleDebtNoncurrent 2,271,529,000 at 2025-01-31 (0001640147-25-000052), no current line:
+    # a range, a table of several concepts and the single year all say why, never "reports none"
+    msg = refusal(get_financial_series, "SNOW", ["total_debt"], fiscal_year="2024..2025").message
+    assert "reports none" not in msg, msg
+    assert "us-gaap:ConvertibleDebtNoncurrent 2,271,529,000 (0001640147-25-000052)" in msg, msg
+    r = get_financial_series("SNOW", ["long_term_debt", "total_debt"], fiscal_year="2024..2025")
+    assert not any("Total debt" in n and "Not reported by this company" in n for n in r.notes), r.notes
+    (row,) = [row for row in r.rows if row.concept == "total_debt"]
+    assert row.reported
+    assert any("not summed at 2025-01-31" in n and "2,271,529,000" in n for n in row.notes), row.notes
+
+
+def test_teslas_total_debt_in_a_table_says_not_summed_rather_than_not_reported(sec):
+    # Tesla's LongTermDebt 2,959,795,000 beside ConvertibleNotesPayableCurrent 601,566,000 at 2014-12-31
+    # (0001564590-15-001031): the empty cell is not summed, and the row says why
+    r = get_financial_series("TSLA", ["total_debt", "net_income"], fiscal_year="2014..2016")
+    (row,) = [row for row in r.rows if row.concept == "total_debt"]
+    assert not any("Not reported in the periods shown" in n for n in row.notes), row.notes
+    (note,) = [n for n in row.notes if "not summed at" in n]
+    assert "us-gaap:LongTermDebt 2,959,795,000 (0001564590-15-001031)" in note, note
+    assert "us-gaap:ConvertibleNotesPayableCurrent 601,566,000" in note, note
+
+
+def test_teslas_lone_current_debt_line_is_named_with_the_noncurrent_debt_and_lease_line(sec):
+    # Tesla's 10-K 0001564590-16-013195 at 2015-12-31: LongTermDebtAndCapitalLeaseObligationsCurrent 633,166,000
+    # and LongTermDebtAndCapitalLeaseObligations 2,040,375,000 (both with finance leases: 15,451,000 and
+    # 17,222,000 in the same filing)
+    e = refusal(get_financial_concept, "TSLA", "total_debt", fiscal_year=2015)
+    assert isinstance(e, EdgarError)
+    assert "would guess there is no other debt" not in e.message, e.message
+    assert "us-gaap:LongTermDebtAndCapitalLeaseObligations 2,040,375,000 (0001564590-16-013195)" in e.message
+    assert "2,673,541,000" in e.message, e.message  # the two lines' sum, named as including finance leases
+    assert "finance leases" in e.message, e.message
