@@ -340,7 +340,13 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             if lone is None:  # a current line of 0 where no long-term line is tagged: no debt tagged, nothing to sum
                 continue
             unsummed.append((end, lone, None))
-            out.unsummed.append(_unsummed(end, lone, None, False))
+            rows = _instant_rows(facts, DEBT_AND_LEASES, lone.unit)
+            with_leases = _in_filing(facts, DEBT_AND_LEASES, lone.unit, rows, end, lone.accession_number)
+            out.unsummed.append(
+                _unsummed(end, lone, None, False)
+                if with_leases is None
+                else _lone_beside_leases(facts, end, lone, with_leases)
+            )
             continue
         if n is not None and c is not None:
             summed += [n, c]
@@ -380,7 +386,8 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
     out.tags_tried = _tried(parts, used, unsummed)
     if unsummed:
         first, latest = min(end for end, _v, _c in unsummed), max(end for end, _v, _c in unsummed)
-        lone_ends = sorted(end for end, v, _c in unsummed if v.matched_tag in CURRENT_LINES)
+        # a current line beside the debt-and-lease line is not alone (_lone_beside_leases)
+        lone_ends = sorted(g.end for g in out.unsummed if len(g.found) == 1 and g.found[0].matched_tag in CURRENT_LINES)
         out.notes.append(
             f"{spec.name} is not summed at {len(unsummed)} balance-sheet date(s) from {first} to {latest}: the filer's "
             "long-term debt lines there do not say whether the current portion is in them"
@@ -537,6 +544,35 @@ def _lease_proofs(facts: CompanyFacts, unit: str) -> dict[tuple[str, str], tuple
             )
             break
     return out
+
+
+def _lone_beside_leases(facts: CompanyFacts, end: date, lone: FactRecord, with_leases: FactRecord):
+    """Why ``end``'s debt is not summed where the only long-term line the filing tags there is its noncurrent
+    debt with finance leases (us-gaap:LongTermDebtAndCapitalLeaseObligations): the lines, what their sum would
+    include, and the lease lines the same filing tags (Tesla's 10-K 0001564590-16-013195 at 2015-12-31: 2,040,375,000
+    beside the current 633,166,000, with finance leases of 17,222,000 and 15,451,000)."""
+    from .series import Unsummed
+
+    leases = []
+    for tag in (*LEASES_NONCURRENT, *LEASES_CURRENT):
+        rows = _instant_rows(facts, tag, lone.unit).get(end.isoformat(), ())
+        r = next((r for r in rows if r[3] == lone.accession_number), None)
+        if r is not None:
+            leases.append(f"{tag} {r[2]:,}")
+    total = with_leases.value + lone.value
+    held = (
+        f"; the same filing tags its finance leases as {' and '.join(leases)}, but edgar subtracts no line"
+        if leases
+        else "; the filing tags no finance lease line to tell them apart"
+    )
+    return Unsummed(
+        end,
+        (lone, with_leases),
+        (NONCURRENT, WHOLE),
+        f"its long-term line there, {DEBT_AND_LEASES} (noncurrent debt with finance leases), and {lone.matched_tag} "
+        f"add to {total:,}, debt with finance leases, which total_debt leaves out{held}: read the debt without "
+        "leases on the balance sheet or in the debt note of the filing",
+    )
 
 
 def _unsummed(end: date, long_line: FactRecord, current_line: FactRecord | None, lease_lines_tagged: bool):
