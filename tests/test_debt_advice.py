@@ -71,3 +71,14 @@ def test_teslas_lone_current_debt_line_is_named_with_the_noncurrent_debt_and_lea
     assert "us-gaap:LongTermDebtAndCapitalLeaseObligations 2,040,375,000 (0001564590-16-013195)" in e.message
     assert "2,673,541,000" in e.message, e.message  # the two lines' sum, named as including finance leases
     assert "finance leases" in e.message, e.message
+
+
+def test_nvidias_total_debt_is_its_long_term_debt_where_the_filings_own_lines_show_it_holds_the_current(sec):
+    # NVIDIA's 10-K 0001045810-16-000205 at 2016-01-31: ConvertibleDebtNoncurrent 0 + ConvertibleDebtCurrent
+    # 1,413,000,000 = LongTermDebt 1,413,000,000: LongTermDebt includes the current notes, and is the total
+    r = get_financial_concept("NVDA", "total_debt", fiscal_year=2016)
+    (v,) = r.values
+    assert v.value == 1_413_000_000 and v.accession_number == "0001045810-16-000205"
+    assert v.matched_tag == "us-gaap:LongTermDebt"
+    assert "us-gaap:ConvertibleDebtNoncurrent 0 + us-gaap:ConvertibleDebtCurrent 1,413,000,000 = " in v.formula
+    assert "long-term debt including its current portion 1,413,000,000" in v.formula, v.formula

@@ -331,7 +331,7 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         current_line = next((v for t in CURRENT_LINES if (v := here[t]) is not None and v.value), None)
         summed: list[FactRecord] = []
         untagged: list[str] = []
-        basis = ""
+        basis, names = "", NAMES
         proof = proofs.get((end.isoformat(), accn or "")) if n is None and whole is not None else None
         if n is None and whole is None:
             lone = current_line or next(
@@ -352,15 +352,19 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             summed += [n, c]
         elif n is not None and whole is not None and (made := _current_making_whole(here, n, whole)) is not None:
             summed += [n, made]
+            names = PROVEN_NAMES
             basis = (
                 f"{made.matched_tag} is the current portion of long-term debt by the filing's own lines: in "
                 f"{accn}, {NONCURRENT} {n.value:,} + {made.matched_tag} {made.value:,} = {WHOLE} {whole.value:,}"
             )
         elif whole is not None and current_line is None:
             summed.append(whole)
+        elif whole is not None and current_line is not None and (held := _whole_holds(here, whole, current_line)):
+            summed.append(whole)  # the filing's own noncurrent and current lines add to it: it is the whole
+            basis, names = held, NAMES
         elif whole is not None and proof is not None and (proven := here[proof[0]]) is not None:
             summed += [whole, proven]
-            basis = proof[1]
+            basis, names = proof[1], PROVEN_NAMES
         else:
             long_line = n or whole
             assert long_line is not None  # every end is a date of at[NONCURRENT] or at[WHOLE]
@@ -381,7 +385,7 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         elsewhere = _short_lines_elsewhere(raw, end, accn, summed) + _later(summed, at, end)
         for v in summed:
             used[v.matched_tag] += 1
-        out.values.append(_sum(summed, untagged, basis, PROVEN_NAMES if basis else NAMES, elsewhere))
+        out.values.append(_sum(summed, untagged, basis, names, elsewhere))
     out.values.sort(key=lambda v: v.end, reverse=True)
     out.tags_tried = _tried(parts, used, unsummed)
     if unsummed:
@@ -409,6 +413,25 @@ def _current_making_whole(here: dict[str, FactRecord | None], n: FactRecord, who
         if tag != LEASE_DEBT_CURRENT and v is not None and v.value and n.value + v.value == whole.value:
             return v
     return None
+
+
+def _whole_holds(here: dict[str, FactRecord | None], whole: FactRecord, current: FactRecord) -> str:
+    """In words, how the filing's own lines show its us-gaap:LongTermDebt includes the current-debt line beside it:
+    a noncurrent line of the same filing (zero allowed) plus that current line equals it exactly (NVIDIA's 10-K
+    0001045810-16-000205 at 2016-01-31: ConvertibleDebtNoncurrent 0 + ConvertibleDebtCurrent 1,413,000,000 =
+    LongTermDebt 1,413,000,000). "" where no line does."""
+    for tag in (NONCURRENT, CONVERTIBLE_NONCURRENT):
+        n = here[tag]
+        if (
+            n is not None
+            and n.accession_number == whole.accession_number == current.accession_number
+            and n.value + current.value == whole.value
+        ):
+            return (
+                f"{WHOLE} includes the current debt by the filing's own lines: in {whole.accession_number}, {tag} "
+                f"{n.value:,} + {current.matched_tag} {current.value:,} = {WHOLE} {whole.value:,}"
+            )
+    return ""
 
 
 def _instant_rows(facts: CompanyFacts, tag: str, unit: str | None) -> dict[str, list[tuple]]:
