@@ -82,3 +82,16 @@ def test_nvidias_total_debt_is_its_long_term_debt_where_the_filings_own_lines_sh
     assert v.matched_tag == "us-gaap:LongTermDebt"
     assert "us-gaap:ConvertibleDebtNoncurrent 0 + us-gaap:ConvertibleDebtCurrent 1,413,000,000 = " in v.formula
     assert "long-term debt including its current portion 1,413,000,000" in v.formula, v.formula
+
+
+def test_the_facts_start_counts_balance_sheet_dates_that_end_an_earlier_fiscal_year(sec):
+    # LPA's cash at 2020-12-31 (15,458,803, 0001493152-24-016772) ends its FY2020 while its first full year is
+    # FY2021; Apple's cash at 2006-09-30 (6,392,000,000, 0001193125-09-214859): the facts start there, whatever
+    # year one concept's tags start
+    msg = refusal(get_financial_concept, "LPA", "long_term_debt", fiscal_year=2020).message
+    assert "long_term_debt's tags start at FY2021" in msg, msg
+    assert "XBRL facts start at FY2020 (0001493152-24-016772)" in msg, msg
+    msg = refusal(get_financial_series, "LPA", ["long_term_debt"], fiscal_year="2019..2020").message
+    assert "XBRL facts cover FY2020 to FY2024" in msg, msg
+    msg = refusal(get_financial_concept, "AAPL", "total_assets", fiscal_year=2006).message
+    assert "XBRL facts start at FY2006 (0001193125-09-214859)" in msg, msg

@@ -199,7 +199,7 @@ def assemble_answer(
     if not pool:
         if fy is not None and successors.predecessor_of(ref.cik) is not None:
             # A new holding company with no such value yet: the year's figure is under the predecessor's CIK.
-            _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today)
+            _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, facts=facts)
         _raise_no_period(ref, spec, series, period)
     selected = [v for v in pool if fy is None or v.fiscal_year == fy]
     if fy is not None and not selected:
@@ -218,6 +218,7 @@ def assemble_answer(
             note,
             _apart_in_year(facts, spec, fy, series.unit),
             _related_in_year(facts, spec, fy, period),
+            facts=facts,
         )
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
@@ -368,15 +369,44 @@ def _report_holding_year(cal: P.FiscalCalendar, fy: int) -> tuple[str, bool] | N
     return max(a for end, a in later if end == first), False
 
 
-def facts_span(cal: P.FiscalCalendar) -> tuple[int, int, str | None] | None:
+def facts_span(cal: P.FiscalCalendar, facts: CompanyFacts | None = None) -> tuple[int, int, str | None] | None:
     """(first, last) fiscal year the company's facts label, and the report that first gives the first year (its own
     10-K or 20-F, else the first later annual report: TSMC's FY2015, first in the FY2017 20-F 0001193125-18-121866);
-    None when the facts label no fiscal year. The company's span, whatever one concept's tags cover."""
+    None when the facts label no fiscal year. The company's span, whatever one concept's tags cover. With
+    ``facts``, a balance-sheet date ending an earlier fiscal year counts too (_first_balance_year: TSMC's cash at
+    2014-12-31, FY2014, in that same 20-F)."""
     if not cal.labels:
         return None
     first, last = min(cal.labels.values()), max(cal.labels.values())
+    early = _first_balance_year(facts, cal, first) if facts is not None else None
+    if early is not None:
+        return early[0], last, early[1]
     held = _report_holding_year(cal, first)
     return first, last, held[0] if held else None
+
+
+def _first_balance_year(facts: CompanyFacts, cal: P.FiscalCalendar, first: int) -> tuple[int, str] | None:
+    """(fiscal year, accession) of the earliest balance-sheet date before fiscal year ``first`` that ends a fiscal
+    year, among the catalogue's balance-sheet concepts' tags in periodic reports (the first filing giving it): an
+    opening balance the facts hold before their first full year (LPA's cash at 2020-12-31, 15,458,803 in
+    0001493152-24-016772, while its years run from FY2021). None where there is none."""
+    from .catalogue import catalogue
+
+    first_end = min(e for e, label in cal.labels.items() if label == first)
+    tags = dict.fromkeys(t.tag for c in catalogue().values() if c.kind == "instant" for t in c.chain)
+    best: tuple[int, str, str] | None = None  # (years before ``first``, filed, accession), most years first
+    for tag in tags:
+        for rows in ((facts.tag(tag) or {}).get("units") or {}).values():
+            for r in rows:
+                if r[0] is not None or r[1] >= first_end.isoformat() or not P.is_periodic(r[6]):
+                    continue
+                days = (first_end - date.fromisoformat(r[1])).days
+                back = round(days / 365.25)
+                if back < 1 or abs(days - back * 365.25) > 7:  # not a fiscal year's end: no year of its own
+                    continue
+                key = (-back, r[7], r[3])
+                best = key if best is None or key < best else best
+    return None if best is None else (first + best[0], best[2])
 
 
 def tags_before_facts(
@@ -386,7 +416,7 @@ def tags_before_facts(
     (``have``, sorted) while the company's facts hold some of them under other tags: the concept's span, the
     facts' span and the related lines (``apart``) tagged in the years held. None when the facts hold none of them
     (the facts' own span then explains it)."""
-    span = facts_span(facts.calendar)
+    span = facts_span(facts.calendar, facts)
     if span is None or not have:
         return None
     held = [y for y in years if span[0] <= y <= span[1] and y not in have and y < have[0]]
@@ -569,6 +599,7 @@ def _raise_missing_year(
     coverage_note: str | None = None,
     apart: list[str] | None = None,
     related: str | None = None,
+    facts: CompanyFacts | None = None,
 ) -> None:
     years = sorted({v.fiscal_year for v in pool if v.fiscal_year is not None})
     latest, earliest = (years[-1], years[0]) if years else (None, None)
@@ -616,7 +647,7 @@ def _raise_missing_year(
     elif earliest is not None and fy < earliest:
         # before the company's facts begin too. Tags and facts starting together say so once (Marvell's successor,
         # facts from FY2020); starting apart, each span is named (TSMC's long-term debt from FY2020, facts FY2015).
-        span = facts_span(cal)
+        span = facts_span(cal, facts)
         if span is None or span[0] >= earliest:
             reason = f"the XBRL facts start at FY{earliest}"
         else:
