@@ -95,3 +95,23 @@ def test_the_facts_start_counts_balance_sheet_dates_that_end_an_earlier_fiscal_y
     assert "XBRL facts cover FY2020 to FY2024" in msg, msg
     msg = refusal(get_financial_concept, "AAPL", "total_assets", fiscal_year=2006).message
     assert "XBRL facts start at FY2006 (0001193125-09-214859)" in msg, msg
+
+
+def test_a_note_on_dates_not_summed_sits_only_on_a_figure_that_reaches_them(sec):
+    # NVIDIA's total_debt is not summed at dates from 2016-05-01 to 2018-10-28 (convertible notes on current lines,
+    # 0001045810-16-000275 and later); its FY2025 total, compared for calendar 2024, says nothing of them
+    from edgar_cli.capabilities.compare.compare import compare_companies
+
+    r = compare_companies("total_debt", ["NVDA", "AAPL"], fiscal_year=2024, align="nearest")
+    assert r.rows, r
+    said = r.notes + r.warnings + [n for row in r.rows for n in getattr(row, "notes", [])]
+    assert not any("is not summed at" in n for n in said), said
+    every = get_financial_concept("NVDA", "total_debt", period="all", limit=200)
+    assert any("is not summed at" in n and "2016-05-01" in n for n in every.notes), every.notes
+
+
+def test_an_as_of_answer_with_no_annual_value_never_advises_the_annual_period_it_asked_for(sec):
+    # Apple's dividends paid as known on 2013-01-01: only quarters (Q4 FY2012, 2,500,000,000 in 0001193125-12-444068)
+    e = refusal(get_financial_concept, "AAPL", "dividends_paid", fiscal_year=2012, as_of="2013-01-01")
+    assert "annual" not in e.suggestion, e.suggestion
+    assert "all" in e.suggestion, e.suggestion

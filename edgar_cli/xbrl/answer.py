@@ -29,7 +29,13 @@ from ..vocabulary import param, surface, tool
 from . import periods as P
 from . import pointintime as PIT
 from .catalogue import Concept, lookup
-from .composite import current_debt_beside, ifrs_current_inside, ifrs_debt_lines, ifrs_debt_overlaps
+from .composite import (
+    current_debt_beside,
+    ifrs_current_inside,
+    ifrs_debt_lines,
+    ifrs_debt_overlaps,
+    unsummed_note,
+)
 from .facts import CompanyFacts
 from .notes import describe_values, quarter_gaps
 from .records import CompanyRefRecord, ConceptPeriod, ConceptResultRecord, DataSourceRecord, FactRecord
@@ -223,6 +229,11 @@ def assemble_answer(
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
     notes += translation_notes(facts, shown)
+    # a composite's dates not summed: all of them for the series, only the year's for a year asked (NVIDIA's FY2025
+    # total says nothing of its 2016-2018 dates)
+    gaps = [g for g in series.unsummed if fy is None or g.fiscal_year == fy]
+    if gaps and shown:
+        notes.append(unsummed_note(spec.name, gaps))
     notes += current_debt_beside(facts, shown)
     notes += ifrs_current_inside(facts, shown)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
@@ -319,7 +330,10 @@ def _raise_no_period(ref: CompanyRefRecord, spec: Concept, series: Series, perio
     raise EdgarError(
         "not_found",
         f"No {period} {spec.name} for {ref.name}: {why}.",
-        f"Use {param('period')} annual" + (" or all." if period == "quarterly" else "."),
+        # never the period asked (annual is the default: an as-of answer asked for it and got none)
+        f"Use {param('period')} annual or all."
+        if period == "quarterly"
+        else f"Use {param('period')} all to see the values it has ({_kinds(kinds)}).",
         periods_available=kinds,
     )
 

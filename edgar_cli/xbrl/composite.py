@@ -388,17 +388,21 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         out.values.append(_sum(summed, untagged, basis, names, elsewhere))
     out.values.sort(key=lambda v: v.end, reverse=True)
     out.tags_tried = _tried(parts, used, unsummed)
-    if unsummed:
-        first, latest = min(end for end, _v, _c in unsummed), max(end for end, _v, _c in unsummed)
-        # a current line beside the debt-and-lease line is not alone (_lone_beside_leases)
-        lone_ends = sorted(g.end for g in out.unsummed if len(g.found) == 1 and g.found[0].matched_tag in CURRENT_LINES)
-        out.notes.append(
-            f"{spec.name} is not summed at {len(unsummed)} balance-sheet date(s) from {first} to {latest}: the filer's "
-            "long-term debt lines there do not say whether the current portion is in them"
-            + (f", or only a current debt line is tagged ({', '.join(str(e) for e in lone_ends)})" if lone_ends else "")
-            + " (tags_tried says which and why). Read those dates' debt on the balance sheet in the filing."
-        )
     return out
+
+
+def unsummed_note(name: str, gaps: list) -> str:
+    """The note on a composite's dates not summed (``gaps``: Unsummed, those of the values shown), counted and
+    dated: said only where the values shown reach those dates."""
+    first, latest = min(g.end for g in gaps), max(g.end for g in gaps)
+    # a current line beside the debt-and-lease line is not alone (_lone_beside_leases)
+    lone = sorted(g.end for g in gaps if len(g.found) == 1 and g.found[0].matched_tag in CURRENT_LINES)
+    return (
+        f"{name} is not summed at {len(gaps)} balance-sheet date(s) from {first} to {latest}: the filer's "
+        "long-term debt lines there do not say whether the current portion is in them"
+        + (f", or only a current debt line is tagged ({', '.join(str(e) for e in lone)})" if lone else "")
+        + " (tags_tried says which and why). Read those dates' debt on the balance sheet in the filing."
+    )
 
 
 def _current_making_whole(here: dict[str, FactRecord | None], n: FactRecord, whole: FactRecord) -> FactRecord | None:

@@ -93,7 +93,6 @@ def describe_values(
         warnings.append(
             "These values come from different XBRL tags, whose definitions may differ: " + "; ".join(spans) + "."
         )
-    notes.extend(series.notes)
     part = apart_warning(spec, series, shown)
     if part is not None:
         warnings.append(part)
