@@ -115,3 +115,21 @@ def test_an_as_of_answer_with_no_annual_value_never_advises_the_annual_period_it
     e = refusal(get_financial_concept, "AAPL", "dividends_paid", fiscal_year=2012, as_of="2013-01-01")
     assert "annual" not in e.suggestion, e.suggestion
     assert "all" in e.suggestion, e.suggestion
+
+
+def test_a_related_line_is_given_in_the_unit_asked_where_the_filing_tags_it_so(sec):
+    # TSMC's 20-F 0001193125-20-107579 tags its bonds due after a year at 2019-12-31 as 25,100,000,000 TWD and,
+    # as a convenience translation, 839,200,000 USD
+    msg = refusal(get_financial_concept, "TSM", "long_term_debt", fiscal_year=2019, unit="USD").message
+    assert (
+        "ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 839,200,000 USD at 2019-12-31 (0001193125-20-107579), a "
+        "convenience translation of the filer's 25,100,000,000 TWD"
+    ) in msg, msg
+
+
+def test_a_concepts_tags_start_counts_quarters_before_its_first_annual_value(sec):
+    # Apple's us-gaap:PaymentsOfDividends has FY2012 quarters (Q4 2,500,000,000 in 0001193125-12-444068); its
+    # first annual value is FY2013
+    msg = refusal(get_financial_concept, "AAPL", "dividends_paid", fiscal_year=2011).message
+    assert "dividends_paid's tags start at FY2012" in msg, msg
+    assert "its annual values start at FY2013" in msg, msg

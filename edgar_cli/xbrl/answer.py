@@ -506,13 +506,23 @@ def _apart_in_year(facts: CompanyFacts, spec: Concept, fy: int, asked: str | Non
     for line in dict.fromkeys(line for _tag, lines in spec.apart for line in lines):
         units = (facts.tag(line) or {}).get("units") or {}
         unit = facts.reporting_currency if facts.reporting_currency in units else next(iter(units), None)
-        rows = [r for r in units.get(unit or "", ()) if r[0] is None and r[1] == year_end.isoformat()]
-        rows = [r for r in rows if P.is_periodic(r[6])]
+
+        def at_end(u: str | None, units: dict = units) -> list:
+            rows = [r for r in units.get(u or "", ()) if r[0] is None and r[1] == year_end.isoformat()]
+            return [r for r in rows if P.is_periodic(r[6])]
+
+        rows = at_end(unit)
         if not rows:
             continue
         r = next((r for r in rows if r[3] == report), min(rows, key=lambda r: r[7]))
         said = f"{line} {r[2]:,} {unit} at {year_end} ({r[3]})"
-        if asked and asked != unit and asked in units:
+        same = [t for t in at_end(asked) if t[3] == r[3]] if asked and asked != unit else []
+        if same:  # the unit asked, where the same filing tags the line in it (TSMC's USD convenience translation)
+            said = (
+                f"{line} {same[0][2]:,} {asked} at {year_end} ({r[3]}), a convenience translation of the "
+                f"filer's {r[2]:,} {unit}"
+            )
+        elif asked and asked != unit and asked in units:
             ends = sorted(date.fromisoformat(x[1]) for x in units[asked] if x[0] is None and P.is_periodic(x[6]))
             first = next((cal.labels.get(e) for e in ends if cal.labels.get(e) is not None), None)
             if ends and ends[0] > year_end and first is not None:
@@ -601,6 +611,22 @@ def _read_year(ref: CompanyRefRecord, fy: int) -> str:
     )
 
 
+def _tags_start(spec: Concept, pool: list[FactRecord], every: list[FactRecord], earliest: int, period: str) -> str:
+    """ "<concept>'s tags start at FY<y> (<tags>)", from any period the tags have: where values of other periods
+    start earlier than the ``period`` ones (``pool``, first FY``earliest``), both (Apple's PaymentsOfDividends has
+    quarters in FY2012, 2,500,000,000 for Q4 in 0001193125-12-444068, and annual values from FY2013)."""
+    tags = ", ".join(sorted({v.matched_tag for v in pool if v.fiscal_year == earliest}))
+    first = min((v.fiscal_year for v in every if v.fiscal_year is not None), default=earliest)
+    if first >= earliest:
+        return f"{spec.name}'s tags start at FY{earliest} ({tags})"
+    then = [v for v in every if v.fiscal_year == first]
+    kinds = _order({v.fiscal_period or v.period_type for v in then})
+    return (
+        f"{spec.name}'s tags start at FY{first} ({', '.join(sorted({v.matched_tag for v in then}))}, as "
+        f"{_kinds(kinds)} values); its {period} values start at FY{earliest} ({tags})"
+    )
+
+
 def _raise_missing_year(
     ref: CompanyRefRecord,
     spec: Concept,
@@ -650,10 +676,9 @@ def _raise_missing_year(
     elif earliest is not None and fy < earliest and (held := _report_holding_year(cal, fy)) is not None:
         # the company's facts hold the year: only this concept's tags begin later (TSMC's ifrs-full:Longterm-
         # Borrowings from FY2020, its facts from 2014; its FY2016 only as the prior year of the FY2017 20-F)
-        tags = ", ".join(sorted({v.matched_tag for v in pool if v.fiscal_year == earliest}))
         where = f"the report {held[0]}" if held[1] else f"as an earlier year in a later report, {held[0]}"
         reason = (
-            f"{spec.name}'s tags start at FY{earliest} ({tags}); {ref.name}'s XBRL facts cover FY{fy} under other "
+            f"{_tags_start(spec, pool, every, earliest, period)}; {ref.name}'s XBRL facts cover FY{fy} under other "
             f"tags ({where})"
         )
         if apart:
@@ -665,9 +690,8 @@ def _raise_missing_year(
         if span is None or span[0] >= earliest:
             reason = f"the XBRL facts start at FY{earliest}"
         else:
-            tags = ", ".join(sorted({v.matched_tag for v in pool if v.fiscal_year == earliest}))
             reason = (
-                f"{spec.name}'s tags start at FY{earliest} ({tags}); {ref.name}'s XBRL facts start at FY{span[0]}"
+                f"{_tags_start(spec, pool, every, earliest, period)}; {ref.name}'s XBRL facts start at FY{span[0]}"
                 + (f" ({span[2]})" if span[2] else "")
             )
     else:
