@@ -133,3 +133,13 @@ def test_a_concepts_tags_start_counts_quarters_before_its_first_annual_value(sec
     msg = refusal(get_financial_concept, "AAPL", "dividends_paid", fiscal_year=2011).message
     assert "dividends_paid's tags start at FY2012" in msg, msg
     assert "its annual values start at FY2013" in msg, msg
+
+
+def test_a_recapitalisations_restated_share_counts_are_named_as_the_warning_names_them(sec):
+    # LPA's weighted shares for FY2022 and FY2023: 168,142,740 in 0001493152-24-016772, 28,600,000 in
+    # 0001997711-25-000030 (a 1-for-5.88 exchange ratio); the FY2021 count was never restated
+    r = get_financial_concept("LPA", "weighted_shares_basic", period="all", limit=50)
+    (warning,) = [w for w in r.warnings if "pre_reverse_split_ratio" in w]
+    assert "1-for-5.88 since, a recapitalisation's exchange ratio" in warning, warning
+    (note,) = [n for n in r.notes if "168,142,740" in n]
+    assert "1-for-5.88, a recapitalisation's exchange ratio" in note, note
