@@ -143,3 +143,11 @@ def test_a_recapitalisations_restated_share_counts_are_named_as_the_warning_name
     assert "1-for-5.88 since, a recapitalisation's exchange ratio" in warning, warning
     (note,) = [n for n in r.notes if "168,142,740" in n]
     assert "1-for-5.88, a recapitalisation's exchange ratio" in note, note
+
+
+def test_long_term_debts_note_uses_the_same_filings_lines_to_say_it_includes_the_current_debt(sec):
+    # as known on 2016-04-01, NVIDIA's long-term debt at 2016-01-31 is the 10-K 0001045810-16-000205's
+    # LongTermDebt 1,413,000,000 = ConvertibleDebtNoncurrent 0 + ConvertibleDebtCurrent 1,413,000,000
+    r = get_financial_concept("NVDA", "long_term_debt", fiscal_year=2016, as_of="2016-04-01")
+    assert not any("cannot be told" in n for n in r.notes), r.notes
+    assert any("1,413,000,000 includes the current debt" in n for n in r.notes), r.notes

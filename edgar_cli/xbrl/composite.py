@@ -25,8 +25,11 @@ short-term borrowings, where:
   the two make the same filing's ``LongTermDebt`` exactly (NVIDIA's DebtCurrent
   998M + 5,963M = 6,961M at 2020-10-25: the line is the current portion); else ``LongTermDebt`` (which the taxonomy defines to include
   the current portion) when no current-debt line (CURRENT_LINES) stands beside
-  it (a current line of 0 leaves nothing to be in or out of it). ``LongTermDebt``
-  beside a current-debt line with no noncurrent line is not summed: Tesla tags
+  it (a current line of 0 leaves nothing to be in or out of it); else ``LongTermDebt``
+  where the same filing's noncurrent line (``LongTermDebtNoncurrent`` or
+  ``ConvertibleDebtNoncurrent``, zero allowed) plus the current-debt line equals it
+  exactly (NVIDIA's 0 + 1,413M = 1,413M at 2016-01-31: it holds the current
+  notes). Otherwise ``LongTermDebt`` beside a current-debt line is not summed: Tesla tags
   its noncurrent debt as LongTermDebt (4,254M at 2021-12-31) and the current
   part as DebtCurrent (1,088M), while NVIDIA's LongTermDebt (9,709M at
   2024-01-28) includes its current 1,250M; from the facts alone the two cannot
@@ -116,8 +119,20 @@ def current_debt_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[s
             if r is None:
                 continue
             line = f"the same filing, {v.accession_number}, tags current debt on its own line ({tag} {r[2]:,})"
+            # a noncurrent line of the same filing that adds to it with the current line (_whole_holds' rule)
+            parts = [
+                (n, x[2])
+                for n in (NONCURRENT, CONVERTIBLE_NONCURRENT)
+                for x in ((facts.tag(n) or {}).get("units") or {}).get(v.unit) or ()
+                if x[0] is None and x[1] == v.end.isoformat() and x[3] == v.accession_number and x[2] + r[2] == v.value
+            ]
             if v.value < r[2]:  # smaller than the current line: it cannot hold it
                 out.append(f"At {v.end}, {WHOLE} {v.value:,} is the noncurrent part: {line}, larger than it.")
+            elif parts:
+                out.append(
+                    f"At {v.end}, {WHOLE} {v.value:,} includes the current debt: {line}, and {parts[0][0]} "
+                    f"{parts[0][1]:,} + {r[2]:,} = {v.value:,} in that filing."
+                )
             else:
                 out.append(
                     f"At {v.end}, {line}: whether {WHOLE} {v.value:,} includes it cannot be told from the XBRL "
