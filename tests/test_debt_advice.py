@@ -120,7 +120,9 @@ def test_an_as_of_answer_with_no_annual_value_never_advises_the_annual_period_it
 def test_a_related_line_is_given_in_the_unit_asked_where_the_filing_tags_it_so(sec):
     # TSMC's 20-F 0001193125-20-107579 tags its bonds due after a year at 2019-12-31 as 25,100,000,000 TWD and,
     # as a convenience translation, 839,200,000 USD
-    msg = refusal(get_financial_concept, "TSM", "long_term_debt", fiscal_year=2019, unit="USD").message
+    e = refusal(get_financial_concept, "TSM", "long_term_debt", fiscal_year=2019, unit="USD")
+    msg = e.message
+    assert "NoncurrentPortionOfNoncurrentBondsIssued" in e.suggestion and "USD" in e.suggestion, e.suggestion
     assert (
         "ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 839,200,000 USD at 2019-12-31 (0001193125-20-107579), a "
         "convenience translation of the filer's 25,100,000,000 TWD"

@@ -729,10 +729,12 @@ def _raise_missing_year(
         suggestion = _stopped_suggestion(ref, spec, fy, latest)
     elif apart and earliest is not None and fy < earliest:
         who = ref.tickers[0] if ref.tickers else ref.cik
-        tag = apart[0].split(" ", 1)[0]
+        tag, given = apart[0].split(" ", 1)[0], apart[0].split(" ")[2]  # "tag value unit at end (accession)..."
+        in_unit = f" {param('unit')} {given}" if "convenience translation" in apart[0] else ""
         suggestion = (
             f"Ask for the related line itself with {tool('get_financial_concept')} {who} {tag} "
-            f"{param('fiscal_year')} {fy} (it is not {spec.name}: say which line it is), or ask for FY{latest}."
+            f"{param('fiscal_year')} {fy}{in_unit} (it is not {spec.name}: say which line it is), or ask for "
+            f"FY{latest}."
         )
     elif latest and fy >= latest and coverage_note and not (est_end is not None and est_end >= today):
         # (a year still in progress has no report to read yet: the next branch says so)
