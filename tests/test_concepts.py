@@ -1063,9 +1063,10 @@ def test_a_year_without_a_diluted_count_names_the_basic_count_the_filer_tags_for
 
 
 # --- a range or a year before a concept's tags begin: the tags' span, not the facts' (issue 35) -------------------
-# TSMC's facts run from FY2015 (its FY2017 20-F 0001193125-18-121866 gives 2015 and 2016 as earlier years);
-# long_term_debt's IFRS tag (ifrs-full:LongtermBorrowings) starts at FY2020. Snowflake's facts run from FY2019
-# (2019-01-31, 10-K 0001640147-21-000073 and earlier 10-Qs); it tags no debt before FY2024.
+# TSMC's facts run from FY2014 (its FY2017 20-F 0001193125-18-121866 gives 2015 and 2016 as earlier years and the
+# balance at 2014-12-31);
+# long_term_debt's IFRS tag (ifrs-full:LongtermBorrowings) starts at FY2020. Snowflake's facts run from FY2018
+# (its balance at 2018-01-31 in the 10-K 0001640147-21-000073); it tags no debt before FY2024.
 
 
 def test_a_range_before_a_concepts_tags_begin_says_the_tags_span_not_the_facts_and_names_the_bonds(sec):
@@ -1074,7 +1075,7 @@ def test_a_range_before_a_concepts_tags_begin_says_the_tags_span_not_the_facts_a
     msg = refusal(get_financial_series, "TSM", ["long_term_debt"], fiscal_year="2017..2019").message
     assert "its XBRL facts cover FY2020" not in msg, msg
     assert "long_term_debt's tags cover FY2020 to FY2024" in msg, msg
-    assert "XBRL facts cover FY2015 to FY2024" in msg, msg
+    assert "XBRL facts cover FY2014 to FY2024" in msg, msg  # cash at 2014-12-31 in 0001193125-18-121866
     # the bonds at 2018-12-31, as the single-year refusal names them (20-F 0001193125-19-108390)
     assert f"{BONDS} 56,900,000,000 TWD at 2018-12-31 (0001193125-19-108390)" in msg, msg
 
@@ -1084,7 +1085,8 @@ def test_a_snowflake_range_before_its_first_debt_says_its_facts_start_at_fy2019(
 
     msg = refusal(get_financial_series, "SNOW", ["long_term_debt"], fiscal_year="2020..2023").message
     assert "its XBRL facts cover FY2024" not in msg, msg
-    assert "long_term_debt's tags cover FY2024 to FY2025" in msg and "XBRL facts cover FY2019" in msg, msg
+    # its cash at 2018-01-31 (215,593,000 in 0001640147-21-000073) ends FY2018: the facts cover FY2018 on
+    assert "long_term_debt's tags cover FY2024 to FY2025" in msg and "XBRL facts cover FY2018" in msg, msg
 
 
 def test_a_year_before_a_companys_facts_begin_says_both_the_tags_and_the_facts_start(sec):
@@ -1092,7 +1094,8 @@ def test_a_year_before_a_companys_facts_begin_says_both_the_tags_and_the_facts_s
         msg = refusal(get_financial_concept, "TSM", "long_term_debt", fiscal_year=fy).message
         assert "the XBRL facts start at FY2020" not in msg, msg
         assert "long_term_debt's tags start at FY2020" in msg, msg
-        assert "XBRL facts start at FY2015 (0001193125-18-121866)" in msg, msg
+        # its cash at 2014-12-31 ends FY2014 (358,449,000,000 TWD in the same 20-F): the facts start there
+        assert "XBRL facts start at FY2014 (0001193125-18-121866)" in msg, msg
 
 
 def test_a_debt_date_with_only_a_current_line_tagged_is_named_not_dropped(sec):

@@ -29,7 +29,13 @@ from ..vocabulary import param, surface, tool
 from . import periods as P
 from . import pointintime as PIT
 from .catalogue import Concept, lookup
-from .composite import current_debt_beside, ifrs_current_inside, ifrs_debt_lines
+from .composite import (
+    current_debt_beside,
+    ifrs_current_inside,
+    ifrs_debt_lines,
+    ifrs_debt_overlaps,
+    unsummed_note,
+)
 from .facts import CompanyFacts
 from .notes import describe_values, quarter_gaps
 from .records import CompanyRefRecord, ConceptPeriod, ConceptResultRecord, DataSourceRecord, FactRecord
@@ -170,14 +176,17 @@ def assemble_answer(
         similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
         related = _related_reported(facts, spec)
         ifrs = ifrs_debt_lines(facts) if spec.composite == "total_debt" else []
+        overlaps = ifrs_debt_overlaps(facts) if ifrs else []
         raise EdgarError(
             "not_found",
             f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
             f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
             (
                 f"{spec.name} reads US GAAP tags only; {ref.name} tags its debt under IFRS on these lines (each at "
-                f"its latest date; edgar does not add them): {'; '.join(ifrs)}. Ask for each by its tag, and say "
-                "which lines an answer adds." + (f" It also reports {related}." if related else "")
+                f"its latest date; edgar does not add them): {'; '.join(ifrs)}."
+                + (f" Lines that hold others, by the filer's own figures: {'; '.join(overlaps)}." if overlaps else "")
+                + " Ask for each by its tag, and say which lines an answer adds."
+                + (f" It also reports {related}." if related else "")
                 if ifrs
                 else f"It does report {related}: ask for that; {spec.name} reads only the tags tried."
                 if related
@@ -196,7 +205,7 @@ def assemble_answer(
     if not pool:
         if fy is not None and successors.predecessor_of(ref.cik) is not None:
             # A new holding company with no such value yet: the year's figure is under the predecessor's CIK.
-            _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today)
+            _raise_missing_year(ref, spec, pool, series.values, fy, period, cal, today, facts=facts)
         _raise_no_period(ref, spec, series, period)
     selected = [v for v in pool if fy is None or v.fiscal_year == fy]
     if fy is not None and not selected:
@@ -215,10 +224,16 @@ def assemble_answer(
             note,
             _apart_in_year(facts, spec, fy, series.unit),
             _related_in_year(facts, spec, fy, period),
+            facts=facts,
         )
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
     notes += translation_notes(facts, shown)
+    # a composite's dates not summed: all of them for the series, only the year's for a year asked (NVIDIA's FY2025
+    # total says nothing of its 2016-2018 dates)
+    gaps = [g for g in series.unsummed if fy is None or g.fiscal_year == fy]
+    if gaps and shown:
+        notes.append(unsummed_note(spec.name, gaps))
     notes += current_debt_beside(facts, shown)
     notes += ifrs_current_inside(facts, shown)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
@@ -315,7 +330,10 @@ def _raise_no_period(ref: CompanyRefRecord, spec: Concept, series: Series, perio
     raise EdgarError(
         "not_found",
         f"No {period} {spec.name} for {ref.name}: {why}.",
-        f"Use {param('period')} annual" + (" or all." if period == "quarterly" else "."),
+        # never the period asked (annual is the default: an as-of answer asked for it and got none)
+        f"Use {param('period')} annual or all."
+        if period == "quarterly"
+        else f"Use {param('period')} all to see the values it has ({_kinds(kinds)}).",
         periods_available=kinds,
     )
 
@@ -365,15 +383,44 @@ def _report_holding_year(cal: P.FiscalCalendar, fy: int) -> tuple[str, bool] | N
     return max(a for end, a in later if end == first), False
 
 
-def facts_span(cal: P.FiscalCalendar) -> tuple[int, int, str | None] | None:
+def facts_span(cal: P.FiscalCalendar, facts: CompanyFacts | None = None) -> tuple[int, int, str | None] | None:
     """(first, last) fiscal year the company's facts label, and the report that first gives the first year (its own
     10-K or 20-F, else the first later annual report: TSMC's FY2015, first in the FY2017 20-F 0001193125-18-121866);
-    None when the facts label no fiscal year. The company's span, whatever one concept's tags cover."""
+    None when the facts label no fiscal year. The company's span, whatever one concept's tags cover. With
+    ``facts``, a balance-sheet date ending an earlier fiscal year counts too (_first_balance_year: TSMC's cash at
+    2014-12-31, FY2014, in that same 20-F)."""
     if not cal.labels:
         return None
     first, last = min(cal.labels.values()), max(cal.labels.values())
+    early = _first_balance_year(facts, cal, first) if facts is not None else None
+    if early is not None:
+        return early[0], last, early[1]
     held = _report_holding_year(cal, first)
     return first, last, held[0] if held else None
+
+
+def _first_balance_year(facts: CompanyFacts, cal: P.FiscalCalendar, first: int) -> tuple[int, str] | None:
+    """(fiscal year, accession) of the earliest balance-sheet date before fiscal year ``first`` that ends a fiscal
+    year, among the catalogue's balance-sheet concepts' tags in periodic reports (the first filing giving it): an
+    opening balance the facts hold before their first full year (LPA's cash at 2020-12-31, 15,458,803 in
+    0001493152-24-016772, while its years run from FY2021). None where there is none."""
+    from .catalogue import catalogue
+
+    first_end = min(e for e, label in cal.labels.items() if label == first)
+    tags = dict.fromkeys(t.tag for c in catalogue().values() if c.kind == "instant" for t in c.chain)
+    best: tuple[int, str, str] | None = None  # (years before ``first``, filed, accession), most years first
+    for tag in tags:
+        for rows in ((facts.tag(tag) or {}).get("units") or {}).values():
+            for r in rows:
+                if r[0] is not None or r[1] >= first_end.isoformat() or not P.is_periodic(r[6]):
+                    continue
+                days = (first_end - date.fromisoformat(r[1])).days
+                back = round(days / 365.25)
+                if back < 1 or abs(days - back * 365.25) > 7:  # not a fiscal year's end: no year of its own
+                    continue
+                key = (-back, r[7], r[3])
+                best = key if best is None or key < best else best
+    return None if best is None else (first + best[0], best[2])
 
 
 def tags_before_facts(
@@ -383,7 +430,7 @@ def tags_before_facts(
     (``have``, sorted) while the company's facts hold some of them under other tags: the concept's span, the
     facts' span and the related lines (``apart``) tagged in the years held. None when the facts hold none of them
     (the facts' own span then explains it)."""
-    span = facts_span(facts.calendar)
+    span = facts_span(facts.calendar, facts)
     if span is None or not have:
         return None
     held = [y for y in years if span[0] <= y <= span[1] and y not in have and y < have[0]]
@@ -459,13 +506,23 @@ def _apart_in_year(facts: CompanyFacts, spec: Concept, fy: int, asked: str | Non
     for line in dict.fromkeys(line for _tag, lines in spec.apart for line in lines):
         units = (facts.tag(line) or {}).get("units") or {}
         unit = facts.reporting_currency if facts.reporting_currency in units else next(iter(units), None)
-        rows = [r for r in units.get(unit or "", ()) if r[0] is None and r[1] == year_end.isoformat()]
-        rows = [r for r in rows if P.is_periodic(r[6])]
+
+        def at_end(u: str | None, units: dict = units) -> list:
+            rows = [r for r in units.get(u or "", ()) if r[0] is None and r[1] == year_end.isoformat()]
+            return [r for r in rows if P.is_periodic(r[6])]
+
+        rows = at_end(unit)
         if not rows:
             continue
         r = next((r for r in rows if r[3] == report), min(rows, key=lambda r: r[7]))
         said = f"{line} {r[2]:,} {unit} at {year_end} ({r[3]})"
-        if asked and asked != unit and asked in units:
+        same = [t for t in at_end(asked) if t[3] == r[3]] if asked and asked != unit else []
+        if same:  # the unit asked, where the same filing tags the line in it (TSMC's USD convenience translation)
+            said = (
+                f"{line} {same[0][2]:,} {asked} at {year_end} ({r[3]}), a convenience translation of the "
+                f"filer's {r[2]:,} {unit}"
+            )
+        elif asked and asked != unit and asked in units:
             ends = sorted(date.fromisoformat(x[1]) for x in units[asked] if x[0] is None and P.is_periodic(x[6]))
             first = next((cal.labels.get(e) for e in ends if cal.labels.get(e) is not None), None)
             if ends and ends[0] > year_end and first is not None:
@@ -554,6 +611,22 @@ def _read_year(ref: CompanyRefRecord, fy: int) -> str:
     )
 
 
+def _tags_start(spec: Concept, pool: list[FactRecord], every: list[FactRecord], earliest: int, period: str) -> str:
+    """ "<concept>'s tags start at FY<y> (<tags>)", from any period the tags have: where values of other periods
+    start earlier than the ``period`` ones (``pool``, first FY``earliest``), both (Apple's PaymentsOfDividends has
+    quarters in FY2012, 2,500,000,000 for Q4 in 0001193125-12-444068, and annual values from FY2013)."""
+    tags = ", ".join(sorted({v.matched_tag for v in pool if v.fiscal_year == earliest}))
+    first = min((v.fiscal_year for v in every if v.fiscal_year is not None), default=earliest)
+    if first >= earliest:
+        return f"{spec.name}'s tags start at FY{earliest} ({tags})"
+    then = [v for v in every if v.fiscal_year == first]
+    kinds = _order({v.fiscal_period or v.period_type for v in then})
+    return (
+        f"{spec.name}'s tags start at FY{first} ({', '.join(sorted({v.matched_tag for v in then}))}, as "
+        f"{_kinds(kinds)} values); its {period} values start at FY{earliest} ({tags})"
+    )
+
+
 def _raise_missing_year(
     ref: CompanyRefRecord,
     spec: Concept,
@@ -566,6 +639,7 @@ def _raise_missing_year(
     coverage_note: str | None = None,
     apart: list[str] | None = None,
     related: str | None = None,
+    facts: CompanyFacts | None = None,
 ) -> None:
     years = sorted({v.fiscal_year for v in pool if v.fiscal_year is not None})
     latest, earliest = (years[-1], years[0]) if years else (None, None)
@@ -602,10 +676,9 @@ def _raise_missing_year(
     elif earliest is not None and fy < earliest and (held := _report_holding_year(cal, fy)) is not None:
         # the company's facts hold the year: only this concept's tags begin later (TSMC's ifrs-full:Longterm-
         # Borrowings from FY2020, its facts from 2014; its FY2016 only as the prior year of the FY2017 20-F)
-        tags = ", ".join(sorted({v.matched_tag for v in pool if v.fiscal_year == earliest}))
         where = f"the report {held[0]}" if held[1] else f"as an earlier year in a later report, {held[0]}"
         reason = (
-            f"{spec.name}'s tags start at FY{earliest} ({tags}); {ref.name}'s XBRL facts cover FY{fy} under other "
+            f"{_tags_start(spec, pool, every, earliest, period)}; {ref.name}'s XBRL facts cover FY{fy} under other "
             f"tags ({where})"
         )
         if apart:
@@ -613,13 +686,12 @@ def _raise_missing_year(
     elif earliest is not None and fy < earliest:
         # before the company's facts begin too. Tags and facts starting together say so once (Marvell's successor,
         # facts from FY2020); starting apart, each span is named (TSMC's long-term debt from FY2020, facts FY2015).
-        span = facts_span(cal)
+        span = facts_span(cal, facts)
         if span is None or span[0] >= earliest:
             reason = f"the XBRL facts start at FY{earliest}"
         else:
-            tags = ", ".join(sorted({v.matched_tag for v in pool if v.fiscal_year == earliest}))
             reason = (
-                f"{spec.name}'s tags start at FY{earliest} ({tags}); {ref.name}'s XBRL facts start at FY{span[0]}"
+                f"{_tags_start(spec, pool, every, earliest, period)}; {ref.name}'s XBRL facts start at FY{span[0]}"
                 + (f" ({span[2]})" if span[2] else "")
             )
     else:
@@ -657,10 +729,12 @@ def _raise_missing_year(
         suggestion = _stopped_suggestion(ref, spec, fy, latest)
     elif apart and earliest is not None and fy < earliest:
         who = ref.tickers[0] if ref.tickers else ref.cik
-        tag = apart[0].split(" ", 1)[0]
+        tag, given = apart[0].split(" ", 1)[0], apart[0].split(" ")[2]  # "tag value unit at end (accession)..."
+        in_unit = f" {param('unit')} {given}" if "convenience translation" in apart[0] else ""
         suggestion = (
             f"Ask for the related line itself with {tool('get_financial_concept')} {who} {tag} "
-            f"{param('fiscal_year')} {fy} (it is not {spec.name}: say which line it is), or ask for FY{latest}."
+            f"{param('fiscal_year')} {fy}{in_unit} (it is not {spec.name}: say which line it is), or ask for "
+            f"FY{latest}."
         )
     elif latest and fy >= latest and coverage_note and not (est_end is not None and est_end >= today):
         # (a year still in progress has no report to read yet: the next branch says so)

@@ -25,8 +25,11 @@ short-term borrowings, where:
   the two make the same filing's ``LongTermDebt`` exactly (NVIDIA's DebtCurrent
   998M + 5,963M = 6,961M at 2020-10-25: the line is the current portion); else ``LongTermDebt`` (which the taxonomy defines to include
   the current portion) when no current-debt line (CURRENT_LINES) stands beside
-  it (a current line of 0 leaves nothing to be in or out of it). ``LongTermDebt``
-  beside a current-debt line with no noncurrent line is not summed: Tesla tags
+  it (a current line of 0 leaves nothing to be in or out of it); else ``LongTermDebt``
+  where the same filing's noncurrent line (``LongTermDebtNoncurrent`` or
+  ``ConvertibleDebtNoncurrent``, zero allowed) plus the current-debt line equals it
+  exactly (NVIDIA's 0 + 1,413M = 1,413M at 2016-01-31: it holds the current
+  notes). Otherwise ``LongTermDebt`` beside a current-debt line is not summed: Tesla tags
   its noncurrent debt as LongTermDebt (4,254M at 2021-12-31) and the current
   part as DebtCurrent (1,088M), while NVIDIA's LongTermDebt (9,709M at
   2024-01-28) includes its current 1,250M; from the facts alone the two cannot
@@ -117,16 +120,32 @@ def _current_lines_beside(facts: CompanyFacts, values: list[FactRecord]) -> list
     return out
 
 
+def _noncurrent_adding_up(facts: CompanyFacts, v: FactRecord, amount: int) -> tuple[str, int] | None:
+    """(tag, value) of a noncurrent debt line V's own filing tags at V's date that adds up with the current line's
+    AMOUNT to V's us-gaap:LongTermDebt value (_whole_holds' rule), else None."""
+    for n in (NONCURRENT, CONVERTIBLE_NONCURRENT):
+        for x in ((facts.tag(n) or {}).get("units") or {}).get(v.unit) or ():
+            if x[0] is None and x[1] == v.end.isoformat() and x[3] == v.accession_number and x[2] + amount == v.value:
+                return n, x[2]
+    return None
+
+
 def current_debt_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
     """For each value of us-gaap:LongTermDebt whose own filing tags a nonzero current-debt line (CURRENT_LINES)
     at the same date, a note naming that line: the value is the noncurrent part where it is smaller than the line
-    (NVIDIA's 0 at 2016-01-31 beside us-gaap:ConvertibleDebtCurrent 1,413,000,000 in 0001045810-16-000353), and
-    otherwise the facts cannot tell whether it includes it."""
+    (NVIDIA's 0 at 2016-01-31 beside us-gaap:ConvertibleDebtCurrent 1,413,000,000 in 0001045810-16-000353), it
+    includes the line where a noncurrent line of the same filing adds up with it to the value, and otherwise the
+    facts cannot tell whether it includes it."""
     out: list[str] = []
     for v, tag, amount in _current_lines_beside(facts, values):
         line = f"the same filing, {v.accession_number}, tags current debt on its own line ({tag} {amount:,})"
         if v.value < amount:  # smaller than the current line: it cannot hold it
             out.append(f"At {v.end}, {WHOLE} {v.value:,} is the noncurrent part: {line}, larger than it.")
+        elif (part := _noncurrent_adding_up(facts, v, amount)) is not None:
+            out.append(
+                f"At {v.end}, {WHOLE} {v.value:,} includes the current debt: {line}, and {part[0]} "
+                f"{part[1]:,} + {amount:,} = {v.value:,} in that filing."
+            )
         else:
             out.append(
                 f"At {v.end}, {line}: whether {WHOLE} {v.value:,} includes it cannot be told from the XBRL "
@@ -138,15 +157,17 @@ def current_debt_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[s
 def current_debt_beside_once(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
     """:func:`current_debt_beside` said once for a table's row of VALUES (one per column): one note per reading
     (the noncurrent part; cannot be told) naming each date's line, value and filing, "at every date shown" where it
-    applies to each of VALUES (Tesla's DebtCurrent beside LongTermDebt at 2020-12-31 and 2021-12-31)."""
+    applies to each of VALUES (Tesla's DebtCurrent beside LongTermDebt at 2020-12-31 and 2021-12-31); a date
+    whose own lines add up to the value gets its one-value note."""
     found = _current_lines_beside(facts, values)
     if len(found) < 2:
         return current_debt_beside(facts, values)
     dated = sorted(found, key=lambda x: x[0].end)
-    out: list[str] = []
+    adds = [x for x in dated if x[0].value >= x[2] and _noncurrent_adding_up(facts, x[0], x[2]) is not None]
+    out: list[str] = current_debt_beside(facts, [v for v, _t, _a in adds])
     for part, items in (
         (True, [x for x in dated if x[0].value < x[2]]),
-        (False, [x for x in dated if x[0].value >= x[2]]),
+        (False, [x for x in dated if x[0].value >= x[2] and x not in adds]),
     ):
         if len(items) < 2:  # one date: the one-value note
             out += current_debt_beside(facts, [v for v, _t, _a in items])
@@ -183,6 +204,88 @@ IFRS_DEBT_LINES = (
     ("ifrs-full:CurrentBondsIssuedAndCurrentPortionOfNoncurrentBondsIssued", "bonds due within a year"),
     ("ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued", "bonds due after a year"),
 )
+
+
+# lines read only to show how IFRS debt lines add up, never listed as debt themselves (LPA tags the noncurrent part
+# of its borrowings as ifrs-full:NoncurrentPayables)
+IFRS_READ_ONLY = ("ifrs-full:NoncurrentPayables",)
+
+
+def _ifrs_rows(facts: CompanyFacts, tag: str) -> tuple[str | None, dict[tuple[str, str], int | float]]:
+    """(unit, {(end, accession): value}) of a tag's balance-sheet values in periodic reports, in the reporting
+    currency where tagged in it."""
+    units = (facts.tag(tag) or {}).get("units") or {}
+    unit = facts.reporting_currency if facts.reporting_currency in units else next(iter(units), None)
+    rows = {
+        (r[1], r[3]): r[2] for r in units.get(unit or "", ()) if r[0] is None and r[6] in PERIODIC_ANNUAL_OR_INTERIM
+    }
+    return unit, rows
+
+
+def ifrs_debt_overlaps(facts: CompanyFacts) -> list[str]:
+    """How the IFRS debt lines the company tags hold one another, from its own figures (no filer is named in the
+    rule): a line that equals another at some balance-sheet date and is never smaller where the same filing tags
+    both includes it (TSMC's ifrs-full:CurrentPortionOfLongtermBorrowings equals its current bonds at 2017-12-31,
+    58,401,100,000 TWD in 0001193125-18-121866, and holds them plus bank loans later); a line that is exactly two
+    others' sum in one filing includes both (LPA's ifrs-full:LongtermBorrowings 265,885,799 = NoncurrentPayables
+    253,248,978 + CurrentPortionOfLongtermBorrowings 12,636,821 at 2024-12-31, 0001997711-25-000030). Each in words,
+    saying which lines not to add together."""
+    debt = [tag for tag, _what in IFRS_DEBT_LINES]
+    found = {tag: _ifrs_rows(facts, tag) for tag in (*debt, *IFRS_READ_ONLY)}
+    found = {tag: got for tag, got in found.items() if got[1]}
+    out: list[str] = []
+    held: set[tuple[str, str]] = set()
+    for a in debt:
+        if a not in found:
+            continue
+        unit, big = found[a]
+        pairs = [
+            (b, c) for b in found for c in found if b < c and a not in (b, c) and found[b][0] == found[c][0] == unit
+        ]
+        for b, c in pairs:
+            bs, cs = found[b][1], found[c][1]
+            keys = sorted((k for k in big if k in bs and k in cs and bs[k] and cs[k]), reverse=True)
+            exact = [k for k in keys if bs[k] + cs[k] == big[k]]
+            if not exact:
+                continue
+            if c in IFRS_READ_ONLY or (b not in IFRS_READ_ONLY and c < b):
+                b, c = c, b  # the read-only line first: it is the other part, named as such
+            bs, cs = found[b][1], found[c][1]
+            (end, accn), *more = exact
+            also = sorted({e for e, _a in more if e != end}, reverse=True)
+            part = f" ({b} is the noncurrent line here)" if b in IFRS_READ_ONLY else ""
+            out.append(
+                f"{a} includes {c}: {b} {bs[(end, accn)]:,} + {c} {cs[(end, accn)]:,} = {a} {big[(end, accn)]:,} "
+                f"{unit} at {end} ({accn})"
+                + (f", and at {', '.join(also)}" if also else "")
+                + part
+                + f"; do not add {c} to {a}"
+            )
+            held |= {(a, b), (a, c)}
+    for a in debt:
+        for b in debt:
+            if a == b or a not in found or b not in found or (a, b) in held or found[a][0] != found[b][0]:
+                continue
+            (unit, big), small = found[a], found[b][1]
+            keys = sorted((k for k in big if k in small and small[k]), reverse=True)
+            equal = [k for k in keys if big[k] == small[k]]
+            if not equal or any(big[k] < small[k] for k in keys):
+                continue
+            first, latest = min(equal), keys[0]
+            dates = ", ".join(sorted({e for e, _x in equal}))
+            if len(equal) == len(keys):  # equal wherever both are tagged: said once, of the pair
+                if a < b:
+                    out.append(
+                        f"{a} and {b} are equal wherever one filing tags both ({dates}; {big[first]:,} {unit} at "
+                        f"{first[0]} ({first[1]})): one amount under two tags; do not add both"
+                    )
+                continue
+            out.append(
+                f"{a} includes {b}: they are equal at {dates} ({big[first]:,} {unit} at {first[0]} ({first[1]})) "
+                f"and it is never smaller where one filing tags both (at {latest[0]}, {big[latest]:,} against "
+                f"{small[latest]:,}); do not add both"
+            )
+    return out
 
 
 def ifrs_debt_lines(facts: CompanyFacts) -> list[str]:
@@ -295,7 +398,7 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         current_line = next((v for t in CURRENT_LINES if (v := here[t]) is not None and v.value), None)
         summed: list[FactRecord] = []
         untagged: list[str] = []
-        basis = ""
+        basis, names = "", NAMES
         proof = proofs.get((end.isoformat(), accn or "")) if n is None and whole is not None else None
         if n is None and whole is None:
             lone = current_line or next(
@@ -304,21 +407,31 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             if lone is None:  # a current line of 0 where no long-term line is tagged: no debt tagged, nothing to sum
                 continue
             unsummed.append((end, lone, None))
-            out.unsummed.append(_unsummed(end, lone, None, False))
+            rows = _instant_rows(facts, DEBT_AND_LEASES, lone.unit)
+            with_leases = _in_filing(facts, DEBT_AND_LEASES, lone.unit, rows, end, lone.accession_number)
+            out.unsummed.append(
+                _unsummed(end, lone, None, False)
+                if with_leases is None
+                else _lone_beside_leases(facts, end, lone, with_leases)
+            )
             continue
         if n is not None and c is not None:
             summed += [n, c]
         elif n is not None and whole is not None and (made := _current_making_whole(here, n, whole)) is not None:
             summed += [n, made]
+            names = PROVEN_NAMES
             basis = (
                 f"{made.matched_tag} is the current portion of long-term debt by the filing's own lines: in "
                 f"{accn}, {NONCURRENT} {n.value:,} + {made.matched_tag} {made.value:,} = {WHOLE} {whole.value:,}"
             )
         elif whole is not None and current_line is None:
             summed.append(whole)
+        elif whole is not None and current_line is not None and (held := _whole_holds(here, whole, current_line)):
+            summed.append(whole)  # the filing's own noncurrent and current lines add to it: it is the whole
+            basis, names = held, NAMES
         elif whole is not None and proof is not None and (proven := here[proof[0]]) is not None:
             summed += [whole, proven]
-            basis = proof[1]
+            basis, names = proof[1], PROVEN_NAMES
         else:
             long_line = n or whole
             assert long_line is not None  # every end is a date of at[NONCURRENT] or at[WHOLE]
@@ -339,19 +452,24 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         elsewhere = _short_lines_elsewhere(raw, end, accn, summed) + _later(summed, at, end)
         for v in summed:
             used[v.matched_tag] += 1
-        out.values.append(_sum(summed, untagged, basis, PROVEN_NAMES if basis else NAMES, elsewhere))
+        out.values.append(_sum(summed, untagged, basis, names, elsewhere))
     out.values.sort(key=lambda v: v.end, reverse=True)
     out.tags_tried = _tried(parts, used, unsummed)
-    if unsummed:
-        first, latest = min(end for end, _v, _c in unsummed), max(end for end, _v, _c in unsummed)
-        lone_ends = sorted(end for end, v, _c in unsummed if v.matched_tag in CURRENT_LINES)
-        out.notes.append(
-            f"{spec.name} is not summed at {len(unsummed)} balance-sheet date(s) from {first} to {latest}: the filer's "
-            "long-term debt lines there do not say whether the current portion is in them"
-            + (f", or only a current debt line is tagged ({', '.join(str(e) for e in lone_ends)})" if lone_ends else "")
-            + " (tags_tried says which and why). Read those dates' debt on the balance sheet in the filing."
-        )
     return out
+
+
+def unsummed_note(name: str, gaps: list) -> str:
+    """The note on a composite's dates not summed (``gaps``: Unsummed, those of the values shown), counted and
+    dated: said only where the values shown reach those dates."""
+    first, latest = min(g.end for g in gaps), max(g.end for g in gaps)
+    # a current line beside the debt-and-lease line is not alone (_lone_beside_leases)
+    lone = sorted(g.end for g in gaps if len(g.found) == 1 and g.found[0].matched_tag in CURRENT_LINES)
+    return (
+        f"{name} is not summed at {len(gaps)} balance-sheet date(s) from {first} to {latest}: the filer's "
+        "long-term debt lines there do not say whether the current portion is in them"
+        + (f", or only a current debt line is tagged ({', '.join(str(e) for e in lone)})" if lone else "")
+        + " (tags_tried says which and why). Read those dates' debt on the balance sheet in the filing."
+    )
 
 
 def _current_making_whole(here: dict[str, FactRecord | None], n: FactRecord, whole: FactRecord) -> FactRecord | None:
@@ -366,6 +484,25 @@ def _current_making_whole(here: dict[str, FactRecord | None], n: FactRecord, who
         if tag != LEASE_DEBT_CURRENT and v is not None and v.value and n.value + v.value == whole.value:
             return v
     return None
+
+
+def _whole_holds(here: dict[str, FactRecord | None], whole: FactRecord, current: FactRecord) -> str:
+    """In words, how the filing's own lines show its us-gaap:LongTermDebt includes the current-debt line beside it:
+    a noncurrent line of the same filing (zero allowed) plus that current line equals it exactly (NVIDIA's 10-K
+    0001045810-16-000205 at 2016-01-31: ConvertibleDebtNoncurrent 0 + ConvertibleDebtCurrent 1,413,000,000 =
+    LongTermDebt 1,413,000,000). "" where no line does."""
+    for tag in (NONCURRENT, CONVERTIBLE_NONCURRENT):
+        n = here[tag]
+        if (
+            n is not None
+            and n.accession_number == whole.accession_number == current.accession_number
+            and n.value + current.value == whole.value
+        ):
+            return (
+                f"{WHOLE} includes the current debt by the filing's own lines: in {whole.accession_number}, {tag} "
+                f"{n.value:,} + {current.matched_tag} {current.value:,} = {WHOLE} {whole.value:,}"
+            )
+    return ""
 
 
 def _instant_rows(facts: CompanyFacts, tag: str, unit: str | None) -> dict[str, list[tuple]]:
@@ -501,6 +638,35 @@ def _lease_proofs(facts: CompanyFacts, unit: str) -> dict[tuple[str, str], tuple
             )
             break
     return out
+
+
+def _lone_beside_leases(facts: CompanyFacts, end: date, lone: FactRecord, with_leases: FactRecord):
+    """Why ``end``'s debt is not summed where the only long-term line the filing tags there is its noncurrent
+    debt with finance leases (us-gaap:LongTermDebtAndCapitalLeaseObligations): the lines, what their sum would
+    include, and the lease lines the same filing tags (Tesla's 10-K 0001564590-16-013195 at 2015-12-31: 2,040,375,000
+    beside the current 633,166,000, with finance leases of 17,222,000 and 15,451,000)."""
+    from .series import Unsummed
+
+    leases = []
+    for tag in (*LEASES_NONCURRENT, *LEASES_CURRENT):
+        rows = _instant_rows(facts, tag, lone.unit).get(end.isoformat(), ())
+        r = next((r for r in rows if r[3] == lone.accession_number), None)
+        if r is not None:
+            leases.append(f"{tag} {r[2]:,}")
+    total = with_leases.value + lone.value
+    held = (
+        f"; the same filing tags its finance leases as {' and '.join(leases)}, but edgar subtracts no line"
+        if leases
+        else "; the filing tags no finance lease line to tell them apart"
+    )
+    return Unsummed(
+        end,
+        (lone, with_leases),
+        (NONCURRENT, WHOLE),
+        f"its long-term line there, {DEBT_AND_LEASES} (noncurrent debt with finance leases), and {lone.matched_tag} "
+        f"add to {total:,}, debt with finance leases, which total_debt leaves out{held}: read the debt without "
+        "leases on the balance sheet or in the debt note of the filing",
+    )
 
 
 def _unsummed(end: date, long_line: FactRecord, current_line: FactRecord | None, lease_lines_tagged: bool):

@@ -93,7 +93,6 @@ def describe_values(
         warnings.append(
             "These values come from different XBRL tags, whose definitions may differ: " + "; ".join(spans) + "."
         )
-    notes.extend(series.notes)
     part = apart_warning(spec, series, shown)
     if part is not None:
         warnings.append(part)
@@ -205,7 +204,8 @@ def describe_values(
     split = [v for v in revised if v.revision_kind in ("stock_split", "reverse_split")]
     if split:
         notes.append(
-            "Restated for a stock split (or reverse split), not a change in results: the same amount on the share "
+            "Restated for a stock split, reverse split or recapitalisation, not a change in results: the same "
+            "amount on the share "
             f"basis of the filing that restated it (revision_kind): {listed(split)}"
             + "".join(f" ({r})" for r in [_split_ratios(split)] if r)
             + "."
@@ -260,7 +260,9 @@ def _more_precise(first: float | int | None, shown: float | int) -> bool:
 
 def _split_ratios(values: list[FactRecord]) -> str:
     """The ratios the split values imply, "a 4-for-1 split" (per share: the first filed over the value; a share
-    count: the value over the first filed), where the two are within 2% of a whole ratio; else ""."""
+    count: the value over the first filed), where the two are within 2% of a whole ratio; else named as the
+    pre_split_ratio warnings name it, "1-for-5.88, a recapitalisation's exchange ratio" (LPA's weighted shares:
+    168,142,740 in 0001493152-24-016772, 28,600,000 in 0001997711-25-000030)."""
     found = []
     for v in values:
         if not v.original_value or not v.value:
@@ -270,8 +272,11 @@ def _split_ratios(values: list[FactRecord]) -> str:
         whole = round(ratio) if ratio >= 1 else round(1 / ratio)
         if whole >= 2 and abs((ratio if ratio >= 1 else 1 / ratio) - whole) <= 0.02 * whole:
             found.append(f"a {whole}-for-1 split" if ratio >= 1 else f"a 1-for-{whole} reverse split")
+        elif whole >= 2:
+            said = f"{ratio:.3g}-for-1" if ratio >= 1 else f"1-for-{1 / ratio:.3g}"
+            found.append(f"{said}, a recapitalisation's exchange ratio")
     kinds = list(dict.fromkeys(found))
-    return ", ".join(kinds) + (" by the ratio of the two figures" if kinds else "")
+    return "; ".join(kinds) + (" by the ratio of the two figures" if kinds else "")
 
 
 def first_filed_of(series: Series, v: FactRecord) -> tuple[str, str, str, str] | None:

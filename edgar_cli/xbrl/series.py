@@ -52,7 +52,6 @@ class Series:
         self.ignored_forms: dict[str, int] = {}
         # (form, start, end) -> the facts of that period ignored in that form (not a periodic report)
         self.ignored_periods: dict[tuple[str, str | None, str], int] = {}
-        self.notes: list[str] = []  # what the answer must say of the series as a whole (a composite's unsummed dates)
         # a value that is a part (a line the filer tags beside it left out): beside_key -> (its tag, the line, its row)
         self.apart: dict[str, tuple[str, str, tuple]] = {}
         # a value a wider total the filer tags holds and differs from: beside_key -> (its tag, the total, its row)

@@ -375,7 +375,8 @@ def _rows_table(
         )
         for spec in specs
     ]
-    if statement is None and not any(r.series.values for r in rows):
+    # a composite whose lines are tagged but never summed is reported: its refusal says why (_raise_no_columns)
+    if statement is None and not any(r.series.values or r.series.unsummed for r in rows):
         raise EdgarError(
             "not_found",
             f"{ref.name} reports none of {', '.join(s.name for s in specs)} in its 10-K/10-Q/20-F XBRL facts.",
@@ -524,7 +525,16 @@ class _Row:
         notes.extend(self._left_out_note(columns, cells))
         notes.extend(_dated_apart(columns, cells))
         years = sorted({v.fiscal_year for v in self.series.values if v.fiscal_year is not None})
-        if years and cells and all(c.value is None for c in cells):
+        # a composite's empty cells whose lines are tagged but cannot be summed: why, never "not reported"
+        gaps = unsummed_in(self.series, {col.fiscal_year for col, c in zip(columns, cells) if c.value is None}, period)
+        if gaps:
+            dates = sorted({str(g.end) for g in gaps})
+            notes.append(
+                f"Shown empty, never zero: not summed at {', '.join(dates)}: "
+                f"{describe_unsummed(gaps)}. Ask for those lines by their own tags, and read the balance sheet in "
+                "the filing for how they add up."
+            )
+        elif years and cells and all(c.value is None for c in cells):
             # the company reports the concept, only in other years: said, not left a blank row (TSMC's long-term
             # debt tag from FY2020)
             used = ", ".join(sorted({v.matched_tag for v in self.series.values}))
@@ -554,7 +564,7 @@ class _Row:
             basis="ttm" if ttm else "as_reported",
             period_type=self.kind if self.kind in ("duration", "instant") else "unknown",
             unit=self.series.unit,
-            reported=bool(self.series.values),
+            reported=bool(self.series.values or self.series.unsummed),
             matched_tags=tags,
             mixed_tags=len(tags) > 1,
             fallback_chain=[t.tag for t in self.spec.chain],

@@ -1,0 +1,155 @@
+"""total_debt's advice: what a refusal or an empty cell says must never lead to a wrong sum or a false
+"not reported". Every figure is from the corpus's companyfacts and names its filing."""
+
+from __future__ import annotations
+
+from lookups import refusal
+
+from edgar_cli.capabilities.concept.concept import get_financial_concept
+from edgar_cli.capabilities.statement.statement import get_financial_series
+from edgar_cli.errors import EdgarError
+
+CURRENT_PORTION = "ifrs-full:CurrentPortionOfLongtermBorrowings"
+CURRENT_BONDS = "ifrs-full:CurrentBondsIssuedAndCurrentPortionOfNoncurrentBondsIssued"
+
+
+def test_tsmcs_debt_lines_say_the_current_portion_holds_the_current_bonds(sec):
+    # TSMC's ifrs-full:CurrentPortionOfLongtermBorrowings equals its current bonds at 2017-12-31 (58,401,100,000,
+    # 0001193125-18-121866), 2018, 2019 and 2020, and is never smaller (59,857,900,000 beside 57,148,000,000 at
+    # 2024-12-31, 0001193125-25-083423): the refusal says not to add both
+    suggestion = refusal(get_financial_concept, "TSM", "total_debt").suggestion
+    assert f"{CURRENT_PORTION} includes {CURRENT_BONDS}" in suggestion, suggestion
+    assert "58,401,100,000 TWD at 2017-12-31 (0001193125-18-121866)" in suggestion, suggestion
+    assert "do not add both" in suggestion, suggestion
+
+
+def test_lpas_debt_lines_say_long_term_borrowings_hold_the_current_portion(sec):
+    # LPA's 20-F 0001997711-25-000030: ifrs-full:NoncurrentPayables 253,248,978 + CurrentPortionOfLongtermBorrowings
+    # 12,636,821 = LongtermBorrowings 265,885,799 at 2024-12-31 (269,854,235 at 2023-12-31)
+    suggestion = refusal(get_financial_concept, "LPA", "total_debt").suggestion
+    assert "ifrs-full:LongtermBorrowings includes " + CURRENT_PORTION in suggestion, suggestion
+    assert (
+        "ifrs-full:NoncurrentPayables 253,248,978 + ifrs-full:CurrentPortionOfLongtermBorrowings 12,636,821 = "
+        "ifrs-full:LongtermBorrowings 265,885,799 USD at 2024-12-31 (0001997711-25-000030)"
+    ) in suggestion, suggestion
+    assert "the noncurrent line" in suggestion, suggestion
+
+
+def test_snowflakes_total_debt_over_a_range_names_the_unsummed_notes_as_the_single_year_does(sec):
+    # Snowflake's ConvertibleDebtNoncurrent 2,271,529,000 at 2025-01-31 (0001640147-25-000052), no current line:
+    # a range, a table of several concepts and the single year all say why, never "reports none"
+    msg = refusal(get_financial_series, "SNOW", ["total_debt"], fiscal_year="2024..2025").message
+    assert "reports none" not in msg, msg
+    assert "us-gaap:ConvertibleDebtNoncurrent 2,271,529,000 (0001640147-25-000052)" in msg, msg
+    r = get_financial_series("SNOW", ["long_term_debt", "total_debt"], fiscal_year="2024..2025")
+    assert not any("Total debt" in n and "Not reported by this company" in n for n in r.notes), r.notes
+    (row,) = [row for row in r.rows if row.concept == "total_debt"]
+    assert row.reported
+    assert any(
+        "not summed at" in n and "2025-01-31, us-gaap:ConvertibleDebtNoncurrent 2,271,529,000" in n for n in row.notes
+    ), row.notes
+
+
+def test_teslas_total_debt_in_a_table_says_not_summed_rather_than_not_reported(sec):
+    # Tesla's LongTermDebt 2,959,795,000 beside ConvertibleNotesPayableCurrent 601,566,000 at 2014-12-31
+    # (0001564590-15-001031): the empty cell is not summed, and the row says why
+    r = get_financial_series("TSLA", ["total_debt", "net_income"], fiscal_year="2014..2016")
+    (row,) = [row for row in r.rows if row.concept == "total_debt"]
+    assert not any("Not reported in the periods shown" in n for n in row.notes), row.notes
+    (note,) = [n for n in row.notes if "not summed at" in n]
+    assert "us-gaap:LongTermDebt 2,959,795,000 (0001564590-15-001031)" in note, note
+    assert "us-gaap:ConvertibleNotesPayableCurrent 601,566,000" in note, note
+
+
+def test_teslas_lone_current_debt_line_is_named_with_the_noncurrent_debt_and_lease_line(sec):
+    # Tesla's 10-K 0001564590-16-013195 at 2015-12-31: LongTermDebtAndCapitalLeaseObligationsCurrent 633,166,000
+    # and LongTermDebtAndCapitalLeaseObligations 2,040,375,000 (both with finance leases: 15,451,000 and
+    # 17,222,000 in the same filing)
+    e = refusal(get_financial_concept, "TSLA", "total_debt", fiscal_year=2015)
+    assert isinstance(e, EdgarError)
+    assert "would guess there is no other debt" not in e.message, e.message
+    assert "us-gaap:LongTermDebtAndCapitalLeaseObligations 2,040,375,000 (0001564590-16-013195)" in e.message
+    assert "2,673,541,000" in e.message, e.message  # the two lines' sum, named as including finance leases
+    assert "finance leases" in e.message, e.message
+
+
+def test_nvidias_total_debt_is_its_long_term_debt_where_the_filings_own_lines_show_it_holds_the_current(sec):
+    # NVIDIA's 10-K 0001045810-16-000205 at 2016-01-31: ConvertibleDebtNoncurrent 0 + ConvertibleDebtCurrent
+    # 1,413,000,000 = LongTermDebt 1,413,000,000: LongTermDebt includes the current notes, and is the total
+    r = get_financial_concept("NVDA", "total_debt", fiscal_year=2016)
+    (v,) = r.values
+    assert v.value == 1_413_000_000 and v.accession_number == "0001045810-16-000205"
+    assert v.matched_tag == "us-gaap:LongTermDebt"
+    assert "us-gaap:ConvertibleDebtNoncurrent 0 + us-gaap:ConvertibleDebtCurrent 1,413,000,000 = " in v.formula
+    assert "long-term debt including its current portion 1,413,000,000" in v.formula, v.formula
+
+
+def test_the_facts_start_counts_balance_sheet_dates_that_end_an_earlier_fiscal_year(sec):
+    # LPA's cash at 2020-12-31 (15,458,803, 0001493152-24-016772) ends its FY2020 while its first full year is
+    # FY2021; Apple's cash at 2006-09-30 (6,392,000,000, 0001193125-09-214859): the facts start there, whatever
+    # year one concept's tags start
+    msg = refusal(get_financial_concept, "LPA", "long_term_debt", fiscal_year=2020).message
+    assert "long_term_debt's tags start at FY2021" in msg, msg
+    assert "XBRL facts start at FY2020 (0001493152-24-016772)" in msg, msg
+    msg = refusal(get_financial_series, "LPA", ["long_term_debt"], fiscal_year="2019..2020").message
+    assert "XBRL facts cover FY2020 to FY2024" in msg, msg
+    msg = refusal(get_financial_concept, "AAPL", "total_assets", fiscal_year=2006).message
+    assert "XBRL facts start at FY2006 (0001193125-09-214859)" in msg, msg
+
+
+def test_a_note_on_dates_not_summed_sits_only_on_a_figure_that_reaches_them(sec):
+    # NVIDIA's total_debt is not summed at dates from 2016-05-01 to 2018-10-28 (convertible notes on current lines,
+    # 0001045810-16-000275 and later); its FY2025 total, compared for calendar 2024, says nothing of them
+    from edgar_cli.capabilities.compare.compare import compare_companies
+
+    r = compare_companies("total_debt", ["NVDA", "AAPL"], fiscal_year=2024, align="nearest")
+    assert r.rows, r
+    said = r.notes + r.warnings + [n for row in r.rows for n in getattr(row, "notes", [])]
+    assert not any("is not summed at" in n for n in said), said
+    every = get_financial_concept("NVDA", "total_debt", period="all", limit=200)
+    assert any("is not summed at" in n and "2016-05-01" in n for n in every.notes), every.notes
+
+
+def test_an_as_of_answer_with_no_annual_value_never_advises_the_annual_period_it_asked_for(sec):
+    # Apple's dividends paid as known on 2013-01-01: only quarters (Q4 FY2012, 2,500,000,000 in 0001193125-12-444068)
+    e = refusal(get_financial_concept, "AAPL", "dividends_paid", fiscal_year=2012, as_of="2013-01-01")
+    assert "annual" not in e.suggestion, e.suggestion
+    assert "all" in e.suggestion, e.suggestion
+
+
+def test_a_related_line_is_given_in_the_unit_asked_where_the_filing_tags_it_so(sec):
+    # TSMC's 20-F 0001193125-20-107579 tags its bonds due after a year at 2019-12-31 as 25,100,000,000 TWD and,
+    # as a convenience translation, 839,200,000 USD
+    e = refusal(get_financial_concept, "TSM", "long_term_debt", fiscal_year=2019, unit="USD")
+    msg = e.message
+    assert "NoncurrentPortionOfNoncurrentBondsIssued" in e.suggestion and "USD" in e.suggestion, e.suggestion
+    assert (
+        "ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 839,200,000 USD at 2019-12-31 (0001193125-20-107579), a "
+        "convenience translation of the filer's 25,100,000,000 TWD"
+    ) in msg, msg
+
+
+def test_a_concepts_tags_start_counts_quarters_before_its_first_annual_value(sec):
+    # Apple's us-gaap:PaymentsOfDividends has FY2012 quarters (Q4 2,500,000,000 in 0001193125-12-444068); its
+    # first annual value is FY2013
+    msg = refusal(get_financial_concept, "AAPL", "dividends_paid", fiscal_year=2011).message
+    assert "dividends_paid's tags start at FY2012" in msg, msg
+    assert "its annual values start at FY2013" in msg, msg
+
+
+def test_a_recapitalisations_restated_share_counts_are_named_as_the_warning_names_them(sec):
+    # LPA's weighted shares for FY2022 and FY2023: 168,142,740 in 0001493152-24-016772, 28,600,000 in
+    # 0001997711-25-000030 (a 1-for-5.88 exchange ratio); the FY2021 count was never restated
+    r = get_financial_concept("LPA", "weighted_shares_basic", period="all", limit=50)
+    (warning,) = [w for w in r.warnings if "pre_reverse_split_ratio" in w]
+    assert "1-for-5.88 since, a recapitalisation's exchange ratio" in warning, warning
+    (note,) = [n for n in r.notes if "168,142,740" in n]
+    assert "1-for-5.88, a recapitalisation's exchange ratio" in note, note
+
+
+def test_long_term_debts_note_uses_the_same_filings_lines_to_say_it_includes_the_current_debt(sec):
+    # as known on 2016-04-01, NVIDIA's long-term debt at 2016-01-31 is the 10-K 0001045810-16-000205's
+    # LongTermDebt 1,413,000,000 = ConvertibleDebtNoncurrent 0 + ConvertibleDebtCurrent 1,413,000,000
+    r = get_financial_concept("NVDA", "long_term_debt", fiscal_year=2016, as_of="2016-04-01")
+    assert not any("cannot be told" in n for n in r.notes), r.notes
+    assert any("1,413,000,000 includes the current debt" in n for n in r.notes), r.notes
