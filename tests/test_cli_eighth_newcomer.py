@@ -19,3 +19,17 @@ def test_compare_of_a_balance_whose_dates_never_line_up_speaks_of_dates_not_mont
         cli("compare", "revenue", "AAPL", "NVDA", "--fy", "2024", "--align", "nearest", "--json").json()["warnings"]
     )
     assert "the months it covers" in revenue, revenue  # a flow still covers months
+
+
+def test_the_filings_header_gives_the_latest_fiscal_years_actual_end_and_says_52_53_weeks(cli):
+    # Apple's 10-Ks end 2024-09-28 (0000320193-24-000123) and 2025-09-27 (0000320193-25-000079); the submissions'
+    # fiscalYearEnd is 0926. Microsoft's end on June 30 every year (2025-06-30: 0000950170-25-100235).
+    table = cli("filings", "AAPL", "-n", "3", "--format", "table")
+    assert table.rc == 0, table.err
+    flat = " ".join(table.out.split())
+    assert "fiscal year ended 2025-09-27 (52/53-week years)" in flat, flat
+    assert "fiscal year ends 09-26" not in flat, flat
+    apple = cli("filings", "AAPL", "-n", "1", "--json").json()["company"]
+    assert (apple["latest_fiscal_year_ended"], apple["fiscal_year_ends_move"]) == ("2025-09-27", True)
+    msft = cli("filings", "MSFT", "-n", "1", "--json").json()["company"]
+    assert (msft["latest_fiscal_year_ended"], msft["fiscal_year_ends_move"]) == ("2025-06-30", False)
