@@ -6,6 +6,25 @@ fiscal year's actual end, and capex names the capitalised software tagged beside
 from __future__ import annotations
 
 
+def test_period_all_over_a_range_gives_every_period_of_those_years_year_to_date_included(cli):
+    # Tesla's revenue: FY2021 53,823,000,000 (10-K 0000950170-22-000796), nine months to 2021-09-30
+    # 36,104,000,000 (0000950170-21-002253), six months to 2022-06-30 35,690,000,000 (0000950170-22-012936).
+    r = cli("concept", "TSLA", "revenue", "--period", "all", "--fy", "2021..2022", "--json")
+    assert r.rc == 0, r.err
+    values = r.json()["values"]
+    assert {v["fiscal_year"] for v in values} == {2021, 2022}, values
+    got = {(v["fiscal_year"], v["fiscal_period"]): (v["value"], v["accession_number"]) for v in values}
+    assert got[(2021, "FY")] == (53823000000, "0000950170-22-000796")
+    assert got[(2021, "9M")] == (36104000000, "0000950170-21-002253")
+    assert got[(2022, "H1")] == (35690000000, "0000950170-22-012936")
+
+
+def test_the_concept_help_says_period_all_is_how_to_get_year_to_date_figures(cli):
+    r = cli("concept", "--help")
+    flat = " ".join(r.out.split())
+    assert "nine-month year to date" in flat and "range" in flat, flat
+
+
 def test_compare_of_a_balance_whose_dates_never_line_up_speaks_of_dates_not_months(cli):
     # Apple's total assets at 2024-09-28 (0000320193-24-000123) beside NVIDIA's at 2025-01-26 (0001045810-25-000023)
     r = cli("compare", "total_assets", "AAPL", "NVDA", "--fy", "2024", "--align", "nearest", "--json")
