@@ -52,3 +52,25 @@ def test_the_filings_header_gives_the_latest_fiscal_years_actual_end_and_says_52
     assert (apple["latest_fiscal_year_ended"], apple["fiscal_year_ends_move"]) == ("2025-09-27", True)
     msft = cli("filings", "MSFT", "-n", "1", "--json").json()["company"]
     assert (msft["latest_fiscal_year_ended"], msft["fiscal_year_ends_move"]) == ("2025-06-30", False)
+
+
+def _software_notes(notes: list[str]) -> list[str]:
+    return [n for n in notes if "us-gaap:PaymentsToDevelopSoftware" in n]
+
+
+def test_snowflakes_capex_names_the_capitalised_software_tagged_beside_it_in_concept_and_statement(cli):
+    # Snowflake's capex (us-gaap:PaymentsToAcquirePropertyPlantAndEquipment) 35,086,000 FY2024, 46,279,000 FY2025;
+    # the same 10-Ks tag us-gaap:PaymentsToDevelopSoftware 34,133,000 (0001640147-24-000101) and 29,433,000
+    # (0001640147-25-000052).
+    data = cli("concept", "SNOW", "capex", "--json").json()
+    values = {v["fiscal_year"]: v["value"] for v in data["values"]}
+    assert values[2024] == 35086000 and values[2025] == 46279000, values
+    notes = _software_notes(data["notes"])
+    assert len(notes) == 1, data["notes"]
+    for said in ("34,133,000", "0001640147-24-000101", "29,433,000", "0001640147-25-000052", "does not add"):
+        assert said in notes[0], notes[0]
+    statement = cli("statement", "SNOW", "cashflow", "--fy", "2024..2025", "--json").json()
+    capex = next(r for r in statement["rows"] if r["concept"] == "capex")
+    assert [c["value"] for c in capex["cells"]] == [35086000, 46279000], capex["cells"]
+    row_notes = _software_notes(capex["notes"])
+    assert len(row_notes) == 1 and "34,133,000" in row_notes[0] and "0001640147-25-000052" in row_notes[0], row_notes

@@ -31,7 +31,7 @@ from . import pointintime as PIT
 from .catalogue import Concept, lookup
 from .composite import current_debt_beside, ifrs_current_inside, ifrs_debt_lines
 from .facts import CompanyFacts
-from .notes import describe_values, quarter_gaps
+from .notes import beside_lines, describe_values, quarter_gaps
 from .records import CompanyRefRecord, ConceptPeriod, ConceptResultRecord, DataSourceRecord, FactRecord
 from .series import Series, Unsummed, build_series, currency_note, requested_unit, translation_notes
 
@@ -220,6 +220,7 @@ def assemble_answer(
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
     notes += translation_notes(facts, shown)
     notes += current_debt_beside(facts, shown)
+    notes += beside_lines(facts, spec, shown)
     notes += ifrs_current_inside(facts, shown)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
     # the facts end before the filer's latest report: said of the latest, or of a year asked they do not reach

@@ -40,6 +40,7 @@ from ...xbrl.answer import (
 from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.composite import current_debt_beside_once, ifrs_current_inside
 from ...xbrl.facts import CompanyFacts
+from ...xbrl.notes import beside_lines
 from ...xbrl.notes import describe_values as _describe
 from ...xbrl.periods import period_filter
 from ...xbrl.presets import preset
@@ -575,6 +576,7 @@ class _Row:
             notes.extend(translation_notes(self.facts, shown))
             notes.extend(ifrs_current_inside(self.facts, shown))
             notes.extend(current_debt_beside_once(self.facts, shown))
+            notes.extend(beside_lines(self.facts, self.spec, shown))
         notes.extend(self._left_out_note(columns, cells))
         notes.extend(_dated_apart(columns, cells))
         years = sorted({v.fiscal_year for v in self.series.values if v.fiscal_year is not None})
