@@ -5,6 +5,52 @@ fiscal year's actual end, and capex names the capitalised software tagged beside
 
 from __future__ import annotations
 
+import csv
+import io
+
+
+def _csv(out: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(out)))
+
+
+def test_one_concepts_csv_over_several_years_gives_each_years_accession_and_filed_date(cli):
+    # Apple's revenue, each from its own 10-K: FY2020 274,515,000,000 (0000320193-20-000096, filed 2020-10-30) to
+    # FY2025 416,161,000,000 (0000320193-25-000079, filed 2025-10-31).
+    r = cli("concept", "AAPL", "revenue", "--fy", "2020..2025", "--csv")
+    assert r.rc == 0, r.err
+    rows = _csv(r.out)
+    assert [row["column"] for row in rows] == [f"FY{y}" for y in range(2020, 2026)], rows
+    by = {row["column"]: row for row in rows}
+    assert (by["FY2020"]["value"], by["FY2020"]["accession_number"], by["FY2020"]["filed"]) == (
+        "274515000000",
+        "0000320193-20-000096",
+        "2020-10-30",
+    )
+    assert (by["FY2025"]["value"], by["FY2025"]["accession_number"], by["FY2025"]["filed"]) == (
+        "416161000000",
+        "0000320193-25-000079",
+        "2025-10-31",
+    )
+    assert "--long" not in r.err, r.err  # the rows carry what --long would add: no advice to add it
+
+
+def test_a_csv_of_split_restated_eps_says_in_the_file_that_each_value_was_revised(cli):
+    # Apple's diluted EPS FY2018 11.91 (0000320193-18-000145) and FY2019 11.89 (0000320193-19-000119), restated
+    # for the 2020 4-for-1 split as 2.98 and 2.97 in 0000320193-20-000096.
+    one = {row["column"]: row for row in _csv(cli("concept", "AAPL", "eps_diluted", "--fy", "2018..2020", "--csv").out)}
+    assert (one["FY2018"]["value"], one["FY2018"]["original_value"], one["FY2018"]["original_accession"]) == (
+        "2.98",
+        "11.91",
+        "0000320193-18-000145",
+    )
+    assert one["FY2018"]["revision_kind"] == "stock_split" and one["FY2019"]["original_value"] == "11.89"
+    assert one["FY2020"]["restated"] == "false"
+    wide = cli("concept", "AAPL", "eps_diluted", "eps_basic", "--fy", "2018..2020", "--csv")
+    rows = {row["concept"]: row for row in _csv(wide.out)}
+    revised = rows["eps_diluted"]["revised"]
+    assert "FY2018: 11.91 first, in 0000320193-18-000145 (stock_split)" in revised, revised
+    assert "FY2019: 11.89 first, in 0000320193-19-000119" in revised and "FY2020" not in revised, revised
+
 
 def test_period_all_over_a_range_gives_every_period_of_those_years_year_to_date_included(cli):
     # Tesla's revenue: FY2021 53,823,000,000 (10-K 0000950170-22-000796), nine months to 2021-09-30
