@@ -48,11 +48,13 @@ def test_on_a_terminal_the_derived_quarter_of_one_concept_says_where_it_came_fro
 
 
 def test_a_derived_quarter_piped_without_long_names_the_long_flag_and_with_it_does_not_repeat_the_formulas(cli):
-    wide = cli(*Q4_ARGS, "--tsv")
+    # several concepts' wide rows name --long; one concept's rows are one per period with its filings, --long or not
+    wide = cli(*Q4_ARGS[:3], "net_income", *Q4_ARGS[3:], "--tsv")
     assert wide.rc == 0 and "--long" in wide.err
-    long = cli(*Q4_ARGS, "--tsv", "--long")
-    assert long.rc == 0 and "0001045810-26-000021" in long.out  # the rows carry it
-    assert "--long" not in long.err and not any(n.startswith("note: Revenue Q4") for n in long.err.splitlines())
+    for args in ((*Q4_ARGS, "--tsv"), (*Q4_ARGS, "--tsv", "--long")):
+        long = cli(*args)
+        assert long.rc == 0 and "0001045810-26-000021" in long.out  # the rows carry it
+        assert "--long" not in long.err and not any(n.startswith("note: Revenue Q4") for n in long.err.splitlines())
 
 
 def test_the_engine_notes_of_a_derived_quarter_name_no_cli_flag(cli):

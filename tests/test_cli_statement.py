@@ -77,7 +77,7 @@ def test_statement_rows_open_in_a_spreadsheet_with_periods_as_columns(sec):
 
     r = get_financial_statement("AAPL", "balance", fiscal_year="2017..2018")
     header, rows = statement_rows(r)
-    assert header == ["concept", "label", "basis", "unit", "FY2017", "FY2018", "tags", "derived"]
+    assert header == ["concept", "label", "basis", "unit", "FY2017", "FY2018", "tags", "derived", "revised"]
     buf = io.StringIO()
     csv.writer(buf).writerows([header, *rows])
     table = {row["concept"]: row for row in csv.DictReader(io.StringIO(buf.getvalue()))}

@@ -37,7 +37,7 @@ from .composite import (
     unsummed_note,
 )
 from .facts import CompanyFacts
-from .notes import describe_values, quarter_gaps
+from .notes import beside_lines, describe_values, quarter_gaps
 from .records import CompanyRefRecord, ConceptPeriod, ConceptResultRecord, DataSourceRecord, FactRecord
 from .series import Series, Unsummed, build_series, currency_note, requested_unit, translation_notes
 
@@ -235,6 +235,7 @@ def assemble_answer(
     if gaps and shown:
         notes.append(unsummed_note(spec.name, gaps))
     notes += current_debt_beside(facts, shown)
+    notes += beside_lines(facts, spec, shown)
     notes += ifrs_current_inside(facts, shown)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
     # the facts end before the filer's latest report: said of the latest, or of a year asked they do not reach

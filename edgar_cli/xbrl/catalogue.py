@@ -40,6 +40,11 @@ class Concept:
     wider: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (chain tag, the totals that include it)
     # concepts to offer when a company reports none of this one's tags (total_debt -> long_term_debt)
     related: tuple[str, ...] = ()
+    # lines the definition leaves out that a filer may tag in the same filing and period, and which many analysts
+    # treat alongside it (capitalised software beside purchases of property and equipment): (tag, what it is);
+    # an answer names each such line and its value, never adds it
+    beside: tuple[tuple[str, str], ...] = ()
+    beside_why: str = ""  # why an analyst may want those lines (the sentence the note says after them)
 
 
 @lru_cache(maxsize=1)
@@ -59,6 +64,8 @@ def catalogue() -> dict[str, Concept]:
             apart=tuple((tag, tuple(lines)) for tag, lines in spec.get("apart", {}).items()),
             wider=tuple((tag, tuple(lines)) for tag, lines in spec.get("wider", {}).items()),
             related=tuple(spec.get("related", ())),
+            beside=tuple((tag, what) for tag, what in spec.get("beside", ())),
+            beside_why=spec.get("beside_why", ""),
         )
     return out
 

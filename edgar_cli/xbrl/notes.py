@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..vocabulary import param, surface, tool
 from .catalogue import Concept
+from .facts import CompanyFacts
 from .records import FactRecord
 from .restatements import substantive_revision
 from .series import Series, beside_key, currency_note, unit_family
@@ -28,6 +29,36 @@ def apart_warning(spec: Concept, series: Series, shown: list) -> str | None:
         f"{r[1]}, {r[3]}, against {part.value:,} for {tag}), which is not in it. For all of its "
         f"{spec.label.lower()} add the two (ask for {line}); edgar does not add them."
     )
+
+
+def beside_lines(facts: CompanyFacts, spec: Concept, shown: list[FactRecord]) -> list[str]:
+    """One note per line of ``spec.beside`` the filer tags in the same filing and period as a value shown (Snowflake
+    tags us-gaap:PaymentsToDevelopSoftware beside its purchases of property and equipment): the line, its value,
+    period and filing for each such value, newest first. Nothing is added to the figure."""
+    out: list[str] = []
+    for tag, what in spec.beside:
+        found = []
+        for v in sorted(shown, key=lambda v: v.end, reverse=True):
+            if v.start is None:
+                continue
+            rows = ((facts.tag(tag) or {}).get("units") or {}).get(v.unit) or ()
+            r = next(
+                (
+                    r
+                    for r in rows
+                    if r[0] == v.start.isoformat() and r[1] == v.end.isoformat() and r[3] == v.accession_number
+                ),
+                None,
+            )
+            if r is not None and r[2]:  # a line tagged 0 is not one the figure leaves out
+                found.append(f"{r[2]:,} {v.unit} for {v.start} to {v.end} ({r[3]})")
+        if found:
+            out.append(
+                f"The same filings also tag {tag} ({what}), which is not in {spec.name} as defined here ("
+                f"{spec.definition[:1].lower()}{spec.definition[1:].rstrip('.')}): {'; '.join(found)}. "
+                f"{spec.beside_why} edgar does not add it."
+            )
+    return out
 
 
 def describe_values(

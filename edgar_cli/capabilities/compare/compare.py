@@ -372,7 +372,9 @@ def compare_companies(
     if period == "annual" and any(i.startswith("period ends") for i in issues):
         cal = {P.calendar_year_of(r.end) for r in rows}  # (each one's latest year: the calendar year they share)
         year = target[0] if basis in ("requested", "latest_common") else fy if basis == "nearest" else min(cal)
-        hint = _calendar_hint(entries, basis, year if basis != "latest_each" or len(cal) == 1 else None)
+        hint = _calendar_hint(
+            entries, basis, year if basis != "latest_each" or len(cal) == 1 else None, spec.kind == "instant"
+        )
         if hint:
             warnings.append(hint)
     warnings.extend(apart_warnings)
@@ -594,12 +596,14 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
     return key, "latest_common", reason
 
 
-def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None) -> str | None:
+def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None, instant: bool = False) -> str | None:
     """For annual figures whose periods end far apart: the fiscal years that best match calendar ``year``
     (xbrl.periods.nearest_fiscal_year) and whether asking for them lines the periods up within
     MAX_END_GAP_DAYS. Aligned, the hint says how to ask (align nearest, with the year when none was asked);
     still apart, it says the fiscal years never line up and why, and suggests no alignment. None when there is
-    nothing to say (no ``year``, a company with no fiscal year matching it)."""
+    nothing to say (no ``year``, a company with no fiscal year matching it). ``instant``: a balance (total
+    assets) is at a date, so the hint speaks of the dates figures are at, not the months they cover."""
+    stated = "with the date it is at (end is in every row)" if instant else "with the months it covers"
     if year is None:
         return None
     best = {e.ref.cik: P.nearest_fiscal_year(_annual_ends(e.series), year) for e in entries}
@@ -636,17 +640,22 @@ def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None) ->
         return (
             f"Read as calendar {year}, only some of these fiscal years line up: {', '.join(named[:-1])} and "
             f"{named[-1]} end within {MAX_END_GAP_DAYS} days of each other, while {'; '.join(apart)} "
-            f"{'ends' if len(apart) == 1 else 'end'} months from them. So {how}, and state each other figure with "
-            "the months it covers."
+            f"{'ends' if len(apart) == 1 else 'end'} months from them. So {how}, and state each other figure "
+            f"{stated}."
         )
     months = "; ".join(f"{e.ref.name}'s in {hit[1]:%B}" for e, hit in hits if hit is not None)
     return (
         f"These fiscal years never line up: they end months apart ({months}). Even read as calendar {year}, the "
         "best-matching fiscal years, "
         + "; ".join(f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in hits if hit is not None)
-        + f", end {spread} days apart, so no choice of years or alignment makes these figures cover the same "
-        "twelve months. State each figure with the months it covers (start and end are in every row), or "
-        "compare each company with its own earlier years."
+        + f", end {spread} days apart, so no choice of years or alignment makes these figures "
+        + (
+            "balances at the same date. State each figure with the date it is at (end is in every row), or "
+            if instant
+            else "cover the same twelve months. State each figure with the months it covers (start and end are in "
+            "every row), or "
+        )
+        + "compare each company with its own earlier years."
     )
 
 

@@ -127,7 +127,16 @@ def filer_info(hist: S.History) -> FilerInfo:
         for f in h.get("formerNames") or []
         if isinstance(f, dict) and f.get("name")
     ]
+    annual = sorted(
+        {
+            r.report_date
+            for r in hist.rows.values()
+            if r.report_date is not None and not S.is_amendment(r.form) and S.family_of(r.form) in S.ANNUAL_FAMILIES
+        }
+    )
     return FilerInfo(
+        latest_fiscal_year_ended=annual[-1] if annual else None,
+        fiscal_year_ends_move=_ends_move(annual),
         cik=urls.pad_cik(hist.cik),
         name=str(h.get("name") or f"CIK {hist.cik}"),
         tickers=[str(t) for t in h.get("tickers") or [] if t],
@@ -141,6 +150,22 @@ def filer_info(hist: S.History) -> FilerInfo:
         sic_description=h.get("sicDescription") or None,
         former_names=former,
     )
+
+
+def _ends_move(annual: list[date]) -> bool:
+    """True when the latest annual report ends (up to four) fall on different days of the year, each within ten
+    days of the latest's: a 52/53-week year. A year end moved months (a changed fiscal year) is not counted."""
+    if not annual:
+        return False
+    last = annual[-1]
+    near = set()
+    for d in annual[-4:]:
+        gap = abs(
+            (d.replace(year=last.year) if (d.month, d.day) != (2, 29) else d.replace(year=last.year, day=28)) - last
+        ).days
+        if min(gap, 365 - gap) <= 10:
+            near.add((d.month, d.day))
+    return len(near) > 1
 
 
 def _doc_url(cik: int, row: S.Row) -> str | None:
@@ -306,8 +331,10 @@ def list_filings(
     superseded report was not necessarily replaced: many 10-K/As only add
     Part III; figures belong to the XBRL facts.
 
-    The company header: name, CIK, tickers, exchanges, fiscal_year_end (MM-DD),
-    state of incorporation, entity type, category, SIC, former names.
+    The company header: name, CIK, tickers, exchanges, fiscal_year_end (MM-DD,
+    the SEC's record), latest_fiscal_year_ended (the latest annual report's
+    period end) and fiscal_year_ends_move (a 52/53-week year), state of
+    incorporation, entity type, category, SIC, former names.
     ``foreign_private_issuer`` is true for a filer of 20-F/40-F and no 10-K.
 
     Errors: invalid_argument (a value that is not a form type, a date not in

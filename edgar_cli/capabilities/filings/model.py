@@ -29,6 +29,16 @@ class FilerInfo(_Model):
         description="MM-DD the fiscal year ends on, as the SEC records it "
         "(52/53-week years end within a few days of it)",
     )
+    latest_fiscal_year_ended: date | None = Field(
+        default=None,
+        description="The period end of the latest annual report (10-K, 20-F, 40-F; originals) in the filings read: "
+        "the actual end of the latest fiscal year",
+    )
+    fiscal_year_ends_move: bool = Field(
+        default=False,
+        description="True when the annual reports read end on different days of the month (a 52/53-week year: "
+        "Apple's FY2024 ended 2024-09-28, FY2025 2025-09-27)",
+    )
     state_of_incorporation: str | None = None
     state_of_incorporation_description: str | None = None
     entity_type: str | None = Field(

@@ -40,12 +40,13 @@ from ...xbrl.answer import (
 from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.composite import current_debt_beside_once, ifrs_current_inside
 from ...xbrl.facts import CompanyFacts
+from ...xbrl.notes import beside_lines
 from ...xbrl.notes import describe_values as _describe
 from ...xbrl.periods import period_filter
 from ...xbrl.presets import preset
 from ...xbrl.records import FactRecord
 from ...xbrl.series import Series, build_series, currency_note, translation_notes
-from ..arguments import DEFAULT_LIMIT, check_between, parse_fiscal_years
+from ..arguments import DEFAULT_LIMIT, MAX_LIMIT, check_between, parse_fiscal_years
 from ..concept.concept import data_source_of, fact_model, get_financial_concept
 from ..concept.model import ConceptResult
 from ..resolve.resolve import resolve_company
@@ -216,6 +217,8 @@ def concept_command(
             as_of=as_of,
             client=client,
         )
+    if len(concepts) == 1 and period == "all" and years is not None and last is None and not derive:
+        return _every_period_of(company, concepts[0], years, limit, unit, as_of, client)
     if limit is not None and derive and len(concepts) == 1 and (years is None or len(years) == 1) and last is None:
         # the N latest periods (of the year asked), derived ones among them: what the note's "ask with --derive q4"
         # means on the command line it was printed for (`-n 8` and `--derive q4` together)
@@ -238,6 +241,58 @@ def concept_command(
         unit=unit,
         as_of=as_of,
         client=client,
+    )
+
+
+def _every_period_of(
+    company: str,
+    concept: str,
+    years: list[int],
+    limit: int | None,
+    unit: str | None,
+    as_of: str | None,
+    client: SecClient | None,
+) -> ConceptResult:
+    """One concept's every period (years, quarters, six- and nine-month year to date) of the fiscal ``years``
+    (a range), newest first: get_financial_concept's list with period all, kept to those years; ``limit`` (default
+    all of them, at most MAX_LIMIT) applies after."""
+    if limit is not None:
+        check_between("limit", limit, 1, MAX_LIMIT, f"Use {param('limit')} 20, for example.")
+    each: list[ConceptResult] = []
+    missing: list[EdgarError] = []
+    for year in sorted(years, reverse=True):
+        try:
+            each.append(
+                get_financial_concept(
+                    company,
+                    concept,
+                    fiscal_year=year,
+                    period="all",
+                    limit=MAX_LIMIT,
+                    unit=unit,
+                    as_of=as_of,
+                    client=client,
+                )
+            )
+        except EdgarError as err:
+            if err.code != "not_found":
+                raise
+            missing.append(err)  # a year of the range not reported: said in the answer, not a failure of it
+    if not each:
+        raise missing[0]
+    each[0].warnings.extend(m.message for m in missing)
+    kept = [v for r in each for v in r.values]
+    shown = kept[: limit or MAX_LIMIT]
+    first = each[0]
+    return first.model_copy(
+        update={
+            "fiscal_year": None,
+            "values": shown,
+            "total_values": len(kept),
+            "truncated": len(kept) > len(shown),
+            "notes": list(dict.fromkeys(n for r in each for n in r.notes)),
+            "warnings": list(dict.fromkeys(w for r in each for w in r.warnings)),
+        }
     )
 
 
@@ -522,6 +577,7 @@ class _Row:
             notes.extend(translation_notes(self.facts, shown))
             notes.extend(ifrs_current_inside(self.facts, shown))
             notes.extend(current_debt_beside_once(self.facts, shown))
+            notes.extend(beside_lines(self.facts, self.spec, shown))
         notes.extend(self._left_out_note(columns, cells))
         notes.extend(_dated_apart(columns, cells))
         years = sorted({v.fiscal_year for v in self.series.values if v.fiscal_year is not None})

@@ -55,7 +55,12 @@ def concept_cmd(
     fy: FiscalYearsOpt = None,
     period: Annotated[
         Literal["annual", "quarterly", "all"],
-        typer.Option("--period", "-p", help="Which periods (all: one concept only)."),
+        typer.Option(
+            "--period",
+            "-p",
+            help="Which periods; all (one concept only) gives every period of the --fy year or range, the six- "
+            "and nine-month year to date included.",
+        ),
     ] = "annual",
     limit: Annotated[
         int | None,

@@ -72,8 +72,13 @@ def _filings_table(r: FilingList):
     facts = [f"CIK {c.cik}"]
     if c.tickers:
         facts.append(", ".join(c.tickers))
-    if c.fiscal_year_end:
-        facts.append(f"fiscal year ends {c.fiscal_year_end}")
+    if c.latest_fiscal_year_ended:  # the actual date: a 52/53-week year ends on a different day each year
+        facts.append(
+            f"fiscal year ended {c.latest_fiscal_year_ended}"
+            + (" (52/53-week years)" if c.fiscal_year_ends_move else "")
+        )
+    elif c.fiscal_year_end:
+        facts.append(f"fiscal year ends {c.fiscal_year_end} (the SEC's record)")
     if c.sic:
         facts.append(f"SIC {c.sic} {c.sic_description or ''}".rstrip())
     what = ", ".join(r.forms) or "all forms"

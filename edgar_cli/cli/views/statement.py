@@ -79,19 +79,39 @@ def _plain(value: float | int | None) -> str:
     return str(value)
 
 
+def revised_cells(row: StatementRow) -> list[str]:
+    """The row's cells whose value was revised after first being reported (restated, reclassified, restated for a
+    split: render.revision_mark), each as "FY2018: 11.91 first, in 0000320193-18-000145 (stock_split)": what a
+    wide row (periods as columns) says of them, as a table's marks do."""
+    from ..render import revision_mark
+
+    return [
+        f"{c.column}: {c.fact.original_value:,} first, in {c.fact.original_accession} "
+        f"({c.fact.revision_kind or 'restatement'})"
+        for c in row.cells
+        if c.fact is not None and revision_mark(c.fact) and c.fact.original_value is not None
+    ]
+
+
 def statement_rows(result: StatementResult) -> tuple[list[str], list[list[str]]]:
-    """Header and rows for a spreadsheet: concept, label, basis, unit, one column per period, tags, derived.
+    """Header and rows for a spreadsheet: concept, label, basis, unit, one column per period, tags, derived,
+    revised.
 
     Values are as reported (full units, no scaling); a period without a value is
     an empty cell, never 0. ``derived`` lists the columns whose value edgar
-    computed; ``tags`` the XBRL tags the row's values come from.
+    computed; ``revised`` the columns whose value was revised after first being
+    reported, each with its first value and filing (:func:`revised_cells`);
+    ``tags`` the XBRL tags the row's values come from.
     """
-    header = ["concept", "label", "basis", "unit", *(c.key for c in result.columns), "tags", "derived"]
+    header = ["concept", "label", "basis", "unit", *(c.key for c in result.columns), "tags", "derived", "revised"]
     rows = []
     for r in result.rows:
         values = [_plain(c.value) for c in r.cells]
         derived = "; ".join(c.column for c in r.cells if c.derived)
-        rows.append([r.concept, r.label, r.basis, r.unit or "", *values, "; ".join(r.matched_tags), derived])
+        rows.append(
+            [r.concept, r.label, r.basis, r.unit or "", *values, "; ".join(r.matched_tags), derived]
+            + ["; ".join(revised_cells(r))]
+        )
     return header, rows
 
 
@@ -559,10 +579,24 @@ LONG_HINT = (
 )
 
 
+def _long_rows(r: StatementResult) -> bool:
+    """True when csv, tsv, nl and piped rows are the long form: asked for with ``--long``, or a table of one row
+    (one concept over several periods: its rows are one per period with its filing, as one concept's are)."""
+    return _LONG.get() or len(r.rows) == 1
+
+
+def _rows_carry_provenance(r: StatementResult) -> bool:
+    """True when what is printed carries every cell's filing: long rows, in a format that prints rows."""
+    from ..output import default_format
+
+    return _LONG.get() or (len(r.rows) == 1 and (current_format() or default_format()) != "table")
+
+
 def _long_hint(r: StatementResult) -> list[str]:
     """How to get every cell's filing, which a table and the wide rows (periods as columns) of csv and tsv do not
-    carry; none with ``--long``, whose rows carry them, and none when the derivation notes say it already."""
-    if _LONG.get() or not r.rows or _derivation_notes(r):
+    carry; none where the rows printed carry them (``--long``, one concept's rows), and none when the derivation
+    notes say it already."""
+    if _rows_carry_provenance(r) or not r.rows or _derivation_notes(r):
         return []
     return [LONG_HINT]
 
@@ -577,8 +611,8 @@ def _row_notes(r: StatementResult) -> list[str]:
 def _derivation_notes(r: StatementResult) -> list[str]:
     """Where the derived cells of a table without ``--long`` come from, which its wide rows cannot show: for one
     concept each derived cell's formula and the filings it rests on, and for any table the flag that gives every
-    cell's filing (``--long``: one row per cell). None with ``--long``, whose rows carry them."""
-    if _LONG.get():
+    cell's filing (``--long``: one row per cell). None where the rows printed carry them."""
+    if _rows_carry_provenance(r):
         return []
     derived = [(row, c) for row in r.rows for c in row.cells if c.derived]
     if not derived:
@@ -629,7 +663,7 @@ def _statement_rows_of(r: StatementResult) -> list[Row]:
     derived; a period without a value is an empty cell (null in --nl), never 0. Values keep their type (numbers
     are numbers in --nl, so a database stores them as such). The cell-by-cell provenance is in --json, and with
     --long in every format (:func:`statement_long_rows`)."""
-    if _LONG.get():
+    if _long_rows(r):
         return statement_long_rows(r)
     keys = [c.key for c in r.columns]
     out: list[Row] = []
@@ -644,6 +678,7 @@ def _statement_rows_of(r: StatementResult) -> list[Row]:
                 **{k: by_column.get(k) for k in keys},
                 "tags": list(row.matched_tags),
                 "derived": [c.column for c in row.cells if c.derived],
+                "revised": revised_cells(row),
             }
         )
     return out
