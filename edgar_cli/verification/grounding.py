@@ -44,7 +44,7 @@ from ..xbrl.catalogue import catalogue
 from ..xbrl.facts import CompanyFacts
 from ..xbrl.records import FactRecord
 from ..xbrl.restatements import classify_revision, filing_order, split_candidates, split_events
-from ..xbrl.series import build_series, fact_value
+from ..xbrl.series import build_series, fact_value, retranslation_note
 from . import periods as P
 from . import support as S
 from . import wording as W
@@ -1836,6 +1836,16 @@ class Grounder(Derived):
                 f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
                 f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.",
             )
+            again = retranslation_note(
+                self.facts,
+                f.matched_tag,
+                f.unit,
+                f.start.isoformat() if f.start else None,
+                f.end.isoformat(),
+                f.accession_number,
+            )
+            if again:
+                row.notes.append(again)
 
     def _stated_basis(self, fig: Figure, m: G.Match, row: VerifiedFigure) -> None:
         """A sentence that says which share basis its figure is on ("split-adjusted", "as originally reported,
