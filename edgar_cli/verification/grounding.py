@@ -37,6 +37,7 @@ from decimal import Decimal
 
 from ..models.companies import CompanyRef
 from ..models.verify import PeriodReading, VerifiedFigure
+from ..sec.companyfacts import span_coverage_note
 from ..patterns import lazy
 from ..xbrl import grounding as G
 from ..xbrl import periods as XP
@@ -1997,9 +1998,11 @@ class Grounder(Derived):
             if est > self.today:
                 row.reason = f"FY{fy} has not ended yet (it ends around {est})."
             else:
+                gap = self._coverage(fy)
                 row.reason = (
-                    f"FY{fy} ended around {est}, after the facts end{self._coverage(fy)}; it cannot be "
-                    "checked against them."
+                    f"FY{fy} ended around {est}, after the facts end; it cannot be checked against them{gap}."
+                    if gap.startswith(".")
+                    else f"FY{fy} ended around {est}, after the facts end{gap}; it cannot be checked against them."
                 )
             return row
         if labels and fy < min(labels):
@@ -2014,12 +2017,18 @@ class Grounder(Derived):
         return row
 
     def _coverage(self, fy: int | None) -> str:
-        """Where a fiscal year outside the company's facts stands: " (its XBRL facts end with FY2021, ...)"."""
+        """Where a fiscal year outside the company's facts stands, to end a reason: where the facts stop short of the
+        filings, ". " and the note concept and compare give (span_coverage_note: the facts' end, the report holding
+        the year); else " (its XBRL facts end with FY2021, ...)" or " (... begin with ...)"."""
         labels = sorted(self.cal.labels.items(), key=lambda x: x[1])
         if fy is None or not labels:
             return ""
         (first_end, first), (last_end, last) = labels[0], labels[-1]
         if fy > last:
+            # the facts stop short of the filings: the same note as concept and compare (the report holding it)
+            gap = span_coverage_note(self.facts, [fy], inside=False)
+            if gap:
+                return ". " + gap.rstrip(".")
             return f" ({self.ref.name}'s XBRL facts end with FY{last}, which ended {last_end})"
         if fy < first:
             history = f"; {self.earlier_history}" if self.earlier_history else ""
