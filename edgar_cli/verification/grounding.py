@@ -37,8 +37,8 @@ from decimal import Decimal
 
 from ..models.companies import CompanyRef
 from ..models.verify import PeriodReading, VerifiedFigure
-from ..sec.companyfacts import span_coverage_note
 from ..patterns import lazy
+from ..sec.companyfacts import span_coverage_note
 from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.catalogue import catalogue
