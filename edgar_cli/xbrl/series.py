@@ -1030,10 +1030,16 @@ def translation_notes(facts: CompanyFacts, values: list[FactRecord]) -> list[str
         out.append(note + ".")
     for v in values:
         if v.distinct_values > 1 and is_translation(facts, v.unit):
-            start = v.start.isoformat() if v.start else None
-            note = retranslation_note(facts, v.matched_tag, v.unit, start, v.end.isoformat(), v.accession_number)
-            if note:
-                out.append(note)
+            again = retranslation_note(
+                facts,
+                v.matched_tag,
+                v.unit,
+                v.start.isoformat() if v.start else None,
+                v.end.isoformat(),
+                v.accession_number,
+            )
+            if again:
+                out.append(again)
     return out
 
 
