@@ -192,7 +192,9 @@ def verify_answer(
     per-share values is computed on one share basis. Caveats that leave a figure
     grounded are ``flags``, raised to the answer and explained in ``warnings``:
     ``pre_split_basis``, ``convenience_translation`` (TSMC's USD beside its
-    TWD), and ``superseded_value`` with the superseded status,
+    TWD: grounded against the filing whose exchange rate it uses, never
+    superseded; a later re-translation of the same figure is named in a note
+    with both rates), and ``superseded_value`` with the superseded status,
     ``suspected_error`` with the unchecked status (a scale or tagging error
     xbrl/suspects.py finds).
 
