@@ -1104,7 +1104,14 @@ def retranslation_note(
     if len(home_values) == 1 and None not in home_values:
         (same,) = home_values
         return note + f". The {home} figure, {same:,}, is the same in each: a re-translation, not a restatement."
-    return note + f". A translation is not a restatement; compare the {home} figures for a change in what was reported."
+    told = "; ".join(
+        f"{home_rows[r[3]]:,} in {r[3]}" for r in dict((r[3], r) for r in (this, *others)).values() if r[3] in home_rows
+    )
+    return note + (
+        f". A translation is not a restatement; the {home} figures ({told}) say whether what was reported changed."
+        if told
+        else f". A translation is not a restatement; compare the {home} figures for a change in what was reported."
+    )
 
 
 def currency_note(unit: str, reporting_currency: str | None = None) -> str | None:
