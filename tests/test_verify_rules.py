@@ -13,7 +13,8 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
 - Apple (CIK 320193) us-gaap:NetIncomeLoss FY2009 (2008-09-28 to 2009-09-26): 5,704,000,000 in the 10-K
   0001193125-09-214859, restated to 8,235,000,000 in the 10-K/A 0001193125-10-012091. Revenue FY2024
   391,035,000,000 (0000320193-24-000123) against FY2023 383,285,000,000 (0000320193-23-000106): +2.02%.
-- Tesla (CIK 1318605): its facts end with FY2021 (revenue 53,823,000,000 in 0000950170-22-000796).
+- Tesla (CIK 1318605): its facts end with FY2021 (revenue 53,823,000,000 in 0000950170-22-000796), at 2022-09-30;
+  its 10-K for 2023 is 0001628280-24-002390.
 - TSMC (CIK 1046179) ifrs-full:Revenue 2024: 2,894,307,700,000 TWD and its USD translation 88,268,000,000 in
   the 20-F 0001193125-25-083423.
 """
@@ -163,8 +164,10 @@ def test_a_calendar_year_that_reads_one_way_is_grounded(sec):
 def test_a_figure_after_the_facts_end_is_unchecked_and_not_grounded(sec):
     r = verify_answer("Tesla's fiscal 2023 revenue was $96.8 billion.", company="TSLA")
     f = figure(r, "$96.8 billion")
-    assert f.status == "unchecked" and "end with FY2021" in f.reason
-    assert "end with FY2021" in figure(r, "fiscal 2023").reason
+    # the note concept and compare give: where the facts end and the 10-K that holds FY2023
+    assert f.status == "unchecked" and "XBRL facts end at 2022-09-30" in f.reason
+    assert "0001628280-24-002390" in f.reason
+    assert "0001628280-24-002390" in figure(r, "fiscal 2023").reason
     assert r.verdict == "unchecked" and r.all_grounded is False and r.exit_status == ExitStatus.UNCONFIRMED == 11
 
 

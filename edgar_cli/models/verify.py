@@ -119,12 +119,27 @@ class VerifiedFigure(_Model):
         "whose fiscal year is not the calendar year: each fiscal period it can mean",
     )
     notes: list[str] = Field(default_factory=list)
+    company: CompanyRef | None = Field(
+        default=None,
+        description="The company whose facts (or cited filings) the figure was checked against (cik, name, "
+        "tickers); null when it was checked against none (a calendar year, or a figure left unchecked as "
+        "another company's or as no named company's)",
+    )
 
 
 class AnswerVerification(_Model):
     """Every figure of an answer checked against the filings it cites (or the company's XBRL facts)."""
 
-    company: CompanyRef | None = None
+    company: CompanyRef | None = Field(
+        default=None,
+        description="The company the answer was checked against; when the answer names several and none was "
+        "given, the first of companies (each figure's company says whose facts checked it)",
+    )
+    companies: list[CompanyRef] = Field(
+        default_factory=list,
+        description="Every company whose facts checked a figure of the answer (one, or each company the answer "
+        "names when none was given)",
+    )
     cited: list[str] = Field(default_factory=list, description="Accession numbers or documents the check used")
     verdict: AnswerVerdict = Field(
         description="grounded: every figure grounded or derived; ungrounded: some figure "

@@ -38,13 +38,14 @@ from decimal import Decimal
 from ..models.companies import CompanyRef
 from ..models.verify import PeriodReading, VerifiedFigure
 from ..patterns import lazy
+from ..sec.companyfacts import span_coverage_note
 from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.catalogue import catalogue
 from ..xbrl.facts import CompanyFacts
 from ..xbrl.records import FactRecord
 from ..xbrl.restatements import classify_revision, filing_order, split_candidates, split_events
-from ..xbrl.series import build_series, fact_value
+from ..xbrl.series import build_series, fact_value, retranslation_note
 from . import periods as P
 from . import support as S
 from . import wording as W
@@ -1836,6 +1837,16 @@ class Grounder(Derived):
                 f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
                 f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.",
             )
+            again = retranslation_note(
+                self.facts,
+                f.matched_tag,
+                f.unit,
+                f.start.isoformat() if f.start else None,
+                f.end.isoformat(),
+                f.accession_number,
+            )
+            if again:
+                row.notes.append(again)
 
     def _stated_basis(self, fig: Figure, m: G.Match, row: VerifiedFigure) -> None:
         """A sentence that says which share basis its figure is on ("split-adjusted", "as originally reported,
@@ -1987,9 +1998,11 @@ class Grounder(Derived):
             if est > self.today:
                 row.reason = f"FY{fy} has not ended yet (it ends around {est})."
             else:
+                gap = self._coverage(fy)
                 row.reason = (
-                    f"FY{fy} ended around {est}, after the facts end{self._coverage(fy)}; it cannot be "
-                    "checked against them."
+                    f"FY{fy} ended around {est}, after the facts end; it cannot be checked against them{gap}."
+                    if gap.startswith(".")
+                    else f"FY{fy} ended around {est}, after the facts end{gap}; it cannot be checked against them."
                 )
             return row
         if labels and fy < min(labels):
@@ -2004,12 +2017,18 @@ class Grounder(Derived):
         return row
 
     def _coverage(self, fy: int | None) -> str:
-        """Where a fiscal year outside the company's facts stands: " (its XBRL facts end with FY2021, ...)"."""
+        """Where a fiscal year outside the company's facts stands, to end a reason: where the facts stop short of the
+        filings, ". " and the note concept and compare give (span_coverage_note: the facts' end, the report holding
+        the year); else " (its XBRL facts end with FY2021, ...)" or " (... begin with ...)"."""
         labels = sorted(self.cal.labels.items(), key=lambda x: x[1])
         if fy is None or not labels:
             return ""
         (first_end, first), (last_end, last) = labels[0], labels[-1]
         if fy > last:
+            # the facts stop short of the filings: the same note as concept and compare (the report holding it)
+            gap = span_coverage_note(self.facts, [fy], inside=False)
+            if gap:
+                return ". " + gap.rstrip(".")
             return f" ({self.ref.name}'s XBRL facts end with FY{last}, which ended {last_end})"
         if fy < first:
             history = f"; {self.earlier_history}" if self.earlier_history else ""

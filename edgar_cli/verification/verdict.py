@@ -69,7 +69,12 @@ def verdict(
     notes: list[str],
     warnings: list[str],
     source: str,
+    companies: list[CompanyRef] | None = None,
 ) -> AnswerVerification:
+    """The answer's verification from its rows; ``companies``: every company whose facts checked a figure
+    (default: ``company``), named in the summary when there are several."""
+    if companies is None:
+        companies = [company] if company is not None else []
     counts: dict[str, int] = {}
     for r in rows:
         counts[r.status] = counts.get(r.status, 0) + 1
@@ -84,11 +89,12 @@ def verdict(
         raised += [f"{r.text}: {n}" for n in r.notes if prefixes and n.startswith(prefixes)]
     return AnswerVerification(
         company=company,
+        companies=companies,
         cited=cited,
         verdict=verdict_,
         all_grounded=verdict_ == "grounded",
         flags=flags,
-        summary=_summary(rows, verdict_, flags),
+        summary=_summary(rows, verdict_, flags) + _checked_against(companies),
         counts=counts,
         figures=rows,
         notes=notes,
@@ -124,6 +130,15 @@ def _summary(rows: list[VerifiedFigure], verdict_: AnswerVerdict, flags: list[Fi
     if mentions:
         counted += "; " + _by_status(mentions, "period mention")
     return f"{counted}; {text}" + (f" (caveats: {caveats})" if caveats else "") + "."
+
+
+def _checked_against(companies: list[CompanyRef]) -> str:
+    """ " Checked against the facts of NVIDIA CORP and Tesla, Inc. (...)" when there are several; "" for one
+    (the heading and ``company`` name it)."""
+    if len(companies) < 2:
+        return ""
+    names = [c.name for c in companies]
+    return f" Checked against the facts of {', '.join(names[:-1])} and {names[-1]} (each figure's company says whose)."
 
 
 def _is_figure(row: VerifiedFigure) -> bool:

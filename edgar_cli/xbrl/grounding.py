@@ -32,7 +32,7 @@ from .catalogue import catalogue
 from .facts import CompanyFacts
 from .records import FactRecord, FiscalPeriod, RevisionKind
 from .restatements import classify_revision, filing_order, select, split_candidates
-from .series import build_series, fact_value
+from .series import build_series, fact_value, is_translation
 from .suspects import tagging_errors
 
 CURRENCY_UNIT = re.compile(r"[A-Z]{3}")
@@ -153,6 +153,10 @@ class FactPool:
         fact = fact_value(self.facts, self.facts.calendar, tag, unit, [cite])
         if fact is None:
             return None
+        if is_translation(self.facts, unit):
+            # a convenience translation is its filing's figure at that filing's rate: a later filing translating
+            # the same period at its own rate revises nothing (series.retranslation_note names it)
+            return Match(fact=fact, current_value=cite[2], revision_kind=None, concepts=tag_concepts().get(tag, []))
         every = self.periods[(tag, unit, cite[0], cite[1])]
         sel = select(every, unit)
         latest = max(every, key=filing_order)[2]

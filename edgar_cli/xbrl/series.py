@@ -1027,7 +1027,90 @@ def translation_notes(facts: CompanyFacts, values: list[FactRecord]) -> list[str
                 f"{v.value:,} {v.unit.split('/')[0]}, both in that filing; an implied rate, not one the filing states)"
             )
         out.append(note + ".")
+    for v in values:
+        if v.distinct_values > 1 and is_translation(facts, v.unit):
+            again = retranslation_note(
+                facts,
+                v.matched_tag,
+                v.unit,
+                v.start.isoformat() if v.start else None,
+                v.end.isoformat(),
+                v.accession_number,
+            )
+            if again:
+                out.append(again)
     return out
+
+
+RATE_TAG = "ifrs-full:ClosingForeignExchangeRate"
+
+
+def stated_rate(facts: CompanyFacts, accession: str) -> tuple[float, str] | None:
+    """The closing exchange rate a filing states for its convenience translation, and its date: the filing's
+    ifrs-full:ClosingForeignExchangeRate (unit pure; TSMC's FY2023 20-F 0001193125-24-099840: 30.62 at
+    2023-12-31) at its own period's end, else the latest it tags; None when it tags none."""
+    rows = [r for r in ((facts.tag(RATE_TAG) or {}).get("units") or {}).get("pure") or () if r[3] == accession]
+    if not rows:
+        return None
+    own_end = facts.calendar.report_ends.get(accession, ("", ""))[1]
+    row = next((r for r in rows if r[1] == own_end), None) or max(rows, key=lambda r: r[1])
+    return row[2], row[1]
+
+
+def _rate_words(facts: CompanyFacts, accession: str, home: str, currency: str, home_value, value) -> str:
+    """ "30.62 TWD per USD at 2023-12-31" as the filing states it, else the rate its own figures imply."""
+    stated = stated_rate(facts, accession)
+    if stated is not None:
+        return f"{stated[0]:,.2f} {home} per {currency} at {stated[1]}"
+    if home_value is not None and value:
+        return f"an implied {home_value / value:,.2f} {home} per {currency} (its own {home} figure / its {currency})"
+    return "a rate it does not tag"
+
+
+def retranslation_note(
+    facts: CompanyFacts, tag: str, unit: str, start: str | None, end: str, accession: str
+) -> str | None:
+    """For a convenience translation (``is_translation``) whose period other filings translate at their own rates:
+    a note naming each of those filings, its value and its rate, beside this filing's rate, and saying whether the
+    reporting-currency figure is the same (a re-translation, not a restatement) or not. None when no other filing
+    translates the period differently.
+
+    One rule for every face: concept/statement/compare (through :func:`translation_notes`) and verify."""
+    home = facts.reporting_currency
+    if not home or not is_translation(facts, unit):
+        return None
+    units = (facts.tag(tag) or {}).get("units") or {}
+    rows = [r for r in units.get(unit) or () if r[0] == start and r[1] == end]
+    this = next((r for r in rows if r[3] == accession), None)
+    others = sorted((r for r in rows if r[3] != accession and this is not None and r[2] != this[2]), key=filing_order)
+    if this is None or not others:
+        return None
+    currency = unit.split("/")[0]
+    home_unit = home + unit[len(currency) :]
+    home_rows = {r[3]: r[2] for r in units.get(home_unit) or () if r[0] == start and r[1] == end}
+    period = f"{start} to {end}" if start else end
+    parts = [
+        f"the {'later' if filing_order(r) > filing_order(this) else 'earlier'} {r[6]} {r[3]} translated the same "
+        f"period at its own rate ({_rate_words(facts, r[3], home, currency, home_rows.get(r[3]), r[2])}) to "
+        f"{r[2]:,}"
+        for r in dict((r[3], r) for r in others).values()
+    ]
+    note = (
+        f"The {unit} figure for {period}, {this[2]:,}, is at the rate of {this[6]} {accession} "
+        f"({_rate_words(facts, accession, home, currency, home_rows.get(accession), this[2])}); " + "; ".join(parts)
+    )
+    home_values = {home_rows.get(r[3]) for r in (this, *others)}
+    if len(home_values) == 1 and None not in home_values:
+        (same,) = home_values
+        return note + f". The {home} figure, {same:,}, is the same in each: a re-translation, not a restatement."
+    told = "; ".join(
+        f"{home_rows[r[3]]:,} in {r[3]}" for r in dict((r[3], r) for r in (this, *others)).values() if r[3] in home_rows
+    )
+    return note + (
+        f". A translation is not a restatement; the {home} figures ({told}) say whether what was reported changed."
+        if told
+        else f". A translation is not a restatement; compare the {home} figures for a change in what was reported."
+    )
 
 
 def currency_note(unit: str, reporting_currency: str | None = None) -> str | None:

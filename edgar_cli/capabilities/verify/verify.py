@@ -192,7 +192,9 @@ def verify_answer(
     per-share values is computed on one share basis. Caveats that leave a figure
     grounded are ``flags``, raised to the answer and explained in ``warnings``:
     ``pre_split_basis``, ``convenience_translation`` (TSMC's USD beside its
-    TWD), and ``superseded_value`` with the superseded status,
+    TWD: grounded against the filing whose exchange rate it uses, never
+    superseded; a later re-translation of the same figure is named in a note
+    with both rates), and ``superseded_value`` with the superseded status,
     ``suspected_error`` with the unchecked status (a scale or tagging error
     xbrl/suspects.py finds).
 
@@ -231,11 +233,14 @@ def verify_answer(
     fiscal years and calendar years are period mentions: they count against the
     answer only when contradicted.
 
-    Returns: company, cited, verdict, all_grounded, flags, summary, counts per
+    Returns: company (the company checked; with several named, the first),
+    companies (every company whose facts checked a figure), cited, verdict,
+    all_grounded, flags, summary, counts per
     status and figures (text, context, kind, value at full scale, unit,
     rounding, claimed period, status, reason, support: tag, value, period,
     form, filed, accession_number; formula and inputs for derived figures;
-    flags; readings). Units: the answer's currency (USD, TWD, ...),
+    flags; readings; company: cik and name of the company the figure was
+    checked against, null for none). Units: the answer's currency (USD, TWD, ...),
     USD/shares, shares, percent.
     Errors: invalid_argument (empty answer, a one-word answer that is a file
     path, malformed citation, no company given, none named in the answer and
@@ -336,6 +341,9 @@ def verify_answer(
     elif inline:
         _only_facts_contradict(rows, ref, grounder.concept_contradicted)
     _note_reorganisation(ref, facts.calendar, rows, notes)
+    for row in rows:
+        if row.kind != "year":  # a calendar year is context, checked against no one
+            row.company = ref
     _other_companies(rows, ref, _subject_reader(client, ref))
     return verdict(
         rows,
@@ -396,8 +404,8 @@ def _each_company(text: str, named: list[Named], excerpts: list[str], client: Se
     The answer is checked once per company named; each figure keeps the check of the company it is about (the
     one its sentence names, or the name nearest before it in a sentence naming several: as _other_companies
     reads it). A figure in a sentence naming none of them is unchecked, the companies named. One verdict over
-    all the figures; ``company`` is the first company named that could be checked, and each figure's notes say
-    whose facts it was checked against. A company whose facts cannot be read (not_found, upstream_unavailable,
+    all the figures; ``company`` is the first company named that could be checked, ``companies`` every one
+    checked, and each figure's ``company`` (and a note) says whose facts it was checked against. A company whose facts cannot be read (not_found, upstream_unavailable,
     rate_limited) leaves its figures unchecked with a warning saying why; the error is raised only when no
     company named could be checked."""
     results: list[AnswerVerification] = []
@@ -442,6 +450,7 @@ def _each_company(text: str, named: list[Named], excerpts: list[str], client: Se
     return verdict(
         rows,
         company=results[0].company,
+        companies=[r.company for r in results if r.company is not None],
         cited=[],
         notes=notes + [n for r in results for n in r.notes if n not in notes],
         warnings=list(dict.fromkeys([*failed, *(w for r in results for w in r.warnings)])),
@@ -477,6 +486,7 @@ def _about_another_company(row: VerifiedFigure, reason: str) -> None:
     row.readings = []
     row.notes = []
     row.flags = []
+    row.company = None
     row.reason = reason
 
 

@@ -101,8 +101,11 @@ def _text_argument(value: str, name: str) -> str:
 def _verification_table(r: AnswerVerification):
     from ..render import house_table
 
-    who = f"{r.company.name} (CIK {r.company.cik})" if r.company else "no company"
-    cited = f" - cited: {', '.join(r.cited)}" if r.cited else " - all of its XBRL facts"
+    companies = r.companies or ([r.company] if r.company else [])
+    names = [f"{c.name} (CIK {c.cik})" for c in companies]
+    who = (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]) if names else "no company"
+    whose = "their" if len(companies) > 1 else "its"
+    cited = f" - cited: {', '.join(r.cited)}" if r.cited else f" - all of {whose} XBRL facts"
     t = house_table(f"Verification against {who}{cited}\n{r.summary}", show_lines=True)
     t.add_column("Figure", no_wrap=True)
     t.add_column("Status", no_wrap=True)
