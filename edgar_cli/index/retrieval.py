@@ -41,12 +41,13 @@
 6. Diversity: choosing the results in order, a chunk from a (filing, section) already chosen ``n`` times
    counts ``DIVERSITY ** n`` of its score, so one fact repeated across a section's notes does not fill
    every place.
-7. Every word first (keyword ranking of two or three words, ``EVERY_WORD_MAX``): the chunks holding every
-   one of the query's own terms come before any chunk holding only some of them, whatever the soft signals
-   and diversity do within each group, so "Only N passages hold every word; passages holding some of them
-   follow" is what the list shows. A longer question ("How many employees did Apple have at the end of
-   fiscal 2024?") is ranked by score alone: its incidental words (end, fiscal) would otherwise outrank the
-   company it names. Hybrid and semantic ranking keep the fused order (a passage can answer in other words).
+7. Every word first (keyword ranking of a query of two or three keywords, ``EVERY_WORD_MAX``, with no
+   question words: "export controls", not "Who makes NVIDIA's wafers?"): the chunks holding every one of
+   its terms come before any chunk holding only some of them, whatever the soft signals and diversity do
+   within each group (the chunks of a company the query names stay first), so "Only N passages hold every
+   word; passages holding some of them follow" is what the list shows. A question is ranked by score
+   alone: on the retrieval eval, tiering questions' words ("employees", "end", "2017") buried labelled
+   passages that hold only some of them. Hybrid and semantic ranking keep the fused order.
 
 Each result carries the factors its score is made of (``Ranked.factors``: bm25, section_prior, semantic,
 company, period, phrase, diversity, rerank), so a reader can see why it is where it is
@@ -57,7 +58,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .analysis import words
+from .analysis import STOPWORDS, words
 from .query import QueryPlan
 from .store import Filters, IndexStore
 
@@ -202,6 +203,12 @@ def phrase_of(plan: QueryPlan) -> list[str]:
     return list(own) if any(said[i : i + n] == list(own) for i in range(len(said) - n + 1)) else []
 
 
+def keywords_only(plan: QueryPlan) -> bool:
+    """True when the query, its company names taken out, is keywords alone ("export controls China"), not a
+    question ("How many employees did CARBO have at the end of 2017?"): every word of it is searched for."""
+    return all(w not in STOPWORDS for w in words(plan.text))
+
+
 def retrieve(
     st: IndexStore,
     plan: QueryPlan,
@@ -308,8 +315,15 @@ def retrieve(
             scores[cid] *= 1.0 + PHRASE_BOOST
             f["phrase"] = 1.0 + PHRASE_BOOST
     # keyword ranking of two or more words: every chunk holding all of them before any holding only some
-    tiered = mode == "bm25" and 2 <= len(plan.own) <= EVERY_WORD_MAX
-    tier = {c: 0 if not tiered or plan.own <= set(held.get(c, ())) else 1 for c in scores}
+    tiered = mode == "bm25" and 2 <= len(plan.own) <= EVERY_WORD_MAX and keywords_only(plan)
+    # (a company the question names keeps its place first: its chunks, all words then some, then the others')
+    named = {c for c in scores if detected and cik_of and cik_of.get(_section(c)[0]) in detected}
+    tier = {
+        c: (0 if not detected or c in named else 2) + (0 if not tiered or plan.own <= set(held.get(c, ())) else 1)
+        for c in scores
+    }
+    if not tiered:
+        tier = dict.fromkeys(scores, 0)
     order = sorted(scores, key=lambda c: (tier[c], -scores[c], min(ranks[c].values()), c))
     if reranker is not None and mode != "bm25":
         from .embeddings import RERANK_TOP

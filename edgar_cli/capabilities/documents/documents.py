@@ -176,9 +176,9 @@ def search_documents(
     best keyword candidates without one (notes, tables) for the question, one
     window around its words (about 0.1 s a query on 2 cores). Without vectors the
     search is keyword-only and a note says so. Results are kept
-    diverse across (filing, section). With the bm25 ranker and two or three
-    words, every passage holding all of them comes before any holding only
-    some.
+    diverse across (filing, section). With the bm25 ranker and a query of two
+    or three keywords (no question words: "export controls"), every passage
+    holding all of them comes before any holding only some.
     ``broadened`` says fewer than ``limit`` passages hold every word;
     ``matching`` counts those that do. A passage whose matching paragraphs
     repeat an earlier result's word for word (Business and MD&A often share
@@ -395,7 +395,7 @@ def search_documents(
                 + (
                     "passages holding some of them follow."
                     if got.tiered
-                    else "passages holding some of them are ranked among them by score (a longer question's "
+                    else "passages holding some of them are ranked among them by score (a question's "
                     "words are not all needed)."
                 )
             )

@@ -35,7 +35,7 @@ class DocumentHit(_Model):
     accession_number: str
     document_url: str | None = None
     score: float = Field(
-        description="Higher ranks first (in bm25 ranking of two or three words, within each group: "
+        description="Higher ranks first (in bm25 ranking of two or three keywords, within each group: "
         "holds_every_word true, then false); comparable within one search only. Ranked search: "
         "BM25 over the best BM25, times the question's likely-section prior (bm25), cosine "
         "scaled from 0.3 below the best (0; lower cosines also 0) to the best (1) (semantic), or "
@@ -47,7 +47,7 @@ class DocumentHit(_Model):
     holds_every_word: bool | None = Field(
         default=None,
         description="Ranked search: true when the chunk holds every word searched for (in bm25 ranking of two or "
-        "three words these all come before any holding only some); null for phrase search, a one-word query, or "
+        "three keywords, not a question, these all come before any holding only some); null for phrase search, a one-word query, or "
         "semantic ranking",
     )
     factors: dict[str, float] = Field(
