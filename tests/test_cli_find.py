@@ -175,3 +175,78 @@ def test_an_index_embedded_by_another_model_says_so_and_how_to_re_embed(edgar_in
     r = edgar_index("find", "export controls", "--ranker", "hybrid", "--json")
     assert r.rc == 2 and "--refresh" in r.json()["error"]["suggestion"]
     assert "install the extra" not in r.json()["error"]["suggestion"]
+
+
+# --- issue 36, the eighth newcomer: NVIDIA's FY2025 10-K (0001045810-25-000023), `edgar find 'export controls'`
+
+
+def _holding_every_word(index_path, words: list[str]) -> set[str]:
+    """Chunk ids of NVIDIA's FY2025 10-K whose text holds every one of the words (as index terms), read from
+    the index itself."""
+    import sqlite3
+
+    from edgar_cli.index.analysis import stem, terms
+
+    want = {stem(w) for w in words}
+    with sqlite3.connect(index_path) as conn:
+        rows = conn.execute(
+            "SELECT c.chunk_id, f.text FROM chunks c JOIN chunk_fts f ON f.rowid = c.rowid WHERE c.accession = ?",
+            [NVDA_FY2025],
+        ).fetchall()
+    return {cid for cid, text in rows if want <= set(terms(text))}
+
+
+def test_every_passage_holding_both_words_of_export_controls_comes_before_any_holding_one(edgar_index, index_path):
+    # Item 9A's "disclosure controls" (controls:0001) ranked 11th, above export-control passages of Business and
+    # Risk Factors, under a note saying the passages holding every word come first
+    data = edgar_index("find", "export controls", "--company", "NVDA", "-n", "50", "--json").json()
+    both = _holding_every_word(index_path, ["export", "controls"])
+    assert data["ranker"] == "bm25" and len(both) == 23
+    flags = [h["chunk_id"] in both for h in data["results"]]
+    assert flags == sorted(flags, reverse=True), [h["chunk_id"] for h in data["results"]]
+    assert [h["holds_every_word"] for h in data["results"]] == flags
+    shown = {h["chunk_id"] for h in data["results"]} | {c for h in data["results"] for c in h["same_text_in"]}
+    assert both <= shown  # every one of them is shown, or named as a repeat of one shown
+
+
+def test_find_json_shows_the_factors_each_score_is_made_of(edgar_index):
+    results = edgar_index("find", "export controls", "--company", "NVDA", "-n", "10", "--json").json()["results"]
+    for h in results:
+        product = 1.0
+        for v in h["factors"].values():
+            product *= v
+        assert abs(product - h["score"]) < 1e-4, h
+    assert results[0]["factors"]["bm25"] == 1.0 and results[0]["factors"]["phrase"] == 1.3
+    sections = [h["doc_id"] for h in results]
+    later = next(i for i, d in enumerate(sections) if d in sections[:i])  # a second result of one section
+    assert results[later]["factors"]["diversity"] == 0.85 ** sections[:later].count(sections[later])
+
+
+def test_a_paragraph_nvidia_repeats_in_business_and_mda_is_shown_once(edgar_index):
+    # the AI Diffusion IFR paragraphs stand word for word in Item 1 (business:0014) and Item 7 (mda:0003)
+    data = edgar_index("find", "export controls", "--company", "NVDA", "--json").json()
+    ids = [h["chunk_id"] for h in data["results"]]
+    business, mda = f"{NVDA_FY2025}:business:0014", f"{NVDA_FY2025}:mda:0003"
+    assert business in ids and mda not in ids
+    assert mda in data["results"][ids.index(business)]["same_text_in"]
+    assert any("same_text_in" in n for n in data["notes"])
+
+
+def test_the_default_five_passages_say_how_many_hold_every_word(edgar_index):
+    r = edgar_index("find", "export controls", "--company", "NVDA", "--json")
+    data = r.json()
+    assert len(data["results"]) == 5 and data["matching"] == 23
+    assert "5 of 23 passages holding every word (export, controls) are shown; --limit 23 shows more." in data["notes"]
+    table = edgar_index("find", "export controls", "--company", "NVDA", "--format", "table")
+    assert "5 of 23 passages holding every word shown" in table.out + table.err
+
+
+def test_phrase_match_says_it_is_exact_in_help_and_in_its_shortfall(edgar_index):
+    # 'export control' as a phrase gave 11 passages, 'export controls' 15 and ranked search both, without a word
+    # that the phrase is matched as written
+    help_text = " ".join(edgar_index("find", "--help").out.split())
+    assert "'export control' does not match 'export controls'" in help_text
+    data = edgar_index("find", "export control", "--company", "NVDA", "--match", "phrase", "-n", "50", "--json").json()
+    marked = {" ".join(h["excerpt"][a:b].lower().split()) for h in data["results"] for a, b in h["marks"]}
+    assert data["results"] and marked == {"export control"}
+    assert "Phrase matching is exact" in data["shortfall"] and "--match ranked" in data["shortfall"]

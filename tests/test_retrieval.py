@@ -764,3 +764,15 @@ def test_the_context_line_names_the_item_once_as_query_time_embedding_does(store
         assert not re.match(r"(Item \w+\.) \1", c.context)
     risk = next(c for c in embedded if c.section == "risk_factors")
     assert risk.context.startswith("Item 1A. Risk Factors.")
+
+
+def test_only_a_query_of_bare_keywords_lists_the_passages_holding_every_word_first():
+    # issue 36: 'export controls' is keywords, every one wanted; the eval's "How many employees did CARBO Ceramics
+    # have at the end of 2017?" is a question, whose labelled passage holds only some of its words
+    from edgar_cli.index import query as Q
+    from edgar_cli.index.retrieval import keywords_only
+
+    assert keywords_only(Q.plan("export controls", [], []))
+    assert keywords_only(Q.plan("export controls China", [], []))
+    assert not keywords_only(Q.plan("How many employees did CARBO Ceramics have at the end of 2017?", [], []))
+    assert not keywords_only(Q.plan("Who manufactures the wafers for NVIDIA's chips?", [], []))

@@ -41,13 +41,24 @@
 6. Diversity: choosing the results in order, a chunk from a (filing, section) already chosen ``n`` times
    counts ``DIVERSITY ** n`` of its score, so one fact repeated across a section's notes does not fill
    every place.
+7. Every word first (keyword ranking of a query of two or three keywords, ``EVERY_WORD_MAX``, with no
+   question words: "export controls", not "Who makes NVIDIA's wafers?"): the chunks holding every one of
+   its terms come before any chunk holding only some of them, whatever the soft signals and diversity do
+   within each group (the chunks of a company the query names stay first), so "Only N passages hold every
+   word; passages holding some of them follow" is what the list shows. A question is ranked by score
+   alone: on the retrieval eval, tiering questions' words ("employees", "end", "2017") buried labelled
+   passages that hold only some of them. Hybrid and semantic ranking keep the fused order.
+
+Each result carries the factors its score is made of (``Ranked.factors``: bm25, section_prior, semantic,
+company, period, phrase, diversity, rerank), so a reader can see why it is where it is
+(docs/commands.md, "How edgar find ranks").
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .analysis import words
+from .analysis import STOPWORDS, words
 from .query import QueryPlan
 from .store import Filters, IndexStore
 
@@ -59,6 +70,7 @@ DIVERSITY = 0.85
 YEAR_BOOST = 0.3
 PHRASE_BOOST = 0.3  # a short question that is a phrase: chunks holding its words in order count this much more
 QUARTERLY_FACTOR = 0.8
+EVERY_WORD_MAX = 3  # bm25: a query of 2 to this many own terms lists the chunks holding every one of them first
 LAZY_TOP = 10  # hybrid: keyword candidates without vectors that get one made for the question
 LAZY_CHARS = 450  # characters of such a chunk embedded: the part around the question's words
 LAZY_MARGIN = 0.1  # taken off such a chunk's cosine before the fusion
@@ -79,6 +91,8 @@ class Ranked:
     score: float
     ranks: dict[str, int] = field(default_factory=dict)  # ranker -> rank (1-based) in that ranker's list
     terms: tuple[str, ...] = ()  # query terms the chunk holds
+    every_word: bool | None = None  # holds every one of the question's own terms (None: not a keyword ranking)
+    factors: dict[str, float] = field(default_factory=dict)  # what the score is made of (module docstring)
 
 
 @dataclass
@@ -86,6 +100,7 @@ class Retrieval:
     results: list[Ranked]
     every_word: int  # keyword candidates holding every one of the question's own terms
     keyword_candidates: int
+    tiered: bool = False  # the chunks holding every own term were put first (module docstring, 7)
 
 
 def _section(chunk_id: str) -> tuple[str, str]:
@@ -188,6 +203,12 @@ def phrase_of(plan: QueryPlan) -> list[str]:
     return list(own) if any(said[i : i + n] == list(own) for i in range(len(said) - n + 1)) else []
 
 
+def keywords_only(plan: QueryPlan) -> bool:
+    """True when the query, its company names taken out, is keywords alone ("export controls China"), not a
+    question ("How many employees did CARBO have at the end of 2017?"): every word of it is searched for."""
+    return all(w not in STOPWORDS for w in words(plan.text))
+
+
 def retrieve(
     st: IndexStore,
     plan: QueryPlan,
@@ -212,6 +233,7 @@ def retrieve(
     diversity = DIVERSITY if diversity is None else diversity
     scores: dict[str, float] = {}
     ranks: dict[str, dict[str, int]] = {}
+    why: dict[str, dict[str, float]] = {}  # chunk -> the factors of its score
     held: dict[str, tuple[str, ...]] = {}
     holders: set[str] = set()  # chunks holding the question's words as the phrase it is (phrase_of)
     every = n_kw = 0
@@ -240,6 +262,10 @@ def retrieve(
         for r, h in enumerate(hits, start=1):
             sp = kw_prior.get(_section(h.chunk_id)[1], 1.0) if kw_prior else 1.0
             scores[h.chunk_id] = scores.get(h.chunk_id, 0.0) + w * sp * (h.score / top if top > 0 else 0.0)
+            f = why.setdefault(h.chunk_id, {})
+            f["bm25"] = h.score / top if top > 0 else 0.0
+            if sp != 1.0:
+                f["section_prior"] = sp
             ranks.setdefault(h.chunk_id, {})["bm25"] = r
             held[h.chunk_id] = h.terms
             if plan.own and plan.own <= set(h.terms):
@@ -272,33 +298,65 @@ def retrieve(
                 w *= semantic_trust(best)
             for r, (cid, sim) in enumerate(sem, start=1):
                 scores[cid] = scores.get(cid, 0.0) + w * max(0.0, (sim - floor) / span)
+                why.setdefault(cid, {})["semantic"] = max(0.0, (sim - floor) / span)
                 ranks.setdefault(cid, {})["semantic"] = r
     for cid in scores:
         acc, _ = _section(cid)
+        f = why.setdefault(cid, {})
         if detected and cik_of and cik_of.get(acc) in detected:
             scores[cid] *= 1.0 + company_boost
-        if plan.years and filings and (f := filings.get(acc)) is not None:
-            scores[cid] *= period_factor(plan, f.fiscal_year, f.form)
+            f["company"] = 1.0 + company_boost
+        if plan.years and filings and (fr := filings.get(acc)) is not None:
+            pf = period_factor(plan, fr.fiscal_year, fr.form)
+            scores[cid] *= pf
+            if pf != 1.0:
+                f["period"] = pf
         if cid in holders:
             scores[cid] *= 1.0 + PHRASE_BOOST
-    order = sorted(scores, key=lambda c: (-scores[c], min(ranks[c].values()), c))
+            f["phrase"] = 1.0 + PHRASE_BOOST
+    # keyword ranking of two or more words: every chunk holding all of them before any holding only some
+    tiered = mode == "bm25" and 2 <= len(plan.own) <= EVERY_WORD_MAX and keywords_only(plan)
+    # (a company the question names keeps its place first: its chunks, all words then some, then the others')
+    named = {c for c in scores if detected and cik_of and cik_of.get(_section(c)[0]) in detected}
+    tier = {
+        c: (0 if not detected or c in named else 2) + (0 if not tiered or plan.own <= set(held.get(c, ())) else 1)
+        for c in scores
+    }
+    if not tiered:
+        tier = dict.fromkeys(scores, 0)
+    order = sorted(scores, key=lambda c: (tier[c], -scores[c], min(ranks[c].values()), c))
     if reranker is not None and mode != "bm25":
         from .embeddings import RERANK_TOP
 
+        before = dict(scores)
         rerank(st, reranker, plan.text, order, scores, RERANK_TOP)
-        order = sorted(scores, key=lambda c: (-scores[c], min(ranks[c].values()), c))
+        for c in order[:RERANK_TOP]:
+            why.setdefault(c, {})["rerank"] = scores[c] / before[c] if before[c] else 1.0
+        order = sorted(scores, key=lambda c: (tier[c], -scores[c], min(ranks[c].values()), c))
     chosen: list[Ranked] = []
     seen: dict[tuple[str, str], int] = {}
     pending = order[:]
-    # greedy diversity over the head of the list (beyond it order no longer matters to a reader)
+
+    def ranked(c: str, score: float, div: float) -> Ranked:
+        f = dict(why.get(c, {}))
+        if div != 1.0:
+            f["diversity"] = div
+        every_word = (plan.own <= set(held.get(c, ()))) if mode != "semantic" and plan.own else None
+        return Ranked(c, score, ranks[c], held.get(c, ()), every_word, {k: round(v, 6) for k, v in f.items()})
+
+    # greedy diversity over the head of the list (beyond it order no longer matters to a reader), within the
+    # group of the first pending chunk (every word, then some)
     while pending and len(chosen) < 50:
-        best_i, best_s = 0, -1.0
+        best_i, best_s, best_d = 0, -1.0, 1.0
         for i, c in enumerate(pending[:60]):
-            s = scores[c] * diversity ** seen.get(_section(c), 0)
+            if tier[c] != tier[pending[0]]:
+                break
+            d = diversity ** seen.get(_section(c), 0)
+            s = scores[c] * d
             if s > best_s:
-                best_i, best_s = i, s
+                best_i, best_s, best_d = i, s, d
         c = pending.pop(best_i)
         seen[_section(c)] = seen.get(_section(c), 0) + 1
-        chosen.append(Ranked(c, best_s, ranks[c], held.get(c, ())))
-    chosen.extend(Ranked(c, scores[c], ranks[c], held.get(c, ())) for c in pending)
-    return Retrieval(results=chosen, every_word=every, keyword_candidates=n_kw)
+        chosen.append(ranked(c, best_s, best_d))
+    chosen.extend(ranked(c, scores[c], 1.0) for c in pending)
+    return Retrieval(results=chosen, every_word=every, keyword_candidates=n_kw, tiered=tiered)

@@ -142,8 +142,8 @@ def search_documents(
         Literal["ranked", "phrase"],
         Field(
             description="ranked (BM25, fused with semantic ranks when "
-            "vectors exist) or phrase (the words "
-            "consecutively, in order)"
+            "vectors exist; word forms match: control, controls) or phrase (exactly these words "
+            "consecutively, in order; other forms of them do not match)"
         ),
     ] = "ranked",
     ranker: Annotated[
@@ -176,10 +176,16 @@ def search_documents(
     best keyword candidates without one (notes, tables) for the question, one
     window around its words (about 0.1 s a query on 2 cores). Without vectors the
     search is keyword-only and a note says so. Results are kept
-    diverse across (filing, section). ``broadened`` says fewer than ``limit``
-    passages hold every word. The notes name the company found, the words
+    diverse across (filing, section). With the bm25 ranker and a query of two
+    or three keywords (no question words: "export controls"), every passage
+    holding all of them comes before any holding only some.
+    ``broadened`` says fewer than ``limit`` passages hold every word;
+    ``matching`` counts those that do. A passage whose matching paragraphs
+    repeat an earlier result's word for word (Business and MD&A often share
+    one) is left out and named in that result's ``same_text_in``. The notes name the company found, the words
     dropped and the vocabulary added. ``phrase``: only passages holding the
-    words consecutively and in order, ignoring case and punctuation; the
+    words consecutively and in order, ignoring case and punctuation, as
+    written (exact: "export control" does not match "export controls"); the
     excerpt always contains the phrase. Query text is never search syntax:
     quotes, ``*``, ``-``, ``NEAR``, ``OR``, parentheses and colons are words or
     spaces.
@@ -188,7 +194,9 @@ def search_documents(
     doc_id (``ACCESSION:section``), chunk_id, line_start/line_end in the
     section text, company, CIK, ticker, form, filing date, fiscal year, period,
     section and its label, accession number, document URL, score and
-    ``rankers`` (the rank in each ranker that found it). ``shortfall`` says
+    ``rankers`` (the rank in each ranker that found it), ``factors`` (what
+    the score is made of: docs/commands.md, "How edgar find ranks"),
+    ``holds_every_word`` and ``same_text_in``. ``shortfall`` says
     why fewer than ``limit`` came back. Read around an excerpt with
     ``read_document``.
 
@@ -349,10 +357,14 @@ def search_documents(
             )
 
     broadened = False
+    matching: int | None = None  # passages that hold every word (or the phrase, or the one word)
+    fused: list[RT.Ranked]
     if match == "phrase":
         fused = [
-            (h.chunk_id, h.score, {"bm25": r}) for r, h in enumerate(st.phrase(phrase, filters, 5 * RT.POOL), start=1)
+            RT.Ranked(h.chunk_id, h.score, {"bm25": r})
+            for r, h in enumerate(st.phrase(phrase, filters, 5 * RT.POOL), start=1)
         ]
+        matching = len(fused)
     else:
         assert qp is not None  # match == "ranked": planned above
         reranker = E.get_reranker() if used != "bm25" else None
@@ -368,7 +380,9 @@ def search_documents(
         )
         if reranker is not None:
             notes.append(f"The top {E.RERANK_TOP} were re-ranked by {reranker.model_id} (EDGAR_RERANK_MODEL).")
-        fused = [(x.chunk_id, x.score, x.ranks) for x in got.results]
+        fused = got.results
+        if used != "semantic" and qp.own:
+            matching = got.every_word
         if (
             used != "semantic"
             and len(qp.own) > 1
@@ -377,41 +391,52 @@ def search_documents(
         ):
             broadened = True
             notes.append(
-                f"Only {got.every_word} passage(s) hold every word ({', '.join(qp.words)}); passages "
-                "holding some of them follow."
+                f"Only {got.every_word} passage(s) hold every word ({', '.join(qp.words)}); "
+                + (
+                    "passages holding some of them follow."
+                    if got.tiered
+                    else "passages holding some of them are ranked among them by score (a question's "
+                    "words are not all needed)."
+                )
             )
 
     hits: list[DocumentHit] = []
     per: dict[str, int] = {}
+    said: dict[str, DocumentHit] = {}  # a matching paragraph -> the result that shows it first
     capped = 0
     for s in range(0, len(fused), 100):
         block = fused[s : s + 100]
-        chunks = st.chunks([c for c, _, _ in block])
+        chunks = st.chunks([x.chunk_id for x in block])
         labels = st.doc_labels([c.doc_id for c in chunks.values()])
-        for cid, score, ranks in block:
-            c = chunks.get(cid)
+        for x in block:
+            c = chunks.get(x.chunk_id)
             if c is None:
                 continue
             spans = R.find_phrase(R.flatten(c.text), phrase) if match == "phrase" else None
             if match == "phrase" and not spans:
                 continue  # FTS5 stems and ignores order of nothing: the check is ours
+            paras = _matching_paragraphs(c.text, terms, phrase)
+            first = said.get(paras[0]) if paras and all(p in said for p in paras) else None
+            if first is not None:  # the same paragraphs, word for word, as a result already shown
+                first.same_text_in.append(c.chunk_id)
+                continue
             if per_company is not None and per.get(c.cik, 0) >= per_company:
                 capped += 1
                 continue
             per[c.cik] = per.get(c.cik, 0) + 1
-            hits.append(
-                _hit(
-                    len(hits) + 1,
-                    c,
-                    by_acc[c.accession],
-                    labels.get(c.doc_id),
-                    terms,
-                    phrase,
-                    max_excerpt_chars,
-                    score,
-                    ranks,
-                )
+            hit = _hit(
+                len(hits) + 1,
+                c,
+                by_acc[c.accession],
+                labels.get(c.doc_id),
+                terms,
+                phrase,
+                max_excerpt_chars,
+                x,
             )
+            hits.append(hit)
+            for p in paras:
+                said.setdefault(p, hit)
             if len(hits) >= limit:
                 break
         if len(hits) >= limit:
@@ -424,6 +449,31 @@ def search_documents(
             f"Only {len(hits)} {why} in the {len(searched)} indexed filing(s) searched ({limit} asked for)"
             + (f"; {capped} more were left out by per_company={per_company}" if capped else "")
             + "."
+        )
+        if match == "phrase":
+            shortfall += (
+                f" Phrase matching is exact: {' '.join(phrase)!r} as written (ignoring case and punctuation), "
+                f"not other forms of its words (plurals, tenses); search each form, or use {param('match')} "
+                "ranked, which matches word forms."
+            )
+    repeats = sum(len(h.same_text_in) for h in hits)
+    if repeats:
+        notes.append(
+            f"{repeats} passage(s) whose matching paragraphs repeat a result's word for word (a paragraph "
+            "repeated in another section, or the overlap of neighbouring chunks) were left out: see each "
+            "result's same_text_in."
+        )
+    if matching is not None and len(hits) >= limit and matching > limit:
+        what = (
+            "containing the phrase"
+            if match == "phrase"
+            else f"holding every word ({', '.join(terms)})"
+            if len(terms) > 1
+            else f"holding {terms[0]!r}"
+        )
+        notes.append(
+            f"{limit} of {matching}{'+' if match != 'phrase' and matching >= RT.POOL else ''} passages {what} "
+            f"are shown; {param('limit')} {min(matching, MAX_LIMIT)} shows more."
         )
     if per_company is not None:
         shown["per_company"] = per_company
@@ -439,6 +489,7 @@ def search_documents(
         results=hits,
         shortfall=shortfall,
         filings_searched=len(searched),
+        matching=matching,
         index_path=st.location,
         notes=notes,
         warnings=warnings,
@@ -453,8 +504,7 @@ def _hit(
     terms: list[str],
     phrase: list[str],
     max_chars: int,
-    score: float,
-    ranks: dict[str, int],
+    x: RT.Ranked,
 ) -> DocumentHit:
     ex = R.excerpt(c.text, terms, max(max_chars, len(" ".join(phrase)) + 2), phrase=phrase or None)
     return DocumentHit(
@@ -468,9 +518,27 @@ def _hit(
         **provenance(f),
         section=c.section,
         section_label=label[1] if label else None,
-        score=round(score, 6),
-        rankers=ranks,
+        score=round(x.score, 6),
+        rankers=x.ranks,
+        holds_every_word=x.every_word if len(terms) > 1 and not phrase else None,
+        factors=x.factors,
     )
+
+
+MIN_REPEAT_CHARS = 120  # a shorter matching paragraph (a heading, a table row) is not taken for a repeat
+
+
+def _matching_paragraphs(text: str, terms: list[str], phrase: list[str]) -> list[str]:
+    """The chunk's paragraphs (whitespace flattened) that hold a searched word or the phrase, when each is at
+    least MIN_REPEAT_CHARS long; else [] (the chunk is never taken for a repeat)."""
+    out = []
+    for p in re.split(r"\n\s*\n", text):
+        flat = R.flatten(p)
+        if R.find_phrase(flat, phrase) if phrase else R.find_terms(flat, terms):
+            if len(flat) < MIN_REPEAT_CHARS:
+                return []
+            out.append(flat)
+    return out
 
 
 # --- read_document -----------------------------------------------------------------------------------------

@@ -35,7 +35,8 @@ class DocumentHit(_Model):
     accession_number: str
     document_url: str | None = None
     score: float = Field(
-        description="Higher ranks first; comparable within one search only. Ranked search: "
+        description="Higher ranks first (in bm25 ranking of two or three keywords, within each group: "
+        "holds_every_word true, then false); comparable within one search only. Ranked search: "
         "BM25 over the best BM25, times the question's likely-section prior (bm25), cosine "
         "scaled from 0.3 below the best (0; lower cosines also 0) to the best (1) (semantic), or "
         "their weighted sum (hybrid; the semantic weight lower when the best cosine is low); then times the company, period and section-diversity "
@@ -43,6 +44,24 @@ class DocumentHit(_Model):
         "and the cross-encoder's sigmoid. Phrase search: BM25"
     )
     rankers: dict[str, int] = Field(default_factory=dict, description="Rank of the chunk in each ranker that found it")
+    holds_every_word: bool | None = Field(
+        default=None,
+        description="Ranked search: true when the chunk holds every word searched for (in bm25 ranking of two or "
+        "three keywords, not a question, these all come before any holding only some); null for phrase search, a one-word query, or "
+        "semantic ranking",
+    )
+    factors: dict[str, float] = Field(
+        default_factory=dict,
+        description="What the score is made of (ranked search): bm25 (over the best BM25) and section_prior, "
+        "semantic (scaled cosine), then the multipliers company, period, phrase (the question's words in order), "
+        "diversity (0.85 per earlier result of the same filing section) and rerank; those not applied are left "
+        "out",
+    )
+    same_text_in: list[str] = Field(
+        default_factory=list,
+        description="Chunk ids of later passages whose matching paragraphs repeat this one's word for word "
+        "(e.g. Business and MD&A); they are left out of results",
+    )
 
 
 class DocumentSearchResult(_Model):
@@ -62,6 +81,11 @@ class DocumentSearchResult(_Model):
     results: list[DocumentHit] = Field(default_factory=list)
     shortfall: str | None = Field(default=None, description="Why fewer results than limit came back")
     filings_searched: int = Field(description="Indexed filings that pass the filters")
+    matching: int | None = Field(
+        default=None,
+        description="Passages holding every word searched for (ranked, keyword rankers), or the phrase (phrase): "
+        "how many there are to show, when counted (a keyword ranking counts at most its 200 candidates)",
+    )
     index_path: str
     notes: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)

@@ -47,7 +47,11 @@ def find_cmd(
     filed_to: ToOpt = None,
     match: Annotated[
         Literal["ranked", "phrase"],
-        typer.Option("--match", help="ranked (BM25, + semantic when available) or phrase (the words in order)."),
+        typer.Option(
+            "--match",
+            help="ranked (BM25, + semantic when available; word forms match: control, controls) or phrase "
+            "(exactly these words in order: 'export control' does not match 'export controls').",
+        ),
     ] = "ranked",
     ranker: Annotated[
         Literal["auto", "hybrid", "bm25", "semantic"],
@@ -142,6 +146,9 @@ def _search_table(r: DocumentSearchResult):
         else:
             t.add_row(str(h.rank), filing, section, ex)
     foot = [f"{len(r.results)} of {r.limit} asked; {r.filings_searched} indexed filings searched"]
+    if r.matching is not None and r.matching > len(r.results):
+        held = "containing the phrase" if r.match == "phrase" else "holding every word"
+        foot.append(f"{len(r.results)} of {r.matching} passages {held} shown; -n {min(r.matching, 50)} shows more")
     if r.shortfall:
         foot.append(r.shortfall)
     if r.results:
