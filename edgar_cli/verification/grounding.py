@@ -2077,11 +2077,14 @@ class Grounder(Derived):
         ends: set[date] = set()
         for (_tag, _unit, start, end), rows in self.pool.periods.items():
             ends.add(date.fromisoformat(end))
-            if (
-                (end == iso and fig.date_role != "start") or (start == iso and fig.date_role in (None, "start"))
-            ) and any(self.pool.in_pool(r) for r in rows):
+            # "the year ended D", "the three months ended D": the end of a period that has a start; an instant
+            # dated D (a cover page's public float, a share count) is no period ending on D
+            ends_here = end == iso and fig.date_role != "start" and (start is not None or fig.date_role != "end")
+            if (ends_here or (start == iso and fig.date_role in (None, "start"))) and any(
+                self.pool.in_pool(r) for r in rows
+            ):
                 row.status = "grounded"
-                what = "ends" if end == iso and fig.date_role != "start" else "begins"
+                what = "ends" if ends_here else "begins"
                 f = next(r for r in rows if self.pool.in_pool(r))
                 row.reason = f"A reported period {what} on {iso} (e.g. {_tag} in {f[3]})."
                 return row

@@ -1,0 +1,104 @@
+"""A false claim is never grounded: the date, the value and the passage that grounds a figure must be about it.
+
+Figures, from data.sec.gov/api/xbrl/companyfacts and the cited filings in ../shared/sec-corpus:
+- Apple (CIK 320193): the quarter 2024-12-29 to 2025-03-29 (10-Q 0000320193-25-000057) ended on a Saturday;
+  dei:EntityPublicFloat is dated 2025-03-28, an instant. us-gaap:NetCashProvidedByUsedInOperatingActivities for
+  FY2016 (2015-09-27 to 2016-09-24): 65,824,000,000 in the 10-K 0000320193-17-000070, restated to 66,231,000,000
+  in the 10-K 0000320193-18-000145; the 10-K 0001628280-16-020309 tagged the same 65,824,000,000 as
+  us-gaap:NetCashProvidedByUsedInOperatingActivitiesContinuingOperations and no later filing tags that one.
+- Tesla (CIK 1318605): FY2021 ended 2021-12-31 (10-K 0000950170-22-000796); us-gaap:CommonStockSharesIssued
+  is dated 2021-12-30 in it, an instant.
+- Netflix (CIK 1065280) 10-K 0001065280-25-000044, Human Capital: "approximately 14,000 full-time employees. Of
+  these, approximately 9,600 (69%) were located in the United States and Canada, 2,200 (16%) in Europe, Middle
+  East, and Africa, ...".
+"""
+
+from __future__ import annotations
+
+import pytest
+from lookups import figure
+
+from edgar_cli.capabilities.verify.verify import verify_answer
+
+NFLX_FY2024_10K = "0001065280-25-000044"
+
+
+@pytest.fixture
+def sec(module_sec):
+    """The module's one client (its companyfacts parsed once)."""
+    return module_sec
+
+
+# --- a date a figure's period "ended" on is the end of a period, not an instant of another fact ----------
+
+
+@pytest.mark.parametrize(
+    "claim,company,date_text,nearest",
+    [
+        (
+            "For the three months ended March 28, 2025, Apple's net income was $24.8 billion.",
+            "AAPL",
+            "March 28, 2025",
+            "2025-03-29",
+        ),
+        (
+            "Tesla's total revenues for the year ended December 30, 2021 were $53.8 billion.",
+            "TSLA",
+            "December 30, 2021",
+            "2021-12-31",
+        ),
+    ],
+)
+def test_a_period_ended_on_a_day_only_an_instant_is_dated_is_not_grounded(sec, claim, company, date_text, nearest):
+    r = verify_answer(claim, company=company)
+    f = figure(r, date_text)
+    assert f.status == "ungrounded" and nearest in f.reason
+    assert r.verdict != "grounded"
+
+
+def test_a_balance_as_of_an_instants_day_is_still_grounded_by_it(sec):
+    r = verify_answer(
+        "As of December 30, 2021, Tesla had 1.03 billion shares of common stock outstanding.", company="TSLA"
+    )
+    assert figure(r, "December 30, 2021").status == "grounded"
+
+
+# --- a restated value's original is superseded, whichever tag carries it --------------------------------
+
+
+def test_an_original_value_tagged_under_a_sibling_tag_is_superseded_by_the_restatement(sec):
+    r = verify_answer("Apple's fiscal 2016 operating cash flow was $65.8 billion.", company="AAPL")
+    f = figure(r, "$65.8 billion")
+    assert f.status == "superseded" and "66,231,000,000" in f.reason
+    assert r.verdict != "grounded"
+
+
+def test_the_restated_value_of_the_same_period_is_grounded(sec):
+    r = verify_answer("Apple's fiscal 2016 operating cash flow was $66.2 billion.", company="AAPL")
+    f = figure(r, "$66.2 billion")
+    assert f.status == "grounded" and f.support.accession_number == "0000320193-18-000145"
+
+
+# --- a share in parentheses belongs to its own list item, not the item before it -------------------------
+
+
+def test_a_passages_share_of_another_list_item_does_not_ground_the_figure(sec):
+    r = verify_answer(
+        "At the end of 2024 Netflix employed about 14,000 people full time, roughly 16% of them in the United States"
+        " and Canada.",
+        company="NFLX",
+        cite=[f"{NFLX_FY2024_10K}:nflx-20241231.htm"],
+    )
+    assert figure(r, "16%").status != "grounded"
+    assert r.verdict != "grounded"
+
+
+def test_a_passages_share_of_the_same_list_item_grounds_the_figure(sec):
+    r = verify_answer(
+        "At the end of 2024 Netflix employed about 14,000 people full time, roughly 69% of them in the United States"
+        " and Canada.",
+        company="NFLX",
+        cite=[f"{NFLX_FY2024_10K}:nflx-20241231.htm"],
+    )
+    f = figure(r, "69%")
+    assert f.status == "grounded" and f.support.accession_number == NFLX_FY2024_10K
