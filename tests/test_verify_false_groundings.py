@@ -102,3 +102,60 @@ def test_a_passages_share_of_the_same_list_item_grounds_the_figure(sec):
     )
     f = figure(r, "69%")
     assert f.status == "grounded" and f.support.accession_number == NFLX_FY2024_10K
+
+
+# --- a quarter's end and a list of month-named quarters are read as quarters, not the year ----------------
+# Apple (CIK 320193) us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax, fiscal 2025: Q1 (to 2024-12-28)
+# 124,300,000,000, Q2 (to 2025-03-29) 95,359,000,000 in 0000320193-25-000057, Q3 (to 2025-06-28) 94,036,000,000;
+# Q2 FY2024 (to 2024-03-30) 90,753,000,000 in 0000320193-24-000069.
+
+
+def test_a_list_of_month_named_quarters_pairs_each_figure_with_its_quarter(sec):
+    r = verify_answer(
+        "Apple's net sales in fiscal 2025 were $124.3 billion, $95.4 billion and $94.0 billion in the December,"
+        " March and June quarters.",
+        company="AAPL",
+    )
+    assert [(f.text, f.status) for f in r.figures if f.kind == "money"] == [
+        ("$124.3 billion", "grounded"),
+        ("$95.4 billion", "grounded"),
+        ("$94.0 billion", "grounded"),
+    ]
+    assert figure(r, "$95.4 billion").support.accession_number == "0000320193-25-000057"
+    assert r.verdict == "grounded"
+
+
+def test_a_figure_of_another_year_in_a_list_of_month_named_quarters_is_the_one_blamed(sec):
+    r = verify_answer(
+        "Apple's net sales in fiscal 2025 were $124.3 billion, $90.8 billion and $94.0 billion in the December,"
+        " March and June quarters.",
+        company="AAPL",
+    )
+    assert figure(r, "$90.8 billion").status == "mismatched_period"
+    assert figure(r, "$124.3 billion").status == figure(r, "$94.0 billion").status == "grounded"
+    assert r.verdict == "ungrounded"
+
+
+def test_a_list_of_month_named_quarters_as_long_as_no_list_of_figures_leaves_them_unchecked(sec):
+    r = verify_answer(
+        "Apple's net sales in fiscal 2025 were $124.3 billion and $95.4 billion in the December, March and June"
+        " quarters.",
+        company="AAPL",
+    )
+    assert {figure(r, t).status for t in ("$124.3 billion", "$95.4 billion")} == {"unchecked"}
+
+
+def test_the_end_of_a_quarter_named_beside_its_fiscal_year_is_checked_as_the_quarters_end(sec):
+    r = verify_answer(
+        "In the June quarter of fiscal 2025 (the three months ended June 28, 2025), Apple's net sales were"
+        " $94.0 billion.",
+        company="AAPL",
+    )
+    assert figure(r, "June 28, 2025").status == "grounded"
+    assert r.verdict == "grounded"
+
+
+def test_a_year_said_to_end_on_a_quarters_last_day_is_not_grounded(sec):
+    r = verify_answer("Apple's net sales for the year ended June 28, 2025 were $94.0 billion.", company="AAPL")
+    f = figure(r, "June 28, 2025")
+    assert f.status == "ungrounded" and "2025-09-27" in f.reason

@@ -219,6 +219,7 @@ class Figure:
     contradiction: str | None = None  # what the sentence's structure says that the values contradict
     contradicts_at: int | None = None  # where the figure the contradiction is about starts ("X, up from" this)
     prior_to: date | None = None  # "a year earlier" than a figure dated by a period end: the year before that one's
+    month_quarter: str | None = None  # a list of month-named quarters gives it its own ("the October quarter")
     notes: list[str] = field(default_factory=list)
 
     @property

@@ -705,6 +705,8 @@ class Grounder(Derived):
         """The month-named quarter a figure is said of: the one right after it ("$124.3 billion in the December
         quarter", unless after a comparison word), else the last before it ("the March quarter at $95.4
         billion"), else the first in its sentence."""
+        if fig.month_quarter is not None:  # the month of a list of month-named quarters (structures)
+            return _MONTH_QUARTER.search(fig.month_quarter)
         after = _MONTH_QUARTER.search(fig.after)
         if after is not None and not _COMPARED.search(fig.after[: after.start()]):
             return after
@@ -2067,6 +2069,19 @@ class Grounder(Derived):
         """What a sentence calls a period of kind ``ptype`` ("quarter", "six-month period", ...)."""
         return _PART_WORDS.get(part or "" if ptype == "ytd" else ptype, "period")
 
+    @staticmethod
+    def _kinds_ended(fig: Figure) -> tuple[str, ...] | None:
+        """The kinds of period a date "ended" may end by the words before it: "the year ended" a year, "the
+        quarter (three months) ended" a quarter or a year (its fourth quarter); None when the words name none."""
+        at = fig.context.find(fig.text)
+        if at < 0:
+            return None
+        lead = fig.context[:at]
+        if _YEAR_ENDED.search(lead):
+            return ("annual",)
+        part = _PART_ENDED.search(lead)
+        return ("quarterly", "annual") if part is not None and part.group(1) else None
+
     def _date(self, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
         """A date against the periods reported: an end ("the year ended D", "as of D") against period ends only,
         exactly; a start against starts; an end ("ended D") a few days from a reported period's end is that end
@@ -2075,11 +2090,23 @@ class Grounder(Derived):
         assert d is not None
         iso = d.isoformat()
         ends: set[date] = set()
+        kinds = self._kinds_ended(fig) if fig.date_role == "end" else None
         for (_tag, _unit, start, end), rows in self.pool.periods.items():
             ends.add(date.fromisoformat(end))
-            # "the year ended D", "the three months ended D": the end of a period that has a start; an instant
-            # dated D (a cover page's public float, a share count) is no period ending on D
-            ends_here = end == iso and fig.date_role != "start" and (start is not None or fig.date_role != "end")
+            # "the year ended D", "the three months ended D": the end of a period that has a start (of the kind
+            # named, a year's end ending its fourth quarter too); an instant dated D (a cover page's public
+            # float, a share count) is no period ending on D
+            ends_here = (
+                end == iso
+                and fig.date_role != "start"
+                and (
+                    fig.date_role != "end"
+                    or (
+                        start is not None
+                        and (kinds is None or XP.classify(date.fromisoformat(start), date.fromisoformat(end)) in kinds)
+                    )
+                )
+            )
             if (ends_here or (start == iso and fig.date_role in (None, "start"))) and any(
                 self.pool.in_pool(r) for r in rows
             ):
@@ -2118,6 +2145,14 @@ class Grounder(Derived):
                     f"runs from {span[0]} to {span[1]}."
                 )
                 return row
+        if kinds == ("annual",) and d in ends and self.cal.year_ends:  # "the year ended June 28, 2025": a quarter's end
+            last = min(self.cal.year_ends, key=lambda e: abs((e - d).days))
+            row.status = "ungrounded"
+            row.reason = (
+                f"No year {self.ref.name} reports ends on {iso} (a shorter period does); the nearest fiscal year "
+                f"ended {last}."
+            )
+            return row
         balance = self.balance_date_near(d) if fig.date_role == "as_of" else None
         if balance is not None:  # "as of October 1, 2022" of a balance sheet dated September 30
             row.status = "ungrounded"
