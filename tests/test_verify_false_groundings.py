@@ -159,3 +159,31 @@ def test_a_year_said_to_end_on_a_quarters_last_day_is_not_grounded(sec):
     r = verify_answer("Apple's net sales for the year ended June 28, 2025 were $94.0 billion.", company="AAPL")
     f = figure(r, "June 28, 2025")
     assert f.status == "ungrounded" and "2025-09-27" in f.reason
+
+
+# --- what a figure is: a share count with its period between the words and the verb; an amount in parentheses -
+# Apple us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding, Q1 FY2020 (2019-09-29 to 2019-12-28):
+# 4,454,604,000 in 0000320193-20-000010, restated for the 2020 4-for-1 split to 17,818,417,000 in
+# 0000320193-21-000010. NVIDIA (CIK 1045810) us-gaap:Revenues FY2024 60,922,000,000 in 0001045810-24-000029.
+
+
+def test_a_share_count_with_its_quarter_before_the_verb_is_a_share_count(sec):
+    r = verify_answer(
+        "Apple's diluted share count for the three months ended December 28, 2019 came to 17.82 billion.",
+        company="AAPL",
+    )
+    f = figure(r, "17.82 billion")
+    assert f.status == "grounded" and f.support.accession_number == "0000320193-21-000010"
+
+
+def test_an_amount_in_parentheses_after_its_noun_is_an_aside_not_a_negative(sec):
+    r = verify_answer("NVIDIA's fiscal 2024 revenue ($60.9 billion) more than doubled.", company="NVDA")
+    f = figure(r, "$60.9 billion")
+    assert f.status == "grounded" and f.support.accession_number == "0001045810-24-000029"
+
+
+def test_an_amount_in_parentheses_after_a_verb_is_still_a_negative():
+    from edgar_cli.verification.claims import extract_figures
+
+    (fig,) = [f for f in extract_figures("Its net loss was ($862 million) in 2019.") if f.kind == "money"]
+    assert fig.negative and fig.text.startswith("(")
