@@ -187,3 +187,30 @@ def test_an_amount_in_parentheses_after_a_verb_is_still_a_negative():
 
     (fig,) = [f for f in extract_figures("Its net loss was ($862 million) in 2019.") if f.kind == "money"]
     assert fig.negative and fig.text.startswith("(")
+
+
+# --- trailing twelve months: the four quarters ending then, added up and named ----------------------------
+# NVIDIA us-gaap:Revenues: Q3 FY2025 (2024-07-29 to 2024-10-27) 35,082,000,000 in 0001045810-24-000316; Q4 FY2025
+# (FY2025 130,497,000,000 in 0001045810-25-000023 less its nine months); Q1 FY2026 44,062,000,000; Q2 FY2026
+# (2025-04-28 to 2025-07-27) 46,743,000,000 in 0001045810-25-000209: 165,218,000,000 in all.
+
+
+def test_trailing_twelve_months_through_a_quarter_are_derived_from_its_four_quarters(sec):
+    r = verify_answer(
+        "NVIDIA's trailing-twelve-month revenue through the quarter ended July 27, 2025 was $165.2 billion.",
+        company="NVDA",
+    )
+    f = figure(r, "$165.2 billion")
+    assert f.status == "derived" and "165,218,000,000" in f.reason
+    assert len(f.inputs) == 4 and f.inputs[-1].accession_number == "0001045810-25-000209"
+    assert r.verdict == "grounded"
+
+
+def test_trailing_twelve_months_that_are_not_the_four_quarters_sum_are_never_grounded(sec):
+    r = verify_answer(
+        "NVIDIA's trailing-twelve-month revenue through the quarter ended July 27, 2025 was $187.1 billion.",
+        company="NVDA",
+    )
+    f = figure(r, "$187.1 billion")
+    assert f.status == "unchecked" and "165,218,000,000" in f.reason
+    assert r.verdict != "grounded"

@@ -520,8 +520,10 @@ class Grounder(Derived):
             and fig.kind in ("money", "number")
             and not (claim.fiscal_year is not None and claim.quarter in (None, "Q4") and claim.end is None)
         ):
-            # "trailing-twelve-month revenue through the quarter ended October 27, 2024": four quarters added up,
-            # which edgar does not do; the quarter's or the year to date's value is not it
+            # "trailing-twelve-month revenue through the quarter ended October 27, 2024": four quarters added up;
+            # the quarter's or the year to date's value is not it
+            if self._trailing_twelve_months(fig, row, claim):
+                return row
             row.reason = (
                 f"The sentence gives {fig.text} for the trailing twelve months, a sum of four quarters edgar does "
                 "not compute; it is checked only when those twelve months are a fiscal year."
