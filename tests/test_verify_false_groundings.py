@@ -214,3 +214,29 @@ def test_trailing_twelve_months_that_are_not_the_four_quarters_sum_are_never_gro
     f = figure(r, "$187.1 billion")
     assert f.status == "unchecked" and "165,218,000,000" in f.reason
     assert r.verdict != "grounded"
+
+
+# --- a threshold crossed: the amount is a bound on the measure its words name, for the sentence's quarter ----
+# Snowflake (CIK 1640147) us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax Q1 FY2026 (2025-02-01 to
+# 2025-04-30) 1,042,074,000 in the 10-Q 0001640147-25-000110.
+
+
+@pytest.mark.parametrize("verb", ["passed", "crossed", "topped"])
+def test_a_threshold_the_quarters_revenue_crossed_is_grounded_by_that_quarter(sec, verb):
+    r = verify_answer(
+        f"Snowflake {verb} $1 billion in quarterly revenue, with $1.04 billion for the three months ended April 30,"
+        " 2025.",
+        company="SNOW",
+    )
+    f = figure(r, "$1 billion")
+    assert f.status == "grounded" and f.support.accession_number == "0001640147-25-000110"
+    assert r.verdict == "grounded"
+
+
+def test_a_threshold_the_quarters_revenue_did_not_cross_is_ungrounded(sec):
+    r = verify_answer(
+        "Snowflake passed $1.1 billion in quarterly revenue, with $1.04 billion for the three months ended April 30,"
+        " 2025.",
+        company="SNOW",
+    )
+    assert figure(r, "$1.1 billion").status == "ungrounded" and r.verdict != "grounded"

@@ -164,7 +164,7 @@ _BOUND_WORDS = (
         "over",
         re.compile(
             r"\b(?:over|more than|above|exceeding|in excess of|upwards of|north of|just over|topped|"
-            r"exceeded|surpassed|crossed|eclipsed)\s*$",
+            r"exceeded|surpassed|crossed|passed|eclipsed|broke(?:\s+through)?)\s*$",
             re.I,
         ),
     ),

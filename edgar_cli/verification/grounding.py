@@ -82,7 +82,10 @@ _DERIVATION_CUE = lazy(
 # "$2.94 per diluted share", "$6.08 per share"
 _PER_SHARE_KIND = lazy(r"\s*per\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
 # Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
-_FILLER = lazy(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
+# ("crossed $1 billion in quarterly revenue": a period's adjective says when, not what)
+_FILLER = lazy(
+    r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars|quarterly|annual|yearly)\s+){0,3}", re.I
+)
 # ... and after a list of figures: "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
 _TAIL_FILLER = lazy(r"\s*\)?\s*(?:(?:in|of|from|for|on|into|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 # A year less its first nine months (or six months less the first quarter): the part is the derivation's input

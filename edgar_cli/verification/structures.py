@@ -339,6 +339,10 @@ def _one_balance_date(text: str, figs: list[Figure], periods: list[Period]) -> N
             # the words before the date are not this figure's: a balance or the period ending then, either
             fig.period_end, fig.period_end_role, fig.period_text = p.day, p.role, p.text
             fig.period_source, fig.period_type = "sentence", None
+            # the kind of period the date's own words name ("the three months ended D": a quarter), never a balance
+            P._set_type(fig, None, P.Mention("date", p.start, p.end, p.text, day=p.day), text)
+            if fig.period_type == "instant":
+                fig.period_type = None
 
 
 def _pair_or_not(figs: list[Figure], plist: list[Period], text: str, shared: bool = False) -> None:
