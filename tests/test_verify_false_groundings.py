@@ -240,3 +240,27 @@ def test_a_threshold_the_quarters_revenue_did_not_cross_is_ungrounded(sec):
         company="SNOW",
     )
     assert figure(r, "$1.1 billion").status == "ungrounded" and r.verdict != "grounded"
+
+
+# --- a comparison's base after "past", "above", "below": it carries the sentence's measure -------------------
+# Apple revenue Q3 FY2024 (2024-03-31 to 2024-06-29) 85,777,000,000 and Q3 FY2025 94,036,000,000; TSMC (CIK
+# 1046179) ifrs-full:Revenue 2024 2,894,307,700,000 TWD (20-F 0001193125-25-083423), 2023 2,161,735,800,000 TWD
+# (20-F 0001193125-24-099840).
+
+
+def test_the_prior_years_amount_a_quarter_moved_past_is_the_same_measure_a_year_earlier(sec):
+    r = verify_answer(
+        "Apple's June-quarter net sales ($94.0 billion in the three months ended June 28, 2025) moved past the prior"
+        " year's $85.8 billion.",
+        company="AAPL",
+    )
+    assert figure(r, "$85.8 billion").status == "grounded" and r.verdict == "grounded"
+
+
+@pytest.mark.parametrize("base,status", [("NT$2,161.7 billion", "grounded"), ("NT$2,261.7 billion", "ungrounded")])
+def test_a_years_amount_named_after_above_is_that_years_value_of_the_measure(sec, base, status):
+    r = verify_answer(f"TSMC's 2024 revenue of NT$2,894.3 billion was well above 2023's {base}.", company="TSM")
+    f = figure(r, base)
+    assert f.status == status
+    if status == "grounded":
+        assert f.support.accession_number == "0001193125-24-099840"
