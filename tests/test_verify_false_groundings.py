@@ -264,3 +264,19 @@ def test_a_years_amount_named_after_above_is_that_years_value_of_the_measure(sec
     assert f.status == status
     if status == "grounded":
         assert f.support.accession_number == "0001193125-24-099840"
+
+
+# --- another company's amount as the base: "ahead of NVIDIA's $215.9 billion" is NVIDIA's value of the measure -
+# Apple revenue FY2025 416,161,000,000 (10-K 0000320193-25-000079); NVIDIA us-gaap:Revenues FY2026 (2025-01-27 to
+# 2026-01-25) 215,938,000,000 (10-K 0001045810-26-000021), FY2025 130,497,000,000.
+
+
+@pytest.mark.parametrize("base,status", [("$215.9 billion", "grounded"), ("$130.5 billion", "mismatched_period")])
+def test_a_base_named_by_another_companys_possessive_is_that_companys_value_of_the_measure(sec, base, status):
+    r = verify_answer(
+        f"Apple's fiscal 2025 revenue ($416.2 billion) stayed ahead of NVIDIA's {base} (fiscal 2026).", company=None
+    )
+    f = figure(r, base)
+    assert f.status == status
+    if status == "grounded":
+        assert f.support.accession_number == "0001045810-26-000021" and r.verdict == "grounded"

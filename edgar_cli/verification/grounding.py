@@ -423,6 +423,10 @@ def _chain_position(tag: str) -> int:
     return 0
 
 
+# A name as a possessive ("NVIDIA's", "Taiwan Semiconductor's")
+_POSSESSIVE_NAME = lazy(r"\b([A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,3})['\u2019]s\b")
+
+
 def _no_filing(text: str) -> str:
     """``text`` with the filings it names blanked ("its fiscal 2023 Form 10-K", "Form 20-F for 2024")."""
     return P.FILING_FOR.sub(lambda m: " " * len(m.group(0)), P.FILING_NAMED.sub(lambda m: " " * len(m.group(0)), text))
@@ -934,6 +938,16 @@ class Grounder(Derived):
 
     # --- amounts, per-share values, share counts ---------------------------------------
 
+    def _without_own_possessive(self, text: str) -> str:
+        """``text`` with the company's own name as a possessive blanked ("..., trailed NVIDIA's $120.1 billion":
+        the base is NVIDIA's value of the measure the sentence names, not a measure of its own)."""
+
+        def drop(m: re.Match[str]) -> str:
+            words = W.content_words(m.group(1))
+            return " " * len(m.group(0)) if words and words <= self.company_lemmas | self.company_words else m.group(0)
+
+        return _POSSESSIVE_NAME.sub(drop, text)
+
     def named(self, fig: Figure) -> tuple[list[str], str | None]:
         """The catalogue concept the figure is of (with the word qualifying it, "Data Center"), if the answer
         names one: right after it ("$60.9 billion in revenue"), else the nearest before it in its clause."""
@@ -960,7 +974,7 @@ class Grounder(Derived):
             if before:
                 hit, listed = before[-1], _coordinated(own, before)
             elif (
-                S.carries_on(_no_filing(fig.clause))
+                S.carries_on(_no_filing(self._without_own_possessive(fig.clause)))
                 or (fig.clause.strip() and W.content_words(fig.clause) <= W.CARRY_WORDS)
                 or S.CONNECTOR.fullmatch(_BASIS_WORDS.sub(" ", fig.clause))
                 or (_RESULT.search(fig.clause) and _DERIVATION_CUE.search(fig.lead))
