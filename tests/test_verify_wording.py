@@ -193,13 +193,15 @@ def test_year_to_date_through_a_quarter_is_the_year_to_date_period(sec):
     assert f.status == "mismatched_period" and "first nine months" in f.reason
 
 
-def test_trailing_twelve_months_are_never_grounded_on_a_quarter_or_called_a_segment(sec):
+def test_trailing_twelve_months_are_derived_from_four_quarters_never_grounded_on_one(sec):
+    # Q4 FY2024 22,103M + Q1 FY2025 26,044M + Q2 30,040M + Q3 (to 2024-10-27) 35,082M = 113,269M
     r = verify_answer(
         "NVIDIA's trailing-twelve-month revenue through the quarter ended October 27, 2024 was $113.3 billion.",
         company="NVDA",
     )
     f = figure(r, "$113.3 billion")
-    assert f.status == "unchecked" and "trailing twelve months" in f.reason and "part of" not in f.reason
+    assert f.status == "derived" and "four quarters ending 2024-10-27" in f.reason and "part of" not in f.reason
+    assert len(f.inputs) == 4 and f.support is None
 
 
 def test_the_words_after_an_amount_and_its_translation_say_what_both_are(sec):

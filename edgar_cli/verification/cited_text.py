@@ -548,10 +548,20 @@ def _phrase_of_another(text: str, tf: Figure, fig: Figure) -> bool:
     return False
 
 
+# A share in parentheses right after its amount ("2,200 (16%) in Europe"): the words after it, to the item's end
+_SHARE_IN_PARENS = lazy(r"\s*\)([^,;()$\d]*?)(?=[,;()]|\.(?:\s|$)|$|\s*[$\d])")
+_AMOUNT_BEFORE_PAREN = lazy(r"\d[\d,.]*(?:\s*(?:thousand|million|billion|trillion))?\s*\(\s*$", re.I)
+
+
 def own_phrase(text: str, start: int, end: int, reach: int = 160) -> str:
     """The words a passage's number owns: its noun phrase after it when it has one ("$180 million release of
     previously reserved H20 inventory", "$650 million of H20 revenue"), else the clause that leads up to it and
     what follows it to the next break ("Networking revenue was $7.3 billion")."""
+    share = _SHARE_IN_PARENS.match(text[end : end + reach])
+    if share and _AMOUNT_BEFORE_PAREN.search(text[max(0, start - 40) : start]):
+        # "9,600 (69%) were located in the United States and Canada, 2,200 (16%) in Europe, ...": a share in
+        # parentheses after its amount owns that list item's words, not the item before it
+        return share.group(1)
     after = text[end : end + reach]
     cut = _AFTER_END.search(after)
     after = after[: cut.start()] if cut else after

@@ -119,6 +119,12 @@ _AMOUNT = lazy(
 # An amount right before a parenthesis: "NT$44.67 (US$1.36)" gives one amount in two currencies
 # A ratio named before "15.8 points": the points are percentage points ("gross margin rose 15.8 points")
 _RATIO_BEFORE = lazy(r"\b(?:margins?|rates?|ratios?|percent(?:age)?|%|shares?\s+of|yields?|returns?)\b|%", re.I)
+# A noun right before a parenthesis (not a verb or preposition that an accounting negative would follow)
+_NOUN_BEFORE = lazy(
+    r"(?<![\w-])(?!(?:of|was|were|is|are|be|been|to|at|from|by|in|for|on|a|an|the|and|or|reported|posted|"
+    r"recorded|totaled|totalled|showed|had|with|as|than)\s*$)[A-Za-z][\w'\u2019-]+\s*$",
+    re.I,
+)
 _AMOUNT_BEFORE = lazy(r"\d(?:\s?(?i:thousand|million|billion|trillion|mn|bn))?\s?$")
 _PER_SHARE_AFTER = lazy(
     r"^\s*(?:per|a|each)\s+(?:(?:basic|diluted|fully[- ]diluted|common|ordinary)\s+)?"
@@ -136,8 +142,10 @@ _SHARES_AFTER = lazy(
 # "diluted weighted average shares were 2.49 billion", "shares outstanding totaled 24.5 billion"
 _SHARES_BEFORE = lazy(
     r"\b(?:shares(?:\s+outstanding)?|share\s+count)"
-    # ("share count for fiscal 2024 was 24.94 billion": a period between the words and the verb)
-    r"(?:\s+(?:for|in)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?(?:19|20)\d\d)?"
+    # ("share count for fiscal 2024 was 24.94 billion", "share count for the quarter ended December 28, 2019 was
+    # 17.82 billion": a period between the words and the verb)
+    r"(?:\s+(?:for|in)\s+(?:the\s+)?(?:(?:quarter|three|six|nine|months?|fiscal|year|weeks?|\d\d)[- ]?){0,3}"
+    rf"(?:end(?:ed|ing)\s+)?(?:(?:fiscal\s+(?:year\s+)?|FY\s?)?(?:19|20)\d\d|{P.MONTH_PATTERN}\s+\d{{1,2}},?\s+(?:19|20)\d\d))?"
     r"\s+(?:(?:fell|rose|declined|dropped|grew|increased|"
     r"decreased|climbed)\s+to|were|was|of|totaled|totalled|stood at|came to|"
     r"numbered|reached|at)\s+(?:about\s+|approximately\s+|roughly\s+|nearly\s+|some\s+)?$",
@@ -156,7 +164,7 @@ _BOUND_WORDS = (
         "over",
         re.compile(
             r"\b(?:over|more than|above|exceeding|in excess of|upwards of|north of|just over|topped|"
-            r"exceeded|surpassed|crossed|eclipsed)\s*$",
+            r"exceeded|surpassed|crossed|passed|eclipsed|broke(?:\s+through)?)\s*$",
             re.I,
         ),
     ),
@@ -219,6 +227,7 @@ class Figure:
     contradiction: str | None = None  # what the sentence's structure says that the values contradict
     contradicts_at: int | None = None  # where the figure the contradiction is about starts ("X, up from" this)
     prior_to: date | None = None  # "a year earlier" than a figure dated by a period end: the year before that one's
+    month_quarter: str | None = None  # a list of month-named quarters gives it its own ("the October quarter")
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -306,6 +315,18 @@ def _amount(text: str, m: re.Match) -> Figure | None:
     # "($862) million", "($0.33)": an accounting negative, unless it restates the amount just before it in another
     # currency ("NT$44.67 (US$1.36)")
     translation = bool(m.group("open")) and bool(_AMOUNT_BEFORE.search(text[: m.start()]))
+    # "Tesla's 2021 net income ($5.5 billion) was ...": an amount in parentheses, its scale inside them, right after
+    # the noun it gives the value of, is an aside, not an accounting negative ("net loss of ($862) million")
+    aside = (
+        bool(m.group("open"))
+        and not translation
+        and bool(m.group("scale"))
+        and not m.group("close")
+        and text[m.end() : m.end() + 2].lstrip().startswith(")")
+        and bool(_NOUN_BEFORE.search(text[max(0, m.start() - 40) : m.start()]))
+    )
+    if aside:
+        translation = True
     if m.group("open") and not translation:
         start = m.start("open")
     stop = m.start("close") if translation and m.group("close") and not m.group("scale") else m.end()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from datetime import timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -427,6 +428,59 @@ class Derived:
         row.formula = d.formula
         names = list(d.concepts) if len(d.concepts) == len(d.inputs) else [d.concepts[0]] * len(d.inputs)
         row.inputs = [S.fact_support(f, names[i]) for i, f in enumerate(d.inputs)]
+
+    def _trailing_twelve_months(self, fig: Figure, row: VerifiedFigure, claim: P.Claim) -> bool:
+        """A trailing-twelve-month amount through a quarter's end ("TTM revenue through October 26, 2025"): the
+        sum of the four reported quarters (a quarter a filing gives only inside a longer period is derived as
+        the longer period less the shorter) ending that day, of the one concept the answer names. Derived when
+        it rounds to the figure; otherwise the figure is left unchecked with the sum named (False when the
+        measure, the end or the four quarters are not known)."""
+        named, qualifier = self.named(fig)  # type: ignore[attr-defined]  # Grounder.named
+        end = claim.end
+        if not named or qualifier is not None or end is None:
+            return False
+        concept = named[0]
+        by_end = {
+            v.end: v
+            for v in self._series().get(concept, [])
+            if v.period_type == "quarterly" and v.start is not None and (not fig.currency or v.unit == fig.currency)
+        }
+        quarters: list[FactRecord] = []
+        day = end
+        for _ in range(4):
+            q = by_end.get(day)
+            if q is None or q.start is None:
+                return False
+            quarters.append(q)
+            day = q.start - timedelta(days=1)
+        quarters.reverse()
+        if len({q.unit for q in quarters}) != 1:
+            return False
+        total = sum(q.value for q in quarters)
+        formula = " + ".join(f"{concept} {G.describe_period(q)}" for q in quarters)
+        d = G.Derivation(formula, total, quarters, quarters[-1], (concept,) * 4)
+        lo, hi = fig.interval
+        unit = quarters[-1].unit
+        if lo <= abs(Decimal(str(total))) <= hi and (total < 0) == self._claims_negative(fig):
+            row.status = "derived"
+            row.reason = (
+                f"Derived as the sum of the four quarters ending {end}: {formula} = {S.fmt(total)} {unit}, "
+                f"rounds to {fig.text}."
+            )
+            self._set_inputs(row, d)
+            for part in dict.fromkeys(
+                q.fiscal_period or "" for q in quarters if (concept, q.end) in self.pool.q4_parts
+            ):
+                if part in _PART_NOTE:
+                    row.notes.append(_PART_NOTE[part])
+        else:
+            row.status = "unchecked"
+            row.reason = (
+                f"The sum of {self.ref.name}'s four quarters ending {end} ({formula}) is {S.fmt(total)} {unit}; "
+                f"{fig.text} does not round to it, but edgar does not tell which twelve months the sentence means."
+            )
+            row.notes.append(f"Computed from {S.inputs_text(d)}.")
+        return True
 
     def _fourth_quarter(self, fig: Figure, row: VerifiedFigure, claim: P.Claim, concept: str) -> bool:
         """A quarter a filing gives only inside a longer period: the fourth as the year less its first nine months,

@@ -83,7 +83,10 @@ _DERIVATION_CUE = lazy(
 # "$2.94 per diluted share", "$6.08 per share"
 _PER_SHARE_KIND = lazy(r"\s*per\s+(?:(basic|diluted|fully[- ]diluted)\s+)?(?:common\s+)?share\b", re.I)
 # Words between a figure and the concept right after it: "$60.9 billion in revenue", "24.5 billion shares outstanding"
-_FILLER = lazy(r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
+# ("crossed $1 billion in quarterly revenue": a period's adjective says when, not what)
+_FILLER = lazy(
+    r"\s*\)?\s*(?:(?:in|of|from|for|total|net|its|the|worth|USD|dollars|quarterly|annual|yearly)\s+){0,3}", re.I
+)
 # ... and after a list of figures: "$34.6 billion, $31.4 billion and $29.9 billion on research and development"
 _TAIL_FILLER = lazy(r"\s*\)?\s*(?:(?:in|of|from|for|on|into|total|net|its|the|worth|USD|dollars)\s+){0,3}", re.I)
 # A year less its first nine months (or six months less the first quarter): the part is the derivation's input
@@ -421,6 +424,10 @@ def _chain_position(tag: str) -> int:
     return 0
 
 
+# A name as a possessive ("NVIDIA's", "Taiwan Semiconductor's")
+_POSSESSIVE_NAME = lazy(r"\b([A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,3})['\u2019]s\b")
+
+
 def _no_filing(text: str) -> str:
     """``text`` with the filings it names blanked ("its fiscal 2023 Form 10-K", "Form 20-F for 2024")."""
     return P.FILING_FOR.sub(lambda m: " " * len(m.group(0)), P.FILING_NAMED.sub(lambda m: " " * len(m.group(0)), text))
@@ -521,8 +528,10 @@ class Grounder(Derived):
             and fig.kind in ("money", "number")
             and not (claim.fiscal_year is not None and claim.quarter in (None, "Q4") and claim.end is None)
         ):
-            # "trailing-twelve-month revenue through the quarter ended October 27, 2024": four quarters added up,
-            # which edgar does not do; the quarter's or the year to date's value is not it
+            # "trailing-twelve-month revenue through the quarter ended October 27, 2024": four quarters added up;
+            # the quarter's or the year to date's value is not it
+            if self._trailing_twelve_months(fig, row, claim):
+                return row
             row.reason = (
                 f"The sentence gives {fig.text} for the trailing twelve months, a sum of four quarters edgar does "
                 "not compute; it is checked only when those twelve months are a fiscal year."
@@ -706,6 +715,8 @@ class Grounder(Derived):
         """The month-named quarter a figure is said of: the one right after it ("$124.3 billion in the December
         quarter", unless after a comparison word), else the last before it ("the March quarter at $95.4
         billion"), else the first in its sentence."""
+        if fig.month_quarter is not None:  # the month of a list of month-named quarters (structures)
+            return _MONTH_QUARTER.search(fig.month_quarter)
         after = _MONTH_QUARTER.search(fig.after)
         if after is not None and not _COMPARED.search(fig.after[: after.start()]):
             return after
@@ -928,6 +939,16 @@ class Grounder(Derived):
 
     # --- amounts, per-share values, share counts ---------------------------------------
 
+    def _without_own_possessive(self, text: str) -> str:
+        """``text`` with the company's own name as a possessive blanked ("..., trailed NVIDIA's $120.1 billion":
+        the base is NVIDIA's value of the measure the sentence names, not a measure of its own)."""
+
+        def drop(m: re.Match[str]) -> str:
+            words = W.content_words(m.group(1))
+            return " " * len(m.group(0)) if words and words <= self.company_lemmas | self.company_words else m.group(0)
+
+        return _POSSESSIVE_NAME.sub(drop, text)
+
     def named(self, fig: Figure) -> tuple[list[str], str | None]:
         """The catalogue concept the figure is of (with the word qualifying it, "Data Center"), if the answer
         names one: right after it ("$60.9 billion in revenue"), else the nearest before it in its clause."""
@@ -954,7 +975,7 @@ class Grounder(Derived):
             if before:
                 hit, listed = before[-1], _coordinated(own, before)
             elif (
-                S.carries_on(_no_filing(fig.clause))
+                S.carries_on(_no_filing(self._without_own_possessive(fig.clause)))
                 or (fig.clause.strip() and W.content_words(fig.clause) <= W.CARRY_WORDS)
                 or S.CONNECTOR.fullmatch(_BASIS_WORDS.sub(" ", fig.clause))
                 or (_RESULT.search(fig.clause) and _DERIVATION_CUE.search(fig.lead))
@@ -2086,6 +2107,19 @@ class Grounder(Derived):
         """What a sentence calls a period of kind ``ptype`` ("quarter", "six-month period", ...)."""
         return _PART_WORDS.get(part or "" if ptype == "ytd" else ptype, "period")
 
+    @staticmethod
+    def _kinds_ended(fig: Figure) -> tuple[str, ...] | None:
+        """The kinds of period a date "ended" may end by the words before it: "the year ended" a year, "the
+        quarter (three months) ended" a quarter or a year (its fourth quarter); None when the words name none."""
+        at = fig.context.find(fig.text)
+        if at < 0:
+            return None
+        lead = fig.context[:at]
+        if _YEAR_ENDED.search(lead):
+            return ("annual",)
+        part = _PART_ENDED.search(lead)
+        return ("quarterly", "annual") if part is not None and part.group(1) else None
+
     def _date(self, fig: Figure, row: VerifiedFigure) -> VerifiedFigure:
         """A date against the periods reported: an end ("the year ended D", "as of D") against period ends only,
         exactly; a start against starts; an end ("ended D") a few days from a reported period's end is that end
@@ -2094,13 +2128,28 @@ class Grounder(Derived):
         assert d is not None
         iso = d.isoformat()
         ends: set[date] = set()
+        kinds = self._kinds_ended(fig) if fig.date_role == "end" else None
         for (_tag, _unit, start, end), rows in self.pool.periods.items():
             ends.add(date.fromisoformat(end))
-            if (
-                (end == iso and fig.date_role != "start") or (start == iso and fig.date_role in (None, "start"))
-            ) and any(self.pool.in_pool(r) for r in rows):
+            # "the year ended D", "the three months ended D": the end of a period that has a start (of the kind
+            # named, a year's end ending its fourth quarter too); an instant dated D (a cover page's public
+            # float, a share count) is no period ending on D
+            ends_here = (
+                end == iso
+                and fig.date_role != "start"
+                and (
+                    fig.date_role != "end"
+                    or (
+                        start is not None
+                        and (kinds is None or XP.classify(date.fromisoformat(start), date.fromisoformat(end)) in kinds)
+                    )
+                )
+            )
+            if (ends_here or (start == iso and fig.date_role in (None, "start"))) and any(
+                self.pool.in_pool(r) for r in rows
+            ):
                 row.status = "grounded"
-                what = "ends" if end == iso and fig.date_role != "start" else "begins"
+                what = "ends" if ends_here else "begins"
                 f = next(r for r in rows if self.pool.in_pool(r))
                 row.reason = f"A reported period {what} on {iso} (e.g. {_tag} in {f[3]})."
                 return row
@@ -2134,6 +2183,14 @@ class Grounder(Derived):
                     f"runs from {span[0]} to {span[1]}."
                 )
                 return row
+        if kinds == ("annual",) and d in ends and self.cal.year_ends:  # "the year ended June 28, 2025": a quarter's end
+            last = min(self.cal.year_ends, key=lambda e: abs((e - d).days))
+            row.status = "ungrounded"
+            row.reason = (
+                f"No year {self.ref.name} reports ends on {iso} (a shorter period does); the nearest fiscal year "
+                f"ended {last}."
+            )
+            return row
         balance = self.balance_date_near(d) if fig.date_role == "as_of" else None
         if balance is not None:  # "as of October 1, 2022" of a balance sheet dated September 30
             row.status = "ungrounded"

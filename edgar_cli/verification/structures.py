@@ -206,6 +206,7 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
             ):
                 for fig in run:
                     _pair(fig, nxt, [nxt], 0, 1, text, note=False)
+        _month_quarter_lists(text, figs, s, e)
         if not period_lists:
             continue
         said = RESPECTIVELY.search(text, s, e)
@@ -242,6 +243,45 @@ def read_structures(text: str, sents: Sentences, figures: list[Figure], mentions
             loose = [f for f in figs if f.start not in paired and f.end <= cut and not _own_period(f, text, inside)]
             if loose:
                 _pair_or_not(loose, plist, text)
+
+
+# "the April, July and October quarters (of fiscal 2026)": a list of month-named quarters
+_MONTH_QUARTER_LIST = lazy(
+    rf"\b(?:the\s+)?({P.MONTH_PATTERN})((?:\s*,\s*(?:and\s+)?{P.MONTH_PATTERN})*\s*,?\s+and\s+{P.MONTH_PATTERN})"
+    r"[- ]quarters\b",
+    re.I,
+)
+_MONTHS_IN = lazy(P.MONTH_PATTERN, re.I)
+
+
+def _month_quarter_lists(text: str, figs: list[Figure], s: int, e: int) -> None:
+    """A list of figures paired with a list of month-named quarters right after it ("$44.1 billion, $46.7 billion
+    and $57.0 billion for the April, July and October quarters") or closed by "respectively": the k-th figure is
+    the k-th month's quarter, of the year the sentence gives the figures; lists of different lengths leave the
+    figures unchecked."""
+    said = RESPECTIVELY.search(text, s, e)
+    for m in _MONTH_QUARTER_LIST.finditer(text, s, e):
+        months = _MONTHS_IN.findall(m.group(0))
+        for run in _lists(figs, text, lambda a, b: a.kind == b.kind):
+            if len(run) < 2 or run[-1].end > m.start():
+                continue
+            if not (said or _FIGURES_THEN_PERIODS.fullmatch(text[run[-1].end : m.start()] + " ")):
+                continue
+            if len(run) != len(months):
+                for fig in run:
+                    fig.unchecked = (
+                        f"The sentence lists {len(run)} figures and {len(months)} quarters ({m.group(0)}) to be "
+                        "read in order: the counts differ, so edgar cannot tell which quarter each figure is for. "
+                        "State each figure with its period."
+                    )
+                continue
+            for k, (fig, month) in enumerate(zip(run, months, strict=True)):
+                fig.month_quarter = f"{month} quarter"
+                fig.period_type, fig.fiscal_period = "quarterly", None
+                fig.notes.append(
+                    f"Read as a list: the {_ORD.get(k + 1, f'{k + 1}th')} of {len(run)} figures, claimed for the "
+                    f"{month} quarter."
+                )
 
 
 def _own_period(fig: Figure, text: str, inside: list[tuple[int, int]]) -> bool:
@@ -299,6 +339,10 @@ def _one_balance_date(text: str, figs: list[Figure], periods: list[Period]) -> N
             # the words before the date are not this figure's: a balance or the period ending then, either
             fig.period_end, fig.period_end_role, fig.period_text = p.day, p.role, p.text
             fig.period_source, fig.period_type = "sentence", None
+            # the kind of period the date's own words name ("the three months ended D": a quarter), never a balance
+            P._set_type(fig, None, P.Mention("date", p.start, p.end, p.text, day=p.day), text)
+            if fig.period_type == "instant":
+                fig.period_type = None
 
 
 def _pair_or_not(figs: list[Figure], plist: list[Period], text: str, shared: bool = False) -> None:
@@ -375,6 +419,7 @@ def fiscal_period_ended(
             and f.period_end == mn.day
             and f.period_basis == "fiscal"
             and f.fiscal_year
+            and (f.fiscal_period is not None or f.period_type in (None, "annual"))  # a quarter's end is no year's
             and f.period_source != "respectively"
             and f.sentence[0] <= mn.start < f.sentence[1]
         ):

@@ -24,10 +24,12 @@ CONNECTOR = lazy(
 )
 # Where a comparison's base begins: the words after it are the base's own ("..., up from $33.7 billion", "more
 # than three times its fiscal 2024 level of $44.3 billion", "..., versus $271.3 million a year earlier", "far
-# exceeded its fiscal 2025 total ($130.5 billion)").
+# exceeded its fiscal 2025 total ($130.5 billion)", "edged past the prior year's $90.8 billion").
 _COMPARED = lazy(
     r"\b(?:(?:up|down|rising|falling|increas\w*|decreas\w*|gr[eo]w\w*|ros[ee]|fell|declin\w*)\s+from|"
-    r"(?:as\s+)?compared\s+(?:with|to)|(?:far\s+)?(?:exceed|surpass|outpac)(?:ed|ing|es|e|s)?|versus|vs\.?|against|(?<!more )(?<!less )(?<!fewer )(?<!rather )(?<!other )than|level\s+of|times|double|triple|twice)(?!\w)",
+    r"(?:as\s+)?compared\s+(?:with|to)|(?:far\s+)?(?:exceed|surpass|outpac)(?:ed|ing|es|e|s)?|versus|vs\.?|against|(?<!more )(?<!less )(?<!fewer )(?<!rather )(?<!other )than|level\s+of|times|double|triple|twice|"
+    # ("edged past the prior year's $90.8 billion", "33.9% above 2023's NT$2,161.7 billion")
+    r"(?:(?:edged|inched|moved|pulled|just|well|far)\s+)?(?:past|above|below|beyond|ahead\s+of|behind)|topped|trailed)(?!\w)",
     re.I,
 )
 # A year as a possessive ("2020's $3.2 billion") names the base's period, not a measure

@@ -165,12 +165,39 @@ class FactPool:
             fact.restated = True
             fact.original_value = sel.original[2] if sel.original else None
             fact.revision_kind = sel.revision_kind
+        if revision is None:
+            later = self._restated_under_another_tag(tag, unit, cite)
+            if later is not None:
+                latest, revision = later
         b_rows = [r for r in sel.suspects if r[2] == cite[2]]
         if b_rows and sel.original is not None:
             # The B of A, B, A: neither the first-reported value nor a restatement, but the B filing's error.
             revision = "suspected_tagging_error"
             fact.suspected_errors = tagging_errors(self.facts, tag, unit, (cite[0], cite[1]), sel.original, b_rows)
         return Match(fact=fact, current_value=latest, revision_kind=revision, concepts=tag_concepts().get(tag, []))
+
+    def _restated_under_another_tag(self, tag: str, unit: str, cite: tuple) -> tuple[float | int, RevisionKind] | None:
+        """(the current value, how it differs) when a value is restated under another tag of its concept: a
+        sibling tag of the same concept reports the same value for the same period and a later filing reports
+        that tag's period differently ("the original of a restated figure is superseded, whichever tag carries
+        it": Apple's FY2016 operating cash flow, 65,824M under the continuing-operations tag and first under the
+        total, later 66,231M under the total). None when the tag's own latest filing is as late as the sibling's."""
+        own_last = max(self.periods[(tag, unit, cite[0], cite[1])], key=filing_order)
+        best: tuple | None = None
+        for name in tag_concepts().get(tag, []):
+            for other in catalogue()[name].chain:
+                if other.tag == tag:
+                    continue
+                rows = self.periods.get((other.tag, unit, cite[0], cite[1]))
+                if not rows or not any(r[2] == cite[2] for r in rows):
+                    continue
+                last = max(rows, key=filing_order)
+                if last[2] != cite[2] and filing_order(last) > filing_order(own_last):
+                    if best is None or filing_order(last) > filing_order(best):
+                        best = last
+        if best is None:
+            return None
+        return best[2], classify_revision(cite[2], best[2], unit)
 
     def reported_in_pool(self, tag: str, unit: str, start: str | None, end: str, value: float | int) -> tuple | None:
         """The first pool row reporting ``value`` for that tag and period, if any."""
