@@ -111,3 +111,15 @@ class StatementResult(_Model):
         description="Point in time: the cells as known on this date (only facts filed on or before it); null: as "
         "known now",
     )
+
+
+class ConceptSeriesResult(StatementResult):
+    """One concept's table over several periods (``edgar concept`` with a range, --last or --derive), which also
+    carries the concept's reported values flat, newest first: the layout one concept of one year has
+    (``.values[]``), so that a script reads one concept the same way whatever the periods asked for."""
+
+    values: list[FactValue] = Field(
+        default_factory=list,
+        description="The row's reported values (each cell's fact), newest first; derived cells are in "
+        "rows[].cells[] only (their formula and inputs)",
+    )

@@ -51,7 +51,7 @@ from ..concept.concept import data_source_of, fact_model, get_financial_concept
 from ..concept.model import ConceptResult
 from ..resolve.resolve import resolve_company
 from . import MAX_CONCEPTS, MAX_LAST
-from .model import DeriveKind, StatementCell, StatementColumn, StatementResult, StatementRow
+from .model import ConceptSeriesResult, DeriveKind, StatementCell, StatementColumn, StatementResult, StatementRow
 
 DEFAULT_LAST = {"annual": 5, "quarterly": 8}
 QUARTERS = ("Q1", "Q2", "Q3", "Q4")
@@ -204,7 +204,8 @@ def concept_command(
     client: SecClient | None = None,
 ) -> ConceptResult | StatementResult:
     """The CLI's concept command: one concept and at most one fiscal year keep get_financial_concept's shape;
-    several concepts, a range, ``last`` or ``derive`` give get_financial_series' table."""
+    several concepts, a range, ``last`` or ``derive`` give get_financial_series' table, which for one concept is
+    a ConceptSeriesResult (the table, and its reported values flat, newest first, as ``values``)."""
     years = parse_fiscal_years(fiscal_year)
     if len(concepts) == 1 and (years is None or len(years) == 1) and last is None and not derive:
         return get_financial_concept(
@@ -231,7 +232,7 @@ def concept_command(
             f"{param('last')}.",
             f"Use {param('last')} 5, for example.",
         )
-    return get_financial_series(
+    table = get_financial_series(
         company,
         concepts,
         fiscal_year=fiscal_year,
@@ -242,6 +243,18 @@ def concept_command(
         as_of=as_of,
         client=client,
     )
+    return with_values(table) if len(concepts) == 1 else table
+
+
+def with_values(table: StatementResult) -> StatementResult:
+    """One concept's ``table`` with its as-reported row's reported cells' facts as a flat ``values`` list, newest
+    first: the ``.values[]`` one concept of one year gives (get_financial_concept), beside the table's rows (a ttm
+    row's cells are derived: they stay in the rows). The table as it is when it has no single as-reported row."""
+    reported = [row for row in table.rows if row.basis == "as_reported"]
+    if len(reported) != 1:
+        return table
+    facts = [c.fact for c in reversed(reported[0].cells) if c.fact is not None]
+    return ConceptSeriesResult(**dict(table), values=facts)
 
 
 def _every_period_of(

@@ -76,7 +76,11 @@ def concept_cmd(
     chart: ChartOpt = False,
     long: LongOpt = False,
 ) -> None:
-    """A financial concept's reported values for one company, newest first, each with its provenance; several concepts or years give a table by period."""
+    """A financial concept's reported values for one company, newest first, each with its provenance; several concepts or years give a table by period.
+
+    With --json one concept's values, each with its filing, are at .values[] (newest first) for one year or
+    several; a range or --last also gives the table, .rows[].cells[]; several concepts give the table alone
+    (.rows[].cells[].fact)."""
     from ...capabilities.statement.statement import concept_command
 
     run_table(

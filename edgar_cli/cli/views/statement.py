@@ -393,7 +393,7 @@ def run_table(call: Callable[[], Any], chart: bool, long: bool = False) -> None:
         chart
         and (current_format() or default_format()) == "table"
         and results
-        and type(results[-1]).__name__ == "StatementResult"
+        and type(results[-1]).__name__ in ("StatementResult", "ConceptSeriesResult")
     ):
         render_chart(results[-1])
 
@@ -684,10 +684,11 @@ def _statement_rows_of(r: StatementResult) -> list[Row]:
     return out
 
 
-view.result(
-    "StatementResult",
-    table=_statement_view_table,
-    rows=_statement_rows_of,
-    notes=_statement_notes,
-    row_notes=_row_notes,
-)
+for _model in ("StatementResult", "ConceptSeriesResult"):  # one concept's table is shown as any table
+    view.result(
+        _model,
+        table=_statement_view_table,
+        rows=_statement_rows_of,
+        notes=_statement_notes,
+        row_notes=_row_notes,
+    )

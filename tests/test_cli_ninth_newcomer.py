@@ -1,0 +1,35 @@
+"""A ninth newcomer's tasks from the README and --help alone (issue 36), through the real CLI: one concept's JSON
+has its values at ``.values[]`` over a range as for one year, a table of several concepts says what a summed row
+is made of (every tag in one form), and a section written to a file can be the text alone."""
+
+from __future__ import annotations
+
+NVDA_NET_INCOME = {  # NVIDIA's net income, each from its own 10-K
+    2025: (72880000000, "0001045810-25-000023"),
+    2024: (29760000000, "0001045810-24-000029"),
+    2023: (4368000000, "0001045810-23-000017"),
+    2022: (9752000000, "0001045810-22-000036"),
+    2021: (4332000000, "0001045810-21-000010"),
+}
+
+
+def test_one_concepts_json_over_a_range_of_years_has_its_values_newest_first_as_one_year_has(cli):
+    r = cli("concept", "NVDA", "net_income", "--fy", "2021..2025", "--json")
+    assert r.rc == 0, r.err
+    body = r.json()
+    values = body["values"]
+    got = [(v["fiscal_year"], v["value"], v["accession_number"]) for v in values]
+    assert got == [(y, *NVDA_NET_INCOME[y]) for y in (2025, 2024, 2023, 2022, 2021)], got
+    one = cli("concept", "NVDA", "net_income", "--fy", "2025", "--json").json()["values"][0]
+    assert set(values[0]) == set(one) and values[0] == one, (values[0], one)
+    # the table layout stays: the same figures by column
+    cells = {c["column"]: c["fact"]["accession_number"] for c in body["rows"][0]["cells"]}
+    assert cells["FY2021"] == "0001045810-21-000010", cells
+
+
+def test_several_concepts_json_keeps_the_table_layout_and_the_help_says_which_layout_is_which(cli):
+    r = cli("concept", "NVDA", "net_income", "revenue", "--fy", "2024..2025", "--json")
+    assert r.rc == 0, r.err
+    assert "values" not in r.json() and len(r.json()["rows"]) == 2
+    flat = " ".join(cli("concept", "--help").out.split())
+    assert ".values[]" in flat and ".rows[].cells[]" in flat, flat
