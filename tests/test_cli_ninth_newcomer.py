@@ -4,6 +4,8 @@ is made of (every tag in one form), and a section written to a file can be the t
 
 from __future__ import annotations
 
+import re
+
 NVDA_NET_INCOME = {  # NVIDIA's net income, each from its own 10-K
     2025: (72880000000, "0001045810-25-000023"),
     2024: (29760000000, "0001045810-24-000029"),
@@ -33,3 +35,30 @@ def test_several_concepts_json_keeps_the_table_layout_and_the_help_says_which_la
     assert "values" not in r.json() and len(r.json()["rows"]) == 2
     flat = " ".join(cli("concept", "--help").out.split())
     assert ".values[]" in flat and ".rows[].cells[]" in flat, flat
+
+
+def test_a_table_of_several_concepts_says_what_a_summed_row_is_made_of_every_tag_in_one_form(cli):
+    # Apple's total debt at 2025-09-27 (0000320193-25-000079): 98,657 m = noncurrent long-term debt + its current
+    # portion + commercial paper
+    r = cli("concept", "AAPL", "long_term_debt", "total_debt", "--fy", "2025", "--format", "table")
+    assert r.rc == 0, r.err
+    said = " ".join((r.out + r.err).split())
+    assert "98,657" in r.out, r.out
+    assert "Total debt = LongTermDebtNoncurrent + LongTermDebtCurrent + CommercialPaper" in said, said
+    assert len(max(re.findall(r"Total debt = [^\n]*", r.out + r.err), key=len)) < 200
+
+
+def test_one_summed_concepts_table_names_every_tag_in_the_same_form(cli):
+    r = cli("concept", "AAPL", "total_debt", "--fy", "2025", "--format", "table")
+    assert r.rc == 0, r.err
+    flat = " ".join(r.out.split())
+    assert "us-gaap:" not in flat, r.out
+    assert "LongTermDebtNoncurrent + LongTermDebtCurrent + CommercialPaper" in flat, r.out
+
+
+def test_compare_and_screen_show_a_sums_tags_in_one_form_too():
+    from edgar_cli.cli.render import short_tag
+
+    summed = "us-gaap:LongTermDebtNoncurrent + us-gaap:LongTermDebtCurrent + us-gaap:CommercialPaper"
+    assert short_tag(summed) == "LongTermDebtNoncurrent + LongTermDebtCurrent + CommercialPaper"
+    assert short_tag("ifrs-full:Revenue") == "ifrs-full:Revenue"

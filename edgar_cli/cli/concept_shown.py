@@ -7,6 +7,7 @@ ConceptResultRecord (xbrl/records.py, the same fields) with them, so both print 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -16,6 +17,15 @@ if TYPE_CHECKING:
     from ..capabilities.concept.model import ConceptResult
     from ..xbrl.records import ConceptResultRecord
     from .rows import Row
+
+
+_PREFIX = re.compile(r"(?<![\w-])[a-z][\w-]*:(?=[A-Z])")  # us-gaap:, ifrs-full:, dei: before a tag's name
+
+
+def tag_shown(tag: str) -> str:
+    """A value's matched_tag as the Tag column shows it: every tag's name without its taxonomy prefix, a sum's
+    parts alike ("LongTermDebtNoncurrent + LongTermDebtCurrent + CommercialPaper")."""
+    return _PREFIX.sub("", tag)
 
 
 def _narrow(r: ConceptResult | ConceptResultRecord, title: str) -> Table:
@@ -30,7 +40,7 @@ def _narrow(r: ConceptResult | ConceptResultRecord, title: str) -> Table:
     for v in r.values:
         fiscal = f"{v.fiscal_period or v.period_type} {v.fiscal_year or ''}".strip()
         period = f"{v.start} to {v.end}" if v.start else f"at {v.end}"
-        filing = TagCell(f"{v.form} {v.filed} {v.accession_number}\n{v.matched_tag.split(':', 1)[-1]}")
+        filing = TagCell(f"{v.form} {v.filed} {v.accession_number}\n{tag_shown(v.matched_tag)}")
         t.add_row(fiscal, period, value_cell(v), filing)
     return t
 
@@ -63,7 +73,7 @@ def concept_table(r: ConceptResult | ConceptResultRecord) -> Any:
                 str(v.start or "-"),
                 str(v.end),
                 value_cell(v),
-                TagCell(v.matched_tag.split(":", 1)[-1]),
+                TagCell(tag_shown(v.matched_tag)),
                 v.form,
                 str(v.filed),
                 v.accession_number,

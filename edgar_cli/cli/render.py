@@ -371,7 +371,8 @@ def value_cell(v: FactValue | FactRecord) -> str:
 
 
 def short_tag(tag: str) -> str:
-    return tag.split(":", 1)[-1] if tag.startswith("us-gaap:") else tag
+    """A tag without its us-gaap: prefix (other taxonomies' kept), each part of a sum alike."""
+    return re.sub(r"(?<![\w-])us-gaap:", "", tag)
 
 
 # a CamelCase word's words: "RevenueFromContractWithCustomer" -> Revenue, From, Contract, With, Customer; a run of

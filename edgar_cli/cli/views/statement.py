@@ -605,7 +605,30 @@ def _row_notes(r: StatementResult) -> list[str]:
     """The notes a statement's rows carry, labelled ("Net income: ..."), printed with the result's notes
     after the data in every format but json and nl (where they are in the rows), and silenced by --quiet; then
     how to see each cell's filing, which a table's cells (as csv's wide rows) do not show (none with --long)."""
-    return [f"{row.label}: {n}" for row in r.rows for n in row.notes] + _derivation_notes(r) + _long_hint(r)
+    return (
+        _parts_notes(r)
+        + [f"{row.label}: {n}" for row in r.rows for n in row.notes]
+        + _derivation_notes(r)
+        + _long_hint(r)
+    )
+
+
+def _parts_notes(r: StatementResult) -> list[str]:
+    """What a table's summed rows are made of, one short line each, which its cells (numbers only) do not show:
+    "Total debt = LongTermDebtNoncurrent + LongTermDebtCurrent + CommercialPaper" (each sum of tags the row's cells
+    use; a derived cell's operands are in the derivation notes and --long). Tables only: spreadsheet rows carry the
+    tags in their own column."""
+    from ..concept_shown import tag_shown
+    from ..output import default_format
+
+    if (current_format() or default_format()) != "table":
+        return []
+    lines = []
+    for row in r.rows:
+        sums = [tag_shown(t) for t in row.matched_tags if " + " in t or " - " in t]
+        if sums:
+            lines.append(f"{row.label} = {'; or '.join(sums)}")
+    return lines
 
 
 def _derivation_notes(r: StatementResult) -> list[str]:
