@@ -62,3 +62,20 @@ def test_compare_and_screen_show_a_sums_tags_in_one_form_too():
     summed = "us-gaap:LongTermDebtNoncurrent + us-gaap:LongTermDebtCurrent + us-gaap:CommercialPaper"
     assert short_tag(summed) == "LongTermDebtNoncurrent + LongTermDebtCurrent + CommercialPaper"
     assert short_tag("ifrs-full:Revenue") == "ifrs-full:Revenue"
+
+
+def test_a_section_into_a_file_starts_with_a_provenance_line_the_help_names_and_no_header_writes_the_text_alone(
+    cli,
+):
+    # Apple's FY2024 10-K (0000320193-24-000123, filed 2024-11-01), Item 1A
+    kept = cli("section", "AAPL", "risk_factors", "--fy", "2024")
+    assert kept.rc == 0, kept.err
+    head, blank, *_ = kept.out.split("\n", 2)
+    assert "0000320193-24-000123" in head and "filed 2024-11-01" in head and blank == "", head
+    text = cli("section", "AAPL", "risk_factors", "--fy", "2024", "--json").json()["text"]
+    alone = cli("section", "AAPL", "risk_factors", "--fy", "2024", "--no-header")
+    assert alone.rc == 0, alone.err
+    assert alone.out.rstrip("\n") == text.rstrip("\n") and alone.out.startswith("Item 1A"), alone.out[:200]
+    assert len(alone.out.split()) == len(text.split()) < len(kept.out.split())
+    flat = " ".join(cli("section", "--help").out.split())
+    assert "provenance line" in flat and "--no-header" in flat and "jq -r .text" in flat, flat

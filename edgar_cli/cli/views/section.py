@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 view = View()
 
 SCREEN_SECTION_CHARS = 20000  # characters of a section shown on a terminal (get_filing_section's default)
+_HEADER: ContextVar[bool] = ContextVar("section_header", default=True)  # False: --no-header (the text alone)
 
 
 @view.command(
@@ -73,8 +75,19 @@ def section_cmd(
             "--file", metavar="PATH", help="Read a filing document on disk (HTML or .txt) instead of fetching one."
         ),
     ] = None,
+    no_header: Annotated[
+        bool,
+        typer.Option(
+            "--no-header",
+            help="Into a file or a pipe, the section's text alone, without the provenance line and the blank "
+            "line after it (the text is also --json | jq -r .text).",
+        ),
+    ] = False,
 ) -> None:
-    """A named section of a 10-K, 10-Q or 20-F (risk factors, MD&A, ...) as text; without a section, the outline."""
+    """A named section of a 10-K, 10-Q or 20-F (risk factors, MD&A, ...) as text; without a section, the outline.
+
+    Into a file or a pipe the text starts with one provenance line (company · form · filed · accession · section
+    · URL) and a blank line; --no-header writes the text alone."""
     from ...capabilities.section.section import get_filing_outline, get_filing_section
 
     if file is not None and section is None:  # `edgar section --file PATH SECTION`
@@ -86,18 +99,22 @@ def section_cmd(
         import sys
 
         max_chars = SCREEN_SECTION_CHARS if sys.stdout.isatty() else 0
-    run(
-        lambda: get_filing_section(
-            company,
-            section,
-            accession_number=accession,
-            fiscal_year=fy,
-            form=form,
-            max_chars=0 if whole else max_chars,
-            offset=offset,
-            file=file,
+    token = _HEADER.set(not no_header)
+    try:
+        run(
+            lambda: get_filing_section(
+                company,
+                section,
+                accession_number=accession,
+                fiscal_year=fy,
+                form=form,
+                max_chars=0 if whole else max_chars,
+                offset=offset,
+                file=file,
+            )
         )
-    )
+    finally:
+        _HEADER.reset(token)
 
 
 def _head_line(r: FilingSection | FilingOutline) -> str:
@@ -176,9 +193,12 @@ def _section_text(r: FilingSection) -> str:
     return r.text
 
 
-def _section_provenance(r: FilingSection) -> str:
+def _section_provenance(r: FilingSection) -> str | None:
     """One line saying where the section is from (company, form, filed, accession, section, URL, and the span
-    when it is part of the section), written first when the text goes to a file or a pipe."""
+    when it is part of the section), written first when the text goes to a file or a pipe; None with
+    ``--no-header``."""
+    if not _HEADER.get():
+        return None
     parts = [
         r.company_name or r.source_file,
         r.form,
