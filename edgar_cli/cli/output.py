@@ -208,7 +208,7 @@ def messages(result: Any, *, quiet: bool = False, captions: bool = False) -> Non
     from .render import print_messages
     from .views import shown
 
-    warnings, notes = message_lists(result, shown(type(result).__name__), quiet=quiet, captions=captions)
+    warnings, notes = message_lists(result, shown(type(result)), quiet=quiet, captions=captions)
     print_messages(warnings, notes)
     source = getattr(result, "data_source", None)
     if source is not None and not quiet:

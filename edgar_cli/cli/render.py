@@ -93,7 +93,7 @@ def render_table(result: Any) -> None:
     from .views import shown
 
     safe = safe_model(result)
-    fn = shown(type(result).__name__).table or _fields_table
+    fn = shown(type(result)).table or _fields_table
     renderable = fn(safe)
     if isinstance(renderable, TextResult):
         err = err_console()
@@ -152,7 +152,7 @@ def table_notes(result: Any) -> list[str]:
     for the formats without a caption: csv, tsv, nl and piped output print these as notes on stderr."""
     from .views import shown
 
-    fn = shown(type(result).__name__).notes
+    fn = shown(type(result)).notes
     return fn(result) if fn is not None else []
 
 
@@ -161,7 +161,7 @@ def table_warnings(result: Any) -> list[str]:
     the formats without a caption: csv, tsv, nl and piped output print these as warnings on stderr."""
     from .views import shown
 
-    fn = shown(type(result).__name__).warnings
+    fn = shown(type(result)).warnings
     return fn(result) if fn is not None else []
 
 
@@ -170,7 +170,7 @@ def row_notes(result: Any) -> list[str]:
     notes after the data in every format but json (where they are in the data), and silenced by --quiet."""
     from .views import shown
 
-    fn = shown(type(result).__name__).row_notes
+    fn = shown(type(result)).row_notes
     return fn(result) if fn is not None else []
 
 

@@ -36,7 +36,7 @@ def rows(result: Any) -> list[Row]:
     """The rows of ``result``: its declared rows, else one row of its scalar fields."""
     from .views import shown
 
-    fn = shown(type(result).__name__).rows
+    fn = shown(type(result)).rows
     return fn(result) if fn is not None else [flat(result)]
 
 
@@ -44,7 +44,7 @@ def text(result: Any) -> str | None:
     """The text of a text result (a filing section, indexed lines), which piped output prints; else None."""
     from .views import shown
 
-    fn = shown(type(result).__name__).text
+    fn = shown(type(result)).text
     return fn(result) if fn is not None else None
 
 
@@ -53,7 +53,7 @@ def provenance(result: Any) -> str | None:
     (None for a result that does not declare one)."""
     from .views import shown
 
-    fn = shown(type(result).__name__).provenance
+    fn = shown(type(result)).provenance
     return fn(result) if fn is not None else None
 
 

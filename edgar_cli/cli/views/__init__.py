@@ -134,15 +134,19 @@ def module(name: str) -> ModuleType:
 _NOT_DECLARED = Shown()
 
 
-def shown(model: str) -> Shown:
-    """How the result model named ``model`` is shown, as its view declares it.
+def shown(model: str | type) -> Shown:
+    """How the result model named ``model`` (or a model class: the nearest of its classes a view declares, so a
+    result that extends a tool's, such as the concept command's ConceptSeriesResult, is shown as that one) is
+    shown, as its view declares it.
 
     The views already imported are asked first (a run has imported its own command's view); only a result
     none of them declares imports the others.
     """
+    names = [model] if isinstance(model, str) else [c.__name__ for c in model.__mro__]
     for import_all in (False, True):
-        for name in VIEWS:
-            found = module(name) if import_all else sys.modules.get(f"{__name__}.{name}")
-            if found is not None and model in found.view.results:
-                return found.view.results[model]
+        for model_name in names:
+            for name in VIEWS:
+                found = module(name) if import_all else sys.modules.get(f"{__name__}.{name}")
+                if found is not None and model_name in found.view.results:
+                    return found.view.results[model_name]
     return _NOT_DECLARED

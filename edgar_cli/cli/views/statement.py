@@ -393,7 +393,7 @@ def run_table(call: Callable[[], Any], chart: bool, long: bool = False) -> None:
         chart
         and (current_format() or default_format()) == "table"
         and results
-        and type(results[-1]).__name__ in ("StatementResult", "ConceptSeriesResult")
+        and "StatementResult" in {c.__name__ for c in type(results[-1]).__mro__}
     ):
         render_chart(results[-1])
 
@@ -707,11 +707,10 @@ def _statement_rows_of(r: StatementResult) -> list[Row]:
     return out
 
 
-for _model in ("StatementResult", "ConceptSeriesResult"):  # one concept's table is shown as any table
-    view.result(
-        _model,
-        table=_statement_view_table,
-        rows=_statement_rows_of,
-        notes=_statement_notes,
-        row_notes=_row_notes,
-    )
+view.result(
+    "StatementResult",  # and the concept command's ConceptSeriesResult, which extends it
+    table=_statement_view_table,
+    rows=_statement_rows_of,
+    notes=_statement_notes,
+    row_notes=_row_notes,
+)
