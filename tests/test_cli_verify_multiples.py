@@ -75,3 +75,10 @@ def test_a_multiple_of_a_loss_year_is_left_unchecked_never_a_negative_multiple(c
     assert row["status"] == "unchecked" and "loss" in row["reason"]
     assert "-0.84" not in r.out
 
+
+def test_a_split_adjusted_figure_says_it_was_not_restated_in_facts_that_end_before_the_filings(cli):
+    r = cli("verify", "Tesla diluted EPS was $1.63 in 2021, split-adjusted.", "--json")
+    assert r.rc == 0, r.out
+    reason = rows_of(r)["$1.63"]["reason"]
+    assert "never restated" not in reason
+    assert "not restated in the XBRL facts, which end at 2022-09-30 (the report 0000950170-22-019867" in reason
