@@ -82,3 +82,20 @@ def test_a_split_adjusted_figure_says_it_was_not_restated_in_facts_that_end_befo
     reason = rows_of(r)["$1.63"]["reason"]
     assert "never restated" not in reason
     assert "not restated in the XBRL facts, which end at 2022-09-30 (the report 0000950170-22-019867" in reason
+
+
+@pytest.mark.parametrize(
+    "word,verdict,rc",
+    [("more than tripled", "grounded", 0), ("more than quadrupled", "ungrounded", ExitStatus.UNGROUNDED)],
+)
+def test_a_multiple_after_a_quarters_figure_from_a_year_earlier_is_the_ratio_to_that_quarter(cli, word, verdict, rc):
+    # NVIDIA NetIncomeLoss Q1 FY2027 (2026-01-26 to 2026-04-26) 58,321,000,000 (0001045810-26-000052), Q1 FY2026
+    # (2025-01-27 to 2025-04-27) 18,775,000,000 (0001045810-25-000116): 3.11 times
+    r = cli(
+        "verify",
+        f"NVIDIA's April-quarter earnings ($58.3 billion of net income in Q1 fiscal 2027) {word} from a year earlier.",
+        "--json",
+    )
+    assert r.rc == rc and r.json()["verdict"] == verdict, r.out
+    row = rows_of(r)["$58.3 billion"]
+    assert "3.11 times Q1 FY2026's 18,775,000,000 (0001045810-25-000116)" in " ".join([row["reason"], *row["notes"]])

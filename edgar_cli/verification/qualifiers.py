@@ -70,6 +70,15 @@ _NAMED_BASE = lazy(
 )
 # A verb's base named after it ("doubled from 2019", "tripled since fiscal 2020"): not the year before as such
 _BASE_WORD_AFTER = lazy(r"\s+(?:from|since|compared|versus|vs\.?|relative|over|against)\b", re.I)
+# The base of a verb named as the same period a year before ("tripled from a year earlier", "doubled year over
+# year", "doubled from the same quarter last year")
+_YEAR_ON = lazy(
+    r"\s+(?:(?:from|over|versus|vs\.?|compared\s+(?:with|to))\s+(?:a\s+year\s+(?:earlier|ago|before)|"
+    r"the\s+(?:prior|previous|preceding)\s+year(?:['\u2019]s)?(?:\s+(?:quarter|period))?|the\s+year\s+(?:before|earlier)|"
+    r"the\s+same\s+(?:quarter|period)\s+(?:a\s+year\s+(?:earlier|ago|before)|last\s+year|of\s+the\s+(?:prior|previous)\s+year))|"
+    r"year[- ](?:over|on)[- ]year)\b",
+    re.I,
+)
 # Words after a named base's year that name no other measure ("its 2020 level", "2020's figure")
 _SAME_MEASURE = frozenset({"", "level", "figure", "amount", "total", "result", "value", "mark", "one"})
 _MULTIPLES = {
@@ -117,6 +126,11 @@ class _Prior:
     value: float
     fiscal_year: int
     accession_number: str
+    label: str = ""  # how a reason names the period: "FY2020", or a quarter's dates
+
+    @property
+    def named(self) -> str:
+        return self.label or f"FY{self.fiscal_year}"
 
 
 def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> None:
@@ -333,6 +347,32 @@ def _prior(facts: CompanyFacts | None, row: VerifiedFigure, year: int | None = N
     return None
 
 
+def _year_before(facts: CompanyFacts | None, row: VerifiedFigure) -> _Prior | None:
+    """The same tag's value for the period of the same kind and length ending a year before the supporting fact's
+    (358 to 372 days: 52/53-week years), a quarter's included; None when none or several are reported."""
+    s = row.support
+    if facts is None or s is None or s.source != "xbrl_fact" or not s.matched_tag or s.end is None:
+        return None
+    if s.start is None:
+        return None
+    series = _series(facts, s.matched_tag, s.unit if s.unit and "/" not in s.unit else None)
+    days = (s.end - s.start).days
+    found = [
+        v
+        for v in (series.values if series else [])
+        if v.start is not None
+        and v.matched_tag == s.matched_tag
+        and v.period_type == s.period_type
+        and 358 <= (s.end - v.end).days <= 372
+        and abs((v.end - v.start).days - days) <= 7
+    ]
+    if len({v.end for v in found}) != 1 or found[0].fiscal_year is None:
+        return None
+    v = found[0]
+    label = f"{v.fiscal_period} FY{v.fiscal_year}" if v.fiscal_period else f"the period {v.start} to {v.end}"
+    return _Prior(value=float(v.value), fiscal_year=v.fiscal_year, accession_number=v.accession_number, label=label)
+
+
 def _check_direction(row: VerifiedFigure, word: str, facts: CompanyFacts | None) -> None:
     s = row.support
     prior = _prior(facts, row)
@@ -449,10 +489,12 @@ def _check_against_base(row: VerifiedFigure, base: VerifiedFigure, m: re.Match) 
     )
 
 
-def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None) -> None:
+def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None, year_on: bool = False) -> None:
+    """A multiple of the year before (annual facts), or with ``year_on`` (the sentence says "from a year earlier")
+    of the same period a year before for a quarter too."""
     n = _multiple_of(m)
     s = row.support
-    prior = _prior(facts, row)
+    prior = _prior(facts, row) or (_year_before(facts, row) if year_on else None)
     if not n or s is None or s.value is None or prior is None or prior.value == 0:
         _unchecked(
             row,
@@ -464,7 +506,7 @@ def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None
     if _opposite_signs(float(s.value), prior.value):
         _unchecked(
             row,
-            f"the sentence says it {said}, and FY{prior.fiscal_year}'s {_fmt(prior.value)} "
+            f"the sentence says it {said}, and {prior.named}'s {_fmt(prior.value)} "
             f"({prior.accession_number}) and this figure are not both a profit or both a loss: no multiple "
             "measures one against the other",
         )
@@ -473,10 +515,10 @@ def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None
     _settle(
         row,
         _ratio_holds(ratio, n, (m.group("how") or "").lower()),
-        f"The sentence says it {said}: {ratio:.2f} times FY{prior.fiscal_year}'s "
+        f"The sentence says it {said}: {ratio:.2f} times {prior.named}'s "
         f"{_fmt(prior.value)} ({prior.accession_number}), which holds.",
         f"The value is right, but the sentence says it {said}: it is {ratio:.2f} times "
-        f"FY{prior.fiscal_year}'s {_fmt(prior.value)} ({prior.accession_number}).",
+        f"{prior.named}'s {_fmt(prior.value)} ({prior.accession_number}).",
     )
 
 
@@ -488,7 +530,9 @@ def _check_named_base(row: VerifiedFigure, m: re.Match, sentence: str, lead: str
     named = _NAMED_BASE.match(sentence, m.end())
     s = row.support
     if named is None and m.group("word").lower().endswith("ed"):  # "($60.9 billion) more than doubled"
-        if _BASE_WORD_AFTER.match(sentence, m.end()):
+        if _YEAR_ON.match(sentence, m.end()):  # "more than tripled from a year earlier": a quarter's too
+            _check_multiple(row, m, facts, year_on=True)
+        elif _BASE_WORD_AFTER.match(sentence, m.end()):
             _unchecked(row, f"the sentence says it {said} from a base edgar could not read")
         else:
             _check_multiple(row, m, facts)
@@ -510,7 +554,7 @@ def _check_named_base(row: VerifiedFigure, m: re.Match, sentence: str, lead: str
     if _opposite_signs(float(s.value), prior.value):
         _unchecked(
             row,
-            f"the sentence says it is {said} {base_words}, and FY{prior.fiscal_year}'s {_fmt(prior.value)} "
+            f"the sentence says it is {said} {base_words}, and {prior.named}'s {_fmt(prior.value)} "
             f"({prior.accession_number}) and this figure are not both a profit or both a loss: no multiple "
             "measures one against the other",
         )
@@ -519,10 +563,10 @@ def _check_named_base(row: VerifiedFigure, m: re.Match, sentence: str, lead: str
     _settle(
         row,
         _ratio_holds(ratio, n, (m.group("how") or "").lower()),
-        f"The sentence says it is {said} {base_words}: {ratio:.2f} times FY{prior.fiscal_year}'s "
+        f"The sentence says it is {said} {base_words}: {ratio:.2f} times {prior.named}'s "
         f"{_fmt(prior.value)} ({prior.accession_number}), which holds.",
         f"The value is right, but the sentence says it is {said} {base_words}: it is {ratio:.2f} times "
-        f"FY{prior.fiscal_year}'s {_fmt(prior.value)} ({prior.accession_number}).",
+        f"{prior.named}'s {_fmt(prior.value)} ({prior.accession_number}).",
     )
 
 
