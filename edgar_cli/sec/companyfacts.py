@@ -346,12 +346,29 @@ def coverage_as_of(facts: CompanyFacts, calendar: FiscalCalendar, as_of: _date_t
 def gap_note(name: str, cik: int, report: tuple) -> str:
     """The note on a report past the facts' end, ``report`` as in ``CompanyFacts.later_reports`` (report date,
     form, filed, accession, the facts' last end, the accession of their last report)."""
-    report_date, form, filed, accession, last_end, last_accn = report
+    _report_date, _form, _filed, accession, last_end, last_accn = report
     return (
-        f"{name}'s XBRL facts end at {last_end} (the report {last_accn}); its {form} for the period "
-        f"ending {report_date} was filed {filed} ({accession}) and is not in them: "
+        f"{name}'s XBRL facts end at {last_end} (the report {last_accn}); {_not_in_them(report)}: "
         f"its figures are in the filing's text: read them with {_section_call(cik, accession)}."
     )
+
+
+def _not_in_them(report: tuple) -> str:
+    report_date, form, filed, accession, _last_end, _last_accn = report
+    return f"its {form} for the period ending {report_date} was filed {filed} ({accession}) and is not in them"
+
+
+def facts_end_words(facts: CompanyFacts) -> str | None:
+    """Where "not restated" was looked for when the company's facts stop short of its filings: "the XBRL facts,
+    which end at 2022-09-30 (the report A; its 10-K for the period ending 2025-12-31 was filed 2026-01-29 (B) and
+    is not in them)", naming the report the facts' ``coverage_note`` names (:func:`gap_note`'s words); the note
+    itself in parentheses when no later report is known; None when the facts reach the filings."""
+    if facts.coverage_note is None:
+        return None
+    if not facts.later_reports:
+        return f"the XBRL facts ({facts.coverage_note.rstrip('.')})"
+    newest = max(facts.later_reports, key=lambda r: (r[0], str(r[2])))
+    return f"the XBRL facts, which end at {newest[4]} (the report {newest[5]}; {_not_in_them(newest)})"
 
 
 def facts_end(facts: CompanyFacts) -> _date_type | None:

@@ -38,7 +38,7 @@ from decimal import Decimal
 from ..models.companies import CompanyRef
 from ..models.verify import PeriodReading, VerifiedFigure
 from ..patterns import lazy
-from ..sec.companyfacts import span_coverage_note
+from ..sec.companyfacts import facts_end_words, span_coverage_note
 from ..xbrl import grounding as G
 from ..xbrl import periods as XP
 from ..xbrl.catalogue import catalogue
@@ -1151,7 +1151,7 @@ class Grounder(Derived):
                 today = abs(Decimal(str(f.value))) * factor
                 lo, hi = fig.interval
                 row.reason += (
-                    f" It was reported before {split} and never restated: on today's share basis it is "
+                    f" It was reported before {split} and {self._not_restated()}: on today's share basis it is "
                     f"{formula} = {S.fmt(float(today))}"
                     + (
                         f", which rounds to {fig.text}, but the sentence says the figure is adjusted only "
@@ -1246,7 +1246,7 @@ class Grounder(Derived):
                 row.status = "grounded"
                 row.reason = (
                     f"{v.matched_tag} = {S.fmt(v.value)} {v.unit} for {G.describe_period(v)} "
-                    f"({v.form} {v.accession_number}) was reported before {split} and never restated; "
+                    f"({v.form} {v.accession_number}) was reported before {split} and {self._not_restated()}; "
                     f"on today's share basis it is {formula} = {adjusted}, which rounds to {fig.text}."
                 )
                 row.notes.append(
@@ -1819,7 +1819,7 @@ class Grounder(Derived):
                 row,
                 "pre_split_basis",
                 f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} predates a "
-                f"1-for-{ratio} reverse split or recapitalisation and was never restated: it is on the old share "
+                f"1-for-{ratio} reverse split or recapitalisation and was {self._not_restated()}: it is on the old share "
                 "basis (more shares, smaller per-share amounts).",
             )
         elif m.revision_kind is None and "shares" in f.unit:
@@ -1830,7 +1830,7 @@ class Grounder(Derived):
                     row,
                     "pre_split_basis",
                     f"{S.fmt(f.value)} {f.unit} for {G.describe_period(f)} predates a "
-                    f"{ratio}-for-1 stock split (first applied in filings of {when}) and was never restated: on "
+                    f"{ratio}-for-1 stock split (first applied in filings of {when}) and was {self._not_restated()}: on "
                     f"today's basis it is about {S.fmt(now)}.",
                 )
         elif m.revision_kind == "precision_change":
@@ -2036,6 +2036,12 @@ class Grounder(Derived):
         span = f"FY{min(labels)} to FY{max(labels)}" if labels else "no complete fiscal year"
         row.reason = f"{self.ref.name} has no fiscal year labelled FY{fy} in its facts ({span})."
         return row
+
+    def _not_restated(self) -> str:
+        """ "never restated", or where the facts stop short of the filings "not restated in the XBRL facts, which
+        end at ... (...)" (companyfacts.facts_end_words: the report the coverage note of concept names)."""
+        where = facts_end_words(self.facts)
+        return f"not restated in {where}" if where else "never restated"
 
     def _coverage(self, fy: int | None) -> str:
         """Where a fiscal year outside the company's facts stands, to end a reason: where the facts stop short of the

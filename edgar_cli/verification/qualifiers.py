@@ -52,6 +52,35 @@ _BASE_AFTER_MULTIPLE = lazy(
     r"(?:(?:about|approximately|roughly|nearly|around|some)\s+)?$",
     re.I,
 )
+# A base named by its year and measure before its figure: "more than seven times its 2020 net income of $721
+# million", "twice Tesla's fiscal 2020 revenue of $31.5 billion" (no comma, at most six words between)
+_NAMED_BASE_BEFORE_FIGURE = lazy(
+    r"^\s*(?:its|their|the|[\w.&-]+['\u2019]s)\s+(?:[\w'\u2019-]+\s+){0,6}?(?:of|at|totall?ing|amounting\s+to)\s+"
+    r"(?:(?:about|approximately|roughly|nearly|around|some)\s+)?$",
+    re.I,
+)
+# A base named without a figure, after the multiple: "nine times its 2020 net income", "double the prior year's",
+# "twice fiscal 2023's level"; the words after the year name the measure
+_NAMED_BASE = lazy(
+    r"\s*(?:its\s+|their\s+|the\s+|that\s+of\s+|[A-Z][\w.&-]*['\u2019]s\s+)?(?:"
+    r"(?:fiscal\s+(?:year\s+)?|FY\s?)?(?P<year>(?:19|20)\d{2})(?:['\u2019]s)?|"
+    r"(?P<prior>(?:prior|previous|preceding)[- ]year(?:['\u2019]s)?|year[- ](?:earlier|before)|year\s+before))"
+    r"(?P<words>(?:\s+(?!(?:and|but|while|as|when|with|which|in|for)\b)[a-z][\w'\u2019-]*){0,4})\s*(?=[.,;:)]|$)",
+    re.I,
+)
+# A verb's base named after it ("doubled from 2019", "tripled since fiscal 2020"): not the year before as such
+_BASE_WORD_AFTER = lazy(r"\s+(?:from|since|compared|versus|vs\.?|relative|over|against)\b", re.I)
+# The base of a verb named as the same period a year before ("tripled from a year earlier", "doubled year over
+# year", "doubled from the same quarter last year")
+_YEAR_ON = lazy(
+    r"\s+(?:(?:from|over|versus|vs\.?|compared\s+(?:with|to))\s+(?:a\s+year\s+(?:earlier|ago|before)|"
+    r"the\s+(?:prior|previous|preceding)\s+year(?:['\u2019]s)?(?:\s+(?:quarter|period))?|the\s+year\s+(?:before|earlier)|"
+    r"the\s+same\s+(?:quarter|period)\s+(?:a\s+year\s+(?:earlier|ago|before)|last\s+year|of\s+the\s+(?:prior|previous)\s+year))|"
+    r"year[- ](?:over|on)[- ]year)\b",
+    re.I,
+)
+# Words after a named base's year that name no other measure ("its 2020 level", "2020's figure")
+_SAME_MEASURE = frozenset({"", "level", "figure", "amount", "total", "result", "value", "mark", "one"})
 _MULTIPLES = {
     "doubled": 2,
     "twice": 2,
@@ -97,6 +126,11 @@ class _Prior:
     value: float
     fiscal_year: int
     accession_number: str
+    label: str = ""  # how a reason names the period: "FY2020", or a quarter's dates
+
+    @property
+    def named(self) -> str:
+        return self.label or f"FY{self.fiscal_year}"
 
 
 def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> None:
@@ -151,6 +185,8 @@ def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> 
                 _check_against_base(row, base, multiple)
             elif base is None and _multiple_precedes(sentence, multiple, row):
                 _check_multiple(row, multiple, facts)
+            elif base is None and _said_of(sentence, multiple, row, rows):
+                _check_named_base(row, multiple, sentence, lead, facts)
             continue
 
 
@@ -290,23 +326,51 @@ def _weeks_wrong(row: VerifiedFigure, weeks: int) -> str | None:
     )
 
 
-def _prior(facts: CompanyFacts | None, row: VerifiedFigure) -> _Prior | None:
-    """The same tag's value for the fiscal year before the supporting fact's (annual facts only)."""
+def _prior(facts: CompanyFacts | None, row: VerifiedFigure, year: int | None = None) -> _Prior | None:
+    """The same tag's value for fiscal ``year`` (default: the year before the supporting fact's; annual facts
+    only)."""
     s = row.support
     if facts is None or s is None or s.source != "xbrl_fact" or not s.matched_tag or s.fiscal_year is None:
         return None
     if s.fiscal_period != "FY":
         return None
+    year = s.fiscal_year - 1 if year is None else year
     series = _series(facts, s.matched_tag, s.unit if s.unit and "/" not in s.unit else None)
     for v in series.values if series else []:
         if (
-            v.fiscal_year == s.fiscal_year - 1
+            v.fiscal_year == year
             and v.fiscal_period == "FY"
             and v.period_type == s.period_type
             and v.matched_tag == s.matched_tag
         ):
             return _Prior(value=float(v.value), fiscal_year=v.fiscal_year, accession_number=v.accession_number)
     return None
+
+
+def _year_before(facts: CompanyFacts | None, row: VerifiedFigure) -> _Prior | None:
+    """The same tag's value for the period of the same kind and length ending a year before the supporting fact's
+    (358 to 372 days: 52/53-week years), a quarter's included; None when none or several are reported."""
+    s = row.support
+    if facts is None or s is None or s.source != "xbrl_fact" or not s.matched_tag or s.end is None:
+        return None
+    if s.start is None:
+        return None
+    series = _series(facts, s.matched_tag, s.unit if s.unit and "/" not in s.unit else None)
+    days = (s.end - s.start).days
+    found = [
+        v
+        for v in (series.values if series else [])
+        if v.start is not None
+        and v.matched_tag == s.matched_tag
+        and v.period_type == s.period_type
+        and 358 <= (s.end - v.end).days <= 372
+        and abs((v.end - v.start).days - days) <= 7
+    ]
+    if len({v.end for v in found}) != 1 or found[0].fiscal_year is None:
+        return None
+    v = found[0]
+    label = f"{v.fiscal_period} FY{v.fiscal_year}" if v.fiscal_period else f"the period {v.start} to {v.end}"
+    return _Prior(value=float(v.value), fiscal_year=v.fiscal_year, accession_number=v.accession_number, label=label)
 
 
 def _check_direction(row: VerifiedFigure, word: str, facts: CompanyFacts | None) -> None:
@@ -363,7 +427,20 @@ def _base_of_multiple(sentence: str, m: re.Match, rows: list[VerifiedFigure]) ->
         return None
     first = min(after, key=lambda r: sentence.find(r.text, m.end()))
     between = sentence[m.end() : sentence.find(first.text, m.end())]
-    return first if _BASE_AFTER_MULTIPLE.search(between) else None
+    return first if _BASE_AFTER_MULTIPLE.search(between) or _NAMED_BASE_BEFORE_FIGURE.match(between) else None
+
+
+def _said_of(sentence: str, m: re.Match, row: VerifiedFigure, rows: list[VerifiedFigure]) -> bool:
+    """The multiple, after its figure, is said of this one: the last amount of the sentence before it."""
+    amounts = ("money", "per_share", "shares", "number")
+    before = [(sentence.find(r.text), r) for r in rows if r.kind in amounts and r.context == row.context]
+    before = [(at, r) for at, r in before if 0 <= at < m.start()]
+    return bool(before) and max(before, key=lambda x: x[0])[1] is row
+
+
+def _opposite_signs(a: float, b: float) -> bool:
+    """A multiple of a loss (or of nothing), or a loss said to be a multiple of a profit: no ratio means it."""
+    return a == 0 or b == 0 or (a < 0) != (b < 0)
 
 
 def _multiple_of(m: re.Match) -> float:
@@ -394,6 +471,13 @@ def _check_against_base(row: VerifiedFigure, base: VerifiedFigure, m: re.Match) 
     if not n or s is None or s.value is None or b is None or b.value is None or base.status not in HELD or not b.value:
         _unchecked(row, f"the sentence says it is {said} {base.text}, which edgar could not check")
         return
+    if _opposite_signs(float(s.value), float(b.value)):
+        _unchecked(
+            row,
+            f"the sentence says it is {said} {base.text}, and one of the two is a loss (or nil): no multiple "
+            "measures one against the other",
+        )
+        return
     ratio = float(s.value) / float(b.value)
     _settle(
         row,
@@ -405,10 +489,12 @@ def _check_against_base(row: VerifiedFigure, base: VerifiedFigure, m: re.Match) 
     )
 
 
-def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None) -> None:
+def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None, year_on: bool = False) -> None:
+    """A multiple of the year before (annual facts), or with ``year_on`` (the sentence says "from a year earlier")
+    of the same period a year before for a quarter too."""
     n = _multiple_of(m)
     s = row.support
-    prior = _prior(facts, row)
+    prior = _prior(facts, row) or (_year_before(facts, row) if year_on else None)
     if not n or s is None or s.value is None or prior is None or prior.value == 0:
         _unchecked(
             row,
@@ -416,15 +502,71 @@ def _check_multiple(row: VerifiedFigure, m: re.Match, facts: CompanyFacts | None
             "fiscal year of the same fact",
         )
         return
-    ratio = float(s.value) / prior.value
     said = m.group(0).strip()
+    if _opposite_signs(float(s.value), prior.value):
+        _unchecked(
+            row,
+            f"the sentence says it {said}, and {prior.named}'s {_fmt(prior.value)} "
+            f"({prior.accession_number}) and this figure are not both a profit or both a loss: no multiple "
+            "measures one against the other",
+        )
+        return
+    ratio = float(s.value) / prior.value
     _settle(
         row,
         _ratio_holds(ratio, n, (m.group("how") or "").lower()),
-        f"The sentence says it {said}: {ratio:.2f} times FY{prior.fiscal_year}'s "
+        f"The sentence says it {said}: {ratio:.2f} times {prior.named}'s "
         f"{_fmt(prior.value)} ({prior.accession_number}), which holds.",
         f"The value is right, but the sentence says it {said}: it is {ratio:.2f} times "
-        f"FY{prior.fiscal_year}'s {_fmt(prior.value)} ({prior.accession_number}).",
+        f"{prior.named}'s {_fmt(prior.value)} ({prior.accession_number}).",
+    )
+
+
+def _check_named_base(row: VerifiedFigure, m: re.Match, sentence: str, lead: str, facts: CompanyFacts | None) -> None:
+    """A multiple, after its figure, of a base the sentence names without a figure ("$5.5 billion in 2021, nine
+    times its 2020 net income"): the ratio to the same fact's value for the year named (the year before for
+    "the prior year's"), when the base's words name the figure's own measure; else unchecked, never grounded."""
+    said = m.group(0).strip()
+    named = _NAMED_BASE.match(sentence, m.end())
+    s = row.support
+    if named is None and m.group("word").lower().endswith("ed"):  # "($60.9 billion) more than doubled"
+        if _YEAR_ON.match(sentence, m.end()):  # "more than tripled from a year earlier": a quarter's too
+            _check_multiple(row, m, facts, year_on=True)
+        elif _BASE_WORD_AFTER.match(sentence, m.end()):
+            _unchecked(row, f"the sentence says it {said} from a base edgar could not read")
+        else:
+            _check_multiple(row, m, facts)
+        return
+    if named is None:
+        _unchecked(row, f"the sentence says it is {said} something edgar could not read as a base")
+        return
+    base_words = sentence[m.end() : named.end()].strip()
+    words = " ".join(named.group("words").split()).lower()
+    same = words in _SAME_MEASURE or words in lead.lower()
+    year = int(named.group("year")) if named.group("year") else None
+    if s is not None and s.fiscal_year is not None and year is None:
+        year = s.fiscal_year - 1
+    prior = _prior(facts, row, year) if same and year is not None else None
+    n = _multiple_of(m)
+    if not n or s is None or s.value is None or prior is None:
+        _unchecked(row, f"the sentence says it is {said} {base_words}, which edgar could not check")
+        return
+    if _opposite_signs(float(s.value), prior.value):
+        _unchecked(
+            row,
+            f"the sentence says it is {said} {base_words}, and {prior.named}'s {_fmt(prior.value)} "
+            f"({prior.accession_number}) and this figure are not both a profit or both a loss: no multiple "
+            "measures one against the other",
+        )
+        return
+    ratio = float(s.value) / prior.value
+    _settle(
+        row,
+        _ratio_holds(ratio, n, (m.group("how") or "").lower()),
+        f"The sentence says it is {said} {base_words}: {ratio:.2f} times {prior.named}'s "
+        f"{_fmt(prior.value)} ({prior.accession_number}), which holds.",
+        f"The value is right, but the sentence says it is {said} {base_words}: it is {ratio:.2f} times "
+        f"{prior.named}'s {_fmt(prior.value)} ({prior.accession_number}).",
     )
 
 
