@@ -745,3 +745,40 @@ def test_a_revenue_slightly_below_another_year_is_checked_for_its_own_year(sec):
     r = verify_answer("TSMC's 2023 revenue was NT$2.16 trillion, slightly below 2022.", company="TSM")
     f = figure(r, "NT$2.16 trillion")
     assert f.status == "grounded" and f.support.accession_number == "0001193125-24-099840"
+
+
+# --- quarters named by the month they close in ---------------------------------------------------
+
+NVDA_Q3_FY2026 = "0001045810-25-000230"
+
+
+@pytest.mark.parametrize(("amount", "grounded"), [("$31.9 billion", True), ("$19.3 billion", False)])
+def test_a_quarter_named_by_its_month_and_year_and_then_by_its_fiscal_name_is_that_one_quarter(sec, amount, grounded):
+    """NVIDIA 10-Q 0001045810-25-000230: us-gaap:NetIncomeLoss 31,910,000,000 for 2025-07-28 to 2025-10-26 (Q3
+    FY2026, the October 2025 quarter); 19,309,000,000 for the year-earlier quarter. The month's year is the
+    month's, not a calendar year the quarter's ordinal is read in."""
+    out = verify_answer(
+        f"NVIDIA earned net income of {amount} in its October 2025 quarter, the third quarter of fiscal 2026.",
+        company="NVDA",
+    )
+    assert (out.verdict == "grounded") is grounded, [(f.text, f.status, f.reason) for f in out.figures]
+    if not grounded:
+        assert figure(out, amount).status in ("ungrounded", "mismatched_period")
+
+
+def test_an_amount_in_parentheses_after_a_month_named_quarter_is_its_value_and_the_year_earlier_quarter_is_a_year_back(
+    sec,
+):
+    """NVIDIA 10-Q 0001045810-25-000230: us-gaap:EarningsPerShareDiluted 1.30 for Q3 FY2026 (to 2025-10-26) and
+    0.78 for Q3 FY2025 (to 2024-10-27): "($1.30)" after the quarter is an aside, not a loss."""
+    out = verify_answer(
+        "NVIDIA's diluted EPS for the October 2025 quarter ($1.30) compared with $0.78 in the year-earlier quarter.",
+        company="NVDA",
+    )
+    assert out.verdict == "grounded", [(f.text, f.status, f.reason) for f in out.figures]
+    swapped = verify_answer(
+        "NVIDIA's diluted EPS for the October 2025 quarter ($0.78) compared with $1.30 in the year-earlier quarter.",
+        company="NVDA",
+    )
+    assert swapped.verdict != "grounded"
+    assert all(f.status != "grounded" for f in swapped.figures if f.kind == "per_share")

@@ -169,6 +169,13 @@ _MONTH_QUARTER = lazy(
     rf"\b({P.MONTH_PATTERN})[- ]quarter\b(?:,?\s+(?:of\s+)?(fiscal(?:\s+year)?\s+|FY\s?)?((?:19|20)\d\d)\b)?",
     re.I,
 )
+# "in the year-earlier quarter", "in the prior-year quarter", "a year earlier": right after a figure, its period is
+# the one a year before the period the sentence named
+_PRIOR_QUARTER = lazy(
+    r"^\W*(?:in|for|during)?\s*(?:the\s+)?(?:year[- ]earlier|year[- ]ago|prior[- ]year|same)\s+quarter\b|"
+    r"^\W*(?:in\s+the\s+same\s+quarter\s+)?a\s+year\s+(?:earlier|ago|before)\b",
+    re.I,
+)
 # "ended September 2022 with $19.5 billion", "at the end of September 2022": a balance at the end of the reported
 # period closing in that month (not "the year/quarter ended September 2022", a duration)
 _MONTH_END = lazy(
@@ -688,6 +695,10 @@ class Grounder(Derived):
             row.claimed_fiscal_year, row.claimed_fiscal_period = fy, "Q4"
             return P.Claim(fiscal_year=fy, quarter="Q4", period_type="quarterly", text=text)
         month_quarter = self._month_quarter(fig)
+        if month_quarter is not None and _PRIOR_QUARTER.search(fig.after[:40]) and not _MONTH_QUARTER.search(fig.after):
+            # "EPS for the December 2025 quarter ($2.84) compared with $2.40 in the year-earlier quarter": the
+            # quarter a year before the month-named one the sentence gives the figure it is compared with
+            month_quarter = self._year_before_quarter(month_quarter)
         if month_quarter is not None:
             row.claimed_fiscal_year = month_quarter.fiscal_year
             row.claimed_fiscal_period, row.claimed_period_text = month_quarter.quarter, month_quarter.text  # type: ignore[assignment]
@@ -760,6 +771,14 @@ class Grounder(Derived):
                 return P.Claim(fiscal_year=fy, quarter="Q4", period_type="quarterly", text=text)
         ends = [e for e in self._reported_quarter_ends() if fits(e)]
         return P.Claim(end=ends[0], period_type="quarterly", text=text) if len(ends) == 1 else None
+
+    def _year_before_quarter(self, claim: P.Claim) -> P.Claim | None:
+        """The reported quarter a year before a month-named one (None when none is reported)."""
+        text = f"the quarter a year before {claim.text}"
+        if claim.fiscal_year is not None:
+            return P.Claim(fiscal_year=claim.fiscal_year - 1, quarter=claim.quarter, period_type="quarterly", text=text)
+        before = self._a_year_before(claim.end, "quarterly") if claim.end is not None else None
+        return P.Claim(end=before, period_type="quarterly", text=text) if before is not None else None
 
     def _latest_month_quarter(self, month: str, text: str, fig: Figure) -> P.Claim | None:
         """ "Apple's June-quarter profit" in a sentence naming no year: the latest reported quarter ending in that
