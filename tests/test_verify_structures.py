@@ -782,3 +782,27 @@ def test_an_amount_in_parentheses_after_a_month_named_quarter_is_its_value_and_t
     )
     assert swapped.verdict != "grounded"
     assert all(f.status != "grounded" for f in swapped.figures if f.kind == "per_share")
+
+
+@pytest.mark.parametrize(
+    "words", ["the calendar third quarter of 2024", "calendar Q3 2024", "the third calendar quarter of 2024"]
+)
+def test_a_quarter_called_calendar_outright_is_the_fiscal_quarter_covering_most_of_its_months(sec, words):
+    """NVIDIA us-gaap:Revenues 35,082,000,000 for 2024-07-29 to 2024-10-27 (Q3 FY2025, 10-Q 0001045810-24-000316),
+    which covers most of July-September 2024; 18,120,000,000 for Q3 FY2024 (2023-07-31 to 2023-10-29), which the
+    company labels "third quarter" of fiscal 2024 but which is no calendar quarter of 2024."""
+    true = verify_answer(f"In {words}, NVIDIA's revenue was $35.1 billion.", company="NVDA")
+    assert true.verdict == "grounded", [(f.text, f.status, f.reason) for f in true.figures]
+    assert "read as Q3 FY2025" in figure(true, "$35.1 billion").reason
+    false = verify_answer(f"In {words}, NVIDIA's revenue was $18.1 billion.", company="NVDA")
+    assert false.verdict != "grounded"
+    assert figure(false, "$18.1 billion").status in ("ungrounded", "mismatched_period")
+
+
+def test_a_quarter_named_by_the_months_it_covers_is_the_fiscal_quarter_closing_in_the_last_one(sec):
+    """Apple us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax 124,300,000,000 for 2024-09-29 to
+    2024-12-28 (Q1 FY2025, 10-Q 0000320193-25-000008)."""
+    out = verify_answer("In the quarter covering October through December 2024, Apple's net sales were $124.3 billion.")
+    assert out.verdict == "grounded", [(f.text, f.status, f.reason) for f in out.figures]
+    out = verify_answer("In the quarter covering October through December 2024, Apple's net sales were $94.9 billion.")
+    assert out.verdict != "grounded"

@@ -166,7 +166,8 @@ _NEXT_FIGURE_WORDS = lazy(r"\b(?:from|versus|vs\.?|compared|than|against|after|a
 _MONTH_QUARTER = lazy(
     rf"\b(?:the\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\s+quarter\b|"
     rf"\bquarter\s+(?:ended|ending)\s+(?:in\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\b|"
-    rf"\b({P.MONTH_PATTERN})[- ]quarter\b(?:,?\s+(?:of\s+)?(fiscal(?:\s+year)?\s+|FY\s?)?((?:19|20)\d\d)\b)?",
+    rf"\b({P.MONTH_PATTERN})[- ]quarter\b(?:,?\s+(?:of\s+)?(fiscal(?:\s+year)?\s+|FY\s?)?((?:19|20)\d\d)\b)?|"
+    rf"\bquarter\s+(?:covering|spanning)\s+(?:{P.MONTH_PATTERN})\s+(?:through|to)\s+({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\b",
     re.I,
 )
 # "in the year-earlier quarter", "in the prior-year quarter", "a year earlier": right after a figure, its period is
@@ -554,6 +555,9 @@ class Grounder(Derived):
         options = P.readings(claim, self.cal)
         if len(options) == 1:
             out = self._check_claim(fig, row, options[0])
+            if options[0].reading and out.status in ("grounded", "derived") and options[0].reading.startswith("lies"):
+                # "the first calendar quarter of 2025" at Apple: the fiscal quarter covering most of those months
+                out.reason = f"{out.reason.rstrip('.')} ({options[0].named}, which {options[0].reading})."
         else:
             out = self._either_reading(fig, row, claim, options)
         if self.cited and out.status in ("ungrounded", "mismatched_period"):
@@ -743,8 +747,10 @@ class Grounder(Derived):
         if m is None:
             return None
         fiscal = False
-        if m.group(1) or m.group(3):
-            month, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if m.group(1) or m.group(3) or m.group(8):
+            # "the quarter covering May through July 2025": the quarter closing in its last month
+            k = 1 if m.group(1) else 3 if m.group(3) else 8
+            month, year = m.group(k), m.group(k + 1)
         else:
             month, year, fiscal = m.group(5), m.group(7), bool(m.group(6))
             if year is None:  # "the September quarter": of the year the sentence gives the figure
