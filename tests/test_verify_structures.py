@@ -806,3 +806,34 @@ def test_a_quarter_named_by_the_months_it_covers_is_the_fiscal_quarter_closing_i
     assert out.verdict == "grounded", [(f.text, f.status, f.reason) for f in out.figures]
     out = verify_answer("In the quarter covering October through December 2024, Apple's net sales were $94.9 billion.")
     assert out.verdict != "grounded"
+
+
+@pytest.mark.parametrize(
+    ("claim", "company", "day", "amount"),
+    [
+        # Apple 10-K 0000320193-25-000079: net sales 416,161,000,000 for FY2025 (2024-09-29 to 2025-09-27); FY2024
+        # ended 2024-09-28
+        (
+            "For the fiscal year ended September 29, 2024, Apple's net sales were $416.2 billion.",
+            "AAPL",
+            "September 29, 2024",
+            "$416.2 billion",
+        ),
+        # NVIDIA 10-K 0001045810-26-000021: us-gaap:Revenues 215,938,000,000 for FY2026 (2025-01-27 to 2026-01-25);
+        # FY2025 ended 2025-01-26
+        (
+            "For the fiscal year ended January 27, 2025, NVIDIA's revenue was $215.9 billion.",
+            "NVDA",
+            "January 27, 2025",
+            "$215.9 billion",
+        ),
+    ],
+)
+def test_a_year_ended_on_the_first_day_of_the_next_year_blames_the_date_not_the_next_year_s_figure(
+    sec, claim, company, day, amount
+):
+    out = verify_answer(claim, company=company)
+    assert out.verdict != "grounded"
+    assert figure(out, day).status == "ungrounded", figure(out, day).reason
+    assert figure(out, amount).status == "unchecked", figure(out, amount).reason
+    assert "began on" in figure(out, amount).reason
