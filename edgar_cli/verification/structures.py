@@ -628,10 +628,10 @@ def _period_beginning(grounder: Grounder, start: date, ptype: str | None) -> dat
     if ptype == "annual":
         # the fiscal year after the one ending the day before (year_containing reads a day just past a 52/53-week
         # year's end as that year's)
-        ends = sorted(grounder.cal.year_ends)
-        if start - timedelta(days=1) not in ends:
+        year_ends = set(grounder.cal.year_ends)
+        if start - timedelta(days=1) not in year_ends:
             return None
-        later = [e for e in ends if 350 <= (e - start).days <= 372]
+        later = sorted(e for e in year_ends if 350 <= (e - start).days <= 372)
         return later[0] if len(later) == 1 else None
     if ptype != "quarterly":
         return None
