@@ -758,7 +758,14 @@ class Grounder(Derived):
                     return self._latest_month_quarter(m.group(5), m.group(0).strip(), fig)
                 year, fiscal = str(fig.fiscal_year), fig.period_basis == "fiscal"
         y, mon = int(year), P.MONTHS.get(month[:3].lower())
-        if mon is None or (fig.fiscal_year not in (None, y)) or fig.fiscal_period not in (None, "FY"):
+        # "$42.1 billion in its December 2025 quarter, the first quarter of fiscal 2026": the month-named quarter
+        # right after the figure is its period, whatever quarter of the calendar year its ordinal was read as
+        named_after = m.string is fig.after and bool(m.group(1) or m.group(3) or m.group(8))
+        if (
+            mon is None
+            or (fig.fiscal_year not in (None, y))
+            or (fig.fiscal_period not in (None, "FY") and not (named_after and fig.period_basis == "calendar"))
+        ):
             return None
         # a calendar year names the year the quarter closes in; a fiscal one the fiscal year it is part of
         windows = [

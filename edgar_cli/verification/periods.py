@@ -229,15 +229,6 @@ def parse_day(y: str, m: str, d: str) -> date | None:
         return None
 
 
-# A quarter named by the month and year it closes in: "the December 2025 quarter", "the quarter ending in June 2024"
-_MONTH_YEAR_QUARTER = lazy(
-    rf"\b(?:{MONTH_PATTERN})\s+((?:19|20)\d\d)\s+quarter\b|\bquarter\s+(?:ended|ending)\s+(?:in\s+)?(?:{MONTH_PATTERN})\s+"
-    rf"((?:19|20)\d\d)\b|\bquarter\s+(?:covering|spanning)\s+(?:{MONTH_PATTERN})\s+(?:through|to)\s+(?:{MONTH_PATTERN})\s+"
-    rf"((?:19|20)\d\d)\b",
-    re.I,
-)
-
-
 def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
     """Dates, fiscal years, quarters and calendar years, and the text with them masked."""
     out: list[Mention] = []
@@ -249,9 +240,6 @@ def find_mentions(text: str, masked: str) -> tuple[list[Mention], str]:
 
     for m in FILING_FOR.finditer(text):  # "in its Form 20-F for 2024": the filing, not the figure's period
         chars[m.start() : m.end()] = "#" * (m.end() - m.start())
-    for m in _MONTH_YEAR_QUARTER.finditer(text):  # "the December 2025 quarter": the year of the month the quarter
-        k = next(i for i in (1, 2, 3) if m.group(i))  # closes in, read with the month (grounding)
-        chars[m.start(k) : m.end(k)] = "#" * (m.end(k) - m.start(k))
 
     for rx, order in (
         (_ISO_DATE, (1, 2, 3)),
