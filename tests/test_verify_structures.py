@@ -837,3 +837,20 @@ def test_a_year_ended_on_the_first_day_of_the_next_year_blames_the_date_not_the_
     assert figure(out, day).status == "ungrounded", figure(out, day).reason
     assert figure(out, amount).status == "unchecked", figure(out, amount).reason
     assert "began on" in figure(out, amount).reason
+
+
+@pytest.mark.parametrize(("amount", "grounded"), [("$102.5 billion", True), ("$94.9 billion", False)])
+def test_a_month_named_quarter_closing_the_fiscal_year_is_derived_from_the_annual_figure_less_nine_months(
+    sec, amount, grounded
+):
+    """Apple 10-K 0000320193-25-000079: net sales 416,161,000,000 for FY2025 (to 2025-09-27); the 10-Q for the
+    June 2025 quarter gives 313,695,000,000 for the first nine months: the September 2025 quarter is 102,466,000,000."""
+    out = verify_answer(
+        f"Apple's implied net sales for the September 2025 quarter were about {amount} (annual $416.2 billion less "
+        "$313.7 billion for the first nine months).",
+    )
+    assert (out.verdict == "grounded") is grounded, [(f.text, f.status, f.reason) for f in out.figures]
+    assert figure(out, "$416.2 billion").status == "grounded"
+    assert figure(out, "$313.7 billion").status == "grounded"
+    if grounded:
+        assert figure(out, amount).status == "derived"

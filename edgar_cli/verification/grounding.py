@@ -32,6 +32,7 @@ decide on are remembered in ``text_ok``; the cited text may still support them
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 
@@ -124,7 +125,7 @@ _CARRY = W.CARRY_WORDS | frozenset(
 )
 # A derivation's input named by its own words: "the full-year $416.2 billion", "$102.7 billion for the full year",
 # "$313.7 billion for the first nine months", "$527.0 million for the nine months ended October 31, 2024"
-_OWN_YEAR_BEFORE = lazy(r"\b(?:full|whole|entire|fiscal)[- ]year(?:'s)?\s+(?:total\s+(?:of\s+)?)?$", re.I)
+_OWN_YEAR_BEFORE = lazy(r"\b(?:(?:full|whole|entire|fiscal)[- ]year(?:'s)?|annual)\s+(?:total\s+(?:of\s+)?)?$", re.I)
 _OWN_YEAR_AFTER = lazy(r"\s*(?:for|in|over)\s+the\s+(?:(?:full|whole|entire|fiscal)\s+)?year\b", re.I)
 _OWN_PART_BEFORE = lazy(r"\b(?:nine|six)[- ]month(?:s'?)?\s+(?:total\s+(?:of\s+)?)?$", re.I)
 _OWN_PART_AFTER = lazy(r"\s*(?:for|in|over)\s+the\s+(?:first\s+)?(nine|six)[- ]months?\b", re.I)
@@ -648,7 +649,21 @@ class Grounder(Derived):
             row.claimed_fiscal_year, row.claimed_period_end = fy, None
             row.claimed_fiscal_period, row.claimed_period_text = quarter or "FY", text  # type: ignore[assignment]
             return P.Claim(fiscal_year=fy, quarter=quarter, period_type=ptype, text=text)
-        own = _own_period(fig) if q and _DERIVED_PART.search(fig.context) else None
+        # "the December 2021 quarter ... (annual $5.5 billion less $3.2 billion for the first nine months)": a
+        # month-named quarter closing a fiscal year, derived from the year and its first nine months
+        closing = (
+            self._month_quarter(replace(fig, fiscal_period=None, fiscal_year=None))
+            if q is None and quarter in ("9M", "H1") and _DERIVED_PART.search(fig.context)
+            else None
+        )
+        closing = closing if closing is not None and closing.quarter == "Q4" else None
+        own = _own_period(fig) if (q or closing) and _DERIVED_PART.search(fig.context) else None
+        if closing is not None and own is None:
+            row.claimed_fiscal_year, row.claimed_period_end = closing.fiscal_year, None
+            row.claimed_fiscal_period, row.claimed_period_text = "Q4", closing.text
+            return closing
+        if closing is not None and own is not None:
+            fy = closing.fiscal_year
         if own is not None and fy is not None:
             # "Q4 revenue, calculated as the full-year $416.2 billion less $313.7 billion for the first nine
             # months, came to $102.5 billion": each input is for the period its own words name
