@@ -264,7 +264,7 @@ def test_a_document_cited_by_accession_and_file_name_is_located_and_checked_with
     r = verify_answer(claim.format("348,544"), company="IBM", cite=cite)
     assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
     assert r.figures[0].support.accession_number == "0000051143-25-000015"
-    assert "its filing's own, FY2024" in r.figures[0].reason  # the period the passage is read as, named once
+    assert "dates it 2025-02-10" in r.figures[0].reason  # the day the passage gives it for, named once
     r = verify_answer(claim.format("384,544"), company="IBM", cite=cite)
     assert r.verdict != "grounded" and r.figures[0].status != "grounded"
 

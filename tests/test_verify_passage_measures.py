@@ -229,3 +229,39 @@ def test_the_base_given_a_year_earlier_is_read_with_the_sentences_measure(sec):
     assert true.verdict == "grounded"
     swapped = verify_answer(claim.format("$440.5 billion", "$435.2 billion"), company="BA", cite=cite)
     assert figure(swapped, "$435.2 billion").status != "grounded" and swapped.verdict != "grounded"
+
+
+@pytest.mark.parametrize(
+    ("claim", "day"),
+    [
+        (
+            "CARBO Ceramics booked a $125.8 million impairment of long-lived assets in the quarter ended June 30, 2017.",
+            "June 30, 2017",
+        ),
+        (
+            "In the three months ended December 31, 2017, CARBO recorded a $125.8 million impairment of long-lived assets.",
+            "December 31, 2017",
+        ),
+    ],
+)
+def test_a_passage_figure_dated_by_another_period_end_leaves_the_sentence_s_date_ungrounded(sec, claim, day):
+    """crr-10k_20171231.htm (0001564590-18-004771): "during the three months ended September 30, 2017, we
+    recognized a $125.8 million impairment of long-lived assets": the passage's own period is that quarter, so a
+    sentence dating the figure to another quarter is not grounded, and the verdict blames its date, not the
+    figure."""
+    out = verify_answer(claim, company="1009672", cite=[CRR_2017])
+    assert out.verdict != "grounded", [(f.text, f.status, f.reason) for f in out.figures]
+    assert figure(out, day).status == "ungrounded"
+    assert "2017-09-30" in figure(out, day).reason
+    assert figure(out, "$125.8 million").status == "unchecked"
+
+
+def test_a_passage_figure_dated_by_the_same_period_end_grounds_the_figure_and_the_date(sec):
+    """The same passage (0001564590-18-004771): the sentence's quarter is the passage's."""
+    out = verify_answer(
+        "For the quarter ended September 30, 2017, CARBO recorded a $125.8 million impairment of long-lived assets.",
+        company="1009672",
+        cite=[CRR_2017],
+    )
+    assert out.verdict == "grounded", [(f.text, f.status, f.reason) for f in out.figures]
+    assert figure(out, "September 30, 2017").status == "grounded"

@@ -745,3 +745,112 @@ def test_a_revenue_slightly_below_another_year_is_checked_for_its_own_year(sec):
     r = verify_answer("TSMC's 2023 revenue was NT$2.16 trillion, slightly below 2022.", company="TSM")
     f = figure(r, "NT$2.16 trillion")
     assert f.status == "grounded" and f.support.accession_number == "0001193125-24-099840"
+
+
+# --- quarters named by the month they close in ---------------------------------------------------
+
+NVDA_Q3_FY2026 = "0001045810-25-000230"
+
+
+@pytest.mark.parametrize(("amount", "grounded"), [("$31.9 billion", True), ("$19.3 billion", False)])
+def test_a_quarter_named_by_its_month_and_year_and_then_by_its_fiscal_name_is_that_one_quarter(sec, amount, grounded):
+    """NVIDIA 10-Q 0001045810-25-000230: us-gaap:NetIncomeLoss 31,910,000,000 for 2025-07-28 to 2025-10-26 (Q3
+    FY2026, the October 2025 quarter); 19,309,000,000 for the year-earlier quarter. The month's year is the
+    month's, not a calendar year the quarter's ordinal is read in."""
+    out = verify_answer(
+        f"NVIDIA earned net income of {amount} in its October 2025 quarter, the third quarter of fiscal 2026.",
+        company="NVDA",
+    )
+    assert (out.verdict == "grounded") is grounded, [(f.text, f.status, f.reason) for f in out.figures]
+    if not grounded:
+        assert figure(out, amount).status in ("ungrounded", "mismatched_period")
+
+
+def test_an_amount_in_parentheses_after_a_month_named_quarter_is_its_value_and_the_year_earlier_quarter_is_a_year_back(
+    sec,
+):
+    """NVIDIA 10-Q 0001045810-25-000230: us-gaap:EarningsPerShareDiluted 1.30 for Q3 FY2026 (to 2025-10-26) and
+    0.78 for Q3 FY2025 (to 2024-10-27): "($1.30)" after the quarter is an aside, not a loss."""
+    out = verify_answer(
+        "NVIDIA's diluted EPS for the October 2025 quarter ($1.30) compared with $0.78 in the year-earlier quarter.",
+        company="NVDA",
+    )
+    assert out.verdict == "grounded", [(f.text, f.status, f.reason) for f in out.figures]
+    swapped = verify_answer(
+        "NVIDIA's diluted EPS for the October 2025 quarter ($0.78) compared with $1.30 in the year-earlier quarter.",
+        company="NVDA",
+    )
+    assert swapped.verdict != "grounded"
+    assert all(f.status != "grounded" for f in swapped.figures if f.kind == "per_share")
+
+
+@pytest.mark.parametrize(
+    "words", ["the calendar third quarter of 2024", "calendar Q3 2024", "the third calendar quarter of 2024"]
+)
+def test_a_quarter_called_calendar_outright_is_the_fiscal_quarter_covering_most_of_its_months(sec, words):
+    """NVIDIA us-gaap:Revenues 35,082,000,000 for 2024-07-29 to 2024-10-27 (Q3 FY2025, 10-Q 0001045810-24-000316),
+    which covers most of July-September 2024; 18,120,000,000 for Q3 FY2024 (2023-07-31 to 2023-10-29), which the
+    company labels "third quarter" of fiscal 2024 but which is no calendar quarter of 2024."""
+    true = verify_answer(f"In {words}, NVIDIA's revenue was $35.1 billion.", company="NVDA")
+    assert true.verdict == "grounded", [(f.text, f.status, f.reason) for f in true.figures]
+    assert "read as Q3 FY2025" in figure(true, "$35.1 billion").reason
+    false = verify_answer(f"In {words}, NVIDIA's revenue was $18.1 billion.", company="NVDA")
+    assert false.verdict != "grounded"
+    assert figure(false, "$18.1 billion").status in ("ungrounded", "mismatched_period")
+
+
+def test_a_quarter_named_by_the_months_it_covers_is_the_fiscal_quarter_closing_in_the_last_one(sec):
+    """Apple us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax 124,300,000,000 for 2024-09-29 to
+    2024-12-28 (Q1 FY2025, 10-Q 0000320193-25-000008)."""
+    out = verify_answer("In the quarter covering October through December 2024, Apple's net sales were $124.3 billion.")
+    assert out.verdict == "grounded", [(f.text, f.status, f.reason) for f in out.figures]
+    out = verify_answer("In the quarter covering October through December 2024, Apple's net sales were $94.9 billion.")
+    assert out.verdict != "grounded"
+
+
+@pytest.mark.parametrize(
+    ("claim", "company", "day", "amount"),
+    [
+        # Apple 10-K 0000320193-25-000079: net sales 416,161,000,000 for FY2025 (2024-09-29 to 2025-09-27); FY2024
+        # ended 2024-09-28
+        (
+            "For the fiscal year ended September 29, 2024, Apple's net sales were $416.2 billion.",
+            "AAPL",
+            "September 29, 2024",
+            "$416.2 billion",
+        ),
+        # NVIDIA 10-K 0001045810-26-000021: us-gaap:Revenues 215,938,000,000 for FY2026 (2025-01-27 to 2026-01-25);
+        # FY2025 ended 2025-01-26
+        (
+            "For the fiscal year ended January 27, 2025, NVIDIA's revenue was $215.9 billion.",
+            "NVDA",
+            "January 27, 2025",
+            "$215.9 billion",
+        ),
+    ],
+)
+def test_a_year_ended_on_the_first_day_of_the_next_year_blames_the_date_not_the_next_year_s_figure(
+    sec, claim, company, day, amount
+):
+    out = verify_answer(claim, company=company)
+    assert out.verdict != "grounded"
+    assert figure(out, day).status == "ungrounded", figure(out, day).reason
+    assert figure(out, amount).status == "unchecked", figure(out, amount).reason
+    assert "began on" in figure(out, amount).reason
+
+
+@pytest.mark.parametrize(("amount", "grounded"), [("$102.5 billion", True), ("$94.9 billion", False)])
+def test_a_month_named_quarter_closing_the_fiscal_year_is_derived_from_the_annual_figure_less_nine_months(
+    sec, amount, grounded
+):
+    """Apple 10-K 0000320193-25-000079: net sales 416,161,000,000 for FY2025 (to 2025-09-27); the 10-Q for the
+    June 2025 quarter gives 313,695,000,000 for the first nine months: the September 2025 quarter is 102,466,000,000."""
+    out = verify_answer(
+        f"Apple's implied net sales for the September 2025 quarter were about {amount} (annual $416.2 billion less "
+        "$313.7 billion for the first nine months).",
+    )
+    assert (out.verdict == "grounded") is grounded, [(f.text, f.status, f.reason) for f in out.figures]
+    assert figure(out, "$416.2 billion").status == "grounded"
+    assert figure(out, "$313.7 billion").status == "grounded"
+    if grounded:
+        assert figure(out, amount).status == "derived"

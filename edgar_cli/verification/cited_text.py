@@ -64,8 +64,25 @@ def ground_in_text(
         return
     sources = load_sources()
     for fig, row in todo:
-        test = _text_test(g, fig, g.claim_for(fig, row))
+        claim = g.claim_for(fig, row)
+        test = _text_test(g, fig, claim)
         hit = find_in_text(fig, sources, test) if sources else None
+        dated = [r for f, r in zip(figures, rows, strict=True) if f.kind == "date" and claim.end and f.day == claim.end]
+        if (hit is None or hit[3][0] != "ok") and test.other_end is not None:
+            # the passage gives the number for a period ending another day: the sentence's date is what is wrong
+            src, tf, theirs = test.other_end
+            row.support = _passage_support(src, tf)
+            row.status = "unchecked"
+            row.reason = (
+                f"{src.label} gives {tf.text!r} for the period ended {theirs.isoformat()}, not for "
+                f"{fig.period_text or 'the period the sentence gives it'}."
+            )
+            for r in dated:
+                if r.status == "unchecked":
+                    r.support = _passage_support(src, tf)
+                    r.status = "ungrounded"
+                    r.reason = f"{src.label} gives {fig.text} for the period ended {theirs.isoformat()}, not {r.text}."
+            continue
         if hit is None:
             _not_in_text(fig, row, sources, test, g.cited)
             continue
@@ -73,6 +90,10 @@ def ground_in_text(
         row.support = _passage_support(src, tf)
         row.notes = [n for n in row.notes if not n.startswith(("Not in what is cited", "fact(s) of other"))]
         if verdict == "ok":
+            for r in dated:  # the sentence's date is the day the passage gives the number for
+                if r.status == "unchecked" and test.same_end is not None:
+                    r.status = "grounded"
+                    r.reason = f"{src.label} dates {fig.text} {r.text}, as the sentence does."
             row.status = "grounded"
             row.reason = (
                 f"{src.label} says {tf.text!r}{scale_note} in a passage about it, which rounds to "
@@ -250,7 +271,13 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
                 # year in the number's place in the list
                 placed = respective_year(src, tf)
                 said = {placed[0]} if placed is not None else said
+                days |= _dated_before(src.text, tf.start)
                 if claim.end is not None and days and claim.end not in days:
+                    # the passage gives the number for another period than the sentence's date: said of the
+                    # date, when the passage is about the figure (see ground_in_text)
+                    near = own_phrase(src.text, tf.start, tf.end)
+                    if about(near, lead=_lead_words(src.text[max(0, tf.start - 80) : tf.start])):
+                        test.other_end = (src, tf, min(days))  # type: ignore[attr-defined]
                     return None
                 if _other_measure(src.text, tf, fig, W.content_words(own_clause), g.company_words):
                     return None  # "we produced approximately 1,773,000" is not "delivered approximately 1,773,000"
@@ -272,6 +299,13 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
             if about(near, lead=lead) and not (year_of and said and year_of not in said):
                 if not said and not own_period_fits(src):
                     return None  # a passage that does not say its period is about its filing's own period
+                if claim.end is not None and claim.end in days:
+                    test.same_end = claim.end  # type: ignore[attr-defined]
+                    return "ok", f"the passage dates it {claim.end.isoformat()}, as the sentence does"
+                if claim.end is not None and (claim.period_type in ("quarterly", "ytd", "annual") or claim.quarter):
+                    # a period the sentence dates ("the three months ended June 30, 2017") is not one a passage
+                    # names only by its year, or not at all
+                    return None
                 return "ok", (
                     "the sentence names the year" if said and year else _unsaid_period(g, src) if claim.stated else ""
                 )
@@ -332,6 +366,8 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
         return None
 
     test.other_value = other_value  # type: ignore[attr-defined]
+    test.other_end = None  # type: ignore[attr-defined]
+    test.same_end = None  # type: ignore[attr-defined]
     label = catalogue()[named[0]].label.lower() if named else "it"
     test.measure = f"{qualifier} {label}" if qualifier else label  # type: ignore[attr-defined]
     return test
@@ -400,6 +436,29 @@ _NEXT_AMOUNT = lazy(r"[$€£]\s?\d|\d[\d,.]*\s*(?:%|percent\b|million\b|billion
 # What excludes the place or thing it names: "Outside the U.S., facilities totaled 24 million square feet" is not
 # about "U.S. facilities", though both name the U.S.
 _OUTSIDE = lazy(r"\b(?i:outside|excluding|other than)\s+(?i:of\s+)?(?i:the\s+)?([A-Z][\w&-]*(?:\.[A-Z])*\.?)")
+
+
+# A dated period that leads up to a passage's number in its sentence ("during the three months ended September 30,
+# 2017, we recognized a $125.8 million impairment"; "As of December 31, 2024, we had $3.2 billion")
+_DATED_PERIOD = lazy(
+    rf"\b(?:(?:(?:three|six|nine|twelve)\s+months|quarter|year|period|weeks)\s+ended|as\s+of|at)\s+"
+    rf"({P.MONTH_PATTERN})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})\b",
+    re.I,
+)
+
+
+def _dated_before(text: str, start: int) -> set[date]:
+    """The day a dated period ends that the passage's sentence names before a number, with no other amount
+    between them: the period the number is given for."""
+    lead = re.split(r"[.;!?]\s", text[max(0, start - 240) : start])[-1]
+    out: set[date] = set()
+    for m in _DATED_PERIOD.finditer(lead):
+        if _NEXT_AMOUNT.search(lead[m.end() :]):
+            continue  # another amount between: that one's period
+        d = P.parse_day(m.group(3), m.group(1), m.group(2))
+        if d is not None:
+            out.add(d)
+    return out
 
 
 def _excludes(passage: str, fig: Figure) -> bool:

@@ -125,6 +125,9 @@ _NOUN_BEFORE = lazy(
     r"recorded|totaled|totalled|showed|had|with|as|than)\s*$)[A-Za-z][\w'\u2019-]+\s*$",
     re.I,
 )
+_PERIOD_BEFORE = lazy(
+    r"(?<![\w-])(?:quarter|year|half|period|months|weeks|(?:19|20)\d\d|Q[1-4]|FY\s?\d{2,4})\s*$", re.I
+)
 _AMOUNT_BEFORE = lazy(r"\d(?:\s?(?i:thousand|million|billion|trillion|mn|bn))?\s?$")
 _PER_SHARE_AFTER = lazy(
     r"^\s*(?:per|a|each)\s+(?:(?:basic|diluted|fully[- ]diluted|common|ordinary)\s+)?"
@@ -324,6 +327,14 @@ def _amount(text: str, m: re.Match) -> Figure | None:
         and not m.group("close")
         and text[m.end() : m.end() + 2].lstrip().startswith(")")
         and bool(_NOUN_BEFORE.search(text[max(0, m.start() - 40) : m.start()]))
+    )
+    # "diluted EPS for the December 2025 quarter ($2.84) compared with": an amount in parentheses right after the
+    # period a sentence gives its measure for is that period's value, an aside, not a negative
+    aside = aside or (
+        bool(m.group("open"))
+        and not translation
+        and bool(m.group("close"))
+        and bool(_PERIOD_BEFORE.search(text[max(0, m.start() - 40) : m.start()]))
     )
     if aside:
         translation = True

@@ -32,6 +32,7 @@ decide on are remembered in ``text_ok``; the cited text may still support them
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 
@@ -124,7 +125,7 @@ _CARRY = W.CARRY_WORDS | frozenset(
 )
 # A derivation's input named by its own words: "the full-year $416.2 billion", "$102.7 billion for the full year",
 # "$313.7 billion for the first nine months", "$527.0 million for the nine months ended October 31, 2024"
-_OWN_YEAR_BEFORE = lazy(r"\b(?:full|whole|entire|fiscal)[- ]year(?:'s)?\s+(?:total\s+(?:of\s+)?)?$", re.I)
+_OWN_YEAR_BEFORE = lazy(r"\b(?:(?:full|whole|entire|fiscal)[- ]year(?:'s)?|annual)\s+(?:total\s+(?:of\s+)?)?$", re.I)
 _OWN_YEAR_AFTER = lazy(r"\s*(?:for|in|over)\s+the\s+(?:(?:full|whole|entire|fiscal)\s+)?year\b", re.I)
 _OWN_PART_BEFORE = lazy(r"\b(?:nine|six)[- ]month(?:s'?)?\s+(?:total\s+(?:of\s+)?)?$", re.I)
 _OWN_PART_AFTER = lazy(r"\s*(?:for|in|over)\s+the\s+(?:first\s+)?(nine|six)[- ]months?\b", re.I)
@@ -166,7 +167,15 @@ _NEXT_FIGURE_WORDS = lazy(r"\b(?:from|versus|vs\.?|compared|than|against|after|a
 _MONTH_QUARTER = lazy(
     rf"\b(?:the\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\s+quarter\b|"
     rf"\bquarter\s+(?:ended|ending)\s+(?:in\s+)?({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\b|"
-    rf"\b({P.MONTH_PATTERN})[- ]quarter\b(?:,?\s+(?:of\s+)?(fiscal(?:\s+year)?\s+|FY\s?)?((?:19|20)\d\d)\b)?",
+    rf"\b({P.MONTH_PATTERN})[- ]quarter\b(?:,?\s+(?:of\s+)?(fiscal(?:\s+year)?\s+|FY\s?)?((?:19|20)\d\d)\b)?|"
+    rf"\bquarter\s+(?:covering|spanning)\s+(?:{P.MONTH_PATTERN})\s+(?:through|to)\s+({P.MONTH_PATTERN})\s+((?:19|20)\d\d)\b",
+    re.I,
+)
+# "in the year-earlier quarter", "in the prior-year quarter", "a year earlier": right after a figure, its period is
+# the one a year before the period the sentence named
+_PRIOR_QUARTER = lazy(
+    r"^\W*(?:in|for|during)?\s*(?:the\s+)?(?:year[- ]earlier|year[- ]ago|prior[- ]year|same)\s+quarter\b|"
+    r"^\W*(?:in\s+the\s+same\s+quarter\s+)?a\s+year\s+(?:earlier|ago|before)\b",
     re.I,
 )
 # "ended September 2022 with $19.5 billion", "at the end of September 2022": a balance at the end of the reported
@@ -547,6 +556,9 @@ class Grounder(Derived):
         options = P.readings(claim, self.cal)
         if len(options) == 1:
             out = self._check_claim(fig, row, options[0])
+            if options[0].reading and out.status in ("grounded", "derived") and options[0].reading.startswith("lies"):
+                # "the first calendar quarter of 2025" at Apple: the fiscal quarter covering most of those months
+                out.reason = f"{out.reason.rstrip('.')} ({options[0].named}, which {options[0].reading})."
         else:
             out = self._either_reading(fig, row, claim, options)
         if self.cited and out.status in ("ungrounded", "mismatched_period"):
@@ -637,7 +649,21 @@ class Grounder(Derived):
             row.claimed_fiscal_year, row.claimed_period_end = fy, None
             row.claimed_fiscal_period, row.claimed_period_text = quarter or "FY", text  # type: ignore[assignment]
             return P.Claim(fiscal_year=fy, quarter=quarter, period_type=ptype, text=text)
-        own = _own_period(fig) if q and _DERIVED_PART.search(fig.context) else None
+        # "the December 2021 quarter ... (annual $5.5 billion less $3.2 billion for the first nine months)": a
+        # month-named quarter closing a fiscal year, derived from the year and its first nine months
+        closing = (
+            self._month_quarter(replace(fig, fiscal_period=None, fiscal_year=None))
+            if q is None and quarter in ("9M", "H1") and _DERIVED_PART.search(fig.context)
+            else None
+        )
+        closing = closing if closing is not None and closing.quarter == "Q4" else None
+        own = _own_period(fig) if (q or closing) and _DERIVED_PART.search(fig.context) else None
+        if closing is not None and own is None:
+            row.claimed_fiscal_year, row.claimed_period_end = closing.fiscal_year, None
+            row.claimed_fiscal_period, row.claimed_period_text = "Q4", closing.text
+            return closing
+        if closing is not None and own is not None:
+            fy = closing.fiscal_year
         if own is not None and fy is not None:
             # "Q4 revenue, calculated as the full-year $416.2 billion less $313.7 billion for the first nine
             # months, came to $102.5 billion": each input is for the period its own words name
@@ -688,6 +714,10 @@ class Grounder(Derived):
             row.claimed_fiscal_year, row.claimed_fiscal_period = fy, "Q4"
             return P.Claim(fiscal_year=fy, quarter="Q4", period_type="quarterly", text=text)
         month_quarter = self._month_quarter(fig)
+        if month_quarter is not None and _PRIOR_QUARTER.search(fig.after[:40]) and not _MONTH_QUARTER.search(fig.after):
+            # "EPS for the December 2025 quarter ($2.84) compared with $2.40 in the year-earlier quarter": the
+            # quarter a year before the month-named one the sentence gives the figure it is compared with
+            month_quarter = self._year_before_quarter(month_quarter)
         if month_quarter is not None:
             row.claimed_fiscal_year = month_quarter.fiscal_year
             row.claimed_fiscal_period, row.claimed_period_text = month_quarter.quarter, month_quarter.text  # type: ignore[assignment]
@@ -732,8 +762,10 @@ class Grounder(Derived):
         if m is None:
             return None
         fiscal = False
-        if m.group(1) or m.group(3):
-            month, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if m.group(1) or m.group(3) or m.group(8):
+            # "the quarter covering May through July 2025": the quarter closing in its last month
+            k = 1 if m.group(1) else 3 if m.group(3) else 8
+            month, year = m.group(k), m.group(k + 1)
         else:
             month, year, fiscal = m.group(5), m.group(7), bool(m.group(6))
             if year is None:  # "the September quarter": of the year the sentence gives the figure
@@ -741,7 +773,14 @@ class Grounder(Derived):
                     return self._latest_month_quarter(m.group(5), m.group(0).strip(), fig)
                 year, fiscal = str(fig.fiscal_year), fig.period_basis == "fiscal"
         y, mon = int(year), P.MONTHS.get(month[:3].lower())
-        if mon is None or (fig.fiscal_year not in (None, y)) or fig.fiscal_period not in (None, "FY"):
+        # "$42.1 billion in its December 2025 quarter, the first quarter of fiscal 2026": the month-named quarter
+        # right after the figure is its period, whatever quarter of the calendar year its ordinal was read as
+        named_after = m.string is fig.after and bool(m.group(1) or m.group(3) or m.group(8))
+        if (
+            mon is None
+            or (fig.fiscal_year not in (None, y))
+            or (fig.fiscal_period not in (None, "FY") and not (named_after and fig.period_basis == "calendar"))
+        ):
             return None
         # a calendar year names the year the quarter closes in; a fiscal one the fiscal year it is part of
         windows = [
@@ -760,6 +799,14 @@ class Grounder(Derived):
                 return P.Claim(fiscal_year=fy, quarter="Q4", period_type="quarterly", text=text)
         ends = [e for e in self._reported_quarter_ends() if fits(e)]
         return P.Claim(end=ends[0], period_type="quarterly", text=text) if len(ends) == 1 else None
+
+    def _year_before_quarter(self, claim: P.Claim) -> P.Claim | None:
+        """The reported quarter a year before a month-named one (None when none is reported)."""
+        text = f"the quarter a year before {claim.text}"
+        if claim.fiscal_year is not None:
+            return P.Claim(fiscal_year=claim.fiscal_year - 1, quarter=claim.quarter, period_type="quarterly", text=text)
+        before = self._a_year_before(claim.end, "quarterly") if claim.end is not None else None
+        return P.Claim(end=before, period_type="quarterly", text=text) if before is not None else None
 
     def _latest_month_quarter(self, month: str, text: str, fig: Figure) -> P.Claim | None:
         """ "Apple's June-quarter profit" in a sentence naming no year: the latest reported quarter ending in that

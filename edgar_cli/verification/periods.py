@@ -70,7 +70,11 @@ LONG_DATE = lazy(rf"\b({MONTH_PATTERN})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})\b")
 _DMY_DATE = lazy(rf"\b(\d{{1,2}})\s+({MONTH_PATTERN})\.?,?\s+(\d{{4}})\b")
 # "12/28/2024", "1/28/2024": the US month/day/year an SEC filer writes (a day past 12 first is no such date)
 _US_NUMERIC_DATE = lazy(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")
-_QUARTER = lazy(r"\bQ([1-4])\b|\b(first|second|third|fourth)[- ](?:fiscal[- ])?quarter\b", re.I)
+# ("calendar Q1", "the first calendar quarter", "the calendar third quarter": calendar wording said outright)
+_QUARTER = lazy(
+    r"\b(?:calendar[- ])?Q([1-4])\b|\b(?:calendar[- ])?(first|second|third|fourth)[- ](?:(?:fiscal|calendar)[- ])?quarter\b",
+    re.I,
+)
 _ORDINAL = r"(?:first|second|third|fourth)"
 _QUARTER_LIST = lazy(rf"\b{_ORDINAL}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ORDINAL})+[- ](?:fiscal[- ])?quarters\b", re.I)
 _FISCAL = lazy(r"\b(?:FY|F|fiscal(?:[- ]year)?)\s?'?(\d{4}|\d{2})\b", re.I)
@@ -716,10 +720,13 @@ def readings(claim: Claim, cal: FiscalCalendar) -> list[Claim]:
     else:
         lo, hi = _calendar_span(year, claim.quarter)
         own = fiscal_span(cal, year, claim.quarter)
-        out.append((year, claim.quarter, *(own or (lo, hi)), "is what the company calls it"))
         best = _mostly_in(cal, claim.quarter, lo, hi)
+        if best is None or "calendar" not in (claim.text or "").lower():
+            # "calendar Q1 2025", said outright, is no fiscal label: only the fiscal quarter lying mostly in it
+            out.append((year, claim.quarter, *(own or (lo, hi)), "is what the company calls it"))
         if best is not None and (best[0], best[1]) != (year, claim.quarter):
-            out.append((*best, f"lies mostly in calendar {claim.text or year}"))
+            said = claim.text or str(year)
+            out.append((*best, f"lies mostly in {'' if 'calendar' in said.lower() else 'calendar '}{said}"))
     return [
         Claim(
             fiscal_year=label,

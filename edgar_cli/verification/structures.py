@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from ..models.verify import PeriodReading, VerifiedFigure
@@ -626,8 +626,13 @@ def _period_beginning(grounder: Grounder, start: date, ptype: str | None) -> dat
     """The end of the period of the kind ``ptype`` (quarterly or annual) beginning on ``start``: a fiscal year's
     end, or a reported quarter's; None when there is none or the kind is unknown."""
     if ptype == "annual":
-        span = grounder.cal.year_containing(start)
-        return span[2] if span is not None and span[1] == start else None
+        # the fiscal year after the one ending the day before (year_containing reads a day just past a 52/53-week
+        # year's end as that year's)
+        year_ends = set(grounder.cal.year_ends)
+        if start - timedelta(days=1) not in year_ends:
+            return None
+        later = sorted(e for e in year_ends if 350 <= (e - start).days <= 372)
+        return later[0] if len(later) == 1 else None
     if ptype != "quarterly":
         return None
     ends = {date.fromisoformat(e) for _t, _u, _s, e in grounder.everything.periods} | set(grounder.cal.year_ends)

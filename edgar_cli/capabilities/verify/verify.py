@@ -732,8 +732,11 @@ def _named_filer(
 
 def _nothing_contradicts(rows: list[VerifiedFigure], ref: CompanyRef) -> None:
     """Without XBRL facts only cited text can speak, and text only supports: a figure it does not support is
-    unchecked, never ungrounded (nothing says it is wrong)."""
+    unchecked, never ungrounded (nothing says it is wrong), save a date the cited passage gives the figure
+    another period's end for (the passage says so)."""
     for row in rows:
+        if row.kind == "date" and row.support is not None and row.support.source == "cited_text":
+            continue
         if row.status in ("ungrounded", "mismatched_period"):
             row.status = "unchecked"
             row.support = None
