@@ -153,3 +153,13 @@ def test_long_term_debts_note_uses_the_same_filings_lines_to_say_it_includes_the
     r = get_financial_concept("NVDA", "long_term_debt", fiscal_year=2016, as_of="2016-04-01")
     assert not any("cannot be told" in n for n in r.notes), r.notes
     assert any("1,413,000,000 includes the current debt" in n for n in r.notes), r.notes
+
+
+def test_teslas_2016_debt_refusal_never_quotes_the_thousands_scale_figures_of_its_fy2016_10k(sec):
+    # Tesla's FY2016 10-K 0001564590-17-003118 tags LongTermDebt 5,892,016 and DebtCurrent 1,114,652 at 2016-12-31
+    # (a thousands-scale error); the FY2017 10-K 0001564590-18-002956 gives 5,892,016,000 and 1,114,652,000
+    e = refusal(get_financial_concept, "TSLA", "total_debt", fiscal_year=2016)
+    said = e.message + " " + (e.suggestion or "")
+    assert "5,892,016 " not in said and "1,114,652 " not in said and "7,006,668;" not in said, said
+    assert "5,892,016,000" in said and "0001564590-18-002956" in said, said
+    assert "0001564590-17-003118" in said and "scale" in said, said  # the flagged filing is named, as flagged

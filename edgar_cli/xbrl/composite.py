@@ -388,8 +388,10 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         r[1] for r in ((facts.tag(DEBT_AND_LEASES) or {}).get("units", {}).get(lead or "", ())) if r[0] is None
     }
     raw = {tag: _instant_rows(facts, tag, parts[tag].unit or lead) for tag in tags}
+    scaled = _scale_errors(parts)
     for end in ends:
-        accn = _presenting_filing(facts, raw, end.isoformat())
+        accn = _presenting_filing(facts, raw, end.isoformat(), {a for e, a in scaled if e == end})
+        skipped = _scale_skipped(scaled, end, accn)
         here = {tag: _in_filing(facts, tag, parts[tag].unit or lead, raw[tag], end, accn) for tag in tags}
         n, c, whole = here[NONCURRENT], here[CURRENT], here[WHOLE]
         if n is None and whole is None:
@@ -436,7 +438,8 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             long_line = n or whole
             assert long_line is not None  # every end is a date of at[NONCURRENT] or at[WHOLE]
             unsummed.append((end, long_line, current_line))
-            out.unsummed.append(_unsummed(end, long_line, current_line, end.isoformat() in lease_ends))
+            gap = _unsummed(end, long_line, current_line, end.isoformat() in lease_ends)
+            out.unsummed.append(replace(gap, why=f"{gap.why}; {skipped}") if skipped else gap)
             continue
         short = here[SHORT_TERM]
         if short is not None:
@@ -449,7 +452,9 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
                     summed.append(v)
                 else:
                     untagged.append(f"{NAMES[tag]} ({tag})")
-        elsewhere = _short_lines_elsewhere(raw, end, accn, summed) + _later(summed, at, end)
+        elsewhere = (
+            _short_lines_elsewhere(raw, end, accn, summed) + _later(summed, at, end) + ([skipped] * bool(skipped))
+        )
         for v in summed:
             used[v.matched_tag] += 1
         out.values.append(_sum(summed, untagged, basis, names, elsewhere))
@@ -514,14 +519,47 @@ def _instant_rows(facts: CompanyFacts, tag: str, unit: str | None) -> dict[str, 
     return got
 
 
-def _presenting_filing(facts: CompanyFacts, raw: dict[str, dict[str, list[tuple]]], end: str) -> str | None:
+def _scale_errors(parts: dict) -> dict[tuple[date, str], str]:
+    """(balance-sheet date, accession) -> the parts' tags a filing reported there at a scale later filings
+    corrected (flag_scale's "a scale error in that filing, corrected since": Tesla's FY2016 10-K
+    0001564590-17-003118 tags LongTermDebt 5,892,016 and DebtCurrent 1,114,652 at 2016-12-31, later filings
+    5,892,016,000 and 1,114,652,000)."""
+    out: dict[tuple[date, str], str] = {}
+    for tag, s in parts.items():
+        for v in s.values:
+            for e in v.suspected_errors:
+                if e.kind == "scale" and v.period_type == "instant" and e.accession_number == v.original_accession:
+                    key = (v.end, e.accession_number)
+                    out[key] = f"{out[key]}, {tag} {e.value:,}" if key in out else f"{tag} {e.value:,}"
+    return out
+
+
+def _scale_skipped(scaled: dict[tuple[date, str], str], end: date, accn: str | None) -> str:
+    """In words, the filings passed over at ``end`` for a scale error, and the filing whose lines are used."""
+    skipped = [(a, lines) for (e, a), lines in scaled.items() if e == end and a != accn]
+    return "; ".join(
+        f"{a}'s lines for {end} ({lines}) are not used: a scale error in that filing, corrected since"
+        + (f"; the lines are {accn}'s" if accn else "")
+        for a, lines in skipped
+    )
+
+
+def _presenting_filing(
+    facts: CompanyFacts,
+    raw: dict[str, dict[str, list[tuple]]],
+    end: str,
+    avoid: frozenset[str] | set[str] = frozenset(),
+) -> str | None:
     """The one filing whose balance sheet gives a date's debt lines: the report of the period that ends that day
     (the 10-K for a year end; its latest amendment), else the latest filing that tags long-term debt there.
-    Every part of the total comes from it: parts from different filings may be one line under two tags."""
+    Every part of the total comes from it: parts from different filings may be one line under two tags. A filing
+    in ``avoid`` (its lines there at a scale later filings corrected, _scale_errors) is passed over where another
+    tags the date."""
     rows = [r for tag in (NONCURRENT, WHOLE) for r in raw[tag].get(end, ())]
     # no long-term line: the noncurrent convertible notes' filing, else the current debt lines' (named, not summed)
     for tags in ((CONVERTIBLE_NONCURRENT,), CURRENT_LINES):
         rows = rows or [r for tag in tags for r in raw[tag].get(end, ())]
+    rows = [r for r in rows if r[3] not in avoid] or rows
     if not rows:
         return None
     own = [r for r in rows if facts.calendar.report_ends.get(r[3], ("", ""))[1] == end]
