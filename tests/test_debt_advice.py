@@ -163,3 +163,13 @@ def test_teslas_2016_debt_refusal_never_quotes_the_thousands_scale_figures_of_it
     assert "5,892,016 " not in said and "1,114,652 " not in said and "7,006,668;" not in said, said
     assert "5,892,016,000" in said and "0001564590-18-002956" in said, said
     assert "0001564590-17-003118" in said and "scale" in said, said  # the flagged filing is named, as flagged
+
+
+def test_teslas_2013_debt_is_its_convertible_notes_where_its_noncurrent_long_term_debt_line_is_zero(sec):
+    # Tesla's 10-K 0001193125-14-069681 at 2013-12-31: LongTermDebtNoncurrent 0, ConvertibleDebtNoncurrent
+    # 586,119,000 and ConvertibleDebtCurrent 182,000: the total names the notes, never implies the debt was 0
+    r = get_financial_concept("TSLA", "total_debt", fiscal_year=2013)
+    (v,) = r.values
+    assert v.value == 586_301_000 and v.accession_number == "0001193125-14-069681"
+    assert "us-gaap:ConvertibleDebtNoncurrent" in v.matched_tag and "us-gaap:ConvertibleDebtCurrent" in v.matched_tag
+    assert "us-gaap:LongTermDebtNoncurrent is 0" in v.formula, v.formula

@@ -21,7 +21,9 @@ guess gets no value, and the tags_tried of the series say why.
 short-term borrowings, where:
 
 - long-term debt is ``LongTermDebtNoncurrent`` + ``LongTermDebtCurrent`` when
-  both are tagged; else ``LongTermDebtNoncurrent`` + a current-debt line where
+  both are tagged; else, where ``LongTermDebtNoncurrent`` is 0 beside
+  ``ConvertibleDebtNoncurrent``, the convertible debt's noncurrent and current
+  lines (Tesla's 586,119,000 + 182,000 at 2013-12-31); else ``LongTermDebtNoncurrent`` + a current-debt line where
   the two make the same filing's ``LongTermDebt`` exactly (NVIDIA's DebtCurrent
   998M + 5,963M = 6,961M at 2020-10-25: the line is the current portion); else ``LongTermDebt`` (which the taxonomy defines to include
   the current portion) when no current-debt line (CURRENT_LINES) stands beside
@@ -396,6 +398,9 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         n, c, whole = here[NONCURRENT], here[CURRENT], here[WHOLE]
         if n is None and whole is None:
             n = here[CONVERTIBLE_NONCURRENT]  # the noncurrent part where no other long-term line is tagged
+        zero = None  # a LongTermDebtNoncurrent of 0 beside the convertible notes: the notes are the noncurrent debt
+        if n is not None and not n.value and whole is None and (conv := here[CONVERTIBLE_NONCURRENT]) is not None:
+            zero, n = n, conv
         # a current-debt line of 0 leaves nothing to be in or out of LongTermDebt
         current_line = next((v for t in CURRENT_LINES if (v := here[t]) is not None and v.value), None)
         summed: list[FactRecord] = []
@@ -419,6 +424,13 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             continue
         if n is not None and c is not None:
             summed += [n, c]
+        elif zero is not None and n is not None and (cc := _convertible_current(here)) is not None:
+            summed += [n, cc]
+            names = PROVEN_NAMES
+            basis = (
+                f"the convertible debt is the long-term debt by the filing's own lines: in {accn}, {NONCURRENT} is "
+                f"0 and {n.matched_tag} {n.value:,} its noncurrent part, {cc.matched_tag} {cc.value:,} its current"
+            )
         elif n is not None and whole is not None and (made := _current_making_whole(here, n, whole)) is not None:
             summed += [n, made]
             names = PROVEN_NAMES
@@ -475,6 +487,12 @@ def unsummed_note(name: str, gaps: list) -> str:
         + (f", or only a current debt line is tagged ({', '.join(str(e) for e in lone)})" if lone else "")
         + " (tags_tried says which and why). Read those dates' debt on the balance sheet in the filing."
     )
+
+
+def _convertible_current(here: dict[str, FactRecord | None]) -> FactRecord | None:
+    """The current part of convertible debt the filing tags at the date (us-gaap:ConvertibleDebtCurrent, else
+    us-gaap:ConvertibleNotesPayableCurrent), or None."""
+    return next((v for t in (CONVERTIBLE_DEBT_CURRENT, CONVERTIBLE_CURRENT) if (v := here[t]) is not None), None)
 
 
 def _current_making_whole(here: dict[str, FactRecord | None], n: FactRecord, whole: FactRecord) -> FactRecord | None:
