@@ -173,3 +173,17 @@ def test_teslas_2013_debt_is_its_convertible_notes_where_its_noncurrent_long_ter
     assert v.value == 586_301_000 and v.accession_number == "0001193125-14-069681"
     assert "us-gaap:ConvertibleDebtNoncurrent" in v.matched_tag and "us-gaap:ConvertibleDebtCurrent" in v.matched_tag
     assert "us-gaap:LongTermDebtNoncurrent is 0" in v.formula, v.formula
+
+
+def test_nvidias_total_debt_over_a_range_says_not_summed_at_the_years_it_cannot_sum(sec):
+    # NVIDIA's LongTermDebt 1,983,000,000 beside ConvertibleDebtCurrent 796,000,000 at 2017-01-29
+    # (0001045810-17-000027) and 1,985,000,000 beside 15,000,000 at 2018-01-28 (0001045810-18-000010): the range
+    # keeps those years as empty cells saying why, as the single year's refusal does, never "No values for"
+    r = get_financial_series("NVDA", ["total_debt"], fiscal_year="2015..2019")
+    assert not any("No values for" in n for n in r.notes), r.notes
+    (row,) = r.rows
+    cells = {c.column: c for c in row.cells}
+    assert cells["FY2017"].value is None and "cannot be summed" in (cells["FY2017"].reason or "")
+    assert "0001045810-17-000027" in cells["FY2017"].reason
+    said = r.notes + row.notes
+    assert any("not summed at 2017-01-29, 2018-01-28" in n for n in said), said

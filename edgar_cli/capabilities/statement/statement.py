@@ -440,6 +440,7 @@ def _rows_table(
     columns = _columns(rows, period, years, last)
     if not columns:
         _raise_no_columns(ref, rows, period, years, facts)
+    columns = _with_unsummed_columns(columns, rows, period, years)
     notes: list[str] = []
     if "ttm" in kinds and period == "annual":
         ttm_col = _ttm_column(rows, columns, facts)
@@ -478,6 +479,7 @@ def _rows_table(
         if col.fiscal_period == "TTM":  # its twelve months, as the derived cells give them
             col.start = _mode([c.start for r in out_rows for c in r.cells if c.column == col.key and c.derived])
     available = {k[0] for r in rows for k in r.keys(period)}  # before last cut the columns
+    available |= {c.fiscal_year for c in columns if c.start is None and c.fiscal_year not in available}  # unsummed
     past = set(lacking_years(facts, years)) if years else set()
     notes += _table_notes(out_rows, columns, kinds, period, years, available, past, facts_end(facts), explained, as_of)
     if period == "quarterly" and no_quarters:
@@ -839,6 +841,38 @@ def _columns(rows: list[_Row], period: str, years: list[int] | None, last: int |
             )
         )
     return out
+
+
+def _with_unsummed_columns(
+    columns: list[StatementColumn], rows: list[_Row], period: str, years: list[int] | None
+) -> list[StatementColumn]:
+    """``columns`` and, for a range of ``years`` asked, a column for each date a composite row's lines are tagged
+    at but not summed (NVIDIA's total_debt at FY2017 and FY2018): an empty cell whose note says why, as a year
+    asked alone is refused, never a year dropped as though nothing were reported."""
+    if not years:
+        return columns
+    have = {(c.fiscal_year, c.fiscal_period) for c in columns}
+    extra: dict[tuple[int, str], date] = {}
+    for r in rows:
+        for g in unsummed_in(r.series, set(years), period):
+            fy, fp = g.fiscal_year, g.fiscal_period
+            if fy is None or fp is None or (period == "annual") != (fp == "FY") or fp not in ORDER:
+                continue
+            if (fy, fp) not in have:
+                extra.setdefault((fy, fp), g.end)
+    if not extra:
+        return columns
+    added = [
+        StatementColumn(
+            key=f"FY{fy}" if fp == "FY" else f"{fp} FY{fy}",
+            fiscal_year=fy,
+            fiscal_period=fp,  # type: ignore[arg-type]  # FY or a quarter: an unsummed balance-sheet date's
+            end=end,
+            start=None,
+        )
+        for (fy, fp), end in extra.items()
+    ]
+    return sorted(columns + added, key=lambda c: (c.fiscal_year, ORDER[c.fiscal_period]))
 
 
 def _mode(items: list) -> date | None:
