@@ -187,3 +187,14 @@ def test_nvidias_total_debt_over_a_range_says_not_summed_at_the_years_it_cannot_
     assert "0001045810-17-000027" in cells["FY2017"].reason
     said = r.notes + row.notes
     assert any("not summed at 2017-01-29, 2018-01-28" in n for n in said), said
+
+
+def test_snowflakes_total_debt_cells_give_the_not_summed_reason_never_none_of_its_tags(sec):
+    # Snowflake's ConvertibleDebtNoncurrent 2,271,529,000 at 2025-01-31 (0001640147-25-000052) is one of
+    # total_debt's own tags: no cell may say the company reports none of them
+    r = get_financial_series("SNOW", ["long_term_debt", "total_debt"], fiscal_year="2024..2025")
+    (row,) = [row for row in r.rows if row.concept == "total_debt"]
+    reasons = [c.reason or "" for c in row.cells]
+    assert not any("none of its tags" in x for x in reasons), reasons
+    fy2025 = next(c for c in row.cells if c.column == "FY2025")
+    assert "cannot be summed" in fy2025.reason and "2,271,529,000 (0001640147-25-000052)" in fy2025.reason, reasons

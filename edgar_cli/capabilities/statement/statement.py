@@ -737,7 +737,16 @@ class _Row:
 
     def _absent(self, col: StatementColumn, reason: str | None = None) -> StatementCell:
         if reason is None:
-            if not self.series.values:
+            # a composite's lines tagged but not summed come first: its tags are reported, values or none (Snowflake)
+            if gaps := [
+                g
+                for g in unsummed_in(self.series, {col.fiscal_year}, "annual" if col.fiscal_period == "FY" else "all")
+                if g.fiscal_period == col.fiscal_period
+            ]:
+                reason = f"its lines are tagged for {col.key} but cannot be summed without a guess: " + (
+                    describe_unsummed(gaps)
+                )
+            elif not self.series.values and not self.series.unsummed:
                 reason = (
                     ("the company reports" if self.as_of is None else "the company had reported")
                     + " none of its tags ("
@@ -745,13 +754,11 @@ class _Row:
                     + ") in its periodic reports' XBRL facts"
                     + (f" by {self.as_of}" if self.as_of is not None else "")
                 )
-            elif gaps := [
-                g
-                for g in unsummed_in(self.series, {col.fiscal_year}, "annual" if col.fiscal_period == "FY" else "all")
-                if g.fiscal_period == col.fiscal_period
-            ]:
-                reason = f"its lines are tagged for {col.key} but cannot be summed without a guess: " + (
-                    describe_unsummed(gaps)
+            elif not self.series.values:
+                lines = ", ".join(sorted({v.matched_tag for g in self.series.unsummed for v in g.found}))
+                reason = (
+                    f"no value for {col.key}: its lines ({lines}) are tagged at other dates, and not summed there "
+                    "either (the row's note says why)"
                 )
             else:
                 span = self.span("annual" if col.fiscal_period == "FY" else "quarterly")
