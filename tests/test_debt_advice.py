@@ -198,3 +198,28 @@ def test_snowflakes_total_debt_cells_give_the_not_summed_reason_never_none_of_it
     assert not any("none of its tags" in x for x in reasons), reasons
     fy2025 = next(c for c in row.cells if c.column == "FY2025")
     assert "cannot be summed" in fy2025.reason and "2,271,529,000 (0001640147-25-000052)" in fy2025.reason, reasons
+
+
+def test_an_ifrs_filers_total_debt_over_a_range_lists_its_debt_lines_as_the_single_year_does(sec):
+    # LPA's 20-F 0001997711-25-000030: LongtermBorrowings 265,885,799 at 2024-12-31; TSMC's 20-F
+    # 0001193125-20-107579 for FY2019 (ShorttermBorrowings 118,522,300,000 TWD at 2019-12-31)
+    msg = refusal(get_financial_series, "LPA", ["total_debt"], fiscal_year="2022..2024")
+    assert "Try related concepts" not in msg.suggestion, msg.suggestion
+    assert "ifrs-full:LongtermBorrowings 265,885,799 USD at 2024-12-31 (0001997711-25-000030)" in msg.suggestion
+    assert "Lines that hold others" in msg.suggestion, msg.suggestion
+    r = get_financial_series("TSM", ["total_debt", "long_term_debt"], fiscal_year="2019..2020")
+    assert not any("Not reported by this company" in n for n in r.notes), r.notes
+    (row,) = [row for row in r.rows if row.concept == "total_debt"]
+    said = r.notes + row.notes
+    assert any("ifrs-full:ShorttermBorrowings" in n and "under IFRS" in n for n in said), said
+
+
+def test_tsmcs_total_debt_refusal_gives_its_lines_at_the_year_asked_and_in_the_unit_asked(sec):
+    # TSMC's 20-F 0001193125-20-107579 at 2019-12-31: ShorttermBorrowings 118,522,300,000 TWD,
+    # CurrentPortionOfLongtermBorrowings 31,800,000,000; 0001193125-25-083423 tags CurrentPortionOfLongtermBorrowings
+    # USD 1,825,500,000 at 2024-12-31
+    s = refusal(get_financial_concept, "TSM", "total_debt", fiscal_year=2019).suggestion
+    assert "ifrs-full:ShorttermBorrowings 118,522,300,000 TWD at 2019-12-31 (0001193125-20-107579)" in s, s
+    assert "ifrs-full:CurrentPortionOfLongtermBorrowings 31,800,000,000 TWD at 2019-12-31" in s, s
+    s = refusal(get_financial_concept, "TSM", "total_debt", fiscal_year=2024, unit="USD").suggestion
+    assert "ifrs-full:CurrentPortionOfLongtermBorrowings 1,825,500,000 USD at 2024-12-31 (0001193125-25-083423)" in s, s

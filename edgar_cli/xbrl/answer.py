@@ -32,8 +32,7 @@ from .catalogue import Concept, lookup
 from .composite import (
     current_debt_beside,
     ifrs_current_inside,
-    ifrs_debt_lines,
-    ifrs_debt_overlaps,
+    ifrs_debt_advice,
     unsummed_note,
 )
 from .facts import CompanyFacts
@@ -175,18 +174,17 @@ def assemble_answer(
         reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
         similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
         related = _related_reported(facts, spec)
-        ifrs = ifrs_debt_lines(facts) if spec.composite == "total_debt" else []
-        overlaps = ifrs_debt_overlaps(facts) if ifrs else []
+        ifrs = (
+            ifrs_debt_advice(facts, spec.name, ref.name, {fy} if fy is not None else None, unit)
+            if spec.composite == "total_debt"
+            else ""
+        )
         raise EdgarError(
             "not_found",
             f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
             f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
             (
-                f"{spec.name} reads US GAAP tags only; {ref.name} tags its debt under IFRS on these lines (each at "
-                f"its latest date; edgar does not add them): {'; '.join(ifrs)}."
-                + (f" Lines that hold others, by the filer's own figures: {'; '.join(overlaps)}." if overlaps else "")
-                + " Ask for each by its tag, and say which lines an answer adds."
-                + (f" It also reports {related}." if related else "")
+                ifrs + (f" It also reports {related}." if related else "")
                 if ifrs
                 else f"It does report {related}: ask for that; {spec.name} reads only the tags tried."
                 if related

@@ -290,23 +290,59 @@ def ifrs_debt_overlaps(facts: CompanyFacts) -> list[str]:
     return out
 
 
-def ifrs_debt_lines(facts: CompanyFacts) -> list[str]:
+def ifrs_debt_lines(facts: CompanyFacts, years: set[int] | None = None, unit: str | None = None) -> list[str]:
     """Each of IFRS_DEBT_LINES the company tags at a balance-sheet date in a periodic report, as "tag value unit
-    at end (accession), what it is", at its latest date (the reporting currency where tagged in it)."""
+    at end (accession), what it is": at the latest year end of fiscal ``years`` where given (TSMC's FY2019:
+    ShorttermBorrowings 118,522,300,000 TWD at 2019-12-31, 0001193125-20-107579), else at its latest date; in
+    ``unit`` where the filer tags the line in it (TSMC's USD translations), else the reporting currency."""
     latest: list[tuple[str, str, tuple, str | None]] = []
+    ends = {e.isoformat() for e, fy in facts.calendar.labels.items() if fy in years} if years is not None else None
     for tag, what in IFRS_DEBT_LINES:
         units = (facts.tag(tag) or {}).get("units") or {}
-        unit = facts.reporting_currency if facts.reporting_currency in units else next(iter(units), None)
-        rows = [r for r in units.get(unit or "", ()) if r[0] is None and r[6] in PERIODIC_ANNUAL_OR_INTERIM]
+        chosen = unit if unit in units else facts.reporting_currency if facts.reporting_currency in units else None
+        chosen = chosen or next(iter(units), None)
+        rows = [
+            r
+            for r in units.get(chosen or "", ())
+            if r[0] is None and r[6] in PERIODIC_ANNUAL_OR_INTERIM and (ends is None or r[1] in ends)
+        ]
         if rows:
-            latest.append((tag, what, max(rows, key=lambda r: (r[1], r[7], r[3])), unit))
+            # a year asked: the report of the period ending then (TSMC's FY2019 20-F for 2019-12-31), else the
+            # latest filing tagging the date
+            own = facts.calendar.report_ends
+            best = max(rows, key=lambda r: (r[1], ends is not None and own.get(r[3], ("", ""))[1] == r[1], r[7], r[3]))
+            latest.append((tag, what, best, chosen))
     last = max((r[1] for _t, _w, r, _u in latest), default="")
     # a line whose latest date is before the others' says so (TSMC's short-term borrowings end at 2021-12-31)
     return [
-        f"{tag} {r[2]:,} {unit} at {r[1]} ({r[3]}), {what}"
+        f"{tag} {r[2]:,} {u} at {r[1]} ({r[3]}), {what}"
         + (f", none tagged after {r[1]} (the other lines run to {last})" if r[1] < last else "")
-        for tag, what, r, unit in latest
+        + (f" (not tagged in {unit}: the filer's own currency)" if unit and u != unit else "")
+        for tag, what, r, u in latest
     ]
+
+
+def ifrs_debt_advice(
+    facts: CompanyFacts, name: str, company: str, years: set[int] | None = None, unit: str | None = None
+) -> str:
+    """What an IFRS filer's total_debt refusal or empty row says: the filer's debt lines (:func:`ifrs_debt_lines`,
+    at the years asked, in the unit asked), the lines that hold others, and what to ask for; "" where the company
+    tags none of them. One text for the single year, ranges, tables, compare and MCP."""
+    lines = ifrs_debt_lines(facts, years, unit) or (ifrs_debt_lines(facts, None, unit) if years else [])
+    if not lines:
+        return ""
+    at = (
+        "each at the latest year end asked"
+        if years and ifrs_debt_lines(facts, years, unit)
+        else "each at its latest date"
+    )
+    overlaps = ifrs_debt_overlaps(facts)
+    return (
+        f"{name} reads US GAAP tags only; {company} tags its debt under IFRS on these lines ({at}; edgar does not "
+        f"add them): {'; '.join(lines)}."
+        + (f" Lines that hold others, by the filer's own figures: {'; '.join(overlaps)}." if overlaps else "")
+        + " Ask for each by its tag, and say which lines an answer adds."
+    )
 
 
 IFRS_LONG = "ifrs-full:LongtermBorrowings"

@@ -38,7 +38,7 @@ from ...xbrl.answer import (
     validate_fiscal_year,
 )
 from ...xbrl.catalogue import Concept, lookup
-from ...xbrl.composite import current_debt_beside_once, ifrs_current_inside
+from ...xbrl.composite import current_debt_beside_once, ifrs_current_inside, ifrs_debt_advice
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import beside_lines
 from ...xbrl.notes import describe_values as _describe
@@ -431,11 +431,19 @@ def _rows_table(
         for spec in specs
     ]
     # a composite whose lines are tagged but never summed is reported: its refusal says why (_raise_no_columns)
+    for r in rows:  # an IFRS filer's debt lines, at the years asked and in the unit asked (total_debt)
+        r.ifrs = (
+            ifrs_debt_advice(facts, r.spec.name, ref.name, set(years) if years else None, unit)
+            if r.spec.composite == "total_debt" and not r.series.values and not r.series.unsummed
+            else ""
+        )
     if statement is None and not any(r.series.values or r.series.unsummed for r in rows):
+        ifrs = " ".join(r.ifrs for r in rows if r.ifrs)
         raise EdgarError(
             "not_found",
-            f"{ref.name} reports none of {', '.join(s.name for s in specs)} in its 10-K/10-Q/20-F XBRL facts.",
-            "Try related concepts or raw XBRL tags.",
+            f"{ref.name} reports none of {', '.join(s.name for s in specs)} in its 10-K/10-Q/20-F XBRL facts"
+            + (" under US GAAP tags." if ifrs else "."),
+            ifrs or "Try related concepts or raw XBRL tags.",
         )
     columns = _columns(rows, period, years, last)
     if not columns:
@@ -523,6 +531,7 @@ class _Row:
         facts: CompanyFacts | None = None,
     ):
         self.spec, self.series = spec, series
+        self.ifrs = ""  # an IFRS filer's debt lines where a composite reads US GAAP tags only (ifrs_debt_advice)
         self.facts = facts  # for the notes read from the filings themselves (a translation's later filing)
         self.reporting_currency = reporting_currency
         self.as_of = as_of  # the facts are as known on this date
@@ -581,6 +590,8 @@ class _Row:
             notes.extend(current_debt_beside_once(self.facts, shown))
             notes.extend(beside_lines(self.facts, self.spec, shown))
         notes.extend(self._left_out_note(columns, cells))
+        if self.ifrs:
+            notes.append(f"Not reported under its US GAAP tags (shown empty, never zero): {self.ifrs}")
         notes.extend(_dated_apart(columns, cells))
         years = sorted({v.fiscal_year for v in self.series.values if v.fiscal_year is not None})
         # a composite's empty cells whose lines are tagged but cannot be summed: why, never "not reported"
@@ -945,7 +956,8 @@ def _table_notes(
                 "No trailing twelve months for " + ", ".join(skipped) + ": balances, per-share values and "
                 "share counts are not additive."
             )
-    missing_rows = [r.label for r in rows if not r.reported]
+    # a row whose own note says why it is empty (an IFRS filer's debt lines) is not listed again
+    missing_rows = [r.label for r in rows if not r.reported and not any(n.startswith("Not reported") for n in r.notes)]
     if missing_rows:
         by = f" by {as_of}" if as_of is not None else ""
         notes.append(f"Not reported by this company{by} (shown empty, never zero): " + ", ".join(missing_rows) + ".")
