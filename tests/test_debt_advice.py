@@ -223,3 +223,24 @@ def test_tsmcs_total_debt_refusal_gives_its_lines_at_the_year_asked_and_in_the_u
     assert "ifrs-full:CurrentPortionOfLongtermBorrowings 31,800,000,000 TWD at 2019-12-31" in s, s
     s = refusal(get_financial_concept, "TSM", "total_debt", fiscal_year=2024, unit="USD").suggestion
     assert "ifrs-full:CurrentPortionOfLongtermBorrowings 1,825,500,000 USD at 2024-12-31 (0001193125-25-083423)" in s, s
+
+
+def test_teslas_fy2018_total_debt_says_nothing_of_quarter_ends_it_does_not_show(sec):
+    # Tesla's FY2018 total 10,632,475,000 at 2018-12-31 (0001564590-19-003165) is summed; its 2018 quarter-ends
+    # (2018-03-31 to 2018-09-30) are not, and an annual answer does not reach them
+    r = get_financial_concept("TSLA", "total_debt", fiscal_year=2018)
+    (v,) = r.values
+    assert v.value == 10_632_475_000 and v.accession_number == "0001564590-19-003165"
+    assert not any("not summed at" in n for n in r.notes), r.notes
+    q = get_financial_concept("TSLA", "total_debt", fiscal_year=2018, period="all")
+    assert any("not summed at 3 balance-sheet date(s) from 2018-03-31 to 2018-09-30" in n for n in q.notes), q.notes
+
+
+def test_comparing_fy2019_total_debt_says_nothing_of_quarter_ends_not_shown(sec):
+    # NVIDIA's FY2019 total 1,988,000,000 at 2019-01-27 (0001045810-19-000023) is summed; its quarter-ends of that
+    # year (convertible notes on current lines, 0001045810-18-000010 and later) are not shown by an annual compare
+    from edgar_cli.capabilities.compare.compare import compare_companies
+
+    r = compare_companies("total_debt", ["NVDA", "AAPL"], fiscal_year=2019)
+    said = r.notes + r.warnings + [n for row in r.rows for n in getattr(row, "notes", [])]
+    assert not any("is not summed at" in n for n in said), said

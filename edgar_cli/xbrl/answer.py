@@ -227,9 +227,9 @@ def assemble_answer(
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
     notes += translation_notes(facts, shown)
-    # a composite's dates not summed: all of them for the series, only the year's for a year asked (NVIDIA's FY2025
-    # total says nothing of its 2016-2018 dates)
-    gaps = [g for g in series.unsummed if fy is None or g.fiscal_year == fy]
+    # a composite's dates not summed, of the period asked (an annual answer's year ends: Tesla's FY2018 total says
+    # nothing of its 2018 quarter-ends), in the year asked (NVIDIA's FY2025 total nothing of its 2016-2018 dates)
+    gaps = unsummed_in(series, {fy} if fy is not None else None, period)
     if gaps and shown:
         notes.append(unsummed_note(spec.name, gaps))
     notes += current_debt_beside(facts, shown)
