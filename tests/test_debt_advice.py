@@ -244,3 +244,16 @@ def test_comparing_fy2019_total_debt_says_nothing_of_quarter_ends_not_shown(sec)
     r = compare_companies("total_debt", ["NVDA", "AAPL"], fiscal_year=2019)
     said = r.notes + r.warnings + [n for row in r.rows for n in getattr(row, "notes", [])]
     assert not any("is not summed at" in n for n in said), said
+
+
+def test_teslas_revenue_of_every_period_over_a_range_past_its_facts_never_contradicts_itself(sec):
+    # Tesla's XBRL facts end at 2022-09-30 (0000950170-22-019867); its FY2022 10-K 0000950170-23-001409 is not in
+    # them: the range says so once, never also "the periods asked are inside them"
+    from edgar_cli.capabilities.statement.statement import concept_command
+
+    r = concept_command("TSLA", ["revenue"], fiscal_year="2021..2022", period="all")
+    assert any("0000950170-23-001409" in w and "is not in them" in w for w in r.warnings), r.warnings
+    assert not any("the periods asked are inside them" in w for w in r.warnings), r.warnings
+    r = concept_command("TSLA", ["revenue"], fiscal_year="2022..2023", period="all")
+    said = " ".join(r.warnings)
+    assert "No all revenue" not in said and "No revenue values of any period for Tesla, Inc. in fiscal year 2023" in said

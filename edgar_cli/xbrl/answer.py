@@ -756,11 +756,20 @@ def _raise_missing_year(
         suggestion = f"Try {param('period')} all."
     raise EdgarError(
         "not_found",
-        f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
+        (
+            f"No {spec.name} values of any period for {ref.name} in fiscal year {fy}: {reason}. "
+            if period == "all"
+            else f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
+        )
         + (
-            f"The latest fiscal year with {'an' if period == 'annual' else 'a'} {period} value is FY{latest}{where}"
+            (
+                f"The latest fiscal year with a value of it is FY{latest}{where}"
+                if period == "all"
+                else f"The latest fiscal year with {'an' if period == 'annual' else 'a'} {period} value is "
+                f"FY{latest}{where}"
+            )
             if latest is not None
-            else f"No {period} value of it carries a fiscal year yet."
+            else f"No {'' if period == 'all' else period + ' '}value of it carries a fiscal year yet."
         ),
         suggestion,
         latest_fiscal_year=latest,

@@ -281,6 +281,13 @@ def _every_period_of(
     if not each:
         raise missing[0]
     each[0].warnings.extend(m.message for m in missing)
+    warnings = list(dict.fromkeys(w for r in each for w in r.warnings))
+    if any(m.message.find("XBRL facts end at") >= 0 for m in missing) or any(
+        "XBRL facts end at" in w and "is not in them:" in w for w in warnings
+    ):
+        # a year of the range the facts do not reach: a year's "the periods asked are inside them" is not true of
+        # the range (Tesla's FY2021..2022, its FY2022 10-K not in the facts)
+        warnings = [w for w in warnings if not w.endswith("the periods asked are inside them.")]
     kept = [v for r in each for v in r.values]
     shown = kept[: limit or MAX_LIMIT]
     first = each[0]
@@ -291,7 +298,7 @@ def _every_period_of(
             "total_values": len(kept),
             "truncated": len(kept) > len(shown),
             "notes": list(dict.fromkeys(n for r in each for n in r.notes)),
-            "warnings": list(dict.fromkeys(w for r in each for w in r.warnings)),
+            "warnings": warnings,
         }
     )
 
