@@ -256,4 +256,6 @@ def test_teslas_revenue_of_every_period_over_a_range_past_its_facts_never_contra
     assert not any("the periods asked are inside them" in w for w in r.warnings), r.warnings
     r = concept_command("TSLA", ["revenue"], fiscal_year="2022..2023", period="all")
     said = " ".join(r.warnings)
-    assert "No all revenue" not in said and "No revenue values of any period for Tesla, Inc. in fiscal year 2023" in said
+    assert (
+        "No all revenue" not in said and "No revenue values of any period for Tesla, Inc. in fiscal year 2023" in said
+    )
