@@ -153,3 +153,109 @@ def test_long_term_debts_note_uses_the_same_filings_lines_to_say_it_includes_the
     r = get_financial_concept("NVDA", "long_term_debt", fiscal_year=2016, as_of="2016-04-01")
     assert not any("cannot be told" in n for n in r.notes), r.notes
     assert any("1,413,000,000 includes the current debt" in n for n in r.notes), r.notes
+
+
+def test_teslas_2016_debt_refusal_never_quotes_the_thousands_scale_figures_of_its_fy2016_10k(sec):
+    # Tesla's FY2016 10-K 0001564590-17-003118 tags LongTermDebt 5,892,016 and DebtCurrent 1,114,652 at 2016-12-31
+    # (a thousands-scale error); the FY2017 10-K 0001564590-18-002956 gives 5,892,016,000 and 1,114,652,000
+    e = refusal(get_financial_concept, "TSLA", "total_debt", fiscal_year=2016)
+    said = e.message + " " + (e.suggestion or "")
+    assert "5,892,016 " not in said and "1,114,652 " not in said and "7,006,668;" not in said, said
+    assert "5,892,016,000" in said and "0001564590-18-002956" in said, said
+    assert "0001564590-17-003118" in said and "scale" in said, said  # the flagged filing is named, as flagged
+
+
+def test_teslas_2013_debt_is_its_convertible_notes_where_its_noncurrent_long_term_debt_line_is_zero(sec):
+    # Tesla's 10-K 0001193125-14-069681 at 2013-12-31: LongTermDebtNoncurrent 0, ConvertibleDebtNoncurrent
+    # 586,119,000 and ConvertibleDebtCurrent 182,000: the total names the notes, never implies the debt was 0
+    r = get_financial_concept("TSLA", "total_debt", fiscal_year=2013)
+    (v,) = r.values
+    assert v.value == 586_301_000 and v.accession_number == "0001193125-14-069681"
+    assert "us-gaap:ConvertibleDebtNoncurrent" in v.matched_tag and "us-gaap:ConvertibleDebtCurrent" in v.matched_tag
+    assert "us-gaap:LongTermDebtNoncurrent is 0" in v.formula, v.formula
+
+
+def test_nvidias_total_debt_over_a_range_says_not_summed_at_the_years_it_cannot_sum(sec):
+    # NVIDIA's LongTermDebt 1,983,000,000 beside ConvertibleDebtCurrent 796,000,000 at 2017-01-29
+    # (0001045810-17-000027) and 1,985,000,000 beside 15,000,000 at 2018-01-28 (0001045810-18-000010): the range
+    # keeps those years as empty cells saying why, as the single year's refusal does, never "No values for"
+    r = get_financial_series("NVDA", ["total_debt"], fiscal_year="2015..2019")
+    assert not any("No values for" in n for n in r.notes), r.notes
+    (row,) = r.rows
+    cells = {c.column: c for c in row.cells}
+    assert cells["FY2017"].value is None and "cannot be summed" in (cells["FY2017"].reason or "")
+    assert "0001045810-17-000027" in cells["FY2017"].reason
+    said = r.notes + row.notes
+    assert any("not summed at 2017-01-29, 2018-01-28" in n for n in said), said
+
+
+def test_snowflakes_total_debt_cells_give_the_not_summed_reason_never_none_of_its_tags(sec):
+    # Snowflake's ConvertibleDebtNoncurrent 2,271,529,000 at 2025-01-31 (0001640147-25-000052) is one of
+    # total_debt's own tags: no cell may say the company reports none of them
+    r = get_financial_series("SNOW", ["long_term_debt", "total_debt"], fiscal_year="2024..2025")
+    (row,) = [row for row in r.rows if row.concept == "total_debt"]
+    reasons = [c.reason or "" for c in row.cells]
+    assert not any("none of its tags" in x for x in reasons), reasons
+    fy2025 = next(c for c in row.cells if c.column == "FY2025")
+    assert "cannot be summed" in fy2025.reason and "2,271,529,000 (0001640147-25-000052)" in fy2025.reason, reasons
+
+
+def test_an_ifrs_filers_total_debt_over_a_range_lists_its_debt_lines_as_the_single_year_does(sec):
+    # LPA's 20-F 0001997711-25-000030: LongtermBorrowings 265,885,799 at 2024-12-31; TSMC's 20-F
+    # 0001193125-20-107579 for FY2019 (ShorttermBorrowings 118,522,300,000 TWD at 2019-12-31)
+    msg = refusal(get_financial_series, "LPA", ["total_debt"], fiscal_year="2022..2024")
+    assert "Try related concepts" not in msg.suggestion, msg.suggestion
+    assert "ifrs-full:LongtermBorrowings 265,885,799 USD at 2024-12-31 (0001997711-25-000030)" in msg.suggestion
+    assert "Lines that hold others" in msg.suggestion, msg.suggestion
+    r = get_financial_series("TSM", ["total_debt", "long_term_debt"], fiscal_year="2019..2020")
+    assert not any("Not reported by this company" in n for n in r.notes), r.notes
+    (row,) = [row for row in r.rows if row.concept == "total_debt"]
+    said = r.notes + row.notes
+    assert any("ifrs-full:ShorttermBorrowings" in n and "under IFRS" in n for n in said), said
+
+
+def test_tsmcs_total_debt_refusal_gives_its_lines_at_the_year_asked_and_in_the_unit_asked(sec):
+    # TSMC's 20-F 0001193125-20-107579 at 2019-12-31: ShorttermBorrowings 118,522,300,000 TWD,
+    # CurrentPortionOfLongtermBorrowings 31,800,000,000; 0001193125-25-083423 tags CurrentPortionOfLongtermBorrowings
+    # USD 1,825,500,000 at 2024-12-31
+    s = refusal(get_financial_concept, "TSM", "total_debt", fiscal_year=2019).suggestion
+    assert "ifrs-full:ShorttermBorrowings 118,522,300,000 TWD at 2019-12-31 (0001193125-20-107579)" in s, s
+    assert "ifrs-full:CurrentPortionOfLongtermBorrowings 31,800,000,000 TWD at 2019-12-31" in s, s
+    s = refusal(get_financial_concept, "TSM", "total_debt", fiscal_year=2024, unit="USD").suggestion
+    assert "ifrs-full:CurrentPortionOfLongtermBorrowings 1,825,500,000 USD at 2024-12-31 (0001193125-25-083423)" in s, s
+
+
+def test_teslas_fy2018_total_debt_says_nothing_of_quarter_ends_it_does_not_show(sec):
+    # Tesla's FY2018 total 10,632,475,000 at 2018-12-31 (0001564590-19-003165) is summed; its 2018 quarter-ends
+    # (2018-03-31 to 2018-09-30) are not, and an annual answer does not reach them
+    r = get_financial_concept("TSLA", "total_debt", fiscal_year=2018)
+    (v,) = r.values
+    assert v.value == 10_632_475_000 and v.accession_number == "0001564590-19-003165"
+    assert not any("not summed at" in n for n in r.notes), r.notes
+    q = get_financial_concept("TSLA", "total_debt", fiscal_year=2018, period="all")
+    assert any("not summed at 3 balance-sheet date(s) from 2018-03-31 to 2018-09-30" in n for n in q.notes), q.notes
+
+
+def test_comparing_fy2019_total_debt_says_nothing_of_quarter_ends_not_shown(sec):
+    # NVIDIA's FY2019 total 1,988,000,000 at 2019-01-27 (0001045810-19-000023) is summed; its quarter-ends of that
+    # year (convertible notes on current lines, 0001045810-18-000010 and later) are not shown by an annual compare
+    from edgar_cli.capabilities.compare.compare import compare_companies
+
+    r = compare_companies("total_debt", ["NVDA", "AAPL"], fiscal_year=2019)
+    said = r.notes + r.warnings + [n for row in r.rows for n in getattr(row, "notes", [])]
+    assert not any("is not summed at" in n for n in said), said
+
+
+def test_teslas_revenue_of_every_period_over_a_range_past_its_facts_never_contradicts_itself(sec):
+    # Tesla's XBRL facts end at 2022-09-30 (0000950170-22-019867); its FY2022 10-K 0000950170-23-001409 is not in
+    # them: the range says so once, never also "the periods asked are inside them"
+    from edgar_cli.capabilities.statement.statement import concept_command
+
+    r = concept_command("TSLA", ["revenue"], fiscal_year="2021..2022", period="all")
+    assert any("0000950170-23-001409" in w and "is not in them" in w for w in r.warnings), r.warnings
+    assert not any("the periods asked are inside them" in w for w in r.warnings), r.warnings
+    r = concept_command("TSLA", ["revenue"], fiscal_year="2022..2023", period="all")
+    said = " ".join(r.warnings)
+    assert (
+        "No all revenue" not in said and "No revenue values of any period for Tesla, Inc. in fiscal year 2023" in said
+    )

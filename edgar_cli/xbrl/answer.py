@@ -32,8 +32,7 @@ from .catalogue import Concept, lookup
 from .composite import (
     current_debt_beside,
     ifrs_current_inside,
-    ifrs_debt_lines,
-    ifrs_debt_overlaps,
+    ifrs_debt_advice,
     unsummed_note,
 )
 from .facts import CompanyFacts
@@ -175,18 +174,17 @@ def assemble_answer(
         reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
         similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
         related = _related_reported(facts, spec)
-        ifrs = ifrs_debt_lines(facts) if spec.composite == "total_debt" else []
-        overlaps = ifrs_debt_overlaps(facts) if ifrs else []
+        ifrs = (
+            ifrs_debt_advice(facts, spec.name, ref.name, {fy} if fy is not None else None, unit)
+            if spec.composite == "total_debt"
+            else ""
+        )
         raise EdgarError(
             "not_found",
             f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
             f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
             (
-                f"{spec.name} reads US GAAP tags only; {ref.name} tags its debt under IFRS on these lines (each at "
-                f"its latest date; edgar does not add them): {'; '.join(ifrs)}."
-                + (f" Lines that hold others, by the filer's own figures: {'; '.join(overlaps)}." if overlaps else "")
-                + " Ask for each by its tag, and say which lines an answer adds."
-                + (f" It also reports {related}." if related else "")
+                ifrs + (f" It also reports {related}." if related else "")
                 if ifrs
                 else f"It does report {related}: ask for that; {spec.name} reads only the tags tried."
                 if related
@@ -229,9 +227,9 @@ def assemble_answer(
     shown = selected[:limit]
     notes, warnings = describe_values(series, spec, shown, facts.reporting_currency)
     notes += translation_notes(facts, shown)
-    # a composite's dates not summed: all of them for the series, only the year's for a year asked (NVIDIA's FY2025
-    # total says nothing of its 2016-2018 dates)
-    gaps = [g for g in series.unsummed if fy is None or g.fiscal_year == fy]
+    # a composite's dates not summed, of the period asked (an annual answer's year ends: Tesla's FY2018 total says
+    # nothing of its 2018 quarter-ends), in the year asked (NVIDIA's FY2025 total nothing of its 2016-2018 dates)
+    gaps = unsummed_in(series, {fy} if fy is not None else None, period)
     if gaps and shown:
         notes.append(unsummed_note(spec.name, gaps))
     notes += current_debt_beside(facts, shown)
@@ -758,11 +756,20 @@ def _raise_missing_year(
         suggestion = f"Try {param('period')} all."
     raise EdgarError(
         "not_found",
-        f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
+        (
+            f"No {spec.name} values of any period for {ref.name} in fiscal year {fy}: {reason}. "
+            if period == "all"
+            else f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: {reason}. "
+        )
         + (
-            f"The latest fiscal year with {'an' if period == 'annual' else 'a'} {period} value is FY{latest}{where}"
+            (
+                f"The latest fiscal year with a value of it is FY{latest}{where}"
+                if period == "all"
+                else f"The latest fiscal year with {'an' if period == 'annual' else 'a'} {period} value is "
+                f"FY{latest}{where}"
+            )
             if latest is not None
-            else f"No {period} value of it carries a fiscal year yet."
+            else f"No {'' if period == 'all' else period + ' '}value of it carries a fiscal year yet."
         ),
         suggestion,
         latest_fiscal_year=latest,

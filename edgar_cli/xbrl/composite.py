@@ -21,7 +21,9 @@ guess gets no value, and the tags_tried of the series say why.
 short-term borrowings, where:
 
 - long-term debt is ``LongTermDebtNoncurrent`` + ``LongTermDebtCurrent`` when
-  both are tagged; else ``LongTermDebtNoncurrent`` + a current-debt line where
+  both are tagged; else, where ``LongTermDebtNoncurrent`` is 0 beside
+  ``ConvertibleDebtNoncurrent``, the convertible debt's noncurrent and current
+  lines (Tesla's 586,119,000 + 182,000 at 2013-12-31); else ``LongTermDebtNoncurrent`` + a current-debt line where
   the two make the same filing's ``LongTermDebt`` exactly (NVIDIA's DebtCurrent
   998M + 5,963M = 6,961M at 2020-10-25: the line is the current portion); else ``LongTermDebt`` (which the taxonomy defines to include
   the current portion) when no current-debt line (CURRENT_LINES) stands beside
@@ -288,23 +290,59 @@ def ifrs_debt_overlaps(facts: CompanyFacts) -> list[str]:
     return out
 
 
-def ifrs_debt_lines(facts: CompanyFacts) -> list[str]:
+def ifrs_debt_lines(facts: CompanyFacts, years: set[int] | None = None, unit: str | None = None) -> list[str]:
     """Each of IFRS_DEBT_LINES the company tags at a balance-sheet date in a periodic report, as "tag value unit
-    at end (accession), what it is", at its latest date (the reporting currency where tagged in it)."""
+    at end (accession), what it is": at the latest year end of fiscal ``years`` where given (TSMC's FY2019:
+    ShorttermBorrowings 118,522,300,000 TWD at 2019-12-31, 0001193125-20-107579), else at its latest date; in
+    ``unit`` where the filer tags the line in it (TSMC's USD translations), else the reporting currency."""
     latest: list[tuple[str, str, tuple, str | None]] = []
+    ends = {e.isoformat() for e, fy in facts.calendar.labels.items() if fy in years} if years is not None else None
     for tag, what in IFRS_DEBT_LINES:
         units = (facts.tag(tag) or {}).get("units") or {}
-        unit = facts.reporting_currency if facts.reporting_currency in units else next(iter(units), None)
-        rows = [r for r in units.get(unit or "", ()) if r[0] is None and r[6] in PERIODIC_ANNUAL_OR_INTERIM]
+        chosen = unit if unit in units else facts.reporting_currency if facts.reporting_currency in units else None
+        chosen = chosen or next(iter(units), None)
+        rows = [
+            r
+            for r in units.get(chosen or "", ())
+            if r[0] is None and r[6] in PERIODIC_ANNUAL_OR_INTERIM and (ends is None or r[1] in ends)
+        ]
         if rows:
-            latest.append((tag, what, max(rows, key=lambda r: (r[1], r[7], r[3])), unit))
+            # a year asked: the report of the period ending then (TSMC's FY2019 20-F for 2019-12-31), else the
+            # latest filing tagging the date
+            own = facts.calendar.report_ends
+            best = max(rows, key=lambda r: (r[1], ends is not None and own.get(r[3], ("", ""))[1] == r[1], r[7], r[3]))
+            latest.append((tag, what, best, chosen))
     last = max((r[1] for _t, _w, r, _u in latest), default="")
     # a line whose latest date is before the others' says so (TSMC's short-term borrowings end at 2021-12-31)
     return [
-        f"{tag} {r[2]:,} {unit} at {r[1]} ({r[3]}), {what}"
+        f"{tag} {r[2]:,} {u} at {r[1]} ({r[3]}), {what}"
         + (f", none tagged after {r[1]} (the other lines run to {last})" if r[1] < last else "")
-        for tag, what, r, unit in latest
+        + (f" (not tagged in {unit}: the filer's own currency)" if unit and u != unit else "")
+        for tag, what, r, u in latest
     ]
+
+
+def ifrs_debt_advice(
+    facts: CompanyFacts, name: str, company: str, years: set[int] | None = None, unit: str | None = None
+) -> str:
+    """What an IFRS filer's total_debt refusal or empty row says: the filer's debt lines (:func:`ifrs_debt_lines`,
+    at the years asked, in the unit asked), the lines that hold others, and what to ask for; "" where the company
+    tags none of them. One text for the single year, ranges, tables, compare and MCP."""
+    lines = ifrs_debt_lines(facts, years, unit) or (ifrs_debt_lines(facts, None, unit) if years else [])
+    if not lines:
+        return ""
+    at = (
+        "each at the latest year end asked"
+        if years and ifrs_debt_lines(facts, years, unit)
+        else "each at its latest date"
+    )
+    overlaps = ifrs_debt_overlaps(facts)
+    return (
+        f"{name} reads US GAAP tags only; {company} tags its debt under IFRS on these lines ({at}; edgar does not "
+        f"add them): {'; '.join(lines)}."
+        + (f" Lines that hold others, by the filer's own figures: {'; '.join(overlaps)}." if overlaps else "")
+        + " Ask for each by its tag, and say which lines an answer adds."
+    )
 
 
 IFRS_LONG = "ifrs-full:LongtermBorrowings"
@@ -388,12 +426,17 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
         r[1] for r in ((facts.tag(DEBT_AND_LEASES) or {}).get("units", {}).get(lead or "", ())) if r[0] is None
     }
     raw = {tag: _instant_rows(facts, tag, parts[tag].unit or lead) for tag in tags}
+    scaled = _scale_errors(parts)
     for end in ends:
-        accn = _presenting_filing(facts, raw, end.isoformat())
+        accn = _presenting_filing(facts, raw, end.isoformat(), {a for e, a in scaled if e == end})
+        skipped = _scale_skipped(scaled, end, accn)
         here = {tag: _in_filing(facts, tag, parts[tag].unit or lead, raw[tag], end, accn) for tag in tags}
         n, c, whole = here[NONCURRENT], here[CURRENT], here[WHOLE]
         if n is None and whole is None:
             n = here[CONVERTIBLE_NONCURRENT]  # the noncurrent part where no other long-term line is tagged
+        zero = None  # a LongTermDebtNoncurrent of 0 beside the convertible notes: the notes are the noncurrent debt
+        if n is not None and not n.value and whole is None and (conv := here[CONVERTIBLE_NONCURRENT]) is not None:
+            zero, n = n, conv
         # a current-debt line of 0 leaves nothing to be in or out of LongTermDebt
         current_line = next((v for t in CURRENT_LINES if (v := here[t]) is not None and v.value), None)
         summed: list[FactRecord] = []
@@ -417,6 +460,13 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             continue
         if n is not None and c is not None:
             summed += [n, c]
+        elif zero is not None and n is not None and (cc := _convertible_current(here)) is not None:
+            summed += [n, cc]
+            names = PROVEN_NAMES
+            basis = (
+                f"the convertible debt is the long-term debt by the filing's own lines: in {accn}, {NONCURRENT} is "
+                f"0 and {n.matched_tag} {n.value:,} its noncurrent part, {cc.matched_tag} {cc.value:,} its current"
+            )
         elif n is not None and whole is not None and (made := _current_making_whole(here, n, whole)) is not None:
             summed += [n, made]
             names = PROVEN_NAMES
@@ -436,7 +486,8 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             long_line = n or whole
             assert long_line is not None  # every end is a date of at[NONCURRENT] or at[WHOLE]
             unsummed.append((end, long_line, current_line))
-            out.unsummed.append(_unsummed(end, long_line, current_line, end.isoformat() in lease_ends))
+            gap = _unsummed(end, long_line, current_line, end.isoformat() in lease_ends)
+            out.unsummed.append(replace(gap, why=f"{gap.why}; {skipped}") if skipped else gap)
             continue
         short = here[SHORT_TERM]
         if short is not None:
@@ -449,7 +500,9 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
                     summed.append(v)
                 else:
                     untagged.append(f"{NAMES[tag]} ({tag})")
-        elsewhere = _short_lines_elsewhere(raw, end, accn, summed) + _later(summed, at, end)
+        elsewhere = (
+            _short_lines_elsewhere(raw, end, accn, summed) + _later(summed, at, end) + ([skipped] * bool(skipped))
+        )
         for v in summed:
             used[v.matched_tag] += 1
         out.values.append(_sum(summed, untagged, basis, names, elsewhere))
@@ -470,6 +523,12 @@ def unsummed_note(name: str, gaps: list) -> str:
         + (f", or only a current debt line is tagged ({', '.join(str(e) for e in lone)})" if lone else "")
         + " (tags_tried says which and why). Read those dates' debt on the balance sheet in the filing."
     )
+
+
+def _convertible_current(here: dict[str, FactRecord | None]) -> FactRecord | None:
+    """The current part of convertible debt the filing tags at the date (us-gaap:ConvertibleDebtCurrent, else
+    us-gaap:ConvertibleNotesPayableCurrent), or None."""
+    return next((v for t in (CONVERTIBLE_DEBT_CURRENT, CONVERTIBLE_CURRENT) if (v := here[t]) is not None), None)
 
 
 def _current_making_whole(here: dict[str, FactRecord | None], n: FactRecord, whole: FactRecord) -> FactRecord | None:
@@ -514,14 +573,47 @@ def _instant_rows(facts: CompanyFacts, tag: str, unit: str | None) -> dict[str, 
     return got
 
 
-def _presenting_filing(facts: CompanyFacts, raw: dict[str, dict[str, list[tuple]]], end: str) -> str | None:
+def _scale_errors(parts: dict) -> dict[tuple[date, str], str]:
+    """(balance-sheet date, accession) -> the parts' tags a filing reported there at a scale later filings
+    corrected (flag_scale's "a scale error in that filing, corrected since": Tesla's FY2016 10-K
+    0001564590-17-003118 tags LongTermDebt 5,892,016 and DebtCurrent 1,114,652 at 2016-12-31, later filings
+    5,892,016,000 and 1,114,652,000)."""
+    out: dict[tuple[date, str], str] = {}
+    for tag, s in parts.items():
+        for v in s.values:
+            for e in v.suspected_errors:
+                if e.kind == "scale" and v.period_type == "instant" and e.accession_number == v.original_accession:
+                    key = (v.end, e.accession_number)
+                    out[key] = f"{out[key]}, {tag} {e.value:,}" if key in out else f"{tag} {e.value:,}"
+    return out
+
+
+def _scale_skipped(scaled: dict[tuple[date, str], str], end: date, accn: str | None) -> str:
+    """In words, the filings passed over at ``end`` for a scale error, and the filing whose lines are used."""
+    skipped = [(a, lines) for (e, a), lines in scaled.items() if e == end and a != accn]
+    return "; ".join(
+        f"{a}'s lines for {end} ({lines}) are not used: a scale error in that filing, corrected since"
+        + (f"; the lines are {accn}'s" if accn else "")
+        for a, lines in skipped
+    )
+
+
+def _presenting_filing(
+    facts: CompanyFacts,
+    raw: dict[str, dict[str, list[tuple]]],
+    end: str,
+    avoid: frozenset[str] | set[str] = frozenset(),
+) -> str | None:
     """The one filing whose balance sheet gives a date's debt lines: the report of the period that ends that day
     (the 10-K for a year end; its latest amendment), else the latest filing that tags long-term debt there.
-    Every part of the total comes from it: parts from different filings may be one line under two tags."""
+    Every part of the total comes from it: parts from different filings may be one line under two tags. A filing
+    in ``avoid`` (its lines there at a scale later filings corrected, _scale_errors) is passed over where another
+    tags the date."""
     rows = [r for tag in (NONCURRENT, WHOLE) for r in raw[tag].get(end, ())]
     # no long-term line: the noncurrent convertible notes' filing, else the current debt lines' (named, not summed)
     for tags in ((CONVERTIBLE_NONCURRENT,), CURRENT_LINES):
         rows = rows or [r for tag in tags for r in raw[tag].get(end, ())]
+    rows = [r for r in rows if r[3] not in avoid] or rows
     if not rows:
         return None
     own = [r for r in rows if facts.calendar.report_ends.get(r[3], ("", ""))[1] == end]

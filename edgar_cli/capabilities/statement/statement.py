@@ -38,7 +38,7 @@ from ...xbrl.answer import (
     validate_fiscal_year,
 )
 from ...xbrl.catalogue import Concept, lookup
-from ...xbrl.composite import current_debt_beside_once, ifrs_current_inside
+from ...xbrl.composite import current_debt_beside_once, ifrs_current_inside, ifrs_debt_advice
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import beside_lines
 from ...xbrl.notes import describe_values as _describe
@@ -294,6 +294,13 @@ def _every_period_of(
     if not each:
         raise missing[0]
     each[0].warnings.extend(m.message for m in missing)
+    warnings = list(dict.fromkeys(w for r in each for w in r.warnings))
+    if any(m.message.find("XBRL facts end at") >= 0 for m in missing) or any(
+        "XBRL facts end at" in w and "is not in them:" in w for w in warnings
+    ):
+        # a year of the range the facts do not reach: a year's "the periods asked are inside them" is not true of
+        # the range (Tesla's FY2021..2022, its FY2022 10-K not in the facts)
+        warnings = [w for w in warnings if not w.endswith("the periods asked are inside them.")]
     kept = [v for r in each for v in r.values]
     shown = kept[: limit or MAX_LIMIT]
     first = each[0]
@@ -304,7 +311,7 @@ def _every_period_of(
             "total_values": len(kept),
             "truncated": len(kept) > len(shown),
             "notes": list(dict.fromkeys(n for r in each for n in r.notes)),
-            "warnings": list(dict.fromkeys(w for r in each for w in r.warnings)),
+            "warnings": warnings,
         }
     )
 
@@ -444,15 +451,24 @@ def _rows_table(
         for spec in specs
     ]
     # a composite whose lines are tagged but never summed is reported: its refusal says why (_raise_no_columns)
+    for r in rows:  # an IFRS filer's debt lines, at the years asked and in the unit asked (total_debt)
+        r.ifrs = (
+            ifrs_debt_advice(facts, r.spec.name, ref.name, set(years) if years else None, unit)
+            if r.spec.composite == "total_debt" and not r.series.values and not r.series.unsummed
+            else ""
+        )
     if statement is None and not any(r.series.values or r.series.unsummed for r in rows):
+        ifrs = " ".join(r.ifrs for r in rows if r.ifrs)
         raise EdgarError(
             "not_found",
-            f"{ref.name} reports none of {', '.join(s.name for s in specs)} in its 10-K/10-Q/20-F XBRL facts.",
-            "Try related concepts or raw XBRL tags.",
+            f"{ref.name} reports none of {', '.join(s.name for s in specs)} in its 10-K/10-Q/20-F XBRL facts"
+            + (" under US GAAP tags." if ifrs else "."),
+            ifrs or "Try related concepts or raw XBRL tags.",
         )
     columns = _columns(rows, period, years, last)
     if not columns:
         _raise_no_columns(ref, rows, period, years, facts)
+    columns = _with_unsummed_columns(columns, rows, period, years)
     notes: list[str] = []
     if "ttm" in kinds and period == "annual":
         ttm_col = _ttm_column(rows, columns, facts)
@@ -491,6 +507,7 @@ def _rows_table(
         if col.fiscal_period == "TTM":  # its twelve months, as the derived cells give them
             col.start = _mode([c.start for r in out_rows for c in r.cells if c.column == col.key and c.derived])
     available = {k[0] for r in rows for k in r.keys(period)}  # before last cut the columns
+    available |= {c.fiscal_year for c in columns if c.start is None and c.fiscal_year not in available}  # unsummed
     past = set(lacking_years(facts, years)) if years else set()
     notes += _table_notes(out_rows, columns, kinds, period, years, available, past, facts_end(facts), explained, as_of)
     if period == "quarterly" and no_quarters:
@@ -534,6 +551,7 @@ class _Row:
         facts: CompanyFacts | None = None,
     ):
         self.spec, self.series = spec, series
+        self.ifrs = ""  # an IFRS filer's debt lines where a composite reads US GAAP tags only (ifrs_debt_advice)
         self.facts = facts  # for the notes read from the filings themselves (a translation's later filing)
         self.reporting_currency = reporting_currency
         self.as_of = as_of  # the facts are as known on this date
@@ -592,6 +610,8 @@ class _Row:
             notes.extend(current_debt_beside_once(self.facts, shown))
             notes.extend(beside_lines(self.facts, self.spec, shown))
         notes.extend(self._left_out_note(columns, cells))
+        if self.ifrs:
+            notes.append(f"Not reported under its US GAAP tags (shown empty, never zero): {self.ifrs}")
         notes.extend(_dated_apart(columns, cells))
         years = sorted({v.fiscal_year for v in self.series.values if v.fiscal_year is not None})
         # a composite's empty cells whose lines are tagged but cannot be summed: why, never "not reported"
@@ -748,7 +768,16 @@ class _Row:
 
     def _absent(self, col: StatementColumn, reason: str | None = None) -> StatementCell:
         if reason is None:
-            if not self.series.values:
+            # a composite's lines tagged but not summed come first: its tags are reported, values or none (Snowflake)
+            if gaps := [
+                g
+                for g in unsummed_in(self.series, {col.fiscal_year}, "annual" if col.fiscal_period == "FY" else "all")
+                if g.fiscal_period == col.fiscal_period
+            ]:
+                reason = f"its lines are tagged for {col.key} but cannot be summed without a guess: " + (
+                    describe_unsummed(gaps)
+                )
+            elif not self.series.values and not self.series.unsummed:
                 reason = (
                     ("the company reports" if self.as_of is None else "the company had reported")
                     + " none of its tags ("
@@ -756,13 +785,11 @@ class _Row:
                     + ") in its periodic reports' XBRL facts"
                     + (f" by {self.as_of}" if self.as_of is not None else "")
                 )
-            elif gaps := [
-                g
-                for g in unsummed_in(self.series, {col.fiscal_year}, "annual" if col.fiscal_period == "FY" else "all")
-                if g.fiscal_period == col.fiscal_period
-            ]:
-                reason = f"its lines are tagged for {col.key} but cannot be summed without a guess: " + (
-                    describe_unsummed(gaps)
+            elif not self.series.values:
+                lines = ", ".join(sorted({v.matched_tag for g in self.series.unsummed for v in g.found}))
+                reason = (
+                    f"no value for {col.key}: its lines ({lines}) are tagged at other dates, and not summed there "
+                    "either (the row's note says why)"
                 )
             else:
                 span = self.span("annual" if col.fiscal_period == "FY" else "quarterly")
@@ -854,6 +881,38 @@ def _columns(rows: list[_Row], period: str, years: list[int] | None, last: int |
     return out
 
 
+def _with_unsummed_columns(
+    columns: list[StatementColumn], rows: list[_Row], period: str, years: list[int] | None
+) -> list[StatementColumn]:
+    """``columns`` and, for a range of ``years`` asked, a column for each date a composite row's lines are tagged
+    at but not summed (NVIDIA's total_debt at FY2017 and FY2018): an empty cell whose note says why, as a year
+    asked alone is refused, never a year dropped as though nothing were reported."""
+    if not years:
+        return columns
+    have = {(c.fiscal_year, c.fiscal_period) for c in columns}
+    extra: dict[tuple[int, str], date] = {}
+    for r in rows:
+        for g in unsummed_in(r.series, set(years), period):
+            fy, fp = g.fiscal_year, g.fiscal_period
+            if fy is None or fp is None or (period == "annual") != (fp == "FY") or fp not in ORDER:
+                continue
+            if (fy, fp) not in have:
+                extra.setdefault((fy, fp), g.end)
+    if not extra:
+        return columns
+    added = [
+        StatementColumn(
+            key=f"FY{fy}" if fp == "FY" else f"{fp} FY{fy}",
+            fiscal_year=fy,
+            fiscal_period=fp,  # type: ignore[arg-type]  # FY or a quarter: an unsummed balance-sheet date's
+            end=end,
+            start=None,
+        )
+        for (fy, fp), end in extra.items()
+    ]
+    return sorted(columns + added, key=lambda c: (c.fiscal_year, ORDER[c.fiscal_period]))
+
+
 def _mode(items: list) -> date | None:
     return Counter(items).most_common(1)[0][0] if items else None
 
@@ -917,7 +976,8 @@ def _table_notes(
                 "No trailing twelve months for " + ", ".join(skipped) + ": balances, per-share values and "
                 "share counts are not additive."
             )
-    missing_rows = [r.label for r in rows if not r.reported]
+    # a row whose own note says why it is empty (an IFRS filer's debt lines) is not listed again
+    missing_rows = [r.label for r in rows if not r.reported and not any(n.startswith("Not reported") for n in r.notes)]
     if missing_rows:
         by = f" by {as_of}" if as_of is not None else ""
         notes.append(f"Not reported by this company{by} (shown empty, never zero): " + ", ".join(missing_rows) + ".")
