@@ -932,6 +932,18 @@ def test_a_translation_taken_from_a_later_filing_says_it_is_at_that_filings_rate
     assert "541,253,800,000" in note and "18,260,900,000" in note, note
 
 
+def test_a_translation_from_its_own_report_gives_the_rate_that_filing_states(sec):
+    # TSMC's FY2024 revenue in USD, 88,268,000,000, is in its FY2024 20-F 0001193125-25-083423, which tags
+    # ifrs-full:ClosingForeignExchangeRate 32.79 at 2024-12-31. Before: "read the rate and its date in the filing"
+    # (a document the reader may not have), though the rate is in the facts.
+    r = get_financial_concept("TSM", "revenue", unit="USD", fiscal_year=2024)
+    v = one(r, 2024)
+    assert (v.value, v.accession_number) == (88_268_000_000, "0001193125-25-083423")
+    (note,) = [n for n in r.notes if n.startswith("The exchange rate each filing states")]
+    assert "32.79 TWD per USD at 2024-12-31" in note and "0001193125-25-083423" in note, note
+    assert "read the rate and its date in the filing" not in (r.currency_note or ""), r.currency_note
+
+
 def test_a_year_held_only_as_a_later_reports_prior_year_says_the_tags_start_later_and_names_the_bonds(sec):
     # TSMC's FY2016 has no 20-F of its own in the facts; its FY2017 20-F 0001193125-18-121866 gives 2016 as the
     # prior year, with its bonds at 2016-12-31: ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued 153,093,600,000

@@ -996,10 +996,17 @@ def translation_notes(facts: CompanyFacts, values: list[FactRecord]) -> list[str
     cal = facts.calendar
     home = facts.reporting_currency
     out: list[str] = []
+    stated: dict[str, str] = {}  # accession -> "32.79 TWD per USD at 2024-12-31" for values from their own report
     for v in values:
         if not home or not is_translation(facts, v.unit):
             continue
         own_end = cal.report_ends.get(v.accession_number, ("", ""))[1]
+        if own_end == v.end.isoformat() and (rate := stated_rate(facts, v.accession_number)) is not None:
+            label = f"FY{v.fiscal_year}" if v.fiscal_year else str(v.end)
+            stated.setdefault(
+                v.accession_number,
+                f"{label}: {rate[0]:,.2f} {home} per {v.unit.split('/')[0]} at {rate[1]} ({v.form} {v.accession_number})",
+            )
         if not own_end or own_end == v.end.isoformat():
             continue
         start = cal.report_ends[v.accession_number][0]
@@ -1027,6 +1034,12 @@ def translation_notes(facts: CompanyFacts, values: list[FactRecord]) -> list[str
                 f"{v.value:,} {v.unit.split('/')[0]}, both in that filing; an implied rate, not one the filing states)"
             )
         out.append(note + ".")
+    if stated:
+        out.append(
+            f"The exchange rate each filing states for its translation ({RATE_TAG}): "
+            + "; ".join(stated.values())
+            + "."
+        )
     for v in values:
         if v.distinct_values > 1 and is_translation(facts, v.unit):
             again = retranslation_note(
@@ -1121,7 +1134,8 @@ def currency_note(unit: str, reporting_currency: str | None = None) -> str | Non
         return (
             f"Values are the filer's convenience translation into {currency}, not the figures it reports (in "
             f"{reporting_currency}): each is its {reporting_currency} figure at the one exchange rate the filing "
-            f"states (read the rate and its date in the filing); they are never mixed with {reporting_currency} "
+            f"states (a note gives each filing's rate where it tags {RATE_TAG}); they are never mixed with "
+            f"{reporting_currency} "
             "values, and a translated figure is not a restatement. Each value is at the rate of the filing it "
             "comes from (its accession_number; a period's own report where it translates it, else a later one, "
             "which a note names), so a change between years mixes exchange-rate movement with the company's own "
