@@ -259,3 +259,21 @@ def test_teslas_revenue_of_every_period_over_a_range_past_its_facts_never_contra
     assert (
         "No all revenue" not in said and "No revenue values of any period for Tesla, Inc. in fiscal year 2023" in said
     )
+
+
+def test_teslas_noncurrent_long_term_debt_equal_to_its_current_convertible_notes_is_noted(sec):
+    # Tesla's 10-Qs tag us-gaap:LongTermDebtNoncurrent equal, to its rounding, to the current convertible notes
+    # they tag as us-gaap:ConvertibleDebtCurrent at the same date, beside a larger us-gaap:ConvertibleDebtNoncurrent:
+    # 582,500,000 / 582,502,000 at 2013-09-30 (0001193125-13-435480); 593,700,000 / 593,712,000 / 1,767,024,000 at
+    # 2014-06-30 (0001193125-14-303175); 597,600,000 / 597,626,000 / 1,786,635,000 at 2014-09-30
+    # (0001193125-14-403635). Before: the figures were shown with no note.
+    r = get_financial_concept("TSLA", "long_term_debt", fiscal_year=2014, period="quarterly")
+    by_end = {str(v.end): v for v in r.values}
+    assert by_end["2014-06-30"].value == 593_700_000, by_end
+    notes = [n for n in r.notes if "equals, to its rounding" in n]
+    assert any(
+        "2014-06-30" in n and "us-gaap:ConvertibleDebtCurrent 593,712,000" in n and "1,767,024,000" in n for n in notes
+    ), r.notes
+    assert any("2014-09-30" in n and "597,626,000" in n and "1,786,635,000" in n for n in notes), r.notes
+    apple = get_financial_concept("AAPL", "long_term_debt", fiscal_year=2024)
+    assert not any("equals, to its rounding" in n for n in apple.notes), apple.notes

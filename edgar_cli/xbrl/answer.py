@@ -33,6 +33,7 @@ from .composite import (
     current_debt_beside,
     ifrs_current_inside,
     ifrs_debt_advice,
+    noncurrent_matching_current,
     unsummed_note,
 )
 from .facts import CompanyFacts
@@ -233,6 +234,7 @@ def assemble_answer(
     if gaps and shown:
         notes.append(unsummed_note(spec.name, gaps))
     notes += current_debt_beside(facts, shown)
+    notes += noncurrent_matching_current(facts, shown)
     notes += beside_lines(facts, spec, shown)
     notes += ifrs_current_inside(facts, shown)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated

@@ -156,6 +156,38 @@ def current_debt_beside(facts: CompanyFacts, values: list[FactRecord]) -> list[s
     return out
 
 
+def _line_at(facts: CompanyFacts, tag: str, v: FactRecord) -> int | None:
+    """TAG's non-dimensional balance in V's unit at V's date in V's own filing, else None."""
+    rows = ((facts.tag(tag) or {}).get("units") or {}).get(v.unit) or ()
+    r = next((r for r in rows if r[0] is None and r[1] == v.end.isoformat() and r[3] == v.accession_number), None)
+    return None if r is None else r[2]
+
+
+def noncurrent_matching_current(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
+    """For each us-gaap:LongTermDebtNoncurrent balance in VALUES that equals, to its rounding (0.1%), a current-debt
+    line (CURRENT_LINES) its own filing tags at the same date: a note naming that line and the filing's
+    us-gaap:ConvertibleDebtNoncurrent there, if any (Tesla's 593,700,000 at 2014-06-30 beside
+    us-gaap:ConvertibleDebtCurrent 593,712,000 and us-gaap:ConvertibleDebtNoncurrent 1,767,024,000, all in
+    0001193125-14-303175): the value may be the current notes tagged as noncurrent. The value is kept as filed."""
+    out: list[str] = []
+    for v in values:
+        if v.matched_tag != NONCURRENT or v.period_type != "instant" or not v.value:
+            continue
+        for tag in CURRENT_LINES:
+            amount = _line_at(facts, tag, v)
+            if amount and abs(amount - v.value) <= 0.001 * abs(v.value):
+                other = _line_at(facts, CONVERTIBLE_NONCURRENT, v)
+                out.append(
+                    f"At {v.end}, {NONCURRENT} {v.value:,} equals, to its rounding, the current debt the same filing "
+                    f"({v.accession_number}) tags as {tag} {amount:,}"
+                    + (f", while it tags {CONVERTIBLE_NONCURRENT} {other:,} there" if other else "")
+                    + ": the value may be current debt tagged as noncurrent; it is shown as filed. Read the balance "
+                    "sheet in the filing."
+                )
+                break
+    return out
+
+
 def current_debt_beside_once(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
     """:func:`current_debt_beside` said once for a table's row of VALUES (one per column): one note per reading
     (the noncurrent part; cannot be told) naming each date's line, value and filing, "at every date shown" where it

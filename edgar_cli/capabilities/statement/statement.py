@@ -38,7 +38,12 @@ from ...xbrl.answer import (
     validate_fiscal_year,
 )
 from ...xbrl.catalogue import Concept, lookup
-from ...xbrl.composite import current_debt_beside_once, ifrs_current_inside, ifrs_debt_advice
+from ...xbrl.composite import (
+    current_debt_beside_once,
+    ifrs_current_inside,
+    ifrs_debt_advice,
+    noncurrent_matching_current,
+)
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import beside_lines
 from ...xbrl.notes import describe_values as _describe
@@ -608,6 +613,7 @@ class _Row:
             notes.extend(translation_notes(self.facts, shown))
             notes.extend(ifrs_current_inside(self.facts, shown))
             notes.extend(current_debt_beside_once(self.facts, shown))
+            notes.extend(noncurrent_matching_current(self.facts, shown))
             notes.extend(beside_lines(self.facts, self.spec, shown))
         notes.extend(self._left_out_note(columns, cells))
         if self.ifrs:
