@@ -46,7 +46,7 @@ from ..xbrl.catalogue import catalogue
 from ..xbrl.facts import CompanyFacts
 from ..xbrl.records import FactRecord
 from ..xbrl.restatements import classify_revision, filing_order, split_candidates, split_events
-from ..xbrl.series import build_series, fact_value, retranslation_note
+from ..xbrl.series import build_series, fact_value, retranslation_of
 from . import periods as P
 from . import support as S
 from . import wording as W
@@ -1905,15 +1905,7 @@ class Grounder(Derived):
                 f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
                 f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.",
             )
-            again = retranslation_note(
-                self.facts,
-                f.matched_tag,
-                f.unit,
-                f.start.isoformat() if f.start else None,
-                f.end.isoformat(),
-                f.accession_number,
-            )
-            if again:
+            if again := retranslation_of(self.facts, f):
                 row.notes.append(again)
 
     def _stated_basis(self, fig: Figure, m: G.Match, row: VerifiedFigure) -> None:

@@ -1042,15 +1042,7 @@ def translation_notes(facts: CompanyFacts, values: list[FactRecord]) -> list[str
         )
     for v in values:
         if v.distinct_values > 1 and is_translation(facts, v.unit):
-            again = retranslation_note(
-                facts,
-                v.matched_tag,
-                v.unit,
-                v.start.isoformat() if v.start else None,
-                v.end.isoformat(),
-                v.accession_number,
-            )
-            if again:
+            if again := retranslation_of(facts, v):
                 out.append(again)
     return out
 
@@ -1124,6 +1116,12 @@ def retranslation_note(
         if told
         else f". A translation is not a restatement; compare the {home} figures for a change in what was reported."
     )
+
+
+def retranslation_of(facts: CompanyFacts, v: FactRecord) -> str | None:
+    """:func:`retranslation_note` for the period, tag, unit and filing of the value V."""
+    start = v.start.isoformat() if v.start else None
+    return retranslation_note(facts, v.matched_tag, v.unit, start, v.end.isoformat(), v.accession_number)
 
 
 def currency_note(unit: str, reporting_currency: str | None = None) -> str | None:
