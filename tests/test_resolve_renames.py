@@ -8,7 +8,6 @@ former names, where the corpus holds the company's submissions file, from its fo
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from lookups import error_of
@@ -22,9 +21,6 @@ from edgar_cli.companies.names import Tier, match_words, words_of
 def sec(module_sec):
     """The module's one client (its companyfacts parsed once)."""
     return module_sec
-
-
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "sec-corpus"
 
 
 @pytest.mark.parametrize(
@@ -43,14 +39,14 @@ def test_a_former_name_resolves_to_the_company_saying_so(sec, query, cik):
     assert "former name" in r.notes[0] and str(int(cik)) in r.notes[0]
 
 
-def test_every_rename_names_a_cik_the_ticker_file_holds_and_the_corpus_former_names_agree():
-    rows = json.loads((CORPUS / "www.sec.gov/files/company_tickers_exchange.json").read_text())["data"]
+def test_every_rename_names_a_cik_the_ticker_file_holds_and_the_corpus_former_names_agree(corpus):
+    rows = json.loads((corpus / "www.sec.gov/files/company_tickers_exchange.json").read_text())["data"]
     by_cik = {r[0]: r[1] for r in rows}
     checked = 0
     for e in successors.renames():
         assert e.cik in by_cik, e
         assert words_of(e.name).squashed == words_of(by_cik[e.cik]).squashed, (e.name, by_cik[e.cik])
-        sub = CORPUS / f"data.sec.gov/submissions/CIK{e.cik:010d}.json"
+        sub = corpus / f"data.sec.gov/submissions/CIK{e.cik:010d}.json"
         if sub.exists():
             former: dict[str, str] = {}  # the last day each name was used ("APPLE COMPUTER INC/ FA" is the same)
             for f in json.loads(sub.read_text())["formerNames"]:
