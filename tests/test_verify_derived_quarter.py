@@ -16,7 +16,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
 from __future__ import annotations
 
 import pytest
-from lookups import figure
+from lookups import checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.verification.claims import extract_figures
@@ -185,9 +185,7 @@ def test_a_quarter_dated_by_the_first_day_of_the_next_blames_the_date_not_its_fi
     ],
 )
 def test_a_fiscal_quarter_restated_in_parentheses_by_its_month_and_brought_in_as_revenue_is_derived(sec, claim):
-    r = verify_answer(claim, company="SNOW")
-    f = figure(r, "$987 million")
-    assert f.status == "derived", f.reason
+    f = checked_figure(claim, "$987 million", "derived", company="SNOW")
     assert {i.accession_number for i in f.inputs} == {"0001640147-25-000052", "0001640147-24-000250"}
 
 
@@ -206,21 +204,20 @@ def test_a_period_in_parentheses_after_another_is_the_other_figures_when_it_comp
 # NVIDIA us-gaap:Revenues FY2026 (to 2026-01-25, 0001045810-26-000021) less the nine months to 2025-10-26: Q4 FY2026
 @pytest.mark.parametrize("verb", ["implies", "implied", "suggests", "indicates"])
 def test_a_verb_of_inference_before_revenue_leaves_it_whole(sec, verb):
-    r = verify_answer(
+    f = checked_figure(
         f"NVIDIA's fourth quarter of fiscal 2026 (three months ended January 25, 2026) {verb} revenue of roughly "
         "$68 billion, full year less nine months.",
+        "$68 billion",
+        "derived",
         company="NVDA",
     )
-    f = figure(r, "$68 billion")
-    assert f.status == "derived", f.reason
     assert "0001045810-26-000021" in {i.accession_number for i in f.inputs}
 
 
 # Tesla FY2021: us-gaap:GrossProfit 13,606,000,000 over us-gaap:Revenues 53,823,000,000 (0000950170-22-000796): 25.28%
 def test_a_margin_named_before_how_it_was_computed_is_that_margin(sec):
     claim = "Tesla's 2021 gross margin, computed as gross profit of $13.6 billion over revenue, was about {}."
-    r = verify_answer(claim.format("25.3%"), company="TSLA")
-    f = figure(r, "25.3%")
-    assert f.status == "derived" and "0000950170-22-000796" in {i.accession_number for i in f.inputs}, f.reason
+    f = checked_figure(claim.format("25.3%"), "25.3%", "derived", company="TSLA")
+    assert "0000950170-22-000796" in {i.accession_number for i in f.inputs}
     r = verify_answer(claim.format("27.3%"), company="TSLA")
     assert figure(r, "27.3%").status != "derived" and r.verdict != "grounded"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 from accessions import NVDA_FY2024_10K, NVDA_FY2025_10K, NVDA_Q2_FY2026_10Q, TSLA_FY2021_10K
-from lookups import figure
+from lookups import checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 
@@ -44,39 +44,43 @@ def test_a_split_adjusted_eps_on_todays_basis_is_grounded_with_a_note_naming_the
 
 
 def test_the_same_eps_on_the_old_basis_is_grounded_and_flagged_pre_split(sec):
-    r = verify_answer("Tesla's 2021 diluted EPS was $4.90.", company="TSLA")
-    f = figure(r, "$4.90")
-    assert f.status == "grounded" and f.flags == ["pre_split_basis"] and f.support.accession_number == TSLA_FY2021_10K
+    f = checked_figure("Tesla's 2021 diluted EPS was $4.90.", "$4.90", "grounded", company="TSLA")
+    assert f.flags == ["pre_split_basis"] and f.support.accession_number == TSLA_FY2021_10K
     assert any("3-for-1" in n and "1.6333" in n for n in f.notes)
 
 
 @pytest.mark.parametrize("stated", ["$2.10", "$1.64"])  # 4.90 / 3 = 1.6333 does not round to 1.64
 def test_an_eps_on_neither_basis_is_ungrounded_naming_both(sec, stated):
-    r = verify_answer(f"Tesla's 2021 diluted EPS was {stated}.", company="TSLA")
-    f = figure(r, stated)
-    assert f.status == "ungrounded" and "4.9" in f.reason and "3-for-1" in f.reason and "1.6333" in f.reason
+    checked_figure(
+        f"Tesla's 2021 diluted EPS was {stated}.", stated, "ungrounded", "4.9", "3-for-1", "1.6333", company="TSLA"
+    )
 
 
 def test_a_post_split_eps_of_a_restated_period_notes_the_split(sec):
-    r = verify_answer("NVIDIA's fiscal 2024 diluted EPS was $1.19.", company="NVDA")
-    f = figure(r, "$1.19")
-    assert f.status == "grounded" and f.flags == [] and f.support.accession_number == NVDA_FY2025_10K
+    f = checked_figure("NVIDIA's fiscal 2024 diluted EPS was $1.19.", "$1.19", "grounded", company="NVDA")
+    assert f.flags == [] and f.support.accession_number == NVDA_FY2025_10K
     assert any("stock split" in n and "11.93" in n and NVDA_FY2024_10K in n for n in f.notes)
 
 
 def test_a_split_adjusted_share_count_is_grounded(sec):
     # dei:EntityCommonStockSharesOutstanding 1,033,507,611 on 2022-01-31 (first in the 10-K 0000950170-22-000796),
     # before the 3-for-1 split: about 3.10 billion on today's basis
-    r = verify_answer("Tesla had 3.10 billion shares outstanding as of January 31, 2022.", company="TSLA")
-    f = figure(r, "3.10 billion")
-    assert f.status == "grounded" and "3-for-1" in f.reason and f.support.accession_number == TSLA_FY2021_10K
+    f = checked_figure(
+        "Tesla had 3.10 billion shares outstanding as of January 31, 2022.",
+        "3.10 billion",
+        "grounded",
+        "3-for-1",
+        company="TSLA",
+    )
+    assert f.support.accession_number == TSLA_FY2021_10K
 
 
 def test_a_post_split_eps_is_grounded_by_the_cited_filings_pre_split_value(sec):
     # The cited FY2024 10-K reports 11.93; 1.19 is the same figure after the 10-for-1 split
-    r = verify_answer("NVIDIA's fiscal 2024 diluted EPS was $1.19.", company="NVDA", cite=[NVDA_FY2024_10K])
-    f = figure(r, "$1.19")
-    assert f.status == "grounded" and f.support.accession_number == NVDA_FY2024_10K and f.support.value == 11.93
+    f = checked_figure(
+        "NVIDIA's fiscal 2024 diluted EPS was $1.19.", "$1.19", "grounded", company="NVDA", cite=[NVDA_FY2024_10K]
+    )
+    assert f.support.accession_number == NVDA_FY2024_10K and f.support.value == 11.93
     assert "10-for-1" in f.reason and NVDA_FY2025_10K in f.reason
 
 
@@ -246,13 +250,14 @@ ADVANCES_PASSAGE = (
 
 
 def test_h20_sales_are_grounded_by_the_h20_passage_not_by_a_number_nearby(sec):
-    r = verify_answer(
+    f = checked_figure(
         "NVIDIA sold roughly $650 million of H20 chips to a customer outside China.",
+        "$650 million",
+        "grounded",
         company="NVDA",
         cite=[NVDA_Q2_FY2026_10Q],
     )
-    f = figure(r, "$650 million")
-    assert f.status == "grounded" and f.support.source == "cited_text" and "H20" in f.support.passage
+    assert f.support.source == "cited_text" and "H20" in f.support.passage
 
 
 def test_a_passage_sharing_a_word_but_about_another_thing_grounds_nothing(sec):
@@ -274,9 +279,10 @@ def test_approximately_widens_no_further_than_the_figures_own_precision(sec):
     )
     r = verify_answer(answer.format("$650 million"), company="NVDA", excerpts=[ADVANCES_PASSAGE])
     assert figure(r, "$650 million").status != "grounded"
-    r = verify_answer(answer.format("$660 million"), company="NVDA", excerpts=[ADVANCES_PASSAGE])
-    f = figure(r, "$660 million")
-    assert f.status == "grounded" and f.support.passage == ADVANCES_PASSAGE
+    f = checked_figure(
+        answer.format("$660 million"), "$660 million", "grounded", company="NVDA", excerpts=[ADVANCES_PASSAGE]
+    )
+    assert f.support.passage == ADVANCES_PASSAGE
 
 
 def test_square_feet_are_not_money(sec):
@@ -600,9 +606,13 @@ def test_a_value_said_to_be_restated_is_not_grounded_by_the_value_first_reported
 def test_a_diluted_figure_carried_after_or_is_grounded_only_on_the_diluted_tag(sec):
     # TSMC (CIK 1046179) 2024 in 0001193125-25-083423: ifrs-full:DilutedEarningsLossPerShare 44.67 TWD and 1.36 USD;
     # BasicEarningsLossPerShare 44.68 TWD and 1.36 USD
-    r = verify_answer("TSMC's diluted EPS was NT$44.67 in 2024, or US$1.36 per ADS-equivalent share.", company="TSM")
-    f = figure(r, "US$1.36")
-    assert f.status == "grounded" and f.support.matched_tag == "ifrs-full:DilutedEarningsLossPerShare"
+    f = checked_figure(
+        "TSMC's diluted EPS was NT$44.67 in 2024, or US$1.36 per ADS-equivalent share.",
+        "US$1.36",
+        "grounded",
+        company="TSM",
+    )
+    assert f.support.matched_tag == "ifrs-full:DilutedEarningsLossPerShare"
 
 
 @pytest.mark.parametrize(
@@ -669,11 +679,13 @@ def test_current_deferred_revenue_names_the_current_contract_liability_and_plain
 def test_per_diluted_share_right_after_a_figure_outweighs_a_share_count_named_before_it(sec):
     # us-gaap:EarningsPerShareDiluted FY2023 (to 2023-01-29): 0.17 on the post-split basis (3.34 as first reported
     # in 0001045810-23-000017, before the 2024 10-for-1 split)
-    r = verify_answer(
-        "On today's post-split share count, NVIDIA earned just $0.17 per diluted share in fiscal 2023.", company="NVDA"
+    f = checked_figure(
+        "On today's post-split share count, NVIDIA earned just $0.17 per diluted share in fiscal 2023.",
+        "$0.17",
+        "grounded",
+        company="NVDA",
     )
-    f = figure(r, "$0.17")
-    assert f.status == "grounded" and f.support.matched_tag == "us-gaap:EarningsPerShareDiluted", f.reason
+    assert f.support.matched_tag == "us-gaap:EarningsPerShareDiluted"
     r = verify_answer(
         "On today's post-split share count, NVIDIA earned just $0.27 per diluted share in fiscal 2023.", company="NVDA"
     )
@@ -703,8 +715,7 @@ def test_per_diluted_share_right_after_a_figure_outweighs_a_share_count_named_be
     ],
 )
 def test_a_second_per_share_figure_carries_the_first_ones_measure(sec, company, claim, text, tag, end):
-    r = verify_answer(claim.format(text), company=company)
-    f = figure(r, text)
-    assert f.status == "grounded" and f.support.matched_tag == tag and str(f.support.end) == end, f.reason
+    f = checked_figure(claim.format(text), text, "grounded", company=company)
+    assert f.support.matched_tag == tag and str(f.support.end) == end
     r = verify_answer(claim.format("$2.15"), company=company)
     assert figure(r, "$2.15").status != "grounded" and r.verdict != "grounded"

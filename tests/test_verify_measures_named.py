@@ -19,7 +19,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
 from __future__ import annotations
 
 import pytest
-from lookups import figure
+from lookups import checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 
@@ -31,13 +31,13 @@ def sec(module_sec):
 
 
 def test_a_net_loss_named_far_before_its_figure_is_a_loss(sec):
-    r = verify_answer(
+    f = checked_figure(
         "Snowflake's net loss attributable to Snowflake Inc. for the nine months ended October 31, 2024 came to "
         "$958.2 million.",
+        "$958.2 million",
+        "grounded",
         company="SNOW",
     )
-    f = figure(r, "$958.2 million")
-    assert f.status == "grounded", f.reason
     assert f.support is not None and f.support.accession_number == "0001640147-24-000250"
     # a loss named before the parenthesis holding its figure
     r = verify_answer(
@@ -47,20 +47,23 @@ def test_a_net_loss_named_far_before_its_figure_is_a_loss(sec):
 
 
 def test_a_comprehensive_loss_is_comprehensive_income_not_other_comprehensive_income(sec):
-    r = verify_answer(
+    f = checked_figure(
         "In its fiscal 2024 10-K, Snowflake reported a comprehensive loss for fiscal 2023 of $818.7 million.",
+        "$818.7 million",
+        "grounded",
         company="SNOW",
     )
-    f = figure(r, "$818.7 million")
-    assert f.status == "grounded", f.reason
     assert f.support is not None and f.support.matched_tag == "us-gaap:ComprehensiveIncomeNetOfTax"
     assert f.support.accession_number == "0001640147-24-000101"
 
 
 def test_year_to_date_through_a_day_is_the_year_to_date_period_ending_then(sec):
-    r = verify_answer("Year to date through September 30, 2022, Tesla's revenues were $57.1 billion.", company="TSLA")
-    f = figure(r, "$57.1 billion")
-    assert f.status == "grounded", f.reason
+    f = checked_figure(
+        "Year to date through September 30, 2022, Tesla's revenues were $57.1 billion.",
+        "$57.1 billion",
+        "grounded",
+        company="TSLA",
+    )
     assert f.support is not None and str(f.support.start) == "2022-01-01" and str(f.support.end) == "2022-09-30"
     false = verify_answer(
         "Year to date through September 30, 2022, Tesla's revenues were $21.5 billion.", company="TSLA"

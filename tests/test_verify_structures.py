@@ -14,7 +14,7 @@ Expected values come from the corpus' companyfacts and name their accession:
 from __future__ import annotations
 
 import pytest
-from lookups import figure
+from lookups import checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.verification.claims import extract_figures
@@ -264,15 +264,17 @@ def test_a_figure_a_year_earlier_than_a_quarter_is_checked_for_the_same_quarter_
     # Snowflake (CIK 1640147) us-gaap:GeneralAndAdministrativeExpense: Q1 FY2026 (2025-02-01 to 2025-04-30)
     # 209,587,000 and Q1 FY2025 (2024-02-01 to 2024-04-30) 93,148,000, in its 10-Q 0001640147-25-000110
     cite = ["0001640147-25-000110"]
-    reversed_ = verify_answer(
+    # checked for Q1 FY2025, 93,148,000
+    checked_figure(
         "Snowflake's 10-Q for the quarter ended April 30, 2025 shows general and administrative expense of "
         "$93.1 million, down from $209.6 million in the same quarter a year earlier.",
+        "$209.6 million",
+        "ungrounded",
+        "2024-04-30",
         company="SNOW",
         cite=cite,
+        verdict="ungrounded",
     )
-    assert reversed_.verdict == "ungrounded"
-    base = figure(reversed_, "$209.6 million")
-    assert base.status == "ungrounded" and "2024-04-30" in base.reason  # checked for Q1 FY2025, 93,148,000
     right = verify_answer(
         "Snowflake's 10-Q for the quarter ended April 30, 2025 shows general and administrative expense of "
         "$209.6 million, up from $93.1 million in the same quarter a year earlier.",
@@ -483,9 +485,9 @@ def test_a_verb_before_the_measure_still_lets_a_wrong_year_be_caught(sec):
 def test_a_reading_of_calendar_wording_never_says_a_value_is_not_for_the_year_it_lies_in(sec):
     # NVIDIA's FY2025 (2024-01-29 to 2025-01-26, 130,497,000,000 in 0001045810-25-000023) lies mostly in 2024:
     # read as FY2024 the figure is of another period, but not "not for 2024".
-    r = verify_answer("In 2024, NVIDIA's revenue was $130.5 billion.", company="NVDA")
-    revenue = figure(r, "$130.5 billion")
-    assert revenue.status == "ambiguous"
+    revenue = checked_figure(
+        "In 2024, NVIDIA's revenue was $130.5 billion.", "$130.5 billion", "ambiguous", company="NVDA"
+    )
     assert "not for 2024." not in revenue.reason and "not for 2024 read as FY2024" in revenue.reason
     reading = next(x for x in revenue.readings if x.fiscal_year == 2024)
     assert reading.status == "mismatched_period" and "not for 2024 read as FY2024" in reading.reason
@@ -742,9 +744,10 @@ def test_a_list_of_fiscal_years_each_before_its_figure_is_grounded_year_by_year(
 
 def test_a_revenue_slightly_below_another_year_is_checked_for_its_own_year(sec):
     # ifrs-full:Revenue 2023: 2,161,735,800,000 TWD in the 20-F 0001193125-24-099840
-    r = verify_answer("TSMC's 2023 revenue was NT$2.16 trillion, slightly below 2022.", company="TSM")
-    f = figure(r, "NT$2.16 trillion")
-    assert f.status == "grounded" and f.support.accession_number == "0001193125-24-099840"
+    f = checked_figure(
+        "TSMC's 2023 revenue was NT$2.16 trillion, slightly below 2022.", "NT$2.16 trillion", "grounded", company="TSM"
+    )
+    assert f.support.accession_number == "0001193125-24-099840"
 
 
 # --- quarters named by the month they close in ---------------------------------------------------
