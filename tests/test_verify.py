@@ -143,14 +143,13 @@ def test_a_made_up_number_is_ungrounded_even_if_an_unrelated_fact_has_its_digits
 
 def test_a_prior_year_comparison_is_grounded_in_the_year_it_belongs_to(sec):
     # 0001045810-23-000017: FY2023 revenue 26,974,000,000
-    # the year before fiscal 2024
     f = checked_figure(
         "Revenue was $60.9 billion in fiscal 2024, up from $27.0 billion a year earlier.",
         "$27.0 billion",
         "grounded",
         company="NVDA",
     )
-    assert f.claimed_fiscal_year == 2023
+    assert f.claimed_fiscal_year == 2023  # the year before fiscal 2024
     assert f.support.fiscal_year == 2023 and f.support.accession_number == "0001045810-23-000017"
 
 
@@ -651,11 +650,10 @@ def test_a_loss_called_a_profit_is_ungrounded_even_without_the_word_income_next_
     # Snowflake FY2025 NetIncomeLoss -1,285,640,000 (0001640147-25-000052)
     r = verify_answer("Snowflake was profitable in fiscal 2025, with net income of $1.29 billion.", company="SNOW")
     assert figure(r, "$1.29 billion").status == "ungrounded"
-    # not ProfitLoss
     f = checked_figure(
         "Snowflake posted a net loss of $1.29 billion in fiscal 2025.", "$1.29 billion", "grounded", company="SNOW"
     )
-    assert f.support.matched_tag == "us-gaap:NetIncomeLoss"
+    assert f.support.matched_tag == "us-gaap:NetIncomeLoss"  # not ProfitLoss
 
 
 def test_a_segments_growth_rate_is_unchecked_not_ungrounded(sec):

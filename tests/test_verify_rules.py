@@ -279,10 +279,9 @@ def test_the_end_point_of_from_to_does_not_inherit_the_base_year(sec):
 
 
 def test_a_wrong_end_point_of_from_to_is_still_caught(sec):
-    # FY2025's
     f = checked_figure(
         "NVIDIA's revenue grew 126% in fiscal 2024, from $27.0 billion in fiscal 2023 to $130.5 billion.",
-        "$130.5 billion",
+        "$130.5 billion",  # FY2025's
         "mismatched_period",
         company="NVDA",
         verdict="ungrounded",

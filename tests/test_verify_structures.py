@@ -264,13 +264,12 @@ def test_a_figure_a_year_earlier_than_a_quarter_is_checked_for_the_same_quarter_
     # Snowflake (CIK 1640147) us-gaap:GeneralAndAdministrativeExpense: Q1 FY2026 (2025-02-01 to 2025-04-30)
     # 209,587,000 and Q1 FY2025 (2024-02-01 to 2024-04-30) 93,148,000, in its 10-Q 0001640147-25-000110
     cite = ["0001640147-25-000110"]
-    # checked for Q1 FY2025, 93,148,000
     checked_figure(
         "Snowflake's 10-Q for the quarter ended April 30, 2025 shows general and administrative expense of "
         "$93.1 million, down from $209.6 million in the same quarter a year earlier.",
         "$209.6 million",
         "ungrounded",
-        "2024-04-30",
+        "2024-04-30",  # checked for Q1 FY2025, 93,148,000
         company="SNOW",
         cite=cite,
         verdict="ungrounded",
