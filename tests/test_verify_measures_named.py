@@ -19,7 +19,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
 from __future__ import annotations
 
 import pytest
-from lookups import checked_figure, figure
+from lookups import checked_answer, checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 
@@ -74,11 +74,11 @@ def test_year_to_date_through_a_day_is_the_year_to_date_period_ending_then(sec):
 def test_a_figure_in_parentheses_is_of_the_period_before_them_and_a_total_after_a_comparison_carries_the_measure(
     sec,
 ):
-    r = verify_answer(
+    checked_answer(
         "NVIDIA's fiscal 2026 revenue ($215.9 billion) far exceeded its fiscal 2025 total ($130.5 billion).",
+        "grounded",
         company="NVDA",
     )
-    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
     wrong = verify_answer(
         "NVIDIA's fiscal 2026 revenue ($215.9 billion) far exceeded its fiscal 2025 total ($60.9 billion).",
         company="NVDA",
@@ -104,12 +104,12 @@ def test_an_amount_restating_a_growth_rate_after_or_is_the_change_not_the_total(
     )
     assert wrong.verdict != "grounded" and figure(wrong, "$7.8 billion").status not in ("grounded", "derived")
     # the year a filing was filed in is no period of the figures ("(10-K filed in 2025)")
-    filed = verify_answer(
+    checked_answer(
         "Home Depot's fiscal 2024 net sales rose 4.5%, or $6.8 billion, to $159.5 billion (10-K filed in 2025).",
+        "grounded",
         company="354950",
         cite=cite,
     )
-    assert filed.verdict == "grounded", [(f.text, f.status, f.reason) for f in filed.figures]
 
 
 def test_a_share_count_whose_period_stands_between_it_and_its_verb_is_a_share_count_not_money(sec):

@@ -21,7 +21,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
 from __future__ import annotations
 
 import pytest
-from lookups import checked_figure, figure
+from lookups import checked_answer, checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 
@@ -334,12 +334,12 @@ def test_the_companys_own_name_is_not_a_name_of_the_figure(sec):
 def test_gross_margin_dollars_are_gross_profit_not_the_margin(sec):
     """Apple us-gaap:GrossProfit FY2025 195,201,000,000 (10-K 0000320193-25-000079), FY2024 180,683,000,000 (10-K
     0000320193-24-000123); the catalogue's gross_profit has the alias "gross margin dollars"."""
-    r = verify_answer(
+    r = checked_answer(
         "Apple's gross margin dollars kept rising in fiscal 2025 ($195.2 billion, versus $180.7 billion in fiscal "
         "2024).",
+        "grounded",
         company="AAPL",
     )
-    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
     assert {figure(r, t).support.matched_tag for t in ("$195.2 billion", "$180.7 billion")} == {"us-gaap:GrossProfit"}
     r = verify_answer("Apple's gross margin dollars were $180.7 billion in fiscal 2025.", company="AAPL")
     assert figure(r, "$180.7 billion").status == "mismatched_period"

@@ -15,6 +15,17 @@ def figure(result, text):
     return hits[0]
 
 
+def _shown(result):
+    return [(f.text, f.status, f.reason) for f in result.figures]
+
+
+def checked_answer(claim, verdict, **options):
+    """verify_answer(CLAIM, **OPTIONS), asserted to have VERDICT (its figures shown when it has not)."""
+    result = verify_answer(claim, **options)
+    assert result.verdict == verdict, _shown(result)
+    return result
+
+
 def checked_figure(claim, text, status, *in_reason, verdict=None, **options):
     """verify_answer(CLAIM, **OPTIONS)'s one figure written TEXT, asserted to have STATUS and a reason that holds
     each of IN_REASON (and, given VERDICT, the answer's verdict); the figure, for the test's further assertions."""
@@ -24,7 +35,7 @@ def checked_figure(claim, text, status, *in_reason, verdict=None, **options):
     for part in in_reason:
         assert part in f.reason, f.reason
     if verdict is not None:
-        assert result.verdict == verdict, [(g.text, g.status, g.reason) for g in result.figures]
+        assert result.verdict == verdict, _shown(result)
     return f
 
 
