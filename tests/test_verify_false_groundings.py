@@ -148,13 +148,14 @@ def test_a_list_of_month_named_quarters_as_long_as_no_list_of_figures_leaves_the
 
 
 def test_the_end_of_a_quarter_named_beside_its_fiscal_year_is_checked_as_the_quarters_end(sec):
-    r = verify_answer(
+    checked_figure(
         "In the June quarter of fiscal 2025 (the three months ended June 28, 2025), Apple's net sales were"
         " $94.0 billion.",
+        "June 28, 2025",
+        "grounded",
         company="AAPL",
+        verdict="grounded",
     )
-    assert figure(r, "June 28, 2025").status == "grounded"
-    assert r.verdict == "grounded"
 
 
 def test_a_year_said_to_end_on_a_quarters_last_day_is_not_grounded(sec):

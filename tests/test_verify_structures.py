@@ -365,11 +365,13 @@ def test_a_figure_true_only_for_the_date_beside_a_wrong_fiscal_year_is_unchecked
 
 
 def test_a_correct_date_with_its_fiscal_year_stays_grounded(sec):
-    r = verify_answer(
-        "NVIDIA's revenue was $130.5 billion in fiscal 2025, which ended January 26, 2025.", company="NVDA"
+    checked_figure(
+        "NVIDIA's revenue was $130.5 billion in fiscal 2025, which ended January 26, 2025.",
+        "January 26, 2025",
+        "grounded",
+        company="NVDA",
+        verdict="grounded",
     )
-    assert r.verdict == "grounded"
-    assert figure(r, "January 26, 2025").status == "grounded"
 
 
 # --- lists of quarters and of "fiscal years" --------------------------------------------------------
@@ -513,12 +515,13 @@ def test_a_list_of_growth_rates_shares_its_verb_and_each_is_checked_for_its_own_
 
 
 def test_a_quarters_true_end_date_beside_its_quarter_is_grounded(sec):
-    r = verify_answer(
+    checked_figure(
         "NVIDIA's revenue for the third quarter of fiscal 2025, which ended October 27, 2024, was $35.1 billion.",
+        "October 27, 2024",
+        "grounded",
         company="NVDA",
+        verdict="grounded",  # the date is the quarter's end, not fiscal 2025's
     )
-    assert r.verdict == "grounded"  # the date is the quarter's end, not fiscal 2025's
-    assert figure(r, "October 27, 2024").status == "grounded"
 
 
 @pytest.mark.parametrize(
