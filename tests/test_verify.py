@@ -398,10 +398,10 @@ def test_buybacks_are_checked_against_the_repurchase_facts_not_any_fact_near_thr
         "PaymentsForRepurchaseOfCommonStock = 9,533,000,000",
         company="NVDA",
     )
-    good = figure(
-        verify_answer("NVIDIA spent $9.5 billion on share buybacks in fiscal 2024.", company="NVDA"), "$9.5 billion"
+    good = checked_figure(
+        "NVIDIA spent $9.5 billion on share buybacks in fiscal 2024.", "$9.5 billion", "grounded", company="NVDA"
     )
-    assert good.status == "grounded" and good.support.matched_tag == "us-gaap:PaymentsForRepurchaseOfCommonStock"
+    assert good.support.matched_tag == "us-gaap:PaymentsForRepurchaseOfCommonStock"
     assert good.support.value == 9_533_000_000 and good.support.accession_number == NVDA_FY2024_10K
 
 
@@ -488,8 +488,7 @@ def test_a_segment_figure_without_a_citation_is_unchecked_not_grounded_by_total_
 def test_a_fiscal_years_revenue_said_of_a_calendar_year_it_has_no_day_in_is_a_mismatched_period(
     sec, answer, company, stated, end, accession
 ):
-    f = figure(verify_answer(answer, company=company), stated)
-    assert f.status == "mismatched_period"
+    f = checked_figure(answer, stated, "mismatched_period", company=company)
     assert (f.support.end, f.support.accession_number) == (end, accession)
 
 
@@ -508,10 +507,10 @@ def test_snowflakes_net_loss_stated_as_net_income_is_ungrounded(sec):
         company="SNOW",
     )
     assert (f.support.value, f.support.accession_number) == (-836_097_000, "0001640147-24-000101")
-    loss = figure(
-        verify_answer("Snowflake reported a net loss of $836 million in fiscal 2024.", company="SNOW"), "$836 million"
+    loss = checked_figure(
+        "Snowflake reported a net loss of $836 million in fiscal 2024.", "$836 million", "grounded", company="SNOW"
     )
-    assert loss.status == "grounded" and loss.support.matched_tag == "us-gaap:NetIncomeLoss"
+    assert loss.support.matched_tag == "us-gaap:NetIncomeLoss"
 
 
 def test_net_income_growth_is_not_derived_from_another_concepts_quarter(sec):
@@ -525,8 +524,8 @@ def test_net_income_growth_is_not_derived_from_another_concepts_quarter(sec):
 def test_apples_revenue_growth_is_checked_for_the_fiscal_year_not_a_quarter(sec):
     # (391,035 - 383,285) / 383,285 = 2.02%; gross profit grew 9.0% in Q1 FY2024
     checked_figure("Apple's revenue grew 9% in fiscal 2024.", "9%", "ungrounded", "+2.02%", company="AAPL")
-    ok = figure(verify_answer("Apple's revenue grew 2% in fiscal 2024.", company="AAPL"), "2%")
-    assert ok.status == "derived" and [i.value for i in ok.inputs] == [391_035_000_000, 383_285_000_000]
+    ok = checked_figure("Apple's revenue grew 2% in fiscal 2024.", "2%", "derived", company="AAPL")
+    assert [i.value for i in ok.inputs] == [391_035_000_000, 383_285_000_000]
 
 
 def test_a_number_equal_to_another_concepts_fact_is_not_a_mismatched_period(sec):
@@ -592,14 +591,17 @@ def test_a_fourth_quarter_is_derived_as_the_year_less_its_first_nine_months(sec)
     growth = figure(r, "78%")  # Q4 FY2024: 60,922 - 38,819 = 22,103 million; 39,331 / 22,103 - 1 = 77.9%
     assert growth.status == "derived" and "Q4 FY2024" in growth.formula
     assert [i.accession_number for i in q4.inputs] == [NVDA_FY2025_10K, "0001045810-24-000316"]
-    q3 = figure(
-        verify_answer("In Q4 fiscal 2025, NVIDIA's revenue was $35.1 billion.", company="NVDA"), "$35.1 billion"
-    )  # Q3's figure
-    assert q3.status == "mismatched_period" and q3.support.fiscal_period == "Q3"
-    wrong = figure(
-        verify_answer("In Q4 fiscal 2025, NVIDIA's revenue was $37.0 billion.", company="NVDA"), "$37.0 billion"
+    q3 = checked_figure(
+        "In Q4 fiscal 2025, NVIDIA's revenue was $35.1 billion.", "$35.1 billion", "mismatched_period", company="NVDA"
     )
-    assert wrong.status == "ungrounded" and "39,331,000,000" in wrong.reason
+    assert q3.support.fiscal_period == "Q3"  # Q3's figure
+    checked_figure(
+        "In Q4 fiscal 2025, NVIDIA's revenue was $37.0 billion.",
+        "$37.0 billion",
+        "ungrounded",
+        "39,331,000,000",
+        company="NVDA",
+    )
 
 
 def test_a_quarter_is_grounded_by_that_quarter_only(sec):

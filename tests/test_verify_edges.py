@@ -206,10 +206,10 @@ def test_diluted_eps_stated_at_the_basic_figure_is_ungrounded(sec, answer):
 
 
 def test_diluted_eps_is_grounded_by_the_diluted_tag_and_plain_eps_by_either(sec):
-    f = figure(verify_answer("NVIDIA's fiscal 2025 diluted EPS was $2.94.", company="NVDA"), "$2.94")
-    assert f.status == "grounded" and f.support.matched_tag == "us-gaap:EarningsPerShareDiluted"
-    f = figure(verify_answer("NVIDIA's fiscal 2025 EPS was $2.97.", company="NVDA"), "$2.97")
-    assert f.status == "grounded" and f.support.matched_tag == "us-gaap:EarningsPerShareBasic"
+    f = checked_figure("NVIDIA's fiscal 2025 diluted EPS was $2.94.", "$2.94", "grounded", company="NVDA")
+    assert f.support.matched_tag == "us-gaap:EarningsPerShareDiluted"
+    f = checked_figure("NVIDIA's fiscal 2025 EPS was $2.97.", "$2.97", "grounded", company="NVDA")
+    assert f.support.matched_tag == "us-gaap:EarningsPerShareBasic"
 
 
 # --- per-share values before a reverse split or recapitalisation ------------------------------------------------

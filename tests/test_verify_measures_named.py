@@ -136,8 +136,7 @@ def test_a_share_count_whose_period_stands_between_it_and_its_verb_is_a_share_co
     ],
 )
 def test_a_company_that_lost_an_amount_in_a_period_had_that_net_loss(sec, company, claim, text, status):
-    f = figure(verify_answer(claim, company=company), text)
-    assert f.status == status, f.reason
+    checked_figure(claim, text, status, company=company)
 
 
 @pytest.mark.parametrize(

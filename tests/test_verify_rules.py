@@ -76,8 +76,7 @@ def test_fiscal_2025_growth_stated_for_fiscal_2025_is_derived(sec):
     ],
 )
 def test_a_growth_rate_with_the_wrong_sign_is_ungrounded(sec, answer, stated):
-    f = figure(verify_answer(answer, company="NVDA"), stated)
-    assert f.status == "ungrounded" and "direction disagrees" in f.reason
+    checked_figure(answer, stated, "ungrounded", "direction disagrees", company="NVDA")
 
 
 def test_a_growth_rate_in_the_next_sentence_takes_the_paragraphs_year(sec):

@@ -129,8 +129,7 @@ def test_points_after_a_margin_are_percentage_points(sec):
     ],
 )
 def test_a_quarter_named_by_its_month_is_the_quarter_ending_in_that_month(sec, company, claim, text, status, end):
-    f = figure(verify_answer(claim, company=company), text)
-    assert f.status == status, f.reason
+    f = checked_figure(claim, text, status, company=company)
     if end:
         assert str(f.support.end) == end
 
