@@ -27,7 +27,7 @@ from decimal import Decimal
 
 import pytest
 from accessions import NVDA_FY2024_10K, NVDA_FY2025_10K
-from lookups import figure
+from lookups import checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.errors import EdgarError, ExitStatus
@@ -143,16 +143,19 @@ def test_a_made_up_number_is_ungrounded_even_if_an_unrelated_fact_has_its_digits
 
 def test_a_prior_year_comparison_is_grounded_in_the_year_it_belongs_to(sec):
     # 0001045810-23-000017: FY2023 revenue 26,974,000,000
-    r = verify_answer("Revenue was $60.9 billion in fiscal 2024, up from $27.0 billion a year earlier.", company="NVDA")
-    f = figure(r, "$27.0 billion")
-    assert f.status == "grounded" and f.claimed_fiscal_year == 2023  # the year before fiscal 2024
+    f = checked_figure(
+        "Revenue was $60.9 billion in fiscal 2024, up from $27.0 billion a year earlier.",
+        "$27.0 billion",
+        "grounded",
+        company="NVDA",
+    )
+    assert f.claimed_fiscal_year == 2023  # the year before fiscal 2024
     assert f.support.fiscal_year == 2023 and f.support.accession_number == "0001045810-23-000017"
 
 
 def test_post_split_diluted_eps_is_grounded_in_the_filing_that_restated_it(sec):
-    r = verify_answer("NVIDIA's diluted EPS for fiscal 2024 was $1.19.", company="NVDA")
-    f = figure(r, "$1.19")
-    assert f.status == "grounded" and f.kind == "per_share" and f.unit == "USD/shares"
+    f = checked_figure("NVIDIA's diluted EPS for fiscal 2024 was $1.19.", "$1.19", "grounded", company="NVDA")
+    assert f.kind == "per_share" and f.unit == "USD/shares"
     assert f.support.matched_tag == "us-gaap:EarningsPerShareDiluted"
     assert f.support.accession_number == NVDA_FY2025_10K and f.support.revision_kind is None
 
@@ -181,9 +184,8 @@ def test_gross_margin_is_derived_from_gross_profit_and_revenue(sec):
 
 def test_revenue_growth_is_derived_from_two_fiscal_years(sec):
     # (60,922 - 26,974) / 26,974 = 125.85%
-    r = verify_answer("NVIDIA's revenue grew 126% in fiscal 2024.", company="NVDA")
-    f = figure(r, "126%")
-    assert f.status == "derived" and "revenue FY2024" in f.formula and "revenue FY2023" in f.formula
+    f = checked_figure("NVIDIA's revenue grew 126% in fiscal 2024.", "126%", "derived", company="NVDA")
+    assert "revenue FY2024" in f.formula and "revenue FY2023" in f.formula
     assert [i.value for i in f.inputs] == [60_922_000_000, 26_974_000_000]
 
 
@@ -237,9 +239,10 @@ def test_tsmc_amounts_in_nt_dollars_are_checked_against_its_twd_facts(sec):
 
 
 def test_a_tsmc_figure_in_the_wrong_calendar_year_is_mismatched(sec):
-    r = verify_answer("TSMC's revenue in 2023 was NT$2.89 trillion.", company="TSM")
-    f = figure(r, "NT$2.89 trillion")
-    assert f.status == "mismatched_period" and f.support.fiscal_year == 2024
+    f = checked_figure(
+        "TSMC's revenue in 2023 was NT$2.89 trillion.", "NT$2.89 trillion", "mismatched_period", company="TSM"
+    )
+    assert f.support.fiscal_year == 2024
 
 
 def test_a_dollar_figure_is_not_grounded_by_the_same_digits_in_nt_dollars(sec):
@@ -258,9 +261,15 @@ def test_a_citation_limits_the_facts_to_that_filing(sec):
     assert figure(r, "$60.9 billion").status == "grounded"
     eps = figure(r, "$1.19")  # the cited 10-K reports 11.93; later filings restate it to 1.19 after the split
     assert eps.status == "grounded" and eps.support.value == 11.93 and NVDA_FY2025_10K in eps.reason
-    r = verify_answer("In fiscal 2025 revenue was $130.5 billion.", company="NVDA", cite=[NVDA_FY2024_10K])
-    f = figure(r, "$130.5 billion")  # only in the FY2025 10-K: not confirmed by the citation, not contradicted
-    assert f.status == "unchecked" and NVDA_FY2025_10K in f.reason
+    # only in the FY2025 10-K: not confirmed by the citation, not contradicted
+    checked_figure(
+        "In fiscal 2025 revenue was $130.5 billion.",
+        "$130.5 billion",
+        "unchecked",
+        NVDA_FY2025_10K,
+        company="NVDA",
+        cite=[NVDA_FY2024_10K],
+    )
 
 
 def test_the_company_is_taken_from_its_own_accession_number(sec):
@@ -271,18 +280,20 @@ def test_the_company_is_taken_from_its_own_accession_number(sec):
 
 def test_a_figure_only_in_a_cited_excerpt_is_grounded_by_that_passage(sec):
     passage = "As of the end of fiscal year 2025, we had approximately 36,000 employees in 38 countries."
-    r = verify_answer("NVIDIA had about 36,000 employees.", company="NVDA", excerpts=[passage])
-    f = figure(r, "36,000")
-    assert f.status == "grounded" and f.support.source == "cited_text"
+    f = checked_figure("NVIDIA had about 36,000 employees.", "36,000", "grounded", company="NVDA", excerpts=[passage])
+    assert f.support.source == "cited_text"
     assert f.support.passage == passage
 
 
 def test_a_figure_only_in_a_cited_filings_text_is_grounded_by_the_document(sec):
-    r = verify_answer(
-        "NVIDIA had approximately 36,000 employees.", company="NVDA", cite=[f"{NVDA_FY2025_10K}:nvda-20250126.htm"]
+    f = checked_figure(
+        "NVIDIA had approximately 36,000 employees.",
+        "36,000",
+        "grounded",
+        company="NVDA",
+        cite=[f"{NVDA_FY2025_10K}:nvda-20250126.htm"],
     )
-    f = figure(r, "36,000")
-    assert f.status == "grounded" and f.support.source == "cited_text"
+    assert f.support.source == "cited_text"
     assert f.support.accession_number == NVDA_FY2025_10K
     assert "36,000 employees" in f.support.passage
     assert f.support.url.endswith("/1045810/000104581025000023/nvda-20250126.htm")
@@ -368,42 +379,56 @@ def test_a_made_up_apple_revenue_is_not_grounded_by_a_balance_sheet_item_that_sh
 
 def test_an_annual_revenue_claim_is_not_met_by_a_quarter_end_liability(sec):
     # us-gaap:Liabilities 22,054,000,000 as of 2023-07-30 rounds to $22.1 billion; FY2024 revenue is 60,922,000,000
-    r = verify_answer("NVIDIA's fiscal 2024 revenue was $22.1 billion.", company="NVDA")
-    f = figure(r, "$22.1 billion")
-    assert f.status == "ungrounded" and "60,922,000,000" in f.reason and NVDA_FY2024_10K in f.reason
+    checked_figure(
+        "NVIDIA's fiscal 2024 revenue was $22.1 billion.",
+        "$22.1 billion",
+        "ungrounded",
+        "60,922,000,000",
+        NVDA_FY2024_10K,
+        company="NVDA",
+    )
 
 
 def test_buybacks_are_checked_against_the_repurchase_facts_not_any_fact_near_three_billion(sec):
     # SG&A 2,654,000,000 rounds to $3 billion; buybacks were 9,533,000,000 (0001045810-24-000029)
-    r = verify_answer("NVIDIA spent $3 billion on share buybacks in fiscal 2024.", company="NVDA")
-    f = figure(r, "$3 billion")
-    assert f.status == "ungrounded" and "PaymentsForRepurchaseOfCommonStock = 9,533,000,000" in f.reason
-    good = figure(
-        verify_answer("NVIDIA spent $9.5 billion on share buybacks in fiscal 2024.", company="NVDA"), "$9.5 billion"
+    checked_figure(
+        "NVIDIA spent $3 billion on share buybacks in fiscal 2024.",
+        "$3 billion",
+        "ungrounded",
+        "PaymentsForRepurchaseOfCommonStock = 9,533,000,000",
+        company="NVDA",
     )
-    assert good.status == "grounded" and good.support.matched_tag == "us-gaap:PaymentsForRepurchaseOfCommonStock"
+    good = checked_figure(
+        "NVIDIA spent $9.5 billion on share buybacks in fiscal 2024.", "$9.5 billion", "grounded", company="NVDA"
+    )
+    assert good.support.matched_tag == "us-gaap:PaymentsForRepurchaseOfCommonStock"
     assert good.support.value == 9_533_000_000 and good.support.accession_number == NVDA_FY2024_10K
 
 
 def test_dividends_are_grounded_by_a_dividend_fact_never_by_an_unrelated_one(sec):
     # StockIssuedDuringPeriodValueEmployeeStockOwnershipPlan 403,000,000 also rounds to $0.4 billion
-    r = verify_answer("NVIDIA paid $0.4 billion in dividends in fiscal 2024.", company="NVDA")
-    f = figure(r, "$0.4 billion")
-    assert f.status == "grounded" and "Dividend" in f.support.matched_tag
+    f = checked_figure(
+        "NVIDIA paid $0.4 billion in dividends in fiscal 2024.", "$0.4 billion", "grounded", company="NVDA"
+    )
+    assert "Dividend" in f.support.matched_tag
     assert f.support.value == 395_000_000 and f.support.accession_number == NVDA_FY2024_10K
 
 
 def test_an_ambiguous_figure_naming_no_concept_is_unchecked_not_grounded(sec):
-    r = verify_answer("NVIDIA reported $3 billion in fiscal 2024.", company="NVDA")
-    f = figure(r, "$3 billion")
-    assert f.status == "unchecked" and f.support is None and "name the concept" in f.reason
+    f = checked_figure("NVIDIA reported $3 billion in fiscal 2024.", "$3 billion", "unchecked", company="NVDA")
+    assert f.support is None and "name the concept" in f.reason
 
 
 def test_a_cited_filings_court_case_number_does_not_ground_a_revenue_figure(sec):
     # 0001045810-25-000023 names the case 4:18-cv-07669-HSG and its tables are "in millions"
-    r = verify_answer("NVIDIA's fiscal 2025 revenue was $7.7 billion.", company="NVDA", cite=[NVDA_FY2025_10K])
-    f = figure(r, "$7.7 billion")
-    assert f.status == "ungrounded" and (f.support is None or f.support.source != "cited_text")
+    f = checked_figure(
+        "NVIDIA's fiscal 2025 revenue was $7.7 billion.",
+        "$7.7 billion",
+        "ungrounded",
+        company="NVDA",
+        cite=[NVDA_FY2025_10K],
+    )
+    assert f.support is None or f.support.source != "cited_text"
     r = verify_answer(
         "NVIDIA paid $7.7 billion to settle the securities class action in fiscal 2025.",
         company="NVDA",
@@ -413,26 +438,36 @@ def test_a_cited_filings_court_case_number_does_not_ground_a_revenue_figure(sec)
 
 
 def test_a_segment_figure_is_grounded_by_its_row_and_column_in_the_cited_10k(sec):
-    r = verify_answer(
-        "NVIDIA's Data Center revenue was $115.2 billion in fiscal 2025.", company="NVDA", cite=[NVDA_FY2025_10K]
+    f = checked_figure(
+        "NVIDIA's Data Center revenue was $115.2 billion in fiscal 2025.",
+        "$115.2 billion",
+        "grounded",
+        company="NVDA",
+        cite=[NVDA_FY2025_10K],
     )
-    f = figure(r, "$115.2 billion")
-    assert f.status == "grounded" and f.support.source == "cited_text"
+    assert f.support.source == "cited_text"
     assert f.support.passage.startswith("Data Center | $115,186") and "Jan 26, 2025" in f.reason
 
 
 def test_a_segment_figure_from_the_prior_year_column_is_a_mismatched_period(sec):
-    r = verify_answer(
-        "NVIDIA's Data Center revenue was $47.5 billion in fiscal 2025.", company="NVDA", cite=[NVDA_FY2025_10K]
+    checked_figure(
+        "NVIDIA's Data Center revenue was $47.5 billion in fiscal 2025.",
+        "$47.5 billion",
+        "mismatched_period",
+        "Jan 28, 2024",
+        company="NVDA",
+        cite=[NVDA_FY2025_10K],
     )
-    f = figure(r, "$47.5 billion")
-    assert f.status == "mismatched_period" and "Jan 28, 2024" in f.reason
 
 
 def test_a_segment_figure_without_a_citation_is_unchecked_not_grounded_by_total_revenue(sec):
-    r = verify_answer("NVIDIA's Data Center revenue was $130.5 billion in fiscal 2025.", company="NVDA")
-    f = figure(r, "$130.5 billion")
-    assert f.status == "unchecked" and "Data Center revenue" in f.reason
+    checked_figure(
+        "NVIDIA's Data Center revenue was $130.5 billion in fiscal 2025.",
+        "$130.5 billion",
+        "unchecked",
+        "Data Center revenue",
+        company="NVDA",
+    )
 
 
 @pytest.mark.parametrize(
@@ -453,44 +488,44 @@ def test_a_segment_figure_without_a_citation_is_unchecked_not_grounded_by_total_
 def test_a_fiscal_years_revenue_said_of_a_calendar_year_it_has_no_day_in_is_a_mismatched_period(
     sec, answer, company, stated, end, accession
 ):
-    f = figure(verify_answer(answer, company=company), stated)
-    assert f.status == "mismatched_period"
+    f = checked_figure(answer, stated, "mismatched_period", company=company)
     assert (f.support.end, f.support.accession_number) == (end, accession)
 
 
 def test_in_2024_apples_fiscal_2024_revenue_is_grounded_with_a_calendar_note(sec):
-    r = verify_answer("In 2024, Apple's revenue was $391.0 billion.", company="AAPL")
-    f = figure(r, "$391.0 billion")
-    assert f.status == "grounded" and f.support.end == date(2024, 9, 28) and f.readings == []
+    f = checked_figure("In 2024, Apple's revenue was $391.0 billion.", "$391.0 billion", "grounded", company="AAPL")
+    assert f.support.end == date(2024, 9, 28) and f.readings == []
     assert any("calendar wording" in n and "FY2024 (2023-10-01 to 2024-09-28)" in n for n in f.notes)
 
 
 def test_snowflakes_net_loss_stated_as_net_income_is_ungrounded(sec):
-    r = verify_answer("Snowflake reported net income of $836 million in fiscal 2024, a strong profit.", company="SNOW")
-    f = figure(r, "$836 million")
-    assert f.status == "ungrounded" and "sign" in f.reason
-    assert (f.support.value, f.support.accession_number) == (-836_097_000, "0001640147-24-000101")
-    loss = figure(
-        verify_answer("Snowflake reported a net loss of $836 million in fiscal 2024.", company="SNOW"), "$836 million"
+    f = checked_figure(
+        "Snowflake reported net income of $836 million in fiscal 2024, a strong profit.",
+        "$836 million",
+        "ungrounded",
+        "sign",
+        company="SNOW",
     )
-    assert loss.status == "grounded" and loss.support.matched_tag == "us-gaap:NetIncomeLoss"
+    assert (f.support.value, f.support.accession_number) == (-836_097_000, "0001640147-24-000101")
+    loss = checked_figure(
+        "Snowflake reported a net loss of $836 million in fiscal 2024.", "$836 million", "grounded", company="SNOW"
+    )
+    assert loss.support.matched_tag == "us-gaap:NetIncomeLoss"
 
 
 def test_net_income_growth_is_not_derived_from_another_concepts_quarter(sec):
     # R&D grew 11.8% in Q2 FY2024; net income grew 581% in FY2024 (29,760 vs 4,368 million)
-    r = verify_answer("NVIDIA's net income grew 12% in fiscal 2024.", company="NVDA")
-    f = figure(r, "12%")
-    assert f.status == "ungrounded" and "net_income" in f.reason and "+581.32%" in f.reason
+    f = checked_figure(
+        "NVIDIA's net income grew 12% in fiscal 2024.", "12%", "ungrounded", "net_income", "+581.32%", company="NVDA"
+    )
     assert f.inputs == [] and any("29,760,000,000" in n for n in f.notes)
 
 
 def test_apples_revenue_growth_is_checked_for_the_fiscal_year_not_a_quarter(sec):
     # (391,035 - 383,285) / 383,285 = 2.02%; gross profit grew 9.0% in Q1 FY2024
-    r = verify_answer("Apple's revenue grew 9% in fiscal 2024.", company="AAPL")
-    f = figure(r, "9%")
-    assert f.status == "ungrounded" and "+2.02%" in f.reason
-    ok = figure(verify_answer("Apple's revenue grew 2% in fiscal 2024.", company="AAPL"), "2%")
-    assert ok.status == "derived" and [i.value for i in ok.inputs] == [391_035_000_000, 383_285_000_000]
+    checked_figure("Apple's revenue grew 9% in fiscal 2024.", "9%", "ungrounded", "+2.02%", company="AAPL")
+    ok = checked_figure("Apple's revenue grew 2% in fiscal 2024.", "2%", "derived", company="AAPL")
+    assert [i.value for i in ok.inputs] == [391_035_000_000, 383_285_000_000]
 
 
 def test_a_number_equal_to_another_concepts_fact_is_not_a_mismatched_period(sec):
@@ -504,9 +539,8 @@ def test_a_number_equal_to_another_concepts_fact_is_not_a_mismatched_period(sec)
 
 def test_apples_net_margin_is_derived_before_any_reported_ratio_is_looked_at(sec):
     # 93,736 / 391,035 = 23.97%; EffectiveIncomeTaxRateContinuingOperations 0.24 (FY2010) must not decide it
-    r = verify_answer("Apple's net margin was 24.0% in fiscal 2024.", company="AAPL")
-    f = figure(r, "24.0%")
-    assert f.status == "derived" and f.formula == "net_income / revenue x 100"
+    f = checked_figure("Apple's net margin was 24.0% in fiscal 2024.", "24.0%", "derived", company="AAPL")
+    assert f.formula == "net_income / revenue x 100"
     assert [(i.value, i.accession_number) for i in f.inputs] == [
         (93_736_000_000, "0000320193-24-000123"),
         (391_035_000_000, "0000320193-24-000123"),
@@ -557,30 +591,41 @@ def test_a_fourth_quarter_is_derived_as_the_year_less_its_first_nine_months(sec)
     growth = figure(r, "78%")  # Q4 FY2024: 60,922 - 38,819 = 22,103 million; 39,331 / 22,103 - 1 = 77.9%
     assert growth.status == "derived" and "Q4 FY2024" in growth.formula
     assert [i.accession_number for i in q4.inputs] == [NVDA_FY2025_10K, "0001045810-24-000316"]
-    q3 = figure(
-        verify_answer("In Q4 fiscal 2025, NVIDIA's revenue was $35.1 billion.", company="NVDA"), "$35.1 billion"
-    )  # Q3's figure
-    assert q3.status == "mismatched_period" and q3.support.fiscal_period == "Q3"
-    wrong = figure(
-        verify_answer("In Q4 fiscal 2025, NVIDIA's revenue was $37.0 billion.", company="NVDA"), "$37.0 billion"
+    q3 = checked_figure(
+        "In Q4 fiscal 2025, NVIDIA's revenue was $35.1 billion.", "$35.1 billion", "mismatched_period", company="NVDA"
     )
-    assert wrong.status == "ungrounded" and "39,331,000,000" in wrong.reason
+    assert q3.support.fiscal_period == "Q3"  # Q3's figure
+    checked_figure(
+        "In Q4 fiscal 2025, NVIDIA's revenue was $37.0 billion.",
+        "$37.0 billion",
+        "ungrounded",
+        "39,331,000,000",
+        company="NVDA",
+    )
 
 
 def test_a_quarter_is_grounded_by_that_quarter_only(sec):
     # Q3 FY2025 (2024-07-29 to 2024-10-27) revenue 35,082,000,000 in 0001045810-24-000316
-    r = verify_answer("NVIDIA's revenue for the third quarter of fiscal 2025 was $35.1 billion.", company="NVDA")
-    f = figure(r, "$35.1 billion")
-    assert f.status == "grounded" and (f.support.fiscal_period, f.support.end) == ("Q3", date(2024, 10, 27))
+    f = checked_figure(
+        "NVIDIA's revenue for the third quarter of fiscal 2025 was $35.1 billion.",
+        "$35.1 billion",
+        "grounded",
+        company="NVDA",
+    )
+    assert (f.support.fiscal_period, f.support.end) == ("Q3", date(2024, 10, 27))
     r = verify_answer("NVIDIA's revenue for fiscal 2025 was $35.1 billion.", company="NVDA")
     assert figure(r, "$35.1 billion").status == "mismatched_period"  # a quarter, not the year
 
 
 def test_a_figure_in_another_currency_than_the_filers_facts_is_checked_in_that_currency(sec):
     # ifrs-full:Revenue 2024: 88,268,000,000 USD beside 2,894,307,700,000 TWD (0001193125-25-083423)
-    r = verify_answer("TSMC's revenue was US$90.0 billion in 2024.", company="TSM")
-    f = figure(r, "US$90.0 billion")
-    assert f.status == "ungrounded" and "88,268,000,000 USD" in f.reason
+    checked_figure(
+        "TSMC's revenue was US$90.0 billion in 2024.",
+        "US$90.0 billion",
+        "ungrounded",
+        "88,268,000,000 USD",
+        company="TSM",
+    )
 
 
 def test_eps_growth_is_derived_from_diluted_eps(sec):
@@ -593,9 +638,13 @@ def test_eps_growth_is_derived_from_diluted_eps(sec):
 
 def test_repurchases_are_grounded_by_any_repurchase_fact_the_words_name(sec):
     # StockRepurchasedAndRetiredDuringPeriodValue 95,000,000,000; PaymentsForRepurchaseOfCommonStock 94,949,000,000
-    r = verify_answer("Apple repurchased $95.0 billion of its common stock in fiscal 2024.", company="AAPL")
-    f = figure(r, "$95.0 billion")
-    assert f.status == "grounded" and "Repurchase" in f.support.matched_tag
+    f = checked_figure(
+        "Apple repurchased $95.0 billion of its common stock in fiscal 2024.",
+        "$95.0 billion",
+        "grounded",
+        company="AAPL",
+    )
+    assert "Repurchase" in f.support.matched_tag
     assert f.support.accession_number == "0000320193-24-000123"
 
 
@@ -603,16 +652,16 @@ def test_a_loss_called_a_profit_is_ungrounded_even_without_the_word_income_next_
     # Snowflake FY2025 NetIncomeLoss -1,285,640,000 (0001640147-25-000052)
     r = verify_answer("Snowflake was profitable in fiscal 2025, with net income of $1.29 billion.", company="SNOW")
     assert figure(r, "$1.29 billion").status == "ungrounded"
-    r = verify_answer("Snowflake posted a net loss of $1.29 billion in fiscal 2025.", company="SNOW")
-    f = figure(r, "$1.29 billion")
-    assert f.status == "grounded" and f.support.matched_tag == "us-gaap:NetIncomeLoss"  # not ProfitLoss
+    f = checked_figure(
+        "Snowflake posted a net loss of $1.29 billion in fiscal 2025.", "$1.29 billion", "grounded", company="SNOW"
+    )
+    assert f.support.matched_tag == "us-gaap:NetIncomeLoss"  # not ProfitLoss
 
 
 def test_a_segments_growth_rate_is_unchecked_not_ungrounded(sec):
     # Apple's Services net sales grew about 13% in FY2024; companyfacts has no segment to say so or not
-    r = verify_answer("Apple's services revenue grew 13% in fiscal 2024.", company="AAPL")
-    f = figure(r, "13%")
-    assert f.status == "unchecked" and "services revenue" in f.reason.lower()
+    f = checked_figure("Apple's services revenue grew 13% in fiscal 2024.", "13%", "unchecked", company="AAPL")
+    assert "services revenue" in f.reason.lower()
 
 
 def test_revenue_and_net_income_listed_together_are_each_checked_against_their_own_concept(sec):
@@ -625,20 +674,19 @@ def test_revenue_and_net_income_listed_together_are_each_checked_against_their_o
 
 def test_free_cash_flow_is_derived_as_operating_cash_flow_less_capex(sec):
     # Tesla 2021: 11,497,000,000 - 6,482,000,000 = 5,015,000,000 (0000950170-22-000796)
-    r = verify_answer(
+    f = checked_figure(
         "Tesla's operating cash flow was $11.5 billion in 2021 and capex was $6.5 billion, "
         "leaving free cash flow of $5.0 billion.",
+        "$5.0 billion",
+        "derived",
         company="TSLA",
     )
-    f = figure(r, "$5.0 billion")
-    assert f.status == "derived" and f.formula == "operating_cash_flow - capex"
+    assert f.formula == "operating_cash_flow - capex"
     assert [i.value for i in f.inputs] == [11_497_000_000, 6_482_000_000]
 
 
 def test_a_per_share_figure_of_another_year_names_the_claimed_years_figure_with_its_share_basis(sec):
     # NVIDIA's diluted EPS 11.93 is FY2024's as first filed (0001045810-24-000029); FY2023's is 1.74 as first
     # filed (0001045810-23-000017) and 0.17 after the 2024 10-for-1 split (0001045810-25-000023)
-    r = verify_answer("NVIDIA's diluted EPS was $11.93 in fiscal 2023.", company="NVDA")
-    f = figure(r, "$11.93")
-    assert f.status == "mismatched_period"
+    f = checked_figure("NVIDIA's diluted EPS was $11.93 in fiscal 2023.", "$11.93", "mismatched_period", company="NVDA")
     assert "it is 0.17 USD/shares on the share basis of that filing (first filed as 1.74)" in f.reason

@@ -16,7 +16,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
 from __future__ import annotations
 
 import pytest
-from lookups import figure
+from lookups import checked_answer, checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.verification.claims import extract_figures
@@ -67,8 +67,7 @@ def sec(module_sec):
 def test_a_quarter_stated_with_the_year_and_nine_months_it_comes_from_is_grounded(
     sec, company, claim, year, nine, quarter
 ):
-    r = verify_answer(claim, company=company)
-    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    r = checked_answer(claim, "grounded", company=company)
     assert figure(r, year).support.fiscal_period == "FY"
     assert figure(r, nine).support.fiscal_period == "9M"
     q = figure(r, quarter)
@@ -151,8 +150,7 @@ def test_a_quarter_the_sentence_calls_fiscal_is_of_the_fiscal_year_written_after
 def test_a_fourth_quarter_ended_on_the_years_last_day_or_called_fiscal_is_derived_from_the_year(
     sec, claim, quarter, inputs
 ):
-    r = verify_answer(claim, company="AAPL")
-    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    r = checked_answer(claim, "grounded", company="AAPL")
     assert {t: figure(r, t).support.fiscal_period for t in inputs} == inputs
     q = figure(r, quarter)
     assert q.status == "derived" and "Q4" in q.reason
@@ -185,9 +183,7 @@ def test_a_quarter_dated_by_the_first_day_of_the_next_blames_the_date_not_its_fi
     ],
 )
 def test_a_fiscal_quarter_restated_in_parentheses_by_its_month_and_brought_in_as_revenue_is_derived(sec, claim):
-    r = verify_answer(claim, company="SNOW")
-    f = figure(r, "$987 million")
-    assert f.status == "derived", f.reason
+    f = checked_figure(claim, "$987 million", "derived", company="SNOW")
     assert {i.accession_number for i in f.inputs} == {"0001640147-25-000052", "0001640147-24-000250"}
 
 
@@ -206,21 +202,20 @@ def test_a_period_in_parentheses_after_another_is_the_other_figures_when_it_comp
 # NVIDIA us-gaap:Revenues FY2026 (to 2026-01-25, 0001045810-26-000021) less the nine months to 2025-10-26: Q4 FY2026
 @pytest.mark.parametrize("verb", ["implies", "implied", "suggests", "indicates"])
 def test_a_verb_of_inference_before_revenue_leaves_it_whole(sec, verb):
-    r = verify_answer(
+    f = checked_figure(
         f"NVIDIA's fourth quarter of fiscal 2026 (three months ended January 25, 2026) {verb} revenue of roughly "
         "$68 billion, full year less nine months.",
+        "$68 billion",
+        "derived",
         company="NVDA",
     )
-    f = figure(r, "$68 billion")
-    assert f.status == "derived", f.reason
     assert "0001045810-26-000021" in {i.accession_number for i in f.inputs}
 
 
 # Tesla FY2021: us-gaap:GrossProfit 13,606,000,000 over us-gaap:Revenues 53,823,000,000 (0000950170-22-000796): 25.28%
 def test_a_margin_named_before_how_it_was_computed_is_that_margin(sec):
     claim = "Tesla's 2021 gross margin, computed as gross profit of $13.6 billion over revenue, was about {}."
-    r = verify_answer(claim.format("25.3%"), company="TSLA")
-    f = figure(r, "25.3%")
-    assert f.status == "derived" and "0000950170-22-000796" in {i.accession_number for i in f.inputs}, f.reason
+    f = checked_figure(claim.format("25.3%"), "25.3%", "derived", company="TSLA")
+    assert "0000950170-22-000796" in {i.accession_number for i in f.inputs}
     r = verify_answer(claim.format("27.3%"), company="TSLA")
     assert figure(r, "27.3%").status != "derived" and r.verdict != "grounded"

@@ -19,7 +19,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from lookups import figure
+from lookups import checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.errors import ExitStatus
@@ -152,9 +152,8 @@ def test_a_change_with_the_wrong_sign_or_size_is_ungrounded(sec, answer):
 
 
 def test_a_change_with_no_direction_holds_by_size_and_says_which_way_it_went(sec):
-    r = verify_answer("Apple's net income changed by 3.4% in fiscal 2024.", company="AAPL")
-    f = figure(r, "3.4%")
-    assert f.status == "derived" and any("states no direction" in n and "a decrease" in n for n in f.notes)
+    f = checked_figure("Apple's net income changed by 3.4% in fiscal 2024.", "3.4%", "derived", company="AAPL")
+    assert any("states no direction" in n and "a decrease" in n for n in f.notes)
 
 
 # --- an undated figure reads as the latest period ------------------------------------------------------------
@@ -207,10 +206,10 @@ def test_diluted_eps_stated_at_the_basic_figure_is_ungrounded(sec, answer):
 
 
 def test_diluted_eps_is_grounded_by_the_diluted_tag_and_plain_eps_by_either(sec):
-    f = figure(verify_answer("NVIDIA's fiscal 2025 diluted EPS was $2.94.", company="NVDA"), "$2.94")
-    assert f.status == "grounded" and f.support.matched_tag == "us-gaap:EarningsPerShareDiluted"
-    f = figure(verify_answer("NVIDIA's fiscal 2025 EPS was $2.97.", company="NVDA"), "$2.97")
-    assert f.status == "grounded" and f.support.matched_tag == "us-gaap:EarningsPerShareBasic"
+    f = checked_figure("NVIDIA's fiscal 2025 diluted EPS was $2.94.", "$2.94", "grounded", company="NVDA")
+    assert f.support.matched_tag == "us-gaap:EarningsPerShareDiluted"
+    f = checked_figure("NVIDIA's fiscal 2025 EPS was $2.97.", "$2.97", "grounded", company="NVDA")
+    assert f.support.matched_tag == "us-gaap:EarningsPerShareBasic"
 
 
 # --- per-share values before a reverse split or recapitalisation ------------------------------------------------
@@ -236,6 +235,7 @@ def test_a_per_share_value_before_a_reverse_split_is_flagged(sec, answer, stated
 
 
 def test_a_per_share_value_after_the_reverse_split_has_no_split_flag(sec):
-    r = verify_answer("Logistic Properties of the Americas' diluted EPS for 2022 was $0.28.", company=LPA)
-    f = figure(r, "$0.28")
-    assert f.status == "grounded" and f.flags == [] and f.support.accession_number == "0001997711-25-000030"
+    f = checked_figure(
+        "Logistic Properties of the Americas' diluted EPS for 2022 was $0.28.", "$0.28", "grounded", company=LPA
+    )
+    assert f.flags == [] and f.support.accession_number == "0001997711-25-000030"

@@ -16,7 +16,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts and the cited filings in ../sha
 from __future__ import annotations
 
 import pytest
-from lookups import figure
+from lookups import checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 
@@ -74,9 +74,10 @@ def test_an_original_value_tagged_under_a_sibling_tag_is_superseded_by_the_resta
 
 
 def test_the_restated_value_of_the_same_period_is_grounded(sec):
-    r = verify_answer("Apple's fiscal 2016 operating cash flow was $66.2 billion.", company="AAPL")
-    f = figure(r, "$66.2 billion")
-    assert f.status == "grounded" and f.support.accession_number == "0000320193-18-000145"
+    f = checked_figure(
+        "Apple's fiscal 2016 operating cash flow was $66.2 billion.", "$66.2 billion", "grounded", company="AAPL"
+    )
+    assert f.support.accession_number == "0000320193-18-000145"
 
 
 # --- a share in parentheses belongs to its own list item, not the item before it -------------------------
@@ -94,14 +95,15 @@ def test_a_passages_share_of_another_list_item_does_not_ground_the_figure(sec):
 
 
 def test_a_passages_share_of_the_same_list_item_grounds_the_figure(sec):
-    r = verify_answer(
+    f = checked_figure(
         "At the end of 2024 Netflix employed about 14,000 people full time, roughly 69% of them in the United States"
         " and Canada.",
+        "69%",
+        "grounded",
         company="NFLX",
         cite=[f"{NFLX_FY2024_10K}:nflx-20241231.htm"],
     )
-    f = figure(r, "69%")
-    assert f.status == "grounded" and f.support.accession_number == NFLX_FY2024_10K
+    assert f.support.accession_number == NFLX_FY2024_10K
 
 
 # --- a quarter's end and a list of month-named quarters are read as quarters, not the year ----------------
@@ -146,19 +148,24 @@ def test_a_list_of_month_named_quarters_as_long_as_no_list_of_figures_leaves_the
 
 
 def test_the_end_of_a_quarter_named_beside_its_fiscal_year_is_checked_as_the_quarters_end(sec):
-    r = verify_answer(
+    checked_figure(
         "In the June quarter of fiscal 2025 (the three months ended June 28, 2025), Apple's net sales were"
         " $94.0 billion.",
+        "June 28, 2025",
+        "grounded",
         company="AAPL",
+        verdict="grounded",
     )
-    assert figure(r, "June 28, 2025").status == "grounded"
-    assert r.verdict == "grounded"
 
 
 def test_a_year_said_to_end_on_a_quarters_last_day_is_not_grounded(sec):
-    r = verify_answer("Apple's net sales for the year ended June 28, 2025 were $94.0 billion.", company="AAPL")
-    f = figure(r, "June 28, 2025")
-    assert f.status == "ungrounded" and "2025-09-27" in f.reason
+    checked_figure(
+        "Apple's net sales for the year ended June 28, 2025 were $94.0 billion.",
+        "June 28, 2025",
+        "ungrounded",
+        "2025-09-27",
+        company="AAPL",
+    )
 
 
 # --- what a figure is: a share count with its period between the words and the verb; an amount in parentheses -
@@ -168,18 +175,20 @@ def test_a_year_said_to_end_on_a_quarters_last_day_is_not_grounded(sec):
 
 
 def test_a_share_count_with_its_quarter_before_the_verb_is_a_share_count(sec):
-    r = verify_answer(
+    f = checked_figure(
         "Apple's diluted share count for the three months ended December 28, 2019 came to 17.82 billion.",
+        "17.82 billion",
+        "grounded",
         company="AAPL",
     )
-    f = figure(r, "17.82 billion")
-    assert f.status == "grounded" and f.support.accession_number == "0000320193-21-000010"
+    assert f.support.accession_number == "0000320193-21-000010"
 
 
 def test_an_amount_in_parentheses_after_its_noun_is_an_aside_not_a_negative(sec):
-    r = verify_answer("NVIDIA's fiscal 2024 revenue ($60.9 billion) more than doubled.", company="NVDA")
-    f = figure(r, "$60.9 billion")
-    assert f.status == "grounded" and f.support.accession_number == "0001045810-24-000029"
+    f = checked_figure(
+        "NVIDIA's fiscal 2024 revenue ($60.9 billion) more than doubled.", "$60.9 billion", "grounded", company="NVDA"
+    )
+    assert f.support.accession_number == "0001045810-24-000029"
 
 
 def test_an_amount_in_parentheses_after_a_verb_is_still_a_negative():
@@ -196,14 +205,15 @@ def test_an_amount_in_parentheses_after_a_verb_is_still_a_negative():
 
 
 def test_trailing_twelve_months_through_a_quarter_are_derived_from_its_four_quarters(sec):
-    r = verify_answer(
+    f = checked_figure(
         "NVIDIA's trailing-twelve-month revenue through the quarter ended July 27, 2025 was $165.2 billion.",
+        "$165.2 billion",
+        "derived",
+        "165,218,000,000",
         company="NVDA",
+        verdict="grounded",
     )
-    f = figure(r, "$165.2 billion")
-    assert f.status == "derived" and "165,218,000,000" in f.reason
     assert len(f.inputs) == 4 and f.inputs[-1].accession_number == "0001045810-25-000209"
-    assert r.verdict == "grounded"
 
 
 def test_trailing_twelve_months_that_are_not_the_four_quarters_sum_are_never_grounded(sec):
@@ -223,14 +233,15 @@ def test_trailing_twelve_months_that_are_not_the_four_quarters_sum_are_never_gro
 
 @pytest.mark.parametrize("verb", ["passed", "crossed", "topped"])
 def test_a_threshold_the_quarters_revenue_crossed_is_grounded_by_that_quarter(sec, verb):
-    r = verify_answer(
+    f = checked_figure(
         f"Snowflake {verb} $1 billion in quarterly revenue, with $1.04 billion for the three months ended April 30,"
         " 2025.",
+        "$1 billion",
+        "grounded",
         company="SNOW",
+        verdict="grounded",
     )
-    f = figure(r, "$1 billion")
-    assert f.status == "grounded" and f.support.accession_number == "0001640147-25-000110"
-    assert r.verdict == "grounded"
+    assert f.support.accession_number == "0001640147-25-000110"
 
 
 def test_a_threshold_the_quarters_revenue_did_not_cross_is_ungrounded(sec):
@@ -259,9 +270,9 @@ def test_the_prior_years_amount_a_quarter_moved_past_is_the_same_measure_a_year_
 
 @pytest.mark.parametrize("base,status", [("NT$2,161.7 billion", "grounded"), ("NT$2,261.7 billion", "ungrounded")])
 def test_a_years_amount_named_after_above_is_that_years_value_of_the_measure(sec, base, status):
-    r = verify_answer(f"TSMC's 2024 revenue of NT$2,894.3 billion was well above 2023's {base}.", company="TSM")
-    f = figure(r, base)
-    assert f.status == status
+    f = checked_figure(
+        f"TSMC's 2024 revenue of NT$2,894.3 billion was well above 2023's {base}.", base, status, company="TSM"
+    )
     if status == "grounded":
         assert f.support.accession_number == "0001193125-24-099840"
 

@@ -24,7 +24,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
 from __future__ import annotations
 
 import pytest
-from lookups import figure
+from lookups import checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 
@@ -121,12 +121,9 @@ def test_a_figure_of_another_basis_than_the_named_filings_is_ungrounded(sec, com
     ],
 )
 def test_the_named_filings_own_value_is_grounded_by_that_filing(sec, company, claim, text, accession):
-    r = verify_answer(claim, company=company)
-    f = figure(r, text)
-    assert f.status == "grounded", f.reason
+    f = checked_figure(claim, text, "grounded", company=company, verdict="grounded")
     assert f.support is not None and f.support.accession_number == accession
     assert "as presented in" in f.reason and "the sentence names" in f.reason
-    assert r.verdict == "grounded"
 
 
 def test_a_restated_balance_is_grounded_as_first_reported_and_as_the_later_10k_presents_it(sec):
@@ -143,12 +140,14 @@ def test_a_restated_balance_is_grounded_as_first_reported_and_as_the_later_10k_p
 
 
 def test_a_restated_balance_given_as_the_first_filings_is_ungrounded_when_it_is_the_later_value(sec):
-    r = verify_answer(
+    checked_figure(
         "Apple's deferred tax liabilities as of September 24, 2022 were $7.1 billion in its fiscal 2022 10-K.",
+        "$7.1 billion",
+        "ungrounded",
+        "5,557,000,000",
+        "0000320193-23-000106",
         company="AAPL",
     )
-    f = figure(r, "$7.1 billion")
-    assert f.status == "ungrounded" and "5,557,000,000" in f.reason and "0000320193-23-000106" in f.reason
 
 
 @pytest.mark.parametrize(

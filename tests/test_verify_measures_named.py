@@ -19,7 +19,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
 from __future__ import annotations
 
 import pytest
-from lookups import figure
+from lookups import checked_answer, checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 
@@ -31,13 +31,13 @@ def sec(module_sec):
 
 
 def test_a_net_loss_named_far_before_its_figure_is_a_loss(sec):
-    r = verify_answer(
+    f = checked_figure(
         "Snowflake's net loss attributable to Snowflake Inc. for the nine months ended October 31, 2024 came to "
         "$958.2 million.",
+        "$958.2 million",
+        "grounded",
         company="SNOW",
     )
-    f = figure(r, "$958.2 million")
-    assert f.status == "grounded", f.reason
     assert f.support is not None and f.support.accession_number == "0001640147-24-000250"
     # a loss named before the parenthesis holding its figure
     r = verify_answer(
@@ -47,20 +47,23 @@ def test_a_net_loss_named_far_before_its_figure_is_a_loss(sec):
 
 
 def test_a_comprehensive_loss_is_comprehensive_income_not_other_comprehensive_income(sec):
-    r = verify_answer(
+    f = checked_figure(
         "In its fiscal 2024 10-K, Snowflake reported a comprehensive loss for fiscal 2023 of $818.7 million.",
+        "$818.7 million",
+        "grounded",
         company="SNOW",
     )
-    f = figure(r, "$818.7 million")
-    assert f.status == "grounded", f.reason
     assert f.support is not None and f.support.matched_tag == "us-gaap:ComprehensiveIncomeNetOfTax"
     assert f.support.accession_number == "0001640147-24-000101"
 
 
 def test_year_to_date_through_a_day_is_the_year_to_date_period_ending_then(sec):
-    r = verify_answer("Year to date through September 30, 2022, Tesla's revenues were $57.1 billion.", company="TSLA")
-    f = figure(r, "$57.1 billion")
-    assert f.status == "grounded", f.reason
+    f = checked_figure(
+        "Year to date through September 30, 2022, Tesla's revenues were $57.1 billion.",
+        "$57.1 billion",
+        "grounded",
+        company="TSLA",
+    )
     assert f.support is not None and str(f.support.start) == "2022-01-01" and str(f.support.end) == "2022-09-30"
     false = verify_answer(
         "Year to date through September 30, 2022, Tesla's revenues were $21.5 billion.", company="TSLA"
@@ -71,11 +74,11 @@ def test_year_to_date_through_a_day_is_the_year_to_date_period_ending_then(sec):
 def test_a_figure_in_parentheses_is_of_the_period_before_them_and_a_total_after_a_comparison_carries_the_measure(
     sec,
 ):
-    r = verify_answer(
+    checked_answer(
         "NVIDIA's fiscal 2026 revenue ($215.9 billion) far exceeded its fiscal 2025 total ($130.5 billion).",
+        "grounded",
         company="NVDA",
     )
-    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
     wrong = verify_answer(
         "NVIDIA's fiscal 2026 revenue ($215.9 billion) far exceeded its fiscal 2025 total ($60.9 billion).",
         company="NVDA",
@@ -101,12 +104,12 @@ def test_an_amount_restating_a_growth_rate_after_or_is_the_change_not_the_total(
     )
     assert wrong.verdict != "grounded" and figure(wrong, "$7.8 billion").status not in ("grounded", "derived")
     # the year a filing was filed in is no period of the figures ("(10-K filed in 2025)")
-    filed = verify_answer(
+    checked_answer(
         "Home Depot's fiscal 2024 net sales rose 4.5%, or $6.8 billion, to $159.5 billion (10-K filed in 2025).",
+        "grounded",
         company="354950",
         cite=cite,
     )
-    assert filed.verdict == "grounded", [(f.text, f.status, f.reason) for f in filed.figures]
 
 
 def test_a_share_count_whose_period_stands_between_it_and_its_verb_is_a_share_count_not_money(sec):
@@ -133,8 +136,7 @@ def test_a_share_count_whose_period_stands_between_it_and_its_verb_is_a_share_co
     ],
 )
 def test_a_company_that_lost_an_amount_in_a_period_had_that_net_loss(sec, company, claim, text, status):
-    f = figure(verify_answer(claim, company=company), text)
-    assert f.status == status, f.reason
+    checked_figure(claim, text, status, company=company)
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ Passages, from www.sec.gov/Archives in ../shared/sec-corpus:
 from __future__ import annotations
 
 import pytest
-from lookups import figure
+from lookups import checked_answer, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 
@@ -36,12 +36,12 @@ NVDA_FY2025 = "0001045810-25-000023:nvda-20250126.htm"
 
 
 def test_a_respectively_passage_grounds_each_figure_only_for_the_year_in_its_place(sec):
-    true = verify_answer(
+    checked_answer(
         "Netflix's advertising expenses were $1,779 million, $1,732 million and $1,586 million in 2024, 2023 and "
         "2022, respectively.",
+        "grounded",
         cite=[NFLX_2024],
     )
-    assert true.verdict == "grounded", [(f.text, f.status, f.reason) for f in true.figures]
     swapped = verify_answer(
         "Netflix's advertising expenses were $1,732 million, $1,779 million and $1,586 million in 2024, 2023 and "
         "2022, respectively.",
@@ -258,10 +258,10 @@ def test_a_passage_figure_dated_by_another_period_end_leaves_the_sentence_s_date
 
 def test_a_passage_figure_dated_by_the_same_period_end_grounds_the_figure_and_the_date(sec):
     """The same passage (0001564590-18-004771): the sentence's quarter is the passage's."""
-    out = verify_answer(
+    out = checked_answer(
         "For the quarter ended September 30, 2017, CARBO recorded a $125.8 million impairment of long-lived assets.",
+        "grounded",
         company="1009672",
         cite=[CRR_2017],
     )
-    assert out.verdict == "grounded", [(f.text, f.status, f.reason) for f in out.figures]
     assert figure(out, "September 30, 2017").status == "grounded"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 from accessions import NVDA_Q2_FY2026_10Q, TSLA_FY2020_10K
-from lookups import figure
+from lookups import checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 
@@ -87,8 +87,7 @@ def q2_10q_figure(answer: str, text: str):
 def test_net_income_attributable_to_the_parent_is_never_grounded_by_the_total_with_minority_interests(
     sec, answer, company, text, status, tag
 ):
-    f = figure(verify_answer(answer, company=company), text)
-    assert f.status == status, f.reason
+    f = checked_figure(answer, text, status, company=company)
     assert tag in f.reason  # the reason names the tag of the share the sentence speaks of
     if status == "grounded":
         assert f.support.matched_tag == tag
@@ -119,8 +118,7 @@ def test_net_income_attributable_to_the_parent_is_never_grounded_by_the_total_wi
 def test_teslas_2020_net_income_attributed_to_one_owner_is_checked_against_that_owners_share(
     sec, answer, text, status, reason
 ):
-    f = figure(verify_answer(answer, company="TSLA"), text)
-    assert f.status == status and reason in f.reason
+    checked_figure(answer, text, status, reason, company="TSLA")
 
 
 # --- finding F: a number in a passage grounds only the measure its own words name ------------------------------
@@ -235,12 +233,11 @@ def test_when_the_cited_text_cannot_be_read_the_reason_says_so_and_does_not_ask_
 
 def test_a_loss_named_after_a_figure_for_its_base_is_not_the_figures_sign(sec):
     # Tesla FY2020 NetIncomeLoss 721,000,000; FY2019 -862,000,000 (0001564590-21-004599)
-    f = figure(
-        verify_answer(
-            "Tesla's net income attributable to common stockholders rose to $721 million in 2020 "
-            "from a loss of $862 million in 2019.",
-            company="TSLA",
-        ),
+    f = checked_figure(
+        "Tesla's net income attributable to common stockholders rose to $721 million in 2020 "
+        "from a loss of $862 million in 2019.",
         "$721 million",
+        "grounded",
+        company="TSLA",
     )
-    assert f.status == "grounded" and f.support.matched_tag == "us-gaap:NetIncomeLoss"
+    assert f.support.matched_tag == "us-gaap:NetIncomeLoss"

@@ -25,7 +25,7 @@ from datetime import date
 
 import pytest
 from accessions import NVDA_FY2023_10K, NVDA_FY2024_10K, NVDA_FY2025_10K
-from lookups import figure
+from lookups import checked_answer, checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.errors import EdgarError, ExitStatus
@@ -76,8 +76,7 @@ def test_fiscal_2025_growth_stated_for_fiscal_2025_is_derived(sec):
     ],
 )
 def test_a_growth_rate_with_the_wrong_sign_is_ungrounded(sec, answer, stated):
-    f = figure(verify_answer(answer, company="NVDA"), stated)
-    assert f.status == "ungrounded" and "direction disagrees" in f.reason
+    checked_figure(answer, stated, "ungrounded", "direction disagrees", company="NVDA")
 
 
 def test_a_growth_rate_in_the_next_sentence_takes_the_paragraphs_year(sec):
@@ -105,11 +104,14 @@ def test_an_amount_a_year_earlier_is_checked_for_the_year_before(sec):
     f = figure(r, "$60.9 billion")
     assert f.claimed_fiscal_year == 2024 and f.status == "grounded"
     assert f.support.accession_number == NVDA_FY2024_10K
-    r = verify_answer(
-        "NVIDIA's fiscal 2025 revenue was $130.5 billion, up from $27.0 billion a year earlier.", company="NVDA"
+    # 26,974,000,000 is FY2023's
+    f = checked_figure(
+        "NVIDIA's fiscal 2025 revenue was $130.5 billion, up from $27.0 billion a year earlier.",
+        "$27.0 billion",
+        "mismatched_period",
+        company="NVDA",
     )
-    f = figure(r, "$27.0 billion")  # 26,974,000,000 is FY2023's
-    assert f.status == "mismatched_period" and f.support.accession_number == NVDA_FY2023_10K
+    assert f.support.accession_number == NVDA_FY2023_10K
 
 
 # --- a bare calendar year at a company whose fiscal year is not the calendar year ------------------------
@@ -129,18 +131,21 @@ def test_nvidias_2024_revenue_is_ambiguous_naming_both_fiscal_years(sec, stated,
 
 
 def test_a_2024_revenue_neither_fiscal_year_reports_is_ungrounded(sec):
-    r = verify_answer("NVIDIA's 2024 revenue was $50.0 billion.", company="NVDA")
-    f = figure(r, "$50.0 billion")
-    assert f.status == "ungrounded" and [x.status for x in f.readings] == ["ungrounded", "ungrounded"]
+    f = checked_figure("NVIDIA's 2024 revenue was $50.0 billion.", "$50.0 billion", "ungrounded", company="NVDA")
+    assert [x.status for x in f.readings] == ["ungrounded", "ungrounded"]
 
 
 def test_a_calendar_quarter_at_nvidia_is_ambiguous_and_a_fiscal_quarter_is_not(sec):
-    r = verify_answer("NVIDIA's Q3 2024 revenue was $18.1 billion.", company="NVDA")
-    f = figure(r, "$18.1 billion")
-    assert f.status == "ambiguous" and "Q3 FY2024" in f.reason and "Q3 FY2025" in f.reason
-    r = verify_answer("NVIDIA's Q3 FY2025 revenue was $35.1 billion.", company="NVDA")
-    f = figure(r, "$35.1 billion")
-    assert f.status == "grounded" and f.support.accession_number == "0001045810-24-000316" and f.readings == []
+    checked_figure(
+        "NVIDIA's Q3 2024 revenue was $18.1 billion.",
+        "$18.1 billion",
+        "ambiguous",
+        "Q3 FY2024",
+        "Q3 FY2025",
+        company="NVDA",
+    )
+    f = checked_figure("NVIDIA's Q3 FY2025 revenue was $35.1 billion.", "$35.1 billion", "grounded", company="NVDA")
+    assert f.support.accession_number == "0001045810-24-000316" and f.readings == []
 
 
 def test_the_fiscal_year_named_outright_is_grounded(sec):
@@ -252,30 +257,36 @@ def test_half_year_and_nine_month_revenue_is_grounded_in_that_period(sec, text, 
 
 
 def test_a_wrong_half_year_revenue_is_ungrounded(sec):
-    r = verify_answer("NVIDIA's revenue for the six months ended July 30, 2017 was $4.50 billion.", company="NVDA")
-    f = figure(r, "$4.50 billion")
-    assert f.status == "ungrounded" and "4,167,000,000" in f.reason
+    checked_figure(
+        "NVIDIA's revenue for the six months ended July 30, 2017 was $4.50 billion.",
+        "$4.50 billion",
+        "ungrounded",
+        "4,167,000,000",
+        company="NVDA",
+    )
 
 
 def test_the_end_point_of_from_to_does_not_inherit_the_base_year(sec):
-    r = verify_answer(
-        "NVIDIA's revenue grew 126% in fiscal 2024, from $27.0 billion in fiscal 2023 to $60.9 billion.", company="NVDA"
+    r = checked_answer(
+        "NVIDIA's revenue grew 126% in fiscal 2024, from $27.0 billion in fiscal 2023 to $60.9 billion.",
+        "grounded",
+        company="NVDA",
     )
     assert figure(r, "$60.9 billion").claimed_fiscal_year == 2024
-    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
     r = verify_answer("NVIDIA's revenue grew 126% in fiscal 2024, from $27.0 billion to $60.9 billion.", company="NVDA")
     assert figure(r, "$27.0 billion").claimed_fiscal_year is None  # the base: never the sentence's year
     assert r.verdict == "grounded"
 
 
 def test_a_wrong_end_point_of_from_to_is_still_caught(sec):
-    r = verify_answer(
+    f = checked_figure(
         "NVIDIA's revenue grew 126% in fiscal 2024, from $27.0 billion in fiscal 2023 to $130.5 billion.",
+        "$130.5 billion",  # FY2025's
+        "mismatched_period",
         company="NVDA",
+        verdict="ungrounded",
     )
-    f = figure(r, "$130.5 billion")  # FY2025's
-    assert f.status == "mismatched_period" and f.support.accession_number == NVDA_FY2025_10K
-    assert r.verdict == "ungrounded"
+    assert f.support.accession_number == NVDA_FY2025_10K
 
 
 # --- no figures, and paths --------------------------------------------------------------------------------
@@ -312,9 +323,13 @@ def test_shares_named_before_the_count_are_a_share_count_flagged_before_the_spli
     f = figure(r, "2.49 billion")
     assert f.kind == "shares" and f.status == "grounded" and f.flags == ["pre_split_basis"]
     assert f.support.matched_tag == "us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding"
-    r = verify_answer("NVIDIA's diluted weighted average shares were 24.9 billion in fiscal 2024.", company="NVDA")
-    f = figure(r, "24.9 billion")
-    assert f.status == "grounded" and f.flags == [] and f.support.accession_number == NVDA_FY2025_10K
+    f = checked_figure(
+        "NVIDIA's diluted weighted average shares were 24.9 billion in fiscal 2024.",
+        "24.9 billion",
+        "grounded",
+        company="NVDA",
+    )
+    assert f.flags == [] and f.support.accession_number == NVDA_FY2025_10K
 
 
 # Apple's net income rose 19.50% in FY2025: 112,010,000,000 (0000320193-25-000079) against 93,736,000,000
@@ -338,18 +353,19 @@ def test_shares_named_before_the_count_are_a_share_count_flagged_before_the_spli
     ],
 )
 def test_a_fall_in_any_of_its_usual_words_is_not_grounded_by_a_rise(sec, answer, company, stated):
-    r = verify_answer(answer, company=company)
-    f = figure(r, stated)
-    assert f.status == "ungrounded" and "direction disagrees" in f.reason
-    assert r.verdict == "ungrounded"
+    checked_figure(answer, stated, "ungrounded", "direction disagrees", company=company, verdict="ungrounded")
 
 
 def test_a_year_after_on_is_the_base_of_a_growth_rate_not_its_period(sec):
-    r = verify_answer("Tesla's 2021 revenue of $53.8 billion was up 71% on 2020.", company="TSLA")
-    f = figure(r, "71%")
-    assert f.status == "derived" and "revenue FY2021" in f.formula
+    f = checked_figure(
+        "Tesla's 2021 revenue of $53.8 billion was up 71% on 2020.",
+        "71%",
+        "derived",
+        company="TSLA",
+        verdict="grounded",
+    )
+    assert "revenue FY2021" in f.formula
     assert [i.accession_number for i in f.inputs] == ["0000950170-22-000796", "0001564590-21-004599"]
-    assert r.verdict == "grounded"
     # 28% is FY2020's growth over FY2019, not FY2021's over FY2020
     r = verify_answer("Tesla's 2021 revenue of $53.8 billion was up 28% on 2020.", company="TSLA")
     assert figure(r, "28%").status in ("mismatched_period", "ungrounded")

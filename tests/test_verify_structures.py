@@ -14,7 +14,7 @@ Expected values come from the corpus' companyfacts and name their accession:
 from __future__ import annotations
 
 import pytest
-from lookups import figure
+from lookups import checked_answer, checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.verification.claims import extract_figures
@@ -264,15 +264,16 @@ def test_a_figure_a_year_earlier_than_a_quarter_is_checked_for_the_same_quarter_
     # Snowflake (CIK 1640147) us-gaap:GeneralAndAdministrativeExpense: Q1 FY2026 (2025-02-01 to 2025-04-30)
     # 209,587,000 and Q1 FY2025 (2024-02-01 to 2024-04-30) 93,148,000, in its 10-Q 0001640147-25-000110
     cite = ["0001640147-25-000110"]
-    reversed_ = verify_answer(
+    checked_figure(
         "Snowflake's 10-Q for the quarter ended April 30, 2025 shows general and administrative expense of "
         "$93.1 million, down from $209.6 million in the same quarter a year earlier.",
+        "$209.6 million",
+        "ungrounded",
+        "2024-04-30",  # checked for Q1 FY2025, 93,148,000
         company="SNOW",
         cite=cite,
+        verdict="ungrounded",
     )
-    assert reversed_.verdict == "ungrounded"
-    base = figure(reversed_, "$209.6 million")
-    assert base.status == "ungrounded" and "2024-04-30" in base.reason  # checked for Q1 FY2025, 93,148,000
     right = verify_answer(
         "Snowflake's 10-Q for the quarter ended April 30, 2025 shows general and administrative expense of "
         "$209.6 million, up from $93.1 million in the same quarter a year earlier.",
@@ -286,12 +287,12 @@ def test_a_figure_a_year_earlier_than_a_quarter_is_checked_for_the_same_quarter_
 def test_the_measure_carries_past_the_end_of_a_period_to_the_figure_after_it(sec):
     # Tesla us-gaap:CashAndCashEquivalentsAtCarryingValue 17,576,000,000 at 2021-12-31 and 19,532,000,000 at
     # 2022-09-30 (10-Q 0000950170-22-019867): "... at the end of 2021 to $19.53 billion" is cash too
-    r = verify_answer(
+    r = checked_answer(
         "Tesla's cash and cash equivalents rose from $17.58 billion at the end of 2021 to $19.53 billion at "
         "September 30, 2022.",
+        "grounded",
         company="TSLA",
     )
-    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
     assert figure(r, "$19.53 billion").support.accession_number == "0000950170-22-019867"
     swapped = verify_answer(
         "Tesla's cash and cash equivalents fell from $19.53 billion at the end of 2021 to $17.58 billion at "
@@ -364,11 +365,13 @@ def test_a_figure_true_only_for_the_date_beside_a_wrong_fiscal_year_is_unchecked
 
 
 def test_a_correct_date_with_its_fiscal_year_stays_grounded(sec):
-    r = verify_answer(
-        "NVIDIA's revenue was $130.5 billion in fiscal 2025, which ended January 26, 2025.", company="NVDA"
+    checked_figure(
+        "NVIDIA's revenue was $130.5 billion in fiscal 2025, which ended January 26, 2025.",
+        "January 26, 2025",
+        "grounded",
+        company="NVDA",
+        verdict="grounded",
     )
-    assert r.verdict == "grounded"
-    assert figure(r, "January 26, 2025").status == "grounded"
 
 
 # --- lists of quarters and of "fiscal years" --------------------------------------------------------
@@ -483,9 +486,9 @@ def test_a_verb_before_the_measure_still_lets_a_wrong_year_be_caught(sec):
 def test_a_reading_of_calendar_wording_never_says_a_value_is_not_for_the_year_it_lies_in(sec):
     # NVIDIA's FY2025 (2024-01-29 to 2025-01-26, 130,497,000,000 in 0001045810-25-000023) lies mostly in 2024:
     # read as FY2024 the figure is of another period, but not "not for 2024".
-    r = verify_answer("In 2024, NVIDIA's revenue was $130.5 billion.", company="NVDA")
-    revenue = figure(r, "$130.5 billion")
-    assert revenue.status == "ambiguous"
+    revenue = checked_figure(
+        "In 2024, NVIDIA's revenue was $130.5 billion.", "$130.5 billion", "ambiguous", company="NVDA"
+    )
     assert "not for 2024." not in revenue.reason and "not for 2024 read as FY2024" in revenue.reason
     reading = next(x for x in revenue.readings if x.fiscal_year == 2024)
     assert reading.status == "mismatched_period" and "not for 2024 read as FY2024" in reading.reason
@@ -512,12 +515,13 @@ def test_a_list_of_growth_rates_shares_its_verb_and_each_is_checked_for_its_own_
 
 
 def test_a_quarters_true_end_date_beside_its_quarter_is_grounded(sec):
-    r = verify_answer(
+    checked_figure(
         "NVIDIA's revenue for the third quarter of fiscal 2025, which ended October 27, 2024, was $35.1 billion.",
+        "October 27, 2024",
+        "grounded",
         company="NVDA",
+        verdict="grounded",  # the date is the quarter's end, not fiscal 2025's
     )
-    assert r.verdict == "grounded"  # the date is the quarter's end, not fiscal 2025's
-    assert figure(r, "October 27, 2024").status == "grounded"
 
 
 @pytest.mark.parametrize(
@@ -706,8 +710,7 @@ def test_a_sentences_balance_date_dates_a_years_figure_as_the_year_ending_then(s
     ],
 )
 def test_the_year_of_a_filing_is_the_figures_period_only_when_the_sentence_names_no_other(sec, answer, company, cite):
-    r = verify_answer(answer, company=company, cite=[cite])
-    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
+    checked_answer(answer, "grounded", company=company, cite=[cite])
 
 
 def test_a_company_without_xbrl_facts_here_is_checked_on_cited_text_and_never_contradicted(sec):
@@ -742,9 +745,10 @@ def test_a_list_of_fiscal_years_each_before_its_figure_is_grounded_year_by_year(
 
 def test_a_revenue_slightly_below_another_year_is_checked_for_its_own_year(sec):
     # ifrs-full:Revenue 2023: 2,161,735,800,000 TWD in the 20-F 0001193125-24-099840
-    r = verify_answer("TSMC's 2023 revenue was NT$2.16 trillion, slightly below 2022.", company="TSM")
-    f = figure(r, "NT$2.16 trillion")
-    assert f.status == "grounded" and f.support.accession_number == "0001193125-24-099840"
+    f = checked_figure(
+        "TSMC's 2023 revenue was NT$2.16 trillion, slightly below 2022.", "NT$2.16 trillion", "grounded", company="TSM"
+    )
+    assert f.support.accession_number == "0001193125-24-099840"
 
 
 # --- quarters named by the month they close in ---------------------------------------------------
@@ -771,11 +775,11 @@ def test_an_amount_in_parentheses_after_a_month_named_quarter_is_its_value_and_t
 ):
     """NVIDIA 10-Q 0001045810-25-000230: us-gaap:EarningsPerShareDiluted 1.30 for Q3 FY2026 (to 2025-10-26) and
     0.78 for Q3 FY2025 (to 2024-10-27): "($1.30)" after the quarter is an aside, not a loss."""
-    out = verify_answer(
+    checked_answer(
         "NVIDIA's diluted EPS for the October 2025 quarter ($1.30) compared with $0.78 in the year-earlier quarter.",
+        "grounded",
         company="NVDA",
     )
-    assert out.verdict == "grounded", [(f.text, f.status, f.reason) for f in out.figures]
     swapped = verify_answer(
         "NVIDIA's diluted EPS for the October 2025 quarter ($0.78) compared with $1.30 in the year-earlier quarter.",
         company="NVDA",
@@ -791,8 +795,7 @@ def test_a_quarter_called_calendar_outright_is_the_fiscal_quarter_covering_most_
     """NVIDIA us-gaap:Revenues 35,082,000,000 for 2024-07-29 to 2024-10-27 (Q3 FY2025, 10-Q 0001045810-24-000316),
     which covers most of July-September 2024; 18,120,000,000 for Q3 FY2024 (2023-07-31 to 2023-10-29), which the
     company labels "third quarter" of fiscal 2024 but which is no calendar quarter of 2024."""
-    true = verify_answer(f"In {words}, NVIDIA's revenue was $35.1 billion.", company="NVDA")
-    assert true.verdict == "grounded", [(f.text, f.status, f.reason) for f in true.figures]
+    true = checked_answer(f"In {words}, NVIDIA's revenue was $35.1 billion.", "grounded", company="NVDA")
     assert "read as Q3 FY2025" in figure(true, "$35.1 billion").reason
     false = verify_answer(f"In {words}, NVIDIA's revenue was $18.1 billion.", company="NVDA")
     assert false.verdict != "grounded"
@@ -802,8 +805,9 @@ def test_a_quarter_called_calendar_outright_is_the_fiscal_quarter_covering_most_
 def test_a_quarter_named_by_the_months_it_covers_is_the_fiscal_quarter_closing_in_the_last_one(sec):
     """Apple us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax 124,300,000,000 for 2024-09-29 to
     2024-12-28 (Q1 FY2025, 10-Q 0000320193-25-000008)."""
-    out = verify_answer("In the quarter covering October through December 2024, Apple's net sales were $124.3 billion.")
-    assert out.verdict == "grounded", [(f.text, f.status, f.reason) for f in out.figures]
+    checked_answer(
+        "In the quarter covering October through December 2024, Apple's net sales were $124.3 billion.", "grounded"
+    )
     out = verify_answer("In the quarter covering October through December 2024, Apple's net sales were $94.9 billion.")
     assert out.verdict != "grounded"
 

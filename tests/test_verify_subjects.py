@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from accessions import NVDA_FY2024_10K, TSLA_FY2021_10K
-from lookups import figure
+from lookups import checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 from edgar_cli.errors import EdgarError, ExitStatus
@@ -52,8 +52,7 @@ def test_nvidias_revenue_in_a_sentence_about_apple_is_not_grounded_as_apples(sec
     ],
 )
 def test_other_companies_named_in_the_ways_answers_name_them_leave_the_figure_unchecked(sec, answer, named):
-    f = figure(verify_answer(answer, company="NVDA"), "$60.9 billion")
-    assert f.status == "unchecked" and named in f.reason, f.reason
+    checked_figure(answer, "$60.9 billion", "unchecked", named, company="NVDA")
 
 
 def test_a_sentence_naming_both_checks_each_figure_against_the_company_it_follows(sec):

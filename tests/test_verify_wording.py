@@ -21,7 +21,7 @@ Figures, from data.sec.gov/api/xbrl/companyfacts in ../shared/sec-corpus:
 from __future__ import annotations
 
 import pytest
-from lookups import figure
+from lookups import checked_answer, checked_figure, figure
 
 from edgar_cli.capabilities.verify.verify import verify_answer
 
@@ -129,8 +129,7 @@ def test_points_after_a_margin_are_percentage_points(sec):
     ],
 )
 def test_a_quarter_named_by_its_month_is_the_quarter_ending_in_that_month(sec, company, claim, text, status, end):
-    f = figure(verify_answer(claim, company=company), text)
-    assert f.status == status, f.reason
+    f = checked_figure(claim, text, status, company=company)
     if end:
         assert str(f.support.end) == end
 
@@ -168,11 +167,13 @@ def test_each_figure_of_a_range_of_quarters_named_by_month_is_checked_for_its_ow
     "through", ["Year to date through September 30, 2022", "Year-to-date as of September 30, 2022"]
 )
 def test_year_to_date_through_a_date_is_the_year_to_date_period_ending_then(sec, through):
-    r = verify_answer(
-        f"{through}, Tesla's net income attributable to common stockholders was $8.87 billion.", company="TSLA"
+    f = checked_figure(
+        f"{through}, Tesla's net income attributable to common stockholders was $8.87 billion.",
+        "$8.87 billion",
+        "grounded",
+        company="TSLA",
     )
-    f = figure(r, "$8.87 billion")
-    assert f.status == "grounded" and f.support.accession_number == "0000950170-22-019867"
+    assert f.support.accession_number == "0000950170-22-019867"
     assert str(f.support.start) == "2022-01-01" and str(f.support.end) == "2022-09-30"
     r = verify_answer(
         f"{through}, Tesla's net income attributable to common stockholders was $3.29 billion.", company="TSLA"
@@ -181,26 +182,32 @@ def test_year_to_date_through_a_date_is_the_year_to_date_period_ending_then(sec,
 
 
 def test_year_to_date_through_a_quarter_is_the_year_to_date_period(sec):
-    r = verify_answer(
-        "Apple's year-to-date net sales through the third quarter of fiscal 2025 were $313.7 billion.", company="AAPL"
+    f = checked_figure(
+        "Apple's year-to-date net sales through the third quarter of fiscal 2025 were $313.7 billion.",
+        "$313.7 billion",
+        "grounded",
+        company="AAPL",
     )
-    f = figure(r, "$313.7 billion")
-    assert f.status == "grounded" and f.support.fiscal_period == "9M"
-    r = verify_answer(
-        "Apple's year-to-date net sales through the third quarter of fiscal 2025 were $94.0 billion.", company="AAPL"
+    assert f.support.fiscal_period == "9M"
+    checked_figure(
+        "Apple's year-to-date net sales through the third quarter of fiscal 2025 were $94.0 billion.",
+        "$94.0 billion",
+        "mismatched_period",
+        "first nine months",
+        company="AAPL",
     )
-    f = figure(r, "$94.0 billion")
-    assert f.status == "mismatched_period" and "first nine months" in f.reason
 
 
 def test_trailing_twelve_months_are_derived_from_four_quarters_never_grounded_on_one(sec):
     # Q4 FY2024 22,103M + Q1 FY2025 26,044M + Q2 30,040M + Q3 (to 2024-10-27) 35,082M = 113,269M
-    r = verify_answer(
+    f = checked_figure(
         "NVIDIA's trailing-twelve-month revenue through the quarter ended October 27, 2024 was $113.3 billion.",
+        "$113.3 billion",
+        "derived",
+        "four quarters ending 2024-10-27",
         company="NVDA",
     )
-    f = figure(r, "$113.3 billion")
-    assert f.status == "derived" and "four quarters ending 2024-10-27" in f.reason and "part of" not in f.reason
+    assert "part of" not in f.reason
     assert len(f.inputs) == 4 and f.support is None
 
 
@@ -309,12 +316,13 @@ def test_a_per_share_measure_carries_to_the_figure_it_is_compared_with(sec):
 def test_the_companys_own_name_is_not_a_name_of_the_figure(sec):
     """Logistic Properties of the Americas (LPA, CIK 1997711) ifrs-full:InvestmentProperty at 2024-12-31:
     554,518,864 (20-F 0001997711-25-000030)."""
-    r = verify_answer(
+    f = checked_figure(
         "Logistic Properties of the Americas carried investment property of $554.5 million as of December 31, 2024.",
+        "$554.5 million",
+        "grounded",
         company="LPA",
     )
-    f = figure(r, "$554.5 million")
-    assert f.status == "grounded" and f.support.matched_tag == "ifrs-full:InvestmentProperty"
+    assert f.support.matched_tag == "ifrs-full:InvestmentProperty"
     r = verify_answer(
         "Logistic Properties of the Americas carried investment property of $504.5 million as of December 31, 2024.",
         company="LPA",
@@ -325,12 +333,12 @@ def test_the_companys_own_name_is_not_a_name_of_the_figure(sec):
 def test_gross_margin_dollars_are_gross_profit_not_the_margin(sec):
     """Apple us-gaap:GrossProfit FY2025 195,201,000,000 (10-K 0000320193-25-000079), FY2024 180,683,000,000 (10-K
     0000320193-24-000123); the catalogue's gross_profit has the alias "gross margin dollars"."""
-    r = verify_answer(
+    r = checked_answer(
         "Apple's gross margin dollars kept rising in fiscal 2025 ($195.2 billion, versus $180.7 billion in fiscal "
         "2024).",
+        "grounded",
         company="AAPL",
     )
-    assert r.verdict == "grounded", [(f.text, f.status, f.reason) for f in r.figures]
     assert {figure(r, t).support.matched_tag for t in ("$195.2 billion", "$180.7 billion")} == {"us-gaap:GrossProfit"}
     r = verify_answer("Apple's gross margin dollars were $180.7 billion in fiscal 2025.", company="AAPL")
     assert figure(r, "$180.7 billion").status == "mismatched_period"
@@ -339,21 +347,25 @@ def test_gross_margin_dollars_are_gross_profit_not_the_margin(sec):
 def test_a_reason_names_the_end_of_the_six_months_the_sentence_claims(sec):
     """TSMC (CIK 1046179) ifrs-full:Revenue for the six months to 2020-06-30 621,295,500,000 and to 2021-06-30
     734,555,400,000 (6-K 0001193125-21-301021): the reason says which six months the figure is not for."""
-    r = verify_answer("TSMC's revenue for the six months ended June 30, 2021 was NT$621.3 billion.", company="TSM")
-    f = figure(r, "NT$621.3 billion")
-    assert f.status == "mismatched_period" and "not for the six months ended 2021-06-30" in f.reason, f.reason
+    checked_figure(
+        "TSMC's revenue for the six months ended June 30, 2021 was NT$621.3 billion.",
+        "NT$621.3 billion",
+        "mismatched_period",
+        "not for the six months ended 2021-06-30",
+        company="TSM",
+    )
 
 
 def test_the_month_and_year_of_a_split_in_parentheses_are_no_period_of_the_figure(sec):
     # Apple us-gaap:EarningsPerShareDiluted Q1 FY2020 (2019-09-29..2019-12-28) 1.25, as recast after the August 2020
     # four-for-one split in the FY2020 10-K 0000320193-20-000096
-    r = verify_answer(
+    f = checked_figure(
         "On a split-adjusted basis (four-for-one, August 2020), Apple earned $1.25 per diluted share in the first "
         "quarter of fiscal 2020.",
+        "$1.25",
+        "grounded",
         company="AAPL",
     )
-    f = figure(r, "$1.25")
-    assert f.status == "grounded", f.reason
     assert str(f.support.end) == "2019-12-28"
 
 
@@ -367,9 +379,8 @@ def test_the_month_and_year_of_a_split_in_parentheses_are_no_period_of_the_figur
     ],
 )
 def test_a_balance_at_the_end_of_a_month_is_the_balance_of_the_period_ending_in_it(sec, claim):
-    r = verify_answer(claim, company="TSLA")
-    f = figure(r, "$19.5 billion")
-    assert f.status == "grounded" and str(f.support.end) == "2022-09-30"
+    f = checked_figure(claim, "$19.5 billion", "grounded", company="TSLA")
+    assert str(f.support.end) == "2022-09-30"
     assert f.support.accession_number == "0000950170-22-019867"
     r = verify_answer(claim.replace("$19.5 billion", "$17.6 billion"), company="TSLA")
     assert figure(r, "$17.6 billion").status in ("mismatched_period", "ungrounded") and r.verdict == "ungrounded"
@@ -378,11 +389,12 @@ def test_a_balance_at_the_end_of_a_month_is_the_balance_of_the_period_ending_in_
 # Apple us-gaap:NetIncomeLoss for the quarter ended 2025-06-28 (Q3 FY2025): 23,434,000,000 in 0000320193-25-000073;
 # for the quarter ended 2024-06-29: 21,448,000,000
 def test_a_quarter_named_by_its_month_alone_is_the_latest_quarter_ending_in_that_month(sec):
-    r = verify_answer(
-        "Apple's June-quarter profit, $23.4 billion, was a touch below the March quarter's.", company="AAPL"
+    f = checked_figure(
+        "Apple's June-quarter profit, $23.4 billion, was a touch below the March quarter's.",
+        "$23.4 billion",
+        "grounded",
+        company="AAPL",
     )
-    f = figure(r, "$23.4 billion")
-    assert f.status == "grounded", f.reason
     assert str(f.support.end) == "2025-06-28" and f.support.accession_number == "0000320193-25-000073"
     r = verify_answer(
         "Apple's June-quarter profit, $21.4 billion, was a touch below the March quarter's.", company="AAPL"
