@@ -316,8 +316,8 @@ def ifrs_debt_overlaps(facts: CompanyFacts) -> list[str]:
                 continue
             out.append(
                 f"{a} includes {b}: they are equal at {dates} ({big[first]:,} {unit} at {first[0]} ({first[1]})) "
-                f"and it is never smaller where one filing tags both (at {latest[0]}, {big[latest]:,} against "
-                f"{small[latest]:,}); do not add both"
+                f"and it is never smaller where one filing tags both (at {latest[0]}, {big[latest]:,} {unit} against "
+                f"{small[latest]:,} {unit}); do not add both"
             )
     return out
 
@@ -403,9 +403,9 @@ def ifrs_current_inside(facts: CompanyFacts, values: list[FactRecord]) -> list[s
         if total is None or not current or total < v.value or total - v.value >= current:
             continue
         out.append(
-            f"At {v.end}, {IFRS_LONG} {v.value:,} includes its current portion: the same filing, {v.accession_number}, "
-            f"tags {IFRS_TOTAL} {total:,} (the filer's total of its borrowings, only {total - v.value:,} more) and "
-            f"{IFRS_CURRENT} {current:,}, which the total could not hold beside a noncurrent part of that size. For "
+            f"At {v.end}, {IFRS_LONG} {v.value:,} {v.unit} includes its current portion: the same filing, "
+            f"{v.accession_number}, tags {IFRS_TOTAL} {total:,} {v.unit} (the filer's total of its borrowings, only "
+            f"{total - v.value:,} {v.unit} more) and {IFRS_CURRENT} {current:,} {v.unit}, which the total could not hold beside a noncurrent part of that size. For "
             f"the total, ask for {IFRS_TOTAL}; for debt due after a year alone, read the balance sheet in the filing."
         )
     return out

@@ -1,0 +1,81 @@
+"""The words around total_debt and long_term_debt (issue 35, sixth review): every date, year, span and unit a
+message names is true of what the answer holds. Every figure is from the corpus's companyfacts and names its
+filing."""
+
+from __future__ import annotations
+
+from lookups import refusal
+
+from edgar_cli.capabilities.compare.compare import compare_companies
+from edgar_cli.capabilities.concept.concept import get_financial_concept
+from edgar_cli.capabilities.statement.statement import concept_command, get_financial_series
+
+
+def test_teslas_total_debt_refusal_names_the_years_really_summed_with_their_gaps(sec):
+    # Tesla's total_debt is summed at FY2011-FY2013 (FY2013: 586,301,000 in 0001193125-14-069681) and FY2018
+    # (10,632,475,000 in 0001564590-19-003165), not at FY2014-FY2017 (FY2017: LongTermDebt 8,828,985,000 beside
+    # DebtCurrent 799,849,000 in 0001564590-18-002956): a span FY2011 to FY2018 would be false
+    err = refusal(get_financial_series, "TSLA", ["total_debt"], fiscal_year="2014..2017")
+    assert "FY2011 to FY2018" not in err.message, err.message
+    assert "It is summed for FY2011 to FY2013 and FY2018" in err.message, err.message
+
+
+def test_every_period_of_a_year_with_no_total_is_worded_for_every_period(sec):
+    # Tesla's FY2014: LongTermDebt 2,959,795,000 beside ConvertibleNotesPayableCurrent 601,566,000 at 2014-12-31
+    # (0001564590-15-001031), not summed, nor any quarter of it
+    err = refusal(get_financial_concept, "TSLA", "total_debt", fiscal_year=2014, period="all")
+    assert "No all total_debt" not in err.message, err.message
+    assert err.message.startswith("No total_debt values of any period for Tesla, Inc. in fiscal year 2014"), err.message
+
+
+def test_every_period_of_a_range_ending_in_a_year_with_no_total_keeps_the_years_that_have_one(sec):
+    # FY2013's total_debt is summed (586,301,000 at 2013-12-31, 0001193125-14-069681; 439,626,000 at 2013-03-31,
+    # 0001193125-13-212354); FY2014's is not
+    r = concept_command("TSLA", ["total_debt"], fiscal_year="2013..2014", period="all")
+    assert {(v.end.isoformat(), v.value) for v in r.values} >= {("2013-12-31", 586301000), ("2013-03-31", 439626000)}
+    said = " ".join(r.warnings)
+    assert "No all total_debt" not in said, said
+    assert "No total_debt values of any period for Tesla, Inc. in fiscal year 2014" in said, said
+
+
+def test_every_period_of_a_range_with_no_total_in_any_year_refuses_about_the_range(sec):
+    # FY2014-FY2017: no year of Tesla's total_debt is summed (FY2014's 2014-12-31 in 0001564590-15-001031, FY2017's
+    # 2017-12-31 in 0001564590-18-002956): the refusal names the range, not its last year alone
+    err = refusal(concept_command, "TSLA", ["total_debt"], fiscal_year="2014..2017", period="all")
+    assert "No all total_debt" not in err.message, err.message
+    assert err.message.startswith("No total_debt values of any period for Tesla, Inc. in FY2014 to FY2017"), err.message
+    for fy in (2014, 2015, 2016, 2017):
+        assert f"fiscal year {fy}" in err.message, (fy, err.message)
+
+
+def test_the_latest_year_of_a_company_whose_facts_stop_mid_year_is_not_labelled_by_a_quarter_end(sec):
+    # Tesla's XBRL facts end at 2022-09-30 (0000950170-22-019867), a quarter of FY2022, whose year ends 2022-12-31
+    for period in ("all", "quarterly"):
+        err = refusal(get_financial_concept, "TSLA", "revenue", fiscal_year=2023, period=period)
+        assert "FY2022 (ending 2022-09-30)" not in err.message, err.message
+        assert "2022-09-30" in err.message and "FY2022" in err.message, err.message
+
+
+def test_tsmcs_total_debt_refusal_in_usd_gives_every_amount_its_unit(sec):
+    # TSMC's CurrentPortionOfLongtermBorrowings 59,857,900,000 TWD beside current bonds 57,148,000,000 TWD at
+    # 2024-12-31 (0001193125-25-083423): the amounts of the overlap carry TWD, the currency they are in
+    suggestion = refusal(get_financial_concept, "TSM", "total_debt", unit="USD").suggestion
+    assert "59,857,900,000 TWD against 57,148,000,000 TWD" in suggestion, suggestion
+
+
+def test_tsmcs_long_term_debt_in_usd_says_the_unit_of_both_lines(sec):
+    # TSMC's 20-F 0001193125-25-083423 at 2024-12-31: NoncurrentPortionOfNoncurrentBondsIssued 28,258,700,000 USD,
+    # LongtermBorrowings 970,500,000 USD (convenience translations)
+    r = get_financial_concept("TSM", "long_term_debt", unit="USD")
+    said = " ".join(r.warnings)
+    assert "against 970,500,000 USD for ifrs-full:LongtermBorrowings" in said, said
+
+
+def test_comparing_total_debt_aligned_to_a_calendar_year_names_the_year_found_and_why_no_total(sec):
+    # Tesla's FY2014 ends 2014-12-31, nearest calendar 2014: its total_debt is not summed there (LongTermDebt
+    # 2,959,795,000 beside ConvertibleNotesPayableCurrent 601,566,000, 0001564590-15-001031)
+    r = compare_companies("total_debt", ["TSLA", "NVDA"], fiscal_year=2014, align="nearest")
+    tesla = next(u for u in r.unavailable if u.cik == "0001318605")
+    assert "no fiscal year aligned" not in tesla.reason, tesla.reason
+    assert "FY2014 (ended 2014-12-31)" in tesla.reason, tesla.reason
+    assert "not summed" in tesla.reason and "2,959,795,000" in tesla.reason, tesla.reason
