@@ -79,3 +79,69 @@ def test_comparing_total_debt_aligned_to_a_calendar_year_names_the_year_found_an
     assert "no fiscal year aligned" not in tesla.reason, tesla.reason
     assert "FY2014 (ended 2014-12-31)" in tesla.reason, tesla.reason
     assert "not summed" in tesla.reason and "2,959,795,000" in tesla.reason, tesla.reason
+
+
+def test_a_quarterly_table_of_total_debt_names_only_the_dates_of_its_columns(sec):
+    # Tesla's FY2013..2014 quarters: the table's columns run to Q3 FY2014 (2014-09-30; LongTermDebtNoncurrent
+    # 597,600,000 in 0001193125-14-403635, not summed); 2014-12-31 (0001564590-15-001031) is no column of it
+    r = get_financial_series("TSLA", ["total_debt"], fiscal_year="2013..2014", period="quarterly")
+    shown = {c.end.isoformat() for c in r.columns if c.end is not None}
+    assert "2014-12-31" not in shown, shown
+    said = " ".join(r.notes + [n for row in r.rows for n in row.notes])
+    assert "2014-09-30" in said, said
+    assert "2014-12-31" not in said, said
+
+
+def test_teslas_total_debt_refusals_name_every_debt_line_the_filing_tags_and_why(sec):
+    # Tesla's 10-Qs tag, beside LongTermDebtNoncurrent, their convertible notes' lines: 2013-09-30
+    # (0001193125-13-435480) ConvertibleDebtCurrent 582,502,000 beside LongTermDebtNoncurrent 582,500,000;
+    # 2014-06-30 (0001193125-14-303175) ConvertibleDebtCurrent 593,712,000 and ConvertibleDebtNoncurrent
+    # 1,767,024,000 beside 593,700,000; 2014-09-30 (0001193125-14-403635) 597,626,000 and 1,786,635,000 beside
+    # 597,600,000
+    lines = {
+        (2013, "Q3"): ("582,500,000", "us-gaap:ConvertibleDebtCurrent 582,502,000"),
+        (2014, "Q2"): (
+            "593,700,000",
+            "us-gaap:ConvertibleDebtCurrent 593,712,000",
+            "us-gaap:ConvertibleDebtNoncurrent 1,767,024,000",
+        ),
+        (2014, "Q3"): (
+            "597,600,000",
+            "us-gaap:ConvertibleDebtCurrent 597,626,000",
+            "us-gaap:ConvertibleDebtNoncurrent 1,786,635,000",
+        ),
+    }
+    r = get_financial_series("TSLA", ["total_debt"], fiscal_year="2013..2014", period="quarterly")
+    cells = {c.column: c for c in r.rows[0].cells}
+    for (fy, q), figures in lines.items():
+        reason = cells[f"{q} FY{fy}"].reason or ""
+        for figure in figures:
+            assert figure in reason, (fy, q, figure, reason)
+        assert "a total of the noncurrent part alone would guess that there is no current portion" not in reason
+        assert "equals, to its rounding" in reason, reason
+    err = refusal(get_financial_concept, "TSLA", "total_debt", fiscal_year=2014, period="quarterly")
+    for (fy, _q), figures in lines.items():
+        if fy == 2014:
+            assert all(f in err.message for f in figures), err.message
+    assert "us-gaap:ConvertibleDebtCurrent" in err.suggestion, err.suggestion
+
+
+def test_total_debt_catalogue_words_never_added_are_true_of_every_total(sec):
+    # concepts.toml's total_debt chain: a line whose caveat says "never added" is a component of no total; a line
+    # that is a component somewhere (Tesla's ConvertibleDebtCurrent 182,000 at 2013-12-31, 0001193125-14-069681;
+    # its DebtCurrent 2,221,985,000 at 2018-12-31, 0001564590-19-003165) says when it is added
+    from edgar_cli.xbrl.catalogue import lookup
+
+    spec = lookup("total_debt")
+    added: set[str] = set()
+    for ticker in ("TSLA", "NVDA", "AAPL"):
+        r = get_financial_concept(ticker, "total_debt", period="all", limit=200)
+        mine = {c.matched_tag for v in r.values for c in v.components or []}
+        added |= mine
+        for t in r.tags_tried:
+            if t.tag in mine and t.detail:
+                assert "never added" not in t.detail, (ticker, t.tag, t.detail)
+    assert {"us-gaap:ConvertibleDebtCurrent", "us-gaap:DebtCurrent"} <= added, added
+    for t in spec.chain:
+        if t.tag in added:
+            assert "never added" not in t.caveat, (t.tag, t.caveat)

@@ -518,7 +518,7 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             long_line = n or whole
             assert long_line is not None  # every end is a date of at[NONCURRENT] or at[WHOLE]
             unsummed.append((end, long_line, current_line))
-            gap = _unsummed(end, long_line, current_line, end.isoformat() in lease_ends)
+            gap = _unsummed(end, long_line, current_line, end.isoformat() in lease_ends, here)
             out.unsummed.append(replace(gap, why=f"{gap.why}; {skipped}") if skipped else gap)
             continue
         short = here[SHORT_TERM]
@@ -793,9 +793,62 @@ def _lone_beside_leases(facts: CompanyFacts, end: date, lone: FactRecord, with_l
     )
 
 
-def _unsummed(end: date, long_line: FactRecord, current_line: FactRecord | None, lease_lines_tagged: bool):
-    """Why ``end``'s debt is not summed, as data: the lines found there and the ones that would settle it."""
+def _beside_noncurrent(long_line: FactRecord, others: list[FactRecord]) -> str:
+    """Why a noncurrent debt line is not summed beside the other debt lines its filing tags at the date (current
+    debt not tagged as us-gaap:LongTermDebtCurrent, another noncurrent line), in words: each line, a line equal
+    to it to its rounding (one amount perhaps tagged twice: Tesla's LongTermDebtNoncurrent 593,700,000 beside
+    ConvertibleDebtCurrent 593,712,000 in 0001193125-14-303175), and what cannot be told."""
+    cur = [v for v in others if v.matched_tag in CURRENT_LINES]
+    non = [v for v in others if v.matched_tag not in CURRENT_LINES]
+    same = next((v for v in cur if abs(v.value - long_line.value) <= 0.001 * abs(long_line.value)), None)
+    said: list[str] = []
+    if cur:
+        said.append(
+            "the same filing tags its current debt as "
+            + " and ".join(f"{v.matched_tag} {v.value:,}" for v in cur)
+            + f", not as {CURRENT}"
+        )
+    if same is not None:
+        said.append(
+            f"{long_line.matched_tag} {long_line.value:,} equals, to its rounding, {same.matched_tag} {same.value:,}: "
+            "the two may be one amount tagged twice (current debt tagged as noncurrent too), so adding them could "
+            "count it twice"
+        )
+    elif cur:
+        said.append(
+            f"whether {' and '.join(v.matched_tag for v in cur)} is the current portion of this long-term debt or "
+            "other debt cannot be told from the XBRL facts"
+        )
+    if non:
+        said.append(
+            "it also tags "
+            + " and ".join(f"{v.matched_tag} {v.value:,}" for v in non)
+            + f" beside {long_line.matched_tag}: whether one holds the other cannot be told from the XBRL facts"
+        )
+    return (
+        "; ".join(said)
+        + "; a total would guess which of these lines are the debt (read the balance sheet in the filing)"
+    )
+
+
+def _unsummed(
+    end: date,
+    long_line: FactRecord,
+    current_line: FactRecord | None,
+    lease_lines_tagged: bool,
+    here: dict[str, FactRecord | None] | None = None,
+):
+    """Why ``end``'s debt is not summed, as data: the lines found there (with every other debt line the same
+    filing tags at the date, ``here``) and the ones that would settle it."""
     from .series import Unsummed
+
+    others = [
+        v
+        for t in (*CURRENT_LINES, NONCURRENT, CONVERTIBLE_NONCURRENT)
+        if (v := (here or {}).get(t)) is not None and v is not long_line and v.value
+    ]
+    if long_line.matched_tag in (NONCURRENT, CONVERTIBLE_NONCURRENT) and others:
+        return Unsummed(end, (long_line, *others), (CURRENT,), _beside_noncurrent(long_line, others))
 
     if long_line.matched_tag in CURRENT_LINES:
         return Unsummed(
@@ -906,7 +959,15 @@ def _tried(parts: dict, used: dict[str, int], unsummed: list[tuple[date, FactRec
             out.append(rec or TagTriedRecord(tag=tag, status="not_reported"))
             continue
         detail = ""
-        if tag in CURRENT_LINES[1:]:
+        if tag in CURRENT_LINES[1:] and used.get(tag):
+            # added where the filing's own lines show it is the current portion (the zero-noncurrent convertible
+            # rule, _current_making_whole, LEASE_PROOF): said, never "never added" (Tesla's DebtCurrent at 2018-12-31)
+            detail = (
+                f"added at {used[tag]} date(s) as the current portion of long-term debt, where the filing's own "
+                "lines show it is (each total's formula says how); elsewhere read only to tell whether "
+                "us-gaap:LongTermDebt is the whole of the debt"
+            )
+        elif tag in CURRENT_LINES[1:]:
             detail = "never added: read only to tell whether us-gaap:LongTermDebt is the whole of the debt"
         mine = [(end, v, cur) for end, v, cur in unsummed if v.matched_tag == tag]
         if tag == WHOLE and mine:
@@ -921,12 +982,22 @@ def _tried(parts: dict, used: dict[str, int], unsummed: list[tuple[date, FactRec
                 "filing, or ask for the tags themselves."
             )
         if tag == NONCURRENT and mine:
-            shown = "; ".join(f"{end}: {v.value:,}" for end, v, _cur in mine[:3])
+            shown = "; ".join(
+                f"{end}: {v.value:,}" + (f" beside {cur.matched_tag} {cur.value:,}" if cur is not None else "")
+                for end, v, cur in mine[:3]
+            )
             more = f" and {len(mine) - 3} more" if len(mine) > 3 else ""
+            named = any(cur is not None for _e, _v, cur in mine)
             detail = (
                 f"{len(mine)} date(s) not summed ({shown}{more}): no current portion (us-gaap:LongTermDebtCurrent) "
-                "is tagged beside them, and a total without it would guess it is none. Read the balance sheet in "
-                "the filing."
+                "is tagged beside them"
+                + (
+                    "; where another current debt line is (named), whether it is the current portion, or the same "
+                    "amount tagged twice, cannot be told from the XBRL facts"
+                    if named
+                    else ", and a total without it would guess it is none"
+                )
+                + ". Read the balance sheet in the filing."
             )
         out.append(
             TagTriedRecord(

@@ -637,7 +637,18 @@ class _Row:
         notes.extend(_dated_apart(columns, cells))
         years = sorted({v.fiscal_year for v in self.series.values if v.fiscal_year is not None})
         # a composite's empty cells whose lines are tagged but cannot be summed: why, never "not reported"
-        gaps = unsummed_in(self.series, {col.fiscal_year for col, c in zip(columns, cells) if c.value is None}, period)
+        # only the dates of the empty columns shown (a quarterly table of FY2014 whose columns stop at Q3 says
+        # nothing of 2014-12-31): a column's own end, else its fiscal period (a year's end is its Q4 column)
+        empty = [col for col, c in zip(columns, cells) if c.value is None]
+        ends = {col.end for col in empty if col.end is not None}
+        keys = {(col.fiscal_year, col.fiscal_period) for col in empty}
+        gaps = [
+            g
+            for g in unsummed_in(self.series, {col.fiscal_year for col in empty}, period)
+            if g.end in ends
+            or (g.fiscal_year, g.fiscal_period) in keys
+            or (period != "annual" and g.fiscal_period == "FY" and (g.fiscal_year, "Q4") in keys)
+        ]
         if gaps:
             dates = sorted({str(g.end) for g in gaps})
             notes.append(
