@@ -145,3 +145,22 @@ def test_total_debt_catalogue_words_never_added_are_true_of_every_total(sec):
     for t in spec.chain:
         if t.tag in added:
             assert "never added" not in t.caveat, (t.tag, t.caveat)
+
+
+def test_snowflakes_zero_long_term_debt_at_2024_01_31_is_said_to_be_a_later_comparative(sec):
+    # Snowflake's ConvertibleDebtNoncurrent is 0 at 2024-01-31 only as the comparative of later filings (first the
+    # 10-Q 0001640147-24-000250); the year's own 10-K, 0001640147-24-000101, tags no such line (the notes were issued
+    # later): the 0 is said to be that, never a figure its report stated
+    r = get_financial_concept("SNOW", "long_term_debt", fiscal_year=2024)
+    assert [v.value for v in r.values] == [0]
+    said = " ".join(r.notes)
+    assert "0001640147-24-000101" in said and "tags no such line" in said, said
+    assert "0001640147-24-000250" in said, said
+    # the table says it too
+    t = get_financial_series("SNOW", ["long_term_debt"], fiscal_year="2024..2025")
+    said = " ".join(t.notes + [n for row in t.rows for n in row.notes])
+    assert "0001640147-24-000101" in said and "tags no such line" in said, said
+    # total_debt's refusal at that date does not call the 0 the filer's debt
+    err = refusal(get_financial_concept, "SNOW", "total_debt", fiscal_year=2024)
+    assert "long_term_debt's answer, 0)" not in err.message, err.message
+    assert "0001640147-24-000101" in err.message and "tags no such line" in err.message, err.message

@@ -35,6 +35,7 @@ from .composite import (
     ifrs_debt_advice,
     noncurrent_matching_current,
     unsummed_note,
+    zero_comparatives,
 )
 from .facts import CompanyFacts
 from .notes import beside_lines, describe_values, quarter_gaps
@@ -235,6 +236,7 @@ def assemble_answer(
         notes.append(unsummed_note(spec.name, gaps))
     notes += current_debt_beside(facts, shown)
     notes += noncurrent_matching_current(facts, shown)
+    notes += zero_comparatives(facts, shown, tuple(t.tag for t in spec.chain))
     notes += beside_lines(facts, spec, shown)
     notes += ifrs_current_inside(facts, shown)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated

@@ -188,6 +188,49 @@ def noncurrent_matching_current(facts: CompanyFacts, values: list[FactRecord]) -
     return out
 
 
+def zero_comparatives(facts: CompanyFacts, values: list[FactRecord], tags: tuple[str, ...] = ()) -> list[str]:
+    """For each balance of 0 in VALUES that the period's own report (the 10-K or 10-Q whose period ends that
+    day) does not tag at all, only later filings as a comparative: a note that the 0 is theirs, for a line the
+    report of the date did not have (Snowflake's us-gaap:ConvertibleDebtNoncurrent 0 at 2024-01-31, first in the
+    10-Q 0001640147-24-000250, where its 10-K 0001640147-24-000101 tags no such line: notes issued later), never
+    a figure that report stated, nor a restatement. Where that report tags another of ``tags`` (the concept's
+    chain) at the date, nonzero, the note names it: the amount may be on that line (moved to another line)."""
+    out: list[str] = []
+    for v in values:
+        if v.period_type != "instant" or v.value != 0:
+            continue
+        end = v.end.isoformat()
+        own = sorted(a for a, (_start, e) in facts.calendar.report_ends.items() if e == end)
+        if not own:
+            continue
+        rows = [r for r in ((facts.tag(v.matched_tag) or {}).get("units") or {}).get(v.unit) or () if r[0] is None]
+        if any(r[1] == end and r[3] in own for r in rows):
+            continue  # its own report tags it: a figure that report stated
+        later = sorted((r for r in rows if r[1] == end), key=lambda r: (r[7], r[3]))
+        if not later:
+            continue
+        first = later[0]
+        moved = []
+        for t in tags:
+            mine = ((facts.tag(t) or {}).get("units") or {}).get(v.unit) or () if t != v.matched_tag else ()
+            x = next((r[2] for r in mine if r[0] is None and r[1] == end and r[3] == own[-1] and r[2]), None)
+            if x is not None:
+                moved.append(f"{t} {x:,} {v.unit}")
+        out.append(
+            f"At {v.end}, {v.matched_tag} 0 is not a figure the period's own report states: {own[-1]} tags no such "
+            f"line; later filings give 0 for that date as the comparative of a line they report (first "
+            f"{first[3]}, {first[6]} filed {first[7]}): the filer reported none of it then, and the 0 is no "
+            "restatement"
+            + (
+                f"; its own report tags {', '.join(moved)} at that date: the amount may be on that line"
+                if moved
+                else ""
+            )
+            + f". Read the balance sheet in {own[-1]} for what it reported."
+        )
+    return out
+
+
 def current_debt_beside_once(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
     """:func:`current_debt_beside` said once for a table's row of VALUES (one per column): one note per reading
     (the noncurrent part; cannot be told) naming each date's line, value and filing, "at every date shown" where it
@@ -519,6 +562,12 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             assert long_line is not None  # every end is a date of at[NONCURRENT] or at[WHOLE]
             unsummed.append((end, long_line, current_line))
             gap = _unsummed(end, long_line, current_line, end.isoformat() in lease_ends, here)
+            later_zero = zero_comparatives(facts, [long_line])
+            if later_zero and len(gap.found) == 1:  # a 0 only later filings give: never "the whole of the debt"
+                gap = replace(
+                    gap,
+                    why=f"a total would rest on {later_zero[0].split(', ', 1)[1].replace(' 0 is not ', ' 0, which is not ', 1).rstrip('.')}; a total of 0 would guess that the filer had no other debt then",
+                )
             out.unsummed.append(replace(gap, why=f"{gap.why}; {skipped}") if skipped else gap)
             continue
         short = here[SHORT_TERM]

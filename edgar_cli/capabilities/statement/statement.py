@@ -43,6 +43,7 @@ from ...xbrl.composite import (
     ifrs_current_inside,
     ifrs_debt_advice,
     noncurrent_matching_current,
+    zero_comparatives,
 )
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import beside_lines
@@ -630,6 +631,7 @@ class _Row:
             notes.extend(ifrs_current_inside(self.facts, shown))
             notes.extend(current_debt_beside_once(self.facts, shown))
             notes.extend(noncurrent_matching_current(self.facts, shown))
+            notes.extend(zero_comparatives(self.facts, shown, tuple(t.tag for t in self.spec.chain)))
             notes.extend(beside_lines(self.facts, self.spec, shown))
         notes.extend(self._left_out_note(columns, cells))
         if self.ifrs:
