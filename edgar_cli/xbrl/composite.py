@@ -1017,7 +1017,7 @@ def _tried(parts: dict, used: dict[str, int], unsummed: list[tuple[date, FactRec
                 "us-gaap:LongTermDebt is the whole of the debt"
             )
         elif tag in CURRENT_LINES[1:]:
-            detail = "never added: read only to tell whether us-gaap:LongTermDebt is the whole of the debt"
+            detail = "added at no date here: read only to tell whether us-gaap:LongTermDebt is the whole of the debt"
         mine = [(end, v, cur) for end, v, cur in unsummed if v.matched_tag == tag]
         if tag == WHOLE and mine:
             # a whole-debt date goes unsummed only beside a current-debt line, so cur is never None here
