@@ -1140,7 +1140,9 @@ def test_a_wider_total_beside_net_income_is_given_for_each_period_it_differs(sec
     r = get_financial_series("TSLA", ["net_income"], fiscal_year="2016..2022")
     (note,) = [n for row in r.rows for n in row.notes if "us-gaap:ProfitLoss" in n]
     assert "other period(s) shown" not in note, note
-    assert "5,644,000,000 USD against 5,519,000,000 for 2021-01-01 to 2021-12-31 (0000950170-22-000796)" in note, note
+    assert "5,644,000,000 USD against 5,519,000,000 USD for 2021-01-01 to 2021-12-31 (0000950170-22-000796)" in note, (
+        note
+    )
     assert note.count(" against ") >= 2, note
 
 

@@ -35,6 +35,7 @@ from .composite import (
     ifrs_debt_advice,
     noncurrent_matching_current,
     unsummed_note,
+    zero_comparatives,
 )
 from .facts import CompanyFacts
 from .notes import beside_lines, describe_values, quarter_gaps
@@ -235,6 +236,7 @@ def assemble_answer(
         notes.append(unsummed_note(spec.name, gaps))
     notes += current_debt_beside(facts, shown)
     notes += noncurrent_matching_current(facts, shown)
+    notes += zero_comparatives(facts, shown, tuple(t.tag for t in spec.chain))
     notes += beside_lines(facts, spec, shown)
     notes += ifrs_current_inside(facts, shown)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
@@ -350,8 +352,13 @@ def _raise_unsummed(
         return
     raise EdgarError(
         "not_found",
-        f"No {period} {spec.name} for {ref.name} in fiscal year {fy}: the lines it is summed from are in the XBRL "
-        f"facts but cannot be summed without a guess: {describe_unsummed(gaps)}.",
+        (
+            f"No {spec.name} values of any period for {ref.name} in fiscal year {fy}"
+            if period == "all"
+            else f"No {period} {spec.name} for {ref.name} in fiscal year {fy}"
+        )
+        + f": the lines it is summed from are in the XBRL facts but cannot be summed without a guess: "
+        f"{describe_unsummed(gaps)}.",
         unsummed_suggestion(gaps, ref.tickers[0] if ref.tickers else ref.cik, str(fy)),
         latest_fiscal_year=max((v.fiscal_year for v in pool if v.fiscal_year is not None), default=None),
     )
@@ -713,10 +720,19 @@ def _raise_missing_year(
     year_end = next((e for e, label in cal.labels.items() if label == latest), None)
     if latest_end is None:
         where = "."
-    elif period == "annual" or year_end is None or year_end == latest_end:
+    elif period == "annual" or year_end == latest_end:
         where = f" (ending {latest_end})."
+    elif year_end is not None:
+        where = f" (its latest {'' if period == 'all' else period + ' '}value ends {latest_end}; the fiscal year ended {year_end})."
     else:
-        where = f" (its latest {period} value ends {latest_end}; the fiscal year ended {year_end})."
+        # the facts stop inside the year: its latest value ends a quarter, never the year's end (Tesla's FY2022,
+        # its facts ending 2022-09-30 while the year ends 2022-12-31)
+        est = cal.estimated_end(latest) if latest is not None else None
+        where = (
+            f" (its latest {'' if period == 'all' else period + ' '}value ends {latest_end}, within the year"
+            + (f", which ends around {est}" if est is not None and est != latest_end else "")
+            + "; the XBRL facts do not reach the year's end)."
+        )
     if before is not None:
         suggestion = f"Ask for CIK {before.predecessor_cik} for FY{fy}."
     elif other and coverage_note:  # the year's other values are in the facts; its report is past them

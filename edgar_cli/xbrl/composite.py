@@ -188,6 +188,49 @@ def noncurrent_matching_current(facts: CompanyFacts, values: list[FactRecord]) -
     return out
 
 
+def zero_comparatives(facts: CompanyFacts, values: list[FactRecord], tags: tuple[str, ...] = ()) -> list[str]:
+    """For each balance of 0 in VALUES that the period's own report (the 10-K or 10-Q whose period ends that
+    day) does not tag at all, only later filings as a comparative: a note that the 0 is theirs, for a line the
+    report of the date did not have (Snowflake's us-gaap:ConvertibleDebtNoncurrent 0 at 2024-01-31, first in the
+    10-Q 0001640147-24-000250, where its 10-K 0001640147-24-000101 tags no such line: notes issued later), never
+    a figure that report stated, nor a restatement. Where that report tags another of ``tags`` (the concept's
+    chain) at the date, nonzero, the note names it: the amount may be on that line (moved to another line)."""
+    out: list[str] = []
+    for v in values:
+        if v.period_type != "instant" or v.value != 0:
+            continue
+        end = v.end.isoformat()
+        own = sorted(a for a, (_start, e) in facts.calendar.report_ends.items() if e == end)
+        if not own:
+            continue
+        rows = [r for r in ((facts.tag(v.matched_tag) or {}).get("units") or {}).get(v.unit) or () if r[0] is None]
+        if any(r[1] == end and r[3] in own for r in rows):
+            continue  # its own report tags it: a figure that report stated
+        later = sorted((r for r in rows if r[1] == end), key=lambda r: (r[7], r[3]))
+        if not later:
+            continue
+        first = later[0]
+        moved = []
+        for t in tags:
+            mine = ((facts.tag(t) or {}).get("units") or {}).get(v.unit) or () if t != v.matched_tag else ()
+            x = next((r[2] for r in mine if r[0] is None and r[1] == end and r[3] == own[-1] and r[2]), None)
+            if x is not None:
+                moved.append(f"{t} {x:,} {v.unit}")
+        out.append(
+            f"At {v.end}, {v.matched_tag} 0 is not a figure the period's own report states: {own[-1]} tags no such "
+            f"line; later filings give 0 for that date as the comparative of a line they report (first "
+            f"{first[3]}, {first[6]} filed {first[7]}): the filer reported none of it then, and the 0 is no "
+            "restatement"
+            + (
+                f"; its own report tags {', '.join(moved)} at that date: the amount may be on that line"
+                if moved
+                else ""
+            )
+            + f". Read the balance sheet in {own[-1]} for what it reported."
+        )
+    return out
+
+
 def current_debt_beside_once(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
     """:func:`current_debt_beside` said once for a table's row of VALUES (one per column): one note per reading
     (the noncurrent part; cannot be told) naming each date's line, value and filing, "at every date shown" where it
@@ -316,8 +359,8 @@ def ifrs_debt_overlaps(facts: CompanyFacts) -> list[str]:
                 continue
             out.append(
                 f"{a} includes {b}: they are equal at {dates} ({big[first]:,} {unit} at {first[0]} ({first[1]})) "
-                f"and it is never smaller where one filing tags both (at {latest[0]}, {big[latest]:,} against "
-                f"{small[latest]:,}); do not add both"
+                f"and it is never smaller where one filing tags both (at {latest[0]}, {big[latest]:,} {unit} against "
+                f"{small[latest]:,} {unit}); do not add both"
             )
     return out
 
@@ -403,9 +446,9 @@ def ifrs_current_inside(facts: CompanyFacts, values: list[FactRecord]) -> list[s
         if total is None or not current or total < v.value or total - v.value >= current:
             continue
         out.append(
-            f"At {v.end}, {IFRS_LONG} {v.value:,} includes its current portion: the same filing, {v.accession_number}, "
-            f"tags {IFRS_TOTAL} {total:,} (the filer's total of its borrowings, only {total - v.value:,} more) and "
-            f"{IFRS_CURRENT} {current:,}, which the total could not hold beside a noncurrent part of that size. For "
+            f"At {v.end}, {IFRS_LONG} {v.value:,} {v.unit} includes its current portion: the same filing, "
+            f"{v.accession_number}, tags {IFRS_TOTAL} {total:,} {v.unit} (the filer's total of its borrowings, only "
+            f"{total - v.value:,} {v.unit} more) and {IFRS_CURRENT} {current:,} {v.unit}, which the total could not hold beside a noncurrent part of that size. For "
             f"the total, ask for {IFRS_TOTAL}; for debt due after a year alone, read the balance sheet in the filing."
         )
     return out
@@ -518,7 +561,13 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
             long_line = n or whole
             assert long_line is not None  # every end is a date of at[NONCURRENT] or at[WHOLE]
             unsummed.append((end, long_line, current_line))
-            gap = _unsummed(end, long_line, current_line, end.isoformat() in lease_ends)
+            gap = _unsummed(end, long_line, current_line, end.isoformat() in lease_ends, here)
+            later_zero = zero_comparatives(facts, [long_line])
+            if later_zero and len(gap.found) == 1:  # a 0 only later filings give: never "the whole of the debt"
+                gap = replace(
+                    gap,
+                    why=f"a total would rest on {later_zero[0].split(', ', 1)[1].replace(' 0 is not ', ' 0, which is not ', 1).rstrip('.')}; a total of 0 would guess that the filer had no other debt then",
+                )
             out.unsummed.append(replace(gap, why=f"{gap.why}; {skipped}") if skipped else gap)
             continue
         short = here[SHORT_TERM]
@@ -793,9 +842,62 @@ def _lone_beside_leases(facts: CompanyFacts, end: date, lone: FactRecord, with_l
     )
 
 
-def _unsummed(end: date, long_line: FactRecord, current_line: FactRecord | None, lease_lines_tagged: bool):
-    """Why ``end``'s debt is not summed, as data: the lines found there and the ones that would settle it."""
+def _beside_noncurrent(long_line: FactRecord, others: list[FactRecord]) -> str:
+    """Why a noncurrent debt line is not summed beside the other debt lines its filing tags at the date (current
+    debt not tagged as us-gaap:LongTermDebtCurrent, another noncurrent line), in words: each line, a line equal
+    to it to its rounding (one amount perhaps tagged twice: Tesla's LongTermDebtNoncurrent 593,700,000 beside
+    ConvertibleDebtCurrent 593,712,000 in 0001193125-14-303175), and what cannot be told."""
+    cur = [v for v in others if v.matched_tag in CURRENT_LINES]
+    non = [v for v in others if v.matched_tag not in CURRENT_LINES]
+    same = next((v for v in cur if abs(v.value - long_line.value) <= 0.001 * abs(long_line.value)), None)
+    said: list[str] = []
+    if cur:
+        said.append(
+            "the same filing tags its current debt as "
+            + " and ".join(f"{v.matched_tag} {v.value:,}" for v in cur)
+            + f", not as {CURRENT}"
+        )
+    if same is not None:
+        said.append(
+            f"{long_line.matched_tag} {long_line.value:,} equals, to its rounding, {same.matched_tag} {same.value:,}: "
+            "the two may be one amount tagged twice (current debt tagged as noncurrent too), so adding them could "
+            "count it twice"
+        )
+    elif cur:
+        said.append(
+            f"whether {' and '.join(v.matched_tag for v in cur)} is the current portion of this long-term debt or "
+            "other debt cannot be told from the XBRL facts"
+        )
+    if non:
+        said.append(
+            "it also tags "
+            + " and ".join(f"{v.matched_tag} {v.value:,}" for v in non)
+            + f" beside {long_line.matched_tag}: whether one holds the other cannot be told from the XBRL facts"
+        )
+    return (
+        "; ".join(said)
+        + "; a total would guess which of these lines are the debt (read the balance sheet in the filing)"
+    )
+
+
+def _unsummed(
+    end: date,
+    long_line: FactRecord,
+    current_line: FactRecord | None,
+    lease_lines_tagged: bool,
+    here: dict[str, FactRecord | None] | None = None,
+):
+    """Why ``end``'s debt is not summed, as data: the lines found there (with every other debt line the same
+    filing tags at the date, ``here``) and the ones that would settle it."""
     from .series import Unsummed
+
+    others = [
+        v
+        for t in (*CURRENT_LINES, NONCURRENT, CONVERTIBLE_NONCURRENT)
+        if (v := (here or {}).get(t)) is not None and v is not long_line and v.value
+    ]
+    if long_line.matched_tag in (NONCURRENT, CONVERTIBLE_NONCURRENT) and others:
+        return Unsummed(end, (long_line, *others), (CURRENT,), _beside_noncurrent(long_line, others))
 
     if long_line.matched_tag in CURRENT_LINES:
         return Unsummed(
@@ -906,8 +1008,16 @@ def _tried(parts: dict, used: dict[str, int], unsummed: list[tuple[date, FactRec
             out.append(rec or TagTriedRecord(tag=tag, status="not_reported"))
             continue
         detail = ""
-        if tag in CURRENT_LINES[1:]:
-            detail = "never added: read only to tell whether us-gaap:LongTermDebt is the whole of the debt"
+        if tag in CURRENT_LINES[1:] and used.get(tag):
+            # added where the filing's own lines show it is the current portion (the zero-noncurrent convertible
+            # rule, _current_making_whole, LEASE_PROOF): said, never "never added" (Tesla's DebtCurrent at 2018-12-31)
+            detail = (
+                f"added at {used[tag]} date(s) as the current portion of long-term debt, where the filing's own "
+                "lines show it is (each total's formula says how); elsewhere read only to tell whether "
+                "us-gaap:LongTermDebt is the whole of the debt"
+            )
+        elif tag in CURRENT_LINES[1:]:
+            detail = "added at no date here: read only to tell whether us-gaap:LongTermDebt is the whole of the debt"
         mine = [(end, v, cur) for end, v, cur in unsummed if v.matched_tag == tag]
         if tag == WHOLE and mine:
             # a whole-debt date goes unsummed only beside a current-debt line, so cur is never None here
@@ -921,12 +1031,22 @@ def _tried(parts: dict, used: dict[str, int], unsummed: list[tuple[date, FactRec
                 "filing, or ask for the tags themselves."
             )
         if tag == NONCURRENT and mine:
-            shown = "; ".join(f"{end}: {v.value:,}" for end, v, _cur in mine[:3])
+            shown = "; ".join(
+                f"{end}: {v.value:,}" + (f" beside {cur.matched_tag} {cur.value:,}" if cur is not None else "")
+                for end, v, cur in mine[:3]
+            )
             more = f" and {len(mine) - 3} more" if len(mine) > 3 else ""
+            named = any(cur is not None for _e, _v, cur in mine)
             detail = (
                 f"{len(mine)} date(s) not summed ({shown}{more}): no current portion (us-gaap:LongTermDebtCurrent) "
-                "is tagged beside them, and a total without it would guess it is none. Read the balance sheet in "
-                "the filing."
+                "is tagged beside them"
+                + (
+                    "; where another current debt line is (named), whether it is the current portion, or the same "
+                    "amount tagged twice, cannot be told from the XBRL facts"
+                    if named
+                    else ", and a total without it would guess it is none"
+                )
+                + ". Read the balance sheet in the filing."
             )
         out.append(
             TagTriedRecord(

@@ -26,7 +26,7 @@ def apart_warning(spec: Concept, series: Series, shown: list) -> str | None:
     tag, line, r = series.apart[beside_key(part.start, part.end)]
     return (
         f"{spec.label} here is {tag} alone: the filer tags {line} on its own line beside it ({r[2]:,} {unit} at "
-        f"{r[1]}, {r[3]}, against {part.value:,} for {tag}), which is not in it. For all of its "
+        f"{r[1]}, {r[3]}, against {part.value:,} {part.unit or unit} for {tag}), which is not in it. For all of its "
         f"{spec.label.lower()} add the two (ask for {line}); edgar does not add them."
     )
 
@@ -139,20 +139,20 @@ def describe_values(
                 + (f" (and {len(totals) - 1} other date(s) shown)" if len(totals) > 1 else "")
                 + f" {spec.label.lower()} is {tag}; the filer also tags {line}"
                 + (f" ({what})" if what else "")
-                + f": {r[2]:,} {unit} at {r[1]} ({r[3]}), against {total.value:,}. That total is the balance "
+                + f": {r[2]:,} {unit} at {r[1]} ({r[3]}), against {total.value:,} {unit}. That total is the balance "
                 f"sheet's other line; ask for {line} for it."
             )
         elif len(totals) == 1:
             notes.append(
                 f"For {total.start} to {total.end} {spec.label.lower()} is {tag}; the same filing ({r[3]}) also tags "
                 f"{line} (the consolidated total, including noncontrolling interests): {r[2]:,} {unit}, against "
-                f"{total.value:,}. Ask for {line} for it."
+                f"{total.value:,} {unit}. Ask for {line} for it."
             )
         else:  # each period's figure: an agent answering for any one of them needs its own
             each = []
             for v in sorted(totals, key=lambda v: v.end, reverse=True):
                 _tag, _line, w = series.wider[beside_key(v.start, v.end)]
-                each.append(f"{w[2]:,} {unit} against {v.value:,} for {v.start} to {v.end} ({w[3]})")
+                each.append(f"{w[2]:,} {unit} against {v.value:,} {unit} for {v.start} to {v.end} ({w[3]})")
             notes.append(
                 f"For {len(totals)} periods shown {spec.label.lower()} is {tag}; the filer also tags {line} (the "
                 f"consolidated total, including noncontrolling interests), in the filing named: {'; '.join(each)}. "

@@ -29,7 +29,13 @@ from ...sec.companyfacts import known_on, load_company_facts, span_coverage_note
 from ...vocabulary import param, tool
 from ...xbrl import periods as P
 from ...xbrl import pointintime as PIT
-from ...xbrl.answer import assemble_answer, validate_fiscal_year
+from ...xbrl.answer import (
+    assemble_answer,
+    describe_unsummed,
+    unsummed_in,
+    unsummed_suggestion,
+    validate_fiscal_year,
+)
 from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import apart_warning
@@ -288,7 +294,7 @@ def compare_companies(
                 what = f"{spec.name} for calendar {fy}" + (f" (FY{hit[0]}, ended {hit[1]})" if hit else "")
                 return PIT.not_reported_error(err, when, later, what, full=now, tags=PIT.chain_tags(spec))  # type: ignore[arg-type]
 
-        targets, basis, reason = _nearest_each(entries, fy, unavailable, explain)
+        targets, basis, reason = _nearest_each(entries, fy, unavailable, explain, spec.name)
         entries = [e for e in entries if e.ref.cik in targets]
         target = (fy, 0)
     elif latest:
@@ -685,8 +691,10 @@ def _nearest_each(
     year: int,
     unavailable: list[UnavailableCompany],
     explain: Callable[[_Entry, EdgarError], EdgarError] | None = None,
+    name: str = "the concept",
 ) -> tuple[dict[str, tuple[int, int]], YearBasis, str]:
-    """(each company's target key, basis, reason) for calendar ``year``: the fiscal year ending nearest its end.
+    """(each company's target key, basis, reason) for calendar ``year``: the fiscal year ending nearest its end
+    (``name``: the concept's, for a year found whose composite is not summed).
 
     A company with no such year is added to ``unavailable`` (not_found), its error passed through ``explain``
     first when given (point in time: when the year was first filed)."""
@@ -694,6 +702,23 @@ def _nearest_each(
     chosen = []
     for e in entries:
         hit = P.nearest_fiscal_year(_annual_ends(e.series), year)
+        # a composite's year found but not summed (Tesla's total_debt at FY2014, ended 2014-12-31): the year and
+        # why there is no total, never "no year aligned"
+        gaps = {g.fiscal_year: g for g in unsummed_in(e.series, None, "annual") if g.fiscal_year is not None}
+        unsummed = P.nearest_fiscal_year({fy: g.end for fy, g in gaps.items()}, year) if hit is None else None
+        if unsummed is not None:
+            found = gaps[unsummed[0]]
+            who = e.ref.tickers[0] if e.ref.tickers else e.ref.cik
+            err = EdgarError(
+                "not_found",
+                f"{e.ref.name}'s fiscal year aligned to calendar {year} (ending nearest {year}-12-31) is "
+                f"FY{unsummed[0]} (ended {unsummed[1]}), but {name} is not summed there: "
+                f"the lines it is summed from are in the XBRL facts but cannot be summed without a guess: "
+                f"{describe_unsummed([found])}.",
+                unsummed_suggestion([found], who, str(unsummed[0])),
+            )
+            unavailable.append(_unavailable(e.queries, e.ref, explain(e, err) if explain else err))
+            continue
         if hit is None:
             # the facts' end, said of the report of the fiscal year that calendar ``year`` aligns with
             note = (

@@ -43,6 +43,7 @@ from ...xbrl.composite import (
     ifrs_current_inside,
     ifrs_debt_advice,
     noncurrent_matching_current,
+    zero_comparatives,
 )
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import beside_lines
@@ -296,6 +297,22 @@ def _every_period_of(
             if err.code != "not_found":
                 raise
             missing.append(err)  # a year of the range not reported: said in the answer, not a failure of it
+    if not each and len(missing) > 1:
+        # no year of the range has a value: the refusal names the range and says each year's reason, not the
+        # last year's alone (Tesla's total_debt over FY2014..2017, summed in none of them)
+        gone = missing[0]
+        head = re.match(r"No (\S+) values of any period for (.+?) in fiscal year \d+", gone.message)
+        raise EdgarError(
+            "not_found",
+            (
+                f"No {head.group(1)} values of any period for {head.group(2)} in FY{min(years)} to FY{max(years)}: "
+                if head
+                else ""
+            )
+            + " ".join(m.message for m in missing),
+            gone.suggestion,
+            **gone.extras,
+        )
     if not each:
         raise missing[0]
     each[0].warnings.extend(m.message for m in missing)
@@ -598,7 +615,7 @@ class _Row:
 
     def span(self, period: str) -> str:
         years = sorted({k[0] for k in self.keys(period)})
-        return f"FY{years[0]} to FY{years[-1]}" if years else ""
+        return year_runs(years) if years else ""
 
     def as_model(
         self, columns: list[StatementColumn], kinds: list[DeriveKind], period: str, *, ttm: bool
@@ -614,6 +631,7 @@ class _Row:
             notes.extend(ifrs_current_inside(self.facts, shown))
             notes.extend(current_debt_beside_once(self.facts, shown))
             notes.extend(noncurrent_matching_current(self.facts, shown))
+            notes.extend(zero_comparatives(self.facts, shown, tuple(t.tag for t in self.spec.chain)))
             notes.extend(beside_lines(self.facts, self.spec, shown))
         notes.extend(self._left_out_note(columns, cells))
         if self.ifrs:
@@ -621,7 +639,18 @@ class _Row:
         notes.extend(_dated_apart(columns, cells))
         years = sorted({v.fiscal_year for v in self.series.values if v.fiscal_year is not None})
         # a composite's empty cells whose lines are tagged but cannot be summed: why, never "not reported"
-        gaps = unsummed_in(self.series, {col.fiscal_year for col, c in zip(columns, cells) if c.value is None}, period)
+        # only the dates of the empty columns shown (a quarterly table of FY2014 whose columns stop at Q3 says
+        # nothing of 2014-12-31): a column's own end, else its fiscal period (a year's end is its Q4 column)
+        empty = [col for col, c in zip(columns, cells) if c.value is None]
+        ends = {col.end for col in empty if col.end is not None}
+        keys = {(col.fiscal_year, col.fiscal_period) for col in empty}
+        gaps = [
+            g
+            for g in unsummed_in(self.series, {col.fiscal_year for col in empty}, period)
+            if g.end in ends
+            or (g.fiscal_year, g.fiscal_period) in keys
+            or (period != "annual" and g.fiscal_period == "FY" and (g.fiscal_year, "Q4") in keys)
+        ]
         if gaps:
             dates = sorted({str(g.end) for g in gaps})
             notes.append(
@@ -1051,6 +1080,19 @@ def _hoist(rows: list[StatementRow], notes: list[str]) -> list[StatementRow]:
     return rows
 
 
+def year_runs(years: list[int]) -> str:
+    """Fiscal years in words, runs broken where a year is missing: "FY2011 to FY2013 and FY2018" (Tesla's
+    total_debt, summed in those years and not in FY2014 to FY2017), never one span over the gap."""
+    runs: list[list[int]] = []
+    for y in sorted(set(years)):
+        if runs and y == runs[-1][-1] + 1:
+            runs[-1].append(y)
+        else:
+            runs.append([y])
+    said = [f"FY{r[0]}" if len(r) == 1 else f"FY{r[0]} to FY{r[-1]}" for r in runs]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
 def _asked(years: list[int] | None) -> str:
     return f"FY{years[0]}" + (f" to FY{years[-1]}" if len(years) > 1 else "") if years else "any fiscal year"
 
@@ -1066,7 +1108,7 @@ def _raise_no_columns(
             "not_found",
             f"No {period} {rows[0].spec.name} for {ref.name} in {asked}: the lines it is summed from are in the "
             f"XBRL facts but cannot be summed without a guess: {describe_unsummed(gaps)}."
-            + (f" It is summed for FY{have[0]} to FY{have[-1]}." if have else ""),
+            + (f" It is summed for {year_runs(have)}." if have else ""),
             unsummed_suggestion(
                 gaps,
                 ref.tickers[0] if ref.tickers else ref.cik,
