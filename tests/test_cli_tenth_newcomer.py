@@ -1,0 +1,110 @@
+"""A tenth newcomer's tasks from the README alone (issue 36), through the real CLI: a table written to a pipe, csv,
+tsv or nl has one row per figure, each naming its period (fiscal year label, start, end) under the same field names
+in every format and as the JSON's."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+# NVIDIA's revenue and net income, each from its own 10-K (companyfacts us-gaap:Revenues and NetIncomeLoss)
+NVDA = {
+    ("revenue", 2024): (60922000000, "2023-01-30", "2024-01-28", "0001045810-24-000029"),
+    ("revenue", 2025): (130497000000, "2024-01-29", "2025-01-26", "0001045810-25-000023"),
+    ("revenue", 2026): (215938000000, "2025-01-27", "2026-01-25", "0001045810-26-000021"),
+    ("net_income", 2024): (29760000000, "2023-01-30", "2024-01-28", "0001045810-24-000029"),
+    ("net_income", 2025): (72880000000, "2024-01-29", "2025-01-26", "0001045810-25-000023"),
+    ("net_income", 2026): (120067000000, "2025-01-27", "2026-01-25", "0001045810-26-000021"),
+}
+PERIOD = ["column", "fiscal_year", "fiscal_period", "start", "end"]
+ARGS = ("concept", "NVDA", "revenue", "net_income", "--last", "3")
+
+
+def _figures(rows):
+    return {
+        (r["concept"], int(r["fiscal_year"])): (
+            int(r["value"]),
+            str(r["start"]),
+            str(r["end"]),
+            r["accession_number"],
+        )
+        for r in rows
+    }
+
+
+def test_several_concepts_piped_name_each_rows_period_in_every_format_under_the_same_names(edgar):
+    # Before: `concept NVDA revenue net_income --last 3 | cat` printed "revenue ... 60922000000 130497000000
+    # 215938000000": no row said which fiscal year a number belonged to
+    tsv = edgar(*ARGS, "--tsv")
+    assert tsv.rc == 0, tsv.err
+    header, *lines = tsv.out.splitlines()
+    names = header.split("\t")
+    assert all(n in names for n in PERIOD), names
+    piped = edgar(*ARGS)  # a pipe: the same rows, without the header
+    assert piped.rc == 0, piped.err
+    assert piped.out.splitlines() == lines
+    as_tsv = [dict(zip(names, line.split("\t"))) for line in piped.out.splitlines()]
+    assert _figures(as_tsv) == NVDA, as_tsv
+    as_csv = list(csv.DictReader(io.StringIO(edgar(*ARGS, "--csv").out)))
+    assert list(as_csv[0]) == names and _figures(as_csv) == NVDA
+    as_nl = [json.loads(line) for line in edgar(*ARGS, "--nl").out.splitlines()]
+    assert list(as_nl[0]) == names and _figures(as_nl) == NVDA
+    assert all(isinstance(r["value"], int) and isinstance(r["fiscal_year"], int) for r in as_nl)
+    assert {r["column"] for r in as_nl} == {"FY2024", "FY2025", "FY2026"}
+    # the JSON's names for the same: columns[] (key, fiscal_year, fiscal_period, start, end), cells[] (column,
+    # start, end, value)
+    body = edgar(*ARGS, "--json").json()
+    columns = {c["key"]: c for c in body["columns"]}
+    got = {
+        (row["concept"], columns[c["column"]]["fiscal_year"]): (
+            c["value"],
+            c["start"],
+            c["end"],
+            c["fact"]["accession_number"],
+        )
+        for row in body["rows"]
+        for c in row["cells"]
+    }
+    assert got == NVDA
+    assert {c["start"] for c in columns.values()} == {v[1] for v in NVDA.values()}
+
+
+def test_a_statement_piped_names_each_rows_period_an_empty_cells_too(edgar):
+    # Apple's balance sheet: no goodwill tagged after FY2017, so its FY2021 cell is empty; the row still names
+    # the period it is empty for: the balance at 2021-09-25, the end of FY2021 (10-K 0000320193-21-000105 tags
+    # us-gaap:Assets 351,002,000,000 at that date)
+    res = edgar("statement", "AAPL", "balance", "--fy", "2021..2022", "--nl")
+    assert res.rc == 0, res.err
+    rows = [json.loads(line) for line in res.out.splitlines()]
+    assert rows and all(r["fiscal_year"] and r["end"] for r in rows), [r for r in rows if not r["end"]]
+    goodwill = next(r for r in rows if r["concept"] == "goodwill" and r["column"] == "FY2021")
+    assert (goodwill["status"], goodwill["value"], goodwill["end"], goodwill["start"]) == (
+        "absent",
+        None,
+        "2021-09-25",
+        None,
+    )
+    assets = next(r for r in rows if r["concept"] == "total_assets" and r["column"] == "FY2021")
+    assert (assets["value"], assets["end"], assets["accession_number"]) == (
+        351002000000,
+        "2021-09-25",
+        "0000320193-21-000105",
+    )
+    # NVIDIA's income statement piped to `cat`: each row says its year and its period's dates
+    piped = edgar("statement", "NVDA", "income", "--last", "3")
+    assert piped.rc == 0, piped.err
+    revenue = [line.split("\t") for line in piped.out.splitlines() if "\trevenue\t" in line]
+    assert len(revenue) == 3
+    for cells in revenue:
+        year = int(cells[9])
+        assert (int(cells[7]), cells[11], cells[12], cells[16]) == NVDA[("revenue", year)], cells
+
+
+def test_the_spreadsheet_layout_is_asked_for_by_name_and_says_how_to_get_each_period(edgar):
+    res = edgar(*ARGS, "--csv", "--wide")
+    assert res.rc == 0, res.err
+    header = next(csv.reader(io.StringIO(res.out)))
+    assert header[:7] == ["concept", "label", "basis", "unit", "FY2024", "FY2025", "FY2026"], header
+    flat = " ".join(res.err.split())
+    assert "period (start, end)" in flat and "drop --wide" in flat, flat
