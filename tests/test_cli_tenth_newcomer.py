@@ -1,12 +1,15 @@
 """A tenth newcomer's tasks from the README alone (issue 36), through the real CLI: a table written to a pipe, csv,
 tsv or nl has one row per figure, each naming its period (fiscal year label, start, end) under the same field names
-in every format and as the JSON's."""
+in every format and as the JSON's; and a listing cut at its default limit says how many it shows of how many, as
+the last note, and the JSON says it was cut and the total."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+
+import pytest
 
 # NVIDIA's revenue and net income, each from its own 10-K (companyfacts us-gaap:Revenues and NetIncomeLoss)
 NVDA = {
@@ -108,3 +111,56 @@ def test_the_spreadsheet_layout_is_asked_for_by_name_and_says_how_to_get_each_pe
     assert header[:7] == ["concept", "label", "basis", "unit", "FY2024", "FY2025", "FY2026"], header
     flat = " ".join(res.err.split())
     assert "period (start, end)" in flat and "drop --wide" in flat, flat
+
+
+# Apple's 10-K family in its submissions: 11 on the recent page (newest 0000320193-25-000079, filed 2025-10-31)
+# and 21 on the older page; the 20th newest is 0001104659-05-058421 (2005-12-01), the 21st 0001047469-04-035975
+# (2004-12-03).
+def test_filings_cut_at_the_default_limit_says_how_many_of_how_many_as_its_last_note_and_in_json(edgar):
+    res = edgar("filings", "AAPL", "--form", "10-K")
+    assert res.rc == 0, res.err
+    names = edgar("filings", "AAPL", "--form", "10-K", "--tsv").out.splitlines()[0].split("\t")
+    accessions = [dict(zip(names, line.split("\t")))["accession_number"] for line in res.out.splitlines()]
+    assert len(accessions) == 20 and accessions[-1] == "0001104659-05-058421", accessions[-3:]
+    notes = [n for n in res.err.splitlines() if not n.startswith("answered from")]
+    assert notes[-1] == "note: 20 of 32 filings shown; --all (or --limit 32) for all", notes
+    body = edgar("filings", "AAPL", "--form", "10-K", "--json").json()
+    assert (body["truncated"], body["total_matches"], len(body["filings"])) == (True, 32, 20)
+    every = edgar("filings", "AAPL", "--form", "10-K", "--limit", "32")
+    assert every.rc == 0 and len(every.out.splitlines()) == 32
+    assert "0001047469-04-035975" in every.out and " shown" not in every.err, every.err
+    table = edgar("filings", "AAPL", "--form", "10-K", "--format", "table", env={"COLUMNS": "80"})
+    assert "20 of 32 filings shown; --all (or --limit 32) for all" in table.out  # under the table itself
+
+
+def test_one_concepts_values_cut_at_the_default_limit_say_so_in_the_same_words(edgar):
+    # NVIDIA's annual revenue: 19 fiscal years in its companyfacts, 8 by default
+    res = edgar("concept", "NVDA", "revenue", "--csv")
+    assert res.rc == 0 and len(res.out.splitlines()) == 9
+    assert "8 of 19 values shown; --limit 19 for all" in res.err.splitlines()[-2], res.err
+    body = edgar("concept", "NVDA", "revenue", "--json").json()
+    assert (body["truncated"], body["total_values"]) == (True, 19)
+    assert len(edgar("concept", "NVDA", "revenue", "--limit", "19", "--csv").out.splitlines()) == 20
+
+
+def test_a_search_page_cut_at_its_limit_says_how_many_of_the_pages_filings_it_shows(edgar):
+    res = edgar("search", "climate change", "--form", "8-K", "-n", "3")
+    assert res.rc == 0, res.err
+    body = edgar("search", "climate change", "--form", "8-K", "-n", "3", "--json").json()
+    total = body["filings_on_page"]
+    assert body["truncated"] and total > 3
+    line = f"3 of {total} filings on this page shown; --limit {total} for all; next: --page 2"
+    assert f"note: {line}" in res.err.splitlines(), res.err
+
+
+@pytest.mark.parametrize("fmt", [("--tsv",), ("--format", "table")])
+def test_a_screen_cut_at_its_limit_says_how_many_of_how_many_companies(store_env, cli, monkeypatch, fmt):
+    url, directory = store_env
+    monkeypatch.setenv("EDGAR_MIRROR", url)
+    monkeypatch.setenv("EDGAR_BULK_DIR", str(directory))
+    body = cli("screen", "revenue", "--fy", "2024", "-n", "2", "--json").json()
+    assert body["truncated"] and body["companies_matched"] > 2
+    res = cli("screen", "revenue", "--fy", "2024", "-n", "2", *fmt)
+    assert res.rc == 0, res.err
+    n = body["companies_matched"]
+    assert f"2 of {n:,} companies shown; --limit {n} for all" in " ".join((res.out + res.err).split())
