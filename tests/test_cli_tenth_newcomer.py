@@ -164,3 +164,64 @@ def test_a_screen_cut_at_its_limit_says_how_many_of_how_many_companies(store_env
     assert res.rc == 0, res.err
     n = body["companies_matched"]
     assert f"2 of {n:,} companies shown; --limit {n} for all" in " ".join((res.out + res.err).split())
+
+
+def test_a_misspelt_name_offered_as_did_you_mean_is_not_called_a_different_company_under_it(edgar):
+    # issue 36: `concept Nvida revenue` asked "Did you mean NVIDIA CORP (NVDA)?" above a table titled "Spelled
+    # alike (different companies)" whose first row was NVIDIA
+    res = edgar("concept", "Nvida", "revenue", env={"COLUMNS": "80"})
+    assert res.rc == 3, res.err
+    flat = " ".join(res.err.split())
+    assert "Did you mean NVIDIA CORP (NVDA)?" in flat and "NVIDIA CORP 0001045810" in flat, flat
+    assert "different compan" not in flat and "ask the user" not in flat, flat
+
+
+def _on_an_80_column_terminal(args: list[str], env: dict) -> tuple[int, str]:
+    """``edgar ARGS`` with stdout and stderr on one pseudo-terminal 80 columns wide, as a person sees it."""
+    import os
+    import pty
+    import re
+    import subprocess
+
+    from support import edgar_command, read_terminal
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        edgar_command() + args,
+        stdin=subprocess.DEVNULL,
+        stdout=slave,
+        stderr=slave,
+        env={**env, "COLUMNS": "80", "NO_COLOR": "1"},
+    )
+    os.close(slave)
+    screen = read_terminal(master, proc, 60)
+    proc.wait(timeout=10)
+    os.close(master)
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.decode(errors="replace").replace("\r\n", "\n"))
+    return proc.returncode, text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["compare", "AAPL", "NVDA", "GOOGL", "revenue"],  # an error and its suggested command
+        ["concept", "NVDA", "revenue", "--fy", "2024"],  # the fast path's "answered from" line
+        ["filings", "AAPL", "--form", "10-K", "-n", "2"],  # the full path's warning, notes and "answered from"
+    ],
+)
+def test_every_line_a_person_sees_at_80_columns_breaks_between_words(mirror, tmp_path, args):
+    # Before: errors, suggestions and "answered from: the local cache (fetched ...)" were single lines of 100+
+    # characters, which the terminal broke mid-word
+    from support import edgar_env
+
+    edgar_env_ = edgar_env(mirror.url, tmp_path / "cache")
+    _on_an_80_column_terminal(["concept", "NVDA", "revenue", "--fy", "2024"], edgar_env_)  # a warm cache
+    rc, screen = _on_an_80_column_terminal(args, edgar_env_)
+    assert rc in (0, 2), screen
+    lines = screen.splitlines()
+    assert lines and max(len(line) for line in lines) <= 80, [line for line in lines if len(line) > 80]
+    if args[0] == "compare":
+        assert "suggestion: Ask edgar compare revenue AAPL NVDA GOOGL." in screen, screen  # the command whole
+    else:
+        said = " ".join(screen.split())
+        assert "answered from: the " in screen and "a time a pinned clock (EDGAR_TODAY) gave" in said, screen
