@@ -618,7 +618,7 @@ def _hint() -> str:
 def _row_notes(r: StatementResult) -> list[str]:
     """The notes a statement's rows carry, labelled ("Net income: ..."), printed with the result's notes
     after the data in every format but json and nl (where they are in the rows), and silenced by --quiet; then
-    how to see each cell's filing, which a table's cells (as csv's wide rows) do not show (none with --long)."""
+    how to see each cell's filing, which a table's cells (as --wide rows) do not show (none where the rows do)."""
     return (
         _parts_notes(r)
         + [f"{row.label}: {n}" for row in r.rows for n in row.notes]
@@ -646,9 +646,9 @@ def _parts_notes(r: StatementResult) -> list[str]:
 
 
 def _derivation_notes(r: StatementResult) -> list[str]:
-    """Where the derived cells of a table without ``--long`` come from, which its wide rows cannot show: for one
+    """Where the derived cells of a table or --wide rows come from, which their cells cannot show: for one
     concept each derived cell's formula and the filings it rests on, and for any table the flag that gives every
-    cell's filing (``--long``: one row per cell). None where the rows printed carry them."""
+    cell's filing (rows one per cell). None where the rows printed carry them."""
     if _rows_carry_provenance(r):
         return []
     derived = [(row, c) for row in r.rows for c in row.cells if c.derived]
