@@ -45,7 +45,7 @@ def test_a_csv_of_split_restated_eps_says_in_the_file_that_each_value_was_revise
     )
     assert one["FY2018"]["revision_kind"] == "stock_split" and one["FY2019"]["original_value"] == "11.89"
     assert one["FY2020"]["restated"] == "false"
-    wide = cli("concept", "AAPL", "eps_diluted", "eps_basic", "--fy", "2018..2020", "--csv")
+    wide = cli("concept", "AAPL", "eps_diluted", "eps_basic", "--fy", "2018..2020", "--csv", "--wide")
     rows = {row["concept"]: row for row in _csv(wide.out)}
     revised = rows["eps_diluted"]["revised"]
     assert "FY2018: 11.91 first, in 0000320193-18-000145 (stock_split)" in revised, revised

@@ -142,21 +142,22 @@ def test_an_index_run_that_skipped_some_filings_is_a_partial_result(cli, tmp_pat
 def test_a_wide_csv_says_on_stderr_how_to_get_each_cells_filing(cli, fmt):
     # Apple's R&D FY2020-2024 (18,752M in 0000320193-20-000096 ... 31,370M in 0000320193-24-000123) beside its
     # revenue: the wide rows of several concepts carry no accession columns, so stderr says how to get them
-    res = cli("concept", "AAPL", "R&D", "revenue", "--fy", "2020..2024", fmt)
+    res = cli("concept", "AAPL", "R&D", "revenue", "--fy", "2020..2024", fmt, "--wide")
     assert res.rc == 0, res.err
     assert "accession" not in res.out.splitlines()[0] and "31370000000" in res.out
     flat = " ".join(res.err.split())
-    assert "--long" in flat and "accession" in flat, flat
-    long = cli("concept", "AAPL", "R&D", "revenue", "--fy", "2020..2024", fmt, "--long")
-    assert "0000320193-24-000123" in long.out and "--long" not in long.err
-    # one concept's rows are one per year with its filing, as --long gives them: nothing to add
-    one = cli("concept", "AAPL", "R&D", "--fy", "2020..2024", fmt)
-    assert "0000320193-24-000123" in one.out and "--long" not in one.err
+    assert "drop --wide" in flat and "accession" in flat, flat
+    for long_form in ((), ("--long",)):  # the default, and asked for by name
+        long = cli("concept", "AAPL", "R&D", "revenue", "--fy", "2020..2024", fmt, *long_form)
+        assert "0000320193-24-000123" in long.out and "--wide" not in long.err and "accession" not in long.err
+    # one concept's rows are one per year with its filing, even --wide: nothing to add
+    one = cli("concept", "AAPL", "R&D", "--fy", "2020..2024", fmt, "--wide")
+    assert "0000320193-24-000123" in one.out and "--wide" not in one.err
 
 
 def test_a_wide_csv_hint_is_silenced_by_quiet(cli):
-    res = cli("concept", "AAPL", "R&D", "revenue", "--fy", "2020..2024", "--csv", "-q")
-    assert res.rc == 0 and "--long" not in res.err
+    res = cli("concept", "AAPL", "R&D", "revenue", "--fy", "2020..2024", "--csv", "--wide", "-q")
+    assert res.rc == 0 and "--wide" not in res.err
 
 
 def test_a_share_row_in_millions_has_one_precision(cli):

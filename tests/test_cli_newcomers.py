@@ -36,7 +36,7 @@ def test_a_one_concept_derived_quarter_table_names_its_formula_its_filings_and_t
     assert res.rc == 0, res.err
     line = next(n for n in res.err.splitlines() if "Q4 FY2026" in n)
     assert "FY2026 - 9M FY2026" in line and "0001045810-26-000021" in line and "0001045810-25-000230" in line
-    assert "--long" in res.err  # where each cell's filing is
+    assert "(one row per cell)" in " ".join(res.err.split())  # where each cell's filing is
 
 
 def test_on_a_terminal_the_derived_quarter_of_one_concept_says_where_it_came_from(mirror, tmp_path):
@@ -44,17 +44,23 @@ def test_on_a_terminal_the_derived_quarter_of_one_concept_says_where_it_came_fro
     assert rc == 0, screen
     assert "68,127 d" in screen  # the table, as a terminal gets it by default
     assert "Revenue Q4 FY2026 derived: FY2026 - 9M FY2026" in " ".join(screen.split())
-    assert "0001045810-26-000021" in screen and "0001045810-25-000230" in screen and "--long" in screen
+    assert "0001045810-26-000021" in screen and "0001045810-25-000230" in screen
+    assert "(one row per cell)" in " ".join(screen.split())
 
 
-def test_a_derived_quarter_piped_without_long_names_the_long_flag_and_with_it_does_not_repeat_the_formulas(cli):
-    # several concepts' wide rows name --long; one concept's rows are one per period with its filings, --long or not
-    wide = cli(*Q4_ARGS[:3], "net_income", *Q4_ARGS[3:], "--tsv")
-    assert wide.rc == 0 and "--long" in wide.err
-    for args in ((*Q4_ARGS, "--tsv"), (*Q4_ARGS, "--tsv", "--long")):
+def test_a_derived_quarter_piped_wide_names_the_long_form_and_long_does_not_repeat_the_formulas(cli):
+    # several concepts' --wide rows say how to get each cell's filing (drop --wide); the rows by default (--long),
+    # and one concept's rows even with --wide, are one per period with its filings
+    wide = cli(*Q4_ARGS[:3], "net_income", *Q4_ARGS[3:], "--tsv", "--wide")
+    assert wide.rc == 0 and "drop --wide" in wide.err
+    for args in ((*Q4_ARGS, "--tsv"), (*Q4_ARGS, "--tsv", "--long"), (*Q4_ARGS, "--tsv", "--wide")):
         long = cli(*args)
         assert long.rc == 0 and "0001045810-26-000021" in long.out  # the rows carry it
-        assert "--long" not in long.err and not any(n.startswith("note: Revenue Q4") for n in long.err.splitlines())
+        assert (
+            "--wide" not in long.err
+            and "one row per cell" not in long.err
+            and not any(n.startswith("note: Revenue Q4") for n in long.err.splitlines())
+        )
 
 
 def test_the_engine_notes_of_a_derived_quarter_name_no_cli_flag(cli):
@@ -75,8 +81,9 @@ def test_filings_all_past_the_most_one_listing_shows_says_how_to_get_the_older_o
     # NVIDIA's submissions (recent and older pages) list 1,007 filings; the 1,000th newest was filed 2019-12-12.
     res = cli("filings", "NVDA", "--all", "--csv")
     assert res.rc == 0
-    note = next(n for n in res.err.splitlines() if "showing 1000 of 1007" in n)
-    assert "raise --limit" not in note and "--to 2019-12-12" in note
+    # (the older page, listing 1,385 more, is not read: "at least")
+    note = next(n for n in res.err.splitlines() if "1,000 of at least 1,007 filings shown" in n)
+    assert "--limit" not in note and "--to 2019-12-12" in note
 
 
 def test_filings_all_with_a_limit_is_an_error_naming_both(cli):

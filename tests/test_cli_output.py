@@ -317,8 +317,8 @@ def test_piped_and_csv_output_say_on_stderr_what_the_table_says_under_its_rows(r
     assert "more with --offset" not in whole.err and len(whole.out) > 100_000
     # NVIDIA's revenue: 19 annual values, 8 by default
     concept = run("concept", "NVDA", "revenue", "--csv", inprocess=True)
-    assert len(concept.out.splitlines()) == 9 and "showing 8 of 19 values" in concept.err
-    assert "showing" not in run("concept", "NVDA", "revenue", "-q", inprocess=True).err
+    assert len(concept.out.splitlines()) == 9 and "8 of 19 values shown; --limit 19 for all" in concept.err
+    assert "shown" not in run("concept", "NVDA", "revenue", "-q", inprocess=True).err
     # compare picks FY2021 (Tesla's latest in the corpus) and says why, in every format
     compared = run("compare", "revenue", "NVDA", "AAPL", "TSLA", "--csv", inprocess=True)
     assert "FY2021 is the latest fiscal year that all 3 companies report" in compared.err

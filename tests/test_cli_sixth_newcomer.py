@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LONG = "add --long"
+LONG = "(one row per cell)"
 
 
 # Apple us-gaap:ResearchAndDevelopmentExpense FY2020 18,752M (0000320193-20-000096) ... FY2024 31,370M
@@ -33,11 +33,9 @@ def test_a_terminal_table_says_under_it_how_to_see_each_cells_filing(cli, args):
     assert flat.count(LONG) == 1, flat  # one line, once
 
 
-def test_the_terminal_tables_hint_is_silenced_by_quiet_and_absent_with_long(cli):
+def test_the_terminal_tables_hint_is_silenced_by_quiet(cli):
     quiet = cli("concept", "AAPL", "R&D", "--fy", "2020..2024", "--format", "table", "-q")
     assert quiet.rc == 0 and LONG not in quiet.err
-    long = cli("concept", "AAPL", "R&D", "--fy", "2020..2024", "--format", "table", "--long")
-    assert long.rc == 0 and LONG not in " ".join(long.err.split()), long.err
 
 
 def test_the_readmes_offline_mcp_setup_names_the_recordings_today_beside_the_mirror():

@@ -127,7 +127,7 @@ def test_chart_draws_the_rows_below_the_table(cli):
 def test_nl_rows_of_a_statement_carry_numbers_as_numbers(cli):
     # issue 36: "FY2026": "215938000000" was a string, so sqlite-utils stored TEXT and sorted revenue below cost
     # NVIDIA's FY2026 revenue 215,938,000,000 (10-K 0001045810-26-000021)
-    res = cli("statement", "NVDA", "income", "--last", "2", "--nl")
+    res = cli("statement", "NVDA", "income", "--last", "2", "--nl", "--wide")
     rows = [json.loads(line) for line in res.out.splitlines()]
     revenue = next(r for r in rows if r["concept"] == "revenue")
     assert revenue["FY2026"] == 215_938_000_000 and revenue["tags"] == ["us-gaap:Revenues"]
@@ -210,8 +210,8 @@ def test_long_csv_of_a_statement_names_every_cells_filing_and_why_a_cell_is_empt
     assert interest["reason"] == "no value for FY2025; reported for FY2011 to FY2023"
 
 
-def test_the_wide_rows_stay_the_default_and_name_no_filing(cli):
-    res = cli("statement", "AAPL", "income", "--last", "2", "--csv")
+def test_the_wide_rows_are_asked_for_by_name_and_name_no_filing(cli):
+    res = cli("statement", "AAPL", "income", "--last", "2", "--csv", "--wide")
     header = next(csv.reader(io.StringIO(res.out)))
     assert header[:6] == ["concept", "label", "basis", "unit", "FY2024", "FY2025"] and "accession_number" not in header
 

@@ -82,7 +82,7 @@ def concept_table(r: ConceptResult | ConceptResultRecord) -> Any:
     if marks:
         t.caption = "\n".join(([t.caption] if t.caption else []) + marks)  # type: ignore[arg-type]  # str captions only
     if r.truncated:
-        extra = f"{r.total_values - len(r.values)} more; raise --limit"
+        extra = _more(r)
         t.caption = f"{t.caption}\n{extra}" if t.caption else extra
     return as_known_caption(t, r)
 
@@ -99,8 +99,11 @@ def concept_notes(r: ConceptResult | ConceptResultRecord) -> list[str]:
 
     if not r.truncated:
         return as_known(r)
-    return [
-        *as_known(r),
-        f"showing {len(r.values)} of {r.total_values} values; {r.total_values - len(r.values)} more with "
-        "a higher --limit",
-    ]
+    return [*as_known(r), _more(r)]
+
+
+def _more(r: ConceptResult | ConceptResultRecord) -> str:
+    """The count line of a truncated list of values (as every listing's: rows.shown_of)."""
+    from .rows import shown_of
+
+    return shown_of(len(r.values), r.total_values, "values", 200)

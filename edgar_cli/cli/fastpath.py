@@ -495,10 +495,10 @@ def _messages(record: ConceptResultRecord, fmt: str, quiet: bool) -> str | Calla
         return plain
 
     def write() -> None:  # on a terminal: rich's styles and wrapping, by the full path's own functions
-        from .render import err_console, print_messages
+        from .render import print_messages, print_source
 
         print_messages(warnings, notes)
         if source is not None:
-            err_console().print(f"answered from: {describe_source(source)}", style="dim", highlight=False)
+            print_source(f"answered from: {describe_source(source)}")
 
     return write

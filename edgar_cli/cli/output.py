@@ -212,9 +212,9 @@ def messages(result: Any, *, quiet: bool = False, captions: bool = False) -> Non
     print_messages(warnings, notes)
     source = getattr(result, "data_source", None)
     if source is not None and not quiet:
-        from .render import err_console
+        from .render import print_source
 
-        err_console().print(f"answered from: {describe_source(source)}", style="dim", highlight=False)
+        print_source(f"answered from: {describe_source(source)}")
 
 
 def message_lists(result: Any, how: Any, *, quiet: bool = False, captions: bool = False) -> tuple[list[str], list[str]]:

@@ -229,15 +229,22 @@ def print_messages(warnings: list[str], notes: list[str]) -> None:
         err.print(Text(wrap_message(f"note: {terminal_safe(n)}", wrap_at), style="dim"))
 
 
+def print_source(text: str) -> None:
+    """The "answered from: ..." line on stderr, dim, wrapped at word boundaries on a terminal as notes are."""
+    err = err_console()
+    err.print(Text(wrap_message(text, err.width if err.is_terminal else None), style="dim"))
+
+
 def render_error(error: dict) -> None:
     from .output import safe_data
 
     body = safe_data(error)["error"]
     err = err_console()
-    err.print(Text(f"error ({body['code']}): {body['message']}", style="bold red"))
+    wrap_at = err.width if err.is_terminal else None  # at word boundaries, as notes are; a log gets one line
+    err.print(Text(wrap_message(f"error ({body['code']}): {body['message']}", wrap_at), style="bold red"))
     if body.get("suggestion"):
-        err.print(Text(f"suggestion: {body['suggestion']}"))
-    for key, title in (("candidates", "Candidates"), ("similar_names", "Spelled alike (different companies)")):
+        err.print(Text(wrap_message(f"suggestion: {body['suggestion']}", wrap_at)))
+    for key, title in (("candidates", "Candidates"), ("similar_names", "Spelled alike")):
         cands = body.get(key) or []
         if not cands or not all(isinstance(c, dict) and "cik" in c for c in cands):
             continue

@@ -93,3 +93,18 @@ def flat(model: Any, *, exclude: tuple[str, ...] = (), prefix: str = "") -> Row:
 def suspects(v: FactValue | FactRecord) -> list[str]:
     """A value's suspected filer errors as one column: "scale: 0001193125-14-157311"."""
     return [f"{e.kind}: {e.accession_number}" for e in v.suspected_errors]
+
+
+def shown_of(
+    shown: int, total: int, noun: str, most: int, flag: str = "--limit", at_least: bool = False, every: str = ""
+) -> str:
+    """The one count line of every command that shows at most N rows: "20 of 32 filings shown; --limit 32 for
+    all", or past the most a listing shows (``most``), the most and that the rest needs a narrower ask.
+    ``at_least``: ``total`` is a lower bound (part of the data was not read); ``every``: the command's own flag
+    for every row (filings' --all), named first."""
+    of = f"{shown:,} of {'at least ' if at_least else ''}{total:,} {noun} shown"
+    if total <= most and not at_least:
+        return f"{of}; {every} (or {flag} {total}) for all" if every else f"{of}; {flag} {total} for all"
+    if at_least and every:
+        return f"{of}; {every} for every one, up to {most:,}"
+    return f"{of}; {every or f'{flag} {most}'} shows the most ({most:,}), narrow the question for the rest"

@@ -345,15 +345,16 @@ DeriveOpt = Annotated[
         help="q4 (Q4 = FY - 9M, quarterly "
         "tables) and/or ttm (trailing twelve months), comma-separated; "
         "derived cells are marked d, each one's formula and filings in a note "
-        "(one concept); --long or --json gives every cell's filing.",
+        "(one concept); csv, nl, a pipe or --json give every cell's filing.",
     ),
 ]
-LongOpt = Annotated[
+WideOpt = Annotated[
     bool,
     typer.Option(
-        "--long",
-        help="csv, tsv, nl and piped output in the long form: one row per concept and period, with its value, "
-        "unit, tag, accession number, form, filed date and period start and end (default: periods as columns).",
+        "--wide/--long",
+        help="csv, tsv, nl and piped output: by default (--long) one row per concept and period, naming its "
+        "fiscal year and period start and end, with its value, unit, tag and filing; --wide: periods as columns, "
+        "a spreadsheet's layout, whose periods only the header row names.",
     ),
 ]
 ChartOpt = Annotated[

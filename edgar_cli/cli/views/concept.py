@@ -17,8 +17,8 @@ from ..support import (
     DeriveOpt,
     FiscalYearsOpt,
     LastOpt,
-    LongOpt,
     UnitOpt,
+    WideOpt,
     comma_list,
     complete_concepts,
     limit_option,
@@ -74,7 +74,7 @@ def concept_cmd(
     unit: UnitOpt = None,
     as_of: AsOfOpt = None,
     chart: ChartOpt = False,
-    long: LongOpt = False,
+    wide: WideOpt = False,
 ) -> None:
     """A financial concept's reported values for one company, newest first, each with its provenance; several concepts or years give a table by period.
 
@@ -96,7 +96,7 @@ def concept_cmd(
             as_of=as_of,
         ),
         chart,
-        long,
+        not wide,
     )
 
 

@@ -112,10 +112,12 @@ def _more(r: FilingList) -> str:
     """What a truncated listing says: how many it shows, and how to get the rest (past the most one listing
     shows, the --to that continues from its oldest filing: that day's filings are listed again, none lost)."""
     from ...capabilities.filings import MAX_LIMIT
+    from ..rows import shown_of
 
-    shown = f"showing {len(r.filings)} of {r.total_matches} matches in the pages read"
+    unread = any(p.status == "not_needed" for p in r.pages)  # older pages this listing did not need to read
     if r.limit < MAX_LIMIT or not r.filings:
-        return f"{shown}; raise --limit or narrow --from/--to"
+        return shown_of(len(r.filings), r.total_matches, "filings", MAX_LIMIT, at_least=unread, every="--all")
+    shown = f"{len(r.filings):,} of {'at least ' if unread else ''}{r.total_matches:,} filings shown"
     return f"{shown} ({MAX_LIMIT} is the most one listing shows); for the older ones add --to {r.filings[-1].filed}"
 
 

@@ -150,7 +150,9 @@ def screen_lines(r: ScreenResult, marks: bool = True) -> list[str]:
     revision marks it uses."""
     lines = [f"{e.companies:,} {e.reason.replace('_', ' ')} ({_named(e)}): {e.detail}" for e in r.excluded]
     if r.truncated:
-        lines.append(f"{r.companies_matched - len(r.rows):,} more match; raise --limit")
+        from ..rows import shown_of
+
+        lines.append(shown_of(len(r.rows), r.companies_matched, "companies", 1000))
     if marks:
         from ..render import REVISION_MARKS, revision_legend, revision_mark
 

@@ -84,9 +84,7 @@ def _search_table(r: FullTextSearchResult):
             )
         else:
             t.add_row(str(f.filed), f.form, company, f.company.cik, tickers, matched, f.accession_number)
-    shown = f"{len(r.filings)} of {r.filings_on_page} filings on this page ({r.hits_on_page} documents)"
-    paging = f"; next: --page {r.next_page}" if r.next_page else ""
-    t.caption = f"{shown}{paging}\n{r.coverage}"
+    t.caption = f"{_count(r)}\n{r.coverage}"
     return t
 
 
@@ -112,10 +110,19 @@ def _search_rows(r: FullTextSearchResult) -> list[Row]:
 def _search_notes(r: FullTextSearchResult) -> list[str]:
     if not (r.next_page or len(r.filings) < r.filings_on_page):
         return []
-    return [
-        f"{len(r.filings)} of {r.filings_on_page} filings on this page ({r.hits_on_page} documents)"
-        + (f"; next: --page {r.next_page}" if r.next_page else "")
-    ]
+    return [_count(r)]
+
+
+def _count(r: FullTextSearchResult) -> str:
+    """How many of the page's filings are shown (as every listing's count line: rows.shown_of), and the next
+    page (a page is 100 matching documents, hits_on_page in the JSON)."""
+    from ..rows import shown_of
+
+    if len(r.filings) < r.filings_on_page:
+        shown = shown_of(len(r.filings), r.filings_on_page, "filings on this page", 100)
+    else:
+        shown = f"{len(r.filings)} of {r.filings_on_page} filings on this page shown"
+    return shown + (f"; next: --page {r.next_page}" if r.next_page else "")
 
 
 view.result("FullTextSearchResult", table=_search_table, rows=_search_rows, notes=_search_notes)

@@ -2,8 +2,8 @@
 periods, every cell with its filing.
 
 Here too the StatementResult flattened: its table for a terminal (folded into blocks of periods when they do
-not fit), spreadsheet rows (periods as columns), with ``--long`` one row per cell (``statement_long_rows``, the
-tidy form with every cell's provenance), plain text (``statement_text``), a sparkline, and a chart with
+not fit), rows for csv, tsv, nl and a pipe one per cell (``statement_long_rows``, the tidy form with every
+cell's period and provenance), with ``--wide`` spreadsheet rows (periods as columns), plain text (``statement_text``), a sparkline, and a chart with
 ``--chart``. Nothing here decides a value: it only lays out what the capability returned.
 """
 
@@ -25,8 +25,8 @@ from ..support import (
     DeriveOpt,
     FiscalYearsOpt,
     LastOpt,
-    LongOpt,
     UnitOpt,
+    WideOpt,
     comma_list,
     current_format,
     run,
@@ -149,8 +149,9 @@ LONG_FIELDS = (
     "reason",
 )
 
-# Set by --long for the length of one command: a StatementResult's rows are then statement_long_rows.
-_LONG: ContextVar[bool] = ContextVar("edgar_cli_statement_long", default=False)
+# False with --wide for the length of one command: a StatementResult's rows are then periods as columns; else
+# (the default, --long) statement_long_rows, each naming its period.
+_LONG: ContextVar[bool] = ContextVar("edgar_cli_statement_long", default=True)
 
 
 def statement_long_rows(result: StatementResult) -> list[Row]:
@@ -158,7 +159,7 @@ def statement_long_rows(result: StatementResult) -> list[Row]:
 
     Fields (:data:`LONG_FIELDS`, every row has each) are the JSON's: the company (``company_name``, ``cik``), the
     row (``concept``, ``label``, ``basis``), the column (``column``, ``fiscal_year``, ``fiscal_period``), the cell
-    (``status``, ``value`` in ``unit``, ``start``, ``end``, ``days``, ``matched_tag``, ``derived``, ``formula``,
+    (``status``, ``value`` in ``unit``, ``start``, ``end``: an empty cell's are its column's, ``days``, ``matched_tag``, ``derived``, ``formula``,
     ``accession_numbers``: every filing it rests on, ``reason``: why an absent, implied or refused cell has no
     value) and a reported cell's fact (``form``, ``filed``, ``accession_number``, ``filing_url``, ``restated``,
     ``original_value``, ``original_accession``, ``revision_kind``, ``pre_split_ratio``, ``pre_reverse_split_ratio``;
@@ -182,8 +183,9 @@ def statement_long_rows(result: StatementResult) -> list[Row]:
                 "status": c.status,
                 "value": c.value,
                 "unit": c.unit,
-                "start": c.start,
-                "end": c.end,
+                # an empty cell names the period it is empty for: its column's (an instant's end alone)
+                "start": c.start if c.start or c.end else (col.start if r.period_type == "duration" else None),
+                "end": c.end or col.end,
                 "days": c.days,
                 "matched_tag": c.matched_tag,
                 "form": f.form if f else None,
@@ -352,7 +354,7 @@ def statement_cmd(
     unit: UnitOpt = None,
     as_of: AsOfOpt = None,
     chart: ChartOpt = False,
-    long: LongOpt = False,
+    wide: WideOpt = False,
 ) -> None:
     """A company's income statement, balance sheet or cash-flow statement by fiscal period, every cell with its filing."""
     from ...capabilities.statement.statement import get_financial_statement
@@ -369,13 +371,14 @@ def statement_cmd(
             as_of=as_of,
         ),
         chart,
-        long,
+        not wide,
     )
 
 
-def run_table(call: Callable[[], Any], chart: bool, long: bool = False) -> None:
+def run_table(call: Callable[[], Any], chart: bool, long: bool = True) -> None:
     """run(), then a chart of the table when asked for and shown as a table (rendering only: the result is
-    the same); with ``long`` a table's rows for csv, tsv, nl and piped output are one per cell."""
+    the same); a table's rows for csv, tsv, nl and piped output are one per cell, or with ``long`` False
+    (--wide) one per concept with periods as columns."""
     from ..output import default_format
 
     results: list[Any] = []
@@ -574,14 +577,18 @@ def _statement_notes(r: StatementResult) -> list[str]:
 
 
 LONG_HINT = (
-    "Each cell's filing (form, filed, accession) and each derived cell's formula and inputs: add --long "
-    "(one row per cell) or --json."
+    "Each cell's filing (form, filed, accession) and each derived cell's formula and inputs: --nl, --csv or a "
+    "pipe (one row per cell) or --json."
+)
+WIDE_HINT = (
+    "Each cell's period (start, end), filing (form, filed, accession) and each derived cell's formula and inputs: "
+    "drop --wide (one row per cell) or --json."
 )
 
 
 def _long_rows(r: StatementResult) -> bool:
-    """True when csv, tsv, nl and piped rows are the long form: asked for with ``--long``, or a table of one row
-    (one concept over several periods: its rows are one per period with its filing, as one concept's are)."""
+    """True when csv, tsv, nl and piped rows are the long form, each naming its period: the default (``--long``),
+    and a table of one row (one concept over several periods) even with ``--wide``, as one concept's rows are."""
     return _LONG.get() or len(r.rows) == 1
 
 
@@ -589,7 +596,7 @@ def _rows_carry_provenance(r: StatementResult) -> bool:
     """True when what is printed carries every cell's filing: long rows, in a format that prints rows."""
     from ..output import default_format
 
-    return _LONG.get() or (len(r.rows) == 1 and (current_format() or default_format()) != "table")
+    return _long_rows(r) and (current_format() or default_format()) != "table"
 
 
 def _long_hint(r: StatementResult) -> list[str]:
@@ -598,13 +605,20 @@ def _long_hint(r: StatementResult) -> list[str]:
     notes say it already."""
     if _rows_carry_provenance(r) or not r.rows or _derivation_notes(r):
         return []
-    return [LONG_HINT]
+    return [_hint()]
+
+
+def _hint() -> str:
+    """How to get the cells' filings: in a table, the rows' formats; in wide rows, without --wide."""
+    from ..output import default_format
+
+    return LONG_HINT if (current_format() or default_format()) == "table" else WIDE_HINT
 
 
 def _row_notes(r: StatementResult) -> list[str]:
     """The notes a statement's rows carry, labelled ("Net income: ..."), printed with the result's notes
     after the data in every format but json and nl (where they are in the rows), and silenced by --quiet; then
-    how to see each cell's filing, which a table's cells (as csv's wide rows) do not show (none with --long)."""
+    how to see each cell's filing, which a table's cells (as --wide rows) do not show (none where the rows do)."""
     return (
         _parts_notes(r)
         + [f"{row.label}: {n}" for row in r.rows for n in row.notes]
@@ -632,9 +646,9 @@ def _parts_notes(r: StatementResult) -> list[str]:
 
 
 def _derivation_notes(r: StatementResult) -> list[str]:
-    """Where the derived cells of a table without ``--long`` come from, which its wide rows cannot show: for one
+    """Where the derived cells of a table or --wide rows come from, which their cells cannot show: for one
     concept each derived cell's formula and the filings it rests on, and for any table the flag that gives every
-    cell's filing (``--long``: one row per cell). None where the rows printed carry them."""
+    cell's filing (rows one per cell). None where the rows printed carry them."""
     if _rows_carry_provenance(r):
         return []
     derived = [(row, c) for row in r.rows for c in row.cells if c.derived]
@@ -645,7 +659,7 @@ def _derivation_notes(r: StatementResult) -> list[str]:
         notes = [
             f"{row.label} {c.column} derived: {c.formula} (from {', '.join(c.accession_numbers)})" for row, c in derived
         ]
-    return [*notes, LONG_HINT]
+    return [*notes, _hint()]
 
 
 def render_chart(r: StatementResult) -> None:
@@ -682,10 +696,10 @@ def render_chart(r: StatementResult) -> None:
 
 
 def _statement_rows_of(r: StatementResult) -> list[Row]:
-    """Periods as columns (a spreadsheet's layout): concept, label, basis, unit, one column per period, tags,
-    derived; a period without a value is an empty cell (null in --nl), never 0. Values keep their type (numbers
-    are numbers in --nl, so a database stores them as such). The cell-by-cell provenance is in --json, and with
-    --long in every format (:func:`statement_long_rows`)."""
+    """One row per cell, naming its period and filing (:func:`statement_long_rows`), unless ``--wide``: periods
+    as columns (a spreadsheet's layout): concept, label, basis, unit, one column per period, tags, derived; a
+    period without a value is an empty cell (null in --nl), never 0. Values keep their type (numbers are numbers
+    in --nl, so a database stores them as such)."""
     if _long_rows(r):
         return statement_long_rows(r)
     keys = [c.key for c in r.columns]
