@@ -57,8 +57,9 @@ _DEFAULT_UNIT = {"currency": "USD", "currency/shares": "USD/shares", "shares": "
 @dataclass(slots=True)
 class _Hit:
     """One company's value: the few columns the filters and the order need. ``fact`` (the FactValue's fields)
-    is read and unpacked for the rows shown only, from the store row ``key`` names, unless the engine made it
-    just now (a raw tag)."""
+    is read and unpacked for the rows shown only, from the store row ``table``, ``ord`` and ``since`` name,
+    unless the engine made it just now (a raw tag). Held for every filer with a value: its fields are shared
+    or flat (no tuple of its own per hit), so a screen of many filers holds little per filer."""
 
     cik: int
     end: str
@@ -67,7 +68,9 @@ class _Hit:
     form: str
     fye_month: int
     fact: tuple | None
-    key: tuple | None = None  # (table, ord or rord, valid_from or None) of the stored row
+    table: str | None = None  # the stored row: its table (annual or annual_pit), ord (or -rord), valid_from
+    ord: int = 0
+    since: str | None = None
     same_label: int = 1
 
 
@@ -333,11 +336,11 @@ def screen_companies(
     if when is not None:
         gone = _no_longer_filing(store, matched, rows, notes)
     if fiscal_year is not None and len(matched) > 1:
-        ends = sorted(h.end for h in matched)
-        if ends[0][:7] != ends[-1][:7]:
+        first_end, last_end = min(h.end for h in matched), max(h.end for h in matched)
+        if first_end[:7] != last_end[:7]:
             notes.append(
-                f"FY{fiscal_year} is each company's own label: these periods end between {ends[0]} and "
-                f"{ends[-1]}. For the fiscal years aligned to one calendar year use {param('calendar_year')}."
+                f"FY{fiscal_year} is each company's own label: these periods end between {first_end} and "
+                f"{last_end}. For the fiscal years aligned to one calendar year use {param('calendar_year')}."
             )
     if screen_unit.split("/")[0] != "USD" and _UNIT.fullmatch(screen_unit) and screen_unit not in ("shares", "pure"):
         notes.append(f"Values are in {screen_unit.split('/')[0]}, as the filers report them; nothing is converted.")
@@ -630,6 +633,17 @@ def _shared(text):
     return intern(text) if isinstance(text, str) else text
 
 
+def _statuses(rows) -> dict[int, tuple]:
+    """{cik: (unit, annual values, latest fiscal year)} of ``rows`` (cik, unit, n, last_fy), each distinct
+    status held once: a few hundred of them are shared by every filer of a store."""
+    seen: dict[tuple, tuple] = {}
+    out: dict[int, tuple] = {}
+    for c, u, n, y in rows:
+        key = (_shared(u), n, y)
+        out[c] = seen.setdefault(key, key)
+    return out
+
+
 def _first_hits(rows, table: str | None = None) -> dict[int, _Hit]:
     """The value ``concept`` gives per company: the first in the engine's order (calendar: the latest end).
 
@@ -644,17 +658,14 @@ def _first_hits(rows, table: str | None = None) -> dict[int, _Hit]:
             if table is None:
                 hits[cik] = _Hit(cik, end, value, unit, form, fye, last)
             else:
-                hits[cik] = _Hit(cik, end, value, unit, form, fye, None, (table, ord_, _shared(last)))
+                hits[cik] = _Hit(cik, end, value, unit, form, fye, None, table, ord_, _shared(last))
         else:
             hit.same_label += 1
     return hits
 
 
 def _catalogue_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
-    status = {
-        c: (_shared(u), n, y)
-        for c, u, n, y in store.each("SELECT cik, unit, n, last_fy FROM concept_status WHERE concept = ?", (spec.name,))
-    }
+    status = _statuses(store.each("SELECT cik, unit, n, last_fy FROM concept_status WHERE concept = ?", (spec.name,)))
     column, year = ("fiscal_year", fy) if fy is not None else ("calendar_year", cal)
     rows = store.each(
         f"SELECT cik, ord, end_date, value, unit, form, fye_month, NULL FROM annual "
@@ -670,13 +681,12 @@ def _pit_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None, 
     from the versions the store keeps (bulk/build.materialize_pit): the ones holding on ``when``."""
     day = when.isoformat()
     considered = {c for (c,) in store.all("SELECT cik FROM pit WHERE first_filed <= ?", (day,))}
-    status = {
-        c: (_shared(u), n, y)
-        for c, u, n, y in store.each(
+    status = _statuses(
+        store.each(
             "SELECT cik, unit, n, last_fy FROM status_pit WHERE concept = ? AND valid_to > ? AND valid_from <= ?",
             (spec.name, day, day),
         )
-    }
+    )
     column, year = ("fiscal_year", fy) if fy is not None else ("calendar_year", cal)
     rows = store.each(
         f"SELECT cik, -rord, end_date, value, unit, form, fye_month, valid_from FROM annual_pit "
@@ -822,9 +832,9 @@ def _calendar_order(rows, cal: int | None):
 
 def _stored_fact(store: BulkStore, spec: Concept, hit: _Hit) -> tuple:
     """The FactValue fields of a hit read from the store, unpacked."""
-    assert hit.key is not None
-    table, ord_, since = hit.key
-    if table == "annual_pit":
+    assert hit.table is not None
+    ord_, since = hit.ord, hit.since
+    if hit.table == "annual_pit":
         row = store.one(
             "SELECT fact FROM annual_pit WHERE concept = ? AND cik = ? AND rord = ? AND valid_from = ?",
             (spec.name, hit.cik, -ord_, since),
