@@ -569,3 +569,57 @@ def test_an_interrupted_index_add_says_how_far_it_got_keeps_what_it_finished_and
     assert "interrupted: 1 of 2 filings indexed or already current" in r.err and "run the same command again" in r.err
     kept = [f.accession for f in SqliteStore(tmp_path / "index.sqlite").filings()]
     assert kept == [calls[0]]
+
+
+def test_an_mcp_server_loads_the_embedding_model_once_for_two_hybrid_finds(built, tmp_path, monkeypatch):
+    """Issue 37: a server keeps one embedder for the process; the model is opened on the first hybrid search
+    and never again (counted by a hook on the session's opening, not by time)."""
+    import shutil
+
+    import anyio
+
+    pytest.importorskip("onnxruntime")
+    found = E.packaged_model_files()
+    if isinstance(found, str):
+        pytest.skip(found)
+    from edgar_cli.mcp.server import build_server
+
+    # a copy of the keyword-only index whose first 24 risk-factor chunks of NVIDIA's 10-K carry the packaged
+    # model's vectors of their own text (what index_add writes, for fewer chunks: a test embeds little)
+    index = tmp_path / "index.sqlite"
+    shutil.copy(built[0].location, index)
+    with closing(sqlite3.connect(index)) as conn:
+        picked = conn.execute(
+            "SELECT c.rowid, f.text FROM chunks c JOIN chunk_fts f ON f.rowid = c.rowid "
+            "WHERE c.accession = ? AND c.section = 'risk_factors' ORDER BY c.ord LIMIT 24",
+            (NVDA_FY2025,),
+        ).fetchall()
+        vecs = E.OnnxEncoder(*found).embed_passages([t for _, t in picked])
+        for (rowid, _), v in zip(picked, vecs):
+            conn.execute("UPDATE chunks SET hash = ? WHERE rowid = ?", (f"test{rowid}", rowid))
+            conn.execute("INSERT INTO vec_cache VALUES (?, ?, ?)", (f"test{rowid}", E.PACKAGED_ID, v.tobytes()))
+        conn.commit()
+    assert len(picked) == 24
+    monkeypatch.delenv("EDGAR_SEMANTIC", raising=False)
+    monkeypatch.setenv("EDGAR_INTEGER_MODEL", "0")  # the packaged file as it is: no conversion in a test
+    monkeypatch.setenv("EDGAR_INDEX", str(index))
+    opened: list[str] = []
+    real = E._open
+    monkeypatch.setattr(E, "_open", lambda model, tokenizer: opened.append(str(model)) or real(model, tokenizer))
+    E.set_embedder(None)
+    try:
+        server = build_server()
+
+        async def two_finds():
+            return [
+                (await server.call_tool("search_documents", {"query": q, "ranker": "hybrid", "limit": 5}))
+                for q in ("export controls China", "supply chain risks")
+            ]
+
+        got = anyio.run(two_finds)
+        answers = [a.structured_content or {"text": a.content[0].text} for a in got]
+    finally:
+        E.set_embedder(None)
+    assert [a.get("ranker") for a in answers] == ["hybrid", "hybrid"], answers
+    assert all(any("semantic" in h["rankers"] for h in a["results"]) for a in answers)  # the model did rank
+    assert opened == [str(found[0])]  # opened once, by the first call

@@ -43,6 +43,8 @@ import marshal
 import sqlite3
 import threading
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -174,6 +176,13 @@ class BulkStore:
             cur = self._conn.execute(sql, args)
             while rows := cur.fetchmany(batch):
                 yield from rows
+
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection, locked, for several cursors read side by side (a merge of sorted reads): consume
+        them inside the block, and call no other method of the store there (its lock is held)."""
+        with self._lock:
+            yield self._conn
 
     @property
     def usable(self) -> bool:

@@ -14,13 +14,16 @@ companies whose figures are in another (TSMC's TWD) are counted as excluded.
 
 from __future__ import annotations
 
+import heapq
 import marshal
 import re
+from array import array
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from sys import intern
+from itertools import groupby
+from operator import itemgetter
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -57,8 +60,9 @@ _DEFAULT_UNIT = {"currency": "USD", "currency/shares": "USD/shares", "shares": "
 @dataclass(slots=True)
 class _Hit:
     """One company's value: the few columns the filters and the order need. ``fact`` (the FactValue's fields)
-    is read and unpacked for the rows shown only, from the store row ``key`` names, unless the engine made it
-    just now (a raw tag)."""
+    is read and unpacked for the rows shown only, from the store row ``table``, ``ord`` and ``since`` name,
+    unless the engine made it just now (a raw tag). A screen holds the ``limit`` best of them, not one per
+    filer."""
 
     cik: int
     end: str
@@ -67,7 +71,9 @@ class _Hit:
     form: str
     fye_month: int
     fact: tuple | None
-    key: tuple | None = None  # (table, ord or rord, valid_from or None) of the stored row
+    table: str | None = None  # the stored row: its table (annual or annual_pit), ord (or -rord), valid_from
+    ord: int = 0
+    since: str | None = None
     same_label: int = 1
 
 
@@ -215,9 +221,6 @@ def screen_companies(
         # those that have since stopped filing (the store keeps them); values from the facts filed by then, read
         # from the versions a sync with --point-in-time keeps, else the engine's on each filer's facts
         versions = store.has_versions and not spec.raw
-        considered, status, hits = (_pit_hits if versions else _known_hits)(
-            store, spec, fiscal_year, calendar_year, when
-        )
         if not versions and not spec.raw:
             notes.append(
                 "The bulk store keeps no point-in-time versions, so each filer's values as known on the date "
@@ -225,41 +228,51 @@ def screen_companies(
                 f"{param('point_in_time')} once to keep them; later syncs with it keep them current, and screens "
                 "as known on a date read them (about as fast as a screen without a date)."
             )
-    else:
-        considered = {c for (c,) in store.all("SELECT cik FROM companies")}
-        status, hits = (_raw_hits if spec.raw else _catalogue_hits)(store, spec, fiscal_year, calendar_year)
-    excluded: list[ScreenExclusion] = []
+    # One pass over the filers in CIK order (the universe, its statuses and its hits merged), holding per filer
+    # nothing beyond the counts, the first few names of each exclusion and the `limit` best rows: a screen's
+    # memory is flat in the store's size (issue 37). Only the filers without a value for the period are kept
+    # (their CIKs, 8 bytes each) for the reads that tell why.
+    tally = _Tally(fiscal_year, calendar_year, wanted_forms, fiscal_year_end, minimum, maximum, screen_unit, peers)
+    archive_day = store.data_date if when is not None else None
+    cutoff = date.fromordinal(archive_day.toordinal() - _STOPPED_AFTER_DAYS - 1).isoformat() if archive_day else None
+    engine = spec.raw or (when is not None and not store.has_versions)
+    made = (
+        (_raw_hits if when is None else _known_hits)(store, spec, fiscal_year, calendar_year, when) if engine else None
+    )
+    with store.reading() as conn:
+        if made is not None:
+            statuses, hits = iter(sorted(made[0].items())), _first_hits(made[1], calendar_year)
+        else:
+            statuses, hits = _stored(conn, spec, fiscal_year, calendar_year, when)
+        records = _merge(_universe(conn, when, known), statuses, hits)
+        picked = tally.run(records, sort, limit, cutoff)
 
-    def exclude(reason: ExclusionReason, ciks: list[int], detail: str) -> None:
-        if ciks:
-            examples = [f"{shown} ({c:010d})" for _name, _i, c, shown in _first_by_name(store, ciks, 5, known)]
+    def exclude(reason: ExclusionReason, n: int, examples: list, detail: str) -> None:
+        if n:
             excluded.append(
                 ScreenExclusion(
-                    reason=reason,
-                    companies=len(ciks),
-                    detail=detail,
-                    examples=examples,
+                    reason=reason, companies=n, detail=detail, examples=[f"{s} ({c:010d})" for _n, _i, c, s in examples]
                 )
             )
 
-    pool = considered
+    excluded: list[ScreenExclusion] = []
+    counts, firsts = tally.counts, tally.firsts
     if peers is not None:
-        exclude("not_a_peer", sorted(pool - peers), f"SIC code other than {peer_ref.sic}")  # type: ignore[union-attr]
-        pool = pool & peers
+        exclude("not_a_peer", counts["not_a_peer"], firsts.best("not_a_peer"), f"SIC code other than {peer_ref.sic}")  # type: ignore[union-attr]
     exclude(
         "not_reported",
-        sorted(c for c in pool if c not in status),
+        counts["not_reported"],
+        firsts.best("not_reported"),
         f"none of the concept's tags ({', '.join(t.tag for t in spec.chain)}) in their XBRL facts",
     )
     exclude(
         "no_annual_value",
-        sorted(c for c in pool if c in status and not status[c][1]),
+        counts["no_annual_value"],
+        firsts.best("no_annual_value"),
         "the tags appear, but in no annual period of a 10-K/10-Q/20-F/40-F",
     )
     # another unit counts a filer only with a value for the period in it (the one a screen with unit would show);
     # without one, the filer has no value for the period at all (as known on the date, under as_of)
-    other = sorted(c for c in pool if c in status and status[c][1] and status[c][0] != screen_unit and c in hits)
-    by_unit = Counter(status[c][0] for c in other)
     translation = (
         f"; a screen reads each filer's figures in the currency it reports in, never a convenience translation "
         f"into {screen_unit}: for the translation a filer tags, ask {tool('compare_companies')} for {spec.name} "
@@ -269,29 +282,31 @@ def screen_companies(
     )
     exclude(
         "other_unit",
-        other,
-        f"report {spec.name} in {', '.join(f'{u} ({n})' for u, n in by_unit.most_common())}, "
+        counts["other_unit"],
+        firsts.best("other_unit"),
+        f"report {spec.name} in {', '.join(f'{u} ({n})' for u, n in tally.by_unit.most_common())}, "
         f"not {screen_unit}; screen them with {param('unit')} (edgar never converts currencies){translation}",
     )
-    in_unit = [c for c in pool if c in status and status[c][1] and status[c][0] == screen_unit]
     period = f"FY{fiscal_year}" if fiscal_year is not None else f"calendar {calendar_year}"
-    missing = sorted(c for c in pool if c in status and status[c][1] and c not in hits)
-    # of those, the filers whose facts end before a periodic report they filed (by the store's submissions):
-    # the figures are in the filing's text, not missing from it
+    # of the filers without a value for the period, those whose facts end before a periodic report they filed
+    # (by the store's submissions): the figures are in the filing's text, not missing from it
+    missing = tally.missing
     short = _facts_stop_short(store, spec, missing, when, fiscal_year, calendar_year)
     if short:
         first = _first_by_name(store, sorted(short), 1, known)[0]
         exclude(
             "facts_end_before_filings",
-            sorted(short),
+            len(short),
+            _first_by_name(store, sorted(short), 5, known),
             f"their XBRL facts end before the period of a periodic report they filed, e.g. "
             f"{gap_note(first[3], first[2], short[first[2]])}",
         )
-        missing = [c for c in missing if c not in short]
-    latest = Counter(status[c][2] for c in missing if status[c][2] is not None)
+    rest = array("q", (c for c in missing if c not in short)) if short else missing
+    latest = Counter(y for c, y in zip(missing, tally.missing_last_fy) if y >= 0 and c not in short)
     exclude(
         "period_not_reported",
-        missing,
+        len(rest),
+        _first_by_name(store, rest, 5, known) if len(rest) else [],
         f"no annual value for {period}"
         + (
             f" (their latest fiscal years: {', '.join(f'FY{y} ({n})' for y, n in sorted(latest.items())[-3:])})"
@@ -299,45 +314,39 @@ def screen_companies(
             else ""
         ),
     )
-    reporting = [hits[c] for c in in_unit if c in hits]
-    matched = reporting
     if wanted_forms:
         exclude(
             "form",
-            [h.cik for h in matched if _annual_family(h.form) not in wanted_forms],
+            counts["form"],
+            firsts.best("form"),
             f"the value comes from a form outside {', '.join(wanted_forms)}",
         )
-        matched = [h for h in matched if _annual_family(h.form) in wanted_forms]
     if fiscal_year_end is not None:
         exclude(
             "fiscal_year_end",
-            [h.cik for h in matched if h.fye_month != fiscal_year_end],
+            counts["fiscal_year_end"],
+            firsts.best("fiscal_year_end"),
             f"the period does not end in month {fiscal_year_end}",
         )
-        matched = [h for h in matched if h.fye_month == fiscal_year_end]
     if minimum is not None:
-        exclude("below_minimum", [h.cik for h in matched if h.value < minimum], f"below {minimum:g} {screen_unit}")
-        matched = [h for h in matched if h.value >= minimum]
+        exclude(
+            "below_minimum", counts["below_minimum"], firsts.best("below_minimum"), f"below {minimum:g} {screen_unit}"
+        )
     if maximum is not None:
-        exclude("above_maximum", [h.cik for h in matched if h.value > maximum], f"above {maximum:g} {screen_unit}")
-        matched = [h for h in matched if h.value <= maximum]
+        exclude(
+            "above_maximum", counts["above_maximum"], firsts.best("above_maximum"), f"above {maximum:g} {screen_unit}"
+        )
 
-    if sort == "name":
-        names = _names_of(store, [h.cik for h in matched], known)
-        matched.sort(key=lambda h: (names.get(h.cik, ""), h.cik))
-    else:
-        matched.sort(key=lambda h: (h.value, -h.cik), reverse=sort == "value_desc")
-    shown = matched[:limit]
+    shown = [hit for _key, hit, _last in picked]
     rows = _rows(store, shown, spec, _names_of(store, [h.cik for h in shown], known))
     gone: int | None = None
-    if when is not None:
-        gone = _no_longer_filing(store, matched, rows, notes)
-    if fiscal_year is not None and len(matched) > 1:
-        ends = sorted(h.end for h in matched)
-        if ends[0][:7] != ends[-1][:7]:
+    if archive_day is not None:
+        gone = _no_longer_filing(archive_day, tally, rows, {h.cik: last for _k, h, last in picked}, cutoff, notes)
+    if fiscal_year is not None and tally.matched > 1:
+        if tally.first_end[:7] != tally.last_end[:7]:
             notes.append(
-                f"FY{fiscal_year} is each company's own label: these periods end between {ends[0]} and "
-                f"{ends[-1]}. For the fiscal years aligned to one calendar year use {param('calendar_year')}."
+                f"FY{fiscal_year} is each company's own label: these periods end between {tally.first_end} and "
+                f"{tally.last_end}. For the fiscal years aligned to one calendar year use {param('calendar_year')}."
             )
     if screen_unit.split("/")[0] != "USD" and _UNIT.fullmatch(screen_unit) and screen_unit not in ("shares", "pure"):
         notes.append(f"Values are in {screen_unit.split('/')[0]}, as the filers report them; nothing is converted.")
@@ -369,12 +378,12 @@ def screen_companies(
         fiscal_year_end_month=fiscal_year_end,
         peers_of=CompanyRef(cik=peer_ref.cik, name=peer_ref.name, tickers=peer_ref.tickers) if peer_ref else None,
         sort=sort,
-        companies_considered=len(considered),
-        companies_reporting=len(reporting),
-        companies_matched=len(matched),
+        companies_considered=tally.considered,
+        companies_reporting=tally.reporting,
+        companies_matched=tally.matched,
         excluded=excluded,
         limit=limit,
-        truncated=len(matched) > limit,
+        truncated=tally.matched > limit,
         rows=rows,
         notes=notes,
         warnings=warnings,
@@ -529,12 +538,10 @@ def _names_of(store: BulkStore, ciks: list[int], known: Mapping[int, str]) -> di
 
 
 def _first_by_name(
-    store: BulkStore, ciks: list[int], n: int, known: Mapping[int, str]
+    store: BulkStore, ciks: Sequence[int], n: int, known: Mapping[int, str]
 ) -> list[tuple[str, int, int, str]]:
     """(name, position, cik, name shown) of the first ``n`` of ``ciks`` by name (ties in their order; a filer
     without a name sorts first and shows as "?"), holding 500 names at a time."""
-    import heapq
-
     best: list[tuple[str, int, int, str]] = []
     for start, part in enumerate(_chunks(ciks)):
         names = _names_of(store, list(part), known)
@@ -547,7 +554,7 @@ _CHUNK = 500
 
 
 def _facts_stop_short(
-    store: BulkStore, spec: Concept, ciks: list[int], when: date | None, fy: int | None, cal: int | None
+    store: BulkStore, spec: Concept, ciks: Sequence[int], when: date | None, fy: int | None, cal: int | None
 ) -> dict[int, tuple]:
     """{cik: a periodic report (as ``CompanyFacts.later_reports`` holds one) whose period ends over 7 days after
     the end of the filer's XBRL facts} for the filers of ``ciks`` that the store's submissions show filed one (on
@@ -563,7 +570,7 @@ def _facts_stop_short(
     from ...sec.companyfacts import facts_end
 
     table = "annual_pit" if when is not None and store.has_versions and not spec.raw else "annual"
-    candidates: list[int] = []
+    candidates = array("q")
     for part in _chunks(ciks):
         marks = ",".join("?" * len(part))
         found = store.all(
@@ -620,70 +627,195 @@ def _facts_stop_short(
     return out
 
 
-def _chunks(ciks: list[int]):
+def _chunks(ciks: Sequence[int]):
     for i in range(0, len(ciks), _CHUNK):
         yield tuple(ciks[i : i + _CHUNK])
 
 
-def _shared(text):
-    """One copy of a short text held by many hits (a date, a unit, a form), None as it is."""
-    return intern(text) if isinstance(text, str) else text
+def _first_hits(rows, cal: int | None, table: str | None = None) -> Iterator[_Hit]:
+    """The value ``concept`` gives per company, in CIK order: the first in the engine's order (calendar: the
+    one the calendar rule ranks first, then the engine's order).
 
-
-def _first_hits(rows, table: str | None = None) -> dict[int, _Hit]:
-    """The value ``concept`` gives per company: the first in the engine's order (calendar: the latest end).
-
-    ``rows`` are (cik, ord, end_date, value, unit, form, fye_month, fact or valid_from): from the store
-    (``table`` names it; the last column is the row's valid_from in annual_pit, else unused) or made by the
+    ``rows`` are (cik, ord, end_date, value, unit, form, fye_month, fact or valid_from) in CIK order: from the
+    store (``table`` names it; the last column is the row's valid_from in annual_pit, else unused) or made by the
     engine now (``table`` None; the last column is the fact)."""
-    hits: dict[int, _Hit] = {}
-    for cik, ord_, end, value, unit, form, fye, last in rows:
-        hit = hits.get(cik)
-        if hit is None:
-            end, unit, form = _shared(end), _shared(unit), _shared(form)  # a few hundred distinct, many filers
-            if table is None:
-                hits[cik] = _Hit(cik, end, value, unit, form, fye, last)
-            else:
-                hits[cik] = _Hit(cik, end, value, unit, form, fye, None, (table, ord_, _shared(last)))
+    for cik, group in groupby(rows, key=itemgetter(0)):
+        held = list(group)
+        if cal is not None:
+            held.sort(key=lambda r: (P.calendar_rank(date.fromisoformat(r[2]), cal), r[1]))
+        _cik, ord_, end, value, unit, form, fye, last = held[0]
+        if table is None:
+            yield _Hit(cik, end, value, unit, form, fye, last, same_label=len(held))
         else:
-            hit.same_label += 1
-    return hits
+            yield _Hit(cik, end, value, unit, form, fye, None, table, ord_, last, same_label=len(held))
 
 
-def _catalogue_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
-    status = {
-        c: (_shared(u), n, y)
-        for c, u, n, y in store.each("SELECT cik, unit, n, last_fy FROM concept_status WHERE concept = ?", (spec.name,))
-    }
+def _statuses(rows) -> Iterator[tuple[int, tuple]]:
+    """(cik, (unit, annual values, latest fiscal year)) of ``rows`` (cik, unit, n, last_fy)."""
+    for c, u, n, y in rows:
+        yield c, (u, n, y)
+
+
+def _stored(conn, spec: Concept, fy: int | None, cal: int | None, when: date | None):
+    """(statuses, hits) of a catalogue concept read from the store in CIK order: now (concept_status, annual),
+    or as known on ``when`` from the versions the store keeps (status_pit, annual_pit: the ones holding on
+    ``when``, bulk/build.materialize_pit)."""
     column, year = ("fiscal_year", fy) if fy is not None else ("calendar_year", cal)
-    rows = store.each(
-        f"SELECT cik, ord, end_date, value, unit, form, fye_month, NULL FROM annual "
-        f"WHERE concept = ? AND {column} = ? ORDER BY cik, ord",
-        (spec.name, year),
-    )
-    return status, _first_hits(_calendar_order(rows, cal), "annual")
-
-
-def _pit_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None, when: date):
-    """Point in time, a catalogue concept: (the filers that had filed XBRL facts by ``when``, status, hits), each
-    company's values as the engine gives them from its facts as known then (xbrl/pointintime.known_on), read
-    from the versions the store keeps (bulk/build.materialize_pit): the ones holding on ``when``."""
-    day = when.isoformat()
-    considered = {c for (c,) in store.all("SELECT cik FROM pit WHERE first_filed <= ?", (day,))}
-    status = {
-        c: (_shared(u), n, y)
-        for c, u, n, y in store.each(
-            "SELECT cik, unit, n, last_fy FROM status_pit WHERE concept = ? AND valid_to > ? AND valid_from <= ?",
-            (spec.name, day, day),
+    if when is None:
+        status = conn.execute(
+            "SELECT cik, unit, n, last_fy FROM concept_status WHERE concept = ? ORDER BY cik", (spec.name,)
         )
-    }
-    column, year = ("fiscal_year", fy) if fy is not None else ("calendar_year", cal)
-    rows = store.each(
+        rows = conn.execute(
+            f"SELECT cik, ord, end_date, value, unit, form, fye_month, NULL FROM annual "
+            f"WHERE concept = ? AND {column} = ? ORDER BY cik, ord",
+            (spec.name, year),
+        )
+        return _statuses(status), _first_hits(rows, cal, "annual")
+    day = when.isoformat()
+    status = conn.execute(
+        "SELECT cik, unit, n, last_fy FROM status_pit WHERE concept = ? AND valid_to > ? AND valid_from <= ? "
+        "ORDER BY cik",
+        (spec.name, day, day),
+    )
+    rows = conn.execute(
         f"SELECT cik, -rord, end_date, value, unit, form, fye_month, valid_from FROM annual_pit "
         f"WHERE concept = ? AND {column} = ? AND valid_to > ? AND valid_from <= ? ORDER BY cik, rord DESC",
         (spec.name, year, day, day),
     )
-    return considered, status, _first_hits(_calendar_order(rows, cal), "annual_pit")
+    return _statuses(status), _first_hits(rows, cal, "annual_pit")
+
+
+def _universe(conn, when: date | None, known: Mapping[int, str]):
+    """(cik, name to sort by, name shown, last filing date) of every filer considered, in CIK order: the filers
+    with XBRL facts, or those that had filed XBRL facts by ``when``. The name is the one every other command
+    shows (``known``: the ticker file's), else the submissions', else companyfacts' entityName; a filer the
+    companies table lacks sorts first and shows as "?" (as _first_by_name)."""
+    source, where, args = ("pit", "WHERE u.first_filed <= ?", (when.isoformat(),)) if when else ("companies", "", ())
+    for cik, has, name, last in conn.execute(
+        f"SELECT u.cik, c.cik IS NOT NULL, COALESCE(NULLIF(f.name, ''), c.name), f.last_filed FROM {source} u "
+        f"LEFT JOIN companies c ON c.cik = u.cik LEFT JOIN filers f ON f.cik = u.cik {where} ORDER BY u.cik",
+        args,
+    ):
+        if has:
+            shown = known.get(cik) or name
+            yield cik, shown, shown, last
+        else:
+            yield cik, "", "?", last
+
+
+def _merge(universe, statuses, hits):
+    """(cik, name key, name shown, last filed, status or None, hit or None) per filer of the universe: three
+    reads in CIK order merged (statuses and hits of filers outside the universe are passed over)."""
+    status, hit = next(statuses, None), next(hits, None)
+    for cik, key, shown, last in universe:
+        while status is not None and status[0] < cik:
+            status = next(statuses, None)
+        while hit is not None and hit.cik < cik:
+            hit = next(hits, None)
+        yield (
+            cik,
+            key,
+            shown,
+            last,
+            status[1] if status is not None and status[0] == cik else None,
+            hit if hit is not None and hit.cik == cik else None,
+        )
+
+
+class _Firsts:
+    """The first ``n`` filers by name of each exclusion, kept in one pass: (name, position, cik, name shown),
+    as _first_by_name gives them, holding at most _CHUNK per exclusion."""
+
+    def __init__(self, n: int = 5):
+        self.n = n
+        self.held: dict[str, list[tuple]] = {}
+        self.seen: Counter[str] = Counter()
+
+    def add(self, reason: str, key, cik: int, shown) -> None:
+        held = self.held.setdefault(reason, [])
+        held.append((key, self.seen[reason], cik, shown))
+        self.seen[reason] += 1
+        if len(held) >= _CHUNK:
+            self.held[reason] = heapq.nsmallest(self.n, held)
+
+    def best(self, reason: str) -> list[tuple]:
+        return heapq.nsmallest(self.n, self.held.get(reason, []))
+
+
+class _Tally:
+    """One pass over the merged filers: counts per exclusion and their first names, the filers without a value
+    for the period (CIKs and latest fiscal years, for the reads that tell why), the matches' counts, period
+    ends and filing status, and the ``limit`` matches a sort shows first."""
+
+    def __init__(self, fy, cal, forms, fye, minimum, maximum, unit: str, peers: set[int] | None):
+        self.forms, self.fye, self.minimum, self.maximum, self.unit, self.peers = (
+            forms,
+            fye,
+            minimum,
+            maximum,
+            unit,
+            peers,
+        )
+        self.counts: Counter[str] = Counter()
+        self.firsts = _Firsts()
+        self.by_unit: Counter[str] = Counter()
+        self.missing = array("q")
+        self.missing_last_fy = array("q")  # -1: none
+        self.considered = self.reporting = self.matched = self.filed = self.gone = 0
+        self.first_end = self.last_end = ""
+
+    def _filtered(self, hit: _Hit) -> str | None:
+        if self.forms and _annual_family(hit.form) not in self.forms:
+            return "form"
+        if self.fye is not None and hit.fye_month != self.fye:
+            return "fiscal_year_end"
+        if self.minimum is not None and hit.value < self.minimum:
+            return "below_minimum"
+        if self.maximum is not None and hit.value > self.maximum:
+            return "above_maximum"
+        return None
+
+    def _matches(self, records, by_name: bool, cutoff: str | None):
+        for cik, key, shown, last, status, hit in records:
+            self.considered += 1
+            if self.peers is not None and cik not in self.peers:
+                reason = "not_a_peer"
+            elif status is None:
+                reason = "not_reported"
+            elif not status[1]:
+                reason = "no_annual_value"
+            elif hit is None:
+                self.missing.append(cik)
+                self.missing_last_fy.append(-1 if status[2] is None else status[2])
+                continue
+            elif status[0] != self.unit:
+                self.by_unit[status[0]] += 1
+                reason = "other_unit"
+            else:
+                self.reporting += 1
+                why = self._filtered(hit)
+                if why is None:
+                    self.matched += 1
+                    if self.matched == 1 or hit.end < self.first_end:
+                        self.first_end = hit.end
+                    if hit.end > self.last_end:
+                        self.last_end = hit.end
+                    if cutoff is not None and last is not None:
+                        self.filed += 1
+                        self.gone += last <= cutoff
+                    yield ((key, cik) if by_name else (hit.value, -cik)), hit, last
+                    continue
+                reason = why
+            self.counts[reason] += 1
+            self.firsts.add(reason, key, cik, shown)
+
+    def run(self, records, sort: str, limit: int, cutoff: str | None) -> list[tuple]:
+        """(sort key, hit, last filed) of the first ``limit`` matches in the order asked, as sorting every match
+        would give them (heapq's nsmallest/nlargest equal sorted(...)[:limit])."""
+        matches = self._matches(records, sort == "name", cutoff)
+        if sort == "value_desc":
+            return heapq.nlargest(limit, matches, key=itemgetter(0))
+        return heapq.nsmallest(limit, matches, key=itemgetter(0))
 
 
 def _tag_names(spec: Concept) -> list[str]:
@@ -694,8 +826,9 @@ def _tag_names(spec: Concept) -> list[str]:
     return [t.tag for t in spec.chain]
 
 
-def _raw_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
-    """A raw tag: the engine run now for each company reporting it (the same rules, computed on demand)."""
+def _raw_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None, when: date | None = None):
+    """A raw tag: (status, rows in CIK order) of the engine run now for each company reporting it (the same
+    rules, computed on demand)."""
     from ...bulk.source import company_facts_from
 
     names = _tag_names(spec)
@@ -707,16 +840,17 @@ def _raw_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None):
         facts = company_facts_from(store, cik)
         if facts is not None:
             _engine_rows(facts, spec, fy, cal, cik, status, rows)
-    return status, _first_hits(_calendar_order(rows, cal))
+    return status, rows
 
 
-def _known_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None, when: date):
-    """Point in time: (the filers that had filed XBRL facts by ``when``, status, hits), each company's value from
-    its facts as known then (xbrl/pointintime.known_on), by the same rules as the live lookup. The filers of the
-    date are one read of the store's pit table; the engine runs for each of them that reports one of the
-    concept's tags, its facts cut at the date with the point-in-time summary kept at build."""
+def _known_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None, when: date | None):
+    """Point in time without the store's versions: (status, rows in CIK order), each company's value from its
+    facts as known on ``when`` (xbrl/pointintime.known_on), by the same rules as the live lookup. The engine runs
+    for each filer that had filed XBRL facts by then and reports one of the concept's tags, its facts cut at the
+    date with the point-in-time summary kept at build."""
     from ...bulk.source import company_facts_from
 
+    assert when is not None
     day = when.isoformat()
     considered = {c for (c,) in store.all("SELECT cik FROM pit WHERE first_filed <= ?", (day,))}
     tags = _tag_names(spec)
@@ -734,7 +868,7 @@ def _known_hits(store: BulkStore, spec: Concept, fy: int | None, cal: int | None
         known = PIT.known_on(facts, when)
         if any(t in known.tags for t in tags):
             _engine_rows(known, spec, fy, cal, cik, status, rows)
-    return considered, status, _first_hits(_calendar_order(rows, cal))
+    return status, rows
 
 
 def _engine_rows(facts, spec: Concept, fy: int | None, cal: int | None, cik: int, status: dict, rows: list) -> None:
@@ -768,40 +902,29 @@ def _engine_rows(facts, spec: Concept, fy: int | None, cal: int | None, cik: int
 _STOPPED_AFTER_DAYS = 450
 
 
-def _no_longer_filing(store: BulkStore, matched: list[_Hit], rows: list[ScreenRow], notes: list[str]) -> int | None:
+def _no_longer_filing(
+    archive_day: date,
+    tally: _Tally,
+    rows: list[ScreenRow],
+    last_of: dict[int, str | None],
+    cutoff: str | None,
+    notes: list[str],
+) -> int:
     """How many of the matches no longer file (survivorship: a screen of today's filers would miss them), each
-    shown row's note saying so; None when the store holds no submissions to tell. A filer's last filing date
-    is the newest in its submissions' recent filings, kept by the store (``filers.last_filed``); it no longer
-    files when that is more than 450 days before the date of the store's data (``BulkStore.data_date``: its
-    newest filing, never a file's modification time)."""
-    archive_day = store.data_date
-    if archive_day is None:
-        return None
-    cutoff = date.fromordinal(archive_day.toordinal() - _STOPPED_AFTER_DAYS - 1).isoformat()
-    ciks = {h.cik for h in matched}
-    known = gone = 0
-    shown = {int(r.cik) for r in rows}
-    gone_shown: dict[int, str] = {}
-    for part in _chunks(sorted(ciks)):
-        marks = ",".join("?" * len(part))
-        for cik, last in store.all(
-            f"SELECT cik, last_filed FROM filers WHERE cik IN ({marks}) AND last_filed IS NOT NULL", part
-        ):
-            known += 1
-            if last <= cutoff:
-                gone += 1
-                if cik in shown:
-                    gone_shown[cik] = last
+    shown row's note saying so. A filer's last filing date is the newest in its submissions' recent filings,
+    kept by the store (``filers.last_filed``); it no longer files when that is more than 450 days before the
+    date of the store's data (``BulkStore.data_date``: its newest filing, never a file's modification time).
+    The counts are the tally's, made in its pass over the matches."""
     for row in rows:
-        d = gone_shown.get(int(row.cik))
-        if d is not None:
+        d = last_of.get(int(row.cik))
+        if d is not None and cutoff is not None and d <= cutoff:
             row.notes.append(
                 f"No longer files: its latest filing is from {d} (the store's data runs to {archive_day})."
             )
-    unknown = len(ciks) - known
+    unknown = tally.matched - tally.filed
     notes.append(
-        f"{gone} of the {len(matched)} matches no longer file (nothing filed in the {_STOPPED_AFTER_DAYS} days "
-        f"before {archive_day}): a screen of today's filers would miss them."
+        f"{tally.gone} of the {tally.matched} matches no longer file (nothing filed in the {_STOPPED_AFTER_DAYS} "
+        f"days before {archive_day}): a screen of today's filers would miss them."
         + (
             f" {unknown} {'has' if unknown == 1 else 'have'} no submissions in the store, so whether "
             f"{'it still files' if unknown == 1 else 'they still file'} is not known."
@@ -809,22 +932,14 @@ def _no_longer_filing(store: BulkStore, matched: list[_Hit], rows: list[ScreenRo
             else ""
         )
     )
-    return gone
-
-
-def _calendar_order(rows, cal: int | None):
-    """Rows (cik, ord, end_date, ...) with, for a calendar year, a company's fiscal years in the order the
-    calendar rule ranks them (several in one calendar year: the one it assigns first)."""
-    if cal is not None:
-        rows = sorted(rows, key=lambda r: (r[0], P.calendar_rank(date.fromisoformat(r[2]), cal), r[1]))
-    return rows
+    return tally.gone
 
 
 def _stored_fact(store: BulkStore, spec: Concept, hit: _Hit) -> tuple:
     """The FactValue fields of a hit read from the store, unpacked."""
-    assert hit.key is not None
-    table, ord_, since = hit.key
-    if table == "annual_pit":
+    assert hit.table is not None
+    ord_, since = hit.ord, hit.since
+    if hit.table == "annual_pit":
         row = store.one(
             "SELECT fact FROM annual_pit WHERE concept = ? AND cik = ? AND rord = ? AND valid_from = ?",
             (spec.name, hit.cik, -ord_, since),
