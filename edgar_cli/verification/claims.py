@@ -108,7 +108,7 @@ _AMOUNT = lazy(
     (?P<paren>\(\s?(?=\d))?
     (?P<num>(?<![\w.,#:/])(?<!\w-)(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))(?![\w,]*\d)(?![-:/]\d)(?(paren)\s?\))
     (?P<close>(?(open)\s?\)|(?!)))?
-    (?!x\b|-?times\b)
+    (?!\s?(?:x|-?times)\b)
     (?:\s?(?P<scale>(?i:thousand|million|billion|trillion|mn|mln|bn|bln|tn)|[kMBT])(?![\w]))?
     (?:\s(?P<cur2>(?i:new\ taiwan\ dollars|nt\ dollars|u\.s\.\ dollars|us\ dollars|dollars|euros?|yuan|yen)|
         USD|TWD|NTD|EUR|RMB|CNY|JPY)\b)?
@@ -394,6 +394,7 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
         fig = _amount(text, m)
         if fig is not None:
             figures.append(fig)
+    figures += _multiples(text, masked)  # (figures too: they bound the words read with the figures around them)
     figures.sort(key=lambda f: f.start)
     figures = _between_ranges(text, figures)
     _compared_shares(text, figures)
@@ -424,6 +425,35 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
                 figures.append(f)
     figures.sort(key=lambda f: f.start)
     return figures
+
+
+# A multiple written as a number ("2.3 times", "6.4x", "3-times"): a ratio of two figures, never an amount of
+# the measure its sentence names
+MULTIPLE = lazy(r"(?<![\w.,#$\u20ac\u00a3\u00a5])(?P<num>\d+(?:\.\d+)?)(?:\s?x|\s?-?\s?times)\b", re.I)
+MULTIPLE_TEXT = lazy(r"^\d+(?:\.\d+)?(?:\s?x|\s?-?\s?times)$", re.I)
+
+
+def _multiples(text: str, masked: str) -> list[Figure]:
+    """Each multiple the answer writes as a number, as a figure of its own: left unchecked here, with the reason;
+    verification/qualifiers.py checks it against the two figures it relates when both can be read."""
+    out = []
+    for m in MULTIPLE.finditer(masked):
+        num = m.group("num")
+        decimals = len(num.split(".")[1]) if "." in num else 0
+        f = Figure(
+            text=text[m.start() : m.end()],
+            start=m.start(),
+            end=m.end(),
+            kind="number",
+            value=Decimal(num),
+            step=Decimal(1).scaleb(-decimals),
+            unchecked=(
+                f"{text[m.start() : m.end()]} is a multiple, a ratio of two figures, not an amount of the measure "
+                "the sentence names; edgar could not read both figures it relates."
+            ),
+        )
+        out.append(f)
+    return out
 
 
 # The words between a share count and the count it is compared with: "15.00 billion in fiscal 2025, down from"

@@ -336,6 +336,7 @@ def verify_answer(
         grounder, figures, rows, lambda: _text_sources(client, ref, pool, cites, excerpts, sources, warnings)
     )
     QL.check(rows, text, facts if facts.tags else None)  # directions, multiples, week counts, named bases
+    QL.check_multiples(rows, facts if facts.tags else None)  # "2.3 times": the ratio of the two figures it relates
     if not facts.tags:
         _nothing_contradicts(rows, ref)
     elif inline:
@@ -443,6 +444,7 @@ def _each_company(text: str, named: list[Named], excerpts: list[str], client: Se
         assert ref is not None  # owners hold only results with a company
         row.notes.append(f"Checked against the facts of {ref.name} (CIK {int(ref.cik)}), the company its clause names.")
         rows.append(row)
+    QL.check_multiples(rows, None)  # a multiple of one company's written amount by another's, each grounded
     notes = [
         f"No company was given: the answer names {who}; each figure is checked against the company its "
         "clause names (its notes say which)."
