@@ -176,3 +176,48 @@ def test_a_cross_company_multiple_of_two_written_amounts_is_the_ratio_of_each_co
     assert {i["accession_number"] for i in row["inputs"]} == {"0001045810-24-000029", "0001640147-24-000101"}
     r = cli("verify", text.format("6.4"), "--json")
     assert r.rc == ExitStatus.UNGROUNDED and rows_of(r)["6.4 times"]["status"] == "ungrounded"
+
+
+# Tesla NetIncomeLoss FY2021 5,519,000,000 (0000950170-22-000796), FY2020 721,000,000 (0001564590-21-004599): 7.65.
+
+
+def test_a_multiple_in_words_in_a_sentence_without_amounts_is_checked_never_no_figures(cli):
+    r = cli("verify", "Tesla's 2021 net income was twenty times its 2020 net income.", "--company", "TSLA", "--json")
+    assert r.rc == ExitStatus.UNGROUNDED, r.out
+    row = rows_of(r)["twenty times"]
+    assert row["status"] == "ungrounded" and "7.65 times" in row["reason"]
+    r = cli(
+        "verify",
+        "Tesla's 2021 net income was more than seven times its 2020 net income.",
+        "--company",
+        "TSLA",
+        "--json",
+    )
+    assert r.rc == 0, r.out
+    row = rows_of(r)["seven times"]
+    assert row["status"] == "derived" and "more than seven times" in row["reason"]
+
+
+def test_a_multiple_in_words_of_another_companys_figure_is_unchecked_with_the_reason(cli):
+    for text in (
+        "NVIDIA's fiscal 2024 revenue of $60.9 billion was more than thirty times Snowflake's.",
+        "NVIDIA's fiscal 2024 revenue was more than twice Snowflake's.",
+    ):
+        r = cli("verify", text, "--json")
+        assert r.json()["verdict"] == "unchecked", r.out
+        assert any(f["status"] == "unchecked" and "Snowflake" in f["reason"] for f in r.json()["figures"])
+
+
+def test_a_fold_multiple_is_checked_on_the_figure_it_is_said_of_not_on_its_base(cli):
+    # held_apart_2's ha2-tsla-2021-ni-change wording: "-fold" was not read as a multiple, so "tenfold" was grounded
+    text = "Tesla's net income jumped more than {} to $5.5 billion in 2021 from $721 million in 2020."
+    r = cli("verify", text.format("sevenfold"), "--company", "TSLA", "--json")
+    assert r.rc == 0, r.out
+    rows = rows_of(r)
+    assert any("7.65 times" in n for n in rows["$5.5 billion"]["notes"])
+    assert rows["$721 million"]["status"] == "grounded"  # the base, not compared with FY2019's loss
+    r = cli("verify", text.format("tenfold"), "--company", "TSLA", "--json")
+    assert r.rc == ExitStatus.UNGROUNDED, r.out
+    rows = rows_of(r)
+    assert rows["$5.5 billion"]["status"] == "ungrounded" and "7.65 times" in rows["$5.5 billion"]["reason"]
+    assert rows["$721 million"]["status"] == "grounded"

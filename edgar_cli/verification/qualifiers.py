@@ -25,6 +25,7 @@ from decimal import Decimal
 from ..models.verify import VerifiedFigure
 from ..patterns import lazy
 from ..xbrl.facts import CompanyFacts
+from . import wording as W
 from .periods import calendar_as_fiscal, lies_mostly_in
 
 HELD = ("grounded", "derived")
@@ -40,10 +41,11 @@ _DIRECTION = lazy(
 _MULTIPLE = lazy(
     r"\b(?P<how>more than|over|nearly|almost|roughly|about|approximately|around)?\s*"
     r"(?P<word>doubled|tripled|quadrupled|quintupled|(?:twice|double|triple|quadruple|"
-    r"(?P<n>\d+(?:\.\d+)?)\s*(?:times|x)|(?P<words>two|three|four|five|six|seven|eight|nine|ten)\s+times)\b)",
+    r"(?P<n>\d+(?:\.\d+)?)\s*(?:times|x|-?fold)|(?<![\w-])(?P<words>" + W.NUMBER_WORD + r")(?:\s+times|-?fold))\b)",
     re.I,
 )
-_TIMES_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
 # The words between a multiple and the figure it is measured against: "nearly double the $5.9 billion of 2020",
 # "about double 2020's $3.2 billion", "more than three times its fiscal 2024 level of $44.3 billion"; the
 # multiple is then said of the figure before it, not of the year before the base
@@ -186,7 +188,8 @@ def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> 
             if base is not None and not _multiple_precedes(sentence, multiple, row):
                 _check_against_base(row, base, multiple)
             elif base is None and _multiple_precedes(sentence, multiple, row):
-                _check_multiple(row, multiple, facts)
+                if _first_after(sentence, multiple, rows) is row:  # ("tripled to $X from $Y": not of $Y)
+                    _check_multiple(row, multiple, facts)
             elif base is None and _said_of(sentence, multiple, row, rows):
                 _check_named_base(row, multiple, sentence, lead, facts)
             continue
@@ -198,6 +201,25 @@ _YEAR_WORDS = lazy(r"(?P<fiscal>\b(?:fiscal\s+(?:year\s+)?|FY\s?))?\b(?P<year>(?
 _OWNER = lazy(r"(?:^|\s)(?:(?:that|those)\s+of\s+)?(?P<name>[A-Z][\w.&-]*)(?:['\u2019]s\b|(?=\s*$))")
 _CLAUSE_BREAK = lazy(r"[;:]|,\s+(?:and|but|while|whereas)\s")
 _NOT_OWNERS = frozenset({"its", "their", "the", "fiscal", "fy", "in", "for", "q1", "q2", "q3", "q4"})
+
+
+_BASE_OWNER = lazy(
+    r"\s*(?:(?:that|those)\s+of\s+|the\s+)?(?P<name>[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,2}?)"
+    r"(?:['\u2019]s\b|(?=\s*(?:[.,;:)]|$)))"
+)
+
+
+def base_owner(sentence: str, start: int, end: int) -> str | None:
+    """Another company named as the base of a multiple ("twice Snowflake's", "6.4 times that of Snowflake"): its
+    name, when the words before the multiple do not name it too (the subject's own company); else None."""
+    m = _BASE_OWNER.match(sentence, end)
+    if m is None:
+        return None
+    name = m.group("name")
+    first = name.split()[0]
+    if re.search(r"\d", name) or first.lower() in _NOT_OWNERS or re.match(r"Q[1-4]|H[12]|FY", first):
+        return None
+    return None if re.search(rf"\b{re.escape(first)}\b", sentence[:start]) else name
 
 
 def is_multiple(row: VerifiedFigure) -> bool:
@@ -293,8 +315,6 @@ def _side_of(
         return f"its base is {owner}'s figure, which edgar cannot tell is the same company's"
     if facts is None:
         return None
-    from . import wording as W
-
     concepts = W.find_concepts(clause)
     if len({c.concept for c in concepts}) > 1:
         return f"the words of {'its base' if other else 'the figure it is said of'} name several measures"
@@ -387,7 +407,8 @@ def _settle_multiple(row: VerifiedFigure, a: _Side, b: _Side) -> None:
         row.status = "derived"
         row.formula = f"{_fmt(a.value)} / {_fmt(b.value)} = {ratio:.3f}"
         row.inputs = inputs
-        row.reason = f"Derived from {a.named} and {b.named}: {ratio:.2f} times, which rounds to {row.text}."
+        said = f"which is {how.group(1).lower()} {row.text}" if how else f"which rounds to {row.text}"
+        row.reason = f"Derived from {a.named} and {b.named}: {ratio:.2f} times, {said}."
         return
     row.status = "ungrounded"
     row.inputs = inputs
@@ -634,6 +655,15 @@ def _base_of_multiple(sentence: str, m: re.Match, rows: list[VerifiedFigure]) ->
     return first if _BASE_AFTER_MULTIPLE.search(between) or _NAMED_BASE_BEFORE_FIGURE.match(between) else None
 
 
+def _first_after(sentence: str, m: re.Match, rows: list[VerifiedFigure]) -> VerifiedFigure | None:
+    """The first amount of the sentence after a multiple: the one a verb's multiple ("more than sevenfold to $5.5
+    billion from $721 million") is said of; the amounts after it are its base or other figures."""
+    amounts = ("money", "per_share", "shares", "number")
+    after = [(sentence.find(r.text, m.end()), r) for r in rows if r.kind in amounts and r.context == sentence]
+    after = [(at, r) for at, r in after if at >= 0 and not is_multiple(r)]
+    return min(after, key=lambda x: x[0])[1] if after else None
+
+
 def _said_of(sentence: str, m: re.Match, row: VerifiedFigure, rows: list[VerifiedFigure]) -> bool:
     """The multiple, after its figure, is said of this one: the last amount of the sentence before it."""
     amounts = ("money", "per_share", "shares", "number")
@@ -652,7 +682,7 @@ def _multiple_of(m: re.Match) -> float:
     if m.group("n"):
         return float(m.group("n"))
     if m.group("words"):
-        return _TIMES_WORDS[m.group("words").lower()]
+        return W.number_word(m.group("words"))
     return _MULTIPLES.get(word.split()[0], 0)
 
 
@@ -731,6 +761,14 @@ def _check_named_base(row: VerifiedFigure, m: re.Match, sentence: str, lead: str
     times its 2020 net income"): the ratio to the same fact's value for the year named (the year before for
     "the prior year's"), when the base's words name the figure's own measure; else unchecked, never grounded."""
     said = m.group(0).strip()
+    owner = base_owner(sentence, m.start(), m.end())
+    if owner is not None:
+        _unchecked(
+            row,
+            f"the sentence says it is {said} {owner}'s, another company's figure: edgar does not check one "
+            "company's figure as a multiple of another's unless the sentence writes both amounts",
+        )
+        return
     named = _NAMED_BASE.match(sentence, m.end())
     s = row.support
     if named is None and m.group("word").lower().endswith("ed"):  # "($60.9 billion) more than doubled"

@@ -428,3 +428,25 @@ def profit_share(before: str, after: str) -> str | None:
         return None
     m = cues[0]
     return "nci" if m.group("nci") else "total" if m.group("total") else "parent"
+
+
+# A multiple's number in words ("seven times", "twenty-five times", "a hundred times", "threefold")
+_UNITS = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen"
+).split()
+_ADJECTIVES = {"twice": 2, "double": 2, "triple": 3, "quadruple": 4}
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+NUMBER_WORD = (
+    rf"(?:(?:{'|'.join(_TENS)})(?:[- ](?:{'|'.join(_UNITS[:9])}))?|(?:a|one)\s+hundred|{'|'.join(_UNITS[1:])})"
+)
+
+
+def number_word(words: str) -> int:
+    """ "twenty-five" -> 25, "a hundred" -> 100, "seven" -> 7 (NUMBER_WORD's wordings)."""
+    parts = re.split(r"[-\s]+", words.lower())
+    if parts[-1] in _ADJECTIVES:
+        return _ADJECTIVES[parts[-1]]
+    if parts[-1] == "hundred":
+        return 100
+    return sum((_TENS.index(w) + 2) * 10 if w in _TENS else _UNITS.index(w) + 1 if w in _UNITS else 0 for w in parts)
