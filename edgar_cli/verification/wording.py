@@ -109,7 +109,9 @@ EXTRA_WORDS: dict[str, tuple[str, ...]] = {
 }
 # Words that contain a catalogue alias and name something else: masked before concepts are looked for.
 NOT_A_CONCEPT = lazy(
-    r"\b(?:sales and marketing|sales tax\w*|sales[- ]type|free cash flows?|(?<!operating )cash flows?(?! (?:from|provided|used))|"
+    r"\b(?:sales and marketing|sales tax\w*|sales[- ]type|(?:proceeds|gains?|loss(?:es)?)\s+(?:from|on)\s+(?:the\s+)?"
+    r"(?:sales?|disposals?|dispositions?)\s+of|sales?\s+of\s+(?:investment\s+propert\w+|propert\w+|assets?|businesses|"
+    r"subsidiar\w+|investments?|securities|equipment|land|buildings?)|free cash flows?|(?<!operating )cash flows?(?! (?:from|provided|used))|"
     r"(?<!and )(?<!& )cash equivalents|cash paid|cash dividends?|cash (?:and )?(?:stock|share)|retained earnings|earnings before|earnings call|"
     r"equity method|equity securities|equity investments?|equity awards?|equity[- ]based|return on equity|"
     r"deferred revenue|unearned revenue|revenue recognition|(?:interest|other|comprehensive|investment) income|"
@@ -450,3 +452,12 @@ def number_word(words: str) -> int:
     if parts[-1] == "hundred":
         return 100
     return sum((_TENS.index(w) + 2) * 10 if w in _TENS else _UNITS.index(w) + 1 if w in _UNITS else 0 for w in parts)
+
+
+# A verb that makes its amount a contribution to the measure named after it ("added approximately $2.5 billion of
+# net sales", "contributed $1.2 billion to revenue"), not the measure's total
+CONTRIBUTION_BEFORE = lazy(
+    r"\b(?:added|adds|adding|contributed|contributes|contributing)\s+"
+    r"(?:(?:about|approximately|roughly|nearly|around|some|almost|over|more than|an\s+(?:additional|extra|incremental))\s+)?$",
+    re.I,
+)
