@@ -272,3 +272,45 @@ def test_an_amount_another_contributor_added_is_not_grounded_by_its_passage(sec)
     f = figure(r, "$6.4 billion")
     assert f.status == "unchecked", f.reason  # SRS's contribution, not the 53rd week's; never the whole's contradiction
     assert "159,514,000,000" not in f.reason
+
+
+# CARBO Ceramics' 2017 10-K (0001564590-18-004771, crr-10k_20171231.htm): net loss $(253,116) and $(80,127) thousand
+# for 2017 and 2016 ("216% larger"); consolidated revenues $188,756 and $103,051 thousand (83%).
+CRR_2017_10K = "0001564590-18-004771:crr-10k_20171231.htm"
+
+
+@pytest.mark.parametrize(
+    ("answer", "pct", "status", "said"),
+    [
+        (
+            "CARBO Ceramics reported a 2017 net loss of $253.1 million, 216% larger than the $80.1 million it lost in "
+            "2016.",
+            "216%",
+            "derived",
+            "+215.89%",
+        ),
+        (
+            "CARBO's consolidated revenues rose 83% to $188.8 million in 2017 from $103.1 million in 2016.",
+            "83%",
+            "derived",
+            "+83.17%",
+        ),
+        (
+            "CARBO's consolidated revenues rose 93% to $188.8 million in 2017 from $103.1 million in 2016.",
+            "93%",
+            "ungrounded",
+            "+83.17%",
+        ),
+        (
+            "CARBO's consolidated revenues fell 83% to $188.8 million in 2017 from $103.1 million in 2016.",
+            "83%",
+            "ungrounded",
+            "+83.17%",
+        ),
+    ],
+)
+def test_a_change_between_two_grounded_amounts_of_a_passage_is_derived_from_them(sec, answer, pct, status, said):
+    r = verify_answer(answer, company="CRR", cite=[CRR_2017_10K])
+    f = figure(r, pct)
+    assert f.status == status, f.reason
+    assert said in f.reason and "0001564590-18-004771" in f.reason

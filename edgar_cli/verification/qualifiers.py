@@ -278,6 +278,74 @@ def check_multiples(rows: list[VerifiedFigure], facts: CompanyFacts | None) -> N
         _settle_multiple(row, a, b)
 
 
+# A change's direction in the words before its percentage or right after it ("rose 83% to", "216% larger than")
+_CHANGE_UP = lazy(r"\b(?:rose|risen|increased|grew|grown|climbed|jumped|up|higher|larger|greater|bigger|more)\b", re.I)
+_CHANGE_DOWN = lazy(r"\b(?:fell|fallen|declined|decreased|dropped|down|lower|smaller|less|shrank|narrowed)\b", re.I)
+# The words right before the base of a change: "from $103.1 million", "than the $80.1 million"
+_CHANGE_BASE = lazy(
+    r"\b(?:from|than|compared\s+(?:with|to)|versus|vs\.?)\s+(?:(?:the|its|their|a|about|approximately|roughly)\s+)?"
+    r"(?:(?:prior|previous)\s+year['\u2019]s\s+)?$",
+    re.I,
+)
+
+
+def check_changes(rows: list[VerifiedFigure]) -> None:
+    """A percentage change between the two amounts its sentence writes ("revenues rose 83% to $188.8 million in
+    2017 from $103.1 million in 2016", "a net loss of $253.1 million, 216% larger than the $80.1 million"), left
+    unchecked by the facts, is derived from the values that ground the two amounts (facts or cited passages):
+    derived when it rounds to the change, in the direction the words say; ungrounded when it does not. Only a
+    sentence with exactly two amounts, one of them marked as the base, one percentage and one direction word is
+    read."""
+    for row in rows:
+        if row.kind != "percent" or row.status != "unchecked" or row.value is None:
+            continue
+        sentence = row.context or ""
+        at = sentence.find(row.text)
+        if at < 0:
+            continue
+        amounts = [
+            (sentence.find(r.text), r)
+            for r in rows
+            if r.kind in ("money", "number") and not is_multiple(r) and r.context == row.context
+        ]
+        amounts = [(p, r) for p, r in amounts if p >= 0]
+        if sum(1 for r in rows if r.kind == "percent" and r.context == row.context) != 1:
+            continue  # "fell 10% ... (down 9% currency-neutral)": which is the change of the two amounts is not read
+        if len(amounts) != 2 or any(r.status not in HELD or r.support is None for _p, r in amounts):
+            continue
+        bases = [(p, r) for p, r in amounts if _CHANGE_BASE.search(sentence[max(0, p - 60) : p])]
+        if len(bases) != 1:
+            continue
+        base = bases[0][1]
+        later = next(r for _p, r in amounts if r is not base)
+        words = sentence[max(0, at - 40) : at] + " " + sentence[at + len(row.text) : at + len(row.text) + 20]
+        up, down = bool(_CHANGE_UP.search(words)), bool(_CHANGE_DOWN.search(words))
+        if up == down:
+            continue
+        a, b = later.support.value, base.support.value  # type: ignore[union-attr]
+        if a is None or b is None or not b or _opposite_signs(float(a), float(b)):
+            continue
+        growth = (abs(float(a)) / abs(float(b)) - 1) * 100
+        said = float(row.value) * (1 if up else -1)
+        step = float(row.rounding or 1)
+        where = lambda r: r.support.accession_number or r.support.url or "?"  # noqa: E731
+        if abs(growth - said) <= max(step / 2, 0.05) + 1e-9:
+            row.status = "derived"
+            row.formula = f"{_fmt(abs(float(a)))} / {_fmt(abs(float(b)))} - 1 = {growth:.2f}%"
+            row.inputs = [later.support, base.support]  # type: ignore[list-item]
+            row.reason = (
+                f"Derived from {later.text} ({_fmt(a)}, {where(later)}) and {base.text} ({_fmt(b)}, {where(base)}): "
+                f"{growth:+.2f}%, which rounds to {'+' if up else '-'}{row.text}."
+            )
+            row.support = None
+        else:
+            row.status = "ungrounded"
+            row.reason = (
+                f"{later.text} ({_fmt(a)}, {where(later)}) against {base.text} ({_fmt(b)}, {where(base)}) is "
+                f"{growth:+.2f}%, not {'+' if up else '-'}{row.text}."
+            )
+
+
 @dataclass
 class _Side:
     value: float

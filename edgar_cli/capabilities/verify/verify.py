@@ -341,6 +341,9 @@ def verify_answer(
         _nothing_contradicts(rows, ref)
     elif inline:
         _only_facts_contradict(rows, ref, grounder.concept_contradicted)
+    # "rose 83% to $188.8 million from $103.1 million": the change of the two amounts, as grounded (by facts or by
+    # cited text: two numbers a passage gives contradict a change they do not make)
+    QL.check_changes(rows)
     _note_reorganisation(ref, facts.calendar, rows, notes)
     for row in rows:
         if row.kind != "year":  # a calendar year is context, checked against no one
