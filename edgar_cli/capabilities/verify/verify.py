@@ -203,6 +203,15 @@ def verify_answer(
     fact's previous fiscal year, a multiple ("more than tripled") against it, a week count ("53-week fiscal
     year") against the period's length, a growth rate measured from a base year the sentence names ("up 9%
     from fiscal 2023"), and a superlative ("a record", "highest") against every earlier year or quarter.
+    A multiple written as a number or a count ("2.3 times", "6.4x", "sevenfold", "twenty times its 2020 net
+    income") is a figure of its own, never an amount of the measure: the ratio of the two amounts it relates
+    (another company's included, when the sentence writes both amounts) or of the measure and years its words
+    name, at the rounding its digits allow; unchecked with the reason when a side cannot be read (another
+    company's figure without its amount, calendar wording at a non-calendar fiscal year, a year the facts lack).
+    A percentage change between the two amounts a sentence writes ("rose 83% to $188.8 million from $103.1
+    million") is derived from the values grounding them, cited passages included. An amount "added" or
+    "contributed" to a measure is a part of it: never contradicted by the whole, grounded only by a passage
+    naming the same contributor.
 
     Citations narrow where to look; they never change what a figure is.
     Without ``cite`` the company's facts are used and the supporting filing is
