@@ -175,3 +175,17 @@ def test_a_small_count_of_segments_is_a_figure_checked_against_the_tagged_count(
     r = verify_answer(claim, company="NVDA")
     f = next(f for f in r.figures if f.kind == "number")
     assert f.status == status, f.reason
+
+
+def test_proceeds_from_sales_of_investment_property_are_not_revenue(sec):
+    # ifrs-full:ProceedsFromSalesOfInvestmentProperty for 2023: 4,378,063 in the 20-F 0001997711-25-000030
+    # (ifrs-full:Revenue for 2023 there: 39,436,343); "sales of investment property" names no sales of the company
+    r = verify_answer(
+        "As presented in its 2024 20-F, LPA's proceeds from sales of investment property in 2023 were $4.4 million.",
+        company="LPA",
+    )
+    f = figure(r, "$4.4 million")
+    assert f.status == "grounded", f.reason
+    assert f.support.matched_tag == "ifrs-full:ProceedsFromSalesOfInvestmentProperty"
+    assert f.support.accession_number == "0001997711-25-000030"
+    assert "Revenue" not in f.reason

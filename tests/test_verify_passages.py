@@ -241,3 +241,73 @@ def test_a_loss_named_after_a_figure_for_its_base_is_not_the_figures_sign(sec):
         company="TSLA",
     )
     assert f.support.matched_tag == "us-gaap:NetIncomeLoss"
+
+
+# Home Depot's FY2024 10-K (0000354950-25-000085, hd-20250202.htm): "The 53 rd week in fiscal 2024 added approximately
+# $2.5 billion of net sales" and "driven by SRS, which contributed $6.4 billion of net sales during fiscal 2024"; its
+# us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax for FY2024 is 159,514,000,000.
+HD_FY2024_10K = "0000354950-25-000085:hd-20250202.htm"
+
+
+def test_an_amount_added_to_a_measure_is_a_part_never_contradicted_by_the_whole_and_the_passage_grounds_it(sec):
+    r = verify_answer(
+        "Home Depot's 53rd week added approximately $2.5 billion of net sales in fiscal 2024.",
+        company="HD",
+        cite=[HD_FY2024_10K],
+    )
+    f = figure(r, "$2.5 billion")
+    assert f.status == "grounded", f.reason
+    assert f.support.source == "cited_text" and "53" in f.support.passage and "week" in f.support.passage
+
+
+def test_an_amount_another_contributor_added_is_not_grounded_by_its_passage(sec):
+    r = verify_answer(
+        "Home Depot's 53rd week added approximately $6.4 billion of net sales in fiscal 2024.",
+        company="HD",
+        cite=[HD_FY2024_10K],
+    )
+    f = figure(r, "$6.4 billion")
+    assert f.status == "unchecked", f.reason  # SRS's contribution, not the 53rd week's; never the whole's contradiction
+    assert "159,514,000,000" not in f.reason
+
+
+# CARBO Ceramics' 2017 10-K (0001564590-18-004771, crr-10k_20171231.htm): net loss $(253,116) and $(80,127) thousand
+# for 2017 and 2016 ("216% larger"); consolidated revenues $188,756 and $103,051 thousand (83%).
+CRR_2017_10K = "0001564590-18-004771:crr-10k_20171231.htm"
+
+
+@pytest.mark.parametrize(
+    ("answer", "pct", "status", "said"),
+    [
+        (
+            "CARBO Ceramics reported a 2017 net loss of $253.1 million, 216% larger than the $80.1 million it lost in "
+            "2016.",
+            "216%",
+            "derived",
+            "+215.89%",
+        ),
+        (
+            "CARBO's consolidated revenues rose 83% to $188.8 million in 2017 from $103.1 million in 2016.",
+            "83%",
+            "derived",
+            "+83.17%",
+        ),
+        (
+            "CARBO's consolidated revenues rose 93% to $188.8 million in 2017 from $103.1 million in 2016.",
+            "93%",
+            "ungrounded",
+            "+83.17%",
+        ),
+        (
+            "CARBO's consolidated revenues fell 83% to $188.8 million in 2017 from $103.1 million in 2016.",
+            "83%",
+            "ungrounded",
+            "+83.17%",
+        ),
+    ],
+)
+def test_a_change_between_two_grounded_amounts_of_a_passage_is_derived_from_them(sec, answer, pct, status, said):
+    r = verify_answer(answer, company="CRR", cite=[CRR_2017_10K])
+    f = figure(r, pct)
+    assert f.status == status, f.reason
+    assert said in f.reason and "0001564590-18-004771" in f.reason

@@ -198,6 +198,13 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     # (the company's name as a figure's words are read: "CARBO Ceramics" is no name a passage must repeat)
     marked = W.marked_words(fig.lead, fig.after) - g.company_words - W.content_words(g.ref.name)
     year = claim.fiscal_year or claim.calendar_year
+    # an amount added to the measure ("the 53rd week added approximately $2.5 billion of net sales"): a passage gives
+    # it only when its sentence names the same contributor before the number ("SRS, which contributed $6.4 billion
+    # of net sales" is another's)
+    contributor: set[str] = set()
+    if W.CONTRIBUTION_BEFORE.search(fig.lead[-60:]):
+        subject = re.split(r"[.;,:]\s", W.CONTRIBUTION_BEFORE.split(fig.lead)[0] if fig.lead else "")[-1]
+        contributor = W.content_words(_without_company_name(subject, g)) - g.company_words - W.GENERIC_WORDS
 
     def about(passage: str, label: str | None = None, lead: set[str] | None = None) -> bool:
         """Is the passage about what the figure is: its concept with the same qualifying words ("Data Center
@@ -296,6 +303,10 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
             if src.text and _excludes(src.text[max(0, tf.start - 160) : tf.start], fig):
                 return None  # "Outside the U.S., facilities totaled 24 million": not the U.S. facilities' figure
             lead = _lead_words(src.text[max(0, tf.start - 80) : tf.start]) if src.text else None
+            if contributor and src.text:
+                before = re.split(r"[.!?]\s", src.text[max(0, tf.start - 250) : tf.start])[-1]
+                if not contributor & W.content_words(before):
+                    return None
             if about(near, lead=lead) and not (year_of and said and year_of not in said):
                 if not said and not own_period_fits(src):
                     return None  # a passage that does not say its period is about its filing's own period

@@ -108,7 +108,7 @@ _AMOUNT = lazy(
     (?P<paren>\(\s?(?=\d))?
     (?P<num>(?<![\w.,#:/])(?<!\w-)(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))(?![\w,]*\d)(?![-:/]\d)(?(paren)\s?\))
     (?P<close>(?(open)\s?\)|(?!)))?
-    (?!x\b|-?times\b)
+    (?!\s?(?:x|-?times|-?fold)\b)
     (?:\s?(?P<scale>(?i:thousand|million|billion|trillion|mn|mln|bn|bln|tn)|[kMBT])(?![\w]))?
     (?:\s(?P<cur2>(?i:new\ taiwan\ dollars|nt\ dollars|u\.s\.\ dollars|us\ dollars|dollars|euros?|yuan|yen)|
         USD|TWD|NTD|EUR|RMB|CNY|JPY)\b)?
@@ -394,10 +394,14 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
         fig = _amount(text, m)
         if fig is not None:
             figures.append(fig)
+    figures += _multiples(text, masked)  # (figures too: they bound the words read with the figures around them)
     figures.sort(key=lambda f: f.start)
     figures = _between_ranges(text, figures)
     _compared_shares(text, figures)
     sentences = Sentences(text, figures, mentions)
+    if periods:
+        figures += _word_multiples(text, masked, sentences, figures)
+        figures.sort(key=lambda f: f.start)
     for fig in figures:
         if periods:
             P.attach_period(fig, text, sentences)
@@ -424,6 +428,75 @@ def extract_figures(text: str, *, periods: bool = True) -> list[Figure]:
                 figures.append(f)
     figures.sort(key=lambda f: f.start)
     return figures
+
+
+# A multiple written as a number ("2.3 times", "6.4x", "3-times"): a ratio of two figures, never an amount of
+# the measure its sentence names
+MULTIPLE = lazy(r"(?<![\w.,#$\u20ac\u00a3\u00a5])(?P<num>\d+(?:\.\d+)?)(?:\s?x|\s?-?\s?times|-?fold)\b", re.I)
+# ... or in words ("seven times its 2020 net income", "threefold"): a figure of its own only in a sentence that
+# writes no amount (with one, the multiple is checked as said of that amount: verification/qualifiers.py)
+WORD_MULTIPLE = lazy(
+    rf"(?<![\w-])(?:(?P<words>{W.NUMBER_WORD})(?:\s+times|-?fold)\b|"
+    r"(?P<twice>twice|double|triple|quadruple)(?=\s+(?:its|their|the|that|those|[A-Z])))",
+    re.I,
+)
+MULTIPLE_TEXT = lazy(
+    rf"^(?:\d+(?:\.\d+)?(?:\s?x|\s?-?\s?times|-?fold)|(?:{W.NUMBER_WORD})(?:\s+times|-?fold)|twice|double|triple|"
+    r"quadruple)$",
+    re.I,
+)
+
+
+def _multiples(text: str, masked: str) -> list[Figure]:
+    """Each multiple the answer writes as a number, as a figure of its own: left unchecked here, with the reason;
+    verification/qualifiers.py checks it against the two figures it relates when both can be read."""
+    out = []
+    for m in MULTIPLE.finditer(masked):
+        num = m.group("num")
+        decimals = len(num.split(".")[1]) if "." in num else 0
+        f = Figure(
+            text=text[m.start() : m.end()],
+            start=m.start(),
+            end=m.end(),
+            kind="number",
+            value=Decimal(num),
+            step=Decimal(1).scaleb(-decimals),
+            unchecked=(
+                f"{text[m.start() : m.end()]} is a multiple, a ratio of two figures, not an amount of the measure "
+                "the sentence names; edgar could not read both figures it relates."
+            ),
+        )
+        out.append(f)
+    return out
+
+
+def _word_multiples(text: str, masked: str, sentences: Sentences, figures: list[Figure]) -> list[Figure]:
+    """The multiples written in words in sentences that write no amount, as figures (see _multiples)."""
+    with_amounts = {sentences.context(f.start, f.end) for f in figures if f.kind in NUMERIC}
+    out = []
+    for m in WORD_MULTIPLE.finditer(masked):
+        context = sentences.context(m.start(), m.end())
+        if context in with_amounts:
+            continue
+        said = text[m.start() : m.end()]
+        out.append(
+            Figure(
+                text=said,
+                start=m.start(),
+                end=m.end(),
+                kind="number",
+                value=Decimal(W.number_word(m.group("words") or m.group("twice"))),
+                step=Decimal(1),
+                unchecked=(
+                    f"{said} is a multiple, a ratio of two figures, not an amount of the measure the sentence "
+                    "names; edgar could not read both figures it relates."
+                ),
+            )
+        )
+        own = sentences.figures.setdefault(sentences.index(m.start()), [])
+        own.append(out[-1])
+        own.sort(key=lambda f: f.start)
+    return out
 
 
 # The words between a share count and the count it is compared with: "15.00 billion in fiscal 2025, down from"

@@ -1109,6 +1109,18 @@ class Grounder(Derived):
             # "deferred tax liabilities", "the increase in accounts payable and accrued liabilities": not a part
             # of total liabilities but a line with its own tag, which the words name
             named = []
+        if named and fig.kind in ("money", "number") and W.CONTRIBUTION_BEFORE.search(fig.lead[-60:]):
+            # "the 53rd week added approximately $2.5 billion of net sales": an amount added to the measure, a part
+            # of it, never its total: no fact of the whole decides it; cited text may
+            label = catalogue()[named[0]].label.lower()
+            row.status = "unchecked"
+            row.reason = (
+                f"The answer gives {fig.text} as an amount added to {label}, a part of it, not its total; the XBRL "
+                "facts report the whole only. Cite the filing's text to check it."
+            )
+            row.support, row.other_matches = None, 0
+            self.text_ok.add(fig.start)
+            return row
         if named:
             return self._by_concept(fig, row, claim, named, qualifier, matches)
         if fig.kind in ("money", "number") and _FREE_CASH_FLOW.search(fig.clause[-40:] + "|" + fig.after[:40]):

@@ -25,6 +25,7 @@ from decimal import Decimal
 from ..models.verify import VerifiedFigure
 from ..patterns import lazy
 from ..xbrl.facts import CompanyFacts
+from . import wording as W
 from .periods import calendar_as_fiscal, lies_mostly_in
 
 HELD = ("grounded", "derived")
@@ -40,10 +41,11 @@ _DIRECTION = lazy(
 _MULTIPLE = lazy(
     r"\b(?P<how>more than|over|nearly|almost|roughly|about|approximately|around)?\s*"
     r"(?P<word>doubled|tripled|quadrupled|quintupled|(?:twice|double|triple|quadruple|"
-    r"(?P<n>\d+(?:\.\d+)?)\s*(?:times|x)|(?P<words>two|three|four|five|six|seven|eight|nine|ten)\s+times)\b)",
+    r"(?P<n>\d+(?:\.\d+)?)\s*(?:times|x|-?fold)|(?<![\w-])(?P<words>" + W.NUMBER_WORD + r")(?:\s+times|-?fold))\b)",
     re.I,
 )
-_TIMES_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
 # The words between a multiple and the figure it is measured against: "nearly double the $5.9 billion of 2020",
 # "about double 2020's $3.2 billion", "more than three times its fiscal 2024 level of $44.3 billion"; the
 # multiple is then said of the figure before it, not of the year before the base
@@ -177,6 +179,8 @@ def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> 
             _check_direction(row, direction.group("word").lower(), facts)
             continue
         multiple = _MULTIPLE.search(sentence)
+        if multiple and multiple.group("n"):
+            continue  # "2.3 times": the multiple is a figure of its own, checked by check_multiples
         if multiple and row.kind != "percent":
             base = _base_of_multiple(sentence, multiple, rows)
             if base is row:
@@ -184,10 +188,299 @@ def check(rows: list[VerifiedFigure], text: str, facts: CompanyFacts | None) -> 
             if base is not None and not _multiple_precedes(sentence, multiple, row):
                 _check_against_base(row, base, multiple)
             elif base is None and _multiple_precedes(sentence, multiple, row):
-                _check_multiple(row, multiple, facts)
+                if _first_after(sentence, multiple, rows) is row:  # ("tripled to $X from $Y": not of $Y)
+                    _check_multiple(row, multiple, facts)
             elif base is None and _said_of(sentence, multiple, row, rows):
                 _check_named_base(row, multiple, sentence, lead, facts)
             continue
+
+
+_AMOUNTS = ("money", "per_share", "shares", "number")
+_YEAR_WORDS = lazy(r"(?P<fiscal>\b(?:fiscal\s+(?:year\s+)?|FY\s?))?\b(?P<year>(?:19|20)\d{2})\b", re.I)
+# A company named as the owner of a side of a multiple: "Snowflake's", "that of Snowflake"
+_OWNER = lazy(r"(?:^|\s)(?:(?:that|those)\s+of\s+)?(?P<name>[A-Z][\w.&-]*)(?:['\u2019]s\b|(?=\s*$))")
+_CLAUSE_BREAK = lazy(r"[;:]|,\s+(?:and|but|while|whereas)\s")
+_NOT_OWNERS = frozenset({"its", "their", "the", "fiscal", "fy", "in", "for", "q1", "q2", "q3", "q4"})
+
+
+_BASE_OWNER = lazy(
+    r"\s*(?:(?:that|those)\s+of\s+|the\s+)?(?P<name>[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,2}?)"
+    r"(?:['\u2019]s\b|(?=\s*(?:[.,;:)]|$)))"
+)
+
+
+def base_owner(sentence: str, start: int, end: int) -> str | None:
+    """Another company named as the base of a multiple ("twice Snowflake's", "6.4 times that of Snowflake"): its
+    name, when the words before the multiple do not name it too (the subject's own company); else None."""
+    m = _BASE_OWNER.match(sentence, end)
+    if m is None:
+        return None
+    name = m.group("name")
+    first = name.split()[0]
+    if re.search(r"\d", name) or first.lower() in _NOT_OWNERS or re.match(r"Q[1-4]|H[12]|FY", first):
+        return None
+    return None if re.search(rf"\b{re.escape(first)}\b", sentence[:start]) else name
+
+
+def is_multiple(row: VerifiedFigure) -> bool:
+    """The figure is a multiple written as a number ("2.3 times", "6.4x"): claims.MULTIPLE's figures."""
+    from .claims import MULTIPLE_TEXT
+
+    return row.kind == "number" and MULTIPLE_TEXT.match(row.text) is not None
+
+
+def check_multiples(rows: list[VerifiedFigure], facts: CompanyFacts | None) -> None:
+    """Each multiple written as a number ("Tesla's 2021 revenue was 1.7 times its 2020 revenue", "$60.9 billion,
+    2.3 times the $27.0 billion of fiscal 2023") is the ratio of the two figures it relates: checked, at the
+    rounding its own digits allow, against the facts that ground the two amounts the sentence writes, or
+    (with ``facts``) against the values of the measure and years its words name; unchecked with the reason when
+    a side cannot be read (another company's, a period the facts do not hold, words naming no measure). A
+    multiple is never grounded as an amount of the measure."""
+    for row in rows:
+        if not is_multiple(row):
+            continue
+        sentence = row.context or ""
+        at = sentence.find(row.text)
+        if at < 0:
+            continue
+        end = at + len(row.text)
+        amounts = [
+            (sentence.find(r.text), r)
+            for r in rows
+            if r.kind in _AMOUNTS and not is_multiple(r) and r.context == row.context and sentence.find(r.text) >= 0
+        ]
+        before = [(p, r) for p, r in amounts if p < at]
+        after = sorted((p, r) for p, r in amounts if p >= end) if amounts else []
+        said_of = max(before, key=lambda x: x[0])[1] if before else None
+        if said_of is not None and _CLAUSE_BREAK.search(sentence[sentence.find(said_of.text) + len(said_of.text) : at]):
+            said_of = None  # "revenue was $60.9 billion, and net income 2.3 times ...": another clause's amount
+        base = None
+        if after:
+            p, first = after[0]
+            between = sentence[end:p]
+            if len(between) <= 80 and (
+                _BASE_AFTER_MULTIPLE.search(between) or _NAMED_BASE_BEFORE_FIGURE.match(between)
+            ):
+                base = first
+        if facts is None and (said_of is None or base is None):
+            continue  # (answers naming several companies: the pass over every row checks written amounts only)
+        a = _side_of(said_of, sentence[:at], facts, None, row)
+        if isinstance(a, str):
+            _multiple_unchecked(row, a)
+            continue
+        b = _side_of(base, sentence[end:], facts, a, row) if a is not None else None
+        if isinstance(b, str):
+            _multiple_unchecked(row, b)
+            continue
+        if a is None or b is None:
+            _multiple_unchecked(row, "edgar could not read both figures it relates")
+            continue
+        _settle_multiple(row, a, b)
+
+
+# A change's direction in the words before its percentage or right after it ("rose 83% to", "216% larger than")
+_CHANGE_UP = lazy(r"\b(?:rose|risen|increased|grew|grown|climbed|jumped|up|higher|larger|greater|bigger|more)\b", re.I)
+_CHANGE_DOWN = lazy(r"\b(?:fell|fallen|declined|decreased|dropped|down|lower|smaller|less|shrank|narrowed)\b", re.I)
+# The words right before the base of a change: "from $103.1 million", "than the $80.1 million"
+_CHANGE_BASE = lazy(
+    r"\b(?:from|than|compared\s+(?:with|to)|versus|vs\.?)\s+(?:(?:the|its|their|a|about|approximately|roughly)\s+)?"
+    r"(?:(?:prior|previous)\s+year['\u2019]s\s+)?$",
+    re.I,
+)
+
+
+def check_changes(rows: list[VerifiedFigure]) -> None:
+    """A percentage change between the two amounts its sentence writes ("revenues rose 83% to $188.8 million in
+    2017 from $103.1 million in 2016", "a net loss of $253.1 million, 216% larger than the $80.1 million"), left
+    unchecked by the facts, is derived from the values that ground the two amounts (facts or cited passages):
+    derived when it rounds to the change, in the direction the words say; ungrounded when it does not. Only a
+    sentence with exactly two amounts, one of them marked as the base, one percentage and one direction word is
+    read."""
+    for row in rows:
+        if row.kind != "percent" or row.status != "unchecked" or row.value is None:
+            continue
+        sentence = row.context or ""
+        at = sentence.find(row.text)
+        if at < 0:
+            continue
+        amounts = [
+            (sentence.find(r.text), r)
+            for r in rows
+            if r.kind in ("money", "number") and not is_multiple(r) and r.context == row.context
+        ]
+        amounts = [(p, r) for p, r in amounts if p >= 0]
+        if sum(1 for r in rows if r.kind == "percent" and r.context == row.context) != 1:
+            continue  # "fell 10% ... (down 9% currency-neutral)": which is the change of the two amounts is not read
+        if len(amounts) != 2 or any(r.status not in HELD or r.support is None for _p, r in amounts):
+            continue
+        bases = [(p, r) for p, r in amounts if _CHANGE_BASE.search(sentence[max(0, p - 60) : p])]
+        if len(bases) != 1:
+            continue
+        base = bases[0][1]
+        later = next(r for _p, r in amounts if r is not base)
+        words = sentence[max(0, at - 40) : at] + " " + sentence[at + len(row.text) : at + len(row.text) + 20]
+        up, down = bool(_CHANGE_UP.search(words)), bool(_CHANGE_DOWN.search(words))
+        if up == down:
+            continue
+        a, b = later.support.value, base.support.value  # type: ignore[union-attr]
+        if a is None or b is None or not b or _opposite_signs(float(a), float(b)):
+            continue
+        growth = (abs(float(a)) / abs(float(b)) - 1) * 100
+        said = float(row.value) * (1 if up else -1)
+        step = float(row.rounding or 1)
+        where = lambda r: r.support.accession_number or r.support.url or "?"  # noqa: E731
+        if abs(growth - said) <= max(step / 2, 0.05) + 1e-9:
+            row.status = "derived"
+            row.formula = f"{_fmt(abs(float(a)))} / {_fmt(abs(float(b)))} - 1 = {growth:.2f}%"
+            row.inputs = [later.support, base.support]  # type: ignore[list-item]
+            row.reason = (
+                f"Derived from {later.text} ({_fmt(a)}, {where(later)}) and {base.text} ({_fmt(b)}, {where(base)}): "
+                f"{growth:+.2f}%, which rounds to {'+' if up else '-'}{row.text}."
+            )
+            row.support = None
+        else:
+            row.status = "ungrounded"
+            row.reason = (
+                f"{later.text} ({_fmt(a)}, {where(later)}) against {base.text} ({_fmt(b)}, {where(base)}) is "
+                f"{growth:+.2f}%, not {'+' if up else '-'}{row.text}."
+            )
+
+
+@dataclass
+class _Side:
+    value: float
+    named: str  # how a reason names it: "$60.9 billion (FY2024)", "FY2020's revenue"
+    support: object  # the FigureSupport or FactRecord it was read from
+    concept: str | None = None
+    year: int | None = None
+    owner: str | None = None
+
+
+def _side_of(
+    amount: VerifiedFigure | None, words: str, facts: CompanyFacts | None, other: _Side | None, row: VerifiedFigure
+) -> _Side | str | None:
+    """One side of a multiple: the amount the sentence writes (its grounding fact's value), else the measure and
+    year its words name, read from the facts. A string is why it cannot be read."""
+    from ..models.verify import FigureSupport
+
+    if amount is not None:
+        s = amount.support
+        if amount.status not in HELD or s is None or s.value is None:
+            return f"{amount.text}, a side of it, is not itself grounded"
+        year = s.fiscal_year if s.fiscal_period == "FY" else None
+        return _Side(float(s.value), f"{amount.text} ({_fmt(s.value)}, {s.accession_number})", s, s.concept, year)
+    if other is None:  # the figure the multiple is said of: the words before it, back to the clause start
+        clause = _CLAUSE_BREAK.split(words)[-1]
+    else:  # the base: the words after it, to the clause's end
+        clause = re.split(r"[;:,.]\s|[;:]|\.$", words)[0]
+    owner = next((m.group("name") for m in _OWNER.finditer(clause) if m.group("name").lower() not in _NOT_OWNERS), None)
+    if other is not None and owner and other.owner and owner != other.owner:
+        return (
+            f"its base is {owner}'s figure and the figure it is said of {other.owner}'s: edgar does not "
+            "compute one company's figure as a multiple of another's unless the sentence writes both amounts"
+        )
+    if other is not None and owner and other.owner is None and not clause.lstrip().lower().startswith("its"):
+        return f"its base is {owner}'s figure, which edgar cannot tell is the same company's"
+    if facts is None:
+        return None
+    concepts = W.find_concepts(clause)
+    if len({c.concept for c in concepts}) > 1:
+        return f"the words of {'its base' if other else 'the figure it is said of'} name several measures"
+    if concepts and concepts[-1].qualifier:
+        return (
+            f"{'its base' if other else 'the figure it is said of'} is a part of the company ({concepts[-1].qualifier})"
+        )
+    concept = concepts[-1].concept if concepts else None
+    if concept is None and other is not None:
+        rest = re.sub(r"(?:fiscal\s+(?:year\s+)?|FY\s?)?(?:19|20)\d{2}(?:['\u2019]s)?", " ", clause)
+        rest = re.sub(r"\b(?:its|their|the|that|those|of|prior|previous|year|earlier|before)\b|['\u2019]s", " ", rest)
+        if " ".join(rest.split()).lower() in _SAME_MEASURE:
+            concept = other.concept
+    years = list(_YEAR_WORDS.finditer(clause))
+    if concept is None:
+        return f"edgar could not read which measure {'its base' if other else 'the figure it is said of'} is"
+    if not years:
+        if (
+            other is not None
+            and other.year is not None
+            and re.search(r"\b(?:prior|previous)\s+year|year\s+(?:earlier|before)", clause, re.I)
+        ):
+            year = other.year - 1
+            fiscal = True
+        else:
+            return f"edgar could not read which year {'its base' if other else 'the figure it is said of'} is for"
+    else:
+        year, fiscal = int(years[-1].group("year")), bool(years[-1].group("fiscal"))
+    series = _series(facts, concept)
+    found = [
+        v
+        for v in (series.values if series else [])
+        if v.fiscal_year == year and v.fiscal_period == "FY" and v.period_type == "annual"
+    ]
+    if len({float(v.value) for v in found}) != 1:
+        return f"edgar could not read the company's {concept.replace('_', ' ')} for FY{year} from its XBRL facts"
+    v = found[0]
+    if not fiscal and not (v.end.month == 12 or (v.end.month == 1 and v.end.day <= 7)):
+        return (
+            f"'{year}' is calendar wording, and the company's fiscal year ends {v.end:%B %d}: edgar cannot tell "
+            "which fiscal year it means"
+        )
+    support = FigureSupport(
+        source="xbrl_fact",
+        value=v.value,
+        unit=v.unit,
+        matched_tag=v.matched_tag,
+        concept=concept,
+        fiscal_year=v.fiscal_year,
+        fiscal_period=v.fiscal_period,
+        period_type=v.period_type,
+        start=v.start,
+        end=v.end,
+        form=v.form,
+        filed=v.filed,
+        accession_number=v.accession_number,
+    )
+    named = f"FY{year}'s {concept.replace('_', ' ')} ({_fmt(v.value)}, {v.matched_tag}, {v.accession_number})"
+    return _Side(float(v.value), named, support, concept, year, owner)
+
+
+def _multiple_unchecked(row: VerifiedFigure, why: str) -> None:
+    row.status = "unchecked"
+    row.support, row.other_matches, row.notes = None, 0, []
+    row.reason = (
+        f"{row.text} is a multiple, a ratio of two figures, not an amount of the measure the sentence names; {why}."
+    )
+
+
+def _settle_multiple(row: VerifiedFigure, a: _Side, b: _Side) -> None:
+    from ..models.verify import FigureSupport
+
+    row.support, row.other_matches, row.notes = None, 0, []
+    if _opposite_signs(a.value, b.value):
+        _multiple_unchecked(
+            row, f"{a.named} and {b.named} are not both a profit or both a loss: no multiple relates them"
+        )
+        return
+    ratio = a.value / b.value
+    n = float(row.value or 0)
+    step = float(row.rounding or 1)
+    how = re.search(
+        r"\b(more than|over|nearly|almost|roughly|about|approximately|around)\s*$",
+        (row.context or "")[: max(0, (row.context or "").find(row.text))],
+        re.I,
+    )
+    ok = _ratio_holds(ratio, n, how.group(1).lower()) if how else abs(ratio - n) <= min(step / 2, 0.05 * n) + 1e-9
+    inputs = [x for x in (a.support, b.support) if isinstance(x, FigureSupport)]
+    if ok:
+        row.status = "derived"
+        row.formula = f"{_fmt(a.value)} / {_fmt(b.value)} = {ratio:.3f}"
+        row.inputs = inputs
+        said = f"which is {how.group(1).lower()} {row.text}" if how else f"which rounds to {row.text}"
+        row.reason = f"Derived from {a.named} and {b.named}: {ratio:.2f} times, {said}."
+        return
+    row.status = "ungrounded"
+    row.inputs = inputs
+    row.reason = f"{a.named} is {ratio:.2f} times {b.named}, not {row.text}."
 
 
 def _annual_support(row: VerifiedFigure) -> bool:
@@ -430,6 +723,15 @@ def _base_of_multiple(sentence: str, m: re.Match, rows: list[VerifiedFigure]) ->
     return first if _BASE_AFTER_MULTIPLE.search(between) or _NAMED_BASE_BEFORE_FIGURE.match(between) else None
 
 
+def _first_after(sentence: str, m: re.Match, rows: list[VerifiedFigure]) -> VerifiedFigure | None:
+    """The first amount of the sentence after a multiple: the one a verb's multiple ("more than sevenfold to $5.5
+    billion from $721 million") is said of; the amounts after it are its base or other figures."""
+    amounts = ("money", "per_share", "shares", "number")
+    after = [(sentence.find(r.text, m.end()), r) for r in rows if r.kind in amounts and r.context == sentence]
+    after = [(at, r) for at, r in after if at >= 0 and not is_multiple(r)]
+    return min(after, key=lambda x: x[0])[1] if after else None
+
+
 def _said_of(sentence: str, m: re.Match, row: VerifiedFigure, rows: list[VerifiedFigure]) -> bool:
     """The multiple, after its figure, is said of this one: the last amount of the sentence before it."""
     amounts = ("money", "per_share", "shares", "number")
@@ -448,7 +750,7 @@ def _multiple_of(m: re.Match) -> float:
     if m.group("n"):
         return float(m.group("n"))
     if m.group("words"):
-        return _TIMES_WORDS[m.group("words").lower()]
+        return W.number_word(m.group("words"))
     return _MULTIPLES.get(word.split()[0], 0)
 
 
@@ -527,6 +829,14 @@ def _check_named_base(row: VerifiedFigure, m: re.Match, sentence: str, lead: str
     times its 2020 net income"): the ratio to the same fact's value for the year named (the year before for
     "the prior year's"), when the base's words name the figure's own measure; else unchecked, never grounded."""
     said = m.group(0).strip()
+    owner = base_owner(sentence, m.start(), m.end())
+    if owner is not None:
+        _unchecked(
+            row,
+            f"the sentence says it is {said} {owner}'s, another company's figure: edgar does not check one "
+            "company's figure as a multiple of another's unless the sentence writes both amounts",
+        )
+        return
     named = _NAMED_BASE.match(sentence, m.end())
     s = row.support
     if named is None and m.group("word").lower().endswith("ed"):  # "($60.9 billion) more than doubled"

@@ -109,7 +109,9 @@ EXTRA_WORDS: dict[str, tuple[str, ...]] = {
 }
 # Words that contain a catalogue alias and name something else: masked before concepts are looked for.
 NOT_A_CONCEPT = lazy(
-    r"\b(?:sales and marketing|sales tax\w*|sales[- ]type|free cash flows?|(?<!operating )cash flows?(?! (?:from|provided|used))|"
+    r"\b(?:sales and marketing|sales tax\w*|sales[- ]type|(?:proceeds|gains?|loss(?:es)?)\s+(?:from|on)\s+(?:the\s+)?"
+    r"(?:sales?|disposals?|dispositions?)\s+of|sales?\s+of\s+(?:investment\s+propert\w+|propert\w+|assets?|businesses|"
+    r"subsidiar\w+|investments?|securities|equipment|land|buildings?)|free cash flows?|(?<!operating )cash flows?(?! (?:from|provided|used))|"
     r"(?<!and )(?<!& )cash equivalents|cash paid|cash dividends?|cash (?:and )?(?:stock|share)|retained earnings|earnings before|earnings call|"
     r"equity method|equity securities|equity investments?|equity awards?|equity[- ]based|return on equity|"
     r"deferred revenue|unearned revenue|revenue recognition|(?:interest|other|comprehensive|investment) income|"
@@ -428,3 +430,34 @@ def profit_share(before: str, after: str) -> str | None:
         return None
     m = cues[0]
     return "nci" if m.group("nci") else "total" if m.group("total") else "parent"
+
+
+# A multiple's number in words ("seven times", "twenty-five times", "a hundred times", "threefold")
+_UNITS = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen"
+).split()
+_ADJECTIVES = {"twice": 2, "double": 2, "triple": 3, "quadruple": 4}
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+NUMBER_WORD = (
+    rf"(?:(?:{'|'.join(_TENS)})(?:[- ](?:{'|'.join(_UNITS[:9])}))?|(?:a|one)\s+hundred|{'|'.join(_UNITS[1:])})"
+)
+
+
+def number_word(words: str) -> int:
+    """ "twenty-five" -> 25, "a hundred" -> 100, "seven" -> 7 (NUMBER_WORD's wordings)."""
+    parts = re.split(r"[-\s]+", words.lower())
+    if parts[-1] in _ADJECTIVES:
+        return _ADJECTIVES[parts[-1]]
+    if parts[-1] == "hundred":
+        return 100
+    return sum((_TENS.index(w) + 2) * 10 if w in _TENS else _UNITS.index(w) + 1 if w in _UNITS else 0 for w in parts)
+
+
+# A verb that makes its amount a contribution to the measure named after it ("added approximately $2.5 billion of
+# net sales", "contributed $1.2 billion to revenue"), not the measure's total
+CONTRIBUTION_BEFORE = lazy(
+    r"\b(?:added|adds|adding|contributed|contributes|contributing)\s+"
+    r"(?:(?:about|approximately|roughly|nearly|around|some|almost|over|more than|an\s+(?:additional|extra|incremental))\s+)?$",
+    re.I,
+)

@@ -203,6 +203,15 @@ def verify_answer(
     fact's previous fiscal year, a multiple ("more than tripled") against it, a week count ("53-week fiscal
     year") against the period's length, a growth rate measured from a base year the sentence names ("up 9%
     from fiscal 2023"), and a superlative ("a record", "highest") against every earlier year or quarter.
+    A multiple written as a number or a count ("2.3 times", "6.4x", "sevenfold", "twenty times its 2020 net
+    income") is a figure of its own, never an amount of the measure: the ratio of the two amounts it relates
+    (another company's included, when the sentence writes both amounts) or of the measure and years its words
+    name, at the rounding its digits allow; unchecked with the reason when a side cannot be read (another
+    company's figure without its amount, calendar wording at a non-calendar fiscal year, a year the facts lack).
+    A percentage change between the two amounts a sentence writes ("rose 83% to $188.8 million from $103.1
+    million") is derived from the values grounding them, cited passages included. An amount "added" or
+    "contributed" to a measure is a part of it: never contradicted by the whole, grounded only by a passage
+    naming the same contributor.
 
     Citations narrow where to look; they never change what a figure is.
     Without ``cite`` the company's facts are used and the supporting filing is
@@ -336,10 +345,14 @@ def verify_answer(
         grounder, figures, rows, lambda: _text_sources(client, ref, pool, cites, excerpts, sources, warnings)
     )
     QL.check(rows, text, facts if facts.tags else None)  # directions, multiples, week counts, named bases
+    QL.check_multiples(rows, facts if facts.tags else None)  # "2.3 times": the ratio of the two figures it relates
     if not facts.tags:
         _nothing_contradicts(rows, ref)
     elif inline:
         _only_facts_contradict(rows, ref, grounder.concept_contradicted)
+    # "rose 83% to $188.8 million from $103.1 million": the change of the two amounts, as grounded (by facts or by
+    # cited text: two numbers a passage gives contradict a change they do not make)
+    QL.check_changes(rows)
     _note_reorganisation(ref, facts.calendar, rows, notes)
     for row in rows:
         if row.kind != "year":  # a calendar year is context, checked against no one
@@ -443,6 +456,7 @@ def _each_company(text: str, named: list[Named], excerpts: list[str], client: Se
         assert ref is not None  # owners hold only results with a company
         row.notes.append(f"Checked against the facts of {ref.name} (CIK {int(ref.cik)}), the company its clause names.")
         rows.append(row)
+    QL.check_multiples(rows, None)  # a multiple of one company's written amount by another's, each grounded
     notes = [
         f"No company was given: the answer names {who}; each figure is checked against the company its "
         "clause names (its notes say which)."
