@@ -91,3 +91,40 @@ def test_verifys_notes_sit_flush_in_the_evidence_column(terminal):
     evidence = next(line.index("us-gaap:Revenues = 60,922,000,000") for line in lines if "60,922,000,000" in line)
     listed = [line for line in lines if "Read as a list" in line]
     assert len(listed) == 2 and all(line.index("Read as a list") == evidence for line in listed), screen
+
+
+def test_the_sqlite3_recipe_in_formats_gives_typed_numbers(mirror, tmp_path):
+    # docs/formats.md's recipe run as written: NVIDIA's FY2026 revenue 215,938,000,000 (10-K
+    # 0001045810-26-000021) sorts first as an integer, not as text below cost of revenue
+    import os
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from support import edgar_command, edgar_env
+
+    if shutil.which("sqlite3") is None:
+        pytest.skip("no sqlite3 shell on this machine")
+    text = (Path(__file__).parents[1] / "docs" / "formats.md").read_text()
+    block = next(b for b in re.findall(r"```bash\n(.*?)```", text, re.S) if "sqlite3 facts.db" in b)
+    env = edgar_env(mirror.url, tmp_path / "cache")
+    env["PATH"] = os.pathsep.join([str(Path(edgar_command()[0]).parent), env.get("PATH", "")])
+    proc = subprocess.run(["bash", "-e", "-c", block], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    rows = [line.split("|") for line in proc.stdout.splitlines()]
+    assert rows[0] == ["revenue", "215938000000", "integer"], rows
+    assert [r[0] for r in rows] == ["revenue", "gross_profit", "pretax_income"], rows
+    assert all(r[2] == "integer" for r in rows), rows
+
+
+def test_the_readmes_offline_block_comes_before_the_first_command_a_newcomer_runs():
+    # Before: a newcomer without SEC access ran the first command, which failed, and only then read "No network
+    # to the SEC? ... before the first command too"
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    first_command = readme.index("edgar concept NVDA revenue --fy 2024")
+    assert readme.index("export EDGAR_MIRROR=http://127.0.0.1:8765") < first_command
+    assert readme.index("python3 tests/helpers/mirror.py --port 8765") < first_command
+    offline = readme[readme.index("No network to the SEC") : first_command]
+    assert "relative to the clone" in offline and "EDGAR_CORPUS" in offline, offline
