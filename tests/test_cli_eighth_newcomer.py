@@ -48,8 +48,8 @@ def test_a_csv_of_split_restated_eps_says_in_the_file_that_each_value_was_revise
     wide = cli("concept", "AAPL", "eps_diluted", "eps_basic", "--fy", "2018..2020", "--csv", "--wide")
     rows = {row["concept"]: row for row in _csv(wide.out)}
     revised = rows["eps_diluted"]["revised"]
-    assert "FY2018: 11.91 first, in 0000320193-18-000145 (stock_split)" in revised, revised
-    assert "FY2019: 11.89 first, in 0000320193-19-000119" in revised and "FY2020" not in revised, revised
+    assert "FY2018: 11.91 first, in 10-K 0000320193-18-000145, filed 2018-11-05 (stock_split)" in revised, revised
+    assert "FY2019: 11.89 first, in 10-K 0000320193-19-000119" in revised and "FY2020" not in revised, revised
 
 
 def test_period_all_over_a_range_gives_every_period_of_those_years_year_to_date_included(cli):

@@ -470,7 +470,7 @@ def _table(record: ConceptResultRecord) -> str:
     render_table would first make terminal-safe, or a caption line it would move to stderr, falls back."""
     from ..xbrl.records import jsonable
     from .output import safe_data
-    from .render import Rendered, _caption_urls, _fit_words, out_console
+    from .render import Rendered, _caption_urls, _words_at_console_width, out_console
 
     if safe_data(jsonable(record)) != jsonable(record):
         raise _FullPath("text to make terminal-safe")
@@ -480,7 +480,7 @@ def _table(record: ConceptResultRecord) -> str:
         raise _FullPath("lines after the table")
     console = out_console()
     with console.capture() as captured:
-        console.print(_fit_words(table))
+        console.print(_words_at_console_width(table))
     return captured.get()
 
 

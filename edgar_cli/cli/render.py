@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
@@ -112,8 +112,8 @@ def render_table(result: Any) -> None:
     elif renderable is not None:
         if not isinstance(renderable, Rendered):
             renderable = Rendered(renderable)
-        after = _caption_urls(renderable.table) + renderable.after
-        out_console().print(_fit_words(renderable.table))
+        after = _caption_urls(_last_table(renderable.table)) + renderable.after
+        out_console().print(_words_at_console_width(renderable.table))
         err = err_console()
         for line in after:
             err.print(Text(line, style="dim"))
@@ -129,14 +129,36 @@ def _caption_urls(table: Any) -> list[str]:
     return [line for line in lines if "://" in line]
 
 
-def _fit_words(renderable: Any) -> Any:
-    """A table at least as wide as its title and caption lines (up to the console): a table with few or no
-    rows would otherwise wrap its title word by word."""
-    if isinstance(renderable, Table):
-        texts = [str(x) for x in (renderable.title, renderable.caption) if x]
-        longest = max((len(line) for t in texts for line in t.splitlines()), default=0)
-        renderable.min_width = min(width(), max(renderable.min_width or 0, longest))
+def _last_table(renderable: Any) -> Any:
+    """The table whose caption a person reads under ``renderable``: itself, or a folded table's last block."""
+    if isinstance(renderable, Group):
+        tables = [r for r in renderable.renderables if isinstance(r, Table)]
+        return tables[-1] if tables else None
     return renderable
+
+
+def _words_at_console_width(renderable: Any) -> Any:
+    """A table, or a folded table (a Group of tables, one block of periods each, statement_table), with each
+    table's title and caption lifted out onto lines of their own, wrapped between words at the console's width:
+    inside a table they wrap at the table's width, so a narrow table (a folded table's last block, a table of few
+    rows) broke its title and legend word by word ("- Series,", "quarterly"; "m =", "millions"), and a long
+    footnote stretched the columns of a wide one. Styled as rich styles a table's title and caption."""
+    tables = renderable.renderables if isinstance(renderable, Group) else [renderable]
+    if not any(isinstance(t, Table) for t in tables):
+        return renderable
+    parts: list[Any] = []
+    for r in tables:
+        if not isinstance(r, Table):
+            parts.append(r)
+            continue
+        title, caption = r.title, r.caption
+        r.title = r.caption = None
+        if title:
+            parts.append(Text(str(title), style="table.title"))
+        parts.append(r)
+        if caption:
+            parts.append(Text(str(caption), style="table.caption"))
+    return Group(*parts)
 
 
 def render(result: Any) -> None:
@@ -333,10 +355,18 @@ def revision_captions(values: list, name) -> list[str]:
         mark = revision_mark(v)
         if mark:
             by_mark.setdefault(mark, []).append(
-                f"{name(v)} was {fmt_value(v.original_value or 0, v.unit)} in {v.original_accession}"
+                f"{name(v)} was {fmt_value(v.original_value or 0, v.unit)} in {original_filing(v)}"
             )
     order = list(dict.fromkeys(REVISION_MARKS.values()))
     return [f"{m} {revision_legend(m)}: " + "; ".join(by_mark[m]) for m in order if m in by_mark]
+
+
+def original_filing(v: Any) -> str:
+    """The filing that first reported a revised value, as a person finds it: its form (where the data carries
+    it), accession number and filed date: "10-K 0001193125-09-214859, filed 2009-10-27"."""
+    form = getattr(v, "original_form", None)
+    filed = getattr(v, "original_filed", None)
+    return (f"{form} " if form else "") + f"{v.original_accession}" + (f", filed {filed}" if filed else "")
 
 
 def _marks(v: FactValue | FactRecord) -> str:

@@ -962,6 +962,7 @@ def _sum(
         original_value=None,
         original_filed=None,
         original_accession=None,
+        original_form=None,
         distinct_values=1,
         revision_kind=None,
         pre_split_ratio=None,

@@ -352,13 +352,17 @@ def _years(years: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _derive_q4_hint() -> str:
-    """Where a Q4 implied by the year less the nine months is derived, marked as such, on this surface."""
+def _derive_q4_hint(one: bool = True) -> str:
+    """Where a Q4 implied by the year less the nine months is derived, marked as such, on this surface (of one
+    quarter, or of several: "derive them (each marked derived, with its formula and both filings)")."""
+    it, each = ("it", "") if one else ("them", "each ")
     if surface() == "cli":
-        return f"Ask with {param('derive')} q4 to derive it (marked derived, with its formula and both filings)."
+        return (
+            f"Ask with {param('derive')} q4 to derive {it} ({each}marked derived, with its formula and both filings)."
+        )
     return (
-        f"{tool('get_financial_series')} with {param('derive')} q4 derives it (marked derived, with its formula "
-        "and both filings)."
+        f"{tool('get_financial_series')} with {param('derive')} q4 derives {it} ({each}marked derived, with its "
+        "formula and both filings)."
     )
 
 
@@ -378,10 +382,12 @@ def quarter_gaps(values: list[FactRecord], years: list[int]) -> list[str]:
     ytd_only = {q: [y for y, p in have.items() if q not in p and ytd in p] for q, ytd in (("Q2", "H1"), ("Q3", "9M"))}
     notes = []
     if no_q4:
-        verb = "is" if len(no_q4) == 1 else "are"
+        # one year's Q4 "is ... its own quarter; it is"; several years' "are ... their own quarters; they are"
+        one = len(set(no_q4)) == 1
         notes.append(
-            f"Q4 of {_years(no_q4)} {verb} not reported as its own quarter; it is only implied by the annual "
-            f"figure less the nine months, and not shown here. {_derive_q4_hint()}"
+            f"Q4 of {_years(no_q4)} {'is' if one else 'are'} not reported as "
+            f"{'its own quarter; it is' if one else 'their own quarters; they are'} only implied by the annual "
+            f"{'figure' if one else 'figures'} less the nine months, and not shown here. {_derive_q4_hint(one)}"
         )
     both = sorted(set(ytd_only["Q2"]) & set(ytd_only["Q3"]))
     for quarters, ys, spans in (
@@ -390,8 +396,9 @@ def quarter_gaps(values: list[FactRecord], years: list[int]) -> list[str]:
         ("Q3", [y for y in ytd_only["Q3"] if y not in both], "nine months"),
     ):
         if ys:
+            are = "are" if " and " in quarters or len(set(ys)) > 1 else "is"
             notes.append(
-                f"{quarters} of {_years(ys)} are reported only year-to-date ({spans} from the start of "
+                f"{quarters} of {_years(ys)} {are} reported only year-to-date ({spans} from the start of "
                 f"the fiscal year), as cash-flow statements are; edgar does not subtract them to make a "
                 f"quarter. Use {param('period')} all to see the year-to-date values."
             )

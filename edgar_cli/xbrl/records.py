@@ -109,6 +109,9 @@ class FactRecord:
     ] = None
     original_filed: date | None = None
     original_accession: str | None = None
+    original_form: Annotated[
+        str | None, Describe("The form of the filing that first reported original_value (10-K, 10-Q, 10-K/A...)")
+    ] = None
     distinct_values: int = 1
     revision_kind: Annotated[
         RevisionKind | None,

@@ -81,12 +81,12 @@ def _plain(value: float | int | None) -> str:
 
 def revised_cells(row: StatementRow) -> list[str]:
     """The row's cells whose value was revised after first being reported (restated, reclassified, restated for a
-    split: render.revision_mark), each as "FY2018: 11.91 first, in 0000320193-18-000145 (stock_split)": what a
+    split: render.revision_mark), each as "FY2018: 11.91 first, in 10-K 0000320193-18-000145, filed 2018-11-05 (stock_split)": what a
     wide row (periods as columns) says of them, as a table's marks do."""
-    from ..render import revision_mark
+    from ..render import original_filing, revision_mark
 
     return [
-        f"{c.column}: {c.fact.original_value:,} first, in {c.fact.original_accession} "
+        f"{c.column}: {c.fact.original_value:,} first, in {original_filing(c.fact)} "
         f"({c.fact.revision_kind or 'restatement'})"
         for c in row.cells
         if c.fact is not None and revision_mark(c.fact) and c.fact.original_value is not None
@@ -527,31 +527,22 @@ def _scaled(row: StatementRow) -> tuple[float, str]:
 
 
 def _decimals(r: StatementResult) -> dict[tuple[int, str], int]:
-    """{(row index, column key): decimals} of the cells shown in millions, the most any cell of its group needs
-    (up to three: thousands): currency cells are grouped by column, so that one column of amounts has one
-    precision (717.540 above -1,456.010); share counts by row, so that one row of counts has one (318.730,
-    328.001, 332.707), whatever the amounts above them need."""
-    need: dict[tuple[int, str], int] = {}
+    """{(row index, column key): decimals} of the cells shown in millions: one precision for every cell of one
+    scaled unit in the table ("USD m", "shares m"), the most any of them needs (up to three: thousands), so that
+    no row or column mixes them (Snowflake's quarterly revenue 986.770 d beside 1,042.074, not 986.77; amounts
+    717.540 above -1,456.010; share counts 318.730, 328.001, 332.707), whatever another unit's cells need."""
+    need: dict[str, int] = {}
+    units: dict[int, str] = {}
     for i, row in enumerate(r.rows):
-        scale, _unit = _scaled(row)
+        scale, unit = _scaled(row)
         if scale == 1:
             continue
+        units[i] = unit
         for c in row.cells:
             if c.value is not None:
-                need[(i, c.column)] = len(f"{abs(c.value) / scale:.3f}".split(".")[1].rstrip("0"))
-    shares = {i for i, row in enumerate(r.rows) if (row.unit or "") == "shares"}
-    by_column: dict[str, int] = {}
-    by_row: dict[int, int] = {}
-    for (i, column), n in need.items():
-        if i in shares:
-            by_row[i] = max(by_row.get(i, 0), n)
-        else:
-            by_column[column] = max(by_column.get(column, 0), n)
-    return {
-        (i, column): by_row.get(i, 0) if i in shares else by_column.get(column, 0)
-        for i, row in enumerate(r.rows)
-        for column in [c.column for c in row.cells]
-    }
+                n = len(f"{abs(c.value) / scale:.3f}".split(".")[1].rstrip("0"))
+                need[unit] = max(need.get(unit, 0), n)
+    return {(i, c.column): need.get(units[i], 0) for i, row in enumerate(r.rows) if i in units for c in row.cells}
 
 
 def _statement_value(value: float | int, scale: float, unit: str, places: int = 0) -> str:

@@ -122,7 +122,9 @@ def _verification_table(r: AnswerVerification):
     for f in r.figures:
         claimed = f.claimed_period_text or (f"FY{f.claimed_fiscal_year}" if f.claimed_fiscal_year else "")
         accn = (f.support.accession_number if f.support else None) or (f.inputs[0].accession_number if f.inputs else "")
-        evidence = f.reason + "".join(f"\n  {n}" for n in f.notes)
+        # each note a line of its own, flush with the reason: an indent would hold only on its first line (the
+        # column folds the rest at its left edge)
+        evidence = f.reason + "".join(f"\n{n}" for n in f.notes)
         extra = [x for x in (f"claimed: {claimed}" if claimed else "", accn or "") if x]
         mark = marks.get(f.status, f.status) + "".join(f"\n[{flag.replace('_', ' ')}]" for flag in f.flags)
         t.add_row(f.text, mark, evidence + ("\n" + " · ".join(extra) if extra else ""))
