@@ -291,3 +291,81 @@ def test_a_base_named_by_another_companys_possessive_is_that_companys_value_of_t
     assert f.status == status
     if status == "grounded":
         assert f.support.accession_number == "0001045810-26-000021" and r.verdict == "grounded"
+
+
+# --- a sibling tag of the concept the words name never grounds a figure the concept's own tag contradicts -----
+# Snowflake (CIK 1640147) 10-K 0001640147-25-000052, as of 2025-01-31: us-gaap:CashAndCashEquivalentsAtCarryingValue
+# 2,628,798,000; us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents 2,698,678,000 (with restricted
+# cash).
+SNOW_FY2025_10K = "0001640147-25-000052"
+
+
+def test_cash_with_restricted_cash_does_not_ground_cash_and_cash_equivalents(sec):
+    f = checked_figure(
+        "Snowflake ended fiscal 2025 with $2.70 billion in cash and cash equivalents (as of January 31, 2025).",
+        "$2.70 billion",
+        "ungrounded",
+        "2,628,798,000",
+        "us-gaap:CashAndCashEquivalentsAtCarryingValue",
+        "us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents = 2,698,678,000",
+        SNOW_FY2025_10K,
+        verdict="ungrounded",
+        company="SNOW",
+    )
+    assert (
+        f.support is None
+        or f.support.matched_tag != "us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents"
+    )
+
+
+@pytest.mark.parametrize(
+    "claim,tag",
+    [
+        (
+            "Snowflake ended fiscal 2025 with $2.63 billion in cash and cash equivalents (as of January 31, 2025).",
+            "us-gaap:CashAndCashEquivalentsAtCarryingValue",
+        ),
+        (
+            "Snowflake ended fiscal 2025 with $2.70 billion in cash, cash equivalents and restricted cash (as of "
+            "January 31, 2025).",
+            "us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents",
+        ),
+    ],
+)
+def test_the_cash_measure_the_words_name_grounds_its_own_value(sec, claim, tag):
+    f = checked_figure(claim, claim.split(" in cash")[0].split("with ")[1], "grounded", company="SNOW")
+    assert f.support.matched_tag == tag and f.support.accession_number == SNOW_FY2025_10K
+
+
+# --- a figure's measure is the one its own clause names, not the next clause's ------------------------------
+# Salesforce (CIK 1108524) 10-K 0001108524-25-000006 (crm-20250131.htm), as of 2025-01-31:
+# us-gaap:RevenueRemainingPerformanceObligation 63,400,000,000; crm:RevenueRemainingPerformanceObligationCurrent
+# 30,200,000,000 ("Current remaining performance obligation as of January 31, 2025 was approximately $30.2 billion").
+CRM_FY2025_10K = "0001108524-25-000006"
+CRM_RPO = "Salesforce's total remaining performance obligation was about {} as of January 31, 2025, and its current RPO about {}."
+
+
+def test_swapped_total_and_current_rpo_are_each_ungrounded_by_their_own_measure(sec):
+    cite = [f"{CRM_FY2025_10K}:crm-20250131.htm"]
+    claim = CRM_RPO.format("$30.2 billion", "$63.4 billion")
+    r = verify_answer(claim, company="CRM", cite=cite)
+    total, current = figure(r, "$30.2 billion"), figure(r, "$63.4 billion")
+    assert total.status == "ungrounded" and "us-gaap:RevenueRemainingPerformanceObligation = 63,400,000,000" in (
+        total.reason
+    ), total.reason
+    assert current.status == "ungrounded" and "RevenueRemainingPerformanceObligationCurrent = 30,200,000,000" in (
+        current.reason
+    ), current.reason
+    assert r.verdict != "grounded"
+
+
+def test_total_and_current_rpo_in_order_are_grounded_by_their_own_measure(sec):
+    cite = [f"{CRM_FY2025_10K}:crm-20250131.htm"]
+    r = verify_answer(CRM_RPO.format("$63.4 billion", "$30.2 billion"), company="CRM", cite=cite)
+    total, current = figure(r, "$63.4 billion"), figure(r, "$30.2 billion")
+    assert total.status == "grounded" and total.support.matched_tag == "us-gaap:RevenueRemainingPerformanceObligation"
+    assert (
+        current.status == "grounded"
+        and current.support.matched_tag == "crm:RevenueRemainingPerformanceObligationCurrent"
+    )
+    assert r.verdict == "grounded"

@@ -195,6 +195,10 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
     # make "producing" a word of the 1.77 million
     cut = _AFTER_END.search(fig.after[:60])
     own_clause = _without_company_name(fig.clause[-60:] + " " + fig.after[: cut.start() if cut else 60], g)
+    # the words that name the figure's measure: its clause and the words after it up to the next clause's
+    # ("total RPO was about $30.2 billion as of ..., and its current RPO about $63.4 billion")
+    nxt = re.search(r"[,;]\s*(?:and|but|while|whereas)\s|;", fig.after)
+    own_measure = fig.clause + " " + (fig.after[: nxt.start()] if nxt else fig.after)
     # (the company's name as a figure's words are read: "CARBO Ceramics" is no name a passage must repeat)
     marked = W.marked_words(fig.lead, fig.after) - g.company_words - W.content_words(g.ref.name)
     year = claim.fiscal_year or claim.calendar_year
@@ -307,6 +311,8 @@ def _text_test(g: Grounder, fig: Figure, claim: P.Claim):
                 before = re.split(r"[.!?]\s", src.text[max(0, tf.start - 250) : tf.start])[-1]
                 if not contributor & W.content_words(before):
                     return None
+            if src.text and _part_of_another(src.text[max(0, tf.start - 160) : tf.start], own_measure):
+                return None  # "Current remaining performance obligation ... $30.2 billion" is not the total's
             if about(near, lead=lead) and not (year_of and said and year_of not in said):
                 if not said and not own_period_fits(src):
                     return None  # a passage that does not say its period is about its filing's own period
@@ -526,6 +532,32 @@ _OWN_LEAD = lazy(
 
 # Where the words that lead up to a number begin: a clause or list break, or another amount
 _LEAD_BREAK = lazy(r"[.;,:()\n]|\b(?:and|or|but)\b|[$\u20ac\u00a3]\s?\d|\d[\d,.]*", re.I)
+
+
+# A word that makes a measure one part of it ("current remaining performance obligation", "restricted cash"), not a
+# word of when ("current year")
+_PART_WORD = lazy(
+    r"\b(current|non-?current|restricted|unrestricted)\s+(?!(?:fiscal\s+)?(?:year|quarter|period|month|portion)\b)"
+    r"([a-z]+)",
+    re.I,
+)
+
+
+_PART_BREAK = lazy(r"[.;:!?](?:\s|$)|\n|[$\u20ac\u00a3]\s?\d[\d,.]*|\b(?:and|or|but|while)\b", re.I)
+
+
+def _part_of_another(lead: str, own_clause: str) -> bool:
+    """Does the passage name its number's measure as a part ("Current remaining performance obligation ... was
+    approximately $30.2 billion") of a measure the figure's own clause names without it ("total remaining
+    performance obligation was about $30.2 billion")? Then the passage's number is of that part, not the figure's."""
+    breaks = list(_PART_BREAK.finditer(lead))
+    tail = lead[breaks[-1].end() :] if breaks else lead
+    ours = {w.lower().replace("-", "") for w in re.findall(r"[A-Za-z-]+", own_clause)}
+    # (the part word must qualify the figure's own measure: "an unrestricted customer" is no part of revenue)
+    return any(
+        m.group(1).lower().replace("-", "") not in ours and m.group(2).lower() in ours
+        for m in _PART_WORD.finditer(tail)
+    )
 
 
 def _lead_words(lead: str) -> set[str]:

@@ -252,7 +252,39 @@ def _own_after(fig: Figure) -> str:
     rest = fig.context[len(fig.lead) + len(fig.text) + len(fig.after) :] if fig.context.startswith(fig.lead) else ""
     if _NEXT_LABEL.fullmatch(fig.after) and _FIGURE_START.match(rest):
         return ""
+    cut = _NEXT_CLAUSE.search(fig.after)
+    if cut and _FIGURE_START.match(rest) and W.content_words(fig.after[cut.end() :]):
+        return fig.after[: cut.start()]
     return fig.after
+
+
+# Words of a tag's name that say how it is measured, not what: "AtCarryingValue"
+_TAG_FORM_WORDS = frozenset({"carrying", "value"})
+
+_WHOLE = lazy(r"\b(?:total|overall|whole|entire)\b", re.I)
+
+
+def _named_exactly(tags: set[str], words: set[str], whole: bool) -> set[str]:
+    """Of tags one of which is another with more words (RevenueRemainingPerformanceObligation and ...Current),
+    the one the words name exactly: the longer when its further words are among them ("current RPO"), the
+    shorter when the words say it is the whole ("total remaining performance obligation" is not its current
+    part), else both ("accounts payable" is AccountsPayableCurrent as well)."""
+    out = set(tags)
+    for short in tags:
+        own = W.tag_words(short)
+        # ("accrued and other liabilities" names the whole too)
+        longer = [t for t in tags if own < W.tag_words(t) and W.tag_words(t) - own - {"other"}]
+        exact = [t for t in longer if W.tag_words(t) - own <= words]
+        if exact:  # "current RPO": ...Current, neither the whole nor ...Noncurrent
+            out -= {short, *(t for t in longer if t not in exact)}
+        elif whole:
+            out -= set(longer)
+    return out
+
+
+# After a figure, ", and its current RPO about" up to the next figure: the words of the next figure's clause,
+# which name that figure's measure, not this one's
+_NEXT_CLAUSE = lazy(r"\s*(?:[,;]\s*(?:and|but|while|whereas)|;)\s", re.I)
 
 
 def _list_tail(fig: Figure) -> str | None:
@@ -1165,6 +1197,22 @@ class Grounder(Derived):
                 and trial.status == "derived"
             ):
                 return trial
+        siblings = [(m, own) for m in rel if (own := self._own_value(fig, named, m)) is not None]
+        rel = [m for m in rel if all(m is not s for s, _own in siblings)]
+        if siblings and not any(claim.accepts(m.fact) for m in rel) and claim.accepts(siblings[0][0].fact):
+            # "$2.70 billion in cash and cash equivalents" is Snowflake's cash with restricted cash (2,698.7M), not
+            # its cash and cash equivalents (2,628.8M): a sibling tag of the concept never grounds the figure
+            # when the tag the concept reads for that period says another value
+            m, own = siblings[0]
+            row.status = "ungrounded"
+            self.concept_contradicted.add(fig.start)
+            row.reason = (
+                f"{self.ref.name}'s {label} for {G.describe_period(own)} is {S.fmt(own.value)} {own.unit} "
+                f"({own.matched_tag}, {own.form} {own.accession_number}); {fig.text} does not round to it. It "
+                f"rounds to {m.fact.matched_tag} = {S.fmt(m.fact.value)} {m.fact.unit}, another measure the "
+                f"answer's words do not name: {self._chain_caveat(named, m.fact.matched_tag)}."
+            )
+            return row
         if self._verdict(fig, row, claim, rel):
             if qualifier and row.status in ("grounded", "mismatched_period"):
                 row.notes.append(f"{row.reason}")
@@ -1232,6 +1280,34 @@ class Grounder(Derived):
         row.reason = f"No {label} value in {where} rounds to {fig.text}, in any period."
         self.text_ok.add(fig.start)
         return row
+
+    def _own_value(self, fig: Figure, named: list[str], m: G.Match) -> FactRecord | None:
+        """The concept's own value for the period of a match on a sibling tag of its chain, when that value is of
+        another tag and does not round to the figure, and the figure's words do not name what sets the sibling
+        apart ("restricted" of CashCashEquivalentsRestrictedCash...): then the match is of another measure."""
+        f = m.fact
+        for name in named:
+            for own in self._concept_series(name):
+                if (own.start, own.end, own.unit) != (f.start, f.end, f.unit) or own.matched_tag == f.matched_tag:
+                    continue
+                lo, hi = fig.interval
+                if lo <= abs(Decimal(str(own.value))) <= hi:
+                    return None
+                # Only a sibling that is the concept's own measure and more (cash and cash equivalents with
+                # restricted cash) is another measure; one that says it another way ("net profit": ProfitLoss
+                # beside ProfitLossAttributableToOwnersOfParent) or an alternative reading ("EPS": basic beside
+                # diluted) is not
+                core = W.tag_words(own.matched_tag) - _TAG_FORM_WORDS
+                apart = W.tag_words(f.matched_tag) - core
+                if not core < W.tag_words(f.matched_tag) or apart & W.content_words(fig.context):
+                    return None
+                return own
+        return None
+
+    @staticmethod
+    def _chain_caveat(named: list[str], tag: str) -> str:
+        caveats = [t.caveat.rstrip(".") for name in named for t in catalogue()[name].chain if t.tag == tag]
+        return caveats[0][:1].lower() + caveats[0][1:] if caveats else "another line"
 
     def _split_basis(self, f: FactRecord) -> tuple[Decimal, str, str] | None:
         """How a share count or per-share value reported before a later split, never restated, reads on
@@ -1478,7 +1554,8 @@ class Grounder(Derived):
             if rel and self._verdict(fig, row, claim, rel, how=" (a fact the answer's words name)"):
                 return row
             # A value the words name firmly (two words, one distinctive: "share buybacks") contradicts the figure.
-            firm = max(W.tag_score(words, t) for t in tags) >= 2
+            best = max(W.tag_score(words, t) for t in tags)
+            firm = best >= 2
             actual = [f for f in self._tag_facts(tags, claim) if f.value] if claim.stated and firm else []
             actual = actual if len({f.matched_tag for f in actual}) <= 6 else []
             if actual:
@@ -1488,6 +1565,10 @@ class Grounder(Derived):
                     f"The facts the answer's words name are, for {G.describe_period(actual[0])}: {shown}; "
                     f"none rounds to {fig.text}."
                 )
+                if best >= 3 and len({f.matched_tag for f in actual}) == 1:
+                    # three words of one tag ("current RPO": RevenueRemainingPerformanceObligationCurrent) name it
+                    # as surely as a concept does: its value contradicts the figure, inline facts alone too
+                    self.concept_contradicted.add(fig.start)
                 self._note_coincidences(fig, row, claim, matches, None)
                 return row
         in_period = [m for m in matches if claim.accepts(m.fact) and self._sign_ok(fig, m)]
@@ -1566,7 +1647,8 @@ class Grounder(Derived):
                 continue  # "cash equivalents" is not CashAndCashEquivalents...: the words join no two items
             if len(shared) >= 2 or shared & near:
                 out.add(tag)
-        return out
+        whole = bool(_WHOLE.search(fig.clause[-80:] + " " + _own_after(fig)[:40]))
+        return _named_exactly(out, words, whole)
 
     def _tags_named(self, words: set[str], units: list[str]) -> set[str]:
         """The tags the words name best (within one word of the best score). A loss names a tag's income
