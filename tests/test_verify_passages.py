@@ -250,24 +250,25 @@ HD_FY2024_10K = "0000354950-25-000085:hd-20250202.htm"
 
 
 def test_an_amount_added_to_a_measure_is_a_part_never_contradicted_by_the_whole_and_the_passage_grounds_it(sec):
-    r = verify_answer(
+    f = checked_figure(
         "Home Depot's 53rd week added approximately $2.5 billion of net sales in fiscal 2024.",
+        "$2.5 billion",
+        "grounded",
         company="HD",
         cite=[HD_FY2024_10K],
     )
-    f = figure(r, "$2.5 billion")
-    assert f.status == "grounded", f.reason
     assert f.support.source == "cited_text" and "53" in f.support.passage and "week" in f.support.passage
 
 
 def test_an_amount_another_contributor_added_is_not_grounded_by_its_passage(sec):
-    r = verify_answer(
+    # SRS's contribution, not the 53rd week's; never the whole's contradiction
+    f = checked_figure(
         "Home Depot's 53rd week added approximately $6.4 billion of net sales in fiscal 2024.",
+        "$6.4 billion",
+        "unchecked",
         company="HD",
         cite=[HD_FY2024_10K],
     )
-    f = figure(r, "$6.4 billion")
-    assert f.status == "unchecked", f.reason  # SRS's contribution, not the 53rd week's; never the whole's contradiction
     assert "159,514,000,000" not in f.reason
 
 
