@@ -164,3 +164,38 @@ def test_snowflakes_zero_long_term_debt_at_2024_01_31_is_said_to_be_a_later_comp
     err = refusal(get_financial_concept, "SNOW", "total_debt", fiscal_year=2024)
     assert "long_term_debt's answer, 0)" not in err.message, err.message
     assert "0001640147-24-000101" in err.message and "tags no such line" in err.message, err.message
+
+
+def test_the_last_three_years_of_teslas_total_debt_are_its_last_three_years_not_its_last_three_totals(sec):
+    # --last counts fiscal periods. Tesla's total_debt is summed at FY2018 (LongTermDebt 8,410,490,000 + DebtCurrent
+    # 2,221,985,000 = 10,632,475,000, 0001564590-19-003165), not at FY2019-FY2021 (FY2021: LongTermDebt
+    # 4,254,000,000 beside DebtCurrent 1,088,000,000, 0000950170-22-000796): the last three years are FY2019-2021,
+    # shown empty with why, never FY2012, FY2013 and FY2018 as though they were the latest
+    r = get_financial_series("TSLA", ["total_debt"], last=3)
+    assert [c.key for c in r.columns] == ["FY2019", "FY2020", "FY2021"], [c.key for c in r.columns]
+    assert all(c.value is None and c.reason for c in r.rows[0].cells), r.rows[0].cells
+    said = " ".join(r.notes)
+    assert "counts fiscal periods" in said and "FY2019 to FY2021" in said, said
+    assert "FY2018" in said, said  # the latest year with a value, named as where the values stop
+
+
+def test_a_long_run_of_nvidias_total_debt_keeps_the_years_it_cannot_sum_as_columns(sec):
+    # NVIDIA's total_debt: FY2016 1,413,000,000 (0001045810-16-000205) and FY2019 (0001045810-19-000023) are summed;
+    # FY2017 and FY2018 are not: the twelve latest years are FY2015..FY2026 with FY2017 and FY2018 empty, never a
+    # jump from FY2016 to FY2019
+    r = get_financial_series("NVDA", ["total_debt"], last=12)
+    keys = [c.key for c in r.columns]
+    assert keys == [f"FY{y}" for y in range(2015, 2027)], keys
+    cells = {c.column: c for c in r.rows[0].cells}
+    assert cells["FY2017"].value is None and "cannot be summed" in (cells["FY2017"].reason or "")
+    assert "FY2017 and FY2018" in " ".join(r.notes) or "FY2017 to FY2018" in " ".join(r.notes), r.notes
+
+
+def test_the_last_six_quarters_of_snowflakes_long_term_debt_name_the_two_quarters_it_did_not_tag(sec):
+    # Snowflake's ConvertibleDebtNoncurrent: 0 at 2024-01-31 (comparative in 0001640147-25-000052), 2,269,459,000 at
+    # 2024-10-31 (0001640147-24-000250), none tagged at 2024-04-30 or 2024-07-31 (Q1, Q2 FY2025)
+    r = get_financial_series("SNOW", ["long_term_debt"], period="quarterly", last=6)
+    keys = [c.key for c in r.columns]
+    assert keys == ["Q4 FY2024", "Q1 FY2025", "Q2 FY2025", "Q3 FY2025", "Q4 FY2025", "Q1 FY2026"], keys
+    said = " ".join(r.notes)
+    assert "Q1 FY2025" in said and "Q2 FY2025" in said, said
