@@ -199,3 +199,19 @@ def test_the_last_six_quarters_of_snowflakes_long_term_debt_name_the_two_quarter
     assert keys == ["Q4 FY2024", "Q1 FY2025", "Q2 FY2025", "Q3 FY2025", "Q4 FY2025", "Q1 FY2026"], keys
     said = " ".join(r.notes)
     assert "Q1 FY2025" in said and "Q2 FY2025" in said, said
+
+
+def test_lpas_long_term_borrowings_name_the_noncurrent_line_its_own_filing_tags_and_do_not_compare_as_noncurrent(sec):
+    # LPA's 20-F 0001997711-25-000030 at 2024-12-31: ifrs-full:LongtermBorrowings 265,885,799 USD = NoncurrentPayables
+    # 253,248,978 + CurrentPortionOfLongtermBorrowings 12,636,821: the long_term_debt answer holds the current
+    # portion; the note names the noncurrent line (as total_debt's refusal does), never "read the balance sheet"
+    r = get_financial_concept("LPA", "long_term_debt", fiscal_year=2024)
+    (note,) = [n for n in r.notes if "includes its current portion" in n]
+    assert "ifrs-full:NoncurrentPayables 253,248,978" in note, note
+    assert "read the balance sheet" not in note, note
+    # beside another company's long_term_debt (TSMC's USD translation at 2024-12-31, 0001193125-25-083423), the
+    # comparison says in its data that LPA's figure includes the current portion
+    c = compare_companies("long_term_debt", ["LPA", "TSM"], fiscal_year=2024, unit="USD")
+    assert not c.comparable
+    assert any("current portion" in i and "Logistic Properties" in i for i in c.comparability_issues), c
+    assert any("ifrs-full:NoncurrentPayables" in w for w in c.warnings), c.warnings

@@ -928,6 +928,18 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
             + ". They do not compare as they stand with figures reported in that currency."
         )
 
+    # a long-term figure its own filing shows to hold the current portion (LPA's ifrs-full:LongtermBorrowings at
+    # 2024-12-31, 0001997711-25-000030) beside others' noncurrent parts: a wider figure, said in the data
+    wider = [
+        (r, n) for r in rows for n in r.notes if "is not long-term debt alone: it includes its current portion" in n
+    ]
+    if wider and len(wider) < len(rows):
+        issues.append("includes the current portion: " + ", ".join(r.name for r, _n in wider))
+        warnings.append(
+            "Some figures include the current portion of long-term debt, which the others' do not: "
+            + " ".join(f"{r.name}: {n}" for r, n in wider)
+        )
+
     lengths = [r.days for r in rows if r.days is not None]
     if len(lengths) == len(rows) and max(lengths) - min(lengths) > MAX_LENGTH_GAP_DAYS:
         longest, shortest = max(lengths), min(lengths)
