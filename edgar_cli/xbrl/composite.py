@@ -452,7 +452,9 @@ def ifrs_current_inside(facts: CompanyFacts, values: list[FactRecord]) -> list[s
             continue
         why = (
             f"{noncurrent[0]} {noncurrent[1]:,} + {IFRS_CURRENT} {current:,} = {v.value:,} {v.unit} exactly"
-            if noncurrent is not None or total is None
+            if noncurrent is not None
+            else ""
+            if total is None
             else f"{IFRS_TOTAL} {total:,} {v.unit} (the filer's total of its borrowings, only {total - v.value:,} "
             f"{v.unit} more) and {IFRS_CURRENT} {current:,} {v.unit}, which the total could not hold beside a "
             "noncurrent part of that size"
