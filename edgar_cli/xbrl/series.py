@@ -408,7 +408,8 @@ def results_unchanged(
     total revised itself, a reversed sign and a flow gone to or from 0 are never a reclassification."""
     instant = start is None
     if (
-        tag in _FLOW_TOTALS + _EQUITY_TOTALS + _RESULTS
+        tag in _FLOW_TOTALS + _RESULTS
+        or (tag in _EQUITY_TOTALS and not instant)
         or "ComprehensiveIncome" in tag
         or (now != 0 and was != 0 and (now > 0) != (was > 0))
         or (not instant and 0 in (was, now))  # (a balance can move onto, or off, a line)
@@ -424,10 +425,22 @@ def results_unchanged(
                 return f"{_ANCHOR_WORDS['equity']} {eq[0]:,} in both filings"
             # equity moved without its accumulated results (Tesla at 2015-12-31: redeemable noncontrolling
             # interests presented apart from equity beside ASU 2015-03's netting): retained earnings decide
+            # (the equity total itself too: Tesla's at 2015-12-31, 1,088,944,000 -> 1,083,704,000, the change in
+            # its paid-in capital, retained earnings and other comprehensive income the same in both filings)
             kept = _in_both(facts, _RESULTS, unit, start, end, before, after)
-            if kept is None or kept[0] != kept[1] or tag in _EQUITY_TOTALS:
+            if kept is None or kept[0] != kept[1]:
                 return None
-            return f"{_ANCHOR_WORDS['retained']} {kept[0]:,} in both filings"
+            other = _in_both(facts, _OCI, unit, start, end, before, after)
+            if other is not None and other[0] != other[1]:
+                return None  # other comprehensive income is a result too
+            if tag not in _EQUITY_TOTALS:
+                return f"{_ANCHOR_WORDS['retained']} {kept[0]:,} in both filings"
+            return (
+                f"{_ANCHOR_WORDS['retained']} {kept[0]:,}"
+                + (f" and accumulated other comprehensive income {other[0]:,}" if other is not None else "")
+                + " in both filings: equity moved outside its accumulated results"
+                + _equity_part_moved(facts, unit, end, before, after, now - was)
+            )
         if tag in _BALANCE_TOTALS or assets[0] != assets[1]:
             return None
         return f"{_ANCHOR_WORDS['assets']} {assets[0]:,} in both filings"
@@ -435,6 +448,24 @@ def results_unchanged(
     if pair is not None and pair[0] == pair[1]:
         return f"{_ANCHOR_WORDS['flow']} {pair[0]:,} in both filings"
     return None
+
+
+_OCI = ("us-gaap:AccumulatedOtherComprehensiveIncomeLossNetOfTax", "ifrs-full:AccumulatedOtherComprehensiveIncome")
+_PAID_IN = (
+    "us-gaap:AdditionalPaidInCapitalCommonStock",
+    "us-gaap:AdditionalPaidInCapital",
+    "ifrs-full:SharePremium",
+)
+
+
+def _equity_part_moved(facts: CompanyFacts, unit: str, end: str, before: str, after: str, change: float | int) -> str:
+    """', in us-gaap:AdditionalPaidInCapitalCommonStock (3,414,692,000 to 3,409,452,000)': the paid-in capital line
+    that changed by exactly the equity total's ``change`` between the two filings, or ''."""
+    for tag in _PAID_IN:
+        pair = _in_both(facts, (tag,), unit, None, end, before, after)
+        if pair is not None and pair[1] - pair[0] == change:
+            return f", in {tag} ({pair[0]:,} to {pair[1]:,})"
+    return ""
 
 
 def _in_both(
