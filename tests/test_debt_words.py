@@ -215,3 +215,14 @@ def test_lpas_long_term_borrowings_name_the_noncurrent_line_its_own_filing_tags_
     assert not c.comparable
     assert any("current portion" in i and "Logistic Properties" in i for i in c.comparability_issues), c
     assert any("ifrs-full:NoncurrentPayables" in w for w in c.warnings), c.warnings
+
+
+def test_a_total_debt_of_zero_resting_on_a_later_filings_comparative_is_refused_as_snowflakes_is(sec):
+    # NVIDIA at 2013-01-27: its own FY2013 10-K 0001045810-13-000008 tags no long-term debt line; us-gaap:LongTermDebt
+    # 0 for that date first appears as a comparative in 0001045810-14-000030. A total of 0 there would guess that the
+    # filer had no other debt, as Snowflake's ConvertibleDebtNoncurrent 0 at 2024-01-31 (first in
+    # 0001640147-24-000250, not in its own report 0001640147-24-000101) already is refused: one rule for both
+    for company, fy, own in (("NVDA", 2013, "0001045810-13-000008"), ("SNOW", 2024, "0001640147-24-000101")):
+        err = refusal(get_financial_concept, company, "total_debt", fiscal_year=fy)
+        assert own in err.message, err.message
+        assert "a total of 0 would guess that the filer had no other debt" in err.message, err.message

@@ -575,7 +575,7 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
                 f"{made.matched_tag} is the current portion of long-term debt by the filing's own lines: in "
                 f"{accn}, {NONCURRENT} {n.value:,} + {made.matched_tag} {made.value:,} = {WHOLE} {whole.value:,}"
             )
-        elif whole is not None and current_line is None:
+        elif whole is not None and current_line is None and not (not whole.value and zero_comparatives(facts, [whole])):
             summed.append(whole)
         elif whole is not None and current_line is not None and (held := _whole_holds(here, whole, current_line)):
             summed.append(whole)  # the filing's own noncurrent and current lines add to it: it is the whole
@@ -945,7 +945,8 @@ def _unsummed(
                 else ""
             ),
         )
-    assert current_line is not None  # LongTermDebt goes unsummed only beside a current-debt line
+    if current_line is None:  # LongTermDebt alone is unsummed only as a 0 later filings give (the caller says so)
+        return Unsummed(end, (long_line,), (NONCURRENT, CURRENT), "")
     return Unsummed(
         end,
         (long_line, current_line),
