@@ -149,7 +149,8 @@ def test_without_fy_the_latest_year_every_company_reports_is_chosen_and_explaine
     assert (r.fiscal_year, r.fiscal_year_basis) == (2021, "latest_common")
     assert "FY2021 is the latest fiscal year that all 3 companies report" in r.fiscal_year_reason
     assert "Tesla, Inc. reports nothing later" in r.fiscal_year_reason
-    assert "NVIDIA CORP through FY2026" in r.fiscal_year_reason and "Apple Inc. through FY2025" in r.fiscal_year_reason
+    assert "NVIDIA CORP: FY2022 to FY2026" in r.fiscal_year_reason, r.fiscal_year_reason
+    assert "Apple Inc.: FY2022 to FY2025" in r.fiscal_year_reason, r.fiscal_year_reason
     assert [v.fiscal_year for v in r.rows] == [2021, 2021, 2021]
 
 

@@ -226,3 +226,32 @@ def test_a_total_debt_of_zero_resting_on_a_later_filings_comparative_is_refused_
         err = refusal(get_financial_concept, company, "total_debt", fiscal_year=fy)
         assert own in err.message, err.message
         assert "a total of 0 would guess that the filer had no other debt" in err.message, err.message
+
+
+def test_comparing_total_debt_with_no_common_year_names_each_companys_years_with_their_gaps(sec):
+    # Tesla's total_debt is summed at FY2011-FY2013 and FY2018 (10,632,475,000, 0001564590-19-003165), not at
+    # FY2014-FY2017; NVIDIA's at FY2014-FY2016 and FY2019 on, not at FY2013 (a 0 only 0001045810-14-000030 gives) nor
+    # FY2017-FY2018: "Tesla FY2011 to FY2018" would claim the years in between
+    err = refusal(compare_companies, "total_debt", ["TSLA", "NVDA"])
+    assert "FY2011 to FY2018" not in err.message, err.message
+    assert "Tesla, Inc.: FY2011 to FY2013 and FY2018" in err.message, err.message
+    assert "NVIDIA CORP: FY2014 to FY2016 and FY2019 to FY2026" in err.message, err.message
+
+
+def test_the_latest_common_year_when_every_company_reports_later_ones_names_no_subjectless_company():
+    from edgar_cli.capabilities.compare.compare import _choose_period
+    from edgar_cli.models.companies import CompanyRef
+
+    # the years of Tesla's and NVIDIA's total_debt as review 7 found them (FY2013 in common; Tesla's FY2018 in
+    # 0001564590-19-003165, NVIDIA's to FY2026 in 0001045810-26-000021): both report later years, none in common
+    class E:
+        def __init__(self, name: str, years: list[int]):
+            self.ref = CompanyRef(cik="0", name=name, tickers=[])
+            self.keys = {(y, 0) for y in years}
+
+    tesla = E("Tesla, Inc.", [2011, 2012, 2013, 2018])
+    nvidia = E("NVIDIA CORP", [2013, 2014, 2015, 2016, *range(2019, 2027)])
+    key, basis, reason = _choose_period([tesla, nvidia], None, "annual")  # type: ignore[list-item]
+    assert key == (2013, 0) and basis == "latest_common"
+    assert ";  report" not in reason and "nothing later" not in reason, reason
+    assert "Tesla, Inc.: FY2018" in reason and "NVIDIA CORP: FY2014 to FY2016 and FY2019 to FY2026" in reason, reason

@@ -568,9 +568,9 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
         )
     common = set.intersection(*(e.keys for e in entries))
     if not common:
-        spans = "; ".join(
-            f"{e.ref.name}: {_label(min(e.keys), period)} to {_label(max(e.keys), period)}" for e in entries
-        )
+        # each company's years as runs, broken where a year is missing (Tesla's total_debt: FY2011 to FY2013 and
+        # FY2018, not one span FY2011 to FY2018 over the years it cannot be summed)
+        spans = "; ".join(f"{e.ref.name}: {_key_runs(e.keys, period)}" for e in entries)
         raise EdgarError(
             "not_found",
             f"No {'fiscal year' if period == 'annual' else 'fiscal quarter'} is reported by every company ({spans}).",
@@ -587,19 +587,40 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
     else:
         latest = {e.ref.name: max(e.keys) for e in entries}
         limiting = [n for n, k in latest.items() if k == key]
-        ahead = [f"{n} through {_label(k, period)}" for n, k in latest.items() if k != key]
+        later = {e.ref.name: sorted(k for k in e.keys if k > key) for e in entries}
         reason = (
             f"{_label(key, period)} is the latest {what} that all {len(entries)} companies report "
             "(by each company's own fiscal-year label)"
         )
-        if ahead:
+        if any(later.values()):
+            # each company's later years named as runs: a company whose later years do not meet the others' is
+            # never said to report "nothing later" (Tesla's and NVIDIA's total_debt after FY2013)
+            said = [f"{n}: {_key_runs(ks, period)}" for n, ks in later.items() if ks]
             reason += (
-                f"; {' and '.join(limiting)} {'reports' if len(limiting) == 1 else 'report'} nothing "
-                f"later, while the others report further ({', '.join(ahead)})"
-            )
+                f"; {' and '.join(limiting)} {'reports' if len(limiting) == 1 else 'report'} nothing later"
+                if limiting
+                else f"; each reports later {what}s, but no later one in common"
+            ) + f"; later {what}s reported: {'; '.join(said)}"
         reason += "."
     reason += f" Pass {param('fiscal_year')} to choose another year."
     return key, "latest_common", reason
+
+
+def _key_runs(keys: set[tuple[int, int]] | list[tuple[int, int]], period: str) -> str:
+    """Period keys in words, runs of consecutive ones joined and broken where one is missing: "FY2011 to FY2013 and
+    FY2018", "Q4 FY2011 to Q1 FY2012"."""
+
+    def index(k: tuple[int, int]) -> int:
+        return k[0] if period == "annual" else k[0] * 4 + k[1]
+
+    runs: list[list[tuple[int, int]]] = []
+    for k in sorted(keys, key=index):
+        if runs and index(k) == index(runs[-1][-1]) + 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    said = [_label(r[0], period) if len(r) == 1 else f"{_label(r[0], period)} to {_label(r[-1], period)}" for r in runs]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None, instant: bool = False) -> str | None:
