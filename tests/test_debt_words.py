@@ -255,3 +255,27 @@ def test_the_latest_common_year_when_every_company_reports_later_ones_names_no_s
     assert key == (2013, 0) and basis == "latest_common"
     assert ";  report" not in reason and "nothing later" not in reason, reason
     assert "Tesla, Inc.: FY2018" in reason and "NVIDIA CORP: FY2014 to FY2016 and FY2019 to FY2026" in reason, reason
+
+
+def test_the_advice_for_debt_lines_not_summed_names_a_year_when_none_was_asked(sec):
+    from edgar_cli.sec.client import get_client
+    from edgar_cli.sec.companyfacts import load_company_facts
+    from edgar_cli.vocabulary import set_surface
+    from edgar_cli.xbrl.answer import unsummed_suggestion
+    from edgar_cli.xbrl.catalogue import lookup
+    from edgar_cli.xbrl.series import build_series
+
+    # Snowflake's ConvertibleDebtNoncurrent 0 at 2024-01-31 (FY2024; first in 0001640147-24-000250) is not summed; a
+    # table asked with --last has no year of its own: the advice names FY2024, never "--fy ," nor "fiscal_year )"
+    series = build_series(load_company_facts(get_client(), 1640147), lookup("total_debt"))
+    gaps = [g for g in series.unsummed if g.fiscal_year == 2024]
+    said = unsummed_suggestion(gaps, "SNOW", "")  # over MCP
+    assert "concepts us-gaap:ConvertibleDebtNoncurrent, fiscal_year 2024)" in said, said
+    assert "fiscal_year )" not in said, said
+    set_surface("cli")
+    try:
+        said = unsummed_suggestion(gaps, "SNOW", "")
+    finally:
+        set_surface("mcp")
+    assert "us-gaap:ConvertibleDebtNoncurrent --fy 2024" in said, said
+    assert "--fy ," not in said and "--fy  " not in said, said

@@ -596,6 +596,17 @@ def unsummed_suggestion(gaps: list[Unsummed], who: str, years: str) -> str:
     """Ask for the lines found at the unsummed dates by their own tags (they answer), for ``years`` ("2019",
     "2019..2021")."""
     tags = list(dict.fromkeys(v.matched_tag for g in gaps for v in g.found))
+    if not years.strip(" ,."):  # no year asked (a --last table): the years of the dates not summed themselves
+        held = sorted({g.fiscal_year for g in gaps if g.fiscal_year is not None})
+        years = (f"{held[0]}..{held[-1]}" if len(held) > 1 else str(held[0])) if held else ""
+    if not years:  # nor known: ask for the lines without a year (their latest values)
+        if surface() == "cli":
+            asks = " and ".join(f"{tool('get_financial_concept')} {who} {t}" for t in tags)
+        else:
+            asks = f"{tool('get_financial_series')} (company {who}, concepts {' and '.join(tags)})"
+        return (
+            f"Ask for the lines themselves with {asks}, and read the balance sheet in the filing for how they add up."
+        )
     if surface() == "cli":
         if ".." in years:
             asks = f"{tool('get_financial_series')} {who} {' '.join(tags)} {param('fiscal_year')} {years}"
