@@ -672,6 +672,9 @@ def _raise_missing_year(
             latest_fiscal_year=latest,
         )
     other = _order({v.fiscal_period or v.period_type for v in every if v.fiscal_year == fy})
+    # the facts are old and the filings list that would say whether reports followed could not be read (a coverage
+    # note without the reports it names): no report's text can be found through it either
+    unchecked = facts is not None and facts.coverage_note is not None and not facts.later_reports
     # The company's facts as a whole hold FY``fy`` (other tags answer it): only this concept stops earlier.
     covered = _report_of_year(cal, fy) if latest is not None and fy > latest and not other else None
     if est_end is not None and est_end >= today:
@@ -688,6 +691,9 @@ def _raise_missing_year(
             f"{spec.name} is not reported after FY{latest}; {ref.name}'s XBRL facts cover FY{fy} under other tags "
             f"(the report {covered})"
         )
+    elif latest is not None and fy > latest and coverage_note and unchecked:
+        # the filings list could not be read: nothing shows the filings go further than the facts
+        reason = f"FY{fy} is not in the XBRL facts. {coverage_note.rstrip('.')}"
     elif latest is not None and fy > latest and coverage_note:
         reason = f"FY{fy} is not in the XBRL facts, which stop short of the filings. {coverage_note.rstrip('.')}"
     elif latest is not None and fy > latest:
@@ -746,7 +752,7 @@ def _raise_missing_year(
         )
     if before is not None:
         suggestion = f"Ask for CIK {before.predecessor_cik} for FY{fy}."
-    elif other and coverage_note:  # the year's other values are in the facts; its report is past them
+    elif other and coverage_note and not unchecked:  # the year's other values are in the facts; its report is past them
         suggestion = (
             f"Use {param('period')} all to see FY{fy}'s values in the XBRL facts, and read the rest in its "
             f"report's text with {_read_year(ref, fy)}; or ask for FY{latest}."
@@ -763,6 +769,11 @@ def _raise_missing_year(
             f"Ask for the related line itself with {tool('get_financial_concept')} {who} {tag} "
             f"{param('fiscal_year')} {fy}{in_unit} (it is not {spec.name}: say which line it is), or ask for "
             f"FY{latest}."
+        )
+    elif latest and fy >= latest and coverage_note and unchecked:
+        suggestion = (
+            f"Ask for FY{latest}, the latest year in the XBRL facts; whether FY{fy} was reported since, and its "
+            "report's text, can be found once the company's filings list can be read again (ask again later)."
         )
     elif latest and fy >= latest and coverage_note and not (est_end is not None and est_end >= today):
         # (a year still in progress has no report to read yet: the next branch says so)
