@@ -196,12 +196,24 @@ def compare_companies(
     if align not in ("label", "nearest"):
         raise EdgarError("invalid_argument", f"Unknown {param('align')} {align!r}.", "Use label or nearest.")
     if align == "nearest" and (fy is None or latest or period != "annual"):
+        # the advice names what is wrong with this call, never what it already has (a year passed with quarterly)
+        fixes = []
+        if fy is None:
+            fixes.append(f"pass {param('fiscal_year')} (the calendar year, e.g. 2024)")
+        if latest:
+            fixes.append(f"drop {param('latest')}")
+        if period != "annual":
+            fixes.append(
+                f"drop {param('period')} {period} (quarters are compared by fiscal label: omit {param('align')} "
+                "for them)"
+            )
+        said = "; ".join(fixes)
         raise EdgarError(
             "invalid_argument",
             f"{param('align')} nearest aligns annual figures to a calendar year: "
             f"it needs {param('fiscal_year')} (read as the calendar year), annual, and not "
             f"{param('latest')}.",
-            f"Pass {param('fiscal_year')} 2024 with {param('align')} nearest.",
+            f"With {param('align')} nearest, {said}.",
         )
     if sort not in ("given", "value"):
         raise EdgarError(
