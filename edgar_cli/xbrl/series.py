@@ -178,7 +178,7 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
         for k in new:
             claimed[k] = tag
             grouped[k] = by_period[k]
-        latest_end = max((date.fromisoformat(k[1]) for k in by_period), default=None)
+        latest_end = max((date.fromisoformat(k[1]) for k in by_period), default=None)  # what it reports
         if new:
             out.tags_tried.append(
                 TagTriedRecord(
@@ -200,7 +200,8 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
                     periods=0,
                     latest_end=latest_end,
                     detail=(
-                        "every period it reports is covered by an earlier tag"
+                        f"it reports {len(by_period)} period{'s' if len(by_period) != 1 else ''} (the latest ending "
+                        f"{latest_end}), every one covered by an earlier tag, so it supplies none"
                         + (f"; it is a different figure: {caveat}" if caveat else "")
                     )
                     if by_period
