@@ -1094,7 +1094,7 @@ def stated_rate(facts: CompanyFacts, accession: str) -> tuple[float, str] | None
     return row[2], row[1]
 
 
-def _rate_words(facts: CompanyFacts, accession: str, home: str, currency: str, home_value, value) -> str:
+def rate_words(facts: CompanyFacts, accession: str, home: str, currency: str, home_value, value) -> str:
     """ "30.62 TWD per USD at 2023-12-31" as the filing states it, else the rate its own figures imply."""
     stated = stated_rate(facts, accession)
     if stated is not None:
@@ -1128,13 +1128,13 @@ def retranslation_note(
     period = f"{start} to {end}" if start else end
     parts = [
         f"the {'later' if filing_order(r) > filing_order(this) else 'earlier'} {r[6]} {r[3]} translated the same "
-        f"period at its own rate ({_rate_words(facts, r[3], home, currency, home_rows.get(r[3]), r[2])}) to "
+        f"period at its own rate ({rate_words(facts, r[3], home, currency, home_rows.get(r[3]), r[2])}) to "
         f"{r[2]:,}"
         for r in dict((r[3], r) for r in others).values()
     ]
     note = (
         f"The {unit} figure for {period}, {this[2]:,}, is at the rate of {this[6]} {accession} "
-        f"({_rate_words(facts, accession, home, currency, home_rows.get(accession), this[2])}); " + "; ".join(parts)
+        f"({rate_words(facts, accession, home, currency, home_rows.get(accession), this[2])}); " + "; ".join(parts)
     )
     home_values = {home_rows.get(r[3]) for r in (this, *others)}
     if len(home_values) == 1 and None not in home_values:
