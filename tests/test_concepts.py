@@ -1176,3 +1176,18 @@ def test_a_tag_tried_that_supplies_no_period_says_how_many_it_reports_beside_per
     assert (tried.status, tried.periods, str(tried.latest_end)) == ("not_used", 0, "2025-04-30"), tried
     assert "it reports 23 periods (the latest ending 2025-04-30)" in tried.detail, tried.detail
     assert "so it supplies none" in tried.detail, tried.detail
+
+
+def test_a_20f_filers_year_not_yet_in_its_facts_names_the_6k_reports_dated_at_its_end(sec):
+    # TSMC's facts end with FY2024 (20-F 0001193125-25-083423); its submissions list 6-K reports dated 2025-12-31
+    # filed 2026-01-09, 2026-01-15 and 2026-01-23 (0001046179-26-000005, -000008, -000012), without XBRL: FY2025
+    # is not simply "not reported yet", and a 6-K dated 2026-01-06 (0001046179-26-000002) is not one of the year's
+    from edgar_cli.errors import EdgarError
+
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("TSM", "revenue", fiscal_year=2025)
+    err = info.value
+    for accn in ("0001046179-26-000005", "0001046179-26-000008", "0001046179-26-000012"):
+        assert accn in err.message, err.message
+    assert "0001046179-26-000002" not in err.message, err.message
+    assert "6-K" in err.suggestion and "FY2024" in err.suggestion, err.suggestion

@@ -646,6 +646,16 @@ def _tags_start(spec: Concept, pool: list[FactRecord], every: list[FactRecord], 
     )
 
 
+def _six_k_of_year(facts: CompanyFacts | None, year_end: date | None, today: date) -> list[tuple]:
+    """A 20-F/40-F filer's 6-K reports dated at fiscal year end ``year_end`` (within 3 days: a 52/53-week year), once it has passed:
+    (report date, filed, accession), oldest first; [] otherwise."""
+    if facts is None or year_end is None or year_end >= today:
+        return []
+    return sorted(
+        (r[0], r[2], r[3]) for r in facts.interim_reports if r[0] is not None and abs((r[0] - year_end).days) <= 3
+    )
+
+
 def _raise_missing_year(
     ref: CompanyRefRecord,
     spec: Concept,
@@ -696,6 +706,14 @@ def _raise_missing_year(
         reason = f"FY{fy} is not in the XBRL facts. {coverage_note.rstrip('.')}"
     elif latest is not None and fy > latest and coverage_note:
         reason = f"FY{fy} is not in the XBRL facts, which stop short of the filings. {coverage_note.rstrip('.')}"
+    elif latest is not None and fy > latest and (six_k := _six_k_of_year(facts, est_end, today)):
+        # a 20-F filer between annual reports: its results for the year are on 6-K, without XBRL (TSMC's FY2025)
+        reason = (
+            f"FY{fy} has not been reported in the XBRL facts yet: {ref.name} files an annual report (20-F) with "
+            f"XBRL some months after its year ends; it has filed 6-K reports dated {six_k[0][0]}, the year's end, "
+            f"without XBRL ({', '.join(f'{a} filed {d}' for _r, d, a in six_k)}), which may carry the year's "
+            "results; edgar does not read figures from them"
+        )
     elif latest is not None and fy > latest:
         reason = f"FY{fy} has not been reported in the XBRL facts yet"
     elif earliest is not None and fy < earliest and (held := _report_holding_year(cal, fy)) is not None:
@@ -780,6 +798,12 @@ def _raise_missing_year(
         suggestion = (
             f"Read FY{fy}'s figures in its report's text with {_read_year(ref, fy)} (they are not in the XBRL facts), "
             f"or ask for FY{latest}, the latest year in the XBRL facts."
+        )
+    elif latest and fy > latest and _six_k_of_year(facts, est_end, today):
+        who = ref.tickers[0] if ref.tickers else ref.cik
+        suggestion = (
+            f"List those 6-K reports with {tool('list_filings')} {who} {param('form')} 6-K and read them in the "
+            f"filing text; or ask for FY{latest}, the latest year in the XBRL facts."
         )
     elif related and latest:
         suggestion = (
