@@ -149,7 +149,8 @@ def test_without_fy_the_latest_year_every_company_reports_is_chosen_and_explaine
     assert (r.fiscal_year, r.fiscal_year_basis) == (2021, "latest_common")
     assert "FY2021 is the latest fiscal year that all 3 companies report" in r.fiscal_year_reason
     assert "Tesla, Inc. reports nothing later" in r.fiscal_year_reason
-    assert "NVIDIA CORP through FY2026" in r.fiscal_year_reason and "Apple Inc. through FY2025" in r.fiscal_year_reason
+    assert "NVIDIA CORP: FY2022 to FY2026" in r.fiscal_year_reason, r.fiscal_year_reason
+    assert "Apple Inc.: FY2022 to FY2025" in r.fiscal_year_reason, r.fiscal_year_reason
     assert [v.fiscal_year for v in r.rows] == [2021, 2021, 2021]
 
 
@@ -597,3 +598,13 @@ def test_a_comparison_says_what_the_concept_answer_warns_of_a_line_tagged_apart(
     assert said, r.warnings
     assert "913,899,800,000" in said[0] and "0001193125-24-099840" in said[0] and "TAIWAN SEMI" in said[0], said
     assert not any("BondsIssued" in w and "Apple" in w for w in r.warnings)
+
+
+def test_align_nearest_with_quarters_says_the_quarters_are_the_problem_not_the_year_already_passed(sec):
+    # NVIDIA's FY2024 (ended 2024-01-28, 0001045810-24-000029) and Apple's: a year was passed; quarterly is what
+    # --align nearest cannot take
+    with pytest.raises(EdgarError) as info:
+        compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, align="nearest", period="quarterly")
+    suggestion = info.value.suggestion
+    assert "2024" not in suggestion, suggestion
+    assert "period quarterly" in suggestion, suggestion

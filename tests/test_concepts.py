@@ -1165,3 +1165,29 @@ def test_a_balance_sheet_range_before_long_term_debts_tag_names_the_bonds_in_the
     (row,) = [row for row in r.rows if row.concept == "long_term_debt"]
     note = next(n for n in row.notes if "Not reported in the periods shown" in n)
     assert f"{BONDS} 56,900,000,000 TWD at 2018-12-31 (0001193125-19-108390)" in note, note
+
+
+def test_a_tag_tried_that_supplies_no_period_says_how_many_it_reports_beside_periods_0(sec):
+    # Snowflake's us-gaap:ProfitLoss: 23 periods in its 10-K/10-Q facts, the latest ending 2025-04-30
+    # (0001640147-25-000110), every one covered by NetIncomeLoss: periods (supplied) 0 beside latest_end (reported)
+    # is said in words, never left to read as a contradiction
+    r = get_financial_concept("SNOW", "net_income")
+    (tried,) = [t for t in r.tags_tried if t.tag == "us-gaap:ProfitLoss"]
+    assert (tried.status, tried.periods, str(tried.latest_end)) == ("not_used", 0, "2025-04-30"), tried
+    assert "it reports 23 periods (the latest ending 2025-04-30)" in tried.detail, tried.detail
+    assert "so it supplies none" in tried.detail, tried.detail
+
+
+def test_a_20f_filers_year_not_yet_in_its_facts_names_the_6k_reports_dated_at_its_end(sec):
+    # TSMC's facts end with FY2024 (20-F 0001193125-25-083423); its submissions list 6-K reports dated 2025-12-31
+    # filed 2026-01-09, 2026-01-15 and 2026-01-23 (0001046179-26-000005, -000008, -000012), without XBRL: FY2025
+    # is not simply "not reported yet", and a 6-K dated 2026-01-06 (0001046179-26-000002) is not one of the year's
+    from edgar_cli.errors import EdgarError
+
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("TSM", "revenue", fiscal_year=2025)
+    err = info.value
+    for accn in ("0001046179-26-000005", "0001046179-26-000008", "0001046179-26-000012"):
+        assert accn in err.message, err.message
+    assert "0001046179-26-000002" not in err.message, err.message
+    assert "6-K" in err.suggestion and "FY2024" in err.suggestion, err.suggestion

@@ -164,3 +164,118 @@ def test_snowflakes_zero_long_term_debt_at_2024_01_31_is_said_to_be_a_later_comp
     err = refusal(get_financial_concept, "SNOW", "total_debt", fiscal_year=2024)
     assert "long_term_debt's answer, 0)" not in err.message, err.message
     assert "0001640147-24-000101" in err.message and "tags no such line" in err.message, err.message
+
+
+def test_the_last_three_years_of_teslas_total_debt_are_its_last_three_years_not_its_last_three_totals(sec):
+    # --last counts fiscal periods. Tesla's total_debt is summed at FY2018 (LongTermDebt 8,410,490,000 + DebtCurrent
+    # 2,221,985,000 = 10,632,475,000, 0001564590-19-003165), not at FY2019-FY2021 (FY2021: LongTermDebt
+    # 4,254,000,000 beside DebtCurrent 1,088,000,000, 0000950170-22-000796): the last three years are FY2019-2021,
+    # shown empty with why, never FY2012, FY2013 and FY2018 as though they were the latest
+    r = get_financial_series("TSLA", ["total_debt"], last=3)
+    assert [c.key for c in r.columns] == ["FY2019", "FY2020", "FY2021"], [c.key for c in r.columns]
+    assert all(c.value is None and c.reason for c in r.rows[0].cells), r.rows[0].cells
+    said = " ".join(r.notes)
+    assert "counts fiscal periods" in said and "FY2019 to FY2021" in said, said
+    assert "FY2018" in said, said  # the latest year with a value, named as where the values stop
+
+
+def test_a_long_run_of_nvidias_total_debt_keeps_the_years_it_cannot_sum_as_columns(sec):
+    # NVIDIA's total_debt: FY2016 1,413,000,000 (0001045810-16-000205) and FY2019 (0001045810-19-000023) are summed;
+    # FY2017 and FY2018 are not: the twelve latest years are FY2015..FY2026 with FY2017 and FY2018 empty, never a
+    # jump from FY2016 to FY2019
+    r = get_financial_series("NVDA", ["total_debt"], last=12)
+    keys = [c.key for c in r.columns]
+    assert keys == [f"FY{y}" for y in range(2015, 2027)], keys
+    cells = {c.column: c for c in r.rows[0].cells}
+    assert cells["FY2017"].value is None and "cannot be summed" in (cells["FY2017"].reason or "")
+    assert "FY2017 and FY2018" in " ".join(r.notes) or "FY2017 to FY2018" in " ".join(r.notes), r.notes
+
+
+def test_the_last_six_quarters_of_snowflakes_long_term_debt_name_the_two_quarters_it_did_not_tag(sec):
+    # Snowflake's ConvertibleDebtNoncurrent: 0 at 2024-01-31 (comparative in 0001640147-25-000052), 2,269,459,000 at
+    # 2024-10-31 (0001640147-24-000250), none tagged at 2024-04-30 or 2024-07-31 (Q1, Q2 FY2025)
+    r = get_financial_series("SNOW", ["long_term_debt"], period="quarterly", last=6)
+    keys = [c.key for c in r.columns]
+    assert keys == ["Q4 FY2024", "Q1 FY2025", "Q2 FY2025", "Q3 FY2025", "Q4 FY2025", "Q1 FY2026"], keys
+    said = " ".join(r.notes)
+    assert "Q1 FY2025" in said and "Q2 FY2025" in said, said
+
+
+def test_lpas_long_term_borrowings_name_the_noncurrent_line_its_own_filing_tags_and_do_not_compare_as_noncurrent(sec):
+    # LPA's 20-F 0001997711-25-000030 at 2024-12-31: ifrs-full:LongtermBorrowings 265,885,799 USD = NoncurrentPayables
+    # 253,248,978 + CurrentPortionOfLongtermBorrowings 12,636,821: the long_term_debt answer holds the current
+    # portion; the note names the noncurrent line (as total_debt's refusal does), never "read the balance sheet"
+    r = get_financial_concept("LPA", "long_term_debt", fiscal_year=2024)
+    (note,) = [n for n in r.notes if "includes its current portion" in n]
+    assert "ifrs-full:NoncurrentPayables 253,248,978" in note, note
+    assert "read the balance sheet" not in note, note
+    # beside another company's long_term_debt (TSMC's USD translation at 2024-12-31, 0001193125-25-083423), the
+    # comparison says in its data that LPA's figure includes the current portion
+    c = compare_companies("long_term_debt", ["LPA", "TSM"], fiscal_year=2024, unit="USD")
+    assert not c.comparable
+    assert any("current portion" in i and "Logistic Properties" in i for i in c.comparability_issues), c
+    assert any("ifrs-full:NoncurrentPayables" in w for w in c.warnings), c.warnings
+
+
+def test_a_total_debt_of_zero_resting_on_a_later_filings_comparative_is_refused_as_snowflakes_is(sec):
+    # NVIDIA at 2013-01-27: its own FY2013 10-K 0001045810-13-000008 tags no long-term debt line; us-gaap:LongTermDebt
+    # 0 for that date first appears as a comparative in 0001045810-14-000030. A total of 0 there would guess that the
+    # filer had no other debt, as Snowflake's ConvertibleDebtNoncurrent 0 at 2024-01-31 (first in
+    # 0001640147-24-000250, not in its own report 0001640147-24-000101) already is refused: one rule for both
+    for company, fy, own in (("NVDA", 2013, "0001045810-13-000008"), ("SNOW", 2024, "0001640147-24-000101")):
+        err = refusal(get_financial_concept, company, "total_debt", fiscal_year=fy)
+        assert own in err.message, err.message
+        assert "a total of 0 would guess that the filer had no other debt" in err.message, err.message
+
+
+def test_comparing_total_debt_with_no_common_year_names_each_companys_years_with_their_gaps(sec):
+    # Tesla's total_debt is summed at FY2011-FY2013 and FY2018 (10,632,475,000, 0001564590-19-003165), not at
+    # FY2014-FY2017; NVIDIA's at FY2014-FY2016 and FY2019 on, not at FY2013 (a 0 only 0001045810-14-000030 gives) nor
+    # FY2017-FY2018: "Tesla FY2011 to FY2018" would claim the years in between
+    err = refusal(compare_companies, "total_debt", ["TSLA", "NVDA"])
+    assert "FY2011 to FY2018" not in err.message, err.message
+    assert "Tesla, Inc.: FY2011 to FY2013 and FY2018" in err.message, err.message
+    assert "NVIDIA CORP: FY2014 to FY2016 and FY2019 to FY2026" in err.message, err.message
+
+
+def test_the_latest_common_year_when_every_company_reports_later_ones_names_no_subjectless_company():
+    from edgar_cli.capabilities.compare.compare import _choose_period
+    from edgar_cli.models.companies import CompanyRef
+
+    # the years of Tesla's and NVIDIA's total_debt as review 7 found them (FY2013 in common; Tesla's FY2018 in
+    # 0001564590-19-003165, NVIDIA's to FY2026 in 0001045810-26-000021): both report later years, none in common
+    class E:
+        def __init__(self, name: str, years: list[int]):
+            self.ref = CompanyRef(cik="0", name=name, tickers=[])
+            self.keys = {(y, 0) for y in years}
+
+    tesla = E("Tesla, Inc.", [2011, 2012, 2013, 2018])
+    nvidia = E("NVIDIA CORP", [2013, 2014, 2015, 2016, *range(2019, 2027)])
+    key, basis, reason = _choose_period([tesla, nvidia], None, "annual")  # type: ignore[list-item]
+    assert key == (2013, 0) and basis == "latest_common"
+    assert ";  report" not in reason and "nothing later" not in reason, reason
+    assert "Tesla, Inc.: FY2018" in reason and "NVIDIA CORP: FY2014 to FY2016 and FY2019 to FY2026" in reason, reason
+
+
+def test_the_advice_for_debt_lines_not_summed_names_a_year_when_none_was_asked(sec):
+    from edgar_cli.sec.client import get_client
+    from edgar_cli.sec.companyfacts import load_company_facts
+    from edgar_cli.vocabulary import set_surface
+    from edgar_cli.xbrl.answer import unsummed_suggestion
+    from edgar_cli.xbrl.catalogue import lookup
+    from edgar_cli.xbrl.series import build_series
+
+    # Snowflake's ConvertibleDebtNoncurrent 0 at 2024-01-31 (FY2024; first in 0001640147-24-000250) is not summed; a
+    # table asked with --last has no year of its own: the advice names FY2024, never "--fy ," nor "fiscal_year )"
+    series = build_series(load_company_facts(get_client(), 1640147), lookup("total_debt"))
+    gaps = [g for g in series.unsummed if g.fiscal_year == 2024]
+    said = unsummed_suggestion(gaps, "SNOW", "")  # over MCP
+    assert "concepts us-gaap:ConvertibleDebtNoncurrent, fiscal_year 2024)" in said, said
+    assert "fiscal_year )" not in said, said
+    set_surface("cli")
+    try:
+        said = unsummed_suggestion(gaps, "SNOW", "")
+    finally:
+        set_surface("mcp")
+    assert "us-gaap:ConvertibleDebtNoncurrent --fy 2024" in said, said
+    assert "--fy ," not in said and "--fy  " not in said, said

@@ -337,3 +337,22 @@ def test_a_stale_copy_note_the_client_said_on_stderr_is_not_said_again_from_the_
     messages(SimpleNamespace(warnings=[note, "another warning"], notes=[]))
     err = capsys.readouterr().err
     assert err.count(note) == 1 and err.count("another warning") == 1
+
+
+def test_a_year_past_the_facts_of_a_company_whose_filings_list_cannot_be_read_is_not_said_to_be_in_filings(
+    mirror, tmp_path, scripted
+):
+    # Tesla's XBRL facts end at 2022-09-30 (0000950170-22-019867); with its submissions unreadable (a 404, a cold
+    # cache) nothing shows whether the filings go further: FY2024 is not "short of the filings", and a report's text
+    # (which is found through the filings list) is not offered as the way to read it
+    from edgar_cli.errors import EdgarError
+
+    clock = Clock(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))
+    scripted("/data.sec.gov/submissions/CIK0001318605.json", *[(404, {}, b'{"message": "Not Found"}')] * 4)
+    with pytest.raises(EdgarError) as info:
+        get_financial_concept("TSLA", "revenue", fiscal_year=2024, client=client_at(mirror, tmp_path, clock))
+    err = info.value
+    assert "stop short of the filings" not in err.message, err.message
+    assert "could not be checked" in err.message, err.message
+    assert "get_filing_section" not in err.suggestion and "section" not in err.suggestion, err.suggestion
+    assert "FY2021" in err.suggestion or "FY2022" in err.suggestion, err.suggestion

@@ -31,6 +31,10 @@ def sec(module_sec):
         ("Cree", "0000895419"),  # CREE, INC. until 2021-10-01 (CIK0000895419.json), now WOLFSPEED, INC.
         ("Facebook", "0001326801"),
         ("Wal-Mart Stores", "0000104169"),
+        # formerNames in the corpus' submissions, each CIK in its ticker file (STI, VINC)
+        ("Nubia Brand International", "0001881551"),  # until 2024-02-02 (CIK0001881551.json), now Solidion
+        ("Vincera Pharma", "0001796129"),  # until 2021-01-05 (CIK0001796129.json), now Vincerx Pharma
+        ("LifeSci Acquisition", "0001796129"),  # until 2020-12-22 (CIK0001796129.json), the SPAC it merged into
     ],
 )
 def test_a_former_name_resolves_to_the_company_saying_so(sec, query, cik):

@@ -644,3 +644,19 @@ def test_a_recapitalisations_weighted_share_counts_are_marked_as_a_reverse_split
             v = next(v for v in r.values if str(v.end) == end)
             assert (v.original_value, v.value, v.revision_kind) == (168142740, 28600000, "reverse_split"), concept
         assert not any("results changed" in w for w in r.warnings), r.warnings
+
+
+def test_an_equity_total_changed_outside_its_accumulated_results_is_a_reclassification(sec):
+    from edgar_cli import get_financial_concept
+
+    # Tesla's stockholders' equity at 2015-12-31: 1,088,944,000 in the FY2015 10-K 0001564590-16-013195,
+    # 1,083,704,000 from the 10-Q 0001564590-16-018886 on; the 5,240,000 is in AdditionalPaidInCapitalCommonStock
+    # (3,414,692,000 -> 3,409,452,000) while RetainedEarningsAccumulatedDeficit (-2,322,323,000) and accumulated other
+    # comprehensive income (-3,556,000) are the same in both: no result changed
+    r = get_financial_concept("TSLA", "stockholders_equity", fiscal_year=2015)
+    v = next(v for v in r.values if str(v.end) == "2015-12-31")
+    assert (v.original_value, v.value, v.revision_kind) == (1_088_944_000, 1_083_704_000, "reclassification")
+    note = next(n for n in r.notes if "Reclassified, not restated" in n)
+    assert "retained earnings -2,322,323,000 and accumulated other comprehensive income -3,556,000" in note, note
+    assert "us-gaap:AdditionalPaidInCapitalCommonStock (3,414,692,000 to 3,409,452,000)" in note, note
+    assert not any("results changed" in w for w in r.warnings + r.notes)

@@ -690,3 +690,14 @@ def test_a_per_share_figure_of_another_year_names_the_claimed_years_figure_with_
     # filed (0001045810-23-000017) and 0.17 after the 2024 10-for-1 split (0001045810-25-000023)
     f = checked_figure("NVIDIA's diluted EPS was $11.93 in fiscal 2023.", "$11.93", "mismatched_period", company="NVDA")
     assert "it is 0.17 USD/shares on the share basis of that filing (first filed as 1.74)" in f.reason
+
+
+def test_a_tsmc_convenience_translation_names_the_rate_and_date_its_filing_states(sec):
+    # TSMC's 20-F 0001193125-25-083423: ifrs-full:Revenue 88,268,000,000 USD beside 2,894,307,700,000 TWD, and
+    # ifrs-full:ClosingForeignExchangeRate 32.79 at 2024-12-31: the flag says that rate, as concept does
+    r = verify_answer("TSMC's revenue in 2024 was about US$88.3 billion.", company="TSM")
+    usd = figure(r, "US$88.3 billion")
+    said = " ".join(usd.notes)
+    assert "convenience_translation" in usd.flags
+    assert "32.79 TWD per USD at 2024-12-31" in said and TSMC_2024_20F in said, said
+    assert "it chose" not in said, said

@@ -334,7 +334,8 @@ LastOpt = Annotated[
     typer.Option(
         "--last",
         metavar="N",
-        help="The latest N periods of a table (fiscal years, or quarters with --period quarterly).",
+        help="The latest N periods of a table (fiscal years, or quarters with --period quarterly), counted as "
+        "periods: one with no value is shown empty, with why.",
     ),
 ]
 DeriveOpt = Annotated[

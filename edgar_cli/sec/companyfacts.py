@@ -213,9 +213,11 @@ def load_company_facts(client: SecClient, cik: int) -> CompanyFacts:
         name = known_name(client, cik, facts.name)
         if name != facts.name:  # one name per company in every command's output: the ticker file's
             facts = replace(facts, name=name)
-        gap, later = _coverage(client, facts)
+        gap, later, interim = _coverage(client, facts)
         if gap is not None:
             facts = replace(facts, coverage_note=gap, later_reports=later)
+        if interim:
+            facts = replace(facts, interim_reports=interim)
         if facts.origin != "live" or has_financial_facts(facts.tags):  # else not kept, as _fetch does not
             with client.memo_lock:
                 client.memo[key] = (facts, now)
@@ -258,7 +260,7 @@ def coverage_gap(client: SecClient, facts: CompanyFacts) -> str | None:
     return _coverage(client, facts)[0]
 
 
-def _coverage(client: SecClient, facts: CompanyFacts) -> tuple[str | None, tuple[tuple, ...]]:
+def _coverage(client: SecClient, facts: CompanyFacts) -> tuple[str | None, tuple[tuple, ...], tuple[tuple, ...]]:
     """A note when the company's XBRL facts end before the period of its latest periodic report; else None.
 
     The facts' latest period is the main period of the newest report they hold; the latest report is the
@@ -268,7 +270,9 @@ def _coverage(client: SecClient, facts: CompanyFacts) -> tuple[str | None, tuple
     the facts' latest period ended over :data:`COVERAGE_CHECK_AFTER_DAYS` ago (else a cached copy is read if
     there is one); when those fetched submissions cannot be read, the note says the facts are that old and that
     newer reports could not be checked (a cached copy that cannot be read gives None: the facts are recent).
-    With the note: the periodic reports after the facts' end, as ``CompanyFacts.later_reports`` holds them.
+    With the note: the periodic reports after the facts' end, as ``CompanyFacts.later_reports`` holds them. Third:
+    a foreign private issuer's 6-K reports dated after the facts' end (report date, form, filed, accession), as
+    ``CompanyFacts.interim_reports`` holds them: between annual reports its results are on 6-K, without XBRL.
     """
     import json
     from datetime import date as _date
@@ -277,7 +281,7 @@ def _coverage(client: SecClient, facts: CompanyFacts) -> tuple[str | None, tuple
 
     ends = [(end, accn) for accn, (_start, end) in facts.calendar.report_ends.items()]
     if not ends:
-        return None, ()
+        return None, (), ()
     last_end_text, last_accn = max(ends)
     last_end = _date.fromisoformat(last_end_text)
     today = client.settings.clock().date()
@@ -289,32 +293,42 @@ def _coverage(client: SecClient, facts: CompanyFacts) -> tuple[str | None, tuple
             url = urls.submissions(facts.cik)
             entry = client.cache_get(f"submissions:{url}", FRESHNESS["submissions"])
             if entry is None:
-                return None, ()
+                return None, (), ()
             rows = S.parse_rows(json.loads(entry.payload)["filings"]["recent"], "recent")
     except (EdgarError, ValueError, KeyError, TypeError, AttributeError) as exc:
         if not old:
-            return None, ()
+            return None, (), ()
         # facts this old may well stop short of newer reports, and the filings list that would tell cannot be
         # read: say so rather than let the latest figure pass for the latest report
         why = exc.code if isinstance(exc, EdgarError) else "malformed"
         return (
-            f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}), {(today - last_end).days} days "
-            f"before {today}; whether it has filed reports since could not be checked: its filings list "
-            f"({urls.submissions(facts.cik)}) could not be read ({why})."
-        ), ()
+            (
+                f"{facts.name}'s XBRL facts end at {last_end} (the report {last_accn}), {(today - last_end).days} days "
+                f"before {today}; whether it has filed reports since could not be checked: its filings list "
+                f"({urls.submissions(facts.cik)}) could not be read ({why})."
+            ),
+            (),
+            (),
+        )
     reports = [r for r in rows if r.report_date is not None and S.family_of(r.form) in S.PERIODIC_FAMILIES]
+    foreign = any(S.family_of(r.form) in ("20-F", "40-F") for r in reports)
+    interim = tuple(
+        (r.report_date, r.form, r.filing_date, r.accession)
+        for r in rows
+        if foreign and r.form.startswith("6-K") and r.report_date is not None and r.report_date > last_end
+    )
     if not reports:
-        return None, ()
+        return None, (), interim
     latest = max(reports, key=lambda r: (r.report_date, r.filing_date))
     if latest.report_date is None or (latest.report_date - last_end).days <= 7:
-        return None, ()
+        return None, (), interim
     later = tuple(
         (r.report_date, r.form, r.filing_date, r.accession, last_end, last_accn)
         for r in reports
         if r.report_date is not None and r.report_date > last_end
     )
     newest = (latest.report_date, latest.form, latest.filing_date, latest.accession, last_end, last_accn)
-    return gap_note(facts.name, facts.cik, newest), later
+    return gap_note(facts.name, facts.cik, newest), later, interim
 
 
 def coverage_as_of(facts: CompanyFacts, calendar: FiscalCalendar, as_of: _date_type) -> tuple[str | None, tuple]:

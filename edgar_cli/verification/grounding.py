@@ -46,7 +46,7 @@ from ..xbrl.catalogue import catalogue
 from ..xbrl.facts import CompanyFacts
 from ..xbrl.records import FactRecord
 from ..xbrl.restatements import classify_revision, filing_order, split_candidates, split_events
-from ..xbrl.series import build_series, fact_value, retranslation_of
+from ..xbrl.series import build_series, fact_value, rate_words, retranslation_of
 from . import periods as P
 from . import support as S
 from . import wording as W
@@ -1993,11 +1993,14 @@ class Grounder(Derived):
                 [],
             )
             also = f" ({S.fmt(max(rows, key=filing_order)[2])} {home} for the same period)" if rows else ""
+            own = next((r[2] for r in rows if r[3] == f.accession_number), None)  # the same filing's own figure
+            rate = rate_words(self.facts, f.accession_number, home, currency, own, f.value)
             flag(
                 row,
                 "convenience_translation",
                 f"{self.ref.name} reports in {home}{also}; {S.fmt(f.value)} {f.unit} "
-                f"is its translation into {currency} at one exchange rate it chose, not a figure it reports in.",
+                f"is its translation into {currency} at one exchange rate, {rate} ({f.form} {f.accession_number}), "
+                "not a figure it reports in.",
             )
             if again := retranslation_of(self.facts, f):
                 row.notes.append(again)

@@ -596,6 +596,17 @@ def unsummed_suggestion(gaps: list[Unsummed], who: str, years: str) -> str:
     """Ask for the lines found at the unsummed dates by their own tags (they answer), for ``years`` ("2019",
     "2019..2021")."""
     tags = list(dict.fromkeys(v.matched_tag for g in gaps for v in g.found))
+    if not years.strip(" ,."):  # no year asked (a --last table): the years of the dates not summed themselves
+        held = sorted({g.fiscal_year for g in gaps if g.fiscal_year is not None})
+        years = (f"{held[0]}..{held[-1]}" if len(held) > 1 else str(held[0])) if held else ""
+    if not years:  # nor known: ask for the lines without a year (their latest values)
+        if surface() == "cli":
+            asks = " and ".join(f"{tool('get_financial_concept')} {who} {t}" for t in tags)
+        else:
+            asks = f"{tool('get_financial_series')} (company {who}, concepts {' and '.join(tags)})"
+        return (
+            f"Ask for the lines themselves with {asks}, and read the balance sheet in the filing for how they add up."
+        )
     if surface() == "cli":
         if ".." in years:
             asks = f"{tool('get_financial_series')} {who} {' '.join(tags)} {param('fiscal_year')} {years}"
@@ -635,6 +646,16 @@ def _tags_start(spec: Concept, pool: list[FactRecord], every: list[FactRecord], 
     )
 
 
+def _six_k_of_year(facts: CompanyFacts | None, year_end: date | None, today: date) -> list[tuple]:
+    """A 20-F/40-F filer's 6-K reports dated at fiscal year end ``year_end`` (within 3 days: a 52/53-week year), once it has passed:
+    (report date, filed, accession), oldest first; [] otherwise."""
+    if facts is None or year_end is None or year_end >= today:
+        return []
+    return sorted(
+        (r[0], r[2], r[3]) for r in facts.interim_reports if r[0] is not None and abs((r[0] - year_end).days) <= 3
+    )
+
+
 def _raise_missing_year(
     ref: CompanyRefRecord,
     spec: Concept,
@@ -661,6 +682,9 @@ def _raise_missing_year(
             latest_fiscal_year=latest,
         )
     other = _order({v.fiscal_period or v.period_type for v in every if v.fiscal_year == fy})
+    # the facts are old and the filings list that would say whether reports followed could not be read (a coverage
+    # note without the reports it names): no report's text can be found through it either
+    unchecked = facts is not None and facts.coverage_note is not None and not facts.later_reports
     # The company's facts as a whole hold FY``fy`` (other tags answer it): only this concept stops earlier.
     covered = _report_of_year(cal, fy) if latest is not None and fy > latest and not other else None
     if est_end is not None and est_end >= today:
@@ -677,8 +701,19 @@ def _raise_missing_year(
             f"{spec.name} is not reported after FY{latest}; {ref.name}'s XBRL facts cover FY{fy} under other tags "
             f"(the report {covered})"
         )
+    elif latest is not None and fy > latest and coverage_note and unchecked:
+        # the filings list could not be read: nothing shows the filings go further than the facts
+        reason = f"FY{fy} is not in the XBRL facts. {coverage_note.rstrip('.')}"
     elif latest is not None and fy > latest and coverage_note:
         reason = f"FY{fy} is not in the XBRL facts, which stop short of the filings. {coverage_note.rstrip('.')}"
+    elif latest is not None and fy > latest and (six_k := _six_k_of_year(facts, est_end, today)):
+        # a 20-F filer between annual reports: its results for the year are on 6-K, without XBRL (TSMC's FY2025)
+        reason = (
+            f"FY{fy} has not been reported in the XBRL facts yet: {ref.name} files an annual report (20-F) with "
+            f"XBRL some months after its year ends; it has filed 6-K reports dated {six_k[0][0]}, the year's end, "
+            f"without XBRL ({', '.join(f'{a} filed {d}' for _r, d, a in six_k)}), which may carry the year's "
+            "results; edgar does not read figures from them"
+        )
     elif latest is not None and fy > latest:
         reason = f"FY{fy} has not been reported in the XBRL facts yet"
     elif earliest is not None and fy < earliest and (held := _report_holding_year(cal, fy)) is not None:
@@ -735,7 +770,7 @@ def _raise_missing_year(
         )
     if before is not None:
         suggestion = f"Ask for CIK {before.predecessor_cik} for FY{fy}."
-    elif other and coverage_note:  # the year's other values are in the facts; its report is past them
+    elif other and coverage_note and not unchecked:  # the year's other values are in the facts; its report is past them
         suggestion = (
             f"Use {param('period')} all to see FY{fy}'s values in the XBRL facts, and read the rest in its "
             f"report's text with {_read_year(ref, fy)}; or ask for FY{latest}."
@@ -753,11 +788,22 @@ def _raise_missing_year(
             f"{param('fiscal_year')} {fy}{in_unit} (it is not {spec.name}: say which line it is), or ask for "
             f"FY{latest}."
         )
+    elif latest and fy >= latest and coverage_note and unchecked:
+        suggestion = (
+            f"Ask for FY{latest}, the latest year in the XBRL facts; whether FY{fy} was reported since, and its "
+            "report's text, can be found once the company's filings list can be read again (ask again later)."
+        )
     elif latest and fy >= latest and coverage_note and not (est_end is not None and est_end >= today):
         # (a year still in progress has no report to read yet: the next branch says so)
         suggestion = (
             f"Read FY{fy}'s figures in its report's text with {_read_year(ref, fy)} (they are not in the XBRL facts), "
             f"or ask for FY{latest}, the latest year in the XBRL facts."
+        )
+    elif latest and fy > latest and _six_k_of_year(facts, est_end, today):
+        who = ref.tickers[0] if ref.tickers else ref.cik
+        suggestion = (
+            f"List those 6-K reports with {tool('list_filings')} {who} {param('form')} 6-K and read them in the "
+            f"filing text; or ask for FY{latest}, the latest year in the XBRL facts."
         )
     elif related and latest:
         suggestion = (

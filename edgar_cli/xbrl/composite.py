@@ -426,30 +426,56 @@ IFRS_CURRENT = "ifrs-full:CurrentPortionOfLongtermBorrowings"
 
 
 def ifrs_current_inside(facts: CompanyFacts, values: list[FactRecord]) -> list[str]:
-    """For each balance value of ifrs-full:LongtermBorrowings whose own filing also tags the filer's total
-    (ifrs-full:Borrowings) and a current portion (ifrs-full:CurrentPortionOfLongtermBorrowings) at that date, where
-    the total exceeds the value by less than that current portion: a note that the value includes its current
-    portion (a noncurrent part alone plus its current portion would exceed the total). LPA at 2024-12-31 in
-    0001997711-25-000030: 265,885,799, total 267,216,692, current portion 12,636,821."""
+    """For each balance value of ifrs-full:LongtermBorrowings that its own filing shows to hold the current portion
+    (ifrs-full:CurrentPortionOfLongtermBorrowings) at that date: a note that it does, naming the noncurrent line
+    where the same filing tags one that plus the current portion equals the value exactly (LPA's
+    ifrs-full:NoncurrentPayables 253,248,978 + 12,636,821 = 265,885,799 at 2024-12-31 in 0001997711-25-000030), else
+    read from the filer's total (ifrs-full:Borrowings) exceeding the value by less than the current portion (a
+    noncurrent part alone plus its current portion would exceed the total; LPA's total 267,216,692 there)."""
     out: list[str] = []
     for v in values:
         if v.matched_tag != IFRS_LONG or v.period_type != "instant":
             continue
         found = {}
-        for tag in (IFRS_TOTAL, IFRS_CURRENT):
+        for tag in (IFRS_TOTAL, IFRS_CURRENT, *IFRS_READ_ONLY):
             rows = ((facts.tag(tag) or {}).get("units") or {}).get(v.unit) or ()
             found[tag] = next(
                 (r[2] for r in rows if r[0] is None and r[1] == v.end.isoformat() and r[3] == v.accession_number),
                 None,
             )
         total, current = found[IFRS_TOTAL], found[IFRS_CURRENT]
-        if total is None or not current or total < v.value or total - v.value >= current:
+        if not current:
             continue
+        noncurrent = next(((t, found[t]) for t in IFRS_READ_ONLY if found[t] and found[t] + current == v.value), None)
+        by_total = total is not None and total >= v.value and total - v.value < current
+        if noncurrent is None and not by_total:
+            continue
+        why = (
+            f"{noncurrent[0]} {noncurrent[1]:,} + {IFRS_CURRENT} {current:,} = {v.value:,} {v.unit} exactly"
+            if noncurrent is not None
+            else ""
+            if total is None
+            else f"{IFRS_TOTAL} {total:,} {v.unit} (the filer's total of its borrowings, only {total - v.value:,} "
+            f"{v.unit} more) and {IFRS_CURRENT} {current:,} {v.unit}, which the total could not hold beside a "
+            "noncurrent part of that size"
+        )
+        also = (
+            f" (its total of borrowings, {IFRS_TOTAL}, is {total:,} {v.unit})"
+            if noncurrent is not None and total is not None
+            else ""
+        )
+        what = (
+            f"for debt due after a year alone, its noncurrent line: {noncurrent[0]} {noncurrent[1]:,} {v.unit} in "
+            f"{v.accession_number} (ask for {noncurrent[0]})"
+            if noncurrent is not None
+            else "for debt due after a year alone, read the balance sheet in the filing (no noncurrent line the "
+            "filing tags adds up to it)"
+        )
         out.append(
-            f"At {v.end}, {IFRS_LONG} {v.value:,} {v.unit} includes its current portion: the same filing, "
-            f"{v.accession_number}, tags {IFRS_TOTAL} {total:,} {v.unit} (the filer's total of its borrowings, only "
-            f"{total - v.value:,} {v.unit} more) and {IFRS_CURRENT} {current:,} {v.unit}, which the total could not hold beside a noncurrent part of that size. For "
-            f"the total, ask for {IFRS_TOTAL}; for debt due after a year alone, read the balance sheet in the filing."
+            f"At {v.end}, {IFRS_LONG} {v.value:,} {v.unit} is not long-term debt alone: it includes its current "
+            f"portion, as the same filing, {v.accession_number}, shows: {why}{also}. This long_term_debt figure "
+            f"is therefore long-term debt including the current portion; {what}; for all borrowings, "
+            f"{IFRS_TOTAL}."
         )
     return out
 
@@ -549,7 +575,7 @@ def _total_debt(facts: CompanyFacts, spec: Concept, wanted: str | None):
                 f"{made.matched_tag} is the current portion of long-term debt by the filing's own lines: in "
                 f"{accn}, {NONCURRENT} {n.value:,} + {made.matched_tag} {made.value:,} = {WHOLE} {whole.value:,}"
             )
-        elif whole is not None and current_line is None:
+        elif whole is not None and current_line is None and not (not whole.value and zero_comparatives(facts, [whole])):
             summed.append(whole)
         elif whole is not None and current_line is not None and (held := _whole_holds(here, whole, current_line)):
             summed.append(whole)  # the filing's own noncurrent and current lines add to it: it is the whole
@@ -919,7 +945,8 @@ def _unsummed(
                 else ""
             ),
         )
-    assert current_line is not None  # LongTermDebt goes unsummed only beside a current-debt line
+    if current_line is None:  # LongTermDebt alone is unsummed only as a 0 later filings give (the caller says so)
+        return Unsummed(end, (long_line,), (NONCURRENT, CURRENT), "")
     return Unsummed(
         end,
         (long_line, current_line),

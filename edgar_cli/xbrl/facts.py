@@ -94,6 +94,9 @@ class CompanyFacts:
     # The periodic reports past the facts' end, from the submissions (report date, form, filed, accession, the
     # facts' last end, its report's accession), when coverage_note is set: a year asked names its own report
     later_reports: tuple[tuple, ...] = ()
+    # A 20-F/40-F filer's 6-K reports dated after the facts' end (report date, form, filed, accession), from the
+    # submissions: between annual reports its results are on 6-K, without XBRL (TSMC's for 2025-12-31)
+    interim_reports: tuple[tuple, ...] = ()
 
     def tag(self, name: str) -> dict | None:
         if ":" in name:

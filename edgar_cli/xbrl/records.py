@@ -184,8 +184,16 @@ class TagTriedRecord:
         ),
     ]
     detail: str = ""
-    periods: int = 0
-    latest_end: date | None = None
+    periods: Annotated[
+        int,
+        Describe(
+            "How many periods this tag supplies to the answer (0: none; not_used: detail says how many it reports)"
+        ),
+    ] = 0
+    latest_end: Annotated[
+        date | None,
+        Describe("The latest period end this tag reports, whether it supplies that period or an earlier tag does"),
+    ] = None
 
 
 @dataclass(slots=True, kw_only=True)

@@ -178,7 +178,7 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
         for k in new:
             claimed[k] = tag
             grouped[k] = by_period[k]
-        latest_end = max((date.fromisoformat(k[1]) for k in by_period), default=None)
+        latest_end = max((date.fromisoformat(k[1]) for k in by_period), default=None)  # what it reports
         if new:
             out.tags_tried.append(
                 TagTriedRecord(
@@ -200,7 +200,8 @@ def _build_series(facts: CompanyFacts, spec: Concept, wanted: str | None = None)
                     periods=0,
                     latest_end=latest_end,
                     detail=(
-                        "every period it reports is covered by an earlier tag"
+                        f"it reports {len(by_period)} period{'s' if len(by_period) != 1 else ''} (the latest ending "
+                        f"{latest_end}), every one covered by an earlier tag, so it supplies none"
                         + (f"; it is a different figure: {caveat}" if caveat else "")
                     )
                     if by_period
@@ -408,7 +409,8 @@ def results_unchanged(
     total revised itself, a reversed sign and a flow gone to or from 0 are never a reclassification."""
     instant = start is None
     if (
-        tag in _FLOW_TOTALS + _EQUITY_TOTALS + _RESULTS
+        tag in _FLOW_TOTALS + _RESULTS
+        or (tag in _EQUITY_TOTALS and not instant)
         or "ComprehensiveIncome" in tag
         or (now != 0 and was != 0 and (now > 0) != (was > 0))
         or (not instant and 0 in (was, now))  # (a balance can move onto, or off, a line)
@@ -424,10 +426,22 @@ def results_unchanged(
                 return f"{_ANCHOR_WORDS['equity']} {eq[0]:,} in both filings"
             # equity moved without its accumulated results (Tesla at 2015-12-31: redeemable noncontrolling
             # interests presented apart from equity beside ASU 2015-03's netting): retained earnings decide
+            # (the equity total itself too: Tesla's at 2015-12-31, 1,088,944,000 -> 1,083,704,000, the change in
+            # its paid-in capital, retained earnings and other comprehensive income the same in both filings)
             kept = _in_both(facts, _RESULTS, unit, start, end, before, after)
-            if kept is None or kept[0] != kept[1] or tag in _EQUITY_TOTALS:
+            if kept is None or kept[0] != kept[1]:
                 return None
-            return f"{_ANCHOR_WORDS['retained']} {kept[0]:,} in both filings"
+            other = _in_both(facts, _OCI, unit, start, end, before, after)
+            if other is not None and other[0] != other[1]:
+                return None  # other comprehensive income is a result too
+            if tag not in _EQUITY_TOTALS:
+                return f"{_ANCHOR_WORDS['retained']} {kept[0]:,} in both filings"
+            return (
+                f"{_ANCHOR_WORDS['retained']} {kept[0]:,}"
+                + (f" and accumulated other comprehensive income {other[0]:,}" if other is not None else "")
+                + " in both filings: equity moved outside its accumulated results"
+                + _equity_part_moved(facts, unit, end, before, after, now - was)
+            )
         if tag in _BALANCE_TOTALS or assets[0] != assets[1]:
             return None
         return f"{_ANCHOR_WORDS['assets']} {assets[0]:,} in both filings"
@@ -435,6 +449,24 @@ def results_unchanged(
     if pair is not None and pair[0] == pair[1]:
         return f"{_ANCHOR_WORDS['flow']} {pair[0]:,} in both filings"
     return None
+
+
+_OCI = ("us-gaap:AccumulatedOtherComprehensiveIncomeLossNetOfTax", "ifrs-full:AccumulatedOtherComprehensiveIncome")
+_PAID_IN = (
+    "us-gaap:AdditionalPaidInCapitalCommonStock",
+    "us-gaap:AdditionalPaidInCapital",
+    "ifrs-full:SharePremium",
+)
+
+
+def _equity_part_moved(facts: CompanyFacts, unit: str, end: str, before: str, after: str, change: float | int) -> str:
+    """', in us-gaap:AdditionalPaidInCapitalCommonStock (3,414,692,000 to 3,409,452,000)': the paid-in capital line
+    that changed by exactly the equity total's ``change`` between the two filings, or ''."""
+    for tag in _PAID_IN:
+        pair = _in_both(facts, (tag,), unit, None, end, before, after)
+        if pair is not None and pair[1] - pair[0] == change:
+            return f", in {tag} ({pair[0]:,} to {pair[1]:,})"
+    return ""
 
 
 def _in_both(
@@ -1063,7 +1095,7 @@ def stated_rate(facts: CompanyFacts, accession: str) -> tuple[float, str] | None
     return row[2], row[1]
 
 
-def _rate_words(facts: CompanyFacts, accession: str, home: str, currency: str, home_value, value) -> str:
+def rate_words(facts: CompanyFacts, accession: str, home: str, currency: str, home_value, value) -> str:
     """ "30.62 TWD per USD at 2023-12-31" as the filing states it, else the rate its own figures imply."""
     stated = stated_rate(facts, accession)
     if stated is not None:
@@ -1097,13 +1129,13 @@ def retranslation_note(
     period = f"{start} to {end}" if start else end
     parts = [
         f"the {'later' if filing_order(r) > filing_order(this) else 'earlier'} {r[6]} {r[3]} translated the same "
-        f"period at its own rate ({_rate_words(facts, r[3], home, currency, home_rows.get(r[3]), r[2])}) to "
+        f"period at its own rate ({rate_words(facts, r[3], home, currency, home_rows.get(r[3]), r[2])}) to "
         f"{r[2]:,}"
         for r in dict((r[3], r) for r in others).values()
     ]
     note = (
         f"The {unit} figure for {period}, {this[2]:,}, is at the rate of {this[6]} {accession} "
-        f"({_rate_words(facts, accession, home, currency, home_rows.get(accession), this[2])}); " + "; ".join(parts)
+        f"({rate_words(facts, accession, home, currency, home_rows.get(accession), this[2])}); " + "; ".join(parts)
     )
     home_values = {home_rows.get(r[3]) for r in (this, *others)}
     if len(home_values) == 1 and None not in home_values:

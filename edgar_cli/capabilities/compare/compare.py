@@ -196,12 +196,24 @@ def compare_companies(
     if align not in ("label", "nearest"):
         raise EdgarError("invalid_argument", f"Unknown {param('align')} {align!r}.", "Use label or nearest.")
     if align == "nearest" and (fy is None or latest or period != "annual"):
+        # the advice names what is wrong with this call, never what it already has (a year passed with quarterly)
+        fixes = []
+        if fy is None:
+            fixes.append(f"pass {param('fiscal_year')} (the calendar year, e.g. 2024)")
+        if latest:
+            fixes.append(f"drop {param('latest')}")
+        if period != "annual":
+            fixes.append(
+                f"drop {param('period')} {period} (quarters are compared by fiscal label: omit {param('align')} "
+                "for them)"
+            )
+        said = "; ".join(fixes)
         raise EdgarError(
             "invalid_argument",
             f"{param('align')} nearest aligns annual figures to a calendar year: "
             f"it needs {param('fiscal_year')} (read as the calendar year), annual, and not "
             f"{param('latest')}.",
-            f"Pass {param('fiscal_year')} 2024 with {param('align')} nearest.",
+            f"With {param('align')} nearest, {said}.",
         )
     if sort not in ("given", "value"):
         raise EdgarError(
@@ -568,9 +580,9 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
         )
     common = set.intersection(*(e.keys for e in entries))
     if not common:
-        spans = "; ".join(
-            f"{e.ref.name}: {_label(min(e.keys), period)} to {_label(max(e.keys), period)}" for e in entries
-        )
+        # each company's years as runs, broken where a year is missing (Tesla's total_debt: FY2011 to FY2013 and
+        # FY2018, not one span FY2011 to FY2018 over the years it cannot be summed)
+        spans = "; ".join(f"{e.ref.name}: {_key_runs(e.keys, period)}" for e in entries)
         raise EdgarError(
             "not_found",
             f"No {'fiscal year' if period == 'annual' else 'fiscal quarter'} is reported by every company ({spans}).",
@@ -587,19 +599,40 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
     else:
         latest = {e.ref.name: max(e.keys) for e in entries}
         limiting = [n for n, k in latest.items() if k == key]
-        ahead = [f"{n} through {_label(k, period)}" for n, k in latest.items() if k != key]
+        later = {e.ref.name: sorted(k for k in e.keys if k > key) for e in entries}
         reason = (
             f"{_label(key, period)} is the latest {what} that all {len(entries)} companies report "
             "(by each company's own fiscal-year label)"
         )
-        if ahead:
+        if any(later.values()):
+            # each company's later years named as runs: a company whose later years do not meet the others' is
+            # never said to report "nothing later" (Tesla's and NVIDIA's total_debt after FY2013)
+            said = [f"{n}: {_key_runs(ks, period)}" for n, ks in later.items() if ks]
             reason += (
-                f"; {' and '.join(limiting)} {'reports' if len(limiting) == 1 else 'report'} nothing "
-                f"later, while the others report further ({', '.join(ahead)})"
-            )
+                f"; {' and '.join(limiting)} {'reports' if len(limiting) == 1 else 'report'} nothing later"
+                if limiting
+                else f"; each reports later {what}s, but no later one in common"
+            ) + f"; later {what}s reported: {'; '.join(said)}"
         reason += "."
     reason += f" Pass {param('fiscal_year')} to choose another year."
     return key, "latest_common", reason
+
+
+def _key_runs(keys: set[tuple[int, int]] | list[tuple[int, int]], period: str) -> str:
+    """Period keys in words, runs of consecutive ones joined and broken where one is missing: "FY2011 to FY2013 and
+    FY2018", "Q4 FY2011 to Q1 FY2012"."""
+
+    def index(k: tuple[int, int]) -> int:
+        return k[0] if period == "annual" else k[0] * 4 + k[1]
+
+    runs: list[list[tuple[int, int]]] = []
+    for k in sorted(keys, key=index):
+        if runs and index(k) == index(runs[-1][-1]) + 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    said = [_label(r[0], period) if len(r) == 1 else f"{_label(r[0], period)} to {_label(r[-1], period)}" for r in runs]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None, instant: bool = False) -> str | None:
@@ -926,6 +959,18 @@ def _assess(rows: list[ComparisonRow], spec: Concept, sort: str) -> tuple[bool, 
             "not amounts the company reported in that currency: "
             + "; ".join(f"{r.name} ({r.unit})" for r in translated)
             + ". They do not compare as they stand with figures reported in that currency."
+        )
+
+    # a long-term figure its own filing shows to hold the current portion (LPA's ifrs-full:LongtermBorrowings at
+    # 2024-12-31, 0001997711-25-000030) beside others' noncurrent parts: a wider figure, said in the data
+    wider = [
+        (r, n) for r in rows for n in r.notes if "is not long-term debt alone: it includes its current portion" in n
+    ]
+    if wider and len(wider) < len(rows):
+        issues.append("includes the current portion: " + ", ".join(r.name for r, _n in wider))
+        warnings.append(
+            "Some figures include the current portion of long-term debt, which the others' do not: "
+            + " ".join(f"{r.name}: {n}" for r, n in wider)
         )
 
     lengths = [r.days for r in rows if r.days is not None]

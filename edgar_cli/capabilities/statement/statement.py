@@ -79,8 +79,9 @@ _FiscalYears = Annotated[
 _Last = Annotated[
     int | None,
     Field(
-        description="The latest N columns (fiscal years when annual, quarters when "
-        "quarterly); default 5 years or 8 quarters without fiscal_year"
+        description="The latest N fiscal periods (years when annual, quarters when quarterly), counted as periods, "
+        "not as values: a period with no value in it (not reported, or lines not summable) is an empty column whose "
+        "cell says why, and a note names those periods; default 5 years or 8 quarters without fiscal_year"
     ),
 ]
 _Period = Annotated[TablePeriod, Field(description="annual (fiscal years) or quarterly (fiscal quarters)")]
@@ -534,6 +535,8 @@ def _rows_table(
     notes += _table_notes(out_rows, columns, kinds, period, years, available, past, facts_end(facts), explained, as_of)
     if period == "quarterly" and no_quarters:
         notes.append(f"No fiscal quarter is reported in the company's periodic XBRL facts{_NO_QUARTERS}.")
+    if last is not None or not years:
+        notes += _last_note(out_rows, columns, rows, period, last or DEFAULT_LAST[period], last is None)
     # the facts end before the filer's latest report: said of the latest columns, or of the years asked they
     # do not reach (naming those years' reports), and in one line of years wholly inside them
     gap = span_coverage_note(facts, years or None, quarters=period == "quarterly")
@@ -807,7 +810,7 @@ class _Row:
             if gaps := [
                 g
                 for g in unsummed_in(self.series, {col.fiscal_year}, "annual" if col.fiscal_period == "FY" else "all")
-                if g.fiscal_period == col.fiscal_period
+                if g.fiscal_period == col.fiscal_period or (col.fiscal_period == "Q4" and g.fiscal_period == "FY")
             ]:
                 reason = f"its lines are tagged for {col.key} but cannot be summed without a guess: " + (
                     describe_unsummed(gaps)
@@ -892,13 +895,27 @@ class _Column(StatementColumn):
 
 
 def _columns(rows: list[_Row], period: str, years: list[int] | None, last: int | None) -> list[StatementColumn]:
+    """The table's columns: every period of the ``years`` asked that has a value; or, with ``last`` (and by default
+    with no years), the N latest fiscal periods counted as periods, not as values: from the latest period with a
+    value or with a composite's lines tagged but not summed, back N periods (not before the first such period), each
+    period of that run a column whether it has a value or not (an empty cell says why; _last_note says which)."""
     keys = set().union(*(r.keys(period) for r in rows)) if rows else set()
     if years:
         keys = {k for k in keys if k[0] in years}
-    ordered = sorted(keys, key=lambda k: (k[0], ORDER[k[1]]))
     n = last if last is not None else (None if years else DEFAULT_LAST[period])
+    ends: dict[tuple[int, str], date] = {}  # a composite's unsummed dates: periods too, dated by their lines
     if n is not None:
-        ordered = ordered[-n:]
+        for r in rows:
+            for g in unsummed_in(r.series, set(years) if years else None, period):
+                key = _unsummed_key(g.fiscal_year, g.fiscal_period, period)
+                if key is not None:
+                    ends.setdefault(key, g.end)
+    every = keys | set(ends)
+    ordered = sorted(every if n is not None else keys, key=lambda k: (k[0], ORDER[k[1]]))
+    if n is not None and ordered:
+        ordered = _run_back(ordered[0], ordered[-1], n, period)
+        if years:
+            ordered = [k for k in ordered if k[0] in years]
     out = []
     for fy, fp in ordered:
         cells = [v for r in rows for v in [r.get(fy, fp)] if v is not None]
@@ -909,11 +926,36 @@ def _columns(rows: list[_Row], period: str, years: list[int] | None, last: int |
                 key=f"FY{fy}" if fp == "FY" else f"{fp} FY{fy}",
                 fiscal_year=fy,
                 fiscal_period=fp,  # type: ignore[arg-type]  # FY or Q1-Q4: what _Row.keys yields
-                end=_mode([v.end for v in cells]),
+                end=_mode([v.end for v in cells]) or ends.get((fy, fp)),
                 start=_mode([v.start for v in cells if v.start and fp != "Q4"]),
             )
         )
     return out
+
+
+def _unsummed_key(fy: int | None, fp: str | None, period: str) -> tuple[int, str] | None:
+    """The column an unsummed balance-sheet date of fiscal ``fy``/``fp`` belongs to in a table of ``period``: a
+    year's end is its FY column, or its Q4 column in a quarterly table."""
+    if fy is None or fp is None:
+        return None
+    if period == "annual":
+        return (fy, fp) if fp == "FY" else None
+    fp = "Q4" if fp == "FY" else fp
+    return (fy, fp) if fp in QUARTERS else None
+
+
+def _run_back(first: tuple[int, str], latest: tuple[int, str], n: int, period: str) -> list[tuple[int, str]]:
+    """The ``n`` consecutive fiscal periods ending at ``latest`` (years, or quarters Q1-Q4), none before ``first``."""
+    run: list[tuple[int, str]] = []
+    fy, fp = latest
+    while len(run) < n and (fy, ORDER[fp]) >= (first[0], ORDER[first[1]]):
+        run.append((fy, fp))
+        if period == "annual":
+            fy -= 1
+        else:
+            q = int(fp[1]) - 1
+            fy, fp = (fy, f"Q{q}") if q >= 1 else (fy - 1, "Q4")
+    return run[::-1]
 
 
 def _with_unsummed_columns(
@@ -1039,6 +1081,58 @@ def _table_notes(
                 + " have values but are not shown."
             )
     return notes
+
+
+def _last_note(
+    out_rows: list[StatementRow], columns: list[StatementColumn], rows: list[_Row], period: str, n: int, default: bool
+) -> list[str]:
+    """The periods of a table of the N latest (``last``, or the ``default`` count) in which no row has a value: named,
+    with the latest earlier period that has one, so that an answer for "the last N years" quotes neither an older
+    year as though it were recent nor a gap as though it were not there (Tesla's total_debt at FY2019-FY2021)."""
+    blank = [
+        col
+        for i, col in enumerate(columns)
+        if col.fiscal_period != "TTM"
+        and all(r.cells[i].value is None and r.cells[i].status in ("absent", "refused") for r in out_rows)
+    ]
+    if not blank:
+        return []
+    said = _period_runs([(c.fiscal_year, c.fiscal_period) for c in blank], period)
+    first = columns[0]
+    before = sorted(
+        k for r in rows for k in r.keys(period) if (k[0], ORDER[k[1]]) < (first.fiscal_year, ORDER[first.fiscal_period])
+    )
+    asked = f"{param('last')} {n}" if not default else f"The default {n} latest periods"
+    out = (
+        f"{asked} counts fiscal periods, whether they have a value or not: {said} "
+        f"{'is' if len(blank) == 1 else 'are'} shown empty (each cell says why)."
+    )
+    if before:
+        fy, fp = before[-1]
+        out += f" The latest earlier period with a value is {'FY' + str(fy) if fp == 'FY' else f'{fp} FY{fy}'}"
+        out += f"; ask for {param('fiscal_year')} {before[0][0]}..{columns[-1].fiscal_year} to see every year with one."
+    return [out]
+
+
+def _period_runs(keys: list[tuple[int, str]], period: str) -> str:
+    """Fiscal periods in words, runs of consecutive ones joined: "FY2019 to FY2021", "Q1 FY2025 to Q2 FY2025"."""
+    if period == "annual":
+        return year_runs([k[0] for k in keys])
+
+    def label(k: tuple[int, str]) -> str:
+        return f"{k[1]} FY{k[0]}"
+
+    def index(k: tuple[int, str]) -> int:
+        return k[0] * 4 + int(k[1][1])
+
+    runs: list[list[tuple[int, str]]] = []
+    for k in sorted(keys, key=index):
+        if runs and index(k) == index(runs[-1][-1]) + 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    said = [label(r[0]) if len(r) == 1 else f"{label(r[0])} to {label(r[-1])}" for r in runs]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 _IGNORED = re.compile(r"^Facts repeated outside periodic reports were ignored \((.*)\)\.$")
