@@ -66,7 +66,7 @@ def test_a_compare_row_restated_for_a_split_is_marked_and_told_as_a_split(cli):
     line = _table_line(r.out, "NVIDIA CORP")
     assert "1.19 ^" in line and "1.19 *" not in line
     assert (
-        "^ restated for a stock split (the same amount on a later filing's share basis): NVIDIA CORP was 11.93 in 0001045810-24-000029"
+        "^ restated for a stock split (the same amount on a later filing's share basis): NVIDIA CORP was 11.93 in 10-K 0001045810-24-000029, filed 2024-02-21"
         in r.out
     )
     assert "* restated" not in r.out
