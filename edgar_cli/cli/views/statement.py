@@ -93,6 +93,14 @@ def revised_cells(row: StatementRow) -> list[str]:
     ]
 
 
+def row_basis(row: StatementRow) -> str:
+    """A row's basis in the wide form (periods as columns): its cells' one basis (StatementCell.basis), or "mixed"
+    when they differ (``revised`` names the restated columns); the row's own (as_reported, ttm) when no cell has a
+    value."""
+    bases = list(dict.fromkeys(c.basis for c in row.cells if c.basis))
+    return bases[0] if len(bases) == 1 else "mixed" if bases else row.basis
+
+
 def statement_rows(result: StatementResult) -> tuple[list[str], list[list[str]]]:
     """Header and rows for a spreadsheet: concept, label, basis, unit, one column per period, tags, derived,
     revised.
@@ -109,7 +117,7 @@ def statement_rows(result: StatementResult) -> tuple[list[str], list[list[str]]]
         values = [_plain(c.value) for c in r.cells]
         derived = "; ".join(c.column for c in r.cells if c.derived)
         rows.append(
-            [r.concept, r.label, r.basis, r.unit or "", *values, "; ".join(r.matched_tags), derived]
+            [r.concept, r.label, row_basis(r), r.unit or "", *values, "; ".join(r.matched_tags), derived]
             + ["; ".join(revised_cells(r))]
         )
     return header, rows
@@ -176,7 +184,7 @@ def statement_long_rows(result: StatementResult) -> list[Row]:
                 "cik": result.company.cik,
                 "concept": r.concept,
                 "label": r.label,
-                "basis": r.basis,
+                "basis": c.basis,
                 "column": c.column,
                 "fiscal_year": col.fiscal_year,
                 "fiscal_period": col.fiscal_period,
@@ -701,7 +709,7 @@ def _statement_rows_of(r: StatementResult) -> list[Row]:
             {
                 "concept": row.concept,
                 "label": row.label,
-                "basis": row.basis,
+                "basis": row_basis(row),
                 "unit": row.unit,
                 **{k: by_column.get(k) for k in keys},
                 "tags": list(row.matched_tags),

@@ -1,0 +1,61 @@
+"""A twelfth newcomer's findings (issue 36), through the real CLI (an 80-column pseudo-terminal where the terminal
+matters) or the public functions: every value's basis says what is true of it."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+# Apple's FY2019 diluted EPS: 11.89 in the 10-K 0000320193-19-000119, restated 2.97 after the 4-for-1 split of 2020
+# in the 10-K 0000320193-20-000096; FY2020's 3.28 (0000320193-20-000096) was never restated.
+AAPL_EPS = ["concept", "AAPL", "eps_diluted", "--fy", "2019..2021"]
+
+
+def test_a_split_restated_value_is_not_called_as_reported(edgar):
+    rows = [json.loads(line) for line in edgar(*AAPL_EPS, "--nl").out.splitlines()]
+    by = {r["column"]: r for r in rows}
+    assert by["FY2019"]["value"] == 2.97 and by["FY2019"]["original_value"] == 11.89
+    assert by["FY2019"]["original_accession"] == "0000320193-19-000119"
+    assert by["FY2019"]["basis"] == "split_restated"
+    assert by["FY2020"]["value"] == 3.28 and by["FY2020"]["basis"] == "as_reported"
+    table = {r["column"]: r for r in csv.DictReader(io.StringIO(edgar(*AAPL_EPS, "--csv").out))}
+    assert table["FY2019"]["basis"] == "split_restated" and table["FY2020"]["basis"] == "as_reported"
+    cells = {c["column"]: c for c in edgar(*AAPL_EPS, "--json").json()["rows"][0]["cells"]}
+    assert cells["FY2019"]["basis"] == "split_restated" and cells["FY2021"]["basis"] == "as_reported"
+
+
+def test_each_cells_basis_in_the_python_and_mcp_result(sec):
+    from edgar_cli import get_financial_statement
+    from edgar_cli.cli.views.statement import statement_rows
+
+    r = get_financial_statement("AAPL", "income", fiscal_year="2019..2020")
+    eps = next(row for row in r.rows if row.concept == "eps_diluted")
+    assert [(c.column, c.value, c.basis) for c in eps.cells] == [
+        ("FY2019", 2.97, "split_restated"),
+        ("FY2020", 3.28, "as_reported"),
+    ]
+    # the wide form (periods as columns) has one basis per row: its cells' one, or mixed
+    header, rows = statement_rows(r)
+    wide = {row[0]: dict(zip(header, row)) for row in rows}
+    assert wide["eps_diluted"]["basis"] == "mixed" and "FY2019" in wide["eps_diluted"]["revised"]
+    # Apple's FY2020 revenue 274,515,000,000 (0000320193-20-000096) and FY2019's 260,174,000,000, both as filed
+    assert wide["revenue"]["basis"] == "as_reported"
+
+
+@pytest.mark.parametrize("derive", ["q4", "ttm"])
+def test_a_derived_cell_is_not_as_reported(sec, derive):
+    from edgar_cli import get_financial_series
+
+    r = get_financial_series("NVDA", ["revenue"], period="quarterly", last=4, derive=[derive])
+    for row in r.rows:
+        for c in row.cells:
+            if c.value is None:
+                assert c.basis is None
+            elif row.basis == "ttm":
+                assert c.basis == "ttm"
+            elif c.derived:
+                assert c.basis == "derived" and c.formula
+    assert any(c.derived for row in r.rows for c in row.cells)
