@@ -8,6 +8,7 @@ import io
 import json
 
 import pytest
+from test_cli_tenth_newcomer import _on_an_80_column_terminal
 
 # Apple's FY2019 diluted EPS: 11.89 in the 10-K 0000320193-19-000119, restated 2.97 after the 4-for-1 split of 2020
 # in the 10-K 0000320193-20-000096; FY2020's 3.28 (0000320193-20-000096) was never restated.
@@ -59,3 +60,22 @@ def test_a_derived_cell_is_not_as_reported(sec, derive):
             elif c.derived:
                 assert c.basis == "derived" and c.formula
     assert any(c.derived for row in r.rows for c in row.cells)
+
+
+@pytest.fixture
+def terminal(mirror, tmp_path):
+    from support import edgar_env
+
+    env = edgar_env(mirror.url, tmp_path / "cache")
+    return lambda *args: _on_an_80_column_terminal(list(args), env)
+
+
+def test_a_ticker_file_position_is_never_printed_as_a_hint_of_size(terminal, edgar):
+    # TSM sits at 7,014 of the corpus' ticker file, in its unordered tail (foreign issuers): no fact about size
+    rc, screen = terminal("resolve", "TSMC")
+    assert rc == 0 and "0001046179" in screen, screen
+    assert "7,014" not in screen and "Ticker-file" not in screen and "hint of size, not a rank" not in screen
+    rc, screen = terminal("resolve", "American")
+    assert "AMERICAN EXPRESS CO" in screen and "Ticker-file" not in screen, screen
+    # kept for a script, which ranks by it
+    assert edgar("resolve", "TSMC", "--json").json()["ticker_file_position"] == 7014

@@ -275,16 +275,13 @@ def render_error(error: dict) -> None:
         t.add_column("CIK", no_wrap=True)
         t.add_column("Tickers", overflow="fold")
         t.add_column("Match", no_wrap=True)
-        t.add_column("Ticker-file pos.", justify="right", no_wrap=True)
         t.add_column("Score", justify="right", no_wrap=True)
         for c in cands:
-            rank = c.get("ticker_file_position")
             t.add_row(
                 c.get("name", ""),
                 c.get("cik", ""),
                 ", ".join(c.get("tickers") or []),
                 c.get("match_type") or "-",
-                f"{rank:,}" if rank else "-",
                 f"{c['score']:.2f}" if isinstance(c.get("score"), (int, float)) else "",
             )
         total = body.get("total_candidates") if key == "candidates" else None
