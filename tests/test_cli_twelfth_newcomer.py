@@ -79,3 +79,34 @@ def test_a_ticker_file_position_is_never_printed_as_a_hint_of_size(terminal, edg
     assert "AMERICAN EXPRESS CO" in screen and "Ticker-file" not in screen, screen
     # kept for a script, which ranks by it
     assert edgar("resolve", "TSMC", "--json").json()["ticker_file_position"] == 7014
+
+
+def test_the_python_page_runs_as_written_against_the_mirror(mirror, tmp_path):
+    # docs/python.md's example, run as written by the venv's Python: NVIDIA's FY2024 revenue 60,922,000,000 (10-K
+    # 0001045810-24-000029), FY2026's 215,938,000,000 (0001045810-26-000021), Apple's FY2025 416,161,000,000
+    # (10-K 0000320193-25-000079), NVIDIA's fiscal-2025 risk factors (0001045810-25-000023) whole, ebitda refused
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from support import edgar_env
+
+    text = (Path(__file__).parents[1] / "docs" / "python.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) == 1
+    env = edgar_env(mirror.url, tmp_path / "cache")
+    proc = subprocess.run([sys.executable, "-c", blocks[0]], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.splitlines()
+    assert out[0] == "0001045810 NVIDIA CORP ['NVDA']", out
+    assert out[1] == "60922000000 USD 2023-01-30 2024-01-28 10-K 0001045810-24-000029 us-gaap:Revenues", out
+    assert out[2].startswith("Revenue [('FY2024', 60922000000, 'as_reported')") and "215938000000" in out[2]
+    assert "NVIDIA CORP 2026 215938000000 0001045810-26-000021" in out
+    assert "Apple Inc. 2025 416161000000 0000320193-25-000079" in out
+    assert any(line.startswith("[('10-K', '2025-10-31', '0000320193-25-000079')") for line in out), out
+    section = next(line for line in out if line.startswith("0001045810-25-000023 "))
+    _, total, got = section.split()
+    assert int(total) == int(got) > 100_000  # max_chars=0: the whole section
+    assert any(line.startswith("grounded [") for line in out), out
+    assert out[-1].startswith("invalid_argument 2 "), out
