@@ -110,3 +110,44 @@ def test_the_python_page_runs_as_written_against_the_mirror(mirror, tmp_path):
     assert int(total) == int(got) > 100_000  # max_chars=0: the whole section
     assert any(line.startswith("grounded [") for line in out), out
     assert out[-1].startswith("invalid_argument 2 "), out
+
+
+def _parts_whole(screen: str, tag: str) -> list[str]:
+    """The CamelCase words of ``tag`` the screen does not show whole (a tag broken mid-word)."""
+    from edgar_cli.cli.render import _CAMEL_PARTS
+
+    return [p for p in _CAMEL_PARTS.findall(tag.split(":")[-1]) if p not in screen]
+
+
+@pytest.mark.parametrize(
+    ("args", "tags"),
+    [
+        # Apple's FY2024 net sales 391,035,000,000 (10-K 0000320193-24-000123)
+        (
+            ["verify", "Apple's net sales were $391.0 billion in fiscal 2024."],
+            ["us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"],
+        ),
+        (
+            ["concepts", "long_term_debt"],
+            ["us-gaap:LongTermDebtAndCapitalLeaseObligations", "ifrs-full:NoncurrentPortionOfNoncurrentBondsIssued"],
+        ),
+        (
+            ["concept", "AAPL", "revenue", "--fy", "2024"],
+            ["us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"],
+        ),
+        (
+            ["compare", "revenue", "AAPL", "NVDA", "--fy", "2024"],
+            ["us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"],
+        ),
+        (
+            ["concept", "AAPL", "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", "--last", "2"],
+            ["us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"],
+        ),
+    ],
+)
+def test_a_tag_in_any_table_breaks_only_between_its_words_at_80_columns(terminal, args, tags):
+    rc, screen = terminal(*args)
+    assert rc in (0, 17), screen  # compare: 17, periods that do not line up (Apple's September, NVIDIA's January)
+    for tag in tags:
+        assert _parts_whole(screen, tag) == [], screen
+    assert max(len(line.rstrip()) for line in screen.splitlines()) <= 80
