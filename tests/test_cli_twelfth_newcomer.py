@@ -151,3 +151,21 @@ def test_a_tag_in_any_table_breaks_only_between_its_words_at_80_columns(terminal
     for tag in tags:
         assert _parts_whole(screen, tag) == [], screen
     assert max(len(line.rstrip()) for line in screen.splitlines()) <= 80
+
+
+def test_an_8k_listing_says_how_many_drops_the_empty_fy_column_and_notes_only_what_is_true_of_it(terminal, edgar):
+    # Microsoft's 2024 8-Ks: nine, among them the 8-K/A 0001193125-24-062997 amending 0001193125-24-011295
+    args = ["filings", "MSFT", "--form", "8-K", "--from", "2024-01-01", "--to", "2024-12-31", "--all"]
+    assert edgar(*args, "--json").json()["total_matches"] == 9
+    rc, screen = terminal(*args)
+    assert rc == 0, screen
+    lines = [line.rstrip() for line in screen.splitlines()]
+    assert "9 filings" in lines, screen
+    header = next(line for line in lines if line.startswith("Form"))
+    assert " FY " not in header + " " and "Accession" in header, header
+    assert "0001193125-24-062997" in screen and "superseded" in screen
+    assert "10-K/A" not in screen and "XBRL" not in screen and "Part III" not in screen, screen
+    # a 10-K listing keeps its FY column and the note about 10-K/As and XBRL figures (Apple's 10-K/A, if shown)
+    rc, screen = terminal("filings", "AAPL", "--form", "10-K", "-n", "3")
+    header = next(line for line in screen.splitlines() if line.startswith("Form"))
+    assert "FY" in header and "3 of at least 11 filings shown" in screen, screen
