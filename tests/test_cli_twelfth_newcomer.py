@@ -169,3 +169,27 @@ def test_an_8k_listing_says_how_many_drops_the_empty_fy_column_and_notes_only_wh
     rc, screen = terminal("filings", "AAPL", "--form", "10-K", "-n", "3")
     header = next(line for line in screen.splitlines() if line.startswith("Form"))
     assert "FY" in header and "3 of at least 11 filings shown" in screen, screen
+
+
+def test_a_compare_tag_column_has_one_tag_style(terminal):
+    # TSMC's FY2024 revenue 2,894,307,700,000 TWD (20-F 0001193125-25-083423, ifrs-full:Revenue) beside NVIDIA's
+    # FY2026 215,938,000,000 USD (10-K 0001045810-26-000021, us-gaap:Revenues): both prefixed
+    rc, screen = terminal("compare", "revenue", "TSMC", "NVDA", "--latest")
+    assert rc == 17, screen  # not comparable: currencies, periods, standards
+    assert "ifrs-full:Revenue" in screen and "us-gaap:Revenues" in screen, screen
+    # one taxonomy (US GAAP): no prefix anywhere in the column (Apple's 0000320193-25-000079, NVIDIA's as above)
+    rc, screen = terminal("compare", "revenue", "AAPL", "NVDA", "--latest")
+    table = screen.split("Each company's")[0]
+    assert "us-gaap:" not in table and "Revenues" in table, screen
+
+
+def test_tag_style_is_one_for_the_column():
+    from edgar_cli.cli.render import tag_style
+
+    shown = tag_style(["us-gaap:Revenues", "us-gaap:LongTermDebtNoncurrent + us-gaap:LongTermDebtCurrent"])
+    assert shown("us-gaap:Revenues") == "Revenues"
+    assert shown("us-gaap:LongTermDebtNoncurrent + us-gaap:LongTermDebtCurrent") == (
+        "LongTermDebtNoncurrent + LongTermDebtCurrent"
+    )
+    shown = tag_style(["us-gaap:Revenues", "ifrs-full:Revenue"])
+    assert [shown(t) for t in ("us-gaap:Revenues", "ifrs-full:Revenue")] == ["us-gaap:Revenues", "ifrs-full:Revenue"]

@@ -30,6 +30,8 @@ from rich.text import Text
 from .output import as_known  # noqa: F401 - render.as_known, as the views know it
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
     from ..models.facts import FactValue
     from ..xbrl.records import FactRecord
 
@@ -407,6 +409,14 @@ def value_cell(v: FactValue | FactRecord) -> str:
 def short_tag(tag: str) -> str:
     """A tag without its us-gaap: prefix (other taxonomies' kept), each part of a sum alike."""
     return re.sub(r"(?<![\w-])us-gaap:", "", tag)
+
+
+def tag_style(tags: Iterable[str]) -> Callable[[str], str]:
+    """How one column shows its tags, in one style: without the us-gaap: prefix (:func:`short_tag`) when every tag
+    (each part of a sum) is us-gaap's, else every tag prefixed, so that "Revenues" never stands beside
+    "ifrs-full:Revenue" (TSMC's IFRS beside NVIDIA's US GAAP)."""
+    prefixes = {m for tag in tags for m in re.findall(r"(?<![\w-])([\w-]+):", tag)}
+    return short_tag if prefixes <= {"us-gaap"} else (lambda tag: tag)
 
 
 # a CamelCase word's words: "RevenueFromContractWithCustomer" -> Revenue, From, Contract, With, Customer; a run of
