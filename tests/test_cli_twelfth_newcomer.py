@@ -193,3 +193,34 @@ def test_tag_style_is_one_for_the_column():
     )
     shown = tag_style(["us-gaap:Revenues", "ifrs-full:Revenue"])
     assert [shown(t) for t in ("us-gaap:Revenues", "ifrs-full:Revenue")] == ["us-gaap:Revenues", "ifrs-full:Revenue"]
+
+
+def test_the_total_debt_refusal_is_said_once_in_a_table(terminal, edgar):
+    # Snowflake at 2025-01-31: us-gaap:ConvertibleDebtNoncurrent 2,271,529,000 (10-K 0001640147-25-000052) and no
+    # current portion tagged: total_debt is refused; the footnote says why, the row's note points at it
+    rc, screen = terminal("concept", "SNOW", "long_term_debt", "total_debt", "--fy", "2025")
+    assert rc == 0, screen
+    flat = " ".join(screen.split())
+    assert flat.count("would guess that there is no current portion") == 1, screen
+    assert flat.count("2,271,529,000 (0001640147-25-000052)") == 1, screen
+    assert "not summed at 2025-01-31: see footnote ¹." in flat, screen
+    # the JSON keeps both: the cell's reason and the row's note (a script reads either)
+    row = edgar("concept", "SNOW", "long_term_debt", "total_debt", "--fy", "2025", "--json").json()["rows"][1]
+    assert "no us-gaap:LongTermDebtCurrent is tagged there" in row["cells"][0]["reason"]
+    assert "no us-gaap:LongTermDebtCurrent is tagged there" in row["notes"][0]
+
+
+def test_a_long_definition_wraps_at_words_on_a_terminal_and_stays_one_line_in_a_pipe(terminal, edgar):
+    rc, screen = terminal("concepts", "total_debt")
+    assert rc == 0, screen
+    lines = [line.rstrip() for line in screen.splitlines()]
+    start = next(i for i, line in enumerate(lines) if line.startswith("Debt at carrying value"))
+    definition = edgar("concepts", "total_debt", "--json").json()["concepts"][0]["definition"]
+    end = next(i for i, line in enumerate(lines) if line.endswith("US GAAP tags only."))
+    body = lines[start : end + 1]
+    assert len(body) > 10 and all(len(line) <= 80 for line in body), body
+    # joined with a space the lines are the definition: every break falls between two words (one broken inside
+    # a word would put a space into it)
+    assert " ".join(line.strip() for line in body) == " ".join(definition.split()), body
+    piped = edgar("concepts", "total_debt").out
+    assert definition in piped.splitlines()[0] or any(definition in line for line in piped.splitlines())

@@ -620,10 +620,38 @@ def _row_notes(r: StatementResult) -> list[str]:
     how to see each cell's filing, which a table's cells (as --wide rows) do not show (none where the rows do)."""
     return (
         _parts_notes(r)
-        + [f"{row.label}: {n}" for row in r.rows for n in row.notes]
+        + [f"{row.label}: {n}" for row in r.rows for n in _not_footnoted(r, row)]
         + _derivation_notes(r)
         + _long_hint(r)
     )
+
+
+def _not_footnoted(r: StatementResult, row: StatementRow) -> list[str]:
+    """A row's notes, in a table without what its footnotes already say: a note that repeats an empty cell's reason
+    (total_debt's "not summed at 2025-01-31: at 2025-01-31, us-gaap:ConvertibleDebtNoncurrent ...", both the
+    cell's reason and the row's note) names the footnote instead, so that the table says it once. Other formats
+    print no footnotes, so their notes stay whole."""
+    from difflib import SequenceMatcher
+
+    from ..output import default_format
+
+    if (current_format() or default_format()) != "table":
+        return list(row.notes)
+    marks, lines = footnotes(r)
+    index = r.rows.index(row)
+    mine = {m for (i, _), m in marks.items() if i == index}
+    texts = [(line.split(" ", 1)[0], line.split(" ", 1)[1]) for line in lines if line.split(" ", 1)[0] in mine]
+    out = []
+    for note in row.notes:
+        for mark, text in texts:
+            m = SequenceMatcher(None, note, text, autojunk=False).find_longest_match(0, len(note), 0, len(text))
+            if m.size >= min(60, len(text)):  # the reason's substance, not a phrase two messages share
+                start, end = m.a, m.a + m.size
+                while start < end and not note[start].isalnum():  # the match's own words, not the ": " before
+                    start += 1
+                note = f"{note[:start].rstrip()} see footnote {mark}{note[end:]}"
+        out.append(note)
+    return out
 
 
 def _parts_notes(r: StatementResult) -> list[str]:
