@@ -30,6 +30,8 @@ from rich.text import Text
 from .output import as_known  # noqa: F401 - render.as_known, as the views know it
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
     from ..models.facts import FactValue
     from ..xbrl.records import FactRecord
 
@@ -275,16 +277,13 @@ def render_error(error: dict) -> None:
         t.add_column("CIK", no_wrap=True)
         t.add_column("Tickers", overflow="fold")
         t.add_column("Match", no_wrap=True)
-        t.add_column("Ticker-file pos.", justify="right", no_wrap=True)
         t.add_column("Score", justify="right", no_wrap=True)
         for c in cands:
-            rank = c.get("ticker_file_position")
             t.add_row(
                 c.get("name", ""),
                 c.get("cik", ""),
                 ", ".join(c.get("tickers") or []),
                 c.get("match_type") or "-",
-                f"{rank:,}" if rank else "-",
                 f"{c['score']:.2f}" if isinstance(c.get("score"), (int, float)) else "",
             )
         total = body.get("total_candidates") if key == "candidates" else None
@@ -410,6 +409,14 @@ def value_cell(v: FactValue | FactRecord) -> str:
 def short_tag(tag: str) -> str:
     """A tag without its us-gaap: prefix (other taxonomies' kept), each part of a sum alike."""
     return re.sub(r"(?<![\w-])us-gaap:", "", tag)
+
+
+def tag_style(tags: Iterable[str]) -> Callable[[str], str]:
+    """How one column shows its tags, in one style: without the us-gaap: prefix (:func:`short_tag`) when every tag
+    (each part of a sum) is us-gaap's, else every tag prefixed, so that "Revenues" never stands beside
+    "ifrs-full:Revenue" (TSMC's IFRS beside NVIDIA's US GAAP)."""
+    prefixes = {m for tag in tags for m in re.findall(r"(?<![\w-])([\w-]+):", tag)}
+    return short_tag if prefixes <= {"us-gaap"} else (lambda tag: tag)
 
 
 # a CamelCase word's words: "RevenueFromContractWithCustomer" -> Revenue, From, Contract, With, Customer; a run of

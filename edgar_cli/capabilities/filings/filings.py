@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import date, timedelta
 from typing import Annotated
 
@@ -24,12 +25,29 @@ from .model import AmendmentRef, FilerInfo, Filing, FilingList, FormerName, Subm
 MIN_FISCAL_YEAR = 1993  # EDGAR's electronic filings begin
 
 
-def amendment_note() -> str:
-    return (
+PERIODIC_FORMS = ("10-K", "10-Q", "20-F", "40-F")  # the reports whose figures are XBRL facts in companyfacts
+
+
+def amendment_note(forms: Iterable[str]) -> str:
+    """What "superseded" means, said of the forms an amended or superseded filing shown has (``base_form``): the
+    10-K/A's Part III and the XBRL facts only where a periodic report is among them (not of an 8-K-only list)."""
+    shown = set(forms)
+    periodic = [f for f in PERIODIC_FORMS if f in shown]
+    note = (
         "superseded means that a later amendment exists for the same period, not that it replaced the report: "
-        "many 10-K/As only add Part III (directors, executive pay) or an exhibit. Take figures from the XBRL "
-        f"facts ({tool('get_financial_concept')}), which already reflect what an amendment changed."
+        if periodic
+        else "superseded means that a later amendment of the filing exists, not that it replaced the filing: "
     )
+    if "10-K" in periodic:
+        note += "many 10-K/As only add Part III (directors, executive pay) or an exhibit."
+    else:
+        note += "an amendment may add to or correct only part of it; read both."
+    if periodic:
+        note += (
+            f" Take figures from the XBRL facts ({tool('get_financial_concept')}), which already reflect what an "
+            "amendment changed."
+        )
+    return note
 
 
 # --- arguments --------------------------------------------------------------------------------------
@@ -440,7 +458,7 @@ def list_filings(
                 + (f". The forms it files most are {', '.join(filed)}." if filed else ".")
             )
     if any(f.superseded or f.is_amendment for f in shown):
-        notes.append(amendment_note())
+        notes.append(amendment_note(f.base_form for f in shown if f.superseded or f.is_amendment))
     # A history that starts at a reorganisation: name the predecessor CIK that holds the earlier filings.
     reorg = successors.history_stop(hist.cik) if not truncated else successors.period_note(hist.cik, since_d)
     if reorg:

@@ -42,9 +42,9 @@ class Candidate(_Model):
     )
     ticker_file_position: int | None = Field(
         default=None,
-        description="Position in the SEC's ticker file (company_tickers_exchange.json), 1 = first: the file runs "
-        "roughly by descending market value, so this is a hint of size, not a market value or a ranking to quote "
-        "(foreign issuers sit out of order; TSMC is past 7,000)",
+        description="Position in the SEC's ticker file (company_tickers_exchange.json), 1 = first: the order "
+        "candidates are ranked in; the file's head runs by descending market value, its tail (funds, some foreign "
+        "issuers: TSMC is past 7,000) in no value order, so this is no fact about size to quote",
     )
 
 
@@ -60,8 +60,9 @@ class ResolvedCompany(_Model):
     score: float
     ticker_file_position: int | None = Field(
         default=None,
-        description="Position in the SEC's ticker file (company_tickers_exchange.json), 1 = first: a hint of "
-        "size, not a market value or a ranking to quote; null for a CIK not in it",
+        description="Position in the SEC's ticker file (company_tickers_exchange.json), 1 = first: the order "
+        "candidates are ranked in, no fact about size to quote (the file's tail, some foreign issuers among it, "
+        "is in no value order); null for a CIK not in it",
     )
     other_matches: list[Candidate] = Field(
         default_factory=list, description="Other companies the name also matches; state your assumption when non-empty"

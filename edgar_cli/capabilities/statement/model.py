@@ -12,6 +12,7 @@ from ...models.companies import CompanyRef, DataSource
 from ...models.facts import FactValue
 
 CellStatus = Literal["reported", "derived", "implied", "absent", "refused"]
+CellBasis = Literal["as_reported", "split_restated", "revised", "derived", "ttm"]
 DeriveKind = Literal["q4", "ttm"]
 
 
@@ -58,6 +59,32 @@ class StatementCell(_Model):
     )
     inputs: list[FactValue] = Field(default_factory=list, description="Derived: the reported operands")
     reason: str | None = Field(default=None, description="Why an implied, absent or refused cell has no value")
+    basis: CellBasis | None = Field(
+        default=None,
+        description="What the value is: as_reported (the figure as first filed, or filed again only rounded); "
+        "split_restated (a later filing's figure on a new share basis after a stock or reverse split: "
+        "fact.original_value is the figure first filed); revised (a later filing's different figure: "
+        "fact.revision_kind says how, fact.original_value is the first); derived (computed by edgar, see formula); "
+        "ttm (the row's trailing twelve months); null when the cell has no value",
+    )
+
+
+def cell_basis(cell: StatementCell, ttm: bool) -> CellBasis | None:
+    """The basis a cell's value is on (StatementCell.basis): null without a value; ttm on a trailing row; derived
+    when edgar computed it; else from its fact's revision (a split's restatement, another revision that changed the
+    figure, or none: as first filed)."""
+    from ...xbrl.restatements import substantive_revision
+
+    if cell.value is None:
+        return None
+    if ttm:
+        return "ttm"
+    if cell.derived or cell.fact is None:
+        return "derived"
+    f = cell.fact
+    if not substantive_revision(f.restated, f.revision_kind, f.value, f.original_value):
+        return "as_reported"
+    return "split_restated" if f.revision_kind in ("stock_split", "reverse_split") else "revised"
 
 
 class StatementRow(_Model):
@@ -66,7 +93,9 @@ class StatementRow(_Model):
     concept: str
     label: str
     basis: Literal["as_reported", "ttm"] = Field(
-        default="as_reported", description="ttm: each cell is the twelve months ending at its column's end"
+        default="as_reported",
+        description="ttm: each cell is the twelve months ending at its column's end; as_reported: each cell is its "
+        "own period's figure (each cell's basis says whether it is as first filed, restated or derived)",
     )
     period_type: Literal["duration", "instant", "unknown"]
     unit: str | None = Field(default=None, description="USD, USD/shares, shares or the filer's currency (TSMC: TWD)")

@@ -57,7 +57,15 @@ from ..concept.concept import data_source_of, fact_model, get_financial_concept
 from ..concept.model import ConceptResult
 from ..resolve.resolve import resolve_company
 from . import MAX_CONCEPTS, MAX_LAST
-from .model import ConceptSeriesResult, DeriveKind, StatementCell, StatementColumn, StatementResult, StatementRow
+from .model import (
+    ConceptSeriesResult,
+    DeriveKind,
+    StatementCell,
+    StatementColumn,
+    StatementResult,
+    StatementRow,
+    cell_basis,
+)
 
 DEFAULT_LAST = {"annual": 5, "quarterly": 8}
 QUARTERS = ("Q1", "Q2", "Q3", "Q4")
@@ -685,6 +693,8 @@ class _Row:
             )
         tags = list(dict.fromkeys(c.matched_tag for c in cells if c.matched_tag))
         label = f"{self.spec.label}, trailing twelve months" if ttm else self.spec.label
+        for c in cells:
+            c.basis = cell_basis(c, ttm)
         return StatementRow(
             concept=self.spec.name,
             label=label,

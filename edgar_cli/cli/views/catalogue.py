@@ -34,7 +34,7 @@ def concepts_cmd(
 
 
 def _catalogue_table(r: ConceptCatalogue):
-    from ..render import house_table, width
+    from ..render import TagCell, house_table, width
 
     if len(r.concepts) == 1:
         c = r.concepts[0]
@@ -43,7 +43,8 @@ def _catalogue_table(r: ConceptCatalogue):
         t.add_column("XBRL tag", overflow="fold", max_width=max(30, width() // 2 - 4))
         t.add_column("Caveat", overflow="fold", min_width=24)
         for i, tag in enumerate(c.tags, start=1):
-            t.add_row(str(i), tag.tag, tag.caveat)
+            # tags (the column's and those a caveat names) break between their CamelCase words, never mid-word
+            t.add_row(str(i), TagCell(tag.tag), TagCell(tag.caveat))
         t.caption = ("aliases: " + ", ".join(c.aliases)) if c.aliases else None
         return t
     t = house_table("The concept catalogue (edgar concepts NAME shows one with its XBRL tags)")
@@ -51,7 +52,7 @@ def _catalogue_table(r: ConceptCatalogue):
     t.add_column("Aliases", overflow="fold", ratio=1)
     t.add_column("Definition", overflow="fold", ratio=2)
     for c in r.concepts:
-        t.add_row(c.concept, ", ".join(c.aliases), c.definition)
+        t.add_row(c.concept, ", ".join(c.aliases), TagCell(c.definition))
     if r.not_in_catalogue:
         t.caption = "Not in the catalogue: " + ", ".join(r.not_in_catalogue) + " (see --json for what to use)"
     return t

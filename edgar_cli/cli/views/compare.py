@@ -110,7 +110,7 @@ def _comparison_table(r: ComparisonResult):
         house_table,
         mark_captions,
         revision_captions,
-        short_tag,
+        tag_style,
         value_cell,
         width,
     )
@@ -122,6 +122,7 @@ def _comparison_table(r: ComparisonResult):
         when = "each company's latest fiscal " + ("year" if r.period == "annual" else "quarter")
     verdict = "comparable" if r.comparable else "NOT COMPARABLE: " + "; ".join(r.comparability_issues)
     title = f"{r.label} - {when} ({r.period})\n{verdict}"
+    shown = tag_style(v.matched_tag for v in r.rows)  # one tag style in the column
     if width() < 140:
         # Company | Period (FY, end, days) | Value + unit | Filing (form, accession, tag): fits 80 columns
         t = house_table(title)
@@ -140,7 +141,7 @@ def _comparison_table(r: ComparisonResult):
                 who,
                 period,
                 f"{value_cell(v)}\n{v.unit}",
-                TagCell(f"{v.form} {v.accession_number}\n{short_tag(v.matched_tag)}"),
+                TagCell(f"{v.form} {v.accession_number}\n{shown(v.matched_tag)}"),
             )
     else:
         t = house_table(title)
@@ -161,7 +162,7 @@ def _comparison_table(r: ComparisonResult):
                 str(v.days or "-"),
                 value_cell(v),
                 v.unit,
-                TagCell(short_tag(v.matched_tag)),
+                TagCell(shown(v.matched_tag)),
                 v.form,
                 v.accession_number,
             )

@@ -86,7 +86,15 @@ def _filings_table(r: FilingList):
     # Below 100 columns the filed and period dates share a cell, so that the description keeps room for an
     # accession number whole ("(amends 0001628280-25-003063)" must never fold inside the number).
     stacked = width() < 100
-    for col in ("Form", "Filed\nPeriod" if stacked else "Filed", *(() if stacked else ("Period",)), "FY", "Accession"):
+    # FY only where some filing has one (an 8-K has none): a column of "-" on every row says nothing
+    fy = any(f.fiscal_year is not None for f in r.filings)
+    columns = (
+        "Form",
+        "Filed\nPeriod" if stacked else "Filed",
+        *(() if stacked else ("Period",)),
+        *(("FY",) if fy else ()),
+    )
+    for col in (*columns, "Accession"):
         t.add_column(col, no_wrap=True)
     t.add_column("Description", overflow="fold", min_width=22 if stacked else 12)
     for f in r.filings:
@@ -100,11 +108,11 @@ def _filings_table(r: FilingList):
         dates = (
             (f"{f.filed}\n{f.period_of_report or '-'}",) if stacked else (str(f.filed), str(f.period_of_report or "-"))
         )
-        t.add_row(
-            f.form, *dates, str(f.fiscal_year) if f.fiscal_year is not None else "-", f.accession_number, desc.strip()
-        )
-    if r.truncated:  # the incomplete history is a warning (stderr), not repeated here
-        t.caption = _more(r)
+        year = ((str(f.fiscal_year) if f.fiscal_year is not None else "-"),) if fy else ()
+        t.add_row(f.form, *dates, *year, f.accession_number, desc.strip())
+    # how many: the count under the table (a truncated listing says how many of how many, and how to get the rest;
+    # the incomplete history is a warning on stderr, not repeated here)
+    t.caption = _more(r) if r.truncated else f"{len(r.filings):,} filing{'' if len(r.filings) == 1 else 's'}"
     return t
 
 

@@ -39,20 +39,12 @@ def _resolved_table(r: ResolvedCompany):
     t.add_row("Tickers", ", ".join(r.tickers) or "-")
     t.add_row("Exchange", r.exchange or "-")
     t.add_row("Match", f"{r.match_type} ({r.score:.2f})")
-    if r.ticker_file_position:
-        t.add_row(
-            "Ticker-file position",
-            f"{r.ticker_file_position:,} (the file runs roughly by market value: a hint of size, not a rank)",
-        )
+    # no ticker-file position: past the file's head (foreign issuers, funds) it is in no value order, so the rank
+    # that orders candidates is no fact about size to print (issue 35, item 8; the JSON keeps it for a script)
     if r.other_matches:
         t.add_row(
             "Also matches",
-            "\n".join(
-                f"{c.name} ({c.cik}"
-                + (f", ticker file {c.ticker_file_position:,}" if c.ticker_file_position else "")
-                + ")"
-                for c in r.other_matches
-            ),
+            "\n".join(f"{c.name} ({c.cik})" for c in r.other_matches),
         )
     if r.reorganisation:
         g = r.reorganisation

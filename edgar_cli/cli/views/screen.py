@@ -94,7 +94,7 @@ def screen_cmd(
 
 def _screen_table(r: ScreenResult):
     """Below 150 columns four stacked columns (as compare's): company, period, value, filing; nothing cut."""
-    from ..render import TagCell, as_known_caption, house_table, short_tag, value_cell, width
+    from ..render import TagCell, as_known_caption, house_table, tag_style, value_cell, width
 
     period = f"FY{r.fiscal_year}" if r.fiscal_year is not None else f"calendar {r.calendar_year}"
     peers = f" - peers of {r.peers_of.name}" if r.peers_of else ""
@@ -102,6 +102,7 @@ def _screen_table(r: ScreenResult):
         f"{r.label} [{r.unit}], {period}{peers}: {r.companies_matched:,} of {r.companies_considered:,} companies"
     )
     narrow = width() < 150
+    shown = tag_style(v.matched_tag for v in r.rows)  # one tag style in the column
     t.add_column("#", justify="right", no_wrap=True)
     t.add_column("Company", overflow="fold", ratio=1, min_width=12)
     if narrow:
@@ -127,7 +128,7 @@ def _screen_table(r: ScreenResult):
                 who,
                 when,
                 f"{value_cell(v)}\n{v.unit}",
-                TagCell(f"{v.form} {v.accession_number}\n{short_tag(v.matched_tag)}"),
+                TagCell(f"{v.form} {v.accession_number}\n{shown(v.matched_tag)}"),
             )
         else:
             name = v.name + (f" ({', '.join(v.tickers)})" if v.tickers else "")
@@ -139,7 +140,7 @@ def _screen_table(r: ScreenResult):
                 value_cell(v),
                 v.form,
                 v.accession_number,
-                TagCell(short_tag(v.matched_tag)),
+                TagCell(shown(v.matched_tag)),
             )
     t.caption = "\n".join(screen_lines(r)) or None
     return as_known_caption(t, r)

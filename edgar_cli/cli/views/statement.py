@@ -93,6 +93,14 @@ def revised_cells(row: StatementRow) -> list[str]:
     ]
 
 
+def row_basis(row: StatementRow) -> str:
+    """A row's basis in the wide form (periods as columns): its cells' one basis (StatementCell.basis), or "mixed"
+    when they differ (``revised`` names the restated columns); the row's own (as_reported, ttm) when no cell has a
+    value."""
+    bases = list(dict.fromkeys(c.basis for c in row.cells if c.basis))
+    return bases[0] if len(bases) == 1 else "mixed" if bases else row.basis
+
+
 def statement_rows(result: StatementResult) -> tuple[list[str], list[list[str]]]:
     """Header and rows for a spreadsheet: concept, label, basis, unit, one column per period, tags, derived,
     revised.
@@ -109,7 +117,7 @@ def statement_rows(result: StatementResult) -> tuple[list[str], list[list[str]]]
         values = [_plain(c.value) for c in r.cells]
         derived = "; ".join(c.column for c in r.cells if c.derived)
         rows.append(
-            [r.concept, r.label, r.basis, r.unit or "", *values, "; ".join(r.matched_tags), derived]
+            [r.concept, r.label, row_basis(r), r.unit or "", *values, "; ".join(r.matched_tags), derived]
             + ["; ".join(revised_cells(r))]
         )
     return header, rows
@@ -176,7 +184,7 @@ def statement_long_rows(result: StatementResult) -> list[Row]:
                 "cik": result.company.cik,
                 "concept": r.concept,
                 "label": r.label,
-                "basis": r.basis,
+                "basis": c.basis,
                 "column": c.column,
                 "fiscal_year": col.fiscal_year,
                 "fiscal_period": col.fiscal_period,
@@ -612,10 +620,38 @@ def _row_notes(r: StatementResult) -> list[str]:
     how to see each cell's filing, which a table's cells (as --wide rows) do not show (none where the rows do)."""
     return (
         _parts_notes(r)
-        + [f"{row.label}: {n}" for row in r.rows for n in row.notes]
+        + [f"{row.label}: {n}" for row in r.rows for n in _not_footnoted(r, row)]
         + _derivation_notes(r)
         + _long_hint(r)
     )
+
+
+def _not_footnoted(r: StatementResult, row: StatementRow) -> list[str]:
+    """A row's notes, in a table without what its footnotes already say: a note that repeats an empty cell's reason
+    (total_debt's "not summed at 2025-01-31: at 2025-01-31, us-gaap:ConvertibleDebtNoncurrent ...", both the
+    cell's reason and the row's note) names the footnote instead, so that the table says it once. Other formats
+    print no footnotes, so their notes stay whole."""
+    from difflib import SequenceMatcher
+
+    from ..output import default_format
+
+    if (current_format() or default_format()) != "table":
+        return list(row.notes)
+    marks, lines = footnotes(r)
+    index = r.rows.index(row)
+    mine = {m for (i, _), m in marks.items() if i == index}
+    texts = [(line.split(" ", 1)[0], line.split(" ", 1)[1]) for line in lines if line.split(" ", 1)[0] in mine]
+    out = []
+    for note in row.notes:
+        for mark, text in texts:
+            m = SequenceMatcher(None, note, text, autojunk=False).find_longest_match(0, len(note), 0, len(text))
+            if m.size >= min(60, len(text)):  # the reason's substance, not a phrase two messages share
+                start, end = m.a, m.a + m.size
+                while start < end and not note[start].isalnum():  # the match's own words, not the ": " before
+                    start += 1
+                note = f"{note[:start].rstrip()} see footnote {mark}{note[end:]}"
+        out.append(note)
+    return out
 
 
 def _parts_notes(r: StatementResult) -> list[str]:
@@ -701,7 +737,7 @@ def _statement_rows_of(r: StatementResult) -> list[Row]:
             {
                 "concept": row.concept,
                 "label": row.label,
-                "basis": row.basis,
+                "basis": row_basis(row),
                 "unit": row.unit,
                 **{k: by_column.get(k) for k in keys},
                 "tags": list(row.matched_tags),

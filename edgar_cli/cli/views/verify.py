@@ -99,7 +99,7 @@ def _text_argument(value: str, name: str) -> str:
 
 
 def _verification_table(r: AnswerVerification):
-    from ..render import house_table
+    from ..render import TagCell, house_table
 
     companies = r.companies or ([r.company] if r.company else [])
     names = [f"{c.name} (CIK {c.cik})" for c in companies]
@@ -127,7 +127,8 @@ def _verification_table(r: AnswerVerification):
         evidence = f.reason + "".join(f"\n{n}" for n in f.notes)
         extra = [x for x in (f"claimed: {claimed}" if claimed else "", accn or "") if x]
         mark = marks.get(f.status, f.status) + "".join(f"\n[{flag.replace('_', ' ')}]" for flag in f.flags)
-        t.add_row(f.text, mark, evidence + ("\n" + " · ".join(extra) if extra else ""))
+        # a tag in the evidence breaks between its CamelCase words, never mid-word
+        t.add_row(f.text, mark, TagCell(evidence + ("\n" + " · ".join(extra) if extra else "")))
     t.caption = f"verdict: {r.verdict}" + (
         f" (caveats: {', '.join(f.replace('_', ' ') for f in r.flags)})" if r.flags else ""
     )
