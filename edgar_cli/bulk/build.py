@@ -135,6 +135,7 @@ def fact_tuple(v, first: tuple | None = None) -> tuple:
         [jsonable(c) for c in v.components],
         v.formula,
         first,
+        v.original_form,
     )
 
 

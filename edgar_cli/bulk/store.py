@@ -114,6 +114,7 @@ FACT_FIELDS = (
     # not a FactValue field: (tag, accession, filed, form) of the earlier filing of the same figure under another
     # tag of the concept (notes.first_filed_of), or None; a store built before it has none
     "first_filed_elsewhere",
+    "original_form",  # the form of the filing that first reported a revised value; a store built before it has none
 )
 
 
