@@ -178,10 +178,15 @@ def describe_values(
     pre_split = [v for v in shown if v.pre_split_ratio]
     if pre_split:
         warnings.append(
-            "Some values predate a stock split and were never restated (pre_split_ratio): "
+            "Some values predate a stock split and were not restated for it (pre_split_ratio): "
             + "; ".join(
                 f"{v.end} ({v.pre_split_ratio:g}-for-1 since"
                 + (", a recapitalisation's exchange ratio" if not float(v.pre_split_ratio or 0).is_integer() else "")
+                + (
+                    f"; restated for an earlier split in {v.accession_number}"
+                    if v.revision_kind in ("stock_split", "reverse_split")
+                    else ""
+                )
                 + ")"
                 for v in pre_split
             )
@@ -301,13 +306,37 @@ def _split_ratios(values: list[FactRecord]) -> str:
         per_share = v.unit.endswith("/shares")
         ratio = (v.original_value / v.value) if per_share else (v.value / v.original_value)
         whole = round(ratio) if ratio >= 1 else round(1 / ratio)
-        if whole >= 2 and abs((ratio if ratio >= 1 else 1 / ratio) - whole) <= 0.02 * whole:
+        if whole >= 2 and (
+            abs((ratio if ratio >= 1 else 1 / ratio) - whole) <= 0.02 * whole
+            or _within_rounding(v.original_value, v.value, whole if ratio >= 1 else 1 / whole, per_share)
+        ):
             found.append(f"a {whole}-for-1 split" if ratio >= 1 else f"a 1-for-{whole} reverse split")
         elif whole >= 2:
             said = f"{ratio:.3g}-for-1" if ratio >= 1 else f"1-for-{1 / ratio:.3g}"
             found.append(f"{said}, a recapitalisation's exchange ratio")
     kinds = list(dict.fromkeys(found))
     return "; ".join(kinds) + (" by the ratio of the two figures" if kinds else "")
+
+
+def _half_step(x: float | int) -> float:
+    """Half the rounding step of a figure as written: 0.005 for 0.18 (two decimals), 0.5 for a whole number."""
+    text = repr(float(x)) if not float(x).is_integer() else ""
+    if "e" in text or not text:
+        return 0.5 if not text else 0.0
+    return 0.5 * 10.0 ** -len(text.split(".")[1])
+
+
+def _within_rounding(first: float | int, now: float | int, ratio: float, per_share: bool) -> bool:
+    """Whether ``ratio`` (first over now per share, now over first for a share count) lies within the rounding of
+    the two figures as written: NVIDIA's FY2023 basic EPS 1.76 (0001045810-23-000017) against 0.18
+    (0001045810-25-000023) is 9.78, yet 0.18 stands for anything from 0.175 to 0.185, and 1.76 / 10 = 0.176."""
+    hi_first, hi_now = _half_step(first), _half_step(now)
+    top, bottom = (first, now) if per_share else (now, first)
+    h_top, h_bottom = (hi_first, hi_now) if per_share else (hi_now, hi_first)
+    lo, hi = abs(bottom) - h_bottom, abs(bottom) + h_bottom
+    if lo <= 0:
+        return False  # a figure rounded to nothing bears out any ratio: no evidence
+    return (abs(top) - h_top) / hi <= ratio <= (abs(top) + h_top) / lo
 
 
 def first_filed_of(series: Series, v: FactRecord) -> tuple[str, str, str, str] | None:
