@@ -688,3 +688,18 @@ def test_a_value_restated_for_one_split_and_not_the_next_is_not_said_to_be_never
     assert "never restated" not in warning, warning
     assert "2020-01-26 (10-for-1 since; restated for an earlier split in 0001045810-22-000036)" in warning, warning
     assert "2022-01-30 (10-for-1 since)" in warning, warning
+
+
+def test_a_recapitalisation_s_eps_within_rounding_of_a_whole_ratio_keeps_the_ratio_its_shares_show(sec):
+    from edgar_cli import get_financial_concept
+
+    # LPA's diluted EPS of 2022: 0.048 in 0001493152-24-016772, 0.28 in 0001997711-25-000030 (5.83, within the
+    # rounding of 6 and of 5.88); its weighted shares (168,142,740 -> 28,600,000) show 5.88: no 1-for-6 split
+    r = get_financial_concept("LPA", "eps_diluted", limit=20)
+    v = next(v for v in r.values if str(v.end) == "2022-12-31")
+    assert (v.original_value, v.value) == (0.048, 0.28)
+    note = next(n for n in r.notes if "Restated for a stock split" in n)
+    assert "1-for-6" not in note and "1-for-5.88, a recapitalisation's exchange ratio" in note, note
+    # the data and the note agree: no revision kind of its own, the note names the one the field carries
+    assert v.revision_kind == "reverse_split"
+    assert "a recapitalisation's exchange ratio, not a split (revision_kind reverse_split)" in note, note

@@ -243,7 +243,7 @@ def describe_values(
             "Restated for a stock split, reverse split or recapitalisation, not a change in results: the same "
             "amount on the share "
             f"basis of the filing that restated it (revision_kind): {listed(split)}"
-            + "".join(f" ({r})" for r in [_split_ratios(split)] if r)
+            + "".join(f" ({r})" for r in [_split_ratios(split, series.values)] if r)
             + "."
         )
     told = {v.end for v, _ in suspect}
@@ -294,26 +294,52 @@ def _more_precise(first: float | int | None, shown: float | int) -> bool:
     return zeros(first) < zeros(shown)
 
 
-def _split_ratios(values: list[FactRecord]) -> str:
+def _split_ratios(values: list[FactRecord], series_values: list[FactRecord] | None = None) -> str:
     """The ratios the split values imply, "a 4-for-1 split" (per share: the first filed over the value; a share
-    count: the value over the first filed), where the two are within 2% of a whole ratio; else named as the
+    count: the value over the first filed). A ratio within the rounding of the two figures as written of a ratio
+    the company is known to have split by (the series' pre_split_ratio and pre_reverse_split_ratio, and the whole
+    ratios its other revisions show within 2%) is that split: NVIDIA's FY2023 basic EPS 1.76
+    (0001045810-23-000017) against 0.18 (0001045810-25-000023) is 9.78, the 10-for-1 split rounded to two
+    decimals. Otherwise a ratio within 2% of a whole one is that split, and any other is named as the
     pre_split_ratio warnings name it, "1-for-5.88, a recapitalisation's exchange ratio" (LPA's weighted shares:
     168,142,740 in 0001493152-24-016772, 28,600,000 in 0001997711-25-000030)."""
-    found = []
-    for v in values:
-        if not v.original_value or not v.value:
-            continue
+
+    def ratio_of(v: FactRecord) -> float:
         per_share = v.unit.endswith("/shares")
-        ratio = (v.original_value / v.value) if per_share else (v.value / v.original_value)
-        whole = round(ratio) if ratio >= 1 else round(1 / ratio)
-        if whole >= 2 and (
-            abs((ratio if ratio >= 1 else 1 / ratio) - whole) <= 0.02 * whole
-            or _within_rounding(v.original_value, v.value, whole if ratio >= 1 else 1 / whole, per_share)
-        ):
-            found.append(f"a {whole}-for-1 split" if ratio >= 1 else f"a 1-for-{whole} reverse split")
+        return (v.original_value / v.value) if per_share else (v.value / v.original_value)  # type: ignore[operator]
+
+    def words(ratio: float) -> str:
+        if float(round(ratio, 2)).is_integer() or float(round(1 / ratio, 2)).is_integer():
+            return f"a {round(ratio)}-for-1 split" if ratio >= 1 else f"a 1-for-{round(1 / ratio)} reverse split"
+        said = f"{ratio:.3g}-for-1" if ratio >= 1 else f"1-for-{1 / ratio:.3g}"
+        kind = "stock_split" if ratio >= 1 else "reverse_split"
+        # no revision kind of its own: the note says which one the data carries, and why it is not a split
+        return f"{said}, a recapitalisation's exchange ratio, not a split (revision_kind {kind})"
+
+    usable = [v for v in values if v.original_value and v.value]
+    known: set[float] = set()
+    for v in (series_values or []) + usable:
+        if v.pre_split_ratio:
+            known.add(float(v.pre_split_ratio))
+        if v.pre_reverse_split_ratio:
+            known.add(1 / float(v.pre_reverse_split_ratio))
+    for v in usable:
+        r = ratio_of(v)
+        whole = round(r) if r >= 1 else round(1 / r)
+        if whole >= 2 and abs((r if r >= 1 else 1 / r) - whole) <= 0.02 * whole:
+            known.add(float(whole) if r >= 1 else 1 / whole)
+    found = []
+    for v in usable:
+        r = ratio_of(v)
+        per_share = v.unit.endswith("/shares")
+        fits = [k for k in known if (k >= 1) == (r >= 1) and _within_rounding(v.original_value, v.value, k, per_share)]  # type: ignore[arg-type]
+        whole = round(r) if r >= 1 else round(1 / r)
+        if fits:
+            found.append(words(min(fits, key=lambda k: abs(k / r - 1))))
+        elif whole >= 2 and abs((r if r >= 1 else 1 / r) - whole) <= 0.02 * whole:
+            found.append(words(float(whole) if r >= 1 else 1 / whole))
         elif whole >= 2:
-            said = f"{ratio:.3g}-for-1" if ratio >= 1 else f"1-for-{1 / ratio:.3g}"
-            found.append(f"{said}, a recapitalisation's exchange ratio")
+            found.append(words(r))
     kinds = list(dict.fromkeys(found))
     return "; ".join(kinds) + (" by the ratio of the two figures" if kinds else "")
 
