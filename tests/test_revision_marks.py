@@ -703,3 +703,20 @@ def test_a_recapitalisation_s_eps_within_rounding_of_a_whole_ratio_keeps_the_rat
     # the data and the note agree: no revision kind of its own, the note names the one the field carries
     assert v.revision_kind == "reverse_split"
     assert "a recapitalisation's exchange ratio, not a split (revision_kind reverse_split)" in note, note
+
+
+def test_an_equity_total_revised_where_the_later_filing_tags_no_retained_earnings_is_not_said_to_be_results_changed(
+    sec,
+):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's stockholders' equity at 2014-01-26: 4,456,398,000 in 0001045810-14-000030, 4,455,000,000 in
+    # 0001045810-16-000205 (in millions, and not 4,456M: no pure rounding), which tags no retained earnings for that
+    # date: whether results changed cannot be told from the facts, and the warning says so instead of guessing
+    r = get_financial_concept("NVDA", "stockholders_equity", fiscal_year=2014)
+    v = next(v for v in r.values if str(v.end) == "2014-01-26")
+    assert (v.original_value, v.value) == (4_456_398_000, 4_455_000_000)
+    assert not any("(results changed;" in w for w in r.warnings), r.warnings
+    told = next(w for w in r.warnings if "cannot be told" in w)
+    assert "4,456,398,000 in 0001045810-14-000030, 4,455,000,000 in 0001045810-16-000205" in told, told
+    assert "no retained earnings" in told, told
