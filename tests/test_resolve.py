@@ -496,3 +496,13 @@ def test_a_name_only_loosely_like_another_companys_gets_no_did_you_mean(sec):
     assert err.code == "not_found" and "does not appear to file with the SEC" in err.message
     assert "Did you mean" not in err.message and "INTR" not in err.suggestion, (err.message, err.suggestion)
     set_surface("mcp")
+
+
+def test_an_ambiguous_name_does_not_call_companies_of_unknown_size_comparable(sec):
+    # 'Taiwan': Taiwan Fund (TWN, CIK 804123, ticker-file position 3,673) and TSMC (TSM, CIK 1046179, 7,014, out of
+    # value order in the file): the file's order is a hint of size, never grounds to call the two comparable
+    err = error_of("Taiwan")
+    assert err.code == "ambiguous"
+    assert {"0000804123", "0001046179"} <= {c.cik for c in err.extras["candidates"]}
+    assert "comparable" not in err.message, err.message
+    assert "matches 2 companies" in err.message, err.message

@@ -588,7 +588,9 @@ def test_a_split_the_shares_show_as_a_whole_ratio_gets_no_second_ratio(sec):
     # NVIDIA's FY2021 diluted EPS (0001045810-21-000010), before the 4-for-1 split of 2021 and the 10-for-1 of 2024
     r = get_financial_concept("NVDA", "eps_diluted", fiscal_year=2021)
     warning = next(w for w in r.warnings if "pre_split_ratio" in w)
-    assert "-for-1 since)" in warning and "weighted shares as restated" not in warning
+    # restated for the 4-for-1 in 0001045810-22-000036, not for the 10-for-1: the ratio and that, nothing more
+    assert "2021-01-31 (10-for-1 since; restated for an earlier split in 0001045810-22-000036)" in warning, warning
+    assert "weighted shares as restated" not in warning
 
 
 def test_a_par_value_note_writes_a_small_par_value_in_positional_form(sec):
@@ -660,3 +662,61 @@ def test_an_equity_total_changed_outside_its_accumulated_results_is_a_reclassifi
     assert "retained earnings -2,322,323,000 and accumulated other comprehensive income -3,556,000" in note, note
     assert "us-gaap:AdditionalPaidInCapitalCommonStock (3,414,692,000 to 3,409,452,000)" in note, note
     assert not any("results changed" in w for w in r.warnings + r.notes)
+
+
+def test_a_split_ratio_within_the_rounding_of_a_two_decimal_eps_is_that_split(sec):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's FY2023 basic EPS: 1.76 in 0001045810-23-000017, 0.18 in 0001045810-25-000023 after the 10-for-1
+    # split of 2024: 1.76 / 0.18 = 9.78, but 0.18 is 0.176 rounded to two decimals: the 10-for-1 split, not a
+    # recapitalisation (NVIDIA had none)
+    r = get_financial_concept("NVDA", "eps_basic", limit=20)
+    v = next(v for v in r.values if str(v.end) == "2023-01-29")
+    assert (v.original_value, v.value, v.revision_kind) == (1.76, 0.18, "stock_split")
+    note = next(n for n in r.notes if "Restated for a stock split" in n)
+    assert "recapitalisation's exchange ratio" not in note and "9.78" not in note, note
+    assert "(a 10-for-1 split; a 4-for-1 split by the ratio of the two figures)" in note, note
+
+
+def test_a_value_restated_for_one_split_and_not_the_next_is_not_said_to_be_never_restated(sec):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's FY2020 basic EPS: 4.59 in 0001045810-20-000010, 1.15 in 0001045810-22-000036 (restated for the
+    # 4-for-1 split of 2021), never restated for the 10-for-1 split of 2024
+    r = get_financial_concept("NVDA", "eps_basic", limit=20)
+    warning = next(w for w in r.warnings if "pre_split_ratio" in w)
+    assert "never restated" not in warning, warning
+    assert "2020-01-26 (10-for-1 since; restated for an earlier split in 0001045810-22-000036)" in warning, warning
+    assert "2022-01-30 (10-for-1 since)" in warning, warning
+
+
+def test_a_recapitalisation_s_eps_within_rounding_of_a_whole_ratio_keeps_the_ratio_its_shares_show(sec):
+    from edgar_cli import get_financial_concept
+
+    # LPA's diluted EPS of 2022: 0.048 in 0001493152-24-016772, 0.28 in 0001997711-25-000030 (5.83, within the
+    # rounding of 6 and of 5.88); its weighted shares (168,142,740 -> 28,600,000) show 5.88: no 1-for-6 split
+    r = get_financial_concept("LPA", "eps_diluted", limit=20)
+    v = next(v for v in r.values if str(v.end) == "2022-12-31")
+    assert (v.original_value, v.value) == (0.048, 0.28)
+    note = next(n for n in r.notes if "Restated for a stock split" in n)
+    assert "1-for-6" not in note and "1-for-5.88, a recapitalisation's exchange ratio" in note, note
+    # the data and the note agree: no revision kind of its own, the note names the one the field carries
+    assert v.revision_kind == "reverse_split"
+    assert "a recapitalisation's exchange ratio, not a split (revision_kind reverse_split)" in note, note
+
+
+def test_an_equity_total_revised_where_the_later_filing_tags_no_retained_earnings_is_not_said_to_be_results_changed(
+    sec,
+):
+    from edgar_cli import get_financial_concept
+
+    # NVIDIA's stockholders' equity at 2014-01-26: 4,456,398,000 in 0001045810-14-000030, 4,455,000,000 in
+    # 0001045810-16-000205 (in millions, and not 4,456M: no pure rounding), which tags no retained earnings for that
+    # date: whether results changed cannot be told from the facts, and the warning says so instead of guessing
+    r = get_financial_concept("NVDA", "stockholders_equity", fiscal_year=2014)
+    v = next(v for v in r.values if str(v.end) == "2014-01-26")
+    assert (v.original_value, v.value) == (4_456_398_000, 4_455_000_000)
+    assert not any("(results changed;" in w for w in r.warnings), r.warnings
+    told = next(w for w in r.warnings if "cannot be told" in w)
+    assert "4,456,398,000 in 0001045810-14-000030, 4,455,000,000 in 0001045810-16-000205" in told, told
+    assert "no retained earnings" in told, told

@@ -314,3 +314,12 @@ def test_the_cover_page_is_a_section_before_the_first_item(sec):
     assert "NVIDIA CORPORATION" in nvda.text.upper() and "January 26, 2025" in nvda.text
     assert "Item 1A" not in nvda.text and not nvda.is_reference
     assert "explanatory_note" not in [s.section for s in nvda.outline]
+
+
+def test_the_explanatory_note_asked_of_an_amended_10k_is_read_from_its_amendment(sec):
+    # Tesla's FY2024 10-K (tsla-20241231.htm, 0001628280-25-003063) has no explanatory note; its 10-K/A
+    # 0001104659-25-042659 has one: asked by fiscal year, the note is the amendment's, and says so
+    r = get_filing_section("TSLA", "explanatory_note", fiscal_year=2024, max_chars=0)
+    assert (r.section, r.form, r.accession_number) == ("explanatory_note", "10-K/A", TESLA_FY2024_10KA)
+    assert r.text.startswith("EXPLANATORY NOTE")
+    assert any("has no explanatory note" in n and TESLA_FY2024_10KA in n for n in r.notes), r.notes

@@ -178,10 +178,15 @@ def describe_values(
     pre_split = [v for v in shown if v.pre_split_ratio]
     if pre_split:
         warnings.append(
-            "Some values predate a stock split and were never restated (pre_split_ratio): "
+            "Some values predate a stock split and were not restated for it (pre_split_ratio): "
             + "; ".join(
                 f"{v.end} ({v.pre_split_ratio:g}-for-1 since"
                 + (", a recapitalisation's exchange ratio" if not float(v.pre_split_ratio or 0).is_integer() else "")
+                + (
+                    f"; restated for an earlier split in {v.accession_number}"
+                    if v.revision_kind in ("stock_split", "reverse_split")
+                    else ""
+                )
                 + ")"
                 for v in pre_split
             )
@@ -238,7 +243,7 @@ def describe_values(
             "Restated for a stock split, reverse split or recapitalisation, not a change in results: the same "
             "amount on the share "
             f"basis of the filing that restated it (revision_kind): {listed(split)}"
-            + "".join(f" ({r})" for r in [_split_ratios(split)] if r)
+            + "".join(f" ({r})" for r in [_split_ratios(split, series.values)] if r)
             + "."
         )
     told = {v.end for v, _ in suspect}
@@ -262,6 +267,14 @@ def describe_values(
             + "."
         )
     changed = [v for v in revised if v.revision_kind in ("restatement", None)]
+    untold = [v for v in changed if _period(v) in series.untold]
+    if untold:
+        changed = [v for v in changed if v not in untold]
+        warnings.append(
+            f"{len(untold)} of these values {'was' if len(untold) == 1 else 'were'} revised after first being "
+            f"reported, and whether the results changed cannot be told (revision_kind restatement; original_value "
+            f"is the first figure): " + "; ".join(f"{listed([v])} ({series.untold[_period(v)]})" for v in untold) + "."
+        )
     if changed:
         warnings.append(
             f"{len(changed)} of these values {'was' if len(changed) == 1 else 'were'} restated after first being "
@@ -289,25 +302,75 @@ def _more_precise(first: float | int | None, shown: float | int) -> bool:
     return zeros(first) < zeros(shown)
 
 
-def _split_ratios(values: list[FactRecord]) -> str:
+def _split_ratios(values: list[FactRecord], series_values: list[FactRecord] | None = None) -> str:
     """The ratios the split values imply, "a 4-for-1 split" (per share: the first filed over the value; a share
-    count: the value over the first filed), where the two are within 2% of a whole ratio; else named as the
+    count: the value over the first filed). A ratio within the rounding of the two figures as written of a ratio
+    the company is known to have split by (the series' pre_split_ratio and pre_reverse_split_ratio, and the whole
+    ratios its other revisions show within 2%) is that split: NVIDIA's FY2023 basic EPS 1.76
+    (0001045810-23-000017) against 0.18 (0001045810-25-000023) is 9.78, the 10-for-1 split rounded to two
+    decimals. Otherwise a ratio within 2% of a whole one is that split, and any other is named as the
     pre_split_ratio warnings name it, "1-for-5.88, a recapitalisation's exchange ratio" (LPA's weighted shares:
     168,142,740 in 0001493152-24-016772, 28,600,000 in 0001997711-25-000030)."""
-    found = []
-    for v in values:
-        if not v.original_value or not v.value:
-            continue
+
+    def ratio_of(v: FactRecord) -> float:
         per_share = v.unit.endswith("/shares")
-        ratio = (v.original_value / v.value) if per_share else (v.value / v.original_value)
-        whole = round(ratio) if ratio >= 1 else round(1 / ratio)
-        if whole >= 2 and abs((ratio if ratio >= 1 else 1 / ratio) - whole) <= 0.02 * whole:
-            found.append(f"a {whole}-for-1 split" if ratio >= 1 else f"a 1-for-{whole} reverse split")
+        return (v.original_value / v.value) if per_share else (v.value / v.original_value)  # type: ignore[operator]
+
+    def words(ratio: float) -> str:
+        if float(round(ratio, 2)).is_integer() or float(round(1 / ratio, 2)).is_integer():
+            return f"a {round(ratio)}-for-1 split" if ratio >= 1 else f"a 1-for-{round(1 / ratio)} reverse split"
+        said = f"{ratio:.3g}-for-1" if ratio >= 1 else f"1-for-{1 / ratio:.3g}"
+        kind = "stock_split" if ratio >= 1 else "reverse_split"
+        # no revision kind of its own: the note says which one the data carries, and why it is not a split
+        return f"{said}, a recapitalisation's exchange ratio, not a split (revision_kind {kind})"
+
+    usable = [v for v in values if v.original_value and v.value]
+    known: set[float] = set()
+    for v in (series_values or []) + usable:
+        if v.pre_split_ratio:
+            known.add(float(v.pre_split_ratio))
+        if v.pre_reverse_split_ratio:
+            known.add(1 / float(v.pre_reverse_split_ratio))
+    for v in usable:
+        r = ratio_of(v)
+        whole = round(r) if r >= 1 else round(1 / r)
+        if whole >= 2 and abs((r if r >= 1 else 1 / r) - whole) <= 0.02 * whole:
+            known.add(float(whole) if r >= 1 else 1 / whole)
+    found = []
+    for v in usable:
+        r = ratio_of(v)
+        per_share = v.unit.endswith("/shares")
+        fits = [k for k in known if (k >= 1) == (r >= 1) and _within_rounding(v.original_value, v.value, k, per_share)]  # type: ignore[arg-type]
+        whole = round(r) if r >= 1 else round(1 / r)
+        if fits:
+            found.append(words(min(fits, key=lambda k: abs(k / r - 1))))
+        elif whole >= 2 and abs((r if r >= 1 else 1 / r) - whole) <= 0.02 * whole:
+            found.append(words(float(whole) if r >= 1 else 1 / whole))
         elif whole >= 2:
-            said = f"{ratio:.3g}-for-1" if ratio >= 1 else f"1-for-{1 / ratio:.3g}"
-            found.append(f"{said}, a recapitalisation's exchange ratio")
+            found.append(words(r))
     kinds = list(dict.fromkeys(found))
     return "; ".join(kinds) + (" by the ratio of the two figures" if kinds else "")
+
+
+def _half_step(x: float | int) -> float:
+    """Half the rounding step of a figure as written: 0.005 for 0.18 (two decimals), 0.5 for a whole number."""
+    text = repr(float(x)) if not float(x).is_integer() else ""
+    if "e" in text or not text:
+        return 0.5 if not text else 0.0
+    return 0.5 * 10.0 ** -len(text.split(".")[1])
+
+
+def _within_rounding(first: float | int, now: float | int, ratio: float, per_share: bool) -> bool:
+    """Whether ``ratio`` (first over now per share, now over first for a share count) lies within the rounding of
+    the two figures as written: NVIDIA's FY2023 basic EPS 1.76 (0001045810-23-000017) against 0.18
+    (0001045810-25-000023) is 9.78, yet 0.18 stands for anything from 0.175 to 0.185, and 1.76 / 10 = 0.176."""
+    hi_first, hi_now = _half_step(first), _half_step(now)
+    top, bottom = (first, now) if per_share else (now, first)
+    h_top, h_bottom = (hi_first, hi_now) if per_share else (hi_now, hi_first)
+    lo, hi = abs(bottom) - h_bottom, abs(bottom) + h_bottom
+    if lo <= 0:
+        return False  # a figure rounded to nothing bears out any ratio: no evidence
+    return (abs(top) - h_top) / hi <= ratio <= (abs(top) + h_top) / lo
 
 
 def first_filed_of(series: Series, v: FactRecord) -> tuple[str, str, str, str] | None:

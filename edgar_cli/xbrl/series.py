@@ -61,6 +61,9 @@ class Series:
         self.unsummed: list[Unsummed] = []  # a composite's dates whose lines are tagged but cannot be summed
         # (start, end) ISO dates of a value revised as a reclassification -> what shows no result changed, in words
         self.reclassified: dict[tuple[str | None, str], str] = {}
+        # (start, end) -> why a restatement's kind cannot be told from the facts (an equity total moved and the
+        # later filing tags no retained earnings for the date: a result changed, or only the presentation)
+        self.untold: dict[tuple[str | None, str], str] = {}
         # (pre_split_ratio or pre_reverse_split_ratio, N) -> the ratio the company's restated weighted shares show
         # for that split when it is not N itself ("5.88": a recapitalisation's exchange ratio flagged 1-for-6)
         self.split_ratio_shown: dict[tuple[str, int], str] = {}
@@ -504,6 +507,13 @@ def _name_reclassifications(
             v.accession_number,
         )
         combined = _lines_combined(facts, v, unit) if why is None else ""
+        if why is None and not combined and start is None and v.matched_tag in _EQUITY_TOTALS:
+            end = v.end.isoformat()
+            if _in_both(facts, _RESULTS, unit, None, end, v.original_accession, v.accession_number) is None:
+                out.untold[(None, end)] = (
+                    "one of the two filings tags no retained earnings for that date, so whether a result changed "
+                    "or only the presentation cannot be told from the facts; the filing's text may say"
+                )
         if why is not None or combined:
             v.revision_kind = "reclassification"
             if 0 in (v.value, v.original_value):

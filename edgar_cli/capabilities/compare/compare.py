@@ -828,12 +828,12 @@ def _row(e: _Entry, v: FactValue, answer: ConceptResult, n_hits: int) -> Compari
         )
     if v.pre_split_ratio:
         notes.append(
-            f"Reported before a {v.pre_split_ratio}-for-1 stock split and never restated: on the old share basis."
+            f"Reported before a {v.pre_split_ratio}-for-1 stock split and not restated for it: on the old share basis."
         )
     if v.pre_reverse_split_ratio:
         notes.append(
             f"Reported before a 1-for-{v.pre_reverse_split_ratio} reverse split or recapitalisation and "
-            "never restated: on the old share basis."
+            "not restated for it: on the old share basis."
         )
     return ComparisonRow(
         **v.model_dump(),

@@ -271,10 +271,10 @@ def _ambiguous(text: str, leaders: list[Scored], scored: list[Scored], outranked
     )
     return EdgarError(
         "ambiguous",
-        f"{text!r} matches {len(leaders)} comparable companies ({why}): {named}."
+        f"{text!r} matches {len(leaders)} companies ({why}): {named}."
         + (
             f" The candidates list {len(cands)} of the {len(every)} companies whose names contain these words, "
-            "the comparable ones first."
+            "those named here first."
             if more > 0
             else ""
         ),

@@ -980,11 +980,13 @@ def _rows(store: BulkStore, shown: list[_Hit], spec: Concept, names: dict[int, s
                 f"{fields['original_value']} in {fields['original_accession']} ({kind})."
             )
         if fields["pre_split_ratio"]:
-            row_notes.append(f"Reported before a {fields['pre_split_ratio']}-for-1 stock split and never restated.")
+            row_notes.append(
+                f"Reported before a {fields['pre_split_ratio']}-for-1 stock split and not restated for it."
+            )
         if fields["pre_reverse_split_ratio"]:
             row_notes.append(
                 f"Reported before a 1-for-{fields['pre_reverse_split_ratio']} reverse split or "
-                "recapitalisation and never restated."
+                "recapitalisation and not restated for it."
             )
         for e in fields["suspected_errors"]:
             row_notes.append(f"Suspected filer error ({e['kind']}): {e['reason']}")

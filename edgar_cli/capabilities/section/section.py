@@ -139,9 +139,25 @@ def get_filing_section(
     doc, outline, form_as_filed, meta = _open(
         company, section, accession_number, fiscal_year, form, file, client, notes, warnings
     )
+    later = meta.pop("_later_amendment", None)
     fam = outline.form
     spec = _spec_or_raise(fam, section, asked=I.family(form or "10-K") if file is None else None)
     found = outline.get(spec.key)
+    if found is None and spec.key == "explanatory_note" and later:
+        # the note saying why an amendment was filed is the amendment's: read from it, and said so
+        try:
+            amended = get_filing_section(
+                company, "explanatory_note", accession_number=later, max_chars=max_chars, offset=offset, client=client
+            )
+        except EdgarError:
+            amended = None
+        if amended is not None:
+            amended.notes.insert(
+                0,
+                f"{meta.get('accession_number')} ({form_as_filed}) has no explanatory note; this is the one of its "
+                f"later amendment {later} ({amended.form}), which says why the amendment was filed.",
+            )
+            return amended
     if found is None:
         where = meta.get("document_url") or meta.get("source_file")
         keys = [f"{s.key} ({s.item})" for s in outline.sections]
@@ -284,6 +300,7 @@ def _open(
     warnings.extend(stale_history_notes(client, filing.cik))  # found in a stale copy of the history: dated
     if filing.superseded_by:
         later = filing.superseded_by
+        meta["_later_amendment"] = later  # taken off by the caller (not a field of the result)
         ask = (
             f"{tool('get_filing_section')} {filing.cik} {param('accession_number')} {later}"
             if surface() == "cli"
@@ -342,6 +359,7 @@ def get_filing_outline(
     doc, outline, form_as_filed, meta = _open(
         company, None, accession_number, fiscal_year, form, file, client, notes, warnings
     )
+    meta.pop("_later_amendment", None)
     return FilingOutline(
         form=form_as_filed, sections=_outline_entries(doc, outline), notes=notes, warnings=warnings, **meta
     )
