@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from .records import FiscalPeriod, PeriodType
@@ -49,6 +49,23 @@ def base_form(form: str) -> str:
 def is_periodic(form: str) -> bool:
     """10-K, 10-Q, 10-KT, 20-F, 40-F and their amendments; not 8-K, S-1, 424B, DEF 14A, 6-K."""
     return base_form(form) in PERIODIC_FORMS
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+def runs_in_words(keys: Iterable[K], index: Callable[[K], int], label: Callable[[K], str]) -> str:
+    """Period keys in words, runs of consecutive ones (by ``index``) joined and broken where one is missing:
+    "FY2011 to FY2013 and FY2018" (Tesla's total_debt, summed in those years and not in FY2014 to FY2017), "Q4
+    FY2011 to Q1 FY2012"; never one span over a gap. ``keys`` must not be empty."""
+    runs: list[list[K]] = []
+    for k in sorted(set(keys), key=index):
+        if runs and index(k) == index(runs[-1][-1]) + 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    said = [label(r[0]) if len(r) == 1 else f"{label(r[0])} to {label(r[-1])}" for r in runs]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def days_between(start: date, end: date) -> int:

@@ -39,7 +39,7 @@ from ...xbrl.answer import (
 from ...xbrl.catalogue import Concept, lookup
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import apart_warning
-from ...xbrl.periods import period_filter
+from ...xbrl.periods import period_filter, runs_in_words
 from ...xbrl.records import FactRecord
 from ...xbrl.restatements import REVISION_WORDS, substantive_revision
 from ...xbrl.series import Series, build_series
@@ -621,18 +621,7 @@ def _choose_period(entries: list[_Entry], fy: int | None, period: str) -> tuple[
 def _key_runs(keys: set[tuple[int, int]] | list[tuple[int, int]], period: str) -> str:
     """Period keys in words, runs of consecutive ones joined and broken where one is missing: "FY2011 to FY2013 and
     FY2018", "Q4 FY2011 to Q1 FY2012"."""
-
-    def index(k: tuple[int, int]) -> int:
-        return k[0] if period == "annual" else k[0] * 4 + k[1]
-
-    runs: list[list[tuple[int, int]]] = []
-    for k in sorted(keys, key=index):
-        if runs and index(k) == index(runs[-1][-1]) + 1:
-            runs[-1].append(k)
-        else:
-            runs.append([k])
-    said = [_label(r[0], period) if len(r) == 1 else f"{_label(r[0], period)} to {_label(r[-1], period)}" for r in runs]
-    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return runs_in_words(keys, lambda k: k[0] if period == "annual" else k[0] * 4 + k[1], lambda k: _label(k, period))
 
 
 def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None, instant: bool = False) -> str | None:

@@ -48,7 +48,7 @@ from ...xbrl.composite import (
 from ...xbrl.facts import CompanyFacts
 from ...xbrl.notes import beside_lines
 from ...xbrl.notes import describe_values as _describe
-from ...xbrl.periods import period_filter
+from ...xbrl.periods import period_filter, runs_in_words
 from ...xbrl.presets import preset
 from ...xbrl.records import FactRecord
 from ...xbrl.series import Series, build_series, currency_note, translation_notes
@@ -1128,21 +1128,7 @@ def _period_runs(keys: list[tuple[int, str]], period: str) -> str:
     """Fiscal periods in words, runs of consecutive ones joined: "FY2019 to FY2021", "Q1 FY2025 to Q2 FY2025"."""
     if period == "annual":
         return year_runs([k[0] for k in keys])
-
-    def label(k: tuple[int, str]) -> str:
-        return f"{k[1]} FY{k[0]}"
-
-    def index(k: tuple[int, str]) -> int:
-        return k[0] * 4 + int(k[1][1])
-
-    runs: list[list[tuple[int, str]]] = []
-    for k in sorted(keys, key=index):
-        if runs and index(k) == index(runs[-1][-1]) + 1:
-            runs[-1].append(k)
-        else:
-            runs.append([k])
-    said = [label(r[0]) if len(r) == 1 else f"{label(r[0])} to {label(r[-1])}" for r in runs]
-    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return runs_in_words(keys, lambda k: k[0] * 4 + int(k[1][1]), lambda k: f"{k[1]} FY{k[0]}")
 
 
 _IGNORED = re.compile(r"^Facts repeated outside periodic reports were ignored \((.*)\)\.$")
@@ -1187,14 +1173,7 @@ def _hoist(rows: list[StatementRow], notes: list[str]) -> list[StatementRow]:
 def year_runs(years: list[int]) -> str:
     """Fiscal years in words, runs broken where a year is missing: "FY2011 to FY2013 and FY2018" (Tesla's
     total_debt, summed in those years and not in FY2014 to FY2017), never one span over the gap."""
-    runs: list[list[int]] = []
-    for y in sorted(set(years)):
-        if runs and y == runs[-1][-1] + 1:
-            runs[-1].append(y)
-        else:
-            runs.append([y])
-    said = [f"FY{r[0]}" if len(r) == 1 else f"FY{r[0]} to FY{r[-1]}" for r in runs]
-    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return runs_in_words(years, lambda y: y, lambda y: f"FY{y}")
 
 
 def _asked(years: list[int] | None) -> str:
