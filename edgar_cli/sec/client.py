@@ -99,7 +99,6 @@ NEGATIVE_FRESHNESS: dict[str, float] = {
 MAX_ATTEMPTS = 4
 RETRY_TIMEOUT = 30.0
 REQUEST_TIMEOUT = 20.0  # seconds between bytes; the deadline bounds the whole request
-FAILED_FETCH_MEMO = 120.0  # seconds a fetch that failed after its retries is not asked again (one command)
 ERROR_BODY_BYTES = 64 * 1024  # of a non-200 answer, only this much is read (for the SEC's reason)
 
 
@@ -322,11 +321,6 @@ class SecClient:
         # per-process parsed objects (companyfacts, documents, ticker map), least recently used out past a bound
         self.memo = BoundedMemo(memo_bytes or DEFAULT_MEMO_BYTES)
         self._stale_notes: dict[str, str] = {}  # url -> note, for cached copies served because a refresh failed
-        # url -> (time, error) of a fetch that failed after its retries: not asked again within
-        # FAILED_FETCH_MEMO seconds (one command reads the submissions for the freshness check, the coverage and
-        # the filings list; each would run the whole cycle of retries again), and the urls whose failure was said
-        self._failed: dict[str, tuple[float, EdgarError]] = {}
-        self._failure_said: set[str] = set()
         self.memo_lock = threading.RLock()
         self._user_agent: str | None = None
         # An offline companyfacts source (sec/companyfacts.py's FactsSource), asked before the network.
@@ -501,13 +495,6 @@ class SecClient:
                     entry = again
             return self._fill(full, key, kind, expect_json, entry, stale_if_error, check)
 
-    def failure_said(self, url: str) -> None:
-        """Record that a note on the failed fetch of ``url`` was said already (the freshness check of a
-        company's facts says it for the submissions): a stale copy of it served later in the command is not
-        warned about again."""
-        with self.memo_lock:
-            self._failure_said.add(url)
-
     def coalesced(self, key: str):
         """A context manager around fetching the cache entry ``key`` after a miss; it yields True when
         another host (or thread) may have stored it meanwhile, so the caller reads the cache again first.
@@ -529,16 +516,7 @@ class SecClient:
         when the fetch fails, ``entry`` with a dated note if ``stale_if_error``."""
         validators = {k: v for k, v in (entry.meta if entry else {}).items() if k in ("etag", "last_modified")}
         try:
-            with self.memo_lock:
-                failed = self._failed.get(full)
-            if failed is not None and 0 <= self.now() - failed[0] < FAILED_FETCH_MEMO:
-                raise failed[1]  # failed a moment ago, after its retries: not asked again
-            try:
-                answer = self._fetch(full, kind, expect_json, conditional=validators or None, transform=check)
-            except EdgarError as exc:
-                with self.memo_lock:
-                    self._failed[full] = (self.now(), exc)
-                raise
+            answer = self._fetch(full, kind, expect_json, conditional=validators or None, transform=check)
         except EdgarError as exc:
             stale = self._served(key, entry, expect_json, check) if entry is not None and stale_if_error else None
             if stale is None or entry is None:  # (stale is None when entry is)
@@ -549,13 +527,8 @@ class SecClient:
             note = self.stale_copy_note(f"The cached copy of {full}", entry.stored_at, exc, missing)
             with self.memo_lock:
                 self._stale_notes[full] = note
-                said = full in self._failure_said
-                self._failure_said.add(full)
-            if not said:  # one warning per failed url: the results carry the note each time
-                self._warn(note)
+            self._warn(note)
             return stale
-        with self.memo_lock:
-            self._failed.pop(full, None)
         if answer.not_modified and entry is not None:
             hit = self._served(key, entry, expect_json, check)
             if hit is not None:

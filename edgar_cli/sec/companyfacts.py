@@ -525,7 +525,6 @@ def _is_current(client: SecClient, cik: int, facts: CompanyFacts, now: float) ->
     except EdgarError as exc:
         note = client.stale_copy_note(f"XBRL facts of CIK {urls.pad_cik(cik)}", facts.fetched_at, exc)
         client._warn(note)
-        client.failure_said(urls.submissions(cik))  # the cached submissions served later: not said again
         return True, note
     return newest is None or newest <= facts.fetched_at, None
 
