@@ -15,3 +15,23 @@ def test_an_empty_rows_note_and_footnote_say_one_span(edgar):
     note = next(line for line in r.err.splitlines() if line.startswith("note: Goodwill: Not reported"))
     assert "(us-gaap:Goodwill) are reported for FY2008 to FY2017." in note
     assert not re.search(r"FY2018", note)
+
+
+# Microsoft's submissions: 1,002 filings on the recent page (newest 0000789019-26-000046, filed 2026-03-03) and
+# two older pages (2,003 and 1,409 filings) a listing of 5 does not read.
+def test_a_truncated_listings_note_is_in_the_json_notes(edgar):
+    r = edgar("filings", "MSFT", "-n", "5", "--json")
+    assert r.rc == 0, r.err
+    body = r.json()
+    assert body["filings"][0]["accession_number"] == "0000789019-26-000046"
+    assert body["notes"][-1] == "5 of at least 1,002 filings shown; --all for every one, up to 1,000"
+    # the table says it under its rows, once: not again on stderr
+    table = edgar("filings", "MSFT", "-n", "5", "--format", "table", env={"COLUMNS": "100"})
+    assert "5 of at least 1,002 filings shown" in table.out and "filings shown" not in table.err, table.err
+
+
+def test_a_truncated_listings_note_over_mcp_names_its_parameters(sec):
+    from edgar_cli.capabilities.filings.filings import list_filings
+
+    r = list_filings("MSFT", limit=5)
+    assert r.truncated and r.notes[-1] == "5 of at least 1,002 filings shown; limit 1000 for every one, up to 1,000"
