@@ -35,3 +35,17 @@ def test_a_truncated_listings_note_over_mcp_names_its_parameters(sec):
 
     r = list_filings("MSFT", limit=5)
     assert r.truncated and r.notes[-1] == "5 of at least 1,002 filings shown; limit 1000 for every one, up to 1,000"
+
+
+# NVIDIA's FY2025 10-K 0001045810-25-000023, indexed alone: no passage holds all four words of the question.
+def test_no_passage_holding_every_word_is_said_in_words(edgar, tmp_path):
+    env = {"EDGAR_DATA_DIR": str(tmp_path / "data")}
+    added = edgar("index", "add", "NVDA", "--accession", "0001045810-25-000023", env=env, timeout=300)
+    assert added.rc == 0, added.err
+    r = edgar("find", "largest customers share of revenue", "-c", "NVDA", "--json", env=env)
+    assert r.rc == 0, r.err
+    body = r.json()
+    assert body["results"] and body["results"][0]["accession_number"] == "0001045810-25-000023"
+    notes = body["notes"]
+    assert "No passage holds every word (largest, customers, share, revenue)" in " ".join(notes), notes
+    assert not any("Only 0" in n or "passage(s)" in n or "ranked among them" in n for n in notes), notes
