@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
+
+import pytest
 
 
 def test_an_empty_rows_note_and_footnote_say_one_span(edgar):
@@ -49,3 +52,15 @@ def test_no_passage_holding_every_word_is_said_in_words(edgar, tmp_path):
     notes = body["notes"]
     assert "No passage holds every word (largest, customers, share, revenue)" in " ".join(notes), notes
     assert not any("Only 0" in n or "passage(s)" in n or "ranked among them" in n for n in notes), notes
+
+
+# Snowflake's companyfacts hold no us-gaap:StockBasedCompensation; they hold us-gaap:ShareBasedCompensation
+# (its latest fact in 0001640147-25-000110): every path of the question names it.
+@pytest.mark.parametrize("ask", [[], ["--last", "3"], ["--fy", "2023..2025"]])
+def test_an_unreported_raw_tag_names_similar_tags_on_every_path(edgar, ask):
+    r = edgar("concept", "SNOW", "us-gaap:StockBasedCompensation", *ask, "--json")
+    assert r.rc != 0
+    err = json.loads(r.out or r.err)["error"]
+    assert err["code"] == "not_found"
+    assert err["similar_tags"] == ["us-gaap:ShareBasedCompensation"], err
+    assert "us-gaap:ShareBasedCompensation" in err["suggestion"], err

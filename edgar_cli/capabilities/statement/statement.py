@@ -488,6 +488,10 @@ def _rows_table(
             if r.spec.composite == "total_debt" and not r.series.values and not r.series.unsummed
             else ""
         )
+    if statement is None and len(rows) == 1 and not rows[0].series.values and not rows[0].series.unsummed:
+        from ...xbrl.answer import no_value_error  # one concept: the same answer as without --last/--fy
+
+        raise no_value_error(ref, rows[0].spec, rows[0].series, facts, None, unit)
     if statement is None and not any(r.series.values or r.series.unsummed for r in rows):
         ifrs = " ".join(r.ifrs for r in rows if r.ifrs)
         raise EdgarError(
