@@ -64,3 +64,16 @@ def test_an_unreported_raw_tag_names_similar_tags_on_every_path(edgar, ask):
     assert err["code"] == "not_found"
     assert err["similar_tags"] == ["us-gaap:ShareBasedCompensation"], err
     assert "us-gaap:ShareBasedCompensation" in err["suggestion"], err
+
+
+# "SBC" is no catalogue concept and, bare and capitalised, no XBRL tag (Snowflake's companyfacts hold none such):
+# an unknown concept listing the catalogue, not "reports no value for SBC"; a bare CamelCase tag is still a tag
+# (Snowflake's us-gaap:NetIncomeLoss, its latest in 0001640147-25-000110's companyfacts).
+def test_a_bare_abbreviation_is_an_unknown_concept(edgar):
+    r = edgar("concept", "SNOW", "SBC", "--json")
+    assert r.rc != 0
+    err = json.loads(r.out or r.err)["error"]
+    assert err["code"] == "invalid_argument" and err["message"].startswith("Unknown concept 'SBC'."), err
+    assert "revenue" in err["concepts"] and "tags tried" not in err["message"]
+    tag = edgar("concept", "SNOW", "NetIncomeLoss", "--last", "1", "--json")
+    assert tag.rc == 0, tag.err
