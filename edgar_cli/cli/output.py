@@ -229,7 +229,9 @@ def message_lists(result: Any, how: Any, *, quiet: bool = False, captions: bool 
     warnings = list(getattr(result, "warnings", None) or []) + (ask(how.warnings) if captions else [])
     warnings = list(dict.fromkeys(warnings))
     notes = list(getattr(result, "notes", None) or []) + ask(how.row_notes) + (ask(how.notes) if captions else [])
-    notes = [] if quiet else [n for n in dict.fromkeys(notes) if n not in warnings]
+    # a table says its own notes under its rows: a result's note it says there is not said again on stderr
+    under = set() if captions else set(ask(how.notes))
+    notes = [] if quiet else [n for n in dict.fromkeys(notes) if n not in warnings and n not in under]
     return [w for w in warnings if not already_warned(w)], notes  # (the client may have said one)
 
 

@@ -173,33 +173,7 @@ def assemble_answer(
         year = fy if fy is not None else max((g.fiscal_year or 0 for g in unsummed_in(series, None, period)), default=0)
         _raise_unsummed(ref, spec, series, [], year, period)
     if not series.values:
-        reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
-        similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
-        related = _related_reported(facts, spec)
-        ifrs = (
-            ifrs_debt_advice(facts, spec.name, ref.name, {fy} if fy is not None else None, unit)
-            if spec.composite == "total_debt"
-            else ""
-        )
-        raise EdgarError(
-            "not_found",
-            f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
-            f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
-            (
-                ifrs + (f" It also reports {related}." if related else "")
-                if ifrs
-                else f"It does report {related}: ask for that; {spec.name} reads only the tags tried."
-                if related
-                else "The company reports these tags only in other units or forms: " + ", ".join(reported) + "."
-                if reported
-                else f"Tags it does report with similar names: {', '.join(similar)}."
-                if similar
-                else "Try a related concept or a raw XBRL tag; some companies report components "
-                "separately (selling and G&A, for example) and edgar does not add them up."
-            ),
-            tags_tried=series.tags_tried,
-            similar_tags=similar,
-        )
+        raise no_value_error(ref, spec, series, facts, fy, unit)
     wanted = P.period_filter(spec, period)
     pool = [v for v in series.values if wanted(v)]
     if not pool:
@@ -276,6 +250,39 @@ def assemble_answer(
 def source_of(facts: CompanyFacts) -> DataSourceRecord:
     """Which source the company's facts came from (live, cache, or the bulk store and its date)."""
     return DataSourceRecord(kind=facts.origin, as_of=datetime.fromtimestamp(facts.fetched_at, UTC))
+
+
+def no_value_error(ref, spec, series, facts: CompanyFacts, fy: int | None, unit: str | None) -> EdgarError:
+    """The not_found of a concept the company reports no value of: the tags tried, and what it does report (a
+    related concept, other units, tags with similar names): one answer for every path that finds none (with or
+    without --last/--fy: Snowflake's us-gaap:StockBasedCompensation -> its us-gaap:ShareBasedCompensation)."""
+    reported = [t.tag for t in series.tags_tried if t.status != "not_reported"]
+    similar = similar_tags(facts, spec.chain[0].tag) if spec.raw and not reported else []
+    related = _related_reported(facts, spec)
+    ifrs = (
+        ifrs_debt_advice(facts, spec.name, ref.name, {fy} if fy is not None else None, unit)
+        if spec.composite == "total_debt"
+        else ""
+    )
+    return EdgarError(
+        "not_found",
+        f"{ref.name} reports no value for {spec.name} in its 10-K/10-Q/20-F XBRL facts "
+        f"(tags tried: {', '.join(t.tag for t in spec.chain)}).",
+        (
+            ifrs + (f" It also reports {related}." if related else "")
+            if ifrs
+            else f"It does report {related}: ask for that; {spec.name} reads only the tags tried."
+            if related
+            else "The company reports these tags only in other units or forms: " + ", ".join(reported) + "."
+            if reported
+            else f"Tags it does report with similar names: {', '.join(similar)}."
+            if similar
+            else "Try a related concept or a raw XBRL tag; some companies report components "
+            "separately (selling and G&A, for example) and edgar does not add them up."
+        ),
+        tags_tried=series.tags_tried,
+        similar_tags=similar,
+    )
 
 
 def similar_tags(facts: CompanyFacts, tag: str, limit: int = 5) -> list[str]:

@@ -109,6 +109,9 @@ def lookup(name: str) -> Concept:
         tax = m.group("tax")
         if tax and tax not in TAXONOMIES:
             raise _unknown(text)
+        if not tax and not any(ch.islower() for ch in m.group("local")):
+            # a bare capitalised word (SBC, FCF) is an abbreviation, no tag: tags' local names are CamelCase
+            raise _unknown(text)
         return raw_concept(f"{tax}:{m.group('local')}" if tax else m.group("local"))
     raise _unknown(text)
 

@@ -390,11 +390,15 @@ def search_documents(
             and got.keyword_candidates > got.every_word
         ):
             broadened = True
+            n = got.every_word
+            held = "No passage holds" if n == 0 else "Only 1 passage holds" if n == 1 else f"Only {n} passages hold"
             notes.append(
-                f"Only {got.every_word} passage(s) hold every word ({', '.join(qp.words)}); "
+                f"{held} every word ({', '.join(qp.words)}); "
                 + (
                     "passages holding some of them follow."
                     if got.tiered
+                    else "passages holding some of them are ranked by score (a question's words are not all needed)."
+                    if n == 0
                     else "passages holding some of them are ranked among them by score (a question's "
                     "words are not all needed)."
                 )
@@ -459,8 +463,13 @@ def search_documents(
     repeats = sum(len(h.same_text_in) for h in hits)
     if repeats:
         notes.append(
-            f"{repeats} passage(s) whose matching paragraphs repeat a result's word for word (a paragraph "
-            "repeated in another section, or the overlap of neighbouring chunks) were left out: see each "
+            (
+                "1 passage whose matching paragraphs repeat"
+                if repeats == 1
+                else f"{repeats} passages whose matching paragraphs repeat"
+            )
+            + " a result's word for word (a paragraph repeated in another section, or the overlap of "
+            f"neighbouring chunks) {'was' if repeats == 1 else 'were'} left out: see each "
             "result's same_text_in."
         )
     if matching is not None and len(hits) >= limit and matching > limit:

@@ -488,6 +488,10 @@ def _rows_table(
             if r.spec.composite == "total_debt" and not r.series.values and not r.series.unsummed
             else ""
         )
+    if statement is None and len(rows) == 1 and not rows[0].series.values and not rows[0].series.unsummed:
+        from ...xbrl.answer import no_value_error  # one concept: the same answer as without --last/--fy
+
+        raise no_value_error(ref, rows[0].spec, rows[0].series, facts, None, unit)
     if statement is None and not any(r.series.values or r.series.unsummed for r in rows):
         ifrs = " ".join(r.ifrs for r in rows if r.ifrs)
         raise EdgarError(
@@ -625,7 +629,10 @@ class _Row:
         return keys
 
     def span(self, period: str) -> str:
-        years = sorted({k[0] for k in self.keys(period)})
+        """The fiscal years the row has a value in for ``period``: the one span its empty cells' footnotes and its
+        note both say (Apple's Goodwill: FY2008 to FY2017 in years, its last value a quarter of FY2018)."""
+        keys = self.keys("annual") | self.keys("quarterly") if period == "all" else self.keys(period)
+        years = sorted({k[0] for k in keys})
         return year_runs(years) if years else ""
 
     def as_model(
@@ -675,7 +682,7 @@ class _Row:
             used = ", ".join(sorted({v.matched_tag for v in self.series.values}))
             notes.append(
                 f"Not reported in the periods shown (shown empty, never zero): the company's values of it ({used}) "
-                f"run from FY{years[0]} to FY{years[-1]}."
+                f"are reported for {self.span(period) or year_runs(years)}."
                 + (
                     f" The related lines it does tag then (not {self.spec.name}: say which line an answer uses): "
                     + " | ".join(apart)

@@ -117,16 +117,8 @@ def _filings_table(r: FilingList):
 
 
 def _more(r: FilingList) -> str:
-    """What a truncated listing says: how many it shows, and how to get the rest (past the most one listing
-    shows, the --to that continues from its oldest filing: that day's filings are listed again, none lost)."""
-    from ...capabilities.filings import MAX_LIMIT
-    from ..rows import shown_of
-
-    unread = any(p.status == "not_needed" for p in r.pages)  # older pages this listing did not need to read
-    if r.limit < MAX_LIMIT or not r.filings:
-        return shown_of(len(r.filings), r.total_matches, "filings", MAX_LIMIT, at_least=unread, every="--all")
-    shown = f"{len(r.filings):,} of {'at least ' if unread else ''}{r.total_matches:,} filings shown"
-    return f"{shown} ({MAX_LIMIT} is the most one listing shows); for the older ones add --to {r.filings[-1].filed}"
+    """What a truncated listing says (the capability's last note, list_filings' shown_note): under the table."""
+    return next((n for n in reversed(r.notes) if " filings shown" in n), f"{len(r.filings):,} filings shown")
 
 
 def _filings_rows(r: FilingList) -> list[Row]:

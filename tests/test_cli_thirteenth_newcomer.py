@@ -1,0 +1,79 @@
+"""A thirteenth newcomer's findings (issue 36), through the real CLI on corpus data."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+
+def test_an_empty_rows_note_and_footnote_say_one_span(edgar):
+    # Apple's us-gaap:Goodwill: its last fiscal-year value is 5,717,000,000 at 2017-09-30 (10-K
+    # 0000320193-17-000070); a quarter's 5,889,000,000 at 2017-12-30 (10-Q 0000320193-18-000007) is FY2018's Q1
+    r = edgar("statement", "AAPL", "balance", "--fy", "2025")
+    assert r.rc == 0, r.err
+    goodwill = next(line for line in r.out.splitlines() if "\tgoodwill\t" in line)
+    assert goodwill.endswith("no value for FY2025; reported for FY2008 to FY2017")
+    note = next(line for line in r.err.splitlines() if line.startswith("note: Goodwill: Not reported"))
+    assert "(us-gaap:Goodwill) are reported for FY2008 to FY2017." in note
+    assert not re.search(r"FY2018", note)
+
+
+# Microsoft's submissions: 1,002 filings on the recent page (newest 0000789019-26-000046, filed 2026-03-03) and
+# two older pages (2,003 and 1,409 filings) a listing of 5 does not read.
+def test_a_truncated_listings_note_is_in_the_json_notes(edgar):
+    r = edgar("filings", "MSFT", "-n", "5", "--json")
+    assert r.rc == 0, r.err
+    body = r.json()
+    assert body["filings"][0]["accession_number"] == "0000789019-26-000046"
+    assert body["notes"][-1] == "5 of at least 1,002 filings shown; --all for every one, up to 1,000"
+    # the table says it under its rows, once: not again on stderr
+    table = edgar("filings", "MSFT", "-n", "5", "--format", "table", env={"COLUMNS": "100"})
+    assert "5 of at least 1,002 filings shown" in table.out and "filings shown" not in table.err, table.err
+
+
+def test_a_truncated_listings_note_over_mcp_names_its_parameters(sec):
+    from edgar_cli.capabilities.filings.filings import list_filings
+
+    r = list_filings("MSFT", limit=5)
+    assert r.truncated and r.notes[-1] == "5 of at least 1,002 filings shown; limit 1000 for every one, up to 1,000"
+
+
+# NVIDIA's FY2025 10-K 0001045810-25-000023, indexed alone: no passage holds all four words of the question.
+def test_no_passage_holding_every_word_is_said_in_words(edgar, tmp_path):
+    env = {"EDGAR_DATA_DIR": str(tmp_path / "data")}
+    added = edgar("index", "add", "NVDA", "--accession", "0001045810-25-000023", env=env, timeout=300)
+    assert added.rc == 0, added.err
+    r = edgar("find", "largest customers share of revenue", "-c", "NVDA", "--json", env=env)
+    assert r.rc == 0, r.err
+    body = r.json()
+    assert body["results"] and body["results"][0]["accession_number"] == "0001045810-25-000023"
+    notes = body["notes"]
+    assert "No passage holds every word (largest, customers, share, revenue)" in " ".join(notes), notes
+    assert not any("Only 0" in n or "passage(s)" in n or "ranked among them" in n for n in notes), notes
+
+
+# Snowflake's companyfacts hold no us-gaap:StockBasedCompensation; they hold us-gaap:ShareBasedCompensation
+# (its latest fact in 0001640147-25-000110): every path of the question names it.
+@pytest.mark.parametrize("ask", [[], ["--last", "3"], ["--fy", "2023..2025"]])
+def test_an_unreported_raw_tag_names_similar_tags_on_every_path(edgar, ask):
+    r = edgar("concept", "SNOW", "us-gaap:StockBasedCompensation", *ask, "--json")
+    assert r.rc != 0
+    err = json.loads(r.out or r.err)["error"]
+    assert err["code"] == "not_found"
+    assert err["similar_tags"] == ["us-gaap:ShareBasedCompensation"], err
+    assert "us-gaap:ShareBasedCompensation" in err["suggestion"], err
+
+
+# "SBC" is no catalogue concept and, bare and capitalised, no XBRL tag (Snowflake's companyfacts hold none such):
+# an unknown concept listing the catalogue, not "reports no value for SBC"; a bare CamelCase tag is still a tag
+# (Snowflake's us-gaap:NetIncomeLoss, its latest in 0001640147-25-000110's companyfacts).
+def test_a_bare_abbreviation_is_an_unknown_concept(edgar):
+    r = edgar("concept", "SNOW", "SBC", "--json")
+    assert r.rc != 0
+    err = json.loads(r.out or r.err)["error"]
+    assert err["code"] == "invalid_argument" and err["message"].startswith("Unknown concept 'SBC'."), err
+    assert "revenue" in err["concepts"] and "tags tried" not in err["message"]
+    tag = edgar("concept", "SNOW", "NetIncomeLoss", "--last", "1", "--json")
+    assert tag.rc == 0, tag.err
