@@ -27,7 +27,7 @@ def test_a_truncated_listings_note_is_in_the_json_notes(edgar):
     assert r.rc == 0, r.err
     body = r.json()
     assert body["filings"][0]["accession_number"] == "0000789019-26-000046"
-    assert body["notes"][-1] == "5 of at least 1,002 filings shown; --all for every one, up to 1,000"
+    assert body["notes"][-1] == "5 of at least 1,002 filings shown; --limit 1000 for every one, up to 1,000"
     # the table says it under its rows, once: not again on stderr
     table = edgar("filings", "MSFT", "-n", "5", "--format", "table", env={"COLUMNS": "100"})
     assert "5 of at least 1,002 filings shown" in table.out and "filings shown" not in table.err, table.err

@@ -16,7 +16,7 @@ from ...models.companies import DataSource
 from ...sec import submissions as S
 from ...sec import urls
 from ...sec.client import SecClient, get_client
-from ...vocabulary import param, surface, tool
+from ...vocabulary import param, tool
 from ..arguments import parse_day
 from ..resolve.resolve import resolve_company
 from . import MAX_LIMIT
@@ -498,17 +498,15 @@ def list_filings(
 def shown_note(shown: int, total: int, limit: int, *, hist_unread: bool, oldest: date | None) -> str:
     """What a truncated listing says: how many it shows of how many (at least, when older pages were not read),
     and how to get the rest (past the most one listing shows, the filed_to that continues from its oldest
-    filing: that day's filings are listed again, none lost). Spelt for the surface asking."""
+    filing: that day's filings are listed again, none lost). Parameters spelt for the surface asking."""
     of = f"{shown:,} of {'at least ' if hist_unread else ''}{total:,} filings shown"
-    every = param("all_filings") if surface() == "cli" else ""  # the CLI's --all; over MCP, limit
     if limit >= MAX_LIMIT and oldest is not None:
         return f"{of} ({MAX_LIMIT} is the most one listing shows); for the older ones add {param('filed_to')} {oldest}"
     if total <= MAX_LIMIT and not hist_unread:
-        lim = f"{param('limit')} {total}"
-        return f"{of}; {every} (or {lim}) for all" if every else f"{of}; {lim} for all"
+        return f"{of}; {param('limit')} {total} for all"
     if hist_unread:
-        return f"{of}; {every or param('limit') + ' ' + str(MAX_LIMIT)} for every one, up to {MAX_LIMIT:,}"
-    return f"{of}; {every or param('limit') + ' ' + str(MAX_LIMIT)} shows the most ({MAX_LIMIT:,}), narrow the question for the rest"
+        return f"{of}; {param('limit')} {MAX_LIMIT} for every one, up to {MAX_LIMIT:,}"
+    return f"{of}; {param('limit')} {MAX_LIMIT} shows the most ({MAX_LIMIT:,}), narrow the question for the rest"
 
 
 # --- find_filing ------------------------------------------------------------------------------------
