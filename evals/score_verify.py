@@ -1,10 +1,10 @@
 """Score edgar's verify_answer on the verify claims (issue 32): is a false claim ever grounded?
 
-    python evals/score_verify.py [--part dev|held_apart|held_apart_2|...|held_apart_9] [--check-only] [--id ID ...] [--pattern P ...] [--sample N]
+    python evals/score_verify.py [--part dev|held_apart|held_apart_2|...|held_apart_10] [--check-only] [--id ID ...] [--pattern P ...] [--sample N]
                                  [--json results.json] [--corpus PATH] [--no-corpus-check]
 
 ``--part dev`` reads evals/verify_claims.yaml, ``--part held_apart`` evals/verify_claims_held_apart.yaml,
-``--part held_apart_2`` evals/verify_claims_held_apart_2.yaml, ``--part held_apart_3`` to ``--part held_apart_9`` their
+``--part held_apart_2`` evals/verify_claims_held_apart_2.yaml, ``--part held_apart_3`` to ``--part held_apart_10`` their
 namesakes (all follow the schema in verify_claims.yaml's
 header). Evidence rows are of three kinds: ``{companyfacts: CIK, tag, unit, start, end, val, accn, form}``
 (a companyfacts JSON row), ``{instance: PATH, accn, tag, unit, start, end, val}`` (a non-dimensional fact of
@@ -65,6 +65,7 @@ PARTS = {
     "held_apart_7": HERE / "verify_claims_held_apart_7.yaml",
     "held_apart_8": HERE / "verify_claims_held_apart_8.yaml",
     "held_apart_9": HERE / "verify_claims_held_apart_9.yaml",
+    "held_apart_10": HERE / "verify_claims_held_apart_10.yaml",
 }
 PATTERNS = (
     "simple",

@@ -52,7 +52,7 @@ def test_the_held_apart_claims_when_present_are_well_formed_and_share_no_id_with
 
 @pytest.mark.parametrize(
     "part",
-    [f"held_apart_{n}" for n in range(2, 10)],
+    [f"held_apart_{n}" for n in range(2, 11)],
 )
 def test_a_later_held_apart_part_when_present_is_well_formed_and_its_evidence_reads_back_from_the_corpus(
     dev, corpus, part
