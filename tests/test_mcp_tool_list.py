@@ -97,3 +97,97 @@ def test_the_first_tools_list_of_a_started_server_imports_no_capability_once_the
     second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert first.stdout.startswith("13 [") and first.stdout.strip() != "13 []"  # the first one generated it
     assert second.stdout.strip() == "13 []"
+
+
+HANDSHAKE = [
+    {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}},
+    },
+    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+    {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+]
+CALL = {
+    "jsonrpc": "2.0",
+    "id": 3,
+    "method": "tools/call",
+    "params": {"name": "resolve_company", "arguments": {"query": "NVDA"}},
+}
+
+
+def _session(env: dict, call: bool) -> list[bytes]:
+    """`edgar serve-mcp` over pipes: the handshake, then (``call``) one tools/call; every line it wrote."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "edgar_cli", "serve-mcp"],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("".join(json.dumps(m) + "\n" for m in HANDSHAKE).encode())
+    proc.stdin.flush()
+    lines = [proc.stdout.readline(), proc.stdout.readline()]
+    if call:
+        proc.stdin.write((json.dumps(CALL) + "\n").encode())
+        proc.stdin.flush()
+        lines.append(proc.stdout.readline())
+    proc.stdin.close()
+    lines += proc.stdout.readlines()
+    proc.wait(timeout=60)
+    return lines
+
+
+def test_a_second_server_answers_the_handshake_from_the_record_byte_for_byte_and_the_sdk_takes_over(cache, mirror):
+    env = {**__import__("os").environ, "EDGAR_CACHE_DIR": str(cache), "EDGAR_MIRROR": mirror.url}
+    first = _session(env, call=False)  # the SDK answers, the record is written
+    (record,) = (cache / "derived").glob("mcp-handshake.*.json")
+    assert set(json.loads(record.read_text())["answers"]) == {
+        json.dumps([m["method"], m.get("params")], sort_keys=True, separators=(",", ":"))
+        for m in HANDSHAKE
+        if "id" in m
+    }
+    second = _session(env, call=True)  # initialize and tools/list from the record, then the SDK
+    assert second[:2] == first  # the same bytes the SDK wrote
+    assert [json.loads(x)["id"] for x in second] == [1, 2, 3]  # the replayed initialize is not answered twice
+    called = json.loads(second[2])["result"]
+    assert not called.get("isError") and called["structuredContent"]["cik"] == "0001045810"  # NVIDIA's CIK
+
+
+def test_the_handshake_is_answered_from_the_record_only_for_the_same_request(cache, mirror):
+    env = {**__import__("os").environ, "EDGAR_CACHE_DIR": str(cache), "EDGAR_MIRROR": mirror.url}
+    _session(env, call=False)
+    (record,) = (cache / "derived").glob("mcp-handshake.*.json")
+    data = json.loads(record.read_text())
+    listed = next(k for k in data["answers"] if k.startswith('["tools/list"'))
+    data["answers"][listed] = ',"result":{"tools":[]}}\n'  # what the server answers must come from the record
+    record.write_text(json.dumps(data))
+    assert json.loads(_session(env, call=False)[1])["result"] == {"tools": []}
+    HANDSHAKE[0]["params"]["protocolVersion"] = "2025-03-26"  # another request: the SDK answers it
+    try:
+        again = _session(env, call=False)
+    finally:
+        HANDSHAKE[0]["params"]["protocolVersion"] = "2025-06-18"
+    assert json.loads(again[0])["result"]["protocolVersion"] == "2025-03-26"
+    assert len(json.loads(again[1])["result"]["tools"]) == len(registry.mcp_tools())
+
+
+def test_a_bare_serve_mcp_refuses_a_configuration_before_the_handshake_as_the_typer_route_does(cache):
+    env = {**__import__("os").environ, "EDGAR_CACHE_DIR": str(cache), "EDGAR_REDIS_URL": "redis://127.0.0.1:1/0"}
+    env.pop("EDGAR_REDIS_KEY", None)
+    env.pop("EDGAR_REDIS_KEY_FILE", None)
+    runs = [
+        subprocess.run(
+            [sys.executable, "-m", "edgar_cli", *args],
+            env=env,
+            input="".join(json.dumps(m) + "\n" for m in HANDSHAKE),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        for args in (["serve-mcp"], ["serve-mcp", "--transport", "stdio"])  # the entry point's route, Typer's
+    ]
+    assert [r.returncode for r in runs] == [2, 2] and [r.stdout for r in runs] == ["", ""]
+    assert runs[0].stderr == runs[1].stderr and "EDGAR_REDIS_KEY" in runs[0].stderr

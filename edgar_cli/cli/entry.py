@@ -230,7 +230,30 @@ def _fast(args: list[str]) -> int | None:
     return rc
 
 
+def _serve_stdio() -> int:
+    """``edgar serve-mcp`` without options (how an MCP client starts it): served without building the Typer
+    app, whose import is half of a second before the handshake can be answered (mcp/handshake.py)."""
+    _without_pydantic_plugins()
+    from ..mcp.server import serve
+    from .announce import announce_server
+
+    try:
+        serve("stdio", on_ready=lambda: announce_server("stdio", "127.0.0.1", 8000, []))
+    except EdgarError as exc:  # a configuration refused before anyone is answered: said as the Typer route says it
+        import typer
+
+        from .support import fail
+
+        try:
+            fail(exc)
+        except typer.Exit as done:
+            return done.exit_code
+    return 0
+
+
 def _run(args: list[str]) -> int:
+    if args == ["serve-mcp"] and not config.completing():
+        return _serve_stdio()
     _without_pydantic_plugins()
     import typer
 

@@ -514,18 +514,37 @@ def serve(transport: str = "stdio", on_ready: Callable[[], None] | None = None, 
     from ..vocabulary import set_surface
 
     set_surface("mcp")  # started through the CLI entry point, but what it writes from now on is read by a model
-    install_client()
-    server = build_server(lazy=True)
-    if on_ready is not None:
-        on_ready()
+    install_client()  # a configuration it refuses (a cache, a Redis key) ends the start before anyone is answered
     if transport == "stdio":
+        from . import handshake, tool_list
+        from .stdio import _pipe_like
+
+        if not (_pipe_like(0) and _pipe_like(1)):
+            recorder = None
+            first, dropped = b"", set()
+        else:  # initialize and tools/list answered from the record before the SDK is imported (mcp/handshake.py)
+            recorder = handshake.Recorder(tool_list.digest())
+            if on_ready is not None:
+                on_ready()
+                on_ready = None
+            shake = handshake.Handshake(recorder.answers)
+            rest = shake.run()
+            if rest is None:  # the client left after the handshake
+                return
+            first, dropped = rest, shake.dropped
+        server = build_server(lazy=True)
+        if on_ready is not None:
+            on_ready()
         import anyio
 
         from .stdio import run_stdio
 
-        anyio.run(run_stdio, server)
-    else:
-        from .http import serve_http
+        anyio.run(run_stdio, server, first, dropped, recorder)
+        return
+    server = build_server(lazy=True)
+    if on_ready is not None:
+        on_ready()
+    from .http import serve_http
 
-        assert sock is not None  # bound above for streamable-http
-        serve_http(server, sock=sock, **http)
+    assert sock is not None  # bound above for streamable-http
+    serve_http(server, sock=sock, **http)

@@ -24,6 +24,8 @@ import os
 import stat
 from typing import Any
 
+from .handshake import PREFIX
+
 MAX_LINE = 64 * 1024 * 1024  # one JSON-RPC message per line; verify_answer takes up to 200,000 characters
 
 
@@ -83,8 +85,8 @@ class _Lines:
     """``async for line in stdin`` over an asyncio StreamReader; a line the SDK cannot read is answered on
     ``out`` with a JSON-RPC error (:func:`refusal`) and not passed on."""
 
-    def __init__(self, reader: asyncio.StreamReader, out: _Out):
-        self.reader, self.out = reader, out
+    def __init__(self, reader: asyncio.StreamReader, out: _Out, recorder: Any = None):
+        self.reader, self.out, self.recorder = reader, out, recorder
 
     def __aiter__(self) -> _Lines:
         return self
@@ -108,6 +110,8 @@ class _Lines:
             except Exception:  # noqa: BLE001 - a line that breaks the check is refused, never the server
                 answer = _parse_error("Parse error: the line could not be read as a JSON-RPC message.")
             if answer is None:
+                if self.recorder is not None:
+                    self.recorder.saw(text)
                 return text
             await self._answer(answer)
 
@@ -138,20 +142,33 @@ def _parse_error(message: str) -> str:
 
 
 class _Out:
-    """``await stdout.write(text)`` / ``await stdout.flush()`` over an asyncio StreamWriter."""
+    """``await stdout.write(text)`` / ``await stdout.flush()`` over an asyncio StreamWriter.
 
-    def __init__(self, writer: asyncio.StreamWriter):
-        self.writer = writer
+    ``dropped``: ids (as written) of requests the handshake answered (mcp/handshake.py) whose answer the SDK
+    writes again: each is dropped once. ``recorder``: a handshake.Recorder told every line written."""
+
+    def __init__(self, writer: asyncio.StreamWriter, dropped: set[str] | None = None, recorder: Any = None):
+        self.writer, self.dropped, self.recorder = writer, set(dropped or ()), recorder
 
     async def write(self, text: str) -> None:
+        if self.dropped and text.startswith(PREFIX):
+            rid = next((r for r in self.dropped if text.startswith(PREFIX + r + ",")), None)
+            if rid is not None:
+                self.dropped.discard(rid)
+                return
+        if self.recorder is not None:
+            self.recorder.wrote(text)
         self.writer.write(text.encode("utf-8"))
 
     async def flush(self) -> None:
         await self.writer.drain()
 
 
-async def run_stdio(server: Any) -> None:
-    """Serve ``server`` (an MCPServer) over this process's stdin and stdout."""
+async def run_stdio(server: Any, first: bytes = b"", dropped: set[str] | None = None, recorder: Any = None) -> None:
+    """Serve ``server`` (an MCPServer) over this process's stdin and stdout.
+
+    ``first``: bytes read before (by the handshake) that the SDK reads before the rest of stdin; ``dropped``
+    and ``recorder``: see :class:`_Out`."""
     from mcp.server.stdio import stdio_server
 
     if not (_pipe_like(0) and _pipe_like(1)):
@@ -165,6 +182,8 @@ async def run_stdio(server: Any) -> None:
     os.dup2(2, 1)  # a stray print goes to stderr, not into the protocol
     os.close(null)
     reader = asyncio.StreamReader(limit=MAX_LINE)
+    if first:
+        reader.feed_data(first)
     read_transport, _ = await loop.connect_read_pipe(
         lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(wire_in, "rb", buffering=0)
     )
@@ -173,11 +192,11 @@ async def run_stdio(server: Any) -> None:
     )
     writer = asyncio.StreamWriter(write_transport, protocol, None, loop)
     low = server._lowlevel_server
-    out = _Out(writer)
+    out = _Out(writer, dropped, recorder)
     try:
         # _Lines and _Out stand in for anyio's AsyncFile: stdio_server only iterates stdin and awaits
         # stdout.write() and flush(), which they provide.
-        stdin, stdout = _Lines(reader, out), out
+        stdin, stdout = _Lines(reader, out, recorder), out
         async with stdio_server(stdin=stdin, stdout=stdout) as (read_stream, write_stream):  # type: ignore[arg-type]
             await low.run(read_stream, write_stream, low.create_initialization_options())
     finally:

@@ -3,8 +3,8 @@
 Generating the list imports the thirteen capability modules (and what they import) and has pydantic
 build an input and an output schema for each: most of a server's start before its first tools/list.
 The generated list is stored as JSON in ``<cache dir>/derived/mcp-tools.<digest>.json``; the digest
-covers edgar's source files (their sizes and modification times), the versions of Python, pydantic,
-pydantic-core and the MCP SDK, and :data:`FORMAT`, so an edited capability or an upgraded library
+covers edgar's source files (their sizes and modification times), Python's version, the package files of
+pydantic, pydantic-core and the MCP SDK (found without importing them), and :data:`FORMAT`, so an edited capability or an upgraded library
 makes a new file, never a stale list. A server started lazily (``build_server(lazy=True)``) answers
 tools/list from it and registers a tool with the SDK when it is first called. Storing is best effort,
 as for the data files (datafiles.py): a cache directory that cannot be written costs a generation per
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-FORMAT = b"mcp-tools:1"
+FORMAT = b"mcp-tools:2"
 _PACKAGE = Path(__file__).resolve().parent.parent  # edgar_cli/
 
 
@@ -29,9 +29,7 @@ def digest() -> str:
     h = hashlib.sha256(FORMAT)
     h.update(sys.version.encode())
     for name in ("pydantic", "pydantic_core", "mcp", "mcp_types"):
-        module = sys.modules.get(name)
-        where = getattr(module, "__file__", None) or ""
-        h.update(f"{name}={getattr(module, '__version__', '')}:{_stamp(where)}".encode())
+        h.update(f"{name}:{_stamp(_origin(name))}".encode())
     for root, dirs, files in os.walk(_PACKAGE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         for f in sorted(files):
@@ -39,6 +37,18 @@ def digest() -> str:
                 path = os.path.join(root, f)
                 h.update(f"{os.path.relpath(path, _PACKAGE)}:{_stamp(path)}".encode())
     return h.hexdigest()[:20]
+
+
+def _origin(name: str) -> str:
+    """The file a top-level package is imported from, found without importing it (the handshake is answered
+    before the SDK is imported, and must compute the same digest as a server that imported it)."""
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec(name)
+    except (ImportError, ValueError):
+        return ""
+    return (spec.origin if spec is not None else None) or ""
 
 
 def _stamp(path: str) -> str:
