@@ -77,3 +77,21 @@ def test_a_bare_abbreviation_is_an_unknown_concept(edgar):
     assert "revenue" in err["concepts"] and "tags tried" not in err["message"]
     tag = edgar("concept", "SNOW", "NetIncomeLoss", "--last", "1", "--json")
     assert tag.rc == 0, tag.err
+
+
+# Tesla's us-gaap:NetIncomeLoss: FY2019 (-862,000,000) in 10-Ks 0001564590-20-004475, 0001564590-21-004599 and
+# 0000950170-22-000796; FY2020 (721,000,000) in the last two; FY2021 (5,519,000,000) in 0000950170-22-000796 only:
+# the facts end at 2022-09-30, before the FY2022 10-K that would repeat it, so its revision cannot be seen.
+@pytest.mark.parametrize("ask", [["--fy", "2019..2021"], ["--last", "3"]])
+def test_a_year_no_later_filing_repeats_is_said_unchecked_for_revisions(edgar, ask):
+    r = edgar("concept", "TSLA", "net_income", *ask, "--json")
+    assert r.rc == 0, r.err
+    row = r.json()["rows"][0]
+    again = {c["column"]: c["fact"]["reported_again"] for c in row["cells"]}
+    assert again == {"FY2019": 2, "FY2020": 1, "FY2021": 0}
+    note = next(n for n in row["notes"] if n.startswith("Revisions:"))
+    assert "FY2021 is reported in no later filing in the facts (FY2021 in 0000950170-22-000796" in note
+    assert "the facts end at 2022-09-30" in note and "could not be seen" in note
+    assert "FY2020 and FY2019: later filings reported the same value again." in note
+    table = edgar("concept", "TSLA", "net_income", *ask, "--format", "table", env={"COLUMNS": "100"})
+    assert table.rc == 0 and table.out.count("Revisions:") + table.err.count("Revisions:") == 1, table.err
