@@ -66,17 +66,56 @@ def test_an_unreported_raw_tag_names_similar_tags_on_every_path(edgar, ask):
     assert "us-gaap:ShareBasedCompensation" in err["suggestion"], err
 
 
-# "SBC" is no catalogue concept and, bare and capitalised, no XBRL tag (Snowflake's companyfacts hold none such):
-# an unknown concept listing the catalogue, not "reports no value for SBC"; a bare CamelCase tag is still a tag
-# (Snowflake's us-gaap:NetIncomeLoss, its latest in 0001640147-25-000110's companyfacts).
+# "PPE" is no catalogue concept and, bare and capitalised, no XBRL tag (Snowflake's companyfacts hold none such):
+# an unknown concept listing the catalogue, not "reports no value for PPE"; a bare CamelCase tag is still a tag
+# (Snowflake's us-gaap:NetIncomeLoss, its latest in 0001640147-25-000110's companyfacts). ("SBC" was this test's
+# word until stock_based_compensation, whose alias it is, joined the catalogue.)
 def test_a_bare_abbreviation_is_an_unknown_concept(edgar):
-    r = edgar("concept", "SNOW", "SBC", "--json")
+    r = edgar("concept", "SNOW", "PPE", "--json")
     assert r.rc != 0
     err = json.loads(r.out or r.err)["error"]
-    assert err["code"] == "invalid_argument" and err["message"].startswith("Unknown concept 'SBC'."), err
+    assert err["code"] == "invalid_argument" and err["message"].startswith("Unknown concept 'PPE'."), err
     assert "revenue" in err["concepts"] and "tags tried" not in err["message"]
     tag = edgar("concept", "SNOW", "NetIncomeLoss", "--last", "1", "--json")
     assert tag.rc == 0, tag.err
+
+
+# us-gaap:ShareBasedCompensation, the cash-flow add-back, for the latest fiscal year of each: Apple FY2025
+# 12,863,000,000 (0000320193-25-000079), NVIDIA FY2026 6,386,000,000 (0001045810-26-000021), Tesla FY2021
+# 2,121,000,000 (0000950170-22-000796: its facts end in 2022), Snowflake FY2025 1,479,314,000 (0001640147-25-000052).
+@pytest.mark.parametrize(
+    "ticker,ask,value,accession,end",
+    [
+        ("AAPL", "stock_based_compensation", 12863000000, "0000320193-25-000079", "2025-09-27"),
+        ("NVDA", "SBC", 6386000000, "0001045810-26-000021", "2026-01-25"),
+        ("TSLA", "stock comp", 2121000000, "0000950170-22-000796", "2021-12-31"),
+        ("SNOW", "stock-based compensation", 1479314000, "0001640147-25-000052", "2025-01-31"),
+    ],
+)
+def test_stock_based_compensation_is_a_catalogue_concept(edgar, ticker, ask, value, accession, end):
+    r = edgar("concept", ticker, ask, "--last", "1", "--json")
+    assert r.rc == 0, r.err
+    v = r.json()["values"][0]
+    assert (v["value"], v["accession_number"], v["end"]) == (value, accession, end)
+    assert v["matched_tag"] == "us-gaap:ShareBasedCompensation" and v["fiscal_period"] == "FY"
+    row = r.json()["rows"][0]
+    assert row["concept"] == "stock_based_compensation"
+    assert row["fallback_chain"][:2] == [
+        "us-gaap:ShareBasedCompensation",
+        "us-gaap:AllocatedShareBasedCompensationExpense",
+    ]
+
+
+# Snowflake's three years: FY2023 861,533,000 (0001640147-23-000030), FY2024 1,168,015,000 (0001640147-24-000101)
+def test_snowflakes_stock_based_compensation_by_year(edgar):
+    r = edgar("concept", "SNOW", "stock_based_compensation", "--fy", "2023..2025", "--json")
+    assert r.rc == 0, r.err
+    cells = {c["column"]: (c["value"], c["accession_numbers"]) for c in r.json()["rows"][0]["cells"]}
+    assert cells == {
+        "FY2023": (861533000, ["0001640147-23-000030"]),
+        "FY2024": (1168015000, ["0001640147-24-000101"]),
+        "FY2025": (1479314000, ["0001640147-25-000052"]),
+    }
 
 
 # Tesla's us-gaap:NetIncomeLoss: FY2019 (-862,000,000) in 10-Ks 0001564590-20-004475, 0001564590-21-004599 and
