@@ -134,3 +134,28 @@ def test_a_year_no_later_filing_repeats_is_said_unchecked_for_revisions(edgar, a
     assert "FY2020 and FY2019: later filings reported the same value again." in note
     table = edgar("concept", "TSLA", "net_income", *ask, "--format", "table", env={"COLUMNS": "100"})
     assert table.rc == 0 and table.out.count("Revisions:") + table.err.count("Revisions:") == 1, table.err
+
+
+# NVIDIA's revenue and operating income, FY2024 60,922,000,000 and 32,972,000,000 (0001045810-24-000029), FY2025
+# 130,497,000,000 and 81,453,000,000 (0001045810-25-000023), FY2026 215,938,000,000 and 130,387,000,000
+# (0001045810-26-000021): piped (stdout no terminal), --wide rows keep the header that names their periods.
+def test_piped_wide_rows_keep_their_header(edgar):
+    wide = edgar("concept", "NVDA", "revenue", "operating_income", "--last", "3", "--wide")
+    assert wide.rc == 0, wide.err
+    lines = [line.split("\t") for line in wide.out.splitlines()]
+    assert lines[0][:7] == ["concept", "label", "basis", "unit", "FY2024", "FY2025", "FY2026"]
+    assert lines[1][:7] == ["revenue", "Revenue", "as_reported", "USD", "60922000000", "130497000000", "215938000000"]
+    assert lines[2][4:7] == ["32972000000", "81453000000", "130387000000"]
+    assert wide.out == edgar("concept", "NVDA", "revenue", "operating_income", "--last", "3", "--wide", "--tsv").out
+    # one concept's --wide rows are the long ones, each naming its period: with their header too
+    one = edgar("concept", "NVDA", "revenue", "--last", "5", "--wide")
+    assert one.rc == 0, one.err
+    head, *rows = [line.split("\t") for line in one.out.splitlines()]
+    assert head[:8] == ["company_name", "cik", "concept", "label", "basis", "column", "status", "value"]
+    assert [r[5] for r in rows] == ["FY2022", "FY2023", "FY2024", "FY2025", "FY2026"]
+    assert rows[-1][7] == "215938000000"
+    csv_out = edgar("concept", "NVDA", "revenue", "--last", "5", "--wide", "--csv")
+    assert csv_out.out.splitlines()[0].startswith("company_name,cik,concept,label,basis,column,status,value")
+    # without --wide, piped rows stay bare, as gh's are
+    bare = edgar("concept", "NVDA", "revenue", "--last", "2")
+    assert not bare.out.startswith("company_name")
