@@ -159,3 +159,21 @@ def test_piped_wide_rows_keep_their_header(edgar):
     # without --wide, piped rows stay bare, as gh's are
     bare = edgar("concept", "NVDA", "revenue", "--last", "2")
     assert not bare.out.startswith("company_name")
+
+
+# Microsoft's submissions (newest filing 0000789019-26-000046), cached on the pinned day; eight days later the
+# freshness check fails (nothing answers at the mirror): the listing is the cached copy, dated, in the data.
+def test_a_listing_from_a_stale_cached_history_says_how_old_it_is(edgar):
+    first = edgar("filings", "MSFT", "-n", "2", "--json")
+    assert first.rc == 0, first.err
+    later = {"EDGAR_TODAY": "2026-07-09", "EDGAR_MIRROR": "http://127.0.0.1:9"}
+    r = edgar("filings", "MSFT", "-n", "2", "--json", env=later)
+    assert r.rc == 0, r.err
+    body = r.json()
+    assert body["filings"][0]["accession_number"] == "0000789019-26-000046"
+    assert body["data_source"]["kind"] == "cache" and body["data_source"]["as_of"].startswith("2026-07-01")
+    stale = [w for w in body["warnings"] if "submissions/CIK0000789019.json as fetched 2026-07-01" in w]
+    assert len(stale) == 1 and "checking for a newer copy failed at 2026-07-09" in stale[0], body["warnings"]
+    table = edgar("filings", "MSFT", "-n", "2", "--format", "table", env={**later, "COLUMNS": "100"})
+    assert table.rc == 0, table.err
+    assert (table.out + table.err).count("submissions/CIK0000789019.json as fetched 2026-07-01") == 1, table.err
