@@ -37,6 +37,7 @@ import io
 import json
 import re
 import sys
+from contextvars import ContextVar
 from datetime import date
 from decimal import Decimal
 from typing import Any, Literal
@@ -45,6 +46,10 @@ from ..logs import terminal_json, terminal_safe  # noqa: F401 - output.terminal_
 
 Format = Literal["table", "tsv", "csv", "json", "nl"]
 FORMATS: tuple[str, ...] = ("table", "tsv", "csv", "json", "nl")
+
+# True while a command asked for a layout (--wide) whose rows mean nothing without their header (the periods
+# only the header row names): piped (plain) rows then keep their header line, as --tsv's do.
+PLAIN_HEADER: ContextVar[bool] = ContextVar("edgar_cli_plain_header", default=False)
 
 
 def safe_data(value: Any) -> Any:
@@ -197,7 +202,13 @@ def emit(result: Any, fmt: str | None = None, *, quiet: bool = False) -> None:
             out.write(head + "\n\n")
         out.write((terminal_safe(text) if safe else text) + ("" if text.endswith("\n") or not text else "\n"))
     else:
-        write_rows(R.rows(result), "csv" if fmt == "csv" else "tsv", out, header=fmt != "plain", safe=safe)
+        write_rows(
+            R.rows(result),
+            "csv" if fmt == "csv" else "tsv",
+            out,
+            header=fmt != "plain" or PLAIN_HEADER.get(),
+            safe=safe,
+        )
     out.flush()  # the data before the notes, when both go to one terminal
     messages(result, quiet=quiet, captions=fmt != "table")
 

@@ -38,7 +38,7 @@ from .composite import (
     zero_comparatives,
 )
 from .facts import CompanyFacts
-from .notes import beside_lines, describe_values, quarter_gaps
+from .notes import beside_lines, describe_values, quarter_gaps, revisions_unseen
 from .records import CompanyRefRecord, ConceptPeriod, ConceptResultRecord, DataSourceRecord, FactRecord
 from .series import Series, Unsummed, build_series, currency_note, requested_unit, translation_notes
 
@@ -213,6 +213,7 @@ def assemble_answer(
     notes += zero_comparatives(facts, shown, tuple(t.tag for t in spec.chain))
     notes += beside_lines(facts, spec, shown)
     notes += ifrs_current_inside(facts, shown)
+    notes += revisions_unseen(facts, shown)
     warnings.extend(facts.notes)  # a failed freshness check: the cached facts, dated
     # the facts end before the filer's latest report: said of the latest, or of a year asked they do not reach
     gap = span_coverage_note(facts, None if fy is None else [fy], quarters=period != "annual")

@@ -466,3 +466,47 @@ def quarter_gaps(values: list[FactRecord], years: list[int]) -> list[str]:
                 f"quarter. Use {param('period')} all to see the year-to-date values."
             )
     return notes
+
+
+def _period_name(v: FactRecord) -> str:
+    """FY2021, FY2024 Q3, or the period's end date when it has no fiscal label."""
+    if v.fiscal_year is None or v.fiscal_period is None:
+        return v.end.isoformat()
+    return f"FY{v.fiscal_year}" if v.fiscal_period == "FY" else f"FY{v.fiscal_year} {v.fiscal_period}"
+
+
+def _names(values: list[FactRecord]) -> str:
+    names = list(dict.fromkeys(_period_name(v) for v in sorted(values, key=lambda v: v.end, reverse=True)))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def revisions_unseen(facts: CompanyFacts, shown: list[FactRecord]) -> list[str]:
+    """Of the values shown, those no later filing in the facts reports again: whether they were revised could
+    not be seen, so "not restated" is not implied of them (Tesla's FY2021 net income, in its FY2021 10-K
+    0000950170-22-000796 only: its facts end at 2022-09-30, before the FY2022 10-K that would repeat it). The
+    rest are named as reported again by a later filing, unchanged or revised. No note when every value shown
+    was reported again, or when the facts reach the filer's latest report (its newest values then have no later
+    report anywhere, not only none in the facts)."""
+    from ..sec.companyfacts import facts_end
+
+    if facts.coverage_note is None:
+        return []
+    reported = [v for v in shown if not v.components and not v.formula]
+    unseen = [v for v in reported if v.reported_again == 0]
+    if not unseen:
+        return []
+    one = len(unseen) == 1
+    where = "; ".join(dict.fromkeys(f"{_period_name(v)} in {v.accession_number}" for v in unseen))
+    end = facts_end(facts)
+    text = (
+        f"Revisions: {_names(unseen)} {'is' if one else 'are'} reported in no later filing in the facts "
+        f"({where}{f'; the facts end at {end}' if end else ''}), so a later revision of "
+        f"{'it' if one else 'them'} could not be seen: not restated is not known there."
+    )
+    same = [v for v in reported if v.reported_again and not v.restated]
+    changed = [v for v in reported if v.reported_again and v.restated]
+    if same:
+        text += f" {_names(same)}: later filings reported the same value again."
+    if changed:
+        text += f" {_names(changed)}: later filings revised the value (restated, with the first figure)."
+    return [text]

@@ -46,7 +46,7 @@ from ...xbrl.composite import (
     zero_comparatives,
 )
 from ...xbrl.facts import CompanyFacts
-from ...xbrl.notes import beside_lines
+from ...xbrl.notes import beside_lines, revisions_unseen
 from ...xbrl.notes import describe_values as _describe
 from ...xbrl.periods import period_filter, runs_in_words
 from ...xbrl.presets import preset
@@ -651,6 +651,7 @@ class _Row:
             notes.extend(noncurrent_matching_current(self.facts, shown))
             notes.extend(zero_comparatives(self.facts, shown, tuple(t.tag for t in self.spec.chain)))
             notes.extend(beside_lines(self.facts, self.spec, shown))
+            notes.extend(revisions_unseen(self.facts, shown))
         notes.extend(self._left_out_note(columns, cells))
         if self.ifrs:
             notes.append(f"Not reported under its US GAAP tags (shown empty, never zero): {self.ifrs}")

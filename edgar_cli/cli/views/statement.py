@@ -395,10 +395,14 @@ def run_table(call: Callable[[], Any], chart: bool, long: bool = True) -> None:
         results.append(call())
         return results[-1]
 
+    from ..output import PLAIN_HEADER
+
     token = _LONG.set(long)
+    header = PLAIN_HEADER.set(not long)  # --wide piped: its rows with their header, never bare rows
     try:
         run(call_and_keep)
     finally:
+        PLAIN_HEADER.reset(header)
         _LONG.reset(token)
     if (
         chart
