@@ -501,7 +501,8 @@ def revisions_unseen(facts: CompanyFacts, shown: list[FactRecord]) -> list[str]:
     text = (
         f"Revisions: {_names(unseen)} {'is' if one else 'are'} reported in no later filing in the facts "
         f"({where}{f'; the facts end at {end}' if end else ''}), so a later revision of "
-        f"{'it' if one else 'them'} could not be seen: not restated is not known there."
+        f"{'it' if one else 'them'} could not be seen: whether {'it was' if one else 'they were'} revised is unknown; "
+        f"the later reports' own text says ({tool('get_filing_section')})."
     )
     same = [v for v in reported if v.reported_again and not v.restated]
     changed = [v for v in reported if v.reported_again and v.restated]
