@@ -277,3 +277,36 @@ def test_teslas_noncurrent_long_term_debt_equal_to_its_current_convertible_notes
     assert any("2014-09-30" in n and "597,626,000" in n and "1,786,635,000" in n for n in notes), r.notes
     apple = get_financial_concept("AAPL", "long_term_debt", fiscal_year=2024)
     assert not any("equals, to its rounding" in n for n in apple.notes), apple.notes
+
+
+def test_teslas_total_debt_refusals_say_why_by_kind_once_and_the_2017_lines_that_do_not_add_up(sec):
+    # Tesla's FY2018 10-K 0001564590-19-003165 proves its LongTermDebt 8,410,490,000 is the noncurrent debt and
+    # DebtCurrent 2,221,985,000 its current part (its debt-and-lease lines add up exactly): summed, 10,632,475,000.
+    # Its FY2017 10-K 0001564590-18-002956 tags the same pair at 2017-12-31, but its own debt-and-lease lines do not
+    # add up with them: LongTermDebt 8,828,985,000 + CapitalLeaseObligationsNoncurrent 589,334,000 = 9,418,319,000,
+    # not LongTermDebtAndCapitalLeaseObligations 9,415,700,000; DebtCurrent 799,849,000 + CapitalLeaseObligations
+    # Current 96,700,000 = 896,549,000, not LongTermDebtAndCapitalLeaseObligationsCurrent 796,549,000 (100,000,000
+    # apart): a sum there (9,628,834,000) would carry the difference, so it is refused, and the note says why
+    r = get_financial_concept("TSLA", "total_debt", period="all", limit=200)
+    by_end = {str(v.end): v for v in r.values}
+    assert by_end["2018-12-31"].value == 10_632_475_000
+    assert by_end["2018-12-31"].accession_number == "0001564590-19-003165"
+    assert "2017-12-31" not in by_end and "2019-12-31" not in by_end
+    (note,) = [n for n in r.notes if "is not summed at" in n]  # once per table, not per row
+    assert "at 2017-12-31, the filing's debt-and-lease lines do not add up with its us-gaap:LongTermDebt" in note, note
+    assert (
+        "in 0001564590-18-002956 at 2017-12-31, us-gaap:LongTermDebt 8,828,985,000 + "
+        "us-gaap:CapitalLeaseObligationsNoncurrent 589,334,000 = 9,418,319,000, not "
+        "us-gaap:LongTermDebtAndCapitalLeaseObligations 9,415,700,000"
+    ) in note, note
+    assert "us-gaap:DebtCurrent 799,849,000 + us-gaap:CapitalLeaseObligationsCurrent 96,700,000 = 896,549,000" in note
+    # 2019-12-31 (0001564590-20-004475: LongTermDebt 10,402,000,000 beside DebtCurrent 1,399,000,000) has no
+    # debt-and-lease line to settle it: said as such, among the dates of that kind
+    assert "the filing tags no line that shows whether it includes it" in note, note
+    # the kinds' dates add up to the count said
+    total = int(note.split("not summed at ", 1)[1].split(" ", 1)[0])
+    said = 0
+    for part in note.split(": ", 1)[1].split(" (tags_tried")[0].split("; at ")[0:]:
+        where = part.removeprefix("at ").split(", ", 1)[0]
+        said += int(where.split(" ", 1)[0]) if " dates from " in where else len(where.split(" and "))
+    assert said == total, note
