@@ -660,16 +660,18 @@ def _calendar_hint(entries: list[_Entry], basis: YearBasis, year: int | None, in
         inside = [e.ref.cik for e, _ in group]
         named = [f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in group if hit is not None]
         apart = [f"{e.ref.name} FY{hit[0]} (ended {hit[1]})" for e, hit in hits if hit and e.ref.cik not in inside]
+        # of periods only: whether the figures are comparable (currency, accounting standards, tags) is said by
+        # `comparable` and the other warnings, never here
         how = (
-            "those that line up are comparable with each other"
+            "the periods of those that line up match each other; state"
             if basis == "nearest"
-            else f"compare those that line up with {param('fiscal_year')} {year} and {param('align')} nearest"
+            else f"to line up the periods of those that match, ask with {param('fiscal_year')} {year} and "
+            f"{param('align')} nearest, and state"
         )
         return (
             f"Read as calendar {year}, only some of these fiscal years line up: {', '.join(named[:-1])} and "
             f"{named[-1]} end within {MAX_END_GAP_DAYS} days of each other, while {'; '.join(apart)} "
-            f"{'ends' if len(apart) == 1 else 'end'} months from them. So {how}, and state each other figure "
-            f"{stated}."
+            f"{'ends' if len(apart) == 1 else 'end'} months from them. So {how} each other figure {stated}."
         )
     months = "; ".join(f"{e.ref.name}'s in {hit[1]:%B}" for e, hit in hits if hit is not None)
     return (
