@@ -310,3 +310,17 @@ def test_teslas_total_debt_refusals_say_why_by_kind_once_and_the_2017_lines_that
         where = part.removeprefix("at ").split(", ", 1)[0]
         said += int(where.split(" ", 1)[0]) if " dates from " in where else len(where.split(" and "))
     assert said == total, note
+
+
+
+def test_a_sums_short_term_part_tagged_zero_makes_no_other_definition_and_one_date_is_one_date(sec):
+    # NVIDIA's 10-K 0001045810-25-000023 tags us-gaap:CommercialPaper 0 beside LongTermDebtNoncurrent 8,463,000,000
+    # and LongTermDebtCurrent 0 at 2025-01-26: the same definition as FY2025's other noncurrent + current totals,
+    # so no "different XBRL tags" warning; FY2021's 10-Q 0001045810-20-000189 sums DebtCurrent at 2020-10-25 alone,
+    # said "ending 2020-10-25", not "2020-10-25 to 2020-10-25"
+    r = get_financial_concept("NVDA", "total_debt", fiscal_year=2025, period="all")
+    assert not any("come from different XBRL tags" in w for w in r.warnings), r.warnings
+    r = get_financial_concept("NVDA", "total_debt", fiscal_year=2021, period="all")
+    (apart,) = [w for w in r.warnings if "come from different XBRL tags" in w]
+    assert "us-gaap:LongTermDebtNoncurrent + us-gaap:DebtCurrent for 1 period(s) ending 2020-10-25;" in apart, apart
+    assert "2020-10-25 to 2020-10-25" not in apart and "CommercialPaper" not in apart, apart
