@@ -312,7 +312,6 @@ def test_teslas_total_debt_refusals_say_why_by_kind_once_and_the_2017_lines_that
     assert said == total, note
 
 
-
 def test_a_sums_short_term_part_tagged_zero_makes_no_other_definition_and_one_date_is_one_date(sec):
     # NVIDIA's 10-K 0001045810-25-000023 tags us-gaap:CommercialPaper 0 beside LongTermDebtNoncurrent 8,463,000,000
     # and LongTermDebtCurrent 0 at 2025-01-26: the same definition as FY2025's other noncurrent + current totals,
@@ -324,3 +323,23 @@ def test_a_sums_short_term_part_tagged_zero_makes_no_other_definition_and_one_da
     (apart,) = [w for w in r.warnings if "come from different XBRL tags" in w]
     assert "us-gaap:LongTermDebtNoncurrent + us-gaap:DebtCurrent for 1 period(s) ending 2020-10-25;" in apart, apart
     assert "2020-10-25 to 2020-10-25" not in apart and "CommercialPaper" not in apart, apart
+
+
+def test_nvidias_total_debt_over_a_range_warns_once_per_kind_and_a_zero_part_makes_no_other_definition(sec):
+    # NVIDIA's 10-K 0001045810-25-000023 tags us-gaap:CommercialPaper 0 beside LongTermDebtNoncurrent 8,463,000,000
+    # and LongTermDebtCurrent 0 at 2025-01-26: the same definition as its other noncurrent + current totals. Over
+    # FY2014..2026 the table says one "different XBRL tags" warning (not one per fiscal year), one warning for the
+    # fiscal years with no total (FY2017 and FY2018), and one note on the dates not summed whose dates reach them
+    # (2016-05-01: us-gaap:ConvertibleDebtCurrent alone, 0001045810-16-000275; to 2018-10-28)
+    from edgar_cli.capabilities.statement.statement import concept_command
+
+    r = concept_command("NVDA", ["total_debt"], fiscal_year="2014..2026", period="all")
+    apart = [w for w in r.warnings if "come from different XBRL tags" in w]
+    assert len(apart) == 1, r.warnings
+    assert "CommercialPaper" not in apart[0], apart[0]
+    assert "us-gaap:LongTermDebtNoncurrent + us-gaap:DebtCurrent for 1 period(s) ending 2020-10-25." in apart[0]
+    assert not any(f"{d} to {d}" in apart[0] for d in ("2020-10-25", "2025-01-26")), apart[0]
+    missing = [w for w in r.warnings if w.startswith("No total_debt values")]
+    assert len(missing) == 1 and "fiscal years 2017 and 2018" in missing[0], r.warnings
+    (note,) = [n for n in r.notes if "is not summed at" in n]
+    assert "from 2016-05-01 to 2018-10-28" in note, note
