@@ -622,3 +622,21 @@ def test_the_alignment_hint_speaks_of_periods_only_never_of_comparability_other_
     assert "NVIDIA CORP FY2025 (ended 2025-01-26)" in hint and "Apple Inc. FY2024 (ended 2024-09-28)" in hint
     assert "the periods of those that line up match each other" in hint, hint
     assert "comparable" not in hint, hint
+
+
+def test_no_company_in_the_unit_asked_suggests_the_unit_they_report_as_concept_does(sec):
+    # NVIDIA (10-K 0001045810-24-000029) and Apple (10-K 0000320193-24-000123) report revenue in USD only: asked
+    # in TWD, the refusal says to ask in USD or drop the unit choice, the words concept gives (--unit EUR)
+    from lookups import refusal
+
+    try:
+        compare_companies("revenue", ["NVDA", "AAPL"], fiscal_year=2024, unit="TWD")
+    except EdgarError as err:
+        assert err.code == "not_found", err
+        assert "reports revenue in USD, not in TWD" in err.message, err.message
+        said = err.suggestion
+    else:
+        raise AssertionError("compare in a unit no company reports answered")
+    assert said.startswith("Ask in one of USD, or omit ") and "for the filer's own currency" in said, said
+    one = refusal(get_financial_concept, "NVDA", "revenue", fiscal_year=2024, unit="EUR")
+    assert one.suggestion == said, (one.suggestion, said)

@@ -32,6 +32,7 @@ from ...xbrl import pointintime as PIT
 from ...xbrl.answer import (
     assemble_answer,
     describe_unsummed,
+    unit_advice,
     unsummed_in,
     unsummed_suggestion,
     validate_fiscal_year,
@@ -243,6 +244,7 @@ def compare_companies(
         loaded = {cik: f if isinstance(f, EdgarError) else known_on(client, f, when) for cik, f in loaded.items()}
     entries: list[_Entry] = []
     unavailable: list[UnavailableCompany] = []
+    unit_errors: list[EdgarError] = []  # companies left out for a unit they do not report
     for resolved, qs in groups:
         ref = resolved.ref()
         got = loaded[int(resolved.cik)]
@@ -270,6 +272,8 @@ def compare_companies(
                 ]
                 what = f"FY{fy} {spec.name}" if fy else f"{period} {spec.name}"
                 err = PIT.not_reported_error(err, when, later, what, full=now, tags=PIT.chain_tags(spec))  # type: ignore[arg-type]
+            if err.extras.get("units_available") and unit is not None:  # a unit the filer does not report
+                unit_errors.append(err)
             unavailable.append(_unavailable(qs, ref, err))
             continue
         entries.append(entry)
@@ -290,7 +294,7 @@ def compare_companies(
             f"None of the companies has {period} {spec.name} data: "
             + "; ".join(f"{u.name or u.query}: {u.reason.rstrip('.')}" for u in unavailable)
             + ".",
-            "Check the concept, or compare companies that file XBRL financial statements.",
+            _none_advice(unavailable, unit_errors),
             unavailable=unavailable,
         )
 
@@ -512,6 +516,16 @@ def _load_all(client: SecClient, ciks: list[int]) -> dict[int, CompanyFacts | Ed
         # command's deadline (sec/transport.py), hold there too.
         futures = {cik: pool.submit(contextvars.copy_context().run, one, cik) for cik in ciks}
         return {cik: f.result() for cik, f in futures.items()}
+
+
+def _none_advice(unavailable: list[UnavailableCompany], unit_errors: list[EdgarError]) -> str:
+    """The suggestion where no company has data: where every one was left out for a unit it does not report
+    (NVIDIA and Apple asked in TWD report USD), concept's own advice (ask in a unit they report, or omit the unit
+    choice); else check the concept or the companies."""
+    if unit_errors and len(unit_errors) == len(unavailable):
+        units = list(dict.fromkeys(u for e in unit_errors for u in e.extras["units_available"]))
+        return unit_advice(units)
+    return "Check the concept, or compare companies that file XBRL financial statements."
 
 
 def _unavailable(queries: list[str], ref: CompanyRef, exc: EdgarError) -> UnavailableCompany:
